@@ -1,0 +1,239 @@
+// Installs and starts the servers Meydan needs on this machine: NATS (JetStream on), Redis, a
+// MongoDB-wire server (mongod if installed, otherwise FerretDB v1 with its embedded SQLite backend)
+// and MailDev. Used by `npm start` (deploy/local/start.mjs) and by the test harness
+// (test/global-setup.ts). Plain Node with built-ins only: it runs before `npm install`.
+import { spawn, spawnSync } from 'node:child_process';
+import { accessSync, constants, cpSync, chmodSync, createWriteStream, existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { homedir, tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+
+export const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
+export const FERRETDB_VERSION = 'v1.24.0';
+
+/** Where built tools are kept between runs (outside the repo, so fresh clones reuse them). */
+export const cacheDir = process.env.MEYDAN_CACHE_DIR || join(homedir(), '.cache', 'meydan');
+
+const say = (line) => process.stderr.write(`${line}\n`);
+
+/** The absolute path of a command on PATH (or in sbin), or null. */
+export function which(command) {
+  const dirs = (process.env.PATH || '').split(delimiter).concat(['/usr/sbin', '/usr/local/sbin', '/sbin']);
+  for (const dir of dirs) {
+    const candidate = join(dir, command);
+    try {
+      accessSync(candidate, constants.X_OK);
+      return candidate;
+    } catch {
+      /* keep looking */
+    }
+  }
+  return null;
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...options });
+  return { ok: result.status === 0, status: result.status, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
+}
+
+let aptUpdated = false;
+
+/** Installs Debian packages with apt-get when we are root; otherwise says what to install. */
+export function aptInstall(packages) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  const apt = which('apt-get');
+  if (!isRoot || !apt) {
+    throw new Error(`missing ${packages.join(', ')}: install them (e.g. sudo apt-get install ${packages.join(' ')})`);
+  }
+  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+  if (!aptUpdated) {
+    say(`installing ${packages.join(', ')} with apt-get…`);
+    const update = run(apt, ['update'], { env });
+    if (!update.ok) throw new Error(`apt-get update failed:\n${update.out.slice(-2000)}`);
+    aptUpdated = true;
+  }
+  const install = run(apt, ['install', '-y', '--no-install-recommends', ...packages], { env });
+  if (!install.ok) throw new Error(`apt-get install ${packages.join(' ')} failed:\n${install.out.slice(-2000)}`);
+}
+
+/**
+ * Builds FerretDB v1 from the Go module proxy. `go install …@version` is refused by the proxy's
+ * version listing here, so the module is downloaded, its version file written, and built.
+ */
+export function ensureFerretDb() {
+  const fromEnv = process.env.FERRETDB_BIN;
+  if (fromEnv && existsSync(fromEnv)) return fromEnv;
+  const binary = join(cacheDir, 'bin', `ferretdb-${FERRETDB_VERSION}`);
+  if (existsSync(binary)) return binary;
+  const onPath = which('ferretdb');
+  if (onPath && run(onPath, ['--version']).out.includes('v1.')) return onPath;
+  const go = which('go');
+  if (!go) throw new Error('FerretDB is not installed and Go is missing: install Go, or set MONGO_URL to a MongoDB server');
+  say(`building FerretDB ${FERRETDB_VERSION} with Go (first run only, about a minute)…`);
+  const download = run(go, ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`]);
+  if (!download.ok) throw new Error(`go mod download ${FERRETDB_MODULE}@${FERRETDB_VERSION} failed:\n${download.out.slice(-2000)}`);
+  const moduleDir = JSON.parse(download.out.slice(download.out.indexOf('{'))).Dir;
+  const src = join(tmpdir(), `meydan-ferretdb-src-${process.pid}`);
+  rmSync(src, { recursive: true, force: true });
+  cpSync(moduleDir, src, { recursive: true });
+  spawnSync('chmod', ['-R', 'u+w', src]);
+  writeFileSync(join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
+  mkdirSync(join(cacheDir, 'bin'), { recursive: true });
+  const build = run(go, ['build', '-trimpath', '-o', binary, './cmd/ferretdb'], { cwd: src });
+  rmSync(src, { recursive: true, force: true });
+  if (!build.ok) throw new Error(`building FerretDB failed:\n${build.out.slice(-3000)}`);
+  chmodSync(binary, 0o755);
+  say(`FerretDB built: ${binary}`);
+  return binary;
+}
+
+/**
+ * Makes sure the server programs exist, installing what is missing. `mongo: false` skips the
+ * MongoDB-wire server (MONGO_URL was given).
+ */
+export function ensureServerBinaries({ nats = true, redis = true, mongo = true } = {}) {
+  const missing = [];
+  if (nats && !which('nats-server')) missing.push('nats-server');
+  if (redis && !which('redis-server')) missing.push('redis-server');
+  if (missing.length) aptInstall(missing);
+  const result = {
+    natsServer: nats ? which('nats-server') : null,
+    redisServer: redis ? which('redis-server') : null,
+    mongod: null,
+    ferretdb: null,
+  };
+  if (mongo) {
+    result.mongod = which('mongod');
+    if (!result.mongod) result.ferretdb = ensureFerretDb();
+  }
+  return result;
+}
+
+/** A port nobody listens on right now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.unref();
+    server.on('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** True if something accepts connections on the port. */
+export function portInUse(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host });
+    socket.setTimeout(500);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
+/** Waits until the port accepts connections, failing early if the process exits. */
+export async function waitForPort(port, { timeoutMs = 30_000, proc, name = 'server' } = {}) {
+  const started = Date.now();
+  while (Date.now() - started < timeoutMs) {
+    if (proc && proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode} before listening on ${port}`);
+    if (await portInUse(port)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${name} did not listen on port ${port} within ${timeoutMs} ms`);
+}
+
+/** Starts a child process with its output in a log file; `stop()` sends SIGTERM, then SIGKILL. */
+export function startProcess(name, command, args, { logFile, env, cwd } = {}) {
+  const out = logFile ? createWriteStream(logFile, { flags: 'a' }) : 'ignore';
+  // Own process group: a terminal's Ctrl-C reaches only the runner, which stops children in order.
+  const proc = spawn(command, args, {
+    env: env ?? process.env,
+    cwd,
+    detached: true,
+    stdio: ['ignore', logFile ? 'pipe' : 'ignore', logFile ? 'pipe' : 'ignore'],
+  });
+  if (logFile) {
+    proc.stdout.pipe(out);
+    proc.stderr.pipe(out);
+  }
+  const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
+  return {
+    name,
+    proc,
+    exited,
+    async stop(graceMs = 10_000) {
+      if (proc.exitCode !== null || proc.signalCode !== null) return;
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}
+
+/** NATS with JetStream, storing under `dataDir`. */
+export async function startNats({ port, dataDir, logFile, binary = which('nats-server') }) {
+  mkdirSync(dataDir, { recursive: true });
+  const handle = startProcess('nats', binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir], { logFile });
+  await waitForPort(port, { proc: handle.proc, name: 'nats-server' });
+  return { ...handle, url: `nats://127.0.0.1:${port}`, port };
+}
+
+/** Redis; `persist` keeps an append-only file in `dataDir` (local stack), tests keep nothing. */
+export async function startRedis({ port, dataDir, logFile, persist = false, binary = which('redis-server') }) {
+  mkdirSync(dataDir, { recursive: true });
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--protected-mode', 'yes'];
+  args.push('--appendonly', persist ? 'yes' : 'no');
+  const handle = startProcess('redis', binary, args, { logFile });
+  await waitForPort(port, { proc: handle.proc, name: 'redis-server' });
+  return { ...handle, url: `redis://127.0.0.1:${port}`, port };
+}
+
+/** FerretDB v1 on SQLite files in `dataDir`, or mongod when that is what we have. */
+export async function startMongoWire({ port, dataDir, logFile, binaries }) {
+  mkdirSync(dataDir, { recursive: true });
+  let handle;
+  if (binaries.mongod) {
+    handle = startProcess('mongod', binaries.mongod, ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dataDir], { logFile });
+  } else {
+    handle = startProcess(
+      'ferretdb',
+      binaries.ferretdb,
+      [
+        '--handler=sqlite',
+        `--sqlite-url=file:${dataDir}/`,
+        `--listen-addr=127.0.0.1:${port}`,
+        '--debug-addr=-',
+        `--state-dir=${dataDir}`,
+        '--telemetry=disable',
+        '--log-level=warn',
+      ],
+      { logFile },
+    );
+  }
+  await waitForPort(port, { proc: handle.proc, name: handle.name });
+  return { ...handle, url: `mongodb://127.0.0.1:${port}`, port };
+}
+
+/** MailDev from node_modules: an SMTP catcher with a web inbox and a REST API. */
+export async function startMailDev({ smtpPort, webPort, logFile, root }) {
+  const bin = join(root, 'node_modules', 'maildev', 'bin', 'maildev');
+  if (!existsSync(bin)) throw new Error('MailDev is not installed: run npm install');
+  const handle = startProcess(
+    'maildev',
+    process.execPath,
+    [bin, '--smtp', String(smtpPort), '--web', String(webPort), '--ip', '127.0.0.1', '--silent'],
+    { logFile },
+  );
+  await waitForPort(webPort, { proc: handle.proc, name: 'maildev' });
+  await waitForPort(smtpPort, { proc: handle.proc, name: 'maildev' });
+  return { ...handle, smtpUrl: `smtp://127.0.0.1:${smtpPort}`, webUrl: `http://127.0.0.1:${webPort}` };
+}

@@ -1,0 +1,195 @@
+// `npm start`: the whole of Meydan on this machine, on embedded defaults.
+// Installs what is missing, starts NATS (JetStream), Redis, a MongoDB-wire server and MailDev
+// (unless NATS_URL / REDIS_URL / MONGO_URL / SMTP_URL point elsewhere), builds and starts the six
+// services and the gateway, prints one status table, and on Ctrl-C stops everything it started.
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ensureNpmDependencies, root } from './ensure-deps.mjs';
+import {
+  ensureServerBinaries,
+  portInUse,
+  startMailDev,
+  startMongoWire,
+  startNats,
+  startProcess,
+  startRedis,
+} from './servers.mjs';
+
+const env = process.env;
+const dataDir = join(root, '.data');
+const logDir = join(dataDir, 'logs');
+const num = (name, fallback) => Number(env[name] || fallback);
+
+/** Default ports; each can be moved with the variable named beside it. */
+const ports = {
+  gateway: num('GATEWAY_PORT', 8080),
+  auth: num('AUTH_PORT', 4001),
+  polls: num('POLLS_PORT', 4002),
+  social: num('SOCIAL_PORT', 4003),
+  notifications: num('NOTIFICATIONS_PORT', 4004),
+  contact: num('CONTACT_PORT', 4005),
+  admin: num('ADMIN_PORT', 4006),
+  nats: num('NATS_PORT', 4222),
+  redis: num('REDIS_PORT', 6379),
+  mongo: num('MONGO_PORT', 27017),
+  smtp: num('MAILDEV_SMTP_PORT', 1025),
+  maildev: num('MAILDEV_WEB_PORT', 1080),
+};
+const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'];
+
+const started = [];
+let stopping = false;
+
+function say(line) {
+  process.stdout.write(`${line}\n`);
+}
+
+function fail(message) {
+  process.stderr.write(`\nnpm start: ${message}\n`);
+  return stopAll(1);
+}
+
+async function stopAll(code = 0) {
+  if (stopping) return;
+  stopping = true;
+  if (started.length) say('\nstopping…');
+  for (const handle of [...started].reverse()) await handle.stop(10_000).catch(() => {});
+  if (started.length) say('stopped: no process of ours is left running.');
+  process.exit(code);
+}
+
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+process.on('SIGHUP', () => void stopAll(0));
+
+/** A stable internal secret per checkout, so a restart keeps sessions signed the same way. */
+function internalSecret() {
+  if (env.INTERNAL_SECRET) return env.INTERNAL_SECRET;
+  const file = join(dataDir, 'internal-secret');
+  if (!existsSync(file)) writeFileSync(file, randomBytes(32).toString('hex'), { mode: 0o600 });
+  return readFileSync(file, 'utf8').trim();
+}
+
+async function checkPorts(names) {
+  const busy = [];
+  for (const name of names) if (await portInUse(ports[name])) busy.push(name);
+  if (busy.length) {
+    const list = busy.map((n) => `${n} on ${ports[n]}`).join(', ');
+    throw new Error(
+      `port already in use: ${list}. Is another Meydan (or another program) running? ` +
+        'Stop it, or choose other ports with GATEWAY_PORT, AUTH_PORT, …, NATS_PORT, REDIS_PORT, MONGO_PORT (see README).',
+    );
+  }
+}
+
+async function waitReady(name, url, proc, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode}; see .data/logs/${name}.log`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see .data/logs/${name}.log`);
+}
+
+function table(rows) {
+  const header = ['service', 'port', 'pid', 'ready'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+async function main() {
+  const t0 = Date.now();
+  mkdirSync(logDir, { recursive: true });
+  ensureNpmDependencies();
+  const external = { nats: env.NATS_URL, redis: env.REDIS_URL, mongo: env.MONGO_URL, smtp: env.SMTP_URL };
+  const binaries = ensureServerBinaries({ nats: !external.nats, redis: !external.redis, mongo: !external.mongo });
+
+  await checkPorts([
+    'gateway',
+    ...services,
+    ...(external.nats ? [] : ['nats']),
+    ...(external.redis ? [] : ['redis']),
+    ...(external.mongo ? [] : ['mongo']),
+    ...(external.smtp ? [] : ['smtp', 'maildev']),
+  ]);
+
+  say('building…');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build failed (see above)');
+
+  const rows = [];
+  const log = (name) => join(logDir, `${name}.log`);
+  const natsUrl = external.nats ?? (await track(startNats({ port: ports.nats, dataDir: join(dataDir, 'nats'), logFile: log('nats'), binary: binaries.natsServer }), rows, 'nats')).url;
+  const redisUrl = external.redis ?? (await track(startRedis({ port: ports.redis, dataDir: join(dataDir, 'redis'), logFile: log('redis'), persist: true, binary: binaries.redisServer }), rows, 'redis')).url;
+  const mongoUrl = external.mongo ?? (await track(startMongoWire({ port: ports.mongo, dataDir: join(dataDir, 'mongo'), logFile: log('mongo'), binaries }), rows, binaries.mongod ? 'mongod' : 'ferretdb')).url;
+  let smtpUrl = external.smtp;
+  if (!smtpUrl) {
+    const maildev = await startMailDev({ smtpPort: ports.smtp, webPort: ports.maildev, logFile: log('maildev'), root });
+    started.push(maildev);
+    rows.push(['maildev', `${ports.maildev} (smtp ${ports.smtp})`, maildev.proc.pid, 'yes']);
+    smtpUrl = maildev.smtpUrl;
+  }
+
+  const common = {
+    ...env,
+    HOST: '127.0.0.1',
+    NATS_URL: natsUrl,
+    REDIS_URL: redisUrl,
+    MONGO_URL: mongoUrl,
+    SMTP_URL: smtpUrl,
+    INTERNAL_SECRET: internalSecret(),
+    PUBLIC_ORIGIN: env.PUBLIC_ORIGIN || `http://localhost:${ports.gateway}`,
+    LOG_PRETTY: '0',
+  };
+  const handles = services.map((name) =>
+    startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
+      logFile: log(name),
+      env: { ...common, PORT: String(ports[name]) },
+    }),
+  );
+  started.push(...handles);
+  await Promise.all(handles.map((h) => waitReady(h.name, `http://127.0.0.1:${ports[h.name]}/readyz`, h.proc)));
+  handles.forEach((h) => rows.push([h.name, ports[h.name], h.proc.pid, 'yes']));
+
+  const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
+  const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
+    logFile: log('gateway'),
+    env: { ...common, ...serviceUrls, HOST: env.GATEWAY_HOST || '0.0.0.0', PORT: String(ports.gateway), WEB_DIST: join(root, 'web', 'dist') },
+  });
+  started.push(gateway);
+  await waitReady('gateway', `http://127.0.0.1:${ports.gateway}/readyz`, gateway.proc);
+  await waitReady('all services', `http://127.0.0.1:${ports.gateway}/api/health`, gateway.proc, 20_000);
+  rows.push(['gateway', ports.gateway, gateway.proc.pid, 'yes']);
+
+  say(`\n${table(rows)}\n`);
+  say(`all ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  say(`  Meydan:       http://localhost:${ports.gateway}`);
+  say(`  health:       http://localhost:${ports.gateway}/api/health`);
+  if (!external.smtp) say(`  mail (MailDev): http://localhost:${ports.maildev}`);
+  say(`  logs:         .data/logs/<name>.log (pino JSON)`);
+  say('Press Ctrl-C to stop everything.');
+
+  for (const handle of started) {
+    handle.exited.then(({ code, signal }) => {
+      if (!stopping) say(`! ${handle.name} (pid ${handle.proc.pid}) exited (${signal ?? `code ${code}`}); /api/health now names it. Restart with npm start.`);
+    });
+  }
+}
+
+async function track(promise, rows, name) {
+  const handle = await promise;
+  started.push(handle);
+  rows.push([name, handle.port, handle.proc.pid, 'yes']);
+  return handle;
+}
+
+main().catch((err) => fail(err.message));

@@ -1,0 +1,28 @@
+import type { ServiceName } from '@meydan/proto';
+
+/**
+ * Which service owns which public path. The gateway proxies `prefix` and everything below it,
+ * unchanged, to the owning service. Where prefixes overlap, the more specific one wins
+ * (`/api/users/:id/follow` → social before `/api/users` → auth).
+ */
+export const routingTable: readonly { prefix: string; service: ServiceName; websocket?: boolean }[] = [
+  { prefix: '/api/register', service: 'auth' },
+  { prefix: '/api/login', service: 'auth' },
+  { prefix: '/api/logout', service: 'auth' },
+  { prefix: '/api/auth', service: 'auth' },
+  { prefix: '/api/tokens', service: 'auth' },
+  { prefix: '/api/profile-questions', service: 'auth' },
+  { prefix: '/api/users/:id/follow', service: 'social' },
+  { prefix: '/api/users/:id/is-following', service: 'social' },
+  { prefix: '/api/users/:id/followers', service: 'social' },
+  { prefix: '/api/users/:id/following', service: 'social' },
+  { prefix: '/api/users/:id/polls', service: 'polls' },
+  { prefix: '/api/users/:id/votes', service: 'polls' },
+  { prefix: '/api/users', service: 'auth' },
+  { prefix: '/api/polls', service: 'polls' },
+  { prefix: '/api/s', service: 'polls' },
+  { prefix: '/api/notifications', service: 'notifications' },
+  { prefix: '/api/contact', service: 'contact' },
+  { prefix: '/api/admin', service: 'admin' },
+  { prefix: '/ws', service: 'notifications', websocket: true },
+];

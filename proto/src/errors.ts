@@ -1,0 +1,27 @@
+/**
+ * Error codes with their HTTP status and the Turkish text a user reads. Services answer 4xx as
+ * `{ error: code, message }`; 5xx is answered plainly with `internal` or `service_unavailable`.
+ */
+export const errorCatalogue = {
+  validation: { status: 400, message: 'Gönderilen bilgiler geçersiz.' },
+  unauthorized: { status: 401, message: 'Bu işlem için giriş yapmalısın.' },
+  identity_invalid: { status: 401, message: 'Kimlik bilgisi doğrulanamadı.' },
+  forbidden: { status: 403, message: 'Bu sayfaya erişim yetkiniz yok.' },
+  not_found: { status: 404, message: 'Aradığın şey bulunamadı.' },
+  route_not_found: { status: 404, message: 'Böyle bir adres yok.' },
+  conflict: { status: 409, message: 'Bu işlem zaten yapılmış.' },
+  payload_too_large: { status: 413, message: 'Gönderilen veri çok büyük.' },
+  unsupported_media_type: { status: 415, message: 'Bu içerik türü desteklenmiyor.' },
+  rate_limited: { status: 429, message: 'Çok fazla istek gönderdin. Lütfen biraz bekleyip tekrar dene.' },
+  internal: { status: 500, message: 'Beklenmeyen bir hata oluştu. Lütfen tekrar dene.' },
+  service_unavailable: { status: 503, message: 'Hizmet şu anda yanıt vermiyor. Lütfen biraz sonra tekrar dene.' },
+  service_timeout: { status: 503, message: 'Hizmet zamanında yanıt vermedi. Lütfen biraz sonra tekrar dene.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof errorCatalogue;
+
+/** The JSON body of every 4xx/5xx answer. */
+export interface ErrorBody {
+  error: ErrorCode | string;
+  message: string;
+}

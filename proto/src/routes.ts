@@ -1,0 +1,54 @@
+/**
+ * Client (SPA) routes of the specs. The gateway answers these with the SPA shell (200); any other
+ * non-API path also gets the shell, with status 404, and the SPA shows its not-found page.
+ * Matching is case-insensitive and tolerates one trailing slash.
+ */
+export const clientRoutes = [
+  '/',
+  '/kesfet',
+  '/trending',
+  '/dost-meclisi',
+  '/profil',
+  '/ayarlar',
+  '/profil-ayarlari',
+  '/hesap-ayarlari',
+  '/register',
+  '/kayit',
+  '/s/:shortUrl',
+  '/yardim-merkezi',
+  '/iletisim',
+  '/gizlilik-politikasi',
+  '/kullanim-sartlari',
+  '/sss',
+  '/blog',
+  '/api-documentation',
+  '/api-dokumantasyonu',
+  '/destek',
+  '/admin',
+] as const;
+
+export type ClientRoute = (typeof clientRoutes)[number];
+
+/** Returns the client route a path matches (case-insensitive, trailing slash tolerated), or null. */
+export function matchClientRoute(pathname: string): { route: ClientRoute; params: Record<string, string> } | null {
+  let path = pathname.split(/[?#]/)[0] ?? '/';
+  if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
+  const parts = path.split('/').slice(1);
+  for (const route of clientRoutes) {
+    const routeParts = route.split('/').slice(1);
+    if (route === '/' ? path === '/' || path === '' : routeParts.length === parts.length) {
+      const params: Record<string, string> = {};
+      const ok = routeParts.every((seg, i) => {
+        const part = parts[i] ?? '';
+        if (seg.startsWith(':')) {
+          if (!part) return false;
+          params[seg.slice(1)] = decodeURIComponent(part);
+          return true;
+        }
+        return seg.toLowerCase() === part.toLowerCase();
+      });
+      if (ok) return { route, params };
+    }
+  }
+  return null;
+}

@@ -1,0 +1,40 @@
+/**
+ * Shared schema fragments. They carry no `$id`, so they can be embedded in several schemas (ajv refuses one `$id`
+ * registered twice). Request-body fragments carry Turkish `errorMessage` texts (ajv-errors).
+ */
+
+/** A non-empty identifier (MongoDB ObjectId hex or any other opaque string). */
+export const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
+
+/** An ISO 8601 date-time string. */
+export const dateTimeField = { type: 'string', format: 'date-time' } as const;
+
+/** A count (non-negative integer). */
+export const countField = { type: 'integer', minimum: 0 } as const;
+
+/** A nullable URL or path of an avatar picture. */
+export const avatarUrlField = { type: ['string', 'null'], maxLength: 2048 } as const;
+
+/** A nullable display name (falls back to the username). */
+export const displayNameField = { type: ['string', 'null'], maxLength: 100 } as const;
+
+/** Ignored identity fields a client may still send (the server decides who the user is). */
+export const ignoredIdField = { type: ['string', 'integer', 'null'], maxLength: 64 } as const;
+
+/** Votes per option index, e.g. {"0": 3, "1": 5}. */
+export const voteCountsField = {
+  type: 'object',
+  propertyNames: { pattern: '^(0|[1-9][0-9]*)$' },
+  additionalProperties: { type: 'integer', minimum: 0 },
+} as const;
+
+/** Poll visibility types. */
+export const pollTypes = ['public', 'private', 'friends'] as const;
+export type PollType = (typeof pollTypes)[number];
+
+/** User roles. */
+export const userRoles = ['user', 'admin'] as const;
+export type UserRole = (typeof userRoles)[number];
+
+/** Pattern "contains something other than white space". */
+export const notBlank = '\\S';

@@ -1,0 +1,452 @@
+/**
+ * Poll contracts: request bodies (create, vote, share-link vote, quick question, comment, report) and the poll
+ * entity the feed, the friends' circle, the profile lists and the public share page read.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { pollCategorySlugs } from '../categories.js';
+import { limits } from '../limits.js';
+import {
+  avatarUrlField,
+  countField,
+  dateTimeField,
+  displayNameField,
+  idField,
+  ignoredIdField,
+  notBlank,
+  pollTypes,
+  voteCountsField,
+} from './common.js';
+
+/** Turkish texts of the poll forms; the spec's own strings where it gives one. */
+export const pollMessages = {
+  titleRequired: 'Bi soru sormadan olmaz',
+  titleMax: `Başlık en fazla ${limits.poll.titleMax} karakter olabilir`,
+  categoryRequired: 'Kategori seçimi gerekli',
+  categoryUnknown: 'Geçerli bir kategori seçmelisin',
+  optionsMin: 'En az 2 tane şık olması lazım',
+  optionsMax: `En fazla ${limits.poll.optionsMax} şık olabilir`,
+  optionMax: `Her şık en fazla ${limits.poll.optionMax} karakter olabilir`,
+  optionText: 'Şıklar metin olmalıdır',
+  descriptionMax: `Açıklama en fazla ${limits.poll.descriptionMax} karakter olabilir`,
+  descriptionType: 'Açıklama metin olmalıdır',
+  type: 'Anket türü herkese açık (public), özel (private) ya da Dost Meclisi (friends) olmalıdır',
+  shareableBoolean: 'Paylaşılabilirlik true ya da false olmalıdır',
+  shareableOnlyPublic: 'Paylaşılabilir anket yalnızca herkese açık olabilir',
+  duration: 'Süre 1, 6, 12, 24, 48 ya da 168 saat olmalıdır (süresiz için 0)',
+  expiresAt: 'Bitiş zamanı geçerli bir tarih olmalıdır',
+  expiresPast: 'Bitiş zamanı gelecekte olmalıdır',
+  expiresTooLate: `Anket süresi en fazla ${limits.poll.maxExpiryDays} gün olabilir`,
+  optionRequired: 'Bir seçenek seçmelisin',
+  optionInvalid: 'Geçersiz seçenek',
+  quickRequired: 'Soruyu ve iki seçeneği de yazman lazım.',
+  quickQuestionMax: `Soru en fazla ${limits.quick.questionMax} karakter olabilir`,
+  quickOptionMax: `Seçenekler en fazla ${limits.quick.optionMax} karakter olabilir`,
+  quickOptionsCount: 'Hızlı soruda tam iki seçenek olur',
+  commentRequired: 'Yorum boş olamaz',
+  commentMax: `Yorum en fazla ${limits.comment.max} karakter olabilir`,
+  reportReasonRequired: 'Şikayet nedeni gerekli',
+  reportReasonMax: `Şikayet nedeni en fazla ${limits.report.reasonMax} karakter olabilir`,
+  reportDescriptionMax: `Açıklama en fazla ${limits.report.descriptionMax} karakter olabilir`,
+  bodyObject: 'Gönderilen veri bir JSON nesnesi olmalıdır',
+} as const;
+
+const M = pollMessages;
+
+const durationField = {
+  type: 'integer',
+  enum: limits.poll.durationsHours,
+  errorMessage: M.duration,
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * POST /api/polls and POST /api/polls/shareable.
+ * - options: an array of texts, or a JSON-encoded string of one (the earlier client's normal polls). Blank entries
+ *   are ignored; 2 to 6 remain, each at most 100 characters (custom keyword `meydanPollOptions`, see validation.ts;
+ *   read them with `normalizePollOptions`).
+ * - Expiry: `durationHours` (or `duration`, as on the API documentation page) from the duration choices, 0 = none;
+ *   or `expiresAt` (ISO date-time, or null = none). Neither: 24 hours. Resolve with `resolvePollExpiry`.
+ * - `isShareable`/`shareable`: only with type public. `creatorId` is accepted and ignored.
+ */
+export const pollCreateSchema = {
+  $id: 'meydan/poll-create',
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'category', 'options'],
+  properties: {
+    title: {
+      type: 'string',
+      minLength: 1,
+      maxLength: limits.poll.titleMax,
+      pattern: notBlank,
+      errorMessage: { type: M.titleRequired, minLength: M.titleRequired, pattern: M.titleRequired, maxLength: M.titleMax },
+    },
+    description: {
+      type: ['string', 'null'],
+      maxLength: limits.poll.descriptionMax,
+      errorMessage: { type: M.descriptionType, maxLength: M.descriptionMax },
+    },
+    category: {
+      type: 'string',
+      minLength: 1,
+      enum: pollCategorySlugs,
+      errorMessage: { type: M.categoryRequired, minLength: M.categoryRequired, enum: M.categoryUnknown },
+    },
+    type: { type: 'string', enum: pollTypes, default: 'public', errorMessage: M.type },
+    options: {
+      type: ['string', 'array'],
+      items: { type: 'string', errorMessage: M.optionText },
+      meydanPollOptions: true,
+      errorMessage: { type: M.optionsMin },
+    },
+    isShareable: { type: 'boolean', errorMessage: M.shareableBoolean },
+    shareable: { type: 'boolean', errorMessage: M.shareableBoolean },
+    durationHours: durationField,
+    duration: durationField,
+    expiresAt: { type: ['string', 'null'], format: 'date-time', errorMessage: M.expiresAt },
+    creatorId: ignoredIdField,
+  },
+  allOf: [
+    {
+      if: { required: ['isShareable'], properties: { isShareable: { const: true } } },
+      then: { properties: { type: { const: 'public' } } },
+      errorMessage: M.shareableOnlyPublic,
+    },
+    {
+      if: { required: ['shareable'], properties: { shareable: { const: true } } },
+      then: { properties: { type: { const: 'public' } } },
+      errorMessage: M.shareableOnlyPublic,
+    },
+  ],
+  errorMessage: {
+    type: M.bodyObject,
+    required: { title: M.titleRequired, category: M.categoryRequired, options: M.optionsMin },
+  },
+} as const;
+/** The validated body (defaults applied: type is always there). */
+export type PollCreateBody = FromSchema<typeof pollCreateSchema>;
+/** What a client sends (type may be left out: it defaults to public). */
+export type PollCreateInput = FromSchema<typeof pollCreateSchema, { keepDefaultedPropertiesOptional: true }>;
+
+/**
+ * POST /api/polls/{id}/vote: `{optionIndex}` (0-based), or `{optionId}` as on the API documentation page (an option's
+ * id is its index). `userId` is accepted and ignored. Read the index with `voteOptionIndex`.
+ */
+export const pollVoteSchema = {
+  $id: 'meydan/poll-vote',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    optionIndex: { type: 'integer', minimum: 0, errorMessage: M.optionInvalid },
+    optionId: {
+      type: ['integer', 'string'],
+      minimum: 0,
+      pattern: '^(0|[1-9][0-9]*)$',
+      errorMessage: M.optionInvalid,
+    },
+    userId: ignoredIdField,
+  },
+  allOf: [{ anyOf: [{ required: ['optionIndex'] }, { required: ['optionId'] }], errorMessage: M.optionRequired }],
+  errorMessage: { type: M.bodyObject },
+} as const;
+export type PollVoteBody = FromSchema<typeof pollVoteSchema>;
+
+/** POST /api/s/{shortUrl}/vote: `{optionIndex}` (0-based), no account needed. */
+export const shareVoteSchema = {
+  $id: 'meydan/share-vote',
+  type: 'object',
+  additionalProperties: false,
+  required: ['optionIndex'],
+  properties: {
+    optionIndex: { type: 'integer', minimum: 0, errorMessage: M.optionInvalid },
+  },
+  errorMessage: { type: M.bodyObject, required: { optionIndex: M.optionRequired } },
+} as const;
+export type ShareVoteBody = FromSchema<typeof shareVoteSchema>;
+
+/** A quick two-option question ('Hızlı Karar (VS)'); it is posted as a public genel poll lasting 24 hours. */
+export const quickQuestionSchema = {
+  $id: 'meydan/quick-question',
+  type: 'object',
+  additionalProperties: false,
+  required: ['question', 'options'],
+  properties: {
+    question: {
+      type: 'string',
+      pattern: notBlank,
+      maxLength: limits.quick.questionMax,
+      errorMessage: { type: M.quickRequired, pattern: M.quickRequired, maxLength: M.quickQuestionMax },
+    },
+    options: {
+      type: 'array',
+      minItems: limits.quick.optionsCount,
+      maxItems: limits.quick.optionsCount,
+      items: {
+        type: 'string',
+        pattern: notBlank,
+        maxLength: limits.quick.optionMax,
+        errorMessage: { type: M.quickRequired, pattern: M.quickRequired, maxLength: M.quickOptionMax },
+      },
+      errorMessage: { type: M.quickRequired, minItems: M.quickRequired, maxItems: M.quickOptionsCount },
+    },
+  },
+  errorMessage: { type: M.bodyObject, required: { question: M.quickRequired, options: M.quickRequired } },
+} as const;
+export type QuickQuestionBody = FromSchema<typeof quickQuestionSchema>;
+
+/** POST /api/polls/{id}/comments. */
+export const commentCreateSchema = {
+  $id: 'meydan/comment-create',
+  type: 'object',
+  additionalProperties: false,
+  required: ['text'],
+  properties: {
+    text: {
+      type: 'string',
+      pattern: notBlank,
+      maxLength: limits.comment.max,
+      errorMessage: { type: M.commentRequired, pattern: M.commentRequired, maxLength: M.commentMax },
+    },
+  },
+  errorMessage: { type: M.bodyObject, required: { text: M.commentRequired } },
+} as const;
+export type CommentCreateBody = FromSchema<typeof commentCreateSchema>;
+
+/** POST /api/polls/{id}/report ('Şikayet Et'). */
+export const reportCreateSchema = {
+  $id: 'meydan/report-create',
+  type: 'object',
+  additionalProperties: false,
+  required: ['reason'],
+  properties: {
+    reason: {
+      type: 'string',
+      pattern: notBlank,
+      maxLength: limits.report.reasonMax,
+      errorMessage: { type: M.reportReasonRequired, pattern: M.reportReasonRequired, maxLength: M.reportReasonMax },
+    },
+    description: {
+      type: ['string', 'null'],
+      maxLength: limits.report.descriptionMax,
+      errorMessage: { type: M.descriptionType, maxLength: M.reportDescriptionMax },
+    },
+  },
+  errorMessage: { type: M.bodyObject, required: { reason: M.reportReasonRequired } },
+} as const;
+export type ReportCreateBody = FromSchema<typeof reportCreateSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Entities and answers
+
+/** Creator of a poll as cards show it. */
+const creatorSummaryShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'username', 'displayName', 'avatarUrl'],
+  properties: {
+    id: idField,
+    username: { type: 'string' },
+    displayName: displayNameField,
+    avatarUrl: avatarUrlField,
+  },
+} as const;
+
+export const creatorSummarySchema = { $id: 'meydan/creator-summary', ...creatorSummaryShape } as const;
+export type CreatorSummary = FromSchema<typeof creatorSummarySchema>;
+
+/** A friend on the friends' circle card (a mutual follower of the creator) and whether they voted. */
+const friendSummaryShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'username', 'displayName', 'avatarUrl', 'hasVoted'],
+  properties: {
+    id: idField,
+    username: { type: 'string' },
+    displayName: displayNameField,
+    avatarUrl: avatarUrlField,
+    hasVoted: { type: 'boolean' },
+  },
+} as const;
+
+export const friendSummarySchema = { $id: 'meydan/friend-summary', ...friendSummaryShape } as const;
+export type FriendSummary = FromSchema<typeof friendSummarySchema>;
+
+/** An option on a card: its id is its 0-based index. */
+const pollOptionShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'text', 'votes'],
+  properties: {
+    id: { type: 'integer', minimum: 0 },
+    text: { type: 'string' },
+    votes: countField,
+  },
+} as const;
+
+export const pollOptionSchema = { $id: 'meydan/poll-option', ...pollOptionShape } as const;
+export type PollOption = FromSchema<typeof pollOptionSchema>;
+
+/**
+ * A poll as every list and detail answer returns it (feed, friends' circle, profile lists, share page).
+ * - options: [{id, text, votes}] with id = index; totalVotes = votesCount = sum of the option votes;
+ *   publicVotesCount = the part cast through the share link without an account.
+ * - hasVoted/userChoice/isLiked are the viewer's (false/null for visitors).
+ * - friends: only on friends polls, for the creator's mutual followers.
+ * - shortUrl: only on shareable polls (null otherwise); the link is {origin}/s/{shortUrl}.
+ */
+const pollShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'title',
+    'description',
+    'category',
+    'type',
+    'options',
+    'expiresAt',
+    'creatorId',
+    'creator',
+    'isShareable',
+    'shortUrl',
+    'createdAt',
+    'totalVotes',
+    'votesCount',
+    'publicVotesCount',
+    'likesCount',
+    'commentsCount',
+    'shareCount',
+    'isLiked',
+    'hasVoted',
+    'userChoice',
+  ],
+  properties: {
+    id: idField,
+    title: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    category: { type: 'string' },
+    type: { type: 'string', enum: pollTypes },
+    options: { type: 'array', items: pollOptionShape },
+    expiresAt: { type: ['string', 'null'], format: 'date-time' },
+    creatorId: idField,
+    creator: creatorSummaryShape,
+    isShareable: { type: 'boolean' },
+    shortUrl: { type: ['string', 'null'] },
+    createdAt: dateTimeField,
+    updatedAt: dateTimeField,
+    totalVotes: countField,
+    votesCount: countField,
+    publicVotesCount: countField,
+    likesCount: countField,
+    commentsCount: countField,
+    shareCount: countField,
+    isLiked: { type: 'boolean' },
+    hasVoted: { type: 'boolean' },
+    userChoice: { type: ['integer', 'null'], minimum: 0 },
+    friends: { type: 'array', items: friendSummaryShape },
+  },
+} as const;
+
+export const pollSchema = { $id: 'meydan/poll', ...pollShape } as const;
+export type Poll = FromSchema<typeof pollSchema>;
+
+/** GET /api/s/{shortUrl}: the poll, its creator, votes per option index and the visitor's own vote. */
+export const shareLinkPollSchema = {
+  $id: 'meydan/share-link-poll',
+  type: 'object',
+  additionalProperties: false,
+  required: ['poll', 'creator', 'voteCounts', 'hasVoted', 'userChoice'],
+  properties: {
+    poll: pollShape,
+    creator: creatorSummaryShape,
+    voteCounts: voteCountsField,
+    hasVoted: { type: 'boolean' },
+    userChoice: { type: ['integer', 'null'], minimum: 0 },
+  },
+} as const;
+export type ShareLinkPoll = FromSchema<typeof shareLinkPollSchema>;
+
+/** POST /api/polls/shareable answer: the link and the poll (with shortUrl). */
+export const shareablePollCreatedSchema = {
+  $id: 'meydan/shareable-poll-created',
+  type: 'object',
+  additionalProperties: false,
+  required: ['shareUrl', 'poll'],
+  properties: {
+    shareUrl: { type: 'string' },
+    poll: pollShape,
+  },
+} as const;
+export type ShareablePollCreated = FromSchema<typeof shareablePollCreatedSchema>;
+
+/**
+ * Answer of a vote (feed and share link): the new counts per option index, the voter's choice and a Turkish message
+ * for the 'Oyunuz kaydedildi! 🎉' toast, with an optional feedback sentence.
+ */
+export const voteResultSchema = {
+  $id: 'meydan/vote-result',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'voteCounts', 'totalVotes', 'hasVoted', 'userChoice', 'message'],
+  properties: {
+    pollId: idField,
+    voteCounts: voteCountsField,
+    totalVotes: countField,
+    hasVoted: { type: 'boolean', const: true },
+    userChoice: { type: 'integer', minimum: 0 },
+    message: { type: 'string' },
+    feedback: { type: ['string', 'null'] },
+  },
+} as const;
+export type VoteResult = FromSchema<typeof voteResultSchema>;
+
+/** Realtime `poll_update` data: live counts of one poll (coalesced, about one a second per poll at most). */
+export const pollUpdateSchema = {
+  $id: 'meydan/poll-update',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'voteCounts', 'totalVotes'],
+  properties: {
+    pollId: idField,
+    voteCounts: voteCountsField,
+    totalVotes: countField,
+    likesCount: countField,
+    commentsCount: countField,
+  },
+} as const;
+export type PollUpdate = FromSchema<typeof pollUpdateSchema>;
+
+/** A comment on a poll. */
+export const commentSchema = {
+  $id: 'meydan/comment',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'pollId', 'text', 'createdAt', 'author'],
+  properties: {
+    id: idField,
+    pollId: idField,
+    text: { type: 'string' },
+    createdAt: dateTimeField,
+    author: creatorSummaryShape,
+  },
+} as const;
+export type PollComment = FromSchema<typeof commentSchema>;
+
+/** One entry of GET /api/users/{id}/votes. selectedOption is the chosen option's text. */
+export const userVoteSchema = {
+  $id: 'meydan/user-vote',
+  type: 'object',
+  additionalProperties: false,
+  required: ['voteId', 'pollId', 'pollTitle', 'pollCategory', 'selectedOption', 'votedAt'],
+  properties: {
+    voteId: idField,
+    pollId: idField,
+    pollTitle: { type: 'string' },
+    pollCategory: { type: 'string' },
+    selectedOption: { type: 'string' },
+    votedAt: dateTimeField,
+  },
+} as const;
+export type UserVote = FromSchema<typeof userVoteSchema>;

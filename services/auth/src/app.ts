@@ -1,0 +1,7 @@
+import { createServiceApp, type ServiceDeps } from '@meydan/kit';
+
+/** The auth service's HTTP app and NATS handlers, built from live dependencies (what tests import). */
+export async function buildApp(deps: ServiceDeps) {
+  const app = await createServiceApp('auth', deps);
+  return app;
+}

@@ -1,0 +1,75 @@
+import { Ajv, type ErrorObject } from 'ajv';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
+
+/** Thrown when the environment does not satisfy a service's config schema; `message` is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Variables every service reads. Infrastructure URLs have no defaults: a service without them must not start. */
+export const baseConfigProperties = {
+  HOST: { type: 'string', default: '0.0.0.0' },
+  PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+  LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+  NATS_URL: { type: 'string', pattern: '^(nats|tls|ws|wss)://' },
+  REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+  MONGO_URL: { type: 'string', pattern: '^mongodb(\\+srv)?://' },
+  MONGO_DB: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,60}$' },
+  INTERNAL_SECRET: { type: 'string', minLength: 16 },
+  SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 100, default: 10_000 },
+} as const;
+
+export const baseConfigRequired = ['PORT', 'NATS_URL', 'REDIS_URL', 'MONGO_URL', 'INTERNAL_SECRET'] as const;
+
+export const baseConfigSchema = {
+  type: 'object',
+  properties: baseConfigProperties,
+  required: [...baseConfigRequired],
+} as const satisfies JSONSchema;
+
+export type BaseConfig = FromSchema<typeof baseConfigSchema>;
+
+const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false });
+
+function describe(error: ErrorObject): string {
+  if (error.keyword === 'required') {
+    return `missing required environment variable ${String(error.params['missingProperty'])}`;
+  }
+  const name = error.instancePath.replace(/^\//, '');
+  return `environment variable ${name} ${error.message ?? 'is invalid'}`;
+}
+
+/**
+ * Reads and validates configuration from the environment. Only the schema's own variables are
+ * read; numbers are coerced and defaults applied. On failure throws ConfigError naming the variable.
+ * `T` is the schema's type, named by the caller (`FromSchema<typeof schema>`).
+ */
+export function loadConfig<T = BaseConfig>(
+  schema: { type: 'object'; properties: Record<string, JSONSchema> },
+  env: NodeJS.ProcessEnv = process.env,
+): T {
+  const picked: Record<string, unknown> = {};
+  for (const key of Object.keys(schema.properties)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') picked[key] = value;
+  }
+  const validate = ajv.compile(schema);
+  if (!validate(picked)) {
+    const errors = validate.errors ?? [];
+    const first = errors.find((e) => e.keyword === 'required') ?? errors[0];
+    throw new ConfigError(first ? describe(first) : 'invalid configuration');
+  }
+  return picked as T;
+}
+
+/** The base schema extended with a service's own variables. */
+export function serviceConfigSchema<P extends Record<string, JSONSchema>, R extends readonly string[] = []>(
+  properties: P,
+  required?: R,
+) {
+  return {
+    type: 'object',
+    properties: { ...baseConfigProperties, ...properties },
+    required: [...baseConfigRequired, ...(required ?? [])],
+  } as const;
+}

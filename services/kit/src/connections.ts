@@ -1,0 +1,100 @@
+import { connect, type NatsConnection } from 'nats';
+import mongoose, { type Connection } from 'mongoose';
+import { Redis } from 'ioredis';
+import type { Logger } from './logger.js';
+import { Bus } from './bus.js';
+
+/** The live connections a service works with. */
+export interface Connections {
+  nats: NatsConnection;
+  bus: Bus;
+  mongo: Connection;
+  redis: Redis;
+  /** Drains NATS (after letting consumers finish), then closes MongoDB and Redis. */
+  close(): Promise<void>;
+}
+
+export interface ConnectOptions {
+  service: string;
+  natsUrl: string;
+  redisUrl: string;
+  mongoUrl: string;
+  mongoDb?: string | undefined;
+  log: Logger;
+}
+
+export async function connectNats(url: string, service: string, log: Logger): Promise<NatsConnection> {
+  const nc = await connect({
+    servers: url.split(','),
+    name: service,
+    reconnect: true,
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1000,
+    waitOnFirstConnect: true,
+  });
+  void (async () => {
+    for await (const status of nc.status()) {
+      const level = status.type === 'disconnect' || status.type === 'error' ? 'warn' : 'info';
+      log[level]({ nats: status.type, data: String(status.data) }, 'nats status');
+    }
+  })();
+  log.info({ server: nc.getServer() }, 'nats connected');
+  return nc;
+}
+
+export async function connectMongo(url: string, dbName: string, log: Logger): Promise<Connection> {
+  const conn = mongoose.createConnection(url, {
+    dbName,
+    serverSelectionTimeoutMS: 5000,
+    heartbeatFrequencyMS: 2000,
+    autoIndex: true,
+  });
+  conn.on('disconnected', () => log.warn({ dbName }, 'mongo disconnected'));
+  conn.on('reconnected', () => log.info({ dbName }, 'mongo reconnected'));
+  await conn.asPromise();
+  log.info({ dbName }, 'mongo connected');
+  return conn;
+}
+
+/** ioredis with a per-service key prefix: no service reads another's keys. */
+export function connectRedis(url: string, service: string, log: Logger): Redis {
+  const redis = new Redis(url, {
+    keyPrefix: `${service}:`,
+    maxRetriesPerRequest: 2,
+    retryStrategy: (times) => Math.min(200 * times, 2000),
+    enableReadyCheck: true,
+  });
+  let wasDown = false;
+  redis.on('ready', () => {
+    if (wasDown) log.info('redis reconnected');
+    wasDown = false;
+  });
+  redis.on('error', (err) => {
+    if (!wasDown) log.warn({ err: err.message }, 'redis error');
+    wasDown = true;
+  });
+  return redis;
+}
+
+export async function connectAll(options: ConnectOptions): Promise<Connections> {
+  const { service, log } = options;
+  const nats = await connectNats(options.natsUrl, service, log);
+  const bus = new Bus(nats, nats.jetstream(), log, service);
+  await bus.ensureStreams();
+  const mongo = await connectMongo(options.mongoUrl, options.mongoDb ?? `meydan_${service}`, log);
+  const redis = connectRedis(options.redisUrl, service, log);
+  return {
+    nats,
+    bus,
+    mongo,
+    redis,
+    async close() {
+      await bus.stop();
+      if (!nats.isClosed()) await nats.drain().catch((err) => log.warn({ err }, 'nats drain failed'));
+      await mongo.close().catch((err) => log.warn({ err }, 'mongo close failed'));
+      const ended = new Promise((resolve) => redis.once('end', resolve));
+      await redis.quit().catch(() => redis.disconnect());
+      await ended;
+    },
+  };
+}

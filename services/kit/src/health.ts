@@ -1,0 +1,33 @@
+import type { Connections } from './connections.js';
+
+export interface Readiness {
+  service: string;
+  ready: boolean;
+  checks: Record<string, boolean>;
+}
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
+  ]);
+}
+
+/** Asks each dependency for a sign of life, each within `timeoutMs`. */
+export async function checkReadiness(
+  service: string,
+  conns: Pick<Connections, 'nats' | 'mongo' | 'redis'>,
+  timeoutMs = 1000,
+): Promise<Readiness> {
+  const [nats, mongo, redis] = await Promise.all([
+    within(conns.nats.flush(), timeoutMs).then(() => !conns.nats.isClosed(), () => false),
+    conns.mongo.readyState === 1 && conns.mongo.db
+      ? within(conns.mongo.db.admin().ping(), timeoutMs).then(() => true, () => false)
+      : Promise.resolve(false),
+    conns.redis.status === 'ready'
+      ? within(conns.redis.ping(), timeoutMs).then((r) => r === 'PONG', () => false)
+      : Promise.resolve(false),
+  ]);
+  const checks = { nats, mongo, redis };
+  return { service, ready: nats && mongo && redis, checks };
+}

@@ -1,0 +1,96 @@
+import { request as httpRequest } from 'node:http';
+import { describe, expect, it } from 'vitest';
+import { createServiceApp, createShutdown } from '@meydan/kit';
+import { asVisitor, startPrivateRedis, startTestService, testLogger } from '@meydan/testing';
+
+const until = async (check: () => Promise<boolean>, ms = 15_000) => {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+};
+
+function get(port: number, path: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      let body = '';
+      res.on('data', (c) => (body += c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('readiness', () => {
+  it('/readyz goes 503 when Redis stops and back to 200 when it returns', async () => {
+    let redis = await startPrivateRedis();
+    const svc = await startTestService('social', (deps) => createServiceApp('social', deps), {
+      config: { REDIS_URL: redis.url },
+    });
+    try {
+      const ready = async () => (await svc.app.inject({ url: '/readyz' })).statusCode;
+      await until(async () => (await ready()) === 200);
+      expect((await svc.app.inject({ url: '/readyz' })).json()).toEqual({
+        service: 'social',
+        ready: true,
+        checks: { nats: true, mongo: true, redis: true },
+      });
+
+      await redis.stop();
+      await until(async () => (await ready()) === 503);
+      expect((await svc.app.inject({ url: '/readyz' })).json().checks).toEqual({ nats: true, mongo: true, redis: false });
+
+      redis = await startPrivateRedis(redis.port);
+      await until(async () => (await ready()) === 200);
+    } finally {
+      await svc.close();
+      await redis.stop();
+    }
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('lets an in-flight request finish, refuses new ones, drains NATS and exits 0', async () => {
+    let release!: () => void;
+    const slowStarted = new Promise<void>((resolveStarted) => {
+      release = resolveStarted;
+    });
+    const svc = await startTestService(
+      'contact',
+      async (deps) => {
+        const app = await createServiceApp('contact', deps);
+        app.get('/api/slow', async () => {
+          release();
+          await new Promise((r) => setTimeout(r, 700));
+          return { finished: true };
+        });
+        return app;
+      },
+      { listen: true },
+    );
+    const port = (svc.app.server.address() as { port: number }).port;
+    const exits: number[] = [];
+    const shutdown = createShutdown(svc.app, svc.deps, testLogger(), 5000, (code) => exits.push(code));
+
+    const inFlight = get(port, '/api/slow', asVisitor());
+    await slowStarted;
+    const closing = shutdown('SIGTERM');
+    await new Promise((r) => setTimeout(r, 100));
+    const late = await get(port, '/healthz').then(
+      (r) => r.status,
+      (e: NodeJS.ErrnoException) => e.code,
+    );
+
+    const answer = await inFlight;
+    await closing;
+    expect(answer.status).toBe(200);
+    expect(JSON.parse(answer.body)).toEqual({ finished: true });
+    expect(['ECONNREFUSED', 503]).toContain(late);
+    expect(svc.deps.nats.isClosed()).toBe(true);
+    expect(svc.deps.redis.status).toBe('end');
+    expect(svc.deps.mongo.readyState).toBe(0);
+    expect(exits).toEqual([0]);
+  });
+});

@@ -1,0 +1,4 @@
+import { runService, serviceConfigSchema } from '@meydan/kit';
+import { buildApp } from './app.js';
+
+await runService({ service: 'social', configSchema: serviceConfigSchema({}), buildApp });

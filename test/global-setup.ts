@@ -1,0 +1,36 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from '../deploy/local/servers.mjs';
+import type { Infra } from './harness.js';
+
+/**
+ * Starts throw-away NATS (JetStream), Redis and a MongoDB-wire server (FerretDB, or TEST_MONGO_URL)
+ * on free ports in a temp dir, once per run; removes them afterwards.
+ */
+export default async function setup(project: TestProject) {
+  if (process.env['MEYDAN_TEST_NO_SERVERS']) return;
+  const dir = mkdtempSync(join(tmpdir(), 'meydan-test-'));
+  const mongoGiven = process.env['TEST_MONGO_URL'];
+  const binaries = ensureServerBinaries({ mongo: !mongoGiven });
+  const [natsPort, redisPort, mongoPort] = await Promise.all([freePort(), freePort(), freePort()]);
+  const [nats, redis, mongo] = await Promise.all([
+    startNats({ port: natsPort, dataDir: join(dir, 'nats'), logFile: join(dir, 'nats.log'), binary: binaries.natsServer }),
+    startRedis({ port: redisPort, dataDir: join(dir, 'redis'), logFile: join(dir, 'redis.log'), binary: binaries.redisServer }),
+    mongoGiven ? null : startMongoWire({ port: mongoPort, dataDir: join(dir, 'mongo'), logFile: join(dir, 'mongo.log'), binaries }),
+  ]);
+  const infra: Infra = {
+    natsUrl: nats.url,
+    redisUrl: redis.url,
+    mongoUrl: mongoGiven ?? mongo!.url,
+    dir,
+    natsServer: binaries.natsServer ?? 'nats-server',
+    redisServer: binaries.redisServer ?? 'redis-server',
+  };
+  project.provide('infra', infra);
+  return async () => {
+    await Promise.all([nats.stop(), redis.stop(), mongo?.stop()]);
+    rmSync(dir, { recursive: true, force: true });
+  };
+}

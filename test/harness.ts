@@ -1,0 +1,132 @@
+/**
+ * What integration tests share: the throw-away servers started by global-setup, a way to build a
+ * service app against them exactly as `main` does, and signed identities as the gateway makes them.
+ */
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { inject } from 'vitest';
+import { pino } from 'pino';
+import type { FastifyInstance } from 'fastify';
+import type { ServiceName } from '@meydan/proto';
+import {
+  IDENTITY_HEADER,
+  connectAll,
+  signIdentity,
+  type BaseConfig,
+  type Connections,
+  type Identity,
+  type Logger,
+  type ServiceDeps,
+} from '@meydan/kit';
+import { freePort, startNats, startRedis } from '../deploy/local/servers.mjs';
+
+export interface Infra {
+  natsUrl: string;
+  redisUrl: string;
+  mongoUrl: string;
+  dir: string;
+  natsServer: string;
+  redisServer: string;
+}
+
+declare module 'vitest' {
+  interface ProvidedContext {
+    infra: Infra;
+  }
+}
+
+export const TEST_SECRET = 'test-internal-secret-0123456789';
+
+export function infra(): Infra {
+  const value = inject('infra');
+  if (!value) throw new Error('no test servers: run without MEYDAN_TEST_NO_SERVERS');
+  return value;
+}
+
+/** A silent logger, or one writing into `lines` so tests can read what was logged. */
+export function testLogger(lines?: Record<string, unknown>[]): Logger {
+  if (!lines) return pino({ level: process.env['TEST_LOG_LEVEL'] ?? 'silent' });
+  return pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+}
+
+/** Headers the gateway would add for this identity. */
+export function identityHeaders(identity: Partial<Identity> = {}, secret = TEST_SECRET): Record<string, string> {
+  return { [IDENTITY_HEADER]: signIdentity({ userId: null, role: null, ...identity }, secret) };
+}
+
+export const asVisitor = () => identityHeaders();
+export const asMember = (userId: string) => identityHeaders({ userId, role: 'member' });
+export const asAdmin = (userId: string) => identityHeaders({ userId, role: 'admin' });
+
+export function testConfig(overrides: Partial<BaseConfig> = {}): BaseConfig {
+  const { natsUrl, redisUrl, mongoUrl } = infra();
+  return {
+    HOST: '127.0.0.1',
+    PORT: 0,
+    LOG_LEVEL: 'silent',
+    NATS_URL: natsUrl,
+    REDIS_URL: redisUrl,
+    MONGO_URL: mongoUrl,
+    MONGO_DB: `test_${randomBytes(4).toString('hex')}`,
+    INTERNAL_SECRET: TEST_SECRET,
+    SHUTDOWN_TIMEOUT_MS: 10_000,
+    ...overrides,
+  };
+}
+
+export interface TestService {
+  app: FastifyInstance;
+  deps: ServiceDeps;
+  /** Closes the app and its connections, and drops its test database. */
+  close(): Promise<void>;
+}
+
+/** Connects to the test servers (a fresh database each time) and builds the app as main does. */
+export async function startTestService(
+  service: ServiceName,
+  buildApp: (deps: ServiceDeps) => Promise<FastifyInstance>,
+  options: { config?: Partial<BaseConfig>; log?: Logger; listen?: boolean } = {},
+): Promise<TestService> {
+  const config = testConfig(options.config);
+  const log = options.log ?? testLogger();
+  const conns: Connections = await connectAll({
+    service,
+    natsUrl: config.NATS_URL,
+    redisUrl: config.REDIS_URL,
+    mongoUrl: config.MONGO_URL,
+    mongoDb: config.MONGO_DB,
+    log,
+  });
+  const deps: ServiceDeps = { ...conns, config, log };
+  const app = await buildApp(deps);
+  if (options.listen) await app.listen({ host: '127.0.0.1', port: 0 });
+  else await app.ready();
+  let closed = false;
+  return {
+    app,
+    deps,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await app.close();
+      await conns.mongo.dropDatabase().catch(() => {});
+      await conns.close();
+    },
+  };
+}
+
+/** A private Redis the test may stop and start again (the shared one must stay up). */
+export async function startPrivateRedis(port?: number) {
+  const { dir, redisServer } = infra();
+  const p = port ?? (await freePort());
+  return startRedis({ port: p, dataDir: join(dir, `redis-${p}`), binary: redisServer });
+}
+
+/** A private NATS the test may stop. */
+export async function startPrivateNats() {
+  const { dir, natsServer } = infra();
+  const p = await freePort();
+  return startNats({ port: p, dataDir: join(dir, `nats-${p}`), binary: natsServer });
+}
+
+export { freePort };

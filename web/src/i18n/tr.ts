@@ -1,0 +1,56 @@
+/** Every user-facing string of the web app, in Turkish. Components read from here, never inline. */
+export const tr = {
+  app: {
+    name: 'Meydan',
+    loading: 'Yükleniyor...',
+    skipToContent: 'İçeriğe geç',
+  },
+  nav: {
+    label: 'Ana menü',
+    home: 'Meydan ana sayfa',
+    discover: 'Keşfet',
+    trending: 'Çok Konuşulanlar',
+    friendsCircle: 'Dost Meclisi',
+    profile: 'Profilim',
+    settings: 'Ayarlar',
+    signIn: 'Giriş Yap',
+    register: 'Kayıt Ol',
+    signOut: 'Çıkış Yap',
+    openMenu: 'Menüyü aç',
+    closeMenu: 'Menüyü kapat',
+  },
+  theme: {
+    toLight: 'Açık temaya geç',
+    toDark: 'Koyu temaya geç',
+  },
+  footer: {
+    label: 'Site bağlantıları',
+    tagline: 'Soru sor, oy ver, meydan ne diyor gör.',
+  },
+  pages: {
+    feed: 'Çok Konuşulanlar',
+    profile: 'Profilim',
+    settings: 'Ayarlar',
+    register: 'Kayıt Ol',
+    sharedPoll: 'Paylaşılan Anket',
+    helpCenter: 'Yardım Merkezi',
+    contact: 'İletişim',
+    privacy: 'Gizlilik Politikası',
+    terms: 'Kullanım Şartları',
+    faq: 'Sıkça Sorulan Sorular',
+    blog: 'Blog',
+    apiDocs: 'API Dokümantasyonu',
+    support: 'Destek Merkezi',
+    admin: 'Yönetim Paneli',
+  },
+  notFound: {
+    title: 'Sayfa Bulunamadı',
+    text: 'Aradığın sayfa taşınmış, silinmiş ya da hiç var olmamış olabilir. Adresi kontrol et ya da ana sayfaya dön.',
+    backHome: 'Ana Sayfaya Dön',
+  },
+  routeError: {
+    title: 'Bir hata oluştu',
+    text: 'Beklenmeyen bir hata oluştu. Sayfayı yenileyip tekrar dene.',
+    backHome: 'Ana Sayfaya Dön',
+  },
+} as const;

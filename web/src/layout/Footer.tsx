@@ -1,0 +1,71 @@
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { tr } from '../i18n/tr';
+
+const links = [
+  { to: '/yardim-merkezi', label: tr.pages.helpCenter },
+  { to: '/sss', label: tr.pages.faq },
+  { to: '/blog', label: tr.pages.blog },
+  { to: '/iletisim', label: tr.pages.contact },
+  { to: '/destek', label: tr.pages.support },
+  { to: '/api-dokumantasyonu', label: tr.pages.apiDocs },
+  { to: '/gizlilik-politikasi', label: tr.pages.privacy },
+  { to: '/kullanim-sartlari', label: tr.pages.terms },
+] as const;
+
+export function Footer() {
+  return (
+    <Bar>
+      <Inner>
+        <p>
+          <strong>{tr.app.name}</strong> — {tr.footer.tagline}
+        </p>
+        <nav aria-label={tr.footer.label}>
+          <List>
+            {links.map(({ to, label }) => (
+              <li key={to}>
+                <Link to={to}>{label}</Link>
+              </li>
+            ))}
+          </List>
+        </nav>
+      </Inner>
+    </Bar>
+  );
+}
+
+const Bar = styled.footer`
+  margin-top: 3rem;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.875rem;
+`;
+
+const Inner = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  margin: 0 auto;
+  padding: 1.5rem 1rem;
+
+  a {
+    color: inherit;
+    text-decoration: none;
+  }
+  a:hover {
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: underline;
+  }
+`;
+
+const List = styled.ul`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem 1rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;

@@ -1,0 +1,197 @@
+import { useEffect, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+import styled from 'styled-components';
+import { tr } from '../i18n/tr';
+import { useThemeMode } from '../theme/ThemeProvider';
+import { Button, ButtonLink, IconButton } from './buttons';
+import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
+
+export interface HeaderProps {
+  /** Signed-in members see Dost Meclisi and Çıkış Yap; visitors see Giriş Yap and Kayıt Ol. */
+  signedIn?: boolean;
+  onSignIn?: () => void;
+  onSignOut?: () => void;
+}
+
+const MENU_ID = 'site-menu';
+
+export function Header({ signedIn = false, onSignIn, onSignOut }: HeaderProps) {
+  const { mode, toggle } = useThemeMode();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const { pathname } = useLocation();
+
+  // A followed link closes the mobile menu.
+  useEffect(() => setMenuOpen(false), [pathname]);
+
+  return (
+    <Bar>
+      <Inner>
+        <Logo to="/" aria-label={tr.nav.home}>
+          <LogoMark aria-hidden="true">M</LogoMark>
+          <span>{tr.app.name}</span>
+        </Logo>
+
+        <Menu id={MENU_ID} $open={menuOpen}>
+          <Nav aria-label={tr.nav.label}>
+            <NavItem to="/kesfet">{tr.nav.discover}</NavItem>
+            <NavItem to="/trending">{tr.nav.trending}</NavItem>
+            {signedIn && <NavItem to="/dost-meclisi">{tr.nav.friendsCircle}</NavItem>}
+            <NavItem to="/profil">{tr.nav.profile}</NavItem>
+            <NavItem to="/ayarlar">{tr.nav.settings}</NavItem>
+          </Nav>
+          <Account>
+            {signedIn ? (
+              <Button onClick={onSignOut}>{tr.nav.signOut}</Button>
+            ) : (
+              <>
+                <Button onClick={onSignIn}>{tr.nav.signIn}</Button>
+                <ButtonLink to="/kayit" $variant="primary">
+                  {tr.nav.register}
+                </ButtonLink>
+              </>
+            )}
+          </Account>
+        </Menu>
+
+        <Tools>
+          <IconButton
+            onClick={toggle}
+            aria-label={mode === 'dark' ? tr.theme.toLight : tr.theme.toDark}
+            title={mode === 'dark' ? tr.theme.toLight : tr.theme.toDark}
+          >
+            {mode === 'dark' ? <SunIcon /> : <MoonIcon />}
+          </IconButton>
+          <MenuButton
+            onClick={() => setMenuOpen((open) => !open)}
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            aria-label={menuOpen ? tr.nav.closeMenu : tr.nav.openMenu}
+          >
+            {menuOpen ? <CloseIcon /> : <MenuIcon />}
+          </MenuButton>
+        </Tools>
+      </Inner>
+    </Bar>
+  );
+}
+
+const Bar = styled.header`
+  position: sticky;
+  top: 0;
+  z-index: 20;
+  background: ${({ theme }) => theme.colors.surface};
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Inner = styled.div`
+  position: relative;
+  display: flex;
+  align-items: center;
+  gap: 1.5rem;
+  max-width: ${({ theme }) => theme.layout.maxWidth};
+  min-height: ${({ theme }) => theme.layout.headerHeight};
+  margin: 0 auto;
+  padding: 0 1rem;
+`;
+
+const Logo = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.5rem;
+  font-size: 1.25rem;
+  font-weight: 800;
+  letter-spacing: -0.02em;
+  text-decoration: none;
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const LogoMark = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 2rem;
+  height: 2rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 1.125rem;
+`;
+
+const Menu = styled.div<{ $open: boolean }>`
+  display: flex;
+  flex: 1;
+  align-items: center;
+  justify-content: space-between;
+  gap: 1rem;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
+    display: ${({ $open }) => ($open ? 'flex' : 'none')};
+    position: absolute;
+    top: 100%;
+    left: 0;
+    right: 0;
+    flex-direction: column;
+    align-items: stretch;
+    padding: 1rem;
+    background: ${({ theme }) => theme.colors.surface};
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    box-shadow: ${({ theme }) => theme.shadows.popover};
+  }
+`;
+
+const Nav = styled.nav`
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
+    flex-direction: column;
+    align-items: stretch;
+  }
+`;
+
+const NavItem = styled(NavLink)`
+  padding: 0.5rem 0.75rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-weight: 600;
+  font-size: 0.9375rem;
+  text-decoration: none;
+
+  &:hover {
+    color: ${({ theme }) => theme.colors.text};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+  }
+
+  &[aria-current='page'] {
+    color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Account = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
+    flex-direction: column;
+    align-items: stretch;
+  }
+`;
+
+const Tools = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
+    margin-left: auto;
+  }
+`;
+
+const MenuButton = styled(IconButton)`
+  display: none;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
+    display: inline-flex;
+  }
+`;
