@@ -18,7 +18,7 @@ import {
   type Logger,
   type ServiceDeps,
 } from '@meydan/kit';
-import { freePort, startNats, startRedis } from '../deploy/local/servers.mjs';
+import { freePort, startMailDev, startNats, startRedis } from '../deploy/local/servers.mjs';
 
 export interface Infra {
   natsUrl: string;
@@ -127,6 +127,26 @@ export async function startPrivateNats() {
   const { dir, natsServer } = infra();
   const p = await freePort();
   return startNats({ port: p, dataDir: join(dir, `nats-${p}`), binary: natsServer });
+}
+
+/**
+ * A private MailDev (SMTP catcher + HTTP API) for tests that send mail. `messages()` lists what
+ * arrived (MailDev's GET /email): each has subject, to[{address}], html and text.
+ */
+export async function startTestMailDev() {
+  const [smtpPort, webPort] = [await freePort(), await freePort()];
+  const root = new URL('..', import.meta.url).pathname;
+  const handle = await startMailDev({ smtpPort, webPort, root, logFile: join(infra().dir, `maildev-${webPort}.log`) });
+  return {
+    ...handle,
+    async messages(): Promise<{ id: string; subject: string; to: { address: string }[]; html: string; text: string }[]> {
+      const res = await fetch(`${handle.webUrl}/email`);
+      return (await res.json()) as never;
+    },
+    async clear(): Promise<void> {
+      await fetch(`${handle.webUrl}/email/all`, { method: 'DELETE' });
+    },
+  };
 }
 
 export { freePort };

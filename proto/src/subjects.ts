@@ -1,6 +1,9 @@
 /**
  * NATS subject and JetStream names: the one place a newcomer looks for "who answers what".
  * Request/reply subjects are `<service>.<verb>`; events are `events.<domain>.<entity>.<past-verb>`.
+ * Payload shapes are written beside each name; their JSON Schemas live in the owning service's
+ * schema file under `schemas/` (users.ts for auth, polls.ts, social.ts, notifications.ts, admin.ts).
+ * Ids are strings (MongoDB ObjectId hex). Times are ISO 8601 strings.
  */
 
 export const serviceNames = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'] as const;
@@ -12,17 +15,29 @@ export const healthSubject = (service: ServiceName): string => `${service}.healt
 export const subjects = {
   auth: {
     health: 'auth.health',
+    /** {sid} → {userId, role} | null. The gateway resolves the `sid` cookie (cached briefly). */
     sessionResolve: 'auth.session.resolve',
+    /** {token} → {userId, role, tier} | null. The gateway resolves `Authorization: Bearer <token>`. */
+    tokenResolve: 'auth.token.resolve',
+    /** {id} → CreatorSummary ({id, username, displayName, avatarUrl}); 404 when unknown. */
     usersGet: 'auth.users.get',
+    /** {ids: string[]} → {users: CreatorSummary[]} (unknown ids left out). */
     usersSummaries: 'auth.users.summaries',
+    /** {} → {users: {id, email, displayName, username}[]} of active, activated accounts (bulk e-mail). */
+    usersEmails: 'auth.users.emails',
   },
   polls: {
     health: 'polls.health',
+    /** {userId} → {pollsCount, votesCount}. */
     userCounts: 'polls.users.counts',
+    /** {pollId, userId: string|null} → {visible: boolean}. Used by notifications for poll_update subscriptions. */
+    canView: 'polls.can-view',
   },
   social: {
     health: 'social.health',
+    /** {userId} → {userIds: string[]}: users who follow `userId` and whom `userId` follows. */
     mutuals: 'social.mutuals',
+    /** {userId} → {followersCount, followingCount}. */
     counts: 'social.counts',
   },
   notifications: { health: 'notifications.health' },
@@ -41,27 +56,61 @@ export const deadLetterSubject = (durable: string): string => `deadletter.${dura
 
 export const events = {
   auth: {
+    /** {userId, username, email, displayName, at}. */
     userRegistered: 'events.auth.user.registered',
+    /** {userId, at}. */
     userActivated: 'events.auth.user.activated',
+    /** {userId, username, displayName, avatarUrl, at}: profile fields others cache. */
     userUpdated: 'events.auth.user.updated',
+    /** {userId, at}: every session of the user was revoked (logout everywhere, password change, ban). */
+    sessionsRevoked: 'events.auth.sessions.revoked',
+    /** {to, subject, html, text, tag, userId?}: a mail for the mailer (notifications) to send. */
+    mailRequested: 'events.auth.mail.requested',
   },
   polls: {
+    /** {pollId, creatorId, type, title, category, createdAt, expiresAt}. */
     pollCreated: 'events.polls.poll.created',
+    /** {pollId, creatorId, by: userId, at}. */
     pollDeleted: 'events.polls.poll.deleted',
+    /** {pollId, creatorId, title, voteCounts: number[], totalVotes, winnerIndexes: number[], at}: expiry passed. */
+    pollEnded: 'events.polls.poll.ended',
+    /** {pollId, creatorId, voter: 'u:<id>'|'v:<id>', userId: string|null, optionIndex, at}. Msg id `vote:<pollId>:<voter>`. */
     voteCast: 'events.polls.vote.cast',
+    /** {pollId, creatorId, userId, liked: boolean, at}. */
     pollLiked: 'events.polls.poll.liked',
+    /** {pollId, creatorId, commentId, userId, text, at}. */
     commentCreated: 'events.polls.comment.created',
+    /** {reportId, pollId, reporterId, reason, description, at}. */
     pollReported: 'events.polls.poll.reported',
   },
   social: {
+    /** {followerId, followeeId, mutual: boolean, at}. */
     userFollowed: 'events.social.user.followed',
+    /** {followerId, followeeId, at}. */
     userUnfollowed: 'events.social.user.unfollowed',
   },
   admin: {
+    /** {userId, by, at}. */
     userBanned: 'events.admin.user.banned',
+    /** {userId, by, at}. */
     userReactivated: 'events.admin.user.reactivated',
+    /** {pollId, by, at}. */
     pollRemoved: 'events.admin.poll.removed',
+    /** {to, subject, html, text, tag}: one mail of a bulk send. */
+    mailRequested: 'events.admin.mail.requested',
   },
+} as const;
+
+/** Every mail request, whichever service asks: the mailer consumes this filter. */
+export const mailRequestedFilter = 'events.*.mail.requested';
+
+/**
+ * Live, ephemeral messages on core NATS (not JetStream): lost if nobody listens, which is fine.
+ * `live.polls.counts`: {pollId, voteCounts: number[], totalVotes, at} — published by polls, coalesced per poll
+ * (at most about one a second under load, at once when quiet); notifications pushes it as `poll_update`.
+ */
+export const live = {
+  pollCounts: 'live.polls.counts',
 } as const;
 
 /** Headers carried on every NATS message. */
