@@ -148,6 +148,8 @@ async function main() {
     SMTP_URL: smtpUrl,
     INTERNAL_SECRET: internalSecret(),
     PUBLIC_ORIGIN: env.PUBLIC_ORIGIN || `http://localhost:${ports.gateway}`,
+    ADMIN_EMAIL: env.ADMIN_EMAIL || 'admin@meydan.local',
+    ADMIN_PASSWORD: env.ADMIN_PASSWORD || 'meydan-admin',
     LOG_PRETTY: '0',
   };
   const handles = services.map((name) =>

@@ -1,8 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
+import type { Redis } from 'ioredis';
 import type { FromSchema } from 'json-schema-to-ts';
 import { errorCatalogue, healthSubject, matchClientRoute, serviceNames, type ServiceName } from '@meydan/proto';
 import {
@@ -16,7 +19,10 @@ import {
   type Readiness,
 } from '@meydan/kit';
 import type { gatewayConfigSchema } from './config.js';
+import { IdentityResolver, VISITOR_COOKIE } from './identity.js';
+import { installRateLimits } from './rate-limits.js';
 import { routingTable } from './routing-table.js';
+import { adminGuard, helmetOptions, originCheck } from './security.js';
 
 export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;
 
@@ -24,14 +30,23 @@ export interface GatewayDeps {
   config: GatewayConfig;
   log: Logger;
   bus: Bus;
+  redis: Redis;
 }
+
+/** The caller as the gateway decided, plus what only the gateway needs (token tier for its limits). */
+export type GatewayIdentity = Identity & { tier?: string | undefined; tokenId?: string | undefined };
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who the caller is, decided here and nowhere else. */
-    gatewayIdentity: Identity;
+    gatewayIdentity: GatewayIdentity;
   }
 }
+
+/** Paths whose callers need an identity: the API and the realtime socket. */
+const NEEDS_IDENTITY = /^\/(api|ws)(\/|$|\?)/i;
+/** Share-link routes, where a visitor without an account gets a signed visitor cookie. */
+const SHARE_LINK = /^\/api\/s\//i;
 
 /** Client-sent headers that could pose as an identity: never forwarded. */
 const SPOOFABLE = /^x-(meydan-|user-|userid|user_id|role|identity)/i;
@@ -78,6 +93,11 @@ export async function servicesHealth(bus: Bus, timeoutMs: number, requestId: str
  */
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config, bus } = deps;
+  const https = (config.PUBLIC_ORIGIN ?? '').startsWith('https://');
+  const identities = new IdentityResolver(bus, deps.log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000);
+  const allowedOrigins = new Set(
+    [config.PUBLIC_ORIGIN ?? '', ...(config.ALLOWED_ORIGINS ?? '').split(',')].map((o) => o.trim().toLowerCase()).filter(Boolean),
+  );
   const webDist = resolve(config.WEB_DIST);
   const indexFile = join(webDist, 'index.html');
   if (!existsSync(indexFile)) throw new Error(`WEB_DIST has no index.html: ${indexFile} (run npm run build)`);
@@ -98,23 +118,47 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       .send(indexHtml);
   };
 
-  const app = createFastify(deps.log, { notFound });
-  app.decorateRequest('gatewayIdentity', null as unknown as Identity);
+  const trustProxy = config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : (config.TRUST_PROXY ?? false);
+  const app = createFastify(deps.log, { notFound, trustProxy });
+  app.decorateRequest('gatewayIdentity', null as unknown as GatewayIdentity);
+  await app.register(helmet, helmetOptions(https));
+  await app.register(cookie);
+  const applyRateLimits = await installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1);
+  const checkOrigin = originCheck(allowedOrigins);
 
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    request.gatewayIdentity = { ...visitor, ip: request.ip };
+  // Who is calling: resolved once here, then signed into every request forwarded to a service.
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    request.gatewayIdentity = { ...visitor, ip: request.ip, visitorId: null, authMethod: null };
+    if (!NEEDS_IDENTITY.test(request.url)) return;
+    const resolved = await identities.resolve(request.cookies, request.headers.authorization, request.id);
+    Object.assign(request.gatewayIdentity, resolved);
+    let visitorId = identities.verifyVisitor(request.cookies[VISITOR_COOKIE]);
+    if (!visitorId && SHARE_LINK.test(request.url)) {
+      const signed = identities.signVisitor();
+      visitorId = identities.verifyVisitor(signed);
+      reply.setCookie(VISITOR_COOKIE, signed, { httpOnly: true, sameSite: 'lax', secure: https, path: '/', maxAge: 365 * 24 * 3600 });
+    }
+    request.gatewayIdentity.visitorId = visitorId;
   });
+  app.addHook('onRequest', checkOrigin);
+  app.addHook('onRequest', adminGuard);
+  app.addHook('onRequest', applyRateLimits);
 
-  const signedHeaders = (request: FastifyRequest, headers: Record<string, unknown>) => ({
-    ...withoutSpoofable(headers),
-    'x-request-id': request.id,
-    [IDENTITY_HEADER]: signIdentity(request.gatewayIdentity, config.INTERNAL_SECRET),
-  });
+  const signedHeaders = (request: FastifyRequest, headers: Record<string, unknown>) => {
+    const { userId, role, visitorId, ip, authMethod } = request.gatewayIdentity;
+    return {
+      ...withoutSpoofable(headers),
+      'x-request-id': request.id,
+      [IDENTITY_HEADER]: signIdentity({ userId, role, visitorId, ip, authMethod }, config.INTERNAL_SECRET),
+    };
+  };
 
   app.get('/healthz', async () => ({ service: 'gateway', alive: true }));
   app.get('/readyz', async (_request, reply) => {
-    const ready = !bus.nc.isClosed();
-    return reply.code(ready ? 200 : 503).send({ service: 'gateway', ready, checks: { nats: ready } });
+    const nats = !bus.nc.isClosed();
+    const redis = deps.redis.status === 'ready';
+    const ready = nats && redis;
+    return reply.code(ready ? 200 : 503).send({ service: 'gateway', ready, checks: { nats, redis } });
   });
   app.get('/api/health', async (request, reply) => {
     const health = await servicesHealth(bus, config.HEALTH_TIMEOUT_MS ?? 1500, request.id);

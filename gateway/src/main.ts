@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { Bus, ConfigError, connectNats, createLogger, createShutdown, loadConfig } from '@meydan/kit';
+import { Bus, ConfigError, connectNats, connectRedis, createLogger, createShutdown, loadConfig } from '@meydan/kit';
 import { gatewayConfigSchema } from './config.js';
 import { buildGateway, type GatewayConfig } from './app.js';
 
@@ -19,10 +19,17 @@ const log = createLogger('gateway', config.LOG_LEVEL);
 try {
   const nats = await connectNats(config.NATS_URL, 'gateway', log);
   const bus = new Bus(nats, nats.jetstream(), log, 'gateway');
-  const app = await buildGateway({ config, log, bus });
+  const redis = connectRedis(config.REDIS_URL, 'gateway', log);
+  const app = await buildGateway({ config, log, bus, redis });
   const shutdown = createShutdown(
     app,
-    { close: async () => { await bus.stop(); await nats.drain(); } },
+    {
+      close: async () => {
+        await bus.stop();
+        await nats.drain();
+        await redis.quit().catch(() => redis.disconnect());
+      },
+    },
     log,
     config.SHUTDOWN_TIMEOUT_MS ?? 10_000,
   );

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames, type ServiceName } from '@meydan/proto';
-import { Bus, IDENTITY_HEADER, connectNats, createServiceApp } from '@meydan/kit';
+import { Bus, IDENTITY_HEADER, connectNats, connectRedis, createServiceApp } from '@meydan/kit';
+import type { Redis } from 'ioredis';
 import { TEST_SECRET, infra, startTestService, testLogger, type TestService } from '@meydan/testing';
 import { buildGateway, type GatewayConfig } from '../src/app.js';
 import { routingTable } from '../src/routing-table.js';
@@ -21,6 +22,7 @@ describe('gateway', () => {
   const services = new Map<ServiceName, TestService>();
   let gateway: FastifyInstance;
   let bus: Bus;
+  let redis: Redis;
   const seen: { service: string; url: string; identity: unknown; requestId: unknown; spoof: unknown }[] = [];
 
   beforeAll(async () => {
@@ -57,6 +59,7 @@ describe('gateway', () => {
       PORT: 0,
       LOG_LEVEL: 'silent',
       NATS_URL: infra().natsUrl,
+      REDIS_URL: infra().redisUrl,
       INTERNAL_SECRET: TEST_SECRET,
       WEB_DIST: web,
       AUTH_URL: url('auth'),
@@ -69,13 +72,15 @@ describe('gateway', () => {
     };
     const nc = await connectNats(config.NATS_URL, 'gateway', testLogger());
     bus = new Bus(nc, nc.jetstream(), testLogger(), 'gateway');
-    gateway = await buildGateway({ config, log: testLogger(), bus });
+    redis = connectRedis(config.REDIS_URL, `gateway-test-${Date.now()}`, testLogger());
+    gateway = await buildGateway({ config, log: testLogger(), bus, redis });
     await gateway.ready();
   });
 
   afterAll(async () => {
     await gateway?.close();
     await bus?.nc.drain();
+    await redis?.quit();
     for (const svc of services.values()) await svc.close();
   });
 
@@ -98,7 +103,6 @@ describe('gateway', () => {
     ['/api/s/AbCdEfGhIj', 'polls'],
     ['/api/notifications/read-all', 'notifications'],
     ['/api/contact', 'contact'],
-    ['/api/admin/stats', 'admin'],
   ];
 
   it.each(routed)('routes %s to %s with the path unchanged', async (path, service) => {
@@ -111,7 +115,16 @@ describe('gateway', () => {
 
   it('covers every prefix of the routing table in the test above', () => {
     const tested = new Set(routed.map(([, s]) => s));
-    for (const { service } of routingTable) expect(tested.has(service) || service === 'notifications').toBe(true);
+    // admin is reached only by the administrator: see security.test.ts.
+    for (const { service } of routingTable) expect(tested.has(service) || service === 'admin').toBe(true);
+  });
+
+  it('refuses /api/admin to visitors before any service sees it', async () => {
+    seen.length = 0;
+    const res = await gateway.inject({ url: '/api/admin/stats' });
+    expect(res.statusCode).toBe(401);
+    expect(res.headers['x-meydan-service']).toBeUndefined();
+    expect(seen).toHaveLength(0);
   });
 
   it('forwards a signed visitor identity and the request id, and drops identity headers sent by the client', async () => {

@@ -112,7 +112,7 @@ describe('entity and answer schemas', () => {
   });
 
   it('users: session user, profile view, list item, follow state, vote list entry', () => {
-    const user: User = { id: 'u1', username: 'ali', email: 'ali@example.com', displayName: null, avatarUrl: null, role: 'user' };
+    const user: User = { id: 'u1', username: 'ali', email: 'ali@example.com', displayName: null, avatarUrl: null, role: 'member' };
     ok('meydan/user', user);
     expect(firstError('meydan/user', { ...user, role: 'root' })?.path).toBe('role');
     expect(firstError('meydan/user', { ...user, passwordHash: 'x' })?.message).toBe('Bilinmeyen alan: "passwordHash"');

@@ -11,6 +11,8 @@ export const dateTimeField = { type: 'string', format: 'date-time' } as const;
 
 /** A count (non-negative integer). */
 export const countField = { type: 'integer', minimum: 0 } as const;
+/** A count another service answers; null when that service could not be asked. */
+export const nullableCountField = { type: ['integer', 'null'], minimum: 0 } as const;
 
 /** A nullable URL or path of an avatar picture. */
 export const avatarUrlField = { type: ['string', 'null'], maxLength: 2048 } as const;
@@ -33,7 +35,7 @@ export const pollTypes = ['public', 'private', 'friends'] as const;
 export type PollType = (typeof pollTypes)[number];
 
 /** User roles. */
-export const userRoles = ['user', 'admin'] as const;
+export const userRoles = ['member', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
 
 /** Pattern "contains something other than white space". */

@@ -6,6 +6,48 @@ import type { ContactMessageBody } from './contact.js';
 import { notificationCountSchema, notificationSchema } from './notifications.js';
 import type { NotificationCount, NotificationItem } from './notifications.js';
 import {
+  mailRequestSchema,
+  notificationIdParamsSchema,
+  notificationListQuerySchema,
+  notificationReadResultSchema,
+  pollSubscriptionResultSchema,
+  pollSubscriptionSchema,
+  socketAuthSchema,
+  socketAuthSuccessSchema,
+  socketErrorSchema,
+} from './notifications.js';
+import type {
+  MailRequest,
+  NotificationIdParams,
+  NotificationListQuery,
+  NotificationReadResult,
+  PollSubscription,
+  PollSubscriptionResult,
+  SocketAuth,
+  SocketAuthSuccess,
+  SocketError,
+} from './notifications.js';
+import {
+  countsReplySchema,
+  countsRequestSchema,
+  followListQuerySchema,
+  mutualsReplySchema,
+  mutualsRequestSchema,
+  socialUserParamsSchema,
+  userFollowedEventSchema,
+  userUnfollowedEventSchema,
+} from './social.js';
+import type {
+  CountsReply,
+  CountsRequest,
+  FollowListQuery,
+  MutualsReply,
+  MutualsRequest,
+  SocialUserParams,
+  UserFollowedEvent,
+  UserUnfollowedEvent,
+} from './social.js';
+import {
   commentCreateSchema,
   commentSchema,
   creatorSummarySchema,
@@ -41,6 +83,40 @@ import type {
   UserVote,
   VoteResult,
 } from './polls.js';
+import {
+  pollEditSchema,
+  pollIdParamsSchema,
+  shareCodeParamsSchema,
+  pollListQuerySchema,
+  pollListSchema,
+  commentListQuerySchema,
+  commentListSchema,
+  commentIdParamsSchema,
+  likeStateSchema,
+  shareStateSchema,
+  reportCreatedSchema,
+  pollAnalysisSchema,
+  userPollListSchema,
+  userVoteListSchema,
+  userIdParamsSchema,
+} from './polls.js';
+import type {
+  PollEditBody,
+  PollIdParams,
+  ShareCodeParams,
+  PollListQuery,
+  PollList,
+  CommentListQuery,
+  CommentList,
+  CommentIdParams,
+  LikeState,
+  ShareState,
+  ReportCreated,
+  PollAnalysis,
+  UserPollList,
+  UserVoteList,
+  UserIdParams,
+} from './polls.js';
 import { healthSchema, messageSchema } from './system.js';
 import type { Health, MessageResponse } from './system.js';
 import {
@@ -73,6 +149,7 @@ export * from './contact.js';
 export * from './notifications.js';
 export * from './admin.js';
 export * from './system.js';
+export * from './social.js';
 
 /** Every schema, registered by `createAjv()` under its `$id`. */
 export const allSchemas = [
@@ -107,12 +184,46 @@ export const allSchemas = [
   userVoteSchema,
   notificationSchema,
   notificationCountSchema,
+  // social and notifications services
+  socialUserParamsSchema,
+  followListQuerySchema,
+  mutualsRequestSchema,
+  mutualsReplySchema,
+  countsRequestSchema,
+  countsReplySchema,
+  userFollowedEventSchema,
+  userUnfollowedEventSchema,
+  notificationListQuerySchema,
+  notificationIdParamsSchema,
+  notificationReadResultSchema,
+  socketAuthSchema,
+  socketAuthSuccessSchema,
+  socketErrorSchema,
+  pollSubscriptionSchema,
+  pollSubscriptionResultSchema,
+  mailRequestSchema,
   adminStatsSchema,
   adminUserSchema,
   adminPollSchema,
   reportSchema,
   healthSchema,
   messageSchema,
+  // polls service routes
+  pollEditSchema,
+  pollIdParamsSchema,
+  shareCodeParamsSchema,
+  pollListQuerySchema,
+  pollListSchema,
+  commentListQuerySchema,
+  commentListSchema,
+  commentIdParamsSchema,
+  likeStateSchema,
+  shareStateSchema,
+  reportCreatedSchema,
+  pollAnalysisSchema,
+  userPollListSchema,
+  userVoteListSchema,
+  userIdParamsSchema,
 ] as const;
 
 export type AnySchema = (typeof allSchemas)[number];
@@ -149,12 +260,44 @@ export interface SchemaTypes {
   'meydan/user-vote': UserVote;
   'meydan/notification': NotificationItem;
   'meydan/notification-count': NotificationCount;
+  'meydan/social-user-params': SocialUserParams;
+  'meydan/follow-list-query': FollowListQuery;
+  'meydan/social-mutuals-request': MutualsRequest;
+  'meydan/social-mutuals-reply': MutualsReply;
+  'meydan/social-counts-request': CountsRequest;
+  'meydan/social-counts-reply': CountsReply;
+  'meydan/social-user-followed': UserFollowedEvent;
+  'meydan/social-user-unfollowed': UserUnfollowedEvent;
+  'meydan/notification-list-query': NotificationListQuery;
+  'meydan/notification-id-params': NotificationIdParams;
+  'meydan/notification-read-result': NotificationReadResult;
+  'meydan/socket-auth': SocketAuth;
+  'meydan/socket-auth-success': SocketAuthSuccess;
+  'meydan/socket-error': SocketError;
+  'meydan/poll-subscription': PollSubscription;
+  'meydan/poll-subscription-result': PollSubscriptionResult;
+  'meydan/mail-request': MailRequest;
   'meydan/admin-stats': AdminStats;
   'meydan/admin-user': AdminUser;
   'meydan/admin-poll': AdminPoll;
   'meydan/report': Report;
   'meydan/health': Health;
   'meydan/message': MessageResponse;
+  'meydan/poll-edit': PollEditBody;
+  'meydan/poll-id-params': PollIdParams;
+  'meydan/share-code-params': ShareCodeParams;
+  'meydan/poll-list-query': PollListQuery;
+  'meydan/poll-list': PollList;
+  'meydan/comment-list-query': CommentListQuery;
+  'meydan/comment-list': CommentList;
+  'meydan/comment-id-params': CommentIdParams;
+  'meydan/like-state': LikeState;
+  'meydan/share-state': ShareState;
+  'meydan/report-created': ReportCreated;
+  'meydan/poll-analysis': PollAnalysis;
+  'meydan/user-poll-list': UserPollList;
+  'meydan/user-vote-list': UserVoteList;
+  'meydan/user-id-params': UserIdParams;
 }
 
 /** Compile-time check that SchemaTypes names exactly the registered ids. */

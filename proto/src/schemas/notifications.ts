@@ -29,3 +29,159 @@ export const notificationCountSchema = {
   properties: { count: countField },
 } as const;
 export type NotificationCount = FromSchema<typeof notificationCountSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// REST routes
+
+/** Turkish texts of the notification routes and of the realtime socket's refusals. */
+export const notificationMessages = {
+  loginRequired: 'Bildirimleri görmek için giriş yapmalısın.',
+  notFound: 'Bildirim bulunamadı',
+  id: 'Geçersiz bildirim kimliği',
+  page: 'Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır',
+  limit: 'Sayfa boyutu 1 ile 50 arasında bir tam sayı olmalıdır',
+  socketAuthMismatch: 'Bu bağlantı başka bir kullanıcıya ait; kimlik doğrulanamadı.',
+  socketAuthVisitor: 'Bildirimler için giriş yapmalısın.',
+  socketBadRequest: 'Geçersiz istek gönderildi.',
+  pollsInvalid: 'pollIds en az 1, en fazla 50 anket kimliğinden oluşan bir liste olmalıdır',
+  tooManySubscriptions: 'Aynı anda en fazla 200 anket takip edilebilir.',
+} as const;
+
+const N = notificationMessages;
+
+/** Page size of GET /api/notifications, and how many polls one socket may follow live. */
+export const notificationLimits = { defaultLimit: 20, maxLimit: 50, pollsPerRequest: 50, pollsPerSocket: 200 } as const;
+
+/** GET /api/notifications: `?page=1&limit=20`, newest first. */
+export const notificationListQuerySchema = {
+  $id: 'meydan/notification-list-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1, errorMessage: N.page },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: notificationLimits.maxLimit,
+      default: notificationLimits.defaultLimit,
+      errorMessage: N.limit,
+    },
+  },
+} as const;
+export type NotificationListQuery = FromSchema<typeof notificationListQuerySchema>;
+
+/** POST /api/notifications/{id}/read path params. */
+export const notificationIdParamsSchema = {
+  $id: 'meydan/notification-id-params',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { ...idField, errorMessage: N.id } },
+  errorMessage: { required: { id: N.id } },
+} as const;
+export type NotificationIdParams = FromSchema<typeof notificationIdParamsSchema>;
+
+/** GET /api/notifications answer: newest first; the total is in `x-total-count`, the unread count in `x-unread-count`. */
+export const notificationListResponse = { type: 'array', items: { $ref: 'meydan/notification#' } } as const;
+
+/** POST /api/notifications/{id}/read and /read-all answer: the unread count afterwards (and how many were marked). */
+export const notificationReadResultSchema = {
+  $id: 'meydan/notification-read-result',
+  type: 'object',
+  additionalProperties: false,
+  required: ['count'],
+  properties: { count: countField, updated: countField },
+} as const;
+export type NotificationReadResult = FromSchema<typeof notificationReadResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Realtime socket (socket.io at /ws)
+
+/**
+ * Client → server `auth`: `{type: 'auth', userId}` (the spec's message, also accepted as a plain `message` event) or
+ * `{userId}`. Accepted only when userId is the session's own user; otherwise answered with `auth_error`.
+ */
+export const socketAuthSchema = {
+  $id: 'meydan/socket-auth',
+  type: 'object',
+  additionalProperties: false,
+  properties: { type: { const: 'auth' }, userId: { type: ['string', 'integer', 'null'], maxLength: 64 } },
+} as const;
+export type SocketAuth = FromSchema<typeof socketAuthSchema>;
+
+/** Server → client `auth_success`: whom the socket belongs to. */
+export const socketAuthSuccessSchema = {
+  $id: 'meydan/socket-auth-success',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId'],
+  properties: { userId: idField },
+} as const;
+export type SocketAuthSuccess = FromSchema<typeof socketAuthSuccessSchema>;
+
+/** Server → client `auth_error` / `subscribe_error`: a Turkish message. */
+export const socketErrorSchema = {
+  $id: 'meydan/socket-error',
+  type: 'object',
+  additionalProperties: false,
+  required: ['error', 'message'],
+  properties: { error: { type: 'string' }, message: { type: 'string' } },
+} as const;
+export type SocketError = FromSchema<typeof socketErrorSchema>;
+
+/** Client → server `subscribe_polls` / `unsubscribe_polls`: the polls on screen. */
+export const pollSubscriptionSchema = {
+  $id: 'meydan/poll-subscription',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollIds'],
+  properties: {
+    pollIds: {
+      type: 'array',
+      minItems: 1,
+      maxItems: notificationLimits.pollsPerRequest,
+      items: idField,
+      errorMessage: N.pollsInvalid,
+    },
+  },
+  errorMessage: { required: { pollIds: N.pollsInvalid } },
+} as const;
+export type PollSubscription = FromSchema<typeof pollSubscriptionSchema>;
+
+/** The acknowledgement of `subscribe_polls` / `unsubscribe_polls`: which polls the socket now follows, which not. */
+export const pollSubscriptionResultSchema = {
+  $id: 'meydan/poll-subscription-result',
+  type: 'object',
+  additionalProperties: false,
+  required: ['subscribed', 'refused'],
+  properties: {
+    subscribed: { type: 'array', items: idField },
+    refused: { type: 'array', items: idField },
+    error: { type: 'string' },
+    message: { type: 'string' },
+  },
+} as const;
+export type PollSubscriptionResult = FromSchema<typeof pollSubscriptionResultSchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Mail
+
+/**
+ * `events.*.mail.requested` (`mailRequestedFilter` in subjects.ts): one mail for the mailer. `tag` says what it is
+ * (activation, bulk, ...), `userId` whom it concerns. Publish with a message id to have it sent at most once.
+ */
+export const mailRequestSchema = {
+  $id: 'meydan/mail-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['to', 'subject', 'html', 'text'],
+  properties: {
+    to: { type: 'string', format: 'email', maxLength: 254 },
+    subject: { type: 'string', minLength: 1, maxLength: 300 },
+    html: { type: 'string', maxLength: 500_000 },
+    text: { type: 'string', maxLength: 200_000 },
+    tag: { type: 'string', maxLength: 64 },
+    userId: { type: ['string', 'null'], maxLength: 64 },
+  },
+} as const;
+export type MailRequest = FromSchema<typeof mailRequestSchema>;

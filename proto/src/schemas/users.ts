@@ -4,7 +4,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../limits.js';
-import { avatarUrlField, countField, dateTimeField, displayNameField, idField, notBlank, userRoles } from './common.js';
+import { avatarUrlField, nullableCountField, dateTimeField, displayNameField, idField, notBlank, userRoles } from './common.js';
 
 /** Turkish texts of the account forms; the spec's own strings where it gives one. */
 export const userMessages = {
@@ -247,10 +247,10 @@ export const userProfileSchema = {
     isProfilePublic: { type: 'boolean' },
     aiAnalysisCompleted: { type: 'boolean' },
     profileQuestionsCompleted: { type: 'boolean' },
-    followersCount: countField,
-    followingCount: countField,
-    pollsCount: countField,
-    votesCount: countField,
+    followersCount: nullableCountField,
+    followingCount: nullableCountField,
+    pollsCount: nullableCountField,
+    votesCount: nullableCountField,
     email: { type: 'string' },
     role: { type: 'string', enum: userRoles },
     createdAt: dateTimeField,
@@ -289,8 +289,8 @@ export const followStateSchema = {
   properties: {
     following: { type: 'boolean' },
     message: { type: 'string' },
-    followersCount: countField,
-    followingCount: countField,
+    followersCount: nullableCountField,
+    followingCount: nullableCountField,
   },
 } as const;
 export type FollowState = FromSchema<typeof followStateSchema>;

@@ -1,7 +1,32 @@
-import { createServiceApp, type ServiceDeps } from '@meydan/kit';
+import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
+import { limits } from '@meydan/proto';
+import { createServiceApp, withDefaults, type ServiceDeps } from '@meydan/kit';
+import { authConfigSchema, type AuthConfig } from './config.js';
+import { createAuthContext } from './context.js';
+import { bootstrapAdmin } from './domain/admin-bootstrap.js';
+import { bindAuthConsumers } from './nats/consumers.js';
+import { bindAuthResponders } from './nats/responders.js';
+import { accountRoutes } from './routes/account.js';
+import { profileRoutes } from './routes/profiles.js';
+import { tokenRoutes } from './routes/tokens.js';
 
-/** The auth service's HTTP app and NATS handlers, built from live dependencies (what tests import). */
-export async function buildApp(deps: ServiceDeps) {
+/** The auth service: accounts, sessions, profiles, avatars, questionnaire, API tokens (what tests import). */
+export async function buildApp(baseDeps: ServiceDeps) {
+  const config = withDefaults<AuthConfig>(authConfigSchema, baseDeps.config);
+  const deps: ServiceDeps<AuthConfig> = { ...baseDeps, config };
   const app = await createServiceApp('auth', deps);
+  const ctx = createAuthContext(deps);
+  await Promise.all([ctx.users.init(), ctx.activations.init(), ctx.apiTokens.init()]);
+
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: limits.user.avatarMaxBytes, files: 1, fields: 10 } });
+  bindAuthResponders(ctx);
+  await bindAuthConsumers(ctx);
+  await bootstrapAdmin(ctx);
+
+  await app.register(accountRoutes, { ctx });
+  await app.register(profileRoutes, { ctx });
+  await app.register(tokenRoutes, { ctx });
   return app;
 }

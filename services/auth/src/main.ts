@@ -1,4 +1,5 @@
-import { runService, serviceConfigSchema } from '@meydan/kit';
+import { runService } from '@meydan/kit';
 import { buildApp } from './app.js';
+import { authConfigSchema, type AuthConfig } from './config.js';
 
-await runService({ service: 'auth', configSchema: serviceConfigSchema({}), buildApp });
+await runService<AuthConfig>({ service: 'auth', configSchema: authConfigSchema, buildApp });

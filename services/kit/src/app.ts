@@ -85,10 +85,11 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
 /** A Fastify instance with the shared shape every Meydan HTTP server has (services and gateway). */
 export function createFastify(
   log: Logger,
-  options: { bodyLimit?: number; notFound?: RouteHandlerMethod } = {},
+  options: { bodyLimit?: number; notFound?: RouteHandlerMethod; trustProxy?: boolean | string } = {},
 ): FastifyInstance {
   const app = Fastify({
     loggerInstance: log,
+    trustProxy: options.trustProxy ?? false,
     genReqId: (req) => requestIdFrom(req),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,

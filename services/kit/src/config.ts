@@ -62,6 +62,18 @@ export function loadConfig<T = BaseConfig>(
   return picked as T;
 }
 
+/**
+ * Fills in the schema's defaults for variables the values lack, without validating: for apps built
+ * in tests from a base config, so they see the same defaults `loadConfig` would apply.
+ */
+export function withDefaults<T>(schema: { properties: Record<string, JSONSchema> }, values: object): T {
+  const filled: Record<string, unknown> = { ...values };
+  for (const [key, property] of Object.entries(schema.properties)) {
+    if (filled[key] === undefined && typeof property === 'object' && 'default' in property) filled[key] = property.default;
+  }
+  return filled as T;
+}
+
 /** The base schema extended with a service's own variables. */
 export function serviceConfigSchema<P extends Record<string, JSONSchema>, R extends readonly string[] = []>(
   properties: P,

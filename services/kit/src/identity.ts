@@ -13,6 +13,8 @@ export interface Identity {
   visitorId?: string | null;
   /** Client IP as seen by the gateway, for per-IP limits. */
   ip?: string | null;
+  /** How a member proved who they are: a session cookie or a personal API token. */
+  authMethod?: 'session' | 'token' | null;
 }
 
 export const visitor: Identity = { userId: null, role: null };
@@ -46,6 +48,7 @@ export function verifyIdentity(header: string, secret: string, now = Date.now())
       role: data.role,
       visitorId: typeof data.visitorId === 'string' ? data.visitorId : null,
       ip: typeof data.ip === 'string' ? data.ip : null,
+      authMethod: data.authMethod === 'session' || data.authMethod === 'token' ? data.authMethod : null,
     };
   } catch {
     return null;

@@ -1,0 +1,81 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import type { Redis } from 'ioredis';
+import { errorCatalogue, limits } from '@meydan/proto';
+
+/** A class of requests and its limit: `max` requests per `windowS` seconds per key. */
+interface LimitClass {
+  name: string;
+  method?: string;
+  path: RegExp;
+  max: number;
+  windowS: number;
+  /** What one client is: the member, the visitor cookie, or the IP. */
+  by: 'ip' | 'user-or-ip';
+}
+
+/** The limits the gateway enforces, first match wins. RATE_LIMIT_SCALE multiplies every max (load tests). */
+export function limitClasses(scale = 1): LimitClass[] {
+  const n = (max: number) => Math.max(1, Math.round(max * scale));
+  return [
+    { name: 'login', method: 'POST', path: /^\/api\/login\/?$/i, max: n(10), windowS: 60, by: 'ip' },
+    { name: 'register', method: 'POST', path: /^\/api\/register\/?$/i, max: n(10), windowS: 3600, by: 'ip' },
+    { name: 'share-vote', method: 'POST', path: /^\/api\/s\/[^/]+\/vote\/?$/i, max: n(30), windowS: 60, by: 'ip' },
+    { name: 'vote', method: 'POST', path: /^\/api\/polls\/[^/]+\/vote\/?$/i, max: n(60), windowS: 60, by: 'user-or-ip' },
+    { name: 'contact', method: 'POST', path: /^\/api\/contact\/?$/i, max: n(5), windowS: 600, by: 'ip' },
+    { name: 'api', path: /^\/api(\/|$)/i, max: n(600), windowS: 60, by: 'user-or-ip' },
+  ];
+}
+
+const tierLimits = limits.api.rateLimitsPerHour as Record<string, number>;
+
+type Checker = (request: FastifyRequest) => Promise<{ isExceeded: boolean; max: number; remaining: number; ttlInSeconds: number }>;
+
+/** Registers @fastify/rate-limit on Redis and returns the hook that applies the classes. */
+export async function installRateLimits(app: FastifyInstance, redis: Redis, scale = 1) {
+  await app.register(rateLimit, { global: false, redis, nameSpace: 'rl:', skipOnError: true });
+  const classes = limitClasses(scale).map((c) => ({
+    ...c,
+    check: app.createRateLimit({
+      max: c.max,
+      timeWindow: c.windowS * 1000,
+      keyGenerator: (request: FastifyRequest) => {
+        const who = request.gatewayIdentity;
+        const key = c.by === 'user-or-ip' && who.userId ? `u:${who.userId}` : `ip:${request.ip}`;
+        return `${c.name}:${key}`;
+      },
+    }) as unknown as Checker,
+  }));
+  const tierCheckers = new Map<string, Checker>(
+    Object.entries(tierLimits).map(([tier, max]) => [
+      tier,
+      app.createRateLimit({
+        max: Math.max(1, Math.round(max * scale)),
+        timeWindow: 3600_000,
+        keyGenerator: (request: FastifyRequest) => `token:${request.gatewayIdentity.tokenId}`,
+      }) as unknown as Checker,
+    ]),
+  );
+
+  const refuse = (reply: FastifyReply, ttlInSeconds: number) =>
+    reply
+      .code(429)
+      .header('retry-after', String(Math.max(1, ttlInSeconds)))
+      .send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+
+  /** Applies the first matching class, and for bearer tokens their tier's hourly limit too. */
+  return async function applyRateLimits(request: FastifyRequest, reply: FastifyReply) {
+    const path = request.url.split('?')[0] ?? '';
+    const match = classes.find((c) => (!c.method || c.method === request.method) && c.path.test(path));
+    if (!match) return;
+    const result = await match.check(request);
+    reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', Math.max(0, result.remaining));
+    if (result.isExceeded) return refuse(reply, result.ttlInSeconds);
+    const { authMethod, tier } = request.gatewayIdentity;
+    if (authMethod === 'token') {
+      const perTier = tierCheckers.get(tier ?? 'free') ?? tierCheckers.get('free')!;
+      const hourly = await perTier(request);
+      if (hourly.isExceeded) return refuse(reply, hourly.ttlInSeconds);
+    }
+  };
+}

@@ -1,0 +1,215 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Bus, connectNats, connectRedis, createServiceApp } from '@meydan/kit';
+import { TEST_SECRET, infra, startTestService, testLogger, type TestService } from '@meydan/testing';
+import { buildApp as buildAuth } from '../../services/auth/src/app.js';
+import { createUser, type TestUser } from '../../services/auth/test/support.js';
+import { buildGateway, type GatewayConfig } from '../src/app.js';
+
+const ORIGIN = 'http://meydan.test';
+
+describe('gateway security (real auth behind the gateway)', () => {
+  let auth: TestService;
+  let admin: TestService;
+  let gateway: FastifyInstance;
+  let bus: Bus;
+  let redis: Redis;
+  let member: TestUser;
+  let boss: TestUser;
+
+  let logins = 0;
+  /** Each login from its own address, so the per-IP login limit is only met where a test means to. */
+  const login = async (user: TestUser) => {
+    logins += 1;
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: `198.51.100.${logins}`,
+      payload: { email: user.email, password: user.password },
+    });
+    expect(res.statusCode).toBe(200);
+    return res.cookies.find((c) => c.name === 'sid')!.value;
+  };
+
+  beforeAll(async () => {
+    auth = await startTestService('auth', buildAuth, { listen: true });
+    admin = await startTestService('admin', (deps) => createServiceApp('admin', deps), { listen: true });
+    member = await createUser(auth.deps, { displayName: 'Üye' });
+    boss = await createUser(auth.deps, { displayName: 'Yönetici', role: 'admin' });
+    const web = mkdtempSync(join(tmpdir(), 'meydan-web-'));
+    writeFileSync(join(web, 'index.html'), '<!doctype html><div id="root"></div>');
+    const url = (svc: TestService) => `http://127.0.0.1:${(svc.app.server.address() as { port: number }).port}`;
+    const nowhere = 'http://127.0.0.1:9';
+    const config: GatewayConfig = {
+      HOST: '127.0.0.1',
+      PORT: 0,
+      LOG_LEVEL: 'silent',
+      NATS_URL: infra().natsUrl,
+      REDIS_URL: infra().redisUrl,
+      INTERNAL_SECRET: TEST_SECRET,
+      PUBLIC_ORIGIN: ORIGIN,
+      ALLOWED_ORIGINS: '',
+      TRUST_PROXY: 'false',
+      RATE_LIMIT_SCALE: 1,
+      SESSION_CACHE_MS: 5000,
+      WEB_DIST: web,
+      AUTH_URL: url(auth),
+      POLLS_URL: nowhere,
+      SOCIAL_URL: nowhere,
+      NOTIFICATIONS_URL: nowhere,
+      CONTACT_URL: nowhere,
+      ADMIN_URL: url(admin),
+      HEALTH_TIMEOUT_MS: 1000,
+    };
+    const nc = await connectNats(config.NATS_URL, 'gateway', testLogger());
+    bus = new Bus(nc, nc.jetstream(), testLogger(), 'gateway');
+    redis = connectRedis(config.REDIS_URL, `gateway-sec-${Date.now()}`, testLogger());
+    gateway = await buildGateway({ config, log: testLogger(), bus, redis });
+    await gateway.ready();
+  });
+
+  afterAll(async () => {
+    await gateway?.close();
+    await bus?.nc.drain();
+    await redis?.quit();
+    await admin?.close();
+    await auth?.close();
+  });
+
+  it('resolves the session cookie into the signed identity services see', async () => {
+    const sid = await login(member);
+    const me = await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } });
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ id: member.id, username: member.username, role: 'member' });
+    const visitor = await gateway.inject({ url: '/api/auth/session' });
+    expect(visitor.statusCode).toBe(401);
+    const bogus = await gateway.inject({ url: '/api/auth/session', headers: { cookie: 'sid=bogus-session-id-0000000000' } });
+    expect(bogus.statusCode).toBe(401);
+  });
+
+  it('forgets a session at once on logout, despite its short cache', async () => {
+    const sid = await login(member);
+    expect((await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } })).statusCode).toBe(200);
+    const out = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `sid=${sid}` } });
+    expect(out.statusCode).toBe(200);
+    let status = 200;
+    for (let i = 0; i < 20 && status === 200; i++) {
+      status = (await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } })).statusCode;
+      if (status === 200) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(status).toBe(401);
+  });
+
+  it('a client cannot claim an identity: its identity headers are dropped', async () => {
+    const res = await gateway.inject({
+      url: '/api/auth/session',
+      headers: { 'x-meydan-identity': 'anything.at-all', 'x-user-id': member.id, 'x-userid': member.id },
+    });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBe('Oturum bulunamadı. Lütfen giriş yap.');
+  });
+
+  it('admin routes: 401 for visitors, 403 "Bu sayfaya erişim yetkiniz yok." for members, through for the admin', async () => {
+    const visitor = await gateway.inject({ url: '/api/admin/stats' });
+    expect(visitor.statusCode).toBe(401);
+    const asMember = await gateway.inject({ url: '/api/admin/stats', headers: { cookie: `sid=${await login(member)}` } });
+    expect(asMember.statusCode).toBe(403);
+    expect(asMember.json()).toEqual({ error: 'forbidden', message: 'Bu sayfaya erişim yetkiniz yok.' });
+    expect(asMember.headers['x-meydan-service']).toBeUndefined();
+    const asAdmin = await gateway.inject({ url: '/api/admin/stats', headers: { cookie: `sid=${await login(boss)}` } });
+    expect(asAdmin.headers['x-meydan-service']).toBe('admin');
+    expect(asAdmin.statusCode).not.toBe(401);
+    expect(asAdmin.statusCode).not.toBe(403);
+  });
+
+  it('a bearer token works, and is refused right after it is revoked', async () => {
+    const sid = await login(member);
+    const created = await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: `sid=${sid}` }, payload: { name: 'Betik' } });
+    expect(created.statusCode).toBe(201);
+    const { token, id } = created.json();
+    const viaToken = await gateway.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+    expect(viaToken.statusCode).toBe(200);
+    expect(viaToken.json().id).toBe(member.id);
+    const cannotMint = await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { authorization: `Bearer ${token}` }, payload: { name: 'x' } });
+    expect(cannotMint.statusCode).toBe(403);
+    const revoked = await gateway.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: { cookie: `sid=${sid}` } });
+    expect(revoked.statusCode).toBe(200);
+    let status = 200;
+    for (let i = 0; i < 20 && status === 200; i++) {
+      status = (await gateway.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } })).statusCode;
+      if (status === 200) await new Promise((r) => setTimeout(r, 25));
+    }
+    expect(status).toBe(401);
+  });
+
+  it('refuses state-changing requests from another origin, and lets our own through', async () => {
+    const foreign = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: 'https://kotu.example' },
+      payload: { email: member.email, password: member.password },
+    });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json()).toEqual({ error: 'forbidden_origin', message: 'İstek kaynağı doğrulanamadı.' });
+    expect(foreign.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    const crossSite = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { 'sec-fetch-site': 'cross-site' } });
+    expect(crossSite.statusCode).toBe(403);
+    const own = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { origin: ORIGIN },
+      payload: { email: member.email, password: member.password },
+    });
+    expect(own.statusCode).toBe(200);
+    const read = await gateway.inject({ url: '/api/auth/session', headers: { origin: 'https://kotu.example' } });
+    expect(read.statusCode).toBe(401);
+  });
+
+  it('sends security headers', async () => {
+    const res = await gateway.inject({ url: '/' });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('gives share-link visitors a signed visitor cookie and passes its id to the service', async () => {
+    const first = await gateway.inject({ url: '/api/s/AbCdEfGhIj' });
+    const vid = first.cookies.find((c) => c.name === 'vid');
+    expect(vid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(vid!.value).toMatch(/^[A-Za-z0-9_-]{16,40}\.[A-Za-z0-9_-]{32}$/);
+    const again = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `vid=${vid!.value}` } });
+    expect(again.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+    const forged = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `vid=${vid!.value.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` } });
+    expect(forged.cookies.find((c) => c.name === 'vid')).toBeDefined();
+  });
+
+  it('limits logins per IP with 429, a Turkish message and retry-after', async () => {
+    const codes: number[] = [];
+    let last;
+    for (let i = 0; i < 12; i++) {
+      last = await gateway.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: '203.0.113.9',
+        payload: { email: `deneme${i}@example.com`, password: 'yanlis-sifre' },
+      });
+      codes.push(last.statusCode);
+    }
+    expect(codes.filter((c) => c === 401)).toHaveLength(10);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    expect(last!.json()).toEqual({ error: 'rate_limited', message: 'Çok fazla istek gönderdin. Lütfen biraz bekleyip tekrar dene.' });
+    expect(Number(last!.headers['retry-after'])).toBeGreaterThan(0);
+    const otherIp = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '203.0.113.10',
+      payload: { email: member.email, password: member.password },
+    });
+    expect(otherIp.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,127 @@
+/**
+ * Social graph contracts: the follow routes' params, query and answers (the rows themselves are `meydan/user-list-item`
+ * and the follow state `meydan/follow-state`, in users.ts), the `social.*` NATS request/reply payloads and the
+ * `events.social.*` events.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { countField, dateTimeField, idField } from './common.js';
+
+/** Turkish texts of the follow feature; the spec's own toast texts where it gives one. */
+export const socialMessages = {
+  followed: 'Takip edildi!',
+  unfollowed: 'Takip bırakıldı',
+  loginRequired: 'Takip etmek için giriş yapmalısın.',
+  selfFollow: 'Kendini takip edemezsin.',
+  userNotFound: 'Kullanıcı bulunamadı',
+  userId: 'Geçersiz kullanıcı kimliği',
+  page: 'Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır',
+  limit: 'Sayfa boyutu 1 ile 100 arasında bir tam sayı olmalıdır',
+  /** displayName of a row whose profile could not be read (auth unreachable, nothing cached). */
+  unknownUser: 'Meydan üyesi',
+} as const;
+
+const M = socialMessages;
+
+/** Page size of the followers/following lists. */
+export const followListPage = { defaultLimit: 20, maxLimit: 100 } as const;
+
+/** `/api/users/{id}/...` path params of the social routes. */
+export const socialUserParamsSchema = {
+  $id: 'meydan/social-user-params',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { ...idField, errorMessage: M.userId } },
+  errorMessage: { required: { id: M.userId } },
+} as const;
+export type SocialUserParams = FromSchema<typeof socialUserParamsSchema>;
+
+/** GET /api/users/{id}/followers and /following: `?page=1&limit=20` (1-based page). */
+export const followListQuerySchema = {
+  $id: 'meydan/follow-list-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1, errorMessage: M.page },
+    limit: {
+      type: 'integer',
+      minimum: 1,
+      maximum: followListPage.maxLimit,
+      default: followListPage.defaultLimit,
+      errorMessage: M.limit,
+    },
+  },
+} as const;
+export type FollowListQuery = FromSchema<typeof followListQuerySchema>;
+
+/**
+ * The answer of the followers/following lists: an array of `meydan/user-list-item` rows, newest follow first. The
+ * total is in the `x-total-count` header. (No `$id`: an array is not registered with the object schemas.)
+ */
+export const userListResponse = { type: 'array', items: { $ref: 'meydan/user-list-item#' } } as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// NATS request/reply
+
+/** `social.mutuals` request: {userId}. */
+export const mutualsRequestSchema = {
+  $id: 'meydan/social-mutuals-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId'],
+  properties: { userId: idField },
+} as const;
+export type MutualsRequest = FromSchema<typeof mutualsRequestSchema>;
+
+/** `social.mutuals` reply: the users who follow `userId` and whom `userId` follows. */
+export const mutualsReplySchema = {
+  $id: 'meydan/social-mutuals-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userIds'],
+  properties: { userIds: { type: 'array', items: idField } },
+} as const;
+export type MutualsReply = FromSchema<typeof mutualsReplySchema>;
+
+/** `social.counts` request: {userId, viewerId?}; with a viewerId the reply also says whether the viewer follows. */
+export const countsRequestSchema = {
+  $id: 'meydan/social-counts-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId'],
+  properties: { userId: idField, viewerId: { type: ['string', 'null'], maxLength: 64 } },
+} as const;
+export type CountsRequest = FromSchema<typeof countsRequestSchema>;
+
+/** `social.counts` reply: {followersCount, followingCount}, plus isFollowing when a viewer other than the user asked. */
+export const countsReplySchema = {
+  $id: 'meydan/social-counts-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['followersCount', 'followingCount'],
+  properties: { followersCount: countField, followingCount: countField, isFollowing: { type: 'boolean' } },
+} as const;
+export type CountsReply = FromSchema<typeof countsReplySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Events
+
+/** `events.social.user.followed`: mutual is true when the followee already followed the follower back. */
+export const userFollowedEventSchema = {
+  $id: 'meydan/social-user-followed',
+  type: 'object',
+  additionalProperties: false,
+  required: ['followerId', 'followeeId', 'mutual', 'at'],
+  properties: { followerId: idField, followeeId: idField, mutual: { type: 'boolean' }, at: dateTimeField },
+} as const;
+export type UserFollowedEvent = FromSchema<typeof userFollowedEventSchema>;
+
+/** `events.social.user.unfollowed`. */
+export const userUnfollowedEventSchema = {
+  $id: 'meydan/social-user-unfollowed',
+  type: 'object',
+  additionalProperties: false,
+  required: ['followerId', 'followeeId', 'at'],
+  properties: { followerId: idField, followeeId: idField, at: dateTimeField },
+} as const;
+export type UserUnfollowedEvent = FromSchema<typeof userUnfollowedEventSchema>;

@@ -1,0 +1,42 @@
+const escape = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The activation mail, HTML and text, in Turkish. */
+export function activationMail(name: string, link: string, hours: number) {
+  const subject = "Meydan hesabını etkinleştir";
+  const text = [
+    `Merhaba ${name},`,
+    '',
+    "Meydan'a hoş geldin! Hesabını etkinleştirmek için aşağıdaki bağlantıyı aç:",
+    link,
+    '',
+    `Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir.`,
+    'Bu kaydı sen yapmadıysan bu e-postayı yok sayabilirsin.',
+    '',
+    'Meydan',
+  ].join('\n');
+  const html = `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
+<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escape(name)},</h1>
+<p>Meydan'a hoş geldin! Hesabını etkinleştirmek için aşağıdaki düğmeye tıkla.</p>
+<p style="margin:24px 0"><a href="${escape(link)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Hesabımı etkinleştir</a></p>
+<p style="color:#555;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. Düğme çalışmazsa bu adresi tarayıcına yapıştır:<br><a href="${escape(link)}">${escape(link)}</a></p>
+<p style="color:#888;font-size:13px">Bu kaydı sen yapmadıysan bu e-postayı yok sayabilirsin.</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
+/** A small server-rendered page in Meydan's colours (activation results). */
+export function page(title: string, body: string, status: 'ok' | 'error'): string {
+  const accent = status === 'ok' ? '#22c55e' : '#f97316';
+  return `<!doctype html><html lang="tr" data-theme="dark"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
+<title>${escape(title)} · Meydan</title>
+<style>body{margin:0;font-family:system-ui,sans-serif;background:#0f1115;color:#f4f4f5;display:grid;place-items:center;min-height:100vh}
+main{max-width:460px;margin:24px;padding:32px;border-radius:16px;background:#181b22;border:1px solid #2a2f3a}
+h1{font-size:24px;margin:0 0 12px;color:${accent}}p{line-height:1.5;color:#c9ccd3}
+a.button,button{display:inline-block;margin-top:16px;padding:10px 18px;border-radius:10px;border:0;background:#f97316;color:#111;font-weight:700;text-decoration:none;cursor:pointer;font-size:15px}
+input{width:100%;box-sizing:border-box;padding:10px;border-radius:8px;border:1px solid #2a2f3a;background:#0f1115;color:#f4f4f5;margin-top:8px}</style></head>
+<body><main><h1>${escape(title)}</h1>${body}</main></body></html>`;
+}
+
+export { escape as escapeHtml };

@@ -1,0 +1,65 @@
+import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
+import type { Role } from '@meydan/kit';
+
+export interface UserRecord {
+  username: string;
+  /** Lower-cased username: uniqueness is case-insensitive (no collations on every MongoDB-wire server). */
+  usernameLower: string;
+  email: string;
+  emailLower: string;
+  displayName: string;
+  passwordHash: string;
+  role: Role;
+  /** False once banned. */
+  isActive: boolean;
+  /** True once the activation link was followed. */
+  emailVerified: boolean;
+  bio: string | null;
+  isProfilePublic: boolean;
+  /** GridFS id of the square avatar, and a version that changes with it (cache busting). */
+  avatarFileId: string | null;
+  avatarVersion: number;
+  aiAnalysisCompleted: boolean;
+  profileQuestionsCompleted: boolean;
+  birthDate: string | null;
+  birthTime: string | null;
+  birthPlace: string | null;
+  gender: string | null;
+  zodiacSign: string | null;
+  answers: { questionId: string; answer: string; category: string }[];
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export type UserDoc = HydratedDocument<UserRecord>;
+
+const userSchema = new Schema<UserRecord>(
+  {
+    username: { type: String, required: true },
+    usernameLower: { type: String, required: true, unique: true },
+    email: { type: String, required: true },
+    emailLower: { type: String, required: true, unique: true },
+    displayName: { type: String, required: true },
+    passwordHash: { type: String, required: true },
+    role: { type: String, enum: ['member', 'admin'], default: 'member' },
+    isActive: { type: Boolean, default: true },
+    emailVerified: { type: Boolean, default: false },
+    bio: { type: String, default: null },
+    isProfilePublic: { type: Boolean, default: true },
+    avatarFileId: { type: String, default: null },
+    avatarVersion: { type: Number, default: 0 },
+    aiAnalysisCompleted: { type: Boolean, default: false },
+    profileQuestionsCompleted: { type: Boolean, default: false },
+    birthDate: { type: String, default: null },
+    birthTime: { type: String, default: null },
+    birthPlace: { type: String, default: null },
+    gender: { type: String, default: null },
+    zodiacSign: { type: String, default: null },
+    answers: { type: [{ questionId: String, answer: String, category: String, _id: false }], default: [] },
+  },
+  { timestamps: true },
+);
+
+export function userModel(conn: Connection): Model<UserRecord> {
+  return (conn.models['User'] ?? conn.model('User', userSchema)) as Model<UserRecord>;
+}

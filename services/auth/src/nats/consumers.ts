@@ -1,0 +1,23 @@
+import { events } from '@meydan/proto';
+import type { AuthContext } from '../context.js';
+
+/** Moderation decisions taken in the admin service, applied to accounts here. */
+export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {
+  const { bus } = ctx.deps;
+  await bus.consume<{ userId: string }>({
+    durable: 'auth--user-banned',
+    filterSubject: events.admin.userBanned,
+    handler: async ({ userId }, { requestId }) => {
+      await ctx.users.updateOne({ _id: userId }, { $set: { isActive: false } });
+      await ctx.sessions.revokeAll(userId);
+      await bus.publish(events.auth.sessionsRevoked, { userId, at: new Date().toISOString() }, { requestId });
+    },
+  });
+  await bus.consume<{ userId: string }>({
+    durable: 'auth--user-reactivated',
+    filterSubject: events.admin.userReactivated,
+    handler: async ({ userId }) => {
+      await ctx.users.updateOne({ _id: userId }, { $set: { isActive: true } });
+    },
+  });
+}

@@ -1,0 +1,284 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { events, limits, type LoginBody, type RegisterBody } from '@meydan/proto';
+import { HttpError, httpError } from '@meydan/kit';
+import type { AuthContext } from '../context.js';
+import { activationMail, escapeHtml, page } from '../domain/mail.js';
+import { hashPassword, randomToken, sha256, verifyPassword } from '../domain/secrets.js';
+import { authTexts as T } from '../domain/texts.js';
+import { Counter } from '../domain/throttle.js';
+import { sessionUserOf } from '../domain/views.js';
+
+export const SESSION_COOKIE = 'sid';
+
+const messageResponse = {
+  type: 'object',
+  required: ['message'],
+  properties: { message: { type: 'string' } },
+} as const;
+
+/** Hash of a password nobody has: lets a login for an unknown e-mail take as long as a real one. */
+const dummyHash = hashPassword(randomToken());
+
+/** Registration, activation, login, logout, session and password change. */
+export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { config, users, activations, sessions, deps } = ctx;
+  const secure = config.PUBLIC_ORIGIN.startsWith('https://');
+  const sessionTtlSeconds = (config.SESSION_TTL_DAYS ?? 30) * 24 * 3600;
+  const activationHours = config.ACTIVATION_TTL_HOURS ?? 24;
+  const failures = config.LOGIN_FAILURE_WINDOW_S ?? 900;
+  const accountFailures = new Counter(deps.redis, 'login-account', failures);
+  const ipFailures = new Counter(deps.redis, 'login-ip', failures);
+  const resendPerUser = new Counter(deps.redis, 'resend-user', 60);
+  const resendPerDay = new Counter(deps.redis, 'resend-day', 24 * 3600);
+
+  // The activation pages post plain HTML forms.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const setSessionCookie = (reply: FastifyReply, sid: string) =>
+    reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: sessionTtlSeconds });
+
+  const revokedEverywhere = (userId: string, requestId: string) =>
+    deps.bus.publish(events.auth.sessionsRevoked, { userId, at: new Date().toISOString() }, { requestId });
+
+  /** Makes a fresh single-use link and asks the mailer to send it. */
+  async function sendActivation(user: { _id: { toString(): string }; email: string; displayName: string }, requestId: string) {
+    const token = randomToken();
+    await activations.create({
+      tokenHash: sha256(token),
+      userId: user._id.toString(),
+      expiresAt: new Date(Date.now() + activationHours * 3600_000),
+    });
+    const link = `${config.PUBLIC_ORIGIN}/api/auth/activate/${token}`;
+    const mail = activationMail(user.displayName, link, activationHours);
+    await deps.bus.publish(
+      events.auth.mailRequested,
+      { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() },
+      { requestId },
+    );
+  }
+
+  /** At most one link a minute and five a day per account. */
+  async function resendAllowed(userId: string): Promise<boolean> {
+    if ((await resendPerUser.count(userId)) >= 1 || (await resendPerDay.count(userId)) >= 5) return false;
+    await resendPerUser.hit(userId);
+    await resendPerDay.hit(userId);
+    return true;
+  }
+
+  app.post<{ Body: RegisterBody }>(
+    '/api/register',
+    { schema: { body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
+    async (request, reply) => {
+      const { username, email, displayName, password } = request.body;
+      const fields = {
+        username,
+        usernameLower: username.toLowerCase(),
+        email: email.trim(),
+        emailLower: email.trim().toLowerCase(),
+        displayName: displayName.trim(),
+      };
+      if (await users.exists({ usernameLower: fields.usernameLower })) throw new HttpError(409, 'username_taken', T.usernameTaken);
+      if (await users.exists({ emailLower: fields.emailLower })) throw new HttpError(409, 'email_taken', T.emailTaken);
+      let user;
+      try {
+        user = await users.create({ ...fields, passwordHash: await hashPassword(password) });
+      } catch (err) {
+        if ((err as { code?: number }).code === 11000) {
+          const emailClash = JSON.stringify((err as { keyPattern?: unknown }).keyPattern ?? '').includes('email');
+          throw emailClash ? new HttpError(409, 'email_taken', T.emailTaken) : new HttpError(409, 'username_taken', T.usernameTaken);
+        }
+        throw err;
+      }
+      await deps.bus.publish(
+        events.auth.userRegistered,
+        { userId: user.id, username: user.username, email: user.email, displayName: user.displayName, at: new Date().toISOString() },
+        { requestId: request.id },
+      );
+      await sendActivation(user, request.id);
+      await resendPerUser.hit(user.id);
+      return reply.code(201).send({ message: T.registered });
+    },
+  );
+
+  const resendForm = (action: string, withEmail: boolean) =>
+    `<form method="post" action="${escapeHtml(action)}">${
+      withEmail ? '<label>E-posta adresin<input type="email" name="email" required></label>' : ''
+    }<button type="submit">Yeni bağlantı gönder</button></form>`;
+
+  app.get<{ Params: { token: string } }>('/api/auth/activate/:token', async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const { token } = request.params;
+    const tokenHash = sha256(token);
+    const now = new Date();
+    const claimed = await activations.findOneAndUpdate(
+      { tokenHash, usedAt: null, expiresAt: { $gt: now } },
+      { $set: { usedAt: now } },
+      { new: true },
+    );
+    if (claimed) {
+      await users.updateOne({ _id: claimed.userId }, { $set: { emailVerified: true } });
+      await deps.bus.publish(events.auth.userActivated, { userId: claimed.userId, at: now.toISOString() }, { requestId: request.id });
+      return page(
+        'Hesabın etkinleştirildi! 🎉',
+        `<p>Artık giriş yapıp soru sorabilir, oy verebilirsin.</p><a class="button" href="/">Meydan'a git ve giriş yap</a>`,
+        'ok',
+      );
+    }
+    const known = await activations.findOne({ tokenHash }).lean();
+    const action = `/api/auth/activate/${encodeURIComponent(token)}/resend`;
+    if (known?.usedAt) {
+      reply.code(410);
+      return page(
+        'Bu bağlantı daha önce kullanılmış',
+        `<p>Etkinleştirme bağlantıları yalnızca bir kez kullanılabilir. Hesabın etkinse doğrudan giriş yapabilirsin; değilse yeni bir bağlantı iste.</p><a class="button" href="/">Giriş yap</a>${resendForm(action, false)}`,
+        'error',
+      );
+    }
+    if (known) {
+      reply.code(410);
+      return page(
+        'Bu bağlantının süresi dolmuş',
+        `<p>Etkinleştirme bağlantıları ${activationHours} saat geçerlidir. Yeni bir bağlantı isteyebilirsin.</p>${resendForm(action, false)}`,
+        'error',
+      );
+    }
+    reply.code(404);
+    return page(
+      'Bu bağlantı geçersiz',
+      `<p>Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.</p>${resendForm('/api/auth/resend-activation', true)}`,
+      'error',
+    );
+  });
+
+  app.post<{ Params: { token: string } }>('/api/auth/activate/:token/resend', async (request, reply) => {
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    const known = await activations.findOne({ tokenHash: sha256(request.params.token) }).lean();
+    const user = known ? await users.findById(known.userId) : null;
+    if (!user) {
+      reply.code(404);
+      return page('Bu bağlantı geçersiz', '<p>Yeni bağlantı için kayıt olduğun e-posta adresini kullan.</p>', 'error');
+    }
+    if (user.emailVerified) {
+      return page('Hesabın zaten etkin', '<p>Giriş yapabilirsin.</p><a class="button" href="/">Giriş yap</a>', 'ok');
+    }
+    if (!(await resendAllowed(user.id))) {
+      reply.code(429).header('retry-after', '60');
+      return page('Biraz bekle', `<p>${T.tooManyResends}</p>`, 'error');
+    }
+    await sendActivation(user, request.id);
+    return page('Yeni bağlantı gönderildi', `<p>${escapeHtml(user.email)} adresine yeni bir etkinleştirme bağlantısı gönderdik.</p>`, 'ok');
+  });
+
+  app.post<{ Body: { email: string } }>(
+    '/api/auth/resend-activation',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['email'],
+          additionalProperties: false,
+          properties: { email: { type: 'string', format: 'email', maxLength: limits.user.emailMax } },
+          errorMessage: { required: { email: 'E-posta adresi gerekli' }, properties: { email: 'Geçerli bir e-posta adresi giriniz' } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const html = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
+      const user = await users.findOne({ emailLower: request.body.email.trim().toLowerCase() });
+      if (user && !user.emailVerified) {
+        if (!(await resendAllowed(user.id))) {
+          reply.code(429).header('retry-after', String(await resendPerUser.ttl(user.id)));
+          return html
+            ? reply.type('text/html; charset=utf-8').send(page('Biraz bekle', `<p>${T.tooManyResends}</p>`, 'error'))
+            : { error: 'rate_limited', message: T.tooManyResends };
+        }
+        await sendActivation(user, request.id);
+      }
+      return html
+        ? reply.type('text/html; charset=utf-8').send(page('Bağlantı yolda', `<p>${T.resendAnswer}</p>`, 'ok'))
+        : { message: T.resendAnswer };
+    },
+  );
+
+  app.post<{ Body: LoginBody }>('/api/login', { schema: { body: { $ref: 'meydan/login' } } }, async (request, reply) => {
+    const emailLower = request.body.email.trim().toLowerCase();
+    const ip = request.identity?.ip ?? request.ip;
+    const maxAccount = config.LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5;
+    const maxIp = config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
+    if ((await accountFailures.count(emailLower)) >= maxAccount || (await ipFailures.count(ip)) >= maxIp) {
+      const wait = Math.max(await accountFailures.ttl(emailLower), 1);
+      throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(wait) });
+    }
+    const user = await users.findOne({ emailLower });
+    const ok = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyHash));
+    if (!user || !ok) {
+      await Promise.all([accountFailures.hit(emailLower), ipFailures.hit(ip)]);
+      throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
+    }
+    if (!user.emailVerified) throw new HttpError(403, 'account_not_activated', T.notActivated);
+    if (!user.isActive) throw new HttpError(403, 'account_banned', T.banned);
+    await accountFailures.reset(emailLower);
+    const previous = request.cookies[SESSION_COOKIE];
+    if (previous) await sessions.revoke(previous);
+    const sid = await sessions.create(user.id, user.role);
+    setSessionCookie(reply, sid);
+    return sessionUserOf(user.toObject());
+  });
+
+  /** Ends this session; `{everywhere: true}` ends every session of the account. */
+  app.post('/api/logout', async (request, reply) => {
+    const everywhere = (request.body as { everywhere?: unknown } | undefined)?.everywhere === true;
+    const sid = request.cookies[SESSION_COOKIE];
+    if (sid) await sessions.revoke(sid);
+    const userId = request.identity?.userId;
+    if (userId && everywhere) await sessions.revokeAll(userId);
+    if (userId) await revokedEverywhere(userId, request.id);
+    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+    return { message: T.loggedOut };
+  });
+
+  app.get('/api/auth/session', async (request) => {
+    const userId = request.identity?.userId;
+    const user = userId ? await users.findById(userId).lean() : null;
+    if (!user || !user.isActive) throw new HttpError(401, 'unauthorized', T.noSession);
+    return sessionUserOf(user);
+  });
+
+  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+    '/api/auth/password',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['currentPassword', 'newPassword'],
+          properties: {
+            currentPassword: { type: 'string', minLength: 1, maxLength: limits.user.passwordMax },
+            newPassword: { type: 'string', minLength: limits.user.passwordMin, maxLength: limits.user.passwordMax },
+          },
+          errorMessage: {
+            required: { currentPassword: 'Mevcut şifreni yaz.', newPassword: 'Yeni şifreni yaz.' },
+            properties: { newPassword: 'Şifre en az 6 karakter olmalıdır!' },
+          },
+        },
+      },
+    },
+    async (request: FastifyRequest<{ Body: { currentPassword: string; newPassword: string } }>, reply) => {
+      const userId = request.identity?.userId;
+      if (!userId) throw httpError('unauthorized', T.loginRequired);
+      const user = await users.findById(userId);
+      if (!user) throw httpError('unauthorized', T.noSession);
+      if (!(await verifyPassword(request.body.currentPassword, user.passwordHash))) {
+        throw new HttpError(403, 'wrong_password', T.wrongPassword);
+      }
+      user.passwordHash = await hashPassword(request.body.newPassword);
+      await user.save();
+      await sessions.revokeAll(userId);
+      await revokedEverywhere(userId, request.id);
+      setSessionCookie(reply, await sessions.create(userId, user.role));
+      return { message: T.passwordChanged };
+    },
+  );
+}

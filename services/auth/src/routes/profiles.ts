@@ -1,0 +1,214 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { mongo, Types } from 'mongoose';
+import sharp from 'sharp';
+import { events, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
+import { HttpError, httpError } from '@meydan/kit';
+import type { AuthContext } from '../context.js';
+import { profileQuestions } from '../domain/profile-questions.js';
+import { authTexts as T } from '../domain/texts.js';
+import { avatarUrlOf, summaryOf } from '../domain/views.js';
+import type { UserRecord } from '../model/user.js';
+
+const AVATAR_SIZE = 256;
+const IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
+type LeanUser = UserRecord & { _id: Types.ObjectId };
+
+const idParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{24}$' } },
+  errorMessage: { properties: { id: 'Kullanıcı bulunamadı' } },
+} as const;
+
+/** Profile view, profile edits (JSON questionnaire data or multipart settings with an avatar), avatars, questionnaire. */
+export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { users, deps } = ctx;
+  const bucket = () => new mongo.GridFSBucket(deps.mongo.db!, { bucketName: 'avatars' });
+
+  /** A count from another service, or null when it does not answer: a profile never fails for it. */
+  async function countsOf(userId: string, requestId: string) {
+    const ask = <T>(subject: string) => deps.bus.request<T>(subject, { userId }, { requestId }, 800).catch(() => null);
+    const [social, polls] = await Promise.all([
+      ask<{ followersCount: number; followingCount: number }>(subjects.social.counts),
+      ask<{ pollsCount: number; votesCount: number }>(subjects.polls.userCounts),
+    ]);
+    return {
+      followersCount: social?.followersCount ?? null,
+      followingCount: social?.followingCount ?? null,
+      pollsCount: polls?.pollsCount ?? null,
+      votesCount: polls?.votesCount ?? null,
+    };
+  }
+
+  async function profileOf(user: LeanUser, viewerId: string | null, isAdmin: boolean, requestId: string): Promise<UserProfile> {
+    const id = user._id.toString();
+    const own = viewerId === id;
+    const card = {
+      ...summaryOf(user),
+      isProfilePublic: user.isProfilePublic,
+      ...(await countsOf(id, requestId)),
+    };
+    if (!own && !isAdmin && !user.isProfilePublic) {
+      return { ...card, bio: null, aiAnalysisCompleted: false, profileQuestionsCompleted: false };
+    }
+    const profile: UserProfile = {
+      ...card,
+      bio: user.bio,
+      aiAnalysisCompleted: user.aiAnalysisCompleted,
+      profileQuestionsCompleted: user.profileQuestionsCompleted,
+      createdAt: new Date(user.createdAt).toISOString(),
+    };
+    if (own) {
+      Object.assign(profile, {
+        email: user.email,
+        role: user.role,
+        birthDate: user.birthDate,
+        birthTime: user.birthTime,
+        birthPlace: user.birthPlace,
+        gender: user.gender,
+        zodiacSign: user.zodiacSign,
+      });
+    }
+    return profile;
+  }
+
+  /** The caller must be the profile's owner; otherwise 401 (visitor) or 403. */
+  function ownerOnly(request: FastifyRequest<{ Params: { id: string } }>): string {
+    const userId = request.identity?.userId;
+    if (!userId) throw httpError('unauthorized', T.loginRequired);
+    if (userId !== request.params.id) throw new HttpError(403, 'forbidden', T.notYourProfile);
+    return userId;
+  }
+
+  async function announce(user: LeanUser, requestId: string) {
+    await deps.bus.publish(
+      events.auth.userUpdated,
+      { userId: user._id.toString(), username: user.username, displayName: user.displayName, avatarUrl: avatarUrlOf(user), at: new Date().toISOString() },
+      { requestId },
+    );
+  }
+
+  app.get<{ Params: { id: string } }>(
+    '/api/users/:id',
+    { schema: { params: idParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
+    async (request) => {
+      const user = await users.findById(request.params.id).lean<LeanUser>();
+      if (!user) throw httpError('not_found', T.userNotFound);
+      return profileOf(user, request.identity?.userId ?? null, request.identity?.role === 'admin', request.id);
+    },
+  );
+
+  app.patch<{ Params: { id: string } }>(
+    '/api/users/:id/profile',
+    { schema: { params: idParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
+    async (request) => {
+      const userId = ownerOnly(request);
+      const update: Partial<UserRecord> = {};
+      let avatar: Buffer | null = null;
+
+      if (request.isMultipart()) {
+        const fields: Record<string, string> = {};
+        try {
+          for await (const part of request.parts()) {
+            if (part.type === 'file') {
+              if (part.fieldname !== 'avatar') {
+                await part.toBuffer();
+                throw new HttpError(400, 'validation', `Bilinmeyen alan: "${part.fieldname}"`);
+              }
+              avatar = await part.toBuffer();
+            } else {
+              fields[part.fieldname] = String(part.value);
+            }
+          }
+        } catch (err) {
+          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+            throw new HttpError(413, 'file_too_large', T.fileTooLarge);
+          }
+          throw err;
+        }
+        const settings = validate('meydan/profile-settings', fields);
+        if (!settings.ok) throw new HttpError(400, 'validation', settings.message);
+        if (fields['displayName'] !== undefined) update.displayName = fields['displayName'].trim();
+        if (fields['bio'] !== undefined) update.bio = fields['bio'].trim() || null;
+        if (fields['isProfilePublic'] !== undefined) update.isProfilePublic = fields['isProfilePublic'] === 'true';
+      } else {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const data = validate('meydan/profile-patch', body);
+        if (!data.ok) throw new HttpError(400, 'validation', data.message);
+        for (const key of ['birthDate', 'birthTime', 'birthPlace', 'gender', 'zodiacSign'] as const) {
+          if (body[key] !== undefined) update[key] = body[key] as string | null;
+        }
+      }
+
+      if (avatar) {
+        const meta = await sharp(avatar).metadata().catch(() => null);
+        if (!meta?.format || !IMAGE_FORMATS.has(meta.format)) throw new HttpError(415, 'unsupported_media_type', T.fileType);
+        const square = await sharp(avatar, { animated: false })
+          .rotate()
+          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+          .webp({ quality: 85 })
+          .toBuffer();
+        const fileId = new Types.ObjectId();
+        await new Promise<void>((resolve, reject) =>
+          bucket()
+            .openUploadStreamWithId(fileId, `${userId}.webp`, { metadata: { userId, contentType: 'image/webp' } })
+            .on('error', reject)
+            .on('finish', () => resolve())
+            .end(square),
+        );
+        const previous = (await users.findById(userId).lean<LeanUser>())?.avatarFileId;
+        if (previous) await bucket().delete(new Types.ObjectId(previous)).catch(() => {});
+        update.avatarFileId = fileId.toString();
+      }
+
+      const user = await users
+        .findByIdAndUpdate(userId, { $set: update, ...(avatar ? { $inc: { avatarVersion: 1 } } : {}) }, { new: true })
+        .lean<LeanUser>();
+      if (!user) throw httpError('not_found', T.userNotFound);
+      await announce(user, request.id);
+      return profileOf(user, userId, false, request.id);
+    },
+  );
+
+  app.get<{ Params: { id: string }; Querystring: { v?: string } }>(
+    '/api/users/:id/avatar',
+    { schema: { params: idParams } },
+    async (request, reply) => {
+      const user = await users.findById(request.params.id).lean<LeanUser>();
+      if (!user?.avatarFileId) throw httpError('not_found', 'Profil fotoğrafı bulunamadı');
+      const etag = `"${user.avatarFileId}"`;
+      const current = request.query.v === String(user.avatarVersion);
+      reply
+        .header('etag', etag)
+        .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
+        .type('image/webp');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      return reply.send(bucket().openDownloadStream(new Types.ObjectId(user.avatarFileId)));
+    },
+  );
+
+  app.get('/api/profile-questions', async () => ({ questions: profileQuestions }));
+
+  app.post<{ Params: { id: string }; Body: ProfileAnswersBody }>(
+    '/api/users/:id/profile-answers',
+    { schema: { params: idParams, body: { $ref: 'meydan/profile-answers' } } },
+    async (request) => {
+      const userId = ownerOnly(request);
+      const byId = new Map<string, (typeof profileQuestions)[number]>(profileQuestions.map((q) => [q.id, q]));
+      for (const answer of request.body.answers) {
+        const question = byId.get(String(answer.questionId));
+        if (!question || question.category !== answer.category) throw new HttpError(400, 'validation', T.unknownQuestion);
+        if (!(question.options as readonly string[]).includes(String(answer.answer))) {
+          throw new HttpError(400, 'validation', T.unknownAnswer);
+        }
+      }
+      const answers = request.body.answers.map(({ questionId, answer, category }) => ({
+        questionId: String(questionId),
+        answer: String(answer),
+        category,
+      }));
+      await users.updateOne({ _id: userId }, { $set: { answers, profileQuestionsCompleted: true } });
+      return { message: T.answersSaved, profileQuestionsCompleted: true };
+    },
+  );
+}

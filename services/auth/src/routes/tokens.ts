@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { events } from '@meydan/proto';
+import { HttpError, httpError } from '@meydan/kit';
+import type { AuthContext } from '../context.js';
+import { randomToken, sha256 } from '../domain/secrets.js';
+import { authTexts as T } from '../domain/texts.js';
+
+const MAX_ACTIVE_TOKENS = 10;
+
+/** Personal API tokens: created (shown once), listed, revoked — only from a signed-in session. */
+export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { apiTokens } = ctx;
+
+  function sessionOwner(request: FastifyRequest): string {
+    const userId = request.identity?.userId;
+    if (!userId) throw httpError('unauthorized', T.loginRequired);
+    if (request.identity?.authMethod !== 'session') throw new HttpError(403, 'forbidden', T.sessionRequired);
+    return userId;
+  }
+
+  const view = (t: { _id: { toString(): string }; name: string; prefix: string; tier: string; createdAt: Date; lastUsedAt: Date | null }) => ({
+    id: t._id.toString(),
+    name: t.name,
+    prefix: t.prefix,
+    tier: t.tier,
+    createdAt: t.createdAt.toISOString(),
+    lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
+  });
+
+  app.post<{ Body: { name: string } }>(
+    '/api/tokens',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name'],
+          properties: { name: { type: 'string', minLength: 1, maxLength: 60, pattern: '\\S' } },
+          errorMessage: { required: { name: T.tokenNameRequired }, properties: { name: T.tokenNameRequired } },
+        },
+      },
+    },
+    async (request, reply) => {
+      const userId = sessionOwner(request);
+      if ((await apiTokens.countDocuments({ userId, revokedAt: null })) >= MAX_ACTIVE_TOKENS) {
+        throw new HttpError(409, 'token_limit', T.tokenLimit);
+      }
+      const token = `mdn_${randomToken(30)}`;
+      const record = await apiTokens.create({ userId, name: request.body.name.trim(), tokenHash: sha256(token), prefix: token.slice(0, 10) });
+      return reply.code(201).send({ ...view(record), token });
+    },
+  );
+
+  app.get('/api/tokens', async (request) => {
+    const userId = sessionOwner(request);
+    const tokens = await apiTokens.find({ userId, revokedAt: null }).sort({ createdAt: -1 }).lean();
+    return { tokens: tokens.map(view) };
+  });
+
+  app.delete<{ Params: { id: string } }>('/api/tokens/:id', async (request) => {
+    const userId = sessionOwner(request);
+    const id = request.params.id;
+    const revoked = /^[0-9a-f]{24}$/i.test(id)
+      ? await apiTokens.findOneAndUpdate({ _id: id, userId, revokedAt: null }, { $set: { revokedAt: new Date() } })
+      : null;
+    if (!revoked) throw httpError('not_found', T.tokenNotFound);
+    // The gateway caches resolved tokens briefly: tell it to forget this user's.
+    await ctx.deps.bus.publish(events.auth.sessionsRevoked, { userId, at: new Date().toISOString() }, { requestId: request.id });
+    return { message: T.tokenRevoked };
+  });
+}

@@ -1,0 +1,337 @@
+import { JSONCodec, type Subscription } from 'nats';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { events, subjects } from '@meydan/proto';
+import { asMember, asVisitor, identityHeaders, startTestService, type TestService } from '@meydan/testing';
+import { buildApp } from '../src/app.js';
+import { activationModel } from '../src/model/activation.js';
+import { userModel } from '../src/model/user.js';
+
+const codec = JSONCodec();
+type Mail = { to: string; subject: string; text: string; html: string; tag: string };
+
+describe('accounts', () => {
+  let svc: TestService;
+  let mailSub: Subscription;
+  const mails: Mail[] = [];
+  let n = 0;
+  const fresh = () => {
+    n += 1;
+    const tag = `${Date.now().toString(36)}${n}`;
+    return { username: `ayse_${tag}`, email: `Ayse.${tag}@Example.com`, displayName: 'Ayşe Yılmaz', password: 'gizli123' };
+  };
+  const ip = () => ({ ...asVisitor(), ...identityHeaders({ ip: `10.0.${n}.${Math.floor(Math.random() * 250)}` }) });
+
+  const register = (body: object) => svc.app.inject({ method: 'POST', url: '/api/register', headers: ip(), payload: body });
+  const login = (email: string, password: string, headers: Record<string, string> = ip()) =>
+    svc.app.inject({ method: 'POST', url: '/api/login', headers, payload: { email, password } });
+  const linkFor = (email: string) => {
+    const mail = [...mails].reverse().find((m) => m.to.toLowerCase() === email.toLowerCase());
+    const link = mail?.text.match(/https?:\/\/\S+\/api\/auth\/activate\/\S+/)?.[0];
+    if (!link) throw new Error(`no activation mail for ${email}`);
+    return new URL(link).pathname;
+  };
+  const waitForMail = async (email: string) => {
+    for (let i = 0; i < 100 && !mails.some((m) => m.to.toLowerCase() === email.toLowerCase()); i++) {
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const registeredAndActive = async () => {
+    const body = fresh();
+    expect((await register(body)).statusCode).toBe(201);
+    await waitForMail(body.email);
+    expect((await svc.app.inject({ url: linkFor(body.email), headers: asVisitor() })).statusCode).toBe(200);
+    return body;
+  };
+  const sidOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'sid')?.value;
+  const resolveSid = (sid: string) => svc.deps.bus.request(subjects.auth.sessionResolve, { sid });
+
+  beforeAll(async () => {
+    svc = await startTestService('auth', buildApp, {
+      config: { ADMIN_EMAIL: 'yonetici@meydan.test', ADMIN_PASSWORD: 'yonetici-sifre' } as never,
+    });
+    mailSub = svc.deps.nats.subscribe(events.auth.mailRequested, {
+      callback: (_e, m) => mails.push(codec.decode(m.data) as Mail),
+    });
+  });
+  afterAll(async () => {
+    mailSub?.unsubscribe();
+    await svc?.close();
+  });
+  beforeEach(() => {
+    n += 1;
+  });
+
+  describe('registration', () => {
+    it('creates an account and asks for a Turkish activation mail with a 24-hour link', async () => {
+      const body = fresh();
+      const res = await register(body);
+      expect(res.statusCode).toBe(201);
+      expect(res.json().message).toMatch(/Kayıt başarılı!.*24 saat/);
+      await waitForMail(body.email);
+      const mail = mails.find((m) => m.to === body.email)!;
+      expect(mail.subject).toBe('Meydan hesabını etkinleştir');
+      expect(mail.text).toContain('Merhaba Ayşe Yılmaz');
+      expect(mail.html).toContain('Hesabımı etkinleştir');
+      expect(mail.text).toContain('24 saat');
+      const user = await userModel(svc.deps.mongo).findOne({ usernameLower: body.username.toLowerCase() }).lean();
+      expect(user).toMatchObject({ emailVerified: false, isActive: true, role: 'member', emailLower: body.email.toLowerCase() });
+      expect(user!.passwordHash).toMatch(/^scrypt\$/);
+      expect(user!.passwordHash).not.toContain(body.password);
+    });
+
+    it.each([
+      [{ email: 'a@b.co', displayName: 'A', password: 'gizli123' }, 'Kullanıcı adı gerekli'],
+      [{ username: 'ali_veli', displayName: 'A', password: 'gizli123' }, 'E-posta adresi gerekli'],
+      [{ username: 'ali_veli', email: 'a@b.co', password: 'gizli123' }, 'Görünen ad gerekli'],
+      [{ username: 'ali_veli', email: 'a@b.co', displayName: 'A' }, 'Şifre gerekli'],
+      [{ username: 'ali_veli', email: 'a@b.co', displayName: 'A', password: '12345' }, 'Şifre en az 6 karakter olmalıdır!'],
+      [{ username: 'ali_veli', email: 'a-b.co', displayName: 'A', password: 'gizli123' }, 'Geçerli bir e-posta adresi giriniz'],
+      [{ username: 'al', email: 'a@b.co', displayName: 'A', password: 'gizli123' }, 'Kullanıcı adı en az 3 karakter olmalıdır'],
+      [{ username: 'ali veli', email: 'a@b.co', displayName: 'A', password: 'gizli123' }, 'Kullanıcı adı yalnızca harf, rakam, alt çizgi (_) ve nokta (.) içerebilir'],
+    ])('refuses %j with 400 "%s" and creates nothing', async (body, message) => {
+      const before = await userModel(svc.deps.mongo).countDocuments();
+      const res = await register(body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation', message });
+      expect(await userModel(svc.deps.mongo).countDocuments()).toBe(before);
+    });
+
+    it('refuses unknown fields, such as a userId', async () => {
+      const res = await register({ ...fresh(), userId: 'someone-else', role: 'admin' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error).toBe('validation');
+    });
+
+    it('refuses a taken username or e-mail, whatever their case, with 409', async () => {
+      const body = fresh();
+      expect((await register(body)).statusCode).toBe(201);
+      const sameName = await register({ ...fresh(), username: body.username.toUpperCase() });
+      expect(sameName.statusCode).toBe(409);
+      expect(sameName.json()).toEqual({ error: 'username_taken', message: 'Bu kullanıcı adı zaten alınmış.' });
+      const sameMail = await register({ ...fresh(), email: body.email.toLowerCase() });
+      expect(sameMail.statusCode).toBe(409);
+      expect(sameMail.json()).toEqual({ error: 'email_taken', message: 'Bu e-posta adresiyle zaten bir hesap var.' });
+    });
+  });
+
+  describe('activation links', () => {
+    it('activates once; the same link again says it was used', async () => {
+      const body = fresh();
+      await register(body);
+      await waitForMail(body.email);
+      const link = linkFor(body.email);
+      const first = await svc.app.inject({ url: link, headers: asVisitor() });
+      expect(first.statusCode).toBe(200);
+      expect(first.headers['content-type']).toMatch(/text\/html/);
+      expect(first.body).toContain('Hesabın etkinleştirildi!');
+      const again = await svc.app.inject({ url: link, headers: asVisitor() });
+      expect(again.statusCode).toBe(410);
+      expect(again.body).toContain('Bu bağlantı daha önce kullanılmış');
+      expect(again.body).toContain('Yeni bağlantı gönder');
+    });
+
+    it('shows an expired link with a resend button that mails a new link', async () => {
+      const body = fresh();
+      await register(body);
+      await waitForMail(body.email);
+      const link = linkFor(body.email);
+      await activationModel(svc.deps.mongo).updateMany({}, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+      const expired = await svc.app.inject({ url: link, headers: asVisitor() });
+      expect(expired.statusCode).toBe(410);
+      expect(expired.body).toContain('Bu bağlantının süresi dolmuş');
+      expect(expired.body).toContain(`action="${link}/resend"`);
+      const user = await userModel(svc.deps.mongo).findOne({ usernameLower: body.username.toLowerCase() });
+      expect(user!.emailVerified).toBe(false);
+
+      // The registration itself counted as the first mail of this minute.
+      await svc.deps.redis.del(`throttle:resend-user:${user!.id}`);
+      const before = mails.length;
+      const resent = await svc.app.inject({ method: 'POST', url: `${link}/resend`, headers: asVisitor() });
+      expect(resent.statusCode).toBe(200);
+      expect(resent.body).toContain('Yeni bağlantı gönderildi');
+      await waitForMail(body.email);
+      expect(mails.length).toBe(before + 1);
+      const newLink = linkFor(body.email);
+      expect(newLink).not.toBe(link);
+      expect((await svc.app.inject({ url: newLink, headers: asVisitor() })).statusCode).toBe(200);
+
+      const tooSoon = await svc.app.inject({
+        method: 'POST',
+        url: '/api/auth/resend-activation',
+        headers: asVisitor(),
+        payload: { email: body.email },
+      });
+      expect(tooSoon.statusCode).toBe(200);
+      expect(tooSoon.json().message).toMatch(/etkinleştirilmemiş bir hesap varsa/);
+    });
+
+    it('throttles resending to one link a minute', async () => {
+      const body = fresh();
+      await register(body);
+      const res = await svc.app.inject({ method: 'POST', url: '/api/auth/resend-activation', headers: asVisitor(), payload: { email: body.email } });
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(res.json().message).toBe('Çok sık bağlantı istedin. Lütfen biraz bekleyip tekrar dene.');
+    });
+
+    it('answers an unknown link with a clear page', async () => {
+      const res = await svc.app.inject({ url: '/api/auth/activate/not-a-real-token-at-all', headers: asVisitor() });
+      expect(res.statusCode).toBe(404);
+      expect(res.body).toContain('Bu bağlantı geçersiz');
+    });
+  });
+
+  describe('login and sessions', () => {
+    it('refuses an account that is not activated yet with 403', async () => {
+      const body = fresh();
+      await register(body);
+      const res = await login(body.email, body.password);
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({
+        error: 'account_not_activated',
+        message: 'Hesabın henüz etkinleştirilmedi. Lütfen e-postana gönderdiğimiz bağlantıya tıkla.',
+      });
+      expect(sidOf(res)).toBeUndefined();
+    });
+
+    it('answers a wrong password and an unknown e-mail with the same 401', async () => {
+      const body = await registeredAndActive();
+      const wrong = await login(body.email, 'yanlis-sifre');
+      const unknown = await login(`yok.${body.email}`, body.password);
+      for (const res of [wrong, unknown]) {
+        expect(res.statusCode).toBe(401);
+        expect(res.json()).toEqual({ error: 'wrong_credentials', message: 'E-posta veya şifre hatalı.' });
+      }
+    });
+
+    it('logs in with an httpOnly SameSite=Lax cookie, returns the user, and a session resolves', async () => {
+      const body = await registeredAndActive();
+      const res = await login(body.email.toUpperCase(), body.password);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ username: body.username, displayName: 'Ayşe Yılmaz', role: 'member', avatarUrl: null });
+      const cookie = res.cookies.find((c) => c.name === 'sid')!;
+      expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+      expect(cookie.maxAge).toBe(30 * 24 * 3600);
+      const session = await resolveSid(cookie.value);
+      expect(session).toEqual({ userId: res.json().id, role: 'member' });
+      const me = await svc.app.inject({ url: '/api/auth/session', headers: asMember(res.json().id) });
+      expect(me.json().email).toBe(body.email);
+      expect((await svc.app.inject({ url: '/api/auth/session', headers: asVisitor() })).statusCode).toBe(401);
+    });
+
+    it('rotates the session at every login: the old id stops working', async () => {
+      const body = await registeredAndActive();
+      const first = sidOf(await login(body.email, body.password))!;
+      const second = await login(body.email, body.password, { ...ip(), cookie: `sid=${first}` });
+      const secondSid = sidOf(second)!;
+      expect(secondSid).not.toBe(first);
+      expect(await resolveSid(first)).toBeNull();
+      expect(await resolveSid(secondSid)).toMatchObject({ role: 'member' });
+    });
+
+    it('logout revokes the session; logout everywhere revokes them all', async () => {
+      const body = await registeredAndActive();
+      const a = await login(body.email, body.password);
+      const b = sidOf(await login(body.email, body.password))!;
+      const userId = a.json().id;
+      const out = await svc.app.inject({ method: 'POST', url: '/api/logout', headers: { ...asMember(userId), cookie: `sid=${sidOf(a)}` } });
+      expect(out.statusCode).toBe(200);
+      expect(out.json().message).toBe('Çıkış yapıldı.');
+      expect(out.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+      expect(await resolveSid(sidOf(a)!)).toBeNull();
+      expect(await resolveSid(b)).not.toBeNull();
+      const c = sidOf(await login(body.email, body.password))!;
+      await svc.app.inject({ method: 'POST', url: '/api/logout', headers: { ...asMember(userId), cookie: `sid=${c}` }, payload: { everywhere: true } });
+      expect(await resolveSid(b)).toBeNull();
+      expect(await resolveSid(c)).toBeNull();
+    });
+
+    it('a password change revokes every session and keeps the caller signed in with a new one', async () => {
+      const body = await registeredAndActive();
+      const a = await login(body.email, body.password);
+      const userId = a.json().id;
+      const other = sidOf(await login(body.email, body.password))!;
+      const wrong = await svc.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: asMember(userId),
+        payload: { currentPassword: 'yanlis', newPassword: 'yeni-sifre-1' },
+      });
+      expect(wrong.statusCode).toBe(403);
+      expect(await resolveSid(other)).not.toBeNull();
+      const res = await svc.app.inject({
+        method: 'POST',
+        url: '/api/auth/password',
+        headers: asMember(userId),
+        payload: { currentPassword: body.password, newPassword: 'yeni-sifre-1' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(await resolveSid(other)).toBeNull();
+      expect(await resolveSid(sidOf(a)!)).toBeNull();
+      expect(await resolveSid(sidOf(res)!)).toMatchObject({ userId });
+      expect((await login(body.email, body.password)).statusCode).toBe(401);
+      expect((await login(body.email, 'yeni-sifre-1')).statusCode).toBe(200);
+    });
+
+    it('throttles repeated failures on one account with 429 and retry-after', async () => {
+      const body = await registeredAndActive();
+      for (let i = 0; i < 5; i++) expect((await login(body.email, `yanlis-${i}`)).statusCode).toBe(401);
+      const blocked = await login(body.email, body.password);
+      expect(blocked.statusCode).toBe(429);
+      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+      expect(blocked.json().message).toBe('Çok fazla başarısız giriş denemesi. Lütfen biraz bekleyip tekrar dene.');
+    });
+
+    it('throttles repeated failures from one IP across accounts', async () => {
+      const headers = { ...asVisitor(), ...identityHeaders({ ip: '192.0.2.77' }) };
+      for (let i = 0; i < 20; i++) await login(`kimse${i}@example.com`, 'yanlis', headers);
+      expect((await login('baska@example.com', 'yanlis', headers)).statusCode).toBe(429);
+    });
+
+    it('a ban from the admin service deactivates the account and revokes its sessions; login then says so', async () => {
+      const body = await registeredAndActive();
+      const res = await login(body.email, body.password);
+      const userId = res.json().id;
+      await svc.deps.bus.publish(events.admin.userBanned, { userId, by: 'admin', at: new Date().toISOString() });
+      for (let i = 0; i < 100 && (await resolveSid(sidOf(res)!)) !== null; i++) await new Promise((r) => setTimeout(r, 50));
+      expect(await resolveSid(sidOf(res)!)).toBeNull();
+      const banned = await login(body.email, body.password);
+      expect(banned.statusCode).toBe(403);
+      expect(banned.json()).toEqual({ error: 'account_banned', message: 'Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.' });
+      await svc.deps.bus.publish(events.admin.userReactivated, { userId, by: 'admin', at: new Date().toISOString() });
+      let back = 0;
+      for (let i = 0; i < 100 && back !== 200; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        back = (await login(body.email, body.password)).statusCode;
+      }
+      expect(back).toBe(200);
+    });
+
+    it('creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD with the admin role', async () => {
+      const res = await login('yonetici@meydan.test', 'yonetici-sifre');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ role: 'admin', username: 'admin' });
+      expect(await resolveSid(sidOf(res)!)).toMatchObject({ role: 'admin' });
+    });
+  });
+
+  describe('what other services ask over NATS', () => {
+    it('answers user summaries and one user, and 404 for an unknown one', async () => {
+      const body = await registeredAndActive();
+      const id = (await login(body.email, body.password)).json().id;
+      await expect(svc.deps.bus.request(subjects.auth.usersGet, { id })).resolves.toEqual({
+        id,
+        username: body.username,
+        displayName: 'Ayşe Yılmaz',
+        avatarUrl: null,
+      });
+      await expect(svc.deps.bus.request(subjects.auth.usersGet, { id: '0123456789abcdef01234567' })).rejects.toMatchObject({
+        statusCode: 404,
+      });
+      const { users } = await svc.deps.bus.request<{ users: { id: string }[] }>(subjects.auth.usersSummaries, {
+        ids: [id, 'nonsense', '0123456789abcdef01234567'],
+      });
+      expect(users.map((u) => u.id)).toEqual([id]);
+    });
+  });
+});
