@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureServerBinaries } from './servers.mjs';
+import { ensureChromium, ensureServerBinaries } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -25,7 +25,10 @@ export function ensureNpmDependencies() {
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     ensureNpmDependencies();
-    if (process.argv.includes('--servers')) ensureServerBinaries({ mongo: !process.env.TEST_MONGO_URL });
+    if (process.argv.includes('--servers')) {
+      ensureServerBinaries({ mongo: !process.env.TEST_MONGO_URL });
+      ensureChromium();
+    }
   } catch (err) {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);

@@ -22,6 +22,7 @@ export function which(command: string): string | null;
 export function aptInstall(packages: string[]): void;
 export function ensureFerretDb(): string;
 export function ensureServerBinaries(options?: { nats?: boolean; redis?: boolean; mongo?: boolean }): Binaries;
+export function ensureChromium(): string;
 export function freePort(): Promise<number>;
 export function portInUse(port: number, host?: string): Promise<boolean>;
 export function waitForPort(port: number, options?: { timeoutMs?: number; proc?: ChildProcess; name?: string }): Promise<void>;

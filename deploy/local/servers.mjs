@@ -109,6 +109,16 @@ export function ensureServerBinaries({ nats = true, redis = true, mongo = true }
   return result;
 }
 
+/** Debian's Chromium for the browser tests (Playwright drives it; no browser download). */
+export function ensureChromium() {
+  const found = process.env.CHROMIUM_PATH || which('chromium') || which('chromium-browser');
+  if (found) return found;
+  aptInstall(['chromium']);
+  const installed = which('chromium');
+  if (!installed) throw new Error('chromium was installed but is not on PATH');
+  return installed;
+}
+
 /** A port nobody listens on right now. */
 export function freePort() {
   return new Promise((resolve, reject) => {
