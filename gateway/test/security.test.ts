@@ -20,6 +20,7 @@ describe('gateway security (real auth behind the gateway)', () => {
   let redis: Redis;
   let member: TestUser;
   let boss: TestUser;
+  let baseConfig: GatewayConfig;
 
   let logins = 0;
   /** Each login from its own address, so the per-IP login limit is only met where a test means to. */
@@ -44,7 +45,7 @@ describe('gateway security (real auth behind the gateway)', () => {
     writeFileSync(join(web, 'index.html'), '<!doctype html><div id="root"></div>');
     const url = (svc: TestService) => `http://127.0.0.1:${(svc.app.server.address() as { port: number }).port}`;
     const nowhere = 'http://127.0.0.1:9';
-    const config: GatewayConfig = {
+    const config: GatewayConfig = (baseConfig = {
       HOST: '127.0.0.1',
       PORT: 0,
       LOG_LEVEL: 'silent',
@@ -64,7 +65,7 @@ describe('gateway security (real auth behind the gateway)', () => {
       CONTACT_URL: nowhere,
       ADMIN_URL: url(admin),
       HEALTH_TIMEOUT_MS: 1000,
-    };
+    });
     const nc = await connectNats(config.NATS_URL, 'gateway', testLogger());
     bus = new Bus(nc, nc.jetstream(), testLogger(), 'gateway');
     redis = connectRedis(config.REDIS_URL, `gateway-sec-${Date.now()}`, testLogger());
@@ -186,6 +187,29 @@ describe('gateway security (real auth behind the gateway)', () => {
     expect(again.cookies.find((c) => c.name === 'vid')).toBeUndefined();
     const forged = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `vid=${vid!.value.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` } });
     expect(forged.cookies.find((c) => c.name === 'vid')).toBeDefined();
+  });
+
+  it('limits a free-tier bearer token per hour (100, scaled down here to 3 with RATE_LIMIT_SCALE)', async () => {
+    const sid = await login(member);
+    const { token } = (await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: `sid=${sid}` }, payload: { name: 'Saatlik' } })).json();
+    const scaledRedis = connectRedis(infra().redisUrl, `gateway-tier-${Date.now()}`, testLogger());
+    const scaled = await buildGateway({
+      config: { ...baseConfig, RATE_LIMIT_SCALE: 0.03 },
+      log: testLogger(),
+      bus,
+      redis: scaledRedis,
+    });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await scaled.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+        codes.push(res.statusCode);
+      }
+      expect(codes).toEqual([200, 200, 200, 429]);
+    } finally {
+      await scaled.close();
+      await scaledRedis.quit();
+    }
   });
 
   it('limits logins per IP with 429, a Turkish message and retry-after', async () => {
