@@ -17,7 +17,7 @@ export default defineConfig({
     },
   },
   test: {
-    include: ['{proto,services/*,gateway,web}/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    include: ['{proto,services/*,gateway,web,deploy}/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
     fileParallelism: false,
     testTimeout: 30_000,

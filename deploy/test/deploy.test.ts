@@ -1,0 +1,143 @@
+/**
+ * The deployment files, checked offline: docker-compose.yml loaded by compose-go (as `docker compose config`
+ * does), both kustomize overlays rendered, skaffold.yaml and the Dockerfile kept in step with the workspaces.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parse, parseAllDocuments } from 'yaml';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { serviceNames } from '@meydan/proto';
+import { ensureComposeCheck, ensureKustomize } from '../tools/ensure-tools.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const apps = ['gateway', ...serviceNames];
+const workspaceOf = (app: string) => (app === 'gateway' ? 'gateway' : `services/${app}`);
+
+type K8s = {
+  kind: string;
+  metadata: { name: string; namespace?: string; labels?: Record<string, string> };
+  spec?: any;
+  data?: Record<string, string>;
+};
+
+function render(overlay: string): K8s[] {
+  const [cmd, verb] = ensureKustomize();
+  const out = execFileSync(cmd, [verb, `${root}deploy/k8s/overlays/${overlay}`], { encoding: 'utf8' });
+  return parseAllDocuments(out).map((d) => d.toJSON() as K8s);
+}
+
+describe('docker-compose.yml', () => {
+  let project: { services: Record<string, any> };
+  beforeAll(() => {
+    const out = execFileSync(ensureComposeCheck(), [`${root}docker-compose.yml`], { encoding: 'utf8', cwd: root });
+    project = JSON.parse(out);
+  }, 180_000);
+
+  it('runs the six services, the gateway and their servers', () => {
+    expect(Object.keys(project.services).sort()).toEqual([...apps, 'nats', 'redis', 'mongo', 'maildev'].sort());
+  });
+
+  it('builds every app from the one Dockerfile with an existing workspace', () => {
+    for (const app of apps) {
+      const build = project.services[app].build;
+      expect(build.dockerfile, app).toBe('deploy/docker/Dockerfile');
+      expect(build.args.WORKSPACE, app).toBe(workspaceOf(app));
+      expect(existsSync(`${root}${workspaceOf(app)}/src/main.ts`), app).toBe(true);
+    }
+  });
+
+  it('publishes only the gateway and the mail inbox', () => {
+    const published = Object.entries(project.services)
+      .filter(([, s]) => s.ports?.length)
+      .map(([name, s]) => `${name}:${s.ports.map((p: { published: string }) => p.published).join(',')}`);
+    expect(published.sort()).toEqual(['gateway:8080', 'maildev:1080']);
+  });
+
+  it('gives every app its servers and the gateway every service address', () => {
+    for (const app of apps) {
+      const env = project.services[app].environment;
+      for (const key of ['NATS_URL', 'REDIS_URL', 'MONGO_URL', 'INTERNAL_SECRET', 'SMTP_URL']) expect(env[key], `${app} ${key}`).toBeTruthy();
+    }
+    const gatewayEnv = project.services['gateway'].environment;
+    for (const service of serviceNames) expect(gatewayEnv[`${service.toUpperCase()}_URL`]).toBe(`http://${service}:8080`);
+  });
+});
+
+describe('Kubernetes overlays', () => {
+  const overlays: Record<string, K8s[]> = {};
+  beforeAll(() => {
+    overlays['local'] = render('local');
+    overlays['production'] = render('production');
+  }, 300_000);
+
+  it.each(['local', 'production'])('%s: every app is a hardened Deployment with probes, limits and a Service', (overlay) => {
+    const docs = overlays[overlay]!;
+    for (const app of apps) {
+      const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app);
+      expect(deployment, app).toBeDefined();
+      const pod = deployment!.spec.template.spec;
+      const [container] = pod.containers;
+      expect(container.readinessProbe.httpGet.path, app).toBe('/readyz');
+      expect(container.livenessProbe.httpGet.path, app).toBe('/healthz');
+      expect(container.resources.requests.cpu, app).toBeTruthy();
+      expect(container.resources.limits.memory, app).toBeTruthy();
+      expect(pod.securityContext.runAsNonRoot, app).toBe(true);
+      expect(container.securityContext.readOnlyRootFilesystem, app).toBe(true);
+      // A generated Secret carries a content hash suffix, and kustomize rewrites the references to it.
+      const sources = container.envFrom.map((e: any) => (e.configMapRef?.name ?? e.secretRef?.name).replace(/-[a-z0-9]{10}$/, ''));
+      expect(sources).toEqual(['meydan-config', 'meydan-secrets']);
+      const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === app);
+      expect(service!.spec.ports[0].port, app).toBe(8080);
+      expect(deployment!.metadata.namespace, app).toBe('meydan');
+    }
+  });
+
+  it.each(['local', 'production'])('%s: only the gateway is exposed; services accept HTTP only from it', (overlay) => {
+    const docs = overlays[overlay]!;
+    const ingresses = docs.filter((d) => d.kind === 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    expect(ingresses[0]!.spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
+    const policies = Object.fromEntries(docs.filter((d) => d.kind === 'NetworkPolicy').map((d) => [d.metadata.name, d.spec]));
+    expect(policies['default-deny-ingress']).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
+    expect(policies['services-from-gateway'].podSelector.matchLabels).toEqual({ tier: 'service' });
+    expect(policies['services-from-gateway'].ingress[0].from[0].podSelector.matchLabels).toEqual({ app: 'gateway' });
+    for (const app of serviceNames) {
+      const d = docs.find((x) => x.kind === 'Deployment' && x.metadata.name === app)!;
+      expect(d.spec.template.metadata.labels.tier, app).toBe('service');
+    }
+  });
+
+  it('local: brings its own servers and a generated secret', () => {
+    const docs = overlays['local']!;
+    for (const name of ['nats', 'redis', 'mongo']) expect(docs.some((d) => d.kind === 'StatefulSet' && d.metadata.name === name), name).toBe(true);
+    expect(docs.some((d) => d.kind === 'Secret' && d.metadata.name.startsWith('meydan-secrets'))).toBe(true);
+  });
+
+  it('production: no secret in the manifests, images from the registry, TLS on the public host', () => {
+    const docs = overlays['production']!;
+    expect(docs.some((d) => d.kind === 'Secret')).toBe(false);
+    for (const app of apps) {
+      const d = docs.find((x) => x.kind === 'Deployment' && x.metadata.name === app)!;
+      expect(d.spec.template.spec.containers[0].image).toBe(`registry.example.com/meydan/${app}:1.0.0`);
+    }
+    const ingress = docs.find((d) => d.kind === 'Ingress')!;
+    expect(ingress.spec.tls[0].hosts).toEqual(['meydan.example.com']);
+    expect(docs.find((d) => d.kind === 'ConfigMap')!.data!['PUBLIC_ORIGIN']).toBe('https://meydan.example.com');
+  });
+});
+
+describe('skaffold.yaml and the Dockerfile', () => {
+  it('builds one image per app, with the same workspace as compose', () => {
+    const skaffold = parse(readFileSync(`${root}skaffold.yaml`, 'utf8'));
+    const artifacts = skaffold.build.artifacts.map((a: any) => [a.image, a.docker.buildArgs.WORKSPACE]);
+    expect(artifacts.sort()).toEqual(apps.map((app) => [`meydan/${app}`, workspaceOf(app)]).sort());
+    expect(skaffold.manifests.kustomize.paths).toEqual(['deploy/k8s/overlays/local']);
+  });
+
+  it('copies the package.json of every workspace before npm ci', () => {
+    const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
+    const workspaces: string[] = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces;
+    for (const ws of workspaces) expect(dockerfile, ws).toContain(`COPY ${ws}/package.json ${ws}/`);
+  });
+});

@@ -1,0 +1,35 @@
+// compose-check loads a docker-compose file the way `docker compose config` does (compose-go: schema
+// validation, interpolation, anchors and merges) and prints the resolved project as JSON. No Docker needed.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/compose-spec/compose-go/v2/cli"
+)
+
+func main() {
+	if len(os.Args) != 2 {
+		fmt.Fprintln(os.Stderr, "usage: compose-check <docker-compose.yml>")
+		os.Exit(2)
+	}
+	options, err := cli.NewProjectOptions([]string{os.Args[1]}, cli.WithOsEnv, cli.WithName("meydan"))
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	project, err := options.LoadProject(context.Background())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	out, err := json.Marshal(project)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, err)
+		os.Exit(1)
+	}
+	os.Stdout.Write(out)
+}

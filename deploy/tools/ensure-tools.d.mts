@@ -1,0 +1,2 @@
+export function ensureComposeCheck(): string;
+export function ensureKustomize(): [string, string];
