@@ -179,10 +179,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       },
     };
     if (route.websocket) {
-      // The websocket upgrade is signed the same way (its request has been through onRequest).
+      // The websocket upgrade is signed the same way (its request has been through onRequest). Cookies stay
+      // here: the notifications service learns who is connecting from the signed identity alone.
       const wsClientOptions = {
-        rewriteRequestHeaders: (headers: Record<string, unknown>, request: FastifyRequest) =>
-          signedHeaders(request, { ...headers, cookie: request.headers.cookie }),
+        rewriteRequestHeaders: (headers: Record<string, unknown>, request: FastifyRequest) => signedHeaders(request, headers),
       } as FastifyHttpProxyOptions['wsClientOptions'];
       await app.register(httpProxy, { ...options, websocket: true, wsClientOptions });
     } else {

@@ -1,14 +1,10 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames, type ServiceName } from '@meydan/proto';
-import { Bus, IDENTITY_HEADER, connectNats, connectRedis, createServiceApp } from '@meydan/kit';
-import type { Redis } from 'ioredis';
-import { TEST_SECRET, infra, startTestService, testLogger, type TestService } from '@meydan/testing';
-import { buildGateway, type GatewayConfig } from '../src/app.js';
+import { IDENTITY_HEADER, createServiceApp } from '@meydan/kit';
+import { startTestService, type TestService } from '@meydan/testing';
 import { routingTable } from '../src/routing-table.js';
+import { startTestGateway, type TestGateway } from './support.js';
 
 const until = async (check: () => Promise<boolean>, ms = 5000) => {
   const end = Date.now() + ms;
@@ -20,9 +16,8 @@ const until = async (check: () => Promise<boolean>, ms = 5000) => {
 
 describe('gateway', () => {
   const services = new Map<ServiceName, TestService>();
+  let testGateway: TestGateway;
   let gateway: FastifyInstance;
-  let bus: Bus;
-  let redis: Redis;
   const seen: { service: string; url: string; identity: unknown; requestId: unknown; spoof: unknown }[] = [];
 
   beforeAll(async () => {
@@ -49,38 +44,12 @@ describe('gateway', () => {
         ),
       );
     }
-    const web = mkdtempSync(join(tmpdir(), 'meydan-web-'));
-    mkdirSync(join(web, 'assets'));
-    writeFileSync(join(web, 'index.html'), '<!doctype html><html lang="tr"><div id="root"></div></html>');
-    writeFileSync(join(web, 'assets', 'app-1234.js'), 'console.log("meydan")');
-    const url = (s: ServiceName) => `http://127.0.0.1:${(services.get(s)!.app.server.address() as { port: number }).port}`;
-    const config: GatewayConfig = {
-      HOST: '127.0.0.1',
-      PORT: 0,
-      LOG_LEVEL: 'silent',
-      NATS_URL: infra().natsUrl,
-      REDIS_URL: infra().redisUrl,
-      INTERNAL_SECRET: TEST_SECRET,
-      WEB_DIST: web,
-      AUTH_URL: url('auth'),
-      POLLS_URL: url('polls'),
-      SOCIAL_URL: url('social'),
-      NOTIFICATIONS_URL: url('notifications'),
-      CONTACT_URL: url('contact'),
-      ADMIN_URL: url('admin'),
-      HEALTH_TIMEOUT_MS: 1000,
-    };
-    const nc = await connectNats(config.NATS_URL, 'gateway', testLogger());
-    bus = new Bus(nc, nc.jetstream(), testLogger(), 'gateway');
-    redis = connectRedis(config.REDIS_URL, `gateway-test-${Date.now()}`, testLogger());
-    gateway = await buildGateway({ config, log: testLogger(), bus, redis });
-    await gateway.ready();
+    testGateway = await startTestGateway(Object.fromEntries(services));
+    gateway = testGateway.app;
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await bus?.nc.drain();
-    await redis?.quit();
+    await testGateway?.close();
     for (const svc of services.values()) await svc.close();
   });
 

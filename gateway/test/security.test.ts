@@ -1,26 +1,20 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Bus, connectNats, connectRedis, createServiceApp } from '@meydan/kit';
-import { TEST_SECRET, infra, startTestService, testLogger, type TestService } from '@meydan/testing';
+import { createServiceApp } from '@meydan/kit';
+import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
-import { buildGateway, type GatewayConfig } from '../src/app.js';
+import { startTestGateway, type TestGateway } from './support.js';
 
 const ORIGIN = 'http://meydan.test';
 
 describe('gateway security (real auth behind the gateway)', () => {
   let auth: TestService;
   let admin: TestService;
+  let testGateway: TestGateway;
   let gateway: FastifyInstance;
-  let bus: Bus;
-  let redis: Redis;
   let member: TestUser;
   let boss: TestUser;
-  let baseConfig: GatewayConfig;
 
   let logins = 0;
   /** Each login from its own address, so the per-IP login limit is only met where a test means to. */
@@ -41,42 +35,12 @@ describe('gateway security (real auth behind the gateway)', () => {
     admin = await startTestService('admin', (deps) => createServiceApp('admin', deps), { listen: true });
     member = await createUser(auth.deps, { displayName: 'Üye' });
     boss = await createUser(auth.deps, { displayName: 'Yönetici', role: 'admin' });
-    const web = mkdtempSync(join(tmpdir(), 'meydan-web-'));
-    writeFileSync(join(web, 'index.html'), '<!doctype html><div id="root"></div>');
-    const url = (svc: TestService) => `http://127.0.0.1:${(svc.app.server.address() as { port: number }).port}`;
-    const nowhere = 'http://127.0.0.1:9';
-    const config: GatewayConfig = (baseConfig = {
-      HOST: '127.0.0.1',
-      PORT: 0,
-      LOG_LEVEL: 'silent',
-      NATS_URL: infra().natsUrl,
-      REDIS_URL: infra().redisUrl,
-      INTERNAL_SECRET: TEST_SECRET,
-      PUBLIC_ORIGIN: ORIGIN,
-      ALLOWED_ORIGINS: '',
-      TRUST_PROXY: 'false',
-      RATE_LIMIT_SCALE: 1,
-      SESSION_CACHE_MS: 5000,
-      WEB_DIST: web,
-      AUTH_URL: url(auth),
-      POLLS_URL: nowhere,
-      SOCIAL_URL: nowhere,
-      NOTIFICATIONS_URL: nowhere,
-      CONTACT_URL: nowhere,
-      ADMIN_URL: url(admin),
-      HEALTH_TIMEOUT_MS: 1000,
-    });
-    const nc = await connectNats(config.NATS_URL, 'gateway', testLogger());
-    bus = new Bus(nc, nc.jetstream(), testLogger(), 'gateway');
-    redis = connectRedis(config.REDIS_URL, `gateway-sec-${Date.now()}`, testLogger());
-    gateway = await buildGateway({ config, log: testLogger(), bus, redis });
-    await gateway.ready();
+    testGateway = await startTestGateway({ auth, admin }, { config: { PUBLIC_ORIGIN: ORIGIN } });
+    gateway = testGateway.app;
   });
 
   afterAll(async () => {
-    await gateway?.close();
-    await bus?.nc.drain();
-    await redis?.quit();
+    await testGateway?.close();
     await admin?.close();
     await auth?.close();
   });
@@ -192,24 +156,13 @@ describe('gateway security (real auth behind the gateway)', () => {
   it('limits a free-tier bearer token per hour (100, scaled down here to 3 with RATE_LIMIT_SCALE)', async () => {
     const sid = await login(member);
     const { token } = (await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: `sid=${sid}` }, payload: { name: 'Saatlik' } })).json();
-    const scaledRedis = connectRedis(infra().redisUrl, `gateway-tier-${Date.now()}`, testLogger());
-    const scaled = await buildGateway({
-      config: { ...baseConfig, RATE_LIMIT_SCALE: 0.03 },
-      log: testLogger(),
-      bus,
-      redis: scaledRedis,
-    });
-    try {
-      const codes: number[] = [];
-      for (let i = 0; i < 4; i++) {
-        const res = await scaled.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
-        codes.push(res.statusCode);
-      }
-      expect(codes).toEqual([200, 200, 200, 429]);
-    } finally {
-      await scaled.close();
-      await scaledRedis.quit();
+    const scaled = await testGateway.variant({ RATE_LIMIT_SCALE: 0.03 });
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await scaled.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
+      codes.push(res.statusCode);
     }
+    expect(codes).toEqual([200, 200, 200, 429]);
   });
 
   it('limits logins per IP with 429, a Turkish message and retry-after', async () => {

@@ -130,6 +130,15 @@ describe('accounts', () => {
       expect(again.body).toContain('Yeni bağlantı gönder');
     });
 
+    it('activates once when the same link is opened twenty times at once', async () => {
+      const body = fresh();
+      await register(body);
+      await waitForMail(body.email);
+      const link = linkFor(body.email);
+      const answers = await Promise.all(Array.from({ length: 20 }, () => svc.app.inject({ url: link, headers: asVisitor() })));
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(410)]);
+    });
+
     it('shows an expired link with a resend button that mails a new link', async () => {
       const body = fresh();
       await register(body);

@@ -55,7 +55,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     await deps.bus.publish(
       events.auth.mailRequested,
       { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() },
-      { requestId },
+      { requestId, msgId: `mail:activation:${sha256(token)}` },
     );
   }
 
@@ -112,11 +112,13 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     const { token } = request.params;
     const tokenHash = sha256(token);
     const now = new Date();
-    const claimed = await activations.findOneAndUpdate(
-      { tokenHash, usedAt: null, expiresAt: { $gt: now } },
-      { $set: { usedAt: now } },
-      { new: true },
-    );
+    // Redis decides which of two simultaneous clicks claims the link: not every MongoDB-wire server
+    // applies concurrent conditional updates atomically (FerretDB v1 does not).
+    const first = await deps.redis.set(`activation-claim:${tokenHash}`, '1', 'EX', activationHours * 3600, 'NX');
+    const claimed = first
+      ? await activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { new: true })
+      : null;
+    if (first && !claimed) await deps.redis.del(`activation-claim:${tokenHash}`);
     if (claimed) {
       await users.updateOne({ _id: claimed.userId }, { $set: { emailVerified: true } });
       await deps.bus.publish(events.auth.userActivated, { userId: claimed.userId, at: now.toISOString() }, { requestId: request.id });

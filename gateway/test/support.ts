@@ -1,0 +1,92 @@
+/**
+ * A real gateway for tests, in front of whichever services the test started: the others point at a
+ * closed port (so their routes answer 503). A throw-away SPA shell stands in for web/dist.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import { serviceNames, type ServiceName } from '@meydan/proto';
+import { Bus, connectNats, connectRedis } from '@meydan/kit';
+import { TEST_SECRET, infra, testLogger, type TestService } from '@meydan/testing';
+import { buildGateway, type GatewayConfig } from '../src/app.js';
+
+export interface TestGateway {
+  app: FastifyInstance;
+  bus: Bus;
+  config: GatewayConfig;
+  /** The gateway's address when started with `listen`. */
+  base: string;
+  /** Another gateway on the same connections with other settings (e.g. a scaled rate limit). */
+  variant(overrides: Partial<GatewayConfig>): Promise<FastifyInstance>;
+  close(): Promise<void>;
+}
+
+const CLOSED_PORT = 'http://127.0.0.1:9';
+
+export async function startTestGateway(
+  upstreams: Partial<Record<ServiceName, TestService>>,
+  options: { config?: Partial<GatewayConfig>; listen?: boolean } = {},
+): Promise<TestGateway> {
+  const web = mkdtempSync(join(tmpdir(), 'meydan-web-'));
+  mkdirSync(join(web, 'assets'));
+  writeFileSync(join(web, 'index.html'), '<!doctype html><html lang="tr"><div id="root"></div></html>');
+  writeFileSync(join(web, 'assets', 'app-1234.js'), 'console.log("meydan")');
+  const urlOf = (service: ServiceName) => {
+    const svc = upstreams[service];
+    return svc ? `http://127.0.0.1:${(svc.app.server.address() as { port: number }).port}` : CLOSED_PORT;
+  };
+  const urls = Object.fromEntries(serviceNames.map((s) => [`${s.toUpperCase()}_URL`, urlOf(s)])) as Record<
+    'AUTH_URL' | 'POLLS_URL' | 'SOCIAL_URL' | 'NOTIFICATIONS_URL' | 'CONTACT_URL' | 'ADMIN_URL',
+    string
+  >;
+  const config: GatewayConfig = {
+    HOST: '127.0.0.1',
+    PORT: 0,
+    LOG_LEVEL: 'silent',
+    NATS_URL: infra().natsUrl,
+    REDIS_URL: infra().redisUrl,
+    INTERNAL_SECRET: TEST_SECRET,
+    PUBLIC_ORIGIN: 'http://meydan.test',
+    ALLOWED_ORIGINS: '',
+    TRUST_PROXY: 'false',
+    RATE_LIMIT_SCALE: 1,
+    SESSION_CACHE_MS: 5000,
+    HEALTH_TIMEOUT_MS: 1000,
+    WEB_DIST: web,
+    ...urls,
+    ...options.config,
+  };
+  const nc = await connectNats(config.NATS_URL, 'gateway', testLogger());
+  const bus = new Bus(nc, nc.jetstream(), testLogger(), 'gateway');
+  // Each gateway keeps its rate-limit counters under its own prefix, so test files do not share limits.
+  const redisClients: Redis[] = [];
+  const build = async (cfg: GatewayConfig) => {
+    const redis = connectRedis(cfg.REDIS_URL, `gateway-test-${Date.now()}-${redisClients.length}`, testLogger());
+    redisClients.push(redis);
+    return buildGateway({ config: cfg, log: testLogger(), bus, redis });
+  };
+  const app = await build(config);
+  if (options.listen) await app.listen({ host: '127.0.0.1', port: 0 });
+  else await app.ready();
+  const variants: FastifyInstance[] = [];
+  return {
+    app,
+    bus,
+    config,
+    base: options.listen ? `http://127.0.0.1:${(app.server.address() as { port: number }).port}` : '',
+    async variant(overrides) {
+      const other = await build({ ...config, ...overrides });
+      variants.push(other);
+      await other.ready();
+      return other;
+    },
+    async close() {
+      for (const v of variants) await v.close();
+      await app.close();
+      await nc.drain();
+      for (const r of redisClients) await r.quit();
+    },
+  };
+}
