@@ -95,7 +95,14 @@ export const notificationReadResultSchema = {
 export type NotificationReadResult = FromSchema<typeof notificationReadResultSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
-// Realtime socket (socket.io at /ws)
+// Realtime socket (socket.io at /ws, websocket transport; the upgrade carries the gateway's signed identity)
+//
+// Server → client: `auth_success` {userId} (on connect, members only); `notification_count` {count};
+// `notification` {data: Notification} — a new one, or a vote notification that grew (it keeps its id: replace the
+// one with that id and move it to the top); `poll_update` {data: PollUpdate} for the polls the socket follows;
+// `auth_error` {error, message}; `subscribe_result` (the answer to a subscription sent without an ack callback).
+// Client → server: `auth` / `message` {type: 'auth', userId}; `subscribe_polls` / `unsubscribe_polls` {pollIds}
+// with an optional ack callback receiving {subscribed, refused, error?, message?}.
 
 /**
  * Client → server `auth`: `{type: 'auth', userId}` (the spec's message, also accepted as a plain `message` event) or

@@ -519,6 +519,7 @@ export type PollEditBody = FromSchema<typeof pollEditSchema>;
 export const pollIdParamsSchema = {
   $id: 'meydan/poll-id-params',
   type: 'object',
+  additionalProperties: false,
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
@@ -528,6 +529,7 @@ export type PollIdParams = FromSchema<typeof pollIdParamsSchema>;
 export const shareCodeParamsSchema = {
   $id: 'meydan/share-code-params',
   type: 'object',
+  additionalProperties: false,
   required: ['shortUrl'],
   properties: { shortUrl: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
@@ -607,6 +609,7 @@ export type CommentList = FromSchema<typeof commentListSchema>;
 export const commentIdParamsSchema = {
   $id: 'meydan/comment-id-params',
   type: 'object',
+  additionalProperties: false,
   required: ['id', 'commentId'],
   properties: {
     id: { type: 'string', minLength: 1, maxLength: 64 },
@@ -710,6 +713,7 @@ export type UserVoteList = FromSchema<typeof userVoteListSchema>;
 export const userIdParamsSchema = {
   $id: 'meydan/user-id-params',
   type: 'object',
+  additionalProperties: false,
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;

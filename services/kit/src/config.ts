@@ -1,4 +1,5 @@
 import { Ajv, type ErrorObject } from 'ajv';
+import addFormatsModule from 'ajv-formats';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 
 /** Thrown when the environment does not satisfy a service's config schema; `message` is one line naming the variable. */
@@ -30,6 +31,9 @@ export const baseConfigSchema = {
 export type BaseConfig = FromSchema<typeof baseConfigSchema>;
 
 const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false });
+// ajv-formats is CommonJS with `exports.default`.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
+addFormats(ajv);
 
 function describe(error: ErrorObject): string {
   if (error.keyword === 'required') {

@@ -35,6 +35,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig(schema, { ...good, INTERNAL_SECRET: 'short' })).toThrowError(/INTERNAL_SECRET/);
   });
 
+  it('checks formats, such as an e-mail address', () => {
+    const withEmail = serviceConfigSchema({ ADMIN_EMAIL: { type: 'string', format: 'email' } });
+    expect(() => loadConfig(withEmail, { ...good, ADMIN_EMAIL: 'not-an-address' })).toThrowError(
+      'environment variable ADMIN_EMAIL must match format "email"',
+    );
+    expect(loadConfig(withEmail, { ...good, ADMIN_EMAIL: 'admin@meydan.local' }).ADMIN_EMAIL).toBe('admin@meydan.local');
+  });
+
   it('stops a real service process with one line naming the variable', () => {
     const main = fileURLToPath(new URL('../../auth/dist/main.js', import.meta.url));
     expect(existsSync(main), 'services are built by `npm test` before vitest runs').toBe(true);

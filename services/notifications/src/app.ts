@@ -1,7 +1,56 @@
-import { createServiceApp, type ServiceDeps } from '@meydan/kit';
+import { createServiceApp, withDefaults, type ServiceDeps } from '@meydan/kit';
+import { notificationsConfigSchema, type NotificationsConfig } from './config.js';
+import { createNotificationsContext } from './context.js';
+import { bindNotificationConsumers } from './nats/consumers.js';
+import { bindLiveCounts } from './nats/live-counts.js';
+import { bindMailer } from './nats/mailer.js';
+import { attachRealtime } from './realtime/server.js';
+import { notificationRoutes } from './routes/notifications.js';
 
-/** The notifications service's HTTP app and NATS handlers, built from live dependencies (what tests import). */
-export async function buildApp(deps: ServiceDeps) {
+export interface NotificationsOptions {
+  /**
+   * Whether this instance consumes events (notifications, mail) and live counts. Default true. An instance without
+   * them only serves sockets and the REST routes; what others handle reaches its sockets through the Redis adapter.
+   */
+  consumers?: boolean;
+}
+
+/**
+ * The notifications service: the notification store and its routes, the consumers that turn events into Turkish
+ * notifications, the mailer, and socket.io at /ws (what tests import).
+ */
+export async function buildApp(baseDeps: ServiceDeps, options: NotificationsOptions = {}) {
+  const config = withDefaults<NotificationsConfig>(notificationsConfigSchema, baseDeps.config);
+  if (!config.SMTP_URL) throw new Error('notifications: missing required environment variable SMTP_URL');
+  const deps: ServiceDeps<NotificationsConfig> = { ...baseDeps, config };
   const app = await createServiceApp('notifications', deps);
+  const ctx = createNotificationsContext(deps);
+  await ctx.notifications.init();
+
+  const realtime = await attachRealtime({
+    server: app.server,
+    redisUrl: config.REDIS_URL,
+    secret: config.INTERNAL_SECRET,
+    bus: deps.bus,
+    log: deps.log,
+    unreadCount: (userId) => ctx.store.unreadCount(userId),
+  });
+  ctx.realtime = realtime;
+
+  const closers: { close(): void }[] = [];
+  if (options.consumers !== false) {
+    await bindNotificationConsumers(ctx);
+    closers.push(await bindMailer(ctx));
+    closers.push(bindLiveCounts({ nats: deps.nats, redis: deps.redis, log: deps.log, realtime }));
+  }
+
+  // Sockets go before the HTTP server closes (open websockets would keep it from closing).
+  app.addHook('preClose', async () => {
+    for (const closer of closers) closer.close();
+    ctx.store.close();
+    await realtime.close();
+  });
+
+  await app.register(notificationRoutes, { ctx });
   return app;
 }

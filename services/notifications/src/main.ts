@@ -1,4 +1,5 @@
-import { runService, serviceConfigSchema } from '@meydan/kit';
+import { runService } from '@meydan/kit';
 import { buildApp } from './app.js';
+import { notificationsConfigSchema, type NotificationsConfig } from './config.js';
 
-await runService({ service: 'notifications', configSchema: serviceConfigSchema({}), buildApp });
+await runService<NotificationsConfig>({ service: 'notifications', configSchema: notificationsConfigSchema, buildApp });

@@ -1,7 +1,41 @@
+import type { FastifyInstance } from 'fastify';
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
+import { createContext, type PollsContext } from './context.js';
+import { startEndedPollsJob } from './jobs/ended-polls.js';
+import { ensureIndexes } from './model/index.js';
+import { registerNatsHandlers } from './nats/handlers.js';
+import { startVotePersister } from './nats/persist-votes.js';
+import { pollRoutes } from './routes/polls.js';
+import { socialRoutes } from './routes/social.js';
+import { userRoutes } from './routes/users.js';
+import { voteRoutes } from './routes/votes.js';
 
-/** The polls service's HTTP app and NATS handlers, built from live dependencies (what tests import). */
-export async function buildApp(deps: ServiceDeps) {
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The polls service's shared parts (models, counters, caches): for its jobs and its tests. */
+    polls: PollsContext;
+  }
+}
+
+/** The polls service's HTTP app, NATS handlers, vote consumer and ended-polls job, built from live dependencies. */
+export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = await createServiceApp('polls', deps);
+  const ctx = createContext(deps);
+  app.decorate('polls', ctx);
+  await ensureIndexes(ctx.models);
+
+  await pollRoutes(app, ctx);
+  await voteRoutes(app, ctx);
+  await socialRoutes(app, ctx);
+  await userRoutes(app, ctx);
+
+  await registerNatsHandlers(ctx);
+  const persister = await startVotePersister(ctx);
+  const endedJob = startEndedPollsJob(ctx);
+  app.addHook('onClose', async () => {
+    ctx.live.close();
+    await endedJob.stop();
+    await persister.stop();
+  });
   return app;
 }

@@ -1,4 +1,5 @@
-import { runService, serviceConfigSchema } from '@meydan/kit';
+import { runService } from '@meydan/kit';
 import { buildApp } from './app.js';
+import { pollsConfigSchema } from './config.js';
 
-await runService({ service: 'polls', configSchema: serviceConfigSchema({}), buildApp });
+await runService({ service: 'polls', configSchema: pollsConfigSchema, buildApp });

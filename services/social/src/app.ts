@@ -1,7 +1,14 @@
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
+import { createSocialContext } from './context.js';
+import { bindSocialResponders } from './nats/responders.js';
+import { followRoutes } from './routes/follows.js';
 
-/** The social service's HTTP app and NATS handlers, built from live dependencies (what tests import). */
+/** The social service: the follow graph, followers/following lists, mutuals and counts (what tests import). */
 export async function buildApp(deps: ServiceDeps) {
   const app = await createServiceApp('social', deps);
+  const ctx = createSocialContext(deps);
+  await ctx.follows.init();
+  bindSocialResponders(ctx);
+  await app.register(followRoutes, { ctx });
   return app;
 }

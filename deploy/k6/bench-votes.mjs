@@ -1,0 +1,327 @@
+// `npm run bench:votes`: the vote hot path under load, end to end through the gateway.
+//
+// 1. builds k6 with Go into ~/.cache/meydan/bin (once) and the TypeScript workspaces (tsc -b);
+// 2. starts a throw-away local stack on free ports in a temp dir: NATS (JetStream), Redis, a MongoDB-wire server
+//    (mongod, else FerretDB), the six services and the gateway (the same processes `npm start` runs; the gateway with
+//    RATE_LIMIT_SCALE raised, since one machine plays every client);
+// 3. seeds members with sessions (written with the auth service's own model and session store, as its test support
+//    does: logging in thousands of members through scrypt would measure password hashing, not votes) and one poll,
+//    created through the gateway by the first member;
+// 4. runs deploy/k6/vote-storm.js: a constant-arrival-rate no-op through the gateway (GET /api/polls/ping), then the
+//    vote storm at the same rate, each vote by a different member;
+// 5. prints accepted votes/s, p95/p99, the error rate and the ratios to the no-op; checks that the poll's counters in
+//    Redis equal the accepted votes at once, and MongoDB's votes collection after the consumer persisted them.
+//
+// Env: BENCH_RATE (votes/s, default 300), BENCH_DURATION_S (default 20), LOG_LEVEL of the processes (default warn).
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  cacheDir,
+  ensureServerBinaries,
+  freePort,
+  startMongoWire,
+  startNats,
+  startProcess,
+  startRedis,
+  which,
+} from '../local/servers.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const K6_MODULE = 'go.k6.io/k6';
+const K6_VERSION = 'v1.3.0';
+const RATE = Number(process.env.BENCH_RATE || 300);
+const DURATION_S = Number(process.env.BENCH_DURATION_S || 20);
+const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
+const OPTIONS = ['Kedi', 'Köpek', 'Kuş', 'Balık'];
+const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'];
+const required = new Set(['auth', 'polls']);
+
+const say = (line = '') => process.stdout.write(`${line}\n`);
+const started = [];
+let workDir;
+
+async function stopAll() {
+  for (const handle of started.reverse()) await handle.stop(5000).catch(() => {});
+  started.length = 0;
+  if (workDir && !process.env.BENCH_KEEP) rmSync(workDir, { recursive: true, force: true });
+}
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
+
+/** k6 built from the Go module proxy (`go install …@version` is refused by the proxy's listing here). */
+function ensureK6() {
+  const binary = join(cacheDir, 'bin', `k6-${K6_VERSION}`);
+  if (existsSync(binary)) return binary;
+  const go = which('go');
+  if (!go) throw new Error('k6 is missing and Go is not installed: install Go 1.22+');
+  say(`building k6 ${K6_VERSION} with Go (first run only, a few minutes)…`);
+  const dl = spawnSync(go, ['mod', 'download', '-json', `${K6_MODULE}@${K6_VERSION}`], { encoding: 'utf8' });
+  if (dl.status !== 0) throw new Error(`go mod download ${K6_MODULE}@${K6_VERSION} failed:\n${dl.stdout}${dl.stderr}`);
+  const moduleDir = JSON.parse(dl.stdout.slice(dl.stdout.indexOf('{'))).Dir;
+  const src = join(tmpdir(), `meydan-k6-src-${process.pid}`);
+  rmSync(src, { recursive: true, force: true });
+  cpSync(moduleDir, src, { recursive: true });
+  spawnSync('chmod', ['-R', 'u+w', src]);
+  mkdirSync(join(cacheDir, 'bin'), { recursive: true });
+  // The module zip has vendor/modules.txt but no vendored code: build in module mode.
+  const build = spawnSync(go, ['build', '-mod=mod', '-trimpath', '-o', binary, '.'], { cwd: src, encoding: 'utf8' });
+  rmSync(src, { recursive: true, force: true });
+  if (build.status !== 0) throw new Error(`building k6 failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
+  chmodSync(binary, 0o755);
+  return binary;
+}
+
+async function waitReady(name, url, proc, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode}; see ${join(workDir, `${name}.log`)}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see ${join(workDir, `${name}.log`)}`);
+}
+
+/** Members in auth's store, each with a live session (auth's own model and session store, from its build). */
+async function seedMembers(count, { mongoUrl, redisUrl }) {
+  const { default: mongoose } = await import('mongoose');
+  const { Redis } = await import('ioredis');
+  const { userModel } = await import(join(root, 'services/auth/dist/model/user.js'));
+  const { hashPassword } = await import(join(root, 'services/auth/dist/domain/secrets.js'));
+  const { SessionStore } = await import(join(root, 'services/auth/dist/sessions.js'));
+  const conn = await mongoose.createConnection(mongoUrl, { dbName: 'meydan_auth' }).asPromise();
+  const redis = new Redis(redisUrl, { keyPrefix: 'auth:' });
+  try {
+    const User = userModel(conn);
+    await User.init();
+    const passwordHash = await hashPassword('bench-password-1');
+    const tag = randomBytes(3).toString('hex');
+    const ids = [];
+    for (let i = 0; i < count; i += 1000) {
+      const docs = [];
+      for (let j = i; j < Math.min(count, i + 1000); j++) {
+        const username = `bench_${tag}_${j}`;
+        docs.push({ username, usernameLower: username, email: `${username}@bench.local`, emailLower: `${username}@bench.local`, displayName: `Bench ${j}`, passwordHash, role: 'member', emailVerified: true });
+      }
+      const made = await User.insertMany(docs, { ordered: false });
+      ids.push(...made.map((u) => u._id.toString()));
+    }
+    const sessions = new SessionStore(redis, 24 * 3600);
+    const sids = [];
+    for (let i = 0; i < ids.length; i += 200) {
+      sids.push(...(await Promise.all(ids.slice(i, i + 200).map((id) => sessions.create(id, 'member')))));
+    }
+    return sids;
+  } finally {
+    await conn.close();
+    redis.disconnect();
+  }
+}
+
+/** Diagnostics (BENCH_PROBE=1): sequential latency of each hop, on a separate poll. */
+async function probe(base, pollsUrl, secret, sids) {
+  const { signIdentity } = await import('@meydan/kit');
+  const post = (url, headers, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const res = await post(`${base}/api/polls`, { cookie: `sid=${sids[0]}` }, { title: 'Prob', category: 'genel', options: ['a', 'b'], duration: 0 });
+  const { id } = await res.json();
+  const time = async (name, n, fn) => {
+    const t = [];
+    for (let i = 0; i < n; i++) {
+      const s = performance.now();
+      const r = await fn(i);
+      await r.arrayBuffer();
+      t.push(performance.now() - s);
+    }
+    t.sort((a, b) => a - b);
+    say(`  probe ${name}: p50 ${t[Math.floor(n / 2)].toFixed(2)} ms, p95 ${t[Math.floor(n * 0.95)].toFixed(2)} ms`);
+  };
+  await time('GET ping via gateway', 200, () => fetch(`${base}/api/polls/ping`));
+  await time('GET ping via gateway, member', 200, (i) => fetch(`${base}/api/polls/ping`, { headers: { cookie: `sid=${sids[i + 1]}` } }));
+  await time('GET ping direct', 200, () => fetch(`${pollsUrl}/api/polls/ping`, { headers: { 'x-meydan-identity': signIdentity({ userId: null, role: null }, secret) } }));
+  await time('vote direct', 200, (i) => post(`${pollsUrl}/api/polls/${id}/vote`, { 'x-meydan-identity': signIdentity({ userId: `probe${i}`, role: 'member' }, secret) }, { optionIndex: 0 }));
+  await time('vote via gateway', 200, (i) => post(`${base}/api/polls/${id}/vote`, { cookie: `sid=${sids[i + 300]}` }, { optionIndex: 0 }));
+}
+
+const fmt = (ms) => (typeof ms === 'number' ? `${ms.toFixed(1)} ms` : 'n/a');
+
+async function main() {
+  const t0 = Date.now();
+  const k6 = ensureK6();
+  say('building the workspaces (tsc -b)…');
+  const tsc = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) throw new Error('tsc -b failed');
+
+  workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
+  const binaries = ensureServerBinaries();
+  const [natsPort, redisPort, mongoPort, gatewayPort, ...servicePorts] = await Promise.all(
+    Array.from({ length: 4 + services.length }, () => freePort()),
+  );
+  const nats = await startNats({ port: natsPort, dataDir: join(workDir, 'nats'), logFile: join(workDir, 'nats.log'), binary: binaries.natsServer });
+  started.push(nats);
+  const redis = await startRedis({ port: redisPort, dataDir: join(workDir, 'redis'), logFile: join(workDir, 'redis.log'), binary: binaries.redisServer });
+  started.push(redis);
+  const mongo = await startMongoWire({ port: mongoPort, dataDir: join(workDir, 'mongo'), logFile: join(workDir, 'mongo.log'), binaries });
+  started.push(mongo);
+
+  const common = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    NATS_URL: nats.url,
+    REDIS_URL: redis.url,
+    MONGO_URL: mongo.url,
+    SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+    INTERNAL_SECRET: randomBytes(24).toString('hex'),
+    PUBLIC_ORIGIN: `http://127.0.0.1:${gatewayPort}`,
+    LOG_LEVEL,
+    LOG_PRETTY: '0',
+  };
+  const ports = Object.fromEntries(services.map((s, i) => [s, servicePorts[i]]));
+  const handles = services.map((name) => {
+    // BENCH_PROFILE=<service>: a V8 CPU profile of that service, in the temp dir (kept with BENCH_KEEP).
+    const prof = process.env.BENCH_PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${workDir}`] : [];
+    const h = startProcess(name, process.execPath, [...prof, join(root, 'services', name, 'dist', 'main.js')], {
+      logFile: join(workDir, `${name}.log`),
+      env: { ...common, PORT: String(ports[name]) },
+    });
+    started.push(h);
+    return h;
+  });
+  await Promise.all(
+    handles.map((h) =>
+      waitReady(h.name, `http://127.0.0.1:${ports[h.name]}/readyz`, h.proc).catch((err) => {
+        if (required.has(h.name)) throw err;
+        say(`! ${h.name} did not start (${err.message}); the bench does not need it`);
+      }),
+    ),
+  );
+  const web = join(workDir, 'web');
+  mkdirSync(web);
+  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Meydan</title>');
+  const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
+    logFile: join(workDir, 'gateway.log'),
+    env: {
+      ...common,
+      ...Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])),
+      PORT: String(gatewayPort),
+      WEB_DIST: web,
+      RATE_LIMIT_SCALE: '100000',
+    },
+  });
+  started.push(gateway);
+  const base = `http://127.0.0.1:${gatewayPort}`;
+  await waitReady('gateway', `${base}/readyz`, gateway.proc);
+  say(`stack up in ${((Date.now() - t0) / 1000).toFixed(1)} s (logs in ${workDir})`);
+
+  const members = Math.ceil(RATE * DURATION_S * 1.1) + 1;
+  const ts = Date.now();
+  const sids = await seedMembers(members, { mongoUrl: mongo.url, redisUrl: redis.url });
+  say(`seeded ${sids.length} members with sessions in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
+
+  const created = await fetch(`${base}/api/polls`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `sid=${sids[0]}` },
+    body: JSON.stringify({ title: 'Hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: OPTIONS, duration: 0 }),
+  });
+  if (created.status !== 201) throw new Error(`poll not created: ${created.status} ${await created.text()}`);
+  const poll = await created.json();
+  if (process.env.BENCH_PROBE) await probe(base, `http://127.0.0.1:${ports.polls}`, common.INTERNAL_SECRET, sids);
+  // The first member created the poll; every member votes once, the creator too.
+  const sidsFile = join(workDir, 'sids.json');
+  writeFileSync(sidsFile, JSON.stringify(sids));
+  const summaryFile = join(workDir, 'summary.json');
+
+  say(`k6: ${RATE}/s for ${DURATION_S} s of no-ops, then ${RATE}/s for ${DURATION_S} s of votes on poll ${poll.id}…`);
+  const run = spawn(k6, ['run', '--quiet', '--no-color', join(root, 'deploy/k6/vote-storm.js')], {
+    env: { ...process.env, BASE_URL: base, POLL_ID: poll.id, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  // CPU seconds each process spent in the no-op and in the vote phase (from /proc; Linux only).
+  const processes = [...started, { name: 'k6', proc: run }];
+  const cpuOf = () => Object.fromEntries(processes.map((h) => [h.name, cpuSeconds(h.proc.pid)]));
+  const marks = {};
+  const at = (s, name) => setTimeout(() => (marks[name] = cpuOf()), s * 1000).unref();
+  at(3 + 1, 'noopStart');
+  at(3 + 1 + DURATION_S, 'noopEnd');
+  at(3 + DURATION_S + 2, 'votesStart');
+  at(3 + 2 * DURATION_S + 2, 'votesEnd');
+  const code = await new Promise((resolve) => run.once('exit', resolve));
+  if (!existsSync(summaryFile)) throw new Error(`k6 exited with ${code} and wrote no summary`);
+  const m = JSON.parse(readFileSync(summaryFile, 'utf8')).metrics;
+  const count = (name) => m[name]?.values?.count ?? 0;
+  const acceptedVotes = count('votes_accepted');
+  const failed = count('vote_conflicts') + count('vote_rate_limited') + count('vote_server_errors') + count('vote_other_errors');
+  const attempted = acceptedVotes + failed;
+  const noopDone = count('noop_ok') + count('noop_errors');
+  const vote = m.vote_latency?.values ?? {};
+  const noop = m.noop_latency?.values ?? {};
+  const votesPerS = acceptedVotes / DURATION_S;
+  const noopPerS = count('noop_ok') / DURATION_S;
+
+  // Redis at once; MongoDB once the consumer caught up.
+  const { Redis } = await import('ioredis');
+  const { MongoClient, ObjectId } = await import('mongodb');
+  const r = new Redis(redis.url);
+  const redisTotal = Number((await r.hget(`polls:poll:{${poll.id}}:c`, 't')) ?? 0);
+  const redisVoters = await r.hlen(`polls:poll:{${poll.id}}:v`);
+  r.disconnect();
+  const client = await new MongoClient(mongo.url).connect();
+  const votes = client.db('meydan_polls').collection('votes');
+  const tp = Date.now();
+  let mongoTotal = -1;
+  while (Date.now() - tp < 180_000) {
+    mongoTotal = await votes.countDocuments({ pollId: new ObjectId(poll.id) });
+    if (mongoTotal >= acceptedVotes) break;
+    await new Promise((res) => setTimeout(res, 250));
+  }
+  const persistS = (Date.now() - tp) / 1000;
+  await client.close();
+
+  const ok = redisTotal === acceptedVotes && redisVoters === acceptedVotes && mongoTotal === acceptedVotes;
+  say('');
+  say(`vote storm on one poll through the gateway (${RATE}/s target, ${DURATION_S} s each, LOG_LEVEL=${LOG_LEVEL}, one ${process.arch} machine running k6 and the stack)`);
+  say(`  votes:  attempted ${attempted}, accepted ${acceptedVotes} (${votesPerS.toFixed(1)}/s), errors ${failed} (${((failed / Math.max(attempted, 1)) * 100).toFixed(2)}%: 409 ${count('vote_conflicts')}, 429 ${count('vote_rate_limited')}, 5xx/network ${count('vote_server_errors')}, other ${count('vote_other_errors')}), dropped by k6 ${m['dropped_iterations{scenario:votes}']?.values?.count ?? 0}`);
+  say(`          latency p50 ${fmt(vote.med)}, p95 ${fmt(vote['p(95)'])}, p99 ${fmt(vote['p(99)'])}, max ${fmt(vote.max)}`);
+  say(`  no-op:  GET /api/polls/ping ${noopDone} requests (${noopPerS.toFixed(1)}/s ok, errors ${count('noop_errors')}), dropped by k6 ${m['dropped_iterations{scenario:noop}']?.values?.count ?? 0}`);
+  say(`          latency p50 ${fmt(noop.med)}, p95 ${fmt(noop['p(95)'])}, p99 ${fmt(noop['p(99)'])}, max ${fmt(noop.max)}`);
+  say(`  ratio vote/no-op: throughput ${(votesPerS / Math.max(noopPerS, 1e-9)).toFixed(2)}, p95 ${(vote['p(95)'] / noop['p(95)']).toFixed(2)}×, p99 ${(vote['p(99)'] / noop['p(99)']).toFixed(2)}×`);
+  say(`  check: Redis counter ${redisTotal}, Redis voters ${redisVoters}, MongoDB votes ${mongoTotal} (after ${persistS.toFixed(1)} s) vs accepted ${acceptedVotes}: ${ok ? 'EQUAL' : 'MISMATCH'}`);
+  if (marks.votesEnd) {
+    const spent = (from, to) =>
+      Object.keys(marks[to])
+        .map((name) => [name, (marks[to][name] ?? 0) - (marks[from][name] ?? 0)])
+        .filter(([, cpu]) => cpu > 0.05)
+        .sort((a, b) => b[1] - a[1])
+        .map(([name, cpu]) => `${name} ${cpu.toFixed(1)}`)
+        .join(', ');
+    say(`  CPU seconds, no-op phase: ${spent('noopStart', 'noopEnd')}`);
+    say(`  CPU seconds, vote phase:  ${spent('votesStart', 'votesEnd')}`);
+  }
+  return ok ? 0 : 1;
+}
+
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
+}
+
+main()
+  .then(async (code) => {
+    await stopAll();
+    process.exit(code);
+  })
+  .catch(async (err) => {
+    process.stderr.write(`bench:votes: ${err.stack ?? err.message}\n`);
+    await stopAll();
+    process.exit(1);
+  });

@@ -1,0 +1,15 @@
+import { serviceConfigSchema } from '@meydan/kit';
+import type { FromSchema } from 'json-schema-to-ts';
+
+/** The notifications service's environment, beyond the kit's base variables. */
+export const notificationsConfigSchema = serviceConfigSchema(
+  {
+    /** Where mail goes: smtp://host:port (MailDev locally), smtps:// or smtp://user:pass@relay:587 elsewhere. */
+    SMTP_URL: { type: 'string', pattern: '^smtps?://' },
+    /** The sender of every mail. */
+    MAIL_FROM: { type: 'string', minLength: 3, default: 'Meydan <no-reply@meydan.local>' },
+  },
+  ['SMTP_URL'] as const,
+);
+
+export type NotificationsConfig = FromSchema<typeof notificationsConfigSchema>;

@@ -1,0 +1,207 @@
+import { Types, type Model } from 'mongoose';
+import type { Redis } from 'ioredis';
+import type { NotificationItem } from '@meydan/proto';
+import type { Logger } from '@meydan/kit';
+import type { NotificationKind, NotificationRecord } from '../model/notification.js';
+import type { Realtime } from '../realtime/server.js';
+import { Coalescer } from './coalescer.js';
+import { tryLock, waitUnlocked } from './locks.js';
+import { links, texts } from './texts.js';
+
+type Stored = NotificationRecord & { _id: Types.ObjectId };
+
+export interface NewNotification {
+  userId: string;
+  kind: Exclude<NotificationKind, 'votes'>;
+  key: string;
+  message: string;
+  link: string | null;
+  pollId?: string | null;
+  actorId?: string | null;
+  at?: Date;
+}
+
+const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
+const isObjectId = (id: string) => id.length === 24 && Types.ObjectId.isValid(id);
+
+/** How long votes of one poll are gathered before one write; how often a growing notification is re-sent live. */
+const VOTE_BATCH_MS = 50;
+const GROWTH_EMIT_MS = 1000;
+
+interface VoteBatch {
+  userId: string;
+  pollId: string;
+  votes: number;
+  at: Date;
+  done: Promise<void>;
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/**
+ * The notifications of every user, and their live delivery. One-off notifications are stored once per key (the
+ * unique index makes a redelivered event harmless). Votes on a poll grow one unread notification per poll: votes are
+ * gathered for a moment, then written under a short Redis lock (the MongoDB-wire store gives no atomic increment we
+ * can rely on), so concurrent handlers on any instance never lose or double a vote.
+ */
+export class NotificationStore {
+  private readonly batches = new Map<string, VoteBatch>();
+  private readonly growth: Coalescer<Stored>;
+
+  constructor(
+    private readonly model: Model<NotificationRecord>,
+    private readonly redis: Redis,
+    private readonly realtime: () => Realtime | null,
+    private readonly log: Logger,
+  ) {
+    this.growth = new Coalescer<Stored>(GROWTH_EMIT_MS, (_id, doc) => this.realtime()?.notify(doc.userId, viewOf(doc)));
+  }
+
+  /** Stores a notification unless one with its key exists; sends it live. True when it is new. */
+  async add(input: NewNotification): Promise<boolean> {
+    let doc: Stored;
+    try {
+      const created = await this.model.create({
+        userId: input.userId,
+        kind: input.kind,
+        key: input.key,
+        message: input.message,
+        link: input.link,
+        isRead: false,
+        createdAt: input.at ?? new Date(),
+        pollId: input.pollId ?? null,
+        actorId: input.actorId ?? null,
+        count: 1,
+      });
+      doc = created.toObject() as Stored;
+    } catch (err) {
+      if (isDuplicateKey(err)) return false;
+      throw err;
+    }
+    await this.announceNew(doc);
+    return true;
+  }
+
+  /** Adds one vote to the creator's unread vote notification of the poll; resolves once it is stored. */
+  addVote(userId: string, pollId: string, at: Date): Promise<void> {
+    const key = `${userId}:${pollId}`;
+    let batch = this.batches.get(key);
+    if (!batch) {
+      let resolve!: () => void;
+      let reject!: (err: unknown) => void;
+      const done = new Promise<void>((res, rej) => {
+        resolve = res;
+        reject = rej;
+      });
+      batch = { userId, pollId, votes: 0, at, done, resolve, reject };
+      this.batches.set(key, batch);
+      const current = batch;
+      setTimeout(() => {
+        this.batches.delete(key);
+        this.writeVotes(current).then(current.resolve, current.reject);
+      }, VOTE_BATCH_MS);
+    }
+    batch.votes += 1;
+    if (at > batch.at) batch.at = at;
+    return batch.done;
+  }
+
+  private async writeVotes(batch: VoteBatch): Promise<void> {
+    const lockKey = `lock:votes:${batch.userId}:${batch.pollId}`;
+    let release = await tryLock(this.redis, lockKey, 10_000);
+    const giveUp = Date.now() + 10_000;
+    while (!release) {
+      if (Date.now() > giveUp) throw new Error('vote notification lock not acquired');
+      await waitUnlocked(this.redis, lockKey, 2000);
+      release = await tryLock(this.redis, lockKey, 10_000);
+    }
+    try {
+      const open = await this.model
+        .findOne({ userId: batch.userId, kind: 'votes', pollId: batch.pollId, isRead: false })
+        .lean<Stored>();
+      if (open) {
+        const count = open.count + batch.votes;
+        const changes = { count, message: texts.votes(count), createdAt: batch.at > open.createdAt ? batch.at : open.createdAt };
+        await this.model.updateOne({ _id: open._id }, { $set: changes });
+        this.growth.push(open._id.toString(), { ...open, ...changes });
+      } else {
+        const created = await this.model.create({
+          userId: batch.userId,
+          kind: 'votes',
+          key: `votes:${batch.pollId}:${new Types.ObjectId().toString()}`,
+          message: texts.votes(batch.votes),
+          link: links.ownPoll(batch.pollId),
+          isRead: false,
+          createdAt: batch.at,
+          pollId: batch.pollId,
+          count: batch.votes,
+        });
+        await this.announceNew(created.toObject() as Stored);
+      }
+    } finally {
+      await release();
+    }
+  }
+
+  async list(userId: string, page: number, limit: number): Promise<{ items: NotificationItem[]; total: number; unread: number }> {
+    const [docs, total, unread] = await Promise.all([
+      this.model
+        .find({ userId })
+        .sort({ createdAt: -1, _id: -1 })
+        .skip((page - 1) * limit)
+        .limit(limit)
+        .lean<Stored[]>(),
+      this.model.countDocuments({ userId }),
+      this.unreadCount(userId),
+    ]);
+    return { items: docs.map(viewOf), total, unread };
+  }
+
+  unreadCount(userId: string): Promise<number> {
+    return this.model.countDocuments({ userId, isRead: false });
+  }
+
+  /** Marks one of the user's notifications read; null when the user has no such notification. */
+  async markRead(userId: string, id: string): Promise<number | null> {
+    if (!isObjectId(id)) return null;
+    const { matchedCount } = await this.model.updateOne({ _id: id, userId }, { $set: { isRead: true } });
+    if (matchedCount === 0) return null;
+    return this.announceCount(userId);
+  }
+
+  async markAllRead(userId: string): Promise<{ count: number; updated: number }> {
+    const { modifiedCount } = await this.model.updateMany({ userId, isRead: false }, { $set: { isRead: true } });
+    return { count: await this.announceCount(userId), updated: modifiedCount };
+  }
+
+  close(): void {
+    this.growth.close();
+  }
+
+  private async announceNew(doc: Stored): Promise<void> {
+    const realtime = this.realtime();
+    if (!realtime) return;
+    realtime.notify(doc.userId, viewOf(doc));
+    try {
+      realtime.count(doc.userId, await this.unreadCount(doc.userId));
+    } catch (err) {
+      this.log.warn({ err }, 'unread count not sent');
+    }
+  }
+
+  private async announceCount(userId: string): Promise<number> {
+    const count = await this.unreadCount(userId);
+    this.realtime()?.count(userId, count);
+    return count;
+  }
+}
+
+export function viewOf(doc: Stored): NotificationItem {
+  return {
+    id: doc._id.toString(),
+    message: doc.message,
+    isRead: doc.isRead,
+    createdAt: new Date(doc.createdAt).toISOString(),
+    link: doc.link ?? null,
+  };
+}

@@ -1,0 +1,45 @@
+/** The Turkish texts of notifications and where a click on one leads. */
+
+/** Shown for an actor whose name could not be read. */
+export const someone = 'Bir Meydan üyesi';
+
+const excerpt = (text: string, max: number) => {
+  const clean = text.replace(/\s+/g, ' ').trim();
+  const chars = [...clean];
+  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+};
+const quoted = (title: string) => `“${excerpt(title, 80)}”`;
+
+export const texts = {
+  followed: (name: string) => `${name} seni takip etmeye başladı`,
+  followedBack: (name: string) => `${name} seni geri takip etti, artık karşılıklı takiptesiniz`,
+  votes: (count: number) => `Anketine ${count} yeni oy geldi`,
+  liked: (name: string) => `${name} anketini beğendi`,
+  commented: (name: string, text: string) => `${name} anketine yorum yaptı: ${quoted(text)}`,
+  friendsPoll: (name: string, title: string) => `${name} Dost Meclisi'nde soruyor: ${quoted(title)}`,
+  pollEnded: (title: string, voteCounts: number[], totalVotes: number, winnerIndexes: number[]) => {
+    const head = `${quoted(title)} anketin sona erdi`;
+    if (totalVotes <= 0) return `${head}. Hiç oy almadı.`;
+    const winners = [...new Set(winnerIndexes)].filter((i) => i >= 0).sort((a, b) => a - b);
+    const total = `toplam ${totalVotes} oy`;
+    if (winners.length === 0) return `${head} (${total}).`;
+    if (winners.length === 1) {
+      const i = winners[0]!;
+      const percent = Math.round(((voteCounts[i] ?? 0) / totalVotes) * 100);
+      return `${head}: ${i + 1}. şık %${percent} ile kazandı (${total}).`;
+    }
+    const names = winners.map((i) => `${i + 1}.`);
+    const list = `${names.slice(0, -1).join(', ')} ve ${names[names.length - 1]}`;
+    return `${head}: ${list} şıklar berabere kaldı (${total}).`;
+  },
+};
+
+/**
+ * Where a notification leads in the SPA. A poll has no page of its own (the spec's routes): its owner finds it on
+ * the profile, a friends' circle poll under /dost-meclisi; the query names the poll so the page can scroll to it.
+ */
+export const links = {
+  followers: () => '/profil?sekme=takipciler',
+  ownPoll: (pollId: string) => `/profil?anket=${encodeURIComponent(pollId)}`,
+  friendsPoll: (pollId: string) => `/dost-meclisi?anket=${encodeURIComponent(pollId)}`,
+};

@@ -1,0 +1,201 @@
+import { events, subjects, type MutualsReply, type UserFollowedEvent } from '@meydan/proto';
+import type { BusContext } from '@meydan/kit';
+import type { NotificationsContext } from '../context.js';
+import { links, texts } from '../domain/texts.js';
+
+type EventContext = BusContext & { deliveries: number };
+
+interface VoteCast {
+  pollId: string;
+  creatorId: string;
+  voter: string;
+  userId: string | null;
+  at: string;
+}
+interface PollLiked {
+  pollId: string;
+  creatorId: string;
+  userId: string;
+  liked: boolean;
+  at: string;
+}
+interface CommentCreated {
+  pollId: string;
+  creatorId: string;
+  commentId: string;
+  userId: string;
+  text: string;
+  at: string;
+}
+interface PollEnded {
+  pollId: string;
+  creatorId: string;
+  title: string;
+  voteCounts: number[];
+  totalVotes: number;
+  winnerIndexes: number[];
+  at: string;
+}
+interface PollCreated {
+  pollId: string;
+  creatorId: string;
+  type: string;
+  title: string;
+  createdAt: string;
+}
+
+const ids = (...values: unknown[]) => values.every((v) => typeof v === 'string' && v.length > 0 && v.length <= 64);
+const dateOf = (iso: unknown) => {
+  const at = typeof iso === 'string' ? new Date(iso) : new Date();
+  return Number.isNaN(at.getTime()) ? new Date() : at;
+};
+
+/** How long a handled vote is remembered, so a redelivered vote event is not counted twice. */
+const VOTE_SEEN_SECONDS = 2 * 24 * 3600;
+
+/**
+ * The events that become notifications. Durable consumers `notifications--<purpose>`, acked after the write; every
+ * handler is idempotent (notification keys, remembered votes). Nobody is told about their own action. A malformed
+ * event is logged and dropped: redelivering it would not make it valid.
+ */
+export async function bindNotificationConsumers(ctx: NotificationsContext): Promise<void> {
+  const { bus, redis } = ctx.deps;
+  const { store, actors } = ctx;
+  const malformed = (c: EventContext) => c.log.warn({ subject: c.subject }, 'malformed event dropped');
+
+  await bus.consume<UserFollowedEvent>({
+    durable: 'notifications--followers',
+    filterSubject: events.social.userFollowed,
+    handler: async (e, c) => {
+      if (!ids(e?.followerId, e?.followeeId)) return malformed(c);
+      if (e.followerId === e.followeeId) return;
+      const name = await actors.name(e.followerId, c);
+      const at = dateOf(e.at);
+      // At most one a day per follower: following, unfollowing and following again does not flood the bell.
+      await store.add({
+        userId: e.followeeId,
+        kind: 'follow',
+        key: `follow:${e.followerId}:${at.toISOString().slice(0, 10)}`,
+        message: e.mutual ? texts.followedBack(name) : texts.followed(name),
+        link: links.followers(),
+        actorId: e.followerId,
+        at,
+      });
+    },
+  });
+
+  await bus.consume<VoteCast>({
+    durable: 'notifications--votes',
+    filterSubject: events.polls.voteCast,
+    concurrency: 32,
+    handler: async (e, c) => {
+      if (!ids(e?.pollId, e?.creatorId, e?.voter)) return malformed(c);
+      if (e.userId && e.userId === e.creatorId) return;
+      const seen = `seen:vote:${e.pollId}:${e.voter}`;
+      if ((await redis.set(seen, '1', 'EX', VOTE_SEEN_SECONDS, 'NX')) !== 'OK') return;
+      try {
+        await store.addVote(e.creatorId, e.pollId, dateOf(e.at));
+      } catch (err) {
+        await redis.del(seen).catch(() => {});
+        throw err;
+      }
+    },
+  });
+
+  await bus.consume<PollLiked>({
+    durable: 'notifications--likes',
+    filterSubject: events.polls.pollLiked,
+    handler: async (e, c) => {
+      if (!ids(e?.pollId, e?.creatorId, e?.userId)) return malformed(c);
+      if (!e.liked || e.userId === e.creatorId) return;
+      const name = await actors.name(e.userId, c);
+      // One per liker and poll: liking, unliking and liking again does not notify twice.
+      await store.add({
+        userId: e.creatorId,
+        kind: 'like',
+        key: `like:${e.pollId}:${e.userId}`,
+        message: texts.liked(name),
+        link: links.ownPoll(e.pollId),
+        pollId: e.pollId,
+        actorId: e.userId,
+        at: dateOf(e.at),
+      });
+    },
+  });
+
+  await bus.consume<CommentCreated>({
+    durable: 'notifications--comments',
+    filterSubject: events.polls.commentCreated,
+    handler: async (e, c) => {
+      if (!ids(e?.pollId, e?.creatorId, e?.userId, e?.commentId) || typeof e.text !== 'string') return malformed(c);
+      if (e.userId === e.creatorId) return;
+      const name = await actors.name(e.userId, c);
+      await store.add({
+        userId: e.creatorId,
+        kind: 'comment',
+        key: `comment:${e.commentId}`,
+        message: texts.commented(name, e.text),
+        link: links.ownPoll(e.pollId),
+        pollId: e.pollId,
+        actorId: e.userId,
+        at: dateOf(e.at),
+      });
+    },
+  });
+
+  await bus.consume<PollEnded>({
+    durable: 'notifications--poll-ended',
+    filterSubject: events.polls.pollEnded,
+    handler: async (e, c) => {
+      if (!ids(e?.pollId, e?.creatorId) || typeof e.title !== 'string') return malformed(c);
+      const voteCounts = Array.isArray(e.voteCounts) ? e.voteCounts.map(Number) : [];
+      const totalVotes = Number.isFinite(e.totalVotes) ? e.totalVotes : voteCounts.reduce((a, b) => a + b, 0);
+      const winners = Array.isArray(e.winnerIndexes) ? e.winnerIndexes.filter(Number.isInteger) : [];
+      await store.add({
+        userId: e.creatorId,
+        kind: 'poll-ended',
+        key: `ended:${e.pollId}`,
+        message: texts.pollEnded(e.title, voteCounts, totalVotes, winners),
+        link: links.ownPoll(e.pollId),
+        pollId: e.pollId,
+        at: dateOf(e.at),
+      });
+    },
+  });
+
+  // Logout everywhere, a password change or a ban: the member's open sockets must stop hearing their notifications.
+  await bus.consume<{ userId: string }>({
+    durable: 'notifications--sessions-revoked',
+    filterSubject: events.auth.sessionsRevoked,
+    handler: (e, c) => {
+      if (!ids(e?.userId)) return malformed(c);
+      ctx.realtime?.disconnectUser(e.userId);
+    },
+  });
+
+  await bus.consume<PollCreated>({
+    durable: 'notifications--friends-polls',
+    filterSubject: events.polls.pollCreated,
+    maxDeliver: 10,
+    handler: async (e, c) => {
+      if (!ids(e?.pollId, e?.creatorId) || typeof e.title !== 'string') return malformed(c);
+      if (e.type !== 'friends') return;
+      const { userIds } = await bus.request<MutualsReply>(subjects.social.mutuals, { userId: e.creatorId }, c);
+      const friends = userIds.filter((id) => id !== e.creatorId);
+      if (friends.length === 0) return;
+      const name = await actors.name(e.creatorId, c);
+      for (const friend of friends) {
+        await store.add({
+          userId: friend,
+          kind: 'friends-poll',
+          key: `friends-poll:${e.pollId}`,
+          message: texts.friendsPoll(name, e.title),
+          link: links.friendsPoll(e.pollId),
+          pollId: e.pollId,
+          actorId: e.creatorId,
+          at: dateOf(e.createdAt),
+        });
+      }
+    },
+  });
+}

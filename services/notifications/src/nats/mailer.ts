@@ -1,0 +1,55 @@
+import nodemailer from 'nodemailer';
+import { deadLetterSubject, getValidator, mailRequestedFilter, type MailRequest } from '@meydan/proto';
+import type { NotificationsContext } from '../context.js';
+
+export const MAILER_DURABLE = 'notifications--mailer';
+
+/** How long a sent mail's message id is remembered (a redelivery after a send that was not acked is not sent twice). */
+const SENT_SECONDS = 7 * 24 * 3600;
+
+/**
+ * The mailer: every `events.*.mail.requested` is sent with nodemailer over SMTP_URL. When SMTP is unreachable the
+ * handler throws and JetStream redelivers with backoff (up to a minute apart, 20 deliveries), so a mail requested
+ * while mail is briefly down is sent once it is back; after the last delivery it is dead-lettered. A request that
+ * can never be sent (not a valid mail) goes straight to the dead letters.
+ */
+export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): void }> {
+  const { bus, redis, log } = ctx.deps;
+  const transport = nodemailer.createTransport({
+    url: ctx.config.SMTP_URL,
+    connectionTimeout: 5000,
+    greetingTimeout: 5000,
+    socketTimeout: 20_000,
+  });
+  const valid = getValidator('meydan/mail-request');
+
+  await bus.consume<MailRequest>({
+    durable: MAILER_DURABLE,
+    filterSubject: mailRequestedFilter,
+    maxDeliver: 20,
+    backoffMs: [1000, 2000, 5000, 10_000, 30_000, 60_000],
+    concurrency: 4,
+    ackWaitMs: 60_000,
+    handler: async (mail, c) => {
+      if (!valid(mail)) {
+        c.log.error({ subject: c.subject, errors: valid.errors?.slice(0, 3) }, 'mail request is not a valid mail: dead-lettered');
+        await bus.publish(deadLetterSubject(MAILER_DURABLE), mail, { requestId: c.requestId });
+        return;
+      }
+      const sentKey = c.msgId ? `mail:sent:${c.msgId}` : null;
+      if (sentKey && (await redis.exists(sentKey).catch(() => 0)) === 1) return; // without Redis: rather twice than never
+      const info = await transport.sendMail({
+        from: ctx.config.MAIL_FROM ?? 'Meydan <no-reply@meydan.local>',
+        to: mail.to,
+        subject: mail.subject,
+        html: mail.html,
+        text: mail.text,
+        headers: mail.tag ? { 'X-Meydan-Tag': mail.tag } : {},
+      });
+      if (sentKey) await redis.set(sentKey, '1', 'EX', SENT_SECONDS).catch(() => {});
+      c.log.info({ tag: mail.tag, messageId: info.messageId, deliveries: c.deliveries }, 'mail sent');
+    },
+  });
+  log.info({ durable: MAILER_DURABLE }, 'mailer consuming');
+  return { close: () => transport.close() };
+}

@@ -1,0 +1,58 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  notificationListResponse,
+  notificationMessages as M,
+  type NotificationIdParams,
+  type NotificationListQuery,
+} from '@meydan/proto';
+import { HttpError } from '@meydan/kit';
+import type { NotificationsContext } from '../context.js';
+
+function ownerId(request: FastifyRequest): string {
+  const userId = request.identity?.userId;
+  if (!userId) throw new HttpError(401, 'unauthorized', M.loginRequired);
+  return userId;
+}
+
+/** The bell: a member's own notifications, newest first, and marking them read. */
+export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {
+  const { store } = ctx;
+
+  app.get<{ Querystring: NotificationListQuery }>(
+    '/api/notifications',
+    { schema: { querystring: { $ref: 'meydan/notification-list-query' }, response: { 200: notificationListResponse } } },
+    async (request, reply) => {
+      const { page = 1, limit = 20 } = request.query;
+      const { items, total, unread } = await store.list(ownerId(request), page, limit);
+      reply.header('x-total-count', String(total)).header('x-unread-count', String(unread));
+      return items;
+    },
+  );
+
+  app.get(
+    '/api/notifications/unread-count',
+    { schema: { response: { 200: { $ref: 'meydan/notification-count#' } } } },
+    async (request) => ({ count: await store.unreadCount(ownerId(request)) }),
+  );
+
+  app.post<{ Params: NotificationIdParams }>(
+    '/api/notifications/:id/read',
+    {
+      schema: {
+        params: { $ref: 'meydan/notification-id-params' },
+        response: { 200: { $ref: 'meydan/notification-read-result#' } },
+      },
+    },
+    async (request) => {
+      const count = await store.markRead(ownerId(request), request.params.id);
+      if (count === null) throw new HttpError(404, 'not_found', M.notFound);
+      return { count };
+    },
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    { schema: { response: { 200: { $ref: 'meydan/notification-read-result#' } } } },
+    async (request) => store.markAllRead(ownerId(request)),
+  );
+}

@@ -1,0 +1,61 @@
+import { Types } from 'mongoose';
+import { afterAll, describe, expect, it } from 'vitest';
+import { events } from '@meydan/proto';
+import type { BaseConfig, ServiceDeps } from '@meydan/kit';
+import { asMember, startPrivateRedis, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import { buildApp as buildAuth } from '../../auth/src/app.js';
+import { createUser } from '../../auth/test/support.js';
+import { buildApp } from '../src/app.js';
+import { connectSocket, connected, drained, portOf, recordEvents, sleep, until } from './support.js';
+
+describe('realtime without Redis for a while', () => {
+  const cleanup: (() => Promise<unknown>)[] = [];
+  afterAll(async () => {
+    for (const step of cleanup.reverse()) await step().catch(() => {});
+  });
+
+  it('keeps storing notifications while Redis is down, and pushes them live again once it is back', async () => {
+    const mail = await startTestMailDev();
+    cleanup.push(() => mail.stop());
+    let redis = await startPrivateRedis();
+    const redisPort = Number(new URL(redis.url).port);
+    cleanup.push(() => redis.stop());
+    const auth = await startTestService('auth', buildAuth);
+    cleanup.push(() => auth.close());
+    const service: TestService = await startTestService('notifications', (deps: ServiceDeps) => buildApp(deps), {
+      config: { SMTP_URL: mail.smtpUrl, REDIS_URL: redis.url } as Partial<BaseConfig>,
+      listen: true,
+    });
+    cleanup.push(() => service.close());
+    const [owner, commenter] = await Promise.all([createUser(auth.deps, {}), createUser(auth.deps, { displayName: 'Selin' })]);
+    const comment = (text: string) =>
+      service.deps.bus.publish(events.polls.commentCreated, {
+        pollId: new Types.ObjectId().toString(), creatorId: owner.id, commentId: new Types.ObjectId().toString(),
+        userId: commenter.id, text, at: new Date().toISOString(),
+      });
+
+    const socket = connectSocket(portOf(service.app), asMember(owner.id));
+    cleanup.push(async () => socket.disconnect());
+    const seen = recordEvents(socket);
+    await connected(socket);
+    await until(() => seen.some((e) => e.name === 'notification_count'), 5000, 'greeting');
+
+    await redis.stop();
+    await until(() => service.deps.redis.ping().then(() => false, () => true), 5000, 'Redis seen down');
+    await comment('Redis yokken yazıldı');
+    await drained(service.deps.nats, 'notifications--comments');
+    const stored = await service.app.inject({ url: '/api/notifications', headers: asMember(owner.id) });
+    expect(stored.json().map((r: { message: string }) => r.message)).toEqual(['Selin anketine yorum yaptı: “Redis yokken yazıldı”']);
+
+    await sleep(2500); // long enough for ioredis to give up on the broadcast it queued meanwhile
+    redis = await startPrivateRedis(redisPort);
+    await sleep(2500); // ioredis reconnects (and re-subscribes the adapter) within its retry delay
+    await comment('Redis dönünce yazıldı');
+    await until(
+      () => seen.some((e) => e.name === 'notification' && JSON.stringify(e.payload).includes('Redis dönünce yazıldı')),
+      10_000,
+      'live notification after Redis came back',
+    );
+    expect(socket.connected).toBe(true);
+  });
+});

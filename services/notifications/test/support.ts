@@ -1,0 +1,80 @@
+/** What the notifications suites share: app start-up with SMTP_URL, socket clients as the gateway forwards them, waits. */
+import { randomBytes } from 'node:crypto';
+import { io, type Socket } from 'socket.io-client';
+import type { FastifyInstance } from 'fastify';
+import type { BaseConfig, ServiceDeps } from '@meydan/kit';
+import { startTestService, type TestService } from '@meydan/testing';
+import { buildApp, type NotificationsOptions } from '../src/app.js';
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export async function until(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error(`${what} not met in time`);
+    await sleep(25);
+  }
+}
+
+/** A notifications instance on the test servers. `smtpUrl` is required by the service; `mongoDb` shares a store. */
+export function startNotifications(
+  smtpUrl: string,
+  options: NotificationsOptions & { mongoDb?: string; listen?: boolean } = {},
+): Promise<TestService> {
+  const config = { SMTP_URL: smtpUrl, ...(options.mongoDb ? { MONGO_DB: options.mongoDb } : {}) } as Partial<BaseConfig>;
+  return startTestService('notifications', (deps: ServiceDeps) => buildApp(deps, { consumers: options.consumers }), {
+    config,
+    listen: options.listen ?? false,
+  });
+}
+
+export const freshDbName = () => `test_notif_${randomBytes(4).toString('hex')}`;
+
+export const portOf = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
+
+/** A socket.io client as the browser's would arrive through the gateway: websocket only, path /ws, signed identity. */
+export function connectSocket(port: number, headers: Record<string, string> | undefined): Socket {
+  return io(`http://127.0.0.1:${port}`, {
+    path: '/ws',
+    transports: ['websocket'],
+    ...(headers ? { extraHeaders: headers } : {}),
+    reconnectionDelay: 100,
+    reconnectionDelayMax: 300,
+    forceNew: true,
+  });
+}
+
+/** Every event a socket received, in order. */
+export function recordEvents(socket: Socket): { name: string; payload: unknown }[] {
+  const seen: { name: string; payload: unknown }[] = [];
+  socket.onAny((name: string, payload: unknown) => seen.push({ name, payload }));
+  return seen;
+}
+
+export function connected(socket: Socket): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (socket.connected) return resolve();
+    socket.once('connect', () => resolve());
+    socket.once('connect_error', (err) => reject(err));
+  });
+}
+
+export function connectError(socket: Socket): Promise<Error> {
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected, but should have been refused')));
+    socket.once('connect_error', (err) => resolve(err));
+  });
+}
+
+/** Waits until a durable consumer has handled (and acked) everything published to it so far. */
+export async function drained(nc: import('nats').NatsConnection, durable: string, ms = 15_000): Promise<void> {
+  const jsm = await nc.jetstreamManager();
+  await until(
+    async () => {
+      const info = await jsm.consumers.info('EVENTS', durable);
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    },
+    ms,
+    `${durable} drained`,
+  );
+}

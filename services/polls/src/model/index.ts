@@ -1,0 +1,145 @@
+/**
+ * The polls service's own database: polls, votes (the record Redis counters are rebuilt from), likes, comments,
+ * reports and share-link codes. Ids are ObjectIds; user ids are the auth service's ids as strings.
+ */
+import { Schema, Types, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { pollTypes } from '@meydan/proto';
+
+const pollSchema = new Schema(
+  {
+    title: { type: String, required: true },
+    description: { type: String, default: null },
+    category: { type: String, required: true },
+    type: { type: String, enum: pollTypes, required: true },
+    options: { type: [String], required: true },
+    expiresAt: { type: Date, default: null },
+    creatorId: { type: String, required: true },
+    isShareable: { type: Boolean, default: false },
+    shortUrl: { type: String, default: null },
+    /** Set once `events.polls.poll.ended` was published (the job's filter; the claim itself is in Redis). */
+    endedAt: { type: Date, default: null },
+  },
+  { timestamps: true },
+);
+pollSchema.index({ createdAt: -1, _id: -1 });
+pollSchema.index({ creatorId: 1, createdAt: -1 });
+pollSchema.index({ expiresAt: 1, endedAt: 1 });
+
+const voteSchema = new Schema(
+  {
+    pollId: { type: Schema.Types.ObjectId, required: true },
+    /** `u:<userId>` or `v:<visitorId>`. */
+    voter: { type: String, required: true },
+    userId: { type: String, default: null },
+    optionIndex: { type: Number, required: true },
+    /** When the voter voted (from the event), not when it was persisted. */
+    votedAt: { type: Date, required: true },
+    persistedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+voteSchema.index({ pollId: 1, voter: 1 }, { unique: true });
+voteSchema.index({ userId: 1, votedAt: -1 });
+voteSchema.index({ persistedAt: 1 });
+
+const likeSchema = new Schema(
+  {
+    pollId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: String, required: true },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+likeSchema.index({ pollId: 1, userId: 1 }, { unique: true });
+
+const commentSchema = new Schema(
+  {
+    pollId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: String, required: true },
+    text: { type: String, required: true },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+commentSchema.index({ pollId: 1, createdAt: -1, _id: -1 });
+
+const reportSchema = new Schema(
+  {
+    pollId: { type: Schema.Types.ObjectId, required: true },
+    reporterId: { type: String, required: true },
+    reason: { type: String, required: true },
+    description: { type: String, default: null },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+
+/**
+ * The trending rank of a poll, apart from the poll: engagement changes often and from several writers, and on a
+ * MongoDB-wire server without atomic updates (FerretDB v1) such writes must never touch the poll itself (a title
+ * edit could be lost). Carries copies of the poll's immutable feed filter fields, so the trending feed is one query.
+ */
+const pollRankSchema = new Schema(
+  {
+    _id: { type: Schema.Types.ObjectId, required: true },
+    type: { type: String, required: true },
+    category: { type: String, required: true },
+    creatorId: { type: String, required: true },
+    isShareable: { type: Boolean, required: true },
+    expiresAt: { type: Date, default: null },
+    createdAt: { type: Date, required: true },
+    /** Engagement decayed by age, time-independent so it can be stored and indexed (domain/trending.ts). */
+    hot: { type: Number, required: true },
+  },
+  { versionKey: false },
+);
+pollRankSchema.index({ hot: -1, _id: -1 });
+
+/** One share of a poll (insert-only, so the Redis share counter can always be recounted). */
+const shareSchema = new Schema(
+  {
+    pollId: { type: Schema.Types.ObjectId, required: true },
+    at: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+shareSchema.index({ pollId: 1 });
+
+/** A share link's code is its `_id`, so two polls can never get the same one. */
+const shortCodeSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    pollId: { type: Schema.Types.ObjectId, required: true },
+  },
+  { versionKey: false },
+);
+
+export type PollDoc = InferSchemaType<typeof pollSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
+export type VoteDoc = InferSchemaType<typeof voteSchema> & { _id: Types.ObjectId };
+export type PollRankDoc = InferSchemaType<typeof pollRankSchema> & { _id: Types.ObjectId };
+export type CommentDoc = InferSchemaType<typeof commentSchema> & { _id: Types.ObjectId };
+
+export function createModels(conn: Connection) {
+  return {
+    Poll: conn.model<PollDoc>('Poll', pollSchema as never),
+    Vote: conn.model<VoteDoc>('Vote', voteSchema as never),
+    Like: conn.model('Like', likeSchema),
+    Comment: conn.model<CommentDoc>('Comment', commentSchema as never),
+    Report: conn.model('Report', reportSchema),
+    ShortCode: conn.model('ShortCode', shortCodeSchema),
+    PollRank: conn.model<PollRankDoc>('PollRank', pollRankSchema as never),
+    Share: conn.model('Share', shareSchema),
+  };
+}
+
+export type Models = ReturnType<typeof createModels>;
+
+/** Waits until every index exists (the unique vote index must be there before the first vote is persisted). */
+export async function ensureIndexes(models: Models): Promise<void> {
+  await Promise.all(Object.values(models).map((m) => (m as Model<unknown>).createIndexes()));
+}
+
+/** An ObjectId from a path parameter, or null when it cannot be one (the poll is then simply not found). */
+export function toObjectId(id: string): Types.ObjectId | null {
+  return /^[0-9a-f]{24}$/i.test(id) ? new Types.ObjectId(id) : null;
+}

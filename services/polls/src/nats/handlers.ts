@@ -1,0 +1,71 @@
+/**
+ * The polls service's NATS side apart from the vote consumer: request/reply responders (`polls.users.counts`,
+ * `polls.can-view`) and the events it reacts to (admin removal of a poll, profile updates and follows that make
+ * cached summaries and mutuals stale).
+ */
+import { events, subjects } from '@meydan/proto';
+import type { PollsContext } from '../context.js';
+import { pollVisibleTo, needsMutuals } from '../domain/visibility.js';
+
+export async function userCounts(ctx: PollsContext, payload: { userId: string }) {
+  const [pollsCount, votesCount] = await Promise.all([
+    ctx.models.Poll.countDocuments({ creatorId: payload.userId }),
+    ctx.models.Vote.countDocuments({ userId: payload.userId }),
+  ]);
+  return { pollsCount, votesCount };
+}
+
+/** Whether a user (or an anonymous socket, userId null) may follow a poll's live counts. Share-link polls: whoever holds the id. */
+export async function canView(ctx: PollsContext, payload: { pollId: string; userId: string | null }, source?: { requestId: string }) {
+  const meta = await ctx.polls.meta(payload.pollId);
+  if (!meta) return { visible: false };
+  if (meta.isShareable) return { visible: true };
+  const viewer = { userId: payload.userId ?? null };
+  const mutuals = needsMutuals(meta, viewer) ? await ctx.people.mutualsOrNone(viewer.userId, source) : [];
+  return { visible: pollVisibleTo(meta, viewer, mutuals) };
+}
+
+export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
+  const { bus } = ctx;
+  bus.respond<{ userId: string }>(subjects.polls.userCounts, (payload) => userCounts(ctx, payload), {
+    requestSchema: { type: 'object', required: ['userId'], properties: { userId: { type: 'string', minLength: 1, maxLength: 64 } } },
+  });
+  bus.respond<{ pollId: string; userId: string | null }>(subjects.polls.canView, (payload, c) => canView(ctx, payload, c), {
+    requestSchema: {
+      type: 'object',
+      required: ['pollId'],
+      properties: { pollId: { type: 'string', minLength: 1, maxLength: 64 }, userId: { type: ['string', 'null'], maxLength: 64 } },
+    },
+  });
+
+  // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.
+  await bus.consume<{ pollId: string; by: string; at: string }>({
+    durable: ctx.durable('admin-poll-removed'),
+    filterSubject: events.admin.pollRemoved,
+    handler: async (payload, c) => {
+      const removed = await ctx.polls.remove(payload.pollId);
+      if (!removed) return;
+      await bus.publish(
+        events.polls.pollDeleted,
+        { pollId: payload.pollId, creatorId: removed.creatorId, by: payload.by, at: new Date().toISOString() },
+        { requestId: c.requestId, msgId: `poll-deleted:${payload.pollId}` },
+      );
+    },
+  });
+
+  await bus.consume<{ userId: string }>({
+    durable: ctx.durable('user-summary-cache'),
+    filterSubject: events.auth.userUpdated,
+    handler: (payload) => ctx.people.forgetUser(payload.userId),
+  });
+  for (const [purpose, subject] of [
+    ['mutuals-cache-followed', events.social.userFollowed],
+    ['mutuals-cache-unfollowed', events.social.userUnfollowed],
+  ] as const) {
+    await bus.consume<{ followerId: string; followeeId: string }>({
+      durable: ctx.durable(purpose),
+      filterSubject: subject,
+      handler: (payload) => ctx.people.forgetMutuals(payload.followerId, payload.followeeId),
+    });
+  }
+}

@@ -1,0 +1,88 @@
+/**
+ * Polls as answers show them, for one viewer: options with counts, the viewer's vote and like, the creator's
+ * summary, and on friends polls the creator's mutual followers with whether they voted.
+ */
+import type { CreatorSummary, FriendSummary, Poll } from '@meydan/proto';
+import type { Identity, RequestIdSource } from '@meydan/kit';
+import type { PollCounts } from './domain/counts.js';
+import type { PollDoc } from './model/index.js';
+import type { PollsContext } from './context.js';
+import { voterOf } from './store/keys.js';
+
+type Viewer = Pick<Identity, 'userId' | 'visitorId'>;
+
+const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
+
+export async function presentPolls(
+  ctx: PollsContext,
+  docs: readonly PollDoc[],
+  viewer: Viewer,
+  source?: RequestIdSource,
+): Promise<Poll[]> {
+  if (docs.length === 0) return [];
+  const shapes = docs.map((d) => ({ id: String(d._id), optionsCount: d.options.length, expiresAt: d.expiresAt ?? null }));
+  const counts = await ctx.counters.countsOf(shapes);
+  const engagement = await ctx.engagement.of(shapes);
+  const ids = shapes.map((s) => s.id);
+  const choices = await ctx.counters.choicesOf(ids, voterOf(viewer));
+  const liked = new Set<string>();
+  if (viewer.userId) {
+    const likes = await ctx.models.Like.find({ pollId: { $in: docs.map((d) => d._id) }, userId: viewer.userId }, { pollId: 1 }).lean();
+    for (const l of likes) liked.add(String(l.pollId));
+  }
+
+  // Friends polls carry the creator's mutual followers and whether each voted.
+  const friendsOf = new Map<string, string[]>();
+  for (const d of docs) {
+    if (d.type !== 'friends' || friendsOf.has(d.creatorId)) continue;
+    try {
+      friendsOf.set(d.creatorId, await ctx.people.mutuals(d.creatorId, source));
+    } catch {
+      friendsOf.set(d.creatorId, []);
+    }
+  }
+  const people = await ctx.people.summaries([...docs.map((d) => d.creatorId), ...[...friendsOf.values()].flat()], source);
+
+  const result: Poll[] = [];
+  for (const d of docs) {
+    const id = String(d._id);
+    const c: PollCounts = counts.get(id)!;
+    const choice = choices.get(id) ?? null;
+    const e = engagement.get(id)!;
+    const poll: Poll = {
+      id,
+      title: d.title,
+      description: d.description ?? null,
+      category: d.category,
+      type: d.type as Poll['type'],
+      options: d.options.map((text, i) => ({ id: i, text, votes: c.votes[i] ?? 0 })),
+      expiresAt: iso(d.expiresAt),
+      creatorId: d.creatorId,
+      creator: people.get(d.creatorId) as CreatorSummary,
+      isShareable: Boolean(d.isShareable),
+      shortUrl: d.shortUrl ?? null,
+      createdAt: iso(d.createdAt)!,
+      updatedAt: iso(d.updatedAt ?? d.createdAt)!,
+      totalVotes: c.total,
+      votesCount: c.total,
+      publicVotesCount: c.visitorVotes,
+      likesCount: e.likes,
+      commentsCount: e.comments,
+      shareCount: e.shares,
+      isLiked: liked.has(id),
+      hasVoted: choice !== null,
+      userChoice: choice,
+    };
+    if (d.type === 'friends') {
+      const friendIds = friendsOf.get(d.creatorId) ?? [];
+      const votedBy = await ctx.counters.choicesOn(id, friendIds.map((f) => `u:${f}`));
+      poll.friends = friendIds.map((f): FriendSummary => ({ ...(people.get(f) as CreatorSummary), hasVoted: votedBy.get(`u:${f}`) != null }));
+    }
+    result.push(poll);
+  }
+  return result;
+}
+
+export async function presentPoll(ctx: PollsContext, doc: PollDoc, viewer: Viewer, source?: RequestIdSource): Promise<Poll> {
+  return (await presentPolls(ctx, [doc], viewer, source))[0]!;
+}

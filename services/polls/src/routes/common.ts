@@ -1,0 +1,61 @@
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import { errorCatalogue, pollServiceMessages as S, type ErrorBody } from '@meydan/proto';
+import { HttpError, type Identity, type RequestIdSource } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
+import { toObjectId, type PollDoc } from '../model/index.js';
+import type { PollMeta } from '../store/polls.js';
+
+/** A 400 shaped like the schema validation answers: {error: 'validation', message, fields}. */
+export class ValidationError extends HttpError {
+  constructor(
+    readonly path: string,
+    message: string,
+  ) {
+    super(400, 'validation', message);
+  }
+
+  override toBody(): ErrorBody & { fields: { path: string; message: string }[] } {
+    return { ...super.toBody(), fields: [{ path: this.path, message: this.message }] };
+  }
+}
+
+export const pollNotFound = () => new HttpError(404, 'not_found', S.pollNotFound);
+
+/** The caller, as the gateway signed it (the kit guarantees it on every /api route). */
+export function identityOf(request: FastifyRequest): Identity {
+  return request.identity ?? { userId: null, role: null };
+}
+
+/** Route hook: visitors get a 401 with the given Turkish text. */
+export function membersOnly(message: string = errorCatalogue.unauthorized.message): onRequestHookHandler {
+  return async (request) => {
+    if (!request.identity?.userId) throw new HttpError(401, 'unauthorized', message);
+  };
+}
+
+/** Whether the viewer may see the poll by id (asks social for the viewer's mutuals only when a friends poll needs it). */
+export async function canSee(ctx: PollsContext, poll: PollMeta | PollDoc, viewer: Identity, source?: RequestIdSource): Promise<boolean> {
+  const facts = { type: poll.type as PollMeta['type'], creatorId: poll.creatorId, isShareable: Boolean(poll.isShareable) };
+  const mutuals = needsMutuals(facts, viewer) && !facts.isShareable ? await ctx.people.mutuals(viewer.userId!, source) : [];
+  return pollVisibleTo(facts, viewer, mutuals);
+}
+
+/** The poll document if it exists and the caller may see it; a 404 otherwise (never a 403). */
+export async function visiblePoll(ctx: PollsContext, request: FastifyRequest, pollId: string): Promise<PollDoc> {
+  const id = toObjectId(pollId);
+  const doc = id ? ((await ctx.models.Poll.findById(id).lean()) as PollDoc | null) : null;
+  if (!doc || !(await canSee(ctx, doc, identityOf(request), request))) throw pollNotFound();
+  return doc;
+}
+
+/** Publishes a JetStream event; a failure is logged, never shown to the user (the write already happened). */
+export async function emit(ctx: PollsContext, subject: string, payload: object, source: RequestIdSource, msgId?: string): Promise<void> {
+  try {
+    await ctx.bus.publish(subject, payload, { requestId: source && 'id' in source ? source.id : undefined, ...(msgId ? { msgId } : {}) });
+  } catch (err) {
+    ctx.log.error({ err, subject }, 'event not published');
+  }
+}
+
+export const isDuplicateKey = (err: unknown): boolean => (err as { code?: number })?.code === 11000;

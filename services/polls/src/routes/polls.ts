@@ -1,0 +1,257 @@
+/** Create, read, list, edit and delete polls. */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Types, type Model } from 'mongoose';
+import {
+  events,
+  isShareableRequest,
+  limits,
+  normalizePollOptions,
+  pollMessages,
+  pollServiceMessages as S,
+  quickCategory,
+  resolvePollExpiry,
+  type PollCreateBody,
+  type PollEditBody,
+  type PollIdParams,
+  type PollListQuery,
+  type QuickQuestionBody,
+} from '@meydan/proto';
+import { HttpError } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { newShortCode } from '../domain/short-code.js';
+import { trendingScore } from '../domain/trending.js';
+import { feedFilter } from '../domain/visibility.js';
+import type { PollDoc } from '../model/index.js';
+import { presentPoll, presentPolls } from '../present.js';
+import { metaOf } from '../store/polls.js';
+import { ValidationError, emit, identityOf, isDuplicateKey, membersOnly, visiblePoll } from './common.js';
+
+const pollRef = { $ref: 'meydan/poll' } as const;
+const idParams = { $ref: 'meydan/poll-id-params' } as const;
+
+interface NewPoll {
+  title: string;
+  description: string | null;
+  category: string;
+  type: 'public' | 'private' | 'friends';
+  options: string[];
+  expiresAt: Date | null;
+  shareable: boolean;
+}
+
+async function createPoll(ctx: PollsContext, request: FastifyRequest, input: NewPoll): Promise<PollDoc> {
+  const creatorId = request.identity!.userId!;
+  const _id = new Types.ObjectId();
+  const createdAt = new Date();
+  let shortUrl: string | null = null;
+  if (input.shareable) {
+    for (let attempt = 0; shortUrl === null; attempt++) {
+      const code = newShortCode();
+      try {
+        await ctx.models.ShortCode.create({ _id: code, pollId: _id });
+        shortUrl = code;
+      } catch (err) {
+        if (!isDuplicateKey(err) || attempt >= 5) throw err;
+      }
+    }
+  }
+  const doc = await ctx.models.Poll.create({
+    _id,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    type: input.type,
+    options: input.options,
+    expiresAt: input.expiresAt,
+    creatorId,
+    isShareable: input.shareable,
+    shortUrl,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  await ctx.models.PollRank.create({
+    _id,
+    type: input.type,
+    category: input.category,
+    creatorId,
+    isShareable: input.shareable,
+    expiresAt: input.expiresAt,
+    createdAt,
+    hot: trendingScore({ votes: 0, likes: 0, comments: 0, shares: 0 }, createdAt),
+  });
+  const poll = doc.toObject() as PollDoc;
+  const meta = metaOf(poll);
+  await ctx.counters.init({ id: meta.id, optionsCount: meta.optionsCount, expiresAt: meta.expiresAt });
+  await ctx.polls.cacheMeta(meta);
+  await emit(ctx, events.polls.pollCreated, {
+    pollId: meta.id,
+    creatorId,
+    type: poll.type,
+    title: poll.title,
+    category: poll.category,
+    createdAt: createdAt.toISOString(),
+    expiresAt: poll.expiresAt ? poll.expiresAt.toISOString() : null,
+  }, request);
+  return poll;
+}
+
+/** The create body's rules that a JSON Schema cannot say (expiry against now; shareable only with public). */
+function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
+  const shareable = shareableRoute || isShareableRequest(body);
+  const type = body.type ?? 'public';
+  if (shareable && type !== 'public') throw new ValidationError('type', pollMessages.shareableOnlyPublic);
+  const expiry = resolvePollExpiry(body);
+  if (!expiry.ok) throw new ValidationError('expiresAt', expiry.message);
+  const description = typeof body.description === 'string' && body.description.trim() ? body.description.trim() : null;
+  return {
+    title: body.title.trim(),
+    description,
+    category: body.category,
+    type,
+    options: normalizePollOptions(body.options),
+    expiresAt: expiry.expiresAt,
+    shareable,
+  };
+}
+
+const shareUrlOf = (ctx: PollsContext, code: string) => `${ctx.config.PUBLIC_ORIGIN!.replace(/\/+$/, '')}/s/${code}`;
+
+export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+  app.post(
+    '/api/polls',
+    {
+      onRequest: membersOnly(S.signInToCreate),
+      schema: { body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
+    },
+    async (request, reply) => {
+      const doc = await createPoll(ctx, request, newPollFrom(request.body as PollCreateBody, false));
+      return reply.code(201).send(await presentPoll(ctx, doc, identityOf(request), request));
+    },
+  );
+
+  app.post(
+    '/api/polls/shareable',
+    {
+      onRequest: membersOnly(S.signInToCreate),
+      schema: { body: { $ref: 'meydan/poll-create' }, response: { 201: { $ref: 'meydan/shareable-poll-created' } } },
+    },
+    async (request, reply) => {
+      const doc = await createPoll(ctx, request, newPollFrom(request.body as PollCreateBody, true));
+      const poll = await presentPoll(ctx, doc, identityOf(request), request);
+      return reply.code(201).send({ shareUrl: shareUrlOf(ctx, doc.shortUrl!), poll });
+    },
+  );
+
+  // 'Hızlı Karar (VS)': a two-option question, posted as a public genel poll lasting 24 hours.
+  app.post(
+    '/api/polls/quick',
+    {
+      onRequest: membersOnly(S.signInToAsk),
+      schema: { body: { $ref: 'meydan/quick-question' }, response: { 201: pollRef } },
+    },
+    async (request, reply) => {
+      const body = request.body as QuickQuestionBody;
+      const doc = await createPoll(ctx, request, {
+        title: body.question.trim(),
+        description: null,
+        category: quickCategory,
+        type: 'public',
+        options: body.options.map((o) => o.trim()),
+        expiresAt: new Date(Date.now() + limits.quick.durationHours * 3600_000),
+        shareable: false,
+      });
+      return reply.code(201).send(await presentPoll(ctx, doc, identityOf(request), request));
+    },
+  );
+
+  // The benchmark's baseline: a gateway round trip into this service that does nothing else.
+  app.get('/api/polls/ping', { schema: { response: { 200: { $ref: 'meydan/message' } } } }, async () => ({ message: 'ok' }));
+
+  app.get(
+    '/api/polls',
+    { schema: { querystring: { $ref: 'meydan/poll-list-query' }, response: { 200: { $ref: 'meydan/poll-list' } } } },
+    async (request) => {
+      const query = request.query as PollListQuery;
+      const viewer = identityOf(request);
+      const feed = query.feed ?? 'trending';
+      if (feed === 'friends' && !viewer.userId) throw new HttpError(401, 'unauthorized', S.signInForFriends);
+      const mutuals =
+        feed === 'friends' ? await ctx.people.mutuals(viewer.userId!, request) : await ctx.people.mutualsOrNone(viewer.userId, request);
+      const now = new Date();
+      const filter = feedFilter(viewer, mutuals, { feed, category: query.category, now });
+      const limit = query.limit ?? limits.feed.pageSizeDefault;
+      // Trending reads the rank collection (it carries the feed filter fields), new and friends the polls.
+      const byHot = feed === 'trending';
+      const key = byHot ? 'hot' : 'createdAt';
+      const source = (byHot ? ctx.models.PollRank : ctx.models.Poll) as unknown as Model<{ _id: Types.ObjectId; hot?: number; createdAt: Date }>;
+      const sort: Record<string, 1 | -1> = { [key]: -1, _id: -1 };
+      const totalCount = await source.countDocuments(filter);
+      const pollsOf = async (rows: { _id: Types.ObjectId }[]): Promise<PollDoc[]> => {
+        if (!byHot) return rows as unknown as PollDoc[];
+        const docs = (await ctx.models.Poll.find({ _id: { $in: rows.map((r) => r._id) } }).lean()) as PollDoc[];
+        const byId = new Map(docs.map((d) => [String(d._id), d]));
+        return rows.map((r) => byId.get(String(r._id))).filter((d): d is PollDoc => d !== undefined);
+      };
+
+      if (query.page !== undefined) {
+        const rows = await source.find(filter).sort(sort).skip((query.page - 1) * limit).limit(limit).lean();
+        return { polls: await presentPolls(ctx, await pollsOf(rows), viewer, request), totalCount, currentPage: query.page };
+      }
+
+      const paged = { ...filter, $and: [...(filter['$and'] as object[])] };
+      if (query.cursor !== undefined) {
+        const cursor = decodeCursor(query.cursor);
+        if (!cursor) throw new ValidationError('cursor', S.cursorInvalid);
+        const value = byHot ? cursor.k : new Date(cursor.k);
+        paged.$and.push({ $or: [{ [key]: { $lt: value } }, { [key]: value, _id: { $lt: new Types.ObjectId(cursor.id) } }] });
+      }
+      const rows = await source.find(paged).sort(sort).limit(limit + 1).lean();
+      const page = rows.slice(0, limit);
+      const last = page[page.length - 1];
+      const nextCursor =
+        rows.length > limit && last ? encodeCursor({ k: byHot ? (last.hot ?? 0) : new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
+      return { polls: await presentPolls(ctx, await pollsOf(page), viewer, request), totalCount, nextCursor };
+    },
+  );
+
+  app.get('/api/polls/:id', { schema: { params: idParams, response: { 200: pollRef } } }, async (request) => {
+    const doc = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+    return presentPoll(ctx, doc, identityOf(request), request);
+  });
+
+  app.patch(
+    '/api/polls/:id',
+    { onRequest: membersOnly(), schema: { params: idParams, body: { $ref: 'meydan/poll-edit' }, response: { 200: pollRef } } },
+    async (request) => {
+      const doc = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const userId = request.identity!.userId!;
+      if (doc.creatorId !== userId) throw new HttpError(403, 'forbidden', S.editOnlyCreator);
+      if (Date.now() - new Date(doc.createdAt).getTime() > limits.poll.editWindowMs) {
+        throw new HttpError(403, 'edit_window_over', S.editWindowOver);
+      }
+      const body = request.body as PollEditBody;
+      const set: Record<string, unknown> = {};
+      if (body.title !== undefined) set['title'] = body.title.trim();
+      if (body.description !== undefined) set['description'] = body.description?.trim() ? body.description.trim() : null;
+      const updated = (await ctx.models.Poll.findOneAndUpdate({ _id: doc._id }, { $set: set }, { returnDocument: 'after' }).lean()) as PollDoc | null;
+      if (!updated) throw new HttpError(404, 'not_found', S.pollNotFound);
+      return presentPoll(ctx, updated, identityOf(request), request);
+    },
+  );
+
+  app.delete(
+    '/api/polls/:id',
+    { onRequest: membersOnly(), schema: { params: idParams, response: { 200: { $ref: 'meydan/message' } } } },
+    async (request) => {
+      const doc = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const userId = request.identity!.userId!;
+      if (doc.creatorId !== userId) throw new HttpError(403, 'forbidden', S.deleteOnlyCreator);
+      const removed = await ctx.polls.remove(String(doc._id));
+      if (removed) {
+        await emit(ctx, events.polls.pollDeleted, { pollId: String(doc._id), creatorId: doc.creatorId, by: userId, at: new Date().toISOString() }, request);
+      }
+      return { message: S.pollDeleted };
+    },
+  );
+}

@@ -1,0 +1,243 @@
+/** Likes, comments, shares, reports and the friends' circle 'Grup Analizi'. */
+import type { FastifyInstance } from 'fastify';
+import { Types } from 'mongoose';
+import {
+  events,
+  limits,
+  pollServiceMessages as S,
+  type CommentCreateBody,
+  type CommentIdParams,
+  type CommentListQuery,
+  type PollComment,
+  type PollIdParams,
+  type ReportCreateBody,
+  type ShareCodeParams,
+} from '@meydan/proto';
+import { HttpError } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import type { EngagementField } from '../store/engagement.js';
+import { wholePercent } from '../domain/counts.js';
+import { decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
+import { ValidationError, emit, isDuplicateKey, membersOnly, pollNotFound, visiblePoll } from './common.js';
+
+const idParams = { $ref: 'meydan/poll-id-params' } as const;
+
+async function presentComments(ctx: PollsContext, docs: readonly CommentDoc[], source: { id: string }): Promise<PollComment[]> {
+  const authors = await ctx.people.summaries(docs.map((c) => c.userId), source);
+  return docs.map((c) => ({
+    id: String(c._id),
+    pollId: String(c.pollId),
+    text: c.text,
+    createdAt: new Date(c.createdAt).toISOString(),
+    author: authors.get(c.userId)!,
+  }));
+}
+
+const shapeOf = (poll: PollDoc) => ({
+  id: String(poll._id),
+  optionsCount: poll.options.length,
+  expiresAt: poll.expiresAt ?? null,
+  createdAt: new Date(poll.createdAt),
+});
+
+/** Likes, comments and shares are written to their collection first, then counted in Redis, then ranked. */
+async function counted(ctx: PollsContext, poll: PollDoc, field: EngagementField, delta: number) {
+  const shape = shapeOf(poll);
+  if (delta !== 0) await ctx.engagement.add(shape, field, delta);
+  const counts = await ctx.engagement.ofOne(shape);
+  if (delta !== 0) await ctx.engagement.syncRank(shape).catch((err) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
+  return counts;
+}
+
+async function countShare(ctx: PollsContext, poll: PollDoc) {
+  await ctx.models.Share.create({ pollId: poll._id });
+  const counts = await counted(ctx, poll, 'shares', 1);
+  return { pollId: String(poll._id), shareCount: counts.shares };
+}
+
+export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+  app.post(
+    '/api/polls/:id/like',
+    { onRequest: membersOnly(S.signInToLike), schema: { params: idParams, response: { 200: { $ref: 'meydan/like-state' } } } },
+    async (request) => {
+      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const userId = request.identity!.userId!;
+      let liked: boolean;
+      let delta = 0;
+      try {
+        await ctx.models.Like.create({ pollId: poll._id, userId });
+        liked = true;
+        delta = 1;
+      } catch (err) {
+        if (!isDuplicateKey(err)) throw err;
+        const removed = await ctx.models.Like.deleteOne({ pollId: poll._id, userId });
+        liked = false;
+        delta = removed.deletedCount ? -1 : 0;
+      }
+      const counts = await counted(ctx, poll, 'likes', delta);
+      if (delta !== 0) {
+        await emit(ctx, events.polls.pollLiked, { pollId: String(poll._id), creatorId: poll.creatorId, userId, liked, at: new Date().toISOString() }, request);
+      }
+      return { pollId: String(poll._id), liked, likesCount: counts.likes };
+    },
+  );
+
+  app.get(
+    '/api/polls/:id/comments',
+    {
+      schema: {
+        params: idParams,
+        querystring: { $ref: 'meydan/comment-list-query' },
+        response: { 200: { $ref: 'meydan/comment-list' } },
+      },
+    },
+    async (request) => {
+      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const query = request.query as CommentListQuery;
+      const limit = query.limit ?? limits.feed.pageSizeDefault;
+      const filter: Record<string, unknown> = { pollId: poll._id };
+      if (query.cursor !== undefined) {
+        const cursor = decodeCursor(query.cursor);
+        if (!cursor) throw new ValidationError('cursor', S.cursorInvalid);
+        const at = new Date(cursor.k);
+        filter['$or'] = [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: new Types.ObjectId(cursor.id) } }];
+      }
+      const [docs, totalCount] = await Promise.all([
+        ctx.models.Comment.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit + 1).lean() as Promise<CommentDoc[]>,
+        ctx.models.Comment.countDocuments({ pollId: poll._id }),
+      ]);
+      const page = docs.slice(0, limit);
+      const last = page[page.length - 1];
+      const nextCursor = docs.length > limit && last ? encodeCursor({ k: new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
+      return { comments: await presentComments(ctx, page, request), totalCount, nextCursor };
+    },
+  );
+
+  app.post(
+    '/api/polls/:id/comments',
+    {
+      onRequest: membersOnly(S.signInToComment),
+      schema: { params: idParams, body: { $ref: 'meydan/comment-create' }, response: { 201: { $ref: 'meydan/comment' } } },
+    },
+    async (request, reply) => {
+      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const userId = request.identity!.userId!;
+      const text = (request.body as CommentCreateBody).text.trim();
+      const comment = (await ctx.models.Comment.create({ pollId: poll._id, userId, text })).toObject() as CommentDoc;
+      await counted(ctx, poll, 'comments', 1);
+      await emit(ctx, events.polls.commentCreated, {
+        pollId: String(poll._id),
+        creatorId: poll.creatorId,
+        commentId: String(comment._id),
+        userId,
+        text,
+        at: comment.createdAt.toISOString(),
+      }, request);
+      const [presented] = await presentComments(ctx, [comment], request);
+      return reply.code(201).send(presented);
+    },
+  );
+
+  app.delete(
+    '/api/polls/:id/comments/:commentId',
+    {
+      onRequest: membersOnly(S.signInToComment),
+      schema: { params: { $ref: 'meydan/comment-id-params' }, response: { 200: { $ref: 'meydan/message' } } },
+    },
+    async (request) => {
+      const params = request.params as CommentIdParams;
+      const poll = await visiblePoll(ctx, request, params.id);
+      const commentId = toObjectId(params.commentId);
+      const comment = commentId ? await ctx.models.Comment.findOne({ _id: commentId, pollId: poll._id }).lean() : null;
+      if (!comment) throw new HttpError(404, 'not_found', S.commentNotFound);
+      if (comment.userId !== request.identity!.userId) throw new HttpError(403, 'forbidden', S.commentOnlyOwn);
+      const removed = await ctx.models.Comment.deleteOne({ _id: comment._id });
+      if (removed.deletedCount) {
+        await counted(ctx, poll, 'comments', -1);
+      }
+      return { message: S.commentDeleted };
+    },
+  );
+
+  app.post(
+    '/api/polls/:id/share',
+    { schema: { params: idParams, response: { 200: { $ref: 'meydan/share-state' } } } },
+    async (request) => countShare(ctx, await visiblePoll(ctx, request, (request.params as PollIdParams).id)),
+  );
+
+  // The share page's copy-link button counts a share too (share-link polls are not reachable by id).
+  app.post(
+    '/api/s/:shortUrl/share',
+    { schema: { params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-state' } } } },
+    async (request) => {
+      const pollId = await ctx.polls.idOfCode((request.params as ShareCodeParams).shortUrl);
+      const poll = pollId ? ((await ctx.models.Poll.findById(pollId).lean()) as PollDoc | null) : null;
+      if (!poll || !poll.isShareable) throw pollNotFound();
+      return countShare(ctx, poll);
+    },
+  );
+
+  app.post(
+    '/api/polls/:id/report',
+    {
+      onRequest: membersOnly(S.signInToReport),
+      schema: { params: idParams, body: { $ref: 'meydan/report-create' }, response: { 201: { $ref: 'meydan/report-created' } } },
+    },
+    async (request, reply) => {
+      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const body = request.body as ReportCreateBody;
+      const reporterId = request.identity!.userId!;
+      const description = body.description?.trim() ? body.description.trim() : null;
+      const report = await ctx.models.Report.create({ pollId: poll._id, reporterId, reason: body.reason.trim(), description });
+      const reportId = String(report._id);
+      await emit(
+        ctx,
+        events.polls.pollReported,
+        { reportId, pollId: String(poll._id), reporterId, reason: report.reason, description, at: report.createdAt.toISOString() },
+        request,
+        `report:${reportId}`,
+      );
+      return reply.code(201).send({ reportId, message: S.reportReceived });
+    },
+  );
+
+  app.get(
+    '/api/polls/:id/analysis',
+    { onRequest: membersOnly(S.signInForAnalysis), schema: { params: idParams, response: { 200: { $ref: 'meydan/poll-analysis' } } } },
+    async (request) => {
+      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const userId = request.identity!.userId!;
+      if (poll.type !== 'friends') throw new HttpError(400, 'analysis_unavailable', S.analysisFriendsOnly);
+      const id = String(poll._id);
+      const counts = await ctx.counters.countsOfOne({ id, optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null });
+      const mine = (await ctx.counters.choicesOn(id, [`u:${userId}`])).get(`u:${userId}`);
+      if (mine == null) throw new HttpError(403, 'analysis_unavailable', S.analysisVoteFirst);
+      if (counts.total < limits.poll.groupAnalysisMinVotes) throw new HttpError(403, 'analysis_unavailable', S.analysisNeedsVotes);
+
+      const friends = await ctx.people.mutuals(userId, request);
+      const choices = await ctx.counters.choicesOn(id, friends.map((f) => `u:${f}`));
+      const voters = friends.filter((f) => choices.get(`u:${f}`) != null);
+      const people = await ctx.people.summaries(voters, request);
+      const byOption = poll.options.map(() => [] as string[]);
+      for (const f of voters) byOption[choices.get(`u:${f}`)!]?.push(f);
+      return {
+        pollId: id,
+        totalVotes: counts.total,
+        userChoice: mine,
+        overall: poll.options.map((text, i) => ({ id: i, text, votes: counts.votes[i] ?? 0, percent: wholePercent(counts.votes[i] ?? 0, counts.total) })),
+        friends: {
+          total: friends.length,
+          voted: voters.length,
+          options: poll.options.map((text, i) => ({
+            id: i,
+            text,
+            votes: byOption[i]!.length,
+            percent: wholePercent(byOption[i]!.length, voters.length),
+            voters: byOption[i]!.map((f) => people.get(f)!),
+          })),
+        },
+      };
+    },
+  );
+}

@@ -1,0 +1,64 @@
+/** A member's polls and votes for the profile page. */
+import type { FastifyInstance } from 'fastify';
+import { pollServiceMessages as S, type UserIdParams, type UserVote } from '@meydan/proto';
+import { HttpError } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { audienceAllows } from '../domain/visibility.js';
+import type { PollDoc } from '../model/index.js';
+import { presentPolls } from '../present.js';
+import { identityOf } from './common.js';
+
+const LIST_MAX = 200;
+
+export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+  // The owner sees every poll of theirs (share-link and ended ones too); others only what they may see in a feed.
+  app.get(
+    '/api/users/:id/polls',
+    { schema: { params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
+    async (request) => {
+      const ownerId = (request.params as UserIdParams).id;
+      const viewer = identityOf(request);
+      let filter: Record<string, unknown> = { creatorId: ownerId };
+      if (viewer.userId !== ownerId) {
+        const mutuals = await ctx.people.mutualsOrNone(viewer.userId, request);
+        const types = (['public', 'private', 'friends'] as const).filter((type) => audienceAllows({ type, creatorId: ownerId }, viewer, mutuals));
+        filter = {
+          creatorId: ownerId,
+          isShareable: false,
+          type: { $in: types },
+          $or: [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }],
+        };
+      }
+      const docs = (await ctx.models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).limit(LIST_MAX).lean()) as PollDoc[];
+      return presentPolls(ctx, docs, viewer, request);
+    },
+  );
+
+  app.get(
+    '/api/users/:id/votes',
+    { schema: { params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-vote-list' } } } },
+    async (request) => {
+      const ownerId = (request.params as UserIdParams).id;
+      const viewer = identityOf(request);
+      if (!viewer.userId) throw new HttpError(401, 'unauthorized');
+      if (viewer.userId !== ownerId) throw new HttpError(403, 'forbidden', S.votesOnlyOwner);
+      const votes = await ctx.models.Vote.find({ userId: ownerId }).sort({ votedAt: -1 }).limit(LIST_MAX * 5).lean();
+      const polls = await ctx.models.Poll.find({ _id: { $in: [...new Set(votes.map((v) => String(v.pollId)))] } }, { title: 1, category: 1, options: 1 }).lean();
+      const byId = new Map(polls.map((p) => [String(p._id), p]));
+      const list: UserVote[] = [];
+      for (const v of votes) {
+        const poll = byId.get(String(v.pollId));
+        if (!poll) continue;
+        list.push({
+          voteId: String(v._id),
+          pollId: String(v.pollId),
+          pollTitle: poll.title,
+          pollCategory: poll.category,
+          selectedOption: poll.options[v.optionIndex] ?? '',
+          votedAt: new Date(v.votedAt).toISOString(),
+        });
+      }
+      return list;
+    },
+  );
+}

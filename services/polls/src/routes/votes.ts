@@ -1,0 +1,163 @@
+/**
+ * Votes (the hot path) and the public share link. A vote is one Redis Lua step (dedupe + counter), then a JetStream
+ * event whose message id is derived from poll and voter, then the answer; MongoDB is written by the vote consumer.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  events,
+  pollMessages,
+  pollServiceMessages as S,
+  voteOptionIndex,
+  type PollVoteBody,
+  type ShareCodeParams,
+  type ShareVoteBody,
+  type VoteResult,
+} from '@meydan/proto';
+import { HttpError } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { voteCountsMap, voteFeedback } from '../domain/counts.js';
+import type { PollDoc } from '../model/index.js';
+import { presentPoll } from '../present.js';
+import { voterOf } from '../store/keys.js';
+import type { PollMeta } from '../store/polls.js';
+import type { CastOutcome } from '../store/vote-counters.js';
+import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
+
+export interface VoteCastEvent {
+  pollId: string;
+  creatorId: string;
+  voter: string;
+  userId: string | null;
+  optionIndex: number;
+  at: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Publishes the vote; the same message id on every attempt, so a retry after a lost ack is stored once. */
+async function publishVote(ctx: PollsContext, event: VoteCastEvent, requestId: string): Promise<void> {
+  const msgId = `vote:${event.pollId}:${event.voter}`;
+  let lastError: unknown;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    try {
+      await ctx.bus.publish(events.polls.voteCast, event, { msgId, requestId });
+      return;
+    } catch (err) {
+      lastError = err;
+      await sleep(50 * (attempt + 1));
+    }
+  }
+  throw lastError;
+}
+
+/** Casts a vote of `voter` on a poll the caller may see. */
+export async function castVote(
+  ctx: PollsContext,
+  request: FastifyRequest,
+  meta: PollMeta,
+  voter: string,
+  optionIndex: number,
+  rateLimit?: { ip: string; limit: number },
+): Promise<VoteResult> {
+  if (meta.expiresAt && meta.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'poll_expired', S.pollExpired);
+  if (optionIndex >= meta.optionsCount) throw new ValidationError('optionIndex', pollMessages.optionInvalid);
+
+  let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex, rateLimit);
+  if (outcome.status === 'missing') {
+    // Redis lost (or expired) this poll's counters: rebuild them from the votes collection, then vote.
+    if (!(await ctx.models.Poll.exists({ _id: meta.id }))) {
+      await ctx.polls.forgetMeta(meta.id);
+      throw pollNotFound();
+    }
+    await ctx.counters.rebuild(meta);
+    outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex);
+    if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
+  }
+  if (outcome.status === 'rate_limited') throw new HttpError(429, 'rate_limited', S.tooManyShareVotes);
+  if (outcome.status === 'duplicate') throw new HttpError(409, 'already_voted', S.alreadyVoted);
+
+  const userId = voter.startsWith('u:') ? voter.slice(2) : null;
+  try {
+    await publishVote(ctx, { pollId: meta.id, creatorId: meta.creatorId, voter, userId, optionIndex, at: new Date().toISOString() }, request.id);
+  } catch (err) {
+    // Not acknowledged to the voter, so not counted either.
+    await ctx.counters.undo(meta.id, voter, optionIndex).catch(() => undefined);
+    request.log.error({ err }, 'vote event not published: vote taken back');
+    throw new HttpError(503, 'service_unavailable');
+  }
+  ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
+  return {
+    pollId: meta.id,
+    voteCounts: voteCountsMap(outcome.counts.votes),
+    totalVotes: outcome.counts.total,
+    hasVoted: true,
+    userChoice: outcome.choice,
+    message: S.voteRecorded,
+    feedback: voteFeedback(outcome.counts.votes, outcome.choice),
+  };
+}
+
+async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
+  const pollId = await ctx.polls.idOfCode(code);
+  const doc = pollId ? ((await ctx.models.Poll.findById(pollId).lean()) as PollDoc | null) : null;
+  if (!doc || !doc.isShareable) throw pollNotFound();
+  return doc;
+}
+
+export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+  app.post(
+    '/api/polls/:id/vote',
+    {
+      schema: {
+        params: { $ref: 'meydan/poll-id-params' },
+        body: { $ref: 'meydan/poll-vote' },
+        response: { 200: { $ref: 'meydan/vote-result' } },
+      },
+    },
+    async (request) => {
+      const viewer = identityOf(request);
+      const meta = await ctx.polls.meta((request.params as { id: string }).id);
+      if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
+      if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
+      return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndex(request.body as PollVoteBody));
+    },
+  );
+
+  app.get(
+    '/api/s/:shortUrl',
+    { schema: { params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-link-poll' } } } },
+    async (request) => {
+      const doc = await shareLinkPoll(ctx, (request.params as ShareCodeParams).shortUrl);
+      const poll = await presentPoll(ctx, doc, identityOf(request), request);
+      return {
+        poll,
+        creator: poll.creator,
+        voteCounts: voteCountsMap(poll.options.map((o) => o.votes)),
+        hasVoted: poll.hasVoted,
+        userChoice: poll.userChoice,
+      };
+    },
+  );
+
+  app.post(
+    '/api/s/:shortUrl/vote',
+    {
+      schema: {
+        params: { $ref: 'meydan/share-code-params' },
+        body: { $ref: 'meydan/share-vote' },
+        response: { 200: { $ref: 'meydan/vote-result' } },
+      },
+    },
+    async (request) => {
+      const viewer = identityOf(request);
+      // A member votes as themself; a visitor by the gateway's signed visitor cookie, within a per-IP limit.
+      const voter = voterOf(viewer);
+      if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
+      const pollId = await ctx.polls.idOfCode((request.params as ShareCodeParams).shortUrl);
+      const meta = pollId ? await ctx.polls.meta(pollId) : null;
+      if (!meta || !meta.isShareable) throw pollNotFound();
+      const rateLimit = viewer.userId ? undefined : { ip: viewer.ip ?? 'unknown', limit: ctx.config.SHARE_VOTE_IP_LIMIT ?? 30 };
+      return castVote(ctx, request, meta, voter, (request.body as ShareVoteBody).optionIndex, rateLimit);
+    },
+  );
+}

@@ -1,0 +1,97 @@
+/**
+ * Likes, comments and shares per poll, counted exactly in Redis (atomic increments; MongoDB-wire servers without
+ * atomic updates would lose concurrent `$inc`s), rebuilt from the likes, comments and shares collections when
+ * missing, and the trending rank computed from them with the vote counts.
+ */
+import type { Redis } from 'ioredis';
+import { trendingScore } from '../domain/trending.js';
+import type { Models } from '../model/index.js';
+import { keys } from './keys.js';
+import { countersTtlMs, type PollShape, type VoteCounters } from './vote-counters.js';
+
+export interface EngagementCounts {
+  likes: number;
+  comments: number;
+  shares: number;
+}
+
+export type EngagementField = 'likes' | 'comments' | 'shares';
+const fieldOf: Record<EngagementField, 'l' | 'c' | 's'> = { likes: 'l', comments: 'c', shares: 's' };
+
+/** HINCRBY only when the hash exists; otherwise the next read recounts the collections (which include this change). */
+const INCR_IF_PRESENT = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return false end
+return redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
+`;
+
+interface EngagementCommands {
+  pollsIncrEngagement(key: string, field: string, delta: number): Promise<number | null>;
+}
+
+export class Engagement {
+  private readonly redis: Redis & EngagementCommands;
+
+  constructor(
+    redis: Redis,
+    private readonly models: Models,
+    private readonly counters: VoteCounters,
+  ) {
+    const r = redis as Redis & EngagementCommands;
+    if (!(r as unknown as Record<string, unknown>)['pollsIncrEngagement']) {
+      r.defineCommand('pollsIncrEngagement', { numberOfKeys: 1, lua: INCR_IF_PRESENT });
+    }
+    this.redis = r;
+  }
+
+  /** Counts a change that is already written to its collection. */
+  async add(poll: PollShape, field: EngagementField, delta: number): Promise<void> {
+    const value = await this.redis.pollsIncrEngagement(keys.engagement(poll.id), fieldOf[field], delta);
+    if (value === null) await this.of([poll]);
+  }
+
+  async of(polls: readonly PollShape[]): Promise<Map<string, EngagementCounts>> {
+    const result = new Map<string, EngagementCounts>();
+    if (polls.length === 0) return result;
+    const pipe = this.redis.pipeline();
+    for (const p of polls) pipe.hmget(keys.engagement(p.id), 'l', 'c', 's');
+    const replies = (await pipe.exec()) ?? [];
+    const missing: PollShape[] = [];
+    polls.forEach((p, i) => {
+      const [err, values] = replies[i] ?? [];
+      if (err) throw err;
+      const [l, c, s] = values as (string | null)[];
+      if (l == null || c == null || s == null) missing.push(p);
+      else result.set(p.id, { likes: Number(l), comments: Number(c), shares: Number(s) });
+    });
+    for (const p of missing) {
+      const [likes, comments, shares] = await Promise.all([
+        this.models.Like.countDocuments({ pollId: p.id }),
+        this.models.Comment.countDocuments({ pollId: p.id }),
+        this.models.Share.countDocuments({ pollId: p.id }),
+      ]);
+      const key = keys.engagement(p.id);
+      await this.redis.multi().hset(key, { l: likes, c: comments, s: shares }).pexpire(key, countersTtlMs(p.expiresAt)).exec();
+      result.set(p.id, { likes, comments, shares });
+    }
+    return result;
+  }
+
+  async ofOne(poll: PollShape): Promise<EngagementCounts> {
+    return (await this.of([poll])).get(poll.id)!;
+  }
+
+  /**
+   * Rewrites the poll's trending score from the current counts. Every writer writes the whole current value, so a
+   * write lost to a concurrent one is made good by the next.
+   */
+  async syncRank(poll: PollShape & { createdAt: Date }): Promise<number> {
+    const [votes, e] = await Promise.all([this.counters.countsOfOne(poll), this.ofOne(poll)]);
+    const hot = trendingScore({ votes: votes.total, likes: e.likes, comments: e.comments, shares: e.shares }, poll.createdAt);
+    await this.models.PollRank.updateOne({ _id: poll.id }, { $set: { hot } });
+    return hot;
+  }
+
+  async drop(pollId: string): Promise<void> {
+    await this.redis.del(keys.engagement(pollId), keys.ended(pollId));
+  }
+}

@@ -1,0 +1,30 @@
+/**
+ * The polls service's Redis keys (ioredis adds the `polls:` prefix). A poll's keys share a hash tag, so its Lua
+ * steps stay on one node of a cluster.
+ */
+export const keys = {
+  /** Hash: option index → votes, `t` total, `pv` share-link visitor votes. */
+  counts: (pollId: string) => `poll:{${pollId}}:c`,
+  /** Hash: voter (`u:<userId>` / `v:<visitorId>`) → chosen option index. */
+  voters: (pollId: string) => `poll:{${pollId}}:v`,
+  /** Hash: `l` likes, `c` comments, `s` shares (exact, rebuilt from their collections when missing). */
+  engagement: (pollId: string) => `poll:{${pollId}}:e`,
+  /** Set once by whichever instance claims publishing the poll's ended event. */
+  ended: (pollId: string) => `poll:{${pollId}}:ended`,
+  /** Temporary hashes a rebuild fills before it swaps them in. */
+  rebuild: (pollId: string, nonce: string) => ({ counts: `poll:{${pollId}}:rb:${nonce}:c`, voters: `poll:{${pollId}}:rb:${nonce}:v` }),
+  /** JSON of the poll facts the vote path needs (so it never waits on MongoDB). */
+  meta: (pollId: string) => `poll:{${pollId}}:m`,
+  /** Share-link code → poll id. */
+  shortCode: (code: string) => `code:${code}`,
+  /** Share-link votes of one client IP in one minute. */
+  shareVoteIp: (ip: string, minute: number) => `rl:sv:${ip}:${minute}`,
+  /** Cached answers of other services. */
+  mutuals: (userId: string) => `mutuals:${userId}`,
+  user: (userId: string) => `user:${userId}`,
+  /** The ended-polls job's lock (one instance sweeps at a time). */
+  endedSweepLock: 'lock:ended-sweep',
+} as const;
+
+export const voterOf = (identity: { userId: string | null; visitorId?: string | null | undefined }): string | null =>
+  identity.userId ? `u:${identity.userId}` : identity.visitorId ? `v:${identity.visitorId}` : null;

@@ -1,0 +1,97 @@
+/**
+ * What the polls service asks other services about people, cached briefly in Redis: creator summaries from auth
+ * (`auth.users.summaries`) and mutual followers from social (`social.mutuals`).
+ */
+import type { Redis } from 'ioredis';
+import { pollServiceMessages, subjects, type CreatorSummary } from '@meydan/proto';
+import type { Bus, Logger, RequestIdSource } from '@meydan/kit';
+import { keys } from './keys.js';
+
+export const SUMMARY_TTL_S = 60;
+export const MUTUALS_TTL_S = 30;
+const NATS_TIMEOUT_MS = 1500;
+
+/** What a card shows when auth cannot tell who the creator is (it is down, or the account is gone). */
+export function unknownSummary(id: string): CreatorSummary {
+  return { id, username: '', displayName: pollServiceMessages.unknownCreator, avatarUrl: null };
+}
+
+export class People {
+  constructor(
+    private readonly redis: Redis,
+    private readonly bus: Bus,
+    private readonly log: Logger,
+  ) {}
+
+  /** Summaries of users by id. Never fails: when auth does not answer, unknown users get a placeholder. */
+  async summaries(ids: readonly string[], source?: RequestIdSource): Promise<Map<string, CreatorSummary>> {
+    const unique = [...new Set(ids)];
+    const result = new Map<string, CreatorSummary>();
+    if (unique.length === 0) return result;
+    let cached: (string | null)[] = [];
+    try {
+      cached = await this.redis.mget(...unique.map(keys.user));
+    } catch (err) {
+      this.log.warn({ err }, 'user summary cache unreadable');
+    }
+    const missing: string[] = [];
+    unique.forEach((id, i) => {
+      const hit = cached[i];
+      if (hit) result.set(id, JSON.parse(hit) as CreatorSummary);
+      else missing.push(id);
+    });
+    if (missing.length) {
+      try {
+        const answer = await this.bus.request<{ users: CreatorSummary[] }>(
+          subjects.auth.usersSummaries,
+          { ids: missing },
+          source,
+          NATS_TIMEOUT_MS,
+        );
+        const pipe = this.redis.pipeline();
+        for (const u of answer.users) {
+          const summary: CreatorSummary = { id: u.id, username: u.username, displayName: u.displayName ?? null, avatarUrl: u.avatarUrl ?? null };
+          result.set(u.id, summary);
+          pipe.set(keys.user(u.id), JSON.stringify(summary), 'EX', SUMMARY_TTL_S);
+        }
+        await pipe.exec().catch(() => undefined);
+      } catch (err) {
+        this.log.warn({ err: (err as Error).message, count: missing.length }, 'auth did not give user summaries: using placeholders');
+      }
+    }
+    for (const id of unique) if (!result.has(id)) result.set(id, unknownSummary(id));
+    return result;
+  }
+
+  async summary(id: string, source?: RequestIdSource): Promise<CreatorSummary> {
+    return (await this.summaries([id], source)).get(id)!;
+  }
+
+  /** The user's mutual followers. Throws a 503 HttpError when social does not answer (callers choose to degrade). */
+  async mutuals(userId: string, source?: RequestIdSource): Promise<string[]> {
+    const hit = await this.redis.get(keys.mutuals(userId)).catch(() => null);
+    if (hit) return JSON.parse(hit) as string[];
+    const answer = await this.bus.request<{ userIds: string[] }>(subjects.social.mutuals, { userId }, source, NATS_TIMEOUT_MS);
+    await this.redis.set(keys.mutuals(userId), JSON.stringify(answer.userIds), 'EX', MUTUALS_TTL_S).catch(() => undefined);
+    return answer.userIds;
+  }
+
+  /** Mutuals, or none when social does not answer (for feeds: friends polls of others are then left out). */
+  async mutualsOrNone(userId: string | null, source?: RequestIdSource): Promise<string[]> {
+    if (!userId) return [];
+    try {
+      return await this.mutuals(userId, source);
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'social did not give mutuals: friends polls of others left out');
+      return [];
+    }
+  }
+
+  async forgetUser(userId: string): Promise<void> {
+    await this.redis.del(keys.user(userId));
+  }
+
+  async forgetMutuals(...userIds: string[]): Promise<void> {
+    if (userIds.length) await this.redis.del(...userIds.map(keys.mutuals));
+  }
+}

@@ -1,0 +1,126 @@
+/**
+ * Poll facts for the vote path (cached in process and in Redis so a vote never waits on MongoDB), share-link
+ * lookups and the cascade of a deleted poll.
+ */
+import type { Redis } from 'ioredis';
+import type { PollType } from '@meydan/proto';
+import type { Logger } from '@meydan/kit';
+import { toObjectId, type Models, type PollDoc } from '../model/index.js';
+import { keys } from './keys.js';
+import type { Engagement } from './engagement.js';
+import type { VoteCounters } from './vote-counters.js';
+
+/** What the vote path and the visibility rules need of a poll. */
+export interface PollMeta {
+  id: string;
+  type: PollType;
+  creatorId: string;
+  isShareable: boolean;
+  shortUrl: string | null;
+  optionsCount: number;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+const LOCAL_TTL_MS = 5_000;
+const REDIS_TTL_S = 600;
+
+export function metaOf(doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'options' | 'expiresAt' | 'createdAt'>): PollMeta {
+  return {
+    id: String(doc._id),
+    type: doc.type as PollType,
+    creatorId: doc.creatorId,
+    isShareable: Boolean(doc.isShareable),
+    shortUrl: doc.shortUrl ?? null,
+    optionsCount: doc.options.length,
+    expiresAt: doc.expiresAt ?? null,
+    createdAt: doc.createdAt,
+  };
+}
+
+interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'createdAt'> {
+  expiresAt: number | null;
+  createdAt: number;
+}
+
+export class PollStore {
+  private readonly local = new Map<string, { meta: PollMeta; until: number }>();
+
+  constructor(
+    private readonly models: Models,
+    private readonly redis: Redis,
+    private readonly counters: VoteCounters,
+    private readonly engagement: Engagement,
+    private readonly log: Logger,
+  ) {}
+
+  /** The poll's facts, or null when there is no such poll. Memory, then Redis, then MongoDB. */
+  async meta(pollId: string): Promise<PollMeta | null> {
+    const now = Date.now();
+    const hit = this.local.get(pollId);
+    if (hit && hit.until > now) return hit.meta;
+    if (!toObjectId(pollId)) return null;
+    const cached = await this.redis.get(keys.meta(pollId));
+    if (cached) {
+      const s = JSON.parse(cached) as StoredMeta;
+      const meta = { ...s, expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt), createdAt: new Date(s.createdAt) };
+      this.remember(meta);
+      return meta;
+    }
+    const doc = await this.models.Poll.findById(pollId, { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, options: 1, expiresAt: 1, createdAt: 1 }).lean();
+    if (!doc) return null;
+    const meta = metaOf(doc as PollDoc);
+    await this.cacheMeta(meta);
+    return meta;
+  }
+
+  async cacheMeta(meta: PollMeta): Promise<void> {
+    const stored: StoredMeta = { ...meta, expiresAt: meta.expiresAt?.getTime() ?? null, createdAt: meta.createdAt.getTime() };
+    await this.redis.set(keys.meta(meta.id), JSON.stringify(stored), 'EX', REDIS_TTL_S);
+    this.remember(meta);
+  }
+
+  private remember(meta: PollMeta): void {
+    if (this.local.size > 10_000) this.local.clear();
+    this.local.set(meta.id, { meta, until: Date.now() + LOCAL_TTL_MS });
+  }
+
+  async forgetMeta(pollId: string): Promise<void> {
+    this.local.delete(pollId);
+    await this.redis.del(keys.meta(pollId));
+  }
+
+  /** The poll id of a share-link code, or null. */
+  async idOfCode(code: string): Promise<string | null> {
+    if (!/^[0-9A-Za-z]{1,64}$/.test(code)) return null;
+    const cached = await this.redis.get(keys.shortCode(code));
+    if (cached) return cached;
+    const found = await this.models.ShortCode.findById(code).lean();
+    if (!found) return null;
+    const id = String(found.pollId);
+    await this.redis.set(keys.shortCode(code), id, 'EX', REDIS_TTL_S);
+    return id;
+  }
+
+  /** Removes a poll with its votes, likes, comments, shares, share code, rank and counters. Returns the removed poll, or null. */
+  async remove(pollId: string): Promise<PollDoc | null> {
+    const id = toObjectId(pollId);
+    if (!id) return null;
+    const poll = await this.models.Poll.findOneAndDelete({ _id: id }).lean();
+    if (!poll) return null;
+    await Promise.all([
+      this.models.Vote.deleteMany({ pollId: id }),
+      this.models.Like.deleteMany({ pollId: id }),
+      this.models.Comment.deleteMany({ pollId: id }),
+      this.models.ShortCode.deleteMany({ pollId: id }),
+      this.models.Share.deleteMany({ pollId: id }),
+      this.models.PollRank.deleteOne({ _id: id }),
+    ]);
+    this.local.delete(pollId);
+    await this.counters.drop(pollId);
+    await this.engagement.drop(pollId);
+    if (poll.shortUrl) await this.redis.del(keys.shortCode(poll.shortUrl));
+    this.log.info({ pollId }, 'poll removed with its votes, likes and comments');
+    return poll as PollDoc;
+  }
+}

@@ -1,0 +1,286 @@
+/**
+ * Exact vote counts in Redis. One Lua step per vote does the dedupe (voters hash) and the per-option counter
+ * together; MongoDB's votes collection is the record they are rebuilt from whenever Redis lacks them.
+ */
+import { randomBytes } from 'node:crypto';
+import type { Redis } from 'ioredis';
+import type { Types } from 'mongoose';
+import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.js';
+import type { Models } from '../model/index.js';
+import { keys } from './keys.js';
+
+const DAY_MS = 24 * 3600 * 1000;
+
+/**
+ * KEYS: counts, voters[, rate-limit key]. ARGV: voter, option index, '1' if a share-link visitor, rate limit.
+ * Returns {-2} rate limited, {-1} counters missing (rebuild first), {0, previous choice, counts} already voted,
+ * {1, choice, counts} counted.
+ */
+const CAST = `
+if KEYS[3] then
+  local n = redis.call('INCR', KEYS[3])
+  if n == 1 then redis.call('EXPIRE', KEYS[3], 60) end
+  if n > tonumber(ARGV[4]) then return {-2} end
+end
+if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
+local total = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
+if total > 0 and redis.call('EXISTS', KEYS[2]) == 0 then return {-1} end
+local prev = redis.call('HGET', KEYS[2], ARGV[1])
+if prev then return {0, tonumber(prev), redis.call('HGETALL', KEYS[1])} end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
+redis.call('HINCRBY', KEYS[1], 't', 1)
+if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
+if total == 0 then
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+end
+return {1, tonumber(ARGV[2]), redis.call('HGETALL', KEYS[1])}
+`;
+
+/** Takes back a vote that could not be published (only if it is still the voter's recorded choice). */
+const UNDO = `
+if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('HINCRBY', KEYS[1], ARGV[2], -1)
+redis.call('HINCRBY', KEYS[1], 't', -1)
+if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', -1) end
+return 1
+`;
+
+/**
+ * After a vote is persisted: counts it if the counters exist but do not know it (they were rebuilt from MongoDB
+ * before this vote reached it). Returns 1 when it had to be added.
+ */
+const ENSURE = `
+if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
+if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
+redis.call('HINCRBY', KEYS[1], 't', 1)
+if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
+if redis.call('PTTL', KEYS[2]) < 0 then
+  local ttl = redis.call('PTTL', KEYS[1])
+  if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+end
+return 1
+`;
+
+/** KEYS: counts, voters, rebuilt counts, rebuilt voters. ARGV: ttl ms. Swaps the rebuilt hashes in unless counters appeared meanwhile. */
+const INSTALL = `
+if redis.call('EXISTS', KEYS[1]) == 1 then
+  redis.call('DEL', KEYS[3], KEYS[4])
+  return 0
+end
+redis.call('RENAME', KEYS[3], KEYS[1])
+if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('RENAME', KEYS[4], KEYS[2]) else redis.call('DEL', KEYS[2]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
+return 1
+`;
+
+type CastReply = [number, number?, string[]?];
+
+interface CounterCommands {
+  pollsCastVote(counts: string, voters: string, voter: string, index: number, visitor: string, limit: number): Promise<CastReply>;
+  pollsCastVoteLimited(
+    counts: string,
+    voters: string,
+    rateKey: string,
+    voter: string,
+    index: number,
+    visitor: string,
+    limit: number,
+  ): Promise<CastReply>;
+  pollsUndoVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<number>;
+  pollsEnsureVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<number>;
+  pollsInstallCounts(counts: string, voters: string, tmpCounts: string, tmpVoters: string, ttlMs: number): Promise<number>;
+}
+
+export type CastOutcome =
+  | { status: 'counted' | 'duplicate'; choice: number; counts: PollCounts }
+  | { status: 'missing' }
+  | { status: 'rate_limited' };
+
+export interface PollShape {
+  id: string;
+  optionsCount: number;
+  expiresAt: Date | null;
+}
+
+/** How long a poll's counters stay in Redis: until three days after it ends, or 30 days for polls without end. */
+export function countersTtlMs(expiresAt: Date | null, now = Date.now()): number {
+  return expiresAt ? Math.max(expiresAt.getTime() - now, 0) + 3 * DAY_MS : 30 * DAY_MS;
+}
+
+const isVisitor = (voter: string) => (voter.startsWith('v:') ? '1' : '0');
+
+export class VoteCounters {
+  private readonly redis: Redis & CounterCommands;
+
+  constructor(
+    redis: Redis,
+    private readonly models: Models,
+  ) {
+    const r = redis as Redis & CounterCommands;
+    if (!(r as unknown as Record<string, unknown>)['pollsCastVote']) {
+      r.defineCommand('pollsCastVote', { numberOfKeys: 2, lua: CAST });
+      r.defineCommand('pollsCastVoteLimited', { numberOfKeys: 3, lua: CAST });
+      r.defineCommand('pollsUndoVote', { numberOfKeys: 2, lua: UNDO });
+      r.defineCommand('pollsEnsureVote', { numberOfKeys: 2, lua: ENSURE });
+      r.defineCommand('pollsInstallCounts', { numberOfKeys: 4, lua: INSTALL });
+    }
+    this.redis = r;
+  }
+
+  /** Fresh zero counters of a new poll. */
+  async init(poll: PollShape): Promise<void> {
+    const zero: Record<string, number> = { t: 0, pv: 0 };
+    for (let i = 0; i < poll.optionsCount; i++) zero[String(i)] = 0;
+    await this.redis.multi().hset(keys.counts(poll.id), zero).pexpire(keys.counts(poll.id), countersTtlMs(poll.expiresAt)).exec();
+  }
+
+  /** The one atomic step of a vote. `rateLimit` applies to share-link visitors (per IP and minute). */
+  async cast(
+    pollId: string,
+    optionsCount: number,
+    voter: string,
+    index: number,
+    rateLimit?: { ip: string; limit: number },
+  ): Promise<CastOutcome> {
+    const counts = keys.counts(pollId);
+    const voters = keys.voters(pollId);
+    const reply = rateLimit
+      ? await this.redis.pollsCastVoteLimited(
+          counts,
+          voters,
+          keys.shareVoteIp(rateLimit.ip, Math.floor(Date.now() / 60_000)),
+          voter,
+          index,
+          isVisitor(voter),
+          rateLimit.limit,
+        )
+      : await this.redis.pollsCastVote(counts, voters, voter, index, isVisitor(voter), 0);
+    const [code, choice, flat] = reply;
+    if (code === -2) return { status: 'rate_limited' };
+    if (code === -1) return { status: 'missing' };
+    return {
+      status: code === 1 ? 'counted' : 'duplicate',
+      choice: Number(choice),
+      counts: countsFromHash(hashFromFlat(flat ?? []), optionsCount),
+    };
+  }
+
+  async undo(pollId: string, voter: string, index: number): Promise<void> {
+    await this.redis.pollsUndoVote(keys.counts(pollId), keys.voters(pollId), voter, index, isVisitor(voter));
+  }
+
+  /** Counts persisted votes the counters do not know (pipelined). Returns the poll ids whose counts changed. */
+  async ensure(votes: readonly { pollId: string; voter: string; optionIndex: number }[]): Promise<Set<string>> {
+    const changed = new Set<string>();
+    if (votes.length === 0) return changed;
+    const pipe = this.redis.pipeline();
+    for (const v of votes) {
+      (pipe as unknown as CounterCommands).pollsEnsureVote(keys.counts(v.pollId), keys.voters(v.pollId), v.voter, v.optionIndex, isVisitor(v.voter));
+    }
+    const results = (await pipe.exec()) ?? [];
+    results.forEach(([err, added], i) => {
+      if (err) throw err;
+      if (added === 1) changed.add(votes[i]!.pollId);
+    });
+    return changed;
+  }
+
+  /** Counts of polls (rebuilt from MongoDB for those Redis lacks). */
+  async countsOf(polls: readonly PollShape[]): Promise<Map<string, PollCounts>> {
+    const result = new Map<string, PollCounts>();
+    if (polls.length === 0) return result;
+    const pipe = this.redis.pipeline();
+    for (const p of polls) pipe.hgetall(keys.counts(p.id));
+    const replies = (await pipe.exec()) ?? [];
+    const missing: PollShape[] = [];
+    polls.forEach((p, i) => {
+      const [err, hash] = replies[i] ?? [];
+      if (err) throw err;
+      const h = hash as Record<string, string>;
+      if (!h || Object.keys(h).length === 0) missing.push(p);
+      else result.set(p.id, countsFromHash(h, p.optionsCount));
+    });
+    for (const p of missing) {
+      await this.rebuild(p);
+      result.set(p.id, countsFromHash(await this.redis.hgetall(keys.counts(p.id)), p.optionsCount));
+    }
+    return result;
+  }
+
+  async countsOfOne(poll: PollShape): Promise<PollCounts> {
+    return (await this.countsOf([poll])).get(poll.id)!;
+  }
+
+  /** The choices of one voter on polls (null where they did not vote). Counters must exist (see countsOf). */
+  async choicesOf(pollIds: readonly string[], voter: string | null): Promise<Map<string, number | null>> {
+    const result = new Map<string, number | null>();
+    if (!voter || pollIds.length === 0) {
+      for (const id of pollIds) result.set(id, null);
+      return result;
+    }
+    const pipe = this.redis.pipeline();
+    for (const id of pollIds) pipe.hget(keys.voters(id), voter);
+    const replies = (await pipe.exec()) ?? [];
+    pollIds.forEach((id, i) => {
+      const value = replies[i]?.[1];
+      result.set(id, typeof value === 'string' ? Number(value) : null);
+    });
+    return result;
+  }
+
+  /** The choices of several voters on one poll. */
+  async choicesOn(pollId: string, voters: readonly string[]): Promise<Map<string, number | null>> {
+    const result = new Map<string, number | null>();
+    if (voters.length === 0) return result;
+    const values = await this.redis.hmget(keys.voters(pollId), ...voters);
+    voters.forEach((v, i) => result.set(v, values[i] == null ? null : Number(values[i])));
+    return result;
+  }
+
+  /**
+   * Rebuilds a poll's counters from the votes collection: into temporary hashes, swapped in atomically unless
+   * counters appeared meanwhile. Votes persisted while it ran are then counted by `ensure`.
+   */
+  async rebuild(poll: PollShape): Promise<void> {
+    const started = new Date(Date.now() - 2000);
+    const nonce = randomBytes(6).toString('hex');
+    const tmp = keys.rebuild(poll.id, nonce);
+    const pollObjectId = poll.id as unknown as Types.ObjectId;
+    const votes = await this.models.Vote.find({ pollId: pollObjectId }, { voter: 1, optionIndex: 1 }).lean();
+    const counts: Record<string, number> = { t: 0, pv: 0 };
+    for (let i = 0; i < poll.optionsCount; i++) counts[String(i)] = 0;
+    for (const v of votes) {
+      counts[String(v.optionIndex)] = (counts[String(v.optionIndex)] ?? 0) + 1;
+      counts['t']! += 1;
+      if (v.voter.startsWith('v:')) counts['pv']! += 1;
+    }
+    const ttl = countersTtlMs(poll.expiresAt);
+    const pipe = this.redis.pipeline().hset(tmp.counts, counts).pexpire(tmp.counts, 60_000);
+    for (let i = 0; i < votes.length; i += 1000) {
+      const chunk: Record<string, string> = {};
+      for (const v of votes.slice(i, i + 1000)) chunk[v.voter] = String(v.optionIndex);
+      pipe.hset(tmp.voters, chunk);
+    }
+    if (votes.length) pipe.pexpire(tmp.voters, 60_000);
+    await pipe.exec();
+    const installed = await this.redis.pollsInstallCounts(keys.counts(poll.id), keys.voters(poll.id), tmp.counts, tmp.voters, ttl);
+    if (installed === 1) {
+      const late = await this.models.Vote.find(
+        { pollId: pollObjectId, persistedAt: { $gte: started } },
+        { voter: 1, optionIndex: 1 },
+      ).lean();
+      await this.ensure(late.map((v) => ({ pollId: poll.id, voter: v.voter, optionIndex: v.optionIndex })));
+    }
+  }
+
+  /** Forgets a poll's counters (it was deleted). */
+  async drop(pollId: string): Promise<void> {
+    await this.redis.del(keys.counts(pollId), keys.voters(pollId), keys.meta(pollId));
+  }
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { countsFromHash, voteCountsMap, voteFeedback, wholePercent, winnerIndexes } from '../src/domain/counts.js';
+import { decodeCursor, encodeCursor } from '../src/domain/cursor.js';
+import { newShortCode, shortCodePattern } from '../src/domain/short-code.js';
+import { feedFilter, pollVisibleTo } from '../src/domain/visibility.js';
+
+describe('poll domain', () => {
+  it('makes distinct 10-character base62 share codes', () => {
+    const codes = new Set(Array.from({ length: 2000 }, () => newShortCode()));
+    expect(codes.size).toBe(2000);
+    for (const c of codes) expect(c).toMatch(shortCodePattern);
+  });
+
+  it('reads counts from the Redis hash and finds winners', () => {
+    expect(countsFromHash({ '0': '2', '2': '5', t: '7', pv: '1' }, 3)).toEqual({ votes: [2, 0, 5], total: 7, visitorVotes: 1 });
+    expect(voteCountsMap([2, 0, 5])).toEqual({ '0': 2, '1': 0, '2': 5 });
+    expect(winnerIndexes([3, 5, 5])).toEqual([1, 2]);
+    expect(winnerIndexes([0, 0])).toEqual([]);
+    expect(wholePercent(1, 3)).toBe(33);
+    expect(wholePercent(0, 0)).toBe(0);
+    expect(voteFeedback([1, 0], 0)).toBe('İlk oyu sen verdin!');
+    expect(voteFeedback([1, 3], 0)).toBe('Bu seçeneği şimdilik yalnızca sen seçtin.');
+    expect(voteFeedback([3, 1], 0)).toBe('Oy verenlerden 3 kişi (%75) bu seçeneği seçti.');
+  });
+
+  it('round-trips cursors and refuses forged ones', () => {
+    const c = { k: 1234.5678, id: '0123456789abcdef01234567' };
+    expect(decodeCursor(encodeCursor(c))).toEqual(c);
+    expect(decodeCursor('bozuk')).toBeNull();
+    expect(decodeCursor(Buffer.from(JSON.stringify({ k: 1, id: '{"$gt":""}' })).toString('base64url'))).toBeNull();
+  });
+
+  it('decides visibility by type, membership and mutuality', () => {
+    const poll = (type: 'public' | 'private' | 'friends', isShareable = false) => ({ type, creatorId: 'c', isShareable });
+    expect(pollVisibleTo(poll('public'), { userId: null })).toBe(true);
+    expect(pollVisibleTo(poll('private'), { userId: null })).toBe(false);
+    expect(pollVisibleTo(poll('private'), { userId: 'm' })).toBe(true);
+    expect(pollVisibleTo(poll('friends'), { userId: 'm' }, ['x'])).toBe(false);
+    expect(pollVisibleTo(poll('friends'), { userId: 'm' }, ['c'])).toBe(true);
+    expect(pollVisibleTo(poll('public', true), { userId: 'm' })).toBe(false);
+    expect(pollVisibleTo(poll('public', true), { userId: 'c' })).toBe(true);
+    const visitorFeed = feedFilter({ userId: null }, [], { feed: 'trending', now: new Date(0) });
+    expect(visitorFeed).toMatchObject({ isShareable: false, $and: [{ type: 'public' }, expect.anything()] });
+  });
+});

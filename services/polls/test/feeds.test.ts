@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollMessages as M, pollServiceMessages as S } from '@meydan/proto';
+import { asMember, asVisitor } from '@meydan/testing';
+import { DECADE_SECONDS, trendingScore } from '../src/domain/trending.js';
+import { createPoll, newUserId, startPolls, until, vote, endNow, type PollsTestService } from './support.js';
+
+describe('feeds', () => {
+  let svc: PollsTestService;
+  const alice = newUserId();
+  const hour = 3600_000;
+
+  beforeAll(async () => {
+    svc = await startPolls();
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  const ctx = () => svc.app.polls;
+  const ids = (body: { polls: { id: string }[] }) => body.polls.map((p) => p.id);
+  const list = async (query: string, headers = asMember(alice)) => {
+    const res = await svc.app.inject({ url: `/api/polls?${query}`, headers });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  /** Makes a poll `hoursOld` hours old with `votes` persisted votes, and recomputes its trending score. */
+  const seed = async (category: string, hoursOld: number, votes: number, title = `${hoursOld}h/${votes}`) => {
+    const poll = await createPoll(svc.app, alice, { category: category as never, title, duration: 0 });
+    for (let i = 0; i < votes; i++) expect((await vote(svc.app, poll.id, newUserId(), 0)).statusCode).toBe(200);
+    await until(async () => (await ctx().models.Vote.countDocuments({ pollId: poll.id })) === votes);
+    const { Poll, PollRank } = ctx().models;
+    const createdAt = new Date(Date.now() - hoursOld * hour);
+    const _id = Poll.castObject({ _id: poll.id })._id;
+    await Poll.collection.updateOne({ _id }, { $set: { createdAt } });
+    await PollRank.collection.updateOne({ _id }, { $set: { createdAt } });
+    await ctx().engagement.syncRank({ id: poll.id, optionsCount: 2, expiresAt: null, createdAt });
+    return poll.id;
+  };
+
+  it('scores engagement decayed by age: ten times the engagement for each DECADE of age', () => {
+    const now = new Date();
+    const older = new Date(now.getTime() - DECADE_SECONDS * 1000);
+    const e = (votes: number) => ({ votes, likes: 0, comments: 0, shares: 0 });
+    expect(trendingScore(e(9), older)).toBeCloseTo(trendingScore(e(0), now), 10);
+    expect(trendingScore(e(20), older)).toBeGreaterThan(trendingScore(e(0), now));
+    expect(trendingScore(e(5), older)).toBeLessThan(trendingScore(e(1), now));
+    expect(trendingScore({ votes: 0, likes: 0, comments: 1, shares: 0 }, now)).toBeGreaterThan(trendingScore({ votes: 2, likes: 0, comments: 0, shares: 0 }, now));
+  });
+
+  it('ranks trending by engagement decayed by age, and new by creation time', async () => {
+    const fresh = await seed('oyun-geek', 0, 1);
+    const stale = await seed('oyun-geek', 30, 6);
+    const popular = await seed('oyun-geek', 2, 12);
+    const quiet = await seed('oyun-geek', 1, 0);
+    expect(ids(await list('category=oyun-geek'))).toEqual([popular, fresh, quiet, stale]);
+    expect(ids(await list('category=oyun-geek&feed=trending'))).toEqual([popular, fresh, quiet, stale]);
+    expect(ids(await list('category=oyun-geek&feed=new'))).toEqual([fresh, quiet, popular, stale]);
+
+    // A like and a comment lift the quiet poll above the fresh one.
+    await svc.app.inject({ method: 'POST', url: `/api/polls/${quiet}/like`, headers: asMember(newUserId()) });
+    await svc.app.inject({ method: 'POST', url: `/api/polls/${quiet}/comments`, headers: asMember(newUserId()), payload: { text: 'İlginç' } });
+    expect(ids(await list('category=oyun-geek'))).toEqual([popular, quiet, fresh, stale]);
+  });
+
+  it('filters by category and never lists expired polls', async () => {
+    const music = await createPoll(svc.app, alice, { category: 'muzik-playlist' });
+    const film = await createPoll(svc.app, alice, { category: 'film-dizi-anime' });
+    const expired = await createPoll(svc.app, alice, { category: 'muzik-playlist' });
+    await endNow(svc.app, expired.id);
+    expect(ids(await list('category=muzik-playlist', asVisitor()))).toEqual([music.id]);
+    expect(ids(await list('category=film-dizi-anime&feed=new'))).toEqual([film.id]);
+    expect((await list('category=muzik-playlist')).totalCount).toBe(1);
+  });
+
+  it('pages with page/limit in the documented shape, and with cursors for infinite scroll', async () => {
+    const made: string[] = [];
+    for (let i = 0; i < 5; i++) made.push((await createPoll(svc.app, alice, { category: 'kesfet-seyahat', title: `Gezi ${i}` })).id);
+    const newest = [...made].reverse();
+
+    const page1 = await list('category=kesfet-seyahat&feed=new&page=1&limit=2');
+    expect(Object.keys(page1).sort()).toEqual(['currentPage', 'polls', 'totalCount']);
+    expect(page1).toMatchObject({ totalCount: 5, currentPage: 1 });
+    expect(ids(page1)).toEqual(newest.slice(0, 2));
+    const page3 = await list('category=kesfet-seyahat&feed=new&page=3&limit=2');
+    expect(page3).toMatchObject({ totalCount: 5, currentPage: 3 });
+    expect(ids(page3)).toEqual(newest.slice(4));
+
+    for (const feed of ['new', 'trending']) {
+      const seen: string[] = [];
+      let cursor: string | null = null;
+      let pages = 0;
+      do {
+        const body = await list(`category=kesfet-seyahat&feed=${feed}&limit=2${cursor ? `&cursor=${cursor}` : ''}`);
+        expect(Object.keys(body).sort()).toEqual(['nextCursor', 'polls', 'totalCount']);
+        expect(body.totalCount).toBe(5);
+        seen.push(...ids(body));
+        cursor = body.nextCursor;
+        pages++;
+      } while (cursor && pages < 10);
+      expect(pages).toBe(3);
+      expect(seen).toHaveLength(5);
+      expect(new Set(seen)).toEqual(new Set(made));
+      if (feed === 'new') expect(seen).toEqual(newest);
+    }
+    const first = await list('category=kesfet-seyahat');
+    expect(first.polls).toHaveLength(5);
+    expect(first.nextCursor).toBeNull();
+    expect(first.polls[0]).toMatchObject({ options: [{ id: 0, text: 'Kedi', votes: 0 }, { id: 1, text: 'Köpek', votes: 0 }], hasVoted: false, isLiked: false });
+  });
+
+  it('refuses a malformed query with Turkish texts', async () => {
+    const cases: [string, string][] = [
+      ['category=spor', M.categoryUnknown],
+      ['feed=hot', S.feedInvalid],
+      ['limit=0', S.limitInvalid],
+      ['limit=101', S.limitInvalid],
+      ['page=0', S.pageInvalid],
+      ['page=iki', S.pageInvalid],
+      ['cursor=bozuk', S.cursorInvalid],
+    ];
+    for (const [query, message] of cases) {
+      const res = await svc.app.inject({ url: `/api/polls?${query}`, headers: asVisitor() });
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().message, query).toBe(message);
+    }
+  });
+});

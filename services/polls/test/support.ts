@@ -1,0 +1,72 @@
+/** What the polls suites share: the app against the test servers, members' headers, polls made through the API. */
+import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import type { FastifyInstance } from 'fastify';
+import type { Poll, PollCreateInput } from '@meydan/proto';
+import type { BaseConfig, Logger } from '@meydan/kit';
+import { asMember, identityHeaders, startTestService, type TestService } from '@meydan/testing';
+import { Types } from 'mongoose';
+import { buildApp } from '../src/app.js';
+import type { PollsConfig } from '../src/config.js';
+
+export type PollsTestService = TestService & { app: FastifyInstance };
+
+export function startPolls(config: Partial<PollsConfig> = {}, log?: Logger): Promise<PollsTestService> {
+  return startTestService('polls', buildApp, { config: config as Partial<BaseConfig>, ...(log ? { log } : {}) }) as Promise<PollsTestService>;
+}
+
+/** A member id as auth would make one (for tests that need no profile). */
+export const newUserId = (): string => new Types.ObjectId().toHexString();
+
+export const validPoll = (over: Partial<PollCreateInput> = {}): PollCreateInput => ({
+  title: 'Hangisi daha iyi?',
+  category: 'teknoloji-ai',
+  options: ['Kedi', 'Köpek'],
+  ...over,
+});
+
+export async function createPoll(
+  app: FastifyInstance,
+  userId: string,
+  over: Partial<PollCreateInput> = {},
+  path: '/api/polls' | '/api/polls/shareable' = '/api/polls',
+): Promise<Poll> {
+  const res = await app.inject({ method: 'POST', url: path, headers: asMember(userId), payload: validPoll(over) });
+  if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+  const body = res.json();
+  return path === '/api/polls' ? body : body.poll;
+}
+
+export async function vote(app: FastifyInstance, pollId: string, userId: string, optionIndex: number) {
+  return app.inject({ method: 'POST', url: `/api/polls/${pollId}/vote`, headers: asMember(userId), payload: { optionIndex } });
+}
+
+export const asShareVisitor = (visitorId: string, ip = '10.9.8.7') => identityHeaders({ visitorId, ip });
+
+export async function until<T>(check: () => Promise<T | false | undefined | null> | T | false | undefined | null, ms = 15_000, what = 'condition'): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`${what} not met in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+/** Collects messages of a NATS subject (JetStream events reach core subscribers too). */
+export function collect<T = Record<string, unknown>>(nc: NatsConnection, subject: string) {
+  const codec = JSONCodec<T>();
+  const received: { subject: string; data: T; at: number }[] = [];
+  const sub: Subscription = nc.subscribe(subject, {
+    callback: (_err, msg) => received.push({ subject: msg.subject, data: codec.decode(msg.data), at: Date.now() }),
+  });
+  return { received, stop: () => sub.unsubscribe(), flush: () => nc.flush() };
+}
+
+/** Moves a poll's end into the past (an expiry never changes in the product; tests move it to test ending). */
+export async function endNow(app: FastifyInstance, pollId: string): Promise<void> {
+  const { Poll, PollRank } = app.polls.models;
+  const expiresAt = new Date(Date.now() - 1000);
+  await Poll.updateOne({ _id: pollId }, { $set: { expiresAt } });
+  await PollRank.updateOne({ _id: pollId }, { $set: { expiresAt } });
+  await app.polls.polls.forgetMeta(pollId);
+}

@@ -1,0 +1,180 @@
+/**
+ * Who sees what, with the real auth (creator summaries) and social (mutual followers) services in the same run.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pollServiceMessages as S } from '@meydan/proto';
+import { asMember, asVisitor, identityHeaders, startTestService, type TestService } from '@meydan/testing';
+import { buildApp as authBuildApp } from '../../auth/src/app.js';
+import { createUser, type TestUser } from '../../auth/test/support.js';
+import { buildApp as socialBuildApp } from '../../social/src/app.js';
+import { keys } from '../src/store/keys.js';
+import { createPoll, startPolls, until, vote, type PollsTestService } from './support.js';
+
+type Viewer = 'visitor' | 'member' | 'follower' | 'mutual' | 'creator';
+type Kind = 'public' | 'private' | 'friends' | 'share';
+
+describe('visibility', () => {
+  let auth: TestService;
+  let social: TestService;
+  let svc: PollsTestService;
+  let creator: TestUser;
+  let mutual: TestUser;
+  let follower: TestUser;
+  let member: TestUser;
+  const polls = {} as Record<Kind, { id: string; shortUrl: string | null }>;
+
+  const follow = async (who: TestUser, whom: TestUser) => {
+    const res = await social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().following as boolean;
+  };
+  const headersOf = (viewer: Viewer) =>
+    viewer === 'visitor' ? identityHeaders({ visitorId: 'visitor-matrix', ip: '10.20.30.40' }) : asMember({ member, follower, mutual, creator }[viewer].id);
+
+  beforeAll(async () => {
+    auth = await startTestService('auth', authBuildApp);
+    social = await startTestService('social', socialBuildApp);
+    svc = await startPolls();
+    creator = await createUser(auth.deps, { username: 'yaratici', displayName: 'Yaratıcı Kişi' });
+    mutual = await createUser(auth.deps, { username: 'dost', displayName: 'Dost' });
+    follower = await createUser(auth.deps, { username: 'takipci' });
+    member = await createUser(auth.deps, { username: 'uye' });
+    expect(await follow(creator, mutual)).toBe(true);
+    expect(await follow(mutual, creator)).toBe(true);
+    expect(await follow(follower, creator)).toBe(true);
+    for (const kind of ['public', 'private', 'friends'] as const) {
+      const p = await createPoll(svc.app, creator.id, { type: kind, title: `${kind} sorusu`, duration: 0 });
+      polls[kind] = { id: p.id, shortUrl: null };
+    }
+    const shared = await createPoll(svc.app, creator.id, { title: 'share sorusu' }, '/api/polls/shareable');
+    polls.share = { id: shared.id, shortUrl: shared.shortUrl };
+  }, 60_000);
+
+  afterAll(async () => {
+    await svc?.close();
+    await social?.close();
+    await auth?.close();
+  });
+
+  // viewer × kind → [listed, GET by id, vote by id]
+  const matrix: Record<Viewer, Record<Kind, [boolean, number, number]>> = {
+    visitor: { public: [true, 200, 401], private: [false, 404, 404], friends: [false, 404, 404], share: [false, 404, 404] },
+    member: { public: [true, 200, 200], private: [true, 200, 200], friends: [false, 404, 404], share: [false, 404, 404] },
+    follower: { public: [true, 200, 200], private: [true, 200, 200], friends: [false, 404, 404], share: [false, 404, 404] },
+    mutual: { public: [true, 200, 200], private: [true, 200, 200], friends: [true, 200, 200], share: [false, 404, 404] },
+    creator: { public: [true, 200, 200], private: [true, 200, 200], friends: [true, 200, 200], share: [false, 200, 200] },
+  };
+  const rows = Object.entries(matrix).flatMap(([viewer, kinds]) =>
+    Object.entries(kinds).map(([kind, expected]) => [viewer as Viewer, kind as Kind, ...expected] as const),
+  );
+
+  it.each(rows)('%s × %s: listed %s, GET %s, vote %s', async (viewer, kind, listed, getStatus, voteStatus) => {
+    const headers = headersOf(viewer);
+    const poll = polls[kind];
+    for (const feed of ['trending', 'new']) {
+      const list = await svc.app.inject({ url: `/api/polls?feed=${feed}&limit=100`, headers });
+      expect(list.statusCode).toBe(200);
+      expect(list.json().polls.map((p: { id: string }) => p.id).includes(poll.id), feed).toBe(listed);
+    }
+    const get = await svc.app.inject({ url: `/api/polls/${poll.id}`, headers });
+    expect(get.statusCode).toBe(getStatus);
+    if (getStatus === 404) expect(get.json().message).toBe(S.pollNotFound);
+    const v = await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/vote`, headers, payload: { optionIndex: 0 } });
+    expect(v.statusCode).toBe(voteStatus);
+    if (kind === 'share') {
+      // Everyone holding the link sees it and may vote through it.
+      const page = await svc.app.inject({ url: `/api/s/${poll.shortUrl}`, headers });
+      expect(page.statusCode).toBe(200);
+      const linkVote = await svc.app.inject({ method: 'POST', url: `/api/s/${poll.shortUrl}/vote`, headers, payload: { optionIndex: 1 } });
+      expect(linkVote.statusCode).toBe(viewer === 'creator' ? 409 : 200);
+    }
+  });
+
+  it('shows creator summaries from auth and, on friends polls, the creator’s mutual followers with hasVoted', async () => {
+    const friendsPoll = (await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(mutual.id) })).json();
+    expect(friendsPoll.creator).toEqual({ id: creator.id, username: 'yaratici', displayName: 'Yaratıcı Kişi', avatarUrl: null });
+    expect(friendsPoll.friends).toEqual([{ id: mutual.id, username: 'dost', displayName: 'Dost', avatarUrl: null, hasVoted: true }]);
+    const publicPoll = (await svc.app.inject({ url: `/api/polls/${polls.public.id}`, headers: asVisitor() })).json();
+    expect(publicPoll.friends).toBeUndefined();
+    expect(publicPoll.creator.username).toBe('yaratici');
+  });
+
+  it('gives the friends feed to members only: their own and their mutuals’ Dost Meclisi polls', async () => {
+    const visitor = await svc.app.inject({ url: '/api/polls?feed=friends', headers: asVisitor() });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ error: 'unauthorized', message: S.signInForFriends });
+    const ids = async (user: TestUser) =>
+      (await svc.app.inject({ url: '/api/polls?feed=friends', headers: asMember(user.id) })).json().polls.map((p: { id: string }) => p.id);
+    expect(await ids(mutual)).toEqual([polls.friends.id]);
+    expect(await ids(creator)).toEqual([polls.friends.id]);
+    expect(await ids(follower)).toEqual([]);
+    expect(await ids(member)).toEqual([]);
+  });
+
+  it('applies the group analysis rules', async () => {
+    const other = await createUser(auth.deps, { username: 'oteki', displayName: 'Öteki' });
+    await follow(creator, other);
+    await follow(other, creator);
+    await follow(other, mutual);
+    await follow(mutual, other);
+    const poll = await createPoll(svc.app, creator.id, { type: 'friends', options: ['Evet', 'Hayır', 'Belki'] });
+    const analysis = (user: TestUser | null, id = poll.id) =>
+      svc.app.inject({ url: `/api/polls/${id}/analysis`, headers: user ? asMember(user.id) : asVisitor() });
+
+    const visitor = await analysis(null);
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().message).toBe(S.signInForAnalysis);
+    expect((await analysis(follower)).statusCode).toBe(404);
+    const notVoted = await analysis(mutual);
+    expect(notVoted.statusCode).toBe(403);
+    expect(notVoted.json().message).toBe(S.analysisVoteFirst);
+    expect((await vote(svc.app, poll.id, mutual.id, 0)).statusCode).toBe(200);
+    const lonely = await analysis(mutual);
+    expect(lonely.statusCode).toBe(403);
+    expect(lonely.json().message).toBe(S.analysisNeedsVotes);
+    expect((await vote(svc.app, poll.id, creator.id, 1)).statusCode).toBe(200);
+    expect((await vote(svc.app, poll.id, other.id, 1)).statusCode).toBe(200);
+
+    const res = await analysis(mutual);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({ pollId: poll.id, totalVotes: 3, userChoice: 0 });
+    expect(body.overall).toEqual([
+      { id: 0, text: 'Evet', votes: 1, percent: 33 },
+      { id: 1, text: 'Hayır', votes: 2, percent: 67 },
+      { id: 2, text: 'Belki', votes: 0, percent: 0 },
+    ]);
+    // The mutual's friends are the creator and `other`: both chose Hayır.
+    expect(body.friends.total).toBe(2);
+    expect(body.friends.voted).toBe(2);
+    expect(body.friends.options[1].votes).toBe(2);
+    expect(body.friends.options[1].percent).toBe(100);
+    expect(body.friends.options[1].voters.map((v: { username: string }) => v.username).sort()).toEqual(['oteki', 'yaratici']);
+    expect(body.friends.options[0]).toMatchObject({ votes: 0, percent: 0, voters: [] });
+
+    const publicOne = await createPoll(svc.app, creator.id, {});
+    await vote(svc.app, publicOne.id, creator.id, 0);
+    const notFriends = await analysis(creator, publicOne.id);
+    expect(notFriends.statusCode).toBe(400);
+    expect(notFriends.json().message).toBe(S.analysisFriendsOnly);
+  });
+
+  it('stops showing a friends poll once the friendship ends (the cached mutuals are dropped on the event)', async () => {
+    const gone = await createUser(auth.deps, { username: 'eski_dost' });
+    await follow(creator, gone);
+    await follow(gone, creator);
+    expect((await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(gone.id) })).statusCode).toBe(200);
+    expect(await svc.deps.redis.exists(keys.mutuals(gone.id))).toBe(1);
+    expect(await follow(gone, creator)).toBe(false);
+    await until(async () => (await svc.deps.redis.exists(keys.mutuals(gone.id))) === 0, 10_000, 'mutuals cache dropped');
+    expect((await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(gone.id) })).statusCode).toBe(404);
+  });
+
+  it('keeps answering with placeholders when auth stops answering', async () => {
+    await svc.deps.redis.del(keys.user(creator.id));
+    await auth.close();
+    const res = await svc.app.inject({ url: `/api/polls/${polls.public.id}`, headers: asVisitor() });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().creator).toEqual({ id: creator.id, username: '', displayName: S.unknownCreator, avatarUrl: null });
+  });
+});

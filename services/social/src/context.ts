@@ -1,0 +1,15 @@
+import type { Model } from 'mongoose';
+import type { ServiceDeps } from '@meydan/kit';
+import { UserDirectory } from './domain/user-directory.js';
+import { followModel, type FollowRecord } from './model/follow.js';
+
+/** Everything the social routes and handlers work with. */
+export interface SocialContext {
+  deps: ServiceDeps;
+  follows: Model<FollowRecord>;
+  users: UserDirectory;
+}
+
+export function createSocialContext(deps: ServiceDeps): SocialContext {
+  return { deps, follows: followModel(deps.mongo), users: new UserDirectory(deps.bus, deps.redis, deps.log) };
+}

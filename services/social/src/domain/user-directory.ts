@@ -1,0 +1,62 @@
+import { subjects, socialMessages, type CreatorSummary } from '@meydan/proto';
+import { HttpError, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
+import type { Redis } from 'ioredis';
+
+/** How long a profile summary read from auth is kept, to show names while auth is unreachable. */
+const CACHE_SECONDS = 24 * 3600;
+const cacheKey = (id: string) => `user:${id}`;
+
+/**
+ * Who users are, asked from auth over NATS (`auth.users.get`, `auth.users.summaries`). Summaries auth gave are kept
+ * in Redis, so lists still show names when auth is briefly unreachable.
+ */
+export class UserDirectory {
+  constructor(
+    private readonly bus: Bus,
+    private readonly redis: Redis,
+    private readonly log: Logger,
+  ) {}
+
+  /** The user, or a 404 'Kullanıcı bulunamadı'; a 503 when auth cannot be asked. */
+  async get(id: string, source?: RequestIdSource): Promise<CreatorSummary> {
+    try {
+      const user = await this.bus.request<CreatorSummary>(subjects.auth.usersGet, { id }, source);
+      void this.remember([user]);
+      return user;
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) throw new HttpError(404, 'not_found', socialMessages.userNotFound);
+      throw err;
+    }
+  }
+
+  /**
+   * Summaries by id. `known` holds the users found; `missing` the ids auth said do not exist. When auth cannot be
+   * asked, cached summaries are used and ids without one are in neither (the caller shows a placeholder).
+   */
+  async summaries(ids: string[], source?: RequestIdSource): Promise<{ known: Map<string, CreatorSummary>; missing: Set<string> }> {
+    const known = new Map<string, CreatorSummary>();
+    const missing = new Set<string>();
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return { known, missing };
+    try {
+      const { users } = await this.bus.request<{ users: CreatorSummary[] }>(subjects.auth.usersSummaries, { ids: unique }, source);
+      for (const user of users) known.set(user.id, user);
+      for (const id of unique) if (!known.has(id)) missing.add(id);
+      void this.remember(users);
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message }, 'auth summaries unavailable: using cached names');
+      const cached = await this.redis.mget(unique.map(cacheKey)).catch(() => unique.map(() => null));
+      cached.forEach((raw, i) => {
+        if (raw) known.set(unique[i]!, JSON.parse(raw) as CreatorSummary);
+      });
+    }
+    return { known, missing };
+  }
+
+  private async remember(users: CreatorSummary[]): Promise<void> {
+    if (users.length === 0) return;
+    const pipeline = this.redis.pipeline();
+    for (const user of users) pipeline.set(cacheKey(user.id), JSON.stringify(user), 'EX', CACHE_SECONDS);
+    await pipeline.exec().catch(() => {});
+  }
+}

@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { socialMessages, userListResponse, type FollowListQuery, type SocialUserParams } from '@meydan/proto';
+import { HttpError } from '@meydan/kit';
+import type { SocialContext } from '../context.js';
+import { followList, isFollowing, toggleFollow, type FollowDirection } from '../domain/follow-graph.js';
+
+const params = { $ref: 'meydan/social-user-params' };
+
+function memberId(request: FastifyRequest): string {
+  const userId = request.identity?.userId;
+  if (!userId) throw new HttpError(401, 'unauthorized', socialMessages.loginRequired);
+  return userId;
+}
+
+/** Follow, follow state and the followers/following lists (`/api/users/{id}/...`). */
+export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
+  app.post<{ Params: SocialUserParams }>(
+    '/api/users/:id/follow',
+    { schema: { params, response: { 200: { $ref: 'meydan/follow-state#' } } } },
+    async (request) => toggleFollow(ctx, memberId(request), request.params.id, request),
+  );
+
+  app.get<{ Params: SocialUserParams }>(
+    '/api/users/:id/is-following',
+    { schema: { params, response: { 200: { $ref: 'meydan/follow-state#' } } } },
+    async (request) => {
+      const viewerId = request.identity?.userId;
+      if (!viewerId || viewerId === request.params.id) return { following: false };
+      return { following: await isFollowing(ctx, viewerId, request.params.id) };
+    },
+  );
+
+  for (const direction of ['followers', 'following'] as const satisfies readonly FollowDirection[]) {
+    app.get<{ Params: SocialUserParams; Querystring: FollowListQuery }>(
+      `/api/users/:id/${direction}`,
+      {
+        schema: {
+          params,
+          querystring: { $ref: 'meydan/follow-list-query' },
+          response: { 200: userListResponse },
+        },
+      },
+      async (request, reply) => {
+        const { page = 1, limit = 20 } = request.query;
+        const { rows, total } = await followList(
+          ctx,
+          direction,
+          request.params.id,
+          request.identity?.userId ?? null,
+          page,
+          limit,
+          request,
+        );
+        reply.header('x-total-count', String(total));
+        return rows;
+      },
+    );
+  }
+}
