@@ -7,3 +7,4 @@ export * from './connections.js';
 export * from './health.js';
 export * from './app.js';
 export * from './run.js';
+export * from './redis-lock.js';

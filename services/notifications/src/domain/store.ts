@@ -1,11 +1,10 @@
 import { Types, type Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { NotificationItem } from '@meydan/proto';
-import type { Logger } from '@meydan/kit';
+import { tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
 import type { Realtime } from '../realtime/server.js';
 import { Coalescer } from './coalescer.js';
-import { tryLock, waitUnlocked } from './locks.js';
 import { links, texts } from './texts.js';
 
 type Stored = NotificationRecord & { _id: Types.ObjectId };

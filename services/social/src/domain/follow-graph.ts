@@ -1,7 +1,6 @@
 import { events, socialMessages, type FollowState, type UserFollowedEvent, type UserListItem, type UserUnfollowedEvent } from '@meydan/proto';
-import { HttpError, type RequestIdSource } from '@meydan/kit';
+import { HttpError, tryLock, waitUnlocked, type RequestIdSource } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
-import { tryLock, waitUnlocked } from './locks.js';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
