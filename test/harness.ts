@@ -139,7 +139,9 @@ export async function startTestMailDev() {
   const handle = await startMailDev({ smtpPort, webPort, root, logFile: join(infra().dir, `maildev-${webPort}.log`) });
   return {
     ...handle,
-    async messages(): Promise<{ id: string; subject: string; to: { address: string }[]; html: string; text: string }[]> {
+    async messages(): Promise<
+      { id: string; subject: string; to: { address: string }[]; html: string; text: string; headers: Record<string, string> }[]
+    > {
       const res = await fetch(`${handle.webUrl}/email`);
       return (await res.json()) as never;
     },

@@ -3,18 +3,34 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const gateway = 'http://localhost:8080';
+const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
 export default defineConfig({
   plugins: [react()],
   resolve: {
-    alias: {
+    alias: [
       // The contracts are consumed from source, exactly as the root vitest config does.
-      '@meydan/proto': fileURLToPath(new URL('../proto/src/index.ts', import.meta.url)),
-    },
+      { find: '@meydan/proto', replacement: here('../proto/src/index.ts') },
+      // No runtime schema compiler in the browser (see build/no-runtime-ajv.ts); the precompiled validators only
+      // import ajv's small runtime helpers (ajv/dist/runtime/*, ajv-formats/dist/formats), which stay.
+      { find: /^(ajv|ajv-errors|ajv-formats)$/, replacement: here('./build/no-runtime-ajv.ts') },
+    ],
   },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate files that stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
+            { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/, priority: 2 },
+            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+          ],
+        },
+      },
+    },
   },
   server: {
     proxy: {

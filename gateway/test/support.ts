@@ -53,6 +53,7 @@ export async function startTestGateway(
     TRUST_PROXY: 'false',
     RATE_LIMIT_SCALE: 1,
     SESSION_CACHE_MS: 5000,
+    SHUTDOWN_TIMEOUT_MS: 10_000,
     HEALTH_TIMEOUT_MS: 1000,
     WEB_DIST: web,
     ...urls,

@@ -1,15 +1,133 @@
+import type { User } from '@meydan/proto';
 import { render } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { Provider } from 'react-redux';
+import { MemoryRouter } from 'react-router-dom';
+import { vi } from 'vitest';
 import { App } from '../src/app/App';
+import { api } from '../src/app/api';
 import { createAppRouter } from '../src/app/router';
 import { createStore } from '../src/app/store';
+import { RealtimeHub, type SocketLike } from '../src/features/realtime/hub';
+import { ThemeProvider } from '../src/theme/ThemeProvider';
+
+export const member: User = {
+  id: 'u1',
+  username: 'ayse',
+  email: 'ayse@example.com',
+  displayName: 'Ayşe Yılmaz',
+  avatarUrl: null,
+  role: 'member',
+};
+
+type Handler = (request: Request, url: URL) => unknown | Response | Promise<unknown | Response>;
+
+/**
+ * A stand-in for the gateway: `routes` maps 'METHOD /api/path' to an answer (a value is sent as JSON 200; a
+ * Response as is). Unknown routes answer 404. Every request is recorded.
+ */
+export function fakeApi(routes: Record<string, Handler | unknown> = {}) {
+  const defaults: Record<string, Handler | unknown> = {
+    'GET /api/auth/session': () => json({ error: 'unauthorized', message: 'Oturum yok' }, 401),
+    'GET /api/polls': { polls: [], totalCount: 0, nextCursor: null },
+    'GET /api/notifications': [],
+    'GET /api/notifications/unread-count': { count: 0 },
+  };
+  const table = { ...defaults, ...routes };
+  const requests: { method: string; path: string; search: string; body: unknown }[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    const url = new URL(request.url);
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    requests.push({ method: request.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : undefined });
+    const key = `${request.method} ${url.pathname}`;
+    const entry = table[key] ?? Object.entries(table).find(([pattern]) => matches(pattern, key))?.[1];
+    if (entry === undefined) return json({ error: 'route_not_found', message: 'Böyle bir adres yok.' }, 404);
+    const answer = typeof entry === 'function' ? await (entry as Handler)(request, url) : entry;
+    return answer instanceof Response ? answer : json(answer);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, requests };
+}
+
+const matches = (pattern: string, key: string) =>
+  pattern.includes(':') && new RegExp(`^${pattern.replace(/:[^/]+/g, '[^/]+')}$`).test(key);
+
+export function json(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+/** A socket.io stand-in: the test plays the server with `serverEmit`, and reads what the client sent. */
+export class FakeSocket implements SocketLike {
+  connected = false;
+  sent: { event: string; args: unknown[] }[] = [];
+  private handlers = new Map<string, ((...args: never[]) => void)[]>();
+  readonly io = { on: () => undefined };
+  connects = 0;
+
+  on(event: string, handler: (...args: never[]) => void) {
+    this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    return this;
+  }
+  emit(event: string, ...args: unknown[]) {
+    this.sent.push({ event, args });
+    return this;
+  }
+  connect() {
+    this.connects += 1;
+    return this;
+  }
+  disconnect() {
+    this.connected = false;
+    return this;
+  }
+  /** The server accepts the connection. */
+  open() {
+    this.connected = true;
+    this.serverEmit('connect');
+  }
+  drop(reason = 'transport close') {
+    this.connected = false;
+    this.serverEmit('disconnect', reason);
+  }
+  serverEmit(event: string, ...args: unknown[]) {
+    for (const handler of this.handlers.get(event) ?? []) (handler as (...a: unknown[]) => void)(...args);
+  }
+  sentEvents(event: string) {
+    return this.sent.filter((s) => s.event === event).map((s) => s.args[0]);
+  }
+}
+
+export function testStore(options: { user?: User | null; socket?: FakeSocket } = {}) {
+  const socket = options.socket;
+  const realtime = new RealtimeHub(socket ? () => socket : null, { info() {}, warn() {}, error() {} });
+  const store = createStore(undefined, { realtime });
+  if (options.user !== undefined) {
+    store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'session', arg: undefined, value: options.user }] as never));
+  }
+  return store;
+}
 
 /** Renders the whole app with the real browser router, as if the browser had opened `path`. */
-export function renderAppAt(path: string) {
+export function renderAppAt(path: string, options: { user?: User | null; socket?: FakeSocket } = {}) {
   // ScrollRestoration scrolls on navigation; jsdom does not implement scrolling.
   window.scrollTo = () => {};
   window.history.replaceState(null, '', path);
-  const store = createStore();
+  const store = testStore({ user: options.user === undefined ? null : options.user, socket: options.socket });
   const router = createAppRouter();
   const view = render(<App store={store} router={router} />);
   return { ...view, store, router };
+}
+
+/** Renders a piece of UI inside the store, theme and a memory router. */
+export function renderWithStore(ui: ReactNode, options: { user?: User | null; socket?: FakeSocket; path?: string } = {}) {
+  const store = testStore({ user: options.user === undefined ? null : options.user, socket: options.socket });
+  const view = render(
+    <Provider store={store}>
+      <ThemeProvider>
+        <MemoryRouter initialEntries={[options.path ?? '/']}>{ui}</MemoryRouter>
+      </ThemeProvider>
+    </Provider>,
+  );
+  return { ...view, store };
 }

@@ -1,13 +1,18 @@
 // @vitest-environment jsdom
 import { clientRoutes } from '@meydan/proto';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router-dom';
-import { afterEach, describe, expect, it } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { feedKindOf, feedRouteOf, topicFromSearch } from '../src/features/feed/feedRoutes';
 import { Header } from '../src/layout/Header';
-import { ThemeProvider } from '../src/theme/ThemeProvider';
-import { renderAppAt } from './helpers';
+import { fakeApi, member, renderAppAt, renderWithStore } from './helpers';
 
-afterEach(cleanup);
+beforeEach(() => {
+  fakeApi();
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 const pageHeading = () => screen.getByRole('heading', { level: 1 });
 
@@ -21,10 +26,11 @@ describe('routing', () => {
     expect(within(nav).getByRole('link', { name: 'Keşfet' }).getAttribute('aria-current')).toBe('page');
   });
 
-  it('renders the share-link page for /s/AbCdEfGhIj and keeps the short code exactly as typed', () => {
+  it('renders the share-link page for /s/AbCdEfGhIj and keeps the short code exactly as typed', async () => {
     const { container } = renderAppAt('/s/AbCdEfGhIj');
-    expect(pageHeading()).toHaveProperty('textContent', 'Paylaşılan Anket');
     expect(container.querySelector('[data-short-url]')?.getAttribute('data-short-url')).toBe('AbCdEfGhIj');
+    // The fake gateway knows no such poll: the page says so.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Anket Bulunamadı' })).toBeTruthy();
   });
 
   it.each(['/ayarlar', '/hesap-ayarlari', '/profil-ayarlari'])('renders the settings page for %s', (path) => {
@@ -54,25 +60,43 @@ describe('routing', () => {
 
   it.each(clientRoutes.map((route) => route.replace(':shortUrl', 'Kod123')))(
     'has a screen for client route %s (also upper-cased with a trailing slash)',
-    (path) => {
+    async (path) => {
       renderAppAt(`${path.toUpperCase()}${path === '/' ? '' : '/'}`);
-      expect(pageHeading().textContent).not.toBe('Sayfa Bulunamadı');
+      // hidden: a visitor on /dost-meclisi gets the sign-in dialog, which hides the page from assistive technology.
+      expect((await screen.findByRole('heading', { level: 1, hidden: true })).textContent).not.toBe('Sayfa Bulunamadı');
     },
   );
 });
 
-describe('header', () => {
-  const renderHeader = (signedIn?: boolean) =>
-    render(
-      <ThemeProvider>
-        <MemoryRouter>
-          <Header signedIn={signedIn} />
-        </MemoryRouter>
-      </ThemeProvider>,
-    );
+it('tells a visitor on /dost-meclisi to sign in', async () => {
+  renderAppAt('/dost-meclisi');
+  const dialog = await screen.findByRole('dialog');
+  expect(within(dialog).getByRole('heading', { name: 'Giriş Yapmalısın' })).toBeTruthy();
+  expect(within(dialog).getByText(/Dost Meclisi anketlerini görmek için giriş yapmalı ya da kayıt olmalısın/)).toBeTruthy();
+});
 
+describe('feed routes', () => {
+  it('maps each feed screen to its list, whatever the spelling', () => {
+    expect(feedRouteOf('/')).toBe('/');
+    expect(feedRouteOf('/Trending/')).toBe('/trending');
+    expect(feedRouteOf('/KESFET')).toBe('/kesfet');
+    expect(feedRouteOf('/dost-meclisi/')).toBe('/dost-meclisi');
+    expect(feedKindOf('/')).toBe('trending');
+    expect(feedKindOf('/trending')).toBe('trending');
+    expect(feedKindOf('/kesfet')).toBe('new');
+    expect(feedKindOf('/dost-meclisi')).toBe('friends');
+  });
+
+  it('reads the topic filter from ?kategori= and ignores unknown slugs', () => {
+    expect(topicFromSearch(new URLSearchParams('kategori=oyun-geek'))?.name).toBe('Oyun & Geek');
+    expect(topicFromSearch(new URLSearchParams('kategori=uydurma'))).toBeNull();
+    expect(topicFromSearch(new URLSearchParams(''))).toBeNull();
+  });
+});
+
+describe('header', () => {
   it('shows visitors the spec links and sign-in entries, without Dost Meclisi', () => {
-    renderHeader();
+    renderWithStore(<Header />);
     const nav = screen.getByRole('navigation', { name: 'Ana menü' });
     const links = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
@@ -85,18 +109,33 @@ describe('header', () => {
     expect(screen.getByRole('button', { name: 'Giriş Yap' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Kayıt Ol' }).getAttribute('href')).toBe('/kayit');
     expect(screen.queryByRole('button', { name: 'Çıkış Yap' })).toBeNull();
+    // Notifications are for members.
+    expect(screen.queryByRole('button', { name: /Bildirimler/ })).toBeNull();
   });
 
-  it('shows signed-in members Dost Meclisi and Çıkış Yap instead of the visitor entries', () => {
-    renderHeader(true);
+  it('shows signed-in members Dost Meclisi, the bell and Çıkış Yap instead of the visitor entries', () => {
+    renderWithStore(<Header />, { user: member });
     expect(screen.getByRole('link', { name: 'Dost Meclisi' }).getAttribute('href')).toBe('/dost-meclisi');
     expect(screen.getByRole('button', { name: 'Çıkış Yap' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: /Bildirimler/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Giriş Yap' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Kayıt Ol' })).toBeNull();
   });
 
+  it('gives a visitor who presses the create button the sign-in-required dialog', async () => {
+    const { store } = renderWithStore(<Header />);
+    fireEvent.click(screen.getByRole('button', { name: 'Soru Fırlat' }));
+    expect(store.getState().ui.dialog).toEqual({ kind: 'signInRequired', reason: 'create' });
+  });
+
+  it('opens the creation dialog for a member', () => {
+    const { store } = renderWithStore(<Header />, { user: member });
+    fireEvent.click(screen.getByRole('button', { name: 'Soru Fırlat' }));
+    expect(store.getState().ui.dialog).toEqual({ kind: 'createPoll' });
+  });
+
   it('has a mobile menu button that opens and closes the menu', () => {
-    renderHeader();
+    renderWithStore(<Header />);
     // jsdom has no viewport, so the button keeps its wide-screen `display: none`; find it by its label.
     const button = screen.getByLabelText('Menüyü aç');
     expect(button.tagName).toBe('BUTTON');

@@ -11,7 +11,10 @@ describe('createStore', () => {
   it('builds a store holding the api reducer', () => {
     const store = createStore();
     const state = store.getState();
-    expect(Object.keys(state)).toEqual(['api']);
+    expect(Object.keys(state)).toEqual(['api', 'ui', 'toasts', 'realtime']);
+    expect(state.ui.dialog).toBeNull();
+    expect(state.toasts.items).toEqual([]);
+    expect(state.realtime.status).toBe('disconnected');
     expect(state.api.config.reducerPath).toBe('api');
     expect(state.api.queries).toEqual({});
   });

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderAppAt } from './helpers';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeApi, renderAppAt } from './helpers';
 
 let themeColor: HTMLMetaElement;
 
 beforeEach(() => {
+  fakeApi();
   localStorage.clear();
   delete document.documentElement.dataset.theme;
   // index.html carries this tag; the provider keeps it in step with the palette.
@@ -14,6 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => themeColor.remove());
 afterEach(cleanup);
+afterEach(() => vi.unstubAllGlobals());
 
 describe('theme', () => {
   it('is dark by default and writes nothing until the visitor chooses', () => {

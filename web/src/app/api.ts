@@ -1,4 +1,6 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
+import type { SerializedError } from '@reduxjs/toolkit';
+import type { RealtimeHub } from '../features/realtime/hub';
 
 /** Every cache tag the product uses; features inject their endpoints into this one api. */
 export const tagTypes = ['Session', 'Poll', 'Vote', 'Comment', 'Notification', 'User', 'Follow', 'Admin', 'Report'] as const;
@@ -6,20 +8,54 @@ export const tagTypes = ['Session', 'Poll', 'Vote', 'Comment', 'Notification', '
 /** What the gateway reports on GET /api/health; its exact fields belong to the gateway. */
 export type HealthResponse = Record<string, unknown>;
 
+/** What thunks and `onCacheEntryAdded` receive as `extra`: the realtime connection of this store. */
+export interface ApiExtra {
+  realtime: RealtimeHub;
+}
+
 /**
  * '/api' on the page's own origin (the gateway). Spelled out absolutely because fetchBaseQuery builds a
  * `Request`, and outside a browser (jsdom tests on Node) `Request` cannot resolve a relative URL.
  */
 const apiBaseUrl = globalThis.location ? new URL('/api', globalThis.location.origin).href : '/api';
 
+/**
+ * One api for the whole app. Every call goes through the gateway with the session cookie. Like the earlier product:
+ * data is fresh until invalidated, no refetch on focus, no polling unless a screen asks, no retries.
+ */
 export const api = createApi({
   reducerPath: 'api',
-  // Every call goes through the gateway and carries the session cookie.
   baseQuery: fetchBaseQuery({ baseUrl: apiBaseUrl, credentials: 'include' }),
   tagTypes,
+  refetchOnFocus: false,
+  refetchOnReconnect: false,
   endpoints: (build) => ({
     health: build.query<HealthResponse, void>({ query: () => '/health' }),
   }),
 });
 
 export const { useHealthQuery } = api;
+
+export type ApiError = FetchBaseQueryError | SerializedError | undefined;
+
+/** The Turkish message of a failed call (`{error, message}` answers of every service), if the server sent one. */
+export function apiErrorMessage(error: ApiError | unknown): string | undefined {
+  if (!error || typeof error !== 'object') return undefined;
+  const data = (error as { data?: unknown }).data;
+  if (data && typeof data === 'object' && typeof (data as { message?: unknown }).message === 'string') {
+    return (data as { message: string }).message;
+  }
+  return undefined;
+}
+
+/** The HTTP status of a failed call, or undefined when the request never got an answer. */
+export function apiErrorStatus(error: ApiError | unknown): number | undefined {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** True when the request failed before any answer came (network down, gateway unreachable). */
+export function isNetworkError(error: ApiError | unknown): boolean {
+  const status = (error as { status?: unknown } | undefined)?.status;
+  return status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR';
+}

@@ -1,20 +1,39 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { api } from './api';
+import { RealtimeHub } from '../features/realtime/hub';
+import { realtimeSlice, statusChanged } from '../features/realtime/realtimeSlice';
+import { browserSocket } from '../features/realtime/socket';
+import { toastSlice } from '../features/toasts/toastSlice';
+import { uiSlice } from '../features/ui/uiSlice';
+import { api, type ApiExtra } from './api';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
+  [uiSlice.reducerPath]: uiSlice.reducer,
+  [toastSlice.reducerPath]: toastSlice.reducer,
+  [realtimeSlice.reducerPath]: realtimeSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
 
+export interface StoreOptions {
+  /** The realtime connection; tests pass one with a fake socket (or none). */
+  realtime?: RealtimeHub;
+}
+
 /** Builds a fresh store; the app makes one at start-up and every test makes its own. */
-export function createStore(preloadedState?: Partial<RootState>) {
-  return configureStore({
+export function createStore(preloadedState?: Partial<RootState>, options: StoreOptions = {}) {
+  const realtime = options.realtime ?? new RealtimeHub(browserSocket);
+  const extra: ApiExtra = { realtime };
+  const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefaultMiddleware) => getDefaultMiddleware().concat(api.middleware),
+    middleware: (getDefaultMiddleware) =>
+      getDefaultMiddleware({ thunk: { extraArgument: extra } }).concat(api.middleware),
     preloadedState,
   });
+  realtime.on('status', (status) => store.dispatch(statusChanged(status)));
+  store.dispatch(statusChanged(realtime.status));
+  return Object.assign(store, { realtime });
 }
 
 export type AppStore = ReturnType<typeof createStore>;

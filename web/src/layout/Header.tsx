@@ -1,27 +1,48 @@
 import { useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { useAppDispatch } from '../app/store';
+import { NotificationBell } from '../features/notifications/NotificationBell';
+import { useCurrentUser, useLogoutMutation } from '../features/session/sessionApi';
+import { useToast } from '../features/toasts/useToast';
+import { dialogOpened } from '../features/ui/uiSlice';
 import { tr } from '../i18n/tr';
 import { useThemeMode } from '../theme/ThemeProvider';
 import { Button, ButtonLink, IconButton } from './buttons';
-import { CloseIcon, MenuIcon, MoonIcon, SunIcon } from './icons';
-
-export interface HeaderProps {
-  /** Signed-in members see Dost Meclisi and Çıkış Yap; visitors see Giriş Yap and Kayıt Ol. */
-  signedIn?: boolean;
-  onSignIn?: () => void;
-  onSignOut?: () => void;
-}
+import { CloseIcon, MenuIcon, MoonIcon, PlusIcon, SunIcon } from './icons';
 
 const MENU_ID = 'site-menu';
 
-export function Header({ signedIn = false, onSignIn, onSignOut }: HeaderProps) {
+/**
+ * Logo, the spec's links (Dost Meclisi only for members), the create button (the creation dialog, or the
+ * sign-in-required dialog for visitors), Giriş Yap / Kayıt Ol or Çıkış Yap, the bell, the theme toggle and the
+ * mobile menu.
+ */
+export function Header() {
   const { mode, toggle } = useThemeMode();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
+  const { isMember } = useCurrentUser();
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const [logout] = useLogoutMutation();
 
   // A followed link closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
+
+  const create = () => {
+    setMenuOpen(false);
+    dispatch(isMember ? dialogOpened({ kind: 'createPoll' }) : dialogOpened({ kind: 'signInRequired', reason: 'create' }));
+  };
+  const signIn = () => {
+    setMenuOpen(false);
+    dispatch(dialogOpened({ kind: 'login' }));
+  };
+  const signOut = async () => {
+    setMenuOpen(false);
+    await logout();
+    toast({ title: tr.logout.done, description: tr.logout.doneText });
+  };
 
   return (
     <Bar>
@@ -35,17 +56,17 @@ export function Header({ signedIn = false, onSignIn, onSignOut }: HeaderProps) {
           <Nav aria-label={tr.nav.label}>
             <NavItem to="/kesfet">{tr.nav.discover}</NavItem>
             <NavItem to="/trending">{tr.nav.trending}</NavItem>
-            {signedIn && <NavItem to="/dost-meclisi">{tr.nav.friendsCircle}</NavItem>}
+            {isMember && <NavItem to="/dost-meclisi">{tr.nav.friendsCircle}</NavItem>}
             <NavItem to="/profil">{tr.nav.profile}</NavItem>
             <NavItem to="/ayarlar">{tr.nav.settings}</NavItem>
           </Nav>
           <Account>
-            {signedIn ? (
-              <Button onClick={onSignOut}>{tr.nav.signOut}</Button>
+            {isMember ? (
+              <Button onClick={signOut}>{tr.nav.signOut}</Button>
             ) : (
               <>
-                <Button onClick={onSignIn}>{tr.nav.signIn}</Button>
-                <ButtonLink to="/kayit" $variant="primary">
+                <Button onClick={signIn}>{tr.nav.signIn}</Button>
+                <ButtonLink to="/kayit" $variant="subtle">
                   {tr.nav.register}
                 </ButtonLink>
               </>
@@ -54,10 +75,16 @@ export function Header({ signedIn = false, onSignIn, onSignOut }: HeaderProps) {
         </Menu>
 
         <Tools>
+          <CreateButton $variant="primary" onClick={create} aria-label={tr.nav.createPoll} data-create-poll>
+            <PlusIcon />
+            <span>{tr.nav.createPoll}</span>
+          </CreateButton>
+          {isMember ? <NotificationBell /> : null}
           <IconButton
             onClick={toggle}
             aria-label={mode === 'dark' ? tr.theme.toLight : tr.theme.toDark}
             title={mode === 'dark' ? tr.theme.toLight : tr.theme.toDark}
+            data-theme-toggle
           >
             {mode === 'dark' ? <SunIcon /> : <MoonIcon />}
           </IconButton>
@@ -87,11 +114,15 @@ const Inner = styled.div`
   position: relative;
   display: flex;
   align-items: center;
-  gap: 1.5rem;
+  gap: 1.25rem;
   max-width: ${({ theme }) => theme.layout.maxWidth};
   min-height: ${({ theme }) => theme.layout.headerHeight};
   margin: 0 auto;
   padding: 0 1rem;
+
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
+    gap: 0.5rem;
+  }
 `;
 
 const Logo = styled(Link)`
@@ -150,12 +181,13 @@ const Nav = styled.nav`
 `;
 
 const NavItem = styled(NavLink)`
-  padding: 0.5rem 0.75rem;
+  padding: 0.5rem 0.65rem;
   border-radius: ${({ theme }) => theme.radii.md};
   color: ${({ theme }) => theme.colors.textMuted};
   font-weight: 600;
   font-size: 0.9375rem;
   text-decoration: none;
+  white-space: nowrap;
 
   &:hover {
     color: ${({ theme }) => theme.colors.text};
@@ -185,6 +217,14 @@ const Tools = styled.div`
 
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
     margin-left: auto;
+  }
+`;
+
+const CreateButton = styled(Button)`
+  @media (max-width: 64rem) {
+    width: 2.5rem;
+    padding: 0;
+    span { display: none; }
   }
 `;
 

@@ -1,15 +1,22 @@
 import { matchClientRoute } from '@meydan/proto';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { CreatePollDialog } from '../features/create-poll/CreatePollDialog';
+import { ShareLinkDialog } from '../features/create-poll/ShareLinkDialog';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { LoginDialog } from '../features/session/LoginDialog';
+import { RegisterDialog } from '../features/session/RegisterDialog';
+import { SessionEffects } from '../features/session/SessionEffects';
+import { SignInRequiredDialog } from '../features/session/SignInRequiredDialog';
+import { Toaster } from '../features/toasts/Toaster';
 import { tr } from '../i18n/tr';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
 /**
- * The frame around every screen. react-router is a little more lenient than the gateway (it also accepts
- * '/kesfet//'); paths that `matchClientRoute` rejects — which the gateway answers with 404 — show the
- * not-found page here too, so both sides agree on what exists.
+ * The frame around every screen, with the app-wide dialogs and toasts. react-router is a little more lenient than
+ * the gateway (it also accepts '/kesfet//'); paths that `matchClientRoute` rejects — which the gateway answers with
+ * 404 — show the not-found page here too, so both sides agree on what exists.
  */
 export function Layout() {
   const { pathname } = useLocation();
@@ -18,13 +25,19 @@ export function Layout() {
   return (
     <Shell>
       <SkipLink href="#main">{tr.app.skipToContent}</SkipLink>
-      {/* Session wiring comes with sign-in; until then everyone is a visitor. */}
       <Header />
       <Main id="main" tabIndex={-1}>
         {known ? <Outlet /> : <NotFoundPage />}
       </Main>
       <Footer />
       <ScrollRestoration />
+      <LoginDialog />
+      <RegisterDialog />
+      <SignInRequiredDialog />
+      <CreatePollDialog />
+      <ShareLinkDialog />
+      <Toaster />
+      <SessionEffects />
     </Shell>
   );
 }
@@ -40,7 +53,7 @@ const Main = styled.main`
   width: 100%;
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
-  padding: 2rem 1rem;
+  padding: 1.5rem 1rem 2rem;
 
   &:focus { outline: none; }
 `;

@@ -16,11 +16,16 @@ const Section = styled.section`
 
 type PageProps = Omit<ComponentPropsWithoutRef<'section'>, 'title'> & { title: string };
 
-/** A screen's frame: its level-one heading and the document title. */
-export function Page({ title, children, ...rest }: PageProps) {
+/** Sets the document title: '{title} · Meydan'. */
+export function useDocumentTitle(title: string) {
   useEffect(() => {
     document.title = `${title} · ${tr.app.name}`;
   }, [title]);
+}
+
+/** A screen's frame: its level-one heading and the document title. */
+export function Page({ title, children, ...rest }: PageProps) {
+  useDocumentTitle(title);
 
   return (
     <Section aria-labelledby="page-title" {...rest}>

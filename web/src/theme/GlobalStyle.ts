@@ -27,6 +27,10 @@ export const GlobalStyle = createGlobalStyle`
 
   button, input, select, textarea { font: inherit; color: inherit; }
 
+  fieldset { margin: 0; padding: 0; border: 0; min-width: 0; }
+
+  ul, ol { margin: 0; }
+
   :focus-visible {
     outline: 2px solid ${({ theme }) => theme.colors.focus};
     outline-offset: 2px;

@@ -1,9 +1,254 @@
+import { limits } from '@meydan/proto';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
+import styled, { keyframes } from 'styled-components';
+import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../app/api';
 import { tr } from '../../i18n/tr';
-import { Page } from '../../layout/Page';
+import { Button, ButtonLink } from '../../layout/buttons';
+import { CopyIcon } from '../../layout/icons';
+import { useDocumentTitle } from '../../layout/Page';
+import { nameOf } from '../../lib/avatar';
+import { pageBadge } from '../../lib/categories';
+import { votesFromCounts } from '../../lib/polls';
+import { isOpen, relativeTime } from '../../lib/time';
+import { Avatar } from '../../ui/Avatar';
+import { CategoryBadge } from '../../ui/CategoryBadge';
+import { Spinner } from '../../ui/Spinner';
+import { OptionsView } from '../polls/OptionsView';
+import { copyText } from '../polls/share';
+import { useToast } from '../toasts/useToast';
+import { useShareLinkPollQuery, useShareLinkSharedMutation, useShareLinkVoteMutation } from './shareLinkApi';
 
-/** /s/:shortUrl — the short code is case-sensitive and reaches the page exactly as typed. */
+/**
+ * /s/:shortUrl — the public page of a share-link poll; anyone holding the link votes once, without an account.
+ * Counts arrive live over the socket; until the visitor has voted they are also re-fetched every 10 seconds.
+ */
 export function SharedPollPage() {
   const { shortUrl = '' } = useParams();
-  return <Page title={tr.pages.sharedPoll} data-short-url={shortUrl} />;
+  const toast = useToast();
+  const [voted, setVoted] = useState(false);
+  const { data, error, isLoading } = useShareLinkPollQuery(shortUrl, {
+    pollingInterval: voted ? 0 : limits.refresh.publicPollMs,
+    skipPollingIfUnfocused: false,
+  });
+  const hasVoted = Boolean(data?.hasVoted);
+  useEffect(() => {
+    if (hasVoted) setVoted(true);
+  }, [hasVoted]);
+
+  const [vote, { isLoading: voting }] = useShareLinkVoteMutation();
+  const [countShare] = useShareLinkSharedMutation();
+  const [feedback, setFeedback] = useState<string | null>(null);
+  const status = apiErrorStatus(error);
+  const notFound = status === 404;
+  useDocumentTitle(data?.poll.title ?? (notFound ? tr.publicPoll.notFoundTitle : tr.publicPoll.title));
+
+  // The spec's load toasts, once per failure (the 10-second refetch must not repeat them).
+  const toasted = useRef<string | null>(null);
+  useEffect(() => {
+    if (!error) {
+      toasted.current = null;
+      return;
+    }
+    const kind = notFound ? 'missing' : 'failed';
+    if (toasted.current === kind) return;
+    toasted.current = kind;
+    if (notFound) toast({ title: tr.publicPoll.notFoundToast, description: tr.publicPoll.notFoundText, variant: 'error' });
+    else toast({ title: tr.publicPoll.loadFailedTitle, description: tr.publicPoll.loadFailedText, variant: 'error' });
+  }, [error, notFound, toast]);
+
+  async function choose(optionIndex: number) {
+    try {
+      const result = await vote({ code: shortUrl, optionIndex }).unwrap();
+      setVoted(true);
+      setFeedback(result.feedback ?? null);
+      toast({ title: tr.publicPoll.votedTitle, description: result.message, variant: 'success' });
+    } catch (err) {
+      if (isNetworkError(err)) {
+        toast({ title: tr.publicPoll.networkTitle, description: tr.publicPoll.networkText, variant: 'error' });
+      } else {
+        toast({ title: tr.publicPoll.voteFailedTitle, description: apiErrorMessage(err) ?? tr.publicPoll.voteFailedText, variant: 'error' });
+      }
+    }
+  }
+
+  async function copyLink() {
+    const url = `${globalThis.location.origin}/s/${shortUrl}`;
+    if (await copyText(url)) {
+      toast({ title: tr.poll.linkCopied, variant: 'success' });
+      void countShare(shortUrl);
+    } else {
+      toast({ title: tr.poll.copyFailed, variant: 'error' });
+    }
+  }
+
+  if (isLoading) {
+    return (
+      <Frame data-short-url={shortUrl}>
+        <Spinner withText />
+      </Frame>
+    );
+  }
+
+  if (notFound || (!data && error)) {
+    return (
+      <Frame data-short-url={shortUrl}>
+        <Box data-share-missing>
+          <h1 id="page-title">{notFound ? tr.publicPoll.notFoundTitle : tr.publicPoll.loadFailedTitle}</h1>
+          <p>{notFound ? tr.publicPoll.notFoundText : tr.publicPoll.loadFailedText}</p>
+          <ButtonLink to="/" $variant="primary">
+            {tr.notFound.backHome}
+          </ButtonLink>
+        </Box>
+      </Frame>
+    );
+  }
+  if (!data) return null;
+
+  const { poll } = data;
+  const votes = votesFromCounts(data.voteCounts, poll.options.length);
+  const total = votes.reduce((a, b) => a + b, 0);
+  const options = poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }));
+  const open = isOpen(poll.expiresAt);
+  const creatorName = nameOf(data.creator) || nameOf(poll.creator);
+
+  return (
+    <Frame data-short-url={shortUrl} data-poll-id={poll.id}>
+      <Box as="article" aria-labelledby="page-title">
+        <Top>
+          <CategoryBadge look={pageBadge(poll.category)} size="md" />
+          <Total data-total aria-live="polite">
+            {!hasVoted && open ? (
+              <Live data-live>
+                <Dot aria-hidden="true" />
+                {tr.publicPoll.live}
+              </Live>
+            ) : null}
+            <strong>{tr.publicPoll.totalVotes(total)}</strong>
+          </Total>
+        </Top>
+        <h1 id="page-title">{poll.title}</h1>
+        {poll.description ? <Description>{poll.description}</Description> : null}
+        <Creator>
+          <Avatar name={creatorName} src={data.creator.avatarUrl} size="sm" decorative />
+          <span>{tr.publicPoll.askedBy(creatorName)}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</time>
+        </Creator>
+        <OptionsView
+          options={options}
+          total={total}
+          showResults={hasVoted || !open}
+          userChoice={data.userChoice}
+          decimals={limits.poll.publicPercentDecimals}
+          disabled={voting || hasVoted || !open}
+          onVote={choose}
+        />
+        {!open ? <Description>{tr.publicPoll.closed}</Description> : null}
+        {hasVoted && feedback ? <Feedback role="status">{feedback}</Feedback> : null}
+        <Bottom>
+          <Button onClick={copyLink}>
+            <CopyIcon />
+            {tr.publicPoll.copyLink}
+          </Button>
+          <ButtonLink to="/" $variant="subtle">
+            {tr.publicPoll.homeLink}
+          </ButtonLink>
+        </Bottom>
+      </Box>
+    </Frame>
+  );
 }
+
+const Frame = styled.div`
+  max-width: 40rem;
+  margin: 0 auto;
+  width: 100%;
+`;
+
+const Box = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+  padding: 1.5rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+
+  h1 { font-size: clamp(1.4rem, 1.1rem + 1vw, 1.9rem); font-weight: 800; overflow-wrap: anywhere; }
+  & > p { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+`;
+
+const Total = styled.div`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.6rem;
+  font-variant-numeric: tabular-nums;
+`;
+
+const pulse = keyframes`
+  0% { box-shadow: 0 0 0 0 rgb(239 68 68 / 0.6); }
+  70% { box-shadow: 0 0 0 8px rgb(239 68 68 / 0); }
+  100% { box-shadow: 0 0 0 0 rgb(239 68 68 / 0); }
+`;
+
+const Live = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.35rem;
+  padding: 0.15rem 0.5rem;
+  border-radius: 999px;
+  background: rgb(239 68 68 / 0.15);
+  color: #ef4444;
+  font-size: 0.75rem;
+  font-weight: 800;
+  text-transform: uppercase;
+  letter-spacing: 0.05em;
+`;
+
+const Dot = styled.span`
+  width: 0.5rem;
+  height: 0.5rem;
+  border-radius: 50%;
+  background: #ef4444;
+  animation: ${pulse} 1.6s infinite;
+`;
+
+const Description = styled.p`
+  white-space: pre-line;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Creator = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.4rem;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Feedback = styled.p`
+  padding: 0.75rem 1rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: color-mix(in srgb, ${({ theme }) => theme.colors.success} 15%, transparent);
+  color: ${({ theme }) => theme.colors.text};
+  font-weight: 600;
+`;
+
+const Bottom = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+
+  & > * { flex: 1 1 12rem; }
+  a { white-space: normal; text-align: center; }
+`;

@@ -1,0 +1,110 @@
+/**
+ * The whole Meydan stack for the browser tests, on free ports: the built services and the built gateway (serving
+ * web/dist) as child processes with the environment `deploy/local/start.mjs` gives them, on top of the throw-away
+ * NATS/Redis/MongoDB of the vitest global setup and a private MailDev. `stop()` ends every process it started.
+ */
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { freePort, startProcess, type ProcessHandle } from '../../deploy/local/servers.mjs';
+import { infra, startTestMailDev } from '../harness.js';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'] as const;
+
+export interface Stack {
+  /** The gateway, e.g. http://127.0.0.1:41234 — the site's public origin. */
+  origin: string;
+  mail: Awaited<ReturnType<typeof startTestMailDev>>;
+  logDir: string;
+  /** The last lines of a process's log (for failure messages). */
+  logTail(name: string, lines?: number): string;
+  stop(): Promise<void>;
+}
+
+async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, logTail: () => string): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < until) {
+    if (handle.proc.exitCode !== null) throw new Error(`${handle.name} exited (${handle.proc.exitCode}):\n${logTail()}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (err) {
+      last = (err as Error).message;
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${handle.name} not ready at ${url} within ${timeoutMs} ms (${last}):\n${logTail()}`);
+}
+
+export async function startStack(): Promise<Stack> {
+  for (const name of [...services.map((s) => `services/${s}`), 'gateway']) {
+    if (!existsSync(join(root, name, 'dist', 'main.js'))) throw new Error(`${name}/dist/main.js missing: run npx tsc -b`);
+  }
+  if (!existsSync(join(root, 'web', 'dist', 'index.html'))) throw new Error('web/dist missing: run npm run build -w @meydan/web');
+
+  const { natsUrl, redisUrl, mongoUrl, dir } = infra();
+  const runId = randomBytes(4).toString('hex');
+  const logDir = join(dir, `e2e-${runId}`);
+  mkdirSync(logDir, { recursive: true });
+  const started: ProcessHandle[] = [];
+  const logTail = (name: string, lines = 40) => {
+    try {
+      return readFileSync(join(logDir, `${name}.log`), 'utf8').trim().split('\n').slice(-lines).join('\n');
+    } catch {
+      return '(no log)';
+    }
+  };
+
+  const mail = await startTestMailDev();
+  const stop = async () => {
+    for (const handle of [...started].reverse()) await handle.stop(5_000).catch(() => undefined);
+    await mail.stop(5_000).catch(() => undefined);
+  };
+
+  try {
+    const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()] as const)));
+    const origin = `http://127.0.0.1:${ports['gateway']}`;
+    // A Redis database of its own, so keys (rate limits, sessions) of other suites in this run do not leak in.
+    const redisDb = 1 + (parseInt(runId.slice(0, 2), 16) % 15);
+    const common: NodeJS.ProcessEnv = {
+      ...process.env,
+      HOST: '127.0.0.1',
+      NATS_URL: natsUrl,
+      REDIS_URL: `${redisUrl.replace(/\/\d*$/, '')}/${redisDb}`,
+      MONGO_URL: mongoUrl,
+      SMTP_URL: mail.smtpUrl,
+      INTERNAL_SECRET: `e2e-secret-${randomBytes(12).toString('hex')}`,
+      PUBLIC_ORIGIN: origin,
+      ADMIN_EMAIL: 'admin@meydan.local',
+      ADMIN_PASSWORD: 'meydan-admin',
+      LOG_PRETTY: '0',
+      LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
+    };
+    const handles = services.map((name) => {
+      const handle = startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
+        logFile: join(logDir, `${name}.log`),
+        env: { ...common, PORT: String(ports[name]), MONGO_DB: `e2e_${runId}_${name}` },
+      });
+      started.push(handle);
+      return handle;
+    });
+    await Promise.all(handles.map((h) => waitOk(`http://127.0.0.1:${ports[h.name]}/readyz`, h, 60_000, () => logTail(h.name))));
+
+    const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
+    const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
+      logFile: join(logDir, 'gateway.log'),
+      env: { ...common, ...serviceUrls, PORT: String(ports['gateway']), WEB_DIST: join(root, 'web', 'dist') },
+    });
+    started.push(gateway);
+    await waitOk(`${origin}/readyz`, gateway, 30_000, () => logTail('gateway'));
+    await waitOk(`${origin}/api/health`, gateway, 30_000, () => logTail('gateway'));
+    return { origin, mail, logDir, logTail, stop };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}

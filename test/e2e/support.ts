@@ -1,0 +1,171 @@
+/** What the browser tests share: Chromium, members made through the real API, MailDev links, screenshots. */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { ensureChromium } from '../../deploy/local/servers.mjs';
+import type { Stack } from './stack.js';
+
+export const screenshotDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: ensureChromium(),
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+export const desktop = { width: 1280, height: 800 };
+export const mobile = { width: 390, height: 844 };
+
+export async function newContext(
+  browser: Browser,
+  stack: Stack,
+  options: { sid?: string; viewport?: { width: number; height: number }; theme?: 'dark' | 'light' } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: stack.origin,
+    viewport: options.viewport ?? desktop,
+    locale: 'tr-TR',
+    timezoneId: 'Europe/Istanbul',
+    permissions: ['clipboard-read', 'clipboard-write'],
+  });
+  if (options.sid) await context.addCookies([{ name: 'sid', value: options.sid, url: stack.origin }]);
+  if (options.theme) {
+    await context.addInitScript((theme) => {
+      if (!sessionStorage.getItem('e2e-theme-set')) {
+        localStorage.setItem('theme', theme);
+        sessionStorage.setItem('e2e-theme-set', '1');
+      }
+    }, options.theme);
+  }
+  return context;
+}
+
+/** Collects what went wrong in a page (uncaught errors, CSP refusals), to assert there was nothing. */
+export function watchErrors(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|EvalError|Uncaught/i.test(msg.text())) problems.push(msg.text());
+  });
+  return problems;
+}
+
+export async function screenshot(page: Page, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await page.screenshot({ path, animations: 'disabled' });
+  return path;
+}
+
+export async function elementScreenshot(locator: Locator, name: string): Promise<string> {
+  mkdirSync(screenshotDir, { recursive: true });
+  const path = join(screenshotDir, `${name}.png`);
+  await locator.screenshot({ path, animations: 'disabled' });
+  return path;
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Members through the real API
+
+export interface Member {
+  id: string;
+  username: string;
+  email: string;
+  displayName: string;
+  password: string;
+  sid: string;
+}
+
+export async function call<T = unknown>(
+  stack: Stack,
+  method: string,
+  path: string,
+  options: { sid?: string; body?: unknown } = {},
+): Promise<{ status: number; body: T; headers: Headers }> {
+  const headers: Record<string, string> = {};
+  if (options.sid) headers['cookie'] = `sid=${options.sid}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const res = await fetch(`${stack.origin}${path}`, {
+    method,
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+  });
+  const text = await res.text();
+  let body: unknown = text;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    // not JSON (HTML pages)
+  }
+  return { status: res.status, body: body as T, headers: res.headers };
+}
+
+/** The activation link of the newest mail to `email` (the mailer sends it from a JetStream consumer). */
+export async function activationLink(stack: Stack, email: string, timeoutMs = 20_000): Promise<string> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const mails = await stack.mail.messages();
+    const mine = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === email.toLowerCase()));
+    const last = mine[mine.length - 1];
+    const link = last && (last.text + last.html).match(/https?:\/\/[^\s"'<>]+\/api\/auth\/activate\/[A-Za-z0-9_-]+/)?.[0];
+    if (link) return link;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`no activation mail for ${email}`);
+}
+
+export async function signIn(stack: Stack, email: string, password: string): Promise<{ sid: string; id: string }> {
+  const res = await fetch(`${stack.origin}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
+  const sid = /(?:^|,\s*)sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  if (!sid) throw new Error('login answered without a sid cookie');
+  const user = (await res.json()) as { id: string };
+  return { sid, id: user.id };
+}
+
+/** Registers, activates through the mailed link and signs in a member. */
+export async function createMember(stack: Stack, name: string, displayName: string): Promise<Member> {
+  const tag = Math.random().toString(36).slice(2, 8);
+  const username = `${name}_${tag}`;
+  const email = `${username}@example.com`;
+  const password = 'gizli-sifre-123';
+  const registered = await call(stack, 'POST', '/api/register', { body: { username, email, displayName, password } });
+  if (registered.status !== 201) throw new Error(`register ${username}: ${registered.status} ${JSON.stringify(registered.body)}`);
+  const link = await activationLink(stack, email);
+  const activated = await fetch(link);
+  if (activated.status !== 200) throw new Error(`activation of ${username}: ${activated.status}`);
+  const { sid, id } = await signIn(stack, email, password);
+  return { id, username, email, displayName, password, sid };
+}
+
+export interface NewPoll {
+  title: string;
+  category: string;
+  options: string[];
+  type?: 'public' | 'private' | 'friends';
+  description?: string | null;
+}
+
+export async function createPoll(stack: Stack, member: Member, poll: NewPoll): Promise<{ id: string }> {
+  const res = await call<{ id: string }>(stack, 'POST', '/api/polls', {
+    sid: member.sid,
+    body: { type: 'public', description: null, durationHours: 24, ...poll },
+  });
+  if (res.status !== 201) throw new Error(`create poll: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}

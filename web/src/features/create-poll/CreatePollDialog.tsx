@@ -1,0 +1,436 @@
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import * as Select from '@radix-ui/react-select';
+import * as Switch from '@radix-ui/react-switch';
+import { limits, topics, type PollType } from '@meydan/proto';
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { apiErrorMessage } from '../../app/api';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { tr } from '../../i18n/tr';
+import { Button, IconButton } from '../../layout/buttons';
+import { CloseIcon, PlusIcon } from '../../layout/icons';
+import { shortTimeLeft } from '../../lib/time';
+import { fieldErrors, validateForm } from '../../lib/validation';
+import { Modal } from '../../ui/Modal';
+import { TopicIcon } from '../../ui/TopicIcon';
+import { Actions, ErrorText, Form, Hint, InputField, Input, TextAreaField } from '../../ui/fields';
+import { useCreatePollMutation } from '../polls/pollsApi';
+import { useCurrentUser } from '../session/sessionApi';
+import { useToast } from '../toasts/useToast';
+import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
+
+export interface PollDraft {
+  type: PollType;
+  shareable: boolean;
+  title: string;
+  description: string;
+  category: string;
+  options: string[];
+  durationHours: number;
+}
+
+export const emptyDraft = (): PollDraft => ({
+  type: 'public',
+  shareable: false,
+  title: '',
+  description: '',
+  category: '',
+  options: ['', ''],
+  durationHours: limits.poll.defaultDurationHours,
+});
+
+/** Choosing private or friends clears the shareable flag: only a public poll can be shareable. */
+export function withType(draft: PollDraft, type: PollType): PollDraft {
+  return { ...draft, type, shareable: type === 'public' ? draft.shareable : false };
+}
+
+/** Options: remove buttons only above 2, the add button only below 6. */
+export const canAddOption = (options: readonly string[]) => options.length < limits.poll.optionsMax;
+export const canRemoveOption = (options: readonly string[]) => options.length > limits.poll.optionsMin;
+
+/** The body the server validates (and the form validates first, with the same schema and texts). */
+export function draftBody(draft: PollDraft) {
+  return {
+    title: draft.title.trim(),
+    description: draft.description.trim() ? draft.description.trim() : null,
+    ...(draft.category ? { category: draft.category } : {}),
+    type: draft.type,
+    options: draft.options.map((o) => o.trim()).filter(Boolean),
+    durationHours: draft.durationHours,
+    ...(draft.shareable ? { isShareable: true } : {}),
+  };
+}
+
+/** 'Kafa Açalım': the poll creation dialog. The form starts over every time it opens. */
+export function CreatePollDialog() {
+  const dialog = useAppSelector(selectDialog);
+  const dispatch = useAppDispatch();
+  return (
+    <Modal
+      name="create-poll"
+      open={dialog?.kind === 'createPoll'}
+      onOpenChange={(open) => !open && dispatch(dialogClosed())}
+      title={tr.create.title}
+      description={tr.create.description}
+      width="36rem"
+    >
+      <CreatePollForm />
+    </Modal>
+  );
+}
+
+function CreatePollForm() {
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const { isMember } = useCurrentUser();
+  const [create, { isLoading }] = useCreatePollMutation();
+  const [draft, setDraft] = useState<PollDraft>(emptyDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const update = (patch: Partial<PollDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setOption = (index: number, text: string) =>
+    setDraft((d) => ({ ...d, options: d.options.map((o, i) => (i === index ? text : o)) }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isMember) {
+      toast({ title: tr.create.signInTitle, description: tr.create.signInText, variant: 'error' });
+      return;
+    }
+    const body = draftBody(draft);
+    const checked = validateForm('pollCreate', body);
+    if (!checked.ok) {
+      setErrors(fieldErrors(checked.errors));
+      return;
+    }
+    setErrors({});
+    try {
+      const created = await create({
+        title: body.title,
+        description: body.description,
+        category: draft.category,
+        type: draft.type,
+        options: body.options,
+        durationHours: draft.durationHours,
+        shareable: draft.shareable,
+      }).unwrap();
+      toast({ title: tr.create.successTitle, description: tr.create.successText, variant: 'success' });
+      if (created.shareUrl) dispatch(dialogOpened({ kind: 'shareLink', url: created.shareUrl }));
+      else dispatch(dialogClosed());
+    } catch (err) {
+      toast({ title: tr.create.failedTitle, description: apiErrorMessage(err) ?? tr.create.failedText, variant: 'error' });
+    }
+  }
+
+  const expiresPreview = draft.durationHours > 0 ? shortTimeLeft(now + draft.durationHours * 3_600_000, now) : tr.time.noExpiry;
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label={tr.create.title}>
+      <fieldset>
+        <Legend>{tr.create.typeLabel}</Legend>
+        <Types value={draft.type} onValueChange={(value) => setDraft((d) => withType(d, value as PollType))} aria-label={tr.create.typeLabel}>
+          {(['public', 'private', 'friends'] as const).map((type) => (
+            <TypeOption key={type} data-type={type}>
+              <RadioGroup.Item value={type} aria-describedby={`type-${type}-hint`}>
+                <RadioGroup.Indicator />
+              </RadioGroup.Item>
+              <span>
+                <strong>{tr.create.types[type].label}</strong>
+                <small id={`type-${type}-hint`}>{tr.create.types[type].hint}</small>
+              </span>
+            </TypeOption>
+          ))}
+        </Types>
+        {draft.type === 'public' ? (
+          <ShareRow>
+            <SwitchRoot
+              id="poll-shareable"
+              checked={draft.shareable}
+              onCheckedChange={(checked) => update({ shareable: checked })}
+              aria-describedby="poll-shareable-hint"
+            >
+              <Switch.Thumb />
+            </SwitchRoot>
+            <span>
+              <label htmlFor="poll-shareable">{tr.create.shareable}</label>
+              <Hint id="poll-shareable-hint">{tr.create.shareableHint}</Hint>
+            </span>
+          </ShareRow>
+        ) : null}
+        {errors['type'] ? <ErrorText role="alert">{errors['type']}</ErrorText> : null}
+      </fieldset>
+
+      <InputField
+        label={tr.create.titleLabel}
+        name="title"
+        placeholder={tr.create.titlePlaceholder}
+        value={draft.title}
+        maxLength={limits.poll.titleMax}
+        counter={limits.poll.titleMax}
+        onChange={(e) => update({ title: e.target.value })}
+        error={errors['title']}
+      />
+
+      <TextAreaField
+        label={tr.create.descriptionLabel}
+        name="description"
+        placeholder={tr.create.descriptionPlaceholder}
+        value={draft.description}
+        maxLength={limits.poll.descriptionMax}
+        counter={limits.poll.descriptionMax}
+        rows={2}
+        onChange={(e) => update({ description: e.target.value })}
+        error={errors['description']}
+      />
+
+      <fieldset>
+        <Legend id="poll-category-label">{tr.create.categoryLabel}</Legend>
+        <Chips role="group" aria-labelledby="poll-category-label">
+          {topics.map((topic) => (
+            <Chip
+              key={topic.slug}
+              type="button"
+              aria-pressed={draft.category === topic.slug}
+              $color={topic.color}
+              data-category={topic.slug}
+              onClick={() => update({ category: topic.slug })}
+            >
+              <TopicIcon slug={topic.slug} size={14} />
+              {topic.name}
+            </Chip>
+          ))}
+        </Chips>
+        {errors['category'] ? <ErrorText role="alert">{errors['category']}</ErrorText> : null}
+      </fieldset>
+
+      <fieldset>
+        <Legend>{tr.create.optionsLabel}</Legend>
+        <OptionList>
+          {draft.options.map((text, index) => (
+            <li key={index}>
+              <Input
+                aria-label={tr.create.optionLabel(index + 1)}
+                placeholder={tr.create.optionPlaceholder(index + 1)}
+                value={text}
+                maxLength={limits.poll.optionMax}
+                onChange={(e) => setOption(index, e.target.value)}
+                aria-invalid={Boolean(errors['options']) || undefined}
+              />
+              {canRemoveOption(draft.options) ? (
+                <IconButton
+                  aria-label={tr.create.removeOption(index + 1)}
+                  title={tr.create.removeOption(index + 1)}
+                  onClick={() => update({ options: draft.options.filter((_, i) => i !== index) })}
+                >
+                  <CloseIcon />
+                </IconButton>
+              ) : null}
+            </li>
+          ))}
+        </OptionList>
+        {canAddOption(draft.options) ? (
+          <Button $size="sm" onClick={() => update({ options: [...draft.options, ''] })}>
+            <PlusIcon />
+            {tr.create.addOption}
+          </Button>
+        ) : null}
+        {errors['options'] ? <ErrorText role="alert">{errors['options']}</ErrorText> : null}
+      </fieldset>
+
+      <fieldset>
+        <Legend id="poll-duration-label">{tr.create.durationLabel}</Legend>
+        <Select.Root value={String(draft.durationHours)} onValueChange={(value) => update({ durationHours: Number(value) })}>
+          <SelectTrigger aria-labelledby="poll-duration-label" data-duration-trigger>
+            <Select.Value />
+            <Select.Icon aria-hidden="true">▾</Select.Icon>
+          </SelectTrigger>
+          <Select.Portal>
+            <SelectContent position="popper" sideOffset={4}>
+              <Select.Viewport>
+                {limits.poll.durationsHours.map((hours) => (
+                  <SelectItem key={hours} value={String(hours)}>
+                    <Select.ItemText>{tr.create.durations[hours]}</Select.ItemText>
+                  </SelectItem>
+                ))}
+              </Select.Viewport>
+            </SelectContent>
+          </Select.Portal>
+        </Select.Root>
+        <Hint>
+          {tr.create.durationHelp} {tr.create.durationPreview(expiresPreview)}
+        </Hint>
+      </fieldset>
+
+      <Actions>
+        <Button onClick={() => dispatch(dialogClosed())}>{tr.create.cancel}</Button>
+        <Button type="submit" $variant="primary" disabled={isLoading}>
+          {isLoading ? tr.create.submitting : tr.create.submit}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Legend = styled.legend`
+  margin-bottom: 0.4rem;
+  padding: 0;
+  font-weight: 600;
+  font-size: 0.9rem;
+`;
+
+const Types = styled(RadioGroup.Root)`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 0.5rem;
+
+  @media (max-width: 34rem) { grid-template-columns: 1fr; }
+`;
+
+const TypeOption = styled.label`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.5rem;
+  padding: 0.6rem 0.7rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  cursor: pointer;
+
+  &:has([data-state='checked']) {
+    border-color: ${({ theme }) => theme.colors.primary};
+    background: color-mix(in srgb, ${({ theme }) => theme.colors.primary} 10%, transparent);
+  }
+
+  button {
+    display: inline-grid;
+    place-items: center;
+    flex-shrink: 0;
+    width: 1.1rem;
+    height: 1.1rem;
+    margin-top: 0.15rem;
+    padding: 0;
+    border-radius: 50%;
+    border: 2px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.background};
+    cursor: pointer;
+  }
+  button[data-state='checked'] { border-color: ${({ theme }) => theme.colors.primary}; }
+  button > span { width: 0.45rem; height: 0.45rem; border-radius: 50%; background: ${({ theme }) => theme.colors.primary}; }
+
+  strong { display: block; font-size: 0.9rem; }
+  small { display: block; font-size: 0.75rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const ShareRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.6rem;
+  margin-top: 0.75rem;
+
+  label { font-weight: 600; font-size: 0.9rem; cursor: pointer; }
+`;
+
+const SwitchRoot = styled(Switch.Root)`
+  position: relative;
+  flex-shrink: 0;
+  width: 2.5rem;
+  height: 1.4rem;
+  padding: 0;
+  border-radius: 999px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  cursor: pointer;
+
+  &[data-state='checked'] { background: ${({ theme }) => theme.colors.primary}; border-color: transparent; }
+
+  span {
+    display: block;
+    width: 1.05rem;
+    height: 1.05rem;
+    border-radius: 50%;
+    background: #fff;
+    box-shadow: 0 1px 2px rgb(0 0 0 / 0.3);
+    transform: translateX(0.15rem);
+    transition: transform 120ms ease;
+  }
+  span[data-state='checked'] { transform: translateX(1.25rem); }
+`;
+
+const Chips = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.4rem;
+`;
+
+export const Chip = styled.button<{ $color: string }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.35rem;
+  padding: 0.35rem 0.7rem;
+  border-radius: 999px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.text};
+  font-size: 0.85rem;
+  font-weight: 600;
+  cursor: pointer;
+
+  svg { color: ${({ $color }) => $color}; }
+  &:hover { border-color: ${({ $color }) => $color}; }
+  &[aria-pressed='true'] {
+    border-color: ${({ $color }) => $color};
+    background: ${({ $color }) => `color-mix(in srgb, ${$color} 22%, transparent)`};
+  }
+`;
+
+const OptionList = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  margin: 0 0 0.5rem;
+  padding: 0;
+  list-style: none;
+
+  li { display: flex; gap: 0.4rem; }
+`;
+
+const SelectTrigger = styled(Select.Trigger)`
+  display: inline-flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.75rem;
+  min-width: 12rem;
+  min-height: 2.5rem;
+  padding: 0 0.75rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+`;
+
+const SelectContent = styled(Select.Content)`
+  z-index: 50;
+  min-width: var(--radix-select-trigger-width);
+  padding: 0.25rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.popover};
+`;
+
+const SelectItem = styled(Select.Item)`
+  padding: 0.45rem 0.6rem;
+  border-radius: ${({ theme }) => theme.radii.sm};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+  outline: none;
+
+  &[data-highlighted] { background: ${({ theme }) => theme.colors.surfaceRaised}; }
+  &[data-state='checked'] { font-weight: 700; color: ${({ theme }) => theme.colors.primary}; }
+`;

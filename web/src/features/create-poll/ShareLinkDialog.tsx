@@ -1,0 +1,52 @@
+import styled from 'styled-components';
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { tr } from '../../i18n/tr';
+import { Button } from '../../layout/buttons';
+import { CopyIcon } from '../../layout/icons';
+import { Modal } from '../../ui/Modal';
+import { Actions, Input } from '../../ui/fields';
+import { copyText } from '../polls/share';
+import { useToast } from '../toasts/useToast';
+import { dialogClosed, selectDialog } from '../ui/uiSlice';
+
+/** After a shareable poll is created: its link with a copy button; 'Tamam' closes. */
+export function ShareLinkDialog() {
+  const dialog = useAppSelector(selectDialog);
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const url = dialog?.kind === 'shareLink' ? dialog.url : '';
+
+  async function copy() {
+    if (await copyText(url)) toast({ title: tr.poll.linkCopied, variant: 'success' });
+    else toast({ title: tr.poll.copyFailed, variant: 'error' });
+  }
+
+  return (
+    <Modal
+      name="share-link"
+      open={dialog?.kind === 'shareLink'}
+      onOpenChange={(open) => !open && dispatch(dialogClosed())}
+      title={tr.shareLink.title}
+      description={tr.shareLink.description}
+    >
+      <Row>
+        <Input readOnly value={url} aria-label={tr.shareLink.linkLabel} onFocus={(e) => e.currentTarget.select()} data-share-url />
+        <Button onClick={copy}>
+          <CopyIcon />
+          {tr.shareLink.copy}
+        </Button>
+      </Row>
+      <Actions>
+        <Button $variant="primary" onClick={() => dispatch(dialogClosed())}>
+          {tr.shareLink.done}
+        </Button>
+      </Actions>
+    </Modal>
+  );
+}
+
+const Row = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  margin-bottom: 1rem;
+`;

@@ -1,0 +1,47 @@
+import styled from 'styled-components';
+import { tr } from '../../i18n/tr';
+import { ButtonLink } from '../../layout/buttons';
+import { UsersIcon } from '../../layout/icons';
+
+/** The Dost Meclisi banner: members only, on / only. */
+export function FriendsPromo() {
+  return (
+    <Banner aria-labelledby="friends-promo-title" data-promo>
+      <Icon aria-hidden="true">
+        <UsersIcon />
+      </Icon>
+      <div>
+        <h2 id="friends-promo-title">{tr.feed.promoTitle}</h2>
+        <p>{tr.feed.promoText}</p>
+      </div>
+      <ButtonLink to="/dost-meclisi" $variant="primary">
+        {tr.feed.promoAction}
+      </ButtonLink>
+    </Banner>
+  );
+}
+
+const Banner = styled.section`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 1rem;
+  padding: 1rem 1.15rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid color-mix(in srgb, #8b5cf6 45%, transparent);
+  background: linear-gradient(120deg, color-mix(in srgb, #8b5cf6 22%, transparent), color-mix(in srgb, ${({ theme }) => theme.colors.primary} 14%, transparent));
+
+  & > div { flex: 1; min-width: 14rem; }
+  h2 { font-size: 1.1rem; }
+  p { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.9rem; }
+`;
+
+const Icon = styled.span`
+  display: inline-grid;
+  place-items: center;
+  width: 2.75rem;
+  height: 2.75rem;
+  border-radius: 50%;
+  background: #8b5cf6;
+  color: #fff;
+`;

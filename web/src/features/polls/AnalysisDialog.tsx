@@ -1,0 +1,98 @@
+import type { Poll, PollAnalysis } from '@meydan/proto';
+import styled from 'styled-components';
+import { apiErrorMessage } from '../../app/api';
+import { tr } from '../../i18n/tr';
+import { nameOf } from '../../lib/avatar';
+import { formatPercent } from '../../lib/percent';
+import { Avatar } from '../../ui/Avatar';
+import { Modal } from '../../ui/Modal';
+import { Spinner } from '../../ui/Spinner';
+import { OptionsView } from './OptionsView';
+import { useAnalysisQuery } from './pollsApi';
+
+/** 'Grup Analizi': the overall split beside the split among the viewer's mutual friends (who chose what). */
+export function AnalysisDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
+  const { data, isLoading, error } = useAnalysisQuery(poll.id);
+  return (
+    <Modal name="analysis" open onOpenChange={(open) => !open && onClose()} title={tr.analysis.title} description={tr.analysis.description} width="34rem">
+      {isLoading ? <Spinner withText /> : null}
+      {error ? <p role="alert">{apiErrorMessage(error) ?? tr.analysis.failed}</p> : null}
+      {data ? <AnalysisBody analysis={data} /> : null}
+    </Modal>
+  );
+}
+
+function AnalysisBody({ analysis }: { analysis: PollAnalysis }) {
+  return (
+    <Body>
+      <section>
+        <h3>{tr.analysis.overall}</h3>
+        <OptionsView
+          options={analysis.overall}
+          total={analysis.totalVotes}
+          showResults
+          userChoice={analysis.userChoice}
+          decimals={0}
+        />
+      </section>
+      <section>
+        <h3>{tr.analysis.friends}</h3>
+        <Muted>{tr.analysis.friendsVoted(analysis.friends.voted, analysis.friends.total)}</Muted>
+        <Split>
+          {analysis.friends.options.map((option) => (
+            <li key={option.id}>
+              <Row>
+                <span>{option.text}</span>
+                <strong>{formatPercent(option.percent, 0)}</strong>
+              </Row>
+              <Voters>
+                {option.voters?.length ? (
+                  option.voters.map((voter) => <Avatar key={voter.id} name={nameOf(voter)} src={voter.avatarUrl} size="sm" />)
+                ) : (
+                  <Muted>{tr.analysis.nobody}</Muted>
+                )}
+              </Voters>
+            </li>
+          ))}
+        </Split>
+      </section>
+    </Body>
+  );
+}
+
+const Body = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1.25rem;
+
+  h3 { font-size: 1rem; margin-bottom: 0.5rem; }
+`;
+
+const Muted = styled.p`
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+  margin-bottom: 0.5rem;
+`;
+
+const Split = styled.ul`
+  display: flex;
+  flex-direction: column;
+  gap: 0.75rem;
+  margin: 0;
+  padding: 0;
+  list-style: none;
+`;
+
+const Row = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 1rem;
+  font-weight: 600;
+`;
+
+const Voters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.3rem;
+  margin-top: 0.35rem;
+`;

@@ -1,0 +1,152 @@
+import { limits, type FriendSummary, type Poll } from '@meydan/proto';
+import { useRef, useState } from 'react';
+import styled from 'styled-components';
+import { tr } from '../../i18n/tr';
+import { ChartIcon, ClockIcon, UsersIcon } from '../../layout/icons';
+import { nameOf } from '../../lib/avatar';
+import { feedCategory } from '../../lib/categories';
+import { isOpen, shortTimeLeft } from '../../lib/time';
+import { Avatar } from '../../ui/Avatar';
+import { CategoryBadge, Pill } from '../../ui/CategoryBadge';
+import { AnalysisDialog } from './AnalysisDialog';
+import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft, useMemberGate } from './cardParts';
+import { OptionsView } from './OptionsView';
+import { useVoteMutation } from './pollsApi';
+import { useLivePoll } from './useLivePoll';
+
+/** Up to `max` friends, and how many more there are ('+N'). */
+export function friendsRow(friends: readonly FriendSummary[], max: number) {
+  return { shown: friends.slice(0, max), more: Math.max(0, friends.length - max) };
+}
+
+/** Whether 'Grup Analizi' is offered: the viewer voted and the poll has more than one vote. */
+export function groupAnalysisAvailable(poll: Pick<Poll, 'hasVoted' | 'totalVotes'>): boolean {
+  return poll.hasVoted && poll.totalVotes >= limits.poll.groupAnalysisMinVotes;
+}
+
+/** The friends' circle card: who of the circle voted, whole percentages, and the group analysis. */
+export function FriendsPollCard({ poll }: { poll: Poll }) {
+  const ref = useRef<HTMLElement>(null);
+  const gate = useMemberGate();
+  const [vote, { isLoading, originalArgs }] = useVoteMutation();
+  const [analysisOpen, setAnalysisOpen] = useState(false);
+  const open = isOpen(poll.expiresAt);
+  useLivePoll(ref, poll.id);
+
+  const friends = poll.friends ?? [];
+  const voted = friends.filter((f) => f.hasVoted);
+  const waiting = friends.filter((f) => !f.hasVoted);
+  const votedRow = friendsRow(voted, limits.poll.friendsVotedAvatars);
+  const waitingRow = friendsRow(waiting, limits.poll.friendsUnvotedAvatars);
+
+  return (
+    <FriendsCard ref={ref} data-poll-id={poll.id} data-poll-type="friends" aria-labelledby={`poll-${poll.id}-title`}>
+      <CardHead
+        poll={poll}
+        aside={
+          <>
+            <Pill $color="#8b5cf6" $size="sm">
+              <UsersIcon />
+              {tr.poll.friendsBadge}
+            </Pill>
+            <CategoryBadge look={feedCategory(poll.category)} size="sm" />
+          </>
+        }
+      />
+      <TimeLeft $over={!open}>
+        <ClockIcon />
+        {shortTimeLeft(poll.expiresAt)}
+      </TimeLeft>
+      <div>
+        <CardTitle id={`poll-${poll.id}-title`}>{poll.title}</CardTitle>
+        {poll.description ? <CardDescription>{poll.description}</CardDescription> : null}
+      </div>
+      {friends.length ? (
+        <Circle>
+          <Faces aria-label={tr.poll.friendsVotedLabel} data-friends="voted">
+            {votedRow.shown.map((f) => (
+              <Avatar key={f.id} name={nameOf(f)} src={f.avatarUrl} size="sm" />
+            ))}
+            {votedRow.more ? <More>{tr.poll.moreFriends(votedRow.more)}</More> : null}
+          </Faces>
+          <Faces aria-label={tr.poll.friendsWaitingLabel} data-friends="waiting" $dim>
+            {waitingRow.shown.map((f) => (
+              <Avatar key={f.id} name={nameOf(f)} src={f.avatarUrl} size="sm" />
+            ))}
+            {waitingRow.more ? <More>{tr.poll.moreFriends(waitingRow.more)}</More> : null}
+          </Faces>
+          <Tally data-friends="tally">{tr.poll.friendsVoted(voted.length, friends.length)}</Tally>
+        </Circle>
+      ) : null}
+      <OptionsView
+        options={poll.options}
+        total={poll.totalVotes}
+        showResults={poll.hasVoted || !open}
+        userChoice={poll.userChoice}
+        decimals={limits.poll.publicPercentDecimals}
+        disabled={isLoading || !open}
+        pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
+        onVote={(optionIndex) => gate('vote') && vote({ pollId: poll.id, optionIndex })}
+      />
+      <CardFooter
+        poll={poll}
+        extra={
+          groupAnalysisAvailable(poll) ? (
+            <Action onClick={() => setAnalysisOpen(true)} title={tr.poll.groupAnalysis}>
+              <ChartIcon />
+              {tr.poll.groupAnalysis}
+            </Action>
+          ) : null
+        }
+      />
+      {analysisOpen ? <AnalysisDialog poll={poll} onClose={() => setAnalysisOpen(false)} /> : null}
+    </FriendsCard>
+  );
+}
+
+const FriendsCard = styled(Card)`
+  border-color: color-mix(in srgb, #8b5cf6 45%, ${({ theme }) => theme.colors.border});
+  background: linear-gradient(
+    180deg,
+    color-mix(in srgb, #8b5cf6 8%, ${({ theme }) => theme.colors.surface}) 0%,
+    ${({ theme }) => theme.colors.surface} 40%
+  );
+
+  ${Pill} svg { width: 0.85rem; height: 0.85rem; }
+`;
+
+const Circle = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem 1rem;
+`;
+
+const Faces = styled.div<{ $dim?: boolean }>`
+  display: flex;
+  align-items: center;
+  opacity: ${({ $dim }) => ($dim ? 0.55 : 1)};
+
+  & > * { margin-left: -0.35rem; box-shadow: 0 0 0 2px ${({ theme }) => theme.colors.surface}; }
+  & > *:first-child { margin-left: 0; }
+  &:empty { display: none; }
+`;
+
+const More = styled.span`
+  display: inline-grid;
+  place-items: center;
+  min-width: 1.75rem;
+  height: 1.75rem;
+  padding: 0 0.3rem;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.7rem;
+  font-weight: 700;
+`;
+
+const Tally = styled.span`
+  font-size: 0.85rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;

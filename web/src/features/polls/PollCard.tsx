@@ -1,0 +1,59 @@
+import { limits, type Poll } from '@meydan/proto';
+import { useRef } from 'react';
+import { tr } from '../../i18n/tr';
+import { ClockIcon } from '../../layout/icons';
+import { feedCategory } from '../../lib/categories';
+import { cardTimeLeft, isOpen } from '../../lib/time';
+import { CategoryBadge } from '../../ui/CategoryBadge';
+import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft, useMemberGate } from './cardParts';
+import { FriendsPollCard } from './FriendsPollCard';
+import { OptionsView } from './OptionsView';
+import { useVoteMutation } from './pollsApi';
+import { useLivePoll } from './useLivePoll';
+
+/** A poll on the feed; friends' circle polls get their own card. */
+export function PollCard({ poll }: { poll: Poll }) {
+  if (poll.type === 'friends') return <FriendsPollCard poll={poll} />;
+  return <PublicPollCard poll={poll} />;
+}
+
+function PublicPollCard({ poll }: { poll: Poll }) {
+  const ref = useRef<HTMLElement>(null);
+  const gate = useMemberGate();
+  const [vote, { isLoading, originalArgs }] = useVoteMutation();
+  const open = isOpen(poll.expiresAt);
+  useLivePoll(ref, poll.id);
+
+  return (
+    <Card ref={ref} data-poll-id={poll.id} data-poll-type={poll.type} aria-labelledby={`poll-${poll.id}-title`}>
+      <CardHead
+        poll={poll}
+        aside={
+          <>
+            <TimeLeft $over={!open}>
+              <ClockIcon />
+              {cardTimeLeft(poll.expiresAt)}
+            </TimeLeft>
+            <CategoryBadge look={feedCategory(poll.category)} size="sm" />
+          </>
+        }
+      />
+      <div>
+        <CardTitle id={`poll-${poll.id}-title`}>{poll.title}</CardTitle>
+        {poll.description ? <CardDescription>{poll.description}</CardDescription> : null}
+      </div>
+      <OptionsView
+        options={poll.options}
+        total={poll.totalVotes}
+        showResults={poll.hasVoted || !open}
+        userChoice={poll.userChoice}
+        decimals={limits.poll.cardPercentDecimals}
+        disabled={isLoading || !open}
+        pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
+        onVote={(optionIndex) => gate('vote') && vote({ pollId: poll.id, optionIndex })}
+      />
+      {!open ? <CardDescription>{tr.poll.closed}</CardDescription> : null}
+      <CardFooter poll={poll} />
+    </Card>
+  );
+}

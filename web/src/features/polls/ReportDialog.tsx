@@ -1,0 +1,93 @@
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import { limits } from '@meydan/proto';
+import { useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { apiErrorMessage } from '../../app/api';
+import { tr } from '../../i18n/tr';
+import { Button } from '../../layout/buttons';
+import { fieldErrors, validateForm } from '../../lib/validation';
+import { Modal } from '../../ui/Modal';
+import { Actions, ErrorText, Form, TextAreaField } from '../../ui/fields';
+import { useToast } from '../toasts/useToast';
+import { useReportPollMutation } from './pollsApi';
+
+/** 'Şikayet Et': a reason and an optional description, sent to the moderators. */
+export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () => void }) {
+  const [reason, setReason] = useState<string>('');
+  const [description, setDescription] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [report, { isLoading }] = useReportPollMutation();
+  const toast = useToast();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { reason, description: description.trim() ? description.trim() : null };
+    const checked = validateForm('reportCreate', reason ? body : { description: body.description });
+    if (!checked.ok) {
+      setErrors(fieldErrors(checked.errors));
+      return;
+    }
+    try {
+      const answer = await report({ pollId, ...body }).unwrap();
+      toast({ title: tr.report.done, description: answer.message, variant: 'success' });
+      onClose();
+    } catch (err) {
+      toast({ title: tr.report.failed, description: apiErrorMessage(err), variant: 'error' });
+    }
+  }
+
+  return (
+    <Modal name="report" open onOpenChange={(open) => !open && onClose()} title={tr.report.title} description={tr.report.description}>
+      <Form onSubmit={submit} noValidate>
+        <Reasons value={reason} onValueChange={setReason} aria-label={tr.report.reasonLabel}>
+          {tr.report.reasons.map((text) => (
+            <label key={text}>
+              <Radio value={text}>
+                <RadioGroup.Indicator />
+              </Radio>
+              {text}
+            </label>
+          ))}
+        </Reasons>
+        {errors['reason'] ? <ErrorText role="alert">{errors['reason']}</ErrorText> : null}
+        <TextAreaField
+          label={tr.report.detailsLabel}
+          value={description}
+          counter={limits.report.descriptionMax}
+          onChange={(e) => setDescription(e.target.value)}
+          error={errors['description']}
+        />
+        <Actions>
+          <Button onClick={onClose}>{tr.common.cancel}</Button>
+          <Button type="submit" $variant="danger" disabled={isLoading}>
+            {tr.report.submit}
+          </Button>
+        </Actions>
+      </Form>
+    </Modal>
+  );
+}
+
+export const Reasons = styled(RadioGroup.Root)`
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+
+  label { display: flex; align-items: center; gap: 0.6rem; cursor: pointer; }
+`;
+
+export const Radio = styled(RadioGroup.Item)`
+  display: inline-grid;
+  place-items: center;
+  width: 1.15rem;
+  height: 1.15rem;
+  flex-shrink: 0;
+  padding: 0;
+  border-radius: 50%;
+  border: 2px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.background};
+  cursor: pointer;
+
+  &[data-state='checked'] { border-color: ${({ theme }) => theme.colors.primary}; }
+  & > span { width: 0.5rem; height: 0.5rem; border-radius: 50%; background: ${({ theme }) => theme.colors.primary}; }
+`;

@@ -1,0 +1,237 @@
+import type { Poll } from '@meydan/proto';
+import { useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { useAppDispatch } from '../../app/store';
+import { tr } from '../../i18n/tr';
+import { CommentIcon, FlagIcon, HeartIcon, ShareIcon } from '../../layout/icons';
+import { nameOf } from '../../lib/avatar';
+import { relativeTime } from '../../lib/time';
+import { Avatar } from '../../ui/Avatar';
+import { useCurrentUser } from '../session/sessionApi';
+import { useToast } from '../toasts/useToast';
+import { dialogOpened, type SignInReason } from '../ui/uiSlice';
+import { CommentsThread } from './CommentsThread';
+import { useLikeMutation, useSharePollMutation } from './pollsApi';
+import { ReportDialog } from './ReportDialog';
+import { pollShareUrl, shareOrCopy } from './share';
+
+export const Card = styled.article`
+  display: flex;
+  flex-direction: column;
+  gap: 0.9rem;
+  padding: 1.1rem 1.15rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+  box-shadow: ${({ theme }) => theme.shadows.card};
+  min-width: 0;
+`;
+
+export const CardTitle = styled.h2`
+  font-size: 1.125rem;
+  font-weight: 750;
+  line-height: 1.35;
+  overflow-wrap: anywhere;
+`;
+
+export const CardDescription = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 0.95rem;
+  white-space: pre-line;
+  overflow-wrap: anywhere;
+`;
+
+export const Meta = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.4rem 0.6rem;
+`;
+
+export const TimeLeft = styled.span<{ $over?: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.3rem;
+  font-size: 0.8rem;
+  font-weight: 600;
+  color: ${({ theme, $over }) => ($over ? theme.colors.danger : theme.colors.textMuted)};
+
+  svg { width: 0.95rem; height: 0.95rem; }
+`;
+
+/** Creator avatar, name and when the poll was asked; `aside` on the right (time left, badges). */
+export function CardHead({ poll, aside }: { poll: Poll; aside?: ReactNode }) {
+  const name = nameOf(poll.creator) || tr.poll.by;
+  return (
+    <Head>
+      <Who>
+        <Avatar name={name} src={poll.creator?.avatarUrl} size="md" decorative />
+        <div>
+          <Name>{name}</Name>
+          <When dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</When>
+        </div>
+      </Who>
+      {aside ? <Aside>{aside}</Aside> : null}
+    </Head>
+  );
+}
+
+const Head = styled.header`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 0.75rem;
+`;
+
+const Who = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.6rem;
+  min-width: 0;
+`;
+
+const Name = styled.p`
+  font-weight: 700;
+  font-size: 0.95rem;
+  overflow: hidden;
+  text-overflow: ellipsis;
+  white-space: nowrap;
+`;
+
+const When = styled.time`
+  display: block;
+  font-size: 0.8rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Aside = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  align-items: center;
+  gap: 0.35rem;
+`;
+
+/** Opens the sign-in-required dialog for a visitor and says whether the caller may go on. */
+export function useMemberGate() {
+  const { isMember } = useCurrentUser();
+  const dispatch = useAppDispatch();
+  return (reason: SignInReason): boolean => {
+    if (isMember) return true;
+    dispatch(dialogOpened({ kind: 'signInRequired', reason }));
+    return false;
+  };
+}
+
+/** 'oy' and 'yorum' counts, like, comment (thread with composer), share and report. */
+export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
+  const gate = useMemberGate();
+  const toast = useToast();
+  const [like] = useLikeMutation();
+  const [countShare] = useSharePollMutation();
+  const [commentsOpen, setCommentsOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+
+  async function share() {
+    const outcome = await shareOrCopy(pollShareUrl(poll), poll.title, tr.poll.shareText);
+    if (outcome === 'copied') toast({ title: tr.poll.linkCopied, variant: 'success' });
+    if (outcome === 'failed') toast({ title: tr.poll.copyFailed, variant: 'error' });
+    if (outcome === 'copied' || outcome === 'shared') void countShare(poll.id);
+  }
+
+  return (
+    <>
+      <Footer>
+        <Counts>
+          <span data-count="votes">
+            <strong>{poll.totalVotes}</strong> {tr.poll.votesLabel}
+          </span>
+          <span aria-hidden="true">·</span>
+          <span data-count="comments">
+            <strong>{poll.commentsCount}</strong> {tr.poll.commentsLabel}
+          </span>
+        </Counts>
+        <Buttons>
+          {extra}
+          <Action
+            aria-pressed={poll.isLiked}
+            aria-label={poll.isLiked ? tr.poll.unlike : tr.poll.like}
+            title={poll.isLiked ? tr.poll.unlike : tr.poll.like}
+            $active={poll.isLiked}
+            onClick={() => gate('like') && like({ pollId: poll.id, liked: poll.isLiked })}
+          >
+            <HeartIcon filled={poll.isLiked} />
+            <span data-count="likes">{poll.likesCount}</span>
+          </Action>
+          <Action
+            aria-expanded={commentsOpen}
+            aria-label={tr.poll.comment}
+            title={tr.poll.comment}
+            $active={commentsOpen}
+            onClick={() => setCommentsOpen((open) => !open)}
+          >
+            <CommentIcon />
+          </Action>
+          <Action aria-label={tr.poll.share} title={tr.poll.share} onClick={share}>
+            <ShareIcon />
+          </Action>
+          <Action
+            aria-label={tr.poll.report}
+            title={tr.poll.report}
+            onClick={() => gate('report') && setReportOpen(true)}
+          >
+            <FlagIcon />
+          </Action>
+        </Buttons>
+      </Footer>
+      {commentsOpen ? <CommentsThread pollId={poll.id} /> : null}
+      {reportOpen ? <ReportDialog pollId={poll.id} onClose={() => setReportOpen(false)} /> : null}
+    </>
+  );
+}
+
+const Footer = styled.footer`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  justify-content: space-between;
+  gap: 0.5rem;
+  padding-top: 0.75rem;
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Counts = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.4rem;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  strong { color: ${({ theme }) => theme.colors.text}; font-variant-numeric: tabular-nums; }
+`;
+
+const Buttons = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.25rem;
+`;
+
+export const Action = styled.button.attrs({ type: 'button' })<{ $active?: boolean }>`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.3rem;
+  min-height: 2.25rem;
+  min-width: 2.25rem;
+  justify-content: center;
+  padding: 0 0.5rem;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radii.md};
+  background: transparent;
+  color: ${({ theme, $active }) => ($active ? theme.colors.primary : theme.colors.textMuted)};
+  font-size: 0.875rem;
+  font-weight: 600;
+  cursor: pointer;
+
+  svg { width: 1.15rem; height: 1.15rem; }
+  &:hover { background: ${({ theme }) => theme.colors.surfaceRaised}; color: ${({ theme }) => theme.colors.text}; }
+`;

@@ -1,0 +1,293 @@
+import { limits, notificationLimits, type NotificationItem, type PollUpdate } from '@meydan/proto';
+
+export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
+
+/** The part of a socket.io client socket the hub uses (a fake stands in for it in tests). */
+export interface SocketLike {
+  readonly connected: boolean;
+  on(event: string, handler: (...args: never[]) => void): unknown;
+  emit(event: string, ...args: unknown[]): unknown;
+  connect(): unknown;
+  disconnect(): unknown;
+  /** The manager, for its reconnect events. */
+  readonly io?: { on(event: string, handler: (...args: never[]) => void): unknown };
+}
+
+export type SocketFactory = () => SocketLike;
+
+export interface HubEvents {
+  poll_update: PollUpdate;
+  notification: NotificationItem;
+  notification_count: number;
+  auth_success: string;
+  status: ConnectionStatus;
+}
+
+type Listener<K extends keyof HubEvents> = (value: HubEvents[K]) => void;
+
+interface HubLog {
+  info(...args: unknown[]): void;
+  warn(...args: unknown[]): void;
+  error(...args: unknown[]): void;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
+
+/** Socket payloads arrive as objects (or, from older servers, as JSON strings). */
+function parsePayload(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw;
+  try {
+    return JSON.parse(raw);
+  } catch {
+    return undefined;
+  }
+}
+
+export function parseNotification(raw: unknown): NotificationItem | null {
+  const payload = parsePayload(raw);
+  const data = isRecord(payload) && isRecord(payload['data']) ? payload['data'] : payload;
+  if (!isRecord(data) || (typeof data['id'] !== 'string' && typeof data['id'] !== 'number')) return null;
+  return {
+    id: String(data['id']),
+    message: typeof data['message'] === 'string' ? data['message'] : '',
+    isRead: data['isRead'] === true,
+    createdAt: typeof data['createdAt'] === 'string' ? data['createdAt'] : new Date().toISOString(),
+    link: typeof data['link'] === 'string' ? data['link'] : null,
+  };
+}
+
+export function parseCount(raw: unknown): number | null {
+  const payload = parsePayload(raw);
+  if (isCount(payload)) return payload;
+  if (isRecord(payload) && isCount(payload['count'])) return payload['count'];
+  return null;
+}
+
+export function parsePollUpdate(raw: unknown): PollUpdate | null {
+  const payload = parsePayload(raw);
+  const data = isRecord(payload) && isRecord(payload['data']) ? payload['data'] : payload;
+  if (!isRecord(data) || typeof data['pollId'] !== 'string' || !isRecord(data['voteCounts']) || !isCount(data['totalVotes'])) {
+    return null;
+  }
+  const voteCounts: Record<string, number> = {};
+  for (const [key, value] of Object.entries(data['voteCounts'])) if (isCount(value)) voteCounts[key] = value;
+  const update: PollUpdate = { pollId: data['pollId'], voteCounts, totalVotes: data['totalVotes'] };
+  if (isCount(data['likesCount'])) update.likesCount = data['likesCount'];
+  if (isCount(data['commentsCount'])) update.commentsCount = data['commentsCount'];
+  return update;
+}
+
+/**
+ * The one realtime connection of a store: socket.io at /ws through the gateway.
+ *
+ * - The handshake carries the session cookie, so the server knows a member's socket (notifications, unread count)
+ *   from a visitor's. After sign-in or sign-out `renew()` opens a fresh handshake with the new identity.
+ * - Anyone's socket may follow the polls on screen: `follow(ids)` is reference-counted and batched into
+ *   `subscribe_polls` / `unsubscribe_polls`; after a reconnect everything followed is subscribed again.
+ * - socket.io reconnects by itself with exponential backoff (from 3 s, the spec's delay, up to 30 s); a server that
+ *   closed the socket on purpose is retried the same way.
+ * - Cache entries listen with `on(...)` inside `onCacheEntryAdded`; the connection status goes to `onStatus`
+ *   (the store's realtime slice).
+ */
+export class RealtimeHub {
+  private socket: SocketLike | null = null;
+  private readonly listeners = new Map<keyof HubEvents, Set<Listener<never>>>();
+  private readonly interest = new Map<string, number>();
+  private readonly toSubscribe = new Set<string>();
+  private readonly toUnsubscribe = new Set<string>();
+  private flushQueued = false;
+  private retryTimer: ReturnType<typeof setTimeout> | null = null;
+  private userId: string | null = null;
+  status: ConnectionStatus = 'disconnected';
+
+  constructor(
+    private readonly createSocket: SocketFactory | null,
+    private readonly log: HubLog = console,
+  ) {}
+
+  /** Opens the socket if it is not open yet (idempotent). A hub without a factory never connects. */
+  connect(): void {
+    if (this.socket || !this.createSocket) return;
+    const socket = this.createSocket();
+    this.socket = socket;
+    this.wire(socket);
+    this.setStatus('connecting');
+    socket.connect();
+  }
+
+  /** A new handshake, so the server sees the current session (after sign-in, sign-out or another account). */
+  renew(userId: string | null): void {
+    this.userId = userId;
+    if (!this.socket) {
+      if (userId) this.connect();
+      return;
+    }
+    this.socket.disconnect();
+    this.setStatus('connecting');
+    this.socket.connect();
+  }
+
+  /** Who the session says this is (sent as the spec's `auth` message; the server only checks it). */
+  setUser(userId: string | null): void {
+    const changed = userId !== this.userId;
+    this.userId = userId;
+    if (userId) this.connect();
+    if (changed && userId && this.socket?.connected) this.sendAuth();
+  }
+
+  close(): void {
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+    this.socket?.disconnect();
+    this.socket = null;
+    this.setStatus('disconnected');
+  }
+
+  on<K extends keyof HubEvents>(event: K, listener: Listener<K>): () => void {
+    let set = this.listeners.get(event);
+    if (!set) {
+      set = new Set();
+      this.listeners.set(event, set);
+    }
+    set.add(listener as Listener<never>);
+    return () => set.delete(listener as Listener<never>);
+  }
+
+  /** Follows the live counts of these polls until the returned function is called. */
+  follow(pollIds: readonly string[]): () => void {
+    const ids = [...new Set(pollIds.filter(Boolean))];
+    for (const id of ids) {
+      const n = (this.interest.get(id) ?? 0) + 1;
+      this.interest.set(id, n);
+      if (n === 1) {
+        this.toUnsubscribe.delete(id);
+        this.toSubscribe.add(id);
+      }
+    }
+    if (ids.length) {
+      this.connect();
+      this.queueFlush();
+    }
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      for (const id of ids) {
+        const n = (this.interest.get(id) ?? 0) - 1;
+        if (n > 0) this.interest.set(id, n);
+        else {
+          this.interest.delete(id);
+          if (!this.toSubscribe.delete(id)) this.toUnsubscribe.add(id);
+        }
+      }
+      this.queueFlush();
+    };
+  }
+
+  /** The polls followed right now. */
+  followed(): string[] {
+    return [...this.interest.keys()];
+  }
+
+  private emitEvent<K extends keyof HubEvents>(event: K, value: HubEvents[K]): void {
+    for (const listener of [...(this.listeners.get(event) ?? [])]) {
+      try {
+        (listener as Listener<K>)(value);
+      } catch (err) {
+        this.log.error('realtime listener failed', err);
+      }
+    }
+  }
+
+  private setStatus(status: ConnectionStatus): void {
+    if (status === this.status) return;
+    this.status = status;
+    this.emitEvent('status', status);
+  }
+
+  private sendAuth(): void {
+    if (this.userId) this.socket?.emit('auth', { type: 'auth', userId: this.userId });
+  }
+
+  private queueFlush(): void {
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    queueMicrotask(() => {
+      this.flushQueued = false;
+      this.flush();
+    });
+  }
+
+  /** Sends pending (un)subscriptions in chunks the server accepts. Offline, they wait for the next connect. */
+  private flush(): void {
+    const socket = this.socket;
+    if (!socket?.connected) return;
+    const chunk = notificationLimits.pollsPerRequest;
+    const unsubscribe = [...this.toUnsubscribe];
+    this.toUnsubscribe.clear();
+    for (let i = 0; i < unsubscribe.length; i += chunk) {
+      socket.emit('unsubscribe_polls', { pollIds: unsubscribe.slice(i, i + chunk) });
+    }
+    const subscribe = [...this.toSubscribe];
+    this.toSubscribe.clear();
+    for (let i = 0; i < subscribe.length; i += chunk) {
+      socket.emit('subscribe_polls', { pollIds: subscribe.slice(i, i + chunk) }, (result: unknown) => {
+        if (isRecord(result) && Array.isArray(result['refused']) && result['refused'].length) {
+          this.log.info('realtime: polls not followed', result['refused']);
+        }
+      });
+    }
+  }
+
+  private wire(socket: SocketLike): void {
+    socket.on('connect', () => {
+      if (this.retryTimer) clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+      this.setStatus('connected');
+      this.sendAuth();
+      // A new connection follows nothing yet: everything on screen again.
+      this.toUnsubscribe.clear();
+      for (const id of this.interest.keys()) this.toSubscribe.add(id);
+      this.flush();
+    });
+    socket.on('disconnect', (reason: string) => {
+      this.setStatus('disconnected');
+      this.log.warn('realtime: disconnected', reason);
+      // socket.io retries by itself except when the server closed the socket on purpose.
+      if (reason === 'io server disconnect' && this.socket === socket) {
+        this.log.info(`realtime: reconnecting in ${limits.notifications.reconnectDelayMs} ms`);
+        this.retryTimer = setTimeout(() => socket.connect(), limits.notifications.reconnectDelayMs);
+      }
+    });
+    socket.on('connect_error', (err: Error) => {
+      this.setStatus('disconnected');
+      this.log.warn('realtime: connection error', err?.message ?? err);
+    });
+    socket.io?.on('reconnect_attempt', (attempt: number) => {
+      this.log.info(`realtime: reconnect attempt ${attempt}`);
+    });
+    socket.on('auth_success', (raw: unknown) => {
+      const payload = parsePayload(raw);
+      const userId = isRecord(payload) && typeof payload['userId'] === 'string' ? payload['userId'] : '';
+      this.emitEvent('auth_success', userId);
+    });
+    socket.on('notification_count', (raw: unknown) => {
+      const count = parseCount(raw);
+      if (count === null) this.log.error('realtime: could not parse notification_count', raw);
+      else this.emitEvent('notification_count', count);
+    });
+    socket.on('notification', (raw: unknown) => {
+      const item = parseNotification(raw);
+      if (!item) this.log.error('realtime: could not parse notification', raw);
+      else this.emitEvent('notification', item);
+    });
+    socket.on('poll_update', (raw: unknown) => {
+      const update = parsePollUpdate(raw);
+      if (!update) this.log.error('realtime: could not parse poll_update', raw);
+      else this.emitEvent('poll_update', update);
+    });
+    socket.on('auth_error', (raw: unknown) => this.log.warn('realtime: auth refused', raw));
+  }
+}

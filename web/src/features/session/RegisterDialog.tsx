@@ -1,0 +1,23 @@
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { tr } from '../../i18n/tr';
+import { Modal } from '../../ui/Modal';
+import { dialogClosed, selectDialog } from '../ui/uiSlice';
+import { RegisterForm } from './RegisterForm';
+
+/** The registration page's form as a modal (opened from the login dialog and the sign-in-required dialog). */
+export function RegisterDialog() {
+  const dialog = useAppSelector(selectDialog);
+  const dispatch = useAppDispatch();
+  return (
+    <Modal
+      name="register"
+      open={dialog?.kind === 'register'}
+      onOpenChange={(open) => !open && dispatch(dialogClosed())}
+      title={tr.register.title}
+      description={tr.register.description}
+      width="28rem"
+    >
+      <RegisterForm inModal />
+    </Modal>
+  );
+}

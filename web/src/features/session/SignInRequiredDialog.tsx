@@ -1,0 +1,30 @@
+import { useAppDispatch, useAppSelector } from '../../app/store';
+import { tr } from '../../i18n/tr';
+import { Button } from '../../layout/buttons';
+import { Modal } from '../../ui/Modal';
+import { Actions } from '../../ui/fields';
+import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
+
+/** 'Giriş Yapmalısın': what a visitor sees when trying the friends' circle, creating a poll, voting, liking... */
+export function SignInRequiredDialog() {
+  const dialog = useAppSelector(selectDialog);
+  const dispatch = useAppDispatch();
+  const reason = dialog?.kind === 'signInRequired' ? dialog.reason : 'friends';
+  return (
+    <Modal
+      name="sign-in-required"
+      open={dialog?.kind === 'signInRequired'}
+      onOpenChange={(open) => !open && dispatch(dialogClosed())}
+      title={tr.signInRequired.title}
+      description={tr.signInRequired.reasons[reason]}
+      width="26rem"
+    >
+      <Actions>
+        <Button onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>{tr.signInRequired.signIn}</Button>
+        <Button $variant="primary" onClick={() => dispatch(dialogOpened({ kind: 'register' }))}>
+          {tr.signInRequired.register}
+        </Button>
+      </Actions>
+    </Modal>
+  );
+}

@@ -1,0 +1,60 @@
+import type { LoginBody, MessageResponse, RegisterBody, User } from '@meydan/proto';
+import { api } from '../../app/api';
+import { notificationsApi } from '../notifications/notificationsApi';
+import { readLoggedOut, writeLoggedOut } from './loggedOutFlag';
+
+/** Sign-in, sign-out, registration and the session restored at start-up. */
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** The signed-in user, or null for a visitor (401). */
+    session: build.query<User | null, void>({
+      async queryFn(_arg, _api, _extra, baseQuery) {
+        if (readLoggedOut()) return { data: null };
+        const result = await baseQuery('/auth/session');
+        if (result.error) return result.error.status === 401 ? { data: null } : { error: result.error };
+        return { data: result.data as User };
+      },
+      providesTags: ['Session'],
+      keepUnusedDataFor: Number.POSITIVE_INFINITY,
+    }),
+    login: build.mutation<User, LoginBody>({
+      query: (body) => ({ url: '/login', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        const { data: user } = await queryFulfilled.catch(() => ({ data: null }));
+        if (!user) return;
+        writeLoggedOut(false);
+        dispatch(sessionApi.util.upsertQueryData('session', undefined, user));
+        // What a member sees differs (their votes, likes, friends' polls, notifications).
+        dispatch(api.util.invalidateTags(['Poll', 'Notification', 'Comment']));
+      },
+    }),
+    logout: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/logout', method: 'POST' }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        // Signed out on this device even if the server could not be told.
+        await queryFulfilled.catch(() => undefined);
+        writeLoggedOut(true);
+        dispatch(sessionApi.util.upsertQueryData('session', undefined, null));
+        // Nothing of the member stays on screen for whoever signs in next on this device.
+        dispatch(notificationsApi.util.updateQueryData('notifications', undefined, () => []));
+        dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, () => ({ count: 0 })));
+        dispatch(api.util.invalidateTags(['Poll', 'Comment', 'Notification']));
+      },
+    }),
+    register: build.mutation<MessageResponse, RegisterBody>({
+      query: (body) => ({ url: '/register', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useSessionQuery, useLoginMutation, useLogoutMutation, useRegisterMutation } = sessionApi;
+
+/**
+ * The signed-in user: null for visitors (and when the session cannot be asked for), undefined while it is being
+ * restored.
+ */
+export function useCurrentUser(): { user: User | null | undefined; isMember: boolean } {
+  const { data, isError } = useSessionQuery();
+  const user = isError ? null : data;
+  return { user, isMember: Boolean(user) };
+}

@@ -1,0 +1,53 @@
+import { parsePollOptions, type Poll, type PollOption, type PollUpdate } from '@meydan/proto';
+
+/**
+ * A poll as the cards use it, whatever shape the options arrived in: option objects are kept; an array of texts or
+ * a JSON string of one gets positional ids and zero votes (the spec's list rule); a parse failure gives no options.
+ */
+export function normalizePoll(raw: Poll): Poll {
+  const options = normalizeOptions(raw.options as unknown);
+  const sum = options.reduce((total, option) => total + option.votes, 0);
+  const totalVotes = typeof raw.totalVotes === 'number' ? raw.totalVotes : sum;
+  return {
+    ...raw,
+    options,
+    totalVotes,
+    votesCount: typeof raw.votesCount === 'number' ? raw.votesCount : totalVotes,
+    hasVoted: raw.hasVoted === true,
+    isLiked: raw.isLiked === true,
+    userChoice: typeof raw.userChoice === 'number' ? raw.userChoice : null,
+    likesCount: raw.likesCount ?? 0,
+    commentsCount: raw.commentsCount ?? 0,
+  };
+}
+
+export function normalizeOptions(value: unknown): PollOption[] {
+  if (Array.isArray(value) && value.every((o) => o && typeof o === 'object' && typeof (o as PollOption).text === 'string')) {
+    return (value as PollOption[]).map((o, i) => ({
+      id: typeof o.id === 'number' ? o.id : i,
+      text: o.text,
+      votes: typeof o.votes === 'number' ? o.votes : 0,
+    }));
+  }
+  return parsePollOptions(value).map((text, i) => ({ id: i, text, votes: 0 }));
+}
+
+/** Applies live counts (a `poll_update`, or a vote's answer) to a poll in place (an immer draft). */
+export function applyCounts(
+  poll: Poll,
+  counts: Pick<PollUpdate, 'voteCounts' | 'totalVotes'> & Partial<Pick<PollUpdate, 'likesCount' | 'commentsCount'>>,
+): void {
+  for (const option of poll.options) {
+    const value = counts.voteCounts[String(option.id)];
+    if (typeof value === 'number') option.votes = value;
+  }
+  poll.totalVotes = counts.totalVotes;
+  poll.votesCount = counts.totalVotes;
+  if (typeof counts.likesCount === 'number') poll.likesCount = counts.likesCount;
+  if (typeof counts.commentsCount === 'number') poll.commentsCount = counts.commentsCount;
+}
+
+/** Votes per option index from a `{"0": 3, "1": 5}` map, for `count` options. */
+export function votesFromCounts(voteCounts: Record<string, number>, count: number): number[] {
+  return Array.from({ length: count }, (_, i) => voteCounts[String(i)] ?? 0);
+}

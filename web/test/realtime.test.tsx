@@ -1,0 +1,255 @@
+// @vitest-environment jsdom
+import type { NotificationItem, Poll, PollList } from '@meydan/proto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { RealtimeHub, parseCount, parseNotification, parsePollUpdate } from '../src/features/realtime/hub';
+import { notificationsApi } from '../src/features/notifications/notificationsApi';
+import { pollsApi } from '../src/features/polls/pollsApi';
+import { shareLinkApi } from '../src/features/share-link/shareLinkApi';
+import { FakeSocket, fakeApi, testStore } from './helpers';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
+const tick = () => new Promise((r) => setTimeout(r, 0));
+const quiet = { info() {}, warn() {}, error: vi.fn() };
+
+function notification(id: string, isRead = false): NotificationItem {
+  return { id, message: `Bildirim ${id}`, isRead, createdAt: new Date().toISOString(), link: null };
+}
+
+function poll(id: string, votes: number[]): Poll {
+  return {
+    id,
+    title: `Soru ${id}`,
+    description: null,
+    category: 'oyun-geek',
+    type: 'public',
+    options: votes.map((v, i) => ({ id: i, text: `Şık ${i}`, votes: v })),
+    expiresAt: null,
+    creatorId: 'u9',
+    creator: { id: 'u9', username: 'deniz', displayName: 'Deniz', avatarUrl: null },
+    isShareable: false,
+    shortUrl: null,
+    createdAt: new Date().toISOString(),
+    totalVotes: votes.reduce((a, b) => a + b, 0),
+    votesCount: votes.reduce((a, b) => a + b, 0),
+    publicVotesCount: 0,
+    likesCount: 0,
+    commentsCount: 0,
+    shareCount: 0,
+    isLiked: false,
+    hasVoted: false,
+    userChoice: null,
+  };
+}
+
+describe('realtime hub', () => {
+  it('marks the connection connected and disconnected, and socket errors as disconnected', () => {
+    const socket = new FakeSocket();
+    const hub = new RealtimeHub(() => socket, quiet);
+    const seen: string[] = [];
+    hub.on('status', (s) => seen.push(s));
+    hub.connect();
+    socket.open();
+    socket.drop();
+    socket.open();
+    socket.serverEmit('connect_error', new Error('boom'));
+    expect(seen).toEqual(['connecting', 'connected', 'disconnected', 'connected', 'disconnected']);
+  });
+
+  it('follows the polls on screen in batches, counts interest, and follows them again after a reconnect', async () => {
+    const socket = new FakeSocket();
+    const hub = new RealtimeHub(() => socket, quiet);
+    const releaseA = hub.follow(['p1', 'p2']);
+    const releaseB = hub.follow(['p2']);
+    await tick();
+    // Not connected yet: nothing sent; the socket was opened because something is followed.
+    expect(socket.connects).toBe(1);
+    expect(socket.sentEvents('subscribe_polls')).toEqual([]);
+    socket.open();
+    expect(socket.sentEvents('subscribe_polls')).toEqual([{ pollIds: ['p1', 'p2'] }]);
+
+    releaseA();
+    await tick();
+    // p2 is still on screen for B.
+    expect(socket.sentEvents('unsubscribe_polls')).toEqual([{ pollIds: ['p1'] }]);
+    expect(hub.followed()).toEqual(['p2']);
+
+    socket.drop();
+    socket.open();
+    expect(socket.sentEvents('subscribe_polls').at(-1)).toEqual({ pollIds: ['p2'] });
+    releaseB();
+    releaseB();
+    await tick();
+    expect(socket.sentEvents('unsubscribe_polls').at(-1)).toEqual({ pollIds: ['p2'] });
+    expect(hub.followed()).toEqual([]);
+  });
+
+  it('sends at most 50 poll ids per subscription', async () => {
+    const socket = new FakeSocket();
+    const hub = new RealtimeHub(() => socket, quiet);
+    hub.connect();
+    socket.open();
+    hub.follow(Array.from({ length: 120 }, (_, i) => `p${i}`));
+    await tick();
+    expect(socket.sentEvents('subscribe_polls').map((p) => (p as { pollIds: string[] }).pollIds.length)).toEqual([50, 50, 20]);
+  });
+
+  it('shakes hands again after sign-in or sign-out, and sends the spec’s auth message', () => {
+    const socket = new FakeSocket();
+    const hub = new RealtimeHub(() => socket, quiet);
+    hub.setUser('u1');
+    socket.open();
+    expect(socket.sentEvents('auth')).toEqual([{ type: 'auth', userId: 'u1' }]);
+    hub.renew(null);
+    expect(socket.connects).toBe(2);
+  });
+
+  it('never connects without a socket factory', () => {
+    const hub = new RealtimeHub(null, quiet);
+    hub.follow(['p1']);
+    hub.setUser('u1');
+    expect(hub.status).toBe('disconnected');
+  });
+
+  it('reads the server’s payloads and logs malformed ones without passing them on', () => {
+    expect(parseCount({ count: 3 })).toBe(3);
+    expect(parseCount('{"count":4}')).toBe(4);
+    expect(parseCount({ count: -1 })).toBeNull();
+    expect(parseNotification({ data: { id: 'n1', message: 'Merhaba', isRead: false, createdAt: '2025-01-01T00:00:00Z' } })?.id).toBe('n1');
+    expect(parseNotification('not json')).toBeNull();
+    expect(parsePollUpdate({ data: { pollId: 'p1', voteCounts: { '0': 2 }, totalVotes: 2 } })).toEqual({
+      pollId: 'p1',
+      voteCounts: { '0': 2 },
+      totalVotes: 2,
+    });
+    expect(parsePollUpdate({ data: { pollId: 'p1' } })).toBeNull();
+
+    const socket = new FakeSocket();
+    const log = { info() {}, warn() {}, error: vi.fn() };
+    const hub = new RealtimeHub(() => socket, log);
+    const heard = vi.fn();
+    hub.on('notification', heard);
+    hub.connect();
+    socket.serverEmit('notification', '{bozuk');
+    expect(heard).not.toHaveBeenCalled();
+    expect(log.error).toHaveBeenCalled();
+  });
+});
+
+describe('realtime in the cache', () => {
+  it('puts a new notification on top, raises the count, and takes the server’s count', async () => {
+    fakeApi({ 'GET /api/notifications': [notification('n1', true)], 'GET /api/notifications/unread-count': { count: 0 } });
+    const socket = new FakeSocket();
+    const store = testStore({ socket });
+    store.realtime.connect();
+    socket.open();
+    const list = store.dispatch(notificationsApi.endpoints.notifications.initiate());
+    const count = store.dispatch(notificationsApi.endpoints.unreadCount.initiate());
+    await list;
+    await count;
+    await tick();
+
+    socket.serverEmit('notification', { data: notification('n2') });
+    const listNow = () => notificationsApi.endpoints.notifications.select()(store.getState()).data!;
+    const countNow = () => notificationsApi.endpoints.unreadCount.select()(store.getState()).data!.count;
+    expect(listNow().map((n) => n.id)).toEqual(['n2', 'n1']);
+    expect(countNow()).toBe(1);
+
+    // The same notification again (it grew: 'Anketine 5 yeni oy geldi') moves up without counting twice.
+    socket.serverEmit('notification', { data: { ...notification('n2'), message: 'Anketine 5 yeni oy geldi' } });
+    expect(listNow()).toHaveLength(2);
+    expect(listNow()[0]!.message).toBe('Anketine 5 yeni oy geldi');
+    expect(countNow()).toBe(1);
+
+    socket.serverEmit('notification_count', { count: 7 });
+    expect(countNow()).toBe(7);
+    list.unsubscribe();
+    count.unsubscribe();
+  });
+
+  it('marks one read (count never below 0) and all read', async () => {
+    // A small stateful server: the unread count answered is the truth after each call.
+    const server = [notification('n1'), notification('n2', true)];
+    const unread = () => server.filter((n) => !n.isRead).length;
+    const { requests } = fakeApi({
+      'GET /api/notifications': () => server,
+      'GET /api/notifications/unread-count': () => ({ count: unread() }),
+      'POST /api/notifications/:id/read': (_request: Request, url: URL) => {
+        const id = url.pathname.split('/')[3];
+        for (const n of server) if (n.id === id) n.isRead = true;
+        return { count: unread() };
+      },
+      'POST /api/notifications/read-all': () => ({ count: 0, updated: 0 }),
+    });
+    const store = testStore();
+    const list = store.dispatch(notificationsApi.endpoints.notifications.initiate());
+    const count = store.dispatch(notificationsApi.endpoints.unreadCount.initiate());
+    await list;
+    await count;
+    const countNow = () => notificationsApi.endpoints.unreadCount.select()(store.getState()).data!.count;
+
+    await store.dispatch(notificationsApi.endpoints.markNotificationRead.initiate('n2'));
+    expect(countNow()).toBe(1);
+    await store.dispatch(notificationsApi.endpoints.markNotificationRead.initiate('n1'));
+    expect(countNow()).toBe(0);
+    await store.dispatch(notificationsApi.endpoints.markNotificationRead.initiate('n1'));
+    expect(countNow()).toBe(0);
+    expect(notificationsApi.endpoints.notifications.select()(store.getState()).data!.every((n) => n.isRead)).toBe(true);
+    await store.dispatch(notificationsApi.endpoints.markAllNotificationsRead.initiate());
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/notifications/read-all');
+    list.unsubscribe();
+    count.unsubscribe();
+  });
+
+  it('updates a feed’s counts from poll_update, and a vote’s answer everywhere the poll is shown', async () => {
+    const page: PollList = { polls: [poll('p1', [1, 1]), poll('p2', [0, 0])], totalCount: 2, nextCursor: null };
+    fakeApi({
+      'GET /api/polls': page,
+      'POST /api/polls/:id/vote': {
+        pollId: 'p2',
+        voteCounts: { '0': 1, '1': 0 },
+        totalVotes: 1,
+        hasVoted: true,
+        userChoice: 0,
+        message: 'Oyun kaydedildi, teşekkürler!',
+      },
+    });
+    const socket = new FakeSocket();
+    const store = testStore({ socket });
+    store.realtime.connect();
+    socket.open();
+    const feed = store.dispatch(pollsApi.endpoints.feed.initiate({ feed: 'trending' }));
+    await feed;
+    await tick();
+    const polls = () => pollsApi.endpoints.feed.select({ feed: 'trending' })(store.getState()).data!.pages[0]!.polls;
+
+    socket.serverEmit('poll_update', { data: { pollId: 'p1', voteCounts: { '0': 4, '1': 2 }, totalVotes: 6 } });
+    expect(polls()[0]!.options.map((o) => o.votes)).toEqual([4, 2]);
+    expect(polls()[0]!.totalVotes).toBe(6);
+
+    await store.dispatch(pollsApi.endpoints.vote.initiate({ pollId: 'p2', optionIndex: 0 }));
+    expect(polls()[1]).toMatchObject({ hasVoted: true, userChoice: 0, totalVotes: 1 });
+    feed.unsubscribe();
+  });
+
+  it('follows a share-link poll for a visitor and takes its live counts', async () => {
+    const shared = { ...poll('p7', [0, 0]), isShareable: true, shortUrl: 'AbCdEfGhIj' };
+    fakeApi({
+      'GET /api/s/AbCdEfGhIj': { poll: shared, creator: shared.creator, voteCounts: { '0': 0, '1': 0 }, hasVoted: false, userChoice: null },
+    });
+    const socket = new FakeSocket();
+    const store = testStore({ socket });
+    const entry = store.dispatch(shareLinkApi.endpoints.shareLinkPoll.initiate('AbCdEfGhIj'));
+    await entry;
+    await tick();
+    socket.open();
+    expect(socket.sentEvents('subscribe_polls')).toEqual([{ pollIds: ['p7'] }]);
+    socket.serverEmit('poll_update', { data: { pollId: 'p7', voteCounts: { '0': 2, '1': 1 }, totalVotes: 3 } });
+    const data = shareLinkApi.endpoints.shareLinkPoll.select('AbCdEfGhIj')(store.getState()).data!;
+    expect(data.voteCounts).toEqual({ '0': 2, '1': 1 });
+    expect(data.poll.totalVotes).toBe(3);
+    entry.unsubscribe();
+  });
+});
