@@ -26,7 +26,7 @@ export function bindAuthResponders(ctx: AuthContext): void {
       const record = await ctx.apiTokens.findOneAndUpdate(
         { tokenHash: sha256(token), revokedAt: null },
         { $set: { lastUsedAt: new Date() } },
-        { new: true },
+        { returnDocument: 'after' },
       );
       if (!record) return null;
       const user = await ctx.users.findById(record.userId).lean();

@@ -116,7 +116,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     // applies concurrent conditional updates atomically (FerretDB v1 does not).
     const first = await deps.redis.set(`activation-claim:${tokenHash}`, '1', 'EX', activationHours * 3600, 'NX');
     const claimed = first
-      ? await activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { new: true })
+      ? await activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
       : null;
     if (first && !claimed) await deps.redis.del(`activation-claim:${tokenHash}`);
     if (claimed) {

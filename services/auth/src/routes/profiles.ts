@@ -162,7 +162,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       }
 
       const user = await users
-        .findByIdAndUpdate(userId, { $set: update, ...(avatar ? { $inc: { avatarVersion: 1 } } : {}) }, { new: true })
+        .findByIdAndUpdate(userId, { $set: update, ...(avatar ? { $inc: { avatarVersion: 1 } } : {}) }, { returnDocument: 'after' })
         .lean<LeanUser>();
       if (!user) throw httpError('not_found', T.userNotFound);
       await announce(user, request.id);
