@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureNpmDependencies, root } from './ensure-deps.mjs';
+import { seedDemo } from './seed.mjs';
 import {
   ensureServerBinaries,
   portInUse,
@@ -171,6 +172,15 @@ async function main() {
   await waitReady('gateway', `http://127.0.0.1:${ports.gateway}/readyz`, gateway.proc);
   await waitReady('all services', `http://127.0.0.1:${ports.gateway}/api/health`, gateway.proc, 20_000);
   rows.push(['gateway', ports.gateway, gateway.proc.pid, 'yes']);
+
+  if (!external.smtp && env.SEED_DEMO !== '0') {
+    try {
+      const seeded = await seedDemo({ base: `http://127.0.0.1:${ports.gateway}`, mailUrl: `http://127.0.0.1:${ports.maildev}` });
+      if (seeded) say(seeded);
+    } catch (err) {
+      say(`demo content could not be seeded (${err.message}); Meydan runs without it`);
+    }
+  }
 
   say(`\n${table(rows)}\n`);
   say(`all ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
