@@ -14,15 +14,9 @@ import ajvFormatsModule from 'ajv-formats';
 // From source, so the validators follow the schemas even before proto is built.
 import { allSchemas, pollOptionsProblem } from '../../proto/src/index.js';
 
-/** The schemas the web app validates forms with: export name → proto `$id`. */
-export const formSchemas = {
-  pollCreate: 'meydan/poll-create',
-  register: 'meydan/register',
-  login: 'meydan/login',
-  quickQuestion: 'meydan/quick-question',
-  commentCreate: 'meydan/comment-create',
-  reportCreate: 'meydan/report-create',
-} as const;
+import { formSchemas } from '../src/lib/form-schemas.js';
+
+export { formSchemas };
 
 type PluginOf<M> = M extends { default: infer P } ? P : M;
 const interop = <M>(mod: M): PluginOf<M> => ((mod as { default?: unknown }).default ?? mod) as PluginOf<M>;

@@ -1,20 +1,13 @@
 import { formatErrors, type SchemaTypes, type ValidationIssue, type ValidationResult } from '@meydan/proto';
 import * as compiled from '../generated/validators';
+import { formSchemas, type FormSchema } from './form-schemas';
 
 /**
  * Form validation with the proto schemas, giving the same Turkish texts as the server. The schemas are compiled
  * ahead of time (web/scripts/validators-source.ts) because the site's CSP forbids the `eval` ajv would need here.
  */
-const ids = {
-  pollCreate: 'meydan/poll-create',
-  register: 'meydan/register',
-  login: 'meydan/login',
-  quickQuestion: 'meydan/quick-question',
-  commentCreate: 'meydan/comment-create',
-  reportCreate: 'meydan/report-create',
-} as const;
 
-export type FormSchema = keyof typeof ids;
+export type { FormSchema };
 
 interface CompiledValidator {
   (data: unknown): boolean;
@@ -25,10 +18,10 @@ interface CompiledValidator {
 export function validateForm<K extends FormSchema>(
   schema: K,
   data: unknown,
-): ValidationResult<SchemaTypes[(typeof ids)[K]]> {
+): ValidationResult<SchemaTypes[(typeof formSchemas)[K]]> {
   const fn = (compiled as unknown as Record<FormSchema, CompiledValidator>)[schema];
-  if (fn(data)) return { ok: true, value: data as SchemaTypes[(typeof ids)[K]] };
-  const errors = formatErrors(ids[schema], (fn.errors ?? []) as Parameters<typeof formatErrors>[1]);
+  if (fn(data)) return { ok: true, value: data as SchemaTypes[(typeof formSchemas)[K]] };
+  const errors = formatErrors(formSchemas[schema], (fn.errors ?? []) as Parameters<typeof formatErrors>[1]);
   return { ok: false, errors, message: errors[0]?.message ?? '' };
 }
 

@@ -9,6 +9,20 @@ export const NOTIFICATIONS_PAGE = 20;
  * `onCacheEntryAdded`: a new notification goes to the top of the list (and raises the count when it is new and
  * unread); `notification_count` from the server sets the exact count.
  */
+/** After an optimistic read: the server's unread count wins; on failure the optimistic changes are undone. */
+async function settleCount(
+  dispatch: (action: unknown) => unknown,
+  queryFulfilled: Promise<{ data: NotificationReadResult }>,
+  undos: { undo(): void }[],
+): Promise<void> {
+  try {
+    const { data } = await queryFulfilled;
+    dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = data.count)));
+  } catch {
+    for (const u of undos) u.undo();
+  }
+}
+
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     notifications: build.query<NotificationItem[], void>({
@@ -71,13 +85,7 @@ export const notificationsApi = api.injectEndpoints({
             if (wasUnread) draft.count = Math.max(0, draft.count - 1);
           }),
         );
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = data.count)));
-        } catch {
-          undoList.undo();
-          undoCount.undo();
-        }
+        await settleCount(dispatch, queryFulfilled, [undoList, undoCount]);
       },
     }),
 
@@ -90,13 +98,7 @@ export const notificationsApi = api.injectEndpoints({
           }),
         );
         const undoCount = dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = 0)));
-        try {
-          const { data } = await queryFulfilled;
-          dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = data.count)));
-        } catch {
-          undoList.undo();
-          undoCount.undo();
-        }
+        await settleCount(dispatch, queryFulfilled, [undoList, undoCount]);
       },
     }),
   }),

@@ -1,0 +1,11 @@
+/** The schemas the web app validates forms with: export name → proto `$id` (compiled by web/scripts/). */
+export const formSchemas = {
+  pollCreate: 'meydan/poll-create',
+  register: 'meydan/register',
+  login: 'meydan/login',
+  quickQuestion: 'meydan/quick-question',
+  commentCreate: 'meydan/comment-create',
+  reportCreate: 'meydan/report-create',
+} as const;
+
+export type FormSchema = keyof typeof formSchemas;
