@@ -191,6 +191,16 @@ describe('accounts', () => {
   });
 
   describe('login and sessions', () => {
+    it.each([
+      [{ password: 'gizli123' }, 'E-posta adresi gerekli'],
+      [{ email: 'a@b.co' }, 'Şifre gerekli'],
+    ])('asks for both e-mail and password: %j → 400 "%s"', async (body, message) => {
+      const res = await svc.app.inject({ method: 'POST', url: '/api/login', headers: ip(), payload: body });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ error: 'validation', message });
+      expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    });
+
     it('refuses an account that is not activated yet with 403', async () => {
       const body = fresh();
       await register(body);
