@@ -41,41 +41,74 @@ export function createShutdown(
   };
 }
 
+/** What every process's `main` reads besides its own settings. */
+interface ProcessConfig {
+  HOST?: string | undefined;
+  PORT?: number | undefined;
+  LOG_LEVEL?: string | undefined;
+  SHUTDOWN_TIMEOUT_MS?: number | undefined;
+}
+
+export interface RunProcessOptions<C extends ProcessConfig, D extends Pick<Connections, 'close'>> {
+  name: string;
+  configSchema: { type: 'object'; properties: Record<string, JSONSchema> };
+  /** The environment to read; defaults to process.env. */
+  env?: NodeJS.ProcessEnv;
+  connect: (config: C, log: Logger) => Promise<D>;
+  buildApp: (connections: D, config: C, log: Logger) => Promise<FastifyInstance>;
+}
+
+/**
+ * A process's whole `main` (a service or the gateway): config (fail fast with one line), connections,
+ * app, graceful shutdown on SIGTERM/SIGINT, listen.
+ */
+export async function runProcess<C extends ProcessConfig, D extends Pick<Connections, 'close'>>(
+  options: RunProcessOptions<C, D>,
+): Promise<void> {
+  let config: C;
+  try {
+    config = loadConfig<C>(options.configSchema, options.env);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      process.stderr.write(`${options.name}: ${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(options.name, config.LOG_LEVEL);
+  try {
+    const connections = await options.connect(config, log);
+    const app = await options.buildApp(connections, config, log);
+    const shutdown = createShutdown(app, connections, log, config.SHUTDOWN_TIMEOUT_MS ?? 10_000);
+    process.once('SIGTERM', () => void shutdown('SIGTERM'));
+    process.once('SIGINT', () => void shutdown('SIGINT'));
+    await app.listen({ host: config.HOST ?? '0.0.0.0', port: config.PORT ?? 8080 });
+  } catch (err) {
+    log.fatal({ err }, `${options.name} failed to start`);
+    process.exit(1);
+  }
+}
+
 export interface RunServiceOptions<C extends BaseConfig> {
   service: ServiceName;
   configSchema: { type: 'object'; properties: Record<string, JSONSchema> };
   buildApp: (deps: ServiceDeps<C>) => Promise<FastifyInstance>;
 }
 
-/** A service's whole `main`: config (fail fast), connections, app, listen, graceful shutdown. */
-export async function runService<C extends BaseConfig>(options: RunServiceOptions<C>): Promise<void> {
-  let config: C;
-  try {
-    config = loadConfig<C>(options.configSchema);
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`${options.service}: ${err.message}\n`);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const log = createLogger(options.service, config.LOG_LEVEL);
-  try {
-    const conns = await connectAll({
-      service: options.service,
-      natsUrl: config.NATS_URL,
-      redisUrl: config.REDIS_URL,
-      mongoUrl: config.MONGO_URL,
-      mongoDb: config.MONGO_DB,
-      log,
-    });
-    const app = await options.buildApp({ ...conns, config, log });
-    const shutdown = createShutdown(app, conns, log, config.SHUTDOWN_TIMEOUT_MS ?? 10_000);
-    process.once('SIGTERM', () => void shutdown('SIGTERM'));
-    process.once('SIGINT', () => void shutdown('SIGINT'));
-    await app.listen({ host: config.HOST ?? '0.0.0.0', port: config.PORT });
-  } catch (err) {
-    log.fatal({ err }, 'service failed to start');
-    process.exit(1);
-  }
+/** A service's `main`: runProcess with NATS (+ JetStream), its MongoDB database and Redis. */
+export function runService<C extends BaseConfig>(options: RunServiceOptions<C>): Promise<void> {
+  return runProcess<C, Connections>({
+    name: options.service,
+    configSchema: options.configSchema,
+    connect: (config, log) =>
+      connectAll({
+        service: options.service,
+        natsUrl: config.NATS_URL,
+        redisUrl: config.REDIS_URL,
+        mongoUrl: config.MONGO_URL,
+        mongoDb: config.MONGO_DB,
+        log,
+      }),
+    buildApp: (conns, config, log) => options.buildApp({ ...conns, config, log }),
+  });
 }
