@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { clientRoutes } from '@meydan/proto';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { feedKindOf, feedRouteOf, topicFromSearch } from '../src/features/feed/feedRoutes';
 import { Header } from '../src/layout/Header';
@@ -125,13 +125,13 @@ describe('header', () => {
   it('gives a visitor who presses the create button the sign-in-required dialog', async () => {
     const { store } = renderWithStore(<Header />);
     fireEvent.click(screen.getByRole('button', { name: 'Soru Fırlat' }));
-    expect(store.getState().ui.dialog).toEqual({ kind: 'signInRequired', reason: 'create' });
+    await waitFor(() => expect(store.getState().ui.dialog).toEqual({ kind: 'signInRequired', reason: 'create' }));
   });
 
-  it('opens the creation dialog for a member', () => {
+  it('opens the creation dialog for a member', async () => {
     const { store } = renderWithStore(<Header />, { user: member });
     fireEvent.click(screen.getByRole('button', { name: 'Soru Fırlat' }));
-    expect(store.getState().ui.dialog).toEqual({ kind: 'createPoll' });
+    await waitFor(() => expect(store.getState().ui.dialog).toEqual({ kind: 'createPoll' }));
   });
 
   it('has a mobile menu button that opens and closes the menu', () => {

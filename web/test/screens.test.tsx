@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import type { Poll } from '@meydan/proto';
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '../src/app/App';
+import { createAppRouter } from '../src/app/router';
 import { CreatePollDialog } from '../src/features/create-poll/CreatePollDialog';
 import { ShareLinkDialog } from '../src/features/create-poll/ShareLinkDialog';
 import { NotificationBell } from '../src/features/notifications/NotificationBell';
@@ -116,7 +118,23 @@ describe('feed', () => {
     expect(await screen.findByText('Burada kimse sormuş bi şey yok henüz')).toBeTruthy();
     expect(screen.getByText('0 anket')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'İlk Soruyu Fırlat' }));
-    expect(store.getState().ui.dialog).toEqual({ kind: 'signInRequired', reason: 'create' });
+    await waitFor(() => expect(store.getState().ui.dialog).toEqual({ kind: 'signInRequired', reason: 'create' }));
+  });
+
+  it('waits for a session still being restored before deciding what the create button opens', async () => {
+    let answer!: () => void;
+    const restored = new Promise<void>((resolve) => (answer = resolve));
+    fakeApi({ 'GET /api/auth/session': async () => (await restored, member) });
+    // No session in the store yet: the app asks for it, as on a fresh page load.
+    window.history.replaceState(null, '', '/trending');
+    const store = testStore();
+    render(<App store={store} router={createAppRouter()} />);
+    // Clicked before the session answered: a member must not be taken for a visitor.
+    fireEvent.click(screen.getAllByRole('button', { name: /Soru Fırlat/ })[0]!);
+    await new Promise((r) => setTimeout(r, 50));
+    expect(store.getState().ui.dialog).toBeNull();
+    answer();
+    await waitFor(() => expect(store.getState().ui.dialog).toEqual({ kind: 'createPoll' }));
   });
 
   it('shows members the Dost Meclisi banner on / only', async () => {

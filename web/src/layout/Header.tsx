@@ -3,7 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch } from '../app/store';
 import { NotificationBell } from '../features/notifications/NotificationBell';
-import { useCurrentUser, useLogoutMutation } from '../features/session/sessionApi';
+import { useCurrentUser, useLogoutMutation, useMemberGate } from '../features/session/sessionApi';
 import { useToast } from '../features/toasts/useToast';
 import { dialogOpened } from '../features/ui/uiSlice';
 import { tr } from '../i18n/tr';
@@ -26,13 +26,14 @@ export function Header() {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [logout] = useLogoutMutation();
+  const gate = useMemberGate();
 
   // A followed link closes the mobile menu.
   useEffect(() => setMenuOpen(false), [pathname]);
 
   const create = () => {
     setMenuOpen(false);
-    dispatch(isMember ? dialogOpened({ kind: 'createPoll' }) : dialogOpened({ kind: 'signInRequired', reason: 'create' }));
+    gate('create', () => dispatch(dialogOpened({ kind: 'createPoll' })));
   };
   const signIn = () => {
     setMenuOpen(false);

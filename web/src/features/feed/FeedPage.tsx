@@ -12,7 +12,7 @@ import { HowItWorks } from '../landing/HowItWorks';
 import { PollCard } from '../polls/PollCard';
 import { useFeedInfiniteQuery, usePollQuery } from '../polls/pollsApi';
 import { QuickDecision } from '../quick-decision/QuickDecision';
-import { useCurrentUser } from '../session/sessionApi';
+import { useCurrentUser, useMemberGate } from '../session/sessionApi';
 import { dialogOpened } from '../ui/uiSlice';
 import { feedKindOf, feedRouteOf, topicFromSearch } from './feedRoutes';
 import { FriendsPromo } from './FriendsPromo';
@@ -45,8 +45,8 @@ export function FeedPage() {
     setSearch(next, { replace: true });
   };
 
-  const openCreate = () =>
-    dispatch(isMember ? dialogOpened({ kind: 'createPoll' }) : dialogOpened({ kind: 'signInRequired', reason: 'create' }));
+  const gate = useMemberGate();
+  const openCreate = () => gate('create', () => dispatch(dialogOpened({ kind: 'createPoll' })));
 
   return (
     <Screen>

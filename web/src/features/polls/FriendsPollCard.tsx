@@ -9,7 +9,8 @@ import { isOpen, shortTimeLeft } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge, Pill } from '../../ui/CategoryBadge';
 import { AnalysisDialog } from './AnalysisDialog';
-import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft, useMemberGate } from './cardParts';
+import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
+import { useMemberGate } from '../session/sessionApi';
 import { OptionsView } from './OptionsView';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
@@ -86,7 +87,7 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
         decimals={limits.poll.publicPercentDecimals}
         disabled={isLoading || !open}
         pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
-        onVote={(optionIndex) => gate('vote') && vote({ pollId: poll.id, optionIndex })}
+        onVote={(optionIndex) => gate('vote', () => vote({ pollId: poll.id, optionIndex }))}
       />
       <CardFooter
         poll={poll}

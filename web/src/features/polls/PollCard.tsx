@@ -5,7 +5,8 @@ import { ClockIcon } from '../../layout/icons';
 import { feedCategory } from '../../lib/categories';
 import { cardTimeLeft, isOpen } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
-import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft, useMemberGate } from './cardParts';
+import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
+import { useMemberGate } from '../session/sessionApi';
 import { FriendsPollCard } from './FriendsPollCard';
 import { OptionsView } from './OptionsView';
 import { useVoteMutation } from './pollsApi';
@@ -50,7 +51,7 @@ function PublicPollCard({ poll }: { poll: Poll }) {
         decimals={limits.poll.cardPercentDecimals}
         disabled={isLoading || !open}
         pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
-        onVote={(optionIndex) => gate('vote') && vote({ pollId: poll.id, optionIndex })}
+        onVote={(optionIndex) => gate('vote', () => vote({ pollId: poll.id, optionIndex }))}
       />
       {!open ? <CardDescription>{tr.poll.closed}</CardDescription> : null}
       <CardFooter poll={poll} />

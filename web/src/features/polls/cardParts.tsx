@@ -7,7 +7,7 @@ import { CommentIcon, FlagIcon, HeartIcon, ShareIcon } from '../../layout/icons'
 import { nameOf } from '../../lib/avatar';
 import { relativeTime } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
-import { useCurrentUser } from '../session/sessionApi';
+import { useCurrentUser, useMemberGate } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened, type SignInReason } from '../ui/uiSlice';
 import { CommentsThread } from './CommentsThread';
@@ -112,17 +112,6 @@ const Aside = styled.div`
   gap: 0.35rem;
 `;
 
-/** Opens the sign-in-required dialog for a visitor and says whether the caller may go on. */
-export function useMemberGate() {
-  const { isMember } = useCurrentUser();
-  const dispatch = useAppDispatch();
-  return (reason: SignInReason): boolean => {
-    if (isMember) return true;
-    dispatch(dialogOpened({ kind: 'signInRequired', reason }));
-    return false;
-  };
-}
-
 /** 'oy' and 'yorum' counts, like, comment (thread with composer), share and report. */
 export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
   const gate = useMemberGate();
@@ -158,7 +147,7 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
             aria-label={poll.isLiked ? tr.poll.unlike : tr.poll.like}
             title={poll.isLiked ? tr.poll.unlike : tr.poll.like}
             $active={poll.isLiked}
-            onClick={() => gate('like') && like({ pollId: poll.id, liked: poll.isLiked })}
+            onClick={() => gate('like', () => like({ pollId: poll.id, liked: poll.isLiked }))}
           >
             <HeartIcon filled={poll.isLiked} />
             <span data-count="likes">{poll.likesCount}</span>
@@ -178,7 +167,7 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
           <Action
             aria-label={tr.poll.report}
             title={tr.poll.report}
-            onClick={() => gate('report') && setReportOpen(true)}
+            onClick={() => gate('report', () => setReportOpen(true))}
           >
             <FlagIcon />
           </Action>

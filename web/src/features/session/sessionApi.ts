@@ -1,5 +1,8 @@
 import type { LoginBody, MessageResponse, RegisterBody, User } from '@meydan/proto';
+import { useCallback } from 'react';
 import { api } from '../../app/api';
+import { useAppDispatch } from '../../app/store';
+import { dialogOpened, type SignInReason } from '../ui/uiSlice';
 import { notificationsApi } from '../notifications/notificationsApi';
 import { readLoggedOut, writeLoggedOut } from './loggedOutFlag';
 
@@ -57,4 +60,26 @@ export function useCurrentUser(): { user: User | null | undefined; isMember: boo
   const { data, isError } = useSessionQuery();
   const user = isError ? null : data;
   return { user, isMember: Boolean(user) };
+}
+
+/**
+ * Runs a member-only action: at once for a member, the sign-in-required dialog for a visitor. While the session is
+ * still being restored it waits for it first, so a quick click after the page loads is not taken for a visitor's.
+ */
+export function useMemberGate(): (reason: SignInReason, action: () => void) => void {
+  const dispatch = useAppDispatch();
+  return useCallback(
+    (reason, action) => {
+      const session = dispatch(sessionApi.endpoints.session.initiate());
+      void session
+        .unwrap()
+        .catch(() => null)
+        .then((user) => {
+          session.unsubscribe();
+          if (user) action();
+          else dispatch(dialogOpened({ kind: 'signInRequired', reason }));
+        });
+    },
+    [dispatch],
+  );
 }
