@@ -29,7 +29,7 @@ export const clientRoutes = [
 
 export type ClientRoute = (typeof clientRoutes)[number];
 
-/** Returns the client route a path matches (case-insensitive, trailing slash tolerated), or null. */
+/** Returns the client route a path matches (case-insensitive, trailing slash tolerated), or null (also for a malformed escape). */
 export function matchClientRoute(pathname: string): { route: ClientRoute; params: Record<string, string> } | null {
   let path = pathname.split(/[?#]/)[0] ?? '/';
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
@@ -42,7 +42,11 @@ export function matchClientRoute(pathname: string): { route: ClientRoute; params
         const part = parts[i] ?? '';
         if (seg.startsWith(':')) {
           if (!part) return false;
-          params[seg.slice(1)] = decodeURIComponent(part);
+          try {
+            params[seg.slice(1)] = decodeURIComponent(part);
+          } catch {
+            return false; // a malformed escape (`/s/%E0`) names no route: the not-found page, not an error
+          }
           return true;
         }
         return seg.toLowerCase() === part.toLowerCase();

@@ -49,4 +49,9 @@ describe('matchClientRoute', () => {
     expect(matchClientRoute('/gizlilik')).toBeNull();
     expect(matchClientRoute('/login')).toBeNull();
   });
+
+  it('answers null, never throws, for a malformed escape in a parameter', () => {
+    expect(matchClientRoute('/s/%E0')).toBeNull();
+    expect(matchClientRoute('/s/%zz')).toBeNull();
+  });
 });
