@@ -11,6 +11,7 @@ import type { ServiceName } from '@meydan/proto';
 import {
   IDENTITY_HEADER,
   connectAll,
+  readSignedIdentity,
   signIdentity,
   type BaseConfig,
   type Connections,
@@ -49,7 +50,11 @@ export function testLogger(lines?: Record<string, unknown>[]): Logger {
   return pino({ level: 'debug' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
 }
 
-/** Headers the gateway would add for this identity. */
+/**
+ * Headers the gateway would add for this identity. The gateway binds each one to a single request
+ * (method, path, service) for seconds; `startTestService` does that at `inject` time, so these can be
+ * written once and reused. Sent any other way (fetch, sockets) they stay unbound.
+ */
 export function identityHeaders(identity: Partial<Identity> = {}, secret = TEST_SECRET): Record<string, string> {
   return { [IDENTITY_HEADER]: signIdentity({ userId: null, role: null, ...identity }, secret) };
 }
@@ -99,6 +104,7 @@ export async function startTestService(
   });
   const deps: ServiceDeps = { ...conns, config, log };
   const app = await buildApp(deps);
+  bindIdentityOnInject(app, service, config.INTERNAL_SECRET);
   if (options.listen) await app.listen({ host: '127.0.0.1', port: 0 });
   else await app.ready();
   let closed = false;
@@ -113,6 +119,30 @@ export async function startTestService(
       await conns.close();
     },
   };
+}
+
+type InjectOptions = import('fastify').InjectOptions;
+
+/**
+ * Signs an unbound identity header (from `identityHeaders`) for the request being injected, as the gateway
+ * would: this method, this path, this service, now. Headers already bound, forged or malformed go as given.
+ */
+function bindIdentityOnInject(app: FastifyInstance, service: ServiceName, secret: string): void {
+  const inject = app.inject.bind(app) as (opts?: InjectOptions | string) => ReturnType<FastifyInstance['inject']>;
+  const rebind = (opts: InjectOptions | string): InjectOptions | string => {
+    if (typeof opts === 'string') return opts;
+    const headers = (opts.headers ?? {}) as Record<string, unknown>;
+    const header = headers[IDENTITY_HEADER];
+    if (typeof header !== 'string') return opts;
+    const signed = readSignedIdentity(header, secret, Date.now(), Number.MAX_SAFE_INTEGER);
+    if (!signed || signed.binding) return opts;
+    const { binding: _unbound, ...identity } = signed;
+    const url = typeof opts.url === 'string' ? opts.url : (opts.path as string | undefined) ?? '/';
+    const bound = signIdentity(identity, secret, { method: opts.method ?? 'GET', path: url, service });
+    return { ...opts, headers: { ...headers, [IDENTITY_HEADER]: bound } } as InjectOptions;
+  };
+  (app as unknown as { inject: typeof inject }).inject = (opts?: InjectOptions | string) =>
+    opts === undefined ? inject() : inject(rebind(opts));
 }
 
 /** A private Redis the test may stop and start again (the shared one must stay up). */

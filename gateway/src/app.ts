@@ -1,4 +1,5 @@
 import { existsSync, readFileSync } from 'node:fs';
+import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import cookie from '@fastify/cookie';
@@ -18,11 +19,12 @@ import {
   type Logger,
   type Readiness,
 } from '@meydan/kit';
-import type { gatewayConfigSchema } from './config.js';
+import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { IdentityResolver, VISITOR_COOKIE } from './identity.js';
 import { installRateLimits } from './rate-limits.js';
 import { routingTable } from './routing-table.js';
-import { adminGuard, helmetOptions, originCheck } from './security.js';
+import { normalizeUrl, pathTexts } from './paths.js';
+import { adminGuard, helmetOptions, isForeignOrigin, originCheck } from './security.js';
 
 export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;
 
@@ -45,8 +47,18 @@ declare module 'fastify' {
 
 /** Paths whose callers need an identity: the API and the realtime socket. */
 const NEEDS_IDENTITY = /^\/(api|ws)(\/|$|\?)/i;
-/** Share-link routes, where a visitor without an account gets a signed visitor cookie. */
-const SHARE_LINK = /^\/api\/s\//i;
+/**
+ * Where a visitor without an account gets a signed visitor cookie: share-link routes, and sharing a poll
+ * (so an anonymous share is counted once per visitor).
+ */
+const ISSUES_VISITOR_COOKIE = (method: string, path: string) =>
+  /^\/api\/s\//i.test(path) || (method === 'POST' && /^\/api\/polls\/[^/]+\/share\/?$/i.test(path));
+/** The realtime socket, where a foreign Origin gets no session. */
+const SOCKET = /^\/ws(\/|$)/i;
+/** Marks a raw request whose path `normalizeUrl` refused. */
+const AMBIGUOUS_PATH = Symbol('meydan.ambiguousPath');
+/** Largest websocket frame the gateway accepts or relays (socket.io messages are far smaller). */
+export const MAX_SOCKET_FRAME_BYTES = 1024 * 1024;
 
 /** Client-sent headers that could pose as an identity: never forwarded. */
 const SPOOFABLE = /^x-(meydan-|user-|userid|user_id|role|identity)/i;
@@ -118,38 +130,58 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       .send(indexHtml);
   };
 
-  const trustProxy = config.TRUST_PROXY === 'true' ? true : config.TRUST_PROXY === 'false' ? false : (config.TRUST_PROXY ?? false);
-  const app = createFastify(deps.log, { notFound, trustProxy });
+  const app = createFastify(deps.log, {
+    notFound,
+    trustProxy: trustProxyOption(config.TRUST_PROXY ?? 'false'),
+    // One normal form for every path (paths.ts): what the guards decide on is what the router and proxy use.
+    rewriteUrl: (raw) => {
+      const url = raw.url ?? '/';
+      const normal = normalizeUrl(url);
+      if (normal === null) (raw as IncomingMessage & { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH] = true;
+      return normal ?? '/';
+    },
+  });
   app.decorateRequest('gatewayIdentity', null as unknown as GatewayIdentity);
-  await app.register(helmet, helmetOptions(https));
+  await app.register(helmet, helmetOptions(config.PUBLIC_ORIGIN ?? 'http://localhost:8080'));
   await app.register(cookie);
-  const applyRateLimits = await installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1);
-  const checkOrigin = originCheck(allowedOrigins);
+  const rateLimits = await installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1);
 
-  // Who is calling: resolved once here, then signed into every request forwarded to a service.
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     request.gatewayIdentity = { ...visitor, ip: request.ip, visitorId: null, authMethod: null };
+    if ((request.raw as { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH]) {
+      request.log.warn({ url: request.originalUrl }, 'ambiguous path refused');
+      return reply.code(400).send({ error: 'invalid_path', message: pathTexts.invalid });
+    }
+  });
+  // The cheap checks first: a refused request costs no identity lookup.
+  app.addHook('onRequest', originCheck(allowedOrigins));
+  app.addHook('onRequest', rateLimits.beforeIdentity);
+  // Who is calling: resolved once here, then signed into every request forwarded to a service.
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (!NEEDS_IDENTITY.test(request.url)) return;
+    // A page on another site may open our socket, but never with the member's session.
+    if (SOCKET.test(request.url) && isForeignOrigin(request, allowedOrigins)) return;
     const resolved = await identities.resolve(request.cookies, request.headers.authorization, request.id);
     Object.assign(request.gatewayIdentity, resolved);
     let visitorId = identities.verifyVisitor(request.cookies[VISITOR_COOKIE]);
-    if (!visitorId && SHARE_LINK.test(request.url)) {
+    if (!visitorId && ISSUES_VISITOR_COOKIE(request.method, request.url.split('?')[0] ?? '')) {
       const signed = identities.signVisitor();
       visitorId = identities.verifyVisitor(signed);
       reply.setCookie(VISITOR_COOKIE, signed, { httpOnly: true, sameSite: 'lax', secure: https, path: '/', maxAge: 365 * 24 * 3600 });
     }
     request.gatewayIdentity.visitorId = visitorId;
   });
-  app.addHook('onRequest', checkOrigin);
   app.addHook('onRequest', adminGuard);
-  app.addHook('onRequest', applyRateLimits);
+  app.addHook('onRequest', rateLimits.afterIdentity);
 
-  const signedHeaders = (request: FastifyRequest, headers: Record<string, unknown>) => {
+  /** The identity signed for exactly this request: its method, its (normal) path and the service it goes to. */
+  const signedHeaders = (request: FastifyRequest, headers: Record<string, unknown>, service: ServiceName) => {
     const { userId, role, visitorId, ip, authMethod } = request.gatewayIdentity;
+    const binding = { method: request.method, path: request.url.split('?')[0] ?? '/', service };
     return {
       ...withoutSpoofable(headers),
       'x-request-id': request.id,
-      [IDENTITY_HEADER]: signIdentity({ userId, role, visitorId, ip, authMethod }, config.INTERNAL_SECRET),
+      [IDENTITY_HEADER]: signIdentity({ userId, role, visitorId, ip, authMethod }, config.INTERNAL_SECRET, binding),
     };
   };
 
@@ -171,7 +203,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       replyOptions: {
-        rewriteRequestHeaders: (request, headers) => signedHeaders(request as FastifyRequest, headers),
+        rewriteRequestHeaders: (request, headers) => signedHeaders(request as FastifyRequest, headers, route.service),
         onError: (reply, { error }) => {
           reply.request.log.warn({ err: error, service: route.service }, 'upstream unreachable');
           reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
@@ -182,9 +214,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       // The websocket upgrade is signed the same way (its request has been through onRequest). Cookies stay
       // here: the notifications service learns who is connecting from the signed identity alone.
       const wsClientOptions = {
-        rewriteRequestHeaders: (headers: Record<string, unknown>, request: FastifyRequest) => signedHeaders(request, headers),
+        rewriteRequestHeaders: (headers: Record<string, unknown>, request: FastifyRequest) => signedHeaders(request, headers, route.service),
+        maxPayload: MAX_SOCKET_FRAME_BYTES,
       } as FastifyHttpProxyOptions['wsClientOptions'];
-      await app.register(httpProxy, { ...options, websocket: true, wsClientOptions });
+      const wsServerOptions = { maxPayload: MAX_SOCKET_FRAME_BYTES };
+      await app.register(httpProxy, { ...options, websocket: true, wsClientOptions, wsServerOptions });
     } else {
       await app.register(httpProxy, options);
     }

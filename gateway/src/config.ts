@@ -1,5 +1,23 @@
 import { baseConfigProperties } from '@meydan/kit';
 
+const TRUST_PROXY_RULE = "must be false, a hop count or the proxies' addresses/CIDRs (comma-separated), never true";
+const ADDRESS = '(loopback|linklocal|uniquelocal|[0-9A-Fa-f.:]+(/[0-9]{1,3})?)';
+const TRUST_PROXY_PATTERN = `^(false|[0-9]{1,2}|${ADDRESS}( *, *${ADDRESS})*)$`;
+
+/**
+ * TRUST_PROXY as Fastify takes it. A hop count becomes a function: Fastify refuses to trust numbers,
+ * while "the N nearest hops are ours" is what a fixed chain of proxies (ingress → gateway) means.
+ */
+export function trustProxyOption(value: string): false | string | ((address: string, hop: number) => boolean) {
+  if (value === 'false' || value === '0') return false;
+  if (/^[0-9]+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  if (!new RegExp(TRUST_PROXY_PATTERN).test(value)) throw new Error(`TRUST_PROXY ${TRUST_PROXY_RULE}`);
+  return value;
+}
+
 /** The gateway's environment: where each service listens, where the built SPA is, and the shared secret. */
 export const gatewayConfigSchema = {
   type: 'object',
@@ -13,8 +31,16 @@ export const gatewayConfigSchema = {
     PUBLIC_ORIGIN: { type: 'string', pattern: '^https?://[^/]+$', default: 'http://localhost:8080' },
     /** Further origins allowed to send state-changing requests, comma-separated. */
     ALLOWED_ORIGINS: { type: 'string', default: '' },
-    /** Trust X-Forwarded-* from a proxy in front (Kubernetes ingress): true, or the proxies' addresses/CIDRs. */
-    TRUST_PROXY: { type: 'string', default: 'false' },
+    /**
+     * Trust X-Forwarded-* from the proxies in front (the Kubernetes ingress): their addresses/CIDRs
+     * (comma-separated), or a hop count. Never `true`: anyone could then choose their own IP.
+     */
+    TRUST_PROXY: {
+      type: 'string',
+      default: 'false',
+      pattern: TRUST_PROXY_PATTERN,
+      description: TRUST_PROXY_RULE,
+    },
     /** Multiplies every rate limit (load tests); 1 in production. */
     RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, default: 1 },
     /** How long a resolved session is reused before auth is asked again. */

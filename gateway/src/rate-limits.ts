@@ -31,7 +31,7 @@ const tierLimits = limits.api.rateLimitsPerHour as Record<string, number>;
 
 type Checker = (request: FastifyRequest) => Promise<{ isExceeded: boolean; max: number; remaining: number; ttlInSeconds: number }>;
 
-/** Registers @fastify/rate-limit on Redis and returns the hook that applies the classes. */
+/** Registers @fastify/rate-limit on Redis and returns the two hooks that apply the classes. */
 export async function installRateLimits(app: FastifyInstance, redis: Redis, scale = 1) {
   await app.register(rateLimit, { global: false, redis, nameSpace: 'rl:', skipOnError: true });
   const classes = limitClasses(scale).map((c) => ({
@@ -63,19 +63,35 @@ export async function installRateLimits(app: FastifyInstance, redis: Redis, scal
       .header('retry-after', String(Math.max(1, ttlInSeconds)))
       .send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
 
-  /** Applies the first matching class, and for bearer tokens their tier's hourly limit too. */
-  return async function applyRateLimits(request: FastifyRequest, reply: FastifyReply) {
+  const classOf = (request: FastifyRequest) => {
+    // request.url is already in normal form (paths.ts), the same string the router and the proxy use.
     const path = request.url.split('?')[0] ?? '';
-    const match = classes.find((c) => (!c.method || c.method === request.method) && c.path.test(path));
-    if (!match) return;
-    const result = await match.check(request);
+    return classes.find((c) => (!c.method || c.method === request.method) && c.path.test(path));
+  };
+  const apply = async (check: Checker, request: FastifyRequest, reply: FastifyReply) => {
+    const result = await check(request);
     reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', Math.max(0, result.remaining));
-    if (result.isExceeded) return refuse(reply, result.ttlInSeconds);
-    const { authMethod, tier } = request.gatewayIdentity;
-    if (authMethod === 'token') {
-      const perTier = tierCheckers.get(tier ?? 'free') ?? tierCheckers.get('free')!;
-      const hourly = await perTier(request);
-      if (hourly.isExceeded) return refuse(reply, hourly.ttlInSeconds);
-    }
+    if (result.isExceeded) refuse(reply, result.ttlInSeconds);
+    return result.isExceeded;
+  };
+
+  return {
+    /** The IP-keyed classes: before the identity is looked up, so a flood costs no lookups past its limit. */
+    async beforeIdentity(request: FastifyRequest, reply: FastifyReply) {
+      const match = classOf(request);
+      if (match?.by === 'ip') await apply(match.check, request, reply);
+    },
+    /** The classes keyed by member (they need the identity), then a bearer token's hourly tier limit. */
+    async afterIdentity(request: FastifyRequest, reply: FastifyReply) {
+      const match = classOf(request);
+      if (!match) return;
+      if (match.by === 'user-or-ip' && (await apply(match.check, request, reply))) return;
+      const { authMethod, tier } = request.gatewayIdentity;
+      if (authMethod === 'token') {
+        const perTier = tierCheckers.get(tier ?? 'free') ?? tierCheckers.get('free')!;
+        const hourly = await perTier(request);
+        if (hourly.isExceeded) return refuse(reply, hourly.ttlInSeconds);
+      }
+    },
   };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
+import type { IncomingMessage } from 'node:http';
+import Fastify, { type FastifyError, type FastifyServerOptions, type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import { allSchemas, createAjv, errorCatalogue, formatErrors, healthSubject, type ErrorCode, type ServiceName } from '@meydan/proto';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
@@ -85,7 +86,13 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
 /** A Fastify instance with the shared shape every Meydan HTTP server has (services and gateway). */
 export function createFastify(
   log: Logger,
-  options: { bodyLimit?: number; notFound?: RouteHandlerMethod; trustProxy?: boolean | string } = {},
+  options: {
+    bodyLimit?: number;
+    notFound?: RouteHandlerMethod;
+    trustProxy?: FastifyServerOptions['trustProxy'];
+    /** Rewrites each raw URL before routing; every hook, route and proxy then sees the rewritten one. */
+    rewriteUrl?: (raw: IncomingMessage) => string;
+  } = {},
 ): FastifyInstance {
   const app = Fastify({
     loggerInstance: log,
@@ -93,6 +100,7 @@ export function createFastify(
     genReqId: (req) => requestIdFrom(req),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     return503OnClosing: true,
+    ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
   }) as unknown as FastifyInstance;
   // Proto's ajv (Turkish errorMessage texts, custom keywords, every schema by $id): bodies as sent,
   // query strings and params coerced from text.
@@ -124,7 +132,9 @@ export async function createServiceApp(service: ServiceName, deps: ServiceDeps):
     reply.header('x-meydan-service', service);
     if (request.routeOptions.config?.unsigned) return;
     const header = request.headers[IDENTITY_HEADER];
-    const identity = typeof header === 'string' ? verifyIdentity(header, deps.config.INTERNAL_SECRET) : null;
+    // Signed for this very request: a header captured elsewhere (another method, path or service) is refused.
+    const binding = { method: request.method, path: request.url, service };
+    const identity = typeof header === 'string' ? verifyIdentity(header, deps.config.INTERNAL_SECRET, { binding }) : null;
     if (!identity) {
       request.log.warn({ hasHeader: header !== undefined }, 'request without a valid gateway identity');
       throw new HttpError(401, 'identity_invalid');

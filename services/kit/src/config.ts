@@ -30,7 +30,7 @@ export const baseConfigSchema = {
 
 export type BaseConfig = FromSchema<typeof baseConfigSchema>;
 
-const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false });
+const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, verbose: true });
 // ajv-formats is CommonJS with `exports.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
 addFormats(ajv);
@@ -40,6 +40,9 @@ function describe(error: ErrorObject): string {
     return `missing required environment variable ${String(error.params['missingProperty'])}`;
   }
   const name = error.instancePath.replace(/^\//, '');
+  // A variable whose schema says in words what it accepts is described by those words, not by its pattern.
+  const rule = (error.parentSchema as { description?: unknown } | undefined)?.description;
+  if (error.keyword === 'pattern' && typeof rule === 'string') return `environment variable ${name} ${rule}`;
   return `environment variable ${name} ${error.message ?? 'is invalid'}`;
 }
 

@@ -17,40 +17,102 @@ export interface Identity {
   authMethod?: 'session' | 'token' | null;
 }
 
+/**
+ * The one request a signed identity is good for: a header captured on its way to one service cannot be
+ * replayed with another method, on another path or at another service.
+ */
+export interface IdentityBinding {
+  method: string;
+  /** The path as forwarded, without the query string. */
+  path: string;
+  service: string;
+}
+
 export const visitor: Identity = { userId: null, role: null };
 
-const MAX_AGE_SECONDS = 300;
+/** A signed identity is good for this long: enough for gateway → service, useless as a stolen credential. */
+export const IDENTITY_MAX_AGE_SECONDS = 10;
 
 function mac(secret: string, payload: string): string {
   return createHmac('sha256', secret).update(payload).digest('base64url');
 }
 
-/** `base64url(json).hmac`: what the gateway sends in IDENTITY_HEADER. */
-export function signIdentity(identity: Identity, secret: string, now = Date.now()): string {
-  const payload = Buffer.from(JSON.stringify({ ...identity, iat: Math.floor(now / 1000) })).toString('base64url');
+/** A path compared by what it means: `%7E` and `~` are the same path; a malformed escape matches nothing. */
+function comparablePath(path: string): string | null {
+  try {
+    return decodeURIComponent(path.split('?')[0] ?? '');
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a request (method, path with or without query, service) is the one a binding names. */
+export function bindingMatches(bound: IdentityBinding, actual: IdentityBinding): boolean {
+  const boundPath = comparablePath(bound.path);
+  return (
+    bound.method.toUpperCase() === actual.method.toUpperCase() &&
+    bound.service === actual.service &&
+    boundPath !== null &&
+    boundPath === comparablePath(actual.path)
+  );
+}
+
+/** `base64url(json).hmac`: what the gateway sends in IDENTITY_HEADER, bound to one request when `binding` is given. */
+export function signIdentity(identity: Identity, secret: string, binding?: IdentityBinding, now = Date.now()): string {
+  const bound = binding ? { method: binding.method.toUpperCase(), path: binding.path.split('?')[0], service: binding.service } : {};
+  const payload = Buffer.from(JSON.stringify({ ...identity, ...bound, iat: Math.floor(now / 1000) })).toString('base64url');
   return `${payload}.${mac(secret, payload)}`;
 }
 
-/** Returns the identity if the header is well-formed, correctly signed and fresh; otherwise null. */
-export function verifyIdentity(header: string, secret: string, now = Date.now()): Identity | null {
+export interface VerifyOptions {
+  /** The request being served: the header must have been signed for exactly this one. */
+  binding?: IdentityBinding;
+  now?: number;
+  maxAgeSeconds?: number;
+}
+
+/** The signed claims of a well-formed, correctly signed and fresh header (binding not checked), or null. */
+export function readSignedIdentity(
+  header: string,
+  secret: string,
+  now = Date.now(),
+  maxAgeSeconds = IDENTITY_MAX_AGE_SECONDS,
+): (Identity & { binding: IdentityBinding | null }) | null {
   const [payload, signature, extra] = header.split('.');
   if (!payload || !signature || extra !== undefined) return null;
   const expected = Buffer.from(mac(secret, payload));
   const given = Buffer.from(signature);
   if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
   try {
-    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity & { iat?: number };
-    if (typeof data.iat !== 'number' || Math.abs(now / 1000 - data.iat) > MAX_AGE_SECONDS) return null;
+    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity & Partial<IdentityBinding> & { iat?: number };
+    if (typeof data.iat !== 'number' || Math.abs(now / 1000 - data.iat) > maxAgeSeconds) return null;
     if (data.userId !== null && typeof data.userId !== 'string') return null;
     if (data.role !== null && data.role !== 'member' && data.role !== 'admin') return null;
+    const binding =
+      typeof data.method === 'string' && typeof data.path === 'string' && typeof data.service === 'string'
+        ? { method: data.method, path: data.path, service: data.service }
+        : null;
     return {
       userId: data.userId,
       role: data.role,
       visitorId: typeof data.visitorId === 'string' ? data.visitorId : null,
       ip: typeof data.ip === 'string' ? data.ip : null,
       authMethod: data.authMethod === 'session' || data.authMethod === 'token' ? data.authMethod : null,
+      binding,
     };
   } catch {
     return null;
   }
+}
+
+/**
+ * Returns the identity if the header is well-formed, correctly signed, fresh and, when `binding` is
+ * given, signed for exactly that method, path and service; otherwise null.
+ */
+export function verifyIdentity(header: string, secret: string, options: VerifyOptions = {}): Identity | null {
+  const signed = readSignedIdentity(header, secret, options.now, options.maxAgeSeconds);
+  if (!signed) return null;
+  const { binding, ...identity } = signed;
+  if (options.binding && (!binding || !bindingMatches(binding, options.binding))) return null;
+  return identity;
 }

@@ -15,7 +15,7 @@ describe('signed identity', () => {
     const [, mac] = header.split('.');
     const admin = Buffer.from(JSON.stringify({ ...alice, role: 'admin', iat: Math.floor(Date.now() / 1000) })).toString('base64url');
     expect(verifyIdentity(`${admin}.${mac}`, TEST_SECRET)).toBeNull();
-    expect(verifyIdentity(signIdentity(alice, TEST_SECRET, Date.now() - 10 * 60_000), TEST_SECRET)).toBeNull();
+    expect(verifyIdentity(signIdentity(alice, TEST_SECRET, undefined, Date.now() - 10 * 60_000), TEST_SECRET)).toBeNull();
     expect(verifyIdentity('garbage', TEST_SECRET)).toBeNull();
   });
 });

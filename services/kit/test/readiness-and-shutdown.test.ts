@@ -1,7 +1,7 @@
 import { request as httpRequest } from 'node:http';
 import { describe, expect, it } from 'vitest';
-import { createServiceApp, createShutdown } from '@meydan/kit';
-import { asVisitor, startPrivateRedis, startTestService, testLogger } from '@meydan/testing';
+import { IDENTITY_HEADER, createServiceApp, createShutdown, signIdentity, visitor } from '@meydan/kit';
+import { TEST_SECRET, startPrivateRedis, startTestService, testLogger } from '@meydan/testing';
 
 const until = async (check: () => Promise<boolean>, ms = 15_000) => {
   const end = Date.now() + ms;
@@ -74,7 +74,9 @@ describe('graceful shutdown', () => {
     const exits: number[] = [];
     const shutdown = createShutdown(svc.app, svc.deps, testLogger(), 5000, (code) => exits.push(code));
 
-    const inFlight = get(port, '/api/slow', asVisitor());
+    // Over real HTTP, signed as the gateway signs: for this method, path and service.
+    const signed = signIdentity(visitor, TEST_SECRET, { method: 'GET', path: '/api/slow', service: 'contact' });
+    const inFlight = get(port, '/api/slow', { [IDENTITY_HEADER]: signed });
     await slowStarted;
     const closing = shutdown('SIGTERM');
     await new Promise((r) => setTimeout(r, 100));

@@ -1,0 +1,274 @@
+/**
+ * The gateway as an attacker tries it: spelled-differently paths against the admin guard and every limit
+ * class, identity headers replayed elsewhere, floods of made-up tokens, the visitor cookie on shares and
+ * malformed escapes. Real auth and admin services; the others are kit service apps that record what
+ * reached them (their own routes are not what is tested here).
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { subjects, type ServiceName } from '@meydan/proto';
+import { IDENTITY_HEADER, createServiceApp, signIdentity, type Identity } from '@meydan/kit';
+import { startTestService, type TestService } from '@meydan/testing';
+import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
+import { buildApp as buildAuth } from '../../services/auth/src/app.js';
+import { createUser, type TestUser } from '../../services/auth/test/support.js';
+import { startTestGateway, type TestGateway } from './support.js';
+
+const ORIGIN = 'http://meydan.test';
+
+interface Arrival {
+  service: ServiceName;
+  method: string;
+  url: string;
+  identity: Identity | null;
+  header: string;
+}
+
+describe('gateway hardening (real auth and admin behind the gateway)', () => {
+  const recorded: Arrival[] = [];
+  const services = new Map<ServiceName, TestService>();
+  let testGateway: TestGateway;
+  let gateway: FastifyInstance;
+  let member: TestUser;
+  let memberCookie: string;
+
+  /** A kit service app that records every request it accepted, with the identity header as it came. */
+  const recordingService = (name: ServiceName) =>
+    startTestService(
+      name,
+      async (deps) => {
+        const app = await createServiceApp(name, deps);
+        app.addHook('onRequest', async (request) => {
+          recorded.push({
+            service: name,
+            method: request.method,
+            url: request.url,
+            identity: request.identity,
+            header: String(request.headers[IDENTITY_HEADER]),
+          });
+        });
+        return app;
+      },
+      { listen: true },
+    );
+
+  const portOf = (name: ServiceName) => (services.get(name)!.app.server.address() as { port: number }).port;
+  /** Whether the request got as far as a service (every service app names itself in x-meydan-service). */
+  const reachedService = (res: LightMyRequestResponse) => res.headers['x-meydan-service'] !== undefined;
+
+  beforeAll(async () => {
+    const auth = await startTestService('auth', buildAuth, { listen: true });
+    services.set('auth', auth);
+    services.set('admin', await startTestService('admin', buildAdmin, { listen: true }));
+    for (const name of ['polls', 'social', 'notifications', 'contact'] as const) services.set(name, await recordingService(name));
+    member = await createUser(auth.deps, { displayName: 'Sıradan Üye' });
+    testGateway = await startTestGateway(Object.fromEntries(services), { config: { PUBLIC_ORIGIN: ORIGIN } });
+    gateway = testGateway.app;
+    const login = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '198.51.100.200',
+      payload: { email: member.email, password: member.password },
+    });
+    expect(login.statusCode).toBe(200);
+    memberCookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+  });
+
+  afterAll(async () => {
+    await testGateway?.close();
+    for (const svc of services.values()) await svc.close();
+  });
+
+  /** Other spellings of `path` that a server on the way might take for it. */
+  const spellings = (path: string) => {
+    const [, first, second, ...rest] = path.split('/') as [string, string, string, ...string[]];
+    const tail = rest.length ? `/${rest.join('/')}` : '';
+    const hex = (c: string) => `%${c.charCodeAt(0).toString(16)}`;
+    return {
+      encoded: `/${hex(first[0]!)}${first.slice(1)}/${second}${tail}`,
+      encodedUpperHex: `/${first}/${hex(second[0]!).toUpperCase()}${second.slice(1)}${tail}`,
+      doubleEncoded: `/%25${first.charCodeAt(0).toString(16)}${first.slice(1)}/${second}${tail}`,
+      encodedSlash: `/${first}%2F${second}${tail}`,
+      mixedCase: `/${first.toUpperCase()}/${second[0]!.toUpperCase()}${second.slice(1)}${tail}`,
+      doubleSlash: `//${first}//${second}${tail}`,
+      dotSegment: `/${first}/./${second}${tail}`,
+      dotDotSegment: `/${first}/x/../${second}${tail}`,
+      encodedDots: `/${first}/x/%2e%2E/${second}${tail}`,
+      semicolon: `/${first};x/${second}${tail}`,
+      semicolonEnd: `${path};jsessionid=1`,
+      trailingDot: `${path}.`,
+      dottedSegment: `/${first}./${second}${tail}`,
+      trailingSlash: `${path}/`,
+      trailingDotSegment: `${path}/.`,
+    };
+  };
+
+  it('refuses every spelling of /api/admin to a member at the gateway: none reaches the admin service', async () => {
+    const spelled = spellings('/api/admin/stats');
+    const answers: Record<string, number> = {};
+    for (const [name, url] of Object.entries(spelled)) {
+      const res = await gateway.inject({ url, headers: { cookie: memberCookie } });
+      answers[name] = res.statusCode;
+      expect(reachedService(res), `${name}: ${url}`).toBe(false);
+      expect([400, 403, 404], `${name}: ${url}`).toContain(res.statusCode);
+    }
+    // The ones that mean /api/admin/stats are refused as such, not merely lost.
+    for (const name of ['encoded', 'encodedUpperHex', 'doubleSlash', 'dotSegment', 'dotDotSegment', 'encodedDots', 'trailingSlash'] as const) {
+      expect(answers[name], name).toBe(403);
+    }
+    const encoded = await gateway.inject({ url: '/api/%61dmin/stats', headers: { cookie: memberCookie } });
+    expect(encoded.json()).toEqual({ error: 'forbidden', message: 'Bu sayfaya erişim yetkiniz yok.' });
+    expect((await gateway.inject({ url: spelled.encoded })).statusCode).toBe(401);
+  });
+
+  it('refuses an ambiguous path with 400 and a Turkish message, and forwards nothing', async () => {
+    for (const url of ['/api/%2561dmin/stats', '/api/polls%2Fx', '/api/polls/%E0', '/api/polls/%zz', '/api/polls;x', '/api/polls/%00']) {
+      const res = await gateway.inject({ url, headers: { cookie: memberCookie } });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: 'invalid_path', message: 'İstek adresi geçersiz.' });
+    }
+    expect(recorded.filter((r) => r.url.includes('%') || r.url.includes(';'))).toEqual([]);
+  });
+
+  it('forwards the same normal path it decided on, and signs that path', async () => {
+    const res = await gateway.inject({ url: '/%61pi//%70olls/./x/../AbC%7e?q=%2F', headers: { cookie: memberCookie } });
+    expect(res.headers['x-meydan-service']).toBe('polls');
+    const arrival = recorded.at(-1)!;
+    expect(arrival.url.split('?')[0]).toBe('/api/polls/AbC~');
+    expect(arrival.identity).toMatchObject({ userId: member.id, role: 'member' });
+  });
+
+  describe('every limit class counts every spelling of its path', () => {
+    // RATE_LIMIT_SCALE 0.05: login, register and contact 1, share-vote 2, vote 3, everything else 30.
+    const classes = [
+      { name: 'login', method: 'POST', path: '/api/login', max: 1, payload: { email: 'yok@example.com', password: 'yanlis-sifre' } },
+      { name: 'register', method: 'POST', path: '/api/register', max: 1, payload: { username: 'x' } },
+      { name: 'share-vote', method: 'POST', path: '/api/s/AbCdEfGhIj/vote', max: 2, payload: { optionIndex: 0 } },
+      { name: 'vote', method: 'POST', path: '/api/polls/6650f0c2a1b2c3d4e5f60718/vote', max: 3, payload: { optionIndex: 0 } },
+      { name: 'contact', method: 'POST', path: '/api/contact', max: 1, payload: {} },
+      { name: 'api', method: 'GET', path: '/api/polls/trending', max: 30 },
+    ] as const;
+
+    let scaled: FastifyInstance;
+    beforeAll(async () => {
+      scaled = await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 });
+    });
+
+    it.each(classes)('$name: over the limit, no spelling gets through', async (limitClass) => {
+      const remoteAddress = `203.0.113.${classes.indexOf(limitClass) + 100}`;
+      const send = (url: string) =>
+        scaled.inject({
+          method: limitClass.method,
+          url,
+          remoteAddress,
+          ...('payload' in limitClass ? { payload: limitClass.payload } : {}),
+        });
+      for (let i = 0; i < limitClass.max; i++) expect((await send(limitClass.path)).statusCode).not.toBe(429);
+      expect((await send(limitClass.path)).statusCode).toBe(429);
+      // Spellings of the same path are the same limit (the issue's example is the escaped letter); the others
+      // are refused as ambiguous (400) or name no route (404, at the gateway or at the service).
+      const samePath = new Set(['encoded', 'encodedUpperHex', 'mixedCase', 'doubleSlash', 'dotSegment', 'dotDotSegment', 'encodedDots', 'trailingSlash', 'trailingDotSegment']);
+      for (const [name, url] of Object.entries(spellings(limitClass.path))) {
+        const res = await send(url);
+        const expected = samePath.has(name) ? [429] : [400, 404, 429];
+        expect(expected, `${name}: ${url} → ${res.statusCode} ${String(res.headers['x-meydan-service'])}`).toContain(res.statusCode);
+      }
+    });
+  });
+
+  describe('the signed identity is good for one request only', () => {
+    let captured: Arrival;
+    const direct = (service: ServiceName, path: string, method: string, header: string) =>
+      fetch(`http://127.0.0.1:${portOf(service)}${path}`, { method, headers: { [IDENTITY_HEADER]: header } });
+
+    beforeAll(async () => {
+      const res = await gateway.inject({ url: '/api/polls/yakalanan', headers: { cookie: memberCookie } });
+      expect(res.headers['x-meydan-service']).toBe('polls');
+      captured = recorded.filter((r) => r.url === '/api/polls/yakalanan').at(-1)!;
+      expect(captured.identity).toMatchObject({ userId: member.id });
+    });
+
+    it('is accepted for the request it was signed for', async () => {
+      const res = await direct('polls', '/api/polls/yakalanan', 'GET', captured.header);
+      expect(res.status).toBe(404);
+      expect((await res.json()).error).toBe('route_not_found');
+    });
+
+    it('is refused (401) replayed as POST, on another path, or at another service', async () => {
+      for (const [service, path, method] of [
+        ['polls', '/api/polls/yakalanan', 'POST'],
+        ['polls', '/api/polls/baska', 'GET'],
+        ['polls', '/api/polls/yakalanan/vote', 'GET'],
+        ['social', '/api/polls/yakalanan', 'GET'],
+        ['contact', '/api/polls/yakalanan', 'GET'],
+      ] as const) {
+        const res = await direct(service, path, method, captured.header);
+        expect(res.status, `${method} ${service} ${path}`).toBe(401);
+        expect(await res.json()).toEqual({ error: 'identity_invalid', message: 'Kimlik bilgisi doğrulanamadı.' });
+      }
+    });
+
+    it('is refused (401) once it is older than a few seconds', async () => {
+      const binding = { method: 'GET', path: '/api/polls/yakalanan', service: 'polls' };
+      const identity = { userId: member.id, role: 'member' as const };
+      const fresh = await direct('polls', binding.path, 'GET', signIdentity(identity, testGateway.config.INTERNAL_SECRET, binding));
+      expect(fresh.status).toBe(404);
+      const old = signIdentity(identity, testGateway.config.INTERNAL_SECRET, binding, Date.now() - 11_000);
+      expect((await direct('polls', binding.path, 'GET', old)).status).toBe(401);
+      const minutesOld = signIdentity(identity, testGateway.config.INTERNAL_SECRET, binding, Date.now() - 4 * 60_000);
+      expect((await direct('polls', binding.path, 'GET', minutesOld)).status).toBe(401);
+    });
+  });
+
+  it('checks the per-IP limit before looking up a token: made-up tokens past the limit cost auth nothing', async () => {
+    let lookups = 0;
+    const sub = testGateway.bus.nc.subscribe(subjects.auth.tokenResolve, { callback: () => void (lookups += 1) });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 14; i++) {
+        const res = await gateway.inject({
+          method: 'POST',
+          url: '/api/login',
+          remoteAddress: '203.0.113.77',
+          headers: { authorization: `Bearer uydurma-${i}-${Math.random().toString(36).slice(2)}` },
+          payload: { email: `jeton${i}@example.com`, password: 'yanlis-sifre' },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes.slice(0, 10), codes.join()).not.toContain(429);
+      expect(codes.slice(10)).toEqual([429, 429, 429, 429]);
+      expect(codes.slice(0, 10).every((c) => c === 401)).toBe(true);
+      await testGateway.bus.nc.flush();
+      await vi.waitFor(() => expect(lookups).toBe(10));
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
+  it('gives an anonymous sharer a signed visitor cookie and passes its id to polls', async () => {
+    const url = '/api/polls/6650f0c2a1b2c3d4e5f60718/share';
+    const first = await gateway.inject({ method: 'POST', url, payload: {} });
+    expect(first.headers['x-meydan-service']).toBe('polls');
+    const vid = first.cookies.find((c) => c.name === 'vid');
+    expect(vid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    const visitorId = vid!.value.split('.')[0];
+    expect(recorded.at(-1)).toMatchObject({ url, method: 'POST', identity: { userId: null, visitorId } });
+    const again = await gateway.inject({ method: 'POST', url, payload: {}, headers: { cookie: `vid=${vid!.value}` } });
+    expect(again.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+    expect(recorded.at(-1)!.identity).toMatchObject({ visitorId });
+    // Reading a poll hands out no cookie: only share links and sharing do.
+    const read = await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718' });
+    expect(read.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+  });
+
+  it('answers a malformed escape in a page address with 400 and a Turkish message, never 500', async () => {
+    for (const url of ['/s/%E0', '/s/%E0%A4', '/kesfet/%zz', '/s/%C3%28', '/s/%']) {
+      const res = await gateway.inject({ url });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json(), url).toEqual({ error: 'invalid_path', message: 'İstek adresi geçersiz.' });
+    }
+    const shell = await gateway.inject({ url: '/s/%C3%BCmit' });
+    expect(shell.statusCode).toBe(200);
+    expect(shell.headers['content-type']).toContain('text/html');
+  });
+});
