@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
+import { trustProxyOption } from '../../gateway/src/config.js';
 import { ensureComposeCheck, ensureKustomize } from '../tools/ensure-tools.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -61,6 +62,8 @@ describe('docker-compose.yml', () => {
     }
     const gatewayEnv = project.services['gateway'].environment;
     for (const service of serviceNames) expect(gatewayEnv[`${service.toUpperCase()}_URL`]).toBe(`http://${service}:8080`);
+    // The gateway is reached directly here, with no proxy in front: nothing may claim another client IP.
+    expect(gatewayEnv['TRUST_PROXY'] ?? 'false').not.toBe('true');
   });
 });
 
@@ -105,6 +108,19 @@ describe('Kubernetes overlays', () => {
     for (const app of serviceNames) {
       const d = docs.find((x) => x.kind === 'Deployment' && x.metadata.name === app)!;
       expect(d.spec.template.metadata.labels.tier, app).toBe('service');
+    }
+  });
+
+  it.each(['local', 'production'])('%s: the gateway trusts X-Forwarded-For only from named proxies, never from anyone', (overlay) => {
+    const config = overlays[overlay]!.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!;
+    const trustProxy = config.data!['TRUST_PROXY'];
+    expect(trustProxy).toBeDefined();
+    expect(trustProxy!.trim().toLowerCase()).not.toBe('true');
+    expect(trustProxyOption(trustProxy!)).not.toBe(false);
+    for (const doc of overlays[overlay]!) {
+      for (const container of doc.spec?.template?.spec?.containers ?? []) {
+        for (const env of container.env ?? []) if (env.name === 'TRUST_PROXY') expect(env.value, doc.metadata.name).not.toBe('true');
+      }
     }
   });
 

@@ -7,11 +7,12 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subjects, type ServiceName } from '@meydan/proto';
-import { IDENTITY_HEADER, createServiceApp, signIdentity, type Identity } from '@meydan/kit';
+import { ConfigError, IDENTITY_HEADER, createServiceApp, loadConfig, signIdentity, type Identity } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
+import { gatewayConfigSchema } from '../src/config.js';
 import { startTestGateway, type TestGateway } from './support.js';
 
 const ORIGIN = 'http://meydan.test';
@@ -243,6 +244,44 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     } finally {
       sub.unsubscribe();
     }
+  });
+
+  describe('TRUST_PROXY: the proxies in front by address or hop count, never everyone', () => {
+    const env = {
+      NATS_URL: 'nats://127.0.0.1:4222',
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      INTERNAL_SECRET: 'x'.repeat(32),
+      WEB_DIST: '/tmp',
+      ...Object.fromEntries(['AUTH', 'POLLS', 'SOCIAL', 'NOTIFICATIONS', 'CONTACT', 'ADMIN'].map((s) => [`${s}_URL`, 'http://127.0.0.1:1'])),
+    };
+
+    it('refuses "true" at start with one line naming the variable', () => {
+      for (const value of ['true', 'TRUE', 'yes', '10.0.0.0/8,true']) {
+        expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).toThrow(ConfigError);
+      }
+      expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: 'true' })).toThrow(
+        "environment variable TRUST_PROXY must be false, a hop count or the proxies' addresses/CIDRs (comma-separated), never true",
+      );
+      for (const value of ['false', '1', '2', '10.0.0.0/8', '10.0.0.0/8, 192.168.1.7', '::1,fd00::/8', 'loopback']) {
+        expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).not.toThrow();
+      }
+    });
+
+    const forwardedIp = async (trustProxy: string, remoteAddress: string) => {
+      const variant = await testGateway.variant({ TRUST_PROXY: trustProxy });
+      const res = await variant.inject({ url: '/api/polls/kimden', remoteAddress, headers: { 'x-forwarded-for': '203.0.113.50, 198.51.100.60' } });
+      expect(res.headers['x-meydan-service']).toBe('polls');
+      return recorded.at(-1)!.identity!.ip;
+    };
+
+    it('takes the client IP from X-Forwarded-For only as far as the trusted proxies reach', async () => {
+      expect(await forwardedIp('false', '10.1.2.3')).toBe('10.1.2.3');
+      expect(await forwardedIp('1', '10.1.2.3')).toBe('198.51.100.60');
+      expect(await forwardedIp('2', '10.1.2.3')).toBe('203.0.113.50');
+      expect(await forwardedIp('10.0.0.0/8', '10.1.2.3')).toBe('198.51.100.60');
+      // Not from the ingress: the forwarded header is someone's claim, not a fact.
+      expect(await forwardedIp('10.0.0.0/8', '192.0.2.44')).toBe('192.0.2.44');
+    });
   });
 
   it('gives an anonymous sharer a signed visitor cookie and passes its id to polls', async () => {
