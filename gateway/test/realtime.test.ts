@@ -1,13 +1,16 @@
 /**
  * The realtime socket through the real gateway: /ws is proxied to the notifications service with the
- * caller's signed identity, for a member (session cookie) and for a visitor without any cookie.
+ * caller's signed identity, for a member (session cookie) and for a visitor without any cookie; a foreign
+ * Origin gets no session, and frames are limited in size.
  */
 import { io, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WebSocket, WebSocketServer } from 'ws';
 import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
 import { buildApp as buildNotifications } from '../../services/notifications/src/app.js';
+import { MAX_SOCKET_FRAME_BYTES } from '../src/app.js';
 import { startTestGateway, type TestGateway } from './support.js';
 
 describe('/ws through the gateway', () => {
@@ -18,13 +21,13 @@ describe('/ws through the gateway', () => {
   let base: string;
   const sockets: Socket[] = [];
 
-  const connect = (cookie?: string) => {
+  const connect = (cookie?: string, origin?: string) => {
     const socket = io(base, {
       path: '/ws',
       transports: ['websocket'],
       reconnection: false,
       timeout: 5000,
-      ...(cookie ? { extraHeaders: { cookie } } : {}),
+      extraHeaders: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
     });
     sockets.push(socket);
     return socket;
@@ -57,13 +60,7 @@ describe('/ws through the gateway', () => {
   });
 
   it('a signed-in member connects and is told who they are and how many notifications are unread', async () => {
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: member.email, password: member.password }),
-    });
-    expect(login.status).toBe(200);
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const cookie = await loginCookie();
     const socket = connect(cookie);
     const [hello, count] = await Promise.all([
       once<{ userId: string }>(socket, 'auth_success'),
@@ -71,6 +68,39 @@ describe('/ws through the gateway', () => {
     ]);
     expect(hello.userId).toBe(member.id);
     expect(count).toEqual({ count: 0 });
+  });
+
+  const loginCookie = async () => {
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: member.email, password: member.password }),
+    });
+    expect(login.status).toBe(200);
+    return login.headers.get('set-cookie')!.split(';')[0]!;
+  };
+
+  /** Asks the server who this socket is: members are told at connect, visitors get auth_error here. */
+  const askedAsVisitor = (socket: Socket) =>
+    new Promise<unknown>((resolve) => {
+      socket.once('auth_error', resolve);
+      socket.once('auth_success', resolve);
+      socket.emit('auth', { type: 'auth', userId: member.id });
+    });
+
+  it('a page on another site opens the socket without the member\'s session; our own page gets it', async () => {
+    const cookie = await loginCookie();
+    const foreign = connect(cookie, 'https://kotu.example');
+    let greetedAsMember = false;
+    foreign.on('auth_success', () => (greetedAsMember = true));
+    await once(foreign, 'connect');
+    // Members are greeted on connect; the socket's messages arrive in order, so the greeting would come first.
+    expect(await askedAsVisitor(foreign)).toMatchObject({ error: expect.any(String) });
+    expect(greetedAsMember).toBe(false);
+
+    const own = connect(cookie, 'http://meydan.test');
+    const hello = await once<{ userId: string }>(own, 'auth_success');
+    expect(hello.userId).toBe(member.id);
   });
 
   it('a visitor without any cookie connects too, and is not treated as a member', async () => {
@@ -83,5 +113,51 @@ describe('/ws through the gateway', () => {
       socket.emit('auth', { type: 'auth', userId: member.id });
     });
     expect(answer).toMatchObject({ error: expect.any(String) });
+  });
+});
+
+describe('/ws frame size at the gateway', () => {
+  // A stand-in upstream that takes frames of any size, so what is measured is the gateway's own limit (the
+  // notifications service has a limit of its own, which would hide whether the gateway relayed the frame).
+  let upstream: WebSocketServer;
+  let testGateway: TestGateway;
+  const received: number[] = [];
+
+  beforeAll(async () => {
+    upstream = new WebSocketServer({ host: '127.0.0.1', port: 0, maxPayload: 64 * 1024 * 1024 });
+    await new Promise<void>((resolve) => upstream.once('listening', () => resolve()));
+    upstream.on('connection', (socket) => socket.on('message', (data: Buffer) => received.push(data.length)));
+    const port = (upstream.address() as { port: number }).port;
+    testGateway = await startTestGateway({}, { listen: true, config: { NOTIFICATIONS_URL: `http://127.0.0.1:${port}` } });
+  });
+
+  afterAll(async () => {
+    await testGateway?.close();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  const open = async () => {
+    const socket = new WebSocket(`${testGateway.base.replace('http', 'ws')}/ws/`);
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    return socket;
+  };
+
+  it('relays a frame under 1 MB', async () => {
+    const socket = await open();
+    socket.send(Buffer.alloc(512 * 1024, 1));
+    await vi.waitFor(() => expect(received).toContain(512 * 1024));
+    socket.close();
+  });
+
+  it('closes the socket on a frame over 1 MB (1009) and relays nothing of it', async () => {
+    const socket = await open();
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    socket.on('error', () => {});
+    socket.send(Buffer.alloc(2 * 1024 * 1024, 1));
+    expect(await closed).toBe(1009);
+    expect(received.filter((n) => n > MAX_SOCKET_FRAME_BYTES)).toEqual([]);
   });
 });

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApp } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
+import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
+import { helmetOptions } from '../src/security.js';
 import { startTestGateway, type TestGateway } from './support.js';
 
 const ORIGIN = 'http://meydan.test';
@@ -32,7 +33,7 @@ describe('gateway security (real auth behind the gateway)', () => {
 
   beforeAll(async () => {
     auth = await startTestService('auth', buildAuth, { listen: true });
-    admin = await startTestService('admin', (deps) => createServiceApp('admin', deps), { listen: true });
+    admin = await startTestService('admin', buildAdmin, { listen: true });
     member = await createUser(auth.deps, { displayName: 'Üye' });
     boss = await createUser(auth.deps, { displayName: 'Yönetici', role: 'admin' });
     testGateway = await startTestGateway({ auth, admin }, { config: { PUBLIC_ORIGIN: ORIGIN } });
@@ -138,8 +139,18 @@ describe('gateway security (real auth behind the gateway)', () => {
     const res = await gateway.inject({ url: '/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    // Sockets only to the site itself, not to any ws:/wss: host a script would name.
+    expect(res.headers['content-security-policy']).toContain("connect-src 'self' ws://meydan.test;");
+    expect(res.headers['content-security-policy']).not.toMatch(/\b(ws|wss):(\s|;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('names the https site\'s own wss: origin for sockets', () => {
+    expect(helmetOptions('https://meydan.example.com').contentSecurityPolicy.directives.connectSrc).toEqual([
+      "'self'",
+      'wss://meydan.example.com',
+    ]);
   });
 
   it('gives share-link visitors a signed visitor cookie and passes its id to the service', async () => {
