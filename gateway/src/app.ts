@@ -20,7 +20,7 @@ import {
   type Readiness,
 } from '@meydan/kit';
 import { trustProxyOption, type gatewayConfigSchema } from './config.js';
-import { IdentityResolver, VISITOR_COOKIE } from './identity.js';
+import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver, VISITOR_COOKIE } from './identity.js';
 import { installRateLimits } from './rate-limits.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
@@ -106,7 +106,10 @@ export async function servicesHealth(bus: Bus, timeoutMs: number, requestId: str
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config, bus } = deps;
   const https = (config.PUBLIC_ORIGIN ?? '').startsWith('https://');
-  const identities = new IdentityResolver(bus, deps.log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000);
+  const identities = new IdentityResolver(bus, deps.log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000, {
+    redis: deps.redis,
+    max: Math.max(1, Math.round(FAILED_LOOKUPS_PER_MINUTE * (config.RATE_LIMIT_SCALE ?? 1))),
+  });
   const allowedOrigins = new Set(
     [config.PUBLIC_ORIGIN ?? '', ...(config.ALLOWED_ORIGINS ?? '').split(',')].map((o) => o.trim().toLowerCase()).filter(Boolean),
   );
@@ -161,7 +164,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (!NEEDS_IDENTITY.test(request.url)) return;
     // A page on another site may open our socket, but never with the member's session.
     if (SOCKET.test(request.url) && isForeignOrigin(request, allowedOrigins)) return;
-    const resolved = await identities.resolve(request.cookies, request.headers.authorization, request.id);
+    const { lookupRefused, ...resolved } = await identities.resolve(request.cookies, request.headers.authorization, request.id, request.ip);
+    if (lookupRefused) request.log.warn({ ip: request.ip, credential: lookupRefused }, 'too many failed identity lookups');
+    if (lookupRefused === 'token') {
+      return reply.code(429).header('retry-after', '60').send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+    }
     Object.assign(request.gatewayIdentity, resolved);
     let visitorId = identities.verifyVisitor(request.cookies[VISITOR_COOKIE]);
     if (!visitorId && ISSUES_VISITOR_COOKIE(request.method, request.url.split('?')[0] ?? '')) {

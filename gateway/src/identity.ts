@@ -1,11 +1,31 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { events, subjects } from '@meydan/proto';
+import type { Redis } from 'ioredis';
 import type { Bus, Identity, Logger, Role } from '@meydan/kit';
 
 export const SESSION_COOKIE = 'sid';
 export const VISITOR_COOKIE = 'vid';
 
 type Resolved = { userId: string; role: Role; tier?: string; tokenId?: string } | null;
+
+/**
+ * Lookups of unknown tokens or sessions one IP may cause per minute. Past it, that IP's uncached
+ * credentials are not looked up at all (a token gets 429, a session cookie counts as a visitor), so a flood
+ * of made-up credentials costs auth a few reads a minute, whatever route it targets.
+ */
+export const FAILED_LOOKUPS_PER_MINUTE = 30;
+
+export interface FailedLookupBudget {
+  redis: Redis;
+  max: number;
+}
+
+export type ResolvedIdentity = Pick<Identity, 'userId' | 'role' | 'authMethod'> & {
+  tier?: string;
+  tokenId?: string;
+  /** The credential was not looked up: this IP caused too many failed lookups lately. */
+  lookupRefused?: 'token' | 'session';
+};
 
 /** A small time-bounded cache: entries live `ttlMs`; the oldest go first when it is full. */
 class TtlCache<V> {
@@ -45,6 +65,7 @@ export class IdentityResolver {
     private readonly log: Logger,
     private readonly secret: string,
     cacheMs = 5000,
+    private readonly budget?: FailedLookupBudget,
   ) {
     this.sessions = new TtlCache(cacheMs);
     this.tokens = new TtlCache(cacheMs * 6);
@@ -71,27 +92,55 @@ export class IdentityResolver {
     cookies: Record<string, string | undefined>,
     authorization: string | undefined,
     requestId: string,
-  ): Promise<Pick<Identity, 'userId' | 'role' | 'authMethod'> & { tier?: string; tokenId?: string }> {
+    ip: string,
+  ): Promise<ResolvedIdentity> {
+    const nobody = { userId: null, role: null, authMethod: null } as const;
     const bearer = authorization?.match(/^Bearer\s+(\S{10,200})$/i)?.[1];
     if (bearer) {
       let found = this.tokens.get(bearer);
       if (found === undefined) {
+        if (!(await this.reserveLookup(ip))) return { ...nobody, lookupRefused: 'token' };
         found = await this.bus.request<Resolved>(subjects.auth.tokenResolve, { token: bearer }, { requestId }, 1500);
         this.tokens.set(bearer, found);
+        if (found) await this.releaseLookup(ip);
       }
       if (found) return { userId: found.userId, role: found.role, authMethod: 'token', tier: found.tier ?? 'free', tokenId: found.tokenId ?? '' };
-      return { userId: null, role: null, authMethod: null };
+      return nobody;
     }
     const sid = cookies[SESSION_COOKIE];
     if (sid) {
       let found = this.sessions.get(sid);
       if (found === undefined) {
+        if (!(await this.reserveLookup(ip))) return { ...nobody, lookupRefused: 'session' };
         found = await this.bus.request<Resolved>(subjects.auth.sessionResolve, { sid }, { requestId }, 1500);
         this.sessions.set(sid, found);
+        if (found) await this.releaseLookup(ip);
       }
       if (found) return { userId: found.userId, role: found.role, authMethod: 'session' };
     }
-    return { userId: null, role: null, authMethod: null };
+    return nobody;
+  }
+
+  /**
+   * Counts a lookup against the IP's budget before it is made (so concurrent ones cannot overrun it);
+   * a lookup that finds someone is given back. False when the budget is spent.
+   */
+  private async reserveLookup(ip: string): Promise<boolean> {
+    if (!this.budget) return true;
+    const key = `idfail:${ip}`;
+    try {
+      const replies = await this.budget.redis.multi().set(key, 0, 'EX', 60, 'NX').incr(key).exec();
+      return Number(replies?.[1]?.[1] ?? 0) <= this.budget.max;
+    } catch (err) {
+      // Redis down: the lookup goes ahead, as the rate limits do (skipOnError).
+      this.log.warn({ err }, 'failed-lookup budget unavailable');
+      return true;
+    }
+  }
+
+  private async releaseLookup(ip: string): Promise<void> {
+    if (!this.budget) return;
+    await this.budget.redis.decr(`idfail:${ip}`).catch(() => {});
   }
 
   /** `<id>.<hmac>`: a visitor id the browser keeps and cannot forge. */

@@ -246,6 +246,32 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     }
   });
 
+  it('stops looking up made-up tokens from one IP after 30 failed lookups a minute, on any route', async () => {
+    let lookups = 0;
+    const sub = testGateway.bus.nc.subscribe(subjects.auth.tokenResolve, { callback: () => void (lookups += 1) });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 34; i++) {
+        const res = await gateway.inject({
+          url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
+          remoteAddress: '203.0.113.88',
+          headers: { authorization: `Bearer uydurma-${i}-${Math.random().toString(36).slice(2)}` },
+        });
+        codes.push(res.statusCode);
+      }
+      expect(codes.slice(30)).toEqual([429, 429, 429, 429]);
+      expect(codes.slice(0, 30)).not.toContain(429);
+      await testGateway.bus.nc.flush();
+      await vi.waitFor(() => expect(lookups).toBe(30));
+      // Another address is not affected, and neither is a member whose session resolves.
+      const other = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.89', headers: { authorization: 'Bearer uydurma-baska-adres' } });
+      expect(other.statusCode).not.toBe(429);
+      expect((await gateway.inject({ url: '/api/polls/x', headers: { cookie: memberCookie } })).statusCode).not.toBe(429);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
   describe('TRUST_PROXY: the proxies in front by address or hop count, never everyone', () => {
     const env = {
       NATS_URL: 'nats://127.0.0.1:4222',
