@@ -51,7 +51,7 @@ const NEEDS_IDENTITY = /^\/(api|ws)(\/|$|\?)/i;
  * Where a visitor without an account gets a signed visitor cookie: share-link routes, and sharing a poll
  * (so an anonymous share is counted once per visitor).
  */
-const ISSUES_VISITOR_COOKIE = (method: string, path: string) =>
+const issuesVisitorCookie = (method: string, path: string) =>
   /^\/api\/s\//i.test(path) || (method === 'POST' && /^\/api\/polls\/[^/]+\/share\/?$/i.test(path));
 /** The realtime socket, where a foreign Origin gets no session. */
 const SOCKET = /^\/ws(\/|$)/i;
@@ -171,7 +171,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     }
     Object.assign(request.gatewayIdentity, resolved);
     let visitorId = identities.verifyVisitor(request.cookies[VISITOR_COOKIE]);
-    if (!visitorId && ISSUES_VISITOR_COOKIE(request.method, request.url.split('?')[0] ?? '')) {
+    if (!visitorId && issuesVisitorCookie(request.method, request.url.split('?')[0] ?? '')) {
       const signed = identities.signVisitor();
       visitorId = identities.verifyVisitor(signed);
       reply.setCookie(VISITOR_COOKIE, signed, { httpOnly: true, sameSite: 'lax', secure: https, path: '/', maxAge: 365 * 24 * 3600 });
