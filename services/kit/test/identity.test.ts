@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IDENTITY_HEADER, createServiceApp, signIdentity, verifyIdentity } from '@meydan/kit';
+import { IDENTITY_HEADER, IDENTITY_MAX_AGE_SECONDS, createServiceApp, signIdentity, verifyIdentity } from '@meydan/kit';
 import { TEST_SECRET, asMember, identityHeaders, startTestService, type TestService } from '@meydan/testing';
 
 describe('signed identity', () => {
@@ -17,6 +17,32 @@ describe('signed identity', () => {
     expect(verifyIdentity(`${admin}.${mac}`, TEST_SECRET)).toBeNull();
     expect(verifyIdentity(signIdentity(alice, TEST_SECRET, undefined, Date.now() - 10 * 60_000), TEST_SECRET)).toBeNull();
     expect(verifyIdentity('garbage', TEST_SECRET)).toBeNull();
+  });
+});
+
+describe('an identity bound to one request', () => {
+  const alice = { userId: 'u1', role: 'member' as const };
+  const binding = { method: 'GET', path: '/api/polls/p1', service: 'polls' };
+
+  it('verifies for that method, path (however escaped, with any query) and service only', () => {
+    const header = signIdentity(alice, TEST_SECRET, binding);
+    expect(verifyIdentity(header, TEST_SECRET, { binding })).toMatchObject(alice);
+    expect(verifyIdentity(header, TEST_SECRET, { binding: { ...binding, path: '/api/polls/%70%31?x=1' } })).toMatchObject(alice);
+    expect(verifyIdentity(header, TEST_SECRET, { binding: { ...binding, method: 'POST' } })).toBeNull();
+    expect(verifyIdentity(header, TEST_SECRET, { binding: { ...binding, path: '/api/polls/p2' } })).toBeNull();
+    expect(verifyIdentity(header, TEST_SECRET, { binding: { ...binding, service: 'social' } })).toBeNull();
+    expect(verifyIdentity(header, TEST_SECRET, { binding: { ...binding, path: '/api/polls/%E0' } })).toBeNull();
+  });
+
+  it('is refused where a binding is expected but the header has none', () => {
+    expect(verifyIdentity(signIdentity(alice, TEST_SECRET), TEST_SECRET, { binding })).toBeNull();
+  });
+
+  it(`lives ${IDENTITY_MAX_AGE_SECONDS} s`, () => {
+    const at = (ageMs: number) => signIdentity(alice, TEST_SECRET, binding, Date.now() - ageMs);
+    expect(IDENTITY_MAX_AGE_SECONDS).toBeLessThanOrEqual(15);
+    expect(verifyIdentity(at(5_000), TEST_SECRET, { binding })).not.toBeNull();
+    expect(verifyIdentity(at((IDENTITY_MAX_AGE_SECONDS + 2) * 1000), TEST_SECRET, { binding })).toBeNull();
   });
 });
 
