@@ -163,6 +163,13 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', { timeout: 90_000 }, () => {
       await page.goto('/');
       await settled(page, 'member');
 
+      if (width === 'mobile') {
+        await openMenuIfNarrow(page, width);
+        await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Dost Meclisi' }).waitFor();
+        await report.check(page, label('/ mobile menu', setting));
+        await page.getByRole('button', { name: 'Menüyü kapat' }).click();
+      }
+
       await page.locator('[data-bell]').click();
       await page.locator('[data-notifications] [data-notification]').first().waitFor();
       await report.check(page, label('notifications popover', setting));
