@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, launchBrowser, newContext, settled, type Member } from './support.js';
+import { call, createMember, createPoll, launchBrowser, mobile, newContext, settled, type Member } from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -113,6 +113,35 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     // The next stop is inside the content, past the header.
     await page.keyboard.press('Tab');
     expect(await page.locator('#main').evaluate((main) => main.contains(document.activeElement))).toBe(true);
+  });
+
+  it('gives focus back to what opened a dialog, also after one dialog led to another', async () => {
+    const page = await open({ viewport: mobile, theme: 'light' });
+    await page.goto('/');
+    await settled(page, 'visitor');
+
+    // A visitor's vote asks them to sign in; closing that returns to the option.
+    const option = card(page, 'En iyi konsol hangisi?').getByRole('button', { name: 'Xbox' });
+    await tabTo(page, option);
+    await page.keyboard.press('Enter');
+    const required = page.getByRole('dialog', { name: 'Giriş Yapmalısın' });
+    await required.waitFor();
+    expect(await required.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await required.waitFor({ state: 'detached' });
+    expect(await isFocused(option)).toBe(true);
+
+    // Sign-in required → 'Kayıt Ol' → closed: back on the option, not lost with the first dialog.
+    await page.keyboard.press('Enter');
+    await required.waitFor();
+    await tabTo(page, required.getByRole('button', { name: 'Kayıt Ol' }));
+    await page.keyboard.press('Enter');
+    const register = page.getByRole('dialog', { name: 'Kayıt Ol' });
+    await register.waitFor();
+    expect(await isFocused(register.getByLabel('Kullanıcı adı'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await register.waitFor({ state: 'detached' });
+    expect(await isFocused(option)).toBe(true);
   });
 
   it('lets a member sign in, create a poll, vote and read notifications with the keyboard only', async () => {
