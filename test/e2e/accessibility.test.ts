@@ -96,7 +96,8 @@ afterAll(async () => {
 }, 60_000);
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA)', { timeout: 90_000 }, () => {
-  it('finds no violation on any client route, for a visitor and a member, in both themes, at both widths', async () => {
+  // About 90 page loads and axe runs: generous on a machine that is busy with other suites.
+  it('finds no violation on any client route, for a visitor and a member, in both themes, at both widths', { timeout: 240_000 }, async () => {
     const report = new AxeReport();
     for (const setting of routePlan) {
       const page = await open(setting);
@@ -151,6 +152,39 @@ describe('accessibility (axe-core, WCAG 2.1 A/AA)', { timeout: 90_000 }, () => {
       await page.getByRole('dialog', { name: 'Giriş Yapmalısın' }).waitFor();
       await report.check(page, label('sign-in required dialog', setting));
       await closeDialog(page);
+    }
+    report.assertClean();
+  });
+
+  it('finds no violation in the states a visitor gets to: form errors, sent, voted, with their toasts', async () => {
+    const report = new AxeReport();
+    for (const { theme, width } of dialogSettings) {
+      const setting: Setting = { role: 'visitor', theme, width };
+      const page = await open(setting);
+      await page.goto('/kayit');
+      await settled(page, 'visitor');
+      const form = page.locator('#main form[aria-label="Kayıt Ol"]');
+      await form.getByRole('button', { name: 'Kayıt Ol' }).click();
+      await form.getByRole('alert').first().waitFor();
+      await report.check(page, label('/kayit with errors', setting));
+
+      const tag = Math.random().toString(36).slice(2, 8);
+      await form.getByLabel('Kullanıcı adı').fill(`erisim_${tag}`);
+      await form.getByLabel('E-posta').fill(`erisim_${tag}@example.com`);
+      await form.getByLabel('Görünen ad').fill('Erişim Testi');
+      await form.getByLabel('Şifre', { exact: true }).fill('gizli-sifre-123');
+      await form.getByLabel('Şifre (tekrar)').fill('gizli-sifre-123');
+      await form.getByRole('button', { name: 'Kayıt Ol' }).click();
+      await page.locator('[data-register-sent]').waitFor();
+      await page.locator('[data-toast]').first().waitFor();
+      await report.check(page, label('/kayit sent, with its toast', setting));
+
+      await page.goto(pathOf('/s/:shortUrl'));
+      await settled(page, 'visitor');
+      await page.getByRole('button', { name: theme === 'dark' ? 'Çay' : 'Kahve' }).click();
+      await page.locator('[data-results] [data-chosen]').waitFor();
+      await page.locator('[data-toast]').first().waitFor();
+      await report.check(page, label('/s/:shortUrl voted, with its toast', setting));
     }
     report.assertClean();
   });
