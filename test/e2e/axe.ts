@@ -17,7 +17,13 @@ export interface AxeViolation {
   id: string;
   impact: string | null;
   help: string;
-  nodes: { target: string[]; html: string; failureSummary: string }[];
+  nodes: {
+    target: string[];
+    html: string;
+    failureSummary: string;
+    /** Added here: the element as a person finds it (styled-components class names say little), e.g. 'button "Beğen" in header'. */
+    where?: string;
+  }[];
 }
 
 interface AxeRunOptions {
@@ -45,7 +51,20 @@ export async function axeViolations(page: Page, options: AxeRunOptions = {}): Pr
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
       });
-      return result.violations as AxeViolation[];
+      const violations = result.violations as AxeViolation[];
+      const text = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
+      const name = (el: Element) => {
+        const role = el.getAttribute('role');
+        return `${el.tagName.toLowerCase()}${role ? `[role=${role}]` : ''}`;
+      };
+      for (const node of violations.flatMap((violation) => violation.nodes)) {
+        const selector = node.target[0];
+        const el = typeof selector === 'string' ? document.querySelector(selector) : null;
+        if (!el) continue;
+        const around = el.parentElement?.closest('[role="dialog"], article, header, nav, main, footer, form, section');
+        node.where = `${name(el)} "${text(el)}"${around ? ` in ${name(around)} "${text(around).slice(0, 30)}"` : ''}`;
+      }
+      return violations;
     },
     { tags: [...wcagTags], include: options.include ?? null },
   );
@@ -56,7 +75,7 @@ export function formatViolations(label: string, violations: readonly AxeViolatio
   const lines = violations.flatMap((violation) =>
     violation.nodes.map(
       (node) =>
-        `${violation.id} (${violation.impact ?? 'n/a'}) at ${label}: ${node.target.join(' ')}\n` +
+        `${violation.id} (${violation.impact ?? 'n/a'}) at ${label}: ${node.where ?? ''} — ${node.target.join(' ')}\n` +
         `    ${node.html.slice(0, 160)}\n    ${violation.help}. ${node.failureSummary.replace(/\s+/g, ' ').slice(0, 300)}`,
     ),
   );
