@@ -51,6 +51,16 @@ export async function newContext(
   return context;
 }
 
+/**
+ * Waits until a screen has settled: its heading is there, no spinner is left, and the header knows who is looking
+ * (the bell for a member, 'Giriş Yap' for a visitor).
+ */
+export async function settled(page: Page, role: 'visitor' | 'member'): Promise<void> {
+  await page.locator('#main h1').first().waitFor();
+  await page.locator(role === 'member' ? '[data-bell]' : 'header button:text-is("Giriş Yap")').first().waitFor({ state: 'attached' });
+  await page.waitForFunction(() => document.querySelector('[data-spinner]') === null);
+}
+
 /** Collects what went wrong in a page (uncaught errors, CSP refusals), to assert there was nothing. */
 export function watchErrors(page: Page): string[] {
   const problems: string[] = [];

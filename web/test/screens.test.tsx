@@ -201,9 +201,9 @@ describe('feed', () => {
     });
     renderAppAt('/', { user: member });
     const card = await screen.findByRole('article', { name: 'Soru p1' });
-    fireEvent.click(within(card).getByRole('button', { name: 'Beğen' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Beğen, 2 beğeni' }));
     await waitFor(() => expect(card.querySelector('[data-count="likes"]')?.textContent).toBe('3'));
-    expect(within(card).getByRole('button', { name: 'Beğenmekten vazgeç' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(card).getByRole('button', { name: 'Beğenmekten vazgeç, 3 beğeni' }).getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Yorum yap' }));
     expect(await within(card).findByText('Henüz yorum yok. İlk yorumu sen yaz!')).toBeTruthy();

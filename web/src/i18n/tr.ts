@@ -106,6 +106,8 @@ export const tr = {
     commentsLabel: 'yorum',
     like: 'Beğen',
     unlike: 'Beğenmekten vazgeç',
+    /** The like button's accessible name: the action and the count it shows. */
+    likeButton: (action: string, n: number) => `${action}, ${n} beğeni`,
     comment: 'Yorum yap',
     share: 'Paylaş',
     report: 'Şikayet Et',
@@ -272,6 +274,7 @@ export const tr = {
     title: 'Paylaşılan Anket',
     live: 'Canlı',
     totalVotes: (n: number) => `${n} oy`,
+    totalAnnouncement: (n: number) => `Toplam ${n} oy`,
     askedBy: (name: string) => `${name} sordu`,
     copyLink: 'Linki Kopyala',
     notFoundTitle: 'Anket Bulunamadı',
@@ -344,6 +347,8 @@ export const tr = {
     fallback: limits.notifications.fallbackMessage,
     cap: `${limits.notifications.unreadBadgeCap}+`,
     loadFailed: 'Bildirimler yüklenemedi',
+    announceOne: (message: string) => `Yeni bildirim: ${message}`,
+    announceMany: (n: number) => `${n} yeni bildirim`,
   },
   toast: {
     region: 'Mesajlar ({hotkey})',

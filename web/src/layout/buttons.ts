@@ -53,7 +53,7 @@ export const buttonStyles = css<ButtonStyleProps>`
       case 'danger':
         return css`
           background: ${theme.colors.danger};
-          color: #fff;
+          color: ${theme.colors.onDanger};
           &:hover:not(:disabled) { opacity: 0.9; }
         `;
       default:

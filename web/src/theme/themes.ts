@@ -12,6 +12,8 @@ export interface Palette {
   onPrimary: string;
   accent: string;
   danger: string;
+  /** Text on a `danger` background. */
+  onDanger: string;
   success: string;
   warning: string;
   focus: string;
@@ -53,6 +55,7 @@ export const darkTheme: AppTheme = {
     onPrimary: '#1c1917',
     accent: '#a78bfa',
     danger: '#f87171',
+    onDanger: '#1c1917',
     success: '#4ade80',
     warning: '#facc15',
     focus: '#60a5fa',
@@ -78,6 +81,7 @@ export const lightTheme: AppTheme = {
     onPrimary: '#ffffff',
     accent: '#6d28d9',
     danger: '#b91c1c',
+    onDanger: '#ffffff',
     success: '#15803d',
     warning: '#a16207',
     focus: '#2563eb',

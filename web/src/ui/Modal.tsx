@@ -23,7 +23,13 @@ export function Modal({ open, onOpenChange, title, description, width = '30rem',
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Portal>
         <Overlay />
-        <Content $width={width} data-dialog={name} {...(description ? {} : { 'aria-describedby': undefined })}>
+        <Content
+          $width={width}
+          data-dialog={name}
+          onOpenAutoFocus={focusFirstField}
+          onCloseAutoFocus={returnFocus}
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
           <Head>
             <div>
               <Title>{title}</Title>
@@ -40,6 +46,38 @@ export function Modal({ open, onOpenChange, title, description, width = '30rem',
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** Fields a keyboard user lands on; Radix's hidden form inputs (radio, select mirrors) are aria-hidden. */
+const FIELD = 'input:not([type="hidden"]):not([aria-hidden="true"]):not([tabindex="-1"]):not(:disabled), textarea:not(:disabled)';
+
+/**
+ * Where focus goes back when the dialog closes. Radix returns it to a Dialog.Trigger, but these dialogs are opened
+ * from the store by many buttons, so the element focused before opening is remembered here. One for all modals
+ * (one is open at a time): a dialog that replaces another (login → registration) keeps the first one's origin.
+ */
+let focusOrigin: HTMLElement | null = null;
+
+/**
+ * A form dialog opens on its first field rather than on the close button that comes first in the DOM; a dialog
+ * without fields keeps Radix's default (its first button).
+ */
+function focusFirstField(event: Event) {
+  const active = document.activeElement;
+  if (active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]')) focusOrigin = active;
+  const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(FIELD);
+  if (!field) return;
+  event.preventDefault();
+  field.focus();
+}
+
+function returnFocus(event: Event) {
+  event.preventDefault();
+  const closing = event.currentTarget;
+  const stillOpen = [...document.querySelectorAll('[role="dialog"][data-state="open"]')].some((dialog) => dialog !== closing);
+  if (stillOpen) return;
+  if (focusOrigin?.isConnected) focusOrigin.focus();
+  focusOrigin = null;
 }
 
 const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;

@@ -4,7 +4,7 @@ import { tr } from '../i18n/tr';
 /** A loading spinner with the spec's 'Yükleniyor...' for screen readers (and visible when `withText`). */
 export function Spinner({ withText = false, label = tr.app.loading }: { withText?: boolean; label?: string }) {
   return (
-    <Wrap role="status" aria-live="polite">
+    <Wrap role="status" aria-live="polite" data-spinner>
       <Ring aria-hidden="true" />
       {withText ? <span>{label}</span> : <Hidden>{label}</Hidden>}
     </Wrap>

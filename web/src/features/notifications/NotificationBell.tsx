@@ -1,6 +1,7 @@
 import * as Popover from '@radix-ui/react-popover';
+import { VisuallyHidden } from '@radix-ui/react-visually-hidden';
 import { limits, type NotificationItem } from '@meydan/proto';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { useAppSelector } from '../../app/store';
@@ -27,39 +28,72 @@ export function NotificationBell() {
   const [open, setOpen] = useState(false);
   const badge = unreadBadge(count?.count ?? 0, limits.notifications.unreadBadgeCap);
   const connected = status === 'connected';
+  const announcement = useNewNotificationAnnouncement(list.data);
 
   useEffect(() => {
     void askNotificationPermissionOnce();
   }, []);
 
   return (
-    <Popover.Root open={open} onOpenChange={setOpen}>
-      <Popover.Trigger asChild>
-        <IconButton
-          aria-label={badge ? tr.notifications.bellUnread(badge) : tr.notifications.bell}
-          title={tr.notifications.bell}
-          data-bell
-          data-connection={status}
-        >
-          <BellIcon />
-          {badge ? <Badge data-unread>{badge}</Badge> : null}
-          {!connected ? <Down title={tr.notifications.disconnectedHint} data-offline-dot aria-hidden="true" /> : null}
-        </IconButton>
-      </Popover.Trigger>
-      <Popover.Portal>
-        <Panel align="end" sideOffset={8} collisionPadding={8} aria-label={tr.notifications.title} data-notifications>
-          <PanelHead>
-            <h2>{tr.notifications.title}</h2>
-            <Connection $connected={connected} data-connection-badge>
-              {connected ? tr.notifications.connected : tr.notifications.disconnected}
-            </Connection>
-          </PanelHead>
-          <NotificationList items={list.data} loading={list.isLoading} failed={list.isError} onNavigate={() => setOpen(false)} />
-          <MarkAll unread={(count?.count ?? 0) > 0} />
-        </Panel>
-      </Popover.Portal>
-    </Popover.Root>
+    <>
+      <Popover.Root open={open} onOpenChange={setOpen}>
+        <Popover.Trigger asChild>
+          <IconButton
+            aria-label={badge ? tr.notifications.bellUnread(badge) : tr.notifications.bell}
+            title={tr.notifications.bell}
+            data-bell
+            data-connection={status}
+          >
+            <BellIcon />
+            {badge ? <Badge data-unread>{badge}</Badge> : null}
+            {!connected ? <Down title={tr.notifications.disconnectedHint} data-offline-dot aria-hidden="true" /> : null}
+          </IconButton>
+        </Popover.Trigger>
+        <Popover.Portal>
+          <Panel align="end" sideOffset={8} collisionPadding={8} aria-label={tr.notifications.title} data-notifications>
+            <PanelHead>
+              <h2>{tr.notifications.title}</h2>
+              <Connection $connected={connected} data-connection-badge>
+                {connected ? tr.notifications.connected : tr.notifications.disconnected}
+              </Connection>
+            </PanelHead>
+            <NotificationList items={list.data} loading={list.isLoading} failed={list.isError} onNavigate={() => setOpen(false)} />
+            <MarkAll unread={(count?.count ?? 0) > 0} />
+          </Panel>
+        </Popover.Portal>
+      </Popover.Root>
+      <VisuallyHidden role="status" aria-live="polite" aria-atomic="true" data-announcement="notifications">
+        {announcement}
+      </VisuallyHidden>
+    </>
   );
+}
+
+/**
+ * What the bell's live region says: the notifications that arrived while the page is open (not those already there
+ * when it loaded), one by its text, several by their number.
+ */
+function useNewNotificationAnnouncement(items: NotificationItem[] | undefined): string {
+  const seen = useRef<Set<string> | null>(null);
+  const [text, setText] = useState('');
+  useEffect(() => {
+    if (!items) return;
+    if (seen.current === null) {
+      seen.current = new Set(items.map((item) => item.id));
+      return;
+    }
+    const known = seen.current;
+    const arrived = items.filter((item) => !known.has(item.id) && !item.isRead);
+    for (const item of items) known.add(item.id);
+    const [only] = arrived;
+    if (!only) return;
+    setText(
+      arrived.length === 1
+        ? tr.notifications.announceOne(only.message || tr.notifications.fallback)
+        : tr.notifications.announceMany(arrived.length),
+    );
+  }, [items]);
+  return text;
 }
 
 function NotificationList({
@@ -182,7 +216,7 @@ const Connection = styled.span<{ $connected: boolean }>`
   border-radius: 999px;
   font-size: 0.75rem;
   font-weight: 700;
-  color: ${({ $connected, theme }) => ($connected ? theme.colors.success : theme.colors.warning)};
+  color: ${({ $connected, theme }) => `color-mix(in srgb, ${$connected ? theme.colors.success : theme.colors.warning} 70%, ${theme.colors.text})`};
   background: ${({ $connected, theme }) => `color-mix(in srgb, ${$connected ? theme.colors.success : theme.colors.warning} 15%, transparent)`};
 `;
 

@@ -22,7 +22,7 @@ export interface OptionsViewProps {
 export function OptionsView({ options, total, showResults, userChoice, decimals, onVote, disabled, pending }: OptionsViewProps) {
   if (!showResults) {
     return (
-      <List role="group" aria-label={tr.poll.optionsLabel}>
+      <List aria-label={tr.poll.optionsLabel}>
         {options.map((option) => (
           <li key={option.id}>
             <OptionButton
@@ -154,4 +154,6 @@ const Numbers = styled.span`
   font-variant-numeric: tabular-nums;
 
   span { font-size: 0.8rem; font-weight: 500; color: ${({ theme }) => theme.colors.textMuted}; }
+  /* The chosen option's stronger fill leaves too little contrast for muted text. */
+  [data-chosen] & span { color: ${({ theme }) => theme.colors.text}; }
 `;

@@ -144,7 +144,7 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
           {extra}
           <Action
             aria-pressed={poll.isLiked}
-            aria-label={poll.isLiked ? tr.poll.unlike : tr.poll.like}
+            aria-label={tr.poll.likeButton(poll.isLiked ? tr.poll.unlike : tr.poll.like, poll.likesCount)}
             title={poll.isLiked ? tr.poll.unlike : tr.poll.like}
             $active={poll.isLiked}
             onClick={() => gate('like', () => like({ pollId: poll.id, liked: poll.isLiked }))}

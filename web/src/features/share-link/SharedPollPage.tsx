@@ -13,6 +13,7 @@ import { votesFromCounts } from '../../lib/polls';
 import { isOpen, relativeTime } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge } from '../../ui/CategoryBadge';
+import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { Spinner } from '../../ui/Spinner';
 import { OptionsView } from '../polls/OptionsView';
 import { copyText } from '../polls/share';
@@ -117,7 +118,7 @@ export function SharedPollPage() {
       <Box as="article" aria-labelledby="page-title">
         <Top>
           <CategoryBadge look={pageBadge(poll.category)} size="md" />
-          <Total data-total aria-live="polite">
+          <Total data-total>
             {!hasVoted && open ? (
               <Live data-live>
                 <Dot aria-hidden="true" />
@@ -125,6 +126,7 @@ export function SharedPollPage() {
               </Live>
             ) : null}
             <strong>{tr.publicPoll.totalVotes(total)}</strong>
+            <PoliteAnnouncement text={tr.publicPoll.totalAnnouncement(total)} name="total" />
           </Total>
         </Top>
         <h1 id="page-title">{poll.title}</h1>
@@ -206,8 +208,8 @@ const Live = styled.span`
   gap: 0.35rem;
   padding: 0.15rem 0.5rem;
   border-radius: 999px;
-  background: rgb(239 68 68 / 0.15);
-  color: #ef4444;
+  background: color-mix(in srgb, ${({ theme }) => theme.colors.danger} 15%, transparent);
+  color: ${({ theme }) => theme.colors.danger};
   font-size: 0.75rem;
   font-weight: 800;
   text-transform: uppercase;
