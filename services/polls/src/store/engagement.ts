@@ -92,6 +92,6 @@ export class Engagement {
   }
 
   async drop(pollId: string): Promise<void> {
-    await this.redis.del(keys.engagement(pollId), keys.ended(pollId));
+    await this.redis.del(keys.engagement(pollId), keys.ended(pollId), keys.sharers(pollId));
   }
 }
