@@ -289,10 +289,17 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       expect((await inject('GET', `/api/users/${carol}/votes`, asVisitor())).statusCode).toBe(401);
 
       expect(await svc.deps.bus.request(subjects.polls.userCounts, { userId: carol })).toEqual({ pollsCount: 4, votesCount: 2 });
-      expect(await svc.deps.bus.request(subjects.polls.canView, { pollId: priv.id, userId: null })).toEqual({ visible: false });
-      expect(await svc.deps.bus.request(subjects.polls.canView, { pollId: priv.id, userId: bob })).toEqual({ visible: true });
-      expect(await svc.deps.bus.request(subjects.polls.canView, { pollId: linked.id, userId: null })).toEqual({ visible: true });
-      expect(await svc.deps.bus.request(subjects.polls.canView, { pollId: '0123456789abcdef01234567', userId: bob })).toEqual({ visible: false });
+      const canView = (payload: object) => svc.deps.bus.request(subjects.polls.canView, payload);
+      expect(await canView({ pollId: priv.id, userId: null })).toEqual({ visible: false });
+      expect(await canView({ pollId: priv.id, userId: bob })).toEqual({ visible: true, pollId: priv.id });
+      expect(await canView({ pollId: '0123456789abcdef01234567', userId: bob })).toEqual({ visible: false });
+      // A share-link poll is followed by its code, as over HTTP; by id only its creator may.
+      expect(await canView({ pollId: linked.id, userId: null })).toEqual({ visible: false });
+      expect(await canView({ pollId: linked.id, userId: bob })).toEqual({ visible: false });
+      expect(await canView({ pollId: linked.id, userId: carol })).toEqual({ visible: true, pollId: linked.id });
+      expect(await canView({ shortUrl: linked.shortUrl, userId: null })).toEqual({ visible: true, pollId: linked.id });
+      expect(await canView({ shortUrl: 'NOPE123456', userId: null })).toEqual({ visible: false });
+      expect(await canView({ shortUrl: priv.id, userId: carol })).toEqual({ visible: false });
     });
   });
 });
