@@ -51,9 +51,21 @@ describe('abuse quotas: shares, reports, comments', () => {
 
       await svc.deps.redis.del(keys.sharers(linked.id), keys.engagement(linked.id));
       expect((await post(url, visitor)).json()).toEqual({ pollId: linked.id, shareCount: 1 });
-      expect((await post(url, asShareVisitor(newUserId()))).json()).toEqual({ pollId: linked.id, shareCount: 2 });
+      expect((await post(url, asShareVisitor(newUserId(), '10.0.0.2'))).json()).toEqual({ pollId: linked.id, shareCount: 2 });
       expect(await storedShares(linked.id)).toBe(2);
       expect(await ctx().engagement.ofOne({ id: linked.id, optionsCount: 2, expiresAt: null })).toMatchObject({ shares: 2 });
+    });
+
+    it('counts visitors of one IP once per poll, so fresh visitor ids (as a cookieless script gets) do not add up', async () => {
+      const linked = await createPoll(svc.app, alice, {}, '/api/polls/shareable');
+      const url = `/api/s/${linked.shortUrl}/share`;
+      const fresh = await Promise.all(Array.from({ length: 100 }, () => post(url, asShareVisitor(newUserId(), '10.6.6.6'))));
+      expect(fresh.map((r) => r.statusCode)).toEqual(Array(100).fill(200));
+      expect((await post(url, asShareVisitor(newUserId(), '10.6.6.6'))).json().shareCount).toBe(1);
+      // A member behind the same address still counts, and so does a visitor elsewhere.
+      expect((await post(url, asMember(newUserId()))).json().shareCount).toBe(2);
+      expect((await post(url, asShareVisitor(newUserId(), '10.7.7.7'))).json().shareCount).toBe(3);
+      expect(await storedShares(linked.id)).toBe(3);
     });
   });
 

@@ -16,7 +16,6 @@ import {
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import type { EngagementField } from '../store/engagement.js';
-import { countersTtlMs } from '../store/vote-counters.js';
 import { keys, voterOf } from '../store/keys.js';
 import { takeQuota } from '../store/quota.js';
 import { wholePercent } from '../domain/counts.js';
@@ -55,23 +54,24 @@ async function counted(ctx: PollsContext, poll: PollDoc, field: EngagementField,
 
 /**
  * A share counts once per member or visitor and poll. The Redis set admits each sharer once, atomically; the unique
- * (pollId, sharer) index stays the record (the set may have expired). A caller without a visitor cookie is answered
- * with the unchanged count, so a script without cookies cannot inflate it.
+ * (pollId, sharer) index stays the record (the set may have expired). A caller without a visitor id is answered with
+ * the unchanged count. Visitor ids are free to get (a share-link page hands one to every new browser), so a
+ * visitor's share also counts only once per client IP and poll: a script cannot inflate the count with fresh ids.
  */
 async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequest) {
   const pollId = String(poll._id);
-  const sharer = voterOf(identityOf(request));
+  const identity = identityOf(request);
+  const sharer = voterOf(identity);
   const unchanged = async () => ({ pollId, shareCount: (await counted(ctx, poll, 'shares', 0)).shares });
   if (!sharer) return unchanged();
-  const sharers = keys.sharers(pollId);
-  const [[addErr, added] = []] = (await ctx.redis.multi().sadd(sharers, sharer).pexpire(sharers, countersTtlMs(poll.expiresAt ?? null)).exec()) ?? [];
-  if (addErr) throw addErr;
-  if (added !== 1) return unchanged();
+  const marks = identity.userId || !identity.ip ? [sharer] : [sharer, `ip:${identity.ip}`];
+  const shape = shapeOf(poll);
+  if (!(await ctx.engagement.admitShare(shape, marks))) return unchanged();
   try {
     await ctx.models.Share.create({ pollId: poll._id, sharer });
   } catch (err) {
     if (isDuplicateKey(err)) return unchanged();
-    await ctx.redis.srem(sharers, sharer).catch(() => {});
+    await ctx.engagement.forgetShare(shape, marks).catch(() => {});
     throw err;
   }
   const counts = await counted(ctx, poll, 'shares', 1);
