@@ -75,8 +75,13 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
 
     const bad = await subscribe(visitor.socket, { codes: ['kod ile/boşluk'] });
     expect(bad).toEqual({ subscribed: [], refused: [], error: 'validation', message: M.codesInvalid });
-    const left = (await visitor.socket.timeout(5000).emitWithAck('unsubscribe_polls', { codes: [shared.code] })) as PollSubscriptionResult;
-    expect(left.subscribed).not.toContain(shared.id);
+    const unsubscribe = (socket: Socket, payload: object) => socket.timeout(5000).emitWithAck('unsubscribe_polls', payload) as Promise<PollSubscriptionResult>;
+    expect((await unsubscribe(visitor.socket, { codes: [shared.code] })).subscribed).not.toContain(shared.id);
+
+    // The creator follows it by id and by code: leaving one way keeps the other.
+    expect((await subscribe(owner.socket, { codes: [shared.code] })).subscribedCodes).toEqual([shared.code]);
+    expect((await unsubscribe(owner.socket, { codes: [shared.code] })).subscribed).toContain(shared.id);
+    expect((await unsubscribe(owner.socket, { pollIds: [shared.id] })).subscribed).not.toContain(shared.id);
   });
 
   it('caps the polls of one socket in total, even when calls arrive together', async () => {

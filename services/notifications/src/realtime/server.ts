@@ -156,6 +156,9 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
 
     // Share codes this socket follows, with the poll each stands for (the room is the poll's).
     const followedCodes = new Map<string, string>();
+    // Polls this socket follows by id (a room may be held by id and by a code at once; leaving one keeps the other).
+    const followedIds = new Set<string>();
+    const stillWanted = (pollId: string) => followedIds.has(pollId) || [...followedCodes.values()].includes(pollId);
     // Polls being checked right now count against the cap too, so concurrent calls cannot pass it together.
     let joining = 0;
     const recentCalls: number[] = [];
@@ -200,6 +203,7 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
       }
       joining += adding;
       const subscribed: string[] = wanted.filter((id) => socket.rooms.has(pollRoom(id)));
+      for (const pollId of subscribed) followedIds.add(pollId);
       const subscribedCodes: string[] = wantedCodes.filter((code) => followedCodes.has(code));
       let unavailable = false;
       const check = async (target: { pollId: string } | { shortUrl: string }, onVisible: (pollId: string) => void) => {
@@ -215,7 +219,12 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
       };
       try {
         await Promise.all([
-          ...fresh.map((pollId) => check({ pollId }, () => subscribed.push(pollId))),
+          ...fresh.map((pollId) =>
+            check({ pollId }, () => {
+              followedIds.add(pollId);
+              subscribed.push(pollId);
+            }),
+          ),
           ...freshCodes.map((code) =>
             check({ shortUrl: code }, (pollId) => {
               followedCodes.set(code, pollId);
@@ -240,11 +249,14 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
 
     socket.on(clientEvents.unsubscribePolls, async (payload: unknown, ack?: unknown) => {
       if (!validSubscription(payload)) return refuseInvalid(ack, payload);
-      for (const pollId of payload.pollIds ?? []) await socket.leave(pollRoom(pollId));
+      for (const pollId of payload.pollIds ?? []) {
+        followedIds.delete(pollId);
+        if (!stillWanted(pollId)) await socket.leave(pollRoom(pollId));
+      }
       for (const code of payload.codes ?? []) {
         const pollId = followedCodes.get(code);
         followedCodes.delete(code);
-        if (pollId && ![...followedCodes.values()].includes(pollId)) await socket.leave(pollRoom(pollId));
+        if (pollId && !stillWanted(pollId)) await socket.leave(pollRoom(pollId));
       }
       const subscribed = [...socket.rooms].filter((room) => room.startsWith('poll:')).map((room) => room.slice(5));
       answer(ack, { subscribed, refused: [], ...(payload.codes ? { subscribedCodes: [...followedCodes.keys()], refusedCodes: [] } : {}) });
