@@ -55,6 +55,9 @@ export const limits = {
   comment: {
     /** Comment at most 500 characters (ours, same as a description). */
     max: 500,
+    /** A member writes at most 10 comments in a minute (ours; the window starts at the first of them). */
+    perMinute: 10,
+    windowMs: 60_000,
   },
   report: {
     /** Report reason at most 100 characters (ours). */

@@ -86,6 +86,23 @@ describe('realtime hub', () => {
     expect(hub.followed()).toEqual([]);
   });
 
+  it('follows share codes apart from poll ids, and again after a reconnect', async () => {
+    const socket = new FakeSocket();
+    const hub = new RealtimeHub(() => socket, quiet);
+    const releaseCode = hub.followCode('AbCdEfGhIj');
+    hub.follow(['p1']);
+    await tick();
+    socket.open();
+    expect(socket.sentEvents('subscribe_polls')).toEqual([{ pollIds: ['p1'] }, { codes: ['AbCdEfGhIj'] }]);
+    expect(hub.followed()).toEqual(['p1']);
+    socket.drop();
+    socket.open();
+    expect(socket.sentEvents('subscribe_polls').slice(-2)).toEqual([{ pollIds: ['p1'] }, { codes: ['AbCdEfGhIj'] }]);
+    releaseCode();
+    await tick();
+    expect(socket.sentEvents('unsubscribe_polls')).toEqual([{ codes: ['AbCdEfGhIj'] }]);
+  });
+
   it('sends at most 50 poll ids per subscription', async () => {
     const socket = new FakeSocket();
     const hub = new RealtimeHub(() => socket, quiet);
@@ -234,7 +251,7 @@ describe('realtime in the cache', () => {
     feed.unsubscribe();
   });
 
-  it('follows a share-link poll for a visitor and takes its live counts', async () => {
+  it('follows a share-link poll for a visitor by its code (not by id) and takes its live counts', async () => {
     const shared = { ...poll('p7', [0, 0]), isShareable: true, shortUrl: 'AbCdEfGhIj' };
     fakeApi({
       'GET /api/s/AbCdEfGhIj': { poll: shared, creator: shared.creator, voteCounts: { '0': 0, '1': 0 }, hasVoted: false, userChoice: null },
@@ -245,7 +262,7 @@ describe('realtime in the cache', () => {
     await entry;
     await tick();
     socket.open();
-    expect(socket.sentEvents('subscribe_polls')).toEqual([{ pollIds: ['p7'] }]);
+    expect(socket.sentEvents('subscribe_polls')).toEqual([{ codes: ['AbCdEfGhIj'] }]);
     socket.serverEmit('poll_update', { data: { pollId: 'p7', voteCounts: { '0': 2, '1': 1 }, totalVotes: 3 } });
     const data = shareLinkApi.endpoints.shareLinkPoll.select('AbCdEfGhIj')(store.getState()).data!;
     expect(data.voteCounts).toEqual({ '0': 2, '1': 1 });

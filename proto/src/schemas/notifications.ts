@@ -44,13 +44,24 @@ export const notificationMessages = {
   socketAuthVisitor: 'Bildirimler için giriş yapmalısın.',
   socketBadRequest: 'Geçersiz istek gönderildi.',
   pollsInvalid: 'pollIds en az 1, en fazla 50 anket kimliğinden oluşan bir liste olmalıdır',
+  codesInvalid: 'codes en az 1, en fazla 50 paylaşım kodundan oluşan bir liste olmalıdır',
   tooManySubscriptions: 'Aynı anda en fazla 200 anket takip edilebilir.',
+  subscribingTooOften: 'Çok sık anket takibi isteği gönderdin. Lütfen birkaç saniye bekleyip tekrar dene.',
 } as const;
 
 const N = notificationMessages;
 
 /** Page size of GET /api/notifications, and how many polls one socket may follow live. */
-export const notificationLimits = { defaultLimit: 20, maxLimit: 50, pollsPerRequest: 50, pollsPerSocket: 200 } as const;
+export const notificationLimits = {
+  defaultLimit: 20,
+  maxLimit: 50,
+  pollsPerRequest: 50,
+  /** Polls one socket follows at once, however many calls it took. */
+  pollsPerSocket: 200,
+  /** `subscribe_polls` calls one socket may make in a window (ours). */
+  subscribeCallsPerWindow: 20,
+  subscribeWindowMs: 10_000,
+} as const;
 
 /** GET /api/notifications: `?page=1&limit=20`, newest first. */
 export const notificationListQuerySchema = {
@@ -136,12 +147,15 @@ export const socketErrorSchema = {
 } as const;
 export type SocketError = FromSchema<typeof socketErrorSchema>;
 
-/** Client → server `subscribe_polls` / `unsubscribe_polls`: the polls on screen. */
+/**
+ * Client → server `subscribe_polls` / `unsubscribe_polls`: the polls on screen, by id, and share-link polls by their
+ * short code (a share-link poll is followed by id only by its creator, as over HTTP).
+ */
 export const pollSubscriptionSchema = {
   $id: 'meydan/poll-subscription',
   type: 'object',
   additionalProperties: false,
-  required: ['pollIds'],
+  minProperties: 1,
   properties: {
     pollIds: {
       type: 'array',
@@ -150,8 +164,15 @@ export const pollSubscriptionSchema = {
       items: idField,
       errorMessage: N.pollsInvalid,
     },
+    codes: {
+      type: 'array',
+      minItems: 1,
+      maxItems: notificationLimits.pollsPerRequest,
+      items: { type: 'string', pattern: '^[0-9A-Za-z]{1,64}$' },
+      errorMessage: N.codesInvalid,
+    },
   },
-  errorMessage: { required: { pollIds: N.pollsInvalid } },
+  errorMessage: { minProperties: N.pollsInvalid },
 } as const;
 export type PollSubscription = FromSchema<typeof pollSubscriptionSchema>;
 
@@ -164,8 +185,13 @@ export const pollSubscriptionResultSchema = {
   properties: {
     subscribed: { type: 'array', items: idField },
     refused: { type: 'array', items: idField },
+    /** The share codes now followed and refused, when the call sent codes. */
+    subscribedCodes: { type: 'array', items: { type: 'string' } },
+    refusedCodes: { type: 'array', items: { type: 'string' } },
     error: { type: 'string' },
     message: { type: 'string' },
+    /** With `rate_limited`: seconds until another call is taken. */
+    retryAfter: { type: 'integer', minimum: 1 },
   },
 } as const;
 export type PollSubscriptionResult = FromSchema<typeof pollSubscriptionResultSchema>;

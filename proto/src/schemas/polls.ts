@@ -478,6 +478,8 @@ export const pollServiceMessages = {
   commentOnlyOwn: 'Yalnızca kendi yorumunu silebilirsin.',
   commentDeleted: 'Yorum silindi',
   reportReceived: 'Şikayetin alındı. İnceleyip gerekeni yapacağız, teşekkürler!',
+  alreadyReported: 'Bu anketi zaten şikayet ettin. Şikayetin inceleniyor.',
+  tooManyComments: `Bir dakikada en fazla ${limits.comment.perMinute} yorum yazabilirsin. Lütfen biraz bekleyip tekrar dene.`,
   votesOnlyOwner: 'Oylarını yalnızca kendin görebilirsin.',
   analysisFriendsOnly: 'Grup Analizi yalnızca Dost Meclisi anketlerinde var.',
   analysisVoteFirst: 'Grup Analizini görmek için önce oy vermelisin.',

@@ -125,6 +125,35 @@ describe('notifications: events become Turkish notifications, read only by their
     expect([...comment].length).toBeLessThan(130);
   });
 
+  it('coalesces comments on a poll like votes: the first names its author, the next ones grow one unread notification', async () => {
+    const poll = pollId();
+    const commented = (by: TestUser, commentId: string, text: string) =>
+      publish(events.polls.commentCreated, { pollId: poll, creatorId: ali.id, commentId, userId: by.id, text, at: now() });
+    const rowsOfPoll = async () => (await inbox(ali)).filter((r) => r.link === `/profil?anket=${poll}`);
+
+    await commented(ayse, pollId(), 'İlk yorum');
+    await handled('notifications--comments');
+    expect((await rowsOfPoll()).map((r) => r.message)).toEqual(['Ayşe Demir anketine yorum yaptı: “İlk yorum”']);
+
+    const again = pollId();
+    await commented(mehmet, again, 'İkinci');
+    await commented(mehmet, again, 'İkinci'); // the same comment delivered again
+    await commented(ali, pollId(), 'kendi yorumum');
+    for (let i = 0; i < 10; i++) await commented(i % 2 ? ayse : mehmet, pollId(), `yorum ${i}`);
+    await handled('notifications--comments');
+    const grown = await rowsOfPoll();
+    expect(grown.map((r) => [r.message, r.isRead])).toEqual([['Anketine 12 yeni yorum geldi', false]]);
+
+    // Read: the next comment starts a new one, which names its author again.
+    await notifications.app.inject({ method: 'POST', url: `/api/notifications/${grown[0]!.id}/read`, headers: asMember(ali.id) });
+    await commented(mehmet, pollId(), 'Sonradan');
+    await handled('notifications--comments');
+    expect((await rowsOfPoll()).map((r) => [r.message, r.isRead])).toEqual([
+      ['Mehmet Kaya anketine yorum yaptı: “Sonradan”', false],
+      ['Anketine 12 yeni yorum geldi', true],
+    ]);
+  });
+
   it('tells the creator that the poll ended, with its result', async () => {
     const [won, tied, empty] = [pollId(), pollId(), pollId()];
     const ended = (poll: string, voteCounts: number[], winnerIndexes: number[]) =>

@@ -3,7 +3,7 @@ import { events, pollMessages as M, pollServiceMessages as S, subjects } from '@
 import { asMember, asVisitor } from '@meydan/testing';
 import { sweepEndedPolls } from '../src/jobs/ended-polls.js';
 import { keys } from '../src/store/keys.js';
-import { collect, createPoll, newUserId, startPolls, until, vote, endNow, type PollsTestService } from './support.js';
+import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, vote, endNow, type PollsTestService } from './support.js';
 
 describe('a poll’s life: edit, delete, likes, comments, shares, reports, end', () => {
   let svc: PollsTestService;
@@ -200,12 +200,12 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
   describe('shares and reports', () => {
     it('counts shares by id and through the share link', async () => {
       const poll = await createPoll(svc.app, alice);
-      expect((await inject('POST', `/api/polls/${poll.id}/share`, asVisitor())).json()).toEqual({ pollId: poll.id, shareCount: 1 });
+      expect((await inject('POST', `/api/polls/${poll.id}/share`, asShareVisitor(newUserId()))).json()).toEqual({ pollId: poll.id, shareCount: 1 });
       expect((await inject('POST', `/api/polls/${poll.id}/share`, asMember(bob))).json()).toEqual({ pollId: poll.id, shareCount: 2 });
       expect((await inject('GET', `/api/polls/${poll.id}`, asVisitor())).json().shareCount).toBe(2);
       const linked = await createPoll(svc.app, alice, {}, '/api/polls/shareable');
-      expect((await inject('POST', `/api/s/${linked.shortUrl}/share`, asVisitor())).json()).toEqual({ pollId: linked.id, shareCount: 1 });
-      expect((await inject('POST', '/api/s/NOPE123456/share', asVisitor())).statusCode).toBe(404);
+      expect((await inject('POST', `/api/s/${linked.shortUrl}/share`, asShareVisitor(newUserId()))).json()).toEqual({ pollId: linked.id, shareCount: 1 });
+      expect((await inject('POST', '/api/s/NOPE123456/share', asShareVisitor(newUserId()))).statusCode).toBe(404);
     });
 
     it('takes a report from a member and hands it to the admin service as an event', async () => {
@@ -289,10 +289,17 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       expect((await inject('GET', `/api/users/${carol}/votes`, asVisitor())).statusCode).toBe(401);
 
       expect(await svc.deps.bus.request(subjects.polls.userCounts, { userId: carol })).toEqual({ pollsCount: 4, votesCount: 2 });
-      expect(await svc.deps.bus.request(subjects.polls.canView, { pollId: priv.id, userId: null })).toEqual({ visible: false });
-      expect(await svc.deps.bus.request(subjects.polls.canView, { pollId: priv.id, userId: bob })).toEqual({ visible: true });
-      expect(await svc.deps.bus.request(subjects.polls.canView, { pollId: linked.id, userId: null })).toEqual({ visible: true });
-      expect(await svc.deps.bus.request(subjects.polls.canView, { pollId: '0123456789abcdef01234567', userId: bob })).toEqual({ visible: false });
+      const canView = (payload: object) => svc.deps.bus.request(subjects.polls.canView, payload);
+      expect(await canView({ pollId: priv.id, userId: null })).toEqual({ visible: false });
+      expect(await canView({ pollId: priv.id, userId: bob })).toEqual({ visible: true, pollId: priv.id });
+      expect(await canView({ pollId: '0123456789abcdef01234567', userId: bob })).toEqual({ visible: false });
+      // A share-link poll is followed by its code, as over HTTP; by id only its creator may.
+      expect(await canView({ pollId: linked.id, userId: null })).toEqual({ visible: false });
+      expect(await canView({ pollId: linked.id, userId: bob })).toEqual({ visible: false });
+      expect(await canView({ pollId: linked.id, userId: carol })).toEqual({ visible: true, pollId: linked.id });
+      expect(await canView({ shortUrl: linked.shortUrl, userId: null })).toEqual({ visible: true, pollId: linked.id });
+      expect(await canView({ shortUrl: 'NOPE123456', userId: null })).toEqual({ visible: false });
+      expect(await canView({ shortUrl: priv.id, userId: carol })).toEqual({ visible: false });
     });
   });
 });

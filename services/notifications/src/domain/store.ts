@@ -23,28 +23,51 @@ export interface NewNotification {
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 const isObjectId = (id: string) => id.length === 24 && Types.ObjectId.isValid(id);
 
-/** How long votes of one poll are gathered before one write; how often a growing notification is re-sent live. */
-const VOTE_BATCH_MS = 50;
+/** How long votes (or comments) of one poll are gathered before one write; how often a growing notification is re-sent live. */
+const GROUP_BATCH_MS = 50;
 const GROWTH_EMIT_MS = 1000;
+/** How long a handled comment is remembered, so a redelivered comment event is not counted twice. */
+const COMMENT_SEEN_SECONDS = 2 * 24 * 3600;
 
-interface VoteBatch {
+/** Notifications that grow while unread: one per poll for its votes, one for its comments. */
+type GroupKind = 'votes' | 'comment';
+
+/** A comment as the creator is told about it when it is the first of its notification. */
+export interface NewComment {
   userId: string;
   pollId: string;
-  votes: number;
+  commentId: string;
+  actorId: string;
+  actorName: string;
+  text: string;
   at: Date;
+}
+
+interface GroupBatch {
+  kind: GroupKind;
+  userId: string;
+  pollId: string;
+  count: number;
+  at: Date;
+  /** The first comment of the batch: a notification of one comment names its author and quotes it. */
+  first?: NewComment;
   done: Promise<void>;
   resolve: () => void;
   reject: (err: unknown) => void;
 }
 
+const groupText = (kind: GroupKind, count: number, first?: NewComment) =>
+  kind === 'votes' ? texts.votes(count) : count === 1 && first ? texts.commented(first.actorName, first.text) : texts.comments(count);
+
 /**
  * The notifications of every user, and their live delivery. One-off notifications are stored once per key (the
- * unique index makes a redelivered event harmless). Votes on a poll grow one unread notification per poll: votes are
- * gathered for a moment, then written under a short Redis lock (the MongoDB-wire store gives no atomic increment we
- * can rely on), so concurrent handlers on any instance never lose or double a vote.
+ * unique index makes a redelivered event harmless). Votes on a poll grow one unread notification per poll, and so do
+ * comments ('Anketine N yeni yorum geldi' once there is more than one): they are gathered for a moment, then written
+ * under a short Redis lock (the MongoDB-wire store gives no atomic increment we can rely on), so concurrent handlers
+ * on any instance never lose or double one.
  */
 export class NotificationStore {
-  private readonly batches = new Map<string, VoteBatch>();
+  private readonly batches = new Map<string, GroupBatch>();
   private readonly growth: Coalescer<Stored>;
 
   constructor(
@@ -83,7 +106,44 @@ export class NotificationStore {
 
   /** Adds one vote to the creator's unread vote notification of the poll; resolves once it is stored. */
   addVote(userId: string, pollId: string, at: Date): Promise<void> {
-    const key = `${userId}:${pollId}`;
+    return this.addToGroup('votes', userId, pollId, at);
+  }
+
+  /**
+   * Adds a comment to the creator's unread comment notification of the poll. A redelivered comment is counted once
+   * (remembered in Redis); while Redis is unreachable each comment gets a notification of its own instead (its key
+   * keeps it once), so none is lost.
+   */
+  async addComment(comment: NewComment): Promise<void> {
+    const seen = `seen:comment:${comment.commentId}`;
+    let first: boolean;
+    try {
+      first = (await this.redis.set(seen, '1', 'EX', COMMENT_SEEN_SECONDS, 'NX')) === 'OK';
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message, pollId: comment.pollId }, 'redis unavailable: comment notified on its own');
+      await this.add({
+        userId: comment.userId,
+        kind: 'comment',
+        key: `comment:${comment.commentId}`,
+        message: texts.commented(comment.actorName, comment.text),
+        link: links.ownPoll(comment.pollId),
+        pollId: comment.pollId,
+        actorId: comment.actorId,
+        at: comment.at,
+      });
+      return;
+    }
+    if (!first) return;
+    try {
+      await this.addToGroup('comment', comment.userId, comment.pollId, comment.at, comment);
+    } catch (err) {
+      await this.redis.del(seen).catch(() => {});
+      throw err;
+    }
+  }
+
+  private addToGroup(kind: GroupKind, userId: string, pollId: string, at: Date, comment?: NewComment): Promise<void> {
+    const key = `${kind}:${userId}:${pollId}`;
     let batch = this.batches.get(key);
     if (!batch) {
       let resolve!: () => void;
@@ -92,48 +152,49 @@ export class NotificationStore {
         resolve = res;
         reject = rej;
       });
-      batch = { userId, pollId, votes: 0, at, done, resolve, reject };
+      batch = { kind, userId, pollId, count: 0, at, ...(comment ? { first: comment } : {}), done, resolve, reject };
       this.batches.set(key, batch);
       const current = batch;
       setTimeout(() => {
         this.batches.delete(key);
-        this.writeVotes(current).then(current.resolve, current.reject);
-      }, VOTE_BATCH_MS);
+        this.writeGroup(current).then(current.resolve, current.reject);
+      }, GROUP_BATCH_MS);
     }
-    batch.votes += 1;
+    batch.count += 1;
     if (at > batch.at) batch.at = at;
     return batch.done;
   }
 
-  private async writeVotes(batch: VoteBatch): Promise<void> {
-    const lockKey = `lock:votes:${batch.userId}:${batch.pollId}`;
+  private async writeGroup(batch: GroupBatch): Promise<void> {
+    const lockKey = `lock:${batch.kind}:${batch.userId}:${batch.pollId}`;
     let release = await tryLock(this.redis, lockKey, 10_000);
     const giveUp = Date.now() + 10_000;
     while (!release) {
-      if (Date.now() > giveUp) throw new Error('vote notification lock not acquired');
+      if (Date.now() > giveUp) throw new Error(`${batch.kind} notification lock not acquired`);
       await waitUnlocked(this.redis, lockKey, 2000);
       release = await tryLock(this.redis, lockKey, 10_000);
     }
     try {
       const open = await this.model
-        .findOne({ userId: batch.userId, kind: 'votes', pollId: batch.pollId, isRead: false })
+        .findOne({ userId: batch.userId, kind: batch.kind, pollId: batch.pollId, isRead: false })
         .lean<Stored>();
       if (open) {
-        const count = open.count + batch.votes;
-        const changes = { count, message: texts.votes(count), createdAt: batch.at > open.createdAt ? batch.at : open.createdAt };
+        const count = open.count + batch.count;
+        const changes = { count, message: groupText(batch.kind, count), createdAt: batch.at > open.createdAt ? batch.at : open.createdAt };
         await this.model.updateOne({ _id: open._id }, { $set: changes });
         this.growth.push(open._id.toString(), { ...open, ...changes });
       } else {
         const created = await this.model.create({
           userId: batch.userId,
-          kind: 'votes',
-          key: `votes:${batch.pollId}:${new Types.ObjectId().toString()}`,
-          message: texts.votes(batch.votes),
+          kind: batch.kind,
+          key: `${batch.kind}:${batch.pollId}:${new Types.ObjectId().toString()}`,
+          message: groupText(batch.kind, batch.count, batch.first),
           link: links.ownPoll(batch.pollId),
           isRead: false,
           createdAt: batch.at,
           pollId: batch.pollId,
-          count: batch.votes,
+          actorId: batch.count === 1 ? (batch.first?.actorId ?? null) : null,
+          count: batch.count,
         });
         await this.announceNew(created.toObject() as Stored);
       }

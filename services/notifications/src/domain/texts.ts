@@ -16,6 +16,7 @@ export const texts = {
   votes: (count: number) => `Anketine ${count} yeni oy geldi`,
   liked: (name: string) => `${name} anketini beğendi`,
   commented: (name: string, text: string) => `${name} anketine yorum yaptı: ${quoted(text)}`,
+  comments: (count: number) => `Anketine ${count} yeni yorum geldi`,
   friendsPoll: (name: string, title: string) => `${name} Dost Meclisi'nde soruyor: ${quoted(title)}`,
   pollEnded: (title: string, voteCounts: number[], totalVotes: number, winnerIndexes: number[]) => {
     const head = `${quoted(title)} anketin sona erdi`;

@@ -129,15 +129,14 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     handler: async (e, c) => {
       if (!ids(e?.pollId, e?.creatorId, e?.userId, e?.commentId) || typeof e.text !== 'string') return malformed(c);
       if (e.userId === e.creatorId) return;
-      const name = await actors.name(e.userId, c);
-      await store.add({
+      // Comments on one poll grow one unread notification, like votes (a flood of comments rings the bell once).
+      await store.addComment({
         userId: e.creatorId,
-        kind: 'comment',
-        key: `comment:${e.commentId}`,
-        message: texts.commented(name, e.text),
-        link: links.ownPoll(e.pollId),
         pollId: e.pollId,
+        commentId: e.commentId,
         actorId: e.userId,
+        actorName: await actors.name(e.userId, c),
+        text: e.text,
         at: dateOf(e.at),
       });
     },

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { Server, type Socket } from 'socket.io';
 import {
   getValidator,
+  validate,
   notificationLimits,
   notificationMessages as M,
   subjects,
@@ -105,9 +106,10 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
     }
   }
 
-  async function canView(pollId: string, userId: string | null, requestId: string): Promise<boolean> {
-    const { visible } = await bus.request<{ visible: boolean }>(subjects.polls.canView, { pollId, userId }, { requestId }, 1500);
-    return visible === true;
+  /** The poll a socket may follow, by id or by share code (its id then), or null. */
+  async function viewablePoll(target: { pollId: string } | { shortUrl: string }, userId: string | null, requestId: string): Promise<string | null> {
+    const answer = await bus.request<{ visible: boolean; pollId?: string }>(subjects.polls.canView, { ...target, userId }, { requestId }, 1500);
+    return answer.visible === true && typeof answer.pollId === 'string' ? answer.pollId : null;
   }
 
   io.use((socket, next) => {
@@ -152,46 +154,112 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
       else socket.emit(serverEvents.subscribeResult, result);
     };
 
+    // Share codes this socket follows, with the poll each stands for (the room is the poll's).
+    const followedCodes = new Map<string, string>();
+    // Polls this socket follows by id (a room may be held by id and by a code at once; leaving one keeps the other).
+    const followedIds = new Set<string>();
+    const stillWanted = (pollId: string) => followedIds.has(pollId) || [...followedCodes.values()].includes(pollId);
+    // Polls being checked right now count against the cap too, so concurrent calls cannot pass it together.
+    let joining = 0;
+    const recentCalls: number[] = [];
+    const followedCount = () => [...socket.rooms].filter((room) => room.startsWith('poll:')).length;
+
+    const refuseInvalid = (ack: unknown, payload: unknown) => {
+      const checked = validate('meydan/poll-subscription', payload);
+      answer(ack, { subscribed: [], refused: [], error: 'validation', message: checked.ok ? M.pollsInvalid : checked.message });
+    };
+
+    /** At most `subscribeCallsPerWindow` calls in any window of `subscribeWindowMs`; the wait in seconds, or 0. */
+    const throttled = (): number => {
+      const now = Date.now();
+      while (recentCalls.length && recentCalls[0]! <= now - notificationLimits.subscribeWindowMs) recentCalls.shift();
+      if (recentCalls.length >= notificationLimits.subscribeCallsPerWindow) {
+        return Math.max(1, Math.ceil((recentCalls[0]! + notificationLimits.subscribeWindowMs - now) / 1000));
+      }
+      recentCalls.push(now);
+      return 0;
+    };
+
     socket.on(clientEvents.subscribePolls, async (payload: unknown, ack?: unknown) => {
-      if (!validSubscription(payload)) {
-        return answer(ack, { subscribed: [], refused: [], error: 'validation', message: M.pollsInvalid });
+      const wait = throttled();
+      if (wait > 0) {
+        log.warn({ requestId, socketId: socket.id }, 'subscribe_polls throttled');
+        return answer(ack, { subscribed: [], refused: [], error: 'rate_limited', message: M.subscribingTooOften, retryAfter: wait });
       }
-      const wanted = [...new Set(payload.pollIds)];
-      const following = [...socket.rooms].filter((room) => room.startsWith('poll:')).length;
+      if (!validSubscription(payload)) return refuseInvalid(ack, payload);
+      const wanted = [...new Set(payload.pollIds ?? [])];
+      const wantedCodes = [...new Set(payload.codes ?? [])];
       const fresh = wanted.filter((id) => !socket.rooms.has(pollRoom(id)));
-      if (following + fresh.length > notificationLimits.pollsPerSocket) {
-        return answer(ack, { subscribed: [], refused: wanted, error: 'validation', message: M.tooManySubscriptions });
+      const freshCodes = wantedCodes.filter((code) => !followedCodes.has(code));
+      const adding = fresh.length + freshCodes.length;
+      if (followedCount() + joining + adding > notificationLimits.pollsPerSocket) {
+        return answer(ack, {
+          subscribed: [],
+          refused: wanted,
+          ...(wantedCodes.length ? { subscribedCodes: [], refusedCodes: wantedCodes } : {}),
+          error: 'validation',
+          message: M.tooManySubscriptions,
+        });
       }
+      joining += adding;
       const subscribed: string[] = wanted.filter((id) => socket.rooms.has(pollRoom(id)));
-      const refused: string[] = [];
+      for (const pollId of subscribed) followedIds.add(pollId);
+      const subscribedCodes: string[] = wantedCodes.filter((code) => followedCodes.has(code));
       let unavailable = false;
-      await Promise.all(
-        fresh.map(async (pollId) => {
-          try {
-            if (await canView(pollId, userId, requestId)) {
-              await socket.join(pollRoom(pollId));
+      const check = async (target: { pollId: string } | { shortUrl: string }, onVisible: (pollId: string) => void) => {
+        try {
+          const pollId = await viewablePoll(target, userId, requestId);
+          if (!pollId) return;
+          await socket.join(pollRoom(pollId));
+          onVisible(pollId);
+        } catch (err) {
+          if (err instanceof HttpError && err.statusCode === 503) unavailable = true;
+          else log.warn({ err, ...target }, 'poll visibility check failed');
+        }
+      };
+      try {
+        await Promise.all([
+          ...fresh.map((pollId) =>
+            check({ pollId }, () => {
+              followedIds.add(pollId);
               subscribed.push(pollId);
-            } else refused.push(pollId);
-          } catch (err) {
-            if (err instanceof HttpError && err.statusCode === 503) unavailable = true;
-            else log.warn({ err, pollId }, 'poll visibility check failed');
-            refused.push(pollId);
-          }
-        }),
-      );
-      const inOrder = (list: string[]) => wanted.filter((pollId) => list.includes(pollId));
-      const result: PollSubscriptionResult = { subscribed: inOrder(subscribed), refused: inOrder(refused) };
+            }),
+          ),
+          ...freshCodes.map((code) =>
+            check({ shortUrl: code }, (pollId) => {
+              followedCodes.set(code, pollId);
+              subscribedCodes.push(code);
+            }),
+          ),
+        ]);
+      } finally {
+        joining -= adding;
+      }
+      const result: PollSubscriptionResult = {
+        subscribed: wanted.filter((id) => subscribed.includes(id)),
+        refused: wanted.filter((id) => !subscribed.includes(id)),
+      };
+      if (wantedCodes.length) {
+        result.subscribedCodes = wantedCodes.filter((code) => subscribedCodes.includes(code));
+        result.refusedCodes = wantedCodes.filter((code) => !subscribedCodes.includes(code));
+      }
       if (unavailable) Object.assign(result, { error: 'service_unavailable', message: new HttpError(503, 'service_unavailable').message });
       answer(ack, result);
     });
 
     socket.on(clientEvents.unsubscribePolls, async (payload: unknown, ack?: unknown) => {
-      if (!validSubscription(payload)) {
-        return answer(ack, { subscribed: [], refused: [], error: 'validation', message: M.pollsInvalid });
+      if (!validSubscription(payload)) return refuseInvalid(ack, payload);
+      for (const pollId of payload.pollIds ?? []) {
+        followedIds.delete(pollId);
+        if (!stillWanted(pollId)) await socket.leave(pollRoom(pollId));
       }
-      for (const pollId of payload.pollIds) await socket.leave(pollRoom(pollId));
+      for (const code of payload.codes ?? []) {
+        const pollId = followedCodes.get(code);
+        followedCodes.delete(code);
+        if (pollId && !stillWanted(pollId)) await socket.leave(pollRoom(pollId));
+      }
       const subscribed = [...socket.rooms].filter((room) => room.startsWith('poll:')).map((room) => room.slice(5));
-      answer(ack, { subscribed, refused: [] });
+      answer(ack, { subscribed, refused: [], ...(payload.codes ? { subscribedCodes: [...followedCodes.keys()], refusedCodes: [] } : {}) });
     });
   });
 

@@ -73,6 +73,8 @@ const reportSchema = new Schema(
   },
   { versionKey: false },
 );
+/** One report per member and poll. */
+reportSchema.index({ pollId: 1, reporterId: 1 }, { unique: true });
 
 /**
  * The trending rank of a poll, apart from the poll: engagement changes often and from several writers, and on a
@@ -95,15 +97,19 @@ const pollRankSchema = new Schema(
 );
 pollRankSchema.index({ hot: -1, _id: -1 });
 
-/** One share of a poll (insert-only, so the Redis share counter can always be recounted). */
+/**
+ * One counted share of a poll, one per sharer (`u:<userId>` / `v:<visitorId>`), so the Redis share counter can always
+ * be recounted and a sharer whose Redis entry is gone is still counted once.
+ */
 const shareSchema = new Schema(
   {
     pollId: { type: Schema.Types.ObjectId, required: true },
+    sharer: { type: String, required: true },
     at: { type: Date, default: () => new Date() },
   },
   { versionKey: false },
 );
-shareSchema.index({ pollId: 1 });
+shareSchema.index({ pollId: 1, sharer: 1 }, { unique: true });
 
 /** A share link's code is its `_id`, so two polls can never get the same one. */
 const shortCodeSchema = new Schema(
@@ -136,6 +142,10 @@ export type Models = ReturnType<typeof createModels>;
 
 /** Waits until every index exists (the unique vote index must be there before the first vote is persisted). */
 export async function ensureIndexes(models: Models): Promise<void> {
+  // Shares stored before they named their sharer each count as a sharer of their own (the unique index needs one).
+  for await (const legacy of models.Share.collection.find({ sharer: { $exists: false } }, { projection: { _id: 1 } })) {
+    await models.Share.collection.updateOne({ _id: legacy._id }, { $set: { sharer: `legacy:${String(legacy._id)}` } });
+  }
   await Promise.all(Object.values(models).map((m) => (m as Model<unknown>).createIndexes()));
 }
 

@@ -5,7 +5,7 @@
  */
 import { events, subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
-import { pollVisibleTo, needsMutuals } from '../domain/visibility.js';
+import { needsMutuals, pollVisibleByLink, pollVisibleTo } from '../domain/visibility.js';
 
 export async function userCounts(ctx: PollsContext, payload: { userId: string }) {
   const [pollsCount, votesCount] = await Promise.all([
@@ -15,14 +15,26 @@ export async function userCounts(ctx: PollsContext, payload: { userId: string })
   return { pollsCount, votesCount };
 }
 
-/** Whether a user (or an anonymous socket, userId null) may follow a poll's live counts. Share-link polls: whoever holds the id. */
-export async function canView(ctx: PollsContext, payload: { pollId: string; userId: string | null }, source?: { requestId: string }) {
-  const meta = await ctx.polls.meta(payload.pollId);
+/**
+ * Whether a user (or an anonymous socket, userId null) may follow a poll's live counts: by id the same rule as over
+ * HTTP (a share-link poll only for its creator), by `shortUrl` a share-link poll for whoever holds the code. The
+ * answer names the poll, so a socket that only knows the code can join its room.
+ */
+export async function canView(
+  ctx: PollsContext,
+  payload: { pollId?: string; shortUrl?: string; userId?: string | null },
+  source?: { requestId: string },
+): Promise<{ visible: boolean; pollId?: string }> {
+  if (payload.shortUrl !== undefined) {
+    const pollId = await ctx.polls.idOfCode(payload.shortUrl);
+    const meta = pollId ? await ctx.polls.meta(pollId) : null;
+    return meta && pollVisibleByLink(meta) ? { visible: true, pollId: meta.id } : { visible: false };
+  }
+  const meta = payload.pollId ? await ctx.polls.meta(payload.pollId) : null;
   if (!meta) return { visible: false };
-  if (meta.isShareable) return { visible: true };
   const viewer = { userId: payload.userId ?? null };
   const mutuals = needsMutuals(meta, viewer) ? await ctx.people.mutualsOrNone(viewer.userId, source) : [];
-  return { visible: pollVisibleTo(meta, viewer, mutuals) };
+  return pollVisibleTo(meta, viewer, mutuals) ? { visible: true, pollId: meta.id } : { visible: false };
 }
 
 export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
@@ -30,11 +42,15 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
   bus.respond<{ userId: string }>(subjects.polls.userCounts, (payload) => userCounts(ctx, payload), {
     requestSchema: { type: 'object', required: ['userId'], properties: { userId: { type: 'string', minLength: 1, maxLength: 64 } } },
   });
-  bus.respond<{ pollId: string; userId: string | null }>(subjects.polls.canView, (payload, c) => canView(ctx, payload, c), {
+  bus.respond<{ pollId?: string; shortUrl?: string; userId?: string | null }>(subjects.polls.canView, (payload, c) => canView(ctx, payload, c), {
     requestSchema: {
       type: 'object',
-      required: ['pollId'],
-      properties: { pollId: { type: 'string', minLength: 1, maxLength: 64 }, userId: { type: ['string', 'null'], maxLength: 64 } },
+      oneOf: [{ required: ['pollId'] }, { required: ['shortUrl'] }],
+      properties: {
+        pollId: { type: 'string', minLength: 1, maxLength: 64 },
+        shortUrl: { type: 'string', minLength: 1, maxLength: 64 },
+        userId: { type: ['string', 'null'], maxLength: 64 },
+      },
     },
   });
 

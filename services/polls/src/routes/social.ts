@@ -1,5 +1,5 @@
 /** Likes, comments, shares, reports and the friends' circle 'Grup Analizi'. */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Types } from 'mongoose';
 import {
   events,
@@ -16,10 +16,12 @@ import {
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import type { EngagementField } from '../store/engagement.js';
+import { keys, voterOf } from '../store/keys.js';
+import { takeQuota } from '../store/quota.js';
 import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
-import { ValidationError, emit, isDuplicateKey, membersOnly, pollNotFound, visiblePoll } from './common.js';
+import { ValidationError, emit, identityOf, isDuplicateKey, membersOnly, pollNotFound, visiblePoll } from './common.js';
 
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
 
@@ -50,10 +52,30 @@ async function counted(ctx: PollsContext, poll: PollDoc, field: EngagementField,
   return counts;
 }
 
-async function countShare(ctx: PollsContext, poll: PollDoc) {
-  await ctx.models.Share.create({ pollId: poll._id });
+/**
+ * A share counts once per member or visitor and poll. The Redis set admits each sharer once, atomically; the unique
+ * (pollId, sharer) index stays the record (the set may have expired). A caller without a visitor id is answered with
+ * the unchanged count. Visitor ids are free to get (a share-link page hands one to every new browser), so a
+ * visitor's share also counts only once per client IP and poll: a script cannot inflate the count with fresh ids.
+ */
+async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequest) {
+  const pollId = String(poll._id);
+  const identity = identityOf(request);
+  const sharer = voterOf(identity);
+  const unchanged = async () => ({ pollId, shareCount: (await counted(ctx, poll, 'shares', 0)).shares });
+  if (!sharer) return unchanged();
+  const marks = identity.userId || !identity.ip ? [sharer] : [sharer, `ip:${identity.ip}`];
+  const shape = shapeOf(poll);
+  if (!(await ctx.engagement.admitShare(shape, marks))) return unchanged();
+  try {
+    await ctx.models.Share.create({ pollId: poll._id, sharer });
+  } catch (err) {
+    if (isDuplicateKey(err)) return unchanged();
+    await ctx.engagement.forgetShare(shape, marks).catch(() => {});
+    throw err;
+  }
   const counts = await counted(ctx, poll, 'shares', 1);
-  return { pollId: String(poll._id), shareCount: counts.shares };
+  return { pollId, shareCount: counts.shares };
 }
 
 export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
@@ -124,6 +146,10 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
       const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
       const userId = request.identity!.userId!;
       const text = (request.body as CommentCreateBody).text.trim();
+      const quota = await takeQuota(ctx.redis, keys.commentQuota(userId), limits.comment.perMinute, limits.comment.windowMs);
+      if (!quota.allowed) {
+        throw new HttpError(429, 'rate_limited', S.tooManyComments, { 'retry-after': String(quota.retryAfterSeconds) });
+      }
       const comment = (await ctx.models.Comment.create({ pollId: poll._id, userId, text })).toObject() as CommentDoc;
       await counted(ctx, poll, 'comments', 1);
       await emit(ctx, events.polls.commentCreated, {
@@ -163,7 +189,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
   app.post(
     '/api/polls/:id/share',
     { schema: { params: idParams, response: { 200: { $ref: 'meydan/share-state' } } } },
-    async (request) => countShare(ctx, await visiblePoll(ctx, request, (request.params as PollIdParams).id)),
+    async (request) => countShare(ctx, await visiblePoll(ctx, request, (request.params as PollIdParams).id), request),
   );
 
   // The share page's copy-link button counts a share too (share-link polls are not reachable by id).
@@ -174,7 +200,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
       const pollId = await ctx.polls.idOfCode((request.params as ShareCodeParams).shortUrl);
       const poll = pollId ? ((await ctx.models.Poll.findById(pollId).lean()) as PollDoc | null) : null;
       if (!poll || !poll.isShareable) throw pollNotFound();
-      return countShare(ctx, poll);
+      return countShare(ctx, poll, request);
     },
   );
 
@@ -189,7 +215,13 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
       const body = request.body as ReportCreateBody;
       const reporterId = request.identity!.userId!;
       const description = body.description?.trim() ? body.description.trim() : null;
-      const report = await ctx.models.Report.create({ pollId: poll._id, reporterId, reason: body.reason.trim(), description });
+      let report;
+      try {
+        report = await ctx.models.Report.create({ pollId: poll._id, reporterId, reason: body.reason.trim(), description });
+      } catch (err) {
+        if (isDuplicateKey(err)) throw new HttpError(409, 'already_reported', S.alreadyReported);
+        throw err;
+      }
       const reportId = String(report._id);
       await emit(
         ctx,

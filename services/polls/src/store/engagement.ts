@@ -24,8 +24,19 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 return redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
 `;
 
+/** Adds every member to the set, and answers 1, only when none of them is in it yet (ARGV: ttl ms, members...). */
+const ADD_ALL_IF_NONE = `
+for i = 2, #ARGV do
+  if redis.call('SISMEMBER', KEYS[1], ARGV[i]) == 1 then return 0 end
+end
+for i = 2, #ARGV do redis.call('SADD', KEYS[1], ARGV[i]) end
+redis.call('PEXPIRE', KEYS[1], ARGV[1])
+return 1
+`;
+
 interface EngagementCommands {
   pollsIncrEngagement(key: string, field: string, delta: number): Promise<number | null>;
+  pollsAddAllIfNone(key: string, ttlMs: number, ...members: string[]): Promise<number>;
 }
 
 export class Engagement {
@@ -39,6 +50,7 @@ export class Engagement {
     const r = redis as Redis & EngagementCommands;
     if (!(r as unknown as Record<string, unknown>)['pollsIncrEngagement']) {
       r.defineCommand('pollsIncrEngagement', { numberOfKeys: 1, lua: INCR_IF_PRESENT });
+      r.defineCommand('pollsAddAllIfNone', { numberOfKeys: 1, lua: ADD_ALL_IF_NONE });
     }
     this.redis = r;
   }
@@ -47,6 +59,19 @@ export class Engagement {
   async add(poll: PollShape, field: EngagementField, delta: number): Promise<void> {
     const value = await this.redis.pollsIncrEngagement(keys.engagement(poll.id), fieldOf[field], delta);
     if (value === null) await this.of([poll]);
+  }
+
+  /**
+   * Admits a share of the poll when none of its marks (the sharer, and for a visitor the client IP) was counted
+   * before; atomic, so concurrent requests admit one. False when already counted.
+   */
+  async admitShare(poll: PollShape, marks: readonly string[]): Promise<boolean> {
+    return (await this.redis.pollsAddAllIfNone(keys.sharers(poll.id), countersTtlMs(poll.expiresAt), ...marks)) === 1;
+  }
+
+  /** Takes back an admission whose share could not be stored. */
+  async forgetShare(poll: PollShape, marks: readonly string[]): Promise<void> {
+    await this.redis.srem(keys.sharers(poll.id), ...marks);
   }
 
   async of(polls: readonly PollShape[]): Promise<Map<string, EngagementCounts>> {
@@ -92,6 +117,6 @@ export class Engagement {
   }
 
   async drop(pollId: string): Promise<void> {
-    await this.redis.del(keys.engagement(pollId), keys.ended(pollId));
+    await this.redis.del(keys.engagement(pollId), keys.ended(pollId), keys.sharers(pollId));
   }
 }

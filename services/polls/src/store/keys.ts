@@ -9,6 +9,8 @@ export const keys = {
   voters: (pollId: string) => `poll:{${pollId}}:v`,
   /** Hash: `l` likes, `c` comments, `s` shares (exact, rebuilt from their collections when missing). */
   engagement: (pollId: string) => `poll:{${pollId}}:e`,
+  /** Set: everyone (`u:<userId>` / `v:<visitorId>`) whose share of the poll was counted. */
+  sharers: (pollId: string) => `poll:{${pollId}}:sh`,
   /** Set once by whichever instance claims publishing the poll's ended event. */
   ended: (pollId: string) => `poll:{${pollId}}:ended`,
   /** Temporary hashes a rebuild fills before it swaps them in. */
@@ -19,6 +21,8 @@ export const keys = {
   shortCode: (code: string) => `code:${code}`,
   /** Share-link votes of one client IP in one minute. */
   shareVoteIp: (ip: string, minute: number) => `rl:sv:${ip}:${minute}`,
+  /** Comments of one member in the current one-minute window. */
+  commentQuota: (userId: string) => `rl:cm:${userId}`,
   /** Cached answers of other services. */
   mutuals: (userId: string) => `mutuals:${userId}`,
   user: (userId: string) => `user:${userId}`,

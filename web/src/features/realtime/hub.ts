@@ -79,12 +79,56 @@ export function parsePollUpdate(raw: unknown): PollUpdate | null {
   return update;
 }
 
+/** Reference-counted interest in one kind of subscription key (poll ids, or share codes), with what to send. */
+class Interest {
+  readonly counts = new Map<string, number>();
+  readonly toSubscribe = new Set<string>();
+  readonly toUnsubscribe = new Set<string>();
+
+  constructor(readonly field: 'pollIds' | 'codes') {}
+
+  add(keys: readonly string[]): void {
+    for (const key of keys) {
+      const n = (this.counts.get(key) ?? 0) + 1;
+      this.counts.set(key, n);
+      if (n === 1) {
+        this.toUnsubscribe.delete(key);
+        this.toSubscribe.add(key);
+      }
+    }
+  }
+
+  release(keys: readonly string[]): void {
+    for (const key of keys) {
+      const n = (this.counts.get(key) ?? 0) - 1;
+      if (n > 0) this.counts.set(key, n);
+      else {
+        this.counts.delete(key);
+        if (!this.toSubscribe.delete(key)) this.toUnsubscribe.add(key);
+      }
+    }
+  }
+
+  /** A new connection follows nothing yet: everything wanted again. */
+  resubscribeAll(): void {
+    this.toUnsubscribe.clear();
+    for (const key of this.counts.keys()) this.toSubscribe.add(key);
+  }
+
+  take(pending: Set<string>): string[] {
+    const keys = [...pending];
+    pending.clear();
+    return keys;
+  }
+}
+
 /**
  * The one realtime connection of a store: socket.io at /ws through the gateway.
  *
  * - The handshake carries the session cookie, so the server knows a member's socket (notifications, unread count)
  *   from a visitor's. After sign-in or sign-out `renew()` opens a fresh handshake with the new identity.
- * - Anyone's socket may follow the polls on screen: `follow(ids)` is reference-counted and batched into
+ * - Anyone's socket may follow the polls on screen: `follow(ids)` (and `followCode(code)` for a share-link poll,
+ *   which the server lets others follow only by its code) is reference-counted and batched into
  *   `subscribe_polls` / `unsubscribe_polls`; after a reconnect everything followed is subscribed again.
  * - socket.io reconnects by itself with exponential backoff (from 3 s, the spec's delay, up to 30 s); a server that
  *   closed the socket on purpose is retried the same way.
@@ -94,9 +138,8 @@ export function parsePollUpdate(raw: unknown): PollUpdate | null {
 export class RealtimeHub {
   private socket: SocketLike | null = null;
   private readonly listeners = new Map<keyof HubEvents, Set<Listener<never>>>();
-  private readonly interest = new Map<string, number>();
-  private readonly toSubscribe = new Set<string>();
-  private readonly toUnsubscribe = new Set<string>();
+  private readonly polls = new Interest('pollIds');
+  private readonly codes = new Interest('codes');
   private flushQueued = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private userId: string | null = null;
@@ -157,16 +200,23 @@ export class RealtimeHub {
 
   /** Follows the live counts of these polls until the returned function is called. */
   follow(pollIds: readonly string[]): () => void {
-    const ids = [...new Set(pollIds.filter(Boolean))];
-    for (const id of ids) {
-      const n = (this.interest.get(id) ?? 0) + 1;
-      this.interest.set(id, n);
-      if (n === 1) {
-        this.toUnsubscribe.delete(id);
-        this.toSubscribe.add(id);
-      }
-    }
-    if (ids.length) {
+    return this.track(this.polls, pollIds);
+  }
+
+  /** Follows a share-link poll's live counts by its short code until the returned function is called. */
+  followCode(code: string): () => void {
+    return this.track(this.codes, [code]);
+  }
+
+  /** The polls followed right now (by id). */
+  followed(): string[] {
+    return [...this.polls.counts.keys()];
+  }
+
+  private track(interest: Interest, keys: readonly string[]): () => void {
+    const unique = [...new Set(keys.filter(Boolean))];
+    interest.add(unique);
+    if (unique.length) {
       this.connect();
       this.queueFlush();
     }
@@ -174,21 +224,9 @@ export class RealtimeHub {
     return () => {
       if (released) return;
       released = true;
-      for (const id of ids) {
-        const n = (this.interest.get(id) ?? 0) - 1;
-        if (n > 0) this.interest.set(id, n);
-        else {
-          this.interest.delete(id);
-          if (!this.toSubscribe.delete(id)) this.toUnsubscribe.add(id);
-        }
-      }
+      interest.release(unique);
       this.queueFlush();
     };
-  }
-
-  /** The polls followed right now. */
-  followed(): string[] {
-    return [...this.interest.keys()];
   }
 
   private emitEvent<K extends keyof HubEvents>(event: K, value: HubEvents[K]): void {
@@ -225,19 +263,19 @@ export class RealtimeHub {
     const socket = this.socket;
     if (!socket?.connected) return;
     const chunk = notificationLimits.pollsPerRequest;
-    const unsubscribe = [...this.toUnsubscribe];
-    this.toUnsubscribe.clear();
-    for (let i = 0; i < unsubscribe.length; i += chunk) {
-      socket.emit('unsubscribe_polls', { pollIds: unsubscribe.slice(i, i + chunk) });
-    }
-    const subscribe = [...this.toSubscribe];
-    this.toSubscribe.clear();
-    for (let i = 0; i < subscribe.length; i += chunk) {
-      socket.emit('subscribe_polls', { pollIds: subscribe.slice(i, i + chunk) }, (result: unknown) => {
-        if (isRecord(result) && Array.isArray(result['refused']) && result['refused'].length) {
-          this.log.info('realtime: polls not followed', result['refused']);
-        }
-      });
+    for (const interest of [this.polls, this.codes]) {
+      const unsubscribe = interest.take(interest.toUnsubscribe);
+      for (let i = 0; i < unsubscribe.length; i += chunk) {
+        socket.emit('unsubscribe_polls', { [interest.field]: unsubscribe.slice(i, i + chunk) });
+      }
+      const subscribe = interest.take(interest.toSubscribe);
+      for (let i = 0; i < subscribe.length; i += chunk) {
+        socket.emit('subscribe_polls', { [interest.field]: subscribe.slice(i, i + chunk) }, (result: unknown) => {
+          if (!isRecord(result)) return;
+          const refused = [result['refused'], result['refusedCodes']].flatMap((list) => (Array.isArray(list) ? list : []));
+          if (refused.length) this.log.info('realtime: polls not followed', refused, result['message'] ?? '');
+        });
+      }
     }
   }
 
@@ -247,9 +285,8 @@ export class RealtimeHub {
       this.retryTimer = null;
       this.setStatus('connected');
       this.sendAuth();
-      // A new connection follows nothing yet: everything on screen again.
-      this.toUnsubscribe.clear();
-      for (const id of this.interest.keys()) this.toSubscribe.add(id);
+      this.polls.resubscribeAll();
+      this.codes.resubscribeAll();
       this.flush();
     });
     socket.on('disconnect', (reason: string) => {

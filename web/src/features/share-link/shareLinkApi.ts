@@ -10,10 +10,11 @@ export const shareLinkApi = api.injectEndpoints({
       transformResponse: (answer: ShareLinkPoll) => ({ ...answer, poll: normalizePoll(answer.poll) }),
       providesTags: (result, _error, code) => [{ type: 'Poll', id: result?.poll.id ?? `s:${code}` }],
       /**
-       * Live counts: the page follows its poll over the socket (visitors too) and each `poll_update` enters this
-       * cache entry. The 10-second refetch of the page stays as the fallback while the socket is down.
+       * Live counts: the page follows its poll over the socket by its code (visitors too; the server lets only
+       * the creator follow a share-link poll by id) and each `poll_update` enters this cache entry. The 10-second
+       * refetch of the page stays as the fallback while the socket is down.
        */
-      async onCacheEntryAdded(_code, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
+      async onCacheEntryAdded(code, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
         const { realtime } = extra as ApiExtra;
         let release: (() => void) | undefined;
         let stop: (() => void) | undefined;
@@ -27,7 +28,7 @@ export const shareLinkApi = api.injectEndpoints({
               applyCounts(draft.poll, update);
             });
           });
-          release = realtime.follow([pollId]);
+          release = realtime.followCode(code);
         } catch {
           // No poll (404): nothing to follow.
         }
