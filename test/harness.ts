@@ -16,6 +16,7 @@ import {
   type BaseConfig,
   type Connections,
   type Identity,
+  type IdentityBinding,
   type Logger,
   type ServiceDeps,
 } from '@meydan/kit';
@@ -124,22 +125,30 @@ export async function startTestService(
 type InjectOptions = import('fastify').InjectOptions;
 
 /**
- * Signs an unbound identity header (from `identityHeaders`) for the request being injected, as the gateway
- * would: this method, this path, this service, now. Headers already bound, forged or malformed go as given.
+ * Signs an unbound identity header (from `identityHeaders`) for one request, as the gateway would: this method,
+ * this path, this service, now. Headers already bound, forged or malformed go as given.
  */
+export function bindIdentityHeaders<H extends Record<string, unknown>>(
+  headers: H,
+  binding: IdentityBinding,
+  secret = TEST_SECRET,
+): H {
+  const header = headers[IDENTITY_HEADER];
+  if (typeof header !== 'string') return headers;
+  const signed = readSignedIdentity(header, secret, Date.now(), Number.MAX_SAFE_INTEGER);
+  if (!signed || signed.binding) return headers;
+  const { binding: _unbound, ...identity } = signed;
+  return { ...headers, [IDENTITY_HEADER]: signIdentity(identity, secret, binding) };
+}
+
+/** Makes `app.inject` bind unbound identity headers to the request being injected (see `bindIdentityHeaders`). */
 function bindIdentityOnInject(app: FastifyInstance, service: ServiceName, secret: string): void {
   const inject = app.inject.bind(app) as (opts?: InjectOptions | string) => ReturnType<FastifyInstance['inject']>;
   const rebind = (opts: InjectOptions | string): InjectOptions | string => {
-    if (typeof opts === 'string') return opts;
-    const headers = (opts.headers ?? {}) as Record<string, unknown>;
-    const header = headers[IDENTITY_HEADER];
-    if (typeof header !== 'string') return opts;
-    const signed = readSignedIdentity(header, secret, Date.now(), Number.MAX_SAFE_INTEGER);
-    if (!signed || signed.binding) return opts;
-    const { binding: _unbound, ...identity } = signed;
+    if (typeof opts === 'string' || !opts.headers) return opts;
     const url = typeof opts.url === 'string' ? opts.url : (opts.path as string | undefined) ?? '/';
-    const bound = signIdentity(identity, secret, { method: opts.method ?? 'GET', path: url, service });
-    return { ...opts, headers: { ...headers, [IDENTITY_HEADER]: bound } } as InjectOptions;
+    const binding = { method: opts.method ?? 'GET', path: url, service };
+    return { ...opts, headers: bindIdentityHeaders(opts.headers as Record<string, unknown>, binding, secret) } as InjectOptions;
   };
   (app as unknown as { inject: typeof inject }).inject = (opts?: InjectOptions | string) =>
     opts === undefined ? inject() : inject(rebind(opts));

@@ -48,11 +48,12 @@ declare module 'fastify' {
 /** Paths whose callers need an identity: the API and the realtime socket. */
 const NEEDS_IDENTITY = /^\/(api|ws)(\/|$|\?)/i;
 /**
- * Where a visitor without an account gets a signed visitor cookie: share-link routes, and sharing a poll
- * (so an anonymous share is counted once per visitor).
+ * Where a visitor without an account gets a signed visitor cookie: reading a share link or the feed. Only safe
+ * requests hand one out, so a burst of cookieless POSTs (votes, shares) cannot mint a fresh voter or sharer each time:
+ * they arrive without a visitor id and count for nothing.
  */
 const issuesVisitorCookie = (method: string, path: string) =>
-  /^\/api\/s\//i.test(path) || (method === 'POST' && /^\/api\/polls\/[^/]+\/share\/?$/i.test(path));
+  (method === 'GET' || method === 'HEAD') && /^\/api\/(s|polls)(\/|$)/i.test(path);
 /** The realtime socket, where a foreign Origin gets no session. */
 const SOCKET = /^\/ws(\/|$)/i;
 /** Marks a raw request whose path `normalizeUrl` refused. */

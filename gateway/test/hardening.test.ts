@@ -310,20 +310,23 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     });
   });
 
-  it('gives an anonymous sharer a signed visitor cookie and passes its id to polls', async () => {
-    const url = '/api/polls/6650f0c2a1b2c3d4e5f60718/share';
-    const first = await gateway.inject({ method: 'POST', url, payload: {} });
-    expect(first.headers['x-meydan-service']).toBe('polls');
-    const vid = first.cookies.find((c) => c.name === 'vid');
+  it('hands a visitor cookie out only on reads, so cookieless shares and votes cannot mint a new sharer each time', async () => {
+    const share = '/api/polls/6650f0c2a1b2c3d4e5f60718/share';
+    const cookieless = await gateway.inject({ method: 'POST', url: share, payload: {} });
+    expect(cookieless.headers['x-meydan-service']).toBe('polls');
+    expect(cookieless.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+    expect(recorded.at(-1)).toMatchObject({ url: share, method: 'POST', identity: { userId: null, visitorId: null } });
+    const vote = await gateway.inject({ method: 'POST', url: '/api/s/AbCdEfGhIj/vote', payload: { optionIndex: 0 } });
+    expect(vote.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+
+    // Reading the feed gives the visitor its signed id; sharing with it passes that id to polls.
+    const read = await gateway.inject({ url: '/api/polls' });
+    const vid = read.cookies.find((c) => c.name === 'vid');
     expect(vid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const visitorId = vid!.value.split('.')[0];
-    expect(recorded.at(-1)).toMatchObject({ url, method: 'POST', identity: { userId: null, visitorId } });
-    const again = await gateway.inject({ method: 'POST', url, payload: {}, headers: { cookie: `vid=${vid!.value}` } });
+    const again = await gateway.inject({ method: 'POST', url: share, payload: {}, headers: { cookie: `vid=${vid!.value}` } });
     expect(again.cookies.find((c) => c.name === 'vid')).toBeUndefined();
-    expect(recorded.at(-1)!.identity).toMatchObject({ visitorId });
-    // Reading a poll hands out no cookie: only share links and sharing do.
-    const read = await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718' });
-    expect(read.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+    expect(recorded.at(-1)).toMatchObject({ url: share, method: 'POST', identity: { userId: null, visitorId } });
   });
 
   it('answers a malformed escape in a page address with 400 and a Turkish message, never 500', async () => {

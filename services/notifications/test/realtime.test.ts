@@ -2,7 +2,8 @@ import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { events, live, validate, type Poll } from '@meydan/proto';
-import { asMember, asVisitor, identityHeaders, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import { IDENTITY_HEADER, signIdentity } from '@meydan/kit';
+import { TEST_SECRET, asMember, asVisitor, identityHeaders, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildPolls } from '../../polls/src/app.js';
@@ -124,7 +125,12 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     const forged = await open(identityHeaders({ userId: ali.id, role: 'member' }, 'not-the-internal-secret-000'));
     await connectError(forged.socket);
     forged.socket.disconnect();
-    expect(names(bare.seen).concat(names(forged.seen))).toEqual([]);
+    // Correctly signed, but for another request: lifted from a call to polls, it opens no socket here.
+    const lifted = signIdentity({ userId: ali.id, role: 'member' }, TEST_SECRET, { method: 'GET', path: '/api/polls', service: 'polls' });
+    const replayed = await open({ [IDENTITY_HEADER]: lifted });
+    await connectError(replayed.socket);
+    replayed.socket.disconnect();
+    expect(names(bare.seen).concat(names(forged.seen), names(replayed.seen))).toEqual([]);
   });
 
   it('delivers on instance A a notification whose event instance B handled', async () => {

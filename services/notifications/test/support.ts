@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { io, type Socket } from 'socket.io-client';
 import type { FastifyInstance } from 'fastify';
 import type { BaseConfig, ServiceDeps } from '@meydan/kit';
-import { startTestService, type TestService } from '@meydan/testing';
+import { bindIdentityHeaders, startTestService, type TestService } from '@meydan/testing';
 import { buildApp, type NotificationsOptions } from '../src/app.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -32,16 +32,22 @@ export const freshDbName = () => `test_notif_${randomBytes(4).toString('hex')}`;
 
 export const portOf = (app: FastifyInstance) => (app.server.address() as { port: number }).port;
 
-/** A socket.io client as the browser's would arrive through the gateway: websocket only, path /ws, signed identity. */
+/**
+ * A socket.io client as the browser's would arrive through the gateway: websocket only, path /ws, and the identity
+ * signed for the upgrade request (again at every reconnection, as the gateway signs each upgrade afresh).
+ */
 export function connectSocket(port: number, headers: Record<string, string> | undefined): Socket {
-  return io(`http://127.0.0.1:${port}`, {
+  const signed = () => bindIdentityHeaders(headers ?? {}, { method: 'GET', path: '/ws/', service: 'notifications' });
+  const socket = io(`http://127.0.0.1:${port}`, {
     path: '/ws',
     transports: ['websocket'],
-    ...(headers ? { extraHeaders: headers } : {}),
+    ...(headers ? { extraHeaders: signed() } : {}),
     reconnectionDelay: 100,
     reconnectionDelayMax: 300,
     forceNew: true,
   });
+  if (headers) socket.io.on('reconnect_attempt', () => void (socket.io.opts.extraHeaders = signed()));
+  return socket;
 }
 
 /** Every event a socket received, in order. */

@@ -57,7 +57,10 @@ type Ack = (result: PollSubscriptionResult) => void;
 
 const identityOf = (request: IncomingMessage, secret: string): Identity | null => {
   const header = request.headers[IDENTITY_HEADER];
-  return typeof header === 'string' ? verifyIdentity(header, secret) : null;
+  if (typeof header !== 'string') return null;
+  // Signed by the gateway for exactly this upgrade: a header lifted from another request is refused.
+  const binding = { method: request.method ?? 'GET', path: request.url ?? '', service: 'notifications' };
+  return verifyIdentity(header, secret, { binding });
 };
 
 /**
