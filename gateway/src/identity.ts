@@ -76,7 +76,7 @@ export class IdentityResolver {
     if (bearer) {
       let found = this.tokens.get(bearer);
       if (found === undefined) {
-        found = await this.bus.request<Resolved>(subjects.auth.tokenResolve, { token: bearer }, { requestId }, 1500);
+        found = await this.bus.request(subjects.auth.tokenResolve, { token: bearer }, { requestId }, 1500);
         this.tokens.set(bearer, found);
       }
       if (found) return { userId: found.userId, role: found.role, authMethod: 'token', tier: found.tier ?? 'free', tokenId: found.tokenId ?? '' };
@@ -86,7 +86,7 @@ export class IdentityResolver {
     if (sid) {
       let found = this.sessions.get(sid);
       if (found === undefined) {
-        found = await this.bus.request<Resolved>(subjects.auth.sessionResolve, { sid }, { requestId }, 1500);
+        found = await this.bus.request(subjects.auth.sessionResolve, { sid }, { requestId }, 1500);
         this.sessions.set(sid, found);
       }
       if (found) return { userId: found.userId, role: found.role, authMethod: 'session' };

@@ -10,7 +10,7 @@ export const serviceNames = ['auth', 'polls', 'social', 'notifications', 'contac
 export type ServiceName = (typeof serviceNames)[number];
 
 /** Every service answers `<service>.health` with its readiness. */
-export const healthSubject = (service: ServiceName): string => `${service}.health`;
+export const healthSubject = <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`;
 
 export const subjects = {
   auth: {

@@ -63,7 +63,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
   const { store, actors } = ctx;
   const malformed = (c: EventContext) => c.log.warn({ subject: c.subject }, 'malformed event dropped');
 
-  await bus.consume<UserFollowedEvent>({
+  await bus.consume({
     durable: 'notifications--followers',
     filterSubject: events.social.userFollowed,
     handler: async (e, c) => {
@@ -84,7 +84,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume<VoteCast>({
+  await bus.consume({
     durable: 'notifications--votes',
     filterSubject: events.polls.voteCast,
     concurrency: 32,
@@ -102,7 +102,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume<PollLiked>({
+  await bus.consume({
     durable: 'notifications--likes',
     filterSubject: events.polls.pollLiked,
     handler: async (e, c) => {
@@ -123,7 +123,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume<CommentCreated>({
+  await bus.consume({
     durable: 'notifications--comments',
     filterSubject: events.polls.commentCreated,
     handler: async (e, c) => {
@@ -143,7 +143,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume<PollEnded>({
+  await bus.consume({
     durable: 'notifications--poll-ended',
     filterSubject: events.polls.pollEnded,
     handler: async (e, c) => {
@@ -164,7 +164,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
   });
 
   // Logout everywhere, a password change or a ban: the member's open sockets must stop hearing their notifications.
-  await bus.consume<{ userId: string }>({
+  await bus.consume({
     durable: 'notifications--sessions-revoked',
     filterSubject: events.auth.sessionsRevoked,
     handler: (e, c) => {
@@ -173,14 +173,14 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume<PollCreated>({
+  await bus.consume({
     durable: 'notifications--friends-polls',
     filterSubject: events.polls.pollCreated,
     maxDeliver: 10,
     handler: async (e, c) => {
       if (!ids(e?.pollId, e?.creatorId) || typeof e.title !== 'string') return malformed(c);
       if (e.type !== 'friends') return;
-      const { userIds } = await bus.request<MutualsReply>(subjects.social.mutuals, { userId: e.creatorId }, c);
+      const { userIds } = await bus.request(subjects.social.mutuals, { userId: e.creatorId }, c);
       const friends = userIds.filter((id) => id !== e.creatorId);
       if (friends.length === 0) return;
       const name = await actors.name(e.creatorId, c);

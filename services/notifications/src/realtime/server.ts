@@ -106,7 +106,7 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
   }
 
   async function canView(pollId: string, userId: string | null, requestId: string): Promise<boolean> {
-    const { visible } = await bus.request<{ visible: boolean }>(subjects.polls.canView, { pollId, userId }, { requestId }, 1500);
+    const { visible } = await bus.request(subjects.polls.canView, { pollId, userId }, { requestId }, 1500);
     return visible === true;
   }
 
