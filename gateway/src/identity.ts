@@ -48,17 +48,7 @@ export class IdentityResolver {
   ) {
     this.sessions = new TtlCache(cacheMs);
     this.tokens = new TtlCache(cacheMs * 6);
-    bus.nc.subscribe(events.auth.sessionsRevoked, {
-      callback: (err, msg) => {
-        if (err) return;
-        try {
-          const { userId } = msg.json<{ userId: string }>();
-          this.forget(userId);
-        } catch (e) {
-          this.log.warn({ err: e }, 'malformed sessions.revoked event');
-        }
-      },
-    });
+    bus.listen(events.auth.sessionsRevoked, ({ userId }) => this.forget(userId));
   }
 
   forget(userId: string): void {

@@ -336,11 +336,28 @@ export class Bus<C extends BusContracts = NatsContracts> {
     handler: (payload: LivePayload<C, S>, ctx: BusContext) => void,
     options: RespondOptions = {},
   ): Subscription {
-    const contract = this.contractFor('live', subject);
+    return this.subscribeChecked(this.contractFor('live', subject), subject, options.queue ?? this.service, handler as never);
+  }
+
+  /**
+   * Hears a JetStream event as it is published, on core NATS: every instance hears it, nothing is stored or replayed
+   * (for caches that must forget at once; work that must not be lost uses `consume`). A message that breaks its
+   * contract is logged and ignored.
+   */
+  listen<S extends EventSubject<C>>(subject: S, handler: (payload: EventPayload<C, S>, ctx: BusContext) => void): Subscription {
+    return this.subscribeChecked(this.contractFor('events', subject), subject, undefined, handler as never);
+  }
+
+  private subscribeChecked(
+    contract: Contract,
+    subject: string,
+    queue: string | undefined,
+    handler: (payload: unknown, ctx: BusContext) => void,
+  ): Subscription {
     const sub = this.nc.subscribe(subject, {
-      queue: options.queue ?? this.service,
+      ...(queue ? { queue } : {}),
       callback: (err, msg) => {
-        if (err) return this.log.warn({ err, subject }, 'live subscription error');
+        if (err) return this.log.warn({ err, subject }, 'nats subscription error');
         const requestId = msg.headers?.get(natsHeaders.requestId) || randomUUID();
         const log = this.log.child({ reqId: requestId, subject: msg.subject });
         let payload: unknown;
@@ -352,7 +369,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
         const invalid = this.problem(contract, payload);
         if (invalid) return log.warn({ invalid }, 'live message breaks its contract: ignored');
         try {
-          handler(payload as LivePayload<C, S>, { requestId, log, subject: msg.subject });
+          handler(payload, { requestId, log, subject: msg.subject });
         } catch (handlerErr) {
           log.error({ err: handlerErr }, 'live handler failed');
         }

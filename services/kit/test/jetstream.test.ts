@@ -188,6 +188,14 @@ describe('JetStream consumers', () => {
     await until(() => heard.length === 1);
     expect(heard).toEqual([{ i: 2 }]);
     expect(lines.some((l) => l['msg'] === 'live message breaks its contract: ignored')).toBe(true);
+
+    // An event heard as it is published (no durable consumer), checked the same way.
+    const listened: WorkEvent[] = [];
+    bus.listen(subjects.reliable, (p) => void listened.push(p));
+    await nc.jetstream().publish(subjects.reliable, codec.encode({ i: 'x' }));
+    await bus.publish(subjects.reliable, { i: 5 });
+    await until(() => listened.length === 1);
+    expect(listened).toEqual([{ i: 5 }]);
   });
 });
 
