@@ -87,7 +87,7 @@ export async function servicesHealth(bus: Bus, timeoutMs: number, requestId: str
   const entries = await Promise.all(
     serviceNames.map(async (service) => {
       try {
-        const readiness = await bus.request<Readiness>(healthSubject(service), null, { requestId }, timeoutMs);
+        const readiness = await bus.request(healthSubject(service), null, { requestId }, timeoutMs);
         return [service, { ready: readiness.ready, checks: readiness.checks }] as const;
       } catch (err) {
         const reason = (err as { code?: string }).code ?? 'error';

@@ -69,17 +69,7 @@ export class IdentityResolver {
   ) {
     this.sessions = new TtlCache(cacheMs);
     this.tokens = new TtlCache(cacheMs * 6);
-    bus.nc.subscribe(events.auth.sessionsRevoked, {
-      callback: (err, msg) => {
-        if (err) return;
-        try {
-          const { userId } = msg.json<{ userId: string }>();
-          this.forget(userId);
-        } catch (e) {
-          this.log.warn({ err: e }, 'malformed sessions.revoked event');
-        }
-      },
-    });
+    bus.listen(events.auth.sessionsRevoked, ({ userId }) => this.forget(userId));
   }
 
   forget(userId: string): void {
@@ -100,7 +90,7 @@ export class IdentityResolver {
       let found = this.tokens.get(bearer);
       if (found === undefined) {
         if (!(await this.reserveLookup(ip))) return { ...nobody, lookupRefused: 'token' };
-        found = await this.bus.request<Resolved>(subjects.auth.tokenResolve, { token: bearer }, { requestId }, 1500);
+        found = await this.bus.request(subjects.auth.tokenResolve, { token: bearer }, { requestId }, 1500);
         this.tokens.set(bearer, found);
         if (found) await this.releaseLookup(ip);
       }
@@ -112,7 +102,7 @@ export class IdentityResolver {
       let found = this.sessions.get(sid);
       if (found === undefined) {
         if (!(await this.reserveLookup(ip))) return { ...nobody, lookupRefused: 'session' };
-        found = await this.bus.request<Resolved>(subjects.auth.sessionResolve, { sid }, { requestId }, 1500);
+        found = await this.bus.request(subjects.auth.sessionResolve, { sid }, { requestId }, 1500);
         this.sessions.set(sid, found);
         if (found) await this.releaseLookup(ip);
       }

@@ -16,6 +16,10 @@ export const errorCatalogue = {
   internal: { status: 500, message: 'Beklenmeyen bir hata oluştu. Lütfen tekrar dene.' },
   service_unavailable: { status: 503, message: 'Hizmet şu anda yanıt vermiyor. Lütfen biraz sonra tekrar dene.' },
   service_timeout: { status: 503, message: 'Hizmet zamanında yanıt vermedi. Lütfen biraz sonra tekrar dene.' },
+  event_not_published: {
+    status: 503,
+    message: 'İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.',
+  },
 } as const satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

@@ -5,3 +5,4 @@ export * from './categories.js';
 export * from './limits.js';
 export * from './schemas/index.js';
 export * from './validation.js';
+export * from './contracts.js';

@@ -1,8 +1,9 @@
 /**
  * NATS subject and JetStream names: the one place a newcomer looks for "who answers what".
  * Request/reply subjects are `<service>.<verb>`; events are `events.<domain>.<entity>.<past-verb>`.
- * Payload shapes are written beside each name; their JSON Schemas live in the owning service's
- * schema file under `schemas/` (users.ts for auth, polls.ts, social.ts, notifications.ts, admin.ts).
+ * Payload shapes are written beside each name; which JSON Schema each subject carries is said in contracts.ts (the
+ * schemas are in `schemas/events.ts`, `social.ts`, `notifications.ts`, `system.ts`), and the kit's bus refuses a
+ * subject without one.
  * Ids are strings (MongoDB ObjectId hex). Times are ISO 8601 strings.
  */
 
@@ -10,7 +11,7 @@ export const serviceNames = ['auth', 'polls', 'social', 'notifications', 'contac
 export type ServiceName = (typeof serviceNames)[number];
 
 /** Every service answers `<service>.health` with its readiness. */
-export const healthSubject = (service: ServiceName): string => `${service}.health`;
+export const healthSubject = <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`;
 
 export const subjects = {
   auth: {
@@ -106,7 +107,7 @@ export const mailRequestedFilter = 'events.*.mail.requested';
 
 /**
  * Live, ephemeral messages on core NATS (not JetStream): lost if nobody listens, which is fine.
- * `live.polls.counts`: {pollId, voteCounts: number[], totalVotes, at} — published by polls, coalesced per poll
+ * `live.polls.counts`: {pollId, voteCounts: {"0": n, ...}, totalVotes, at} — published by polls, coalesced per poll
  * (at most about one a second under load, at once when quiet); notifications pushes it as `poll_update`.
  */
 export const live = {

@@ -501,11 +501,16 @@ describe('createAjv and allSchemas', () => {
     expect(ajv.opts.removeAdditional).toBe(false);
   });
 
-  it('every object schema refuses unknown fields (for a list: every item)', () => {
+  it('every object schema refuses unknown fields (for a list: every item; for a choice: every object in it)', () => {
+    type Shape = { type?: string; items?: { additionalProperties?: unknown }; additionalProperties?: unknown; anyOf?: Shape[] };
     for (const schema of allSchemas) {
-      const s = schema as { type?: string; items?: { additionalProperties?: unknown }; additionalProperties?: unknown };
-      const closed = s.type === 'array' ? s.items?.additionalProperties : s.additionalProperties;
-      expect(closed, schema.$id).toBe(false);
+      const s = schema as Shape;
+      const shapes = s.anyOf ? s.anyOf.filter((b) => b.type !== 'null') : [s];
+      expect(shapes.length, schema.$id).toBeGreaterThan(0);
+      for (const shape of shapes) {
+        const closed = shape.type === 'array' ? shape.items?.additionalProperties : shape.additionalProperties;
+        expect(closed, schema.$id).toBe(false);
+      }
     }
   });
 

@@ -1,5 +1,5 @@
 /**
- * Builds the browser's form validators from the proto schemas, ahead of time.
+ * Builds the browser's form and realtime socket validators from the proto schemas, ahead of time.
  *
  * The gateway's Content-Security-Policy allows no `unsafe-eval`, so ajv cannot compile schemas in the browser (it
  * compiles to code with `new Function`). Instead ajv's standalone mode turns the schemas the forms need into plain
@@ -15,8 +15,14 @@ import ajvFormatsModule from 'ajv-formats';
 import { allSchemas, pollOptionsProblem } from '../../proto/src/index.js';
 
 import { formSchemas } from '../src/lib/form-schemas.js';
+import { socketSchemas, socketValidatorNames, type ServerSocketEvent } from '../src/lib/socket-schemas.js';
 
 export { formSchemas };
+
+/** The socket events' validators by export name. */
+const socketValidators = Object.fromEntries(
+  (Object.keys(socketSchemas) as ServerSocketEvent[]).map((event) => [socketValidatorNames[event], socketSchemas[event]]),
+);
 
 type PluginOf<M> = M extends { default: infer P } ? P : M;
 const interop = <M>(mod: M): PluginOf<M> => ((mod as { default?: unknown }).default ?? mod) as PluginOf<M>;
@@ -54,7 +60,7 @@ export function generateValidatorsSource(): string {
   for (const schema of allSchemas) ajv.addSchema(schema as object);
 
   const standalone = interop(standaloneModule);
-  let code = standalone(ajv, formSchemas);
+  let code = standalone(ajv, { ...formSchemas, ...socketValidators });
 
   // The generated code reaches its helpers through require(); the bundle wants ES imports.
   const modules = new Map<string, string>();

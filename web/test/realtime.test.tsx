@@ -1,7 +1,9 @@
 // @vitest-environment jsdom
 import type { NotificationItem, Poll, PollList } from '@meydan/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { RealtimeHub, parseCount, parseNotification, parsePollUpdate } from '../src/features/realtime/hub';
+import { socketContracts } from '@meydan/proto';
+import { RealtimeHub, readServerEvent } from '../src/features/realtime/hub';
+import { socketSchemas } from '../src/lib/socket-schemas';
 import { notificationsApi } from '../src/features/notifications/notificationsApi';
 import { pollsApi } from '../src/features/polls/pollsApi';
 import { shareLinkApi } from '../src/features/share-link/shareLinkApi';
@@ -130,28 +132,42 @@ describe('realtime hub', () => {
     expect(hub.status).toBe('disconnected');
   });
 
-  it('reads the server’s payloads and logs malformed ones without passing them on', () => {
-    expect(parseCount({ count: 3 })).toBe(3);
-    expect(parseCount('{"count":4}')).toBe(4);
-    expect(parseCount({ count: -1 })).toBeNull();
-    expect(parseNotification({ data: { id: 'n1', message: 'Merhaba', isRead: false, createdAt: '2025-01-01T00:00:00Z' } })?.id).toBe('n1');
-    expect(parseNotification('not json')).toBeNull();
-    expect(parsePollUpdate({ data: { pollId: 'p1', voteCounts: { '0': 2 }, totalVotes: 2 } })).toEqual({
-      pollId: 'p1',
-      voteCounts: { '0': 2 },
-      totalVotes: 2,
+  it('reads the server’s payloads with the validators of their proto schemas and logs others without passing them on', () => {
+    expect(socketSchemas).toEqual(
+      Object.fromEntries(Object.entries(socketContracts.server).map(([event, contract]) => [event, contract.schema.$id])),
+    );
+    expect(readServerEvent('notification_count', { count: 3 })).toEqual({ count: 3 });
+    expect(readServerEvent('notification_count', '{"count":4}')).toEqual({ count: 4 });
+    expect(readServerEvent('notification_count', { count: -1 })).toBeNull();
+    expect(readServerEvent('notification_count', 5)).toBeNull();
+    const item = { id: 'n1', message: 'Merhaba', isRead: false, createdAt: '2025-01-01T00:00:00Z', link: null };
+    expect(readServerEvent('notification', { data: item })).toEqual({ data: item });
+    expect(readServerEvent('notification', { data: { ...item, createdAt: 'dün' } })).toBeNull();
+    expect(readServerEvent('notification', 'not json')).toBeNull();
+    expect(readServerEvent('poll_update', { data: { pollId: 'p1', voteCounts: { '0': 2 }, totalVotes: 2 } })).toEqual({
+      data: { pollId: 'p1', voteCounts: { '0': 2 }, totalVotes: 2 },
     });
-    expect(parsePollUpdate({ data: { pollId: 'p1' } })).toBeNull();
+    expect(readServerEvent('poll_update', { data: { pollId: 'p1' } })).toBeNull();
+    expect(readServerEvent('poll_update', { data: { pollId: 'p1', voteCounts: { a: 1 }, totalVotes: 1 } })).toBeNull();
+    expect(readServerEvent('auth_success', { userId: 'u1' })).toEqual({ userId: 'u1' });
+    expect(readServerEvent('subscribe_result', { subscribed: ['p1'], refused: [] })).toEqual({ subscribed: ['p1'], refused: [] });
 
     const socket = new FakeSocket();
     const log = { info() {}, warn() {}, error: vi.fn() };
     const hub = new RealtimeHub(() => socket, log);
     const heard = vi.fn();
+    const counts = vi.fn();
     hub.on('notification', heard);
+    hub.on('notification_count', counts);
     hub.connect();
     socket.serverEmit('notification', '{bozuk');
+    socket.serverEmit('notification', { data: { id: 'n2' } });
     expect(heard).not.toHaveBeenCalled();
-    expect(log.error).toHaveBeenCalled();
+    expect(log.error).toHaveBeenCalledTimes(2);
+    socket.serverEmit('notification', { data: item });
+    socket.serverEmit('notification_count', { count: 7 });
+    expect(heard).toHaveBeenCalledWith(item);
+    expect(counts).toHaveBeenCalledWith(7);
   });
 });
 

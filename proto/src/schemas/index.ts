@@ -117,6 +117,64 @@ import type {
   UserVoteList,
   UserIdParams,
 } from './polls.js';
+import {
+  userRegisteredEventSchema,
+  userAtEventSchema,
+  userUpdatedEventSchema,
+  pollCreatedEventSchema,
+  pollDeletedEventSchema,
+  pollEndedEventSchema,
+  voteCastEventSchema,
+  pollLikedEventSchema,
+  commentCreatedEventSchema,
+  pollReportedEventSchema,
+  userModeratedEventSchema,
+  pollRemovedEventSchema,
+  liveCountsSchema,
+  emptyRequestSchema,
+  sessionResolveRequestSchema,
+  sessionResolveReplySchema,
+  tokenResolveRequestSchema,
+  tokenResolveReplySchema,
+  userGetRequestSchema,
+  userSummariesRequestSchema,
+  userSummariesReplySchema,
+  userEmailsReplySchema,
+  userIdRequestSchema,
+  userPollCountsReplySchema,
+  canViewRequestSchema,
+  canViewReplySchema,
+} from './events.js';
+import type {
+  UserRegisteredEvent,
+  UserAtEvent,
+  UserUpdatedEvent,
+  PollCreatedEvent,
+  PollDeletedEvent,
+  PollEndedEvent,
+  VoteCastEvent,
+  PollLikedEvent,
+  CommentCreatedEvent,
+  PollReportedEvent,
+  UserModeratedEvent,
+  PollRemovedEvent,
+  LiveCountsMessage,
+  EmptyRequest,
+  SessionResolveRequest,
+  SessionResolveReply,
+  TokenResolveRequest,
+  TokenResolveReply,
+  UserGetRequest,
+  UserSummariesRequest,
+  UserSummariesReply,
+  UserEmailsReply,
+  UserIdRequest,
+  UserPollCountsReply,
+  CanViewRequest,
+  CanViewReply,
+} from './events.js';
+import { socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
+import type { SocketNotification, SocketPollUpdate } from './socket.js';
 import { healthSchema, messageSchema } from './system.js';
 import type { Health, MessageResponse } from './system.js';
 import {
@@ -150,6 +208,8 @@ export * from './notifications.js';
 export * from './admin.js';
 export * from './system.js';
 export * from './social.js';
+export * from './events.js';
+export * from './socket.js';
 
 /** Every schema, registered by `createAjv()` under its `$id`. */
 export const allSchemas = [
@@ -224,6 +284,35 @@ export const allSchemas = [
   userPollListSchema,
   userVoteListSchema,
   userIdParamsSchema,
+  // NATS events, live messages and request/reply payloads; socket events
+  userRegisteredEventSchema,
+  userAtEventSchema,
+  userUpdatedEventSchema,
+  pollCreatedEventSchema,
+  pollDeletedEventSchema,
+  pollEndedEventSchema,
+  voteCastEventSchema,
+  pollLikedEventSchema,
+  commentCreatedEventSchema,
+  pollReportedEventSchema,
+  userModeratedEventSchema,
+  pollRemovedEventSchema,
+  liveCountsSchema,
+  emptyRequestSchema,
+  sessionResolveRequestSchema,
+  sessionResolveReplySchema,
+  tokenResolveRequestSchema,
+  tokenResolveReplySchema,
+  userGetRequestSchema,
+  userSummariesRequestSchema,
+  userSummariesReplySchema,
+  userEmailsReplySchema,
+  userIdRequestSchema,
+  userPollCountsReplySchema,
+  canViewRequestSchema,
+  canViewReplySchema,
+  socketNotificationSchema,
+  socketPollUpdateSchema,
 ] as const;
 
 export type AnySchema = (typeof allSchemas)[number];
@@ -298,6 +387,34 @@ export interface SchemaTypes {
   'meydan/user-poll-list': UserPollList;
   'meydan/user-vote-list': UserVoteList;
   'meydan/user-id-params': UserIdParams;
+  'meydan/event-user-registered': UserRegisteredEvent;
+  'meydan/event-user-at': UserAtEvent;
+  'meydan/event-user-updated': UserUpdatedEvent;
+  'meydan/event-poll-created': PollCreatedEvent;
+  'meydan/event-poll-deleted': PollDeletedEvent;
+  'meydan/event-poll-ended': PollEndedEvent;
+  'meydan/event-vote-cast': VoteCastEvent;
+  'meydan/event-poll-liked': PollLikedEvent;
+  'meydan/event-comment-created': CommentCreatedEvent;
+  'meydan/event-poll-reported': PollReportedEvent;
+  'meydan/event-user-moderated': UserModeratedEvent;
+  'meydan/event-poll-removed': PollRemovedEvent;
+  'meydan/live-poll-counts': LiveCountsMessage;
+  'meydan/nats-empty-request': EmptyRequest;
+  'meydan/nats-session-resolve-request': SessionResolveRequest;
+  'meydan/nats-session-resolve-reply': SessionResolveReply;
+  'meydan/nats-token-resolve-request': TokenResolveRequest;
+  'meydan/nats-token-resolve-reply': TokenResolveReply;
+  'meydan/nats-user-get-request': UserGetRequest;
+  'meydan/nats-user-summaries-request': UserSummariesRequest;
+  'meydan/nats-user-summaries-reply': UserSummariesReply;
+  'meydan/nats-user-emails-reply': UserEmailsReply;
+  'meydan/nats-user-id-request': UserIdRequest;
+  'meydan/nats-user-poll-counts-reply': UserPollCountsReply;
+  'meydan/nats-can-view-request': CanViewRequest;
+  'meydan/nats-can-view-reply': CanViewReply;
+  'meydan/socket-notification': SocketNotification;
+  'meydan/socket-poll-update': SocketPollUpdate;
 }
 
 /** Compile-time check that SchemaTypes names exactly the registered ids. */

@@ -18,7 +18,18 @@ import {
   type Subscription,
 } from 'nats';
 import type { ValidateFunction } from 'ajv';
-import { createAjv, deadLetterSubject, natsHeaders, streams } from '@meydan/proto';
+import {
+  createAjv,
+  deadLetterSubject,
+  natsContracts,
+  natsHeaders,
+  streams,
+  type BusContracts,
+  type Contract,
+  type NatsContracts,
+  type PayloadOf,
+  type RequestContract,
+} from '@meydan/proto';
 import { randomUUID } from 'node:crypto';
 import { HttpError, httpError } from './errors.js';
 import type { Logger } from './logger.js';
@@ -35,37 +46,109 @@ export type RequestIdSource = { requestId: string } | { id: string } | undefined
 
 type Reply<T> = { ok: true; data: T } | { ok: false; error: { status: number; error: string; message: string } };
 
+/** The JetStream event subjects of a registry, and what a consumer of a subject or filter receives. */
+export type EventSubject<C extends BusContracts> = keyof C['events'] & string;
+export type ConsumeSubject<C extends BusContracts> = (keyof C['events'] | keyof C['filters']) & string;
+export type EventPayload<C extends BusContracts, S extends string> = S extends keyof C['events']
+  ? PayloadOf<C['events'][S]>
+  : S extends keyof C['filters']
+    ? PayloadOf<C['filters'][S]>
+    : never;
+export type RequestSubject<C extends BusContracts> = keyof C['requests'] & string;
+export type RequestPayload<C extends BusContracts, S extends string> = S extends keyof C['requests']
+  ? C['requests'][S] extends RequestContract<infer Q, unknown>
+    ? Q
+    : never
+  : never;
+export type ReplyPayload<C extends BusContracts, S extends string> = S extends keyof C['requests']
+  ? C['requests'][S] extends RequestContract<unknown, infer R>
+    ? R
+    : never
+  : never;
+export type LiveSubject<C extends BusContracts> = keyof C['live'] & string;
+export type LivePayload<C extends BusContracts, S extends string> = S extends keyof C['live'] ? PayloadOf<C['live'][S]> : never;
+
+/** A message that does not match its subject's contract, or a subject that has none: a bug of the sender. */
+export class ContractError extends Error {
+  override name = 'ContractError';
+  constructor(
+    readonly subject: string,
+    readonly problem: string,
+  ) {
+    super(`${subject}: ${problem}`);
+  }
+}
+
 export interface RespondOptions {
-  /** JSON Schema (or a proto `$id`) the request payload must satisfy. */
-  requestSchema?: object | string;
-  /** JSON Schema (or a proto `$id`) the handler's result must satisfy before it is sent. */
-  responseSchema?: object | string;
   /** Queue group; defaults to the service name, so instances share the load. */
   queue?: string;
 }
 
-export interface ConsumeOptions<T> {
+export type EventContext = BusContext & { deliveries: number; msgId: string | undefined };
+
+interface ConsumerSettings<S extends string> {
   stream?: string;
   /** Durable consumer name, `<consumer>--<purpose>`. */
   durable: string;
-  filterSubject: string;
-  handler: (payload: T, ctx: BusContext & { deliveries: number; msgId: string | undefined }) => Promise<void> | void;
-  /** Deliveries before the message goes to the dead-letter subject. */
+  /** An event subject or a wildcard filter of the contracts. */
+  filterSubject: S;
+  /** Deliveries before a failing message goes to the dead-letter subject; -1 retries without end. */
   maxDeliver?: number;
+  ackWaitMs?: number;
+}
+
+export interface ConsumeOptions<T, S extends string = string> extends ConsumerSettings<S> {
+  /** Receives only payloads that match the subject's contract (others are dead-lettered at once). */
+  handler: (payload: T, ctx: EventContext) => Promise<void> | void;
   /** Delay before each redelivery, by attempt; the last value repeats. */
   backoffMs?: number[];
   /** Messages handled at once. */
   concurrency?: number;
-  ackWaitMs?: number;
+}
+
+/** One event of a batch. */
+export interface BatchItem<T> {
+  payload: T;
+  requestId: string;
+  deliveries: number;
+  msgId: string | undefined;
+}
+
+export interface ConsumeBatchesOptions<T, S extends string = string> extends ConsumerSettings<S> {
+  /**
+   * Receives up to `batchMax` valid events at once; when it returns they are all acknowledged, when it throws they
+   * are all redelivered after `retryDelayMs(consecutive failures)`.
+   */
+  handler: (batch: BatchItem<T>[], ctx: { log: Logger; subject: string }) => Promise<void>;
+  batchMax: number;
+  /** Messages fetched ahead of the handler. */
+  prefetch?: number;
+  maxAckPending?: number;
+  retryDelayMs?: (failures: number) => number;
+}
+
+/** A running consumer: `stop()` stops fetching and waits for the handlers in flight. */
+export interface ConsumerHandle {
+  stop(): Promise<void>;
 }
 
 export interface PublishOptions {
   /** JetStream de-duplication id: the same id within the stream's window is stored once. */
   msgId?: string;
   requestId?: string;
+  /** How long to wait for the stream's acknowledgement. */
+  timeoutMs?: number;
+}
+
+export interface ReliablePublishOptions extends PublishOptions {
+  /** Attempts in all (default 3). */
+  attempts?: number;
+  /** Delay before each retry, by attempt; the last value repeats (default 100, 400 ms). */
+  backoffMs?: number[];
 }
 
 const codec = JSONCodec();
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function requestIdOf(source: RequestIdSource): string {
   if (!source) return randomUUID();
@@ -78,50 +161,81 @@ function headersWith(requestId: string): MsgHdrs {
   return h;
 }
 
-/** Request/reply and JetStream helpers bound to one service's connection and log. */
-export class Bus {
+/**
+ * Request/reply, JetStream and live helpers bound to one service's connection and log. Every message goes through
+ * the contracts (proto's `natsContracts` unless a test brings its own): a subject without a contract is refused,
+ * payloads are validated with validators compiled once per schema.
+ */
+export class Bus<C extends BusContracts = NatsContracts> {
   private readonly ajv = createAjv();
-  private readonly validators = new Map<object | string, ValidateFunction>();
+  private readonly validators = new Map<string, ValidateFunction>();
   private readonly subscriptions: Subscription[] = [];
   private readonly consumerLoops: { messages: ConsumerMessages; done: Promise<void> }[] = [];
   private jsm: JetStreamManager | undefined;
+  readonly contracts: C;
 
   constructor(
     readonly nc: NatsConnection,
     readonly js: JetStreamClient,
     private readonly log: Logger,
     private readonly service: string,
-  ) {}
+    contracts?: C,
+  ) {
+    this.contracts = contracts ?? (natsContracts as unknown as C);
+  }
 
-  private validator(schema: object | string): ValidateFunction {
-    let fn = this.validators.get(schema);
+  private validator(contract: Contract): ValidateFunction {
+    const id = contract.schema.$id;
+    let fn = this.validators.get(id);
     if (!fn) {
-      fn = typeof schema === 'string' ? this.ajv.getSchema(schema) : this.ajv.compile(schema);
-      if (!fn) throw new Error(`unknown schema ${String(schema)}`);
-      this.validators.set(schema, fn);
+      fn = this.ajv.getSchema(id) ?? this.ajv.compile(contract.schema);
+      this.validators.set(id, fn);
     }
     return fn;
   }
 
-  private check(schema: object | string | undefined, value: unknown): string | null {
-    if (!schema) return null;
-    const validate = this.validator(schema);
+  /** null when the value matches the contract, else the first problem (for logs). */
+  private problem(contract: Contract, value: unknown): string | null {
+    const validate = this.validator(contract);
     if (validate(value)) return null;
     const first = validate.errors?.[0];
     return first ? `${first.instancePath || '/'} ${first.message ?? 'geçersiz'}` : 'geçersiz';
   }
 
+  private contractFor(kind: 'events' | 'live', subject: string): Contract {
+    const contract = (this.contracts[kind] as Record<string, Contract | undefined>)[subject];
+    if (!contract) throw new ContractError(subject, `no ${kind} contract`);
+    return contract;
+  }
+
+  private requestContract(subject: string): RequestContract {
+    const contract = (this.contracts.requests as Record<string, RequestContract | undefined>)[subject];
+    if (!contract) throw new ContractError(subject, 'no request contract');
+    return contract;
+  }
+
+  /** The contract of a consumed message: its own subject's, else the filter's (wildcards). */
+  private consumedContract(filter: string, subject: string): Contract | undefined {
+    return (
+      (this.contracts.events as Record<string, Contract | undefined>)[subject] ??
+      (this.contracts.filters as Record<string, Contract | undefined>)[filter]
+    );
+  }
+
   /**
    * Sends a request and waits for the reply. "No responders" and "timeout" are told apart:
    * both become a 503 HttpError (`service_unavailable` / `service_timeout`); a responder's own
-   * error comes back as the HttpError it threw.
+   * error comes back as the HttpError it threw. A reply that breaks the contract is a 500.
    */
-  async request<T = unknown>(
-    subject: string,
-    payload: unknown,
+  async request<S extends RequestSubject<C>>(
+    subject: S,
+    payload: RequestPayload<C, S>,
     source?: RequestIdSource,
     timeoutMs = 2000,
-  ): Promise<T> {
+  ): Promise<ReplyPayload<C, S>> {
+    const contract = this.requestContract(subject);
+    const invalid = this.problem(contract.request, payload ?? null);
+    if (invalid) throw new ContractError(subject, `request ${invalid}`);
     const requestId = requestIdOf(source);
     let msg: Msg;
     try {
@@ -140,17 +254,23 @@ export class Bus {
       }
       throw err;
     }
-    const reply = codec.decode(msg.data) as Reply<T>;
-    if (reply.ok) return reply.data;
-    throw new HttpError(reply.error.status, reply.error.error, reply.error.message);
+    const reply = codec.decode(msg.data) as Reply<ReplyPayload<C, S>>;
+    if (!reply.ok) throw new HttpError(reply.error.status, reply.error.error, reply.error.message);
+    const bad = this.problem(contract.reply, reply.data);
+    if (bad) {
+      this.log.error({ reqId: requestId, subject, bad }, 'nats reply does not match its contract');
+      throw httpError('internal');
+    }
+    return reply.data;
   }
 
   /** Binds a plain function `(payload, ctx) => result` to a subject, validating both directions. */
-  respond<P = unknown, R = unknown>(
-    subject: string,
-    handler: (payload: P, ctx: BusContext) => Promise<R> | R,
+  respond<S extends RequestSubject<C>>(
+    subject: S,
+    handler: (payload: RequestPayload<C, S>, ctx: BusContext) => Promise<ReplyPayload<C, S>> | ReplyPayload<C, S>,
     options: RespondOptions = {},
   ): Subscription {
+    const contract = this.requestContract(subject);
     const sub = this.nc.subscribe(subject, {
       queue: options.queue ?? this.service,
       callback: (err, msg) => {
@@ -158,37 +278,37 @@ export class Bus {
           this.log.error({ err, subject }, 'nats subscription error');
           return;
         }
-        void this.answer(msg, handler, options);
+        void this.answer(msg, contract, handler as (payload: unknown, ctx: BusContext) => unknown);
       },
     });
     this.subscriptions.push(sub);
     return sub;
   }
 
-  private async answer<P, R>(msg: Msg, handler: (payload: P, ctx: BusContext) => Promise<R> | R, options: RespondOptions) {
+  private async answer(msg: Msg, contract: RequestContract, handler: (payload: unknown, ctx: BusContext) => unknown) {
     const requestId = msg.headers?.get(natsHeaders.requestId) || randomUUID();
     const log = this.log.child({ reqId: requestId, subject: msg.subject });
-    const send = (reply: Reply<R>) => {
+    const send = (reply: Reply<unknown>) => {
       if (msg.reply) msg.respond(codec.encode(reply));
     };
-    let payload: P;
+    let payload: unknown;
     try {
-      payload = (msg.data.length ? codec.decode(msg.data) : null) as P;
+      payload = msg.data.length ? codec.decode(msg.data) : null;
     } catch {
       send({ ok: false, error: { status: 400, error: 'validation', message: httpError('validation').message } });
       return;
     }
-    const invalid = this.check(options.requestSchema, payload);
+    const invalid = this.problem(contract.request, payload);
     if (invalid) {
-      log.warn({ invalid }, 'nats request rejected by schema');
+      log.warn({ invalid }, 'nats request rejected by its contract');
       send({ ok: false, error: { status: 400, error: 'validation', message: httpError('validation').message } });
       return;
     }
     try {
       const result = await handler(payload, { requestId, log, subject: msg.subject });
-      const bad = this.check(options.responseSchema, result);
+      const bad = this.problem(contract.reply, result);
       if (bad) {
-        log.error({ bad }, 'nats reply does not match its schema');
+        log.error({ bad }, 'nats reply does not match its contract');
         send({ ok: false, error: { status: 500, error: 'internal', message: httpError('internal').message } });
         return;
       }
@@ -201,6 +321,62 @@ export class Bus {
         send({ ok: false, error: { status: 500, error: 'internal', message: httpError('internal').message } });
       }
     }
+  }
+
+  /** Publishes a live message on core NATS (not stored: lost when nobody listens). */
+  publishLive<S extends LiveSubject<C>>(subject: S, payload: LivePayload<C, S>, options: { requestId?: string } = {}): void {
+    const invalid = this.problem(this.contractFor('live', subject), payload);
+    if (invalid) throw new ContractError(subject, invalid);
+    this.nc.publish(subject, codec.encode(payload), { headers: headersWith(options.requestId ?? randomUUID()) });
+  }
+
+  /** Listens to a live subject; a message that breaks its contract is logged and ignored. */
+  subscribeLive<S extends LiveSubject<C>>(
+    subject: S,
+    handler: (payload: LivePayload<C, S>, ctx: BusContext) => void,
+    options: RespondOptions = {},
+  ): Subscription {
+    return this.subscribeChecked(this.contractFor('live', subject), subject, options.queue ?? this.service, handler as never);
+  }
+
+  /**
+   * Hears a JetStream event as it is published, on core NATS: every instance hears it, nothing is stored or replayed
+   * (for caches that must forget at once; work that must not be lost uses `consume`). A message that breaks its
+   * contract is logged and ignored.
+   */
+  listen<S extends EventSubject<C>>(subject: S, handler: (payload: EventPayload<C, S>, ctx: BusContext) => void): Subscription {
+    return this.subscribeChecked(this.contractFor('events', subject), subject, undefined, handler as never);
+  }
+
+  private subscribeChecked(
+    contract: Contract,
+    subject: string,
+    queue: string | undefined,
+    handler: (payload: unknown, ctx: BusContext) => void,
+  ): Subscription {
+    const sub = this.nc.subscribe(subject, {
+      ...(queue ? { queue } : {}),
+      callback: (err, msg) => {
+        if (err) return this.log.warn({ err, subject }, 'nats subscription error');
+        const requestId = msg.headers?.get(natsHeaders.requestId) || randomUUID();
+        const log = this.log.child({ reqId: requestId, subject: msg.subject });
+        let payload: unknown;
+        try {
+          payload = codec.decode(msg.data);
+        } catch {
+          payload = undefined;
+        }
+        const invalid = this.problem(contract, payload);
+        if (invalid) return log.warn({ invalid }, 'live message breaks its contract: ignored');
+        try {
+          handler(payload, { requestId, log, subject: msg.subject });
+        } catch (handlerErr) {
+          log.error({ err: handlerErr }, 'live handler failed');
+        }
+      },
+    });
+    this.subscriptions.push(sub);
+    return sub;
   }
 
   private async manager(): Promise<JetStreamManager> {
@@ -235,65 +411,147 @@ export class Bus {
   }
 
   /** Publishes an event to JetStream and waits for the stream's acknowledgement. */
-  async publish(subject: string, payload: unknown, options: PublishOptions = {}): Promise<{ duplicate: boolean; seq: number }> {
+  async publish<S extends EventSubject<C>>(
+    subject: S,
+    payload: EventPayload<C, S>,
+    options: PublishOptions = {},
+  ): Promise<{ duplicate: boolean; seq: number }> {
+    const invalid = this.problem(this.contractFor('events', subject), payload);
+    if (invalid) throw new ContractError(subject, invalid);
     const ack = await this.js.publish(subject, codec.encode(payload), {
       headers: headersWith(options.requestId ?? randomUUID()),
       ...(options.msgId ? { msgID: options.msgId } : {}),
+      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
     });
     return { duplicate: ack.duplicate, seq: ack.seq };
   }
 
   /**
+   * Publishes an event whose cause is already written (a like, a comment): retried with backoff under the same
+   * message id, so a retry after a lost acknowledgement is stored once. When every attempt fails the caller gets a
+   * 503 `event_not_published`: the request fails loudly rather than the event vanishing.
+   */
+  async publishReliably<S extends EventSubject<C>>(
+    subject: S,
+    payload: EventPayload<C, S>,
+    options: ReliablePublishOptions = {},
+  ): Promise<{ duplicate: boolean; seq: number }> {
+    const attempts = Math.max(1, options.attempts ?? 3);
+    const backoff = options.backoffMs ?? [100, 400];
+    // One message id for every attempt: a retry after a lost acknowledgement is stored once.
+    const publishOptions: PublishOptions = {
+      requestId: options.requestId ?? randomUUID(),
+      msgId: options.msgId ?? `${subject}:${randomUUID()}`,
+      timeoutMs: options.timeoutMs ?? 2000,
+    };
+    let lastError: unknown;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+      try {
+        return await this.publish(subject, payload, publishOptions);
+      } catch (err) {
+        if (err instanceof ContractError) throw err;
+        lastError = err;
+        if (attempt < attempts) await sleep(backoff[Math.min(attempt - 1, backoff.length - 1)] ?? 200);
+      }
+    }
+    this.log.error({ err: lastError, reqId: publishOptions.requestId, subject, attempts }, 'event not published after retries');
+    throw httpError('event_not_published');
+  }
+
+  /** Creates or updates a durable pull consumer and starts fetching from it. */
+  private async openConsumer(settings: ConsumerSettings<string>, maxAckPending: number, prefetch: number): Promise<ConsumerMessages> {
+    const stream = settings.stream ?? streams.events.name;
+    const maxDeliver = settings.maxDeliver ?? 5;
+    const jsm = await this.manager();
+    const config = {
+      max_deliver: maxDeliver,
+      ack_wait: nanos(settings.ackWaitMs ?? 30_000),
+      max_ack_pending: maxAckPending,
+    };
+    try {
+      await jsm.consumers.info(stream, settings.durable);
+      await jsm.consumers.update(stream, settings.durable, config);
+    } catch {
+      await jsm.consumers.add(stream, {
+        durable_name: settings.durable,
+        ack_policy: AckPolicy.Explicit,
+        deliver_policy: DeliverPolicy.All,
+        filter_subject: settings.filterSubject,
+        ...config,
+      });
+    }
+    const consumer = await this.js.consumers.get(stream, settings.durable);
+    return consumer.consume({ max_messages: prefetch });
+  }
+
+  /**
+   * The payload of a consumed message, or null after dead-lettering it: a message that is not JSON or breaks its
+   * subject's contract would fail the same way on every delivery, so it goes to `deadletter.<durable>` at once and
+   * the handler never sees it.
+   */
+  private async validEvent(m: JsMsg, durable: string, filter: string, log: Logger): Promise<{ payload: unknown } | null> {
+    let payload: unknown;
+    let problem: string | null;
+    try {
+      payload = codec.decode(m.data);
+      const contract = this.consumedContract(filter, m.subject);
+      problem = contract ? this.problem(contract, payload) : 'no contract for this subject';
+    } catch {
+      problem = 'not JSON';
+    }
+    if (problem === null) return { payload };
+    log.error({ problem }, 'event breaks its contract: dead-lettered');
+    await this.deadLetter(m, durable, `contract: ${problem}`, log);
+    return null;
+  }
+
+  private async deadLetter(m: JsMsg, durable: string, reason: string, log: Logger): Promise<void> {
+    try {
+      const h = headersWith(m.headers?.get(natsHeaders.requestId) || randomUUID());
+      h.set('x-original-subject', m.subject);
+      h.set('x-error', reason.slice(0, 500));
+      h.set('x-deliveries', String(m.info.redeliveryCount));
+      await this.js.publish(deadLetterSubject(durable), m.data, { headers: h });
+      m.term();
+    } catch (dlqErr) {
+      log.error({ err: dlqErr }, 'dead-lettering failed; leaving for redelivery');
+      m.nak(5000);
+    }
+  }
+
+  /**
    * Consumes a durable JetStream consumer: explicit ack after the handler succeeds, at most
    * `concurrency` messages at once, redelivery with backoff on failure, and after `maxDeliver`
-   * failed deliveries the message is copied to `deadletter.<durable>` and terminated.
+   * failed deliveries the message is copied to `deadletter.<durable>` and terminated. The handler
+   * receives only payloads that match the contract.
    */
-  async consume<T = unknown>(options: ConsumeOptions<T>): Promise<void> {
-    const stream = options.stream ?? streams.events.name;
+  async consume<S extends ConsumeSubject<C>>(options: ConsumeOptions<EventPayload<C, S>, S>): Promise<ConsumerHandle> {
     const maxDeliver = options.maxDeliver ?? 5;
     const backoff = options.backoffMs ?? [500, 2000, 5000, 15000];
     const concurrency = Math.max(1, options.concurrency ?? 8);
-    const jsm = await this.manager();
-    const config = {
-      durable_name: options.durable,
-      ack_policy: AckPolicy.Explicit,
-      deliver_policy: DeliverPolicy.All,
-      filter_subject: options.filterSubject,
-      max_deliver: maxDeliver,
-      ack_wait: nanos(options.ackWaitMs ?? 30_000),
-      max_ack_pending: Math.max(concurrency * 4, 64),
-    };
-    try {
-      await jsm.consumers.info(stream, options.durable);
-      await jsm.consumers.update(stream, options.durable, {
-        max_deliver: config.max_deliver,
-        ack_wait: config.ack_wait,
-        max_ack_pending: config.max_ack_pending,
-      });
-    } catch {
-      await jsm.consumers.add(stream, config);
-    }
-    const consumer = await this.js.consumers.get(stream, options.durable);
-    const messages = await consumer.consume({ max_messages: concurrency * 2 });
+    const messages = await this.openConsumer(options, Math.max(concurrency * 4, 64), concurrency * 2);
     const inFlight = new Set<Promise<void>>();
     const done = (async () => {
       for await (const m of messages) {
         while (inFlight.size >= concurrency) await Promise.race(inFlight);
-        const work = this.handleEvent(m, options, maxDeliver, backoff).finally(() => inFlight.delete(work));
+        const work = this.handleEvent(m, options as ConsumeOptions<unknown>, maxDeliver, backoff).finally(() =>
+          inFlight.delete(work),
+        );
         inFlight.add(work);
       }
       await Promise.allSettled(inFlight);
     })();
-    this.consumerLoops.push({ messages, done });
+    return this.track(messages, done);
   }
 
-  private async handleEvent<T>(m: JsMsg, options: ConsumeOptions<T>, maxDeliver: number, backoff: number[]) {
+  private async handleEvent(m: JsMsg, options: ConsumeOptions<unknown>, maxDeliver: number, backoff: number[]) {
     const requestId = m.headers?.get(natsHeaders.requestId) || randomUUID();
     const deliveries = m.info.redeliveryCount;
     const log = this.log.child({ reqId: requestId, subject: m.subject, durable: options.durable, deliveries });
+    const valid = await this.validEvent(m, options.durable, options.filterSubject, log);
+    if (!valid) return;
     try {
-      const payload = codec.decode(m.data) as T;
-      await options.handler(payload, {
+      await options.handler(valid.payload, {
         requestId,
         log,
         subject: m.subject,
@@ -302,25 +560,85 @@ export class Bus {
       });
       m.ack();
     } catch (err) {
-      if (deliveries >= maxDeliver) {
+      if (maxDeliver > 0 && deliveries >= maxDeliver) {
         log.error({ err }, 'event handler failed for the last time: dead-lettered');
-        try {
-          const h = headersWith(requestId);
-          h.set('x-original-subject', m.subject);
-          h.set('x-error', String((err as Error)?.message ?? err).slice(0, 500));
-          h.set('x-deliveries', String(deliveries));
-          await this.js.publish(deadLetterSubject(options.durable), m.data, { headers: h });
-          m.term();
-        } catch (dlqErr) {
-          log.error({ err: dlqErr }, 'dead-lettering failed; leaving for redelivery');
-          m.nak(backoff[backoff.length - 1]);
-        }
+        await this.deadLetter(m, options.durable, String((err as Error)?.message ?? err), log);
         return;
       }
       const delay = backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1000;
       log.warn({ err, delay }, 'event handler failed: will be redelivered');
       m.nak(delay);
     }
+  }
+
+  /**
+   * Consumes a durable JetStream consumer in batches: messages are gathered while the previous batch is handled,
+   * up to `batchMax` at once. Invalid events are dead-lettered at once and left out of the batch.
+   */
+  async consumeBatches<S extends ConsumeSubject<C>>(
+    options: ConsumeBatchesOptions<EventPayload<C, S>, S>,
+  ): Promise<ConsumerHandle> {
+    const prefetch = options.prefetch ?? options.batchMax * 4;
+    const messages = await this.openConsumer(options, options.maxAckPending ?? Math.max(prefetch * 10, 1000), prefetch);
+    const retryDelay = options.retryDelayMs ?? ((failures: number) => Math.min(500 * 2 ** Math.min(failures - 1, 4), 5000));
+    const log = this.log.child({ subject: options.filterSubject, durable: options.durable });
+    const buffer: JsMsg[] = [];
+    let flushing: Promise<void> | null = null;
+    let failures = 0;
+
+    const handleBatch = async (batch: JsMsg[]) => {
+      const items: { m: JsMsg; item: BatchItem<EventPayload<C, S>> }[] = [];
+      for (const m of batch) {
+        const requestId = m.headers?.get(natsHeaders.requestId) || randomUUID();
+        const valid = await this.validEvent(m, options.durable, options.filterSubject, log.child({ reqId: requestId }));
+        if (!valid) continue;
+        items.push({
+          m,
+          item: {
+            payload: valid.payload as EventPayload<C, S>,
+            requestId,
+            deliveries: m.info.redeliveryCount,
+            msgId: m.headers?.get('Nats-Msg-Id') || undefined,
+          },
+        });
+      }
+      if (items.length === 0) return;
+      try {
+        await options.handler(
+          items.map((i) => i.item),
+          { log, subject: options.filterSubject },
+        );
+        failures = 0;
+        for (const { m } of items) m.ack();
+      } catch (err) {
+        failures++;
+        const delay = retryDelay(failures);
+        log.warn({ err: (err as Error)?.message ?? err, events: items.length, delay }, 'event batch failed: will be redelivered');
+        for (const { m } of items) m.nak(delay);
+      }
+    };
+    const flush = async () => {
+      while (buffer.length) await handleBatch(buffer.splice(0, options.batchMax));
+      flushing = null;
+    };
+    const done = (async () => {
+      for await (const m of messages) {
+        buffer.push(m);
+        flushing ??= flush();
+      }
+      await flushing;
+    })();
+    return this.track(messages, done);
+  }
+
+  private track(messages: ConsumerMessages, done: Promise<void>): ConsumerHandle {
+    this.consumerLoops.push({ messages, done });
+    return {
+      async stop() {
+        messages.stop();
+        await done.catch(() => undefined);
+      },
+    };
   }
 
   /** Stops consumers (letting handlers in flight finish) and unsubscribes responders. */

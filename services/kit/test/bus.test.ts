@@ -1,12 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Bus, HttpError, connectNats, httpError } from '@meydan/kit';
+import { Bus, ContractError, HttpError, connectNats, httpError } from '@meydan/kit';
 import { infra, testLogger } from '@meydan/testing';
+import { requestContracts } from './test-contracts.js';
 
 describe('NATS request/reply', () => {
-  let bus: Bus;
+  let bus: Bus<typeof requestContracts>;
   beforeAll(async () => {
     const nc = await connectNats(infra().natsUrl, 'bus-test', testLogger());
-    bus = new Bus(nc, nc.jetstream(), testLogger(), 'bus-test');
+    bus = new Bus(nc, nc.jetstream(), testLogger(), 'bus-test', requestContracts);
   });
   afterAll(async () => {
     await bus.stop();
@@ -14,25 +15,25 @@ describe('NATS request/reply', () => {
   });
 
   it('tells "no responders" from "timeout", both as 503 with Turkish messages', async () => {
-    const none = await bus.request('nobody.listens.here', {}).catch((e: unknown) => e);
+    const none = await bus.request('test.nobody', {}).catch((e: unknown) => e);
     expect(none).toBeInstanceOf(HttpError);
     expect(none).toMatchObject({ statusCode: 503, code: 'service_unavailable' });
     expect((none as HttpError).message).toMatch(/Hizmet şu anda yanıt vermiyor/);
 
-    bus.respond('slow.service', () => new Promise((r) => setTimeout(() => r('late'), 1500)));
+    bus.respond('test.slow', () => new Promise((r) => setTimeout(() => r('late'), 1500)));
     const started = Date.now();
-    const slow = await bus.request('slow.service', {}, undefined, 200).catch((e: unknown) => e);
+    const slow = await bus.request('test.slow', {}, undefined, 200).catch((e: unknown) => e);
     expect(slow).toMatchObject({ statusCode: 503, code: 'service_timeout' });
     expect(Date.now() - started).toBeLessThan(1000);
   });
 
   it('passes a responder\'s HttpError back to the caller', async () => {
-    bus.respond('users.lookup', (p: { id: string }) => {
+    bus.respond('test.lookup', (p) => {
       if (p.id !== 'u1') throw httpError('not_found', 'Kullanıcı bulunamadı');
       return { id: 'u1', username: 'ayse' };
     });
-    await expect(bus.request('users.lookup', { id: 'u1' })).resolves.toEqual({ id: 'u1', username: 'ayse' });
-    await expect(bus.request('users.lookup', { id: 'u2' })).rejects.toMatchObject({
+    await expect(bus.request('test.lookup', { id: 'u1' })).resolves.toEqual({ id: 'u1', username: 'ayse' });
+    await expect(bus.request('test.lookup', { id: 'u2' })).rejects.toMatchObject({
       statusCode: 404,
       code: 'not_found',
       message: 'Kullanıcı bulunamadı',
@@ -40,14 +41,26 @@ describe('NATS request/reply', () => {
   });
 
   it('validates both directions against schemas', async () => {
-    const requestSchema = { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } };
-    const responseSchema = { type: 'object', required: ['double'], properties: { double: { type: 'integer' } } };
-    bus.respond('math.double', (p: { n: number }) => (p.n === 13 ? { wrong: true } : { double: p.n * 2 }), {
-      requestSchema,
-      responseSchema,
+    bus.respond('test.double', (p) => (p.n === 13 ? ({ wrong: true } as never) : { double: p.n * 2 }));
+    await expect(bus.request('test.double', { n: 4 })).resolves.toEqual({ double: 8 });
+    // The caller's bus refuses to send a request that breaks the contract ...
+    await expect(bus.request('test.double', { n: 'four' } as never)).rejects.toBeInstanceOf(ContractError);
+    // ... and the responder refuses one sent past it.
+    const raw = await bus.nc.request('test.double', new TextEncoder().encode('{"n":"four"}'));
+    expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({ ok: false, error: { status: 400, error: 'validation' } });
+    await expect(bus.request('test.double', { n: 13 })).rejects.toMatchObject({ statusCode: 500, code: 'internal' });
+  });
+
+  it('refuses a reply that breaks the contract on the caller\'s side too', async () => {
+    const liar = bus.nc.subscribe('test.liar', {
+      callback: (_e, m) => m.respond(new TextEncoder().encode(JSON.stringify({ ok: true, data: { id: 7 } }))),
     });
-    await expect(bus.request('math.double', { n: 4 })).resolves.toEqual({ double: 8 });
-    await expect(bus.request('math.double', { n: 'four' })).rejects.toMatchObject({ statusCode: 400, code: 'validation' });
-    await expect(bus.request('math.double', { n: 13 })).rejects.toMatchObject({ statusCode: 500, code: 'internal' });
+    await expect(bus.request('test.liar', { id: 'u9' })).rejects.toMatchObject({ statusCode: 500, code: 'internal' });
+    liar.unsubscribe();
+  });
+
+  it('refuses a subject without a contract', async () => {
+    await expect(bus.request('test.unknown' as never, {} as never)).rejects.toBeInstanceOf(ContractError);
+    expect(() => bus.respond('test.unknown' as never, () => ({}) as never)).toThrow(ContractError);
   });
 });

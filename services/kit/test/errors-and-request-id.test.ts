@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServiceApp, httpError } from '@meydan/kit';
+import { Bus, createServiceApp, httpError } from '@meydan/kit';
 import { asVisitor, startTestService, testLogger, type TestService } from '@meydan/testing';
+import { requestContracts } from './test-contracts.js';
 
 describe('errors and request ids', () => {
   let svc: TestService;
@@ -12,7 +13,9 @@ describe('errors and request ids', () => {
       'polls',
       async (deps) => {
         const app = await createServiceApp('polls', deps);
-        deps.bus.respond('test.echo', (_payload, ctx) => {
+        // A bus with the test's own subject, on the service's connection and log.
+        const bus = new Bus(deps.nats, deps.nats.jetstream(), deps.log, 'polls', requestContracts);
+        bus.respond('test.echo', (_payload, ctx) => {
           echoed.push(ctx.requestId);
           ctx.log.info('echo handled');
           return { ok: 1 };
@@ -38,7 +41,7 @@ describe('errors and request ids', () => {
           },
           async (request) => request.body,
         );
-        app.get('/api/relay', async (request) => deps.bus.request('test.echo', {}, request));
+        app.get('/api/relay', async (request) => bus.request('test.echo', {}, request));
         return app;
       },
       { log: testLogger(lines) },

@@ -1,11 +1,20 @@
 import { randomBytes } from 'node:crypto';
-import { JSONCodec, type NatsConnection } from 'nats';
+import { JSONCodec, headers as natsHeadersInit, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deadLetterSubject, natsHeaders } from '@meydan/proto';
-import { Bus, connectNats } from '@meydan/kit';
-import { infra, testLogger } from '@meydan/testing';
+import { Bus, ContractError, HttpError, connectNats, type BatchItem } from '@meydan/kit';
+import { infra, startPrivateNats, testLogger } from '@meydan/testing';
+import { eventContracts, type TaggedContracts, type WorkEvent } from './test-contracts.js';
 
 const codec = JSONCodec();
+/** A dead letter's body: JSON when it is JSON (a throw inside a NATS callback would close the connection). */
+const decoded = (data: Uint8Array): unknown => {
+  try {
+    return codec.decode(data);
+  } catch {
+    return new TextDecoder().decode(data);
+  }
+};
 const until = async (check: () => boolean, ms = 10_000) => {
   const end = Date.now() + ms;
   while (!check()) {
@@ -16,22 +25,13 @@ const until = async (check: () => boolean, ms = 10_000) => {
 
 describe('JetStream consumers', () => {
   let nc: NatsConnection;
-  let bus: Bus;
+  let bus: Bus<TaggedContracts>;
   const tag = randomBytes(3).toString('hex');
+  const { subjects, contracts } = eventContracts(tag);
+  const lines: Record<string, unknown>[] = [];
 
-  beforeAll(async () => {
-    nc = await connectNats(infra().natsUrl, 'js-test', testLogger());
-    bus = new Bus(nc, nc.jetstream(), testLogger(), 'js-test');
-    await bus.ensureStreams();
-  });
-  afterAll(async () => {
-    await bus.stop();
-    await nc.drain();
-  });
-
-  it('redelivers a failing event with backoff, then dead-letters it after the maximum', async () => {
-    const durable = `test--poison-${tag}`;
-    const deliveries: { n: number; at: number }[] = [];
+  /** Collects what reaches a durable's dead-letter subject. */
+  const deadLetters = (durable: string) => {
     const dead: { subject: string; headers: Record<string, string>; body: unknown }[] = [];
     const sub = nc.subscribe(deadLetterSubject(durable), {
       callback: (_e, m) =>
@@ -43,12 +43,29 @@ describe('JetStream consumers', () => {
             error: m.headers?.get('x-error') ?? '',
             requestId: m.headers?.get(natsHeaders.requestId) ?? '',
           },
-          body: codec.decode(m.data),
+          body: decoded(m.data),
         }),
     });
+    return { dead, stop: () => sub.unsubscribe() };
+  };
+
+  beforeAll(async () => {
+    nc = await connectNats(infra().natsUrl, 'js-test', testLogger());
+    bus = new Bus(nc, nc.jetstream(), testLogger(lines), 'js-test', contracts);
+    await bus.ensureStreams();
+  });
+  afterAll(async () => {
+    await bus.stop();
+    await nc.drain();
+  });
+
+  it('redelivers a failing event with backoff, then dead-letters it after the maximum', async () => {
+    const durable = `test--poison-${tag}`;
+    const deliveries: { n: number; at: number }[] = [];
+    const { dead, stop } = deadLetters(durable);
     await bus.consume({
       durable,
-      filterSubject: `events.test.${tag}.poison`,
+      filterSubject: subjects.poison,
       maxDeliver: 3,
       backoffMs: [100, 300],
       handler: (_p, ctx) => {
@@ -56,19 +73,40 @@ describe('JetStream consumers', () => {
         throw new Error('cannot handle this');
       },
     });
-    await bus.publish(`events.test.${tag}.poison`, { pollId: 'p1' }, { requestId: 'req-poison' });
+    await bus.publish(subjects.poison, { pollId: 'p1' }, { requestId: 'req-poison' });
     await until(() => dead.length === 1);
     expect(deliveries.map((d) => d.n)).toEqual([1, 2, 3]);
     expect(deliveries[1]!.at - deliveries[0]!.at).toBeGreaterThanOrEqual(90);
     expect(deliveries[2]!.at - deliveries[1]!.at).toBeGreaterThanOrEqual(280);
     expect(dead[0]).toEqual({
       subject: `deadletter.${durable}`,
-      headers: { original: `events.test.${tag}.poison`, deliveries: '3', error: 'cannot handle this', requestId: 'req-poison' },
+      headers: { original: subjects.poison, deliveries: '3', error: 'cannot handle this', requestId: 'req-poison' },
       body: { pollId: 'p1' },
     });
     await new Promise((r) => setTimeout(r, 500));
     expect(deliveries).toHaveLength(3);
-    sub.unsubscribe();
+    stop();
+  });
+
+  it('dead-letters an event that breaks its contract at once: the handler never sees it', async () => {
+    const durable = `test--invalid-${tag}`;
+    const handled: WorkEvent[] = [];
+    const { dead, stop } = deadLetters(durable);
+    await bus.consume({ durable, filterSubject: subjects.invalid, handler: (p) => void handled.push(p) });
+    // A producer that skips the bus; the bus itself refuses to publish it.
+    await expect(bus.publish(subjects.invalid, { i: 'one' } as never)).rejects.toBeInstanceOf(ContractError);
+    await nc.jetstream().publish(subjects.invalid, codec.encode({ i: 'one' }), { headers: headersWith('req-invalid') });
+    await nc.jetstream().publish(subjects.invalid, new TextEncoder().encode('not json'));
+    await bus.publish(subjects.invalid, { i: 1 });
+    await until(() => dead.length === 2 && handled.length === 1);
+    expect(handled).toEqual([{ i: 1 }]);
+    expect(dead[0]).toMatchObject({ headers: { original: subjects.invalid, deliveries: '1', requestId: 'req-invalid' }, body: { i: 'one' } });
+    expect(dead[0]!.headers.error).toMatch(/^contract: \/i /);
+    expect(dead[1]!.headers.error).toBe('contract: not JSON');
+    expect(lines.some((l) => l['msg'] === 'event breaks its contract: dead-lettered' && l['reqId'] === 'req-invalid')).toBe(true);
+    const info = await (await nc.jetstreamManager()).consumers.info('EVENTS', durable);
+    expect(info.num_redelivered).toBe(0);
+    stop();
   });
 
   it('acks after success, retries a passing failure once, and bounds concurrency', async () => {
@@ -77,9 +115,9 @@ describe('JetStream consumers', () => {
     let maxRunning = 0;
     const handled: number[] = [];
     let failedOnce = false;
-    await bus.consume<{ i: number }>({
+    await bus.consume({
       durable,
-      filterSubject: `events.test.${tag}.work`,
+      filterSubject: subjects.work,
       concurrency: 3,
       backoffMs: [50],
       handler: async (p) => {
@@ -94,24 +132,104 @@ describe('JetStream consumers', () => {
         handled.push(p.i);
       },
     });
-    for (let i = 0; i < 20; i++) await bus.publish(`events.test.${tag}.work`, { i });
+    for (let i = 0; i < 20; i++) await bus.publish(subjects.work, { i });
     await until(() => handled.length === 20);
     expect([...handled].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(maxRunning).toBeLessThanOrEqual(3);
     expect(maxRunning).toBeGreaterThan(1);
-    const jsm = await nc.jetstreamManager();
-    await until(() => true);
-    const info = await jsm.consumers.info('EVENTS', durable);
+    const info = await (await nc.jetstreamManager()).consumers.info('EVENTS', durable);
     expect(info.num_pending).toBe(0);
     expect(info.num_ack_pending).toBe(0);
   });
 
+  it('hands events over in batches, redelivers a failed batch whole, and acks it once handled', async () => {
+    const durable = `test--batch-${tag}`;
+    const batches: number[][] = [];
+    let failures = 0;
+    const handle = await bus.consumeBatches({
+      durable,
+      filterSubject: subjects.batch,
+      batchMax: 10,
+      maxDeliver: -1,
+      retryDelayMs: () => 50,
+      handler: async (batch: BatchItem<WorkEvent>[]) => {
+        if (batch.some((b) => b.payload.i === 3) && failures === 0) {
+          failures++;
+          throw new Error('database away');
+        }
+        batches.push(batch.map((b) => b.payload.i));
+      },
+    });
+    await Promise.all(Array.from({ length: 25 }, (_, i) => bus.publish(subjects.batch, { i })));
+    await until(() => batches.flat().length === 25);
+    expect(batches.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(10);
+    expect(failures).toBe(1);
+    expect(lines.some((l) => l['msg'] === 'event batch failed: will be redelivered')).toBe(true);
+    const info = await (await nc.jetstreamManager()).consumers.info('EVENTS', durable);
+    expect(info.num_ack_pending).toBe(0);
+    await handle.stop();
+  });
+
   it('stores a message id once (publish de-duplication)', async () => {
-    const subject = `events.test.${tag}.dedupe`;
-    const first = await bus.publish(subject, { v: 1 }, { msgId: `vote:p1:u:${tag}` });
-    const again = await bus.publish(subject, { v: 1 }, { msgId: `vote:p1:u:${tag}` });
+    const first = await bus.publish(subjects.dedupe, { v: 1 }, { msgId: `vote:p1:u:${tag}` });
+    const again = await bus.publish(subjects.dedupe, { v: 1 }, { msgId: `vote:p1:u:${tag}` });
     expect(first.duplicate).toBe(false);
     expect(again.duplicate).toBe(true);
     expect(again.seq).toBe(first.seq);
   });
+
+  it('checks live messages at both ends', async () => {
+    const heard: WorkEvent[] = [];
+    bus.subscribeLive(subjects.live, (p) => void heard.push(p), { queue: `live-${tag}` });
+    expect(() => bus.publishLive(subjects.live, { i: -1 })).toThrow(ContractError);
+    nc.publish(subjects.live, codec.encode({ i: 'x' }));
+    bus.publishLive(subjects.live, { i: 2 });
+    await until(() => heard.length === 1);
+    expect(heard).toEqual([{ i: 2 }]);
+    expect(lines.some((l) => l['msg'] === 'live message breaks its contract: ignored')).toBe(true);
+
+    // An event heard as it is published (no durable consumer), checked the same way.
+    const listened: WorkEvent[] = [];
+    bus.listen(subjects.reliable, (p) => void listened.push(p));
+    await nc.jetstream().publish(subjects.reliable, codec.encode({ i: 'x' }));
+    await bus.publish(subjects.reliable, { i: 5 });
+    await until(() => listened.length === 1);
+    expect(listened).toEqual([{ i: 5 }]);
+  });
+});
+
+function headersWith(requestId: string) {
+  const h = natsHeadersInit();
+  h.set(natsHeaders.requestId, requestId);
+  return h;
+}
+
+describe('publishing an event whose write already happened', () => {
+  it('is retried, and fails with a Turkish 503 when NATS stays away', async () => {
+    const nats = await startPrivateNats();
+    const nc = await connectNats(nats.url, 'js-reliable', testLogger());
+    const tag = randomBytes(3).toString('hex');
+    const { subjects, contracts } = eventContracts(tag);
+    const lines: Record<string, unknown>[] = [];
+    const bus = new Bus(nc, nc.jetstream(), testLogger(lines), 'js-reliable', contracts);
+    try {
+      await bus.ensureStreams();
+      await expect(bus.publishReliably(subjects.reliable, { i: 1 }, { requestId: 'req-up' })).resolves.toMatchObject({ duplicate: false });
+
+      await nats.stop();
+      const started = Date.now();
+      const failed = await bus
+        .publishReliably(subjects.reliable, { i: 2 }, { requestId: 'req-down', timeoutMs: 300, backoffMs: [50] })
+        .catch((e: unknown) => e);
+      expect(failed).toBeInstanceOf(HttpError);
+      expect(failed).toMatchObject({ statusCode: 503, code: 'event_not_published' });
+      expect((failed as HttpError).message).toBe('İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.');
+      expect(Date.now() - started).toBeLessThan(5000);
+      expect(lines.find((l) => l['msg'] === 'event not published after retries')).toMatchObject({ reqId: 'req-down', attempts: 3 });
+    } finally {
+      await nats.stop().catch(() => undefined);
+      await nc.close().catch(() => undefined);
+    }
+  }, 30_000);
 });

@@ -41,7 +41,7 @@ export async function buildApp(baseDeps: ServiceDeps, options: NotificationsOpti
   if (options.consumers !== false) {
     await bindNotificationConsumers(ctx);
     closers.push(await bindMailer(ctx));
-    closers.push(bindLiveCounts({ nats: deps.nats, redis: deps.redis, log: deps.log, realtime }));
+    closers.push(bindLiveCounts({ bus: deps.bus, redis: deps.redis, log: deps.log, realtime }));
   }
 
   // Sockets go before the HTTP server closes (open websockets would keep it from closing).

@@ -60,7 +60,9 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
       const dead: unknown[] = [];
       const sub = service.deps.nats.subscribe(deadLetterSubject(MAILER_DURABLE), { callback: (_e, m) => dead.push(codec.decode(m.data)) });
       const broken = { ...mailFor('bu-bir-adres-degil'), tag: 'broken' };
-      await service.deps.bus.publish(events.auth.mailRequested, broken);
+      // A producer that skips the bus (the bus itself refuses to publish it).
+      await expect(service.deps.bus.publish(events.auth.mailRequested, broken)).rejects.toThrow(/mail\.requested/);
+      await service.deps.nats.jetstream().publish(events.auth.mailRequested, codec.encode(broken));
       await until(() => dead.length > 0, 10_000, 'dead letter');
       expect(dead).toContainEqual(broken);
       sub.unsubscribe();

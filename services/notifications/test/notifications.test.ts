@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
-import { events, validate } from '@meydan/proto';
+import { events, validate, type NatsContracts } from '@meydan/proto';
+import type { EventPayload, EventSubject } from '@meydan/kit';
 import { asMember, asVisitor, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
@@ -24,7 +25,8 @@ describe('notifications: events become Turkish notifications, read only by their
     (await notifications.app.inject({ url: `/api/notifications${query}`, headers: asMember(user.id) })).json();
   const unread = async (user: TestUser): Promise<number> =>
     (await notifications.app.inject({ url: '/api/notifications/unread-count', headers: asMember(user.id) })).json().count;
-  const publish = (subject: string, payload: object) => notifications.deps.bus.publish(subject, payload);
+  const publish = <S extends EventSubject<NatsContracts>>(subject: S, payload: EventPayload<NatsContracts, S>) =>
+    notifications.deps.bus.publish(subject, payload);
   const handled = (durable: string) => drained(notifications.deps.nats, durable);
   const follow = (from: TestUser, to: TestUser) =>
     social.app.inject({ method: 'POST', url: `/api/users/${to.id}/follow`, headers: asMember(from.id) });
@@ -176,7 +178,7 @@ describe('notifications: events become Turkish notifications, read only by their
     // ali ⇄ ayse are mutual (first test); mehmet follows ali, ali does not follow mehmet.
     await follow(mehmet, ali);
     const [friendsPoll, publicPoll] = [pollId(), pollId()];
-    const created = (poll: string, type: string) =>
+    const created = (poll: string, type: 'public' | 'friends') =>
       publish(events.polls.pollCreated, {
         pollId: poll, creatorId: ali.id, type, title: 'Cumartesi nereye gidelim?', category: 'gunluk-hayat',
         createdAt: now(), expiresAt: null,

@@ -242,7 +242,12 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
         counts[n % 3]! += 1;
         worker.deps.nats.publish(
           live.pollCounts,
-          JSON.stringify({ pollId: polls.busy, voteCounts: counts, totalVotes: n + 1, at: new Date().toISOString() }),
+          JSON.stringify({
+            pollId: polls.busy,
+            voteCounts: Object.fromEntries(counts.map((c, index) => [String(index), c])),
+            totalVotes: n + 1,
+            at: new Date().toISOString(),
+          }),
         );
       }
       await sleep(50);

@@ -43,7 +43,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     engagement,
     people: new People(deps.redis, deps.bus, deps.log),
     polls: new PollStore(models, deps.redis, counters, engagement, deps.log),
-    live: new LiveCounts(deps.nats, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 1000, deps.log),
+    live: new LiveCounts(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 1000, deps.log),
     durable: (purpose) => (db === 'meydan_polls' ? `polls--${purpose}` : `polls--${purpose}-${db}`.replace(/[^A-Za-z0-9_-]/g, '_')),
   };
 }

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, pollMessages as M, pollServiceMessages as S, subjects } from '@meydan/proto';
+import { events, pollMessages as M, pollServiceMessages as S, subjects, type CanViewRequest } from '@meydan/proto';
 import { asMember, asVisitor } from '@meydan/testing';
 import { sweepEndedPolls } from '../src/jobs/ended-polls.js';
 import { keys } from '../src/store/keys.js';
@@ -289,7 +289,7 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       expect((await inject('GET', `/api/users/${carol}/votes`, asVisitor())).statusCode).toBe(401);
 
       expect(await svc.deps.bus.request(subjects.polls.userCounts, { userId: carol })).toEqual({ pollsCount: 4, votesCount: 2 });
-      const canView = (payload: object) => svc.deps.bus.request(subjects.polls.canView, payload);
+      const canView = (payload: CanViewRequest) => svc.deps.bus.request(subjects.polls.canView, payload);
       expect(await canView({ pollId: priv.id, userId: null })).toEqual({ visible: false });
       expect(await canView({ pollId: priv.id, userId: bob })).toEqual({ visible: true, pollId: priv.id });
       expect(await canView({ pollId: '0123456789abcdef01234567', userId: bob })).toEqual({ visible: false });
@@ -297,7 +297,7 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       expect(await canView({ pollId: linked.id, userId: null })).toEqual({ visible: false });
       expect(await canView({ pollId: linked.id, userId: bob })).toEqual({ visible: false });
       expect(await canView({ pollId: linked.id, userId: carol })).toEqual({ visible: true, pollId: linked.id });
-      expect(await canView({ shortUrl: linked.shortUrl, userId: null })).toEqual({ visible: true, pollId: linked.id });
+      expect(await canView({ shortUrl: linked.shortUrl!, userId: null })).toEqual({ visible: true, pollId: linked.id });
       expect(await canView({ shortUrl: 'NOPE123456', userId: null })).toEqual({ visible: false });
       expect(await canView({ shortUrl: priv.id, userId: carol })).toEqual({ visible: false });
     });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, live, pollMessages as M, pollServiceMessages as S } from '@meydan/proto';
+import { events, live, pollMessages as M, pollServiceMessages as S, type LiveCountsMessage } from '@meydan/proto';
 import { asMember, asVisitor, identityHeaders } from '@meydan/testing';
 import { trendingScore } from '../src/domain/trending.js';
 import { keys } from '../src/store/keys.js';
@@ -255,13 +255,13 @@ describe('votes', () => {
 
   it('publishes live counts at once when quiet, at most about once a second under load, and ends on the exact counts', async () => {
     const poll = await createPoll(svc.app, alice, { options: ['A', 'B'] });
-    const liveCounts = collect<{ pollId: string; voteCounts: number[]; totalVotes: number; at: string }>(svc.deps.nats, live.pollCounts);
+    const liveCounts = collect<LiveCountsMessage>(svc.deps.nats, live.pollCounts);
     const mine = () => liveCounts.received.filter((m) => m.data.pollId === poll.id);
     const t0 = Date.now();
     expect((await vote(svc.app, poll.id, newUserId(), 0)).statusCode).toBe(200);
     await until(() => mine().length === 1, 2000, 'first live message');
     expect(mine()[0]!.at - t0).toBeLessThan(1000);
-    expect(mine()[0]!.data).toMatchObject({ pollId: poll.id, voteCounts: [1, 0], totalVotes: 1 });
+    expect(mine()[0]!.data).toMatchObject({ pollId: poll.id, voteCounts: { 0: 1, 1: 0 }, totalVotes: 1 });
 
     // 40 votes over about two seconds.
     for (let i = 0; i < 40; i++) {
@@ -276,7 +276,7 @@ describe('votes', () => {
     for (let i = 1; i < messages.length; i++) {
       expect(Date.parse(messages[i]!.data.at) - Date.parse(messages[i - 1]!.data.at)).toBeGreaterThanOrEqual(950);
     }
-    expect(messages[messages.length - 1]!.data).toMatchObject({ voteCounts: [21, 20], totalVotes: 41 });
+    expect(messages[messages.length - 1]!.data).toMatchObject({ voteCounts: { 0: 21, 1: 20 }, totalVotes: 41 });
     liveCounts.stop();
   });
 });

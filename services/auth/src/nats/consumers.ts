@@ -4,7 +4,7 @@ import type { AuthContext } from '../context.js';
 /** Moderation decisions taken in the admin service, applied to accounts here. */
 export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {
   const { bus } = ctx.deps;
-  await bus.consume<{ userId: string }>({
+  await bus.consume({
     durable: 'auth--user-banned',
     filterSubject: events.admin.userBanned,
     handler: async ({ userId }, { requestId }) => {
@@ -13,7 +13,7 @@ export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {
       await bus.publish(events.auth.sessionsRevoked, { userId, at: new Date().toISOString() }, { requestId });
     },
   });
-  await bus.consume<{ userId: string }>({
+  await bus.consume({
     durable: 'auth--user-reactivated',
     filterSubject: events.admin.userReactivated,
     handler: async ({ userId }) => {

@@ -27,10 +27,9 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   /** A count from another service, or null when it does not answer: a profile never fails for it. */
   async function countsOf(userId: string, requestId: string) {
-    const ask = <T>(subject: string) => deps.bus.request<T>(subject, { userId }, { requestId }, 800).catch(() => null);
     const [social, polls] = await Promise.all([
-      ask<{ followersCount: number; followingCount: number }>(subjects.social.counts),
-      ask<{ pollsCount: number; votesCount: number }>(subjects.polls.userCounts),
+      deps.bus.request(subjects.social.counts, { userId }, { requestId }, 800).catch(() => null),
+      deps.bus.request(subjects.polls.userCounts, { userId }, { requestId }, 800).catch(() => null),
     ]);
     return {
       followersCount: social?.followersCount ?? null,

@@ -17,7 +17,7 @@ export class Actors {
     const unique = [...new Set(ids)];
     const names = new Map<string, string>();
     try {
-      const { users } = await this.bus.request<{ users: CreatorSummary[] }>(subjects.auth.usersSummaries, { ids: unique }, ctx);
+      const { users } = await this.bus.request(subjects.auth.usersSummaries, { ids: unique }, ctx);
       for (const user of users) names.set(user.id, user.displayName?.trim() || user.username);
     } catch (err) {
       if (ctx.deliveries < RETRIES_FOR_NAMES) throw err;

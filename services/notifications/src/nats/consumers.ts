@@ -1,73 +1,25 @@
-import { events, subjects, type MutualsReply, type UserFollowedEvent } from '@meydan/proto';
-import type { BusContext } from '@meydan/kit';
+import { events, subjects } from '@meydan/proto';
 import type { NotificationsContext } from '../context.js';
 import { links, texts } from '../domain/texts.js';
 
-type EventContext = BusContext & { deliveries: number };
-
-interface VoteCast {
-  pollId: string;
-  creatorId: string;
-  voter: string;
-  userId: string | null;
-  at: string;
-}
-interface PollLiked {
-  pollId: string;
-  creatorId: string;
-  userId: string;
-  liked: boolean;
-  at: string;
-}
-interface CommentCreated {
-  pollId: string;
-  creatorId: string;
-  commentId: string;
-  userId: string;
-  text: string;
-  at: string;
-}
-interface PollEnded {
-  pollId: string;
-  creatorId: string;
-  title: string;
-  voteCounts: number[];
-  totalVotes: number;
-  winnerIndexes: number[];
-  at: string;
-}
-interface PollCreated {
-  pollId: string;
-  creatorId: string;
-  type: string;
-  title: string;
-  createdAt: string;
-}
-
-const ids = (...values: unknown[]) => values.every((v) => typeof v === 'string' && v.length > 0 && v.length <= 64);
-const dateOf = (iso: unknown) => {
-  const at = typeof iso === 'string' ? new Date(iso) : new Date();
-  return Number.isNaN(at.getTime()) ? new Date() : at;
-};
+const dateOf = (iso: string) => new Date(iso);
 
 /** How long a handled vote is remembered, so a redelivered vote event is not counted twice. */
 const VOTE_SEEN_SECONDS = 2 * 24 * 3600;
 
 /**
  * The events that become notifications. Durable consumers `notifications--<purpose>`, acked after the write; every
- * handler is idempotent (notification keys, remembered votes). Nobody is told about their own action. A malformed
- * event is logged and dropped: redelivering it would not make it valid.
+ * handler is idempotent (notification keys, remembered votes). Nobody is told about their own action. Payloads are
+ * checked by the bus against proto's contracts: an event that breaks its contract is dead-lettered before it gets here.
  */
 export async function bindNotificationConsumers(ctx: NotificationsContext): Promise<void> {
   const { bus, redis } = ctx.deps;
   const { store, actors } = ctx;
-  const malformed = (c: EventContext) => c.log.warn({ subject: c.subject }, 'malformed event dropped');
 
-  await bus.consume<UserFollowedEvent>({
+  await bus.consume({
     durable: 'notifications--followers',
     filterSubject: events.social.userFollowed,
     handler: async (e, c) => {
-      if (!ids(e?.followerId, e?.followeeId)) return malformed(c);
       if (e.followerId === e.followeeId) return;
       const name = await actors.name(e.followerId, c);
       const at = dateOf(e.at);
@@ -84,12 +36,11 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume<VoteCast>({
+  await bus.consume({
     durable: 'notifications--votes',
     filterSubject: events.polls.voteCast,
     concurrency: 32,
     handler: async (e, c) => {
-      if (!ids(e?.pollId, e?.creatorId, e?.voter)) return malformed(c);
       if (e.userId && e.userId === e.creatorId) return;
       const seen = `seen:vote:${e.pollId}:${e.voter}`;
       if ((await redis.set(seen, '1', 'EX', VOTE_SEEN_SECONDS, 'NX')) !== 'OK') return;
@@ -102,11 +53,10 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume<PollLiked>({
+  await bus.consume({
     durable: 'notifications--likes',
     filterSubject: events.polls.pollLiked,
     handler: async (e, c) => {
-      if (!ids(e?.pollId, e?.creatorId, e?.userId)) return malformed(c);
       if (!e.liked || e.userId === e.creatorId) return;
       const name = await actors.name(e.userId, c);
       // One per liker and poll: liking, unliking and liking again does not notify twice.
@@ -123,11 +73,10 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume<CommentCreated>({
+  await bus.consume({
     durable: 'notifications--comments',
     filterSubject: events.polls.commentCreated,
     handler: async (e, c) => {
-      if (!ids(e?.pollId, e?.creatorId, e?.userId, e?.commentId) || typeof e.text !== 'string') return malformed(c);
       if (e.userId === e.creatorId) return;
       // Comments on one poll grow one unread notification, like votes (a flood of comments rings the bell once).
       await store.addComment({
@@ -142,19 +91,15 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume<PollEnded>({
+  await bus.consume({
     durable: 'notifications--poll-ended',
     filterSubject: events.polls.pollEnded,
     handler: async (e, c) => {
-      if (!ids(e?.pollId, e?.creatorId) || typeof e.title !== 'string') return malformed(c);
-      const voteCounts = Array.isArray(e.voteCounts) ? e.voteCounts.map(Number) : [];
-      const totalVotes = Number.isFinite(e.totalVotes) ? e.totalVotes : voteCounts.reduce((a, b) => a + b, 0);
-      const winners = Array.isArray(e.winnerIndexes) ? e.winnerIndexes.filter(Number.isInteger) : [];
       await store.add({
         userId: e.creatorId,
         kind: 'poll-ended',
         key: `ended:${e.pollId}`,
-        message: texts.pollEnded(e.title, voteCounts, totalVotes, winners),
+        message: texts.pollEnded(e.title, e.voteCounts, e.totalVotes, e.winnerIndexes),
         link: links.ownPoll(e.pollId),
         pollId: e.pollId,
         at: dateOf(e.at),
@@ -163,23 +108,21 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
   });
 
   // Logout everywhere, a password change or a ban: the member's open sockets must stop hearing their notifications.
-  await bus.consume<{ userId: string }>({
+  await bus.consume({
     durable: 'notifications--sessions-revoked',
     filterSubject: events.auth.sessionsRevoked,
     handler: (e, c) => {
-      if (!ids(e?.userId)) return malformed(c);
       ctx.realtime?.disconnectUser(e.userId);
     },
   });
 
-  await bus.consume<PollCreated>({
+  await bus.consume({
     durable: 'notifications--friends-polls',
     filterSubject: events.polls.pollCreated,
     maxDeliver: 10,
     handler: async (e, c) => {
-      if (!ids(e?.pollId, e?.creatorId) || typeof e.title !== 'string') return malformed(c);
       if (e.type !== 'friends') return;
-      const { userIds } = await bus.request<MutualsReply>(subjects.social.mutuals, { userId: e.creatorId }, c);
+      const { userIds } = await bus.request(subjects.social.mutuals, { userId: e.creatorId }, c);
       const friends = userIds.filter((id) => id !== e.creatorId);
       if (friends.length === 0) return;
       const name = await actors.name(e.creatorId, c);

@@ -1,44 +1,13 @@
-import { JSONCodec, type NatsConnection, type Subscription } from 'nats';
+import type { Subscription } from 'nats';
 import type { Redis } from 'ioredis';
 import { limits, live, type PollUpdate } from '@meydan/proto';
-import type { Logger } from '@meydan/kit';
+import type { Bus, Logger } from '@meydan/kit';
 import { Coalescer } from '../domain/coalescer.js';
 import type { Realtime } from '../realtime/server.js';
-
-const codec = JSONCodec();
-
-interface LiveCounts {
-  pollId: string;
-  voteCounts: number[] | Record<string, number>;
-  totalVotes: number;
-  at?: string;
-}
 
 interface Pending {
   data: PollUpdate;
   atMs: number;
-}
-
-const isCount = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n >= 0;
-
-function parse(raw: unknown): Pending | null {
-  const msg = raw as LiveCounts | null;
-  if (!msg || typeof msg.pollId !== 'string' || msg.pollId.length === 0 || msg.pollId.length > 64) return null;
-  if (!isCount(msg.totalVotes)) return null;
-  const voteCounts: Record<string, number> = {};
-  if (Array.isArray(msg.voteCounts)) {
-    for (const [i, n] of msg.voteCounts.entries()) {
-      if (!isCount(n)) return null;
-      voteCounts[String(i)] = n;
-    }
-  } else if (msg.voteCounts && typeof msg.voteCounts === 'object') {
-    for (const [i, n] of Object.entries(msg.voteCounts)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(i) || !isCount(n)) return null;
-      voteCounts[i] = n;
-    }
-  } else return null;
-  const atMs = typeof msg.at === 'string' ? Date.parse(msg.at) : NaN;
-  return { data: { pollId: msg.pollId, voteCounts, totalVotes: msg.totalVotes }, atMs: Number.isNaN(atMs) ? Date.now() : atMs };
 }
 
 /**
@@ -64,7 +33,7 @@ return 1`;
  * to the room `poll:<id>`. Polls already coalesces what it publishes; this coalesces again per poll (at once when
  * quiet, at most one a second under load, the last counts always sent) in case messages come faster.
  */
-export function bindLiveCounts(deps: { nats: NatsConnection; redis: Redis; log: Logger; realtime: Realtime }): {
+export function bindLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; realtime: Realtime }): {
   close(): void;
 } {
   const { redis, log, realtime } = deps;
@@ -88,20 +57,15 @@ export function bindLiveCounts(deps: { nats: NatsConnection; redis: Redis; log: 
       candidate.data.totalVotes < current.data.totalVotes ||
       (candidate.data.totalVotes === current.data.totalVotes && candidate.atMs < current.atMs),
   );
-  const subscription: Subscription = deps.nats.subscribe(live.pollCounts, {
-    queue: 'notifications',
-    callback: (err, msg) => {
-      if (err) return log.warn({ err }, 'live counts subscription error');
-      let pending: Pending | null = null;
-      try {
-        pending = parse(codec.decode(msg.data));
-      } catch {
-        pending = null;
-      }
-      if (!pending) return log.warn({ subject: msg.subject }, 'malformed live counts message ignored');
-      coalescer.push(pending.data.pollId, pending);
+  // The bus checks each message against the `live.polls.counts` contract and drops (and logs) one that breaks it.
+  const subscription: Subscription = deps.bus.subscribeLive(
+    live.pollCounts,
+    ({ pollId, voteCounts, totalVotes, at }) => {
+      const atMs = Date.parse(at);
+      coalescer.push(pollId, { data: { pollId, voteCounts, totalVotes }, atMs: Number.isNaN(atMs) ? Date.now() : atMs });
     },
-  });
+    { queue: 'notifications' },
+  );
   return {
     close() {
       subscription.unsubscribe();

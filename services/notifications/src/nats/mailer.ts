@@ -1,5 +1,5 @@
 import nodemailer from 'nodemailer';
-import { deadLetterSubject, getValidator, mailRequestedFilter, type MailRequest } from '@meydan/proto';
+import { mailRequestedFilter } from '@meydan/proto';
 import type { NotificationsContext } from '../context.js';
 
 export const MAILER_DURABLE = 'notifications--mailer';
@@ -11,7 +11,7 @@ const SENT_SECONDS = 7 * 24 * 3600;
  * The mailer: every `events.*.mail.requested` is sent with nodemailer over SMTP_URL. When SMTP is unreachable the
  * handler throws and JetStream redelivers with backoff (up to a minute apart, 20 deliveries), so a mail requested
  * while mail is briefly down is sent once it is back; after the last delivery it is dead-lettered. A request that
- * can never be sent (not a valid mail) goes straight to the dead letters.
+ * can never be sent (not a valid mail) goes straight to the dead letters (the bus checks it against its contract).
  */
 export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): void }> {
   const { bus, redis, log } = ctx.deps;
@@ -21,9 +21,8 @@ export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): 
     greetingTimeout: 5000,
     socketTimeout: 20_000,
   });
-  const valid = getValidator('meydan/mail-request');
 
-  await bus.consume<MailRequest>({
+  await bus.consume({
     durable: MAILER_DURABLE,
     filterSubject: mailRequestedFilter,
     maxDeliver: 20,
@@ -31,11 +30,6 @@ export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): 
     concurrency: 4,
     ackWaitMs: 60_000,
     handler: async (mail, c) => {
-      if (!valid(mail)) {
-        c.log.error({ subject: c.subject, errors: valid.errors?.slice(0, 3) }, 'mail request is not a valid mail: dead-lettered');
-        await bus.publish(deadLetterSubject(MAILER_DURABLE), mail, { requestId: c.requestId });
-        return;
-      }
       const sentKey = c.msgId ? `mail:sent:${c.msgId}` : null;
       if (sentKey && (await redis.exists(sentKey).catch(() => 0)) === 1) return; // without Redis: rather twice than never
       const info = await transport.sendMail({

@@ -111,7 +111,7 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
 
   /** The poll a socket may follow, by id or by share code (its id then), or null. */
   async function viewablePoll(target: { pollId: string } | { shortUrl: string }, userId: string | null, requestId: string): Promise<string | null> {
-    const answer = await bus.request<{ visible: boolean; pollId?: string }>(subjects.polls.canView, { ...target, userId }, { requestId }, 1500);
+    const answer = await bus.request(subjects.polls.canView, { ...target, userId }, { requestId }, 1500);
     return answer.visible === true && typeof answer.pollId === 'string' ? answer.pollId : null;
   }
 

@@ -39,23 +39,11 @@ export async function canView(
 
 export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
   const { bus } = ctx;
-  bus.respond<{ userId: string }>(subjects.polls.userCounts, (payload) => userCounts(ctx, payload), {
-    requestSchema: { type: 'object', required: ['userId'], properties: { userId: { type: 'string', minLength: 1, maxLength: 64 } } },
-  });
-  bus.respond<{ pollId?: string; shortUrl?: string; userId?: string | null }>(subjects.polls.canView, (payload, c) => canView(ctx, payload, c), {
-    requestSchema: {
-      type: 'object',
-      oneOf: [{ required: ['pollId'] }, { required: ['shortUrl'] }],
-      properties: {
-        pollId: { type: 'string', minLength: 1, maxLength: 64 },
-        shortUrl: { type: 'string', minLength: 1, maxLength: 64 },
-        userId: { type: ['string', 'null'], maxLength: 64 },
-      },
-    },
-  });
+  bus.respond(subjects.polls.userCounts, (payload) => userCounts(ctx, payload));
+  bus.respond(subjects.polls.canView, (payload, c) => canView(ctx, payload, c));
 
   // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.
-  await bus.consume<{ pollId: string; by: string; at: string }>({
+  await bus.consume({
     durable: ctx.durable('admin-poll-removed'),
     filterSubject: events.admin.pollRemoved,
     handler: async (payload, c) => {
@@ -69,7 +57,7 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
     },
   });
 
-  await bus.consume<{ userId: string }>({
+  await bus.consume({
     durable: ctx.durable('user-summary-cache'),
     filterSubject: events.auth.userUpdated,
     handler: (payload) => ctx.people.forgetUser(payload.userId),
@@ -78,7 +66,7 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
     ['mutuals-cache-followed', events.social.userFollowed],
     ['mutuals-cache-unfollowed', events.social.userUnfollowed],
   ] as const) {
-    await bus.consume<{ followerId: string; followeeId: string }>({
+    await bus.consume({
       durable: ctx.durable(purpose),
       filterSubject: subject,
       handler: (payload) => ctx.people.forgetMutuals(payload.followerId, payload.followeeId),

@@ -1,23 +1,13 @@
 /**
- * Live counts on core NATS (`live.polls.counts`), coalesced per poll: published at once when the poll was quiet,
+ * Live counts on core NATS (`live.polls.counts`, shape in proto's contracts), coalesced per poll: published at once when the poll was quiet,
  * otherwise at most once per interval, and always followed by a trailing publish that reads the counts at that
  * moment, so the last message carries the exact final counts.
  */
-import { JSONCodec, type NatsConnection } from 'nats';
 import type { Redis } from 'ioredis';
 import { live } from '@meydan/proto';
-import type { Logger } from '@meydan/kit';
-import { countsFromHash, type PollCounts } from '../domain/counts.js';
+import type { Bus, Logger } from '@meydan/kit';
+import { countsFromHash, voteCountsMap, type PollCounts } from '../domain/counts.js';
 import { keys } from '../store/keys.js';
-
-export interface LiveCountsMessage {
-  pollId: string;
-  voteCounts: number[];
-  totalVotes: number;
-  at: string;
-}
-
-const codec = JSONCodec<LiveCountsMessage>();
 
 interface PollState {
   last: number;
@@ -30,7 +20,7 @@ export class LiveCounts {
   private closed = false;
 
   constructor(
-    private readonly nc: NatsConnection,
+    private readonly bus: Bus,
     private readonly redis: Redis,
     private readonly intervalMs: number,
     private readonly log: Logger,
@@ -72,11 +62,13 @@ export class LiveCounts {
   }
 
   private send(pollId: string, counts: PollCounts): void {
-    if (this.nc.isClosed()) return;
-    this.nc.publish(
-      live.pollCounts,
-      codec.encode({ pollId, voteCounts: counts.votes, totalVotes: counts.total, at: new Date().toISOString() }),
-    );
+    if (this.bus.nc.isClosed()) return;
+    this.bus.publishLive(live.pollCounts, {
+      pollId,
+      voteCounts: voteCountsMap(counts.votes),
+      totalVotes: counts.total,
+      at: new Date().toISOString(),
+    });
   }
 
   private prune(now: number): void {

@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { errorCatalogue, pollServiceMessages as S, type ErrorBody } from '@meydan/proto';
-import { HttpError, type Identity, type RequestIdSource } from '@meydan/kit';
+import { errorCatalogue, pollServiceMessages as S, type ErrorBody, type NatsContracts } from '@meydan/proto';
+import { HttpError, type EventPayload, type EventSubject, type Identity, type RequestIdSource } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
 import { toObjectId, type PollDoc } from '../model/index.js';
@@ -49,13 +49,22 @@ export async function visiblePoll(ctx: PollsContext, request: FastifyRequest, po
   return doc;
 }
 
-/** Publishes a JetStream event; a failure is logged, never shown to the user (the write already happened). */
-export async function emit(ctx: PollsContext, subject: string, payload: object, source: RequestIdSource, msgId?: string): Promise<void> {
-  try {
-    await ctx.bus.publish(subject, payload, { requestId: source && 'id' in source ? source.id : undefined, ...(msgId ? { msgId } : {}) });
-  } catch (err) {
-    ctx.log.error({ err, subject }, 'event not published');
-  }
+/**
+ * Publishes the JetStream event of a write that already happened. Retried with backoff under one message id; when
+ * NATS stays unreachable the request fails with 503 `event_not_published` instead of the event (a like's or a
+ * comment's notification) vanishing silently.
+ */
+export async function emit<S extends EventSubject<NatsContracts>>(
+  ctx: PollsContext,
+  subject: S,
+  payload: EventPayload<NatsContracts, S>,
+  source: RequestIdSource,
+  msgId?: string,
+): Promise<void> {
+  await ctx.bus.publishReliably(subject, payload, {
+    requestId: source && 'id' in source ? source.id : undefined,
+    ...(msgId ? { msgId } : {}),
+  });
 }
 
 export const isDuplicateKey = (err: unknown): boolean => (err as { code?: number })?.code === 11000;

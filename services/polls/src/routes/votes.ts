@@ -11,6 +11,7 @@ import {
   type PollVoteBody,
   type ShareCodeParams,
   type ShareVoteBody,
+  type VoteCastEvent,
   type VoteResult,
 } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
@@ -23,31 +24,10 @@ import type { PollMeta } from '../store/polls.js';
 import type { CastOutcome } from '../store/vote-counters.js';
 import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
 
-export interface VoteCastEvent {
-  pollId: string;
-  creatorId: string;
-  voter: string;
-  userId: string | null;
-  optionIndex: number;
-  at: string;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 /** Publishes the vote; the same message id on every attempt, so a retry after a lost ack is stored once. */
 async function publishVote(ctx: PollsContext, event: VoteCastEvent, requestId: string): Promise<void> {
   const msgId = `vote:${event.pollId}:${event.voter}`;
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 3; attempt++) {
-    try {
-      await ctx.bus.publish(events.polls.voteCast, event, { msgId, requestId });
-      return;
-    } catch (err) {
-      lastError = err;
-      await sleep(50 * (attempt + 1));
-    }
-  }
-  throw lastError;
+  await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, attempts: 3, backoffMs: [50, 100], timeoutMs: 5000 });
 }
 
 /** Casts a vote of `voter` on a poll the caller may see. */

@@ -42,7 +42,7 @@ export class People {
     });
     if (missing.length) {
       try {
-        const answer = await this.bus.request<{ users: CreatorSummary[] }>(
+        const answer = await this.bus.request(
           subjects.auth.usersSummaries,
           { ids: missing },
           source,
@@ -71,7 +71,7 @@ export class People {
   async mutuals(userId: string, source?: RequestIdSource): Promise<string[]> {
     const hit = await this.redis.get(keys.mutuals(userId)).catch(() => null);
     if (hit) return JSON.parse(hit) as string[];
-    const answer = await this.bus.request<{ userIds: string[] }>(subjects.social.mutuals, { userId }, source, NATS_TIMEOUT_MS);
+    const answer = await this.bus.request(subjects.social.mutuals, { userId }, source, NATS_TIMEOUT_MS);
     await this.redis.set(keys.mutuals(userId), JSON.stringify(answer.userIds), 'EX', MUTUALS_TTL_S).catch(() => undefined);
     return answer.userIds;
   }

@@ -1,5 +1,5 @@
-import { events, socialMessages, type FollowState, type UserFollowedEvent, type UserListItem, type UserUnfollowedEvent } from '@meydan/proto';
-import { HttpError, tryLock, waitUnlocked, type RequestIdSource } from '@meydan/kit';
+import { events, socialMessages, type FollowState, type NatsContracts, type UserFollowedEvent, type UserListItem, type UserUnfollowedEvent } from '@meydan/proto';
+import { HttpError, tryLock, waitUnlocked, type EventPayload, type RequestIdSource } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 
 const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
@@ -85,13 +85,15 @@ async function flip(ctx: SocialContext, followerId: string, followeeId: string, 
   return true;
 }
 
-/** The edge is stored: its event is best effort (a lost one costs a notification, not the follow). */
-async function announce(ctx: SocialContext, subject: string, payload: object, msgId: string, source: RequestIdSource) {
-  try {
-    await ctx.deps.bus.publish(subject, payload, { msgId, requestId: requestIdOf(source) });
-  } catch (err) {
-    ctx.deps.log.error({ err, subject, payload }, 'follow event could not be published');
-  }
+/** The edge is stored: its event is retried, and the request fails (503) rather than the event vanishing. */
+async function announce<S extends typeof events.social.userFollowed | typeof events.social.userUnfollowed>(
+  ctx: SocialContext,
+  subject: S,
+  payload: EventPayload<NatsContracts, S>,
+  msgId: string,
+  source: RequestIdSource,
+) {
+  await ctx.deps.bus.publishReliably(subject, payload, { msgId, requestId: requestIdOf(source) });
 }
 
 function requestIdOf(source: RequestIdSource): string | undefined {

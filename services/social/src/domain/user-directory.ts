@@ -20,7 +20,7 @@ export class UserDirectory {
   /** The user, or a 404 'Kullanıcı bulunamadı'; a 503 when auth cannot be asked. */
   async get(id: string, source?: RequestIdSource): Promise<CreatorSummary> {
     try {
-      const user = await this.bus.request<CreatorSummary>(subjects.auth.usersGet, { id }, source);
+      const user = await this.bus.request(subjects.auth.usersGet, { id }, source);
       void this.remember([user]);
       return user;
     } catch (err) {
@@ -39,7 +39,7 @@ export class UserDirectory {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return { known, missing };
     try {
-      const { users } = await this.bus.request<{ users: CreatorSummary[] }>(subjects.auth.usersSummaries, { ids: unique }, source);
+      const { users } = await this.bus.request(subjects.auth.usersSummaries, { ids: unique }, source);
       for (const user of users) known.set(user.id, user);
       for (const id of unique) if (!known.has(id)) missing.add(id);
       void this.remember(users);

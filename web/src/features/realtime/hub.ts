@@ -1,4 +1,6 @@
-import { limits, notificationLimits, type NotificationItem, type PollUpdate } from '@meydan/proto';
+import { limits, notificationLimits, type NotificationItem, type PollUpdate, type ServerSocketPayload } from '@meydan/proto';
+import * as compiled from '../../generated/validators';
+import { socketValidatorNames, type ServerSocketEvent } from '../../lib/socket-schemas';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
 
@@ -31,10 +33,6 @@ interface HubLog {
   error(...args: unknown[]): void;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-const isCount = (value: unknown): value is number => typeof value === 'number' && Number.isInteger(value) && value >= 0;
-
 /** Socket payloads arrive as objects (or, from older servers, as JSON strings). */
 function parsePayload(raw: unknown): unknown {
   if (typeof raw !== 'string') return raw;
@@ -45,38 +43,18 @@ function parsePayload(raw: unknown): unknown {
   }
 }
 
-export function parseNotification(raw: unknown): NotificationItem | null {
-  const payload = parsePayload(raw);
-  const data = isRecord(payload) && isRecord(payload['data']) ? payload['data'] : payload;
-  if (!isRecord(data) || (typeof data['id'] !== 'string' && typeof data['id'] !== 'number')) return null;
-  return {
-    id: String(data['id']),
-    message: typeof data['message'] === 'string' ? data['message'] : '',
-    isRead: data['isRead'] === true,
-    createdAt: typeof data['createdAt'] === 'string' ? data['createdAt'] : new Date().toISOString(),
-    link: typeof data['link'] === 'string' ? data['link'] : null,
-  };
+interface CompiledValidator {
+  (data: unknown): boolean;
 }
 
-export function parseCount(raw: unknown): number | null {
+/**
+ * A server event's payload if it matches its proto schema (`socketContracts.server`), else null. The validators are
+ * compiled ahead of time from the same schemas the server emits by (web/scripts/validators-source.ts).
+ */
+export function readServerEvent<E extends ServerSocketEvent>(event: E, raw: unknown): ServerSocketPayload<E> | null {
+  const validate = (compiled as unknown as Record<string, CompiledValidator>)[socketValidatorNames[event]]!;
   const payload = parsePayload(raw);
-  if (isCount(payload)) return payload;
-  if (isRecord(payload) && isCount(payload['count'])) return payload['count'];
-  return null;
-}
-
-export function parsePollUpdate(raw: unknown): PollUpdate | null {
-  const payload = parsePayload(raw);
-  const data = isRecord(payload) && isRecord(payload['data']) ? payload['data'] : payload;
-  if (!isRecord(data) || typeof data['pollId'] !== 'string' || !isRecord(data['voteCounts']) || !isCount(data['totalVotes'])) {
-    return null;
-  }
-  const voteCounts: Record<string, number> = {};
-  for (const [key, value] of Object.entries(data['voteCounts'])) if (isCount(value)) voteCounts[key] = value;
-  const update: PollUpdate = { pollId: data['pollId'], voteCounts, totalVotes: data['totalVotes'] };
-  if (isCount(data['likesCount'])) update.likesCount = data['likesCount'];
-  if (isCount(data['commentsCount'])) update.commentsCount = data['commentsCount'];
-  return update;
+  return validate(payload) ? (payload as ServerSocketPayload<E>) : null;
 }
 
 /** Reference-counted interest in one kind of subscription key (poll ids, or share codes), with what to send. */
@@ -270,10 +248,10 @@ export class RealtimeHub {
       }
       const subscribe = interest.take(interest.toSubscribe);
       for (let i = 0; i < subscribe.length; i += chunk) {
-        socket.emit('subscribe_polls', { [interest.field]: subscribe.slice(i, i + chunk) }, (result: unknown) => {
-          if (!isRecord(result)) return;
-          const refused = [result['refused'], result['refusedCodes']].flatMap((list) => (Array.isArray(list) ? list : []));
-          if (refused.length) this.log.info('realtime: polls not followed', refused, result['message'] ?? '');
+        socket.emit('subscribe_polls', { [interest.field]: subscribe.slice(i, i + chunk) }, (raw: unknown) => {
+          const result = readServerEvent('subscribe_result', raw);
+          const refused = [...(result?.refused ?? []), ...(result?.refusedCodes ?? [])];
+          if (refused.length) this.log.info('realtime: polls not followed', refused, result?.message ?? '');
         });
       }
     }
@@ -306,24 +284,24 @@ export class RealtimeHub {
       this.log.info(`realtime: reconnect attempt ${attempt}`);
     });
     socket.on('auth_success', (raw: unknown) => {
-      const payload = parsePayload(raw);
-      const userId = isRecord(payload) && typeof payload['userId'] === 'string' ? payload['userId'] : '';
-      this.emitEvent('auth_success', userId);
+      const payload = readServerEvent('auth_success', raw);
+      if (!payload) this.log.error('realtime: auth_success does not match its schema', raw);
+      else this.emitEvent('auth_success', payload.userId);
     });
     socket.on('notification_count', (raw: unknown) => {
-      const count = parseCount(raw);
-      if (count === null) this.log.error('realtime: could not parse notification_count', raw);
-      else this.emitEvent('notification_count', count);
+      const payload = readServerEvent('notification_count', raw);
+      if (!payload) this.log.error('realtime: notification_count does not match its schema', raw);
+      else this.emitEvent('notification_count', payload.count);
     });
     socket.on('notification', (raw: unknown) => {
-      const item = parseNotification(raw);
-      if (!item) this.log.error('realtime: could not parse notification', raw);
-      else this.emitEvent('notification', item);
+      const payload = readServerEvent('notification', raw);
+      if (!payload) this.log.error('realtime: notification does not match its schema', raw);
+      else this.emitEvent('notification', payload.data);
     });
     socket.on('poll_update', (raw: unknown) => {
-      const update = parsePollUpdate(raw);
-      if (!update) this.log.error('realtime: could not parse poll_update', raw);
-      else this.emitEvent('poll_update', update);
+      const payload = readServerEvent('poll_update', raw);
+      if (!payload) this.log.error('realtime: poll_update does not match its schema', raw);
+      else this.emitEvent('poll_update', payload.data);
     });
     socket.on('auth_error', (raw: unknown) => this.log.warn('realtime: auth refused', raw));
   }

@@ -1,0 +1,169 @@
+/**
+ * The contract of every message between the parts of Meydan: which JSON Schema each NATS subject and each realtime
+ * socket event carries. The kit's bus validates against these at both ends (publish and consume, request and
+ * reply, live publish and subscribe) and derives the TypeScript types of payloads from them; the web app compiles
+ * the socket events' schemas into its realtime hub. A subject missing here cannot be used through the bus.
+ */
+import type { SchemaId, SchemaTypes } from './schemas/index.js';
+import {
+  canViewReplySchema,
+  canViewRequestSchema,
+  commentCreatedEventSchema,
+  creatorSummarySchema,
+  countsReplySchema,
+  countsRequestSchema,
+  emptyRequestSchema,
+  healthSchema,
+  liveCountsSchema,
+  mailRequestSchema,
+  mutualsReplySchema,
+  mutualsRequestSchema,
+  notificationCountSchema,
+  pollCreatedEventSchema,
+  pollDeletedEventSchema,
+  pollEndedEventSchema,
+  pollLikedEventSchema,
+  pollRemovedEventSchema,
+  pollReportedEventSchema,
+  pollSubscriptionResultSchema,
+  pollSubscriptionSchema,
+  sessionResolveReplySchema,
+  sessionResolveRequestSchema,
+  socketAuthSchema,
+  socketAuthSuccessSchema,
+  socketErrorSchema,
+  socketNotificationSchema,
+  socketPollUpdateSchema,
+  tokenResolveReplySchema,
+  tokenResolveRequestSchema,
+  userAtEventSchema,
+  userEmailsReplySchema,
+  userFollowedEventSchema,
+  userGetRequestSchema,
+  userIdRequestSchema,
+  userModeratedEventSchema,
+  userPollCountsReplySchema,
+  userRegisteredEventSchema,
+  userSummariesReplySchema,
+  userSummariesRequestSchema,
+  userUnfollowedEventSchema,
+  userUpdatedEventSchema,
+  voteCastEventSchema,
+} from './schemas/index.js';
+import { events, live, mailRequestedFilter, subjects } from './subjects.js';
+
+/** A JSON Schema (registered by its `$id`) and, for the compiler only, the type of the data it describes. */
+export interface Contract<T = unknown> {
+  readonly schema: { readonly $id: string };
+  /** Never set: carries the payload type. */
+  readonly payloadType?: T;
+}
+
+/** A request/reply subject: what the request carries and what the reply carries. */
+export interface RequestContract<Q = unknown, R = unknown> {
+  readonly request: Contract<Q>;
+  readonly reply: Contract<R>;
+}
+
+/** A registry the bus works with: proto's `natsContracts`, or a test's own. */
+export interface BusContracts {
+  /** JetStream events by subject. */
+  readonly events: { readonly [subject: string]: Contract };
+  /** Wildcard filters a consumer may use, with the payload every subject they match carries. */
+  readonly filters: { readonly [filter: string]: Contract };
+  /** Request/reply subjects. */
+  readonly requests: { readonly [subject: string]: RequestContract };
+  /** Live core-NATS subjects (no JetStream). */
+  readonly live: { readonly [subject: string]: Contract };
+}
+
+/** The contract of a proto schema, typed from its `$id`. */
+export function contractOf<S extends { readonly $id: SchemaId }>(schema: S): Contract<SchemaTypes[S['$id']]> {
+  return { schema };
+}
+
+/** The contract of any schema with an `$id`, with the type given by hand (tests' own subjects). */
+export function defineContract<T>(schema: { readonly $id: string }): Contract<T> {
+  return { schema };
+}
+
+export type PayloadOf<C> = C extends Contract<infer T> ? T : never;
+
+const request = <Q extends { readonly $id: SchemaId }, R extends { readonly $id: SchemaId }>(q: Q, r: R) => ({
+  request: contractOf(q),
+  reply: contractOf(r),
+});
+const health = request(emptyRequestSchema, healthSchema);
+
+/** Every NATS subject of Meydan and its schema. */
+export const natsContracts = {
+  events: {
+    [events.auth.userRegistered]: contractOf(userRegisteredEventSchema),
+    [events.auth.userActivated]: contractOf(userAtEventSchema),
+    [events.auth.userUpdated]: contractOf(userUpdatedEventSchema),
+    [events.auth.sessionsRevoked]: contractOf(userAtEventSchema),
+    [events.auth.mailRequested]: contractOf(mailRequestSchema),
+    [events.polls.pollCreated]: contractOf(pollCreatedEventSchema),
+    [events.polls.pollDeleted]: contractOf(pollDeletedEventSchema),
+    [events.polls.pollEnded]: contractOf(pollEndedEventSchema),
+    [events.polls.voteCast]: contractOf(voteCastEventSchema),
+    [events.polls.pollLiked]: contractOf(pollLikedEventSchema),
+    [events.polls.commentCreated]: contractOf(commentCreatedEventSchema),
+    [events.polls.pollReported]: contractOf(pollReportedEventSchema),
+    [events.social.userFollowed]: contractOf(userFollowedEventSchema),
+    [events.social.userUnfollowed]: contractOf(userUnfollowedEventSchema),
+    [events.admin.userBanned]: contractOf(userModeratedEventSchema),
+    [events.admin.userReactivated]: contractOf(userModeratedEventSchema),
+    [events.admin.pollRemoved]: contractOf(pollRemovedEventSchema),
+    [events.admin.mailRequested]: contractOf(mailRequestSchema),
+  },
+  filters: {
+    [mailRequestedFilter]: contractOf(mailRequestSchema),
+  },
+  requests: {
+    [subjects.auth.health]: health,
+    [subjects.auth.sessionResolve]: request(sessionResolveRequestSchema, sessionResolveReplySchema),
+    [subjects.auth.tokenResolve]: request(tokenResolveRequestSchema, tokenResolveReplySchema),
+    [subjects.auth.usersGet]: request(userGetRequestSchema, creatorSummarySchema),
+    [subjects.auth.usersSummaries]: request(userSummariesRequestSchema, userSummariesReplySchema),
+    [subjects.auth.usersEmails]: request(emptyRequestSchema, userEmailsReplySchema),
+    [subjects.polls.health]: health,
+    [subjects.polls.userCounts]: request(userIdRequestSchema, userPollCountsReplySchema),
+    [subjects.polls.canView]: request(canViewRequestSchema, canViewReplySchema),
+    [subjects.social.health]: health,
+    [subjects.social.mutuals]: request(mutualsRequestSchema, mutualsReplySchema),
+    [subjects.social.counts]: request(countsRequestSchema, countsReplySchema),
+    [subjects.notifications.health]: health,
+    [subjects.contact.health]: health,
+    [subjects.admin.health]: health,
+  },
+  live: {
+    [live.pollCounts]: contractOf(liveCountsSchema),
+  },
+} as const satisfies BusContracts;
+
+export type NatsContracts = typeof natsContracts;
+
+/**
+ * The realtime socket's events (socket.io at /ws). server: what the notifications service emits and the web app's
+ * hub validates; client: what the web app sends and the service validates.
+ */
+export const socketContracts = {
+  server: {
+    auth_success: contractOf(socketAuthSuccessSchema),
+    auth_error: contractOf(socketErrorSchema),
+    notification_count: contractOf(notificationCountSchema),
+    notification: contractOf(socketNotificationSchema),
+    poll_update: contractOf(socketPollUpdateSchema),
+    subscribe_result: contractOf(pollSubscriptionResultSchema),
+  },
+  client: {
+    auth: contractOf(socketAuthSchema),
+    message: contractOf(socketAuthSchema),
+    subscribe_polls: contractOf(pollSubscriptionSchema),
+    unsubscribe_polls: contractOf(pollSubscriptionSchema),
+  },
+} as const;
+
+export type ServerSocketEvent = keyof typeof socketContracts.server;
+export type ServerSocketPayload<E extends ServerSocketEvent> = PayloadOf<(typeof socketContracts.server)[E]>;

@@ -1,0 +1,126 @@
+/**
+ * The contract test: every NATS subject of proto/src/subjects.ts has a schema in proto's contracts, every socket
+ * event the notifications service knows has one too, and every NATS call site in the services and the gateway goes
+ * through the kit's bus with a subject constant from proto (so the bus can type and validate it).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import {
+  allSchemas,
+  createAjv,
+  events,
+  healthSubject,
+  live,
+  mailRequestedFilter,
+  natsContracts,
+  serviceNames,
+  socketContracts,
+  subjects,
+} from '@meydan/proto';
+import { clientEvents, serverEvents } from '../services/notifications/src/realtime/server.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+
+/** Every string leaf of a nested constant object. */
+const leaves = (value: object): string[] =>
+  Object.values(value).flatMap((v) => (typeof v === 'string' ? [v] : typeof v === 'object' && v ? leaves(v) : []));
+
+const sorted = (list: Iterable<string>) => [...list].sort();
+
+describe('contracts', () => {
+  it('give every subject constant a schema, and have none without a constant', () => {
+    expect(sorted(Object.keys(natsContracts.events))).toEqual(sorted(leaves(events)));
+    expect(sorted(Object.keys(natsContracts.requests))).toEqual(sorted(leaves(subjects)));
+    expect(sorted(Object.keys(natsContracts.live))).toEqual(sorted(leaves(live)));
+    expect(Object.keys(natsContracts.filters)).toEqual([mailRequestedFilter]);
+    for (const service of serviceNames) expect(natsContracts.requests).toHaveProperty([healthSubject(service)]);
+  });
+
+  it('give every socket event of the notifications service a schema', () => {
+    expect(sorted(Object.keys(socketContracts.server))).toEqual(sorted(Object.values(serverEvents)));
+    expect(sorted(Object.keys(socketContracts.client))).toEqual(sorted(Object.values(clientEvents)));
+  });
+
+  it('use registered proto schemas that compile', () => {
+    const registered = new Set<string>(allSchemas.map((s) => s.$id));
+    const ajv = createAjv();
+    const contracts = [
+      ...Object.values(natsContracts.events),
+      ...Object.values(natsContracts.filters),
+      ...Object.values(natsContracts.live),
+      ...Object.values(natsContracts.requests).flatMap((r) => [r.request, r.reply]),
+      ...Object.values(socketContracts.server),
+      ...Object.values(socketContracts.client),
+    ];
+    for (const contract of contracts) {
+      expect(registered.has(contract.schema.$id), contract.schema.$id).toBe(true);
+      expect(ajv.getSchema(contract.schema.$id), contract.schema.$id).toBeTypeOf('function');
+    }
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Source scan
+
+/** The TypeScript sources of the services and the gateway (tests may bypass the bus on purpose). */
+function sources(): { file: string; text: string }[] {
+  const dirs = [join(root, 'gateway/src'), ...readdirSync(join(root, 'services')).map((s) => join(root, 'services', s, 'src'))];
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name);
+      if (statSync(path).isDirectory()) walk(path);
+      else if (path.endsWith('.ts')) files.push(path);
+    }
+  };
+  for (const dir of dirs) if (statSync(dir, { throwIfNoEntry: false })?.isDirectory()) walk(dir);
+  return files.map((file) => ({ file: relative(root, file), text: readFileSync(file, 'utf8') }));
+}
+
+/** The kit's bus is the one place that talks to NATS directly. */
+const busFiles = new Set(['services/kit/src/bus.ts', 'services/kit/src/connections.ts']);
+
+/** A subject argument is a proto constant, or a helper's parameter whose type the compiler holds to the contracts. */
+const subjectConstant = /^(?:(?:events|subjects|live)\.[A-Za-z]+\.[A-Za-z]+|live\.[A-Za-z]+|healthSubject\([A-Za-z]+\)?|mailRequestedFilter|subject)$/;
+
+const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
+
+/** Call sites of the bus: `<method>(<first argument>` and `filterSubject: <value>`. */
+function busCalls(text: string): { index: number; method: string; subject: string }[] {
+  const calls: { index: number; method: string; subject: string }[] = [];
+  const call = /\bbus\s*\.\s*(publish|publishReliably|publishLive|subscribeLive|listen|respond|request)\(\s*([^,)]*)/g;
+  for (const m of text.matchAll(call)) calls.push({ index: m.index, method: m[1]!, subject: m[2]!.trim() });
+  const consume = /\bbus\s*\.\s*(consume|consumeBatches)\(\{[\s\S]*?filterSubject:\s*([^,\n}]+)/g;
+  for (const m of text.matchAll(consume)) calls.push({ index: m.index, method: m[1]!, subject: m[2]!.trim() });
+  return calls;
+}
+
+describe('NATS call sites', () => {
+  const files = sources().filter((f) => !busFiles.has(f.file));
+
+  it('are found by the scan (it would not pass by finding nothing)', () => {
+    const methods = new Set(files.flatMap((f) => busCalls(f.text).map((c) => c.method)));
+    for (const method of ['publish', 'publishReliably', 'publishLive', 'subscribeLive', 'listen', 'respond', 'request', 'consume', 'consumeBatches']) {
+      expect(methods, method).toContain(method);
+    }
+  });
+
+  it('pass a subject constant from proto, never a string literal', () => {
+    const offenders = files.flatMap((f) =>
+      busCalls(f.text)
+        .filter((c) => !subjectConstant.test(c.subject))
+        .map((c) => `${f.file}:${lineOf(f.text, c.index)} ${c.method}(${c.subject})`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('go through the bus: no raw NATS publish, subscribe, request or JSON decoding outside it', () => {
+    const raw = /\b(?:nc|nats|js|jetstream\(\))\s*\.\s*(?:publish|subscribe|request|consumers)\b|\bJSONCodec\b|\.jetstream\(\)\.publish/g;
+    const offenders = files.flatMap((f) =>
+      [...f.text.matchAll(raw)].map((m) => `${f.file}:${lineOf(f.text, m.index)} ${m[0]}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
