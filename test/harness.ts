@@ -101,6 +101,8 @@ export async function startTestService(
     redisUrl: config.REDIS_URL,
     mongoUrl: config.MONGO_URL,
     mongoDb: config.MONGO_DB,
+    // The test's own consumers: instances that share a store (same MONGO_DB) share them, no other test does.
+    consumerPrefix: `${config.MONGO_DB}--`,
     log,
   });
   const deps: ServiceDeps = { ...conns, config, log };

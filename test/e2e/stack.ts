@@ -87,7 +87,7 @@ export async function startStack(): Promise<Stack> {
     const handles = services.map((name) => {
       const handle = startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
         logFile: join(logDir, `${name}.log`),
-        env: { ...common, PORT: String(ports[name]), MONGO_DB: `e2e_${runId}_${name}` },
+        env: { ...common, PORT: String(ports[name]), MONGO_DB: `e2e_${runId}_${name}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` },
       });
       started.push(handle);
       return handle;

@@ -180,6 +180,8 @@ export class Bus<C extends BusContracts = NatsContracts> {
     private readonly log: Logger,
     private readonly service: string,
     contracts?: C,
+    /** Prefix of this deployment's durable consumers (tests: their own, so no run shares one with another). */
+    private readonly consumerPrefix = '',
   ) {
     this.contracts = contracts ?? (natsContracts as unknown as C);
   }
@@ -458,6 +460,11 @@ export class Bus<C extends BusContracts = NatsContracts> {
     throw httpError('event_not_published');
   }
 
+  /** The durable consumer's name on the server: `name` behind this deployment's prefix. */
+  durableName(name: string): string {
+    return `${this.consumerPrefix}${name}`;
+  }
+
   /** Creates or updates a durable pull consumer and starts fetching from it. */
   private async openConsumer(settings: ConsumerSettings<string>, maxAckPending: number, prefetch: number): Promise<ConsumerMessages> {
     const stream = settings.stream ?? streams.events.name;
@@ -468,19 +475,22 @@ export class Bus<C extends BusContracts = NatsContracts> {
       ack_wait: nanos(settings.ackWaitMs ?? 30_000),
       max_ack_pending: maxAckPending,
     };
+    // A prefixed consumer belongs to one test run or side deployment: it starts from its own creation, not from
+    // every event the shared stream has kept for others.
+    const durable = this.durableName(settings.durable);
     try {
-      await jsm.consumers.info(stream, settings.durable);
-      await jsm.consumers.update(stream, settings.durable, config);
+      await jsm.consumers.info(stream, durable);
+      await jsm.consumers.update(stream, durable, config);
     } catch {
       await jsm.consumers.add(stream, {
-        durable_name: settings.durable,
+        durable_name: durable,
         ack_policy: AckPolicy.Explicit,
-        deliver_policy: DeliverPolicy.All,
+        deliver_policy: this.consumerPrefix ? DeliverPolicy.New : DeliverPolicy.All,
         filter_subject: settings.filterSubject,
         ...config,
       });
     }
-    const consumer = await this.js.consumers.get(stream, settings.durable);
+    const consumer = await this.js.consumers.get(stream, durable);
     return consumer.consume({ max_messages: prefetch });
   }
 

@@ -17,6 +17,11 @@ export const baseConfigProperties = {
   MONGO_URL: { type: 'string', pattern: '^mongodb(\\+srv)?://' },
   MONGO_DB: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,60}$' },
   INTERNAL_SECRET: { type: 'string', minLength: 16 },
+  /**
+   * Prefixes this deployment's durable JetStream consumers (`<prefix><name>`), which then start from the first
+   * event after their creation: for tests and for deployments that share one NATS. Empty in production.
+   */
+  NATS_CONSUMER_PREFIX: { type: 'string', pattern: '^[A-Za-z0-9_-]{0,60}$' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 100, default: 10_000 },
 } as const;
 

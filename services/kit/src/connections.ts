@@ -20,6 +20,8 @@ export interface ConnectOptions {
   redisUrl: string;
   mongoUrl: string;
   mongoDb?: string | undefined;
+  /** See NATS_CONSUMER_PREFIX in the base config. */
+  consumerPrefix?: string | undefined;
   log: Logger;
 }
 
@@ -79,7 +81,7 @@ export function connectRedis(url: string, service: string, log: Logger): Redis {
 export async function connectAll(options: ConnectOptions): Promise<Connections> {
   const { service, log } = options;
   const nats = await connectNats(options.natsUrl, service, log);
-  const bus = new Bus(nats, nats.jetstream(), log, service);
+  const bus = new Bus(nats, nats.jetstream(), log, service, undefined, options.consumerPrefix);
   await bus.ensureStreams();
   const mongo = await connectMongo(options.mongoUrl, options.mongoDb ?? `meydan_${service}`, log);
   const redis = connectRedis(options.redisUrl, service, log);

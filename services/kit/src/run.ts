@@ -107,6 +107,7 @@ export function runService<C extends BaseConfig>(options: RunServiceOptions<C>):
         redisUrl: config.REDIS_URL,
         mongoUrl: config.MONGO_URL,
         mongoDb: config.MONGO_DB,
+        consumerPrefix: config.NATS_CONSUMER_PREFIX,
         log,
       }),
     buildApp: (conns, config, log) => options.buildApp({ ...conns, config, log }),

@@ -27,7 +27,7 @@ describe('notifications: events become Turkish notifications, read only by their
     (await notifications.app.inject({ url: '/api/notifications/unread-count', headers: asMember(user.id) })).json().count;
   const publish = <S extends EventSubject<NatsContracts>>(subject: S, payload: EventPayload<NatsContracts, S>) =>
     notifications.deps.bus.publish(subject, payload);
-  const handled = (durable: string) => drained(notifications.deps.nats, durable);
+  const handled = (durable: string) => drained(notifications.deps, durable);
   const follow = (from: TestUser, to: TestUser) =>
     social.app.inject({ method: 'POST', url: `/api/users/${to.id}/follow`, headers: asMember(from.id) });
   const vote = (poll: string, creator: TestUser, voter: string, userId: string | null) =>

@@ -294,7 +294,7 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     // Meanwhile B handles two more events for ali.
     await comment(ali, ayse);
     await comment(ali, ayse);
-    await drained(worker.deps.nats, 'notifications--comments');
+    await drained(worker.deps, 'notifications--comments');
     seen.length = 0;
 
     // A comes back on the same port; the client reconnects by itself and is told the right count.

@@ -43,7 +43,7 @@ describe('realtime without Redis for a while', () => {
     await redis.stop();
     await until(() => service.deps.redis.ping().then(() => false, () => true), 5000, 'Redis seen down');
     await comment('Redis yokken yazıldı');
-    await drained(service.deps.nats, 'notifications--comments');
+    await drained(service.deps, 'notifications--comments');
     const stored = await service.app.inject({ url: '/api/notifications', headers: asMember(owner.id) });
     expect(stored.json().map((r: { message: string }) => r.message)).toEqual(['Selin anketine yorum yaptı: “Redis yokken yazıldı”']);
 

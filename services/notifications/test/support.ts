@@ -72,12 +72,12 @@ export function connectError(socket: Socket): Promise<Error> {
   });
 }
 
-/** Waits until a durable consumer has handled (and acked) everything published to it so far. */
-export async function drained(nc: import('nats').NatsConnection, durable: string, ms = 15_000): Promise<void> {
-  const jsm = await nc.jetstreamManager();
+/** Waits until a durable consumer of the instance has handled (and acked) everything published to it so far. */
+export async function drained(deps: Pick<ServiceDeps, 'nats' | 'bus'>, durable: string, ms = 15_000): Promise<void> {
+  const jsm = await deps.nats.jetstreamManager();
   await until(
     async () => {
-      const info = await jsm.consumers.info('EVENTS', durable);
+      const info = await jsm.consumers.info('EVENTS', deps.bus.durableName(durable));
       return info.num_pending === 0 && info.num_ack_pending === 0;
     },
     ms,

@@ -20,10 +20,7 @@ export interface PollsContext {
   people: People;
   polls: PollStore;
   live: LiveCounts;
-  /**
-   * A durable consumer's name, `polls--<purpose>`. Consumers that write into a database carry its name when it is
-   * not the default one: two deployments (or test runs) sharing one NATS must never share such a consumer.
-   */
+  /** A durable consumer's name, `polls--<purpose>` (the kit prefixes it with NATS_CONSUMER_PREFIX when set). */
   durable(purpose: string): string;
 }
 
@@ -32,7 +29,6 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const models = createModels(deps.mongo);
   const counters = new VoteCounters(deps.redis, models);
   const engagement = new Engagement(deps.redis, models, counters);
-  const db = deps.config.MONGO_DB ?? 'meydan_polls';
   return {
     config,
     log: deps.log,
@@ -44,6 +40,6 @@ export function createContext(deps: ServiceDeps): PollsContext {
     people: new People(deps.redis, deps.bus, deps.log),
     polls: new PollStore(models, deps.redis, counters, engagement, deps.log),
     live: new LiveCounts(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 1000, deps.log),
-    durable: (purpose) => (db === 'meydan_polls' ? `polls--${purpose}` : `polls--${purpose}-${db}`.replace(/[^A-Za-z0-9_-]/g, '_')),
+    durable: (purpose) => `polls--${purpose}`,
   };
 }
