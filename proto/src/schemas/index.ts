@@ -119,24 +119,30 @@ import type {
 } from './polls.js';
 import { healthSchema, messageSchema } from './system.js';
 import type { Health, MessageResponse } from './system.js';
+import { botChallengeSchema } from './challenge.js';
+import type { BotChallenge } from './challenge.js';
 import {
   followStateSchema,
+  forgotPasswordSchema,
   loginSchema,
   profileAnswersSchema,
   profilePatchSchema,
   profileSettingsSchema,
   registerSchema,
+  resetPasswordSchema,
   userListItemSchema,
   userProfileSchema,
   userSchema,
 } from './users.js';
 import type {
   FollowState,
+  ForgotPasswordBody,
   LoginBody,
   ProfileAnswersBody,
   ProfilePatchBody,
   ProfileSettingsBody,
   RegisterBody,
+  ResetPasswordBody,
   User,
   UserListItem,
   UserProfile,
@@ -145,6 +151,7 @@ import type {
 export * from './common.js';
 export * from './polls.js';
 export * from './users.js';
+export * from './challenge.js';
 export * from './contact.js';
 export * from './notifications.js';
 export * from './admin.js';
@@ -162,6 +169,8 @@ export const allSchemas = [
   reportCreateSchema,
   registerSchema,
   loginSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
   profilePatchSchema,
   profileSettingsSchema,
   profileAnswersSchema,
@@ -208,6 +217,7 @@ export const allSchemas = [
   reportSchema,
   healthSchema,
   messageSchema,
+  botChallengeSchema,
   // polls service routes
   pollEditSchema,
   pollIdParamsSchema,
@@ -239,6 +249,9 @@ export interface SchemaTypes {
   'meydan/report-create': ReportCreateBody;
   'meydan/register': RegisterBody;
   'meydan/login': LoginBody;
+  'meydan/forgot-password': ForgotPasswordBody;
+  'meydan/reset-password': ResetPasswordBody;
+  'meydan/bot-challenge': BotChallenge;
   'meydan/profile-patch': ProfilePatchBody;
   'meydan/profile-settings': ProfileSettingsBody;
   'meydan/profile-answers': ProfileAnswersBody;
