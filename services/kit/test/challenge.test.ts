@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { TEST_SECRET, infra, testLogger } from '@meydan/testing';
-import { BotChallenge, connectRedis } from '../src/index.js';
+import { BotChallenge, connectRedis } from '@meydan/kit';
 
 async function solved(challenge: Challenge): Promise<string> {
   const solution = await solveChallenge({ challenge, deriveKey });
