@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './stack.js';
-import { createMember, launchBrowser, newContext, watchErrors } from './support.js';
+import { createMember, launchBrowser, newContext, screenshot, watchErrors } from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -68,6 +68,7 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     // The proof of work runs in a worker; the button waits for it.
     await page.waitForFunction(() => (document.querySelector('altcha-widget') as (Element & { getState(): string }) | null)?.getState() === 'verified', undefined, { timeout: 60_000 });
     await expect(submit.isEnabled()).resolves.toBe(true);
+    await screenshot(page, 'login-challenge-desktop-dark');
     await submit.click();
     await toast(page, 'Giriş Başarılı!');
     await page.getByRole('button', { name: 'Çıkış Yap' }).waitFor();
@@ -114,7 +115,12 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     await again.page.getByLabel('Yeni şifre (tekrar)').fill('baska-sifre-2');
     await again.page.getByRole('button', { name: 'Şifremi değiştir' }).click();
     await again.page.getByText('Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.').waitFor();
-    await again.page.getByRole('button', { name: 'Yeni bağlantı iste' }).waitFor();
+    await screenshot(again.page, 'reset-password-used-link-desktop-dark');
+    // A new link can be asked for right there.
+    const requestNew = again.page.getByRole('region', { name: 'Yeni bağlantı iste' });
+    await requestNew.getByLabel('E-posta').fill(emre.email);
+    await requestNew.getByRole('button', { name: 'Bağlantı gönder' }).click();
+    await requestNew.getByText('Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik.', { exact: false }).waitFor();
     expect([...errors, ...again.errors]).toEqual([]);
   });
 });

@@ -132,7 +132,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
 }
 
 /** E-mail → POST /api/auth/forgot-password → the same answer whether or not the address has an account. */
-function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const toast = useToast();
   const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
   const [email, setEmail] = useState('');

@@ -10,6 +10,7 @@ import { fieldErrors, validateForm } from '../../lib/validation';
 import { Actions, Form, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../ui/uiSlice';
+import { ForgotPasswordForm } from './LoginDialog';
 import { useResetPasswordMutation } from './sessionApi';
 
 /** What a link the server refused says (its answer's code), with the way on: a new link from the login dialog. */
@@ -29,6 +30,7 @@ export function ResetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const openLogin = () => dispatch(dialogOpened({ kind: 'login' }));
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(token ? null : { ok: false, text: tr.resetPassword.invalid });
 
   async function submit(event: FormEvent) {
@@ -61,11 +63,18 @@ export function ResetPasswordPage() {
             <Outcome role={outcome.ok ? 'status' : 'alert'} $ok={outcome.ok}>
               <strong>{outcome.ok ? tr.resetPassword.doneTitle : tr.resetPassword.failedTitle}</strong>
               <span>{outcome.text}</span>
-              <Actions>
-                <Button $variant="primary" onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>
-                  {outcome.ok ? tr.resetPassword.toLogin : tr.resetPassword.requestNew}
-                </Button>
-              </Actions>
+              {outcome.ok ? (
+                <Actions>
+                  <Button $variant="primary" onClick={openLogin}>
+                    {tr.resetPassword.toLogin}
+                  </Button>
+                </Actions>
+              ) : (
+                <RequestNew aria-label={tr.resetPassword.requestNew}>
+                  <h2>{tr.resetPassword.requestNew}</h2>
+                  <ForgotPasswordForm onBack={openLogin} />
+                </RequestNew>
+              )}
             </Outcome>
           ) : (
             <Form onSubmit={submit} noValidate>
@@ -119,6 +128,14 @@ const Card = styled.div`
   border-radius: ${({ theme }) => theme.radii.lg};
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
+`;
+
+const RequestNew = styled.section`
+  margin-top: 0.75rem;
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1.05rem;
+  }
 `;
 
 const Outcome = styled.div<{ $ok: boolean }>`
