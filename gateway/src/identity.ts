@@ -48,14 +48,19 @@ export class IdentityResolver {
   ) {
     this.sessions = new TtlCache(cacheMs);
     this.tokens = new TtlCache(cacheMs * 6);
-    bus.nc.subscribe(events.auth.sessionsRevoked, {
+    this.forgetOn(events.auth.sessionsRevoked);
+    this.forgetOn(events.auth.sessionEnded);
+  }
+
+  private forgetOn(subject: string): void {
+    this.bus.nc.subscribe(subject, {
       callback: (err, msg) => {
         if (err) return;
         try {
           const { userId } = msg.json<{ userId: string }>();
           this.forget(userId);
         } catch (e) {
-          this.log.warn({ err: e }, 'malformed sessions.revoked event');
+          this.log.warn({ err: e, subject }, 'malformed session event');
         }
       },
     });

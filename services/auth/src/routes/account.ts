@@ -275,6 +275,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     const userId = request.identity?.userId;
     // Only "everywhere" tells the other devices (and their sockets) that they are signed out.
     if (userId && everywhere) await revokeEverything(ctx, userId, request.id);
+    else if (userId) await deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     return { message: T.loggedOut };
   });
