@@ -69,19 +69,16 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
    * Nobody can squat an address or a name with an account they never activate. A never-activated account
    * is replaced (with its links) when the new registration uses its e-mail: whoever registers again with
    * that address gets the only link that now works, and only the mailbox owner can follow it. Its username
-   * is given up to another e-mail only once its own link has expired, so a pending registration cannot be
-   * taken over by someone else in the hours its owner has to activate it.
+   * is given up to another e-mail only once none of its links can still be used, so a pending registration
+   * cannot be taken over by someone else while its owner still has time to activate it.
    */
   async function releaseUnclaimed(emailLower: string, usernameLower: string, log: FastifyBaseLogger) {
-    const linkExpired = new Date(Date.now() - activationHours * 3600_000);
-    const stale = await users
-      .find({
-        emailVerified: false,
-        $or: [{ emailLower }, { usernameLower, createdAt: { $lt: linkExpired } }],
-      })
-      .lean();
-    for (const user of stale) {
+    const now = new Date();
+    const pending = await users.find({ emailVerified: false, $or: [{ emailLower }, { usernameLower }] }).lean();
+    for (const user of pending) {
       const userId = user._id.toString();
+      const sameAddress = user.emailLower === emailLower;
+      if (!sameAddress && (await activations.exists({ userId, usedAt: null, expiresAt: { $gt: now } }))) continue;
       await activations.deleteMany({ userId });
       await users.deleteOne({ _id: user._id, emailVerified: false });
       log.info({ userId }, 'never-activated account replaced by a new registration');
