@@ -24,10 +24,12 @@ export const altchaPayloadField = {
 export const botChallengeSchema = {
   $id: 'meydan/bot-challenge',
   type: 'object',
+  additionalProperties: false,
   required: ['parameters', 'signature'],
   properties: {
     parameters: {
       type: 'object',
+      additionalProperties: false,
       required: ['algorithm', 'nonce', 'salt', 'cost', 'keyLength', 'keyPrefix'],
       properties: {
         algorithm: { type: 'string' },
@@ -37,6 +39,8 @@ export const botChallengeSchema = {
         keyLength: { type: 'integer' },
         keyPrefix: { type: 'string' },
         keySignature: { type: 'string' },
+        memoryCost: { type: 'integer' },
+        parallelism: { type: 'integer' },
         expiresAt: { type: 'integer' },
         data: { type: 'object', additionalProperties: { type: ['string', 'number', 'boolean', 'null'] } },
       },

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { validate } from '@meydan/proto';
 import { TEST_SECRET, infra, testLogger } from '@meydan/testing';
 import { BotChallenge, connectRedis } from '@meydan/kit';
 
@@ -29,6 +30,7 @@ describe('bot challenge', () => {
 
   it('hands out a signed challenge that expires within minutes', async () => {
     const challenge = await make().createChallenge();
+    expect(validate('meydan/bot-challenge', challenge)).toMatchObject({ ok: true });
     expect(challenge.signature).toMatch(/^[0-9a-f]{64}$/);
     expect(challenge.parameters).toMatchObject({ algorithm: 'PBKDF2/SHA-256', data: { purpose: 'login' } });
     const inSeconds = challenge.parameters.expiresAt! - Date.now() / 1000;
