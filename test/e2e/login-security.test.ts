@@ -98,7 +98,7 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     await page.getByLabel('Yeni şifre', { exact: true }).fill('yepyeni-sifre-1');
     await page.getByLabel('Yeni şifre (tekrar)').fill('yepyeni-sifre-1');
     await page.getByRole('button', { name: 'Şifremi değiştir' }).click();
-    await page.getByText('Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı; yeni şifrenle giriş yapabilirsin.').waitFor();
+    await page.getByText('Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.').waitFor();
 
     await page.getByRole('button', { name: 'Giriş Yap' }).last().click();
     const login = page.getByRole('dialog');

@@ -35,7 +35,7 @@ export const userMessages = {
   answerCategory: 'Her cevabın bir kategorisi olmalıdır',
   bodyObject: 'Gönderilen veri bir JSON nesnesi olmalıdır',
   forgotAnswer: `Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik. Bağlantı ${limits.auth.passwordResetHours} saat geçerlidir.`,
-  resetDone: 'Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı; yeni şifrenle giriş yapabilirsin.',
+  resetDone: 'Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.',
   resetLinkUsed: 'Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.',
   resetLinkExpired: `Bu şifre sıfırlama bağlantısının süresi dolmuş (bağlantılar ${limits.auth.passwordResetHours} saat geçerlidir). Yeni bir bağlantı iste.`,
   resetLinkInvalid: 'Bu şifre sıfırlama bağlantısı geçersiz. Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.',

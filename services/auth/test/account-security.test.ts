@@ -184,7 +184,7 @@ describe('account security', () => {
       const token = resetTokenOf(await mailFor(user.email, 'password-reset'));
       const done = await viaGateway('POST', '/api/auth/reset-password', {}, { token, password: 'yeni-sifre-9' });
       expect(done.statusCode).toBe(200);
-      expect(done.json().message).toBe('Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı; yeni şifrenle giriş yapabilirsin.');
+      expect(done.json().message).toBe('Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.');
       const again = await viaGateway('POST', '/api/auth/reset-password', {}, { token, password: 'baska-sifre-9' });
       expect(again.statusCode).toBe(410);
       expect(again.json()).toEqual({ error: 'reset_link_used', message: 'Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.' });

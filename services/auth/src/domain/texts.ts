@@ -17,7 +17,7 @@ export const authTexts = {
   noSession: 'Oturum bulunamadı. Lütfen giriş yap.',
   loginRequired: 'Bu işlem için giriş yapmalısın.',
   wrongPassword: 'Mevcut şifren hatalı.',
-  passwordChanged: 'Şifren değiştirildi. Diğer cihazlardaki oturumların kapatıldı.',
+  passwordChanged: 'Şifren değiştirildi. Diğer cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi.',
   userNotFound: 'Kullanıcı bulunamadı',
   notYourProfile: 'Bu profili düzenleme yetkin yok.',
   fileTooLarge: 'Dosya çok büyük',
