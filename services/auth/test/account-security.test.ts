@@ -148,6 +148,19 @@ describe('account security', () => {
     });
   });
 
+  it('revoking one API token kills it and signs out no device', async () => {
+    const user = await createUser(auth.deps);
+    const sid = await signedIn(user);
+    const token = await apiToken(sid);
+    const [{ id }] = (await viaGateway('GET', '/api/tokens', { cookie: `sid=${sid}` })).json().tokens;
+    expect((await viaGateway('DELETE', `/api/tokens/${id}`, { cookie: `sid=${sid}` })).statusCode).toBe(200);
+    await expectDead({ authorization: `Bearer ${token}` });
+    expect(await statusWith({ cookie: `sid=${sid}` })).toBe(200);
+    expect((await viaGateway('POST', '/api/logout', { cookie: `sid=${sid}` }, { everywhere: true })).statusCode).toBe(200);
+    await vi.waitFor(() => expect(revocations.some((r) => r.userId === user.id)).toBe(true), { interval: 20 });
+    expect(revocations.filter((r) => r.userId === user.id)).toHaveLength(1);
+  });
+
   describe('password reset', () => {
     it('answers 202 with the same text for a known and an unknown address, and mails only the known one', async () => {
       const user = await createUser(auth.deps);
