@@ -25,6 +25,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
       app.log.info({ reqId: requestId }, 'password-reset mail throttled');
       return;
     }
+    // A banned account gets no link: its login is refused whatever its password.
     const user = await users.findOne({ emailLower, isActive: true }).lean();
     if (!user) return;
     const token = randomToken();
