@@ -26,7 +26,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
             { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // The bot-challenge widget stays in its own lazily loaded chunk: only the login after failures needs it.
+            { name: 'vendor', test: /node_modules[\\/](?!altcha[\\/])/, priority: 1 },
           ],
         },
       },

@@ -70,6 +70,7 @@ export class IdentityResolver {
     this.sessions = new TtlCache(cacheMs);
     this.tokens = new TtlCache(cacheMs * 6);
     bus.listen(events.auth.sessionsRevoked, ({ userId }) => this.forget(userId));
+    bus.listen(events.auth.sessionEnded, ({ userId }) => this.forget(userId));
   }
 
   forget(userId: string): void {

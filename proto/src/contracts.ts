@@ -102,6 +102,7 @@ export const natsContracts = {
     [events.auth.userActivated]: contractOf(userAtEventSchema),
     [events.auth.userUpdated]: contractOf(userUpdatedEventSchema),
     [events.auth.sessionsRevoked]: contractOf(userAtEventSchema),
+    [events.auth.sessionEnded]: contractOf(userAtEventSchema),
     [events.auth.mailRequested]: contractOf(mailRequestSchema),
     [events.polls.pollCreated]: contractOf(pollCreatedEventSchema),
     [events.polls.pollDeleted]: contractOf(pollDeletedEventSchema),

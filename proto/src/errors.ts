@@ -12,6 +12,8 @@ export const errorCatalogue = {
   conflict: { status: 409, message: 'Bu işlem zaten yapılmış.' },
   payload_too_large: { status: 413, message: 'Gönderilen veri çok büyük.' },
   unsupported_media_type: { status: 415, message: 'Bu içerik türü desteklenmiyor.' },
+  challenge_required: { status: 403, message: 'Devam etmek için güvenlik doğrulamasını tamamla.' },
+  challenge_invalid: { status: 403, message: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.' },
   rate_limited: { status: 429, message: 'Çok fazla istek gönderdin. Lütfen biraz bekleyip tekrar dene.' },
   internal: { status: 500, message: 'Beklenmeyen bir hata oluştu. Lütfen tekrar dene.' },
   service_unavailable: { status: 503, message: 'Hizmet şu anda yanıt vermiyor. Lütfen biraz sonra tekrar dene.' },

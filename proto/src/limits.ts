@@ -95,11 +95,17 @@ export const limits = {
     avatarSizes: ['sm', 'md', 'lg', 'xl'],
     /** isProfilePublic defaults to true. */
     profilePublicDefault: true,
+    /** An avatar is decoded only up to 40 megapixels (ours): a small file must not cost seconds of CPU. */
+    avatarMaxPixels: 40_000_000,
   },
   auth: {
     /** The activation link is valid 24 hours and single-use. */
     activationLinkHours: 24,
     activationLinkMs: 24 * 60 * 60 * 1000,
+    /** A password-reset link is valid 1 hour and single-use. */
+    passwordResetHours: 1,
+    /** After this many failed logins on one account (within the failure window) its login needs a solved challenge. */
+    failuresBeforeChallenge: 3,
     /** A session lives 30 days (ours). */
     sessionDays: 30,
     sessionMs: 30 * 24 * 60 * 60 * 1000,
@@ -190,6 +196,12 @@ export const limits = {
     bulkEmailRows: 6,
     /** Admin tabs, the first is the default. */
     tabs: ['users', 'polls', 'reports', 'actions'],
+  },
+  challenge: {
+    /** A proof-of-work challenge (login after failures, contact form) is valid 5 minutes and single-use. */
+    ttlSeconds: 300,
+    /** The solved payload the widget sends is at most 4096 characters. */
+    payloadMax: 4096,
   },
   turnstile: {
     /** Bot-challenge widget: normal size 300x65, retry every 8000 ms, response wait 30000 ms polled every 100 ms. */

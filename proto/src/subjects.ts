@@ -65,6 +65,11 @@ export const events = {
     userUpdated: 'events.auth.user.updated',
     /** {userId, at}: every session of the user was revoked (logout everywhere, password change, ban). */
     sessionsRevoked: 'events.auth.sessions.revoked',
+    /**
+     * {userId, at}: one session (a plain logout) or one API token of the user ended. Caches of resolved identities
+     * drop the user's entries; unlike sessionsRevoked, the member's other devices stay signed in.
+     */
+    sessionEnded: 'events.auth.session.ended',
     /** {to, subject, html, text, tag, userId?}: a mail for the mailer (notifications) to send. */
     mailRequested: 'events.auth.mail.requested',
   },

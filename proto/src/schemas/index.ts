@@ -177,24 +177,30 @@ import { socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
 import type { SocketNotification, SocketPollUpdate } from './socket.js';
 import { healthSchema, messageSchema } from './system.js';
 import type { Health, MessageResponse } from './system.js';
+import { botChallengeSchema } from './challenge.js';
+import type { BotChallenge } from './challenge.js';
 import {
   followStateSchema,
+  forgotPasswordSchema,
   loginSchema,
   profileAnswersSchema,
   profilePatchSchema,
   profileSettingsSchema,
   registerSchema,
+  resetPasswordSchema,
   userListItemSchema,
   userProfileSchema,
   userSchema,
 } from './users.js';
 import type {
   FollowState,
+  ForgotPasswordBody,
   LoginBody,
   ProfileAnswersBody,
   ProfilePatchBody,
   ProfileSettingsBody,
   RegisterBody,
+  ResetPasswordBody,
   User,
   UserListItem,
   UserProfile,
@@ -203,6 +209,7 @@ import type {
 export * from './common.js';
 export * from './polls.js';
 export * from './users.js';
+export * from './challenge.js';
 export * from './contact.js';
 export * from './notifications.js';
 export * from './admin.js';
@@ -222,6 +229,8 @@ export const allSchemas = [
   reportCreateSchema,
   registerSchema,
   loginSchema,
+  forgotPasswordSchema,
+  resetPasswordSchema,
   profilePatchSchema,
   profileSettingsSchema,
   profileAnswersSchema,
@@ -268,6 +277,7 @@ export const allSchemas = [
   reportSchema,
   healthSchema,
   messageSchema,
+  botChallengeSchema,
   // polls service routes
   pollEditSchema,
   pollIdParamsSchema,
@@ -328,6 +338,9 @@ export interface SchemaTypes {
   'meydan/report-create': ReportCreateBody;
   'meydan/register': RegisterBody;
   'meydan/login': LoginBody;
+  'meydan/forgot-password': ForgotPasswordBody;
+  'meydan/reset-password': ResetPasswordBody;
+  'meydan/bot-challenge': BotChallenge;
   'meydan/profile-patch': ProfilePatchBody;
   'meydan/profile-settings': ProfileSettingsBody;
   'meydan/profile-answers': ProfileAnswersBody;

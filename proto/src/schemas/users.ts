@@ -4,6 +4,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../limits.js';
+import { altchaPayloadField } from './challenge.js';
 import { avatarUrlField, nullableCountField, dateTimeField, displayNameField, idField, notBlank, userRoles } from './common.js';
 
 /** Turkish texts of the account forms; the spec's own strings where it gives one. */
@@ -33,6 +34,11 @@ export const userMessages = {
   answerValue: 'Her sorunun bir cevabı olmalıdır',
   answerCategory: 'Her cevabın bir kategorisi olmalıdır',
   bodyObject: 'Gönderilen veri bir JSON nesnesi olmalıdır',
+  forgotAnswer: `Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik. Bağlantı ${limits.auth.passwordResetHours} saat geçerlidir.`,
+  resetDone: 'Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.',
+  resetLinkUsed: 'Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.',
+  resetLinkExpired: `Bu şifre sıfırlama bağlantısının süresi dolmuş (bağlantılar ${limits.auth.passwordResetHours} saat geçerlidir). Yeni bir bağlantı iste.`,
+  resetLinkInvalid: 'Bu şifre sıfırlama bağlantısı geçersiz. Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.',
 } as const;
 
 const M = userMessages;
@@ -111,10 +117,49 @@ export const loginSchema = {
       maxLength: limits.user.passwordMax,
       errorMessage: { type: M.passwordRequired, minLength: M.passwordRequired, maxLength: M.passwordMax },
     },
+    /** The solved bot challenge, needed once the account had repeated failed logins. */
+    altcha: altchaPayloadField,
   },
   errorMessage: { type: M.bodyObject, required: { email: M.emailRequired, password: M.passwordRequired } },
 } as const;
 export type LoginBody = FromSchema<typeof loginSchema>;
+
+/** POST /api/auth/forgot-password: always answered 202 with the same text, whether the address is known or not. */
+export const forgotPasswordSchema = {
+  $id: 'meydan/forgot-password',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  properties: {
+    email: {
+      type: 'string',
+      maxLength: emailMax,
+      format: 'email',
+      errorMessage: { type: M.emailRequired, maxLength: M.emailInvalid, format: M.emailInvalid },
+    },
+  },
+  errorMessage: { type: M.bodyObject, required: { email: M.emailRequired } },
+} as const;
+export type ForgotPasswordBody = FromSchema<typeof forgotPasswordSchema>;
+
+/** POST /api/auth/reset-password: the token from the mailed link and the new password (registration's rules). */
+export const resetPasswordSchema = {
+  $id: 'meydan/reset-password',
+  type: 'object',
+  additionalProperties: false,
+  required: ['token', 'password'],
+  properties: {
+    token: { type: 'string', minLength: 1, maxLength: 200, errorMessage: M.resetLinkInvalid },
+    password: {
+      type: 'string',
+      minLength: limits.user.passwordMin,
+      maxLength: limits.user.passwordMax,
+      errorMessage: { type: M.passwordRequired, minLength: M.passwordMin, maxLength: M.passwordMax },
+    },
+  },
+  errorMessage: { type: M.bodyObject, required: { token: M.resetLinkInvalid, password: M.passwordRequired } },
+} as const;
+export type ResetPasswordBody = FromSchema<typeof resetPasswordSchema>;
 
 /**
  * PATCH /api/users/{id}/profile as JSON: the questionnaire's basic information. Every field optional; birthPlace is

@@ -8,6 +8,7 @@ import { bootstrapAdmin } from './domain/admin-bootstrap.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
 import { accountRoutes } from './routes/account.js';
+import { passwordResetRoutes } from './routes/password-reset.js';
 import { profileRoutes } from './routes/profiles.js';
 import { tokenRoutes } from './routes/tokens.js';
 
@@ -17,7 +18,7 @@ export async function buildApp(baseDeps: ServiceDeps) {
   const deps: ServiceDeps<AuthConfig> = { ...baseDeps, config };
   const app = await createServiceApp('auth', deps);
   const ctx = createAuthContext(deps);
-  await Promise.all([ctx.users.init(), ctx.activations.init(), ctx.apiTokens.init()]);
+  await Promise.all([ctx.users.init(), ctx.activations.init(), ctx.apiTokens.init(), ctx.passwordResets.init()]);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: limits.user.avatarMaxBytes, files: 1, fields: 10 } });
@@ -26,6 +27,7 @@ export async function buildApp(baseDeps: ServiceDeps) {
   await bootstrapAdmin(ctx);
 
   await app.register(accountRoutes, { ctx });
+  await app.register(passwordResetRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
   await app.register(tokenRoutes, { ctx });
   return app;

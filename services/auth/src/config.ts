@@ -11,10 +11,18 @@ export const authConfigSchema = serviceConfigSchema({
   ADMIN_USERNAME: { type: 'string', pattern: '^[A-Za-z0-9_.]{3,30}$', default: 'admin' },
   SESSION_TTL_DAYS: { type: 'integer', minimum: 1, default: 30 },
   ACTIVATION_TTL_HOURS: { type: 'integer', minimum: 1, default: 24 },
-  /** Failed logins before 429: per account and per IP, within LOGIN_FAILURE_WINDOW_S. */
-  LOGIN_MAX_FAILURES_PER_ACCOUNT: { type: 'integer', minimum: 1, default: 5 },
+  /**
+   * Failed logins within LOGIN_FAILURE_WINDOW_S: after LOGIN_CHALLENGE_AFTER_FAILURES on one account its login
+   * needs a solved bot challenge (never a lockout of the owner); after LOGIN_MAX_FAILURES_PER_IP from one IP, 429.
+   */
+  LOGIN_CHALLENGE_AFTER_FAILURES: { type: 'integer', minimum: 1, default: 3 },
   LOGIN_MAX_FAILURES_PER_IP: { type: 'integer', minimum: 1, default: 20 },
   LOGIN_FAILURE_WINDOW_S: { type: 'integer', minimum: 1, default: 900 },
+  /** PBKDF2 iterations per attempt of the bot challenge (the browser makes a few thousand attempts). */
+  CHALLENGE_COST: { type: 'integer', minimum: 1, default: 1000 },
+  /** Password-reset mails: per address and per IP, within an hour (beyond them the answer stays the same, no mail). */
+  RESET_MAILS_PER_ADDRESS: { type: 'integer', minimum: 1, default: 3 },
+  RESET_MAILS_PER_IP: { type: 'integer', minimum: 1, default: 10 },
 });
 
 export type AuthConfig = FromSchema<typeof authConfigSchema>;

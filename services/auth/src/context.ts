@@ -1,7 +1,8 @@
 import type { Model } from 'mongoose';
-import type { ServiceDeps } from '@meydan/kit';
+import { BotChallenge, type ServiceDeps } from '@meydan/kit';
 import type { AuthConfig } from './config.js';
 import { activationModel, type ActivationRecord } from './model/activation.js';
+import { passwordResetModel, type PasswordResetRecord } from './model/password-reset.js';
 import { apiTokenModel, type ApiTokenRecord } from './model/api-token.js';
 import { userModel, type UserRecord } from './model/user.js';
 import { SessionStore } from './sessions.js';
@@ -13,7 +14,10 @@ export interface AuthContext {
   users: Model<UserRecord>;
   activations: Model<ActivationRecord>;
   apiTokens: Model<ApiTokenRecord>;
+  passwordResets: Model<PasswordResetRecord>;
   sessions: SessionStore;
+  /** The bot challenge a login needs after repeated failures on its account. */
+  loginChallenge: BotChallenge;
 }
 
 export function createAuthContext(deps: ServiceDeps<AuthConfig>): AuthContext {
@@ -23,6 +27,8 @@ export function createAuthContext(deps: ServiceDeps<AuthConfig>): AuthContext {
     users: userModel(deps.mongo),
     activations: activationModel(deps.mongo),
     apiTokens: apiTokenModel(deps.mongo),
+    passwordResets: passwordResetModel(deps.mongo),
+    loginChallenge: new BotChallenge({ secret: deps.config.INTERNAL_SECRET, redis: deps.redis, purpose: 'login', cost: deps.config.CHALLENGE_COST ?? 1000 }),
     sessions: new SessionStore(deps.redis, (deps.config.SESSION_TTL_DAYS ?? 30) * 24 * 3600),
   };
 }

@@ -103,8 +103,7 @@ describe('accounts', () => {
     });
 
     it('refuses a taken username or e-mail, whatever their case, with 409', async () => {
-      const body = fresh();
-      expect((await register(body)).statusCode).toBe(201);
+      const body = await registeredAndActive();
       const sameName = await register({ ...fresh(), username: body.username.toUpperCase() });
       expect(sameName.statusCode).toBe(409);
       expect(sameName.json()).toEqual({ error: 'username_taken', message: 'Bu kullanıcı adı zaten alınmış.' });
@@ -292,13 +291,12 @@ describe('accounts', () => {
       expect((await login(body.email, 'yeni-sifre-1')).statusCode).toBe(200);
     });
 
-    it('throttles repeated failures on one account with 429 and retry-after', async () => {
+    it('asks for the bot challenge after repeated failures on one account instead of locking it', async () => {
       const body = await registeredAndActive();
-      for (let i = 0; i < 5; i++) expect((await login(body.email, `yanlis-${i}`)).statusCode).toBe(401);
-      const blocked = await login(body.email, body.password);
-      expect(blocked.statusCode).toBe(429);
-      expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
-      expect(blocked.json().message).toBe('Çok fazla başarısız giriş denemesi. Lütfen biraz bekleyip tekrar dene.');
+      for (let i = 0; i < 5; i++) expect((await login(body.email, `yanlis-${i}`)).statusCode).toBe(i < 3 ? 401 : 403);
+      const asked = await login(body.email, body.password);
+      expect(asked.statusCode).toBe(403);
+      expect(asked.json().error).toBe('challenge_required');
     });
 
     it('throttles repeated failures from one IP across accounts', async () => {

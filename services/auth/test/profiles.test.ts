@@ -1,3 +1,4 @@
+import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjects } from '@meydan/proto';
@@ -22,6 +23,32 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+/**
+ * A valid black-and-white PNG of the given size, written by hand: sharp would have to hold the whole image in
+ * memory to encode it, while 1-bit rows of zeros deflate to a few kilobytes.
+ */
+function hugePng(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(Buffer.concat([Buffer.from(type, 'ascii'), data])));
+    return Buffer.concat([length, Buffer.from(type, 'ascii'), data, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.writeUInt8(1, 8); // bit depth 1
+  header.writeUInt8(0, 9); // greyscale
+  const rows = Buffer.alloc((1 + Math.ceil(width / 8)) * height); // filter byte 0 and zero pixels on every row
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(rows, { level: 9 })),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 describe('profiles', () => {
@@ -136,6 +163,15 @@ describe('profiles', () => {
       const res = await patch(ayse.id, asMember(ayse.id), multipart({}, { name: 'x.png', type: 'image/png', data: Buffer.from('not an image') }));
       expect(res.statusCode).toBe(415);
       expect(res.json().message).toMatch(/JPG, PNG, GIF veya WebP/);
+      expect((await userModel(svc.deps.mongo).findById(ayse.id).lean())!.avatarFileId).toBeNull();
+    });
+
+    it('refuses a 16000×16000 PNG of a few kilobytes with 413 before decoding it', async () => {
+      const huge = hugePng(16_000, 16_000);
+      expect(huge.length).toBeLessThan(1024 * 1024);
+      const res = await patch(ayse.id, asMember(ayse.id), multipart({}, { name: 'huge.png', type: 'image/png', data: huge }));
+      expect(res.statusCode).toBe(413);
+      expect(res.json()).toEqual({ error: 'image_too_large', message: 'Resmin boyutları çok büyük. Lütfen en fazla 40 megapiksel bir resim seçin.' });
       expect((await userModel(svc.deps.mongo).findById(ayse.id).lean())!.avatarFileId).toBeNull();
     });
 

@@ -3,6 +3,7 @@ import mongoose, { type Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
 import { Bus } from './bus.js';
+import { natsContracts } from '@meydan/proto';
 
 /** The live connections a service works with. */
 export interface Connections {
@@ -81,7 +82,7 @@ export function connectRedis(url: string, service: string, log: Logger): Redis {
 export async function connectAll(options: ConnectOptions): Promise<Connections> {
   const { service, log } = options;
   const nats = await connectNats(options.natsUrl, service, log);
-  const bus = new Bus(nats, nats.jetstream(), log, service, undefined, options.consumerPrefix);
+  const bus = new Bus(nats, nats.jetstream(), log, service, natsContracts, options.consumerPrefix);
   await bus.ensureStreams();
   const mongo = await connectMongo(options.mongoUrl, options.mongoDb ?? `meydan_${service}`, log);
   const redis = connectRedis(options.redisUrl, service, log);

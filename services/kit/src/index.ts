@@ -8,3 +8,4 @@ export * from './health.js';
 export * from './app.js';
 export * from './run.js';
 export * from './redis-lock.js';
+export * from './challenge.js';

@@ -82,7 +82,7 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
 
     // The mailer fails and JetStream redelivers with backoff ...
     const jsm = await service.deps.nats.jetstreamManager();
-    await until(async () => (await jsm.consumers.info('EVENTS', service.deps.bus.durableName(MAILER_DURABLE))).num_redelivered > 0, 10_000, 'a redelivery');
+    await until(async () => (await jsm.consumers.info('EVENTS', service!.deps.bus.durableName(MAILER_DURABLE))).num_redelivered > 0, 10_000, 'a redelivery');
     await sleep(300);
 
     // ... until SMTP is back.

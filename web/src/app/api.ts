@@ -48,6 +48,13 @@ export function apiErrorMessage(error: ApiError | unknown): string | undefined {
   return undefined;
 }
 
+/** The error code of a failed call (`error` of `{error, message}`), if the server sent one. */
+export function apiErrorCode(error: ApiError | unknown): string | undefined {
+  const data = (error as { data?: unknown } | undefined)?.data;
+  const code = data && typeof data === 'object' ? (data as { error?: unknown }).error : undefined;
+  return typeof code === 'string' ? code : undefined;
+}
+
 /** The HTTP status of a failed call, or undefined when the request never got an answer. */
 export function apiErrorStatus(error: ApiError | unknown): number | undefined {
   const status = (error as { status?: unknown } | undefined)?.status;

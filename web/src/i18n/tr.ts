@@ -1,4 +1,4 @@
-import { limits, pollServiceMessages, userMessages } from '@meydan/proto';
+import { challengeMessages, limits, pollServiceMessages, userMessages } from '@meydan/proto';
 
 /**
  * Every user-facing string of the web app, in Turkish. Components read from here, never inline. Texts the server
@@ -48,6 +48,7 @@ export const tr = {
     apiDocs: 'API Dokümantasyonu',
     support: 'Destek Merkezi',
     admin: 'Yönetim Paneli',
+    resetPassword: 'Şifreni Sıfırla',
   },
   notFound: {
     title: 'Sayfa Bulunamadı',
@@ -190,6 +191,40 @@ export const tr = {
     successText: (name: string) => `Hoş geldin ${name}`,
     failedTitle: 'Giriş Başarısız',
     failedText: 'Giriş yapılırken bir hata oluştu',
+    forgot: 'Şifremi unuttum',
+    challengeLabel: 'Güvenlik doğrulaması',
+    challengeHint: 'Bu hesapta art arda hatalı denemeler oldu. Tarayıcın kısa bir doğrulama yapıyor; bittiğinde giriş yapabilirsin.',
+    challengePending: challengeMessages.required,
+  },
+  forgotPassword: {
+    title: 'Şifremi unuttum',
+    description: 'Hesabının e-posta adresini yaz; şifreni sıfırlaman için bir bağlantı gönderelim.',
+    email: 'E-posta',
+    submit: 'Bağlantı gönder',
+    submitting: 'Gönderiliyor...',
+    back: 'Girişe dön',
+    sentTitle: 'E-postanı kontrol et',
+    sent: userMessages.forgotAnswer,
+    failedTitle: 'Gönderilemedi',
+    failedText: 'Bağlantı gönderilirken bir hata oluştu',
+  },
+  resetPassword: {
+    lead: 'Hesabın için yeni bir şifre belirle. Şifren değişince tüm cihazlardaki oturumların kapanır.',
+    password: 'Yeni şifre',
+    passwordHint: `En az ${limits.user.passwordMin} karakter.`,
+    confirmPassword: 'Yeni şifre (tekrar)',
+    mismatch: 'Şifreler eşleşmiyor!',
+    submit: 'Şifremi değiştir',
+    submitting: 'Kaydediliyor...',
+    doneTitle: 'Şifren değiştirildi',
+    done: userMessages.resetDone,
+    toLogin: 'Giriş Yap',
+    failedTitle: 'Şifre değiştirilemedi',
+    failedText: 'Şifre değiştirilirken bir hata oluştu',
+    used: userMessages.resetLinkUsed,
+    expired: userMessages.resetLinkExpired,
+    invalid: userMessages.resetLinkInvalid,
+    requestNew: 'Yeni bağlantı iste',
   },
   logout: {
     done: 'Çıkış yapıldı',

@@ -3,6 +3,8 @@ export const formSchemas = {
   pollCreate: 'meydan/poll-create',
   register: 'meydan/register',
   login: 'meydan/login',
+  forgotPassword: 'meydan/forgot-password',
+  resetPassword: 'meydan/reset-password',
   quickQuestion: 'meydan/quick-question',
   commentCreate: 'meydan/comment-create',
   reportCreate: 'meydan/report-create',

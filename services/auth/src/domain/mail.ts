@@ -26,6 +26,31 @@ export function activationMail(name: string, link: string, hours: number) {
   return { subject, text, html };
 }
 
+/** The password-reset mail, HTML and text, in Turkish. */
+export function passwordResetMail(name: string, link: string, hours: number) {
+  const subject = 'Meydan şifreni sıfırla';
+  const text = [
+    `Merhaba ${name},`,
+    '',
+    'Meydan hesabın için bir şifre sıfırlama isteği aldık. Yeni şifreni belirlemek için aşağıdaki bağlantıyı aç:',
+    link,
+    '',
+    `Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. Şifren değişince tüm cihazlardaki oturumların kapanır.`,
+    'Bu isteği sen yapmadıysan bu e-postayı yok sayabilirsin; şifren değişmez.',
+    '',
+    'Meydan',
+  ].join('\n');
+  const html = `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
+<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escape(name)},</h1>
+<p>Meydan hesabın için bir şifre sıfırlama isteği aldık. Yeni şifreni belirlemek için aşağıdaki düğmeye tıkla.</p>
+<p style="margin:24px 0"><a href="${escape(link)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Şifremi sıfırla</a></p>
+<p style="color:#555;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. Düğme çalışmazsa bu adresi tarayıcına yapıştır:<br><a href="${escape(link)}">${escape(link)}</a></p>
+<p style="color:#888;font-size:13px">Bu isteği sen yapmadıysan bu e-postayı yok sayabilirsin; şifren değişmez.</p>
+</div></body></html>`;
+  return { subject, text, html };
+}
+
 /** A small server-rendered page in Meydan's colours (activation results). */
 export function page(title: string, body: string, status: 'ok' | 'error'): string {
   const accent = status === 'ok' ? '#22c55e' : '#f97316';

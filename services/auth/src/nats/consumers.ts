@@ -1,5 +1,6 @@
 import { events } from '@meydan/proto';
 import type { AuthContext } from '../context.js';
+import { revokeEverything } from '../domain/revocation.js';
 
 /** Moderation decisions taken in the admin service, applied to accounts here. */
 export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {
@@ -9,8 +10,7 @@ export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {
     filterSubject: events.admin.userBanned,
     handler: async ({ userId }, { requestId }) => {
       await ctx.users.updateOne({ _id: userId }, { $set: { isActive: false } });
-      await ctx.sessions.revokeAll(userId);
-      await bus.publish(events.auth.sessionsRevoked, { userId, at: new Date().toISOString() }, { requestId });
+      await revokeEverything(ctx, userId, requestId);
     },
   });
   await bus.consume({

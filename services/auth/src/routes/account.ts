@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { events, limits, type LoginBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationMail, escapeHtml, page } from '../domain/mail.js';
+import { revokeEverything } from '../domain/revocation.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { Counter } from '../domain/throttle.js';
@@ -39,9 +40,6 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
   const setSessionCookie = (reply: FastifyReply, sid: string) =>
     reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: sessionTtlSeconds });
 
-  const revokedEverywhere = (userId: string, requestId: string) =>
-    deps.bus.publish(events.auth.sessionsRevoked, { userId, at: new Date().toISOString() }, { requestId });
-
   /** Makes a fresh single-use link and asks the mailer to send it. */
   async function sendActivation(user: { _id: { toString(): string }; email: string; displayName: string }, requestId: string) {
     const token = randomToken();
@@ -67,6 +65,26 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     return true;
   }
 
+  /**
+   * Nobody can squat an address or a name with an account they never activate. A never-activated account
+   * is replaced (with its links) when the new registration uses its e-mail: whoever registers again with
+   * that address gets the only link that now works, and only the mailbox owner can follow it. Its username
+   * is given up to another e-mail only once none of its links can still be used, so a pending registration
+   * cannot be taken over by someone else while its owner still has time to activate it.
+   */
+  async function releaseUnclaimed(emailLower: string, usernameLower: string, log: FastifyBaseLogger) {
+    const now = new Date();
+    const pending = await users.find({ emailVerified: false, $or: [{ emailLower }, { usernameLower }] }).lean();
+    for (const user of pending) {
+      const userId = user._id.toString();
+      const sameAddress = user.emailLower === emailLower;
+      if (!sameAddress && (await activations.exists({ userId, usedAt: null, expiresAt: { $gt: now } }))) continue;
+      await activations.deleteMany({ userId });
+      await users.deleteOne({ _id: user._id, emailVerified: false });
+      log.info({ userId }, 'never-activated account replaced by a new registration');
+    }
+  }
+
   app.post<{ Body: RegisterBody }>(
     '/api/register',
     { schema: { body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
@@ -79,6 +97,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         emailLower: email.trim().toLowerCase(),
         displayName: displayName.trim(),
       };
+      await releaseUnclaimed(fields.emailLower, fields.usernameLower, request.log);
       if (await users.exists({ usernameLower: fields.usernameLower })) throw new HttpError(409, 'username_taken', T.usernameTaken);
       if (await users.exists({ emailLower: fields.emailLower })) throw new HttpError(409, 'email_taken', T.emailTaken);
       let user;
@@ -204,14 +223,30 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     },
   );
 
+  app.get('/api/auth/challenge', async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return ctx.loginChallenge.createChallenge();
+  });
+
+  /**
+   * Repeated failures on one account never lock its owner out: from then on its login needs a solved bot
+   * challenge as well as the password, which costs a guesser work on every attempt. Failures per IP still end in 429.
+   */
   app.post<{ Body: LoginBody }>('/api/login', { schema: { body: { $ref: 'meydan/login' } } }, async (request, reply) => {
     const emailLower = request.body.email.trim().toLowerCase();
     const ip = request.identity?.ip ?? request.ip;
-    const maxAccount = config.LOGIN_MAX_FAILURES_PER_ACCOUNT ?? 5;
+    const challengeAfter = config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
     const maxIp = config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
-    if ((await accountFailures.count(emailLower)) >= maxAccount || (await ipFailures.count(ip)) >= maxIp) {
-      const wait = Math.max(await accountFailures.ttl(emailLower), 1);
-      throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(wait) });
+    if ((await ipFailures.count(ip)) >= maxIp) {
+      throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(await ipFailures.ttl(ip)) });
+    }
+    if ((await accountFailures.count(emailLower)) >= challengeAfter) {
+      if (!request.body.altcha) throw new HttpError(403, 'challenge_required', T.challengeRequired);
+      const verdict = await ctx.loginChallenge.verifySolution(request.body.altcha);
+      if (!verdict.ok) {
+        request.log.info({ reason: verdict.reason }, 'login challenge refused');
+        throw new HttpError(403, 'challenge_invalid', T.challengeInvalid);
+      }
     }
     const user = await users.findOne({ emailLower });
     const ok = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyHash));
@@ -235,8 +270,9 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     const sid = request.cookies[SESSION_COOKIE];
     if (sid) await sessions.revoke(sid);
     const userId = request.identity?.userId;
-    if (userId && everywhere) await sessions.revokeAll(userId);
-    if (userId) await revokedEverywhere(userId, request.id);
+    // Only "everywhere" tells the other devices (and their sockets) that they are signed out.
+    if (userId && everywhere) await revokeEverything(ctx, userId, request.id);
+    else if (userId) await deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
     reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
     return { message: T.loggedOut };
   });
@@ -277,8 +313,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       }
       user.passwordHash = await hashPassword(request.body.newPassword);
       await user.save();
-      await sessions.revokeAll(userId);
-      await revokedEverywhere(userId, request.id);
+      await revokeEverything(ctx, userId, request.id);
       setSessionCookie(reply, await sessions.create(userId, user.role));
       return { message: T.passwordChanged };
     },

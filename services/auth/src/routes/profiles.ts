@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { mongo, Types } from 'mongoose';
 import sharp from 'sharp';
-import { events, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
+import { events, limits, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { profileQuestions } from '../domain/profile-questions.js';
@@ -140,9 +140,12 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       }
 
       if (avatar) {
-        const meta = await sharp(avatar).metadata().catch(() => null);
+        // The header's dimensions first (no decoding): a small file can hold a huge image that would cost seconds of CPU.
+        const maxPixels = limits.user.avatarMaxPixels;
+        const meta = await sharp(avatar, { limitInputPixels: false }).metadata().catch(() => null);
         if (!meta?.format || !IMAGE_FORMATS.has(meta.format)) throw new HttpError(415, 'unsupported_media_type', T.fileType);
-        const square = await sharp(avatar, { animated: false })
+        if (!meta.width || !meta.height || meta.width * meta.height > maxPixels) throw new HttpError(413, 'image_too_large', T.imageTooLarge);
+        const square = await sharp(avatar, { animated: false, limitInputPixels: maxPixels })
           .rotate()
           .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
           .webp({ quality: 85 })

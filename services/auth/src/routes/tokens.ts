@@ -64,8 +64,8 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
       ? await apiTokens.findOneAndUpdate({ _id: id, userId, revokedAt: null }, { $set: { revokedAt: new Date() } })
       : null;
     if (!revoked) throw httpError('not_found', T.tokenNotFound);
-    // The gateway caches resolved tokens briefly: tell it to forget this user's.
-    await ctx.deps.bus.publish(events.auth.sessionsRevoked, { userId, at: new Date().toISOString() }, { requestId: request.id });
+    // The gateway caches resolved tokens briefly: tell it to forget this user's (without signing out their devices).
+    await ctx.deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
     return { message: T.tokenRevoked };
   });
 }

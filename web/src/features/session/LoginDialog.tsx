@@ -1,49 +1,73 @@
-import { useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorCode, apiErrorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tr } from '../../i18n/tr';
 import { Button, LinkButton } from '../../layout/buttons';
 import { nameOf } from '../../lib/avatar';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { Modal } from '../../ui/Modal';
-import { Actions, Form, InputField } from '../../ui/fields';
+import { Actions, ErrorText, Form, Hint, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
-import { useLoginMutation } from './sessionApi';
+import { BotChallenge } from './BotChallenge';
+import { useForgotPasswordMutation, useLoginMutation } from './sessionApi';
 
-/** 'Giriş Yap': e-mail and password, cancel, and a link that switches to registration. */
+type Mode = 'login' | 'forgot';
+
+/**
+ * 'Giriş Yap': e-mail and password, cancel, and a link that switches to registration. 'Şifremi unuttum' turns it
+ * into a small form that asks for a reset link. After repeated failures on an account the server asks for the bot
+ * challenge, which then shows above the buttons.
+ */
 export function LoginDialog() {
   const dialog = useAppSelector(selectDialog);
   const dispatch = useAppDispatch();
+  const [mode, setMode] = useState<Mode>('login');
+  const texts = mode === 'login' ? tr.login : tr.forgotPassword;
   return (
     <Modal
       name="login"
       open={dialog?.kind === 'login'}
-      onOpenChange={(open) => !open && dispatch(dialogClosed())}
-      title={tr.login.title}
-      description={tr.login.description}
+      onOpenChange={(open) => {
+        if (open) return;
+        dispatch(dialogClosed());
+        setMode('login');
+      }}
+      title={texts.title}
+      description={texts.description}
       width="26rem"
     >
-      <LoginForm />
+      {mode === 'login' ? <LoginForm onForgot={() => setMode('forgot')} /> : <ForgotPasswordForm onBack={() => setMode('login')} />}
     </Modal>
   );
 }
 
-function LoginForm() {
+const challengeCodes = new Set(['challenge_required', 'challenge_invalid']);
+
+function LoginForm({ onForgot }: { onForgot: () => void }) {
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [login, { isLoading }] = useLoginMutation();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const [challengeShown, setChallengeShown] = useState(false);
+  // A solved challenge is good for one attempt: a new widget (new key) solves the next one.
+  const [challengeRound, setChallengeRound] = useState(0);
+  const [altcha, setAltcha] = useState<string | null>(null);
+  const challengeChanged = useCallback((payload: string | null) => setAltcha(payload), []);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = { email: email.trim(), password };
+    const body = { email: email.trim(), password, ...(altcha ? { altcha } : {}) };
     const checked = validateForm('login', body);
     if (!checked.ok) {
       setErrors(fieldErrors(checked.errors));
+      return;
+    }
+    if (challengeShown && !altcha) {
+      setErrors({ altcha: tr.login.challengePending });
       return;
     }
     setErrors({});
@@ -52,6 +76,11 @@ function LoginForm() {
       dispatch(dialogClosed());
       toast({ title: tr.login.successTitle, description: tr.login.successText(nameOf(user)), variant: 'success' });
     } catch (err) {
+      if (altcha) {
+        setAltcha(null);
+        setChallengeRound((round) => round + 1);
+      }
+      if (challengeCodes.has(apiErrorCode(err) ?? '')) setChallengeShown(true);
       toast({ title: tr.login.failedTitle, description: apiErrorMessage(err) ?? tr.login.failedText, variant: 'error' });
     }
   }
@@ -78,9 +107,19 @@ function LoginForm() {
         onChange={(e) => setPassword(e.target.value)}
         error={errors['password']}
       />
+      <Forgot>
+        <LinkButton onClick={onForgot}>{tr.login.forgot}</LinkButton>
+      </Forgot>
+      {challengeShown && (
+        <ChallengeBox role="group" aria-label={tr.login.challengeLabel}>
+          <Hint>{tr.login.challengeHint}</Hint>
+          <BotChallenge key={challengeRound} challengeUrl="/api/auth/challenge" onChange={challengeChanged} />
+          {errors['altcha'] ? <ErrorText role="alert">{errors['altcha']}</ErrorText> : null}
+        </ChallengeBox>
+      )}
       <Actions>
         <Button onClick={() => dispatch(dialogClosed())}>{tr.login.cancel}</Button>
-        <Button type="submit" $variant="primary" disabled={isLoading}>
+        <Button type="submit" $variant="primary" disabled={isLoading || (challengeShown && !altcha)}>
           {isLoading ? tr.login.submitting : tr.login.submit}
         </Button>
       </Actions>
@@ -91,6 +130,85 @@ function LoginForm() {
     </Form>
   );
 }
+
+/** E-mail → POST /api/auth/forgot-password → the same answer whether or not the address has an account. */
+export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
+  const toast = useToast();
+  const [forgotPassword, { isLoading }] = useForgotPasswordMutation();
+  const [email, setEmail] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [sent, setSent] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { email: email.trim() };
+    const checked = validateForm('forgotPassword', body);
+    if (!checked.ok) {
+      setError(fieldErrors(checked.errors)['email']);
+      return;
+    }
+    setError(undefined);
+    try {
+      setSent((await forgotPassword(body).unwrap()).message);
+    } catch (err) {
+      toast({ title: tr.forgotPassword.failedTitle, description: apiErrorMessage(err) ?? tr.forgotPassword.failedText, variant: 'error' });
+    }
+  }
+
+  if (sent) {
+    return (
+      <Form as="div">
+        <Sent role="status">
+          <strong>{tr.forgotPassword.sentTitle}</strong>
+          <span>{sent}</span>
+        </Sent>
+        <Actions>
+          <Button $variant="primary" onClick={onBack}>
+            {tr.forgotPassword.back}
+          </Button>
+        </Actions>
+      </Form>
+    );
+  }
+  return (
+    <Form onSubmit={submit} noValidate>
+      <InputField
+        label={tr.forgotPassword.email}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={error}
+      />
+      <Actions>
+        <Button onClick={onBack}>{tr.forgotPassword.back}</Button>
+        <Button type="submit" $variant="primary" disabled={isLoading}>
+          {isLoading ? tr.forgotPassword.submitting : tr.forgotPassword.submit}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+const Forgot = styled.p`
+  margin: -0.25rem 0 0;
+  text-align: right;
+  font-size: 0.9rem;
+`;
+
+const ChallengeBox = styled.div`
+  display: grid;
+  gap: 0.5rem;
+`;
+
+const Sent = styled.p`
+  display: grid;
+  gap: 0.35rem;
+  margin: 0;
+  line-height: 1.5;
+`;
 
 export const Switch = styled.p`
   text-align: center;

@@ -1,4 +1,4 @@
-import type { LoginBody, MessageResponse, RegisterBody, User } from '@meydan/proto';
+import type { ForgotPasswordBody, LoginBody, MessageResponse, RegisterBody, ResetPasswordBody, User } from '@meydan/proto';
 import { useCallback } from 'react';
 import { api } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
@@ -47,10 +47,28 @@ export const sessionApi = api.injectEndpoints({
     register: build.mutation<MessageResponse, RegisterBody>({
       query: (body) => ({ url: '/register', method: 'POST', body }),
     }),
+    forgotPassword: build.mutation<MessageResponse, ForgotPasswordBody>({
+      query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),
+    }),
+    /** Every session ends with it, this device's too. */
+    resetPassword: build.mutation<MessageResponse, ResetPasswordBody>({
+      query: (body) => ({ url: '/auth/reset-password', method: 'POST', body }),
+      async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
+        if (!(await queryFulfilled.then(() => true).catch(() => false))) return;
+        dispatch(sessionApi.util.upsertQueryData('session', undefined, null));
+      },
+    }),
   }),
 });
 
-export const { useSessionQuery, useLoginMutation, useLogoutMutation, useRegisterMutation } = sessionApi;
+export const {
+  useSessionQuery,
+  useLoginMutation,
+  useLogoutMutation,
+  useRegisterMutation,
+  useForgotPasswordMutation,
+  useResetPasswordMutation,
+} = sessionApi;
 
 /**
  * The signed-in user: null for visitors (and when the session cannot be asked for), undefined while it is being

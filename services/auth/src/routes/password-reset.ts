@@ -1,0 +1,88 @@
+import type { FastifyInstance } from 'fastify';
+import { events, limits, userMessages, type ForgotPasswordBody, type ResetPasswordBody } from '@meydan/proto';
+import { HttpError } from '@meydan/kit';
+import type { AuthContext } from '../context.js';
+import { passwordResetMail } from '../domain/mail.js';
+import { revokeEverything } from '../domain/revocation.js';
+import { hashPassword, randomToken, sha256 } from '../domain/secrets.js';
+import { Counter } from '../domain/throttle.js';
+
+const RESET_HOURS = limits.auth.passwordResetHours;
+
+/**
+ * "Şifremi unuttum": a mailed single-use link (one hour) opens the SPA's /sifre-sifirla page, whose form posts
+ * the new password here; that revokes every session and API token of the account.
+ */
+export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+  const { config, users, passwordResets, deps } = ctx;
+  const perAddress = new Counter(deps.redis, 'reset-address', 3600);
+  const perIp = new Counter(deps.redis, 'reset-ip', 3600);
+  const loginFailures = new Counter(deps.redis, 'login-account', config.LOGIN_FAILURE_WINDOW_S ?? 900);
+
+  async function mailResetLink(emailLower: string, ip: string, requestId: string) {
+    const [byAddress, byIp] = await Promise.all([perAddress.hit(emailLower), perIp.hit(ip)]);
+    if (byAddress > (config.RESET_MAILS_PER_ADDRESS ?? 3) || byIp > (config.RESET_MAILS_PER_IP ?? 10)) {
+      app.log.info({ reqId: requestId }, 'password-reset mail throttled');
+      return;
+    }
+    // A banned account gets no link: its login is refused whatever its password.
+    const user = await users.findOne({ emailLower, isActive: true }).lean();
+    if (!user) return;
+    const token = randomToken();
+    const userId = user._id.toString();
+    await passwordResets.create({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + RESET_HOURS * 3600_000) });
+    const link = `${config.PUBLIC_ORIGIN}/sifre-sifirla?token=${encodeURIComponent(token)}`;
+    await deps.bus.publish(
+      events.auth.mailRequested,
+      { to: user.email, ...passwordResetMail(user.displayName, link, RESET_HOURS), tag: 'password-reset', userId },
+      { requestId, msgId: `mail:password-reset:${sha256(token)}` },
+    );
+  }
+
+  app.post<{ Body: ForgotPasswordBody }>(
+    '/api/auth/forgot-password',
+    { schema: { body: { $ref: 'meydan/forgot-password' } } },
+    async (request, reply) => {
+      const emailLower = request.body.email.trim().toLowerCase();
+      const ip = request.identity?.ip ?? request.ip;
+      // Answered before the lookup and the mail, so neither the text nor the time tells whether the address has an account.
+      mailResetLink(emailLower, ip, request.id).catch((err) => request.log.error({ err }, 'password-reset mail failed'));
+      return reply.code(202).send({ message: userMessages.forgotAnswer });
+    },
+  );
+
+  app.post<{ Body: ResetPasswordBody }>(
+    '/api/auth/reset-password',
+    { schema: { body: { $ref: 'meydan/reset-password' } } },
+    async (request) => {
+      const tokenHash = sha256(request.body.token);
+      const now = new Date();
+      // As with activation links: Redis decides which of two simultaneous submissions claims the link.
+      const first = await deps.redis.set(`reset-claim:${tokenHash}`, '1', 'EX', RESET_HOURS * 3600, 'NX');
+      const claimed = first
+        ? await passwordResets.findOneAndUpdate(
+            { tokenHash, usedAt: null, expiresAt: { $gt: now } },
+            { $set: { usedAt: now } },
+            { returnDocument: 'after' },
+          )
+        : null;
+      if (first && !claimed) await deps.redis.del(`reset-claim:${tokenHash}`);
+      if (!claimed) {
+        const known = await passwordResets.findOne({ tokenHash }).lean();
+        if (known?.usedAt || (known && !first)) throw new HttpError(410, 'reset_link_used', userMessages.resetLinkUsed);
+        if (known) throw new HttpError(410, 'reset_link_expired', userMessages.resetLinkExpired);
+        throw new HttpError(404, 'reset_link_invalid', userMessages.resetLinkInvalid);
+      }
+      const user = await users.findById(claimed.userId);
+      if (!user) throw new HttpError(404, 'reset_link_invalid', userMessages.resetLinkInvalid);
+      user.passwordHash = await hashPassword(request.body.password);
+      // Following a link sent to the address proves the mailbox, as the activation link would.
+      user.emailVerified = true;
+      await user.save();
+      await passwordResets.updateMany({ userId: claimed.userId, usedAt: null }, { $set: { usedAt: now } });
+      await revokeEverything(ctx, claimed.userId, request.id);
+      await loginFailures.reset(user.emailLower);
+      return { message: userMessages.resetDone };
+    },
+  );
+}

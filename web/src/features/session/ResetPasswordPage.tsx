@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { apiErrorCode, apiErrorMessage } from '../../app/api';
+import { useAppDispatch } from '../../app/store';
+import { tr } from '../../i18n/tr';
+import { Button } from '../../layout/buttons';
+import { Page } from '../../layout/Page';
+import { fieldErrors, validateForm } from '../../lib/validation';
+import { Actions, Form, InputField } from '../../ui/fields';
+import { useToast } from '../toasts/useToast';
+import { dialogOpened } from '../ui/uiSlice';
+import { ForgotPasswordForm } from './LoginDialog';
+import { useResetPasswordMutation } from './sessionApi';
+
+/** What a link the server refused says (its answer's code), with the way on: a new link from the login dialog. */
+const linkProblems: Record<string, string> = {
+  reset_link_used: tr.resetPassword.used,
+  reset_link_expired: tr.resetPassword.expired,
+  reset_link_invalid: tr.resetPassword.invalid,
+};
+
+/** /sifre-sifirla?token=…: the page the password-reset mail opens; a new password, twice, with registration's rules. */
+export function ResetPasswordPage() {
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const [resetPassword, { isLoading }] = useResetPasswordMutation();
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const openLogin = () => dispatch(dialogOpened({ kind: 'login' }));
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(token ? null : { ok: false, text: tr.resetPassword.invalid });
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const body = { token, password };
+    const checked = validateForm('resetPassword', body);
+    if (!checked.ok) {
+      setErrors(fieldErrors(checked.errors));
+      return;
+    }
+    if (password !== confirm) {
+      setErrors({ confirm: tr.resetPassword.mismatch });
+      return;
+    }
+    setErrors({});
+    try {
+      setOutcome({ ok: true, text: (await resetPassword(body).unwrap()).message });
+    } catch (err) {
+      const problem = linkProblems[apiErrorCode(err) ?? ''];
+      if (problem) setOutcome({ ok: false, text: problem });
+      else toast({ title: tr.resetPassword.failedTitle, description: apiErrorMessage(err) ?? tr.resetPassword.failedText, variant: 'error' });
+    }
+  }
+
+  return (
+    <Narrow>
+      <Page title={tr.pages.resetPassword}>
+        <Card>
+          {outcome ? (
+            <Outcome role={outcome.ok ? 'status' : 'alert'} $ok={outcome.ok}>
+              <strong>{outcome.ok ? tr.resetPassword.doneTitle : tr.resetPassword.failedTitle}</strong>
+              <span>{outcome.text}</span>
+              {outcome.ok ? (
+                <Actions>
+                  <Button $variant="primary" onClick={openLogin}>
+                    {tr.resetPassword.toLogin}
+                  </Button>
+                </Actions>
+              ) : (
+                <RequestNew aria-label={tr.resetPassword.requestNew}>
+                  <h2>{tr.resetPassword.requestNew}</h2>
+                  <ForgotPasswordForm onBack={openLogin} />
+                </RequestNew>
+              )}
+            </Outcome>
+          ) : (
+            <Form onSubmit={submit} noValidate>
+              <Lead>{tr.resetPassword.lead}</Lead>
+              <InputField
+                label={tr.resetPassword.password}
+                hint={tr.resetPassword.passwordHint}
+                type="password"
+                name="password"
+                autoComplete="new-password"
+                required
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                error={errors['password']}
+              />
+              <InputField
+                label={tr.resetPassword.confirmPassword}
+                type="password"
+                name="confirm"
+                autoComplete="new-password"
+                required
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+                error={errors['confirm']}
+              />
+              <Actions>
+                <Button type="submit" $variant="primary" disabled={isLoading}>
+                  {isLoading ? tr.resetPassword.submitting : tr.resetPassword.submit}
+                </Button>
+              </Actions>
+            </Form>
+          )}
+        </Card>
+      </Page>
+    </Narrow>
+  );
+}
+
+const Narrow = styled.div`
+  max-width: 30rem;
+  margin: 0 auto;
+`;
+
+const Lead = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Card = styled.div`
+  padding: 1.25rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+`;
+
+const RequestNew = styled.section`
+  margin-top: 0.75rem;
+  h2 {
+    margin: 0 0 0.5rem;
+    font-size: 1.05rem;
+  }
+`;
+
+const Outcome = styled.div<{ $ok: boolean }>`
+  display: grid;
+  gap: 0.5rem;
+  line-height: 1.5;
+  strong {
+    color: ${({ theme, $ok }) => ($ok ? theme.colors.success : theme.colors.danger)};
+  }
+`;
