@@ -42,7 +42,11 @@ export const subjects = {
     counts: 'social.counts',
   },
   notifications: { health: 'notifications.health' },
-  contact: { health: 'contact.health' },
+  contact: {
+    health: 'contact.health',
+    /** {page, pageSize} → {items: ContactMessage[], totalCount}: the contact messages, newest first (admin). */
+    messagesPage: 'contact.messages.page',
+  },
   admin: { health: 'admin.health' },
 } as const;
 
@@ -94,6 +98,10 @@ export const events = {
     userFollowed: 'events.social.user.followed',
     /** {followerId, followeeId, at}. */
     userUnfollowed: 'events.social.user.unfollowed',
+  },
+  contact: {
+    /** {to, subject, html, text, tag}: the support inbox's copy of a message, the sender's receipt, newsletter mails. */
+    mailRequested: 'events.contact.mail.requested',
   },
   admin: {
     /** {userId, by, at}. */

@@ -1,8 +1,8 @@
 /** Every JSON Schema of the contracts, with the types derived from them. */
 import { adminPollSchema, adminStatsSchema, adminUserSchema, bulkEmailSchema, reportSchema } from './admin.js';
 import type { AdminPoll, AdminStats, AdminUser, BulkEmailBody, Report } from './admin.js';
-import { contactMessageSchema } from './contact.js';
-import type { ContactMessageBody } from './contact.js';
+import { contactMessageSchema, contactReceiptSchema, newsletterSubscribeSchema } from './contact.js';
+import type { ContactMessageBody, ContactReceipt, NewsletterSubscribeBody } from './contact.js';
 import { notificationCountSchema, notificationSchema } from './notifications.js';
 import type { NotificationCount, NotificationItem } from './notifications.js';
 import {
@@ -144,6 +144,8 @@ import {
   userPollCountsReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
+  contactMessagesPageRequestSchema,
+  contactMessagesPageReplySchema,
 } from './events.js';
 import type {
   UserRegisteredEvent,
@@ -172,6 +174,8 @@ import type {
   UserPollCountsReply,
   CanViewRequest,
   CanViewReply,
+  ContactMessagesPageRequest,
+  ContactMessagesPageReply,
 } from './events.js';
 import { socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
 import type { SocketNotification, SocketPollUpdate } from './socket.js';
@@ -235,6 +239,7 @@ export const allSchemas = [
   profileSettingsSchema,
   profileAnswersSchema,
   contactMessageSchema,
+  newsletterSubscribeSchema,
   bulkEmailSchema,
   // entities and answers
   userSchema,
@@ -278,6 +283,7 @@ export const allSchemas = [
   healthSchema,
   messageSchema,
   botChallengeSchema,
+  contactReceiptSchema,
   // polls service routes
   pollEditSchema,
   pollIdParamsSchema,
@@ -321,6 +327,8 @@ export const allSchemas = [
   userPollCountsReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
+  contactMessagesPageRequestSchema,
+  contactMessagesPageReplySchema,
   socketNotificationSchema,
   socketPollUpdateSchema,
 ] as const;
@@ -345,6 +353,8 @@ export interface SchemaTypes {
   'meydan/profile-settings': ProfileSettingsBody;
   'meydan/profile-answers': ProfileAnswersBody;
   'meydan/contact-message': ContactMessageBody;
+  'meydan/contact-receipt': ContactReceipt;
+  'meydan/newsletter-subscribe': NewsletterSubscribeBody;
   'meydan/bulk-email': BulkEmailBody;
   'meydan/user': User;
   'meydan/user-profile': UserProfile;
@@ -426,6 +436,8 @@ export interface SchemaTypes {
   'meydan/nats-user-poll-counts-reply': UserPollCountsReply;
   'meydan/nats-can-view-request': CanViewRequest;
   'meydan/nats-can-view-reply': CanViewReply;
+  'meydan/nats-contact-messages-page-request': ContactMessagesPageRequest;
+  'meydan/nats-contact-messages-page-reply': ContactMessagesPageReply;
   'meydan/socket-notification': SocketNotification;
   'meydan/socket-poll-update': SocketPollUpdate;
 }
