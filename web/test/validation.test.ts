@@ -13,6 +13,7 @@ const ids: Record<FormSchema, Parameters<typeof validate>[0]> = {
   quickQuestion: 'meydan/quick-question',
   commentCreate: 'meydan/comment-create',
   reportCreate: 'meydan/report-create',
+  contactMessage: 'meydan/contact-message',
 };
 
 const samples: [FormSchema, unknown][] = [
@@ -35,6 +36,9 @@ const samples: [FormSchema, unknown][] = [
   ['quickQuestion', { question: 'q'.repeat(151), options: ['a'.repeat(51), 'b'] }],
   ['commentCreate', { text: '   ' }],
   ['reportCreate', { description: 'x' }],
+  ['contactMessage', { name: ' A ', email: 'kötü', subject: 'baska', message: 'kısa', turnstileToken: '' }],
+  ['contactMessage', {}],
+  ['contactMessage', { name: 'Ayşe', email: 'ayse@example.com', subject: 'kvkk', message: 'Verilerimin silinmesini istiyorum.', turnstileToken: 'cozum' }],
 ];
 
 describe('form validation', () => {

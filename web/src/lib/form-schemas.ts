@@ -8,6 +8,7 @@ export const formSchemas = {
   quickQuestion: 'meydan/quick-question',
   commentCreate: 'meydan/comment-create',
   reportCreate: 'meydan/report-create',
+  contactMessage: 'meydan/contact-message',
 } as const;
 
 export type FormSchema = keyof typeof formSchemas;
