@@ -195,3 +195,30 @@ describe('contact form with Cloudflare Turnstile', () => {
     expect(await contact.app.contact.models.ContactMessage.countDocuments({})).toBe(1);
   });
 });
+
+describe('ticket numbers', () => {
+  let contact: ContactTestService;
+  beforeAll(async () => {
+    contact = await startContact();
+  });
+  afterAll(async () => {
+    await contact?.close();
+  });
+
+  it('are unique and consecutive when many are taken at once, and go on after Redis lost its counter', async () => {
+    const { storeTicket } = await import('../src/store/messages.js');
+    const { models } = contact.app.contact;
+    const redis = contact.deps.redis;
+    const year = new Date('2031-03-01T10:00:00Z');
+    await redis.del('contact:ticket-seq:2031');
+    const fields = { name: 'Ali', email: 'ali@example.com', subject: 'genel' as const, message: 'Eşzamanlı bir mesaj.', status: 'yeni' as const, userId: null, ip: null };
+    const take = () => storeTicket(models, redis, fields, year).then((t) => t.ticketNumber);
+    const numbers = await Promise.all(Array.from({ length: 12 }, take));
+    expect([...numbers].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `MYD-2031-${String(i + 1).padStart(6, '0')}`));
+
+    await redis.del('contact:ticket-seq:2031');
+    expect(await take()).toBe('MYD-2031-000013');
+    await redis.set('contact:ticket-seq:2031', '3');
+    expect(await take(), 'a counter behind the stored numbers catches up').toBe('MYD-2031-000014');
+  });
+});

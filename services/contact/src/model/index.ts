@@ -7,6 +7,9 @@ type ContactStage = (typeof contactStages)[number];
 export interface ContactMessageRecord {
   _id: Types.ObjectId;
   ticketNumber: string;
+  /** The year and the sequence within it that the ticket number spells. */
+  year: number;
+  seq: number;
   name: string;
   email: string;
   subject: ContactSubject;
@@ -21,6 +24,8 @@ export interface ContactMessageRecord {
 const contactMessageSchema = new Schema<ContactMessageRecord>(
   {
     ticketNumber: { type: String, required: true, unique: true },
+    year: { type: Number, required: true },
+    seq: { type: Number, required: true },
     name: { type: String, required: true },
     email: { type: String, required: true },
     subject: { type: String, required: true, enum: limits.contact.subjects },
@@ -32,14 +37,7 @@ const contactMessageSchema = new Schema<ContactMessageRecord>(
   { timestamps: { createdAt: true, updatedAt: false } },
 );
 contactMessageSchema.index({ createdAt: -1 });
-
-/** Per-year sequence of ticket numbers (`_id` is `ticket-<year>`). */
-export interface TicketCounterRecord {
-  _id: string;
-  seq: number;
-}
-
-const ticketCounterSchema = new Schema<TicketCounterRecord>({ _id: { type: String, required: true }, seq: { type: Number, required: true } });
+contactMessageSchema.index({ year: 1, seq: -1 });
 
 /** A newsletter address: confirmed by its owner (double opt-in) before any newsletter goes to it. */
 export interface SubscriberRecord {
@@ -71,7 +69,6 @@ export function createModels(conn: Connection) {
     (conn.models[name] ?? conn.model<T>(name, schema, collection)) as Model<T>;
   return {
     ContactMessage: model('ContactMessage', contactMessageSchema),
-    TicketCounter: model('TicketCounter', ticketCounterSchema, 'ticket_counters'),
     Subscriber: model('Subscriber', subscriberSchema, 'newsletter_subscribers'),
   };
 }

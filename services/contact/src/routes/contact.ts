@@ -4,7 +4,7 @@ import { contactMessages, events, limits, type ContactMessageBody, type ContactR
 import type { ContactContext } from '../context.js';
 import { receiptMail, supportMail } from '../domain/mail.js';
 import { texts as T } from '../domain/texts.js';
-import { nextTicketNumber } from '../store/messages.js';
+import { storeTicket } from '../store/messages.js';
 
 /**
  * The contact form: `GET /api/contact/challenge` hands out the bot challenge, `POST /api/contact` checks it, stores
@@ -35,8 +35,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ContactContext): 
         message: request.body.message.trim(),
         userId: request.identity?.userId ?? null,
       };
-      const ticketNumber = await nextTicketNumber(ctx.models);
-      await ctx.models.ContactMessage.create({ ...facts, ticketNumber, status: 'yeni', ip });
+      const { ticketNumber } = await storeTicket(ctx.models, ctx.redis, { ...facts, status: 'yeni', ip });
       request.log.info({ ticketNumber, subject: facts.subject }, 'contact message stored');
 
       const ticket = { ...facts, ticketNumber };
