@@ -35,20 +35,22 @@ export async function contactRoutes(app: FastifyInstance, ctx: ContactContext): 
         message: request.body.message.trim(),
         userId: request.identity?.userId ?? null,
       };
-      const { ticketNumber } = await storeTicket(ctx.models, ctx.redis, { ...facts, status: 'yeni', ip });
+      const { _id: ticketId, ticketNumber } = await storeTicket(ctx.models, ctx.redis, { ...facts, status: 'yeni', ip });
       request.log.info({ ticketNumber, subject: facts.subject }, 'contact message stored');
 
       const ticket = { ...facts, ticketNumber };
       const replyHours = limits.support.averageReplyHours;
+      // The mails are deduplicated by message id (JetStream and the mailer): the stored id is unique everywhere,
+      // where a ticket number is unique only within one deployment.
       await ctx.bus.publishReliably(
         events.contact.mailRequested,
         { to: ctx.config.SUPPORT_EMAIL ?? 'destek@meydan.local', ...supportMail(ticket), tag: 'contact-support', userId: facts.userId },
-        { requestId: request.id, msgId: `mail:contact-support:${ticketNumber}` },
+        { requestId: request.id, msgId: `mail:contact-support:${ticketId.toHexString()}` },
       );
       await ctx.bus.publishReliably(
         events.contact.mailRequested,
         { to: facts.email, ...receiptMail(ticket, replyHours), tag: 'contact-receipt', userId: facts.userId },
-        { requestId: request.id, msgId: `mail:contact-receipt:${ticketNumber}` },
+        { requestId: request.id, msgId: `mail:contact-receipt:${ticketId.toHexString()}` },
       );
       reply.code(201);
       return { message: T.received(ticketNumber, replyHours), ticketNumber, status: 'yeni' };
