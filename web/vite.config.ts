@@ -18,6 +18,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: what scripts/measure-initial-js.ts reads to weigh the first load of /.
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {
@@ -26,7 +28,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
             { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/, priority: 2 },
-            { name: 'vendor', test: /node_modules[\\/]/, priority: 1 },
+            // Only what the first screen needs: libraries used by lazily loaded screens travel with those screens.
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
           ],
         },
       },

@@ -19,8 +19,11 @@ export const clientRoutes = [
   '/iletisim',
   '/gizlilik-politikasi',
   '/kullanim-sartlari',
+  '/gizlilik',
+  '/cerezler',
   '/sss',
   '/blog',
+  '/blog/:slug',
   '/api-documentation',
   '/api-dokumantasyonu',
   '/destek',
@@ -42,7 +45,11 @@ export function matchClientRoute(pathname: string): { route: ClientRoute; params
         const part = parts[i] ?? '';
         if (seg.startsWith(':')) {
           if (!part) return false;
-          params[seg.slice(1)] = decodeURIComponent(part);
+          try {
+            params[seg.slice(1)] = decodeURIComponent(part);
+          } catch {
+            return false; // a malformed escape ('%E0') names nothing
+          }
           return true;
         }
         return seg.toLowerCase() === part.toLowerCase();
