@@ -421,6 +421,16 @@ export const tr = {
       percent: (n: number) => `%${n}`,
     },
   },
+  pwa: {
+    installTitle: 'Uygulamayı Yükle',
+    installText: 'Meydan’ı ana ekranına ekle: kendi penceresinde açılsın, bağlantın koptuğunda da açılabilsin.',
+    install: 'Yükle',
+    dismiss: 'Şimdi Değil',
+    updateTitle: 'Yeni sürüm hazır',
+    updateText: 'Meydan’ın yeni sürümü yüklendi. Yenileyerek kullanmaya başla.',
+    reload: 'Yenile',
+    offlineReady: 'Meydan çevrimdışı kullanıma hazır',
+  },
   toast: {
     region: 'Mesajlar ({hotkey})',
     label: 'Mesaj',

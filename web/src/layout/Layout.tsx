@@ -4,6 +4,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { ShareLinkDialog } from '../features/create-poll/ShareLinkDialog';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { InstallPromptCard } from '../features/pwa/InstallPromptCard';
 import { LoginDialog } from '../features/session/LoginDialog';
 import { RegisterDialog } from '../features/session/RegisterDialog';
 import { SessionEffects } from '../features/session/SessionEffects';
@@ -52,6 +53,7 @@ export function Layout() {
       </MountedOnceOpened>
       <ShareLinkDialog />
       <Toaster />
+      <InstallPromptCard />
       <SessionEffects />
     </Shell>
   );
