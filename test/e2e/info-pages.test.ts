@@ -103,6 +103,12 @@ describe('service worker', () => {
       return { script: registration.active?.scriptURL, scope: registration.scope };
     });
     expect(scriptUrl).toEqual({ script: `${stack.origin}/sw.js`, scope: `${stack.origin}/` });
+    const swResponse = await page.request.get('/sw.js');
+    expect(swResponse.headers()['cache-control']).toBe('no-cache');
+    const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await page.request.get(manifestHref!);
+    expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
+    expect(await manifest.json()).toMatchObject({ name: 'Meydan', start_url: '/', scope: '/', display: 'standalone', lang: 'tr' });
 
     // The next visit is controlled by the worker.
     await page.reload();

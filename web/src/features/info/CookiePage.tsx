@@ -28,9 +28,9 @@ export function CookiePage() {
                   <th scope="row">
                     <code>{item.name}</code>
                   </th>
-                  <td>{item.where}</td>
-                  <td>{item.purpose}</td>
-                  <td>{item.lifetime}</td>
+                  <td data-label={text.cookieWhere}>{item.where}</td>
+                  <td data-label={text.cookiePurpose}>{item.purpose}</td>
+                  <td data-label={text.cookieLifetime}>{item.lifetime}</td>
                 </tr>
               ))}
             </tbody>
@@ -42,7 +42,6 @@ export function CookiePage() {
 }
 
 const TableWrap = styled.div`
-  overflow-x: auto;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radii.lg};
   background: ${({ theme }) => theme.colors.surface};
@@ -57,5 +56,14 @@ const Table = styled.table`
   caption { padding: 0.9rem 1rem 0.4rem; text-align: left; font-weight: 700; }
   th, td { padding: 0.6rem 1rem; text-align: left; vertical-align: top; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
   thead th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: 600; }
-  code { font-family: ${({ theme }) => theme.fonts.mono}; font-size: 0.85rem; white-space: nowrap; }
+  code { font-family: ${({ theme }) => theme.fonts.mono}; font-size: 0.85rem; word-break: break-all; }
+
+  /* Narrow screens: one card per entry, each value with its column's name. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
+    min-width: 0;
+    thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+    tr { display: block; padding: 0.5rem 0; border-top: 1px solid ${({ theme }) => theme.colors.border}; }
+    th, td { display: block; border-top: 0; padding: 0.25rem 1rem; }
+    td::before { content: attr(data-label); display: block; color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.8rem; font-weight: 600; }
+  }
 `;

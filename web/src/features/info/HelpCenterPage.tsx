@@ -48,7 +48,7 @@ export function HelpCenterPage() {
           <Muted>{text.noResultsHint}</Muted>
         </Card>
       ) : (
-        <CardGrid $min="17rem">
+        <CardGrid $min="24rem">
           {categories.map((category) => (
             <Card key={category.id} aria-labelledby={`help-${category.id}`}>
               <h2 id={`help-${category.id}`}>{category.title}</h2>

@@ -26,17 +26,21 @@ export function LegalPage({ document, extra }: { document: LegalDocument; extra?
       {extra}
       <Prose>
         {document.sections.map((section) => (
-          <section key={section.id} aria-labelledby={section.id}>
+          <Section key={section.id} aria-labelledby={section.id}>
             <h2 id={section.id}>{section.heading}</h2>
             <Prose>
               <TextBlocks blocks={section.blocks} />
             </Prose>
-          </section>
+          </Section>
         ))}
       </Prose>
     </Page>
   );
 }
+
+const Section = styled.section`
+  h2 { scroll-margin-top: 5rem; }
+`;
 
 const Changed = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};

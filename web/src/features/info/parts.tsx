@@ -68,7 +68,7 @@ export const Card = styled.section`
 
 export const CardGrid = styled.div<{ $min?: string }>`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(min(100%, ${({ $min = '16rem' }) => $min}), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, ${({ $min = '16rem' }) => $min}), 1fr));
   gap: 1rem;
 `;
 
@@ -80,7 +80,7 @@ export const Prose = styled.div`
   max-width: 46rem;
   line-height: 1.65;
 
-  h2 { font-size: 1.25rem; font-weight: 800; margin-top: 0.75rem; }
+  h2 { font-size: 1.25rem; font-weight: 800; margin-top: 0.75rem; margin-bottom: 0.5rem; }
   ul { display: flex; flex-direction: column; gap: 0.35rem; margin: 0; padding-left: 1.25rem; }
   li::marker { color: ${({ theme }) => theme.colors.primary}; }
 `;

@@ -46,9 +46,12 @@ export function NewsletterBox({ compact = false }: { compact?: boolean }) {
   };
 
   return (
-    <Box aria-labelledby={`${id}-title`} $compact={compact} data-newsletter>
-      <h2 id={`${id}-title`}>{text.title}</h2>
-      <p>{text.text}</p>
+    // In the footer it is part of the page's contentinfo, not a landmark of its own (the blog has the other box).
+    <Box as={compact ? 'div' : 'section'} aria-labelledby={compact ? undefined : `${id}-title`} $compact={compact} data-newsletter>
+      <Title id={`${id}-title`} as={compact ? 'p' : 'h2'}>
+        {text.title}
+      </Title>
+      <Description>{text.text}</Description>
       <form noValidate onSubmit={submit}>
         <label htmlFor={`${id}-email`}>{text.emailLabel}</label>
         <Row>
@@ -86,10 +89,18 @@ const Box = styled.section<{ $compact: boolean }>`
       ? ''
       : `padding: 1.25rem; border-radius: ${theme.radii.lg}; border: 1px solid ${theme.colors.border}; background: ${theme.colors.surface};`}
 
-  h2 { font-size: ${({ $compact }) => ($compact ? '1rem' : '1.2rem')}; font-weight: 700; color: ${({ theme }) => theme.colors.text}; }
-  p { color: ${({ theme }) => theme.colors.textMuted}; }
   form { display: flex; flex-direction: column; gap: 0.35rem; }
   label { font-weight: 600; font-size: 0.85rem; color: ${({ theme }) => theme.colors.text}; }
+`;
+
+const Description = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Title = styled.h2`
+  font-size: 1.05rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.text};
 `;
 
 const Row = styled.div`

@@ -25,7 +25,7 @@ export const privacyPolicy: LegalDocument = {
       id: 'genel-bilgiler',
       heading: 'Genel Bilgiler',
       blocks: [
-        `Veri sorumlusu ${contactDetails.controller}’dir (${contactDetails.city}). Bu politika meydan web sitesi ve yüklenebilir uygulaması için geçerlidir. Politikada önemli bir değişiklik yaptığımızda sayfanın başındaki “Son değişiklik” tarihini güncelleriz.`,
+        `Veri sorumlusu ${contactDetails.controller}’dir (${contactDetails.city}). Bu politika Meydan web sitesi ve yüklenebilir uygulaması için geçerlidir. Politikada önemli bir değişiklik yaptığımızda sayfanın başındaki “Son değişiklik” tarihini güncelleriz.`,
       ],
     },
     {
