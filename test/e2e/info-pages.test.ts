@@ -155,6 +155,33 @@ describe('service worker', () => {
   }, 120_000);
 });
 
+describe('install prompt', () => {
+  it('appears 10 s after the browser offers installation, and dismissing it is remembered', async () => {
+    const { page, errors } = await open({ viewport: mobile });
+    await page.goto('/');
+    await heading(page, 'Çok Konuşulanlar');
+    // Headless Chromium never offers installation by itself: the test plays the browser's event.
+    const offeredAt = Date.now();
+    await page.evaluate(() => {
+      const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+        prompt: async () => undefined,
+        userChoice: Promise.resolve({ outcome: 'dismissed' }),
+      });
+      window.dispatchEvent(offer);
+    });
+    const card = page.getByRole('region', { name: 'Uygulamayı Yükle' });
+    await card.waitFor({ timeout: 30_000 });
+    expect(Date.now() - offeredAt).toBeGreaterThanOrEqual(10_000);
+    await page.screenshot({ path: join(screenshotDir, 'install-prompt-mobile-dark.png'), animations: 'disabled' });
+    expect(await page.evaluate(() => localStorage.getItem('meydan.installPrompt.shown'))).toBe('true');
+
+    await card.getByRole('button', { name: 'Şimdi Değil' }).click();
+    await card.waitFor({ state: 'detached' });
+    expect(await page.evaluate(() => localStorage.getItem('meydan.installPrompt.dismissed'))).toBe('true');
+    expect(errors).toEqual([]);
+  }, 60_000);
+});
+
 const infoPages = [
   { path: '/yardim-merkezi', name: 'help', title: 'Yardım Merkezi' },
   { path: '/sss', name: 'faq', title: 'Sıkça Sorulan Sorular' },
