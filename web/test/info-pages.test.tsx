@@ -104,7 +104,7 @@ describe('newsletter box', () => {
     await openAt('/blog', 'Blog');
     // The blog's own box is a landmark; the footer's is part of the footer.
     const box = screen.getByRole('region', { name: 'Bültene abone ol' });
-    const email = within(box).getByLabelText('E-posta adresin');
+    const email = within(box).getByRole('textbox', { name: 'Bültene abone ol' });
     fireEvent.change(email, { target: { value: 'yanlis-adres' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Abone Ol' }));
     expect(within(box).getByRole('alert').textContent).toBe('Geçerli bir e-posta adresi giriniz');
@@ -120,7 +120,7 @@ describe('newsletter box', () => {
     fakeApi({ 'POST /api/newsletter/subscribe': () => json({ error: 'rate_limited', message: 'Çok fazla istek' }, 429) });
     renderAppAt('/');
     const box = screen.getByRole('contentinfo');
-    fireEvent.change(within(box).getByLabelText('E-posta adresin'), { target: { value: 'ayse@example.com' } });
+    fireEvent.change(within(box).getByRole('textbox', { name: 'Bültene abone ol' }), { target: { value: 'ayse@example.com' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Abone Ol' }));
     expect(await screen.findByText('Çok fazla istek')).toBeTruthy();
     expect(screen.getByText('Hata')).toBeTruthy();

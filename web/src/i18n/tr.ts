@@ -388,7 +388,6 @@ export const tr = {
     newsletter: {
       title: 'Bültene abone ol',
       text: 'Yeni özellikler ve haftanın en çok konuşulan soruları e-posta kutunda.',
-      emailLabel: 'E-posta adresin',
       placeholder: 'ornek@eposta.com',
       submit: 'Abone Ol',
       submitting: 'Gönderiliyor...',

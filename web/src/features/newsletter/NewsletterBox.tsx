@@ -53,10 +53,12 @@ export function NewsletterBox({ compact = false }: { compact?: boolean }) {
       </Title>
       <Description>{text.text}</Description>
       <form noValidate onSubmit={submit}>
-        <label htmlFor={`${id}-email`}>{text.emailLabel}</label>
         <Row>
           <Input
             id={`${id}-email`}
+            // Named by the box's title: a second field called 'E-posta' on pages with their own e-mail field
+            // (registration, contact) would make 'the e-mail field' ambiguous for assistive technology.
+            aria-labelledby={`${id}-title`}
             type="email"
             autoComplete="email"
             placeholder={text.placeholder}
@@ -90,7 +92,6 @@ const Box = styled.section<{ $compact: boolean }>`
       : `padding: 1.25rem; border-radius: ${theme.radii.lg}; border: 1px solid ${theme.colors.border}; background: ${theme.colors.surface};`}
 
   form { display: flex; flex-direction: column; gap: 0.35rem; }
-  label { font-weight: 600; font-size: 0.85rem; color: ${({ theme }) => theme.colors.text}; }
 `;
 
 const Description = styled.p`
