@@ -1,17 +1,31 @@
 import { matchClientRoute } from '@meydan/proto';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { CreatePollDialog } from '../features/create-poll/CreatePollDialog';
 import { ShareLinkDialog } from '../features/create-poll/ShareLinkDialog';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { InstallPromptCard } from '../features/pwa/InstallPromptCard';
 import { LoginDialog } from '../features/session/LoginDialog';
 import { RegisterDialog } from '../features/session/RegisterDialog';
 import { SessionEffects } from '../features/session/SessionEffects';
 import { SignInRequiredDialog } from '../features/session/SignInRequiredDialog';
 import { Toaster } from '../features/toasts/Toaster';
+import { selectDialog, type OpenDialog } from '../features/ui/uiSlice';
+import { useAppSelector } from '../app/store';
 import { tr } from '../i18n/tr';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+// Only members create polls: the dialog (and its form controls) is fetched the first time it opens.
+const CreatePollDialog = lazy(async () => ({ default: (await import('../features/create-poll/CreatePollDialog')).CreatePollDialog }));
+
+/** Mounts its children from the first time the dialog `kind` opens, then keeps them (for the closing animation). */
+function MountedOnceOpened({ kind, children }: { kind: NonNullable<OpenDialog>['kind']; children: ReactNode }) {
+  const dialog = useAppSelector(selectDialog);
+  const [opened, setOpened] = useState(false);
+  if (!opened && dialog?.kind === kind) setOpened(true);
+  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /**
  * The frame around every screen, with the app-wide dialogs and toasts. react-router is a little more lenient than
@@ -34,9 +48,12 @@ export function Layout() {
       <LoginDialog />
       <RegisterDialog />
       <SignInRequiredDialog />
-      <CreatePollDialog />
+      <MountedOnceOpened kind="createPoll">
+        <CreatePollDialog />
+      </MountedOnceOpened>
       <ShareLinkDialog />
       <Toaster />
+      <InstallPromptCard />
       <SessionEffects />
     </Shell>
   );
