@@ -2,7 +2,7 @@
  * The contact page in a real Chromium against the real stack: a visitor solves the real ALTCHA challenge (the
  * widget's worker under the site's CSP), sends a message and gets a ticket number; the support inbox and the sender
  * receive their mails in MailDev. A member finds the name filled in. Accessibility checked and screenshots taken,
- * desktop and mobile.
+ * desktop and mobile. The blog's newsletter box subscribes for real: the confirmation link from MailDev works once.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -90,6 +90,26 @@ describe('contact page in Chromium', { timeout: 120_000 }, () => {
     await expectNoAxeViolations(page, 'contact page, mobile, member');
     await screenshot(page, 'contact-mobile-dark');
     await elementScreenshot(page.locator('section[aria-labelledby="contact-form-title"]'), 'contact-mobile-form-dark');
+    expect(errors).toEqual([]);
+  });
+
+  it('a visitor subscribes to the newsletter from the blog box and confirms through the mailed link', async () => {
+    const { page, errors } = await open();
+    await page.goto('/blog');
+    await settled(page, 'visitor');
+    const email = `okur.${Date.now()}@example.com`;
+    const box = page.locator('[data-newsletter]').first();
+    await box.locator('input').fill(email);
+    await box.getByRole('button', { name: 'Abone Ol' }).click();
+    await page.locator('[data-toast]', { hasText: 'Aboneliğini onaylaman için' }).first().waitFor();
+
+    const mail = await mailTo(email, /bülten aboneliğini onayla/);
+    const confirm = mail.text.match(/https?:\/\/\S+\/api\/newsletter\/confirm\/\S+/)![0];
+    expect(mail.text).toMatch(/\/api\/newsletter\/unsubscribe\/\S+/);
+    await page.goto(confirm);
+    await page.getByRole('heading', { name: 'Aboneliğin onaylandı' }).waitFor();
+    await page.goto(confirm);
+    await page.getByRole('heading', { name: 'Bu bağlantı geçersiz' }).waitFor();
     expect(errors).toEqual([]);
   });
 });
