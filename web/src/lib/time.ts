@@ -63,3 +63,10 @@ const dateTimeFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', tim
 export function formatDateTime(at: string | number | Date): string {
   return dateTimeFormat.format(new Date(toMs(at)));
 }
+
+const dateFormat = new Intl.DateTimeFormat('tr-TR');
+
+/** A short Turkish date: '05.03.2025'. */
+export function formatDate(at: string | number | Date): string {
+  return dateFormat.format(new Date(toMs(at)));
+}
