@@ -93,9 +93,17 @@ const Root = styled(Tabs.Root)`
 
 const List = styled(Tabs.List)`
   display: flex;
-  gap: 0.25rem;
-  overflow-x: auto;
+  flex-wrap: wrap;
+  gap: 0 0.25rem;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  /* Four tabs do not fit one phone-wide row: two by two, not one left alone on a second line. */
+  @media (max-width: 30rem) {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+
+    & > * { justify-content: center; }
+  }
 `;
 
 const Trigger = styled(Tabs.Trigger)`
@@ -103,7 +111,7 @@ const Trigger = styled(Tabs.Trigger)`
   align-items: center;
   gap: 0.45rem;
   min-height: 2.75rem;
-  padding: 0 1rem;
+  padding: 0 clamp(0.6rem, 2vw, 1rem);
   border: none;
   border-bottom: 3px solid transparent;
   background: transparent;
@@ -114,6 +122,7 @@ const Trigger = styled(Tabs.Trigger)`
   cursor: pointer;
 
   &:hover { color: ${({ theme }) => theme.colors.text}; }
+  &:focus-visible { outline-offset: -3px; }
   &[data-state='active'] {
     color: ${({ theme }) => theme.colors.text};
     border-bottom-color: ${({ theme }) => theme.colors.primary};

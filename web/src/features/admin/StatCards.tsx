@@ -34,7 +34,7 @@ export function StatCards() {
 
 const Grid = styled.dl`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(11rem, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr));
   gap: 0.75rem;
   margin: 0;
 `;
@@ -53,7 +53,7 @@ const Card = styled.div`
 `;
 
 const Value = styled.span`
-  font-size: 1.75rem;
+  font-size: clamp(1.4rem, 1.1rem + 1.2vw, 1.75rem);
   font-weight: 800;
   letter-spacing: -0.01em;
 `;
