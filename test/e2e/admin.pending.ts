@@ -113,6 +113,11 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await row(page, selin.email).waitFor();
     await expect(page.getByRole('tabpanel').locator('li').count()).resolves.toBe(1);
     await row(page, selin.email).getByRole('button', { name: /yasakla/ }).click();
+    const ban = page.getByRole('dialog', { name: 'Kullanıcıyı yasakla' });
+    await ban.waitFor();
+    await expectNoAxeViolations(page, 'admin ban dialog');
+    await ban.getByRole('textbox', { name: 'Gerekçe (isteğe bağlı)' }).fill('Spam hesap');
+    await ban.getByRole('button', { name: 'Yasakla' }).click();
     await page.getByText('Kullanıcı durumu güncellendi').waitFor();
     await row(page, selin.email).getByText('Yasaklı').waitFor();
     const refused = await call(stack, 'POST', '/api/login', { body: { email: selin.email, password: selin.password } });

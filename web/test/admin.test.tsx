@@ -194,9 +194,12 @@ describe('admin panel', () => {
     });
     renderAppAt('/admin', { user: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Kullanıcı 1 kullanıcısını yasakla' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kullanıcıyı yasakla' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Gerekçe (isteğe bağlı)' }), { target: { value: ' Spam hesap ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yasakla' }));
     expect(await screen.findByText('Kullanıcı durumu güncellendi')).toBeTruthy();
     expect(screen.getByText('Başarılı!')).toBeTruthy();
-    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/admin/users/1/ban')).toBe(true);
+    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/users/1/ban').map((r) => r.body)).toEqual([{ reason: 'Spam hesap' }]);
     expect(await screen.findByText('Yasaklı')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Kullanıcı 1 kullanıcısını aktifleştir' }));
     await waitFor(() => expect(screen.queryByText('Yasaklı')).toBeNull());
@@ -211,6 +214,8 @@ describe('admin panel', () => {
     });
     renderAppAt('/admin', { user: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Kullanıcı 1 kullanıcısını yasakla' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Kullanıcıyı yasakla' });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Yasakla' }));
     expect(await screen.findByText('Yönetici hesapları yasaklanamaz')).toBeTruthy();
     expect(screen.getByText('Hata')).toBeTruthy();
     expect(requests.filter((r) => r.path === '/api/admin/users')).toHaveLength(1);

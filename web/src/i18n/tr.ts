@@ -427,6 +427,10 @@ export const tr = {
       ban: 'Yasakla',
       activate: 'Aktifleştir',
       banLabel: (name: string) => `${name} kullanıcısını yasakla`,
+      banTitle: 'Kullanıcıyı yasakla',
+      banText: (name: string) =>
+        `${name} oturumlarından çıkarılacak, giriş yapamayacak ve anketleri aktifleştirilene kadar görünmeyecek. Kendisine e-postayla bildirilecek.`,
+      banReason: 'Gerekçe (isteğe bağlı)',
       activateLabel: (name: string) => `${name} kullanıcısını aktifleştir`,
       updated: 'Kullanıcı durumu güncellendi',
     },

@@ -18,6 +18,8 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   /** Hook for end-to-end tests and screenshots (data-dialog). */
   name?: string;
+  /** Anything to ask along with the confirmation (e.g. an optional reason field). */
+  children?: ReactNode;
 }
 
 /**
@@ -34,9 +36,11 @@ export function ConfirmDialog({
   pending = false,
   destructive = true,
   name = 'confirm',
+  children,
 }: ConfirmDialogProps) {
   return (
     <Modal name={name} open={open} onOpenChange={onOpenChange} title={title} description={description} width="26rem">
+      {children}
       <Actions>
         <Button onClick={() => onOpenChange(false)}>{tr.common.cancel}</Button>
         <Button $variant={destructive ? 'danger' : 'primary'} disabled={pending} onClick={onConfirm}>

@@ -1,10 +1,13 @@
 import { useState } from 'react';
+import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { tr } from '../../i18n/tr';
 import { Button } from '../../layout/buttons';
 import { nameOf } from '../../lib/avatar';
 import { formatDate } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { useAdminUsersQuery, useSetUserActiveMutation, type AdminUserRow } from './adminApi';
 import { Badge, Line, ListState, Meta, Pager, Person, RowActions, Row, RowMain, Rows, SearchBox, Toolbar, useDebounced } from './parts';
@@ -48,14 +51,18 @@ export function UsersTab() {
 
 function UserRow({ user }: { user: AdminUserRow }) {
   const [setActive, { isLoading }] = useSetUserActiveMutation();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
   const toast = useToast();
   const name = nameOf(user);
   const isAdmin = user.role === 'admin';
 
-  async function toggle() {
+  async function change(active: boolean) {
     try {
-      await setActive({ userId: user.id, active: !user.isActive }).unwrap();
+      await setActive({ userId: user.id, active, ...(reason.trim() ? { reason: reason.trim() } : {}) }).unwrap();
       toast({ title: tr.admin.success, description: T.updated, variant: 'success' });
+      setAsking(false);
+      setReason('');
     } catch (err) {
       toast({ title: tr.admin.error, description: apiErrorMessage(err) ?? tr.admin.failed, variant: 'error' });
     }
@@ -80,16 +87,34 @@ function UserRow({ user }: { user: AdminUserRow }) {
       {isAdmin ? null : (
         <RowActions>
           {user.isActive ? (
-            <Button $size="sm" $variant="danger" disabled={isLoading} aria-label={T.banLabel(name)} onClick={toggle}>
+            <Button $size="sm" $variant="danger" disabled={isLoading} aria-label={T.banLabel(name)} onClick={() => setAsking(true)}>
               {T.ban}
             </Button>
           ) : (
-            <Button $size="sm" $variant="primary" disabled={isLoading} aria-label={T.activateLabel(name)} onClick={toggle}>
+            <Button $size="sm" $variant="primary" disabled={isLoading} aria-label={T.activateLabel(name)} onClick={() => change(true)}>
               {T.activate}
             </Button>
           )}
         </RowActions>
       )}
+      <ConfirmDialog
+        name="admin-ban-user"
+        open={asking}
+        onOpenChange={setAsking}
+        title={T.banTitle}
+        description={T.banText(name)}
+        confirmLabel={T.ban}
+        pending={isLoading}
+        onConfirm={() => change(false)}
+      >
+        <ReasonField>
+          <TextAreaField label={T.banReason} value={reason} rows={3} onChange={(e) => setReason(e.target.value)} />
+        </ReasonField>
+      </ConfirmDialog>
     </Row>
   );
 }
+
+const ReasonField = styled.div`
+  margin-bottom: 1rem;
+`;
