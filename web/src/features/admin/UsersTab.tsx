@@ -59,7 +59,8 @@ function UserRow({ user }: { user: AdminUserRow }) {
 
   async function change(active: boolean) {
     try {
-      await setActive({ userId: user.id, active, ...(reason.trim() ? { reason: reason.trim() } : {}) }).unwrap();
+      const why = active ? '' : reason.trim();
+      await setActive({ userId: user.id, active, ...(why ? { reason: why } : {}) }).unwrap();
       toast({ title: tr.admin.success, description: T.updated, variant: 'success' });
       setAsking(false);
       setReason('');
