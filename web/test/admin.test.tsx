@@ -117,6 +117,15 @@ describe('admin panel: who may see it', () => {
   });
 });
 
+describe('admin panel: the server has the last word', () => {
+  it('shows "Yetkisiz Erişim" when the admin API refuses a session that still says admin', async () => {
+    adminRoutes({ 'GET /api/admin/stats': () => json({ error: 'forbidden', message: 'Bu işlem için yetkiniz yok' }, 403) });
+    renderAppAt('/admin', { user: admin });
+    expect(await screen.findByRole('heading', { name: 'Yetkisiz Erişim' })).toBeTruthy();
+    expect(screen.queryByRole('tablist')).toBeNull();
+  });
+});
+
 describe('admin panel', () => {
   it('shows the four stat cards and the four tabs, users first, reports with the pending count', async () => {
     adminRoutes();

@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { limits } from '@meydan/proto';
 import { useState } from 'react';
 import styled from 'styled-components';
+import { apiErrorStatus } from '../../app/api';
 import { tr } from '../../i18n/tr';
 import { ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
@@ -46,8 +47,11 @@ function AdminPanel() {
   const [tab, setTab] = useState<AdminTab>(limits.admin.tabs[0]);
   // Kept here so the job's progress is still shown after a look at another tab.
   const [jobId, setJobId] = useState<string | null>(null);
-  const { data: stats } = useAdminStatsQuery();
+  const { data: stats, error } = useAdminStatsQuery();
   const labels = tr.admin.tabs;
+  // The server has the last word: a role taken away since the session was read shows the refusal too.
+  const refused = apiErrorStatus(error);
+  if (refused === 401 || refused === 403) return <Unauthorized />;
 
   return (
     <Page title={tr.pages.admin}>
