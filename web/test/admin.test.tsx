@@ -100,6 +100,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
   vi.useRealTimers();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 describe('admin panel: who may see it', () => {
@@ -423,6 +424,24 @@ describe('admin panel: bulk e-mail and audit log', () => {
     await new Promise((resolve) => setTimeout(resolve, PROGRESS_POLL_MS * 1.5));
     expect(requests.filter((r) => r.path === '/api/admin/bulk-email/job1')).toHaveLength(2);
   }, 15_000);
+
+  it('still shows the last job’s progress after a reload', async () => {
+    adminRoutes({
+      'POST /api/admin/bulk-email': () => json({ jobId: 'job7', message: 'Gönderim sıraya alındı' }, 202),
+      'GET /api/admin/bulk-email/:id': job({ id: 'job7', state: 'done', sent: 50 }),
+    });
+    const first = renderAppAt('/admin', { user: admin });
+    const form = await openActions();
+    fireEvent.change(form.subject, { target: { value: 'Duyuru' } });
+    fireEvent.change(form.body, { target: { value: 'Merhaba' } });
+    fireEvent.click(form.send());
+    await screen.findByText(/50 \/ 50 gönderildi/);
+    first.unmount();
+    renderAppAt('/admin', { user: admin });
+    await openActions();
+    expect((await screen.findByText(/50 \/ 50 gönderildi/)).textContent).toContain('Tamamlandı');
+    expect(document.querySelector('[data-job]')?.getAttribute('data-job')).toBe('job7');
+  });
 
   it('shows the audit log: when, who, what, target and reason', async () => {
     adminRoutes({

@@ -17,6 +17,8 @@ import { Muted } from './parts';
 
 type AdminTab = (typeof limits.admin.tabs)[number];
 
+const JOB_KEY = 'meydan.admin.bulkEmailJob';
+
 /**
  * /admin. The session's role only decides what to render: every call below is refused by the gateway and the admin
  * service to anyone who is not an administrator.
@@ -45,8 +47,13 @@ function Unauthorized() {
 
 function AdminPanel() {
   const [tab, setTab] = useState<AdminTab>(limits.admin.tabs[0]);
-  // Kept here so the job's progress is still shown after a look at another tab.
-  const [jobId, setJobId] = useState<string | null>(null);
+  // Kept here (and for this browser tab's session) so the job's progress is still shown after a look at another tab
+  // or a reload.
+  const [jobId, setJobId] = useState<string | null>(() => sessionStorage.getItem(JOB_KEY));
+  const jobStarted = (id: string) => {
+    sessionStorage.setItem(JOB_KEY, id);
+    setJobId(id);
+  };
   const { data: stats, error } = useAdminStatsQuery();
   const labels = tr.admin.tabs;
   // The server has the last word: a role taken away since the session was read shows the refusal too.
@@ -77,7 +84,7 @@ function AdminPanel() {
           <ReportsTab />
         </Panel>
         <Panel value="actions">
-          <ActionsTab jobId={jobId} onJobStarted={setJobId} />
+          <ActionsTab jobId={jobId} onJobStarted={jobStarted} />
         </Panel>
       </Root>
     </Page>
