@@ -33,6 +33,7 @@ import {
   socketAuthSuccessSchema,
   socketErrorSchema,
   socketNotificationSchema,
+  bulkEmailProgressSchema,
   socketPollUpdateSchema,
   tokenResolveReplySchema,
   tokenResolveRequestSchema,
@@ -157,6 +158,7 @@ export const socketContracts = {
     notification: contractOf(socketNotificationSchema),
     poll_update: contractOf(socketPollUpdateSchema),
     subscribe_result: contractOf(pollSubscriptionResultSchema),
+    bulk_email_progress: contractOf(bulkEmailProgressSchema),
   },
   client: {
     auth: contractOf(socketAuthSchema),

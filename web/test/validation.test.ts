@@ -12,6 +12,7 @@ const ids: Record<FormSchema, Parameters<typeof validate>[0]> = {
   quickQuestion: 'meydan/quick-question',
   commentCreate: 'meydan/comment-create',
   reportCreate: 'meydan/report-create',
+  bulkEmail: 'meydan/bulk-email',
 };
 
 const samples: [FormSchema, unknown][] = [
@@ -34,6 +35,8 @@ const samples: [FormSchema, unknown][] = [
   ['quickQuestion', { question: 'q'.repeat(151), options: ['a'.repeat(51), 'b'] }],
   ['commentCreate', { text: '   ' }],
   ['reportCreate', { description: 'x' }],
+  ['bulkEmail', { subject: ' ', body: 'b'.repeat(20_001) }],
+  ['bulkEmail', {}],
 ];
 
 /** Every generated form by name (web/src/generated/forms/<name>.ts exports `<name>`). */

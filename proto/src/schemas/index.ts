@@ -1,6 +1,6 @@
 /** Every JSON Schema of the contracts, with the types derived from them. */
-import { adminPollSchema, adminStatsSchema, adminUserSchema, bulkEmailSchema, reportSchema } from './admin.js';
-import type { AdminPoll, AdminStats, AdminUser, BulkEmailBody, Report } from './admin.js';
+import { adminPollSchema, adminStatsSchema, adminUserSchema, bulkEmailProgressSchema, bulkEmailSchema, reportSchema } from './admin.js';
+import type { AdminPoll, AdminStats, AdminUser, BulkEmailBody, BulkEmailProgress, Report } from './admin.js';
 import { contactMessageSchema } from './contact.js';
 import type { ContactMessageBody } from './contact.js';
 import { notificationCountSchema, notificationSchema } from './notifications.js';
@@ -275,6 +275,7 @@ export const allSchemas = [
   adminUserSchema,
   adminPollSchema,
   reportSchema,
+  bulkEmailProgressSchema,
   healthSchema,
   messageSchema,
   botChallengeSchema,
@@ -383,6 +384,7 @@ export interface SchemaTypes {
   'meydan/admin-user': AdminUser;
   'meydan/admin-poll': AdminPoll;
   'meydan/report': Report;
+  'meydan/bulk-email-progress': BulkEmailProgress;
   'meydan/health': Health;
   'meydan/message': MessageResponse;
   'meydan/poll-edit': PollEditBody;
