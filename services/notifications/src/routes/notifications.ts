@@ -40,6 +40,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
     {
       schema: {
         params: { $ref: 'meydan/notification-id-params' },
+        body: { $ref: 'meydan/no-body' },
         response: { 200: { $ref: 'meydan/notification-read-result#' } },
       },
     },
@@ -52,7 +53,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
 
   app.post(
     '/api/notifications/read-all',
-    { schema: { response: { 200: { $ref: 'meydan/notification-read-result#' } } } },
+    { schema: { body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/notification-read-result#' } } } },
     async (request) => store.markAllRead(ownerId(request)),
   );
 }

@@ -8,6 +8,7 @@ import {
   pollMessages,
   pollServiceMessages as S,
   voteOptionIndex,
+  type PollIdParams,
   type PollVoteBody,
   type ShareCodeParams,
   type ShareVoteBody,
@@ -85,7 +86,7 @@ async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> 
 }
 
 export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
-  app.post(
+  app.post<{ Params: PollIdParams; Body: PollVoteBody }>(
     '/api/polls/:id/vote',
     {
       schema: {
@@ -96,18 +97,18 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     },
     async (request) => {
       const viewer = identityOf(request);
-      const meta = await ctx.polls.meta((request.params as { id: string }).id);
+      const meta = await ctx.polls.meta(request.params.id);
       if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
       if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
-      return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndex(request.body as PollVoteBody));
+      return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndex(request.body));
     },
   );
 
-  app.get(
+  app.get<{ Params: ShareCodeParams }>(
     '/api/s/:shortUrl',
     { schema: { params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-link-poll' } } } },
     async (request) => {
-      const doc = await shareLinkPoll(ctx, (request.params as ShareCodeParams).shortUrl);
+      const doc = await shareLinkPoll(ctx, request.params.shortUrl);
       const poll = await presentPoll(ctx, doc, identityOf(request), request);
       return {
         poll,
@@ -119,7 +120,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     },
   );
 
-  app.post(
+  app.post<{ Params: ShareCodeParams; Body: ShareVoteBody }>(
     '/api/s/:shortUrl/vote',
     {
       schema: {
@@ -133,11 +134,11 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       // A member votes as themself; a visitor by the gateway's signed visitor cookie, within a per-IP limit.
       const voter = voterOf(viewer);
       if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
-      const pollId = await ctx.polls.idOfCode((request.params as ShareCodeParams).shortUrl);
+      const pollId = await ctx.polls.idOfCode(request.params.shortUrl);
       const meta = pollId ? await ctx.polls.meta(pollId) : null;
       if (!meta || !meta.isShareable) throw pollNotFound();
       const rateLimit = viewer.userId ? undefined : { ip: viewer.ip ?? 'unknown', limit: ctx.config.SHARE_VOTE_IP_LIMIT ?? 30 };
-      return castVote(ctx, request, meta, voter, (request.body as ShareVoteBody).optionIndex, rateLimit);
+      return castVote(ctx, request, meta, voter, request.body.optionIndex, rateLimit);
     },
   );
 }

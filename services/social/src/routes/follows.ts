@@ -16,7 +16,7 @@ function memberId(request: FastifyRequest): string {
 export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
   app.post<{ Params: SocialUserParams }>(
     '/api/users/:id/follow',
-    { schema: { params, response: { 200: { $ref: 'meydan/follow-state#' } } } },
+    { schema: { params, body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/follow-state#' } } } },
     async (request) => toggleFollow(ctx, memberId(request), request.params.id, request),
   );
 
