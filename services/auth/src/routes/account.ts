@@ -92,7 +92,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.post<{ Body: RegisterBody }>(
     '/api/register',
-    { schema: { body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
+    { schema: { summary: 'Kayıt olur; etkinleştirme bağlantısı e-postayla gelir', body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
     async (request, reply) => {
       const { username, email, displayName, password } = request.body;
       const fields = {
@@ -216,6 +216,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     '/api/auth/resend-activation',
     {
       schema: {
+        summary: 'Etkinleştirme bağlantısını yeniden gönderir',
         body: {
           type: 'object',
           required: ['email'],

@@ -90,7 +90,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.get<{ Params: { id: string } }>(
     '/api/users/:id',
-    { schema: { params: idParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
+    { schema: { summary: 'Üye profili', params: idParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
     async (request) => {
       const user = await users.findById(request.params.id).lean<LeanUser>();
       if (!user) throw httpError('not_found', T.userNotFound);

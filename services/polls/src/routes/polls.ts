@@ -122,7 +122,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     '/api/polls',
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
+      schema: { summary: 'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat)', body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
     },
     async (request, reply) => {
       const doc = await createPoll(ctx, request, newPollFrom(request.body, false));
@@ -134,7 +134,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     '/api/polls/shareable',
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { body: { $ref: 'meydan/poll-create' }, response: { 201: { $ref: 'meydan/shareable-poll-created' } } },
+      schema: { summary: 'Paylaşım bağlantısıyla açılan anket oluşturur', body: { $ref: 'meydan/poll-create' }, response: { 201: { $ref: 'meydan/shareable-poll-created' } } },
     },
     async (request, reply) => {
       const doc = await createPoll(ctx, request, newPollFrom(request.body, true));
@@ -148,7 +148,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     '/api/polls/quick',
     {
       onRequest: membersOnly(S.signInToAsk),
-      schema: { body: { $ref: 'meydan/quick-question' }, response: { 201: pollRef } },
+      schema: { summary: 'Hızlı Karar (VS): iki seçenekli, 24 saatlik soru', body: { $ref: 'meydan/quick-question' }, response: { 201: pollRef } },
     },
     async (request, reply) => {
       const body = request.body;
@@ -166,11 +166,11 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
   );
 
   // The benchmark's baseline: a gateway round trip into this service that does nothing else.
-  app.get('/api/polls/ping', { schema: { response: { 200: { $ref: 'meydan/message' } } } }, async () => ({ message: 'ok' }));
+  app.get('/api/polls/ping', { schema: { summary: 'Bağlantı denemesi', response: { 200: { $ref: 'meydan/message' } } } }, async () => ({ message: 'ok' }));
 
   app.get<{ Querystring: PollListQuery }>(
     '/api/polls',
-    { schema: { querystring: { $ref: 'meydan/poll-list-query' }, response: { 200: { $ref: 'meydan/poll-list' } } } },
+    { schema: { summary: 'Anketleri listeler (page ile sayfa numarası ya da cursor ile devam; category, limit, feed)', querystring: { $ref: 'meydan/poll-list-query' }, response: { 200: { $ref: 'meydan/poll-list' } } } },
     async (request) => {
       const query = request.query;
       const viewer = identityOf(request);
@@ -215,14 +215,14 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     },
   );
 
-  app.get<{ Params: PollIdParams }>('/api/polls/:id', { schema: { params: idParams, response: { 200: pollRef } } }, async (request) => {
+  app.get<{ Params: PollIdParams }>('/api/polls/:id', { schema: { summary: 'Tek bir anketi getirir', params: idParams, response: { 200: pollRef } } }, async (request) => {
     const doc = await visiblePoll(ctx, request, request.params.id);
     return presentPoll(ctx, doc, identityOf(request), request);
   });
 
   app.patch<{ Params: PollIdParams; Body: PollEditBody }>(
     '/api/polls/:id',
-    { onRequest: membersOnly(), schema: { params: idParams, body: { $ref: 'meydan/poll-edit' }, response: { 200: pollRef } } },
+    { onRequest: membersOnly(), schema: { summary: 'Anketin başlığını ya da açıklamasını düzeltir (oluşturulduktan sonraki 1 dakika içinde)', params: idParams, body: { $ref: 'meydan/poll-edit' }, response: { 200: pollRef } } },
     async (request) => {
       const doc = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
@@ -242,7 +242,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
 
   app.delete<{ Params: PollIdParams }>(
     '/api/polls/:id',
-    { onRequest: membersOnly(), schema: { params: idParams, response: { 200: { $ref: 'meydan/message' } } } },
+    { onRequest: membersOnly(), schema: { summary: 'Kendi anketini siler', params: idParams, response: { 200: { $ref: 'meydan/message' } } } },
     async (request) => {
       const doc = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;

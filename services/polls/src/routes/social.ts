@@ -82,7 +82,7 @@ async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequ
 export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/like',
-    { onRequest: membersOnly(S.signInToLike), schema: { params: idParams, body: noBody, response: { 200: { $ref: 'meydan/like-state' } } } },
+    { onRequest: membersOnly(S.signInToLike), schema: { summary: 'Beğenir ya da beğeniyi geri alır', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/like-state' } } } },
     async (request) => {
       const poll = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
@@ -110,6 +110,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     '/api/polls/:id/comments',
     {
       schema: {
+        summary: 'Yorumlar (en yeni önce, cursor ile devam)',
         params: idParams,
         querystring: { $ref: 'meydan/comment-list-query' },
         response: { 200: { $ref: 'meydan/comment-list' } },
@@ -141,7 +142,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     '/api/polls/:id/comments',
     {
       onRequest: membersOnly(S.signInToComment),
-      schema: { params: idParams, body: { $ref: 'meydan/comment-create' }, response: { 201: { $ref: 'meydan/comment' } } },
+      schema: { summary: 'Yorum yazar (dakikada en fazla 10)', params: idParams, body: { $ref: 'meydan/comment-create' }, response: { 201: { $ref: 'meydan/comment' } } },
     },
     async (request, reply) => {
       const poll = await visiblePoll(ctx, request, request.params.id);
@@ -170,7 +171,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     '/api/polls/:id/comments/:commentId',
     {
       onRequest: membersOnly(S.signInToComment),
-      schema: { params: { $ref: 'meydan/comment-id-params' }, response: { 200: { $ref: 'meydan/message' } } },
+      schema: { summary: 'Kendi yorumunu siler', params: { $ref: 'meydan/comment-id-params' }, response: { 200: { $ref: 'meydan/message' } } },
     },
     async (request) => {
       const params = request.params;
@@ -189,14 +190,14 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
 
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/share',
-    { schema: { params: idParams, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
+    { schema: { summary: 'Paylaşımı sayar (üye ya da ziyaretçi başına bir kez)', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
     async (request) => countShare(ctx, await visiblePoll(ctx, request, request.params.id), request),
   );
 
   // The share page's copy-link button counts a share too (share-link polls are not reachable by id).
   app.post<{ Params: ShareCodeParams }>(
     '/api/s/:shortUrl/share',
-    { schema: { params: { $ref: 'meydan/share-code-params' }, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
+    { schema: { summary: 'Paylaşım bağlantısındaki anketin paylaşımını sayar', params: { $ref: 'meydan/share-code-params' }, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
     async (request) => {
       const pollId = await ctx.polls.idOfCode(request.params.shortUrl);
       const poll = pollId ? ((await ctx.models.Poll.findById(pollId).lean()) as PollDoc | null) : null;
@@ -209,7 +210,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     '/api/polls/:id/report',
     {
       onRequest: membersOnly(S.signInToReport),
-      schema: { params: idParams, body: { $ref: 'meydan/report-create' }, response: { 201: { $ref: 'meydan/report-created' } } },
+      schema: { summary: 'Anketi şikayet eder (üye başına bir kez)', params: idParams, body: { $ref: 'meydan/report-create' }, response: { 201: { $ref: 'meydan/report-created' } } },
     },
     async (request, reply) => {
       const poll = await visiblePoll(ctx, request, request.params.id);
@@ -237,7 +238,7 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
 
   app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/analysis',
-    { onRequest: membersOnly(S.signInForAnalysis), schema: { params: idParams, response: { 200: { $ref: 'meydan/poll-analysis' } } } },
+    { onRequest: membersOnly(S.signInForAnalysis), schema: { summary: 'Dost Meclisi anketinin Grup Analizi', params: idParams, response: { 200: { $ref: 'meydan/poll-analysis' } } } },
     async (request) => {
       const poll = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;

@@ -14,7 +14,7 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
   // The owner sees every poll of theirs (share-link and ended ones too); others only what they may see in a feed.
   app.get<{ Params: UserIdParams }>(
     '/api/users/:id/polls',
-    { schema: { params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
+    { schema: { summary: 'Bir üyenin anketleri', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
     async (request) => {
       const ownerId = request.params.id;
       const viewer = identityOf(request);
@@ -36,7 +36,7 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
 
   app.get<{ Params: UserIdParams }>(
     '/api/users/:id/votes',
-    { schema: { params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-vote-list' } } } },
+    { schema: { summary: 'Kendi oyların', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-vote-list' } } } },
     async (request) => {
       const ownerId = request.params.id;
       const viewer = identityOf(request);

@@ -90,6 +90,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     '/api/polls/:id/vote',
     {
       schema: {
+        summary: 'Oy verir (optionIndex ya da optionId: seçeneğin 0\'dan başlayan sırası)',
         params: { $ref: 'meydan/poll-id-params' },
         body: { $ref: 'meydan/poll-vote' },
         response: { 200: { $ref: 'meydan/vote-result' } },
@@ -106,7 +107,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
 
   app.get<{ Params: ShareCodeParams }>(
     '/api/s/:shortUrl',
-    { schema: { params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-link-poll' } } } },
+    { schema: { summary: 'Paylaşım bağlantısındaki anket', params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-link-poll' } } } },
     async (request) => {
       const doc = await shareLinkPoll(ctx, request.params.shortUrl);
       const poll = await presentPoll(ctx, doc, identityOf(request), request);
@@ -124,6 +125,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     '/api/s/:shortUrl/vote',
     {
       schema: {
+        summary: 'Paylaşım bağlantısından oy verir (hesap gerekmez)',
         params: { $ref: 'meydan/share-code-params' },
         body: { $ref: 'meydan/share-vote' },
         response: { 200: { $ref: 'meydan/vote-result' } },
