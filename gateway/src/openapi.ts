@@ -46,6 +46,25 @@ function referencedSchemas(node: unknown, found: Set<string>): void {
   }
 }
 
+/** The body of every 4xx/5xx answer of every service (`installErrorHandling` in the kit). */
+const errorSchema = {
+  type: 'object',
+  required: ['error', 'message'],
+  properties: {
+    error: { type: 'string', description: 'Makinece okunacak hata kodu, ör. validation, unauthorized, not_found' },
+    message: { type: 'string', description: 'Kullanıcıya gösterilecek Türkçe açıklama' },
+    fields: {
+      type: 'array',
+      description: 'Doğrulama hatalarında sorunlu alanlar',
+      items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+} as const;
+const errorResponse = {
+  description: 'Hata: {error, message} (Türkçe mesaj); 429 yanıtında retry-after başlığı',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/error' } } },
+} as const;
+
 /** The merged document of the services' documents; `missing` names the services that did not answer. */
 export function mergeOpenApi(
   documents: Partial<Record<ServiceName, OpenApiDocument>>,
@@ -62,7 +81,9 @@ export function mergeOpenApi(
       const merged = (paths[path] ??= {});
       for (const [method, operation] of Object.entries(operations as Json)) {
         if (merged[method]) log?.warn({ path, method, service }, 'openapi: operation documented by two services');
-        merged[method] = operation;
+        const responses = { ...((operation as { responses?: Json }).responses ?? {}) };
+        if (!Object.keys(responses).some((code) => /^[45]/.test(code))) responses['4XX'] = errorResponse;
+        merged[method] = { ...(operation as Json), responses };
       }
     }
     Object.assign(schemas, (doc.components as { schemas?: Json } | undefined)?.schemas ?? {});
@@ -95,7 +116,7 @@ export function mergeOpenApi(
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Ayarlar › API anahtarları bölümünde oluşturulan kişisel anahtar' },
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Tarayıcı oturumu (POST /api/login ile)' },
       },
-      schemas: Object.fromEntries([...used].sort().filter((n) => schemas[n]).map((n) => [n, schemas[n]])),
+      schemas: { error: errorSchema, ...Object.fromEntries([...used].sort().filter((n) => schemas[n]).map((n) => [n, schemas[n]])) },
     },
   }) as Json;
 }

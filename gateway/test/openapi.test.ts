@@ -97,6 +97,8 @@ describe('GET /api/openapi.json', () => {
     expect(doc.components.schemas).not.toHaveProperty(['event-vote-cast']);
     expect(text).not.toContain('errorMessage');
     const vote = doc.paths['/api/polls/{id}/vote']!['post']!;
+    expect(JSON.stringify(vote.responses?.['4XX'])).toContain('#/components/schemas/error');
+    expect(doc.components.schemas['error']).toMatchObject({ required: ['error', 'message'] });
     expect(vote.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id' })]);
     expect(JSON.stringify(vote.requestBody)).toContain('poll-vote');
     expect(JSON.stringify(doc.components.schemas['poll-vote'])).toContain('optionId');
@@ -143,6 +145,32 @@ describe('GET /api/openapi.json', () => {
     const vote = await gateway.inject({ method: 'POST', url: `/api/polls/${id}/vote`, headers: bearer, payload: { optionId: 1 } });
     expect(vote.statusCode, vote.body).toBe(200);
     expect(vote.json()).toMatchObject({ pollId: id, totalVotes: 1, userChoice: 1, hasVoted: true });
+  });
+
+  it('refuses a body on a route that takes none, and an unknown logout field, in Turkish, changing nothing', async () => {
+    const auth = services.get('auth')!;
+    const user = await createUser(auth.deps);
+    const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const poll = await gateway.inject({
+      method: 'POST',
+      url: '/api/polls',
+      cookies: { sid },
+      payload: { title: 'Gövdesiz beğeni', category: 'teknoloji-ai', options: ['A', 'B'] },
+    });
+    const { id } = poll.json() as { id: string };
+
+    const liked = await gateway.inject({ method: 'POST', url: `/api/polls/${id}/like`, cookies: { sid }, payload: { liked: true } });
+    expect(liked.statusCode).toBe(400);
+    expect(liked.json()).toMatchObject({ error: 'validation', message: 'Bu istek gövde almaz' });
+    const after = await gateway.inject({ url: `/api/polls/${id}`, cookies: { sid } });
+    expect(after.json()).toMatchObject({ likesCount: 0, isLiked: false });
+
+    const logout = await gateway.inject({ method: 'POST', url: '/api/logout', cookies: { sid }, payload: { everywhere: 'evet' } });
+    expect(logout.statusCode).toBe(400);
+    expect(logout.json()).toMatchObject({ error: 'validation', message: 'everywhere true ya da false olmalıdır' });
+    const session = await gateway.inject({ url: '/api/auth/session', cookies: { sid } });
+    expect(session.statusCode).toBe(200);
   });
 
   it('is asked of the services again once it is older than its cache time, and says which service did not answer', async () => {
