@@ -20,7 +20,10 @@ const doc: OpenApiDocument = {
   },
   components: {
     schemas: {
-      'poll-vote': { type: 'object', properties: { optionId: { type: ['integer', 'string'], minimum: 0 } } },
+      'poll-vote': {
+        type: 'object',
+        properties: { optionId: { type: ['integer', 'string'], minimum: 0 }, userId: { type: 'string', deprecated: true } },
+      },
       'vote-result': {
         type: 'object',
         properties: {

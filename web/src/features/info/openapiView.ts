@@ -19,6 +19,7 @@ export interface SchemaObject {
   oneOf?: SchemaObject[];
   allOf?: SchemaObject[];
   description?: string;
+  deprecated?: boolean;
 }
 
 interface MediaTypes {
@@ -106,7 +107,8 @@ export function exampleOf(schema: SchemaObject | undefined, doc: OpenApiDocument
   switch (type ?? (schema.properties ? 'object' : undefined)) {
     case 'object': {
       const out: Record<string, unknown> = {};
-      for (const [key, value] of Object.entries(schema.properties ?? {})) out[key] = exampleOf(value, doc, depth + 1);
+      // Fields kept only for old clients (accepted, ignored) stay out of the examples.
+      for (const [key, value] of Object.entries(schema.properties ?? {})) if (!value.deprecated) out[key] = exampleOf(value, doc, depth + 1);
       return out;
     }
     case 'array':
