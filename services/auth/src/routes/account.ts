@@ -135,50 +135,50 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     '/api/auth/activate/:token',
     { schema: { summary: 'Hesabı etkinleştirir (e-postadaki bağlantı)', params: tokenParams, response: { 200: htmlPage, 404: htmlPage, 410: htmlPage } } },
     async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const { token } = request.params;
-    const tokenHash = sha256(token);
-    const now = new Date();
-    // Redis decides which of two simultaneous clicks claims the link: not every MongoDB-wire server
-    // applies concurrent conditional updates atomically (FerretDB v1 does not).
-    const first = await deps.redis.set(`activation-claim:${tokenHash}`, '1', 'EX', activationHours * 3600, 'NX');
-    const claimed = first
-      ? await activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
-      : null;
-    if (first && !claimed) await deps.redis.del(`activation-claim:${tokenHash}`);
-    if (claimed) {
-      await users.updateOne({ _id: claimed.userId }, { $set: { emailVerified: true } });
-      await deps.bus.publish(events.auth.userActivated, { userId: claimed.userId, at: now.toISOString() }, { requestId: request.id });
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const { token } = request.params;
+      const tokenHash = sha256(token);
+      const now = new Date();
+      // Redis decides which of two simultaneous clicks claims the link: not every MongoDB-wire server
+      // applies concurrent conditional updates atomically (FerretDB v1 does not).
+      const first = await deps.redis.set(`activation-claim:${tokenHash}`, '1', 'EX', activationHours * 3600, 'NX');
+      const claimed = first
+        ? await activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
+        : null;
+      if (first && !claimed) await deps.redis.del(`activation-claim:${tokenHash}`);
+      if (claimed) {
+        await users.updateOne({ _id: claimed.userId }, { $set: { emailVerified: true } });
+        await deps.bus.publish(events.auth.userActivated, { userId: claimed.userId, at: now.toISOString() }, { requestId: request.id });
+        return page(
+          'Hesabın etkinleştirildi! 🎉',
+          `<p>Artık giriş yapıp soru sorabilir, oy verebilirsin.</p><a class="button" href="/">Meydan'a git ve giriş yap</a>`,
+          'ok',
+        );
+      }
+      const known = await activations.findOne({ tokenHash }).lean();
+      const action = `/api/auth/activate/${encodeURIComponent(token)}/resend`;
+      if (known?.usedAt) {
+        reply.code(410);
+        return page(
+          'Bu bağlantı daha önce kullanılmış',
+          `<p>Etkinleştirme bağlantıları yalnızca bir kez kullanılabilir. Hesabın etkinse doğrudan giriş yapabilirsin; değilse yeni bir bağlantı iste.</p><a class="button" href="/">Giriş yap</a>${resendForm(action, false)}`,
+          'error',
+        );
+      }
+      if (known) {
+        reply.code(410);
+        return page(
+          'Bu bağlantının süresi dolmuş',
+          `<p>Etkinleştirme bağlantıları ${activationHours} saat geçerlidir. Yeni bir bağlantı isteyebilirsin.</p>${resendForm(action, false)}`,
+          'error',
+        );
+      }
+      reply.code(404);
       return page(
-        'Hesabın etkinleştirildi! 🎉',
-        `<p>Artık giriş yapıp soru sorabilir, oy verebilirsin.</p><a class="button" href="/">Meydan'a git ve giriş yap</a>`,
-        'ok',
-      );
-    }
-    const known = await activations.findOne({ tokenHash }).lean();
-    const action = `/api/auth/activate/${encodeURIComponent(token)}/resend`;
-    if (known?.usedAt) {
-      reply.code(410);
-      return page(
-        'Bu bağlantı daha önce kullanılmış',
-        `<p>Etkinleştirme bağlantıları yalnızca bir kez kullanılabilir. Hesabın etkinse doğrudan giriş yapabilirsin; değilse yeni bir bağlantı iste.</p><a class="button" href="/">Giriş yap</a>${resendForm(action, false)}`,
+        'Bu bağlantı geçersiz',
+        `<p>Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.</p>${resendForm('/api/auth/resend-activation', true)}`,
         'error',
       );
-    }
-    if (known) {
-      reply.code(410);
-      return page(
-        'Bu bağlantının süresi dolmuş',
-        `<p>Etkinleştirme bağlantıları ${activationHours} saat geçerlidir. Yeni bir bağlantı isteyebilirsin.</p>${resendForm(action, false)}`,
-        'error',
-      );
-    }
-    reply.code(404);
-    return page(
-      'Bu bağlantı geçersiz',
-      `<p>Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.</p>${resendForm('/api/auth/resend-activation', true)}`,
-      'error',
-    );
     },
   );
 
@@ -193,22 +193,22 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       },
     },
     async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const known = await activations.findOne({ tokenHash: sha256(request.params.token) }).lean();
-    const user = known ? await users.findById(known.userId) : null;
-    if (!user) {
-      reply.code(404);
-      return page('Bu bağlantı geçersiz', '<p>Yeni bağlantı için kayıt olduğun e-posta adresini kullan.</p>', 'error');
-    }
-    if (user.emailVerified) {
-      return page('Hesabın zaten etkin', '<p>Giriş yapabilirsin.</p><a class="button" href="/">Giriş yap</a>', 'ok');
-    }
-    if (!(await resendAllowed(user.id))) {
-      reply.code(429).header('retry-after', '60');
-      return page('Biraz bekle', `<p>${T.tooManyResends}</p>`, 'error');
-    }
-    await sendActivation(user, request.id);
-    return page('Yeni bağlantı gönderildi', `<p>${escapeHtml(user.email)} adresine yeni bir etkinleştirme bağlantısı gönderdik.</p>`, 'ok');
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const known = await activations.findOne({ tokenHash: sha256(request.params.token) }).lean();
+      const user = known ? await users.findById(known.userId) : null;
+      if (!user) {
+        reply.code(404);
+        return page('Bu bağlantı geçersiz', '<p>Yeni bağlantı için kayıt olduğun e-posta adresini kullan.</p>', 'error');
+      }
+      if (user.emailVerified) {
+        return page('Hesabın zaten etkin', '<p>Giriş yapabilirsin.</p><a class="button" href="/">Giriş yap</a>', 'ok');
+      }
+      if (!(await resendAllowed(user.id))) {
+        reply.code(429).header('retry-after', '60');
+        return page('Biraz bekle', `<p>${T.tooManyResends}</p>`, 'error');
+      }
+      await sendActivation(user, request.id);
+      return page('Yeni bağlantı gönderildi', `<p>${escapeHtml(user.email)} adresine yeni bir etkinleştirme bağlantısı gönderdik.</p>`, 'ok');
     },
   );
 
@@ -267,35 +267,35 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     '/api/login',
     { schema: { summary: 'Giriş yapar (httpOnly `sid` çerezi)', body: { $ref: 'meydan/login' }, response: { 200: userResponse } } },
     async (request, reply) => {
-    const emailLower = request.body.email.trim().toLowerCase();
-    const ip = request.identity?.ip ?? request.ip;
-    const challengeAfter = config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
-    const maxIp = config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
-    if ((await ipFailures.count(ip)) >= maxIp) {
-      throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(await ipFailures.ttl(ip)) });
-    }
-    if ((await accountFailures.count(emailLower)) >= challengeAfter) {
-      if (!request.body.altcha) throw new HttpError(403, 'challenge_required', T.challengeRequired);
-      const verdict = await ctx.loginChallenge.verifySolution(request.body.altcha);
-      if (!verdict.ok) {
-        request.log.info({ reason: verdict.reason }, 'login challenge refused');
-        throw new HttpError(403, 'challenge_invalid', T.challengeInvalid);
+      const emailLower = request.body.email.trim().toLowerCase();
+      const ip = request.identity?.ip ?? request.ip;
+      const challengeAfter = config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
+      const maxIp = config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
+      if ((await ipFailures.count(ip)) >= maxIp) {
+        throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(await ipFailures.ttl(ip)) });
       }
-    }
-    const user = await users.findOne({ emailLower });
-    const ok = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyHash));
-    if (!user || !ok) {
-      await Promise.all([accountFailures.hit(emailLower), ipFailures.hit(ip)]);
-      throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
-    }
-    if (!user.emailVerified) throw new HttpError(403, 'account_not_activated', T.notActivated);
-    if (!user.isActive) throw new HttpError(403, 'account_banned', T.banned);
-    await accountFailures.reset(emailLower);
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await sessions.revoke(previous);
-    const sid = await sessions.create(user.id, user.role);
-    setSessionCookie(reply, sid);
-    return sessionUserOf(user.toObject());
+      if ((await accountFailures.count(emailLower)) >= challengeAfter) {
+        if (!request.body.altcha) throw new HttpError(403, 'challenge_required', T.challengeRequired);
+        const verdict = await ctx.loginChallenge.verifySolution(request.body.altcha);
+        if (!verdict.ok) {
+          request.log.info({ reason: verdict.reason }, 'login challenge refused');
+          throw new HttpError(403, 'challenge_invalid', T.challengeInvalid);
+        }
+      }
+      const user = await users.findOne({ emailLower });
+      const ok = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyHash));
+      if (!user || !ok) {
+        await Promise.all([accountFailures.hit(emailLower), ipFailures.hit(ip)]);
+        throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
+      }
+      if (!user.emailVerified) throw new HttpError(403, 'account_not_activated', T.notActivated);
+      if (!user.isActive) throw new HttpError(403, 'account_banned', T.banned);
+      await accountFailures.reset(emailLower);
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await sessions.revoke(previous);
+      const sid = await sessions.create(user.id, user.role);
+      setSessionCookie(reply, sid);
+      return sessionUserOf(user.toObject());
     },
   );
 
@@ -304,15 +304,15 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     '/api/logout',
     { schema: { summary: 'Çıkış yapar', body: { $ref: 'meydan/logout' }, response: { 200: messageResponse } } },
     async (request, reply) => {
-    const everywhere = request.body?.everywhere === true;
-    const sid = request.cookies[SESSION_COOKIE];
-    if (sid) await sessions.revoke(sid);
-    const userId = request.identity?.userId;
-    // Only "everywhere" tells the other devices (and their sockets) that they are signed out.
-    if (userId && everywhere) await revokeEverything(ctx, userId, request.id);
-    else if (userId) await deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-    return { message: T.loggedOut };
+      const everywhere = request.body?.everywhere === true;
+      const sid = request.cookies[SESSION_COOKIE];
+      if (sid) await sessions.revoke(sid);
+      const userId = request.identity?.userId;
+      // Only "everywhere" tells the other devices (and their sockets) that they are signed out.
+      if (userId && everywhere) await revokeEverything(ctx, userId, request.id);
+      else if (userId) await deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      return { message: T.loggedOut };
     },
   );
 
