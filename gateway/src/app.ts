@@ -250,7 +250,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     }
   }
 
-  await app.register(fastifyStatic, { root: webDist, index: false, wildcard: false, maxAge: '1h' });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    wildcard: false,
+    maxAge: '1h',
+    // The service worker must be checked on every load so a new release is found at once (its files are hashed).
+    setHeaders: (reply, path) => {
+      if (/[\\/]sw\.js$/.test(path)) reply.header('cache-control', 'no-cache');
+      else if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
+    },
+  });
 
   return app;
 }

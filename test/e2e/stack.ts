@@ -40,7 +40,8 @@ async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, log
   throw new Error(`${handle.name} not ready at ${url} within ${timeoutMs} ms (${last}):\n${logTail()}`);
 }
 
-export async function startStack(): Promise<Stack> {
+/** `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy). */
+export async function startStack(options: { webDist?: string } = {}): Promise<Stack> {
   for (const name of [...services.map((s) => `services/${s}`), 'gateway']) {
     if (!existsSync(join(root, name, 'dist', 'main.js'))) throw new Error(`${name}/dist/main.js missing: run npx tsc -b`);
   }
@@ -97,7 +98,7 @@ export async function startStack(): Promise<Stack> {
     const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
     const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
       logFile: join(logDir, 'gateway.log'),
-      env: { ...common, ...serviceUrls, PORT: String(ports['gateway']), WEB_DIST: join(root, 'web', 'dist') },
+      env: { ...common, ...serviceUrls, PORT: String(ports['gateway']), WEB_DIST: options.webDist ?? join(root, 'web', 'dist') },
     });
     started.push(gateway);
     await waitOk(`${origin}/readyz`, gateway, 30_000, () => logTail('gateway'));

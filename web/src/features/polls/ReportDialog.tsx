@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../app/api';
 import { tr } from '../../i18n/tr';
 import { Button } from '../../layout/buttons';
 import { fieldErrors, validateForm } from '../../lib/validation';
+import { reportCreate as reportCreateValidator } from '../../generated/forms/reportCreate';
 import { Modal } from '../../ui/Modal';
 import { Actions, ErrorText, Form, TextAreaField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
@@ -22,7 +23,7 @@ export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { reason, description: description.trim() ? description.trim() : null };
-    const checked = validateForm('reportCreate', reason ? body : { description: body.description });
+    const checked = validateForm(reportCreateValidator, 'reportCreate', reason ? body : { description: body.description });
     if (!checked.ok) {
       setErrors(fieldErrors(checked.errors));
       return;

@@ -1,5 +1,5 @@
 import { limits, notificationLimits, type NotificationItem, type PollUpdate, type ServerSocketPayload } from '@meydan/proto';
-import * as compiled from '../../generated/validators';
+import * as compiled from '../../generated/socket-validators';
 import { socketValidatorNames, type ServerSocketEvent } from '../../lib/socket-schemas';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
