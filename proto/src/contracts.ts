@@ -14,6 +14,7 @@ import {
   countsRequestSchema,
   emptyRequestSchema,
   healthSchema,
+  openApiDocumentSchema,
   liveCountsSchema,
   mailRequestSchema,
   mutualsReplySchema,
@@ -95,6 +96,7 @@ const request = <Q extends { readonly $id: SchemaId }, R extends { readonly $id:
   reply: contractOf(r),
 });
 const health = request(emptyRequestSchema, healthSchema);
+const openapi = request(emptyRequestSchema, openApiDocumentSchema);
 
 /** Every NATS subject of Meydan and its schema. */
 export const natsContracts = {
@@ -124,20 +126,26 @@ export const natsContracts = {
   },
   requests: {
     [subjects.auth.health]: health,
+    [subjects.auth.openapi]: openapi,
     [subjects.auth.sessionResolve]: request(sessionResolveRequestSchema, sessionResolveReplySchema),
     [subjects.auth.tokenResolve]: request(tokenResolveRequestSchema, tokenResolveReplySchema),
     [subjects.auth.usersGet]: request(userGetRequestSchema, creatorSummarySchema),
     [subjects.auth.usersSummaries]: request(userSummariesRequestSchema, userSummariesReplySchema),
     [subjects.auth.usersEmails]: request(emptyRequestSchema, userEmailsReplySchema),
     [subjects.polls.health]: health,
+    [subjects.polls.openapi]: openapi,
     [subjects.polls.userCounts]: request(userIdRequestSchema, userPollCountsReplySchema),
     [subjects.polls.canView]: request(canViewRequestSchema, canViewReplySchema),
     [subjects.social.health]: health,
+    [subjects.social.openapi]: openapi,
     [subjects.social.mutuals]: request(mutualsRequestSchema, mutualsReplySchema),
     [subjects.social.counts]: request(countsRequestSchema, countsReplySchema),
     [subjects.notifications.health]: health,
+    [subjects.notifications.openapi]: openapi,
     [subjects.contact.health]: health,
+    [subjects.contact.openapi]: openapi,
     [subjects.admin.health]: health,
+    [subjects.admin.openapi]: openapi,
   },
   live: {
     [live.pollCounts]: contractOf(liveCountsSchema),

@@ -175,11 +175,20 @@ import type {
 } from './events.js';
 import { socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
 import type { SocketNotification, SocketPollUpdate } from './socket.js';
-import { healthSchema, messageSchema } from './system.js';
-import type { Health, MessageResponse } from './system.js';
+import { healthSchema, messageSchema, noBodySchema, openApiDocumentSchema } from './system.js';
+import type { Health, MessageResponse, NoBody, OpenApiDocument } from './system.js';
 import { botChallengeSchema } from './challenge.js';
 import type { BotChallenge } from './challenge.js';
 import {
+  apiTokenCreatedSchema,
+  apiTokenCreateSchema,
+  apiTokenIdParamsSchema,
+  apiTokenListSchema,
+  apiTokenSchema,
+  logoutSchema,
+  passwordChangeSchema,
+  profileAnswersSavedSchema,
+  profileQuestionListSchema,
   followStateSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -193,6 +202,15 @@ import {
   userSchema,
 } from './users.js';
 import type {
+  ApiToken,
+  ApiTokenCreateBody,
+  ApiTokenCreated,
+  ApiTokenIdParams,
+  ApiTokenList,
+  LogoutBody,
+  PasswordChangeBody,
+  ProfileAnswersSaved,
+  ProfileQuestionList,
   FollowState,
   ForgotPasswordBody,
   LoginBody,
@@ -278,7 +296,18 @@ export const allSchemas = [
   bulkEmailProgressSchema,
   healthSchema,
   messageSchema,
+  noBodySchema,
+  openApiDocumentSchema,
   botChallengeSchema,
+  logoutSchema,
+  passwordChangeSchema,
+  apiTokenCreateSchema,
+  apiTokenIdParamsSchema,
+  apiTokenSchema,
+  apiTokenListSchema,
+  apiTokenCreatedSchema,
+  profileQuestionListSchema,
+  profileAnswersSavedSchema,
   // polls service routes
   pollEditSchema,
   pollIdParamsSchema,
@@ -387,6 +416,17 @@ export interface SchemaTypes {
   'meydan/bulk-email-progress': BulkEmailProgress;
   'meydan/health': Health;
   'meydan/message': MessageResponse;
+  'meydan/no-body': NoBody;
+  'meydan/openapi-document': OpenApiDocument;
+  'meydan/logout': LogoutBody;
+  'meydan/password-change': PasswordChangeBody;
+  'meydan/api-token-create': ApiTokenCreateBody;
+  'meydan/api-token-id-params': ApiTokenIdParams;
+  'meydan/api-token': ApiToken;
+  'meydan/api-token-list': ApiTokenList;
+  'meydan/api-token-created': ApiTokenCreated;
+  'meydan/profile-question-list': ProfileQuestionList;
+  'meydan/profile-answers-saved': ProfileAnswersSaved;
   'meydan/poll-edit': PollEditBody;
   'meydan/poll-id-params': PollIdParams;
   'meydan/share-code-params': ShareCodeParams;
