@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { freePort, startProcess, type ProcessHandle } from '../../deploy/local/servers.mjs';
 import { infra, startTestMailDev } from '../harness.js';
 
@@ -70,7 +71,12 @@ export async function startStack(options: { webDist?: string } = {}): Promise<St
     const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()] as const)));
     const origin = `http://127.0.0.1:${ports['gateway']}`;
     // A Redis database of its own, so keys (rate limits, sessions) of other suites in this run do not leak in.
+    // Stacks of one run start one after another and may draw the same database: empty it, so an earlier suite's
+    // rate-limit windows (same client IP) never count against this one.
     const redisDb = 1 + (parseInt(runId.slice(0, 2), 16) % 15);
+    const redisOfStack = new Redis(`${redisUrl.replace(/\/\d*$/, '')}/${redisDb}`);
+    await redisOfStack.flushdb();
+    await redisOfStack.quit();
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       HOST: '127.0.0.1',

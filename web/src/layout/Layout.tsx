@@ -5,8 +5,6 @@ import styled from 'styled-components';
 import { ShareLinkDialog } from '../features/create-poll/ShareLinkDialog';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { InstallPromptCard } from '../features/pwa/InstallPromptCard';
-import { LoginDialog } from '../features/session/LoginDialog';
-import { RegisterDialog } from '../features/session/RegisterDialog';
 import { SessionEffects } from '../features/session/SessionEffects';
 import { SignInRequiredDialog } from '../features/session/SignInRequiredDialog';
 import { Toaster } from '../features/toasts/Toaster';
@@ -16,8 +14,10 @@ import { tr } from '../i18n/tr';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-// Only members create polls: the dialog (and its form controls) is fetched the first time it opens.
+// Dialogs with forms are fetched the first time they open (with their validators): most visitors only read.
 const CreatePollDialog = lazy(async () => ({ default: (await import('../features/create-poll/CreatePollDialog')).CreatePollDialog }));
+const LoginDialog = lazy(async () => ({ default: (await import('../features/session/LoginDialog')).LoginDialog }));
+const RegisterDialog = lazy(async () => ({ default: (await import('../features/session/RegisterDialog')).RegisterDialog }));
 
 /** Mounts its children from the first time the dialog `kind` opens, then keeps them (for the closing animation). */
 function MountedOnceOpened({ kind, children }: { kind: NonNullable<OpenDialog>['kind']; children: ReactNode }) {
@@ -45,8 +45,12 @@ export function Layout() {
       </Main>
       <Footer />
       <ScrollRestoration />
-      <LoginDialog />
-      <RegisterDialog />
+      <MountedOnceOpened kind="login">
+        <LoginDialog />
+      </MountedOnceOpened>
+      <MountedOnceOpened kind="register">
+        <RegisterDialog />
+      </MountedOnceOpened>
       <SignInRequiredDialog />
       <MountedOnceOpened kind="createPoll">
         <CreatePollDialog />

@@ -8,7 +8,9 @@ export const formSchemas = {
   quickQuestion: 'meydan/quick-question',
   commentCreate: 'meydan/comment-create',
   reportCreate: 'meydan/report-create',
-  contactMessage: 'meydan/contact-message',
+  bulkEmail: 'meydan/bulk-email',
+  contact: 'meydan/contact-message',
+  newsletterSubscribe: 'meydan/newsletter-subscribe',
 } as const;
 
 export type FormSchema = keyof typeof formSchemas;

@@ -64,9 +64,16 @@ export function formatDateTime(at: string | number | Date): string {
   return dateTimeFormat.format(new Date(toMs(at)));
 }
 
-const dateFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeZone: 'UTC' });
+const dayFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeZone: 'UTC' });
 
 /** A calendar day in Turkish: '16 Kasım 2026' for '2026-11-16', the same in every time zone. */
 export function formatDay(isoDay: string): string {
-  return dateFormat.format(new Date(`${isoDay}T00:00:00Z`));
+  return dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+const dateFormat = new Intl.DateTimeFormat('tr-TR');
+
+/** A short Turkish date: '05.03.2025'. */
+export function formatDate(at: string | number | Date): string {
+  return dateFormat.format(new Date(toMs(at)));
 }

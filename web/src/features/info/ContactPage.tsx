@@ -6,6 +6,7 @@ import { apiErrorMessage } from '../../app/api';
 import { tr } from '../../i18n/tr';
 import { Button } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
+import { contact as contactForm } from '../../generated/forms/contact';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { BotChallenge } from '../../ui/BotChallenge';
 import { Actions, controlStyles, FieldFrame, Form, InputField, TextAreaField } from '../../ui/fields';
@@ -91,7 +92,7 @@ function ContactForm() {
       return;
     }
     const body = { name, email: email.trim(), subject, message, turnstileToken: token };
-    const checked = validateForm('contactMessage', body);
+    const checked = validateForm(contactForm, 'contact', body);
     if (!checked.ok) {
       setErrors(fieldErrors(checked.errors));
       return;
