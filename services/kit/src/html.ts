@@ -2,6 +2,9 @@
 export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The OpenAPI response of a route answering with such a page (a link opened from a mail). */
+export const htmlPageResponse = { description: 'HTML sayfası', content: { 'text/html': { schema: { type: 'string' } } } } as const;
+
 /**
  * A small server-rendered page in Meydan's colours, for links opened from a mail (activation, newsletter
  * confirmation). `title` is escaped; `body` is HTML the caller built from escaped parts.

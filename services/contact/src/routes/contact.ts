@@ -11,14 +11,24 @@ import { storeTicket } from '../store/messages.js';
  * the message as a ticket, mails the support inbox and the sender's receipt. The gateway limits posts per IP.
  */
 export async function contactRoutes(app: FastifyInstance, ctx: ContactContext): Promise<void> {
-  app.get('/api/contact/challenge', { schema: { response: { 200: { $ref: 'meydan/bot-challenge#' } } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ctx.challenge.createChallenge();
-  });
+  app.get(
+    '/api/contact/challenge',
+    { schema: { summary: 'İletişim formu için güvenlik doğrulaması (ALTCHA) üretir', response: { 200: { $ref: 'meydan/bot-challenge#' } } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ctx.challenge.createChallenge();
+    },
+  );
 
   app.post<{ Body: ContactMessageBody }>(
     '/api/contact',
-    { schema: { body: { $ref: 'meydan/contact-message#' }, response: { 201: { $ref: 'meydan/contact-receipt#' } } } },
+    {
+      schema: {
+        summary: 'İletişim formundan mesaj gönderir; destek talebi numarası döner',
+        body: { $ref: 'meydan/contact-message#' },
+        response: { 201: { $ref: 'meydan/contact-receipt#' } },
+      },
+    },
     async (request, reply): Promise<ContactReceipt> => {
       const ip = request.identity?.ip ?? null;
       const verdict = await ctx.botCheck.verify(request.body.turnstileToken, ip);

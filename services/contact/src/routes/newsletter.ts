@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, htmlPage } from '@meydan/kit';
+import { escapeHtml, htmlPage, htmlPageResponse } from '@meydan/kit';
 import { events, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
 import { newsletterConfirmMail } from '../domain/mail.js';
@@ -26,7 +26,13 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: ContactContext
 
   app.post<{ Body: NewsletterSubscribeBody }>(
     '/api/newsletter/subscribe',
-    { schema: { body: { $ref: 'meydan/newsletter-subscribe#' }, response: { 202: { $ref: 'meydan/message#' } } } },
+    {
+      schema: {
+        summary: 'Bültene abone olur; onay bağlantısı e-postayla gönderilir',
+        body: { $ref: 'meydan/newsletter-subscribe#' },
+        response: { 202: { $ref: 'meydan/message#' } },
+      },
+    },
     async (request, reply) => {
       const email = request.body.email.trim();
       // One confirmation mail per address per interval: the box cannot be used to flood someone's inbox.
@@ -61,15 +67,25 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: ContactContext
       .type('text/html; charset=utf-8')
       .send(htmlPage(title, `<p>${escapeHtml(body)}</p><a class="button" href="/">${escapeHtml(T.backHome)}</a>`, kind));
 
-  app.get<{ Params: { token: string } }>('/api/newsletter/confirm/:token', { schema: { params: tokenParams } }, async (request, reply) => {
-    const confirmed = await subscribers.confirm(request.params.token);
-    if (!confirmed) return page(reply, 400, T.invalidLinkTitle, T.invalidLinkBody, 'error');
-    request.log.info({ subscriberId: confirmed._id.toHexString() }, 'newsletter subscription confirmed');
-    return page(reply, 200, T.confirmedTitle, T.confirmedBody, 'ok');
-  });
+  const linkSchema = (summary: string) => ({ summary, params: tokenParams, response: { 200: htmlPageResponse, 400: htmlPageResponse } });
 
-  app.get<{ Params: { token: string } }>('/api/newsletter/unsubscribe/:token', { schema: { params: tokenParams } }, async (request, reply) => {
-    if (!(await subscribers.unsubscribe(request.params.token))) return page(reply, 400, T.invalidLinkTitle, T.invalidLinkBody, 'error');
-    return page(reply, 200, T.unsubscribedTitle, T.unsubscribedBody, 'ok');
-  });
+  app.get<{ Params: { token: string } }>(
+    '/api/newsletter/confirm/:token',
+    { schema: linkSchema('Bülten aboneliğini onaylar (e-postadaki bağlantı)') },
+    async (request, reply) => {
+      const confirmed = await subscribers.confirm(request.params.token);
+      if (!confirmed) return page(reply, 400, T.invalidLinkTitle, T.invalidLinkBody, 'error');
+      request.log.info({ subscriberId: confirmed._id.toHexString() }, 'newsletter subscription confirmed');
+      return page(reply, 200, T.confirmedTitle, T.confirmedBody, 'ok');
+    },
+  );
+
+  app.get<{ Params: { token: string } }>(
+    '/api/newsletter/unsubscribe/:token',
+    { schema: linkSchema('Bülten aboneliğinden çıkar (e-postadaki bağlantı)') },
+    async (request, reply) => {
+      if (!(await subscribers.unsubscribe(request.params.token))) return page(reply, 400, T.invalidLinkTitle, T.invalidLinkBody, 'error');
+      return page(reply, 200, T.unsubscribedTitle, T.unsubscribedBody, 'ok');
+    },
+  );
 }
