@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
-import { newsletterSubscribe as newsletterSubscribeForm } from '../../generated/forms/newsletterSubscribe';
 import { tr } from '../../i18n/tr';
 import { Button } from '../../layout/buttons';
 import { validateForm } from '../../lib/validation';
@@ -23,6 +22,8 @@ export function NewsletterBox({ compact = false }: { compact?: boolean }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Fetched on the first submit: the box is in every page's footer, and the first load of / has a size budget.
+    const { newsletterSubscribe: newsletterSubscribeForm } = await import('../../generated/forms/newsletterSubscribe');
     const checked = validateForm(newsletterSubscribeForm, 'newsletterSubscribe', { email: email.trim() });
     if (!checked.ok) {
       setError(checked.message);
