@@ -93,6 +93,19 @@ describe('contact page in Chromium', { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
   });
 
+  it('holds up in the light theme, desktop and phone, with the challenge solved', async () => {
+    for (const [viewport, label] of [[undefined, 'desktop'], [mobile, 'mobile']] as const) {
+      const { page, errors } = await open({ theme: 'light', ...(viewport ? { viewport } : {}) });
+      await page.goto('/iletisim');
+      await settled(page, 'visitor');
+      expect(await page.evaluate(() => document.documentElement.dataset['theme'])).toBe('light');
+      await verified(page);
+      await expectNoAxeViolations(page, `contact page, ${label}, light`);
+      await screenshot(page, `contact-${label}-light`);
+      expect(errors).toEqual([]);
+    }
+  });
+
   it('a visitor subscribes to the newsletter from the blog box and confirms through the mailed link', async () => {
     const { page, errors } = await open();
     await page.goto('/blog');
