@@ -67,6 +67,13 @@ describe('GET /api/admin/messages', () => {
     }
   });
 
+  it('is documented with its query, answer and Turkish summary (the document the gateway merges)', () => {
+    const doc = admin.app.swagger() as { paths: Record<string, Record<string, { summary?: string; parameters?: { name: string }[] }>> };
+    const get = doc.paths['/api/admin/messages']?.['get'];
+    expect(get?.summary).toBe('İletişim formundan gelen mesajları sayfa sayfa listeler (en yenisi önce)');
+    expect(get?.parameters?.map((p) => p.name).sort()).toEqual(['page', 'pageSize']);
+  });
+
   it('refuses a visitor (401) and a member (403)', async () => {
     const visitor = await list('', asVisitor());
     expect(visitor.statusCode).toBe(401);
