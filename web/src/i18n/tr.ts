@@ -617,6 +617,7 @@ export const tr = {
       resolved: 'Rapor çözüldü olarak işaretlendi',
       dismissed: 'Rapor reddedildi',
       messagesTitle: 'İletişim Mesajları',
+      messagesEmpty: 'Mesaj bulunamadı',
     },
     bulkEmail: {
       title: 'Toplu E-posta',
