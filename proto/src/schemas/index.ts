@@ -1,6 +1,40 @@
 /** Every JSON Schema of the contracts, with the types derived from them. */
-import { adminPollSchema, adminStatsSchema, adminUserSchema, bulkEmailSchema, reportSchema } from './admin.js';
-import type { AdminPoll, AdminStats, AdminUser, BulkEmailBody, Report } from './admin.js';
+import {
+  adminListQuerySchema,
+  adminPollPageSchema,
+  adminPollSchema,
+  adminReportQuerySchema,
+  adminStatsSchema,
+  adminUserPageSchema,
+  adminUserSchema,
+  auditEntrySchema,
+  auditPageSchema,
+  banBodySchema,
+  bulkEmailAcceptedSchema,
+  bulkEmailJobSchema,
+  bulkEmailSchema,
+  reportPageSchema,
+  reportSchema,
+  reportStatusUpdateSchema,
+} from './admin.js';
+import type {
+  AdminListQuery,
+  AdminPoll,
+  AdminPollPage,
+  AdminReportQuery,
+  AdminStats,
+  AdminUser,
+  AdminUserPage,
+  AuditEntry,
+  AuditPage,
+  BanBody,
+  BulkEmailAccepted,
+  BulkEmailBody,
+  BulkEmailJob,
+  Report,
+  ReportPage,
+  ReportStatusUpdate,
+} from './admin.js';
 import { contactMessageSchema } from './contact.js';
 import type { ContactMessageBody } from './contact.js';
 import { notificationCountSchema, notificationSchema } from './notifications.js';
@@ -144,6 +178,12 @@ import {
   userPollCountsReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
+  pageRequestSchema,
+  usersPageReplySchema,
+  pollsPageReplySchema,
+  reportsPageReplySchema,
+  bulkEmailRecipientSchema,
+  liveBulkEmailProgressSchema,
 } from './events.js';
 import type {
   UserRegisteredEvent,
@@ -172,9 +212,15 @@ import type {
   UserPollCountsReply,
   CanViewRequest,
   CanViewReply,
+  PageRequest,
+  UsersPageReply,
+  PollsPageReply,
+  ReportsPageReply,
+  BulkEmailRecipient,
+  LiveBulkEmailProgress,
 } from './events.js';
-import { socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
-import type { SocketNotification, SocketPollUpdate } from './socket.js';
+import { socketBulkEmailProgressSchema, socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
+import type { SocketBulkEmailProgress, SocketNotification, SocketPollUpdate } from './socket.js';
 import { healthSchema, messageSchema } from './system.js';
 import type { Health, MessageResponse } from './system.js';
 import { botChallengeSchema } from './challenge.js';
@@ -275,6 +321,17 @@ export const allSchemas = [
   adminUserSchema,
   adminPollSchema,
   reportSchema,
+  adminListQuerySchema,
+  adminReportQuerySchema,
+  banBodySchema,
+  reportStatusUpdateSchema,
+  bulkEmailJobSchema,
+  bulkEmailAcceptedSchema,
+  auditEntrySchema,
+  adminUserPageSchema,
+  adminPollPageSchema,
+  reportPageSchema,
+  auditPageSchema,
   healthSchema,
   messageSchema,
   botChallengeSchema,
@@ -321,8 +378,15 @@ export const allSchemas = [
   userPollCountsReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
+  pageRequestSchema,
+  usersPageReplySchema,
+  pollsPageReplySchema,
+  reportsPageReplySchema,
+  bulkEmailRecipientSchema,
+  liveBulkEmailProgressSchema,
   socketNotificationSchema,
   socketPollUpdateSchema,
+  socketBulkEmailProgressSchema,
 ] as const;
 
 export type AnySchema = (typeof allSchemas)[number];
@@ -383,6 +447,24 @@ export interface SchemaTypes {
   'meydan/admin-user': AdminUser;
   'meydan/admin-poll': AdminPoll;
   'meydan/report': Report;
+  'meydan/admin-list-query': AdminListQuery;
+  'meydan/admin-report-query': AdminReportQuery;
+  'meydan/admin-ban': BanBody;
+  'meydan/admin-report-update': ReportStatusUpdate;
+  'meydan/admin-bulk-email-job': BulkEmailJob;
+  'meydan/admin-bulk-email-accepted': BulkEmailAccepted;
+  'meydan/admin-audit-entry': AuditEntry;
+  'meydan/admin-user-page': AdminUserPage;
+  'meydan/admin-poll-page': AdminPollPage;
+  'meydan/admin-report-page': ReportPage;
+  'meydan/admin-audit-page': AuditPage;
+  'meydan/nats-page-request': PageRequest;
+  'meydan/nats-users-page-reply': UsersPageReply;
+  'meydan/nats-polls-page-reply': PollsPageReply;
+  'meydan/nats-reports-page-reply': ReportsPageReply;
+  'meydan/work-bulk-email-recipient': BulkEmailRecipient;
+  'meydan/live-bulk-email-progress': LiveBulkEmailProgress;
+  'meydan/socket-bulk-email-progress': SocketBulkEmailProgress;
   'meydan/health': Health;
   'meydan/message': MessageResponse;
   'meydan/poll-edit': PollEditBody;

@@ -90,6 +90,8 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
     type: poll.type,
     title: poll.title,
     category: poll.category,
+    description: poll.description ?? null,
+    isShareable: poll.isShareable,
     createdAt: createdAt.toISOString(),
     expiresAt: poll.expiresAt ? poll.expiresAt.toISOString() : null,
   }, request);
