@@ -111,10 +111,10 @@ export type BulkJobDoc = InferSchemaType<typeof bulkJobSchema> & { _id: unknown 
 
 export function createModels(conn: Connection) {
   return {
-    User: conn.model('User', userSchema) as Model<AdminUserDoc>,
-    Poll: conn.model('Poll', pollSchema) as Model<AdminPollDoc>,
+    User: conn.model('User', userSchema),
+    Poll: conn.model('Poll', pollSchema),
     Vote: conn.model('Vote', voteSchema),
-    Report: conn.model('Report', reportSchema) as Model<ReportDoc>,
+    Report: conn.model('Report', reportSchema),
     Audit: conn.model('Audit', auditSchema),
     BulkJob: conn.model('BulkJob', bulkJobSchema),
     BulkRecipient: conn.model('BulkRecipient', bulkRecipientSchema),
