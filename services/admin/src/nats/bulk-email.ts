@@ -75,7 +75,14 @@ export async function startBulkEmailWorker(ctx: AdminContext): Promise<ConsumerH
 
   const announce = async (jobId: string, requestId: string) => {
     const progress = await jobProgress(ctx, jobId);
-    if (progress) bus.publishLive(live.adminBulkEmail, { ...progress, jobId }, { requestId });
+    if (!progress) return;
+    const { id: _id, ...counts } = progress;
+    // Live and best effort: a lost progress message is followed by the next one, or read with GET.
+    try {
+      bus.publishLive(live.adminBulkEmail, { jobId, ...counts }, { requestId });
+    } catch (err) {
+      ctx.log.warn({ err, reqId: requestId, jobId }, 'bulk e-mail progress not published');
+    }
   };
 
   return bus.consume({
