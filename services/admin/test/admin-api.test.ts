@@ -51,7 +51,8 @@ describe('admin API through the gateway', () => {
     administrator = await createUser(auth.deps, { role: 'admin', displayName: 'Yönetici' });
     irmak = await createUser(auth.deps, { displayName: 'Irmak Işık' });
     reporter = await createUser(auth.deps, { displayName: 'Şikayetçi Üye' });
-    testGateway = await startTestGateway({ auth, polls, notifications });
+    // Rate limits are not under test here (they have their own suite): scaled up so the many logins pass.
+    testGateway = await startTestGateway({ auth, polls, notifications }, { config: { RATE_LIMIT_SCALE: 50 } });
     gateway = testGateway.app;
     // A poll and a report that exist before the admin service does: they reach it through the rebuild.
     const irmakCookie = await cookieOf(irmak);
@@ -74,7 +75,7 @@ describe('admin API through the gateway', () => {
     await testGateway.close();
 
     admin = await startAdmin();
-    testGateway = await startTestGateway({ auth, polls, notifications, admin });
+    testGateway = await startTestGateway({ auth, polls, notifications, admin }, { config: { RATE_LIMIT_SCALE: 50 } });
     gateway = testGateway.app;
     adminCookie = await cookieOf(administrator);
   });
@@ -173,11 +174,22 @@ describe('admin API through the gateway', () => {
     expect(notice.text).toContain('Gerekçe: Spam paylaşımlar');
     const listed = (await asAdmin('GET', `/api/admin/users?q=${irmak.username}`)).json().items[0];
     expect(listed.isActive).toBe(false);
+    // Their polls are gone from every feed and from the direct view, for visitors and members alike.
+    const feedIds = async (headers: Record<string, string> = {}) =>
+      (await gateway.inject({ url: '/api/polls?feed=new', headers })).json().polls.map((p: { id: string }) => p.id) as string[];
+    const reporterCookie = await cookieOf(reporter);
+    await until(async () => !(await feedIds()).includes(pollId), 20_000, 'poll hidden from the feed');
+    expect(await feedIds({ cookie: reporterCookie })).not.toContain(pollId);
+    expect((await gateway.inject({ url: '/api/polls?feed=trending' })).json().polls.map((p: { id: string }) => p.id)).not.toContain(pollId);
+    expect((await gateway.inject({ url: `/api/polls/${pollId}`, headers: { cookie: reporterCookie } })).statusCode).toBe(404);
+    expect((await gateway.inject({ url: `/api/users/${irmak.id}/polls` })).json()).toEqual([]);
 
     const activate = await asAdmin('POST', `/api/admin/users/${irmak.id}/activate`);
     expect(activate.statusCode).toBe(200);
     expect(activate.json()).toEqual({ message: 'Kullanıcı etkinleştirildi' });
     await until(async () => (await login(irmak)).statusCode === 200, 20_000, 'login allowed again');
+    await until(async () => (await gateway.inject({ url: `/api/polls/${pollId}` })).statusCode === 200, 20_000, 'poll visible again');
+    expect(await feedIds()).toContain(pollId);
     expect((await asAdmin('GET', `/api/admin/users?q=${irmak.username}`)).json().items[0].isActive).toBe(true);
 
     const audit = (await asAdmin('GET', '/api/admin/audit')).json();

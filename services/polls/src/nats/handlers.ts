@@ -29,7 +29,7 @@ export async function canView(
   if (payload.shortUrl !== undefined) {
     const pollId = await ctx.polls.idOfCode(payload.shortUrl);
     const meta = pollId ? await ctx.polls.meta(pollId) : null;
-    return meta && pollVisibleByLink(meta) ? { visible: true, pollId: meta.id } : { visible: false };
+    return meta && pollVisibleByLink(meta) && !(await ctx.banned.has(meta.creatorId)) ? { visible: true, pollId: meta.id } : { visible: false };
   }
   const meta = payload.pollId ? await ctx.polls.meta(payload.pollId) : null;
   if (!meta) return { visible: false };
@@ -97,6 +97,18 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
         { requestId: c.requestId, msgId: `poll-deleted:${payload.pollId}` },
       );
     },
+  });
+
+  // A banned member's polls disappear from feeds and direct views until an administrator reactivates them.
+  await bus.consume({
+    durable: ctx.durable('creator-banned'),
+    filterSubject: events.admin.userBanned,
+    handler: (payload) => ctx.banned.add(payload.userId),
+  });
+  await bus.consume({
+    durable: ctx.durable('creator-reactivated'),
+    filterSubject: events.admin.userReactivated,
+    handler: (payload) => ctx.banned.remove(payload.userId),
   });
 
   await bus.consume({
