@@ -5,10 +5,12 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import { events } from '@meydan/proto';
+import { asMember, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildNotifications } from '../../notifications/src/app.js';
+import { connectSocket, connected, portOf } from '../../notifications/test/support.js';
 import { buildApp as buildPolls } from '../../polls/src/app.js';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
 import { startAdmin, until } from './support.js';
@@ -158,11 +160,18 @@ describe('admin API through the gateway', () => {
     expect(tooLong.statusCode).toBe(400);
     expect(tooLong.json().message).toBe('Gerekçe en fazla 500 karakter olabilir');
 
+    const socket = connectSocket(portOf(notifications.app), asMember(irmak.id));
+    await connected(socket);
+    let disconnectReason: string | undefined;
+    socket.on('disconnect', (reason) => (disconnectReason = reason));
+
     const ban = await asAdmin('POST', `/api/admin/users/${irmak.id}/ban`, { reason: 'Spam paylaşımlar' });
     expect(ban.statusCode, ban.body).toBe(200);
     expect(ban.json()).toEqual({ message: 'Kullanıcı engellendi' });
 
     await until(async () => (await login(irmak)).statusCode === 403, 20_000, 'login refused');
+    await until(() => disconnectReason === 'io server disconnect', 20_000, 'socket closed by the server');
+    socket.close();
     expect((await login(irmak)).json().message).toBe('Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.');
     await until(async () => (await gateway.inject({ url: '/api/auth/session', headers: { cookie: sessionCookie } })).statusCode === 401, 20_000, 'session dead');
     await until(async () => (await gateway.inject({ url: '/api/auth/session', headers: bearer })).statusCode === 401, 20_000, 'token dead');
@@ -264,6 +273,21 @@ describe('admin API through the gateway', () => {
     expect(again.json().message).toBe('Anket bulunamadı');
     const audit = (await asAdmin('GET', '/api/admin/audit')).json();
     expect(audit.items[0]).toMatchObject({ action: 'poll.delete', targetType: 'poll', targetId: doomedId });
+  });
+
+  it('keeps the read model by events: a registration, its activation, a profile update', async () => {
+    const userId = '0123456789abcdef01234567';
+    const at = new Date().toISOString();
+    const bus = admin.deps.bus;
+    await bus.publish(events.auth.userRegistered, { userId, username: 'yeni_uye', email: 'yeni@example.com', displayName: 'Yeni Üye', role: 'member', isActive: true, emailVerified: false, at });
+    const find = async (q: string) => (await asAdmin('GET', `/api/admin/users?q=${encodeURIComponent(q)}`)).json().items as { id: string; emailVerified: boolean; displayName: string }[];
+    await until(async () => (await find('yeni_uye')).length === 1, 20_000, 'registered');
+    expect((await find('YENİ ÜYE'))[0]).toMatchObject({ id: userId, emailVerified: false });
+    await bus.publish(events.auth.userActivated, { userId, at });
+    await until(async () => (await find('yeni_uye'))[0]?.emailVerified === true, 20_000, 'activated');
+    await bus.publish(events.auth.userUpdated, { userId, username: 'yeni_uye', displayName: 'Işıl Çiçek', avatarUrl: null, at });
+    await until(async () => (await find('IŞIL'))[0]?.id === userId, 20_000, 'updated and searchable by the new name');
+    expect((await asAdmin('GET', '/api/admin/stats')).json().totalUsers).toBe(4);
   });
 
   it('refuses a bulk e-mail with an empty subject or body (400, nothing queued)', async () => {
