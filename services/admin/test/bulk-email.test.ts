@@ -6,7 +6,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import { asAdmin, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildNotifications } from '../../notifications/src/app.js';
@@ -113,5 +113,44 @@ describe('bulk e-mail through the work queue', () => {
     await until(() => progress.at(-1)?.state === 'done', 20_000, 'live progress done');
     expect(progress.at(-1)).toEqual({ id: jobId, total: 51, sent: 51, failed: 0, state: 'done' });
     expect(progress.some((p) => p.state === 'sending' && p.sent < 51)).toBe(true);
+  });
+});
+
+describe('bulk e-mail: a recipient that keeps failing', () => {
+  let auth: TestService;
+  let admin: TestService;
+  let administrator: TestUser;
+
+  beforeAll(async () => {
+    auth = await startTestService('auth', buildAuth);
+    administrator = await createUser(auth.deps, { role: 'admin' });
+    // An address the mail contract refuses: every try to hand it to the mailer fails.
+    await createUser(auth.deps, { email: 'adres-degil' });
+    admin = await startAdmin({ BULK_EMAIL_MAX_TRIES: 2 }, { listen: false });
+  });
+
+  afterAll(async () => {
+    await admin?.close();
+    await auth?.close();
+  });
+
+  it('is retried, then counted as failed, and the job still ends', async () => {
+    const start = await admin.app.inject({
+      method: 'POST',
+      url: '/api/admin/bulk-email',
+      headers: asAdmin(administrator.id),
+      payload: { subject: 'Duyuru', body: 'Merhaba' },
+    });
+    expect(start.statusCode, start.body).toBe(202);
+    const { jobId } = start.json();
+    const job = await until(
+      async () => {
+        const j = (await admin.app.inject({ url: `/api/admin/bulk-email/${jobId}`, headers: asAdmin(administrator.id) })).json();
+        return j.state === 'done' && j;
+      },
+      30_000,
+      'job done',
+    );
+    expect(job).toEqual({ id: jobId, total: 2, sent: 1, failed: 1, state: 'done' });
   });
 });
