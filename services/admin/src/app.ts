@@ -37,10 +37,23 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await startReadModel(ctx);
   await ensureBulkEmailStream(ctx);
   const worker = await startBulkEmailWorker(ctx);
-  // The owning services may start after this one: the read model serves what it has and fills in meanwhile.
-  const rebuilt = rebuildIfEmpty(ctx).catch((err) => ctx.log.warn({ err }, 'read model rebuild failed; the events will fill it'));
+  // The owning services may start after this one: the read model serves what it has and fills in meanwhile,
+  // retrying the rebuild with backoff until auth and polls answer.
+  let closing = false;
+  const rebuilt = (async () => {
+    for (let attempt = 0; !closing; attempt++) {
+      try {
+        return await rebuildIfEmpty(ctx);
+      } catch (err) {
+        const delay = Math.min(30_000, 500 * 2 ** attempt);
+        ctx.log.warn({ err, delay }, 'read model rebuild failed; trying again');
+        await new Promise((r) => setTimeout(r, delay).unref());
+      }
+    }
+  })();
   app.decorate('admin', { ...ctx, rebuilt });
   app.addHook('onClose', async () => {
+    closing = true;
     await worker.stop();
   });
   return app;
