@@ -183,6 +183,8 @@ describe('admin API through the gateway', () => {
     expect(notice.text).toContain('Gerekçe: Spam paylaşımlar');
     const listed = (await asAdmin('GET', `/api/admin/users?q=${irmak.username}`)).json().items[0];
     expect(listed.isActive).toBe(false);
+    const twice = await asAdmin('POST', `/api/admin/users/${irmak.id}/ban`, { reason: 'İkinci tık' });
+    expect(twice.json()).toEqual({ message: 'Kullanıcı engellendi' });
     // Their polls are gone from every feed and from the direct view, for visitors and members alike.
     const feedIds = async (headers: Record<string, string> = {}) =>
       (await gateway.inject({ url: '/api/polls?feed=new', headers })).json().polls.map((p: { id: string }) => p.id) as string[];
@@ -194,6 +196,7 @@ describe('admin API through the gateway', () => {
     expect((await gateway.inject({ url: `/api/users/${irmak.id}/polls` })).json()).toEqual([]);
 
     const activate = await asAdmin('POST', `/api/admin/users/${irmak.id}/activate`);
+    expect((await asAdmin('POST', `/api/admin/users/${irmak.id}/activate`)).statusCode).toBe(200);
     expect(activate.statusCode).toBe(200);
     expect(activate.json()).toEqual({ message: 'Kullanıcı etkinleştirildi' });
     await until(async () => (await login(irmak)).statusCode === 200, 20_000, 'login allowed again');
@@ -206,6 +209,8 @@ describe('admin API through the gateway', () => {
       ['user.activate', irmak.id, null, administrator.id],
       ['user.ban', irmak.id, 'Spam paylaşımlar', administrator.id],
     ]);
+    const notices = (await maildev.messages()).filter((m) => m.to.some((t) => t.address === irmak.email) && m.subject === 'Meydan hesabın askıya alındı');
+    expect(notices).toHaveLength(1);
   });
 
   it('lists polls with their creator and reports with their poll and reporter; updates a report status', async () => {

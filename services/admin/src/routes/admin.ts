@@ -99,6 +99,8 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     async (request) => {
       const adminId = request.identity!.userId!;
       const user = await targetUser(request.params.id, adminId, true);
+      // A repeated click (or two admins at once) bans once: no second event, mail or audit entry.
+      if (user.isActive === false) return { message: T.userBanned };
       const reason = request.body?.reason?.trim() || null;
       const at = new Date().toISOString();
       await bus.publishReliably(
@@ -123,6 +125,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     async (request) => {
       const adminId = request.identity!.userId!;
       const user = await targetUser(request.params.id, adminId, false);
+      if (user.isActive !== false) return { message: T.userActivated };
       await bus.publishReliably(events.admin.userReactivated, { userId: user._id, by: adminId, at: new Date().toISOString() }, { requestId: request.id });
       await models.User.updateOne({ _id: user._id }, { $set: { isActive: true } });
       await audit(adminId, 'user.activate', 'user', user._id);
