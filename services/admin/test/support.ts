@@ -4,10 +4,16 @@ import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp } from '../src/app.js';
 import type { AdminConfig } from '../src/config.js';
 
-/** An admin instance; `mongoDb` gives it the store (and so the durable consumers) of an earlier instance. */
-export async function startAdmin(config: Partial<AdminConfig> = {}, options: { listen?: boolean } = {}): Promise<TestService> {
+/**
+ * An admin instance; `MONGO_DB` gives it the store (and so the durable consumers) of an earlier instance. With
+ * `rebuilt` (when auth and polls run) it is returned once its read model was rebuilt from them.
+ */
+export async function startAdmin(
+  config: Partial<AdminConfig & BaseConfig> = {},
+  options: { listen?: boolean; rebuilt?: boolean } = {},
+): Promise<TestService> {
   const admin = await startTestService('admin', buildApp, { config: config as Partial<BaseConfig>, listen: options.listen ?? true });
-  await admin.app.admin.rebuilt;
+  if (options.rebuilt ?? true) await admin.app.admin.rebuilt;
   return admin;
 }
 
