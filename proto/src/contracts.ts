@@ -20,6 +20,7 @@ import {
   countsRequestSchema,
   emptyRequestSchema,
   healthSchema,
+  openApiDocumentSchema,
   liveCountsSchema,
   mailRequestSchema,
   mutualsReplySchema,
@@ -101,6 +102,7 @@ const request = <Q extends { readonly $id: SchemaId }, R extends { readonly $id:
   reply: contractOf(r),
 });
 const health = request(emptyRequestSchema, healthSchema);
+const openapi = request(emptyRequestSchema, openApiDocumentSchema);
 
 /** Every NATS subject of Meydan and its schema. */
 export const natsContracts = {
@@ -131,6 +133,7 @@ export const natsContracts = {
   },
   requests: {
     [subjects.auth.health]: health,
+    [subjects.auth.openapi]: openapi,
     [subjects.auth.sessionResolve]: request(sessionResolveRequestSchema, sessionResolveReplySchema),
     [subjects.auth.tokenResolve]: request(tokenResolveRequestSchema, tokenResolveReplySchema),
     [subjects.auth.usersGet]: request(userGetRequestSchema, creatorSummarySchema),
@@ -138,16 +141,21 @@ export const natsContracts = {
     [subjects.auth.usersEmails]: request(emptyRequestSchema, userEmailsReplySchema),
     [subjects.auth.usersPage]: request(pageRequestSchema, usersPageReplySchema),
     [subjects.polls.health]: health,
+    [subjects.polls.openapi]: openapi,
     [subjects.polls.userCounts]: request(userIdRequestSchema, userPollCountsReplySchema),
     [subjects.polls.canView]: request(canViewRequestSchema, canViewReplySchema),
     [subjects.polls.pollsPage]: request(pageRequestSchema, pollsPageReplySchema),
     [subjects.polls.reportsPage]: request(pageRequestSchema, reportsPageReplySchema),
     [subjects.social.health]: health,
+    [subjects.social.openapi]: openapi,
     [subjects.social.mutuals]: request(mutualsRequestSchema, mutualsReplySchema),
     [subjects.social.counts]: request(countsRequestSchema, countsReplySchema),
     [subjects.notifications.health]: health,
+    [subjects.notifications.openapi]: openapi,
     [subjects.contact.health]: health,
+    [subjects.contact.openapi]: openapi,
     [subjects.admin.health]: health,
+    [subjects.admin.openapi]: openapi,
   },
   live: {
     [live.pollCounts]: contractOf(liveCountsSchema),

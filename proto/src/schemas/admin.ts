@@ -193,6 +193,27 @@ export const adminReportQuerySchema = {
 } as const;
 export type AdminReportQuery = FromSchema<typeof adminReportQuerySchema>;
 
+/** `{id}` of the admin routes that act on one user, poll, report or bulk e-mail job. */
+export const adminIdParamsSchema = {
+  $id: 'meydan/admin-id-params',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: idField },
+} as const;
+export type AdminIdParams = FromSchema<typeof adminIdParamsSchema>;
+
+/** `?page=` of the audit log. */
+export const adminPageQuerySchema = {
+  $id: 'meydan/admin-page-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1, errorMessage: T.pageInvalid },
+  },
+} as const;
+export type AdminPageQuery = FromSchema<typeof adminPageQuerySchema>;
+
 /** POST /api/admin/users/{id}/ban: an optional reason, kept in the audit log and told to the member. */
 export const banBodySchema = {
   $id: 'meydan/admin-ban',
@@ -218,6 +239,7 @@ export type ReportStatusUpdate = FromSchema<typeof reportStatusUpdateSchema>;
 
 /** The states of a bulk e-mail job. */
 export const bulkEmailStates = ['queued', 'sending', 'done'] as const;
+export type BulkEmailState = (typeof bulkEmailStates)[number];
 
 /** GET /api/admin/bulk-email/{id}, and the live progress pushed to the admin's socket (`bulk_email_progress`). */
 export const bulkEmailJobSchema = {
@@ -245,17 +267,25 @@ export const bulkEmailAcceptedSchema = {
 } as const;
 export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
 
+/** What an administrator did, as the audit log records it. */
+export const auditActions = ['user.ban', 'user.activate', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send'] as const;
+export type AuditAction = (typeof auditActions)[number];
+export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email'] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
 /** An entry of GET /api/admin/audit: who did what to what, when and why. */
 export const auditEntrySchema = {
   $id: 'meydan/admin-audit-entry',
   type: 'object',
   additionalProperties: false,
-  required: ['id', 'adminId', 'action', 'targetType', 'targetId', 'reason', 'at'],
+  required: ['id', 'adminId', 'adminUsername', 'action', 'targetType', 'targetId', 'reason', 'at'],
   properties: {
     id: idField,
     adminId: idField,
-    action: { type: 'string', enum: ['user.ban', 'user.activate', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send'] },
-    targetType: { type: 'string', enum: ['user', 'poll', 'report', 'bulk-email'] },
+    /** The administrator's username; null when the account is unknown to the read model. */
+    adminUsername: { type: ['string', 'null'] },
+    action: { type: 'string', enum: auditActions },
+    targetType: { type: 'string', enum: auditTargetTypes },
     targetId: idField,
     reason: { type: ['string', 'null'] },
     at: dateTimeField,

@@ -1,6 +1,8 @@
 /** Every JSON Schema of the contracts, with the types derived from them. */
 import {
+  adminIdParamsSchema,
   adminListQuerySchema,
+  adminPageQuerySchema,
   adminPollPageSchema,
   adminPollSchema,
   adminReportQuerySchema,
@@ -18,7 +20,9 @@ import {
   reportStatusUpdateSchema,
 } from './admin.js';
 import type {
+  AdminIdParams,
   AdminListQuery,
+  AdminPageQuery,
   AdminPoll,
   AdminPollPage,
   AdminReportQuery,
@@ -221,11 +225,20 @@ import type {
 } from './events.js';
 import { socketBulkEmailProgressSchema, socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
 import type { SocketBulkEmailProgress, SocketNotification, SocketPollUpdate } from './socket.js';
-import { healthSchema, messageSchema } from './system.js';
-import type { Health, MessageResponse } from './system.js';
+import { healthSchema, messageSchema, noBodySchema, openApiDocumentSchema } from './system.js';
+import type { Health, MessageResponse, NoBody, OpenApiDocument } from './system.js';
 import { botChallengeSchema } from './challenge.js';
 import type { BotChallenge } from './challenge.js';
 import {
+  apiTokenCreatedSchema,
+  apiTokenCreateSchema,
+  apiTokenIdParamsSchema,
+  apiTokenListSchema,
+  apiTokenSchema,
+  logoutSchema,
+  passwordChangeSchema,
+  profileAnswersSavedSchema,
+  profileQuestionListSchema,
   followStateSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -239,6 +252,15 @@ import {
   userSchema,
 } from './users.js';
 import type {
+  ApiToken,
+  ApiTokenCreateBody,
+  ApiTokenCreated,
+  ApiTokenIdParams,
+  ApiTokenList,
+  LogoutBody,
+  PasswordChangeBody,
+  ProfileAnswersSaved,
+  ProfileQuestionList,
   FollowState,
   ForgotPasswordBody,
   LoginBody,
@@ -322,6 +344,8 @@ export const allSchemas = [
   adminPollSchema,
   reportSchema,
   adminListQuerySchema,
+  adminPageQuerySchema,
+  adminIdParamsSchema,
   adminReportQuerySchema,
   banBodySchema,
   reportStatusUpdateSchema,
@@ -334,7 +358,18 @@ export const allSchemas = [
   auditPageSchema,
   healthSchema,
   messageSchema,
+  noBodySchema,
+  openApiDocumentSchema,
   botChallengeSchema,
+  logoutSchema,
+  passwordChangeSchema,
+  apiTokenCreateSchema,
+  apiTokenIdParamsSchema,
+  apiTokenSchema,
+  apiTokenListSchema,
+  apiTokenCreatedSchema,
+  profileQuestionListSchema,
+  profileAnswersSavedSchema,
   // polls service routes
   pollEditSchema,
   pollIdParamsSchema,
@@ -448,6 +483,8 @@ export interface SchemaTypes {
   'meydan/admin-poll': AdminPoll;
   'meydan/report': Report;
   'meydan/admin-list-query': AdminListQuery;
+  'meydan/admin-page-query': AdminPageQuery;
+  'meydan/admin-id-params': AdminIdParams;
   'meydan/admin-report-query': AdminReportQuery;
   'meydan/admin-ban': BanBody;
   'meydan/admin-report-update': ReportStatusUpdate;
@@ -467,6 +504,17 @@ export interface SchemaTypes {
   'meydan/socket-bulk-email-progress': SocketBulkEmailProgress;
   'meydan/health': Health;
   'meydan/message': MessageResponse;
+  'meydan/no-body': NoBody;
+  'meydan/openapi-document': OpenApiDocument;
+  'meydan/logout': LogoutBody;
+  'meydan/password-change': PasswordChangeBody;
+  'meydan/api-token-create': ApiTokenCreateBody;
+  'meydan/api-token-id-params': ApiTokenIdParams;
+  'meydan/api-token': ApiToken;
+  'meydan/api-token-list': ApiTokenList;
+  'meydan/api-token-created': ApiTokenCreated;
+  'meydan/profile-question-list': ProfileQuestionList;
+  'meydan/profile-answers-saved': ProfileAnswersSaved;
   'meydan/poll-edit': PollEditBody;
   'meydan/poll-id-params': PollIdParams;
   'meydan/share-code-params': ShareCodeParams;

@@ -9,7 +9,11 @@ import {
   adminTexts as T,
   events,
   subjects,
+  type AdminIdParams,
   type AdminListQuery,
+  type AdminPageQuery,
+  type AuditAction,
+  type AuditTargetType,
   type AdminReportQuery,
   type BanBody,
   type BulkEmailBody,
@@ -23,14 +27,9 @@ import type { AdminUserDoc } from '../model/index.js';
 import { enqueueRecipients, jobProgress } from '../nats/bulk-email.js';
 import { forgetPoll } from '../nats/read-model.js';
 
-const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
-} as const;
-
-type AuditAction = 'user.ban' | 'user.activate' | 'poll.delete' | 'report.resolve' | 'report.dismiss' | 'bulk-email.send';
+const idParams = { $ref: 'meydan/admin-id-params' } as const;
+const noBody = { $ref: 'meydan/no-body' } as const;
+const message = { 200: { $ref: 'meydan/message' } } as const;
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 const pageOf = (page: number | undefined) => page ?? 1;
@@ -51,11 +50,14 @@ function userView(u: AdminUserDoc & { _id: string }) {
 export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
   const { models, bus } = ctx;
 
-  async function audit(adminId: string, action: AuditAction, targetType: string, targetId: string, reason: string | null = null) {
+  async function audit(adminId: string, action: AuditAction, targetType: AuditTargetType, targetId: string, reason: string | null = null) {
     await models.Audit.create({ adminId, action, targetType, targetId, reason, at: new Date() });
   }
 
-  app.get('/api/admin/stats', { schema: { response: { 200: { $ref: 'meydan/admin-stats' } } } }, async () => {
+  app.get(
+    '/api/admin/stats',
+    { schema: { summary: 'Yönetim paneli istatistikleri (bu ay: Europe/Istanbul takvim ayı)', response: { 200: { $ref: 'meydan/admin-stats' } } } },
+    async () => {
     const since = istanbulMonthStart(new Date());
     const [totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, votes, newVotesThisMonth, pendingReports] = await Promise.all([
       models.User.countDocuments({}),
@@ -68,11 +70,17 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     ]);
     const totalVotes = votes.reduce((sum, p) => sum + (p.votesCount ?? 0), 0);
     return { totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, totalVotes, newVotesThisMonth, pendingReports };
-  });
+    },
+  );
 
   app.get<{ Querystring: AdminListQuery }>(
     '/api/admin/users',
-    { schema: { querystring: { $ref: 'meydan/admin-list-query' }, response: { 200: { $ref: 'meydan/admin-user-page' } } } },
+    {
+      schema: {
+        summary: 'Kullanıcıları arar (kullanıcı adı, e-posta ya da görünen ad; Türkçe harf duyarlı), sayfalı',
+        querystring: { $ref: 'meydan/admin-list-query' }, response: { 200: { $ref: 'meydan/admin-user-page' } },
+      },
+    },
     async (request) => {
       const page = pageOf(request.query.page);
       const q = request.query.q?.trim();
@@ -93,9 +101,16 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     return user;
   }
 
-  app.post<{ Params: { id: string }; Body: BanBody }>(
+  app.post<{ Params: AdminIdParams; Body: BanBody }>(
     '/api/admin/users/:id/ban',
-    { schema: { params: idParams, body: { $ref: 'meydan/admin-ban' }, response: { 200: { $ref: 'meydan/message' } } } },
+    {
+      schema: {
+        summary: 'Üyeyi engeller: oturumları, API anahtarları ve bağlantıları kapanır, anketleri gizlenir (yöneticiler engellenemez)',
+        params: idParams,
+        body: { $ref: 'meydan/admin-ban' },
+        response: message,
+      },
+    },
     async (request) => {
       const adminId = request.identity!.userId!;
       const user = await targetUser(request.params.id, adminId, true);
@@ -119,9 +134,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post<{ Params: AdminIdParams }>(
     '/api/admin/users/:id/activate',
-    { schema: { params: idParams, response: { 200: { $ref: 'meydan/message' } } } },
+    { schema: { summary: 'Engellenmiş üyeyi yeniden etkinleştirir', params: idParams, body: noBody, response: message } },
     async (request) => {
       const adminId = request.identity!.userId!;
       const user = await targetUser(request.params.id, adminId, false);
@@ -135,7 +150,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
 
   app.get<{ Querystring: AdminListQuery }>(
     '/api/admin/polls',
-    { schema: { querystring: { $ref: 'meydan/admin-list-query' }, response: { 200: { $ref: 'meydan/admin-poll-page' } } } },
+    {
+      schema: {
+        summary: 'Anketleri arar (başlık, açıklama), sayfalı',
+        querystring: { $ref: 'meydan/admin-list-query' },
+        response: { 200: { $ref: 'meydan/admin-poll-page' } },
+      },
+    },
     async (request) => {
       const page = pageOf(request.query.page);
       const q = request.query.q?.trim();
@@ -164,9 +185,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete<{ Params: AdminIdParams }>(
     '/api/admin/polls/:id',
-    { schema: { params: idParams, response: { 200: { $ref: 'meydan/message' } } } },
+    { schema: { summary: 'Anketi her yerden siler (oylar, beğeniler, yorumlar; şikâyetleri çözülür)', params: idParams, response: message } },
     async (request) => {
       const adminId = request.identity!.userId!;
       const poll = await models.Poll.findById(request.params.id).lean();
@@ -184,7 +205,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
 
   app.get<{ Querystring: AdminReportQuery }>(
     '/api/admin/reports',
-    { schema: { querystring: { $ref: 'meydan/admin-report-query' }, response: { 200: { $ref: 'meydan/admin-report-page' } } } },
+    {
+      schema: {
+        summary: 'Şikâyetler (duruma göre süzülebilir), sayfalı',
+        querystring: { $ref: 'meydan/admin-report-query' },
+        response: { 200: { $ref: 'meydan/admin-report-page' } },
+      },
+    },
     async (request) => {
       const page = pageOf(request.query.page);
       const filter = request.query.status ? { status: request.query.status } : {};
@@ -211,9 +238,16 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: ReportStatusUpdate }>(
+  app.patch<{ Params: AdminIdParams; Body: ReportStatusUpdate }>(
     '/api/admin/reports/:id',
-    { schema: { params: idParams, body: { $ref: 'meydan/admin-report-update' }, response: { 200: { $ref: 'meydan/message' } } } },
+    {
+      schema: {
+        summary: 'Şikâyeti çözüldü ya da reddedildi olarak işaretler',
+        params: idParams,
+        body: { $ref: 'meydan/admin-report-update' },
+        response: message,
+      },
+    },
     async (request) => {
       const adminId = request.identity!.userId!;
       const { status } = request.body;
@@ -226,7 +260,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
 
   app.post<{ Body: BulkEmailBody }>(
     '/api/admin/bulk-email',
-    { schema: { body: { $ref: 'meydan/bulk-email' }, response: { 202: { $ref: 'meydan/admin-bulk-email-accepted' } } } },
+    {
+      schema: {
+        summary: 'Etkin ve doğrulanmış tüm üyelere toplu e-posta gönderimini başlatır (iş kuyruğu)',
+        body: { $ref: 'meydan/bulk-email' },
+        response: { 202: { $ref: 'meydan/admin-bulk-email-accepted' } },
+      },
+    },
     async (request, reply) => {
       const adminId = request.identity!.userId!;
       const { users } = await bus.request(subjects.auth.usersEmails, {}, request);
@@ -239,9 +279,9 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get<{ Params: AdminIdParams }>(
     '/api/admin/bulk-email/:id',
-    { schema: { params: idParams, response: { 200: { $ref: 'meydan/admin-bulk-email-job' } } } },
+    { schema: { summary: 'Toplu e-posta işinin durumu', params: idParams, response: { 200: { $ref: 'meydan/admin-bulk-email-job' } } } },
     async (request) => {
       const progress = /^[0-9a-f]{24}$/.test(request.params.id) ? await jobProgress(ctx, request.params.id) : null;
       if (!progress) throw httpError('not_found', T.bulkEmailNotFound);
@@ -250,18 +290,27 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
   );
 
-  app.get<{ Querystring: { page?: number } }>(
+  app.get<{ Querystring: AdminPageQuery }>(
     '/api/admin/audit',
-    { schema: { querystring: { $ref: 'meydan/admin-list-query' }, response: { 200: { $ref: 'meydan/admin-audit-page' } } } },
+    {
+      schema: {
+        summary: 'Yönetici işlem kaydı (kim, ne, hangi hedef, ne zaman, gerekçe), sayfalı',
+        querystring: { $ref: 'meydan/admin-page-query' },
+        response: { 200: { $ref: 'meydan/admin-audit-page' } },
+      },
+    },
     async (request) => {
       const page = pageOf(request.query.page);
       const [entries, totalCount] = await Promise.all([
         models.Audit.find({}).sort({ at: -1, _id: -1 }).skip((page - 1) * adminPageSize).limit(adminPageSize).lean(),
         models.Audit.countDocuments({}),
       ]);
+      const admins = await models.User.find({ _id: { $in: [...new Set(entries.map((e) => e.adminId))] } }, { username: 1 }).lean();
+      const usernames = new Map(admins.map((u) => [u._id, u.username]));
       const items = entries.map((e) => ({
         id: String(e._id),
         adminId: e.adminId,
+        adminUsername: usernames.get(e.adminId) ?? null,
         action: e.action,
         targetType: e.targetType,
         targetId: e.targetId,

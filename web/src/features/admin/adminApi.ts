@@ -1,0 +1,127 @@
+import type {
+  AdminPoll,
+  AdminPollPage,
+  AdminStats,
+  AdminUser,
+  AdminUserPage,
+  AuditPage,
+  BulkEmailAccepted,
+  BulkEmailBody,
+  BulkEmailJob,
+  BulkEmailState,
+  MessageResponse,
+  Report,
+  ReportPage,
+  ReportStatus,
+} from '@meydan/proto';
+import { api, type ApiExtra } from '../../app/api';
+
+/* The admin service's answers, as proto's schemas (the service's own response schemas) define them. */
+export type AdminUserRow = AdminUser;
+export type AdminPollRow = AdminPoll;
+export type AdminReportRow = Report;
+export type { ReportStatus };
+
+export interface SearchArgs {
+  q: string;
+  page: number;
+}
+
+export const finishedStates: readonly BulkEmailState[] = ['done'];
+
+const STATS = { type: 'Admin' as const, id: 'STATS' };
+const USERS = { type: 'Admin' as const, id: 'USERS' };
+const POLLS = { type: 'Admin' as const, id: 'POLLS' };
+const AUDIT = { type: 'Admin' as const, id: 'AUDIT' };
+const REPORTS = { type: 'Report' as const, id: 'LIST' };
+
+const searchParams = ({ q, page }: SearchArgs) => ({ ...(q.trim() ? { q: q.trim() } : {}), page });
+
+/** The admin panel's calls. The server decides who is an administrator; these answer 401/403 to anyone else. */
+export const adminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminStats: build.query<AdminStats, void>({
+      query: () => '/admin/stats',
+      providesTags: [STATS],
+    }),
+
+    adminUsers: build.query<AdminUserPage, SearchArgs>({
+      query: (args) => ({ url: '/admin/users', params: searchParams(args) }),
+      providesTags: [USERS],
+    }),
+
+    setUserActive: build.mutation<MessageResponse, { userId: string; active: boolean; reason?: string }>({
+      query: ({ userId, active, reason }) => ({
+        url: `/admin/users/${encodeURIComponent(userId)}/${active ? 'activate' : 'ban'}`,
+        method: 'POST',
+        body: reason ? { reason } : {},
+      }),
+      invalidatesTags: (result) => (result ? [USERS, STATS, AUDIT, POLLS] : []),
+    }),
+
+    adminPolls: build.query<AdminPollPage, SearchArgs>({
+      query: (args) => ({ url: '/admin/polls', params: searchParams(args) }),
+      providesTags: [POLLS],
+    }),
+
+    removePoll: build.mutation<MessageResponse, string>({
+      query: (pollId) => ({ url: `/admin/polls/${encodeURIComponent(pollId)}`, method: 'DELETE' }),
+      // Its reports are resolved with it; the feeds lose it too.
+      invalidatesTags: (result, _error, pollId) =>
+        result ? [POLLS, STATS, AUDIT, REPORTS, { type: 'Poll', id: pollId }, { type: 'Poll', id: 'LIST' }] : [],
+    }),
+
+    adminReports: build.query<ReportPage, { status: ReportStatus | 'all'; page: number }>({
+      query: ({ status, page }) => ({ url: '/admin/reports', params: { ...(status === 'all' ? {} : { status }), page } }),
+      providesTags: [REPORTS],
+    }),
+
+    setReportStatus: build.mutation<MessageResponse, { reportId: string; status: Exclude<ReportStatus, 'pending'> }>({
+      query: ({ reportId, status }) => ({ url: `/admin/reports/${encodeURIComponent(reportId)}`, method: 'PATCH', body: { status } }),
+      invalidatesTags: (result) => (result ? [REPORTS, STATS, AUDIT] : []),
+    }),
+
+    startBulkEmail: build.mutation<BulkEmailAccepted, BulkEmailBody>({
+      query: (body) => ({ url: '/admin/bulk-email', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [AUDIT] : []),
+    }),
+
+    /** A bulk e-mail job's counts; the socket's `bulk_email_progress` keeps them current while it is connected. */
+    bulkEmailJob: build.query<BulkEmailJob, string>({
+      query: (jobId) => `/admin/bulk-email/${encodeURIComponent(jobId)}`,
+      async onCacheEntryAdded(jobId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
+        const { realtime } = extra as ApiExtra;
+        const stop = realtime.on('bulk_email_progress', (progress: BulkEmailJob) => {
+          if (progress.id !== jobId) return;
+          updateCachedData((draft) => {
+            draft.total = progress.total;
+            draft.sent = progress.sent;
+            draft.failed = progress.failed;
+            draft.state = progress.state;
+          });
+        });
+        await cacheDataLoaded.catch(() => undefined);
+        await cacheEntryRemoved;
+        stop();
+      },
+    }),
+
+    auditLog: build.query<AuditPage, number>({
+      query: (page) => ({ url: '/admin/audit', params: { page } }),
+      providesTags: [AUDIT],
+    }),
+  }),
+});
+
+export const {
+  useAdminStatsQuery,
+  useAdminUsersQuery,
+  useSetUserActiveMutation,
+  useAdminPollsQuery,
+  useRemovePollMutation,
+  useAdminReportsQuery,
+  useSetReportStatusMutation,
+  useStartBulkEmailMutation,
+  useBulkEmailJobQuery,
+  useAuditLogQuery,
+} = adminApi;
