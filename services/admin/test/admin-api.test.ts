@@ -97,6 +97,36 @@ describe('admin API through the gateway', () => {
     expect(member.json().message).toBe('Bu sayfaya erişim yetkiniz yok.');
   });
 
+  it('refuses every admin call to a visitor (401) and to a member (403), in Turkish, and changes nothing', async () => {
+    const id = '0123456789abcdef01234567';
+    const calls: [method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: object][] = [
+      ['GET', '/api/admin/stats'],
+      ['GET', '/api/admin/users?q=irmak'],
+      ['POST', `/api/admin/users/${irmak.id}/ban`, { reason: 'Deneme' }],
+      ['POST', `/api/admin/users/${irmak.id}/activate`],
+      ['GET', '/api/admin/polls'],
+      ['DELETE', `/api/admin/polls/${pollId}`],
+      ['GET', '/api/admin/reports?status=pending'],
+      ['PATCH', `/api/admin/reports/${reportId}`, { status: 'dismissed' }],
+      ['POST', '/api/admin/bulk-email', { subject: 'Duyuru', body: 'Merhaba' }],
+      ['GET', `/api/admin/bulk-email/${id}`],
+      ['GET', '/api/admin/audit'],
+    ];
+    const memberCookie = await cookieOf(reporter);
+    for (const [method, url, payload] of calls) {
+      const visitor = await gateway.inject({ method, url, ...(payload ? { payload } : {}) });
+      expect(visitor.statusCode, `${method} ${url}`).toBe(401);
+      expect(visitor.json().message).toBe('Bu işlem için giriş yapmalısın.');
+      const member = await gateway.inject({ method, url, headers: { cookie: memberCookie }, ...(payload ? { payload } : {}) });
+      expect(member.statusCode, `${method} ${url}`).toBe(403);
+      expect(member.json().message).toBe('Bu sayfaya erişim yetkiniz yok.');
+    }
+    expect((await login(irmak)).statusCode).toBe(200);
+    expect((await gateway.inject({ url: `/api/polls/${pollId}` })).statusCode).toBe(200);
+    expect((await asAdmin('GET', '/api/admin/reports?status=pending')).json().items.map((r: { id: string }) => r.id)).toEqual([reportId]);
+    expect((await asAdmin('GET', '/api/admin/audit')).json().totalCount).toBe(0);
+  });
+
   it('rebuilt its read model from auth and polls at start: the stats count what existed before it', async () => {
     const res = await asAdmin('GET', '/api/admin/stats');
     expect(res.statusCode).toBe(200);
@@ -144,6 +174,12 @@ describe('admin API through the gateway', () => {
     const unknown = await asAdmin('POST', '/api/admin/users/000000000000000000000000/ban', {});
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Kullanıcı bulunamadı');
+    const activateAdmin = await asAdmin('POST', `/api/admin/users/${administrator.id}/activate`);
+    expect(activateAdmin.statusCode).toBe(400);
+    expect(activateAdmin.json().message).toBe('Yönetici hesaplarının durumu buradan değiştirilemez');
+    const noJob = await asAdmin('GET', '/api/admin/bulk-email/0123456789abcdef01234567');
+    expect(noJob.statusCode).toBe(404);
+    expect(noJob.json().message).toBe('Toplu e-posta işi bulunamadı');
     expect((await login(administrator)).statusCode).toBe(200);
     const audit = await asAdmin('GET', '/api/admin/audit');
     expect(audit.json().items).toEqual([]);
@@ -209,6 +245,8 @@ describe('admin API through the gateway', () => {
       ['user.activate', irmak.id, null, administrator.id],
       ['user.ban', irmak.id, 'Spam paylaşımlar', administrator.id],
     ]);
+    // Who did it, by name: the panel shows the administrator's username.
+    expect(audit.items.map((e: { adminUsername: string | null }) => e.adminUsername)).toEqual([administrator.username, administrator.username]);
     const notices = (await maildev.messages()).filter((m) => m.to.some((t) => t.address === irmak.email) && m.subject === 'Meydan hesabın askıya alındı');
     expect(notices).toHaveLength(1);
   });
