@@ -8,7 +8,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, screenshot, settled, signIn, watchErrors, type Member } from './support.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, screenshot, screenshotDir, settled, signIn, watchErrors, type Member } from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -33,6 +35,12 @@ const row = (page: Page, text: string) => page.getByRole('tabpanel').locator('li
 async function openTab(page: Page, name: RegExp): Promise<void> {
   await page.getByRole('tab', { name }).click();
   await page.waitForFunction(() => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'));
+}
+
+/** The whole page, so what lies below the fold (the job's progress, the audit log) is photographed too. */
+async function fullPageScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled', fullPage: true });
 }
 
 /** The newest mails MailDev holds for `email` with this subject. */
@@ -163,12 +171,15 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await page.getByText('Email gönderiliyor...', { exact: true }).first().waitFor();
     expect(await page.getByRole('textbox', { name: /Konu/ }).inputValue()).toBe('');
     await page.locator('[data-job][data-state="done"]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-job]').getByText(/gönderildi/).waitFor();
     // 'done' means every mail was handed to the mailer; MailDev receives them a moment later.
     for (const person of [deniz, mert, selin]) await expect.poll(() => mailsTo(person.email, subject), { timeout: 30_000 }).toBe(1);
 
     // The audit log holds what was done above (ban, activate, delete, resolve, bulk e-mail).
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('table').locator('tbody tr').count()).toBeGreaterThanOrEqual(5);
+    await page.getByRole('table').getByText('Kullanıcı yasaklandı').waitFor();
+    await fullPageScreenshot(page, 'admin-actions-after-bulk-email-desktop');
     expect(errors).toEqual([]);
   });
 
@@ -186,7 +197,7 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
       for (const [name, tab] of tabs) {
         await openTab(page, tab);
         if (width === 'mobile') await expectNoAxeViolations(page, `/admin ${name} tab [mobile]`);
-        await screenshot(page, `admin-${name}-${width}`);
+        await fullPageScreenshot(page, `admin-${name}-${width}`);
       }
     }
   });
