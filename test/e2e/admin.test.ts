@@ -40,6 +40,8 @@ async function openTab(page: Page, name: RegExp): Promise<void> {
 /** The whole page, so what lies below the fold (the job's progress, the audit log) is photographed too. */
 async function fullPageScreenshot(page: Page, name: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true });
+  // From the top, or the sticky header is drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled', fullPage: true });
 }
 
@@ -179,6 +181,8 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('table').locator('tbody tr').count()).toBeGreaterThanOrEqual(5);
     await page.getByRole('table').getByText('Kullanıcı yasaklandı').waitFor();
+    // By name: the administrator's account (made by auth at start) is in the admin service's read model.
+    expect(await page.getByRole('table').locator('tbody tr').filter({ hasText: '@admin' }).count()).toBeGreaterThanOrEqual(5);
     await fullPageScreenshot(page, 'admin-actions-after-bulk-email-desktop');
     expect(errors).toEqual([]);
   });

@@ -4,7 +4,7 @@ import { createContext, type AdminContext } from './context.js';
 import { ensureIndexes } from './model/index.js';
 import { ensureBulkEmailStream, startBulkEmailWorker } from './nats/bulk-email.js';
 import { startReadModel } from './nats/read-model.js';
-import { rebuildIfEmpty } from './nats/rebuild.js';
+import { emptyParts, rebuild } from './nats/rebuild.js';
 import { adminRoutes } from './routes/admin.js';
 
 declare module 'fastify' {
@@ -34,6 +34,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await ensureIndexes(ctx.models);
   await adminRoutes(app, ctx);
 
+  const empty = await emptyParts(ctx);
   await startReadModel(ctx);
   await ensureBulkEmailStream(ctx);
   const worker = await startBulkEmailWorker(ctx);
@@ -43,7 +44,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const rebuilt = (async () => {
     for (let attempt = 0; !closing; attempt++) {
       try {
-        return await rebuildIfEmpty(ctx);
+        return await rebuild(ctx, empty);
       } catch (err) {
         const delay = Math.min(30_000, 500 * 2 ** attempt);
         ctx.log.warn({ err, delay }, 'read model rebuild failed; trying again');

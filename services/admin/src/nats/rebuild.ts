@@ -9,9 +9,29 @@ import { searchText } from '../domain/search.js';
 
 const pageSize = 200;
 
-export async function rebuildIfEmpty(ctx: AdminContext): Promise<void> {
+/** Which parts of the read model hold nothing yet: to be asked before the event consumers start upserting. */
+export interface EmptyParts {
+  users: boolean;
+  polls: boolean;
+  reports: boolean;
+}
+
+export async function emptyParts({ models }: AdminContext): Promise<EmptyParts> {
+  const [users, polls, reports] = await Promise.all([
+    models.User.estimatedDocumentCount(),
+    models.Poll.estimatedDocumentCount(),
+    models.Report.estimatedDocumentCount(),
+  ]);
+  return { users: users === 0, polls: polls === 0, reports: reports === 0 };
+}
+
+/**
+ * Fills the parts that were empty at start. Decided before the consumers ran: a registration consumed while auth
+ * was still starting would otherwise make the accounts look rebuilt and leave out everyone made before it.
+ */
+export async function rebuild(ctx: AdminContext, empty: EmptyParts): Promise<void> {
   const { bus, models, log } = ctx;
-  if ((await models.User.estimatedDocumentCount()) === 0) {
+  if (empty.users) {
     let after: string | null = null;
     let count = 0;
     do {
@@ -39,7 +59,7 @@ export async function rebuildIfEmpty(ctx: AdminContext): Promise<void> {
     } while (after);
     log.info({ users: count }, 'read model of accounts rebuilt from auth');
   }
-  if ((await models.Poll.estimatedDocumentCount()) === 0) {
+  if (empty.polls) {
     let after: string | null = null;
     let count = 0;
     do {
@@ -68,7 +88,7 @@ export async function rebuildIfEmpty(ctx: AdminContext): Promise<void> {
     } while (after);
     log.info({ polls: count }, 'read model of polls rebuilt from polls');
   }
-  if ((await models.Report.estimatedDocumentCount()) === 0) {
+  if (empty.reports) {
     let after: string | null = null;
     do {
       const page: ReportsPageReply = await bus.request(subjects.polls.reportsPage, { after, limit: pageSize });
