@@ -18,6 +18,7 @@ import {
   serviceNames,
   socketContracts,
   subjects,
+  work,
 } from '@meydan/proto';
 import { clientEvents, serverEvents } from '../services/notifications/src/realtime/server.js';
 
@@ -34,7 +35,7 @@ describe('contracts', () => {
     expect(sorted(Object.keys(natsContracts.events))).toEqual(sorted(leaves(events)));
     expect(sorted(Object.keys(natsContracts.requests))).toEqual(sorted(leaves(subjects)));
     expect(sorted(Object.keys(natsContracts.live))).toEqual(sorted(leaves(live)));
-    expect(Object.keys(natsContracts.filters)).toEqual([mailRequestedFilter]);
+    expect(Object.keys(natsContracts.filters)).toEqual([mailRequestedFilter, work.adminBulkEmailFilter]);
     for (const service of serviceNames) expect(natsContracts.requests).toHaveProperty([healthSubject(service)]);
   });
 

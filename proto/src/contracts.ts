@@ -6,8 +6,14 @@
  */
 import type { SchemaId, SchemaTypes } from './schemas/index.js';
 import {
+  bulkEmailRecipientSchema,
   canViewReplySchema,
   canViewRequestSchema,
+  liveBulkEmailProgressSchema,
+  pageRequestSchema,
+  pollsPageReplySchema,
+  reportsPageReplySchema,
+  usersPageReplySchema,
   commentCreatedEventSchema,
   contactMessagesPageReplySchema,
   contactMessagesPageRequestSchema,
@@ -33,10 +39,10 @@ import {
   sessionResolveReplySchema,
   sessionResolveRequestSchema,
   socketAuthSchema,
+  socketBulkEmailProgressSchema,
   socketAuthSuccessSchema,
   socketErrorSchema,
   socketNotificationSchema,
-  bulkEmailProgressSchema,
   socketPollUpdateSchema,
   tokenResolveReplySchema,
   tokenResolveRequestSchema,
@@ -54,7 +60,7 @@ import {
   userUpdatedEventSchema,
   voteCastEventSchema,
 } from './schemas/index.js';
-import { events, live, mailRequestedFilter, subjects } from './subjects.js';
+import { events, live, mailRequestedFilter, subjects, work } from './subjects.js';
 
 /** A JSON Schema (registered by its `$id`) and, for the compiler only, the type of the data it describes. */
 export interface Contract<T = unknown> {
@@ -126,6 +132,7 @@ export const natsContracts = {
   },
   filters: {
     [mailRequestedFilter]: contractOf(mailRequestSchema),
+    [work.adminBulkEmailFilter]: contractOf(bulkEmailRecipientSchema),
   },
   requests: {
     [subjects.auth.health]: health,
@@ -135,10 +142,13 @@ export const natsContracts = {
     [subjects.auth.usersGet]: request(userGetRequestSchema, creatorSummarySchema),
     [subjects.auth.usersSummaries]: request(userSummariesRequestSchema, userSummariesReplySchema),
     [subjects.auth.usersEmails]: request(emptyRequestSchema, userEmailsReplySchema),
+    [subjects.auth.usersPage]: request(pageRequestSchema, usersPageReplySchema),
     [subjects.polls.health]: health,
     [subjects.polls.openapi]: openapi,
     [subjects.polls.userCounts]: request(userIdRequestSchema, userPollCountsReplySchema),
     [subjects.polls.canView]: request(canViewRequestSchema, canViewReplySchema),
+    [subjects.polls.pollsPage]: request(pageRequestSchema, pollsPageReplySchema),
+    [subjects.polls.reportsPage]: request(pageRequestSchema, reportsPageReplySchema),
     [subjects.social.health]: health,
     [subjects.social.openapi]: openapi,
     [subjects.social.mutuals]: request(mutualsRequestSchema, mutualsReplySchema),
@@ -153,6 +163,7 @@ export const natsContracts = {
   },
   live: {
     [live.pollCounts]: contractOf(liveCountsSchema),
+    [live.adminBulkEmail]: contractOf(liveBulkEmailProgressSchema),
   },
 } as const satisfies BusContracts;
 
@@ -170,7 +181,8 @@ export const socketContracts = {
     notification: contractOf(socketNotificationSchema),
     poll_update: contractOf(socketPollUpdateSchema),
     subscribe_result: contractOf(pollSubscriptionResultSchema),
-    bulk_email_progress: contractOf(bulkEmailProgressSchema),
+    /** To the administrator's own sockets: a bulk e-mail job's progress. */
+    bulk_email_progress: contractOf(socketBulkEmailProgressSchema),
   },
   client: {
     auth: contractOf(socketAuthSchema),

@@ -194,6 +194,9 @@ export const limits = {
     bulkEmailBodyMax: 20_000,
     /** Bulk e-mail message box rows. */
     bulkEmailRows: 6,
+    /** A ban's reason at most 500 characters, a list search at most 100 (ours). */
+    banReasonMax: 500,
+    searchMax: 100,
     /** Admin tabs, the first is the default. */
     tabs: ['users', 'polls', 'reports', 'actions'],
   },

@@ -30,6 +30,8 @@ export const subjects = {
     usersSummaries: 'auth.users.summaries',
     /** {} → {users: {id, email, displayName, username}[]} of active, activated accounts (bulk e-mail). */
     usersEmails: 'auth.users.emails',
+    /** {after: id|null, limit} → {users: [...], next: id|null}: every account in id order (admin read model rebuild). */
+    usersPage: 'auth.users.page',
   },
   polls: {
     health: 'polls.health',
@@ -38,6 +40,10 @@ export const subjects = {
     userCounts: 'polls.users.counts',
     /** {pollId, userId: string|null} → {visible: boolean}. Used by notifications for poll_update subscriptions. */
     canView: 'polls.can-view',
+    /** {after, limit} → {polls: [...], next}: every poll in id order with its vote count (admin read model rebuild). */
+    pollsPage: 'polls.polls.page',
+    /** {after, limit} → {reports: [...], next}: every report in id order (admin read model rebuild). */
+    reportsPage: 'polls.reports.page',
   },
   social: {
     health: 'social.health',
@@ -61,6 +67,18 @@ export const subjects = {
 export const streams = {
   events: { name: 'EVENTS', subjects: ['events.>'] },
   deadLetter: { name: 'DEADLETTER', subjects: ['deadletter.>'] },
+  /**
+   * The admin service's bulk e-mail work queue (retention workqueue, created by admin): one message per recipient
+   * on `work.admin.bulk-email.<deployment>`, removed once acknowledged.
+   */
+  adminBulkEmail: { name: 'ADMIN_BULK_EMAIL', subjects: ['work.admin.bulk-email.>'] },
+} as const;
+
+/** Work-queue subjects (not events): `<deployment>` keeps side deployments and test runs on their own consumer. */
+export const work = {
+  /** {jobId, userId, email, name}, message id `<jobId>:<userId>`. */
+  adminBulkEmailFilter: 'work.admin.bulk-email.*',
+  adminBulkEmail: (deployment: string) => `work.admin.bulk-email.${deployment}`,
 } as const;
 
 /** Where a consumer's poisoned message goes after its last delivery: `deadletter.<durable>`. */
@@ -111,7 +129,7 @@ export const events = {
     mailRequested: 'events.contact.mail.requested',
   },
   admin: {
-    /** {userId, by, at}. */
+    /** {userId, by, reason?, at}. */
     userBanned: 'events.admin.user.banned',
     /** {userId, by, at}. */
     userReactivated: 'events.admin.user.reactivated',
@@ -132,6 +150,8 @@ export const mailRequestedFilter = 'events.*.mail.requested';
  */
 export const live = {
   pollCounts: 'live.polls.counts',
+  /** {jobId, adminId, total, sent, failed, state}: pushed by notifications to the admin as `bulk_email_progress`. */
+  adminBulkEmail: 'live.admin.bulk-email',
 } as const;
 
 /** Headers carried on every NATS message. */

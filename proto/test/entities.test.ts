@@ -206,7 +206,7 @@ describe('entity and answer schemas', () => {
       isShareable: false,
     };
     ok('meydan/admin-poll', adminPoll);
-    const report: Report = { id: 'r1', status: 'pending', reason: 'spam', description: null, createdAt: at, pollId: 'p1' };
+    const report: Report = { id: 'r1', status: 'pending', reason: 'spam', description: null, createdAt: at, poll: { id: 'p1', title: 'T' }, reporter: { id: 'u1', username: 'ayse' } };
     ok('meydan/report', report);
     expect(firstError('meydan/report', { ...report, status: 'weird' })?.path).toBe('status');
   });

@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import type { AdminStats, User } from '@meydan/proto';
+import type { AdminStats, BulkEmailJob, User } from '@meydan/proto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROGRESS_POLL_MS } from '../src/features/admin/ActionsTab';
 import { ReportDialog } from '../src/features/polls/ReportDialog';
 import { Toaster } from '../src/features/toasts/Toaster';
-import type { AdminPollRow, AdminReportRow, AdminUserRow, BulkEmailJob, Paged } from '../src/features/admin/adminApi';
+import type { AdminPollRow, AdminReportRow, AdminUserRow } from '../src/features/admin/adminApi';
 import type { AdminContactMessage } from '../src/features/admin/ContactMessages';
 import { FakeSocket, fakeApi, json, member, renderAppAt, renderWithStore } from './helpers';
 
@@ -26,7 +26,7 @@ const stats: AdminStats = {
   pendingReports: 3,
 };
 
-const paged = <T,>(items: T[], page = 1, pageSize = 20): Paged<T> => ({ items, totalCount: items.length, page, pageSize });
+const paged = <T,>(items: T[], page = 1, pageSize = 20) => ({ items, totalCount: items.length, page, pageSize });
 
 function user(id: string, overrides: Partial<AdminUserRow> = {}): AdminUserRow {
   return {
@@ -460,13 +460,13 @@ describe('admin panel: bulk e-mail and audit log', () => {
     fireEvent.click(form.send());
     const progress = await screen.findByText(/0 \/ 50 gönderildi/);
     expect(progress.textContent).toContain('Sırada');
-    act(() => socket.serverEmit('bulk_email_progress', { jobId: 'job1', total: 50, sent: 20, failed: 1, state: 'sending' }));
+    act(() => socket.serverEmit('bulk_email_progress', { data: { id: 'job1', total: 50, sent: 20, failed: 1, state: 'sending' } }));
     expect((await screen.findByText(/20 \/ 50 gönderildi, 1 başarısız/)).textContent).toContain('Gönderiliyor');
     // Another job's progress and a malformed payload change nothing.
-    act(() => socket.serverEmit('bulk_email_progress', { jobId: 'other', total: 9, sent: 9, failed: 0, state: 'done' }));
-    act(() => socket.serverEmit('bulk_email_progress', { jobId: 'job1', total: 50, sent: 'çok', failed: 0, state: 'done' }));
+    act(() => socket.serverEmit('bulk_email_progress', { data: { id: 'other', total: 9, sent: 9, failed: 0, state: 'done' } }));
+    act(() => socket.serverEmit('bulk_email_progress', { data: { id: 'job1', total: 50, sent: 'çok', failed: 0, state: 'done' } }));
     expect(screen.getByText(/20 \/ 50 gönderildi/)).toBeTruthy();
-    act(() => socket.serverEmit('bulk_email_progress', { jobId: 'job1', total: 50, sent: 49, failed: 1, state: 'done' }));
+    act(() => socket.serverEmit('bulk_email_progress', { data: { id: 'job1', total: 50, sent: 49, failed: 1, state: 'done' } }));
     expect((await screen.findByText(/49 \/ 50 gönderildi/)).textContent).toContain('Tamamlandı');
     const bar = document.querySelector('progress')!;
     expect(bar.getAttribute('value')).toBe('50');
@@ -520,7 +520,7 @@ describe('admin panel: bulk e-mail and audit log', () => {
           id: 'e1',
           adminId: 'a1',
           adminUsername: 'yonetici',
-          action: 'user.banned',
+          action: 'user.ban',
           targetType: 'user',
           targetId: 'u7',
           reason: 'Spam hesap',

@@ -97,14 +97,19 @@ export const adminPollSchema = {
     createdAt: dateTimeField,
     isShareable: { type: 'boolean' },
     type: { type: 'string', enum: pollTypes },
-    creatorId: idField,
-    creatorUsername: { type: 'string' },
+    /** The creator as the admin read model knows them; null when the account is unknown there. */
+    creator: {
+      type: ['object', 'null'],
+      additionalProperties: false,
+      required: ['id', 'username', 'displayName'],
+      properties: { id: idField, username: { type: 'string' }, displayName: displayNameField },
+    },
   },
 } as const;
 export type AdminPoll = FromSchema<typeof adminPollSchema>;
 
 /** Report statuses; 'pending' is the one needing review. */
-export const reportStatuses = ['pending', 'reviewed', 'dismissed'] as const;
+export const reportStatuses = ['pending', 'resolved', 'dismissed'] as const;
 export type ReportStatus = (typeof reportStatuses)[number];
 
 /** An entry of GET /api/admin/reports. */
@@ -119,31 +124,197 @@ export const reportSchema = {
     reason: { type: 'string' },
     description: { type: ['string', 'null'] },
     createdAt: dateTimeField,
-    pollId: idField,
-    pollTitle: { type: 'string' },
-    reporterId: idField,
+    /** The reported poll; title null once the poll is gone from the read model. */
+    poll: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'title'],
+      properties: { id: idField, title: { type: ['string', 'null'] } },
+    },
+    /** Who reported it; username null when the account is unknown to the read model. */
+    reporter: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'username'],
+      properties: { id: idField, username: { type: ['string', 'null'] } },
+    },
   },
 } as const;
 export type Report = FromSchema<typeof reportSchema>;
 
-export const bulkEmailStates = ['queued', 'sending', 'done', 'failed'] as const;
-export type BulkEmailState = (typeof bulkEmailStates)[number];
+/** Texts of the admin API's answers and refusals. */
+export const adminTexts = {
+  userBanned: 'Kullanıcı engellendi',
+  userActivated: 'Kullanıcı etkinleştirildi',
+  userNotFound: 'Kullanıcı bulunamadı',
+  cannotBanAdmin: 'Yönetici hesapları engellenemez',
+  cannotActivateAdmin: 'Yönetici hesaplarının durumu buradan değiştirilemez',
+  cannotBanSelf: 'Kendi hesabını engelleyemezsin',
+  pollDeleted: 'Anket silindi',
+  pollNotFound: 'Anket bulunamadı',
+  reportNotFound: 'Rapor bulunamadı',
+  reportUpdated: 'Rapor güncellendi',
+  reportStatus: "Durum 'resolved' ya da 'dismissed' olmalıdır",
+  reasonMax: `Gerekçe en fazla ${limits.admin.banReasonMax} karakter olabilir`,
+  bulkEmailQueued: 'Email gönderiliyor...',
+  bulkEmailNotFound: 'Toplu e-posta işi bulunamadı',
+  noRecipients: 'E-posta gönderilecek etkin üye yok',
+  pageInvalid: 'Sayfa 1 veya daha büyük bir tam sayı olmalıdır',
+  queryMax: `Arama en fazla ${limits.admin.searchMax} karakter olabilir`,
+  statusFilter: "Durum 'pending', 'resolved' ya da 'dismissed' olmalıdır",
+} as const;
 
-/**
- * Server → client `bulk_email_progress` on the realtime socket (to the administrator who started the job); the same
- * counts as GET /api/admin/bulk-email/{id}.
- */
-export const bulkEmailProgressSchema = {
-  $id: 'meydan/bulk-email-progress',
+const T = adminTexts;
+
+/** How many entries one page of an admin list holds. */
+export const adminPageSize = 20;
+
+/** `?q=&page=` of the users and polls lists. */
+export const adminListQuerySchema = {
+  $id: 'meydan/admin-list-query',
   type: 'object',
   additionalProperties: false,
-  required: ['jobId', 'total', 'sent', 'failed', 'state'],
   properties: {
-    jobId: { type: 'string', minLength: 1 },
+    q: { type: 'string', maxLength: limits.admin.searchMax, errorMessage: { maxLength: T.queryMax } },
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1, errorMessage: T.pageInvalid },
+  },
+} as const;
+export type AdminListQuery = FromSchema<typeof adminListQuerySchema>;
+
+/** `?status=&page=` of the reports list. */
+export const adminReportQuerySchema = {
+  $id: 'meydan/admin-report-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    status: { type: 'string', enum: reportStatuses, errorMessage: T.statusFilter },
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1, errorMessage: T.pageInvalid },
+  },
+} as const;
+export type AdminReportQuery = FromSchema<typeof adminReportQuerySchema>;
+
+/** `{id}` of the admin routes that act on one user, poll, report or bulk e-mail job. */
+export const adminIdParamsSchema = {
+  $id: 'meydan/admin-id-params',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: idField },
+} as const;
+export type AdminIdParams = FromSchema<typeof adminIdParamsSchema>;
+
+/** `?page=` of the audit log. */
+export const adminPageQuerySchema = {
+  $id: 'meydan/admin-page-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 100_000, default: 1, errorMessage: T.pageInvalid },
+  },
+} as const;
+export type AdminPageQuery = FromSchema<typeof adminPageQuerySchema>;
+
+/** POST /api/admin/users/{id}/ban: an optional reason, kept in the audit log and told to the member. */
+export const banBodySchema = {
+  $id: 'meydan/admin-ban',
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    reason: { type: 'string', maxLength: limits.admin.banReasonMax, errorMessage: { maxLength: T.reasonMax } },
+  },
+  errorMessage: { type: M.bodyObject },
+} as const;
+export type BanBody = FromSchema<typeof banBodySchema>;
+
+/** PATCH /api/admin/reports/{id}. */
+export const reportStatusUpdateSchema = {
+  $id: 'meydan/admin-report-update',
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['resolved', 'dismissed'], errorMessage: T.reportStatus } },
+  errorMessage: { type: M.bodyObject, required: { status: T.reportStatus } },
+} as const;
+export type ReportStatusUpdate = FromSchema<typeof reportStatusUpdateSchema>;
+
+/** The states of a bulk e-mail job. */
+export const bulkEmailStates = ['queued', 'sending', 'done'] as const;
+export type BulkEmailState = (typeof bulkEmailStates)[number];
+
+/** GET /api/admin/bulk-email/{id}, and the live progress pushed to the admin's socket (`bulk_email_progress`). */
+export const bulkEmailJobSchema = {
+  $id: 'meydan/admin-bulk-email-job',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'total', 'sent', 'failed', 'state'],
+  properties: {
+    id: idField,
     total: countField,
     sent: countField,
     failed: countField,
     state: { type: 'string', enum: bulkEmailStates },
   },
 } as const;
-export type BulkEmailProgress = FromSchema<typeof bulkEmailProgressSchema>;
+export type BulkEmailJob = FromSchema<typeof bulkEmailJobSchema>;
+
+/** POST /api/admin/bulk-email answer (202). */
+export const bulkEmailAcceptedSchema = {
+  $id: 'meydan/admin-bulk-email-accepted',
+  type: 'object',
+  additionalProperties: false,
+  required: ['jobId', 'message'],
+  properties: { jobId: idField, message: { type: 'string' } },
+} as const;
+export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
+
+/** What an administrator did, as the audit log records it. */
+export const auditActions = ['user.ban', 'user.activate', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send'] as const;
+export type AuditAction = (typeof auditActions)[number];
+export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email'] as const;
+export type AuditTargetType = (typeof auditTargetTypes)[number];
+
+/** An entry of GET /api/admin/audit: who did what to what, when and why. */
+export const auditEntrySchema = {
+  $id: 'meydan/admin-audit-entry',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'adminId', 'adminUsername', 'action', 'targetType', 'targetId', 'reason', 'at'],
+  properties: {
+    id: idField,
+    adminId: idField,
+    /** The administrator's username; null when the account is unknown to the read model. */
+    adminUsername: { type: ['string', 'null'] },
+    action: { type: 'string', enum: auditActions },
+    targetType: { type: 'string', enum: auditTargetTypes },
+    targetId: idField,
+    reason: { type: ['string', 'null'] },
+    at: dateTimeField,
+  },
+} as const;
+export type AuditEntry = FromSchema<typeof auditEntrySchema>;
+
+/** One page of an admin list: `{items, totalCount, page, pageSize}`. */
+function pageOf<Id extends string, Item extends { readonly $id: string }>($id: Id, item: Item) {
+  const { $id: _itemId, ...itemShape } = item;
+  return {
+    $id,
+    type: 'object',
+    additionalProperties: false,
+    required: ['items', 'totalCount', 'page', 'pageSize'],
+    properties: {
+      items: { type: 'array', items: itemShape as Omit<Item, '$id'> },
+      totalCount: countField,
+      page: { type: 'integer', minimum: 1 },
+      pageSize: { type: 'integer', minimum: 1 },
+    },
+  } as const;
+}
+
+export const adminUserPageSchema = pageOf('meydan/admin-user-page', adminUserSchema);
+export type AdminUserPage = FromSchema<typeof adminUserPageSchema>;
+export const adminPollPageSchema = pageOf('meydan/admin-poll-page', adminPollSchema);
+export type AdminPollPage = FromSchema<typeof adminPollPageSchema>;
+export const reportPageSchema = pageOf('meydan/admin-report-page', reportSchema);
+export type ReportPage = FromSchema<typeof reportPageSchema>;
+export const auditPageSchema = pageOf('meydan/admin-audit-page', auditEntrySchema);
+export type AuditPage = FromSchema<typeof auditPageSchema>;

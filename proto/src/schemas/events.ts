@@ -28,6 +28,10 @@ export const userRegisteredEventSchema = {
     username: { type: 'string', minLength: 1 },
     email: { type: 'string', minLength: 3 },
     displayName: { type: 'string' },
+    /** The account's standing at registration (the admin read model keeps it). */
+    role: { enum: userRoles },
+    isActive: { type: 'boolean' },
+    emailVerified: { type: 'boolean' },
     at: dateTimeField,
   },
 } as const;
@@ -74,6 +78,8 @@ export const pollCreatedEventSchema = {
     type: { enum: pollTypes },
     title: { type: 'string' },
     category: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    isShareable: { type: 'boolean' },
     createdAt: dateTimeField,
     expiresAt: { anyOf: [dateTimeField, { type: 'null' }] },
   },
@@ -181,7 +187,7 @@ export const userModeratedEventSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['userId', 'by', 'at'],
-  properties: { userId: idField, by: idField, at: dateTimeField },
+  properties: { userId: idField, by: idField, reason: { type: 'string', maxLength: 500 }, at: dateTimeField },
 } as const;
 export type UserModeratedEvent = FromSchema<typeof userModeratedEventSchema>;
 
@@ -369,6 +375,140 @@ export const canViewReplySchema = {
   properties: { visible: { type: 'boolean' }, pollId: idField },
 } as const;
 export type CanViewReply = FromSchema<typeof canViewReplySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// the admin read model's rebuild (paged request/reply) and the bulk e-mail work queue
+
+/** `auth.users.page`, `polls.polls.page`, `polls.reports.page` request: the next `limit` records after the cursor. */
+export const pageRequestSchema = {
+  $id: 'meydan/nats-page-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['after', 'limit'],
+  properties: { after: nullableIdField, limit: { type: 'integer', minimum: 1, maximum: 500 } },
+} as const;
+export type PageRequest = FromSchema<typeof pageRequestSchema>;
+
+const nextField = nullableIdField;
+
+/** `auth.users.page` reply: accounts in id order; next null after the last page. */
+export const usersPageReplySchema = {
+  $id: 'meydan/nats-users-page-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['users', 'next'],
+  properties: {
+    users: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'username', 'displayName', 'email', 'role', 'isActive', 'emailVerified', 'createdAt'],
+        properties: {
+          id: idField,
+          username: { type: 'string' },
+          displayName: { type: ['string', 'null'] },
+          email: { type: 'string' },
+          role: { enum: userRoles },
+          isActive: { type: 'boolean' },
+          emailVerified: { type: 'boolean' },
+          createdAt: dateTimeField,
+        },
+      },
+    },
+    next: nextField,
+  },
+} as const;
+export type UsersPageReply = FromSchema<typeof usersPageReplySchema>;
+
+/** `polls.polls.page` reply: polls in id order with their vote counts. */
+export const pollsPageReplySchema = {
+  $id: 'meydan/nats-polls-page-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['polls', 'next'],
+  properties: {
+    polls: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'creatorId', 'type', 'title', 'description', 'category', 'isShareable', 'votesCount', 'createdAt'],
+        properties: {
+          id: idField,
+          creatorId: idField,
+          type: { enum: pollTypes },
+          title: { type: 'string' },
+          description: { type: ['string', 'null'] },
+          category: { type: 'string' },
+          isShareable: { type: 'boolean' },
+          votesCount: countField,
+          createdAt: dateTimeField,
+        },
+      },
+    },
+    next: nextField,
+  },
+} as const;
+export type PollsPageReply = FromSchema<typeof pollsPageReplySchema>;
+
+/** `polls.reports.page` reply: reports in id order. */
+export const reportsPageReplySchema = {
+  $id: 'meydan/nats-reports-page-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['reports', 'next'],
+  properties: {
+    reports: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'pollId', 'reporterId', 'reason', 'description', 'createdAt'],
+        properties: {
+          id: idField,
+          pollId: idField,
+          reporterId: idField,
+          reason: { type: 'string' },
+          description: { type: ['string', 'null'] },
+          createdAt: dateTimeField,
+        },
+      },
+    },
+    next: nextField,
+  },
+} as const;
+export type ReportsPageReply = FromSchema<typeof reportsPageReplySchema>;
+
+/**
+ * `work.admin.bulk-email.<deployment>`: one recipient of a bulk e-mail job, message id `<jobId>:<userId>`. The
+ * subject and body stay in the admin service's job record.
+ */
+export const bulkEmailRecipientSchema = {
+  $id: 'meydan/work-bulk-email-recipient',
+  type: 'object',
+  additionalProperties: false,
+  required: ['jobId', 'userId', 'email', 'name'],
+  properties: { jobId: idField, userId: idField, email: { type: 'string', minLength: 3 }, name: { type: 'string' } },
+} as const;
+export type BulkEmailRecipient = FromSchema<typeof bulkEmailRecipientSchema>;
+
+/** `live.admin.bulk-email`: a bulk e-mail job's progress, pushed by notifications to the admin's sockets. */
+export const liveBulkEmailProgressSchema = {
+  $id: 'meydan/live-bulk-email-progress',
+  type: 'object',
+  additionalProperties: false,
+  required: ['jobId', 'adminId', 'total', 'sent', 'failed', 'state'],
+  properties: {
+    jobId: idField,
+    adminId: idField,
+    total: countField,
+    sent: countField,
+    failed: countField,
+    state: { enum: ['queued', 'sending', 'done'] },
+  },
+} as const;
+export type LiveBulkEmailProgress = FromSchema<typeof liveBulkEmailProgressSchema>;
 
 // ---------------------------------------------------------------------------------------------------------------
 // contact

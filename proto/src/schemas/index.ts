@@ -1,6 +1,44 @@
 /** Every JSON Schema of the contracts, with the types derived from them. */
-import { adminPollSchema, adminStatsSchema, adminUserSchema, bulkEmailProgressSchema, bulkEmailSchema, reportSchema } from './admin.js';
-import type { AdminPoll, AdminStats, AdminUser, BulkEmailBody, BulkEmailProgress, Report } from './admin.js';
+import {
+  adminIdParamsSchema,
+  adminListQuerySchema,
+  adminPageQuerySchema,
+  adminPollPageSchema,
+  adminPollSchema,
+  adminReportQuerySchema,
+  adminStatsSchema,
+  adminUserPageSchema,
+  adminUserSchema,
+  auditEntrySchema,
+  auditPageSchema,
+  banBodySchema,
+  bulkEmailAcceptedSchema,
+  bulkEmailJobSchema,
+  bulkEmailSchema,
+  reportPageSchema,
+  reportSchema,
+  reportStatusUpdateSchema,
+} from './admin.js';
+import type {
+  AdminIdParams,
+  AdminListQuery,
+  AdminPageQuery,
+  AdminPoll,
+  AdminPollPage,
+  AdminReportQuery,
+  AdminStats,
+  AdminUser,
+  AdminUserPage,
+  AuditEntry,
+  AuditPage,
+  BanBody,
+  BulkEmailAccepted,
+  BulkEmailBody,
+  BulkEmailJob,
+  Report,
+  ReportPage,
+  ReportStatusUpdate,
+} from './admin.js';
 import { contactMessageSchema, contactReceiptSchema, newsletterSubscribeSchema } from './contact.js';
 import type { ContactMessageBody, ContactReceipt, NewsletterSubscribeBody } from './contact.js';
 import { notificationCountSchema, notificationSchema } from './notifications.js';
@@ -146,6 +184,12 @@ import {
   canViewReplySchema,
   contactMessagesPageRequestSchema,
   contactMessagesPageReplySchema,
+  pageRequestSchema,
+  usersPageReplySchema,
+  pollsPageReplySchema,
+  reportsPageReplySchema,
+  bulkEmailRecipientSchema,
+  liveBulkEmailProgressSchema,
 } from './events.js';
 import type {
   UserRegisteredEvent,
@@ -176,9 +220,15 @@ import type {
   CanViewReply,
   ContactMessagesPageRequest,
   ContactMessagesPageReply,
+  PageRequest,
+  UsersPageReply,
+  PollsPageReply,
+  ReportsPageReply,
+  BulkEmailRecipient,
+  LiveBulkEmailProgress,
 } from './events.js';
-import { socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
-import type { SocketNotification, SocketPollUpdate } from './socket.js';
+import { socketBulkEmailProgressSchema, socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
+import type { SocketBulkEmailProgress, SocketNotification, SocketPollUpdate } from './socket.js';
 import { healthSchema, messageSchema, noBodySchema, openApiDocumentSchema } from './system.js';
 import type { Health, MessageResponse, NoBody, OpenApiDocument } from './system.js';
 import { botChallengeSchema } from './challenge.js';
@@ -298,7 +348,19 @@ export const allSchemas = [
   adminUserSchema,
   adminPollSchema,
   reportSchema,
-  bulkEmailProgressSchema,
+  adminListQuerySchema,
+  adminPageQuerySchema,
+  adminIdParamsSchema,
+  adminReportQuerySchema,
+  banBodySchema,
+  reportStatusUpdateSchema,
+  bulkEmailJobSchema,
+  bulkEmailAcceptedSchema,
+  auditEntrySchema,
+  adminUserPageSchema,
+  adminPollPageSchema,
+  reportPageSchema,
+  auditPageSchema,
   healthSchema,
   messageSchema,
   noBodySchema,
@@ -359,8 +421,15 @@ export const allSchemas = [
   canViewReplySchema,
   contactMessagesPageRequestSchema,
   contactMessagesPageReplySchema,
+  pageRequestSchema,
+  usersPageReplySchema,
+  pollsPageReplySchema,
+  reportsPageReplySchema,
+  bulkEmailRecipientSchema,
+  liveBulkEmailProgressSchema,
   socketNotificationSchema,
   socketPollUpdateSchema,
+  socketBulkEmailProgressSchema,
 ] as const;
 
 export type AnySchema = (typeof allSchemas)[number];
@@ -423,7 +492,26 @@ export interface SchemaTypes {
   'meydan/admin-user': AdminUser;
   'meydan/admin-poll': AdminPoll;
   'meydan/report': Report;
-  'meydan/bulk-email-progress': BulkEmailProgress;
+  'meydan/admin-list-query': AdminListQuery;
+  'meydan/admin-page-query': AdminPageQuery;
+  'meydan/admin-id-params': AdminIdParams;
+  'meydan/admin-report-query': AdminReportQuery;
+  'meydan/admin-ban': BanBody;
+  'meydan/admin-report-update': ReportStatusUpdate;
+  'meydan/admin-bulk-email-job': BulkEmailJob;
+  'meydan/admin-bulk-email-accepted': BulkEmailAccepted;
+  'meydan/admin-audit-entry': AuditEntry;
+  'meydan/admin-user-page': AdminUserPage;
+  'meydan/admin-poll-page': AdminPollPage;
+  'meydan/admin-report-page': ReportPage;
+  'meydan/admin-audit-page': AuditPage;
+  'meydan/nats-page-request': PageRequest;
+  'meydan/nats-users-page-reply': UsersPageReply;
+  'meydan/nats-polls-page-reply': PollsPageReply;
+  'meydan/nats-reports-page-reply': ReportsPageReply;
+  'meydan/work-bulk-email-recipient': BulkEmailRecipient;
+  'meydan/live-bulk-email-progress': LiveBulkEmailProgress;
+  'meydan/socket-bulk-email-progress': SocketBulkEmailProgress;
   'meydan/health': Health;
   'meydan/message': MessageResponse;
   'meydan/no-body': NoBody;

@@ -1,6 +1,19 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createServiceApp, httpError, type ServiceDeps } from '@meydan/kit';
 import { messagesRoutes } from './routes/messages.js';
+import { createContext, type AdminContext } from './context.js';
+import { ensureIndexes } from './model/index.js';
+import { ensureBulkEmailStream, startBulkEmailWorker } from './nats/bulk-email.js';
+import { startReadModel } from './nats/read-model.js';
+import { emptyParts, rebuild } from './nats/rebuild.js';
+import { adminRoutes } from './routes/admin.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The admin service's shared parts, and the read model's first rebuild (for its tests). */
+    admin: AdminContext & { rebuilt: Promise<void> };
+  }
+}
 
 /**
  * Every route of this service except the health probes is for the administrator, checked here from the
@@ -14,10 +27,37 @@ async function adminOnly(request: FastifyRequest) {
   if (role !== 'admin') throw httpError('forbidden');
 }
 
-/** The admin service's HTTP app and NATS handlers, built from live dependencies (what tests import). */
-export async function buildApp(deps: ServiceDeps) {
+/** The admin service's HTTP app, read model consumers and bulk e-mail worker, built from live dependencies. */
+export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = await createServiceApp('admin', deps);
   app.addHook('onRequest', adminOnly);
   await messagesRoutes(app, deps);
+  const ctx = createContext(deps);
+  await ensureIndexes(ctx.models);
+  await adminRoutes(app, ctx);
+
+  const empty = await emptyParts(ctx);
+  await startReadModel(ctx);
+  await ensureBulkEmailStream(ctx);
+  const worker = await startBulkEmailWorker(ctx);
+  // The owning services may start after this one: the read model serves what it has and fills in meanwhile,
+  // retrying the rebuild with backoff until auth and polls answer.
+  let closing = false;
+  const rebuilt = (async () => {
+    for (let attempt = 0; !closing; attempt++) {
+      try {
+        return await rebuild(ctx, empty);
+      } catch (err) {
+        const delay = Math.min(30_000, 500 * 2 ** attempt);
+        ctx.log.warn({ err, delay }, 'read model rebuild failed; trying again');
+        await new Promise((r) => setTimeout(r, delay).unref());
+      }
+    }
+  })();
+  app.decorate('admin', { ...ctx, rebuilt });
+  app.addHook('onClose', async () => {
+    closing = true;
+    await worker.stop();
+  });
   return app;
 }

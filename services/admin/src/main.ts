@@ -1,4 +1,5 @@
-import { runService, serviceConfigSchema } from '@meydan/kit';
+import { runService } from '@meydan/kit';
 import { buildApp } from './app.js';
+import { adminConfigSchema } from './config.js';
 
-await runService({ service: 'admin', configSchema: serviceConfigSchema({}), buildApp });
+await runService({ service: 'admin', configSchema: adminConfigSchema, buildApp });

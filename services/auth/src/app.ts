@@ -22,9 +22,10 @@ export async function buildApp(baseDeps: ServiceDeps) {
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: limits.user.avatarMaxBytes, files: 1, fields: 10 } });
+  // Before the responders: the admin service's read model rebuild may ask for the accounts the moment they answer.
+  await bootstrapAdmin(ctx);
   bindAuthResponders(ctx);
   await bindAuthConsumers(ctx);
-  await bootstrapAdmin(ctx);
 
   await app.register(accountRoutes, { ctx });
   await app.register(passwordResetRoutes, { ctx });

@@ -95,6 +95,8 @@ interface ConsumerSettings<S extends string> {
   /** Deliveries before a failing message goes to the dead-letter subject; -1 retries without end. */
   maxDeliver?: number;
   ackWaitMs?: number;
+  /** Start from the stream's first message even under a consumer prefix (a work-queue stream requires it). */
+  deliverAll?: boolean;
 }
 
 export interface ConsumeOptions<T, S extends string = string> extends ConsumerSettings<S> {
@@ -205,9 +207,24 @@ export class Bus<C extends BusContracts = NatsContracts> {
   }
 
   private contractFor(kind: 'events' | 'live', subject: string): Contract {
-    const contract = (this.contracts[kind] as Record<string, Contract | undefined>)[subject];
+    const contract =
+      (this.contracts[kind] as Record<string, Contract | undefined>)[subject] ??
+      (kind === 'events' ? this.filterContractMatching(subject) : undefined);
     if (!contract) throw new ContractError(subject, `no ${kind} contract`);
     return contract;
+  }
+
+  /** The contract of the wildcard filter that covers a subject (`work.admin.bulk-email.*` covers each deployment's). */
+  private filterContractMatching(subject: string): Contract | undefined {
+    const tokens = subject.split('.');
+    for (const [filter, contract] of Object.entries(this.contracts.filters as Record<string, Contract>)) {
+      const pattern = filter.split('.');
+      const matches = pattern.every((p, i) =>
+        p === '>' ? i < tokens.length : i < tokens.length && (p === '*' || p === tokens[i]),
+      );
+      if (matches && (pattern.at(-1) === '>' || pattern.length === tokens.length)) return contract;
+    }
+    return undefined;
   }
 
   private requestContract(subject: string): RequestContract {
@@ -220,7 +237,8 @@ export class Bus<C extends BusContracts = NatsContracts> {
   private consumedContract(filter: string, subject: string): Contract | undefined {
     return (
       (this.contracts.events as Record<string, Contract | undefined>)[subject] ??
-      (this.contracts.filters as Record<string, Contract | undefined>)[filter]
+      (this.contracts.filters as Record<string, Contract | undefined>)[filter] ??
+      this.filterContractMatching(subject)
     );
   }
 
@@ -485,7 +503,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
       await jsm.consumers.add(stream, {
         durable_name: durable,
         ack_policy: AckPolicy.Explicit,
-        deliver_policy: this.consumerPrefix ? DeliverPolicy.New : DeliverPolicy.All,
+        deliver_policy: this.consumerPrefix && !settings.deliverAll ? DeliverPolicy.New : DeliverPolicy.All,
         filter_subject: settings.filterSubject,
         ...config,
       });

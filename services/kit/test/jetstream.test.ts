@@ -233,3 +233,22 @@ describe('publishing an event whose write already happened', () => {
     }
   }, 30_000);
 });
+
+describe('a subject covered by a wildcard filter of the contracts', () => {
+  it("is published under the filter's contract: a payload that breaks it is refused, a subject no filter covers too", async () => {
+    const nc = await connectNats(infra().natsUrl, 'kit-test', testLogger());
+    const bus = new Bus(nc, nc.jetstream(), testLogger(), 'kit-test');
+    try {
+      // A valid payload passes the contract (whatever the stream then says: it may not exist on this server).
+      const valid = { jobId: 'j1', userId: 'u1', email: 'a@example.com', name: 'Ayşe' };
+      const outcome = await bus.publish('work.admin.bulk-email.kit-test' as never, valid as never, { timeoutMs: 1000 }).catch((err: unknown) => err);
+      expect(outcome).not.toBeInstanceOf(ContractError);
+      // Refusals are decided before anything is sent.
+      await expect(bus.publish('work.admin.bulk-email.kit-test' as never, { jobId: 'j1' } as never)).rejects.toThrow(ContractError);
+      await expect(bus.publish('work.admin.bulk-email.kit-test.deeper' as never, {} as never)).rejects.toThrow(/no events contract/);
+      await expect(bus.publish('work.other.kit-test' as never, {} as never)).rejects.toThrow(/no events contract/);
+    } finally {
+      await nc.close();
+    }
+  });
+});

@@ -2,6 +2,7 @@ import { createServiceApp, withDefaults, type ServiceDeps } from '@meydan/kit';
 import { notificationsConfigSchema, type NotificationsConfig } from './config.js';
 import { createNotificationsContext } from './context.js';
 import { bindNotificationConsumers } from './nats/consumers.js';
+import { bindBulkEmailProgress } from './nats/bulk-email-progress.js';
 import { bindLiveCounts } from './nats/live-counts.js';
 import { bindMailer } from './nats/mailer.js';
 import { attachRealtime } from './realtime/server.js';
@@ -42,6 +43,7 @@ export async function buildApp(baseDeps: ServiceDeps, options: NotificationsOpti
     await bindNotificationConsumers(ctx);
     closers.push(await bindMailer(ctx));
     closers.push(bindLiveCounts({ bus: deps.bus, redis: deps.redis, log: deps.log, realtime }));
+    closers.push(bindBulkEmailProgress({ bus: deps.bus, realtime }));
   }
 
   // Sockets go before the HTTP server closes (open websockets would keep it from closing).

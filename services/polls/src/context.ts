@@ -4,6 +4,7 @@ import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { LiveCounts } from './nats/live-counts.js';
 import { People } from './store/people.js';
+import { BannedCreators } from './store/banned-creators.js';
 import { Engagement } from './store/engagement.js';
 import { PollStore } from './store/polls.js';
 import { VoteCounters } from './store/vote-counters.js';
@@ -20,6 +21,7 @@ export interface PollsContext {
   people: People;
   polls: PollStore;
   live: LiveCounts;
+  banned: BannedCreators;
   /** A durable consumer's name, `polls--<purpose>` (the kit prefixes it with NATS_CONSUMER_PREFIX when set). */
   durable(purpose: string): string;
 }
@@ -40,6 +42,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     people: new People(deps.redis, deps.bus, deps.log),
     polls: new PollStore(models, deps.redis, counters, engagement, deps.log),
     live: new LiveCounts(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 1000, deps.log),
+    banned: new BannedCreators(deps.redis),
     durable: (purpose) => `polls--${purpose}`,
   };
 }

@@ -1,4 +1,4 @@
-import { challengeMessages, contactMessages, contactStageLabels, contactStages, contactSubjectLabels, limits, pollServiceMessages, userMessages } from '@meydan/proto';
+import { challengeMessages, contactMessages, contactStageLabels, contactStages, contactSubjectLabels, limits, pollServiceMessages, userMessages, type AuditAction, type BulkEmailState } from '@meydan/proto';
 
 /**
  * Every user-facing string of the web app, in Turkish. Components read from here, never inline. Texts the server
@@ -631,20 +631,20 @@ export const tr = {
       counts: (sent: number, total: number, failed: number) =>
         `${sent.toLocaleString('tr-TR')} / ${total.toLocaleString('tr-TR')} gönderildi` +
         (failed ? `, ${failed.toLocaleString('tr-TR')} başarısız` : ''),
-      states: { queued: 'Sırada', sending: 'Gönderiliyor', done: 'Tamamlandı', failed: 'Başarısız' },
+      states: { queued: 'Sırada', sending: 'Gönderiliyor', done: 'Tamamlandı' } satisfies Record<BulkEmailState, string>,
     },
     audit: {
       title: 'İşlem Kaydı',
       empty: 'Henüz kayıtlı işlem yok',
       columns: { at: 'Zaman', admin: 'Yönetici', action: 'İşlem', target: 'Hedef', reason: 'Gerekçe' },
       actions: {
-        'user.banned': 'Kullanıcı yasaklandı',
-        'user.activated': 'Kullanıcı aktifleştirildi',
-        'poll.deleted': 'Anket silindi',
-        'report.resolved': 'Rapor çözüldü',
-        'report.dismissed': 'Rapor reddedildi',
-        'bulk_email.sent': 'Toplu e-posta gönderildi',
-      } as Record<string, string>,
+        'user.ban': 'Kullanıcı yasaklandı',
+        'user.activate': 'Kullanıcı aktifleştirildi',
+        'poll.delete': 'Anket silindi',
+        'report.resolve': 'Rapor çözüldü',
+        'report.dismiss': 'Rapor reddedildi',
+        'bulk-email.send': 'Toplu e-posta gönderildi',
+      } satisfies Record<AuditAction, string>,
     },
     success: 'Başarılı!',
     error: 'Hata',

@@ -9,7 +9,7 @@ export const socketSchemas = {
   notification: 'meydan/socket-notification',
   poll_update: 'meydan/socket-poll-update',
   subscribe_result: 'meydan/poll-subscription-result',
-  bulk_email_progress: 'meydan/bulk-email-progress',
+  bulk_email_progress: 'meydan/socket-bulk-email-progress',
 } as const;
 
 export type ServerSocketEvent = keyof typeof socketSchemas;

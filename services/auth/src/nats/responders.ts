@@ -44,4 +44,23 @@ export function bindAuthResponders(ctx: AuthContext): void {
     const users = await ctx.users.find({ isActive: true, emailVerified: true }).lean();
     return { users: users.map((u) => ({ id: u._id.toString(), email: u.email, username: u.username, displayName: u.displayName })) };
   });
+
+  // The admin service rebuilds its read model of accounts from these pages when it starts empty.
+  bus.respond(subjects.auth.usersPage, async ({ after, limit }) => {
+    const filter = after && isObjectId(after) ? { _id: { $gt: new Types.ObjectId(after) } } : {};
+    const users = await ctx.users.find(filter).sort({ _id: 1 }).limit(limit).lean();
+    return {
+      users: users.map((u) => ({
+        id: u._id.toString(),
+        username: u.username,
+        displayName: u.displayName,
+        email: u.email,
+        role: u.role,
+        isActive: u.isActive,
+        emailVerified: u.emailVerified,
+        createdAt: u.createdAt.toISOString(),
+      })),
+      next: users.length === limit ? users[users.length - 1]!._id.toString() : null,
+    };
+  });
 }

@@ -117,7 +117,16 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       }
       await deps.bus.publish(
         events.auth.userRegistered,
-        { userId: user.id, username: user.username, email: user.email, displayName: user.displayName, at: new Date().toISOString() },
+        {
+          userId: user.id,
+          username: user.username,
+          email: user.email,
+          displayName: user.displayName,
+          role: user.role,
+          isActive: user.isActive,
+          emailVerified: user.emailVerified,
+          at: new Date().toISOString(),
+        },
         { requestId: request.id },
       );
       await sendActivation(user, request.id);

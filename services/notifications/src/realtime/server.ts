@@ -10,6 +10,7 @@ import {
   subjects,
   type NotificationItem,
   type PollSubscriptionResult,
+  type BulkEmailJob,
   type PollUpdate,
 } from '@meydan/proto';
 import { HttpError, IDENTITY_HEADER, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
@@ -41,6 +42,8 @@ export interface Realtime {
   notify(userId: string, data: NotificationItem): void;
   count(userId: string, count: number): void;
   pollUpdate(data: PollUpdate): void;
+  /** A bulk e-mail job's progress, to the administrator who started it. */
+  bulkEmailProgress(adminId: string, data: BulkEmailJob): void;
   /** Closes every socket of the member, on every instance (their sessions were revoked). */
   disconnectUser(userId: string): void;
   close(): Promise<void>;
@@ -281,6 +284,7 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
     notify: (userId, data) => emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notification, { data })),
     count: (userId, count) => emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notificationCount, { count })),
     pollUpdate: (data) => emitSafely(() => io.to(pollRoom(data.pollId)).emit(serverEvents.pollUpdate, { data })),
+    bulkEmailProgress: (adminId, data) => emitSafely(() => io.to(userRoom(adminId)).emit(serverEvents.bulkEmailProgress, { data })),
     disconnectUser: (userId) => emitSafely(() => io.in(userRoom(userId)).disconnectSockets(true)),
     async close() {
       if (closed) return;

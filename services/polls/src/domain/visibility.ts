@@ -52,7 +52,7 @@ export function needsMutuals(poll: Pick<VisibilityFacts, 'type' | 'creatorId'>, 
 export function feedFilter(
   viewer: Viewer,
   mutualsOfViewer: readonly string[],
-  options: { feed: 'trending' | 'new' | 'friends'; category?: string | undefined; now: Date },
+  options: { feed: 'trending' | 'new' | 'friends'; category?: string | undefined; now: Date; hiddenCreators?: readonly string[] },
 ): Record<string, unknown> {
   const circle = viewer.userId === null ? [] : [viewer.userId, ...mutualsOfViewer];
   let audience: Record<string, unknown>;
@@ -64,5 +64,6 @@ export function feedFilter(
     $and: [audience, { $or: [{ expiresAt: null }, { expiresAt: { $gt: options.now } }] }],
   };
   if (options.category) filter['category'] = options.category;
+  if (options.hiddenCreators?.length) (filter['$and'] as object[]).push({ creatorId: { $nin: [...options.hiddenCreators] } });
   return filter;
 }

@@ -3,6 +3,7 @@
  * `polls.can-view`) and the events it reacts to (admin removal of a poll, profile updates and follows that make
  * cached summaries and mutuals stale).
  */
+import { Types } from 'mongoose';
 import { events, subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { needsMutuals, pollVisibleByLink, pollVisibleTo } from '../domain/visibility.js';
@@ -28,7 +29,7 @@ export async function canView(
   if (payload.shortUrl !== undefined) {
     const pollId = await ctx.polls.idOfCode(payload.shortUrl);
     const meta = pollId ? await ctx.polls.meta(pollId) : null;
-    return meta && pollVisibleByLink(meta) ? { visible: true, pollId: meta.id } : { visible: false };
+    return meta && pollVisibleByLink(meta) && !(await ctx.banned.has(meta.creatorId)) ? { visible: true, pollId: meta.id } : { visible: false };
   }
   const meta = payload.pollId ? await ctx.polls.meta(payload.pollId) : null;
   if (!meta) return { visible: false };
@@ -37,9 +38,50 @@ export async function canView(
   return pollVisibleTo(meta, viewer, mutuals) ? { visible: true, pollId: meta.id } : { visible: false };
 }
 
+const afterId = (after: string | null) =>
+  after && Types.ObjectId.isValid(after) && after.length === 24 ? { _id: { $gt: new Types.ObjectId(after) } } : {};
+
+/** One page of every poll in id order with its stored vote count: the admin service's read model rebuild. */
+export async function pollsPage(ctx: PollsContext, { after, limit }: { after: string | null; limit: number }) {
+  const polls = await ctx.models.Poll.find(afterId(after)).sort({ _id: 1 }).limit(limit).lean();
+  const votes = await Promise.all(polls.map((p) => ctx.models.Vote.countDocuments({ pollId: p._id })));
+  return {
+    polls: polls.map((p, i) => ({
+      id: String(p._id),
+      creatorId: p.creatorId,
+      type: p.type,
+      title: p.title,
+      description: p.description ?? null,
+      category: p.category,
+      isShareable: Boolean(p.isShareable),
+      votesCount: votes[i] ?? 0,
+      createdAt: new Date(p.createdAt).toISOString(),
+    })),
+    next: polls.length === limit ? String(polls[polls.length - 1]!._id) : null,
+  };
+}
+
+/** One page of every report in id order (the admin service's read model rebuild). */
+export async function reportsPage(ctx: PollsContext, { after, limit }: { after: string | null; limit: number }) {
+  const reports = await ctx.models.Report.find(afterId(after)).sort({ _id: 1 }).limit(limit).lean();
+  return {
+    reports: reports.map((r) => ({
+      id: String(r._id),
+      pollId: String(r.pollId),
+      reporterId: r.reporterId,
+      reason: r.reason,
+      description: r.description ?? null,
+      createdAt: new Date(r.createdAt).toISOString(),
+    })),
+    next: reports.length === limit ? String(reports[reports.length - 1]!._id) : null,
+  };
+}
+
 export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
   const { bus } = ctx;
   bus.respond(subjects.polls.userCounts, (payload) => userCounts(ctx, payload));
+  bus.respond(subjects.polls.pollsPage, (payload) => pollsPage(ctx, payload));
+  bus.respond(subjects.polls.reportsPage, (payload) => reportsPage(ctx, payload));
   bus.respond(subjects.polls.canView, (payload, c) => canView(ctx, payload, c));
 
   // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.
@@ -55,6 +97,18 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
         { requestId: c.requestId, msgId: `poll-deleted:${payload.pollId}` },
       );
     },
+  });
+
+  // A banned member's polls disappear from feeds and direct views until an administrator reactivates them.
+  await bus.consume({
+    durable: ctx.durable('creator-banned'),
+    filterSubject: events.admin.userBanned,
+    handler: (payload) => ctx.banned.add(payload.userId),
+  });
+  await bus.consume({
+    durable: ctx.durable('creator-reactivated'),
+    filterSubject: events.admin.userReactivated,
+    handler: (payload) => ctx.banned.remove(payload.userId),
   });
 
   await bus.consume({

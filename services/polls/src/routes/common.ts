@@ -37,6 +37,7 @@ export function membersOnly(message: string = errorCatalogue.unauthorized.messag
 /** Whether the viewer may see the poll by id (asks social for the viewer's mutuals only when a friends poll needs it). */
 export async function canSee(ctx: PollsContext, poll: PollMeta | PollDoc, viewer: Identity, source?: RequestIdSource): Promise<boolean> {
   const facts = { type: poll.type as PollMeta['type'], creatorId: poll.creatorId, isShareable: Boolean(poll.isShareable) };
+  if (await ctx.banned.has(facts.creatorId)) return false;
   const mutuals = needsMutuals(facts, viewer) && !facts.isShareable ? await ctx.people.mutuals(viewer.userId!, source) : [];
   return pollVisibleTo(facts, viewer, mutuals);
 }

@@ -90,6 +90,8 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
     type: poll.type,
     title: poll.title,
     category: poll.category,
+    description: poll.description ?? null,
+    isShareable: poll.isShareable,
     createdAt: createdAt.toISOString(),
     expiresAt: poll.expiresAt ? poll.expiresAt.toISOString() : null,
   }, request);
@@ -179,7 +181,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       const mutuals =
         feed === 'friends' ? await ctx.people.mutuals(viewer.userId!, request) : await ctx.people.mutualsOrNone(viewer.userId, request);
       const now = new Date();
-      const filter = feedFilter(viewer, mutuals, { feed, category: query.category, now });
+      const filter = feedFilter(viewer, mutuals, { feed, category: query.category, now, hiddenCreators: await ctx.banned.all() });
       const limit = query.limit ?? limits.feed.pageSizeDefault;
       // Trending reads the rank collection (it carries the feed filter fields), new and friends the polls.
       const byHot = feed === 'trending';

@@ -29,6 +29,7 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
           $or: [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }],
         };
       }
+      if (viewer.userId !== ownerId && (await ctx.banned.has(ownerId))) return [];
       const docs = (await ctx.models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).limit(LIST_MAX).lean()) as PollDoc[];
       return presentPolls(ctx, docs, viewer, request);
     },

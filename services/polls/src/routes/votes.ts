@@ -81,7 +81,7 @@ export async function castVote(
 async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
   const pollId = await ctx.polls.idOfCode(code);
   const doc = pollId ? ((await ctx.models.Poll.findById(pollId).lean()) as PollDoc | null) : null;
-  if (!doc || !doc.isShareable) throw pollNotFound();
+  if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId))) throw pollNotFound();
   return doc;
 }
 
@@ -138,7 +138,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
       const pollId = await ctx.polls.idOfCode(request.params.shortUrl);
       const meta = pollId ? await ctx.polls.meta(pollId) : null;
-      if (!meta || !meta.isShareable) throw pollNotFound();
+      if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId))) throw pollNotFound();
       const rateLimit = viewer.userId ? undefined : { ip: viewer.ip ?? 'unknown', limit: ctx.config.SHARE_VOTE_IP_LIMIT ?? 30 };
       return castVote(ctx, request, meta, voter, request.body.optionIndex, rateLimit);
     },

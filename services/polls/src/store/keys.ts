@@ -26,6 +26,8 @@ export const keys = {
   /** Cached answers of other services. */
   mutuals: (userId: string) => `mutuals:${userId}`,
   user: (userId: string) => `user:${userId}`,
+  /** Set of members banned by an administrator (their polls are hidden). */
+  bannedCreators: 'banned-creators',
   /** The ended-polls job's lock (one instance sweeps at a time). */
   endedSweepLock: 'lock:ended-sweep',
 } as const;

@@ -141,8 +141,8 @@ function AuditLog() {
             {data.items.map((entry) => (
               <tr key={entry.id}>
                 <td>{formatDateTime(entry.at)}</td>
-                <td>@{entry.adminUsername}</td>
-                <td>{A.actions[entry.action] ?? entry.action}</td>
+                <td>{entry.adminUsername ? `@${entry.adminUsername}` : <code>{entry.adminId}</code>}</td>
+                <td>{A.actions[entry.action]}</td>
                 <td>
                   {entry.targetType} · <code>{entry.targetId}</code>
                 </td>
@@ -187,9 +187,11 @@ const Progress = styled.div`
 const TableFrame = styled.div`
   overflow-x: auto;
 
-  table { width: 100%; border-collapse: collapse; font-size: 0.875rem; }
+  /* Wide enough that a phone scrolls it sideways instead of breaking the ids letter by letter into tall rows. */
+  table { width: 100%; min-width: 46rem; border-collapse: collapse; font-size: 0.875rem; }
   th, td { text-align: left; padding: 0.5rem 0.6rem; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
   th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: 700; white-space: nowrap; }
-  td:first-child { white-space: nowrap; }
+  td:not(:last-child) { white-space: nowrap; }
+  td:last-child { min-width: 12rem; }
   code { font-size: 0.8rem; overflow-wrap: anywhere; }
 `;

@@ -82,7 +82,7 @@ function ReportRow({ report }: { report: AdminReportRow }) {
         </Line>
         {report.description ? <Meta>{report.description}</Meta> : null}
         <Line>
-          {report.reporter ? <Meta>{T.reporter(report.reporter.username)}</Meta> : null}
+          {report.reporter?.username ? <Meta>{T.reporter(report.reporter.username)}</Meta> : null}
           <Meta>{formatDateTime(report.createdAt)}</Meta>
         </Line>
       </RowMain>

@@ -1,82 +1,33 @@
-import type { AdminStats, BulkEmailBody, BulkEmailProgress, BulkEmailState, MessageResponse, UserRole } from '@meydan/proto';
+import type {
+  AdminPoll,
+  AdminPollPage,
+  AdminStats,
+  AdminUser,
+  AdminUserPage,
+  AuditPage,
+  BulkEmailAccepted,
+  BulkEmailBody,
+  BulkEmailJob,
+  BulkEmailState,
+  MessageResponse,
+  Report,
+  ReportPage,
+  ReportStatus,
+} from '@meydan/proto';
 import { api, type ApiExtra } from '../../app/api';
 
-/*
- * The admin service's answers as its HTTP API promises them. The list entries are typed here until the service's
- * schemas in @meydan/proto carry the nested creator / poll / reporter objects; then these become proto types.
- */
-
-export interface Paged<T> {
-  items: T[];
-  totalCount: number;
-  page: number;
-  pageSize: number;
-}
-
-export interface AdminUserRow {
-  id: string;
-  username: string;
-  displayName: string | null;
-  email: string;
-  role: UserRole;
-  isActive: boolean;
-  emailVerified: boolean;
-  createdAt: string;
-}
-
-export interface AdminPollRow {
-  id: string;
-  title: string;
-  description: string | null;
-  category: string;
-  votesCount: number;
-  createdAt: string;
-  isShareable: boolean;
-  creator: { id: string; username: string; displayName: string | null } | null;
-}
-
-export type ReportStatus = 'pending' | 'resolved' | 'dismissed';
-
-export interface AdminReportRow {
-  id: string;
-  status: ReportStatus;
-  reason: string;
-  description: string | null;
-  createdAt: string;
-  poll: { id: string; title: string } | null;
-  reporter: { id: string; username: string } | null;
-}
-
-export interface AuditEntry {
-  id: string;
-  adminId: string;
-  adminUsername: string;
-  action: string;
-  targetType: string;
-  targetId: string;
-  reason: string | null;
-  at: string;
-}
-
-export interface BulkEmailStarted {
-  jobId: string;
-  message: string;
-}
-
-export interface BulkEmailJob {
-  id: string;
-  total: number;
-  sent: number;
-  failed: number;
-  state: BulkEmailState;
-}
+/* The admin service's answers, as proto's schemas (the service's own response schemas) define them. */
+export type AdminUserRow = AdminUser;
+export type AdminPollRow = AdminPoll;
+export type AdminReportRow = Report;
+export type { ReportStatus };
 
 export interface SearchArgs {
   q: string;
   page: number;
 }
 
-export const finishedStates: readonly BulkEmailState[] = ['done', 'failed'];
+export const finishedStates: readonly BulkEmailState[] = ['done'];
 
 const STATS = { type: 'Admin' as const, id: 'STATS' };
 const USERS = { type: 'Admin' as const, id: 'USERS' };
@@ -94,7 +45,7 @@ export const adminApi = api.injectEndpoints({
       providesTags: [STATS],
     }),
 
-    adminUsers: build.query<Paged<AdminUserRow>, SearchArgs>({
+    adminUsers: build.query<AdminUserPage, SearchArgs>({
       query: (args) => ({ url: '/admin/users', params: searchParams(args) }),
       providesTags: [USERS],
     }),
@@ -108,7 +59,7 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? [USERS, STATS, AUDIT, POLLS] : []),
     }),
 
-    adminPolls: build.query<Paged<AdminPollRow>, SearchArgs>({
+    adminPolls: build.query<AdminPollPage, SearchArgs>({
       query: (args) => ({ url: '/admin/polls', params: searchParams(args) }),
       providesTags: [POLLS],
     }),
@@ -120,7 +71,7 @@ export const adminApi = api.injectEndpoints({
         result ? [POLLS, STATS, AUDIT, REPORTS, { type: 'Poll', id: pollId }, { type: 'Poll', id: 'LIST' }] : [],
     }),
 
-    adminReports: build.query<Paged<AdminReportRow>, { status: ReportStatus | 'all'; page: number }>({
+    adminReports: build.query<ReportPage, { status: ReportStatus | 'all'; page: number }>({
       query: ({ status, page }) => ({ url: '/admin/reports', params: { ...(status === 'all' ? {} : { status }), page } }),
       providesTags: [REPORTS],
     }),
@@ -130,7 +81,7 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? [REPORTS, STATS, AUDIT] : []),
     }),
 
-    startBulkEmail: build.mutation<BulkEmailStarted, BulkEmailBody>({
+    startBulkEmail: build.mutation<BulkEmailAccepted, BulkEmailBody>({
       query: (body) => ({ url: '/admin/bulk-email', method: 'POST', body }),
       invalidatesTags: (result) => (result ? [AUDIT] : []),
     }),
@@ -140,8 +91,8 @@ export const adminApi = api.injectEndpoints({
       query: (jobId) => `/admin/bulk-email/${encodeURIComponent(jobId)}`,
       async onCacheEntryAdded(jobId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
         const { realtime } = extra as ApiExtra;
-        const stop = realtime.on('bulk_email_progress', (progress: BulkEmailProgress) => {
-          if (progress.jobId !== jobId) return;
+        const stop = realtime.on('bulk_email_progress', (progress: BulkEmailJob) => {
+          if (progress.id !== jobId) return;
           updateCachedData((draft) => {
             draft.total = progress.total;
             draft.sent = progress.sent;
@@ -155,7 +106,7 @@ export const adminApi = api.injectEndpoints({
       },
     }),
 
-    auditLog: build.query<Paged<AuditEntry>, number>({
+    auditLog: build.query<AuditPage, number>({
       query: (page) => ({ url: '/admin/audit', params: { page } }),
       providesTags: [AUDIT],
     }),

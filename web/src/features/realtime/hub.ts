@@ -1,7 +1,7 @@
 import {
   limits,
   notificationLimits,
-  type BulkEmailProgress,
+  type BulkEmailJob,
   type NotificationItem,
   type PollUpdate,
   type ServerSocketPayload,
@@ -30,7 +30,7 @@ export interface HubEvents {
   notification_count: number;
   auth_success: string;
   /** An administrator's bulk e-mail job moved on (sent only to that administrator's sockets). */
-  bulk_email_progress: BulkEmailProgress;
+  bulk_email_progress: BulkEmailJob;
   status: ConnectionStatus;
 }
 
@@ -315,7 +315,7 @@ export class RealtimeHub {
     socket.on('bulk_email_progress', (raw: unknown) => {
       const payload = readServerEvent('bulk_email_progress', raw);
       if (!payload) this.log.error('realtime: bulk_email_progress does not match its schema', raw);
-      else this.emitEvent('bulk_email_progress', payload);
+      else this.emitEvent('bulk_email_progress', payload.data);
     });
     socket.on('auth_error', (raw: unknown) => this.log.warn('realtime: auth refused', raw));
   }

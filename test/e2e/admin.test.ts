@@ -3,15 +3,14 @@
  * MailDev) in Chromium: a member reports a poll from its card; the administrator searches a member, bans and
  * activates them, deletes a poll, resolves the report, sends a bulk e-mail and watches its progress; a member opening
  * /admin is refused. Every tab and dialog passes axe; every tab is photographed at desktop and mobile width.
- *
- * Named `.pending.ts` (outside vitest's include) until the admin service answers the panel's API; renamed to
- * `admin.test.ts` when it is merged.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, screenshot, settled, signIn, watchErrors, type Member } from './support.js';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, screenshot, screenshotDir, settled, signIn, watchErrors, type Member } from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -36,6 +35,14 @@ const row = (page: Page, text: string) => page.getByRole('tabpanel').locator('li
 async function openTab(page: Page, name: RegExp): Promise<void> {
   await page.getByRole('tab', { name }).click();
   await page.waitForFunction(() => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'));
+}
+
+/** The whole page, so what lies below the fold (the job's progress, the audit log) is photographed too. */
+async function fullPageScreenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(screenshotDir, { recursive: true });
+  // From the top, or the sticky header is drawn where the page was scrolled to.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: join(screenshotDir, `${name}.png`), animations: 'disabled', fullPage: true });
 }
 
 /** The newest mails MailDev holds for `email` with this subject. */
@@ -111,14 +118,15 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     // Users: search, ban (login refused), activate (login works again).
     await page.getByRole('searchbox', { name: 'Kullanıcı ara...' }).fill(selin.username.toLocaleUpperCase('tr-TR'));
     await row(page, selin.email).waitFor();
-    await expect(page.getByRole('tabpanel').locator('li').count()).resolves.toBe(1);
+    // The list first shows everyone; the search answers after its debounce.
+    await expect.poll(() => page.getByRole('tabpanel').locator('li').count(), { timeout: 10_000 }).toBe(1);
     await row(page, selin.email).getByRole('button', { name: /yasakla/ }).click();
     const ban = page.getByRole('dialog', { name: 'Kullanıcıyı yasakla' });
     await ban.waitFor();
     await expectNoAxeViolations(page, 'admin ban dialog');
     await ban.getByRole('textbox', { name: 'Gerekçe (isteğe bağlı)' }).fill('Spam hesap');
     await ban.getByRole('button', { name: 'Yasakla' }).click();
-    await page.getByText('Kullanıcı durumu güncellendi').waitFor();
+    await page.getByText('Kullanıcı durumu güncellendi', { exact: true }).first().waitFor();
     await row(page, selin.email).getByText('Yasaklı').waitFor();
     const refused = await call(stack, 'POST', '/api/login', { body: { email: selin.email, password: selin.password } });
     expect(refused.status).toBe(403);
@@ -146,7 +154,7 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await expect(report.getAttribute('data-status')).resolves.toBe('pending');
     await expect(report.getByText(`Şikayet eden: @${mert.username}`).count()).resolves.toBe(1);
     await report.getByRole('button', { name: 'Çözüldü olarak işaretle' }).click();
-    await page.getByText('Rapor çözüldü olarak işaretlendi').waitFor();
+    await page.getByText('Rapor çözüldü olarak işaretlendi', { exact: true }).first().waitFor();
     await page.waitForFunction(
       (title) => Array.from(document.querySelectorAll('li[data-report]')).some((li) => li.textContent?.includes(title) && li.getAttribute('data-status') === 'resolved'),
       reportedPoll.title,
@@ -162,14 +170,20 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     expect(await send.isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: /Mesaj/ }).fill('Merhaba! Meydan’da yeni özellikler var.');
     await send.click();
-    await page.getByText('Email gönderiliyor...').waitFor();
+    await page.getByText('Email gönderiliyor...', { exact: true }).first().waitFor();
     expect(await page.getByRole('textbox', { name: /Konu/ }).inputValue()).toBe('');
     await page.locator('[data-job][data-state="done"]').waitFor({ timeout: 60_000 });
-    for (const person of [deniz, mert, selin]) expect(await mailsTo(person.email, subject)).toBe(1);
+    await page.locator('[data-job]').getByText(/gönderildi/).waitFor();
+    // 'done' means every mail was handed to the mailer; MailDev receives them a moment later.
+    for (const person of [deniz, mert, selin]) await expect.poll(() => mailsTo(person.email, subject), { timeout: 30_000 }).toBe(1);
 
     // The audit log holds what was done above (ban, activate, delete, resolve, bulk e-mail).
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('table').locator('tbody tr').count()).toBeGreaterThanOrEqual(5);
+    await page.getByRole('table').getByText('Kullanıcı yasaklandı').waitFor();
+    // By name: the administrator's account (made by auth at start) is in the admin service's read model.
+    expect(await page.getByRole('table').locator('tbody tr').filter({ hasText: '@admin' }).count()).toBeGreaterThanOrEqual(5);
+    await fullPageScreenshot(page, 'admin-actions-after-bulk-email-desktop');
     expect(errors).toEqual([]);
   });
 
@@ -187,7 +201,7 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
       for (const [name, tab] of tabs) {
         await openTab(page, tab);
         if (width === 'mobile') await expectNoAxeViolations(page, `/admin ${name} tab [mobile]`);
-        await screenshot(page, `admin-${name}-${width}`);
+        await fullPageScreenshot(page, `admin-${name}-${width}`);
       }
     }
   });

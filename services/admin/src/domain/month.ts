@@ -1,0 +1,31 @@
+/** "This month" of the admin stats: the calendar month in Europe/Istanbul, whatever the server's time zone. */
+const zone = 'Europe/Istanbul';
+
+function partsIn(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(date);
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+}
+
+/** The zone's offset from UTC at an instant, in ms (Istanbul has none of its own rules here: Intl decides). */
+function offsetAt(date: Date): number {
+  const p = partsIn(date);
+  return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(date.getTime() / 1000) * 1000;
+}
+
+/** The instant the current month began in Europe/Istanbul. */
+export function istanbulMonthStart(now: Date): Date {
+  const { year, month } = partsIn(now);
+  const localMidnight = Date.UTC(year, month - 1, 1);
+  const guess = new Date(localMidnight - offsetAt(new Date(localMidnight)));
+  return new Date(localMidnight - offsetAt(guess));
+}

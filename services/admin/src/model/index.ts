@@ -1,0 +1,127 @@
+/**
+ * The admin service's own database: a read model of accounts, polls, votes and reports fed by the owning services'
+ * events (ids are theirs, as strings), the audit log, and the bulk e-mail jobs with one record per recipient.
+ */
+import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { pollTypes, reportStatuses, userRoles } from '@meydan/proto';
+
+const userSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    username: { type: String, required: true },
+    displayName: { type: String, default: null },
+    email: { type: String, required: true },
+    role: { type: String, enum: userRoles, default: 'member' },
+    isActive: { type: Boolean, default: true },
+    emailVerified: { type: Boolean, default: false },
+    createdAt: { type: Date, required: true },
+    /** Username, e-mail and display name folded for Turkish-aware search (domain/search.ts). */
+    search: { type: String, required: true },
+  },
+  { versionKey: false },
+);
+userSchema.index({ createdAt: -1, _id: -1 });
+
+const pollSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    title: { type: String, required: true },
+    description: { type: String, default: null },
+    category: { type: String, required: true },
+    type: { type: String, enum: pollTypes, required: true },
+    creatorId: { type: String, required: true },
+    isShareable: { type: Boolean, default: false },
+    votesCount: { type: Number, default: 0 },
+    createdAt: { type: Date, required: true },
+    /** Title and description folded for search. */
+    search: { type: String, required: true },
+  },
+  { versionKey: false },
+);
+pollSchema.index({ createdAt: -1, _id: -1 });
+
+/** One vote as counted here: `_id` is the event's `<pollId>:<voter>`, so a redelivered event counts once. */
+const voteSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    pollId: { type: String, required: true },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+voteSchema.index({ at: 1 });
+
+const reportSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    pollId: { type: String, required: true },
+    reporterId: { type: String, required: true },
+    reason: { type: String, required: true },
+    description: { type: String, default: null },
+    status: { type: String, enum: reportStatuses, default: 'pending' },
+    createdAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+reportSchema.index({ status: 1, createdAt: -1 });
+reportSchema.index({ pollId: 1 });
+
+const auditSchema = new Schema(
+  {
+    adminId: { type: String, required: true },
+    action: { type: String, required: true },
+    targetType: { type: String, required: true },
+    targetId: { type: String, required: true },
+    reason: { type: String, default: null },
+    at: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+auditSchema.index({ at: -1, _id: -1 });
+
+const bulkJobSchema = new Schema(
+  {
+    adminId: { type: String, required: true },
+    subject: { type: String, required: true },
+    body: { type: String, required: true },
+    total: { type: Number, required: true },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+
+/** One recipient of a job: `_id` `<jobId>:<userId>`; state 'sent' or 'failed' once decided (absent: not yet). */
+const bulkRecipientSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    jobId: { type: String, required: true },
+    userId: { type: String, required: true },
+    state: { type: String, enum: ['sent', 'failed'], required: true },
+    at: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+bulkRecipientSchema.index({ jobId: 1, state: 1 });
+
+export type AdminUserDoc = InferSchemaType<typeof userSchema>;
+export type AdminPollDoc = InferSchemaType<typeof pollSchema>;
+export type ReportDoc = InferSchemaType<typeof reportSchema>;
+export type AuditDoc = InferSchemaType<typeof auditSchema> & { _id: unknown };
+export type BulkJobDoc = InferSchemaType<typeof bulkJobSchema> & { _id: unknown };
+
+export function createModels(conn: Connection) {
+  return {
+    User: conn.model('User', userSchema),
+    Poll: conn.model('Poll', pollSchema),
+    Vote: conn.model('Vote', voteSchema),
+    Report: conn.model('Report', reportSchema),
+    Audit: conn.model('Audit', auditSchema),
+    BulkJob: conn.model('BulkJob', bulkJobSchema),
+    BulkRecipient: conn.model('BulkRecipient', bulkRecipientSchema),
+  };
+}
+export type Models = ReturnType<typeof createModels>;
+
+export async function ensureIndexes(models: Models): Promise<void> {
+  await Promise.all(Object.values(models).map((m) => (m as unknown as Model<unknown>).createIndexes()));
+}

@@ -1,0 +1,135 @@
+/**
+ * Bulk e-mail: one work-queue message per recipient (message id `<jobId>:<userId>`, so a repeated enqueue is stored
+ * once), taken by a throttled worker that hands the mail to the mailer and records the recipient as sent before
+ * acknowledging. A worker that dies leaves its unacknowledged recipients to be handed out again; one already
+ * recorded is skipped, and the mail request itself carries a message id, so the mailer gets it once.
+ */
+import { RetentionPolicy, StorageType, nanos } from 'nats';
+import { live, events, streams, work, type BulkEmailJob, type BulkEmailRecipient } from '@meydan/proto';
+import type { ConsumerHandle } from '@meydan/kit';
+import type { AdminContext } from '../context.js';
+import { bulkMail } from '../domain/mail.js';
+
+/** Creates the work-queue stream when missing (several instances may try at once). */
+export async function ensureBulkEmailStream(ctx: AdminContext): Promise<void> {
+  const jsm = await ctx.bus.nc.jetstreamManager();
+  const { name, subjects } = streams.adminBulkEmail;
+  try {
+    await jsm.streams.info(name);
+  } catch {
+    try {
+      await jsm.streams.add({ name, subjects: [...subjects], retention: RetentionPolicy.Workqueue, storage: StorageType.File, duplicate_window: nanos(24 * 3600 * 1000) });
+    } catch (err) {
+      await jsm.streams.info(name).catch(() => {
+        throw err;
+      });
+    }
+  }
+}
+
+/** A job's progress, counted from its recipients' records (no counter two workers could both bump). */
+export async function jobProgress(ctx: AdminContext, jobId: string): Promise<(BulkEmailJob & { adminId: string }) | null> {
+  const job = await ctx.models.BulkJob.findById(jobId).lean();
+  if (!job) return null;
+  const [sent, failed] = await Promise.all([
+    ctx.models.BulkRecipient.countDocuments({ jobId, state: 'sent' }),
+    ctx.models.BulkRecipient.countDocuments({ jobId, state: 'failed' }),
+  ]);
+  const state = sent + failed >= job.total ? 'done' : sent + failed > 0 ? 'sending' : 'queued';
+  return { id: jobId, adminId: job.adminId, total: job.total, sent, failed, state };
+}
+
+/** Queues one message per recipient; the job record is written first, so the worker always finds it. */
+export async function enqueueRecipients(
+  ctx: AdminContext,
+  jobId: string,
+  recipients: { id: string; email: string; username: string; displayName: string | null }[],
+  requestId: string,
+): Promise<void> {
+  // Typed by hand: the bus finds the contract of this deployment's subject through the wildcard filter.
+  const subject = work.adminBulkEmail(ctx.deployment) as never;
+  for (const r of recipients) {
+    const recipient: BulkEmailRecipient = { jobId, userId: r.id, email: r.email, name: r.displayName || r.username };
+    await ctx.bus.publishReliably(subject, recipient as never, { requestId, msgId: `${jobId}:${r.id}` });
+  }
+}
+
+/** A simple pacer: one slot every 1000/rate ms, shared by the worker's handlers. */
+function pacer(perSecond: number) {
+  const interval = 1000 / perSecond;
+  let next = 0;
+  return async () => {
+    const now = Date.now();
+    const at = Math.max(now, next);
+    next = at + interval;
+    if (at > now) await new Promise((r) => setTimeout(r, at - now));
+  };
+}
+
+export async function startBulkEmailWorker(ctx: AdminContext): Promise<ConsumerHandle> {
+  const { bus, models, config } = ctx;
+  const maxTries = config.BULK_EMAIL_MAX_TRIES ?? 5;
+  const wait = pacer(config.BULK_EMAIL_RATE_PER_SEC ?? 20);
+  const jobs = new Map<string, { subject: string; body: string; adminId: string }>();
+  const subject = work.adminBulkEmail(ctx.deployment) as typeof work.adminBulkEmailFilter;
+
+  const announce = async (jobId: string, requestId: string) => {
+    const progress = await jobProgress(ctx, jobId);
+    if (!progress) return;
+    const { id: _id, ...counts } = progress;
+    // Live and best effort: a lost progress message is followed by the next one, or read with GET.
+    try {
+      bus.publishLive(live.adminBulkEmail, { jobId, ...counts }, { requestId });
+    } catch (err) {
+      ctx.log.warn({ err, reqId: requestId, jobId }, 'bulk e-mail progress not published');
+    }
+  };
+
+  return bus.consume({
+    stream: streams.adminBulkEmail.name,
+    durable: ctx.durable('bulk-email'),
+    filterSubject: subject,
+    deliverAll: true,
+    // The last try is decided by the handler (recorded as failed), so nothing reaches the dead-letter subject.
+    maxDeliver: maxTries + 1,
+    ackWaitMs: config.BULK_EMAIL_ACK_WAIT_MS ?? 30_000,
+    backoffMs: [1000, 5000, 15_000, 60_000],
+    concurrency: 4,
+    handler: async (r, c) => {
+      const recipientId = `${r.jobId}:${r.userId}`;
+      if (await models.BulkRecipient.exists({ _id: recipientId })) return;
+      let job = jobs.get(r.jobId);
+      if (!job) {
+        const stored = await models.BulkJob.findById(r.jobId).lean();
+        if (!stored) return;
+        job = { subject: stored.subject, body: stored.body, adminId: stored.adminId };
+        jobs.set(r.jobId, job);
+      }
+      try {
+        await wait();
+        const mail = bulkMail(job.subject, job.body, r.name);
+        await bus.publish(
+          events.admin.mailRequested,
+          { to: r.email, ...mail, tag: 'bulk-email', userId: r.userId },
+          { requestId: c.requestId, msgId: `bulk-mail:${recipientId}` },
+        );
+      } catch (err) {
+        if (c.deliveries < maxTries) throw err;
+        c.log.error({ err, jobId: r.jobId, userId: r.userId }, 'bulk e-mail recipient failed for the last time');
+        await models.BulkRecipient.updateOne(
+          { _id: recipientId },
+          { $setOnInsert: { jobId: r.jobId, userId: r.userId, state: 'failed' } },
+          { upsert: true },
+        );
+        await announce(r.jobId, c.requestId);
+        return;
+      }
+      await models.BulkRecipient.updateOne(
+        { _id: recipientId },
+        { $setOnInsert: { jobId: r.jobId, userId: r.userId, state: 'sent' } },
+        { upsert: true },
+      );
+      await announce(r.jobId, c.requestId);
+    },
+  });
+}

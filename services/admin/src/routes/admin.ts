@@ -1,0 +1,323 @@
+/**
+ * The administrator's HTTP API (the app's onRequest hook has already refused everyone else). Every action is
+ * written to the audit log; effects on other services travel as events.
+ */
+import type { FastifyInstance } from 'fastify';
+import { HttpError, httpError } from '@meydan/kit';
+import {
+  adminPageSize,
+  adminTexts as T,
+  events,
+  subjects,
+  type AdminIdParams,
+  type AdminListQuery,
+  type AdminPageQuery,
+  type AuditAction,
+  type AuditTargetType,
+  type AdminReportQuery,
+  type BanBody,
+  type BulkEmailBody,
+  type ReportStatusUpdate,
+} from '@meydan/proto';
+import type { AdminContext } from '../context.js';
+import { istanbulMonthStart } from '../domain/month.js';
+import { banNoticeMail } from '../domain/mail.js';
+import { containsPattern } from '../domain/search.js';
+import type { AdminUserDoc } from '../model/index.js';
+import { enqueueRecipients, jobProgress } from '../nats/bulk-email.js';
+import { forgetPoll } from '../nats/read-model.js';
+
+const idParams = { $ref: 'meydan/admin-id-params' } as const;
+const noBody = { $ref: 'meydan/no-body' } as const;
+const message = { 200: { $ref: 'meydan/message' } } as const;
+
+const iso = (d: Date | string) => new Date(d).toISOString();
+const pageOf = (page: number | undefined) => page ?? 1;
+
+function userView(u: AdminUserDoc & { _id: string }) {
+  return {
+    id: u._id,
+    username: u.username,
+    displayName: u.displayName ?? null,
+    email: u.email,
+    role: u.role ?? 'member',
+    isActive: u.isActive ?? true,
+    emailVerified: u.emailVerified ?? false,
+    createdAt: iso(u.createdAt),
+  };
+}
+
+export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
+  const { models, bus } = ctx;
+
+  async function audit(adminId: string, action: AuditAction, targetType: AuditTargetType, targetId: string, reason: string | null = null) {
+    await models.Audit.create({ adminId, action, targetType, targetId, reason, at: new Date() });
+  }
+
+  app.get(
+    '/api/admin/stats',
+    { schema: { summary: 'Yönetim paneli istatistikleri (bu ay: Europe/Istanbul takvim ayı)', response: { 200: { $ref: 'meydan/admin-stats' } } } },
+    async () => {
+    const since = istanbulMonthStart(new Date());
+    const [totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, votes, newVotesThisMonth, pendingReports] = await Promise.all([
+      models.User.countDocuments({}),
+      models.User.countDocuments({ createdAt: { $gte: since } }),
+      models.Poll.countDocuments({}),
+      models.Poll.countDocuments({ createdAt: { $gte: since } }),
+      models.Poll.find({}, { votesCount: 1 }).lean(),
+      models.Vote.countDocuments({ at: { $gte: since } }),
+      models.Report.countDocuments({ status: 'pending' }),
+    ]);
+    const totalVotes = votes.reduce((sum, p) => sum + (p.votesCount ?? 0), 0);
+    return { totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, totalVotes, newVotesThisMonth, pendingReports };
+    },
+  );
+
+  app.get<{ Querystring: AdminListQuery }>(
+    '/api/admin/users',
+    {
+      schema: {
+        summary: 'Kullanıcıları arar (kullanıcı adı, e-posta ya da görünen ad; Türkçe harf duyarlı), sayfalı',
+        querystring: { $ref: 'meydan/admin-list-query' }, response: { 200: { $ref: 'meydan/admin-user-page' } },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query.page);
+      const q = request.query.q?.trim();
+      const filter = q ? { search: { $regex: containsPattern(q) } } : {};
+      const [items, totalCount] = await Promise.all([
+        models.User.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * adminPageSize).limit(adminPageSize).lean(),
+        models.User.countDocuments(filter),
+      ]);
+      return { items: items.map((u) => userView(u as never)), totalCount, page, pageSize: adminPageSize };
+    },
+  );
+
+  async function targetUser(id: string, adminId: string, banning: boolean) {
+    const user = await models.User.findById(id).lean();
+    if (!user) throw httpError('not_found', T.userNotFound);
+    if (user.role === 'admin') throw new HttpError(400, 'admin_untouchable', banning ? T.cannotBanAdmin : T.cannotActivateAdmin);
+    if (banning && id === adminId) throw new HttpError(400, 'admin_untouchable', T.cannotBanSelf);
+    return user;
+  }
+
+  app.post<{ Params: AdminIdParams; Body: BanBody }>(
+    '/api/admin/users/:id/ban',
+    {
+      schema: {
+        summary: 'Üyeyi engeller: oturumları, API anahtarları ve bağlantıları kapanır, anketleri gizlenir (yöneticiler engellenemez)',
+        params: idParams,
+        body: { $ref: 'meydan/admin-ban' },
+        response: message,
+      },
+    },
+    async (request) => {
+      const adminId = request.identity!.userId!;
+      const user = await targetUser(request.params.id, adminId, true);
+      // A repeated click (or two admins at once) bans once: no second event, mail or audit entry.
+      if (user.isActive === false) return { message: T.userBanned };
+      const reason = request.body?.reason?.trim() || null;
+      const at = new Date().toISOString();
+      await bus.publishReliably(
+        events.admin.userBanned,
+        { userId: user._id, by: adminId, ...(reason ? { reason } : {}), at },
+        { requestId: request.id },
+      );
+      await models.User.updateOne({ _id: user._id }, { $set: { isActive: false } });
+      await audit(adminId, 'user.ban', 'user', user._id, reason);
+      await bus.publishReliably(
+        events.admin.mailRequested,
+        { to: user.email, ...banNoticeMail(user.displayName || user.username, reason), tag: 'ban-notice', userId: user._id },
+        { requestId: request.id, msgId: `ban-notice:${user._id}:${at}` },
+      );
+      return { message: T.userBanned };
+    },
+  );
+
+  app.post<{ Params: AdminIdParams }>(
+    '/api/admin/users/:id/activate',
+    { schema: { summary: 'Engellenmiş üyeyi yeniden etkinleştirir', params: idParams, body: noBody, response: message } },
+    async (request) => {
+      const adminId = request.identity!.userId!;
+      const user = await targetUser(request.params.id, adminId, false);
+      if (user.isActive !== false) return { message: T.userActivated };
+      await bus.publishReliably(events.admin.userReactivated, { userId: user._id, by: adminId, at: new Date().toISOString() }, { requestId: request.id });
+      await models.User.updateOne({ _id: user._id }, { $set: { isActive: true } });
+      await audit(adminId, 'user.activate', 'user', user._id);
+      return { message: T.userActivated };
+    },
+  );
+
+  app.get<{ Querystring: AdminListQuery }>(
+    '/api/admin/polls',
+    {
+      schema: {
+        summary: 'Anketleri arar (başlık, açıklama), sayfalı',
+        querystring: { $ref: 'meydan/admin-list-query' },
+        response: { 200: { $ref: 'meydan/admin-poll-page' } },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query.page);
+      const q = request.query.q?.trim();
+      const filter = q ? { search: { $regex: containsPattern(q) } } : {};
+      const [polls, totalCount] = await Promise.all([
+        models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * adminPageSize).limit(adminPageSize).lean(),
+        models.Poll.countDocuments(filter),
+      ]);
+      const creators = await models.User.find({ _id: { $in: [...new Set(polls.map((p) => p.creatorId))] } }).lean();
+      const byId = new Map(creators.map((u) => [u._id, u]));
+      const items = polls.map((p) => {
+        const creator = byId.get(p.creatorId);
+        return {
+          id: p._id,
+          title: p.title,
+          description: p.description ?? null,
+          category: p.category,
+          votesCount: p.votesCount ?? 0,
+          createdAt: iso(p.createdAt),
+          isShareable: p.isShareable ?? false,
+          type: p.type,
+          creator: creator ? { id: creator._id, username: creator.username, displayName: creator.displayName ?? null } : null,
+        };
+      });
+      return { items, totalCount, page, pageSize: adminPageSize };
+    },
+  );
+
+  app.delete<{ Params: AdminIdParams }>(
+    '/api/admin/polls/:id',
+    { schema: { summary: 'Anketi her yerden siler (oylar, beğeniler, yorumlar; şikâyetleri çözülür)', params: idParams, response: message } },
+    async (request) => {
+      const adminId = request.identity!.userId!;
+      const poll = await models.Poll.findById(request.params.id).lean();
+      if (!poll) throw httpError('not_found', T.pollNotFound);
+      await bus.publishReliably(
+        events.admin.pollRemoved,
+        { pollId: poll._id, by: adminId, at: new Date().toISOString() },
+        { requestId: request.id, msgId: `poll-removed:${poll._id}` },
+      );
+      await forgetPoll(ctx, poll._id);
+      await audit(adminId, 'poll.delete', 'poll', poll._id);
+      return { message: T.pollDeleted };
+    },
+  );
+
+  app.get<{ Querystring: AdminReportQuery }>(
+    '/api/admin/reports',
+    {
+      schema: {
+        summary: 'Şikâyetler (duruma göre süzülebilir), sayfalı',
+        querystring: { $ref: 'meydan/admin-report-query' },
+        response: { 200: { $ref: 'meydan/admin-report-page' } },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query.page);
+      const filter = request.query.status ? { status: request.query.status } : {};
+      const [reports, totalCount] = await Promise.all([
+        models.Report.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * adminPageSize).limit(adminPageSize).lean(),
+        models.Report.countDocuments(filter),
+      ]);
+      const [polls, reporters] = await Promise.all([
+        models.Poll.find({ _id: { $in: [...new Set(reports.map((r) => r.pollId))] } }, { title: 1 }).lean(),
+        models.User.find({ _id: { $in: [...new Set(reports.map((r) => r.reporterId))] } }, { username: 1 }).lean(),
+      ]);
+      const titles = new Map(polls.map((p) => [p._id, p.title]));
+      const usernames = new Map(reporters.map((u) => [u._id, u.username]));
+      const items = reports.map((r) => ({
+        id: r._id,
+        status: r.status ?? 'pending',
+        reason: r.reason,
+        description: r.description ?? null,
+        createdAt: iso(r.createdAt),
+        poll: { id: r.pollId, title: titles.get(r.pollId) ?? null },
+        reporter: { id: r.reporterId, username: usernames.get(r.reporterId) ?? null },
+      }));
+      return { items, totalCount, page, pageSize: adminPageSize };
+    },
+  );
+
+  app.patch<{ Params: AdminIdParams; Body: ReportStatusUpdate }>(
+    '/api/admin/reports/:id',
+    {
+      schema: {
+        summary: 'Şikâyeti çözüldü ya da reddedildi olarak işaretler',
+        params: idParams,
+        body: { $ref: 'meydan/admin-report-update' },
+        response: message,
+      },
+    },
+    async (request) => {
+      const adminId = request.identity!.userId!;
+      const { status } = request.body;
+      const updated = await models.Report.updateOne({ _id: request.params.id }, { $set: { status } });
+      if (updated.matchedCount === 0) throw httpError('not_found', T.reportNotFound);
+      await audit(adminId, status === 'resolved' ? 'report.resolve' : 'report.dismiss', 'report', request.params.id);
+      return { message: T.reportUpdated };
+    },
+  );
+
+  app.post<{ Body: BulkEmailBody }>(
+    '/api/admin/bulk-email',
+    {
+      schema: {
+        summary: 'Etkin ve doğrulanmış tüm üyelere toplu e-posta gönderimini başlatır (iş kuyruğu)',
+        body: { $ref: 'meydan/bulk-email' },
+        response: { 202: { $ref: 'meydan/admin-bulk-email-accepted' } },
+      },
+    },
+    async (request, reply) => {
+      const adminId = request.identity!.userId!;
+      const { users } = await bus.request(subjects.auth.usersEmails, {}, request);
+      if (users.length === 0) throw new HttpError(400, 'no_recipients', T.noRecipients);
+      const job = await models.BulkJob.create({ adminId, subject: request.body.subject, body: request.body.body, total: users.length });
+      const jobId = String(job._id);
+      await audit(adminId, 'bulk-email.send', 'bulk-email', jobId, request.body.subject);
+      await enqueueRecipients(ctx, jobId, users, request.id);
+      return reply.code(202).send({ jobId, message: T.bulkEmailQueued });
+    },
+  );
+
+  app.get<{ Params: AdminIdParams }>(
+    '/api/admin/bulk-email/:id',
+    { schema: { summary: 'Toplu e-posta işinin durumu', params: idParams, response: { 200: { $ref: 'meydan/admin-bulk-email-job' } } } },
+    async (request) => {
+      const progress = /^[0-9a-f]{24}$/.test(request.params.id) ? await jobProgress(ctx, request.params.id) : null;
+      if (!progress) throw httpError('not_found', T.bulkEmailNotFound);
+      const { adminId: _adminId, ...job } = progress;
+      return job;
+    },
+  );
+
+  app.get<{ Querystring: AdminPageQuery }>(
+    '/api/admin/audit',
+    {
+      schema: {
+        summary: 'Yönetici işlem kaydı (kim, ne, hangi hedef, ne zaman, gerekçe), sayfalı',
+        querystring: { $ref: 'meydan/admin-page-query' },
+        response: { 200: { $ref: 'meydan/admin-audit-page' } },
+      },
+    },
+    async (request) => {
+      const page = pageOf(request.query.page);
+      const [entries, totalCount] = await Promise.all([
+        models.Audit.find({}).sort({ at: -1, _id: -1 }).skip((page - 1) * adminPageSize).limit(adminPageSize).lean(),
+        models.Audit.countDocuments({}),
+      ]);
+      const admins = await models.User.find({ _id: { $in: [...new Set(entries.map((e) => e.adminId))] } }, { username: 1 }).lean();
+      const usernames = new Map(admins.map((u) => [u._id, u.username]));
+      const items = entries.map((e) => ({
+        id: String(e._id),
+        adminId: e.adminId,
+        adminUsername: usernames.get(e.adminId) ?? null,
+        action: e.action,
+        targetType: e.targetType,
+        targetId: e.targetId,
+        reason: e.reason ?? null,
+        at: iso(e.at),
+      }));
+      return { items, totalCount, page, pageSize: adminPageSize };
+    },
+  );
+}

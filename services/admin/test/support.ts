@@ -1,0 +1,34 @@
+/** What the admin suites share: the services an admin action reaches, started on the test servers, and waits. */
+import type { BaseConfig } from '@meydan/kit';
+import { startTestService, type TestService } from '@meydan/testing';
+import { buildApp } from '../src/app.js';
+import type { AdminConfig } from '../src/config.js';
+
+/**
+ * An admin instance; `MONGO_DB` gives it the store (and so the durable consumers) of an earlier instance. With
+ * `rebuilt` (when auth and polls run) it is returned once its read model was rebuilt from them.
+ */
+export async function startAdmin(
+  config: Partial<AdminConfig & BaseConfig> = {},
+  options: { listen?: boolean; rebuilt?: boolean } = {},
+): Promise<TestService> {
+  const admin = await startTestService('admin', buildApp, { config: config as Partial<BaseConfig>, listen: options.listen ?? true });
+  if (options.rebuilt ?? true) await admin.app.admin.rebuilt;
+  return admin;
+}
+
+/** Stops an instance as a dying worker would stop, keeping its database for the next instance. */
+export async function stopKeepingStore(service: TestService): Promise<void> {
+  await service.app.close();
+  await service.deps.close();
+}
+
+export async function until<T>(check: () => Promise<T | false | null | undefined> | T | false | null | undefined, ms = 20_000, what = 'condition'): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > end) throw new Error(`${what} not met in ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
