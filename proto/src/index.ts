@@ -4,5 +4,6 @@ export * from './routes.js';
 export * from './categories.js';
 export * from './limits.js';
 export * from './schemas/index.js';
+export * from './issues.js';
 export * from './validation.js';
 export * from './contracts.js';

@@ -1,6 +1,7 @@
 /** Admin panel contracts: stats, users, polls, reports and the bulk e-mail. */
 import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../limits.js';
+import { contactMessagesPageReplySchema } from './events.js';
 import { countField, dateTimeField, displayNameField, idField, notBlank, pollTypes, userRoles } from './common.js';
 
 export const adminMessages = {
@@ -160,6 +161,7 @@ export const adminTexts = {
   bulkEmailNotFound: 'Toplu e-posta işi bulunamadı',
   noRecipients: 'E-posta gönderilecek etkin üye yok',
   pageInvalid: 'Sayfa 1 veya daha büyük bir tam sayı olmalıdır',
+  pageSizeInvalid: 'Sayfa boyutu 1 ile 100 arasında bir tam sayı olmalıdır',
   queryMax: `Arama en fazla ${limits.admin.searchMax} karakter olabilir`,
   statusFilter: "Durum 'pending', 'resolved' ya da 'dismissed' olmalıdır",
 } as const;
@@ -318,3 +320,27 @@ export const reportPageSchema = pageOf('meydan/admin-report-page', reportSchema)
 export type ReportPage = FromSchema<typeof reportPageSchema>;
 export const auditPageSchema = pageOf('meydan/admin-audit-page', auditEntrySchema);
 export type AuditPage = FromSchema<typeof auditPageSchema>;
+
+/** GET /api/admin/messages?page=&pageSize=: one page of the contact messages, as contact answers them over NATS. */
+export const adminMessagesQuerySchema = {
+  $id: 'meydan/admin-messages-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...adminPageQuerySchema.properties,
+    pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20, errorMessage: T.pageSizeInvalid },
+  },
+} as const;
+export type AdminMessagesQuery = FromSchema<typeof adminMessagesQuerySchema>;
+export const adminContactMessagePageSchema = {
+  $id: 'meydan/admin-contact-message-page',
+  type: 'object',
+  additionalProperties: false,
+  required: ['items', 'totalCount', 'page', 'pageSize'],
+  properties: {
+    ...contactMessagesPageReplySchema.properties,
+    page: { type: 'integer', minimum: 1 },
+    pageSize: { type: 'integer', minimum: 1 },
+  },
+} as const;
+export type AdminContactMessagePage = FromSchema<typeof adminContactMessagePageSchema>;

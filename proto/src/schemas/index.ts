@@ -11,6 +11,8 @@ import {
   adminUserSchema,
   auditEntrySchema,
   auditPageSchema,
+  adminMessagesQuerySchema,
+  adminContactMessagePageSchema,
   banBodySchema,
   bulkEmailAcceptedSchema,
   bulkEmailJobSchema,
@@ -31,6 +33,8 @@ import type {
   AdminUserPage,
   AuditEntry,
   AuditPage,
+  AdminMessagesQuery,
+  AdminContactMessagePage,
   BanBody,
   BulkEmailAccepted,
   BulkEmailBody,
@@ -361,6 +365,8 @@ export const allSchemas = [
   adminPollPageSchema,
   reportPageSchema,
   auditPageSchema,
+  adminMessagesQuerySchema,
+  adminContactMessagePageSchema,
   healthSchema,
   messageSchema,
   noBodySchema,
@@ -505,6 +511,8 @@ export interface SchemaTypes {
   'meydan/admin-poll-page': AdminPollPage;
   'meydan/admin-report-page': ReportPage;
   'meydan/admin-audit-page': AuditPage;
+  'meydan/admin-messages-query': AdminMessagesQuery;
+  'meydan/admin-contact-message-page': AdminContactMessagePage;
   'meydan/nats-page-request': PageRequest;
   'meydan/nats-users-page-reply': UsersPageReply;
   'meydan/nats-polls-page-reply': PollsPageReply;

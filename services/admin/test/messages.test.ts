@@ -55,8 +55,8 @@ describe('GET /api/admin/messages', () => {
   it('refuses a broken page or page size with 400 and a Turkish message', async () => {
     const expected: Record<string, string> = {
       '?pageSize=1000': 'Sayfa boyutu 1 ile 100 arasında bir tam sayı olmalıdır',
-      '?page=0': 'Sayfa numarası 1 ile 100000 arasında bir tam sayı olmalıdır',
-      '?page=iki': 'Sayfa numarası 1 ile 100000 arasında bir tam sayı olmalıdır',
+      '?page=0': 'Sayfa 1 veya daha büyük bir tam sayı olmalıdır',
+      '?page=iki': 'Sayfa 1 veya daha büyük bir tam sayı olmalıdır',
       '?sirala=eski': 'Bilinmeyen alan: "sirala"',
     };
     for (const [query, message] of Object.entries(expected)) {

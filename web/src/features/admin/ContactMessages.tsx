@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { contactStageLabels, type ContactMessagesPageReply } from '@meydan/proto';
+import { contactStageLabels, type AdminContactMessagePage } from '@meydan/proto';
 import { api } from '../../app/api';
 import { tr } from '../../i18n/tr';
 import { formatDateTime } from '../../lib/time';
-import type { Paged } from './adminApi';
 import { Badge, Line, ListState, Meta, Pager, Row, RowMain, Rows } from './parts';
 
 const T = tr.admin.reports;
 const PAGE_SIZE = 20;
 
-export type AdminContactMessage = ContactMessagesPageReply['items'][number];
+export type AdminContactMessage = AdminContactMessagePage['items'][number];
 
 const contactMessagesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    adminContactMessages: build.query<Paged<AdminContactMessage>, number>({
+    adminContactMessages: build.query<AdminContactMessagePage, number>({
       query: (page) => ({ url: '/admin/messages', params: { page, pageSize: PAGE_SIZE } }),
     }),
   }),
