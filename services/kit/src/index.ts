@@ -10,3 +10,4 @@ export * from './run.js';
 export * from './redis-lock.js';
 export * from './challenge.js';
 export * from './openapi.js';
+export * from './mongo-errors.js';

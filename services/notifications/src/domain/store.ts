@@ -1,7 +1,7 @@
 import { Types, type Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { NotificationItem } from '@meydan/proto';
-import { tryLock, waitUnlocked, type Logger } from '@meydan/kit';
+import { isDuplicateKey, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
 import type { Realtime } from '../realtime/server.js';
 import { Coalescer } from './coalescer.js';
@@ -20,7 +20,6 @@ export interface NewNotification {
   at?: Date;
 }
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 const isObjectId = (id: string) => id.length === 24 && Types.ObjectId.isValid(id);
 
 /** How long votes (or comments) of one poll are gathered before one write; how often a growing notification is re-sent live. */

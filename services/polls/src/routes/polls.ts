@@ -16,7 +16,7 @@ import {
   type PollListQuery,
   type QuickQuestionBody,
 } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { HttpError, isDuplicateKey } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { newShortCode } from '../domain/short-code.js';
@@ -25,7 +25,7 @@ import { feedFilter } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll, presentPolls } from '../present.js';
 import { metaOf } from '../store/polls.js';
-import { ValidationError, emit, identityOf, isDuplicateKey, membersOnly, visiblePoll } from './common.js';
+import { ValidationError, emit, identityOf, membersOnly, visiblePoll } from './common.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
