@@ -11,3 +11,4 @@ export * from './redis-lock.js';
 export * from './challenge.js';
 export * from './openapi.js';
 export * from './mongo-errors.js';
+export * from './hmac.js';
