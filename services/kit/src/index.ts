@@ -12,3 +12,4 @@ export * from './challenge.js';
 export * from './openapi.js';
 export * from './mongo-errors.js';
 export * from './hmac.js';
+export * from './retry.js';

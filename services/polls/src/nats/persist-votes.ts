@@ -72,7 +72,6 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
     maxAckPending: 20_000,
     maxDeliver: -1,
     ackWaitMs: 60_000,
-    retryDelayMs: (failures) => Math.min(500 * 2 ** Math.min(failures - 1, 4), 5000),
     handler: async (batch, c) => {
       try {
         await persist(batch);
