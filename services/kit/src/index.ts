@@ -13,3 +13,4 @@ export * from './openapi.js';
 export * from './mongo-errors.js';
 export * from './hmac.js';
 export * from './retry.js';
+export * from './coalescer.js';

@@ -2,7 +2,7 @@ import { createServiceApp, withDefaults, type ServiceDeps } from '@meydan/kit';
 import { notificationsConfigSchema, type NotificationsConfig } from './config.js';
 import { createNotificationsContext } from './context.js';
 import { bindNotificationConsumers } from './nats/consumers.js';
-import { bindLiveCounts } from './nats/live-counts.js';
+import { relayLiveCounts } from './nats/live-counts-relay.js';
 import { bindMailer } from './nats/mailer.js';
 import { attachRealtime } from './realtime/server.js';
 import { notificationRoutes } from './routes/notifications.js';
@@ -41,7 +41,7 @@ export async function buildApp(baseDeps: ServiceDeps, options: NotificationsOpti
   if (options.consumers !== false) {
     await bindNotificationConsumers(ctx);
     closers.push(await bindMailer(ctx));
-    closers.push(bindLiveCounts({ bus: deps.bus, redis: deps.redis, log: deps.log, realtime }));
+    closers.push(relayLiveCounts({ bus: deps.bus, redis: deps.redis, log: deps.log, realtime }));
   }
 
   // Sockets go before the HTTP server closes (open websockets would keep it from closing).

@@ -1,10 +1,9 @@
 import { Types, type Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { NotificationItem } from '@meydan/proto';
-import { isDuplicateKey, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
+import { Coalescer, isDuplicateKey, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
 import type { Realtime } from '../realtime/server.js';
-import { Coalescer } from './coalescer.js';
 import { links, texts } from './texts.js';
 
 type Stored = NotificationRecord & { _id: Types.ObjectId };
