@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { events, subjects } from '@meydan/proto';
 import type { Redis } from 'ioredis';
 import { hmacSign, hmacVerify, type Bus, type Identity, type Logger, type Role } from '@meydan/kit';
+import { TtlCache } from './ttl-cache.js';
 
 export const SESSION_COOKIE = 'sid';
 export const VISITOR_COOKIE = 'vid';
@@ -30,31 +31,6 @@ export type ResolvedIdentity = Pick<Identity, 'userId' | 'role' | 'authMethod'> 
   /** The credential was not looked up: this IP caused too many failed lookups lately. */
   lookupRefused?: 'token' | 'session';
 };
-
-/** A small time-bounded cache: entries live `ttlMs`; the oldest go first when it is full. */
-class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly max = 50_000,
-  ) {}
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.until < Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.value;
-  }
-  set(key: string, value: V): void {
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, until: Date.now() + this.ttlMs });
-  }
-  deleteWhere(test: (value: V) => boolean): void {
-    for (const [key, { value }] of this.entries) if (test(value)) this.entries.delete(key);
-  }
-}
 
 /**
  * Decides who the caller is: a session cookie or a bearer token, resolved by auth over NATS and
