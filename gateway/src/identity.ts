@@ -1,11 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { events, subjects } from '@meydan/proto';
+import { SESSION_COOKIE, events, subjects } from '@meydan/proto';
 import type { Redis } from 'ioredis';
 import { hmacSign, hmacVerify, type Bus, type Identity, type Logger, type Role } from '@meydan/kit';
 import { TtlCache } from './ttl-cache.js';
-
-export const SESSION_COOKIE = 'sid';
-export const VISITOR_COOKIE = 'vid';
 
 /** The visitor cookie's tag: what is signed (the purpose in front) and how much of it the cookie keeps. */
 const visitorData = (id: string) => `visitor:${id}`;

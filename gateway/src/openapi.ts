@@ -2,7 +2,7 @@
  * `GET /api/openapi.json`: one OpenAPI document for the whole public API, merged from the documents the services
  * answer on `<service>.openapi`. A service's document counts only with the paths the routing table sends to it.
  */
-import { limits, openapiSubject, serviceNames, type OpenApiDocument, type ServiceName } from '@meydan/proto';
+import { SESSION_COOKIE, limits, openapiSubject, serviceNames, type OpenApiDocument, type ServiceName } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import { serviceForPath } from './routing-table.js';
 import { TtlCache } from './ttl-cache.js';
@@ -115,7 +115,7 @@ export function mergeOpenApi(
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Ayarlar › API anahtarları bölümünde oluşturulan kişisel anahtar' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Tarayıcı oturumu (POST /api/login ile)' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Tarayıcı oturumu (POST /api/login ile)' },
       },
       schemas: { error: errorSchema, ...Object.fromEntries([...used].sort().filter((n) => schemas[n]).map((n) => [n, schemas[n]])) },
     },

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SESSION_COOKIE } from '@meydan/proto';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ensureChromium } from '../../deploy/local/servers.mjs';
 import type { Stack } from './stack.js';
@@ -39,7 +40,7 @@ export async function newContext(
     timezoneId: 'Europe/Istanbul',
     permissions: ['clipboard-read', 'clipboard-write'],
   });
-  if (options.sid) await context.addCookies([{ name: 'sid', value: options.sid, url: stack.origin }]);
+  if (options.sid) await context.addCookies([{ name: SESSION_COOKIE, value: options.sid, url: stack.origin }]);
   if (options.theme) {
     await context.addInitScript((theme) => {
       if (!sessionStorage.getItem('e2e-theme-set')) {
@@ -104,7 +105,7 @@ export async function call<T = unknown>(
   options: { sid?: string; body?: unknown } = {},
 ): Promise<{ status: number; body: T; headers: Headers }> {
   const headers: Record<string, string> = {};
-  if (options.sid) headers['cookie'] = `sid=${options.sid}`;
+  if (options.sid) headers['cookie'] = `${SESSION_COOKIE}=${options.sid}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${stack.origin}${path}`, {
     method,
@@ -142,7 +143,7 @@ export async function signIn(stack: Stack, email: string, password: string): Pro
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  const sid = /(?:^|,\s*)sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  const sid = new RegExp(`(?:^|,\\s*)${SESSION_COOKIE}=([^;]+)`).exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!sid) throw new Error('login answered without a sid cookie');
   const user = (await res.json()) as { id: string };
   return { sid, id: user.id };

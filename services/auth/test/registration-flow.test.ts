@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '@meydan/proto';
 import { startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
 import { buildApp as buildNotifications } from '../../notifications/src/app.js';
@@ -65,17 +66,17 @@ describe('registration flow through the gateway, with mail', () => {
     const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'gizli123' } });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ email, displayName: 'Zeynep Kaya', role: 'member' });
-    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const sid = login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
 
-    const session = await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } });
+    const session = await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(session.statusCode).toBe(200);
     expect(session.json().email).toBe(email);
 
-    const logout = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `sid=${sid}` } });
+    const logout = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(logout.statusCode).toBe(200);
     let after = 200;
     for (let i = 0; i < 20 && after === 200; i++) {
-      after = (await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } })).statusCode;
+      after = (await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode;
       if (after === 200) await new Promise((r) => setTimeout(r, 25));
     }
     expect(after).toBe(401);

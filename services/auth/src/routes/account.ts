@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import { events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
+import { SESSION_COOKIE, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, httpError, isDuplicateKey } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationMail, escapeHtml, page } from '../domain/mail.js';
@@ -8,8 +8,6 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../domain/sec
 import { authTexts as T } from '../domain/texts.js';
 import { Counter } from '../domain/throttle.js';
 import { sessionUserOf } from '../domain/views.js';
-
-export const SESSION_COOKIE = 'sid';
 
 const messageResponse = { $ref: 'meydan/message' } as const;
 const userResponse = { $ref: 'meydan/user' } as const;
