@@ -324,7 +324,7 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     const vid = read.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(vid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const visitorId = vid!.value.split('.')[0];
-    const again = await gateway.inject({ method: 'POST', url: share, payload: {}, headers: { cookie: `vid=${vid!.value}` } });
+    const again = await gateway.inject({ method: 'POST', url: share, payload: {}, headers: { cookie: `${VISITOR_COOKIE}=${vid!.value}` } });
     expect(again.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
     expect(recorded.at(-1)).toMatchObject({ url: share, method: 'POST', identity: { userId: null, visitorId } });
   });

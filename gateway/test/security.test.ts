@@ -159,9 +159,9 @@ describe('gateway security (real auth behind the gateway)', () => {
     const vid = first.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(vid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(vid!.value).toMatch(/^[A-Za-z0-9_-]{16,40}\.[A-Za-z0-9_-]{32}$/);
-    const again = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `vid=${vid!.value}` } });
+    const again = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `${VISITOR_COOKIE}=${vid!.value}` } });
     expect(again.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
-    const forged = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `vid=${vid!.value.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` } });
+    const forged = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `${VISITOR_COOKIE}=${vid!.value.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` } });
     expect(forged.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeDefined();
   });
 
