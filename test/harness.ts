@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceName } from '@meydan/proto';
@@ -43,6 +43,34 @@ export function infra(): Infra {
   const value = inject('infra');
   if (!value) throw new Error('no test servers: run without MEYDAN_TEST_NO_SERVERS');
   return value;
+}
+
+/**
+ * Waits until `check` gives a truthy value and returns it: vi.waitFor for checks written as conditions rather than
+ * assertions (a count reached, a document found).
+ */
+export function until<T>(check: () => T | Promise<T>, timeoutMs = 15_000, what = 'condition'): Promise<NonNullable<T>> {
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (!value) throw new Error(`${what} not met within ${timeoutMs} ms`);
+      return value as NonNullable<T>;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
+}
+
+/** Waits until a durable consumer has handled (and acked) everything published to it so far. */
+export async function drained(deps: Pick<ServiceDeps, 'nats' | 'bus'>, durable: string, timeoutMs = 15_000): Promise<void> {
+  const jsm = await deps.nats.jetstreamManager();
+  await until(
+    async () => {
+      const info = await jsm.consumers.info('EVENTS', deps.bus.durableName(durable));
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    },
+    timeoutMs,
+    `${durable} drained`,
+  );
 }
 
 /** A silent logger, or one writing into `lines` so tests can read what was logged. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, VISITOR_COOKIE } from '@meydan/proto';
 import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
@@ -63,12 +63,10 @@ describe('gateway security (real auth behind the gateway)', () => {
     expect((await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(200);
     const out = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(out.statusCode).toBe(200);
-    let status = 200;
-    for (let i = 0; i < 20 && status === 200; i++) {
-      status = (await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode;
-      if (status === 200) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(status).toBe(401);
+    await vi.waitFor(
+      async () => expect((await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(401),
+      { timeout: 1000, interval: 25 },
+    );
   });
 
   it('a client cannot claim an identity: its identity headers are dropped', async () => {
@@ -105,12 +103,10 @@ describe('gateway security (real auth behind the gateway)', () => {
     expect(cannotMint.statusCode).toBe(403);
     const revoked = await gateway.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(revoked.statusCode).toBe(200);
-    let status = 200;
-    for (let i = 0; i < 20 && status === 200; i++) {
-      status = (await gateway.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } })).statusCode;
-      if (status === 200) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(status).toBe(401);
+    await vi.waitFor(
+      async () => expect((await gateway.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401),
+      { timeout: 1000, interval: 25 },
+    );
   });
 
   it('refuses state-changing requests from another origin, and lets our own through', async () => {

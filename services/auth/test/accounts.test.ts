@@ -1,7 +1,7 @@
 import { JSONCodec, type Subscription } from 'nats';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, events, subjects } from '@meydan/proto';
-import { asMember, asVisitor, identityHeaders, startTestService, type TestService } from '@meydan/testing';
+import { asMember, asVisitor, identityHeaders, startTestService, until, type TestService } from '@meydan/testing';
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
 import { userModel } from '../src/model/user.js';
@@ -30,11 +30,7 @@ describe('accounts', () => {
     if (!link) throw new Error(`no activation mail for ${email}`);
     return new URL(link).pathname;
   };
-  const waitForMail = async (email: string) => {
-    for (let i = 0; i < 100 && !mails.some((m) => m.to.toLowerCase() === email.toLowerCase()); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const waitForMail = (email: string) => until(() => mails.some((m) => m.to.toLowerCase() === email.toLowerCase()), 5000, `a mail to ${email}`);
   const registeredAndActive = async () => {
     const body = fresh();
     expect((await register(body)).statusCode).toBe(201);
@@ -310,18 +306,12 @@ describe('accounts', () => {
       const res = await login(body.email, body.password);
       const userId = res.json().id;
       await svc.deps.bus.publish(events.admin.userBanned, { userId, by: 'admin', at: new Date().toISOString() });
-      for (let i = 0; i < 100 && (await resolveSid(sidOf(res)!)) !== null; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(await resolveSid(sidOf(res)!)).toBeNull();
+      await vi.waitFor(async () => expect(await resolveSid(sidOf(res)!)).toBeNull(), { timeout: 5000, interval: 50 });
       const banned = await login(body.email, body.password);
       expect(banned.statusCode).toBe(403);
       expect(banned.json()).toEqual({ error: 'account_banned', message: 'Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.' });
       await svc.deps.bus.publish(events.admin.userReactivated, { userId, by: 'admin', at: new Date().toISOString() });
-      let back = 0;
-      for (let i = 0; i < 100 && back !== 200; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        back = (await login(body.email, body.password)).statusCode;
-      }
-      expect(back).toBe(200);
+      await vi.waitFor(async () => expect((await login(body.email, body.password)).statusCode).toBe(200), { timeout: 5000, interval: 50 });
     });
 
     it('creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD with the admin role', async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, live, pollMessages as M, pollServiceMessages as S, type LiveCountsMessage } from '@meydan/proto';
-import { asMember, asVisitor, identityHeaders } from '@meydan/testing';
+import { asMember, asVisitor, drained, identityHeaders } from '@meydan/testing';
 import { trendingScore } from '../src/domain/trending.js';
 import { keys } from '../src/store/keys.js';
 import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, vote, endNow, type PollsTestService } from './support.js';
@@ -63,7 +63,7 @@ describe('votes', () => {
     await svc.deps.bus.publish(events.polls.voteCast, { ...replay, voter: 'v:late-visitor', userId: null }, { msgId: `replay-2-${poll.id}` });
     await until(async () => (await persisted(poll.id)) === 2, 10_000, 'the new vote persisted');
     await svc.deps.bus.publish(events.polls.voteCast, replay, { msgId: `replay-3-${poll.id}` });
-    await new Promise((r) => setTimeout(r, 500));
+    await drained(svc.deps, 'polls--persist-votes');
     expect(await persisted(poll.id)).toBe(2);
     // The counters learn the vote they never saw (as after a rebuild), exactly once.
     const seen = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(alice) })).json();
@@ -218,7 +218,7 @@ describe('votes', () => {
       const perOption = await redis.hmget(keys.counts(pollId), '0', '1', '2', '3');
       expect(perOption.map(Number).reduce((a, b) => a + b, 0)).toBe(500);
       await until(async () => (await persisted(pollId)) === 500, 30_000, '500 votes persisted');
-      await new Promise((r) => setTimeout(r, 300));
+      await drained(svc.deps, 'polls--persist-votes');
       expect(await persisted(pollId)).toBe(500);
       const stored = await ctx().models.Vote.aggregate([{ $match: { pollId: ctx().models.Vote.castObject({ pollId }).pollId } }, { $group: { _id: '$optionIndex', n: { $sum: 1 } } }]);
       const byOption = Object.fromEntries(stored.map((s: { _id: number; n: number }) => [s._id, s.n]));
@@ -268,7 +268,8 @@ describe('votes', () => {
       expect((await vote(svc.app, poll.id, newUserId(), i % 2)).statusCode).toBe(200);
       await new Promise((r) => setTimeout(r, 50));
     }
-    await new Promise((r) => setTimeout(r, 1500));
+    // The trailing push carries the exact final counts.
+    await until(() => mine().at(-1)?.data.totalVotes === 41, 5000, 'the trailing push');
     const messages = mine();
     expect(messages.length).toBeGreaterThanOrEqual(2);
     expect(messages.length).toBeLessThanOrEqual(5);
