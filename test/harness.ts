@@ -22,6 +22,17 @@ import {
 } from '@meydan/kit';
 import { freePort, startMailDev, startNats, startRedis } from '../deploy/local/servers.mjs';
 
+/** What global-setup started: one NATS server per test worker, one Redis, one MongoDB-wire server. */
+export interface StartedInfra {
+  natsUrls: string[];
+  redisUrl: string;
+  mongoUrl: string;
+  dir: string;
+  natsServer: string;
+  redisServer: string;
+}
+
+/** The servers as one test file sees them: its worker's NATS server and its worker's Redis database. */
 export interface Infra {
   natsUrl: string;
   redisUrl: string;
@@ -33,7 +44,7 @@ export interface Infra {
 
 declare module 'vitest' {
   interface ProvidedContext {
-    infra: Infra;
+    infra: StartedInfra;
   }
 }
 
@@ -42,7 +53,11 @@ export const TEST_SECRET = 'test-internal-secret-0123456789';
 export function infra(): Infra {
   const value = inject('infra');
   if (!value) throw new Error('no test servers: run without MEYDAN_TEST_NO_SERVERS');
-  return value;
+  // Files of one worker run one after another; files of different workers side by side, each on its own NATS server
+  // and Redis database (rate limits per IP, revocation lists) so that they cannot see each other.
+  const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
+  const { natsUrls, ...rest } = value;
+  return { ...rest, natsUrl: natsUrls[(worker - 1) % natsUrls.length]!, redisUrl: `${value.redisUrl}/${worker - 1}` };
 }
 
 /**

@@ -76,18 +76,16 @@ export async function startStack(options: { webDist?: string } = {}): Promise<St
   try {
     const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()] as const)));
     const origin = `http://127.0.0.1:${ports['gateway']}`;
-    // A Redis database of its own, so keys (rate limits, sessions) of other suites in this run do not leak in.
-    // Stacks of one run start one after another and may draw the same database: empty it, so an earlier suite's
-    // rate-limit windows (same client IP) never count against this one.
-    const redisDb = 1 + (parseInt(runId.slice(0, 2), 16) % 15);
-    const redisOfStack = new Redis(`${redisUrl.replace(/\/\d*$/, '')}/${redisDb}`);
+    // The worker's own Redis database, which only the suites of this worker use, one after another: empty it, so an
+    // earlier suite's rate-limit windows (same client IP) never count against this one.
+    const redisOfStack = new Redis(redisUrl);
     await redisOfStack.flushdb();
     await redisOfStack.quit();
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       HOST: '127.0.0.1',
       NATS_URL: natsUrl,
-      REDIS_URL: `${redisUrl.replace(/\/\d*$/, '')}/${redisDb}`,
+      REDIS_URL: redisUrl,
       MONGO_URL: mongoUrl,
       SMTP_URL: mail.smtpUrl,
       INTERNAL_SECRET: `e2e-secret-${randomBytes(12).toString('hex')}`,

@@ -272,7 +272,8 @@ describe('votes', () => {
     await until(() => mine().at(-1)?.data.totalVotes === 41, 5000, 'the trailing push');
     const messages = mine();
     expect(messages.length).toBeGreaterThanOrEqual(2);
-    expect(messages.length).toBeLessThanOrEqual(5);
+    // About one a second however long the votes took on a loaded machine (40 without the throttle).
+    expect(messages.length).toBeLessThanOrEqual(2 + Math.ceil((Date.now() - t0) / 1000));
     // Spacing by the publisher's own clock (the `at` it stamps), so delivery jitter cannot blur it.
     for (let i = 1; i < messages.length; i++) {
       expect(Date.parse(messages[i]!.data.at) - Date.parse(messages[i - 1]!.data.at)).toBeGreaterThanOrEqual(950);
