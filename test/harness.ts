@@ -60,16 +60,18 @@ export function infra(): Infra {
   return { ...rest, natsUrl: natsUrls[(worker - 1) % natsUrls.length]!, redisUrl: `${value.redisUrl}/${worker - 1}` };
 }
 
+type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
 /**
  * Waits until `check` gives a truthy value and returns it: vi.waitFor for checks written as conditions rather than
  * assertions (a count reached, a document found).
  */
-export function until<T>(check: () => T | Promise<T>, timeoutMs = 15_000, what = 'condition'): Promise<NonNullable<T>> {
+export function until<T>(check: () => T | Promise<T>, timeoutMs = 15_000, what = 'condition'): Promise<Truthy<T>> {
   return vi.waitFor(
     async () => {
       const value = await check();
       if (!value) throw new Error(`${what} not met within ${timeoutMs} ms`);
-      return value as NonNullable<T>;
+      return value as Truthy<T>;
     },
     { timeout: timeoutMs, interval: 25 },
   );
