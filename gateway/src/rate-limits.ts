@@ -23,6 +23,7 @@ export function limitClasses(scale = 1): LimitClass[] {
     { name: 'share-vote', method: 'POST', path: /^\/api\/s\/[^/]+\/vote\/?$/i, max: n(30), windowS: 60, by: 'ip' },
     { name: 'vote', method: 'POST', path: /^\/api\/polls\/[^/]+\/vote\/?$/i, max: n(60), windowS: 60, by: 'user-or-ip' },
     { name: 'contact', method: 'POST', path: /^\/api\/contact\/?$/i, max: n(5), windowS: 600, by: 'ip' },
+    { name: 'newsletter', method: 'POST', path: /^\/api\/newsletter\/subscribe\/?$/i, max: n(5), windowS: 600, by: 'ip' },
     { name: 'api', path: /^\/api(\/|$)/i, max: n(600), windowS: 60, by: 'user-or-ip' },
   ];
 }

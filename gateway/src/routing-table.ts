@@ -23,6 +23,7 @@ export const routingTable: readonly { prefix: string; service: ServiceName; webs
   { prefix: '/api/s', service: 'polls' },
   { prefix: '/api/notifications', service: 'notifications' },
   { prefix: '/api/contact', service: 'contact' },
+  { prefix: '/api/newsletter', service: 'contact' },
   { prefix: '/api/admin', service: 'admin' },
   { prefix: '/ws', service: 'notifications', websocket: true },
 ];

@@ -64,6 +64,7 @@ describe('gateway', () => {
     ['/api/s/AbCdEfGhIj', 'polls'],
     ['/api/notifications/read-all', 'notifications'],
     ['/api/contact', 'contact'],
+    ['/api/newsletter/subscribe', 'contact'],
   ];
 
   it.each(routed)('routes %s to %s with the path unchanged', async (path, service) => {

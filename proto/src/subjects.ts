@@ -48,7 +48,12 @@ export const subjects = {
     counts: 'social.counts',
   },
   notifications: { health: 'notifications.health', openapi: 'notifications.openapi' },
-  contact: { health: 'contact.health', openapi: 'contact.openapi' },
+  contact: {
+    health: 'contact.health',
+    openapi: 'contact.openapi',
+    /** {page, pageSize} → {items: ContactMessage[], totalCount}: the contact messages, newest first (admin). */
+    messagesPage: 'contact.messages.page',
+  },
   admin: { health: 'admin.health', openapi: 'admin.openapi' },
 } as const;
 
@@ -100,6 +105,10 @@ export const events = {
     userFollowed: 'events.social.user.followed',
     /** {followerId, followeeId, at}. */
     userUnfollowed: 'events.social.user.unfollowed',
+  },
+  contact: {
+    /** {to, subject, html, text, tag}: the support inbox's copy of a message, the sender's receipt, newsletter mails. */
+    mailRequested: 'events.contact.mail.requested',
   },
   admin: {
     /** {userId, by, at}. */

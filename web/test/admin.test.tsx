@@ -6,6 +6,7 @@ import { PROGRESS_POLL_MS } from '../src/features/admin/ActionsTab';
 import { ReportDialog } from '../src/features/polls/ReportDialog';
 import { Toaster } from '../src/features/toasts/Toaster';
 import type { AdminPollRow, AdminReportRow, AdminUserRow, BulkEmailJob, Paged } from '../src/features/admin/adminApi';
+import type { AdminContactMessage } from '../src/features/admin/ContactMessages';
 import { FakeSocket, fakeApi, json, member, renderAppAt, renderWithStore } from './helpers';
 
 /*
@@ -78,6 +79,7 @@ function adminRoutes(overrides: Record<string, unknown> = {}) {
     'GET /api/admin/polls': paged([adminPoll('p1')]),
     'GET /api/admin/reports': paged([]),
     'GET /api/admin/audit': emptyAudit,
+    'GET /api/admin/messages': paged([]),
     ...overrides,
   });
 }
@@ -319,6 +321,74 @@ describe('admin panel', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Bekleyen' }));
     expect(await screen.findByText('Rapor bulunamadı')).toBeTruthy();
     expect(new URLSearchParams(requests.filter((r) => r.path === '/api/admin/reports').at(-1)!.search).get('status')).toBe('pending');
+  });
+});
+
+describe('admin panel: contact messages in the reports tab', () => {
+  // Noon UTC: the same calendar day in every time zone the test may run in.
+  function contactMessage(n: number): AdminContactMessage {
+    return {
+      id: n.toString(16).padStart(24, '0'),
+      ticketNumber: `MYD-2026-${String(n).padStart(6, '0')}`,
+      name: `Gönderen ${n}`,
+      email: `gonderen${n}@example.com`,
+      subject: n % 2 ? 'teknik' : 'kvkk',
+      message: `Mesaj metni ${n}: anket oluştururken bir sorun yaşadım.`,
+      status: 'yeni',
+      userId: null,
+      createdAt: '2026-11-20T12:00:00.000Z',
+    };
+  }
+  const all = Array.from({ length: 25 }, (_, i) => contactMessage(25 - i));
+
+  it('lists ticket, name, e-mail, subject, message and Turkish date, page by page from the server', async () => {
+    const { requests } = adminRoutes({
+      'GET /api/admin/messages': (_req: Request, url: URL) => {
+        const page = Number(url.searchParams.get('page'));
+        const pageSize = Number(url.searchParams.get('pageSize'));
+        return { items: all.slice((page - 1) * pageSize, page * pageSize), totalCount: all.length, page, pageSize };
+      },
+    });
+    renderAppAt('/admin', { user: admin });
+    await screen.findByText('Kullanıcı 1');
+    openTab(/Raporlar/);
+    const section = (await screen.findByRole('heading', { name: 'İletişim Mesajları' })).closest('section')!;
+    const first = (await within(section).findByText('MYD-2026-000025')).closest('li')!;
+    expect(within(first).getByText('Gönderen 25')).toBeTruthy();
+    expect(within(first).getByRole('link', { name: 'gonderen25@example.com' }).getAttribute('href')).toBe('mailto:gonderen25@example.com');
+    expect(within(first).getByText('Teknik Destek')).toBeTruthy();
+    expect(within(first).getByText('Yeni')).toBeTruthy();
+    expect(within(first).getByText('Mesaj metni 25: anket oluştururken bir sorun yaşadım.')).toBeTruthy();
+    expect(within(first).getByText(/20 Kasım 2026/)).toBeTruthy();
+    expect(within(section).getAllByRole('listitem')).toHaveLength(20);
+    expect(within(section).getByText('Sayfa 1 / 2')).toBeTruthy();
+
+    fireEvent.click(within(section).getByRole('button', { name: 'Sonraki' }));
+    expect(await within(section).findByText('MYD-2026-000005')).toBeTruthy();
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(5));
+    expect(within(section).queryByText('MYD-2026-000025')).toBeNull();
+    const asked = requests.filter((r) => r.path === '/api/admin/messages').map((r) => Object.fromEntries(new URLSearchParams(r.search)));
+    expect(asked).toEqual([
+      { page: '1', pageSize: '20' },
+      { page: '2', pageSize: '20' },
+    ]);
+  });
+
+  it('says "Mesaj bulunamadı" when there are none, and "Veriler yüklenemedi" when the server fails', async () => {
+    adminRoutes();
+    renderAppAt('/admin', { user: admin });
+    await screen.findByText('Kullanıcı 1');
+    openTab(/Raporlar/);
+    const section = (await screen.findByRole('heading', { name: 'İletişim Mesajları' })).closest('section')!;
+    expect(await within(section).findByText('Mesaj bulunamadı')).toBeTruthy();
+    cleanup();
+
+    adminRoutes({ 'GET /api/admin/messages': () => json({ error: 'service_unavailable', message: 'Hizmet şu anda yanıt vermiyor.' }, 503) });
+    renderAppAt('/admin', { user: admin });
+    await screen.findByText('Kullanıcı 1');
+    openTab(/Raporlar/);
+    const failed = (await screen.findByRole('heading', { name: 'İletişim Mesajları' })).closest('section')!;
+    expect(await within(failed).findByText('Veriler yüklenemedi')).toBeTruthy();
   });
 });
 

@@ -108,7 +108,7 @@ describe('newsletter box', () => {
     const email = within(box).getByRole('textbox', { name: 'Bültene abone ol' });
     fireEvent.change(email, { target: { value: 'yanlis-adres' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Abone Ol' }));
-    expect(within(box).getByRole('alert').textContent).toBe('Geçerli bir e-posta adresi giriniz');
+    expect((await within(box).findByRole('alert')).textContent).toBe('Geçerli bir e-posta adresi giriniz');
     expect(requests.filter((r) => r.path === '/api/newsletter/subscribe')).toHaveLength(0);
 
     fireEvent.change(email, { target: { value: 'ayse@example.com' } });

@@ -13,6 +13,8 @@ const ids: Record<FormSchema, Parameters<typeof validate>[0]> = {
   commentCreate: 'meydan/comment-create',
   reportCreate: 'meydan/report-create',
   bulkEmail: 'meydan/bulk-email',
+  contact: 'meydan/contact-message',
+  newsletterSubscribe: 'meydan/newsletter-subscribe',
 };
 
 const samples: [FormSchema, unknown][] = [
@@ -37,6 +39,11 @@ const samples: [FormSchema, unknown][] = [
   ['reportCreate', { description: 'x' }],
   ['bulkEmail', { subject: ' ', body: 'b'.repeat(20_001) }],
   ['bulkEmail', {}],
+  ['contact', { name: ' A ', email: 'kötü', subject: 'baska', message: 'kısa', turnstileToken: '' }],
+  ['contact', {}],
+  ['contact', { name: 'Ayşe', email: 'ayse@example.com', subject: 'kvkk', message: 'Verilerimin silinmesini istiyorum.', turnstileToken: 'cozum' }],
+  ['newsletterSubscribe', { email: 'ayse@' }],
+  ['newsletterSubscribe', {}],
 ];
 
 /** Every generated form by name (web/src/generated/forms/<name>.ts exports `<name>`). */

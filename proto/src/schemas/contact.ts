@@ -62,3 +62,60 @@ export const contactMessageSchema = {
   },
 } as const;
 export type ContactMessageBody = FromSchema<typeof contactMessageSchema>;
+
+/** The subjects of the contact form with their Turkish labels (the form's options and the support mail). */
+export const contactSubjectLabels = {
+  genel: 'Genel Soru',
+  teknik: 'Teknik Destek',
+  hesap: 'Hesap Sorunu',
+  ozellik: 'Özellik Önerisi',
+  kvkk: 'KVKK Talebi',
+  sikayet: 'Şikayet',
+} as const satisfies Record<(typeof limits.contact.subjects)[number], string>;
+
+/** The stages a support ticket goes through, in order, with their Turkish labels (the support page's). */
+export const contactStages = ['yeni', 'inceleniyor', 'cozum-asamasinda', 'cozuldu'] as const;
+export const contactStageLabels = {
+  yeni: 'Yeni',
+  inceleniyor: 'İnceleniyor',
+  'cozum-asamasinda': 'Çözüm Aşamasında',
+  cozuldu: 'Çözüldü',
+} as const satisfies Record<(typeof contactStages)[number], string>;
+
+/** `POST /api/contact` answers 201 with the ticket number the sender quotes and the ticket's first stage. */
+export const contactReceiptSchema = {
+  $id: 'meydan/contact-receipt',
+  type: 'object',
+  additionalProperties: false,
+  required: ['message', 'ticketNumber', 'status'],
+  properties: {
+    message: { type: 'string' },
+    ticketNumber: { type: 'string', pattern: '^MYD-\\d{4}-\\d{6,}$' },
+    status: { type: 'string', enum: contactStages },
+  },
+} as const;
+export type ContactReceipt = FromSchema<typeof contactReceiptSchema>;
+
+/** Turkish texts of the newsletter (subscribe answer, confirmation and unsubscribe pages). */
+export const newsletterMessages = {
+  email: 'Geçerli bir e-posta adresi giriniz',
+  subscribed: 'Teşekkürler! Aboneliğini onaylaman için e-posta adresine bir bağlantı gönderdik.',
+} as const;
+
+/** `POST /api/newsletter/subscribe {email}`: the 'Abone Ol' boxes. */
+export const newsletterSubscribeSchema = {
+  $id: 'meydan/newsletter-subscribe',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email'],
+  properties: {
+    email: {
+      type: 'string',
+      maxLength: limits.user.emailMax,
+      format: 'email',
+      errorMessage: { type: newsletterMessages.email, maxLength: newsletterMessages.email, format: newsletterMessages.email },
+    },
+  },
+  errorMessage: { type: M.bodyObject, required: { email: newsletterMessages.email } },
+} as const;
+export type NewsletterSubscribeBody = FromSchema<typeof newsletterSubscribeSchema>;

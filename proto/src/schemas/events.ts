@@ -5,6 +5,8 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { creatorSummarySchema } from './polls.js';
+import { limits } from '../limits.js';
+import { contactStages } from './contact.js';
 import { countField, dateTimeField, idField, pollTypes, userRoles, voteCountsField } from './common.js';
 
 const { $id: _creatorSummaryId, ...creatorSummaryShape } = creatorSummarySchema;
@@ -367,3 +369,50 @@ export const canViewReplySchema = {
   properties: { visible: { type: 'boolean' }, pollId: idField },
 } as const;
 export type CanViewReply = FromSchema<typeof canViewReplySchema>;
+
+// ---------------------------------------------------------------------------------------------------------------
+// contact
+
+/** `contact.messages.page` request: one page of the contact messages, newest first (the admin's list). */
+export const contactMessagesPageRequestSchema = {
+  $id: 'meydan/nats-contact-messages-page-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['page', 'pageSize'],
+  properties: {
+    page: { type: 'integer', minimum: 1, maximum: 100_000 },
+    pageSize: { type: 'integer', minimum: 1, maximum: 100 },
+  },
+} as const;
+export type ContactMessagesPageRequest = FromSchema<typeof contactMessagesPageRequestSchema>;
+
+/** `contact.messages.page` reply: the page's messages and how many there are in all. */
+export const contactMessagesPageReplySchema = {
+  $id: 'meydan/nats-contact-messages-page-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['items', 'totalCount'],
+  properties: {
+    items: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'ticketNumber', 'name', 'email', 'subject', 'message', 'status', 'userId', 'createdAt'],
+        properties: {
+          id: objectIdField,
+          ticketNumber: { type: 'string' },
+          name: { type: 'string' },
+          email: { type: 'string' },
+          subject: { type: 'string', enum: limits.contact.subjects },
+          message: { type: 'string' },
+          status: { type: 'string', enum: contactStages },
+          userId: nullableIdField,
+          createdAt: dateTimeField,
+        },
+      },
+    },
+    totalCount: countField,
+  },
+} as const;
+export type ContactMessagesPageReply = FromSchema<typeof contactMessagesPageReplySchema>;

@@ -1,8 +1,8 @@
 /** Every JSON Schema of the contracts, with the types derived from them. */
 import { adminPollSchema, adminStatsSchema, adminUserSchema, bulkEmailProgressSchema, bulkEmailSchema, reportSchema } from './admin.js';
 import type { AdminPoll, AdminStats, AdminUser, BulkEmailBody, BulkEmailProgress, Report } from './admin.js';
-import { contactMessageSchema } from './contact.js';
-import type { ContactMessageBody } from './contact.js';
+import { contactMessageSchema, contactReceiptSchema, newsletterSubscribeSchema } from './contact.js';
+import type { ContactMessageBody, ContactReceipt, NewsletterSubscribeBody } from './contact.js';
 import { notificationCountSchema, notificationSchema } from './notifications.js';
 import type { NotificationCount, NotificationItem } from './notifications.js';
 import {
@@ -144,6 +144,8 @@ import {
   userPollCountsReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
+  contactMessagesPageRequestSchema,
+  contactMessagesPageReplySchema,
 } from './events.js';
 import type {
   UserRegisteredEvent,
@@ -172,6 +174,8 @@ import type {
   UserPollCountsReply,
   CanViewRequest,
   CanViewReply,
+  ContactMessagesPageRequest,
+  ContactMessagesPageReply,
 } from './events.js';
 import { socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
 import type { SocketNotification, SocketPollUpdate } from './socket.js';
@@ -253,6 +257,7 @@ export const allSchemas = [
   profileSettingsSchema,
   profileAnswersSchema,
   contactMessageSchema,
+  newsletterSubscribeSchema,
   bulkEmailSchema,
   // entities and answers
   userSchema,
@@ -299,6 +304,7 @@ export const allSchemas = [
   noBodySchema,
   openApiDocumentSchema,
   botChallengeSchema,
+  contactReceiptSchema,
   logoutSchema,
   passwordChangeSchema,
   apiTokenCreateSchema,
@@ -351,6 +357,8 @@ export const allSchemas = [
   userPollCountsReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
+  contactMessagesPageRequestSchema,
+  contactMessagesPageReplySchema,
   socketNotificationSchema,
   socketPollUpdateSchema,
 ] as const;
@@ -375,6 +383,8 @@ export interface SchemaTypes {
   'meydan/profile-settings': ProfileSettingsBody;
   'meydan/profile-answers': ProfileAnswersBody;
   'meydan/contact-message': ContactMessageBody;
+  'meydan/contact-receipt': ContactReceipt;
+  'meydan/newsletter-subscribe': NewsletterSubscribeBody;
   'meydan/bulk-email': BulkEmailBody;
   'meydan/user': User;
   'meydan/user-profile': UserProfile;
@@ -468,6 +478,8 @@ export interface SchemaTypes {
   'meydan/nats-user-poll-counts-reply': UserPollCountsReply;
   'meydan/nats-can-view-request': CanViewRequest;
   'meydan/nats-can-view-reply': CanViewReply;
+  'meydan/nats-contact-messages-page-request': ContactMessagesPageRequest;
+  'meydan/nats-contact-messages-page-reply': ContactMessagesPageReply;
   'meydan/socket-notification': SocketNotification;
   'meydan/socket-poll-update': SocketPollUpdate;
 }

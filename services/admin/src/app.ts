@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { createServiceApp, httpError, type ServiceDeps } from '@meydan/kit';
+import { messagesRoutes } from './routes/messages.js';
 
 /**
  * Every route of this service except the health probes is for the administrator, checked here from the
@@ -17,5 +18,6 @@ async function adminOnly(request: FastifyRequest) {
 export async function buildApp(deps: ServiceDeps) {
   const app = await createServiceApp('admin', deps);
   app.addHook('onRequest', adminOnly);
+  await messagesRoutes(app, deps);
   return app;
 }

@@ -1,7 +1,26 @@
+import type { FastifyInstance } from 'fastify';
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
+import { createContext, type ContactContext } from './context.js';
+import { ensureIndexes } from './model/index.js';
+import { registerNatsHandlers } from './nats/handlers.js';
+import { contactRoutes } from './routes/contact.js';
+import { newsletterRoutes } from './routes/newsletter.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The contact service's shared parts (models, challenge): for its tests. */
+    contact: ContactContext;
+  }
+}
 
 /** The contact service's HTTP app and NATS handlers, built from live dependencies (what tests import). */
-export async function buildApp(deps: ServiceDeps) {
+export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = await createServiceApp('contact', deps);
+  const ctx = createContext(deps);
+  app.decorate('contact', ctx);
+  await ensureIndexes(ctx.models);
+  await contactRoutes(app, ctx);
+  await newsletterRoutes(app, ctx);
+  registerNatsHandlers(ctx);
   return app;
 }

@@ -1,4 +1,5 @@
-import { runService, serviceConfigSchema } from '@meydan/kit';
+import { runService } from '@meydan/kit';
 import { buildApp } from './app.js';
+import { contactConfigSchema } from './config.js';
 
-await runService({ service: 'contact', configSchema: serviceConfigSchema({}), buildApp });
+await runService({ service: 'contact', configSchema: contactConfigSchema, buildApp });

@@ -9,6 +9,7 @@ export * from './app.js';
 export * from './run.js';
 export * from './redis-lock.js';
 export * from './challenge.js';
+export * from './html.js';
 export * from './openapi.js';
 export * from './mongo-errors.js';
 export * from './hmac.js';

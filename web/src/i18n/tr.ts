@@ -1,4 +1,4 @@
-import { challengeMessages, limits, pollServiceMessages, userMessages } from '@meydan/proto';
+import { challengeMessages, contactMessages, contactStageLabels, contactStages, contactSubjectLabels, limits, pollServiceMessages, userMessages } from '@meydan/proto';
 
 /**
  * Every user-facing string of the web app, in Turkish. Components read from here, never inline. Texts the server
@@ -390,6 +390,37 @@ export const tr = {
     announceOne: (message: string) => `Yeni bildirim: ${message}`,
     announceMany: (n: number) => `${n} yeni bildirim`,
   },
+  contact: {
+    lead: 'Sorun, öneri ya da talebin mi var? Formu doldur, ekibimiz en kısa sürede dönsün.',
+    infoTitle: 'İletişim Bilgileri',
+    emailLabel: 'E-posta',
+    email: 'destek@meydan.app',
+    liveSupportLabel: 'Canlı Destek',
+    liveSupport: '7/24 canlı destek',
+    replyTimeLabel: 'Ortalama Yanıt Süresi',
+    replyTime: `Yaklaşık ${limits.support.averageReplyHours} saat`,
+    addressLabel: 'Adres',
+    city: 'İstanbul, Türkiye',
+    stagesTitle: 'Talebin nasıl ilerler?',
+    stages: contactStages.map((s) => contactStageLabels[s]),
+    privacyTitle: 'Kişisel Verilerin Korunması',
+    privacyText: `Bu formla gönderdiğin ad, e-posta ve mesaj yalnızca talebini yanıtlamak için 6698 sayılı KVKK kapsamında işlenir ve üçüncü kişilerle paylaşılmaz. KVKK başvuruların en geç ${limits.legal.dataRequestDays} gün içinde yanıtlanır.`,
+    privacyLink: 'Gizlilik Politikası',
+    formTitle: 'Bize Yazın',
+    name: 'Adınız',
+    emailField: 'E-posta adresiniz',
+    subject: 'Konu',
+    subjectPlaceholder: 'Konu seçiniz',
+    subjects: contactSubjectLabels,
+    message: 'Mesajınız',
+    challengeLabel: 'Güvenlik doğrulaması',
+    submit: 'Mesaj Gönder',
+    submitting: 'Gönderiliyor...',
+    errorTitle: 'Hata',
+    challengeRequired: contactMessages.challenge,
+    failed: 'Mesaj gönderilemedi. Lütfen tekrar deneyin.',
+    successTitle: 'Başarılı!',
+  },
   apiDocs: {
     signInTitle: 'Giriş Gerekli',
     signInText: 'API dokümantasyonunu görmek ve API anahtarı oluşturmak için giriş yapmalısın.',
@@ -476,7 +507,6 @@ export const tr = {
       placeholder: 'ornek@eposta.com',
       submit: 'Abone Ol',
       submitting: 'Gönderiliyor...',
-      invalidEmail: 'Geçerli bir e-posta adresi giriniz',
       successTitle: 'Neredeyse tamam!',
       failedTitle: 'Hata',
       failedText: 'Abonelik başlatılamadı. Lütfen tekrar deneyin.',
@@ -587,6 +617,7 @@ export const tr = {
       resolved: 'Rapor çözüldü olarak işaretlendi',
       dismissed: 'Rapor reddedildi',
       messagesTitle: 'İletişim Mesajları',
+      messagesEmpty: 'Mesaj bulunamadı',
     },
     bulkEmail: {
       title: 'Toplu E-posta',

@@ -9,6 +9,8 @@ export const formSchemas = {
   commentCreate: 'meydan/comment-create',
   reportCreate: 'meydan/report-create',
   bulkEmail: 'meydan/bulk-email',
+  contact: 'meydan/contact-message',
+  newsletterSubscribe: 'meydan/newsletter-subscribe',
 } as const;
 
 export type FormSchema = keyof typeof formSchemas;

@@ -1,5 +1,4 @@
-const escape = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+import { escapeHtml as escape } from '@meydan/kit';
 
 /** The activation mail, HTML and text, in Turkish. */
 export function activationMail(name: string, link: string, hours: number) {
@@ -51,17 +50,5 @@ export function passwordResetMail(name: string, link: string, hours: number) {
   return { subject, text, html };
 }
 
-/** A small server-rendered page in Meydan's colours (activation results). */
-export function page(title: string, body: string, status: 'ok' | 'error'): string {
-  const accent = status === 'ok' ? '#22c55e' : '#f97316';
-  return `<!doctype html><html lang="tr" data-theme="dark"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<title>${escape(title)} · Meydan</title>
-<style>body{margin:0;font-family:system-ui,sans-serif;background:#0f1115;color:#f4f4f5;display:grid;place-items:center;min-height:100vh}
-main{max-width:460px;margin:24px;padding:32px;border-radius:16px;background:#181b22;border:1px solid #2a2f3a}
-h1{font-size:24px;margin:0 0 12px;color:${accent}}p{line-height:1.5;color:#c9ccd3}
-a.button,button{display:inline-block;margin-top:16px;padding:10px 18px;border-radius:10px;border:0;background:#f97316;color:#111;font-weight:700;text-decoration:none;cursor:pointer;font-size:15px}
-input{width:100%;box-sizing:border-box;padding:10px;border-radius:8px;border:1px solid #2a2f3a;background:#0f1115;color:#f4f4f5;margin-top:8px}</style></head>
-<body><main><h1>${escape(title)}</h1>${body}</main></body></html>`;
-}
-
-export { escape as escapeHtml };
+/** The page template now lives in the kit, shared with the contact service's newsletter pages. */
+export { htmlPage as page, escapeHtml } from '@meydan/kit';

@@ -5,6 +5,7 @@ import { tr } from '../../i18n/tr';
 import { Button, ButtonLink } from '../../layout/buttons';
 import { formatDateTime } from '../../lib/time';
 import { useToast } from '../toasts/useToast';
+import { ContactMessages } from './ContactMessages';
 import { useAdminReportsQuery, useSetReportStatusMutation, type AdminReportRow, type ReportStatus } from './adminApi';
 import { Badge, Line, ListState, Meta, Pager, RowActions, Row, RowMain, Rows, Toolbar } from './parts';
 
@@ -50,6 +51,7 @@ export function ReportsTab() {
       ) : (
         <ListState loading={isLoading} failed={isError} empty={T.empty} />
       )}
+      <ContactMessages />
     </div>
   );
 }

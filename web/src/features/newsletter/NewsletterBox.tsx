@@ -1,22 +1,14 @@
-import { fullFormats } from 'ajv-formats/dist/formats';
-import { limits } from '@meydan/proto';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { tr } from '../../i18n/tr';
 import { Button } from '../../layout/buttons';
+import { validateForm } from '../../lib/validation';
 import { ErrorText, Input } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { useSubscribeNewsletterMutation } from './newsletterApi';
 
 const text = tr.info.newsletter;
-const emailFormat = fullFormats.email as RegExp;
-
-/** The same rule as the server's `format: 'email'` (ajv-formats). */
-export function isValidEmail(email: string): boolean {
-  return email.length <= limits.user.emailMax && emailFormat.test(email);
-}
-
 /**
  * 'Abone Ol': asks the contact service to send a confirmation mail (double opt-in). Whatever the server says is
  * shown; nothing is pretended in the browser.
@@ -30,14 +22,16 @@ export function NewsletterBox({ compact = false }: { compact?: boolean }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const address = email.trim();
-    if (!isValidEmail(address)) {
-      setError(text.invalidEmail);
+    // Fetched on the first submit: the box is in every page's footer, and the first load of / has a size budget.
+    const { newsletterSubscribe: newsletterSubscribeForm } = await import('../../generated/forms/newsletterSubscribe');
+    const checked = validateForm(newsletterSubscribeForm, 'newsletterSubscribe', { email: email.trim() });
+    if (!checked.ok) {
+      setError(checked.message);
       return;
     }
     setError(null);
     try {
-      const answer = await subscribe({ email: address }).unwrap();
+      const answer = await subscribe(checked.value).unwrap();
       toast({ title: text.successTitle, description: answer.message, variant: 'success' });
       setEmail('');
     } catch (failure) {

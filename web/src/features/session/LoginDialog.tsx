@@ -12,7 +12,7 @@ import { Modal } from '../../ui/Modal';
 import { Actions, ErrorText, Form, Hint, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
-import { BotChallenge } from './BotChallenge';
+import { BotChallenge } from '../../ui/BotChallenge';
 import { useForgotPasswordMutation, useLoginMutation } from './sessionApi';
 
 type Mode = 'login' | 'forgot';

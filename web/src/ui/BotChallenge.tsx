@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type {} from 'altcha/types/react';
-import { Spinner } from '../../ui/Spinner';
+import { Spinner } from './Spinner';
 
 interface BotChallengeProps {
   /** Where the widget fetches its challenge. */

@@ -5,6 +5,7 @@
  */
 import 'altcha/external';
 import 'altcha/altcha.css';
+import './altcha-overrides.css';
 import 'altcha/i18n/tr';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 

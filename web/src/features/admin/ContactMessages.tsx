@@ -1,0 +1,76 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { contactStageLabels, type ContactMessagesPageReply } from '@meydan/proto';
+import { api } from '../../app/api';
+import { tr } from '../../i18n/tr';
+import { formatDateTime } from '../../lib/time';
+import type { Paged } from './adminApi';
+import { Badge, Line, ListState, Meta, Pager, Row, RowMain, Rows } from './parts';
+
+const T = tr.admin.reports;
+const PAGE_SIZE = 20;
+
+export type AdminContactMessage = ContactMessagesPageReply['items'][number];
+
+const contactMessagesApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    adminContactMessages: build.query<Paged<AdminContactMessage>, number>({
+      query: (page) => ({ url: '/admin/messages', params: { page, pageSize: PAGE_SIZE } }),
+    }),
+  }),
+});
+
+const { useAdminContactMessagesQuery } = contactMessagesApi;
+
+/** What visitors and members sent through the contact form (/iletisim), newest first, read-only. */
+export function ContactMessages() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isFetching, isError } = useAdminContactMessagesQuery(page);
+
+  return (
+    <Section aria-labelledby="admin-contact-messages">
+      <h2 id="admin-contact-messages">{T.messagesTitle}</h2>
+      {data && data.items.length > 0 ? (
+        <>
+          <Rows aria-busy={isFetching || undefined}>
+            {data.items.map((message) => (
+              <Row key={message.id} data-ticket={message.ticketNumber}>
+                <RowMain>
+                  <Line>
+                    <strong>{message.ticketNumber}</strong>
+                    <Badge>{tr.contact.subjects[message.subject]}</Badge>
+                    <Badge tone={message.status === 'yeni' ? 'strong' : 'plain'}>{contactStageLabels[message.status]}</Badge>
+                  </Line>
+                  <Line>
+                    <span>{message.name}</span>
+                    <a href={`mailto:${message.email}`}>{message.email}</a>
+                  </Line>
+                  <Text>{message.message}</Text>
+                  <Meta>{formatDateTime(message.createdAt)}</Meta>
+                </RowMain>
+              </Row>
+            ))}
+          </Rows>
+          <Pager page={data.page} pageSize={data.pageSize} totalCount={data.totalCount} onPage={setPage} />
+        </>
+      ) : (
+        <ListState loading={isLoading} failed={isError} empty={T.messagesEmpty} />
+      )}
+    </Section>
+  );
+}
+
+const Section = styled.section`
+  margin-top: 2rem;
+
+  h2 {
+    font-size: 1.125rem;
+    margin: 0 0 0.75rem;
+  }
+`;
+
+const Text = styled.p`
+  margin: 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+`;
