@@ -4,9 +4,10 @@ import { defineConfig } from 'vitest/config';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * One test run over every workspace. Integration suites share the throw-away NATS, Redis and
- * MongoDB-wire servers that `test/global-setup.ts` starts once; files run one after another so
- * their services never answer each other's NATS subjects.
+ * One test run over every workspace. Integration suites share the throw-away Redis and MongoDB-wire servers that
+ * `test/global-setup.ts` starts once; two workers run files side by side, each with a NATS server and a Redis
+ * database of its own so that their services never answer each other's NATS subjects or share rate limits, and
+ * each test with its own database and durable consumer names.
  */
 export default defineConfig({
   resolve: {
@@ -19,7 +20,8 @@ export default defineConfig({
   test: {
     include: ['{proto,services/*,gateway,web,deploy}/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
     globalSetup: ['./test/global-setup.ts'],
-    fileParallelism: false,
+    fileParallelism: true,
+    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],

@@ -3,25 +3,32 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from '../deploy/local/servers.mjs';
-import type { Infra } from './harness.js';
+import type { StartedInfra } from './harness.js';
 
 /**
  * Starts throw-away NATS (JetStream), Redis and a MongoDB-wire server (FerretDB, or TEST_MONGO_URL)
- * on free ports in a temp dir, once per run; removes them afterwards.
+ * on free ports in a temp dir, once per run; removes them afterwards. Each test worker gets a NATS server of its
+ * own: test files running side by side start the same services, which must not answer each other's requests.
  */
 export default async function setup(project: TestProject) {
   if (process.env['MEYDAN_TEST_NO_SERVERS']) return;
   const dir = mkdtempSync(join(tmpdir(), 'meydan-test-'));
   const mongoGiven = process.env['TEST_MONGO_URL'];
   const binaries = ensureServerBinaries({ mongo: !mongoGiven });
-  const [natsPort, redisPort, mongoPort] = await Promise.all([freePort(), freePort(), freePort()]);
-  const [nats, redis, mongo] = await Promise.all([
-    startNats({ port: natsPort, dataDir: join(dir, 'nats'), logFile: join(dir, 'nats.log'), binary: binaries.natsServer }),
+  const workers = Math.max(1, project.config.maxWorkers);
+  const natsPorts = await Promise.all(Array.from({ length: workers }, () => freePort()));
+  const [redisPort, mongoPort] = await Promise.all([freePort(), freePort()]);
+  const [natsServers, redis, mongo] = await Promise.all([
+    Promise.all(
+      natsPorts.map((port, i) =>
+        startNats({ port, dataDir: join(dir, `nats-${i + 1}`), logFile: join(dir, `nats-${i + 1}.log`), binary: binaries.natsServer }),
+      ),
+    ),
     startRedis({ port: redisPort, dataDir: join(dir, 'redis'), logFile: join(dir, 'redis.log'), binary: binaries.redisServer }),
     mongoGiven ? null : startMongoWire({ port: mongoPort, dataDir: join(dir, 'mongo'), logFile: join(dir, 'mongo.log'), binaries }),
   ]);
-  const infra: Infra = {
-    natsUrl: nats.url,
+  const infra: StartedInfra = {
+    natsUrls: natsServers.map((nats) => nats.url),
     redisUrl: redis.url,
     mongoUrl: mongoGiven ?? mongo!.url,
     dir,
@@ -30,7 +37,7 @@ export default async function setup(project: TestProject) {
   };
   project.provide('infra', infra);
   return async () => {
-    await Promise.all([nats.stop(), redis.stop(), mongo?.stop()]);
+    await Promise.all([...natsServers.map((nats) => nats.stop()), redis.stop(), mongo?.stop()]);
     rmSync(dir, { recursive: true, force: true });
   };
 }

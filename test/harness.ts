@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import { inject } from 'vitest';
+import { inject, vi } from 'vitest';
 import { pino } from 'pino';
 import type { FastifyInstance } from 'fastify';
 import type { ServiceName } from '@meydan/proto';
@@ -22,6 +22,17 @@ import {
 } from '@meydan/kit';
 import { freePort, startMailDev, startNats, startRedis } from '../deploy/local/servers.mjs';
 
+/** What global-setup started: one NATS server per test worker, one Redis, one MongoDB-wire server. */
+export interface StartedInfra {
+  natsUrls: string[];
+  redisUrl: string;
+  mongoUrl: string;
+  dir: string;
+  natsServer: string;
+  redisServer: string;
+}
+
+/** The servers as one test file sees them: its worker's NATS server and its worker's Redis database. */
 export interface Infra {
   natsUrl: string;
   redisUrl: string;
@@ -33,7 +44,7 @@ export interface Infra {
 
 declare module 'vitest' {
   interface ProvidedContext {
-    infra: Infra;
+    infra: StartedInfra;
   }
 }
 
@@ -42,7 +53,41 @@ export const TEST_SECRET = 'test-internal-secret-0123456789';
 export function infra(): Infra {
   const value = inject('infra');
   if (!value) throw new Error('no test servers: run without MEYDAN_TEST_NO_SERVERS');
-  return value;
+  // Files of one worker run one after another; files of different workers side by side, each on its own NATS server
+  // and Redis database (rate limits per IP, revocation lists) so that they cannot see each other.
+  const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
+  const { natsUrls, ...rest } = value;
+  return { ...rest, natsUrl: natsUrls[(worker - 1) % natsUrls.length]!, redisUrl: `${value.redisUrl}/${worker - 1}` };
+}
+
+type Truthy<T> = Exclude<T, false | 0 | '' | null | undefined>;
+
+/**
+ * Waits until `check` gives a truthy value and returns it: vi.waitFor for checks written as conditions rather than
+ * assertions (a count reached, a document found).
+ */
+export function until<T>(check: () => T | Promise<T>, timeoutMs = 15_000, what = 'condition'): Promise<Truthy<T>> {
+  return vi.waitFor(
+    async () => {
+      const value = await check();
+      if (!value) throw new Error(`${what} not met within ${timeoutMs} ms`);
+      return value as Truthy<T>;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
+}
+
+/** Waits until a durable consumer has handled (and acked) everything published to it so far. */
+export async function drained(deps: Pick<ServiceDeps, 'nats' | 'bus'>, durable: string, timeoutMs = 15_000): Promise<void> {
+  const jsm = await deps.nats.jetstreamManager();
+  await until(
+    async () => {
+      const info = await jsm.consumers.info('EVENTS', deps.bus.durableName(durable));
+      return info.num_pending === 0 && info.num_ack_pending === 0;
+    },
+    timeoutMs,
+    `${durable} drained`,
+  );
 }
 
 /** A silent logger, or one writing into `lines` so tests can read what was logged. */

@@ -8,7 +8,7 @@ import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import type { Redis } from 'ioredis';
 import type { FromSchema } from 'json-schema-to-ts';
-import { errorCatalogue, healthSubject, matchClientRoute, serviceNames, type ServiceName } from '@meydan/proto';
+import { VISITOR_COOKIE, errorCatalogue, healthSubject, matchClientRoute, serviceNames, type ServiceName } from '@meydan/proto';
 import {
   IDENTITY_HEADER,
   createFastify,
@@ -20,7 +20,7 @@ import {
   type Readiness,
 } from '@meydan/kit';
 import { trustProxyOption, type gatewayConfigSchema } from './config.js';
-import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver, VISITOR_COOKIE } from './identity.js';
+import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { installRateLimits } from './rate-limits.js';
 import { OpenApiDocuments } from './openapi.js';
 import { routingTable } from './routing-table.js';

@@ -1,10 +1,12 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { events, subjects } from '@meydan/proto';
+import { randomBytes } from 'node:crypto';
+import { SESSION_COOKIE, events, subjects } from '@meydan/proto';
 import type { Redis } from 'ioredis';
-import type { Bus, Identity, Logger, Role } from '@meydan/kit';
+import { hmacSign, hmacVerify, type Bus, type Identity, type Logger, type Role } from '@meydan/kit';
+import { TtlCache } from './ttl-cache.js';
 
-export const SESSION_COOKIE = 'sid';
-export const VISITOR_COOKIE = 'vid';
+/** The visitor cookie's tag: what is signed (the purpose in front) and how much of it the cookie keeps. */
+const visitorData = (id: string) => `visitor:${id}`;
+const VISITOR_TAG_LENGTH = 32;
 
 type Resolved = { userId: string; role: Role; tier?: string; tokenId?: string } | null;
 
@@ -26,31 +28,6 @@ export type ResolvedIdentity = Pick<Identity, 'userId' | 'role' | 'authMethod'> 
   /** The credential was not looked up: this IP caused too many failed lookups lately. */
   lookupRefused?: 'token' | 'session';
 };
-
-/** A small time-bounded cache: entries live `ttlMs`; the oldest go first when it is full. */
-class TtlCache<V> {
-  private readonly entries = new Map<string, { value: V; until: number }>();
-  constructor(
-    private readonly ttlMs: number,
-    private readonly max = 50_000,
-  ) {}
-  get(key: string): V | undefined {
-    const hit = this.entries.get(key);
-    if (!hit) return undefined;
-    if (hit.until < Date.now()) {
-      this.entries.delete(key);
-      return undefined;
-    }
-    return hit.value;
-  }
-  set(key: string, value: V): void {
-    if (this.entries.size >= this.max) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { value, until: Date.now() + this.ttlMs });
-  }
-  deleteWhere(test: (value: V) => boolean): void {
-    for (const [key, { value }] of this.entries) if (test(value)) this.entries.delete(key);
-  }
-}
 
 /**
  * Decides who the caller is: a session cookie or a bearer token, resolved by auth over NATS and
@@ -136,19 +113,13 @@ export class IdentityResolver {
 
   /** `<id>.<hmac>`: a visitor id the browser keeps and cannot forge. */
   signVisitor(id = randomBytes(16).toString('base64url')): string {
-    return `${id}.${this.mac(id)}`;
+    return `${id}.${hmacSign(this.secret, visitorData(id), VISITOR_TAG_LENGTH)}`;
   }
 
   /** The visitor id in a signed cookie value, or null. */
   verifyVisitor(value: string | undefined): string | null {
     const [id, mac, extra] = (value ?? '').split('.');
     if (!id || !mac || extra !== undefined || !/^[A-Za-z0-9_-]{16,40}$/.test(id)) return null;
-    const expected = Buffer.from(this.mac(id));
-    const given = Buffer.from(mac);
-    return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
-  }
-
-  private mac(id: string): string {
-    return createHmac('sha256', this.secret).update(`visitor:${id}`).digest('base64url').slice(0, 32);
+    return hmacVerify(this.secret, visitorData(id), mac, VISITOR_TAG_LENGTH) ? id : null;
   }
 }

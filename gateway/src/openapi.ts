@@ -2,9 +2,10 @@
  * `GET /api/openapi.json`: one OpenAPI document for the whole public API, merged from the documents the services
  * answer on `<service>.openapi`. A service's document counts only with the paths the routing table sends to it.
  */
-import { limits, openapiSubject, serviceNames, type OpenApiDocument, type ServiceName } from '@meydan/proto';
+import { SESSION_COOKIE, limits, openapiSubject, serviceNames, type OpenApiDocument, type ServiceName } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import { serviceForPath } from './routing-table.js';
+import { TtlCache } from './ttl-cache.js';
 
 type Json = Record<string, unknown>;
 
@@ -114,31 +115,37 @@ export function mergeOpenApi(
     components: {
       securitySchemes: {
         bearerAuth: { type: 'http', scheme: 'bearer', description: 'Ayarlar › API anahtarları bölümünde oluşturulan kişisel anahtar' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Tarayıcı oturumu (POST /api/login ile)' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Tarayıcı oturumu (POST /api/login ile)' },
       },
       schemas: { error: errorSchema, ...Object.fromEntries([...used].sort().filter((n) => schemas[n]).map((n) => [n, schemas[n]])) },
     },
   }) as Json;
 }
 
+/** The one entry of the document cache. */
+const MERGED = 'merged';
+
 /**
  * Asks every service for its document and merges them. A complete document is kept for `ttlMs` (the services'
  * routes change only when they are deployed); a partial one is answered but asked for again next time.
  */
 export class OpenApiDocuments {
-  private cached: { doc: Json; at: number } | null = null;
+  private readonly complete: TtlCache<Json>;
   private pending: Promise<{ doc: Json; missing: ServiceName[] }> | null = null;
 
   constructor(
     private readonly bus: Bus,
     private readonly log: Logger,
     private readonly publicOrigin: string,
-    private readonly ttlMs: number,
+    ttlMs: number,
     private readonly timeoutMs: number,
-  ) {}
+  ) {
+    this.complete = new TtlCache(ttlMs, 1);
+  }
 
   async get(requestId: string): Promise<{ doc: Json; missing: ServiceName[] }> {
-    if (this.cached && Date.now() - this.cached.at < this.ttlMs) return { doc: this.cached.doc, missing: [] };
+    const cached = this.complete.get(MERGED);
+    if (cached) return { doc: cached, missing: [] };
     this.pending ??= this.build(requestId).finally(() => {
       this.pending = null;
     });
@@ -160,7 +167,7 @@ export class OpenApiDocuments {
     for (const [service, doc] of answers) if (doc) documents[service] = doc;
     const missing = serviceNames.filter((s) => !documents[s]);
     const doc = mergeOpenApi(documents, this.publicOrigin, this.log);
-    if (missing.length === 0) this.cached = { doc, at: Date.now() };
+    if (missing.length === 0) this.complete.set(MERGED, doc);
     return { doc, missing };
   }
 }

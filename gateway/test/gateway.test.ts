@@ -1,18 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { serviceNames, type ServiceName } from '@meydan/proto';
 import { IDENTITY_HEADER, createServiceApp } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
 import { routingTable } from '../src/routing-table.js';
 import { startTestGateway, type TestGateway } from './support.js';
-
-const until = async (check: () => Promise<boolean>, ms = 5000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-};
 
 describe('gateway', () => {
   const services = new Map<ServiceName, TestService>();
@@ -150,14 +142,17 @@ describe('gateway', () => {
     for (const name of serviceNames) expect(body.services[name].ready, name).toBe(true);
 
     await services.get('social')!.close();
-    let down: { statusCode: number; json(): { status: string; missing: string[]; services: Record<string, { ready: boolean; reason?: string }> } };
-    await until(async () => {
-      down = await gateway.inject({ url: '/api/health' });
-      return down.statusCode === 503;
-    });
-    expect(down!.json().status).toBe('degraded');
-    expect(down!.json().missing).toEqual(['social']);
-    expect(down!.json().services.social).toEqual({ ready: false, reason: 'service_unavailable' });
+    const down = await vi.waitFor(
+      async () => {
+        const res = await gateway.inject({ url: '/api/health' });
+        expect(res.statusCode).toBe(503);
+        return res.json<{ status: string; missing: string[]; services: Record<string, { ready: boolean; reason?: string }> }>();
+      },
+      { timeout: 5000, interval: 50 },
+    );
+    expect(down.status).toBe('degraded');
+    expect(down.missing).toEqual(['social']);
+    expect(down.services.social).toEqual({ ready: false, reason: 'service_unavailable' });
 
     const proxied = await gateway.inject({ url: '/api/users/u1/follow' });
     expect(proxied.statusCode).toBe(503);

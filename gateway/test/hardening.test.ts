@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { subjects, type ServiceName } from '@meydan/proto';
+import { SESSION_COOKIE, VISITOR_COOKIE, subjects, type ServiceName } from '@meydan/proto';
 import { ConfigError, IDENTITY_HEADER, createServiceApp, loadConfig, signIdentity, type Identity } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
@@ -72,7 +72,7 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       payload: { email: member.email, password: member.password },
     });
     expect(login.statusCode).toBe(200);
-    memberCookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
+    memberCookie = `${SESSION_COOKIE}=${login.cookies.find((c) => c.name === SESSION_COOKIE)!.value}`;
   });
 
   afterAll(async () => {
@@ -315,18 +315,18 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     const share = '/api/polls/6650f0c2a1b2c3d4e5f60718/share';
     const cookieless = await gateway.inject({ method: 'POST', url: share, payload: {} });
     expect(cookieless.headers['x-meydan-service']).toBe('polls');
-    expect(cookieless.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+    expect(cookieless.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
     expect(recorded.at(-1)).toMatchObject({ url: share, method: 'POST', identity: { userId: null, visitorId: null } });
     const vote = await gateway.inject({ method: 'POST', url: '/api/s/AbCdEfGhIj/vote', payload: { optionIndex: 0 } });
-    expect(vote.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+    expect(vote.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
 
     // Reading the feed gives the visitor its signed id; sharing with it passes that id to polls.
     const read = await gateway.inject({ url: '/api/polls' });
-    const vid = read.cookies.find((c) => c.name === 'vid');
+    const vid = read.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(vid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const visitorId = vid!.value.split('.')[0];
-    const again = await gateway.inject({ method: 'POST', url: share, payload: {}, headers: { cookie: `vid=${vid!.value}` } });
-    expect(again.cookies.find((c) => c.name === 'vid')).toBeUndefined();
+    const again = await gateway.inject({ method: 'POST', url: share, payload: {}, headers: { cookie: `${VISITOR_COOKIE}=${vid!.value}` } });
+    expect(again.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
     expect(recorded.at(-1)).toMatchObject({ url: share, method: 'POST', identity: { userId: null, visitorId } });
   });
 

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { serviceNames, type ServiceName } from '@meydan/proto';
+import { SESSION_COOKIE, serviceNames, type ServiceName } from '@meydan/proto';
 import type { BaseConfig, ServiceDeps } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
@@ -120,7 +120,7 @@ describe('GET /api/openapi.json', () => {
     const doc = await fetchDocument();
     expect(doc.servers).toEqual([expect.objectContaining({ url: 'http://meydan.test' })]);
     expect(doc.components.securitySchemes['bearerAuth']).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.components.securitySchemes['cookieAuth']).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    expect(doc.components.securitySchemes['cookieAuth']).toMatchObject({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
     const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components.schemas);
     const refs = new Set([...text.matchAll(/#\/components\/schemas\/([^"]+)/g)].map((m) => m[1]!));
     expect(refs.size).toBeGreaterThan(10);
@@ -141,7 +141,7 @@ describe('GET /api/openapi.json', () => {
     const user = await createUser(auth.deps);
     const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
     expect(login.statusCode, login.body).toBe(200);
-    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const sid = login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
     const created = await gateway.inject({ method: 'POST', url: '/api/tokens', cookies: { sid }, payload: { name: 'betik' } });
     expect(created.statusCode, created.body).toBe(201);
     const bearer = { authorization: `Bearer ${(created.json() as { token: string }).token}` };
@@ -183,7 +183,7 @@ describe('GET /api/openapi.json', () => {
     const auth = services.get('auth')!;
     const user = await createUser(auth.deps);
     const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
-    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const sid = login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
     const poll = await gateway.inject({
       method: 'POST',
       url: '/api/polls',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE, VISITOR_COOKIE } from '@meydan/proto';
 import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
@@ -28,7 +29,7 @@ describe('gateway security (real auth behind the gateway)', () => {
       payload: { email: user.email, password: user.password },
     });
     expect(res.statusCode).toBe(200);
-    return res.cookies.find((c) => c.name === 'sid')!.value;
+    return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
   };
 
   beforeAll(async () => {
@@ -48,26 +49,24 @@ describe('gateway security (real auth behind the gateway)', () => {
 
   it('resolves the session cookie into the signed identity services see', async () => {
     const sid = await login(member);
-    const me = await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } });
+    const me = await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({ id: member.id, username: member.username, role: 'member' });
     const visitor = await gateway.inject({ url: '/api/auth/session' });
     expect(visitor.statusCode).toBe(401);
-    const bogus = await gateway.inject({ url: '/api/auth/session', headers: { cookie: 'sid=bogus-session-id-0000000000' } });
+    const bogus = await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=bogus-session-id-0000000000` } });
     expect(bogus.statusCode).toBe(401);
   });
 
   it('forgets a session at once on logout, despite its short cache', async () => {
     const sid = await login(member);
-    expect((await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } })).statusCode).toBe(200);
-    const out = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `sid=${sid}` } });
+    expect((await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(200);
+    const out = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(out.statusCode).toBe(200);
-    let status = 200;
-    for (let i = 0; i < 20 && status === 200; i++) {
-      status = (await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } })).statusCode;
-      if (status === 200) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(status).toBe(401);
+    await vi.waitFor(
+      async () => expect((await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(401),
+      { timeout: 1000, interval: 25 },
+    );
   });
 
   it('a client cannot claim an identity: its identity headers are dropped', async () => {
@@ -82,11 +81,11 @@ describe('gateway security (real auth behind the gateway)', () => {
   it('admin routes: 401 for visitors, 403 "Bu sayfaya erişim yetkiniz yok." for members, through for the admin', async () => {
     const visitor = await gateway.inject({ url: '/api/admin/stats' });
     expect(visitor.statusCode).toBe(401);
-    const asMember = await gateway.inject({ url: '/api/admin/stats', headers: { cookie: `sid=${await login(member)}` } });
+    const asMember = await gateway.inject({ url: '/api/admin/stats', headers: { cookie: `${SESSION_COOKIE}=${await login(member)}` } });
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json()).toEqual({ error: 'forbidden', message: 'Bu sayfaya erişim yetkiniz yok.' });
     expect(asMember.headers['x-meydan-service']).toBeUndefined();
-    const asAdmin = await gateway.inject({ url: '/api/admin/stats', headers: { cookie: `sid=${await login(boss)}` } });
+    const asAdmin = await gateway.inject({ url: '/api/admin/stats', headers: { cookie: `${SESSION_COOKIE}=${await login(boss)}` } });
     expect(asAdmin.headers['x-meydan-service']).toBe('admin');
     expect(asAdmin.statusCode).not.toBe(401);
     expect(asAdmin.statusCode).not.toBe(403);
@@ -94,7 +93,7 @@ describe('gateway security (real auth behind the gateway)', () => {
 
   it('a bearer token works, and is refused right after it is revoked', async () => {
     const sid = await login(member);
-    const created = await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: `sid=${sid}` }, payload: { name: 'Betik' } });
+    const created = await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` }, payload: { name: 'Betik' } });
     expect(created.statusCode).toBe(201);
     const { token, id } = created.json();
     const viaToken = await gateway.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } });
@@ -102,14 +101,12 @@ describe('gateway security (real auth behind the gateway)', () => {
     expect(viaToken.json().id).toBe(member.id);
     const cannotMint = await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { authorization: `Bearer ${token}` }, payload: { name: 'x' } });
     expect(cannotMint.statusCode).toBe(403);
-    const revoked = await gateway.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: { cookie: `sid=${sid}` } });
+    const revoked = await gateway.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(revoked.statusCode).toBe(200);
-    let status = 200;
-    for (let i = 0; i < 20 && status === 200; i++) {
-      status = (await gateway.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } })).statusCode;
-      if (status === 200) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(status).toBe(401);
+    await vi.waitFor(
+      async () => expect((await gateway.inject({ url: '/api/auth/session', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(401),
+      { timeout: 1000, interval: 25 },
+    );
   });
 
   it('refuses state-changing requests from another origin, and lets our own through', async () => {
@@ -121,7 +118,7 @@ describe('gateway security (real auth behind the gateway)', () => {
     });
     expect(foreign.statusCode).toBe(403);
     expect(foreign.json()).toEqual({ error: 'forbidden_origin', message: 'İstek kaynağı doğrulanamadı.' });
-    expect(foreign.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+    expect(foreign.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     const crossSite = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { 'sec-fetch-site': 'cross-site' } });
     expect(crossSite.statusCode).toBe(403);
     const own = await gateway.inject({
@@ -155,18 +152,18 @@ describe('gateway security (real auth behind the gateway)', () => {
 
   it('gives share-link visitors a signed visitor cookie and passes its id to the service', async () => {
     const first = await gateway.inject({ url: '/api/s/AbCdEfGhIj' });
-    const vid = first.cookies.find((c) => c.name === 'vid');
+    const vid = first.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(vid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(vid!.value).toMatch(/^[A-Za-z0-9_-]{16,40}\.[A-Za-z0-9_-]{32}$/);
-    const again = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `vid=${vid!.value}` } });
-    expect(again.cookies.find((c) => c.name === 'vid')).toBeUndefined();
-    const forged = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `vid=${vid!.value.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` } });
-    expect(forged.cookies.find((c) => c.name === 'vid')).toBeDefined();
+    const again = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `${VISITOR_COOKIE}=${vid!.value}` } });
+    expect(again.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
+    const forged = await gateway.inject({ url: '/api/s/AbCdEfGhIj', headers: { cookie: `${VISITOR_COOKIE}=${vid!.value.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA` } });
+    expect(forged.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeDefined();
   });
 
   it('limits a free-tier bearer token per hour (100, scaled down here to 3 with RATE_LIMIT_SCALE)', async () => {
     const sid = await login(member);
-    const { token } = (await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: `sid=${sid}` }, payload: { name: 'Saatlik' } })).json();
+    const { token } = (await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` }, payload: { name: 'Saatlik' } })).json();
     const scaled = await testGateway.variant({ RATE_LIMIT_SCALE: 0.03 });
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {

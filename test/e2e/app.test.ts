@@ -3,6 +3,7 @@
  * journeys end to end, realtime included, and screenshots of the main screens at desktop and mobile widths in both
  * themes (test-results/screenshots).
  */
+import { SESSION_COOKIE } from '@meydan/proto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './stack.js';
@@ -135,7 +136,7 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     // Members get the Dost Meclisi banner on / instead of the landing section.
     await page.getByRole('link', { name: 'Hemen Katıl' }).waitFor();
     const cookies = await context.cookies();
-    const sid = cookies.find((c) => c.name === 'sid')?.value;
+    const sid = cookies.find((c) => c.name === SESSION_COOKIE)?.value;
     const ayseId = (await call<{ id: string }>(stack, 'GET', '/api/auth/session', { sid })).body.id;
     state.ayse = { ...ayse, sid, id: ayseId };
     // The socket shook hands again as Ayşe after the sign-in: a follow reaches this very page live.

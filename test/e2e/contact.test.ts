@@ -6,6 +6,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { until } from '../harness.js';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
 import { createMember, elementScreenshot, launchBrowser, mobile, newContext, screenshot, settled, watchErrors } from './support.js';
@@ -24,15 +25,12 @@ async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ p
 const verified = (page: Page) =>
   page.waitForFunction(() => (document.querySelector('altcha-widget') as (Element & { getState(): string }) | null)?.getState() === 'verified', undefined, { timeout: 60_000 });
 
-async function mailTo(address: string, subject: RegExp, timeoutMs = 20_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const mail = (await stack.mail.messages()).find((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && subject.test(m.subject));
-    if (mail) return mail;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no mail to ${address} matching ${subject}`);
-}
+const mailTo = (address: string, subject: RegExp, timeoutMs = 20_000) =>
+  until(
+    async () => (await stack.mail.messages()).find((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && subject.test(m.subject)),
+    timeoutMs,
+    `a mail to ${address} matching ${subject}`,
+  );
 
 beforeAll(async () => {
   stack = await startStack();

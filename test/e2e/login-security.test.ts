@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './stack.js';
-import { createMember, launchBrowser, newContext, screenshot, watchErrors } from './support.js';
+import { createMember, launchBrowser, mailedLink, newContext, screenshot, watchErrors } from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -22,16 +22,7 @@ async function open(): Promise<{ page: Page; errors: string[] }> {
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first().waitFor();
 
 /** The password-reset link of the newest mail to `email` in MailDev. */
-async function resetLink(email: string, timeoutMs = 20_000): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const mine = (await stack.mail.messages()).filter((m) => m.to.some((t) => t.address.toLowerCase() === email.toLowerCase()));
-    const link = mine.map((m) => m.text.match(/https?:\/\/\S+\/sifre-sifirla\?token=[A-Za-z0-9_%-]+/)?.[0]).filter(Boolean).pop();
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no password-reset mail for ${email}`);
-}
+const resetLink = (email: string) => mailedLink(stack, email, /https?:\/\/[^\s"'<>]+\/sifre-sifirla\?token=[A-Za-z0-9_%-]+/, 'a password-reset mail');
 
 beforeAll(async () => {
   stack = await startStack();

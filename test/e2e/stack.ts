@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { freePort, startProcess, type ProcessHandle } from '../../deploy/local/servers.mjs';
-import { infra, startTestMailDev } from '../harness.js';
+import { infra, startTestMailDev, until } from '../harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'] as const;
@@ -25,20 +25,26 @@ export interface Stack {
 }
 
 async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, logTail: () => string): Promise<void> {
-  const until = Date.now() + timeoutMs;
   let last = '';
-  while (Date.now() < until) {
-    if (handle.proc.exitCode !== null) throw new Error(`${handle.name} exited (${handle.proc.exitCode}):\n${logTail()}`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-      last = `${res.status} ${await res.text()}`;
-    } catch (err) {
-      last = (err as Error).message;
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${handle.name} not ready at ${url} within ${timeoutMs} ms (${last}):\n${logTail()}`);
+  const outcome = await until(
+    async () => {
+      // A process that died will never answer: stop waiting at once.
+      if (handle.proc.exitCode !== null) return { exited: handle.proc.exitCode };
+      try {
+        const res = await fetch(url);
+        if (res.ok) return { ok: true };
+        last = `${res.status} ${await res.text()}`;
+      } catch (err) {
+        last = (err as Error).message;
+      }
+      return null;
+    },
+    timeoutMs,
+    `${handle.name} ready`,
+  ).catch(() => {
+    throw new Error(`${handle.name} not ready at ${url} within ${timeoutMs} ms (${last}):\n${logTail()}`);
+  });
+  if ('exited' in outcome) throw new Error(`${handle.name} exited (${outcome.exited}):\n${logTail()}`);
 }
 
 /** `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy). */
@@ -70,18 +76,16 @@ export async function startStack(options: { webDist?: string } = {}): Promise<St
   try {
     const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()] as const)));
     const origin = `http://127.0.0.1:${ports['gateway']}`;
-    // A Redis database of its own, so keys (rate limits, sessions) of other suites in this run do not leak in.
-    // Stacks of one run start one after another and may draw the same database: empty it, so an earlier suite's
-    // rate-limit windows (same client IP) never count against this one.
-    const redisDb = 1 + (parseInt(runId.slice(0, 2), 16) % 15);
-    const redisOfStack = new Redis(`${redisUrl.replace(/\/\d*$/, '')}/${redisDb}`);
+    // The worker's own Redis database, which only the suites of this worker use, one after another: empty it, so an
+    // earlier suite's rate-limit windows (same client IP) never count against this one.
+    const redisOfStack = new Redis(redisUrl);
     await redisOfStack.flushdb();
     await redisOfStack.quit();
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       HOST: '127.0.0.1',
       NATS_URL: natsUrl,
-      REDIS_URL: `${redisUrl.replace(/\/\d*$/, '')}/${redisDb}`,
+      REDIS_URL: redisUrl,
       MONGO_URL: mongoUrl,
       SMTP_URL: mail.smtpUrl,
       INTERNAL_SECRET: `e2e-secret-${randomBytes(12).toString('hex')}`,

@@ -2,6 +2,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SESSION_COOKIE } from '@meydan/proto';
+import { until } from '../harness.js';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ensureChromium } from '../../deploy/local/servers.mjs';
 import type { Stack } from './stack.js';
@@ -39,7 +41,7 @@ export async function newContext(
     timezoneId: 'Europe/Istanbul',
     permissions: ['clipboard-read', 'clipboard-write'],
   });
-  if (options.sid) await context.addCookies([{ name: 'sid', value: options.sid, url: stack.origin }]);
+  if (options.sid) await context.addCookies([{ name: SESSION_COOKIE, value: options.sid, url: stack.origin }]);
   if (options.theme) {
     await context.addInitScript((theme) => {
       if (!sessionStorage.getItem('e2e-theme-set')) {
@@ -104,7 +106,7 @@ export async function call<T = unknown>(
   options: { sid?: string; body?: unknown } = {},
 ): Promise<{ status: number; body: T; headers: Headers }> {
   const headers: Record<string, string> = {};
-  if (options.sid) headers['cookie'] = `sid=${options.sid}`;
+  if (options.sid) headers['cookie'] = `${SESSION_COOKIE}=${options.sid}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const res = await fetch(`${stack.origin}${path}`, {
     method,
@@ -121,19 +123,21 @@ export async function call<T = unknown>(
   return { status: res.status, body: body as T, headers: res.headers };
 }
 
-/** The activation link of the newest mail to `email` (the mailer sends it from a JetStream consumer). */
-export async function activationLink(stack: Stack, email: string, timeoutMs = 20_000): Promise<string> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const mails = await stack.mail.messages();
-    const mine = mails.filter((m) => m.to.some((t) => t.address.toLowerCase() === email.toLowerCase()));
-    const last = mine[mine.length - 1];
-    const link = last && (last.text + last.html).match(/https?:\/\/[^\s"'<>]+\/api\/auth\/activate\/[A-Za-z0-9_-]+/)?.[0];
-    if (link) return link;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`no activation mail for ${email}`);
+/** The first link matching `pattern` in the newest mail to `email` that has one (mails are sent from JetStream consumers). */
+export function mailedLink(stack: Stack, email: string, pattern: RegExp, what: string, timeoutMs = 20_000): Promise<string> {
+  return until(
+    async () => {
+      const mine = (await stack.mail.messages()).filter((m) => m.to.some((t) => t.address.toLowerCase() === email.toLowerCase()));
+      return mine.map((m) => (m.text + m.html).match(pattern)?.[0]).filter(Boolean).pop();
+    },
+    timeoutMs,
+    `${what} for ${email}`,
+  );
 }
+
+/** The activation link of the newest mail to `email`. */
+export const activationLink = (stack: Stack, email: string) =>
+  mailedLink(stack, email, /https?:\/\/[^\s"'<>]+\/api\/auth\/activate\/[A-Za-z0-9_-]+/, 'an activation mail');
 
 export async function signIn(stack: Stack, email: string, password: string): Promise<{ sid: string; id: string }> {
   const res = await fetch(`${stack.origin}/api/login`, {
@@ -142,7 +146,7 @@ export async function signIn(stack: Stack, email: string, password: string): Pro
     body: JSON.stringify({ email, password }),
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status} ${await res.text()}`);
-  const sid = /(?:^|,\s*)sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+  const sid = new RegExp(`(?:^|,\\s*)${SESSION_COOKIE}=([^;]+)`).exec(res.headers.get('set-cookie') ?? '')?.[1];
   if (!sid) throw new Error('login answered without a sid cookie');
   const user = (await res.json()) as { id: string };
   return { sid, id: user.id };

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE, VISITOR_COOKIE } from '@meydan/proto';
 import { blogPosts } from '../src/features/info/content/blog';
 import { faqCategories } from '../src/features/info/content/faq';
 import { helpCategories } from '../src/features/info/content/help';
@@ -166,7 +167,7 @@ describe('legal pages', () => {
     const names = within(table)
       .getAllByRole('rowheader')
       .map((cell) => cell.textContent);
-    expect(names).toEqual(['sid', 'vid', 'theme', installPromptKeys.shown, installPromptKeys.dismissed]);
+    expect(names).toEqual([SESSION_COOKIE, VISITOR_COOKIE, 'theme', installPromptKeys.shown, installPromptKeys.dismissed]);
   });
 });
 

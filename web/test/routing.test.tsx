@@ -59,6 +59,11 @@ describe('routing', () => {
     expect(pageHeading()).toHaveProperty('textContent', 'Sayfa Bulunamadı');
   });
 
+  it.each(['/s/%E0', '/s/%', '/blog/%zz'])('renders the not-found page for the malformed escape %s, without crashing', (path) => {
+    renderAppAt(path);
+    expect(pageHeading()).toHaveProperty('textContent', 'Sayfa Bulunamadı');
+  });
+
   it.each(clientRoutes.map((route) => route.replace(':shortUrl', 'Kod123').replace(':slug', 'dost-meclisi-yayinda')))(
     'has a screen for client route %s (also upper-cased with a trailing slash)',
     async (path) => {

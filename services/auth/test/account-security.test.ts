@@ -8,7 +8,7 @@ import { JSONCodec, type Subscription } from 'nats';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { events } from '@meydan/proto';
+import { SESSION_COOKIE, events } from '@meydan/proto';
 import { asVisitor, identityHeaders, startTestService, type TestService } from '@meydan/testing';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
 import { buildApp } from '../src/app.js';
@@ -51,7 +51,7 @@ describe('account security', () => {
     auth.app.inject({ method: 'POST', url, headers: { ...asVisitor(), ...identityHeaders({ ip }) }, payload });
   const viaGateway = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: object) =>
     gateway.inject({ method, url, headers: { origin: ORIGIN, ...headers }, ...(payload ? { payload } : {}) });
-  const sidOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'sid')?.value;
+  const sidOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
 
   async function signedIn(user: TestUser, password = user.password) {
     const res = await viaGateway('POST', '/api/login', {}, { email: user.email, password });
@@ -59,7 +59,7 @@ describe('account security', () => {
     return sidOf(res)!;
   }
   async function apiToken(sid: string) {
-    const res = await viaGateway('POST', '/api/tokens', { cookie: `sid=${sid}` }, { name: 'betik' });
+    const res = await viaGateway('POST', '/api/tokens', { cookie: `${SESSION_COOKIE}=${sid}` }, { name: 'betik' });
     expect(res.statusCode).toBe(201);
     const token: string = res.json().token;
     expect((await viaGateway('GET', '/api/auth/session', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
@@ -93,17 +93,17 @@ describe('account security', () => {
       const user = await createUser(auth.deps);
       const sid = await signedIn(user);
       const token = await apiToken(sid);
-      const res = await viaGateway('POST', '/api/auth/password', { cookie: `sid=${sid}` }, { currentPassword: user.password, newPassword: 'yepyeni-sifre' });
+      const res = await viaGateway('POST', '/api/auth/password', { cookie: `${SESSION_COOKIE}=${sid}` }, { currentPassword: user.password, newPassword: 'yepyeni-sifre' });
       expect(res.statusCode).toBe(200);
       await expectDead({ authorization: `Bearer ${token}` });
-      expect(await statusWith({ cookie: `sid=${sidOf(res)}` })).toBe(200);
+      expect(await statusWith({ cookie: `${SESSION_COOKIE}=${sidOf(res)}` })).toBe(200);
     });
 
     it('after "log out everywhere"', async () => {
       const user = await createUser(auth.deps);
       const sid = await signedIn(user);
       const token = await apiToken(sid);
-      expect((await viaGateway('POST', '/api/logout', { cookie: `sid=${sid}` }, { everywhere: true })).statusCode).toBe(200);
+      expect((await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${sid}` }, { everywhere: true })).statusCode).toBe(200);
       await expectDead({ authorization: `Bearer ${token}` });
     });
 
@@ -113,7 +113,7 @@ describe('account security', () => {
       const token = await apiToken(sid);
       await auth.deps.bus.publish(events.admin.userBanned, { userId: user.id, by: 'admin', at: new Date().toISOString() });
       await expectDead({ authorization: `Bearer ${token}` });
-      await expectDead({ cookie: `sid=${sid}` });
+      await expectDead({ cookie: `${SESSION_COOKIE}=${sid}` });
       await auth.deps.bus.publish(events.admin.userReactivated, { userId: user.id, by: 'admin', at: new Date().toISOString() });
       await vi.waitFor(async () => expect((await userModel(auth.deps.mongo).findById(user.id).lean())!.isActive).toBe(true), { interval: 50 });
       expect(await statusWith({ authorization: `Bearer ${token}` })).toBe(401);
@@ -128,7 +128,7 @@ describe('account security', () => {
       const resetToken = resetTokenOf(await mailFor(user.email, 'password-reset'));
       expect((await viaGateway('POST', '/api/auth/reset-password', {}, { token: resetToken, password: 'sifirlandi-1' })).statusCode).toBe(200);
       await expectDead({ authorization: `Bearer ${token}` });
-      await expectDead({ cookie: `sid=${sid}` });
+      await expectDead({ cookie: `${SESSION_COOKIE}=${sid}` });
     });
   });
 
@@ -137,11 +137,11 @@ describe('account security', () => {
       const user = await createUser(auth.deps);
       const phone = await signedIn(user);
       const laptop = await signedIn(user);
-      expect((await viaGateway('POST', '/api/logout', { cookie: `sid=${phone}` })).statusCode).toBe(200);
-      await expectDead({ cookie: `sid=${phone}` });
-      expect(await statusWith({ cookie: `sid=${laptop}` })).toBe(200);
+      expect((await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${phone}` })).statusCode).toBe(200);
+      await expectDead({ cookie: `${SESSION_COOKIE}=${phone}` });
+      expect(await statusWith({ cookie: `${SESSION_COOKIE}=${laptop}` })).toBe(200);
 
-      expect((await viaGateway('POST', '/api/logout', { cookie: `sid=${laptop}` }, { everywhere: true })).statusCode).toBe(200);
+      expect((await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${laptop}` }, { everywhere: true })).statusCode).toBe(200);
       await vi.waitFor(() => expect(revocations.some((r) => r.userId === user.id)).toBe(true), { interval: 20 });
       // Events of one publisher arrive in order: by now the plain logout's would have arrived too.
       expect(revocations.filter((r) => r.userId === user.id)).toHaveLength(1);
@@ -152,11 +152,11 @@ describe('account security', () => {
     const user = await createUser(auth.deps);
     const sid = await signedIn(user);
     const token = await apiToken(sid);
-    const [{ id }] = (await viaGateway('GET', '/api/tokens', { cookie: `sid=${sid}` })).json().tokens;
-    expect((await viaGateway('DELETE', `/api/tokens/${id}`, { cookie: `sid=${sid}` })).statusCode).toBe(200);
+    const [{ id }] = (await viaGateway('GET', '/api/tokens', { cookie: `${SESSION_COOKIE}=${sid}` })).json().tokens;
+    expect((await viaGateway('DELETE', `/api/tokens/${id}`, { cookie: `${SESSION_COOKIE}=${sid}` })).statusCode).toBe(200);
     await expectDead({ authorization: `Bearer ${token}` });
-    expect(await statusWith({ cookie: `sid=${sid}` })).toBe(200);
-    expect((await viaGateway('POST', '/api/logout', { cookie: `sid=${sid}` }, { everywhere: true })).statusCode).toBe(200);
+    expect(await statusWith({ cookie: `${SESSION_COOKIE}=${sid}` })).toBe(200);
+    expect((await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${sid}` }, { everywhere: true })).statusCode).toBe(200);
     await vi.waitFor(() => expect(revocations.some((r) => r.userId === user.id)).toBe(true), { interval: 20 });
     expect(revocations.filter((r) => r.userId === user.id)).toHaveLength(1);
   });

@@ -1,7 +1,7 @@
 import { JSONCodec, type Subscription } from 'nats';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { events, subjects } from '@meydan/proto';
-import { asMember, asVisitor, identityHeaders, startTestService, type TestService } from '@meydan/testing';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE, events, subjects } from '@meydan/proto';
+import { asMember, asVisitor, identityHeaders, startTestService, until, type TestService } from '@meydan/testing';
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
 import { userModel } from '../src/model/user.js';
@@ -30,11 +30,7 @@ describe('accounts', () => {
     if (!link) throw new Error(`no activation mail for ${email}`);
     return new URL(link).pathname;
   };
-  const waitForMail = async (email: string) => {
-    for (let i = 0; i < 100 && !mails.some((m) => m.to.toLowerCase() === email.toLowerCase()); i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
+  const waitForMail = (email: string) => until(() => mails.some((m) => m.to.toLowerCase() === email.toLowerCase()), 5000, `a mail to ${email}`);
   const registeredAndActive = async () => {
     const body = fresh();
     expect((await register(body)).statusCode).toBe(201);
@@ -42,7 +38,7 @@ describe('accounts', () => {
     expect((await svc.app.inject({ url: linkFor(body.email), headers: asVisitor() })).statusCode).toBe(200);
     return body;
   };
-  const sidOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === 'sid')?.value;
+  const sidOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
   const resolveSid = (sid: string) => svc.deps.bus.request(subjects.auth.sessionResolve, { sid });
 
   beforeAll(async () => {
@@ -197,7 +193,7 @@ describe('accounts', () => {
       const res = await svc.app.inject({ method: 'POST', url: '/api/login', headers: ip(), payload: body });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation', message });
-      expect(res.cookies.find((c) => c.name === 'sid')).toBeUndefined();
+      expect(res.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     });
 
     it('refuses an account that is not activated yet with 403', async () => {
@@ -227,7 +223,7 @@ describe('accounts', () => {
       const res = await login(body.email.toUpperCase(), body.password);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toMatchObject({ username: body.username, displayName: 'Ayşe Yılmaz', role: 'member', avatarUrl: null });
-      const cookie = res.cookies.find((c) => c.name === 'sid')!;
+      const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie.maxAge).toBe(30 * 24 * 3600);
       const session = await resolveSid(cookie.value);
@@ -240,7 +236,7 @@ describe('accounts', () => {
     it('rotates the session at every login: the old id stops working', async () => {
       const body = await registeredAndActive();
       const first = sidOf(await login(body.email, body.password))!;
-      const second = await login(body.email, body.password, { ...ip(), cookie: `sid=${first}` });
+      const second = await login(body.email, body.password, { ...ip(), cookie: `${SESSION_COOKIE}=${first}` });
       const secondSid = sidOf(second)!;
       expect(secondSid).not.toBe(first);
       expect(await resolveSid(first)).toBeNull();
@@ -252,14 +248,14 @@ describe('accounts', () => {
       const a = await login(body.email, body.password);
       const b = sidOf(await login(body.email, body.password))!;
       const userId = a.json().id;
-      const out = await svc.app.inject({ method: 'POST', url: '/api/logout', headers: { ...asMember(userId), cookie: `sid=${sidOf(a)}` } });
+      const out = await svc.app.inject({ method: 'POST', url: '/api/logout', headers: { ...asMember(userId), cookie: `${SESSION_COOKIE}=${sidOf(a)}` } });
       expect(out.statusCode).toBe(200);
       expect(out.json().message).toBe('Çıkış yapıldı.');
-      expect(out.cookies.find((c) => c.name === 'sid')?.value).toBe('');
+      expect(out.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
       expect(await resolveSid(sidOf(a)!)).toBeNull();
       expect(await resolveSid(b)).not.toBeNull();
       const c = sidOf(await login(body.email, body.password))!;
-      await svc.app.inject({ method: 'POST', url: '/api/logout', headers: { ...asMember(userId), cookie: `sid=${c}` }, payload: { everywhere: true } });
+      await svc.app.inject({ method: 'POST', url: '/api/logout', headers: { ...asMember(userId), cookie: `${SESSION_COOKIE}=${c}` }, payload: { everywhere: true } });
       expect(await resolveSid(b)).toBeNull();
       expect(await resolveSid(c)).toBeNull();
     });
@@ -310,18 +306,12 @@ describe('accounts', () => {
       const res = await login(body.email, body.password);
       const userId = res.json().id;
       await svc.deps.bus.publish(events.admin.userBanned, { userId, by: 'admin', at: new Date().toISOString() });
-      for (let i = 0; i < 100 && (await resolveSid(sidOf(res)!)) !== null; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(await resolveSid(sidOf(res)!)).toBeNull();
+      await vi.waitFor(async () => expect(await resolveSid(sidOf(res)!)).toBeNull(), { timeout: 5000, interval: 50 });
       const banned = await login(body.email, body.password);
       expect(banned.statusCode).toBe(403);
       expect(banned.json()).toEqual({ error: 'account_banned', message: 'Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.' });
       await svc.deps.bus.publish(events.admin.userReactivated, { userId, by: 'admin', at: new Date().toISOString() });
-      let back = 0;
-      for (let i = 0; i < 100 && back !== 200; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        back = (await login(body.email, body.password)).statusCode;
-      }
-      expect(back).toBe(200);
+      await vi.waitFor(async () => expect((await login(body.email, body.password)).statusCode).toBe(200), { timeout: 5000, interval: 50 });
     });
 
     it('creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD with the admin role', async () => {

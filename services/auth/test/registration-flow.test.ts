@@ -3,8 +3,9 @@
  * arrives in MailDev (sent by the notifications service's mailer) → activate → login → session → logout.
  */
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { SESSION_COOKIE } from '@meydan/proto';
+import { startTestMailDev, startTestService, until, type TestService } from '@meydan/testing';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
 import { buildApp as buildNotifications } from '../../notifications/src/app.js';
 import { buildApp } from '../src/app.js';
@@ -44,15 +45,10 @@ describe('registration flow through the gateway, with mail', () => {
     });
     expect(registered.statusCode).toBe(201);
 
-    let mail;
-    for (let i = 0; i < 100 && !mail; i++) {
-      mail = (await maildev.messages()).find((m) => m.to.some((t) => t.address === email));
-      if (!mail) await new Promise((r) => setTimeout(r, 100));
-    }
-    expect(mail, 'the activation mail reached MailDev').toBeDefined();
-    expect(mail!.subject).toBe('Meydan hesabını etkinleştir');
-    expect(mail!.text).toContain('Merhaba Zeynep Kaya');
-    expect(mail!.html).toContain('Hesabımı etkinleştir');
+    const mail = await until(async () => (await maildev.messages()).find((m) => m.to.some((t) => t.address === email)), 10_000, 'the activation mail in MailDev');
+    expect(mail.subject).toBe('Meydan hesabını etkinleştir');
+    expect(mail.text).toContain('Merhaba Zeynep Kaya');
+    expect(mail.html).toContain('Hesabımı etkinleştir');
     const link = new URL(mail!.text.match(/http:\/\/meydan\.test\/api\/auth\/activate\/\S+/)![0]);
 
     const before = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'gizli123' } });
@@ -65,19 +61,17 @@ describe('registration flow through the gateway, with mail', () => {
     const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'gizli123' } });
     expect(login.statusCode).toBe(200);
     expect(login.json()).toMatchObject({ email, displayName: 'Zeynep Kaya', role: 'member' });
-    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const sid = login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
 
-    const session = await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } });
+    const session = await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(session.statusCode).toBe(200);
     expect(session.json().email).toBe(email);
 
-    const logout = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `sid=${sid}` } });
+    const logout = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(logout.statusCode).toBe(200);
-    let after = 200;
-    for (let i = 0; i < 20 && after === 200; i++) {
-      after = (await gateway.inject({ url: '/api/auth/session', headers: { cookie: `sid=${sid}` } })).statusCode;
-      if (after === 200) await new Promise((r) => setTimeout(r, 25));
-    }
-    expect(after).toBe(401);
+    await vi.waitFor(
+      async () => expect((await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(401),
+      { timeout: 1000, interval: 25 },
+    );
   });
 });

@@ -33,6 +33,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { HttpError, httpError } from './errors.js';
 import type { Logger } from './logger.js';
+import { exponentialBackoff, retry, steppedBackoff, type Backoff } from './retry.js';
 
 /** What a NATS handler knows about the message it is handling. */
 export interface BusContext {
@@ -126,7 +127,7 @@ export interface ConsumeBatchesOptions<T, S extends string = string> extends Con
   /** Messages fetched ahead of the handler. */
   prefetch?: number;
   maxAckPending?: number;
-  retryDelayMs?: (failures: number) => number;
+  retryDelayMs?: Backoff;
 }
 
 /** A running consumer: `stop()` stops fetching and waits for the handlers in flight. */
@@ -150,7 +151,6 @@ export interface ReliablePublishOptions extends PublishOptions {
 }
 
 const codec = JSONCodec();
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 function requestIdOf(source: RequestIdSource): string {
   if (!source) return randomUUID();
@@ -457,25 +457,23 @@ export class Bus<C extends BusContracts = NatsContracts> {
     options: ReliablePublishOptions = {},
   ): Promise<{ duplicate: boolean; seq: number }> {
     const attempts = Math.max(1, options.attempts ?? 3);
-    const backoff = options.backoffMs ?? [100, 400];
     // One message id for every attempt: a retry after a lost acknowledgement is stored once.
     const publishOptions: PublishOptions = {
       requestId: options.requestId ?? randomUUID(),
       msgId: options.msgId ?? `${subject}:${randomUUID()}`,
       timeoutMs: options.timeoutMs ?? 2000,
     };
-    let lastError: unknown;
-    for (let attempt = 1; attempt <= attempts; attempt++) {
-      try {
-        return await this.publish(subject, payload, publishOptions);
-      } catch (err) {
-        if (err instanceof ContractError) throw err;
-        lastError = err;
-        if (attempt < attempts) await sleep(backoff[Math.min(attempt - 1, backoff.length - 1)] ?? 200);
-      }
+    try {
+      return await retry(() => this.publish(subject, payload, publishOptions), {
+        attempts,
+        backoff: steppedBackoff(options.backoffMs ?? [100, 400]),
+        retryIf: (err) => !(err instanceof ContractError),
+      });
+    } catch (err) {
+      if (err instanceof ContractError) throw err;
+      this.log.error({ err, reqId: publishOptions.requestId, subject, attempts }, 'event not published after retries');
+      throw httpError('event_not_published');
     }
-    this.log.error({ err: lastError, reqId: publishOptions.requestId, subject, attempts }, 'event not published after retries');
-    throw httpError('event_not_published');
   }
 
   /** The durable consumer's name on the server: `name` behind this deployment's prefix. */
@@ -555,7 +553,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
    */
   async consume<S extends ConsumeSubject<C>>(options: ConsumeOptions<EventPayload<C, S>, S>): Promise<ConsumerHandle> {
     const maxDeliver = options.maxDeliver ?? 5;
-    const backoff = options.backoffMs ?? [500, 2000, 5000, 15000];
+    const backoff = steppedBackoff(options.backoffMs ?? [500, 2000, 5000, 15000]);
     const concurrency = Math.max(1, options.concurrency ?? 8);
     const messages = await this.openConsumer(options, Math.max(concurrency * 4, 64), concurrency * 2);
     const inFlight = new Set<Promise<void>>();
@@ -572,7 +570,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
     return this.track(messages, done);
   }
 
-  private async handleEvent(m: JsMsg, options: ConsumeOptions<unknown>, maxDeliver: number, backoff: number[]) {
+  private async handleEvent(m: JsMsg, options: ConsumeOptions<unknown>, maxDeliver: number, backoff: Backoff) {
     const requestId = m.headers?.get(natsHeaders.requestId) || randomUUID();
     const deliveries = m.info.redeliveryCount;
     const log = this.log.child({ reqId: requestId, subject: m.subject, durable: options.durable, deliveries });
@@ -593,7 +591,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
         await this.deadLetter(m, options.durable, String((err as Error)?.message ?? err), log);
         return;
       }
-      const delay = backoff[Math.min(deliveries - 1, backoff.length - 1)] ?? 1000;
+      const delay = backoff(deliveries);
       log.warn({ err, delay }, 'event handler failed: will be redelivered');
       m.nak(delay);
     }
@@ -608,7 +606,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
   ): Promise<ConsumerHandle> {
     const prefetch = options.prefetch ?? options.batchMax * 4;
     const messages = await this.openConsumer(options, options.maxAckPending ?? Math.max(prefetch * 10, 1000), prefetch);
-    const retryDelay = options.retryDelayMs ?? ((failures: number) => Math.min(500 * 2 ** Math.min(failures - 1, 4), 5000));
+    const retryDelay = options.retryDelayMs ?? exponentialBackoff(500, 5000);
     const log = this.log.child({ subject: options.filterSubject, durable: options.durable });
     const buffer: JsMsg[] = [];
     let flushing: Promise<void> | null = null;

@@ -1,8 +1,9 @@
-import { createHash, createHmac } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import { createChallenge as createAltchaChallenge, randomInt, verifySolution as verifyAltchaSolution, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { limits } from '@meydan/proto';
+import { hmacSign } from './hmac.js';
 
 export interface BotChallengeOptions {
   /** The service's INTERNAL_SECRET: the HMAC keys are derived from it, so every instance agrees. */
@@ -36,7 +37,7 @@ export class BotChallenge {
   private readonly attempts: [number, number];
 
   constructor(private readonly options: BotChallengeOptions) {
-    const derive = (label: string) => createHmac('sha256', options.secret).update(`meydan bot challenge: ${label}`).digest('base64url');
+    const derive = (label: string) => hmacSign(options.secret, `meydan bot challenge: ${label}`);
     this.hmacSecret = derive('signature');
     this.hmacKeySecret = derive('key signature');
     this.ttlSeconds = options.ttlSeconds ?? limits.challenge.ttlSeconds;

@@ -2,6 +2,7 @@ import { connect, type NatsConnection } from 'nats';
 import mongoose, { type Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
+import { exponentialBackoff } from './retry.js';
 import { Bus } from './bus.js';
 import { natsContracts } from '@meydan/proto';
 
@@ -59,12 +60,15 @@ export async function connectMongo(url: string, dbName: string, log: Logger): Pr
   return conn;
 }
 
+/** How long ioredis waits before its n-th attempt to reconnect. */
+export const redisReconnectDelay = exponentialBackoff(200, 2000);
+
 /** ioredis with a per-service key prefix: no service reads another's keys. */
 export function connectRedis(url: string, service: string, log: Logger): Redis {
   const redis = new Redis(url, {
     keyPrefix: `${service}:`,
     maxRetriesPerRequest: 2,
-    retryStrategy: (times) => Math.min(200 * times, 2000),
+    retryStrategy: redisReconnectDelay,
     enableReadyCheck: true,
   });
   let wasDown = false;

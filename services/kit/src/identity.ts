@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { hmacSign, hmacVerify } from './hmac.js';
 
 /** The header in which the gateway forwards who the caller is. Clients never set it: the gateway strips it. */
 export const IDENTITY_HEADER = 'x-meydan-identity';
@@ -33,10 +33,6 @@ export const visitor: Identity = { userId: null, role: null };
 /** A signed identity is good for this long: enough for gateway → service, useless as a stolen credential. */
 export const IDENTITY_MAX_AGE_SECONDS = 10;
 
-function mac(secret: string, payload: string): string {
-  return createHmac('sha256', secret).update(payload).digest('base64url');
-}
-
 /** A path compared by what it means: `%7E` and `~` are the same path; a malformed escape matches nothing. */
 function comparablePath(path: string): string | null {
   try {
@@ -61,7 +57,7 @@ export function bindingMatches(bound: IdentityBinding, actual: IdentityBinding):
 export function signIdentity(identity: Identity, secret: string, binding?: IdentityBinding, now = Date.now()): string {
   const bound = binding ? { method: binding.method.toUpperCase(), path: binding.path.split('?')[0], service: binding.service } : {};
   const payload = Buffer.from(JSON.stringify({ ...identity, ...bound, iat: Math.floor(now / 1000) })).toString('base64url');
-  return `${payload}.${mac(secret, payload)}`;
+  return `${payload}.${hmacSign(secret, payload)}`;
 }
 
 export interface VerifyOptions {
@@ -80,9 +76,7 @@ export function readSignedIdentity(
 ): (Identity & { binding: IdentityBinding | null }) | null {
   const [payload, signature, extra] = header.split('.');
   if (!payload || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(secret, payload));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+  if (!hmacVerify(secret, payload, signature)) return null;
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity & Partial<IdentityBinding> & { iat?: number };
     if (typeof data.iat !== 'number' || Math.abs(now / 1000 - data.iat) > maxAgeSeconds) return null;

@@ -11,3 +11,7 @@ export * from './redis-lock.js';
 export * from './challenge.js';
 export * from './html.js';
 export * from './openapi.js';
+export * from './mongo-errors.js';
+export * from './hmac.js';
+export * from './retry.js';
+export * from './coalescer.js';

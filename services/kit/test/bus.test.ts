@@ -20,11 +20,14 @@ describe('NATS request/reply', () => {
     expect(none).toMatchObject({ statusCode: 503, code: 'service_unavailable' });
     expect((none as HttpError).message).toMatch(/Hizmet şu anda yanıt vermiyor/);
 
-    bus.respond('test.slow', () => new Promise((r) => setTimeout(() => r('late'), 1500)));
+    // A responder that answers only after the caller has given up.
+    let answerLate: ((answer: string) => void) | undefined;
+    bus.respond('test.slow', () => new Promise<string>((resolve) => (answerLate = resolve)));
     const started = Date.now();
     const slow = await bus.request('test.slow', {}, undefined, 200).catch((e: unknown) => e);
     expect(slow).toMatchObject({ statusCode: 503, code: 'service_timeout' });
     expect(Date.now() - started).toBeLessThan(1000);
+    answerLate?.('late');
   });
 
   it('passes a responder\'s HttpError back to the caller', async () => {

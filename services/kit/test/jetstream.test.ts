@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { JSONCodec, headers as natsHeadersInit, type NatsConnection } from 'nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deadLetterSubject, natsHeaders } from '@meydan/proto';
 import { Bus, ContractError, HttpError, connectNats, type BatchItem } from '@meydan/kit';
 import { infra, startPrivateNats, testLogger } from '@meydan/testing';
@@ -15,13 +15,8 @@ const decoded = (data: Uint8Array): unknown => {
     return new TextDecoder().decode(data);
   }
 };
-const until = async (check: () => boolean, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 25));
-  }
-};
+/** How long a test waits for a consumer to catch up. */
+const settle = { timeout: 10_000, interval: 25 };
 
 describe('JetStream consumers', () => {
   let nc: NatsConnection;
@@ -74,7 +69,7 @@ describe('JetStream consumers', () => {
       },
     });
     await bus.publish(subjects.poison, { pollId: 'p1' }, { requestId: 'req-poison' });
-    await until(() => dead.length === 1);
+    await vi.waitFor(() => expect(dead).toHaveLength(1), settle);
     expect(deliveries.map((d) => d.n)).toEqual([1, 2, 3]);
     expect(deliveries[1]!.at - deliveries[0]!.at).toBeGreaterThanOrEqual(90);
     expect(deliveries[2]!.at - deliveries[1]!.at).toBeGreaterThanOrEqual(280);
@@ -83,7 +78,9 @@ describe('JetStream consumers', () => {
       headers: { original: subjects.poison, deliveries: '3', error: 'cannot handle this', requestId: 'req-poison' },
       body: { pollId: 'p1' },
     });
-    await new Promise((r) => setTimeout(r, 500));
+    // Once the server holds nothing unacknowledged for the consumer, no fourth delivery can come.
+    const jsm = await nc.jetstreamManager();
+    await vi.waitFor(async () => expect((await jsm.consumers.info('EVENTS', durable)).num_ack_pending).toBe(0), settle);
     expect(deliveries).toHaveLength(3);
     stop();
   });
@@ -98,7 +95,10 @@ describe('JetStream consumers', () => {
     await nc.jetstream().publish(subjects.invalid, codec.encode({ i: 'one' }), { headers: headersWith('req-invalid') });
     await nc.jetstream().publish(subjects.invalid, new TextEncoder().encode('not json'));
     await bus.publish(subjects.invalid, { i: 1 });
-    await until(() => dead.length === 2 && handled.length === 1);
+    await vi.waitFor(() => {
+      expect(dead).toHaveLength(2);
+      expect(handled).toHaveLength(1);
+    }, settle);
     expect(handled).toEqual([{ i: 1 }]);
     expect(dead[0]).toMatchObject({ headers: { original: subjects.invalid, deliveries: '1', requestId: 'req-invalid' }, body: { i: 'one' } });
     expect(dead[0]!.headers.error).toMatch(/^contract: \/i /);
@@ -133,7 +133,7 @@ describe('JetStream consumers', () => {
       },
     });
     for (let i = 0; i < 20; i++) await bus.publish(subjects.work, { i });
-    await until(() => handled.length === 20);
+    await vi.waitFor(() => expect(handled).toHaveLength(20), settle);
     expect([...handled].sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i));
     expect(maxRunning).toBeLessThanOrEqual(3);
     expect(maxRunning).toBeGreaterThan(1);
@@ -161,7 +161,7 @@ describe('JetStream consumers', () => {
       },
     });
     await Promise.all(Array.from({ length: 25 }, (_, i) => bus.publish(subjects.batch, { i })));
-    await until(() => batches.flat().length === 25);
+    await vi.waitFor(() => expect(batches.flat()).toHaveLength(25), settle);
     expect(batches.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
     expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(10);
     expect(failures).toBe(1);
@@ -185,7 +185,7 @@ describe('JetStream consumers', () => {
     expect(() => bus.publishLive(subjects.live, { i: -1 })).toThrow(ContractError);
     nc.publish(subjects.live, codec.encode({ i: 'x' }));
     bus.publishLive(subjects.live, { i: 2 });
-    await until(() => heard.length === 1);
+    await vi.waitFor(() => expect(heard).toHaveLength(1), settle);
     expect(heard).toEqual([{ i: 2 }]);
     expect(lines.some((l) => l['msg'] === 'live message breaks its contract: ignored')).toBe(true);
 
@@ -194,7 +194,7 @@ describe('JetStream consumers', () => {
     bus.listen(subjects.reliable, (p) => void listened.push(p));
     await nc.jetstream().publish(subjects.reliable, codec.encode({ i: 'x' }));
     await bus.publish(subjects.reliable, { i: 5 });
-    await until(() => listened.length === 1);
+    await vi.waitFor(() => expect(listened).toHaveLength(1), settle);
     expect(listened).toEqual([{ i: 5 }]);
   });
 });

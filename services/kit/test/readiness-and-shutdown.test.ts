@@ -1,15 +1,7 @@
 import { request as httpRequest } from 'node:http';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { IDENTITY_HEADER, createServiceApp, createShutdown, signIdentity, visitor } from '@meydan/kit';
 import { TEST_SECRET, startPrivateRedis, startTestService, testLogger } from '@meydan/testing';
-
-const until = async (check: () => Promise<boolean>, ms = 15_000) => {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-};
 
 function get(port: number, path: string, headers: Record<string, string> = {}) {
   return new Promise<{ status: number; body: string }>((resolve, reject) => {
@@ -31,7 +23,8 @@ describe('readiness', () => {
     });
     try {
       const ready = async () => (await svc.app.inject({ url: '/readyz' })).statusCode;
-      await until(async () => (await ready()) === 200);
+      const readyAgain = { timeout: 15_000, interval: 100 };
+      await vi.waitFor(async () => expect(await ready()).toBe(200), readyAgain);
       expect((await svc.app.inject({ url: '/readyz' })).json()).toEqual({
         service: 'social',
         ready: true,
@@ -39,11 +32,11 @@ describe('readiness', () => {
       });
 
       await redis.stop();
-      await until(async () => (await ready()) === 503);
+      await vi.waitFor(async () => expect(await ready()).toBe(503), readyAgain);
       expect((await svc.app.inject({ url: '/readyz' })).json().checks).toEqual({ nats: true, mongo: true, redis: false });
 
       redis = await startPrivateRedis(redis.port);
-      await until(async () => (await ready()) === 200);
+      await vi.waitFor(async () => expect(await ready()).toBe(200), readyAgain);
     } finally {
       await svc.close();
       await redis.stop();
@@ -57,13 +50,18 @@ describe('graceful shutdown', () => {
     const slowStarted = new Promise<void>((resolveStarted) => {
       release = resolveStarted;
     });
+    // The slow request finishes only once the test has seen new requests refused.
+    let finish!: () => void;
+    const mayFinish = new Promise<void>((resolveFinish) => {
+      finish = resolveFinish;
+    });
     const svc = await startTestService(
       'contact',
       async (deps) => {
         const app = await createServiceApp('contact', deps);
         app.get('/api/slow', { schema: { response: { 200: { type: 'object', properties: { finished: { type: 'boolean' } } } } } }, async () => {
           release();
-          await new Promise((r) => setTimeout(r, 700));
+          await mayFinish;
           return { finished: true };
         });
         return app;
@@ -79,17 +77,18 @@ describe('graceful shutdown', () => {
     const inFlight = get(port, '/api/slow', { [IDENTITY_HEADER]: signed });
     await slowStarted;
     const closing = shutdown('SIGTERM');
-    await new Promise((r) => setTimeout(r, 100));
-    const late = await get(port, '/healthz').then(
-      (r) => r.status,
-      (e: NodeJS.ErrnoException) => e.code,
-    );
+    const late = () =>
+      get(port, '/healthz').then(
+        (r) => r.status,
+        (e: NodeJS.ErrnoException) => e.code,
+      );
+    await vi.waitFor(async () => expect(['ECONNREFUSED', 503]).toContain(await late()), { timeout: 5000, interval: 25 });
+    finish();
 
     const answer = await inFlight;
     await closing;
     expect(answer.status).toBe(200);
     expect(JSON.parse(answer.body)).toEqual({ finished: true });
-    expect(['ECONNREFUSED', 503]).toContain(late);
     expect(svc.deps.nats.isClosed()).toBe(true);
     expect(svc.deps.redis.status).toBe('end');
     expect(svc.deps.mongo.readyState).toBe(0);

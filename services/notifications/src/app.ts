@@ -3,7 +3,7 @@ import { notificationsConfigSchema, type NotificationsConfig } from './config.js
 import { createNotificationsContext } from './context.js';
 import { bindNotificationConsumers } from './nats/consumers.js';
 import { bindBulkEmailProgress } from './nats/bulk-email-progress.js';
-import { bindLiveCounts } from './nats/live-counts.js';
+import { relayLiveCounts } from './nats/live-counts-relay.js';
 import { bindMailer } from './nats/mailer.js';
 import { attachRealtime } from './realtime/server.js';
 import { notificationRoutes } from './routes/notifications.js';
@@ -42,7 +42,7 @@ export async function buildApp(baseDeps: ServiceDeps, options: NotificationsOpti
   if (options.consumers !== false) {
     await bindNotificationConsumers(ctx);
     closers.push(await bindMailer(ctx));
-    closers.push(bindLiveCounts({ bus: deps.bus, redis: deps.redis, log: deps.log, realtime }));
+    closers.push(relayLiveCounts({ bus: deps.bus, redis: deps.redis, log: deps.log, realtime }));
     closers.push(bindBulkEmailProgress({ bus: deps.bus, realtime }));
   }
 

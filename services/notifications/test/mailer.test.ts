@@ -5,7 +5,7 @@ import { deadLetterSubject, events } from '@meydan/proto';
 import { freePort, infra, startTestMailDev, type TestService } from '@meydan/testing';
 import { startMailDev } from '../../../deploy/local/servers.mjs';
 import { MAILER_DURABLE } from '../src/nats/mailer.js';
-import { sleep, startNotifications, until } from './support.js';
+import { startNotifications, until } from './support.js';
 
 type Inbox = { subject: string; to: { address: string }[]; html: string; text: string; headers: Record<string, string> }[];
 const codec = JSONCodec();
@@ -83,7 +83,6 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
     // The mailer fails and JetStream redelivers with backoff ...
     const jsm = await service.deps.nats.jetstreamManager();
     await until(async () => (await jsm.consumers.info('EVENTS', service!.deps.bus.durableName(MAILER_DURABLE))).num_redelivered > 0, 10_000, 'a redelivery');
-    await sleep(300);
 
     // ... until SMTP is back.
     const root = new URL('../../..', import.meta.url).pathname;

@@ -163,7 +163,6 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
 
     await comment(mehmet, ayse);
     await until(() => names(member.seen).includes('notification'), 10_000, 'member notification');
-    await sleep(200);
     expect(names(visitor.seen)).toEqual(['auth_error']);
 
     const asVisitorResult = await subscribe(visitor.socket, [polls.public, polls.private, polls.friends]);
@@ -185,7 +184,8 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     }
     await until(() => names(visitor.seen).includes('poll_update'), 5000, 'public poll update');
     await until(() => names(member.seen).includes('poll_update'), 5000, 'private poll update');
-    await sleep(300);
+    // Well after the comment's notification went out, the visitor still has none.
+    expect(names(visitor.seen)).not.toContain('notification');
     const updates = visitor.seen.filter((e) => e.name === 'poll_update').map((e) => (e.payload as { data: { pollId: string } }).data.pollId);
     expect(updates).toEqual([polls.public]);
     expect(last(visitor.seen, 'poll_update')).toEqual({ data: { pollId: polls.public, voteCounts: { 0: 1, 1: 0, 2: 0 }, totalVotes: 1 } });
@@ -273,7 +273,8 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     const reason = new Promise<string>((resolve) => revoked.socket.once('disconnect', (r) => resolve(r)));
     await worker.deps.bus.publish(events.auth.sessionsRevoked, { userId: mehmet.id, at: new Date().toISOString() });
     expect(await reason).toBe('io server disconnect'); // the client does not reconnect by itself
-    await sleep(300);
+    // A round trip on the other member's socket, answered after the revocation was handled: it stayed open.
+    expect(await subscribe(other.socket, [])).toMatchObject({ error: 'validation' });
     expect(revoked.socket.connected).toBe(false);
     expect(other.socket.connected).toBe(true);
   });

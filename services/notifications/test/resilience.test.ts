@@ -49,11 +49,16 @@ describe('realtime without Redis for a while', () => {
 
     await sleep(2500); // long enough for ioredis to give up on the broadcast it queued meanwhile
     redis = await startPrivateRedis(redisPort);
-    await sleep(2500); // ioredis reconnects (and re-subscribes the adapter) within its retry delay
-    await comment('Redis dönünce yazıldı');
+    // ioredis reconnects (and re-subscribes the adapter) within its retry delay: comment again every half second
+    // until one is pushed live.
+    let polls = 0;
     await until(
-      () => seen.some((e) => e.name === 'notification' && JSON.stringify(e.payload).includes('Redis dönünce yazıldı')),
-      10_000,
+      async () => {
+        if (seen.some((e) => e.name === 'notification' && JSON.stringify(e.payload).includes('Redis dönünce yazıldı'))) return true;
+        if (polls++ % 20 === 0) await comment(`Redis dönünce yazıldı (${polls})`);
+        return false;
+      },
+      15_000,
       'live notification after Redis came back',
     );
     expect(socket.connected).toBe(true);

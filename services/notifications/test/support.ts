@@ -8,13 +8,7 @@ import { buildApp, type NotificationsOptions } from '../src/app.js';
 
 export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-export async function until(check: () => boolean | Promise<boolean>, ms = 10_000, what = 'condition'): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error(`${what} not met in time`);
-    await sleep(25);
-  }
-}
+export { drained, until } from '@meydan/testing';
 
 /** A notifications instance on the test servers. `smtpUrl` is required by the service; `mongoDb` shares a store. */
 export function startNotifications(
@@ -72,15 +66,3 @@ export function connectError(socket: Socket): Promise<Error> {
   });
 }
 
-/** Waits until a durable consumer of the instance has handled (and acked) everything published to it so far. */
-export async function drained(deps: Pick<ServiceDeps, 'nats' | 'bus'>, durable: string, ms = 15_000): Promise<void> {
-  const jsm = await deps.nats.jetstreamManager();
-  await until(
-    async () => {
-      const info = await jsm.consumers.info('EVENTS', deps.bus.durableName(durable));
-      return info.num_pending === 0 && info.num_ack_pending === 0;
-    },
-    ms,
-    `${durable} drained`,
-  );
-}

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Bus, Logger, ServiceDeps } from '@meydan/kit';
 import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
-import { LiveCounts } from './nats/live-counts.js';
+import { LiveCountsPublisher } from './nats/live-counts-publisher.js';
 import { People } from './store/people.js';
 import { BannedCreators } from './store/banned-creators.js';
 import { Engagement } from './store/engagement.js';
@@ -20,7 +20,7 @@ export interface PollsContext {
   engagement: Engagement;
   people: People;
   polls: PollStore;
-  live: LiveCounts;
+  live: LiveCountsPublisher;
   banned: BannedCreators;
   /** A durable consumer's name, `polls--<purpose>` (the kit prefixes it with NATS_CONSUMER_PREFIX when set). */
   durable(purpose: string): string;
@@ -41,7 +41,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     engagement,
     people: new People(deps.redis, deps.bus, deps.log),
     polls: new PollStore(models, deps.redis, counters, engagement, deps.log),
-    live: new LiveCounts(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 1000, deps.log),
+    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 1000, deps.log),
     banned: new BannedCreators(deps.redis),
     durable: (purpose) => `polls--${purpose}`,
   };

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, pollMessages as M, pollServiceMessages as S } from '@meydan/proto';
 import { asMember, asVisitor } from '@meydan/testing';
 import { collect, createPoll, newUserId, startPolls, validPoll, type PollsTestService } from './support.js';
@@ -112,10 +112,12 @@ describe('creating polls', () => {
     const expires = Date.parse(poll.expiresAt) - before;
     expect(expires).toBeGreaterThanOrEqual(6 * 3600_000 - 1000);
     expect(expires).toBeLessThanOrEqual(6 * 3600_000 + 5000);
-    await stream.flush();
-    await new Promise((r) => setTimeout(r, 100));
-    expect(stream.received.map((m) => m.data)).toContainEqual(
-      expect.objectContaining({ pollId: poll.id, creatorId: alice, type: 'private', title: 'Çay mı kahve mi?', category: 'yemek-mekan' }),
+    await vi.waitFor(
+      () =>
+        expect(stream.received.map((m) => m.data)).toContainEqual(
+          expect.objectContaining({ pollId: poll.id, creatorId: alice, type: 'private', title: 'Çay mı kahve mi?', category: 'yemek-mekan' }),
+        ),
+      { timeout: 5000, interval: 25 },
     );
     stream.stop();
   });

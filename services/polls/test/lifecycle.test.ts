@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, pollMessages as M, pollServiceMessages as S, subjects, type CanViewRequest } from '@meydan/proto';
 import { asMember, asVisitor } from '@meydan/testing';
 import { sweepEndedPolls } from '../src/jobs/ended-polls.js';
@@ -138,9 +138,10 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
         inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { title: 'Düzeltilmiş başlık' }),
       ]);
       await until(async () => (await ctx().models.Vote.countDocuments({ pollId: poll.id })) === 30);
-      await new Promise((r) => setTimeout(r, 200));
-      const seen = (await inject('GET', `/api/polls/${poll.id}`, asVisitor())).json();
-      expect(seen).toMatchObject({ likesCount: 30, totalVotes: 30, title: 'Düzeltilmiş başlık' });
+      await vi.waitFor(
+        async () => expect((await inject('GET', `/api/polls/${poll.id}`, asVisitor())).json()).toMatchObject({ likesCount: 30, totalVotes: 30, title: 'Düzeltilmiş başlık' }),
+        { timeout: 5000, interval: 50 },
+      );
     });
   });
 
@@ -240,7 +241,8 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       const counts = await Promise.all([sweepEndedPolls(ctx()), sweepEndedPolls(ctx()), sweepEndedPolls(ctx())]);
       await sweepEndedPolls(ctx());
       expect(counts.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
-      await new Promise((r) => setTimeout(r, 300));
+      // Each sweep awaited its publish; a round trip to the server delivers whatever it routed to the collector.
+      await stream.flush();
       const mine = stream.received.filter((m) => m.data['pollId'] === poll.id);
       expect(mine).toHaveLength(1);
       expect(mine[0]!.data).toMatchObject({ creatorId: alice, title: poll.title, voteCounts: [0, 2, 1], totalVotes: 3, winnerIndexes: [1] });

@@ -42,15 +42,7 @@ export async function vote(app: FastifyInstance, pollId: string, userId: string,
 
 export const asShareVisitor = (visitorId: string, ip = '10.9.8.7') => identityHeaders({ visitorId, ip });
 
-export async function until<T>(check: () => Promise<T | false | undefined | null> | T | false | undefined | null, ms = 15_000, what = 'condition'): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until } from '@meydan/testing';
 
 /** Collects messages of a NATS subject (JetStream events reach core subscribers too). */
 export function collect<T = Record<string, unknown>>(nc: NatsConnection, subject: string) {

@@ -1,5 +1,5 @@
 import { JSONCodec, type Subscription } from 'nats';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, subjects, validate } from '@meydan/proto';
 import { asMember, asVisitor, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
@@ -27,13 +27,6 @@ describe('social: follow graph', () => {
       subjects.social.counts,
       viewerId ? { userId, viewerId } : { userId },
     );
-  const until = async (check: () => boolean, ms = 5000) => {
-    const end = Date.now() + ms;
-    while (!check()) {
-      if (Date.now() > end) throw new Error('condition not met in time');
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
 
   beforeAll(async () => {
     auth = await startTestService('auth', buildAuth);
@@ -67,7 +60,7 @@ describe('social: follow graph', () => {
     expect(await counts(ali.id)).toEqual({ followersCount: 0, followingCount: 1 });
     expect(await counts(ayse.id, ali.id)).toEqual({ followersCount: 1, followingCount: 0, isFollowing: true });
 
-    await until(() => seen.some((e) => e.subject === events.social.userFollowed));
+    await vi.waitFor(() => expect(seen.some((e) => e.subject === events.social.userFollowed)).toBe(true), { timeout: 5000, interval: 20 });
     const followed = seen.find((e) => e.subject === events.social.userFollowed)!.data;
     expect(followed).toMatchObject({ followerId: ali.id, followeeId: ayse.id, mutual: false });
     expect(validate('meydan/social-user-followed', followed).ok).toBe(true);
@@ -78,7 +71,7 @@ describe('social: follow graph', () => {
       following: false,
     });
     expect(await counts(ayse.id, ali.id)).toEqual({ followersCount: 0, followingCount: 0, isFollowing: false });
-    await until(() => seen.some((e) => e.subject === events.social.userUnfollowed));
+    await vi.waitFor(() => expect(seen.some((e) => e.subject === events.social.userUnfollowed)).toBe(true), { timeout: 5000, interval: 20 });
     const unfollowed = seen.find((e) => e.subject === events.social.userUnfollowed)!.data;
     expect(unfollowed).toMatchObject({ followerId: ali.id, followeeId: ayse.id });
     expect(validate('meydan/social-user-unfollowed', unfollowed).ok).toBe(true);
@@ -135,7 +128,7 @@ describe('social: follow graph', () => {
     const raw = await social.deps.nats.request(subjects.social.mutuals, new TextEncoder().encode('{}'));
     expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({ ok: false, error: { status: 400, error: 'validation' } });
 
-    await until(() => seen.filter((e) => e.subject === events.social.userFollowed).length === 4);
+    await vi.waitFor(() => expect(seen.filter((e) => e.subject === events.social.userFollowed)).toHaveLength(4), { timeout: 5000, interval: 20 });
     const back = seen.find((e) => (e.data as { followerId: string }).followerId === mehmet.id)!.data;
     expect(back).toMatchObject({ followerId: mehmet.id, followeeId: ali.id, mutual: true });
   });

@@ -1,3 +1,4 @@
+import { isDuplicateKey } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { hashPassword } from './secrets.js';
 
@@ -35,6 +36,6 @@ export async function bootstrapAdmin(ctx: AuthContext): Promise<void> {
     ctx.deps.log.info({ email, username }, 'administrator account created');
   } catch (err) {
     // Another instance created it at the same moment.
-    if ((err as { code?: number }).code !== 11000) throw err;
+    if (!isDuplicateKey(err)) throw err;
   }
 }

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import { events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
-import { HttpError, httpError } from '@meydan/kit';
+import { SESSION_COOKIE, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
+import { HttpError, httpError, isDuplicateKey } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationMail, escapeHtml, page } from '../domain/mail.js';
 import { revokeEverything } from '../domain/revocation.js';
@@ -8,8 +8,6 @@ import { hashPassword, randomToken, sha256, verifyPassword } from '../domain/sec
 import { authTexts as T } from '../domain/texts.js';
 import { Counter } from '../domain/throttle.js';
 import { sessionUserOf } from '../domain/views.js';
-
-export const SESSION_COOKIE = 'sid';
 
 const messageResponse = { $ref: 'meydan/message' } as const;
 const userResponse = { $ref: 'meydan/user' } as const;
@@ -109,7 +107,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       try {
         user = await users.create({ ...fields, passwordHash: await hashPassword(password) });
       } catch (err) {
-        if ((err as { code?: number }).code === 11000) {
+        if (isDuplicateKey(err)) {
           const emailClash = JSON.stringify((err as { keyPattern?: unknown }).keyPattern ?? '').includes('email');
           throw emailClash ? new HttpError(409, 'email_taken', T.emailTaken) : new HttpError(409, 'username_taken', T.usernameTaken);
         }

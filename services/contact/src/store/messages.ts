@@ -1,11 +1,10 @@
 import type { Redis } from 'ioredis';
 import type { ContactMessagesPageReply, ContactMessagesPageRequest } from '@meydan/proto';
+import { isDuplicateKey } from '@meydan/kit';
 import { formatTicketNumber } from '../domain/ticket.js';
 import type { ContactMessageRecord, Models } from '../model/index.js';
 
 type TicketFields = Omit<ContactMessageRecord, '_id' | 'ticketNumber' | 'year' | 'seq' | 'createdAt'>;
-
-const isDuplicateKey = (err: unknown): boolean => (err as { code?: number })?.code === 11000;
 
 async function highestSeq(models: Models, year: number): Promise<number> {
   const last = await models.ContactMessage.findOne({ year }, { seq: 1 }).sort({ seq: -1 }).lean<{ seq: number }>();

@@ -1,5 +1,6 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
+import { hmacSign, hmacVerify } from '@meydan/kit';
 import type { Models, SubscriberRecord } from '../model/index.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -10,13 +11,13 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
  * without storing one.
  */
 export class Subscribers {
-  private readonly unsubscribeKey: Buffer;
+  private readonly unsubscribeKey: string;
 
   constructor(
     private readonly models: Models,
     secret: string,
   ) {
-    this.unsubscribeKey = createHmac('sha256', secret).update('meydan newsletter unsubscribe').digest();
+    this.unsubscribeKey = hmacSign(secret, 'meydan newsletter unsubscribe');
   }
 
   /**
@@ -49,16 +50,14 @@ export class Subscribers {
   }
 
   unsubscribeToken(subscriberId: string): string {
-    return `${subscriberId}.${createHmac('sha256', this.unsubscribeKey).update(subscriberId).digest('base64url')}`;
+    return `${subscriberId}.${hmacSign(this.unsubscribeKey, subscriberId)}`;
   }
 
   /** Ends the subscription of a correctly signed token; false for anything else. Repeating it is harmless. */
   async unsubscribe(token: string): Promise<boolean> {
     const [id, signature] = token.split('.');
     if (!id || !signature || !Types.ObjectId.isValid(id) || id.length !== 24) return false;
-    const expected = Buffer.from(this.unsubscribeToken(id).split('.')[1]!);
-    const given = Buffer.from(signature);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return false;
+    if (!hmacVerify(this.unsubscribeKey, id, signature)) return false;
     const result = await this.models.Subscriber.updateOne(
       { _id: new Types.ObjectId(id) },
       { $set: { unsubscribedAt: new Date(), confirmTokenHash: null, confirmExpiresAt: null } },

@@ -1,10 +1,9 @@
 import { Types, type Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { NotificationItem } from '@meydan/proto';
-import { tryLock, waitUnlocked, type Logger } from '@meydan/kit';
+import { Coalescer, isDuplicateKey, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
 import type { Realtime } from '../realtime/server.js';
-import { Coalescer } from './coalescer.js';
 import { links, texts } from './texts.js';
 
 type Stored = NotificationRecord & { _id: Types.ObjectId };
@@ -20,7 +19,6 @@ export interface NewNotification {
   at?: Date;
 }
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 const isObjectId = (id: string) => id.length === 24 && Types.ObjectId.isValid(id);
 
 /** How long votes (or comments) of one poll are gathered before one write; how often a growing notification is re-sent live. */

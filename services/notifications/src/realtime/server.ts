@@ -13,7 +13,7 @@ import {
   type BulkEmailJob,
   type PollUpdate,
 } from '@meydan/proto';
-import { HttpError, IDENTITY_HEADER, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
+import { HttpError, IDENTITY_HEADER, redisReconnectDelay, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
 
 /** Socket.io rooms: one per member, one per poll followed live. */
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -76,7 +76,7 @@ const identityOf = (request: IncomingMessage, secret: string): Identity | null =
  */
 export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
   const { bus, log, secret } = deps;
-  const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2, retryStrategy: (n) => Math.min(200 * n, 2000) });
+  const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2, retryStrategy: redisReconnectDelay });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err: err.message }, 'socket.io redis error'));
   // The adapter does not wait for its publishes: while Redis is down they would reject unhandled and end the process.

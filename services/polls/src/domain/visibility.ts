@@ -21,11 +21,6 @@ export function pollVisibleTo(poll: VisibilityFacts, viewer: Viewer, mutualsOfVi
   return audienceAllows(poll, viewer, mutualsOfViewer);
 }
 
-/** Whether the viewer may see the poll through its share link (anyone holding it). */
-export function pollVisibleByLink(poll: VisibilityFacts): boolean {
-  return poll.isShareable;
-}
-
 /** The type rule alone. Mutuality is symmetric: the viewer is a mutual of the creator iff the creator is one of the viewer's. */
 export function audienceAllows(poll: Pick<VisibilityFacts, 'type' | 'creatorId'>, viewer: Viewer, mutualsOfViewer: readonly string[]): boolean {
   switch (poll.type) {

@@ -6,7 +6,7 @@
 import { Types } from 'mongoose';
 import { events, subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
-import { needsMutuals, pollVisibleByLink, pollVisibleTo } from '../domain/visibility.js';
+import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
 
 export async function userCounts(ctx: PollsContext, payload: { userId: string }) {
   const [pollsCount, votesCount] = await Promise.all([
@@ -29,7 +29,7 @@ export async function canView(
   if (payload.shortUrl !== undefined) {
     const pollId = await ctx.polls.idOfCode(payload.shortUrl);
     const meta = pollId ? await ctx.polls.meta(pollId) : null;
-    return meta && pollVisibleByLink(meta) && !(await ctx.banned.has(meta.creatorId)) ? { visible: true, pollId: meta.id } : { visible: false };
+    return meta?.isShareable && !(await ctx.banned.has(meta.creatorId)) ? { visible: true, pollId: meta.id } : { visible: false };
   }
   const meta = payload.pollId ? await ctx.polls.meta(payload.pollId) : null;
   if (!meta) return { visible: false };

@@ -6,18 +6,11 @@
  */
 import { Types } from 'mongoose';
 import { events } from '@meydan/proto';
-import type { BatchItem } from '@meydan/kit';
+import { isDuplicateKey, type BatchItem } from '@meydan/kit';
 import type { VoteCastEvent } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 
 const BATCH_MAX = 500;
-
-const onlyDuplicates = (err: unknown): boolean => {
-  const e = err as { code?: number; writeErrors?: { code?: number }[] | { code?: number }; result?: unknown };
-  if (e?.code === 11000 && !e.writeErrors) return true;
-  const list = Array.isArray(e?.writeErrors) ? e.writeErrors : e?.writeErrors ? [e.writeErrors] : [];
-  return list.length > 0 && list.every((w) => w.code === 11000);
-};
 
 export interface VotePersister {
   stop(): Promise<void>;
@@ -49,7 +42,7 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
           { ordered: false },
         );
       } catch (err) {
-        if (!onlyDuplicates(err)) throw err;
+        if (!isDuplicateKey(err)) throw err;
       }
     }
     // Counters rebuilt from MongoDB before these votes reached it learn them now (before the ack: a crash in
@@ -79,7 +72,6 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
     maxAckPending: 20_000,
     maxDeliver: -1,
     ackWaitMs: 60_000,
-    retryDelayMs: (failures) => Math.min(500 * 2 ** Math.min(failures - 1, 4), 5000),
     handler: async (batch, c) => {
       try {
         await persist(batch);

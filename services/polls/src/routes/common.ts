@@ -67,5 +67,3 @@ export async function emit<S extends EventSubject<NatsContracts>>(
     ...(msgId ? { msgId } : {}),
   });
 }
-
-export const isDuplicateKey = (err: unknown): boolean => (err as { code?: number })?.code === 11000;

@@ -16,7 +16,7 @@ import {
   type PollListQuery,
   type QuickQuestionBody,
 } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { HttpError, isDuplicateKey, retry } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { newShortCode } from '../domain/short-code.js';
@@ -25,7 +25,7 @@ import { feedFilter } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll, presentPolls } from '../present.js';
 import { metaOf } from '../store/polls.js';
-import { ValidationError, emit, identityOf, isDuplicateKey, membersOnly, visiblePoll } from './common.js';
+import { ValidationError, emit, identityOf, membersOnly, visiblePoll } from './common.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
@@ -44,18 +44,17 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
   const creatorId = request.identity!.userId!;
   const _id = new Types.ObjectId();
   const createdAt = new Date();
-  let shortUrl: string | null = null;
-  if (input.shareable) {
-    for (let attempt = 0; shortUrl === null; attempt++) {
-      const code = newShortCode();
-      try {
-        await ctx.models.ShortCode.create({ _id: code, pollId: _id });
-        shortUrl = code;
-      } catch (err) {
-        if (!isDuplicateKey(err) || attempt >= 5) throw err;
-      }
-    }
-  }
+  // A new code on each attempt: another poll may hold the one drawn.
+  const shortUrl = input.shareable
+    ? await retry(
+        async () => {
+          const code = newShortCode();
+          await ctx.models.ShortCode.create({ _id: code, pollId: _id });
+          return code;
+        },
+        { attempts: 6, retryIf: isDuplicateKey },
+      )
+    : null;
   const doc = await ctx.models.Poll.create({
     _id,
     title: input.title,

@@ -13,7 +13,7 @@ import {
   type ReportCreateBody,
   type ShareCodeParams,
 } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { HttpError, isDuplicateKey } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import type { EngagementField } from '../store/engagement.js';
 import { keys, voterOf } from '../store/keys.js';
@@ -21,7 +21,7 @@ import { takeQuota } from '../store/quota.js';
 import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
-import { ValidationError, emit, identityOf, isDuplicateKey, membersOnly, pollNotFound, visiblePoll } from './common.js';
+import { ValidationError, emit, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
 
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
 const noBody = { $ref: 'meydan/no-body' } as const;

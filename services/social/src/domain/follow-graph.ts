@@ -1,8 +1,7 @@
 import { events, socialMessages, type FollowState, type NatsContracts, type UserFollowedEvent, type UserListItem, type UserUnfollowedEvent } from '@meydan/proto';
-import { HttpError, tryLock, waitUnlocked, type EventPayload, type RequestIdSource } from '@meydan/kit';
+import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type EventPayload, type RequestIdSource } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 
-const isDuplicateKey = (err: unknown) => (err as { code?: number })?.code === 11000;
 const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
 
 export async function isFollowing(ctx: SocialContext, followerId: string, followeeId: string): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { limits } from '@meydan/proto';
+import { SESSION_COOKIE, VISITOR_COOKIE, limits } from '@meydan/proto';
 import { installPromptKeys } from '../../pwa/storageKeys';
 import { contactDetails } from './contact-details';
 import type { LegalDocument } from './types';
@@ -273,13 +273,13 @@ export const cookiePolicy: LegalDocument & { items: readonly StoredItem[] } = {
     'Meydan yalnızca çalışması için gereken birkaç çerez ve yerel kayıt kullanır. Reklam, analitik ya da üçüncü taraf izleme çerezi kullanmayız; bu yüzden çerez onayı istemeyiz.',
   items: [
     {
-      name: 'sid',
+      name: SESSION_COOKIE,
       where: 'Çerez (httpOnly, SameSite=Lax)',
       purpose: 'Giriş yaptığında oturumunu tanır. Betikler okuyamaz; oturumun kendisi sunucuda tutulur.',
       lifetime: `${auth.sessionDays} gün; her girişte yenilenir, çıkışta silinir`,
     },
     {
-      name: 'vid',
+      name: VISITOR_COOKIE,
       where: 'Çerez (httpOnly, imzalı, SameSite=Lax)',
       purpose: 'Paylaşılabilir linkten hesapsız oy veren ziyaretçinin aynı ankete ikinci kez oy vermesini önler.',
       lifetime: '1 yıl',
@@ -307,7 +307,7 @@ export const cookiePolicy: LegalDocument & { items: readonly StoredItem[] } = {
     {
       id: 'zorunlu',
       heading: 'Zorunlu Çerezler',
-      blocks: ['Oturum (sid) ve ziyaretçi (vid) çerezleri olmadan giriş yapamaz, paylaşılabilir linklerde oy veremezsin. Bu çerezler yalnızca Meydan’ın kendi sunucularına gönderilir.'],
+      blocks: [`Oturum (${SESSION_COOKIE}) ve ziyaretçi (${VISITOR_COOKIE}) çerezleri olmadan giriş yapamaz, paylaşılabilir linklerde oy veremezsin. Bu çerezler yalnızca Meydan’ın kendi sunucularına gönderilir.`],
     },
     {
       id: 'yerel-kayitlar',
@@ -320,7 +320,7 @@ export const cookiePolicy: LegalDocument & { items: readonly StoredItem[] } = {
       id: 'yonetim',
       heading: 'Çerezleri Yönetmek',
       blocks: [
-        'Tarayıcının ayarlarından çerezleri ve site verilerini dilediğin zaman silebilirsin. sid çerezini silersen oturumun kapanır; yerel kayıtları silersen tema varsayılana döner ve yükleme kartı yeniden gösterilebilir.',
+        `Tarayıcının ayarlarından çerezleri ve site verilerini dilediğin zaman silebilirsin. ${SESSION_COOKIE} çerezini silersen oturumun kapanır; yerel kayıtları silersen tema varsayılana döner ve yükleme kartı yeniden gösterilebilir.`,
       ],
     },
   ],

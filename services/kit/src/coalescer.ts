@@ -1,7 +1,8 @@
 /**
  * Per-key throttle of pushes: the first value after a quiet spell goes out at once, then at most one per
  * `intervalMs`, and the last value always goes out (trailing), so the final state is never held back.
- * `isStale(candidate, current)` drops values older than the one waiting (out-of-order arrivals).
+ * `isStale(candidate, current)` drops values older than the one waiting (out-of-order arrivals). `emit` is told
+ * whether the value waited (trailing), for callers that then read the state afresh rather than trust the value.
  */
 export class Coalescer<T> {
   private readonly state = new Map<string, { last: number; pending?: T; timer?: NodeJS.Timeout }>();
@@ -9,7 +10,7 @@ export class Coalescer<T> {
 
   constructor(
     private readonly intervalMs: number,
-    private readonly emit: (key: string, value: T) => void,
+    private readonly emit: (key: string, value: T, trailing: boolean) => void,
     private readonly isStale: (candidate: T, current: T) => boolean = () => false,
   ) {
     this.sweeper = setInterval(() => this.sweep(), Math.max(10_000, intervalMs * 10));
@@ -30,7 +31,7 @@ export class Coalescer<T> {
     const wait = entry.last + this.intervalMs - now;
     if (wait <= 0) {
       entry.last = now;
-      this.emit(key, value);
+      this.emit(key, value, false);
       return;
     }
     entry.pending = value;
@@ -40,7 +41,7 @@ export class Coalescer<T> {
       const pending = current.pending;
       current.pending = undefined;
       current.last = Date.now();
-      if (pending !== undefined) this.emit(key, pending);
+      if (pending !== undefined) this.emit(key, pending, true);
     }, wait);
   }
 

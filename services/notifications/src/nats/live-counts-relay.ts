@@ -1,8 +1,7 @@
 import type { Subscription } from 'nats';
 import type { Redis } from 'ioredis';
 import { limits, live, type PollUpdate } from '@meydan/proto';
-import type { Bus, Logger } from '@meydan/kit';
-import { Coalescer } from '../domain/coalescer.js';
+import { Coalescer, type Bus, type Logger } from '@meydan/kit';
 import type { Realtime } from '../realtime/server.js';
 
 interface Pending {
@@ -33,7 +32,7 @@ return 1`;
  * to the room `poll:<id>`. Polls already coalesces what it publishes; this coalesces again per poll (at once when
  * quiet, at most one a second under load, the last counts always sent) in case messages come faster.
  */
-export function bindLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; realtime: Realtime }): {
+export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; realtime: Realtime }): {
   close(): void;
 } {
   const { redis, log, realtime } = deps;

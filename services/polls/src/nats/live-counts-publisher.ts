@@ -5,57 +5,44 @@
  */
 import type { Redis } from 'ioredis';
 import { live } from '@meydan/proto';
-import type { Bus, Logger } from '@meydan/kit';
+import { Coalescer, type Bus, type Logger } from '@meydan/kit';
 import { countsFromHash, voteCountsMap, type PollCounts } from '../domain/counts.js';
 import { keys } from '../store/keys.js';
 
-interface PollState {
-  last: number;
+interface Change {
   optionsCount: number;
-  timer: NodeJS.Timeout | undefined;
+  /** The counts right after the change, when the caller knows them. */
+  counts: PollCounts | undefined;
 }
 
-export class LiveCounts {
-  private readonly polls = new Map<string, PollState>();
+export class LiveCountsPublisher {
+  private readonly coalescer: Coalescer<Change>;
   private closed = false;
 
   constructor(
     private readonly bus: Bus,
     private readonly redis: Redis,
-    private readonly intervalMs: number,
+    intervalMs: number,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.coalescer = new Coalescer<Change>(intervalMs, (pollId, change, trailing) => {
+      // A change that waited may have been overtaken by others: its counts are read again.
+      if (change.counts && !trailing) this.send(pollId, change.counts);
+      else void this.sendCurrent(pollId, change.optionsCount);
+    });
+  }
 
   /** Something changed the poll's counts; `counts` are the counts right after the change, when known. */
   touch(pollId: string, optionsCount: number, counts?: PollCounts): void {
     if (this.closed) return;
-    const now = Date.now();
-    let state = this.polls.get(pollId);
-    if (!state) {
-      if (this.polls.size > 50_000) this.prune(now);
-      state = { last: 0, optionsCount, timer: undefined };
-      this.polls.set(pollId, state);
-    }
-    state.optionsCount = optionsCount;
-    if (state.timer) return;
-    const wait = state.last + this.intervalMs - now;
-    if (wait <= 0 && counts) {
-      state.last = now;
-      this.send(pollId, counts);
-      return;
-    }
-    state.timer = setTimeout(() => void this.trailing(pollId), Math.max(wait, 0));
+    this.coalescer.push(pollId, { optionsCount, counts });
   }
 
-  private async trailing(pollId: string): Promise<void> {
-    const state = this.polls.get(pollId);
-    if (!state || this.closed) return;
-    state.timer = undefined;
-    state.last = Date.now();
+  private async sendCurrent(pollId: string, optionsCount: number): Promise<void> {
     try {
       const hash = await this.redis.hgetall(keys.counts(pollId));
-      if (Object.keys(hash).length === 0) return;
-      this.send(pollId, countsFromHash(hash, state.optionsCount));
+      if (this.closed || Object.keys(hash).length === 0) return;
+      this.send(pollId, countsFromHash(hash, optionsCount));
     } catch (err) {
       this.log.warn({ err, pollId }, 'live counts not published');
     }
@@ -71,13 +58,8 @@ export class LiveCounts {
     });
   }
 
-  private prune(now: number): void {
-    for (const [id, s] of this.polls) if (!s.timer && now - s.last > this.intervalMs) this.polls.delete(id);
-  }
-
   close(): void {
     this.closed = true;
-    for (const s of this.polls.values()) if (s.timer) clearTimeout(s.timer);
-    this.polls.clear();
+    this.coalescer.close();
   }
 }

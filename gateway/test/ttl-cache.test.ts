@@ -1,0 +1,45 @@
+import { describe, expect, it, vi } from 'vitest';
+import { TtlCache } from '../src/ttl-cache.js';
+
+describe('TtlCache', () => {
+  it('keeps a found value and a remembered null until the time is up', async () => {
+    const cache = new TtlCache<{ userId: string } | null>(40);
+    cache.set('sid-known', { userId: 'u1' });
+    cache.set('sid-unknown', null);
+    expect(cache.get('sid-known')).toEqual({ userId: 'u1' });
+    expect(cache.get('sid-unknown')).toBeNull();
+    expect(cache.get('sid-never-seen')).toBeUndefined();
+    await vi.waitFor(() => expect(cache.get('sid-known')).toBeUndefined(), { timeout: 2000, interval: 10 });
+    expect(cache.get('sid-unknown')).toBeUndefined();
+  });
+
+  it('keeps nothing with a time of 0', () => {
+    const cache = new TtlCache<string>(0);
+    cache.set('doc', 'merged');
+    expect(cache.get('doc')).toBeUndefined();
+  });
+
+  it('drops the least recently used entry when full', () => {
+    const cache = new TtlCache<number>(60_000, 2);
+    cache.set('a', 1);
+    cache.set('b', 2);
+    expect(cache.get('a')).toBe(1);
+    cache.set('c', 3);
+    expect(cache.get('b')).toBeUndefined();
+    expect(cache.get('a')).toBe(1);
+    expect(cache.get('c')).toBe(3);
+  });
+
+  it('forgets every entry a test picks (a revoked user’s sessions and tokens)', () => {
+    const cache = new TtlCache<{ userId: string } | null>(60_000);
+    cache.set('s1', { userId: 'u1' });
+    cache.set('s2', { userId: 'u2' });
+    cache.set('s3', { userId: 'u1' });
+    cache.set('s4', null);
+    cache.deleteWhere((v) => v?.userId === 'u1');
+    expect(cache.get('s1')).toBeUndefined();
+    expect(cache.get('s3')).toBeUndefined();
+    expect(cache.get('s2')).toEqual({ userId: 'u2' });
+    expect(cache.get('s4')).toBeNull();
+  });
+});

@@ -1,0 +1,17 @@
+/** MongoDB's code for a write refused by a unique index. */
+const DUPLICATE_KEY = 11000;
+
+type WriteErrorLike = { code?: number };
+
+/**
+ * Whether a MongoDB write failed only because a unique index already holds the key: a single write's error, or a
+ * bulk write (insertMany unordered, bulkWrite) whose every failed write is a duplicate key — one failure of any other
+ * kind makes it a real error. Works on the errors of mongoose, the driver and MongoDB-wire servers alike.
+ */
+export function isDuplicateKey(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as WriteErrorLike & { writeErrors?: WriteErrorLike[] | WriteErrorLike };
+  if (e.writeErrors === undefined) return e.code === DUPLICATE_KEY;
+  const writeErrors = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
+  return writeErrors.length > 0 && writeErrors.every((w) => w?.code === DUPLICATE_KEY);
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { exponentialBackoff, retry, steppedBackoff } from '@meydan/kit';
+
+describe('retry', () => {
+  it('tries again until the work succeeds, waiting the backoff of each retry', async () => {
+    const waited: number[] = [];
+    let calls = 0;
+    const result = await retry(
+      async (attempt) => {
+        calls++;
+        if (attempt < 3) throw new Error(`failure ${attempt}`);
+        return 'done';
+      },
+      { attempts: 5, backoff: (n) => (waited.push(n), 1) },
+    );
+    expect(result).toBe('done');
+    expect(calls).toBe(3);
+    expect(waited).toEqual([1, 2]);
+  });
+
+  it('throws the last failure once the attempts are spent', async () => {
+    let calls = 0;
+    await expect(
+      retry(async (attempt) => {
+        calls++;
+        throw new Error(`failure ${attempt}`);
+      }, { attempts: 3 }),
+    ).rejects.toThrow('failure 3');
+    expect(calls).toBe(3);
+  });
+
+  it('does not retry a failure that retryIf refuses', async () => {
+    let calls = 0;
+    const fatal = new Error('fatal');
+    await expect(
+      retry(async () => {
+        calls++;
+        throw fatal;
+      }, { attempts: 5, retryIf: (err) => err !== fatal }),
+    ).rejects.toBe(fatal);
+    expect(calls).toBe(1);
+  });
+});
+
+describe('backoffs', () => {
+  it('exponential: doubles from the first delay up to the cap', () => {
+    const delay = exponentialBackoff(500, 5000);
+    expect([1, 2, 3, 4, 5, 6, 100].map(delay)).toEqual([500, 1000, 2000, 4000, 5000, 5000, 5000]);
+  });
+
+  it('stepped: one delay per retry, the last repeating', () => {
+    const delay = steppedBackoff([100, 400]);
+    expect([1, 2, 3, 9].map(delay)).toEqual([100, 400, 400, 400]);
+    expect(() => steppedBackoff([])).toThrow();
+  });
+});
