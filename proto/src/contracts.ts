@@ -47,6 +47,7 @@ import {
   userSummariesReplySchema,
   userSummariesRequestSchema,
   userUnfollowedEventSchema,
+  userSettingsSchema,
   userUpdatedEventSchema,
   voteCastEventSchema,
 } from './schemas/index.js';
@@ -128,6 +129,7 @@ export const natsContracts = {
     [subjects.auth.usersGet]: request(userGetRequestSchema, creatorSummarySchema),
     [subjects.auth.usersSummaries]: request(userSummariesRequestSchema, userSummariesReplySchema),
     [subjects.auth.usersEmails]: request(emptyRequestSchema, userEmailsReplySchema),
+    [subjects.auth.usersSettings]: request(userIdRequestSchema, userSettingsSchema),
     [subjects.polls.health]: health,
     [subjects.polls.userCounts]: request(userIdRequestSchema, userPollCountsReplySchema),
     [subjects.polls.canView]: request(canViewRequestSchema, canViewReplySchema),

@@ -24,6 +24,11 @@ export const subjects = {
     usersGet: 'auth.users.get',
     /** {ids: string[]} → {users: CreatorSummary[]} (unknown ids left out). */
     usersSummaries: 'auth.users.summaries',
+    /**
+     * {userId} → UserSettings ({isProfilePublic, followRequestsEnabled, notifyVotes, notifyLikes, notifyComments});
+     * 404 when unknown. Social and polls enforce privacy and follow requests with it; notifications its switches.
+     */
+    usersSettings: 'auth.users.settings',
     /** {} → {users: {id, email, displayName, username}[]} of active, activated accounts (bulk e-mail). */
     usersEmails: 'auth.users.emails',
   },

@@ -31,6 +31,8 @@ import {
   countsReplySchema,
   countsRequestSchema,
   followListQuerySchema,
+  followRequestParamsSchema,
+  followRequestSchema,
   mutualsReplySchema,
   mutualsRequestSchema,
   socialUserParamsSchema,
@@ -41,6 +43,8 @@ import type {
   CountsReply,
   CountsRequest,
   FollowListQuery,
+  FollowRequestItem,
+  FollowRequestParams,
   MutualsReply,
   MutualsRequest,
   SocialUserParams,
@@ -191,6 +195,8 @@ import {
   userListItemSchema,
   userProfileSchema,
   userSchema,
+  userSettingsPatchSchema,
+  userSettingsSchema,
 } from './users.js';
 import type {
   FollowState,
@@ -204,6 +210,8 @@ import type {
   User,
   UserListItem,
   UserProfile,
+  UserSettings,
+  UserSettingsPatchBody,
 } from './users.js';
 
 export * from './common.js';
@@ -256,6 +264,10 @@ export const allSchemas = [
   // social and notifications services
   socialUserParamsSchema,
   followListQuerySchema,
+  followRequestParamsSchema,
+  followRequestSchema,
+  userSettingsSchema,
+  userSettingsPatchSchema,
   mutualsRequestSchema,
   mutualsReplySchema,
   countsRequestSchema,
@@ -364,6 +376,10 @@ export interface SchemaTypes {
   'meydan/notification-count': NotificationCount;
   'meydan/social-user-params': SocialUserParams;
   'meydan/follow-list-query': FollowListQuery;
+  'meydan/follow-request-params': FollowRequestParams;
+  'meydan/follow-request': FollowRequestItem;
+  'meydan/user-settings': UserSettings;
+  'meydan/user-settings-patch': UserSettingsPatchBody;
   'meydan/social-mutuals-request': MutualsRequest;
   'meydan/social-mutuals-reply': MutualsReply;
   'meydan/social-counts-request': CountsRequest;

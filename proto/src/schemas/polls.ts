@@ -241,7 +241,7 @@ export type ReportCreateBody = FromSchema<typeof reportCreateSchema>;
 // Entities and answers
 
 /** Creator of a poll as cards show it. */
-const creatorSummaryShape = {
+export const creatorSummaryShape = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'displayName', 'avatarUrl'],

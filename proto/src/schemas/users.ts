@@ -39,6 +39,10 @@ export const userMessages = {
   resetLinkUsed: 'Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.',
   resetLinkExpired: `Bu şifre sıfırlama bağlantısının süresi dolmuş (bağlantılar ${limits.auth.passwordResetHours} saat geçerlidir). Yeni bir bağlantı iste.`,
   resetLinkInvalid: 'Bu şifre sıfırlama bağlantısı geçersiz. Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.',
+  settingBoolean: 'Ayar değeri true ya da false olmalıdır',
+  settingsEmpty: 'Değiştirilecek bir ayar gönderilmedi',
+  settingUnknown: 'Bilinmeyen bir ayar gönderildi',
+  settingsSaved: 'Ayarların kaydedildi',
 } as const;
 
 const M = userMessages;
@@ -211,6 +215,45 @@ export const profileSettingsSchema = {
 } as const;
 export type ProfileSettingsBody = FromSchema<typeof profileSettingsSchema>;
 
+const settingField = { type: 'boolean', errorMessage: M.settingBoolean } as const;
+
+/**
+ * PATCH /api/users/me/settings: the profile's Settings tab. isProfilePublic hides poll and follower lists from all
+ * but the owner and mutual followers; followRequestsEnabled makes a new follow wait for approval; notify* switch the
+ * in-app notifications of votes, likes and comments on the member's polls.
+ */
+export const userSettingsPatchSchema = {
+  $id: 'meydan/user-settings-patch',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    isProfilePublic: settingField,
+    followRequestsEnabled: settingField,
+    notifyVotes: settingField,
+    notifyLikes: settingField,
+    notifyComments: settingField,
+  },
+  errorMessage: { type: M.bodyObject, minProperties: M.settingsEmpty, additionalProperties: M.settingUnknown },
+} as const;
+export type UserSettingsPatchBody = FromSchema<typeof userSettingsPatchSchema>;
+
+/** The member's settings: GET/PATCH /api/users/me/settings, and the `auth.users.settings` reply over NATS. */
+export const userSettingsSchema = {
+  $id: 'meydan/user-settings',
+  type: 'object',
+  additionalProperties: false,
+  required: ['isProfilePublic', 'followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments'],
+  properties: {
+    isProfilePublic: { type: 'boolean' },
+    followRequestsEnabled: { type: 'boolean' },
+    notifyVotes: { type: 'boolean' },
+    notifyLikes: { type: 'boolean' },
+    notifyComments: { type: 'boolean' },
+  },
+} as const;
+export type UserSettings = FromSchema<typeof userSettingsSchema>;
+
 /** POST /api/users/{id}/profile-answers: answers of the questionnaire; questions do not have to be answered. */
 export const profileAnswersSchema = {
   $id: 'meydan/profile-answers',
@@ -325,7 +368,10 @@ export const userListItemSchema = {
 } as const;
 export type UserListItem = FromSchema<typeof userListItemSchema>;
 
-/** Follow state: GET /api/users/{id}/is-following and POST /api/users/{id}/follow (which adds message and counts). */
+/**
+ * Follow state: GET /api/users/{id}/is-following and POST /api/users/{id}/follow (which adds message and counts).
+ * requested: a follow request waits for the member's approval (they have follow requests on).
+ */
 export const followStateSchema = {
   $id: 'meydan/follow-state',
   type: 'object',
@@ -333,6 +379,7 @@ export const followStateSchema = {
   required: ['following'],
   properties: {
     following: { type: 'boolean' },
+    requested: { type: 'boolean' },
     message: { type: 'string' },
     followersCount: nullableCountField,
     followingCount: nullableCountField,

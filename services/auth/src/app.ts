@@ -10,6 +10,7 @@ import { bindAuthResponders } from './nats/responders.js';
 import { accountRoutes } from './routes/account.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { profileRoutes } from './routes/profiles.js';
+import { settingsRoutes } from './routes/settings.js';
 import { tokenRoutes } from './routes/tokens.js';
 
 /** The auth service: accounts, sessions, profiles, avatars, questionnaire, API tokens (what tests import). */
@@ -28,6 +29,7 @@ export async function buildApp(baseDeps: ServiceDeps) {
 
   await app.register(accountRoutes, { ctx });
   await app.register(passwordResetRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
   await app.register(tokenRoutes, { ctx });
   return app;

@@ -16,6 +16,12 @@ export interface UserRecord {
   emailVerified: boolean;
   bio: string | null;
   isProfilePublic: boolean;
+  /** A new follower waits for approval (social asks for it over NATS). */
+  followRequestsEnabled: boolean;
+  /** In-app notifications of votes, likes and comments on the member's polls (notifications asks for them). */
+  notifyVotes: boolean;
+  notifyLikes: boolean;
+  notifyComments: boolean;
   /** GridFS id of the square avatar, and a version that changes with it (cache busting). */
   avatarFileId: string | null;
   avatarVersion: number;
@@ -46,6 +52,10 @@ const userSchema = new Schema<UserRecord>(
     emailVerified: { type: Boolean, default: false },
     bio: { type: String, default: null },
     isProfilePublic: { type: Boolean, default: true },
+    followRequestsEnabled: { type: Boolean, default: false },
+    notifyVotes: { type: Boolean, default: true },
+    notifyLikes: { type: Boolean, default: true },
+    notifyComments: { type: Boolean, default: true },
     avatarFileId: { type: String, default: null },
     avatarVersion: { type: Number, default: 0 },
     aiAnalysisCompleted: { type: Boolean, default: false },

@@ -20,6 +20,15 @@ const idParams = {
   errorMessage: { properties: { id: 'Kullanıcı bulunamadı' } },
 } as const;
 
+/** GET /api/users/{idOrUsername}: an id, or a username in any case (`/profil/{username}`). */
+const idOrUsernameParams = {
+  type: 'object',
+  required: ['id'],
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
+  errorMessage: { properties: { id: 'Kullanıcı bulunamadı' } },
+} as const;
+const isObjectIdHex = (value: string) => /^[0-9a-fA-F]{24}$/.test(value);
+
 /** Profile view, profile edits (JSON questionnaire data or multipart settings with an avatar), avatars, questionnaire. */
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { users, deps } = ctx;
@@ -89,9 +98,12 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.get<{ Params: { id: string } }>(
     '/api/users/:id',
-    { schema: { params: idParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
+    { schema: { params: idOrUsernameParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
     async (request) => {
-      const user = await users.findById(request.params.id).lean<LeanUser>();
+      const key = request.params.id;
+      const user =
+        (isObjectIdHex(key) ? await users.findById(key).lean<LeanUser>() : null) ??
+        (await users.findOne({ usernameLower: key.toLowerCase() }).lean<LeanUser>());
       if (!user) throw httpError('not_found', T.userNotFound);
       return profileOf(user, request.identity?.userId ?? null, request.identity?.role === 'admin', request.id);
     },
