@@ -9,6 +9,7 @@ export const clientRoutes = [
   '/trending',
   '/dost-meclisi',
   '/profil',
+  '/profil/:username',
   '/ayarlar',
   '/profil-ayarlari',
   '/hesap-ayarlari',

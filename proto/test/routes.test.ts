@@ -45,9 +45,14 @@ describe('matchClientRoute', () => {
     expect(matchClientRoute('/s')).toBeNull();
     expect(matchClientRoute('/s/')).toBeNull();
     expect(matchClientRoute('/s/abc/extra')).toBeNull();
-    expect(matchClientRoute('/profil/123')).toBeNull();
+    expect(matchClientRoute('/profil/ayse/extra')).toBeNull();
     expect(matchClientRoute('/gizlilik')).toBeNull();
     expect(matchClientRoute('/login')).toBeNull();
+  });
+
+  it('matches a member’s profile by username, keeping its case', () => {
+    expect(matchClientRoute('/profil/Ayse_Demir')).toEqual({ route: '/profil/:username', params: { username: 'Ayse_Demir' } });
+    expect(matchClientRoute('/PROFIL/mert/')).toEqual({ route: '/profil/:username', params: { username: 'mert' } });
   });
 
   it('answers null, never throws, for a malformed escape in a parameter', () => {

@@ -30,6 +30,7 @@ const screens: Record<ClientRoute, ComponentType> = {
   '/trending': FeedPage,
   '/dost-meclisi': FeedPage,
   '/profil': ProfilePage,
+  '/profil/:username': ProfilePage,
   '/ayarlar': SettingsPage,
   '/profil-ayarlari': SettingsPage,
   '/hesap-ayarlari': SettingsPage,
