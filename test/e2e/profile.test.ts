@@ -1,0 +1,139 @@
+/**
+ * The profile page, the follow button and the followers dialog in Chromium against the real stack: a visitor is
+ * asked to sign in on /profil and sees another member's profile without a follow button; a member follows and
+ * unfollows from the dialog and deletes a poll after the confirm. Screenshots at both widths in both themes.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe.js';
+import { startStack, type Stack } from './stack.js';
+import { call, createMember, createPoll, desktop, elementScreenshot, launchBrowser, mobile, newContext, screenshot, settled, watchErrors, type Member } from './support.js';
+
+let stack: Stack;
+let browser: Browser;
+let ece: Member;
+let kaan: Member;
+const contexts: BrowserContext[] = [];
+
+async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, stack, options);
+  contexts.push(context);
+  const page = await context.newPage();
+  return { page, errors: watchErrors(page) };
+}
+
+const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first().waitFor();
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  [ece, kaan] = await Promise.all([createMember(stack, 'ece', 'Ece Yıldız'), createMember(stack, 'kaan', 'Kaan Er')]);
+  await createPoll(stack, ece, { title: 'Profilden silinecek anket', category: 'teknoloji-ai', options: ['Evet', 'Hayır'] });
+  await createPoll(stack, ece, { title: 'Hafta sonu nereye gidelim?', category: 'kesfet-seyahat', options: ['Deniz', 'Dağ'] });
+  await createPoll(stack, kaan, { title: 'Kaan’ın sorusu', category: 'muzik-playlist', options: ['Rock', 'Caz'] });
+  const followed = await call<{ following: boolean }>(stack, 'POST', `/api/users/${ece.id}/follow`, { sid: kaan.sid });
+  expect(followed.body.following).toBe(true); // kaan follows ece: ece's followers dialog has a row to act on
+}, 180_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+  await stack?.stop();
+}, 60_000);
+
+describe('the profile in Chromium', { timeout: 90_000 }, () => {
+  it('asks a visitor on /profil to sign in, and shows another member’s profile without a follow button', async () => {
+    const { page, errors } = await open();
+    await page.goto('/profil');
+    await page.getByRole('heading', { level: 1, name: 'Giriş Yapın' }).waitFor();
+    await page.getByRole('button', { name: 'Giriş Yap' }).last().click();
+    await page.locator('[data-dialog="login"]').waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.goto(`/profil/${kaan.username.toUpperCase()}`);
+    await page.getByRole('heading', { level: 1, name: 'Kaan Er' }).waitFor();
+    await page.getByRole('heading', { name: 'Kaan’ın sorusu' }).waitFor();
+    expect(await page.locator('[data-welcome]').getByRole('button', { name: /takip et/i }).count()).toBe(0);
+    expect(await page.getByRole('tab').allTextContents()).toEqual(['Anketleri (1)', 'Takipçiler', 'Takip Edilenler']);
+    await expectNoAxeViolations(page, 'visitor on another member’s profile');
+    expect(errors).toEqual([]);
+  });
+
+  it('follows from the profile and unfollows and follows again from the dialog', async () => {
+    const { page, errors } = await open({ sid: ece.sid });
+    await page.goto(`/profil/${kaan.username}`);
+    await settled(page, 'member');
+    await page.getByRole('button', { name: 'Kaan Er kullanıcısını takip et' }).click();
+    await toast(page, 'Takip edildi!');
+    await page.getByRole('button', { name: 'Kaan Er kullanıcısını takibi bırak' }).waitFor();
+    await page.locator('[data-open="followers"]', { hasText: '1' }).waitFor();
+
+    await page.goto('/profil');
+    await settled(page, 'member');
+    await page.locator('[data-open="followers"]').click();
+    const dialog = page.locator('[data-dialog="followers"]');
+    await dialog.getByText(`@${kaan.username}`).waitFor();
+    await expectNoAxeViolations(page, 'followers dialog');
+    await elementScreenshot(dialog, 'profile-followers-dialog-element');
+
+    await dialog.getByRole('button', { name: 'Kaan Er kullanıcısını takibi bırak' }).click();
+    await toast(page, 'Takip bırakıldı');
+    await dialog.getByRole('button', { name: 'Kaan Er kullanıcısını takip et' }).click();
+    await toast(page, 'Takip edildi!');
+    await dialog.getByRole('button', { name: 'Kaan Er kullanıcısını takibi bırak' }).waitFor();
+
+    await dialog.getByRole('tab', { name: 'Takip Edilenler' }).click();
+    await dialog.getByText(`@${kaan.username}`).waitFor();
+    // The viewer's own row has no follow button.
+    await page.goto(`/profil/${kaan.username}`);
+    await page.locator('[data-open="followers"]').click();
+    await page.locator('[data-dialog="followers"]').getByText(`@${ece.username}`).waitFor();
+    expect(await page.locator('[data-dialog="followers"]').getByRole('button', { name: /Ece Yıldız/ }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('deletes a poll from the profile after the confirm dialog', async () => {
+    const { page, errors } = await open({ sid: ece.sid });
+    await page.goto('/profil');
+    await settled(page, 'member');
+    expect((await page.getByRole('tab').allTextContents()).length).toBe(7);
+    await page.getByRole('tab', { name: 'Anketlerim (2)' }).waitFor();
+    await page.getByRole('button', { name: 'Anketi sil: Profilden silinecek anket' }).click();
+    const confirm = page.locator('[data-dialog="confirm"]');
+    await confirm.getByText('Anketi silmek istiyor musun?').waitFor();
+    await expectNoAxeViolations(page, 'delete confirm dialog');
+    await confirm.getByRole('button', { name: 'Sil' }).click();
+    await toast(page, 'Anket başarıyla silindi');
+    await page.getByRole('tab', { name: 'Anketlerim (1)' }).waitFor();
+    expect(await page.getByRole('heading', { name: 'Profilden silinecek anket' }).count()).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('saves the settings tab’s switches on the server', async () => {
+    const { page } = await open({ sid: ece.sid });
+    await page.goto('/profil?sekme=ayarlar');
+    await settled(page, 'member');
+    const likes = page.getByRole('switch', { name: 'Beğeni bildirimleri' });
+    await expect(likes.getAttribute('aria-checked')).resolves.toBe('true');
+    await likes.click();
+    await toast(page, 'Ayarların kaydedildi');
+    await page.reload();
+    await expect(page.getByRole('switch', { name: 'Beğeni bildirimleri' }).getAttribute('aria-checked')).resolves.toBe('false');
+  });
+
+  it('takes screenshots of the profile and the dialog, desktop and mobile, dark and light', async () => {
+    for (const theme of ['dark', 'light'] as const) {
+      for (const [size, viewport] of [['desktop', desktop], ['mobile', mobile]] as const) {
+        const { page } = await open({ sid: ece.sid, theme, viewport });
+        await page.goto('/profil');
+        await settled(page, 'member');
+        await page.getByRole('tab', { name: 'Anketlerim (1)' }).waitFor();
+        await expectNoAxeViolations(page, `profile ${size} ${theme}`);
+        await screenshot(page, `profile-${size}-${theme}`);
+        await page.locator('[data-open="followers"]').click();
+        await page.locator('[data-dialog="followers"]').getByText(`@${kaan.username}`).waitFor();
+        await screenshot(page, `profile-followers-dialog-${size}-${theme}`);
+      }
+    }
+  });
+});
