@@ -13,6 +13,7 @@ let stack: Stack;
 let browser: Browser;
 let ece: Member;
 let kaan: Member;
+let kaanPoll: { id: string };
 const contexts: BrowserContext[] = [];
 
 async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ page: Page; errors: string[] }> {
@@ -30,7 +31,7 @@ beforeAll(async () => {
   [ece, kaan] = await Promise.all([createMember(stack, 'ece', 'Ece Yıldız'), createMember(stack, 'kaan', 'Kaan Er')]);
   await createPoll(stack, ece, { title: 'Profilden silinecek anket', category: 'teknoloji-ai', options: ['Evet', 'Hayır'] });
   await createPoll(stack, ece, { title: 'Hafta sonu nereye gidelim?', category: 'kesfet-seyahat', options: ['Deniz', 'Dağ'] });
-  await createPoll(stack, kaan, { title: 'Kaan’ın sorusu', category: 'muzik-playlist', options: ['Rock', 'Caz'] });
+  kaanPoll = await createPoll(stack, kaan, { title: 'Kaan’ın sorusu', category: 'muzik-playlist', options: ['Rock', 'Caz'] });
   const followed = await call<{ following: boolean }>(stack, 'POST', `/api/users/${ece.id}/follow`, { sid: kaan.sid });
   expect(followed.body.following).toBe(true); // kaan follows ece: ece's followers dialog has a row to act on
 }, 180_000);
@@ -96,8 +97,16 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
     const { page, errors } = await open({ sid: ece.sid });
     await page.goto('/profil');
     await settled(page, 'member');
-    expect((await page.getByRole('tab').allTextContents()).length).toBe(7);
     await page.getByRole('tab', { name: 'Anketlerim (2)' }).waitFor();
+    expect(await page.getByRole('tab').allTextContents()).toEqual([
+      'Anketlerim (2)',
+      'Paylaşılabilir Anketler (0)',
+      'Oylarım (0)',
+      'Takipçiler',
+      'Takip Edilenler',
+      'Bildirimler',
+      'Ayarlar',
+    ]);
     await page.getByRole('button', { name: 'Anketi sil: Profilden silinecek anket' }).click();
     const confirm = page.locator('[data-dialog="confirm"]');
     await confirm.getByText('Anketi silmek istiyor musun?').waitFor();
@@ -107,6 +116,27 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
     await page.getByRole('tab', { name: 'Anketlerim (1)' }).waitFor();
     expect(await page.getByRole('heading', { name: 'Profilden silinecek anket' }).count()).toBe(0);
     expect(errors).toEqual([]);
+  });
+
+  it('opens a poll from a notification link, and tells a visitor that a private profile is private', async () => {
+    const { page, errors } = await open({ sid: kaan.sid });
+    await page.goto(`/profil?anket=${kaanPoll.id}`);
+    const pollDialog = page.locator('[data-dialog="poll"]');
+    await pollDialog.getByRole('heading', { name: 'Kaan’ın sorusu' }).waitFor();
+    await expectNoAxeViolations(page, 'poll opened from ?anket=');
+    await page.keyboard.press('Escape');
+    await pollDialog.waitFor({ state: 'detached' });
+    expect(new URL(page.url()).searchParams.get('anket')).toBeNull();
+
+    await page.goto('/profil?sekme=ayarlar');
+    await page.getByRole('switch', { name: 'Profilim herkese açık' }).click();
+    await toast(page, 'Ayarların kaydedildi');
+    const visitor = await open();
+    await visitor.page.goto(`/profil/${kaan.username}`);
+    await visitor.page.locator('[data-private]').getByText('Bu profil gizli', { exact: true }).waitFor();
+    expect(await visitor.page.getByRole('heading', { name: 'Kaan’ın sorusu' }).count()).toBe(0);
+    await expectNoAxeViolations(visitor.page, 'private profile seen by a visitor');
+    expect([...errors, ...visitor.errors]).toEqual([]);
   });
 
   it('saves the settings tab’s switches on the server', async () => {

@@ -112,7 +112,7 @@ function Profile({ profile, own }: { profile: UserProfile; own: boolean }) {
         </Private>
       ) : (
         <Tabs.Root value={tab} onValueChange={selectTab}>
-          <TabList aria-label={tr.profile.tabsLabel} $count={tabs.length}>
+          <TabList aria-label={tr.profile.tabsLabel}>
             {tabs.map((key) => (
               <Tab key={key} value={key}>
                 {labels[key]}
@@ -176,7 +176,7 @@ function PollDialog({ pollId, onClose }: { pollId: string; onClose: () => void }
   );
 }
 
-const TabList = styled(Tabs.List)<{ $count: number }>`
+const TabList = styled(Tabs.List)`
   display: flex;
   flex-wrap: wrap;
   gap: 0.25rem;
@@ -186,6 +186,15 @@ const TabList = styled(Tabs.List)<{ $count: number }>`
   background: ${({ theme }) => theme.colors.surfaceRaised};
 
   & > button { flex: 1 1 auto; }
+
+  /* One row that scrolls sideways on a phone, rather than seven buttons stacked in a block. */
+  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
+    flex-wrap: nowrap;
+    overflow-x: auto;
+    scrollbar-width: thin;
+
+    & > button { flex: 0 0 auto; white-space: nowrap; }
+  }
 `;
 
 const Private = styled.section`
