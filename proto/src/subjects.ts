@@ -99,6 +99,8 @@ export const events = {
     userFollowed: 'events.social.user.followed',
     /** {followerId, followeeId, at}. */
     userUnfollowed: 'events.social.user.unfollowed',
+    /** {requestId, requesterId, targetId, at}: a follow waits for the target's approval (follow requests on). */
+    followRequested: 'events.social.follow.requested',
   },
   admin: {
     /** {userId, by, at}. */

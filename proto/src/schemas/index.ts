@@ -31,6 +31,7 @@ import {
   countsReplySchema,
   countsRequestSchema,
   followListQuerySchema,
+  followRequestedEventSchema,
   followRequestParamsSchema,
   followRequestSchema,
   mutualsReplySchema,
@@ -43,6 +44,7 @@ import type {
   CountsReply,
   CountsRequest,
   FollowListQuery,
+  FollowRequestedEvent,
   FollowRequestItem,
   FollowRequestParams,
   MutualsReply,
@@ -274,6 +276,7 @@ export const allSchemas = [
   countsReplySchema,
   userFollowedEventSchema,
   userUnfollowedEventSchema,
+  followRequestedEventSchema,
   notificationListQuerySchema,
   notificationIdParamsSchema,
   notificationReadResultSchema,
@@ -386,6 +389,7 @@ export interface SchemaTypes {
   'meydan/social-counts-reply': CountsReply;
   'meydan/social-user-followed': UserFollowedEvent;
   'meydan/social-user-unfollowed': UserUnfollowedEvent;
+  'meydan/social-follow-requested': FollowRequestedEvent;
   'meydan/notification-list-query': NotificationListQuery;
   'meydan/notification-id-params': NotificationIdParams;
   'meydan/notification-read-result': NotificationReadResult;

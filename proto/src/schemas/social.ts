@@ -161,3 +161,13 @@ export const userUnfollowedEventSchema = {
   properties: { followerId: idField, followeeId: idField, at: dateTimeField },
 } as const;
 export type UserUnfollowedEvent = FromSchema<typeof userUnfollowedEventSchema>;
+
+/** `events.social.follow.requested`: a member with follow requests on was asked to be followed (no edge yet). */
+export const followRequestedEventSchema = {
+  $id: 'meydan/social-follow-requested',
+  type: 'object',
+  additionalProperties: false,
+  required: ['requestId', 'requesterId', 'targetId', 'at'],
+  properties: { requestId: idField, requesterId: idField, targetId: idField, at: dateTimeField },
+} as const;
+export type FollowRequestedEvent = FromSchema<typeof followRequestedEventSchema>;

@@ -10,7 +10,7 @@ import { drained, startNotifications, until } from './support.js';
 const pollId = () => new Types.ObjectId().toString();
 const now = () => new Date().toISOString();
 
-describe('notifications: the member’s switches for votes, likes and comments', () => {
+describe('notifications: the member’s switches for votes, likes and comments, and follow requests', () => {
   let auth: TestService;
   let notifications: TestService;
   let mail: Awaited<ReturnType<typeof startTestMailDev>>;
@@ -68,5 +68,13 @@ describe('notifications: the member’s switches for votes, likes and comments',
     await setSettings({ notifyVotes: true, notifyComments: true });
     await activity();
     await until(async () => (await inbox(owner)).length === 4, 10_000, 'all three kinds');
+  });
+
+  it('tells a member with follow requests on who asks to follow them, linking to their followers tab', async () => {
+    const requestId = new Types.ObjectId().toString();
+    await publish(events.social.followRequested, { requestId, requesterId: fan.id, targetId: owner.id, at: now() });
+    await until(async () => (await inbox(owner)).some((n) => n.message === 'Hayran seni takip etmek istiyor'), 10_000, 'request notification');
+    const row = (await inbox(owner)).find((n) => n.message === 'Hayran seni takip etmek istiyor') as { link?: string };
+    expect(row.link).toBe('/profil?sekme=takipciler');
   });
 });

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subjects, validate } from '@meydan/proto';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { JSONCodec, type Subscription } from 'nats';
+import { events, subjects, validate } from '@meydan/proto';
 import { asMember, asVisitor, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
@@ -12,6 +13,8 @@ describe('social: follow requests and private profiles', () => {
   let ali: TestUser;
   let ayse: TestUser;
   let mehmet: TestUser;
+  let sub: Subscription;
+  const requestedEvents: unknown[] = [];
 
   const follow = (from: TestUser, to: TestUser) =>
     social.app.inject({ method: 'POST', url: `/api/users/${to.id}/follow`, headers: asMember(from.id) });
@@ -36,8 +39,11 @@ describe('social: follow requests and private profiles', () => {
       createUser(auth.deps, { displayName: 'Mehmet Kaya' }),
     ]);
     await setSettings(kilitli, { followRequestsEnabled: true });
+    const codec = JSONCodec();
+    sub = social.deps.nats.subscribe(events.social.followRequested, { callback: (_e, m) => requestedEvents.push(codec.decode(m.data)) });
   });
   afterAll(async () => {
+    sub?.unsubscribe();
     await social?.close();
     await auth?.close();
   });
@@ -61,6 +67,10 @@ describe('social: follow requests and private profiles', () => {
       expect.objectContaining({ user: { id: ali.id, username: ali.username, displayName: 'Ali Yılmaz', avatarUrl: null } }),
     ]);
     expect(validate('meydan/follow-request', pending.json()[0]).ok).toBe(true);
+    // The asked member is told (notifications turns this into 'X seni takip etmek istiyor').
+    await vi.waitFor(() => expect(requestedEvents).toContainEqual(expect.objectContaining({ requesterId: ali.id, targetId: kilitli.id })));
+    const event = requestedEvents.find((e) => (e as { requesterId: string }).requesterId === ali.id);
+    expect(validate('meydan/social-follow-requested', event).ok).toBe(true);
   });
 
   it('withdraws a request on a second press', async () => {

@@ -37,6 +37,22 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
   });
 
   await bus.consume({
+    durable: 'notifications--follow-requests',
+    filterSubject: events.social.followRequested,
+    handler: async (e, c) => {
+      await store.add({
+        userId: e.targetId,
+        kind: 'follow',
+        key: `follow-request:${e.requestId}`,
+        message: texts.followRequested(await actors.name(e.requesterId, c)),
+        link: links.followers(),
+        actorId: e.requesterId,
+        at: dateOf(e.at),
+      });
+    },
+  });
+
+  await bus.consume({
     durable: 'notifications--votes',
     filterSubject: events.polls.voteCast,
     concurrency: 32,

@@ -99,7 +99,13 @@ async function flip(
   const [, settings] = await Promise.all([ctx.users.get(followeeId, source), ctx.users.settings(followeeId, source)]);
   if (settings.followRequestsEnabled) {
     try {
-      await ctx.followRequests.create({ requesterId: followerId, targetId: followeeId, createdAt: new Date() });
+      const request = await ctx.followRequests.create({ requesterId: followerId, targetId: followeeId, createdAt: new Date() });
+      const requestId = request._id.toString();
+      await ctx.deps.bus.publishReliably(
+        events.social.followRequested,
+        { requestId, requesterId: followerId, targetId: followeeId, at: new Date().toISOString() },
+        { msgId: `requested:${requestId}`, requestId: requestIdOf(source) },
+      );
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
     }
