@@ -139,6 +139,29 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
     expect([...errors, ...visitor.errors]).toEqual([]);
   });
 
+  it('lets a member with follow requests on accept a pending follower from the followers tab', async () => {
+    const lale = await createMember(stack, 'lale', 'Lale Şen');
+    const locked = await call(stack, 'PATCH', '/api/users/me/settings', { sid: lale.sid, body: { followRequestsEnabled: true } });
+    expect(locked.status).toBe(200);
+
+    const asker = await open({ sid: ece.sid });
+    await asker.page.goto(`/profil/${lale.username}`);
+    await asker.page.getByRole('button', { name: 'Lale Şen kullanıcısını takip et' }).click();
+    await toast(asker.page, 'Takip isteği gönderildi');
+    await asker.page.getByRole('button', { name: 'Lale Şen kullanıcısına gönderilen takip isteğini geri çek' }).waitFor();
+
+    const { page, errors } = await open({ sid: lale.sid });
+    await page.goto('/profil?sekme=takipciler');
+    const requests = page.locator('[data-follow-requests]');
+    await requests.getByText(`@${ece.username}`).waitFor();
+    await expectNoAxeViolations(page, 'follow requests in the followers tab');
+    await requests.getByRole('button', { name: 'Kabul Et' }).click();
+    await toast(page, 'Takip isteği kabul edildi');
+    await requests.waitFor({ state: 'detached' });
+    await page.locator('[data-people="followers"]').getByText(`@${ece.username}`).waitFor();
+    expect([...errors, ...asker.errors]).toEqual([]);
+  });
+
   it('saves the settings tab’s switches on the server', async () => {
     const { page } = await open({ sid: ece.sid });
     await page.goto('/profil?sekme=ayarlar');
