@@ -135,6 +135,12 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
     await visitor.page.goto(`/profil/${kaan.username}`);
     await visitor.page.locator('[data-private]').getByText('Bu profil gizli', { exact: true }).waitFor();
     expect(await visitor.page.getByRole('heading', { name: 'Kaan’ın sorusu' }).count()).toBe(0);
+    await visitor.page.locator('[data-open="followers"]').click();
+    await visitor.page
+      .locator('[data-dialog="followers"]')
+      .getByText('Bu profil gizli. Listelerini yalnızca karşılıklı takipleştiği üyeler görebilir.')
+      .waitFor();
+    await visitor.page.keyboard.press('Escape');
     await expectNoAxeViolations(visitor.page, 'private profile seen by a visitor');
     expect([...errors, ...visitor.errors]).toEqual([]);
   });

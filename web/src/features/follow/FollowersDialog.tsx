@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import styled, { keyframes } from 'styled-components';
+import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { tr } from '../../i18n/tr';
 import { nameOf } from '../../lib/avatar';
 import { Avatar } from '../../ui/Avatar';
@@ -40,7 +41,7 @@ export function FollowersDialog({ open, onOpenChange, userId, name, tab, onTabCh
 /** One page of people with a follow button on each row but the viewer's own; also used by the profile's tabs. */
 export function PeopleList({ userId, direction }: { userId: string; direction: FollowDirection }) {
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = usePeopleQuery({ userId, direction, page });
+  const { data, isLoading, isError, error } = usePeopleQuery({ userId, direction, page });
   const failed = direction === 'followers' ? tr.follow.followersFailed : tr.follow.followingFailed;
   const empty = direction === 'followers' ? tr.follow.noFollowers : tr.follow.noFollowing;
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PEOPLE_PAGE_SIZE));
@@ -55,7 +56,8 @@ export function PeopleList({ userId, direction }: { userId: string; direction: F
             ))}
           </ul>
         ) : isError ? (
-          <Note role="alert">{failed}</Note>
+          // A private profile's lists answer 403 with the reason; anything else is the spec's load failure text.
+          <Note role="alert">{apiErrorStatus(error) === 403 ? (apiErrorMessage(error) ?? failed) : failed}</Note>
         ) : !data || data.rows.length === 0 ? (
           <Note>{empty}</Note>
         ) : (
