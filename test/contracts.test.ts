@@ -83,7 +83,7 @@ function sources(): { file: string; text: string }[] {
 const busFiles = new Set(['services/kit/src/bus.ts', 'services/kit/src/connections.ts']);
 
 /** A subject argument is a proto constant, or a helper's parameter whose type the compiler holds to the contracts. */
-const subjectConstant = /^(?:(?:events|subjects|live)\.[A-Za-z]+\.[A-Za-z]+|live\.[A-Za-z]+|healthSubject\([A-Za-z]+\)?|mailRequestedFilter|subject)$/;
+const subjectConstant = /^(?:(?:events|subjects|live)\.[A-Za-z]+\.[A-Za-z]+|live\.[A-Za-z]+|(?:health|openapi)Subject\([A-Za-z]+\)?|mailRequestedFilter|subject)$/;
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
 

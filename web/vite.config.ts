@@ -1,12 +1,62 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 
 const gateway = 'http://localhost:8080';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
+/** Paths the service worker never answers: the API and the realtime socket always go to the network. */
+const networkOnly = [/^\/api(\/|$)/, /^\/ws(\/|$)/];
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    VitePWA({
+      // The update toast asks before a new version takes over (features/pwa/serviceWorker.ts).
+      registerType: 'prompt',
+      injectRegister: false,
+      strategies: 'generateSW',
+      filename: 'sw.js',
+      scope: '/',
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'theme-boot.js', 'offline.html'],
+      manifest: {
+        id: '/',
+        name: 'Meydan',
+        short_name: 'Meydan',
+        description: 'Soru sor, oy ver, meydan ne diyor gör.',
+        lang: 'tr',
+        dir: 'ltr',
+        start_url: '/',
+        scope: '/',
+        display: 'standalone',
+        background_color: '#0f1115',
+        theme_color: '#0f1115',
+        icons: [
+          { src: '/pwa-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/pwa-512.png', sizes: '512x512', type: 'image/png' },
+          { src: '/pwa-maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+        ],
+      },
+      workbox: {
+        // The app shell: every built file, so a page opens offline after one visit.
+        globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+        cleanupOutdatedCaches: true,
+        // Client routes are the SPA shell; the shell decides what exists (not-found page included).
+        navigateFallback: 'index.html',
+        navigateFallbackDenylist: networkOnly,
+        runtimeCaching: [
+          {
+            // Navigations the shell does not answer (the denylist above) get the offline page when the network is
+            // gone. Workbox copies this function's source into sw.js, so it may not use anything from this file.
+            urlPattern: ({ request, url }) => request.mode === 'navigate' && /^\/(api|ws)(\/|$)/.test(url.pathname),
+            handler: 'NetworkOnly',
+            options: { precacheFallback: { fallbackURL: 'offline.html' } },
+          },
+        ],
+      },
+    }),
+  ],
   resolve: {
     alias: [
       // The contracts are consumed from source, exactly as the root vitest config does.
@@ -18,6 +68,8 @@ export default defineConfig({
   },
   build: {
     outDir: 'dist',
+    // dist/.vite/manifest.json: what scripts/measure-initial-js.ts reads to weigh the first load of /.
+    manifest: true,
     emptyOutDir: true,
     rolldownOptions: {
       output: {
@@ -26,8 +78,8 @@ export default defineConfig({
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
             { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/, priority: 2 },
-            // The bot-challenge widget stays in its own lazily loaded chunk: only the login after failures needs it.
-            { name: 'vendor', test: /node_modules[\\/](?!altcha[\\/])/, priority: 1 },
+            // Only what the first screen needs: libraries used by lazily loaded screens travel with those screens.
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
           ],
         },
       },

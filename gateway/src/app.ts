@@ -22,6 +22,7 @@ import {
 import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver, VISITOR_COOKIE } from './identity.js';
 import { installRateLimits } from './rate-limits.js';
+import { OpenApiDocuments } from './openapi.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
 import { adminGuard, helmetOptions, isForeignOrigin, originCheck } from './security.js';
@@ -205,6 +206,23 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     return reply.code(health.status === 'ok' ? 200 : 503).send(health);
   });
 
+  const openApi = new OpenApiDocuments(
+    bus,
+    deps.log,
+    config.PUBLIC_ORIGIN ?? 'http://localhost:8080',
+    config.OPENAPI_CACHE_MS ?? 300_000,
+    config.HEALTH_TIMEOUT_MS ?? 1500,
+  );
+  // The whole public API, from the services' own route schemas.
+  app.get('/api/openapi.json', async (request, reply) => {
+    const { doc, missing } = await openApi.get(request.id);
+    if (missing.length === serviceNames.length) {
+      return reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
+    }
+    if (missing.length > 0) reply.header('x-openapi-missing', missing.join(','));
+    return reply.header('cache-control', 'no-cache').send(doc);
+  });
+
   for (const route of routingTable) {
     const options: FastifyHttpProxyOptions = {
       upstream: upstreamOf(config, route.service),
@@ -232,7 +250,17 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     }
   }
 
-  await app.register(fastifyStatic, { root: webDist, index: false, wildcard: false, maxAge: '1h' });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    index: false,
+    wildcard: false,
+    maxAge: '1h',
+    // The service worker must be checked on every load so a new release is found at once (its files are hashed).
+    setHeaders: (reply, path) => {
+      if (/[\\/]sw\.js$/.test(path)) reply.header('cache-control', 'no-cache');
+      else if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
+    },
+  });
 
   return app;
 }

@@ -55,6 +55,8 @@ export const gatewayConfigSchema = {
     CONTACT_URL: { type: 'string', pattern: '^https?://' },
     ADMIN_URL: { type: 'string', pattern: '^https?://' },
     HEALTH_TIMEOUT_MS: { type: 'integer', minimum: 50, default: 1500 },
+    /** How long the merged OpenAPI document is kept before the services are asked again. */
+    OPENAPI_CACHE_MS: { type: 'integer', minimum: 0, default: 300_000 },
   },
   required: [
     'NATS_URL',

@@ -28,3 +28,23 @@ export const routingTable: readonly { prefix: string; service: ServiceName; webs
   { prefix: '/api/admin', service: 'admin' },
   { prefix: '/ws', service: 'notifications', websocket: true },
 ];
+
+const segmentsOf = (path: string) => path.split('/').filter(Boolean);
+const isParameter = (segment: string) => segment.startsWith(':') || /^\{.+\}$/.test(segment);
+
+/**
+ * The service the gateway sends a path to (`/api/users/{id}/follow` → social), or null. A `:param` segment of a prefix
+ * matches any one segment; among matching prefixes the longest wins, as the router's most specific route does.
+ */
+export function serviceForPath(path: string): ServiceName | null {
+  const segments = segmentsOf(path);
+  let best: { service: ServiceName; length: number } | null = null;
+  for (const route of routingTable) {
+    if (route.websocket) continue;
+    const prefix = segmentsOf(route.prefix);
+    if (prefix.length > segments.length) continue;
+    const matches = prefix.every((p, i) => (isParameter(p) ? segments[i] !== undefined : p === segments[i]));
+    if (matches && (!best || prefix.length > best.length)) best = { service: route.service, length: prefix.length };
+  }
+  return best?.service ?? null;
+}

@@ -55,6 +55,7 @@ export async function startTestGateway(
     SESSION_CACHE_MS: 5000,
     SHUTDOWN_TIMEOUT_MS: 10_000,
     HEALTH_TIMEOUT_MS: 1000,
+    OPENAPI_CACHE_MS: 300_000,
     WEB_DIST: web,
     ...urls,
     ...options.config,

@@ -15,6 +15,7 @@ import {
   emptyRequestSchema,
   followRequestedEventSchema,
   healthSchema,
+  openApiDocumentSchema,
   liveCountsSchema,
   mailRequestSchema,
   mutualsReplySchema,
@@ -34,6 +35,7 @@ import {
   socketAuthSuccessSchema,
   socketErrorSchema,
   socketNotificationSchema,
+  bulkEmailProgressSchema,
   socketPollUpdateSchema,
   tokenResolveReplySchema,
   tokenResolveRequestSchema,
@@ -96,6 +98,7 @@ const request = <Q extends { readonly $id: SchemaId }, R extends { readonly $id:
   reply: contractOf(r),
 });
 const health = request(emptyRequestSchema, healthSchema);
+const openapi = request(emptyRequestSchema, openApiDocumentSchema);
 
 /** Every NATS subject of Meydan and its schema. */
 export const natsContracts = {
@@ -126,6 +129,7 @@ export const natsContracts = {
   },
   requests: {
     [subjects.auth.health]: health,
+    [subjects.auth.openapi]: openapi,
     [subjects.auth.sessionResolve]: request(sessionResolveRequestSchema, sessionResolveReplySchema),
     [subjects.auth.tokenResolve]: request(tokenResolveRequestSchema, tokenResolveReplySchema),
     [subjects.auth.usersGet]: request(userGetRequestSchema, creatorSummarySchema),
@@ -133,14 +137,19 @@ export const natsContracts = {
     [subjects.auth.usersEmails]: request(emptyRequestSchema, userEmailsReplySchema),
     [subjects.auth.usersSettings]: request(userIdRequestSchema, userSettingsSchema),
     [subjects.polls.health]: health,
+    [subjects.polls.openapi]: openapi,
     [subjects.polls.userCounts]: request(userIdRequestSchema, userPollCountsReplySchema),
     [subjects.polls.canView]: request(canViewRequestSchema, canViewReplySchema),
     [subjects.social.health]: health,
+    [subjects.social.openapi]: openapi,
     [subjects.social.mutuals]: request(mutualsRequestSchema, mutualsReplySchema),
     [subjects.social.counts]: request(countsRequestSchema, countsReplySchema),
     [subjects.notifications.health]: health,
+    [subjects.notifications.openapi]: openapi,
     [subjects.contact.health]: health,
+    [subjects.contact.openapi]: openapi,
     [subjects.admin.health]: health,
+    [subjects.admin.openapi]: openapi,
   },
   live: {
     [live.pollCounts]: contractOf(liveCountsSchema),
@@ -161,6 +170,7 @@ export const socketContracts = {
     notification: contractOf(socketNotificationSchema),
     poll_update: contractOf(socketPollUpdateSchema),
     subscribe_result: contractOf(pollSubscriptionResultSchema),
+    bulk_email_progress: contractOf(bulkEmailProgressSchema),
   },
   client: {
     auth: contractOf(socketAuthSchema),

@@ -13,9 +13,13 @@ export type ServiceName = (typeof serviceNames)[number];
 /** Every service answers `<service>.health` with its readiness. */
 export const healthSubject = <S extends ServiceName>(service: S): `${S}.health` => `${service}.health`;
 
+/** Every service answers `<service>.openapi` with the OpenAPI document of its public routes (the gateway merges them). */
+export const openapiSubject = <S extends ServiceName>(service: S): `${S}.openapi` => `${service}.openapi`;
+
 export const subjects = {
   auth: {
     health: 'auth.health',
+    openapi: 'auth.openapi',
     /** {sid} → {userId, role} | null. The gateway resolves the `sid` cookie (cached briefly). */
     sessionResolve: 'auth.session.resolve',
     /** {token} → {userId, role, tier} | null. The gateway resolves `Authorization: Bearer <token>`. */
@@ -34,6 +38,7 @@ export const subjects = {
   },
   polls: {
     health: 'polls.health',
+    openapi: 'polls.openapi',
     /** {userId} → {pollsCount, votesCount}. */
     userCounts: 'polls.users.counts',
     /** {pollId, userId: string|null} → {visible: boolean}. Used by notifications for poll_update subscriptions. */
@@ -41,14 +46,15 @@ export const subjects = {
   },
   social: {
     health: 'social.health',
+    openapi: 'social.openapi',
     /** {userId} → {userIds: string[]}: users who follow `userId` and whom `userId` follows. */
     mutuals: 'social.mutuals',
     /** {userId} → {followersCount, followingCount}. */
     counts: 'social.counts',
   },
-  notifications: { health: 'notifications.health' },
-  contact: { health: 'contact.health' },
-  admin: { health: 'admin.health' },
+  notifications: { health: 'notifications.health', openapi: 'notifications.openapi' },
+  contact: { health: 'contact.health', openapi: 'contact.openapi' },
+  admin: { health: 'admin.health', openapi: 'admin.openapi' },
 } as const;
 
 /** JetStream streams. EVENTS holds every domain event; DEADLETTER holds events no consumer could handle. */

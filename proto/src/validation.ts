@@ -115,13 +115,15 @@ export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Aj
 
 let sharedAjv: Ajv | undefined;
 const validators = new Map<string, ValidateFunction>();
-const schemasById = new Map<string, AnySchema>(allSchemas.map((s) => [s.$id, s]));
+let byId: Map<string, AnySchema> | undefined;
+/** Every proto schema by `$id`, built on first use (a browser bundle that never looks a schema up leaves them out). */
+const schemasById = (): Map<string, AnySchema> => (byId ??= new Map<string, AnySchema>(allSchemas.map((s) => [s.$id, s])));
 
 /** The compiled validator of a proto schema (compiled once, on a shared instance). */
 export function getValidator<Id extends SchemaId>(schemaId: Id): ValidateFunction<SchemaTypes[Id]> {
   let fn = validators.get(schemaId);
   if (!fn) {
-    if (!schemasById.has(schemaId)) throw new Error(`Unknown schema id: ${schemaId}`);
+    if (!schemasById().has(schemaId)) throw new Error(`Unknown schema id: ${schemaId}`);
     sharedAjv ??= createAjv();
     fn = sharedAjv.getSchema(schemaId);
     if (!fn) throw new Error(`Schema could not be compiled: ${schemaId}`);
@@ -224,11 +226,19 @@ function turkishMessage(err: ErrorObject, segments: string[]): string {
  * unknown fields last). Errors of our `errorMessage` texts and of `meydanPollOptions` keep their message.
  */
 export function formatErrors(schemaOrId: SchemaId | object | undefined, errors: readonly ErrorObject[]): ValidationIssue[] {
-  let schema = (typeof schemaOrId === 'string' ? schemasById.get(schemaOrId) : schemaOrId) as
+  let schema = (typeof schemaOrId === 'string' ? schemasById().get(schemaOrId) : schemaOrId) as
     | { properties?: Record<string, unknown>; $ref?: string }
     | undefined;
-  if (schema?.$ref) schema = schemasById.get(schema.$ref) as typeof schema;
-  const order = Object.keys(schema?.properties ?? {});
+  if (schema?.$ref) schema = schemasById().get(schema.$ref) as typeof schema;
+  return formatIssues(Object.keys(schema?.properties ?? {}), errors);
+}
+
+/**
+ * ajv's errors as Turkish issues, ordered by the schema's top-level fields (`fieldOrder`); what `formatErrors` does
+ * once it has the schema, for callers (the browser's forms) that carry the field order themselves.
+ */
+export function formatIssues(fieldOrder: readonly string[], errors: readonly ErrorObject[]): ValidationIssue[] {
+  const order = fieldOrder;
   const rank = (segments: string[]): number => {
     const top = segments[0];
     if (top === undefined) return -1;

@@ -4,7 +4,7 @@ import { clientRoutes, matchClientRoute } from '../src/index.js';
 describe('matchClientRoute', () => {
   it('matches every client route of the specs', () => {
     for (const route of clientRoutes) {
-      const path = route.replace(':shortUrl', 'abc123XYZ0');
+      const path = route.replace(':shortUrl', 'abc123XYZ0').replace(':slug', 'bir-yazi');
       expect(matchClientRoute(path)?.route, path).toBe(route);
     }
   });
@@ -40,13 +40,25 @@ describe('matchClientRoute', () => {
     expect(matchClientRoute('/kesfet')?.params).toEqual({});
   });
 
+  it('has the information pages of the footer and one page per blog post', () => {
+    expect(matchClientRoute('/gizlilik')?.route).toBe('/gizlilik');
+    expect(matchClientRoute('/Cerezler/')?.route).toBe('/cerezler');
+    expect(matchClientRoute('/blog/dost-meclisi-yayinda')).toEqual({ route: '/blog/:slug', params: { slug: 'dost-meclisi-yayinda' } });
+  });
+
+  it('answers null, not an exception, for a parameter with a malformed escape', () => {
+    expect(matchClientRoute('/blog/%E0%A4%A')).toBeNull();
+    expect(matchClientRoute('/s/%')).toBeNull();
+  });
+
   it('answers null for unknown paths', () => {
     expect(matchClientRoute('/bilinmeyen')).toBeNull();
     expect(matchClientRoute('/s')).toBeNull();
     expect(matchClientRoute('/s/')).toBeNull();
     expect(matchClientRoute('/s/abc/extra')).toBeNull();
     expect(matchClientRoute('/profil/ayse/extra')).toBeNull();
-    expect(matchClientRoute('/gizlilik')).toBeNull();
+    expect(matchClientRoute('/gizlilik-bilgi')).toBeNull();
+    expect(matchClientRoute('/blog/a/b')).toBeNull();
     expect(matchClientRoute('/login')).toBeNull();
   });
 

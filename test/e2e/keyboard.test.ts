@@ -25,6 +25,9 @@ async function open(options: Parameters<typeof newContext>[2] = {}): Promise<Pag
 
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
+/** Focus lands on `target` (a closing dialog hands it back a frame after it unmounts, so wait for it, briefly). */
+const expectFocus = (target: Locator) => expect.poll(() => isFocused(target), { timeout: 2000, interval: 50 }).toBe(true);
+
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `limit` presses. */
 async function tabTo(page: Page, target: Locator, { back = false, limit = 60 } = {}): Promise<void> {
   for (let i = 0; i < limit; i += 1) {
@@ -103,7 +106,7 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await settled(page, 'visitor');
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'İçeriğe geç' });
-    expect(await isFocused(skip)).toBe(true);
+    await expectFocus(skip);
     await expectFocusVisible(page);
     const box = await skip.boundingBox();
     expect(box && box.y >= 0 && box.height > 0).toBe(true);
@@ -129,7 +132,7 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     expect(await required.evaluate((el) => el.contains(document.activeElement))).toBe(true);
     await page.keyboard.press('Escape');
     await required.waitFor({ state: 'detached' });
-    expect(await isFocused(option)).toBe(true);
+    await expectFocus(option);
 
     // Sign-in required → 'Kayıt Ol' → closed: back on the option, not lost with the first dialog.
     await page.keyboard.press('Enter');
@@ -138,10 +141,10 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await page.keyboard.press('Enter');
     const register = page.getByRole('dialog', { name: 'Kayıt Ol' });
     await register.waitFor();
-    expect(await isFocused(register.getByLabel('Kullanıcı adı'))).toBe(true);
+    await expectFocus(register.getByLabel('Kullanıcı adı'));
     await page.keyboard.press('Escape');
     await register.waitFor({ state: 'detached' });
-    expect(await isFocused(option)).toBe(true);
+    await expectFocus(option);
   });
 
   it('lets a member sign in, create a poll, vote and read notifications with the keyboard only', async () => {
@@ -155,7 +158,7 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await page.keyboard.press('Enter');
     const login = page.getByRole('dialog', { name: 'Giriş Yap' });
     await login.waitFor();
-    expect(await isFocused(login.getByLabel('E-posta'))).toBe(true);
+    await expectFocus(login.getByLabel('E-posta'));
     await expectFocusVisible(page);
     await expectFocusTrapped(page, login);
     await tabTo(page, login.getByLabel('E-posta'));
@@ -175,11 +178,11 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await page.keyboard.press('Enter');
     const create = page.getByRole('dialog', { name: 'Kafa Açalım' });
     await create.waitFor();
-    expect(await isFocused(create.getByLabel('Soru'))).toBe(true);
+    await expectFocus(create.getByLabel('Soru'));
     await expectFocusTrapped(page, create, 40);
     await page.keyboard.press('Escape');
     await create.waitFor({ state: 'detached' });
-    expect(await isFocused(createButton)).toBe(true);
+    await expectFocus(createButton);
 
     await page.keyboard.press('Enter');
     await create.waitFor();
@@ -199,7 +202,7 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await page.keyboard.press('Enter');
     await sent;
     await create.waitFor({ state: 'detached' });
-    expect(await isFocused(createButton)).toBe(true);
+    await expectFocus(createButton);
 
     // Vote on the new poll.
     const mine = card(page, title);
@@ -229,7 +232,7 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     expect(await panel.locator('[data-notification][data-read="false"]').count()).toBe(0);
     await page.keyboard.press('Escape');
     await panel.waitFor({ state: 'detached' });
-    expect(await isFocused(bell)).toBe(true);
+    await expectFocus(bell);
     await expectNoAxeViolations(page, '/ after the keyboard journey [member, dark, desktop]');
   });
 

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 import { freePort, startProcess, type ProcessHandle } from '../../deploy/local/servers.mjs';
 import { infra, startTestMailDev } from '../harness.js';
 
@@ -40,7 +41,8 @@ async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, log
   throw new Error(`${handle.name} not ready at ${url} within ${timeoutMs} ms (${last}):\n${logTail()}`);
 }
 
-export async function startStack(): Promise<Stack> {
+/** `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy). */
+export async function startStack(options: { webDist?: string } = {}): Promise<Stack> {
   for (const name of [...services.map((s) => `services/${s}`), 'gateway']) {
     if (!existsSync(join(root, name, 'dist', 'main.js'))) throw new Error(`${name}/dist/main.js missing: run npx tsc -b`);
   }
@@ -69,7 +71,12 @@ export async function startStack(): Promise<Stack> {
     const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()] as const)));
     const origin = `http://127.0.0.1:${ports['gateway']}`;
     // A Redis database of its own, so keys (rate limits, sessions) of other suites in this run do not leak in.
+    // Stacks of one run start one after another and may draw the same database: empty it, so an earlier suite's
+    // rate-limit windows (same client IP) never count against this one.
     const redisDb = 1 + (parseInt(runId.slice(0, 2), 16) % 15);
+    const redisOfStack = new Redis(`${redisUrl.replace(/\/\d*$/, '')}/${redisDb}`);
+    await redisOfStack.flushdb();
+    await redisOfStack.quit();
     const common: NodeJS.ProcessEnv = {
       ...process.env,
       HOST: '127.0.0.1',
@@ -97,7 +104,7 @@ export async function startStack(): Promise<Stack> {
     const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
     const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
       logFile: join(logDir, 'gateway.log'),
-      env: { ...common, ...serviceUrls, PORT: String(ports['gateway']), WEB_DIST: join(root, 'web', 'dist') },
+      env: { ...common, ...serviceUrls, PORT: String(ports['gateway']), WEB_DIST: options.webDist ?? join(root, 'web', 'dist') },
     });
     started.push(gateway);
     await waitOk(`${origin}/readyz`, gateway, 30_000, () => logTail('gateway'));

@@ -1,8 +1,14 @@
-/** Writes web/src/generated/validators.ts (see validators-source.ts for why). */
-import { writeFileSync } from 'node:fs';
+/** Writes the validators under web/src/generated/ (see validators-source.ts for why). */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { generateValidatorsSource } from './validators-source.js';
+import { generatedValidatorModules } from './validators-source.js';
 
-const target = fileURLToPath(new URL('../src/generated/validators.ts', import.meta.url));
-writeFileSync(target, generateValidatorsSource());
-console.log(`validators written to ${target}`);
+const root = fileURLToPath(new URL('../src/generated/', import.meta.url));
+rmSync(root, { recursive: true, force: true });
+for (const [file, source] of Object.entries(generatedValidatorModules())) {
+  const target = `${root}${file}`;
+  mkdirSync(dirname(target), { recursive: true });
+  writeFileSync(target, source);
+}
+console.log(`validators written to ${root}`);

@@ -27,7 +27,17 @@ const socketValidators = Object.fromEntries(
 type PluginOf<M> = M extends { default: infer P } ? P : M;
 const interop = <M>(mod: M): PluginOf<M> => ((mod as { default?: unknown }).default ?? mod) as PluginOf<M>;
 
-export function generateValidatorsSource(): string {
+/**
+ * The generated modules, by path under web/src/generated/: one per form (so a screen bundles only the forms it
+ * imports) and one for the realtime socket's events.
+ */
+export function generatedValidatorModules(): Record<string, string> {
+  const modules: Record<string, string> = { 'socket-validators.ts': validatorsSource(socketValidators, false) };
+  for (const [name, id] of Object.entries(formSchemas)) modules[`forms/${name}.ts`] = validatorsSource({ [name]: id }, true);
+  return modules;
+}
+
+function validatorsSource(exports: Record<string, string>, forms: boolean): string {
   const ajv = new Ajv({
     allErrors: true,
     removeAdditional: false,
@@ -60,7 +70,17 @@ export function generateValidatorsSource(): string {
   for (const schema of allSchemas) ajv.addSchema(schema as object);
 
   const standalone = interop(standaloneModule);
-  let code = standalone(ajv, { ...formSchemas, ...socketValidators });
+  let code = standalone(ajv, exports);
+  if (forms) {
+    // A form carries its validator and its fields' order (for the order of messages), so the browser needs no schema
+    // registry, and a screen bundles only the forms it imports.
+    code = code.replace(/export const (\w+) = (validate\d+);/g, (_match, name: string, fn: string) => {
+      const id = exports[name]!;
+      const schema = ajv.getSchema(id)?.schema as { properties?: Record<string, unknown> } | undefined;
+      const fields = JSON.stringify(Object.keys(schema?.properties ?? {}));
+      return `export const ${name} = { validate: ${fn}, fields: ${fields} };`;
+    });
+  }
 
   // The generated code reaches its helpers through require(); the bundle wants ES imports.
   const modules = new Map<string, string>();

@@ -1,5 +1,5 @@
 import type { User } from '@meydan/proto';
-import { render } from '@testing-library/react';
+import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
@@ -19,6 +19,10 @@ export const member: User = {
   avatarUrl: null,
   role: 'member',
 };
+
+// Most screens load lazily: the first import of a screen's module in a test run can take longer than the default
+// second on a busy machine, so `findBy…`/`waitFor` wait up to 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 type Handler = (request: Request, url: URL) => unknown | Response | Promise<unknown | Response>;
 

@@ -33,9 +33,10 @@ describe('routing', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Anket Bulunamadı' })).toBeTruthy();
   });
 
-  it.each(['/ayarlar', '/hesap-ayarlari', '/profil-ayarlari'])('renders the settings page for %s', (path) => {
+  it.each(['/ayarlar', '/hesap-ayarlari', '/profil-ayarlari'])('renders the settings page for %s', async (path) => {
     renderAppAt(path);
-    expect(pageHeading()).toHaveProperty('textContent', 'Ayarlar');
+    // The settings screen is loaded lazily.
+    expect(await screen.findByRole('heading', { level: 1 })).toHaveProperty('textContent', 'Ayarlar');
   });
 
   it('renders the not-found page for /nope, whose button leads home', async () => {
@@ -58,7 +59,7 @@ describe('routing', () => {
     expect(pageHeading()).toHaveProperty('textContent', 'Sayfa Bulunamadı');
   });
 
-  it.each(clientRoutes.map((route) => route.replace(':shortUrl', 'Kod123')))(
+  it.each(clientRoutes.map((route) => route.replace(':shortUrl', 'Kod123').replace(':slug', 'dost-meclisi-yayinda')))(
     'has a screen for client route %s (also upper-cased with a trailing slash)',
     async (path) => {
       renderAppAt(`${path.toUpperCase()}${path === '/' ? '' : '/'}`);

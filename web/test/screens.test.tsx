@@ -650,7 +650,8 @@ describe('sign-in and registration', () => {
   it('says Kayıt Başarısız with the server’s message', async () => {
     fakeApi({ 'POST /api/register': () => json({ error: 'username_taken', message: 'Bu kullanıcı adı alınmış' }, 409) });
     renderAppAt('/register');
-    fireEvent.change(screen.getByLabelText('Kullanıcı adı'), { target: { value: 'ayse' } });
+    // The registration screen is loaded lazily.
+    fireEvent.change(await screen.findByLabelText('Kullanıcı adı'), { target: { value: 'ayse' } });
     fireEvent.change(screen.getByLabelText('E-posta'), { target: { value: 'ayse@example.com' } });
     fireEvent.change(screen.getByLabelText('Görünen ad'), { target: { value: 'Ayşe' } });
     fireEvent.change(screen.getByLabelText('Şifre'), { target: { value: 'gizli1' } });

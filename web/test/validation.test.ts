@@ -1,8 +1,7 @@
 import { validate } from '@meydan/proto';
 import { describe, expect, it } from 'vitest';
-import { generateValidatorsSource } from '../scripts/validators-source';
-import generatedSource from '../src/generated/validators.ts?raw';
-import { fieldErrors, validateForm, type FormSchema } from '../src/lib/validation';
+import { generatedValidatorModules } from '../scripts/validators-source';
+import { fieldErrors, validateForm, type CompiledForm, type FormSchema } from '../src/lib/validation';
 
 const ids: Record<FormSchema, Parameters<typeof validate>[0]> = {
   pollCreate: 'meydan/poll-create',
@@ -13,6 +12,7 @@ const ids: Record<FormSchema, Parameters<typeof validate>[0]> = {
   quickQuestion: 'meydan/quick-question',
   commentCreate: 'meydan/comment-create',
   reportCreate: 'meydan/report-create',
+  bulkEmail: 'meydan/bulk-email',
 };
 
 const samples: [FormSchema, unknown][] = [
@@ -35,15 +35,27 @@ const samples: [FormSchema, unknown][] = [
   ['quickQuestion', { question: 'q'.repeat(151), options: ['a'.repeat(51), 'b'] }],
   ['commentCreate', { text: '   ' }],
   ['reportCreate', { description: 'x' }],
+  ['bulkEmail', { subject: ' ', body: 'b'.repeat(20_001) }],
+  ['bulkEmail', {}],
 ];
+
+/** Every generated form by name (web/src/generated/forms/<name>.ts exports `<name>`). */
+const compiled = Object.fromEntries(
+  Object.entries(import.meta.glob<Record<string, CompiledForm>>('../src/generated/forms/*.ts', { eager: true })).map(([path, mod]) => {
+    const name = path.replace(/^.*\/(\w+)\.ts$/, '$1');
+    return [name, mod[name]!];
+  }),
+) as Record<FormSchema, CompiledForm>;
 
 describe('form validation', () => {
   it('uses validators generated from the current proto schemas (run the web build to refresh them)', () => {
-    expect(generatedSource).toBe(generateValidatorsSource());
+    const onDisk = import.meta.glob<string>('../src/generated/**/*.ts', { query: '?raw', import: 'default', eager: true });
+    const written = Object.fromEntries(Object.entries(onDisk).map(([path, source]) => [path.replace('../src/generated/', ''), source]));
+    expect(written).toEqual(generatedValidatorModules());
   });
 
   it.each(samples)('gives the same Turkish messages as the server for %s %j', (schema, data) => {
-    const mine = validateForm(schema, structuredClone(data));
+    const mine = validateForm(compiled[schema], schema, structuredClone(data));
     const server = validate(ids[schema], structuredClone(data));
     expect(mine.ok).toBe(server.ok);
     if (!mine.ok && !server.ok) {
@@ -53,7 +65,7 @@ describe('form validation', () => {
   });
 
   it('shows the spec’s texts for an empty poll form, one per field', () => {
-    const result = validateForm('pollCreate', { title: '', options: [] });
+    const result = validateForm(compiled.pollCreate, 'pollCreate', { title: '', options: [] });
     expect(result.ok).toBe(false);
     if (!result.ok) {
       expect(fieldErrors(result.errors)).toEqual({

@@ -125,3 +125,25 @@ export const reportSchema = {
   },
 } as const;
 export type Report = FromSchema<typeof reportSchema>;
+
+export const bulkEmailStates = ['queued', 'sending', 'done', 'failed'] as const;
+export type BulkEmailState = (typeof bulkEmailStates)[number];
+
+/**
+ * Server → client `bulk_email_progress` on the realtime socket (to the administrator who started the job); the same
+ * counts as GET /api/admin/bulk-email/{id}.
+ */
+export const bulkEmailProgressSchema = {
+  $id: 'meydan/bulk-email-progress',
+  type: 'object',
+  additionalProperties: false,
+  required: ['jobId', 'total', 'sent', 'failed', 'state'],
+  properties: {
+    jobId: { type: 'string', minLength: 1 },
+    total: countField,
+    sent: countField,
+    failed: countField,
+    state: { type: 'string', enum: bulkEmailStates },
+  },
+} as const;
+export type BulkEmailProgress = FromSchema<typeof bulkEmailProgressSchema>;

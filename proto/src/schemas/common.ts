@@ -21,7 +21,12 @@ export const avatarUrlField = { type: ['string', 'null'], maxLength: 2048 } as c
 export const displayNameField = { type: ['string', 'null'], maxLength: 100 } as const;
 
 /** Ignored identity fields a client may still send (the server decides who the user is). */
-export const ignoredIdField = { type: ['string', 'integer', 'null'], maxLength: 64 } as const;
+export const ignoredIdField = {
+  type: ['string', 'integer', 'null'],
+  maxLength: 64,
+  deprecated: true,
+  description: 'Kabul edilir ama kullanılmaz: kimin istek yaptığına sunucu karar verir',
+} as const;
 
 /** Votes per option index, e.g. {"0": 3, "1": 5}. */
 export const voteCountsField = {

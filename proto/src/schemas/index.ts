@@ -1,6 +1,6 @@
 /** Every JSON Schema of the contracts, with the types derived from them. */
-import { adminPollSchema, adminStatsSchema, adminUserSchema, bulkEmailSchema, reportSchema } from './admin.js';
-import type { AdminPoll, AdminStats, AdminUser, BulkEmailBody, Report } from './admin.js';
+import { adminPollSchema, adminStatsSchema, adminUserSchema, bulkEmailProgressSchema, bulkEmailSchema, reportSchema } from './admin.js';
+import type { AdminPoll, AdminStats, AdminUser, BulkEmailBody, BulkEmailProgress, Report } from './admin.js';
 import { contactMessageSchema } from './contact.js';
 import type { ContactMessageBody } from './contact.js';
 import { notificationCountSchema, notificationSchema } from './notifications.js';
@@ -181,11 +181,20 @@ import type {
 } from './events.js';
 import { socketNotificationSchema, socketPollUpdateSchema } from './socket.js';
 import type { SocketNotification, SocketPollUpdate } from './socket.js';
-import { healthSchema, messageSchema } from './system.js';
-import type { Health, MessageResponse } from './system.js';
+import { healthSchema, messageSchema, noBodySchema, openApiDocumentSchema } from './system.js';
+import type { Health, MessageResponse, NoBody, OpenApiDocument } from './system.js';
 import { botChallengeSchema } from './challenge.js';
 import type { BotChallenge } from './challenge.js';
 import {
+  apiTokenCreatedSchema,
+  apiTokenCreateSchema,
+  apiTokenIdParamsSchema,
+  apiTokenListSchema,
+  apiTokenSchema,
+  logoutSchema,
+  passwordChangeSchema,
+  profileAnswersSavedSchema,
+  profileQuestionListSchema,
   followStateSchema,
   forgotPasswordSchema,
   loginSchema,
@@ -201,6 +210,15 @@ import {
   userSettingsSchema,
 } from './users.js';
 import type {
+  ApiToken,
+  ApiTokenCreateBody,
+  ApiTokenCreated,
+  ApiTokenIdParams,
+  ApiTokenList,
+  LogoutBody,
+  PasswordChangeBody,
+  ProfileAnswersSaved,
+  ProfileQuestionList,
   FollowState,
   ForgotPasswordBody,
   LoginBody,
@@ -290,9 +308,21 @@ export const allSchemas = [
   adminUserSchema,
   adminPollSchema,
   reportSchema,
+  bulkEmailProgressSchema,
   healthSchema,
   messageSchema,
+  noBodySchema,
+  openApiDocumentSchema,
   botChallengeSchema,
+  logoutSchema,
+  passwordChangeSchema,
+  apiTokenCreateSchema,
+  apiTokenIdParamsSchema,
+  apiTokenSchema,
+  apiTokenListSchema,
+  apiTokenCreatedSchema,
+  profileQuestionListSchema,
+  profileAnswersSavedSchema,
   // polls service routes
   pollEditSchema,
   pollIdParamsSchema,
@@ -403,8 +433,20 @@ export interface SchemaTypes {
   'meydan/admin-user': AdminUser;
   'meydan/admin-poll': AdminPoll;
   'meydan/report': Report;
+  'meydan/bulk-email-progress': BulkEmailProgress;
   'meydan/health': Health;
   'meydan/message': MessageResponse;
+  'meydan/no-body': NoBody;
+  'meydan/openapi-document': OpenApiDocument;
+  'meydan/logout': LogoutBody;
+  'meydan/password-change': PasswordChangeBody;
+  'meydan/api-token-create': ApiTokenCreateBody;
+  'meydan/api-token-id-params': ApiTokenIdParams;
+  'meydan/api-token': ApiToken;
+  'meydan/api-token-list': ApiTokenList;
+  'meydan/api-token-created': ApiTokenCreated;
+  'meydan/profile-question-list': ProfileQuestionList;
+  'meydan/profile-answers-saved': ProfileAnswersSaved;
   'meydan/poll-edit': PollEditBody;
   'meydan/poll-id-params': PollIdParams;
   'meydan/share-code-params': ShareCodeParams;

@@ -38,3 +38,44 @@ export const messageSchema = {
   },
 } as const;
 export type MessageResponse = FromSchema<typeof messageSchema>;
+
+/**
+ * The body of a route that takes none (likes, shares, follows, marking read): nothing, or an empty JSON object.
+ * Declared so every state-changing route says what it accepts.
+ */
+export const noBodySchema = {
+  $id: 'meydan/no-body',
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {},
+  errorMessage: { additionalProperties: 'Bu istek gövde almaz' },
+} as const;
+export type NoBody = FromSchema<typeof noBodySchema>;
+
+/**
+ * `<service>.openapi` over NATS: a service's OpenAPI 3.1 document of its public routes, as @fastify/swagger makes it.
+ * Paths and components are checked only to be objects: their inside is the OpenAPI specification's business.
+ */
+export const openApiDocumentSchema = {
+  $id: 'meydan/openapi-document',
+  type: 'object',
+  additionalProperties: false,
+  required: ['openapi', 'info', 'paths'],
+  properties: {
+    openapi: { type: 'string', pattern: '^3\\.' },
+    info: {
+      type: 'object',
+      required: ['title', 'version'],
+      properties: { title: { type: 'string' }, version: { type: 'string' } },
+    },
+    jsonSchemaDialect: { type: 'string' },
+    servers: { type: 'array', items: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } } },
+    paths: { type: 'object', additionalProperties: { type: 'object' } },
+    components: { type: 'object', additionalProperties: { type: 'object' } },
+    security: { type: 'array', items: { type: 'object' } },
+    tags: { type: 'array', items: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } } },
+    externalDocs: { type: 'object' },
+    webhooks: { type: 'object' },
+  },
+} as const;
+export type OpenApiDocument = FromSchema<typeof openApiDocumentSchema>;

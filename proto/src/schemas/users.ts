@@ -38,6 +38,8 @@ export const userMessages = {
   resetDone: 'Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.',
   resetLinkUsed: 'Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.',
   resetLinkExpired: `Bu şifre sıfırlama bağlantısının süresi dolmuş (bağlantılar ${limits.auth.passwordResetHours} saat geçerlidir). Yeni bir bağlantı iste.`,
+  tokenNameRequired: 'Anahtar için bir ad yaz (en fazla 60 karakter).',
+  everywhere: 'everywhere true ya da false olmalıdır',
   resetLinkInvalid: 'Bu şifre sıfırlama bağlantısı geçersiz. Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.',
   settingBoolean: 'Ayar değeri true ya da false olmalıdır',
   settingsEmpty: 'Değiştirilecek bir ayar gönderilmedi',
@@ -284,8 +286,136 @@ export const profileAnswersSchema = {
 } as const;
 export type ProfileAnswersBody = FromSchema<typeof profileAnswersSchema>;
 
+/** POST /api/logout: nothing (this device), or `{everywhere: true}` (every session and API token of the account). */
+export const logoutSchema = {
+  $id: 'meydan/logout',
+  type: ['object', 'null'],
+  additionalProperties: false,
+  properties: {
+    everywhere: { type: 'boolean', errorMessage: M.everywhere },
+  },
+  errorMessage: { type: M.bodyObject },
+} as const;
+export type LogoutBody = FromSchema<typeof logoutSchema>;
+
+/** POST /api/auth/password: the current password and the new one (registration's rules). */
+export const passwordChangeSchema = {
+  $id: 'meydan/password-change',
+  type: 'object',
+  additionalProperties: false,
+  required: ['currentPassword', 'newPassword'],
+  properties: {
+    currentPassword: { type: 'string', minLength: 1, maxLength: limits.user.passwordMax },
+    newPassword: { type: 'string', minLength: limits.user.passwordMin, maxLength: limits.user.passwordMax },
+  },
+  errorMessage: {
+    type: M.bodyObject,
+    required: { currentPassword: 'Mevcut şifreni yaz.', newPassword: 'Yeni şifreni yaz.' },
+    properties: { newPassword: M.passwordMin },
+  },
+} as const;
+export type PasswordChangeBody = FromSchema<typeof passwordChangeSchema>;
+
+/** POST /api/tokens: a name for a new personal API token. */
+export const apiTokenCreateSchema = {
+  $id: 'meydan/api-token-create',
+  type: 'object',
+  additionalProperties: false,
+  required: ['name'],
+  properties: { name: { type: 'string', minLength: 1, maxLength: 60, pattern: notBlank } },
+  errorMessage: { type: M.bodyObject, required: { name: M.tokenNameRequired }, properties: { name: M.tokenNameRequired } },
+} as const;
+export type ApiTokenCreateBody = FromSchema<typeof apiTokenCreateSchema>;
+
+/** DELETE /api/tokens/{id}. */
+export const apiTokenIdParamsSchema = {
+  $id: 'meydan/api-token-id-params',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: idField },
+} as const;
+export type ApiTokenIdParams = FromSchema<typeof apiTokenIdParamsSchema>;
+
 // ---------------------------------------------------------------------------------------------------------------
 // Entities and answers
+
+const apiTokenProperties = {
+  id: idField,
+  name: { type: 'string' },
+  /** The token's first characters, to recognise it in the list. */
+  prefix: { type: 'string' },
+  /** Rate-limit tier: free 100, developer 1,000, business 10,000 requests an hour. */
+  tier: { type: 'string' },
+  createdAt: dateTimeField,
+  lastUsedAt: { type: ['string', 'null'], format: 'date-time' },
+} as const;
+const apiTokenRequired = ['id', 'name', 'prefix', 'tier', 'createdAt', 'lastUsedAt'] as const;
+
+/** A personal API token as listed (never the token itself). */
+export const apiTokenSchema = {
+  $id: 'meydan/api-token',
+  type: 'object',
+  additionalProperties: false,
+  required: apiTokenRequired,
+  properties: apiTokenProperties,
+} as const;
+export type ApiToken = FromSchema<typeof apiTokenSchema>;
+
+/** GET /api/tokens. */
+export const apiTokenListSchema = {
+  $id: 'meydan/api-token-list',
+  type: 'object',
+  additionalProperties: false,
+  required: ['tokens'],
+  properties: { tokens: { type: 'array', items: apiTokenSchema } },
+} as const;
+export type ApiTokenList = FromSchema<typeof apiTokenListSchema>;
+
+/** POST /api/tokens answer: the new token, shown this once (`token`: send it as `Authorization: Bearer <token>`). */
+export const apiTokenCreatedSchema = {
+  $id: 'meydan/api-token-created',
+  type: 'object',
+  additionalProperties: false,
+  required: [...apiTokenRequired, 'token'],
+  properties: { ...apiTokenProperties, token: { type: 'string' } },
+} as const;
+export type ApiTokenCreated = FromSchema<typeof apiTokenCreatedSchema>;
+
+/** GET /api/profile-questions: the questionnaire (each question with its four options). */
+export const profileQuestionListSchema = {
+  $id: 'meydan/profile-question-list',
+  type: 'object',
+  additionalProperties: false,
+  required: ['questions'],
+  properties: {
+    questions: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'category', 'question', 'options'],
+        properties: {
+          id: { type: 'string' },
+          category: { type: 'string' },
+          question: { type: 'string' },
+          options: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+  },
+} as const;
+export type ProfileQuestionList = FromSchema<typeof profileQuestionListSchema>;
+
+/** POST /api/users/{id}/profile-answers answer. */
+export const profileAnswersSavedSchema = {
+  $id: 'meydan/profile-answers-saved',
+  type: 'object',
+  additionalProperties: false,
+  required: ['message', 'profileQuestionsCompleted'],
+  properties: { message: { type: 'string' }, profileQuestionsCompleted: { type: 'boolean' } },
+} as const;
+export type ProfileAnswersSaved = FromSchema<typeof profileAnswersSavedSchema>;
 
 /** The signed-in user (GET /api/auth/session, POST /api/login). displayName falls back to username when null. */
 export const userSchema = {

@@ -11,6 +11,7 @@ import { checkReadiness } from './health.js';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity.js';
 import type { Logger } from './logger.js';
 import type { Bus } from './bus.js';
+import { registerOpenApi, respondWithOpenApi } from './openapi.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -117,7 +118,9 @@ export function createFastify(
 
 /**
  * Builds a service's Fastify app: request ids, identity verification, error handling, health
- * routes and the `<service>.health` NATS responder. The service adds its own routes and handlers.
+ * routes, the `<service>.health` NATS responder, and the OpenAPI document of its public routes
+ * (`<service>.openapi`; a public route without its schemas stops the service at start). The
+ * service adds its own routes and handlers.
  */
 export async function createServiceApp(service: ServiceName, deps: ServiceDeps): Promise<FastifyInstance> {
   const app = createFastify(deps.log);
@@ -127,6 +130,8 @@ export async function createServiceApp(service: ServiceName, deps: ServiceDeps):
   app.decorate('mongo', deps.mongo);
   app.decorate('redis', deps.redis);
   app.decorateRequest('identity', null);
+  await registerOpenApi(app, service);
+  respondWithOpenApi(app, deps.bus, service);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     reply.header('x-meydan-service', service);

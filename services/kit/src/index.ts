@@ -9,3 +9,4 @@ export * from './app.js';
 export * from './run.js';
 export * from './redis-lock.js';
 export * from './challenge.js';
+export * from './openapi.js';

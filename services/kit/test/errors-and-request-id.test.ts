@@ -20,10 +20,11 @@ describe('errors and request ids', () => {
           ctx.log.info('echo handled');
           return { ok: 1 };
         });
-        app.get('/api/missing', async () => {
+        const message = { response: { 200: { $ref: 'meydan/message' } } };
+        app.get('/api/missing', { schema: message }, async () => {
           throw httpError('not_found', 'Anket bulunamadı');
         });
-        app.get('/api/boom', async () => {
+        app.get('/api/boom', { schema: message }, async () => {
           throw new Error('database password is hunter2');
         });
         app.post(
@@ -37,11 +38,16 @@ describe('errors and request ids', () => {
                 properties: { title: { type: 'string', minLength: 1 } },
                 errorMessage: { required: { title: 'Bi soru sormadan olmaz' }, additionalProperties: 'Bilinmeyen alan gönderildi' },
               },
+              response: { 200: { type: 'object', properties: { title: { type: 'string' } } } },
             },
           },
           async (request) => request.body,
         );
-        app.get('/api/relay', async (request) => bus.request('test.echo', {}, request));
+        app.get(
+          '/api/relay',
+          { schema: { response: { 200: { type: 'object', properties: { ok: { type: 'integer' } } } } } },
+          async (request) => bus.request('test.echo', {}, request),
+        );
         return app;
       },
       { log: testLogger(lines) },

@@ -51,7 +51,11 @@ describe('a service refuses requests the gateway did not sign', () => {
   beforeAll(async () => {
     svc = await startTestService('auth', async (deps) => {
       const app = await createServiceApp('auth', deps);
-      app.get('/api/whoami', async (request) => ({ identity: request.identity }));
+      app.get(
+        '/api/whoami',
+        { schema: { response: { 200: { type: 'object', properties: { identity: { type: ['object', 'null'], additionalProperties: true } } } } } },
+        async (request) => ({ identity: request.identity }),
+      );
       return app;
     });
   });

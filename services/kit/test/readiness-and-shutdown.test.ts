@@ -61,7 +61,7 @@ describe('graceful shutdown', () => {
       'contact',
       async (deps) => {
         const app = await createServiceApp('contact', deps);
-        app.get('/api/slow', async () => {
+        app.get('/api/slow', { schema: { response: { 200: { type: 'object', properties: { finished: { type: 'boolean' } } } } } }, async () => {
           release();
           await new Promise((r) => setTimeout(r, 700));
           return { finished: true };

@@ -1,24 +1,37 @@
 import { clientRoutes, type ClientRoute } from '@meydan/proto';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
-import { AdminPage } from '../features/admin/AdminPage';
 import { FeedPage } from '../features/feed/FeedPage';
-import { ApiDocsPage } from '../features/info/ApiDocsPage';
-import { BlogPage } from '../features/info/BlogPage';
-import { ContactPage } from '../features/info/ContactPage';
-import { FaqPage } from '../features/info/FaqPage';
-import { HelpCenterPage } from '../features/info/HelpCenterPage';
-import { PrivacyPage } from '../features/info/PrivacyPage';
-import { SupportPage } from '../features/info/SupportPage';
-import { TermsPage } from '../features/info/TermsPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { ProfilePage } from '../features/profile/ProfilePage';
-import { RegisterPage } from '../features/register/RegisterPage';
-import { ResetPasswordPage } from '../features/session/ResetPasswordPage';
-import { SettingsPage } from '../features/settings/SettingsPage';
 import { SharedPollPage } from '../features/share-link/SharedPollPage';
 import { Layout } from '../layout/Layout';
 import { RouteErrorPage } from '../layout/RouteErrorPage';
+import { ScreenLoading } from '../layout/ScreenLoading';
+
+/**
+ * A screen in its own chunk, fetched when first visited: only the feed and the share-link page (where visitors land)
+ * are in the first download of `/`; web/scripts/measure-initial-js.ts keeps that within budget.
+ */
+function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
+  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+}
+
+const AdminPage = lazyScreen(() => import('../features/admin/AdminPage'), 'AdminPage');
+const ApiDocsPage = lazyScreen(() => import('../features/info/ApiDocsPage'), 'ApiDocsPage');
+const BlogPage = lazyScreen(() => import('../features/info/BlogPage'), 'BlogPage');
+const BlogPostPage = lazyScreen(() => import('../features/info/BlogPostPage'), 'BlogPostPage');
+const ContactPage = lazyScreen(() => import('../features/info/ContactPage'), 'ContactPage');
+const CookiePage = lazyScreen(() => import('../features/info/CookiePage'), 'CookiePage');
+const DataProtectionPage = lazyScreen(() => import('../features/info/DataProtectionPage'), 'DataProtectionPage');
+const FaqPage = lazyScreen(() => import('../features/info/FaqPage'), 'FaqPage');
+const HelpCenterPage = lazyScreen(() => import('../features/info/HelpCenterPage'), 'HelpCenterPage');
+const PrivacyPage = lazyScreen(() => import('../features/info/PrivacyPage'), 'PrivacyPage');
+const SupportPage = lazyScreen(() => import('../features/info/SupportPage'), 'SupportPage');
+const TermsPage = lazyScreen(() => import('../features/info/TermsPage'), 'TermsPage');
+const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const RegisterPage = lazyScreen(() => import('../features/register/RegisterPage'), 'RegisterPage');
+const ResetPasswordPage = lazyScreen(() => import('../features/session/ResetPasswordPage'), 'ResetPasswordPage');
+const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage'), 'SettingsPage');
 
 /**
  * The screen for each client route. `clientRoutes` in @meydan/proto is the one list the gateway also serves;
@@ -42,8 +55,11 @@ const screens: Record<ClientRoute, ComponentType> = {
   '/iletisim': ContactPage,
   '/gizlilik-politikasi': PrivacyPage,
   '/kullanim-sartlari': TermsPage,
+  '/gizlilik': DataProtectionPage,
+  '/cerezler': CookiePage,
   '/sss': FaqPage,
   '/blog': BlogPage,
+  '/blog/:slug': BlogPostPage,
   '/api-documentation': ApiDocsPage,
   '/api-dokumantasyonu': ApiDocsPage,
   '/destek': SupportPage,
@@ -63,7 +79,14 @@ export const routes: RouteObject[] = [
     children: [
       ...clientRoutes.map((path): RouteObject => {
         const Screen = screens[path];
-        return { path, element: <Screen /> };
+        return {
+          path,
+          element: (
+            <Suspense fallback={<ScreenLoading />}>
+              <Screen />
+            </Suspense>
+          ),
+        };
       }),
       { path: '*', element: <NotFoundPage /> },
     ],

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
+import { NewsletterBox } from '../features/newsletter/NewsletterBox';
 import { tr } from '../i18n/tr';
 
 const links = [
@@ -11,15 +12,20 @@ const links = [
   { to: '/api-dokumantasyonu', label: tr.pages.apiDocs },
   { to: '/gizlilik-politikasi', label: tr.pages.privacy },
   { to: '/kullanim-sartlari', label: tr.pages.terms },
+  { to: '/gizlilik', label: tr.pages.dataProtection },
+  { to: '/cerezler', label: tr.pages.cookies },
 ] as const;
 
 export function Footer() {
   return (
     <Bar>
       <Inner>
-        <p>
-          <strong>{tr.app.name}</strong> — {tr.footer.tagline}
-        </p>
+        <About>
+          <p>
+            <strong>{tr.app.name}</strong> — {tr.footer.tagline}
+          </p>
+          <NewsletterBox compact />
+        </About>
         <nav aria-label={tr.footer.label}>
           <List>
             {links.map(({ to, label }) => (
@@ -59,6 +65,12 @@ const Inner = styled.div`
     color: ${({ theme }) => theme.colors.text};
     text-decoration: underline;
   }
+`;
+
+const About = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
 `;
 
 const List = styled.ul`

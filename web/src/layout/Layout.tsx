@@ -1,17 +1,31 @@
 import { matchClientRoute } from '@meydan/proto';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { CreatePollDialog } from '../features/create-poll/CreatePollDialog';
 import { ShareLinkDialog } from '../features/create-poll/ShareLinkDialog';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { LoginDialog } from '../features/session/LoginDialog';
-import { RegisterDialog } from '../features/session/RegisterDialog';
+import { InstallPromptCard } from '../features/pwa/InstallPromptCard';
 import { SessionEffects } from '../features/session/SessionEffects';
 import { SignInRequiredDialog } from '../features/session/SignInRequiredDialog';
 import { Toaster } from '../features/toasts/Toaster';
+import { selectDialog, type OpenDialog } from '../features/ui/uiSlice';
+import { useAppSelector } from '../app/store';
 import { tr } from '../i18n/tr';
 import { Footer } from './Footer';
 import { Header } from './Header';
+
+// Dialogs with forms are fetched the first time they open (with their validators): most visitors only read.
+const CreatePollDialog = lazy(async () => ({ default: (await import('../features/create-poll/CreatePollDialog')).CreatePollDialog }));
+const LoginDialog = lazy(async () => ({ default: (await import('../features/session/LoginDialog')).LoginDialog }));
+const RegisterDialog = lazy(async () => ({ default: (await import('../features/session/RegisterDialog')).RegisterDialog }));
+
+/** Mounts its children from the first time the dialog `kind` opens, then keeps them (for the closing animation). */
+function MountedOnceOpened({ kind, children }: { kind: NonNullable<OpenDialog>['kind']; children: ReactNode }) {
+  const dialog = useAppSelector(selectDialog);
+  const [opened, setOpened] = useState(false);
+  if (!opened && dialog?.kind === kind) setOpened(true);
+  return opened ? <Suspense fallback={null}>{children}</Suspense> : null;
+}
 
 /**
  * The frame around every screen, with the app-wide dialogs and toasts. react-router is a little more lenient than
@@ -31,12 +45,19 @@ export function Layout() {
       </Main>
       <Footer />
       <ScrollRestoration />
-      <LoginDialog />
-      <RegisterDialog />
+      <MountedOnceOpened kind="login">
+        <LoginDialog />
+      </MountedOnceOpened>
+      <MountedOnceOpened kind="register">
+        <RegisterDialog />
+      </MountedOnceOpened>
       <SignInRequiredDialog />
-      <CreatePollDialog />
+      <MountedOnceOpened kind="createPoll">
+        <CreatePollDialog />
+      </MountedOnceOpened>
       <ShareLinkDialog />
       <Toaster />
+      <InstallPromptCard />
       <SessionEffects />
     </Shell>
   );

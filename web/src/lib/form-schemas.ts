@@ -8,6 +8,7 @@ export const formSchemas = {
   quickQuestion: 'meydan/quick-question',
   commentCreate: 'meydan/comment-create',
   reportCreate: 'meydan/report-create',
+  bulkEmail: 'meydan/bulk-email',
 } as const;
 
 export type FormSchema = keyof typeof formSchemas;

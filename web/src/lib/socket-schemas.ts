@@ -9,6 +9,7 @@ export const socketSchemas = {
   notification: 'meydan/socket-notification',
   poll_update: 'meydan/socket-poll-update',
   subscribe_result: 'meydan/poll-subscription-result',
+  bulk_email_progress: 'meydan/bulk-email-progress',
 } as const;
 
 export type ServerSocketEvent = keyof typeof socketSchemas;
@@ -21,4 +22,5 @@ export const socketValidatorNames = {
   notification: 'socketNotification',
   poll_update: 'socketPollUpdate',
   subscribe_result: 'socketSubscribeResult',
+  bulk_email_progress: 'socketBulkEmailProgress',
 } as const satisfies Record<ServerSocketEvent, string>;

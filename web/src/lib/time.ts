@@ -63,3 +63,17 @@ const dateTimeFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', tim
 export function formatDateTime(at: string | number | Date): string {
   return dateTimeFormat.format(new Date(toMs(at)));
 }
+
+const dayFormat = new Intl.DateTimeFormat('tr-TR', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A calendar day in Turkish: '16 Kasım 2026' for '2026-11-16', the same in every time zone. */
+export function formatDay(isoDay: string): string {
+  return dayFormat.format(new Date(`${isoDay}T00:00:00Z`));
+}
+
+const dateFormat = new Intl.DateTimeFormat('tr-TR');
+
+/** A short Turkish date: '05.03.2025'. */
+export function formatDate(at: string | number | Date): string {
+  return dateFormat.format(new Date(toMs(at)));
+}

@@ -1,5 +1,4 @@
-import { formatErrors, type SchemaTypes, type ValidationIssue, type ValidationResult } from '@meydan/proto';
-import * as compiled from '../generated/validators';
+import { formatIssues, type SchemaTypes, type ValidationIssue, type ValidationResult } from '@meydan/proto';
 import { formSchemas, type FormSchema } from './form-schemas';
 
 /**
@@ -9,19 +8,23 @@ import { formSchemas, type FormSchema } from './form-schemas';
 
 export type { FormSchema };
 
-interface CompiledValidator {
-  (data: unknown): boolean;
-  errors?: unknown[] | null;
+/**
+ * A form's validator compiled ahead of time, with its fields in schema order: import it by name from
+ * `generated/validators`, so a screen ships only the forms it uses.
+ */
+export interface CompiledForm {
+  validate: { (data: unknown): boolean; errors?: unknown[] | null };
+  fields: readonly string[];
 }
 
-/** `validate()` of @meydan/proto for the form schemas: `{ok, value}` or `{ok: false, errors, message}`. */
+/** `validate()` of @meydan/proto for a form schema: `{ok, value}` or `{ok: false, errors, message}`. */
 export function validateForm<K extends FormSchema>(
-  schema: K,
+  form: CompiledForm,
+  _schema: K,
   data: unknown,
 ): ValidationResult<SchemaTypes[(typeof formSchemas)[K]]> {
-  const fn = (compiled as unknown as Record<FormSchema, CompiledValidator>)[schema];
-  if (fn(data)) return { ok: true, value: data as SchemaTypes[(typeof formSchemas)[K]] };
-  const errors = formatErrors(formSchemas[schema], (fn.errors ?? []) as Parameters<typeof formatErrors>[1]);
+  if (form.validate(data)) return { ok: true, value: data as SchemaTypes[(typeof formSchemas)[K]] };
+  const errors = formatIssues(form.fields, (form.validate.errors ?? []) as Parameters<typeof formatIssues>[1]);
   return { ok: false, errors, message: errors[0]?.message ?? '' };
 }
 

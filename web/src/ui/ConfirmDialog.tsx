@@ -1,41 +1,52 @@
-import styled from 'styled-components';
+import type { ReactNode } from 'react';
 import { tr } from '../i18n/tr';
 import { Button } from '../layout/buttons';
 import { Modal } from './Modal';
+import { Actions } from './fields';
 
 export interface ConfirmDialogProps {
   open: boolean;
-  title: string;
-  description: string;
-  confirmLabel: string;
-  onConfirm: () => void;
   onOpenChange: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  /** The confirm button's text (default 'Onayla'). */
+  confirmLabel?: string;
+  onConfirm: () => void;
+  /** While the confirmed action runs: the confirm button is disabled. */
+  pending?: boolean;
+  /** A destructive action gets the danger button. */
+  destructive?: boolean;
+  /** Hook for end-to-end tests and screenshots (data-dialog). */
+  name?: string;
+  /** Anything to ask along with the confirmation (e.g. an optional reason field). */
+  children?: ReactNode;
 }
 
-/** Asks before something that cannot be undone (deleting a poll); Vazgeç or Escape closes it without acting. */
-export function ConfirmDialog({ open, title, description, confirmLabel, onConfirm, onOpenChange }: ConfirmDialogProps) {
+/**
+ * "Are you sure?" before an action that cannot be undone. Focus starts on the dialog's close button, never on the
+ * confirm button, so a stray Enter does not confirm.
+ */
+export function ConfirmDialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel = tr.common.confirm,
+  onConfirm,
+  pending = false,
+  destructive = true,
+  name = 'confirm',
+  children,
+}: ConfirmDialogProps) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={title} description={description} width="26rem" name="confirm">
-      <Row>
-        <Button $variant="ghost" onClick={() => onOpenChange(false)}>
-          {tr.confirm.cancel}
-        </Button>
-        <Button
-          $variant="danger"
-          onClick={() => {
-            onConfirm();
-            onOpenChange(false);
-          }}
-        >
+    <Modal name={name} open={open} onOpenChange={onOpenChange} title={title} description={description} width="26rem">
+      {children}
+      <Actions>
+        <Button onClick={() => onOpenChange(false)}>{tr.common.cancel}</Button>
+        <Button $variant={destructive ? 'danger' : 'primary'} disabled={pending} onClick={onConfirm}>
           {confirmLabel}
         </Button>
-      </Row>
+      </Actions>
     </Modal>
   );
 }
-
-const Row = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 0.5rem;
-`;

@@ -28,7 +28,6 @@ export const authTexts = {
   unknownQuestion: 'Bilinmeyen bir soruya cevap gönderildi.',
   unknownAnswer: 'Bu soru için geçersiz bir cevap gönderildi.',
   sessionRequired: 'API anahtarlarını yalnızca oturum açarak yönetebilirsin.',
-  tokenNameRequired: 'Anahtar için bir ad yaz (en fazla 60 karakter).',
   tokenLimit: 'En fazla 10 etkin API anahtarın olabilir.',
   tokenNotFound: 'API anahtarı bulunamadı.',
   tokenRevoked: 'API anahtarı iptal edildi.',

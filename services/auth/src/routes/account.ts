@@ -1,5 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { events, limits, type LoginBody, type RegisterBody } from '@meydan/proto';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import { events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationMail, escapeHtml, page } from '../domain/mail.js';
@@ -11,10 +11,15 @@ import { sessionUserOf } from '../domain/views.js';
 
 export const SESSION_COOKIE = 'sid';
 
-const messageResponse = {
+const messageResponse = { $ref: 'meydan/message' } as const;
+const userResponse = { $ref: 'meydan/user' } as const;
+/** The activation pages: HTML for a person who followed the mailed link. */
+const htmlPage = { description: 'HTML sayfası', content: { 'text/html': { schema: { type: 'string' } } } } as const;
+const tokenParams = {
   type: 'object',
-  required: ['message'],
-  properties: { message: { type: 'string' } },
+  additionalProperties: false,
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
 
 /** Hash of a password nobody has: lets a login for an unknown e-mail take as long as a real one. */
@@ -87,7 +92,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.post<{ Body: RegisterBody }>(
     '/api/register',
-    { schema: { body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
+    { schema: { summary: 'Kayıt olur; etkinleştirme bağlantısı e-postayla gelir', body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
     async (request, reply) => {
       const { username, email, displayName, password } = request.body;
       const fields = {
@@ -126,82 +131,104 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       withEmail ? '<label>E-posta adresin<input type="email" name="email" required></label>' : ''
     }<button type="submit">Yeni bağlantı gönder</button></form>`;
 
-  app.get<{ Params: { token: string } }>('/api/auth/activate/:token', async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const { token } = request.params;
-    const tokenHash = sha256(token);
-    const now = new Date();
-    // Redis decides which of two simultaneous clicks claims the link: not every MongoDB-wire server
-    // applies concurrent conditional updates atomically (FerretDB v1 does not).
-    const first = await deps.redis.set(`activation-claim:${tokenHash}`, '1', 'EX', activationHours * 3600, 'NX');
-    const claimed = first
-      ? await activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
-      : null;
-    if (first && !claimed) await deps.redis.del(`activation-claim:${tokenHash}`);
-    if (claimed) {
-      await users.updateOne({ _id: claimed.userId }, { $set: { emailVerified: true } });
-      await deps.bus.publish(events.auth.userActivated, { userId: claimed.userId, at: now.toISOString() }, { requestId: request.id });
-      return page(
-        'Hesabın etkinleştirildi! 🎉',
-        `<p>Artık giriş yapıp soru sorabilir, oy verebilirsin.</p><a class="button" href="/">Meydan'a git ve giriş yap</a>`,
-        'ok',
-      );
-    }
-    const known = await activations.findOne({ tokenHash }).lean();
-    const action = `/api/auth/activate/${encodeURIComponent(token)}/resend`;
-    if (known?.usedAt) {
-      reply.code(410);
-      return page(
-        'Bu bağlantı daha önce kullanılmış',
-        `<p>Etkinleştirme bağlantıları yalnızca bir kez kullanılabilir. Hesabın etkinse doğrudan giriş yapabilirsin; değilse yeni bir bağlantı iste.</p><a class="button" href="/">Giriş yap</a>${resendForm(action, false)}`,
-        'error',
-      );
-    }
-    if (known) {
-      reply.code(410);
-      return page(
-        'Bu bağlantının süresi dolmuş',
-        `<p>Etkinleştirme bağlantıları ${activationHours} saat geçerlidir. Yeni bir bağlantı isteyebilirsin.</p>${resendForm(action, false)}`,
-        'error',
-      );
-    }
-    reply.code(404);
-    return page(
-      'Bu bağlantı geçersiz',
-      `<p>Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.</p>${resendForm('/api/auth/resend-activation', true)}`,
-      'error',
-    );
-  });
-
-  app.post<{ Params: { token: string } }>('/api/auth/activate/:token/resend', async (request, reply) => {
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-    const known = await activations.findOne({ tokenHash: sha256(request.params.token) }).lean();
-    const user = known ? await users.findById(known.userId) : null;
-    if (!user) {
+  app.get<{ Params: { token: string } }>(
+    '/api/auth/activate/:token',
+    { schema: { summary: 'Hesabı etkinleştirir (e-postadaki bağlantı)', params: tokenParams, response: { 200: htmlPage, 404: htmlPage, 410: htmlPage } } },
+    async (request, reply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const { token } = request.params;
+      const tokenHash = sha256(token);
+      const now = new Date();
+      // Redis decides which of two simultaneous clicks claims the link: not every MongoDB-wire server
+      // applies concurrent conditional updates atomically (FerretDB v1 does not).
+      const first = await deps.redis.set(`activation-claim:${tokenHash}`, '1', 'EX', activationHours * 3600, 'NX');
+      const claimed = first
+        ? await activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
+        : null;
+      if (first && !claimed) await deps.redis.del(`activation-claim:${tokenHash}`);
+      if (claimed) {
+        await users.updateOne({ _id: claimed.userId }, { $set: { emailVerified: true } });
+        await deps.bus.publish(events.auth.userActivated, { userId: claimed.userId, at: now.toISOString() }, { requestId: request.id });
+        return page(
+          'Hesabın etkinleştirildi! 🎉',
+          `<p>Artık giriş yapıp soru sorabilir, oy verebilirsin.</p><a class="button" href="/">Meydan'a git ve giriş yap</a>`,
+          'ok',
+        );
+      }
+      const known = await activations.findOne({ tokenHash }).lean();
+      const action = `/api/auth/activate/${encodeURIComponent(token)}/resend`;
+      if (known?.usedAt) {
+        reply.code(410);
+        return page(
+          'Bu bağlantı daha önce kullanılmış',
+          `<p>Etkinleştirme bağlantıları yalnızca bir kez kullanılabilir. Hesabın etkinse doğrudan giriş yapabilirsin; değilse yeni bir bağlantı iste.</p><a class="button" href="/">Giriş yap</a>${resendForm(action, false)}`,
+          'error',
+        );
+      }
+      if (known) {
+        reply.code(410);
+        return page(
+          'Bu bağlantının süresi dolmuş',
+          `<p>Etkinleştirme bağlantıları ${activationHours} saat geçerlidir. Yeni bir bağlantı isteyebilirsin.</p>${resendForm(action, false)}`,
+          'error',
+        );
+      }
       reply.code(404);
-      return page('Bu bağlantı geçersiz', '<p>Yeni bağlantı için kayıt olduğun e-posta adresini kullan.</p>', 'error');
-    }
-    if (user.emailVerified) {
-      return page('Hesabın zaten etkin', '<p>Giriş yapabilirsin.</p><a class="button" href="/">Giriş yap</a>', 'ok');
-    }
-    if (!(await resendAllowed(user.id))) {
-      reply.code(429).header('retry-after', '60');
-      return page('Biraz bekle', `<p>${T.tooManyResends}</p>`, 'error');
-    }
-    await sendActivation(user, request.id);
-    return page('Yeni bağlantı gönderildi', `<p>${escapeHtml(user.email)} adresine yeni bir etkinleştirme bağlantısı gönderdik.</p>`, 'ok');
-  });
+      return page(
+        'Bu bağlantı geçersiz',
+        `<p>Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.</p>${resendForm('/api/auth/resend-activation', true)}`,
+        'error',
+      );
+    },
+  );
+
+  app.post<{ Params: { token: string } }>(
+    '/api/auth/activate/:token/resend',
+    {
+      schema: {
+        summary: 'Kullanılmış ya da süresi dolmuş bir bağlantı için yeni etkinleştirme bağlantısı gönderir',
+        params: tokenParams,
+        body: { $ref: 'meydan/no-body' },
+        response: { 200: htmlPage, 404: htmlPage, 429: htmlPage },
+      },
+    },
+    async (request, reply) => {
+      reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      const known = await activations.findOne({ tokenHash: sha256(request.params.token) }).lean();
+      const user = known ? await users.findById(known.userId) : null;
+      if (!user) {
+        reply.code(404);
+        return page('Bu bağlantı geçersiz', '<p>Yeni bağlantı için kayıt olduğun e-posta adresini kullan.</p>', 'error');
+      }
+      if (user.emailVerified) {
+        return page('Hesabın zaten etkin', '<p>Giriş yapabilirsin.</p><a class="button" href="/">Giriş yap</a>', 'ok');
+      }
+      if (!(await resendAllowed(user.id))) {
+        reply.code(429).header('retry-after', '60');
+        return page('Biraz bekle', `<p>${T.tooManyResends}</p>`, 'error');
+      }
+      await sendActivation(user, request.id);
+      return page('Yeni bağlantı gönderildi', `<p>${escapeHtml(user.email)} adresine yeni bir etkinleştirme bağlantısı gönderdik.</p>`, 'ok');
+    },
+  );
 
   app.post<{ Body: { email: string } }>(
     '/api/auth/resend-activation',
     {
       schema: {
+        summary: 'Etkinleştirme bağlantısını yeniden gönderir',
         body: {
           type: 'object',
           required: ['email'],
           additionalProperties: false,
           properties: { email: { type: 'string', format: 'email', maxLength: limits.user.emailMax } },
           errorMessage: { required: { email: 'E-posta adresi gerekli' }, properties: { email: 'Geçerli bir e-posta adresi giriniz' } },
+        },
+        response: {
+          200: {
+            description: 'Aynı yanıt, adres kayıtlı olsun olmasın',
+            content: { 'application/json': { schema: messageResponse }, 'text/html': { schema: { type: 'string' } } },
+          },
         },
       },
     },
@@ -223,87 +250,93 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     },
   );
 
-  app.get('/api/auth/challenge', async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return ctx.loginChallenge.createChallenge();
-  });
+  app.get(
+    '/api/auth/challenge',
+    { schema: { summary: 'Giriş için bot doğrulaması (ALTCHA) verir', response: { 200: { $ref: 'meydan/bot-challenge' } } } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return ctx.loginChallenge.createChallenge();
+    },
+  );
 
   /**
    * Repeated failures on one account never lock its owner out: from then on its login needs a solved bot
    * challenge as well as the password, which costs a guesser work on every attempt. Failures per IP still end in 429.
    */
-  app.post<{ Body: LoginBody }>('/api/login', { schema: { body: { $ref: 'meydan/login' } } }, async (request, reply) => {
-    const emailLower = request.body.email.trim().toLowerCase();
-    const ip = request.identity?.ip ?? request.ip;
-    const challengeAfter = config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
-    const maxIp = config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
-    if ((await ipFailures.count(ip)) >= maxIp) {
-      throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(await ipFailures.ttl(ip)) });
-    }
-    if ((await accountFailures.count(emailLower)) >= challengeAfter) {
-      if (!request.body.altcha) throw new HttpError(403, 'challenge_required', T.challengeRequired);
-      const verdict = await ctx.loginChallenge.verifySolution(request.body.altcha);
-      if (!verdict.ok) {
-        request.log.info({ reason: verdict.reason }, 'login challenge refused');
-        throw new HttpError(403, 'challenge_invalid', T.challengeInvalid);
+  app.post<{ Body: LoginBody }>(
+    '/api/login',
+    { schema: { summary: 'Giriş yapar (httpOnly `sid` çerezi)', body: { $ref: 'meydan/login' }, response: { 200: userResponse } } },
+    async (request, reply) => {
+      const emailLower = request.body.email.trim().toLowerCase();
+      const ip = request.identity?.ip ?? request.ip;
+      const challengeAfter = config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
+      const maxIp = config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
+      if ((await ipFailures.count(ip)) >= maxIp) {
+        throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(await ipFailures.ttl(ip)) });
       }
-    }
-    const user = await users.findOne({ emailLower });
-    const ok = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyHash));
-    if (!user || !ok) {
-      await Promise.all([accountFailures.hit(emailLower), ipFailures.hit(ip)]);
-      throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
-    }
-    if (!user.emailVerified) throw new HttpError(403, 'account_not_activated', T.notActivated);
-    if (!user.isActive) throw new HttpError(403, 'account_banned', T.banned);
-    await accountFailures.reset(emailLower);
-    const previous = request.cookies[SESSION_COOKIE];
-    if (previous) await sessions.revoke(previous);
-    const sid = await sessions.create(user.id, user.role);
-    setSessionCookie(reply, sid);
-    return sessionUserOf(user.toObject());
-  });
+      if ((await accountFailures.count(emailLower)) >= challengeAfter) {
+        if (!request.body.altcha) throw new HttpError(403, 'challenge_required', T.challengeRequired);
+        const verdict = await ctx.loginChallenge.verifySolution(request.body.altcha);
+        if (!verdict.ok) {
+          request.log.info({ reason: verdict.reason }, 'login challenge refused');
+          throw new HttpError(403, 'challenge_invalid', T.challengeInvalid);
+        }
+      }
+      const user = await users.findOne({ emailLower });
+      const ok = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyHash));
+      if (!user || !ok) {
+        await Promise.all([accountFailures.hit(emailLower), ipFailures.hit(ip)]);
+        throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
+      }
+      if (!user.emailVerified) throw new HttpError(403, 'account_not_activated', T.notActivated);
+      if (!user.isActive) throw new HttpError(403, 'account_banned', T.banned);
+      await accountFailures.reset(emailLower);
+      const previous = request.cookies[SESSION_COOKIE];
+      if (previous) await sessions.revoke(previous);
+      const sid = await sessions.create(user.id, user.role);
+      setSessionCookie(reply, sid);
+      return sessionUserOf(user.toObject());
+    },
+  );
 
   /** Ends this session; `{everywhere: true}` ends every session of the account. */
-  app.post('/api/logout', async (request, reply) => {
-    const everywhere = (request.body as { everywhere?: unknown } | undefined)?.everywhere === true;
-    const sid = request.cookies[SESSION_COOKIE];
-    if (sid) await sessions.revoke(sid);
-    const userId = request.identity?.userId;
-    // Only "everywhere" tells the other devices (and their sockets) that they are signed out.
-    if (userId && everywhere) await revokeEverything(ctx, userId, request.id);
-    else if (userId) await deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
-    reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
-    return { message: T.loggedOut };
-  });
+  app.post<{ Body: LogoutBody }>(
+    '/api/logout',
+    { schema: { summary: 'Çıkış yapar', body: { $ref: 'meydan/logout' }, response: { 200: messageResponse } } },
+    async (request, reply) => {
+      const everywhere = request.body?.everywhere === true;
+      const sid = request.cookies[SESSION_COOKIE];
+      if (sid) await sessions.revoke(sid);
+      const userId = request.identity?.userId;
+      // Only "everywhere" tells the other devices (and their sockets) that they are signed out.
+      if (userId && everywhere) await revokeEverything(ctx, userId, request.id);
+      else if (userId) await deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
+      return { message: T.loggedOut };
+    },
+  );
 
-  app.get('/api/auth/session', async (request) => {
-    const userId = request.identity?.userId;
-    const user = userId ? await users.findById(userId).lean() : null;
-    if (!user || !user.isActive) throw new HttpError(401, 'unauthorized', T.noSession);
-    return sessionUserOf(user);
-  });
+  app.get(
+    '/api/auth/session',
+    { schema: { summary: 'Oturumdaki kullanıcı', response: { 200: userResponse } } },
+    async (request) => {
+      const userId = request.identity?.userId;
+      const user = userId ? await users.findById(userId).lean() : null;
+      if (!user || !user.isActive) throw new HttpError(401, 'unauthorized', T.noSession);
+      return sessionUserOf(user);
+    },
+  );
 
-  app.post<{ Body: { currentPassword: string; newPassword: string } }>(
+  app.post<{ Body: PasswordChangeBody }>(
     '/api/auth/password',
     {
       schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['currentPassword', 'newPassword'],
-          properties: {
-            currentPassword: { type: 'string', minLength: 1, maxLength: limits.user.passwordMax },
-            newPassword: { type: 'string', minLength: limits.user.passwordMin, maxLength: limits.user.passwordMax },
-          },
-          errorMessage: {
-            required: { currentPassword: 'Mevcut şifreni yaz.', newPassword: 'Yeni şifreni yaz.' },
-            properties: { newPassword: 'Şifre en az 6 karakter olmalıdır!' },
-          },
-        },
+        summary: 'Şifreyi değiştirir (tüm oturumlar kapanır, API anahtarları iptal edilir)',
+        body: { $ref: 'meydan/password-change' },
+        response: { 200: messageResponse },
       },
     },
-    async (request: FastifyRequest<{ Body: { currentPassword: string; newPassword: string } }>, reply) => {
+    async (request, reply) => {
       const userId = request.identity?.userId;
       if (!userId) throw httpError('unauthorized', T.loginRequired);
       const user = await users.findById(userId);

@@ -41,7 +41,13 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.post<{ Body: ForgotPasswordBody }>(
     '/api/auth/forgot-password',
-    { schema: { body: { $ref: 'meydan/forgot-password' } } },
+    {
+      schema: {
+        summary: 'Şifre sıfırlama bağlantısı ister (yanıt her adres için aynıdır)',
+        body: { $ref: 'meydan/forgot-password' },
+        response: { 202: { $ref: 'meydan/message' } },
+      },
+    },
     async (request, reply) => {
       const emailLower = request.body.email.trim().toLowerCase();
       const ip = request.identity?.ip ?? request.ip;
@@ -53,7 +59,13 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.post<{ Body: ResetPasswordBody }>(
     '/api/auth/reset-password',
-    { schema: { body: { $ref: 'meydan/reset-password' } } },
+    {
+      schema: {
+        summary: 'E-postadaki bağlantıyla yeni şifreyi kaydeder',
+        body: { $ref: 'meydan/reset-password' },
+        response: { 200: { $ref: 'meydan/message' } },
+      },
+    },
     async (request) => {
       const tokenHash = sha256(request.body.token);
       const now = new Date();

@@ -15,6 +15,7 @@ type LeanUser = UserRecord & { _id: Types.ObjectId };
 
 const idParams = {
   type: 'object',
+  additionalProperties: false,
   required: ['id'],
   properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{24}$' } },
   errorMessage: { properties: { id: 'Kullanıcı bulunamadı' } },
@@ -98,7 +99,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.get<{ Params: { id: string } }>(
     '/api/users/:id',
-    { schema: { params: idOrUsernameParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
+    { schema: { summary: 'Üye profili', params: idOrUsernameParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
     async (request) => {
       const key = request.params.id;
       const user =
@@ -111,7 +112,30 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.patch<{ Params: { id: string } }>(
     '/api/users/:id/profile',
-    { schema: { params: idParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
+    {
+      schema: {
+        summary: 'Profili günceller: anket bilgileri JSON ile, ayarlar (ve profil fotoğrafı) multipart ile',
+        params: idParams,
+        body: {
+          content: {
+            'application/json': { schema: { $ref: 'meydan/profile-patch' } },
+            // The parts are read (and checked against meydan/profile-settings) in the handler, not by Fastify.
+            'multipart/form-data': {
+              schema: {
+                type: ['object', 'null'],
+                properties: {
+                  displayName: { type: 'string' },
+                  bio: { type: 'string' },
+                  isProfilePublic: { type: 'string', enum: ['true', 'false'] },
+                  avatar: { type: 'string', format: 'binary', description: 'JPEG, PNG, GIF ya da WebP; en fazla 5 MB' },
+                },
+              },
+            },
+          },
+        },
+        response: { 200: { $ref: 'meydan/user-profile' } },
+      },
+    },
     async (request) => {
       const userId = ownerOnly(request);
       const update: Partial<UserRecord> = {};
@@ -186,7 +210,20 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.get<{ Params: { id: string }; Querystring: { v?: string } }>(
     '/api/users/:id/avatar',
-    { schema: { params: idParams } },
+    {
+      schema: {
+        summary: 'Profil fotoğrafı (WebP, 256×256)',
+        params: idParams,
+        querystring: {
+          type: 'object',
+          properties: { v: { type: 'string', maxLength: 20, description: 'Sürüm: güncelse yanıt bir yıl önbellekte kalır' } },
+        },
+        response: {
+          200: { description: 'Resim', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } },
+          304: { description: 'Değişmedi', type: 'null' },
+        },
+      },
+    },
     async (request, reply) => {
       const user = await users.findById(request.params.id).lean<LeanUser>();
       if (!user?.avatarFileId) throw httpError('not_found', 'Profil fotoğrafı bulunamadı');
@@ -201,11 +238,22 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     },
   );
 
-  app.get('/api/profile-questions', async () => ({ questions: profileQuestions }));
+  app.get(
+    '/api/profile-questions',
+    { schema: { summary: 'Kişilik anketinin soruları', response: { 200: { $ref: 'meydan/profile-question-list' } } } },
+    async () => ({ questions: profileQuestions }),
+  );
 
   app.post<{ Params: { id: string }; Body: ProfileAnswersBody }>(
     '/api/users/:id/profile-answers',
-    { schema: { params: idParams, body: { $ref: 'meydan/profile-answers' } } },
+    {
+      schema: {
+        summary: 'Kişilik anketinin cevaplarını kaydeder',
+        params: idParams,
+        body: { $ref: 'meydan/profile-answers' },
+        response: { 200: { $ref: 'meydan/profile-answers-saved' } },
+      },
+    },
     async (request) => {
       const userId = ownerOnly(request);
       const byId = new Map<string, (typeof profileQuestions)[number]>(profileQuestions.map((q) => [q.id, q]));

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { events } from '@meydan/proto';
+import { events, type ApiTokenCreateBody, type ApiTokenIdParams } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { randomToken, sha256 } from '../domain/secrets.js';
@@ -27,17 +27,13 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
     lastUsedAt: t.lastUsedAt?.toISOString() ?? null,
   });
 
-  app.post<{ Body: { name: string } }>(
+  app.post<{ Body: ApiTokenCreateBody }>(
     '/api/tokens',
     {
       schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['name'],
-          properties: { name: { type: 'string', minLength: 1, maxLength: 60, pattern: '\\S' } },
-          errorMessage: { required: { name: T.tokenNameRequired }, properties: { name: T.tokenNameRequired } },
-        },
+        summary: 'Kişisel API anahtarı oluşturur (yalnızca oturumla; anahtar bir kez gösterilir)',
+        body: { $ref: 'meydan/api-token-create' },
+        response: { 201: { $ref: 'meydan/api-token-created' } },
       },
     },
     async (request, reply) => {
@@ -51,13 +47,26 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
     },
   );
 
-  app.get('/api/tokens', async (request) => {
-    const userId = sessionOwner(request);
-    const tokens = await apiTokens.find({ userId, revokedAt: null }).sort({ createdAt: -1 }).lean();
-    return { tokens: tokens.map(view) };
-  });
+  app.get(
+    '/api/tokens',
+    { schema: { summary: 'Etkin API anahtarları', response: { 200: { $ref: 'meydan/api-token-list' } } } },
+    async (request) => {
+      const userId = sessionOwner(request);
+      const tokens = await apiTokens.find({ userId, revokedAt: null }).sort({ createdAt: -1 }).lean();
+      return { tokens: tokens.map(view) };
+    },
+  );
 
-  app.delete<{ Params: { id: string } }>('/api/tokens/:id', async (request) => {
+  app.delete<{ Params: ApiTokenIdParams }>(
+    '/api/tokens/:id',
+    {
+      schema: {
+        summary: 'Bir API anahtarını iptal eder',
+        params: { $ref: 'meydan/api-token-id-params' },
+        response: { 200: { $ref: 'meydan/message' } },
+      },
+    },
+    async (request) => {
     const userId = sessionOwner(request);
     const id = request.params.id;
     const revoked = /^[0-9a-f]{24}$/i.test(id)
@@ -67,5 +76,6 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
     // The gateway caches resolved tokens briefly: tell it to forget this user's (without signing out their devices).
     await ctx.deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
     return { message: T.tokenRevoked };
-  });
+    },
+  );
 }

@@ -26,6 +26,8 @@ export const serverEvents = {
   notification: 'notification',
   pollUpdate: 'poll_update',
   subscribeResult: 'subscribe_result',
+  /** An administrator's bulk e-mail job moved on (to that administrator's sockets only). */
+  bulkEmailProgress: 'bulk_email_progress',
 } as const;
 export const clientEvents = {
   auth: 'auth',

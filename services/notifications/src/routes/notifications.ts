@@ -20,7 +20,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
 
   app.get<{ Querystring: NotificationListQuery }>(
     '/api/notifications',
-    { schema: { querystring: { $ref: 'meydan/notification-list-query' }, response: { 200: notificationListResponse } } },
+    { schema: { summary: 'Bildirimlerin (en yeni önce; page, limit)', querystring: { $ref: 'meydan/notification-list-query' }, response: { 200: notificationListResponse } } },
     async (request, reply) => {
       const { page = 1, limit = 20 } = request.query;
       const { items, total, unread } = await store.list(ownerId(request), page, limit);
@@ -31,7 +31,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
 
   app.get(
     '/api/notifications/unread-count',
-    { schema: { response: { 200: { $ref: 'meydan/notification-count#' } } } },
+    { schema: { summary: 'Okunmamış bildirim sayısı', response: { 200: { $ref: 'meydan/notification-count#' } } } },
     async (request) => ({ count: await store.unreadCount(ownerId(request)) }),
   );
 
@@ -39,7 +39,9 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
     '/api/notifications/:id/read',
     {
       schema: {
+        summary: 'Bir bildirimi okundu işaretler',
         params: { $ref: 'meydan/notification-id-params' },
+        body: { $ref: 'meydan/no-body' },
         response: { 200: { $ref: 'meydan/notification-read-result#' } },
       },
     },
@@ -52,7 +54,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
 
   app.post(
     '/api/notifications/read-all',
-    { schema: { response: { 200: { $ref: 'meydan/notification-read-result#' } } } },
+    { schema: { summary: 'Tüm bildirimleri okundu işaretler', body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/notification-read-result#' } } } },
     async (request) => store.markAllRead(ownerId(request)),
   );
 }

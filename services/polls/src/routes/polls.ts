@@ -118,40 +118,40 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
 const shareUrlOf = (ctx: PollsContext, code: string) => `${ctx.config.PUBLIC_ORIGIN!.replace(/\/+$/, '')}/s/${code}`;
 
 export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
-  app.post(
+  app.post<{ Body: PollCreateBody }>(
     '/api/polls',
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
+      schema: { summary: 'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat)', body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
     },
     async (request, reply) => {
-      const doc = await createPoll(ctx, request, newPollFrom(request.body as PollCreateBody, false));
+      const doc = await createPoll(ctx, request, newPollFrom(request.body, false));
       return reply.code(201).send(await presentPoll(ctx, doc, identityOf(request), request));
     },
   );
 
-  app.post(
+  app.post<{ Body: PollCreateBody }>(
     '/api/polls/shareable',
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { body: { $ref: 'meydan/poll-create' }, response: { 201: { $ref: 'meydan/shareable-poll-created' } } },
+      schema: { summary: 'Paylaşım bağlantısıyla açılan anket oluşturur', body: { $ref: 'meydan/poll-create' }, response: { 201: { $ref: 'meydan/shareable-poll-created' } } },
     },
     async (request, reply) => {
-      const doc = await createPoll(ctx, request, newPollFrom(request.body as PollCreateBody, true));
+      const doc = await createPoll(ctx, request, newPollFrom(request.body, true));
       const poll = await presentPoll(ctx, doc, identityOf(request), request);
       return reply.code(201).send({ shareUrl: shareUrlOf(ctx, doc.shortUrl!), poll });
     },
   );
 
   // 'Hızlı Karar (VS)': a two-option question, posted as a public genel poll lasting 24 hours.
-  app.post(
+  app.post<{ Body: QuickQuestionBody }>(
     '/api/polls/quick',
     {
       onRequest: membersOnly(S.signInToAsk),
-      schema: { body: { $ref: 'meydan/quick-question' }, response: { 201: pollRef } },
+      schema: { summary: 'Hızlı Karar (VS): iki seçenekli, 24 saatlik soru', body: { $ref: 'meydan/quick-question' }, response: { 201: pollRef } },
     },
     async (request, reply) => {
-      const body = request.body as QuickQuestionBody;
+      const body = request.body;
       const doc = await createPoll(ctx, request, {
         title: body.question.trim(),
         description: null,
@@ -166,13 +166,13 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
   );
 
   // The benchmark's baseline: a gateway round trip into this service that does nothing else.
-  app.get('/api/polls/ping', { schema: { response: { 200: { $ref: 'meydan/message' } } } }, async () => ({ message: 'ok' }));
+  app.get('/api/polls/ping', { schema: { summary: 'Bağlantı denemesi', response: { 200: { $ref: 'meydan/message' } } } }, async () => ({ message: 'ok' }));
 
-  app.get(
+  app.get<{ Querystring: PollListQuery }>(
     '/api/polls',
-    { schema: { querystring: { $ref: 'meydan/poll-list-query' }, response: { 200: { $ref: 'meydan/poll-list' } } } },
+    { schema: { summary: 'Anketleri listeler (page ile sayfa numarası ya da cursor ile devam; category, limit, feed)', querystring: { $ref: 'meydan/poll-list-query' }, response: { 200: { $ref: 'meydan/poll-list' } } } },
     async (request) => {
-      const query = request.query as PollListQuery;
+      const query = request.query;
       const viewer = identityOf(request);
       const feed = query.feed ?? 'trending';
       if (feed === 'friends' && !viewer.userId) throw new HttpError(401, 'unauthorized', S.signInForFriends);
@@ -215,22 +215,22 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     },
   );
 
-  app.get('/api/polls/:id', { schema: { params: idParams, response: { 200: pollRef } } }, async (request) => {
-    const doc = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+  app.get<{ Params: PollIdParams }>('/api/polls/:id', { schema: { summary: 'Tek bir anketi getirir', params: idParams, response: { 200: pollRef } } }, async (request) => {
+    const doc = await visiblePoll(ctx, request, request.params.id);
     return presentPoll(ctx, doc, identityOf(request), request);
   });
 
-  app.patch(
+  app.patch<{ Params: PollIdParams; Body: PollEditBody }>(
     '/api/polls/:id',
-    { onRequest: membersOnly(), schema: { params: idParams, body: { $ref: 'meydan/poll-edit' }, response: { 200: pollRef } } },
+    { onRequest: membersOnly(), schema: { summary: 'Anketin başlığını ya da açıklamasını düzeltir (oluşturulduktan sonraki 1 dakika içinde)', params: idParams, body: { $ref: 'meydan/poll-edit' }, response: { 200: pollRef } } },
     async (request) => {
-      const doc = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const doc = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
       if (doc.creatorId !== userId) throw new HttpError(403, 'forbidden', S.editOnlyCreator);
       if (Date.now() - new Date(doc.createdAt).getTime() > limits.poll.editWindowMs) {
         throw new HttpError(403, 'edit_window_over', S.editWindowOver);
       }
-      const body = request.body as PollEditBody;
+      const body = request.body;
       const set: Record<string, unknown> = {};
       if (body.title !== undefined) set['title'] = body.title.trim();
       if (body.description !== undefined) set['description'] = body.description?.trim() ? body.description.trim() : null;
@@ -240,11 +240,11 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     },
   );
 
-  app.delete(
+  app.delete<{ Params: PollIdParams }>(
     '/api/polls/:id',
-    { onRequest: membersOnly(), schema: { params: idParams, response: { 200: { $ref: 'meydan/message' } } } },
+    { onRequest: membersOnly(), schema: { summary: 'Kendi anketini siler', params: idParams, response: { 200: { $ref: 'meydan/message' } } } },
     async (request) => {
-      const doc = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const doc = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
       if (doc.creatorId !== userId) throw new HttpError(403, 'forbidden', S.deleteOnlyCreator);
       const removed = await ctx.polls.remove(String(doc._id));

@@ -24,6 +24,7 @@ import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
 import { ValidationError, emit, identityOf, isDuplicateKey, membersOnly, pollNotFound, visiblePoll } from './common.js';
 
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
+const noBody = { $ref: 'meydan/no-body' } as const;
 
 async function presentComments(ctx: PollsContext, docs: readonly CommentDoc[], source: { id: string }): Promise<PollComment[]> {
   const authors = await ctx.people.summaries(docs.map((c) => c.userId), source);
@@ -79,11 +80,11 @@ async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequ
 }
 
 export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
-  app.post(
+  app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/like',
-    { onRequest: membersOnly(S.signInToLike), schema: { params: idParams, response: { 200: { $ref: 'meydan/like-state' } } } },
+    { onRequest: membersOnly(S.signInToLike), schema: { summary: 'Beğenir ya da beğeniyi geri alır', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/like-state' } } } },
     async (request) => {
-      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const poll = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
       let liked: boolean;
       let delta = 0;
@@ -105,18 +106,19 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     },
   );
 
-  app.get(
+  app.get<{ Params: PollIdParams; Querystring: CommentListQuery }>(
     '/api/polls/:id/comments',
     {
       schema: {
+        summary: 'Yorumlar (en yeni önce, cursor ile devam)',
         params: idParams,
         querystring: { $ref: 'meydan/comment-list-query' },
         response: { 200: { $ref: 'meydan/comment-list' } },
       },
     },
     async (request) => {
-      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
-      const query = request.query as CommentListQuery;
+      const poll = await visiblePoll(ctx, request, request.params.id);
+      const query = request.query;
       const limit = query.limit ?? limits.feed.pageSizeDefault;
       const filter: Record<string, unknown> = { pollId: poll._id };
       if (query.cursor !== undefined) {
@@ -136,16 +138,16 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     },
   );
 
-  app.post(
+  app.post<{ Params: PollIdParams; Body: CommentCreateBody }>(
     '/api/polls/:id/comments',
     {
       onRequest: membersOnly(S.signInToComment),
-      schema: { params: idParams, body: { $ref: 'meydan/comment-create' }, response: { 201: { $ref: 'meydan/comment' } } },
+      schema: { summary: 'Yorum yazar (dakikada en fazla 10)', params: idParams, body: { $ref: 'meydan/comment-create' }, response: { 201: { $ref: 'meydan/comment' } } },
     },
     async (request, reply) => {
-      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const poll = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
-      const text = (request.body as CommentCreateBody).text.trim();
+      const text = request.body.text.trim();
       const quota = await takeQuota(ctx.redis, keys.commentQuota(userId), limits.comment.perMinute, limits.comment.windowMs);
       if (!quota.allowed) {
         throw new HttpError(429, 'rate_limited', S.tooManyComments, { 'retry-after': String(quota.retryAfterSeconds) });
@@ -165,14 +167,14 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     },
   );
 
-  app.delete(
+  app.delete<{ Params: CommentIdParams }>(
     '/api/polls/:id/comments/:commentId',
     {
       onRequest: membersOnly(S.signInToComment),
-      schema: { params: { $ref: 'meydan/comment-id-params' }, response: { 200: { $ref: 'meydan/message' } } },
+      schema: { summary: 'Kendi yorumunu siler', params: { $ref: 'meydan/comment-id-params' }, response: { 200: { $ref: 'meydan/message' } } },
     },
     async (request) => {
-      const params = request.params as CommentIdParams;
+      const params = request.params;
       const poll = await visiblePoll(ctx, request, params.id);
       const commentId = toObjectId(params.commentId);
       const comment = commentId ? await ctx.models.Comment.findOne({ _id: commentId, pollId: poll._id }).lean() : null;
@@ -186,33 +188,33 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     },
   );
 
-  app.post(
+  app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/share',
-    { schema: { params: idParams, response: { 200: { $ref: 'meydan/share-state' } } } },
-    async (request) => countShare(ctx, await visiblePoll(ctx, request, (request.params as PollIdParams).id), request),
+    { schema: { summary: 'Paylaşımı sayar (üye ya da ziyaretçi başına bir kez)', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
+    async (request) => countShare(ctx, await visiblePoll(ctx, request, request.params.id), request),
   );
 
   // The share page's copy-link button counts a share too (share-link polls are not reachable by id).
-  app.post(
+  app.post<{ Params: ShareCodeParams }>(
     '/api/s/:shortUrl/share',
-    { schema: { params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-state' } } } },
+    { schema: { summary: 'Paylaşım bağlantısındaki anketin paylaşımını sayar', params: { $ref: 'meydan/share-code-params' }, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
     async (request) => {
-      const pollId = await ctx.polls.idOfCode((request.params as ShareCodeParams).shortUrl);
+      const pollId = await ctx.polls.idOfCode(request.params.shortUrl);
       const poll = pollId ? ((await ctx.models.Poll.findById(pollId).lean()) as PollDoc | null) : null;
       if (!poll || !poll.isShareable) throw pollNotFound();
       return countShare(ctx, poll, request);
     },
   );
 
-  app.post(
+  app.post<{ Params: PollIdParams; Body: ReportCreateBody }>(
     '/api/polls/:id/report',
     {
       onRequest: membersOnly(S.signInToReport),
-      schema: { params: idParams, body: { $ref: 'meydan/report-create' }, response: { 201: { $ref: 'meydan/report-created' } } },
+      schema: { summary: 'Anketi şikayet eder (üye başına bir kez)', params: idParams, body: { $ref: 'meydan/report-create' }, response: { 201: { $ref: 'meydan/report-created' } } },
     },
     async (request, reply) => {
-      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
-      const body = request.body as ReportCreateBody;
+      const poll = await visiblePoll(ctx, request, request.params.id);
+      const body = request.body;
       const reporterId = request.identity!.userId!;
       const description = body.description?.trim() ? body.description.trim() : null;
       let report;
@@ -234,11 +236,11 @@ export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     },
   );
 
-  app.get(
+  app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/analysis',
-    { onRequest: membersOnly(S.signInForAnalysis), schema: { params: idParams, response: { 200: { $ref: 'meydan/poll-analysis' } } } },
+    { onRequest: membersOnly(S.signInForAnalysis), schema: { summary: 'Dost Meclisi anketinin Grup Analizi', params: idParams, response: { 200: { $ref: 'meydan/poll-analysis' } } } },
     async (request) => {
-      const poll = await visiblePoll(ctx, request, (request.params as PollIdParams).id);
+      const poll = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
       if (poll.type !== 'friends') throw new HttpError(400, 'analysis_unavailable', S.analysisFriendsOnly);
       const id = String(poll._id);

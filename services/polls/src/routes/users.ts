@@ -13,11 +13,11 @@ const LIST_MAX = 200;
 export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
   // The owner sees every poll of theirs (share-link and ended ones too); others only what they may see in a feed,
   // and of a private profile nothing unless they are mutual followers.
-  app.get(
+  app.get<{ Params: UserIdParams }>(
     '/api/users/:id/polls',
-    { schema: { params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
+    { schema: { summary: 'Bir üyenin anketleri', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
     async (request) => {
-      const ownerId = (request.params as UserIdParams).id;
+      const ownerId = request.params.id;
       const viewer = identityOf(request);
       let filter: Record<string, unknown> = { creatorId: ownerId };
       if (viewer.userId !== ownerId) {
@@ -39,11 +39,11 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     },
   );
 
-  app.get(
+  app.get<{ Params: UserIdParams }>(
     '/api/users/:id/votes',
-    { schema: { params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-vote-list' } } } },
+    { schema: { summary: 'Kendi oyların', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-vote-list' } } } },
     async (request) => {
-      const ownerId = (request.params as UserIdParams).id;
+      const ownerId = request.params.id;
       const viewer = identityOf(request);
       if (!viewer.userId) throw new HttpError(401, 'unauthorized');
       if (viewer.userId !== ownerId) throw new HttpError(403, 'forbidden', S.votesOnlyOwner);

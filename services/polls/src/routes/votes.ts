@@ -8,6 +8,7 @@ import {
   pollMessages,
   pollServiceMessages as S,
   voteOptionIndex,
+  type PollIdParams,
   type PollVoteBody,
   type ShareCodeParams,
   type ShareVoteBody,
@@ -85,10 +86,11 @@ async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> 
 }
 
 export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
-  app.post(
+  app.post<{ Params: PollIdParams; Body: PollVoteBody }>(
     '/api/polls/:id/vote',
     {
       schema: {
+        summary: 'Oy verir (optionIndex ya da optionId: seçeneğin 0\'dan başlayan sırası)',
         params: { $ref: 'meydan/poll-id-params' },
         body: { $ref: 'meydan/poll-vote' },
         response: { 200: { $ref: 'meydan/vote-result' } },
@@ -96,18 +98,18 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     },
     async (request) => {
       const viewer = identityOf(request);
-      const meta = await ctx.polls.meta((request.params as { id: string }).id);
+      const meta = await ctx.polls.meta(request.params.id);
       if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
       if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
-      return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndex(request.body as PollVoteBody));
+      return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndex(request.body));
     },
   );
 
-  app.get(
+  app.get<{ Params: ShareCodeParams }>(
     '/api/s/:shortUrl',
-    { schema: { params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-link-poll' } } } },
+    { schema: { summary: 'Paylaşım bağlantısındaki anket', params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-link-poll' } } } },
     async (request) => {
-      const doc = await shareLinkPoll(ctx, (request.params as ShareCodeParams).shortUrl);
+      const doc = await shareLinkPoll(ctx, request.params.shortUrl);
       const poll = await presentPoll(ctx, doc, identityOf(request), request);
       return {
         poll,
@@ -119,10 +121,11 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     },
   );
 
-  app.post(
+  app.post<{ Params: ShareCodeParams; Body: ShareVoteBody }>(
     '/api/s/:shortUrl/vote',
     {
       schema: {
+        summary: 'Paylaşım bağlantısından oy verir (hesap gerekmez)',
         params: { $ref: 'meydan/share-code-params' },
         body: { $ref: 'meydan/share-vote' },
         response: { 200: { $ref: 'meydan/vote-result' } },
@@ -133,11 +136,11 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       // A member votes as themself; a visitor by the gateway's signed visitor cookie, within a per-IP limit.
       const voter = voterOf(viewer);
       if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
-      const pollId = await ctx.polls.idOfCode((request.params as ShareCodeParams).shortUrl);
+      const pollId = await ctx.polls.idOfCode(request.params.shortUrl);
       const meta = pollId ? await ctx.polls.meta(pollId) : null;
       if (!meta || !meta.isShareable) throw pollNotFound();
       const rateLimit = viewer.userId ? undefined : { ip: viewer.ip ?? 'unknown', limit: ctx.config.SHARE_VOTE_IP_LIMIT ?? 30 };
-      return castVote(ctx, request, meta, voter, (request.body as ShareVoteBody).optionIndex, rateLimit);
+      return castVote(ctx, request, meta, voter, request.body.optionIndex, rateLimit);
     },
   );
 }

@@ -16,13 +16,13 @@ function memberId(request: FastifyRequest): string {
 export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
   app.post<{ Params: SocialUserParams }>(
     '/api/users/:id/follow',
-    { schema: { params, response: { 200: { $ref: 'meydan/follow-state#' } } } },
+    { schema: { summary: 'Takip eder ya da takibi bırakır', params, body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/follow-state#' } } } },
     async (request) => toggleFollow(ctx, memberId(request), request.params.id, request),
   );
 
   app.get<{ Params: SocialUserParams }>(
     '/api/users/:id/is-following',
-    { schema: { params, response: { 200: { $ref: 'meydan/follow-state#' } } } },
+    { schema: { summary: 'Bu üyeyi takip ediyor musun', params, response: { 200: { $ref: 'meydan/follow-state#' } } } },
     async (request) => {
       const viewerId = request.identity?.userId;
       if (!viewerId || viewerId === request.params.id) return { following: false };
@@ -36,6 +36,7 @@ export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialC
       `/api/users/:id/${direction}`,
       {
         schema: {
+          summary: 'Takipçiler ya da takip edilenler (page, limit; toplam x-total-count başlığında)',
           params,
           querystring: { $ref: 'meydan/follow-list-query' },
           response: { 200: userListResponse },

@@ -1,6 +1,156 @@
+import * as Tabs from '@radix-ui/react-tabs';
+import { limits } from '@meydan/proto';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { apiErrorStatus } from '../../app/api';
 import { tr } from '../../i18n/tr';
+import { ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
+import { useSessionQuery } from '../session/sessionApi';
+import { ActionsTab } from './ActionsTab';
+import { PollsTab } from './PollsTab';
+import { ReportsTab } from './ReportsTab';
+import { StatCards } from './StatCards';
+import { UsersTab } from './UsersTab';
+import { useAdminStatsQuery } from './adminApi';
+import { Muted } from './parts';
 
+type AdminTab = (typeof limits.admin.tabs)[number];
+
+const JOB_KEY = 'meydan.admin.bulkEmailJob';
+
+/**
+ * /admin. The session's role only decides what to render: every call below is refused by the gateway and the admin
+ * service to anyone who is not an administrator.
+ */
 export function AdminPage() {
-  return <Page title={tr.pages.admin} />;
+  const { data: user, isLoading } = useSessionQuery();
+  if (isLoading) return <Muted role="status">{tr.admin.loading}</Muted>;
+  if (user?.role !== 'admin') return <Unauthorized />;
+  return <AdminPanel />;
 }
+
+function Unauthorized() {
+  return (
+    <Centered>
+      <Page title={tr.admin.unauthorizedTitle}>
+        <Muted as="p">{tr.admin.unauthorizedText}</Muted>
+        <div>
+          <ButtonLink to="/" $variant="primary">
+            {tr.admin.backHome}
+          </ButtonLink>
+        </div>
+      </Page>
+    </Centered>
+  );
+}
+
+function AdminPanel() {
+  const [tab, setTab] = useState<AdminTab>(limits.admin.tabs[0]);
+  // Kept here (and for this browser tab's session) so the job's progress is still shown after a look at another tab
+  // or a reload.
+  const [jobId, setJobId] = useState<string | null>(() => sessionStorage.getItem(JOB_KEY));
+  const jobStarted = (id: string) => {
+    sessionStorage.setItem(JOB_KEY, id);
+    setJobId(id);
+  };
+  const { data: stats, error } = useAdminStatsQuery();
+  const labels = tr.admin.tabs;
+  // The server has the last word: a role taken away since the session was read shows the refusal too.
+  const refused = apiErrorStatus(error);
+  if (refused === 401 || refused === 403) return <Unauthorized />;
+
+  return (
+    <Page title={tr.pages.admin}>
+      <Muted as="p">{tr.admin.subtitle}</Muted>
+      <StatCards />
+      <Root value={tab} onValueChange={(value) => setTab(value as AdminTab)}>
+        <List aria-label={labels.label}>
+          <Trigger value="users">{labels.users}</Trigger>
+          <Trigger value="polls">{labels.polls}</Trigger>
+          <Trigger value="reports">
+            {labels.reports}
+            {stats ? <Count data-pending-count>{stats.pendingReports.toLocaleString('tr-TR')}</Count> : null}
+          </Trigger>
+          <Trigger value="actions">{labels.actions}</Trigger>
+        </List>
+        <Panel value="users">
+          <UsersTab />
+        </Panel>
+        <Panel value="polls">
+          <PollsTab />
+        </Panel>
+        <Panel value="reports">
+          <ReportsTab />
+        </Panel>
+        <Panel value="actions">
+          <ActionsTab jobId={jobId} onJobStarted={jobStarted} />
+        </Panel>
+      </Root>
+    </Page>
+  );
+}
+
+const Centered = styled.div`
+  max-width: 36rem;
+  margin: 2rem auto;
+`;
+
+const Root = styled(Tabs.Root)`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+`;
+
+const List = styled(Tabs.List)`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0 0.25rem;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+
+  /* Four tabs do not fit one phone-wide row: two by two, not one left alone on a second line. */
+  @media (max-width: 30rem) {
+    display: grid;
+    grid-template-columns: 1fr 1fr;
+
+    & > * { justify-content: center; }
+  }
+`;
+
+const Trigger = styled(Tabs.Trigger)`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.45rem;
+  min-height: 2.75rem;
+  padding: 0 clamp(0.6rem, 2vw, 1rem);
+  border: none;
+  border-bottom: 3px solid transparent;
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font: inherit;
+  font-weight: 700;
+  white-space: nowrap;
+  cursor: pointer;
+
+  &:hover { color: ${({ theme }) => theme.colors.text}; }
+  &:focus-visible { outline-offset: -3px; }
+  &[data-state='active'] {
+    color: ${({ theme }) => theme.colors.text};
+    border-bottom-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Count = styled.span`
+  min-width: 1.5rem;
+  padding: 0 0.4rem;
+  border-radius: 999px;
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-size: 0.75rem;
+  line-height: 1.4rem;
+  text-align: center;
+`;
+
+const Panel = styled(Tabs.Content)`
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 4px; }
+`;

@@ -11,6 +11,7 @@ import { Button, IconButton } from '../../layout/buttons';
 import { CloseIcon, PlusIcon } from '../../layout/icons';
 import { shortTimeLeft } from '../../lib/time';
 import { fieldErrors, validateForm } from '../../lib/validation';
+import { pollCreate as pollCreateValidator } from '../../generated/forms/pollCreate';
 import { Modal } from '../../ui/Modal';
 import { TopicIcon } from '../../ui/TopicIcon';
 import { Actions, ErrorText, Form, Hint, InputField, Input, TextAreaField } from '../../ui/fields';
@@ -104,7 +105,7 @@ function CreatePollForm() {
       return;
     }
     const body = draftBody(draft);
-    const checked = validateForm('pollCreate', body);
+    const checked = validateForm(pollCreateValidator, 'pollCreate', body);
     if (!checked.ok) {
       setErrors(fieldErrors(checked.errors));
       return;

@@ -1,6 +1,6 @@
-import { tr } from '../../i18n/tr';
-import { Page } from '../../layout/Page';
+import { privacyPolicy } from './content/legal';
+import { LegalPage } from './LegalPage';
 
 export function PrivacyPage() {
-  return <Page title={tr.pages.privacy} />;
+  return <LegalPage document={privacyPolicy} />;
 }

@@ -1,6 +1,6 @@
-import { tr } from '../../i18n/tr';
-import { Page } from '../../layout/Page';
+import { termsOfUse } from './content/legal';
+import { LegalPage } from './LegalPage';
 
 export function TermsPage() {
-  return <Page title={tr.pages.terms} />;
+  return <LegalPage document={termsOfUse} />;
 }

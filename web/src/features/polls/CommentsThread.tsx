@@ -9,6 +9,7 @@ import { TrashIcon } from '../../layout/icons';
 import { nameOf } from '../../lib/avatar';
 import { relativeTime } from '../../lib/time';
 import { fieldErrors, validateForm } from '../../lib/validation';
+import { commentCreate as commentCreateValidator } from '../../generated/forms/commentCreate';
 import { Avatar } from '../../ui/Avatar';
 import { Counter, ErrorText, TextArea } from '../../ui/fields';
 import { Spinner } from '../../ui/Spinner';
@@ -81,7 +82,7 @@ function Composer({ pollId }: { pollId: string }) {
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const checked = validateForm('commentCreate', { text });
+    const checked = validateForm(commentCreateValidator, 'commentCreate', { text });
     if (!checked.ok) {
       setError(fieldErrors(checked.errors)['text'] ?? checked.message);
       return;

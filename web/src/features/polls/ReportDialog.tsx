@@ -2,10 +2,11 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import { limits } from '@meydan/proto';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { tr } from '../../i18n/tr';
 import { Button } from '../../layout/buttons';
 import { fieldErrors, validateForm } from '../../lib/validation';
+import { reportCreate as reportCreateValidator } from '../../generated/forms/reportCreate';
 import { Modal } from '../../ui/Modal';
 import { Actions, ErrorText, Form, TextAreaField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
@@ -22,7 +23,7 @@ export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { reason, description: description.trim() ? description.trim() : null };
-    const checked = validateForm('reportCreate', reason ? body : { description: body.description });
+    const checked = validateForm(reportCreateValidator, 'reportCreate', reason ? body : { description: body.description });
     if (!checked.ok) {
       setErrors(fieldErrors(checked.errors));
       return;
@@ -32,6 +33,12 @@ export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () 
       toast({ title: tr.report.done, description: answer.message, variant: 'success' });
       onClose();
     } catch (err) {
+      // One report per member and poll: a second one is no failure, the first is still being looked at.
+      if (apiErrorStatus(err) === 409) {
+        toast({ title: tr.report.alreadyTitle, description: apiErrorMessage(err) ?? tr.report.already });
+        onClose();
+        return;
+      }
       toast({ title: tr.report.failed, description: apiErrorMessage(err), variant: 'error' });
     }
   }

@@ -1,5 +1,5 @@
 import type { Poll } from '@meydan/proto';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
@@ -10,10 +10,12 @@ import { Avatar } from '../../ui/Avatar';
 import { useCurrentUser, useMemberGate } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened, type SignInReason } from '../ui/uiSlice';
-import { CommentsThread } from './CommentsThread';
 import { useLikeMutation, useSharePollMutation } from './pollsApi';
-import { ReportDialog } from './ReportDialog';
 import { pollShareUrl, shareOrCopy } from './share';
+
+// Opened on demand, with their forms' validators: a reader scrolling the feed downloads neither.
+const CommentsThread = lazy(async () => ({ default: (await import('./CommentsThread')).CommentsThread }));
+const ReportDialog = lazy(async () => ({ default: (await import('./ReportDialog')).ReportDialog }));
 
 export const Card = styled.article`
   display: flex;
@@ -173,8 +175,10 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
           </Action>
         </Buttons>
       </Footer>
-      {commentsOpen ? <CommentsThread pollId={poll.id} /> : null}
-      {reportOpen ? <ReportDialog pollId={poll.id} onClose={() => setReportOpen(false)} /> : null}
+      <Suspense fallback={null}>
+        {commentsOpen ? <CommentsThread pollId={poll.id} /> : null}
+        {reportOpen ? <ReportDialog pollId={poll.id} onClose={() => setReportOpen(false)} /> : null}
+      </Suspense>
     </>
   );
 }

@@ -6,6 +6,7 @@ import { Button } from '../../layout/buttons';
 import { PlusIcon, RefreshIcon, SkipIcon, ZapIcon } from '../../layout/icons';
 import { wholePercent } from '../../lib/percent';
 import { fieldErrors, validateForm } from '../../lib/validation';
+import { quickQuestion as quickQuestionValidator } from '../../generated/forms/quickQuestion';
 import { Actions, ErrorText, Form, InputField } from '../../ui/fields';
 import { useAddQuickQuestionMutation, useQuickPollsQuery, useVoteMutation } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
@@ -161,7 +162,7 @@ function QuickForm({ isMember, onDone, onCancel }: { isMember: boolean; onDone: 
       setErrors({ '': tr.quick.required });
       return;
     }
-    const checked = validateForm('quickQuestion', body);
+    const checked = validateForm(quickQuestionValidator, 'quickQuestion', body);
     if (!checked.ok) {
       const byField = fieldErrors(checked.errors);
       const optionErrors = checked.errors.filter((e) => e.path.startsWith('options.'));

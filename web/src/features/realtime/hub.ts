@@ -1,5 +1,12 @@
-import { limits, notificationLimits, type NotificationItem, type PollUpdate, type ServerSocketPayload } from '@meydan/proto';
-import * as compiled from '../../generated/validators';
+import {
+  limits,
+  notificationLimits,
+  type BulkEmailProgress,
+  type NotificationItem,
+  type PollUpdate,
+  type ServerSocketPayload,
+} from '@meydan/proto';
+import * as compiled from '../../generated/socket-validators';
 import { socketValidatorNames, type ServerSocketEvent } from '../../lib/socket-schemas';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
@@ -22,6 +29,8 @@ export interface HubEvents {
   notification: NotificationItem;
   notification_count: number;
   auth_success: string;
+  /** An administrator's bulk e-mail job moved on (sent only to that administrator's sockets). */
+  bulk_email_progress: BulkEmailProgress;
   status: ConnectionStatus;
 }
 
@@ -302,6 +311,11 @@ export class RealtimeHub {
       const payload = readServerEvent('poll_update', raw);
       if (!payload) this.log.error('realtime: poll_update does not match its schema', raw);
       else this.emitEvent('poll_update', payload.data);
+    });
+    socket.on('bulk_email_progress', (raw: unknown) => {
+      const payload = readServerEvent('bulk_email_progress', raw);
+      if (!payload) this.log.error('realtime: bulk_email_progress does not match its schema', raw);
+      else this.emitEvent('bulk_email_progress', payload);
     });
     socket.on('auth_error', (raw: unknown) => this.log.warn('realtime: auth refused', raw));
   }

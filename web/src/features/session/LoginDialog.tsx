@@ -6,6 +6,8 @@ import { tr } from '../../i18n/tr';
 import { Button, LinkButton } from '../../layout/buttons';
 import { nameOf } from '../../lib/avatar';
 import { fieldErrors, validateForm } from '../../lib/validation';
+import { forgotPassword as forgotPasswordValidator } from '../../generated/forms/forgotPassword';
+import { login as loginValidator } from '../../generated/forms/login';
 import { Modal } from '../../ui/Modal';
 import { Actions, ErrorText, Form, Hint, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
@@ -61,7 +63,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { email: email.trim(), password, ...(altcha ? { altcha } : {}) };
-    const checked = validateForm('login', body);
+    const checked = validateForm(loginValidator, 'login', body);
     if (!checked.ok) {
       setErrors(fieldErrors(checked.errors));
       return;
@@ -142,7 +144,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { email: email.trim() };
-    const checked = validateForm('forgotPassword', body);
+    const checked = validateForm(forgotPasswordValidator, 'forgotPassword', body);
     if (!checked.ok) {
       setError(fieldErrors(checked.errors)['email']);
       return;

@@ -7,6 +7,7 @@ import { tr } from '../../i18n/tr';
 import { Button, ButtonLink, LinkButton } from '../../layout/buttons';
 import { MailIcon } from './MailIcon';
 import { fieldErrors, validateForm } from '../../lib/validation';
+import { register as registerValidator } from '../../generated/forms/register';
 import { Actions, Form, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { dialogClosed, dialogOpened } from '../ui/uiSlice';
@@ -28,7 +29,7 @@ export function registrationErrors(values: Values): Record<string, string> {
   };
   // Empty fields are left out, so the schema says "… gerekli" rather than a length rule.
   const filled = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== ''));
-  const checked = validateForm('register', filled);
+  const checked = validateForm(registerValidator, 'register', filled);
   const errors = checked.ok ? {} : fieldErrors(checked.errors);
   if (!values.confirmPassword || values.confirmPassword !== values.password) {
     errors['confirmPassword'] = tr.register.mismatch;

@@ -7,6 +7,7 @@ import { tr } from '../../i18n/tr';
 import { Button } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { fieldErrors, validateForm } from '../../lib/validation';
+import { resetPassword as resetPasswordValidator } from '../../generated/forms/resetPassword';
 import { Actions, Form, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../ui/uiSlice';
@@ -36,7 +37,7 @@ export function ResetPasswordPage() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { token, password };
-    const checked = validateForm('resetPassword', body);
+    const checked = validateForm(resetPasswordValidator, 'resetPassword', body);
     if (!checked.ok) {
       setErrors(fieldErrors(checked.errors));
       return;

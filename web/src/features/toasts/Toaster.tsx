@@ -4,6 +4,8 @@ import styled, { keyframes } from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tr } from '../../i18n/tr';
 import { CloseIcon } from '../../layout/icons';
+import { Button } from '../../layout/buttons';
+import { runToastAction } from './toastActions';
 import { selectToasts, toastDismissed, toastRemoved } from './toastSlice';
 
 /** Radix toasts with the spec's defaults: one at a time, 5 s each, swipe right past 50 px to dismiss, F8 focuses. */
@@ -23,6 +25,7 @@ export function Toaster() {
           open={item.open}
           $variant={item.variant}
           data-toast={item.variant}
+          {...(item.persistent ? { duration: Infinity } : {})}
           onOpenChange={(open) => {
             if (open) return;
             dispatch(toastDismissed(item.id));
@@ -32,6 +35,15 @@ export function Toaster() {
           <div>
             <Title>{item.title}</Title>
             {item.description ? <Description>{item.description}</Description> : null}
+            {item.action ? (
+              <ActionSlot>
+                <Toast.Action altText={item.action.label} asChild>
+                  <Button $variant="primary" $size="sm" onClick={() => runToastAction(item.action!.actionId)}>
+                    {item.action.label}
+                  </Button>
+                </Toast.Action>
+              </ActionSlot>
+            ) : null}
           </div>
           <Close aria-label={tr.toast.close} title={tr.toast.close}>
             <CloseIcon />
@@ -93,6 +105,10 @@ const Description = styled(Toast.Description)`
   margin-top: 0.2rem;
   font-size: 0.9rem;
   color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const ActionSlot = styled.div`
+  margin-top: 0.6rem;
 `;
 
 const Close = styled(Toast.Close)`

@@ -8,6 +8,10 @@ export interface ToastItem {
   title: string;
   description?: string;
   variant: ToastVariant;
+  /** A button in the toast; `actionId` names a callback registered with `registerToastAction`. */
+  action?: { label: string; actionId: string };
+  /** Stays until dismissed instead of closing after the default duration. */
+  persistent?: boolean;
   /** False while it animates out. */
   open: boolean;
 }
@@ -32,7 +36,7 @@ export const toastSlice = createSlice({
         state.items = [{ ...action.payload, open: true }, ...state.items].slice(0, limits.toast.limit);
         state.nextId = Math.max(state.nextId, action.payload.id + 1);
       },
-      prepare(toast: { id: number; title: string; description?: string; variant?: ToastVariant }) {
+      prepare(toast: Omit<ToastItem, 'open' | 'variant'> & { variant?: ToastVariant }) {
         return { payload: { variant: 'default' as ToastVariant, ...toast } };
       },
     },

@@ -1,0 +1,166 @@
+/**
+ * `GET /api/openapi.json`: one OpenAPI document for the whole public API, merged from the documents the services
+ * answer on `<service>.openapi`. A service's document counts only with the paths the routing table sends to it.
+ */
+import { limits, openapiSubject, serviceNames, type OpenApiDocument, type ServiceName } from '@meydan/proto';
+import type { Bus, Logger } from '@meydan/kit';
+import { serviceForPath } from './routing-table.js';
+
+type Json = Record<string, unknown>;
+
+const tiers = limits.api.rateLimitsPerHour;
+
+/** Turkish descriptions of the services, as the document's tags. */
+export const serviceTags: Record<ServiceName, string> = {
+  auth: 'Hesaplar, oturum, profil, kişilik anketi ve API anahtarları',
+  polls: 'Anketler, oylar, beğeniler, yorumlar, paylaşımlar ve şikayetler',
+  social: 'Takip ve takipçiler',
+  notifications: 'Bildirimler',
+  contact: 'İletişim formu ve bülten',
+  admin: 'Yönetim (yalnızca yöneticiler)',
+};
+
+/** Keywords of our validator (Turkish error texts, the poll-options check) that mean nothing to OpenAPI readers. */
+const VALIDATOR_ONLY = new Set(['errorMessage', 'meydanPollOptions']);
+
+/** A copy without the validator-only keywords (a property that happens to carry such a name is kept). */
+function withoutValidatorKeywords(node: unknown, inProperties = false): unknown {
+  if (Array.isArray(node)) return node.map((n) => withoutValidatorKeywords(n));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (!inProperties && VALIDATOR_ONLY.has(key)) continue;
+    out[key] = withoutValidatorKeywords(value, !inProperties && (key === 'properties' || key === 'patternProperties'));
+  }
+  return out;
+}
+
+/** Names of the component schemas a node refers to (`#/components/schemas/<name>`). */
+function referencedSchemas(node: unknown, found: Set<string>): void {
+  if (Array.isArray(node)) return node.forEach((n) => referencedSchemas(n, found));
+  if (!node || typeof node !== 'object') return;
+  for (const [key, value] of Object.entries(node as Json)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+      found.add(value.slice('#/components/schemas/'.length));
+    } else referencedSchemas(value, found);
+  }
+}
+
+/** The body of every 4xx/5xx answer of every service (`installErrorHandling` in the kit). */
+const errorSchema = {
+  type: 'object',
+  required: ['error', 'message'],
+  properties: {
+    error: { type: 'string', description: 'Makinece okunacak hata kodu, ör. validation, unauthorized, not_found' },
+    message: { type: 'string', description: 'Kullanıcıya gösterilecek Türkçe açıklama' },
+    fields: {
+      type: 'array',
+      description: 'Doğrulama hatalarında sorunlu alanlar',
+      items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+    },
+  },
+} as const;
+const errorResponse = {
+  description: 'Hata: {error, message} (Türkçe mesaj); 429 yanıtında retry-after başlığı',
+  content: { 'application/json': { schema: { $ref: '#/components/schemas/error' } } },
+} as const;
+
+/** The merged document of the services' documents; `missing` names the services that did not answer. */
+export function mergeOpenApi(
+  documents: Partial<Record<ServiceName, OpenApiDocument>>,
+  publicOrigin: string,
+  log?: Logger,
+): Json {
+  const paths: Record<string, Json> = {};
+  const schemas: Record<string, unknown> = {};
+  for (const service of serviceNames) {
+    const doc = documents[service];
+    if (!doc) continue;
+    for (const [path, operations] of Object.entries(doc.paths ?? {})) {
+      if (serviceForPath(path) !== service) continue;
+      const merged = (paths[path] ??= {});
+      for (const [method, operation] of Object.entries(operations as Json)) {
+        if (merged[method]) log?.warn({ path, method, service }, 'openapi: operation documented by two services');
+        const responses = { ...((operation as { responses?: Json }).responses ?? {}) };
+        if (!Object.keys(responses).some((code) => /^[45]/.test(code))) responses['4XX'] = errorResponse;
+        merged[method] = { ...(operation as Json), responses };
+      }
+    }
+    Object.assign(schemas, (doc.components as { schemas?: Json } | undefined)?.schemas ?? {});
+  }
+  // Only the shared schemas the public paths use (each service registers every proto schema, NATS ones too).
+  const used = new Set<string>();
+  referencedSchemas(paths, used);
+  for (let grew = true; grew; ) {
+    const before = used.size;
+    for (const name of [...used]) referencedSchemas(schemas[name], used);
+    grew = used.size > before;
+  }
+  const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]));
+  return withoutValidatorKeywords({
+    openapi: '3.1.0',
+    info: {
+      title: 'Meydan API',
+      version: '1.0.0',
+      description:
+        'Meydan’ın herkese açık HTTP API’si. Kimlik doğrulaması: Ayarlar’da oluşturulan kişisel API anahtarı ' +
+        '(`Authorization: Bearer <anahtar>`) ya da tarayıcı oturumu (`sid` çerezi). Anahtar başına istek sınırı: ' +
+        `ücretsiz ${tiers.free}, geliştirici ${tiers.developer.toLocaleString('tr-TR')}, işletme ${tiers.business.toLocaleString('tr-TR')} istek/saat.`,
+    },
+    servers: [{ url: publicOrigin.replace(/\/+$/, ''), description: 'Meydan' }],
+    tags: serviceNames.filter((s) => documents[s]).map((name) => ({ name, description: serviceTags[name] })),
+    security: [{ bearerAuth: [] }, { cookieAuth: [] }, {}],
+    paths: sortedPaths,
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Ayarlar › API anahtarları bölümünde oluşturulan kişisel anahtar' },
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Tarayıcı oturumu (POST /api/login ile)' },
+      },
+      schemas: { error: errorSchema, ...Object.fromEntries([...used].sort().filter((n) => schemas[n]).map((n) => [n, schemas[n]])) },
+    },
+  }) as Json;
+}
+
+/**
+ * Asks every service for its document and merges them. A complete document is kept for `ttlMs` (the services'
+ * routes change only when they are deployed); a partial one is answered but asked for again next time.
+ */
+export class OpenApiDocuments {
+  private cached: { doc: Json; at: number } | null = null;
+  private pending: Promise<{ doc: Json; missing: ServiceName[] }> | null = null;
+
+  constructor(
+    private readonly bus: Bus,
+    private readonly log: Logger,
+    private readonly publicOrigin: string,
+    private readonly ttlMs: number,
+    private readonly timeoutMs: number,
+  ) {}
+
+  async get(requestId: string): Promise<{ doc: Json; missing: ServiceName[] }> {
+    if (this.cached && Date.now() - this.cached.at < this.ttlMs) return { doc: this.cached.doc, missing: [] };
+    this.pending ??= this.build(requestId).finally(() => {
+      this.pending = null;
+    });
+    return this.pending;
+  }
+
+  private async build(requestId: string): Promise<{ doc: Json; missing: ServiceName[] }> {
+    const answers = await Promise.all(
+      serviceNames.map(async (service) => {
+        try {
+          return [service, await this.bus.request(openapiSubject(service), null, { requestId }, this.timeoutMs)] as const;
+        } catch (err) {
+          this.log.warn({ reqId: requestId, service, err }, 'openapi: service did not answer');
+          return [service, null] as const;
+        }
+      }),
+    );
+    const documents: Partial<Record<ServiceName, OpenApiDocument>> = {};
+    for (const [service, doc] of answers) if (doc) documents[service] = doc;
+    const missing = serviceNames.filter((s) => !documents[s]);
+    const doc = mergeOpenApi(documents, this.publicOrigin, this.log);
+    if (missing.length === 0) this.cached = { doc, at: Date.now() };
+    return { doc, missing };
+  }
+}

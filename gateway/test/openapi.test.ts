@@ -1,0 +1,190 @@
+/**
+ * The merged OpenAPI document against the six real services, and the calls the API documentation page documents
+ * (spec §7), made as documented: through the gateway with a personal API token.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serviceNames, type ServiceName } from '@meydan/proto';
+import type { BaseConfig, ServiceDeps } from '@meydan/kit';
+import { startTestService, type TestService } from '@meydan/testing';
+import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
+import { buildApp as buildAuth } from '../../services/auth/src/app.js';
+import { createUser } from '../../services/auth/test/support.js';
+import { buildApp as buildContact } from '../../services/contact/src/app.js';
+import { buildApp as buildNotifications } from '../../services/notifications/src/app.js';
+import { buildApp as buildPolls } from '../../services/polls/src/app.js';
+import { buildApp as buildSocial } from '../../services/social/src/app.js';
+import { serviceForPath } from '../src/routing-table.js';
+import { startTestGateway, type TestGateway } from './support.js';
+
+type Operation = { tags?: string[]; parameters?: { in: string; name: string }[]; requestBody?: unknown; responses?: Record<string, unknown> };
+type Document = {
+  openapi: string;
+  servers: { url: string }[];
+  paths: Record<string, Record<string, Operation>>;
+  components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>; schemas: Record<string, unknown> };
+};
+
+const builders: Record<ServiceName, (deps: ServiceDeps) => Promise<FastifyInstance>> = {
+  auth: buildAuth,
+  polls: buildPolls,
+  social: buildSocial,
+  // Mail is never sent here: the address only has to be a valid SMTP URL.
+  notifications: (deps) => buildNotifications(deps, { consumers: false }),
+  contact: buildContact,
+  admin: buildAdmin,
+};
+
+/** `/api/users/:id/follow` → `/api/users/{id}/follow`. */
+const openApiPath = (url: string) => url.replace(/:([A-Za-z0-9_]+)/g, '{$1}');
+
+describe('GET /api/openapi.json', () => {
+  const services = new Map<ServiceName, TestService>();
+  let testGateway: TestGateway;
+  let gateway: FastifyInstance;
+
+  beforeAll(async () => {
+    for (const name of serviceNames) {
+      const config = (name === 'notifications' ? { SMTP_URL: 'smtp://127.0.0.1:9' } : {}) as Partial<BaseConfig>;
+      services.set(name, await startTestService(name, builders[name], { listen: true, config }));
+    }
+    testGateway = await startTestGateway(Object.fromEntries(services));
+    gateway = testGateway.app;
+  });
+
+  afterAll(async () => {
+    await testGateway?.close();
+    for (const svc of services.values()) await svc.close();
+  });
+
+  const fetchDocument = async () => {
+    const res = await gateway.inject({ url: '/api/openapi.json' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['x-openapi-missing']).toBeUndefined();
+    return res.json() as Document;
+  };
+
+  it('lists every public route of every service that the gateway routes to it, and nothing else', async () => {
+    const doc = await fetchDocument();
+    expect(doc.openapi).toBe('3.1.0');
+    const expected: string[] = [];
+    for (const [name, svc] of services) {
+      for (const { method, url } of svc.app.publicRoutes) {
+        if (serviceForPath(url) !== name) continue;
+        expected.push(`${method.toLowerCase()} ${openApiPath(url)}`);
+        expect(doc.paths[openApiPath(url)]?.[method.toLowerCase()]?.tags, `${method} ${url}`).toEqual([name]);
+      }
+    }
+    const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
+    expect(listed.sort()).toEqual(expected.sort());
+    // The services that have routes today, with the routes the web app and the documented calls use.
+    for (const route of ['get /api/polls', 'post /api/polls', 'get /api/polls/{id}', 'post /api/polls/{id}/vote', 'post /api/login', 'get /api/users/{id}/followers', 'get /api/notifications']) {
+      expect(listed).toContain(route);
+    }
+    expect(Object.keys(doc.paths).some((p) => /healthz|readyz/.test(p))).toBe(false);
+  });
+
+  it('names the site as server, the two ways to authenticate, and every schema it refers to', async () => {
+    const doc = await fetchDocument();
+    expect(doc.servers).toEqual([expect.objectContaining({ url: 'http://meydan.test' })]);
+    expect(doc.components.securitySchemes['bearerAuth']).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.components.securitySchemes['cookieAuth']).toMatchObject({ type: 'apiKey', in: 'cookie', name: 'sid' });
+    const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components.schemas);
+    const refs = new Set([...text.matchAll(/#\/components\/schemas\/([^"]+)/g)].map((m) => m[1]!));
+    expect(refs.size).toBeGreaterThan(10);
+    for (const ref of refs) expect(doc.components.schemas, ref).toHaveProperty([ref]);
+    // Only what the public routes use: no NATS event schemas, no validator-only keywords.
+    expect(doc.components.schemas).not.toHaveProperty(['event-vote-cast']);
+    expect(text).not.toContain('errorMessage');
+    const vote = doc.paths['/api/polls/{id}/vote']!['post']!;
+    expect(JSON.stringify(vote.responses?.['4XX'])).toContain('#/components/schemas/error');
+    expect(doc.components.schemas['error']).toMatchObject({ required: ['error', 'message'] });
+    expect(vote.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id' })]);
+    expect(JSON.stringify(vote.requestBody)).toContain('poll-vote');
+    expect(JSON.stringify(doc.components.schemas['poll-vote'])).toContain('optionId');
+  });
+
+  it('answers the documented calls with a bearer token, as the API page shows them', async () => {
+    const auth = services.get('auth')!;
+    const user = await createUser(auth.deps);
+    const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    expect(login.statusCode, login.body).toBe(200);
+    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const created = await gateway.inject({ method: 'POST', url: '/api/tokens', cookies: { sid }, payload: { name: 'betik' } });
+    expect(created.statusCode, created.body).toBe(201);
+    const bearer = { authorization: `Bearer ${(created.json() as { token: string }).token}` };
+
+    // POST /api/polls with title, description, category, options[], duration
+    const poll = await gateway.inject({
+      method: 'POST',
+      url: '/api/polls',
+      headers: bearer,
+      payload: { title: 'API ile soru', description: 'Belgelenen çağrı', category: 'teknoloji-ai', options: ['Evet', 'Hayır'], duration: 24 },
+    });
+    expect(poll.statusCode, poll.body).toBe(201);
+    const { id, expiresAt } = poll.json() as { id: string; expiresAt: string };
+    expect(new Date(expiresAt).getTime() - Date.now()).toBeGreaterThan(23 * 3600_000);
+
+    // GET /api/polls with page, category, limit → polls, totalCount, currentPage
+    const list = await gateway.inject({ url: '/api/polls?page=1&category=teknoloji-ai&limit=5', headers: bearer });
+    expect(list.statusCode, list.body).toBe(200);
+    const page = list.json() as { polls: { id: string }[]; totalCount: number; currentPage: number };
+    expect(page.currentPage).toBe(1);
+    expect(page.totalCount).toBeGreaterThanOrEqual(1);
+    expect(page.polls.map((p) => p.id)).toContain(id);
+
+    // GET /api/polls/{id}
+    const one = await gateway.inject({ url: `/api/polls/${id}`, headers: bearer });
+    expect(one.statusCode, one.body).toBe(200);
+    expect(one.json()).toMatchObject({ id, title: 'API ile soru' });
+
+    // POST /api/polls/{id}/vote with optionId; a broken optionId is refused in Turkish and counts nothing
+    const bad = await gateway.inject({ method: 'POST', url: `/api/polls/${id}/vote`, headers: bearer, payload: { optionId: 'ikinci' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ error: 'validation', message: 'Geçersiz seçenek' });
+    const vote = await gateway.inject({ method: 'POST', url: `/api/polls/${id}/vote`, headers: bearer, payload: { optionId: 1 } });
+    expect(vote.statusCode, vote.body).toBe(200);
+    expect(vote.json()).toMatchObject({ pollId: id, totalVotes: 1, userChoice: 1, hasVoted: true });
+  });
+
+  it('refuses a body on a route that takes none, and an unknown logout field, in Turkish, changing nothing', async () => {
+    const auth = services.get('auth')!;
+    const user = await createUser(auth.deps);
+    const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    const sid = login.cookies.find((c) => c.name === 'sid')!.value;
+    const poll = await gateway.inject({
+      method: 'POST',
+      url: '/api/polls',
+      cookies: { sid },
+      payload: { title: 'Gövdesiz beğeni', category: 'teknoloji-ai', options: ['A', 'B'] },
+    });
+    const { id } = poll.json() as { id: string };
+
+    const liked = await gateway.inject({ method: 'POST', url: `/api/polls/${id}/like`, cookies: { sid }, payload: { liked: true } });
+    expect(liked.statusCode).toBe(400);
+    expect(liked.json()).toMatchObject({ error: 'validation', message: 'Bu istek gövde almaz' });
+    const after = await gateway.inject({ url: `/api/polls/${id}`, cookies: { sid } });
+    expect(after.json()).toMatchObject({ likesCount: 0, isLiked: false });
+
+    const logout = await gateway.inject({ method: 'POST', url: '/api/logout', cookies: { sid }, payload: { everywhere: 'evet' } });
+    expect(logout.statusCode).toBe(400);
+    expect(logout.json()).toMatchObject({ error: 'validation', message: 'everywhere true ya da false olmalıdır' });
+    const session = await gateway.inject({ url: '/api/auth/session', cookies: { sid } });
+    expect(session.statusCode).toBe(200);
+  });
+
+  it('is asked of the services again once it is older than its cache time, and says which service did not answer', async () => {
+    const other = await testGateway.variant({ OPENAPI_CACHE_MS: 0 });
+    const before = await other.inject({ url: '/api/openapi.json' });
+    expect(before.statusCode).toBe(200);
+    const social = services.get('social')!;
+    await social.close();
+    services.delete('social');
+    const after = await other.inject({ url: '/api/openapi.json' });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers['x-openapi-missing']).toBe('social');
+    const paths = Object.keys((after.json() as Document).paths);
+    expect(paths).not.toContain('/api/users/{id}/followers');
+    expect(paths).toContain('/api/polls');
+  });
+});

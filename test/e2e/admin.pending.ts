@@ -1,0 +1,194 @@
+/**
+ * The admin panel end to end, on the whole stack (gateway, every service, NATS, Redis, the MongoDB-wire server,
+ * MailDev) in Chromium: a member reports a poll from its card; the administrator searches a member, bans and
+ * activates them, deletes a poll, resolves the report, sends a bulk e-mail and watches its progress; a member opening
+ * /admin is refused. Every tab and dialog passes axe; every tab is photographed at desktop and mobile width.
+ *
+ * Named `.pending.ts` (outside vitest's include) until the admin service answers the panel's API; renamed to
+ * `admin.test.ts` when it is merged.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe.js';
+import { startStack, type Stack } from './stack.js';
+import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, screenshot, settled, signIn, watchErrors, type Member } from './support.js';
+
+let stack: Stack;
+let browser: Browser;
+let deniz: Member;
+let mert: Member;
+let selin: Member;
+let adminSid: string;
+let reportedPoll: { id: string; title: string };
+let doomedPoll: { id: string; title: string };
+const contexts: BrowserContext[] = [];
+
+async function open(sid: string | undefined, viewport = desktop): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, stack, { sid, viewport });
+  contexts.push(context);
+  const page = await context.newPage();
+  return { page, errors: watchErrors(page) };
+}
+
+const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+const row = (page: Page, text: string) => page.getByRole('tabpanel').locator('li', { hasText: text });
+
+async function openTab(page: Page, name: RegExp): Promise<void> {
+  await page.getByRole('tab', { name }).click();
+  await page.waitForFunction(() => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'));
+}
+
+/** The newest mails MailDev holds for `email` with this subject. */
+async function mailsTo(email: string, subject: string): Promise<number> {
+  const mails = await stack.mail.messages();
+  return mails.filter((m) => m.subject === subject && m.to.some((t) => t.address.toLowerCase() === email.toLowerCase())).length;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  [deniz, mert, selin] = await Promise.all([
+    createMember(stack, 'deniz', 'Deniz Kaya'),
+    createMember(stack, 'mert', 'Mert Can'),
+    createMember(stack, 'selin', 'Selin Ak'),
+  ]);
+  adminSid = (await signIn(stack, 'admin@meydan.local', 'meydan-admin')).sid;
+  const reportedTitle = 'Şikayet edilecek soru?';
+  const doomedTitle = 'Silinecek soru?';
+  reportedPoll = { ...(await createPoll(stack, deniz, { title: reportedTitle, category: 'oyun-geek', options: ['Evet', 'Hayır'] })), title: reportedTitle };
+  doomedPoll = { ...(await createPoll(stack, deniz, { title: doomedTitle, category: 'yemek-mekan', options: ['Çay', 'Kahve'] })), title: doomedTitle };
+}, 180_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+  await stack?.stop();
+}, 60_000);
+
+describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
+  it('tells a member who opens /admin "Yetkisiz Erişim", and the API refuses them too', async () => {
+    const { page, errors } = await open(mert.sid);
+    await page.goto('/admin');
+    await page.getByRole('heading', { name: 'Yetkisiz Erişim' }).waitFor();
+    await page.getByText('Bu sayfaya erişim yetkiniz yok.').waitFor();
+    await expectNoAxeViolations(page, '/admin [member]');
+    await screenshot(page, 'admin-unauthorized-desktop');
+    await page.getByRole('link', { name: 'Ana Sayfaya Dön' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    expect((await call(stack, 'GET', '/api/admin/users', { sid: mert.sid })).status).toBe(403);
+    expect((await call(stack, 'GET', '/api/admin/users')).status).toBe(401);
+    expect(errors).toEqual([]);
+  });
+
+  it('lets a member report a poll from its card, once', async () => {
+    const { page } = await open(mert.sid);
+    await page.goto('/');
+    await settled(page, 'member');
+    await card(page, reportedPoll.title).getByRole('button', { name: 'Şikayet Et' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Şikayet Et' });
+    await dialog.waitFor();
+    await expectNoAxeViolations(page, 'report dialog');
+    await dialog.getByRole('radio', { name: 'Spam ya da reklam' }).click();
+    await dialog.getByRole('button', { name: 'Gönder' }).click();
+    await page.getByText('Şikayetin alındı').first().waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    // A second report of the same poll is answered 409 with its Turkish text.
+    const again = await call<{ message: string }>(stack, 'POST', `/api/polls/${reportedPoll.id}/report`, {
+      sid: mert.sid,
+      body: { reason: 'Diğer', description: null },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('Bu anketi zaten şikayet ettin. Şikayetin inceleniyor.');
+  });
+
+  it('searches, bans and activates a member; deletes a poll; resolves the report; sends a bulk e-mail and watches it', async () => {
+    const { page, errors } = await open(adminSid);
+    await page.goto('/admin');
+    await page.getByRole('heading', { level: 1, name: 'Yönetim Paneli' }).waitFor();
+    await page.locator('[data-pending-count]').waitFor();
+    await expectNoAxeViolations(page, '/admin users tab');
+
+    // Users: search, ban (login refused), activate (login works again).
+    await page.getByRole('searchbox', { name: 'Kullanıcı ara...' }).fill(selin.username.toLocaleUpperCase('tr-TR'));
+    await row(page, selin.email).waitFor();
+    await expect(page.getByRole('tabpanel').locator('li').count()).resolves.toBe(1);
+    await row(page, selin.email).getByRole('button', { name: /yasakla/ }).click();
+    const ban = page.getByRole('dialog', { name: 'Kullanıcıyı yasakla' });
+    await ban.waitFor();
+    await expectNoAxeViolations(page, 'admin ban dialog');
+    await ban.getByRole('textbox', { name: 'Gerekçe (isteğe bağlı)' }).fill('Spam hesap');
+    await ban.getByRole('button', { name: 'Yasakla' }).click();
+    await page.getByText('Kullanıcı durumu güncellendi').waitFor();
+    await row(page, selin.email).getByText('Yasaklı').waitFor();
+    const refused = await call(stack, 'POST', '/api/login', { body: { email: selin.email, password: selin.password } });
+    expect(refused.status).toBe(403);
+    await row(page, selin.email).getByRole('button', { name: /aktifleştir/ }).click();
+    await row(page, selin.email).getByText('Yasaklı').waitFor({ state: 'detached' });
+    await expect(signIn(stack, selin.email, selin.password)).resolves.toMatchObject({ id: selin.id });
+
+    // Polls: delete after the confirm dialog; the poll is gone.
+    await openTab(page, /Anketler/);
+    await expectNoAxeViolations(page, '/admin polls tab');
+    await page.getByRole('searchbox', { name: 'Anket ara...' }).fill('Silinecek');
+    await row(page, doomedPoll.title).getByRole('button', { name: /anketini sil/ }).click();
+    const confirm = page.getByRole('dialog', { name: 'Anketi sil' });
+    await confirm.waitFor();
+    await expectNoAxeViolations(page, 'admin delete-poll confirm dialog');
+    await confirm.getByRole('button', { name: 'Sil' }).click();
+    await page.getByText('Anket silindi').first().waitFor();
+    await row(page, doomedPoll.title).waitFor({ state: 'detached' });
+    expect((await call(stack, 'GET', `/api/polls/${doomedPoll.id}`, { sid: deniz.sid })).status).toBe(404);
+
+    // Reports: Mert's report is pending; resolving it takes it out of the pending count.
+    await openTab(page, /Raporlar/);
+    await expectNoAxeViolations(page, '/admin reports tab');
+    const report = page.locator('li[data-report]', { hasText: reportedPoll.title });
+    await expect(report.getAttribute('data-status')).resolves.toBe('pending');
+    await expect(report.getByText(`Şikayet eden: @${mert.username}`).count()).resolves.toBe(1);
+    await report.getByRole('button', { name: 'Çözüldü olarak işaretle' }).click();
+    await page.getByText('Rapor çözüldü olarak işaretlendi').waitFor();
+    await page.waitForFunction(
+      (title) => Array.from(document.querySelectorAll('li[data-report]')).some((li) => li.textContent?.includes(title) && li.getAttribute('data-status') === 'resolved'),
+      reportedPoll.title,
+    );
+
+    // Actions: a bulk e-mail to every active, verified member, its progress live, then the mails in MailDev.
+    await openTab(page, /İşlemler/);
+    await expectNoAxeViolations(page, '/admin actions tab');
+    const subject = `Duyuru ${Date.now()}`;
+    const send = page.getByRole('button', { name: 'Gönder' });
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: /Konu/ }).fill(subject);
+    expect(await send.isDisabled()).toBe(true);
+    await page.getByRole('textbox', { name: /Mesaj/ }).fill('Merhaba! Meydan’da yeni özellikler var.');
+    await send.click();
+    await page.getByText('Email gönderiliyor...').waitFor();
+    expect(await page.getByRole('textbox', { name: /Konu/ }).inputValue()).toBe('');
+    await page.locator('[data-job][data-state="done"]').waitFor({ timeout: 60_000 });
+    for (const person of [deniz, mert, selin]) expect(await mailsTo(person.email, subject)).toBe(1);
+
+    // The audit log holds what was done above (ban, activate, delete, resolve, bulk e-mail).
+    await page.getByRole('table').waitFor();
+    expect(await page.getByRole('table').locator('tbody tr').count()).toBeGreaterThanOrEqual(5);
+    expect(errors).toEqual([]);
+  });
+
+  it('saves screenshots of every tab, desktop and mobile', async () => {
+    const tabs = [
+      ['users', /Kullanıcılar/],
+      ['polls', /Anketler/],
+      ['reports', /Raporlar/],
+      ['actions', /İşlemler/],
+    ] as const;
+    for (const [width, viewport] of [['desktop', desktop], ['mobile', mobile]] as const) {
+      const { page } = await open(adminSid, viewport);
+      await page.goto('/admin');
+      await page.locator('[data-pending-count]').waitFor();
+      for (const [name, tab] of tabs) {
+        await openTab(page, tab);
+        if (width === 'mobile') await expectNoAxeViolations(page, `/admin ${name} tab [mobile]`);
+        await screenshot(page, `admin-${name}-${width}`);
+      }
+    }
+  });
+});

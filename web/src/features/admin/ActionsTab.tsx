@@ -1,0 +1,195 @@
+import { limits } from '@meydan/proto';
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { apiErrorMessage } from '../../app/api';
+import { useAppSelector } from '../../app/store';
+import { tr } from '../../i18n/tr';
+import { Button } from '../../layout/buttons';
+import { fieldErrors, validateForm } from '../../lib/validation';
+import { bulkEmail as bulkEmailForm } from '../../generated/forms/bulkEmail';
+import { formatDateTime } from '../../lib/time';
+import { Actions, Form, InputField, TextAreaField } from '../../ui/fields';
+import { selectConnectionStatus } from '../realtime/realtimeSlice';
+import { useToast } from '../toasts/useToast';
+import { finishedStates, useAuditLogQuery, useBulkEmailJobQuery, useStartBulkEmailMutation } from './adminApi';
+import { ListState, Meta, Pager } from './parts';
+
+const T = tr.admin.bulkEmail;
+
+/** While the socket is down, the job's counts are fetched this often instead. */
+export const PROGRESS_POLL_MS = 2_000;
+
+/** The bulk e-mail form with its job's progress, and the audit log. */
+export function ActionsTab({ jobId, onJobStarted }: { jobId: string | null; onJobStarted: (jobId: string) => void }) {
+  return (
+    <Stack>
+      <Card aria-labelledby="bulk-email-title">
+        <h2 id="bulk-email-title">{T.title}</h2>
+        <Meta>{T.description}</Meta>
+        <BulkEmailForm onJobStarted={onJobStarted} />
+        {jobId ? <BulkEmailProgressView jobId={jobId} /> : null}
+      </Card>
+      <Card aria-labelledby="audit-title">
+        <h2 id="audit-title">{tr.admin.audit.title}</h2>
+        <AuditLog />
+      </Card>
+    </Stack>
+  );
+}
+
+function BulkEmailForm({ onJobStarted }: { onJobStarted: (jobId: string) => void }) {
+  const [subject, setSubject] = useState('');
+  const [body, setBody] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [start, { isLoading }] = useStartBulkEmailMutation();
+  const toast = useToast();
+  const blank = !subject.trim() || !body.trim();
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const checked = validateForm(bulkEmailForm, 'bulkEmail', { subject, body });
+    if (!checked.ok) {
+      setErrors(fieldErrors(checked.errors));
+      return;
+    }
+    setErrors({});
+    try {
+      const started = await start({ subject, body }).unwrap();
+      toast({ title: T.started, description: started.message, variant: 'success' });
+      setSubject('');
+      setBody('');
+      onJobStarted(started.jobId);
+    } catch (err) {
+      toast({ title: tr.admin.error, description: apiErrorMessage(err) ?? tr.admin.failed, variant: 'error' });
+    }
+  }
+
+  return (
+    <Form onSubmit={submit} noValidate aria-label={T.title}>
+      <InputField
+        label={T.subject}
+        value={subject}
+        counter={limits.admin.bulkEmailSubjectMax}
+        onChange={(e) => setSubject(e.target.value)}
+        error={errors['subject']}
+      />
+      <TextAreaField
+        label={T.body}
+        value={body}
+        rows={limits.admin.bulkEmailRows}
+        onChange={(e) => setBody(e.target.value)}
+        error={errors['body']}
+      />
+      <Actions>
+        <Button type="submit" $variant="primary" disabled={blank || isLoading}>
+          {isLoading ? T.sending : T.send}
+        </Button>
+      </Actions>
+    </Form>
+  );
+}
+
+/** The job's counts: pushed over the socket while it is connected, fetched every few seconds while it is not. */
+function BulkEmailProgressView({ jobId }: { jobId: string }) {
+  const connected = useAppSelector(selectConnectionStatus) === 'connected';
+  const [finished, setFinished] = useState(false);
+  const { data, refetch } = useBulkEmailJobQuery(jobId, { pollingInterval: connected || finished ? 0 : PROGRESS_POLL_MS });
+  const state = data?.state;
+  useEffect(() => setFinished(state ? finishedStates.includes(state) : false), [state]);
+  // Events sent while the socket was down are lost: catch up once it is back.
+  useEffect(() => {
+    if (connected && !finished && data) refetch();
+  }, [connected]);
+  if (!data) return <Meta role="status">{tr.admin.loading}</Meta>;
+  const done = data.sent + data.failed;
+
+  return (
+    <Progress data-job={jobId} data-state={data.state}>
+      <progress
+        aria-label={T.progressLabel}
+        max={Math.max(1, data.total)}
+        value={data.total ? done : data.state === 'done' ? 1 : 0}
+      />
+      <p role="status">
+        <strong>{T.states[data.state]}</strong> · {T.counts(data.sent, data.total, data.failed)}
+      </p>
+    </Progress>
+  );
+}
+
+function AuditLog() {
+  const [page, setPage] = useState(1);
+  const { data, isLoading, isError } = useAuditLogQuery(page);
+  const A = tr.admin.audit;
+  if (!data || data.items.length === 0) return <ListState loading={isLoading} failed={isError} empty={A.empty} />;
+
+  return (
+    <>
+      {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
+      <TableFrame tabIndex={0} role="region" aria-labelledby="audit-title">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{A.columns.at}</th>
+              <th scope="col">{A.columns.admin}</th>
+              <th scope="col">{A.columns.action}</th>
+              <th scope="col">{A.columns.target}</th>
+              <th scope="col">{A.columns.reason}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.items.map((entry) => (
+              <tr key={entry.id}>
+                <td>{formatDateTime(entry.at)}</td>
+                <td>@{entry.adminUsername}</td>
+                <td>{A.actions[entry.action] ?? entry.action}</td>
+                <td>
+                  {entry.targetType} · <code>{entry.targetId}</code>
+                </td>
+                <td>{entry.reason ?? '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableFrame>
+      <Pager page={data.page} pageSize={data.pageSize} totalCount={data.totalCount} onPage={setPage} />
+    </>
+  );
+}
+
+const Stack = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1.25rem;
+`;
+
+const Card = styled.section`
+  display: flex;
+  flex-direction: column;
+  gap: 0.75rem;
+  padding: 1.25rem;
+  border-radius: ${({ theme }) => theme.radii.lg};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surface};
+
+  h2 { margin: 0; font-size: 1.15rem; font-weight: 800; }
+`;
+
+const Progress = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 0.4rem;
+
+  progress { width: 100%; height: 0.75rem; accent-color: ${({ theme }) => theme.colors.primary}; }
+  p { margin: 0; }
+`;
+
+const TableFrame = styled.div`
+  overflow-x: auto;
+
+  table { width: 100%; border-collapse: collapse; font-size: 0.875rem; }
+  th, td { text-align: left; padding: 0.5rem 0.6rem; border-bottom: 1px solid ${({ theme }) => theme.colors.border}; vertical-align: top; }
+  th { color: ${({ theme }) => theme.colors.textMuted}; font-weight: 700; white-space: nowrap; }
+  td:first-child { white-space: nowrap; }
+  code { font-size: 0.8rem; overflow-wrap: anywhere; }
+`;

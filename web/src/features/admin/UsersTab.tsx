@@ -1,0 +1,121 @@
+import { useState } from 'react';
+import styled from 'styled-components';
+import { apiErrorMessage } from '../../app/api';
+import { tr } from '../../i18n/tr';
+import { Button } from '../../layout/buttons';
+import { nameOf } from '../../lib/avatar';
+import { formatDate } from '../../lib/time';
+import { Avatar } from '../../ui/Avatar';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { TextAreaField } from '../../ui/fields';
+import { useToast } from '../toasts/useToast';
+import { useAdminUsersQuery, useSetUserActiveMutation, type AdminUserRow } from './adminApi';
+import { Badge, Line, ListState, Meta, Pager, Person, RowActions, Row, RowMain, Rows, SearchBox, Toolbar, useDebounced } from './parts';
+
+const T = tr.admin.users;
+
+/** Members: search by username, e-mail or display name; ban or activate anyone who is not an administrator. */
+export function UsersTab() {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const q = useDebounced(query);
+  const { data, isLoading, isFetching, isError } = useAdminUsersQuery({ q, page });
+
+  return (
+    <div>
+      <Toolbar>
+        <SearchBox
+          label={T.search}
+          value={query}
+          onChange={(value) => {
+            setQuery(value);
+            setPage(1);
+          }}
+        />
+      </Toolbar>
+      {data && data.items.length > 0 ? (
+        <>
+          <Rows aria-busy={isFetching || undefined}>
+            {data.items.map((user) => (
+              <UserRow key={user.id} user={user} />
+            ))}
+          </Rows>
+          <Pager page={data.page} pageSize={data.pageSize} totalCount={data.totalCount} onPage={setPage} />
+        </>
+      ) : (
+        <ListState loading={isLoading} failed={isError} empty={T.empty} />
+      )}
+    </div>
+  );
+}
+
+function UserRow({ user }: { user: AdminUserRow }) {
+  const [setActive, { isLoading }] = useSetUserActiveMutation();
+  const [asking, setAsking] = useState(false);
+  const [reason, setReason] = useState('');
+  const toast = useToast();
+  const name = nameOf(user);
+  const isAdmin = user.role === 'admin';
+
+  async function change(active: boolean) {
+    try {
+      const why = active ? '' : reason.trim();
+      await setActive({ userId: user.id, active, ...(why ? { reason: why } : {}) }).unwrap();
+      toast({ title: tr.admin.success, description: T.updated, variant: 'success' });
+      setAsking(false);
+      setReason('');
+    } catch (err) {
+      toast({ title: tr.admin.error, description: apiErrorMessage(err) ?? tr.admin.failed, variant: 'error' });
+    }
+  }
+
+  return (
+    <Row data-user={user.username}>
+      <Person>
+        <Avatar name={name} decorative />
+        <RowMain>
+          <Line>
+            <strong>{name}</strong>
+            <Meta>@{user.username}</Meta>
+            {isAdmin ? <Badge tone="strong">{T.adminBadge}</Badge> : null}
+            {user.isActive ? null : <Badge tone="danger">{T.bannedBadge}</Badge>}
+            {user.emailVerified ? <Badge>{T.verifiedBadge}</Badge> : null}
+          </Line>
+          <Meta>{user.email}</Meta>
+          <Meta>{T.joined(formatDate(user.createdAt))}</Meta>
+        </RowMain>
+      </Person>
+      {isAdmin ? null : (
+        <RowActions>
+          {user.isActive ? (
+            <Button $size="sm" $variant="danger" disabled={isLoading} aria-label={T.banLabel(name)} onClick={() => setAsking(true)}>
+              {T.ban}
+            </Button>
+          ) : (
+            <Button $size="sm" $variant="primary" disabled={isLoading} aria-label={T.activateLabel(name)} onClick={() => change(true)}>
+              {T.activate}
+            </Button>
+          )}
+        </RowActions>
+      )}
+      <ConfirmDialog
+        name="admin-ban-user"
+        open={asking}
+        onOpenChange={setAsking}
+        title={T.banTitle}
+        description={T.banText(name)}
+        confirmLabel={T.ban}
+        pending={isLoading}
+        onConfirm={() => change(false)}
+      >
+        <ReasonField>
+          <TextAreaField label={T.banReason} value={reason} rows={3} onChange={(e) => setReason(e.target.value)} />
+        </ReasonField>
+      </ConfirmDialog>
+    </Row>
+  );
+}
+
+const ReasonField = styled.div`
+  margin-bottom: 1rem;
+`;

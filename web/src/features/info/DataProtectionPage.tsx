@@ -1,0 +1,7 @@
+import { dataProtectionNotice } from './content/legal';
+import { LegalPage } from './LegalPage';
+
+/** /gizlilik: the KVKK notice (aydınlatma metni). */
+export function DataProtectionPage() {
+  return <LegalPage document={dataProtectionNotice} />;
+}

@@ -1,0 +1,130 @@
+import { limits } from '@meydan/proto';
+import { contactDetails } from './contact-details';
+import type { FaqCategory } from './types';
+
+const { poll, legal, support } = limits;
+
+/** The FAQ: the five categories the spec names, plus accounts and profiles. */
+export const faqCategories: readonly FaqCategory[] = [
+  {
+    id: 'genel',
+    title: 'Genel',
+    items: [
+      {
+        question: 'Meydan nedir?',
+        answer:
+          'Meydan, aklındaki soruyu anket olarak sorup herkesin ne düşündüğünü görebildiğin Türkçe bir sosyal anket platformudur. Oy verebilir, yorum yapabilir, beğenebilir, paylaşabilir ve diğer üyeleri takip edebilirsin.',
+      },
+      {
+        question: 'Hesap açmadan neler yapabilirim?',
+        answer:
+          'Anketleri hesap açmadan görüntüleyebilirsin. Anket oluşturmak, oy vermek, yorum yapmak ve beğenmek için kayıt olman gerekir. Tek istisna paylaşılabilir linklerdir: bu bağlantılarla gelen ziyaretçiler hesapsız oy verebilir.',
+      },
+      {
+        question: 'Meydan ücretli mi?',
+        answer:
+          'Hayır. Anket oluşturmak, oy vermek ve Dost Meclisi tamamen ücretsizdir. Yalnızca API erişiminde yoğun kullanım için ücretli katmanlar planlanmaktadır.',
+      },
+    ],
+  },
+  {
+    id: 'anket-olusturma',
+    title: 'Anket Oluşturma',
+    items: [
+      {
+        question: 'Bir ankete kaç şık ekleyebilirim?',
+        answer: `Her ankette en az ${poll.optionsMin}, en fazla ${poll.optionsMax} şık bulunur.`,
+      },
+      {
+        question: 'Anketim ne kadar süre açık kalır?',
+        answer: `Süreyi sen seçersin: en az ${poll.minDurationHours} saat, en fazla ${poll.maxExpiryDays} gün. Süre dolduğunda anket kapanır ve akıştan kalkar; dilersen süresiz bir anket de açabilirsin.`,
+      },
+      {
+        question: 'Yayınladığım anketi düzenleyebilir miyim?',
+        answer: `Başlık ve açıklama yayından sonraki ${poll.editWindowSeconds / 60} dakika içinde düzenlenebilir; şıklar ve süre ise oyların adil kalması için değiştirilemez. Yanlış bir şık eklediysen anketi silip yeniden oluşturabilirsin.`,
+      },
+      {
+        question: 'Paylaşılabilir link nedir?',
+        answer:
+          'Akışta listelenmeyen, yalnızca bağlantıya sahip kişilerin görebildiği bir ankettir. Bağlantıyı açan herkes hesap açmadan bir kez oy verebilir.',
+      },
+    ],
+  },
+  {
+    id: 'gizlilik-ve-guvenlik',
+    title: 'Gizlilik ve Güvenlik',
+    items: [
+      {
+        question: 'Kime oy verdiğimi başkaları görebilir mi?',
+        answer:
+          'Herkese açık ve özel anketlerde sonuçlar yalnızca toplam olarak görünür. Dost Meclisi anketlerinde ise meclisin üyeleri, hangi arkadaşların oy verdiğini görebilir.',
+      },
+      {
+        question: 'Şifrem nasıl saklanıyor?',
+        answer:
+          'Şifren hiçbir zaman düz metin olarak saklanmaz; yalnızca geri çevrilemeyen bir özeti tutulur. Oturum çerezin tarayıcıdaki betiklerin okuyamayacağı şekilde (httpOnly) yazılır.',
+      },
+      {
+        question: 'Verilerimin silinmesini nasıl isterim?',
+        answer: `${contactDetails.privacyEmail} adresine ya da İletişim formundan “KVKK talebi” konusuyla başvurabilirsin. Başvurular en geç ${legal.dataRequestDays} gün içinde yanıtlanır.`,
+      },
+    ],
+  },
+  {
+    id: 'teknik-destek',
+    title: 'Teknik Destek',
+    items: [
+      {
+        question: 'Etkinleştirme e-postası gelmedi, ne yapmalıyım?',
+        answer: `Önce istenmeyen (spam) klasörünü kontrol et. Etkinleştirme bağlantısı ${limits.auth.activationLinkHours} saat geçerlidir ve bir kez kullanılabilir; süresi dolmuş bir bağlantıyı açtığında sana yenisi önerilir.`,
+      },
+      {
+        question: 'Bildirimler neden gelmiyor?',
+        answer:
+          'Bildirim zilinin yanında “Bağlantı Yok” yazıyorsa canlı bağlantı kurulamamıştır; sayfa bağlantıyı kendiliğinden yeniden dener. Tarayıcı bildirimleri için tarayıcının site izinlerinden bildirimlere izin vermelisin.',
+      },
+      {
+        question: 'Meydan’ı uygulama olarak yükleyebilir miyim?',
+        answer:
+          'Evet. Destekleyen tarayıcılarda “Uygulamayı Yükle” kartı çıkar; yükledikten sonra Meydan ana ekranından kendi penceresinde açılır. Bağlantın koptuğunda da uygulamanın kabuğu açılır, yeniden bağlanınca kaldığın yerden devam edersin.',
+      },
+    ],
+  },
+  {
+    id: 'topluluk-kurallari',
+    title: 'Topluluk Kuralları',
+    items: [
+      {
+        question: 'Hangi içerikler yasak?',
+        answer:
+          'Hakaret, nefret söylemi, taciz, spam, sahte içerik, bot kullanımı, başkasını taklit etmek ve yasalara aykırı her türlü içerik yasaktır.',
+      },
+      {
+        question: 'Kuralları çiğneyen hesaplara ne olur?',
+        answer: 'İhlalin ağırlığına göre sırasıyla uyarı, geçici askıya alma ve kalıcı kapatma uygulanır.',
+      },
+      {
+        question: 'Uygunsuz bir anketi nasıl bildiririm?',
+        answer: `Anket kartındaki “Şikayet Et” düğmesiyle bir neden seçip gönderebilirsin. Şikayetlere ortalama ${support.complaintReplyBusinessDays} iş günü içinde dönüş yapılır.`,
+      },
+    ],
+  },
+  {
+    id: 'hesap-ve-profil',
+    title: 'Hesap ve Profil',
+    items: [
+      {
+        question: 'Kullanıcı adımı değiştirebilir miyim?',
+        answer: 'Hayır, kullanıcı adı kayıtta seçilir ve sonradan değiştirilemez. Görünen adını ise Ayarlar sayfasından istediğin zaman değiştirebilirsin.',
+      },
+      {
+        question: 'Dost Meclisi’ne kimler girer?',
+        answer: 'Karşılıklı takipleştiğin, yani senin takip ettiğin ve seni takip eden kişiler Dost Meclisi’ni oluşturur.',
+      },
+      {
+        question: 'Hesabımı nasıl kapatırım?',
+        answer: `İletişim sayfasından “Hesap sorunu” konusuyla talepte bulun. Silme ${legal.accountDeletionDays} gün içinde tamamlanır; bu süre içinde giriş yaparsan talebin iptal edilir.`,
+      },
+    ],
+  },
+];

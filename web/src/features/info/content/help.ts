@@ -1,0 +1,175 @@
+import { limits } from '@meydan/proto';
+import { contactDetails } from './contact-details';
+import type { HelpCategory } from './types';
+
+const mb = (bytes: number) => `${bytes / (1024 * 1024)}MB`;
+const { poll, user, legal } = limits;
+
+/** The help centre: four categories of three articles each, opened in a dialog. */
+export const helpCategories: readonly HelpCategory[] = [
+  {
+    id: 'anket-olusturma',
+    title: 'Anket Oluşturma',
+    description: 'Soru fırlatmak, şıklar, süre ve paylaşım seçenekleri.',
+    articles: [
+      {
+        id: 'ilk-anket',
+        title: 'İlk anketini nasıl oluşturursun?',
+        summary: 'Soru Fırlat düğmesinden birkaç adımda.',
+        body: [
+          'Giriş yaptıktan sonra üst menüdeki “Soru Fırlat” düğmesine bas. Açılan pencerede sorunu yaz, istersen kısa bir açıklama ekle ve sorunun konusunu seç.',
+          {
+            list: [
+              `Soru en fazla ${poll.titleMax} karakter, açıklama en fazla ${poll.descriptionMax} karakter olabilir.`,
+              `En az ${poll.optionsMin}, en fazla ${poll.optionsMax} şık ekleyebilirsin; her şık en fazla ${poll.optionMax} karakterdir.`,
+              'Konu, sorunun akışta hangi başlık altında görüneceğini belirler.',
+            ],
+          },
+          '“Soruyu Fırlat” dediğinde anketin hemen yayına girer ve oylar geldikçe sonuçlar canlı olarak güncellenir.',
+        ],
+      },
+      {
+        id: 'sure-ve-tur',
+        title: 'Anket süresi ve görünürlük türleri',
+        summary: 'Herkese açık, özel, Dost Meclisi ve süre seçimi.',
+        body: [
+          'Her anketin bir süresi vardır: 1 saat, 6 saat, 12 saat, 24 saat, 2 gün, 1 hafta ya da süresiz. Süre dolduğunda anket otomatik olarak kapanır ve akıştan kalkar; sonuçlar korunur.',
+          {
+            list: [
+              'Herkese Açık: herkes görür, üyeler oy verir.',
+              'Özel: yalnızca giriş yapmış üyeler görür.',
+              'Dost Meclisi: yalnızca karşılıklı takipleştiğin arkadaşların görür ve oy verir.',
+            ],
+          },
+          `Yayınladıktan sonraki ${poll.editWindowSeconds / 60} dakika içinde başlığı ve açıklamayı düzeltebilirsin; şıklar ve süre ise yayından sonra değiştirilemez.`,
+        ],
+      },
+      {
+        id: 'paylasilabilir-link',
+        title: 'Paylaşılabilir link ile oy toplamak',
+        summary: 'Hesabı olmayan arkadaşlarının da oy vermesi için.',
+        body: [
+          'Anket oluştururken “Paylaşılabilir link” seçeneğini açarsan anketin akışta listelenmez; bunun yerine sana tahmin edilemeyen kısa bir bağlantı verilir.',
+          'Bu bağlantıyı açan herkes hesap açmadan bir kez oy verebilir. Aynı tarayıcıdan ikinci oyu engellemek için tarayıcıya imzalı bir ziyaretçi çerezi yazarız; ayrıntılar Çerez Politikası’nda.',
+          'Bağlantıyı kaybedersen profilindeki “Paylaşılabilir anketler” sekmesinde yeniden bulabilirsin.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'topluluk-kurallari',
+    title: 'Topluluk Kuralları',
+    description: 'Meydan’ı herkes için keyifli tutan kurallar ve şikayetler.',
+    articles: [
+      {
+        id: 'temel-kurallar',
+        title: 'Meydan’ın temel kuralları',
+        summary: 'Saygı, dürüstlük ve gerçek kişiler.',
+        body: [
+          'Meydan fikirlerin rahatça tartışıldığı bir yer; bunun için birkaç kuralımız var:',
+          {
+            list: [
+              'Kişilere değil fikirlere itiraz et; hakaret, nefret söylemi ve taciz yasaktır.',
+              'Spam, reklam, sahte içerik ve bot kullanımı yasaktır.',
+              'Başkası adına hesap açmak ya da başkasını taklit etmek yasaktır.',
+              'Yasalara aykırı içerik paylaşılamaz.',
+            ],
+          },
+          'Kurallara uymayan hesaplara sırasıyla uyarı, geçici askıya alma ve kalıcı kapatma uygulanır.',
+        ],
+      },
+      {
+        id: 'sikayet-et',
+        title: 'Bir anketi nasıl şikayet edersin?',
+        summary: 'Şikayet Et düğmesi ve sonrasında olanlar.',
+        body: [
+          'Uygunsuz bulduğun bir anketin kartının altındaki bayrak simgeli “Şikayet Et” düğmesine bas (giriş yapmış olman gerekir). Bir neden seç, istersen kısa bir açıklama yaz ve gönder.',
+          'Şikayetler yönetim ekibimizin listesine düşer. İnceleme sonunda içerik kaldırılabilir, hesap sahibi uyarılabilir ya da hesabı askıya alınabilir.',
+          `Kullanım şartları kapsamındaki şikayetlere ortalama ${limits.support.complaintReplyBusinessDays} iş günü içinde dönüş yaparız.`,
+        ],
+      },
+      {
+        id: 'dost-meclisi-adabi',
+        title: 'Dost Meclisi adabı',
+        summary: 'Arkadaş çevrende soru sorarken dikkat edilecekler.',
+        body: [
+          'Dost Meclisi yalnızca karşılıklı takipleştiğin kişilerin gördüğü bir alan. Yine de burada paylaştıkların arkadaşlarının ekranında görünür; başkalarının özel bilgilerini soru konusu yapma.',
+          'Arkadaşlarının kime oy verdiği Grup Analizi’nde yalnızca meclisin üyelerine gösterilir. Birini hedef alan ya da küçük düşüren sorular topluluk kurallarına aykırıdır ve şikayet edilebilir.',
+        ],
+      },
+    ],
+  },
+  {
+    id: 'hesap-ayarlari',
+    title: 'Hesap Ayarları',
+    description: 'Profil, şifre, profil fotoğrafı ve hesabın kapatılması.',
+    articles: [
+      {
+        id: 'profil-duzenleme',
+        title: 'Profilini düzenlemek',
+        summary: 'Görünen ad, biyografi, fotoğraf ve gizlilik.',
+        body: [
+          'Ayarlar sayfasından görünen adını, biyografini, profil fotoğrafını ve profilinin herkese açık olup olmadığını değiştirebilirsin. Kullanıcı adın sonradan değiştirilemez.',
+          {
+            list: [
+              `Biyografi en fazla ${user.bioMax} karakterdir.`,
+              `Profil fotoğrafı JPG, PNG veya GIF olmalı ve en fazla ${mb(user.avatarHelpMaxBytes)} olması önerilir; yükleme sınırı ${mb(user.avatarMaxBytes)}’tır.`,
+            ],
+          },
+        ],
+      },
+      {
+        id: 'sifre',
+        title: 'Güçlü bir şifre seçmek',
+        summary: 'Şifre önerileri ve oturum güvenliği.',
+        body: [
+          `Yeni şifren en az ${user.passwordHintMin} karakter olsun (sistem en az ${user.passwordMin} karakter ister). Harf, rakam ve işaretleri karıştır; başka sitelerde kullandığın bir şifreyi kullanma.`,
+          `Giriş yaptığında tarayıcına ${limits.auth.sessionDays} gün geçerli bir oturum çerezi yazılır. Ortak bir bilgisayar kullanıyorsan işin bitince “Çıkış Yap” de; oturumun sunucuda da hemen sonlandırılır.`,
+        ],
+      },
+      {
+        id: 'hesap-kapatma',
+        title: 'Hesabını kapatmak',
+        summary: 'Silme talebi ve geri dönüş süresi.',
+        body: [
+          `Hesabını silmek için İletişim sayfasından “Hesap sorunu” konusuyla bize yaz ya da ${contactDetails.supportEmail} adresine e-posta gönder.`,
+          `Silme işlemi ${legal.accountDeletionDays} gün içinde tamamlanır. Bu süre içinde hesabına giriş yaparsan silme talebin iptal edilir; süre dolduğunda profilin, anketlerin ve oyların kalıcı olarak silinir.`,
+        ],
+      },
+    ],
+  },
+  {
+    id: 'veri-ve-gizlilik',
+    title: 'Veri ve Gizlilik',
+    description: 'Hangi verileri tuttuğumuz ve KVKK kapsamındaki hakların.',
+    articles: [
+      {
+        id: 'hangi-veriler',
+        title: 'Hangi verilerini saklıyoruz?',
+        summary: 'Hesap, içerik ve oturum verileri.',
+        body: [
+          'Hesabın için e-posta adresini, kullanıcı adını, görünen adını ve şifrenin geri çevrilemez bir özetini (şifrenin kendisini değil) saklarız. Bunlara ek olarak oluşturduğun anketler, oyların, yorumların, beğenilerin ve takip ilişkilerin kaydedilir.',
+          'Ayrıntılı liste ve saklama süreleri Gizlilik Politikası’nda ve KVKK Aydınlatma Metni’nde yer alır.',
+        ],
+      },
+      {
+        id: 'kvkk-basvurusu',
+        title: 'KVKK kapsamında başvuru',
+        summary: 'Verilerine erişmek, düzeltmek veya sildirmek için.',
+        body: [
+          'Kişisel Verilerin Korunması Kanunu (KVKK) kapsamında verilerinin işlenip işlenmediğini öğrenme, amacını öğrenme, düzeltilmesini ve silinmesini isteme hakların vardır.',
+          `Başvurunu ${contactDetails.privacyEmail} adresine ya da İletişim sayfasındaki formdan “KVKK talebi” konusunu seçerek iletebilirsin. Başvurular en geç ${legal.dataRequestDays} gün içinde yanıtlanır.`,
+        ],
+      },
+      {
+        id: 'oy-gizliligi',
+        title: 'Oylarımı kimler görebilir?',
+        summary: 'Sonuçlar ve Dost Meclisi’ndeki görünürlük.',
+        body: [
+          'Herkese açık ve özel anketlerde sonuçlar yalnızca toplam olarak gösterilir; kimin neye oy verdiği diğer kullanıcılara gösterilmez.',
+          'Dost Meclisi anketlerinde ise meclisin üyeleri, hangi arkadaşlarının oy verdiğini ve Grup Analizi’nde arkadaşların arasındaki dağılımı görebilir.',
+        ],
+      },
+    ],
+  },
+];
