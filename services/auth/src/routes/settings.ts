@@ -15,7 +15,7 @@ function signedInMember(request: FastifyRequest): string {
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { users, deps } = ctx;
 
-  app.get('/api/users/me/settings', { schema: { response: { 200: { $ref: 'meydan/user-settings' } } } }, async (request) => {
+  app.get('/api/users/me/settings', { schema: { summary: 'Gizlilik ve bildirim ayarların', response: { 200: { $ref: 'meydan/user-settings' } } } }, async (request) => {
     const user = await users.findById(signedInMember(request)).lean();
     if (!user) throw httpError('not_found', T.userNotFound);
     return settingsOf(user);
@@ -23,7 +23,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AuthC
 
   app.patch<{ Body: UserSettingsPatchBody }>(
     '/api/users/me/settings',
-    { schema: { body: { $ref: 'meydan/user-settings-patch' }, response: { 200: { $ref: 'meydan/user-settings' } } } },
+    { schema: { summary: 'Gizlilik ve bildirim ayarlarını değiştirir', body: { $ref: 'meydan/user-settings-patch' }, response: { 200: { $ref: 'meydan/user-settings' } } } },
     async (request) => {
       const userId = signedInMember(request);
       const user = await users.findByIdAndUpdate(userId, { $set: request.body }, { returnDocument: 'after' }).lean();

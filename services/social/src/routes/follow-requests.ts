@@ -12,6 +12,7 @@ function signedIn(request: FastifyRequest): string {
 
 const params = { $ref: 'meydan/follow-request-params' };
 const answer = { 200: { $ref: 'meydan/message#' } };
+const noBody = { $ref: 'meydan/no-body' };
 
 /**
  * Follow requests to a member who has them on: their list (the followers tab of their own profile), accept (the
@@ -20,7 +21,7 @@ const answer = { 200: { $ref: 'meydan/message#' } };
 export async function followRequestRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
   app.get<{ Querystring: FollowListQuery }>(
     '/api/users/me/follow-requests',
-    { schema: { querystring: { $ref: 'meydan/follow-list-query' }, response: { 200: followRequestListResponse } } },
+    { schema: { summary: 'Sana gelen bekleyen takip istekleri', querystring: { $ref: 'meydan/follow-list-query' }, response: { 200: followRequestListResponse } } },
     async (request, reply) => {
       const targetId = signedIn(request);
       const { page = 1, limit = 20 } = request.query;
@@ -55,7 +56,7 @@ export async function followRequestRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.post<{ Params: FollowRequestParams }>(
     '/api/follow-requests/:id/accept',
-    { schema: { params, response: answer } },
+    { schema: { summary: 'Takip isteğini kabul eder', params, body: noBody, response: answer } },
     async (request) => {
       const pending = await ownRequest(request);
       await createEdge(ctx, pending.requesterId, pending.targetId, request);
@@ -66,7 +67,7 @@ export async function followRequestRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.post<{ Params: FollowRequestParams }>(
     '/api/follow-requests/:id/decline',
-    { schema: { params, response: answer } },
+    { schema: { summary: 'Takip isteğini reddeder', params, body: noBody, response: answer } },
     async (request) => {
       const pending = await ownRequest(request);
       await ctx.followRequests.deleteOne({ _id: pending._id });
