@@ -94,6 +94,7 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
         confirmLabel={tr.profile.deleteConfirm}
         onConfirm={() => {
           if (toDelete) void confirmDelete(toDelete);
+          setToDelete(null);
         }}
         onOpenChange={(open) => {
           if (!open) setToDelete(null);
