@@ -14,6 +14,7 @@ export const clientRoutes = [
   '/hesap-ayarlari',
   '/register',
   '/kayit',
+  '/login',
   '/sifre-sifirla',
   '/s/:shortUrl',
   '/yardim-merkezi',

@@ -14,6 +14,7 @@ import { TermsPage } from '../features/info/TermsPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
 import { RegisterPage } from '../features/register/RegisterPage';
+import { LoginRoute } from '../features/session/LoginRoute';
 import { ResetPasswordPage } from '../features/session/ResetPasswordPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { SharedPollPage } from '../features/share-link/SharedPollPage';
@@ -35,6 +36,7 @@ const screens: Record<ClientRoute, ComponentType> = {
   '/hesap-ayarlari': SettingsPage,
   '/register': RegisterPage,
   '/kayit': RegisterPage,
+  '/login': LoginRoute,
   '/sifre-sifirla': ResetPasswordPage,
   '/s/:shortUrl': SharedPollPage,
   '/yardim-merkezi': HelpCenterPage,

@@ -1,6 +1,242 @@
+import * as Switch from '@radix-ui/react-switch';
+import { limits, type UserProfile } from '@meydan/proto';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { apiErrorMessage } from '../../app/api';
+import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { Button, ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
+import { Avatar } from '../../ui/Avatar';
+import { Actions, Form, Hint, Input, InputField, TextAreaField } from '../../ui/fields';
+import { useCurrentUser } from '../session/sessionApi';
+import { useToast } from '../toasts/useToast';
+import { dialogOpened } from '../ui/uiSlice';
+import { AccountSection } from './AccountSection';
+import { Card } from './Card';
+import { useOwnProfileQuery, useUpdateSettingsMutation } from './settingsApi';
 
+const T = tr.settings;
+const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
+
+/** /ayarlar, /profil-ayarlari, /hesap-ayarlari: the member's profile fields and account. */
 export function SettingsPage() {
-  return <Page title={tr.pages.settings} />;
+  const { user } = useCurrentUser();
+  const dispatch = useAppDispatch();
+
+  return (
+    <Page title={tr.pages.settings}>
+      {user === null ? (
+        <Card as="section" aria-labelledby="settings-sign-in">
+          <h2 id="settings-sign-in">{T.signInTitle}</h2>
+          <p>{T.signInText}</p>
+          <div>
+            <Button $variant="primary" onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>
+              {T.signIn}
+            </Button>
+          </div>
+        </Card>
+      ) : (
+        <>
+          <div>
+            <ButtonLink to="/profil" $size="sm">
+              ← {T.back}
+            </ButtonLink>
+          </div>
+          {user ? <MemberSettings userId={user.id} /> : <Loading />}
+        </>
+      )}
+    </Page>
+  );
 }
+
+function Loading() {
+  return (
+    <p role="status" aria-live="polite">
+      {T.loading}
+    </p>
+  );
+}
+
+function MemberSettings({ userId }: { userId: string }) {
+  const { data: profile, isLoading, isError } = useOwnProfileQuery(userId);
+  if (isLoading) return <Loading />;
+  if (isError || !profile) return <p role="alert">{T.loadFailed}</p>;
+  return (
+    <>
+      <ProfileForm profile={profile} />
+      <AccountSection />
+    </>
+  );
+}
+
+function ProfileForm({ profile }: { profile: UserProfile }) {
+  const toast = useToast();
+  const [save, { isLoading: saving }] = useUpdateSettingsMutation();
+  const [displayName, setDisplayName] = useState(profile.displayName ?? profile.username);
+  const [bio, setBio] = useState(profile.bio ?? '');
+  const [isPublic, setIsPublic] = useState(profile.isProfilePublic);
+  const [avatar, setAvatar] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const switchId = useId();
+  const fileId = useId();
+
+  useEffect(() => {
+    if (!avatar) return setPreview(null);
+    const url = URL.createObjectURL(avatar);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [avatar]);
+
+  const bioTooLong = [...bio].length > limits.user.bioMax;
+
+  const pickAvatar = (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0] ?? null;
+    event.target.value = '';
+    if (!file) return;
+    if (file.size > limits.user.avatarMaxBytes) {
+      toast({ title: T.fileTooLarge, description: T.fileTooLargeText, variant: 'error' });
+      return;
+    }
+    if (!AVATAR_TYPES.includes(file.type)) {
+      toast({ title: T.fileTypeTitle, description: T.fileTypeText, variant: 'error' });
+      return;
+    }
+    setAvatar(file);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (bioTooLong) return;
+    const result = await save({ userId: profile.id, displayName: displayName.trim(), bio, isProfilePublic: isPublic, avatar });
+    if ('error' in result) {
+      toast({ title: T.saveFailedTitle, description: apiErrorMessage(result.error) ?? T.saveFailedText, variant: 'error' });
+      return;
+    }
+    setAvatar(null);
+    toast({ title: T.savedTitle, description: T.savedText, variant: 'success' });
+  };
+
+  const name = displayName.trim() || profile.username;
+  return (
+    <Card as="section" aria-labelledby="settings-profile">
+      <h2 id="settings-profile">{T.profileHeading}</h2>
+      <Form onSubmit={submit} noValidate>
+        <AvatarRow>
+          <Avatar name={name} src={preview ?? profile.avatarUrl} size="xl" label={preview ? T.avatarPreview : T.avatar} />
+          <div>
+            <label htmlFor={fileId}>{T.avatar}</label>
+            <Button $size="sm" onClick={() => fileInput.current?.click()} aria-describedby={`${fileId}-hint`}>
+              {T.avatarChoose}
+            </Button>
+            <VisuallyHiddenFile
+              ref={fileInput}
+              id={fileId}
+              type="file"
+              accept={AVATAR_TYPES.join(',')}
+              onChange={pickAvatar}
+              data-avatar-input
+            />
+            <Hint id={`${fileId}-hint`}>{avatar ? avatar.name : T.avatarHint}</Hint>
+          </div>
+        </AvatarRow>
+
+        <InputField label={T.username} value={profile.username} readOnly hint={T.usernameHint} name="username" />
+        <InputField
+          label={T.displayName}
+          value={displayName}
+          onChange={(e) => setDisplayName(e.target.value)}
+          maxLength={limits.user.displayNameMax}
+          name="displayName"
+          required
+        />
+        <TextAreaField
+          label={T.bio}
+          value={bio}
+          onChange={(e) => setBio(e.target.value)}
+          placeholder={T.bioPlaceholder}
+          counter={limits.user.bioMax}
+          error={bioTooLong ? T.bioMax : undefined}
+          name="bio"
+        />
+
+        <fieldset>
+          <legend>{T.privacyHeading}</legend>
+          <SwitchRow>
+            <SwitchRoot id={switchId} checked={isPublic} onCheckedChange={setIsPublic} aria-describedby={`${switchId}-hint`}>
+              <Switch.Thumb />
+            </SwitchRoot>
+            <span>
+              <label htmlFor={switchId}>{T.publicProfile}</label>
+              <Hint id={`${switchId}-hint`}>{T.publicProfileHint}</Hint>
+            </span>
+          </SwitchRow>
+        </fieldset>
+
+        <Actions>
+          <Button type="submit" $variant="primary" disabled={saving || bioTooLong || !displayName.trim()}>
+            {saving ? T.saving : T.save}
+          </Button>
+        </Actions>
+      </Form>
+    </Card>
+  );
+}
+
+
+const AvatarRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 1rem;
+
+  > div { display: flex; flex-direction: column; align-items: flex-start; gap: 0.35rem; }
+  label { font-weight: 600; font-size: 0.9rem; }
+`;
+
+const VisuallyHiddenFile = styled(Input)`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  min-height: 0;
+  padding: 0;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+  border: 0;
+`;
+
+const SwitchRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.6rem;
+
+  label { font-weight: 600; font-size: 0.9rem; cursor: pointer; }
+`;
+
+const SwitchRoot = styled(Switch.Root)`
+  position: relative;
+  flex-shrink: 0;
+  width: 2.5rem;
+  height: 1.4rem;
+  padding: 0;
+  border-radius: 999px;
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  cursor: pointer;
+
+  &[data-state='checked'] { background: ${({ theme }) => theme.colors.primary}; border-color: transparent; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+
+  span {
+    display: block;
+    width: 1.05rem;
+    height: 1.05rem;
+    border-radius: 50%;
+    background: #fff;
+    box-shadow: 0 1px 2px rgb(0 0 0 / 0.3);
+    transform: translateX(0.15rem);
+    transition: transform 120ms ease;
+  }
+  span[data-state='checked'] { transform: translateX(1.25rem); }
+`;
