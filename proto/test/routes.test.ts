@@ -17,6 +17,8 @@ describe('matchClientRoute', () => {
     expect(matchClientRoute('/profil-ayarlari')?.route).toBe('/profil-ayarlari');
     expect(matchClientRoute('/hesap-ayarlari')?.route).toBe('/hesap-ayarlari');
     expect(matchClientRoute('/kayit')?.route).toBe('/kayit');
+    // The settings guard's 'Giriş Yapın' leads here: the feed with the login dialog.
+    expect(matchClientRoute('/Login/')?.route).toBe('/login');
     expect(matchClientRoute('/api-dokumantasyonu')?.route).toBe('/api-dokumantasyonu');
   });
 
@@ -47,7 +49,6 @@ describe('matchClientRoute', () => {
     expect(matchClientRoute('/s/abc/extra')).toBeNull();
     expect(matchClientRoute('/profil/123')).toBeNull();
     expect(matchClientRoute('/gizlilik')).toBeNull();
-    expect(matchClientRoute('/login')).toBeNull();
   });
 
   it('answers null, never throws, for a malformed escape in a parameter', () => {
