@@ -26,11 +26,15 @@ export const subjects = {
     usersSummaries: 'auth.users.summaries',
     /** {} → {users: {id, email, displayName, username}[]} of active, activated accounts (bulk e-mail). */
     usersEmails: 'auth.users.emails',
+    /** {userId} → {topics: {category, weight}[]}: topic affinities of the member's personality analysis (for-you feed). */
+    usersAffinities: 'auth.users.affinities',
   },
   polls: {
     health: 'polls.health',
     /** {userId} → {pollsCount, votesCount}. */
     userCounts: 'polls.users.counts',
+    /** {userId} → {topics: {category, votes}[]}: the member's votes by poll category (personality analysis). */
+    userTopics: 'polls.users.topics',
     /** {pollId, userId: string|null} → {visible: boolean}. Used by notifications for poll_update subscriptions. */
     canView: 'polls.can-view',
   },

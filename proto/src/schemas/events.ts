@@ -344,6 +344,51 @@ export const userPollCountsReplySchema = {
 } as const;
 export type UserPollCountsReply = FromSchema<typeof userPollCountsReplySchema>;
 
+/** `polls.users.topics` reply: how many of the member's votes went to polls of each category (votes > 0 only). */
+export const userTopicVotesReplySchema = {
+  $id: 'meydan/nats-user-topic-votes-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['topics'],
+  properties: {
+    topics: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['category', 'votes'],
+        properties: { category: { type: 'string', minLength: 1, maxLength: 64 }, votes: countField },
+      },
+    },
+  },
+} as const;
+export type UserTopicVotesReply = FromSchema<typeof userTopicVotesReplySchema>;
+
+/**
+ * `auth.users.affinities` reply: the member's topic affinities from their personality analysis (weights 0–1 summing
+ * to about 1, highest first); empty before the analysis.
+ */
+export const topicAffinitiesReplySchema = {
+  $id: 'meydan/nats-topic-affinities-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['topics'],
+  properties: {
+    topics: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['category', 'weight'],
+        properties: { category: { type: 'string', minLength: 1, maxLength: 64 }, weight: { type: 'number', minimum: 0, maximum: 1 } },
+      },
+    },
+  },
+} as const;
+export type TopicAffinitiesReply = FromSchema<typeof topicAffinitiesReplySchema>;
+
 /**
  * `polls.can-view` request: a poll by id (the HTTP rule: a share-link poll only for its creator) or by its share
  * code (a share-link poll for whoever holds it); userId null for a visitor's socket.

@@ -142,6 +142,8 @@ import {
   userEmailsReplySchema,
   userIdRequestSchema,
   userPollCountsReplySchema,
+  userTopicVotesReplySchema,
+  topicAffinitiesReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
 } from './events.js';
@@ -170,6 +172,8 @@ import type {
   UserEmailsReply,
   UserIdRequest,
   UserPollCountsReply,
+  UserTopicVotesReply,
+  TopicAffinitiesReply,
   CanViewRequest,
   CanViewReply,
 } from './events.js';
@@ -185,6 +189,7 @@ import {
   loginSchema,
   profileAnswersSchema,
   profilePatchSchema,
+  personalityAnalysisSchema,
   profileSettingsSchema,
   registerSchema,
   resetPasswordSchema,
@@ -198,6 +203,7 @@ import type {
   LoginBody,
   ProfileAnswersBody,
   ProfilePatchBody,
+  PersonalityAnalysis,
   ProfileSettingsBody,
   RegisterBody,
   ResetPasswordBody,
@@ -235,6 +241,7 @@ export const allSchemas = [
   profileSettingsSchema,
   profileAnswersSchema,
   contactMessageSchema,
+  personalityAnalysisSchema,
   bulkEmailSchema,
   // entities and answers
   userSchema,
@@ -319,6 +326,8 @@ export const allSchemas = [
   userEmailsReplySchema,
   userIdRequestSchema,
   userPollCountsReplySchema,
+  userTopicVotesReplySchema,
+  topicAffinitiesReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
   socketNotificationSchema,
@@ -344,6 +353,7 @@ export interface SchemaTypes {
   'meydan/profile-patch': ProfilePatchBody;
   'meydan/profile-settings': ProfileSettingsBody;
   'meydan/profile-answers': ProfileAnswersBody;
+  'meydan/personality-analysis': PersonalityAnalysis;
   'meydan/contact-message': ContactMessageBody;
   'meydan/bulk-email': BulkEmailBody;
   'meydan/user': User;
@@ -424,6 +434,8 @@ export interface SchemaTypes {
   'meydan/nats-user-emails-reply': UserEmailsReply;
   'meydan/nats-user-id-request': UserIdRequest;
   'meydan/nats-user-poll-counts-reply': UserPollCountsReply;
+  'meydan/nats-user-topic-votes-reply': UserTopicVotesReply;
+  'meydan/nats-topic-affinities-reply': TopicAffinitiesReply;
   'meydan/nats-can-view-request': CanViewRequest;
   'meydan/nats-can-view-reply': CanViewReply;
   'meydan/socket-notification': SocketNotification;

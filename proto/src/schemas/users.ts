@@ -28,6 +28,8 @@ export const userMessages = {
   birthPlace: 'Lütfen doğum yerinizi seçiniz (ülke ve şehir)',
   gender: 'Cinsiyet kadın ya da erkek olmalıdır',
   zodiacSign: 'Lütfen burcunuzu seçin.',
+  analysisNeedsAnswers: 'Kişilik analizi için önce profil testini tamamla.',
+  analysisMissing: 'Henüz bir kişilik analizin yok. Analizi başlatabilirsin.',
   answersRequired: 'Cevaplar gönderilmedi',
   answersMax: `En fazla ${limits.profile.questionCount} cevap gönderilebilir`,
   answerQuestionId: 'Her cevabın bir soru kimliği olmalıdır',
@@ -339,3 +341,49 @@ export const followStateSchema = {
   },
 } as const;
 export type FollowState = FromSchema<typeof followStateSchema>;
+
+/**
+ * POST/GET /api/users/{id}/analysis: the member's personality analysis, computed on the server (no external AI) from
+ * the questionnaire answers and the member's own votes by topic. Trait scores 0–100; topic weights 0–1 (highest
+ * first), which the for-you feed ranks polls by.
+ */
+export const personalityAnalysisSchema = {
+  $id: 'meydan/personality-analysis',
+  type: 'object',
+  additionalProperties: false,
+  required: ['traits', 'topics', 'summary', 'basedOn', 'computedAt'],
+  properties: {
+    traits: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'label', 'score', 'description'],
+        properties: {
+          key: { type: 'string' },
+          label: { type: 'string' },
+          score: { type: 'integer', minimum: 0, maximum: 100 },
+          description: { type: 'string' },
+        },
+      },
+    },
+    topics: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['category', 'weight'],
+        properties: { category: { type: 'string' }, weight: { type: 'number', minimum: 0, maximum: 1 } },
+      },
+    },
+    summary: { type: 'string' },
+    basedOn: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['answers', 'votes'],
+      properties: { answers: { type: 'integer', minimum: 0 }, votes: { type: 'integer', minimum: 0 } },
+    },
+    computedAt: dateTimeField,
+  },
+} as const;
+export type PersonalityAnalysis = FromSchema<typeof personalityAnalysisSchema>;

@@ -10,6 +10,7 @@ import { bindAuthResponders } from './nats/responders.js';
 import { accountRoutes } from './routes/account.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { profileRoutes } from './routes/profiles.js';
+import { questionnaireRoutes } from './routes/questionnaire.js';
 import { tokenRoutes } from './routes/tokens.js';
 
 /** The auth service: accounts, sessions, profiles, avatars, questionnaire, API tokens (what tests import). */
@@ -29,6 +30,7 @@ export async function buildApp(baseDeps: ServiceDeps) {
   await app.register(accountRoutes, { ctx });
   await app.register(passwordResetRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
+  await app.register(questionnaireRoutes, { ctx });
   await app.register(tokenRoutes, { ctx });
   return app;
 }

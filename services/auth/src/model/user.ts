@@ -1,4 +1,5 @@
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
+import type { PersonalityAnalysis } from '@meydan/proto';
 import type { Role } from '@meydan/kit';
 
 export interface UserRecord {
@@ -27,6 +28,8 @@ export interface UserRecord {
   gender: string | null;
   zodiacSign: string | null;
   answers: { questionId: string; answer: string; category: string }[];
+  /** The last personality analysis (domain/personality.ts); null before the first. */
+  analysis: PersonalityAnalysis | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -56,6 +59,7 @@ const userSchema = new Schema<UserRecord>(
     gender: { type: String, default: null },
     zodiacSign: { type: String, default: null },
     answers: { type: [{ questionId: String, answer: String, category: String, _id: false }], default: [] },
+    analysis: { type: Schema.Types.Mixed, default: null },
   },
   { timestamps: true },
 );
