@@ -9,6 +9,7 @@ export const clientRoutes = [
   '/trending',
   '/dost-meclisi',
   '/profil',
+  '/kisilik-testi',
   '/ayarlar',
   '/profil-ayarlari',
   '/hesap-ayarlari',

@@ -13,6 +13,7 @@ import { SupportPage } from '../features/info/SupportPage';
 import { TermsPage } from '../features/info/TermsPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { ProfilePage } from '../features/profile/ProfilePage';
+import { QuestionnairePage } from '../features/questionnaire/QuestionnairePage';
 import { RegisterPage } from '../features/register/RegisterPage';
 import { LoginRoute } from '../features/session/LoginRoute';
 import { ResetPasswordPage } from '../features/session/ResetPasswordPage';
@@ -31,6 +32,7 @@ const screens: Record<ClientRoute, ComponentType> = {
   '/trending': FeedPage,
   '/dost-meclisi': FeedPage,
   '/profil': ProfilePage,
+  '/kisilik-testi': QuestionnairePage,
   '/ayarlar': SettingsPage,
   '/profil-ayarlari': SettingsPage,
   '/hesap-ayarlari': SettingsPage,
