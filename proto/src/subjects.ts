@@ -35,6 +35,8 @@ export const subjects = {
     userCounts: 'polls.users.counts',
     /** {userId} → {topics: {category, votes}[]}: the member's votes by poll category (personality analysis). */
     userTopics: 'polls.users.topics',
+    /** {userId} → {polls, votes}: the member's own polls and votes for their data export. */
+    userExport: 'polls.users.export',
     /** {pollId, userId: string|null} → {visible: boolean}. Used by notifications for poll_update subscriptions. */
     canView: 'polls.can-view',
   },
@@ -44,8 +46,14 @@ export const subjects = {
     mutuals: 'social.mutuals',
     /** {userId} → {followersCount, followingCount}. */
     counts: 'social.counts',
+    /** {userId} → {followers, following}: the member's follow edges for their data export. */
+    userExport: 'social.users.export',
   },
-  notifications: { health: 'notifications.health' },
+  notifications: {
+    health: 'notifications.health',
+    /** {userId} → {notifications}: the member's notifications for their data export. */
+    userExport: 'notifications.users.export',
+  },
   contact: { health: 'contact.health' },
   admin: { health: 'admin.health' },
 } as const;
@@ -76,6 +84,10 @@ export const events = {
     sessionEnded: 'events.auth.session.ended',
     /** {to, subject, html, text, tag, userId?}: a mail for the mailer (notifications) to send. */
     mailRequested: 'events.auth.mail.requested',
+    /** {userId, deleteAt, at}: the member asked to delete the account; signing in before deleteAt cancels it. */
+    userDeletionScheduled: 'events.auth.user.deletion-scheduled',
+    /** {userId, at}: the account is gone; every service removes what it holds of the member. */
+    userDeleted: 'events.auth.user.deleted',
   },
   polls: {
     /** {pollId, creatorId, type, title, category, createdAt, expiresAt}. */

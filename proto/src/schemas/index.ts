@@ -144,6 +144,10 @@ import {
   userPollCountsReplySchema,
   userTopicVotesReplySchema,
   topicAffinitiesReplySchema,
+  userDeletionScheduledEventSchema,
+  pollsUserExportReplySchema,
+  socialUserExportReplySchema,
+  notificationsUserExportReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
 } from './events.js';
@@ -174,6 +178,10 @@ import type {
   UserPollCountsReply,
   UserTopicVotesReply,
   TopicAffinitiesReply,
+  UserDeletionScheduledEvent,
+  PollsUserExportReply,
+  SocialUserExportReply,
+  NotificationsUserExportReply,
   CanViewRequest,
   CanViewReply,
 } from './events.js';
@@ -328,6 +336,10 @@ export const allSchemas = [
   userPollCountsReplySchema,
   userTopicVotesReplySchema,
   topicAffinitiesReplySchema,
+  userDeletionScheduledEventSchema,
+  pollsUserExportReplySchema,
+  socialUserExportReplySchema,
+  notificationsUserExportReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
   socketNotificationSchema,
@@ -436,6 +448,10 @@ export interface SchemaTypes {
   'meydan/nats-user-poll-counts-reply': UserPollCountsReply;
   'meydan/nats-user-topic-votes-reply': UserTopicVotesReply;
   'meydan/nats-topic-affinities-reply': TopicAffinitiesReply;
+  'meydan/event-user-deletion-scheduled': UserDeletionScheduledEvent;
+  'meydan/nats-polls-user-export-reply': PollsUserExportReply;
+  'meydan/nats-social-user-export-reply': SocialUserExportReply;
+  'meydan/nats-notifications-user-export-reply': NotificationsUserExportReply;
   'meydan/nats-can-view-request': CanViewRequest;
   'meydan/nats-can-view-reply': CanViewReply;
   'meydan/socket-notification': SocketNotification;

@@ -8,6 +8,7 @@ import { bootstrapAdmin } from './domain/admin-bootstrap.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
 import { accountRoutes } from './routes/account.js';
+import { accountDataRoutes, deleteDueAccounts } from './routes/account-data.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { profileRoutes } from './routes/profiles.js';
 import { questionnaireRoutes } from './routes/questionnaire.js';
@@ -32,5 +33,12 @@ export async function buildApp(baseDeps: ServiceDeps) {
   await app.register(profileRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
   await app.register(tokenRoutes, { ctx });
+  await app.register(accountDataRoutes, { ctx });
+
+  const sweep = setInterval(() => {
+    deleteDueAccounts(ctx).catch((err: unknown) => deps.log.error({ err }, 'account deletion sweep failed'));
+  }, config.ACCOUNT_DELETION_SWEEP_MS ?? 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   return app;
 }

@@ -1,5 +1,6 @@
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createSocialContext } from './context.js';
+import { bindMemberData } from './nats/member-data.js';
 import { bindSocialResponders } from './nats/responders.js';
 import { followRoutes } from './routes/follows.js';
 
@@ -9,6 +10,7 @@ export async function buildApp(deps: ServiceDeps) {
   const ctx = createSocialContext(deps);
   await ctx.follows.init();
   bindSocialResponders(ctx);
+  await bindMemberData(ctx);
   await app.register(followRoutes, { ctx });
   return app;
 }

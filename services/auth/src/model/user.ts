@@ -30,6 +30,8 @@ export interface UserRecord {
   answers: { questionId: string; answer: string; category: string }[];
   /** The last personality analysis (domain/personality.ts); null before the first. */
   analysis: PersonalityAnalysis | null;
+  /** When the member's requested deletion falls due; signing in before it cancels (null: none asked). */
+  deletionScheduledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -60,6 +62,7 @@ const userSchema = new Schema<UserRecord>(
     zodiacSign: { type: String, default: null },
     answers: { type: [{ questionId: String, answer: String, category: String, _id: false }], default: [] },
     analysis: { type: Schema.Types.Mixed, default: null },
+    deletionScheduledAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
