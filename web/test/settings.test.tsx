@@ -170,6 +170,39 @@ describe('settings page', () => {
   });
 });
 
+describe('account data', () => {
+  it("promises the 30-day deletion in its help text, and schedules it with the password after a confirm", async () => {
+    const { requests } = memberApi({
+      'POST /api/account/deletion': { message: 'Hesabın 1 Ocak 2027 tarihinde silinecek.', deleteAt: '2027-01-01T00:00:00.000Z' },
+    });
+    vi.stubGlobal('confirm', () => true);
+    renderAppAt('/ayarlar', { user: member });
+    expect(await screen.findByText(/30 gün sonra silinir; bu süre içinde giriş yaparsan silme işlemi iptal olur/)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Şifren'), { target: { value: 'gizli-sifre' } });
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Hesabımı sil' }));
+    });
+    expect(await screen.findByText('Hesap silme planlandı')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/account/deletion')?.body).toEqual({ password: 'gizli-sifre' });
+    await waitFor(() => expect(window.location.pathname).toBe('/'));
+  });
+
+  it('downloads the export as a JSON file', async () => {
+    memberApi({ 'GET /api/account/export': { profile: { username: 'ayse' }, polls: [], votes: [], follows: { followers: [], following: [] }, notifications: [] } });
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = () => {};
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    renderAppAt('/ayarlar', { user: member });
+    await act(async () => {
+      fireEvent.click(await screen.findByRole('button', { name: 'Verilerimi indir' }));
+    });
+    expect(await screen.findByText('Verilerin indirildi')).toBeTruthy();
+    expect(click).toHaveBeenCalledTimes(1);
+    expect((click.mock.contexts[0] as HTMLAnchorElement).download).toBe('meydan-verilerim.json');
+    click.mockRestore();
+  });
+});
+
 describe('/login', () => {
   it('opens the feed with the login dialog for a visitor', async () => {
     fakeApi();

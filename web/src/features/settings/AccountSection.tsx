@@ -1,5 +1,6 @@
 import { limits } from '@meydan/proto';
 import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
@@ -12,6 +13,8 @@ import { sessionApi } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { Card } from './Card';
 import {
+  useExportMyDataMutation,
+  useScheduleAccountDeletionMutation,
   useApiTokensQuery,
   useChangePasswordMutation,
   useCreateApiTokenMutation,
@@ -30,7 +33,11 @@ export function AccountSection() {
       <Divider />
       <ApiTokens />
       <Divider />
+      <ExportData />
+      <Divider />
       <LogoutEverywhere />
+      <Divider />
+      <DeleteAccount />
     </Card>
   );
 }
@@ -197,6 +204,72 @@ function LogoutEverywhere() {
         </Button>
       </div>
     </Block>
+  );
+}
+
+function ExportData() {
+  const toast = useToast();
+  const [exportData, { isLoading }] = useExportMyDataMutation();
+  const run = async () => {
+    const result = await exportData();
+    if ('error' in result) {
+      toast({ title: T.failedTitle, description: apiErrorMessage(result.error) ?? T.failedText, variant: 'error' });
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([JSON.stringify(result.data, null, 2)], { type: 'application/json' }));
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = 'meydan-verilerim.json';
+    link.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    toast({ title: T.exportedTitle, variant: 'success' });
+  };
+  return (
+    <Block aria-labelledby="settings-export">
+      <h3 id="settings-export">{T.exportHeading}</h3>
+      <Hint>{T.exportText}</Hint>
+      <div>
+        <Button onClick={run} disabled={isLoading}>
+          {isLoading ? T.exporting : T.exportButton}
+        </Button>
+      </div>
+    </Block>
+  );
+}
+
+function DeleteAccount() {
+  const toast = useToast();
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const [schedule, { isLoading }] = useScheduleAccountDeletionMutation();
+  const [password, setPassword] = useState('');
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!window.confirm(T.deleteConfirm)) return;
+    const result = await schedule({ password });
+    if ('error' in result) {
+      toast({ title: T.failedTitle, description: apiErrorMessage(result.error) ?? T.failedText, variant: 'error' });
+      return;
+    }
+    // The server signed the member out everywhere, this device too.
+    writeLoggedOut(true);
+    dispatch(sessionApi.util.upsertQueryData('session', undefined, null));
+    toast({ title: T.deletedTitle, description: result.data.message, variant: 'success' });
+    navigate('/');
+  };
+
+  return (
+    <Form onSubmit={submit} noValidate aria-labelledby="settings-delete">
+      <h3 id="settings-delete">{T.deleteHeading}</h3>
+      <Hint>{T.deleteText}</Hint>
+      <InputField label={T.deletePassword} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <Actions>
+        <Button type="submit" $variant="danger" disabled={isLoading || !password}>
+          {isLoading ? T.deleting : T.deleteButton}
+        </Button>
+      </Actions>
+    </Form>
   );
 }
 

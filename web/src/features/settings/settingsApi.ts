@@ -54,6 +54,12 @@ export const settingsApi = api.injectEndpoints({
       query: (body) => ({ url: '/tokens', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'User', id: 'TOKENS' }]),
     }),
+    exportMyData: build.mutation<unknown, void>({
+      query: () => ({ url: '/account/export', method: 'GET' }),
+    }),
+    scheduleAccountDeletion: build.mutation<MessageResponse & { deleteAt: string }, { password: string }>({
+      query: (body) => ({ url: '/account/deletion', method: 'POST', body }),
+    }),
     revokeApiToken: build.mutation<MessageResponse, string>({
       query: (id) => ({ url: `/tokens/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'User', id: 'TOKENS' }]),
@@ -69,4 +75,6 @@ export const {
   useApiTokensQuery,
   useCreateApiTokenMutation,
   useRevokeApiTokenMutation,
+  useExportMyDataMutation,
+  useScheduleAccountDeletionMutation,
 } = settingsApi;
