@@ -62,8 +62,9 @@ describe('settings in Chromium', { timeout: 120_000 }, () => {
     const session = await call<{ displayName: string; avatarUrl: string | null }>(stack, 'GET', '/api/auth/session', { sid: deniz.sid });
     expect(session.body.displayName).toBe('Deniz K.');
     expect(session.body.avatarUrl).toMatch(new RegExp(`^/api/users/${deniz.id}/avatar\\?v=1$`));
-    // The saved picture (not the preview) is what the page shows now.
-    await page.locator(`img[src="${session.body.avatarUrl}"]`).first().waitFor();
+    // The saved picture (not the preview) is what the page and the header show now.
+    await page.locator(`[data-header-avatar] img[src="${session.body.avatarUrl}"]`).waitFor();
+    await page.locator(`main img[src="${session.body.avatarUrl}"]`).first().waitFor();
     expect(errors).toEqual([]);
 
     for (const variant of variants) {

@@ -329,7 +329,7 @@ const SignFacts = styled.div`
 
 const SignGrid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(10rem, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
   gap: 0.5rem;
 `;
 
