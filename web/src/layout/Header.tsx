@@ -8,6 +8,7 @@ import { useToast } from '../features/toasts/useToast';
 import { dialogOpened } from '../features/ui/uiSlice';
 import { tr } from '../i18n/tr';
 import { Avatar } from '../ui/Avatar';
+import { Hidden } from '../ui/Spinner';
 import { useThemeMode } from '../theme/ThemeProvider';
 import { Button, ButtonLink, IconButton } from './buttons';
 import { CloseIcon, MenuIcon, MoonIcon, PlusIcon, SunIcon } from './icons';
@@ -83,8 +84,9 @@ export function Header() {
           </CreateButton>
           {isMember ? <NotificationBell /> : null}
           {user ? (
-            <AvatarLink to="/profil" aria-label={tr.nav.profile} title={user.displayName ?? user.username} data-header-avatar>
+            <AvatarLink to="/profil" title={user.displayName ?? user.username} data-header-avatar>
               <Avatar name={user.displayName ?? user.username} src={user.avatarUrl} size="sm" decorative />
+              <Hidden>{tr.nav.profile}</Hidden>
             </AvatarLink>
           ) : null}
           <IconButton
