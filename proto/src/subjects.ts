@@ -35,12 +35,18 @@ export const subjects = {
     usersSettings: 'auth.users.settings',
     /** {} → {users: {id, email, displayName, username}[]} of active, activated accounts (bulk e-mail). */
     usersEmails: 'auth.users.emails',
+    /** {userId} → {topics: {category, weight}[]}: topic affinities of the member's personality analysis (for-you feed). */
+    usersAffinities: 'auth.users.affinities',
   },
   polls: {
     health: 'polls.health',
     openapi: 'polls.openapi',
     /** {userId} → {pollsCount, votesCount}. */
     userCounts: 'polls.users.counts',
+    /** {userId} → {topics: {category, votes}[]}: the member's votes by poll category (personality analysis). */
+    userTopics: 'polls.users.topics',
+    /** {userId} → {polls, votes}: the member's own polls and votes for their data export. */
+    userExport: 'polls.users.export',
     /** {pollId, userId: string|null} → {visible: boolean}. Used by notifications for poll_update subscriptions. */
     canView: 'polls.can-view',
   },
@@ -51,8 +57,15 @@ export const subjects = {
     mutuals: 'social.mutuals',
     /** {userId} → {followersCount, followingCount}. */
     counts: 'social.counts',
+    /** {userId} → {followers, following}: the member's follow edges for their data export. */
+    userExport: 'social.users.export',
   },
-  notifications: { health: 'notifications.health', openapi: 'notifications.openapi' },
+  notifications: {
+    health: 'notifications.health',
+    openapi: 'notifications.openapi',
+    /** {userId} → {notifications}: the member's notifications for their data export. */
+    userExport: 'notifications.users.export',
+  },
   contact: { health: 'contact.health', openapi: 'contact.openapi' },
   admin: { health: 'admin.health', openapi: 'admin.openapi' },
 } as const;
@@ -83,6 +96,10 @@ export const events = {
     sessionEnded: 'events.auth.session.ended',
     /** {to, subject, html, text, tag, userId?}: a mail for the mailer (notifications) to send. */
     mailRequested: 'events.auth.mail.requested',
+    /** {userId, deleteAt, at}: the member asked to delete the account; signing in before deleteAt cancels it. */
+    userDeletionScheduled: 'events.auth.user.deletion-scheduled',
+    /** {userId, at}: the account is gone; every service removes what it holds of the member. */
+    userDeleted: 'events.auth.user.deleted',
   },
   polls: {
     /** {pollId, creatorId, type, title, category, createdAt, expiresAt}. */

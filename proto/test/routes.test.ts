@@ -17,6 +17,8 @@ describe('matchClientRoute', () => {
     expect(matchClientRoute('/profil-ayarlari')?.route).toBe('/profil-ayarlari');
     expect(matchClientRoute('/hesap-ayarlari')?.route).toBe('/hesap-ayarlari');
     expect(matchClientRoute('/kayit')?.route).toBe('/kayit');
+    // The settings guard's 'Giriş Yapın' leads here: the feed with the login dialog.
+    expect(matchClientRoute('/Login/')?.route).toBe('/login');
     expect(matchClientRoute('/api-dokumantasyonu')?.route).toBe('/api-dokumantasyonu');
   });
 
@@ -59,7 +61,7 @@ describe('matchClientRoute', () => {
     expect(matchClientRoute('/profil/ayse/extra')).toBeNull();
     expect(matchClientRoute('/gizlilik-bilgi')).toBeNull();
     expect(matchClientRoute('/blog/a/b')).toBeNull();
-    expect(matchClientRoute('/login')).toBeNull();
+    expect(matchClientRoute('/kisilik-testi/1')).toBeNull();
   });
 
   it('matches a member’s profile by username, keeping its case', () => {

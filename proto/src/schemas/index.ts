@@ -148,6 +148,12 @@ import {
   userEmailsReplySchema,
   userIdRequestSchema,
   userPollCountsReplySchema,
+  userTopicVotesReplySchema,
+  topicAffinitiesReplySchema,
+  userDeletionScheduledEventSchema,
+  pollsUserExportReplySchema,
+  socialUserExportReplySchema,
+  notificationsUserExportReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
 } from './events.js';
@@ -176,6 +182,12 @@ import type {
   UserEmailsReply,
   UserIdRequest,
   UserPollCountsReply,
+  UserTopicVotesReply,
+  TopicAffinitiesReply,
+  UserDeletionScheduledEvent,
+  PollsUserExportReply,
+  SocialUserExportReply,
+  NotificationsUserExportReply,
   CanViewRequest,
   CanViewReply,
 } from './events.js';
@@ -186,6 +198,8 @@ import type { Health, MessageResponse, NoBody, OpenApiDocument } from './system.
 import { botChallengeSchema } from './challenge.js';
 import type { BotChallenge } from './challenge.js';
 import {
+  accountDeletionScheduledSchema,
+  accountExportSchema,
   apiTokenCreatedSchema,
   apiTokenCreateSchema,
   apiTokenIdParamsSchema,
@@ -200,6 +214,7 @@ import {
   loginSchema,
   profileAnswersSchema,
   profilePatchSchema,
+  personalityAnalysisSchema,
   profileSettingsSchema,
   registerSchema,
   resetPasswordSchema,
@@ -210,6 +225,8 @@ import {
   userSettingsSchema,
 } from './users.js';
 import type {
+  AccountDeletionScheduled,
+  AccountExport,
   ApiToken,
   ApiTokenCreateBody,
   ApiTokenCreated,
@@ -224,6 +241,7 @@ import type {
   LoginBody,
   ProfileAnswersBody,
   ProfilePatchBody,
+  PersonalityAnalysis,
   ProfileSettingsBody,
   RegisterBody,
   ResetPasswordBody,
@@ -263,6 +281,9 @@ export const allSchemas = [
   profileSettingsSchema,
   profileAnswersSchema,
   contactMessageSchema,
+  personalityAnalysisSchema,
+  accountExportSchema,
+  accountDeletionScheduledSchema,
   bulkEmailSchema,
   // entities and answers
   userSchema,
@@ -364,6 +385,12 @@ export const allSchemas = [
   userEmailsReplySchema,
   userIdRequestSchema,
   userPollCountsReplySchema,
+  userTopicVotesReplySchema,
+  topicAffinitiesReplySchema,
+  userDeletionScheduledEventSchema,
+  pollsUserExportReplySchema,
+  socialUserExportReplySchema,
+  notificationsUserExportReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
   socketNotificationSchema,
@@ -389,6 +416,9 @@ export interface SchemaTypes {
   'meydan/profile-patch': ProfilePatchBody;
   'meydan/profile-settings': ProfileSettingsBody;
   'meydan/profile-answers': ProfileAnswersBody;
+  'meydan/personality-analysis': PersonalityAnalysis;
+  'meydan/account-export': AccountExport;
+  'meydan/account-deletion-scheduled': AccountDeletionScheduled;
   'meydan/contact-message': ContactMessageBody;
   'meydan/bulk-email': BulkEmailBody;
   'meydan/user': User;
@@ -486,6 +516,12 @@ export interface SchemaTypes {
   'meydan/nats-user-emails-reply': UserEmailsReply;
   'meydan/nats-user-id-request': UserIdRequest;
   'meydan/nats-user-poll-counts-reply': UserPollCountsReply;
+  'meydan/nats-user-topic-votes-reply': UserTopicVotesReply;
+  'meydan/nats-topic-affinities-reply': TopicAffinitiesReply;
+  'meydan/event-user-deletion-scheduled': UserDeletionScheduledEvent;
+  'meydan/nats-polls-user-export-reply': PollsUserExportReply;
+  'meydan/nats-social-user-export-reply': SocialUserExportReply;
+  'meydan/nats-notifications-user-export-reply': NotificationsUserExportReply;
   'meydan/nats-can-view-request': CanViewRequest;
   'meydan/nats-can-view-reply': CanViewReply;
   'meydan/socket-notification': SocketNotification;

@@ -6,6 +6,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../limits.js';
 import { altchaPayloadField } from './challenge.js';
 import { avatarUrlField, nullableCountField, dateTimeField, displayNameField, idField, notBlank, userRoles } from './common.js';
+import { notificationsUserExportReplySchema, pollsUserExportReplySchema, socialUserExportReplySchema } from './events.js';
 
 /** Turkish texts of the account forms; the spec's own strings where it gives one. */
 export const userMessages = {
@@ -28,6 +29,8 @@ export const userMessages = {
   birthPlace: 'Lütfen doğum yerinizi seçiniz (ülke ve şehir)',
   gender: 'Cinsiyet kadın ya da erkek olmalıdır',
   zodiacSign: 'Lütfen burcunuzu seçin.',
+  analysisNeedsAnswers: 'Kişilik analizi için önce profil testini tamamla.',
+  analysisMissing: 'Henüz bir kişilik analizin yok. Analizi başlatabilirsin.',
   answersRequired: 'Cevaplar gönderilmedi',
   answersMax: `En fazla ${limits.profile.questionCount} cevap gönderilebilir`,
   answerQuestionId: 'Her cevabın bir soru kimliği olmalıdır',
@@ -516,3 +519,101 @@ export const followStateSchema = {
   },
 } as const;
 export type FollowState = FromSchema<typeof followStateSchema>;
+
+/**
+ * POST/GET /api/users/{id}/analysis: the member's personality analysis, computed on the server (no external AI) from
+ * the questionnaire answers and the member's own votes by topic. Trait scores 0–100; topic weights 0–1 (highest
+ * first), which the for-you feed ranks polls by.
+ */
+export const personalityAnalysisSchema = {
+  $id: 'meydan/personality-analysis',
+  type: 'object',
+  additionalProperties: false,
+  required: ['traits', 'topics', 'summary', 'basedOn', 'computedAt'],
+  properties: {
+    traits: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'label', 'score', 'description'],
+        properties: {
+          key: { type: 'string' },
+          label: { type: 'string' },
+          score: { type: 'integer', minimum: 0, maximum: 100 },
+          description: { type: 'string' },
+        },
+      },
+    },
+    topics: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['category', 'weight'],
+        properties: { category: { type: 'string' }, weight: { type: 'number', minimum: 0, maximum: 1 } },
+      },
+    },
+    summary: { type: 'string' },
+    basedOn: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['answers', 'votes'],
+      properties: { answers: { type: 'integer', minimum: 0 }, votes: { type: 'integer', minimum: 0 } },
+    },
+    computedAt: dateTimeField,
+  },
+} as const;
+export type PersonalityAnalysis = FromSchema<typeof personalityAnalysisSchema>;
+
+/**
+ * GET /api/account/export: everything Meydan holds of the member (the right of access). The profile part lists what
+ * the account stores and lets through whatever the account gains later (additionalProperties), so an export never
+ * silently loses a field; polls, votes, follows and notifications are the services' own export replies.
+ */
+export const accountExportSchema = {
+  $id: 'meydan/account-export',
+  type: 'object',
+  additionalProperties: false,
+  required: ['exportedAt', 'profile', 'polls', 'votes', 'follows', 'notifications'],
+  properties: {
+    exportedAt: dateTimeField,
+    profile: {
+      type: 'object',
+      additionalProperties: true,
+      required: ['id', 'username', 'email', 'displayName', 'createdAt'],
+      properties: {
+        id: idField,
+        username: { type: 'string' },
+        email: { type: 'string' },
+        displayName: { type: 'string' },
+        bio: { type: ['string', 'null'] },
+        avatarUrl: avatarUrlField,
+        isProfilePublic: { type: 'boolean' },
+        role: { type: 'string', enum: userRoles },
+        createdAt: dateTimeField,
+        deletionScheduledAt: { type: ['string', 'null'], format: 'date-time' },
+      },
+    },
+    polls: pollsUserExportReplySchema.properties.polls,
+    votes: pollsUserExportReplySchema.properties.votes,
+    follows: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['followers', 'following'],
+      properties: socialUserExportReplySchema.properties,
+    },
+    notifications: notificationsUserExportReplySchema.properties.notifications,
+  },
+} as const;
+export type AccountExport = FromSchema<typeof accountExportSchema>;
+
+/** POST /api/account/deletion: the account is deleted at deleteAt unless the member signs in before. */
+export const accountDeletionScheduledSchema = {
+  $id: 'meydan/account-deletion-scheduled',
+  type: 'object',
+  additionalProperties: false,
+  required: ['message', 'deleteAt'],
+  properties: { message: { type: 'string' }, deleteAt: dateTimeField },
+} as const;
+export type AccountDeletionScheduled = FromSchema<typeof accountDeletionScheduledSchema>;

@@ -2,6 +2,7 @@ import { createServiceApp, withDefaults, type ServiceDeps } from '@meydan/kit';
 import { notificationsConfigSchema, type NotificationsConfig } from './config.js';
 import { createNotificationsContext } from './context.js';
 import { bindNotificationConsumers } from './nats/consumers.js';
+import { bindMemberData } from './nats/member-data.js';
 import { bindLiveCounts } from './nats/live-counts.js';
 import { bindMailer } from './nats/mailer.js';
 import { attachRealtime } from './realtime/server.js';
@@ -40,6 +41,7 @@ export async function buildApp(baseDeps: ServiceDeps, options: NotificationsOpti
   const closers: { close(): void }[] = [];
   if (options.consumers !== false) {
     await bindNotificationConsumers(ctx);
+    await bindMemberData(ctx);
     closers.push(await bindMailer(ctx));
     closers.push(bindLiveCounts({ bus: deps.bus, redis: deps.redis, log: deps.log, realtime }));
   }

@@ -1,5 +1,6 @@
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createSocialContext } from './context.js';
+import { bindMemberData } from './nats/member-data.js';
 import { bindSocialResponders } from './nats/responders.js';
 import { followRequestRoutes } from './routes/follow-requests.js';
 import { followRoutes } from './routes/follows.js';
@@ -10,6 +11,7 @@ export async function buildApp(deps: ServiceDeps) {
   const ctx = createSocialContext(deps);
   await Promise.all([ctx.follows.init(), ctx.followRequests.init()]);
   bindSocialResponders(ctx);
+  await bindMemberData(ctx);
   await app.register(followRoutes, { ctx });
   await app.register(followRequestRoutes, { ctx });
   return app;

@@ -1,4 +1,5 @@
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
+import type { PersonalityAnalysis } from '@meydan/proto';
 import type { Role } from '@meydan/kit';
 
 export interface UserRecord {
@@ -33,6 +34,10 @@ export interface UserRecord {
   gender: string | null;
   zodiacSign: string | null;
   answers: { questionId: string; answer: string; category: string }[];
+  /** The last personality analysis (domain/personality.ts); null before the first. */
+  analysis: PersonalityAnalysis | null;
+  /** When the member's requested deletion falls due; signing in before it cancels (null: none asked). */
+  deletionScheduledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -66,6 +71,8 @@ const userSchema = new Schema<UserRecord>(
     gender: { type: String, default: null },
     zodiacSign: { type: String, default: null },
     answers: { type: [{ questionId: String, answer: String, category: String, _id: false }], default: [] },
+    analysis: { type: Schema.Types.Mixed, default: null },
+    deletionScheduledAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

@@ -46,6 +46,11 @@ export function bindAuthResponders(ctx: AuthContext): void {
     return settingsOf(user);
   });
 
+  bus.respond(subjects.auth.usersAffinities, async ({ userId }) => {
+    const user = await ctx.users.findById(userId).lean();
+    return { topics: user?.analysis?.topics ?? [] };
+  });
+
   bus.respond(subjects.auth.usersEmails, async () => {
     const users = await ctx.users.find({ isActive: true, emailVerified: true }).lean();
     return { users: users.map((u) => ({ id: u._id.toString(), email: u.email, username: u.username, displayName: u.displayName })) };
