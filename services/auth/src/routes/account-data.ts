@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { mongo, Types } from 'mongoose';
 import { events, limits, subjects } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
@@ -8,6 +8,7 @@ import { verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf } from '../domain/views.js';
 import { SESSION_COOKIE } from './account.js';
+import { signedInMember } from './guards.js';
 
 const GATHER_TIMEOUT_MS = 3000;
 const DAY_MS = 24 * 3600_000;
@@ -21,17 +22,11 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
   const { users, deps, config } = ctx;
   const secure = config.PUBLIC_ORIGIN.startsWith('https://');
 
-  function member(request: FastifyRequest): string {
-    const userId = request.identity?.userId;
-    if (!userId) throw httpError('unauthorized', T.loginRequired);
-    return userId;
-  }
-
   app.get(
     '/api/account/export',
     { schema: { summary: 'Hesabındaki tüm verilerin JSON kopyası', response: { 200: { $ref: 'meydan/account-export' } } } },
     async (request, reply) => {
-      const userId = member(request);
+      const userId = signedInMember(request);
       const user = await users.findById(userId).lean();
       if (!user) throw httpError('not_found', T.userNotFound);
       const meta = { requestId: request.id };
@@ -96,7 +91,7 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
       },
     },
     async (request, reply) => {
-      const userId = member(request);
+      const userId = signedInMember(request);
       const user = await users.findById(userId);
       if (!user) throw httpError('not_found', T.userNotFound);
       if (!(await verifyPassword(request.body.password, user.passwordHash))) throw new HttpError(403, 'wrong_password', T.wrongPassword);

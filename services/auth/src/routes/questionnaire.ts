@@ -1,16 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { subjects, userMessages, type PersonalityAnalysis } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { analysePersonality } from '../domain/personality.js';
 import { authTexts as T } from '../domain/texts.js';
-
-const idParams = {
-  type: 'object',
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{24}$' } },
-  errorMessage: { properties: { id: T.userNotFound } },
-} as const;
+import { profileOwner, userIdParams } from './guards.js';
 
 const POLLS_TIMEOUT_MS = 2000;
 
@@ -18,18 +12,11 @@ const POLLS_TIMEOUT_MS = 2000;
 export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { users, deps } = ctx;
 
-  function ownerOnly(request: FastifyRequest<{ Params: { id: string } }>): string {
-    const userId = request.identity?.userId;
-    if (!userId) throw httpError('unauthorized', T.loginRequired);
-    if (userId !== request.params.id) throw new HttpError(403, 'forbidden', T.notYourProfile);
-    return userId;
-  }
-
   app.post<{ Params: { id: string } }>(
     '/api/users/:id/analysis',
-    { schema: { summary: 'Kişilik analizini yapar ve saklar', params: idParams, body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/personality-analysis' } } } },
+    { schema: { summary: 'Kişilik analizini yapar ve saklar', params: userIdParams, body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/personality-analysis' } } } },
     async (request) => {
-      const userId = ownerOnly(request);
+      const userId = profileOwner(request);
       const user = await users.findById(userId).lean();
       if (!user) throw httpError('not_found', T.userNotFound);
       if (!user.profileQuestionsCompleted) throw new HttpError(409, 'questions_pending', userMessages.analysisNeedsAnswers);
@@ -44,9 +31,9 @@ export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: 
 
   app.get<{ Params: { id: string } }>(
     '/api/users/:id/analysis',
-    { schema: { summary: 'Saklanan kişilik analizi', params: idParams, response: { 200: { $ref: 'meydan/personality-analysis' } } } },
+    { schema: { summary: 'Saklanan kişilik analizi', params: userIdParams, response: { 200: { $ref: 'meydan/personality-analysis' } } } },
     async (request) => {
-      const userId = ownerOnly(request);
+      const userId = profileOwner(request);
       const user = await users.findById(userId).lean();
       if (!user) throw httpError('not_found', T.userNotFound);
       if (!user.analysis) throw new HttpError(404, 'not_found', userMessages.analysisMissing);

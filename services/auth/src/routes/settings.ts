@@ -1,15 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { events, type UserSettingsPatchBody } from '@meydan/proto';
 import { httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf, settingsOf } from '../domain/views.js';
-
-function signedInMember(request: FastifyRequest): string {
-  const userId = request.identity?.userId;
-  if (!userId) throw httpError('unauthorized', T.loginRequired);
-  return userId;
-}
+import { signedInMember } from './guards.js';
 
 /** The profile's Settings tab: privacy, follow requests and which in-app notifications the member gets. */
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
