@@ -2,7 +2,9 @@
 import type { PersonalityAnalysis, UserProfile } from '@meydan/proto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, member, renderAppAt } from './helpers';
+import { PersonalizationBanner } from '../src/features/profile/PersonalizationBanner';
+import { tr } from '../src/i18n/tr';
+import { fakeApi, member, renderAppAt, renderWithStore } from './helpers';
 
 beforeEach(() => {
   window.scrollTo = () => {};
@@ -158,5 +160,18 @@ describe('questionnaire', () => {
     expect(screen.getByRole('meter', { name: 'Yeniliğe açıklık' }).getAttribute('aria-valuenow')).toBe('70');
     await waitFor(() => expect(screen.getByText(/Şu an sana önerebileceğimiz bir anket yok/)).toBeTruthy());
     expect(requests.some((r) => r.path === '/api/polls' && r.search.includes('feed=for-you'))).toBe(true);
+  });
+
+  it("the profile banner's completed state leads to the recommended polls, which the page brings into view", async () => {
+    const completed = { ...baseProfile, profileQuestionsCompleted: true, aiAnalysisCompleted: true };
+    questionnaireApi(completed);
+    renderWithStore(<PersonalizationBanner profile={completed} />, { user: member });
+    expect(screen.getByRole('link', { name: tr.profile.banner.completedButton }).getAttribute('href')).toBe('/kisilik-testi#onerilen');
+    cleanup();
+
+    renderAppAt('/kisilik-testi#onerilen', { user: member });
+    expect(await screen.findByRole('heading', { name: 'Kişilik Analizi Tamamlandı' })).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.id).toBe('onerilen'));
+    expect(within(document.activeElement as HTMLElement).getByRole('heading', { level: 2 }).textContent).toBe(tr.questionnaire.recommendedHeading);
   });
 });

@@ -161,6 +161,19 @@ describe('settings page', () => {
     expect(await screen.findByText('Henüz bir API anahtarın yok.')).toBeTruthy();
   });
 
+  it("the API documentation's link to creating a token lands on the tokens section of the settings page", async () => {
+    memberApi({ 'GET /api/openapi.json': { openapi: '3.1.0', info: { title: 'Meydan API', version: '1.0.0' }, paths: {} } });
+    const { router } = renderAppAt('/api-documentation', { user: member });
+    const link = await screen.findByRole('link', { name: tr.apiDocs.authToSettings });
+    expect(link.getAttribute('href')).toBe('/ayarlar#api-anahtarlari');
+    await act(async () => {
+      fireEvent.click(link);
+    });
+    await waitFor(() => expect(document.activeElement?.id).toBe('api-anahtarlari'));
+    expect(router.state.location.pathname).toBe('/ayarlar');
+    expect(within(document.activeElement as HTMLElement).getByRole('button', { name: 'Anahtar oluştur' })).toBeTruthy();
+  });
+
   it('refuses a mismatched new password before calling the server', async () => {
     const { requests } = memberApi();
     renderAppAt('/ayarlar', { user: member });

@@ -2,9 +2,12 @@ import type { UserProfile } from '@meydan/proto';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { ButtonLink } from '../../layout/buttons';
+import { recommendedPollsAnchor } from '../questionnaire/anchors';
 
-/** Where every button of the banner leads: the questionnaire, the analysis step or the result, by the member's state. */
+/** Where the banner leads: the questionnaire page shows the wizard, the analysis step or the result, by the member's state. */
 export const PERSONALITY_TEST_ROUTE = '/kisilik-testi';
+/** The completed state's button goes straight to the recommended polls on that page. */
+export const RECOMMENDED_POLLS_ROUTE = `${PERSONALITY_TEST_ROUTE}#${recommendedPollsAnchor}`;
 
 type Status = 'completed' | 'analysis_pending' | 'questions_pending';
 
@@ -27,7 +30,7 @@ export function PersonalizationBanner({ profile }: { profile: UserProfile }) {
   return (
     <Banner data-personalization={status}>
       <p>{text}</p>
-      <ButtonLink to={PERSONALITY_TEST_ROUTE} $variant="primary">
+      <ButtonLink to={status === 'completed' ? RECOMMENDED_POLLS_ROUTE : PERSONALITY_TEST_ROUTE} $variant="primary">
         {button}
       </ButtonLink>
     </Banner>

@@ -6,6 +6,7 @@ import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
 import { Button } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
+import { useScrollToHash } from '../../lib/useScrollToHash';
 import { Hint } from '../../ui/fields';
 import { PollCard } from '../polls/PollCard';
 import { useCurrentUser } from '../session/sessionApi';
@@ -14,6 +15,7 @@ import { useUserProfileQuery } from '../profile/profileApi';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../ui/uiSlice';
 import { usePersonalityAnalysisQuery, useForYouPollsQuery, useStartAnalysisMutation } from './questionnaireApi';
+import { recommendedPollsAnchor } from './anchors';
 import { Wizard } from './Wizard';
 
 const T = tr.questionnaire;
@@ -81,6 +83,7 @@ function StartAnalysis({ profile }: { profile: UserProfile }) {
 function CompletedAnalysis({ userId, onRedo }: { userId: string; onRedo: () => void }) {
   const { data: analysis } = usePersonalityAnalysisQuery(userId);
   const { data: polls, isError: pollsFailed } = useForYouPollsQuery();
+  useScrollToHash(true);
   return (
     <>
       <Card as="section" aria-labelledby="analysis-done">
@@ -125,7 +128,7 @@ function CompletedAnalysis({ userId, onRedo }: { userId: string; onRedo: () => v
           </Button>
         </div>
       </Card>
-      <section aria-labelledby="for-you" id="onerilen">
+      <RecommendedSection aria-labelledby="for-you" id={recommendedPollsAnchor} tabIndex={-1}>
         <h2 id="for-you">{T.recommendedHeading}</h2>
         {pollsFailed ? <p role="alert">{T.recommendedFailed}</p> : null}
         {polls && polls.polls.length === 0 ? <Hint>{T.recommendedEmpty}</Hint> : null}
@@ -136,7 +139,7 @@ function CompletedAnalysis({ userId, onRedo }: { userId: string; onRedo: () => v
             </li>
           ))}
         </PollList>
-      </section>
+      </RecommendedSection>
     </>
   );
 }
@@ -183,4 +186,10 @@ const PollList = styled.ul`
   display: flex;
   flex-direction: column;
   gap: 1rem;
+`;
+
+const RecommendedSection = styled.section`
+  scroll-margin-top: 5rem;
+
+  &:focus:not(:focus-visible) { outline: none; }
 `;

@@ -11,6 +11,7 @@ import { Actions, Form, Hint, InputField } from '../../ui/fields';
 import { writeLoggedOut } from '../session/loggedOutFlag';
 import { sessionApi } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
+import { settingsAnchors } from './anchors';
 import { Card } from './Card';
 import {
   useExportMyDataMutation,
@@ -136,7 +137,7 @@ function ApiTokens() {
   };
 
   return (
-    <Block aria-labelledby="settings-tokens">
+    <Block id={settingsAnchors.tokens} tabIndex={-1} aria-labelledby="settings-tokens">
       <h3 id="settings-tokens">{T.tokensHeading}</h3>
       <Hint>{T.tokensText}</Hint>
       <Form onSubmit={submit} noValidate>
@@ -277,6 +278,10 @@ const Block = styled.section`
   display: flex;
   flex-direction: column;
   gap: 0.75rem;
+  /* Linked to from other pages (#api-anahtarlari): land below the sticky header. */
+  scroll-margin-top: 5rem;
+
+  &:focus:not(:focus-visible) { outline: none; }
 `;
 
 const Divider = styled.hr`

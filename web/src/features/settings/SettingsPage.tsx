@@ -7,6 +7,7 @@ import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
 import { Button, ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
+import { useScrollToHash } from '../../lib/useScrollToHash';
 import { Avatar } from '../../ui/Avatar';
 import { Actions, Form, Hint, Input, InputField, TextAreaField } from '../../ui/fields';
 import { useUserProfileQuery } from '../profile/profileApi';
@@ -62,6 +63,7 @@ function Loading() {
 
 function MemberSettings({ userId }: { userId: string }) {
   const { data: profile, isLoading, isError } = useUserProfileQuery(userId);
+  useScrollToHash(Boolean(profile));
   if (isLoading) return <Loading />;
   if (isError || !profile) return <p role="alert">{T.loadFailed}</p>;
   return (
