@@ -3,7 +3,7 @@ import type { PersonalityAnalysis, UserProfile } from '@meydan/proto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PersonalizationBanner } from '../src/features/profile/PersonalizationBanner';
-import { tr } from '../src/i18n/tr';
+import { trProfile } from '../src/i18n/tr-profile';
 import { fakeApi, member, renderAppAt, renderWithStore } from './helpers';
 
 beforeEach(() => {
@@ -166,12 +166,12 @@ describe('questionnaire', () => {
     const completed = { ...baseProfile, profileQuestionsCompleted: true, aiAnalysisCompleted: true };
     questionnaireApi(completed);
     renderWithStore(<PersonalizationBanner profile={completed} />, { user: member });
-    expect(screen.getByRole('link', { name: tr.profile.banner.completedButton }).getAttribute('href')).toBe('/kisilik-testi#onerilen');
+    expect(screen.getByRole('link', { name: trProfile.profile.banner.completedButton }).getAttribute('href')).toBe('/kisilik-testi#onerilen');
     cleanup();
 
     renderAppAt('/kisilik-testi#onerilen', { user: member });
     expect(await screen.findByRole('heading', { name: 'Kişilik Analizi Tamamlandı' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement?.id).toBe('onerilen'));
-    expect(within(document.activeElement as HTMLElement).getByRole('heading', { level: 2 }).textContent).toBe(tr.questionnaire.recommendedHeading);
+    expect(within(document.activeElement as HTMLElement).getByRole('heading', { level: 2 }).textContent).toBe(trProfile.questionnaire.recommendedHeading);
   });
 });

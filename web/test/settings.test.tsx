@@ -3,6 +3,7 @@ import type { UserProfile } from '@meydan/proto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { tr } from '../src/i18n/tr';
+import { trProfile } from '../src/i18n/tr-profile';
 import { fakeApi, json, member, renderAppAt } from './helpers';
 
 beforeEach(() => {
@@ -65,8 +66,8 @@ describe('settings page', () => {
     expect(screen.getByRole('link', { name: /Profile dön/ }).getAttribute('href')).toBe('/profil');
     expect(screen.getByRole('switch', { name: 'Herkese açık profil' }).getAttribute('aria-checked')).toBe('true');
     // The follow-request and notification switches are the profile tab's, read from /users/me/settings.
-    expect((await screen.findByRole('switch', { name: tr.profile.settings.followRequestsEnabled })).getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('switch', { name: tr.profile.settings.notifyVotes }).getAttribute('aria-checked')).toBe('false');
+    expect((await screen.findByRole('switch', { name: trProfile.profile.settings.followRequestsEnabled })).getAttribute('aria-checked')).toBe('true');
+    expect(screen.getByRole('switch', { name: trProfile.profile.settings.notifyVotes }).getAttribute('aria-checked')).toBe('false');
   });
 
   it('counts the bio to 160 and refuses 161 characters without calling the server', async () => {

@@ -6,13 +6,13 @@ import { Button } from '../layout/buttons';
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {
   if (pages <= 1) return null;
   return (
-    <Bar aria-label={tr.profile.pageOf(page, pages)}>
+    <Bar aria-label={tr.common.pageOf(page, pages)}>
       <Button $size="sm" $variant="ghost" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {tr.profile.previous}
+        {tr.common.previous}
       </Button>
-      <span>{tr.profile.pageOf(page, pages)}</span>
+      <span>{tr.common.pageOf(page, pages)}</span>
       <Button $size="sm" $variant="ghost" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {tr.profile.next}
+        {tr.common.next}
       </Button>
     </Bar>
   );

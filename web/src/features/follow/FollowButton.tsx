@@ -1,5 +1,5 @@
 import { apiErrorMessage } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../layout/buttons';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
@@ -24,16 +24,16 @@ export function FollowButton({ userId, name, following: known, size = 'md' }: Fo
 
   const following = known ?? state.data?.following ?? false;
   const requested = known === undefined && Boolean(state.data?.requested);
-  const label = following ? tr.follow.unfollow : requested ? tr.follow.requested : tr.follow.follow;
-  const ariaLabel = following ? tr.follow.unfollowLabel(name) : requested ? tr.follow.cancelRequestLabel(name) : tr.follow.followLabel(name);
+  const label = following ? trProfile.follow.unfollow : requested ? trProfile.follow.requested : trProfile.follow.follow;
+  const ariaLabel = following ? trProfile.follow.unfollowLabel(name) : requested ? trProfile.follow.cancelRequestLabel(name) : trProfile.follow.followLabel(name);
 
   const onClick = async () => {
     try {
       const result = await toggle({ userId, viewerId: user.id }).unwrap();
-      const title = result.following ? tr.follow.followedTitle : result.requested ? tr.follow.requestedTitle : tr.follow.unfollowedTitle;
-      toast({ title, description: result.message ?? tr.follow.done, variant: 'success' });
+      const title = result.following ? trProfile.follow.followedTitle : result.requested ? trProfile.follow.requestedTitle : trProfile.follow.unfollowedTitle;
+      toast({ title, description: result.message ?? trProfile.follow.done, variant: 'success' });
     } catch (err) {
-      toast({ title: tr.follow.errorTitle, description: apiErrorMessage(err) ?? tr.follow.failed, variant: 'error' });
+      toast({ title: trProfile.follow.errorTitle, description: apiErrorMessage(err) ?? trProfile.follow.failed, variant: 'error' });
     }
   };
 

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { nameOf } from '../../lib/avatar';
 import { Avatar } from '../../ui/Avatar';
 import { Modal } from '../../ui/Modal';
@@ -22,11 +22,11 @@ export interface FollowersDialogProps {
 /** A member's followers and whom they follow, in two tabs; a list is fetched only while open and its tab active. */
 export function FollowersDialog({ open, onOpenChange, userId, name, tab, onTabChange }: FollowersDialogProps) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={tr.follow.dialogTitle(name)} width="28rem" name="followers">
+    <Modal open={open} onOpenChange={onOpenChange} title={trProfile.follow.dialogTitle(name)} width="28rem" name="followers">
       <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as FollowDirection)}>
-        <TabList aria-label={tr.follow.dialogTitle(name)}>
-          <Tab value="followers">{tr.follow.followersTab}</Tab>
-          <Tab value="following">{tr.follow.followingTab}</Tab>
+        <TabList aria-label={trProfile.follow.dialogTitle(name)}>
+          <Tab value="followers">{trProfile.follow.followersTab}</Tab>
+          <Tab value="following">{trProfile.follow.followingTab}</Tab>
         </TabList>
         {(['followers', 'following'] as const).map((direction) => (
           <Tabs.Content key={direction} value={direction}>
@@ -42,15 +42,15 @@ export function FollowersDialog({ open, onOpenChange, userId, name, tab, onTabCh
 export function PeopleList({ userId, direction }: { userId: string; direction: FollowDirection }) {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError, error } = usePeopleQuery({ userId, direction, page });
-  const failed = direction === 'followers' ? tr.follow.followersFailed : tr.follow.followingFailed;
-  const empty = direction === 'followers' ? tr.follow.noFollowers : tr.follow.noFollowing;
+  const failed = direction === 'followers' ? trProfile.follow.followersFailed : trProfile.follow.followingFailed;
+  const empty = direction === 'followers' ? trProfile.follow.noFollowers : trProfile.follow.noFollowing;
   const pages = Math.max(1, Math.ceil((data?.total ?? 0) / PEOPLE_PAGE_SIZE));
 
   return (
     <>
       <Scroll data-people={direction}>
         {isLoading ? (
-          <ul aria-busy="true" aria-label={tr.follow.loading}>
+          <ul aria-busy="true" aria-label={trProfile.follow.loading}>
             {[0, 1, 2].map((i) => (
               <SkeletonRow key={i} data-skeleton />
             ))}

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { nameOf } from '../../lib/avatar';
 import { Button } from '../../layout/buttons';
 import { Avatar } from '../../ui/Avatar';
@@ -19,13 +19,13 @@ export function FollowRequests({ userId }: { userId: string }) {
       const { message } = await answer({ id, answer: verb, userId }).unwrap();
       toast({ title: message, variant: 'success' });
     } catch (err) {
-      toast({ title: tr.follow.errorTitle, description: apiErrorMessage(err) ?? tr.profile.requestFailed, variant: 'error' });
+      toast({ title: trProfile.follow.errorTitle, description: apiErrorMessage(err) ?? trProfile.profile.requestFailed, variant: 'error' });
     }
   };
 
   return (
     <Box aria-labelledby="follow-requests-title" data-follow-requests>
-      <h3 id="follow-requests-title">{tr.profile.requestsTitle}</h3>
+      <h3 id="follow-requests-title">{trProfile.profile.requestsTitle}</h3>
       <ul>
         {requests.map((request) => (
           <li key={request.id}>
@@ -34,10 +34,10 @@ export function FollowRequests({ userId }: { userId: string }) {
               <strong>{nameOf(request.user)}</strong> @{request.user.username}
             </span>
             <Button $size="sm" disabled={isLoading} onClick={() => void respond(request.id, 'accept')}>
-              {tr.profile.accept}
+              {trProfile.profile.accept}
             </Button>
             <Button $size="sm" $variant="ghost" disabled={isLoading} onClick={() => void respond(request.id, 'decline')}>
-              {tr.profile.decline}
+              {trProfile.profile.decline}
             </Button>
           </li>
         ))}

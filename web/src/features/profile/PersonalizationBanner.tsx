@@ -1,6 +1,6 @@
 import type { UserProfile } from '@meydan/proto';
 import styled from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { ButtonLink } from '../../layout/buttons';
 import { recommendedPollsAnchor } from '../questionnaire/anchors';
 
@@ -19,7 +19,7 @@ export function personalizationStatus(profile: Pick<UserProfile, 'aiAnalysisComp
 
 /** The three states of the personalization banner (spec §4). */
 export function PersonalizationBanner({ profile }: { profile: UserProfile }) {
-  const b = tr.profile.banner;
+  const b = trProfile.profile.banner;
   const status = personalizationStatus(profile);
   const [text, button] =
     status === 'completed'

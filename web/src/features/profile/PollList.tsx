@@ -2,7 +2,7 @@ import type { Poll } from '@meydan/proto';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../layout/buttons';
 import { feedCategory } from '../../lib/categories';
 import { formatDateTime } from '../../lib/time';
@@ -37,18 +37,18 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
   const confirmDelete = async (poll: Poll) => {
     try {
       await deletePoll({ pollId: poll.id, userId: ownerId }).unwrap();
-      toast({ title: tr.profile.deleteSuccessTitle, description: tr.profile.deleteSuccessText, variant: 'success' });
+      toast({ title: trProfile.profile.deleteSuccessTitle, description: trProfile.profile.deleteSuccessText, variant: 'success' });
     } catch (err) {
-      toast({ title: tr.profile.deleteFailedTitle, description: apiErrorMessage(err) ?? tr.profile.deleteFailedText, variant: 'error' });
+      toast({ title: trProfile.profile.deleteFailedTitle, description: apiErrorMessage(err) ?? trProfile.profile.deleteFailedText, variant: 'error' });
     }
   };
 
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: tr.profile.copied, description: url, variant: 'success' });
+      toast({ title: trProfile.profile.copied, description: url, variant: 'success' });
     } catch {
-      toast({ title: tr.profile.copyFailed, description: url, variant: 'error' });
+      toast({ title: trProfile.profile.copyFailed, description: url, variant: 'error' });
     }
   };
 
@@ -65,20 +65,20 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
                 <CategoryBadge look={feedCategory(poll.category)} size="sm" />
               </Head>
               <Meta>
-                {tr.profile.votesCount(poll.totalVotes)} · <time dateTime={poll.createdAt}>{formatDateTime(poll.createdAt)}</time>
+                {trProfile.profile.votesCount(poll.totalVotes)} · <time dateTime={poll.createdAt}>{formatDateTime(poll.createdAt)}</time>
               </Meta>
               {url ? (
                 <LinkRow>
-                  <input readOnly value={url} aria-label={tr.profile.shareLinkLabel(poll.title)} onFocus={(e) => e.currentTarget.select()} />
+                  <input readOnly value={url} aria-label={trProfile.profile.shareLinkLabel(poll.title)} onFocus={(e) => e.currentTarget.select()} />
                   <Button $size="sm" $variant="ghost" onClick={() => void copy(url)}>
-                    {tr.profile.copyLink}
+                    {trProfile.profile.copyLink}
                   </Button>
                 </LinkRow>
               ) : null}
               {canDelete ? (
                 <Actions>
-                  <Button $size="sm" $variant="danger" onClick={() => setToDelete(poll)} aria-label={`${tr.profile.deletePoll}: ${poll.title}`}>
-                    {tr.profile.deletePoll}
+                  <Button $size="sm" $variant="danger" onClick={() => setToDelete(poll)} aria-label={`${trProfile.profile.deletePoll}: ${poll.title}`}>
+                    {trProfile.profile.deletePoll}
                   </Button>
                 </Actions>
               ) : null}
@@ -89,9 +89,9 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
       <Pager page={current} pages={pages} onPage={setPage} />
       <ConfirmDialog
         open={toDelete !== null}
-        title={tr.profile.deleteTitle}
-        description={tr.profile.deleteText}
-        confirmLabel={tr.profile.deleteConfirm}
+        title={trProfile.profile.deleteTitle}
+        description={trProfile.profile.deleteText}
+        confirmLabel={trProfile.profile.deleteConfirm}
         onConfirm={() => {
           if (toDelete) void confirmDelete(toDelete);
           setToDelete(null);

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { nameOf } from '../../lib/avatar';
@@ -40,19 +41,19 @@ export function ProfilePage() {
 
   if (!username && user === null) {
     return (
-      <Page title={tr.profile.signInTitle}>
-        <p>{tr.profile.signInText}</p>
+      <Page title={trProfile.profile.signInTitle}>
+        <p>{trProfile.profile.signInText}</p>
         <div>
-          <Button onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>{tr.profile.signIn}</Button>
+          <Button onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>{trProfile.profile.signIn}</Button>
         </div>
       </Page>
     );
   }
-  if (!key || isLoading) return <Page title={tr.pages.profile}>{<p role="status">{tr.profile.loading}</p>}</Page>;
+  if (!key || isLoading) return <Page title={tr.pages.profile}>{<p role="status">{trProfile.profile.loading}</p>}</Page>;
   if (!profile) {
     return (
       <Page title={tr.pages.profile}>
-        <p role="alert">{apiErrorStatus(error) === 404 ? (apiErrorMessage(error) ?? tr.profile.loadFailed) : tr.profile.loadFailed}</p>
+        <p role="alert">{apiErrorStatus(error) === 404 ? (apiErrorMessage(error) ?? trProfile.profile.loadFailed) : trProfile.profile.loadFailed}</p>
       </Page>
     );
   }
@@ -73,11 +74,11 @@ function Profile({ profile, own }: { profile: UserProfile; own: boolean }) {
   const privateProfile = apiErrorStatus(polls.error) === 403;
   const normal = (polls.data ?? []).filter((p) => !p.isShareable);
   const shareable = (polls.data ?? []).filter((p) => p.isShareable);
-  const t = tr.profile.tabs;
+  const t = trProfile.profile.tabs;
   const labels: Record<TabKey, string> = {
-    anketler: tr.profile.withCount(own ? t.polls : tr.profile.othersPolls, normal.length),
-    paylasilabilir: tr.profile.withCount(t.shareable, shareable.length),
-    oylar: tr.profile.withCount(t.votes, profile.votesCount ?? 0),
+    anketler: trProfile.profile.withCount(own ? t.polls : trProfile.profile.othersPolls, normal.length),
+    paylasilabilir: trProfile.profile.withCount(t.shareable, shareable.length),
+    oylar: trProfile.profile.withCount(t.votes, profile.votesCount ?? 0),
     takipciler: t.followers,
     takip: t.following,
     bildirimler: t.notifications,
@@ -107,12 +108,12 @@ function Profile({ profile, own }: { profile: UserProfile; own: boolean }) {
       {own ? <PersonalizationBanner profile={profile} /> : null}
       {privateProfile ? (
         <Private role="status" data-private>
-          <strong>{tr.profile.privateTitle}</strong>
+          <strong>{trProfile.profile.privateTitle}</strong>
           <span>{apiErrorMessage(polls.error)}</span>
         </Private>
       ) : (
         <Tabs.Root value={tab} onValueChange={selectTab}>
-          <TabList aria-label={tr.profile.tabsLabel}>
+          <TabList aria-label={trProfile.profile.tabsLabel}>
             {tabs.map((key) => (
               <Tab key={key} value={key}>
                 {labels[key]}
@@ -121,17 +122,17 @@ function Profile({ profile, own }: { profile: UserProfile; own: boolean }) {
           </TabList>
           <Tabs.Content value="anketler">
             {polls.isError ? (
-              <Empty role="alert">{tr.profile.pollsFailed}</Empty>
+              <Empty role="alert">{trProfile.profile.pollsFailed}</Empty>
             ) : polls.isLoading ? (
-              <Empty>{tr.profile.loading}</Empty>
+              <Empty>{trProfile.profile.loading}</Empty>
             ) : (
-              <PollList polls={normal} ownerId={profile.id} canDelete={own} showLink={false} empty={tr.profile.noPolls} />
+              <PollList polls={normal} ownerId={profile.id} canDelete={own} showLink={false} empty={trProfile.profile.noPolls} />
             )}
           </Tabs.Content>
           {own ? (
             <>
               <Tabs.Content value="paylasilabilir">
-                <PollList polls={shareable} ownerId={profile.id} canDelete showLink empty={tr.profile.noShareable} />
+                <PollList polls={shareable} ownerId={profile.id} canDelete showLink empty={trProfile.profile.noShareable} />
               </Tabs.Content>
               <Tabs.Content value="oylar">{tab === 'oylar' ? <VotesList userId={profile.id} /> : null}</Tabs.Content>
             </>
@@ -170,8 +171,8 @@ function Profile({ profile, own }: { profile: UserProfile; own: boolean }) {
 function PollDialog({ pollId, onClose }: { pollId: string; onClose: () => void }) {
   const { data: poll, isError } = usePollQuery(pollId);
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={tr.profile.pollDialogTitle} width="40rem" name="poll">
-      {poll ? <PollCard poll={poll} /> : isError ? <p role="alert">{tr.profile.pollMissing}</p> : <p role="status">{tr.profile.loading}</p>}
+    <Modal open onOpenChange={(open) => !open && onClose()} title={trProfile.profile.pollDialogTitle} width="40rem" name="poll">
+      {poll ? <PollCard poll={poll} /> : isError ? <p role="alert">{trProfile.profile.pollMissing}</p> : <p role="status">{trProfile.profile.loading}</p>}
     </Modal>
   );
 }

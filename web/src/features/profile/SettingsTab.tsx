@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { ButtonLink } from '../../layout/buttons';
 import { PreferenceSwitches } from '../settings/PreferenceSwitches';
 
@@ -7,10 +7,10 @@ import { PreferenceSwitches } from '../settings/PreferenceSwitches';
 export function SettingsTab({ userId }: { userId: string }) {
   return (
     <Box>
-      <h3>{tr.profile.settingsTitle}</h3>
+      <h3>{trProfile.profile.settingsTitle}</h3>
       <PreferenceSwitches userId={userId} />
       <ButtonLink to="/ayarlar" $variant="ghost">
-        {tr.profile.editProfile}
+        {trProfile.profile.editProfile}
       </ButtonLink>
     </Box>
   );

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { feedCategory } from '../../lib/categories';
 import { formatDateTime } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
@@ -11,9 +11,9 @@ import { useUserVotesQuery } from './profileApi';
 export function VotesList({ userId }: { userId: string }) {
   const { data: votes, isLoading, isError } = useUserVotesQuery(userId);
   const [page, setPage] = useState(1);
-  if (isLoading) return <Empty>{tr.profile.loading}</Empty>;
-  if (isError || !votes) return <Empty role="alert">{tr.profile.votesFailed}</Empty>;
-  if (votes.length === 0) return <Empty>{tr.profile.noVotes}</Empty>;
+  if (isLoading) return <Empty>{trProfile.profile.loading}</Empty>;
+  if (isError || !votes) return <Empty role="alert">{trProfile.profile.votesFailed}</Empty>;
+  if (votes.length === 0) return <Empty>{trProfile.profile.noVotes}</Empty>;
   const pages = Math.max(1, Math.ceil(votes.length / LIST_PAGE_SIZE));
   const current = Math.min(page, pages);
   return (
@@ -25,7 +25,7 @@ export function VotesList({ userId }: { userId: string }) {
               <h3>{vote.pollTitle}</h3>
               <CategoryBadge look={feedCategory(vote.pollCategory)} size="sm" />
             </Head>
-            <p>{tr.profile.votedFor(vote.selectedOption)}</p>
+            <p>{trProfile.profile.votedFor(vote.selectedOption)}</p>
             <Meta>
               <time dateTime={vote.votedAt}>{formatDateTime(vote.votedAt)}</time>
             </Meta>

@@ -1,7 +1,7 @@
 import type { UserProfile } from '@meydan/proto';
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { nameOf } from '../../lib/avatar';
 import { Avatar } from '../../ui/Avatar';
 import { FollowButton } from '../follow/FollowButton';
@@ -18,14 +18,14 @@ export interface WelcomeCardProps {
 export function WelcomeCard({ profile, own, onOpenPeople }: WelcomeCardProps) {
   const name = nameOf(profile);
   const motivation = useMemo(() => pickMotivation(), []);
-  const count = (n: number | null | undefined) => (typeof n === 'number' ? String(n) : tr.profile.unknownCount);
+  const count = (n: number | null | undefined) => (typeof n === 'number' ? String(n) : trProfile.profile.unknownCount);
 
   return (
     <Card data-welcome>
       <Top>
         <Avatar name={name} src={profile.avatarUrl} size="xl" />
         <Intro>
-          <h2>{own ? tr.profile.greeting(greetingWords(new Date().getHours()), name) : name}</h2>
+          <h2>{own ? trProfile.profile.greeting(greetingWords(new Date().getHours()), name) : name}</h2>
           <Username>@{profile.username}</Username>
           {profile.bio ? <Bio>{profile.bio}</Bio> : null}
           <Motivation>{motivation}</Motivation>
@@ -39,19 +39,19 @@ export function WelcomeCard({ profile, own, onOpenPeople }: WelcomeCardProps) {
       <Counters>
         <Counter>
           <strong>{count(profile.pollsCount)}</strong>
-          <span>{tr.profile.counters.polls}</span>
+          <span>{trProfile.profile.counters.polls}</span>
         </Counter>
         <Counter>
           <strong>{count(profile.votesCount)}</strong>
-          <span>{tr.profile.counters.votes}</span>
+          <span>{trProfile.profile.counters.votes}</span>
         </Counter>
         <CounterButton type="button" onClick={() => onOpenPeople('followers')} data-open="followers">
           <strong>{count(profile.followersCount)}</strong>
-          <span>{tr.follow.followersButton}</span>
+          <span>{trProfile.follow.followersButton}</span>
         </CounterButton>
         <CounterButton type="button" onClick={() => onOpenPeople('following')} data-open="following">
           <strong>{count(profile.followingCount)}</strong>
-          <span>{tr.follow.followingButton}</span>
+          <span>{trProfile.follow.followingButton}</span>
         </CounterButton>
       </Counters>
     </Card>

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { useScrollToHash } from '../../lib/useScrollToHash';
@@ -18,7 +19,7 @@ import { usePersonalityAnalysisQuery, useForYouPollsQuery, useStartAnalysisMutat
 import { recommendedPollsAnchor } from './anchors';
 import { Wizard } from './Wizard';
 
-const T = tr.questionnaire;
+const T = trProfile.questionnaire;
 
 /**
  * /kisilik-testi, where the profile's personalization banner leads in all three states: the wizard, 'Analizi Başlat',

@@ -2,7 +2,7 @@ import { limits } from '@meydan/proto';
 import { useMemo, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../layout/buttons';
 import { Actions, controlStyles, Hint, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
@@ -10,7 +10,7 @@ import { countries, provinces } from './places.generated';
 import { useProfileQuestionsQuery, useSaveAnswersMutation, useSaveProfileDataMutation, type ProfileQuestion } from './questionnaireApi';
 import { risingSignOf, sunSignOf, zodiacSigns } from './zodiac';
 
-const T = tr.questionnaire;
+const T = trProfile.questionnaire;
 const QUESTIONS_PER_STEP = limits.profile.questionsPerStep;
 const TURKIYE = 'TR';
 const DEFAULT_CITY = 'İstanbul';

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../layout/buttons';
 import { formatDateTime } from '../../lib/time';
 import { Actions, Form, Hint, InputField } from '../../ui/fields';
@@ -23,7 +23,7 @@ import {
   useRevokeApiTokenMutation,
 } from './settingsApi';
 
-const T = tr.settings.account;
+const T = trProfile.settings.account;
 
 /** Change password, log out everywhere, personal API tokens. */
 export function AccountSection() {

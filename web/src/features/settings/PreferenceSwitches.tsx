@@ -2,7 +2,7 @@ import type { UserSettings } from '@meydan/proto';
 import * as Switch from '@radix-ui/react-switch';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { useSettingsQuery, useUpdateSettingsMutation } from '../profile/profileApi';
 import { useToast } from '../toasts/useToast';
 
@@ -17,15 +17,15 @@ export function PreferenceSwitches({ userId, only = preferenceKeys }: { userId: 
   const { data: settings, isError } = useSettingsQuery();
   const [update, { isLoading }] = useUpdateSettingsMutation();
   const toast = useToast();
-  if (isError) return <Note role="alert">{tr.profile.settingsFailed}</Note>;
-  if (!settings) return <Note>{tr.profile.loading}</Note>;
+  if (isError) return <Note role="alert">{trProfile.profile.settingsFailed}</Note>;
+  if (!settings) return <Note>{trProfile.profile.loading}</Note>;
 
   const turn = async (key: PreferenceKey, value: boolean) => {
     try {
       await update({ userId, patch: { [key]: value } }).unwrap();
-      toast({ title: tr.profile.settingsSaved, variant: 'success' });
+      toast({ title: trProfile.profile.settingsSaved, variant: 'success' });
     } catch (err) {
-      toast({ title: tr.profile.settingsFailedTitle, description: apiErrorMessage(err) ?? tr.profile.settingsFailed, variant: 'error' });
+      toast({ title: trProfile.profile.settingsFailedTitle, description: apiErrorMessage(err) ?? trProfile.profile.settingsFailed, variant: 'error' });
     }
   };
 
@@ -43,8 +43,8 @@ export function PreferenceSwitches({ userId, only = preferenceKeys }: { userId: 
             <Switch.Thumb />
           </SwitchRoot>
           <span>
-            <label htmlFor={`setting-${key}`}>{tr.profile.settings[key]}</label>
-            <Hint id={`setting-${key}-hint`}>{tr.profile.settings[`${key}Hint`]}</Hint>
+            <label htmlFor={`setting-${key}`}>{trProfile.profile.settings[key]}</label>
+            <Hint id={`setting-${key}-hint`}>{trProfile.profile.settings[`${key}Hint`]}</Hint>
           </span>
         </Row>
       ))}

@@ -5,6 +5,7 @@ import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { trProfile } from '../../i18n/tr-profile';
 import { Button, ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { useScrollToHash } from '../../lib/useScrollToHash';
@@ -19,7 +20,7 @@ import { Card } from './Card';
 import { PreferenceSwitches, SwitchRoot } from './PreferenceSwitches';
 import { useUpdateProfileMutation } from './settingsApi';
 
-const T = tr.settings;
+const T = trProfile.settings;
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
 
 /** /ayarlar, /profil-ayarlari, /hesap-ayarlari: the member's profile fields and account. */
@@ -70,7 +71,7 @@ function MemberSettings({ userId }: { userId: string }) {
     <>
       <ProfileForm profile={profile} />
       <Card as="section" aria-labelledby="settings-preferences">
-        <h2 id="settings-preferences">{tr.profile.settingsTitle}</h2>
+        <h2 id="settings-preferences">{trProfile.profile.settingsTitle}</h2>
         <PreferenceSwitches userId={profile.id} only={['followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments']} />
       </Card>
       <AccountSection />
