@@ -118,6 +118,8 @@ describe('questionnaire', () => {
     await next();
 
     expect(stepHeading()).toBe('Burç Bilgileri');
+    // The new step's heading has focus (and the step is brought into view), not the button that was pressed.
+    expect(document.activeElement?.id).toBe('wizard-step');
     expect(document.querySelector('[data-sun-sign]')?.textContent).toBe('Boğa');
     expect(document.querySelector('[data-rising-sign]')?.textContent).toBe('Boğa');
     await next();

@@ -1,5 +1,5 @@
 import { limits } from '@meydan/proto';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { trProfile } from '../../i18n/tr-profile';
@@ -37,6 +37,18 @@ export function Wizard({ userId, onLeave }: { userId: string; onLeave: () => voi
   const [basics, setBasics] = useState<Basics>({ birthDate: '', birthTime: '', country: TURKIYE, city: DEFAULT_CITY, district: '', gender: '' });
   const [zodiacSign, setZodiacSign] = useState('');
   const [answers, setAnswers] = useState<Record<string, string>>({});
+
+  // A new step starts at its top (the progress and its heading), not where the last one was scrolled to, and a screen
+  // reader hears which step it is.
+  const frame = useRef<HTMLElement>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const shownStep = useRef(step);
+  useEffect(() => {
+    if (shownStep.current === step) return;
+    shownStep.current = step;
+    frame.current?.scrollIntoView?.({ block: 'start' });
+    heading.current?.focus({ preventScroll: true });
+  }, [step]);
 
   const province = basics.country === TURKIYE ? provinces.find((p) => p.name === basics.city) : undefined;
   const sun = sunSignOf(basics.birthDate);
@@ -191,14 +203,16 @@ export function Wizard({ userId, onLeave }: { userId: string; onLeave: () => voi
   }
 
   return (
-    <Frame aria-labelledby="wizard-step">
+    <Frame ref={frame} aria-labelledby="wizard-step">
       <Progress>
         <span>{T.progress(step + 1, TOTAL_STEPS)}</span>
         <div role="progressbar" aria-label={T.progress(step + 1, TOTAL_STEPS)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
           <Bar style={{ width: `${percent}%` }} />
         </div>
       </Progress>
-      <h2 id="wizard-step">{T.steps[step]}</h2>
+      <h2 id="wizard-step" ref={heading} tabIndex={-1}>
+        {T.steps[step]}
+      </h2>
       {content}
       <Actions>
         <Button onClick={back} disabled={busy}>
@@ -252,7 +266,10 @@ const Frame = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surface};
 
+  scroll-margin-top: 5rem;
+
   h2 { font-size: 1.2rem; font-weight: 700; }
+  h2:focus:not(:focus-visible) { outline: none; }
   fieldset { border: 0; padding: 0; margin: 0; }
   legend { font-weight: 600; margin-bottom: 0.5rem; }
   .number { color: ${({ theme }) => theme.colors.textMuted}; }
