@@ -77,6 +77,22 @@ describe('settings in Chromium', { timeout: 120_000 }, () => {
     }
   });
 
+  it("the API documentation's link to creating a token lands on the settings page's tokens section", async () => {
+    const ece = await createMember(stack, 'ece', 'Ece');
+    const { page, errors } = await open(ece, variants[3]!);
+    await page.goto('/api-documentation');
+    await settled(page, 'member');
+    await page.getByRole('link', { name: 'Ayarlar’a git' }).click();
+    await page.waitForURL('**/ayarlar#api-anahtarlari');
+    const tokens = page.locator('#api-anahtarlari');
+    await tokens.getByRole('button', { name: 'Anahtar oluştur' }).waitFor();
+    // In view on a phone, with focus there for a screen reader, although the section is far down the page.
+    await expect.poll(() => tokens.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await tokens.boundingBox();
+    expect(box && box.y >= 0 && box.y < mobile.height).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
   it("a visitor gets 'Giriş Yapın', whose button opens the login dialog", async () => {
     const context = await newContext(browser, stack);
     contexts.push(context);
