@@ -114,6 +114,7 @@ export function Header() {
 const AvatarLink = styled(Link)`
   display: inline-flex;
   border-radius: 50%;
+  text-decoration: none;
   &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 `;
 

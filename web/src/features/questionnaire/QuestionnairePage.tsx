@@ -9,6 +9,7 @@ import { Button } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { useScrollToHash } from '../../lib/useScrollToHash';
 import { Hint } from '../../ui/fields';
+import { TopicIcon } from '../../ui/TopicIcon';
 import { PollCard } from '../polls/PollCard';
 import { useCurrentUser } from '../session/sessionApi';
 import { Card } from '../settings/Card';
@@ -110,11 +111,14 @@ function CompletedAnalysis({ userId, onRedo }: { userId: string; onRedo: () => v
               <>
                 <h3>{T.topicsHeading}</h3>
                 <Topics>
-                  {analysis.topics.slice(0, 5).map((t) => (
-                    <li key={t.category}>
-                      {topicFor(t.category).icon} {topicFor(t.category).name} · %{Math.round(t.weight * 100)}
-                    </li>
-                  ))}
+                  {analysis.topics.slice(0, 5).map((t) => {
+                    const topic = topicFor(t.category);
+                    return (
+                      <li key={t.category}>
+                        <TopicIcon slug={topic.slug} size={14} /> {topic.name} · %{Math.round(t.weight * 100)}
+                      </li>
+                    );
+                  })}
                 </Topics>
               </>
             ) : null}
@@ -173,6 +177,9 @@ const Topics = styled.ul`
   gap: 0.4rem;
 
   li {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.35rem;
     padding: 0.3rem 0.7rem;
     border-radius: 999px;
     border: 1px solid ${({ theme }) => theme.colors.border};
