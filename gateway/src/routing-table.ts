@@ -13,6 +13,8 @@ export const routingTable: readonly { prefix: string; service: ServiceName; webs
   { prefix: '/api/tokens', service: 'auth' },
   { prefix: '/api/profile-questions', service: 'auth' },
   { prefix: '/api/users/:id/follow', service: 'social' },
+  { prefix: '/api/users/:id/follow-requests', service: 'social' },
+  { prefix: '/api/follow-requests', service: 'social' },
   { prefix: '/api/users/:id/is-following', service: 'social' },
   { prefix: '/api/users/:id/followers', service: 'social' },
   { prefix: '/api/users/:id/following', service: 'social' },

@@ -28,16 +28,27 @@ export const subjects = {
     usersGet: 'auth.users.get',
     /** {ids: string[]} → {users: CreatorSummary[]} (unknown ids left out). */
     usersSummaries: 'auth.users.summaries',
+    /**
+     * {userId} → UserSettings ({isProfilePublic, followRequestsEnabled, notifyVotes, notifyLikes, notifyComments});
+     * 404 when unknown. Social and polls enforce privacy and follow requests with it; notifications its switches.
+     */
+    usersSettings: 'auth.users.settings',
     /** {} → {users: {id, email, displayName, username}[]} of active, activated accounts (bulk e-mail). */
     usersEmails: 'auth.users.emails',
     /** {after: id|null, limit} → {users: [...], next: id|null}: every account in id order (admin read model rebuild). */
     usersPage: 'auth.users.page',
+    /** {userId} → {topics: {category, weight}[]}: topic affinities of the member's personality analysis (for-you feed). */
+    usersAffinities: 'auth.users.affinities',
   },
   polls: {
     health: 'polls.health',
     openapi: 'polls.openapi',
     /** {userId} → {pollsCount, votesCount}. */
     userCounts: 'polls.users.counts',
+    /** {userId} → {topics: {category, votes}[]}: the member's votes by poll category (personality analysis). */
+    userTopics: 'polls.users.topics',
+    /** {userId} → {polls, votes}: the member's own polls and votes for their data export. */
+    userExport: 'polls.users.export',
     /** {pollId, userId: string|null} → {visible: boolean}. Used by notifications for poll_update subscriptions. */
     canView: 'polls.can-view',
     /** {after, limit} → {polls: [...], next}: every poll in id order with its vote count (admin read model rebuild). */
@@ -52,8 +63,15 @@ export const subjects = {
     mutuals: 'social.mutuals',
     /** {userId} → {followersCount, followingCount}. */
     counts: 'social.counts',
+    /** {userId} → {followers, following}: the member's follow edges for their data export. */
+    userExport: 'social.users.export',
   },
-  notifications: { health: 'notifications.health', openapi: 'notifications.openapi' },
+  notifications: {
+    health: 'notifications.health',
+    openapi: 'notifications.openapi',
+    /** {userId} → {notifications}: the member's notifications for their data export. */
+    userExport: 'notifications.users.export',
+  },
   contact: {
     health: 'contact.health',
     openapi: 'contact.openapi',
@@ -101,6 +119,10 @@ export const events = {
     sessionEnded: 'events.auth.session.ended',
     /** {to, subject, html, text, tag, userId?}: a mail for the mailer (notifications) to send. */
     mailRequested: 'events.auth.mail.requested',
+    /** {userId, deleteAt, at}: the member asked to delete the account; signing in before deleteAt cancels it. */
+    userDeletionScheduled: 'events.auth.user.deletion-scheduled',
+    /** {userId, at}: the account is gone; every service removes what it holds of the member. */
+    userDeleted: 'events.auth.user.deleted',
   },
   polls: {
     /** {pollId, creatorId, type, title, category, createdAt, expiresAt}. */
@@ -123,6 +145,8 @@ export const events = {
     userFollowed: 'events.social.user.followed',
     /** {followerId, followeeId, at}. */
     userUnfollowed: 'events.social.user.unfollowed',
+    /** {requestId, requesterId, targetId, at}: a follow waits for the target's approval (follow requests on). */
+    followRequested: 'events.social.follow.requested',
   },
   contact: {
     /** {to, subject, html, text, tag}: the support inbox's copy of a message, the sender's receipt, newsletter mails. */

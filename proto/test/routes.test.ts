@@ -17,6 +17,8 @@ describe('matchClientRoute', () => {
     expect(matchClientRoute('/profil-ayarlari')?.route).toBe('/profil-ayarlari');
     expect(matchClientRoute('/hesap-ayarlari')?.route).toBe('/hesap-ayarlari');
     expect(matchClientRoute('/kayit')?.route).toBe('/kayit');
+    // The settings guard's 'Giriş Yapın' leads here: the feed with the login dialog.
+    expect(matchClientRoute('/Login/')?.route).toBe('/login');
     expect(matchClientRoute('/api-dokumantasyonu')?.route).toBe('/api-dokumantasyonu');
   });
 
@@ -56,10 +58,15 @@ describe('matchClientRoute', () => {
     expect(matchClientRoute('/s')).toBeNull();
     expect(matchClientRoute('/s/')).toBeNull();
     expect(matchClientRoute('/s/abc/extra')).toBeNull();
-    expect(matchClientRoute('/profil/123')).toBeNull();
+    expect(matchClientRoute('/profil/ayse/extra')).toBeNull();
     expect(matchClientRoute('/gizlilik-bilgi')).toBeNull();
     expect(matchClientRoute('/blog/a/b')).toBeNull();
-    expect(matchClientRoute('/login')).toBeNull();
+    expect(matchClientRoute('/kisilik-testi/1')).toBeNull();
+  });
+
+  it('matches a member’s profile by username, keeping its case', () => {
+    expect(matchClientRoute('/profil/Ayse_Demir')).toEqual({ route: '/profil/:username', params: { username: 'Ayse_Demir' } });
+    expect(matchClientRoute('/PROFIL/mert/')).toEqual({ route: '/profil/:username', params: { username: 'mert' } });
   });
 
   it('answers null, never throws, for a malformed escape in a parameter', () => {

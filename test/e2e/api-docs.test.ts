@@ -66,7 +66,7 @@ describe('API documentation page in Chromium', { timeout: 90_000 }, () => {
 
       for (const tier of ['100 istek / saat', '1.000 istek / saat', '10.000 istek / saat']) await page.getByText(tier).waitFor();
       await page.getByText('Authorization: Bearer <API_ANAHTARIN>').first().waitFor();
-      await expect(page.getByRole('link', { name: 'Ayarlar’a git' }).getAttribute('href')).resolves.toBe('/ayarlar');
+      await expect(page.getByRole('link', { name: 'Ayarlar’a git' }).getAttribute('href')).resolves.toBe('/ayarlar#api-anahtarlari');
       for (const language of ['Python', 'cURL', 'JavaScript']) {
         await page.getByRole('button', { name: language, exact: true }).click();
         await page.getByRole('button', { name: language, exact: true, pressed: true }).waitFor();

@@ -43,7 +43,7 @@ export function fakeApi(routes: Record<string, Handler | unknown> = {}) {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const text = request.method === 'GET' ? '' : await request.clone().text();
-    requests.push({ method: request.method, path: url.pathname, search: url.search, body: text ? JSON.parse(text) : undefined });
+    requests.push({ method: request.method, path: url.pathname, search: url.search, body: text ? parseBody(text) : undefined });
     const key = `${request.method} ${url.pathname}`;
     const entry = table[key] ?? Object.entries(table).find(([pattern]) => matches(pattern, key))?.[1];
     if (entry === undefined) return json({ error: 'route_not_found', message: 'Böyle bir adres yok.' }, 404);
@@ -52,6 +52,15 @@ export function fakeApi(routes: Record<string, Handler | unknown> = {}) {
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, requests };
+}
+
+/** JSON bodies parsed; anything else (a multipart form) kept as text. */
+function parseBody(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
 }
 
 const matches = (pattern: string, key: string) =>

@@ -352,6 +352,150 @@ export const userPollCountsReplySchema = {
 } as const;
 export type UserPollCountsReply = FromSchema<typeof userPollCountsReplySchema>;
 
+/** `polls.users.topics` reply: how many of the member's votes went to polls of each category (votes > 0 only). */
+export const userTopicVotesReplySchema = {
+  $id: 'meydan/nats-user-topic-votes-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['topics'],
+  properties: {
+    topics: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['category', 'votes'],
+        properties: { category: { type: 'string', minLength: 1, maxLength: 64 }, votes: countField },
+      },
+    },
+  },
+} as const;
+export type UserTopicVotesReply = FromSchema<typeof userTopicVotesReplySchema>;
+
+/**
+ * `auth.users.affinities` reply: the member's topic affinities from their personality analysis (weights 0–1 summing
+ * to about 1, highest first); empty before the analysis.
+ */
+export const topicAffinitiesReplySchema = {
+  $id: 'meydan/nats-topic-affinities-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['topics'],
+  properties: {
+    topics: {
+      type: 'array',
+      maxItems: 20,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['category', 'weight'],
+        properties: { category: { type: 'string', minLength: 1, maxLength: 64 }, weight: { type: 'number', minimum: 0, maximum: 1 } },
+      },
+    },
+  },
+} as const;
+export type TopicAffinitiesReply = FromSchema<typeof topicAffinitiesReplySchema>;
+
+/** `events.auth.user.deletion-scheduled`: the member asked to delete the account; it is removed at deleteAt unless they sign in before. */
+export const userDeletionScheduledEventSchema = {
+  $id: 'meydan/event-user-deletion-scheduled',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'deleteAt', 'at'],
+  properties: { userId: idField, deleteAt: dateTimeField, at: dateTimeField },
+} as const;
+export type UserDeletionScheduledEvent = FromSchema<typeof userDeletionScheduledEventSchema>;
+
+/** `polls.users.export` reply: the member's own polls and votes (the right of access). */
+export const pollsUserExportReplySchema = {
+  $id: 'meydan/nats-polls-user-export-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['polls', 'votes'],
+  properties: {
+    polls: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['id', 'title', 'description', 'category', 'type', 'options', 'createdAt', 'expiresAt'],
+        properties: {
+          id: idField,
+          title: { type: 'string' },
+          description: { type: ['string', 'null'] },
+          category: { type: 'string' },
+          type: { type: 'string', enum: pollTypes },
+          options: { type: 'array', items: { type: 'string' } },
+          createdAt: dateTimeField,
+          expiresAt: { type: ['string', 'null'], format: 'date-time' },
+        },
+      },
+    },
+    votes: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['pollId', 'pollTitle', 'optionIndex', 'option', 'votedAt'],
+        properties: {
+          pollId: idField,
+          pollTitle: { type: ['string', 'null'] },
+          optionIndex: { type: 'integer', minimum: 0 },
+          option: { type: ['string', 'null'] },
+          votedAt: dateTimeField,
+        },
+      },
+    },
+  },
+} as const;
+export type PollsUserExportReply = FromSchema<typeof pollsUserExportReplySchema>;
+
+/** `social.users.export` reply: who follows the member and whom the member follows, with when. */
+export const socialUserExportReplySchema = {
+  $id: 'meydan/nats-social-user-export-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['followers', 'following'],
+  properties: {
+    followers: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['userId', 'since'], properties: { userId: idField, since: dateTimeField } },
+    },
+    following: {
+      type: 'array',
+      items: { type: 'object', additionalProperties: false, required: ['userId', 'since'], properties: { userId: idField, since: dateTimeField } },
+    },
+  },
+} as const;
+export type SocialUserExportReply = FromSchema<typeof socialUserExportReplySchema>;
+
+/** `notifications.users.export` reply: the member's notifications. */
+export const notificationsUserExportReplySchema = {
+  $id: 'meydan/nats-notifications-user-export-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['notifications'],
+  properties: {
+    notifications: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind', 'message', 'link', 'isRead', 'createdAt'],
+        properties: {
+          kind: { type: 'string' },
+          message: { type: 'string' },
+          link: { type: ['string', 'null'] },
+          isRead: { type: 'boolean' },
+          createdAt: dateTimeField,
+        },
+      },
+    },
+  },
+} as const;
+export type NotificationsUserExportReply = FromSchema<typeof notificationsUserExportReplySchema>;
+
 /**
  * `polls.can-view` request: a poll by id (the HTTP rule: a share-link poll only for its creator) or by its share
  * code (a share-link poll for whoever holds it); userId null for a visitor's socket.

@@ -73,6 +73,9 @@ import {
   countsReplySchema,
   countsRequestSchema,
   followListQuerySchema,
+  followRequestedEventSchema,
+  followRequestParamsSchema,
+  followRequestSchema,
   mutualsReplySchema,
   mutualsRequestSchema,
   socialUserParamsSchema,
@@ -83,6 +86,9 @@ import type {
   CountsReply,
   CountsRequest,
   FollowListQuery,
+  FollowRequestedEvent,
+  FollowRequestItem,
+  FollowRequestParams,
   MutualsReply,
   MutualsRequest,
   SocialUserParams,
@@ -184,6 +190,12 @@ import {
   userEmailsReplySchema,
   userIdRequestSchema,
   userPollCountsReplySchema,
+  userTopicVotesReplySchema,
+  topicAffinitiesReplySchema,
+  userDeletionScheduledEventSchema,
+  pollsUserExportReplySchema,
+  socialUserExportReplySchema,
+  notificationsUserExportReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
   contactMessagesPageRequestSchema,
@@ -220,6 +232,12 @@ import type {
   UserEmailsReply,
   UserIdRequest,
   UserPollCountsReply,
+  UserTopicVotesReply,
+  TopicAffinitiesReply,
+  UserDeletionScheduledEvent,
+  PollsUserExportReply,
+  SocialUserExportReply,
+  NotificationsUserExportReply,
   CanViewRequest,
   CanViewReply,
   ContactMessagesPageRequest,
@@ -238,6 +256,8 @@ import type { Health, MessageResponse, NoBody, OpenApiDocument } from './system.
 import { botChallengeSchema } from './challenge.js';
 import type { BotChallenge } from './challenge.js';
 import {
+  accountDeletionScheduledSchema,
+  accountExportSchema,
   apiTokenCreatedSchema,
   apiTokenCreateSchema,
   apiTokenIdParamsSchema,
@@ -252,14 +272,19 @@ import {
   loginSchema,
   profileAnswersSchema,
   profilePatchSchema,
+  personalityAnalysisSchema,
   profileSettingsSchema,
   registerSchema,
   resetPasswordSchema,
   userListItemSchema,
   userProfileSchema,
   userSchema,
+  userSettingsPatchSchema,
+  userSettingsSchema,
 } from './users.js';
 import type {
+  AccountDeletionScheduled,
+  AccountExport,
   ApiToken,
   ApiTokenCreateBody,
   ApiTokenCreated,
@@ -274,12 +299,15 @@ import type {
   LoginBody,
   ProfileAnswersBody,
   ProfilePatchBody,
+  PersonalityAnalysis,
   ProfileSettingsBody,
   RegisterBody,
   ResetPasswordBody,
   User,
   UserListItem,
   UserProfile,
+  UserSettings,
+  UserSettingsPatchBody,
 } from './users.js';
 
 export * from './common.js';
@@ -312,6 +340,9 @@ export const allSchemas = [
   profileAnswersSchema,
   contactMessageSchema,
   newsletterSubscribeSchema,
+  personalityAnalysisSchema,
+  accountExportSchema,
+  accountDeletionScheduledSchema,
   bulkEmailSchema,
   // entities and answers
   userSchema,
@@ -333,12 +364,17 @@ export const allSchemas = [
   // social and notifications services
   socialUserParamsSchema,
   followListQuerySchema,
+  followRequestParamsSchema,
+  followRequestSchema,
+  userSettingsSchema,
+  userSettingsPatchSchema,
   mutualsRequestSchema,
   mutualsReplySchema,
   countsRequestSchema,
   countsReplySchema,
   userFollowedEventSchema,
   userUnfollowedEventSchema,
+  followRequestedEventSchema,
   notificationListQuerySchema,
   notificationIdParamsSchema,
   notificationReadResultSchema,
@@ -423,6 +459,12 @@ export const allSchemas = [
   userEmailsReplySchema,
   userIdRequestSchema,
   userPollCountsReplySchema,
+  userTopicVotesReplySchema,
+  topicAffinitiesReplySchema,
+  userDeletionScheduledEventSchema,
+  pollsUserExportReplySchema,
+  socialUserExportReplySchema,
+  notificationsUserExportReplySchema,
   canViewRequestSchema,
   canViewReplySchema,
   contactMessagesPageRequestSchema,
@@ -457,6 +499,9 @@ export interface SchemaTypes {
   'meydan/profile-patch': ProfilePatchBody;
   'meydan/profile-settings': ProfileSettingsBody;
   'meydan/profile-answers': ProfileAnswersBody;
+  'meydan/personality-analysis': PersonalityAnalysis;
+  'meydan/account-export': AccountExport;
+  'meydan/account-deletion-scheduled': AccountDeletionScheduled;
   'meydan/contact-message': ContactMessageBody;
   'meydan/contact-receipt': ContactReceipt;
   'meydan/newsletter-subscribe': NewsletterSubscribeBody;
@@ -479,12 +524,17 @@ export interface SchemaTypes {
   'meydan/notification-count': NotificationCount;
   'meydan/social-user-params': SocialUserParams;
   'meydan/follow-list-query': FollowListQuery;
+  'meydan/follow-request-params': FollowRequestParams;
+  'meydan/follow-request': FollowRequestItem;
+  'meydan/user-settings': UserSettings;
+  'meydan/user-settings-patch': UserSettingsPatchBody;
   'meydan/social-mutuals-request': MutualsRequest;
   'meydan/social-mutuals-reply': MutualsReply;
   'meydan/social-counts-request': CountsRequest;
   'meydan/social-counts-reply': CountsReply;
   'meydan/social-user-followed': UserFollowedEvent;
   'meydan/social-user-unfollowed': UserUnfollowedEvent;
+  'meydan/social-follow-requested': FollowRequestedEvent;
   'meydan/notification-list-query': NotificationListQuery;
   'meydan/notification-id-params': NotificationIdParams;
   'meydan/notification-read-result': NotificationReadResult;
@@ -572,6 +622,12 @@ export interface SchemaTypes {
   'meydan/nats-user-emails-reply': UserEmailsReply;
   'meydan/nats-user-id-request': UserIdRequest;
   'meydan/nats-user-poll-counts-reply': UserPollCountsReply;
+  'meydan/nats-user-topic-votes-reply': UserTopicVotesReply;
+  'meydan/nats-topic-affinities-reply': TopicAffinitiesReply;
+  'meydan/event-user-deletion-scheduled': UserDeletionScheduledEvent;
+  'meydan/nats-polls-user-export-reply': PollsUserExportReply;
+  'meydan/nats-social-user-export-reply': SocialUserExportReply;
+  'meydan/nats-notifications-user-export-reply': NotificationsUserExportReply;
   'meydan/nats-can-view-request': CanViewRequest;
   'meydan/nats-can-view-reply': CanViewReply;
   'meydan/nats-contact-messages-page-request': ContactMessagesPageRequest;

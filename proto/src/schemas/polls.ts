@@ -241,7 +241,7 @@ export type ReportCreateBody = FromSchema<typeof reportCreateSchema>;
 // Entities and answers
 
 /** Creator of a poll as cards show it. */
-const creatorSummaryShape = {
+export const creatorSummaryShape = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'username', 'displayName', 'avatarUrl'],
@@ -488,7 +488,8 @@ export const pollServiceMessages = {
   cursorInvalid: 'Sayfa imleci geçersiz',
   pageInvalid: 'Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır',
   limitInvalid: `Sayfa boyutu 1 ile ${limits.feed.pageSizeMax} arasında olmalıdır`,
-  feedInvalid: 'Akış trending, new ya da friends olmalıdır',
+  feedInvalid: 'Akış trending, new, friends ya da for-you olmalıdır',
+  signInForYou: 'Sana özel anketleri görmek için giriş yapmalısın.',
   editNothing: 'Değiştirilecek bir alan göndermelisin (başlık ya da açıklama)',
   editLocked: 'Şıklar ve süre sonradan değiştirilemez',
 } as const;
@@ -545,7 +546,8 @@ const pageSizeField = {
 } as const;
 
 /**
- * GET /api/polls query: `feed` trending (default; engagement decayed by age) | new | friends (Dost Meclisi, members);
+ * GET /api/polls query: `feed` trending (default; engagement decayed by age) | new | friends (Dost Meclisi, members) |
+ * for-you (members: visible polls ranked by the member's topic affinities, one page, nextCursor null);
  * `category` one of the poll category slugs; pagination either by `cursor` (infinite scroll: pass the previous
  * answer's nextCursor) or by `page` (1-based, the documented API shape), with `limit` (default 20, at most 100).
  */
@@ -554,7 +556,7 @@ export const pollListQuerySchema = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    feed: { type: 'string', enum: ['trending', 'new', 'friends'], errorMessage: S.feedInvalid },
+    feed: { type: 'string', enum: ['trending', 'new', 'friends', 'for-you'], errorMessage: S.feedInvalid },
     category: { type: 'string', enum: pollCategorySlugs, errorMessage: M.categoryUnknown },
     cursor: { type: 'string', minLength: 1, maxLength: 200, errorMessage: S.cursorInvalid },
     page: { type: 'integer', minimum: 1, maximum: 100_000, errorMessage: S.pageInvalid },

@@ -5,6 +5,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { countField, dateTimeField, idField } from './common.js';
+import { creatorSummaryShape } from './polls.js';
 
 /** Turkish texts of the follow feature; the spec's own toast texts where it gives one. */
 export const socialMessages = {
@@ -16,6 +17,13 @@ export const socialMessages = {
   userId: 'Geçersiz kullanıcı kimliği',
   page: 'Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır',
   limit: 'Sayfa boyutu 1 ile 100 arasında bir tam sayı olmalıdır',
+  requested: 'Takip isteği gönderildi',
+  requestCancelled: 'Takip isteği geri çekildi',
+  requestAccepted: 'Takip isteği kabul edildi',
+  requestDeclined: 'Takip isteği reddedildi',
+  requestNotFound: 'Takip isteği bulunamadı',
+  requestsLoginRequired: 'Takip isteklerini görmek için giriş yapmalısın.',
+  privateProfile: 'Bu profil gizli. Listelerini yalnızca karşılıklı takipleştiği üyeler görebilir.',
   /** displayName of a row whose profile could not be read (auth unreachable, nothing cached). */
   unknownUser: 'Meydan üyesi',
 } as const;
@@ -59,6 +67,34 @@ export type FollowListQuery = FromSchema<typeof followListQuerySchema>;
  * total is in the `x-total-count` header. (No `$id`: an array is not registered with the object schemas.)
  */
 export const userListResponse = { type: 'array', items: { $ref: 'meydan/user-list-item#' } } as const;
+
+/** `/api/follow-requests/{id}/accept|decline` path params. */
+export const followRequestParamsSchema = {
+  $id: 'meydan/follow-request-params',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id'],
+  properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{24}$', errorMessage: M.requestNotFound } },
+  errorMessage: { required: { id: M.requestNotFound } },
+} as const;
+export type FollowRequestParams = FromSchema<typeof followRequestParamsSchema>;
+
+/** A pending follow request to the signed-in member (GET /api/users/me/follow-requests), newest first. */
+export const followRequestSchema = {
+  $id: 'meydan/follow-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'user', 'createdAt'],
+  properties: {
+    id: idField,
+    user: creatorSummaryShape,
+    createdAt: dateTimeField,
+  },
+} as const;
+export type FollowRequestItem = FromSchema<typeof followRequestSchema>;
+
+/** The list of pending requests (total in `x-total-count`). */
+export const followRequestListResponse = { type: 'array', items: { $ref: 'meydan/follow-request#' } } as const;
 
 // ---------------------------------------------------------------------------------------------------------------
 // NATS request/reply
@@ -125,3 +161,13 @@ export const userUnfollowedEventSchema = {
   properties: { followerId: idField, followeeId: idField, at: dateTimeField },
 } as const;
 export type UserUnfollowedEvent = FromSchema<typeof userUnfollowedEventSchema>;
+
+/** `events.social.follow.requested`: a member with follow requests on was asked to be followed (no edge yet). */
+export const followRequestedEventSchema = {
+  $id: 'meydan/social-follow-requested',
+  type: 'object',
+  additionalProperties: false,
+  required: ['requestId', 'requesterId', 'targetId', 'at'],
+  properties: { requestId: idField, requesterId: idField, targetId: idField, at: dateTimeField },
+} as const;
+export type FollowRequestedEvent = FromSchema<typeof followRequestedEventSchema>;

@@ -6,6 +6,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../limits.js';
 import { altchaPayloadField } from './challenge.js';
 import { avatarUrlField, nullableCountField, dateTimeField, displayNameField, idField, notBlank, userRoles } from './common.js';
+import { notificationsUserExportReplySchema, pollsUserExportReplySchema, socialUserExportReplySchema } from './events.js';
 
 /** Turkish texts of the account forms; the spec's own strings where it gives one. */
 export const userMessages = {
@@ -28,6 +29,8 @@ export const userMessages = {
   birthPlace: 'Lütfen doğum yerinizi seçiniz (ülke ve şehir)',
   gender: 'Cinsiyet kadın ya da erkek olmalıdır',
   zodiacSign: 'Lütfen burcunuzu seçin.',
+  analysisNeedsAnswers: 'Kişilik analizi için önce profil testini tamamla.',
+  analysisMissing: 'Henüz bir kişilik analizin yok. Analizi başlatabilirsin.',
   answersRequired: 'Cevaplar gönderilmedi',
   answersMax: `En fazla ${limits.profile.questionCount} cevap gönderilebilir`,
   answerQuestionId: 'Her cevabın bir soru kimliği olmalıdır',
@@ -41,6 +44,10 @@ export const userMessages = {
   tokenNameRequired: 'Anahtar için bir ad yaz (en fazla 60 karakter).',
   everywhere: 'everywhere true ya da false olmalıdır',
   resetLinkInvalid: 'Bu şifre sıfırlama bağlantısı geçersiz. Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.',
+  settingBoolean: 'Ayar değeri true ya da false olmalıdır',
+  settingsEmpty: 'Değiştirilecek bir ayar gönderilmedi',
+  settingUnknown: 'Bilinmeyen bir ayar gönderildi',
+  settingsSaved: 'Ayarların kaydedildi',
 } as const;
 
 const M = userMessages;
@@ -212,6 +219,45 @@ export const profileSettingsSchema = {
   errorMessage: { type: M.bodyObject },
 } as const;
 export type ProfileSettingsBody = FromSchema<typeof profileSettingsSchema>;
+
+const settingField = { type: 'boolean', errorMessage: M.settingBoolean } as const;
+
+/**
+ * PATCH /api/users/me/settings: the profile's Settings tab. isProfilePublic hides poll and follower lists from all
+ * but the owner and mutual followers; followRequestsEnabled makes a new follow wait for approval; notify* switch the
+ * in-app notifications of votes, likes and comments on the member's polls.
+ */
+export const userSettingsPatchSchema = {
+  $id: 'meydan/user-settings-patch',
+  type: 'object',
+  additionalProperties: false,
+  minProperties: 1,
+  properties: {
+    isProfilePublic: settingField,
+    followRequestsEnabled: settingField,
+    notifyVotes: settingField,
+    notifyLikes: settingField,
+    notifyComments: settingField,
+  },
+  errorMessage: { type: M.bodyObject, minProperties: M.settingsEmpty, additionalProperties: M.settingUnknown },
+} as const;
+export type UserSettingsPatchBody = FromSchema<typeof userSettingsPatchSchema>;
+
+/** The member's settings: GET/PATCH /api/users/me/settings, and the `auth.users.settings` reply over NATS. */
+export const userSettingsSchema = {
+  $id: 'meydan/user-settings',
+  type: 'object',
+  additionalProperties: false,
+  required: ['isProfilePublic', 'followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments'],
+  properties: {
+    isProfilePublic: { type: 'boolean' },
+    followRequestsEnabled: { type: 'boolean' },
+    notifyVotes: { type: 'boolean' },
+    notifyLikes: { type: 'boolean' },
+    notifyComments: { type: 'boolean' },
+  },
+} as const;
+export type UserSettings = FromSchema<typeof userSettingsSchema>;
 
 /** POST /api/users/{id}/profile-answers: answers of the questionnaire; questions do not have to be answered. */
 export const profileAnswersSchema = {
@@ -455,7 +501,10 @@ export const userListItemSchema = {
 } as const;
 export type UserListItem = FromSchema<typeof userListItemSchema>;
 
-/** Follow state: GET /api/users/{id}/is-following and POST /api/users/{id}/follow (which adds message and counts). */
+/**
+ * Follow state: GET /api/users/{id}/is-following and POST /api/users/{id}/follow (which adds message and counts).
+ * requested: a follow request waits for the member's approval (they have follow requests on).
+ */
 export const followStateSchema = {
   $id: 'meydan/follow-state',
   type: 'object',
@@ -463,9 +512,108 @@ export const followStateSchema = {
   required: ['following'],
   properties: {
     following: { type: 'boolean' },
+    requested: { type: 'boolean' },
     message: { type: 'string' },
     followersCount: nullableCountField,
     followingCount: nullableCountField,
   },
 } as const;
 export type FollowState = FromSchema<typeof followStateSchema>;
+
+/**
+ * POST/GET /api/users/{id}/analysis: the member's personality analysis, computed on the server (no external AI) from
+ * the questionnaire answers and the member's own votes by topic. Trait scores 0–100; topic weights 0–1 (highest
+ * first), which the for-you feed ranks polls by.
+ */
+export const personalityAnalysisSchema = {
+  $id: 'meydan/personality-analysis',
+  type: 'object',
+  additionalProperties: false,
+  required: ['traits', 'topics', 'summary', 'basedOn', 'computedAt'],
+  properties: {
+    traits: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['key', 'label', 'score', 'description'],
+        properties: {
+          key: { type: 'string' },
+          label: { type: 'string' },
+          score: { type: 'integer', minimum: 0, maximum: 100 },
+          description: { type: 'string' },
+        },
+      },
+    },
+    topics: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['category', 'weight'],
+        properties: { category: { type: 'string' }, weight: { type: 'number', minimum: 0, maximum: 1 } },
+      },
+    },
+    summary: { type: 'string' },
+    basedOn: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['answers', 'votes'],
+      properties: { answers: { type: 'integer', minimum: 0 }, votes: { type: 'integer', minimum: 0 } },
+    },
+    computedAt: dateTimeField,
+  },
+} as const;
+export type PersonalityAnalysis = FromSchema<typeof personalityAnalysisSchema>;
+
+/**
+ * GET /api/account/export: everything Meydan holds of the member (the right of access). The profile part lists what
+ * the account stores and lets through whatever the account gains later (additionalProperties), so an export never
+ * silently loses a field; polls, votes, follows and notifications are the services' own export replies.
+ */
+export const accountExportSchema = {
+  $id: 'meydan/account-export',
+  type: 'object',
+  additionalProperties: false,
+  required: ['exportedAt', 'profile', 'polls', 'votes', 'follows', 'notifications'],
+  properties: {
+    exportedAt: dateTimeField,
+    profile: {
+      type: 'object',
+      additionalProperties: true,
+      required: ['id', 'username', 'email', 'displayName', 'createdAt'],
+      properties: {
+        id: idField,
+        username: { type: 'string' },
+        email: { type: 'string' },
+        displayName: { type: 'string' },
+        bio: { type: ['string', 'null'] },
+        avatarUrl: avatarUrlField,
+        isProfilePublic: { type: 'boolean' },
+        role: { type: 'string', enum: userRoles },
+        createdAt: dateTimeField,
+        deletionScheduledAt: { type: ['string', 'null'], format: 'date-time' },
+      },
+    },
+    polls: pollsUserExportReplySchema.properties.polls,
+    votes: pollsUserExportReplySchema.properties.votes,
+    follows: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['followers', 'following'],
+      properties: socialUserExportReplySchema.properties,
+    },
+    notifications: notificationsUserExportReplySchema.properties.notifications,
+  },
+} as const;
+export type AccountExport = FromSchema<typeof accountExportSchema>;
+
+/** POST /api/account/deletion: the account is deleted at deleteAt unless the member signs in before. */
+export const accountDeletionScheduledSchema = {
+  $id: 'meydan/account-deletion-scheduled',
+  type: 'object',
+  additionalProperties: false,
+  required: ['message', 'deleteAt'],
+  properties: { message: { type: 'string' }, deleteAt: dateTimeField },
+} as const;
+export type AccountDeletionScheduled = FromSchema<typeof accountDeletionScheduledSchema>;

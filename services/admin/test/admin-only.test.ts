@@ -40,7 +40,7 @@ describe('admin service: administrators only', () => {
     expect(res.statusCode).toBe(403);
   });
 
-  it('lets the administrator through to routing (no such route yet: 404), and health probes without identity', async () => {
+  it('lets the administrator through to routing (an unknown admin path: 404 route_not_found), and health probes without identity', async () => {
     const res = await admin.app.inject({ url: '/api/admin/hic-olmayan-bir-yol', headers: asAdmin('a1') });
     expect(res.statusCode).toBe(404);
     expect(res.json().error).toBe('route_not_found');

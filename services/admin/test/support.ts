@@ -23,12 +23,4 @@ export async function stopKeepingStore(service: TestService): Promise<void> {
   await service.deps.close();
 }
 
-export async function until<T>(check: () => Promise<T | false | null | undefined> | T | false | null | undefined, ms = 20_000, what = 'condition'): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() > end) throw new Error(`${what} not met in ${ms} ms`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+export { until } from '@meydan/testing';

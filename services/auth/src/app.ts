@@ -8,8 +8,11 @@ import { bootstrapAdmin } from './domain/admin-bootstrap.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
 import { accountRoutes } from './routes/account.js';
+import { accountDataRoutes, deleteDueAccounts } from './routes/account-data.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { profileRoutes } from './routes/profiles.js';
+import { settingsRoutes } from './routes/settings.js';
+import { questionnaireRoutes } from './routes/questionnaire.js';
 import { tokenRoutes } from './routes/tokens.js';
 
 /** The auth service: accounts, sessions, profiles, avatars, questionnaire, API tokens (what tests import). */
@@ -29,7 +32,16 @@ export async function buildApp(baseDeps: ServiceDeps) {
 
   await app.register(accountRoutes, { ctx });
   await app.register(passwordResetRoutes, { ctx });
+  await app.register(settingsRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
+  await app.register(questionnaireRoutes, { ctx });
   await app.register(tokenRoutes, { ctx });
+  await app.register(accountDataRoutes, { ctx });
+
+  const sweep = setInterval(() => {
+    deleteDueAccounts(ctx).catch((err: unknown) => deps.log.error({ err }, 'account deletion sweep failed'));
+  }, config.ACCOUNT_DELETION_SWEEP_MS ?? 3_600_000);
+  sweep.unref();
+  app.addHook('onClose', async () => clearInterval(sweep));
   return app;
 }

@@ -23,6 +23,8 @@ export const authConfigSchema = serviceConfigSchema({
   /** Password-reset mails: per address and per IP, within an hour (beyond them the answer stays the same, no mail). */
   RESET_MAILS_PER_ADDRESS: { type: 'integer', minimum: 1, default: 3 },
   RESET_MAILS_PER_IP: { type: 'integer', minimum: 1, default: 10 },
+  /** How often accounts whose deletion is due are removed (and `events.auth.user.deleted` published). */
+  ACCOUNT_DELETION_SWEEP_MS: { type: 'integer', minimum: 1000, default: 3_600_000 },
 });
 
 export type AuthConfig = FromSchema<typeof authConfigSchema>;

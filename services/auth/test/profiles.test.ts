@@ -98,9 +98,12 @@ describe('profiles', () => {
     }
   });
 
-  it('answers an unknown or malformed id with 404', async () => {
+  it('answers an unknown id or username with 404, and an overlong one with 400', async () => {
     expect((await svc.app.inject({ url: '/api/users/0123456789abcdef01234567', headers: asVisitor() })).statusCode).toBe(404);
-    const bad = await svc.app.inject({ url: '/api/users/nope', headers: asVisitor() });
+    const unknown = await svc.app.inject({ url: '/api/users/nope', headers: asVisitor() });
+    expect(unknown.statusCode).toBe(404); // read as a username nobody has
+    expect(unknown.json().message).toBe('Kullanıcı bulunamadı');
+    const bad = await svc.app.inject({ url: `/api/users/${'x'.repeat(65)}`, headers: asVisitor() });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Kullanıcı bulunamadı');
   });

@@ -3,6 +3,7 @@ import { notificationsConfigSchema, type NotificationsConfig } from './config.js
 import { createNotificationsContext } from './context.js';
 import { bindNotificationConsumers } from './nats/consumers.js';
 import { bindBulkEmailProgress } from './nats/bulk-email-progress.js';
+import { bindMemberData } from './nats/member-data.js';
 import { relayLiveCounts } from './nats/live-counts-relay.js';
 import { bindMailer } from './nats/mailer.js';
 import { attachRealtime } from './realtime/server.js';
@@ -41,6 +42,7 @@ export async function buildApp(baseDeps: ServiceDeps, options: NotificationsOpti
   const closers: { close(): void }[] = [];
   if (options.consumers !== false) {
     await bindNotificationConsumers(ctx);
+    await bindMemberData(ctx);
     closers.push(await bindMailer(ctx));
     closers.push(relayLiveCounts({ bus: deps.bus, redis: deps.redis, log: deps.log, realtime }));
     closers.push(bindBulkEmailProgress({ bus: deps.bus, realtime }));

@@ -2,6 +2,7 @@ import type { Model } from 'mongoose';
 import type { ServiceDeps } from '@meydan/kit';
 import type { NotificationsConfig } from './config.js';
 import { Actors } from './domain/actors.js';
+import { Preferences } from './domain/preferences.js';
 import { NotificationStore } from './domain/store.js';
 import { notificationModel, type NotificationRecord } from './model/notification.js';
 import type { Realtime } from './realtime/server.js';
@@ -13,6 +14,7 @@ export interface NotificationsContext {
   notifications: Model<NotificationRecord>;
   store: NotificationStore;
   actors: Actors;
+  preferences: Preferences;
   /** Set once the socket server is attached. */
   realtime: Realtime | null;
 }
@@ -24,6 +26,7 @@ export function createNotificationsContext(deps: ServiceDeps<NotificationsConfig
     config: deps.config,
     notifications,
     actors: new Actors(deps.bus),
+    preferences: new Preferences(deps.bus, deps.redis),
     realtime: null,
     store: new NotificationStore(notifications, deps.redis, () => ctx.realtime, deps.log),
   };

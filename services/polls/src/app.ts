@@ -4,6 +4,7 @@ import { createContext, type PollsContext } from './context.js';
 import { startEndedPollsJob } from './jobs/ended-polls.js';
 import { ensureIndexes } from './model/index.js';
 import { registerNatsHandlers } from './nats/handlers.js';
+import { bindMemberData } from './nats/member-data.js';
 import { startVotePersister } from './nats/persist-votes.js';
 import { pollRoutes } from './routes/polls.js';
 import { socialRoutes } from './routes/social.js';
@@ -30,6 +31,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await userRoutes(app, ctx);
 
   await registerNatsHandlers(ctx);
+  await bindMemberData(ctx);
   const persister = await startVotePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);
   app.addHook('onClose', async () => {

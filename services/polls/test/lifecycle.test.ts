@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, pollMessages as M, pollServiceMessages as S, subjects, type CanViewRequest } from '@meydan/proto';
-import { asMember, asVisitor } from '@meydan/testing';
+import { asMember, asVisitor, startTestService, type TestService } from '@meydan/testing';
+import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { sweepEndedPolls } from '../src/jobs/ended-polls.js';
 import { keys } from '../src/store/keys.js';
 import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, vote, endNow, type PollsTestService } from './support.js';
@@ -255,6 +256,15 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
   });
 
   describe('profile lists and NATS answers', () => {
+    // Others' reads of a member's list ask auth whether the profile is public (these ids are unknown to it: public).
+    let auth: TestService;
+    beforeAll(async () => {
+      auth = await startTestService('auth', buildAuth);
+    });
+    afterAll(async () => {
+      await auth?.close();
+    });
+
     it('lists a member’s polls (with share links for the owner) and their votes for the owner only', async () => {
       const carol = newUserId();
       const normal = await createPoll(svc.app, carol, { title: 'Normal' });

@@ -3,6 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FeedPage } from '../features/feed/FeedPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
+import { LoginRoute } from '../features/session/LoginRoute';
 import { SharedPollPage } from '../features/share-link/SharedPollPage';
 import { Layout } from '../layout/Layout';
 import { RouteErrorPage } from '../layout/RouteErrorPage';
@@ -29,6 +30,7 @@ const PrivacyPage = lazyScreen(() => import('../features/info/PrivacyPage'), 'Pr
 const SupportPage = lazyScreen(() => import('../features/info/SupportPage'), 'SupportPage');
 const TermsPage = lazyScreen(() => import('../features/info/TermsPage'), 'TermsPage');
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'), 'ProfilePage');
+const QuestionnairePage = lazyScreen(() => import('../features/questionnaire/QuestionnairePage'), 'QuestionnairePage');
 const RegisterPage = lazyScreen(() => import('../features/register/RegisterPage'), 'RegisterPage');
 const ResetPasswordPage = lazyScreen(() => import('../features/session/ResetPasswordPage'), 'ResetPasswordPage');
 const SettingsPage = lazyScreen(() => import('../features/settings/SettingsPage'), 'SettingsPage');
@@ -43,11 +45,14 @@ const screens: Record<ClientRoute, ComponentType> = {
   '/trending': FeedPage,
   '/dost-meclisi': FeedPage,
   '/profil': ProfilePage,
+  '/profil/:username': ProfilePage,
+  '/kisilik-testi': QuestionnairePage,
   '/ayarlar': SettingsPage,
   '/profil-ayarlari': SettingsPage,
   '/hesap-ayarlari': SettingsPage,
   '/register': RegisterPage,
   '/kayit': RegisterPage,
+  '/login': LoginRoute,
   '/sifre-sifirla': ResetPasswordPage,
   '/s/:shortUrl': SharedPollPage,
   '/yardim-merkezi': HelpCenterPage,

@@ -3,6 +3,8 @@ import { challengeMessages, contactMessages, contactStageLabels, contactStages, 
 /**
  * Every user-facing string of the web app, in Turkish. Components read from here, never inline. Texts the server
  * also says (sign-in reasons, validation) are taken from @meydan/proto so both sides say exactly the same thing.
+ * The member's own corner (profile, follows, settings, questionnaire) has its texts in ./tr-profile, which loads with
+ * those screens: this file is part of the first download of `/`.
  */
 export const tr = {
   app: {
@@ -70,6 +72,9 @@ export const tr = {
     retry: 'Tekrar dene',
     loadMore: 'Daha fazla göster',
     charCount: (used: number, max: number) => `${used}/${max}`,
+    previous: 'Önceki',
+    next: 'Sonraki',
+    pageOf: (page: number, pages: number) => `Sayfa ${page} / ${pages}`,
   },
   time: {
     expired: 'Süresi dolmuş',

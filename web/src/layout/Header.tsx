@@ -7,6 +7,8 @@ import { useCurrentUser, useLogoutMutation, useMemberGate } from '../features/se
 import { useToast } from '../features/toasts/useToast';
 import { dialogOpened } from '../features/ui/uiSlice';
 import { tr } from '../i18n/tr';
+import { Avatar } from '../ui/Avatar';
+import { Hidden } from '../ui/Spinner';
 import { useThemeMode } from '../theme/ThemeProvider';
 import { Button, ButtonLink, IconButton } from './buttons';
 import { CloseIcon, MenuIcon, MoonIcon, PlusIcon, SunIcon } from './icons';
@@ -22,7 +24,7 @@ export function Header() {
   const { mode, toggle } = useThemeMode();
   const [menuOpen, setMenuOpen] = useState(false);
   const { pathname } = useLocation();
-  const { isMember } = useCurrentUser();
+  const { user, isMember } = useCurrentUser();
   const dispatch = useAppDispatch();
   const toast = useToast();
   const [logout] = useLogoutMutation();
@@ -81,6 +83,12 @@ export function Header() {
             <span>{tr.nav.createPoll}</span>
           </CreateButton>
           {isMember ? <NotificationBell /> : null}
+          {user ? (
+            <AvatarLink to="/profil" title={user.displayName ?? user.username} data-header-avatar>
+              <Avatar name={user.displayName ?? user.username} src={user.avatarUrl} size="sm" decorative />
+              <Hidden>{tr.nav.profile}</Hidden>
+            </AvatarLink>
+          ) : null}
           <IconButton
             onClick={toggle}
             aria-label={mode === 'dark' ? tr.theme.toLight : tr.theme.toDark}
@@ -102,6 +110,13 @@ export function Header() {
     </Bar>
   );
 }
+
+const AvatarLink = styled(Link)`
+  display: inline-flex;
+  border-radius: 50%;
+  text-decoration: none;
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
+`;
 
 const Bar = styled.header`
   position: sticky;

@@ -29,7 +29,7 @@ export const Pill = styled.span<{ $color: string; $size?: BadgeSize }>`
   font-weight: 700;
   line-height: 1.4;
   white-space: nowrap;
-  color: ${({ $color, theme }) => (theme.mode === 'dark' ? `color-mix(in srgb, ${$color} 60%, white)` : `color-mix(in srgb, ${$color} 75%, black)`)};
+  color: ${({ $color, theme }) => (theme.mode === 'dark' ? `color-mix(in srgb, ${$color} 60%, white)` : `color-mix(in srgb, ${$color} 55%, black)`)};
   background: ${({ $color }) => `color-mix(in srgb, ${$color} 18%, transparent)`};
   border: 1px solid ${({ $color }) => `color-mix(in srgb, ${$color} 35%, transparent)`};
 `;

@@ -2,11 +2,10 @@
  * The read model: accounts, polls, votes and reports as the owning services announce them. Every handler is an
  * upsert or an insert keyed by the event's own ids, so a redelivered event changes nothing twice.
  */
+import { isDuplicateKey } from '@meydan/kit';
 import { events } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { searchText } from '../domain/search.js';
-
-const isDuplicate = (err: unknown) => (err as { code?: number })?.code === 11000;
 
 export async function startReadModel(ctx: AdminContext): Promise<void> {
   const { bus, models } = ctx;
@@ -100,7 +99,7 @@ export async function startReadModel(ctx: AdminContext): Promise<void> {
       try {
         await models.Vote.create({ _id: `${e.pollId}:${e.voter}`, pollId: e.pollId, at: new Date(e.at) });
       } catch (err) {
-        if (isDuplicate(err)) return;
+        if (isDuplicateKey(err)) return;
         throw err;
       }
       await models.Poll.updateOne({ _id: e.pollId }, { $inc: { votesCount: 1 } });

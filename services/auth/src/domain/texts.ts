@@ -31,4 +31,8 @@ export const authTexts = {
   tokenLimit: 'En fazla 10 etkin API anahtarın olabilir.',
   tokenNotFound: 'API anahtarı bulunamadı.',
   tokenRevoked: 'API anahtarı iptal edildi.',
+  deletionScheduled: (date: string) =>
+    `Hesabın ${date} tarihinde silinecek. Bu tarihe kadar giriş yaparsan silme işlemi iptal olur. Tüm cihazlardaki oturumların kapatıldı.`,
+  deletionPasswordRequired: 'Hesabını silmek için şifreni yaz.',
+  exportUnavailable: 'Verilerin şu anda toplanamadı. Lütfen biraz sonra tekrar dene.',
 } as const;

@@ -1,4 +1,4 @@
-import type { CreatorSummary, User } from '@meydan/proto';
+import type { CreatorSummary, User, UserSettings } from '@meydan/proto';
 import type { UserRecord } from '../model/user.js';
 
 type WithId = UserRecord & { _id: { toString(): string } };
@@ -22,4 +22,18 @@ export function sessionUserOf(user: WithId): User {
 /** What other services show of a user (creator of a poll, a follower, an actor in a notification). */
 export function summaryOf(user: WithId): CreatorSummary {
   return { id: user._id.toString(), username: user.username, displayName: user.displayName, avatarUrl: avatarUrlOf(user) };
+}
+
+/**
+ * The member's settings. Accounts stored before these switches existed have no field: the schema defaults
+ * (public profile, no follow requests, every notification on) stand for them.
+ */
+export function settingsOf(user: Partial<UserRecord>): UserSettings {
+  return {
+    isProfilePublic: user.isProfilePublic ?? true,
+    followRequestsEnabled: user.followRequestsEnabled ?? false,
+    notifyVotes: user.notifyVotes ?? true,
+    notifyLikes: user.notifyLikes ?? true,
+    notifyComments: user.notifyComments ?? true,
+  };
 }

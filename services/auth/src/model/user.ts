@@ -1,4 +1,5 @@
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
+import type { PersonalityAnalysis } from '@meydan/proto';
 import type { Role } from '@meydan/kit';
 
 export interface UserRecord {
@@ -16,6 +17,12 @@ export interface UserRecord {
   emailVerified: boolean;
   bio: string | null;
   isProfilePublic: boolean;
+  /** A new follower waits for approval (social asks for it over NATS). */
+  followRequestsEnabled: boolean;
+  /** In-app notifications of votes, likes and comments on the member's polls (notifications asks for them). */
+  notifyVotes: boolean;
+  notifyLikes: boolean;
+  notifyComments: boolean;
   /** GridFS id of the square avatar, and a version that changes with it (cache busting). */
   avatarFileId: string | null;
   avatarVersion: number;
@@ -27,6 +34,10 @@ export interface UserRecord {
   gender: string | null;
   zodiacSign: string | null;
   answers: { questionId: string; answer: string; category: string }[];
+  /** The last personality analysis (domain/personality.ts); null before the first. */
+  analysis: PersonalityAnalysis | null;
+  /** When the member's requested deletion falls due; signing in before it cancels (null: none asked). */
+  deletionScheduledAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -46,6 +57,10 @@ const userSchema = new Schema<UserRecord>(
     emailVerified: { type: Boolean, default: false },
     bio: { type: String, default: null },
     isProfilePublic: { type: Boolean, default: true },
+    followRequestsEnabled: { type: Boolean, default: false },
+    notifyVotes: { type: Boolean, default: true },
+    notifyLikes: { type: Boolean, default: true },
+    notifyComments: { type: Boolean, default: true },
     avatarFileId: { type: String, default: null },
     avatarVersion: { type: Number, default: 0 },
     aiAnalysisCompleted: { type: Boolean, default: false },
@@ -56,6 +71,8 @@ const userSchema = new Schema<UserRecord>(
     gender: { type: String, default: null },
     zodiacSign: { type: String, default: null },
     answers: { type: [{ questionId: String, answer: String, category: String, _id: false }], default: [] },
+    analysis: { type: Schema.Types.Mixed, default: null },
+    deletionScheduledAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

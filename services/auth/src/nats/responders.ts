@@ -3,7 +3,7 @@ import { subjects } from '@meydan/proto';
 import { httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { sha256 } from '../domain/secrets.js';
-import { summaryOf } from '../domain/views.js';
+import { settingsOf, summaryOf } from '../domain/views.js';
 
 const isObjectId = (id: unknown): id is string => typeof id === 'string' && Types.ObjectId.isValid(id) && id.length === 24;
 
@@ -38,6 +38,17 @@ export function bindAuthResponders(ctx: AuthContext): void {
     const valid = [...new Set(ids.filter(isObjectId))];
     const users = valid.length ? await ctx.users.find({ _id: { $in: valid } }).lean() : [];
     return { users: users.map(summaryOf) };
+  });
+
+  bus.respond(subjects.auth.usersSettings, async ({ userId }) => {
+    const user = isObjectId(userId) ? await ctx.users.findById(userId).lean() : null;
+    if (!user) throw httpError('not_found', 'Kullanıcı bulunamadı');
+    return settingsOf(user);
+  });
+
+  bus.respond(subjects.auth.usersAffinities, async ({ userId }) => {
+    const user = await ctx.users.findById(userId).lean();
+    return { topics: user?.analysis?.topics ?? [] };
   });
 
   bus.respond(subjects.auth.usersEmails, async () => {

@@ -298,6 +298,12 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       if (!user.emailVerified) throw new HttpError(403, 'account_not_activated', T.notActivated);
       if (!user.isActive) throw new HttpError(403, 'account_banned', T.banned);
       await accountFailures.reset(emailLower);
+      if (user.deletionScheduledAt) {
+        // Signing in within the 30 days cancels the requested deletion (the help text promises it).
+        user.deletionScheduledAt = null;
+        await user.save();
+        request.log.info({ userId: user.id }, 'account deletion cancelled by signing in');
+      }
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await sessions.revoke(previous);
       const sid = await sessions.create(user.id, user.role);

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { mongo, Types } from 'mongoose';
 import sharp from 'sharp';
 import { events, limits, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
@@ -7,19 +7,21 @@ import type { AuthContext } from '../context.js';
 import { profileQuestions } from '../domain/profile-questions.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf, summaryOf } from '../domain/views.js';
+import { profileOwner, userIdParams } from './guards.js';
 import type { UserRecord } from '../model/user.js';
 
 const AVATAR_SIZE = 256;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
 type LeanUser = UserRecord & { _id: Types.ObjectId };
 
-const idParams = {
+/** GET /api/users/{idOrUsername}: an id, or a username in any case (`/profil/{username}`). */
+const idOrUsernameParams = {
   type: 'object',
-  additionalProperties: false,
   required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9a-fA-F]{24}$' } },
+  properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
   errorMessage: { properties: { id: 'Kullanıcı bulunamadı' } },
 } as const;
+const isObjectIdHex = (value: string) => /^[0-9a-fA-F]{24}$/.test(value);
 
 /** Profile view, profile edits (JSON questionnaire data or multipart settings with an avatar), avatars, questionnaire. */
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
@@ -72,14 +74,6 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     return profile;
   }
 
-  /** The caller must be the profile's owner; otherwise 401 (visitor) or 403. */
-  function ownerOnly(request: FastifyRequest<{ Params: { id: string } }>): string {
-    const userId = request.identity?.userId;
-    if (!userId) throw httpError('unauthorized', T.loginRequired);
-    if (userId !== request.params.id) throw new HttpError(403, 'forbidden', T.notYourProfile);
-    return userId;
-  }
-
   async function announce(user: LeanUser, requestId: string) {
     await deps.bus.publish(
       events.auth.userUpdated,
@@ -90,9 +84,12 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.get<{ Params: { id: string } }>(
     '/api/users/:id',
-    { schema: { summary: 'Üye profili', params: idParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
+    { schema: { summary: 'Üye profili', params: idOrUsernameParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
     async (request) => {
-      const user = await users.findById(request.params.id).lean<LeanUser>();
+      const key = request.params.id;
+      const user =
+        (isObjectIdHex(key) ? await users.findById(key).lean<LeanUser>() : null) ??
+        (await users.findOne({ usernameLower: key.toLowerCase() }).lean<LeanUser>());
       if (!user) throw httpError('not_found', T.userNotFound);
       return profileOf(user, request.identity?.userId ?? null, request.identity?.role === 'admin', request.id);
     },
@@ -103,7 +100,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     {
       schema: {
         summary: 'Profili günceller: anket bilgileri JSON ile, ayarlar (ve profil fotoğrafı) multipart ile',
-        params: idParams,
+        params: userIdParams,
         body: {
           content: {
             'application/json': { schema: { $ref: 'meydan/profile-patch' } },
@@ -125,7 +122,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       },
     },
     async (request) => {
-      const userId = ownerOnly(request);
+      const userId = profileOwner(request);
       const update: Partial<UserRecord> = {};
       let avatar: Buffer | null = null;
 
@@ -201,7 +198,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     {
       schema: {
         summary: 'Profil fotoğrafı (WebP, 256×256)',
-        params: idParams,
+        params: userIdParams,
         querystring: {
           type: 'object',
           properties: { v: { type: 'string', maxLength: 20, description: 'Sürüm: güncelse yanıt bir yıl önbellekte kalır' } },
@@ -237,13 +234,13 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     {
       schema: {
         summary: 'Kişilik anketinin cevaplarını kaydeder',
-        params: idParams,
+        params: userIdParams,
         body: { $ref: 'meydan/profile-answers' },
         response: { 200: { $ref: 'meydan/profile-answers-saved' } },
       },
     },
     async (request) => {
-      const userId = ownerOnly(request);
+      const userId = profileOwner(request);
       const byId = new Map<string, (typeof profileQuestions)[number]>(profileQuestions.map((q) => [q.id, q]));
       for (const answer of request.body.answers) {
         const question = byId.get(String(answer.questionId));

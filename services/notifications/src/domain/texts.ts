@@ -12,6 +12,7 @@ const quoted = (title: string) => `“${excerpt(title, 80)}”`;
 
 export const texts = {
   followed: (name: string) => `${name} seni takip etmeye başladı`,
+  followRequested: (name: string) => `${name} seni takip etmek istiyor`,
   followedBack: (name: string) => `${name} seni geri takip etti, artık karşılıklı takiptesiniz`,
   votes: (count: number) => `Anketine ${count} yeni oy geldi`,
   liked: (name: string) => `${name} anketini beğendi`,

@@ -14,7 +14,7 @@ const VOTE_SEEN_SECONDS = 2 * 24 * 3600;
  */
 export async function bindNotificationConsumers(ctx: NotificationsContext): Promise<void> {
   const { bus, redis } = ctx.deps;
-  const { store, actors } = ctx;
+  const { store, actors, preferences } = ctx;
 
   await bus.consume({
     durable: 'notifications--followers',
@@ -37,11 +37,28 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
   });
 
   await bus.consume({
+    durable: 'notifications--follow-requests',
+    filterSubject: events.social.followRequested,
+    handler: async (e, c) => {
+      await store.add({
+        userId: e.targetId,
+        kind: 'follow',
+        key: `follow-request:${e.requestId}`,
+        message: texts.followRequested(await actors.name(e.requesterId, c)),
+        link: links.followers(),
+        actorId: e.requesterId,
+        at: dateOf(e.at),
+      });
+    },
+  });
+
+  await bus.consume({
     durable: 'notifications--votes',
     filterSubject: events.polls.voteCast,
     concurrency: 32,
     handler: async (e, c) => {
       if (e.userId && e.userId === e.creatorId) return;
+      if (!(await preferences.allows(e.creatorId, 'notifyVotes', c))) return;
       const seen = `seen:vote:${e.pollId}:${e.voter}`;
       if ((await redis.set(seen, '1', 'EX', VOTE_SEEN_SECONDS, 'NX')) !== 'OK') return;
       try {
@@ -58,6 +75,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     filterSubject: events.polls.pollLiked,
     handler: async (e, c) => {
       if (!e.liked || e.userId === e.creatorId) return;
+      if (!(await preferences.allows(e.creatorId, 'notifyLikes', c))) return;
       const name = await actors.name(e.userId, c);
       // One per liker and poll: liking, unliking and liking again does not notify twice.
       await store.add({
@@ -78,6 +96,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     filterSubject: events.polls.commentCreated,
     handler: async (e, c) => {
       if (e.userId === e.creatorId) return;
+      if (!(await preferences.allows(e.creatorId, 'notifyComments', c))) return;
       // Comments on one poll grow one unread notification, like votes (a flood of comments rings the bell once).
       await store.addComment({
         userId: e.creatorId,
@@ -104,6 +123,15 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
         pollId: e.pollId,
         at: dateOf(e.at),
       });
+    },
+  });
+
+  // A member changed their settings: the next vote, like or comment reads the switches afresh.
+  await bus.consume({
+    durable: 'notifications--user-settings',
+    filterSubject: events.auth.userUpdated,
+    handler: async (e) => {
+      await preferences.forget(e.userId);
     },
   });
 

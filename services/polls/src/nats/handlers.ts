@@ -16,6 +16,19 @@ export async function userCounts(ctx: PollsContext, payload: { userId: string })
   return { pollsCount, votesCount };
 }
 
+/** The member's votes by poll category (their latest 1000 votes), for the personality analysis. */
+export async function userTopics(ctx: PollsContext, payload: { userId: string }) {
+  const votes = await ctx.models.Vote.find({ userId: payload.userId }).sort({ votedAt: -1 }).limit(1000).select({ pollId: 1 }).lean();
+  const polls = votes.length ? await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).select({ category: 1 }).lean() : [];
+  const categoryOf = new Map(polls.map((p) => [String(p._id), String(p.category)]));
+  const counts = new Map<string, number>();
+  for (const vote of votes) {
+    const category = categoryOf.get(String(vote.pollId));
+    if (category) counts.set(category, (counts.get(category) ?? 0) + 1);
+  }
+  return { topics: [...counts].map(([category, votes]) => ({ category, votes })) };
+}
+
 /**
  * Whether a user (or an anonymous socket, userId null) may follow a poll's live counts: by id the same rule as over
  * HTTP (a share-link poll only for its creator), by `shortUrl` a share-link poll for whoever holds the code. The
@@ -82,6 +95,7 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
   bus.respond(subjects.polls.userCounts, (payload) => userCounts(ctx, payload));
   bus.respond(subjects.polls.pollsPage, (payload) => pollsPage(ctx, payload));
   bus.respond(subjects.polls.reportsPage, (payload) => reportsPage(ctx, payload));
+  bus.respond(subjects.polls.userTopics, (payload) => userTopics(ctx, payload));
   bus.respond(subjects.polls.canView, (payload, c) => canView(ctx, payload, c));
 
   // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.

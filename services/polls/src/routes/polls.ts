@@ -10,6 +10,7 @@ import {
   pollServiceMessages as S,
   quickCategory,
   resolvePollExpiry,
+  subjects,
   type PollCreateBody,
   type PollEditBody,
   type PollIdParams,
@@ -19,6 +20,7 @@ import {
 import { HttpError, isDuplicateKey, retry } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { rankForYou } from '../domain/for-you.js';
 import { newShortCode } from '../domain/short-code.js';
 import { trendingScore } from '../domain/trending.js';
 import { feedFilter } from '../domain/visibility.js';
@@ -28,6 +30,8 @@ import { metaOf } from '../store/polls.js';
 import { ValidationError, emit, identityOf, membersOnly, visiblePoll } from './common.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
+/** How many of the newest visible polls the for-you feed ranks. */
+const FOR_YOU_POOL = 200;
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
 
 interface NewPoll {
@@ -169,6 +173,31 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
   // The benchmark's baseline: a gateway round trip into this service that does nothing else.
   app.get('/api/polls/ping', { schema: { summary: 'Bağlantı denemesi', response: { 200: { $ref: 'meydan/message' } } } }, async () => ({ message: 'ok' }));
 
+  /**
+   * The member's recommended polls: the newest visible ones, ranked by the topic affinities of their personality
+   * analysis (auth). One page, no cursor; without an analysis (or when auth does not answer) the newest first.
+   */
+  async function forYou(request: FastifyRequest, query: PollListQuery) {
+    const viewer = identityOf(request);
+    if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInForYou);
+    const now = new Date();
+    const [mutuals, affinities] = await Promise.all([
+      ctx.people.mutualsOrNone(viewer.userId, request),
+      ctx.bus
+        .request(subjects.auth.usersAffinities, { userId: viewer.userId }, { requestId: request.id }, 800)
+        .then((reply) => reply.topics)
+        .catch((err: unknown) => {
+          request.log.warn({ err }, 'topic affinities unavailable; for-you falls back to newest');
+          return [];
+        }),
+    ]);
+    const filter = feedFilter(viewer, mutuals, { feed: 'new', category: query.category, now });
+    const pool = (await ctx.models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).limit(FOR_YOU_POOL).lean()) as PollDoc[];
+    const limit = query.limit ?? limits.feed.pageSizeDefault;
+    const page = rankForYou(pool, affinities, now).slice(0, limit);
+    return { polls: await presentPolls(ctx, page, viewer, request), totalCount: pool.length, nextCursor: null };
+  }
+
   app.get<{ Querystring: PollListQuery }>(
     '/api/polls',
     { schema: { summary: 'Anketleri listeler (page ile sayfa numarası ya da cursor ile devam; category, limit, feed)', querystring: { $ref: 'meydan/poll-list-query' }, response: { 200: { $ref: 'meydan/poll-list' } } } },
@@ -176,6 +205,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       const query = request.query;
       const viewer = identityOf(request);
       const feed = query.feed ?? 'trending';
+      if (feed === 'for-you') return forYou(request, query);
       if (feed === 'friends' && !viewer.userId) throw new HttpError(401, 'unauthorized', S.signInForFriends);
       const mutuals =
         feed === 'friends' ? await ctx.people.mutuals(viewer.userId!, request) : await ctx.people.mutualsOrNone(viewer.userId, request);

@@ -1,6 +1,6 @@
 /** A member's polls and votes for the profile page. */
 import type { FastifyInstance } from 'fastify';
-import { pollServiceMessages as S, type UserIdParams, type UserVote } from '@meydan/proto';
+import { pollServiceMessages as S, socialMessages, type UserIdParams, type UserVote } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { audienceAllows } from '../domain/visibility.js';
@@ -11,7 +11,8 @@ import { identityOf } from './common.js';
 const LIST_MAX = 200;
 
 export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
-  // The owner sees every poll of theirs (share-link and ended ones too); others only what they may see in a feed.
+  // The owner sees every poll of theirs (share-link and ended ones too); others only what they may see in a feed,
+  // and of a private profile nothing unless they are mutual followers.
   app.get<{ Params: UserIdParams }>(
     '/api/users/:id/polls',
     { schema: { summary: 'Bir üyenin anketleri', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
@@ -20,7 +21,11 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       const viewer = identityOf(request);
       let filter: Record<string, unknown> = { creatorId: ownerId };
       if (viewer.userId !== ownerId) {
-        const mutuals = await ctx.people.mutualsOrNone(viewer.userId, request);
+        const [mutuals, isPublic] = await Promise.all([
+          ctx.people.mutualsOrNone(viewer.userId, request),
+          ctx.people.profileIsPublic(ownerId, request),
+        ]);
+        if (!isPublic && !mutuals.includes(ownerId)) throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
         const types = (['public', 'private', 'friends'] as const).filter((type) => audienceAllows({ type, creatorId: ownerId }, viewer, mutuals));
         filter = {
           creatorId: ownerId,

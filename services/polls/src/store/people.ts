@@ -76,6 +76,19 @@ export class People {
     return answer.userIds;
   }
 
+  /**
+   * Whether the member's profile is public, asked fresh from auth (a member who just made it private must not have
+   * their lists shown a moment longer). A user auth does not know has nothing to hide; 503 when auth cannot answer.
+   */
+  async profileIsPublic(userId: string, source?: RequestIdSource): Promise<boolean> {
+    try {
+      return (await this.bus.request(subjects.auth.usersSettings, { userId }, source, NATS_TIMEOUT_MS)).isProfilePublic;
+    } catch (err) {
+      if ((err as { statusCode?: number }).statusCode === 404) return true;
+      throw err;
+    }
+  }
+
   /** Mutuals, or none when social does not answer (for feeds: friends polls of others are then left out). */
   async mutualsOrNone(userId: string | null, source?: RequestIdSource): Promise<string[]> {
     if (!userId) return [];

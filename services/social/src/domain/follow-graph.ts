@@ -26,8 +26,17 @@ export async function mutualsOf(ctx: SocialContext, userId: string): Promise<str
   return back.map((f) => f.followerId);
 }
 
+type Relation = 'following' | 'requested' | 'none';
+
+/** Whether `followerId` follows `followeeId`, has asked to (a pending request), or neither. */
+export async function relationOf(ctx: SocialContext, followerId: string, followeeId: string): Promise<Relation> {
+  if (await isFollowing(ctx, followerId, followeeId)) return 'following';
+  return (await ctx.followRequests.exists({ requesterId: followerId, targetId: followeeId })) ? 'requested' : 'none';
+}
+
 /**
- * Follows or unfollows, whichever the caller is not doing now. Toggles of one pair are serialized by a short Redis
+ * Follows or unfollows, whichever the caller is not doing now; a member with follow requests on gets a request
+ * instead of a follower, and pressing again withdraws it. Toggles of one pair are serialized by a short Redis
  * lock; a toggle that arrives while another of the same pair is running (a double click) does not toggle again but
  * answers the state the first one left, so a double click is one toggle. The unique index on the pair is the last
  * guard: there is never more than one edge, and counts are counted from the edges, so they are never negative.
@@ -41,25 +50,38 @@ export async function toggleFollow(
   if (followerId === followeeId) throw new HttpError(400, 'validation', socialMessages.selfFollow);
   const key = pairLock(followerId, followeeId);
   const release = await tryLock(ctx.deps.redis, key).catch(() => async () => {});
-  let following: boolean;
+  let outcome: { relation: Relation; message: string };
   if (release) {
     try {
-      following = await flip(ctx, followerId, followeeId, source);
+      outcome = await flip(ctx, followerId, followeeId, source);
     } finally {
       await release();
     }
   } else {
     await waitUnlocked(ctx.deps.redis, key);
-    following = await isFollowing(ctx, followerId, followeeId);
+    const relation = await relationOf(ctx, followerId, followeeId);
+    outcome = { relation, message: messageOf[relation] };
   }
   return {
-    following,
-    message: following ? socialMessages.followed : socialMessages.unfollowed,
+    following: outcome.relation === 'following',
+    ...(outcome.relation === 'requested' ? { requested: true } : {}),
+    message: outcome.message,
     ...(await followCounts(ctx, followeeId)),
   };
 }
 
-async function flip(ctx: SocialContext, followerId: string, followeeId: string, source: RequestIdSource): Promise<boolean> {
+const messageOf: Record<Relation, string> = {
+  following: socialMessages.followed,
+  requested: socialMessages.requested,
+  none: socialMessages.unfollowed,
+};
+
+async function flip(
+  ctx: SocialContext,
+  followerId: string,
+  followeeId: string,
+  source: RequestIdSource,
+): Promise<{ relation: Relation; message: string }> {
   const existing = await ctx.follows.findOne({ followerId, followeeId }).lean();
   if (existing) {
     const { deletedCount } = await ctx.follows.deleteOne({ _id: existing._id });
@@ -67,21 +89,67 @@ async function flip(ctx: SocialContext, followerId: string, followeeId: string, 
       const event: UserUnfollowedEvent = { followerId, followeeId, at: new Date().toISOString() };
       await announce(ctx, events.social.userUnfollowed, event, `unfollowed:${existing._id.toString()}`, source);
     }
-    return false;
+    return { relation: 'none', message: socialMessages.unfollowed };
   }
-  await ctx.users.get(followeeId, source); // 404 for someone who does not exist
+  const { deletedCount: withdrawn } = await ctx.followRequests.deleteOne({ requesterId: followerId, targetId: followeeId });
+  if (withdrawn > 0) return { relation: 'none', message: socialMessages.requestCancelled };
+
+  // 404 for someone who does not exist; reading the summary also keeps their name cached for the lists.
+  const [, settings] = await Promise.all([ctx.users.get(followeeId, source), ctx.users.settings(followeeId, source)]);
+  if (settings.followRequestsEnabled) {
+    try {
+      const request = await ctx.followRequests.create({ requesterId: followerId, targetId: followeeId, createdAt: new Date() });
+      const requestId = request._id.toString();
+      await ctx.deps.bus.publishReliably(
+        events.social.followRequested,
+        { requestId, requesterId: followerId, targetId: followeeId, at: new Date().toISOString() },
+        { msgId: `requested:${requestId}`, requestId: requestIdOf(source) },
+      );
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+    return { relation: 'requested', message: socialMessages.requested };
+  }
+  await createEdge(ctx, followerId, followeeId, source);
+  return { relation: 'following', message: socialMessages.followed };
+}
+
+/** Stores the edge and announces it (nothing when it exists already). */
+export async function createEdge(ctx: SocialContext, followerId: string, followeeId: string, source: RequestIdSource): Promise<void> {
   let edgeId: string;
   try {
     const edge = await ctx.follows.create({ followerId, followeeId, createdAt: new Date() });
     edgeId = edge._id.toString();
   } catch (err) {
-    if (isDuplicateKey(err)) return true; // followed a moment ago by a request that did not hold the lock
+    if (isDuplicateKey(err)) return; // followed a moment ago by a request that did not hold the lock
     throw err;
   }
   const mutual = await isFollowing(ctx, followeeId, followerId);
   const event: UserFollowedEvent = { followerId, followeeId, mutual, at: new Date().toISOString() };
   await announce(ctx, events.social.userFollowed, event, `followed:${edgeId}`, source);
-  return true;
+}
+
+/**
+ * A private profile's follower lists are for the owner and their mutual followers only (403 for anyone else).
+ * A user auth does not know has nothing to hide: their lists are simply empty.
+ */
+export async function assertListsVisible(
+  ctx: SocialContext,
+  ownerId: string,
+  viewerId: string | null,
+  source: RequestIdSource,
+): Promise<void> {
+  if (viewerId === ownerId) return;
+  let isPublic: boolean;
+  try {
+    isPublic = (await ctx.users.settings(ownerId, source)).isProfilePublic;
+  } catch (err) {
+    if (err instanceof HttpError && err.statusCode === 404) return;
+    throw err;
+  }
+  if (isPublic) return;
+  const mutual = viewerId !== null && (await isFollowing(ctx, viewerId, ownerId)) && (await isFollowing(ctx, ownerId, viewerId));
+  if (!mutual) throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
 }
 
 /** The edge is stored: its event is retried, and the request fails (503) rather than the event vanishing. */

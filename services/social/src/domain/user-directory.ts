@@ -1,10 +1,11 @@
-import { subjects, socialMessages, type CreatorSummary } from '@meydan/proto';
+import { subjects, socialMessages, type CreatorSummary, type UserSettings } from '@meydan/proto';
 import { HttpError, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
 /** How long a profile summary read from auth is kept, to show names while auth is unreachable. */
 const CACHE_SECONDS = 24 * 3600;
 const cacheKey = (id: string) => `user:${id}`;
+const settingsKey = (id: string) => `settings:${id}`;
 
 /**
  * Who users are, asked from auth over NATS (`auth.users.get`, `auth.users.summaries`). Summaries auth gave are kept
@@ -25,6 +26,27 @@ export class UserDirectory {
       return user;
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404) throw new HttpError(404, 'not_found', socialMessages.userNotFound);
+      throw err;
+    }
+  }
+
+  /**
+   * The member's privacy and follow-request settings, asked fresh from auth each time (a follow or a list read must
+   * not act on a switch the member has just turned): 404 for someone who does not exist. When auth cannot answer,
+   * the last answer it gave (kept like names) stands; with none, the 503.
+   */
+  async settings(id: string, source?: RequestIdSource): Promise<UserSettings> {
+    try {
+      const settings = await this.bus.request(subjects.auth.usersSettings, { userId: id }, source);
+      await this.redis.set(settingsKey(id), JSON.stringify(settings), 'EX', CACHE_SECONDS).catch(() => {});
+      return settings;
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode === 404) throw new HttpError(404, 'not_found', socialMessages.userNotFound);
+      const cached = await this.redis.get(settingsKey(id)).catch(() => null);
+      if (cached) {
+        this.log.warn({ err: (err as Error).message }, 'auth settings unavailable: using the last known ones');
+        return JSON.parse(cached) as UserSettings;
+      }
       throw err;
     }
   }

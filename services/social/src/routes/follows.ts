@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { socialMessages, userListResponse, type FollowListQuery, type SocialUserParams } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
-import { followList, isFollowing, toggleFollow, type FollowDirection } from '../domain/follow-graph.js';
+import { assertListsVisible, followList, relationOf, toggleFollow, type FollowDirection } from '../domain/follow-graph.js';
 
 const params = { $ref: 'meydan/social-user-params' };
 
@@ -26,7 +26,8 @@ export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialC
     async (request) => {
       const viewerId = request.identity?.userId;
       if (!viewerId || viewerId === request.params.id) return { following: false };
-      return { following: await isFollowing(ctx, viewerId, request.params.id) };
+      const relation = await relationOf(ctx, viewerId, request.params.id);
+      return relation === 'requested' ? { following: false, requested: true } : { following: relation === 'following' };
     },
   );
 
@@ -43,6 +44,7 @@ export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialC
       },
       async (request, reply) => {
         const { page = 1, limit = 20 } = request.query;
+        await assertListsVisible(ctx, request.params.id, request.identity?.userId ?? null, request);
         const { rows, total } = await followList(
           ctx,
           direction,

@@ -8,6 +8,7 @@ import { Button, ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useCurrentUser } from '../session/sessionApi';
+import { settingsTokensPath } from '../settings/anchors';
 import { dialogOpened } from '../ui/uiSlice';
 import { apiSamples, sampleLanguages, type SampleLanguage } from './apiSamples';
 import {
@@ -65,7 +66,7 @@ function MemberDocs() {
         <p>{T.authText}</p>
         <Code tabIndex={0}>{T.authHeader}</Code>
         <p>
-          {T.authCreate} <Link to="/ayarlar">{T.authToSettings}</Link>
+          {T.authCreate} <Link to={settingsTokensPath}>{T.authToSettings}</Link>
         </p>
       </Section>
       <Section aria-labelledby="api-tiers">

@@ -1,0 +1,28 @@
+import { events, subjects } from '@meydan/proto';
+import type { NotificationsContext } from '../context.js';
+
+/** The member's notifications: their export (notifications.users.export) and removal when the account is deleted. */
+export async function bindMemberData(ctx: NotificationsContext): Promise<void> {
+  const { bus } = ctx.deps;
+
+  bus.respond(subjects.notifications.userExport, async ({ userId }) => {
+    const list = await ctx.notifications.find({ userId }).sort({ createdAt: -1 }).lean();
+    return {
+      notifications: list.map((n) => ({
+        kind: n.kind,
+        message: n.message,
+        link: n.link,
+        isRead: n.isRead,
+        createdAt: new Date(n.createdAt).toISOString(),
+      })),
+    };
+  });
+
+  await bus.consume({
+    durable: 'notifications--member-deleted',
+    filterSubject: events.auth.userDeleted,
+    handler: async ({ userId }) => {
+      await ctx.notifications.deleteMany({ $or: [{ userId }, { actorId: userId }] });
+    },
+  });
+}

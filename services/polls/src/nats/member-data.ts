@@ -1,0 +1,64 @@
+import { events, subjects } from '@meydan/proto';
+import type { PollsContext } from '../context.js';
+import type { PollDoc } from '../model/index.js';
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/** The member's data: their export (polls.users.export) and its removal when the account is deleted. */
+export async function bindMemberData(ctx: PollsContext): Promise<void> {
+  const { bus } = ctx;
+
+  bus.respond(subjects.polls.userExport, async ({ userId }) => {
+    const polls = (await ctx.models.Poll.find({ creatorId: userId }).sort({ createdAt: -1 }).lean()) as PollDoc[];
+    const votes = await ctx.models.Vote.find({ userId }).sort({ votedAt: -1 }).lean();
+    const voted = votes.length ? ((await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).lean()) as PollDoc[]) : [];
+    const byId = new Map(voted.map((p) => [String(p._id), p]));
+    return {
+      polls: polls.map((p) => ({
+        id: String(p._id),
+        title: p.title,
+        description: p.description ?? null,
+        category: p.category,
+        type: p.type,
+        options: [...p.options],
+        createdAt: iso(p.createdAt)!,
+        expiresAt: iso(p.expiresAt),
+      })),
+      votes: votes.map((v) => {
+        const poll = byId.get(String(v.pollId));
+        return {
+          pollId: String(v.pollId),
+          pollTitle: poll?.title ?? null,
+          optionIndex: v.optionIndex,
+          option: poll?.options[v.optionIndex] ?? null,
+          votedAt: iso(v.votedAt)!,
+        };
+      }),
+    };
+  });
+
+  // The account is gone: its polls go the way a creator's delete goes (with the same event), its likes and comments
+  // are removed, and its votes stay in the counts without a name.
+  await bus.consume({
+    durable: ctx.durable('member-deleted'),
+    filterSubject: events.auth.userDeleted,
+    handler: async ({ userId }, { requestId }) => {
+      const polls = await ctx.models.Poll.find({ creatorId: userId }).select({ _id: 1 }).lean();
+      for (const { _id } of polls) {
+        const removed = await ctx.polls.remove(String(_id));
+        if (removed) {
+          await bus.publish(
+            events.polls.pollDeleted,
+            { pollId: String(_id), creatorId: userId, by: userId, at: new Date().toISOString() },
+            { requestId, msgId: `poll-deleted:${String(_id)}` },
+          );
+        }
+      }
+      await Promise.all([
+        ctx.models.Like.deleteMany({ userId }),
+        ctx.models.Comment.deleteMany({ userId }),
+        ctx.models.Vote.updateMany({ userId }, { $set: { userId: null } }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,32 @@
+import { events, subjects } from '@meydan/proto';
+import type { SocialContext } from '../context.js';
+
+/**
+ * The member's follow edges: their export (social.users.export) and their removal, with the follow requests they
+ * sent or received, when the account is deleted.
+ */
+export async function bindMemberData(ctx: SocialContext): Promise<void> {
+  const { bus } = ctx.deps;
+
+  bus.respond(subjects.social.userExport, async ({ userId }) => {
+    const [followers, following] = await Promise.all([
+      ctx.follows.find({ followeeId: userId }).sort({ createdAt: -1 }).lean(),
+      ctx.follows.find({ followerId: userId }).sort({ createdAt: -1 }).lean(),
+    ]);
+    return {
+      followers: followers.map((f) => ({ userId: f.followerId, since: new Date(f.createdAt).toISOString() })),
+      following: following.map((f) => ({ userId: f.followeeId, since: new Date(f.createdAt).toISOString() })),
+    };
+  });
+
+  await bus.consume({
+    durable: 'social--member-deleted',
+    filterSubject: events.auth.userDeleted,
+    handler: async ({ userId }) => {
+      await Promise.all([
+        ctx.follows.deleteMany({ $or: [{ followerId: userId }, { followeeId: userId }] }),
+        ctx.followRequests.deleteMany({ $or: [{ requesterId: userId }, { targetId: userId }] }),
+      ]);
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useAppDispatch } from '../../app/store';
+import { FeedPage } from '../feed/FeedPage';
+import { dialogOpened } from '../ui/uiSlice';
+import { useCurrentUser } from './sessionApi';
+
+/** /login: the feed with the login dialog open (a member is simply taken to the feed). */
+export function LoginRoute() {
+  const dispatch = useAppDispatch();
+  const navigate = useNavigate();
+  const { user } = useCurrentUser();
+
+  useEffect(() => {
+    if (user === undefined) return;
+    if (user === null) dispatch(dialogOpened({ kind: 'login' }));
+    navigate('/', { replace: true });
+  }, [user, dispatch, navigate]);
+
+  return <FeedPage />;
+}
