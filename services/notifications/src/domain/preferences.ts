@@ -28,11 +28,13 @@ export class Preferences {
 
   /** The member's settings, or null when auth does not know them or stays unreachable (then everything is on). */
   private async settingsOf(userId: string, ctx: BusContext & { deliveries: number }): Promise<UserSettings | null> {
-    const hit = await this.redis.get(cacheKey(userId)).catch(() => null);
+    // A cache is worth nothing when Redis is down: asking it then waits out ioredis's reconnect attempts (seconds).
+    const cached = this.redis.status === 'ready';
+    const hit = cached ? await this.redis.get(cacheKey(userId)).catch(() => null) : null;
     if (hit) return JSON.parse(hit) as UserSettings;
     try {
       const settings = await this.bus.request(subjects.auth.usersSettings, { userId }, ctx);
-      await this.redis.set(cacheKey(userId), JSON.stringify(settings), 'EX', CACHE_SECONDS).catch(() => {});
+      if (cached) await this.redis.set(cacheKey(userId), JSON.stringify(settings), 'EX', CACHE_SECONDS).catch(() => {});
       return settings;
     } catch (err) {
       if ((err as { statusCode?: number }).statusCode === 404) return null;
