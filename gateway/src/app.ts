@@ -25,6 +25,7 @@ import { installRateLimits } from './rate-limits.js';
 import { OpenApiDocuments } from './openapi.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
+import { MAX_URL_LENGTH, isBodyTooLarge, limitBody } from './request-limits.js';
 import { adminGuard, helmetOptions, isForeignOrigin, originCheck } from './security.js';
 
 export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;
@@ -59,6 +60,8 @@ const issuesVisitorCookie = (method: string, path: string) =>
 const SOCKET = /^\/ws(\/|$)/i;
 /** Marks a raw request whose path `normalizeUrl` refused. */
 const AMBIGUOUS_PATH = Symbol('meydan.ambiguousPath');
+/** Marks a raw request whose target is longer than MAX_URL_LENGTH. */
+const URL_TOO_LONG = Symbol('meydan.urlTooLong');
 /** Largest websocket frame the gateway accepts or relays (socket.io messages are far smaller). */
 export const MAX_SOCKET_FRAME_BYTES = 1024 * 1024;
 
@@ -138,21 +141,32 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const app = createFastify(deps.log, {
     notFound,
     trustProxy: trustProxyOption(config.TRUST_PROXY ?? 'false'),
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS ?? 30_000,
     // One normal form for every path (paths.ts): what the guards decide on is what the router and proxy use.
     rewriteUrl: (raw) => {
       const url = raw.url ?? '/';
+      if (url.length > MAX_URL_LENGTH) {
+        (raw as IncomingMessage & { [URL_TOO_LONG]?: boolean })[URL_TOO_LONG] = true;
+        return '/';
+      }
       const normal = normalizeUrl(url);
       if (normal === null) (raw as IncomingMessage & { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH] = true;
       return normal ?? '/';
     },
   });
   app.decorateRequest('gatewayIdentity', null as unknown as GatewayIdentity);
+  // Bodies go to the services as sent (the proxy's catch-all parser); the gateway parses none itself.
+  app.removeContentTypeParser('text/plain');
   await app.register(helmet, helmetOptions(config.PUBLIC_ORIGIN ?? 'http://localhost:8080'));
   await app.register(cookie);
   const rateLimits = await installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     request.gatewayIdentity = { ...visitor, ip: request.ip, visitorId: null, authMethod: null };
+    if ((request.raw as { [URL_TOO_LONG]?: boolean })[URL_TOO_LONG]) {
+      request.log.warn({ length: request.originalUrl.length }, 'request target too long');
+      return reply.code(414).send({ error: 'uri_too_long', message: errorCatalogue.uri_too_long.message });
+    }
     if ((request.raw as { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH]) {
       request.log.warn({ url: request.originalUrl }, 'ambiguous path refused');
       return reply.code(400).send({ error: 'invalid_path', message: pathTexts.invalid });
@@ -182,6 +196,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', adminGuard);
   app.addHook('onRequest', rateLimits.afterIdentity);
+  app.addHook('preParsing', limitBody);
 
   /** The identity signed for exactly this request: its method, its (normal) path and the service it goes to. */
   const signedHeaders = (request: FastifyRequest, headers: Record<string, unknown>, service: ServiceName) => {
@@ -231,6 +246,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       replyOptions: {
         rewriteRequestHeaders: (request, headers) => signedHeaders(request as FastifyRequest, headers, route.service),
         onError: (reply, { error }) => {
+          if (isBodyTooLarge(error)) {
+            reply.request.log.info({ service: route.service }, 'body over the limit stopped');
+            return reply.code(413).header('connection', 'close').send({ error: 'payload_too_large', message: errorCatalogue.payload_too_large.message });
+          }
           reply.request.log.warn({ err: error, service: route.service }, 'upstream unreachable');
           reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
         },
