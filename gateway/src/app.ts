@@ -12,6 +12,7 @@ import { errorCatalogue, healthSubject, matchClientRoute, serviceNames, type Ser
 import {
   IDENTITY_HEADER,
   createFastify,
+  methodsAllowedAt,
   signIdentity,
   visitor,
   type Bus,
@@ -22,7 +23,7 @@ import {
 import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver, VISITOR_COOKIE } from './identity.js';
 import { installRateLimits } from './rate-limits.js';
-import { OpenApiDocuments } from './openapi.js';
+import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
 import { MAX_URL_LENGTH, isBodyTooLarge, limitBody } from './request-limits.js';
@@ -123,9 +124,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   if (!existsSync(indexFile)) throw new Error(`WEB_DIST has no index.html: ${indexFile} (run npm run build)`);
   const indexHtml = readFileSync(indexFile);
 
-  const notFound: RouteHandlerMethod = (request, reply) => {
+  const notFound: RouteHandlerMethod = async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = /^\/api(\/|$)/i.test(path);
+    if (isApi) {
+      // A method the proxy does not forward (TRACE, CONNECT…) at an address the API has: 405 with what it takes.
+      const allowed = methodsAllowedAt(documentedRoutes((await openApi.get(request.id)).doc), path);
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send({ error: 'method_not_allowed', message: errorCatalogue.method_not_allowed.message });
+      }
+    }
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
     }

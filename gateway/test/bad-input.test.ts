@@ -202,6 +202,9 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
     { name: 'a NoSQL operator as a query key', error: 'validation', request: () => ({ method: 'GET', path: '/api/polls?$where=1', headers: { cookie } }) },
     { name: 'an operator object as a path id', error: 'not_found', request: () => ({ method: 'GET', path: '/api/polls/%7B%22%24ne%22%3Anull%7D', headers: { cookie } }) },
     { name: 'invalid UTF-8 in the query string', error: 'validation', request: () => ({ method: 'GET', path: '/api/polls?cursor=%C3%28%FF', headers: { cookie } }) },
+    { name: 'a path parameter longer than Fastify allows by default', error: 'validation', request: () => ({ method: 'GET', path: `/api/polls/${'a'.repeat(300)}`, headers: { cookie } }) },
+    { name: 'a method the address does not take', error: 'method_not_allowed', request: () => ({ method: 'PUT', path: '/api/polls', headers: json(), body: JSON.stringify(validPoll()) }) },
+    { name: 'a method the gateway forwards nowhere', error: 'method_not_allowed', request: () => ({ method: 'TRACE', path: '/api/polls', headers: { cookie } }) },
     { name: 'a long path', error: 'uri_too_long', request: () => ({ method: 'GET', path: `/api/polls/${'a'.repeat(8000)}`, headers: { cookie } }) },
     { name: 'a long query string', error: 'uri_too_long', request: () => ({ method: 'GET', path: `/api/polls?cursor=${'a'.repeat(8000)}`, headers: { cookie } }) },
   ];

@@ -11,6 +11,7 @@ export const errorCatalogue = {
   forbidden: { status: 403, message: 'Bu sayfaya erişim yetkiniz yok.' },
   not_found: { status: 404, message: 'Aradığın şey bulunamadı.' },
   route_not_found: { status: 404, message: 'Böyle bir adres yok.' },
+  method_not_allowed: { status: 405, message: 'Bu adres bu istek yöntemiyle kullanılamaz.' },
   conflict: { status: 409, message: 'Bu işlem zaten yapılmış.' },
   request_timeout: { status: 408, message: 'İstek zamanında tamamlanmadı. Lütfen tekrar dene.' },
   payload_too_large: { status: 413, message: 'Gönderilen veri çok büyük.' },

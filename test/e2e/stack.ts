@@ -19,6 +19,8 @@ export interface Stack {
   origin: string;
   mail: Awaited<ReturnType<typeof startTestMailDev>>;
   logDir: string;
+  /** The MongoDB database of each service (on the MONGO_URL of the run). */
+  databases: Record<(typeof services)[number], string>;
   /** The last lines of a process's log (for failure messages). */
   logTail(name: string, lines?: number): string;
   stop(): Promise<void>;
@@ -41,8 +43,11 @@ async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, log
   throw new Error(`${handle.name} not ready at ${url} within ${timeoutMs} ms (${last}):\n${logTail()}`);
 }
 
-/** `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy). */
-export async function startStack(options: { webDist?: string } = {}): Promise<Stack> {
+/**
+ * `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy).
+ * `env`: further variables for every process (e.g. RATE_LIMIT_SCALE for a test that sends many requests).
+ */
+export async function startStack(options: { webDist?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
   for (const name of [...services.map((s) => `services/${s}`), 'gateway']) {
     if (!existsSync(join(root, name, 'dist', 'main.js'))) throw new Error(`${name}/dist/main.js missing: run npx tsc -b`);
   }
@@ -90,6 +95,7 @@ export async function startStack(options: { webDist?: string } = {}): Promise<St
       ADMIN_PASSWORD: 'meydan-admin',
       LOG_PRETTY: '0',
       LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
+      ...options.env,
     };
     const handles = services.map((name) => {
       const handle = startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
@@ -109,7 +115,8 @@ export async function startStack(options: { webDist?: string } = {}): Promise<St
     started.push(gateway);
     await waitOk(`${origin}/readyz`, gateway, 30_000, () => logTail('gateway'));
     await waitOk(`${origin}/api/health`, gateway, 30_000, () => logTail('gateway'));
-    return { origin, mail, logDir, logTail, stop };
+    const databases = Object.fromEntries(services.map((s) => [s, `e2e_${runId}_${s}`])) as Stack['databases'];
+    return { origin, mail, logDir, databases, logTail, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -52,6 +52,7 @@ const statusCodes: Partial<Record<number, ErrorCode>> = {
   409: 'conflict',
   413: 'payload_too_large',
   414: 'uri_too_long',
+  405: 'method_not_allowed',
   415: 'unsupported_media_type',
   429: 'rate_limited',
   431: 'headers_too_large',
@@ -120,10 +121,28 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
   });
   app.setNotFoundHandler(
     notFound ??
-      ((_request, reply) => {
-        reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
+      ((request, reply) => {
+        const allowed = app.hasDecorator('publicRoutes') ? methodsAllowedAt(app.publicRoutes, request.url.split('?')[0] ?? '/') : [];
+        if (allowed.length > 0) {
+          return reply
+            .code(405)
+            .header('allow', allowed.join(', '))
+            .send({ error: 'method_not_allowed', message: errorCatalogue.method_not_allowed.message });
+        }
+        return reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
       }),
   );
+}
+
+/** The methods the public routes take at a concrete path (`/api/polls/abc` matches `/api/polls/:id`). */
+export function methodsAllowedAt(routes: readonly { method: string; url: string }[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    const pattern = route.url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    if (new RegExp(`^${pattern.join('/')}/?$`).test(path)) methods.add(route.method.toUpperCase());
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
 }
 
 /** A Fastify instance with the shared shape every Meydan HTTP server has (services and gateway). */
@@ -158,6 +177,9 @@ export function createFastify(
     trustProxy: options.trustProxy ?? false,
     genReqId: (req) => requestIdFrom(req),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // Fastify's own limit (100) answered a longer path parameter with an English 414; the gateway already bounds
+    // the whole request target, so a parameter's schema (maxLength, pattern) decides, in Turkish.
+    maxParamLength: 4096,
     return503OnClosing: true,
     clientErrorHandler: turkishClientError,
     ...timeouts,
