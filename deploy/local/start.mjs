@@ -1,7 +1,8 @@
 // `npm start`: the whole of Meydan on this machine, on embedded defaults.
 // Installs what is missing, starts NATS (JetStream), Redis, a MongoDB-wire server and MailDev
 // (unless NATS_URL / REDIS_URL / MONGO_URL / SMTP_URL point elsewhere), builds and starts the six
-// services and the gateway, prints one status table, and on Ctrl-C stops everything it started.
+// services and the gateway, prints one status table, and on Ctrl-C stops everything it started. A service or the
+// gateway that dies is started again (with backoff), said so and counted in the table's restarts column.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import {
   startProcess,
   startRedis,
 } from './servers.mjs';
+import { supervise } from './supervisor.mjs';
 
 const env = process.env;
 const dataDir = join(root, '.data');
@@ -100,8 +102,12 @@ async function waitReady(name, url, proc, timeoutMs = 60_000) {
   throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see .data/logs/${name}.log`);
 }
 
+/** Rows are [name, port, pid, ready, restarts]; a supervised process's pid and restarts are read when printed. */
 function table(rows) {
-  const header = ['service', 'port', 'pid', 'ready'];
+  const header = ['service', 'port', 'pid', 'ready', 'restarts'];
+  rows = rows.map(([name, port, pid, ready, supervised]) =>
+    supervised ? [name, port, supervised.proc.pid, ready, supervised.restarts] : [name, port, pid, ready, '-'],
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
@@ -153,25 +159,48 @@ async function main() {
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || 'meydan-admin',
     LOG_PRETTY: '0',
   };
+  let allReady = false;
+  const supervisedOptions = {
+    onExit: ({ name, pid, code, signal, delayMs, error }) =>
+      say(
+        error
+          ? `! ${name} could not be started again (${error.message}); next try in ${delayMs / 1000} s`
+          : `! ${name} (pid ${pid}) exited (${signal ?? `code ${code}`}); restarting in ${delayMs / 1000} s — see .data/logs/${name}.log`,
+      ),
+    onRestart: (supervised) => {
+      say(`↻ ${supervised.name} restarted (pid ${supervised.proc.pid}, restart ${supervised.restarts})`);
+      if (allReady) say(`\n${table(rows)}\n`);
+    },
+  };
   const handles = services.map((name) =>
-    startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
-      logFile: log(name),
-      env: { ...common, PORT: String(ports[name]) },
-    }),
+    supervise(
+      name,
+      () =>
+        startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
+          logFile: log(name),
+          env: { ...common, PORT: String(ports[name]) },
+        }),
+      supervisedOptions,
+    ),
   );
   started.push(...handles);
   await Promise.all(handles.map((h) => waitReady(h.name, `http://127.0.0.1:${ports[h.name]}/readyz`, h.proc)));
-  handles.forEach((h) => rows.push([h.name, ports[h.name], h.proc.pid, 'yes']));
+  handles.forEach((h) => rows.push([h.name, ports[h.name], null, 'yes', h]));
 
   const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
-  const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
-    logFile: log('gateway'),
-    env: { ...common, ...serviceUrls, HOST: env.GATEWAY_HOST || '0.0.0.0', PORT: String(ports.gateway), WEB_DIST: join(root, 'web', 'dist') },
-  });
+  const gateway = supervise(
+    'gateway',
+    () =>
+      startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
+        logFile: log('gateway'),
+        env: { ...common, ...serviceUrls, HOST: env.GATEWAY_HOST || '0.0.0.0', PORT: String(ports.gateway), WEB_DIST: join(root, 'web', 'dist') },
+      }),
+    supervisedOptions,
+  );
   started.push(gateway);
   await waitReady('gateway', `http://127.0.0.1:${ports.gateway}/readyz`, gateway.proc);
   await waitReady('all services', `http://127.0.0.1:${ports.gateway}/api/health`, gateway.proc, 20_000);
-  rows.push(['gateway', ports.gateway, gateway.proc.pid, 'yes']);
+  rows.push(['gateway', ports.gateway, null, 'yes', gateway]);
 
   if (!external.smtp && env.SEED_DEMO !== '0') {
     try {
@@ -182,6 +211,7 @@ async function main() {
     }
   }
 
+  allReady = true;
   say(`\n${table(rows)}\n`);
   say(`all ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   say(`  Meydan:       http://localhost:${ports.gateway}`);
@@ -190,7 +220,9 @@ async function main() {
   say(`  logs:         .data/logs/<name>.log (pino JSON)`);
   say('Press Ctrl-C to stop everything.');
 
+  // The servers are not restarted: services reconnect to them, so a server that died is for the operator to see.
   for (const handle of started) {
+    if ('restarts' in handle) continue;
     handle.exited.then(({ code, signal }) => {
       if (!stopping) say(`! ${handle.name} (pid ${handle.proc.pid}) exited (${signal ?? `code ${code}`}); /api/health now names it. Restart with npm start.`);
     });
