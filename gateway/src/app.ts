@@ -24,6 +24,7 @@ import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver, VISITOR_COOKIE } from './identity.js';
 import { installRateLimits } from './rate-limits.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
+import { Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
 import { MAX_URL_LENGTH, isBodyTooLarge, limitBody } from './request-limits.js';
@@ -250,18 +251,33 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
 
   for (const route of routingTable) {
+    const upstreams = Upstreams.parse(upstreamOf(config, route.service));
+    const chosen = new WeakMap<object, string>();
+    // One replica: a fixed upstream. Several: each request (and socket) to the next in turn.
+    const replicas = upstreams.urls.length > 1;
     const options: FastifyHttpProxyOptions = {
-      upstream: upstreamOf(config, route.service),
+      upstream: replicas ? '' : upstreams.urls[0]!,
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       replyOptions: {
+        ...(replicas
+          ? {
+              getUpstream: (request: object) => {
+                const url = upstreams.pick();
+                chosen.set(request, url);
+                return url;
+              },
+            }
+          : {}),
         rewriteRequestHeaders: (request, headers) => signedHeaders(request as FastifyRequest, headers, route.service),
         onError: (reply, { error }) => {
           if (isBodyTooLarge(error)) {
             reply.request.log.info({ service: route.service }, 'body over the limit stopped');
             return reply.code(413).header('connection', 'close').send({ error: 'payload_too_large', message: errorCatalogue.payload_too_large.message });
           }
-          reply.request.log.warn({ err: error, service: route.service }, 'upstream unreachable');
+          const url = chosen.get(reply.request);
+          if (url && /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET/.test(`${(error as { code?: string }).code ?? ''} ${String(error)}`)) upstreams.markDown(url);
+          reply.request.log.warn({ err: error, service: route.service, upstream: url }, 'upstream unreachable');
           reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
         },
       },
