@@ -179,7 +179,7 @@ export function createFastify(
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
     // Fastify's own limit (100) answered a longer path parameter with an English 414; the gateway already bounds
     // the whole request target, so a parameter's schema (maxLength, pattern) decides, in Turkish.
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
     return503OnClosing: true,
     clientErrorHandler: turkishClientError,
     ...timeouts,
