@@ -41,6 +41,13 @@ const ports = {
   maildev: num('MAILDEV_WEB_PORT', 1080),
 };
 const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'];
+/**
+ * REPLICAS=2: two processes of each service (the second on its port + 100), the gateway taking turns among them.
+ * They share NATS queue groups and durable consumers, Redis and MongoDB, as replicas in Kubernetes do.
+ */
+const replicas = Math.max(1, Math.min(4, Math.trunc(num('REPLICAS', 1)) || 1));
+const replicaPort = (name, r) => ports[name] + 100 * r;
+const replicaName = (name, r) => (r === 0 ? name : `${name}-${r + 1}`);
 
 const started = [];
 let stopping = false;
@@ -76,10 +83,13 @@ function internalSecret() {
 }
 
 async function checkPorts(names) {
+  const wanted = names.flatMap((name) =>
+    services.includes(name) ? Array.from({ length: replicas }, (_, r) => [replicaName(name, r), replicaPort(name, r)]) : [[name, ports[name]]],
+  );
   const busy = [];
-  for (const name of names) if (await portInUse(ports[name])) busy.push(name);
+  for (const [name, port] of wanted) if (await portInUse(port)) busy.push(`${name} on ${port}`);
   if (busy.length) {
-    const list = busy.map((n) => `${n} on ${ports[n]}`).join(', ');
+    const list = busy.join(', ');
     throw new Error(
       `port already in use: ${list}. Is another Meydan (or another program) running? ` +
         'Stop it, or choose other ports with GATEWAY_PORT, AUTH_PORT, …, NATS_PORT, REDIS_PORT, MONGO_PORT (see README).',
@@ -172,22 +182,29 @@ async function main() {
       if (allReady) say(`\n${table(rows)}\n`);
     },
   };
-  const handles = services.map((name) =>
-    supervise(
-      name,
-      () =>
-        startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
-          logFile: log(name),
-          env: { ...common, PORT: String(ports[name]) },
-        }),
-      supervisedOptions,
-    ),
+  const handles = services.flatMap((service) =>
+    Array.from({ length: replicas }, (_, r) => {
+      const name = replicaName(service, r);
+      const port = replicaPort(service, r);
+      const handle = supervise(
+        name,
+        () =>
+          startProcess(name, process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
+            logFile: log(name),
+            env: { ...common, PORT: String(port) },
+          }),
+        supervisedOptions,
+      );
+      return Object.assign(handle, { port });
+    }),
   );
   started.push(...handles);
-  await Promise.all(handles.map((h) => waitReady(h.name, `http://127.0.0.1:${ports[h.name]}/readyz`, h.proc)));
-  handles.forEach((h) => rows.push([h.name, ports[h.name], null, 'yes', h]));
+  await Promise.all(handles.map((h) => waitReady(h.name, `http://127.0.0.1:${h.port}/readyz`, h.proc)));
+  handles.forEach((h) => rows.push([h.name, h.port, null, 'yes', h]));
 
-  const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
+  const serviceUrls = Object.fromEntries(
+    services.map((s) => [`${s.toUpperCase()}_URL`, Array.from({ length: replicas }, (_, r) => `http://127.0.0.1:${replicaPort(s, r)}`).join(',')]),
+  );
   const gateway = supervise(
     'gateway',
     () =>

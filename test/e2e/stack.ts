@@ -13,6 +13,8 @@ import { infra, startTestMailDev } from '../harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'] as const;
+/** REPLICAS=2 runs every stack test against two processes of each service, as `REPLICAS=2 npm start` does. */
+const replicas = Math.max(1, Math.min(4, Number(process.env['REPLICAS'] ?? 1) || 1));
 
 export interface Stack {
   /** The gateway, e.g. http://127.0.0.1:41234 — the site's public origin. */
@@ -73,7 +75,8 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
   };
 
   try {
-    const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()] as const)));
+    const instances = services.flatMap((service) => Array.from({ length: replicas }, (_, r) => ({ service, name: r === 0 ? service : `${service}-${r + 1}` })));
+    const ports = Object.fromEntries(await Promise.all([...instances.map((i) => i.name), 'gateway'].map(async (s) => [s, await freePort()] as const)));
     const origin = `http://127.0.0.1:${ports['gateway']}`;
     // A Redis database of its own, so keys (rate limits, sessions) of other suites in this run do not leak in.
     // Stacks of one run start one after another and may draw the same database: empty it, so an earlier suite's
@@ -97,17 +100,19 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
       LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
       ...options.env,
     };
-    const handles = services.map((name) => {
-      const handle = startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
+    const handles = instances.map(({ service, name }) => {
+      const handle = startProcess(name, process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
         logFile: join(logDir, `${name}.log`),
-        env: { ...common, PORT: String(ports[name]), MONGO_DB: `e2e_${runId}_${name}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` },
+        env: { ...common, PORT: String(ports[name]), MONGO_DB: `e2e_${runId}_${service}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` },
       });
       started.push(handle);
       return handle;
     });
     await Promise.all(handles.map((h) => waitOk(`http://127.0.0.1:${ports[h.name]}/readyz`, h, 60_000, () => logTail(h.name))));
 
-    const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
+    const serviceUrls = Object.fromEntries(
+      services.map((s) => [`${s.toUpperCase()}_URL`, instances.filter((i) => i.service === s).map((i) => `http://127.0.0.1:${ports[i.name]}`).join(',')]),
+    );
     const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
       logFile: join(logDir, 'gateway.log'),
       env: { ...common, ...serviceUrls, PORT: String(ports['gateway']), WEB_DIST: options.webDist ?? join(root, 'web', 'dist') },
