@@ -49,11 +49,13 @@ async function stopAll() {
   started.length = 0;
   if (workDir && !process.env.BENCH_KEEP) rmSync(workDir, { recursive: true, force: true });
 }
-process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
-process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
+}
 
 /** k6 built from the Go module proxy (`go install …@version` is refused by the proxy's listing here). */
-function ensureK6() {
+export function ensureK6() {
   const binary = join(cacheDir, 'bin', `k6-${K6_VERSION}`);
   if (existsSync(binary)) return binary;
   const go = which('go');
@@ -75,7 +77,7 @@ function ensureK6() {
   return binary;
 }
 
-async function waitReady(name, url, proc, timeoutMs = 60_000) {
+export async function waitReady(name, url, proc, timeoutMs = 60_000) {
   const until = Date.now() + timeoutMs;
   while (Date.now() < until) {
     if (proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode}; see ${join(workDir, `${name}.log`)}`);
@@ -89,8 +91,9 @@ async function waitReady(name, url, proc, timeoutMs = 60_000) {
   throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see ${join(workDir, `${name}.log`)}`);
 }
 
-/** Members in auth's store, each with a live session (auth's own model and session store, from its build). */
-async function seedMembers(count, { mongoUrl, redisUrl }) {
+/** Members in auth's store, each with a live session (auth's own model and session store, from its build): their
+ * session ids and user ids, in the same order. */
+export async function seedMembers(count, { mongoUrl, redisUrl }) {
   const { default: mongoose } = await import('mongoose');
   const { Redis } = await import('ioredis');
   const { userModel } = await import(join(root, 'services/auth/dist/model/user.js'));
@@ -118,7 +121,7 @@ async function seedMembers(count, { mongoUrl, redisUrl }) {
     for (let i = 0; i < ids.length; i += 200) {
       sids.push(...(await Promise.all(ids.slice(i, i + 200).map((id) => sessions.create(id, 'member')))));
     }
-    return sids;
+    return { sids, ids };
   } finally {
     await conn.close();
     redis.disconnect();
@@ -221,7 +224,7 @@ async function main() {
 
   const members = Math.ceil(RATE * DURATION_S * 1.1) + 1;
   const ts = Date.now();
-  const sids = await seedMembers(members, { mongoUrl: mongo.url, redisUrl: redis.url });
+  const { sids } = await seedMembers(members, { mongoUrl: mongo.url, redisUrl: redis.url });
   say(`seeded ${sids.length} members with sessions in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
 
   const created = await fetch(`${base}/api/polls`, {
@@ -315,7 +318,11 @@ function cpuSeconds(pid) {
   }
 }
 
-main()
+// Run as a script (npm run bench:votes); imported by the chaos run for its k6, readiness and member seeding.
+if (process.argv[1] === fileURLToPath(import.meta.url)) runMain();
+
+function runMain() {
+  main()
   .then(async (code) => {
     await stopAll();
     process.exit(code);
@@ -325,3 +332,4 @@ main()
     await stopAll();
     process.exit(1);
   });
+}

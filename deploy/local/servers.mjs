@@ -197,11 +197,15 @@ export async function startNats({ port, dataDir, logFile, binary = which('nats-s
   return { ...handle, url: `nats://127.0.0.1:${port}`, port };
 }
 
-/** Redis; `persist` keeps an append-only file in `dataDir` (local stack), tests keep nothing. */
+/**
+ * Redis; `persist` keeps an append-only file in `dataDir`, written to disk every second (local stack: a crash loses
+ * at most the last second of writes), tests keep nothing.
+ */
 export async function startRedis({ port, dataDir, logFile, persist = false, binary = which('redis-server') }) {
   mkdirSync(dataDir, { recursive: true });
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--protected-mode', 'yes'];
   args.push('--appendonly', persist ? 'yes' : 'no');
+  if (persist) args.push('--appendfsync', 'everysec');
   const handle = startProcess('redis', binary, args, { logFile });
   await waitForPort(port, { proc: handle.proc, name: 'redis-server' });
   return { ...handle, url: `redis://127.0.0.1:${port}`, port };

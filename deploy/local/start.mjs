@@ -1,7 +1,8 @@
 // `npm start`: the whole of Meydan on this machine, on embedded defaults.
 // Installs what is missing, starts NATS (JetStream), Redis, a MongoDB-wire server and MailDev
 // (unless NATS_URL / REDIS_URL / MONGO_URL / SMTP_URL point elsewhere), builds and starts the six
-// services and the gateway, prints one status table, and on Ctrl-C stops everything it started.
+// services and the gateway, prints one status table, and on Ctrl-C stops everything it started. A service or the
+// gateway that dies is started again (with backoff), said so and counted in the table's restarts column.
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,7 @@ import {
   startProcess,
   startRedis,
 } from './servers.mjs';
+import { supervise } from './supervisor.mjs';
 
 const env = process.env;
 const dataDir = join(root, '.data');
@@ -39,6 +41,13 @@ const ports = {
   maildev: num('MAILDEV_WEB_PORT', 1080),
 };
 const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'];
+/**
+ * REPLICAS=2: two processes of each service (the second on its port + 100), the gateway taking turns among them.
+ * They share NATS queue groups and durable consumers, Redis and MongoDB, as replicas in Kubernetes do.
+ */
+const replicas = Math.max(1, Math.min(4, Math.trunc(num('REPLICAS', 1)) || 1));
+const replicaPort = (name, r) => ports[name] + 100 * r;
+const replicaName = (name, r) => (r === 0 ? name : `${name}-${r + 1}`);
 
 const started = [];
 let stopping = false;
@@ -74,10 +83,13 @@ function internalSecret() {
 }
 
 async function checkPorts(names) {
+  const wanted = names.flatMap((name) =>
+    services.includes(name) ? Array.from({ length: replicas }, (_, r) => [replicaName(name, r), replicaPort(name, r)]) : [[name, ports[name]]],
+  );
   const busy = [];
-  for (const name of names) if (await portInUse(ports[name])) busy.push(name);
+  for (const [name, port] of wanted) if (await portInUse(port)) busy.push(`${name} on ${port}`);
   if (busy.length) {
-    const list = busy.map((n) => `${n} on ${ports[n]}`).join(', ');
+    const list = busy.join(', ');
     throw new Error(
       `port already in use: ${list}. Is another Meydan (or another program) running? ` +
         'Stop it, or choose other ports with GATEWAY_PORT, AUTH_PORT, …, NATS_PORT, REDIS_PORT, MONGO_PORT (see README).',
@@ -100,8 +112,12 @@ async function waitReady(name, url, proc, timeoutMs = 60_000) {
   throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see .data/logs/${name}.log`);
 }
 
+/** Rows are [name, port, pid, ready, restarts]; a supervised process's pid and restarts are read when printed. */
 function table(rows) {
-  const header = ['service', 'port', 'pid', 'ready'];
+  const header = ['service', 'port', 'pid', 'ready', 'restarts'];
+  rows = rows.map(([name, port, pid, ready, supervised]) =>
+    supervised ? [name, port, supervised.proc.pid, ready, supervised.restarts] : [name, port, pid, ready, '-'],
+  );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
@@ -153,25 +169,55 @@ async function main() {
     ADMIN_PASSWORD: env.ADMIN_PASSWORD || 'meydan-admin',
     LOG_PRETTY: '0',
   };
-  const handles = services.map((name) =>
-    startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
-      logFile: log(name),
-      env: { ...common, PORT: String(ports[name]) },
+  let allReady = false;
+  const supervisedOptions = {
+    onExit: ({ name, pid, code, signal, delayMs, error }) =>
+      say(
+        error
+          ? `! ${name} could not be started again (${error.message}); next try in ${delayMs / 1000} s`
+          : `! ${name} (pid ${pid}) exited (${signal ?? `code ${code}`}); restarting in ${delayMs / 1000} s — see .data/logs/${name}.log`,
+      ),
+    onRestart: (supervised) => {
+      say(`↻ ${supervised.name} restarted (pid ${supervised.proc.pid}, restart ${supervised.restarts})`);
+      if (allReady) say(`\n${table(rows)}\n`);
+    },
+  };
+  const handles = services.flatMap((service) =>
+    Array.from({ length: replicas }, (_, r) => {
+      const name = replicaName(service, r);
+      const port = replicaPort(service, r);
+      const handle = supervise(
+        name,
+        () =>
+          startProcess(name, process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
+            logFile: log(name),
+            env: { ...common, PORT: String(port) },
+          }),
+        supervisedOptions,
+      );
+      return Object.assign(handle, { port });
     }),
   );
   started.push(...handles);
-  await Promise.all(handles.map((h) => waitReady(h.name, `http://127.0.0.1:${ports[h.name]}/readyz`, h.proc)));
-  handles.forEach((h) => rows.push([h.name, ports[h.name], h.proc.pid, 'yes']));
+  await Promise.all(handles.map((h) => waitReady(h.name, `http://127.0.0.1:${h.port}/readyz`, h.proc)));
+  handles.forEach((h) => rows.push([h.name, h.port, null, 'yes', h]));
 
-  const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
-  const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
-    logFile: log('gateway'),
-    env: { ...common, ...serviceUrls, HOST: env.GATEWAY_HOST || '0.0.0.0', PORT: String(ports.gateway), WEB_DIST: join(root, 'web', 'dist') },
-  });
+  const serviceUrls = Object.fromEntries(
+    services.map((s) => [`${s.toUpperCase()}_URL`, Array.from({ length: replicas }, (_, r) => `http://127.0.0.1:${replicaPort(s, r)}`).join(',')]),
+  );
+  const gateway = supervise(
+    'gateway',
+    () =>
+      startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
+        logFile: log('gateway'),
+        env: { ...common, ...serviceUrls, HOST: env.GATEWAY_HOST || '0.0.0.0', PORT: String(ports.gateway), WEB_DIST: join(root, 'web', 'dist') },
+      }),
+    supervisedOptions,
+  );
   started.push(gateway);
   await waitReady('gateway', `http://127.0.0.1:${ports.gateway}/readyz`, gateway.proc);
   await waitReady('all services', `http://127.0.0.1:${ports.gateway}/api/health`, gateway.proc, 20_000);
-  rows.push(['gateway', ports.gateway, gateway.proc.pid, 'yes']);
+  rows.push(['gateway', ports.gateway, null, 'yes', gateway]);
 
   if (!external.smtp && env.SEED_DEMO !== '0') {
     try {
@@ -182,6 +228,7 @@ async function main() {
     }
   }
 
+  allReady = true;
   say(`\n${table(rows)}\n`);
   say(`all ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   say(`  Meydan:       http://localhost:${ports.gateway}`);
@@ -190,7 +237,9 @@ async function main() {
   say(`  logs:         .data/logs/<name>.log (pino JSON)`);
   say('Press Ctrl-C to stop everything.');
 
+  // The servers are not restarted: services reconnect to them, so a server that died is for the operator to see.
   for (const handle of started) {
+    if ('restarts' in handle) continue;
     handle.exited.then(({ code, signal }) => {
       if (!stopping) say(`! ${handle.name} (pid ${handle.proc.pid}) exited (${signal ?? `code ${code}`}); /api/health now names it. Restart with npm start.`);
     });

@@ -12,6 +12,7 @@ import { VISITOR_COOKIE, errorCatalogue, healthSubject, matchClientRoute, servic
 import {
   IDENTITY_HEADER,
   createFastify,
+  methodsAllowedAt,
   signIdentity,
   visitor,
   type Bus,
@@ -22,9 +23,11 @@ import {
 import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { installRateLimits } from './rate-limits.js';
-import { OpenApiDocuments } from './openapi.js';
+import { OpenApiDocuments, documentedRoutes } from './openapi.js';
+import { Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
+import { MAX_URL_LENGTH, isBodyTooLarge, limitBody } from './request-limits.js';
 import { adminGuard, helmetOptions, isForeignOrigin, originCheck } from './security.js';
 
 export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;
@@ -59,6 +62,8 @@ const issuesVisitorCookie = (method: string, path: string) =>
 const SOCKET = /^\/ws(\/|$)/i;
 /** Marks a raw request whose path `normalizeUrl` refused. */
 const AMBIGUOUS_PATH = Symbol('meydan.ambiguousPath');
+/** Marks a raw request whose target is longer than MAX_URL_LENGTH. */
+const URL_TOO_LONG = Symbol('meydan.urlTooLong');
 /** Largest websocket frame the gateway accepts or relays (socket.io messages are far smaller). */
 export const MAX_SOCKET_FRAME_BYTES = 1024 * 1024;
 
@@ -120,9 +125,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   if (!existsSync(indexFile)) throw new Error(`WEB_DIST has no index.html: ${indexFile} (run npm run build)`);
   const indexHtml = readFileSync(indexFile);
 
-  const notFound: RouteHandlerMethod = (request, reply) => {
+  const notFound: RouteHandlerMethod = async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = /^\/api(\/|$)/i.test(path);
+    if (isApi) {
+      // A method the proxy does not forward (TRACE, CONNECT…) at an address the API has: 405 with what it takes.
+      const allowed = methodsAllowedAt(documentedRoutes((await openApi.get(request.id)).doc), path);
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send({ error: 'method_not_allowed', message: errorCatalogue.method_not_allowed.message });
+      }
+    }
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
     }
@@ -138,21 +153,32 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const app = createFastify(deps.log, {
     notFound,
     trustProxy: trustProxyOption(config.TRUST_PROXY ?? 'false'),
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS ?? 30_000,
     // One normal form for every path (paths.ts): what the guards decide on is what the router and proxy use.
     rewriteUrl: (raw) => {
       const url = raw.url ?? '/';
+      if (url.length > MAX_URL_LENGTH) {
+        (raw as IncomingMessage & { [URL_TOO_LONG]?: boolean })[URL_TOO_LONG] = true;
+        return '/';
+      }
       const normal = normalizeUrl(url);
       if (normal === null) (raw as IncomingMessage & { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH] = true;
       return normal ?? '/';
     },
   });
   app.decorateRequest('gatewayIdentity', null as unknown as GatewayIdentity);
+  // Bodies go to the services as sent (the proxy's catch-all parser); the gateway parses none itself.
+  app.removeContentTypeParser('text/plain');
   await app.register(helmet, helmetOptions(config.PUBLIC_ORIGIN ?? 'http://localhost:8080'));
   await app.register(cookie);
   const rateLimits = await installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     request.gatewayIdentity = { ...visitor, ip: request.ip, visitorId: null, authMethod: null };
+    if ((request.raw as { [URL_TOO_LONG]?: boolean })[URL_TOO_LONG]) {
+      request.log.warn({ length: request.originalUrl.length }, 'request target too long');
+      return reply.code(414).send({ error: 'uri_too_long', message: errorCatalogue.uri_too_long.message });
+    }
     if ((request.raw as { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH]) {
       request.log.warn({ url: request.originalUrl }, 'ambiguous path refused');
       return reply.code(400).send({ error: 'invalid_path', message: pathTexts.invalid });
@@ -182,6 +208,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   app.addHook('onRequest', adminGuard);
   app.addHook('onRequest', rateLimits.afterIdentity);
+  app.addHook('preParsing', limitBody);
 
   /** The identity signed for exactly this request: its method, its (normal) path and the service it goes to. */
   const signedHeaders = (request: FastifyRequest, headers: Record<string, unknown>, service: ServiceName) => {
@@ -224,14 +251,33 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
 
   for (const route of routingTable) {
+    const upstreams = Upstreams.parse(upstreamOf(config, route.service));
+    const chosen = new WeakMap<object, string>();
+    // One replica: a fixed upstream. Several: each request (and socket) to the next in turn.
+    const replicas = upstreams.urls.length > 1;
     const options: FastifyHttpProxyOptions = {
-      upstream: upstreamOf(config, route.service),
+      upstream: replicas ? '' : upstreams.urls[0]!,
       prefix: route.prefix,
       rewritePrefix: route.prefix,
       replyOptions: {
+        ...(replicas
+          ? {
+              getUpstream: (request: object) => {
+                const url = upstreams.pick();
+                chosen.set(request, url);
+                return url;
+              },
+            }
+          : {}),
         rewriteRequestHeaders: (request, headers) => signedHeaders(request as FastifyRequest, headers, route.service),
         onError: (reply, { error }) => {
-          reply.request.log.warn({ err: error, service: route.service }, 'upstream unreachable');
+          if (isBodyTooLarge(error)) {
+            reply.request.log.info({ service: route.service }, 'body over the limit stopped');
+            return reply.code(413).header('connection', 'close').send({ error: 'payload_too_large', message: errorCatalogue.payload_too_large.message });
+          }
+          const url = chosen.get(reply.request);
+          if (url && /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET/.test(`${(error as { code?: string }).code ?? ''} ${String(error)}`)) upstreams.markDown(url);
+          reply.request.log.warn({ err: error, service: route.service, upstream: url }, 'upstream unreachable');
           reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
         },
       },

@@ -19,6 +19,9 @@ export function trustProxyOption(value: string): false | string | ((address: str
 }
 
 /** The gateway's environment: where each service listens, where the built SPA is, and the shared secret. */
+/** A service's address, or its replicas' addresses comma-separated (the gateway takes turns among them). */
+const serviceUrls = { type: 'string', pattern: '^https?://[^,\\s]+(\\s*,\\s*https?://[^,\\s]+)*$' } as const;
+
 export const gatewayConfigSchema = {
   type: 'object',
   properties: {
@@ -48,13 +51,15 @@ export const gatewayConfigSchema = {
     INTERNAL_SECRET: baseConfigProperties.INTERNAL_SECRET,
     SHUTDOWN_TIMEOUT_MS: baseConfigProperties.SHUTDOWN_TIMEOUT_MS,
     WEB_DIST: { type: 'string', minLength: 1 },
-    AUTH_URL: { type: 'string', pattern: '^https?://' },
-    POLLS_URL: { type: 'string', pattern: '^https?://' },
-    SOCIAL_URL: { type: 'string', pattern: '^https?://' },
-    NOTIFICATIONS_URL: { type: 'string', pattern: '^https?://' },
-    CONTACT_URL: { type: 'string', pattern: '^https?://' },
-    ADMIN_URL: { type: 'string', pattern: '^https?://' },
+    AUTH_URL: serviceUrls,
+    POLLS_URL: serviceUrls,
+    SOCIAL_URL: serviceUrls,
+    NOTIFICATIONS_URL: serviceUrls,
+    CONTACT_URL: serviceUrls,
+    ADMIN_URL: serviceUrls,
     HEALTH_TIMEOUT_MS: { type: 'integer', minimum: 50, default: 1500 },
+    /** How long a client may take to send one whole request (its headers: at most 10 s) before it gets 408. */
+    REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 500, default: 30_000 },
     /** How long the merged OpenAPI document is kept before the services are asked again. */
     OPENAPI_CACHE_MS: { type: 'integer', minimum: 0, default: 300_000 },
   },

@@ -66,6 +66,28 @@ const errorResponse = {
   content: { 'application/json': { schema: { $ref: '#/components/schemas/error' } } },
 } as const;
 
+/**
+ * @fastify/swagger marks every request body required, but a body schema that allows null (`meydan/no-body`,
+ * `meydan/logout`) means the request may come without one: the document says so, or a client (and the fuzzer)
+ * would take a bodiless request for a wrong one.
+ */
+function markOptionalBodies(paths: Record<string, Json>, schemas: Record<string, unknown>): void {
+  const allowsNull = (schema: unknown): boolean => {
+    if (!schema || typeof schema !== 'object') return false;
+    const ref = (schema as Json)['$ref'];
+    if (typeof ref === 'string') return allowsNull(schemas[ref.slice('#/components/schemas/'.length)]);
+    const type = (schema as Json)['type'];
+    return type === 'null' || (Array.isArray(type) && type.includes('null'));
+  };
+  for (const operations of Object.values(paths)) {
+    for (const operation of Object.values(operations)) {
+      const body = (operation as { requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> } }).requestBody;
+      const contents = Object.values(body?.content ?? {});
+      if (body && contents.length > 0 && contents.every((c) => allowsNull(c.schema))) body.required = false;
+    }
+  }
+}
+
 /** The merged document of the services' documents; `missing` names the services that did not answer. */
 export function mergeOpenApi(
   documents: Partial<Record<ServiceName, OpenApiDocument>>,
@@ -83,7 +105,8 @@ export function mergeOpenApi(
       for (const [method, operation] of Object.entries(operations as Json)) {
         if (merged[method]) log?.warn({ path, method, service }, 'openapi: operation documented by two services');
         const responses = { ...((operation as { responses?: Json }).responses ?? {}) };
-        if (!Object.keys(responses).some((code) => /^[45]/.test(code))) responses['4XX'] = errorResponse;
+        // Every route can answer the catalogue's errors (validation 400, 401, 429…), not only the codes it names.
+        responses['4XX'] ??= errorResponse;
         merged[method] = { ...(operation as Json), responses };
       }
     }
@@ -97,6 +120,7 @@ export function mergeOpenApi(
     for (const name of [...used]) referencedSchemas(schemas[name], used);
     grew = used.size > before;
   }
+  markOptionalBodies(paths, schemas);
   const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]));
   return withoutValidatorKeywords({
     openapi: '3.1.0',
@@ -124,6 +148,12 @@ export function mergeOpenApi(
 
 /** The one entry of the document cache. */
 const MERGED = 'merged';
+/** The document's operations as routes (`/api/polls/{id}` as `/api/polls/:id`), to match concrete paths against. */
+export function documentedRoutes(doc: Json): { method: string; url: string }[] {
+  return Object.entries((doc['paths'] ?? {}) as Record<string, Json>).flatMap(([path, operations]) =>
+    Object.keys(operations).map((method) => ({ method, url: path.replace(/\{([^}]+)\}/g, ':$1') })),
+  );
+}
 
 /**
  * Asks every service for its document and merges them. A complete document is kept for `ttlMs` (the services'

@@ -134,6 +134,14 @@ describe('GET /api/openapi.json', () => {
     expect(vote.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'id' })]);
     expect(JSON.stringify(vote.requestBody)).toContain('poll-vote');
     expect(JSON.stringify(doc.components.schemas['poll-vote'])).toContain('optionId');
+    // A body is required where the route needs one; a route that also takes none (null allowed) says it is optional.
+    expect(vote.requestBody).toMatchObject({ required: true });
+    expect(doc.paths['/api/logout']!['post']!.requestBody).toMatchObject({ required: false });
+    expect(doc.paths['/api/polls/{id}/like']!['post']!.requestBody).toMatchObject({ required: false });
+    // The catalogue's errors (validation 400, 401, 429…) are documented even where a route names codes of its own.
+    for (const [path, operations] of Object.entries(doc.paths)) {
+      for (const [method, operation] of Object.entries(operations)) expect(operation.responses, `${method} ${path}`).toHaveProperty(['4XX']);
+    }
   });
 
   it('answers the documented calls with a bearer token, as the API page shows them', async () => {

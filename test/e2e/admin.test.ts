@@ -10,6 +10,7 @@ import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { payloadFor } from '../../services/contact/test/support.js';
 import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, screenshot, screenshotDir, settled, signIn, watchErrors, type Member } from './support.js';
 
 let stack: Stack;
@@ -20,6 +21,7 @@ let selin: Member;
 let adminSid: string;
 let reportedPoll: { id: string; title: string };
 let doomedPoll: { id: string; title: string };
+let ticketNumber: string;
 const contexts: BrowserContext[] = [];
 
 async function open(sid: string | undefined, viewport = desktop): Promise<{ page: Page; errors: string[] }> {
@@ -64,6 +66,13 @@ beforeAll(async () => {
   const doomedTitle = 'Silinecek soru?';
   reportedPoll = { ...(await createPoll(stack, deniz, { title: reportedTitle, category: 'oyun-geek', options: ['Evet', 'Hayır'] })), title: reportedTitle };
   doomedPoll = { ...(await createPoll(stack, deniz, { title: doomedTitle, category: 'yemek-mekan', options: ['Çay', 'Kahve'] })), title: doomedTitle };
+  // A visitor writes through the contact form (its challenge solved as the widget would): the admin reads it.
+  const challenge = await call<Parameters<typeof payloadFor>[0]>(stack, 'GET', '/api/contact/challenge');
+  const sent = await call<{ ticketNumber: string }>(stack, 'POST', '/api/contact', {
+    body: { name: 'Ayşe Yılmaz', email: 'ayse@example.com', subject: 'teknik', message: 'Seçenek eklerken sayfa donuyor, yardım eder misiniz?', turnstileToken: await payloadFor(challenge.body) },
+  });
+  expect(sent.status).toBe(201);
+  ticketNumber = sent.body.ticketNumber;
 }, 180_000);
 
 afterAll(async () => {
@@ -159,6 +168,11 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
       (title) => Array.from(document.querySelectorAll('li[data-report]')).some((li) => li.textContent?.includes(title) && li.getAttribute('data-status') === 'resolved'),
       reportedPoll.title,
     );
+
+    // The contact messages below the reports: the visitor's, with its ticket, subject and stage.
+    const contactMessage = page.locator(`[data-ticket="${ticketNumber}"]`);
+    await contactMessage.waitFor();
+    for (const text of ['Ayşe Yılmaz', 'ayse@example.com', 'Teknik Destek', 'Yeni']) await contactMessage.getByText(text, { exact: true }).first().waitFor();
 
     // Actions: a bulk e-mail to every active, verified member, its progress live, then the mails in MailDev.
     await openTab(page, /İşlemler/);

@@ -13,12 +13,16 @@ import { infra, startTestMailDev, until } from '../harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'] as const;
+/** REPLICAS=2 runs every stack test against two processes of each service, as `REPLICAS=2 npm start` does. */
+const replicas = Math.max(1, Math.min(4, Number(process.env['REPLICAS'] ?? 1) || 1));
 
 export interface Stack {
   /** The gateway, e.g. http://127.0.0.1:41234 — the site's public origin. */
   origin: string;
   mail: Awaited<ReturnType<typeof startTestMailDev>>;
   logDir: string;
+  /** The MongoDB database of each service (on the MONGO_URL of the run). */
+  databases: Record<(typeof services)[number], string>;
   /** The last lines of a process's log (for failure messages). */
   logTail(name: string, lines?: number): string;
   stop(): Promise<void>;
@@ -47,8 +51,11 @@ async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, log
   if ('exited' in outcome) throw new Error(`${handle.name} exited (${outcome.exited}):\n${logTail()}`);
 }
 
-/** `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy). */
-export async function startStack(options: { webDist?: string } = {}): Promise<Stack> {
+/**
+ * `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy).
+ * `env`: further variables for every process (e.g. RATE_LIMIT_SCALE for a test that sends many requests).
+ */
+export async function startStack(options: { webDist?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
   for (const name of [...services.map((s) => `services/${s}`), 'gateway']) {
     if (!existsSync(join(root, name, 'dist', 'main.js'))) throw new Error(`${name}/dist/main.js missing: run npx tsc -b`);
   }
@@ -74,7 +81,8 @@ export async function startStack(options: { webDist?: string } = {}): Promise<St
   };
 
   try {
-    const ports = Object.fromEntries(await Promise.all([...services, 'gateway'].map(async (s) => [s, await freePort()] as const)));
+    const instances = services.flatMap((service) => Array.from({ length: replicas }, (_, r) => ({ service, name: r === 0 ? service : `${service}-${r + 1}` })));
+    const ports = Object.fromEntries(await Promise.all([...instances.map((i) => i.name), 'gateway'].map(async (s) => [s, await freePort()] as const)));
     const origin = `http://127.0.0.1:${ports['gateway']}`;
     // The worker's own Redis database, which only the suites of this worker use, one after another: empty it, so an
     // earlier suite's rate-limit windows (same client IP) never count against this one.
@@ -94,18 +102,21 @@ export async function startStack(options: { webDist?: string } = {}): Promise<St
       ADMIN_PASSWORD: 'meydan-admin',
       LOG_PRETTY: '0',
       LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
+      ...options.env,
     };
-    const handles = services.map((name) => {
-      const handle = startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], {
+    const handles = instances.map(({ service, name }) => {
+      const handle = startProcess(name, process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
         logFile: join(logDir, `${name}.log`),
-        env: { ...common, PORT: String(ports[name]), MONGO_DB: `e2e_${runId}_${name}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` },
+        env: { ...common, PORT: String(ports[name]), MONGO_DB: `e2e_${runId}_${service}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` },
       });
       started.push(handle);
       return handle;
     });
     await Promise.all(handles.map((h) => waitOk(`http://127.0.0.1:${ports[h.name]}/readyz`, h, 60_000, () => logTail(h.name))));
 
-    const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`]));
+    const serviceUrls = Object.fromEntries(
+      services.map((s) => [`${s.toUpperCase()}_URL`, instances.filter((i) => i.service === s).map((i) => `http://127.0.0.1:${ports[i.name]}`).join(',')]),
+    );
     const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
       logFile: join(logDir, 'gateway.log'),
       env: { ...common, ...serviceUrls, PORT: String(ports['gateway']), WEB_DIST: options.webDist ?? join(root, 'web', 'dist') },
@@ -113,7 +124,8 @@ export async function startStack(options: { webDist?: string } = {}): Promise<St
     started.push(gateway);
     await waitOk(`${origin}/readyz`, gateway, 30_000, () => logTail('gateway'));
     await waitOk(`${origin}/api/health`, gateway, 30_000, () => logTail('gateway'));
-    return { origin, mail, logDir, logTail, stop };
+    const databases = Object.fromEntries(services.map((s) => [s, `e2e_${runId}_${s}`])) as Stack['databases'];
+    return { origin, mail, logDir, databases, logTail, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import { STATUS_CODES, type IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import Fastify, { type FastifyError, type FastifyServerOptions, type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import { allSchemas, createAjv, errorCatalogue, formatErrors, healthSubject, type ErrorCode, type ServiceName } from '@meydan/proto';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { BaseConfig } from './config.js';
 import type { Connections } from './connections.js';
-import { HttpError } from './errors.js';
+import { HttpError, httpError } from './errors.js';
 import { checkReadiness } from './health.js';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity.js';
 import type { Logger } from './logger.js';
@@ -47,11 +48,53 @@ const statusCodes: Partial<Record<number, ErrorCode>> = {
   401: 'unauthorized',
   403: 'forbidden',
   404: 'not_found',
+  408: 'request_timeout',
   409: 'conflict',
   413: 'payload_too_large',
+  414: 'uri_too_long',
+  405: 'method_not_allowed',
   415: 'unsupported_media_type',
   429: 'rate_limited',
+  431: 'headers_too_large',
 };
+
+/**
+ * Node refuses some requests before Fastify sees them (headers too large, a request line it cannot parse, a client
+ * too slow to send its request): those get the same Turkish `{error, message}` as every other refusal.
+ */
+function turkishClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const code: ErrorCode =
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : 'bad_request';
+  const { status, message } = errorCatalogue[code];
+  this.log.info({ code: err.code, status }, 'malformed or slow request refused');
+  if (!socket.writable) return void socket.destroy();
+  const body = JSON.stringify({ error: code, message });
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * JSON bodies as Fastify parses them (prototype poisoning refused), but bytes that are not valid UTF-8 are refused
+ * instead of silently becoming U+FFFD in what is stored; and text/plain is not taken for JSON.
+ */
+function installStrictJsonParser(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = strictUtf8.decode(body as Buffer);
+    } catch {
+      return done(httpError('invalid_encoding'), undefined);
+    }
+    parseJson(request, text, done);
+  });
+}
 
 /** The one error handler: 4xx as `{error, message}` in Turkish, 5xx plainly (the cause only in the log). */
 export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandlerMethod): void {
@@ -78,10 +121,28 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
   });
   app.setNotFoundHandler(
     notFound ??
-      ((_request, reply) => {
-        reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
+      ((request, reply) => {
+        const allowed = app.hasDecorator('publicRoutes') ? methodsAllowedAt(app.publicRoutes, request.url.split('?')[0] ?? '/') : [];
+        if (allowed.length > 0) {
+          return reply
+            .code(405)
+            .header('allow', allowed.join(', '))
+            .send({ error: 'method_not_allowed', message: errorCatalogue.method_not_allowed.message });
+        }
+        return reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
       }),
   );
+}
+
+/** The methods the public routes take at a concrete path (`/api/polls/abc` matches `/api/polls/:id`). */
+export function methodsAllowedAt(routes: readonly { method: string; url: string }[], path: string): string[] {
+  const methods = new Set<string>();
+  for (const route of routes) {
+    const pattern = route.url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    if (new RegExp(`^${pattern.join('/')}/?$`).test(path)) methods.add(route.method.toUpperCase());
+  }
+  if (methods.has('GET')) methods.add('HEAD');
+  return [...methods].sort();
 }
 
 /** A Fastify instance with the shared shape every Meydan HTTP server has (services and gateway). */
@@ -93,14 +154,35 @@ export function createFastify(
     trustProxy?: FastifyServerOptions['trustProxy'];
     /** Rewrites each raw URL before routing; every hook, route and proxy then sees the rewritten one. */
     rewriteUrl?: (raw: IncomingMessage) => string;
+    /**
+     * How long a client may take to send its whole request (headers within the same time, at most 10 s): a slow
+     * client then gets 408 instead of holding a connection. Unset: Node's defaults.
+     */
+    requestTimeoutMs?: number;
   } = {},
 ): FastifyInstance {
+  const timeouts =
+    options.requestTimeoutMs === undefined
+      ? {}
+      : {
+          requestTimeout: options.requestTimeoutMs,
+          http: {
+            headersTimeout: Math.min(options.requestTimeoutMs, 10_000),
+            // Node checks the timeouts only this often (30 s by default).
+            connectionsCheckingInterval: Math.max(250, Math.min(1000, Math.round(options.requestTimeoutMs / 4))),
+          },
+        };
   const app = Fastify({
     loggerInstance: log,
     trustProxy: options.trustProxy ?? false,
     genReqId: (req) => requestIdFrom(req),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    // Fastify's own limit (100) answered a longer path parameter with an English 414; the gateway already bounds
+    // the whole request target, so a parameter's schema (maxLength, pattern) decides, in Turkish.
+    routerOptions: { maxParamLength: 4096 },
     return503OnClosing: true,
+    clientErrorHandler: turkishClientError,
+    ...timeouts,
     ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
   }) as unknown as FastifyInstance;
   // Proto's ajv (Turkish errorMessage texts, custom keywords, every schema by $id): bodies as sent,
@@ -130,6 +212,7 @@ export async function createServiceApp(service: ServiceName, deps: ServiceDeps):
   app.decorate('mongo', deps.mongo);
   app.decorate('redis', deps.redis);
   app.decorateRequest('identity', null);
+  installStrictJsonParser(app);
   await registerOpenApi(app, service);
   respondWithOpenApi(app, deps.bus, service);
 

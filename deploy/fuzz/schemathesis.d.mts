@@ -1,0 +1,3 @@
+// Types for schemathesis.mjs (plain JS so it can run before `npm install`).
+export const venvDir: string;
+export function ensureSchemathesis(): string;
