@@ -126,5 +126,21 @@ describe('account data: export and deletion', () => {
       // The account is gone: its password no longer signs in.
       expect((await login(mert.email, mert.password)).statusCode).toBe(401);
     });
+
+    it('once the sweep has begun, signing in no longer cancels: refused in Turkish, and the next sweep finishes', async () => {
+      const can = await createUser(svc.deps, { displayName: 'Can' });
+      const res = await svc.app.inject({ method: 'POST', url: '/api/account/deletion', headers: asMember(can.id), payload: { password: can.password } });
+      expect(res.statusCode).toBe(200);
+      // A sweep that claimed the account and then stopped (its publish failed, the process died).
+      await userModel(svc.deps.mongo).updateOne({ _id: can.id }, { $set: { deletionScheduledAt: new Date(Date.now() - 1000), deletionStartedAt: new Date() } });
+
+      const refused = await login(can.email, can.password);
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().message).toBe('Bu hesabın silinmesi başladı; artık giriş yapılamaz.');
+      expect((await userModel(svc.deps.mongo).findById(can.id).lean())?.deletionScheduledAt).not.toBeNull();
+
+      expect(await deleteDueAccounts(ctx)).toContain(can.id);
+      expect(await userModel(svc.deps.mongo).exists({ _id: can.id })).toBeNull();
+    });
   });
 });

@@ -33,6 +33,7 @@ export const authTexts = {
   tokenRevoked: 'API anahtarı iptal edildi.',
   deletionScheduled: (date: string) =>
     `Hesabın ${date} tarihinde silinecek. Bu tarihe kadar giriş yaparsan silme işlemi iptal olur. Tüm cihazlardaki oturumların kapatıldı.`,
+  deletionUnderWay: 'Bu hesabın silinmesi başladı; artık giriş yapılamaz.',
   deletionPasswordRequired: 'Hesabını silmek için şifreni yaz.',
   exportUnavailable: 'Verilerin şu anda toplanamadı. Lütfen biraz sonra tekrar dene.',
 } as const;

@@ -38,6 +38,9 @@ export interface UserRecord {
   analysis: PersonalityAnalysis | null;
   /** When the member's requested deletion falls due; signing in before it cancels (null: none asked). */
   deletionScheduledAt: Date | null;
+  /** Set when the sweep begins removing the account: from then on signing in no longer cancels (other services may
+   *  already have removed the member's data). */
+  deletionStartedAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -73,6 +76,7 @@ const userSchema = new Schema<UserRecord>(
     answers: { type: [{ questionId: String, answer: String, category: String, _id: false }], default: [] },
     analysis: { type: Schema.Types.Mixed, default: null },
     deletionScheduledAt: { type: Date, default: null },
+    deletionStartedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

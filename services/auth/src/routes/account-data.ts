@@ -111,14 +111,20 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
 }
 
 /**
- * Removes every account whose deletion fell due: first the event (so the other services remove the member's polls,
- * votes, follows and notifications), then what auth holds. Returns the ids removed.
+ * Removes every account whose deletion fell due: first it claims the account (a sign-in can no longer cancel), then
+ * the event (so the other services remove the member's polls, votes, follows and notifications), then what auth
+ * holds. A sweep that fails halfway leaves the claim, and the next one finishes the work. Returns the ids removed.
  */
 export async function deleteDueAccounts(ctx: AuthContext, now = new Date()): Promise<string[]> {
   const due = await ctx.users.find({ deletionScheduledAt: { $ne: null, $lte: now } }).lean();
   const removed: string[] = [];
   for (const user of due) {
     const userId = user._id.toString();
+    const claimed = await ctx.users.updateOne(
+      { _id: user._id, deletionScheduledAt: { $ne: null, $lte: now } },
+      { $set: { deletionStartedAt: user.deletionStartedAt ?? now } },
+    );
+    if (claimed.matchedCount === 0) continue; // signed in meanwhile: the deletion was cancelled
     await ctx.deps.bus.publish(
       events.auth.userDeleted,
       { userId, at: now.toISOString() },
@@ -133,7 +139,7 @@ export async function deleteDueAccounts(ctx: AuthContext, now = new Date()): Pro
     if (user.avatarFileId) {
       await new mongo.GridFSBucket(ctx.deps.mongo.db!, { bucketName: 'avatars' }).delete(new Types.ObjectId(user.avatarFileId)).catch(() => {});
     }
-    await ctx.users.deleteOne({ _id: user._id, deletionScheduledAt: { $ne: null, $lte: now } });
+    await ctx.users.deleteOne({ _id: user._id });
     ctx.deps.log.info({ userId }, 'account deleted as the member asked');
     removed.push(userId);
   }

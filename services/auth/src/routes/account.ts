@@ -299,9 +299,11 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       if (!user.isActive) throw new HttpError(403, 'account_banned', T.banned);
       await accountFailures.reset(emailLower);
       if (user.deletionScheduledAt) {
-        // Signing in within the 30 days cancels the requested deletion (the help text promises it).
+        // Signing in within the 30 days cancels the requested deletion (the help text promises it), unless the sweep
+        // has already begun: then the other services may have removed the member's data, and the account goes too.
+        const cancelled = await users.updateOne({ _id: user._id, deletionStartedAt: null }, { $set: { deletionScheduledAt: null } });
+        if (cancelled.matchedCount === 0) throw new HttpError(403, 'account_deleting', T.deletionUnderWay);
         user.deletionScheduledAt = null;
-        await user.save();
         request.log.info({ userId: user.id }, 'account deletion cancelled by signing in');
       }
       const previous = request.cookies[SESSION_COOKIE];
