@@ -2,6 +2,14 @@
 export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
+/** The path parameters of a mailed link (`/…/{token}`): the token it carries. */
+export const mailedTokenParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['token'],
+  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
 /** The OpenAPI response of a route answering with such a page (a link opened from a mail). */
 export const htmlPageResponse = { description: 'HTML sayfası', content: { 'text/html': { schema: { type: 'string' } } } } as const;
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
-import { HttpError, httpError, isDuplicateKey } from '@meydan/kit';
+import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenParams as tokenParams } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationMail, escapeHtml, page } from '../domain/mail.js';
 import { revokeEverything } from '../domain/revocation.js';
@@ -12,13 +12,6 @@ import { sessionUserOf } from '../domain/views.js';
 const messageResponse = { $ref: 'meydan/message' } as const;
 const userResponse = { $ref: 'meydan/user' } as const;
 /** The activation pages: HTML for a person who followed the mailed link. */
-const htmlPage = { description: 'HTML sayfası', content: { 'text/html': { schema: { type: 'string' } } } } as const;
-const tokenParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['token'],
-  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
-} as const;
 
 /** Hash of a password nobody has: lets a login for an unknown e-mail take as long as a real one. */
 const dummyHash = hashPassword(randomToken());
@@ -140,7 +133,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.get<{ Params: { token: string } }>(
     '/api/auth/activate/:token',
-    { schema: { summary: 'Hesabı etkinleştirir (e-postadaki bağlantı)', params: tokenParams, response: { 200: htmlPage, 404: htmlPage, 410: htmlPage } } },
+    { schema: { summary: 'Hesabı etkinleştirir (e-postadaki bağlantı)', params: tokenParams, response: { 200: htmlPageResponse, 404: htmlPageResponse, 410: htmlPageResponse } } },
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
       const { token } = request.params;
@@ -196,7 +189,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         summary: 'Kullanılmış ya da süresi dolmuş bir bağlantı için yeni etkinleştirme bağlantısı gönderir',
         params: tokenParams,
         body: { $ref: 'meydan/no-body' },
-        response: { 200: htmlPage, 404: htmlPage, 429: htmlPage },
+        response: { 200: htmlPageResponse, 404: htmlPageResponse, 429: htmlPageResponse },
       },
     },
     async (request, reply) => {

@@ -1,17 +1,10 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, htmlPage, htmlPageResponse } from '@meydan/kit';
+import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
 import { events, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
 import { newsletterConfirmMail } from '../domain/mail.js';
 import { texts as T } from '../domain/texts.js';
 import { Subscribers } from '../store/subscribers.js';
-
-const tokenParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['token'],
-  properties: { token: { type: 'string', minLength: 1, maxLength: 200 } },
-} as const;
 
 /**
  * The newsletter with double opt-in: subscribing answers the same whether the address is new or known (nothing
