@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NatsConnection, ServiceIdentity as NatsServiceIdentity, ServiceInfo, ServiceStats } from 'nats';
+import { Bus, connectNats, endpointName, httpError } from '@meydan/kit';
+import { infra, testLogger } from '@meydan/testing';
+import { requestContracts } from './test-contracts.js';
+
+type TestBus = Bus<typeof requestContracts>;
+
+/** Every instance of a NATS service answers `$SRV.*.<name>`; collects the answers until `count` have come. */
+async function collect<T extends NatsServiceIdentity>(answers: Promise<AsyncIterable<T>>, count: number): Promise<T[]> {
+  const found: T[] = [];
+  for await (const answer of await answers) {
+    found.push(answer);
+    if (found.length === count) break;
+  }
+  return found;
+}
+
+describe('request/reply through the NATS Services API', () => {
+  let nc: NatsConnection;
+  let replicaA: TestBus;
+  let replicaB: TestBus;
+  let caller: TestBus;
+  const handledBy: string[] = [];
+
+  const startReplica = async (replica: string): Promise<TestBus> => {
+    const conn = await connectNats(infra().natsUrl, `srv-test-${replica}`, testLogger());
+    const bus = new Bus(conn, conn.jetstream(), testLogger(), 'srv-test', requestContracts);
+    await bus.startService({ version: '2.3.4', description: 'Meydan srv-test' });
+    bus.respond('test.double', ({ n }) => {
+      handledBy.push(replica);
+      if (n === 13) throw httpError('not_found', 'Bu sayı yok');
+      if (n === 99) throw new Error('boom');
+      return { double: n * 2 };
+    });
+    bus.respond('test.echo', () => ({ ok: 1 }));
+    return bus;
+  };
+
+  beforeAll(async () => {
+    nc = await connectNats(infra().natsUrl, 'srv-test-caller', testLogger());
+    caller = new Bus(nc, nc.jetstream(), testLogger(), 'srv-test-caller', requestContracts);
+    replicaA = await startReplica('a');
+    replicaB = await startReplica('b');
+  });
+  afterAll(async () => {
+    for (const bus of [replicaA, replicaB]) {
+      await bus?.stop();
+      await bus?.nc.drain();
+    }
+    await nc?.drain();
+  });
+
+  it('is listed by $SRV.PING and $SRV.INFO under its name and version, with one endpoint per subject in its queue group', async () => {
+    const client = nc.services.client();
+    const pings = await collect(client.ping('srv-test'), 2);
+    expect(pings.map((p) => [p.name, p.version])).toEqual([
+      ['srv-test', '2.3.4'],
+      ['srv-test', '2.3.4'],
+    ]);
+    expect(new Set(pings.map((p) => p.id)).size).toBe(2);
+
+    const infos: ServiceInfo[] = await collect(client.info('srv-test'), 2);
+    for (const info of infos) {
+      expect(info.description).toBe('Meydan srv-test');
+      expect(info.endpoints).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ name: endpointName('test.double'), subject: 'test.double', queue_group: 'srv-test' }),
+          expect.objectContaining({ name: endpointName('test.echo'), subject: 'test.echo', queue_group: 'srv-test' }),
+        ]),
+      );
+    }
+  });
+
+  it('shares requests between two instances (one queue group) and counts requests and errors in $SRV.STATS', async () => {
+    handledBy.length = 0;
+    // Enough requests that both instances get some: the server picks a queue member at random for each.
+    const requests = 40;
+    for (let n = 100; n < 100 + requests; n++) {
+      await expect(caller.request('test.double', { n })).resolves.toEqual({ double: n * 2 });
+    }
+    expect(handledBy).toHaveLength(requests);
+    expect(new Set(handledBy)).toEqual(new Set(['a', 'b']));
+
+    await expect(caller.request('test.double', { n: 13 })).rejects.toMatchObject({ statusCode: 404, code: 'not_found', message: 'Bu sayı yok' });
+    await expect(caller.request('test.double', { n: 99 })).rejects.toMatchObject({ statusCode: 500, code: 'internal' });
+    // Refused by the responder's contract check (the caller's bus would not send it).
+    const raw = await nc.request('test.double', new TextEncoder().encode('{"n":"dört"}'));
+    expect(raw.headers?.get('Nats-Service-Error-Code')).toBe('400');
+    expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({ ok: false, error: { status: 400, error: 'validation' } });
+
+    const stats: ServiceStats[] = await collect(nc.services.client().stats('srv-test'), 2);
+    const double = stats.map((s) => s.endpoints?.find((e) => e.subject === 'test.double'));
+    const total = (key: 'num_requests' | 'num_errors') => double.reduce((sum, e) => sum + (e?.[key] ?? 0), 0);
+    expect(total('num_requests')).toBe(requests + 3);
+    expect(total('num_errors')).toBe(3);
+    expect(double.every((e) => (e?.num_requests ?? 0) > 0)).toBe(true);
+  });
+
+  it('keeps "no responders" and "timeout" apart once every instance has stopped', async () => {
+    await replicaA.stop();
+    await replicaB.stop();
+    await expect(caller.request('test.echo', {})).rejects.toMatchObject({ statusCode: 503, code: 'service_unavailable' });
+    const pings = await collect(nc.services.client().ping('srv-test'), 1).catch(() => []);
+    expect(pings).toEqual([]);
+  });
+});
