@@ -93,7 +93,7 @@ export interface StandIn {
 }
 
 /** The NATS service name and version under which a process answers its requests. */
-export interface ServiceIdentity {
+export interface ServiceRegistration {
   name: string;
   version: string;
   description?: string;
@@ -323,23 +323,18 @@ export class Bus<C extends BusContracts = NatsContracts> {
    * `$SRV.STATS` list, ping and measure it). Its endpoints share the service's queue group, so replicas share the
    * requests. Must run before `respond`.
    */
-  async startService(identity: Omit<ServiceIdentity, 'name'> & { name?: string }): Promise<Service> {
+  async startService(registration: Omit<ServiceRegistration, 'name'> & { name?: string }): Promise<Service> {
     if (this.ownService) throw new Error(`${this.service}: the NATS service is already started`);
-    const name = identity.name ?? this.service;
-    this.ownService = await this.addNatsService({ ...identity, name });
+    this.ownService = await this.addNatsService({ ...registration, name: registration.name ?? this.service });
     return this.ownService;
   }
 
-  private async addNatsService(identity: ServiceIdentity): Promise<Service> {
-    const service = await this.nc.services.add({
-      name: identity.name,
-      version: identity.version,
-      queue: identity.name,
-      ...(identity.description ? { description: identity.description } : {}),
-    });
+  private async addNatsService(registration: ServiceRegistration): Promise<Service> {
+    const { name, version, description } = registration;
+    const service = await this.nc.services.add({ name, version, queue: name, ...(description ? { description } : {}) });
     this.natsServices.push(service);
     void service.stopped.then((err) => {
-      if (err) this.log.error({ err, service: identity.name }, 'nats service stopped by an error');
+      if (err) this.log.error({ err, service: name }, 'nats service stopped by an error');
     });
     return service;
   }
