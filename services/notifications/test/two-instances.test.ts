@@ -146,4 +146,18 @@ describe('two notifications processes sharing Redis and NATS', () => {
     }
     expect(relayedBy()).toEqual(new Set(['A', 'B']));
   });
+
+  it("closes the member's sockets on both instances when their sessions are revoked, whichever consumed the event", async () => {
+    const mehmet = await createUser(auth.deps, { displayName: 'Mehmet Kaya' });
+    const onA = open('A', asMember(mehmet.id));
+    const onB = open('B', asMember(mehmet.id));
+    await Promise.all([connected(onA.socket), connected(onB.socket)]);
+    const closedBy: Record<Instance, string | undefined> = { A: undefined, B: undefined };
+    onA.socket.on('disconnect', (reason) => (closedBy.A = reason));
+    onB.socket.on('disconnect', (reason) => (closedBy.B = reason));
+    await instances.A.deps.bus.publish(events.auth.sessionsRevoked, { userId: mehmet.id, at: new Date().toISOString() });
+    await until(() => closedBy.A && closedBy.B, 10_000, 'both sockets closed');
+    // Closed by the server (not a lost transport), so the clients do not reconnect.
+    expect(closedBy).toEqual({ A: 'io server disconnect', B: 'io server disconnect' });
+  });
 });
