@@ -104,17 +104,44 @@ export function endpointName(subject: string): string {
   return subject.replaceAll('.', '-');
 }
 
-type ErrorCounter = { countError(err: Error): void };
+/** What an endpoint's answer adds to its `$SRV.STATS` once it is sent. */
+interface EndpointMeter {
+  failed(err: Error): void;
+  took(ms: number): void;
+}
+
+interface NatsEndpointStats {
+  countError(err: Error): void;
+  num_requests: number;
+  processing_time: number;
+  average_processing_time: number;
+}
 
 /**
- * The error counter of a service's endpoint. nats.js 2.x counts an error only when an endpoint handler throws
- * synchronously; ours answer asynchronously, so without this `$SRV.STATS` would report no errors at all. Reached
- * through the service's internals, checked, and left alone when their shape changes.
+ * The stats of a service's endpoint, for what nats.js 2.x cannot see: it counts an error only when an endpoint handler
+ * throws synchronously and times the handler only until it returns, and ours answer asynchronously, so `$SRV.STATS`
+ * would report no errors and no processing time. Reached through the service's internals, checked, and left alone
+ * (stats as nats.js keeps them) when their shape changes.
  */
-function errorCounterOf(service: Service, subject: string): ErrorCounter | undefined {
-  const handlers = (service as unknown as { handlers?: { subject?: string; stats?: Partial<ErrorCounter> }[] }).handlers;
+function endpointMeterOf(service: Service, subject: string): EndpointMeter | undefined {
+  const handlers = (service as unknown as { handlers?: { subject?: string; stats?: Partial<NatsEndpointStats> }[] }).handlers;
   const stats = Array.isArray(handlers) ? handlers.find((h) => h.subject === subject)?.stats : undefined;
-  return typeof stats?.countError === 'function' ? (stats as ErrorCounter) : undefined;
+  if (
+    typeof stats?.countError !== 'function' ||
+    typeof stats.num_requests !== 'number' ||
+    typeof stats.processing_time !== 'number' ||
+    typeof stats.average_processing_time !== 'number'
+  ) {
+    return undefined;
+  }
+  const endpoint = stats as NatsEndpointStats;
+  return {
+    failed: (err) => endpoint.countError(err),
+    took: (ms) => {
+      endpoint.processing_time += Math.round(ms * 1e6);
+      if (endpoint.num_requests > 0) endpoint.average_processing_time = Math.round(endpoint.processing_time / endpoint.num_requests);
+    },
+  };
 }
 
 export type EventContext = BusContext & { deliveries: number; msgId: string | undefined };
@@ -371,7 +398,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
 
   private addEndpoint(service: Service, subject: string, handler: (payload: unknown, ctx: BusContext) => unknown): void {
     const contract = this.requestContract(subject);
-    let errors: ErrorCounter | undefined;
+    let meter: EndpointMeter | undefined;
     service.addEndpoint(endpointName(subject), {
       subject,
       handler: (err, msg) => {
@@ -379,10 +406,13 @@ export class Bus<C extends BusContracts = NatsContracts> {
           this.log.error({ err, subject }, 'nats endpoint error');
           return;
         }
-        void this.answer(msg, contract, handler, (failure) => errors?.countError(failure));
+        const started = performance.now();
+        this.answer(msg, contract, handler, (failure) => meter?.failed(failure))
+          .catch((answerErr: unknown) => this.log.error({ err: answerErr, subject }, 'nats reply not sent'))
+          .finally(() => meter?.took(performance.now() - started));
       },
     });
-    errors = errorCounterOf(service, subject);
+    meter = endpointMeterOf(service, subject);
   }
 
   private async answer(

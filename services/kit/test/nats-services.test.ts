@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NatsConnection, ServiceIdentity as NatsServiceIdentity, ServiceInfo, ServiceStats } from 'nats';
+import { RequestStrategy, type NatsConnection, type ServiceIdentity as NatsServiceIdentity, type ServiceInfo, type ServiceStats } from 'nats';
 import { Bus, connectNats, endpointName, httpError } from '@meydan/kit';
 import { infra, testLogger } from '@meydan/testing';
 import { requestContracts } from './test-contracts.js';
 
 type TestBus = Bus<typeof requestContracts>;
+
+/** Waits the whole `maxWait` for answers (the default strategy stops soon after the first, which a loaded machine can outrun). */
+const waitingUpTo = (maxWait: number) => ({ strategy: RequestStrategy.Timer, maxWait });
 
 /** Every instance of a NATS service answers `$SRV.*.<name>`; collects the answers until `count` have come. */
 async function collect<T extends NatsServiceIdentity>(answers: Promise<AsyncIterable<T>>, count: number): Promise<T[]> {
@@ -27,8 +30,10 @@ describe('request/reply through the NATS Services API', () => {
     const conn = await connectNats(infra().natsUrl, `srv-test-${replica}`, testLogger());
     const bus = new Bus(conn, conn.jetstream(), testLogger(), 'srv-test', requestContracts);
     await bus.startService({ version: '2.3.4', description: 'Meydan srv-test' });
-    bus.respond('test.double', ({ n }) => {
+    bus.respond('test.double', async ({ n }) => {
       handledBy.push(replica);
+      // A slow answer, so the stats have processing time to show.
+      if (n === 120) await new Promise((resolve) => setTimeout(resolve, 30));
       if (n === 13) throw httpError('not_found', 'Bu sayı yok');
       if (n === 99) throw new Error('boom');
       return { double: n * 2 };
@@ -52,7 +57,7 @@ describe('request/reply through the NATS Services API', () => {
   });
 
   it('is listed by $SRV.PING and $SRV.INFO under its name and version, with one endpoint per subject in its queue group', async () => {
-    const client = nc.services.client();
+    const client = nc.services.client(waitingUpTo(10_000));
     const pings = await collect(client.ping('srv-test'), 2);
     expect(pings.map((p) => [p.name, p.version])).toEqual([
       ['srv-test', '2.3.4'],
@@ -89,11 +94,14 @@ describe('request/reply through the NATS Services API', () => {
     expect(raw.headers?.get('Nats-Service-Error-Code')).toBe('400');
     expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({ ok: false, error: { status: 400, error: 'validation' } });
 
-    const stats: ServiceStats[] = await collect(nc.services.client().stats('srv-test'), 2);
+    const stats: ServiceStats[] = await collect(nc.services.client(waitingUpTo(10_000)).stats('srv-test'), 2);
     const double = stats.map((s) => s.endpoints?.find((e) => e.subject === 'test.double'));
-    const total = (key: 'num_requests' | 'num_errors') => double.reduce((sum, e) => sum + (e?.[key] ?? 0), 0);
+    const total = (key: 'num_requests' | 'num_errors' | 'processing_time') => double.reduce((sum, e) => sum + (e?.[key] ?? 0), 0);
     expect(total('num_requests')).toBe(requests + 3);
     expect(total('num_errors')).toBe(3);
+    // Processing time in nanoseconds, measured until each asynchronous answer was sent (the 30 ms one among them).
+    expect(total('processing_time')).toBeGreaterThanOrEqual(30e6);
+    expect(double.find((e) => (e?.processing_time ?? 0) >= 30e6)?.average_processing_time).toBeGreaterThan(0);
     expect(double.every((e) => (e?.num_requests ?? 0) > 0)).toBe(true);
   });
 
@@ -101,7 +109,7 @@ describe('request/reply through the NATS Services API', () => {
     await replicaA.stop();
     await replicaB.stop();
     await expect(caller.request('test.echo', {})).rejects.toMatchObject({ statusCode: 503, code: 'service_unavailable' });
-    const pings = await collect(nc.services.client().ping('srv-test'), 1).catch(() => []);
+    const pings = await collect(nc.services.client(waitingUpTo(1000)).ping('srv-test'), 1).catch(() => []);
     expect(pings).toEqual([]);
   });
 });
