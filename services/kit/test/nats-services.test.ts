@@ -1,10 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RequestStrategy, type NatsConnection, type ServiceIdentity as NatsServiceIdentity, type ServiceInfo, type ServiceStats } from 'nats';
-import { Bus, connectNats, endpointName, httpError } from '@meydan/kit';
-import { infra, testLogger } from '@meydan/testing';
+import { readFileSync } from 'node:fs';
+import { healthSubject, openapiSubject, subjects } from '@meydan/proto';
+import { Bus, connectNats, endpointName, httpError, serviceVersion } from '@meydan/kit';
+import { infra, startTestService, testLogger, type TestService } from '@meydan/testing';
+import { buildApp as buildContact } from '../../contact/src/app.js';
 import { requestContracts } from './test-contracts.js';
 
 type TestBus = Bus<typeof requestContracts>;
+
+const contactPackage = JSON.parse(readFileSync(new URL('../../contact/package.json', import.meta.url), 'utf8')) as { version: string };
 
 /** Waits the whole `maxWait` for answers (the default strategy stops soon after the first, which a loaded machine can outrun). */
 const waitingUpTo = (maxWait: number) => ({ strategy: RequestStrategy.Timer, maxWait });
@@ -111,5 +116,26 @@ describe('request/reply through the NATS Services API', () => {
     await expect(caller.request('test.echo', {})).rejects.toMatchObject({ statusCode: 503, code: 'service_unavailable' });
     const pings = await collect(nc.services.client(waitingUpTo(1000)).ping('srv-test'), 1).catch(() => []);
     expect(pings).toEqual([]);
+  });
+});
+
+describe('a service started as main starts it', () => {
+  let contact: TestService;
+  let nc: NatsConnection;
+  beforeAll(async () => {
+    contact = await startTestService('contact', buildContact);
+    nc = contact.deps.nats;
+  });
+  afterAll(async () => {
+    await contact?.close();
+  });
+
+  it('registers one NATS service named after itself, with its package version and an endpoint per request subject', async () => {
+    expect(serviceVersion('contact')).toBe(contactPackage.version);
+    const [info] = await collect(nc.services.client(waitingUpTo(10_000)).info('contact'), 1);
+    expect(info).toMatchObject({ name: 'contact', version: contactPackage.version });
+    expect(info!.endpoints.map((e) => [e.subject, e.queue_group]).sort()).toEqual(
+      [healthSubject('contact'), openapiSubject('contact'), subjects.contact.messagesPage].map((s) => [s, 'contact']).sort(),
+    );
   });
 });
