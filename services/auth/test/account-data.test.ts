@@ -54,14 +54,14 @@ describe('account data: export and deletion', () => {
       // polls, social and notifications are not started here: these stand in for their responders, whose own
       // answers are tested in those services' suites (member-data tests).
       const other = '0123456789abcdef01234567';
-      const responders = [
-        svc.deps.bus.respond(subjects.polls.userExport, ({ userId }) => ({
+      const responders = await Promise.all([
+        svc.deps.bus.standIn('polls', subjects.polls.userExport, ({ userId }) => ({
           polls: [],
           votes: userId === ayse.id ? [{ pollId: other, pollTitle: 'Kedi mi köpek mi?', optionIndex: 1, option: 'Köpek', votedAt: '2026-01-02T10:00:00.000Z' }] : [],
-        }), { queue: 'polls' }),
-        svc.deps.bus.respond(subjects.social.userExport, () => ({ followers: [{ userId: other, since: '2026-01-01T00:00:00.000Z' }], following: [] }), { queue: 'social' }),
-        svc.deps.bus.respond(subjects.notifications.userExport, () => ({ notifications: [] }), { queue: 'notifications' }),
-      ];
+        })),
+        svc.deps.bus.standIn('social', subjects.social.userExport, () => ({ followers: [{ userId: other, since: '2026-01-01T00:00:00.000Z' }], following: [] })),
+        svc.deps.bus.standIn('notifications', subjects.notifications.userExport, () => ({ notifications: [] })),
+      ]);
       try {
         const res = await svc.app.inject({ url: '/api/account/export', headers: asMember(ayse.id) });
         expect(res.statusCode).toBe(200);
@@ -74,7 +74,7 @@ describe('account data: export and deletion', () => {
         expect(body.polls).toEqual([]);
         expect(body.notifications).toEqual([]);
       } finally {
-        for (const r of responders) r.unsubscribe();
+        await Promise.all(responders.map((r) => r.stop()));
       }
     });
   });

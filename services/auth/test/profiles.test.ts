@@ -87,14 +87,14 @@ describe('profiles', () => {
   });
 
   it('fills the counts from social and polls over NATS', async () => {
-    const social = svc.deps.bus.respond(subjects.social.counts, () => ({ followersCount: 3, followingCount: 4 }), { queue: 'social' });
-    const polls = svc.deps.bus.respond(subjects.polls.userCounts, () => ({ pollsCount: 5, votesCount: 6 }), { queue: 'polls' });
+    const social = await svc.deps.bus.standIn('social', subjects.social.counts, () => ({ followersCount: 3, followingCount: 4 }));
+    const polls = await svc.deps.bus.standIn('polls', subjects.polls.userCounts, () => ({ pollsCount: 5, votesCount: 6 }));
     try {
       const res = await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asVisitor() });
       expect(res.json()).toMatchObject({ followersCount: 3, followingCount: 4, pollsCount: 5, votesCount: 6 });
     } finally {
-      social.unsubscribe();
-      polls.unsubscribe();
+      await social.stop();
+      await polls.stop();
     }
   });
 

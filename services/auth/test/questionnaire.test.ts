@@ -52,11 +52,9 @@ describe('personality analysis', () => {
   it('scores traits from the answers and topics from answers and votes, stores it and sets aiAnalysisCompleted', async () => {
     expect((await answer(ayse.id, answersAt(1))).statusCode).toBe(200);
     // polls is not started here: this stands in for its responder with the member's votes by category.
-    const polls = svc.deps.bus.respond(
-      subjects.polls.userTopics,
-      ({ userId }) => ({ topics: userId === ayse.id ? [{ category: 'muzik-playlist', votes: 6 }, { category: 'oyun-geek', votes: 2 }] : [] }),
-      { queue: 'polls' },
-    );
+    const polls = await svc.deps.bus.standIn('polls', subjects.polls.userTopics, ({ userId }) => ({
+      topics: userId === ayse.id ? [{ category: 'muzik-playlist', votes: 6 }, { category: 'oyun-geek', votes: 2 }] : [],
+    }));
     try {
       const res = await analyse(ayse.id, asMember(ayse.id));
       expect(res.statusCode).toBe(200);
@@ -87,7 +85,7 @@ describe('personality analysis', () => {
       const none = await svc.deps.bus.request(subjects.auth.usersAffinities, { userId: mehmet.id }, { requestId: 'test' }, 2000);
       expect(none.topics).toEqual([]);
     } finally {
-      polls.unsubscribe();
+      await polls.stop();
     }
   });
 });

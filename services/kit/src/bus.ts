@@ -15,6 +15,8 @@ import {
   type Msg,
   type MsgHdrs,
   type NatsConnection,
+  type Service,
+  type ServiceMsg,
   type Subscription,
 } from 'nats';
 import type { ValidateFunction } from 'ajv';
@@ -83,6 +85,63 @@ export class ContractError extends Error {
 export interface RespondOptions {
   /** Queue group; defaults to the service name, so instances share the load. */
   queue?: string;
+}
+
+/** A responder that stands in for another service (tests): `stop()` withdraws it. */
+export interface StandIn {
+  stop(): Promise<void>;
+}
+
+/** The NATS service name and version under which a process answers its requests. */
+export interface ServiceRegistration {
+  name: string;
+  version: string;
+  description?: string;
+}
+
+/** A NATS service endpoint's name: the subject, with the dots the endpoint names may not contain turned into dashes. */
+export function endpointName(subject: string): string {
+  return subject.replaceAll('.', '-');
+}
+
+/** What an endpoint's answer adds to its `$SRV.STATS` once it is sent. */
+interface EndpointMeter {
+  failed(err: Error): void;
+  took(ms: number): void;
+}
+
+interface NatsEndpointStats {
+  countError(err: Error): void;
+  num_requests: number;
+  processing_time: number;
+  average_processing_time: number;
+}
+
+/**
+ * The stats of a service's endpoint, for what nats.js 2.x cannot see: it counts an error only when an endpoint handler
+ * throws synchronously and times the handler only until it returns, and ours answer asynchronously, so `$SRV.STATS`
+ * would report no errors and no processing time. Reached through the service's internals, checked, and left alone
+ * (stats as nats.js keeps them) when their shape changes.
+ */
+function endpointMeterOf(service: Service, subject: string): EndpointMeter | undefined {
+  const handlers = (service as unknown as { handlers?: { subject?: string; stats?: Partial<NatsEndpointStats> }[] }).handlers;
+  const stats = Array.isArray(handlers) ? handlers.find((h) => h.subject === subject)?.stats : undefined;
+  if (
+    typeof stats?.countError !== 'function' ||
+    typeof stats.num_requests !== 'number' ||
+    typeof stats.processing_time !== 'number' ||
+    typeof stats.average_processing_time !== 'number'
+  ) {
+    return undefined;
+  }
+  const endpoint = stats as NatsEndpointStats;
+  return {
+    failed: (err) => endpoint.countError(err),
+    took: (ms) => {
+      endpoint.processing_time += Math.round(ms * 1e6);
+      if (endpoint.num_requests > 0) endpoint.average_processing_time = Math.round(endpoint.processing_time / endpoint.num_requests);
+    },
+  };
 }
 
 export type EventContext = BusContext & { deliveries: number; msgId: string | undefined };
@@ -172,6 +231,8 @@ export class Bus<C extends BusContracts = NatsContracts> {
   private readonly ajv = createAjv();
   private readonly validators = new Map<string, ValidateFunction>();
   private readonly subscriptions: Subscription[] = [];
+  private readonly natsServices: Service[] = [];
+  private ownService: Service | undefined;
   private readonly consumerLoops: { messages: ConsumerMessages; done: Promise<void> }[] = [];
   private jsm: JetStreamManager | undefined;
   readonly contracts: C;
@@ -284,32 +345,93 @@ export class Bus<C extends BusContracts = NatsContracts> {
     return reply.data;
   }
 
-  /** Binds a plain function `(payload, ctx) => result` to a subject, validating both directions. */
+  /**
+   * Registers this process as the NATS service named after it (the Services API: `$SRV.PING`, `$SRV.INFO` and
+   * `$SRV.STATS` list, ping and measure it). Its endpoints share the service's queue group, so replicas share the
+   * requests. Must run before `respond`.
+   */
+  async startService(registration: Omit<ServiceRegistration, 'name'> & { name?: string }): Promise<Service> {
+    if (this.ownService) throw new Error(`${this.service}: the NATS service is already started`);
+    this.ownService = await this.addNatsService({ ...registration, name: registration.name ?? this.service });
+    return this.ownService;
+  }
+
+  private async addNatsService(registration: ServiceRegistration): Promise<Service> {
+    const { name, version, description } = registration;
+    const service = await this.nc.services.add({ name, version, queue: name, ...(description ? { description } : {}) });
+    this.natsServices.push(service);
+    void service.stopped.then((err) => {
+      if (err) this.log.error({ err, service: name }, 'nats service stopped by an error');
+    });
+    return service;
+  }
+
+  /**
+   * Binds a plain function `(payload, ctx) => result` to a subject as an endpoint of this process's NATS service,
+   * validating both directions.
+   */
   respond<S extends RequestSubject<C>>(
     subject: S,
     handler: (payload: RequestPayload<C, S>, ctx: BusContext) => Promise<ReplyPayload<C, S>> | ReplyPayload<C, S>,
-    options: RespondOptions = {},
-  ): Subscription {
-    const contract = this.requestContract(subject);
-    const sub = this.nc.subscribe(subject, {
-      queue: options.queue ?? this.service,
-      callback: (err, msg) => {
-        if (err) {
-          this.log.error({ err, subject }, 'nats subscription error');
-          return;
-        }
-        void this.answer(msg, contract, handler as (payload: unknown, ctx: BusContext) => unknown);
-      },
-    });
-    this.subscriptions.push(sub);
-    return sub;
+  ): void {
+    if (!this.ownService) throw new Error(`${this.service}: startService() must run before respond(${subject})`);
+    this.addEndpoint(this.ownService, subject, handler as (payload: unknown, ctx: BusContext) => unknown);
   }
 
-  private async answer(msg: Msg, contract: RequestContract, handler: (payload: unknown, ctx: BusContext) => unknown) {
+  /**
+   * Answers a subject on behalf of another service (a test standing in for a service it does not start): a NATS
+   * service of that name with this one endpoint, in that service's queue group.
+   */
+  async standIn<S extends RequestSubject<C>>(
+    service: string,
+    subject: S,
+    handler: (payload: RequestPayload<C, S>, ctx: BusContext) => Promise<ReplyPayload<C, S>> | ReplyPayload<C, S>,
+  ): Promise<StandIn> {
+    const natsService = await this.addNatsService({ name: service, version: '0.0.0', description: `stand-in for ${service}` });
+    this.addEndpoint(natsService, subject, handler as (payload: unknown, ctx: BusContext) => unknown);
+    return {
+      stop: async () => {
+        await natsService.stop();
+      },
+    };
+  }
+
+  private addEndpoint(service: Service, subject: string, handler: (payload: unknown, ctx: BusContext) => unknown): void {
+    const contract = this.requestContract(subject);
+    let meter: EndpointMeter | undefined;
+    service.addEndpoint(endpointName(subject), {
+      subject,
+      handler: (err, msg) => {
+        if (err) {
+          this.log.error({ err, subject }, 'nats endpoint error');
+          return;
+        }
+        const started = performance.now();
+        this.answer(msg, contract, handler, (failure) => meter?.failed(failure))
+          .catch((answerErr: unknown) => this.log.error({ err: answerErr, subject }, 'nats reply not sent'))
+          .finally(() => meter?.took(performance.now() - started));
+      },
+    });
+    meter = endpointMeterOf(service, subject);
+  }
+
+  private async answer(
+    msg: ServiceMsg,
+    contract: RequestContract,
+    handler: (payload: unknown, ctx: BusContext) => unknown,
+    countError: (err: Error) => void,
+  ) {
     const requestId = msg.headers?.get(natsHeaders.requestId) || randomUUID();
     const log = this.log.child({ reqId: requestId, subject: msg.subject });
     const send = (reply: Reply<unknown>) => {
-      if (msg.reply) msg.respond(codec.encode(reply));
+      if (!msg.reply) return;
+      if (reply.ok) {
+        msg.respond(codec.encode(reply));
+        return;
+      }
+      // The standard error headers let the NATS tools see the failure; the body keeps the bus's own error shape.
+      countError(new Error(`${reply.error.status} ${reply.error.error}`));
+      msg.respondError(reply.error.status, reply.error.error, codec.encode(reply), { headers: headersWith(requestId) });
     };
     let payload: unknown;
     try {
@@ -667,10 +789,11 @@ export class Bus<C extends BusContracts = NatsContracts> {
     };
   }
 
-  /** Stops consumers (letting handlers in flight finish) and unsubscribes responders. */
+  /** Stops consumers (letting handlers in flight finish), then the NATS services (draining their endpoints) and listeners. */
   async stop(): Promise<void> {
     for (const loop of this.consumerLoops) loop.messages.stop();
     await Promise.allSettled(this.consumerLoops.map((l) => l.done));
+    await Promise.allSettled(this.natsServices.map((s) => s.stop()));
     for (const sub of this.subscriptions) sub.unsubscribe();
   }
 }

@@ -5,6 +5,7 @@ import type { Logger } from './logger.js';
 import { exponentialBackoff } from './retry.js';
 import { Bus } from './bus.js';
 import { natsContracts } from '@meydan/proto';
+import { createRequire } from 'node:module';
 
 /** The live connections a service works with. */
 export interface Connections {
@@ -24,7 +25,19 @@ export interface ConnectOptions {
   mongoDb?: string | undefined;
   /** See NATS_CONSUMER_PREFIX in the base config. */
   consumerPrefix?: string | undefined;
+  /** The version the NATS service reports; defaults to the service workspace's package version. */
+  version?: string;
   log: Logger;
+}
+
+/** The `version` of the service's workspace package (`@meydan/<service>`), or 0.0.0 when it cannot be read. */
+export function serviceVersion(service: string): string {
+  try {
+    const pkg = createRequire(import.meta.url)(`@meydan/${service}/package.json`) as { version?: unknown };
+    return typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
 }
 
 export async function connectNats(url: string, service: string, log: Logger): Promise<NatsConnection> {
@@ -88,6 +101,7 @@ export async function connectAll(options: ConnectOptions): Promise<Connections> 
   const nats = await connectNats(options.natsUrl, service, log);
   const bus = new Bus(nats, nats.jetstream(), log, service, natsContracts, options.consumerPrefix);
   await bus.ensureStreams();
+  await bus.startService({ version: options.version ?? serviceVersion(service), description: `Meydan ${service}` });
   const mongo = await connectMongo(options.mongoUrl, options.mongoDb ?? `meydan_${service}`, log);
   const redis = connectRedis(options.redisUrl, service, log);
   return {

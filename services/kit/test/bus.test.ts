@@ -8,6 +8,7 @@ describe('NATS request/reply', () => {
   beforeAll(async () => {
     const nc = await connectNats(infra().natsUrl, 'bus-test', testLogger());
     bus = new Bus(nc, nc.jetstream(), testLogger(), 'bus-test', requestContracts);
+    await bus.startService({ version: '1.0.0' });
   });
   afterAll(async () => {
     await bus.stop();

@@ -15,6 +15,7 @@ describe('errors and request ids', () => {
         const app = await createServiceApp('polls', deps);
         // A bus with the test's own subject, on the service's connection and log.
         const bus = new Bus(deps.nats, deps.nats.jetstream(), deps.log, 'polls', requestContracts);
+        await bus.startService({ version: '1.0.0' });
         bus.respond('test.echo', (_payload, ctx) => {
           echoed.push(ctx.requestId);
           ctx.log.info('echo handled');

@@ -28,13 +28,9 @@ describe('for-you feed', () => {
     const friendsOnly = await createPoll(svc.app, stranger, { category: 'muzik-playlist', title: 'Yalnız dostlara', type: 'friends' });
 
     // auth is not started here: this stands in for its responder, with the member's stored analysis.
-    const auth = svc.deps.bus.respond(
-      subjects.auth.usersAffinities,
-      ({ userId }) => ({
-        topics: userId === member ? [{ category: 'muzik-playlist', weight: 0.6 }, { category: 'kesfet-seyahat', weight: 0.4 }] : [],
-      }),
-      { queue: 'auth' },
-    );
+    const auth = await svc.deps.bus.standIn('auth', subjects.auth.usersAffinities, ({ userId }) => ({
+      topics: userId === member ? [{ category: 'muzik-playlist', weight: 0.6 }, { category: 'kesfet-seyahat', weight: 0.4 }] : [],
+    }));
     try {
       const res = await forYou(asMember(member));
       expect(res.statusCode).toBe(200);
@@ -48,7 +44,7 @@ describe('for-you feed', () => {
       const limited = await forYou(asMember(member), '&limit=1&category=kesfet-seyahat');
       expect(limited.json().polls.map((p: { id: string }) => p.id)).toEqual([travel.id]);
     } finally {
-      auth.unsubscribe();
+      await auth.stop();
     }
   });
 
