@@ -3,10 +3,10 @@ import { SESSION_COOKIE, events, limits, type LoginBody, type LogoutBody, type P
 import { HttpError, httpError, isDuplicateKey } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationMail, escapeHtml, page } from '../domain/mail.js';
-import { revokeEverything } from '../domain/revocation.js';
+import { revokeEverything } from '../store/revocation.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
-import { Counter } from '../domain/throttle.js';
+import { Counter } from '../store/throttle.js';
 import { sessionUserOf } from '../domain/views.js';
 
 const messageResponse = { $ref: 'meydan/message' } as const;
