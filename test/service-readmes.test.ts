@@ -3,26 +3,10 @@
  * the real app on the test servers): a route added without a line in the README fails here.
  */
 import { readFile } from 'node:fs/promises';
-import type { FastifyInstance } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { BaseConfig, ServiceDeps } from '@meydan/kit';
-import type { ServiceName } from '@meydan/proto';
+import type { BaseConfig } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
-import { buildApp as buildAdmin } from '../services/admin/src/app.js';
-import { buildApp as buildAuth } from '../services/auth/src/app.js';
-import { buildApp as buildContact } from '../services/contact/src/app.js';
-import { buildApp as buildNotifications } from '../services/notifications/src/app.js';
-import { buildApp as buildPolls } from '../services/polls/src/app.js';
-import { buildApp as buildSocial } from '../services/social/src/app.js';
-
-const builders: Record<ServiceName, (deps: ServiceDeps) => Promise<FastifyInstance>> = {
-  auth: buildAuth,
-  polls: buildPolls,
-  social: buildSocial,
-  notifications: (deps) => buildNotifications(deps, { consumers: false }),
-  contact: buildContact,
-  admin: buildAdmin,
-};
+import { serviceBuilders } from './service-builders.js';
 
 type OpenApi = { paths: Record<string, Record<string, unknown>> };
 
@@ -49,7 +33,7 @@ describe('service READMEs', () => {
   for (const name of ['auth', 'social', 'notifications', 'polls', 'contact', 'admin'] as const) {
     it(`${name}: every route of its OpenAPI document is in its README`, async () => {
       const config = (name === 'notifications' ? { SMTP_URL: 'smtp://127.0.0.1:9' } : {}) as Partial<BaseConfig>;
-      const service = await startTestService(name, builders[name], { config });
+      const service = await startTestService(name, serviceBuilders[name], { config });
       started.push(service);
       const operations = operationsOf(service.app.swagger() as unknown as OpenApi);
       expect(operations.length).toBeGreaterThan(0);
