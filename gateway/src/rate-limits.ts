@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import type { Redis } from 'ioredis';
-import { errorCatalogue, limits } from '@meydan/proto';
+import { apiPathPattern, apiPaths, errorCatalogue, limits } from '@meydan/proto';
 
 /** A class of requests and its limit: `max` requests per `windowS` seconds per key. */
 interface LimitClass {
@@ -18,12 +18,12 @@ interface LimitClass {
 export function limitClasses(scale = 1): LimitClass[] {
   const n = (max: number) => Math.max(1, Math.round(max * scale));
   return [
-    { name: 'login', method: 'POST', path: /^\/api\/login\/?$/i, max: n(10), windowS: 60, by: 'ip' },
-    { name: 'register', method: 'POST', path: /^\/api\/register\/?$/i, max: n(10), windowS: 3600, by: 'ip' },
-    { name: 'share-vote', method: 'POST', path: /^\/api\/s\/[^/]+\/vote\/?$/i, max: n(30), windowS: 60, by: 'ip' },
-    { name: 'vote', method: 'POST', path: /^\/api\/polls\/[^/]+\/vote\/?$/i, max: n(60), windowS: 60, by: 'user-or-ip' },
-    { name: 'contact', method: 'POST', path: /^\/api\/contact\/?$/i, max: n(5), windowS: 600, by: 'ip' },
-    { name: 'newsletter', method: 'POST', path: /^\/api\/newsletter\/subscribe\/?$/i, max: n(5), windowS: 600, by: 'ip' },
+    { name: 'login', method: 'POST', path: apiPathPattern(apiPaths.login), max: n(10), windowS: 60, by: 'ip' },
+    { name: 'register', method: 'POST', path: apiPathPattern(apiPaths.register), max: n(10), windowS: 3600, by: 'ip' },
+    { name: 'share-vote', method: 'POST', path: apiPathPattern(apiPaths.shareVote), max: n(30), windowS: 60, by: 'ip' },
+    { name: 'vote', method: 'POST', path: apiPathPattern(apiPaths.pollVote), max: n(60), windowS: 60, by: 'user-or-ip' },
+    { name: 'contact', method: 'POST', path: apiPathPattern(apiPaths.contact), max: n(5), windowS: 600, by: 'ip' },
+    { name: 'newsletter', method: 'POST', path: apiPathPattern(apiPaths.newsletterSubscribe), max: n(5), windowS: 600, by: 'ip' },
     { name: 'api', path: /^\/api(\/|$)/i, max: n(600), windowS: 60, by: 'user-or-ip' },
   ];
 }

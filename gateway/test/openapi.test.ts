@@ -5,15 +5,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, serviceNames, type ServiceName } from '@meydan/proto';
-import type { BaseConfig, ServiceDeps } from '@meydan/kit';
+import type { BaseConfig } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
-import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
-import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser } from '../../services/auth/test/support.js';
-import { buildApp as buildContact } from '../../services/contact/src/app.js';
-import { buildApp as buildNotifications } from '../../services/notifications/src/app.js';
-import { buildApp as buildPolls } from '../../services/polls/src/app.js';
-import { buildApp as buildSocial } from '../../services/social/src/app.js';
+import { serviceBuilders as builders } from '../../test/service-builders.js';
 import { serviceForPath } from '../src/routing-table.js';
 import { startTestGateway, type TestGateway } from './support.js';
 
@@ -23,16 +18,6 @@ type Document = {
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>; schemas: Record<string, unknown> };
-};
-
-const builders: Record<ServiceName, (deps: ServiceDeps) => Promise<FastifyInstance>> = {
-  auth: buildAuth,
-  polls: buildPolls,
-  social: buildSocial,
-  // Mail is never sent here: the address only has to be a valid SMTP URL.
-  notifications: (deps) => buildNotifications(deps, { consumers: false }),
-  contact: buildContact,
-  admin: buildAdmin,
 };
 
 /** `/api/users/:id/follow` → `/api/users/{id}/follow`. */

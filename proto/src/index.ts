@@ -1,6 +1,7 @@
 export * from './subjects.js';
 export * from './errors.js';
 export * from './routes.js';
+export * from './api-paths.js';
 export * from './cookies.js';
 export * from './categories.js';
 export * from './limits.js';

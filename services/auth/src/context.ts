@@ -5,7 +5,7 @@ import { activationModel, type ActivationRecord } from './model/activation.js';
 import { passwordResetModel, type PasswordResetRecord } from './model/password-reset.js';
 import { apiTokenModel, type ApiTokenRecord } from './model/api-token.js';
 import { userModel, type UserRecord } from './model/user.js';
-import { SessionStore } from './sessions.js';
+import { SessionStore } from './store/sessions.js';
 
 /** Everything the auth routes and handlers work with. */
 export interface AuthContext {

@@ -1,9 +1,9 @@
 import type { Model } from 'mongoose';
 import type { ServiceDeps } from '@meydan/kit';
 import type { NotificationsConfig } from './config.js';
-import { Actors } from './domain/actors.js';
-import { Preferences } from './domain/preferences.js';
-import { NotificationStore } from './domain/store.js';
+import { Actors } from './nats/actors.js';
+import { Preferences } from './store/preferences.js';
+import { NotificationStore } from './store/notifications.js';
 import { notificationModel, type NotificationRecord } from './model/notification.js';
 import type { Realtime } from './realtime/server.js';
 

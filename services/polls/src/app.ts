@@ -7,7 +7,7 @@ import { registerNatsHandlers } from './nats/handlers.js';
 import { bindMemberData } from './nats/member-data.js';
 import { startVotePersister } from './nats/persist-votes.js';
 import { pollRoutes } from './routes/polls.js';
-import { socialRoutes } from './routes/social.js';
+import { engagementRoutes } from './routes/engagement.js';
 import { userRoutes } from './routes/users.js';
 import { voteRoutes } from './routes/votes.js';
 
@@ -27,7 +27,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
 
   await pollRoutes(app, ctx);
   await voteRoutes(app, ctx);
-  await socialRoutes(app, ctx);
+  await engagementRoutes(app, ctx);
   await userRoutes(app, ctx);
 
   await registerNatsHandlers(ctx);

@@ -1,6 +1,6 @@
 import type { Model } from 'mongoose';
 import type { ServiceDeps } from '@meydan/kit';
-import { UserDirectory } from './domain/user-directory.js';
+import { UserDirectory } from './store/user-directory.js';
 import { followModel, type FollowRecord } from './model/follow.js';
 import { followRequestModel, type FollowRequestRecord } from './model/follow-request.js';
 

@@ -1,4 +1,5 @@
-import { runService, serviceConfigSchema } from '@meydan/kit';
+import { runService } from '@meydan/kit';
 import { buildApp } from './app.js';
+import { socialConfigSchema } from './config.js';
 
-await runService({ service: 'social', configSchema: serviceConfigSchema({}), buildApp });
+await runService({ service: 'social', configSchema: socialConfigSchema, buildApp });

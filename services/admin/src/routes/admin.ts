@@ -22,10 +22,22 @@ import {
 import type { AdminContext } from '../context.js';
 import { istanbulMonthStart } from '../domain/month.js';
 import { banNoticeMail } from '../domain/mail.js';
-import { containsPattern } from '../domain/search.js';
 import type { AdminUserDoc } from '../model/index.js';
 import { enqueueRecipients, jobProgress } from '../nats/bulk-email.js';
 import { forgetPoll } from '../nats/read-model.js';
+import {
+  auditPage,
+  createBulkJob,
+  findPoll,
+  findUser,
+  panelStats,
+  pollPage,
+  recordAudit,
+  reportPage,
+  setReportStatus,
+  setUserActive,
+  userPage,
+} from '../store/panel.js';
 
 const idParams = { $ref: 'meydan/admin-id-params' } as const;
 const noBody = { $ref: 'meydan/no-body' } as const;
@@ -50,26 +62,14 @@ function userView(u: AdminUserDoc & { _id: string }) {
 export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
   const { models, bus } = ctx;
 
-  async function audit(adminId: string, action: AuditAction, targetType: AuditTargetType, targetId: string, reason: string | null = null) {
-    await models.Audit.create({ adminId, action, targetType, targetId, reason, at: new Date() });
-  }
+  const audit = (adminId: string, action: AuditAction, targetType: AuditTargetType, targetId: string, reason: string | null = null) =>
+    recordAudit(models, { adminId, action, targetType, targetId, reason });
 
   app.get(
     '/api/admin/stats',
     { schema: { summary: 'Yönetim paneli istatistikleri (bu ay: Europe/Istanbul takvim ayı)', response: { 200: { $ref: 'meydan/admin-stats' } } } },
     async () => {
-    const since = istanbulMonthStart(new Date());
-    const [totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, votes, newVotesThisMonth, pendingReports] = await Promise.all([
-      models.User.countDocuments({}),
-      models.User.countDocuments({ createdAt: { $gte: since } }),
-      models.Poll.countDocuments({}),
-      models.Poll.countDocuments({ createdAt: { $gte: since } }),
-      models.Poll.find({}, { votesCount: 1 }).lean(),
-      models.Vote.countDocuments({ at: { $gte: since } }),
-      models.Report.countDocuments({ status: 'pending' }),
-    ]);
-    const totalVotes = votes.reduce((sum, p) => sum + (p.votesCount ?? 0), 0);
-    return { totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, totalVotes, newVotesThisMonth, pendingReports };
+    return panelStats(models, istanbulMonthStart(new Date()));
     },
   );
 
@@ -83,18 +83,13 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
     async (request) => {
       const page = pageOf(request.query.page);
-      const q = request.query.q?.trim();
-      const filter = q ? { search: { $regex: containsPattern(q) } } : {};
-      const [items, totalCount] = await Promise.all([
-        models.User.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * adminPageSize).limit(adminPageSize).lean(),
-        models.User.countDocuments(filter),
-      ]);
+      const { items, totalCount } = await userPage(models, request.query.q?.trim(), page);
       return { items: items.map((u) => userView(u as never)), totalCount, page, pageSize: adminPageSize };
     },
   );
 
   async function targetUser(id: string, adminId: string, banning: boolean) {
-    const user = await models.User.findById(id).lean();
+    const user = await findUser(models, id);
     if (!user) throw httpError('not_found', T.userNotFound);
     if (user.role === 'admin') throw new HttpError(400, 'admin_untouchable', banning ? T.cannotBanAdmin : T.cannotActivateAdmin);
     if (banning && id === adminId) throw new HttpError(400, 'admin_untouchable', T.cannotBanSelf);
@@ -123,7 +118,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
         { userId: user._id, by: adminId, ...(reason ? { reason } : {}), at },
         { requestId: request.id },
       );
-      await models.User.updateOne({ _id: user._id }, { $set: { isActive: false } });
+      await setUserActive(models, user._id, false);
       await audit(adminId, 'user.ban', 'user', user._id, reason);
       await bus.publishReliably(
         events.admin.mailRequested,
@@ -142,7 +137,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
       const user = await targetUser(request.params.id, adminId, false);
       if (user.isActive !== false) return { message: T.userActivated };
       await bus.publishReliably(events.admin.userReactivated, { userId: user._id, by: adminId, at: new Date().toISOString() }, { requestId: request.id });
-      await models.User.updateOne({ _id: user._id }, { $set: { isActive: true } });
+      await setUserActive(models, user._id, true);
       await audit(adminId, 'user.activate', 'user', user._id);
       return { message: T.userActivated };
     },
@@ -159,13 +154,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
     async (request) => {
       const page = pageOf(request.query.page);
-      const q = request.query.q?.trim();
-      const filter = q ? { search: { $regex: containsPattern(q) } } : {};
-      const [polls, totalCount] = await Promise.all([
-        models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * adminPageSize).limit(adminPageSize).lean(),
-        models.Poll.countDocuments(filter),
-      ]);
-      const creators = await models.User.find({ _id: { $in: [...new Set(polls.map((p) => p.creatorId))] } }).lean();
+      const { polls, creators, totalCount } = await pollPage(models, request.query.q?.trim(), page);
       const byId = new Map(creators.map((u) => [u._id, u]));
       const items = polls.map((p) => {
         const creator = byId.get(p.creatorId);
@@ -190,7 +179,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     { schema: { summary: 'Anketi her yerden siler (oylar, beğeniler, yorumlar; şikâyetleri çözülür)', params: idParams, response: message } },
     async (request) => {
       const adminId = request.identity!.userId!;
-      const poll = await models.Poll.findById(request.params.id).lean();
+      const poll = await findPoll(models, request.params.id);
       if (!poll) throw httpError('not_found', T.pollNotFound);
       await bus.publishReliably(
         events.admin.pollRemoved,
@@ -214,15 +203,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
     async (request) => {
       const page = pageOf(request.query.page);
-      const filter = request.query.status ? { status: request.query.status } : {};
-      const [reports, totalCount] = await Promise.all([
-        models.Report.find(filter).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * adminPageSize).limit(adminPageSize).lean(),
-        models.Report.countDocuments(filter),
-      ]);
-      const [polls, reporters] = await Promise.all([
-        models.Poll.find({ _id: { $in: [...new Set(reports.map((r) => r.pollId))] } }, { title: 1 }).lean(),
-        models.User.find({ _id: { $in: [...new Set(reports.map((r) => r.reporterId))] } }, { username: 1 }).lean(),
-      ]);
+      const { reports, polls, reporters, totalCount } = await reportPage(models, request.query.status, page);
       const titles = new Map(polls.map((p) => [p._id, p.title]));
       const usernames = new Map(reporters.map((u) => [u._id, u.username]));
       const items = reports.map((r) => ({
@@ -251,8 +232,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     async (request) => {
       const adminId = request.identity!.userId!;
       const { status } = request.body;
-      const updated = await models.Report.updateOne({ _id: request.params.id }, { $set: { status } });
-      if (updated.matchedCount === 0) throw httpError('not_found', T.reportNotFound);
+      if (!(await setReportStatus(models, request.params.id, status))) throw httpError('not_found', T.reportNotFound);
       await audit(adminId, status === 'resolved' ? 'report.resolve' : 'report.dismiss', 'report', request.params.id);
       return { message: T.reportUpdated };
     },
@@ -271,8 +251,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
       const adminId = request.identity!.userId!;
       const { users } = await bus.request(subjects.auth.usersEmails, {}, request);
       if (users.length === 0) throw new HttpError(400, 'no_recipients', T.noRecipients);
-      const job = await models.BulkJob.create({ adminId, subject: request.body.subject, body: request.body.body, total: users.length });
-      const jobId = String(job._id);
+      const jobId = await createBulkJob(models, { adminId, subject: request.body.subject, body: request.body.body, total: users.length });
       await audit(adminId, 'bulk-email.send', 'bulk-email', jobId, request.body.subject);
       await enqueueRecipients(ctx, jobId, users, request.id);
       return reply.code(202).send({ jobId, message: T.bulkEmailQueued });
@@ -301,11 +280,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
     async (request) => {
       const page = pageOf(request.query.page);
-      const [entries, totalCount] = await Promise.all([
-        models.Audit.find({}).sort({ at: -1, _id: -1 }).skip((page - 1) * adminPageSize).limit(adminPageSize).lean(),
-        models.Audit.countDocuments({}),
-      ]);
-      const admins = await models.User.find({ _id: { $in: [...new Set(entries.map((e) => e.adminId))] } }, { username: 1 }).lean();
+      const { entries, admins, totalCount } = await auditPage(models, page);
       const usernames = new Map(admins.map((u) => [u._id, u.username]));
       const items = entries.map((e) => ({
         id: String(e._id),

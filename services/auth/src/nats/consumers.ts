@@ -1,6 +1,6 @@
 import { events } from '@meydan/proto';
 import type { AuthContext } from '../context.js';
-import { revokeEverything } from '../domain/revocation.js';
+import { revokeEverything } from '../store/revocation.js';
 
 /** Moderation decisions taken in the admin service, applied to accounts here. */
 export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {

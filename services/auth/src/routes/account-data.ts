@@ -3,7 +3,7 @@ import { mongo, Types } from 'mongoose';
 import { SESSION_COOKIE, events, limits, subjects } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
-import { revokeEverything } from '../domain/revocation.js';
+import { revokeEverything } from '../store/revocation.js';
 import { verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf } from '../domain/views.js';

@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import { SESSION_COOKIE, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
+import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenParams as tokenParams } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationMail, escapeHtml, page } from '../domain/mail.js';
-import { revokeEverything } from '../domain/revocation.js';
+import { revokeEverything } from '../store/revocation.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
-import { Counter } from '../domain/throttle.js';
+import { Counter } from '../store/throttle.js';
 import { sessionUserOf } from '../domain/views.js';
 
 const messageResponse = { $ref: 'meydan/message' } as const;
@@ -82,7 +82,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
   }
 
   app.post<{ Body: RegisterBody }>(
-    '/api/register',
+    apiPaths.register,
     { schema: { summary: 'Kayıt olur; etkinleştirme bağlantısı e-postayla gelir', body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
     async (request, reply) => {
       const { username, email, displayName, password } = request.body;
@@ -264,7 +264,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
    * challenge as well as the password, which costs a guesser work on every attempt. Failures per IP still end in 429.
    */
   app.post<{ Body: LoginBody }>(
-    '/api/login',
+    apiPaths.login,
     { schema: { summary: 'Giriş yapar (httpOnly `sid` çerezi)', body: { $ref: 'meydan/login' }, response: { 200: userResponse } } },
     async (request, reply) => {
       const emailLower = request.body.email.trim().toLowerCase();

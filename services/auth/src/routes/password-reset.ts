@@ -3,9 +3,9 @@ import { events, limits, userMessages, type ForgotPasswordBody, type ResetPasswo
 import { HttpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { passwordResetMail } from '../domain/mail.js';
-import { revokeEverything } from '../domain/revocation.js';
+import { revokeEverything } from '../store/revocation.js';
 import { hashPassword, randomToken, sha256 } from '../domain/secrets.js';
-import { Counter } from '../domain/throttle.js';
+import { Counter } from '../store/throttle.js';
 
 const RESET_HOURS = limits.auth.passwordResetHours;
 

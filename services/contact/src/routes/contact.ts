@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '@meydan/kit';
-import { contactMessages, events, limits, type ContactMessageBody, type ContactReceipt } from '@meydan/proto';
+import { apiPaths, contactMessages, events, limits, type ContactMessageBody, type ContactReceipt } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
 import { receiptMail, supportMail } from '../domain/mail.js';
 import { texts as T } from '../domain/texts.js';
@@ -21,7 +21,7 @@ export async function contactRoutes(app: FastifyInstance, ctx: ContactContext): 
   );
 
   app.post<{ Body: ContactMessageBody }>(
-    '/api/contact',
+    apiPaths.contact,
     {
       schema: {
         summary: 'İletişim formundan mesaj gönderir; destek talebi numarası döner',

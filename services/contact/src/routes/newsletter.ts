@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
-import { events, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
+import { apiPaths, events, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
 import { newsletterConfirmMail } from '../domain/mail.js';
 import { texts as T } from '../domain/texts.js';
@@ -18,7 +18,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: ContactContext
   const origin = ctx.config.PUBLIC_ORIGIN ?? 'http://localhost:8080';
 
   app.post<{ Body: NewsletterSubscribeBody }>(
-    '/api/newsletter/subscribe',
+    apiPaths.newsletterSubscribe,
     {
       schema: {
         summary: 'Bültene abone olur; onay bağlantısı e-postayla gönderilir',

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  apiPaths,
   events,
   pollMessages,
   pollServiceMessages as S,
@@ -87,7 +88,7 @@ async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> 
 
 export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
   app.post<{ Params: PollIdParams; Body: PollVoteBody }>(
-    '/api/polls/:id/vote',
+    apiPaths.pollVote,
     {
       schema: {
         summary: 'Oy verir (optionIndex ya da optionId: seçeneğin 0\'dan başlayan sırası)',
@@ -122,7 +123,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
   );
 
   app.post<{ Params: ShareCodeParams; Body: ShareVoteBody }>(
-    '/api/s/:shortUrl/vote',
+    apiPaths.shareVote,
     {
       schema: {
         summary: 'Paylaşım bağlantısından oy verir (hesap gerekmez)',

@@ -1,217 +1,51 @@
-import { events, socialMessages, type FollowState, type NatsContracts, type UserFollowedEvent, type UserListItem, type UserUnfollowedEvent } from '@meydan/proto';
-import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type EventPayload, type RequestIdSource } from '@meydan/kit';
-import type { SocialContext } from '../context.js';
+import { socialMessages, type CreatorSummary, type FollowState, type UserListItem } from '@meydan/proto';
 
-const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
+/** Where a follower stands towards someone: following, waiting on a follow request, or neither. */
+export type Relation = 'following' | 'requested' | 'none';
 
-export async function isFollowing(ctx: SocialContext, followerId: string, followeeId: string): Promise<boolean> {
-  return (await ctx.follows.exists({ followerId, followeeId })) !== null;
-}
+export type FollowDirection = 'followers' | 'following';
 
-export async function followCounts(ctx: SocialContext, userId: string): Promise<{ followersCount: number; followingCount: number }> {
-  const [followersCount, followingCount] = await Promise.all([
-    ctx.follows.countDocuments({ followeeId: userId }),
-    ctx.follows.countDocuments({ followerId: userId }),
-  ]);
-  return { followersCount, followingCount };
-}
-
-/** Users who follow `userId` and whom `userId` follows (the friends' circle). */
-export async function mutualsOf(ctx: SocialContext, userId: string): Promise<string[]> {
-  const following = await ctx.follows.find({ followerId: userId }, { followeeId: 1, _id: 0 }).lean();
-  if (following.length === 0) return [];
-  const back = await ctx.follows
-    .find({ followeeId: userId, followerId: { $in: following.map((f) => f.followeeId) } }, { followerId: 1, _id: 0 })
-    .lean();
-  return back.map((f) => f.followerId);
-}
-
-type Relation = 'following' | 'requested' | 'none';
-
-/** Whether `followerId` follows `followeeId`, has asked to (a pending request), or neither. */
-export async function relationOf(ctx: SocialContext, followerId: string, followeeId: string): Promise<Relation> {
-  if (await isFollowing(ctx, followerId, followeeId)) return 'following';
-  return (await ctx.followRequests.exists({ requesterId: followerId, targetId: followeeId })) ? 'requested' : 'none';
-}
-
-/**
- * Follows or unfollows, whichever the caller is not doing now; a member with follow requests on gets a request
- * instead of a follower, and pressing again withdraws it. Toggles of one pair are serialized by a short Redis
- * lock; a toggle that arrives while another of the same pair is running (a double click) does not toggle again but
- * answers the state the first one left, so a double click is one toggle. The unique index on the pair is the last
- * guard: there is never more than one edge, and counts are counted from the edges, so they are never negative.
- */
-export async function toggleFollow(
-  ctx: SocialContext,
-  followerId: string,
-  followeeId: string,
-  source: RequestIdSource,
-): Promise<FollowState> {
-  if (followerId === followeeId) throw new HttpError(400, 'validation', socialMessages.selfFollow);
-  const key = pairLock(followerId, followeeId);
-  const release = await tryLock(ctx.deps.redis, key).catch(() => async () => {});
-  let outcome: { relation: Relation; message: string };
-  if (release) {
-    try {
-      outcome = await flip(ctx, followerId, followeeId, source);
-    } finally {
-      await release();
-    }
-  } else {
-    await waitUnlocked(ctx.deps.redis, key);
-    const relation = await relationOf(ctx, followerId, followeeId);
-    outcome = { relation, message: messageOf[relation] };
-  }
-  return {
-    following: outcome.relation === 'following',
-    ...(outcome.relation === 'requested' ? { requested: true } : {}),
-    message: outcome.message,
-    ...(await followCounts(ctx, followeeId)),
-  };
-}
-
-const messageOf: Record<Relation, string> = {
+export const messageOf: Record<Relation, string> = {
   following: socialMessages.followed,
   requested: socialMessages.requested,
   none: socialMessages.unfollowed,
 };
 
-async function flip(
-  ctx: SocialContext,
-  followerId: string,
-  followeeId: string,
-  source: RequestIdSource,
-): Promise<{ relation: Relation; message: string }> {
-  const existing = await ctx.follows.findOne({ followerId, followeeId }).lean();
-  if (existing) {
-    const { deletedCount } = await ctx.follows.deleteOne({ _id: existing._id });
-    if (deletedCount > 0) {
-      const event: UserUnfollowedEvent = { followerId, followeeId, at: new Date().toISOString() };
-      await announce(ctx, events.social.userUnfollowed, event, `unfollowed:${existing._id.toString()}`, source);
-    }
-    return { relation: 'none', message: socialMessages.unfollowed };
-  }
-  const { deletedCount: withdrawn } = await ctx.followRequests.deleteOne({ requesterId: followerId, targetId: followeeId });
-  if (withdrawn > 0) return { relation: 'none', message: socialMessages.requestCancelled };
-
-  // 404 for someone who does not exist; reading the summary also keeps their name cached for the lists.
-  const [, settings] = await Promise.all([ctx.users.get(followeeId, source), ctx.users.settings(followeeId, source)]);
-  if (settings.followRequestsEnabled) {
-    try {
-      const request = await ctx.followRequests.create({ requesterId: followerId, targetId: followeeId, createdAt: new Date() });
-      const requestId = request._id.toString();
-      await ctx.deps.bus.publishReliably(
-        events.social.followRequested,
-        { requestId, requesterId: followerId, targetId: followeeId, at: new Date().toISOString() },
-        { msgId: `requested:${requestId}`, requestId: requestIdOf(source) },
-      );
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-    return { relation: 'requested', message: socialMessages.requested };
-  }
-  await createEdge(ctx, followerId, followeeId, source);
-  return { relation: 'following', message: socialMessages.followed };
-}
-
-/** Stores the edge and announces it (nothing when it exists already). */
-export async function createEdge(ctx: SocialContext, followerId: string, followeeId: string, source: RequestIdSource): Promise<void> {
-  let edgeId: string;
-  try {
-    const edge = await ctx.follows.create({ followerId, followeeId, createdAt: new Date() });
-    edgeId = edge._id.toString();
-  } catch (err) {
-    if (isDuplicateKey(err)) return; // followed a moment ago by a request that did not hold the lock
-    throw err;
-  }
-  const mutual = await isFollowing(ctx, followeeId, followerId);
-  const event: UserFollowedEvent = { followerId, followeeId, mutual, at: new Date().toISOString() };
-  await announce(ctx, events.social.userFollowed, event, `followed:${edgeId}`, source);
+/** The answer to a follow toggle. */
+export function followState(
+  relation: Relation,
+  message: string,
+  counts: { followersCount: number; followingCount: number },
+): FollowState {
+  return {
+    following: relation === 'following',
+    ...(relation === 'requested' ? { requested: true } : {}),
+    message,
+    ...counts,
+  };
 }
 
 /**
- * A private profile's follower lists are for the owner and their mutual followers only (403 for anyone else).
- * A user auth does not know has nothing to hide: their lists are simply empty.
+ * The rows of a follower list, in the order of `ids`: accounts auth says no longer exist are left out, users whose
+ * name cannot be read now get the placeholder.
  */
-export async function assertListsVisible(
-  ctx: SocialContext,
-  ownerId: string,
-  viewerId: string | null,
-  source: RequestIdSource,
-): Promise<void> {
-  if (viewerId === ownerId) return;
-  let isPublic: boolean;
-  try {
-    isPublic = (await ctx.users.settings(ownerId, source)).isProfilePublic;
-  } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 404) return;
-    throw err;
-  }
-  if (isPublic) return;
-  const mutual = viewerId !== null && (await isFollowing(ctx, viewerId, ownerId)) && (await isFollowing(ctx, ownerId, viewerId));
-  if (!mutual) throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
-}
-
-/** The edge is stored: its event is retried, and the request fails (503) rather than the event vanishing. */
-async function announce<S extends typeof events.social.userFollowed | typeof events.social.userUnfollowed>(
-  ctx: SocialContext,
-  subject: S,
-  payload: EventPayload<NatsContracts, S>,
-  msgId: string,
-  source: RequestIdSource,
-) {
-  await ctx.deps.bus.publishReliably(subject, payload, { msgId, requestId: requestIdOf(source) });
-}
-
-function requestIdOf(source: RequestIdSource): string | undefined {
-  if (!source) return undefined;
-  return 'requestId' in source ? source.requestId : source.id;
-}
-
-export type FollowDirection = 'followers' | 'following';
-
-/**
- * One page of a user's followers (or of whom they follow), newest follow first, each row with whether the viewer
- * follows that user. Names come from auth; when auth is unreachable, cached names or a placeholder, never an error.
- */
-export async function followList(
-  ctx: SocialContext,
-  direction: FollowDirection,
-  userId: string,
-  viewerId: string | null,
-  page: number,
-  limit: number,
-  source: RequestIdSource,
-): Promise<{ rows: UserListItem[]; total: number }> {
-  const filter = direction === 'followers' ? { followeeId: userId } : { followerId: userId };
-  const [edges, total] = await Promise.all([
-    ctx.follows
-      .find(filter)
-      .sort({ createdAt: -1, _id: -1 })
-      .skip((page - 1) * limit)
-      .limit(limit)
-      .lean(),
-    ctx.follows.countDocuments(filter),
-  ]);
-  const ids = edges.map((e) => (direction === 'followers' ? e.followerId : e.followeeId));
-  const [viewerFollows, { known, missing }] = await Promise.all([
-    viewerId && ids.length
-      ? ctx.follows.find({ followerId: viewerId, followeeId: { $in: ids } }, { followeeId: 1, _id: 0 }).lean()
-      : Promise.resolve([]),
-    ctx.users.summaries(ids, source),
-  ]);
-  const followed = new Set(viewerFollows.map((f) => f.followeeId));
+export function listRows(
+  ids: string[],
+  known: Map<string, CreatorSummary>,
+  missing: Set<string>,
+  followedByViewer: Set<string>,
+): UserListItem[] {
   const rows: UserListItem[] = [];
   for (const id of ids) {
-    if (missing.has(id)) continue; // the account no longer exists
+    if (missing.has(id)) continue;
     const user = known.get(id);
     rows.push({
       id,
       username: user?.username ?? '',
       displayName: user ? user.displayName : socialMessages.unknownUser,
       avatarUrl: user?.avatarUrl ?? null,
-      isFollowing: followed.has(id),
+      isFollowing: followedByViewer.has(id),
     });
   }
-  return { rows, total };
+  return rows;
 }

@@ -1,6 +1,6 @@
 import { subjects } from '@meydan/proto';
 import type { SocialContext } from '../context.js';
-import { followCounts, isFollowing, mutualsOf } from '../domain/follow-graph.js';
+import { followCounts, isFollowing, mutualsOf } from '../store/follows.js';
 
 /** What other services ask social over NATS (payloads checked by the bus against proto's contracts). */
 export function bindSocialResponders(ctx: SocialContext): void {

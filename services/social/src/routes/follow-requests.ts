@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { followRequestListResponse, socialMessages, type FollowListQuery, type FollowRequestItem, type FollowRequestParams } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
-import { createEdge } from '../domain/follow-graph.js';
+import { createEdge } from '../store/follows.js';
 
 function signedIn(request: FastifyRequest): string {
   const userId = request.identity?.userId;

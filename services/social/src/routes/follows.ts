@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { socialMessages, userListResponse, type FollowListQuery, type SocialUserParams } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
-import { assertListsVisible, followList, relationOf, toggleFollow, type FollowDirection } from '../domain/follow-graph.js';
+import { type FollowDirection } from '../domain/follow-graph.js';
+import { assertListsVisible, followList, relationOf, toggleFollow } from '../store/follows.js';
 
 const params = { $ref: 'meydan/social-user-params' };
 

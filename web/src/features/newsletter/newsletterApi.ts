@@ -1,3 +1,4 @@
+import { apiPaths, apiUrl } from '@meydan/proto';
 import { api } from '../../app/api';
 
 /** What the contact service answers: a Turkish message (the confirmation mail is on its way). */
@@ -8,7 +9,7 @@ export interface NewsletterSubscribeAnswer {
 export const newsletterApi = api.injectEndpoints({
   endpoints: (build) => ({
     subscribeNewsletter: build.mutation<NewsletterSubscribeAnswer, { email: string }>({
-      query: (body) => ({ url: '/newsletter/subscribe', method: 'POST', body }),
+      query: (body) => ({ url: apiUrl(apiPaths.newsletterSubscribe), method: 'POST', body }),
     }),
   }),
 });

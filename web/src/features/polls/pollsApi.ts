@@ -1,5 +1,7 @@
 import type { InfiniteData } from '@reduxjs/toolkit/query';
 import {
+  apiPaths,
+  apiUrl,
   limits,
   type CommentList,
   type LikeState,
@@ -131,7 +133,7 @@ export const pollsApi = api.injectEndpoints({
 
     vote: build.mutation<VoteResult, { pollId: string; optionIndex: number }>({
       query: ({ pollId, optionIndex }) => ({
-        url: `/polls/${encodeURIComponent(pollId)}/vote`,
+        url: apiUrl(apiPaths.pollVote, { id: pollId }),
         method: 'POST',
         body: { optionIndex },
       }),

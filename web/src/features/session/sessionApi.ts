@@ -1,4 +1,4 @@
-import type { ForgotPasswordBody, LoginBody, MessageResponse, RegisterBody, ResetPasswordBody, User } from '@meydan/proto';
+import { apiPaths, apiUrl, type ForgotPasswordBody, type LoginBody, type MessageResponse, type RegisterBody, type ResetPasswordBody, type User } from '@meydan/proto';
 import { useCallback } from 'react';
 import { api } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
@@ -21,7 +21,7 @@ export const sessionApi = api.injectEndpoints({
       keepUnusedDataFor: Number.POSITIVE_INFINITY,
     }),
     login: build.mutation<User, LoginBody>({
-      query: (body) => ({ url: '/login', method: 'POST', body }),
+      query: (body) => ({ url: apiUrl(apiPaths.login), method: 'POST', body }),
       async onQueryStarted(_arg, { dispatch, queryFulfilled }) {
         const { data: user } = await queryFulfilled.catch(() => ({ data: null }));
         if (!user) return;
@@ -45,7 +45,7 @@ export const sessionApi = api.injectEndpoints({
       },
     }),
     register: build.mutation<MessageResponse, RegisterBody>({
-      query: (body) => ({ url: '/register', method: 'POST', body }),
+      query: (body) => ({ url: apiUrl(apiPaths.register), method: 'POST', body }),
     }),
     forgotPassword: build.mutation<MessageResponse, ForgotPasswordBody>({
       query: (body) => ({ url: '/auth/forgot-password', method: 'POST', body }),

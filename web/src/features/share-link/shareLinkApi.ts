@@ -1,4 +1,4 @@
-import type { ShareLinkPoll, ShareState, VoteResult } from '@meydan/proto';
+import { apiPaths, apiUrl, type ShareLinkPoll, type ShareState, type VoteResult } from '@meydan/proto';
 import { api, type ApiExtra } from '../../app/api';
 import { applyCounts, normalizePoll } from '../../lib/polls';
 
@@ -39,7 +39,7 @@ export const shareLinkApi = api.injectEndpoints({
     }),
 
     shareLinkVote: build.mutation<VoteResult, { code: string; optionIndex: number }>({
-      query: ({ code, optionIndex }) => ({ url: `/s/${encodeURIComponent(code)}/vote`, method: 'POST', body: { optionIndex } }),
+      query: ({ code, optionIndex }) => ({ url: apiUrl(apiPaths.shareVote, { shortUrl: code }), method: 'POST', body: { optionIndex } }),
       async onQueryStarted({ code }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;

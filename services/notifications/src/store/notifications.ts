@@ -4,7 +4,8 @@ import type { NotificationItem } from '@meydan/proto';
 import { Coalescer, isDuplicateKey, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
 import type { Realtime } from '../realtime/server.js';
-import { links, texts } from './texts.js';
+import { links, texts } from '../domain/texts.js';
+import { groupText, viewOf, type GroupKind, type NewComment } from '../domain/views.js';
 
 type Stored = NotificationRecord & { _id: Types.ObjectId };
 
@@ -27,19 +28,6 @@ const GROWTH_EMIT_MS = 1000;
 /** How long a handled comment is remembered, so a redelivered comment event is not counted twice. */
 const COMMENT_SEEN_SECONDS = 2 * 24 * 3600;
 
-/** Notifications that grow while unread: one per poll for its votes, one for its comments. */
-type GroupKind = 'votes' | 'comment';
-
-/** A comment as the creator is told about it when it is the first of its notification. */
-export interface NewComment {
-  userId: string;
-  pollId: string;
-  commentId: string;
-  actorId: string;
-  actorName: string;
-  text: string;
-  at: Date;
-}
 
 interface GroupBatch {
   kind: GroupKind;
@@ -53,9 +41,6 @@ interface GroupBatch {
   resolve: () => void;
   reject: (err: unknown) => void;
 }
-
-const groupText = (kind: GroupKind, count: number, first?: NewComment) =>
-  kind === 'votes' ? texts.votes(count) : count === 1 && first ? texts.commented(first.actorName, first.text) : texts.comments(count);
 
 /**
  * The notifications of every user, and their live delivery. One-off notifications are stored once per key (the
@@ -252,14 +237,4 @@ export class NotificationStore {
     this.realtime()?.count(userId, count);
     return count;
   }
-}
-
-export function viewOf(doc: Stored): NotificationItem {
-  return {
-    id: doc._id.toString(),
-    message: doc.message,
-    isRead: doc.isRead,
-    createdAt: new Date(doc.createdAt).toISOString(),
-    link: doc.link ?? null,
-  };
 }

@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import type { Role } from '@meydan/kit';
-import { randomToken } from './domain/secrets.js';
+import { randomToken } from '../domain/secrets.js';
 
 export interface Session {
   userId: string;

@@ -79,7 +79,7 @@ async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequ
   return { pollId, shareCount: counts.shares };
 }
 
-export async function socialRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/like',
     { onRequest: membersOnly(S.signInToLike), schema: { summary: 'Beğenir ya da beğeniyi geri alır', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/like-state' } } } },

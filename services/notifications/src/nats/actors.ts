@@ -1,6 +1,6 @@
 import { subjects, type CreatorSummary } from '@meydan/proto';
 import type { Bus, BusContext } from '@meydan/kit';
-import { someone } from './texts.js';
+import { someone } from '../domain/texts.js';
 
 /** Deliveries of an event during which an unreachable auth makes the handler retry, before it settles for a placeholder. */
 const RETRIES_FOR_NAMES = 3;
