@@ -21,8 +21,8 @@ export const member: User = {
 };
 
 // Most screens load lazily: the first import of a screen's module in a test run can take longer than the default
-// second on a busy machine, so `findBy…`/`waitFor` wait up to 5 s.
-configure({ asyncUtilTimeout: 5_000 });
+// second on a busy machine (seen: 8 s with other suites running), so `findBy…`/`waitFor` wait up to 15 s.
+configure({ asyncUtilTimeout: 15_000 });
 
 type Handler = (request: Request, url: URL) => unknown | Response | Promise<unknown | Response>;
 

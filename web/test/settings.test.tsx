@@ -196,12 +196,12 @@ describe('account data', () => {
     });
     vi.stubGlobal('confirm', () => true);
     renderAppAt('/ayarlar', { user: member });
-    expect(await screen.findByText(/30 gün sonra silinir; bu süre içinde giriş yaparsan silme işlemi iptal olur/, {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText(/30 gün sonra silinir; bu süre içinde giriş yaparsan silme işlemi iptal olur/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Şifren'), { target: { value: 'gizli-sifre' } });
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Hesabımı sil' }));
     });
-    expect(await screen.findByText('Hesap silme planlandı', {}, { timeout: 5000 })).toBeTruthy();
+    expect(await screen.findByText('Hesap silme planlandı')).toBeTruthy();
     expect(requests.find((r) => r.path === '/api/account/deletion')?.body).toEqual({ password: 'gizli-sifre' });
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
