@@ -33,13 +33,15 @@ interface AxeRunOptions {
 
 /** Runs axe-core in the page and returns its WCAG 2.1 A/AA violations. */
 export async function axeViolations(page: Page, options: AxeRunOptions = {}): Promise<AxeViolation[]> {
-  // A control whose colours change as its state changes (a send button enabled once the challenge is solved) would be
-  // measured mid-transition if the change came while axe runs: from the first check on, transitions are instant.
+  // A control whose colours change as its state changes (a send button enabled once the challenge is solved), or a
+  // lazily loaded dialog that starts fading in just as axe runs, would be measured half-way: from the first check on,
+  // transitions and animations are instant.
   await page.evaluate(() => {
     if (document.getElementById('axe-no-transitions')) return;
     const style = document.createElement('style');
     style.id = 'axe-no-transitions';
-    style.textContent = '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; }';
+    style.textContent =
+      '*, *::before, *::after { transition-duration: 0s !important; transition-delay: 0s !important; animation-duration: 0s !important; animation-delay: 0s !important; }';
     document.head.append(style);
   });
   // A dialog still fading in would be measured half-transparent: let finite animations end first.
