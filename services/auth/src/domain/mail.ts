@@ -50,5 +50,3 @@ export function passwordResetMail(name: string, link: string, hours: number) {
   return { subject, text, html };
 }
 
-/** The page template now lives in the kit, shared with the contact service's newsletter pages. */
-export { htmlPage as page, escapeHtml } from '@meydan/kit';

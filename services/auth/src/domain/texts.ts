@@ -19,6 +19,7 @@ export const authTexts = {
   wrongPassword: 'Mevcut şifren hatalı.',
   passwordChanged: 'Şifren değiştirildi. Diğer cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi.',
   userNotFound: 'Kullanıcı bulunamadı',
+  avatarNotFound: 'Profil fotoğrafı bulunamadı',
   notYourProfile: 'Bu profili düzenleme yetkin yok.',
   fileTooLarge: 'Dosya çok büyük',
   fileTooLargeDetail: "Lütfen 5MB'dan küçük bir resim seçin.",

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenParams as tokenParams } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
-import { activationMail, escapeHtml, page } from '../domain/mail.js';
+import { activationPages } from '../domain/activation-pages.js';
+import { activationMail } from '../domain/mail.js';
 import { revokeEverything } from '../store/revocation.js';
 import { hashPassword, randomToken, sha256, verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -126,11 +127,6 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     },
   );
 
-  const resendForm = (action: string, withEmail: boolean) =>
-    `<form method="post" action="${escapeHtml(action)}">${
-      withEmail ? '<label>E-posta adresin<input type="email" name="email" required></label>' : ''
-    }<button type="submit">Yeni bağlantı gönder</button></form>`;
-
   app.get<{ Params: { token: string } }>(
     '/api/auth/activate/:token',
     { schema: { summary: 'Hesabı etkinleştirir (e-postadaki bağlantı)', params: tokenParams, response: { 200: htmlPageResponse, 404: htmlPageResponse, 410: htmlPageResponse } } },
@@ -149,36 +145,20 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       if (claimed) {
         await users.updateOne({ _id: claimed.userId }, { $set: { emailVerified: true } });
         await deps.bus.publish(events.auth.userActivated, { userId: claimed.userId, at: now.toISOString() }, { requestId: request.id });
-        return page(
-          'Hesabın etkinleştirildi! 🎉',
-          `<p>Artık giriş yapıp soru sorabilir, oy verebilirsin.</p><a class="button" href="/">Meydan'a git ve giriş yap</a>`,
-          'ok',
-        );
+        return activationPages.activated();
       }
       const known = await activations.findOne({ tokenHash }).lean();
       const action = `/api/auth/activate/${encodeURIComponent(token)}/resend`;
       if (known?.usedAt) {
         reply.code(410);
-        return page(
-          'Bu bağlantı daha önce kullanılmış',
-          `<p>Etkinleştirme bağlantıları yalnızca bir kez kullanılabilir. Hesabın etkinse doğrudan giriş yapabilirsin; değilse yeni bir bağlantı iste.</p><a class="button" href="/">Giriş yap</a>${resendForm(action, false)}`,
-          'error',
-        );
+        return activationPages.used(action);
       }
       if (known) {
         reply.code(410);
-        return page(
-          'Bu bağlantının süresi dolmuş',
-          `<p>Etkinleştirme bağlantıları ${activationHours} saat geçerlidir. Yeni bir bağlantı isteyebilirsin.</p>${resendForm(action, false)}`,
-          'error',
-        );
+        return activationPages.expired(action, activationHours);
       }
       reply.code(404);
-      return page(
-        'Bu bağlantı geçersiz',
-        `<p>Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.</p>${resendForm('/api/auth/resend-activation', true)}`,
-        'error',
-      );
+      return activationPages.invalid('/api/auth/resend-activation');
     },
   );
 
@@ -198,17 +178,17 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       const user = known ? await users.findById(known.userId) : null;
       if (!user) {
         reply.code(404);
-        return page('Bu bağlantı geçersiz', '<p>Yeni bağlantı için kayıt olduğun e-posta adresini kullan.</p>', 'error');
+        return activationPages.resendUnknown();
       }
       if (user.emailVerified) {
-        return page('Hesabın zaten etkin', '<p>Giriş yapabilirsin.</p><a class="button" href="/">Giriş yap</a>', 'ok');
+        return activationPages.alreadyActive();
       }
       if (!(await resendAllowed(user.id))) {
         reply.code(429).header('retry-after', '60');
-        return page('Biraz bekle', `<p>${T.tooManyResends}</p>`, 'error');
+        return activationPages.tooSoon();
       }
       await sendActivation(user, request.id);
-      return page('Yeni bağlantı gönderildi', `<p>${escapeHtml(user.email)} adresine yeni bir etkinleştirme bağlantısı gönderdik.</p>`, 'ok');
+      return activationPages.resent(user.email);
     },
   );
 
@@ -239,13 +219,13 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         if (!(await resendAllowed(user.id))) {
           reply.code(429).header('retry-after', String(await resendPerUser.ttl(user.id)));
           return html
-            ? reply.type('text/html; charset=utf-8').send(page('Biraz bekle', `<p>${T.tooManyResends}</p>`, 'error'))
+            ? reply.type('text/html; charset=utf-8').send(activationPages.tooSoon())
             : { error: 'rate_limited', message: T.tooManyResends };
         }
         await sendActivation(user, request.id);
       }
       return html
-        ? reply.type('text/html; charset=utf-8').send(page('Bağlantı yolda', `<p>${T.resendAnswer}</p>`, 'ok'))
+        ? reply.type('text/html; charset=utf-8').send(activationPages.onTheWay())
         : { message: T.resendAnswer };
     },
   );

@@ -19,7 +19,7 @@ const idOrUsernameParams = {
   type: 'object',
   required: ['id'],
   properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
-  errorMessage: { properties: { id: 'Kullanıcı bulunamadı' } },
+  errorMessage: { properties: { id: T.userNotFound } },
 } as const;
 const isObjectIdHex = (value: string) => /^[0-9a-fA-F]{24}$/.test(value);
 
@@ -211,7 +211,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     },
     async (request, reply) => {
       const user = await users.findById(request.params.id).lean<LeanUser>();
-      if (!user?.avatarFileId) throw httpError('not_found', 'Profil fotoğrafı bulunamadı');
+      if (!user?.avatarFileId) throw httpError('not_found', T.avatarNotFound);
       const etag = `"${user.avatarFileId}"`;
       const current = request.query.v === String(user.avatarVersion);
       reply
