@@ -279,6 +279,21 @@ describe('account security', () => {
       expect((await register({ username: `squat_${t}`, email: `baska.${t}@example.com`, displayName: 'B', password: 'gizli123' })).statusCode).toBe(201);
     });
 
+    it('a refused registration leaves the never-activated account of its e-mail as it was', async () => {
+      const t = tag();
+      const email = `bekleyen.${t}@example.com`;
+      expect((await register({ username: `ilk_${t}`, email, displayName: 'İlk', password: 'gizli123' })).statusCode).toBe(201);
+      const other = await createUser(auth.deps);
+      const users = userModel(auth.deps.mongo);
+      const pending = (await users.findOne({ emailLower: email }).lean())!;
+      // Same address, but a username someone else holds: refused, and the pending account and its link stay.
+      const refused = await register({ username: other.username, email, displayName: 'İkinci', password: 'gizli123' });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().error).toBe('username_taken');
+      expect(await users.exists({ _id: pending._id })).toBeTruthy();
+      expect(await activationModel(auth.deps.mongo).countDocuments({ userId: pending._id.toString() })).toBe(1);
+    });
+
     it('a pending username stays taken while its link is valid, then another address may have it', async () => {
       const t = tag();
       expect((await register({ username: `bekleyen_${t}`, email: `ilk.${t}@example.com`, displayName: 'İlk', password: 'gizli123' })).statusCode).toBe(201);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
+import type { Types } from 'mongoose';
 import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenParams as tokenParams } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
@@ -69,16 +70,23 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
    * is given up to another e-mail only once none of its links can still be used, so a pending registration
    * cannot be taken over by someone else while its owner still has time to activate it.
    */
-  async function releaseUnclaimed(emailLower: string, usernameLower: string, log: FastifyBaseLogger) {
+  async function releasableAccounts(emailLower: string, usernameLower: string): Promise<Types.ObjectId[]> {
     const now = new Date();
     const pending = await users.find({ emailVerified: false, $or: [{ emailLower }, { usernameLower }] }).lean();
+    const releasable: Types.ObjectId[] = [];
     for (const user of pending) {
-      const userId = user._id.toString();
       const sameAddress = user.emailLower === emailLower;
-      if (!sameAddress && (await activations.exists({ userId, usedAt: null, expiresAt: { $gt: now } }))) continue;
-      await activations.deleteMany({ userId });
-      await users.deleteOne({ _id: user._id, emailVerified: false });
-      log.info({ userId }, 'never-activated account replaced by a new registration');
+      if (!sameAddress && (await activations.exists({ userId: user._id.toString(), usedAt: null, expiresAt: { $gt: now } }))) continue;
+      releasable.push(user._id);
+    }
+    return releasable;
+  }
+
+  async function release(accounts: Types.ObjectId[], log: FastifyBaseLogger) {
+    for (const id of accounts) {
+      await activations.deleteMany({ userId: id.toString() });
+      await users.deleteOne({ _id: id, emailVerified: false });
+      log.info({ userId: id.toString() }, 'never-activated account replaced by a new registration');
     }
   }
 
@@ -94,9 +102,12 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         emailLower: email.trim().toLowerCase(),
         displayName: displayName.trim(),
       };
-      await releaseUnclaimed(fields.emailLower, fields.usernameLower, request.log);
-      if (await users.exists({ usernameLower: fields.usernameLower })) throw new HttpError(409, 'username_taken', T.usernameTaken);
-      if (await users.exists({ emailLower: fields.emailLower })) throw new HttpError(409, 'email_taken', T.emailTaken);
+      // Refusals come before any release: a registration that is refused changes nothing.
+      const releasable = await releasableAccounts(fields.emailLower, fields.usernameLower);
+      const others = { _id: { $nin: releasable } };
+      if (await users.exists({ ...others, usernameLower: fields.usernameLower })) throw new HttpError(409, 'username_taken', T.usernameTaken);
+      if (await users.exists({ ...others, emailLower: fields.emailLower })) throw new HttpError(409, 'email_taken', T.emailTaken);
+      await release(releasable, request.log);
       let user;
       try {
         user = await users.create({ ...fields, passwordHash: await hashPassword(password) });
