@@ -5,10 +5,11 @@
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
-import { freePort, startProcess, type ProcessHandle } from '../../deploy/local/servers.mjs';
+import { startProcess, type ProcessHandle } from '../../deploy/local/servers.mjs';
 import { infra, startTestMailDev, until } from '../harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -55,6 +56,27 @@ async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, log
  * `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy).
  * `env`: further variables for every process (e.g. RATE_LIMIT_SCALE for a test that sends many requests).
  */
+/**
+ * Ports for a stack's processes, below the kernel's ephemeral range (32768–60999) and in a block of this test worker's
+ * own: a port picked from the ephemeral range and released could be handed to the other worker's process (or an
+ * outgoing connection) in the seconds before the gateway listens on it (seen: EADDRINUSE when files ran side by side).
+ */
+let nextPortOffset = 0;
+async function stackPort(): Promise<number> {
+  const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
+  const base = 21000 + worker * 1000;
+  for (let tries = 0; tries < 1000; tries++) {
+    const port = base + (nextPortOffset++ % 1000);
+    const free = await new Promise<boolean>((resolve) => {
+      const probe = createServer();
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+    });
+    if (free) return port;
+  }
+  throw new Error(`no free port in ${base}–${base + 999}`);
+}
+
 export async function startStack(options: { webDist?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
   for (const name of [...services.map((s) => `services/${s}`), 'gateway']) {
     if (!existsSync(join(root, name, 'dist', 'main.js'))) throw new Error(`${name}/dist/main.js missing: run npx tsc -b`);
@@ -82,7 +104,7 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
 
   try {
     const instances = services.flatMap((service) => Array.from({ length: replicas }, (_, r) => ({ service, name: r === 0 ? service : `${service}-${r + 1}` })));
-    const ports = Object.fromEntries(await Promise.all([...instances.map((i) => i.name), 'gateway'].map(async (s) => [s, await freePort()] as const)));
+    const ports = Object.fromEntries(await Promise.all([...instances.map((i) => i.name), 'gateway'].map(async (s) => [s, await stackPort()] as const)));
     const origin = `http://127.0.0.1:${ports['gateway']}`;
     // The worker's own Redis database, which only the suites of this worker use, one after another: empty it, so an
     // earlier suite's rate-limit windows (same client IP) never count against this one.
