@@ -230,6 +230,11 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
     expectTurkishRefusal(answer, 'bad_request', 'raw bytes in the path');
   });
 
+  it('answers a method Node cannot parse with 405 in Turkish, like any other method an address does not take', async () => {
+    const answer = await rawExchange('BREW /api/polls HTTP/1.1\r\nHost: x\r\n\r\n');
+    expectTurkishRefusal(answer, 'method_not_allowed', 'unknown method');
+  });
+
   it('gives a client that never finishes its body 408 in Turkish within the request timeout, and writes nothing', async () => {
     const before = await stored();
     const head = `POST /api/polls HTTP/1.1\r\nHost: x\r\nCookie: ${cookie}\r\nContent-Type: application/json\r\nContent-Length: 500\r\n\r\n{"title":"Yavaş`;

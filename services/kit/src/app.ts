@@ -65,7 +65,14 @@ const statusCodes: Partial<Record<number, ErrorCode>> = {
 function turkishClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Duplex): void {
   if (err.code === 'ECONNRESET' || socket.destroyed) return;
   const code: ErrorCode =
-    err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 'request_timeout' : err.code === 'HPE_HEADER_OVERFLOW' ? 'headers_too_large' : 'bad_request';
+    err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? 'request_timeout'
+      : err.code === 'HPE_HEADER_OVERFLOW'
+        ? 'headers_too_large'
+        : // A method Node's parser does not know (QUERY on Node 20, BREW anywhere) is a method not allowed, like any other.
+          err.code === 'HPE_INVALID_METHOD'
+          ? 'method_not_allowed'
+          : 'bad_request';
   const { status, message } = errorCatalogue[code];
   this.log.info({ code: err.code, status }, 'malformed or slow request refused');
   if (!socket.writable) return void socket.destroy();
