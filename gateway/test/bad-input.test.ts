@@ -233,6 +233,9 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
   it('answers a method Node cannot parse with 405 in Turkish, like any other method an address does not take', async () => {
     const answer = await rawExchange('BREW /api/polls HTTP/1.1\r\nHost: x\r\n\r\n');
     expectTurkishRefusal(answer, 'method_not_allowed', 'unknown method');
+    // QUERY without a content type is refused by Fastify before routing: still 405, not a validation 400.
+    const query = await rawExchange('QUERY /api/polls HTTP/1.1\r\nHost: x\r\n\r\n');
+    expectTurkishRefusal(query, 'method_not_allowed', 'QUERY');
   });
 
   it('gives a client that never finishes its body 408 in Turkish within the request timeout, and writes nothing', async () => {

@@ -105,7 +105,24 @@ function installStrictJsonParser(app: FastifyInstance): void {
 
 /** The one error handler: 4xx as `{error, message}` in Turkish, 5xx plainly (the cause only in the log). */
 export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandlerMethod): void {
+  const answerNoRoute: RouteHandlerMethod =
+    notFound ??
+    ((request, reply) => {
+      const allowed = app.hasDecorator('publicRoutes') ? methodsAllowedAt(app.publicRoutes, request.url.split('?')[0] ?? '/') : [];
+      if (allowed.length > 0) {
+        return reply
+          .code(405)
+          .header('allow', allowed.join(', '))
+          .send({ error: 'method_not_allowed', message: errorCatalogue.method_not_allowed.message });
+      }
+      return reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
+    });
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
+    // Fastify refuses a QUERY without a content type before routing; no route takes QUERY, so it is answered as
+    // any other method an address does not take (405, or 404 where there is no such address).
+    if (!(error instanceof HttpError) && error.code === 'FST_ERR_ROUTE_MISSING_CONTENT_TYPE') {
+      return answerNoRoute.call(app, request, reply);
+    }
     if (error instanceof HttpError) {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
@@ -126,19 +143,7 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
     request.log.error({ err: error }, 'request failed');
     return reply.code(500).send({ error: 'internal', message: errorCatalogue.internal.message });
   });
-  app.setNotFoundHandler(
-    notFound ??
-      ((request, reply) => {
-        const allowed = app.hasDecorator('publicRoutes') ? methodsAllowedAt(app.publicRoutes, request.url.split('?')[0] ?? '/') : [];
-        if (allowed.length > 0) {
-          return reply
-            .code(405)
-            .header('allow', allowed.join(', '))
-            .send({ error: 'method_not_allowed', message: errorCatalogue.method_not_allowed.message });
-        }
-        return reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
-      }),
-  );
+  app.setNotFoundHandler(answerNoRoute);
 }
 
 /** The methods the public routes take at a concrete path (`/api/polls/abc` matches `/api/polls/:id`). */
