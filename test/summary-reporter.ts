@@ -1,0 +1,23 @@
+import type { Reporter, TestModule } from 'vitest/node';
+
+/**
+ * Closes a run with one plain line, `Tests: N passed, N failed, N skipped`, without colours: the default reporter's
+ * summary is coloured and laid out for people, while CI and other tools read the counts from the last line.
+ */
+export default class SummaryReporter implements Reporter {
+  onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
+    const counts = { passed: 0, failed: 0, skipped: 0 };
+    for (const module of testModules) {
+      for (const test of module.children.allTests()) {
+        const state = test.result().state;
+        if (state === 'passed') counts.passed += 1;
+        else if (state === 'failed') counts.failed += 1;
+        else counts.skipped += 1;
+      }
+      // A file that failed before collecting its tests (a syntax error, a failing hook) counts as a failure.
+      if (module.state() === 'failed' && !module.children.size) counts.failed += 1;
+    }
+    counts.failed += unhandledErrors.length;
+    process.stdout.write(`\nTests: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped\n`);
+  }
+}
