@@ -98,7 +98,7 @@ export async function seedMembers(count, { mongoUrl, redisUrl }) {
   const { Redis } = await import('ioredis');
   const { userModel } = await import(join(root, 'services/auth/dist/model/user.js'));
   const { hashPassword } = await import(join(root, 'services/auth/dist/domain/secrets.js'));
-  const { SessionStore } = await import(join(root, 'services/auth/dist/sessions.js'));
+  const { SessionStore } = await import(join(root, 'services/auth/dist/store/sessions.js'));
   const conn = await mongoose.createConnection(mongoUrl, { dbName: 'meydan_auth' }).asPromise();
   const redis = new Redis(redisUrl, { keyPrefix: 'auth:' });
   try {
