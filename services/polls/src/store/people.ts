@@ -17,6 +17,9 @@ export function unknownSummary(id: string): CreatorSummary {
 }
 
 export class People {
+  /** Ids whose summaries this process is asking auth for right now, with the answer to wait for. */
+  private readonly asking = new Map<string, Promise<Map<string, CreatorSummary>>>();
+
   constructor(
     private readonly redis: Redis,
     private readonly bus: Bus,
@@ -41,25 +44,38 @@ export class People {
       else missing.push(id);
     });
     if (missing.length) {
-      try {
-        const answer = await this.bus.request(
-          subjects.auth.usersSummaries,
-          { ids: missing },
-          source,
-          NATS_TIMEOUT_MS,
-        );
-        const pipe = this.redis.pipeline();
-        for (const u of answer.users) {
-          const summary: CreatorSummary = { id: u.id, username: u.username, displayName: u.displayName ?? null, avatarUrl: u.avatarUrl ?? null };
-          result.set(u.id, summary);
-          pipe.set(keys.user(u.id), JSON.stringify(summary), 'EX', SUMMARY_TTL_S);
-        }
-        await pipe.exec().catch(() => undefined);
-      } catch (err) {
-        this.log.warn({ err: (err as Error).message, count: missing.length }, 'auth did not give user summaries: using placeholders');
+      // One question to auth per id at a time in this process: while auth is slow (and nothing gets cached), every
+      // page asking again would only pile more work on it, and it would never catch up.
+      const asked = missing.filter((id) => !this.asking.has(id));
+      if (asked.length) {
+        const answer = this.askAuth(asked, source);
+        for (const id of asked) this.asking.set(id, answer);
+        void answer.finally(() => {
+          for (const id of asked) if (this.asking.get(id) === answer) this.asking.delete(id);
+        });
       }
+      const answers = await Promise.all([...new Set(missing.map((id) => this.asking.get(id)!))]);
+      for (const answer of answers) for (const id of missing) if (answer.has(id)) result.set(id, answer.get(id)!);
     }
     for (const id of unique) if (!result.has(id)) result.set(id, unknownSummary(id));
+    return result;
+  }
+
+  /** Summaries auth gave for `ids`, cached; empty when it did not answer (never fails). */
+  private async askAuth(ids: string[], source?: RequestIdSource): Promise<Map<string, CreatorSummary>> {
+    const result = new Map<string, CreatorSummary>();
+    try {
+      const answer = await this.bus.request(subjects.auth.usersSummaries, { ids }, source, NATS_TIMEOUT_MS);
+      const pipe = this.redis.pipeline();
+      for (const u of answer.users) {
+        const summary: CreatorSummary = { id: u.id, username: u.username, displayName: u.displayName ?? null, avatarUrl: u.avatarUrl ?? null };
+        result.set(u.id, summary);
+        pipe.set(keys.user(u.id), JSON.stringify(summary), 'EX', SUMMARY_TTL_S);
+      }
+      await pipe.exec().catch(() => undefined);
+    } catch (err) {
+      this.log.warn({ err: (err as Error).message, count: ids.length }, 'auth did not give user summaries: using placeholders');
+    }
     return result;
   }
 
