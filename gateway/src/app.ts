@@ -24,7 +24,7 @@ import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { installRateLimits } from './rate-limits.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
-import { Upstreams } from './upstreams.js';
+import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
 import { MAX_URL_LENGTH, isBodyTooLarge, limitBody } from './request-limits.js';
@@ -253,6 +253,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   for (const route of routingTable) {
     const upstreams = Upstreams.parse(upstreamOf(config, route.service));
     const chosen = new WeakMap<object, string>();
+    const attempts = new WeakMap<object, number>();
     // One replica: a fixed upstream. Several: each request (and socket) to the next in turn.
     const replicas = upstreams.urls.length > 1;
     const options: FastifyHttpProxyOptions = {
@@ -276,7 +277,18 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
             return reply.code(413).header('connection', 'close').send({ error: 'payload_too_large', message: errorCatalogue.payload_too_large.message });
           }
           const url = chosen.get(reply.request);
-          if (url && /ECONNREFUSED|ECONNRESET|UND_ERR_SOCKET/.test(`${(error as { code?: string }).code ?? ''} ${String(error)}`)) upstreams.markDown(url);
+          const failure = upstreamFailureOf(error);
+          if (url && failure) upstreams.markDown(url);
+          const tries = (attempts.get(reply.request) ?? 1) + 1;
+          if (url && tries <= upstreams.urls.length && mayTryAnother(reply.request.method, failure)) {
+            const other = upstreams.pick();
+            if (other !== url && upstreams.isUp(other)) {
+              attempts.set(reply.request, tries);
+              chosen.set(reply.request, other);
+              reply.request.log.warn({ err: error, service: route.service, upstream: url, retry: other }, 'upstream replica unreachable: asking another');
+              return reply.from(reply.request.url.split('?', 1)[0]!, { ...options.replyOptions, getUpstream: () => other });
+            }
+          }
           reply.request.log.warn({ err: error, service: route.service, upstream: url }, 'upstream unreachable');
           reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
         },
