@@ -15,7 +15,7 @@ import { infra, startTestMailDev, until } from '../harness.js';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'] as const;
 /** REPLICAS=2 runs every stack test against two processes of each service, as `REPLICAS=2 npm start` does. */
-const replicas = Math.max(1, Math.min(4, Number(process.env['REPLICAS'] ?? 1) || 1));
+const replicasOf = (value: unknown) => Math.max(1, Math.min(4, Number(value ?? 1) || 1));
 
 export interface Stack {
   /** The gateway, e.g. http://127.0.0.1:41234 — the site's public origin. */
@@ -24,8 +24,16 @@ export interface Stack {
   logDir: string;
   /** The MongoDB database of each service (on the MONGO_URL of the run). */
   databases: Record<(typeof services)[number], string>;
+  /** Processes of each service (`auth`, `auth-2`, … as named in `instances`). */
+  replicas: number;
+  /** Every service process by name: `auth`, `auth-2`, …, `admin-2` (the gateway is not one of them). */
+  instances: readonly { service: (typeof services)[number]; name: string }[];
   /** The last lines of a process's log (for failure messages). */
   logTail(name: string, lines?: number): string;
+  /** `kill -9` of one service process; resolves once it is gone. */
+  kill(name: string): Promise<void>;
+  /** Starts a killed service process again, as a supervisor would; resolves once it is ready. */
+  restart(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -55,6 +63,7 @@ async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, log
 /**
  * `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy).
  * `env`: further variables for every process (e.g. RATE_LIMIT_SCALE for a test that sends many requests).
+ * `replicas`: processes of each service (default: REPLICAS from the environment, else 1).
  */
 /**
  * Ports for a stack's processes, below the kernel's ephemeral range (32768–60999) and in a block of this test worker's
@@ -77,7 +86,8 @@ async function stackPort(): Promise<number> {
   throw new Error(`no free port in ${base}–${base + 999}`);
 }
 
-export async function startStack(options: { webDist?: string; env?: NodeJS.ProcessEnv } = {}): Promise<Stack> {
+export async function startStack(options: { webDist?: string; env?: NodeJS.ProcessEnv; replicas?: number } = {}): Promise<Stack> {
+  const replicas = replicasOf(options.replicas ?? process.env['REPLICAS']);
   for (const name of [...services.map((s) => `services/${s}`), 'gateway']) {
     if (!existsSync(join(root, name, 'dist', 'main.js'))) throw new Error(`${name}/dist/main.js missing: run npx tsc -b`);
   }
@@ -126,15 +136,31 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
       LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
       ...options.env,
     };
-    const handles = instances.map(({ service, name }) => {
+    const running = new Map<string, ProcessHandle>();
+    const launch = (name: string) => {
+      const { service } = instances.find((i) => i.name === name)!;
       const handle = startProcess(name, process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
         logFile: join(logDir, `${name}.log`),
         env: { ...common, PORT: String(ports[name]), MONGO_DB: `e2e_${runId}_${service}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` },
       });
       started.push(handle);
+      running.set(name, handle);
       return handle;
-    });
+    };
+    const handles = instances.map(({ name }) => launch(name));
     await Promise.all(handles.map((h) => waitOk(`http://127.0.0.1:${ports[h.name]}/readyz`, h, 60_000, () => logTail(h.name))));
+    const kill = async (name: string) => {
+      const handle = running.get(name);
+      if (!handle) throw new Error(`no service process ${name}`);
+      handle.proc.kill('SIGKILL');
+      await handle.exited;
+    };
+    const restart = async (name: string) => {
+      const handle = running.get(name);
+      if (handle && handle.proc.exitCode === null && handle.proc.signalCode === null) throw new Error(`${name} is still running`);
+      const again = launch(name);
+      await waitOk(`http://127.0.0.1:${ports[name]}/readyz`, again, 60_000, () => logTail(name));
+    };
 
     const serviceUrls = Object.fromEntries(
       services.map((s) => [`${s.toUpperCase()}_URL`, instances.filter((i) => i.service === s).map((i) => `http://127.0.0.1:${ports[i.name]}`).join(',')]),
@@ -147,7 +173,7 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
     await waitOk(`${origin}/readyz`, gateway, 30_000, () => logTail('gateway'));
     await waitOk(`${origin}/api/health`, gateway, 30_000, () => logTail('gateway'));
     const databases = Object.fromEntries(services.map((s) => [s, `e2e_${runId}_${s}`])) as Stack['databases'];
-    return { origin, mail, logDir, databases, logTail, stop };
+    return { origin, mail, logDir, databases, replicas, instances, logTail, kill, restart, stop };
   } catch (err) {
     await stop();
     throw err;

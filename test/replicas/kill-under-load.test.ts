@@ -1,0 +1,199 @@
+/**
+ * Two processes of every service behind the gateway (as `REPLICAS=2 npm start` runs them), a steady stream of
+ * requests touching every service, and `kill -9` of one replica of each service in turn (started again afterwards,
+ * as a supervisor or Kubernetes would): the app keeps answering — no read fails, a vote only in the moment of a kill
+ * and only one already on its way to the killed process — and every share-link vote accepted during it is counted
+ * once (MongoDB = Redis counter = Redis voters = the API = accepted).
+ */
+import { MongoClient, ObjectId } from 'mongodb';
+import { Redis } from 'ioredis';
+import { SESSION_COOKIE, VISITOR_COOKIE } from '@meydan/proto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { infra, until } from '../harness.js';
+import { startStack, type Stack } from '../e2e/stack.js';
+import { call, createMember, createPoll, signIn, type Member } from '../e2e/support.js';
+
+/** Failed votes (5xx or no answer) allowed per kill: those already on their way to the killed process. */
+const MAX_FAILURES_PER_KILL = 3;
+/** How long after a kill a failure still counts as the kill's (requests in flight, NATS requests timing out). */
+const KILL_WINDOW_MS = 5_000;
+/** Requests answered before a kill, between a kill and the restart, and after the restart. */
+const ANSWERS_BETWEEN_STEPS = 25;
+/** Pause of each of the load's workers between two requests: a steady stream, not a flood of the shared machine. */
+const PACE_MS = 40;
+const WORKERS = 3;
+
+interface Answer {
+  at: number;
+  kind: string;
+  status: number;
+  voter?: string;
+}
+
+let stack: Stack;
+let creator: Member;
+let follower: Member;
+let adminSid: string;
+let poll: { id: string };
+let share: { id: string; code: string };
+
+beforeAll(async () => {
+  stack = await startStack({ replicas: 2, env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000' } });
+  creator = await createMember(stack, 'kopya', 'İki Kopya');
+  follower = await createMember(stack, 'takipci', 'Takip Eden');
+  adminSid = (await signIn(stack, 'admin@meydan.local', 'meydan-admin')).sid;
+  poll = await createPoll(stack, creator, { title: 'Hangisi dayanıklı?', category: 'genel', options: ['Bir', 'İki'] });
+  const shared = await call<{ poll: { id: string }; shareUrl: string }>(stack, 'POST', '/api/polls/shareable', {
+    sid: creator.sid,
+    body: { title: 'Paylaşılan anket', category: 'genel', options: ['Evet', 'Hayır', 'Belki'], type: 'public', description: null, durationHours: 24 },
+  });
+  expect(shared.status).toBe(201);
+  share = { id: shared.body.poll.id, code: shared.body.shareUrl.split('/').pop()! };
+  expect((await call(stack, 'POST', `/api/users/${creator.id}/follow`, { sid: follower.sid })).status).toBeLessThan(300);
+}, 180_000);
+
+afterAll(async () => {
+  await stack?.stop();
+}, 60_000);
+
+async function send(kind: string, path: string, options: { method?: string; cookie?: string; body?: unknown } = {}): Promise<Response | null> {
+  const headers: Record<string, string> = {};
+  if (options.cookie) headers['cookie'] = options.cookie;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  try {
+    return await fetch(`${stack.origin}${path}`, {
+      method: options.method ?? 'GET',
+      headers,
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(10_000),
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** One request of each kind in turn: together they reach every service. A share-link vote is a fresh visitor's. */
+function requestsOf(record: (answer: Answer) => void): (() => Promise<void>)[] {
+  const member = `${SESSION_COOKIE}=${follower.sid}`;
+  const get = (kind: string, path: string, cookie?: string) => async () => {
+    const res = await send(kind, path, cookie ? { cookie } : {});
+    await res?.arrayBuffer();
+    record({ at: Date.now(), kind, status: res?.status ?? 0 });
+  };
+  let option = 0;
+  const shareVote = async () => {
+    const page = await send('share page', `/api/s/${share.code}`);
+    await page?.arrayBuffer();
+    const vid = new RegExp(`(?:^|,\\s*)${VISITOR_COOKIE}=([^;]+)`).exec(page?.headers.get('set-cookie') ?? '')?.[1];
+    record({ at: Date.now(), kind: 'share page', status: page?.status ?? 0 });
+    if (!page?.ok || !vid) return;
+    const vote = await send('share vote', `/api/s/${share.code}/vote`, { method: 'POST', cookie: `${VISITOR_COOKIE}=${vid}`, body: { optionIndex: option++ % 3 } });
+    await vote?.arrayBuffer();
+    record({ at: Date.now(), kind: 'share vote', status: vote?.status ?? 0, voter: `v:${decodeURIComponent(vid).split('.')[0]}` });
+  };
+  return [
+    get('feed', '/api/polls'),
+    shareVote,
+    get('poll', `/api/polls/${poll.id}`, member),
+    get('profile', `/api/users/${creator.id}`),
+    get('session', '/api/auth/session', member),
+    get('is following', `/api/users/${creator.id}/is-following`, member),
+    shareVote,
+    get('followers', `/api/users/${creator.id}/followers`, member),
+    get('notifications count', '/api/notifications/unread-count', `${SESSION_COOKIE}=${creator.sid}`),
+    get('contact challenge', '/api/contact/challenge'),
+    get('admin stats', '/api/admin/stats', `${SESSION_COOKIE}=${adminSid}`),
+  ];
+}
+
+describe('one replica of each service killed under load', () => {
+  it('keeps the app answering and counts every accepted vote once', { timeout: 600_000 }, async () => {
+    const answers: Answer[] = [];
+    const requests = requestsOf((answer) => answers.push(answer));
+    let running = true;
+    let turn = 0;
+    const worker = async () => {
+      while (running) {
+        await requests[turn++ % requests.length]!();
+        await new Promise((resolve) => setTimeout(resolve, PACE_MS));
+      }
+    };
+    const load = Array.from({ length: WORKERS }, worker);
+    const answered = (count: number) => {
+      const target = answers.length + count;
+      return until(() => answers.length >= target, 120_000, `${count} more answers`);
+    };
+
+    const kills: { name: string; at: number }[] = [];
+    try {
+      await answered(ANSWERS_BETWEEN_STEPS);
+      const services = [...new Set(stack.instances.map((i) => i.service))];
+      for (const [n, service] of services.entries()) {
+        // Now the first replica, now the second: neither is special.
+        const name = stack.instances.filter((i) => i.service === service)[n % 2]!.name;
+        kills.push({ name, at: Date.now() });
+        await stack.kill(name);
+        await answered(ANSWERS_BETWEEN_STEPS);
+        await stack.restart(name);
+        await answered(ANSWERS_BETWEEN_STEPS);
+      }
+    } finally {
+      running = false;
+      await Promise.all(load);
+    }
+
+    const failed = (a: Answer) => a.status >= 500 || a.status === 0;
+    const killOf = (a: Answer) => kills.find((k) => a.at >= k.at && a.at <= k.at + KILL_WINDOW_MS);
+    const describeAll = (list: Answer[]) => list.map((a) => `${a.kind} ${a.status} at +${a.at - kills[0]!.at} ms`);
+    // A read that met the killed replica is answered by the other one (the gateway asks it instead).
+    expect(describeAll(answers.filter((a) => failed(a) && a.kind !== 'share vote')), 'reads that failed').toEqual([]);
+    // A vote is never sent twice by the gateway: one already on its way to the killed process may fail, no other.
+    expect(describeAll(answers.filter((a) => failed(a) && !killOf(a))), 'failed outside the moments of the kills').toEqual([]);
+    for (const kill of kills) {
+      const mine = answers.filter((a) => failed(a) && killOf(a) === kill);
+      expect(mine.length, `failed at the kill of ${kill.name}: ${describeAll(mine).join('; ')}`).toBeLessThanOrEqual(MAX_FAILURES_PER_KILL);
+    }
+    // Every kind of request was answered after every kill (the service kept answering from its other replica).
+    for (const kind of new Set(answers.map((a) => a.kind))) {
+      expect(answers.some((a) => a.kind === kind && a.status < 400 && a.at > kills.at(-1)!.at), kind).toBe(true);
+    }
+
+    // Votes: every accepted one stored once, none stored that was refused; the counters agree.
+    const votes = answers.filter((a) => a.kind === 'share vote');
+    const accepted = new Set(votes.filter((a) => a.status >= 200 && a.status < 300).map((a) => a.voter!));
+    // A vote whose connection the kill cut (no answer, or the gateway's 5xx for it) may or may not have been stored.
+    const uncertain = new Set(votes.filter((a) => a.status === 0 || a.status >= 500).map((a) => a.voter!));
+    expect(accepted.size).toBeGreaterThan(ANSWERS_BETWEEN_STEPS);
+    const { mongoUrl, redisUrl } = infra();
+    const mongo = await new MongoClient(mongoUrl).connect();
+    const redis = new Redis(redisUrl);
+    try {
+      const stored = mongo.db(stack.databases.polls).collection<{ voter: string }>('votes');
+      const byVoter = async () => {
+        const docs = await stored.find({ pollId: new ObjectId(share.id) }, { projection: { voter: 1 } }).toArray();
+        return docs.map((d) => d.voter);
+      };
+      // The vote consumer writes MongoDB after the answer: wait until it has caught up with every accepted vote.
+      await until(async () => {
+        const voters = new Set(await byVoter());
+        return [...accepted].every((v) => voters.has(v));
+      }, 60_000, 'every accepted vote in MongoDB');
+      const voters = await byVoter();
+      expect(voters.length, 'no voter twice').toBe(new Set(voters).size);
+      expect(voters.filter((v) => !accepted.has(v) && !uncertain.has(v)), 'stored although refused').toEqual([]);
+      const counter = Number(await redis.hget(`polls:poll:{${share.id}}:c`, 't'));
+      const redisVoters = await redis.hlen(`polls:poll:{${share.id}}:v`);
+      const api = await call<{ totalVotes: number }>(stack, 'GET', `/api/polls/${share.id}`, { sid: creator.sid });
+      expect(voters.length - accepted.size).toBeLessThanOrEqual(uncertain.size);
+      expect({ mongo: voters.length, counter, redisVoters, api: api.body.totalVotes }).toEqual({
+        mongo: voters.length,
+        counter: voters.length,
+        redisVoters: voters.length,
+        api: voters.length,
+      });
+    } finally {
+      redis.disconnect();
+      await mongo.close();
+    }
+  });
+});
