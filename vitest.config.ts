@@ -4,6 +4,13 @@ import { defineConfig } from 'vitest/config';
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
+ * `npm test` also runs the app journeys against two processes of every service (REPLICAS=2, see test/e2e/stack.ts);
+ * `npm run test:replicas` runs the whole stack suite that way. Running single files (`npx vitest run …`) runs them
+ * once, against one process each.
+ */
+const withReplicaJourneys = process.env['npm_lifecycle_event'] === 'test';
+
+/**
  * One test run over every workspace. Integration suites share the throw-away Redis and MongoDB-wire servers that
  * `test/global-setup.ts` starts once; two workers run files side by side, each with a NATS server and a Redis
  * database of its own so that their services never answer each other's NATS subjects or share rate limits, and
@@ -25,5 +32,13 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', './test/summary-reporter.ts'],
+    ...(withReplicaJourneys
+      ? {
+          projects: [
+            { extends: true, test: { name: 'meydan' } },
+            { extends: true, test: { name: 'replicas', include: ['test/e2e/app.test.ts'], env: { REPLICAS: '2' } } },
+          ],
+        }
+      : {}),
   },
 });
