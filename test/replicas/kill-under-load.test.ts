@@ -3,10 +3,12 @@
  * requests touching every service, and `kill -9` of one replica of each service in turn (started again afterwards,
  * as a supervisor or Kubernetes would): the app keeps answering — no read fails, a vote only in the moment of a kill
  * and only one already on its way to the killed process — and every share-link vote accepted during it is counted
- * once (MongoDB = Redis counter = Redis voters = the API = accepted).
+ * once (MongoDB = Redis counter = Redis voters = the API = accepted). Two sockets following the share-link poll (one
+ * on each notifications process) get its live counts again after the kill, reconnected to whichever process lives.
  */
 import { MongoClient, ObjectId } from 'mongodb';
 import { Redis } from 'ioredis';
+import { io, type Socket } from 'socket.io-client';
 import { SESSION_COOKIE, VISITOR_COOKIE } from '@meydan/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infra, until } from '../harness.js';
@@ -106,8 +108,19 @@ function requestsOf(record: (answer: Answer) => void): (() => Promise<void>)[] {
   ];
 }
 
+/** A visitor's socket through the gateway that follows the share-link poll, again after every reconnection. */
+function followingSocket(updates: number[]): Socket {
+  const socket = io(stack.origin, { path: '/ws', transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+  socket.on('connect', () => socket.emit('subscribe_polls', { codes: [share.code] }));
+  socket.on('poll_update', () => updates.push(Date.now()));
+  return socket;
+}
+
 describe('one replica of each service killed under load', () => {
   it('keeps the app answering and counts every accepted vote once', { timeout: 600_000 }, async () => {
+    // The gateway takes turns: the two sockets land on the two notifications processes.
+    const updates: number[][] = [[], []];
+    const sockets = updates.map((mine) => followingSocket(mine));
     const answers: Answer[] = [];
     const requests = requestsOf((answer) => answers.push(answer));
     let running = true;
@@ -125,7 +138,9 @@ describe('one replica of each service killed under load', () => {
     };
 
     const kills: { name: string; at: number }[] = [];
+    let notificationsBack = 0;
     try {
+      await until(() => sockets.every((socket) => socket.connected), 30_000, 'sockets connected');
       await answered(ANSWERS_BETWEEN_STEPS);
       const services = [...new Set(stack.instances.map((i) => i.service))];
       for (const [n, service] of services.entries()) {
@@ -135,11 +150,15 @@ describe('one replica of each service killed under load', () => {
         await stack.kill(name);
         await answered(ANSWERS_BETWEEN_STEPS);
         await stack.restart(name);
+        if (service === 'notifications') notificationsBack = Date.now();
         await answered(ANSWERS_BETWEEN_STEPS);
       }
+      // Votes keep coming: both sockets hear of them again, whichever process each is connected to now.
+      await until(() => updates.every((mine) => mine.some((at) => at > notificationsBack)), 30_000, 'live counts on both sockets');
     } finally {
       running = false;
       await Promise.all(load);
+      for (const socket of sockets) socket.disconnect();
     }
 
     const failed = (a: Answer) => a.status >= 500 || a.status === 0;
