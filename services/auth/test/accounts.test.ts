@@ -339,6 +339,10 @@ describe('accounts', () => {
         ids: [id, 'nonsense', '0123456789abcdef01234567'],
       });
       expect(users.map((u) => u.id)).toEqual([id]);
+      // Many ids are looked up a few at a time: a known one far down the list is found too, and only once.
+      const unknown = Array.from({ length: 45 }, (_, i) => `0123456789abcdef012${String(i).padStart(5, '0')}`);
+      const many = await svc.deps.bus.request(subjects.auth.usersSummaries, { ids: [...unknown, id, id] });
+      expect(many.users.map((u) => u.id)).toEqual([id]);
     });
   });
 });
