@@ -16,27 +16,32 @@ const withReplicaJourneys = process.env['npm_lifecycle_event'] === 'test';
  * database of its own so that their services never answer each other's NATS subjects or share rate limits, and
  * each test with its own database and durable consumer names.
  */
+const alias = {
+  '@meydan/proto': here('./proto/src/index.ts'),
+  '@meydan/testing': here('./test/harness.ts'),
+  '@meydan/kit': here('./services/kit/src/index.ts'),
+};
+/** What every project of the run needs: the servers, and time enough for integration suites. */
+const shared = {
+  globalSetup: ['./test/global-setup.ts'],
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+};
+
 export default defineConfig({
-  resolve: {
-    alias: {
-      '@meydan/proto': here('./proto/src/index.ts'),
-      '@meydan/testing': here('./test/harness.ts'),
-      '@meydan/kit': here('./services/kit/src/index.ts'),
-    },
-  },
+  resolve: { alias },
   test: {
     include: ['{proto,services/*,gateway,web,deploy}/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-    globalSetup: ['./test/global-setup.ts'],
+    ...shared,
     fileParallelism: true,
     maxWorkers: 2,
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
     reporters: ['default', './test/summary-reporter.ts'],
     ...(withReplicaJourneys
       ? {
           projects: [
             { extends: true, test: { name: 'meydan' } },
-            { extends: true, test: { name: 'replicas', include: ['test/e2e/app.test.ts'], env: { REPLICAS: '2' } } },
+            // Not `extends`: that would add this include to the root's instead of replacing it.
+            { resolve: { alias }, test: { ...shared, name: 'replicas', include: ['test/e2e/app.test.ts'], env: { REPLICAS: '2' } } },
           ],
         }
       : {}),

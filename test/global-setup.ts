@@ -15,7 +15,8 @@ export default async function setup(project: TestProject) {
   const dir = mkdtempSync(join(tmpdir(), 'meydan-test-'));
   const mongoGiven = process.env['TEST_MONGO_URL'];
   const binaries = ensureServerBinaries({ mongo: !mongoGiven });
-  const workers = Math.max(1, project.config.maxWorkers);
+  // A project that does not extend the root config (vitest.config.ts: `replicas`) has no maxWorkers of its own.
+  const workers = Math.max(1, project.config.maxWorkers || project.globalConfig.maxWorkers || 1);
   const natsPorts = await Promise.all(Array.from({ length: workers }, () => freePort()));
   const [redisPort, mongoPort] = await Promise.all([freePort(), freePort()]);
   const [natsServers, redis, mongo] = await Promise.all([
