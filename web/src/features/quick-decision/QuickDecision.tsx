@@ -6,7 +6,6 @@ import { Button } from '../../layout/buttons';
 import { PlusIcon, RefreshIcon, SkipIcon, ZapIcon } from '../../layout/icons';
 import { wholePercent } from '../../lib/percent';
 import { fieldErrors, validateForm } from '../../lib/validation';
-import { quickQuestion as quickQuestionValidator } from '../../generated/forms/quickQuestion';
 import { Actions, ErrorText, Form, InputField } from '../../ui/fields';
 import { useAddQuickQuestionMutation, useQuickPollsQuery, useVoteMutation } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
@@ -162,6 +161,8 @@ function QuickForm({ isMember, onDone, onCancel }: { isMember: boolean; onDone: 
       setErrors({ '': tr.quick.required });
       return;
     }
+    // Fetched on the first submit: the form is on the feed, and the first load of / has a size budget.
+    const { quickQuestion: quickQuestionValidator } = await import('../../generated/forms/quickQuestion');
     const checked = validateForm(quickQuestionValidator, 'quickQuestion', body);
     if (!checked.ok) {
       const byField = fieldErrors(checked.errors);
