@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const gateway = 'http://localhost:8080';
@@ -55,6 +56,15 @@ export default defineConfig({
           },
         ],
       },
+    }),
+    // A .br and a .gz beside each text file, made once here at the highest levels: the gateway sends them as they are
+    // (gateway/src/static-assets.ts) instead of compressing on every request. Small files are not worth a header.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', {}), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|mjs|css|html|svg|webmanifest|json)$/,
+      exclude: /(^|[\\/])\.vite[\\/]/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
     }),
   ],
   resolve: {
