@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import type { NotificationItem, Poll, PollList } from '@meydan/proto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { socketContracts } from '@meydan/proto';
-import { RealtimeHub, readServerEvent } from '../src/features/realtime/hub';
+import { RealtimeHub, loadServerEventValidators, readServerEvent } from '../src/features/realtime/hub';
 import { DeferredSocket } from '../src/features/realtime/socket';
 import { socketSchemas } from '../src/lib/socket-schemas';
 import { notificationsApi } from '../src/features/notifications/notificationsApi';
@@ -13,6 +13,7 @@ import { FakeSocket, fakeApi, testStore } from './helpers';
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+beforeAll(loadServerEventValidators);
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const quiet = { info() {}, warn() {}, error: vi.fn() };

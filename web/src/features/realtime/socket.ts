@@ -1,5 +1,5 @@
 import { limits } from '@meydan/proto';
-import type { SocketFactory, SocketLike } from './hub';
+import { loadServerEventValidators, type SocketFactory, type SocketLike } from './hub';
 
 type Listener = (...args: never[]) => void;
 
@@ -94,6 +94,9 @@ export class DeferredSocket implements SocketLike {
   }
 }
 
-/** The app's realtime socket: socket.io at /ws (./socketio.ts), fetched on the first connect. */
+/** The app's realtime socket: socket.io at /ws (./socketio.ts), fetched with the event validators on the first connect. */
 export const browserSocket: SocketFactory = () =>
-  new DeferredSocket(async () => (await import('./socketio')).createBrowserSocket());
+  new DeferredSocket(async () => {
+    const [socketio] = await Promise.all([import('./socketio'), loadServerEventValidators()]);
+    return socketio.createBrowserSocket();
+  });
