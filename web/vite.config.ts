@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
 const gateway = 'http://localhost:8080';
@@ -56,6 +57,15 @@ export default defineConfig({
         ],
       },
     }),
+    // A .br and a .gz beside each text file, made once here at the highest levels: the gateway sends them as they are
+    // (gateway/src/static-assets.ts) instead of compressing on every request. Small files are not worth a header.
+    compression({
+      algorithms: [defineAlgorithm('brotliCompress', {}), defineAlgorithm('gzip', { level: 9 })],
+      include: /\.(js|mjs|css|html|svg|webmanifest|json)$/,
+      exclude: /(^|[\\/])\.vite[\\/]/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+    }),
   ],
   resolve: {
     alias: [
@@ -71,6 +81,8 @@ export default defineConfig({
     // dist/.vite/manifest.json: what scripts/measure-initial-js.ts reads to weigh the first load of /.
     manifest: true,
     emptyOutDir: true,
+    // Every browser the app supports preloads modules itself; the polyfill would only add to the first load.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate files that stay cached across releases.
@@ -80,6 +92,8 @@ export default defineConfig({
             { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/, priority: 2 },
             // Only what the first screen needs: libraries used by lazily loaded screens travel with those screens.
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            // The app's own modules of the first screen in one file: one request, and gzip sees them together.
+            { name: 'app', test: /[\\/](web|proto)[\\/]src[\\/](?!main\.tsx$)/, tags: ['$initial'], priority: 0 },
           ],
         },
       },

@@ -1,11 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
-import fastifyStatic from '@fastify/static';
 import type { Redis } from 'ioredis';
 import type { FromSchema } from 'json-schema-to-ts';
 import { VISITOR_COOKIE, errorCatalogue, healthSubject, matchClientRoute, serviceNames, type ServiceName } from '@meydan/proto';
@@ -24,6 +21,7 @@ import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { installRateLimits } from './rate-limits.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
+import { StaticAssets } from './static-assets.js';
 import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
@@ -120,10 +118,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   const allowedOrigins = new Set(
     [config.PUBLIC_ORIGIN ?? '', ...(config.ALLOWED_ORIGINS ?? '').split(',')].map((o) => o.trim().toLowerCase()).filter(Boolean),
   );
-  const webDist = resolve(config.WEB_DIST);
-  const indexFile = join(webDist, 'index.html');
-  if (!existsSync(indexFile)) throw new Error(`WEB_DIST has no index.html: ${indexFile} (run npm run build)`);
-  const indexHtml = readFileSync(indexFile);
+  const staticAssets = new StaticAssets(config.WEB_DIST);
 
   const notFound: RouteHandlerMethod = async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -143,11 +138,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     }
     // Every client route gets the SPA shell; unknown paths get it too, with 404, and the SPA says so.
     const known = matchClientRoute(path) !== null;
-    return reply
-      .code(known ? 200 : 404)
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(indexHtml);
+    return staticAssets.sendShell(request, reply, known ? 200 : 404);
   };
 
   const app = createFastify(deps.log, {
@@ -308,17 +299,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     }
   }
 
-  await app.register(fastifyStatic, {
-    root: webDist,
-    index: false,
-    wildcard: false,
-    maxAge: '1h',
-    // The service worker must be checked on every load so a new release is found at once (its files are hashed).
-    setHeaders: (reply, path) => {
-      if (/[\\/]sw\.js$/.test(path)) reply.header('cache-control', 'no-cache');
-      else if (path.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
-    },
-  });
+  await staticAssets.register(app);
 
   return app;
 }

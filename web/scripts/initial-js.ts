@@ -13,8 +13,11 @@ interface ManifestChunk {
   imports?: string[];
 }
 
-/** The budget for `/`: what the app's first load weighed before the information pages, PWA and splitting. */
-export const initialJsBudgetBytes = 241 * 1000;
+/**
+ * The budget for `/`: React, react-router, Redux Toolkit and styled-components are about 135 kB of it, the rest is
+ * the feed and the frame around it. A screen, dialog or library the first view does not show loads on demand.
+ */
+export const initialJsBudgetBytes = 170 * 1000;
 
 export interface InitialJs {
   files: { file: string; gzipBytes: number }[];

@@ -3,7 +3,6 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { createStore } from './app/store';
-import { startServiceWorker } from './features/pwa/serviceWorker';
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -14,4 +13,6 @@ createRoot(container).render(
     <App store={store} router={createAppRouter()} />
   </StrictMode>,
 );
-startServiceWorker(store);
+// The service worker's registration (and workbox-window) is fetched after the first render, not before it: it only
+// matters for the next visit and for updates (web/scripts/initial-js.ts).
+void import('./features/pwa/serviceWorker').then(({ startServiceWorker }) => startServiceWorker(store));

@@ -8,8 +8,18 @@ import { App } from '../src/app/App';
 import { api } from '../src/app/api';
 import { createAppRouter } from '../src/app/router';
 import { createStore } from '../src/app/store';
-import { RealtimeHub, type SocketLike } from '../src/features/realtime/hub';
+import { RealtimeHub, loadServerEventValidators, type SocketLike } from '../src/features/realtime/hub';
 import { ThemeProvider } from '../src/theme/ThemeProvider';
+
+// The app fetches them with the socket; tests that hand the hub a fake socket need them at once.
+await loadServerEventValidators();
+// The frame's parts loaded after the first render (toasts, the bell, the feed's side column), imported once here: a
+// test then waits for React to render them, not for their first transform on a loaded machine.
+await Promise.all([
+  import('../src/features/toasts/Toaster'),
+  import('../src/features/notifications/NotificationBell'),
+  import('../src/features/quick-decision/QuickDecision'),
+]);
 
 export const member: User = {
   id: 'u1',

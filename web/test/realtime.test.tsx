@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import type { NotificationItem, Poll, PollList } from '@meydan/proto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { socketContracts } from '@meydan/proto';
-import { RealtimeHub, readServerEvent } from '../src/features/realtime/hub';
+import { RealtimeHub, loadServerEventValidators, readServerEvent } from '../src/features/realtime/hub';
+import { DeferredSocket } from '../src/features/realtime/socket';
 import { socketSchemas } from '../src/lib/socket-schemas';
 import { notificationsApi } from '../src/features/notifications/notificationsApi';
 import { pollsApi } from '../src/features/polls/pollsApi';
@@ -12,6 +13,7 @@ import { FakeSocket, fakeApi, testStore } from './helpers';
 afterEach(() => {
   vi.unstubAllGlobals();
 });
+beforeAll(loadServerEventValidators);
 
 const tick = () => new Promise((r) => setTimeout(r, 0));
 const quiet = { info() {}, warn() {}, error: vi.fn() };
@@ -284,5 +286,61 @@ describe('realtime in the cache', () => {
     expect(data.voteCounts).toEqual({ '0': 2, '1': 1 });
     expect(data.poll.totalVotes).toBe(3);
     entry.unsubscribe();
+  });
+});
+
+describe('deferred socket (socket.io fetched on the first connect)', () => {
+  it('fetches nothing until asked to connect, then replays the listeners and the calls in order', async () => {
+    const real = new FakeSocket();
+    const load = vi.fn(async () => real);
+    const hub = new RealtimeHub(() => new DeferredSocket(load), quiet);
+    const statuses: string[] = [];
+    hub.on('status', (status) => statuses.push(status));
+    expect(load).not.toHaveBeenCalled();
+
+    hub.follow(['p1']);
+    expect(hub.status).toBe('connecting');
+    expect(load).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(real.connects).toBe(1));
+
+    real.open();
+    expect(statuses).toEqual(['connecting', 'connected']);
+    await tick();
+    expect(real.sentEvents('subscribe_polls')).toEqual([{ pollIds: ['p1'] }]);
+    // Events reach the hub through the listeners registered before the socket existed.
+    const updates: unknown[] = [];
+    hub.on('poll_update', (update) => updates.push(update));
+    real.serverEmit('poll_update', { data: { pollId: 'p1', voteCounts: { '0': 1 }, totalVotes: 1 } });
+    expect(updates).toEqual([{ pollId: 'p1', voteCounts: { '0': 1 }, totalVotes: 1 }]);
+  });
+
+  it('reports a failed fetch as a connection error and tries again while a connection is wanted', async () => {
+    const real = new FakeSocket();
+    const load = vi.fn<() => Promise<FakeSocket>>().mockRejectedValueOnce(new Error('chunk missing')).mockResolvedValue(real);
+    const warn = vi.fn();
+    const hub = new RealtimeHub(() => new DeferredSocket(load, 5), { ...quiet, warn });
+    hub.connect();
+    await vi.waitFor(() => expect(warn).toHaveBeenCalledWith('realtime: connection error', 'chunk missing'));
+    expect(hub.status).toBe('disconnected');
+    await vi.waitFor(() => expect(real.connects).toBe(1));
+    expect(load).toHaveBeenCalledTimes(2);
+    real.open();
+    expect(hub.status).toBe('connected');
+  });
+
+  it('does not try again once the connection is no longer wanted', async () => {
+    vi.useFakeTimers();
+    try {
+      const load = vi.fn<() => Promise<FakeSocket>>().mockRejectedValue(new Error('offline'));
+      const socket = new DeferredSocket(load, 1000);
+      socket.connect();
+      await vi.advanceTimersByTimeAsync(1000);
+      expect(load).toHaveBeenCalledTimes(2);
+      socket.disconnect();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(load).toHaveBeenCalledTimes(2);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -28,7 +28,8 @@ describe('routing', () => {
 
   it('renders the share-link page for /s/AbCdEfGhIj and keeps the short code exactly as typed', async () => {
     const { container } = renderAppAt('/s/AbCdEfGhIj');
-    expect(container.querySelector('[data-short-url]')?.getAttribute('data-short-url')).toBe('AbCdEfGhIj');
+    // The share-link page is loaded lazily.
+    await waitFor(() => expect(container.querySelector('[data-short-url]')?.getAttribute('data-short-url')).toBe('AbCdEfGhIj'));
     // The fake gateway knows no such poll: the page says so.
     expect(await screen.findByRole('heading', { level: 1, name: 'Anket Bulunamadı' })).toBeTruthy();
   });
@@ -119,11 +120,12 @@ describe('header', () => {
     expect(screen.queryByRole('button', { name: /Bildirimler/ })).toBeNull();
   });
 
-  it('shows signed-in members Dost Meclisi, the bell and Çıkış Yap instead of the visitor entries', () => {
+  it('shows signed-in members Dost Meclisi, the bell and Çıkış Yap instead of the visitor entries', async () => {
     renderWithStore(<Header />, { user: member });
     expect(screen.getByRole('link', { name: 'Dost Meclisi' }).getAttribute('href')).toBe('/dost-meclisi');
     expect(screen.getByRole('button', { name: 'Çıkış Yap' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /Bildirimler/ })).toBeTruthy();
+    // The bell is loaded lazily.
+    expect(await screen.findByRole('button', { name: /Bildirimler/ })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Giriş Yap' })).toBeNull();
     expect(screen.queryByRole('link', { name: 'Kayıt Ol' })).toBeNull();
   });

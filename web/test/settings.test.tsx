@@ -2,7 +2,7 @@
 import type { UserProfile } from '@meydan/proto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { tr } from '../src/i18n/tr';
+import { trInfo } from '../src/i18n/tr-info';
 import { trProfile } from '../src/i18n/tr-profile';
 import { fakeApi, json, member, renderAppAt } from './helpers';
 
@@ -165,7 +165,7 @@ describe('settings page', () => {
   it("the API documentation's link to creating a token lands on the tokens section of the settings page", async () => {
     memberApi({ 'GET /api/openapi.json': { openapi: '3.1.0', info: { title: 'Meydan API', version: '1.0.0' }, paths: {} } });
     const { router } = renderAppAt('/api-documentation', { user: member });
-    const link = await screen.findByRole('link', { name: tr.apiDocs.authToSettings });
+    const link = await screen.findByRole('link', { name: trInfo.apiDocs.authToSettings });
     expect(link.getAttribute('href')).toBe('/ayarlar#api-anahtarlari');
     await act(async () => {
       fireEvent.click(link);

@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import { NewsletterBox } from '../features/newsletter/NewsletterBox';
 import { tr } from '../i18n/tr';
+
+// Below the fold: fetched right after the first render, not before it (web/scripts/initial-js.ts).
+const NewsletterBox = lazy(async () => ({ default: (await import('../features/newsletter/NewsletterBox')).NewsletterBox }));
 
 const links = [
   { to: '/yardim-merkezi', label: tr.pages.helpCenter },
@@ -24,7 +27,9 @@ export function Footer() {
           <p>
             <strong>{tr.app.name}</strong> — {tr.footer.tagline}
           </p>
-          <NewsletterBox compact />
+          <Suspense fallback={null}>
+            <NewsletterBox compact />
+          </Suspense>
         </About>
         <nav aria-label={tr.footer.label}>
           <List>

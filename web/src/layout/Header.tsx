@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch } from '../app/store';
-import { NotificationBell } from '../features/notifications/NotificationBell';
 import { useCurrentUser, useLogoutMutation, useMemberGate } from '../features/session/sessionApi';
 import { useToast } from '../features/toasts/useToast';
 import { dialogOpened } from '../features/ui/uiSlice';
@@ -12,6 +11,10 @@ import { Hidden } from '../ui/Spinner';
 import { useThemeMode } from '../theme/ThemeProvider';
 import { Button, ButtonLink, IconButton } from './buttons';
 import { CloseIcon, MenuIcon, MoonIcon, PlusIcon, SunIcon } from './icons';
+
+// Members only, with the popover library: fetched after the first render (web/scripts/initial-js.ts). Until then an
+// empty square of the bell's size keeps the header from shifting.
+const NotificationBell = lazy(async () => ({ default: (await import('../features/notifications/NotificationBell')).NotificationBell }));
 
 const MENU_ID = 'site-menu';
 
@@ -82,7 +85,11 @@ export function Header() {
             <PlusIcon />
             <span>{tr.nav.createPoll}</span>
           </CreateButton>
-          {isMember ? <NotificationBell /> : null}
+          {isMember ? (
+            <Suspense fallback={<BellSpace aria-hidden="true" />}>
+              <NotificationBell />
+            </Suspense>
+          ) : null}
           {user ? (
             <AvatarLink to="/profil" title={user.displayName ?? user.username} data-header-avatar>
               <Avatar name={user.displayName ?? user.username} src={user.avatarUrl} size="sm" decorative />
@@ -254,4 +261,11 @@ const MenuButton = styled(IconButton)`
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
     display: inline-flex;
   }
+`;
+
+const BellSpace = styled.span`
+  display: inline-block;
+  flex-shrink: 0;
+  width: 2.5rem;
+  height: 2.5rem;
 `;

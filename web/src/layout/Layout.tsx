@@ -2,22 +2,26 @@ import { matchClientRoute } from '@meydan/proto';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { ShareLinkDialog } from '../features/create-poll/ShareLinkDialog';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { InstallPromptCard } from '../features/pwa/InstallPromptCard';
 import { SessionEffects } from '../features/session/SessionEffects';
-import { SignInRequiredDialog } from '../features/session/SignInRequiredDialog';
-import { Toaster } from '../features/toasts/Toaster';
 import { selectDialog, type OpenDialog } from '../features/ui/uiSlice';
 import { useAppSelector } from '../app/store';
 import { tr } from '../i18n/tr';
 import { Footer } from './Footer';
 import { Header } from './Header';
 
-// Dialogs with forms are fetched the first time they open (with their validators): most visitors only read.
+// Dialogs are fetched the first time they open (with the dialog library and their validators): most visitors only
+// read, and the first load of / has a size budget (web/scripts/initial-js.ts).
 const CreatePollDialog = lazy(async () => ({ default: (await import('../features/create-poll/CreatePollDialog')).CreatePollDialog }));
 const LoginDialog = lazy(async () => ({ default: (await import('../features/session/LoginDialog')).LoginDialog }));
 const RegisterDialog = lazy(async () => ({ default: (await import('../features/session/RegisterDialog')).RegisterDialog }));
+const ShareLinkDialog = lazy(async () => ({ default: (await import('../features/create-poll/ShareLinkDialog')).ShareLinkDialog }));
+const SignInRequiredDialog = lazy(async () => ({
+  default: (await import('../features/session/SignInRequiredDialog')).SignInRequiredDialog,
+}));
+// Fetched right after the first render rather than before it; toasts wait in the store until it is there.
+const Toaster = lazy(async () => ({ default: (await import('../features/toasts/Toaster')).Toaster }));
 
 /** Mounts its children from the first time the dialog `kind` opens, then keeps them (for the closing animation). */
 function MountedOnceOpened({ kind, children }: { kind: NonNullable<OpenDialog>['kind']; children: ReactNode }) {
@@ -51,12 +55,18 @@ export function Layout() {
       <MountedOnceOpened kind="register">
         <RegisterDialog />
       </MountedOnceOpened>
-      <SignInRequiredDialog />
+      <MountedOnceOpened kind="signInRequired">
+        <SignInRequiredDialog />
+      </MountedOnceOpened>
       <MountedOnceOpened kind="createPoll">
         <CreatePollDialog />
       </MountedOnceOpened>
-      <ShareLinkDialog />
-      <Toaster />
+      <MountedOnceOpened kind="shareLink">
+        <ShareLinkDialog />
+      </MountedOnceOpened>
+      <Suspense fallback={null}>
+        <Toaster />
+      </Suspense>
       <InstallPromptCard />
       <SessionEffects />
     </Shell>

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { mongo, Types } from 'mongoose';
-import sharp from 'sharp';
 import { events, limits, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
@@ -8,7 +7,23 @@ import { profileQuestions } from '../domain/profile-questions.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf, summaryOf } from '../domain/views.js';
 import { profileOwner, userIdParams } from './guards.js';
+
 import type { UserRecord } from '../model/user.js';
+
+/**
+ * sharp (libvips) is loaded on the first avatar upload, not at start: it adds about 30 MB to the process, and most
+ * of the time no one is uploading an avatar.
+ */
+let sharpModule: Promise<typeof import('sharp')> | null = null;
+async function loadSharp(): Promise<typeof import('sharp').default> {
+  sharpModule ??= import('sharp');
+  try {
+    return (await sharpModule).default;
+  } catch (err) {
+    sharpModule = null;
+    throw err;
+  }
+}
 
 const AVATAR_SIZE = 256;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
@@ -161,6 +176,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       }
 
       if (avatar) {
+        const sharp = await loadSharp();
         // The header's dimensions first (no decoding): a small file can hold a huge image that would cost seconds of CPU.
         const maxPixels = limits.user.avatarMaxPixels;
         const meta = await sharp(avatar, { limitInputPixels: false }).metadata().catch(() => null);

@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import { mailRequestedFilter } from '@meydan/proto';
 import type { NotificationsContext } from '../context.js';
 
@@ -15,12 +15,17 @@ const SENT_SECONDS = 7 * 24 * 3600;
  */
 export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): void }> {
   const { bus, redis, log } = ctx.deps;
-  const transport = nodemailer.createTransport({
-    url: ctx.config.SMTP_URL,
-    connectionTimeout: 5000,
-    greetingTimeout: 5000,
-    socketTimeout: 20_000,
-  });
+  // nodemailer is loaded with the first mail, not at start: it adds about 10 MB to an idle process.
+  let transport: Promise<Transporter> | null = null;
+  const mailTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport({
+        url: ctx.config.SMTP_URL,
+        connectionTimeout: 5000,
+        greetingTimeout: 5000,
+        socketTimeout: 20_000,
+      }),
+    ));
 
   await bus.consume({
     durable: MAILER_DURABLE,
@@ -32,7 +37,7 @@ export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): 
     handler: async (mail, c) => {
       const sentKey = c.msgId ? `mail:sent:${c.msgId}` : null;
       if (sentKey && (await redis.exists(sentKey).catch(() => 0)) === 1) return; // without Redis: rather twice than never
-      const info = await transport.sendMail({
+      const info = await (await mailTransport()).sendMail({
         from: ctx.config.MAIL_FROM ?? 'Meydan <no-reply@meydan.local>',
         to: mail.to,
         subject: mail.subject,
@@ -45,5 +50,5 @@ export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): 
     },
   });
   log.info({ durable: MAILER_DURABLE }, 'mailer consuming');
-  return { close: () => transport.close() };
+  return { close: () => void transport?.then((t) => t.close()) };
 }

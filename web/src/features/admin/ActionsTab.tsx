@@ -3,7 +3,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { useAppSelector } from '../../app/store';
-import { tr } from '../../i18n/tr';
+import { trAdmin } from '../../i18n/tr-admin';
 import { Button } from '../../layout/buttons';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { bulkEmail as bulkEmailForm } from '../../generated/forms/bulkEmail';
@@ -14,7 +14,7 @@ import { useToast } from '../toasts/useToast';
 import { finishedStates, useAuditLogQuery, useBulkEmailJobQuery, useStartBulkEmailMutation } from './adminApi';
 import { ListState, Meta, Pager } from './parts';
 
-const T = tr.admin.bulkEmail;
+const T = trAdmin.admin.bulkEmail;
 
 /** While the socket is down, the job's counts are fetched this often instead. */
 export const PROGRESS_POLL_MS = 2_000;
@@ -30,7 +30,7 @@ export function ActionsTab({ jobId, onJobStarted }: { jobId: string | null; onJo
         {jobId ? <BulkEmailProgressView jobId={jobId} /> : null}
       </Card>
       <Card aria-labelledby="audit-title">
-        <h2 id="audit-title">{tr.admin.audit.title}</h2>
+        <h2 id="audit-title">{trAdmin.admin.audit.title}</h2>
         <AuditLog />
       </Card>
     </Stack>
@@ -61,7 +61,7 @@ function BulkEmailForm({ onJobStarted }: { onJobStarted: (jobId: string) => void
       setBody('');
       onJobStarted(started.jobId);
     } catch (err) {
-      toast({ title: tr.admin.error, description: apiErrorMessage(err) ?? tr.admin.failed, variant: 'error' });
+      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
     }
   }
 
@@ -101,7 +101,7 @@ function BulkEmailProgressView({ jobId }: { jobId: string }) {
   useEffect(() => {
     if (connected && !finished && data) refetch();
   }, [connected]);
-  if (!data) return <Meta role="status">{tr.admin.loading}</Meta>;
+  if (!data) return <Meta role="status">{trAdmin.admin.loading}</Meta>;
   const done = data.sent + data.failed;
 
   return (
@@ -121,7 +121,7 @@ function BulkEmailProgressView({ jobId }: { jobId: string }) {
 function AuditLog() {
   const [page, setPage] = useState(1);
   const { data, isLoading, isError } = useAuditLogQuery(page);
-  const A = tr.admin.audit;
+  const A = trAdmin.admin.audit;
   if (!data || data.items.length === 0) return <ListState loading={isLoading} failed={isError} empty={A.empty} />;
 
   return (

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorStatus } from '../../app/api';
 import { tr } from '../../i18n/tr';
+import { trAdmin } from '../../i18n/tr-admin';
 import { ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { useSessionQuery } from '../session/sessionApi';
@@ -25,7 +26,7 @@ const JOB_KEY = 'meydan.admin.bulkEmailJob';
  */
 export function AdminPage() {
   const { data: user, isLoading } = useSessionQuery();
-  if (isLoading) return <Muted role="status">{tr.admin.loading}</Muted>;
+  if (isLoading) return <Muted role="status">{trAdmin.admin.loading}</Muted>;
   if (user?.role !== 'admin') return <Unauthorized />;
   return <AdminPanel />;
 }
@@ -33,11 +34,11 @@ export function AdminPage() {
 function Unauthorized() {
   return (
     <Centered>
-      <Page title={tr.admin.unauthorizedTitle}>
-        <Muted as="p">{tr.admin.unauthorizedText}</Muted>
+      <Page title={trAdmin.admin.unauthorizedTitle}>
+        <Muted as="p">{trAdmin.admin.unauthorizedText}</Muted>
         <div>
           <ButtonLink to="/" $variant="primary">
-            {tr.admin.backHome}
+            {trAdmin.admin.backHome}
           </ButtonLink>
         </div>
       </Page>
@@ -55,14 +56,14 @@ function AdminPanel() {
     setJobId(id);
   };
   const { data: stats, error } = useAdminStatsQuery();
-  const labels = tr.admin.tabs;
+  const labels = trAdmin.admin.tabs;
   // The server has the last word: a role taken away since the session was read shows the refusal too.
   const refused = apiErrorStatus(error);
   if (refused === 401 || refused === 403) return <Unauthorized />;
 
   return (
     <Page title={tr.pages.admin}>
-      <Muted as="p">{tr.admin.subtitle}</Muted>
+      <Muted as="p">{trAdmin.admin.subtitle}</Muted>
       <StatCards />
       <Root value={tab} onValueChange={(value) => setTab(value as AdminTab)}>
         <List aria-label={labels.label}>

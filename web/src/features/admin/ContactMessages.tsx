@@ -2,11 +2,12 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { contactStageLabels, type AdminContactMessagePage } from '@meydan/proto';
 import { api } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
+import { trAdmin } from '../../i18n/tr-admin';
 import { formatDateTime } from '../../lib/time';
 import { Badge, Line, ListState, Meta, Pager, Row, RowMain, Rows } from './parts';
 
-const T = tr.admin.reports;
+const T = trAdmin.admin.reports;
 const PAGE_SIZE = 20;
 
 export type AdminContactMessage = AdminContactMessagePage['items'][number];
@@ -37,7 +38,7 @@ export function ContactMessages() {
                 <RowMain>
                   <Line>
                     <strong>{message.ticketNumber}</strong>
-                    <Badge>{tr.contact.subjects[message.subject]}</Badge>
+                    <Badge>{trInfo.contact.subjects[message.subject]}</Badge>
                     <Badge tone={message.status === 'yeni' ? 'strong' : 'plain'}>{contactStageLabels[message.status]}</Badge>
                   </Line>
                   <Line>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { apiErrorMessage } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trAdmin } from '../../i18n/tr-admin';
 import { Button } from '../../layout/buttons';
 import { nameOf } from '../../lib/avatar';
 import { feedCategory } from '../../lib/categories';
@@ -11,7 +11,7 @@ import { useToast } from '../toasts/useToast';
 import { useAdminPollsQuery, useRemovePollMutation, type AdminPollRow } from './adminApi';
 import { Badge, Line, ListState, Meta, Pager, RowActions, Row, RowMain, Rows, SearchBox, Toolbar, useDebounced } from './parts';
 
-const T = tr.admin.polls;
+const T = trAdmin.admin.polls;
 
 /** Every poll, searchable; deleting one (after a confirm) removes it everywhere. */
 export function PollsTab() {
@@ -27,10 +27,10 @@ export function PollsTab() {
     if (!toDelete) return;
     try {
       await removePoll(toDelete.id).unwrap();
-      toast({ title: tr.admin.success, description: T.deleted, variant: 'success' });
+      toast({ title: trAdmin.admin.success, description: T.deleted, variant: 'success' });
       setToDelete(null);
     } catch (err) {
-      toast({ title: tr.admin.error, description: apiErrorMessage(err) ?? tr.admin.failed, variant: 'error' });
+      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
     }
   }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trAdmin } from '../../i18n/tr-admin';
 import { Button, ButtonLink } from '../../layout/buttons';
 import { formatDateTime } from '../../lib/time';
 import { useToast } from '../toasts/useToast';
@@ -9,7 +9,7 @@ import { ContactMessages } from './ContactMessages';
 import { useAdminReportsQuery, useSetReportStatusMutation, type AdminReportRow, type ReportStatus } from './adminApi';
 import { Badge, Line, ListState, Meta, Pager, RowActions, Row, RowMain, Rows, Toolbar } from './parts';
 
-const T = tr.admin.reports;
+const T = trAdmin.admin.reports;
 const filters = ['all', 'pending', 'resolved', 'dismissed'] as const;
 type Filter = (typeof filters)[number];
 
@@ -64,9 +64,9 @@ function ReportRow({ report }: { report: AdminReportRow }) {
   async function decide(status: Exclude<ReportStatus, 'pending'>) {
     try {
       await setStatus({ reportId: report.id, status }).unwrap();
-      toast({ title: tr.admin.success, description: status === 'resolved' ? T.resolved : T.dismissed, variant: 'success' });
+      toast({ title: trAdmin.admin.success, description: status === 'resolved' ? T.resolved : T.dismissed, variant: 'success' });
     } catch (err) {
-      toast({ title: tr.admin.error, description: apiErrorMessage(err) ?? tr.admin.failed, variant: 'error' });
+      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
     }
   }
 

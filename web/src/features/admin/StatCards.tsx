@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trAdmin } from '../../i18n/tr-admin';
 import { useAdminStatsQuery } from './adminApi';
 
-const S = tr.admin.stats;
+const S = trAdmin.admin.stats;
 
 /** Four counts with this month's growth (the month as Istanbul counts it, decided by the server). */
 export function StatCards() {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trAdmin } from '../../i18n/tr-admin';
 import { Button } from '../../layout/buttons';
 import { nameOf } from '../../lib/avatar';
 import { formatDate } from '../../lib/time';
@@ -12,7 +12,7 @@ import { useToast } from '../toasts/useToast';
 import { useAdminUsersQuery, useSetUserActiveMutation, type AdminUserRow } from './adminApi';
 import { Badge, Line, ListState, Meta, Pager, Person, RowActions, Row, RowMain, Rows, SearchBox, Toolbar, useDebounced } from './parts';
 
-const T = tr.admin.users;
+const T = trAdmin.admin.users;
 
 /** Members: search by username, e-mail or display name; ban or activate anyone who is not an administrator. */
 export function UsersTab() {
@@ -61,11 +61,11 @@ function UserRow({ user }: { user: AdminUserRow }) {
     try {
       const why = active ? '' : reason.trim();
       await setActive({ userId: user.id, active, ...(why ? { reason: why } : {}) }).unwrap();
-      toast({ title: tr.admin.success, description: T.updated, variant: 'success' });
+      toast({ title: trAdmin.admin.success, description: T.updated, variant: 'success' });
       setAsking(false);
       setReason('');
     } catch (err) {
-      toast({ title: tr.admin.error, description: apiErrorMessage(err) ?? tr.admin.failed, variant: 'error' });
+      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
     }
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trAdmin } from '../../i18n/tr-admin';
 import { Button } from '../../layout/buttons';
 import { Input } from '../../ui/fields';
 
@@ -28,8 +28,8 @@ export function SearchBox({ label, value, onChange }: { label: string; value: st
 
 /** 'Yükleniyor...', the load failure, or the empty text, in place of a list that has nothing to show. */
 export function ListState({ loading, failed, empty }: { loading: boolean; failed: boolean; empty: string }) {
-  if (loading) return <Muted role="status">{tr.admin.loading}</Muted>;
-  if (failed) return <Muted role="alert">{tr.admin.loadFailed}</Muted>;
+  if (loading) return <Muted role="status">{trAdmin.admin.loading}</Muted>;
+  if (failed) return <Muted role="alert">{trAdmin.admin.loadFailed}</Muted>;
   return <Muted role="status">{empty}</Muted>;
 }
 
@@ -37,13 +37,13 @@ export function Pager({ page, pageSize, totalCount, onPage }: { page: number; pa
   const pages = Math.max(1, Math.ceil(totalCount / Math.max(1, pageSize)));
   if (pages <= 1) return null;
   return (
-    <PagerNav aria-label={tr.admin.pages.label}>
+    <PagerNav aria-label={trAdmin.admin.pages.label}>
       <Button $size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        {tr.admin.pages.previous}
+        {trAdmin.admin.pages.previous}
       </Button>
-      <span>{tr.admin.pages.position(page, pages)}</span>
+      <span>{trAdmin.admin.pages.position(page, pages)}</span>
       <Button $size="sm" disabled={page >= pages} onClick={() => onPage(page + 1)}>
-        {tr.admin.pages.next}
+        {trAdmin.admin.pages.next}
       </Button>
     </PagerNav>
   );

@@ -7,6 +7,7 @@ import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
 import { Button, IconButton } from '../../layout/buttons';
 import { CloseIcon, PlusIcon } from '../../layout/icons';
 import { shortTimeLeft } from '../../lib/time';
@@ -71,8 +72,8 @@ export function CreatePollDialog() {
       name="create-poll"
       open={dialog?.kind === 'createPoll'}
       onOpenChange={(open) => !open && dispatch(dialogClosed())}
-      title={tr.create.title}
-      description={tr.create.description}
+      title={trPolls.create.title}
+      description={trPolls.create.description}
       width="36rem"
     >
       <CreatePollForm />
@@ -101,7 +102,7 @@ function CreatePollForm() {
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!isMember) {
-      toast({ title: tr.create.signInTitle, description: tr.create.signInText, variant: 'error' });
+      toast({ title: trPolls.create.signInTitle, description: trPolls.create.signInText, variant: 'error' });
       return;
     }
     const body = draftBody(draft);
@@ -121,29 +122,29 @@ function CreatePollForm() {
         durationHours: draft.durationHours,
         shareable: draft.shareable,
       }).unwrap();
-      toast({ title: tr.create.successTitle, description: tr.create.successText, variant: 'success' });
+      toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
       if (created.shareUrl) dispatch(dialogOpened({ kind: 'shareLink', url: created.shareUrl }));
       else dispatch(dialogClosed());
     } catch (err) {
-      toast({ title: tr.create.failedTitle, description: apiErrorMessage(err) ?? tr.create.failedText, variant: 'error' });
+      toast({ title: trPolls.create.failedTitle, description: apiErrorMessage(err) ?? trPolls.create.failedText, variant: 'error' });
     }
   }
 
   const expiresPreview = draft.durationHours > 0 ? shortTimeLeft(now + draft.durationHours * 3_600_000, now) : tr.time.noExpiry;
 
   return (
-    <Form onSubmit={submit} noValidate aria-label={tr.create.title}>
+    <Form onSubmit={submit} noValidate aria-label={trPolls.create.title}>
       <fieldset>
-        <Legend>{tr.create.typeLabel}</Legend>
-        <Types value={draft.type} onValueChange={(value) => setDraft((d) => withType(d, value as PollType))} aria-label={tr.create.typeLabel}>
+        <Legend>{trPolls.create.typeLabel}</Legend>
+        <Types value={draft.type} onValueChange={(value) => setDraft((d) => withType(d, value as PollType))} aria-label={trPolls.create.typeLabel}>
           {(['public', 'private', 'friends'] as const).map((type) => (
             <TypeOption key={type} data-type={type}>
               <RadioGroup.Item value={type} aria-describedby={`type-${type}-hint`}>
                 <RadioGroup.Indicator />
               </RadioGroup.Item>
               <span>
-                <strong>{tr.create.types[type].label}</strong>
-                <small id={`type-${type}-hint`}>{tr.create.types[type].hint}</small>
+                <strong>{trPolls.create.types[type].label}</strong>
+                <small id={`type-${type}-hint`}>{trPolls.create.types[type].hint}</small>
               </span>
             </TypeOption>
           ))}
@@ -159,8 +160,8 @@ function CreatePollForm() {
               <Switch.Thumb />
             </SwitchRoot>
             <span>
-              <label htmlFor="poll-shareable">{tr.create.shareable}</label>
-              <Hint id="poll-shareable-hint">{tr.create.shareableHint}</Hint>
+              <label htmlFor="poll-shareable">{trPolls.create.shareable}</label>
+              <Hint id="poll-shareable-hint">{trPolls.create.shareableHint}</Hint>
             </span>
           </ShareRow>
         ) : null}
@@ -168,9 +169,9 @@ function CreatePollForm() {
       </fieldset>
 
       <InputField
-        label={tr.create.titleLabel}
+        label={trPolls.create.titleLabel}
         name="title"
-        placeholder={tr.create.titlePlaceholder}
+        placeholder={trPolls.create.titlePlaceholder}
         value={draft.title}
         maxLength={limits.poll.titleMax}
         counter={limits.poll.titleMax}
@@ -179,9 +180,9 @@ function CreatePollForm() {
       />
 
       <TextAreaField
-        label={tr.create.descriptionLabel}
+        label={trPolls.create.descriptionLabel}
         name="description"
-        placeholder={tr.create.descriptionPlaceholder}
+        placeholder={trPolls.create.descriptionPlaceholder}
         value={draft.description}
         maxLength={limits.poll.descriptionMax}
         counter={limits.poll.descriptionMax}
@@ -191,7 +192,7 @@ function CreatePollForm() {
       />
 
       <fieldset>
-        <Legend id="poll-category-label">{tr.create.categoryLabel}</Legend>
+        <Legend id="poll-category-label">{trPolls.create.categoryLabel}</Legend>
         <Chips role="group" aria-labelledby="poll-category-label">
           {topics.map((topic) => (
             <Chip
@@ -211,13 +212,13 @@ function CreatePollForm() {
       </fieldset>
 
       <fieldset>
-        <Legend>{tr.create.optionsLabel}</Legend>
+        <Legend>{trPolls.create.optionsLabel}</Legend>
         <OptionList>
           {draft.options.map((text, index) => (
             <li key={index}>
               <Input
-                aria-label={tr.create.optionLabel(index + 1)}
-                placeholder={tr.create.optionPlaceholder(index + 1)}
+                aria-label={trPolls.create.optionLabel(index + 1)}
+                placeholder={trPolls.create.optionPlaceholder(index + 1)}
                 value={text}
                 maxLength={limits.poll.optionMax}
                 onChange={(e) => setOption(index, e.target.value)}
@@ -225,8 +226,8 @@ function CreatePollForm() {
               />
               {canRemoveOption(draft.options) ? (
                 <IconButton
-                  aria-label={tr.create.removeOption(index + 1)}
-                  title={tr.create.removeOption(index + 1)}
+                  aria-label={trPolls.create.removeOption(index + 1)}
+                  title={trPolls.create.removeOption(index + 1)}
                   onClick={() => update({ options: draft.options.filter((_, i) => i !== index) })}
                 >
                   <CloseIcon />
@@ -238,14 +239,14 @@ function CreatePollForm() {
         {canAddOption(draft.options) ? (
           <Button $size="sm" onClick={() => update({ options: [...draft.options, ''] })}>
             <PlusIcon />
-            {tr.create.addOption}
+            {trPolls.create.addOption}
           </Button>
         ) : null}
         {errors['options'] ? <ErrorText role="alert">{errors['options']}</ErrorText> : null}
       </fieldset>
 
       <fieldset>
-        <Legend id="poll-duration-label">{tr.create.durationLabel}</Legend>
+        <Legend id="poll-duration-label">{trPolls.create.durationLabel}</Legend>
         <Select.Root value={String(draft.durationHours)} onValueChange={(value) => update({ durationHours: Number(value) })}>
           <SelectTrigger aria-labelledby="poll-duration-label" data-duration-trigger>
             <Select.Value />
@@ -256,7 +257,7 @@ function CreatePollForm() {
               <Select.Viewport>
                 {limits.poll.durationsHours.map((hours) => (
                   <SelectItem key={hours} value={String(hours)}>
-                    <Select.ItemText>{tr.create.durations[hours]}</Select.ItemText>
+                    <Select.ItemText>{trPolls.create.durations[hours]}</Select.ItemText>
                   </SelectItem>
                 ))}
               </Select.Viewport>
@@ -264,14 +265,14 @@ function CreatePollForm() {
           </Select.Portal>
         </Select.Root>
         <Hint>
-          {tr.create.durationHelp} {tr.create.durationPreview(expiresPreview)}
+          {trPolls.create.durationHelp} {trPolls.create.durationPreview(expiresPreview)}
         </Hint>
       </fieldset>
 
       <Actions>
-        <Button onClick={() => dispatch(dialogClosed())}>{tr.create.cancel}</Button>
+        <Button onClick={() => dispatch(dialogClosed())}>{trPolls.create.cancel}</Button>
         <Button type="submit" $variant="primary" disabled={isLoading}>
-          {isLoading ? tr.create.submitting : tr.create.submit}
+          {isLoading ? trPolls.create.submitting : trPolls.create.submit}
         </Button>
       </Actions>
     </Form>

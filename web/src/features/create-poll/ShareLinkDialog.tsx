@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
 import { Button } from '../../layout/buttons';
 import { CopyIcon } from '../../layout/icons';
 import { Modal } from '../../ui/Modal';
@@ -26,19 +27,19 @@ export function ShareLinkDialog() {
       name="share-link"
       open={dialog?.kind === 'shareLink'}
       onOpenChange={(open) => !open && dispatch(dialogClosed())}
-      title={tr.shareLink.title}
-      description={tr.shareLink.description}
+      title={trPolls.shareLink.title}
+      description={trPolls.shareLink.description}
     >
       <Row>
-        <Input readOnly value={url} aria-label={tr.shareLink.linkLabel} onFocus={(e) => e.currentTarget.select()} data-share-url />
+        <Input readOnly value={url} aria-label={trPolls.shareLink.linkLabel} onFocus={(e) => e.currentTarget.select()} data-share-url />
         <Button onClick={copy}>
           <CopyIcon />
-          {tr.shareLink.copy}
+          {trPolls.shareLink.copy}
         </Button>
       </Row>
       <Actions>
         <Button $variant="primary" onClick={() => dispatch(dialogClosed())}>
-          {tr.shareLink.done}
+          {trPolls.shareLink.done}
         </Button>
       </Actions>
     </Modal>

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch } from '../../app/store';
@@ -11,12 +11,15 @@ import { Spinner } from '../../ui/Spinner';
 import { HowItWorks } from '../landing/HowItWorks';
 import { PollCard } from '../polls/PollCard';
 import { useFeedInfiniteQuery, usePollQuery } from '../polls/pollsApi';
-import { QuickDecision } from '../quick-decision/QuickDecision';
 import { useCurrentUser, useMemberGate } from '../session/sessionApi';
 import { dialogOpened } from '../ui/uiSlice';
 import { feedKindOf, feedRouteOf, topicFromSearch } from './feedRoutes';
-import { FriendsPromo } from './FriendsPromo';
 import { TopicFilter } from './TopicFilter';
+
+// The side column follows the feed: fetched right after the first render, not before it (web/scripts/initial-js.ts).
+const QuickDecision = lazy(async () => ({ default: (await import('../quick-decision/QuickDecision')).QuickDecision }));
+// Members only: visitors, most of the first loads of /, never see it.
+const FriendsPromo = lazy(async () => ({ default: (await import('./FriendsPromo')).FriendsPromo }));
 
 /** The poll feed: /, /kesfet, /trending and /dost-meclisi are this one screen over different lists. */
 export function FeedPage() {
@@ -51,7 +54,11 @@ export function FeedPage() {
   return (
     <Screen>
       {route === '/' && user === null ? <HowItWorks /> : null}
-      {route === '/' && isMember ? <FriendsPromo /> : null}
+      {route === '/' && isMember ? (
+        <Suspense fallback={null}>
+          <FriendsPromo />
+        </Suspense>
+      ) : null}
 
       <TitleRow>
         <div>
@@ -79,7 +86,9 @@ export function FeedPage() {
           )}
         </Main>
         <Aside>
-          <QuickDecision />
+          <Suspense fallback={<Spinner />}>
+            <QuickDecision />
+          </Suspense>
         </Aside>
       </Columns>
     </Screen>

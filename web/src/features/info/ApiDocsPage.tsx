@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { limits } from '@meydan/proto';
 import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
 import { Button, ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { Spinner } from '../../ui/Spinner';
@@ -20,7 +21,7 @@ import {
   type OperationView,
 } from './openapiView';
 
-const T = tr.apiDocs;
+const T = trInfo.apiDocs;
 const tiers = limits.api.rateLimitsPerHour;
 
 /** /api-documentation and /api-dokumantasyonu: behind a login guard; for members the API from its OpenAPI document. */

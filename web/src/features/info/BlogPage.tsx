@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
 import { Page } from '../../layout/Page';
 import { formatDay } from '../../lib/time';
 import { NewsletterBox } from '../newsletter/NewsletterBox';
@@ -8,7 +9,7 @@ import { blogPosts } from './content/blog';
 import type { BlogPost } from './content/types';
 import { Intro } from './parts';
 
-const text = tr.info.blog;
+const text = trInfo.info.blog;
 
 export function BlogPage() {
   const featured = blogPosts.filter((post) => post.featured);

@@ -1,6 +1,6 @@
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
 import { Page } from '../../layout/Page';
 import { formatDay } from '../../lib/time';
 import { NewsletterBox } from '../newsletter/NewsletterBox';
@@ -9,7 +9,7 @@ import { CategoryBadge } from './BlogPage';
 import { findBlogPost } from './content/blog';
 import { Prose, TextBlocks } from './parts';
 
-const text = tr.info.blog;
+const text = trInfo.info.blog;
 
 /** /blog/:slug — one post; a slug that does not exist is the not-found page. */
 export function BlogPostPage() {

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { limits, type ContactSubject } from '@meydan/proto';
 import { apiErrorMessage } from '../../app/api';
 import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
 import { Button } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { contact as contactForm } from '../../generated/forms/contact';
@@ -14,7 +15,7 @@ import { useSendContactMessageMutation } from '../contact/contactApi';
 import { useSessionQuery } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 
-const T = tr.contact;
+const T = trInfo.contact;
 const subjects = limits.contact.subjects;
 const isSubject = (value: string | null): value is ContactSubject => subjects.includes(value as ContactSubject);
 

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
 import { cookiePolicy } from './content/legal';
 import { LegalPage } from './LegalPage';
 
-const text = tr.info.legal;
+const text = trInfo.info.legal;
 
 /** /cerezler: every cookie and local-storage key Meydan really writes. */
 export function CookiePage() {

@@ -1,13 +1,14 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
 import { ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { matchesSearch } from '../../lib/search';
 import { faqCategories } from './content/faq';
 import { Card, Intro, Muted, SearchField } from './parts';
 
-const text = tr.info.faq;
+const text = trInfo.info.faq;
 
 export function FaqPage() {
   const [query, setQuery] = useState('');
@@ -62,7 +63,7 @@ export function FaqPage() {
         <Muted>{text.contactText}</Muted>
         <div>
           <ButtonLink to="/iletisim" $variant="primary">
-            {tr.info.toContact}
+            {trInfo.info.toContact}
           </ButtonLink>
         </div>
       </Card>

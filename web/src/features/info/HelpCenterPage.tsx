@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
 import { ButtonLink } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { matchesSearch } from '../../lib/search';
@@ -9,7 +10,7 @@ import { helpCategories } from './content/help';
 import type { HelpArticle } from './content/types';
 import { ActionRow, Card, CardGrid, Intro, Muted, Prose, SearchField, TextBlocks } from './parts';
 
-const text = tr.info.help;
+const text = trInfo.info.help;
 
 const flatten = (article: HelpArticle) =>
   article.body.map((block) => (typeof block === 'string' ? block : block.list.join(' '))).join(' ');
@@ -72,9 +73,9 @@ export function HelpCenterPage() {
         <Muted>{text.stillNeedHelpText}</Muted>
         <ActionRow>
           <ButtonLink to="/iletisim" $variant="primary">
-            {tr.info.toContact}
+            {trInfo.info.toContact}
           </ButtonLink>
-          <ButtonLink to="/">{tr.info.backHome}</ButtonLink>
+          <ButtonLink to="/">{trInfo.info.backHome}</ButtonLink>
         </ActionRow>
       </Card>
       <Modal open={open !== null} onOpenChange={(next) => (next ? undefined : setOpen(null))} title={open?.title ?? ''} width="38rem" name="help-article">

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
 import { Page } from '../../layout/Page';
 import { formatDay } from '../../lib/time';
 import type { LegalDocument } from './content/types';
@@ -11,10 +11,10 @@ export function LegalPage({ document, extra }: { document: LegalDocument; extra?
   return (
     <Page title={document.title}>
       <Changed>
-        {tr.info.lastChanged(formatDay(document.lastChanged))}
+        {trInfo.info.lastChanged(formatDay(document.lastChanged))}
       </Changed>
       <Intro>{document.intro}</Intro>
-      <Contents aria-label={tr.info.contents}>
+      <Contents aria-label={trInfo.info.contents}>
         <ol>
           {document.sections.map((section) => (
             <li key={section.id}>

@@ -1,12 +1,13 @@
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
+import { trInfo } from '../../i18n/tr-info';
 import { ButtonLink, buttonStyles } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { contactDetails } from './content/contact-details';
 import { resolutionRates, responseTimes, supportCategories, supportChannels, ticketStages } from './content/support';
 import { ActionRow, Card, CardGrid, Intro, Muted } from './parts';
 
-const text = tr.info.support;
+const text = trInfo.info.support;
 
 /** The contact form with a subject already chosen (the contact page reads `konu`). */
 const ticketLink = (subject: string) => `/iletisim?konu=${encodeURIComponent(subject)}`;

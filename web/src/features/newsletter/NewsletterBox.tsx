@@ -8,7 +8,7 @@ import { ErrorText, Input } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { useSubscribeNewsletterMutation } from './newsletterApi';
 
-const text = tr.info.newsletter;
+const text = tr.newsletter;
 /**
  * 'Abone Ol': asks the contact service to send a confirmation mail (double opt-in). Whatever the server says is
  * shown; nothing is pretended in the browser.

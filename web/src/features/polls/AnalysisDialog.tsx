@@ -1,7 +1,7 @@
 import type { Poll, PollAnalysis } from '@meydan/proto';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
-import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
 import { nameOf } from '../../lib/avatar';
 import { formatPercent } from '../../lib/percent';
 import { Avatar } from '../../ui/Avatar';
@@ -14,9 +14,9 @@ import { useAnalysisQuery } from './pollsApi';
 export function AnalysisDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
   const { data, isLoading, error } = useAnalysisQuery(poll.id);
   return (
-    <Modal name="analysis" open onOpenChange={(open) => !open && onClose()} title={tr.analysis.title} description={tr.analysis.description} width="34rem">
+    <Modal name="analysis" open onOpenChange={(open) => !open && onClose()} title={trPolls.analysis.title} description={trPolls.analysis.description} width="34rem">
       {isLoading ? <Spinner withText /> : null}
-      {error ? <p role="alert">{apiErrorMessage(error) ?? tr.analysis.failed}</p> : null}
+      {error ? <p role="alert">{apiErrorMessage(error) ?? trPolls.analysis.failed}</p> : null}
       {data ? <AnalysisBody analysis={data} /> : null}
     </Modal>
   );
@@ -26,7 +26,7 @@ function AnalysisBody({ analysis }: { analysis: PollAnalysis }) {
   return (
     <Body>
       <section>
-        <h3>{tr.analysis.overall}</h3>
+        <h3>{trPolls.analysis.overall}</h3>
         <OptionsView
           options={analysis.overall}
           total={analysis.totalVotes}
@@ -36,8 +36,8 @@ function AnalysisBody({ analysis }: { analysis: PollAnalysis }) {
         />
       </section>
       <section>
-        <h3>{tr.analysis.friends}</h3>
-        <Muted>{tr.analysis.friendsVoted(analysis.friends.voted, analysis.friends.total)}</Muted>
+        <h3>{trPolls.analysis.friends}</h3>
+        <Muted>{trPolls.analysis.friendsVoted(analysis.friends.voted, analysis.friends.total)}</Muted>
         <Split>
           {analysis.friends.options.map((option) => (
             <li key={option.id}>
@@ -49,7 +49,7 @@ function AnalysisBody({ analysis }: { analysis: PollAnalysis }) {
                 {option.voters?.length ? (
                   option.voters.map((voter) => <Avatar key={voter.id} name={nameOf(voter)} src={voter.avatarUrl} size="sm" />)
                 ) : (
-                  <Muted>{tr.analysis.nobody}</Muted>
+                  <Muted>{trPolls.analysis.nobody}</Muted>
                 )}
               </Voters>
             </li>

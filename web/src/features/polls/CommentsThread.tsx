@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
 import { Button, LinkButton } from '../../layout/buttons';
 import { TrashIcon } from '../../layout/icons';
 import { nameOf } from '../../lib/avatar';
@@ -27,18 +28,18 @@ export function CommentsThread({ pollId }: { pollId: string }) {
   const comments = data?.pages.flatMap((page) => page.comments) ?? [];
 
   return (
-    <Thread aria-label={tr.comments.title}>
+    <Thread aria-label={trPolls.comments.title}>
       {user ? (
         <Composer pollId={pollId} />
       ) : (
         <SignIn>
-          {tr.comments.signIn}{' '}
+          {trPolls.comments.signIn}{' '}
           <LinkButton onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>{tr.nav.signIn}</LinkButton>
         </SignIn>
       )}
       {isLoading ? <Spinner /> : null}
-      {isError ? <Muted>{tr.comments.loadFailed}</Muted> : null}
-      {!isLoading && !isError && comments.length === 0 ? <Muted>{tr.comments.empty}</Muted> : null}
+      {isError ? <Muted>{trPolls.comments.loadFailed}</Muted> : null}
+      {!isLoading && !isError && comments.length === 0 ? <Muted>{trPolls.comments.empty}</Muted> : null}
       <List>
         {comments.map((comment) => {
           const name = nameOf(comment.author);
@@ -51,8 +52,8 @@ export function CommentsThread({ pollId }: { pollId: string }) {
                   <time dateTime={comment.createdAt}>{relativeTime(comment.createdAt)}</time>
                   {user && comment.author.id === user.id ? (
                     <Remove
-                      aria-label={tr.comments.deleteLabel}
-                      title={tr.comments.delete}
+                      aria-label={trPolls.comments.deleteLabel}
+                      title={trPolls.comments.delete}
                       onClick={() => remove({ pollId, commentId: comment.id })}
                     >
                       <TrashIcon />
@@ -67,7 +68,7 @@ export function CommentsThread({ pollId }: { pollId: string }) {
       </List>
       {hasNextPage ? (
         <Button $size="sm" onClick={() => fetchNextPage()} disabled={isFetchingNextPage}>
-          {tr.comments.more}
+          {trPolls.comments.more}
         </Button>
       ) : null}
     </Thread>
@@ -92,7 +93,7 @@ function Composer({ pollId }: { pollId: string }) {
       await add({ pollId, text: text.trim() }).unwrap();
       setText('');
     } catch (err) {
-      toast({ title: tr.comments.failed, description: apiErrorMessage(err), variant: 'error' });
+      toast({ title: trPolls.comments.failed, description: apiErrorMessage(err), variant: 'error' });
     }
   }
 
@@ -100,8 +101,8 @@ function Composer({ pollId }: { pollId: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <TextArea
-        aria-label={tr.comments.label}
-        placeholder={tr.comments.placeholder}
+        aria-label={trPolls.comments.label}
+        placeholder={trPolls.comments.placeholder}
         value={text}
         rows={2}
         onChange={(e) => setText(e.target.value)}
@@ -110,7 +111,7 @@ function Composer({ pollId }: { pollId: string }) {
       <ComposerRow>
         <Counter $over={used > limits.comment.max}>{tr.common.charCount(used, limits.comment.max)}</Counter>
         <Button type="submit" $variant="primary" $size="sm" disabled={isLoading}>
-          {tr.comments.send}
+          {trPolls.comments.send}
         </Button>
       </ComposerRow>
       {error ? <ErrorText role="alert">{error}</ErrorText> : null}

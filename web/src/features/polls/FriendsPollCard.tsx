@@ -1,5 +1,5 @@
 import { limits, type FriendSummary, type Poll } from '@meydan/proto';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { ChartIcon, ClockIcon, UsersIcon } from '../../layout/icons';
@@ -8,12 +8,14 @@ import { feedCategory } from '../../lib/categories';
 import { isOpen, shortTimeLeft } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge, Pill } from '../../ui/CategoryBadge';
-import { AnalysisDialog } from './AnalysisDialog';
 import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
 import { useMemberGate } from '../session/sessionApi';
 import { OptionsView } from './OptionsView';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
+
+// Fetched when first opened, with the dialog library: not part of the first load of / (web/scripts/initial-js.ts).
+const AnalysisDialog = lazy(async () => ({ default: (await import('./AnalysisDialog')).AnalysisDialog }));
 
 /** Up to `max` friends, and how many more there are ('+N'). */
 export function friendsRow(friends: readonly FriendSummary[], max: number) {
@@ -100,7 +102,11 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
           ) : null
         }
       />
-      {analysisOpen ? <AnalysisDialog poll={poll} onClose={() => setAnalysisOpen(false)} /> : null}
+      {analysisOpen ? (
+        <Suspense fallback={null}>
+          <AnalysisDialog poll={poll} onClose={() => setAnalysisOpen(false)} />
+        </Suspense>
+      ) : null}
     </FriendsCard>
   );
 }

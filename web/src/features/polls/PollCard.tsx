@@ -1,5 +1,5 @@
 import { limits, type Poll } from '@meydan/proto';
-import { useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { tr } from '../../i18n/tr';
 import { ClockIcon } from '../../layout/icons';
 import { feedCategory } from '../../lib/categories';
@@ -7,14 +7,23 @@ import { cardTimeLeft, isOpen } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
 import { useMemberGate } from '../session/sessionApi';
-import { FriendsPollCard } from './FriendsPollCard';
 import { OptionsView } from './OptionsView';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
+import { Spinner } from '../../ui/Spinner';
+
+// Friends' circle polls are for members only: visitors, most of the first loads of /, never see this card.
+const FriendsPollCard = lazy(async () => ({ default: (await import('./FriendsPollCard')).FriendsPollCard }));
 
 /** A poll on the feed; friends' circle polls get their own card. */
 export function PollCard({ poll }: { poll: Poll }) {
-  if (poll.type === 'friends') return <FriendsPollCard poll={poll} />;
+  if (poll.type === 'friends') {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <FriendsPollCard poll={poll} />
+      </Suspense>
+    );
+  }
   return <PublicPollCard poll={poll} />;
 }
 

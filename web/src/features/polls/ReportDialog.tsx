@@ -4,6 +4,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage, apiErrorStatus } from '../../app/api';
 import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
 import { Button } from '../../layout/buttons';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { reportCreate as reportCreateValidator } from '../../generated/forms/reportCreate';
@@ -30,24 +31,24 @@ export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () 
     }
     try {
       const answer = await report({ pollId, ...body }).unwrap();
-      toast({ title: tr.report.done, description: answer.message, variant: 'success' });
+      toast({ title: trPolls.report.done, description: answer.message, variant: 'success' });
       onClose();
     } catch (err) {
       // One report per member and poll: a second one is no failure, the first is still being looked at.
       if (apiErrorStatus(err) === 409) {
-        toast({ title: tr.report.alreadyTitle, description: apiErrorMessage(err) ?? tr.report.already });
+        toast({ title: trPolls.report.alreadyTitle, description: apiErrorMessage(err) ?? trPolls.report.already });
         onClose();
         return;
       }
-      toast({ title: tr.report.failed, description: apiErrorMessage(err), variant: 'error' });
+      toast({ title: trPolls.report.failed, description: apiErrorMessage(err), variant: 'error' });
     }
   }
 
   return (
-    <Modal name="report" open onOpenChange={(open) => !open && onClose()} title={tr.report.title} description={tr.report.description}>
+    <Modal name="report" open onOpenChange={(open) => !open && onClose()} title={trPolls.report.title} description={trPolls.report.description}>
       <Form onSubmit={submit} noValidate>
-        <Reasons value={reason} onValueChange={setReason} aria-label={tr.report.reasonLabel}>
-          {tr.report.reasons.map((text) => (
+        <Reasons value={reason} onValueChange={setReason} aria-label={trPolls.report.reasonLabel}>
+          {trPolls.report.reasons.map((text) => (
             <label key={text}>
               <Radio value={text}>
                 <RadioGroup.Indicator />
@@ -58,7 +59,7 @@ export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () 
         </Reasons>
         {errors['reason'] ? <ErrorText role="alert">{errors['reason']}</ErrorText> : null}
         <TextAreaField
-          label={tr.report.detailsLabel}
+          label={trPolls.report.detailsLabel}
           value={description}
           counter={limits.report.descriptionMax}
           onChange={(e) => setDescription(e.target.value)}
@@ -67,7 +68,7 @@ export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () 
         <Actions>
           <Button onClick={onClose}>{tr.common.cancel}</Button>
           <Button type="submit" $variant="danger" disabled={isLoading}>
-            {tr.report.submit}
+            {trPolls.report.submit}
           </Button>
         </Actions>
       </Form>

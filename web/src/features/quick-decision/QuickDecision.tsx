@@ -1,12 +1,11 @@
 import { limits } from '@meydan/proto';
 import { Fragment, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
 import { Button } from '../../layout/buttons';
 import { PlusIcon, RefreshIcon, SkipIcon, ZapIcon } from '../../layout/icons';
 import { wholePercent } from '../../lib/percent';
 import { fieldErrors, validateForm } from '../../lib/validation';
-import { quickQuestion as quickQuestionValidator } from '../../generated/forms/quickQuestion';
 import { Actions, ErrorText, Form, InputField } from '../../ui/fields';
 import { useAddQuickQuestionMutation, useQuickPollsQuery, useVoteMutation } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
@@ -67,11 +66,11 @@ export function QuickDecision() {
       <Head>
         <h2 id="quick-title">
           <ZapIcon />
-          {tr.quick.title}
+          {trPolls.quick.title}
         </h2>
         {!finished && !adding && list.length ? (
-          <Position aria-label={tr.quick.position(index + 1, list.length)} data-quick-position>
-            {tr.quick.position(index + 1, list.length)}
+          <Position aria-label={trPolls.quick.position(index + 1, list.length)} data-quick-position>
+            {trPolls.quick.position(index + 1, list.length)}
           </Position>
         ) : null}
       </Head>
@@ -88,16 +87,16 @@ export function QuickDecision() {
         />
       ) : finished || !current ? (
         <Finished data-quick-finished>
-          <strong>{tr.quick.finishedTitle}</strong>
-          <p>{tr.quick.finishedText}</p>
+          <strong>{trPolls.quick.finishedTitle}</strong>
+          <p>{trPolls.quick.finishedText}</p>
           <Actions>
             <Button onClick={restart}>
               <RefreshIcon />
-              {tr.quick.restart}
+              {trPolls.quick.restart}
             </Button>
             <Button $variant="primary" onClick={() => setAdding(true)}>
               <PlusIcon />
-              {tr.quick.add}
+              {trPolls.quick.add}
             </Button>
           </Actions>
         </Finished>
@@ -109,7 +108,7 @@ export function QuickDecision() {
               const share = wholePercent(option.votes, current.totalVotes);
               return (
                 <Fragment key={i}>
-                  {i === 1 ? <Vs aria-hidden="true">{tr.quick.versus}</Vs> : null}
+                  {i === 1 ? <Vs aria-hidden="true">{trPolls.quick.versus}</Vs> : null}
                   <Choice
                     type="button"
                     onClick={() => choose(i)}
@@ -125,10 +124,10 @@ export function QuickDecision() {
             })}
           </Versus>
           <Bottom>
-            <span role="status">{current.hasVoted ? (current.poll && isMember ? tr.quick.voted : tr.quick.localVoted) : ''}</span>
+            <span role="status">{current.hasVoted ? (current.poll && isMember ? trPolls.quick.voted : trPolls.quick.localVoted) : ''}</span>
             <Button $size="sm" onClick={next}>
               <SkipIcon />
-              {tr.quick.skip}
+              {trPolls.quick.skip}
             </Button>
           </Bottom>
         </Question>
@@ -136,7 +135,7 @@ export function QuickDecision() {
       {!adding && !finished ? (
         <AddLink type="button" onClick={() => setAdding(true)}>
           <PlusIcon />
-          {tr.quick.add}
+          {trPolls.quick.add}
         </AddLink>
       ) : null}
     </Widget>
@@ -154,14 +153,16 @@ function QuickForm({ isMember, onDone, onCancel }: { isMember: boolean; onDone: 
   async function submit(event: FormEvent) {
     event.preventDefault();
     if (!isMember) {
-      setErrors({ '': tr.quick.signIn });
+      setErrors({ '': trPolls.quick.signIn });
       return;
     }
     const body = { question: question.trim(), options: [a.trim(), b.trim()] as [string, string] };
     if (!body.question || !body.options[0] || !body.options[1]) {
-      setErrors({ '': tr.quick.required });
+      setErrors({ '': trPolls.quick.required });
       return;
     }
+    // Fetched on the first submit: the form is on the feed, and the first load of / has a size budget.
+    const { quickQuestion: quickQuestionValidator } = await import('../../generated/forms/quickQuestion');
     const checked = validateForm(quickQuestionValidator, 'quickQuestion', body);
     if (!checked.ok) {
       const byField = fieldErrors(checked.errors);
@@ -176,18 +177,18 @@ function QuickForm({ isMember, onDone, onCancel }: { isMember: boolean; onDone: 
     setErrors({});
     try {
       await add(body).unwrap();
-      toast({ title: tr.quick.added, description: tr.quick.addedText, variant: 'success' });
+      toast({ title: trPolls.quick.added, description: trPolls.quick.addedText, variant: 'success' });
       onDone();
     } catch {
-      toast({ title: tr.quick.failed, variant: 'error' });
+      toast({ title: trPolls.quick.failed, variant: 'error' });
     }
   }
 
   return (
-    <Form onSubmit={submit} noValidate aria-label={tr.quick.formTitle} data-quick-form>
+    <Form onSubmit={submit} noValidate aria-label={trPolls.quick.formTitle} data-quick-form>
       <InputField
-        label={tr.quick.questionLabel}
-        placeholder={tr.quick.questionPlaceholder}
+        label={trPolls.quick.questionLabel}
+        placeholder={trPolls.quick.questionPlaceholder}
         value={question}
         maxLength={limits.quick.questionMax}
         counter={limits.quick.questionMax}
@@ -195,7 +196,7 @@ function QuickForm({ isMember, onDone, onCancel }: { isMember: boolean; onDone: 
         error={errors['question'] || undefined}
       />
       <InputField
-        label={tr.quick.optionALabel}
+        label={trPolls.quick.optionALabel}
         value={a}
         maxLength={limits.quick.optionMax}
         counter={limits.quick.optionMax}
@@ -203,7 +204,7 @@ function QuickForm({ isMember, onDone, onCancel }: { isMember: boolean; onDone: 
         error={errors['a'] || undefined}
       />
       <InputField
-        label={tr.quick.optionBLabel}
+        label={trPolls.quick.optionBLabel}
         value={b}
         maxLength={limits.quick.optionMax}
         counter={limits.quick.optionMax}
@@ -212,9 +213,9 @@ function QuickForm({ isMember, onDone, onCancel }: { isMember: boolean; onDone: 
       />
       {errors[''] ? <ErrorText role="alert">{errors['']}</ErrorText> : null}
       <Actions>
-        <Button onClick={onCancel}>{tr.quick.cancel}</Button>
+        <Button onClick={onCancel}>{trPolls.quick.cancel}</Button>
         <Button type="submit" $variant="primary" disabled={isLoading}>
-          {tr.quick.submit}
+          {trPolls.quick.submit}
         </Button>
       </Actions>
     </Form>

@@ -1,5 +1,5 @@
 import type { Poll } from '@meydan/proto';
-import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
 
 /** One question of 'Hızlı Karar (VS)': a real two-option poll, or one of the local samples. */
 export interface QuickQuestion {
@@ -25,7 +25,7 @@ export function fromPoll(poll: Poll): QuickQuestion {
   };
 }
 
-export const sampleQuestions: QuickQuestion[] = tr.quick.samples.map((sample) => ({
+export const sampleQuestions: QuickQuestion[] = trPolls.quick.samples.map((sample) => ({
   id: sample.id,
   title: sample.title,
   options: sample.options.map((text, i) => ({ text, votes: sample.votes[i] ?? 0 })),

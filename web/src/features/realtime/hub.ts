@@ -6,7 +6,6 @@ import {
   type PollUpdate,
   type ServerSocketPayload,
 } from '@meydan/proto';
-import * as compiled from '../../generated/socket-validators';
 import { socketValidatorNames, type ServerSocketEvent } from '../../lib/socket-schemas';
 
 export type ConnectionStatus = 'connecting' | 'connected' | 'disconnected';
@@ -56,12 +55,23 @@ interface CompiledValidator {
   (data: unknown): boolean;
 }
 
+let compiled: Record<string, CompiledValidator> | null = null;
+
+/**
+ * Fetches the compiled validators of the server's events. They load with the socket (./socket.ts), which no event
+ * can come from before, so they are not part of the first load of / (web/scripts/initial-js.ts).
+ */
+export async function loadServerEventValidators(): Promise<void> {
+  compiled ??= (await import('../../generated/socket-validators')) as unknown as Record<string, CompiledValidator>;
+}
+
 /**
  * A server event's payload if it matches its proto schema (`socketContracts.server`), else null. The validators are
  * compiled ahead of time from the same schemas the server emits by (web/scripts/validators-source.ts).
  */
 export function readServerEvent<E extends ServerSocketEvent>(event: E, raw: unknown): ServerSocketPayload<E> | null {
-  const validate = (compiled as unknown as Record<string, CompiledValidator>)[socketValidatorNames[event]]!;
+  if (!compiled) throw new Error('the server event validators are not loaded (loadServerEventValidators)');
+  const validate = compiled[socketValidatorNames[event]]!;
   const payload = parsePayload(raw);
   return validate(payload) ? (payload as ServerSocketPayload<E>) : null;
 }

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
+import { trSession } from '../../i18n/tr-session';
 import { Page } from '../../layout/Page';
 import { RegisterForm } from '../session/RegisterForm';
 
@@ -8,7 +9,7 @@ export function RegisterPage() {
   return (
     <Narrow>
       <Page title={tr.pages.register}>
-        <Lead>{tr.register.description}</Lead>
+        <Lead>{trSession.register.description}</Lead>
         <Card>
           <RegisterForm />
         </Card>

@@ -2,7 +2,7 @@ import { useCallback, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorCode, apiErrorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { tr } from '../../i18n/tr';
+import { trSession } from '../../i18n/tr-session';
 import { Button, LinkButton } from '../../layout/buttons';
 import { nameOf } from '../../lib/avatar';
 import { fieldErrors, validateForm } from '../../lib/validation';
@@ -26,7 +26,7 @@ export function LoginDialog() {
   const dialog = useAppSelector(selectDialog);
   const dispatch = useAppDispatch();
   const [mode, setMode] = useState<Mode>('login');
-  const texts = mode === 'login' ? tr.login : tr.forgotPassword;
+  const texts = mode === 'login' ? trSession.login : trSession.forgotPassword;
   return (
     <Modal
       name="login"
@@ -69,28 +69,28 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       return;
     }
     if (challengeShown && !altcha) {
-      setErrors({ altcha: tr.login.challengePending });
+      setErrors({ altcha: trSession.login.challengePending });
       return;
     }
     setErrors({});
     try {
       const user = await login(body).unwrap();
       dispatch(dialogClosed());
-      toast({ title: tr.login.successTitle, description: tr.login.successText(nameOf(user)), variant: 'success' });
+      toast({ title: trSession.login.successTitle, description: trSession.login.successText(nameOf(user)), variant: 'success' });
     } catch (err) {
       if (altcha) {
         setAltcha(null);
         setChallengeRound((round) => round + 1);
       }
       if (challengeCodes.has(apiErrorCode(err) ?? '')) setChallengeShown(true);
-      toast({ title: tr.login.failedTitle, description: apiErrorMessage(err) ?? tr.login.failedText, variant: 'error' });
+      toast({ title: trSession.login.failedTitle, description: apiErrorMessage(err) ?? trSession.login.failedText, variant: 'error' });
     }
   }
 
   return (
     <Form onSubmit={submit} noValidate>
       <InputField
-        label={tr.login.email}
+        label={trSession.login.email}
         type="email"
         name="email"
         autoComplete="email"
@@ -100,7 +100,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         error={errors['email']}
       />
       <InputField
-        label={tr.login.password}
+        label={trSession.login.password}
         type="password"
         name="password"
         autoComplete="current-password"
@@ -110,24 +110,24 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
         error={errors['password']}
       />
       <Forgot>
-        <LinkButton onClick={onForgot}>{tr.login.forgot}</LinkButton>
+        <LinkButton onClick={onForgot}>{trSession.login.forgot}</LinkButton>
       </Forgot>
       {challengeShown && (
-        <ChallengeBox role="group" aria-label={tr.login.challengeLabel}>
-          <Hint>{tr.login.challengeHint}</Hint>
+        <ChallengeBox role="group" aria-label={trSession.login.challengeLabel}>
+          <Hint>{trSession.login.challengeHint}</Hint>
           <BotChallenge key={challengeRound} challengeUrl="/api/auth/challenge" onChange={challengeChanged} />
           {errors['altcha'] ? <ErrorText role="alert">{errors['altcha']}</ErrorText> : null}
         </ChallengeBox>
       )}
       <Actions>
-        <Button onClick={() => dispatch(dialogClosed())}>{tr.login.cancel}</Button>
+        <Button onClick={() => dispatch(dialogClosed())}>{trSession.login.cancel}</Button>
         <Button type="submit" $variant="primary" disabled={isLoading || (challengeShown && !altcha)}>
-          {isLoading ? tr.login.submitting : tr.login.submit}
+          {isLoading ? trSession.login.submitting : trSession.login.submit}
         </Button>
       </Actions>
       <Switch>
-        {tr.login.noAccount}{' '}
-        <LinkButton onClick={() => dispatch(dialogOpened({ kind: 'register' }))}>{tr.login.toRegister}</LinkButton>
+        {trSession.login.noAccount}{' '}
+        <LinkButton onClick={() => dispatch(dialogOpened({ kind: 'register' }))}>{trSession.login.toRegister}</LinkButton>
       </Switch>
     </Form>
   );
@@ -153,7 +153,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     try {
       setSent((await forgotPassword(body).unwrap()).message);
     } catch (err) {
-      toast({ title: tr.forgotPassword.failedTitle, description: apiErrorMessage(err) ?? tr.forgotPassword.failedText, variant: 'error' });
+      toast({ title: trSession.forgotPassword.failedTitle, description: apiErrorMessage(err) ?? trSession.forgotPassword.failedText, variant: 'error' });
     }
   }
 
@@ -161,12 +161,12 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     return (
       <Form as="div">
         <Sent role="status">
-          <strong>{tr.forgotPassword.sentTitle}</strong>
+          <strong>{trSession.forgotPassword.sentTitle}</strong>
           <span>{sent}</span>
         </Sent>
         <Actions>
           <Button $variant="primary" onClick={onBack}>
-            {tr.forgotPassword.back}
+            {trSession.forgotPassword.back}
           </Button>
         </Actions>
       </Form>
@@ -175,7 +175,7 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   return (
     <Form onSubmit={submit} noValidate>
       <InputField
-        label={tr.forgotPassword.email}
+        label={trSession.forgotPassword.email}
         type="email"
         name="email"
         autoComplete="email"
@@ -185,9 +185,9 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
         error={error}
       />
       <Actions>
-        <Button onClick={onBack}>{tr.forgotPassword.back}</Button>
+        <Button onClick={onBack}>{trSession.forgotPassword.back}</Button>
         <Button type="submit" $variant="primary" disabled={isLoading}>
-          {isLoading ? tr.forgotPassword.submitting : tr.forgotPassword.submit}
+          {isLoading ? trSession.forgotPassword.submitting : trSession.forgotPassword.submit}
         </Button>
       </Actions>
     </Form>

@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { tr } from '../../i18n/tr';
+import { trSession } from '../../i18n/tr-session';
 import { Modal } from '../../ui/Modal';
 import { dialogClosed, selectDialog } from '../ui/uiSlice';
 import { RegisterForm } from './RegisterForm';
@@ -13,8 +13,8 @@ export function RegisterDialog() {
       name="register"
       open={dialog?.kind === 'register'}
       onOpenChange={(open) => !open && dispatch(dialogClosed())}
-      title={tr.register.title}
-      description={tr.register.description}
+      title={trSession.register.title}
+      description={trSession.register.description}
       width="28rem"
     >
       <RegisterForm inModal />

@@ -4,6 +4,7 @@ import { limits } from '@meydan/proto';
 import { apiErrorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { trSession } from '../../i18n/tr-session';
 import { Button, ButtonLink, LinkButton } from '../../layout/buttons';
 import { MailIcon } from './MailIcon';
 import { fieldErrors, validateForm } from '../../lib/validation';
@@ -32,10 +33,10 @@ export function registrationErrors(values: Values): Record<string, string> {
   const checked = validateForm(registerValidator, 'register', filled);
   const errors = checked.ok ? {} : fieldErrors(checked.errors);
   if (!values.confirmPassword || values.confirmPassword !== values.password) {
-    errors['confirmPassword'] = tr.register.mismatch;
+    errors['confirmPassword'] = trSession.register.mismatch;
   }
   if (values.password && [...values.password].length < limits.user.passwordMin) {
-    errors['password'] = tr.register.passwordMin;
+    errors['password'] = trSession.register.passwordMin;
   }
   return errors;
 }
@@ -65,10 +66,10 @@ export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
     };
     try {
       const answer = await register(body).unwrap();
-      toast({ title: tr.register.successTitle, description: answer.message, variant: 'success' });
+      toast({ title: trSession.register.successTitle, description: answer.message, variant: 'success' });
       setSentTo(body.email);
     } catch (err) {
-      toast({ title: tr.register.failedTitle, description: apiErrorMessage(err) ?? tr.register.failedText, variant: 'error' });
+      toast({ title: trSession.register.failedTitle, description: apiErrorMessage(err) ?? trSession.register.failedText, variant: 'error' });
     }
   }
 
@@ -76,15 +77,15 @@ export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
     return (
       <Sent role="status" data-register-sent>
         <MailIcon />
-        <h2>{tr.register.sentTitle}</h2>
-        <p>{tr.register.sentText(sentTo)}</p>
+        <h2>{trSession.register.sentTitle}</h2>
+        <p>{trSession.register.sentText(sentTo)}</p>
         {inModal ? (
           <ButtonLink to="/" $variant="primary" onClick={() => dispatch(dialogClosed())}>
-            {tr.register.backHome}
+            {trSession.register.backHome}
           </ButtonLink>
         ) : (
           <ButtonLink to="/" $variant="primary">
-            {tr.register.backHome}
+            {trSession.register.backHome}
           </ButtonLink>
         )}
       </Sent>
@@ -92,9 +93,9 @@ export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
   }
 
   return (
-    <Form onSubmit={submit} noValidate aria-label={tr.register.title}>
+    <Form onSubmit={submit} noValidate aria-label={trSession.register.title}>
       <InputField
-        label={tr.register.username}
+        label={trSession.register.username}
         name="username"
         autoComplete="username"
         required
@@ -102,10 +103,10 @@ export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
         value={values.username}
         onChange={set('username')}
         error={errors['username']}
-        hint={tr.register.usernameHint}
+        hint={trSession.register.usernameHint}
       />
       <InputField
-        label={tr.register.email}
+        label={trSession.register.email}
         name="email"
         type="email"
         autoComplete="email"
@@ -115,7 +116,7 @@ export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
         error={errors['email']}
       />
       <InputField
-        label={tr.register.displayName}
+        label={trSession.register.displayName}
         name="displayName"
         autoComplete="name"
         required
@@ -125,7 +126,7 @@ export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
         error={errors['displayName']}
       />
       <InputField
-        label={tr.register.password}
+        label={trSession.register.password}
         name="password"
         type="password"
         autoComplete="new-password"
@@ -133,10 +134,10 @@ export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
         value={values.password}
         onChange={set('password')}
         error={errors['password']}
-        hint={tr.register.passwordHint}
+        hint={trSession.register.passwordHint}
       />
       <InputField
-        label={tr.register.confirmPassword}
+        label={trSession.register.confirmPassword}
         name="confirmPassword"
         type="password"
         autoComplete="new-password"
@@ -148,12 +149,12 @@ export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
       <Actions>
         {inModal ? <Button onClick={() => dispatch(dialogClosed())}>{tr.common.cancel}</Button> : null}
         <Button type="submit" $variant="primary" disabled={isLoading} $block={!inModal}>
-          {isLoading ? tr.register.submitting : tr.register.submit}
+          {isLoading ? trSession.register.submitting : trSession.register.submit}
         </Button>
       </Actions>
       <SwitchLine>
-        {tr.register.haveAccount}{' '}
-        <LinkButton onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>{tr.register.toLogin}</LinkButton>
+        {trSession.register.haveAccount}{' '}
+        <LinkButton onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>{trSession.register.toLogin}</LinkButton>
       </SwitchLine>
     </Form>
   );

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { apiErrorCode, apiErrorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
 import { tr } from '../../i18n/tr';
+import { trSession } from '../../i18n/tr-session';
 import { Button } from '../../layout/buttons';
 import { Page } from '../../layout/Page';
 import { fieldErrors, validateForm } from '../../lib/validation';
@@ -16,9 +17,9 @@ import { useResetPasswordMutation } from './sessionApi';
 
 /** What a link the server refused says (its answer's code), with the way on: a new link from the login dialog. */
 const linkProblems: Record<string, string> = {
-  reset_link_used: tr.resetPassword.used,
-  reset_link_expired: tr.resetPassword.expired,
-  reset_link_invalid: tr.resetPassword.invalid,
+  reset_link_used: trSession.resetPassword.used,
+  reset_link_expired: trSession.resetPassword.expired,
+  reset_link_invalid: trSession.resetPassword.invalid,
 };
 
 /** /sifre-sifirla?token=…: the page the password-reset mail opens; a new password, twice, with registration's rules. */
@@ -32,7 +33,7 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const openLogin = () => dispatch(dialogOpened({ kind: 'login' }));
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(token ? null : { ok: false, text: tr.resetPassword.invalid });
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(token ? null : { ok: false, text: trSession.resetPassword.invalid });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -43,7 +44,7 @@ export function ResetPasswordPage() {
       return;
     }
     if (password !== confirm) {
-      setErrors({ confirm: tr.resetPassword.mismatch });
+      setErrors({ confirm: trSession.resetPassword.mismatch });
       return;
     }
     setErrors({});
@@ -52,7 +53,7 @@ export function ResetPasswordPage() {
     } catch (err) {
       const problem = linkProblems[apiErrorCode(err) ?? ''];
       if (problem) setOutcome({ ok: false, text: problem });
-      else toast({ title: tr.resetPassword.failedTitle, description: apiErrorMessage(err) ?? tr.resetPassword.failedText, variant: 'error' });
+      else toast({ title: trSession.resetPassword.failedTitle, description: apiErrorMessage(err) ?? trSession.resetPassword.failedText, variant: 'error' });
     }
   }
 
@@ -62,27 +63,27 @@ export function ResetPasswordPage() {
         <Card>
           {outcome ? (
             <Outcome role={outcome.ok ? 'status' : 'alert'} $ok={outcome.ok}>
-              <strong>{outcome.ok ? tr.resetPassword.doneTitle : tr.resetPassword.failedTitle}</strong>
+              <strong>{outcome.ok ? trSession.resetPassword.doneTitle : trSession.resetPassword.failedTitle}</strong>
               <span>{outcome.text}</span>
               {outcome.ok ? (
                 <Actions>
                   <Button $variant="primary" onClick={openLogin}>
-                    {tr.resetPassword.toLogin}
+                    {trSession.resetPassword.toLogin}
                   </Button>
                 </Actions>
               ) : (
-                <RequestNew aria-label={tr.resetPassword.requestNew}>
-                  <h2>{tr.resetPassword.requestNew}</h2>
+                <RequestNew aria-label={trSession.resetPassword.requestNew}>
+                  <h2>{trSession.resetPassword.requestNew}</h2>
                   <ForgotPasswordForm onBack={openLogin} />
                 </RequestNew>
               )}
             </Outcome>
           ) : (
             <Form onSubmit={submit} noValidate>
-              <Lead>{tr.resetPassword.lead}</Lead>
+              <Lead>{trSession.resetPassword.lead}</Lead>
               <InputField
-                label={tr.resetPassword.password}
-                hint={tr.resetPassword.passwordHint}
+                label={trSession.resetPassword.password}
+                hint={trSession.resetPassword.passwordHint}
                 type="password"
                 name="password"
                 autoComplete="new-password"
@@ -92,7 +93,7 @@ export function ResetPasswordPage() {
                 error={errors['password']}
               />
               <InputField
-                label={tr.resetPassword.confirmPassword}
+                label={trSession.resetPassword.confirmPassword}
                 type="password"
                 name="confirm"
                 autoComplete="new-password"
@@ -103,7 +104,7 @@ export function ResetPasswordPage() {
               />
               <Actions>
                 <Button type="submit" $variant="primary" disabled={isLoading}>
-                  {isLoading ? tr.resetPassword.submitting : tr.resetPassword.submit}
+                  {isLoading ? trSession.resetPassword.submitting : trSession.resetPassword.submit}
                 </Button>
               </Actions>
             </Form>

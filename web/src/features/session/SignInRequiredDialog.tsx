@@ -1,5 +1,5 @@
 import { useAppDispatch, useAppSelector } from '../../app/store';
-import { tr } from '../../i18n/tr';
+import { trSession } from '../../i18n/tr-session';
 import { Button } from '../../layout/buttons';
 import { Modal } from '../../ui/Modal';
 import { Actions } from '../../ui/fields';
@@ -15,14 +15,14 @@ export function SignInRequiredDialog() {
       name="sign-in-required"
       open={dialog?.kind === 'signInRequired'}
       onOpenChange={(open) => !open && dispatch(dialogClosed())}
-      title={tr.signInRequired.title}
-      description={tr.signInRequired.reasons[reason]}
+      title={trSession.signInRequired.title}
+      description={trSession.signInRequired.reasons[reason]}
       width="26rem"
     >
       <Actions>
-        <Button onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>{tr.signInRequired.signIn}</Button>
+        <Button onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>{trSession.signInRequired.signIn}</Button>
         <Button $variant="primary" onClick={() => dispatch(dialogOpened({ kind: 'register' }))}>
-          {tr.signInRequired.register}
+          {trSession.signInRequired.register}
         </Button>
       </Actions>
     </Modal>

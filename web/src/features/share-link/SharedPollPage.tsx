@@ -4,6 +4,7 @@ import { useParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../app/api';
 import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
 import { Button, ButtonLink } from '../../layout/buttons';
 import { CopyIcon } from '../../layout/icons';
 import { useDocumentTitle } from '../../layout/Page';
@@ -42,7 +43,7 @@ export function SharedPollPage() {
   const [feedback, setFeedback] = useState<string | null>(null);
   const status = apiErrorStatus(error);
   const notFound = status === 404;
-  useDocumentTitle(data?.poll.title ?? (notFound ? tr.publicPoll.notFoundTitle : tr.publicPoll.title));
+  useDocumentTitle(data?.poll.title ?? (notFound ? trPolls.publicPoll.notFoundTitle : trPolls.publicPoll.title));
 
   // The spec's load toasts, once per failure (the 10-second refetch must not repeat them).
   const toasted = useRef<string | null>(null);
@@ -54,8 +55,8 @@ export function SharedPollPage() {
     const kind = notFound ? 'missing' : 'failed';
     if (toasted.current === kind) return;
     toasted.current = kind;
-    if (notFound) toast({ title: tr.publicPoll.notFoundToast, description: tr.publicPoll.notFoundText, variant: 'error' });
-    else toast({ title: tr.publicPoll.loadFailedTitle, description: tr.publicPoll.loadFailedText, variant: 'error' });
+    if (notFound) toast({ title: trPolls.publicPoll.notFoundToast, description: trPolls.publicPoll.notFoundText, variant: 'error' });
+    else toast({ title: trPolls.publicPoll.loadFailedTitle, description: trPolls.publicPoll.loadFailedText, variant: 'error' });
   }, [error, notFound, toast]);
 
   async function choose(optionIndex: number) {
@@ -63,12 +64,12 @@ export function SharedPollPage() {
       const result = await vote({ code: shortUrl, optionIndex }).unwrap();
       setVoted(true);
       setFeedback(result.feedback ?? null);
-      toast({ title: tr.publicPoll.votedTitle, description: result.message, variant: 'success' });
+      toast({ title: trPolls.publicPoll.votedTitle, description: result.message, variant: 'success' });
     } catch (err) {
       if (isNetworkError(err)) {
-        toast({ title: tr.publicPoll.networkTitle, description: tr.publicPoll.networkText, variant: 'error' });
+        toast({ title: trPolls.publicPoll.networkTitle, description: trPolls.publicPoll.networkText, variant: 'error' });
       } else {
-        toast({ title: tr.publicPoll.voteFailedTitle, description: apiErrorMessage(err) ?? tr.publicPoll.voteFailedText, variant: 'error' });
+        toast({ title: trPolls.publicPoll.voteFailedTitle, description: apiErrorMessage(err) ?? trPolls.publicPoll.voteFailedText, variant: 'error' });
       }
     }
   }
@@ -95,8 +96,8 @@ export function SharedPollPage() {
     return (
       <Frame data-short-url={shortUrl}>
         <Box data-share-missing>
-          <h1 id="page-title">{notFound ? tr.publicPoll.notFoundTitle : tr.publicPoll.loadFailedTitle}</h1>
-          <p>{notFound ? tr.publicPoll.notFoundText : tr.publicPoll.loadFailedText}</p>
+          <h1 id="page-title">{notFound ? trPolls.publicPoll.notFoundTitle : trPolls.publicPoll.loadFailedTitle}</h1>
+          <p>{notFound ? trPolls.publicPoll.notFoundText : trPolls.publicPoll.loadFailedText}</p>
           <ButtonLink to="/" $variant="primary">
             {tr.notFound.backHome}
           </ButtonLink>
@@ -122,18 +123,18 @@ export function SharedPollPage() {
             {!hasVoted && open ? (
               <Live data-live>
                 <Dot aria-hidden="true" />
-                {tr.publicPoll.live}
+                {trPolls.publicPoll.live}
               </Live>
             ) : null}
-            <strong>{tr.publicPoll.totalVotes(total)}</strong>
-            <PoliteAnnouncement text={tr.publicPoll.totalAnnouncement(total)} name="total" />
+            <strong>{trPolls.publicPoll.totalVotes(total)}</strong>
+            <PoliteAnnouncement text={trPolls.publicPoll.totalAnnouncement(total)} name="total" />
           </Total>
         </Top>
         <h1 id="page-title">{poll.title}</h1>
         {poll.description ? <Description>{poll.description}</Description> : null}
         <Creator>
           <Avatar name={creatorName} src={data.creator.avatarUrl} size="sm" decorative />
-          <span>{tr.publicPoll.askedBy(creatorName)}</span>
+          <span>{trPolls.publicPoll.askedBy(creatorName)}</span>
           <span aria-hidden="true">·</span>
           <time dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</time>
         </Creator>
@@ -146,15 +147,15 @@ export function SharedPollPage() {
           disabled={voting || hasVoted || !open}
           onVote={choose}
         />
-        {!open ? <Description>{tr.publicPoll.closed}</Description> : null}
+        {!open ? <Description>{trPolls.publicPoll.closed}</Description> : null}
         {hasVoted && feedback ? <Feedback role="status">{feedback}</Feedback> : null}
         <Bottom>
           <Button onClick={copyLink}>
             <CopyIcon />
-            {tr.publicPoll.copyLink}
+            {trPolls.publicPoll.copyLink}
           </Button>
           <ButtonLink to="/" $variant="subtle">
-            {tr.publicPoll.homeLink}
+            {trPolls.publicPoll.homeLink}
           </ButtonLink>
         </Bottom>
       </Box>

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { tr } from '../../i18n/tr';
+import type { trSession } from '../../i18n/tr-session';
 
-export type SignInReason = keyof typeof tr.signInRequired.reasons;
+export type SignInReason = keyof typeof trSession.signInRequired.reasons;
 
 /** The one dialog open at a time: switching from one to another closes the first. */
 export type OpenDialog =
