@@ -3,7 +3,6 @@ import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import type { Redis } from 'ioredis';
@@ -28,7 +27,7 @@ import { Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
 import { MAX_URL_LENGTH, isBodyTooLarge, limitBody } from './request-limits.js';
-import { adminGuard, helmetOptions, isForeignOrigin, originCheck } from './security.js';
+import { adminGuard, isForeignOrigin, originCheck, sendSecurityHeaders } from './security.js';
 
 export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;
 
@@ -169,7 +168,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.decorateRequest('gatewayIdentity', null as unknown as GatewayIdentity);
   // Bodies go to the services as sent (the proxy's catch-all parser); the gateway parses none itself.
   app.removeContentTypeParser('text/plain');
-  await app.register(helmet, helmetOptions(config.PUBLIC_ORIGIN ?? 'http://localhost:8080'));
+  app.addHook('onRequest', sendSecurityHeaders(config.PUBLIC_ORIGIN ?? 'http://localhost:8080'));
   await app.register(cookie);
   const rateLimits = await installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1);
 
