@@ -273,6 +273,34 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     }
   });
 
+  it('a burst of made-up session cookies from one IP, all at once, causes at most 30 lookups', async () => {
+    let lookups = 0;
+    const sub = testGateway.bus.nc.subscribe(subjects.auth.sessionResolve, { callback: () => void (lookups += 1) });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 45 }, (_, i) =>
+          gateway.inject({
+            url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
+            remoteAddress: '203.0.113.90',
+            headers: { cookie: `${SESSION_COOKIE}=uydurma-oturum-${i}-${Math.random().toString(36).slice(2)}` },
+          }),
+        ),
+      );
+      // Each is served as a visitor (the service answers); none of them becomes a member.
+      expect(answers.every(reachedService)).toBe(true);
+      await testGateway.bus.nc.flush();
+      await vi.waitFor(() => expect(lookups).toBe(30));
+      // The minute's budget is spent: the next made-up cookie from there is not looked up at all.
+      const later = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.90', headers: { cookie: `${SESSION_COOKIE}=uydurma-oturum-sonra-0000000` } });
+      expect(reachedService(later)).toBe(true);
+      expect(recorded.at(-1)!.identity!.userId).toBeNull();
+      await testGateway.bus.nc.flush();
+      expect(lookups).toBe(30);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
   describe('TRUST_PROXY: the proxies in front by address or hop count, never everyone', () => {
     const env = {
       NATS_URL: 'nats://127.0.0.1:4222',
