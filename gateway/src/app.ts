@@ -151,6 +151,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   const app = createFastify(deps.log, {
     notFound,
+    accessLogLevel: 'info',
     trustProxy: trustProxyOption(config.TRUST_PROXY ?? 'false'),
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS ?? 30_000,
     // One normal form for every path (paths.ts): what the guards decide on is what the router and proxy use.
