@@ -171,7 +171,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', sendSecurityHeaders(config.PUBLIC_ORIGIN ?? 'http://localhost:8080'));
   await app.register(cookie);
-  const rateLimits = await installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1);
+  const rateLimits = installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1, deps.log);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     request.gatewayIdentity = { ...visitor, ip: request.ip, visitorId: null, authMethod: null };
