@@ -47,7 +47,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     engagement,
     people: new People(deps.redis, deps.bus, deps.log),
     polls: new PollStore(models, deps.redis, counters, engagement, deps.log, () => feedPages.changed()),
-    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 1000, deps.log),
+    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log),
     banned: new BannedCreators(deps.redis),
     durable: (purpose) => `polls--${purpose}`,
   };
