@@ -257,6 +257,26 @@ describe('votes', () => {
     });
   });
 
+  it('hides a banned creator\'s polls from votes and feeds as soon as the ban arrives, and shows them again on reactivation', async () => {
+    const creator = newUserId();
+    const admin = newUserId();
+    const poll = await createPoll(svc.app, creator, { category: 'serbest-kursu', title: 'Yasaklanacak mı?' });
+    const listed = async () =>
+      ((await svc.app.inject({ url: '/api/polls?category=serbest-kursu&feed=new', headers: asVisitor() })).json() as { polls: { id: string }[] }).polls.map((p) => p.id);
+    // Read (and keep) the banned set first, so the ban has to replace what is kept.
+    expect((await vote(svc.app, poll.id, newUserId(), 0)).statusCode).toBe(200);
+    expect(await listed()).toContain(poll.id);
+
+    await svc.deps.bus.publish(events.admin.userBanned, { userId: creator, by: admin, at: new Date().toISOString() });
+    await until(async () => (await vote(svc.app, poll.id, newUserId(), 0)).statusCode === 404, 5000, 'vote refused after the ban');
+    expect((await vote(svc.app, poll.id, newUserId(), 1)).json()).toEqual({ error: 'not_found', message: S.pollNotFound });
+    expect(await listed()).not.toContain(poll.id);
+
+    await svc.deps.bus.publish(events.admin.userReactivated, { userId: creator, by: admin, at: new Date().toISOString() });
+    await until(async () => (await vote(svc.app, poll.id, newUserId(), 1)).statusCode === 200, 5000, 'vote taken after reactivation');
+    expect(await listed()).toContain(poll.id);
+  });
+
   it('publishes live counts at once when quiet, at most once per interval under load, and ends on the exact counts', async () => {
     const interval = svc.app.polls.config.LIVE_COUNTS_INTERVAL_MS ?? 100;
     expect(interval).toBe(100);
