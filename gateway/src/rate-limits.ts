@@ -79,7 +79,10 @@ interface LocalCount {
 export class RateCounters {
   private readonly redis: Redis & HitCommand;
   private readonly local = new Map<string, LocalCount>();
+  /** The keys with requests not yet added to Redis (a sync looks at these only). */
+  private readonly dirty = new Set<string>();
   private syncTimer: NodeJS.Timeout | null = null;
+  private lastSweep = Date.now();
 
   constructor(
     redis: Redis,
@@ -110,6 +113,7 @@ export class RateCounters {
     }
     entry.count += 1;
     entry.pending += 1;
+    this.dirty.add(key);
     if (!this.syncTimer) {
       this.syncTimer = setTimeout(() => void this.sync(), SYNC_MS);
       this.syncTimer.unref();
@@ -121,14 +125,19 @@ export class RateCounters {
   async sync(): Promise<void> {
     this.syncTimer = null;
     const now = Date.now();
+    if (now - this.lastSweep >= 10_000) {
+      this.lastSweep = now;
+      for (const [key, entry] of this.local) if (entry.resetAt <= now && entry.pending === 0) this.local.delete(key);
+    }
     const batch: [string, LocalCount, number][] = [];
-    for (const [key, entry] of this.local) {
-      if (entry.resetAt <= now) this.local.delete(key);
-      else if (entry.pending > 0) {
+    for (const key of this.dirty) {
+      const entry = this.local.get(key);
+      if (entry && entry.pending > 0) {
         batch.push([key, entry, entry.pending]);
         entry.pending = 0;
       }
     }
+    this.dirty.clear();
     if (batch.length === 0) return;
     const pipe = this.redis.pipeline();
     for (const [key, entry, add] of batch) (pipe as unknown as HitCommand).gatewayRateLimitHit(`rl:${key}`, add, entry.windowMs);
