@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Redis } from 'ioredis';
 import type { FromSchema } from 'json-schema-to-ts';
@@ -26,7 +25,7 @@ import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
 import { MAX_URL_LENGTH, isBodyTooLarge, limitBody } from './request-limits.js';
-import { adminGuard, helmetOptions, isForeignOrigin, originCheck } from './security.js';
+import { adminGuard, isForeignOrigin, originCheck, sendSecurityHeaders } from './security.js';
 
 export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;
 
@@ -143,6 +142,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
   const app = createFastify(deps.log, {
     notFound,
+    accessLogLevel: 'info',
     trustProxy: trustProxyOption(config.TRUST_PROXY ?? 'false'),
     requestTimeoutMs: config.REQUEST_TIMEOUT_MS ?? 30_000,
     // One normal form for every path (paths.ts): what the guards decide on is what the router and proxy use.
@@ -160,9 +160,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.decorateRequest('gatewayIdentity', null as unknown as GatewayIdentity);
   // Bodies go to the services as sent (the proxy's catch-all parser); the gateway parses none itself.
   app.removeContentTypeParser('text/plain');
-  await app.register(helmet, helmetOptions(config.PUBLIC_ORIGIN ?? 'http://localhost:8080'));
+  app.addHook('onRequest', sendSecurityHeaders(config.PUBLIC_ORIGIN ?? 'http://localhost:8080'));
   await app.register(cookie);
-  const rateLimits = await installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1);
+  const rateLimits = installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1, deps.log);
 
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     request.gatewayIdentity = { ...visitor, ip: request.ip, visitorId: null, authMethod: null };

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SESSION_COOKIE, events, subjects } from '@meydan/proto';
 import type { Redis } from 'ioredis';
+import { LRUCache } from 'lru-cache';
 import { hmacSign, hmacVerify, type Bus, type Identity, type Logger, type Role } from '@meydan/kit';
 import { TtlCache } from './ttl-cache.js';
 
@@ -36,6 +37,10 @@ export type ResolvedIdentity = Pick<Identity, 'userId' | 'role' | 'authMethod'> 
 export class IdentityResolver {
   private readonly sessions: TtlCache<Resolved>;
   private readonly tokens: TtlCache<Resolved>;
+  /** IPs whose failed lookups used up the budget, until their minute is over. */
+  private readonly spent = new LRUCache<string, true>({ max: 100_000, ttl: 60_000 });
+  /** Lookups under way per IP. */
+  private readonly lookupsUnderWay = new Map<string, number>();
 
   constructor(
     private readonly bus: Bus,
@@ -48,6 +53,19 @@ export class IdentityResolver {
     this.tokens = new TtlCache(cacheMs * 6);
     bus.listen(events.auth.sessionsRevoked, ({ userId }) => this.forget(userId));
     bus.listen(events.auth.sessionEnded, ({ userId }) => this.forget(userId));
+  }
+
+  /** A reserved lookup, released however it ends (an error counts as no failure: auth did not say no). */
+  private async lookUp(ip: string, ask: () => Promise<Resolved>): Promise<Resolved> {
+    let found: Resolved;
+    try {
+      found = await ask();
+    } catch (err) {
+      await this.releaseLookup(ip, false);
+      throw err;
+    }
+    await this.releaseLookup(ip, found === null);
+    return found;
   }
 
   forget(userId: string): void {
@@ -67,10 +85,9 @@ export class IdentityResolver {
     if (bearer) {
       let found = this.tokens.get(bearer);
       if (found === undefined) {
-        if (!(await this.reserveLookup(ip))) return { ...nobody, lookupRefused: 'token' };
-        found = await this.bus.request(subjects.auth.tokenResolve, { token: bearer }, { requestId }, 1500);
+        if (!this.reserveLookup(ip)) return { ...nobody, lookupRefused: 'token' };
+        found = await this.lookUp(ip, () => this.bus.request(subjects.auth.tokenResolve, { token: bearer }, { requestId }, 1500));
         this.tokens.set(bearer, found);
-        if (found) await this.releaseLookup(ip);
       }
       if (found) return { userId: found.userId, role: found.role, authMethod: 'token', tier: found.tier ?? 'free', tokenId: found.tokenId ?? '' };
       return nobody;
@@ -79,10 +96,9 @@ export class IdentityResolver {
     if (sid) {
       let found = this.sessions.get(sid);
       if (found === undefined) {
-        if (!(await this.reserveLookup(ip))) return { ...nobody, lookupRefused: 'session' };
-        found = await this.bus.request(subjects.auth.sessionResolve, { sid }, { requestId }, 1500);
+        if (!this.reserveLookup(ip)) return { ...nobody, lookupRefused: 'session' };
+        found = await this.lookUp(ip, () => this.bus.request(subjects.auth.sessionResolve, { sid }, { requestId }, 1500));
         this.sessions.set(sid, found);
-        if (found) await this.releaseLookup(ip);
       }
       if (found) return { userId: found.userId, role: found.role, authMethod: 'session' };
     }
@@ -90,25 +106,37 @@ export class IdentityResolver {
   }
 
   /**
-   * Counts a lookup against the IP's budget before it is made (so concurrent ones cannot overrun it);
-   * a lookup that finds someone is given back. False when the budget is spent.
+   * Whether the IP may cause one more lookup: not when its failed lookups of the last minute used up the budget, nor
+   * when as many of its lookups as the budget allows are already under way (a burst cannot overrun it by arriving
+   * at once). A lookup that finds someone costs Redis nothing; each failed one is counted there, shared by every
+   * gateway (a replica that did not see the IP fail yet learns it at its own next failure).
    */
-  private async reserveLookup(ip: string): Promise<boolean> {
+  private reserveLookup(ip: string): boolean {
     if (!this.budget) return true;
-    const key = `idfail:${ip}`;
-    try {
-      const replies = await this.budget.redis.multi().set(key, 0, 'EX', 60, 'NX').incr(key).exec();
-      return Number(replies?.[1]?.[1] ?? 0) <= this.budget.max;
-    } catch (err) {
-      // Redis down: the lookup goes ahead, as the rate limits do (skipOnError).
-      this.log.warn({ err }, 'failed-lookup budget unavailable');
-      return true;
-    }
+    if (this.spent.has(ip)) return false;
+    const underWay = this.lookupsUnderWay.get(ip) ?? 0;
+    if (underWay >= this.budget.max) return false;
+    this.lookupsUnderWay.set(ip, underWay + 1);
+    return true;
   }
 
-  private async releaseLookup(ip: string): Promise<void> {
+  /** The lookup ended; a failed one is counted against the IP's budget for the minute. */
+  private async releaseLookup(ip: string, failed: boolean): Promise<void> {
     if (!this.budget) return;
-    await this.budget.redis.decr(`idfail:${ip}`).catch(() => {});
+    const underWay = (this.lookupsUnderWay.get(ip) ?? 1) - 1;
+    if (underWay > 0) this.lookupsUnderWay.set(ip, underWay);
+    else this.lookupsUnderWay.delete(ip);
+    if (!failed) return;
+    const key = `idfail:${ip}`;
+    try {
+      const replies = await this.budget.redis.multi().set(key, 0, 'EX', 60, 'NX').incr(key).pttl(key).exec();
+      const failures = Number(replies?.[1]?.[1] ?? 0);
+      const ttlMs = Number(replies?.[2]?.[1] ?? 60_000);
+      if (failures >= this.budget.max) this.spent.set(ip, true, { ttl: ttlMs > 0 ? ttlMs : 60_000 });
+    } catch (err) {
+      // Redis down: lookups go ahead, as the rate limits do (skipOnError).
+      this.log.warn({ err }, 'failed-lookup budget unavailable');
+    }
   }
 
   /** `<id>.<hmac>`: a visitor id the browser keeps and cannot forge. */

@@ -6,7 +6,7 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, VISITOR_COOKIE, subjects, type ServiceName } from '@meydan/proto';
+import { SESSION_COOKIE, VISITOR_COOKIE, errorCatalogue, subjects, type ServiceName } from '@meydan/proto';
 import { ConfigError, IDENTITY_HEADER, createServiceApp, loadConfig, signIdentity, type Identity } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
@@ -178,6 +178,28 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     });
   });
 
+  it('a limit counted on one gateway holds on another within moments (the counts meet in Redis)', async () => {
+    // RATE_LIMIT_SCALE 0.05: 30 API requests a minute per client.
+    const [first, second] = [await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 }), await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 })];
+    const remoteAddress = '203.0.113.150';
+    const remaining: number[] = [];
+    for (let i = 0; i < 30; i++) {
+      const res = await first.inject({ url: '/api/polls/trending', remoteAddress });
+      expect(res.statusCode).not.toBe(429);
+      remaining.push(Number(res.headers['x-ratelimit-remaining']));
+    }
+    expect(remaining.slice(0, 3)).toEqual([29, 28, 27]);
+    expect(remaining.at(-1)).toBe(0);
+    const refused = await first.inject({ url: '/api/polls/trending', remoteAddress });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The other gateway learns the first one's count: it refuses the same client without having served it.
+    await vi.waitFor(async () => expect((await second.inject({ url: '/api/polls/trending', remoteAddress })).statusCode).toBe(429), { timeout: 5000, interval: 50 });
+    // Another client is not affected.
+    expect((await second.inject({ url: '/api/polls/trending', remoteAddress: '203.0.113.151' })).statusCode).not.toBe(429);
+  });
+
   describe('the signed identity is good for one request only', () => {
     let captured: Arrival;
     const direct = (service: ServiceName, path: string, method: string, header: string) =>
@@ -268,6 +290,34 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       const other = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.89', headers: { authorization: 'Bearer uydurma-baska-adres' } });
       expect(other.statusCode).not.toBe(429);
       expect((await gateway.inject({ url: '/api/polls/x', headers: { cookie: memberCookie } })).statusCode).not.toBe(429);
+    } finally {
+      sub.unsubscribe();
+    }
+  });
+
+  it('a burst of made-up session cookies from one IP, all at once, causes at most 30 lookups', async () => {
+    let lookups = 0;
+    const sub = testGateway.bus.nc.subscribe(subjects.auth.sessionResolve, { callback: () => void (lookups += 1) });
+    try {
+      const answers = await Promise.all(
+        Array.from({ length: 45 }, (_, i) =>
+          gateway.inject({
+            url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
+            remoteAddress: '203.0.113.90',
+            headers: { cookie: `${SESSION_COOKIE}=uydurma-oturum-${i}-${Math.random().toString(36).slice(2)}` },
+          }),
+        ),
+      );
+      // Each is served as a visitor (the service answers); none of them becomes a member.
+      expect(answers.every(reachedService)).toBe(true);
+      await testGateway.bus.nc.flush();
+      await vi.waitFor(() => expect(lookups).toBe(30));
+      // The minute's budget is spent: the next made-up cookie from there is not looked up at all.
+      const later = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.90', headers: { cookie: `${SESSION_COOKIE}=uydurma-oturum-sonra-0000000` } });
+      expect(reachedService(later)).toBe(true);
+      expect(recorded.at(-1)!.identity!.userId).toBeNull();
+      await testGateway.bus.nc.flush();
+      expect(lookups).toBe(30);
     } finally {
       sub.unsubscribe();
     }

@@ -1,4 +1,7 @@
+import { IncomingMessage, ServerResponse } from 'node:http';
+import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, VISITOR_COOKIE } from '@meydan/proto';
 import { startTestService, type TestService } from '@meydan/testing';
@@ -141,6 +144,24 @@ describe('gateway security (real auth behind the gateway)', () => {
     expect(res.headers['content-security-policy']).not.toMatch(/\b(ws|wss):(\s|;|$)/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-frame-options']).toBe('SAMEORIGIN');
+  });
+
+  it('sends exactly the headers helmet would, on the SPA, proxied answers and the gateway\'s own refusals', async () => {
+    // What helmet itself sets on a real response for these options: the precomputed set must be the same.
+    const byHelmet = new ServerResponse(new IncomingMessage(new Socket()));
+    helmet(helmetOptions(ORIGIN))(byHelmet.req, byHelmet, () => {});
+    const expected = byHelmet.getHeaders();
+    expect(Object.keys(expected).length).toBeGreaterThan(5);
+    const answers = [
+      await gateway.inject({ url: '/' }),
+      await gateway.inject({ url: '/api/auth/session' }),
+      await gateway.inject({ method: 'POST', url: '/api/logout', headers: { origin: 'https://evil.example' } }),
+      await gateway.inject({ url: '/api/admin/users' }),
+    ];
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 401, 403, 401]);
+    for (const answer of answers) {
+      for (const [name, value] of Object.entries(expected)) expect(answer.headers[name], name).toBe(value);
+    }
   });
 
   it('names the https site\'s own wss: origin for sockets', () => {

@@ -170,7 +170,7 @@ export const mailRequestedFilter = 'events.*.mail.requested';
 /**
  * Live, ephemeral messages on core NATS (not JetStream): lost if nobody listens, which is fine.
  * `live.polls.counts`: {pollId, voteCounts: {"0": n, ...}, totalVotes, at} — published by polls, coalesced per poll
- * (at most about one a second under load, at once when quiet); notifications pushes it as `poll_update`.
+ * (at most one per LIVE_COUNTS_INTERVAL_MS, 100 ms, under load; at once when quiet); notifications pushes it as `poll_update`.
  */
 export const live = {
   pollCounts: 'live.polls.counts',

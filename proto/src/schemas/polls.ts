@@ -402,7 +402,7 @@ export const voteResultSchema = {
 } as const;
 export type VoteResult = FromSchema<typeof voteResultSchema>;
 
-/** Realtime `poll_update` data: live counts of one poll (coalesced, about one a second per poll at most). */
+/** Realtime `poll_update` data: live counts of one poll (coalesced per poll: limits.notifications.pollUpdateCoalesceMs). */
 export const pollUpdateSchema = {
   $id: 'meydan/poll-update',
   type: 'object',

@@ -10,7 +10,7 @@ export const pollsConfigSchema = serviceConfigSchema({
   /** Share-link votes without an account allowed per client IP and minute. */
   SHARE_VOTE_IP_LIMIT: { type: 'integer', minimum: 1, default: 30 },
   /** Live counts of one poll are published at most once per this many ms (and at once when quiet). */
-  LIVE_COUNTS_INTERVAL_MS: { type: 'integer', minimum: 10, default: 1000 },
+  LIVE_COUNTS_INTERVAL_MS: { type: 'integer', minimum: 10, default: 100 },
 });
 
 export type PollsConfig = FromSchema<typeof pollsConfigSchema>;

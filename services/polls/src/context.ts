@@ -7,6 +7,8 @@ import { People } from './store/people.js';
 import { BannedCreators } from './store/banned-creators.js';
 import { Engagement } from './store/engagement.js';
 import { PollStore } from './store/polls.js';
+import { FeedPages } from './store/feed-pages.js';
+import type { PollDoc } from './model/index.js';
 import { VoteCounters } from './store/vote-counters.js';
 
 /** Everything the polls routes, handlers and jobs share. */
@@ -20,6 +22,8 @@ export interface PollsContext {
   engagement: Engagement;
   people: People;
   polls: PollStore;
+  /** Visitor feed pages kept for a moment (see FeedPages). */
+  feedPages: FeedPages<{ polls: PollDoc[]; totalCount: number; currentPage?: number; nextCursor?: string | null }>;
   live: LiveCountsPublisher;
   banned: BannedCreators;
   /** A durable consumer's name, `polls--<purpose>` (the kit prefixes it with NATS_CONSUMER_PREFIX when set). */
@@ -30,8 +34,10 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const config = pollsConfig(deps.config);
   const models = createModels(deps.mongo);
   const counters = new VoteCounters(deps.redis, models);
-  const engagement = new Engagement(deps.redis, models, counters);
+  const feedPages: PollsContext['feedPages'] = new FeedPages();
+  const engagement = new Engagement(deps.redis, models, counters, () => feedPages.changed());
   return {
+    feedPages,
     config,
     log: deps.log,
     bus: deps.bus,
@@ -40,8 +46,8 @@ export function createContext(deps: ServiceDeps): PollsContext {
     counters,
     engagement,
     people: new People(deps.redis, deps.bus, deps.log),
-    polls: new PollStore(models, deps.redis, counters, engagement, deps.log),
-    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 1000, deps.log),
+    polls: new PollStore(models, deps.redis, counters, engagement, deps.log, () => feedPages.changed()),
+    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log),
     banned: new BannedCreators(deps.redis),
     durable: (purpose) => `polls--${purpose}`,
   };

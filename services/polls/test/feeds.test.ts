@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { pollMessages as M, pollServiceMessages as S } from '@meydan/proto';
 import { asMember, asVisitor } from '@meydan/testing';
 import { DECADE_SECONDS, trendingScore } from '../src/domain/trending.js';
@@ -45,6 +45,33 @@ describe('feeds', () => {
     expect(trendingScore(e(20), older)).toBeGreaterThan(trendingScore(e(0), now));
     expect(trendingScore(e(5), older)).toBeLessThan(trendingScore(e(1), now));
     expect(trendingScore({ votes: 0, likes: 0, comments: 1, shares: 0 }, now)).toBeGreaterThan(trendingScore({ votes: 2, likes: 0, comments: 0, shares: 0 }, now));
+  });
+
+  it('keeps a visitor feed page for a moment, with fresh counts, and drops it at once when a poll is created or removed', async () => {
+    const category = 'trendler-sosyal';
+    const first = await createPoll(svc.app, alice, { category, title: 'Önbellek bir?', duration: 0 });
+    const counted = vi.spyOn(ctx().models.PollRank, 'countDocuments');
+    try {
+      expect(ids(await list(`category=${category}`, asVisitor()))).toEqual([first.id]);
+      // The same page again: no MongoDB query, yet the vote just cast shows.
+      expect((await vote(svc.app, first.id, newUserId(), 1)).statusCode).toBe(200);
+      const again = await list(`category=${category}`, asVisitor());
+      expect(counted).toHaveBeenCalledTimes(1);
+      expect(again.polls[0].options[1].votes).toBe(1);
+      expect(again.polls[0].totalVotes).toBe(1);
+      // A poll created here is in the very next page; a removed one is gone from it.
+      const second = await createPoll(svc.app, alice, { category, title: 'Önbellek iki?', duration: 0 });
+      expect(ids(await list(`category=${category}&feed=new`, asVisitor()))).toEqual([second.id, first.id]);
+      expect((await svc.app.inject({ method: 'DELETE', url: `/api/polls/${second.id}`, headers: asMember(alice) })).statusCode).toBe(200);
+      expect(ids(await list(`category=${category}&feed=new`, asVisitor()))).toEqual([first.id]);
+      // Members' feeds are never kept.
+      const before = counted.mock.calls.length;
+      await list(`category=${category}`);
+      await list(`category=${category}`);
+      expect(counted.mock.calls.length - before).toBe(2);
+    } finally {
+      counted.mockRestore();
+    }
   });
 
   it('ranks trending by engagement decayed by age, and new by creation time', async () => {

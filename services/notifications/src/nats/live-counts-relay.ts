@@ -30,7 +30,7 @@ return 1`;
 /**
  * `live.polls.counts` (core NATS, queue group `notifications`) → `poll_update` {data: {pollId, voteCounts, totalVotes}}
  * to the room `poll:<id>`. Polls already coalesces what it publishes; this coalesces again per poll (at once when
- * quiet, at most one a second under load, the last counts always sent) in case messages come faster.
+ * quiet, at most one per `pollUpdateCoalesceMs` under load, the last counts always sent) in case messages come faster.
  */
 export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; realtime: Realtime }): {
   close(): void;

@@ -87,6 +87,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
   const meta = metaOf(poll);
   await ctx.counters.init({ id: meta.id, optionsCount: meta.optionsCount, expiresAt: meta.expiresAt });
   await ctx.polls.cacheMeta(meta);
+  ctx.feedPages.changed();
   await emit(ctx, events.polls.pollCreated, {
     pollId: meta.id,
     creatorId,
@@ -210,14 +211,14 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       const mutuals =
         feed === 'friends' ? await ctx.people.mutuals(viewer.userId!, request) : await ctx.people.mutualsOrNone(viewer.userId, request);
       const now = new Date();
-      const filter = feedFilter(viewer, mutuals, { feed, category: query.category, now, hiddenCreators: await ctx.banned.all() });
+      const hiddenCreators = await ctx.banned.all();
+      const filter = feedFilter(viewer, mutuals, { feed, category: query.category, now, hiddenCreators });
       const limit = query.limit ?? limits.feed.pageSizeDefault;
       // Trending reads the rank collection (it carries the feed filter fields), new and friends the polls.
       const byHot = feed === 'trending';
       const key = byHot ? 'hot' : 'createdAt';
       const source = (byHot ? ctx.models.PollRank : ctx.models.Poll) as unknown as Model<{ _id: Types.ObjectId; hot?: number; createdAt: Date }>;
       const sort: Record<string, 1 | -1> = { [key]: -1, _id: -1 };
-      const totalCount = await source.countDocuments(filter);
       const pollsOf = async (rows: { _id: Types.ObjectId }[]): Promise<PollDoc[]> => {
         if (!byHot) return rows as unknown as PollDoc[];
         const docs = (await ctx.models.Poll.find({ _id: { $in: rows.map((r) => r._id) } }).lean()) as PollDoc[];
@@ -225,24 +226,31 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
         return rows.map((r) => byId.get(String(r._id))).filter((d): d is PollDoc => d !== undefined);
       };
 
-      if (query.page !== undefined) {
-        const rows = await source.find(filter).sort(sort).skip((query.page - 1) * limit).limit(limit).lean();
-        return { polls: await presentPolls(ctx, await pollsOf(rows), viewer, request), totalCount, currentPage: query.page };
-      }
-
-      const paged = { ...filter, $and: [...(filter['$and'] as object[])] };
-      if (query.cursor !== undefined) {
-        const cursor = decodeCursor(query.cursor);
-        if (!cursor) throw new ValidationError('cursor', S.cursorInvalid);
-        const value = byHot ? cursor.k : new Date(cursor.k);
-        paged.$and.push({ $or: [{ [key]: { $lt: value } }, { [key]: value, _id: { $lt: new Types.ObjectId(cursor.id) } }] });
-      }
-      const rows = await source.find(paged).sort(sort).limit(limit + 1).lean();
-      const page = rows.slice(0, limit);
-      const last = page[page.length - 1];
-      const nextCursor =
-        rows.length > limit && last ? encodeCursor({ k: byHot ? (last.hot ?? 0) : new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
-      return { polls: await presentPolls(ctx, await pollsOf(page), viewer, request), totalCount, nextCursor };
+      const findPage = async () => {
+        const totalCount = await source.countDocuments(filter);
+        if (query.page !== undefined) {
+          const rows = await source.find(filter).sort(sort).skip((query.page - 1) * limit).limit(limit).lean();
+          return { polls: await pollsOf(rows), totalCount, currentPage: query.page };
+        }
+        const paged = { ...filter, $and: [...(filter['$and'] as object[])] };
+        if (query.cursor !== undefined) {
+          const cursor = decodeCursor(query.cursor);
+          if (!cursor) throw new ValidationError('cursor', S.cursorInvalid);
+          const value = byHot ? cursor.k : new Date(cursor.k);
+          paged.$and.push({ $or: [{ [key]: { $lt: value } }, { [key]: value, _id: { $lt: new Types.ObjectId(cursor.id) } }] });
+        }
+        const rows = await source.find(paged).sort(sort).limit(limit + 1).lean();
+        const page = rows.slice(0, limit);
+        const last = page[page.length - 1];
+        const nextCursor =
+          rows.length > limit && last ? encodeCursor({ k: byHot ? (last.hot ?? 0) : new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
+        return { polls: await pollsOf(page), totalCount, nextCursor };
+      };
+      // Every visitor finds the same pages: kept for a moment (counts and the visitor's own vote stay fresh).
+      const found = viewer.userId
+        ? await findPage()
+        : await ctx.feedPages.get(JSON.stringify([feed, query.category ?? null, limit, query.page ?? null, query.cursor ?? null, hiddenCreators.sort()]), findPage);
+      return { ...found, polls: await presentPolls(ctx, found.polls, viewer, request) };
     },
   );
 
@@ -267,6 +275,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       if (body.description !== undefined) set['description'] = body.description?.trim() ? body.description.trim() : null;
       const updated = (await ctx.models.Poll.findOneAndUpdate({ _id: doc._id }, { $set: set }, { returnDocument: 'after' }).lean()) as PollDoc | null;
       if (!updated) throw new HttpError(404, 'not_found', S.pollNotFound);
+      ctx.feedPages.changed();
       return presentPoll(ctx, updated, identityOf(request), request);
     },
   );

@@ -52,6 +52,8 @@ export class PollStore {
     private readonly counters: VoteCounters,
     private readonly engagement: Engagement,
     private readonly log: Logger,
+    /** Called when a poll is removed (feeds kept for a moment are then out of date). */
+    private readonly pollsChanged: () => void = () => {},
   ) {}
 
   /** The poll's facts, or null when there is no such poll. Memory, then Redis, then MongoDB. */
@@ -108,6 +110,7 @@ export class PollStore {
     if (!id) return null;
     const poll = await this.models.Poll.findOneAndDelete({ _id: id }).lean();
     if (!poll) return null;
+    this.pollsChanged();
     await Promise.all([
       this.models.Vote.deleteMany({ pollId: id }),
       this.models.Like.deleteMany({ pollId: id }),

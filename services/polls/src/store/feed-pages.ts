@@ -1,0 +1,33 @@
+/**
+ * The visitor feeds' pages (which polls, in which order, and how many there are), kept for a moment: every visitor
+ * asks for the same few pages, and finding them is MongoDB's heaviest read. Counts, likes and the visitor's own vote
+ * are not kept: they are read fresh for each answer. A change this process makes to what a feed would find (a poll
+ * created, edited or removed, a trending score rewritten) drops every kept page at once; changes made by other
+ * replicas show within TTL_MS.
+ */
+const TTL_MS = 1000;
+const MAX_PAGES = 500;
+
+export class FeedPages<P> {
+  private readonly pages = new Map<string, { page: P; until: number; generation: number }>();
+  private generation = 0;
+
+  /** Something a feed would find changed: no kept page is answered again. */
+  changed(): void {
+    this.generation += 1;
+    this.pages.clear();
+  }
+
+  /** The kept page for `key`, or the one `find` finds now (kept unless a change happened while it was found). */
+  async get(key: string, find: () => Promise<P>, now = Date.now()): Promise<P> {
+    const kept = this.pages.get(key);
+    if (kept && kept.until > now && kept.generation === this.generation) return kept.page;
+    const generation = this.generation;
+    const page = await find();
+    if (generation === this.generation) {
+      if (this.pages.size >= MAX_PAGES) this.pages.clear();
+      this.pages.set(key, { page, until: Date.now() + TTL_MS, generation });
+    }
+    return page;
+  }
+}
