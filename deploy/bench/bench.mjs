@@ -201,13 +201,14 @@ async function main() {
   writeFileSync(membersCsv, formatCsv(MEMBER_COLUMNS, seeded.sids.map((sid, i) => ({ sid, userId: seeded.ids[i], username: seeded.usernames[i] }))));
   say(`seeded ${seeded.sids.length} members with sessions in ${((Date.now() - ts) / 1000).toFixed(1)} s (${membersCsv})`);
 
-  // The feed's 20 polls, each by its own member: the hot poll, the share-link poll, the live poll and 17 more.
-  const hot = await createPoll(seeded.sids[0], 'Hangisi daha iyi bir evcil hayvan?', true);
-  const shared = await createPoll(seeded.sids[1], 'Paylaşılan anket: hangisi?', true);
-  const livePoll = await createPoll(seeded.sids[2], 'Canlı sayım: hangisi?', true);
-  for (let i = 3; i < FEED_POLLS; i++) await createPoll(seeded.sids[i], `Anket ${i}: hangisi?`, false);
+  // The feed's 20 public polls, each by its own member (the hot poll and the live poll among them), and a share-link
+  // poll (seen only through its link, so in no feed).
+  const hot = await createPoll(seeded.sids[0], 'Hangisi daha iyi bir evcil hayvan?', false);
+  const livePoll = await createPoll(seeded.sids[1], 'Canlı sayım: hangisi?', false);
+  for (let i = 2; i < FEED_POLLS; i++) await createPoll(seeded.sids[i], `Anket ${i}: hangisi?`, false);
+  const shared = await createPoll(seeded.sids[FEED_POLLS], 'Paylaşılan anket: hangisi?', true);
   // Votes start after the poll creators, so every member votes at most once on each poll.
-  let memberOffset = FEED_POLLS;
+  let memberOffset = FEED_POLLS + 1;
   const run = async (name, fn) => {
     if (!SCENARIOS.includes(name)) return;
     results.scenarios[name] = await fn();
@@ -221,7 +222,7 @@ async function main() {
   });
   await run('noop', () => runK6(k6, 'noop', { rates: RATES }));
   await run('votes', async () => {
-    const figures = await runK6(k6, 'votes', { rates: VOTE_RATES, extraEnv: { MEMBERS_CSV: membersCsv, POLL_ID: hot.id, SHARE_CODE: hot.code, MEMBER_OFFSET: String(memberOffset) } });
+    const figures = await runK6(k6, 'votes', { rates: VOTE_RATES, extraEnv: { MEMBERS_CSV: membersCsv, POLL_ID: hot.id, MEMBER_OFFSET: String(memberOffset) } });
     memberOffset += figures.accepted + figures.errors;
     results.checks.memberVotes = await counterCheck(hot.id, figures.accepted);
     return figures;

@@ -19,8 +19,9 @@
 // Pass/fail: P99_MS (default 100) and MAX_ERROR_RATE (default 0): k6 exits non-zero (99) when a scenario's p99 or error
 //   rate is over them (in STAGES mode, per step).
 // Data: MEMBERS_CSV (deploy/k6/lib/csv.js: columns sid,userId,username), needed by votes and member_feed, and to
-//   create the poll: POLL_ID and SHARE_CODE name an existing shareable poll instead (else setup() creates one as the
-//   first member). MEMBER_OFFSET: the first member row the votes use (default 0).
+//   create the polls: POLL_ID names an existing public poll for votes, SHARE_CODE the share code of a share-link poll
+//   for share_votes (else setup() creates them as the first member). MEMBER_OFFSET: the first member row the votes
+//   use (default 0); that member and the next ones must not have voted on the poll yet.
 // Other: SUMMARY_FILE writes k6's JSON summary there; ABORT_MS aborts the test when a request took longer (default
 //   off: a ramp past the breaking point is cut short instead of queueing for minutes).
 import http from 'k6/http';
@@ -48,7 +49,7 @@ const OPTIONS = 4;
 const GAP_S = 2;
 
 const members = new SharedArray('members', () => (__ENV.MEMBERS_CSV ? parseMembers(open(__ENV.MEMBERS_CSV)) : []));
-const needsMembers = SELECTED.some((s) => s === 'votes' || s === 'member_feed') || (!__ENV.POLL_ID && SELECTED.some((s) => s === 'share_votes'));
+const needsMembers = SELECTED.some((s) => s === 'votes' || s === 'member_feed') || (!__ENV.SHARE_CODE && SELECTED.includes('share_votes'));
 if (needsMembers && members.length === 0) throw new Error('MEMBERS_CSV is required for these scenarios (npm run bench:members writes one)');
 
 const scenarioSeconds = STAGES.length ? WARM_S + STAGES.length * (RAMP_S + STEP_S) : DURATION_S;
@@ -122,14 +123,20 @@ function record(res, okStatus, step) {
 
 const json = (sid) => ({ 'content-type': 'application/json', ...(sid ? { cookie: `sid=${sid}` } : {}) });
 
-export function setup() {
-  if (!SELECTED.some((s) => s === 'votes' || s === 'share_votes')) return {};
-  if (__ENV.POLL_ID || __ENV.SHARE_CODE) return { pollId: __ENV.POLL_ID, shareCode: __ENV.SHARE_CODE };
-  const body = { title: 'Yük testi: hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], shareable: true };
+/** Creates a poll as the first member: a public one (votes by id) or a share-link one (seen only through its link). */
+function createPoll(shareable) {
+  const body = { title: 'Yük testi: hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], shareable };
   const res = http.post(`${BASE}/api/polls`, JSON.stringify(body), { headers: json(members[0].sid), responseType: 'text' });
   if (res.status !== 201) throw new Error(`creating the poll failed: ${res.status} ${res.body}`);
   const created = res.json();
-  return { pollId: created.poll.id, shareCode: created.shareUrl.split('/s/')[1] };
+  return shareable ? created.shareUrl.split('/s/')[1] : created.id;
+}
+
+export function setup() {
+  const data = { pollId: __ENV.POLL_ID, shareCode: __ENV.SHARE_CODE };
+  if (SELECTED.includes('votes') && !data.pollId) data.pollId = createPoll(false);
+  if (SELECTED.includes('share_votes') && !data.shareCode) data.shareCode = createPoll(true);
+  return data;
 }
 
 export function noop() {
