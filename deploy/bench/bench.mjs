@@ -11,7 +11,8 @@ import { ensureK6, seedMembers } from '../k6/bench-votes.mjs';
 import { formatCsv, MEMBER_COLUMNS } from '../k6/lib/csv.js';
 import { cpuMs, rssMb, SERVICES, startStack } from './stack.mjs';
 import { maxSustainable, stepsOf, totalsOf } from './stages.mjs';
-import { evaluateTargets, renderReport } from './report.mjs';
+import { evaluateTargets, renderReport, STACK_PROCESSES } from './report.mjs';
+import { freePort } from '../local/servers.mjs';
 
 const runnerRoot = fileURLToPath(new URL('../..', import.meta.url));
 const benchRoot = resolve(process.env.BENCH_ROOT || runnerRoot);
@@ -19,12 +20,14 @@ const env = process.env;
 const num = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
 const list = (name, fallback) => (env[name] || fallback).split(',').map(Number).filter((r) => r > 0);
 
-const RATES = list('BENCH_RATES', '100,200,300,400,500,600,700,800,900,1000,1200,1400,1700,2000,2500,3000');
+const RATES = list('BENCH_RATES', '25,50,100,150,200,300,400,500,600,700,800,1000,1200,1400,1700,2000,2500,3000');
 const VOTE_RATES = RATES.filter((r) => r <= num('BENCH_VOTES_MAX', 1400));
 const STEP_S = num('BENCH_STEP_S', 4);
 const RAMP_S = num('BENCH_RAMP_S', 1);
 const WARM_S = 2;
 const ABORT_MS = num('BENCH_ABORT_MS', 1000);
+/** Scenarios whose every answer is counted afterwards: past the breaking point they stop sending instead of aborting. */
+const COUNTED = new Set(['votes', 'share_votes']);
 const SOCKETS = num('BENCH_SOCKETS', 1000);
 const LIVE_RATE = num('BENCH_LIVE_RATE', 100);
 const LIVE_S = num('BENCH_LIVE_S', 15);
@@ -78,15 +81,39 @@ async function api(path, { method = 'GET', sid, body } = {}) {
 }
 
 async function createPoll(sid, title, shareable) {
-  const res = await api('/api/polls', { method: 'POST', sid, body: { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], shareable } });
+  const res = await api(shareable ? '/api/polls/shareable' : '/api/polls', { method: 'POST', sid, body: { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'] } });
   if (res.status !== 201) throw new Error(`poll not created: ${res.status} ${JSON.stringify(res.body)}`);
   // A shareable poll comes with its share link; any other is the poll itself.
   return res.body.shareUrl ? { id: res.body.poll.id, code: res.body.shareUrl.split('/s/')[1] } : { id: res.body.id, code: null };
 }
 
+/** Waits until the stack is quiet (under 15% of a core for a second, at most 30 s): a scenario's backlog is not the next one's load. */
+async function settle() {
+  const names = new Set(STACK_PROCESSES);
+  const busy = () => stack.processes().filter((p) => names.has(p.name)).reduce((sum, p) => sum + cpuMs(p.pid), 0);
+  const until = Date.now() + 30_000;
+  while (Date.now() < until) {
+    const before = busy();
+    await sleep(1000);
+    if (busy() - before < 150) return;
+  }
+}
+
+/** Unmeasured no-ops, so that no scenario pays for the processes' JIT warm-up. */
+async function warmUp(k6, bases) {
+  for (const base of bases) {
+    spawnSync(k6, ['run', '--quiet', '--no-color', '--address', '127.0.0.1:0', join(runnerRoot, 'deploy/k6/hot-paths.js')], {
+      env: { ...env, BASE_URL: base, SCENARIOS: 'noop', RATE: '200', DURATION_S: '4' },
+      stdio: 'ignore',
+    });
+  }
+  await settle();
+}
+
 /** Runs one scenario of deploy/k6/hot-paths.js stepped through `rates`; figures and CPU per accepted request. */
 async function runK6(k6, scenario, { rates, base = stack.base, extraEnv = {}, label = scenario }) {
   const summaryFile = join(workDir, `${label}.summary.json`);
+  await settle();
   say(`· ${label}: ${rates[0]}…${rates.at(-1)}/s in steps of ${STEP_S} s (stops early once a request takes ${ABORT_MS} ms)`);
   const before = cpuNow();
   const t0 = Date.now();
@@ -100,6 +127,7 @@ async function runK6(k6, scenario, { rates, base = stack.base, extraEnv = {}, la
       RAMP_S: String(RAMP_S),
       WARM_S: String(WARM_S),
       ABORT_MS: String(ABORT_MS),
+      BREAK_MODE: COUNTED.has(scenario) ? 'skip' : 'abort',
       SUMMARY_FILE: summaryFile,
       ...extraEnv,
     },
@@ -214,12 +242,14 @@ async function main() {
     results.scenarios[name] = await fn();
   };
 
-  await run('bare_proxy', async () => {
-    const port = (await import('../local/servers.mjs')).freePort;
-    const proxyPort = await port();
-    await stack.startNodeScript('bare-proxy', join(runnerRoot, 'deploy/bench/bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: `http://127.0.0.1:${stack.ports.polls}`, INTERNAL_SECRET: stack.secret, KIT: stack.kitPath }, `http://127.0.0.1:${proxyPort}/readyz`);
-    return runK6(k6, 'noop', { rates: RATES, base: `http://127.0.0.1:${proxyPort}`, label: 'bare_proxy' });
-  });
+  let bareProxy = null;
+  if (SCENARIOS.includes('bare_proxy')) {
+    const proxyPort = await freePort();
+    bareProxy = `http://127.0.0.1:${proxyPort}`;
+    await stack.startNodeScript('bare-proxy', join(runnerRoot, 'deploy/bench/bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: `http://127.0.0.1:${stack.ports.polls}`, INTERNAL_SECRET: stack.secret, KIT: stack.kitPath }, `${bareProxy}/readyz`);
+  }
+  await warmUp(k6, [stack.base, bareProxy].filter(Boolean));
+  await run('bare_proxy', () => runK6(k6, 'noop', { rates: RATES, base: bareProxy, label: 'bare_proxy' }));
   await run('noop', () => runK6(k6, 'noop', { rates: RATES }));
   await run('votes', async () => {
     const figures = await runK6(k6, 'votes', { rates: VOTE_RATES, extraEnv: { MEMBERS_CSV: membersCsv, POLL_ID: hot.id, MEMBER_OFFSET: String(memberOffset) } });

@@ -55,7 +55,7 @@ export function totalsOf(summary) {
   const metrics = summary.metrics ?? {};
   const failed = metrics.req_failed?.values ?? {};
   const kinds = {};
-  for (const kind of ['network', 'conflict', 'rate_limited', 'client', 'server']) {
+  for (const kind of ['network', 'conflict', 'rate_limited', 'timeout', 'client', 'server']) {
     const count = metrics[`req_errors{kind:${kind}}`]?.values?.count ?? 0;
     if (count) kinds[kind] = count;
   }

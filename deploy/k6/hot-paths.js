@@ -22,8 +22,10 @@
 //   create the polls: POLL_ID names an existing public poll for votes, SHARE_CODE the share code of a share-link poll
 //   for share_votes (else setup() creates them as the first member). MEMBER_OFFSET: the first member row the votes
 //   use (default 0); that member and the next ones must not have voted on the poll yet.
-// Other: SUMMARY_FILE writes k6's JSON summary there; ABORT_MS aborts the test when a request took longer (default
-//   off: a ramp past the breaking point is cut short instead of queueing for minutes).
+// Other: SUMMARY_FILE writes k6's JSON summary there; ABORT_MS: past the breaking point (a VU saw three requests take
+//   longer than this; default off), a ramp is cut short instead of queueing for minutes: BREAK_MODE=abort ends the
+//   test, BREAK_MODE=skip makes that VU stop sending (every request sent is still answered and counted: the bench
+//   uses it for votes, whose counts it checks afterwards).
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { SharedArray } from 'k6/data';
@@ -38,6 +40,14 @@ for (const name of SELECTED) if (!ALL.includes(name)) throw new Error(`unknown s
 const P99_MS = Number(__ENV.P99_MS || 100);
 const MAX_ERROR_RATE = Number(__ENV.MAX_ERROR_RATE || 0);
 const ABORT_MS = Number(__ENV.ABORT_MS || 0);
+/** abort: end the test; skip: this VU stops sending, and every request sent is still answered and counted. */
+const BREAK_MODE = __ENV.BREAK_MODE || 'abort';
+if (!['abort', 'skip'].includes(BREAK_MODE)) throw new Error('BREAK_MODE is abort or skip');
+/** Slow requests one VU must see before it calls the breaking point (one slow request is not a trend; one over five
+ * times ABORT_MS is). */
+const SLOW_TO_BREAK = 3;
+let slowSeen = 0;
+let broken = false;
 const STAGES = (__ENV.STAGES || '').split(',').map(Number).filter((r) => r > 0);
 const STEP_S = Number(__ENV.STEP_S || 5);
 const RAMP_S = Number(__ENV.RAMP_S || 1);
@@ -46,6 +56,8 @@ const RATE = Number(__ENV.RATE || 50);
 const DURATION_S = Number(__ENV.DURATION_S || 30);
 const MEMBER_OFFSET = Number(__ENV.MEMBER_OFFSET || 0);
 const OPTIONS = 4;
+/** How failed requests are counted: no answer, 409, 429, 408/504, other 4xx, other 5xx. */
+const ERROR_KINDS = ['network', 'conflict', 'rate_limited', 'timeout', 'client', 'server'];
 const GAP_S = 2;
 
 const members = new SharedArray('members', () => (__ENV.MEMBERS_CSV ? parseMembers(open(__ENV.MEMBERS_CSV)) : []));
@@ -54,7 +66,7 @@ if (needsMembers && members.length === 0) throw new Error('MEMBERS_CSV is requir
 
 const scenarioSeconds = STAGES.length ? WARM_S + STAGES.length * (RAMP_S + STEP_S) : DURATION_S;
 const maxRate = STAGES.length ? Math.max(...STAGES) : RATE;
-const vus = { preAllocatedVUs: Math.min(200, Math.max(20, Math.ceil(maxRate / 10))), maxVUs: Math.max(200, Math.ceil(maxRate / 2)) };
+const vus = { preAllocatedVUs: Math.min(200, Math.max(20, Math.ceil(maxRate / 10))), maxVUs: Math.max(200, Math.ceil(maxRate / 2)), gracefulStop: '60s' };
 
 function load(name, startTime) {
   if (!STAGES.length) return { executor: 'constant-arrival-rate', rate: RATE, timeUnit: '1s', duration: `${DURATION_S}s`, startTime: `${startTime}s`, ...vus };
@@ -77,7 +89,7 @@ SELECTED.forEach((name, n) => {
     thresholds[`req_failed{scenario:${name}}`] = [`rate<=${MAX_ERROR_RATE}`];
   }
 });
-for (const kind of ['network', 'conflict', 'rate_limited', 'client', 'server']) thresholds[`req_errors{kind:${kind}}`] = ['count>=0'];
+for (const kind of ERROR_KINDS) thresholds[`req_errors{kind:${kind}}`] = ['count>=0'];
 
 export const options = {
   discardResponseBodies: true,
@@ -108,6 +120,7 @@ function errorKind(status) {
   if (status === 0) return 'network';
   if (status === 409) return 'conflict';
   if (status === 429) return 'rate_limited';
+  if (status === 408 || status === 504) return 'timeout';
   if (status >= 500) return 'server';
   return 'client';
 }
@@ -118,15 +131,23 @@ function record(res, okStatus, step) {
   reqDuration.add(res.timings.duration, tags);
   reqFailed.add(!ok, tags);
   if (!ok) reqErrors.add(1, { ...tags, kind: errorKind(res.status) });
-  if (ABORT_MS && res.timings.duration > ABORT_MS) exec.test.abort(`a request took ${Math.round(res.timings.duration)} ms: past the breaking point`);
+  if (ABORT_MS && res.timings.duration > ABORT_MS && step !== 'warm') {
+    slowSeen += 1;
+    if (slowSeen < SLOW_TO_BREAK && res.timings.duration < 5 * ABORT_MS) return;
+    if (BREAK_MODE === 'abort') exec.test.abort(`requests took over ${ABORT_MS} ms: past the breaking point`);
+    broken = true;
+  }
 }
+
+/** Whether this VU gave up sending (BREAK_MODE=skip past the breaking point). */
+const gaveUp = () => broken;
 
 const json = (sid) => ({ 'content-type': 'application/json', ...(sid ? { cookie: `sid=${sid}` } : {}) });
 
 /** Creates a poll as the first member: a public one (votes by id) or a share-link one (seen only through its link). */
 function createPoll(shareable) {
-  const body = { title: 'Yük testi: hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], shareable };
-  const res = http.post(`${BASE}/api/polls`, JSON.stringify(body), { headers: json(members[0].sid), responseType: 'text' });
+  const body = { title: 'Yük testi: hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'] };
+  const res = http.post(`${BASE}/api/polls${shareable ? '/shareable' : ''}`, JSON.stringify(body), { headers: json(members[0].sid), responseType: 'text' });
   if (res.status !== 201) throw new Error(`creating the poll failed: ${res.status} ${res.body}`);
   const created = res.json();
   return shareable ? created.shareUrl.split('/s/')[1] : created.id;
@@ -140,11 +161,13 @@ export function setup() {
 }
 
 export function noop() {
+  if (gaveUp()) return;
   const step = stepTag();
   record(http.get(`${BASE}/api/polls/ping`, { tags: { step } }), 200, step);
 }
 
 export function votes(data) {
+  if (gaveUp()) return;
   const step = stepTag();
   const i = exec.scenario.iterationInTest;
   const member = members[(MEMBER_OFFSET + i) % members.length];
@@ -153,6 +176,7 @@ export function votes(data) {
 }
 
 export function share_votes(data) {
+  if (gaveUp()) return;
   const step = stepTag();
   const i = exec.scenario.iterationInTest;
   // A new visitor: an empty cookie jar, filled by the share link's visitor cookie.
@@ -165,11 +189,13 @@ export function share_votes(data) {
 }
 
 export function visitor_feed() {
+  if (gaveUp()) return;
   const step = stepTag();
   record(http.get(`${BASE}/api/polls`, { tags: { step } }), 200, step);
 }
 
 export function member_feed() {
+  if (gaveUp()) return;
   const step = stepTag();
   const member = members[exec.scenario.iterationInTest % members.length];
   record(http.get(`${BASE}/api/polls`, { headers: { cookie: `sid=${member.sid}` }, tags: { step } }), 200, step);
@@ -189,7 +215,7 @@ export function handleSummary(data) {
     const passed = thresholdsOk(metric) && thresholdsOk(data.metrics[`req_failed{${match[1]}:${match[2]}}`]);
     lines.push(`${match[2].padEnd(20)} ${String(v.count).padStart(7)} req  p50 ${ms(v.med)}  p95 ${ms(v['p(95)'])}  p99 ${ms(v['p(99)'])}  errors ${failed.passes ?? 0}  ${passed ? 'ok' : 'FAIL'}`);
   }
-  const kinds = ['network', 'conflict', 'rate_limited', 'client', 'server'].map((k) => `${k} ${data.metrics[`req_errors{kind:${k}}`]?.values?.count ?? 0}`);
+  const kinds = ERROR_KINDS.map((k) => `${k} ${data.metrics[`req_errors{kind:${k}}`]?.values?.count ?? 0}`);
   const out = { stdout: `\n${lines.join('\n')}\nerrors by kind: ${kinds.join(', ')}\nthresholds: p99 < ${P99_MS} ms, error rate <= ${MAX_ERROR_RATE}\n` };
   if (__ENV.SUMMARY_FILE) out[__ENV.SUMMARY_FILE] = JSON.stringify(data);
   return out;
