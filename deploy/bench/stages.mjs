@@ -61,10 +61,3 @@ export function totalsOf(summary) {
   }
   return { accepted: failed.fails ?? 0, errors: failed.passes ?? 0, errorsByKind: kinds, dropped: metrics.dropped_iterations?.values?.count ?? 0 };
 }
-
-/** The rates a scenario steps through: every `step` from `from` up to `to`. */
-export function ladder(from, to, step) {
-  const rates = [];
-  for (let rate = from; rate <= to; rate += step) rates.push(rate);
-  return rates;
-}

@@ -93,14 +93,14 @@ export async function waitReady(name, url, proc, timeoutMs = 60_000) {
 
 /** Members in auth's store, each with a live session (auth's own model and session store, from the build under
  * `authRoot`): their session ids, user ids and usernames, in the same order. */
-export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root }) {
+export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, mongoDb = 'meydan_auth' }) {
   const { default: mongoose } = await import('mongoose');
   const { Redis } = await import('ioredis');
   const { userModel } = await import(join(authRoot, 'services/auth/dist/model/user.js'));
   const { hashPassword } = await import(join(authRoot, 'services/auth/dist/domain/secrets.js'));
   const sessionsModule = ['services/auth/dist/store/sessions.js', 'services/auth/dist/sessions.js'].map((p) => join(authRoot, p)).find((p) => existsSync(p));
   const { SessionStore } = await import(sessionsModule);
-  const conn = await mongoose.createConnection(mongoUrl, { dbName: 'meydan_auth' }).asPromise();
+  const conn = await mongoose.createConnection(mongoUrl, { dbName: mongoDb }).asPromise();
   const redis = new Redis(redisUrl, { keyPrefix: 'auth:' });
   try {
     const User = userModel(conn);
