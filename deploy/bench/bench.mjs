@@ -20,7 +20,7 @@ const env = process.env;
 const num = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
 const list = (name, fallback) => (env[name] || fallback).split(',').map(Number).filter((r) => r > 0);
 
-const RATES = list('BENCH_RATES', '25,50,100,150,200,300,400,500,600,700,800,1000,1200,1400,1700,2000,2500,3000');
+const RATES = list('BENCH_RATES', '10,25,50,100,150,200,300,400,500,600,700,800,1000,1200,1400,1700,2000,2500,3000');
 const VOTE_RATES = RATES.filter((r) => r <= num('BENCH_VOTES_MAX', 1400));
 const STEP_S = num('BENCH_STEP_S', 4);
 const RAMP_S = num('BENCH_RAMP_S', 1);
@@ -213,8 +213,9 @@ async function main() {
   const webDist = join(benchRoot, 'web', 'dist');
   workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
   say(`code under test: ${benchRoot}${benchRoot === runnerRoot ? '' : ` (runner from ${runnerRoot})`}`);
+  const stackStart = Date.now();
   stack = await startStack({ root: benchRoot, workDir, webDist, logLevel: LOG_LEVEL, profile: !!env.BENCH_PROFILE, say });
-  say(`stack up in ${((Date.now() - t0) / 1000).toFixed(1)} s; logs in ${workDir}`);
+  say(`stack up in ${((Date.now() - stackStart) / 1000).toFixed(1)} s; logs in ${workDir}`);
   const results = { startedAt: new Date(t0).toISOString(), codeUnderTest: benchRoot, node: process.version, settings: { RATES, VOTE_RATES, STEP_S, RAMP_S, ABORT_MS, SOCKETS, LIVE_RATE, LIVE_S, LOG_LEVEL }, scenarios: {}, checks: {} };
 
   results.idleRssMb = await idleMemory();
@@ -237,9 +238,15 @@ async function main() {
   const shared = await createPoll(seeded.sids[FEED_POLLS], 'Paylaşılan anket: hangisi?', true);
   // Votes start after the poll creators, so every member votes at most once on each poll.
   let memberOffset = FEED_POLLS + 1;
+  // A scenario that fails to run is reported as such; the others still run.
   const run = async (name, fn) => {
     if (!SCENARIOS.includes(name)) return;
-    results.scenarios[name] = await fn();
+    try {
+      results.scenarios[name] = await fn();
+    } catch (err) {
+      say(`  ! ${name} did not run to the end: ${err.message}`);
+      results.scenarios[name] = { error: err.message };
+    }
   };
 
   let bareProxy = null;

@@ -21,7 +21,10 @@ async function once({ stack, workDir, label, targets, pollId, membersCsv, member
   });
   const deadline = Date.now() + (seconds + 120) * 1000;
   while (!existsSync(resultFile)) {
-    if (clients.proc.exitCode !== null) throw new Error(`the live clients exited with ${clients.proc.exitCode}; see ${join(workDir, 'live-clients.log')}`);
+    if (clients.proc.exitCode !== null) {
+      const log = readFileSync(join(workDir, 'live-clients.log'), 'utf8').trim().split('\n').slice(-5).join(' | ');
+      throw new Error(`the live clients exited with ${clients.proc.exitCode}: ${log}`);
+    }
     if (Date.now() > deadline) throw new Error(`the live clients did not finish; see ${join(workDir, 'live-clients.log')}`);
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -37,7 +40,7 @@ export async function measureLive(options) {
     say(`· live counts, ${targets.length} notifications process${targets.length > 1 ? 'es' : ''}: ${sockets} sockets, ${rate} votes/s for ${seconds} s`);
     const result = await once({ ...options, label, targets, memberOffset });
     const l = result.latency;
-    say(`  ${result.votes} votes; vote answer → poll_update p50 ${l.p50?.toFixed(1)} ms, p99 ${l.p99?.toFixed(1)} ms; ${result.missed} updates missed, ${result.disconnects} disconnects, errors ${JSON.stringify(result.errors)}`);
+    say(`  ${result.following}/${result.sockets} sockets followed the poll; ${result.votes} votes; vote answer → poll_update p50 ${l.p50?.toFixed(1)} ms, p99 ${l.p99?.toFixed(1)} ms; ${result.missed} updates missed, ${result.disconnects} disconnects, errors ${JSON.stringify(result.errors)}`);
     return result;
   };
   const one = await run('live-one', [`http://127.0.0.1:${stack.ports.notifications}`], options.memberOffset);

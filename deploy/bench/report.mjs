@@ -78,7 +78,8 @@ function table(header, rows) {
 
 export function renderReport(results) {
   const out = [];
-  const scenarios = Object.entries(results.scenarios).filter(([name]) => name !== 'live');
+  const failed = Object.entries(results.scenarios).filter(([, s]) => s.error);
+  const scenarios = Object.entries(results.scenarios).filter(([name, s]) => name !== 'live' && !s.error);
   out.push(`Meydan bench — ${results.startedAt}, Node ${results.node}, code under test ${results.codeUnderTest}`);
   out.push(`steps of ${results.settings.STEP_S} s; sustained = p99 < 100 ms, 0 errors, ≥ 90% of the step's arrivals sent`);
   out.push('');
@@ -97,20 +98,21 @@ export function renderReport(results) {
       ]),
     ),
   );
-  const live = results.scenarios.live;
+  for (const [name, s] of failed) out.push(`${name}: did not run to the end (${s.error})`);
+  const live = results.scenarios.live?.error ? null : results.scenarios.live;
   if (live) {
     out.push('');
     out.push(
       table(
-        ['live counts', 'sockets', 'votes/s', 'votes', 'p50', 'p95', 'p99', 'max', 'updates missed'],
+        ['live counts', 'sockets following', 'votes/s', 'votes', 'p50', 'p95', 'p99', 'max', 'updates missed'],
         ['one', 'two'].filter((k) => live[k]).map((k) => {
           const l = live[k];
-          return [`${k === 'one' ? 'one' : 'two'} notifications process${k === 'one' ? '' : 'es'}`, l.sockets, l.rate, l.votes, `${f(l.latency.p50, 1)} ms`, `${f(l.latency.p95, 1)} ms`, `${f(l.latency.p99, 1)} ms`, `${f(l.latency.max, 1)} ms`, l.missed];
+          return [`${k === 'one' ? 'one' : 'two'} notifications process${k === 'one' ? '' : 'es'}`, `${l.following ?? l.sockets}/${l.sockets}`, l.rate, l.votes, `${f(l.latency.p50, 1)} ms`, `${f(l.latency.p95, 1)} ms`, `${f(l.latency.p99, 1)} ms`, `${f(l.latency.max, 1)} ms`, l.missed];
         }),
       ),
     );
   }
-  const withCpu = Object.entries(results.scenarios).flatMap(([name, s]) => (name === 'live' ? ['one', 'two'].filter((k) => s[k]).map((k) => [`live (${k})`, s[k]]) : [[name, s]]));
+  const withCpu = Object.entries(results.scenarios).filter(([, s]) => !s.error).flatMap(([name, s]) => (name === 'live' ? ['one', 'two'].filter((k) => s[k]).map((k) => [`live (${k})`, s[k]]) : [[name, s]]));
   const columns = CPU_COLUMNS.filter((c) => withCpu.some(([, s]) => (s.cpu?.[c]?.perRequestMs ?? 0) >= 0.0005));
   out.push('');
   out.push('CPU ms per accepted request (vote, for live), by process; "stack" sums the product\'s processes, not k6 or clients');
