@@ -57,7 +57,7 @@ export function evaluateTargets(results) {
   }
   for (const [name, mb] of Object.entries(results.idleRssMb ?? {})) {
     if (name === 'gateway') continue;
-    perf(`idle RSS of ${name} ≤ ${LIMITS.idleRssMb} MB`, mb, (v) => v <= LIMITS.idleRssMb, `${f(mb, 0)} MB`);
+    perf(`idle RSS of ${name} ≤ ${LIMITS.idleRssMb} MB`, mb, (v) => v <= LIMITS.idleRssMb, `${f(mb, 1)} MB`);
   }
   if (results.web) {
     const bytes = results.web.initialJsGzipBytes;
