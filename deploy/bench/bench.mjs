@@ -48,7 +48,7 @@ async function cleanUp() {
 }
 
 /** Members a vote ladder uses up: one per vote, through warm-up, ramps and steps. */
-const votesNeeded = (rates) => rates[0] * WARM_S + rates.reduce((sum, r) => sum + r * (RAMP_S + STEP_S), 0);
+const votesNeeded = (rates) => !rates.length ? 0 : rates[0] * WARM_S + rates.reduce((sum, r) => sum + r * (RAMP_S + STEP_S), 0);
 
 function build() {
   if (env.BENCH_SKIP_BUILD) return say(`BENCH_SKIP_BUILD: using the existing builds in ${benchRoot}`);

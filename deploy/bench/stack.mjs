@@ -15,7 +15,7 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
   const started = [];
   const profileDir = join(workDir, 'profiles');
   if (profile) mkdirSync(profileDir, { recursive: true });
-  const nodeArgs = (name) => (profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}-\${pid}.cpuprofile`] : []);
+  const nodeArgs = (name) => (profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
   const stop = async () => {
     for (const handle of [...started].reverse()) await handle.stop(5000).catch(() => {});
     started.length = 0;
