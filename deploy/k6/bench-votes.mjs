@@ -91,15 +91,16 @@ export async function waitReady(name, url, proc, timeoutMs = 60_000) {
   throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see ${join(workDir, `${name}.log`)}`);
 }
 
-/** Members in auth's store, each with a live session (auth's own model and session store, from its build): their
- * session ids and user ids, in the same order. */
-export async function seedMembers(count, { mongoUrl, redisUrl }) {
+/** Members in auth's store, each with a live session (auth's own model and session store, from the build under
+ * `authRoot`): their session ids, user ids and usernames, in the same order. */
+export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, mongoDb = 'meydan_auth' }) {
   const { default: mongoose } = await import('mongoose');
   const { Redis } = await import('ioredis');
-  const { userModel } = await import(join(root, 'services/auth/dist/model/user.js'));
-  const { hashPassword } = await import(join(root, 'services/auth/dist/domain/secrets.js'));
-  const { SessionStore } = await import(join(root, 'services/auth/dist/store/sessions.js'));
-  const conn = await mongoose.createConnection(mongoUrl, { dbName: 'meydan_auth' }).asPromise();
+  const { userModel } = await import(join(authRoot, 'services/auth/dist/model/user.js'));
+  const { hashPassword } = await import(join(authRoot, 'services/auth/dist/domain/secrets.js'));
+  const sessionsModule = ['services/auth/dist/store/sessions.js', 'services/auth/dist/sessions.js'].map((p) => join(authRoot, p)).find((p) => existsSync(p));
+  const { SessionStore } = await import(sessionsModule);
+  const conn = await mongoose.createConnection(mongoUrl, { dbName: mongoDb }).asPromise();
   const redis = new Redis(redisUrl, { keyPrefix: 'auth:' });
   try {
     const User = userModel(conn);
@@ -107,6 +108,7 @@ export async function seedMembers(count, { mongoUrl, redisUrl }) {
     const passwordHash = await hashPassword('bench-password-1');
     const tag = randomBytes(3).toString('hex');
     const ids = [];
+    const usernames = [];
     for (let i = 0; i < count; i += 1000) {
       const docs = [];
       for (let j = i; j < Math.min(count, i + 1000); j++) {
@@ -115,13 +117,14 @@ export async function seedMembers(count, { mongoUrl, redisUrl }) {
       }
       const made = await User.insertMany(docs, { ordered: false });
       ids.push(...made.map((u) => u._id.toString()));
+      usernames.push(...made.map((u) => u.username));
     }
     const sessions = new SessionStore(redis, 24 * 3600);
     const sids = [];
     for (let i = 0; i < ids.length; i += 200) {
       sids.push(...(await Promise.all(ids.slice(i, i + 200).map((id) => sessions.create(id, 'member')))));
     }
-    return { sids, ids };
+    return { sids, ids, usernames };
   } finally {
     await conn.close();
     redis.disconnect();

@@ -1,0 +1,124 @@
+// The bench's verdicts and its one table. Correctness targets (counters) fail the run; performance targets are
+// printed PASS/FAIL and fail it only with BENCH_STRICT=1 (a shared or slow machine should not break a build).
+
+/** Processes whose CPU is the stack's cost of a request (the load generator, socket clients and bare hop are not). */
+export const STACK_PROCESSES = ['gateway', 'auth', 'polls', 'social', 'notifications', 'notifications-2', 'contact', 'admin', 'nats', 'redis', 'ferretdb', 'mongod'];
+const CPU_COLUMNS = ['gateway', 'polls', 'auth', 'notifications', 'notifications-2', 'social', 'contact', 'admin', 'nats', 'redis', 'ferretdb', 'mongod', 'bare-proxy', 'k6', 'live-clients'];
+
+export const LIMITS = {
+  gatewayVsBareProxy: 2,
+  votesVsNoop: 0.5,
+  votesPerSecond: 700,
+  cpuPerVoteMs: 2,
+  visitorFeedVsNoop: 0.7,
+  liveP99Ms: 250,
+  liveTwoVsOne: 1.5,
+  idleRssMb: 120,
+  initialJsGzipBytes: 170 * 1000,
+};
+
+/** Summed stack CPU per accepted request of a scenario, in ms. */
+export function stackCpuPerRequest(scenario) {
+  if (!scenario?.cpu) return null;
+  let sum = 0;
+  for (const name of STACK_PROCESSES) sum += scenario.cpu[name]?.perRequestMs ?? 0;
+  return sum;
+}
+
+const ratio = (a, b) => (typeof a === 'number' && typeof b === 'number' && b > 0 ? a / b : null);
+const f = (v, digits = 2) => (typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : 'n/a');
+
+/** Every target with its measured value and verdict (pass null when its scenario was not run). */
+export function evaluateTargets(results) {
+  const s = results.scenarios;
+  const targets = [];
+  const add = (kind, name, value, pass, detail) => targets.push({ kind, name, value, pass, detail });
+  const perf = (name, value, ok, detail) => add('performance', name, value, value === null || value === undefined ? null : ok(value), detail);
+
+  const gatewayCpu = s.noop?.cpu?.gateway?.perRequestMs ?? null;
+  const bareCpu = s.bare_proxy?.cpu?.['bare-proxy']?.perRequestMs ?? null;
+  const gatewayRatio = ratio(gatewayCpu, bareCpu);
+  perf(`gateway CPU per no-op ≤ ${LIMITS.gatewayVsBareProxy}× the bare proxy hop's`, gatewayRatio, (v) => v <= LIMITS.gatewayVsBareProxy, `${f(gatewayCpu, 3)} vs ${f(bareCpu, 3)} ms: ${f(gatewayRatio)}×`);
+  const votesRatio = ratio(s.votes?.maxRate, s.noop?.maxRate);
+  perf(`max votes/s ≥ ${LIMITS.votesVsNoop}× max no-ops/s`, votesRatio, (v) => v >= LIMITS.votesVsNoop, `${s.votes?.maxRate ?? 'n/a'} vs ${s.noop?.maxRate ?? 'n/a'}/s: ${f(votesRatio)}×`);
+  perf(`max votes/s ≥ ${LIMITS.votesPerSecond}`, s.votes?.maxRate ?? null, (v) => v >= LIMITS.votesPerSecond, `${s.votes?.maxRate ?? 'n/a'}/s`);
+  const voteCpu = stackCpuPerRequest(s.votes);
+  perf(`summed CPU per accepted vote ≤ ${LIMITS.cpuPerVoteMs} ms`, voteCpu, (v) => v <= LIMITS.cpuPerVoteMs, `${f(voteCpu, 3)} ms`);
+  const feedRatio = ratio(s.visitor_feed?.maxRate, s.noop?.maxRate);
+  perf(`visitor feed rate ≥ ${LIMITS.visitorFeedVsNoop}× no-op rate`, feedRatio, (v) => v >= LIMITS.visitorFeedVsNoop, `${s.visitor_feed?.maxRate ?? 'n/a'} vs ${s.noop?.maxRate ?? 'n/a'}/s: ${f(feedRatio)}×`);
+  const one = s.live?.one?.latency?.p99 ?? null;
+  const two = s.live?.two?.latency?.p99 ?? null;
+  perf(`live p99 vote answer → poll_update ≤ ${LIMITS.liveP99Ms} ms at ${s.live?.one?.sockets ?? 'n/a'} sockets`, one, (v) => v <= LIMITS.liveP99Ms, `${f(one, 1)} ms`);
+  const liveRatio = ratio(two, one);
+  perf(`live p99 with two notifications processes ≤ ${LIMITS.liveTwoVsOne}× one's`, liveRatio, (v) => v <= LIMITS.liveTwoVsOne, `${f(two, 1)} vs ${f(one, 1)} ms: ${f(liveRatio)}×`);
+
+  for (const [name, check] of Object.entries(results.checks ?? {})) {
+    add('correctness', `counters EQUAL (${name})`, check.equal ? 'EQUAL' : 'MISMATCH', check.equal, `Redis counter ${check.redisCounter}, Redis voters ${check.redisVoters}, MongoDB votes ${check.mongoVotes}, accepted ${check.accepted}`);
+  }
+  for (const [name, mb] of Object.entries(results.idleRssMb ?? {})) {
+    if (name === 'gateway') continue;
+    perf(`idle RSS of ${name} ≤ ${LIMITS.idleRssMb} MB`, mb, (v) => v <= LIMITS.idleRssMb, `${f(mb, 1)} MB`);
+  }
+  if (results.web) {
+    const bytes = results.web.initialJsGzipBytes;
+    perf(`initial JS for / ≤ ${LIMITS.initialJsGzipBytes / 1000} kB gzip`, bytes, (v) => v <= LIMITS.initialJsGzipBytes, `${f(bytes / 1000, 1)} kB in ${results.web.initialJsFiles.length} files`);
+    for (const [encoding, r] of Object.entries(results.web.encodings)) {
+      const ok = r.status === 200 && r.contentEncoding === encoding && /immutable/.test(r.cacheControl ?? '');
+      perf(`hashed asset served ${encoding}-compressed with immutable caching`, ok ? 1 : 0, () => ok, `${results.web.asset}: ${r.status}, content-encoding ${r.contentEncoding ?? 'none'}, cache-control ${r.cacheControl ?? 'none'}`);
+    }
+  }
+  return targets;
+}
+
+function table(header, rows) {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ').trimEnd();
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+}
+
+export function renderReport(results) {
+  const out = [];
+  const failed = Object.entries(results.scenarios).filter(([, s]) => s.error);
+  const scenarios = Object.entries(results.scenarios).filter(([name, s]) => name !== 'live' && !s.error);
+  out.push(`Meydan bench — ${results.startedAt}, Node ${results.node}, code under test ${results.codeUnderTest}`);
+  out.push(`steps of ${results.settings.STEP_S} s; sustained = p99 < 100 ms, 0 errors, ≥ 90% of the step's arrivals sent`);
+  out.push('');
+  out.push(
+    table(
+      ['scenario', 'rate found', 'broke at', 'p50', 'p95', 'p99 (at rate found)', 'accepted', 'errors by kind'],
+      scenarios.map(([name, s]) => [
+        name,
+        `${s.maxRate}/s${s.dips ? ` (${s.dips} lower step failed)` : ''}`,
+        s.brokeAt ? `${s.brokeAt}/s` : '-',
+        `${f(s.atMax?.p50, 1)} ms`,
+        `${f(s.atMax?.p95, 1)} ms`,
+        `${f(s.atMax?.p99, 1)} ms`,
+        s.accepted,
+        Object.entries(s.errorsByKind).map(([k, n]) => `${k} ${n}`).join(', ') || '0',
+      ]),
+    ),
+  );
+  for (const [name, s] of failed) out.push(`${name}: did not run to the end (${s.error})`);
+  const live = results.scenarios.live?.error ? null : results.scenarios.live;
+  if (live) {
+    out.push('');
+    out.push(
+      table(
+        ['live counts', 'sockets following', 'votes/s', 'votes', 'p50', 'p95', 'p99', 'max', 'updates missed'],
+        ['one', 'two'].filter((k) => live[k]).map((k) => {
+          const l = live[k];
+          return [`${k === 'one' ? 'one' : 'two'} notifications process${k === 'one' ? '' : 'es'}`, `${l.following ?? l.sockets}/${l.sockets}`, l.rate, l.votes, `${f(l.latency.p50, 1)} ms`, `${f(l.latency.p95, 1)} ms`, `${f(l.latency.p99, 1)} ms`, `${f(l.latency.max, 1)} ms`, l.missed];
+        }),
+      ),
+    );
+  }
+  const withCpu = Object.entries(results.scenarios).filter(([, s]) => !s.error).flatMap(([name, s]) => (name === 'live' ? ['one', 'two'].filter((k) => s[k]).map((k) => [`live (${k})`, s[k]]) : [[name, s]]));
+  const columns = CPU_COLUMNS.filter((c) => withCpu.some(([, s]) => (s.cpu?.[c]?.perRequestMs ?? 0) >= 0.0005));
+  out.push('');
+  out.push('CPU ms per accepted request (vote, for live), by process; "stack" sums the product\'s processes, not k6 or clients');
+  out.push(table(['scenario', ...columns, 'stack'], withCpu.map(([name, s]) => [name, ...columns.map((c) => f(s.cpu?.[c]?.perRequestMs, 3)), f(stackCpuPerRequest(s), 3)])));
+  out.push('');
+  out.push('targets');
+  out.push(table(['', 'target', 'measured'], results.targets.map((t) => [t.pass === null ? 'n/a ' : t.pass ? 'PASS' : 'FAIL', t.name, t.detail])));
+  return out.join('\n');
+}

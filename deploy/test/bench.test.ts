@@ -1,0 +1,190 @@
+/**
+ * The load-testing kit without load: the members CSV both ways, the sustainable-rate reading of a stepped k6 run, the
+ * live-counts latency arithmetic and the targets on synthetic figures, `k6 inspect` of every script under deploy/k6
+ * with the env it is run with, and `npm run bench:members` against the test MongoDB and Redis.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
+import { MongoClient } from 'mongodb';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { infra } from '@meydan/testing';
+import { ensureK6 } from '../k6/bench-votes.mjs';
+import { formatCsv, MEMBER_COLUMNS, parseCsv, parseMembers } from '../k6/lib/csv.js';
+import { latencySamples, percentiles } from '../bench/live-math.mjs';
+import { evaluateTargets } from '../bench/report.mjs';
+import { maxSustainable, stepsOf, totalsOf, type Step } from '../bench/stages.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+let dir = '';
+beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), 'meydan-bench-test-'))));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('members CSV', () => {
+  it('reads back what it wrote, quotes, commas, line breaks and spaces included', () => {
+    const rows = [
+      { sid: 'abc123', userId: '6b0490645bdd8afeb6f5f0c1', username: 'ayse' },
+      { sid: 's,2', userId: 'with "quotes"', username: 'line\nbreak' },
+      { sid: ' padded ', userId: '', username: 'Çağrı Öztürk' },
+    ];
+    const text = formatCsv(MEMBER_COLUMNS, rows);
+    expect(text.split('\n')[0]).toBe('sid,userId,username');
+    expect(parseCsv(text)).toEqual(rows);
+  });
+
+  it('takes CRLF line ends and blank lines, and refuses a row of the wrong width or without a sid', () => {
+    expect(parseMembers('sid,userId\r\nx1,u1\r\n\r\nx2,u2\r\n')).toEqual([
+      { sid: 'x1', userId: 'u1' },
+      { sid: 'x2', userId: 'u2' },
+    ]);
+    expect(() => parseCsv('sid,userId\nx1\n')).toThrow(/row 2 has 1 fields/);
+    expect(() => parseMembers('sid,userId\n,u1\n')).toThrow(/row 2 has no sid/);
+    expect(() => parseCsv('sid\n"open\n')).toThrow(/not closed/);
+  });
+});
+
+/** A k6 summary as hot-paths.js writes it, for steps given as [count, p99, errors]. */
+function summaryOf(scenario: string, steps: [number, number, number][]) {
+  const metrics: Record<string, { values: Record<string, number> }> = {};
+  steps.forEach(([count, p99, errors], i) => {
+    metrics[`req_duration{step:${scenario}-${i}}`] = { values: { count, med: p99 / 4, 'p(95)': p99 / 2, 'p(99)': p99 } };
+    metrics[`req_failed{step:${scenario}-${i}}`] = { values: { passes: errors, fails: count - errors } };
+  });
+  const all = steps.reduce((sum, [count]) => sum + count, 0);
+  const errors = steps.reduce((sum, [, , e]) => sum + e, 0);
+  metrics['req_failed'] = { values: { passes: errors, fails: all - errors } };
+  metrics['req_errors{kind:server}'] = { values: { count: errors } };
+  return { metrics };
+}
+
+describe('the sustainable rate of a stepped run', () => {
+  const rates = [100, 200, 400, 800];
+
+  it('is the highest step with p99 under 100 ms, no error and its arrivals sent; the next failing step is where it broke', () => {
+    // 400/s: only 1,000 of 1,600 arrivals were sent in 4 s (k6 ran out of VUs), 800/s: p99 too high.
+    const steps = stepsOf(summaryOf('votes', [[400, 20, 0], [800, 60, 0], [1000, 40, 0], [3200, 450, 0]]), 'votes', rates, 4);
+    expect(steps.map((s) => s.sustained)).toEqual([true, true, false, false]);
+    expect(steps[2]!.arrivalShare).toBeCloseTo(1000 / 1600);
+    expect(maxSustainable(steps)).toMatchObject({ rate: 200, brokeAt: 400, dips: 0 });
+  });
+
+  it('does not sustain a step with a single error or no requests, and says when a lower step failed', () => {
+    const steps = stepsOf(summaryOf('noop', [[400, 20, 0], [800, 20, 1], [1600, 30, 0], [0, 0, 0]]), 'noop', rates, 4);
+    expect(steps.map((s) => s.sustained)).toEqual([true, false, true, false]);
+    expect(maxSustainable(steps)).toMatchObject({ rate: 400, dips: 1, brokeAt: 800 });
+  });
+
+  it('is 0 when no step held, and the totals count accepted requests and errors by kind', () => {
+    const summary = summaryOf('noop', [[400, 150, 0], [800, 20, 3]]);
+    expect(maxSustainable(stepsOf(summary, 'noop', rates.slice(0, 2), 4))).toMatchObject({ rate: 0, step: null, brokeAt: 100 });
+    expect(totalsOf(summary)).toMatchObject({ accepted: 1197, errors: 3, errorsByKind: { server: 3 } });
+    expect(maxSustainable([] as Step[]).rate).toBe(0);
+  });
+});
+
+describe('live counts latency', () => {
+  it('takes each vote to the first update at each socket that includes it, 0 when the update came first, missed when none did', () => {
+    // Votes answered at 100 ms (total 1), 150 ms (total 2) and 900 ms (total 3).
+    const answers: [number, number][] = [[1, 100], [2, 150], [3, 900]];
+    const socketA: [number, number][] = [[2, 400], [3, 880]];
+    const socketB: [number, number][] = [[1, 130], [2, 600]];
+    const { samples, missed } = latencySamples(answers, [socketA, socketB]);
+    expect(samples.sort((a, b) => a - b)).toEqual([0, 30, 250, 300, 450]);
+    expect(missed).toBe(1);
+    expect(percentiles([5, 1, 3, 2, 4])).toEqual({ count: 5, p50: 3, p95: 5, p99: 5, max: 5 });
+    expect(percentiles([]).p99).toBeNull();
+  });
+});
+
+describe('targets', () => {
+  it('fail on a counter mismatch and on figures past their limits, and are n/a without their scenario', () => {
+    const cpu = (perRequestMs: Record<string, number>) => Object.fromEntries(Object.entries(perRequestMs).map(([n, v]) => [n, { cpuMs: 0, perRequestMs: v }]));
+    const targets = evaluateTargets({
+      scenarios: {
+        bare_proxy: { maxRate: 2000, cpu: cpu({ 'bare-proxy': 0.2 }) },
+        noop: { maxRate: 1000, cpu: cpu({ gateway: 0.3 }) },
+        votes: { maxRate: 600, cpu: cpu({ gateway: 0.5, polls: 0.6, redis: 0.2, k6: 5 }) },
+      },
+      checks: { memberVotes: { equal: true, redisCounter: 5, redisVoters: 5, mongoVotes: 5, accepted: 5 }, shareVotes: { equal: false, redisCounter: 5, redisVoters: 5, mongoVotes: 4, accepted: 5 } },
+      idleRssMb: { auth: 150, polls: 90, gateway: 200 },
+    });
+    const verdict = (start: string) => targets.find((t) => t.name.startsWith(start))?.pass;
+    expect(verdict('gateway CPU per no-op')).toBe(true);
+    expect(verdict('max votes/s ≥ 0.5×')).toBe(true);
+    expect(verdict('max votes/s ≥ 700')).toBe(false);
+    // k6 is not the stack: 0.5 + 0.6 + 0.2.
+    expect(targets.find((t) => t.name.startsWith('summed CPU'))).toMatchObject({ pass: true, detail: '1.300 ms' });
+    expect(verdict('visitor feed')).toBeNull();
+    expect(verdict('counters EQUAL (memberVotes)')).toBe(true);
+    expect(targets.find((t) => t.name === 'counters EQUAL (shareVotes)')).toMatchObject({ kind: 'correctness', pass: false });
+    expect(verdict('idle RSS of auth')).toBe(false);
+    expect(verdict('idle RSS of polls')).toBe(true);
+    expect(targets.some((t) => t.name.includes('gateway ≤'))).toBe(false);
+  });
+});
+
+describe('k6 scripts under deploy/k6', () => {
+  it('every one is accepted by k6 inspect with the env it runs with', () => {
+    const k6 = ensureK6();
+    const members = join(dir, 'members.csv');
+    writeFileSync(members, formatCsv(MEMBER_COLUMNS, [{ sid: 's1', userId: 'u1', username: 'n1' }]));
+    const sids = join(dir, 'sids.json');
+    writeFileSync(sids, JSON.stringify(['s1']));
+    const inspect = (script: string, env: Record<string, string>) =>
+      JSON.parse(
+        execFileSync(k6, ['inspect', ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]), join(root, 'deploy/k6', script)], {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        }),
+      );
+    const scripts = readdirSync(join(root, 'deploy/k6')).filter((f) => f.endsWith('.js'));
+    expect(scripts.sort()).toEqual(['hot-paths.js', 'vote-storm.js']);
+
+    const all = inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: members });
+    expect(Object.keys(all.scenarios).sort()).toEqual(['member_feed', 'noop', 'share_votes', 'visitor_feed', 'votes']);
+    expect(all.thresholds['req_duration{scenario:votes}']).toEqual(['p(99)<100']);
+    const stepped = inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'noop', STAGES: '100,200', P99_MS: '50' });
+    expect(Object.keys(stepped.scenarios)).toEqual(['noop']);
+    expect(stepped.scenarios.noop.executor).toBe('ramping-arrival-rate');
+    expect(stepped.thresholds['req_duration{step:noop-1}']).toEqual(['p(99)<50']);
+    // A scenario that needs members refuses to start without them.
+    expect(() => inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'votes' })).toThrow();
+    expect(() => inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'nope' })).toThrow();
+
+    const storm = inspect('vote-storm.js', { BASE_URL: 'http://127.0.0.1:9', POLL_ID: 'p', SIDS_FILE: sids, SUMMARY_FILE: join(dir, 's.json') });
+    expect(Object.keys(storm.scenarios).sort()).toEqual(['noop', 'votes', 'warmup']);
+  });
+});
+
+describe('npm run bench:members', () => {
+  it('creates members with live sessions in the given MongoDB and Redis and writes their CSV', async () => {
+    const { mongoUrl, redisUrl } = infra();
+    const mongoDb = `bench_members_${process.pid}_${Date.now()}`;
+    const out = join(dir, 'created.csv');
+    execFileSync(process.execPath, [join(root, 'deploy/bench/members.mjs'), '--count', '3', '--out', out], {
+      env: { ...process.env, MONGO_URL: mongoUrl, REDIS_URL: redisUrl, MONGO_DB: mongoDb },
+      encoding: 'utf8',
+    });
+    const members = parseMembers(readFileSync(out, 'utf8'));
+    expect(members).toHaveLength(3);
+    expect(new Set(members.map((m) => m.sid)).size).toBe(3);
+
+    const client = await new MongoClient(mongoUrl).connect();
+    const redis = new Redis(redisUrl);
+    try {
+      const users = await client.db(mongoDb).collection('users').find({}).toArray();
+      expect(users.map((u) => u._id.toString()).sort()).toEqual(members.map((m) => m.userId).sort());
+      for (const member of members) {
+        expect(JSON.parse((await redis.get(`auth:session:${member.sid}`))!)).toMatchObject({ userId: member.userId, role: 'member' });
+        await redis.del(`auth:session:${member.sid}`, `auth:user-sessions:${member.userId}`);
+      }
+      await client.db(mongoDb).dropDatabase();
+    } finally {
+      await client.close();
+      redis.disconnect();
+    }
+  });
+});
