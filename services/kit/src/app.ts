@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { type FastifyError, type FastifyServerOptions, type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyServerOptions, type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import { allSchemas, createAjv, errorCatalogue, formatErrors, healthSubject, type ErrorCode, type ServiceName } from '@meydan/proto';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
@@ -201,7 +201,7 @@ export function createFastify(
     return503OnClosing: true,
     // Fastify's two lines per request (incoming, completed), each with the whole request serialised, were a good
     // part of a request's CPU: one short line per request instead (below).
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     clientErrorHandler: turkishClientError,
     ...timeouts,
     ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
