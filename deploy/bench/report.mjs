@@ -63,8 +63,8 @@ export function evaluateTargets(results) {
     const bytes = results.web.initialJsGzipBytes;
     perf(`initial JS for / ≤ ${LIMITS.initialJsGzipBytes / 1000} kB gzip`, bytes, (v) => v <= LIMITS.initialJsGzipBytes, `${f(bytes / 1000, 1)} kB in ${results.web.initialJsFiles.length} files`);
     for (const [encoding, r] of Object.entries(results.web.encodings)) {
-      const ok = r.status === 200 && r.contentEncoding === encoding && /immutable/.test(r.cacheControl ?? '');
-      perf(`hashed asset served ${encoding}-compressed with immutable caching`, ok ? 1 : 0, () => ok, `${results.web.asset}: ${r.status}, content-encoding ${r.contentEncoding ?? 'none'}, cache-control ${r.cacheControl ?? 'none'}`);
+      const ok = r.status === 200 && r.contentEncoding === encoding && r.intact !== false && /immutable/.test(r.cacheControl ?? '');
+      perf(`hashed asset served ${encoding}-compressed with immutable caching`, ok ? 1 : 0, () => ok, `${results.web.asset}: ${r.status}, content-encoding ${r.contentEncoding ?? 'none'}, ${r.bytes} bytes${r.intact === false ? ' (not the file)' : ''}, cache-control ${r.cacheControl ?? 'none'}`);
     }
   }
   return targets;
