@@ -232,7 +232,7 @@ async function main() {
   workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
   say(`code under test: ${benchRoot}${benchRoot === runnerRoot ? '' : ` (runner from ${runnerRoot})`}`);
   const stackStart = Date.now();
-  stack = await startStack({ root: benchRoot, workDir, webDist, logLevel: LOG_LEVEL, profile: !!env.BENCH_PROFILE, say });
+  stack = await startStack({ root: benchRoot, workDir, webDist, logLevel: LOG_LEVEL, profile: () => !!env.BENCH_PROFILE, say });
   say(`stack up in ${((Date.now() - stackStart) / 1000).toFixed(1)} s; logs in ${workDir}`);
   const results = { startedAt: new Date(t0).toISOString(), codeUnderTest: benchRoot, node: process.version, settings: { RATES, VOTE_RATES, STEP_S, RAMP_S, ABORT_MS, SOCKETS, LIVE_RATE, LIVE_S, LOG_LEVEL }, scenarios: {}, checks: {} };
 

@@ -5,17 +5,32 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureServerBinaries, freePort, startMongoWire, startNats, startProcess, startRedis } from '../local/servers.mjs';
-import { waitReady } from '../k6/bench-votes.mjs';
 
 export const SERVICES = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'];
 const REQUIRED = new Set(['auth', 'polls', 'notifications']);
 
+/** Waits until `url` answers 2xx; fails as soon as the process exits. */
+export async function waitReady(name, url, proc, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    if (proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode}; see ${name}.log in the run's temp dir`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see ${name}.log in the run's temp dir`);
+}
+
 /** Starts everything; `stop()` stops it in reverse order. */
-export async function startStack({ root, workDir, webDist, logLevel = 'warn', profile = false, say = () => {} }) {
+/** `profile(name)`: whether that Node process runs with --cpu-prof into <workDir>/profiles. */
+export async function startStack({ root, workDir, webDist, logLevel = 'warn', profile = () => false, say = () => {} }) {
   const started = [];
   const profileDir = join(workDir, 'profiles');
-  if (profile) mkdirSync(profileDir, { recursive: true });
-  const nodeArgs = (name) => (profile ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
+  mkdirSync(profileDir, { recursive: true });
+  const nodeArgs = (name) => (profile(name) ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`] : []);
   const stop = async () => {
     for (const handle of [...started].reverse()) await handle.stop(5000).catch(() => {});
     started.length = 0;

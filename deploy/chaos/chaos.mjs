@@ -21,7 +21,8 @@ import { mkdirSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureK6, seedMembers, waitReady } from '../k6/bench-votes.mjs';
+import { ensureK6, seedMembers } from '../k6/bench-votes.mjs';
+import { waitReady } from '../bench/stack.mjs';
 import { ensureServerBinaries, freePort, startMongoWire, startNats, startProcess, startRedis } from '../local/servers.mjs';
 import { supervise } from '../local/supervisor.mjs';
 

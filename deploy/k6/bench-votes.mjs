@@ -19,16 +19,8 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rm
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import {
-  cacheDir,
-  ensureServerBinaries,
-  freePort,
-  startMongoWire,
-  startNats,
-  startProcess,
-  startRedis,
-  which,
-} from '../local/servers.mjs';
+import { cacheDir, which } from '../local/servers.mjs';
+import { startStack } from '../bench/stack.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const K6_MODULE = 'go.k6.io/k6';
@@ -37,16 +29,14 @@ const RATE = Number(process.env.BENCH_RATE || 300);
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 20);
 const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
 const OPTIONS = ['Kedi', 'Köpek', 'Kuş', 'Balık'];
-const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'];
-const required = new Set(['auth', 'polls']);
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
-const started = [];
+let stack;
 let workDir;
 
 async function stopAll() {
-  for (const handle of started.reverse()) await handle.stop(5000).catch(() => {});
-  started.length = 0;
+  await stack?.stop();
+  stack = undefined;
   if (workDir && !process.env.BENCH_KEEP) rmSync(workDir, { recursive: true, force: true });
 }
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
@@ -77,19 +67,6 @@ export function ensureK6() {
   return binary;
 }
 
-export async function waitReady(name, url, proc, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode}; see ${join(workDir, `${name}.log`)}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see ${join(workDir, `${name}.log`)}`);
-}
 
 /** Members in auth's store, each with a live session (auth's own model and session store, from the build under
  * `authRoot`): their session ids, user ids and usernames, in the same order. */
@@ -165,64 +142,13 @@ async function main() {
   if (tsc.status !== 0) throw new Error('tsc -b failed');
 
   workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
-  const binaries = ensureServerBinaries();
-  const [natsPort, redisPort, mongoPort, gatewayPort, ...servicePorts] = await Promise.all(
-    Array.from({ length: 4 + services.length }, () => freePort()),
-  );
-  const nats = await startNats({ port: natsPort, dataDir: join(workDir, 'nats'), logFile: join(workDir, 'nats.log'), binary: binaries.natsServer });
-  started.push(nats);
-  const redis = await startRedis({ port: redisPort, dataDir: join(workDir, 'redis'), logFile: join(workDir, 'redis.log'), binary: binaries.redisServer });
-  started.push(redis);
-  const mongo = await startMongoWire({ port: mongoPort, dataDir: join(workDir, 'mongo'), logFile: join(workDir, 'mongo.log'), binaries });
-  started.push(mongo);
-
-  const common = {
-    ...process.env,
-    HOST: '127.0.0.1',
-    NATS_URL: nats.url,
-    REDIS_URL: redis.url,
-    MONGO_URL: mongo.url,
-    SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
-    INTERNAL_SECRET: randomBytes(24).toString('hex'),
-    PUBLIC_ORIGIN: `http://127.0.0.1:${gatewayPort}`,
-    LOG_LEVEL,
-    LOG_PRETTY: '0',
-  };
-  const ports = Object.fromEntries(services.map((s, i) => [s, servicePorts[i]]));
-  const handles = services.map((name) => {
-    // BENCH_PROFILE=<service>: a V8 CPU profile of that service, in the temp dir (kept with BENCH_KEEP).
-    const prof = process.env.BENCH_PROFILE === name ? ['--cpu-prof', `--cpu-prof-dir=${workDir}`] : [];
-    const h = startProcess(name, process.execPath, [...prof, join(root, 'services', name, 'dist', 'main.js')], {
-      logFile: join(workDir, `${name}.log`),
-      env: { ...common, PORT: String(ports[name]) },
-    });
-    started.push(h);
-    return h;
-  });
-  await Promise.all(
-    handles.map((h) =>
-      waitReady(h.name, `http://127.0.0.1:${ports[h.name]}/readyz`, h.proc).catch((err) => {
-        if (required.has(h.name)) throw err;
-        say(`! ${h.name} did not start (${err.message}); the bench does not need it`);
-      }),
-    ),
-  );
+  // The gateway needs a web build to serve; the bench never asks for a page.
   const web = join(workDir, 'web');
   mkdirSync(web);
   writeFileSync(join(web, 'index.html'), '<!doctype html><title>Meydan</title>');
-  const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
-    logFile: join(workDir, 'gateway.log'),
-    env: {
-      ...common,
-      ...Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_URL`, `http://127.0.0.1:${ports[s]}`])),
-      PORT: String(gatewayPort),
-      WEB_DIST: web,
-      RATE_LIMIT_SCALE: '100000',
-    },
-  });
-  started.push(gateway);
-  const base = `http://127.0.0.1:${gatewayPort}`;
-  await waitReady('gateway', `${base}/readyz`, gateway.proc);
+  // BENCH_PROFILE=<service>: a V8 CPU profile of that service, in <temp dir>/profiles (kept with BENCH_KEEP).
+  stack = await startStack({ root, workDir, webDist: web, logLevel: LOG_LEVEL, profile: (name) => process.env.BENCH_PROFILE === name, say });
+  const { base, ports, mongo, redis } = stack;
   say(`stack up in ${((Date.now() - t0) / 1000).toFixed(1)} s (logs in ${workDir})`);
 
   const members = Math.ceil(RATE * DURATION_S * 1.1) + 1;
@@ -237,7 +163,7 @@ async function main() {
   });
   if (created.status !== 201) throw new Error(`poll not created: ${created.status} ${await created.text()}`);
   const poll = await created.json();
-  if (process.env.BENCH_PROBE) await probe(base, `http://127.0.0.1:${ports.polls}`, common.INTERNAL_SECRET, sids);
+  if (process.env.BENCH_PROBE) await probe(base, `http://127.0.0.1:${ports.polls}`, stack.secret, sids);
   // The first member created the poll; every member votes once, the creator too.
   const sidsFile = join(workDir, 'sids.json');
   writeFileSync(sidsFile, JSON.stringify(sids));
@@ -249,8 +175,8 @@ async function main() {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // CPU seconds each process spent in the no-op and in the vote phase (from /proc; Linux only).
-  const processes = [...started, { name: 'k6', proc: run }];
-  const cpuOf = () => Object.fromEntries(processes.map((h) => [h.name, cpuSeconds(h.proc.pid)]));
+  const processes = [...stack.processes(), { name: 'k6', pid: run.pid }];
+  const cpuOf = () => Object.fromEntries(processes.map((h) => [h.name, cpuSeconds(h.pid)]));
   const marks = {};
   const at = (s, name) => setTimeout(() => (marks[name] = cpuOf()), s * 1000).unref();
   at(3 + 1, 'noopStart');
