@@ -1,7 +1,7 @@
 // The memory settings every Meydan Node process (the six services and the gateway) runs with, locally: `npm start`,
 // `npm run bench` and `npm run chaos` take them from here. The Docker image sets the same values in its runtime
-// stage (deploy/docker/Dockerfile), which docker-compose and the Kubernetes manifests run unchanged;
-// deploy/test/deploy.test.ts keeps the three in step. README.md § Memory says why they are what they are.
+// stage (deploy/docker/Dockerfile), which docker-compose and the Kubernetes manifests run unchanged; deploy/test
+// (node-runtime.test.ts, deploy.test.ts) keeps them in step. README.md § Memory says why they are what they are.
 // Plain Node with built-ins only, like servers.mjs.
 import { startProcess } from './servers.mjs';
 
@@ -15,9 +15,9 @@ export const RUNTIME_ENV = Object.freeze({ MALLOC_ARENA_MAX: '2' });
 
 /**
  * V8 flags, passed in NODE_OPTIONS (the only way that reaches a process started by any means, Docker's CMD included).
- * --max-semi-space-size=4: the young generation grows to two semi-spaces of 16 MB by default, and start-up (module
- * loading, schema compilation) is enough to grow it there, and an idle process keeps those 32 MB; 4 MB each
- * bounds it at 8 MB, at the price of more frequent (and shorter) scavenges under load.
+ * --max-semi-space-size=4: the young generation's two semi-spaces grow to 16 MB each by default; start-up alone
+ * (module loading, schema compilation) grows them there, and an idle process keeps those 32 MB. 4 MB each bounds it
+ * at 8 MB, at the price of more frequent, shorter scavenges under load.
  */
 export const RUNTIME_NODE_OPTIONS = Object.freeze(['--max-semi-space-size=4']);
 

@@ -18,7 +18,7 @@ export async function hashPassword(password: string): Promise<string> {
 /**
  * A stored hash no password matches, in the same form and with the same scrypt cost as `hashPassword`'s: checking a
  * password against it takes as long as against a real account's. Its key is random bytes, not an scrypt output, so
- * making one costs nothing — start-up runs no scrypt (16 MB that glibc would keep for the life of the process).
+ * making one costs nothing: start-up runs no scrypt (16 MB of scratch memory, part of which the process kept).
  */
 export function unusableHash(): string {
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, randomBytes(16).toString('base64url'), randomBytes(SCRYPT.keylen).toString('base64url')].join('$');
