@@ -4,7 +4,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureServerBinaries, freePort, startMongoWire, startNats, startProcess, startRedis } from '../local/servers.mjs';
+import { startNodeProcess } from '../local/node-runtime.mjs';
+import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from '../local/servers.mjs';
 
 export const SERVICES = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'];
 const REQUIRED = new Set(['auth', 'polls', 'notifications']);
@@ -65,7 +66,8 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
     };
     const ports = Object.fromEntries(SERVICES.map((s, i) => [s, servicePorts[i]]));
     const startService = (name, port, label = name) => {
-      const handle = startProcess(label, process.execPath, [...nodeArgs(label), join(root, 'services', name, 'dist', 'main.js')], {
+      const handle = startNodeProcess(label, join(root, 'services', name, 'dist', 'main.js'), {
+        nodeArgs: nodeArgs(label),
         logFile: join(workDir, `${label}.log`),
         env: { ...common, PORT: String(port) },
         cwd: root,
@@ -82,7 +84,8 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
         }),
       ),
     );
-    const gateway = startProcess('gateway', process.execPath, [...nodeArgs('gateway'), join(root, 'gateway', 'dist', 'main.js')], {
+    const gateway = startNodeProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), {
+      nodeArgs: nodeArgs('gateway'),
       logFile: join(workDir, 'gateway.log'),
       env: {
         ...common,
@@ -117,7 +120,7 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
       },
       /** A Node script of the bench itself, tracked like the stack's processes (and profiled with them). */
       async startNodeScript(label, script, env, readyUrl) {
-        const handle = startProcess(label, process.execPath, [...nodeArgs(label), script], { logFile: join(workDir, `${label}.log`), env: { ...process.env, ...env }, cwd: root });
+        const handle = startNodeProcess(label, script, { nodeArgs: nodeArgs(label), logFile: join(workDir, `${label}.log`), env: { ...process.env, ...env }, cwd: root });
         started.push(handle);
         if (readyUrl) await waitReady(label, readyUrl, handle.proc);
         return handle;

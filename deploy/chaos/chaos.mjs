@@ -23,7 +23,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureK6, seedMembers } from '../k6/bench-votes.mjs';
 import { waitReady } from '../bench/stack.mjs';
-import { ensureServerBinaries, freePort, startMongoWire, startNats, startProcess, startRedis } from '../local/servers.mjs';
+import { startNodeProcess } from '../local/node-runtime.mjs';
+import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from '../local/servers.mjs';
 import { supervise } from '../local/supervisor.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -111,7 +112,7 @@ async function main() {
   for (const name of services) {
     supervised[name] = supervise(
       name,
-      () => startProcess(name, process.execPath, [join(root, 'services', name, 'dist', 'main.js')], { logFile: log(name), env: { ...common, PORT: String(ports[name]) } }),
+      () => startNodeProcess(name, join(root, 'services', name, 'dist', 'main.js'), { logFile: log(name), env: { ...common, PORT: String(ports[name]) } }),
       options,
     );
   }
@@ -119,7 +120,7 @@ async function main() {
   supervised.gateway = supervise(
     'gateway',
     () =>
-      startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
+      startNodeProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), {
         logFile: log('gateway'),
         env: {
           ...common,

@@ -9,15 +9,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureNpmDependencies, root } from './ensure-deps.mjs';
 import { seedDemo } from './seed.mjs';
-import {
-  ensureServerBinaries,
-  portInUse,
-  startMailDev,
-  startMongoWire,
-  startNats,
-  startProcess,
-  startRedis,
-} from './servers.mjs';
+import { startNodeProcess } from './node-runtime.mjs';
+import { ensureServerBinaries, portInUse, startMailDev, startMongoWire, startNats, startRedis } from './servers.mjs';
 import { supervise } from './supervisor.mjs';
 
 const env = process.env;
@@ -189,7 +182,7 @@ async function main() {
       const handle = supervise(
         name,
         () =>
-          startProcess(name, process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
+          startNodeProcess(name, join(root, 'services', service, 'dist', 'main.js'), {
             logFile: log(name),
             env: { ...common, PORT: String(port) },
           }),
@@ -208,7 +201,7 @@ async function main() {
   const gateway = supervise(
     'gateway',
     () =>
-      startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
+      startNodeProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), {
         logFile: log('gateway'),
         env: { ...common, ...serviceUrls, HOST: env.GATEWAY_HOST || '0.0.0.0', PORT: String(ports.gateway), WEB_DIST: join(root, 'web', 'dist') },
       }),

@@ -1,6 +1,7 @@
 /**
  * The deployment files, checked offline: docker-compose.yml loaded by compose-go (as `docker compose config`
- * does), both kustomize overlays rendered, skaffold.yaml and the Dockerfile kept in step with the workspaces.
+ * does), both kustomize overlays rendered, skaffold.yaml and the Dockerfile kept in step with the workspaces, and the
+ * memory settings (deploy/local/node-runtime.mjs) carried by the image and left alone by compose and the manifests.
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -10,6 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
 import { trustProxyOption } from '../../gateway/src/config.js';
 import { ensureComposeCheck, ensureKustomize } from '../tools/ensure-tools.mjs';
+import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const apps = ['gateway', ...serviceNames];
@@ -21,6 +23,26 @@ type K8s = {
   spec?: any;
   data?: Record<string, string>;
 };
+
+/** The memory settings as the image must carry them: the same values as local processes get. */
+const runtimeSettings: Record<string, string> = { ...RUNTIME_ENV, NODE_OPTIONS: RUNTIME_NODE_OPTIONS.join(' ') };
+
+/** An environment may leave a memory setting to the image, or repeat the image's value; never replace it. */
+function expectRuntimeKept(env: Record<string, unknown> | undefined, where: string) {
+  for (const [key, value] of Object.entries(runtimeSettings)) {
+    if (env?.[key] !== undefined) expect(String(env[key]), `${where} ${key}`).toBe(value);
+  }
+}
+
+/** The ENV variables of the Dockerfile's last stage (the image that runs), quotes removed. */
+function imageEnv(dockerfile: string): Record<string, string> {
+  const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+  const env: Record<string, string> = {};
+  for (const [, line] of lastStage.matchAll(/^ENV (.+)$/gm)) {
+    for (const [, key, quoted, bare] of line!.matchAll(/([A-Z_][A-Z0-9_]*)=(?:"([^"]*)"|(\S*))/g)) env[key!] = quoted ?? bare!;
+  }
+  return env;
+}
 
 function render(overlay: string): K8s[] {
   const [cmd, verb] = ensureKustomize();
@@ -64,6 +86,10 @@ describe('docker-compose.yml', () => {
     for (const service of serviceNames) expect(gatewayEnv[`${service.toUpperCase()}_URL`]).toBe(`http://${service}:8080`);
     // The gateway is reached directly here, with no proxy in front: nothing may claim another client IP.
     expect(gatewayEnv['TRUST_PROXY'] ?? 'false').not.toBe('true');
+  });
+
+  it('leaves the memory settings to the image', () => {
+    for (const app of apps) expectRuntimeKept(project.services[app].environment, app);
   });
 });
 
@@ -124,6 +150,16 @@ describe('Kubernetes overlays', () => {
     }
   });
 
+  it.each(['local', 'production'])('%s: no Deployment or ConfigMap replaces the image’s memory settings', (overlay) => {
+    for (const doc of overlays[overlay]!) {
+      if (doc.kind === 'ConfigMap') expectRuntimeKept(doc.data, doc.metadata.name);
+      for (const container of doc.spec?.template?.spec?.containers ?? []) {
+        const env = Object.fromEntries((container.env ?? []).map((e: { name: string; value?: string }) => [e.name, e.value ?? '(from a reference)']));
+        expectRuntimeKept(env, `${doc.metadata.name}/${container.name}`);
+      }
+    }
+  });
+
   it('local: brings its own servers and a generated secret', () => {
     const docs = overlays['local']!;
     for (const name of ['nats', 'redis', 'mongo']) expect(docs.some((d) => d.kind === 'StatefulSet' && d.metadata.name === name), name).toBe(true);
@@ -149,6 +185,16 @@ describe('skaffold.yaml and the Dockerfile', () => {
     const artifacts = skaffold.build.artifacts.map((a: any) => [a.image, a.docker.buildArgs.WORKSPACE]);
     expect(artifacts.sort()).toEqual(apps.map((app) => [`meydan/${app}`, workspaceOf(app)]).sort());
     expect(skaffold.manifests.kustomize.paths).toEqual(['deploy/k8s/overlays/local']);
+  });
+
+  it('gives the image that runs the memory settings every local process gets', () => {
+    const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
+    const env = imageEnv(dockerfile);
+    for (const [key, value] of Object.entries(runtimeSettings)) expect(env[key], key).toBe(value);
+    // A flag on node's command line would win over NODE_OPTIONS: the image starts a plain `node`.
+    const cmd = dockerfile.match(/^CMD .*$/gm)!.at(-1)!;
+    expect(cmd).toContain('node ${WORKSPACE}/dist/main.js');
+    expect(cmd).not.toMatch(/node\s+-/);
   });
 
   it('copies the package.json of every workspace before npm ci', () => {

@@ -1,5 +1,5 @@
 import { connect, type NatsConnection } from 'nats';
-import mongoose, { type Connection } from 'mongoose';
+import type { Connection } from 'mongoose';
 import { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
 import { exponentialBackoff } from './retry.js';
@@ -63,6 +63,9 @@ export async function connectNats(url: string, service: string, log: Logger): Pr
 }
 
 export async function connectMongo(url: string, dbName: string, log: Logger): Promise<Connection> {
+  // Loaded here rather than with the kit: the gateway uses the kit's NATS and Redis connections but no database, and
+  // mongoose with its driver is about 10 MB of heap.
+  const { default: mongoose } = await import('mongoose');
   const conn = mongoose.createConnection(url, {
     dbName,
     serverSelectionTimeoutMS: 5000,

@@ -15,6 +15,15 @@ export async function hashPassword(password: string): Promise<string> {
   return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
+/**
+ * A stored hash no password matches, in the same form and with the same scrypt cost as `hashPassword`'s: checking a
+ * password against it takes as long as against a real account's. Its key is random bytes, not an scrypt output, so
+ * making one costs nothing: start-up runs no scrypt (16 MB of scratch memory, part of which the process kept).
+ */
+export function unusableHash(): string {
+  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, randomBytes(16).toString('base64url'), randomBytes(SCRYPT.keylen).toString('base64url')].join('$');
+}
+
 /** Compares in constant time; false for anything malformed. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const [scheme, n, r, p, salt, hash] = stored.split('$');

@@ -6,7 +6,7 @@ import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { activationMail } from '../domain/mail.js';
 import { revokeEverything } from '../store/revocation.js';
-import { hashPassword, randomToken, sha256, verifyPassword } from '../domain/secrets.js';
+import { hashPassword, randomToken, sha256, unusableHash, verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { Counter } from '../store/throttle.js';
 import { sessionUserOf } from '../domain/views.js';
@@ -15,8 +15,8 @@ const messageResponse = { $ref: 'meydan/message' } as const;
 const userResponse = { $ref: 'meydan/user' } as const;
 /** The activation pages: HTML for a person who followed the mailed link. */
 
-/** Hash of a password nobody has: lets a login for an unknown e-mail take as long as a real one. */
-const dummyHash = hashPassword(randomToken());
+/** A hash no password matches: lets a login for an unknown e-mail take as long as a real one. */
+const dummyHash = unusableHash();
 
 /** Registration, activation, login, logout, session and password change. */
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
@@ -274,7 +274,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         }
       }
       const user = await users.findOne({ emailLower });
-      const ok = await verifyPassword(request.body.password, user?.passwordHash ?? (await dummyHash));
+      const ok = await verifyPassword(request.body.password, user?.passwordHash ?? dummyHash);
       if (!user || !ok) {
         await Promise.all([accountFailures.hit(emailLower), ipFailures.hit(ip)]);
         throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);

@@ -1,0 +1,124 @@
+/**
+ * The memory settings every Meydan Node process runs with (deploy/local/node-runtime.mjs, README.md § Memory): what
+ * they are, that a process started through startNodeProcess really runs with them, and that every Meydan process
+ * deploy/ starts (npm start, the bench, chaos) is started that way. deploy.test.ts checks the Docker image, compose
+ * and the Kubernetes manifests.
+ */
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS, startNodeProcess, withNodeRuntime } from '../local/node-runtime.mjs';
+import { startProcess } from '../local/servers.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+describe('the runtime settings', () => {
+  it('are two malloc arenas and 4 MB semi-spaces (what takes an idle service from about 120–135 MB to about 100)', () => {
+    expect(RUNTIME_ENV).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(RUNTIME_NODE_OPTIONS).toEqual(['--max-semi-space-size=4']);
+  });
+
+  it('are added to an environment, an operator’s own NODE_OPTIONS and MALLOC_ARENA_MAX winning', () => {
+    expect(withNodeRuntime({ PORT: '4002' })).toEqual({ PORT: '4002', MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--max-semi-space-size=4' });
+    // V8 takes the last of a repeated flag: the operator's comes after ours.
+    expect(withNodeRuntime({ NODE_OPTIONS: '--max-semi-space-size=8 --enable-source-maps', MALLOC_ARENA_MAX: '4' })).toEqual({
+      MALLOC_ARENA_MAX: '4',
+      NODE_OPTIONS: '--max-semi-space-size=4 --max-semi-space-size=8 --enable-source-maps',
+    });
+  });
+});
+
+describe('startNodeProcess', () => {
+  let dir = '';
+  let script = '';
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'meydan-runtime-test-'));
+    script = join(dir, 'report.mjs');
+    // What the process sees: its environment, and V8's heap limit, which counts the young generation (three times the
+    // semi-space), so it tells whether --max-semi-space-size took effect.
+    writeFileSync(
+      script,
+      `import { writeFileSync } from 'node:fs';
+import { getHeapStatistics } from 'node:v8';
+const { MALLOC_ARENA_MAX = null, NODE_OPTIONS = null, REPORT_FILE } = process.env;
+writeFileSync(REPORT_FILE, JSON.stringify({ MALLOC_ARENA_MAX, NODE_OPTIONS, heapLimit: getHeapStatistics().heap_size_limit }));
+`,
+    );
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  type Report = { MALLOC_ARENA_MAX: string | null; NODE_OPTIONS: string | null; heapLimit: number };
+  /** This process's environment without the settings, and a file for the child to report to. */
+  function envFor(name: string) {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'MALLOC_ARENA_MAX' && key !== 'NODE_OPTIONS'));
+    return { ...env, REPORT_FILE: join(dir, `${name}.json`) };
+  }
+  async function reportOf(handle: { name: string; exited: Promise<{ code: number | null }> }): Promise<Report> {
+    expect((await handle.exited).code, handle.name).toBe(0);
+    return JSON.parse(readFileSync(join(dir, `${handle.name}.json`), 'utf8'));
+  }
+
+  it('starts a process that runs with the settings, as if its flags were on the command line', async () => {
+    const [started, flagged, plain] = await Promise.all([
+      reportOf(startNodeProcess('started', script, { env: envFor('started') })),
+      reportOf(startProcess('flagged', process.execPath, [...RUNTIME_NODE_OPTIONS, script], { env: envFor('flagged') })),
+      reportOf(startProcess('plain', process.execPath, [script], { env: envFor('plain') })),
+    ]);
+    expect(started.MALLOC_ARENA_MAX).toBe('2');
+    expect(started.NODE_OPTIONS).toBe('--max-semi-space-size=4');
+    expect(started.heapLimit).toBe(flagged.heapLimit);
+    // Node's own semi-space (16 MB on a 64-bit machine with this much memory) differs: the flag is no no-op.
+    expect(started.heapLimit).not.toBe(plain.heapLimit);
+  });
+
+  it('puts nodeArgs (the bench’s profiler flags) before the script, the settings still applying', async () => {
+    const [started, flagged] = await Promise.all([
+      reportOf(startNodeProcess('started-args', script, { nodeArgs: ['--max-old-space-size=300'], env: envFor('started-args') })),
+      reportOf(startProcess('flagged-args', process.execPath, [...RUNTIME_NODE_OPTIONS, '--max-old-space-size=300', script], { env: envFor('flagged-args') })),
+    ]);
+    expect(started.heapLimit).toBe(flagged.heapLimit);
+    expect(started.MALLOC_ARENA_MAX).toBe('2');
+  });
+});
+
+describe('every Meydan process deploy/ starts', () => {
+  /** deploy/'s own scripts (not its tests, not installed tools). */
+  function scripts(dir = join(root, 'deploy')): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) return ['node_modules', 'test'].includes(entry.name) ? [] : scripts(path);
+      return /\.m?js$/.test(entry.name) ? [path] : [];
+    });
+  }
+
+  it('is started through startNodeProcess (npm start, the bench and chaos alike)', () => {
+    const starts: string[] = [];
+    for (const file of scripts()) {
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .forEach((line, i) => {
+          const where = `${relative(root, file)}:${i + 1}`;
+          if (/\bmain\.js\b/.test(line)) {
+            starts.push(where);
+            expect(line, where).toContain('startNodeProcess(');
+          }
+        });
+    }
+    // The six services and the gateway in each of the three.
+    expect(starts.filter((s) => s.startsWith('deploy/local/start.mjs'))).toHaveLength(2);
+    expect(starts.filter((s) => s.startsWith('deploy/bench/stack.mjs'))).toHaveLength(2);
+    expect(starts.filter((s) => s.startsWith('deploy/chaos/chaos.mjs'))).toHaveLength(2);
+  });
+
+  it('and no Node process is started another way, MailDev (not ours) aside', () => {
+    const users = scripts()
+      .filter((file) => readFileSync(file, 'utf8').includes('process.execPath'))
+      .map((file) => relative(root, file));
+    expect(users.sort()).toEqual(['deploy/local/node-runtime.mjs', 'deploy/local/servers.mjs']);
+    const servers = readFileSync(join(root, 'deploy/local/servers.mjs'), 'utf8');
+    expect(servers.match(/process\.execPath/g)).toHaveLength(1);
+    expect(servers.slice(servers.indexOf('export async function startMailDev'))).toContain('process.execPath');
+  });
+});
