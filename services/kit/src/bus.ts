@@ -638,6 +638,14 @@ export class Bus<C extends BusContracts = NatsContracts> {
    * the handler never sees it.
    */
   private async validEvent(m: JsMsg, durable: string, filter: string, log: Logger): Promise<{ payload: unknown } | null> {
+    const checked = this.checkedEvent(m, filter);
+    if ('payload' in checked) return checked;
+    await this.refuseEvent(m, durable, checked.problem, log);
+    return null;
+  }
+
+  /** The payload of a consumed message, or what breaks its contract (synchronous: the common case awaits nothing). */
+  private checkedEvent(m: JsMsg, filter: string): { payload: unknown } | { problem: string } {
     let payload: unknown;
     let problem: string | null;
     try {
@@ -647,10 +655,12 @@ export class Bus<C extends BusContracts = NatsContracts> {
     } catch {
       problem = 'not JSON';
     }
-    if (problem === null) return { payload };
+    return problem === null ? { payload } : { problem };
+  }
+
+  private async refuseEvent(m: JsMsg, durable: string, problem: string, log: Logger): Promise<void> {
     log.error({ problem }, 'event breaks its contract: dead-lettered');
     await this.deadLetter(m, durable, `contract: ${problem}`, log);
-    return null;
   }
 
   private async deadLetter(m: JsMsg, durable: string, reason: string, log: Logger): Promise<void> {
@@ -736,20 +746,25 @@ export class Bus<C extends BusContracts = NatsContracts> {
 
     const handleBatch = async (batch: JsMsg[]) => {
       const items: { m: JsMsg; item: BatchItem<EventPayload<C, S>> }[] = [];
+      const refused: Promise<void>[] = [];
       for (const m of batch) {
         const requestId = m.headers?.get(natsHeaders.requestId) || randomUUID();
-        const valid = await this.validEvent(m, options.durable, options.filterSubject, log.child({ reqId: requestId }));
-        if (!valid) continue;
+        const checked = this.checkedEvent(m, options.filterSubject);
+        if (!('payload' in checked)) {
+          refused.push(this.refuseEvent(m, options.durable, checked.problem, log.child({ reqId: requestId })));
+          continue;
+        }
         items.push({
           m,
           item: {
-            payload: valid.payload as EventPayload<C, S>,
+            payload: checked.payload as EventPayload<C, S>,
             requestId,
             deliveries: m.info.redeliveryCount,
             msgId: m.headers?.get('Nats-Msg-Id') || undefined,
           },
         });
       }
+      await Promise.all(refused);
       if (items.length === 0) return;
       try {
         await options.handler(

@@ -15,3 +15,21 @@ export function isDuplicateKey(err: unknown): boolean {
   const writeErrors = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
   return writeErrors.length > 0 && writeErrors.every((w) => w?.code === DUPLICATE_KEY);
 }
+
+/**
+ * The positions of an unordered bulk insert's documents that a unique index refused, when that is all that went
+ * wrong (every other document was inserted); null for any other error. MongoDB and FerretDB both report each failed
+ * document as a write error carrying its `index` in the batch.
+ */
+export function duplicateKeyIndexes(err: unknown): Set<number> | null {
+  if (!isDuplicateKey(err)) return null;
+  const e = err as { writeErrors?: (WriteErrorLike & { index?: number })[] | (WriteErrorLike & { index?: number }) };
+  if (e.writeErrors === undefined) return null;
+  const writeErrors = Array.isArray(e.writeErrors) ? e.writeErrors : [e.writeErrors];
+  const indexes = new Set<number>();
+  for (const w of writeErrors) {
+    if (typeof w.index !== 'number') return null;
+    indexes.add(w.index);
+  }
+  return indexes;
+}

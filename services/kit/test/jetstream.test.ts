@@ -142,9 +142,10 @@ describe('JetStream consumers', () => {
     expect(info.num_ack_pending).toBe(0);
   });
 
-  it('hands events over in batches, redelivers a failed batch whole, and acks it once handled', async () => {
+  it('hands events over in batches, redelivers a failed batch whole, acks it once handled, dead-letters broken events', async () => {
     const durable = `test--batch-${tag}`;
     const batches: number[][] = [];
+    const { dead, stop } = deadLetters(durable);
     let failures = 0;
     const handle = await bus.consumeBatches({
       durable,
@@ -160,8 +161,16 @@ describe('JetStream consumers', () => {
         batches.push(batch.map((b) => b.payload.i));
       },
     });
-    await Promise.all(Array.from({ length: 25 }, (_, i) => bus.publish(subjects.batch, { i })));
+    await Promise.all([
+      ...Array.from({ length: 25 }, (_, i) => bus.publish(subjects.batch, { i })),
+      nc.jetstream().publish(subjects.batch, codec.encode({ i: 'yirmi altı' }), { headers: headersWith('req-batch-invalid') }),
+      nc.jetstream().publish(subjects.batch, new TextEncoder().encode('not json')),
+    ]);
     await vi.waitFor(() => expect(batches.flat()).toHaveLength(25), settle);
+    await vi.waitFor(() => expect(dead).toHaveLength(2), settle);
+    expect(dead.map((d) => d.headers.error).sort()).toEqual([expect.stringMatching(/^contract: \/i /), 'contract: not JSON']);
+    expect(lines.some((l) => l['msg'] === 'event breaks its contract: dead-lettered' && l['reqId'] === 'req-batch-invalid')).toBe(true);
+    stop();
     expect(batches.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
     expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(10);
     expect(failures).toBe(1);

@@ -6,6 +6,7 @@ import { asMember, asVisitor, startTestMailDev, startTestService, type TestServi
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildSocial } from '../../social/src/app.js';
+import { notificationModel } from '../src/model/notification.js';
 import { drained, startNotifications, until } from './support.js';
 
 type Row = { id: string; message: string; isRead: boolean; createdAt: string; link: string | null };
@@ -102,6 +103,45 @@ describe('notifications: events become Turkish notifications, read only by their
     await handled('notifications--votes');
     const rows = (await inbox(mehmet)).filter((r) => r.link?.includes(poll));
     expect(rows.map((r) => r.message)).toEqual(['Anketine 60 yeni oy geldi']);
+  });
+
+  it('handles votes in batches: a creator’s settings read once per batch, not once per vote', async () => {
+    const poll = pollId();
+    const monitor = await notifications.deps.redis.duplicate().monitor();
+    const settingsReads: string[] = [];
+    monitor.on('monitor', (_time: string, args: string[]) => {
+      if (args[0]?.toLowerCase() === 'get' && args[1]?.endsWith(`settings:${ayse.id}`)) settingsReads.push(args[1]);
+    });
+    try {
+      await Promise.all(Array.from({ length: 60 }, (_, i) => vote(poll, ayse, `v:batch-${i}`, null)));
+      await handled('notifications--votes');
+    } finally {
+      monitor.disconnect();
+    }
+    const rows = (await inbox(ayse)).filter((r) => r.link?.includes(poll));
+    expect(rows.map((r) => r.message)).toEqual(['Anketine 60 yeni oy geldi']);
+    // One vote at a time read them 60 times.
+    expect(settingsReads.length).toBeGreaterThan(0);
+    expect(settingsReads.length).toBeLessThanOrEqual(10);
+  });
+
+  it('counts the votes of a batch whose write failed when it is redelivered: their seen marks are taken back', async () => {
+    const poll = pollId();
+    const collection = notificationModel(notifications.deps.mongo).collection;
+    // An open vote notification whose count cannot be added to makes the write fail after the votes were marked seen.
+    await collection.insertOne({
+      userId: mehmet.id, kind: 'votes', key: `votes:${poll}:bozuk`, message: 'Anketine 2 yeni oy geldi', link: `/profil?anket=${poll}`,
+      isRead: false, createdAt: new Date(), pollId: poll, actorId: null, count: 'iki',
+    });
+    await Promise.all(Array.from({ length: 5 }, (_, i) => vote(poll, mehmet, `v:retry-${i}`, null)));
+    const jsm = await notifications.deps.nats.jetstreamManager();
+    const durable = notifications.deps.bus.durableName('notifications--votes');
+    await until(async () => (await jsm.consumers.info('EVENTS', durable)).num_redelivered > 0, 15_000, 'the failed batch redelivered');
+
+    await collection.updateOne({ key: `votes:${poll}:bozuk` }, { $set: { count: 2 } });
+    await until(async () => (await inbox(mehmet)).some((r) => r.message === 'Anketine 7 yeni oy geldi'), 20_000, 'votes counted after the retry');
+    await handled('notifications--votes');
+    expect((await inbox(mehmet)).filter((r) => r.link?.includes(poll)).map((r) => r.message)).toEqual(['Anketine 7 yeni oy geldi']);
   });
 
   it('tells the creator about a like (once per liker) and a comment, not about their own', async () => {

@@ -71,6 +71,34 @@ describe('votes', () => {
     expect(seen.publicVotesCount).toBe(1);
   });
 
+  it('persists a batch of votes with one lookup by id per poll, syncs its trending rank, and drops a deleted poll’s votes', async () => {
+    const poll = await createPoll(svc.app, alice);
+    const gone = newUserId(); // no poll has this id: as if deleted before its votes were persisted
+    const queries: { collection: string; method: string; filter: unknown }[] = [];
+    svc.deps.mongo.set('debug', (collection: string, method: string, filter: unknown) => void queries.push({ collection, method, filter }));
+    const at = new Date().toISOString();
+    try {
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) => [
+          svc.deps.bus.publish(events.polls.voteCast, { pollId: poll.id, creatorId: alice, voter: `v:batch-${i}`, userId: null, optionIndex: i % 2, at }),
+          svc.deps.bus.publish(events.polls.voteCast, { pollId: gone, creatorId: alice, voter: `v:batch-${i}`, userId: null, optionIndex: 0, at }),
+        ]).flat(),
+      );
+      await drained(svc.deps, 'polls--persist-votes');
+      await until(async () => ((await ctx().models.PollRank.findById(poll.id).lean())?.hot ?? 0) > 0, 10_000, 'trending rank synced');
+    } finally {
+      svc.deps.mongo.set('debug', false);
+    }
+    expect(await persisted(poll.id)).toBe(40);
+    expect(await persisted(gone)).toBe(0);
+    // `$in` makes FerretDB scan the whole polls collection, once per batch.
+    const pollQueries = queries.filter((q) => q.collection === 'polls');
+    expect(pollQueries.filter((q) => JSON.stringify(q.filter ?? {}).includes('$in'))).toEqual([]);
+    expect(pollQueries.length).toBeGreaterThan(0);
+    const rankWrites = queries.filter((q) => q.collection === 'pollranks' && q.method.startsWith('update'));
+    expect(rankWrites.length).toBeGreaterThan(0);
+  });
+
   it('takes the documented optionId (number or digits) and ignores a userId in the body', async () => {
     const poll = await createPoll(svc.app, alice);
     const carol = newUserId();

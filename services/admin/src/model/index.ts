@@ -32,6 +32,11 @@ const pollSchema = new Schema(
     creatorId: { type: String, required: true },
     isShareable: { type: Boolean, default: false },
     votesCount: { type: Number, default: 0 },
+    /**
+     * Tokens of vote batches whose records may be stored but whose count is not yet added (nats/vote-tally.ts): taken
+     * out in the same update that adds the count, so a vote record tagged with a token still listed is not counted yet.
+     */
+    tallying: { type: [String], default: undefined },
     createdAt: { type: Date, required: true },
     /** Title and description folded for search. */
     search: { type: String, required: true },
@@ -46,6 +51,8 @@ const voteSchema = new Schema(
     _id: { type: String, required: true },
     pollId: { type: String, required: true },
     at: { type: Date, required: true },
+    /** The batch that counted (or is counting) the vote: see `tallying` on the poll. */
+    tally: { type: String },
   },
   { versionKey: false },
 );

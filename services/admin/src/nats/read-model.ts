@@ -1,11 +1,12 @@
 /**
  * The read model: accounts, polls, votes and reports as the owning services announce them. Every handler is an
- * upsert or an insert keyed by the event's own ids, so a redelivered event changes nothing twice.
+ * upsert or an insert keyed by the event's own ids, so a redelivered event changes nothing twice; votes are counted
+ * in batches (vote-tally.ts).
  */
-import { isDuplicateKey } from '@meydan/kit';
 import { events } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { searchText } from '../domain/search.js';
+import { startVoteTally } from './vote-tally.js';
 
 export async function startReadModel(ctx: AdminContext): Promise<void> {
   const { bus, models } = ctx;
@@ -91,20 +92,7 @@ export async function startReadModel(ctx: AdminContext): Promise<void> {
       await forgetPoll(ctx, e.pollId);
     },
   });
-  await bus.consume({
-    durable: ctx.durable('votes-cast'),
-    filterSubject: events.polls.voteCast,
-    concurrency: 1,
-    handler: async (e) => {
-      try {
-        await models.Vote.create({ _id: `${e.pollId}:${e.voter}`, pollId: e.pollId, at: new Date(e.at) });
-      } catch (err) {
-        if (isDuplicateKey(err)) return;
-        throw err;
-      }
-      await models.Poll.updateOne({ _id: e.pollId }, { $inc: { votesCount: 1 } });
-    },
-  });
+  await startVoteTally(ctx);
   await bus.consume({
     durable: ctx.durable('polls-reported'),
     filterSubject: events.polls.pollReported,

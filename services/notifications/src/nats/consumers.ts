@@ -1,4 +1,5 @@
-import { events, subjects } from '@meydan/proto';
+import { events, subjects, type VoteCastEvent } from '@meydan/proto';
+import type { BatchItem, Logger } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 import { links, texts } from '../domain/texts.js';
 
@@ -6,6 +7,7 @@ const dateOf = (iso: string) => new Date(iso);
 
 /** How long a handled vote is remembered, so a redelivered vote event is not counted twice. */
 const VOTE_SEEN_SECONDS = 2 * 24 * 3600;
+const VOTE_BATCH_MAX = 500;
 
 /**
  * The events that become notifications. Durable consumers `notifications--<purpose>`, acked after the write; every
@@ -52,22 +54,13 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     },
   });
 
-  await bus.consume({
+  await bus.consumeBatches({
     durable: 'notifications--votes',
     filterSubject: events.polls.voteCast,
-    concurrency: 32,
-    handler: async (e, c) => {
-      if (e.userId && e.userId === e.creatorId) return;
-      if (!(await preferences.allows(e.creatorId, 'notifyVotes', c))) return;
-      const seen = `seen:vote:${e.pollId}:${e.voter}`;
-      if ((await redis.set(seen, '1', 'EX', VOTE_SEEN_SECONDS, 'NX')) !== 'OK') return;
-      try {
-        await store.addVote(e.creatorId, e.pollId, dateOf(e.at));
-      } catch (err) {
-        await redis.del(seen).catch(() => {});
-        throw err;
-      }
-    },
+    batchMax: VOTE_BATCH_MAX,
+    // Settings unknown while auth is down for a few deliveries (preferences.ts), then notified anyway.
+    maxDeliver: -1,
+    handler: (batch, c) => notifyVotes(ctx, batch, c.log),
   });
 
   await bus.consume({
@@ -168,4 +161,64 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
       }
     },
   });
+}
+
+/**
+ * A batch of votes: each creator's settings read once, every vote's "seen" key set in one Redis round trip (a vote
+ * already seen was counted before), then one addition per creator and poll with the number of new votes. A write
+ * that fails un-marks its votes, so the batch's redelivery counts them.
+ */
+async function notifyVotes(ctx: NotificationsContext, batch: BatchItem<VoteCastEvent>[], log: Logger): Promise<void> {
+  const { redis } = ctx.deps;
+  const unmark = async (keys: string[]) => {
+    if (keys.length) await redis.del(...keys).catch(() => {});
+  };
+  const byCreator = new Map<string, BatchItem<VoteCastEvent>[]>();
+  for (const item of batch) {
+    const e = item.payload;
+    if (e.userId && e.userId === e.creatorId) continue;
+    const items = byCreator.get(e.creatorId) ?? [];
+    items.push(item);
+    byCreator.set(e.creatorId, items);
+  }
+  const wanted = await Promise.all(
+    [...byCreator].map(async ([creatorId, items]) => {
+      const first = items[0]!;
+      const deliveries = Math.max(...items.map((i) => i.deliveries));
+      const c = { requestId: first.requestId, log: log.child({ reqId: first.requestId }), subject: events.polls.voteCast, deliveries };
+      return (await ctx.preferences.allows(creatorId, 'notifyVotes', c)) ? items : [];
+    }),
+  );
+  const seenKeys = new Map<string, VoteCastEvent>();
+  for (const { payload: e } of wanted.flat()) seenKeys.set(`seen:vote:${e.pollId}:${e.voter}`, e);
+  if (seenKeys.size === 0) return;
+
+  const marking = redis.pipeline();
+  for (const key of seenKeys.keys()) marking.set(key, '1', 'EX', VOTE_SEEN_SECONDS, 'NX');
+  const replies = (await marking.exec()) ?? [];
+  const votes = [...seenKeys];
+  const newlySeen = votes.filter((_, i) => replies[i]?.[1] === 'OK');
+  const failed = votes.findIndex((_, i) => !replies[i] || replies[i]![0]);
+  if (failed >= 0) {
+    await unmark(newlySeen.map(([key]) => key));
+    throw replies[failed]?.[0] ?? new Error('vote seen keys: a reply is missing');
+  }
+  const groups = new Map<string, { creatorId: string; pollId: string; at: Date; count: number; keys: string[] }>();
+  for (const [key, e] of newlySeen) {
+    const id = `${e.creatorId}:${e.pollId}`;
+    const at = dateOf(e.at);
+    const group = groups.get(id) ?? { creatorId: e.creatorId, pollId: e.pollId, at, count: 0, keys: [] };
+    group.count += 1;
+    group.keys.push(key);
+    if (at > group.at) group.at = at;
+    groups.set(id, group);
+  }
+
+  const written = await Promise.allSettled(
+    [...groups.values()].map((g) => ctx.store.addVote(g.creatorId, g.pollId, g.at, g.count)),
+  );
+  const unwritten = [...groups.values()].filter((_, i) => written[i]!.status === 'rejected');
+  if (unwritten.length === 0) return;
+  await unmark(unwritten.flatMap((g) => g.keys));
+  throw (written.find((w) => w.status === 'rejected') as PromiseRejectedResult).reason;
 }

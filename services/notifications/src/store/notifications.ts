@@ -87,9 +87,9 @@ export class NotificationStore {
     return true;
   }
 
-  /** Adds one vote to the creator's unread vote notification of the poll; resolves once it is stored. */
-  addVote(userId: string, pollId: string, at: Date): Promise<void> {
-    return this.addToGroup('votes', userId, pollId, at);
+  /** Adds `count` votes to the creator's unread vote notification of the poll; resolves once they are stored. */
+  addVote(userId: string, pollId: string, at: Date, count = 1): Promise<void> {
+    return this.addToGroup('votes', userId, pollId, at, undefined, count);
   }
 
   /**
@@ -125,7 +125,7 @@ export class NotificationStore {
     }
   }
 
-  private addToGroup(kind: GroupKind, userId: string, pollId: string, at: Date, comment?: NewComment): Promise<void> {
+  private addToGroup(kind: GroupKind, userId: string, pollId: string, at: Date, comment?: NewComment, count = 1): Promise<void> {
     const key = `${kind}:${userId}:${pollId}`;
     let batch = this.batches.get(key);
     if (!batch) {
@@ -143,7 +143,7 @@ export class NotificationStore {
         this.writeGroup(current).then(current.resolve, current.reject);
       }, GROUP_BATCH_MS);
     }
-    batch.count += 1;
+    batch.count += count;
     if (at > batch.at) batch.at = at;
     return batch.done;
   }

@@ -6,11 +6,15 @@
  */
 import { Types } from 'mongoose';
 import { events } from '@meydan/proto';
-import { isDuplicateKey, type BatchItem } from '@meydan/kit';
+import { Coalescer, isDuplicateKey, type BatchItem } from '@meydan/kit';
 import type { VoteCastEvent } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
+import type { PollDoc } from '../model/index.js';
+import { metaOf, type PollMeta } from '../store/polls.js';
 
 const BATCH_MAX = 500;
+const RANK_SYNC_MS = 1000;
+const META_FIELDS = { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, options: 1, expiresAt: 1, createdAt: 1 } as const;
 
 export interface VotePersister {
   stop(): Promise<void>;
@@ -19,13 +23,19 @@ export interface VotePersister {
 export async function startVotePersister(ctx: PollsContext): Promise<VotePersister> {
   const { bus, models, log } = ctx;
 
+  // The trending rank follows the votes, at most once a second per poll (the last batch's always goes out).
+  const ranks = new Coalescer<PollMeta>(RANK_SYNC_MS, (pollId, meta) => {
+    ctx.engagement.syncRank(meta).catch((err) => log.warn({ err, pollId }, 'trending rank not updated'));
+  });
+
   async function persist(batch: BatchItem<VoteCastEvent>[]): Promise<void> {
     const votes = batch.map((item) => item.payload);
     const pollIds = [...new Set(votes.map((v) => v.pollId))];
-    const existing = await models.Poll.find({ _id: { $in: pollIds.map((id) => new Types.ObjectId(id)) } }, { _id: 1 }).lean();
-    const known = new Set(existing.map((p) => String(p._id)));
-    // Votes of a poll deleted meanwhile are dropped with it.
-    const kept = votes.filter((v) => known.has(v.pollId));
+    // One lookup by _id per poll (an `$in` makes a MongoDB-wire server like FerretDB scan the whole collection),
+    // fresh from MongoDB rather than a cache: votes of a poll deleted meanwhile are dropped with it.
+    const docs = await Promise.all(pollIds.map((id) => models.Poll.findById(id, META_FIELDS).lean<PollDoc>()));
+    const metas = new Map(docs.filter((d) => d !== null).map((d) => [String(d._id), metaOf(d)]));
+    const kept = votes.filter((v) => metas.has(v.pollId));
     const now = new Date();
     if (kept.length) {
       try {
@@ -53,18 +63,11 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
         log.warn({ err }, 'vote counters not checked after persisting');
         return new Set<string>();
       });
-    for (const pollId of changed) {
-      const meta = await ctx.polls.meta(pollId).catch(() => null);
-      if (meta) ctx.live.touch(pollId, meta.optionsCount);
-    }
-    // The trending rank follows the votes (once per poll and batch).
-    for (const pollId of new Set(kept.map((v) => v.pollId))) {
-      const meta = await ctx.polls.meta(pollId).catch(() => null);
-      if (meta) await ctx.engagement.syncRank(meta).catch((err) => log.warn({ err, pollId }, 'trending rank not updated'));
-    }
+    for (const pollId of changed) ctx.live.touch(pollId, metas.get(pollId)!.optionsCount);
+    for (const meta of metas.values()) ranks.push(meta.id, meta);
   }
 
-  return bus.consumeBatches({
+  const consumer = await bus.consumeBatches({
     durable: ctx.durable('persist-votes'),
     filterSubject: events.polls.voteCast,
     batchMax: BATCH_MAX,
@@ -81,4 +84,10 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
       }
     },
   });
+  return {
+    async stop() {
+      await consumer.stop();
+      ranks.close();
+    },
+  };
 }
