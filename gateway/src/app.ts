@@ -4,7 +4,7 @@ import cookie from '@fastify/cookie';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Redis } from 'ioredis';
 import type { FromSchema } from 'json-schema-to-ts';
-import { VISITOR_COOKIE, errorCatalogue, healthSubject, matchClientRoute, serviceNames, type ServiceName } from '@meydan/proto';
+import { DEFAULT_SESSION_TTL_DAYS, VISITOR_COOKIE, errorCatalogue, healthSubject, matchClientRoute, serviceNames, type ServiceName } from '@meydan/proto';
 import {
   IDENTITY_HEADER,
   createFastify,
@@ -18,6 +18,7 @@ import {
 } from '@meydan/kit';
 import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
+import { SessionReader } from './sessions.js';
 import { installRateLimits } from './rate-limits.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { StaticAssets } from './static-assets.js';
@@ -33,7 +34,10 @@ export interface GatewayDeps {
   config: GatewayConfig;
   log: Logger;
   bus: Bus;
+  /** The gateway's own keys (rate limits, failed lookups). */
   redis: Redis;
+  /** Auth's session store: a connection with auth's key prefix (proto's SESSION_STORE_PREFIX), read only. */
+  sessionRedis: Redis;
 }
 
 /** The caller as the gateway decided, plus what only the gateway needs (token tier for its limits). */
@@ -110,7 +114,8 @@ export async function servicesHealth(bus: Bus, timeoutMs: number, requestId: str
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config, bus } = deps;
   const https = (config.PUBLIC_ORIGIN ?? '').startsWith('https://');
-  const identities = new IdentityResolver(bus, deps.log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000, {
+  const sessionStore = new SessionReader(deps.sessionRedis, (config.SESSION_TTL_DAYS ?? DEFAULT_SESSION_TTL_DAYS) * 24 * 3600, deps.log);
+  const identities = new IdentityResolver(bus, sessionStore, deps.log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000, {
     redis: deps.redis,
     max: Math.max(1, Math.round(FAILED_LOOKUPS_PER_MINUTE * (config.RATE_LIMIT_SCALE ?? 1))),
   });
@@ -215,7 +220,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.get('/healthz', async () => ({ service: 'gateway', alive: true }));
   app.get('/readyz', async (_request, reply) => {
     const nats = !bus.nc.isClosed();
-    const redis = deps.redis.status === 'ready';
+    const redis = deps.redis.status === 'ready' && deps.sessionRedis.status === 'ready';
     const ready = nats && redis;
     return reply.code(ready ? 200 : 503).send({ service: 'gateway', ready, checks: { nats, redis } });
   });
