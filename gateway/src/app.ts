@@ -1,5 +1,5 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import cookie from '@fastify/cookie';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Redis } from 'ioredis';
@@ -21,6 +21,7 @@ import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { installRateLimits } from './rate-limits.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
+import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
 import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
@@ -205,6 +206,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook('onRequest', adminGuard);
   app.addHook('onRequest', rateLimits.afterIdentity);
   app.addHook('preParsing', limitBody);
+  const publicAnswers = new PublicAnswerCache();
+  // However a request ends, one that was fetching an answer for others lets them go on.
+  app.addHook('onResponse', (request, _reply, done) => {
+    publicAnswers.fetchOver(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    publicAnswers.fetchOver(request);
+    done();
+  });
 
   /** The identity signed for exactly this request: its method, its (normal) path and the service it goes to. */
   const signedHeaders = (request: FastifyRequest, headers: Record<string, unknown>, service: ServiceName) => {
@@ -267,6 +278,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
             }
           : {}),
         rewriteRequestHeaders: (request, headers) => signedHeaders(request as FastifyRequest, headers, route.service),
+        onResponse: (request, reply, upstream) => {
+          publicAnswers.relay(request as FastifyRequest, reply as FastifyReply, upstream as unknown as UpstreamAnswer).catch((err: unknown) => {
+            reply.request.log.warn({ err, service: route.service }, 'upstream answer broke off');
+            if (!reply.sent) {
+              reply.removeHeader('content-length');
+              reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
+            }
+          });
+        },
         onError: (reply, { error }) => {
           if (isBodyTooLarge(error)) {
             reply.request.log.info({ service: route.service }, 'body over the limit stopped');
@@ -300,7 +320,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       const wsServerOptions = { maxPayload: MAX_SOCKET_FRAME_BYTES };
       await app.register(httpProxy, { ...options, websocket: true, wsClientOptions, wsServerOptions });
     } else {
-      await app.register(httpProxy, options);
+      await app.register(httpProxy, { ...options, preHandler: publicAnswers.serveStored });
     }
   }
 

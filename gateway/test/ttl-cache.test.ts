@@ -42,4 +42,18 @@ describe('TtlCache', () => {
     expect(cache.get('s2')).toEqual({ userId: 'u2' });
     expect(cache.get('s4')).toBeNull();
   });
+
+  it('keeps an entry for its own time when given one, and within a weight bound', async () => {
+    const cache = new TtlCache<string>(60_000, 100, { maxSize: 10, sizeOf: (v) => v.length });
+    cache.set('short', 'a', 30);
+    cache.set('long', 'b');
+    await vi.waitFor(() => expect(cache.get('short')).toBeUndefined(), { timeout: 2000, interval: 10 });
+    expect(cache.get('long')).toBe('b');
+    cache.set('heavy', 'x'.repeat(8));
+    cache.set('heavier', 'y'.repeat(5));
+    expect(cache.get('heavy')).toBeUndefined();
+    expect(cache.get('heavier')).toBe('yyyyy');
+    cache.set('too-heavy', 'z'.repeat(11));
+    expect(cache.get('too-heavy')).toBeUndefined();
+  });
 });
