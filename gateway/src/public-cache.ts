@@ -12,6 +12,11 @@ const MAX_STORED_BYTES = 32 * 1024 * 1024;
 export const MAX_STORED_MS = 60_000;
 /** How long a request waits for another one fetching the same answer before it asks the service itself. */
 const WAIT_FOR_FETCH_MS = 5000;
+/**
+ * How long a path whose answer could not be kept is fetched by each request on its own: requests for an answer that is
+ * never kept (a no-op, a refusal) should not queue behind one another.
+ */
+const PASS_MS = 10_000;
 
 /** Response headers that belong to one connection or one answer, never kept. */
 const NOT_KEPT = new Set([
@@ -85,6 +90,8 @@ export class PublicAnswerCache {
   private readonly answers = new TtlCache<StoredAnswer>(MAX_STORED_MS, 10_000, { maxSize: MAX_STORED_BYTES, sizeOf: (a) => a.body.length + 512 });
   /** The request headers each path's answers vary by (lower case), as their service last said. */
   private readonly varyBy = new TtlCache<string[]>(MAX_STORED_MS, 10_000);
+  /** Paths and queries whose last answer could not be kept. */
+  private readonly passing = new TtlCache<true>(PASS_MS, 10_000);
   /** Answers being fetched, by path and query: settled once the fetch is over, kept or not. */
   private readonly fetching = new Map<string, Promise<void>>();
   private readonly fetchDone = new WeakMap<FastifyRequest, () => void>();
@@ -113,6 +120,7 @@ export class PublicAnswerCache {
     const key = answerKey(request.url);
     let stored = this.lookUp(key, request);
     if (!stored) {
+      if (this.passing.get(key)) return;
       const underWay = this.fetching.get(key);
       if (!underWay) return this.startFetch(key, request);
       let timer: NodeJS.Timeout | undefined;
@@ -153,6 +161,7 @@ export class PublicAnswerCache {
     const keepable =
       lifetimeMs > 0 && upstream.headers['set-cookie'] === undefined && Number.isInteger(length) && length <= MAX_STORED_BODY_BYTES && !vary.includes('*');
     if (!keepable) {
+      if (PublicAnswerCache.mayUse(request)) this.passing.set(answerKey(request.url), true);
       this.fetchOver(request);
       return void reply.send(upstream.stream);
     }
@@ -166,6 +175,7 @@ export class PublicAnswerCache {
     const key = answerKey(request.url);
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(upstream.headers)) if (value !== undefined && !NOT_KEPT.has(name)) headers[name] = value;
+    this.passing.delete(key);
     this.varyBy.set(key, vary, lifetimeMs);
     this.answers.set(this.variantKey(key, vary, request.headers), { headers, body, storedAt: Date.now() }, lifetimeMs);
     this.fetchOver(request);

@@ -35,6 +35,10 @@ export class TtlCache<V> {
     this.entries?.set(key, { value }, ttlMs && ttlMs > 0 ? { ttl: ttlMs } : undefined);
   }
 
+  delete(key: string): void {
+    this.entries?.delete(key);
+  }
+
   deleteWhere(test: (value: V) => boolean): void {
     if (!this.entries) return;
     const doomed = [...this.entries.entries()].filter(([, entry]) => test(entry.value)).map(([key]) => key);
