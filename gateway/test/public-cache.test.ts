@@ -46,6 +46,9 @@ describe('the gateway shares public answers among visitors (real polls and auth)
   const reachedPolls: string[] = [];
   const reached = (url: string) => reachedPolls.filter((u) => u === url).length;
   let contactAnswers = 0;
+  let waiting = 0;
+  let release!: () => void;
+  let released = Promise.resolve();
 
   beforeAll(async () => {
     auth = await startTestService('auth', buildAuth, { listen: true });
@@ -56,6 +59,12 @@ describe('the gateway shares public answers among visitors (real polls and auth)
       'contact',
       async (deps) => {
         const app = await createServiceApp('contact', deps);
+        // Answers only when the test lets it: shows which requests reach the service at the same time.
+        app.get('/api/contact/bekle', { schema: { summary: 'Bekletilen yanıt', response: { 200: { $ref: 'meydan/message' } } } }, async () => {
+          waiting += 1;
+          await released;
+          return { message: 'tamam' };
+        });
         app.get('/api/contact/dil', { schema: { summary: 'Dile göre selam', response: { 200: { $ref: 'meydan/message' } } } }, async (request, reply) => {
           contactAnswers += 1;
           reply.header('cache-control', 'public, max-age=30').header('vary', 'Accept-Language');
@@ -81,6 +90,7 @@ describe('the gateway shares public answers among visitors (real polls and auth)
   });
 
   afterAll(async () => {
+    release?.();
     await testGateway?.close();
     await contact?.close();
     await polls?.close();
@@ -181,6 +191,17 @@ describe('the gateway shares public answers among visitors (real polls and auth)
     expect(await ask('tr')).toBe(turkish);
     expect(await ask('en')).toBe(english);
     expect(contactAnswers).toBe(2);
+  });
+
+  it('does not hold simultaneous requests back behind one another for an answer that cannot be kept', async () => {
+    const url = '/api/contact/bekle';
+    expect((await asVisitor(url)).statusCode).toBe(200);
+    waiting = 0;
+    released = new Promise((resolve) => (release = resolve));
+    const answers = Promise.all(Array.from({ length: 5 }, () => asVisitor(url)));
+    await vi.waitFor(() => expect(waiting).toBe(5), { timeout: 5000, interval: 20 });
+    release();
+    expect((await answers).map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
   });
 
   it("never keeps a member's answer, even one its service marked public", async () => {
