@@ -46,6 +46,8 @@ describe('the gateway shares public answers among visitors (real polls and auth)
   const reachedPolls: string[] = [];
   const reached = (url: string) => reachedPolls.filter((u) => u === url).length;
   let contactAnswers = 0;
+  /** What the gateway logged. */
+  const logLines: Record<string, unknown>[] = [];
   let waiting = 0;
   let release!: () => void;
   let released = Promise.resolve();
@@ -74,7 +76,7 @@ describe('the gateway shares public answers among visitors (real polls and auth)
       },
       { listen: true },
     );
-    testGateway = await startTestGateway({ auth, polls, contact });
+    testGateway = await startTestGateway({ auth, polls, contact }, { log: testLogger(logLines) });
     gateway = testGateway.app;
     member = await createUser(auth.deps, { displayName: 'Önbellek Üyesi' });
     authStore = connectRedis(infra().redisUrl, SESSION_STORE_PREFIX, testLogger());
@@ -119,6 +121,9 @@ describe('the gateway shares public answers among visitors (real polls and auth)
     sameAnswer(first, second);
     expect(reached(url)).toBe(before + 1);
     expect(second.headers['x-request-id']).toBe('ikinci-istek-0001');
+    // Its one log line, like any other answer's.
+    const lines = logLines.filter((line) => line['reqId'] === 'ikinci-istek-0001');
+    expect(lines).toEqual([expect.objectContaining({ msg: 'request completed', statusCode: 200, method: 'GET' })]);
     expect(second.headers['age']).toMatch(/^[0-9]+$/);
     expect(second.headers['x-meydan-service']).toBe('polls');
     for (const name of ['content-security-policy', 'x-content-type-options', 'strict-transport-security', 'referrer-policy']) {

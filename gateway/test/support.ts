@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { SESSION_STORE_PREFIX, serviceNames, type ServiceName } from '@meydan/proto';
-import { Bus, connectNats, connectRedis } from '@meydan/kit';
+import { Bus, connectNats, connectRedis, type Logger } from '@meydan/kit';
 import { TEST_SECRET, infra, testLogger, type TestService } from '@meydan/testing';
 import { buildGateway, type GatewayConfig } from '../src/app.js';
 
@@ -27,7 +27,7 @@ const CLOSED_PORT = 'http://127.0.0.1:9';
 
 export async function startTestGateway(
   upstreams: Partial<Record<ServiceName, TestService>>,
-  options: { config?: Partial<GatewayConfig>; listen?: boolean } = {},
+  options: { config?: Partial<GatewayConfig>; listen?: boolean; /** The gateway's log (silent when not given). */ log?: Logger } = {},
 ): Promise<TestGateway> {
   const web = mkdtempSync(join(tmpdir(), 'meydan-web-'));
   mkdirSync(join(web, 'assets'));
@@ -71,7 +71,7 @@ export async function startTestGateway(
     // Sessions where the test's auth service keeps them.
     const sessionRedis = connectRedis(cfg.REDIS_URL, SESSION_STORE_PREFIX, testLogger());
     redisClients.push(redis, sessionRedis);
-    return buildGateway({ config: cfg, log: testLogger(), bus, redis, sessionRedis });
+    return buildGateway({ config: cfg, log: options.log ?? testLogger(), bus, redis, sessionRedis });
   };
   const app = await build(config);
   if (options.listen) await app.listen({ host: '127.0.0.1', port: 0 });
