@@ -3,7 +3,8 @@ import { TtlCache } from '../src/ttl-cache.js';
 
 describe('TtlCache', () => {
   it('keeps a found value and a remembered null until the time is up', async () => {
-    const cache = new TtlCache<{ userId: string } | null>(40);
+    // Long enough that a loaded machine still reads both before they expire.
+    const cache = new TtlCache<{ userId: string } | null>(300);
     cache.set('sid-known', { userId: 'u1' });
     cache.set('sid-unknown', null);
     expect(cache.get('sid-known')).toEqual({ userId: 'u1' });
