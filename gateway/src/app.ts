@@ -1,10 +1,10 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import cookie from '@fastify/cookie';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Redis } from 'ioredis';
 import type { FromSchema } from 'json-schema-to-ts';
-import { VISITOR_COOKIE, errorCatalogue, healthSubject, matchClientRoute, serviceNames, type ServiceName } from '@meydan/proto';
+import { DEFAULT_SESSION_TTL_DAYS, VISITOR_COOKIE, errorCatalogue, healthSubject, matchClientRoute, serviceNames, type ServiceName } from '@meydan/proto';
 import {
   IDENTITY_HEADER,
   createFastify,
@@ -18,8 +18,10 @@ import {
 } from '@meydan/kit';
 import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
+import { SessionReader } from './sessions.js';
 import { installRateLimits } from './rate-limits.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
+import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
 import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
@@ -33,7 +35,10 @@ export interface GatewayDeps {
   config: GatewayConfig;
   log: Logger;
   bus: Bus;
+  /** The gateway's own keys (rate limits, failed lookups). */
   redis: Redis;
+  /** Auth's session store: a connection with auth's key prefix (proto's SESSION_STORE_PREFIX), read only. */
+  sessionRedis: Redis;
 }
 
 /** The caller as the gateway decided, plus what only the gateway needs (token tier for its limits). */
@@ -110,7 +115,8 @@ export async function servicesHealth(bus: Bus, timeoutMs: number, requestId: str
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
   const { config, bus } = deps;
   const https = (config.PUBLIC_ORIGIN ?? '').startsWith('https://');
-  const identities = new IdentityResolver(bus, deps.log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000, {
+  const sessionStore = new SessionReader(deps.sessionRedis, (config.SESSION_TTL_DAYS ?? DEFAULT_SESSION_TTL_DAYS) * 24 * 3600, deps.log);
+  const identities = new IdentityResolver(bus, sessionStore, deps.log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000, {
     redis: deps.redis,
     max: Math.max(1, Math.round(FAILED_LOOKUPS_PER_MINUTE * (config.RATE_LIMIT_SCALE ?? 1))),
   });
@@ -200,6 +206,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook('onRequest', adminGuard);
   app.addHook('onRequest', rateLimits.afterIdentity);
   app.addHook('preParsing', limitBody);
+  const publicAnswers = new PublicAnswerCache();
+  // However a request ends, one that was fetching an answer for others lets them go on.
+  app.addHook('onResponse', (request, _reply, done) => {
+    publicAnswers.fetchOver(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    publicAnswers.fetchOver(request);
+    done();
+  });
 
   /** The identity signed for exactly this request: its method, its (normal) path and the service it goes to. */
   const signedHeaders = (request: FastifyRequest, headers: Record<string, unknown>, service: ServiceName) => {
@@ -215,7 +231,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.get('/healthz', async () => ({ service: 'gateway', alive: true }));
   app.get('/readyz', async (_request, reply) => {
     const nats = !bus.nc.isClosed();
-    const redis = deps.redis.status === 'ready';
+    const redis = deps.redis.status === 'ready' && deps.sessionRedis.status === 'ready';
     const ready = nats && redis;
     return reply.code(ready ? 200 : 503).send({ service: 'gateway', ready, checks: { nats, redis } });
   });
@@ -262,6 +278,15 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
             }
           : {}),
         rewriteRequestHeaders: (request, headers) => signedHeaders(request as FastifyRequest, headers, route.service),
+        onResponse: (request, reply, upstream) => {
+          publicAnswers.relay(request as FastifyRequest, reply as FastifyReply, upstream as unknown as UpstreamAnswer).catch((err: unknown) => {
+            reply.request.log.warn({ err, service: route.service }, 'upstream answer broke off');
+            if (!reply.sent) {
+              reply.removeHeader('content-length');
+              reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
+            }
+          });
+        },
         onError: (reply, { error }) => {
           if (isBodyTooLarge(error)) {
             reply.request.log.info({ service: route.service }, 'body over the limit stopped');
@@ -295,7 +320,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       const wsServerOptions = { maxPayload: MAX_SOCKET_FRAME_BYTES };
       await app.register(httpProxy, { ...options, websocket: true, wsClientOptions, wsServerOptions });
     } else {
-      await app.register(httpProxy, options);
+      await app.register(httpProxy, { ...options, preHandler: publicAnswers.serveStored });
     }
   }
 

@@ -1,3 +1,4 @@
+import { DEFAULT_SESSION_TTL_DAYS } from '@meydan/proto';
 import { baseConfigProperties } from '@meydan/kit';
 
 const TRUST_PROXY_RULE = "must be false, a hop count or the proxies' addresses/CIDRs (comma-separated), never true";
@@ -46,8 +47,10 @@ export const gatewayConfigSchema = {
     },
     /** Multiplies every rate limit (load tests); 1 in production. */
     RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, default: 1 },
-    /** How long a resolved session is reused before auth is asked again. */
+    /** How long a resolved session is reused before it is read from Redis again. */
     SESSION_CACHE_MS: { type: 'integer', minimum: 0, default: 5000 },
+    /** A session's sliding lifetime, renewed at each read: the same value as auth's. */
+    SESSION_TTL_DAYS: { type: 'integer', minimum: 1, default: DEFAULT_SESSION_TTL_DAYS },
     INTERNAL_SECRET: baseConfigProperties.INTERNAL_SECRET,
     SHUTDOWN_TIMEOUT_MS: baseConfigProperties.SHUTDOWN_TIMEOUT_MS,
     WEB_DIST: { type: 'string', minLength: 1 },

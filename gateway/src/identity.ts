@@ -3,6 +3,7 @@ import { SESSION_COOKIE, events, subjects } from '@meydan/proto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { hmacSign, hmacVerify, type Bus, type Identity, type Logger, type Role } from '@meydan/kit';
+import type { SessionReader } from './sessions.js';
 import { TtlCache } from './ttl-cache.js';
 
 /** The visitor cookie's tag: what is signed (the purpose in front) and how much of it the cookie keeps. */
@@ -14,7 +15,7 @@ type Resolved = { userId: string; role: Role; tier?: string; tokenId?: string } 
 /**
  * Lookups of unknown tokens or sessions one IP may cause per minute. Past it, that IP's uncached
  * credentials are not looked up at all (a token gets 429, a session cookie counts as a visitor), so a flood
- * of made-up credentials costs auth a few reads a minute, whatever route it targets.
+ * of made-up credentials costs auth (tokens) and Redis (sessions) a few reads a minute, whatever route it targets.
  */
 export const FAILED_LOOKUPS_PER_MINUTE = 30;
 
@@ -31,8 +32,9 @@ export type ResolvedIdentity = Pick<Identity, 'userId' | 'role' | 'authMethod'> 
 };
 
 /**
- * Decides who the caller is: a session cookie or a bearer token, resolved by auth over NATS and
- * cached briefly; a revocation event from auth drops the user's cached entries at once.
+ * Decides who the caller is: a session cookie, read from auth's session store in Redis, or a bearer token, resolved
+ * by auth over NATS (tokens live in MongoDB); both cached briefly. A revocation event from auth drops the user's
+ * cached entries at once.
  */
 export class IdentityResolver {
   private readonly sessions: TtlCache<Resolved>;
@@ -44,6 +46,7 @@ export class IdentityResolver {
 
   constructor(
     private readonly bus: Bus,
+    private readonly sessionStore: SessionReader,
     private readonly log: Logger,
     private readonly secret: string,
     cacheMs = 5000,
@@ -55,7 +58,7 @@ export class IdentityResolver {
     bus.listen(events.auth.sessionEnded, ({ userId }) => this.forget(userId));
   }
 
-  /** A reserved lookup, released however it ends (an error counts as no failure: auth did not say no). */
+  /** A reserved lookup, released however it ends (an error counts as no failure: nobody said no). */
   private async lookUp(ip: string, ask: () => Promise<Resolved>): Promise<Resolved> {
     let found: Resolved;
     try {
@@ -97,7 +100,7 @@ export class IdentityResolver {
       let found = this.sessions.get(sid);
       if (found === undefined) {
         if (!this.reserveLookup(ip)) return { ...nobody, lookupRefused: 'session' };
-        found = await this.lookUp(ip, () => this.bus.request(subjects.auth.sessionResolve, { sid }, { requestId }, 1500));
+        found = await this.lookUp(ip, () => this.sessionStore.resolve(sid, requestId));
         this.sessions.set(sid, found);
       }
       if (found) return { userId: found.userId, role: found.role, authMethod: 'session' };
@@ -108,7 +111,7 @@ export class IdentityResolver {
   /**
    * Whether the IP may cause one more lookup: not when its failed lookups of the last minute used up the budget, nor
    * when as many of its lookups as the budget allows are already under way (a burst cannot overrun it by arriving
-   * at once). A lookup that finds someone costs Redis nothing; each failed one is counted there, shared by every
+   * at once). A lookup that finds someone is not counted; each failed one is counted in Redis, shared by every
    * gateway (a replica that did not see the IP fail yet learns it at its own next failure).
    */
   private reserveLookup(ip: string): boolean {

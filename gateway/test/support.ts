@@ -7,8 +7,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
-import { serviceNames, type ServiceName } from '@meydan/proto';
-import { Bus, connectNats, connectRedis } from '@meydan/kit';
+import { SESSION_STORE_PREFIX, serviceNames, type ServiceName } from '@meydan/proto';
+import { Bus, connectNats, connectRedis, type Logger } from '@meydan/kit';
 import { TEST_SECRET, infra, testLogger, type TestService } from '@meydan/testing';
 import { buildGateway, type GatewayConfig } from '../src/app.js';
 
@@ -27,7 +27,7 @@ const CLOSED_PORT = 'http://127.0.0.1:9';
 
 export async function startTestGateway(
   upstreams: Partial<Record<ServiceName, TestService>>,
-  options: { config?: Partial<GatewayConfig>; listen?: boolean } = {},
+  options: { config?: Partial<GatewayConfig>; listen?: boolean; /** The gateway's log (silent when not given). */ log?: Logger } = {},
 ): Promise<TestGateway> {
   const web = mkdtempSync(join(tmpdir(), 'meydan-web-'));
   mkdirSync(join(web, 'assets'));
@@ -53,6 +53,7 @@ export async function startTestGateway(
     TRUST_PROXY: 'false',
     RATE_LIMIT_SCALE: 1,
     SESSION_CACHE_MS: 5000,
+    SESSION_TTL_DAYS: 30,
     SHUTDOWN_TIMEOUT_MS: 10_000,
     HEALTH_TIMEOUT_MS: 1000,
     OPENAPI_CACHE_MS: 300_000,
@@ -67,8 +68,10 @@ export async function startTestGateway(
   const redisClients: Redis[] = [];
   const build = async (cfg: GatewayConfig) => {
     const redis = connectRedis(cfg.REDIS_URL, `gateway-test-${Date.now()}-${redisClients.length}`, testLogger());
-    redisClients.push(redis);
-    return buildGateway({ config: cfg, log: testLogger(), bus, redis });
+    // Sessions where the test's auth service keeps them.
+    const sessionRedis = connectRedis(cfg.REDIS_URL, SESSION_STORE_PREFIX, testLogger());
+    redisClients.push(redis, sessionRedis);
+    return buildGateway({ config: cfg, log: options.log ?? testLogger(), bus, redis, sessionRedis });
   };
   const app = await build(config);
   if (options.listen) await app.listen({ host: '127.0.0.1', port: 0 });

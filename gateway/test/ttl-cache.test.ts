@@ -3,7 +3,8 @@ import { TtlCache } from '../src/ttl-cache.js';
 
 describe('TtlCache', () => {
   it('keeps a found value and a remembered null until the time is up', async () => {
-    const cache = new TtlCache<{ userId: string } | null>(40);
+    // Long enough that a loaded machine still reads both before they expire.
+    const cache = new TtlCache<{ userId: string } | null>(300);
     cache.set('sid-known', { userId: 'u1' });
     cache.set('sid-unknown', null);
     expect(cache.get('sid-known')).toEqual({ userId: 'u1' });
@@ -41,5 +42,19 @@ describe('TtlCache', () => {
     expect(cache.get('s3')).toBeUndefined();
     expect(cache.get('s2')).toEqual({ userId: 'u2' });
     expect(cache.get('s4')).toBeNull();
+  });
+
+  it('keeps an entry for its own time when given one, and within a weight bound', async () => {
+    const cache = new TtlCache<string>(60_000, 100, { maxSize: 10, sizeOf: (v) => v.length });
+    cache.set('short', 'a', 30);
+    cache.set('long', 'b');
+    await vi.waitFor(() => expect(cache.get('short')).toBeUndefined(), { timeout: 2000, interval: 10 });
+    expect(cache.get('long')).toBe('b');
+    cache.set('heavy', 'x'.repeat(8));
+    cache.set('heavier', 'y'.repeat(5));
+    expect(cache.get('heavy')).toBeUndefined();
+    expect(cache.get('heavier')).toBe('yyyyy');
+    cache.set('too-heavy', 'z'.repeat(11));
+    expect(cache.get('too-heavy')).toBeUndefined();
   });
 });

@@ -9,3 +9,4 @@ export * from './schemas/index.js';
 export * from './issues.js';
 export * from './validation.js';
 export * from './contracts.js';
+export * from './sessions.js';

@@ -1,3 +1,4 @@
+import { DEFAULT_SESSION_TTL_DAYS } from '@meydan/proto';
 import { serviceConfigSchema } from '@meydan/kit';
 import type { FromSchema } from 'json-schema-to-ts';
 
@@ -9,7 +10,7 @@ export const authConfigSchema = serviceConfigSchema({
   ADMIN_EMAIL: { type: 'string', format: 'email' },
   ADMIN_PASSWORD: { type: 'string', minLength: 6 },
   ADMIN_USERNAME: { type: 'string', pattern: '^[A-Za-z0-9_.]{3,30}$', default: 'admin' },
-  SESSION_TTL_DAYS: { type: 'integer', minimum: 1, default: 30 },
+  SESSION_TTL_DAYS: { type: 'integer', minimum: 1, default: DEFAULT_SESSION_TTL_DAYS },
   ACTIVATION_TTL_HOURS: { type: 'integer', minimum: 1, default: 24 },
   /**
    * Failed logins within LOGIN_FAILURE_WINDOW_S: after LOGIN_CHALLENGE_AFTER_FAILURES on one account its login

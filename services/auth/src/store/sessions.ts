@@ -1,16 +1,13 @@
 import type { Redis } from 'ioredis';
+import { SESSION_ID_PATTERN, sessionKeys, sessionUserOf, type StoredSession } from '@meydan/proto';
 import type { Role } from '@meydan/kit';
 import { randomToken } from '../domain/secrets.js';
 
-export interface Session {
-  userId: string;
-  role: Role;
-  createdAt: string;
-}
+export type Session = StoredSession;
 
 /**
- * Sessions in Redis (keys under the auth prefix): `session:<sid>` holds the session with a sliding
- * TTL; `user-sessions:<userId>` lists a user's sids so all of them can be revoked at once.
+ * Sessions in Redis under auth's prefix, keyed as proto's `sessionKeys` say: the gateway reads them there too (with the
+ * same sliding expiry), so the format is shared, not auth's alone.
  */
 export class SessionStore {
   constructor(
@@ -23,39 +20,38 @@ export class SessionStore {
     const session: Session = { userId, role, createdAt: new Date().toISOString() };
     await this.redis
       .multi()
-      .set(`session:${sid}`, JSON.stringify(session), 'EX', this.ttlSeconds)
-      .sadd(`user-sessions:${userId}`, sid)
-      .expire(`user-sessions:${userId}`, this.ttlSeconds)
+      .set(sessionKeys.session(sid), JSON.stringify(session), 'EX', this.ttlSeconds)
+      .sadd(sessionKeys.userSessions(userId), sid)
+      .expire(sessionKeys.userSessions(userId), this.ttlSeconds)
       .exec();
     return sid;
   }
 
   /** The session, its lifetime extended (sliding expiry); null when unknown or expired. */
-  async resolve(sid: string): Promise<Session | null> {
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(sid)) return null;
-    const raw = await this.redis.getex(`session:${sid}`, 'EX', this.ttlSeconds);
-    return raw ? (JSON.parse(raw) as Session) : null;
+  async resolve(sid: string): Promise<Pick<Session, 'userId' | 'role'> | null> {
+    if (!SESSION_ID_PATTERN.test(sid)) return null;
+    return sessionUserOf(await this.redis.getex(sessionKeys.session(sid), 'EX', this.ttlSeconds));
   }
 
   async revoke(sid: string): Promise<void> {
-    const raw = await this.redis.get(`session:${sid}`);
-    const multi = this.redis.multi().del(`session:${sid}`);
-    if (raw) multi.srem(`user-sessions:${(JSON.parse(raw) as Session).userId}`, sid);
+    const user = sessionUserOf(await this.redis.get(sessionKeys.session(sid)));
+    const multi = this.redis.multi().del(sessionKeys.session(sid));
+    if (user) multi.srem(sessionKeys.userSessions(user.userId), sid);
     await multi.exec();
   }
 
   /** Revokes every session of the user; returns how many there were. */
   async revokeAll(userId: string): Promise<number> {
-    const sids = await this.redis.smembers(`user-sessions:${userId}`);
+    const sids = await this.redis.smembers(sessionKeys.userSessions(userId));
     const multi = this.redis.multi();
-    for (const sid of sids) multi.del(`session:${sid}`);
-    multi.del(`user-sessions:${userId}`);
+    for (const sid of sids) multi.del(sessionKeys.session(sid));
+    multi.del(sessionKeys.userSessions(userId));
     await multi.exec();
     return sids.length;
   }
 
   /** How many live sessions the user has. */
   async count(userId: string): Promise<number> {
-    return this.redis.scard(`user-sessions:${userId}`);
+    return this.redis.scard(sessionKeys.userSessions(userId));
   }
 }

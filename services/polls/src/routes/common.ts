@@ -22,6 +22,18 @@ export class ValidationError extends HttpError {
 
 export const pollNotFound = () => new HttpError(404, 'not_found', S.pollNotFound);
 
+/**
+ * Cache-Control of an answer that is the same for every visitor: the gateway (and any shared cache) may hand it to other
+ * visitors for a second. Never on an answer that depends on who asks, a visitor's own vote included.
+ */
+export const SAME_FOR_EVERY_VISITOR = 'public, max-age=1';
+
+/**
+ * The viewer to present such an answer for: a visitor's own vote can only be on a share-link poll (feeds and polls by
+ * id never show those), so leaving the visitor id out changes nothing in it and keeps it free of any visitor's data.
+ */
+export const anyVisitor: Identity = { userId: null, role: null, visitorId: null };
+
 /** The caller, as the gateway signed it (the kit guarantees it on every /api route). */
 export function identityOf(request: FastifyRequest): Identity {
   return request.identity ?? { userId: null, role: null };

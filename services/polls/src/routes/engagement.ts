@@ -21,7 +21,7 @@ import { takeQuota } from '../store/quota.js';
 import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
-import { ValidationError, emit, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, emit, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
 
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
 const noBody = { $ref: 'meydan/no-body' } as const;
@@ -116,7 +116,7 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
         response: { 200: { $ref: 'meydan/comment-list' } },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const poll = await visiblePoll(ctx, request, request.params.id);
       const query = request.query;
       const limit = query.limit ?? limits.feed.pageSizeDefault;
@@ -134,6 +134,8 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       const page = docs.slice(0, limit);
       const last = page[page.length - 1];
       const nextCursor = docs.length > limit && last ? encodeCursor({ k: new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
+      // Comments show nothing of who reads them: a visitor's answer is every visitor's.
+      if (!request.identity?.userId) reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
       return { comments: await presentComments(ctx, page, request), totalCount, nextCursor };
     },
   );

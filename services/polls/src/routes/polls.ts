@@ -27,7 +27,7 @@ import { feedFilter } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll, presentPolls } from '../present.js';
 import { metaOf } from '../store/polls.js';
-import { ValidationError, emit, identityOf, membersOnly, visiblePoll } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, emit, identityOf, membersOnly, visiblePoll } from './common.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
 /** How many of the newest visible polls the for-you feed ranks. */
@@ -202,7 +202,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
   app.get<{ Querystring: PollListQuery }>(
     '/api/polls',
     { schema: { summary: 'Anketleri listeler (page ile sayfa numarası ya da cursor ile devam; category, limit, feed)', querystring: { $ref: 'meydan/poll-list-query' }, response: { 200: { $ref: 'meydan/poll-list' } } } },
-    async (request) => {
+    async (request, reply) => {
       const query = request.query;
       const viewer = identityOf(request);
       const feed = query.feed ?? 'trending';
@@ -246,17 +246,24 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
           rows.length > limit && last ? encodeCursor({ k: byHot ? (last.hot ?? 0) : new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
         return { polls: await pollsOf(page), totalCount, nextCursor };
       };
-      // Every visitor finds the same pages: kept for a moment (counts and the visitor's own vote stay fresh).
-      const found = viewer.userId
-        ? await findPage()
-        : await ctx.feedPages.get(JSON.stringify([feed, query.category ?? null, limit, query.page ?? null, query.cursor ?? null, hiddenCreators.sort()]), findPage);
-      return { ...found, polls: await presentPolls(ctx, found.polls, viewer, request) };
+      if (viewer.userId) {
+        const page = await findPage();
+        return { ...page, polls: await presentPolls(ctx, page.polls, viewer, request) };
+      }
+      // Every visitor finds the same pages: kept here for a moment (counts stay fresh), and the whole answer is the same
+      // for every visitor, so the gateway may share it too.
+      const found = await ctx.feedPages.get(JSON.stringify([feed, query.category ?? null, limit, query.page ?? null, query.cursor ?? null, hiddenCreators.sort()]), findPage);
+      reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
+      return { ...found, polls: await presentPolls(ctx, found.polls, anyVisitor, request) };
     },
   );
 
-  app.get<{ Params: PollIdParams }>('/api/polls/:id', { schema: { summary: 'Tek bir anketi getirir', params: idParams, response: { 200: pollRef } } }, async (request) => {
+  app.get<{ Params: PollIdParams }>('/api/polls/:id', { schema: { summary: 'Tek bir anketi getirir', params: idParams, response: { 200: pollRef } } }, async (request, reply) => {
     const doc = await visiblePoll(ctx, request, request.params.id);
-    return presentPoll(ctx, doc, identityOf(request), request);
+    const viewer = identityOf(request);
+    if (viewer.userId) return presentPoll(ctx, doc, viewer, request);
+    reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
+    return presentPoll(ctx, doc, anyVisitor, request);
   });
 
   app.patch<{ Params: PollIdParams; Body: PollEditBody }>(

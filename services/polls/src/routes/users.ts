@@ -6,7 +6,7 @@ import type { PollsContext } from '../context.js';
 import { audienceAllows } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPolls } from '../present.js';
-import { identityOf } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, anyVisitor, identityOf } from './common.js';
 
 const LIST_MAX = 200;
 
@@ -16,7 +16,7 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
   app.get<{ Params: UserIdParams }>(
     '/api/users/:id/polls',
     { schema: { summary: 'Bir üyenin anketleri', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
-    async (request) => {
+    async (request, reply) => {
       const ownerId = request.params.id;
       const viewer = identityOf(request);
       let filter: Record<string, unknown> = { creatorId: ownerId };
@@ -36,7 +36,9 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       }
       if (viewer.userId !== ownerId && (await ctx.banned.has(ownerId))) return [];
       const docs = (await ctx.models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).limit(LIST_MAX).lean()) as PollDoc[];
-      return presentPolls(ctx, docs, viewer, request);
+      if (viewer.userId) return presentPolls(ctx, docs, viewer, request);
+      reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
+      return presentPolls(ctx, docs, anyVisitor, request);
     },
   );
 
