@@ -1,6 +1,6 @@
 /**
- * Which answers polls marks as the same for every visitor (`Cache-Control: public, max-age=1`, so the gateway may share
- * them): only answers to visitors that hold nothing of the visitor, never a member's, never the share-link page.
+ * Which answers polls marks as the same for every visitor (`Cache-Control: public, max-age=0, s-maxage=1`: the gateway
+ * may share them for a second, browsers keep nothing): only answers to visitors that hold nothing of the visitor, never a member's, never the share-link page.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asMember, asVisitor, startTestService, type TestService } from '@meydan/testing';
@@ -35,7 +35,7 @@ describe('answers shared among visitors', () => {
     for (const url of visitorUrls()) {
       const plain = await svc.app.inject({ url, headers: asVisitor() });
       expect(plain.statusCode, `${url} ${plain.body}`).toBe(200);
-      expect(plain.headers['cache-control'], url).toBe('public, max-age=1');
+      expect(plain.headers['cache-control'], url).toBe('public, max-age=0, s-maxage=1');
       const withVisitorId = await svc.app.inject({ url, headers: asShareVisitor('ziyaretci-0123456789abcdef') });
       expect(withVisitorId.body, url).toBe(plain.body);
     }

@@ -24,9 +24,10 @@ export const pollNotFound = () => new HttpError(404, 'not_found', S.pollNotFound
 
 /**
  * Cache-Control of an answer that is the same for every visitor: the gateway (and any shared cache) may hand it to other
- * visitors for a second. Never on an answer that depends on who asks, a visitor's own vote included.
+ * visitors for a second (s-maxage); a browser keeps nothing (max-age=0), so a visitor who signs in sees their member
+ * view at once. Never on an answer that depends on who asks, a visitor's own vote included.
  */
-export const SAME_FOR_EVERY_VISITOR = 'public, max-age=1';
+export const SAME_FOR_EVERY_VISITOR = 'public, max-age=0, s-maxage=1';
 
 /**
  * The viewer to present such an answer for: a visitor's own vote can only be on a share-link poll (feeds and polls by
