@@ -189,6 +189,19 @@ export interface ConsumeBatchesOptions<T, S extends string = string> extends Con
   retryDelayMs?: Backoff;
 }
 
+/**
+ * Settings of a batch consumer that must store every event of a subject as busy as a viral poll's votes: 500 at once,
+ * 2,000 fetched ahead, up to 20,000 unacknowledged, a minute per batch before it is redelivered, and redelivered
+ * (with a growing delay) for as long as its store is unreachable, never dropped.
+ */
+export const EVERY_EVENT_IN_BATCHES = {
+  batchMax: 500,
+  prefetch: 2000,
+  maxAckPending: 20_000,
+  ackWaitMs: 60_000,
+  maxDeliver: -1,
+} as const satisfies Partial<ConsumeBatchesOptions<unknown>>;
+
 /** A running consumer: `stop()` stops fetching and waits for the handlers in flight. */
 export interface ConsumerHandle {
   stop(): Promise<void>;

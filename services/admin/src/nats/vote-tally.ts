@@ -10,11 +10,9 @@
  * A token stays listed only after such a failure, until the poll is deleted.
  */
 import { Types, type mongo } from 'mongoose';
-import { duplicateKeyIndexes, type BatchItem, type ConsumerHandle } from '@meydan/kit';
+import { EVERY_EVENT_IN_BATCHES, duplicateKeyIndexes, type BatchItem, type ConsumerHandle } from '@meydan/kit';
 import { events, type VoteCastEvent } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
-
-const BATCH_MAX = 500;
 
 interface VoteRecord {
   _id: string;
@@ -41,12 +39,8 @@ export function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle> {
   return ctx.bus.consumeBatches({
     durable: ctx.durable('votes-cast'),
     filterSubject: events.polls.voteCast,
-    batchMax: BATCH_MAX,
-    prefetch: 2000,
-    maxAckPending: 20_000,
     // A vote waits (with a growing delay) while the store is unreachable rather than go uncounted.
-    maxDeliver: -1,
-    ackWaitMs: 60_000,
+    ...EVERY_EVENT_IN_BATCHES,
     handler: (batch) => tallyVotes(ctx, batch),
   });
 }

@@ -6,13 +6,12 @@
  */
 import { Types } from 'mongoose';
 import { events } from '@meydan/proto';
-import { Coalescer, isDuplicateKey, type BatchItem } from '@meydan/kit';
+import { Coalescer, EVERY_EVENT_IN_BATCHES, isDuplicateKey, type BatchItem } from '@meydan/kit';
 import type { VoteCastEvent } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
 import { metaOf, type PollMeta } from '../store/polls.js';
 
-const BATCH_MAX = 500;
 const RANK_SYNC_MS = 1000;
 const META_FIELDS = { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, options: 1, expiresAt: 1, createdAt: 1 } as const;
 
@@ -70,11 +69,7 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
   const consumer = await bus.consumeBatches({
     durable: ctx.durable('persist-votes'),
     filterSubject: events.polls.voteCast,
-    batchMax: BATCH_MAX,
-    prefetch: 2000,
-    maxAckPending: 20_000,
-    maxDeliver: -1,
-    ackWaitMs: 60_000,
+    ...EVERY_EVENT_IN_BATCHES,
     handler: async (batch, c) => {
       try {
         await persist(batch);
