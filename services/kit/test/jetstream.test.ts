@@ -180,6 +180,28 @@ describe('JetStream consumers', () => {
     await handle.stop();
   });
 
+  it('gathers a batch that is not full for gatherMs, and hands a full one over at once', async () => {
+    const durable = `test--gathered-${tag}`;
+    const batches: number[][] = [];
+    const handle = await bus.consumeBatches({
+      durable,
+      filterSubject: subjects.gathered,
+      batchMax: 10,
+      // Longer than the test may wait: a batch handled at all was handed over because it was full.
+      gatherMs: 60_000,
+      handler: async (batch: BatchItem<WorkEvent>[]) => void batches.push(batch.map((b) => b.payload.i)),
+    });
+    // Published one after another: without gathering, the first event alone would make the first batch.
+    for (let i = 0; i < 25; i++) await bus.publish(subjects.gathered, { i });
+    await vi.waitFor(() => expect(batches).toHaveLength(2), settle);
+    expect(batches.map((b) => b.length)).toEqual([10, 10]);
+    // The last 5 wait for the rest of their batch until the consumer stops, which hands them over.
+    const stopped = handle.stop();
+    await vi.waitFor(() => expect(batches.flat()).toHaveLength(25), settle);
+    await stopped;
+    expect(batches.flat()).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
+
   it('stores a message id once (publish de-duplication)', async () => {
     const first = await bus.publish(subjects.dedupe, { v: 1 }, { msgId: `vote:p1:u:${tag}` });
     const again = await bus.publish(subjects.dedupe, { v: 1 }, { msgId: `vote:p1:u:${tag}` });

@@ -45,7 +45,7 @@ export interface TaggedContracts extends BusContracts {
   events: {
     [subject: Tagged<'poison'>]: Contract<{ pollId: string }>;
     [subject: Tagged<'dedupe'>]: Contract<{ v: number }>;
-    [subject: Tagged<'work' | 'batch' | 'invalid' | 'reliable'>]: Contract<WorkEvent>;
+    [subject: Tagged<'work' | 'batch' | 'gathered' | 'invalid' | 'reliable'>]: Contract<WorkEvent>;
   };
   filters: Record<never, Contract>;
   requests: Record<never, RequestContract>;
@@ -60,6 +60,7 @@ export function eventContracts(tag: string) {
     work: `events.test.${tag}.work`,
     dedupe: `events.test.${tag}.dedupe`,
     batch: `events.test.${tag}.batch`,
+    gathered: `events.test.${tag}.gathered`,
     invalid: `events.test.${tag}.invalid`,
     reliable: `events.test.${tag}.reliable`,
     live: `live.test.${tag}`,
@@ -70,6 +71,7 @@ export function eventContracts(tag: string) {
       [subjects.work]: work,
       [subjects.dedupe]: defineContract<{ v: number }>(object('dedupe', { v: { type: 'integer' } })),
       [subjects.batch]: work,
+      [subjects.gathered]: work,
       [subjects.invalid]: work,
       [subjects.reliable]: work,
     },

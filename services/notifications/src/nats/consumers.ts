@@ -1,5 +1,5 @@
 import { events, subjects, type VoteCastEvent } from '@meydan/proto';
-import type { BatchItem, Logger } from '@meydan/kit';
+import { EVERY_EVENT_IN_BATCHES, type BatchItem, type Logger } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 import { links, texts } from '../domain/texts.js';
 
@@ -58,6 +58,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     durable: 'notifications--votes',
     filterSubject: events.polls.voteCast,
     batchMax: VOTE_BATCH_MAX,
+    gatherMs: EVERY_EVENT_IN_BATCHES.gatherMs,
     // Settings unknown while auth is down for a few deliveries (preferences.ts), then notified anyway.
     maxDeliver: -1,
     handler: (batch, c) => notifyVotes(ctx, batch, c.log),
