@@ -183,6 +183,21 @@ describe('accounts', () => {
       expect(res.statusCode).toBe(404);
       expect(res.body).toContain('Bu bağlantı geçersiz');
     });
+
+    it('answers a malformed link (a token over 200 characters) with the same page, not the API’s JSON error', async () => {
+      const long = 'a'.repeat(201);
+      const res = await svc.app.inject({ url: `/api/auth/activate/${long}`, headers: asVisitor() });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.body).toContain('Bu bağlantı geçersiz');
+      const resend = await svc.app.inject({ method: 'POST', url: `/api/auth/activate/${long}/resend`, headers: asVisitor() });
+      expect(resend.statusCode).toBe(404);
+      expect(resend.headers['content-type']).toMatch(/^text\/html/);
+      // A body where none belongs is still the API's refusal.
+      const withBody = await svc.app.inject({ method: 'POST', url: '/api/auth/activate/not-a-real-token-at-all/resend', headers: asVisitor(), payload: { x: 1 } });
+      expect(withBody.statusCode).toBe(400);
+      expect(withBody.json()).toMatchObject({ error: 'validation' });
+    });
   });
 
   describe('login and sessions', () => {

@@ -58,6 +58,13 @@ describe('newsletter', () => {
     const forged = await stack.call('GET', `${unsubscribe.slice(0, -3)}abc`, nextIp());
     expect(forged.statusCode).toBe(400);
     expect(await stack.call('GET', '/api/newsletter/confirm/uydurma-bir-token', nextIp()).then((r) => r.statusCode)).toBe(400);
+    // A malformed token (over 200 characters) gets the same page, not the API's JSON validation error.
+    for (const kind of ['confirm', 'unsubscribe']) {
+      const malformed = await stack.call('GET', `/api/newsletter/${kind}/${'0'.repeat(201)}`, nextIp());
+      expect(malformed.statusCode, kind).toBe(400);
+      expect(malformed.headers['content-type'], kind).toMatch(/^text\/html/);
+      expect(malformed.body, kind).toBe(forged.body);
+    }
   });
 
   it('sends one confirmation mail per address per interval, whatever is asked', async () => {

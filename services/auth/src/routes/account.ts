@@ -140,9 +140,17 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   app.get<{ Params: { token: string } }>(
     '/api/auth/activate/:token',
-    { schema: { summary: 'Hesabı etkinleştirir (e-postadaki bağlantı)', params: tokenParams, response: { 200: htmlPageResponse, 404: htmlPageResponse, 410: htmlPageResponse } } },
+    {
+      schema: { summary: 'Hesabı etkinleştirir (e-postadaki bağlantı)', params: tokenParams, response: { 200: htmlPageResponse, 404: htmlPageResponse, 410: htmlPageResponse } },
+      // Opened in a browser: a malformed token (too long, say) gets the unknown link's page, not the API's JSON error.
+      attachValidation: true,
+    },
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (request.validationError) {
+        reply.code(404);
+        return activationPages.invalid('/api/auth/resend-activation');
+      }
       const { token } = request.params;
       const tokenHash = sha256(token);
       const now = new Date();
@@ -182,9 +190,16 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         body: { $ref: 'meydan/no-body' },
         response: { 200: htmlPageResponse, 404: htmlPageResponse, 429: htmlPageResponse },
       },
+      attachValidation: true,
     },
     async (request, reply) => {
+      // A malformed token is an unknown link (its page); a body where none belongs is refused as everywhere.
+      if (request.validationError && request.validationError.validationContext !== 'params') throw request.validationError;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+      if (request.validationError) {
+        reply.code(404);
+        return activationPages.resendUnknown();
+      }
       const known = await activations.findOne({ tokenHash: sha256(request.params.token) }).lean();
       const user = known ? await users.findById(known.userId) : null;
       if (!user) {

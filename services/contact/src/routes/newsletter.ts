@@ -61,13 +61,18 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: ContactContext
       .send(htmlPage(title, `<p>${escapeHtml(body)}</p><a class="button" href="/">${escapeHtml(T.backHome)}</a>`, kind));
 
   const linkSchema = (summary: string) => ({ summary, params: tokenParams, response: { 200: htmlPageResponse, 400: htmlPageResponse } });
+  // A link from an e-mail is opened in a browser: a malformed token (too long, say) gets the same page as an unknown one,
+  // not the API's JSON validation error.
+  const linkRoute = (summary: string) => ({ schema: linkSchema(summary), attachValidation: true });
+  const invalidLink = (reply: FastifyReply) => page(reply, 400, T.invalidLinkTitle, T.invalidLinkBody, 'error');
 
   app.get<{ Params: { token: string } }>(
     '/api/newsletter/confirm/:token',
-    { schema: linkSchema('Bülten aboneliğini onaylar (e-postadaki bağlantı)') },
+    linkRoute('Bülten aboneliğini onaylar (e-postadaki bağlantı)'),
     async (request, reply) => {
+      if (request.validationError) return invalidLink(reply);
       const confirmed = await subscribers.confirm(request.params.token);
-      if (!confirmed) return page(reply, 400, T.invalidLinkTitle, T.invalidLinkBody, 'error');
+      if (!confirmed) return invalidLink(reply);
       request.log.info({ subscriberId: confirmed._id.toHexString() }, 'newsletter subscription confirmed');
       return page(reply, 200, T.confirmedTitle, T.confirmedBody, 'ok');
     },
@@ -75,9 +80,9 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: ContactContext
 
   app.get<{ Params: { token: string } }>(
     '/api/newsletter/unsubscribe/:token',
-    { schema: linkSchema('Bülten aboneliğinden çıkar (e-postadaki bağlantı)') },
+    linkRoute('Bülten aboneliğinden çıkar (e-postadaki bağlantı)'),
     async (request, reply) => {
-      if (!(await subscribers.unsubscribe(request.params.token))) return page(reply, 400, T.invalidLinkTitle, T.invalidLinkBody, 'error');
+      if (request.validationError || !(await subscribers.unsubscribe(request.params.token))) return invalidLink(reply);
       return page(reply, 200, T.unsubscribedTitle, T.unsubscribedBody, 'ok');
     },
   );
