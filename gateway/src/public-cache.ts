@@ -2,6 +2,7 @@ import type { IncomingHttpHeaders } from 'node:http';
 import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { within } from '@meydan/kit';
 import { TtlCache } from './ttl-cache.js';
 
 /** The largest answer kept (a feed page of 50 polls is about 60 kB). */
@@ -123,9 +124,8 @@ export class PublicAnswerCache {
       if (this.passing.get(key)) return;
       const underWay = this.fetching.get(key);
       if (!underWay) return this.startFetch(key, request);
-      let timer: NodeJS.Timeout | undefined;
-      await Promise.race([underWay, new Promise((resolve) => (timer = setTimeout(resolve, WAIT_FOR_FETCH_MS)))]);
-      clearTimeout(timer);
+      // Past the wait, this request asks the service itself.
+      await within(underWay, WAIT_FOR_FETCH_MS).catch(() => undefined);
       stored = this.lookUp(key, request);
       if (!stored) return;
     }

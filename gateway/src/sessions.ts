@@ -1,5 +1,5 @@
 import { SESSION_ID_PATTERN, sessionKeys, sessionUserOf, type UserRole } from '@meydan/proto';
-import { HttpError, type Logger } from '@meydan/kit';
+import { HttpError, within, type Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
 /** How long a session read may take before the request is answered 503 (as long as auth was given over NATS). */
@@ -23,20 +23,12 @@ export class SessionReader {
    */
   async resolve(sid: string, requestId: string): Promise<{ userId: string; role: UserRole } | null> {
     if (!SESSION_ID_PATTERN.test(sid)) return null;
-    let timer: NodeJS.Timeout | undefined;
     try {
-      const raw = await Promise.race([
-        this.redis.getex(sessionKeys.session(sid), 'EX', this.ttlSeconds),
-        new Promise<never>((_, reject) => {
-          timer = setTimeout(() => reject(new Error(`no answer within ${READ_TIMEOUT_MS} ms`)), READ_TIMEOUT_MS);
-        }),
-      ]);
+      const raw = await within(this.redis.getex(sessionKeys.session(sid), 'EX', this.ttlSeconds), READ_TIMEOUT_MS, `no answer within ${READ_TIMEOUT_MS} ms`);
       return sessionUserOf(raw);
     } catch (err) {
       this.log.warn({ reqId: requestId, err }, 'session store unavailable');
       throw new HttpError(503, 'service_unavailable', undefined, { 'retry-after': '5' });
-    } finally {
-      clearTimeout(timer);
     }
   }
 }

@@ -1,16 +1,10 @@
 import type { Connections } from './connections.js';
+import { within } from './retry.js';
 
 export interface Readiness {
   service: string;
   ready: boolean;
   checks: Record<string, boolean>;
-}
-
-function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([
-    promise,
-    new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timeout')), ms).unref()),
-  ]);
 }
 
 /** Asks each dependency for a sign of life, each within `timeoutMs`. */

@@ -21,6 +21,15 @@ export interface RetryOptions {
   retryIf?: (err: unknown) => boolean;
 }
 
+/** `promise`, or a rejection with `Error(message)` if `ms` pass first; the timer goes either way. */
+export function within<T>(promise: Promise<T>, ms: number, message = 'timeout'): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(message)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Runs `work` until it succeeds, a failure is not worth retrying, or the attempts are spent (then the last failure is thrown). */

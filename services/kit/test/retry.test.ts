@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exponentialBackoff, retry, steppedBackoff } from '@meydan/kit';
+import { exponentialBackoff, retry, steppedBackoff, within } from '@meydan/kit';
 
 describe('retry', () => {
   it('tries again until the work succeeds, waiting the backoff of each retry', async () => {
@@ -52,5 +52,14 @@ describe('backoffs', () => {
     const delay = steppedBackoff([100, 400]);
     expect([1, 2, 3, 9].map(delay)).toEqual([100, 400, 400, 400]);
     expect(() => steppedBackoff([])).toThrow();
+  });
+});
+
+describe('within', () => {
+  it('passes on the answer or the failure that comes in time, and fails with its message once the time is up', async () => {
+    await expect(within(Promise.resolve('cevap'), 1000)).resolves.toBe('cevap');
+    await expect(within(Promise.reject(new Error('bozuk')), 1000)).rejects.toThrow('bozuk');
+    await expect(within(new Promise(() => undefined), 20, 'no answer within 20 ms')).rejects.toThrow('no answer within 20 ms');
+    await expect(within(new Promise(() => undefined), 20)).rejects.toThrow('timeout');
   });
 });
