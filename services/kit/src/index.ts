@@ -15,3 +15,4 @@ export * from './mongo-errors.js';
 export * from './hmac.js';
 export * from './retry.js';
 export * from './coalescer.js';
+export * from './by-id.js';

@@ -10,7 +10,7 @@
  * A token stays listed only after such a failure, until the poll is deleted.
  */
 import { Types, type mongo } from 'mongoose';
-import { EVERY_EVENT_IN_BATCHES, duplicateKeyIndexes, type BatchItem, type ConsumerHandle } from '@meydan/kit';
+import { EVERY_EVENT_IN_BATCHES, duplicateKeyIndexes, findEachById, type BatchItem, type ConsumerHandle } from '@meydan/kit';
 import { events, type VoteCastEvent } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 
@@ -98,12 +98,15 @@ export async function tallyVotes(ctx: AdminContext, batch: BatchItem<VoteCastEve
 async function takeOverUncounted(ctx: AdminContext, duplicates: VoteRecord[], tally: string): Promise<Map<string, number>> {
   const { votes, polls } = collections(ctx);
   const taken = new Map<string, number>();
-  const stored = await votes.find({ _id: { $in: duplicates.map((r) => r._id) } }, { projection: { pollId: 1, tally: 1 } }).toArray();
+  const stored = await findEachById(
+    duplicates.map((r) => r._id),
+    (_id) => votes.findOne({ _id }, { projection: { pollId: 1, tally: 1 } }),
+  );
   const tagged = stored.filter((r) => r.tally !== undefined && r.tally !== tally);
   if (!tagged.length) return taken;
   const pollIds = [...new Set(tagged.map((r) => r.pollId))];
-  const found = await Promise.all(pollIds.map((_id) => polls.findOne({ _id }, { projection: { tallying: 1 } })));
-  const pending = new Map(found.filter((p) => p !== null).map((p) => [p._id, new Set(p.tallying ?? [])]));
+  const found = await findEachById(pollIds, (_id) => polls.findOne({ _id }, { projection: { tallying: 1 } }));
+  const pending = new Map(found.map((p) => [p._id, new Set(p.tallying ?? [])]));
   const uncounted = tagged.filter((r) => pending.get(r.pollId)?.has(r.tally!));
   if (!uncounted.length) return taken;
   ctx.log.info({ votes: uncounted.length }, 'votes stored by a failed batch are counted now');

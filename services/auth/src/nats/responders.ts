@@ -1,12 +1,9 @@
 import { Types } from 'mongoose';
 import { subjects } from '@meydan/proto';
-import { httpError } from '@meydan/kit';
+import { findEachById, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { sha256 } from '../domain/secrets.js';
 import { settingsOf, summaryOf } from '../domain/views.js';
-
-/** Point lookups of one `auth.users.summaries` request in flight together (the pool has 100 connections). */
-const SUMMARY_LOOKUPS_AT_ONCE = 20;
 
 const isObjectId = (id: unknown): id is string => typeof id === 'string' && Types.ObjectId.isValid(id) && id.length === 24;
 
@@ -39,14 +36,9 @@ export function bindAuthResponders(ctx: AuthContext): void {
 
   bus.respond(subjects.auth.usersSummaries, async ({ ids }) => {
     const valid = [...new Set(ids.filter(isObjectId))];
-    // One lookup by _id each, a few at a time, rather than one `$in`: FerretDB answers `_id: {$in}` by scanning the
-    // whole collection (no pushdown; 0.3 s with 2,000 accounts, growing with every account), and a burst of such scans
-    // once held auth's answers past their requesters' timeouts for good after a MongoDB-wire restart.
-    const users = [];
-    for (let i = 0; i < valid.length; i += SUMMARY_LOOKUPS_AT_ONCE) {
-      const found = await Promise.all(valid.slice(i, i + SUMMARY_LOOKUPS_AT_ONCE).map((id) => ctx.users.findById(id).lean()));
-      for (const user of found) if (user) users.push(user);
-    }
+    // Not one `$in`: a burst of FerretDB's whole-collection scans for it once held auth's answers past their
+    // requesters' timeouts for good after a MongoDB-wire restart.
+    const users = await findEachById(valid, (id) => ctx.users.findById(id).lean());
     return { users: users.map(summaryOf) };
   });
 

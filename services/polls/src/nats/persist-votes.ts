@@ -6,7 +6,7 @@
  */
 import { Types } from 'mongoose';
 import { events } from '@meydan/proto';
-import { Coalescer, EVERY_EVENT_IN_BATCHES, isDuplicateKey, type BatchItem } from '@meydan/kit';
+import { Coalescer, EVERY_EVENT_IN_BATCHES, findEachById, isDuplicateKey, type BatchItem } from '@meydan/kit';
 import type { VoteCastEvent } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
@@ -30,10 +30,9 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
   async function persist(batch: BatchItem<VoteCastEvent>[]): Promise<void> {
     const votes = batch.map((item) => item.payload);
     const pollIds = [...new Set(votes.map((v) => v.pollId))];
-    // One lookup by _id per poll (an `$in` makes a MongoDB-wire server like FerretDB scan the whole collection),
-    // fresh from MongoDB rather than a cache: votes of a poll deleted meanwhile are dropped with it.
-    const docs = await Promise.all(pollIds.map((id) => models.Poll.findById(id, META_FIELDS).lean<PollDoc>()));
-    const metas = new Map(docs.filter((d) => d !== null).map((d) => [String(d._id), metaOf(d)]));
+    // Fresh from MongoDB rather than a cache: votes of a poll deleted meanwhile are dropped with it.
+    const docs = await findEachById(pollIds, (id) => models.Poll.findById(id, META_FIELDS).lean<PollDoc>());
+    const metas = new Map(docs.map((d) => [String(d._id), metaOf(d)]));
     const kept = votes.filter((v) => metas.has(v.pollId));
     const now = new Date();
     if (kept.length) {
