@@ -2,7 +2,7 @@ import { limits } from '@meydan/proto';
 
 /**
  * Up to two initials of a name, Turkish upper case: 'ayşe yılmaz' → 'AY', 'ibrahim' → 'İ'. The first letters of the
- * first two words; nothing usable gives '?'.
+ * first two words (avatars in lists and on cards); nothing usable gives '?'.
  */
 export function initialsOf(name: string | null | undefined): string {
   const words = (name ?? '')
@@ -12,6 +12,17 @@ export function initialsOf(name: string | null | undefined): string {
     .filter((ch): ch is string => Boolean(ch));
   if (words.length === 0) return '?';
   return words.slice(0, limits.user.initialsMax).join('').toLocaleUpperCase('tr-TR');
+}
+
+/**
+ * The first two letters of a name, Turkish upper case: 'ibrahim' → 'İB', 'Çağla Işık' → 'ÇA'. The profile's welcome
+ * card shows these (the profile spec: "the first two letters of the display name or username"); nothing usable
+ * gives '?'.
+ */
+export function leadingLettersOf(name: string | null | undefined): string {
+  const letters = [...(name ?? '')].filter((ch) => /[\p{L}\p{N}]/u.test(ch));
+  if (letters.length === 0) return '?';
+  return letters.slice(0, limits.user.initialsMax).join('').toLocaleUpperCase('tr-TR');
 }
 
 /** Background colours for initials; each carries white text with enough contrast. */

@@ -18,10 +18,12 @@ export interface AvatarProps {
   /** Shown as the tooltip and the accessible name; by default the name. */
   label?: string;
   decorative?: boolean;
+  /** The letters shown without a picture; by default the initials of the name's first two words. */
+  initials?: string;
 }
 
 /** The user's picture, or up to two initials on a colour derived from the name. */
-export function Avatar({ name, src, size = 'md', label, decorative = false }: AvatarProps) {
+export function Avatar({ name, src, size = 'md', label, decorative = false, initials = initialsOf(name) }: AvatarProps) {
   const [broken, setBroken] = useState(false);
   const a11y = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label ?? name, title: label ?? name };
   if (src && !broken) {
@@ -32,8 +34,8 @@ export function Avatar({ name, src, size = 'md', label, decorative = false }: Av
     );
   }
   return (
-    <Circle $size={size} $color={avatarColor(name)} data-initials={initialsOf(name)} {...a11y}>
-      <span aria-hidden="true">{initialsOf(name)}</span>
+    <Circle $size={size} $color={avatarColor(name)} data-initials={initials} {...a11y}>
+      <span aria-hidden="true">{initials}</span>
     </Circle>
   );
 }

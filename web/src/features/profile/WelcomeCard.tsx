@@ -2,7 +2,7 @@ import type { UserProfile } from '@meydan/proto';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { trProfile } from '../../i18n/tr-profile';
-import { nameOf } from '../../lib/avatar';
+import { leadingLettersOf, nameOf } from '../../lib/avatar';
 import { Avatar } from '../../ui/Avatar';
 import { FollowButton } from '../follow/FollowButton';
 import type { FollowDirection } from '../follow/followApi';
@@ -23,7 +23,7 @@ export function WelcomeCard({ profile, own, onOpenPeople }: WelcomeCardProps) {
   return (
     <Card data-welcome>
       <Top>
-        <Avatar name={name} src={profile.avatarUrl} size="xl" />
+        <Avatar name={name} src={profile.avatarUrl} size="xl" initials={leadingLettersOf(name)} />
         <Intro>
           <h2>{own ? trProfile.profile.greeting(greetingWords(new Date().getHours()), name) : name}</h2>
           <Username>@{profile.username}</Username>
