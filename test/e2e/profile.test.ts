@@ -168,6 +168,25 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
     expect([...errors, ...asker.errors]).toEqual([]);
   });
 
+  it('shows the first two letters of the name on the welcome card and copies a share link with the core’s toast', async () => {
+    const ibrahim = await createMember(stack, 'ibrahim', 'ibrahim');
+    const shared = await call(stack, 'POST', '/api/polls/shareable', {
+      sid: ibrahim.sid,
+      body: { title: 'Akşam ne yesek?', category: 'yemek-mekan', type: 'public', description: null, durationHours: 24, options: ['Mantı', 'Pide'] },
+    });
+    expect(shared.status).toBe(201);
+    const { page, errors } = await open({ sid: ibrahim.sid });
+    await page.goto('/profil?sekme=paylasilabilir');
+    await settled(page, 'member');
+    expect(await page.locator('[data-welcome] [data-initials]').getAttribute('data-initials')).toBe('İB');
+    await page.getByRole('tab', { name: 'Paylaşılabilir Anketler (1)' }).click();
+    const item = page.locator('[data-poll]', { hasText: 'Akşam ne yesek?' }).last();
+    await item.getByRole('button', { name: 'Bağlantıyı kopyala' }).click();
+    await toast(page, 'Kopyalandı! ✅');
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('/s/');
+    expect(errors).toEqual([]);
+  });
+
   it('saves the settings tab’s switches on the server', async () => {
     const { page } = await open({ sid: ece.sid });
     await page.goto('/profil?sekme=ayarlar');

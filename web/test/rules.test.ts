@@ -6,8 +6,8 @@ import { friendsRow, groupAnalysisAvailable } from '../src/features/polls/Friend
 import { pollShareUrl } from '../src/features/polls/share';
 import { quickQuestionsFrom, sampleQuestions, withLocalVote } from '../src/features/quick-decision/quickQuestions';
 import { registrationErrors } from '../src/features/session/RegisterForm';
-import { avatarColor, avatarPalette, initialsOf, nameOf } from '../src/lib/avatar';
-import { feedCategory, pageBadge } from '../src/lib/categories';
+import { avatarColor, avatarPalette, initialsOf, leadingLettersOf, nameOf } from '../src/lib/avatar';
+import { feedCategory, pageBadge, profileCategory } from '../src/lib/categories';
 import { cardPercent, formatPercent, percentOf, wholePercent } from '../src/lib/percent';
 import { applyCounts, normalizeOptions, normalizePoll, votesFromCounts } from '../src/lib/polls';
 import { cardTimeLeft, isOpen, relativeTime, shortTimeLeft } from '../src/lib/time';
@@ -127,6 +127,14 @@ describe('avatars', () => {
     expect(initialsOf(null)).toBe('?');
   });
 
+  it("on the welcome card are the name's first two letters, upper-cased the Turkish way", () => {
+    expect(leadingLettersOf('ibrahim')).toBe('İB');
+    expect(leadingLettersOf('Çağla Işık')).toBe('ÇA');
+    expect(leadingLettersOf('ıi')).toBe('Iİ');
+    expect(leadingLettersOf('@d')).toBe('D');
+    expect(leadingLettersOf(' - ')).toBe('?');
+  });
+
   it('get a colour from the name: always the same one, from the palette', () => {
     expect(avatarColor('Ayşe Yılmaz')).toBe(avatarColor('Ayşe Yılmaz'));
     expect(avatarPalette).toContain(avatarColor('Ayşe Yılmaz'));
@@ -151,6 +159,15 @@ describe('categories', () => {
     expect(feedCategory('uydurma').slug).toBe(topics[0].slug);
     expect(feedCategory(null).label).toBe('Teknoloji & AI');
     expect(feedCategory('genel')).toEqual({ slug: 'genel', label: 'Genel', color: '#6b7280', topic: null });
+  });
+
+  it("on the profile wear the profile's category colours, named as on the feed", () => {
+    expect(profileCategory('spor')).toMatchObject({ color: '#22c55e' });
+    expect(profileCategory('yaşam').color).toBe('#ec4899');
+    expect(profileCategory('eglence').color).toBe('#8b5cf6');
+    expect(profileCategory('muzik-playlist')).toEqual({ ...feedCategory('muzik-playlist'), color: '#10b981' });
+    expect(profileCategory('teknoloji-ai').color).toBe('#3b82f6');
+    expect(profileCategory('uydurma').color).toBe('#6b7280');
   });
 
   it('map to a badge on the public page; unknown is genel, the misspelt teknologi has a colour', () => {

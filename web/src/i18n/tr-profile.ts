@@ -64,8 +64,6 @@ export const trProfile = {
     deleteFailedTitle: 'Hata!',
     deleteFailedText: 'Anket silinirken bir hata oluştu',
     copyLink: 'Bağlantıyı kopyala',
-    copied: 'Bağlantı kopyalandı',
-    copyFailed: 'Bağlantı kopyalanamadı',
     shareLinkLabel: (title: string) => `${title} paylaşım bağlantısı`,
     privateTitle: 'Bu profil gizli',
     pollDialogTitle: 'Anket',

@@ -1,4 +1,4 @@
-import { badgeFor, badges, isTopicSlug, topicFor, topics, type TopicSlug } from '@meydan/proto';
+import { badgeFor, badges, isTopicSlug, profileCategoryColorFor, topicFor, topics, type TopicSlug } from '@meydan/proto';
 
 /** How a category looks on screen. */
 export interface CategoryLook {
@@ -22,6 +22,15 @@ export function feedCategory(slug: string | null | undefined): CategoryLook {
     return { slug: badge.slug, label: badge.label, color: badge.color, topic: null };
   }
   return topicLook(topics[0].slug);
+}
+
+/**
+ * A category on the profile page (its poll and vote lists): named as on the feed, coloured with the profile's own
+ * category colours (teknoloji, yaşam, eğlence, yemek, spor, genel, seyahat, müzik), as the profile spec says.
+ */
+export function profileCategory(slug: string | null | undefined): CategoryLook {
+  const look = feedCategory(slug);
+  return { ...look, color: profileCategoryColorFor(slug ?? look.slug) };
 }
 
 /** The badge of the public share page: topic and badge slugs map to a badge; unknown falls back to genel. */

@@ -2,9 +2,10 @@ import type { Poll } from '@meydan/proto';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
+import { tr } from '../../i18n/tr';
 import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../layout/buttons';
-import { feedCategory } from '../../lib/categories';
+import { profileCategory } from '../../lib/categories';
 import { formatDateTime } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
@@ -46,9 +47,9 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
   const copy = async (url: string) => {
     try {
       await navigator.clipboard.writeText(url);
-      toast({ title: trProfile.profile.copied, description: url, variant: 'success' });
+      toast({ title: tr.poll.linkCopied, description: url, variant: 'success' });
     } catch {
-      toast({ title: trProfile.profile.copyFailed, description: url, variant: 'error' });
+      toast({ title: tr.poll.copyFailed, description: url, variant: 'error' });
     }
   };
 
@@ -62,7 +63,7 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
             <Item key={poll.id} data-poll={poll.id}>
               <Head>
                 <h3>{poll.title}</h3>
-                <CategoryBadge look={feedCategory(poll.category)} size="sm" />
+                <CategoryBadge look={profileCategory(poll.category)} size="sm" />
               </Head>
               <Meta>
                 {trProfile.profile.votesCount(poll.totalVotes)} · <time dateTime={poll.createdAt}>{formatDateTime(poll.createdAt)}</time>

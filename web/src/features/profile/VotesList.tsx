@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { trProfile } from '../../i18n/tr-profile';
-import { feedCategory } from '../../lib/categories';
+import { profileCategory } from '../../lib/categories';
 import { formatDateTime } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { Pager } from '../../ui/Pager';
@@ -23,7 +23,7 @@ export function VotesList({ userId }: { userId: string }) {
           <Item key={vote.voteId} data-vote={vote.pollId}>
             <Head>
               <h3>{vote.pollTitle}</h3>
-              <CategoryBadge look={feedCategory(vote.pollCategory)} size="sm" />
+              <CategoryBadge look={profileCategory(vote.pollCategory)} size="sm" />
             </Head>
             <p>{trProfile.profile.votedFor(vote.selectedOption)}</p>
             <Meta>
