@@ -202,6 +202,9 @@ export const limits = {
     searchMax: 100,
     /** Admin tabs, the first is the default. */
     tabs: ['users', 'polls', 'reports', 'actions'],
+    /** The trend chart: the last 30 days by default, at most 90 (ours). */
+    dailyDaysDefault: 30,
+    dailyDaysMax: 90,
   },
   challenge: {
     /** A proof-of-work challenge (login after failures, contact form) is valid 5 minutes and single-use. */

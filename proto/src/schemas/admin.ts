@@ -64,6 +64,35 @@ export const adminStatsSchema = {
 } as const;
 export type AdminStats = FromSchema<typeof adminStatsSchema>;
 
+/** One day of GET /api/admin/stats/daily: what happened that calendar day in Europe/Istanbul. */
+export const adminDaySchema = {
+  $id: 'meydan/admin-day',
+  type: 'object',
+  additionalProperties: false,
+  required: ['date', 'registrations', 'polls', 'votes', 'reports'],
+  properties: {
+    date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$', description: 'YYYY-MM-DD in Europe/Istanbul' },
+    registrations: countField,
+    polls: countField,
+    votes: countField,
+    reports: countField,
+  },
+} as const;
+export type AdminDay = FromSchema<typeof adminDaySchema>;
+
+/** GET /api/admin/stats/daily: the last `days` days, oldest first, today last. */
+export const adminDailyStatsSchema = {
+  $id: 'meydan/admin-daily-stats',
+  type: 'object',
+  additionalProperties: false,
+  required: ['timeZone', 'days'],
+  properties: {
+    timeZone: { type: 'string', const: 'Europe/Istanbul' },
+    days: { type: 'array', items: { $ref: 'meydan/admin-day' } },
+  },
+} as const;
+export type AdminDailyStats = FromSchema<typeof adminDailyStatsSchema, { references: [typeof adminDaySchema] }>;
+
 /** An entry of GET /api/admin/users. isActive false = banned. */
 export const adminUserSchema = {
   $id: 'meydan/admin-user',
@@ -164,6 +193,7 @@ export const adminTexts = {
   pageSizeInvalid: 'Sayfa boyutu 1 ile 100 arasında bir tam sayı olmalıdır',
   queryMax: `Arama en fazla ${limits.admin.searchMax} karakter olabilir`,
   statusFilter: "Durum 'pending', 'resolved' ya da 'dismissed' olmalıdır",
+  daysInvalid: `Gün sayısı 1 ile ${limits.admin.dailyDaysMax} arasında bir tam sayı olmalıdır`,
 } as const;
 
 const T = adminTexts;
@@ -182,6 +212,23 @@ export const adminListQuerySchema = {
   },
 } as const;
 export type AdminListQuery = FromSchema<typeof adminListQuerySchema>;
+
+/** `?days=` of the trend chart. */
+export const adminDailyQuerySchema = {
+  $id: 'meydan/admin-daily-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    days: {
+      type: 'integer',
+      minimum: 1,
+      maximum: limits.admin.dailyDaysMax,
+      default: limits.admin.dailyDaysDefault,
+      errorMessage: T.daysInvalid,
+    },
+  },
+} as const;
+export type AdminDailyQuery = FromSchema<typeof adminDailyQuerySchema>;
 
 /** `?status=&page=` of the reports list. */
 export const adminReportQuerySchema = {

@@ -7,6 +7,9 @@ import {
   adminPollSchema,
   adminReportQuerySchema,
   adminStatsSchema,
+  adminDailyQuerySchema,
+  adminDailyStatsSchema,
+  adminDaySchema,
   adminUserPageSchema,
   adminUserSchema,
   auditEntrySchema,
@@ -29,6 +32,9 @@ import type {
   AdminPollPage,
   AdminReportQuery,
   AdminStats,
+  AdminDailyQuery,
+  AdminDailyStats,
+  AdminDay,
   AdminUser,
   AdminUserPage,
   AuditEntry,
@@ -385,6 +391,9 @@ export const allSchemas = [
   pollSubscriptionResultSchema,
   mailRequestSchema,
   adminStatsSchema,
+  adminDaySchema,
+  adminDailyStatsSchema,
+  adminDailyQuerySchema,
   adminUserSchema,
   adminPollSchema,
   reportSchema,
@@ -545,6 +554,9 @@ export interface SchemaTypes {
   'meydan/poll-subscription-result': PollSubscriptionResult;
   'meydan/mail-request': MailRequest;
   'meydan/admin-stats': AdminStats;
+  'meydan/admin-day': AdminDay;
+  'meydan/admin-daily-stats': AdminDailyStats;
+  'meydan/admin-daily-query': AdminDailyQuery;
   'meydan/admin-user': AdminUser;
   'meydan/admin-poll': AdminPoll;
   'meydan/report': Report;

@@ -7,6 +7,7 @@ import { ensureBulkEmailStream, startBulkEmailWorker } from './nats/bulk-email.j
 import { startReadModel } from './nats/read-model.js';
 import { emptyParts, rebuild } from './nats/rebuild.js';
 import { adminRoutes } from './routes/admin.js';
+import { exportRoutes } from './routes/exports.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -35,6 +36,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const ctx = createContext(deps);
   await ensureIndexes(ctx.models);
   await adminRoutes(app, ctx);
+  await exportRoutes(app, ctx);
 
   const empty = await emptyParts(ctx);
   await startReadModel(ctx);

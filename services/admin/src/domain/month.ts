@@ -1,4 +1,7 @@
-/** "This month" of the admin stats: the calendar month in Europe/Istanbul, whatever the server's time zone. */
+/**
+ * Calendar time in Europe/Istanbul, whatever the server's time zone: "this month" of the admin stats and the days of
+ * the trend chart.
+ */
 const zone = 'Europe/Istanbul';
 
 function partsIn(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
@@ -22,10 +25,34 @@ function offsetAt(date: Date): number {
   return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(date.getTime() / 1000) * 1000;
 }
 
+/** The instant a calendar day (month 1–12; a day past the month's end rolls over) began in Europe/Istanbul. */
+function istanbulMidnight(year: number, month: number, day: number): Date {
+  const localMidnight = Date.UTC(year, month - 1, day);
+  const guess = new Date(localMidnight - offsetAt(new Date(localMidnight)));
+  return new Date(localMidnight - offsetAt(guess));
+}
+
 /** The instant the current month began in Europe/Istanbul. */
 export function istanbulMonthStart(now: Date): Date {
   const { year, month } = partsIn(now);
-  const localMidnight = Date.UTC(year, month - 1, 1);
-  const guess = new Date(localMidnight - offsetAt(new Date(localMidnight)));
-  return new Date(localMidnight - offsetAt(guess));
+  return istanbulMidnight(year, month, 1);
+}
+
+export interface IstanbulDay {
+  /** YYYY-MM-DD */
+  date: string;
+  start: Date;
+  /** The next day's start. */
+  end: Date;
+}
+
+/** The last `count` calendar days in Europe/Istanbul, oldest first; the last one is today. */
+export function istanbulLastDays(now: Date, count: number): IstanbulDay[] {
+  const { year, month, day } = partsIn(now);
+  return Array.from({ length: count }, (_, i) => {
+    const offset = day - (count - 1 - i);
+    const start = istanbulMidnight(year, month, offset);
+    const label = new Date(Date.UTC(year, month - 1, offset)).toISOString().slice(0, 10);
+    return { date: label, start, end: istanbulMidnight(year, month, offset + 1) };
+  });
 }

@@ -72,6 +72,7 @@ const reportSchema = new Schema(
 );
 reportSchema.index({ status: 1, createdAt: -1 });
 reportSchema.index({ pollId: 1 });
+reportSchema.index({ createdAt: -1, _id: -1 });
 
 const auditSchema = new Schema(
   {

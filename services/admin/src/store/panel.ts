@@ -1,7 +1,8 @@
 /** The panel's reads and writes on the read model: pages newest first, the month's figures, audit entries. */
-import { adminPageSize, type AdminReportQuery, type AuditAction, type AuditTargetType, type ReportStatusUpdate } from '@meydan/proto';
+import { adminPageSize, type AdminDay, type AdminReportQuery, type AuditAction, type AuditTargetType, type ReportStatusUpdate } from '@meydan/proto';
+import type { IstanbulDay } from '../domain/month.js';
 import { containsPattern } from '../domain/search.js';
-import type { Models } from '../model/index.js';
+import type { AdminPollDoc, AdminUserDoc, Models, ReportDoc } from '../model/index.js';
 
 const skipTo = (page: number) => (page - 1) * adminPageSize;
 const searchFilter = (q: string | undefined) => (q ? { search: { $regex: containsPattern(q) } } : {});
@@ -19,6 +20,25 @@ export async function panelStats(models: Models, since: Date) {
   ]);
   const totalVotes = votes.reduce((sum, p) => sum + (p.votesCount ?? 0), 0);
   return { totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, totalVotes, newVotesThisMonth, pendingReports };
+}
+
+/**
+ * What happened on each day: registrations, polls, votes and reports created in it. One count per day and figure
+ * (indexed on MongoDB: `createdAt`, the votes' `at`), a day at a time.
+ */
+export async function dailyStats(models: Models, days: readonly IstanbulDay[]): Promise<AdminDay[]> {
+  const result: AdminDay[] = [];
+  for (const { date, start, end } of days) {
+    const created = { createdAt: { $gte: start, $lt: end } };
+    const [registrations, polls, votes, reports] = await Promise.all([
+      models.User.countDocuments(created),
+      models.Poll.countDocuments(created),
+      models.Vote.countDocuments({ at: { $gte: start, $lt: end } }),
+      models.Report.countDocuments(created),
+    ]);
+    result.push({ date, registrations, polls, votes, reports });
+  }
+  return result;
 }
 
 export async function userPage(models: Models, q: string | undefined, page: number) {
@@ -88,4 +108,53 @@ export async function recordAudit(
   entry: { adminId: string; action: AuditAction; targetType: AuditTargetType; targetId: string; reason: string | null },
 ): Promise<void> {
   await models.Audit.create({ ...entry, at: new Date() });
+}
+
+export type UserRow = AdminUserDoc & { _id: string };
+export interface PollRow {
+  poll: AdminPollDoc & { _id: string };
+  /** The creator's username, or their id when the read model has no such account. */
+  creator: string;
+}
+export interface ReportRow {
+  report: ReportDoc & { _id: string };
+  pollTitle: string | null;
+  reporter: string;
+}
+
+const newestFirst = { createdAt: -1, _id: -1 } as const;
+
+/** A lookup that asks once per key: the CSV rows of many polls by one creator ask for the creator once. */
+function remembered<T>(find: (key: string) => Promise<T>): (key: string) => Promise<T> {
+  const seen = new Map<string, Promise<T>>();
+  return (key) => {
+    let found = seen.get(key);
+    if (!found) seen.set(key, (found = find(key)));
+    return found;
+  };
+}
+
+const usernameOf = (models: Models) =>
+  remembered(async (id) => (await models.User.findById(id, { username: 1 }).lean())?.username ?? id);
+
+/** Every account, newest first, read from a cursor as the CSV is written. */
+export async function* userRows(models: Models): AsyncGenerator<UserRow> {
+  for await (const user of models.User.find({}).sort(newestFirst).lean().cursor()) yield user as UserRow;
+}
+
+/** Every poll with its creator's username, newest first. */
+export async function* pollRows(models: Models): AsyncGenerator<PollRow> {
+  const creatorOf = usernameOf(models);
+  for await (const poll of models.Poll.find({}).sort(newestFirst).lean().cursor()) {
+    yield { poll: poll as PollRow['poll'], creator: await creatorOf(poll.creatorId) };
+  }
+}
+
+/** Every report with its poll's title (null when the poll is gone) and the reporter's username, newest first. */
+export async function* reportRows(models: Models): AsyncGenerator<ReportRow> {
+  const reporterOf = usernameOf(models);
+  const titleOf = remembered(async (id) => (await models.Poll.findById(id, { title: 1 }).lean())?.title ?? null);
+  for await (const report of models.Report.find({}).sort(newestFirst).lean().cursor()) {
+    yield { report: report as ReportRow['report'], pollTitle: await titleOf(report.pollId), reporter: await reporterOf(report.reporterId) };
+  }
 }
