@@ -8,10 +8,10 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { payloadFor } from '../../services/contact/test/support.js';
-import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, screenshot, screenshotDir, settled, signIn, watchErrors, type Member } from './support.js';
+import { call, createMember, createPoll, desktop, elementScreenshot, launchBrowser, mobile, newContext, screenshot, screenshotDir, settled, signIn, watchErrors, type Member } from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -198,6 +198,30 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     // By name: the administrator's account (made by auth at start) is in the admin service's read model.
     expect(await page.getByRole('table').locator('tbody tr').filter({ hasText: '@admin' }).count()).toBeGreaterThanOrEqual(5);
     await fullPageScreenshot(page, 'admin-actions-after-bulk-email-desktop');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows the last 30 days as charts and a table, and downloads the lists as CSV files', async () => {
+    const { page, errors } = await open(adminSid);
+    await page.goto('/admin');
+    const trend = page.locator('[data-trend]');
+    // Today's bar counts this suite's registrations: the three members and the administrator at least.
+    await trend.getByRole('img', { name: /^Kayıtlar: toplam \d+, en yüksek \d+/ }).waitFor();
+    await trend.getByText('Tablo olarak göster').click();
+    const today = trend.getByRole('table', { name: 'Son 30 gün' }).getByRole('row').last();
+    expect(Number((await today.getByRole('cell').first().textContent())?.replace(/\D/g, ''))).toBeGreaterThanOrEqual(3);
+    await expectNoAxeViolations(page, '/admin trend chart and table');
+    await elementScreenshot(trend, 'admin-trend-desktop');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), trend.getByRole('link', { name: 'Kullanıcılar (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^meydan-kullanicilar-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.charCodeAt(0)).toBe(0xfeff);
+    expect(text).toContain('Deniz Kaya');
+    const polls = await call<string>(stack, 'GET', '/api/admin/polls.csv', { sid: adminSid });
+    expect(polls.status).toBe(200);
+    expect(String(polls.body)).toContain(reportedPoll.title);
+    expect((await call(stack, 'GET', '/api/admin/reports.csv', { sid: deniz.sid })).status).toBe(403);
     expect(errors).toEqual([]);
   });
 

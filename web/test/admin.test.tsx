@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { AdminStats, BulkEmailJob, User } from '@meydan/proto';
+import type { AdminDailyStats, AdminStats, BulkEmailJob, User } from '@meydan/proto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PROGRESS_POLL_MS } from '../src/features/admin/ActionsTab';
@@ -24,6 +24,18 @@ const stats: AdminStats = {
   totalVotes: 7890,
   newVotesThisMonth: 321,
   pendingReports: 3,
+};
+
+/** 30 days with nothing but a few votes on the 2nd last day and one registration today. */
+const daily: AdminDailyStats = {
+  timeZone: 'Europe/Istanbul',
+  days: Array.from({ length: 30 }, (_, i) => ({
+    date: `2026-11-${String(i + 1).padStart(2, '0')}`,
+    registrations: i === 29 ? 1 : 0,
+    polls: 0,
+    votes: i === 28 ? 40 : i === 27 ? 2 : 0,
+    reports: 0,
+  })),
 };
 
 const paged = <T,>(items: T[], page = 1, pageSize = 20) => ({ items, totalCount: items.length, page, pageSize });
@@ -75,6 +87,7 @@ function adminRoutes(overrides: Record<string, unknown> = {}) {
   return fakeApi({
     'GET /api/auth/session': admin,
     'GET /api/admin/stats': stats,
+    'GET /api/admin/stats/daily': daily,
     'GET /api/admin/users': paged([user('1')]),
     'GET /api/admin/polls': paged([adminPoll('p1')]),
     'GET /api/admin/reports': paged([]),
@@ -117,6 +130,24 @@ describe('admin panel: who may see it', () => {
     expect(screen.getByRole('link', { name: 'Ana Sayfaya Dön' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('tablist')).toBeNull();
     expect(requests.filter((r) => r.path.startsWith('/api/admin'))).toEqual([]);
+  });
+});
+
+describe('admin panel: the last 30 days', () => {
+  it('draws four charts described in words, the same figures as a table, and links the CSV downloads', async () => {
+    const { requests } = adminRoutes();
+    renderAppAt('/admin', { user: admin });
+    const votes = await screen.findByRole('img', { name: 'Oylar: toplam 42, en yüksek 40 (29.11)' });
+    expect(votes.querySelectorAll('rect')).toHaveLength(30);
+    expect(screen.getByRole('img', { name: 'Kayıtlar: toplam 1, en yüksek 1 (30.11)' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Raporlar: bu dönemde hiç yok' })).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/admin/stats/daily')?.search).toBe('?days=30');
+    const table = screen.getByRole('table', { name: 'Son 30 gün', hidden: true });
+    expect(within(table).getAllByRole('row', { hidden: true })).toHaveLength(31);
+    expect(within(table).getByRole('rowheader', { name: '2026-11-29', hidden: true }).parentElement?.textContent).toBe('2026-11-2900400');
+    expect(screen.getByRole('link', { name: 'Kullanıcılar (CSV)' }).getAttribute('href')).toBe('/api/admin/users.csv');
+    expect(screen.getByRole('link', { name: 'Anketler (CSV)' }).getAttribute('href')).toBe('/api/admin/polls.csv');
+    expect(screen.getByRole('link', { name: 'Raporlar (CSV)' }).getAttribute('href')).toBe('/api/admin/reports.csv');
   });
 });
 
@@ -530,7 +561,7 @@ describe('admin panel: bulk e-mail and audit log', () => {
     });
     renderAppAt('/admin', { user: admin });
     await openActions();
-    const table = await screen.findByRole('table');
+    const table = await screen.findByRole('table', { name: 'İşlem Kaydı' });
     const row = within(table).getAllByRole('row')[1]!;
     expect(within(row).getByText('@yonetici')).toBeTruthy();
     expect(within(row).getByText('Kullanıcı yasaklandı')).toBeTruthy();

@@ -128,7 +128,7 @@ function AuditLog() {
     <>
       {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
       <TableFrame tabIndex={0} role="region" aria-labelledby="audit-title">
-        <table>
+        <table aria-labelledby="audit-title">
           <thead>
             <tr>
               <th scope="col">{A.columns.at}</th>

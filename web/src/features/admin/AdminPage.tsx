@@ -12,6 +12,7 @@ import { ActionsTab } from './ActionsTab';
 import { PollsTab } from './PollsTab';
 import { ReportsTab } from './ReportsTab';
 import { StatCards } from './StatCards';
+import { TrendChart } from './TrendChart';
 import { UsersTab } from './UsersTab';
 import { useAdminStatsQuery } from './adminApi';
 import { Muted } from './parts';
@@ -65,6 +66,7 @@ function AdminPanel() {
     <Page title={tr.pages.admin}>
       <Muted as="p">{trAdmin.admin.subtitle}</Muted>
       <StatCards />
+      <TrendChart />
       <Root value={tab} onValueChange={(value) => setTab(value as AdminTab)}>
         <List aria-label={labels.label}>
           <Trigger value="users">{labels.users}</Trigger>

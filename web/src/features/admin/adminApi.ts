@@ -1,4 +1,5 @@
 import type {
+  AdminDailyStats,
   AdminPoll,
   AdminPollPage,
   AdminStats,
@@ -42,6 +43,11 @@ export const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
     adminStats: build.query<AdminStats, void>({
       query: () => '/admin/stats',
+      providesTags: [STATS],
+    }),
+
+    adminDailyStats: build.query<AdminDailyStats, number>({
+      query: (days) => ({ url: '/admin/stats/daily', params: { days } }),
       providesTags: [STATS],
     }),
 
@@ -115,6 +121,7 @@ export const adminApi = api.injectEndpoints({
 
 export const {
   useAdminStatsQuery,
+  useAdminDailyStatsQuery,
   useAdminUsersQuery,
   useSetUserActiveMutation,
   useAdminPollsQuery,
