@@ -65,8 +65,7 @@ export const adminStatsSchema = {
 export type AdminStats = FromSchema<typeof adminStatsSchema>;
 
 /** One day of GET /api/admin/stats/daily: what happened that calendar day in Europe/Istanbul. */
-export const adminDaySchema = {
-  $id: 'meydan/admin-day',
+const adminDaySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['date', 'registrations', 'polls', 'votes', 'reports'],
@@ -88,10 +87,10 @@ export const adminDailyStatsSchema = {
   required: ['timeZone', 'days'],
   properties: {
     timeZone: { type: 'string', const: 'Europe/Istanbul' },
-    days: { type: 'array', items: { $ref: 'meydan/admin-day' } },
+    days: { type: 'array', items: adminDaySchema },
   },
 } as const;
-export type AdminDailyStats = FromSchema<typeof adminDailyStatsSchema, { references: [typeof adminDaySchema] }>;
+export type AdminDailyStats = FromSchema<typeof adminDailyStatsSchema>;
 
 /** An entry of GET /api/admin/users. isActive false = banned. */
 export const adminUserSchema = {
