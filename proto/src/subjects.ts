@@ -29,7 +29,7 @@ export const subjects = {
     /** {ids: string[]} → {users: CreatorSummary[]} (unknown ids left out). */
     usersSummaries: 'auth.users.summaries',
     /**
-     * {userId} → UserSettings ({isProfilePublic, followRequestsEnabled, notifyVotes, notifyLikes, notifyComments});
+     * {userId} → UserSettings ({isProfilePublic, followRequestsEnabled, notifyVotes, notifyLikes, notifyComments, notifyPollResults});
      * 404 when unknown. Social and polls enforce privacy and follow requests with it; notifications its switches.
      */
     usersSettings: 'auth.users.settings',
@@ -55,6 +55,8 @@ export const subjects = {
     pollsPage: 'polls.polls.page',
     /** {after, limit} → {reports: [...], next}: every report in id order (admin read model rebuild). */
     reportsPage: 'polls.reports.page',
+    /** {pollId, after, limit} → {userIds, next}: the members who voted on a poll, a page at a time (told when it ends). */
+    pollVoters: 'polls.poll.voters',
   },
   social: {
     health: 'social.health',

@@ -40,7 +40,7 @@ const memberApi = (extra: Parameters<typeof fakeApi>[0] = {}) =>
     'GET /api/auth/session': member,
     'GET /api/users/u1': profile,
     'GET /api/tokens': { tokens: [] },
-    'GET /api/users/me/settings': { isProfilePublic: true, followRequestsEnabled: true, notifyVotes: false, notifyLikes: true, notifyComments: true },
+    'GET /api/users/me/settings': { isProfilePublic: true, followRequestsEnabled: true, notifyVotes: false, notifyLikes: true, notifyComments: true, notifyPollResults: true },
     ...extra,
   });
 

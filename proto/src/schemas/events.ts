@@ -535,6 +535,36 @@ export type PageRequest = FromSchema<typeof pageRequestSchema>;
 
 const nextField = nullableIdField;
 
+/**
+ * `polls.poll.voters` request: one page of the members who voted on a poll, in voter order after `after` (the `next`
+ * of the page before; null for the first page).
+ */
+export const pollVotersRequestSchema = {
+  $id: 'meydan/nats-poll-voters-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'after', 'limit'],
+  properties: {
+    pollId: idField,
+    after: { type: ['string', 'null'], minLength: 1, maxLength: 80 },
+    limit: { type: 'integer', minimum: 1, maximum: 1000 },
+  },
+} as const;
+export type PollVotersRequest = FromSchema<typeof pollVotersRequestSchema>;
+
+/** `polls.poll.voters` reply: the members' ids (visitors are not listed); next null after the last page. */
+export const pollVotersReplySchema = {
+  $id: 'meydan/nats-poll-voters-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userIds', 'next'],
+  properties: {
+    userIds: { type: 'array', items: idField },
+    next: { type: ['string', 'null'], minLength: 1, maxLength: 80 },
+  },
+} as const;
+export type PollVotersReply = FromSchema<typeof pollVotersReplySchema>;
+
 /** `auth.users.page` reply: accounts in id order; next null after the last page. */
 export const usersPageReplySchema = {
   $id: 'meydan/nats-users-page-reply',

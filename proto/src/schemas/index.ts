@@ -9,7 +9,6 @@ import {
   adminStatsSchema,
   adminDailyQuerySchema,
   adminDailyStatsSchema,
-  adminDaySchema,
   adminUserPageSchema,
   adminUserSchema,
   auditEntrySchema,
@@ -34,7 +33,6 @@ import type {
   AdminStats,
   AdminDailyQuery,
   AdminDailyStats,
-  AdminDay,
   AdminUser,
   AdminUserPage,
   AuditEntry,
@@ -207,6 +205,8 @@ import {
   contactMessagesPageRequestSchema,
   contactMessagesPageReplySchema,
   pageRequestSchema,
+  pollVotersRequestSchema,
+  pollVotersReplySchema,
   usersPageReplySchema,
   pollsPageReplySchema,
   reportsPageReplySchema,
@@ -251,6 +251,8 @@ import type {
   PageRequest,
   UsersPageReply,
   PollsPageReply,
+  PollVotersRequest,
+  PollVotersReply,
   ReportsPageReply,
   BulkEmailRecipient,
   LiveBulkEmailProgress,
@@ -391,7 +393,6 @@ export const allSchemas = [
   pollSubscriptionResultSchema,
   mailRequestSchema,
   adminStatsSchema,
-  adminDaySchema,
   adminDailyStatsSchema,
   adminDailyQuerySchema,
   adminUserSchema,
@@ -479,6 +480,8 @@ export const allSchemas = [
   contactMessagesPageRequestSchema,
   contactMessagesPageReplySchema,
   pageRequestSchema,
+  pollVotersRequestSchema,
+  pollVotersReplySchema,
   usersPageReplySchema,
   pollsPageReplySchema,
   reportsPageReplySchema,
@@ -554,7 +557,6 @@ export interface SchemaTypes {
   'meydan/poll-subscription-result': PollSubscriptionResult;
   'meydan/mail-request': MailRequest;
   'meydan/admin-stats': AdminStats;
-  'meydan/admin-day': AdminDay;
   'meydan/admin-daily-stats': AdminDailyStats;
   'meydan/admin-daily-query': AdminDailyQuery;
   'meydan/admin-user': AdminUser;
@@ -578,6 +580,8 @@ export interface SchemaTypes {
   'meydan/nats-page-request': PageRequest;
   'meydan/nats-users-page-reply': UsersPageReply;
   'meydan/nats-polls-page-reply': PollsPageReply;
+  'meydan/nats-poll-voters-request': PollVotersRequest;
+  'meydan/nats-poll-voters-reply': PollVotersReply;
   'meydan/nats-reports-page-reply': ReportsPageReply;
   'meydan/work-bulk-email-recipient': BulkEmailRecipient;
   'meydan/live-bulk-email-progress': LiveBulkEmailProgress;

@@ -225,7 +225,8 @@ const settingField = { type: 'boolean', errorMessage: M.settingBoolean } as cons
 /**
  * PATCH /api/users/me/settings: the profile's Settings tab. isProfilePublic hides poll and follower lists from all
  * but the owner and mutual followers; followRequestsEnabled makes a new follow wait for approval; notify* switch the
- * in-app notifications of votes, likes and comments on the member's polls.
+ * in-app notifications of votes, likes and comments on the member's polls, and notifyPollResults the one a voter gets
+ * when a poll they voted on ends.
  */
 export const userSettingsPatchSchema = {
   $id: 'meydan/user-settings-patch',
@@ -238,6 +239,7 @@ export const userSettingsPatchSchema = {
     notifyVotes: settingField,
     notifyLikes: settingField,
     notifyComments: settingField,
+    notifyPollResults: settingField,
   },
   errorMessage: { type: M.bodyObject, minProperties: M.settingsEmpty, additionalProperties: M.settingUnknown },
 } as const;
@@ -248,13 +250,14 @@ export const userSettingsSchema = {
   $id: 'meydan/user-settings',
   type: 'object',
   additionalProperties: false,
-  required: ['isProfilePublic', 'followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments'],
+  required: ['isProfilePublic', 'followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults'],
   properties: {
     isProfilePublic: { type: 'boolean' },
     followRequestsEnabled: { type: 'boolean' },
     notifyVotes: { type: 'boolean' },
     notifyLikes: { type: 'boolean' },
     notifyComments: { type: 'boolean' },
+    notifyPollResults: { type: 'boolean' },
   },
 } as const;
 export type UserSettings = FromSchema<typeof userSettingsSchema>;

@@ -33,7 +33,7 @@ describe('auth: the profile’s settings tab and the profile by username', () =>
   it('starts public, without follow requests and with every notification on', async () => {
     const res = await settings(ali);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ isProfilePublic: true, followRequestsEnabled: false, notifyVotes: true, notifyLikes: true, notifyComments: true });
+    expect(res.json()).toEqual({ isProfilePublic: true, followRequestsEnabled: false, notifyVotes: true, notifyLikes: true, notifyComments: true, notifyPollResults: true });
     expect(validate('meydan/user-settings', res.json()).ok).toBe(true);
   });
 
@@ -41,7 +41,7 @@ describe('auth: the profile’s settings tab and the profile by username', () =>
     const announced = auth.deps.nats.subscribe('events.auth.user.updated', { max: 1 });
     const res = await patch(ayse, { isProfilePublic: false, followRequestsEnabled: true, notifyVotes: false });
     expect(res.statusCode, res.body).toBe(200);
-    const expected = { isProfilePublic: false, followRequestsEnabled: true, notifyVotes: false, notifyLikes: true, notifyComments: true };
+    const expected = { isProfilePublic: false, followRequestsEnabled: true, notifyVotes: false, notifyLikes: true, notifyComments: true, notifyPollResults: true };
     expect(res.json()).toEqual(expected);
     expect((await settings(ayse)).json()).toEqual(expected);
     expect(await auth.deps.bus.request(subjects.auth.usersSettings, { userId: ayse.id })).toEqual(expected);

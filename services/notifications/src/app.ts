@@ -6,6 +6,7 @@ import { bindBulkEmailProgress } from './nats/bulk-email-progress.js';
 import { bindMemberData } from './nats/member-data.js';
 import { relayLiveCounts } from './nats/live-counts-relay.js';
 import { bindMailer } from './nats/mailer.js';
+import { bindPollResults } from './nats/poll-results.js';
 import { attachRealtime } from './realtime/server.js';
 import { notificationRoutes } from './routes/notifications.js';
 
@@ -42,6 +43,7 @@ export async function buildApp(baseDeps: ServiceDeps, options: NotificationsOpti
   const closers: { close(): void }[] = [];
   if (options.consumers !== false) {
     await bindNotificationConsumers(ctx);
+    await bindPollResults(ctx);
     await bindMemberData(ctx);
     closers.push(await bindMailer(ctx));
     closers.push(relayLiveCounts({ bus: deps.bus, redis: deps.redis, log: deps.log, realtime }));

@@ -85,6 +85,8 @@ export const trProfile = {
       notifyLikesHint: 'Anketlerin beğenildiğinde bildirim al.',
       notifyComments: 'Yorum bildirimleri',
       notifyCommentsHint: 'Anketlerine yorum yazıldığında bildirim al.',
+      notifyPollResults: 'Sonuç bildirimleri',
+      notifyPollResultsHint: 'Oy verdiğin bir anket sonuçlandığında bildirim al.',
     },
     settingsSaved: 'Ayarların kaydedildi',
     settingsFailedTitle: 'Hata',

@@ -35,5 +35,6 @@ export function settingsOf(user: Partial<UserRecord>): UserSettings {
     notifyVotes: user.notifyVotes ?? true,
     notifyLikes: user.notifyLikes ?? true,
     notifyComments: user.notifyComments ?? true,
+    notifyPollResults: user.notifyPollResults ?? true,
   };
 }

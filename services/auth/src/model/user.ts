@@ -23,6 +23,8 @@ export interface UserRecord {
   notifyVotes: boolean;
   notifyLikes: boolean;
   notifyComments: boolean;
+  /** The in-app notification that a poll the member voted on has ended. */
+  notifyPollResults: boolean;
   /** GridFS id of the square avatar, and a version that changes with it (cache busting). */
   avatarFileId: string | null;
   avatarVersion: number;
@@ -64,6 +66,7 @@ const userSchema = new Schema<UserRecord>(
     notifyVotes: { type: Boolean, default: true },
     notifyLikes: { type: Boolean, default: true },
     notifyComments: { type: Boolean, default: true },
+    notifyPollResults: { type: Boolean, default: true },
     avatarFileId: { type: String, default: null },
     avatarVersion: { type: Number, default: 0 },
     aiAnalysisCompleted: { type: Boolean, default: false },

@@ -18,6 +18,8 @@ export const texts = {
   liked: (name: string) => `${name} anketini beğendi`,
   commented: (name: string, text: string) => `${name} anketine yorum yaptı: ${quoted(text)}`,
   comments: (count: number) => `Anketine ${count} yeni yorum geldi`,
+  votedPollEnded: (title: string) => `Oy verdiğin anket sonuçlandı: ${quoted(title)}`,
+  votedPollsEnded: (count: number) => `Oy verdiğin ${count} anket sonuçlandı`,
   friendsPoll: (name: string, title: string) => `${name} Dost Meclisi'nde soruyor: ${quoted(title)}`,
   pollEnded: (title: string, voteCounts: number[], totalVotes: number, winnerIndexes: number[]) => {
     const head = `${quoted(title)} anketin sona erdi`;
@@ -43,5 +45,6 @@ export const texts = {
 export const links = {
   followers: () => '/profil?sekme=takipciler',
   ownPoll: (pollId: string) => `/profil?anket=${encodeURIComponent(pollId)}`,
+  ownVotes: () => '/profil?sekme=oylar',
   friendsPoll: (pollId: string) => `/dost-meclisi?anket=${encodeURIComponent(pollId)}`,
 };

@@ -5,7 +5,7 @@ import { Coalescer, isDuplicateKey, tryLock, waitUnlocked, type Logger } from '@
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
 import type { Realtime } from '../realtime/server.js';
 import { links, texts } from '../domain/texts.js';
-import { groupText, viewOf, type GroupKind, type NewComment } from '../domain/views.js';
+import { groupLink, groupText, viewOf, type EndedPoll, type GroupFirst, type GroupKind, type NewComment } from '../domain/views.js';
 
 type Stored = NotificationRecord & { _id: Types.ObjectId };
 
@@ -19,6 +19,9 @@ export interface NewNotification {
   actorId?: string | null;
   at?: Date;
 }
+
+/** The group key of a member's ended-polls notification (it has no poll of its own). */
+const RESULTS_GROUP = 'results';
 
 const isObjectId = (id: string) => id.length === 24 && Types.ObjectId.isValid(id);
 
@@ -35,8 +38,8 @@ interface GroupBatch {
   pollId: string;
   count: number;
   at: Date;
-  /** The first comment of the batch: a notification of one comment names its author and quotes it. */
-  first?: NewComment;
+  /** The first comment (or ended poll) of the batch: a notification of one names it. */
+  first?: GroupFirst;
   done: Promise<void>;
   resolve: () => void;
   reject: (err: unknown) => void;
@@ -125,7 +128,15 @@ export class NotificationStore {
     }
   }
 
-  private addToGroup(kind: GroupKind, userId: string, pollId: string, at: Date, comment?: NewComment, count = 1): Promise<void> {
+  /**
+   * Tells a voter that a poll they voted on has ended: their unread notification of ended polls grows by one (the
+   * caller tells each voter of each poll once).
+   */
+  addEndedPoll(userId: string, poll: EndedPoll, at: Date): Promise<void> {
+    return this.addToGroup('results', userId, RESULTS_GROUP, at, poll);
+  }
+
+  private addToGroup(kind: GroupKind, userId: string, pollId: string, at: Date, comment?: GroupFirst, count = 1): Promise<void> {
     const key = `${kind}:${userId}:${pollId}`;
     let batch = this.batches.get(key);
     if (!batch) {
@@ -157,13 +168,18 @@ export class NotificationStore {
       await waitUnlocked(this.redis, lockKey, 2000);
       release = await tryLock(this.redis, lockKey, 10_000);
     }
+    // The ended polls' notification belongs to no one poll.
+    const pollId = batch.kind === 'results' ? null : batch.pollId;
     try {
-      const open = await this.model
-        .findOne({ userId: batch.userId, kind: batch.kind, pollId: batch.pollId, isRead: false })
-        .lean<Stored>();
+      const open = await this.model.findOne({ userId: batch.userId, kind: batch.kind, pollId, isRead: false }).lean<Stored>();
       if (open) {
         const count = open.count + batch.count;
-        const changes = { count, message: groupText(batch.kind, count), createdAt: batch.at > open.createdAt ? batch.at : open.createdAt };
+        const changes = {
+          count,
+          message: groupText(batch.kind, count),
+          link: groupLink(batch.kind, batch.pollId, count),
+          createdAt: batch.at > open.createdAt ? batch.at : open.createdAt,
+        };
         await this.model.updateOne({ _id: open._id }, { $set: changes });
         this.growth.push(open._id.toString(), { ...open, ...changes });
       } else {
@@ -172,11 +188,11 @@ export class NotificationStore {
           kind: batch.kind,
           key: `${batch.kind}:${batch.pollId}:${new Types.ObjectId().toString()}`,
           message: groupText(batch.kind, batch.count, batch.first),
-          link: links.ownPoll(batch.pollId),
+          link: groupLink(batch.kind, batch.pollId, batch.count, batch.first),
           isRead: false,
           createdAt: batch.at,
-          pollId: batch.pollId,
-          actorId: batch.count === 1 ? (batch.first?.actorId ?? null) : null,
+          pollId,
+          actorId: batch.count === 1 && batch.first && 'actorId' in batch.first ? batch.first.actorId : null,
           count: batch.count,
         });
         await this.announceNew(created.toObject() as Stored);

@@ -8,9 +8,12 @@ const RETRIES_FOR_SETTINGS = 3;
 const CACHE_SECONDS = 300;
 const cacheKey = (userId: string) => `settings:${userId}`;
 
-export type NotificationSwitch = 'notifyVotes' | 'notifyLikes' | 'notifyComments';
+export type NotificationSwitch = 'notifyVotes' | 'notifyLikes' | 'notifyComments' | 'notifyPollResults';
 
-/** Whether a member wants in-app notifications of votes, likes and comments, as set on their profile's Settings tab. */
+/**
+ * Whether a member wants in-app notifications of votes, likes and comments, and of the end of polls they voted on, as
+ * set on their profile's Settings tab.
+ */
 export class Preferences {
   constructor(
     private readonly bus: Bus,

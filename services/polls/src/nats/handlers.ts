@@ -90,6 +90,25 @@ export async function reportsPage(ctx: PollsContext, { after, limit }: { after: 
   };
 }
 
+/** Members' voter strings are `u:<userId>`: every one sorts between these two. */
+const MEMBER_VOTERS = { from: 'u:', until: 'u;' } as const;
+
+/**
+ * One page of the members who voted on a poll, in voter order (the unique (pollId, voter) index serves the range and
+ * the order), for the notification a voter gets when the poll ends. Visitors have no one to tell.
+ */
+export async function pollVoters(ctx: PollsContext, { pollId, after, limit }: { pollId: string; after: string | null; limit: number }) {
+  const from = after && after > MEMBER_VOTERS.from ? after : MEMBER_VOTERS.from;
+  const votes = await ctx.models.Vote.find({ pollId, voter: { $gt: from, $lt: MEMBER_VOTERS.until } }, { voter: 1 })
+    .sort({ voter: 1 })
+    .limit(limit)
+    .lean();
+  return {
+    userIds: votes.map((v) => v.voter.slice(MEMBER_VOTERS.from.length)),
+    next: votes.length === limit ? votes[votes.length - 1]!.voter : null,
+  };
+}
+
 export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
   const { bus } = ctx;
   bus.respond(subjects.polls.userCounts, (payload) => userCounts(ctx, payload));
@@ -97,6 +116,7 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
   bus.respond(subjects.polls.reportsPage, (payload) => reportsPage(ctx, payload));
   bus.respond(subjects.polls.userTopics, (payload) => userTopics(ctx, payload));
   bus.respond(subjects.polls.canView, (payload, c) => canView(ctx, payload, c));
+  bus.respond(subjects.polls.pollVoters, (payload) => pollVoters(ctx, payload));
 
   // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.
   await bus.consume({

@@ -6,7 +6,7 @@ import { trProfile } from '../../i18n/tr-profile';
 import { useSettingsQuery, useUpdateSettingsMutation } from '../profile/profileApi';
 import { useToast } from '../toasts/useToast';
 
-export const preferenceKeys = ['isProfilePublic', 'followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments'] as const satisfies readonly (keyof UserSettings)[];
+export const preferenceKeys = ['isProfilePublic', 'followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults'] as const satisfies readonly (keyof UserSettings)[];
 export type PreferenceKey = (typeof preferenceKeys)[number];
 
 /**

@@ -72,7 +72,7 @@ function MemberSettings({ userId }: { userId: string }) {
       <ProfileForm profile={profile} />
       <Card as="section" aria-labelledby="settings-preferences">
         <h2 id="settings-preferences">{trProfile.profile.settingsTitle}</h2>
-        <PreferenceSwitches userId={profile.id} only={['followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments']} />
+        <PreferenceSwitches userId={profile.id} only={['followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults']} />
       </Card>
       <AccountSection />
     </>

@@ -1,0 +1,100 @@
+/**
+ * Voters told when a poll ends, on the real auth, polls and notifications services: polls' sweep announces the end,
+ * notifications pages through the voters (`polls.poll.voters`) and grows one unread notification per member, once
+ * per poll however often the event comes, never for the creator, and not for a member who switched it off.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subjects } from '@meydan/proto';
+import { asMember, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import { buildApp as buildAuth } from '../../auth/src/app.js';
+import { createUser, type TestUser } from '../../auth/test/support.js';
+import { sweepEndedPolls } from '../../polls/src/jobs/ended-polls.js';
+import { createPoll, endNow, startPolls, vote, type PollsTestService } from '../../polls/test/support.js';
+import { drained, startNotifications, until } from './support.js';
+
+describe('notifications: voters told when a poll they voted on ends', () => {
+  let mail: Awaited<ReturnType<typeof startTestMailDev>>;
+  let auth: TestService;
+  let polls: PollsTestService;
+  let notifications: TestService;
+  let creator: TestUser;
+  let ece: TestUser;
+  let kaan: TestUser;
+  let quiet: TestUser;
+
+  type Row = { message: string; link: string | null; isRead: boolean };
+  const inbox = async (user: TestUser): Promise<Row[]> =>
+    (await notifications.app.inject({ url: '/api/notifications', headers: asMember(user.id) })).json();
+  const results = async (user: TestUser) => (await inbox(user)).filter((n) => n.message.startsWith('Oy verdiğin'));
+  const persisted = (pollId: string, count: number) =>
+    until(async () => (await polls.app.polls.models.Vote.countDocuments({ pollId })) === count, 10_000, `${count} votes stored`);
+  /** A poll the members vote on, then ended by polls' own sweep. */
+  async function endedPoll(title: string, voters: TestUser[]): Promise<string> {
+    const poll = await createPoll(polls.app, creator.id, { title });
+    for (const member of [...voters, creator]) expect((await vote(polls.app, poll.id, member.id, 0)).statusCode).toBe(200);
+    await persisted(poll.id, voters.length + 1);
+    await endNow(polls.app, poll.id);
+    expect(await sweepEndedPolls(polls.app.polls)).toBe(1);
+    await drained(notifications.deps, 'notifications--poll-results');
+    return poll.id;
+  }
+
+  beforeAll(async () => {
+    mail = await startTestMailDev();
+    auth = await startTestService('auth', buildAuth);
+    polls = await startPolls();
+    notifications = await startNotifications(mail.smtpUrl);
+    [creator, ece, kaan, quiet] = await Promise.all([
+      createUser(auth.deps, { displayName: 'Soran' }),
+      createUser(auth.deps, { displayName: 'Ece' }),
+      createUser(auth.deps, { displayName: 'Kaan' }),
+      createUser(auth.deps, { displayName: 'Sessiz' }),
+    ]);
+    const off = await auth.app.inject({ method: 'PATCH', url: '/api/users/me/settings', headers: asMember(quiet.id), payload: { notifyPollResults: false } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().notifyPollResults).toBe(false);
+  });
+  afterAll(async () => {
+    await notifications?.close();
+    await polls?.close();
+    await auth?.close();
+    await mail?.stop();
+  });
+
+  it('tells each member voter once, linking to the poll; not the creator, not one who switched it off', async () => {
+    const pollId = await endedPoll('Çay mı kahve mi?', [ece, kaan, quiet]);
+    // The same event again (a redelivery, or a second sweep's announcement) tells nobody twice.
+    await polls.app.polls.bus.publish('events.polls.poll.ended', {
+      pollId, creatorId: creator.id, title: 'Çay mı kahve mi?', voteCounts: [4, 0], totalVotes: 4, winnerIndexes: [0], at: new Date().toISOString(),
+    });
+    await drained(notifications.deps, 'notifications--poll-results');
+    for (const member of [ece, kaan]) {
+      await until(async () => (await results(member)).length === 1, 10_000, 'voter told');
+      expect(await results(member)).toEqual([
+        expect.objectContaining({ message: 'Oy verdiğin anket sonuçlandı: “Çay mı kahve mi?”', link: `/profil?anket=${pollId}`, isRead: false }),
+      ]);
+    }
+    expect(await results(creator)).toEqual([]);
+    expect(await results(quiet)).toEqual([]);
+  });
+
+  it('grows one unread notification as more of a member’s polls end, then leads to their votes', async () => {
+    await endedPoll('Deniz mi dağ mı?', [ece]);
+    await until(async () => (await results(ece))[0]?.message === 'Oy verdiğin 2 anket sonuçlandı', 10_000, 'grown');
+    expect(await results(ece)).toEqual([expect.objectContaining({ message: 'Oy verdiğin 2 anket sonuçlandı', link: '/profil?sekme=oylar' })]);
+    expect(await results(kaan)).toHaveLength(1);
+  });
+
+  it('pages the voters of a poll in voter order, members only', async () => {
+    const poll = await createPoll(polls.app, creator.id, { title: 'Sayfalı' });
+    for (const member of [ece, kaan, quiet]) await vote(polls.app, poll.id, member.id, 1);
+    await persisted(poll.id, 3);
+    const ask = (after: string | null) => notifications.deps.bus.request(subjects.polls.pollVoters, { pollId: poll.id, after, limit: 2 });
+    const first = await ask(null);
+    expect(first.userIds).toHaveLength(2);
+    expect(first.next).toBe(`u:${first.userIds[1]}`);
+    const second = await ask(first.next);
+    expect(second).toEqual({ userIds: [expect.any(String)], next: null });
+    expect(new Set([...first.userIds, ...second.userIds])).toEqual(new Set([ece.id, kaan.id, quiet.id]));
+  });
+});
