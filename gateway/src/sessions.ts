@@ -1,4 +1,4 @@
-import { SESSION_ID_PATTERN, sessionKeys, sessionUserOf, type UserRole } from '@meydan/proto';
+import { SESSION_ID_PATTERN, readSession, type UserRole } from '@meydan/proto';
 import { HttpError, within, type Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
@@ -7,7 +7,8 @@ const READ_TIMEOUT_MS = 1500;
 
 /**
  * Sessions read where auth keeps them (Redis, under auth's prefix), with auth's sliding expiry: the gateway learns who
- * is calling in one Redis step instead of a NATS round trip to auth, which did nothing but that step.
+ * is calling in two Redis steps (the session, then its account's epoch) instead of a NATS round trip to auth, which did
+ * nothing but these steps.
  */
 export class SessionReader {
   constructor(
@@ -18,14 +19,15 @@ export class SessionReader {
   ) {}
 
   /**
-   * The session's user, its lifetime extended; null when unknown, expired or not a session id at all. When Redis
-   * cannot say, throws the 503 a silent auth gave: nobody is taken for a visitor, or for someone else.
+   * The session's user, its lifetime (and its account's list of sessions) extended; null when unknown, expired, not a
+   * session id at all, or made before its account's last revocation (a ban, a deletion, a password change: the
+   * account's epoch, which does not expire, no longer matches; see proto's `sessionStands`). When Redis cannot say,
+   * throws the 503 a silent auth gave: nobody is taken for a visitor, or for someone else.
    */
   async resolve(sid: string, requestId: string): Promise<{ userId: string; role: UserRole } | null> {
     if (!SESSION_ID_PATTERN.test(sid)) return null;
     try {
-      const raw = await within(this.redis.getex(sessionKeys.session(sid), 'EX', this.ttlSeconds), READ_TIMEOUT_MS, `no answer within ${READ_TIMEOUT_MS} ms`);
-      return sessionUserOf(raw);
+      return await within(readSession(this.redis, sid, this.ttlSeconds), READ_TIMEOUT_MS, `no answer within ${READ_TIMEOUT_MS} ms`);
     } catch (err) {
       this.log.warn({ reqId: requestId, err }, 'session store unavailable');
       throw new HttpError(503, 'service_unavailable', undefined, { 'retry-after': '5' });

@@ -75,6 +75,49 @@ describe('sessions read from Redis by the gateway, auth not running', () => {
     }
   });
 
+  it('a session made while every session of its account is being revoked does not outlive the next revocation', async () => {
+    const userId = '6650f0c2a1b2c3d4e5f60702';
+    await sessions.create(userId, 'member');
+    // The new session is written while revokeAll runs, right after it read the account's list and before it deletes
+    // what it read: that once left the session alive and listed nowhere.
+    let made = '';
+    const slowRevoker = new Proxy(authStore, {
+      get(target, name) {
+        if (name === 'smembers') {
+          return async (key: string) => {
+            const listed = await target.smembers(key);
+            made = await sessions.create(userId, 'member');
+            return listed;
+          };
+        }
+        const value = Reflect.get(target, name, target) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await new SessionStore(slowRevoker, THIRTY_DAYS_S).revokeAll(userId);
+    expect(made).not.toBe('');
+    // A ban, say: whatever became of the list, the session made meanwhile ends now.
+    await sessions.revokeAll(userId);
+    arrivals.length = 0;
+    const res = await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718', headers: { cookie: `${SESSION_COOKIE}=${made}` } });
+    expect(res.headers['x-meydan-service']).toBe('polls');
+    expect(arrivals[0]).toMatchObject({ userId: null, role: null });
+    expect(await sessions.resolve(made)).toBeNull();
+  });
+
+  it('refuses a session whose account epoch was lost, and one made before its account’s last revocation', async () => {
+    const userId = '6650f0c2a1b2c3d4e5f60703';
+    const lost = await sessions.create(userId, 'member');
+    await authStore.del(sessionKeys.accountEpoch(userId));
+    const stale = await sessions.create(userId, 'member');
+    await authStore.incr(sessionKeys.accountEpoch(userId));
+    for (const sid of [lost, stale]) {
+      arrivals.length = 0;
+      await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
+      expect(arrivals[0]).toMatchObject({ userId: null, role: null });
+    }
+  });
+
   it('answers 503 in Turkish when Redis cannot be reached, and lets no member through as anyone', async () => {
     const cut = await testGateway.variant({ REDIS_URL: 'redis://127.0.0.1:9' });
     arrivals.length = 0;
@@ -117,6 +160,14 @@ describe('revoked sessions stop working at the gateway (real auth)', () => {
     return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
   };
   const sessionOf = (app: FastifyInstance, sid: string) => app.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
+  const post = (url: string, sid: string, payload: object) =>
+    gateway.inject({ method: 'POST', url, headers: { origin: 'http://meydan.test', cookie: `${SESSION_COOKIE}=${sid}` }, payload });
+  /** What 30 days without a login once did: the account's list of sessions expired (the sessions slid on). */
+  const forgetSessionList = async (userId: string) => {
+    const store = connectRedis(infra().redisUrl, SESSION_STORE_PREFIX, testLogger());
+    expect(await store.del(sessionKeys.userSessions(userId))).toBe(1);
+    await store.quit();
+  };
 
   it('a logged-out session is refused, by this gateway (which had it cached) and by one that never saw it', async () => {
     const member = await createUser(auth.deps);
@@ -134,5 +185,42 @@ describe('revoked sessions stop working at the gateway (real auth)', () => {
     await testGateway.bus.publish(events.admin.userBanned, { userId: member.id, by: '6650f0c2a1b2c3d4e5f60799', at: new Date().toISOString() });
     await vi.waitFor(async () => expect((await sessionOf(gateway, sid)).statusCode).toBe(401), { timeout: 10_000, interval: 50 });
     expect((await sessionOf(await testGateway.variant({}), sid)).statusCode).toBe(401);
+  });
+
+  describe('after the account’s list of sessions expired (30 days without a login)', () => {
+    it('a ban still ends the old session: the gateway answers 401 for it', async () => {
+      const member = await createUser(auth.deps);
+      const sid = await login(member);
+      expect((await gateway.inject({ url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(200);
+      await forgetSessionList(member.id);
+      await testGateway.bus.publish(events.admin.userBanned, { userId: member.id, by: '6650f0c2a1b2c3d4e5f60799', at: new Date().toISOString() });
+      // /api/tokens does not look at the account itself: only the session read can refuse it.
+      await vi.waitFor(async () => expect((await gateway.inject({ url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(401), {
+        timeout: 10_000,
+        interval: 50,
+      });
+      expect((await (await testGateway.variant({})).inject({ url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(401);
+    });
+
+    it('"log out everywhere" ends the other devices’ sessions', async () => {
+      const member = await createUser(auth.deps);
+      const [laptop, phone] = [await login(member), await login(member)];
+      await forgetSessionList(member.id);
+      expect((await post('/api/logout', laptop, { everywhere: true })).statusCode).toBe(200);
+      expect((await sessionOf(gateway, phone)).statusCode).toBe(401);
+      expect((await sessionOf(await testGateway.variant({}), phone)).statusCode).toBe(401);
+    });
+
+    it('a password change ends the other devices’ sessions and keeps the one that changed it signed in', async () => {
+      const member = await createUser(auth.deps);
+      const [laptop, phone] = [await login(member), await login(member)];
+      await forgetSessionList(member.id);
+      const changed = await post('/api/auth/password', laptop, { currentPassword: member.password, newPassword: 'yepyeni-sifre-2' });
+      expect(changed.statusCode, changed.body).toBe(200);
+      const renewed = changed.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+      expect((await sessionOf(gateway, phone)).statusCode).toBe(401);
+      expect((await sessionOf(gateway, laptop)).statusCode).toBe(401);
+      expect((await sessionOf(gateway, renewed)).json()).toMatchObject({ id: member.id });
+    });
   });
 });

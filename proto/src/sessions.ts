@@ -5,13 +5,18 @@ import { userRoles, type UserRole } from './schemas/common.js';
  * keys, the shape of a session id and the stored record, defined once for both.
  *
  * The keys sit under auth's key prefix (ioredis adds `auth:`): `session:<sid>` holds the session with a sliding
- * expiry of SESSION_TTL_DAYS; `user-sessions:<userId>` lists a user's sids so all of them can be revoked at once.
+ * expiry of SESSION_TTL_DAYS; `user-sessions:<userId>` lists a user's sids so all of them can be deleted at once (its
+ * expiry slides with them); `account-epoch:<userId>` (no expiry) is the account's revocation epoch. Every session
+ * carries the epoch its account had when it was made, and revoking everything (ban, deletion, password change or
+ * reset, "log out everywhere") raises the account's epoch: a session whose epoch is not the account's current one is
+ * no session, whether or not the list of sids still names it.
  */
 export const SESSION_STORE_PREFIX = 'auth';
 
 export const sessionKeys = {
   session: (sid: string) => `session:${sid}`,
   userSessions: (userId: string) => `user-sessions:${userId}`,
+  accountEpoch: (userId: string) => `account-epoch:${userId}`,
 } as const;
 
 /** What a session id looks like (auth makes 32 random bytes in base64url); anything else is never looked up. */
@@ -25,10 +30,19 @@ export interface StoredSession {
   userId: string;
   role: UserRole;
   createdAt: string;
+  /** The account's revocation epoch when the session was made (absent in sessions made before epochs existed). */
+  epoch?: number;
+}
+
+export interface SessionUser {
+  userId: string;
+  role: UserRole;
+  /** The epoch the session carries; null for a session made before epochs existed. */
+  epoch: number | null;
 }
 
 /** The session's user from a stored value, or null when there is none or it is not a session. */
-export function sessionUserOf(raw: string | null): { userId: string; role: UserRole } | null {
+export function sessionUserOf(raw: string | null): SessionUser | null {
   if (!raw) return null;
   let stored: Partial<StoredSession>;
   try {
@@ -36,7 +50,44 @@ export function sessionUserOf(raw: string | null): { userId: string; role: UserR
   } catch {
     return null;
   }
-  const { userId, role } = stored ?? {};
+  const { userId, role, epoch } = stored ?? {};
   if (typeof userId !== 'string' || userId.length === 0 || !userRoles.includes(role as UserRole)) return null;
-  return { userId, role: role as UserRole };
+  if (epoch !== undefined && !Number.isSafeInteger(epoch)) return null;
+  return { userId, role: role as UserRole, epoch: epoch ?? null };
+}
+
+/**
+ * Whether a session still stands against its account's current epoch (the value at `account-epoch:<userId>`, null when
+ * the key is missing). Fails closed: a session that carries an epoch needs the account's to exist and be equal; a
+ * session made before epochs existed stands only while its account has none (the account's next sign-in or
+ * revocation creates it). An epoch starts at the time it was created in ms, so an epoch key lost and made anew
+ * never takes a value that older sessions carry.
+ */
+export function sessionStands(session: SessionUser, accountEpoch: string | null): boolean {
+  if (accountEpoch === null || session.epoch === null) return accountEpoch === null && session.epoch === null;
+  return Number(accountEpoch) === session.epoch;
+}
+
+/** The Redis commands a session read needs (an ioredis client with auth's key prefix has them). */
+export interface SessionRedis {
+  getex(key: string, secondsToken: 'EX', seconds: number): Promise<string | null>;
+  multi(): SessionRedisMulti;
+}
+interface SessionRedisMulti {
+  get(key: string): SessionRedisMulti;
+  expire(key: string, seconds: number): SessionRedisMulti;
+  exec(): Promise<[Error | null, unknown][] | null>;
+}
+
+/**
+ * The session's user, its lifetime and its account's list of sessions extended (sliding expiry); null when unknown,
+ * expired, not a session, or made before its account's last revocation. Auth and the gateway both read sessions so.
+ */
+export async function readSession(redis: SessionRedis, sid: string, ttlSeconds: number): Promise<{ userId: string; role: UserRole } | null> {
+  if (!SESSION_ID_PATTERN.test(sid)) return null;
+  const session = sessionUserOf(await redis.getex(sessionKeys.session(sid), 'EX', ttlSeconds));
+  if (!session) return null;
+  const replies = await redis.multi().get(sessionKeys.accountEpoch(session.userId)).expire(sessionKeys.userSessions(session.userId), ttlSeconds).exec();
+  const accountEpoch = (replies?.[0]?.[1] as string | null | undefined) ?? null;
+  return sessionStands(session, accountEpoch) ? { userId: session.userId, role: session.role } : null;
 }

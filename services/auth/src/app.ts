@@ -4,7 +4,7 @@ import { limits } from '@meydan/proto';
 import { createServiceApp, withDefaults, type ServiceDeps } from '@meydan/kit';
 import { authConfigSchema, type AuthConfig } from './config.js';
 import { createAuthContext } from './context.js';
-import { bootstrapAdmin } from './domain/admin-bootstrap.js';
+import { bootstrapAdmin } from './store/admin-bootstrap.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
 import { accountRoutes } from './routes/account.js';

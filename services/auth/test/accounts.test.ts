@@ -5,6 +5,7 @@ import { asMember, asVisitor, identityHeaders, startTestService, until, type Tes
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
 import { userModel } from '../src/model/user.js';
+import { createUser } from './support.js';
 
 const codec = JSONCodec();
 type Mail = { to: string; subject: string; text: string; html: string; tag: string };
@@ -359,5 +360,66 @@ describe('accounts', () => {
       const many = await svc.deps.bus.request(subjects.auth.usersSummaries, { ids: [...unknown, id, id] });
       expect(many.users.map((u) => u.id)).toEqual([id]);
     });
+  });
+});
+
+describe('the administrator made from ADMIN_EMAIL/ADMIN_PASSWORD at start', () => {
+  const ADMIN = { ADMIN_EMAIL: 'Kurucu@Meydan.test', ADMIN_PASSWORD: 'yapilandirilan-sifre' };
+  let k = 0;
+  const from = () => ({ ...asVisitor(), ...identityHeaders({ ip: `10.77.${++k}.1` }) });
+  const login = (svc: TestService, email: string, password: string) =>
+    svc.app.inject({ method: 'POST', url: '/api/login', headers: from(), payload: { email, password } });
+  /** Two auth instances on one database: what was there before the start, and the start with the admin configured. */
+  async function startedOver(before: (svc: TestService) => Promise<void>): Promise<[TestService, TestService]> {
+    const MONGO_DB = `test_admin_${Date.now().toString(36)}${++k}`;
+    const earlier = await startTestService('auth', buildApp, { config: { MONGO_DB } as never });
+    await before(earlier);
+    return [earlier, await startTestService('auth', buildApp, { config: { MONGO_DB, ...ADMIN } as never })];
+  }
+
+  it('replaces a never-activated account a stranger registered with the address: his password opens nothing, the configured one opens the administrator', async () => {
+    const [earlier, started] = await startedOver(async (svc) => {
+      const res = await svc.app.inject({
+        method: 'POST',
+        url: '/api/register',
+        headers: from(),
+        payload: { username: 'admin', email: 'kurucu@meydan.test', displayName: 'Yabancı', password: 'yabancinin-sifresi' },
+      });
+      expect(res.statusCode).toBe(201);
+    });
+    try {
+      const stranger = await login(started, 'kurucu@meydan.test', 'yabancinin-sifresi');
+      expect(stranger.statusCode).toBe(401);
+      expect(stranger.json()).toEqual({ error: 'wrong_credentials', message: 'E-posta veya şifre hatalı.' });
+      const admin = await login(started, 'kurucu@meydan.test', ADMIN.ADMIN_PASSWORD);
+      expect(admin.statusCode).toBe(200);
+      expect(admin.json()).toMatchObject({ role: 'admin', username: 'admin', displayName: 'Meydan Yönetimi' });
+      expect(await userModel(started.deps.mongo).countDocuments({ emailLower: 'kurucu@meydan.test' })).toBe(1);
+      // The stranger's activation link went with his account.
+      expect(await activationModel(started.deps.mongo).countDocuments({})).toBe(0);
+    } finally {
+      await started.close();
+      await earlier.close();
+    }
+  });
+
+  it('makes an activated member holding the address (its mailbox’s owner) the administrator with the configured password', async () => {
+    let memberSid = '';
+    const [earlier, started] = await startedOver(async (svc) => {
+      const member = await createUser(svc.deps, { username: 'kurucu', email: 'kurucu@meydan.test' });
+      const res = await login(svc, member.email, member.password);
+      expect(res.statusCode).toBe(200);
+      memberSid = res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    });
+    try {
+      expect((await login(started, 'kurucu@meydan.test', 'gizli-sifre-1')).statusCode).toBe(401);
+      const admin = await login(started, 'kurucu@meydan.test', ADMIN.ADMIN_PASSWORD);
+      expect(admin.json()).toMatchObject({ role: 'admin', username: 'kurucu' });
+      // Its sessions from before carried the member role: they ended.
+      expect(await started.deps.bus.request(subjects.auth.sessionResolve, { sid: memberSid })).toBeNull();
+    } finally {
+      await started.close();
+      await earlier.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
 import type { Types } from 'mongoose';
 import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
-import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenParams as tokenParams } from '@meydan/kit';
+import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenParams as tokenParams, type Role } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { activationMail } from '../domain/mail.js';
@@ -37,6 +37,19 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 
   const setSessionCookie = (reply: FastifyReply, sid: string) =>
     reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: sessionTtlSeconds });
+
+  /**
+   * A new session for an account that is still active and still has this password. The account's revocation epoch is
+   * read before the account is read again: a ban or password change landing meanwhile either shows in the account
+   * (refused here) or raises the epoch after it was read (the session is born stale and refused on its first use).
+   */
+  async function openSession(reply: FastifyReply, user: { id: string; role: Role; passwordHash: string }) {
+    const epoch = await sessions.epoch(user.id);
+    const current = await users.findById(user.id, { isActive: 1, passwordHash: 1 }).lean();
+    if (!current || current.passwordHash !== user.passwordHash) throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
+    if (!current.isActive) throw new HttpError(403, 'account_banned', T.banned);
+    setSessionCookie(reply, await sessions.create(user.id, user.role, epoch));
+  }
 
   /** Makes a fresh single-use link and asks the mailer to send it. */
   async function sendActivation(user: { _id: { toString(): string }; email: string; displayName: string }, requestId: string) {
@@ -307,8 +320,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       }
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await sessions.revoke(previous);
-      const sid = await sessions.create(user.id, user.role);
-      setSessionCookie(reply, sid);
+      await openSession(reply, user);
       return sessionUserOf(user.toObject());
     },
   );
@@ -361,7 +373,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       user.passwordHash = await hashPassword(request.body.newPassword);
       await user.save();
       await revokeEverything(ctx, userId, request.id);
-      setSessionCookie(reply, await sessions.create(userId, user.role));
+      await openSession(reply, user);
       return { message: T.passwordChanged };
     },
   );

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { SESSION_ID_PATTERN, sessionKeys, sessionUserOf, type StoredSession } from '@meydan/proto';
+import { readSession, sessionKeys, sessionUserOf, type StoredSession } from '@meydan/proto';
 import type { Role } from '@meydan/kit';
 import { randomToken } from '../domain/secrets.js';
 
@@ -7,7 +7,7 @@ export type Session = StoredSession;
 
 /**
  * Sessions in Redis under auth's prefix, keyed as proto's `sessionKeys` say: the gateway reads them there too (with the
- * same sliding expiry), so the format is shared, not auth's alone.
+ * same sliding expiry and the same epoch check), so the format is shared, not auth's alone.
  */
 export class SessionStore {
   constructor(
@@ -15,9 +15,19 @@ export class SessionStore {
     private readonly ttlSeconds: number,
   ) {}
 
-  async create(userId: string, role: Role): Promise<string> {
+  /**
+   * The account's current revocation epoch, started from the clock when it has none. Read it before checking that the
+   * account may sign in, and give it to `create`: a revocation landing in between then leaves the new session stale.
+   */
+  async epoch(userId: string): Promise<number> {
+    const key = sessionKeys.accountEpoch(userId);
+    const replies = await this.redis.multi().set(key, Date.now(), 'NX').get(key).exec();
+    return Number(replies?.[1]?.[1]);
+  }
+
+  async create(userId: string, role: Role, epoch?: number): Promise<string> {
     const sid = randomToken(32);
-    const session: Session = { userId, role, createdAt: new Date().toISOString() };
+    const session: Session = { userId, role, createdAt: new Date().toISOString(), epoch: epoch ?? (await this.epoch(userId)) };
     await this.redis
       .multi()
       .set(sessionKeys.session(sid), JSON.stringify(session), 'EX', this.ttlSeconds)
@@ -27,10 +37,9 @@ export class SessionStore {
     return sid;
   }
 
-  /** The session, its lifetime extended (sliding expiry); null when unknown or expired. */
-  async resolve(sid: string): Promise<Pick<Session, 'userId' | 'role'> | null> {
-    if (!SESSION_ID_PATTERN.test(sid)) return null;
-    return sessionUserOf(await this.redis.getex(sessionKeys.session(sid), 'EX', this.ttlSeconds));
+  /** The session's user if it still stands (see proto's `readSession`), its lifetime extended. */
+  async resolve(sid: string): Promise<{ userId: string; role: Role } | null> {
+    return readSession(this.redis, sid, this.ttlSeconds);
   }
 
   async revoke(sid: string): Promise<void> {
@@ -40,17 +49,25 @@ export class SessionStore {
     await multi.exec();
   }
 
-  /** Revokes every session of the user; returns how many there were. */
+  /**
+   * Revokes every session of the user, first by raising the account's epoch (which ends every session made before,
+   * listed or not: the list may have expired, or a session may be made while this runs), then by deleting the
+   * sessions the list names. Returns how many it named.
+   */
   async revokeAll(userId: string): Promise<number> {
+    const epochKey = sessionKeys.accountEpoch(userId);
+    await this.redis.multi().set(epochKey, Date.now(), 'NX').incr(epochKey).exec();
     const sids = await this.redis.smembers(sessionKeys.userSessions(userId));
+    if (sids.length === 0) return 0;
     const multi = this.redis.multi();
     for (const sid of sids) multi.del(sessionKeys.session(sid));
-    multi.del(sessionKeys.userSessions(userId));
+    // Only the sids it deleted: one listed meanwhile carries the new epoch and stays listed for the next revocation.
+    multi.srem(sessionKeys.userSessions(userId), ...sids);
     await multi.exec();
     return sids.length;
   }
 
-  /** How many live sessions the user has. */
+  /** How many sessions the user's list names (some may be stale until used or revoked). */
   async count(userId: string): Promise<number> {
     return this.redis.scard(sessionKeys.userSessions(userId));
   }

@@ -1,0 +1,52 @@
+import { isDuplicateKey } from '@meydan/kit';
+import type { AuthContext } from '../context.js';
+import { hashPassword } from '../domain/secrets.js';
+
+/**
+ * The administrator is exactly the account ADMIN_EMAIL/ADMIN_PASSWORD configure, made at start:
+ * - nobody holds the address: it is created with the configured password;
+ * - a never-activated account holds it (anyone can register an address they do not own): that account is removed,
+ *   with its links, and the administrator created in its place, so its registrant's password opens nothing;
+ * - an activated member holds it: only the mailbox's owner could activate it, so that is the operator's own
+ *   account. It becomes the administrator, with the configured password, and its sessions end (they carry the old role);
+ * - an active administrator holds it: left as it is (its password may have been changed since).
+ */
+export async function bootstrapAdmin(ctx: AuthContext): Promise<void> {
+  const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, ADMIN_USERNAME: wanted = 'admin' } = ctx.config;
+  const { users, activations, deps } = ctx;
+  if (!email || !password) {
+    deps.log.warn('ADMIN_EMAIL/ADMIN_PASSWORD not set: no administrator account');
+    return;
+  }
+  const existing = await users.findOne({ emailLower: email.toLowerCase() });
+  if (existing && !existing.emailVerified) {
+    await activations.deleteMany({ userId: existing.id });
+    await users.deleteOne({ _id: existing._id, emailVerified: false });
+    await ctx.sessions.revokeAll(existing.id);
+    deps.log.warn({ userId: existing.id }, 'a never-activated account held ADMIN_EMAIL: replaced by the administrator');
+  } else if (existing) {
+    if (existing.role === 'admin' && existing.isActive) return;
+    await users.updateOne({ _id: existing._id }, { $set: { role: 'admin', isActive: true, passwordHash: await hashPassword(password) } });
+    await ctx.sessions.revokeAll(existing.id);
+    deps.log.info({ userId: existing.id }, 'the activated account of ADMIN_EMAIL made the administrator');
+    return;
+  }
+  let username = wanted;
+  for (let i = 1; await users.exists({ usernameLower: username.toLowerCase() }); i++) username = `${wanted}${i}`;
+  try {
+    await users.create({
+      username,
+      usernameLower: username.toLowerCase(),
+      email,
+      emailLower: email.toLowerCase(),
+      displayName: 'Meydan Yönetimi',
+      passwordHash: await hashPassword(password),
+      role: 'admin',
+      emailVerified: true,
+    });
+    deps.log.info({ email, username }, 'administrator account created');
+  } catch (err) {
+    // Another instance created it at the same moment.
+    if (!isDuplicateKey(err)) throw err;
+  }
+}
