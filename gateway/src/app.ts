@@ -20,6 +20,7 @@ import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { installRateLimits } from './rate-limits.js';
+import { clientKey } from './client-ip.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
@@ -130,7 +131,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     const isApi = /^\/api(\/|$)/i.test(path);
     if (isApi) {
       // A method the proxy does not forward (TRACE, CONNECT…) at an address the API has: 405 with what it takes.
-      const allowed = methodsAllowedAt(documentedRoutes((await openApi.get(request.id)).doc), path);
+      const allowed = methodsAllowedAt(documentedRoutes((await openApi.get(request.id)).docs.every), path);
       if (allowed.length > 0) {
         return reply
           .code(405)
@@ -189,7 +190,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (!NEEDS_IDENTITY.test(request.url)) return;
     // A page on another site may open our socket, but never with the member's session.
     if (SOCKET.test(request.url) && isForeignOrigin(request, allowedOrigins)) return;
-    const { lookupRefused, ...resolved } = await identities.resolve(request.cookies, request.headers.authorization, request.id, request.ip);
+    const { lookupRefused, ...resolved } = await identities.resolve(request.cookies, request.headers.authorization, request.id, clientKey(request.ip));
     if (lookupRefused) request.log.warn({ ip: request.ip, credential: lookupRefused }, 'too many failed identity lookups');
     if (lookupRefused === 'token') {
       return reply.code(429).header('retry-after', '60').send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
@@ -247,15 +248,18 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     config.OPENAPI_CACHE_MS ?? 300_000,
     config.HEALTH_TIMEOUT_MS ?? 1500,
   );
-  // The whole public API, from the services' own route schemas.
-  app.get('/api/openapi.json', async (request, reply) => {
-    const { doc, missing } = await openApi.get(request.id);
-    if (missing.length === serviceNames.length) {
-      return reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
-    }
-    if (missing.length > 0) reply.header('x-openapi-missing', missing.join(','));
-    return reply.header('cache-control', 'no-cache').send(doc);
-  });
+  // The whole public API, from the services' own route schemas; the admin routes only for administrators (the admin
+  // guard stands before /api/admin/*, this path too).
+  for (const [url, audience] of [['/api/openapi.json', 'public'], ['/api/admin/openapi.json', 'admin']] as const) {
+    app.get(url, async (request, reply) => {
+      const { docs, missing } = await openApi.get(request.id);
+      if (missing.length === serviceNames.length) {
+        return reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
+      }
+      if (missing.length > 0) reply.header('x-openapi-missing', missing.join(','));
+      return reply.header('cache-control', audience === 'admin' ? 'private, no-cache' : 'no-cache').send(docs[audience]);
+    });
+  }
 
   for (const route of routingTable) {
     const upstreams = Upstreams.parse(upstreamOf(config, route.service));

@@ -141,11 +141,12 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
   });
 
   describe('every limit class counts every spelling of its path', () => {
-    // RATE_LIMIT_SCALE 0.05: login, register, contact and newsletter 1, share-vote 2, vote 3, everything else 30.
+    // RATE_LIMIT_SCALE 0.05: login, register, contact, newsletter and poll creation 1, share-vote 2, vote 3, everything else 30.
     const classes = [
       { name: 'login', method: 'POST', path: '/api/login', max: 1, payload: { email: 'yok@example.com', password: 'yanlis-sifre' } },
       { name: 'register', method: 'POST', path: '/api/register', max: 1, payload: { username: 'x' } },
       { name: 'share-vote', method: 'POST', path: '/api/s/AbCdEfGhIj/vote', max: 2, payload: { optionIndex: 0 } },
+      { name: 'poll-create', method: 'POST', path: '/api/polls', max: 1, payload: {} },
       { name: 'vote', method: 'POST', path: '/api/polls/6650f0c2a1b2c3d4e5f60718/vote', max: 3, payload: { optionIndex: 0 } },
       { name: 'contact', method: 'POST', path: '/api/contact', max: 1, payload: {} },
       { name: 'newsletter', method: 'POST', path: '/api/newsletter/subscribe', max: 1, payload: {} },
@@ -177,6 +178,23 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
         expect(expected, `${name}: ${url} → ${res.statusCode} ${String(res.headers['x-meydan-service'])}`).toContain(res.statusCode);
       }
     });
+  });
+
+  it('counts an IPv6 /64 as one client, and an IPv4-mapped IPv6 address as its IPv4', async () => {
+    // RATE_LIMIT_SCALE 0.05: one login a minute per client.
+    const scaled = await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 });
+    const login = (remoteAddress: string) =>
+      scaled.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { email: 'yok@example.com', password: 'yanlis-sifre' } });
+    expect((await login('2001:db8:7:8::1')).statusCode).not.toBe(429);
+    // Another address of the same /64 (a client picks any of 2^64) is the same client.
+    const sameLine = await login('2001:db8:7:8:a1b2:c3d4:e5f6:1');
+    expect(sameLine.statusCode).toBe(429);
+    expect(sameLine.json()).toEqual({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+    expect(Number(sameLine.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login('2001:db8:7:9::1')).statusCode).not.toBe(429);
+
+    expect((await login('198.51.100.77')).statusCode).not.toBe(429);
+    expect((await login('::ffff:198.51.100.77')).statusCode).toBe(429);
   });
 
   it('a limit counted on one gateway holds on another within moments (the counts meet in Redis)', async () => {
@@ -348,10 +366,18 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
         expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).toThrow(ConfigError);
       }
       expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: 'true' })).toThrow(
-        "environment variable TRUST_PROXY must be false, a hop count or the proxies' addresses/CIDRs (comma-separated), never true",
+        "environment variable TRUST_PROXY must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone",
       );
-      for (const value of ['false', '1', '2', '10.0.0.0/8', '10.0.0.0/8, 192.168.1.7', '::1,fd00::/8', 'loopback']) {
+      for (const value of ['false', '1', '2', '5', '10.0.0.0/8', '10.0.0.0/8, 192.168.1.7', '::1,fd00::/8', 'loopback', '2001:db8::/32']) {
         expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).not.toThrow();
+      }
+    });
+
+    it('refuses at start a CIDR that covers everyone (or nearly) and a hop count that trusts any chain', () => {
+      for (const value of ['0.0.0.0/0', '::/0', '10.0.0.0/8, 0.0.0.0/0', '0.0.0.0/1', '128.0.0.0/7', '::/4', '6', '32', '99']) {
+        expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).toThrow(
+          "environment variable TRUST_PROXY must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone",
+        );
       }
     });
 

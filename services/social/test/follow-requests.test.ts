@@ -81,6 +81,23 @@ describe('social: follow requests and private profiles', () => {
     expect((await requests(kilitli)).json().map((r: { user: { id: string } }) => r.user.id)).toEqual([ali.id]);
   });
 
+  it('announces a request made again soon after its withdrawal to nobody: 10 presses are one announcement', async () => {
+    const israrci = await createUser(auth.deps, { displayName: 'Israrcı Üye' });
+    const announced = () => requestedEvents.filter((e) => (e as { requesterId: string }).requesterId === israrci.id).length;
+    for (let press = 0; press < 10; press++) {
+      const res = await follow(israrci, kilitli);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().requested === true).toBe(press % 2 === 0);
+    }
+    await vi.waitFor(() => expect(announced()).toBe(1));
+    // A request made again within the cooldown is still a pending request the member can answer.
+    expect((await follow(israrci, kilitli)).json()).toMatchObject({ requested: true });
+    expect((await requests(kilitli)).json().map((r: { user: { id: string } }) => r.user.id)).toContain(israrci.id);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(announced()).toBe(1);
+    expect((await follow(israrci, kilitli)).json()).toMatchObject({ message: 'Takip isteği geri çekildi' });
+  });
+
   it('lets only the asked member accept: then it is a follow, and a mutual one', async () => {
     const [request] = (await requests(kilitli)).json() as { id: string }[];
     const stranger = await answer(ayse, request!.id, 'accept');

@@ -4,6 +4,8 @@ import type { NotificationsContext } from '../context.js';
 import { links, texts } from '../domain/texts.js';
 
 const dateOf = (iso: string) => new Date(iso);
+/** The UTC day of an event, for notifications kept once a day. */
+const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
 /** How long a handled vote is remembered, so a redelivered vote event is not counted twice. */
 const VOTE_SEEN_SECONDS = 2 * 24 * 3600;
@@ -29,7 +31,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
       await store.add({
         userId: e.followeeId,
         kind: 'follow',
-        key: `follow:${e.followerId}:${at.toISOString().slice(0, 10)}`,
+        key: `follow:${e.followerId}:${dayOf(at)}`,
         message: e.mutual ? texts.followedBack(name) : texts.followed(name),
         link: links.followers(),
         actorId: e.followerId,
@@ -42,10 +44,11 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
     durable: 'notifications--follow-requests',
     filterSubject: events.social.followRequested,
     handler: async (e, c) => {
+      // At most one a day per requester, as follows: a request withdrawn and made again (a new request id) is not new news.
       await store.add({
         userId: e.targetId,
         kind: 'follow',
-        key: `follow-request:${e.requestId}`,
+        key: `follow-request:${e.requesterId}:${dayOf(dateOf(e.at))}`,
         message: texts.followRequested(await actors.name(e.requesterId, c)),
         link: links.followers(),
         actorId: e.requesterId,

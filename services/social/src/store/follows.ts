@@ -4,6 +4,13 @@ import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type EventPayload, ty
 import type { SocialContext } from '../context.js';
 
 const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
+/** Marks a pair whose follow request was withdrawn a moment ago (see REREQUEST_COOLDOWN_S). */
+const withdrawnKey = (requesterId: string, targetId: string) => `follow-request:withdrawn:${requesterId}:${targetId}`;
+/**
+ * A request made again within this many seconds of its withdrawal is stored but announced to nobody: pressing follow
+ * on a locked account over and over rings the member's bell once, not at every press.
+ */
+export const REREQUEST_COOLDOWN_S = 600;
 
 export async function isFollowing(ctx: SocialContext, followerId: string, followeeId: string): Promise<boolean> {
   return (await ctx.follows.exists({ followerId, followeeId })) !== null;
@@ -80,7 +87,10 @@ async function flip(
     return { relation: 'none', message: socialMessages.unfollowed };
   }
   const { deletedCount: withdrawn } = await ctx.followRequests.deleteOne({ requesterId: followerId, targetId: followeeId });
-  if (withdrawn > 0) return { relation: 'none', message: socialMessages.requestCancelled };
+  if (withdrawn > 0) {
+    await ctx.deps.redis.set(withdrawnKey(followerId, followeeId), '1', 'EX', REREQUEST_COOLDOWN_S).catch(() => {});
+    return { relation: 'none', message: socialMessages.requestCancelled };
+  }
 
   // 404 for someone who does not exist; reading the summary also keeps their name cached for the lists.
   const [, settings] = await Promise.all([ctx.users.get(followeeId, source), ctx.users.settings(followeeId, source)]);
@@ -88,6 +98,9 @@ async function flip(
     try {
       const request = await ctx.followRequests.create({ requesterId: followerId, targetId: followeeId, createdAt: new Date() });
       const requestId = request._id.toString();
+      // Redis unreachable: announced (notifications still keeps one a day per requester).
+      const coolingDown = (await ctx.deps.redis.exists(withdrawnKey(followerId, followeeId)).catch(() => 0)) > 0;
+      if (coolingDown) return { relation: 'requested', message: socialMessages.requested };
       await ctx.deps.bus.publishReliably(
         events.social.followRequested,
         { requestId, requesterId: followerId, targetId: followeeId, at: new Date().toISOString() },
