@@ -1,9 +1,11 @@
 import { DEFAULT_SESSION_TTL_DAYS } from '@meydan/proto';
 import { baseConfigProperties } from '@meydan/kit';
 
-const TRUST_PROXY_RULE = "must be false, a hop count or the proxies' addresses/CIDRs (comma-separated), never true";
-const ADDRESS = '(loopback|linklocal|uniquelocal|[0-9A-Fa-f.:]+(/[0-9]{1,3})?)';
-const TRUST_PROXY_PATTERN = `^(false|[0-9]{1,2}|${ADDRESS}( *, *${ADDRESS})*)$`;
+const TRUST_PROXY_RULE =
+  "must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone";
+/** An address (it has a dot or a colon, so it is never a hop count) with a CIDR prefix of 8 to 128 bits: `0.0.0.0/0`, `::/0` and other blocks wider than /8 would trust everyone (or nearly). */
+const ADDRESS = '(loopback|linklocal|uniquelocal|[0-9A-Fa-f]*[.:][0-9A-Fa-f.:]+(/([89]|[1-9][0-9]|1[01][0-9]|12[0-8]))?)';
+const TRUST_PROXY_PATTERN = `^(false|[0-5]|${ADDRESS}( *, *${ADDRESS})*)$`;
 
 /**
  * TRUST_PROXY as Fastify takes it. A hop count becomes a function: Fastify refuses to trust numbers,

@@ -348,10 +348,18 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
         expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).toThrow(ConfigError);
       }
       expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: 'true' })).toThrow(
-        "environment variable TRUST_PROXY must be false, a hop count or the proxies' addresses/CIDRs (comma-separated), never true",
+        "environment variable TRUST_PROXY must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone",
       );
-      for (const value of ['false', '1', '2', '10.0.0.0/8', '10.0.0.0/8, 192.168.1.7', '::1,fd00::/8', 'loopback']) {
+      for (const value of ['false', '1', '2', '5', '10.0.0.0/8', '10.0.0.0/8, 192.168.1.7', '::1,fd00::/8', 'loopback', '2001:db8::/32']) {
         expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).not.toThrow();
+      }
+    });
+
+    it('refuses at start a CIDR that covers everyone (or nearly) and a hop count that trusts any chain', () => {
+      for (const value of ['0.0.0.0/0', '::/0', '10.0.0.0/8, 0.0.0.0/0', '0.0.0.0/1', '128.0.0.0/7', '::/4', '6', '32', '99']) {
+        expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).toThrow(
+          "environment variable TRUST_PROXY must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone",
+        );
       }
     });
 
