@@ -20,6 +20,7 @@ import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { installRateLimits } from './rate-limits.js';
+import { clientKey } from './client-ip.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
@@ -189,7 +190,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (!NEEDS_IDENTITY.test(request.url)) return;
     // A page on another site may open our socket, but never with the member's session.
     if (SOCKET.test(request.url) && isForeignOrigin(request, allowedOrigins)) return;
-    const { lookupRefused, ...resolved } = await identities.resolve(request.cookies, request.headers.authorization, request.id, request.ip);
+    const { lookupRefused, ...resolved } = await identities.resolve(request.cookies, request.headers.authorization, request.id, clientKey(request.ip));
     if (lookupRefused) request.log.warn({ ip: request.ip, credential: lookupRefused }, 'too many failed identity lookups');
     if (lookupRefused === 'token') {
       return reply.code(429).header('retry-after', '60').send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { apiPathPattern, apiPaths, errorCatalogue, limits } from '@meydan/proto';
 import type { Logger } from '@meydan/kit';
+import { clientKey } from './client-ip.js';
 
 /** A class of requests and its limit: `max` requests per `windowS` seconds per key. */
 interface LimitClass {
@@ -10,7 +11,7 @@ interface LimitClass {
   path: RegExp;
   max: number;
   windowS: number;
-  /** What one client is: the member, the visitor cookie, or the IP. */
+  /** What one client is: the member, or the IP (an IPv6 address by its /64, see client-ip.ts). */
   by: 'ip' | 'user-or-ip';
   /**
    * How the gateways share the count. `exact`: every request asks Redis (the small limits that guard logins and
@@ -184,7 +185,7 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
   };
   const apply = async (limit: LimitClass, request: FastifyRequest, reply: FastifyReply) => {
     const who = request.gatewayIdentity;
-    const key = `${limit.name}:${limit.by === 'user-or-ip' && who.userId ? `u:${who.userId}` : `ip:${request.ip}`}`;
+    const key = `${limit.name}:${limit.by === 'user-or-ip' && who.userId ? `u:${who.userId}` : `ip:${clientKey(request.ip)}`}`;
     const windowMs = limit.windowS * 1000;
     const result = limit.shared === 'synced' ? counters.hitSynced(key, limit.max, windowMs) : await counters.hitExact(key, limit.max, windowMs);
     reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', result.remaining);

@@ -179,6 +179,23 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     });
   });
 
+  it('counts an IPv6 /64 as one client, and an IPv4-mapped IPv6 address as its IPv4', async () => {
+    // RATE_LIMIT_SCALE 0.05: one login a minute per client.
+    const scaled = await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 });
+    const login = (remoteAddress: string) =>
+      scaled.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { email: 'yok@example.com', password: 'yanlis-sifre' } });
+    expect((await login('2001:db8:7:8::1')).statusCode).not.toBe(429);
+    // Another address of the same /64 (a client picks any of 2^64) is the same client.
+    const sameLine = await login('2001:db8:7:8:a1b2:c3d4:e5f6:1');
+    expect(sameLine.statusCode).toBe(429);
+    expect(sameLine.json()).toEqual({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+    expect(Number(sameLine.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await login('2001:db8:7:9::1')).statusCode).not.toBe(429);
+
+    expect((await login('198.51.100.77')).statusCode).not.toBe(429);
+    expect((await login('::ffff:198.51.100.77')).statusCode).toBe(429);
+  });
+
   it('a limit counted on one gateway holds on another within moments (the counts meet in Redis)', async () => {
     // RATE_LIMIT_SCALE 0.05: 30 API requests a minute per client.
     const [first, second] = [await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 }), await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 })];
