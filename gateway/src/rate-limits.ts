@@ -20,7 +20,18 @@ interface LimitClass {
    * interval's worth more each.
    */
   shared: 'exact' | 'synced';
+  /** Further windows of the same requests (e.g. a daily cap beside the per-minute one), counted alike. */
+  more?: { max: number; windowS: number }[];
+  /** The 429's text when the catalogue's general one says too little. */
+  message?: string;
 }
+
+/** Poll creation: a member's per-minute and per-day quota. */
+export const POLLS_PER_MINUTE = 10;
+export const POLLS_PER_DAY = 100;
+const rateLimitTexts = {
+  pollCreate: `En fazla dakikada ${POLLS_PER_MINUTE}, günde ${POLLS_PER_DAY} anket oluşturabilirsin. Lütfen biraz bekleyip tekrar dene.`,
+} as const;
 
 /** The limits the gateway enforces, first match wins. RATE_LIMIT_SCALE multiplies every max (load tests). */
 export function limitClasses(scale = 1): LimitClass[] {
@@ -30,6 +41,17 @@ export function limitClasses(scale = 1): LimitClass[] {
     { name: 'register', method: 'POST', path: apiPathPattern(apiPaths.register), max: n(10), windowS: 3600, by: 'ip', shared: 'exact' },
     // Share-link votes are limited per IP again, exactly, by the polls service in the vote's own Redis step.
     { name: 'share-vote', method: 'POST', path: apiPathPattern(apiPaths.shareVote), max: n(30), windowS: 60, by: 'ip', shared: 'synced' },
+    {
+      name: 'poll-create',
+      method: 'POST',
+      path: apiPathPattern(apiPaths.pollCreate),
+      max: n(POLLS_PER_MINUTE),
+      windowS: 60,
+      by: 'user-or-ip',
+      shared: 'exact',
+      more: [{ max: n(POLLS_PER_DAY), windowS: 24 * 3600 }],
+      message: rateLimitTexts.pollCreate,
+    },
     { name: 'vote', method: 'POST', path: apiPathPattern(apiPaths.pollVote), max: n(60), windowS: 60, by: 'user-or-ip', shared: 'synced' },
     { name: 'contact', method: 'POST', path: apiPathPattern(apiPaths.contact), max: n(5), windowS: 600, by: 'ip', shared: 'exact' },
     { name: 'newsletter', method: 'POST', path: apiPathPattern(apiPaths.newsletterSubscribe), max: n(5), windowS: 600, by: 'ip', shared: 'exact' },
@@ -175,8 +197,8 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
   app.addHook('onClose', async () => counters.close());
   const classes = limitClasses(scale);
 
-  const refuse = (reply: FastifyReply, retryAfterS: number) =>
-    reply.code(429).header('retry-after', String(retryAfterS)).send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+  const refuse = (reply: FastifyReply, retryAfterS: number, message: string = errorCatalogue.rate_limited.message) =>
+    reply.code(429).header('retry-after', String(retryAfterS)).send({ error: 'rate_limited', message });
 
   const classOf = (request: FastifyRequest) => {
     // request.url is already in normal form (paths.ts), the same string the router and the proxy use.
@@ -189,8 +211,15 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
     const windowMs = limit.windowS * 1000;
     const result = limit.shared === 'synced' ? counters.hitSynced(key, limit.max, windowMs) : await counters.hitExact(key, limit.max, windowMs);
     reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', result.remaining);
-    if (result.exceeded) refuse(reply, result.retryAfterS);
-    return result.exceeded;
+    let retryAfterS = result.exceeded ? result.retryAfterS : 0;
+    // The further windows count only what the first let through (refused requests use up no daily quota).
+    for (const window of limit.more ?? []) {
+      if (retryAfterS > 0) break;
+      const more = await counters.hitExact(`${key}:${window.windowS}s`, window.max, window.windowS * 1000);
+      if (more.exceeded) retryAfterS = more.retryAfterS;
+    }
+    if (retryAfterS > 0) refuse(reply, retryAfterS, limit.message);
+    return retryAfterS > 0;
   };
   const tierMax = (tier: string | undefined) => Math.max(1, Math.round((tierLimits[tier ?? 'free'] ?? tierLimits['free']!) * scale));
 

@@ -141,11 +141,12 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
   });
 
   describe('every limit class counts every spelling of its path', () => {
-    // RATE_LIMIT_SCALE 0.05: login, register, contact and newsletter 1, share-vote 2, vote 3, everything else 30.
+    // RATE_LIMIT_SCALE 0.05: login, register, contact, newsletter and poll creation 1, share-vote 2, vote 3, everything else 30.
     const classes = [
       { name: 'login', method: 'POST', path: '/api/login', max: 1, payload: { email: 'yok@example.com', password: 'yanlis-sifre' } },
       { name: 'register', method: 'POST', path: '/api/register', max: 1, payload: { username: 'x' } },
       { name: 'share-vote', method: 'POST', path: '/api/s/AbCdEfGhIj/vote', max: 2, payload: { optionIndex: 0 } },
+      { name: 'poll-create', method: 'POST', path: '/api/polls', max: 1, payload: {} },
       { name: 'vote', method: 'POST', path: '/api/polls/6650f0c2a1b2c3d4e5f60718/vote', max: 3, payload: { optionIndex: 0 } },
       { name: 'contact', method: 'POST', path: '/api/contact', max: 1, payload: {} },
       { name: 'newsletter', method: 'POST', path: '/api/newsletter/subscribe', max: 1, payload: {} },

@@ -4,7 +4,8 @@ import type { FastifyInstance } from 'fastify';
 import helmet from 'helmet';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, VISITOR_COOKIE } from '@meydan/proto';
-import { startTestService, type TestService } from '@meydan/testing';
+import { Redis } from 'ioredis';
+import { infra, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
@@ -217,5 +218,35 @@ describe('gateway security (real auth behind the gateway)', () => {
       payload: { email: member.email, password: member.password },
     });
     expect(otherIp.statusCode).toBe(200);
+  });
+
+  it('limits poll creation per member: 10 a minute, then 100 a day, with a Turkish 429 and retry-after', async () => {
+    const creator = await createUser(auth.deps, { displayName: 'Çok Anketçi' });
+    const cookie = `${SESSION_COOKIE}=${await login(creator)}`;
+    const create = () => gateway.inject({ method: 'POST', url: '/api/polls', headers: { cookie, origin: ORIGIN }, payload: { question: 'Hangisi?' } });
+    // Polls is not running here: what passes the gateway gets 503 from the proxy, what does not gets 429.
+    for (let i = 0; i < 10; i++) expect((await create()).statusCode).not.toBe(429);
+    const refused = await create();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ error: 'rate_limited', message: 'En fazla dakikada 10, günde 100 anket oluşturabilirsin. Lütfen biraz bekleyip tekrar dene.' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(refused.headers['retry-after'])).toBeLessThanOrEqual(60);
+    // Another member is not affected; their day already holds 100 polls, so the next is refused until tomorrow.
+    const other = await createUser(auth.deps, { displayName: 'Günlük Anketçi' });
+    const otherCookie = `${SESSION_COOKIE}=${await login(other)}`;
+    const createOther = () => gateway.inject({ method: 'POST', url: '/api/polls', headers: { cookie: otherCookie, origin: ORIGIN }, payload: {} });
+    expect((await createOther()).statusCode).not.toBe(429);
+    const redis = new Redis(infra().redisUrl);
+    try {
+      const [dayKey] = await redis.keys(`*rl:poll-create:u:${other.id}:86400s`);
+      expect(dayKey).toBeDefined();
+      await redis.set(dayKey!, '100', 'KEEPTTL');
+    } finally {
+      redis.disconnect();
+    }
+    const daily = await createOther();
+    expect(daily.statusCode).toBe(429);
+    expect(daily.json().message).toContain('günde 100 anket');
+    expect(Number(daily.headers['retry-after'])).toBeGreaterThan(3600);
   });
 });

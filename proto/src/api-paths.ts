@@ -5,6 +5,7 @@
 export const apiPaths = {
   login: '/api/login',
   register: '/api/register',
+  pollCreate: '/api/polls',
   pollVote: '/api/polls/:id/vote',
   shareVote: '/api/s/:shortUrl/vote',
   contact: '/api/contact',

@@ -2,6 +2,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Types, type Model } from 'mongoose';
 import {
+  apiPaths,
   events,
   isShareableRequest,
   limits,
@@ -125,7 +126,7 @@ const shareUrlOf = (ctx: PollsContext, code: string) => `${ctx.config.PUBLIC_ORI
 
 export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
   app.post<{ Body: PollCreateBody }>(
-    '/api/polls',
+    apiPaths.pollCreate,
     {
       onRequest: membersOnly(S.signInToCreate),
       schema: { summary: 'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat)', body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
