@@ -131,7 +131,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     const isApi = /^\/api(\/|$)/i.test(path);
     if (isApi) {
       // A method the proxy does not forward (TRACE, CONNECT…) at an address the API has: 405 with what it takes.
-      const allowed = methodsAllowedAt(documentedRoutes((await openApi.get(request.id)).doc), path);
+      const allowed = methodsAllowedAt(documentedRoutes((await openApi.get(request.id)).docs.every), path);
       if (allowed.length > 0) {
         return reply
           .code(405)
@@ -248,15 +248,18 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     config.OPENAPI_CACHE_MS ?? 300_000,
     config.HEALTH_TIMEOUT_MS ?? 1500,
   );
-  // The whole public API, from the services' own route schemas.
-  app.get('/api/openapi.json', async (request, reply) => {
-    const { doc, missing } = await openApi.get(request.id);
-    if (missing.length === serviceNames.length) {
-      return reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
-    }
-    if (missing.length > 0) reply.header('x-openapi-missing', missing.join(','));
-    return reply.header('cache-control', 'no-cache').send(doc);
-  });
+  // The whole public API, from the services' own route schemas; the admin routes only for administrators (the admin
+  // guard stands before /api/admin/*, this path too).
+  for (const [url, audience] of [['/api/openapi.json', 'public'], ['/api/admin/openapi.json', 'admin']] as const) {
+    app.get(url, async (request, reply) => {
+      const { docs, missing } = await openApi.get(request.id);
+      if (missing.length === serviceNames.length) {
+        return reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
+      }
+      if (missing.length > 0) reply.header('x-openapi-missing', missing.join(','));
+      return reply.header('cache-control', audience === 'admin' ? 'private, no-cache' : 'no-cache').send(docs[audience]);
+    });
+  }
 
   for (const route of routingTable) {
     const upstreams = Upstreams.parse(upstreamOf(config, route.service));

@@ -1,6 +1,8 @@
 /**
  * `GET /api/openapi.json`: one OpenAPI document for the whole public API, merged from the documents the services
  * answer on `<service>.openapi`. A service's document counts only with the paths the routing table sends to it.
+ * The administrators' routes (`/api/admin/*`) are not in it: they are in `GET /api/admin/openapi.json`, behind the
+ * admin guard like every admin route.
  */
 import { SESSION_COOKIE, limits, openapiSubject, serviceNames, type OpenApiDocument, type ServiceName } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
@@ -88,19 +90,43 @@ function markOptionalBodies(paths: Record<string, Json>, schemas: Record<string,
   }
 }
 
-/** The merged document of the services' documents; `missing` names the services that did not answer. */
+/** Who a document is for: everyone (no admin routes), administrators (only theirs), or the gateway itself (all). */
+export type OpenApiAudience = 'public' | 'admin' | 'every';
+
+const ADMIN_PATH = /^\/api\/admin(\/|$)/i;
+const inAudience = (audience: OpenApiAudience, path: string) =>
+  audience === 'every' || (audience === 'admin') === ADMIN_PATH.test(path);
+
+const descriptions: Record<Exclude<OpenApiAudience, 'every'>, { title: string; description: string }> = {
+  public: {
+    title: 'Meydan API',
+    description:
+      'Meydan’ın herkese açık HTTP API’si. Kimlik doğrulaması: Ayarlar’da oluşturulan kişisel API anahtarı ' +
+      '(`Authorization: Bearer <anahtar>`) ya da tarayıcı oturumu (`sid` çerezi). Anahtar başına istek sınırı: ' +
+      `ücretsiz ${tiers.free}, geliştirici ${tiers.developer.toLocaleString('tr-TR')}, işletme ${tiers.business.toLocaleString('tr-TR')} istek/saat.`,
+  },
+  admin: {
+    title: 'Meydan yönetim API',
+    description: 'Yalnızca yöneticiler: `/api/admin/*` yolları, yönetici hesabının oturumu ya da API anahtarıyla.',
+  },
+};
+
+/** The merged document of the services' documents, with the paths of one audience. */
 export function mergeOpenApi(
   documents: Partial<Record<ServiceName, OpenApiDocument>>,
   publicOrigin: string,
   log?: Logger,
+  audience: OpenApiAudience = 'public',
 ): Json {
   const paths: Record<string, Json> = {};
   const schemas: Record<string, unknown> = {};
+  const tagged = new Set<ServiceName>();
   for (const service of serviceNames) {
     const doc = documents[service];
     if (!doc) continue;
     for (const [path, operations] of Object.entries(doc.paths ?? {})) {
-      if (serviceForPath(path) !== service) continue;
+      if (serviceForPath(path) !== service || !inAudience(audience, path)) continue;
+      tagged.add(service);
       const merged = (paths[path] ??= {});
       for (const [method, operation] of Object.entries(operations as Json)) {
         if (merged[method]) log?.warn({ path, method, service }, 'openapi: operation documented by two services');
@@ -124,16 +150,9 @@ export function mergeOpenApi(
   const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]));
   return withoutValidatorKeywords({
     openapi: '3.1.0',
-    info: {
-      title: 'Meydan API',
-      version: '1.0.0',
-      description:
-        'Meydan’ın herkese açık HTTP API’si. Kimlik doğrulaması: Ayarlar’da oluşturulan kişisel API anahtarı ' +
-        '(`Authorization: Bearer <anahtar>`) ya da tarayıcı oturumu (`sid` çerezi). Anahtar başına istek sınırı: ' +
-        `ücretsiz ${tiers.free}, geliştirici ${tiers.developer.toLocaleString('tr-TR')}, işletme ${tiers.business.toLocaleString('tr-TR')} istek/saat.`,
-    },
+    info: { ...descriptions[audience === 'admin' ? 'admin' : 'public'], version: '1.0.0' },
     servers: [{ url: publicOrigin.replace(/\/+$/, ''), description: 'Meydan' }],
-    tags: serviceNames.filter((s) => documents[s]).map((name) => ({ name, description: serviceTags[name] })),
+    tags: serviceNames.filter((s) => tagged.has(s)).map((name) => ({ name, description: serviceTags[name] })),
     security: [{ bearerAuth: [] }, { cookieAuth: [] }, {}],
     paths: sortedPaths,
     components: {
@@ -159,9 +178,11 @@ export function documentedRoutes(doc: Json): { method: string; url: string }[] {
  * Asks every service for its document and merges them. A complete document is kept for `ttlMs` (the services'
  * routes change only when they are deployed); a partial one is answered but asked for again next time.
  */
+export type OpenApiSet = Record<OpenApiAudience, Json>;
+
 export class OpenApiDocuments {
-  private readonly complete: TtlCache<Json>;
-  private pending: Promise<{ doc: Json; missing: ServiceName[] }> | null = null;
+  private readonly complete: TtlCache<OpenApiSet>;
+  private pending: Promise<{ docs: OpenApiSet; missing: ServiceName[] }> | null = null;
 
   constructor(
     private readonly bus: Bus,
@@ -173,16 +194,16 @@ export class OpenApiDocuments {
     this.complete = new TtlCache(ttlMs, 1);
   }
 
-  async get(requestId: string): Promise<{ doc: Json; missing: ServiceName[] }> {
+  async get(requestId: string): Promise<{ docs: OpenApiSet; missing: ServiceName[] }> {
     const cached = this.complete.get(MERGED);
-    if (cached) return { doc: cached, missing: [] };
+    if (cached) return { docs: cached, missing: [] };
     this.pending ??= this.build(requestId).finally(() => {
       this.pending = null;
     });
     return this.pending;
   }
 
-  private async build(requestId: string): Promise<{ doc: Json; missing: ServiceName[] }> {
+  private async build(requestId: string): Promise<{ docs: OpenApiSet; missing: ServiceName[] }> {
     const answers = await Promise.all(
       serviceNames.map(async (service) => {
         try {
@@ -196,8 +217,12 @@ export class OpenApiDocuments {
     const documents: Partial<Record<ServiceName, OpenApiDocument>> = {};
     for (const [service, doc] of answers) if (doc) documents[service] = doc;
     const missing = serviceNames.filter((s) => !documents[s]);
-    const doc = mergeOpenApi(documents, this.publicOrigin, this.log);
-    if (missing.length === 0) this.complete.set(MERGED, doc);
-    return { doc, missing };
+    const docs: OpenApiSet = {
+      public: mergeOpenApi(documents, this.publicOrigin, this.log, 'public'),
+      admin: mergeOpenApi(documents, this.publicOrigin, undefined, 'admin'),
+      every: mergeOpenApi(documents, this.publicOrigin, undefined, 'every'),
+    };
+    if (missing.length === 0) this.complete.set(MERGED, docs);
+    return { docs, missing };
   }
 }

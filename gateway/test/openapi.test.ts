@@ -15,6 +15,7 @@ import { startTestGateway, type TestGateway } from './support.js';
 type Operation = { tags?: string[]; summary?: string; parameters?: { in: string; name: string }[]; requestBody?: unknown; responses?: Record<string, unknown> };
 type Document = {
   openapi: string;
+  tags: { name: string }[];
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>; schemas: Record<string, unknown> };
@@ -55,13 +56,13 @@ describe('GET /api/openapi.json', () => {
       { timeout: 15_000, interval: 200 },
     );
 
-  it('lists every public route of every service that the gateway routes to it, and nothing else', async () => {
+  it('lists every public route of every service that the gateway routes to it, and nothing else (no admin route)', async () => {
     const doc = await fetchDocument();
     expect(doc.openapi).toBe('3.1.0');
     const expected: string[] = [];
     for (const [name, svc] of services) {
       for (const { method, url } of svc.app.publicRoutes) {
-        if (serviceForPath(url) !== name) continue;
+        if (serviceForPath(url) !== name || /^\/api\/admin(\/|$)/.test(url)) continue;
         expected.push(`${method.toLowerCase()} ${openApiPath(url)}`);
         expect(doc.paths[openApiPath(url)]?.[method.toLowerCase()]?.tags, `${method} ${url}`).toEqual([name]);
       }
@@ -73,6 +74,45 @@ describe('GET /api/openapi.json', () => {
       expect(listed).toContain(route);
     }
     expect(Object.keys(doc.paths).some((p) => /healthz|readyz/.test(p))).toBe(false);
+  });
+
+  it('gives the admin routes only to administrators, in their own document behind the admin guard', async () => {
+    const doc = await fetchDocument();
+    expect(Object.keys(doc.paths).filter((p) => p.startsWith('/api/admin'))).toEqual([]);
+    expect(doc.tags.map((t) => t.name)).not.toContain('admin');
+
+    const auth = services.get('auth')!;
+    const [member, boss] = await Promise.all([createUser(auth.deps), createUser(auth.deps, { role: 'admin' })]);
+    const sidOf = async (user: { email: string; password: string }) => {
+      const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+      expect(login.statusCode, login.body).toBe(200);
+      return login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+    };
+    const visitor = await gateway.inject({ url: '/api/admin/openapi.json' });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json()).toEqual({ error: 'unauthorized', message: expect.any(String) });
+    const asMember = await gateway.inject({ url: '/api/admin/openapi.json', cookies: { sid: await sidOf(member) } });
+    expect(asMember.statusCode).toBe(403);
+    expect(asMember.json()).toEqual({ error: 'forbidden', message: 'Bu sayfaya erişim yetkiniz yok.' });
+
+    const sid = await sidOf(boss);
+    const adminDoc = await vi.waitFor(
+      async () => {
+        const res = await gateway.inject({ url: '/api/admin/openapi.json', cookies: { sid } });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.headers['x-openapi-missing']).toBeUndefined();
+        return res.json() as Document;
+      },
+      { timeout: 15_000, interval: 200 },
+    );
+    const adminRoutes = services.get('admin')!.app.publicRoutes.filter((r) => serviceForPath(r.url) === 'admin');
+    expect(adminRoutes.length).toBeGreaterThan(3);
+    const listed = Object.entries(adminDoc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
+    expect(listed.sort()).toEqual(adminRoutes.map((r) => `${r.method.toLowerCase()} ${openApiPath(r.url)}`).sort());
+    const text = JSON.stringify(adminDoc.paths) + JSON.stringify(adminDoc.components.schemas);
+    for (const ref of new Set([...text.matchAll(/#\/components\/schemas\/([^"]+)/g)].map((m) => m[1]!))) {
+      expect(adminDoc.components.schemas, ref).toHaveProperty([ref]);
+    }
   });
 
   it('documents the contact form and the newsletter: Turkish summaries, bodies, the receipt and the mailed-link pages', async () => {
