@@ -47,6 +47,7 @@ export const notificationMessages = {
   codesInvalid: 'codes en az 1, en fazla 50 paylaşım kodundan oluşan bir liste olmalıdır',
   tooManySubscriptions: 'Aynı anda en fazla 200 anket takip edilebilir.',
   subscribingTooOften: 'Çok sık anket takibi isteği gönderdin. Lütfen birkaç saniye bekleyip tekrar dene.',
+  checkingTooMany: 'Kısa sürede çok fazla anket takip etmek istedin. Lütfen biraz bekleyip tekrar dene.',
 } as const;
 
 const N = notificationMessages;
@@ -58,9 +59,11 @@ export const notificationLimits = {
   pollsPerRequest: 50,
   /** Polls one socket follows at once, however many calls it took. */
   pollsPerSocket: 200,
-  /** `subscribe_polls` calls one socket may make in a window (ours). */
+  /** `subscribe_polls` calls one socket may make in a window (ours); `unsubscribe_polls` calls alike, counted apart. */
   subscribeCallsPerWindow: 20,
   subscribeWindowMs: 10_000,
+  /** Polls one socket may have checked (one NATS request each) in a minute; a poll it followed in that minute is free. */
+  pollChecksPerMinute: 300,
 } as const;
 
 /** GET /api/notifications: `?page=1&limit=20`, newest first. */

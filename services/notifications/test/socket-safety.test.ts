@@ -1,7 +1,7 @@
 import { Types } from 'mongoose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { notificationLimits, notificationMessages as M, validate, type PollSubscriptionResult, type ShareablePollCreated } from '@meydan/proto';
+import { notificationLimits, notificationMessages as M, subjects, validate, type PollSubscriptionResult, type ShareablePollCreated } from '@meydan/proto';
 import { asMember, asVisitor, identityHeaders, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildPolls } from '../../polls/src/app.js';
 import { connectSocket, connected, freshDbName, portOf, recordEvents, startNotifications, until } from './support.js';
@@ -25,6 +25,8 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
   };
   const subscribe = (socket: Socket, payload: object) =>
     socket.timeout(5000).emitWithAck('subscribe_polls', payload) as Promise<PollSubscriptionResult>;
+  const unsubscribe = (socket: Socket, payload: object) =>
+    socket.timeout(5000).emitWithAck('unsubscribe_polls', payload) as Promise<PollSubscriptionResult>;
 
   beforeAll(async () => {
     mail = await startTestMailDev();
@@ -75,7 +77,6 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
 
     const bad = await subscribe(visitor.socket, { codes: ['kod ile/boşluk'] });
     expect(bad).toEqual({ subscribed: [], refused: [], error: 'validation', message: M.codesInvalid });
-    const unsubscribe = (socket: Socket, payload: object) => socket.timeout(5000).emitWithAck('unsubscribe_polls', payload) as Promise<PollSubscriptionResult>;
     expect((await unsubscribe(visitor.socket, { codes: [shared.code] })).subscribed).not.toContain(shared.id);
 
     // The creator follows it by id and by code: leaving one way keeps the other.
@@ -108,5 +109,67 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
     expect(validate('meydan/poll-subscription-result', refused).ok).toBe(true);
     // The throttle is the socket's own: another socket is not held back.
     expect((await subscribe(other.socket, { pollIds: [id()] })).error).toBeUndefined();
+  });
+
+  it(`takes at most ${notificationLimits.subscribeCallsPerWindow} unsubscribe calls per socket in ${notificationLimits.subscribeWindowMs / 1000} s, apart from the subscribe calls`, async () => {
+    const { socket } = await open(asVisitor());
+    for (let i = 0; i < notificationLimits.subscribeCallsPerWindow; i++) {
+      expect((await unsubscribe(socket, { pollIds: [id()] })).error).toBeUndefined();
+    }
+    const refused = await unsubscribe(socket, { pollIds: [id()] });
+    expect(refused).toMatchObject({ subscribed: [], refused: [], error: 'rate_limited', message: M.subscribingTooOften });
+    expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
+    expect(refused.retryAfter).toBeLessThanOrEqual(notificationLimits.subscribeWindowMs / 1000);
+    expect(validate('meydan/poll-subscription-result', refused).ok).toBe(true);
+    expect((await subscribe(socket, { pollIds: [id()] })).error).toBeUndefined();
+  });
+
+  it('asks polls about a poll once a minute per socket, however often the socket follows and leaves it', async () => {
+    const { socket } = await open(asMember(creator));
+    const strangers = Array.from({ length: 9 }, id);
+    const asked: string[] = [];
+    const spy = pollsApp.deps.nats.subscribe(subjects.polls.canView, { callback: (_err, msg) => asked.push(msg.string()) });
+    try {
+      for (let round = 0; round < 10; round++) {
+        const followed = await subscribe(socket, { pollIds: [shared.id, ...strangers] });
+        expect(followed).toEqual({ subscribed: [shared.id], refused: strangers });
+        expect((await unsubscribe(socket, { pollIds: [shared.id, ...strangers] })).subscribed).toEqual([]);
+      }
+      await pollsApp.deps.nats.flush();
+      expect(asked).toHaveLength(10);
+    } finally {
+      spy.unsubscribe();
+    }
+  });
+
+  it(`checks at most ${notificationLimits.pollChecksPerMinute} new polls a minute per socket`, async () => {
+    const { socket } = await open(asVisitor());
+    const calls = Math.ceil(notificationLimits.pollChecksPerMinute / notificationLimits.pollsPerRequest);
+    for (let i = 0; i < calls; i++) {
+      const answer = await subscribe(socket, { pollIds: Array.from({ length: notificationLimits.pollsPerRequest }, id) });
+      expect(answer.error, `call ${i + 1}`).toBeUndefined();
+    }
+    const refused = await subscribe(socket, { pollIds: [id()] });
+    expect(refused).toMatchObject({ subscribed: [], refused: [], error: 'rate_limited', message: M.checkingTooMany });
+    expect(refused.retryAfter).toBeGreaterThan(notificationLimits.subscribeWindowMs / 1000);
+    expect(refused.retryAfter).toBeLessThanOrEqual(60);
+    expect(validate('meydan/poll-subscription-result', refused).ok).toBe(true);
+  });
+
+  it('reads a member’s unread count once for a burst of auth messages, not once per message', async () => {
+    const member = id();
+    const model = notifications.deps.mongo.models['Notification']!;
+    const counts = vi.spyOn(model, 'countDocuments');
+    try {
+      const { socket, seen } = await open(asMember(member));
+      await until(() => seen.some((e) => e.name === 'notification_count'), 5000, 'greeting');
+      for (let i = 0; i < 30; i++) socket.emit(i % 2 ? 'auth' : 'message', { type: 'auth', userId: member });
+      await until(() => seen.filter((e) => e.name === 'notification_count').length === 31, 5000, 'every auth answered');
+      expect(seen.filter((e) => e.name === 'notification_count').every((e) => (e.payload as { count: number }).count === 0)).toBe(true);
+      const forMember = counts.mock.calls.filter(([filter]) => (filter as { userId?: string } | undefined)?.userId === member);
+      expect(forMember.length).toBeLessThanOrEqual(2);
+    } finally {
+      counts.mockRestore();
+    }
   });
 });

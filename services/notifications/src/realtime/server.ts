@@ -60,6 +60,31 @@ export interface RealtimeDeps {
 
 type Ack = (result: PollSubscriptionResult) => void;
 
+/** How long a member's unread count, once read, answers their sockets' greetings and `auth` messages. */
+export const UNREAD_COUNT_CACHE_MS = 2000;
+/** How long a socket remembers a poll check's verdict: following a poll again that soon asks polls nothing. */
+const VERDICT_MEMORY_MS = 60_000;
+
+/**
+ * A sliding window of calls: `take(n)` counts n calls when they fit in `max` per `windowMs` and answers 0, or answers
+ * the seconds to wait (and counts nothing).
+ */
+function callWindow(max: number, windowMs: number) {
+  const calls: number[] = [];
+  return {
+    take(n = 1): number {
+      const now = Date.now();
+      while (calls.length && calls[0]! <= now - windowMs) calls.shift();
+      if (calls.length + n > max) {
+        const freedAt = calls[Math.min(calls.length - 1, calls.length + n - max - 1)] ?? now;
+        return Math.max(1, Math.ceil((freedAt + windowMs - now) / 1000));
+      }
+      for (let i = 0; i < n; i++) calls.push(now);
+      return 0;
+    },
+  };
+}
+
 const identityOf = (request: IncomingMessage, secret: string): Identity | null => {
   const header = request.headers[IDENTITY_HEADER];
   if (typeof header !== 'string') return null;
@@ -106,9 +131,26 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
   const validAuth = getValidator('meydan/socket-auth');
   let closed = false;
 
+  // A member's unread count, read from MongoDB at most once per UNREAD_COUNT_CACHE_MS on this instance however many
+  // sockets greet or send `auth`, and replaced by every count this instance announces.
+  const unread = new Map<string, { count: Promise<number>; until: number }>();
+  function unreadCountOf(userId: string): Promise<number> {
+    const now = Date.now();
+    const cached = unread.get(userId);
+    if (cached && cached.until > now) return cached.count;
+    if (unread.size >= 10_000) for (const [id, entry] of unread) if (entry.until <= now) unread.delete(id);
+    // A promise of its own: the store's answer may be a query, which runs again at every await.
+    const entry = { count: Promise.resolve(deps.unreadCount(userId)), until: now + UNREAD_COUNT_CACHE_MS };
+    unread.set(userId, entry);
+    entry.count.catch(() => {
+      if (unread.get(userId) === entry) unread.delete(userId);
+    });
+    return entry.count;
+  }
+
   async function sendCount(socket: Socket, userId: string) {
     try {
-      socket.emit(serverEvents.notificationCount, { count: await deps.unreadCount(userId) });
+      socket.emit(serverEvents.notificationCount, { count: await unreadCountOf(userId) });
     } catch (err) {
       log.warn({ err }, 'unread count unavailable for a socket');
     }
@@ -169,7 +211,11 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
     const stillWanted = (pollId: string) => followedIds.has(pollId) || [...followedCodes.values()].includes(pollId);
     // Polls being checked right now count against the cap too, so concurrent calls cannot pass it together.
     let joining = 0;
-    const recentCalls: number[] = [];
+    const subscribeCalls = callWindow(notificationLimits.subscribeCallsPerWindow, notificationLimits.subscribeWindowMs);
+    const unsubscribeCalls = callWindow(notificationLimits.subscribeCallsPerWindow, notificationLimits.subscribeWindowMs);
+    const pollChecks = callWindow(notificationLimits.pollChecksPerMinute, 60_000);
+    // Recent verdicts by target (`id:<pollId>`, `code:<code>`): the poll it stands for when visible, else null.
+    const verdicts = new Map<string, { pollId: string | null; until: number }>();
     const followedCount = () => [...socket.rooms].filter((room) => room.startsWith('poll:')).length;
 
     const refuseInvalid = (ack: unknown, payload: unknown) => {
@@ -177,23 +223,25 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
       answer(ack, { subscribed: [], refused: [], error: 'validation', message: checked.ok ? M.pollsInvalid : checked.message });
     };
 
-    /** At most `subscribeCallsPerWindow` calls in any window of `subscribeWindowMs`; the wait in seconds, or 0. */
-    const throttled = (): number => {
+    const tooOften = (event: string, ack: unknown, wait: number, message: string) => {
+      log.warn({ requestId, socketId: socket.id }, `${event} throttled`);
+      answer(ack, { subscribed: [], refused: [], error: 'rate_limited', message, retryAfter: wait });
+    };
+    const targetKey = (target: { pollId: string } | { shortUrl: string }) => ('pollId' in target ? `id:${target.pollId}` : `code:${target.shortUrl}`);
+    const remember = (target: { pollId: string } | { shortUrl: string }, pollId: string | null) => {
       const now = Date.now();
-      while (recentCalls.length && recentCalls[0]! <= now - notificationLimits.subscribeWindowMs) recentCalls.shift();
-      if (recentCalls.length >= notificationLimits.subscribeCallsPerWindow) {
-        return Math.max(1, Math.ceil((recentCalls[0]! + notificationLimits.subscribeWindowMs - now) / 1000));
-      }
-      recentCalls.push(now);
-      return 0;
+      // At most a minute's checks are remembered (pollChecksPerMinute): the expired ones go before the map grows past that.
+      if (verdicts.size >= notificationLimits.pollChecksPerMinute) for (const [key, v] of verdicts) if (v.until <= now) verdicts.delete(key);
+      verdicts.set(targetKey(target), { pollId, until: now + VERDICT_MEMORY_MS });
+    };
+    const remembered = (target: { pollId: string } | { shortUrl: string }) => {
+      const verdict = verdicts.get(targetKey(target));
+      return verdict && verdict.until > Date.now() ? verdict : undefined;
     };
 
     socket.on(clientEvents.subscribePolls, async (payload: unknown, ack?: unknown) => {
-      const wait = throttled();
-      if (wait > 0) {
-        log.warn({ requestId, socketId: socket.id }, 'subscribe_polls throttled');
-        return answer(ack, { subscribed: [], refused: [], error: 'rate_limited', message: M.subscribingTooOften, retryAfter: wait });
-      }
+      const wait = subscribeCalls.take();
+      if (wait > 0) return tooOften(clientEvents.subscribePolls, ack, wait, M.subscribingTooOften);
       if (!validSubscription(payload)) return refuseInvalid(ack, payload);
       const wanted = [...new Set(payload.pollIds ?? [])];
       const wantedCodes = [...new Set(payload.codes ?? [])];
@@ -209,6 +257,10 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
           message: M.tooManySubscriptions,
         });
       }
+      // Each poll not checked in the last minute costs polls a request: at most pollChecksPerMinute of them a minute.
+      const unchecked = [...fresh.map((pollId) => ({ pollId })), ...freshCodes.map((shortUrl) => ({ shortUrl }))].filter((t) => !remembered(t));
+      const checkWait = unchecked.length ? pollChecks.take(unchecked.length) : 0;
+      if (checkWait > 0) return tooOften(clientEvents.subscribePolls, ack, checkWait, M.checkingTooMany);
       joining += adding;
       const subscribed: string[] = wanted.filter((id) => socket.rooms.has(pollRoom(id)));
       for (const pollId of subscribed) followedIds.add(pollId);
@@ -216,7 +268,9 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
       let unavailable = false;
       const check = async (target: { pollId: string } | { shortUrl: string }, onVisible: (pollId: string) => void) => {
         try {
-          const pollId = await viewablePoll(target, userId, requestId);
+          const known = remembered(target);
+          const pollId = known ? known.pollId : await viewablePoll(target, userId, requestId);
+          if (!known) remember(target, pollId);
           if (!pollId) return;
           await socket.join(pollRoom(pollId));
           onVisible(pollId);
@@ -256,6 +310,8 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
     });
 
     socket.on(clientEvents.unsubscribePolls, async (payload: unknown, ack?: unknown) => {
+      const wait = unsubscribeCalls.take();
+      if (wait > 0) return tooOften(clientEvents.unsubscribePolls, ack, wait, M.subscribingTooOften);
       if (!validSubscription(payload)) return refuseInvalid(ack, payload);
       for (const pollId of payload.pollIds ?? []) {
         followedIds.delete(pollId);
@@ -282,7 +338,10 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
 
   return {
     notify: (userId, data) => emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notification, { data })),
-    count: (userId, count) => emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notificationCount, { count })),
+    count: (userId, count) => {
+      unread.set(userId, { count: Promise.resolve(count), until: Date.now() + UNREAD_COUNT_CACHE_MS });
+      emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notificationCount, { count }));
+    },
     pollUpdate: (data) => emitSafely(() => io.to(pollRoom(data.pollId)).emit(serverEvents.pollUpdate, { data })),
     bulkEmailProgress: (adminId, data) => emitSafely(() => io.to(userRoom(adminId)).emit(serverEvents.bulkEmailProgress, { data })),
     disconnectUser: (userId) => emitSafely(() => io.in(userRoom(userId)).disconnectSockets(true)),
