@@ -21,6 +21,7 @@ import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { installRateLimits } from './rate-limits.js';
 import { clientKey } from './client-ip.js';
+import { SocketLimits } from './socket-limits.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
@@ -204,6 +205,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     }
     request.gatewayIdentity.visitorId = visitorId;
   });
+  app.addHook('onRequest', new SocketLimits(config.RATE_LIMIT_SCALE ?? 1).admit);
   app.addHook('onRequest', adminGuard);
   app.addHook('onRequest', rateLimits.afterIdentity);
   app.addHook('preParsing', limitBody);

@@ -161,3 +161,76 @@ describe('/ws frame size at the gateway', () => {
     expect(received.filter((n) => n > MAX_SOCKET_FRAME_BYTES)).toEqual([]);
   });
 });
+
+describe('/ws sockets open at once through the gateway', () => {
+  // A stand-in upstream counts the sockets the gateway relays (notifications' own behaviour is not what is measured).
+  let upstream: WebSocketServer;
+  let auth: TestService;
+  let testGateway: TestGateway;
+  const clients: WebSocket[] = [];
+  /** Visitor sockets (all from 127.0.0.1) the tests have left open. */
+  let visitorSockets = 0;
+
+  beforeAll(async () => {
+    upstream = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => upstream.once('listening', () => resolve()));
+    auth = await startTestService('auth', buildAuth, { listen: true });
+    const port = (upstream.address() as { port: number }).port;
+    testGateway = await startTestGateway({ auth }, { listen: true, config: { NOTIFICATIONS_URL: `http://127.0.0.1:${port}` } });
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.terminate();
+    await testGateway?.close();
+    await auth?.close();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  /** Opens a socket: 'open', or the refusal's status and body. */
+  const open = (headers: Record<string, string> = {}) =>
+    new Promise<{ socket: WebSocket } | { status: number; retryAfter: string | undefined; body: unknown }>((resolve, reject) => {
+      const socket = new WebSocket(`${testGateway.base.replace('http', 'ws')}/ws/?EIO=4&transport=websocket`, { headers });
+      clients.push(socket);
+      socket.once('open', () => resolve({ socket }));
+      socket.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(body) }));
+      });
+      socket.once('error', reject);
+    });
+  const closed = (socket: WebSocket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()));
+  const refusal = {
+    status: 429,
+    retryAfter: '10',
+    body: { error: 'rate_limited', message: 'Aynı anda çok fazla canlı bağlantı açtın. Diğer sekmeleri kapatıp biraz sonra tekrar dene.' },
+  };
+
+  it('lets a member hold 10 sockets at once, the 11th gets 429 in Turkish, and a closed one frees its place', async () => {
+    const user = await createUser(auth.deps, { displayName: 'Çok Sekmeli' });
+    const login = await fetch(`${testGateway.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    const held: WebSocket[] = [];
+    for (let i = 0; i < 10; i++) {
+      const opened = await open({ cookie });
+      expect('socket' in opened, `socket ${i + 1}`).toBe(true);
+      held.push((opened as { socket: WebSocket }).socket);
+    }
+    expect(await open({ cookie })).toEqual(refusal);
+    // The member's sockets are counted by account, not by address: a visitor from the same IP still gets one.
+    const visitor = await open();
+    expect('socket' in visitor).toBe(true);
+    visitorSockets += 1;
+    await closed(held[0]!);
+    await vi.waitFor(async () => expect('socket' in (await open({ cookie }))).toBe(true), { timeout: 5000, interval: 100 });
+  });
+
+  it('lets one IP hold 20 visitor sockets at once', async () => {
+    for (let i = visitorSockets; i < 20; i++) expect('socket' in (await open()), `visitor socket ${i + 1}`).toBe(true);
+    expect(await open()).toEqual(refusal);
+  });
+});
