@@ -6,7 +6,9 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { startTestService, type TestService } from '@meydan/testing';
+import { Redis } from 'ioredis';
+import { SESSION_STORE_PREFIX, sessionKeys } from '@meydan/proto';
+import { infra, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
 import { buildApp as buildNotifications } from '../../services/notifications/src/app.js';
@@ -162,7 +164,7 @@ describe('/ws frame size at the gateway', () => {
   });
 });
 
-describe('/ws sockets open at once through the gateway', () => {
+describe('/ws sockets open at once through the gateway, and for no longer than their session', () => {
   // A stand-in upstream counts the sockets the gateway relays (notifications' own behaviour is not what is measured).
   let upstream: WebSocketServer;
   let auth: TestService;
@@ -176,7 +178,10 @@ describe('/ws sockets open at once through the gateway', () => {
     await new Promise<void>((resolve) => upstream.once('listening', () => resolve()));
     auth = await startTestService('auth', buildAuth, { listen: true });
     const port = (upstream.address() as { port: number }).port;
-    testGateway = await startTestGateway({ auth }, { listen: true, config: { NOTIFICATIONS_URL: `http://127.0.0.1:${port}` } });
+    testGateway = await startTestGateway(
+      { auth },
+      { listen: true, config: { NOTIFICATIONS_URL: `http://127.0.0.1:${port}`, SOCKET_SESSION_CHECK_MS: 300 } },
+    );
   });
 
   afterAll(async () => {
@@ -206,14 +211,26 @@ describe('/ws sockets open at once through the gateway', () => {
     body: { error: 'rate_limited', message: 'Aynı anda çok fazla canlı bağlantı açtın. Diğer sekmeleri kapatıp biraz sonra tekrar dene.' },
   };
 
-  it('lets a member hold 10 sockets at once, the 11th gets 429 in Turkish, and a closed one frees its place', async () => {
-    const user = await createUser(auth.deps, { displayName: 'Çok Sekmeli' });
+  const loginCookie = async (user: TestUser) => {
     const login = await fetch(`${testGateway.base}/api/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: user.email, password: user.password }),
     });
-    const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+    expect(login.status).toBe(200);
+    return login.headers.get('set-cookie')!.split(';')[0]!;
+  };
+  const memberSocket = async (cookie: string) => {
+    const opened = await open({ cookie });
+    expect('socket' in opened).toBe(true);
+    const { socket } = opened as { socket: WebSocket };
+    const closedAt = new Promise<true>((resolve) => socket.once('close', () => resolve(true)));
+    return { socket, closed: () => Promise.race([closedAt, new Promise<false>((r) => setTimeout(() => r(false), 3000))]) };
+  };
+
+  it('lets a member hold 10 sockets at once, the 11th gets 429 in Turkish, and a closed one frees its place', async () => {
+    const user = await createUser(auth.deps, { displayName: 'Çok Sekmeli' });
+    const cookie = await loginCookie(user);
     const held: WebSocket[] = [];
     for (let i = 0; i < 10; i++) {
       const opened = await open({ cookie });
@@ -232,5 +249,31 @@ describe('/ws sockets open at once through the gateway', () => {
   it('lets one IP hold 20 visitor sockets at once', async () => {
     for (let i = visitorSockets; i < 20; i++) expect('socket' in (await open()), `visitor socket ${i + 1}`).toBe(true);
     expect(await open()).toEqual(refusal);
+  });
+
+  it('closes a member’s socket when its session ends by a plain logout; another device’s socket stays', async () => {
+    const user = await createUser(auth.deps, { displayName: 'Çıkış Yapan' });
+    const [laptop, phone] = [await loginCookie(user), await loginCookie(user)];
+    const [onLaptop, onPhone] = [await memberSocket(laptop), await memberSocket(phone)];
+    const out = await fetch(`${testGateway.base}/api/logout`, { method: 'POST', headers: { cookie: laptop } });
+    expect(out.status).toBe(200);
+    expect(await onLaptop.closed()).toBe(true);
+    expect(onPhone.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes a member’s socket once its session has expired', async () => {
+    const user = await createUser(auth.deps, { displayName: 'Süresi Dolan' });
+    const cookie = await loginCookie(user);
+    const { socket, closed } = await memberSocket(cookie);
+    await new Promise((r) => setTimeout(r, 700)); // a few checks while the session lives: the socket stays
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    const redis = new Redis(infra().redisUrl, { keyPrefix: `${SESSION_STORE_PREFIX}:` });
+    try {
+      // What Redis does when the session's 30 days without use are over.
+      expect(await redis.del(sessionKeys.session(cookie.split('=')[1]!))).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+    expect(await closed()).toBe(true);
   });
 });
