@@ -3,13 +3,17 @@
  * does), both kustomize overlays rendered, skaffold.yaml and the Dockerfile kept in step with the workspaces, and the
  * memory settings (deploy/local/node-runtime.mjs) carried by the image and left alone by compose and the manifests.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
+import { ConfigError, loadConfig } from '@meydan/kit';
 import { trustProxyOption } from '../../gateway/src/config.js';
+import { authConfigSchema } from '../../services/auth/src/config.js';
 import { ensureComposeCheck, ensureKustomize } from '../tools/ensure-tools.mjs';
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
 
@@ -44,18 +48,54 @@ function imageEnv(dockerfile: string): Record<string, string> {
   return env;
 }
 
-function render(overlay: string): K8s[] {
+/** What a user puts in the git-ignored deploy/k8s/overlays/local/secrets.env (made up here). */
+const LOCAL_SECRETS = { INTERNAL_SECRET: 'b'.repeat(64), ADMIN_EMAIL: 'admin@meydan.local', ADMIN_PASSWORD: 'yerel-kume-sifresi' };
+
+/**
+ * Renders an overlay from a copy of deploy/k8s, so the local overlay's git-ignored secrets.env is the test's (written
+ * unless `secretsEnv` is null), never the developer's own. Throws kustomize's error.
+ */
+function render(overlay: string, secretsEnv: Record<string, string> | null = LOCAL_SECRETS): K8s[] {
   const [cmd, verb] = ensureKustomize();
-  const out = execFileSync(cmd, [verb, `${root}deploy/k8s/overlays/${overlay}`], { encoding: 'utf8' });
-  return parseAllDocuments(out).map((d) => d.toJSON() as K8s);
+  const copy = mkdtempSync(join(tmpdir(), 'meydan-k8s-'));
+  try {
+    cpSync(`${root}deploy/k8s`, copy, { recursive: true, filter: (src) => !src.endsWith('secrets.env') });
+    if (overlay === 'local' && secretsEnv) {
+      writeFileSync(join(copy, 'overlays/local/secrets.env'), Object.entries(secretsEnv).map(([k, v]) => `${k}=${v}\n`).join(''));
+    }
+    const out = execFileSync(cmd, [verb, join(copy, 'overlays', overlay)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return parseAllDocuments(out).map((d) => d.toJSON() as K8s);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 }
+
+/** The two variables docker-compose.yml requires (made up here; a user keeps theirs in .env). */
+const COMPOSE_SECRETS = { INTERNAL_SECRET: 'a'.repeat(64), ADMIN_PASSWORD: 'compose-sifresi-123' };
+const composeCheck = (env: Record<string, string>) => {
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['INTERNAL_SECRET', 'ADMIN_PASSWORD'].includes(k)));
+  return spawnSync(ensureComposeCheck(), [`${root}docker-compose.yml`], { encoding: 'utf8', cwd: root, env: { ...clean, ...env } });
+};
 
 describe('docker-compose.yml', () => {
   let project: { services: Record<string, any> };
   beforeAll(() => {
-    const out = execFileSync(ensureComposeCheck(), [`${root}docker-compose.yml`], { encoding: 'utf8', cwd: root });
-    project = JSON.parse(out);
+    const run = composeCheck(COMPOSE_SECRETS);
+    expect(run.status, run.stderr).toBe(0);
+    project = JSON.parse(run.stdout);
   }, 180_000);
+
+  it('does not start without a secret and an administrator password of the user’s own, and says which is missing', () => {
+    const run = composeCheck({});
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('required variable INTERNAL_SECRET is missing a value: set INTERNAL_SECRET (at least 16 characters) in .env');
+    expect(run.stderr).toContain('required variable ADMIN_PASSWORD is missing a value');
+    // What the user set is what every process gets: no value of the file's own.
+    for (const app of apps) expect(project.services[app].environment['INTERNAL_SECRET'], app).toBe(COMPOSE_SECRETS.INTERNAL_SECRET);
+    expect(project.services['auth'].environment['ADMIN_PASSWORD']).toBe(COMPOSE_SECRETS.ADMIN_PASSWORD);
+    const text = readFileSync(`${root}docker-compose.yml`, 'utf8');
+    expect(text).not.toMatch(/INTERNAL_SECRET:-|ADMIN_PASSWORD:-|meydan-admin/);
+  });
 
   it('runs the six services, the gateway and their servers', () => {
     expect(Object.keys(project.services).sort()).toEqual([...apps, 'nats', 'redis', 'mongo', 'maildev'].sort());
@@ -70,11 +110,11 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the gateway and the mail inbox', () => {
+  it('publishes only the gateway, and the mail inbox (every reset link) to this machine alone', () => {
     const published = Object.entries(project.services)
       .filter(([, s]) => s.ports?.length)
-      .map(([name, s]) => `${name}:${s.ports.map((p: { published: string }) => p.published).join(',')}`);
-    expect(published.sort()).toEqual(['gateway:8080', 'maildev:1080']);
+      .map(([name, s]) => `${name}:${s.ports.map((p: { published: string; host_ip?: string }) => `${p.host_ip ?? '*'}:${p.published}`).join(',')}`);
+    expect(published.sort()).toEqual(['gateway:*:8080', 'maildev:127.0.0.1:1080']);
   });
 
   it('gives every app its servers and the gateway every service address', () => {
@@ -160,10 +200,29 @@ describe('Kubernetes overlays', () => {
     }
   });
 
-  it('local: brings its own servers and a generated secret', () => {
+  it('local: brings its own servers and a Secret made from the user’s git-ignored secrets.env', () => {
     const docs = overlays['local']!;
     for (const name of ['nats', 'redis', 'mongo']) expect(docs.some((d) => d.kind === 'StatefulSet' && d.metadata.name === name), name).toBe(true);
-    expect(docs.some((d) => d.kind === 'Secret' && d.metadata.name.startsWith('meydan-secrets'))).toBe(true);
+    const secret = docs.find((d) => d.kind === 'Secret' && d.metadata.name.startsWith('meydan-secrets'))!;
+    const values = Object.fromEntries(Object.entries(secret.data!).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+    expect(values).toEqual(LOCAL_SECRETS);
+  });
+
+  it('local: renders nothing without secrets.env, naming the file; the file is git-ignored', () => {
+    expect(() => render('local', null)).toThrow(/secrets\.env/);
+    expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain('deploy/k8s/overlays/local/secrets.env');
+  });
+
+  it('commits no secret value under deploy/k8s', () => {
+    const files = readdirSync(`${root}deploy/k8s`, { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f));
+    expect(files.length).toBeGreaterThan(5);
+    for (const file of files) {
+      const text = readFileSync(`${root}deploy/k8s/${file}`, 'utf8');
+      // A line that gives INTERNAL_SECRET or ADMIN_PASSWORD a value, other than a comment showing how to make one.
+      const assigned = text.split('\n').filter((line) => !line.trim().startsWith('#') && /(INTERNAL_SECRET|ADMIN_PASSWORD)\s*[:=]/.test(line));
+      expect(assigned, file).toEqual([]);
+      expect(text, file).not.toContain('meydan-admin');
+    }
   });
 
   it('production: no secret in the manifests, images from the registry, TLS on the public host', () => {
@@ -201,5 +260,47 @@ describe('skaffold.yaml and the Dockerfile', () => {
     const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
     const workspaces: string[] = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces;
     for (const ws of workspaces) expect(dockerfile, ws).toContain(`COPY ${ws}/package.json ${ws}/`);
+  });
+});
+
+describe('a deployment with a published administrator password', () => {
+  const startAuth = (env: Record<string, string>) =>
+    spawnSync(process.execPath, [`${root}services/auth/dist/main.js`], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      env: {
+        PATH: process.env['PATH'] ?? '',
+        PORT: '0',
+        // Nothing listens here: a refused configuration stops before any connection is tried.
+        NATS_URL: 'nats://127.0.0.1:9',
+        REDIS_URL: 'redis://127.0.0.1:9',
+        MONGO_URL: 'mongodb://127.0.0.1:9',
+        INTERNAL_SECRET: 'c'.repeat(64),
+        ADMIN_EMAIL: 'admin@meydan.example.com',
+        ...env,
+      },
+    });
+
+  it('is refused by auth at start, in one line, when PUBLIC_ORIGIN is not localhost', () => {
+    for (const [origin, password] of [['https://meydan.example.com', 'meydan-admin'], ['http://192.168.1.20:8080', 'changeme']] as const) {
+      const run = startAuth({ PUBLIC_ORIGIN: origin, ADMIN_PASSWORD: password });
+      expect(run.status, `${origin} ${password}`).toBe(1);
+      expect(run.stderr).toBe(
+        'auth: environment variable ADMIN_PASSWORD is a published default password: set a password of your own before serving a PUBLIC_ORIGIN other than localhost\n',
+      );
+    }
+  });
+
+  it('lets through localhost (npm start’s default) with any password, and any origin with a password of one’s own', () => {
+    const base = { PORT: '0', NATS_URL: 'nats://127.0.0.1:9', REDIS_URL: 'redis://127.0.0.1:9', MONGO_URL: 'mongodb://127.0.0.1:9', INTERNAL_SECRET: 'c'.repeat(64) };
+    for (const env of [
+      { ADMIN_PASSWORD: 'meydan-admin' },
+      { PUBLIC_ORIGIN: 'http://localhost:8080', ADMIN_PASSWORD: 'meydan-admin' },
+      { PUBLIC_ORIGIN: 'http://127.0.0.1:8080', ADMIN_PASSWORD: 'changeme' },
+      { PUBLIC_ORIGIN: 'https://meydan.example.com', ADMIN_PASSWORD: 'kendi-uzun-sifrem' },
+    ]) {
+      expect(() => loadConfig(authConfigSchema, { ...base, ...env }), JSON.stringify(env)).not.toThrow();
+    }
+    expect(() => loadConfig(authConfigSchema, { ...base, PUBLIC_ORIGIN: 'https://meydan.example.com', ADMIN_PASSWORD: 'meydan-admin' })).toThrow(ConfigError);
   });
 });

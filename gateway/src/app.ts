@@ -21,6 +21,7 @@ import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { installRateLimits } from './rate-limits.js';
 import { clientKey } from './client-ip.js';
+import { OpenSockets } from './sockets.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
@@ -204,6 +205,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     }
     request.gatewayIdentity.visitorId = visitorId;
   });
+  const sockets = new OpenSockets(config.RATE_LIMIT_SCALE ?? 1, deps.sessionRedis, bus, deps.log, config.SOCKET_SESSION_CHECK_MS ?? 60_000);
+  app.addHook('onClose', async () => sockets.stop());
+  app.addHook('onRequest', sockets.admit);
   app.addHook('onRequest', adminGuard);
   app.addHook('onRequest', rateLimits.afterIdentity);
   app.addHook('preParsing', limitBody);

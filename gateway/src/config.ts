@@ -65,6 +65,8 @@ export const gatewayConfigSchema = {
     HEALTH_TIMEOUT_MS: { type: 'integer', minimum: 50, default: 1500 },
     /** How long a client may take to send one whole request (its headers: at most 10 s) before it gets 408. */
     REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 500, default: 30_000 },
+    /** How often the sessions of the open member sockets are read again (a socket outlives no session by more). */
+    SOCKET_SESSION_CHECK_MS: { type: 'integer', minimum: 100, default: 60_000 },
     /** How long the merged OpenAPI document is kept before the services are asked again. */
     OPENAPI_CACHE_MS: { type: 'integer', minimum: 0, default: 300_000 },
   },

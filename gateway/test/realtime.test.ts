@@ -6,7 +6,9 @@
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { startTestService, type TestService } from '@meydan/testing';
+import { Redis } from 'ioredis';
+import { SESSION_STORE_PREFIX, sessionKeys } from '@meydan/proto';
+import { infra, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
 import { buildApp as buildNotifications } from '../../services/notifications/src/app.js';
@@ -159,5 +161,119 @@ describe('/ws frame size at the gateway', () => {
     socket.send(Buffer.alloc(2 * 1024 * 1024, 1));
     expect(await closed).toBe(1009);
     expect(received.filter((n) => n > MAX_SOCKET_FRAME_BYTES)).toEqual([]);
+  });
+});
+
+describe('/ws sockets open at once through the gateway, and for no longer than their session', () => {
+  // A stand-in upstream counts the sockets the gateway relays (notifications' own behaviour is not what is measured).
+  let upstream: WebSocketServer;
+  let auth: TestService;
+  let testGateway: TestGateway;
+  const clients: WebSocket[] = [];
+  /** Visitor sockets (all from 127.0.0.1) the tests have left open. */
+  let visitorSockets = 0;
+
+  beforeAll(async () => {
+    upstream = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+    await new Promise<void>((resolve) => upstream.once('listening', () => resolve()));
+    auth = await startTestService('auth', buildAuth, { listen: true });
+    const port = (upstream.address() as { port: number }).port;
+    testGateway = await startTestGateway(
+      { auth },
+      { listen: true, config: { NOTIFICATIONS_URL: `http://127.0.0.1:${port}`, SOCKET_SESSION_CHECK_MS: 300 } },
+    );
+  });
+
+  afterAll(async () => {
+    for (const c of clients) c.terminate();
+    await testGateway?.close();
+    await auth?.close();
+    await new Promise((resolve) => upstream?.close(resolve));
+  });
+
+  /** Opens a socket: 'open', or the refusal's status and body. */
+  const open = (headers: Record<string, string> = {}) =>
+    new Promise<{ socket: WebSocket } | { status: number; retryAfter: string | undefined; body: unknown }>((resolve, reject) => {
+      const socket = new WebSocket(`${testGateway.base.replace('http', 'ws')}/ws/?EIO=4&transport=websocket`, { headers });
+      clients.push(socket);
+      socket.once('open', () => resolve({ socket }));
+      socket.once('unexpected-response', (_req, res) => {
+        let body = '';
+        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(body) }));
+      });
+      socket.once('error', reject);
+    });
+  const closed = (socket: WebSocket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()));
+  const refusal = {
+    status: 429,
+    retryAfter: '10',
+    body: { error: 'rate_limited', message: 'Aynı anda çok fazla canlı bağlantı açtın. Diğer sekmeleri kapatıp biraz sonra tekrar dene.' },
+  };
+
+  const loginCookie = async (user: TestUser) => {
+    const login = await fetch(`${testGateway.base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: user.email, password: user.password }),
+    });
+    expect(login.status).toBe(200);
+    return login.headers.get('set-cookie')!.split(';')[0]!;
+  };
+  const memberSocket = async (cookie: string) => {
+    const opened = await open({ cookie });
+    expect('socket' in opened).toBe(true);
+    const { socket } = opened as { socket: WebSocket };
+    const closedAt = new Promise<true>((resolve) => socket.once('close', () => resolve(true)));
+    return { socket, closed: () => Promise.race([closedAt, new Promise<false>((r) => setTimeout(() => r(false), 3000))]) };
+  };
+
+  it('lets a member hold 10 sockets at once, the 11th gets 429 in Turkish, and a closed one frees its place', async () => {
+    const user = await createUser(auth.deps, { displayName: 'Çok Sekmeli' });
+    const cookie = await loginCookie(user);
+    const held: WebSocket[] = [];
+    for (let i = 0; i < 10; i++) {
+      const opened = await open({ cookie });
+      expect('socket' in opened, `socket ${i + 1}`).toBe(true);
+      held.push((opened as { socket: WebSocket }).socket);
+    }
+    expect(await open({ cookie })).toEqual(refusal);
+    // The member's sockets are counted by account, not by address: a visitor from the same IP still gets one.
+    const visitor = await open();
+    expect('socket' in visitor).toBe(true);
+    visitorSockets += 1;
+    await closed(held[0]!);
+    await vi.waitFor(async () => expect('socket' in (await open({ cookie }))).toBe(true), { timeout: 5000, interval: 100 });
+  });
+
+  it('lets one IP hold 20 visitor sockets at once', async () => {
+    for (let i = visitorSockets; i < 20; i++) expect('socket' in (await open()), `visitor socket ${i + 1}`).toBe(true);
+    expect(await open()).toEqual(refusal);
+  });
+
+  it('closes a member’s socket when its session ends by a plain logout; another device’s socket stays', async () => {
+    const user = await createUser(auth.deps, { displayName: 'Çıkış Yapan' });
+    const [laptop, phone] = [await loginCookie(user), await loginCookie(user)];
+    const [onLaptop, onPhone] = [await memberSocket(laptop), await memberSocket(phone)];
+    const out = await fetch(`${testGateway.base}/api/logout`, { method: 'POST', headers: { cookie: laptop } });
+    expect(out.status).toBe(200);
+    expect(await onLaptop.closed()).toBe(true);
+    expect(onPhone.socket.readyState).toBe(WebSocket.OPEN);
+  });
+
+  it('closes a member’s socket once its session has expired', async () => {
+    const user = await createUser(auth.deps, { displayName: 'Süresi Dolan' });
+    const cookie = await loginCookie(user);
+    const { socket, closed } = await memberSocket(cookie);
+    await new Promise((r) => setTimeout(r, 700)); // a few checks while the session lives: the socket stays
+    expect(socket.readyState).toBe(WebSocket.OPEN);
+    const redis = new Redis(infra().redisUrl, { keyPrefix: `${SESSION_STORE_PREFIX}:` });
+    try {
+      // What Redis does when the session's 30 days without use are over.
+      expect(await redis.del(sessionKeys.session(cookie.split('=')[1]!))).toBe(1);
+    } finally {
+      redis.disconnect();
+    }
+    expect(await closed()).toBe(true);
   });
 });

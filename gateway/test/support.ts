@@ -57,6 +57,7 @@ export async function startTestGateway(
     SHUTDOWN_TIMEOUT_MS: 10_000,
     HEALTH_TIMEOUT_MS: 1000,
     OPENAPI_CACHE_MS: 300_000,
+    SOCKET_SESSION_CHECK_MS: 60_000,
     REQUEST_TIMEOUT_MS: 30_000,
     WEB_DIST: web,
     ...urls,

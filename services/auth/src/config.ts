@@ -2,8 +2,32 @@ import { DEFAULT_SESSION_TTL_DAYS } from '@meydan/proto';
 import { serviceConfigSchema } from '@meydan/kit';
 import type { FromSchema } from 'json-schema-to-ts';
 
+/** Administrator passwords anyone can read (this repository's old defaults, and the usual ones). */
+export const PUBLISHED_ADMIN_PASSWORDS = ['meydan-admin', 'admin123', 'password', 'changeme', 'change-me', '123456'] as const;
+/** A PUBLIC_ORIGIN only this machine reaches. */
+const LOCAL_ORIGIN = '^https?://(localhost|127\\.[0-9.]+|\\[::1\\])(:[0-9]+)?$';
+/** Escapes what a unicode-mode pattern (ajv's) reads as syntax; `-` is plain text there outside a class. */
+const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/**
+ * A site served beyond this machine must not start with a published administrator password: auth stops at start with
+ * one line (as for any invalid variable) instead of handing the admin panel to whoever read the README.
+ */
+const noPublishedAdminPasswordInPublic = {
+  if: { required: ['PUBLIC_ORIGIN'], properties: { PUBLIC_ORIGIN: { not: { pattern: LOCAL_ORIGIN } } } },
+  then: {
+    properties: {
+      ADMIN_PASSWORD: {
+        pattern: `^(?!(${PUBLISHED_ADMIN_PASSWORDS.map(escapeRegex).join('|')})$)`,
+        description: 'is a published default password: set a password of your own before serving a PUBLIC_ORIGIN other than localhost',
+      },
+    },
+  },
+} as const;
+
 /** The auth service's environment, beyond the kit's base variables. */
-export const authConfigSchema = serviceConfigSchema({
+export const authConfigSchema = {
+  ...serviceConfigSchema({
   /** Where people reach the site: activation links, cookie `Secure` when https. */
   PUBLIC_ORIGIN: { type: 'string', pattern: '^https?://[^/]+$', default: 'http://localhost:8080' },
   /** The administrator account, created (or promoted) at start. */
@@ -26,6 +50,8 @@ export const authConfigSchema = serviceConfigSchema({
   RESET_MAILS_PER_IP: { type: 'integer', minimum: 1, default: 10 },
   /** How often accounts whose deletion is due are removed (and `events.auth.user.deleted` published). */
   ACCOUNT_DELETION_SWEEP_MS: { type: 'integer', minimum: 1000, default: 3_600_000 },
-});
+  }),
+  ...noPublishedAdminPasswordInPublic,
+} as const;
 
 export type AuthConfig = FromSchema<typeof authConfigSchema>;

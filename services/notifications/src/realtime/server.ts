@@ -61,7 +61,7 @@ export interface RealtimeDeps {
 type Ack = (result: PollSubscriptionResult) => void;
 
 /** How long a member's unread count, once read, answers their sockets' greetings and `auth` messages. */
-export const UNREAD_COUNT_CACHE_MS = 2000;
+const UNREAD_COUNT_CACHE_MS = 2000;
 /** How long a socket remembers a poll check's verdict: following a poll again that soon asks polls nothing. */
 const VERDICT_MEMORY_MS = 60_000;
 
