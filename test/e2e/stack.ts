@@ -37,6 +37,9 @@ export interface Stack {
   stop(): Promise<void>;
 }
 
+/** How long the readiness check waits between two unanswered requests. */
+const READY_POLL_MS = 200;
+
 async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, logTail: () => string): Promise<void> {
   let last = '';
   const outcome = await until(
@@ -50,6 +53,9 @@ async function waitOk(url: string, handle: ProcessHandle, timeoutMs: number, log
       } catch (err) {
         last = (err as Error).message;
       }
+      // Asked a few times a second, not every 25 ms: on a loaded machine the services take a while, and a health
+      // check is an /api request like any other (600 a minute per IP), so polling hard would end in 429s.
+      await new Promise((r) => setTimeout(r, READY_POLL_MS));
       return null;
     },
     timeoutMs,
