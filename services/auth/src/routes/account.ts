@@ -5,6 +5,7 @@ import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenPara
 import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { activationMail } from '../domain/mail.js';
+import { PasswordChecks, requireSolvedChallenge } from '../store/password-checks.js';
 import { revokeEverything } from '../store/revocation.js';
 import { hashPassword, randomToken, sha256, unusableHash, verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -29,6 +30,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
   const ipFailures = new Counter(deps.redis, 'login-ip', failures);
   const resendPerUser = new Counter(deps.redis, 'resend-user', 60);
   const resendPerDay = new Counter(deps.redis, 'resend-day', 24 * 3600);
+  const passwordChecks = new PasswordChecks(ctx);
 
   // The activation pages post plain HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -294,12 +296,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(await ipFailures.ttl(ip)) });
       }
       if ((await accountFailures.count(emailLower)) >= challengeAfter) {
-        if (!request.body.altcha) throw new HttpError(403, 'challenge_required', T.challengeRequired);
-        const verdict = await ctx.loginChallenge.verifySolution(request.body.altcha);
-        if (!verdict.ok) {
-          request.log.info({ reason: verdict.reason }, 'login challenge refused');
-          throw new HttpError(403, 'challenge_invalid', T.challengeInvalid);
-        }
+        await requireSolvedChallenge(ctx, request.body.altcha, T.challengeRequired, request.log);
       }
       const user = await users.findOne({ emailLower });
       const ok = await verifyPassword(request.body.password, user?.passwordHash ?? dummyHash);
@@ -367,9 +364,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       if (!userId) throw httpError('unauthorized', T.loginRequired);
       const user = await users.findById(userId);
       if (!user) throw httpError('unauthorized', T.noSession);
-      if (!(await verifyPassword(request.body.currentPassword, user.passwordHash))) {
-        throw new HttpError(403, 'wrong_password', T.wrongPassword);
-      }
+      await passwordChecks.verify(user, request.body.currentPassword, { ip: request.identity?.ip ?? request.ip, altcha: request.body.altcha, log: request.log });
       user.passwordHash = await hashPassword(request.body.newPassword);
       await user.save();
       await revokeEverything(ctx, userId, request.id);
