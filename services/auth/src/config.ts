@@ -12,6 +12,8 @@ export const authConfigSchema = serviceConfigSchema({
   ADMIN_USERNAME: { type: 'string', pattern: '^[A-Za-z0-9_.]{3,30}$', default: 'admin' },
   SESSION_TTL_DAYS: { type: 'integer', minimum: 1, default: DEFAULT_SESSION_TTL_DAYS },
   ACTIVATION_TTL_HOURS: { type: 'integer', minimum: 1, default: 24 },
+  /** Registrations (each mails an activation link) of one address within an hour; beyond them the same answer, no mail. */
+  ACTIVATION_MAILS_PER_ADDRESS: { type: 'integer', minimum: 1, default: 3 },
   /**
    * Failed logins within LOGIN_FAILURE_WINDOW_S: after LOGIN_CHALLENGE_AFTER_FAILURES on one account its login
    * needs a solved bot challenge (never a lockout of the owner); after LOGIN_MAX_FAILURES_PER_IP from one IP, 429.

@@ -290,6 +290,26 @@ describe('account security', () => {
       expect((await register({ username: `squat_${t}`, email: `baska.${t}@example.com`, displayName: 'B', password: 'gizli123' })).statusCode).toBe(201);
     });
 
+    it('re-registering a pending address mails it at most 3 times an hour: beyond, the same answer, no mail, nothing changed', async () => {
+      const t = tag();
+      const email = `tekrar.${t}@example.com`;
+      const activationMails = () => mails.filter((m) => m.to === email && m.tag === 'activation').length;
+      const answers = [];
+      for (let i = 0; i < 5; i++) {
+        answers.push(await register({ username: `tekrar${i}_${t}`, email, displayName: 'Tekrar', password: `sifre-${i}-uzun` }));
+        if (i < 3) await vi.waitFor(() => expect(activationMails()).toBe(i + 1), { interval: 20 });
+      }
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      // Give a 4th or 5th mail the time to arrive: none does.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(activationMails()).toBe(3);
+      // The third registration's account and link stand: the mailed link still activates it.
+      const accounts = await userModel(auth.deps.mongo).find({ emailLower: email }).lean();
+      expect(accounts.map((a) => a.username)).toEqual([`tekrar2_${t}`]);
+      expect((await auth.app.inject({ url: await activationPath(email), headers: asVisitor() })).statusCode).toBe(200);
+    });
+
     it('a refused registration leaves the never-activated account of its e-mail as it was', async () => {
       const t = tag();
       const email = `bekleyen.${t}@example.com`;

@@ -31,6 +31,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
   const resendPerUser = new Counter(deps.redis, 'resend-user', 60);
   const resendPerDay = new Counter(deps.redis, 'resend-day', 24 * 3600);
   const passwordChecks = new PasswordChecks(ctx);
+  const activationMailsPerAddress = new Counter(deps.redis, 'activation-address', 3600);
 
   // The activation pages post plain HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -122,6 +123,12 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       const others = { _id: { $nin: releasable } };
       if (await users.exists({ ...others, usernameLower: fields.usernameLower })) throw new HttpError(409, 'username_taken', T.usernameTaken);
       if (await users.exists({ ...others, emailLower: fields.emailLower })) throw new HttpError(409, 'email_taken', T.emailTaken);
+      // Registering one pending address again and again would mail it each time: past the limit, the same answer,
+      // no mail, and nothing changes (its last link still works).
+      if ((await activationMailsPerAddress.hit(fields.emailLower)) > (config.ACTIVATION_MAILS_PER_ADDRESS ?? 3)) {
+        request.log.info('activation mail throttled: the address was registered too often');
+        return reply.code(201).send({ message: T.registered });
+      }
       await release(releasable, request.log);
       let user;
       try {
