@@ -7,6 +7,8 @@ import { activationPages } from '../domain/activation-pages.js';
 import { activationMail } from '../domain/mail.js';
 import { PasswordChecks, requireSolvedChallenge } from '../store/password-checks.js';
 import { revokeEverything } from '../store/revocation.js';
+import { lookAlikeTaken } from '../store/usernames.js';
+import { isSingleScript } from '../domain/usernames.js';
 import { hashPassword, randomToken, sha256, unusableHash, verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { Counter } from '../store/throttle.js';
@@ -111,6 +113,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     { schema: { summary: 'Kayıt olur; etkinleştirme bağlantısı e-postayla gelir', body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
     async (request, reply) => {
       const { username, email, displayName, password } = request.body;
+      if (!isSingleScript(username)) throw new HttpError(400, 'username_mixed_scripts', T.usernameMixedScripts);
       const fields = {
         username,
         usernameLower: username.toLowerCase(),
@@ -122,6 +125,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       const releasable = await releasableAccounts(fields.emailLower, fields.usernameLower);
       const others = { _id: { $nin: releasable } };
       if (await users.exists({ ...others, usernameLower: fields.usernameLower })) throw new HttpError(409, 'username_taken', T.usernameTaken);
+      if (await lookAlikeTaken(ctx, username, releasable)) throw new HttpError(409, 'username_look_alike', T.usernameLookAlike);
       if (await users.exists({ ...others, emailLower: fields.emailLower })) throw new HttpError(409, 'email_taken', T.emailTaken);
       // Registering one pending address again and again would mail it each time: past the limit, the same answer,
       // no mail, and nothing changes (its last link still works).
