@@ -19,6 +19,7 @@ import {
 import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
+import { redactingLogger } from './log-redaction.js';
 import { installRateLimits } from './rate-limits.js';
 import { clientKey } from './client-ip.js';
 import { OpenSockets } from './sockets.js';
@@ -148,7 +149,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     return staticAssets.sendShell(request, reply, known ? 200 : 404);
   };
 
-  const app = createFastify(deps.log, {
+  const app = createFastify(redactingLogger(deps.log), {
     notFound,
     accessLogLevel: 'info',
     trustProxy: trustProxyOption(config.TRUST_PROXY ?? 'false'),

@@ -11,6 +11,7 @@ export const routingTable: readonly { prefix: string; service: ServiceName; webs
   { prefix: '/api/logout', service: 'auth' },
   { prefix: '/api/auth', service: 'auth' },
   { prefix: '/api/tokens', service: 'auth' },
+  { prefix: '/api/account', service: 'auth' },
   { prefix: '/api/profile-questions', service: 'auth' },
   { prefix: '/api/users/:id/follow', service: 'social' },
   { prefix: '/api/users/:id/follow-requests', service: 'social' },

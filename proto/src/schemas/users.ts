@@ -313,6 +313,8 @@ export const passwordChangeSchema = {
   properties: {
     currentPassword: { type: 'string', minLength: 1, maxLength: limits.user.passwordMax },
     newPassword: { type: 'string', minLength: limits.user.passwordMin, maxLength: limits.user.passwordMax },
+    /** The solved bot challenge, needed once the current password was typed wrong repeatedly. */
+    altcha: altchaPayloadField,
   },
   errorMessage: {
     type: M.bodyObject,

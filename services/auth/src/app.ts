@@ -5,6 +5,7 @@ import { createServiceApp, withDefaults, type ServiceDeps } from '@meydan/kit';
 import { authConfigSchema, type AuthConfig } from './config.js';
 import { createAuthContext } from './context.js';
 import { bootstrapAdmin } from './store/admin-bootstrap.js';
+import { backfillUsernameSkeletons } from './store/usernames.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
 import { accountRoutes } from './routes/account.js';
@@ -26,6 +27,7 @@ export async function buildApp(baseDeps: ServiceDeps) {
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: limits.user.avatarMaxBytes, files: 1, fields: 10 } });
   // Before the responders: the admin service's read model rebuild may ask for the accounts the moment they answer.
+  await backfillUsernameSkeletons(ctx);
   await bootstrapAdmin(ctx);
   bindAuthResponders(ctx);
   await bindAuthConsumers(ctx);

@@ -36,6 +36,8 @@ export const authConfigSchema = {
   ADMIN_USERNAME: { type: 'string', pattern: '^[A-Za-z0-9_.]{3,30}$', default: 'admin' },
   SESSION_TTL_DAYS: { type: 'integer', minimum: 1, default: DEFAULT_SESSION_TTL_DAYS },
   ACTIVATION_TTL_HOURS: { type: 'integer', minimum: 1, default: 24 },
+  /** Registrations (each mails an activation link) of one address within an hour; beyond them the same answer, no mail. */
+  ACTIVATION_MAILS_PER_ADDRESS: { type: 'integer', minimum: 1, default: 3 },
   /**
    * Failed logins within LOGIN_FAILURE_WINDOW_S: after LOGIN_CHALLENGE_AFTER_FAILURES on one account its login
    * needs a solved bot challenge (never a lockout of the owner); after LOGIN_MAX_FAILURES_PER_IP from one IP, 429.
@@ -43,6 +45,12 @@ export const authConfigSchema = {
   LOGIN_CHALLENGE_AFTER_FAILURES: { type: 'integer', minimum: 1, default: 3 },
   LOGIN_MAX_FAILURES_PER_IP: { type: 'integer', minimum: 1, default: 20 },
   LOGIN_FAILURE_WINDOW_S: { type: 'integer', minimum: 1, default: 900 },
+  /**
+   * Wrong current passwords (password change, account deletion) within LOGIN_FAILURE_WINDOW_S: after
+   * LOGIN_CHALLENGE_AFTER_FAILURES on one account the check needs a solved bot challenge, after
+   * PASSWORD_CHECK_MAX_FAILURES it is refused (429) until the window ends; they count against the IP as failed logins do.
+   */
+  PASSWORD_CHECK_MAX_FAILURES: { type: 'integer', minimum: 1, default: 10 },
   /** PBKDF2 iterations per attempt of the bot challenge (the browser makes a few thousand attempts). */
   CHALLENGE_COST: { type: 'integer', minimum: 1, default: 1000 },
   /** Password-reset mails: per address and per IP, within an hour (beyond them the answer stays the same, no mail). */

@@ -18,6 +18,17 @@ import { passwordResetModel } from '../src/model/password-reset.js';
 import { userModel } from '../src/model/user.js';
 import { createUser, type TestUser } from './support.js';
 
+// Counts the scrypt runs of auth (running in this process); node:crypto itself still does the work.
+const scryptRuns = vi.hoisted(() => ({ count: 0 }));
+vi.mock('node:crypto', async (importOriginal) => {
+  const crypto = await importOriginal<typeof import('node:crypto')>();
+  const scrypt = (...args: unknown[]) => {
+    scryptRuns.count++;
+    return (crypto.scrypt as (...a: unknown[]) => void)(...args);
+  };
+  return { ...crypto, scrypt, default: { ...crypto, scrypt } };
+});
+
 const codec = JSONCodec();
 const ORIGIN = 'http://meydan.test';
 type Mail = { to: string; subject: string; text: string; tag: string };
@@ -279,6 +290,26 @@ describe('account security', () => {
       expect((await register({ username: `squat_${t}`, email: `baska.${t}@example.com`, displayName: 'B', password: 'gizli123' })).statusCode).toBe(201);
     });
 
+    it('re-registering a pending address mails it at most 3 times an hour: beyond, the same answer, no mail, nothing changed', async () => {
+      const t = tag();
+      const email = `tekrar.${t}@example.com`;
+      const activationMails = () => mails.filter((m) => m.to === email && m.tag === 'activation').length;
+      const answers = [];
+      for (let i = 0; i < 5; i++) {
+        answers.push(await register({ username: `tekrar${i}_${t}`, email, displayName: 'Tekrar', password: `sifre-${i}-uzun` }));
+        if (i < 3) await vi.waitFor(() => expect(activationMails()).toBe(i + 1), { interval: 20 });
+      }
+      expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
+      expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+      // Give a 4th or 5th mail the time to arrive: none does.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(activationMails()).toBe(3);
+      // The third registration's account and link stand: the mailed link still activates it.
+      const accounts = await userModel(auth.deps.mongo).find({ emailLower: email }).lean();
+      expect(accounts.map((a) => a.username)).toEqual([`tekrar2_${t}`]);
+      expect((await auth.app.inject({ url: await activationPath(email), headers: asVisitor() })).statusCode).toBe(200);
+    });
+
     it('a refused registration leaves the never-activated account of its e-mail as it was', async () => {
       const t = tag();
       const email = `bekleyen.${t}@example.com`;
@@ -380,6 +411,89 @@ describe('account security', () => {
       const res = await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, '203.0.113.50');
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+  });
+
+  describe('wrong current passwords are counted as failed logins are', () => {
+    const guessFrom = '198.51.100.77';
+    const asMemberAt = (url: string, sid: string, payload: object, remoteAddress = guessFrom) =>
+      gateway.inject({ method: 'POST', url, remoteAddress, headers: { origin: ORIGIN, cookie: `${SESSION_COOKIE}=${sid}` }, payload });
+    let logins = 0;
+    /** Signed in through the gateway from an address of its own (the gateway's login limit is not under test). */
+    const signedIn = async (user: TestUser) => {
+      const res = await gateway.inject({ method: 'POST', url: '/api/login', remoteAddress: `192.0.2.${++logins}`, headers: { origin: ORIGIN }, payload: { email: user.email, password: user.password } });
+      expect(res.statusCode, res.body).toBe(200);
+      return sidOf(res)!;
+    };
+    const challengeNeeded = { error: 'challenge_required', message: 'Mevcut şifren art arda birkaç kez yanlış girildi. Devam etmek için güvenlik doğrulamasını tamamla.' };
+
+    it('30 wrong current passwords on one session: after 3 none runs scrypt without a solved challenge, after 10 even the right one waits (429)', async () => {
+      const user = await createUser(auth.deps);
+      const sid = await signedIn(user);
+      const change = (currentPassword: string, extra: object = {}) =>
+        asMemberAt('/api/auth/password', sid, { currentPassword, newPassword: 'yepyeni-sifre', ...extra });
+      const hashBefore = (await userModel(auth.deps.mongo).findById(user.id).lean())!.passwordHash;
+      scryptRuns.count = 0;
+      const answers = [];
+      for (let i = 0; i < 30; i++) answers.push(await change(`tahmin-${i}`));
+      expect(answers.slice(0, 3).map((r) => r.json())).toEqual(Array(3).fill({ error: 'wrong_password', message: 'Mevcut şifren hatalı.' }));
+      for (const res of answers.slice(3)) {
+        expect(res.statusCode).toBe(403);
+        expect(res.json()).toEqual(challengeNeeded);
+      }
+      expect(scryptRuns.count).toBe(3);
+      // The right password, too, now needs the challenge.
+      expect((await change(user.password)).json()).toEqual(challengeNeeded);
+      // With solved challenges the guesses are checked again, up to 10 in the window.
+      for (let i = 0; i < 7; i++) expect((await change(`cozumlu-${i}`, { altcha: await solvedChallenge() })).json().error).toBe('wrong_password');
+      expect(scryptRuns.count).toBe(10);
+      const limited = await change(user.password, { altcha: await solvedChallenge() });
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json()).toEqual({ error: 'rate_limited', message: 'Çok fazla hatalı şifre denemesi. Lütfen biraz bekleyip tekrar dene.' });
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(scryptRuns.count).toBe(10);
+      // Nothing changed: the session still stands, the password is the old one.
+      expect(await statusWith({ cookie: `${SESSION_COOKIE}=${sid}` })).toBe(200);
+      expect((await userModel(auth.deps.mongo).findById(user.id).lean())!.passwordHash).toBe(hashBefore);
+    });
+
+    it('the right password with a solved challenge changes it and clears the count', async () => {
+      const user = await createUser(auth.deps);
+      const sid = await signedIn(user);
+      for (let i = 0; i < 3; i++) expect((await asMemberAt('/api/auth/password', sid, { currentPassword: `yanlis-${i}`, newPassword: 'yepyeni-sifre' }, '198.51.100.78')).statusCode).toBe(403);
+      const changed = await asMemberAt('/api/auth/password', sid, { currentPassword: user.password, newPassword: 'yepyeni-sifre', altcha: await solvedChallenge() }, '198.51.100.78');
+      expect(changed.statusCode, changed.body).toBe(200);
+      const renewed = sidOf(changed)!;
+      // Cleared: a wrong one is just wrong again, not a challenge.
+      expect((await asMemberAt('/api/auth/password', renewed, { currentPassword: 'yanlis', newPassword: 'baska-sifre' }, '198.51.100.78')).json().error).toBe('wrong_password');
+    });
+
+    it('account deletion counts the same way and schedules nothing while refused', async () => {
+      const user = await createUser(auth.deps);
+      const sid = await signedIn(user);
+      scryptRuns.count = 0;
+      const answers = [];
+      for (let i = 0; i < 6; i++) answers.push((await asMemberAt('/api/account/deletion', sid, { password: `tahmin-${i}` }, '198.51.100.79')).json());
+      expect(answers.map((a) => a.error)).toEqual(['wrong_password', 'wrong_password', 'wrong_password', 'challenge_required', 'challenge_required', 'challenge_required']);
+      expect(scryptRuns.count).toBe(3);
+      expect((await asMemberAt('/api/account/deletion', sid, { password: user.password }, '198.51.100.79')).json()).toEqual(challengeNeeded);
+      expect((await userModel(auth.deps.mongo).findById(user.id).lean())!.deletionScheduledAt).toBeNull();
+    });
+
+    it('one IP’s wrong current passwords and failed logins share its budget: 429 after 20', async () => {
+      const ip = '198.51.100.80';
+      for (let i = 0; i < 10; i++) {
+        const res = await direct('/api/login', { email: `kimse${i}.${Date.now()}@example.com`, password: 'yanlis' }, ip);
+        expect(res.statusCode).toBe(401);
+      }
+      for (let round = 0; round < 4; round++) {
+        const sid = await signedIn(await createUser(auth.deps));
+        for (let i = 0; i < 3 && round * 3 + i < 10; i++) expect((await asMemberAt('/api/auth/password', sid, { currentPassword: `x-${i}`, newPassword: 'yepyeni-sifre' }, ip)).json().error).toBe('wrong_password');
+      }
+      const sid = await signedIn(await createUser(auth.deps));
+      const limited = await asMemberAt('/api/auth/password', sid, { currentPassword: 'x', newPassword: 'yepyeni-sifre' }, ip);
+      expect(limited.statusCode).toBe(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     });
   });
 });

@@ -6,6 +6,9 @@ import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
 import { userModel } from '../src/model/user.js';
 import { createUser } from './support.js';
+import { createAuthContext } from '../src/context.js';
+import { backfillUsernameSkeletons } from '../src/store/usernames.js';
+import { usernameSkeleton } from '../src/domain/usernames.js';
 
 const codec = JSONCodec();
 type Mail = { to: string; subject: string; text: string; html: string; tag: string };
@@ -107,6 +110,58 @@ describe('accounts', () => {
       const sameMail = await register({ ...fresh(), email: body.email.toLowerCase() });
       expect(sameMail.statusCode).toBe(409);
       expect(sameMail.json()).toEqual({ error: 'email_taken', message: 'Bu e-posta adresiyle zaten bir hesap var.' });
+    });
+
+    describe('names that pass for someone else’s', () => {
+      const digits = () => `${Date.now() % 1_000_000}${n}`;
+      const accountsNamed = (username: string) => userModel(svc.deps.mongo).countDocuments({ usernameLower: username.toLowerCase() });
+
+      it.each([
+        ['Cyrillic р and а in a Latin name', 'раypal'],
+        ['a Greek ο in a Latin name', 'gοogle'],
+        ['a Cyrillic е among Turkish letters', 'şеyma'],
+      ])('refuses %s with a Turkish 400 and creates nothing', async (_case, name) => {
+        const username = `${name}_${digits()}`;
+        const res = await register({ ...fresh(), username });
+        expect(res.statusCode).toBe(400);
+        expect(res.json()).toEqual({
+          error: 'username_mixed_scripts',
+          message: 'Kullanıcı adı tek bir alfabenin harflerinden oluşmalı (ör. Latin harfleriyle Kiril harfleri karıştırılamaz).',
+        });
+        expect(await accountsNamed(username)).toBe(0);
+      });
+
+      it('refuses a name that differs from an existing one only by look-alikes (another script, 0/o, 1/l, capital I/l, rn/m)', async () => {
+        const d = digits();
+        for (const existing of [`copy_${d}`, `paypal_${d}`, `Ismail_${d}`, `modern_${d}`]) expect((await register({ ...fresh(), username: existing })).statusCode).toBe(201);
+        // All Cyrillic (one script, so not refused as mixed), but it reads "copy".
+        for (const lookAlike of [`сору_${d}`, `paypa1_${d}`, `PAYPAI_${d}`, `lsmail_${d}`, `rnodern_${d}`, `m0dern_${d}`]) {
+          const res = await register({ ...fresh(), username: lookAlike });
+          expect(res.statusCode, lookAlike).toBe(409);
+          expect(res.json()).toEqual({ error: 'username_look_alike', message: 'Bu kullanıcı adı, var olan bir kullanıcı adına fazla benziyor. Lütfen başka bir ad seç.' });
+          expect(await accountsNamed(lookAlike)).toBe(0);
+        }
+      });
+
+      it('knows the names of accounts made before skeletons existed once auth has started', async () => {
+        const d = digits();
+        const users = userModel(svc.deps.mongo);
+        await users.collection.insertOne({ username: `eski_${d}`, usernameLower: `eski_${d}`, email: `eski${d}@example.com`, emailLower: `eski${d}@example.com`, displayName: 'Eski', passwordHash: 'x', role: 'member', isActive: true, emailVerified: true });
+        await backfillUsernameSkeletons(createAuthContext(svc.deps as never));
+        expect((await users.findOne({ usernameLower: `eski_${d}` }).lean())!.usernameSkeleton).toBe(usernameSkeleton(`eski_${d}`));
+        expect((await register({ ...fresh(), username: `еѕкі_${d}` })).json().error).toBe('username_look_alike');
+      });
+
+      it('keeps Turkish letters: names with ç ğ ı İ ö ş ü are welcome, and differ from their plain-letter twins', async () => {
+        const d = digits();
+        expect((await register({ ...fresh(), username: `sukru_cagli_${d}` })).statusCode).toBe(201);
+        for (const name of [`Şükrü_Çağlı_${d}`, `İsmet.Öz_${d}`, `ılgın_${d}`]) {
+          const res = await register({ ...fresh(), username: name });
+          expect(res.statusCode, `${name}: ${res.body}`).toBe(201);
+        }
+        // Another script entirely is a name of its own.
+        expect((await register({ ...fresh(), username: `Дмитрий_${d}` })).statusCode).toBe(201);
+      });
     });
   });
 

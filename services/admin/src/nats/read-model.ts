@@ -5,6 +5,7 @@
  */
 import { events } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
+import { deletedAccount } from '../domain/pseudonym.js';
 import { searchText } from '../domain/search.js';
 import { startVoteTally } from './vote-tally.js';
 
@@ -46,6 +47,19 @@ export async function startReadModel(ctx: AdminContext): Promise<void> {
       await models.User.updateOne(
         { _id: e.userId },
         { $set: { username: e.username, displayName: e.displayName, search: searchText(e.username, user.email, e.displayName) } },
+      );
+    },
+  });
+  // The member asked for their account to be deleted: no personal data of theirs stays here either. The account's
+  // line stays (its polls, votes and reports may still name it), under a pseudonym.
+  await bus.consume({
+    durable: ctx.durable('users-deleted'),
+    filterSubject: events.auth.userDeleted,
+    handler: async (e) => {
+      const pseudonym = deletedAccount(e.userId);
+      await models.User.updateOne(
+        { _id: e.userId },
+        { $set: { ...pseudonym, isActive: false, search: searchText(pseudonym.username, pseudonym.email, pseudonym.displayName) } },
       );
     },
   });

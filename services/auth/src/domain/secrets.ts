@@ -1,10 +1,77 @@
 import { createHash, randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { HttpError } from '@meydan/kit';
+import { authTexts } from './texts.js';
 
 const SCRYPT = { N: 16384, r: 8, p: 1, keylen: 64 } as const;
 
+/**
+ * How much scrypt work the process does at once. Each scrypt holds one of libuv's 4 pool threads (which file, DNS and
+ * zlib work share) for tens of ms and 16 MB: at most SCRYPT_AT_ONCE run, up to SCRYPT_QUEUE wait their turn in order,
+ * each at most SCRYPT_WAIT_MS; beyond that a login, registration or password check is answered 503 (Turkish, with
+ * `retry-after`) instead of every password check in the process slowing down together.
+ */
+export const SCRYPT_AT_ONCE = 2;
+export const SCRYPT_QUEUE = 64;
+export const SCRYPT_WAIT_MS = 3000;
+const BUSY_RETRY_S = 2;
+
+const busy = () => new HttpError(503, 'service_unavailable', authTexts.passwordWorkBusy, { 'retry-after': String(BUSY_RETRY_S) });
+
+/** A counting semaphore with a bounded, time-limited queue (first come, first served). */
+class WorkLimit {
+  private running = 0;
+  private readonly waiting: { go: () => void; timer: NodeJS.Timeout }[] = [];
+
+  constructor(
+    private readonly atOnce: number,
+    private readonly queue: number,
+    private readonly waitMs: number,
+  ) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    await this.acquire();
+    try {
+      return await work();
+    } finally {
+      this.release();
+    }
+  }
+
+  private acquire(): Promise<void> {
+    if (this.running < this.atOnce) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    if (this.waiting.length >= this.queue) return Promise.reject(busy());
+    return new Promise((resolve, reject) => {
+      const entry = {
+        go: resolve,
+        timer: setTimeout(() => {
+          this.waiting.splice(this.waiting.indexOf(entry), 1);
+          reject(busy());
+        }, this.waitMs),
+      };
+      this.waiting.push(entry);
+    });
+  }
+
+  /** The slot passes straight to the next in line, if any. */
+  private release(): void {
+    const next = this.waiting.shift();
+    if (next) {
+      clearTimeout(next.timer);
+      next.go();
+    } else {
+      this.running -= 1;
+    }
+  }
+}
+
+const scryptWork = new WorkLimit(SCRYPT_AT_ONCE, SCRYPT_QUEUE, SCRYPT_WAIT_MS);
+
 function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
-  return new Promise((resolve, reject) =>
-    scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+  return scryptWork.run(
+    () => new Promise((resolve, reject) => scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)))),
   );
 }
 

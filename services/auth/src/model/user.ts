@@ -1,11 +1,14 @@
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 import type { PersonalityAnalysis } from '@meydan/proto';
 import type { Role } from '@meydan/kit';
+import { usernameSkeleton } from '../domain/usernames.js';
 
 export interface UserRecord {
   username: string;
   /** Lower-cased username: uniqueness is case-insensitive (no collations on every MongoDB-wire server). */
   usernameLower: string;
+  /** What the username looks like (domain/usernames.ts): a new name may not look like an existing one. Set on save. */
+  usernameSkeleton: string;
   email: string;
   emailLower: string;
   displayName: string;
@@ -53,6 +56,7 @@ const userSchema = new Schema<UserRecord>(
   {
     username: { type: String, required: true },
     usernameLower: { type: String, required: true, unique: true },
+    usernameSkeleton: { type: String, index: true },
     email: { type: String, required: true },
     emailLower: { type: String, required: true, unique: true },
     displayName: { type: String, required: true },
@@ -83,6 +87,10 @@ const userSchema = new Schema<UserRecord>(
   },
   { timestamps: true },
 );
+
+userSchema.pre('validate', function setSkeleton() {
+  if (this.isModified('username') || !this.usernameSkeleton) this.usernameSkeleton = usernameSkeleton(this.username);
+});
 
 export function userModel(conn: Connection): Model<UserRecord> {
   return (conn.models['User'] ?? conn.model('User', userSchema)) as Model<UserRecord>;

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { mongo, Types } from 'mongoose';
-import { SESSION_COOKIE, events, limits, subjects } from '@meydan/proto';
+import { SESSION_COOKIE, altchaPayloadField, events, limits, subjects } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
+import { PasswordChecks } from '../store/password-checks.js';
 import { revokeEverything } from '../store/revocation.js';
-import { verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf } from '../domain/views.js';
 import { signedInMember } from './guards.js';
@@ -19,6 +19,7 @@ const DAY_MS = 24 * 3600_000;
  */
 export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   const { users, deps, config } = ctx;
+  const passwordChecks = new PasswordChecks(ctx);
   const secure = config.PUBLIC_ORIGIN.startsWith('https://');
 
   app.get(
@@ -74,7 +75,7 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
     },
   );
 
-  app.post<{ Body: { password: string } }>(
+  app.post<{ Body: { password: string; altcha?: string } }>(
     '/api/account/deletion',
     {
       schema: {
@@ -84,7 +85,11 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
           type: 'object',
           additionalProperties: false,
           required: ['password'],
-          properties: { password: { type: 'string', minLength: 1, maxLength: limits.user.passwordMax } },
+          properties: {
+            password: { type: 'string', minLength: 1, maxLength: limits.user.passwordMax },
+            /** The solved bot challenge, needed once the password was typed wrong repeatedly. */
+            altcha: altchaPayloadField,
+          },
           errorMessage: { required: { password: T.deletionPasswordRequired }, properties: { password: T.deletionPasswordRequired } },
         },
       },
@@ -93,7 +98,7 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
       const userId = signedInMember(request);
       const user = await users.findById(userId);
       if (!user) throw httpError('not_found', T.userNotFound);
-      if (!(await verifyPassword(request.body.password, user.passwordHash))) throw new HttpError(403, 'wrong_password', T.wrongPassword);
+      await passwordChecks.verify(user, request.body.password, { ip: request.identity?.ip ?? request.ip, altcha: request.body.altcha, log: request.log });
       const now = new Date();
       const deleteAt = new Date(now.getTime() + limits.legal.accountDeletionDays * DAY_MS);
       await users.updateOne({ _id: userId }, { $set: { deletionScheduledAt: deleteAt } });

@@ -5,7 +5,10 @@ import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenPara
 import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { activationMail } from '../domain/mail.js';
+import { PasswordChecks, requireSolvedChallenge } from '../store/password-checks.js';
 import { revokeEverything } from '../store/revocation.js';
+import { lookAlikeTaken } from '../store/usernames.js';
+import { isSingleScript } from '../domain/usernames.js';
 import { hashPassword, randomToken, sha256, unusableHash, verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { Counter } from '../store/throttle.js';
@@ -29,6 +32,8 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
   const ipFailures = new Counter(deps.redis, 'login-ip', failures);
   const resendPerUser = new Counter(deps.redis, 'resend-user', 60);
   const resendPerDay = new Counter(deps.redis, 'resend-day', 24 * 3600);
+  const passwordChecks = new PasswordChecks(ctx);
+  const activationMailsPerAddress = new Counter(deps.redis, 'activation-address', 3600);
 
   // The activation pages post plain HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
@@ -108,6 +113,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     { schema: { summary: 'Kayıt olur; etkinleştirme bağlantısı e-postayla gelir', body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
     async (request, reply) => {
       const { username, email, displayName, password } = request.body;
+      if (!isSingleScript(username)) throw new HttpError(400, 'username_mixed_scripts', T.usernameMixedScripts);
       const fields = {
         username,
         usernameLower: username.toLowerCase(),
@@ -119,7 +125,14 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       const releasable = await releasableAccounts(fields.emailLower, fields.usernameLower);
       const others = { _id: { $nin: releasable } };
       if (await users.exists({ ...others, usernameLower: fields.usernameLower })) throw new HttpError(409, 'username_taken', T.usernameTaken);
+      if (await lookAlikeTaken(ctx, username, releasable)) throw new HttpError(409, 'username_look_alike', T.usernameLookAlike);
       if (await users.exists({ ...others, emailLower: fields.emailLower })) throw new HttpError(409, 'email_taken', T.emailTaken);
+      // Registering one pending address again and again would mail it each time: past the limit, the same answer,
+      // no mail, and nothing changes (its last link still works).
+      if ((await activationMailsPerAddress.hit(fields.emailLower)) > (config.ACTIVATION_MAILS_PER_ADDRESS ?? 3)) {
+        request.log.info('activation mail throttled: the address was registered too often');
+        return reply.code(201).send({ message: T.registered });
+      }
       await release(releasable, request.log);
       let user;
       try {
@@ -294,12 +307,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(await ipFailures.ttl(ip)) });
       }
       if ((await accountFailures.count(emailLower)) >= challengeAfter) {
-        if (!request.body.altcha) throw new HttpError(403, 'challenge_required', T.challengeRequired);
-        const verdict = await ctx.loginChallenge.verifySolution(request.body.altcha);
-        if (!verdict.ok) {
-          request.log.info({ reason: verdict.reason }, 'login challenge refused');
-          throw new HttpError(403, 'challenge_invalid', T.challengeInvalid);
-        }
+        await requireSolvedChallenge(ctx, request.body.altcha, T.challengeRequired, request.log);
       }
       const user = await users.findOne({ emailLower });
       const ok = await verifyPassword(request.body.password, user?.passwordHash ?? dummyHash);
@@ -367,9 +375,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       if (!userId) throw httpError('unauthorized', T.loginRequired);
       const user = await users.findById(userId);
       if (!user) throw httpError('unauthorized', T.noSession);
-      if (!(await verifyPassword(request.body.currentPassword, user.passwordHash))) {
-        throw new HttpError(403, 'wrong_password', T.wrongPassword);
-      }
+      await passwordChecks.verify(user, request.body.currentPassword, { ip: request.identity?.ip ?? request.ip, altcha: request.body.altcha, log: request.log });
       user.passwordHash = await hashPassword(request.body.newPassword);
       await user.save();
       await revokeEverything(ctx, userId, request.id);

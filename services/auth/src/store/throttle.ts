@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 
-/** A fixed-window counter in Redis: `hit` counts one more, `count` reads, `reset` clears. */
+/** A fixed-window counter in Redis: `hit` counts one more (`undo` takes it back), `count` reads, `reset` clears. */
 export class Counter {
   constructor(
     private readonly redis: Redis,
@@ -19,6 +19,11 @@ export class Counter {
       .expire(this.key(id), this.windowSeconds, 'NX')
       .exec()) as [[null, number], [null, number]];
     return count;
+  }
+
+  /** Takes back one `hit`. */
+  async undo(id: string): Promise<void> {
+    await this.redis.decr(this.key(id));
   }
 
   async count(id: string): Promise<number> {

@@ -1,0 +1,17 @@
+import type { Types } from 'mongoose';
+import type { AuthContext } from '../context.js';
+import { usernameSkeleton } from '../domain/usernames.js';
+
+/** Whether an account (other than `except`) has a username that looks like this one (same skeleton). */
+export async function lookAlikeTaken(ctx: AuthContext, username: string, except: Types.ObjectId[]): Promise<boolean> {
+  return (await ctx.users.exists({ _id: { $nin: except }, usernameSkeleton: usernameSkeleton(username) })) !== null;
+}
+
+/** Accounts made before usernames had skeletons get theirs (at start; a no-op once done). */
+export async function backfillUsernameSkeletons(ctx: AuthContext): Promise<void> {
+  const missing = await ctx.users.find({ usernameSkeleton: { $exists: false } }, { username: 1 }).lean();
+  for (const user of missing) {
+    await ctx.users.updateOne({ _id: user._id }, { $set: { usernameSkeleton: usernameSkeleton(user.username) } });
+  }
+  if (missing.length > 0) ctx.deps.log.info({ accounts: missing.length }, 'username skeletons filled in');
+}
