@@ -6,14 +6,15 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startStack, type Stack } from './stack.js';
-import { createMember, launchBrowser, mailedLink, newContext, screenshot, watchErrors } from './support.js';
+import { expectNoAxeViolations } from './axe.js';
+import { call, createMember, launchBrowser, mailedLink, newContext, screenshot, watchErrors } from './support.js';
 
 let stack: Stack;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-async function open(): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, stack);
+async function open(sid?: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, stack, sid ? { sid } : {});
   contexts.push(context);
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
@@ -63,6 +64,34 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     await submit.click();
     await toast(page, 'Giriş Başarılı!');
     await page.getByRole('button', { name: 'Çıkış Yap' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('asks the settings page for the ALTCHA widget after 3 wrong current passwords; solved, the right one changes the password', async () => {
+    const deniz = await createMember(stack, 'denizsifre', 'Deniz Er');
+    const { page, errors } = await open(deniz.sid);
+    await page.goto('/ayarlar');
+    const form = page.locator('form[aria-labelledby="settings-password"]');
+    const submit = form.getByRole('button', { name: 'Şifreyi değiştir' });
+    await form.getByLabel('Yeni şifre', { exact: true }).fill('yepyeni-sifre-1');
+    await form.getByLabel('Yeni şifre (tekrar)').fill('yepyeni-sifre-1');
+    for (let i = 0; i < 3; i++) {
+      await form.getByLabel('Mevcut şifre').fill(`yanlis-sifre-${i}`);
+      const [answer] = await Promise.all([page.waitForResponse((res) => res.url().endsWith('/api/auth/password')), submit.click()]);
+      expect(answer.status()).toBe(403);
+    }
+    expect(await form.locator('altcha-widget').count()).toBe(0);
+    await form.getByLabel('Mevcut şifre').fill(deniz.password);
+    await submit.click();
+    await toast(page, 'güvenlik doğrulamasını tamamla');
+    await form.locator('altcha-widget').waitFor();
+    await page.waitForFunction(() => (document.querySelector('altcha-widget') as (Element & { getState(): string }) | null)?.getState() === 'verified', undefined, { timeout: 60_000 });
+    await expect(submit.isEnabled()).resolves.toBe(true);
+    await expectNoAxeViolations(page, 'settings password change with the challenge');
+    await submit.click();
+    await toast(page, 'Şifre değiştirildi');
+    const relogin = await call(stack, 'POST', '/api/login', { body: { email: deniz.email, password: 'yepyeni-sifre-1' } });
+    expect(relogin.status).toBe(200);
     expect(errors).toEqual([]);
   });
 

@@ -160,6 +160,8 @@ export const trProfile = {
       changingPassword: 'Kaydediliyor...',
       passwordChangedTitle: 'Şifre değiştirildi',
       passwordFailedTitle: 'Şifre değiştirilemedi',
+      challengeLabel: 'Güvenlik doğrulaması',
+      challengeHint: 'Mevcut şifren art arda hatalı girildi. Tarayıcın kısa bir doğrulama yapıyor; bittiğinde yeniden deneyebilirsin.',
       sessionsHeading: 'Oturumlar',
       sessionsText: 'Bu cihaz dahil tüm cihazlardaki oturumların kapanır ve API anahtarların iptal edilir.',
       logoutEverywhere: 'Tüm cihazlardan çıkış yap',

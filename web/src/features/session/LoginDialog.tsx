@@ -1,4 +1,4 @@
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorCode, apiErrorMessage } from '../../app/api';
 import { useAppDispatch, useAppSelector } from '../../app/store';
@@ -9,10 +9,10 @@ import { fieldErrors, validateForm } from '../../lib/validation';
 import { forgotPassword as forgotPasswordValidator } from '../../generated/forms/forgotPassword';
 import { login as loginValidator } from '../../generated/forms/login';
 import { Modal } from '../../ui/Modal';
-import { Actions, ErrorText, Form, Hint, InputField } from '../../ui/fields';
+import { ChallengeStep, useChallengeStep } from '../../ui/ChallengeStep';
+import { Actions, Form, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
-import { BotChallenge } from '../../ui/BotChallenge';
 import { useForgotPasswordMutation, useLoginMutation } from './sessionApi';
 
 type Mode = 'login' | 'forgot';
@@ -45,8 +45,6 @@ export function LoginDialog() {
   );
 }
 
-const challengeCodes = new Set(['challenge_required', 'challenge_invalid']);
-
 function LoginForm({ onForgot }: { onForgot: () => void }) {
   const dispatch = useAppDispatch();
   const toast = useToast();
@@ -54,21 +52,17 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [challengeShown, setChallengeShown] = useState(false);
-  // A solved challenge is good for one attempt: a new widget (new key) solves the next one.
-  const [challengeRound, setChallengeRound] = useState(0);
-  const [altcha, setAltcha] = useState<string | null>(null);
-  const challengeChanged = useCallback((payload: string | null) => setAltcha(payload), []);
+  const challenge = useChallengeStep();
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = { email: email.trim(), password, ...(altcha ? { altcha } : {}) };
+    const body = { email: email.trim(), password, ...challenge.body };
     const checked = validateForm(loginValidator, 'login', body);
     if (!checked.ok) {
       setErrors(fieldErrors(checked.errors));
       return;
     }
-    if (challengeShown && !altcha) {
+    if (challenge.pending) {
       setErrors({ altcha: trSession.login.challengePending });
       return;
     }
@@ -78,11 +72,7 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       dispatch(dialogClosed());
       toast({ title: trSession.login.successTitle, description: trSession.login.successText(nameOf(user)), variant: 'success' });
     } catch (err) {
-      if (altcha) {
-        setAltcha(null);
-        setChallengeRound((round) => round + 1);
-      }
-      if (challengeCodes.has(apiErrorCode(err) ?? '')) setChallengeShown(true);
+      challenge.failed(apiErrorCode(err));
       toast({ title: trSession.login.failedTitle, description: apiErrorMessage(err) ?? trSession.login.failedText, variant: 'error' });
     }
   }
@@ -112,16 +102,10 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       <Forgot>
         <LinkButton onClick={onForgot}>{trSession.login.forgot}</LinkButton>
       </Forgot>
-      {challengeShown && (
-        <ChallengeBox role="group" aria-label={trSession.login.challengeLabel}>
-          <Hint>{trSession.login.challengeHint}</Hint>
-          <BotChallenge key={challengeRound} challengeUrl="/api/auth/challenge" onChange={challengeChanged} />
-          {errors['altcha'] ? <ErrorText role="alert">{errors['altcha']}</ErrorText> : null}
-        </ChallengeBox>
-      )}
+      <ChallengeStep state={challenge} label={trSession.login.challengeLabel} hint={trSession.login.challengeHint} error={errors['altcha']} />
       <Actions>
         <Button onClick={() => dispatch(dialogClosed())}>{trSession.login.cancel}</Button>
-        <Button type="submit" $variant="primary" disabled={isLoading || (challengeShown && !altcha)}>
+        <Button type="submit" $variant="primary" disabled={isLoading || challenge.pending}>
           {isLoading ? trSession.login.submitting : trSession.login.submit}
         </Button>
       </Actions>
@@ -198,11 +182,6 @@ const Forgot = styled.p`
   margin: -0.25rem 0 0;
   text-align: right;
   font-size: 0.9rem;
-`;
-
-const ChallengeBox = styled.div`
-  display: grid;
-  gap: 0.5rem;
 `;
 
 const Sent = styled.p`

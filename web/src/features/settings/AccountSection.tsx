@@ -2,11 +2,12 @@ import { limits } from '@meydan/proto';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorCode, apiErrorMessage } from '../../app/api';
 import { useAppDispatch } from '../../app/store';
 import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../layout/buttons';
 import { formatDateTime } from '../../lib/time';
+import { ChallengeStep, useChallengeStep } from '../../ui/ChallengeStep';
 import { Actions, Form, Hint, InputField } from '../../ui/fields';
 import { writeLoggedOut } from '../session/loggedOutFlag';
 import { sessionApi } from '../session/sessionApi';
@@ -50,14 +51,16 @@ function PasswordForm() {
   const [next, setNext] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const challenge = useChallengeStep();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (next.length < limits.user.passwordMin) return setError(T.passwordMin);
     if (next !== confirm) return setError(T.mismatch);
     setError(undefined);
-    const result = await change({ currentPassword: current, newPassword: next });
+    const result = await change({ currentPassword: current, newPassword: next, ...challenge.body });
     if ('error' in result) {
+      challenge.failed(apiErrorCode(result.error));
       toast({ title: T.passwordFailedTitle, description: apiErrorMessage(result.error) ?? T.failedText, variant: 'error' });
       return;
     }
@@ -89,8 +92,9 @@ function PasswordForm() {
         error={error}
         required
       />
+      <ChallengeStep state={challenge} label={T.challengeLabel} hint={T.challengeHint} />
       <Actions>
-        <Button type="submit" $variant="primary" disabled={isLoading || !current || !next}>
+        <Button type="submit" $variant="primary" disabled={isLoading || !current || !next || challenge.pending}>
           {isLoading ? T.changingPassword : T.changePassword}
         </Button>
       </Actions>
@@ -244,12 +248,14 @@ function DeleteAccount() {
   const navigate = useNavigate();
   const [schedule, { isLoading }] = useScheduleAccountDeletionMutation();
   const [password, setPassword] = useState('');
+  const challenge = useChallengeStep();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!window.confirm(T.deleteConfirm)) return;
-    const result = await schedule({ password });
+    const result = await schedule({ password, ...challenge.body });
     if ('error' in result) {
+      challenge.failed(apiErrorCode(result.error));
       toast({ title: T.failedTitle, description: apiErrorMessage(result.error) ?? T.failedText, variant: 'error' });
       return;
     }
@@ -265,8 +271,9 @@ function DeleteAccount() {
       <h3 id="settings-delete">{T.deleteHeading}</h3>
       <Hint>{T.deleteText}</Hint>
       <InputField label={T.deletePassword} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <ChallengeStep state={challenge} label={T.challengeLabel} hint={T.challengeHint} />
       <Actions>
-        <Button type="submit" $variant="danger" disabled={isLoading || !password}>
+        <Button type="submit" $variant="danger" disabled={isLoading || !password || challenge.pending}>
           {isLoading ? T.deleting : T.deleteButton}
         </Button>
       </Actions>

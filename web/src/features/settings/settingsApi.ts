@@ -37,7 +37,7 @@ export const settingsApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { userId }) =>
         error ? [] : [{ type: 'User', id: userId }, { type: 'User', id: 'SETTINGS' }, 'Session', 'Poll', 'Comment'],
     }),
-    changePassword: build.mutation<MessageResponse, { currentPassword: string; newPassword: string }>({
+    changePassword: build.mutation<MessageResponse, { currentPassword: string; newPassword: string; altcha?: string }>({
       query: (body) => ({ url: '/auth/password', method: 'POST', body }),
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'User', id: 'TOKENS' }]),
     }),
@@ -55,7 +55,7 @@ export const settingsApi = api.injectEndpoints({
     exportMyData: build.mutation<unknown, void>({
       query: () => ({ url: '/account/export', method: 'GET' }),
     }),
-    scheduleAccountDeletion: build.mutation<MessageResponse & { deleteAt: string }, { password: string }>({
+    scheduleAccountDeletion: build.mutation<MessageResponse & { deleteAt: string }, { password: string; altcha?: string }>({
       query: (body) => ({ url: '/account/deletion', method: 'POST', body }),
     }),
     revokeApiToken: build.mutation<MessageResponse, string>({
