@@ -79,6 +79,15 @@ if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1
 return 1
 `;
 
+/** KEYS: voters. ARGV: old voter, new voter. Moves a recorded choice to another voter name (counts unchanged). */
+const RENAME_VOTER = `
+local choice = redis.call('HGET', KEYS[1], ARGV[1])
+if not choice then return 0 end
+redis.call('HSET', KEYS[1], ARGV[2], choice)
+redis.call('HDEL', KEYS[1], ARGV[1])
+return 1
+`;
+
 type CastReply = [number, number?, string[]?];
 
 interface CounterCommands {
@@ -88,6 +97,7 @@ interface CounterCommands {
   pollsUndoVotePerIp(counts: string, voters: string, ips: string, voter: string, index: number, visitor: string, network: string): Promise<number>;
   pollsEnsureVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<number>;
   pollsInstallCounts(counts: string, voters: string, tmpCounts: string, tmpVoters: string, ttlMs: number): Promise<number>;
+  pollsRenameVoter(voters: string, from: string, to: string): Promise<number>;
 }
 
 export type CastOutcome =
@@ -130,6 +140,7 @@ export class VoteCounters {
       r.defineCommand('pollsUndoVotePerIp', { numberOfKeys: 3, lua: UNDO });
       r.defineCommand('pollsEnsureVote', { numberOfKeys: 2, lua: ENSURE });
       r.defineCommand('pollsInstallCounts', { numberOfKeys: 4, lua: INSTALL });
+      r.defineCommand('pollsRenameVoter', { numberOfKeys: 1, lua: RENAME_VOTER });
     }
     this.redis = r;
   }
@@ -266,6 +277,11 @@ export class VoteCounters {
       ).lean();
       await this.ensure(late.map((v) => ({ pollId: poll.id, voter: v.voter, optionIndex: v.optionIndex })));
     }
+  }
+
+  /** Moves a voter's recorded choice on a poll to another name (a deleted account's pseudonym); counts stay as they are. */
+  async renameVoter(pollId: string, from: string, to: string): Promise<void> {
+    await this.redis.pollsRenameVoter(keys.voters(pollId), from, to);
   }
 
   /** Forgets a poll's counters (it was deleted). */
