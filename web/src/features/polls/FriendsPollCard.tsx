@@ -34,7 +34,8 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
   const [vote, { isLoading, originalArgs }] = useVoteMutation();
   const [analysisOpen, setAnalysisOpen] = useState(false);
   const open = isOpen(poll.expiresAt);
-  useLivePoll(ref, poll.id);
+  // Live counts of a Dost Meclisi poll are for those who voted on it (polls.can-view refuses the others).
+  useLivePoll(ref, poll.id, poll.hasVoted);
 
   const friends = poll.friends ?? [];
   const voted = friends.filter((f) => f.hasVoted);
