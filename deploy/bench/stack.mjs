@@ -61,8 +61,10 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
       PUBLIC_ORIGIN: base,
       LOG_LEVEL: logLevel,
       LOG_PRETTY: '0',
-      // One machine plays every visitor from one IP: the per-IP share-vote limit would refuse all but 30 a minute.
+      // One machine plays every visitor from one IP: the per-IP share-vote limit would refuse all but 30 a minute, and
+      // the default share-link rule ('Tarayıcı başına') would count only 5 visitors from that IP on the poll.
       SHARE_VOTE_IP_LIMIT: '100000000',
+      SHARE_VOTE_BROWSERS_PER_IP: '100000000',
     };
     const ports = Object.fromEntries(SERVICES.map((s, i) => [s, servicePorts[i]]));
     const startService = (name, port, label = name) => {

@@ -102,6 +102,7 @@ async function main() {
     LOG_LEVEL,
     LOG_PRETTY: '0',
     SHARE_VOTE_IP_LIMIT: '1000000',
+    SHARE_VOTE_BROWSERS_PER_IP: '1000000',
     RATE_LIMIT_SCALE: '100000',
   };
   const restartLog = [];

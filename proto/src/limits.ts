@@ -27,6 +27,12 @@ export const limits = {
     editWindowMs: 60_000,
     /** Length of a share link's short code in /s/{shortUrl} (ours; unguessable, url-safe). */
     shortCodeLength: 10,
+    /**
+     * A share-link poll in the default mode ('Tarayıcı başına'): visitor votes (without an account) from one IP
+     * address (IPv6: one /64) counted on one poll, at most (ours: room for a household or a small office behind
+     * one NAT; members are not counted). The polls service's SHARE_VOTE_BROWSERS_PER_IP overrides it.
+     */
+    shareVotesPerIp: 5,
     /** Friends' circle card: at most 5 avatars of friends who voted, then +N. */
     friendsVotedAvatars: 5,
     /** ... and at most 3 of friends who have not, then +N. */

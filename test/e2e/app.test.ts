@@ -280,6 +280,11 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     await create.getByRole('radio', { name: /Herkese Açık/ }).click();
     expect(await create.getByRole('switch', { name: 'Paylaşılabilir link' }).getAttribute('aria-checked')).toBe('false');
     await create.getByRole('switch', { name: 'Paylaşılabilir link' }).click();
+    // The share-link vote rule: per browser (the default), per IP, or members only.
+    const modes = create.getByRole('radiogroup', { name: 'Kimler oy verebilir?' });
+    expect(await modes.getByRole('radio', { name: /Tarayıcı başına/ }).getAttribute('aria-checked')).toBe('true');
+    expect(await modes.getByRole('radio').count()).toBe(3);
+    await modes.getByRole('radio', { name: /Yalnızca üyeler/ }).waitFor();
     await create.getByLabel('Soru').fill(title);
     await create.getByRole('button', { name: /Ne Yesek/ }).click();
     await create.getByLabel('1. şık', { exact: true }).fill('Çay');
@@ -322,6 +327,23 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     const again = await voter.context.request.post(`/api/s/${code}/vote`, { data: { optionIndex: 0 } });
     expect(again.status()).toBe(409);
     expect((await again.json()).message).toBe('Bu ankete zaten oy verdin');
+
+    // One client cycling its cookie (read the link without one, vote with the new one) is not a new voter each time:
+    // with the browser's vote, this IP counts at most 5 visitor votes on the poll (the 'Tarayıcı başına' rule).
+    const cycles: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      const read = await fetch(`${stack.origin}/api/s/${code}`);
+      const cookie = (read.headers.get('set-cookie') ?? '').split(';')[0]!;
+      expect(cookie).toMatch(/^vid=/);
+      const cast = await fetch(`${stack.origin}/api/s/${code}/vote`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ optionIndex: 0 }),
+      });
+      cycles.push(cast.status);
+    }
+    expect(cycles).toEqual([200, 200, 200, 200, 403, 403, 403, 403]);
+    expect((await call<{ poll: { totalVotes: number } }>(stack, 'GET', `/api/s/${code}`)).body.poll.totalVotes).toBe(5);
 
     await watcher.page.goto('/s/YokBoyleKod');
     await watcher.page.getByRole('heading', { name: 'Anket Bulunamadı' }).waitFor();

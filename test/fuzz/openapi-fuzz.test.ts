@@ -60,7 +60,7 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   schemathesis = ensureSchemathesis();
-  stack = await startStack({ env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000' } });
+  stack = await startStack({ env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000', SHARE_VOTE_BROWSERS_PER_IP: '1000000' } });
   member = await createMember(stack, 'fuzz', 'Fuzz Deneyen');
   mongo = await mongoose.createConnection(infra().mongoUrl).asPromise();
   fingerprintServer = createServer((_req, res) => {

@@ -40,7 +40,7 @@ let poll: { id: string };
 let share: { id: string; code: string };
 
 beforeAll(async () => {
-  stack = await startStack({ replicas: 2, env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000' } });
+  stack = await startStack({ replicas: 2, env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000', SHARE_VOTE_BROWSERS_PER_IP: '1000000' } });
   creator = await createMember(stack, 'kopya', 'İki Kopya');
   follower = await createMember(stack, 'takipci', 'Takip Eden');
   adminSid = (await signIn(stack, 'admin@meydan.local', 'meydan-admin')).sid;

@@ -232,6 +232,13 @@ describe('poll creation rules', () => {
     const body = draftBody({ ...emptyDraft(), title: '  Soru? ', description: ' ', category: 'oyun-geek', options: [' A ', '', 'B'] });
     expect(body).toEqual({ title: 'Soru?', description: null, category: 'oyun-geek', type: 'public', options: ['A', 'B'], durationHours: 24 });
   });
+
+  it('sends the share-link vote rule only with a shareable poll, per browser unless another was chosen', () => {
+    expect(emptyDraft().shareVoteMode).toBe('browser');
+    expect(draftBody({ ...emptyDraft(), shareable: true })).toMatchObject({ isShareable: true, shareVoteMode: 'browser' });
+    expect(draftBody({ ...emptyDraft(), shareable: true, shareVoteMode: 'members' }).shareVoteMode).toBe('members');
+    expect(draftBody({ ...emptyDraft(), shareVoteMode: 'ip' })).not.toHaveProperty('shareVoteMode');
+  });
 });
 
 describe('registration checks', () => {

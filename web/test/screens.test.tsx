@@ -259,6 +259,36 @@ describe('feed', () => {
   });
 });
 
+describe('Dost Meclisi card before the vote', () => {
+  it('tells the voter that friends will see the vote, and shows no split until they voted', async () => {
+    const circle = poll('p4', {
+      type: 'friends',
+      friends: [{ id: 'f1', username: 'arkadas1', displayName: 'Arkadaş 1', avatarUrl: null, hasVoted: true }],
+      options: [
+        { id: 0, text: 'Evet', votes: 0 },
+        { id: 1, text: 'Hayır', votes: 0 },
+      ],
+      totalVotes: 1,
+    });
+    fakeApi({ 'GET /api/polls': { polls: [circle], totalCount: 1, nextCursor: null } });
+    renderAppAt('/dost-meclisi', { user: member });
+    const card = await screen.findByRole('article', { name: 'Soru p4' });
+    const note = card.querySelector('[data-friends="vote-visible"]');
+    expect(note?.textContent).toContain('Dost Meclisi anketlerinde oyun arkadaşlarına görünür');
+    expect(card.querySelector('[data-percent]')).toBeNull();
+    expect((within(card).getByRole('button', { name: 'Evet' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('drops the note once the viewer has voted', async () => {
+    const voted = poll('p5', { type: 'friends', friends: [], hasVoted: true, userChoice: 1 });
+    fakeApi({ 'GET /api/polls': { polls: [voted], totalCount: 1, nextCursor: null } });
+    renderAppAt('/dost-meclisi', { user: member });
+    const card = await screen.findByRole('article', { name: 'Soru p5' });
+    expect(card.querySelector('[data-friends="vote-visible"]')).toBeNull();
+    expect(card.querySelector('[data-chosen] [data-percent]')).toBeTruthy();
+  });
+});
+
 describe('poll creation dialog', () => {
   function openDialog(user = member) {
     const view = renderWithStore(
@@ -351,7 +381,17 @@ describe('poll creation dialog', () => {
     });
     const { store } = openDialog();
     const dialog = screen.getByRole('dialog');
+    expect(within(dialog).queryByRole('radiogroup', { name: 'Kimler oy verebilir?' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Paylaşılabilir link' }));
+    // The share-link vote rule, like StrawPoll's: per browser by default, per IP, or members only.
+    const modes = within(dialog).getByRole('radiogroup', { name: 'Kimler oy verebilir?' });
+    expect(within(modes).getAllByRole('radio').map((r) => r.closest('label')?.querySelector('strong')?.textContent)).toEqual([
+      'Tarayıcı başına',
+      'IP başına',
+      'Yalnızca üyeler',
+    ]);
+    expect(within(modes).getByRole('radio', { name: /Tarayıcı başına/ }).getAttribute('aria-checked')).toBe('true');
+    fireEvent.click(within(modes).getByRole('radio', { name: /IP başına/ }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Soru' }), { target: { value: 'Deniz mi dağ mı?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Keşfet \(Seyahat\)/ }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: '1. şık' }), { target: { value: 'Deniz' } });
@@ -361,7 +401,7 @@ describe('poll creation dialog', () => {
     expect((within(share).getByRole('textbox', { name: 'Anket bağlantısı' }) as HTMLInputElement).value).toBe(
       'http://localhost:3000/s/AbCdEfGhIj',
     );
-    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/polls/shareable', body: { options: ['Deniz', 'Dağ'] } });
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/polls/shareable', body: { options: ['Deniz', 'Dağ'], shareVoteMode: 'ip' } });
     fireEvent.click(within(share).getByRole('button', { name: 'Tamam' }));
     expect(store.getState().ui.dialog).toBeNull();
   });
@@ -418,6 +458,28 @@ describe('public share page', () => {
     expect(container.querySelector('[data-chosen] [data-percent]')?.textContent).toBe('%50');
     expect(container.querySelector('[data-chosen] [data-votes]')?.textContent).toBe('2 oy');
     expect(container.querySelector('[data-live]')).toBeNull();
+  });
+
+  it('tells the rule under the options, and on a members-only link asks a visitor to sign in instead of voting', async () => {
+    const membersOnly = { ...answer, poll: { ...shared, shareVoteMode: 'members' as const } };
+    const { requests } = fakeApi({ 'GET /api/s/AbCdEfGhIj': membersOnly });
+    const { container, store } = renderAppAt('/s/AbCdEfGhIj', { user: null });
+    const rule = await waitFor(() => {
+      const found = container.querySelector('[data-share-vote-rule="members"]');
+      expect(found).toBeTruthy();
+      return found!;
+    });
+    expect(rule.textContent).toContain('Bu ankete yalnızca üyeler oy verebilir. Oy vermek için giriş yap ya da kayıt ol.');
+    expect((screen.getByRole('button', { name: 'Evet' }) as HTMLButtonElement).disabled).toBe(true);
+    fireEvent.click(within(rule as HTMLElement).getByRole('button', { name: 'Giriş Yap' }));
+    expect(store.getState().ui.dialog).toEqual({ kind: 'login' });
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+    cleanup();
+
+    fakeApi({ 'GET /api/s/AbCdEfGhIj': { ...answer, poll: { ...shared, shareVoteMode: 'browser' as const } } });
+    const view = renderAppAt('/s/AbCdEfGhIj', { user: null });
+    await waitFor(() => expect(view.container.querySelector('[data-share-vote-rule="browser"]')?.textContent).toContain('Oy kuralı: tarayıcı başına bir oy'));
+    expect((screen.getByRole('button', { name: 'Evet' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
   it('says Oy verilemedi with the server’s message when the vote is refused', async () => {

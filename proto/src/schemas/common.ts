@@ -39,6 +39,16 @@ export const voteCountsField = {
 export const pollTypes = ['public', 'private', 'friends'] as const;
 export type PollType = (typeof pollTypes)[number];
 
+/**
+ * Who may vote through a share link, chosen by the creator at creation ('Tarayıcı başına' / 'IP başına' /
+ * 'Yalnızca üyeler'): `browser` (the default) one vote per browser (the visitor cookie), with at most
+ * `limits.poll.shareVotesPerIp` visitor votes from one IP address on one poll; `ip` one vote per IP address, members
+ * included; `members` members only. A member always votes as themself, once.
+ */
+export const shareVoteModes = ['browser', 'ip', 'members'] as const;
+export type ShareVoteMode = (typeof shareVoteModes)[number];
+export const defaultShareVoteMode: ShareVoteMode = 'browser';
+
 /** User roles. */
 export const userRoles = ['member', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];

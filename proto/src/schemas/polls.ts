@@ -14,6 +14,7 @@ import {
   ignoredIdField,
   notBlank,
   pollTypes,
+  shareVoteModes,
   voteCountsField,
 } from './common.js';
 
@@ -32,6 +33,8 @@ export const pollMessages = {
   type: 'Anket türü herkese açık (public), özel (private) ya da Dost Meclisi (friends) olmalıdır',
   shareableBoolean: 'Paylaşılabilirlik true ya da false olmalıdır',
   shareableOnlyPublic: 'Paylaşılabilir anket yalnızca herkese açık olabilir',
+  shareVoteMode: 'Oy kuralı tarayıcı başına (browser), IP başına (ip) ya da yalnızca üyeler (members) olmalıdır',
+  shareVoteModeOnlyShareable: 'Oy kuralı yalnızca paylaşılabilir linkli anketlerde seçilebilir',
   duration: 'Süre 1, 6, 12, 24, 48 ya da 168 saat olmalıdır (süresiz için 0)',
   expiresAt: 'Bitiş zamanı geçerli bir tarih olmalıdır',
   expiresPast: 'Bitiş zamanı gelecekte olmalıdır',
@@ -69,6 +72,7 @@ const durationField = {
  * - Expiry: `durationHours` (or `duration`, as on the API documentation page) from the duration choices, 0 = none;
  *   or `expiresAt` (ISO date-time, or null = none). Neither: 24 hours. Resolve with `resolvePollExpiry`.
  * - `isShareable`/`shareable`: only with type public. `creatorId` is accepted and ignored.
+ * - `shareVoteMode`: only for a share-link poll, who may vote through its link (`shareVoteModes`; default browser).
  */
 export const pollCreateSchema = {
   $id: 'meydan/poll-create',
@@ -103,6 +107,7 @@ export const pollCreateSchema = {
     },
     isShareable: { type: 'boolean', errorMessage: M.shareableBoolean },
     shareable: { type: 'boolean', errorMessage: M.shareableBoolean },
+    shareVoteMode: { type: 'string', enum: shareVoteModes, errorMessage: M.shareVoteMode },
     durationHours: durationField,
     duration: durationField,
     expiresAt: { type: ['string', 'null'], format: 'date-time', errorMessage: M.expiresAt },
@@ -295,6 +300,9 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  * - hasVoted/userChoice/isLiked are the viewer's (false/null for visitors).
  * - friends: only on friends polls, for the creator's mutual followers.
  * - shortUrl: only on shareable polls (null otherwise); the link is {origin}/s/{shortUrl}.
+ * - shareVoteMode: only on shareable polls, who may vote through the link (see `shareVoteModes`).
+ * - On a Dost Meclisi poll the option votes are 0 for a viewer who has not voted (totalVotes stays): with the friends'
+ *   hasVoted flags, counts watched before voting would tell which friend chose what.
  */
 const pollShape = {
   type: 'object',
@@ -334,6 +342,7 @@ const pollShape = {
     creator: creatorSummaryShape,
     isShareable: { type: 'boolean' },
     shortUrl: { type: ['string', 'null'] },
+    shareVoteMode: { type: 'string', enum: shareVoteModes },
     createdAt: dateTimeField,
     updatedAt: dateTimeField,
     totalVotes: countField,
@@ -470,6 +479,9 @@ export const pollServiceMessages = {
   voteRecorded: 'Oyun kaydedildi, teşekkürler!',
   visitorUnknown: 'Oyunu kaydedebilmemiz için tarayıcının çerezlere izin vermesi gerekiyor. Bağlantıyı yeniden açıp tekrar dene.',
   tooManyShareVotes: 'Bu bağlantıdan çok fazla oy verildi. Lütfen bir dakika sonra tekrar dene.',
+  shareVoteMembersOnly: 'Bu ankete yalnızca üyeler oy verebilir. Oy vermek için giriş yap ya da kayıt ol.',
+  shareVoteIpUsed: 'Bu ankete bu ağdan (IP adresinden) zaten oy verildi. Bu ankette her IP adresi bir kez oy verebilir.',
+  shareVoteIpFull: 'Bu ağdan (IP adresinden) bu ankete verilebilecek ziyaretçi oyu sınırına ulaşıldı. Giriş yaparak üye olarak oy verebilirsin.',
   editOnlyCreator: 'Bu anketi yalnızca sahibi düzenleyebilir.',
   editWindowOver: 'Anket yalnızca oluşturulduktan sonraki 1 dakika içinde düzenlenebilir.',
   deleteOnlyCreator: 'Bu anketi yalnızca sahibi silebilir.',

@@ -86,12 +86,17 @@ describe('profiles', () => {
     expect(res.json().email).toBeUndefined();
   });
 
-  it('fills the counts from social and polls over NATS', async () => {
+  it('fills the counts from social and polls over NATS; how many votes a member cast only for the member', async () => {
     const social = await svc.deps.bus.standIn('social', subjects.social.counts, () => ({ followersCount: 3, followingCount: 4 }));
     const polls = await svc.deps.bus.standIn('polls', subjects.polls.userCounts, () => ({ pollsCount: 5, votesCount: 6 }));
     try {
-      const res = await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asVisitor() });
-      expect(res.json()).toMatchObject({ followersCount: 3, followingCount: 4, pollsCount: 5, votesCount: 6 });
+      const own = await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(ayse.id) });
+      expect(own.json()).toMatchObject({ followersCount: 3, followingCount: 4, pollsCount: 5, votesCount: 6 });
+      // Anyone else (visitor, member, administrator) gets null: beside a poll's counts it could tell what she chose.
+      for (const headers of [asVisitor(), asMember(mehmet.id), identityHeaders({ userId: mehmet.id, role: 'admin' })]) {
+        const res = await svc.app.inject({ url: `/api/users/${ayse.id}`, headers });
+        expect(res.json()).toMatchObject({ followersCount: 3, followingCount: 4, pollsCount: 5, votesCount: null });
+      }
     } finally {
       await social.stop();
       await polls.stop();

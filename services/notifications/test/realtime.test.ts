@@ -168,11 +168,12 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     const asVisitorResult = await subscribe(visitor.socket, [polls.public, polls.private, polls.friends]);
     expect(asVisitorResult).toEqual({ subscribed: [polls.public], refused: expect.arrayContaining([polls.private, polls.friends]) });
     expect(asVisitorResult.refused).toHaveLength(2);
-    // A member who is not the creator's mutual friend gets the private poll but not the friends one; a friend gets both.
+    // A member who is not the creator's mutual friend gets the private poll but not the friends one; a friend gets the
+    // friends one only once she voted on it (its counts are for voters: polls.can-view).
     expect(await subscribe(member.socket, [polls.private, polls.friends])).toEqual({ subscribed: [polls.private], refused: [polls.friends] });
     const friend = await open(asMember(ayse.id));
     await connected(friend.socket);
-    expect(await subscribe(friend.socket, [polls.friends, polls.private])).toEqual({ subscribed: [polls.friends, polls.private], refused: [] });
+    expect(await subscribe(friend.socket, [polls.friends, polls.private])).toEqual({ subscribed: [polls.private], refused: [polls.friends] });
     friend.socket.disconnect();
     const bad = await subscribe(visitor.socket, []);
     expect(bad).toMatchObject({ subscribed: [], refused: [], error: 'validation' });
@@ -204,13 +205,19 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     const friend = await open(asMember(ayse.id));
     await Promise.all([connected(creator.socket), connected(friend.socket)]);
     await until(() => names(creator.seen).includes('notification_count'), 5000, 'creator greeting');
-    expect(await subscribe(friend.socket, [poll])).toEqual({ subscribed: [poll], refused: [] });
+    // A Dost Meclisi poll's live counts are for those who voted on it: the friend follows it once she has.
+    expect(await subscribe(friend.socket, [poll])).toEqual({ subscribed: [], refused: [poll] });
 
     const res = await pollsApp.app.inject({ method: 'POST', url: `/api/polls/${poll}/vote`, headers: asMember(ayse.id), payload: { optionIndex: 1 } });
     expect(res.statusCode, res.body).toBe(200);
+    expect(await subscribe(friend.socket, [poll])).toEqual({ subscribed: [poll], refused: [] });
+    // The creator votes on his own poll too (no notification for that): the friend sees it live.
+    const own = await pollsApp.app.inject({ method: 'POST', url: `/api/polls/${poll}/vote`, headers: asMember(ali.id), payload: { optionIndex: 0 } });
+    expect(own.statusCode, own.body).toBe(200);
 
     await until(() => names(friend.seen).includes('poll_update'), 10_000, 'poll_update from the polls service');
-    expect(last(friend.seen, 'poll_update')).toEqual({ data: { pollId: poll, voteCounts: { 0: 0, 1: 1 }, totalVotes: 1 } });
+    await until(() => (last(friend.seen, 'poll_update') as { data: { totalVotes: number } }).data.totalVotes === 2, 10_000, 'both votes live');
+    expect(last(friend.seen, 'poll_update')).toEqual({ data: { pollId: poll, voteCounts: { 0: 1, 1: 1 }, totalVotes: 2 } });
     const voteNote = () =>
       creator.seen.find((e) => e.name === 'notification' && (e.payload as { data: { link: string } }).data.link === `/profil?anket=${poll}`);
     await until(() => voteNote() !== undefined, 10_000, 'vote notification');

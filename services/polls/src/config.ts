@@ -1,3 +1,4 @@
+import { limits } from '@meydan/proto';
 import { serviceConfigSchema, withDefaults, type BaseConfig } from '@meydan/kit';
 import type { FromSchema } from 'json-schema-to-ts';
 
@@ -7,8 +8,10 @@ export const pollsConfigSchema = serviceConfigSchema({
   PUBLIC_ORIGIN: { type: 'string', pattern: '^https?://', default: 'http://localhost:8080' },
   /** How often the ended-polls job looks for polls whose expiry passed. */
   POLLS_ENDED_SWEEP_MS: { type: 'integer', minimum: 100, default: 15_000 },
-  /** Share-link votes without an account allowed per client IP and minute. */
+  /** Share-link vote attempts without an account allowed per client IP (IPv6: /64) and minute. */
   SHARE_VOTE_IP_LIMIT: { type: 'integer', minimum: 1, default: 30 },
+  /** 'Tarayıcı başına' share-link polls: visitor votes counted per IP network (IPv6: /64) and poll. */
+  SHARE_VOTE_BROWSERS_PER_IP: { type: 'integer', minimum: 1, default: limits.poll.shareVotesPerIp },
   /** Live counts of one poll are published at most once per this many ms (and at once when quiet). */
   LIVE_COUNTS_INTERVAL_MS: { type: 'integer', minimum: 10, default: 100 },
 });

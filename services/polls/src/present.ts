@@ -8,6 +8,7 @@ import type { PollCounts } from './domain/counts.js';
 import type { PollDoc } from './model/index.js';
 import type { PollsContext } from './context.js';
 import { voterOf } from './store/keys.js';
+import { shareVoteModeOf } from './store/polls.js';
 
 type Viewer = Pick<Identity, 'userId' | 'visitorId'>;
 
@@ -55,12 +56,14 @@ export async function presentPolls(
       description: d.description ?? null,
       category: d.category,
       type: d.type as Poll['type'],
-      options: d.options.map((text, i) => ({ id: i, text, votes: c.votes[i] ?? 0 })),
+      // Dost Meclisi: the split only to those who voted (with the friends' hasVoted flags it would tell who chose what).
+      options: d.options.map((text, i) => ({ id: i, text, votes: d.type === 'friends' && choice === null ? 0 : (c.votes[i] ?? 0) })),
       expiresAt: iso(d.expiresAt),
       creatorId: d.creatorId,
       creator: people.get(d.creatorId) as CreatorSummary,
       isShareable: Boolean(d.isShareable),
       shortUrl: d.shortUrl ?? null,
+      ...(d.isShareable ? { shareVoteMode: shareVoteModeOf(d)! } : {}),
       createdAt: iso(d.createdAt)!,
       updatedAt: iso(d.updatedAt ?? d.createdAt)!,
       totalVotes: c.total,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { countsFromHash, voteCountsMap, voteFeedback, wholePercent, winnerIndexes } from '../src/domain/counts.js';
 import { decodeCursor, encodeCursor } from '../src/domain/cursor.js';
+import { ipField, ipNetwork, shareVoteRule } from '../src/domain/share-votes.js';
 import { newShortCode, shortCodePattern } from '../src/domain/short-code.js';
 import { feedFilter, pollVisibleTo } from '../src/domain/visibility.js';
 
@@ -41,5 +42,27 @@ describe('poll domain', () => {
     expect(pollVisibleTo(poll('public', true), { userId: 'c' })).toBe(true);
     const visitorFeed = feedFilter({ userId: null }, [], { feed: 'trending', now: new Date(0) });
     expect(visitorFeed).toMatchObject({ isShareable: false, $and: [{ type: 'public' }, expect.anything()] });
+  });
+
+  it('takes an IPv4 address as it is (also IPv4-mapped) and an IPv6 address by its /64, keyed so no address is kept', () => {
+    expect(ipNetwork('203.0.113.7')).toBe('203.0.113.7');
+    expect(ipNetwork('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(ipNetwork('2001:db8:7:1::1')).toBe('2001:db8:7:1::/64');
+    expect(ipNetwork('2001:DB8:7:1:ffff:1:2:3')).toBe('2001:db8:7:1::/64');
+    expect(ipNetwork('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(ipNetwork('::1')).toBe('0:0:0:0::/64');
+    expect(ipNetwork('unknown')).toBe('unknown');
+    expect(ipField('s'.repeat(32), '2001:db8:7:1::1')).toBe(ipField('s'.repeat(32), '2001:db8:7:1::2'));
+    expect(ipField('s'.repeat(32), '203.0.113.7')).not.toContain('203');
+  });
+
+  it('applies the share-link vote rules', () => {
+    expect(shareVoteRule('browser', false, 5)).toEqual({ allowed: true, perIp: 5 });
+    expect(shareVoteRule('browser', true, 5)).toEqual({ allowed: true, perIp: null });
+    expect(shareVoteRule(null, false, 5)).toEqual({ allowed: true, perIp: 5 });
+    expect(shareVoteRule('ip', false, 5)).toEqual({ allowed: true, perIp: 1 });
+    expect(shareVoteRule('ip', true, 5)).toEqual({ allowed: true, perIp: 1 });
+    expect(shareVoteRule('members', false, 5)).toEqual({ allowed: false });
+    expect(shareVoteRule('members', true, 5)).toEqual({ allowed: true, perIp: null });
   });
 });

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, subjects } from '@meydan/proto';
+import { asMember, drained } from '@meydan/testing';
+import { keys } from '../src/store/keys.js';
 import { createPoll, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
 
 describe("polls: a member's polls and votes", () => {
@@ -32,5 +34,39 @@ describe("polls: a member's polls and votes", () => {
     await vi.waitFor(async () => expect(await Vote.countDocuments({ userId: gone })).toBe(0), { timeout: 15_000, interval: 100 });
     expect(await Vote.countDocuments({ pollId: theirs.id })).toBe(1);
     expect(await Poll.exists({ _id: theirs.id })).toBeTruthy();
+  });
+
+  it('keeps a deleted member\'s votes counted once under a pseudonym, in MongoDB and in Redis, however often the event comes', async () => {
+    const gone = newUserId();
+    const other = newUserId();
+    const poll = await createPoll(svc.app, newUserId(), { options: ['Kedi', 'Köpek'] });
+    expect((await vote(svc.app, poll.id, gone, 1)).statusCode).toBe(200);
+    expect((await vote(svc.app, poll.id, other, 0)).statusCode).toBe(200);
+    const { Vote } = svc.app.polls.models;
+    await until(async () => (await Vote.countDocuments({ pollId: poll.id })) === 2, 20_000, 'votes persisted');
+    const stored = (await Vote.findOne({ pollId: poll.id, userId: gone }).lean())!;
+    const redis = svc.deps.redis;
+
+    const deleted = { userId: gone, at: new Date().toISOString() };
+    await svc.deps.bus.publish(events.auth.userDeleted, deleted, { requestId: 'test' });
+    const pseudonym = `d:${String(stored._id)}`;
+    await vi.waitFor(async () => expect((await Vote.findById(stored._id).lean())?.voter).toBe(pseudonym), { timeout: 15_000, interval: 100 });
+    // Nothing stored names the account any more; the counts and the other voter are as they were.
+    expect(await Vote.countDocuments({ voter: `u:${gone}` })).toBe(0);
+    expect((await Vote.findById(stored._id).lean())).toMatchObject({ userId: null, optionIndex: 1 });
+    expect(await redis.hget(keys.voters(poll.id), `u:${gone}`)).toBeNull();
+    expect(await redis.hget(keys.voters(poll.id), pseudonym)).toBe('1');
+    expect(await redis.hgetall(keys.counts(poll.id))).toMatchObject({ '0': '1', '1': '1', t: '2' });
+
+    // The event again (a redelivery) changes nothing; counters rebuilt from MongoDB count the same two votes once.
+    await svc.deps.bus.publish(events.auth.userDeleted, deleted, { requestId: 'test-again' });
+    await drained(svc.deps, 'polls--member-deleted');
+    expect(await Vote.countDocuments({ pollId: poll.id })).toBe(2);
+    await redis.del(keys.counts(poll.id), keys.voters(poll.id));
+    const rebuilt = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(other) })).json();
+    expect(rebuilt).toMatchObject({ totalVotes: 2, hasVoted: true, userChoice: 0 });
+    expect(rebuilt.options.map((o: { votes: number }) => o.votes)).toEqual([1, 1]);
+    expect(await redis.hkeys(keys.voters(poll.id))).toEqual(expect.arrayContaining([pseudonym, `u:${other}`]));
+    expect(await redis.hlen(keys.voters(poll.id))).toBe(2);
   });
 });

@@ -2,7 +2,7 @@
  * Who sees what, with the real auth (creator summaries) and social (mutual followers) services in the same run.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pollServiceMessages as S } from '@meydan/proto';
+import { pollServiceMessages as S, subjects } from '@meydan/proto';
 import { asMember, asVisitor, identityHeaders, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
@@ -157,6 +157,31 @@ describe('visibility', () => {
     const notFriends = await analysis(creator, publicOne.id);
     expect(notFriends.statusCode).toBe(400);
     expect(notFriends.json().message).toBe(S.analysisFriendsOnly);
+  });
+
+  it('shows a Dost Meclisi poll\'s split only to those who voted on it (the hasVoted flags plus counts would tell who chose what)', async () => {
+    const third = await createUser(auth.deps, { username: 'ucuncu', displayName: 'Üçüncü' });
+    await follow(creator, third);
+    await follow(third, creator);
+    const poll = await createPoll(svc.app, creator.id, { type: 'friends', options: ['Evet', 'Hayır'] });
+    const seenBy = async (user: TestUser) => (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(user.id) })).json();
+    const liveFor = (user: TestUser) => svc.deps.bus.request(subjects.polls.canView, { pollId: poll.id, userId: user.id });
+    expect((await vote(svc.app, poll.id, mutual.id, 1)).statusCode).toBe(200);
+
+    // `third` has not voted: sees that the mutual voted and how many votes there are, but not the split, not even live.
+    const before = await seenBy(third);
+    expect(before.friends.find((f: { id: string }) => f.id === mutual.id).hasVoted).toBe(true);
+    expect(before).toMatchObject({ totalVotes: 1, hasVoted: false });
+    expect(before.options.map((o: { votes: number }) => o.votes)).toEqual([0, 0]);
+    expect(await liveFor(third)).toEqual({ visible: false });
+    const inFeed = (await svc.app.inject({ url: '/api/polls?feed=friends&limit=100', headers: asMember(third.id) })).json();
+    expect(inFeed.polls.find((p: { id: string }) => p.id === poll.id).options.map((o: { votes: number }) => o.votes)).toEqual([0, 0]);
+
+    // Once they voted, the split is theirs (live too), and the creator who has not voted does not see it either.
+    expect((await vote(svc.app, poll.id, third.id, 0)).json().voteCounts).toEqual({ '0': 1, '1': 1 });
+    expect((await seenBy(third)).options.map((o: { votes: number }) => o.votes)).toEqual([1, 1]);
+    expect(await liveFor(third)).toEqual({ visible: true, pollId: poll.id });
+    expect((await seenBy(creator)).options.map((o: { votes: number }) => o.votes)).toEqual([0, 0]);
   });
 
   it('stops showing a friends poll once the friendship ends (the cached mutuals are dropped on the event)', async () => {

@@ -1,4 +1,4 @@
-import { pollServiceMessages } from '@meydan/proto';
+import { limits, pollServiceMessages } from '@meydan/proto';
 
 /**
  * The Turkish texts of what a poll opens on demand: the create dialog, the share link and its public page, comments,
@@ -16,7 +16,16 @@ export const trPolls = {
       friends: { label: 'Dost Meclisi', hint: 'Yalnızca karşılıklı takipleştiğin arkadaşların görür.' },
     },
     shareable: 'Paylaşılabilir link',
-    shareableHint: 'Akışta listelenmez; bağlantıya sahip olan herkes hesapsız oy verebilir.',
+    shareableHint: 'Akışta listelenmez; bağlantıya sahip olan herkes, seçtiğin oy kuralıyla oy verebilir.',
+    shareVoteModeLabel: 'Kimler oy verebilir?',
+    shareVoteModes: {
+      browser: {
+        label: 'Tarayıcı başına',
+        hint: `Her tarayıcı bir kez oy verir; aynı IP adresinden en fazla ${limits.poll.shareVotesPerIp} ziyaretçi oyu sayılır (aynı ağdaki ev ya da ofis için). Önerilen.`,
+      },
+      ip: { label: 'IP başına', hint: 'Her IP adresinden yalnızca bir oy sayılır; aynı ağı paylaşanlar (ev, okul, ofis) tek oy verebilir.' },
+      members: { label: 'Yalnızca üyeler', hint: 'Yalnızca giriş yapmış üyeler oy verebilir; ziyaretçilerden giriş yapmaları istenir.' },
+    },
     titleLabel: 'Soru',
     titlePlaceholder: 'Ne sormak istiyorsun?',
     descriptionLabel: 'Açıklama (isteğe bağlı)',
@@ -76,6 +85,13 @@ export const trPolls = {
     voted: 'Oyun kaydedildi',
     closed: 'Bu anket sona erdi.',
     homeLink: 'Meydan’daki diğer sorulara göz at',
+    /** The poll's share-vote rule, under its options. */
+    voteRule: {
+      browser: `Oy kuralı: tarayıcı başına bir oy (aynı IP adresinden en fazla ${limits.poll.shareVotesPerIp} ziyaretçi oyu).`,
+      ip: 'Oy kuralı: IP adresi başına bir oy.',
+      members: pollServiceMessages.shareVoteMembersOnly,
+    },
+    signIn: 'Giriş Yap',
   },
   comments: {
     title: 'Yorumlar',

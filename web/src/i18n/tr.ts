@@ -134,6 +134,8 @@ export const tr = {
     friendsVoted: (x: number, y: number) => `${x}/${y} oy verdi`,
     friendsVotedLabel: 'Oy veren arkadaşlar',
     friendsWaitingLabel: 'Henüz oy vermeyen arkadaşlar',
+    /** On every Dost Meclisi card, before the vote: the group analysis shows friends who chose what. */
+    friendsVoteVisible: 'Dost Meclisi anketlerinde oyun arkadaşlarına görünür: oy veren arkadaşların Grup Analizi’nde kimin neyi seçtiğini görür. Sonuçları da oy verdikten sonra görürsün.',
     moreFriends: (n: number) => `+${n}`,
     groupAnalysis: 'Grup Analizi',
     shareText: 'Meydan’da bu soruya sen ne dersin?',

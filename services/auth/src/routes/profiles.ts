@@ -60,10 +60,13 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
   async function profileOf(user: LeanUser, viewerId: string | null, isAdmin: boolean, requestId: string): Promise<UserProfile> {
     const id = user._id.toString();
     const own = viewerId === id;
+    const counts = await countsOf(id, requestId);
     const card = {
       ...summaryOf(user),
       isProfilePublic: user.isProfilePublic,
-      ...(await countsOf(id, requestId)),
+      ...counts,
+      // How many votes a member cast is theirs alone (admins included): diffed against a poll's counts it tells choices.
+      votesCount: own ? counts.votesCount : null,
     };
     if (!own && !isAdmin && !user.isProfilePublic) {
       return { ...card, bio: null, aiAnalysisCompleted: false, profileQuestionsCompleted: false };

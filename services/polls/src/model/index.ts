@@ -3,7 +3,7 @@
  * reports and share-link codes. Ids are ObjectIds; user ids are the auth service's ids as strings.
  */
 import { Schema, Types, type Connection, type InferSchemaType, type Model } from 'mongoose';
-import { pollTypes } from '@meydan/proto';
+import { pollTypes, shareVoteModes } from '@meydan/proto';
 
 const pollSchema = new Schema(
   {
@@ -16,6 +16,8 @@ const pollSchema = new Schema(
     creatorId: { type: String, required: true },
     isShareable: { type: Boolean, default: false },
     shortUrl: { type: String, default: null },
+    /** Share-link polls: who may vote through the link (proto's shareVoteModes; missing on older polls: the default). */
+    shareVoteMode: { type: String, enum: [...shareVoteModes, null], default: null },
     /** Set once `events.polls.poll.ended` was published (the job's filter; the claim itself is in Redis). */
     endedAt: { type: Date, default: null },
   },

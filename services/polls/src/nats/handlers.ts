@@ -31,7 +31,7 @@ export async function userTopics(ctx: PollsContext, payload: { userId: string })
 
 /**
  * Whether a user (or an anonymous socket, userId null) may follow a poll's live counts: by id the same rule as over
- * HTTP (a share-link poll only for its creator), by `shortUrl` a share-link poll for whoever holds the code. The
+ * HTTP (a share-link poll only for its creator; a Dost Meclisi poll only once the user voted on it), by `shortUrl` a share-link poll for whoever holds the code. The
  * answer names the poll, so a socket that only knows the code can join its room.
  */
 export async function canView(
@@ -48,7 +48,13 @@ export async function canView(
   if (!meta) return { visible: false };
   const viewer = { userId: payload.userId ?? null };
   const mutuals = needsMutuals(meta, viewer) ? await ctx.people.mutualsOrNone(viewer.userId, source) : [];
-  return pollVisibleTo(meta, viewer, mutuals) ? { visible: true, pollId: meta.id } : { visible: false };
+  if (!pollVisibleTo(meta, viewer, mutuals)) return { visible: false };
+  // Live counts of a Dost Meclisi poll only to those who voted on it, as over HTTP (present.ts).
+  if (meta.type === 'friends') {
+    const voted = viewer.userId !== null && (await ctx.counters.choicesOf([meta.id], `u:${viewer.userId}`)).get(meta.id) != null;
+    if (!voted) return { visible: false };
+  }
+  return { visible: true, pollId: meta.id };
 }
 
 const afterId = (after: string | null) =>

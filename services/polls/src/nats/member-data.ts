@@ -38,7 +38,7 @@ export async function bindMemberData(ctx: PollsContext): Promise<void> {
   });
 
   // The account is gone: its polls go the way a creator's delete goes (with the same event), its likes and comments
-  // are removed, and its votes stay in the counts without a name.
+  // are removed, and its votes stay in the counts without a name (pseudonymiseVotes).
   await bus.consume({
     durable: ctx.durable('member-deleted'),
     filterSubject: events.auth.userDeleted,
@@ -54,11 +54,24 @@ export async function bindMemberData(ctx: PollsContext): Promise<void> {
           );
         }
       }
-      await Promise.all([
-        ctx.models.Like.deleteMany({ userId }),
-        ctx.models.Comment.deleteMany({ userId }),
-        ctx.models.Vote.updateMany({ userId }, { $set: { userId: null } }),
-      ]);
+      await Promise.all([ctx.models.Like.deleteMany({ userId }), ctx.models.Comment.deleteMany({ userId }), pseudonymiseVotes(ctx, userId)]);
     },
   });
+}
+
+/**
+ * A deleted member's votes stay counted, but under `d:<vote id>` instead of `u:<userId>`, in MongoDB and in the poll's
+ * Redis voters hash alike, so no stored vote leads back to the account. Per vote: Redis first (the choice moves to the
+ * new name, counts untouched), then MongoDB; a redelivered event finds the votes not yet renamed by their userId and
+ * renames them the same way (the name comes from the vote's own id). The unique (pollId, voter) index keeps each vote
+ * once; the account can cast no new vote, and its last votes were persisted long before (deletion comes 30 days after
+ * the last sign-in).
+ */
+async function pseudonymiseVotes(ctx: PollsContext, userId: string): Promise<void> {
+  const votes = await ctx.models.Vote.find({ userId }, { _id: 1, pollId: 1, voter: 1 }).lean();
+  for (const vote of votes) {
+    const pseudonym = `d:${String(vote._id)}`;
+    await ctx.counters.renameVoter(String(vote.pollId), vote.voter, pseudonym);
+    await ctx.models.Vote.updateOne({ _id: vote._id, voter: vote.voter }, { $set: { voter: pseudonym, userId: null } });
+  }
 }

@@ -10,10 +10,9 @@ import { Coalescer, EVERY_EVENT_IN_BATCHES, findEachById, isDuplicateKey, type B
 import type { VoteCastEvent } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
-import { metaOf, type PollMeta } from '../store/polls.js';
+import { META_FIELDS, metaOf, type PollMeta } from '../store/polls.js';
 
 const RANK_SYNC_MS = 1000;
-const META_FIELDS = { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, options: 1, expiresAt: 1, createdAt: 1 } as const;
 
 export interface VotePersister {
   stop(): Promise<void>;

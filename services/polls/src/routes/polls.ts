@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Types, type Model } from 'mongoose';
 import {
   apiPaths,
+  defaultShareVoteMode,
   events,
   isShareableRequest,
   limits,
@@ -17,6 +18,7 @@ import {
   type PollIdParams,
   type PollListQuery,
   type QuickQuestionBody,
+  type ShareVoteMode,
 } from '@meydan/proto';
 import { HttpError, isDuplicateKey, retry } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
@@ -43,6 +45,8 @@ interface NewPoll {
   options: string[];
   expiresAt: Date | null;
   shareable: boolean;
+  /** Share-link polls only. */
+  shareVoteMode: ShareVoteMode | null;
 }
 
 async function createPoll(ctx: PollsContext, request: FastifyRequest, input: NewPoll): Promise<PollDoc> {
@@ -71,6 +75,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
     creatorId,
     isShareable: input.shareable,
     shortUrl,
+    shareVoteMode: input.shareVoteMode,
     createdAt,
     updatedAt: createdAt,
   });
@@ -108,6 +113,7 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const shareable = shareableRoute || isShareableRequest(body);
   const type = body.type ?? 'public';
   if (shareable && type !== 'public') throw new ValidationError('type', pollMessages.shareableOnlyPublic);
+  if (!shareable && body.shareVoteMode !== undefined) throw new ValidationError('shareVoteMode', pollMessages.shareVoteModeOnlyShareable);
   const expiry = resolvePollExpiry(body);
   if (!expiry.ok) throw new ValidationError('expiresAt', expiry.message);
   const description = typeof body.description === 'string' && body.description.trim() ? body.description.trim() : null;
@@ -119,6 +125,7 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
     options: normalizePollOptions(body.options),
     expiresAt: expiry.expiresAt,
     shareable,
+    shareVoteMode: shareable ? (body.shareVoteMode ?? defaultShareVoteMode) : null,
   };
 }
 
@@ -141,7 +148,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     '/api/polls/shareable',
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { summary: 'Paylaşım bağlantısıyla açılan anket oluşturur', body: { $ref: 'meydan/poll-create' }, response: { 201: { $ref: 'meydan/shareable-poll-created' } } },
+      schema: { summary: 'Paylaşım bağlantısıyla açılan anket oluşturur (shareVoteMode: browser tarayıcı başına, ip IP başına, members yalnızca üyeler)', body: { $ref: 'meydan/poll-create' }, response: { 201: { $ref: 'meydan/shareable-poll-created' } } },
     },
     async (request, reply) => {
       const doc = await createPoll(ctx, request, newPollFrom(request.body, true));
@@ -167,6 +174,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
         options: body.options.map((o) => o.trim()),
         expiresAt: new Date(Date.now() + limits.quick.durationHours * 3600_000),
         shareable: false,
+        shareVoteMode: null,
       });
       return reply.code(201).send(await presentPoll(ctx, doc, identityOf(request), request));
     },

@@ -1,11 +1,13 @@
 /**
- * Votes (the hot path) and the public share link. A vote is one Redis Lua step (dedupe + counter), then a JetStream
- * event whose message id is derived from poll and voter, then the answer; MongoDB is written by the vote consumer.
+ * Votes (the hot path) and the public share link. A vote is one Redis Lua step (dedupe + counter, and on a share link
+ * the IP network's claim of the poll's share-vote rule), then a JetStream event whose message id is derived from poll
+ * and voter, then the answer; MongoDB is written by the vote consumer.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   apiPaths,
   events,
+  limits,
   pollMessages,
   pollServiceMessages as S,
   voteOptionIndex,
@@ -19,11 +21,13 @@ import {
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { voteCountsMap, voteFeedback } from '../domain/counts.js';
+import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll } from '../present.js';
-import { voterOf } from '../store/keys.js';
+import { keys, voterOf } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
-import type { CastOutcome } from '../store/vote-counters.js';
+import { takeQuota } from '../store/quota.js';
+import type { CastOutcome, IpClaim } from '../store/vote-counters.js';
 import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
 
 /** Publishes the vote; the same message id on every attempt, so a retry after a lost ack is stored once. */
@@ -32,19 +36,19 @@ async function publishVote(ctx: PollsContext, event: VoteCastEvent, requestId: s
   await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, attempts: 3, backoffMs: [50, 100], timeoutMs: 5000 });
 }
 
-/** Casts a vote of `voter` on a poll the caller may see. */
+/** Casts a vote of `voter` on a poll the caller may see; with `ip`, the vote claims its IP network on the poll. */
 export async function castVote(
   ctx: PollsContext,
   request: FastifyRequest,
   meta: PollMeta,
   voter: string,
   optionIndex: number,
-  rateLimit?: { ip: string; limit: number },
+  ip?: IpClaim,
 ): Promise<VoteResult> {
   if (meta.expiresAt && meta.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'poll_expired', S.pollExpired);
   if (optionIndex >= meta.optionsCount) throw new ValidationError('optionIndex', pollMessages.optionInvalid);
 
-  let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex, rateLimit);
+  let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex, ip);
   if (outcome.status === 'missing') {
     // Redis lost (or expired) this poll's counters: rebuild them from the votes collection, then vote.
     if (!(await ctx.models.Poll.exists({ _id: meta.id }))) {
@@ -52,18 +56,20 @@ export async function castVote(
       throw pollNotFound();
     }
     await ctx.counters.rebuild(meta);
-    outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex);
+    outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex, ip);
     if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
   }
-  if (outcome.status === 'rate_limited') throw new HttpError(429, 'rate_limited', S.tooManyShareVotes);
   if (outcome.status === 'duplicate') throw new HttpError(409, 'already_voted', S.alreadyVoted);
+  if (outcome.status === 'ip_used') {
+    throw ip?.perIp === 1 ? new HttpError(409, 'ip_already_voted', S.shareVoteIpUsed) : new HttpError(403, 'ip_vote_limit', S.shareVoteIpFull);
+  }
 
   const userId = voter.startsWith('u:') ? voter.slice(2) : null;
   try {
     await publishVote(ctx, { pollId: meta.id, creatorId: meta.creatorId, voter, userId, optionIndex, at: new Date().toISOString() }, request.id);
   } catch (err) {
     // Not acknowledged to the voter, so not counted either.
-    await ctx.counters.undo(meta.id, voter, optionIndex).catch(() => undefined);
+    await ctx.counters.undo(meta.id, voter, optionIndex, ip).catch(() => undefined);
     request.log.error({ err }, 'vote event not published: vote taken back');
     throw new HttpError(503, 'service_unavailable');
   }
@@ -134,14 +140,22 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     },
     async (request) => {
       const viewer = identityOf(request);
-      // A member votes as themself; a visitor by the gateway's signed visitor cookie, within a per-IP limit.
-      const voter = voterOf(viewer);
-      if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
+      const ip = viewer.ip ?? 'unknown';
+      if (!viewer.userId) {
+        const rate = await takeQuota(ctx.redis, keys.shareVoteRate(ipNetwork(ip)), ctx.config.SHARE_VOTE_IP_LIMIT ?? 30, 60_000);
+        if (!rate.allowed) throw new HttpError(429, 'rate_limited', S.tooManyShareVotes, { 'retry-after': String(rate.retryAfterSeconds) });
+      }
       const pollId = await ctx.polls.idOfCode(request.params.shortUrl);
       const meta = pollId ? await ctx.polls.meta(pollId) : null;
       if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId))) throw pollNotFound();
-      const rateLimit = viewer.userId ? undefined : { ip: viewer.ip ?? 'unknown', limit: ctx.config.SHARE_VOTE_IP_LIMIT ?? 30 };
-      return castVote(ctx, request, meta, voter, request.body.optionIndex, rateLimit);
+      // The poll's share-vote rule: members only, one vote per IP network, or per browser with a few per IP network.
+      const rule = shareVoteRule(meta.shareVoteMode, viewer.userId !== null, ctx.config.SHARE_VOTE_BROWSERS_PER_IP ?? limits.poll.shareVotesPerIp);
+      if (!rule.allowed) throw new HttpError(401, 'members_only', S.shareVoteMembersOnly);
+      // A member votes as themself; a visitor by the gateway's signed visitor cookie.
+      const voter = voterOf(viewer);
+      if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
+      const claim = rule.perIp === null ? undefined : { network: ipField(ctx.config.INTERNAL_SECRET, ip), perIp: rule.perIp };
+      return castVote(ctx, request, meta, voter, request.body.optionIndex, claim);
     },
   );
 }

@@ -19,8 +19,13 @@ export const keys = {
   meta: (pollId: string) => `poll:{${pollId}}:m`,
   /** Share-link code → poll id. */
   shortCode: (code: string) => `code:${code}`,
-  /** Share-link votes of one client IP in one minute. */
-  shareVoteIp: (ip: string, minute: number) => `rl:sv:${ip}:${minute}`,
+  /**
+   * Hash: IP network (keyed, see `ipField`) → share-link votes counted from it on the poll (its `shareVoteMode`).
+   * Lives as long as the counters; never in MongoDB, so no IP address is stored with a vote.
+   */
+  shareVoteIps: (pollId: string) => `poll:{${pollId}}:ip`,
+  /** Share-link vote attempts of one client IP network in the current one-minute window. */
+  shareVoteRate: (network: string) => `rl:sv:${network}`,
   /** Comments of one member in the current one-minute window. */
   commentQuota: (userId: string) => `rl:cm:${userId}`,
   /** Cached answers of other services. */

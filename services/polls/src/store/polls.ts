@@ -3,7 +3,7 @@
  * lookups and the cascade of a deleted poll.
  */
 import type { Redis } from 'ioredis';
-import type { PollType } from '@meydan/proto';
+import { defaultShareVoteMode, type PollType, type ShareVoteMode } from '@meydan/proto';
 import type { Logger } from '@meydan/kit';
 import { toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
@@ -17,6 +17,8 @@ export interface PollMeta {
   creatorId: string;
   isShareable: boolean;
   shortUrl: string | null;
+  /** Who may vote through the share link (share-link polls only). */
+  shareVoteMode: ShareVoteMode | null;
   optionsCount: number;
   expiresAt: Date | null;
   createdAt: Date;
@@ -25,13 +27,23 @@ export interface PollMeta {
 const LOCAL_TTL_MS = 5_000;
 const REDIS_TTL_S = 600;
 
-export function metaOf(doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'options' | 'expiresAt' | 'createdAt'>): PollMeta {
+/** The share-link vote rule of a poll document (share-link polls made before the rule existed have the default). */
+export const shareVoteModeOf = (doc: Pick<PollDoc, 'isShareable' | 'shareVoteMode'>): ShareVoteMode | null =>
+  doc.isShareable ? ((doc.shareVoteMode as ShareVoteMode | null | undefined) ?? defaultShareVoteMode) : null;
+
+/** The fields `metaOf` reads. */
+export const META_FIELDS = { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, shareVoteMode: 1, options: 1, expiresAt: 1, createdAt: 1 } as const;
+
+export function metaOf(
+  doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'>,
+): PollMeta {
   return {
     id: String(doc._id),
     type: doc.type as PollType,
     creatorId: doc.creatorId,
     isShareable: Boolean(doc.isShareable),
     shortUrl: doc.shortUrl ?? null,
+    shareVoteMode: shareVoteModeOf(doc),
     optionsCount: doc.options.length,
     expiresAt: doc.expiresAt ?? null,
     createdAt: doc.createdAt,
@@ -65,11 +77,16 @@ export class PollStore {
     const cached = await this.redis.get(keys.meta(pollId));
     if (cached) {
       const s = JSON.parse(cached) as StoredMeta;
-      const meta = { ...s, expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt), createdAt: new Date(s.createdAt) };
+      const meta = {
+        ...s,
+        shareVoteMode: s.isShareable ? (s.shareVoteMode ?? defaultShareVoteMode) : null,
+        expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt),
+        createdAt: new Date(s.createdAt),
+      };
       this.remember(meta);
       return meta;
     }
-    const doc = await this.models.Poll.findById(pollId, { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, options: 1, expiresAt: 1, createdAt: 1 }).lean();
+    const doc = await this.models.Poll.findById(pollId, META_FIELDS).lean();
     if (!doc) return null;
     const meta = metaOf(doc as PollDoc);
     await this.cacheMeta(meta);

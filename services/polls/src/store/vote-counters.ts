@@ -12,39 +12,39 @@ import { keys } from './keys.js';
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * KEYS: counts, voters[, rate-limit key]. ARGV: voter, option index, '1' if a share-link visitor, rate limit.
- * Returns {-2} rate limited, {-1} counters missing (rebuild first), {0, previous choice, counts} already voted,
- * {1, choice, counts} counted.
+ * KEYS: counts, voters[, IP networks]. ARGV: voter, option index, '1' if a share-link visitor[, IP network field,
+ * votes one IP network may have counted]. Returns {-3} the IP network's votes are used up, {-1} counters missing
+ * (rebuild first), {0, previous choice, counts} already voted, {1, choice, counts} counted. The IP network is claimed
+ * only by a vote that is counted, in the same step.
  */
 const CAST = `
-if KEYS[3] then
-  local n = redis.call('INCR', KEYS[3])
-  if n == 1 then redis.call('EXPIRE', KEYS[3], 60) end
-  if n > tonumber(ARGV[4]) then return {-2} end
-end
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 local total = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
 if total > 0 and redis.call('EXISTS', KEYS[2]) == 0 then return {-1} end
 local prev = redis.call('HGET', KEYS[2], ARGV[1])
 if prev then return {0, tonumber(prev), redis.call('HGETALL', KEYS[1])} end
+if KEYS[3] and tonumber(redis.call('HGET', KEYS[3], ARGV[4]) or '0') >= tonumber(ARGV[5]) then return {-3} end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
 redis.call('HINCRBY', KEYS[1], 't', 1)
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
-if total == 0 then
-  local ttl = redis.call('PTTL', KEYS[1])
-  if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+local ttl = redis.call('PTTL', KEYS[1])
+if total == 0 and ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
+if KEYS[3] then
+  redis.call('HINCRBY', KEYS[3], ARGV[4], 1)
+  if ttl > 0 and redis.call('PTTL', KEYS[3]) < 0 then redis.call('PEXPIRE', KEYS[3], ttl) end
 end
 return {1, tonumber(ARGV[2]), redis.call('HGETALL', KEYS[1])}
 `;
 
-/** Takes back a vote that could not be published (only if it is still the voter's recorded choice). */
+/** Takes back a vote that could not be published (only if it is still the voter's recorded choice), and its IP claim. */
 const UNDO = `
 if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
 redis.call('HDEL', KEYS[2], ARGV[1])
 redis.call('HINCRBY', KEYS[1], ARGV[2], -1)
 redis.call('HINCRBY', KEYS[1], 't', -1)
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', -1) end
+if KEYS[3] and redis.call('HINCRBY', KEYS[3], ARGV[4], -1) <= 0 then redis.call('HDEL', KEYS[3], ARGV[4]) end
 return 1
 `;
 
@@ -79,28 +79,38 @@ if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1
 return 1
 `;
 
+/** KEYS: voters. ARGV: old voter, new voter. Moves a recorded choice to another voter name (counts unchanged). */
+const RENAME_VOTER = `
+local choice = redis.call('HGET', KEYS[1], ARGV[1])
+if not choice then return 0 end
+redis.call('HSET', KEYS[1], ARGV[2], choice)
+redis.call('HDEL', KEYS[1], ARGV[1])
+return 1
+`;
+
 type CastReply = [number, number?, string[]?];
 
 interface CounterCommands {
-  pollsCastVote(counts: string, voters: string, voter: string, index: number, visitor: string, limit: number): Promise<CastReply>;
-  pollsCastVoteLimited(
-    counts: string,
-    voters: string,
-    rateKey: string,
-    voter: string,
-    index: number,
-    visitor: string,
-    limit: number,
-  ): Promise<CastReply>;
+  pollsCastVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<CastReply>;
+  pollsCastVotePerIp(counts: string, voters: string, ips: string, voter: string, index: number, visitor: string, network: string, perIp: number): Promise<CastReply>;
   pollsUndoVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<number>;
+  pollsUndoVotePerIp(counts: string, voters: string, ips: string, voter: string, index: number, visitor: string, network: string): Promise<number>;
   pollsEnsureVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<number>;
   pollsInstallCounts(counts: string, voters: string, tmpCounts: string, tmpVoters: string, ttlMs: number): Promise<number>;
+  pollsRenameVoter(voters: string, from: string, to: string): Promise<number>;
 }
 
 export type CastOutcome =
   | { status: 'counted' | 'duplicate'; choice: number; counts: PollCounts }
   | { status: 'missing' }
-  | { status: 'rate_limited' };
+  /** The poll already counts as many votes from the voter's IP network as it allows. */
+  | { status: 'ip_used' };
+
+/** A vote that claims its IP network on the poll: `network` is the field (see `ipField`), `perIp` the votes it may have. */
+export interface IpClaim {
+  network: string;
+  perIp: number;
+}
 
 export interface PollShape {
   id: string;
@@ -125,10 +135,12 @@ export class VoteCounters {
     const r = redis as Redis & CounterCommands;
     if (!(r as unknown as Record<string, unknown>)['pollsCastVote']) {
       r.defineCommand('pollsCastVote', { numberOfKeys: 2, lua: CAST });
-      r.defineCommand('pollsCastVoteLimited', { numberOfKeys: 3, lua: CAST });
+      r.defineCommand('pollsCastVotePerIp', { numberOfKeys: 3, lua: CAST });
       r.defineCommand('pollsUndoVote', { numberOfKeys: 2, lua: UNDO });
+      r.defineCommand('pollsUndoVotePerIp', { numberOfKeys: 3, lua: UNDO });
       r.defineCommand('pollsEnsureVote', { numberOfKeys: 2, lua: ENSURE });
       r.defineCommand('pollsInstallCounts', { numberOfKeys: 4, lua: INSTALL });
+      r.defineCommand('pollsRenameVoter', { numberOfKeys: 1, lua: RENAME_VOTER });
     }
     this.redis = r;
   }
@@ -140,29 +152,15 @@ export class VoteCounters {
     await this.redis.multi().hset(keys.counts(poll.id), zero).pexpire(keys.counts(poll.id), countersTtlMs(poll.expiresAt)).exec();
   }
 
-  /** The one atomic step of a vote. `rateLimit` applies to share-link visitors (per IP and minute). */
-  async cast(
-    pollId: string,
-    optionsCount: number,
-    voter: string,
-    index: number,
-    rateLimit?: { ip: string; limit: number },
-  ): Promise<CastOutcome> {
+  /** The one atomic step of a vote; with `ip`, the vote also claims its IP network on the poll (same step). */
+  async cast(pollId: string, optionsCount: number, voter: string, index: number, ip?: IpClaim): Promise<CastOutcome> {
     const counts = keys.counts(pollId);
     const voters = keys.voters(pollId);
-    const reply = rateLimit
-      ? await this.redis.pollsCastVoteLimited(
-          counts,
-          voters,
-          keys.shareVoteIp(rateLimit.ip, Math.floor(Date.now() / 60_000)),
-          voter,
-          index,
-          isVisitor(voter),
-          rateLimit.limit,
-        )
-      : await this.redis.pollsCastVote(counts, voters, voter, index, isVisitor(voter), 0);
+    const reply = ip
+      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.shareVoteIps(pollId), voter, index, isVisitor(voter), ip.network, ip.perIp)
+      : await this.redis.pollsCastVote(counts, voters, voter, index, isVisitor(voter));
     const [code, choice, flat] = reply;
-    if (code === -2) return { status: 'rate_limited' };
+    if (code === -3) return { status: 'ip_used' };
     if (code === -1) return { status: 'missing' };
     return {
       status: code === 1 ? 'counted' : 'duplicate',
@@ -171,8 +169,10 @@ export class VoteCounters {
     };
   }
 
-  async undo(pollId: string, voter: string, index: number): Promise<void> {
-    await this.redis.pollsUndoVote(keys.counts(pollId), keys.voters(pollId), voter, index, isVisitor(voter));
+  async undo(pollId: string, voter: string, index: number, ip?: IpClaim): Promise<void> {
+    const [counts, voters] = [keys.counts(pollId), keys.voters(pollId)];
+    if (ip) await this.redis.pollsUndoVotePerIp(counts, voters, keys.shareVoteIps(pollId), voter, index, isVisitor(voter), ip.network);
+    else await this.redis.pollsUndoVote(counts, voters, voter, index, isVisitor(voter));
   }
 
   /** Counts persisted votes the counters do not know (pipelined). Returns the poll ids whose counts changed. */
@@ -279,8 +279,13 @@ export class VoteCounters {
     }
   }
 
+  /** Moves a voter's recorded choice on a poll to another name (a deleted account's pseudonym); counts stay as they are. */
+  async renameVoter(pollId: string, from: string, to: string): Promise<void> {
+    await this.redis.pollsRenameVoter(keys.voters(pollId), from, to);
+  }
+
   /** Forgets a poll's counters (it was deleted). */
   async drop(pollId: string): Promise<void> {
-    await this.redis.del(keys.counts(pollId), keys.voters(pollId), keys.meta(pollId));
+    await this.redis.del(keys.counts(pollId), keys.voters(pollId), keys.shareVoteIps(pollId), keys.meta(pollId));
   }
 }

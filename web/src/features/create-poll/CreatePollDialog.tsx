@@ -1,7 +1,7 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import * as Select from '@radix-ui/react-select';
 import * as Switch from '@radix-ui/react-switch';
-import { limits, topics, type PollType } from '@meydan/proto';
+import { defaultShareVoteMode, limits, shareVoteModes, topics, type PollType, type ShareVoteMode } from '@meydan/proto';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
@@ -24,6 +24,8 @@ import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
 export interface PollDraft {
   type: PollType;
   shareable: boolean;
+  /** Who may vote through the share link (only sent for a shareable poll). */
+  shareVoteMode: ShareVoteMode;
   title: string;
   description: string;
   category: string;
@@ -34,6 +36,7 @@ export interface PollDraft {
 export const emptyDraft = (): PollDraft => ({
   type: 'public',
   shareable: false,
+  shareVoteMode: defaultShareVoteMode,
   title: '',
   description: '',
   category: '',
@@ -59,7 +62,7 @@ export function draftBody(draft: PollDraft) {
     type: draft.type,
     options: draft.options.map((o) => o.trim()).filter(Boolean),
     durationHours: draft.durationHours,
-    ...(draft.shareable ? { isShareable: true } : {}),
+    ...(draft.shareable ? { isShareable: true, shareVoteMode: draft.shareVoteMode } : {}),
   };
 }
 
@@ -121,6 +124,7 @@ function CreatePollForm() {
         options: body.options,
         durationHours: draft.durationHours,
         shareable: draft.shareable,
+        shareVoteMode: draft.shareVoteMode,
       }).unwrap();
       toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
       if (created.shareUrl) dispatch(dialogOpened({ kind: 'shareLink', url: created.shareUrl }));
@@ -165,6 +169,28 @@ function CreatePollForm() {
             </span>
           </ShareRow>
         ) : null}
+        {draft.type === 'public' && draft.shareable ? (
+          <VoteModes
+            value={draft.shareVoteMode}
+            onValueChange={(value) => update({ shareVoteMode: value as ShareVoteMode })}
+            aria-label={trPolls.create.shareVoteModeLabel}
+            data-share-vote-modes
+          >
+            <Legend as="span">{trPolls.create.shareVoteModeLabel}</Legend>
+            {shareVoteModes.map((mode) => (
+              <TypeOption key={mode} data-share-vote-mode={mode}>
+                <RadioGroup.Item value={mode} aria-describedby={`vote-mode-${mode}-hint`}>
+                  <RadioGroup.Indicator />
+                </RadioGroup.Item>
+                <span>
+                  <strong>{trPolls.create.shareVoteModes[mode].label}</strong>
+                  <small id={`vote-mode-${mode}-hint`}>{trPolls.create.shareVoteModes[mode].hint}</small>
+                </span>
+              </TypeOption>
+            ))}
+          </VoteModes>
+        ) : null}
+        {errors['shareVoteMode'] ? <ErrorText role="alert">{errors['shareVoteMode']}</ErrorText> : null}
         {errors['type'] ? <ErrorText role="alert">{errors['type']}</ErrorText> : null}
       </fieldset>
 
@@ -326,6 +352,12 @@ const TypeOption = styled.label`
 
   strong { display: block; font-size: 0.9rem; }
   small { display: block; font-size: 0.75rem; color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const VoteModes = styled(RadioGroup.Root)`
+  display: grid;
+  gap: 0.4rem;
+  margin-top: 0.75rem;
 `;
 
 const ShareRow = styled.div`

@@ -34,7 +34,8 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
   const [vote, { isLoading, originalArgs }] = useVoteMutation();
   const [analysisOpen, setAnalysisOpen] = useState(false);
   const open = isOpen(poll.expiresAt);
-  useLivePoll(ref, poll.id);
+  // Live counts of a Dost Meclisi poll are for those who voted on it (polls.can-view refuses the others).
+  useLivePoll(ref, poll.id, poll.hasVoted);
 
   const friends = poll.friends ?? [];
   const voted = friends.filter((f) => f.hasVoted);
@@ -81,10 +82,17 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
           <Tally data-friends="tally">{tr.poll.friendsVoted(voted.length, friends.length)}</Tally>
         </Circle>
       ) : null}
+      {poll.hasVoted ? null : (
+        <Note data-friends="vote-visible">
+          <UsersIcon />
+          {tr.poll.friendsVoteVisible}
+        </Note>
+      )}
       <OptionsView
         options={poll.options}
         total={poll.totalVotes}
-        showResults={poll.hasVoted || !open}
+        // The split is only the voters' (the server sends it to no one else), also once the poll has ended.
+        showResults={poll.hasVoted}
         userChoice={poll.userChoice}
         decimals={limits.poll.publicPercentDecimals}
         disabled={isLoading || !open}
@@ -150,6 +158,16 @@ const More = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.7rem;
   font-weight: 700;
+`;
+
+const Note = styled.p`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.4rem;
+  font-size: 0.8rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+
+  svg { flex-shrink: 0; width: 0.9rem; height: 0.9rem; margin-top: 0.1rem; }
 `;
 
 const Tally = styled.span`

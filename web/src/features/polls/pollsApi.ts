@@ -12,6 +12,7 @@ import {
   type PollType,
   type ReportCreated,
   type ShareablePollCreated,
+  type ShareVoteMode,
   type ShareState,
   type VoteResult,
 } from '@meydan/proto';
@@ -38,6 +39,8 @@ export interface NewPollInput {
   options: string[];
   durationHours: number;
   shareable: boolean;
+  /** Who may vote through the share link (sent only for a shareable poll). */
+  shareVoteMode?: ShareVoteMode;
 }
 
 export interface CreatedPoll {
@@ -272,7 +275,7 @@ export const pollsApi = api.injectEndpoints({
           const result = await baseQuery({
             url: '/polls/shareable',
             method: 'POST',
-            body: { ...common, options: input.options },
+            body: { ...common, options: input.options, ...(input.shareVoteMode ? { shareVoteMode: input.shareVoteMode } : {}) },
           });
           if (result.error) return { error: result.error };
           const created = result.data as ShareablePollCreated;

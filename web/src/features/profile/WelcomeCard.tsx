@@ -14,7 +14,7 @@ export interface WelcomeCardProps {
   onOpenPeople: (tab: FollowDirection) => void;
 }
 
-/** Avatar, greeting by the hour (own profile) or the name, a motivational sentence, the four counters. */
+/** Avatar, greeting by the hour (own profile) or the name, a motivational sentence, the counters (votes: own only). */
 export function WelcomeCard({ profile, own, onOpenPeople }: WelcomeCardProps) {
   const name = nameOf(profile);
   const motivation = useMemo(() => pickMotivation(), []);
@@ -41,10 +41,13 @@ export function WelcomeCard({ profile, own, onOpenPeople }: WelcomeCardProps) {
           <strong>{count(profile.pollsCount)}</strong>
           <span>{trProfile.profile.counters.polls}</span>
         </Counter>
-        <Counter>
-          <strong>{count(profile.votesCount)}</strong>
-          <span>{trProfile.profile.counters.votes}</span>
-        </Counter>
+        {own ? (
+          // How many votes a member cast is theirs alone: beside public counts it could tell what they chose.
+          <Counter data-counter="votes">
+            <strong>{count(profile.votesCount)}</strong>
+            <span>{trProfile.profile.counters.votes}</span>
+          </Counter>
+        ) : null}
         <CounterButton type="button" onClick={() => onOpenPeople('followers')} data-open="followers">
           <strong>{count(profile.followersCount)}</strong>
           <span>{trProfile.follow.followersButton}</span>

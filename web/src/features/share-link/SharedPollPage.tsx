@@ -1,4 +1,4 @@
-import { limits } from '@meydan/proto';
+import { defaultShareVoteMode, limits } from '@meydan/proto';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
@@ -18,7 +18,10 @@ import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { Spinner } from '../../ui/Spinner';
 import { OptionsView } from '../polls/OptionsView';
 import { copyText } from '../polls/share';
+import { useAppDispatch } from '../../app/store';
+import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
+import { dialogOpened } from '../ui/uiSlice';
 import { useShareLinkPollQuery, useShareLinkSharedMutation, useShareLinkVoteMutation } from './shareLinkApi';
 
 /**
@@ -28,6 +31,8 @@ import { useShareLinkPollQuery, useShareLinkSharedMutation, useShareLinkVoteMuta
 export function SharedPollPage() {
   const { shortUrl = '' } = useParams();
   const toast = useToast();
+  const dispatch = useAppDispatch();
+  const { isMember } = useCurrentUser();
   const [voted, setVoted] = useState(false);
   const { data, error, isLoading } = useShareLinkPollQuery(shortUrl, {
     pollingInterval: voted ? 0 : limits.refresh.publicPollMs,
@@ -113,6 +118,9 @@ export function SharedPollPage() {
   const options = poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }));
   const open = isOpen(poll.expiresAt);
   const creatorName = nameOf(data.creator) || nameOf(poll.creator);
+  // The creator's rule for votes through the link; 'members' leaves a visitor only the way in.
+  const rule = poll.shareVoteMode ?? defaultShareVoteMode;
+  const membersOnly = rule === 'members' && !isMember && !hasVoted;
 
   return (
     <Frame data-short-url={shortUrl} data-poll-id={poll.id}>
@@ -144,9 +152,19 @@ export function SharedPollPage() {
           showResults={hasVoted || !open}
           userChoice={data.userChoice}
           decimals={limits.poll.publicPercentDecimals}
-          disabled={voting || hasVoted || !open}
+          disabled={voting || hasVoted || !open || membersOnly}
           onVote={choose}
         />
+        {open && !hasVoted ? (
+          <Rule data-share-vote-rule={rule} role={membersOnly ? 'status' : undefined}>
+            {trPolls.publicPoll.voteRule[rule]}
+            {membersOnly ? (
+              <Button $size="sm" $variant="primary" onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>
+                {trPolls.publicPoll.signIn}
+              </Button>
+            ) : null}
+          </Rule>
+        ) : null}
         {!open ? <Description>{trPolls.publicPoll.closed}</Description> : null}
         {hasVoted && feedback ? <Feedback role="status">{feedback}</Feedback> : null}
         <Bottom>
@@ -236,6 +254,15 @@ const Creator = styled.div`
   align-items: center;
   gap: 0.4rem;
   font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Rule = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 0.5rem;
+  font-size: 0.85rem;
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 

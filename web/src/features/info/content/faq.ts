@@ -18,7 +18,7 @@ export const faqCategories: readonly FaqCategory[] = [
       {
         question: 'Hesap açmadan neler yapabilirim?',
         answer:
-          'Anketleri hesap açmadan görüntüleyebilirsin. Anket oluşturmak, oy vermek, yorum yapmak ve beğenmek için kayıt olman gerekir. Tek istisna paylaşılabilir linklerdir: bu bağlantılarla gelen ziyaretçiler hesapsız oy verebilir.',
+          'Anketleri hesap açmadan görüntüleyebilirsin. Anket oluşturmak, oy vermek, yorum yapmak ve beğenmek için kayıt olman gerekir. Tek istisna paylaşılabilir linklerdir: bu bağlantılarla gelen ziyaretçiler, anketi açan kişi “Yalnızca üyeler” kuralını seçmediyse hesapsız oy verebilir.',
       },
       {
         question: 'Meydan ücretli mi?',
@@ -46,7 +46,7 @@ export const faqCategories: readonly FaqCategory[] = [
       {
         question: 'Paylaşılabilir link nedir?',
         answer:
-          'Akışta listelenmeyen, yalnızca bağlantıya sahip kişilerin görebildiği bir ankettir. Bağlantıyı açan herkes hesap açmadan bir kez oy verebilir.',
+          `Akışta listelenmeyen, yalnızca bağlantıya sahip kişilerin görebildiği bir ankettir. Kimlerin oy verebileceğini anketi açarken sen seçersin: “Tarayıcı başına” (varsayılan) her tarayıcı hesap açmadan bir kez oy verir ve aynı IP adresinden en fazla ${poll.shareVotesPerIp} ziyaretçi oyu sayılır (aynı ağı paylaşan bir ev ya da ofis için); “IP başına” her IP adresinden yalnızca bir oy sayılır, üyeler dahil; “Yalnızca üyeler” seçilirse ziyaretçilerden oy vermek için giriş yapmaları istenir. Üyeler her kuralda kendi hesaplarıyla bir kez oy verir. Çerezleri silmek ya da gizli pencere açmak yeni oy hakkı vermez.`,
       },
     ],
   },
@@ -57,7 +57,7 @@ export const faqCategories: readonly FaqCategory[] = [
       {
         question: 'Kime oy verdiğimi başkaları görebilir mi?',
         answer:
-          'Herkese açık ve özel anketlerde sonuçlar yalnızca toplam olarak görünür. Dost Meclisi anketlerinde ise meclisin üyeleri, hangi arkadaşların oy verdiğini görebilir.',
+          'Herkese açık, özel ve paylaşılabilir linkli anketlerde kimse hangi şıkkı seçtiğini göremez: sonuçlar yalnızca şık başına toplam olarak görünür, kaç oy verdiğin de profilinde yalnızca sana gösterilir. Dost Meclisi anketlerinde ise oyun arkadaşlarına görünür: meclisin üyeleri hangi arkadaşların oy verdiğini görür, oy veren arkadaşların Grup Analizi’nde kimin hangi şıkkı seçtiğini görür. Kart bunu oy vermeden önce söyler. Dost Meclisi anketinin sonuçlarını da yalnızca oy verenler görür (anket bitince sonucu anketi açan kişiye de bildiririz); böylece oy vermeyen biri sayıların değişimini izleyerek kimin neyi seçtiğini çıkaramaz.',
       },
       {
         question: 'Şifrem nasıl saklanıyor?',
@@ -123,7 +123,7 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'Hesabımı nasıl kapatırım?',
-        answer: `İletişim sayfasından “Hesap sorunu” konusuyla talepte bulun. Silme ${legal.accountDeletionDays} gün içinde tamamlanır; bu süre içinde giriş yaparsan talebin iptal edilir.`,
+        answer: `İletişim sayfasından “Hesap sorunu” konusuyla talepte bulun. Silme ${legal.accountDeletionDays} gün içinde tamamlanır; bu süre içinde giriş yaparsan talebin iptal edilir. Silinince anketlerin, yorumların ve beğenilerin kaldırılır; verdiğin oylar sonuçlardaki sayılarda kalır ama artık hesabınla hiçbir bağı olmaz.`,
       },
     ],
   },

@@ -18,7 +18,7 @@ const collectedData = [
 
 export const privacyPolicy: LegalDocument = {
   title: 'Gizlilik Politikası',
-  lastChanged: '2026-11-16',
+  lastChanged: '2026-11-25',
   intro: `Bu politika, Meydan’ı kullanırken hangi kişisel verilerini neden işlediğimizi, nasıl koruduğumuzu ve hangi haklara sahip olduğunu açıklar. Meydan, kişisel verilerini ${law} ve ilgili mevzuata uygun olarak işler.`,
   sections: [
     {
@@ -47,7 +47,10 @@ export const privacyPolicy: LegalDocument = {
     {
       id: 'toplanan-veriler',
       heading: 'Toplanan Veriler',
-      blocks: [{ list: collectedData }, 'Hesap açmadan gezen ziyaretçilerden yalnızca teknik kayıtları ve, paylaşılabilir bir linkten oy verirlerse, imzalı ziyaretçi çerezini tutarız.'],
+      blocks: [
+        { list: collectedData },
+        'Hesap açmadan gezen ziyaretçilerden yalnızca teknik kayıtları ve, paylaşılabilir bir linkten oy verirlerse, imzalı ziyaretçi çerezini tutarız. Paylaşılabilir linkten verilen bir oy, anketin oy kuralına göre IP adresiyle de eşleştirilir: IP adresinin kendisi değil, geri çevrilemeyen anahtarlı bir özeti, yalnızca anketin oy sayaçları kadar (en geç anketin bitişinden 3 gün sonrasına kadar) tutulur ve oyla birlikte veritabanına yazılmaz.',
+      ],
     },
     {
       id: 'isleme-amaclari',
@@ -105,7 +108,7 @@ export const privacyPolicy: LegalDocument = {
       blocks: [
         {
           list: [
-            'Zorunlu çerezler: oturumunu açık tutan çerez ve paylaşılabilir linklerde bir kez oy verilmesini sağlayan imzalı ziyaretçi çerezi.',
+            'Zorunlu çerezler: oturumunu açık tutan çerez ve paylaşılabilir linklerde bir tarayıcının bir kez oy vermesini sağlayan imzalı ziyaretçi çerezi.',
             'İşlevsel kayıtlar: tema tercihin ve uygulama yükleme kartının gösterilip kapatıldığı bilgisi, yalnızca tarayıcının yerel depolamasında.',
             'Analitik çerezler: kullanmıyoruz. Meydan’da üçüncü taraf izleme ya da reklam çerezi yoktur.',
           ],
@@ -268,7 +271,7 @@ export interface StoredItem {
 
 export const cookiePolicy: LegalDocument & { items: readonly StoredItem[] } = {
   title: 'Çerez Politikası',
-  lastChanged: '2026-11-20',
+  lastChanged: '2026-11-25',
   intro:
     'Meydan yalnızca çalışması için gereken birkaç çerez ve yerel kayıt kullanır. Reklam, analitik ya da üçüncü taraf izleme çerezi kullanmayız; bu yüzden çerez onayı istemeyiz.',
   items: [
@@ -281,7 +284,8 @@ export const cookiePolicy: LegalDocument & { items: readonly StoredItem[] } = {
     {
       name: VISITOR_COOKIE,
       where: 'Çerez (httpOnly, imzalı, SameSite=Lax)',
-      purpose: 'Paylaşılabilir linkten hesapsız oy veren ziyaretçinin aynı ankete ikinci kez oy vermesini önler.',
+      purpose:
+        'Paylaşılabilir linkten hesapsız oy veren ziyaretçinin aynı ankete ikinci kez oy vermesini önler. Çerezi silmek yeni bir oy hakkı vermez: anketin oy kuralına göre aynı IP adresinden sayılan ziyaretçi oyları da sınırlıdır.',
       lifetime: '1 yıl',
     },
     {
@@ -307,7 +311,10 @@ export const cookiePolicy: LegalDocument & { items: readonly StoredItem[] } = {
     {
       id: 'zorunlu',
       heading: 'Zorunlu Çerezler',
-      blocks: [`Oturum (${SESSION_COOKIE}) ve ziyaretçi (${VISITOR_COOKIE}) çerezleri olmadan giriş yapamaz, paylaşılabilir linklerde oy veremezsin. Bu çerezler yalnızca Meydan’ın kendi sunucularına gönderilir.`],
+      blocks: [
+        `Oturum (${SESSION_COOKIE}) ve ziyaretçi (${VISITOR_COOKIE}) çerezleri olmadan giriş yapamaz, paylaşılabilir linklerde oy veremezsin. Bu çerezler yalnızca Meydan’ın kendi sunucularına gönderilir.`,
+        `Paylaşılabilir linkli bir anketin oy kuralını anketi açan kişi seçer: tarayıcı başına (varsayılan; her tarayıcı bir oy, aynı IP adresinden en fazla ${limits.poll.shareVotesPerIp} ziyaretçi oyu), IP başına (her IP adresinden bir oy) ya da yalnızca üyeler (ziyaretçi çerezi oy için kullanılmaz, giriş gerekir). IP adresin bu iş için çerezde değil, sunucuda geri çevrilemeyen bir özet olarak ve yalnızca anketin oy sayaçları kadar tutulur.`,
+      ],
     },
     {
       id: 'yerel-kayitlar',
