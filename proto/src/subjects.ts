@@ -49,7 +49,7 @@ export const subjects = {
     userTopics: 'polls.users.topics',
     /** {userId} → {polls, votes}: the member's own polls and votes for their data export. */
     userExport: 'polls.users.export',
-    /** {pollId, userId: string|null} → {visible: boolean}. Used by notifications for poll_update subscriptions. */
+    /** {pollId, userId: string|null} → {visible, pollId?, untilVote?}: may the viewer follow its live counts (untilVote: not before they vote). Used by notifications for poll_update subscriptions. */
     canView: 'polls.can-view',
     /** {after, limit} → {polls: [...], next}: every poll in id order with its vote count (admin read model rebuild). */
     pollsPage: 'polls.polls.page',

@@ -516,7 +516,12 @@ export const canViewReplySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['visible'],
-  properties: { visible: { type: 'boolean' }, pollId: idField },
+  properties: {
+    visible: { type: 'boolean' },
+    pollId: idField,
+    /** Not visible until this viewer votes on it (a Dost Meclisi poll's counts): a caller must not remember the no. */
+    untilVote: { type: 'boolean' },
+  },
 } as const;
 export type CanViewReply = FromSchema<typeof canViewReplySchema>;
 

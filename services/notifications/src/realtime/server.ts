@@ -157,9 +157,15 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
   }
 
   /** The poll a socket may follow, by id or by share code (its id then), or null. */
-  async function viewablePoll(target: { pollId: string } | { shortUrl: string }, userId: string | null, requestId: string): Promise<string | null> {
+  /** The poll a target stands for when the viewer may follow it, else null; `lasting` false when a vote may change that. */
+  async function viewablePoll(
+    target: { pollId: string } | { shortUrl: string },
+    userId: string | null,
+    requestId: string,
+  ): Promise<{ pollId: string | null; lasting: boolean }> {
     const answer = await bus.request(subjects.polls.canView, { ...target, userId }, { requestId }, 1500);
-    return answer.visible === true && typeof answer.pollId === 'string' ? answer.pollId : null;
+    const pollId = answer.visible === true && typeof answer.pollId === 'string' ? answer.pollId : null;
+    return { pollId, lasting: answer.untilVote !== true };
   }
 
   io.use((socket, next) => {
@@ -269,8 +275,10 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
       const check = async (target: { pollId: string } | { shortUrl: string }, onVisible: (pollId: string) => void) => {
         try {
           const known = remembered(target);
-          const pollId = known ? known.pollId : await viewablePoll(target, userId, requestId);
-          if (!known) remember(target, pollId);
+          const verdict = known ? { pollId: known.pollId, lasting: true } : await viewablePoll(target, userId, requestId);
+          // A no that the member's own vote would turn into a yes is not remembered: they may vote and follow at once.
+          if (!known && verdict.lasting) remember(target, verdict.pollId);
+          const { pollId } = verdict;
           if (!pollId) return;
           await socket.join(pollRoom(pollId));
           onVisible(pollId);

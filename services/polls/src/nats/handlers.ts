@@ -38,7 +38,7 @@ export async function canView(
   ctx: PollsContext,
   payload: { pollId?: string; shortUrl?: string; userId?: string | null },
   source?: { requestId: string },
-): Promise<{ visible: boolean; pollId?: string }> {
+): Promise<{ visible: boolean; pollId?: string; untilVote?: boolean }> {
   if (payload.shortUrl !== undefined) {
     const pollId = await ctx.polls.idOfCode(payload.shortUrl);
     const meta = pollId ? await ctx.polls.meta(pollId) : null;
@@ -52,7 +52,7 @@ export async function canView(
   // Live counts of a Dost Meclisi poll only to those who voted on it, as over HTTP (present.ts).
   if (meta.type === 'friends') {
     const voted = viewer.userId !== null && (await ctx.counters.choicesOf([meta.id], `u:${viewer.userId}`)).get(meta.id) != null;
-    if (!voted) return { visible: false };
+    if (!voted) return { visible: false, untilVote: true };
   }
   return { visible: true, pollId: meta.id };
 }
