@@ -53,6 +53,8 @@ export const gatewayConfigSchema = {
     SESSION_TTL_DAYS: { type: 'integer', minimum: 1, default: DEFAULT_SESSION_TTL_DAYS },
     INTERNAL_SECRET: baseConfigProperties.INTERNAL_SECRET,
     SHUTDOWN_TIMEOUT_MS: baseConfigProperties.SHUTDOWN_TIMEOUT_MS,
+    METRICS_PORT: baseConfigProperties.METRICS_PORT,
+    METRICS_HOST: baseConfigProperties.METRICS_HOST,
     WEB_DIST: { type: 'string', minLength: 1 },
     AUTH_URL: serviceUrls,
     POLLS_URL: serviceUrls,

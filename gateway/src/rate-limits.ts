@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { apiPathPattern, apiPaths, errorCatalogue, limits } from '@meydan/proto';
 import type { Logger } from '@meydan/kit';
+import { rateLimitRefusals } from './metrics.js';
 
 /** A class of requests and its limit: `max` requests per `windowS` seconds per key. */
 interface LimitClass {
@@ -174,8 +175,10 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
   app.addHook('onClose', async () => counters.close());
   const classes = limitClasses(scale);
 
-  const refuse = (reply: FastifyReply, retryAfterS: number) =>
-    reply.code(429).header('retry-after', String(retryAfterS)).send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+  const refuse = (reply: FastifyReply, retryAfterS: number, limitClass: string) => {
+    rateLimitRefusals.inc({ class: limitClass });
+    return reply.code(429).header('retry-after', String(retryAfterS)).send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+  };
 
   const classOf = (request: FastifyRequest) => {
     // request.url is already in normal form (paths.ts), the same string the router and the proxy use.
@@ -188,7 +191,7 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
     const windowMs = limit.windowS * 1000;
     const result = limit.shared === 'synced' ? counters.hitSynced(key, limit.max, windowMs) : await counters.hitExact(key, limit.max, windowMs);
     reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', result.remaining);
-    if (result.exceeded) refuse(reply, result.retryAfterS);
+    if (result.exceeded) refuse(reply, result.retryAfterS, limit.name);
     return result.exceeded;
   };
   const tierMax = (tier: string | undefined) => Math.max(1, Math.round((tierLimits[tier ?? 'free'] ?? tierLimits['free']!) * scale));
@@ -208,7 +211,7 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
       const { authMethod, tier, tokenId } = request.gatewayIdentity;
       if (authMethod === 'token') {
         const hourly = await counters.hitExact(`token:${tokenId}`, tierMax(tier), 3600_000);
-        if (hourly.exceeded) return refuse(reply, hourly.retryAfterS);
+        if (hourly.exceeded) return refuse(reply, hourly.retryAfterS, 'token');
       }
     },
   };

@@ -16,3 +16,4 @@ export * from './hmac.js';
 export * from './retry.js';
 export * from './coalescer.js';
 export * from './by-id.js';
+export * from './metrics.js';
