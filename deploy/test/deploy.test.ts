@@ -4,12 +4,15 @@
  * memory settings (deploy/local/node-runtime.mjs) carried by the image and left alone by compose and the manifests.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
 import { trustProxyOption } from '../../gateway/src/config.js';
+import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
 import { ensureComposeCheck, ensureKustomize } from '../tools/ensure-tools.mjs';
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
 
@@ -157,6 +160,41 @@ describe('Kubernetes overlays', () => {
         const env = Object.fromEntries((container.env ?? []).map((e: { name: string; value?: string }) => [e.name, e.value ?? '(from a reference)']));
         expectRuntimeKept(env, `${doc.metadata.name}/${container.name}`);
       }
+    }
+  });
+
+  it.each(['local', 'production'])('%s: Prometheus scrapes every process on its metrics port, and may reach it', (overlay) => {
+    const docs = overlays[overlay]!;
+    for (const app of apps) {
+      const pod = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!.spec.template;
+      const port = defaultMetricsPorts[app as keyof typeof defaultMetricsPorts];
+      expect(pod.metadata.annotations, app).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' });
+      expect(pod.spec.containers[0].ports, app).toContainEqual({ name: 'metrics', containerPort: port });
+      // The Service (what the ingress reaches) never carries the metrics port.
+      const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === app)!;
+      expect(service.spec.ports.map((p: { port: number }) => p.port), app).toEqual([8080]);
+    }
+    const policy = docs.find((d) => d.kind === 'NetworkPolicy' && d.metadata.name === 'metrics-from-monitoring')!;
+    expect(policy.spec.podSelector.matchExpressions[0].values.sort()).toEqual([...apps].sort());
+    const [range] = policy.spec.ingress[0].ports;
+    expect([range.port, range.endPort]).toEqual([Math.min(...Object.values(defaultMetricsPorts)), Math.max(...Object.values(defaultMetricsPorts))]);
+    const dashboard = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-grafana-dashboard'))!;
+    expect(dashboard.metadata.labels?.['grafana_dashboard']).toBe('1');
+    expect(JSON.parse(dashboard.data!['meydan.json']!).uid).toBe('meydan-overview');
+  });
+
+  it('the votes-autoscaling component scales polls on votes per second beside CPU', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-kustomize-'));
+    try {
+      const rel = relative(dir, `${root}deploy/k8s`);
+      writeFileSync(join(dir, 'kustomization.yaml'), `resources: [${rel}/overlays/production]\ncomponents: [${rel}/components/votes-autoscaling]\n`);
+      const [cmd, verb] = ensureKustomize();
+      const docs = parseAllDocuments(execFileSync(cmd, [verb, dir], { encoding: 'utf8' })).map((d) => d.toJSON() as K8s);
+      const hpa = docs.find((d) => d.kind === 'HorizontalPodAutoscaler' && d.metadata.name === 'polls')!;
+      expect(hpa.spec.metrics.map((m: { type: string }) => m.type)).toEqual(['Resource', 'Pods']);
+      expect(hpa.spec.metrics[1].pods.metric.name).toBe('meydan_votes_accepted_per_second');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

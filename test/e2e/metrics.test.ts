@@ -2,10 +2,36 @@
  * Prometheus metrics on the real stack: every process serves `/metrics` on a port of its own, the public gateway
  * does not, and the counters move with what the app does.
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricValue, scrapeMetrics, until } from '../harness.js';
 import { startStack, type Stack } from './stack.js';
 import { call, createMember, createPoll, type Member } from './support.js';
+
+const dashboard = JSON.parse(readFileSync(new URL('../../deploy/k8s/base/grafana-dashboard.json', import.meta.url), 'utf8')) as {
+  panels: { title: string; targets: { expr: string }[] }[];
+};
+
+/** PromQL's functions, aggregations and keywords: every other name in an expression is a metric's. */
+const PROMQL_WORDS = new Set(
+  'sum avg min max count rate irate increase histogram_quantile by without on ignoring group_left group_right bool and or unless clamp_min clamp_max abs topk bottomk delta deriv offset'.split(' '),
+);
+
+/** The metric names an expression reads (label matchers, label lists of by/without and ranges removed). */
+export function metricsOf(expr: string): string[] {
+  const bare = expr
+    .replace(/\{[^}]*\}/g, ' ')
+    .replace(/\b(by|without|on|ignoring)\s*\([^)]*\)/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .replace(/"[^"]*"/g, ' ');
+  return [...new Set([...bare.matchAll(/[a-zA-Z_:][a-zA-Z0-9_:]*/g)].map((m) => m[0]).filter((w) => !PROMQL_WORDS.has(w)))];
+}
+
+/** Whether a scrape has the metric: a sample of it, or its TYPE line (a histogram's _bucket/_sum/_count included). */
+function scrapeHas(scrape: string, name: string): boolean {
+  const base = name.replace(/_(bucket|sum|count)$/, '');
+  return new RegExp(`^(${name}[{ ]|# TYPE (${name}|${base} histogram) )`, 'm').test(scrape);
+}
 
 describe('metrics on the running stack', () => {
   let stack: Stack;
@@ -52,5 +78,20 @@ describe('metrics on the running stack', () => {
     await fetch(`${stack.origin}/api/health`);
     expect(metricValue(await scrapeMetrics(stack.metricsPorts['gateway']!), 'meydan_nats_request_duration_seconds_count', { subject: 'polls.health', outcome: 'ok' })).toBeGreaterThan(0);
     expect(await scrapeMetrics(stack.metricsPorts['notifications']!)).toMatch(/^meydan_sockets_connected\{[^}]*\} \d+$/m);
+  });
+
+  it('has every metric the Grafana dashboard queries, in a live scrape of the processes', async () => {
+    const scrapes = await Promise.all(Object.values(stack.metricsPorts).map((port) => scrapeMetrics(port)));
+    const all = scrapes.join('\n');
+    const queried = dashboard.panels.flatMap((panel) => panel.targets.flatMap((t) => metricsOf(t.expr).map((metric) => ({ panel: panel.title, metric }))));
+    expect(queried.length).toBeGreaterThan(15);
+    const missing = queried.filter(({ metric }) => !scrapeHas(all, metric));
+    expect(missing).toEqual([]);
+    // The check itself sees a renamed metric.
+    expect(scrapeHas(all, 'meydan_votes_accepted_total')).toBe(true);
+    expect(scrapeHas(all, 'meydan_votes_counted_total')).toBe(false);
+    expect(metricsOf('histogram_quantile(0.99, sum by (le, route) (rate(http_request_duration_seconds_bucket{status_code=~"5.."}[5m])))')).toEqual([
+      'http_request_duration_seconds_bucket',
+    ]);
   });
 });
