@@ -4,9 +4,9 @@
  * memory settings (deploy/local/node-runtime.mjs) carried by the image and left alone by compose and the manifests.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -234,6 +234,58 @@ describe('skaffold.yaml and the Dockerfile', () => {
     expect(cmd).toContain('node ${WORKSPACE}/dist/main.js');
     expect(cmd).not.toMatch(/node\s+-/);
   });
+
+  it('runs Node 24 LTS, while the code keeps to what Node 20.19 (the engines minimum, and @types/node) has', () => {
+    const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
+    expect(dockerfile.match(/^FROM .*$/gm)!.filter((line) => !line.includes('${NODE_IMAGE}') && !/^FROM (deps) /.test(line))).toEqual([]);
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    expect(pkg.engines.node).toBe('>=20.19');
+    expect(pkg.devDependencies['@types/node']).toMatch(/^\^20\./);
+  });
+
+  it('installs every dependency once, before any build argument, and gives each image only its workspace\'s', () => {
+    const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
+    const lines = dockerfile.split('\n');
+    const installs = lines.filter((l) => /^RUN .*\bnpm ci\b/.test(l));
+    expect(installs).toHaveLength(2);
+    const [all, own] = installs as [string, string];
+    expect(all).not.toMatch(/--omit|--workspace/);
+    expect(own).toMatch(/npm ci --omit=dev .*--workspace "\$\{WORKSPACE\}"/);
+    // The shared install layer comes before the first use of WORKSPACE: its cache is the same for all seven images.
+    const firstArg = lines.findIndex((l) => /^ARG WORKSPACE/.test(l));
+    expect(lines.indexOf(all)).toBeLessThan(firstArg);
+    // The image that runs takes node_modules from the per-workspace install, never the build's (dev) one.
+    const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(lastStage).toMatch(/^COPY --from=runtime-deps .*\/app\/node_modules node_modules$/m);
+    expect(lastStage).not.toMatch(/^COPY --from=build .*node_modules/m);
+    expect(lastStage).toMatch(/^COPY --from=runtime-deps .*\/app\/\$\{WORKSPACE\} \$\{WORKSPACE\}$/m);
+  });
+
+  it.each(['services/notifications', 'gateway'])('%s: its production install alone loads its built app (no web or dev dependency)', (workspace) => {
+    // The runtime-deps stage as Docker runs it, here: the package files, `npm ci --omit=dev --workspace`, the build.
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-image-'));
+    try {
+      const workspaces: string[] = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces;
+      for (const file of ['package.json', 'package-lock.json', ...workspaces.map((ws) => `${ws}/package.json`)]) {
+        mkdirSync(dirname(join(dir, file)), { recursive: true });
+        cpSync(`${root}${file}`, join(dir, file));
+      }
+      execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--workspace', workspace], {
+        cwd: dir,
+        stdio: 'pipe',
+      });
+      for (const ws of ['proto', 'services/kit', workspace]) cpSync(`${root}${ws}/dist`, join(dir, ws, 'dist'), { recursive: true });
+      for (const absent of ['react', 'vite', 'typescript', 'vitest']) expect(existsSync(join(dir, 'node_modules', absent)), absent).toBe(false);
+      const loaded = execFileSync(process.execPath, ['--input-type=module', '-e', `await import('./${workspace}/dist/app.js'); console.log('loaded')`], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(loaded.trim()).toBe('loaded');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('copies the package.json of every workspace before npm ci', () => {
     const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
