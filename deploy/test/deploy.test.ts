@@ -3,17 +3,17 @@
  * does), both kustomize overlays rendered, skaffold.yaml and the Dockerfile kept in step with the workspaces, and the
  * memory settings (deploy/local/node-runtime.mjs) carried by the image and left alone by compose and the manifests.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
 import { trustProxyOption } from '../../gateway/src/config.js';
 import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
-import { ensureComposeCheck, ensureKustomize } from '../tools/ensure-tools.mjs';
+import { KUBERNETES_VERSIONS, ensureComposeCheck, ensureKubeSchemas, ensureKubeconform, ensureKustomize } from '../tools/ensure-tools.mjs';
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -93,6 +93,20 @@ describe('docker-compose.yml', () => {
 
   it('leaves the memory settings to the image', () => {
     for (const app of apps) expectRuntimeKept(project.services[app].environment, app);
+  });
+
+  it('is validated against the compose specification: a misspelt key stops it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-compose-'));
+    try {
+      const file = join(dir, 'docker-compose.yml');
+      writeFileSync(file, readFileSync(`${root}docker-compose.yml`, 'utf8').replace(/^(  gateway:\n)/m, '$1    restartt: always\n'));
+      expect(readFileSync(file, 'utf8')).toContain('restartt');
+      const run = spawnSync(ensureComposeCheck(), [file], { encoding: 'utf8', cwd: root });
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toMatch(/restartt/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -196,6 +210,78 @@ describe('Kubernetes overlays', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  /** kubeconform's verdict on YAML documents, for one Kubernetes version's strict schemas. */
+  const kubeconform = (yaml: string, version: string) => {
+    const schemas = ensureKubeSchemas()[version]!;
+    const run = spawnSync(
+      ensureKubeconform(),
+      ['-strict', '-verbose', '-output', 'json', '-schema-location', `${schemas}/{{ .ResourceKind }}{{ .KindSuffix }}.json`, '-'],
+      { input: yaml, encoding: 'utf8' },
+    );
+    const report = JSON.parse(run.stdout) as { resources: { kind: string; name: string; status: string; msg: string }[] };
+    // In the order of the documents' names (kubeconform validates in parallel).
+    return { exitCode: run.status, resources: report.resources.sort((a, b) => a.name.localeCompare(b.name)) };
+  };
+  const rendered = (dir: string) => {
+    const [cmd, verb] = ensureKustomize();
+    return execFileSync(cmd, [verb, dir], { encoding: 'utf8' });
+  };
+
+  it.each(KUBERNETES_VERSIONS)('every overlay is valid for Kubernetes %s (kubeconform, strict schemas)', (version) => {
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-kustomize-'));
+    const rel = relative(dir, `${root}deploy/k8s`);
+    writeFileSync(join(dir, 'kustomization.yaml'), `resources: [${rel}/overlays/production]\ncomponents: [${rel}/components/votes-autoscaling]\n`);
+    const withComponent = rendered(dir);
+    rmSync(dir, { recursive: true, force: true });
+    const overlaysYaml = ['local', 'production'].map((o) => rendered(`${root}deploy/k8s/overlays/${o}`));
+    // One run for all (kubeconform compiles each kind's schema once per run).
+    const { exitCode, resources } = kubeconform([...overlaysYaml, withComponent].join('\n---\n'), version);
+    expect(resources.filter((r) => r.status !== 'statusValid').map((r) => `${r.kind} ${r.name}: ${r.msg}`)).toEqual([]);
+    expect(resources.length).toBe([...overlaysYaml, withComponent].reduce((n, y) => n + parseAllDocuments(y).length, 0));
+    expect(exitCode).toBe(0);
+  }, 300_000);
+
+  it('kubeconform refuses a misspelt field, a wrong type and an unknown kind', () => {
+    const deployment = overlays['production']!.find((d) => d.kind === 'Deployment' && d.metadata.name === 'auth')!;
+    const typo = structuredClone(deployment);
+    typo.spec.replica = 3;
+    const wrongType = structuredClone(deployment);
+    wrongType.spec.template.spec.containers[0].ports[0].containerPort = 'http';
+    typo.metadata.name = 'a-typo';
+    wrongType.metadata.name = 'b-wrong-type';
+    const unknown = { apiVersion: 'v1', kind: 'Pdo', metadata: { name: 'c-unknown' } };
+    const { exitCode, resources } = kubeconform([typo, wrongType, unknown].map((d) => stringify(d)).join('---\n'), KUBERNETES_VERSIONS[0]!);
+    expect(exitCode).not.toBe(0);
+    expect(resources.map((r) => r.status)).toEqual(['statusInvalid', 'statusInvalid', 'statusError']);
+    expect(resources[0]!.msg).toMatch(/replica/);
+    expect(resources[1]!.msg).toMatch(/containerPort/);
+  });
+
+  it.each(['local', 'production'])('%s: autoscaled Deployments leave their count to the HPA; every app spreads over nodes', (overlay) => {
+    const docs = overlays[overlay]!;
+    const autoscaled = docs.filter((d) => d.kind === 'HorizontalPodAutoscaler').map((d) => d.spec.scaleTargetRef.name);
+    expect(autoscaled.sort()).toEqual(['gateway', 'notifications', 'polls']);
+    for (const app of apps) {
+      const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
+      if (autoscaled.includes(app)) expect(deployment.spec.replicas, app).toBeUndefined();
+      else expect(deployment.spec.replicas, app).toBe(overlay === 'local' ? 1 : 2);
+      const spread = deployment.spec.template.spec.topologySpreadConstraints;
+      expect(spread.map((c: { topologyKey: string }) => c.topologyKey), app).toEqual(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']);
+      for (const c of spread) expect(c.labelSelector.matchLabels, app).toEqual({ app });
+    }
+  });
+
+  it.each(['local', 'production'])('%s: the ConfigMap is generated (a change rolls the pods) and the Ingress names its class', (overlay) => {
+    const docs = overlays[overlay]!;
+    const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!;
+    expect(config.metadata.name).toMatch(/^meydan-config-[a-z0-9]{10}$/);
+    for (const app of apps) {
+      const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
+      expect(deployment.spec.template.spec.containers[0].envFrom[0].configMapRef.name, app).toBe(config.metadata.name);
+    }
+    expect(docs.find((d) => d.kind === 'Ingress')!.spec.ingressClassName).toBe('nginx');
   });
 
   it('local: brings its own servers and a generated secret', () => {
