@@ -127,6 +127,7 @@ export function mergeOpenApi(
     info: {
       title: 'Meydan API',
       version: '1.0.0',
+      license: { name: 'Meydan Kullanım Şartları', url: `${publicOrigin.replace(/\/+$/, '')}/kullanim-sartlari` },
       description:
         'Meydan’ın herkese açık HTTP API’si. Kimlik doğrulaması: Ayarlar’da oluşturulan kişisel API anahtarı ' +
         '(`Authorization: Bearer <anahtar>`) ya da tarayıcı oturumu (`sid` çerezi). Anahtar başına istek sınırı: ' +
