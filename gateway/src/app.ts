@@ -11,6 +11,7 @@ import {
   methodsAllowedAt,
   signIdentity,
   visitor,
+  withoutTraceContext,
   type Bus,
   type Identity,
   type Logger,
@@ -222,7 +223,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     const { userId, role, visitorId, ip, authMethod } = request.gatewayIdentity;
     const binding = { method: request.method, path: request.url.split('?')[0] ?? '/', service };
     return {
-      ...withoutSpoofable(headers),
+      ...withoutTraceContext(withoutSpoofable(headers)),
       'x-request-id': request.id,
       [IDENTITY_HEADER]: signIdentity({ userId, role, visitorId, ip, authMethod }, config.INTERNAL_SECRET, binding),
     };

@@ -35,6 +35,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import { HttpError, httpError } from './errors.js';
 import type { Logger } from './logger.js';
+import { extractTraceContext, injectTraceContext, inSpan, inSpans } from './tracing.js';
 import { jetstreamDeadLetters, jetstreamRedeliveries, natsRequestDuration, reportConsumerLag, type ConsumerLag } from './metrics.js';
 import { exponentialBackoff, retry, steppedBackoff, type Backoff } from './retry.js';
 
@@ -237,6 +238,8 @@ function requestIdOf(source: RequestIdSource): string {
   return 'requestId' in source ? source.requestId : source.id;
 }
 
+const natsSpanAttributes = (subject: string) => ({ 'messaging.system': 'nats', 'messaging.destination.name': subject });
+
 function headersWith(requestId: string): MsgHdrs {
   const h = natsHeadersInit();
   h.set(natsHeaders.requestId, requestId);
@@ -344,9 +347,10 @@ export class Bus<C extends BusContracts = NatsContracts> {
     let msg: Msg;
     const started = performance.now();
     try {
-      msg = await this.nc.request(subject, codec.encode(payload ?? null), {
-        timeout: timeoutMs,
-        headers: headersWith(requestId),
+      msg = await inSpan(`${subject} request`, 'client', natsSpanAttributes(subject), () => {
+        const h = headersWith(requestId);
+        injectTraceContext(h);
+        return this.nc.request(subject, codec.encode(payload ?? null), { timeout: timeoutMs, headers: h });
       });
       natsRequestDuration.observe({ subject, outcome: 'ok' }, (performance.now() - started) / 1000);
     } catch (err) {
@@ -436,7 +440,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
           return;
         }
         const started = performance.now();
-        this.answer(msg, contract, handler, (failure) => meter?.failed(failure))
+        inSpan(`${subject} process`, 'server', natsSpanAttributes(subject), () => this.answer(msg, contract, handler, (failure) => meter?.failed(failure)), extractTraceContext(msg.headers))
           .catch((answerErr: unknown) => this.log.error({ err: answerErr, subject }, 'nats reply not sent'))
           .finally(() => meter?.took(performance.now() - started));
       },
@@ -589,10 +593,14 @@ export class Bus<C extends BusContracts = NatsContracts> {
   ): Promise<{ duplicate: boolean; seq: number }> {
     const invalid = this.problem(this.contractFor('events', subject), payload);
     if (invalid) throw new ContractError(subject, invalid);
-    const ack = await this.js.publish(subject, codec.encode(payload), {
-      headers: headersWith(options.requestId ?? randomUUID()),
-      ...(options.msgId ? { msgID: options.msgId } : {}),
-      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    const ack = await inSpan(`${subject} publish`, 'producer', natsSpanAttributes(subject), () => {
+      const h = headersWith(options.requestId ?? randomUUID());
+      injectTraceContext(h);
+      return this.js.publish(subject, codec.encode(payload), {
+        headers: h,
+        ...(options.msgId ? { msgID: options.msgId } : {}),
+        ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+      });
     });
     return { duplicate: ack.duplicate, seq: ack.seq };
   }
@@ -740,7 +748,13 @@ export class Bus<C extends BusContracts = NatsContracts> {
     const done = (async () => {
       for await (const m of messages) {
         while (inFlight.size >= concurrency) await Promise.race(inFlight);
-        const work = this.handleEvent(m, options as ConsumeOptions<unknown>, maxDeliver, backoff).finally(() =>
+        const work = inSpan(
+          `${m.subject} process`,
+          'consumer',
+          { ...natsSpanAttributes(m.subject), 'messaging.consumer.group.name': options.durable },
+          () => this.handleEvent(m, options as ConsumeOptions<unknown>, maxDeliver, backoff),
+          extractTraceContext(m.headers),
+        ).finally(() =>
           inFlight.delete(work),
         );
         inFlight.add(work);
@@ -817,9 +831,16 @@ export class Bus<C extends BusContracts = NatsContracts> {
       await Promise.all(refused);
       if (items.length === 0) return;
       try {
-        await options.handler(
-          items.map((i) => i.item),
-          { log, subject: options.filterSubject },
+        // One consumer span in the trace of each event of the batch.
+        await inSpans(
+          `${options.filterSubject} process`,
+          'consumer',
+          { ...natsSpanAttributes(options.filterSubject), 'messaging.consumer.group.name': options.durable, 'messaging.batch.message_count': items.length },
+          items.map(({ m }) => extractTraceContext(m.headers)),
+          () => options.handler(
+            items.map((i) => i.item),
+            { log, subject: options.filterSubject },
+          ),
         );
         failures = 0;
         for (const { m } of items) m.ack();

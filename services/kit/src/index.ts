@@ -1,3 +1,5 @@
+// First: with tracing on, its SDK must be running before any module that speaks HTTP is loaded.
+export * from './tracing.js';
 export * from './config.js';
 export * from './logger.js';
 export * from './errors.js';

@@ -5,6 +5,7 @@ import { ConfigError, loadConfig, type BaseConfig } from './config.js';
 import { connectAll, type Connections } from './connections.js';
 import { createLogger, type Logger } from './logger.js';
 import type { ServiceDeps } from './app.js';
+import { stopTracing } from './tracing.js';
 import { collectProcessMetrics, defaultMetricsPorts, startMetricsServer } from './metrics.js';
 
 /**
@@ -30,6 +31,7 @@ export function createShutdown(
       try {
         await app.close();
         await conns.close();
+        await stopTracing();
         clearTimeout(timer);
         log.info('shut down cleanly');
         exit(0);
