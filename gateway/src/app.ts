@@ -21,6 +21,7 @@ import { trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { installRateLimits } from './rate-limits.js';
+import { exceptLoadGenerators, loadGenerators } from './load-generators.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
@@ -184,7 +185,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   // The cheap checks first: a refused request costs no identity lookup.
   app.addHook('onRequest', originCheck(allowedOrigins));
-  app.addHook('onRequest', rateLimits.beforeIdentity);
+  const loadGeneratorList = loadGenerators(config.RATE_LIMIT_ALLOWLIST ?? '');
+  app.addHook('onRequest', exceptLoadGenerators(loadGeneratorList, rateLimits.beforeIdentity));
   // Who is calling: resolved once here, then signed into every request forwarded to a service.
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (!NEEDS_IDENTITY.test(request.url)) return;
@@ -205,7 +207,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     request.gatewayIdentity.visitorId = visitorId;
   });
   app.addHook('onRequest', adminGuard);
-  app.addHook('onRequest', rateLimits.afterIdentity);
+  app.addHook('onRequest', exceptLoadGenerators(loadGeneratorList, rateLimits.afterIdentity));
   app.addHook('preParsing', limitBody);
   const publicAnswers = new PublicAnswerCache();
   // However a request ends, one that was fetching an answer for others lets them go on.

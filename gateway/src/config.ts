@@ -1,5 +1,6 @@
 import { DEFAULT_SESSION_TTL_DAYS } from '@meydan/proto';
 import { baseConfigProperties } from '@meydan/kit';
+import { ALLOWLIST_PATTERN } from './load-generators.js';
 
 const TRUST_PROXY_RULE = "must be false, a hop count or the proxies' addresses/CIDRs (comma-separated), never true";
 const ADDRESS = '(loopback|linklocal|uniquelocal|[0-9A-Fa-f.:]+(/[0-9]{1,3})?)';
@@ -47,6 +48,8 @@ export const gatewayConfigSchema = {
     },
     /** Multiplies every rate limit (load tests); 1 in production. */
     RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, default: 1 },
+    /** Load generators' addresses/CIDRs (comma-separated) that the rate limits let through: for load tests. */
+    RATE_LIMIT_ALLOWLIST: { type: 'string', pattern: ALLOWLIST_PATTERN, description: 'must be IP addresses or CIDRs, comma-separated' },
     /** How long a resolved session is reused before it is read from Redis again. */
     SESSION_CACHE_MS: { type: 'integer', minimum: 0, default: 5000 },
     /** A session's sliding lifetime, renewed at each read: the same value as auth's. */
