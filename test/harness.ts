@@ -238,3 +238,22 @@ export async function startTestMailDev() {
 }
 
 export { freePort };
+
+/** A Prometheus scrape: `GET /metrics` of a process's metrics port. */
+export async function scrapeMetrics(port: number, host = '127.0.0.1'): Promise<string> {
+  const res = await fetch(`http://${host}:${port}/metrics`);
+  if (!res.ok) throw new Error(`metrics on ${port}: ${res.status}`);
+  return res.text();
+}
+
+/** The sum of a metric's samples (in a scrape) whose labels include `labels`; 0 when there is none. */
+export function metricValue(scrape: string, name: string, labels: Record<string, string> = {}): number {
+  let sum = 0;
+  for (const line of scrape.split('\n')) {
+    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (\S+)$/.exec(line);
+    if (!match || match[1] !== name) continue;
+    const have = Object.fromEntries([...(match[3] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum += Number(match[4]);
+  }
+  return sum;
+}

@@ -61,6 +61,8 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
       PUBLIC_ORIGIN: base,
       LOG_LEVEL: logLevel,
       LOG_PRETTY: '0',
+      // Any free port for each process's /metrics: several stacks (and npm start) may run side by side.
+      METRICS_PORT: '0',
       // One machine plays every visitor from one IP: the per-IP share-vote limit would refuse all but 30 a minute, and
       // the default share-link rule ('Tarayıcı başına') would count only 5 visitors from that IP on the poll.
       SHARE_VOTE_IP_LIMIT: '100000000',

@@ -101,6 +101,8 @@ async function main() {
     PUBLIC_ORIGIN: base,
     LOG_LEVEL,
     LOG_PRETTY: '0',
+    // Any free port for each process's /metrics: several stacks (and npm start) may run side by side.
+    METRICS_PORT: '0',
     SHARE_VOTE_IP_LIMIT: '1000000',
     SHARE_VOTE_BROWSERS_PER_IP: '1000000',
     RATE_LIMIT_SCALE: '100000',

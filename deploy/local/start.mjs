@@ -34,12 +34,17 @@ const ports = {
   maildev: num('MAILDEV_WEB_PORT', 1080),
 };
 const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'];
+/** Where each process serves its Prometheus metrics (`/metrics`); `<NAME>_METRICS_PORT` moves one. */
+const metricsPorts = Object.fromEntries(
+  ['gateway', ...services].map((name, i) => [name, num(`${name.toUpperCase()}_METRICS_PORT`, 9100 + i)]),
+);
 /**
  * REPLICAS=2: two processes of each service (the second on its port + 100), the gateway taking turns among them.
  * They share NATS queue groups and durable consumers, Redis and MongoDB, as replicas in Kubernetes do.
  */
 const replicas = Math.max(1, Math.min(4, Math.trunc(num('REPLICAS', 1)) || 1));
 const replicaPort = (name, r) => ports[name] + 100 * r;
+const replicaMetricsPort = (name, r) => metricsPorts[name] + 100 * r;
 const replicaName = (name, r) => (r === 0 ? name : `${name}-${r + 1}`);
 
 const started = [];
@@ -77,7 +82,14 @@ function internalSecret() {
 
 async function checkPorts(names) {
   const wanted = names.flatMap((name) =>
-    services.includes(name) ? Array.from({ length: replicas }, (_, r) => [replicaName(name, r), replicaPort(name, r)]) : [[name, ports[name]]],
+    services.includes(name)
+      ? Array.from({ length: replicas }, (_, r) => [
+          [replicaName(name, r), replicaPort(name, r)],
+          [`${replicaName(name, r)} metrics`, replicaMetricsPort(name, r)],
+        ]).flat()
+      : name === 'gateway'
+        ? [[name, ports[name]], ['gateway metrics', metricsPorts.gateway]]
+        : [[name, ports[name]]],
   );
   const busy = [];
   for (const [name, port] of wanted) if (await portInUse(port)) busy.push(`${name} on ${port}`);
@@ -85,7 +97,7 @@ async function checkPorts(names) {
     const list = busy.join(', ');
     throw new Error(
       `port already in use: ${list}. Is another Meydan (or another program) running? ` +
-        'Stop it, or choose other ports with GATEWAY_PORT, AUTH_PORT, …, NATS_PORT, REDIS_PORT, MONGO_PORT (see README).',
+        'Stop it, or choose other ports with GATEWAY_PORT, AUTH_PORT, …, GATEWAY_METRICS_PORT, AUTH_METRICS_PORT, …, NATS_PORT, REDIS_PORT, MONGO_PORT (see README).',
     );
   }
 }
@@ -105,11 +117,14 @@ async function waitReady(name, url, proc, timeoutMs = 60_000) {
   throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see .data/logs/${name}.log`);
 }
 
-/** Rows are [name, port, pid, ready, restarts]; a supervised process's pid and restarts are read when printed. */
+/**
+ * Rows are [name, port, pid, ready, supervised, metrics port]; a supervised process's pid and restarts are read when
+ * printed.
+ */
 function table(rows) {
-  const header = ['service', 'port', 'pid', 'ready', 'restarts'];
-  rows = rows.map(([name, port, pid, ready, supervised]) =>
-    supervised ? [name, port, supervised.proc.pid, ready, supervised.restarts] : [name, port, pid, ready, '-'],
+  const header = ['service', 'port', 'metrics', 'pid', 'ready', 'restarts'];
+  rows = rows.map(([name, port, pid, ready, supervised, metrics = '-']) =>
+    supervised ? [name, port, metrics, supervised.proc.pid, ready, supervised.restarts] : [name, port, metrics, pid, ready, '-'],
   );
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
@@ -179,21 +194,22 @@ async function main() {
     Array.from({ length: replicas }, (_, r) => {
       const name = replicaName(service, r);
       const port = replicaPort(service, r);
+      const metricsPort = replicaMetricsPort(service, r);
       const handle = supervise(
         name,
         () =>
           startNodeProcess(name, join(root, 'services', service, 'dist', 'main.js'), {
             logFile: log(name),
-            env: { ...common, PORT: String(port) },
+            env: { ...common, PORT: String(port), METRICS_PORT: String(metricsPort) },
           }),
         supervisedOptions,
       );
-      return Object.assign(handle, { port });
+      return Object.assign(handle, { port, metricsPort });
     }),
   );
   started.push(...handles);
   await Promise.all(handles.map((h) => waitReady(h.name, `http://127.0.0.1:${h.port}/readyz`, h.proc)));
-  handles.forEach((h) => rows.push([h.name, h.port, null, 'yes', h]));
+  handles.forEach((h) => rows.push([h.name, h.port, null, 'yes', h, h.metricsPort]));
 
   const serviceUrls = Object.fromEntries(
     services.map((s) => [`${s.toUpperCase()}_URL`, Array.from({ length: replicas }, (_, r) => `http://127.0.0.1:${replicaPort(s, r)}`).join(',')]),
@@ -203,14 +219,14 @@ async function main() {
     () =>
       startNodeProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), {
         logFile: log('gateway'),
-        env: { ...common, ...serviceUrls, HOST: env.GATEWAY_HOST || '0.0.0.0', PORT: String(ports.gateway), WEB_DIST: join(root, 'web', 'dist') },
+        env: { ...common, ...serviceUrls, HOST: env.GATEWAY_HOST || '0.0.0.0', PORT: String(ports.gateway), METRICS_PORT: String(metricsPorts.gateway), METRICS_HOST: '127.0.0.1', WEB_DIST: join(root, 'web', 'dist') },
       }),
     supervisedOptions,
   );
   started.push(gateway);
   await waitReady('gateway', `http://127.0.0.1:${ports.gateway}/readyz`, gateway.proc);
   await waitReady('all services', `http://127.0.0.1:${ports.gateway}/api/health`, gateway.proc, 20_000);
-  rows.push(['gateway', ports.gateway, null, 'yes', gateway]);
+  rows.push(['gateway', ports.gateway, null, 'yes', gateway, metricsPorts.gateway]);
 
   if (!external.smtp && env.SEED_DEMO !== '0') {
     try {
@@ -226,6 +242,7 @@ async function main() {
   say(`all ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   say(`  Meydan:       http://localhost:${ports.gateway}`);
   say(`  health:       http://localhost:${ports.gateway}/api/health`);
+  say(`  metrics:      http://localhost:${metricsPorts.gateway}/metrics … ${metricsPorts.admin}/metrics (Prometheus)`);
   if (!external.smtp) say(`  mail (MailDev): http://localhost:${ports.maildev}`);
   say(`  logs:         .data/logs/<name>.log (pino JSON)`);
   say('Press Ctrl-C to stop everything.');

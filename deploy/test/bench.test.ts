@@ -141,7 +141,7 @@ describe('k6 scripts under deploy/k6', () => {
         }),
       );
     const scripts = readdirSync(join(root, 'deploy/k6')).filter((f) => f.endsWith('.js'));
-    expect(scripts.sort()).toEqual(['hot-paths.js', 'vote-storm.js']);
+    expect(scripts.sort()).toEqual(['hot-paths.js', 'mixed.js', 'vote-storm.js']);
 
     const all = inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: members });
     expect(Object.keys(all.scenarios).sort()).toEqual(['member_feed', 'noop', 'share_votes', 'visitor_feed', 'votes']);
@@ -156,6 +156,18 @@ describe('k6 scripts under deploy/k6', () => {
 
     const storm = inspect('vote-storm.js', { BASE_URL: 'http://127.0.0.1:9', POLL_ID: 'p', SIDS_FILE: sids, SUMMARY_FILE: join(dir, 's.json') });
     expect(Object.keys(storm.scenarios).sort()).toEqual(['noop', 'votes', 'warmup']);
+
+    // The mixed load for any deployment: members by e-mail and password, or by API token.
+    const logins = join(dir, 'logins.csv');
+    writeFileSync(logins, 'email,password\nayse@example.com,gizli-sifre\n');
+    const mixed = inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: logins });
+    expect(Object.keys(mixed.scenarios).sort()).toEqual(['live', 'mixed']);
+    expect(Object.keys(mixed.thresholds).sort()).toEqual(['http_req_duration', 'http_req_failed', 'vote_to_update']);
+    const tokens = join(dir, 'tokens.csv');
+    writeFileSync(tokens, 'token\nmyd_abc\n');
+    expect(Object.keys(inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: tokens, SCENARIOS: 'mixed' }).scenarios)).toEqual(['mixed']);
+    writeFileSync(join(dir, 'bad.csv'), 'email\nayse@example.com\n');
+    expect(() => inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: join(dir, 'bad.csv') })).toThrow();
   });
 });
 

@@ -4,17 +4,18 @@
  * memory settings (deploy/local/node-runtime.mjs) carried by the image and left alone by compose and the manifests.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parse, parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
 import { ConfigError, loadConfig } from '@meydan/kit';
 import { trustProxyOption } from '../../gateway/src/config.js';
 import { authConfigSchema } from '../../services/auth/src/config.js';
-import { ensureComposeCheck, ensureKustomize } from '../tools/ensure-tools.mjs';
+import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
+import { KUBERNETES_VERSIONS, ensureComposeCheck, ensureKubeSchemas, ensureKubeconform, ensureKustomize } from '../tools/ensure-tools.mjs';
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -56,6 +57,11 @@ const LOCAL_SECRETS = { INTERNAL_SECRET: 'b'.repeat(64), ADMIN_EMAIL: 'admin@mey
  * unless `secretsEnv` is null), never the developer's own. Throws kustomize's error.
  */
 function render(overlay: string, secretsEnv: Record<string, string> | null = LOCAL_SECRETS): K8s[] {
+  return parseAllDocuments(renderYaml(overlay, secretsEnv)).map((d) => d.toJSON() as K8s);
+}
+
+/** The overlay's YAML as kustomize prints it, rendered as `render` does. */
+function renderYaml(overlay: string, secretsEnv: Record<string, string> | null = LOCAL_SECRETS): string {
   const [cmd, verb] = ensureKustomize();
   const copy = mkdtempSync(join(tmpdir(), 'meydan-k8s-'));
   try {
@@ -63,8 +69,7 @@ function render(overlay: string, secretsEnv: Record<string, string> | null = LOC
     if (overlay === 'local' && secretsEnv) {
       writeFileSync(join(copy, 'overlays/local/secrets.env'), Object.entries(secretsEnv).map(([k, v]) => `${k}=${v}\n`).join(''));
     }
-    const out = execFileSync(cmd, [verb, join(copy, 'overlays', overlay)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    return parseAllDocuments(out).map((d) => d.toJSON() as K8s);
+    return execFileSync(cmd, [verb, join(copy, 'overlays', overlay)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
@@ -72,9 +77,9 @@ function render(overlay: string, secretsEnv: Record<string, string> | null = LOC
 
 /** The two variables docker-compose.yml requires (made up here; a user keeps theirs in .env). */
 const COMPOSE_SECRETS = { INTERNAL_SECRET: 'a'.repeat(64), ADMIN_PASSWORD: 'compose-sifresi-123' };
-const composeCheck = (env: Record<string, string>) => {
+const composeCheck = (env: Record<string, string>, file = `${root}docker-compose.yml`) => {
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['INTERNAL_SECRET', 'ADMIN_PASSWORD'].includes(k)));
-  return spawnSync(ensureComposeCheck(), [`${root}docker-compose.yml`], { encoding: 'utf8', cwd: root, env: { ...clean, ...env } });
+  return spawnSync(ensureComposeCheck(), [file], { encoding: 'utf8', cwd: root, env: { ...clean, ...env } });
 };
 
 describe('docker-compose.yml', () => {
@@ -130,6 +135,21 @@ describe('docker-compose.yml', () => {
 
   it('leaves the memory settings to the image', () => {
     for (const app of apps) expectRuntimeKept(project.services[app].environment, app);
+  });
+
+  it('is validated against the compose specification: a misspelt key stops it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-compose-'));
+    try {
+      const file = join(dir, 'docker-compose.yml');
+      writeFileSync(file, readFileSync(`${root}docker-compose.yml`, 'utf8').replace(/^(  gateway:\n)/m, '$1    restartt: always\n'));
+      expect(readFileSync(file, 'utf8')).toContain('restartt');
+      // With the secrets the file requires, so that the misspelt key is what stops it.
+      const run = composeCheck(COMPOSE_SECRETS, file);
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toMatch(/restartt/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 
@@ -200,6 +220,114 @@ describe('Kubernetes overlays', () => {
     }
   });
 
+  it.each(['local', 'production'])('%s: Prometheus scrapes every process on its metrics port, and may reach it', (overlay) => {
+    const docs = overlays[overlay]!;
+    for (const app of apps) {
+      const pod = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!.spec.template;
+      const port = defaultMetricsPorts[app as keyof typeof defaultMetricsPorts];
+      expect(pod.metadata.annotations, app).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' });
+      expect(pod.spec.containers[0].ports, app).toContainEqual({ name: 'metrics', containerPort: port });
+      // The Service (what the ingress reaches) never carries the metrics port.
+      const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === app)!;
+      expect(service.spec.ports.map((p: { port: number }) => p.port), app).toEqual([8080]);
+    }
+    const policy = docs.find((d) => d.kind === 'NetworkPolicy' && d.metadata.name === 'metrics-from-monitoring')!;
+    expect(policy.spec.podSelector.matchExpressions[0].values.sort()).toEqual([...apps].sort());
+    const [range] = policy.spec.ingress[0].ports;
+    expect([range.port, range.endPort]).toEqual([Math.min(...Object.values(defaultMetricsPorts)), Math.max(...Object.values(defaultMetricsPorts))]);
+    const dashboard = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-grafana-dashboard'))!;
+    expect(dashboard.metadata.labels?.['grafana_dashboard']).toBe('1');
+    expect(JSON.parse(dashboard.data!['meydan.json']!).uid).toBe('meydan-overview');
+  });
+
+  it('the votes-autoscaling component scales polls on votes per second beside CPU', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-kustomize-'));
+    try {
+      const rel = relative(dir, `${root}deploy/k8s`);
+      writeFileSync(join(dir, 'kustomization.yaml'), `resources: [${rel}/overlays/production]\ncomponents: [${rel}/components/votes-autoscaling]\n`);
+      const [cmd, verb] = ensureKustomize();
+      const docs = parseAllDocuments(execFileSync(cmd, [verb, dir], { encoding: 'utf8' })).map((d) => d.toJSON() as K8s);
+      const hpa = docs.find((d) => d.kind === 'HorizontalPodAutoscaler' && d.metadata.name === 'polls')!;
+      expect(hpa.spec.metrics.map((m: { type: string }) => m.type)).toEqual(['Resource', 'Pods']);
+      expect(hpa.spec.metrics[1].pods.metric.name).toBe('meydan_votes_accepted_per_second');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  /** kubeconform's verdict on YAML documents, for one Kubernetes version's strict schemas. */
+  const kubeconform = (yaml: string, version: string) => {
+    const schemas = ensureKubeSchemas()[version]!;
+    const run = spawnSync(
+      ensureKubeconform(),
+      ['-strict', '-verbose', '-output', 'json', '-schema-location', `${schemas}/{{ .ResourceKind }}{{ .KindSuffix }}.json`, '-'],
+      { input: yaml, encoding: 'utf8' },
+    );
+    const report = JSON.parse(run.stdout) as { resources: { kind: string; name: string; status: string; msg: string }[] };
+    // In the order of the documents' names (kubeconform validates in parallel).
+    return { exitCode: run.status, resources: report.resources.sort((a, b) => a.name.localeCompare(b.name)) };
+  };
+  const rendered = (dir: string) => {
+    const [cmd, verb] = ensureKustomize();
+    return execFileSync(cmd, [verb, dir], { encoding: 'utf8' });
+  };
+
+  it.each(KUBERNETES_VERSIONS)('every overlay is valid for Kubernetes %s (kubeconform, strict schemas)', (version) => {
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-kustomize-'));
+    const rel = relative(dir, `${root}deploy/k8s`);
+    writeFileSync(join(dir, 'kustomization.yaml'), `resources: [${rel}/overlays/production]\ncomponents: [${rel}/components/votes-autoscaling]\n`);
+    const withComponent = rendered(dir);
+    rmSync(dir, { recursive: true, force: true });
+    // The local overlay with the test's secrets.env, as the other checks render it.
+    const overlaysYaml = ['local', 'production'].map((o) => renderYaml(o));
+    // One run for all (kubeconform compiles each kind's schema once per run).
+    const { exitCode, resources } = kubeconform([...overlaysYaml, withComponent].join('\n---\n'), version);
+    expect(resources.filter((r) => r.status !== 'statusValid').map((r) => `${r.kind} ${r.name}: ${r.msg}`)).toEqual([]);
+    expect(resources.length).toBe([...overlaysYaml, withComponent].reduce((n, y) => n + parseAllDocuments(y).length, 0));
+    expect(exitCode).toBe(0);
+  }, 300_000);
+
+  it('kubeconform refuses a misspelt field, a wrong type and an unknown kind', () => {
+    const deployment = overlays['production']!.find((d) => d.kind === 'Deployment' && d.metadata.name === 'auth')!;
+    const typo = structuredClone(deployment);
+    typo.spec.replica = 3;
+    const wrongType = structuredClone(deployment);
+    wrongType.spec.template.spec.containers[0].ports[0].containerPort = 'http';
+    typo.metadata.name = 'a-typo';
+    wrongType.metadata.name = 'b-wrong-type';
+    const unknown = { apiVersion: 'v1', kind: 'Pdo', metadata: { name: 'c-unknown' } };
+    const { exitCode, resources } = kubeconform([typo, wrongType, unknown].map((d) => stringify(d)).join('---\n'), KUBERNETES_VERSIONS[0]!);
+    expect(exitCode).not.toBe(0);
+    expect(resources.map((r) => r.status)).toEqual(['statusInvalid', 'statusInvalid', 'statusError']);
+    expect(resources[0]!.msg).toMatch(/replica/);
+    expect(resources[1]!.msg).toMatch(/containerPort/);
+  });
+
+  it.each(['local', 'production'])('%s: autoscaled Deployments leave their count to the HPA; every app spreads over nodes', (overlay) => {
+    const docs = overlays[overlay]!;
+    const autoscaled = docs.filter((d) => d.kind === 'HorizontalPodAutoscaler').map((d) => d.spec.scaleTargetRef.name);
+    expect(autoscaled.sort()).toEqual(['gateway', 'notifications', 'polls']);
+    for (const app of apps) {
+      const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
+      if (autoscaled.includes(app)) expect(deployment.spec.replicas, app).toBeUndefined();
+      else expect(deployment.spec.replicas, app).toBe(overlay === 'local' ? 1 : 2);
+      const spread = deployment.spec.template.spec.topologySpreadConstraints;
+      expect(spread.map((c: { topologyKey: string }) => c.topologyKey), app).toEqual(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']);
+      for (const c of spread) expect(c.labelSelector.matchLabels, app).toEqual({ app });
+    }
+  });
+
+  it.each(['local', 'production'])('%s: the ConfigMap is generated (a change rolls the pods) and the Ingress names its class', (overlay) => {
+    const docs = overlays[overlay]!;
+    const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!;
+    expect(config.metadata.name).toMatch(/^meydan-config-[a-z0-9]{10}$/);
+    for (const app of apps) {
+      const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
+      expect(deployment.spec.template.spec.containers[0].envFrom[0].configMapRef.name, app).toBe(config.metadata.name);
+    }
+    expect(docs.find((d) => d.kind === 'Ingress')!.spec.ingressClassName).toBe('nginx');
+  });
+
   it('local: brings its own servers and a Secret made from the user’s git-ignored secrets.env', () => {
     const docs = overlays['local']!;
     for (const name of ['nats', 'redis', 'mongo']) expect(docs.some((d) => d.kind === 'StatefulSet' && d.metadata.name === name), name).toBe(true);
@@ -255,6 +383,58 @@ describe('skaffold.yaml and the Dockerfile', () => {
     expect(cmd).toContain('node ${WORKSPACE}/dist/main.js');
     expect(cmd).not.toMatch(/node\s+-/);
   });
+
+  it('runs Node 24 LTS, while the code keeps to what Node 20.19 (the engines minimum, and @types/node) has', () => {
+    const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
+    expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
+    expect(dockerfile.match(/^FROM .*$/gm)!.filter((line) => !line.includes('${NODE_IMAGE}') && !/^FROM (deps) /.test(line))).toEqual([]);
+    const pkg = JSON.parse(readFileSync(`${root}package.json`, 'utf8'));
+    expect(pkg.engines.node).toBe('>=20.19');
+    expect(pkg.devDependencies['@types/node']).toMatch(/^\^20\./);
+  });
+
+  it('installs every dependency once, before any build argument, and gives each image only its workspace\'s', () => {
+    const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
+    const lines = dockerfile.split('\n');
+    const installs = lines.filter((l) => /^RUN .*\bnpm ci\b/.test(l));
+    expect(installs).toHaveLength(2);
+    const [all, own] = installs as [string, string];
+    expect(all).not.toMatch(/--omit|--workspace/);
+    expect(own).toMatch(/npm ci --omit=dev .*--workspace "\$\{WORKSPACE\}"/);
+    // The shared install layer comes before the first use of WORKSPACE: its cache is the same for all seven images.
+    const firstArg = lines.findIndex((l) => /^ARG WORKSPACE/.test(l));
+    expect(lines.indexOf(all)).toBeLessThan(firstArg);
+    // The image that runs takes node_modules from the per-workspace install, never the build's (dev) one.
+    const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    expect(lastStage).toMatch(/^COPY --from=runtime-deps .*\/app\/node_modules node_modules$/m);
+    expect(lastStage).not.toMatch(/^COPY --from=build .*node_modules/m);
+    expect(lastStage).toMatch(/^COPY --from=runtime-deps .*\/app\/\$\{WORKSPACE\} \$\{WORKSPACE\}$/m);
+  });
+
+  it.each(['services/notifications', 'gateway'])('%s: its production install alone loads its built app (no web or dev dependency)', (workspace) => {
+    // The runtime-deps stage as Docker runs it, here: the package files, `npm ci --omit=dev --workspace`, the build.
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-image-'));
+    try {
+      const workspaces: string[] = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces;
+      for (const file of ['package.json', 'package-lock.json', ...workspaces.map((ws) => `${ws}/package.json`)]) {
+        mkdirSync(dirname(join(dir, file)), { recursive: true });
+        cpSync(`${root}${file}`, join(dir, file));
+      }
+      execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--workspace', workspace], {
+        cwd: dir,
+        stdio: 'pipe',
+      });
+      for (const ws of ['proto', 'services/kit', workspace]) cpSync(`${root}${ws}/dist`, join(dir, ws, 'dist'), { recursive: true });
+      for (const absent of ['react', 'vite', 'typescript', 'vitest']) expect(existsSync(join(dir, 'node_modules', absent)), absent).toBe(false);
+      const loaded = execFileSync(process.execPath, ['--input-type=module', '-e', `await import('./${workspace}/dist/app.js'); console.log('loaded')`], {
+        cwd: dir,
+        encoding: 'utf8',
+      });
+      expect(loaded.trim()).toBe('loaded');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 180_000);
 
   it('copies the package.json of every workspace before npm ci', () => {
     const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');

@@ -1,14 +1,25 @@
 // Builds the offline validators the deployment test uses, once, into the cache: compose-check (this folder's
-// Go program on compose-go, what `docker compose config` runs) and kustomize (when kubectl is not installed).
+// Go program on compose-go, what `docker compose config` runs), kustomize (when kubectl is not installed), kubeconform
+// and the Kubernetes JSON schemas it validates the rendered manifests against (from the PyPI package
+// kubernetes-validate, in a virtualenv of the project's own).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir, which } from '../local/servers.mjs';
+import { ensureVenv } from './venv.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const KUSTOMIZE_VERSION = 'v5.5.0';
+const KUBECONFORM_VERSION = 'v0.8.0';
+/**
+ * The Kubernetes versions the manifests must be valid for: the oldest whose API has everything they use (the preStop
+ * `sleep` action is 1.30's) and the newest the schemas package has.
+ */
+export const KUBERNETES_VERSIONS = ['1.30.0', '1.37.0'];
+const schemasRequirements = join(here, 'k8s-schemas-requirements.txt');
+const schemasVenv = join(cacheDir, 'venv-k8s-schemas');
 
 function go(args, cwd) {
   const goBin = which('go');
@@ -45,4 +56,57 @@ export function ensureKustomize() {
     go(['build', '-o', binary, '.'], dir);
   }
   return [binary, 'build'];
+}
+
+/** kubeconform, installed with `go install` into the cache once. */
+export function ensureKubeconform() {
+  const binary = join(cacheDir, 'bin', `kubeconform-${KUBECONFORM_VERSION}`);
+  if (existsSync(binary)) return binary;
+  const goBin = which('go');
+  if (!goBin) throw new Error('Go is needed to install kubeconform (the manifest validator)');
+  mkdirSync(dirname(binary), { recursive: true });
+  const gobin = mkdtempSync(join(dirname(binary), '.kubeconform-'));
+  try {
+    const result = spawnSync(goBin, ['install', `github.com/yannh/kubeconform/cmd/kubeconform@${KUBECONFORM_VERSION}`], {
+      encoding: 'utf8',
+      env: { ...process.env, GOBIN: gobin, GOFLAGS: '' },
+    });
+    if (result.status !== 0) throw new Error(`go install kubeconform failed:\n${result.stdout}${result.stderr}`);
+    renameSync(join(gobin, 'kubeconform'), binary);
+  } finally {
+    rmSync(gobin, { recursive: true, force: true });
+  }
+  return binary;
+}
+
+/**
+ * The strict Kubernetes JSON schemas of each of KUBERNETES_VERSIONS, as a folder kubeconform reads
+ * (`<kind>[-<group>]-<version>.json`): kubernetes-validate's, whose `$ref`s into `/api/_definitions.json` are rewritten to
+ * that file's path (kubeconform resolves no server-relative reference).
+ */
+export function ensureKubeSchemas() {
+  const sitePackages = () => {
+    const lib = join(schemasVenv, 'lib');
+    const python = existsSync(lib) ? readdirSync(lib).find((d) => d.startsWith('python3')) : undefined;
+    return python ? join(lib, python, 'site-packages', 'kubernetes_validate', 'kubernetes-json-schema') : join(lib, 'missing');
+  };
+  ensureVenv({ dir: schemasVenv, requirements: schemasRequirements, ready: sitePackages(), what: 'the Kubernetes JSON schemas (kubernetes-validate)', extraArgs: ['--no-deps'] });
+  const source = sitePackages();
+  const pins = createHash('sha256').update(readFileSync(schemasRequirements)).digest('hex').slice(0, 12);
+  const folders = {};
+  for (const version of KUBERNETES_VERSIONS) {
+    const out = join(cacheDir, 'k8s-schemas', `${pins}-v${version}-strict`);
+    folders[version] = out;
+    if (existsSync(join(out, '.complete'))) continue;
+    const from = join(source, `v${version}-local-strict`);
+    if (!existsSync(from)) throw new Error(`kubernetes-validate has no schemas for Kubernetes ${version}`);
+    rmSync(out, { recursive: true, force: true });
+    mkdirSync(out, { recursive: true });
+    const definitions = `"file://${join(out, '_definitions.json')}#`;
+    for (const file of readdirSync(from).filter((f) => f.endsWith('.json'))) {
+      writeFileSync(join(out, file), readFileSync(join(from, file), 'utf8').replaceAll('"/api/_definitions.json#', definitions));
+    }
+    writeFileSync(join(out, '.complete'), '');
+  }
+  return folders;
 }

@@ -11,6 +11,7 @@ import {
   methodsAllowedAt,
   signIdentity,
   visitor,
+  withoutTraceContext,
   type Bus,
   type Identity,
   type Logger,
@@ -23,6 +24,7 @@ import { redactingLogger } from './log-redaction.js';
 import { installRateLimits } from './rate-limits.js';
 import { clientKey } from './client-ip.js';
 import { OpenSockets } from './sockets.js';
+import { exceptLoadGenerators, loadGenerators } from './load-generators.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
@@ -186,7 +188,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   });
   // The cheap checks first: a refused request costs no identity lookup.
   app.addHook('onRequest', originCheck(allowedOrigins));
-  app.addHook('onRequest', rateLimits.beforeIdentity);
+  const loadGeneratorList = loadGenerators(config.RATE_LIMIT_ALLOWLIST ?? '');
+  app.addHook('onRequest', exceptLoadGenerators(loadGeneratorList, rateLimits.beforeIdentity));
   // Who is calling: resolved once here, then signed into every request forwarded to a service.
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (!NEEDS_IDENTITY.test(request.url)) return;
@@ -210,7 +213,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   app.addHook('onClose', async () => sockets.stop());
   app.addHook('onRequest', sockets.admit);
   app.addHook('onRequest', adminGuard);
-  app.addHook('onRequest', rateLimits.afterIdentity);
+  app.addHook('onRequest', exceptLoadGenerators(loadGeneratorList, rateLimits.afterIdentity));
   app.addHook('preParsing', limitBody);
   const publicAnswers = new PublicAnswerCache();
   // However a request ends, one that was fetching an answer for others lets them go on.
@@ -228,7 +231,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     const { userId, role, visitorId, ip, authMethod } = request.gatewayIdentity;
     const binding = { method: request.method, path: request.url.split('?')[0] ?? '/', service };
     return {
-      ...withoutSpoofable(headers),
+      ...withoutTraceContext(withoutSpoofable(headers)),
       'x-request-id': request.id,
       [IDENTITY_HEADER]: signIdentity({ userId, role, visitorId, ip, authMethod }, config.INTERNAL_SECRET, binding),
     };

@@ -1,5 +1,6 @@
 import { DEFAULT_SESSION_TTL_DAYS } from '@meydan/proto';
 import { baseConfigProperties } from '@meydan/kit';
+import { ALLOWLIST_PATTERN } from './load-generators.js';
 
 const TRUST_PROXY_RULE =
   "must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone";
@@ -49,12 +50,16 @@ export const gatewayConfigSchema = {
     },
     /** Multiplies every rate limit (load tests); 1 in production. */
     RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, default: 1 },
+    /** Load generators' addresses/CIDRs (comma-separated) that the rate limits let through: for load tests. */
+    RATE_LIMIT_ALLOWLIST: { type: 'string', pattern: ALLOWLIST_PATTERN, description: 'must be IP addresses or CIDRs, comma-separated' },
     /** How long a resolved session is reused before it is read from Redis again. */
     SESSION_CACHE_MS: { type: 'integer', minimum: 0, default: 5000 },
     /** A session's sliding lifetime, renewed at each read: the same value as auth's. */
     SESSION_TTL_DAYS: { type: 'integer', minimum: 1, default: DEFAULT_SESSION_TTL_DAYS },
     INTERNAL_SECRET: baseConfigProperties.INTERNAL_SECRET,
     SHUTDOWN_TIMEOUT_MS: baseConfigProperties.SHUTDOWN_TIMEOUT_MS,
+    METRICS_PORT: baseConfigProperties.METRICS_PORT,
+    METRICS_HOST: baseConfigProperties.METRICS_HOST,
     WEB_DIST: { type: 'string', minLength: 1 },
     AUTH_URL: serviceUrls,
     POLLS_URL: serviceUrls,

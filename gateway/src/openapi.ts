@@ -150,7 +150,11 @@ export function mergeOpenApi(
   const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]));
   return withoutValidatorKeywords({
     openapi: '3.1.0',
-    info: { ...descriptions[audience === 'admin' ? 'admin' : 'public'], version: '1.0.0' },
+    info: {
+      ...descriptions[audience === 'admin' ? 'admin' : 'public'],
+      version: '1.0.0',
+      license: { name: 'Meydan Kullanım Şartları', url: `${publicOrigin.replace(/\/+$/, '')}/kullanim-sartlari` },
+    },
     servers: [{ url: publicOrigin.replace(/\/+$/, ''), description: 'Meydan' }],
     tags: serviceNames.filter((s) => tagged.has(s)).map((name) => ({ name, description: serviceTags[name] })),
     security: [{ bearerAuth: [] }, { cookieAuth: [] }, {}],

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import { apiPathPattern, apiPaths, errorCatalogue, limits } from '@meydan/proto';
 import type { Logger } from '@meydan/kit';
 import { clientKey } from './client-ip.js';
+import { rateLimitRefusals } from './metrics.js';
 
 /** A class of requests and its limit: `max` requests per `windowS` seconds per key. */
 interface LimitClass {
@@ -197,8 +198,10 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
   app.addHook('onClose', async () => counters.close());
   const classes = limitClasses(scale);
 
-  const refuse = (reply: FastifyReply, retryAfterS: number, message: string = errorCatalogue.rate_limited.message) =>
-    reply.code(429).header('retry-after', String(retryAfterS)).send({ error: 'rate_limited', message });
+  const refuse = (reply: FastifyReply, retryAfterS: number, limitClass: string, message: string = errorCatalogue.rate_limited.message) => {
+    rateLimitRefusals.inc({ class: limitClass });
+    return reply.code(429).header('retry-after', String(retryAfterS)).send({ error: 'rate_limited', message });
+  };
 
   const classOf = (request: FastifyRequest) => {
     // request.url is already in normal form (paths.ts), the same string the router and the proxy use.
@@ -218,7 +221,7 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
       const more = await counters.hitExact(`${key}:${window.windowS}s`, window.max, window.windowS * 1000);
       if (more.exceeded) retryAfterS = more.retryAfterS;
     }
-    if (retryAfterS > 0) refuse(reply, retryAfterS, limit.message);
+    if (retryAfterS > 0) refuse(reply, retryAfterS, limit.name, limit.message);
     return retryAfterS > 0;
   };
   const tierMax = (tier: string | undefined) => Math.max(1, Math.round((tierLimits[tier ?? 'free'] ?? tierLimits['free']!) * scale));
@@ -238,7 +241,7 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
       const { authMethod, tier, tokenId } = request.gatewayIdentity;
       if (authMethod === 'token') {
         const hourly = await counters.hitExact(`token:${tokenId}`, tierMax(tier), 3600_000);
-        if (hourly.exceeded) return refuse(reply, hourly.retryAfterS);
+        if (hourly.exceeded) return refuse(reply, hourly.retryAfterS, 'token');
       }
     },
   };

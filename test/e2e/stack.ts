@@ -26,6 +26,8 @@ export interface Stack {
   databases: Record<(typeof services)[number], string>;
   /** Processes of each service (`auth`, `auth-2`, … as named in `instances`). */
   replicas: number;
+  /** Where each process (`gateway`, `auth`, `auth-2`, …) serves its Prometheus metrics (`/metrics`). */
+  metricsPorts: Record<string, number>;
   /** Every service process by name: `auth`, `auth-2`, …, `admin-2` (the gateway is not one of them). */
   instances: readonly { service: (typeof services)[number]; name: string }[];
   /** The last lines of a process's log (for failure messages). */
@@ -121,6 +123,7 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
   try {
     const instances = services.flatMap((service) => Array.from({ length: replicas }, (_, r) => ({ service, name: r === 0 ? service : `${service}-${r + 1}` })));
     const ports = Object.fromEntries(await Promise.all([...instances.map((i) => i.name), 'gateway'].map(async (s) => [s, await stackPort()] as const)));
+    const metricsPorts = Object.fromEntries(await Promise.all([...instances.map((i) => i.name), 'gateway'].map(async (s) => [s, await stackPort()] as const)));
     const origin = `http://127.0.0.1:${ports['gateway']}`;
     // The worker's own Redis database, which only the suites of this worker use, one after another: empty it, so an
     // earlier suite's rate-limit windows (same client IP) never count against this one.
@@ -147,7 +150,7 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
       const { service } = instances.find((i) => i.name === name)!;
       const handle = startProcess(name, process.execPath, [join(root, 'services', service, 'dist', 'main.js')], {
         logFile: join(logDir, `${name}.log`),
-        env: { ...common, PORT: String(ports[name]), MONGO_DB: `e2e_${runId}_${service}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` },
+        env: { ...common, PORT: String(ports[name]), METRICS_PORT: String(metricsPorts[name]), MONGO_DB: `e2e_${runId}_${service}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` },
       });
       started.push(handle);
       running.set(name, handle);
@@ -173,13 +176,13 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
     );
     const gateway = startProcess('gateway', process.execPath, [join(root, 'gateway', 'dist', 'main.js')], {
       logFile: join(logDir, 'gateway.log'),
-      env: { ...common, ...serviceUrls, PORT: String(ports['gateway']), WEB_DIST: options.webDist ?? join(root, 'web', 'dist') },
+      env: { ...common, ...serviceUrls, PORT: String(ports['gateway']), METRICS_PORT: String(metricsPorts['gateway']), WEB_DIST: options.webDist ?? join(root, 'web', 'dist') },
     });
     started.push(gateway);
     await waitOk(`${origin}/readyz`, gateway, 30_000, () => logTail('gateway'));
     await waitOk(`${origin}/api/health`, gateway, 30_000, () => logTail('gateway'));
     const databases = Object.fromEntries(services.map((s) => [s, `e2e_${runId}_${s}`])) as Stack['databases'];
-    return { origin, mail, logDir, databases, replicas, instances, logTail, kill, restart, stop };
+    return { origin, mail, logDir, databases, replicas, instances, metricsPorts, logTail, kill, restart, stop };
   } catch (err) {
     await stop();
     throw err;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type FastifyError, type FastifyServerOptions, type FastifyInstance, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyServerOptions, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
 import { allSchemas, createAjv, errorCatalogue, formatErrors, healthSubject, type ErrorCode, type ServiceName } from '@meydan/proto';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
@@ -13,6 +13,7 @@ import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity.js';
 import type { Logger } from './logger.js';
 import type { Bus } from './bus.js';
 import { registerOpenApi, respondWithOpenApi } from './openapi.js';
+import { observeHttpRequest } from './metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -103,6 +104,13 @@ function installStrictJsonParser(app: FastifyInstance): void {
   });
 }
 
+const errorCodes = new WeakMap<FastifyReply, string>();
+
+/** The `error` code a request was refused with by the error handler (for metrics), or undefined. */
+export function errorCodeOf(reply: FastifyReply): string | undefined {
+  return errorCodes.get(reply);
+}
+
 /** The one error handler: 4xx as `{error, message}` in Turkish, 5xx plainly (the cause only in the log). */
 export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandlerMethod): void {
   const answerNoRoute: RouteHandlerMethod =
@@ -124,6 +132,7 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
       return answerNoRoute.call(app, request, reply);
     }
     if (error instanceof HttpError) {
+      errorCodes.set(reply, String(error.code));
       if (error.statusCode >= 500) request.log.error({ err: error }, 'request failed');
       return reply.code(error.statusCode).headers(error.headers).send(error.toBody());
     }
@@ -131,6 +140,7 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
       const part = error.validationContext as 'body' | 'querystring' | 'params' | 'headers' | undefined;
       const schema = part ? (request.routeOptions.schema as Record<string, object | undefined> | undefined)?.[part] : undefined;
       const fields = formatErrors(schema, error.validation as Parameters<typeof formatErrors>[1]);
+      errorCodes.set(reply, 'validation');
       return reply
         .code(400)
         .send({ error: 'validation', message: fields[0]?.message ?? errorCatalogue.validation.message, fields });
@@ -218,6 +228,7 @@ export function createFastify(
   });
   const accessLogLevel = options.accessLogLevel ?? 'debug';
   app.addHook('onResponse', (request, reply, done) => {
+    observeHttpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
     if (log.isLevelEnabled(accessLogLevel)) {
       request.log[accessLogLevel](
         { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip },

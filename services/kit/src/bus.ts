@@ -35,6 +35,8 @@ import {
 import { randomUUID } from 'node:crypto';
 import { HttpError, httpError } from './errors.js';
 import type { Logger } from './logger.js';
+import { extractTraceContext, injectTraceContext, inSpan, inSpans } from './tracing.js';
+import { jetstreamDeadLetters, jetstreamRedeliveries, natsRequestDuration, reportConsumerLag, type ConsumerLag } from './metrics.js';
 import { exponentialBackoff, retry, steppedBackoff, type Backoff } from './retry.js';
 
 /** What a NATS handler knows about the message it is handling. */
@@ -236,6 +238,8 @@ function requestIdOf(source: RequestIdSource): string {
   return 'requestId' in source ? source.requestId : source.id;
 }
 
+const natsSpanAttributes = (subject: string) => ({ 'messaging.system': 'nats', 'messaging.destination.name': subject });
+
 function headersWith(requestId: string): MsgHdrs {
   const h = natsHeadersInit();
   h.set(natsHeaders.requestId, requestId);
@@ -255,6 +259,8 @@ export class Bus<C extends BusContracts = NatsContracts> {
   private ownService: Service | undefined;
   private readonly consumerLoops: { messages: ConsumerMessages; done: Promise<void> }[] = [];
   private jsm: JetStreamManager | undefined;
+  private readonly openConsumers: { stream: string; durable: string; name: string }[] = [];
+  private stopReportingLag: (() => void) | undefined;
   readonly contracts: C;
 
   constructor(
@@ -339,17 +345,24 @@ export class Bus<C extends BusContracts = NatsContracts> {
     if (invalid) throw new ContractError(subject, `request ${invalid}`);
     const requestId = requestIdOf(source);
     let msg: Msg;
+    const started = performance.now();
     try {
-      msg = await this.nc.request(subject, codec.encode(payload ?? null), {
-        timeout: timeoutMs,
-        headers: headersWith(requestId),
+      msg = await inSpan(`${subject} request`, 'client', natsSpanAttributes(subject), () => {
+        const h = headersWith(requestId);
+        injectTraceContext(h);
+        return this.nc.request(subject, codec.encode(payload ?? null), { timeout: timeoutMs, headers: h });
       });
+      natsRequestDuration.observe({ subject, outcome: 'ok' }, (performance.now() - started) / 1000);
     } catch (err) {
-      if (err instanceof NatsError && err.code === NatsErrorCode.NoResponders) {
+      const noResponders = err instanceof NatsError && err.code === NatsErrorCode.NoResponders;
+      const timedOut = err instanceof NatsError && err.code === NatsErrorCode.Timeout;
+      const outcome = noResponders ? 'no_responders' : timedOut ? 'timeout' : 'error';
+      natsRequestDuration.observe({ subject, outcome }, (performance.now() - started) / 1000);
+      if (noResponders) {
         this.log.warn({ reqId: requestId, subject }, 'nats request: no responders');
         throw new HttpError(503, 'service_unavailable', undefined, { 'retry-after': '5' });
       }
-      if (err instanceof NatsError && err.code === NatsErrorCode.Timeout) {
+      if (timedOut) {
         this.log.warn({ reqId: requestId, subject, timeoutMs }, 'nats request: timeout');
         throw new HttpError(503, 'service_timeout', undefined, { 'retry-after': '5' });
       }
@@ -427,7 +440,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
           return;
         }
         const started = performance.now();
-        this.answer(msg, contract, handler, (failure) => meter?.failed(failure))
+        inSpan(`${subject} process`, 'server', natsSpanAttributes(subject), () => this.answer(msg, contract, handler, (failure) => meter?.failed(failure)), extractTraceContext(msg.headers))
           .catch((answerErr: unknown) => this.log.error({ err: answerErr, subject }, 'nats reply not sent'))
           .finally(() => meter?.took(performance.now() - started));
       },
@@ -580,10 +593,14 @@ export class Bus<C extends BusContracts = NatsContracts> {
   ): Promise<{ duplicate: boolean; seq: number }> {
     const invalid = this.problem(this.contractFor('events', subject), payload);
     if (invalid) throw new ContractError(subject, invalid);
-    const ack = await this.js.publish(subject, codec.encode(payload), {
-      headers: headersWith(options.requestId ?? randomUUID()),
-      ...(options.msgId ? { msgID: options.msgId } : {}),
-      ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+    const ack = await inSpan(`${subject} publish`, 'producer', natsSpanAttributes(subject), () => {
+      const h = headersWith(options.requestId ?? randomUUID());
+      injectTraceContext(h);
+      return this.js.publish(subject, codec.encode(payload), {
+        headers: h,
+        ...(options.msgId ? { msgID: options.msgId } : {}),
+        ...(options.timeoutMs ? { timeout: options.timeoutMs } : {}),
+      });
     });
     return { duplicate: ack.duplicate, seq: ack.seq };
   }
@@ -649,7 +666,25 @@ export class Bus<C extends BusContracts = NatsContracts> {
       });
     }
     const consumer = await this.js.consumers.get(stream, durable);
+    this.openConsumers.push({ stream, durable, name: settings.durable });
+    this.stopReportingLag ??= reportConsumerLag(() => this.consumerLags());
     return consumer.consume({ max_messages: prefetch });
+  }
+
+  /** Every consumer's backlog on the server (for the lag gauges), named without this deployment's prefix. */
+  private async consumerLags(): Promise<ConsumerLag[]> {
+    const jsm = await this.manager();
+    const infos = await Promise.all(
+      this.openConsumers.map(async ({ stream, durable, name }) => {
+        try {
+          const info = await jsm.consumers.info(stream, durable);
+          return [{ consumer: name, pending: info.num_pending, ackPending: info.num_ack_pending }];
+        } catch {
+          return [];
+        }
+      }),
+    );
+    return infos.flat();
   }
 
   /**
@@ -691,6 +726,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
       h.set('x-deliveries', String(m.info.redeliveryCount));
       await this.js.publish(deadLetterSubject(durable), m.data, { headers: h });
       m.term();
+      jetstreamDeadLetters.inc({ consumer: durable });
     } catch (dlqErr) {
       log.error({ err: dlqErr }, 'dead-lettering failed; leaving for redelivery');
       m.nak(5000);
@@ -712,7 +748,13 @@ export class Bus<C extends BusContracts = NatsContracts> {
     const done = (async () => {
       for await (const m of messages) {
         while (inFlight.size >= concurrency) await Promise.race(inFlight);
-        const work = this.handleEvent(m, options as ConsumeOptions<unknown>, maxDeliver, backoff).finally(() =>
+        const work = inSpan(
+          `${m.subject} process`,
+          'consumer',
+          { ...natsSpanAttributes(m.subject), 'messaging.consumer.group.name': options.durable },
+          () => this.handleEvent(m, options as ConsumeOptions<unknown>, maxDeliver, backoff),
+          extractTraceContext(m.headers),
+        ).finally(() =>
           inFlight.delete(work),
         );
         inFlight.add(work);
@@ -725,6 +767,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
   private async handleEvent(m: JsMsg, options: ConsumeOptions<unknown>, maxDeliver: number, backoff: Backoff) {
     const requestId = m.headers?.get(natsHeaders.requestId) || randomUUID();
     const deliveries = m.info.redeliveryCount;
+    if (deliveries > 1) jetstreamRedeliveries.inc({ consumer: options.durable });
     const log = this.log.child({ reqId: requestId, subject: m.subject, durable: options.durable, deliveries });
     const valid = await this.validEvent(m, options.durable, options.filterSubject, log);
     if (!valid) return;
@@ -768,6 +811,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
       const items: { m: JsMsg; item: BatchItem<EventPayload<C, S>> }[] = [];
       const refused: Promise<void>[] = [];
       for (const m of batch) {
+        if (m.info.redeliveryCount > 1) jetstreamRedeliveries.inc({ consumer: options.durable });
         const requestId = m.headers?.get(natsHeaders.requestId) || randomUUID();
         const checked = this.checkedEvent(m, options.filterSubject);
         if (!('payload' in checked)) {
@@ -787,9 +831,16 @@ export class Bus<C extends BusContracts = NatsContracts> {
       await Promise.all(refused);
       if (items.length === 0) return;
       try {
-        await options.handler(
-          items.map((i) => i.item),
-          { log, subject: options.filterSubject },
+        // One consumer span in the trace of each event of the batch.
+        await inSpans(
+          `${options.filterSubject} process`,
+          'consumer',
+          { ...natsSpanAttributes(options.filterSubject), 'messaging.consumer.group.name': options.durable, 'messaging.batch.message_count': items.length },
+          items.map(({ m }) => extractTraceContext(m.headers)),
+          () => options.handler(
+            items.map((i) => i.item),
+            { log, subject: options.filterSubject },
+          ),
         );
         failures = 0;
         for (const { m } of items) m.ack();
@@ -845,6 +896,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
 
   /** Stops consumers (letting handlers in flight finish), then the NATS services (draining their endpoints) and listeners. */
   async stop(): Promise<void> {
+    this.stopReportingLag?.();
     for (const loop of this.consumerLoops) loop.messages.stop();
     await Promise.allSettled(this.consumerLoops.map((l) => l.done));
     await Promise.allSettled(this.natsServices.map((s) => s.stop()));

@@ -23,6 +23,10 @@ export const baseConfigProperties = {
    */
   NATS_CONSUMER_PREFIX: { type: 'string', pattern: '^[A-Za-z0-9_-]{0,60}$' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 100, default: 10_000 },
+  /** Where `/metrics` is served (Prometheus); unset: the process's own default port (9100 + n), 0: any free port. */
+  METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+  /** Where the metrics port listens; unset: HOST. */
+  METRICS_HOST: { type: 'string' },
 } as const;
 
 export const baseConfigRequired = ['PORT', 'NATS_URL', 'REDIS_URL', 'MONGO_URL', 'INTERNAL_SECRET'] as const;

@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
 import { exponentialBackoff } from './retry.js';
 import { Bus } from './bus.js';
+import { mongoCommandErrors, redisCommandErrors } from './metrics.js';
 import { natsContracts } from '@meydan/proto';
 import { createRequire } from 'node:module';
 
@@ -71,8 +72,12 @@ export async function connectMongo(url: string, dbName: string, log: Logger): Pr
     serverSelectionTimeoutMS: 5000,
     heartbeatFrequencyMS: 2000,
     autoIndex: true,
+    // For the command-error counter (commandFailed); the driver then describes every command it sends.
+    monitorCommands: true,
   });
   conn.on('disconnected', () => log.warn({ dbName }, 'mongo disconnected'));
+  conn.on('error', () => mongoCommandErrors.inc({ command: 'connection' }));
+  conn.getClient().on('commandFailed', (event) => mongoCommandErrors.inc({ command: event.commandName }));
   conn.on('reconnected', () => log.info({ dbName }, 'mongo reconnected'));
   await conn.asPromise();
   log.info({ dbName }, 'mongo connected');
@@ -93,16 +98,37 @@ export function connectRedis(url: string, service: string, log: Logger): Redis {
     // server) instead of one each: under load the hot paths' Redis steps batch themselves.
     enableAutoPipelining: true,
   });
+  countCommandErrors(redis);
   let wasDown = false;
   redis.on('ready', () => {
     if (wasDown) log.info('redis reconnected');
     wasDown = false;
   });
   redis.on('error', (err) => {
+    redisCommandErrors.inc({ command: 'connection' });
     if (!wasDown) log.warn({ err: err.message }, 'redis error');
     wasDown = true;
   });
   return redis;
+}
+
+const COUNTED = Symbol('meydan.countedErrors');
+
+/** Counts every command of this client that fails (ioredis sends each one, pipelined or not, through sendCommand). */
+function countCommandErrors(redis: Redis): void {
+  type Command = { name: string; reject: (err: Error) => void; [COUNTED]?: true };
+  const send = redis.sendCommand.bind(redis) as (command: Command, ...rest: unknown[]) => unknown;
+  (redis as unknown as { sendCommand: typeof send }).sendCommand = (command, ...rest) => {
+    if (!command[COUNTED]) {
+      command[COUNTED] = true;
+      const reject = command.reject;
+      command.reject = (err) => {
+        redisCommandErrors.inc({ command: command.name });
+        reject(err);
+      };
+    }
+    return send(command, ...rest);
+  };
 }
 
 export async function connectAll(options: ConnectOptions): Promise<Connections> {

@@ -1,3 +1,5 @@
+// First: with tracing on, its SDK must be running before any module that speaks HTTP is loaded.
+export * from './tracing.js';
 export * from './config.js';
 export * from './logger.js';
 export * from './errors.js';
@@ -17,3 +19,4 @@ export * from './retry.js';
 export * from './coalescer.js';
 export * from './by-id.js';
 export * from './csv.js';
+export * from './metrics.js';

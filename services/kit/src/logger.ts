@@ -1,4 +1,5 @@
 import { pino, type Logger, type LoggerOptions } from 'pino';
+import { traceFields, tracingEnabled } from './tracing.js';
 
 export type { Logger };
 
@@ -12,6 +13,8 @@ export function createLogger(service: string, level = 'info'): Logger {
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
     redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-meydan-identity"]'], remove: true },
+    // With tracing on, each line logged inside a traced step carries its traceId and spanId.
+    ...(tracingEnabled() ? { mixin: traceFields } : {}),
   };
   if (process.stdout.isTTY && process.env['LOG_PRETTY'] !== '0') {
     return pino({ ...options, transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l' } } });

@@ -60,6 +60,20 @@ export function requireRouteSchemas(app: FastifyInstance): void {
   });
 }
 
+/**
+ * An operation's id (the method name a generated client gets) from its method and path, unique as they are:
+ * `POST /api/polls/:id/vote` is `postPollsByIdVote`, `GET /api/auth/forgot-password` `getAuthForgotPassword`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const words = url
+    .replace(/^\/api(\/|$)/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) => (segment.startsWith(':') ? ['by', segment.slice(1)] : segment.split(/[^A-Za-z0-9]+/)))
+    .filter(Boolean);
+  return [method.toLowerCase(), ...words.map((w) => w[0]!.toUpperCase() + w.slice(1))].join('');
+}
+
 /** OpenAPI component names allow no '/': `meydan/poll` becomes `poll`. */
 export const componentName = (id: string): string => id.replace(/^meydan\//, '').replace(/[^A-Za-z0-9._-]/g, '-');
 
@@ -77,9 +91,11 @@ export async function registerOpenApi(app: FastifyInstance, service: ServiceName
     refResolver: {
       buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json['$id'] === 'string' ? componentName(json['$id']) : `def-${i}`),
     },
-    transform: ({ schema, url }) => {
+    transform: ({ schema, url, route }) => {
       const hide = !isPublicRoute(url);
-      return { schema: { ...(schema ?? {}), hide, tags: [service] } as typeof schema, url };
+      // A route may name its operation (`schema.operationId`); the others get one from their method and path.
+      const operationId = (schema as { operationId?: string } | undefined)?.operationId ?? operationIdOf([route.method].flat()[0] ?? 'GET', url);
+      return { schema: { ...(schema ?? {}), hide, tags: [service], operationId } as typeof schema, url };
     },
   });
 }

@@ -5,6 +5,8 @@ import { ConfigError, loadConfig, type BaseConfig } from './config.js';
 import { connectAll, type Connections } from './connections.js';
 import { createLogger, type Logger } from './logger.js';
 import type { ServiceDeps } from './app.js';
+import { stopTracing } from './tracing.js';
+import { collectProcessMetrics, defaultMetricsPorts, startMetricsServer } from './metrics.js';
 
 /**
  * Closes in order: stop accepting and let in-flight requests finish, stop consumers, drain NATS,
@@ -29,6 +31,7 @@ export function createShutdown(
       try {
         await app.close();
         await conns.close();
+        await stopTracing();
         clearTimeout(timer);
         log.info('shut down cleanly');
         exit(0);
@@ -47,10 +50,12 @@ interface ProcessConfig {
   PORT?: number | undefined;
   LOG_LEVEL?: string | undefined;
   SHUTDOWN_TIMEOUT_MS?: number | undefined;
+  METRICS_PORT?: number | undefined;
+  METRICS_HOST?: string | undefined;
 }
 
 export interface RunProcessOptions<C extends ProcessConfig, D extends Pick<Connections, 'close'>> {
-  name: string;
+  name: ServiceName | 'gateway';
   configSchema: { type: 'object'; properties: Record<string, JSONSchema> };
   /** The environment to read; defaults to process.env. */
   env?: NodeJS.ProcessEnv;
@@ -60,7 +65,7 @@ export interface RunProcessOptions<C extends ProcessConfig, D extends Pick<Conne
 
 /**
  * A process's whole `main` (a service or the gateway): config (fail fast with one line), connections,
- * app, graceful shutdown on SIGTERM/SIGINT, listen.
+ * app, its metrics port, graceful shutdown on SIGTERM/SIGINT, listen.
  */
 export async function runProcess<C extends ProcessConfig, D extends Pick<Connections, 'close'>>(
   options: RunProcessOptions<C, D>,
@@ -79,6 +84,10 @@ export async function runProcess<C extends ProcessConfig, D extends Pick<Connect
   try {
     const connections = await options.connect(config, log);
     const app = await options.buildApp(connections, config, log);
+    // Prometheus reads this port; the public one never serves /metrics.
+    collectProcessMetrics(options.name);
+    const metrics = await startMetricsServer(config.METRICS_PORT ?? defaultMetricsPorts[options.name], config.METRICS_HOST ?? config.HOST ?? '0.0.0.0', log);
+    app.addHook('onClose', () => metrics.close());
     const shutdown = createShutdown(app, connections, log, config.SHUTDOWN_TIMEOUT_MS ?? 10_000);
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     process.once('SIGINT', () => void shutdown('SIGINT'));

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext, type PollsContext } from './context.js';
 import { startEndedPollsJob } from './jobs/ended-polls.js';
+import { countVotes } from './metrics.js';
 import { ensureIndexes } from './model/index.js';
 import { registerNatsHandlers } from './nats/handlers.js';
 import { bindMemberData } from './nats/member-data.js';
@@ -23,6 +24,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = await createServiceApp('polls', deps);
   const ctx = createContext(deps);
   app.decorate('polls', ctx);
+  app.addHook('onResponse', countVotes);
   await ensureIndexes(ctx.models);
 
   await pollRoutes(app, ctx);

@@ -13,6 +13,7 @@ import {
   type BulkEmailJob,
   type PollUpdate,
 } from '@meydan/proto';
+import { measureSockets } from './metrics.js';
 import { HttpError, IDENTITY_HEADER, redisReconnectDelay, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
 
 /** Socket.io rooms: one per member, one per poll followed live. */
@@ -126,6 +127,7 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
   });
   // The adapter's PSUBSCRIBE went out first; once this answers, events of other instances reach this one.
   await sub.ping();
+  const stopMeasuring = measureSockets(io);
 
   const validSubscription = getValidator('meydan/poll-subscription');
   const validAuth = getValidator('meydan/socket-auth');
@@ -356,6 +358,7 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
     async close() {
       if (closed) return;
       closed = true;
+      stopMeasuring();
       // Closes the transports without a socket.io "disconnect" packet, so clients reconnect (to another instance,
       // or to this one once it is back), and stops the HTTP server taking new connections.
       await io.close();
