@@ -1,5 +1,6 @@
 // Makes a fresh clone runnable: installs npm dependencies when they are missing or stale and,
-// with --servers, what the tests run: the server programs (nats-server, redis-server, FerretDB or mongod), Chromium
+// with --servers, what the tests run: the server programs (nats-server, redis-server, FerretDB or mongod), Chromium,
+// the card font (fonts-dejavu-core)
 // and Schemathesis (the fuzz test).
 // Plain Node with built-ins only: it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
@@ -7,7 +8,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSchemathesis } from '../fuzz/schemathesis.mjs';
-import { ensureChromium, ensureServerBinaries } from './servers.mjs';
+import { ensureCardFont, ensureChromium, ensureServerBinaries } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -30,6 +31,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (process.argv.includes('--servers')) {
       ensureServerBinaries({ mongo: !process.env.TEST_MONGO_URL });
       ensureChromium();
+      ensureCardFont();
       ensureSchemathesis();
     }
   } catch (err) {

@@ -8,6 +8,8 @@ import type { SchemaId, SchemaTypes } from './schemas/index.js';
 import {
   bulkEmailRecipientSchema,
   canViewReplySchema,
+  pollPreviewReplySchema,
+  pollPreviewRequestSchema,
   canViewRequestSchema,
   liveBulkEmailProgressSchema,
   pageRequestSchema,
@@ -164,6 +166,7 @@ export const natsContracts = {
     [subjects.polls.canView]: request(canViewRequestSchema, canViewReplySchema),
     [subjects.polls.pollsPage]: request(pageRequestSchema, pollsPageReplySchema),
     [subjects.polls.reportsPage]: request(pageRequestSchema, reportsPageReplySchema),
+    [subjects.polls.preview]: request(pollPreviewRequestSchema, pollPreviewReplySchema),
     [subjects.social.health]: health,
     [subjects.social.openapi]: openapi,
     [subjects.social.mutuals]: request(mutualsRequestSchema, mutualsReplySchema),

@@ -55,6 +55,8 @@ export const subjects = {
     pollsPage: 'polls.polls.page',
     /** {after, limit} → {reports: [...], next}: every report in id order (admin read model rebuild). */
     reportsPage: 'polls.reports.page',
+    /** {pollId} or {shortUrl} → {status, poll?}: what a link preview may show of a poll (a visitor's view). */
+    preview: 'polls.preview',
   },
   social: {
     health: 'social.health',

@@ -213,6 +213,7 @@ import {
   bulkEmailRecipientSchema,
   liveBulkEmailProgressSchema,
 } from './events.js';
+import { pollPreviewReplySchema, pollPreviewRequestSchema, type PollPreviewReply, type PollPreviewRequest } from './reach.js';
 import type {
   UserRegisteredEvent,
   UserAtEvent,
@@ -327,6 +328,7 @@ export * from './system.js';
 export * from './social.js';
 export * from './events.js';
 export * from './socket.js';
+export * from './reach.js';
 
 /** Every schema, registered by `createAjv()` under its `$id`. */
 export const allSchemas = [
@@ -487,6 +489,8 @@ export const allSchemas = [
   socketNotificationSchema,
   socketPollUpdateSchema,
   socketBulkEmailProgressSchema,
+  pollPreviewRequestSchema,
+  pollPreviewReplySchema,
 ] as const;
 
 export type AnySchema = (typeof allSchemas)[number];
@@ -646,6 +650,8 @@ export interface SchemaTypes {
   'meydan/nats-contact-messages-page-reply': ContactMessagesPageReply;
   'meydan/socket-notification': SocketNotification;
   'meydan/socket-poll-update': SocketPollUpdate;
+  'meydan/nats-poll-preview-request': PollPreviewRequest;
+  'meydan/nats-poll-preview-reply': PollPreviewReply;
 }
 
 /** Compile-time check that SchemaTypes names exactly the registered ids. */

@@ -9,6 +9,9 @@ import { startVotePersister } from './nats/persist-votes.js';
 import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
 import { userRoutes } from './routes/users.js';
+import { cardRoutes } from './routes/cards.js';
+import { pollPreview } from './reach.js';
+import { subjects } from '@meydan/proto';
 import { voteRoutes } from './routes/votes.js';
 
 declare module 'fastify' {
@@ -29,8 +32,10 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await voteRoutes(app, ctx);
   await engagementRoutes(app, ctx);
   await userRoutes(app, ctx);
+  await cardRoutes(app, ctx);
 
   await registerNatsHandlers(ctx);
+  ctx.bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));
   await bindMemberData(ctx);
   const persister = await startVotePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);

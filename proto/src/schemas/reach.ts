@@ -1,0 +1,48 @@
+/**
+ * Reach: what a link preview (the gateway's og: tags) may learn of a poll, and the path parameters of the poll's
+ * card image.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { countField, idField } from './common.js';
+
+/** `polls.preview` request: a poll by id (its /anket/{id} page) or by share code (its /s/{code} page). */
+export const pollPreviewRequestSchema = {
+  $id: 'meydan/nats-poll-preview-request',
+  type: 'object',
+  additionalProperties: false,
+  properties: { pollId: { type: 'string', minLength: 1, maxLength: 64 }, shortUrl: { type: 'string', minLength: 1, maxLength: 64 } },
+  oneOf: [{ required: ['pollId'] }, { required: ['shortUrl'] }],
+} as const;
+export type PollPreviewRequest = FromSchema<typeof pollPreviewRequestSchema>;
+
+/**
+ * `polls.preview` reply, as a visitor may see the poll. `missing`: no such poll (or a share-link poll asked by id);
+ * `members`: a members-only poll (exists, nothing more is said); `circle`: a friends poll; `visible`: the poll's
+ * title, description, options and the counts the API shows a visitor.
+ */
+export const pollPreviewReplySchema = {
+  $id: 'meydan/nats-poll-preview-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['status'],
+  properties: {
+    status: { type: 'string', enum: ['missing', 'members', 'circle', 'visible'] },
+    poll: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['id', 'title', 'description', 'shortUrl', 'options', 'totalVotes'],
+      properties: {
+        id: idField,
+        title: { type: 'string' },
+        description: { type: ['string', 'null'] },
+        shortUrl: { type: ['string', 'null'] },
+        options: {
+          type: 'array',
+          items: { type: 'object', additionalProperties: false, required: ['text', 'votes'], properties: { text: { type: 'string' }, votes: countField } },
+        },
+        totalVotes: countField,
+      },
+    },
+  },
+} as const;
+export type PollPreviewReply = FromSchema<typeof pollPreviewReplySchema>;
