@@ -19,6 +19,7 @@ export const clientRoutes = [
   '/login',
   '/sifre-sifirla',
   '/s/:shortUrl',
+  '/anket/:id',
   '/yardim-merkezi',
   '/iletisim',
   '/gizlilik-politikasi',

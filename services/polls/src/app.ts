@@ -9,7 +9,7 @@ import { startVotePersister } from './nats/persist-votes.js';
 import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
 import { userRoutes } from './routes/users.js';
-import { cardRoutes } from './routes/cards.js';
+import { reachRoutes } from './routes/reach.js';
 import { pollPreview } from './reach.js';
 import { subjects } from '@meydan/proto';
 import { voteRoutes } from './routes/votes.js';
@@ -32,7 +32,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await voteRoutes(app, ctx);
   await engagementRoutes(app, ctx);
   await userRoutes(app, ctx);
-  await cardRoutes(app, ctx);
+  await reachRoutes(app, ctx);
 
   await registerNatsHandlers(ctx);
   ctx.bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));

@@ -106,4 +106,17 @@ describe('poll previews and cards', () => {
     expect(later.equals(first)).toBe(false);
     expect(pngSize(later)).toEqual({ width: 1200, height: 630 });
   });
+
+  it('tells the poll page what a visitor may know by id: 404 when missing or a share-link poll', async () => {
+    const get = (id: string) => svc.app.inject({ method: 'GET', url: `/api/polls/${id}/preview`, headers: asVisitor() });
+    expect((await get(ids.private)).json()).toEqual({ status: 'members' });
+    expect((await get(ids.friends)).json()).toEqual({ status: 'circle' });
+    const visible = await get(ids.public);
+    expect(visible.json().poll.title).toBe('public çay mı kahve mi?');
+    for (const id of [ids.share, '000000000000000000000000', 'bozuk']) {
+      const res = await get(id);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json().message).toBe('Anket bulunamadı');
+    }
+  });
 });

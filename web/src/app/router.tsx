@@ -28,6 +28,7 @@ const HelpCenterPage = lazyScreen(() => import('../features/info/HelpCenterPage'
 const PrivacyPage = lazyScreen(() => import('../features/info/PrivacyPage'), 'PrivacyPage');
 const SupportPage = lazyScreen(() => import('../features/info/SupportPage'), 'SupportPage');
 const TermsPage = lazyScreen(() => import('../features/info/TermsPage'), 'TermsPage');
+const PollPage = lazyScreen(() => import('../features/reach/PollPage'), 'PollPage');
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const QuestionnairePage = lazyScreen(() => import('../features/questionnaire/QuestionnairePage'), 'QuestionnairePage');
 const RegisterPage = lazyScreen(() => import('../features/register/RegisterPage'), 'RegisterPage');
@@ -55,6 +56,7 @@ const screens: Record<ClientRoute, ComponentType> = {
   '/login': LoginRoute,
   '/sifre-sifirla': ResetPasswordPage,
   '/s/:shortUrl': SharedPollPage,
+  '/anket/:id': PollPage,
   '/yardim-merkezi': HelpCenterPage,
   '/iletisim': ContactPage,
   '/gizlilik-politikasi': PrivacyPage,

@@ -1,0 +1,51 @@
+/**
+ * What a visitor may know of a poll by id (its /anket page asks a visitor to sign in for a members' poll) and the poll's
+ * card image for link previews (og:image), by id for public polls and by share code for share-link polls.
+ */
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { PollIdParams, ShareCodeParams } from '@meydan/proto';
+import type { PollsContext } from '../context.js';
+import { CARD_FRESH_MS, PollCards, pollPreview } from '../reach.js';
+import { SAME_FOR_EVERY_VISITOR, pollNotFound } from './common.js';
+
+const pngResponse = { description: '1200×630 PNG', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } as const;
+
+export async function reachRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+  const cards = new PollCards();
+
+  app.get<{ Params: PollIdParams }>(
+    '/api/polls/:id/preview',
+    {
+      schema: {
+        summary: 'Anketin ziyaretçiye görünen hâli: visible (başlık, seçenekler, sayılar), members (giriş gerekir) ya da circle (yalnızca Dost Meclisi); yoksa 404',
+        params: { $ref: 'meydan/poll-id-params' },
+        response: { 200: { $ref: 'meydan/nats-poll-preview-reply' } },
+      },
+    },
+    async (request, reply) => {
+      const preview = await pollPreview(ctx, { pollId: request.params.id });
+      if (preview.status === 'missing') throw pollNotFound();
+      reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
+      return preview;
+    },
+  );
+  const send = async (reply: FastifyReply, png: Buffer | null) => {
+    if (!png) throw pollNotFound();
+    return reply
+      .type('image/png')
+      .header('cache-control', `public, max-age=${CARD_FRESH_MS / 1000}`)
+      .send(png);
+  };
+
+  app.get<{ Params: PollIdParams }>(
+    '/api/polls/:id/card.png',
+    { schema: { summary: 'Anketin bağlantı önizleme görseli (1200×630 PNG, ziyaretçinin gördüğü kadarıyla)', params: { $ref: 'meydan/poll-id-params' }, response: { 200: pngResponse } } },
+    async (request, reply) => send(reply, await cards.png(ctx, { pollId: request.params.id })),
+  );
+
+  app.get<{ Params: ShareCodeParams }>(
+    '/api/s/:shortUrl/card.png',
+    { schema: { summary: 'Paylaşım bağlantısındaki anketin önizleme görseli (1200×630 PNG)', params: { $ref: 'meydan/share-code-params' }, response: { 200: pngResponse } } },
+    async (request, reply) => send(reply, await cards.png(ctx, { shortUrl: request.params.shortUrl })),
+  );
+}

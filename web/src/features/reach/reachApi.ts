@@ -1,0 +1,13 @@
+import type { PollPreviewReply } from '@meydan/proto';
+import { api } from '../../app/api';
+
+/** What a visitor may know of a poll they cannot open by id: whether it asks them to sign in, or is a circle's. */
+export const reachApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    pollPreview: build.query<PollPreviewReply, string>({
+      query: (id) => `/polls/${encodeURIComponent(id)}/preview`,
+    }),
+  }),
+});
+
+export const { usePollPreviewQuery } = reachApi;
