@@ -23,6 +23,7 @@ import { installRateLimits } from './rate-limits.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
+import { LinkPreviews } from './link-previews.js';
 import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
@@ -124,6 +125,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     [config.PUBLIC_ORIGIN ?? '', ...(config.ALLOWED_ORIGINS ?? '').split(',')].map((o) => o.trim().toLowerCase()).filter(Boolean),
   );
   const staticAssets = new StaticAssets(config.WEB_DIST);
+  const linkPreviews = new LinkPreviews(bus, deps.log, (config.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, ''));
 
   const notFound: RouteHandlerMethod = async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -141,6 +143,10 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
     }
+    // A poll's page: its link-preview tags, or 404 when there is no such poll.
+    const pollPage = await linkPreviews.answer(path, request.id);
+    if (pollPage?.tags) return staticAssets.sendShellWithPreview(reply, pollPage.status, pollPage.tags);
+    if (pollPage) return staticAssets.sendShell(request, reply, pollPage.status);
     // Every client route gets the SPA shell; unknown paths get it too, with 404, and the SPA says so.
     const known = matchClientRoute(path) !== null;
     return staticAssets.sendShell(request, reply, known ? 200 : 404);
