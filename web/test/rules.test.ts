@@ -300,8 +300,7 @@ describe('small rules', () => {
   });
 
   it('shares share-link polls by their code and others by their own page', () => {
-    expect(pollShareUrl({ id: 'p1', type: 'public', shortUrl: 'AbC' }, 'https://meydan.app')).toBe('https://meydan.app/s/AbC');
-    expect(pollShareUrl({ id: 'p1', type: 'public', shortUrl: null }, 'https://meydan.app')).toBe('https://meydan.app/anket/p1');
-    expect(pollShareUrl({ id: 'p1', type: 'friends', shortUrl: null }, 'https://meydan.app')).toBe('https://meydan.app/anket/p1');
+    expect(pollShareUrl({ id: 'p1', shortUrl: 'AbC' }, 'https://meydan.app')).toBe('https://meydan.app/s/AbC');
+    expect(pollShareUrl({ id: 'p1', shortUrl: null }, 'https://meydan.app')).toBe('https://meydan.app/anket/p1');
   });
 });
