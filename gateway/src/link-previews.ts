@@ -3,7 +3,7 @@
  * and /s/{code} — carries the poll's own og: and twitter: tags, as a visitor may see it (polls' `polls.preview`
  * decides). A poll a visitor may not open gets the site's generic tags; a poll that does not exist, a 404.
  */
-import { matchClientRoute, subjects, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
+import { matchClientRoute, subjects, type EmbedRoute, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import { TtlCache } from './ttl-cache.js';
 
@@ -98,30 +98,37 @@ export class LinkPreviews {
   async answer(path: string, requestId: string): Promise<PollPageAnswer | null> {
     const match = matchClientRoute(path);
     let request: PollPreviewRequest;
-    let canonical: string;
-    if (match?.route === '/anket/:id') {
-      request = { pollId: match.params['id']! };
-      canonical = `/anket/${encodeURIComponent(match.params['id']!)}`;
-    } else if (match?.route === '/s/:shortUrl') {
-      request = { shortUrl: match.params['shortUrl']! };
-      canonical = `/s/${encodeURIComponent(match.params['shortUrl']!)}`;
-    } else {
-      return null;
-    }
-    const key = JSON.stringify(request);
-    let reply = this.replies.get(key);
-    if (!reply) {
-      // A parameter polls' contract refuses (over 64 characters) names no poll.
-      if ([...Object.values(request)[0]!].length > 64) return { status: 404, tags: null };
-      try {
-        reply = await this.bus.request(subjects.polls.preview, request, { requestId }, this.timeoutMs);
-      } catch (err) {
-        this.log.warn({ err, path }, 'link preview unavailable: plain shell');
-        return null;
-      }
-      this.replies.set(key, reply);
-    }
+    if (match?.route === '/anket/:id') request = { pollId: match.params['id']! };
+    else if (match?.route === '/s/:shortUrl') request = { shortUrl: match.params['shortUrl']! };
+    else return null;
+    const reply = await this.previewOf(request, requestId);
+    if (reply === undefined) return null;
     if (reply.status === 'missing') return { status: 404, tags: null };
+    const canonical = 'pollId' in request ? `/anket/${encodeURIComponent(request.pollId!)}` : `/s/${encodeURIComponent(request.shortUrl!)}`;
     return { status: 200, tags: previewTagsOf(reply, this.origin, canonical) };
+  }
+
+  /** An embed's status: 200 when a visitor may see its poll (a public poll by id, a share-link poll by code), else 404. */
+  async embedStatus(match: { route: EmbedRoute; params: Record<string, string> }, requestId: string): Promise<200 | 404> {
+    const request: PollPreviewRequest = match.route === '/embed/:code' ? { shortUrl: match.params['code']! } : { pollId: match.params['id']! };
+    const reply = await this.previewOf(request, requestId);
+    return reply === undefined || reply.status === 'visible' ? 200 : 404;
+  }
+
+  /** What polls says of a poll (kept a few seconds); undefined when polls did not answer. */
+  private async previewOf(request: PollPreviewRequest, requestId: string): Promise<PollPreviewReply | undefined> {
+    // A parameter polls' contract refuses (over 64 characters) names no poll.
+    if ([...Object.values(request)[0]!].length > 64) return { status: 'missing' };
+    const key = JSON.stringify(request);
+    const kept = this.replies.get(key);
+    if (kept) return kept;
+    try {
+      const reply = await this.bus.request(subjects.polls.preview, request, { requestId }, this.timeoutMs);
+      this.replies.set(key, reply);
+      return reply;
+    } catch (err) {
+      this.log.warn({ err, request }, 'poll preview unavailable: plain shell');
+      return undefined;
+    }
   }
 }

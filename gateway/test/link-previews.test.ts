@@ -111,4 +111,39 @@ describe('link previews through the gateway (real polls)', () => {
     }
     expect((await fetch(`${gateway.base}/api/s/yok12345/card.png`)).status).toBe(404);
   });
+
+  it('lets other sites frame the embeds only, and every other page stays unframeable', async () => {
+    for (const path of [`/embed/${code}`, `/embed/anket/${made.public}`]) {
+      const res = await fetch(`${gateway.base}${path}`);
+      expect(res.status, path).toBe(200);
+      expect(res.headers.get('x-frame-options'), path).toBeNull();
+      expect(res.headers.get('content-security-policy'), path).toContain('frame-ancestors *');
+      expect(res.headers.get('content-security-policy'), path).toContain("script-src 'self'");
+    }
+    for (const path of [`/embed/anket/${made.private}`, `/embed/anket/${made.friends}`, '/embed/yok12345', '/embed/anket/000000000000000000000000']) {
+      expect((await fetch(`${gateway.base}${path}`)).status, path).toBe(404);
+    }
+    for (const path of ['/', `/anket/${made.public}`, `/s/${code}`, '/kesfet', '/bu-sayfa-yok', `/api/polls/${made.public}`]) {
+      const res = await fetch(`${gateway.base}${path}`);
+      expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
+      expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it("lets an embed vote as a visitor with the signed id it was given, never with a forged one", async () => {
+    const minted = await fetch(`${gateway.base}/api/embed/visitor`);
+    expect(minted.status).toBe(200);
+    expect(minted.headers.get('cache-control')).toBe('no-store');
+    const { visitor } = (await minted.json()) as { visitor: string };
+    const vote = (headers: Record<string, string>) =>
+      fetch(`${gateway.base}/api/s/${code}/vote`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ optionIndex: 1 }) });
+    const forged = await vote({ 'x-meydan-visitor': `${visitor.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAA` });
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { error: string }).error).toBe('visitor_required');
+    const counted = await vote({ 'x-meydan-visitor': visitor });
+    expect(counted.status, await counted.clone().text()).toBe(200);
+    const poll = await fetch(`${gateway.base}/api/s/${code}`, { headers: { 'x-meydan-visitor': visitor } });
+    expect(((await poll.json()) as { hasVoted: boolean; userChoice: number }).userChoice).toBe(1);
+    expect((await vote({ 'x-meydan-visitor': visitor })).status).toBe(409);
+  });
 });

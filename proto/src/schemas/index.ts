@@ -213,7 +213,16 @@ import {
   bulkEmailRecipientSchema,
   liveBulkEmailProgressSchema,
 } from './events.js';
-import { pollPreviewReplySchema, pollPreviewRequestSchema, type PollPreviewReply, type PollPreviewRequest } from './reach.js';
+import {
+  oembedQuerySchema,
+  oembedSchema,
+  pollPreviewReplySchema,
+  pollPreviewRequestSchema,
+  type Oembed,
+  type OembedQuery,
+  type PollPreviewReply,
+  type PollPreviewRequest,
+} from './reach.js';
 import type {
   UserRegisteredEvent,
   UserAtEvent,
@@ -491,6 +500,8 @@ export const allSchemas = [
   socketBulkEmailProgressSchema,
   pollPreviewRequestSchema,
   pollPreviewReplySchema,
+  oembedQuerySchema,
+  oembedSchema,
 ] as const;
 
 export type AnySchema = (typeof allSchemas)[number];
@@ -652,6 +663,8 @@ export interface SchemaTypes {
   'meydan/socket-poll-update': SocketPollUpdate;
   'meydan/nats-poll-preview-request': PollPreviewRequest;
   'meydan/nats-poll-preview-reply': PollPreviewReply;
+  'meydan/oembed-query': OembedQuery;
+  'meydan/oembed': Oembed;
 }
 
 /** Compile-time check that SchemaTypes names exactly the registered ids. */

@@ -46,3 +46,47 @@ export const pollPreviewReplySchema = {
   },
 } as const;
 export type PollPreviewReply = FromSchema<typeof pollPreviewReplySchema>;
+
+/** The reach routes' Turkish texts. */
+export const reachMessages = {
+  oembedJsonOnly: 'Yalnızca JSON biçimi destekleniyor (format=json).',
+  oembedUrlInvalid: 'url, bir Meydan anketinin adresi olmalı.',
+  embedTitle: (title: string) => `Meydan anketi: ${title}`,
+} as const;
+
+/** GET /api/oembed: the address of a poll page (/anket/{id}, /s/{code} or their embeds) on this site. */
+export const oembedQuerySchema = {
+  $id: 'meydan/oembed-query',
+  type: 'object',
+  additionalProperties: false,
+  required: ['url'],
+  properties: {
+    url: { type: 'string', minLength: 1, maxLength: 2000, errorMessage: reachMessages.oembedUrlInvalid },
+    format: { type: 'string', enum: ['json', 'xml'], default: 'json' },
+    maxwidth: { type: 'integer', minimum: 1, maximum: 10000 },
+    maxheight: { type: 'integer', minimum: 1, maximum: 10000 },
+  },
+} as const;
+export type OembedQuery = FromSchema<typeof oembedQuerySchema>;
+
+/** GET /api/oembed answer (oEmbed 1.0, type rich): an iframe of the poll's embed. */
+export const oembedSchema = {
+  $id: 'meydan/oembed',
+  type: 'object',
+  additionalProperties: false,
+  required: ['version', 'type', 'provider_name', 'provider_url', 'title', 'html', 'width', 'height'],
+  properties: {
+    version: { type: 'string', const: '1.0' },
+    type: { type: 'string', const: 'rich' },
+    provider_name: { type: 'string' },
+    provider_url: { type: 'string' },
+    title: { type: 'string' },
+    html: { type: 'string' },
+    width: { type: 'integer' },
+    height: { type: 'integer' },
+    thumbnail_url: { type: 'string' },
+    thumbnail_width: { type: 'integer' },
+    thumbnail_height: { type: 'integer' },
+  },
+} as const;
+export type Oembed = FromSchema<typeof oembedSchema>;

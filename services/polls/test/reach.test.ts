@@ -119,4 +119,38 @@ describe('poll previews and cards', () => {
       expect(res.json().message).toBe('Anket bulunamadı');
     }
   });
+
+  it('answers oEmbed (rich) with an iframe of the embed for our poll pages, 404 for anything else', async () => {
+    const origin = svc.app.polls.config.PUBLIC_ORIGIN!.replace(/\/+$/, '');
+    const oembed = (url: string, extra = '') =>
+      svc.app.inject({ method: 'GET', url: `/api/oembed?url=${encodeURIComponent(url)}&format=json${extra}`, headers: asVisitor() });
+    const byId = await oembed(`${origin}/anket/${ids.public}`);
+    expect(byId.statusCode, byId.body).toBe(200);
+    expect(byId.json()).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Meydan', title: 'public çay mı kahve mi?', width: 480, height: 420 });
+    expect(byId.json().html).toBe(
+      `<iframe src="${origin}/embed/anket/${ids.public}" width="480" height="420" style="border:0;max-width:100%" title="Meydan anketi: public çay mı kahve mi?" loading="lazy"></iframe>`,
+    );
+    const byCode = await oembed(`${origin}/s/${code}`, '&maxwidth=300');
+    expect(byCode.json().html).toContain(`src="${origin}/embed/${code}" width="300"`);
+    expect((await oembed(`${origin}/embed/${code}`)).statusCode).toBe(200);
+    for (const url of [
+      `https://elsewhere.example/anket/${ids.public}`,
+      `${origin}/anket/${ids.private}`,
+      `${origin}/anket/${ids.friends}`,
+      `${origin}/anket/${ids.share}`,
+      `${origin}/anket/000000000000000000000000`,
+      `${origin}/kesfet`,
+      'bir adres değil',
+    ]) {
+      const res = await oembed(url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().error).toBe('not_found');
+    }
+    const xml = await oembed(`${origin}/anket/${ids.public}`, '&format=xml');
+    expect(xml.statusCode).toBe(400); // format given twice: refused by the schema
+    const onlyXml = await svc.app.inject({ method: 'GET', url: `/api/oembed?url=${encodeURIComponent(`${origin}/anket/${ids.public}`)}&format=xml`, headers: asVisitor() });
+    expect(onlyXml.statusCode).toBe(501);
+    expect(onlyXml.json().message).toBe('Yalnızca JSON biçimi destekleniyor (format=json).');
+    expect((await svc.app.inject({ method: 'GET', url: '/api/oembed', headers: asVisitor() })).statusCode).toBe(400);
+  });
 });

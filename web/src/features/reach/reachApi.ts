@@ -1,4 +1,4 @@
-import type { PollPreviewReply } from '@meydan/proto';
+import type { Oembed, PollPreviewReply } from '@meydan/proto';
 import { api } from '../../app/api';
 
 /** What a visitor may know of a poll they cannot open by id: whether it asks them to sign in, or is a circle's. */
@@ -7,7 +7,11 @@ export const reachApi = api.injectEndpoints({
     pollPreview: build.query<PollPreviewReply, string>({
       query: (id) => `/polls/${encodeURIComponent(id)}/preview`,
     }),
+    /** The snippet another site pastes to embed a poll (oEmbed, the same answer any consumer gets). */
+    oembed: build.query<Oembed, string>({
+      query: (url) => `/oembed?format=json&url=${encodeURIComponent(url)}`,
+    }),
   }),
 });
 
-export const { usePollPreviewQuery } = reachApi;
+export const { usePollPreviewQuery, useOembedQuery } = reachApi;
