@@ -24,6 +24,8 @@ export const routingTable: readonly { prefix: string; service: ServiceName; webs
   { prefix: '/api/polls', service: 'polls' },
   { prefix: '/api/s', service: 'polls' },
   { prefix: '/api/oembed', service: 'polls' },
+  { prefix: '/api/search', service: 'polls' },
+  { prefix: '/api/tags', service: 'polls' },
   { prefix: '/api/notifications', service: 'notifications' },
   { prefix: '/api/contact', service: 'contact' },
   { prefix: '/api/newsletter', service: 'contact' },

@@ -39,6 +39,8 @@ export const subjects = {
     usersPage: 'auth.users.page',
     /** {userId} → {topics: {category, weight}[]}: topic affinities of the member's personality analysis (for-you feed). */
     usersAffinities: 'auth.users.affinities',
+    /** {q, offset, limit} → {users, totalCount}: active members whose username or display name holds q (Turkish-aware). */
+    usersSearch: 'auth.users.search',
   },
   polls: {
     health: 'polls.health',

@@ -216,10 +216,22 @@ import {
 import {
   oembedQuerySchema,
   oembedSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  usersSearchRequestSchema,
+  usersSearchReplySchema,
+  trendingTagsSchema,
+  tagParamsSchema,
   pollPreviewReplySchema,
   pollPreviewRequestSchema,
   type Oembed,
   type OembedQuery,
+  type SearchQuery,
+  type SearchResult,
+  type UsersSearchRequest,
+  type UsersSearchReply,
+  type TrendingTags,
+  type TagParams,
   type PollPreviewReply,
   type PollPreviewRequest,
 } from './reach.js';
@@ -502,6 +514,12 @@ export const allSchemas = [
   pollPreviewReplySchema,
   oembedQuerySchema,
   oembedSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  usersSearchRequestSchema,
+  usersSearchReplySchema,
+  trendingTagsSchema,
+  tagParamsSchema,
 ] as const;
 
 export type AnySchema = (typeof allSchemas)[number];
@@ -665,6 +683,12 @@ export interface SchemaTypes {
   'meydan/nats-poll-preview-reply': PollPreviewReply;
   'meydan/oembed-query': OembedQuery;
   'meydan/oembed': Oembed;
+  'meydan/search-query': SearchQuery;
+  'meydan/search-result': SearchResult;
+  'meydan/nats-users-search-request': UsersSearchRequest;
+  'meydan/nats-users-search-reply': UsersSearchReply;
+  'meydan/trending-tags': TrendingTags;
+  'meydan/tag-params': TagParams;
 }
 
 /** Compile-time check that SchemaTypes names exactly the registered ids. */

@@ -4,6 +4,10 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { countField, idField } from './common.js';
+import { creatorSummarySchema, pollSchema } from './polls.js';
+
+const { $id: _pollId, ...pollItem } = pollSchema;
+const { $id: _creatorId, ...creatorItem } = creatorSummarySchema;
 
 /** `polls.preview` request: a poll by id (its /anket/{id} page) or by share code (its /s/{code} page). */
 export const pollPreviewRequestSchema = {
@@ -90,3 +94,83 @@ export const oembedSchema = {
   },
 } as const;
 export type Oembed = FromSchema<typeof oembedSchema>;
+
+export const searchMessages = {
+  tooLong: 'Arama en fazla 100 karakter olabilir.',
+  noWord: 'Aramak için en az bir harf ya da rakam yaz.',
+  tagInvalid: 'Etiket yalnızca harf, rakam ve _ içerebilir (2–50 karakter).',
+} as const;
+
+/** GET /api/search: polls (title, description, options) or members (username, display name), Turkish-aware. */
+export const searchQuerySchema = {
+  $id: 'meydan/search-query',
+  type: 'object',
+  additionalProperties: false,
+  required: ['q'],
+  properties: {
+    q: { type: 'string', maxLength: 1000 },
+    type: { type: 'string', enum: ['polls', 'users'], default: 'polls' },
+    page: { type: 'integer', minimum: 1, maximum: 100, default: 1 },
+    limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+  },
+} as const;
+export type SearchQuery = FromSchema<typeof searchQuerySchema>;
+
+/** GET /api/search answer: one page of what the reader may see, best match first. */
+export const searchResultSchema = {
+  $id: 'meydan/search-result',
+  type: 'object',
+  additionalProperties: false,
+  required: ['type', 'query', 'page', 'totalCount', 'hasMore', 'polls', 'users'],
+  properties: {
+    type: { type: 'string', enum: ['polls', 'users'] },
+    query: { type: 'string' },
+    page: countField,
+    totalCount: countField,
+    hasMore: { type: 'boolean' },
+    polls: { type: 'array', items: pollItem },
+    users: { type: 'array', items: creatorItem },
+  },
+} as const;
+export type SearchResult = FromSchema<typeof searchResultSchema>;
+
+/** `auth.users.search` request: members whose username or display name holds the query. */
+export const usersSearchRequestSchema = {
+  $id: 'meydan/nats-users-search-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['q', 'offset', 'limit'],
+  properties: { q: { type: 'string', minLength: 1, maxLength: 100 }, offset: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
+} as const;
+export type UsersSearchRequest = FromSchema<typeof usersSearchRequestSchema>;
+
+export const usersSearchReplySchema = {
+  $id: 'meydan/nats-users-search-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['users', 'totalCount'],
+  properties: { users: { type: 'array', items: creatorItem }, totalCount: countField },
+} as const;
+export type UsersSearchReply = FromSchema<typeof usersSearchReplySchema>;
+
+/** GET /api/tags/trending: the hashtags of the last 24 hours' public polls, most used first. */
+export const trendingTagsSchema = {
+  $id: 'meydan/trending-tags',
+  type: 'object',
+  additionalProperties: false,
+  required: ['tags'],
+  properties: {
+    tags: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['tag', 'count'], properties: { tag: { type: 'string' }, count: countField } } },
+  },
+} as const;
+export type TrendingTags = FromSchema<typeof trendingTagsSchema>;
+
+/** GET /api/tags/{tag}/polls path. */
+export const tagParamsSchema = {
+  $id: 'meydan/tag-params',
+  type: 'object',
+  additionalProperties: false,
+  required: ['tag'],
+  properties: { tag: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+export type TagParams = FromSchema<typeof tagParamsSchema>;

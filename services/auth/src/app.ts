@@ -7,6 +7,7 @@ import { createAuthContext } from './context.js';
 import { bootstrapAdmin } from './domain/admin-bootstrap.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
+import { bindUserSearch } from './nats/search-users.js';
 import { accountRoutes } from './routes/account.js';
 import { accountDataRoutes, deleteDueAccounts } from './routes/account-data.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
@@ -28,6 +29,7 @@ export async function buildApp(baseDeps: ServiceDeps) {
   // Before the responders: the admin service's read model rebuild may ask for the accounts the moment they answer.
   await bootstrapAdmin(ctx);
   bindAuthResponders(ctx);
+  bindUserSearch(ctx);
   await bindAuthConsumers(ctx);
 
   await app.register(accountRoutes, { ctx });

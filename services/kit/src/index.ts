@@ -17,3 +17,4 @@ export * from './retry.js';
 export * from './coalescer.js';
 export * from './by-id.js';
 export * from './csv.js';
+export * from './turkish-search.js';

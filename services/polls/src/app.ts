@@ -10,6 +10,7 @@ import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
 import { userRoutes } from './routes/users.js';
 import { reachRoutes } from './routes/reach.js';
+import { searchRoutes } from './routes/search.js';
 import { pollPreview } from './reach.js';
 import { subjects } from '@meydan/proto';
 import { voteRoutes } from './routes/votes.js';
@@ -33,6 +34,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await engagementRoutes(app, ctx);
   await userRoutes(app, ctx);
   await reachRoutes(app, ctx);
+  await searchRoutes(app, ctx);
 
   await registerNatsHandlers(ctx);
   ctx.bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));
