@@ -20,6 +20,7 @@ export const clientRoutes = [
   '/sifre-sifirla',
   '/s/:shortUrl',
   '/anket/:id',
+  '/sunum/:id',
   '/yardim-merkezi',
   '/iletisim',
   '/gizlilik-politikasi',

@@ -31,6 +31,7 @@ const TermsPage = lazyScreen(() => import('../features/info/TermsPage'), 'TermsP
 const EmbedSharePage = lazyScreen(() => import('../features/reach/EmbedPage'), 'EmbedSharePage');
 const EmbedPollPage = lazyScreen(() => import('../features/reach/EmbedPage'), 'EmbedPollPage');
 const PollPage = lazyScreen(() => import('../features/reach/PollPage'), 'PollPage');
+const PresenterPage = lazyScreen(() => import('../features/reach/PresenterPage'), 'PresenterPage');
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const QuestionnairePage = lazyScreen(() => import('../features/questionnaire/QuestionnairePage'), 'QuestionnairePage');
 const RegisterPage = lazyScreen(() => import('../features/register/RegisterPage'), 'RegisterPage');
@@ -59,6 +60,7 @@ const screens: Record<ClientRoute, ComponentType> = {
   '/sifre-sifirla': ResetPasswordPage,
   '/s/:shortUrl': SharedPollPage,
   '/anket/:id': PollPage,
+  '/sunum/:id': PresenterPage,
   '/yardim-merkezi': HelpCenterPage,
   '/iletisim': ContactPage,
   '/gizlilik-politikasi': PrivacyPage,

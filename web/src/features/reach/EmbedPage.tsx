@@ -1,3 +1,4 @@
+import type { Poll } from '@meydan/proto';
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
@@ -96,14 +97,23 @@ export function EmbedSharePage() {
 export function EmbedPollPage() {
   const { id = '' } = useParams();
   const { data: poll, error } = usePollQuery(id);
-  const ref = useRef<HTMLElement>(null);
-  useLivePoll(ref, id, Boolean(poll));
-  const link = `/anket/${encodeURIComponent(id)}`;
   useDocumentTitle(poll?.title ?? t.loading);
+  if (!poll) return <EmbedStatus error={error} link={`/anket/${encodeURIComponent(id)}`} />;
+  return <LiveEmbed poll={poll} />;
+}
 
-  if (!poll) return <EmbedStatus error={error} link={link} />;
+function LiveEmbed({ poll }: { poll: Poll }) {
+  const ref = useRef<HTMLElement>(null);
+  useLivePoll(ref, poll.id);
   return (
-    <EmbedFrame title={poll.title} total={poll.totalVotes} link={link} pollId={poll.id} frameRef={ref} linkText={poll.hasVoted ? t.openOnMeydan : t.voteOnMeydan}>
+    <EmbedFrame
+      title={poll.title}
+      total={poll.totalVotes}
+      link={`/anket/${encodeURIComponent(poll.id)}`}
+      pollId={poll.id}
+      frameRef={ref}
+      linkText={poll.hasVoted ? t.openOnMeydan : t.voteOnMeydan}
+    >
       <OptionsView options={poll.options} total={poll.totalVotes} showResults userChoice={poll.userChoice} decimals={0} />
       {!isOpen(poll.expiresAt) ? <Note>{t.closed}</Note> : null}
     </EmbedFrame>
