@@ -21,6 +21,8 @@ export const clientRoutes = [
   '/s/:shortUrl',
   '/anket/:id',
   '/sunum/:id',
+  '/ara',
+  '/etiket/:tag',
   '/yardim-merkezi',
   '/iletisim',
   '/gizlilik-politikasi',

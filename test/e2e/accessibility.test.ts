@@ -53,7 +53,7 @@ async function open(setting: Setting): Promise<Page> {
 }
 
 /** A concrete path for a client route pattern ('/s/:shortUrl' gets a real share link, '/anket/:id' a public poll). */
-const pathOf = (route: string) => route.replace(':shortUrl', shortUrl).replace(':id', publicPollId);
+const pathOf = (route: string) => route.replace(':shortUrl', shortUrl).replace(':id', publicPollId).replace(':tag', 'oyun');
 
 /** On a narrow screen the header's account buttons live in the menu. */
 async function openMenuIfNarrow(page: Page, width: Width): Promise<void> {

@@ -192,6 +192,30 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await expectNoAxeViolations(page, 'presenter view reached by keyboard');
   });
 
+  it('searches from the header and opens a result with the keyboard only', async () => {
+    const page = await open();
+    await page.goto('/');
+    await settled(page, 'visitor');
+    await tabTo(page, page.getByRole('link', { name: 'Anket ya da üye ara' }));
+    await expectFocusVisible(page);
+    await page.keyboard.press('Enter');
+    const box = page.getByRole('searchbox', { name: 'Aranacak kelime' });
+    await tabTo(page, box);
+    await page.keyboard.type('KONSOL');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: '“KONSOL” için sonuçlar' }).waitFor();
+    const users = page.getByRole('button', { name: 'Üyeler' });
+    await tabTo(page, users);
+    await page.keyboard.press('Enter');
+    expect(await users.getAttribute('aria-pressed')).toBe('true');
+    await tabTo(page, page.getByRole('button', { name: 'Anketler' }), { back: true });
+    await page.keyboard.press('Enter');
+    const option = page.locator('[data-search-polls]').getByRole('button', { name: 'Xbox' });
+    await tabTo(page, option);
+    await expectFocusVisible(page);
+    await expectNoAxeViolations(page, 'search results reached by keyboard');
+  });
+
   it('lets a member sign in, create a poll, vote and read notifications with the keyboard only', async () => {
     const page = await open();
     await page.goto('/');

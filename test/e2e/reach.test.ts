@@ -190,3 +190,60 @@ describe('the presenter view', { timeout: 90_000 }, () => {
     expect(errors).toEqual([]);
   });
 });
+
+describe('search and hashtags', { timeout: 90_000 }, () => {
+  it('searches polls and members from the header, Turkish-aware, and refuses punctuation only', async () => {
+    // The box itself on a wide screen; narrower ones have a magnifier that opens /ara.
+    const narrower = await open({ sid: deniz.sid });
+    await narrower.page.goto('/');
+    await settled(narrower.page, 'member');
+    await narrower.page.getByRole('link', { name: 'Anket ya da üye ara' }).click();
+    await narrower.page.getByRole('heading', { level: 1, name: 'Arama' }).waitFor();
+    await screenshot(narrower.page, 'reach-search-member-header');
+
+    const { page, errors } = await open({ viewport: { width: 1500, height: 900 } });
+    await page.goto('/');
+    await settled(page, 'visitor');
+    const box = page.getByRole('searchbox', { name: 'Anket ya da üye ara' });
+    await box.fill('CAY');
+    await box.press('Enter');
+    await page.waitForURL(/\/ara\?q=CAY$/);
+    await page.getByRole('heading', { level: 1, name: '“CAY” için sonuçlar' }).waitFor();
+    const results = page.locator('[data-search-polls]');
+    await results.getByRole('heading', { name: 'Sabah çay mı, kahve mi?' }).waitFor();
+    expect(await results.getByRole('heading', { name: 'Üyelere özel soru' }).count()).toBe(0);
+    await expectNoAxeViolations(page, '/ara polls');
+    await screenshot(page, 'reach-search-polls');
+
+    await page.getByRole('button', { name: 'Üyeler' }).click();
+    await page.getByRole('searchbox', { name: 'Aranacak kelime' }).fill('kaya');
+    await page.getByRole('button', { name: 'Ara', exact: true }).click();
+    await page.locator('[data-search-users]').getByRole('link', { name: /Deniz Kaya/ }).waitFor();
+    await expectNoAxeViolations(page, '/ara users');
+    await screenshot(page, 'reach-search-users');
+
+    await page.goto('/ara?q=!!!');
+    await page.getByRole('alert').filter({ hasText: 'Aramak için en az bir harf ya da rakam yaz.' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('links #etiket to its page, and the feed lists the day’s tags under Gündem', async () => {
+    const tagged = await createPoll(stack, mert, { title: 'Pazar #Kahvaltı nerede?', category: 'yemek-mekan', options: ['Evde', 'Dışarıda'] });
+    const { page } = await open({ sid: deniz.sid });
+    await page.goto(`/anket/${tagged.id}`);
+    await settled(page, 'member');
+    await page.locator(`[data-poll-page="${tagged.id}"]`).getByRole('link', { name: '#Kahvaltı' }).click();
+    await page.waitForURL(/\/etiket\//);
+    await page.getByRole('heading', { level: 1, name: '#kahvaltı' }).waitFor();
+    await page.locator('[data-tag-polls]').getByRole('heading', { name: 'Pazar #Kahvaltı nerede?' }).waitFor();
+    await expectNoAxeViolations(page, '/etiket/{tag}');
+    await screenshot(page, 'reach-tag-page');
+
+    const visitor = await open();
+    await visitor.page.goto('/');
+    await settled(visitor.page, 'visitor');
+    const gundem = visitor.page.locator('[data-trending-tags]');
+    await gundem.getByRole('link', { name: '#kahvaltı' }).waitFor();
+    await expectNoAxeViolations(visitor.page, 'feed with Gündem');
+  });
+});

@@ -101,6 +101,14 @@ export const searchMessages = {
   tagInvalid: 'Etiket yalnızca harf, rakam ve _ içerebilir (2–50 karakter).',
 } as const;
 
+/** What is wrong with a search query, in Turkish (over 100 characters, or no letter or digit), or null. */
+export function searchQueryProblem(query: string): string | null {
+  const trimmed = query.trim();
+  if ([...trimmed].length > 100) return searchMessages.tooLong;
+  if (!/[\p{L}\p{N}]/u.test(trimmed)) return searchMessages.noWord;
+  return null;
+}
+
 /** GET /api/search: polls (title, description, options) or members (username, display name), Turkish-aware. */
 export const searchQuerySchema = {
   $id: 'meydan/search-query',

@@ -39,14 +39,6 @@ export function turkishPattern(query: string): string {
   return source;
 }
 
-/** Whether a search query is worth running: at most `max` characters and at least one letter or digit. */
-export function searchQueryProblem(query: string, max = 100): 'too_long' | 'no_word' | null {
-  const trimmed = query.trim();
-  if ([...trimmed].length > max) return 'too_long';
-  if (!/[\p{L}\p{N}]/u.test(trimmed)) return 'no_word';
-  return null;
-}
-
 /** The hashtags of a text (`#Kahvaltı`): each once by its folded form (`kahvalti`), with its spelling (`kahvaltı`). */
 export function hashtagSpellings(text: string | null | undefined): Map<string, string> {
   const tags = new Map<string, string>();

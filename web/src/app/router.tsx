@@ -31,6 +31,8 @@ const TermsPage = lazyScreen(() => import('../features/info/TermsPage'), 'TermsP
 const EmbedSharePage = lazyScreen(() => import('../features/reach/EmbedPage'), 'EmbedSharePage');
 const EmbedPollPage = lazyScreen(() => import('../features/reach/EmbedPage'), 'EmbedPollPage');
 const PollPage = lazyScreen(() => import('../features/reach/PollPage'), 'PollPage');
+const SearchPage = lazyScreen(() => import('../features/reach/SearchPage'), 'SearchPage');
+const TagPage = lazyScreen(() => import('../features/reach/SearchPage'), 'TagPage');
 const PresenterPage = lazyScreen(() => import('../features/reach/PresenterPage'), 'PresenterPage');
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const QuestionnairePage = lazyScreen(() => import('../features/questionnaire/QuestionnairePage'), 'QuestionnairePage');
@@ -61,6 +63,8 @@ const screens: Record<ClientRoute, ComponentType> = {
   '/s/:shortUrl': SharedPollPage,
   '/anket/:id': PollPage,
   '/sunum/:id': PresenterPage,
+  '/ara': SearchPage,
+  '/etiket/:tag': TagPage,
   '/yardim-merkezi': HelpCenterPage,
   '/iletisim': ContactPage,
   '/gizlilik-politikasi': PrivacyPage,

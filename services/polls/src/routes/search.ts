@@ -4,13 +4,13 @@
  * kit's turkishPattern, the same regular expression on MongoDB and FerretDB; never a poll the reader may not see.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { searchMessages, subjects, type SearchQuery, type TagParams } from '@meydan/proto';
-import { foldTurkish, hashtagSpellings, hashtagsOf, searchQueryProblem, turkishPattern } from '@meydan/kit';
+import { searchMessages, searchQueryProblem, subjects, type SearchQuery, type TagParams } from '@meydan/proto';
+import { foldTurkish, hashtagSpellings, hashtagsOf, turkishPattern } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { audienceFilter } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPolls } from '../present.js';
-import { ValidationError, identityOf } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, identityOf } from './common.js';
 
 /** At most this many matching polls are ranked; a search pages through the best of them. */
 const MATCH_POOL = 200;
@@ -46,9 +46,8 @@ function rankPolls(polls: PollDoc[], query: string): PollDoc[] {
 }
 
 function checkQuery(q: string): string {
-  const problem = searchQueryProblem(q, 100);
-  if (problem === 'too_long') throw new ValidationError('q', searchMessages.tooLong);
-  if (problem === 'no_word') throw new ValidationError('q', searchMessages.noWord);
+  const problem = searchQueryProblem(q);
+  if (problem) throw new ValidationError('q', problem);
   return q.trim();
 }
 
@@ -101,7 +100,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: PollsContext): Pro
         }
       }
       const tags = [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'tr')).slice(0, TRENDING_TAGS);
-      reply.header('cache-control', 'public, max-age=0, s-maxage=30');
+      reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
       return { tags };
     },
   );
