@@ -7,8 +7,11 @@ import { VitePWA } from 'vite-plugin-pwa';
 const gateway = 'http://localhost:8080';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
 
-/** Paths the service worker never answers: the API and the realtime socket always go to the network. */
-const networkOnly = [/^\/api(\/|$)/, /^\/ws(\/|$)/];
+/**
+ * Paths the service worker never answers: the API and the realtime socket always go to the network, and so do embeds
+ * (their answer lets other sites frame them; the cached shell does not).
+ */
+const networkOnly = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/embed(\/|$)/];
 
 export default defineConfig({
   plugins: [

@@ -1,6 +1,7 @@
 // Makes a fresh clone runnable: installs npm dependencies when they are missing or stale and,
 // with --servers, what the tests run: the server programs (nats-server, redis-server, FerretDB or mongod), Chromium,
-// Schemathesis (the fuzz test), and kubeconform with the Kubernetes JSON schemas (the manifest validation).
+// the card font (fonts-dejavu-core), Schemathesis (the fuzz test), and kubeconform with the Kubernetes JSON schemas
+// (the manifest validation).
 // Plain Node with built-ins only: it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -8,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSchemathesis } from '../fuzz/schemathesis.mjs';
 import { ensureKubeconform, ensureKubeSchemas } from '../tools/ensure-tools.mjs';
-import { ensureChromium, ensureServerBinaries } from './servers.mjs';
+import { ensureCardFont, ensureChromium, ensureServerBinaries } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -31,6 +32,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (process.argv.includes('--servers')) {
       ensureServerBinaries({ mongo: !process.env.TEST_MONGO_URL });
       ensureChromium();
+      ensureCardFont();
       ensureSchemathesis();
       ensureKubeconform();
       ensureKubeSchemas();

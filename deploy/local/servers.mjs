@@ -122,6 +122,12 @@ export function ensureServerBinaries({ nats = true, redis = true, mongo = true }
   return result;
 }
 
+/** The font the polls service draws link-preview cards with (every Turkish letter): Debian's fonts-dejavu-core. */
+export const CARD_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
+export function ensureCardFont() {
+  if (!existsSync(CARD_FONT)) aptInstall(['fonts-dejavu-core']);
+}
+
 /** Debian's Chromium for the browser tests (Playwright drives it; no browser download). */
 export function ensureChromium() {
   const found = process.env.CHROMIUM_PATH || which('chromium') || which('chromium-browser');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { ensureNpmDependencies, root } from './ensure-deps.mjs';
 import { seedDemo } from './seed.mjs';
 import { startNodeProcess } from './node-runtime.mjs';
-import { ensureServerBinaries, portInUse, startMailDev, startMongoWire, startNats, startRedis } from './servers.mjs';
+import { ensureCardFont, ensureServerBinaries, portInUse, startMailDev, startMongoWire, startNats, startRedis } from './servers.mjs';
 import { supervise } from './supervisor.mjs';
 
 const env = process.env;
@@ -137,6 +137,7 @@ async function main() {
   ensureNpmDependencies();
   const external = { nats: env.NATS_URL, redis: env.REDIS_URL, mongo: env.MONGO_URL, smtp: env.SMTP_URL };
   const binaries = ensureServerBinaries({ nats: !external.nats, redis: !external.redis, mongo: !external.mongo });
+  ensureCardFont();
 
   await checkPorts([
     'gateway',

@@ -4,7 +4,17 @@ import cookie from '@fastify/cookie';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Redis } from 'ioredis';
 import type { FromSchema } from 'json-schema-to-ts';
-import { DEFAULT_SESSION_TTL_DAYS, VISITOR_COOKIE, errorCatalogue, healthSubject, matchClientRoute, serviceNames, type ServiceName } from '@meydan/proto';
+import {
+  DEFAULT_SESSION_TTL_DAYS,
+  EMBED_VISITOR_HEADER,
+  VISITOR_COOKIE,
+  errorCatalogue,
+  healthSubject,
+  matchClientRoute,
+  matchEmbedRoute,
+  serviceNames,
+  type ServiceName,
+} from '@meydan/proto';
 import {
   IDENTITY_HEADER,
   createFastify,
@@ -28,6 +38,8 @@ import { exceptLoadGenerators, loadGenerators } from './load-generators.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
 import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
+import { LinkPreviews } from './link-previews.js';
+import { allowFraming, embedSecurityHeaders } from './embeds.js';
 import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { normalizeUrl, pathTexts } from './paths.js';
@@ -129,6 +141,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     [config.PUBLIC_ORIGIN ?? '', ...(config.ALLOWED_ORIGINS ?? '').split(',')].map((o) => o.trim().toLowerCase()).filter(Boolean),
   );
   const staticAssets = new StaticAssets(config.WEB_DIST);
+  const embedHeaders = embedSecurityHeaders(config.PUBLIC_ORIGIN ?? 'http://localhost:8080');
+  const linkPreviews = new LinkPreviews(bus, deps.log, (config.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, ''));
 
   const notFound: RouteHandlerMethod = async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
@@ -146,6 +160,16 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
       return reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
     }
+    // An embed: the one kind of page another site may frame.
+    const embed = matchEmbedRoute(path);
+    if (embed) {
+      allowFraming(reply, embedHeaders);
+      return staticAssets.sendShell(request, reply, await linkPreviews.embedStatus(embed, request.id));
+    }
+    // A poll's page: its link-preview tags, or 404 when there is no such poll.
+    const pollPage = await linkPreviews.answer(path, request.id);
+    if (pollPage?.tags) return staticAssets.sendShellWithPreview(reply, pollPage.status, pollPage.tags);
+    if (pollPage) return staticAssets.sendShell(request, reply, pollPage.status);
     // Every client route gets the SPA shell; unknown paths get it too, with 404, and the SPA says so.
     const known = matchClientRoute(path) !== null;
     return staticAssets.sendShell(request, reply, known ? 200 : 404);
@@ -201,7 +225,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
       return reply.code(429).header('retry-after', '60').send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
     }
     Object.assign(request.gatewayIdentity, resolved);
-    let visitorId = identities.verifyVisitor(request.cookies[VISITOR_COOKIE]);
+    const embedVisitor = request.headers[EMBED_VISITOR_HEADER];
+    let visitorId =
+      identities.verifyVisitor(request.cookies[VISITOR_COOKIE]) ?? identities.verifyVisitor(typeof embedVisitor === 'string' ? embedVisitor : undefined);
     if (!visitorId && issuesVisitorCookie(request.method, request.url.split('?')[0] ?? '')) {
       const signed = identities.signVisitor();
       visitorId = identities.verifyVisitor(signed);
@@ -244,6 +270,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     const ready = nats && redis;
     return reply.code(ready ? 200 : 503).send({ service: 'gateway', ready, checks: { nats, redis } });
   });
+  // An embed's visitor id (embeds.ts): signed like the visitor cookie, kept by the embed in its own storage.
+  app.get('/api/embed/visitor', async (_request, reply) => reply.header('cache-control', 'no-store').send({ visitor: identities.signVisitor() }));
   app.get('/api/health', async (request, reply) => {
     const health = await servicesHealth(bus, config.HEALTH_TIMEOUT_MS ?? 1500, request.id);
     return reply.code(health.status === 'ok' ? 200 : 503).send(health);

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve, sep } from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { shellWithPreview, type PreviewTags } from './link-previews.js';
 
 /** Hashed file names (web/dist/assets/): a new release has new names, so a browser may keep these for good. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -57,6 +58,12 @@ export class StaticAssets {
     reply.code(statusCode).header('cache-control', REVALIDATE).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
     if (encoding && body) return reply.header('content-encoding', encoding).send(body);
     return reply.send(this.shell.identity);
+  }
+
+  /** Answers with the SPA shell carrying a poll's link-preview tags (uncompressed: it is made per poll). */
+  sendShellWithPreview(reply: FastifyReply, statusCode: number, tags: PreviewTags): FastifyReply {
+    const html = shellWithPreview(this.shell.identity.toString('utf8'), tags);
+    return reply.code(statusCode).header('cache-control', REVALIDATE).type('text/html; charset=utf-8').send(html);
   }
 
   /** Serves every file of the build at its own path (routes made at start-up; the rest falls to not-found). */

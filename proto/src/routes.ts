@@ -19,6 +19,10 @@ export const clientRoutes = [
   '/login',
   '/sifre-sifirla',
   '/s/:shortUrl',
+  '/anket/:id',
+  '/sunum/:id',
+  '/ara',
+  '/etiket/:tag',
   '/yardim-merkezi',
   '/iletisim',
   '/gizlilik-politikasi',
@@ -36,12 +40,17 @@ export const clientRoutes = [
 
 export type ClientRoute = (typeof clientRoutes)[number];
 
-/** Returns the client route a path matches (case-insensitive, trailing slash tolerated), or null (also for a malformed escape). */
-export function matchClientRoute(pathname: string): { route: ClientRoute; params: Record<string, string> } | null {
+/** Pages made to live in an iframe on another site: the only routes other sites may frame. */
+export const embedRoutes = ['/embed/:code', '/embed/anket/:id'] as const;
+
+export type EmbedRoute = (typeof embedRoutes)[number];
+
+/** The route of `routes` a path matches (case-insensitive, trailing slash tolerated), or null (also for a malformed escape). */
+function matchRouteIn<R extends string>(routes: readonly R[], pathname: string): { route: R; params: Record<string, string> } | null {
   let path = pathname.split(/[?#]/)[0] ?? '/';
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   const parts = path.split('/').slice(1);
-  for (const route of clientRoutes) {
+  for (const route of routes) {
     const routeParts = route.split('/').slice(1);
     if (route === '/' ? path === '/' || path === '' : routeParts.length === parts.length) {
       const params: Record<string, string> = {};
@@ -62,4 +71,14 @@ export function matchClientRoute(pathname: string): { route: ClientRoute; params
     }
   }
   return null;
+}
+
+/** Returns the client route a path matches (case-insensitive, trailing slash tolerated), or null (also for a malformed escape). */
+export function matchClientRoute(pathname: string): { route: ClientRoute; params: Record<string, string> } | null {
+  return matchRouteIn(clientRoutes, pathname);
+}
+
+/** Returns the embed route a path matches, as `matchClientRoute` does. */
+export function matchEmbedRoute(pathname: string): { route: EmbedRoute; params: Record<string, string> } | null {
+  return matchRouteIn(embedRoutes, pathname);
 }

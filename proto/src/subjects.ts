@@ -39,6 +39,8 @@ export const subjects = {
     usersPage: 'auth.users.page',
     /** {userId} → {topics: {category, weight}[]}: topic affinities of the member's personality analysis (for-you feed). */
     usersAffinities: 'auth.users.affinities',
+    /** {q, offset, limit} → {users, totalCount}: active members whose username or display name holds q (Turkish-aware). */
+    usersSearch: 'auth.users.search',
   },
   polls: {
     health: 'polls.health',
@@ -57,6 +59,8 @@ export const subjects = {
     reportsPage: 'polls.reports.page',
     /** {pollId, after, limit} → {userIds, next}: the members who voted on a poll, a page at a time (told when it ends). */
     pollVoters: 'polls.poll.voters',
+    /** {pollId} or {shortUrl} → {status, poll?}: what a link preview may show of a poll (a visitor's view). */
+    preview: 'polls.preview',
   },
   social: {
     health: 'social.health',

@@ -20,6 +20,7 @@ let deniz: Member;
 let mert: Member;
 let adminSid: string;
 let shortUrl: string;
+let publicPollId: string;
 const contexts: BrowserContext[] = [];
 
 type Role = 'visitor' | 'member' | 'admin';
@@ -51,8 +52,8 @@ async function open(setting: Setting): Promise<Page> {
   return context.newPage();
 }
 
-/** A concrete path for a client route pattern ('/s/:shortUrl' gets a real share link). */
-const pathOf = (route: string) => route.replace(':shortUrl', shortUrl);
+/** A concrete path for a client route pattern ('/s/:shortUrl' gets a real share link, '/anket/:id' a public poll). */
+const pathOf = (route: string) => route.replace(':shortUrl', shortUrl).replace(':id', publicPollId).replace(':tag', 'oyun');
 
 /** On a narrow screen the header's account buttons live in the menu. */
 async function openMenuIfNarrow(page: Page, width: Width): Promise<void> {
@@ -74,7 +75,7 @@ beforeAll(async () => {
   // Mutual followers (the friends' circle), and a follow notification waiting for Deniz.
   await call(stack, 'POST', `/api/users/${deniz.id}/follow`, { sid: mert.sid });
   await call(stack, 'POST', `/api/users/${mert.id}/follow`, { sid: deniz.sid });
-  await createPoll(stack, deniz, { title: 'En iyi konsol hangisi?', category: 'oyun-geek', options: ['PlayStation', 'Xbox', 'Switch'] });
+  publicPollId = (await createPoll(stack, deniz, { title: 'En iyi konsol hangisi?', category: 'oyun-geek', options: ['PlayStation', 'Xbox', 'Switch'] })).id;
   await createPoll(stack, mert, { title: 'Akşam yemeğinde ne yesek?', category: 'yemek-mekan', options: ['Lahmacun', 'Mantı'] });
   const voted = await createPoll(stack, mert, { title: 'Hafta sonu ne yapsak?', category: 'serbest-kursu', options: ['Sinema', 'Yürüyüş'] });
   await call(stack, 'POST', `/api/polls/${voted.id}/vote`, { sid: deniz.sid, body: { optionIndex: 1 } });

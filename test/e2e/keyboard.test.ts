@@ -15,6 +15,7 @@ let browser: Browser;
 let deniz: Member;
 let mert: Member;
 let kerem: Member;
+let konsol: { id: string };
 const contexts: BrowserContext[] = [];
 
 async function open(options: Parameters<typeof newContext>[2] = {}): Promise<Page> {
@@ -90,7 +91,7 @@ beforeAll(async () => {
     createMember(stack, 'mert', 'Mert Can'),
     createMember(stack, 'kerem', 'Kerem Ak'),
   ]);
-  await createPoll(stack, deniz, { title: 'En iyi konsol hangisi?', category: 'oyun-geek', options: ['PlayStation', 'Xbox'] });
+  konsol = await createPoll(stack, deniz, { title: 'En iyi konsol hangisi?', category: 'oyun-geek', options: ['PlayStation', 'Xbox'] });
 }, 120_000);
 
 afterAll(async () => {
@@ -145,6 +146,74 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await page.keyboard.press('Escape');
     await register.waitFor({ state: 'detached' });
     await expectFocus(option);
+  });
+
+  it("walks a poll's page, its share dialog (QR, embed snippet) and the presenter view with the keyboard only", async () => {
+    const page = await open({ sid: kerem.sid });
+    await page.goto(`/anket/${konsol.id}`);
+    await settled(page, 'member');
+    const pollPage = page.locator(`[data-poll-page="${konsol.id}"]`);
+
+    // Vote from the keyboard on the poll's own page.
+    const option = pollPage.getByRole('button', { name: 'PlayStation' });
+    await tabTo(page, option);
+    await expectFocusVisible(page);
+    await page.keyboard.press('Enter');
+    await pollPage.locator('[data-results]').waitFor();
+
+    // The share dialog: focus inside and trapped, QR downloads and the embed disclosure reached by Tab.
+    const share = pollPage.getByRole('button', { name: 'Paylaş' });
+    await tabTo(page, share);
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Paylaş' });
+    await dialog.waitFor();
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await tabTo(page, dialog.getByRole('link', { name: 'PNG indir' }));
+    await expectFocusVisible(page);
+    const embed = dialog.getByRole('button', { name: 'Yerleştir' });
+    await tabTo(page, embed);
+    await page.keyboard.press('Enter');
+    expect(await embed.getAttribute('aria-expanded')).toBe('true');
+    await dialog.locator('[data-embed-snippet]').waitFor();
+    await tabTo(page, dialog.getByRole('button', { name: 'Kodu kopyala' }));
+    await expectFocusTrapped(page, dialog, 12);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await expectFocus(share);
+
+    // On to the presenter view through the dialog's link, and its full-screen button.
+    await page.keyboard.press('Enter');
+    await dialog.waitFor();
+    await tabTo(page, dialog.getByRole('link', { name: 'Sunum ekranı' }));
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: 'En iyi konsol hangisi?' }).waitFor();
+    await tabTo(page, page.getByRole('button', { name: 'Tam ekran' }));
+    await expectFocusVisible(page);
+    await expectNoAxeViolations(page, 'presenter view reached by keyboard');
+  });
+
+  it('searches from the header and opens a result with the keyboard only', async () => {
+    const page = await open();
+    await page.goto('/');
+    await settled(page, 'visitor');
+    await tabTo(page, page.getByRole('link', { name: 'Anket ya da üye ara' }));
+    await expectFocusVisible(page);
+    await page.keyboard.press('Enter');
+    const box = page.getByRole('searchbox', { name: 'Aranacak kelime' });
+    await tabTo(page, box);
+    await page.keyboard.type('KONSOL');
+    await page.keyboard.press('Enter');
+    await page.getByRole('heading', { level: 1, name: '“KONSOL” için sonuçlar' }).waitFor();
+    const users = page.getByRole('button', { name: 'Üyeler' });
+    await tabTo(page, users);
+    await page.keyboard.press('Enter');
+    expect(await users.getAttribute('aria-pressed')).toBe('true');
+    await tabTo(page, page.getByRole('button', { name: 'Anketler' }), { back: true });
+    await page.keyboard.press('Enter');
+    const option = page.locator('[data-search-polls]').getByRole('button', { name: 'Xbox' });
+    await tabTo(page, option);
+    await expectFocusVisible(page);
+    await expectNoAxeViolations(page, 'search results reached by keyboard');
   });
 
   it('lets a member sign in, create a poll, vote and read notifications with the keyboard only', async () => {

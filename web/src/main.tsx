@@ -15,4 +15,7 @@ createRoot(container).render(
 );
 // The service worker's registration (and workbox-window) is fetched after the first render, not before it: it only
 // matters for the next visit and for updates (web/scripts/initial-js.ts).
-void import('./features/pwa/serviceWorker').then(({ startServiceWorker }) => startServiceWorker(store));
+// An embed (another site's iframe) installs no app.
+if (!/^\/embed(\/|$)/i.test(location.pathname)) {
+  void import('./features/pwa/serviceWorker').then(({ startServiceWorker }) => startServiceWorker(store));
+}

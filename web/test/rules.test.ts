@@ -306,11 +306,8 @@ describe('small rules', () => {
     expect(unreadBadge(100)).toBe('99+');
   });
 
-  it('shares share-link polls by their page and others pinned on the feed', () => {
-    expect(pollShareUrl({ id: 'p1', type: 'public', shortUrl: 'AbC' }, 'https://meydan.app')).toBe('https://meydan.app/s/AbC');
-    expect(pollShareUrl({ id: 'p1', type: 'public', shortUrl: null }, 'https://meydan.app')).toBe('https://meydan.app/kesfet?anket=p1');
-    expect(pollShareUrl({ id: 'p1', type: 'friends', shortUrl: null }, 'https://meydan.app')).toBe(
-      'https://meydan.app/dost-meclisi?anket=p1',
-    );
+  it('shares share-link polls by their code and others by their own page', () => {
+    expect(pollShareUrl({ id: 'p1', shortUrl: 'AbC' }, 'https://meydan.app')).toBe('https://meydan.app/s/AbC');
+    expect(pollShareUrl({ id: 'p1', shortUrl: null }, 'https://meydan.app')).toBe('https://meydan.app/anket/p1');
   });
 });

@@ -213,6 +213,28 @@ import {
   bulkEmailRecipientSchema,
   liveBulkEmailProgressSchema,
 } from './events.js';
+import {
+  oembedQuerySchema,
+  oembedSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  usersSearchRequestSchema,
+  usersSearchReplySchema,
+  trendingTagsSchema,
+  tagParamsSchema,
+  pollPreviewReplySchema,
+  pollPreviewRequestSchema,
+  type Oembed,
+  type OembedQuery,
+  type SearchQuery,
+  type SearchResult,
+  type UsersSearchRequest,
+  type UsersSearchReply,
+  type TrendingTags,
+  type TagParams,
+  type PollPreviewReply,
+  type PollPreviewRequest,
+} from './reach.js';
 import type {
   UserRegisteredEvent,
   UserAtEvent,
@@ -329,6 +351,7 @@ export * from './system.js';
 export * from './social.js';
 export * from './events.js';
 export * from './socket.js';
+export * from './reach.js';
 
 /** Every schema, registered by `createAjv()` under its `$id`. */
 export const allSchemas = [
@@ -490,6 +513,16 @@ export const allSchemas = [
   socketNotificationSchema,
   socketPollUpdateSchema,
   socketBulkEmailProgressSchema,
+  pollPreviewRequestSchema,
+  pollPreviewReplySchema,
+  oembedQuerySchema,
+  oembedSchema,
+  searchQuerySchema,
+  searchResultSchema,
+  usersSearchRequestSchema,
+  usersSearchReplySchema,
+  trendingTagsSchema,
+  tagParamsSchema,
 ] as const;
 
 export type AnySchema = (typeof allSchemas)[number];
@@ -650,6 +683,16 @@ export interface SchemaTypes {
   'meydan/nats-contact-messages-page-reply': ContactMessagesPageReply;
   'meydan/socket-notification': SocketNotification;
   'meydan/socket-poll-update': SocketPollUpdate;
+  'meydan/nats-poll-preview-request': PollPreviewRequest;
+  'meydan/nats-poll-preview-reply': PollPreviewReply;
+  'meydan/oembed-query': OembedQuery;
+  'meydan/oembed': Oembed;
+  'meydan/search-query': SearchQuery;
+  'meydan/search-result': SearchResult;
+  'meydan/nats-users-search-request': UsersSearchRequest;
+  'meydan/nats-users-search-reply': UsersSearchReply;
+  'meydan/trending-tags': TrendingTags;
+  'meydan/tag-params': TagParams;
 }
 
 /** Compile-time check that SchemaTypes names exactly the registered ids. */

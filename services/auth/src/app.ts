@@ -8,6 +8,7 @@ import { bootstrapAdmin } from './store/admin-bootstrap.js';
 import { backfillUsernameSkeletons } from './store/usernames.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
+import { bindUserSearch } from './nats/search-users.js';
 import { accountRoutes } from './routes/account.js';
 import { accountDataRoutes, deleteDueAccounts } from './routes/account-data.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
@@ -30,6 +31,7 @@ export async function buildApp(baseDeps: ServiceDeps) {
   await backfillUsernameSkeletons(ctx);
   await bootstrapAdmin(ctx);
   bindAuthResponders(ctx);
+  bindUserSearch(ctx);
   await bindAuthConsumers(ctx);
 
   await app.register(accountRoutes, { ctx });

@@ -20,3 +20,4 @@ export * from './coalescer.js';
 export * from './by-id.js';
 export * from './csv.js';
 export * from './metrics.js';
+export * from './turkish-search.js';

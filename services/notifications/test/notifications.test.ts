@@ -83,7 +83,7 @@ describe('notifications: events become Turkish notifications, read only by their
 
     const rows = (await inbox(ali)).filter((r) => r.link?.includes(poll));
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ message: 'Anketine 5 yeni oy geldi', isRead: false, link: `/profil?anket=${poll}` });
+    expect(rows[0]).toMatchObject({ message: 'Anketine 5 yeni oy geldi', isRead: false, link: `/anket/${poll}` });
     expect(await inbox(ali)).toHaveLength(before + 1);
 
     // Read: the next vote starts a new one; the read one keeps its count.
@@ -130,7 +130,7 @@ describe('notifications: events become Turkish notifications, read only by their
     const collection = notificationModel(notifications.deps.mongo).collection;
     // An open vote notification whose count cannot be added to makes the write fail after the votes were marked seen.
     await collection.insertOne({
-      userId: mehmet.id, kind: 'votes', key: `votes:${poll}:bozuk`, message: 'Anketine 2 yeni oy geldi', link: `/profil?anket=${poll}`,
+      userId: mehmet.id, kind: 'votes', key: `votes:${poll}:bozuk`, message: 'Anketine 2 yeni oy geldi', link: `/anket/${poll}`,
       isRead: false, createdAt: new Date(), pollId: poll, actorId: null, count: 'iki',
     });
     await Promise.all(Array.from({ length: 5 }, (_, i) => vote(poll, mehmet, `v:retry-${i}`, null)));
@@ -158,7 +158,7 @@ describe('notifications: events become Turkish notifications, read only by their
       pollId: poll, creatorId: ali.id, commentId: new Types.ObjectId().toString(), userId: ali.id, text: 'kendi yorumum', at: now(),
     });
     await Promise.all([handled('notifications--likes'), handled('notifications--comments')]);
-    const rows = (await inbox(ali)).filter((r) => r.link === `/profil?anket=${poll}`).map((r) => r.message);
+    const rows = (await inbox(ali)).filter((r) => r.link === `/anket/${poll}`).map((r) => r.message);
     expect(rows).toHaveLength(2);
     expect(rows).toContain('Mehmet Kaya anketini beğendi');
     const comment = rows.find((m) => m.startsWith('Ayşe Demir anketine yorum yaptı: “'))!;
@@ -171,7 +171,7 @@ describe('notifications: events become Turkish notifications, read only by their
     const poll = pollId();
     const commented = (by: TestUser, commentId: string, text: string) =>
       publish(events.polls.commentCreated, { pollId: poll, creatorId: ali.id, commentId, userId: by.id, text, at: now() });
-    const rowsOfPoll = async () => (await inbox(ali)).filter((r) => r.link === `/profil?anket=${poll}`);
+    const rowsOfPoll = async () => (await inbox(ali)).filter((r) => r.link === `/anket/${poll}`);
 
     await commented(ayse, pollId(), 'İlk yorum');
     await handled('notifications--comments');
@@ -208,7 +208,7 @@ describe('notifications: events become Turkish notifications, read only by their
     await ended(tied, [4, 1, 4], [0, 2]);
     await ended(empty, [0, 0], []);
     await handled('notifications--poll-ended');
-    const byPoll = async (poll: string) => (await inbox(ayse)).filter((r) => r.link === `/profil?anket=${poll}`).map((r) => r.message);
+    const byPoll = async (poll: string) => (await inbox(ayse)).filter((r) => r.link === `/anket/${poll}`).map((r) => r.message);
     expect(await byPoll(won)).toEqual(['“Çay mı kahve mi?” anketin sona erdi: 1. şık %58 ile kazandı (toplam 12 oy).']);
     expect(await byPoll(tied)).toEqual(['“Çay mı kahve mi?” anketin sona erdi: 1. ve 3. şıklar berabere kaldı (toplam 9 oy).']);
     expect(await byPoll(empty)).toEqual(['“Çay mı kahve mi?” anketin sona erdi. Hiç oy almadı.']);
@@ -226,9 +226,9 @@ describe('notifications: events become Turkish notifications, read only by their
     await created(friendsPoll, 'friends');
     await created(publicPoll, 'public');
     await handled('notifications--friends-polls');
-    const about = async (user: TestUser) => (await inbox(user)).filter((r) => r.link?.startsWith('/dost-meclisi'));
+    const about = async (user: TestUser) => (await inbox(user)).filter((r) => [`/anket/${friendsPoll}`, `/anket/${publicPoll}`].includes(r.link ?? ''));
     expect((await about(ayse)).map((r) => [r.message, r.link])).toEqual([
-      ["Ali Yılmaz Dost Meclisi'nde soruyor: “Cumartesi nereye gidelim?”", `/dost-meclisi?anket=${friendsPoll}`],
+      ["Ali Yılmaz Dost Meclisi'nde soruyor: “Cumartesi nereye gidelim?”", `/anket/${friendsPoll}`],
     ]);
     expect(await about(mehmet)).toEqual([]);
     expect(await about(ali)).toEqual([]);

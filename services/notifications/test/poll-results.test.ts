@@ -71,7 +71,7 @@ describe('notifications: voters told when a poll they voted on ends', () => {
     for (const member of [ece, kaan]) {
       await until(async () => (await results(member)).length === 1, 10_000, 'voter told');
       expect(await results(member)).toEqual([
-        expect.objectContaining({ message: 'Oy verdiğin anket sonuçlandı: “Çay mı kahve mi?”', link: `/profil?anket=${pollId}`, isRead: false }),
+        expect.objectContaining({ message: 'Oy verdiğin anket sonuçlandı: “Çay mı kahve mi?”', link: `/anket/${pollId}`, isRead: false }),
       ]);
     }
     expect(await results(creator)).toEqual([]);

@@ -219,7 +219,7 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     await until(() => (last(friend.seen, 'poll_update') as { data: { totalVotes: number } }).data.totalVotes === 2, 10_000, 'both votes live');
     expect(last(friend.seen, 'poll_update')).toEqual({ data: { pollId: poll, voteCounts: { 0: 1, 1: 1 }, totalVotes: 2 } });
     const voteNote = () =>
-      creator.seen.find((e) => e.name === 'notification' && (e.payload as { data: { link: string } }).data.link === `/profil?anket=${poll}`);
+      creator.seen.find((e) => e.name === 'notification' && (e.payload as { data: { link: string } }).data.link === `/anket/${poll}`);
     await until(() => voteNote() !== undefined, 10_000, 'vote notification');
     expect((voteNote()!.payload as { data: { message: string } }).data.message).toBe('Anketine 1 yeni oy geldi');
     // The friend heard nothing about the vote, but was told that ali asked in Dost Meclisi (the polls service's event).
@@ -227,7 +227,7 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     expect(friendHeard).not.toContain('Anketine 1 yeni oy geldi');
     await until(async () => {
       const rows = (await worker.app.inject({ url: '/api/notifications', headers: asMember(ayse.id) })).json() as { message: string; link: string }[];
-      return rows.some((r) => r.link === `/dost-meclisi?anket=${poll}` && r.message === "Ali Yılmaz Dost Meclisi'nde soruyor: “Bu akşam ne izleyelim?”");
+      return rows.some((r) => r.link === `/anket/${poll}` && r.message === "Ali Yılmaz Dost Meclisi'nde soruyor: “Bu akşam ne izleyelim?”");
     }, 10_000, 'Dost Meclisi notification');
   });
 

@@ -10,6 +10,10 @@ import { startVotePersister } from './nats/persist-votes.js';
 import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
 import { userRoutes } from './routes/users.js';
+import { reachRoutes } from './routes/reach.js';
+import { searchRoutes } from './routes/search.js';
+import { pollPreview } from './reach.js';
+import { subjects } from '@meydan/proto';
 import { voteRoutes } from './routes/votes.js';
 
 declare module 'fastify' {
@@ -31,8 +35,11 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await voteRoutes(app, ctx);
   await engagementRoutes(app, ctx);
   await userRoutes(app, ctx);
+  await reachRoutes(app, ctx);
+  await searchRoutes(app, ctx);
 
   await registerNatsHandlers(ctx);
+  ctx.bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));
   await bindMemberData(ctx);
   const persister = await startVotePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);

@@ -1,5 +1,6 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { SerializedError } from '@reduxjs/toolkit';
+import { EMBED_VISITOR_HEADER } from '@meydan/proto';
 import type { RealtimeHub } from '../features/realtime/hub';
 
 /** Every cache tag the product uses; features inject their endpoints into this one api. */
@@ -23,9 +24,22 @@ const apiBaseUrl = globalThis.location ? new URL('/api', globalThis.location.ori
  * One api for the whole app. Every call goes through the gateway with the session cookie. Like the earlier product:
  * data is fresh until invalidated, no refetch on focus, no polling unless a screen asks, no retries.
  */
+let embedVisitor: string | null = null;
+/** An embed's signed visitor id (features/reach): sent with every call, as the SameSite cookie is not in an iframe. */
+export function setEmbedVisitor(token: string | null): void {
+  embedVisitor = token;
+}
+
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({ baseUrl: apiBaseUrl, credentials: 'include' }),
+  baseQuery: fetchBaseQuery({
+    baseUrl: apiBaseUrl,
+    credentials: 'include',
+    prepareHeaders: (headers) => {
+      if (embedVisitor) headers.set(EMBED_VISITOR_HEADER, embedVisitor);
+      return headers;
+    },
+  }),
   tagTypes,
   refetchOnFocus: false,
   refetchOnReconnect: false,

@@ -1,4 +1,4 @@
-import { clientRoutes, type ClientRoute } from '@meydan/proto';
+import { clientRoutes, type ClientRoute, type EmbedRoute } from '@meydan/proto';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FeedPage } from '../features/feed/FeedPage';
@@ -28,6 +28,12 @@ const HelpCenterPage = lazyScreen(() => import('../features/info/HelpCenterPage'
 const PrivacyPage = lazyScreen(() => import('../features/info/PrivacyPage'), 'PrivacyPage');
 const SupportPage = lazyScreen(() => import('../features/info/SupportPage'), 'SupportPage');
 const TermsPage = lazyScreen(() => import('../features/info/TermsPage'), 'TermsPage');
+const EmbedSharePage = lazyScreen(() => import('../features/reach/EmbedPage'), 'EmbedSharePage');
+const EmbedPollPage = lazyScreen(() => import('../features/reach/EmbedPage'), 'EmbedPollPage');
+const PollPage = lazyScreen(() => import('../features/reach/PollPage'), 'PollPage');
+const SearchPage = lazyScreen(() => import('../features/reach/SearchPage'), 'SearchPage');
+const TagPage = lazyScreen(() => import('../features/reach/SearchPage'), 'TagPage');
+const PresenterPage = lazyScreen(() => import('../features/reach/PresenterPage'), 'PresenterPage');
 const ProfilePage = lazyScreen(() => import('../features/profile/ProfilePage'), 'ProfilePage');
 const QuestionnairePage = lazyScreen(() => import('../features/questionnaire/QuestionnairePage'), 'QuestionnairePage');
 const RegisterPage = lazyScreen(() => import('../features/register/RegisterPage'), 'RegisterPage');
@@ -55,6 +61,10 @@ const screens: Record<ClientRoute, ComponentType> = {
   '/login': LoginRoute,
   '/sifre-sifirla': ResetPasswordPage,
   '/s/:shortUrl': SharedPollPage,
+  '/anket/:id': PollPage,
+  '/sunum/:id': PresenterPage,
+  '/ara': SearchPage,
+  '/etiket/:tag': TagPage,
   '/yardim-merkezi': HelpCenterPage,
   '/iletisim': ContactPage,
   '/gizlilik-politikasi': PrivacyPage,
@@ -77,6 +87,21 @@ const screens: Record<ClientRoute, ComponentType> = {
  * ('/kesfet//') are not-found here just as they are 404 at the gateway.
  */
 export const routes: RouteObject[] = [
+  // Embeds live in another site's iframe: no header, no footer, only the poll (the gateway lets only these be framed).
+  ...([
+    ['/embed/:code', EmbedSharePage],
+    ['/embed/anket/:id', EmbedPollPage],
+  ] satisfies [EmbedRoute, ComponentType][]).map(
+    ([path, Screen]): RouteObject => ({
+      path,
+      errorElement: <RouteErrorPage />,
+      element: (
+        <Suspense fallback={<ScreenLoading />}>
+          <Screen />
+        </Suspense>
+      ),
+    }),
+  ),
   {
     element: <Layout />,
     errorElement: <RouteErrorPage />,

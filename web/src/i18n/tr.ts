@@ -16,6 +16,8 @@ export const tr = {
   },
   nav: {
     label: 'Ana menü',
+    search: 'Ara',
+    searchLabel: 'Anket ya da üye ara',
     home: 'Meydan ana sayfa',
     discover: 'Keşfet',
     trending: 'Çok Konuşulanlar',

@@ -11,6 +11,7 @@ import { Hidden } from '../ui/Spinner';
 import { useThemeMode } from '../theme/ThemeProvider';
 import { Button, ButtonLink, IconButton } from './buttons';
 import { CloseIcon, MenuIcon, MoonIcon, PlusIcon, SunIcon } from './icons';
+import { HeaderSearch } from './HeaderSearch';
 
 // Members only, with the popover library: fetched after the first render (web/scripts/initial-js.ts). Until then an
 // empty square of the bell's size keeps the header from shifting.
@@ -66,6 +67,7 @@ export function Header() {
             <NavItem to="/profil">{tr.nav.profile}</NavItem>
             <NavItem to="/ayarlar">{tr.nav.settings}</NavItem>
           </Nav>
+          <HeaderSearch />
           <Account>
             {isMember ? (
               <Button onClick={signOut}>{tr.nav.signOut}</Button>

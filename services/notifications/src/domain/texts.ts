@@ -39,12 +39,12 @@ export const texts = {
 };
 
 /**
- * Where a notification leads in the SPA. A poll has no page of its own (the spec's routes): its owner finds it on
- * the profile, a friends' circle poll under /dost-meclisi; the query names the poll so the page can scroll to it.
+ * Where a notification leads in the SPA: a poll's own page, /anket/{id} (its creator and, for a friends' circle
+ * poll, the circle see it there).
  */
 export const links = {
   followers: () => '/profil?sekme=takipciler',
-  ownPoll: (pollId: string) => `/profil?anket=${encodeURIComponent(pollId)}`,
+  ownPoll: (pollId: string) => `/anket/${encodeURIComponent(pollId)}`,
   ownVotes: () => '/profil?sekme=oylar',
-  friendsPoll: (pollId: string) => `/dost-meclisi?anket=${encodeURIComponent(pollId)}`,
+  friendsPoll: (pollId: string) => `/anket/${encodeURIComponent(pollId)}`,
 };

@@ -40,6 +40,13 @@ export function needsMutuals(poll: Pick<VisibilityFacts, 'type' | 'creatorId'>, 
   return poll.type === 'friends' && viewer.userId !== null && viewer.userId !== poll.creatorId;
 }
 
+/** The MongoDB filter of the poll types a viewer may see by id (share-link polls are left out by the caller). */
+export function audienceFilter(viewer: Viewer, mutualsOfViewer: readonly string[]): Record<string, unknown> {
+  if (viewer.userId === null) return { type: 'public' };
+  const circle = [viewer.userId, ...mutualsOfViewer];
+  return { $or: [{ type: { $in: ['public', 'private'] } }, { type: 'friends', creatorId: { $in: circle } }] };
+}
+
 /**
  * The MongoDB filter of the polls a viewer may find in a feed: never share-link polls, never expired ones.
  * `feed: 'friends'` keeps only Dost Meclisi polls (of the viewer and of their mutuals).
@@ -50,10 +57,7 @@ export function feedFilter(
   options: { feed: 'trending' | 'new' | 'friends'; category?: string | undefined; now: Date; hiddenCreators?: readonly string[] },
 ): Record<string, unknown> {
   const circle = viewer.userId === null ? [] : [viewer.userId, ...mutualsOfViewer];
-  let audience: Record<string, unknown>;
-  if (options.feed === 'friends') audience = { type: 'friends', creatorId: { $in: circle } };
-  else if (viewer.userId === null) audience = { type: 'public' };
-  else audience = { $or: [{ type: { $in: ['public', 'private'] } }, { type: 'friends', creatorId: { $in: circle } }] };
+  const audience = options.feed === 'friends' ? { type: 'friends', creatorId: { $in: circle } } : audienceFilter(viewer, mutualsOfViewer);
   const filter: Record<string, unknown> = {
     isShareable: false,
     $and: [audience, { $or: [{ expiresAt: null }, { expiresAt: { $gt: options.now } }] }],

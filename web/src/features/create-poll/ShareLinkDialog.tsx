@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
 import { useAppDispatch, useAppSelector } from '../../app/store';
 import { tr } from '../../i18n/tr';
@@ -9,6 +10,9 @@ import { Actions, Input } from '../../ui/fields';
 import { copyText } from '../polls/share';
 import { useToast } from '../toasts/useToast';
 import { dialogClosed, selectDialog } from '../ui/uiSlice';
+
+// The QR code and the embed snippet come with their own chunk (the QR encoder).
+const ShareTools = lazy(async () => ({ default: (await import('../reach/ShareTools')).ShareTools }));
 
 /** After a shareable poll is created: its link with a copy button; 'Tamam' closes. */
 export function ShareLinkDialog() {
@@ -37,6 +41,7 @@ export function ShareLinkDialog() {
           {trPolls.shareLink.copy}
         </Button>
       </Row>
+      <Suspense fallback={null}>{url ? <ShareTools url={url} embeddable fileName="meydan-anket" /> : null}</Suspense>
       <Actions>
         <Button $variant="primary" onClick={() => dispatch(dialogClosed())}>
           {trPolls.shareLink.done}

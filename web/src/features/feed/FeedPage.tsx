@@ -18,6 +18,8 @@ import { TopicFilter } from './TopicFilter';
 
 // The side column follows the feed: fetched right after the first render, not before it (web/scripts/initial-js.ts).
 const QuickDecision = lazy(async () => ({ default: (await import('../quick-decision/QuickDecision')).QuickDecision }));
+// 'Gündem': the last 24 hours' hashtags, with the search screens' chunk.
+const TrendingTags = lazy(async () => ({ default: (await import('../reach/SearchPage')).TrendingTags }));
 // Members only: visitors, most of the first loads of /, never see it.
 const FriendsPromo = lazy(async () => ({ default: (await import('./FriendsPromo')).FriendsPromo }));
 
@@ -86,6 +88,9 @@ export function FeedPage() {
           )}
         </Main>
         <Aside>
+          <Suspense fallback={null}>
+            <TrendingTags />
+          </Suspense>
           <Suspense fallback={<Spinner />}>
             <QuickDecision />
           </Suspense>

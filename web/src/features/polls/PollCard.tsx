@@ -11,6 +11,7 @@ import { OptionsView } from './OptionsView';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
 import { Spinner } from '../../ui/Spinner';
+import { Hashtagged } from '../reach/Hashtagged';
 
 // Friends' circle polls are for members only: visitors, most of the first loads of /, never see this card.
 const FriendsPollCard = lazy(async () => ({ default: (await import('./FriendsPollCard')).FriendsPollCard }));
@@ -49,8 +50,14 @@ function PublicPollCard({ poll }: { poll: Poll }) {
         }
       />
       <div>
-        <CardTitle id={`poll-${poll.id}-title`}>{poll.title}</CardTitle>
-        {poll.description ? <CardDescription>{poll.description}</CardDescription> : null}
+        <CardTitle id={`poll-${poll.id}-title`}>
+          <Hashtagged text={poll.title} />
+        </CardTitle>
+        {poll.description ? (
+          <CardDescription>
+            <Hashtagged text={poll.description} />
+          </CardDescription>
+        ) : null}
       </div>
       <OptionsView
         options={poll.options}

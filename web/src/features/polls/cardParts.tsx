@@ -8,14 +8,13 @@ import { nameOf } from '../../lib/avatar';
 import { relativeTime } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { useCurrentUser, useMemberGate } from '../session/sessionApi';
-import { useToast } from '../toasts/useToast';
 import { dialogOpened, type SignInReason } from '../ui/uiSlice';
-import { useLikeMutation, useSharePollMutation } from './pollsApi';
-import { pollShareUrl, shareOrCopy } from './share';
+import { useLikeMutation } from './pollsApi';
 
 // Opened on demand, with their forms' validators: a reader scrolling the feed downloads neither.
 const CommentsThread = lazy(async () => ({ default: (await import('./CommentsThread')).CommentsThread }));
 const ReportDialog = lazy(async () => ({ default: (await import('./ReportDialog')).ReportDialog }));
+const PollShareDialog = lazy(async () => ({ default: (await import('../reach/PollShareDialog')).PollShareDialog }));
 
 export const Card = styled.article`
   display: flex;
@@ -117,18 +116,11 @@ const Aside = styled.div`
 /** 'oy' and 'yorum' counts, like, comment (thread with composer), share and report. */
 export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
   const gate = useMemberGate();
-  const toast = useToast();
   const [like] = useLikeMutation();
-  const [countShare] = useSharePollMutation();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  const [shareOpen, setShareOpen] = useState(false);
 
-  async function share() {
-    const outcome = await shareOrCopy(pollShareUrl(poll), poll.title, tr.poll.shareText);
-    if (outcome === 'copied') toast({ title: tr.poll.linkCopied, variant: 'success' });
-    if (outcome === 'failed') toast({ title: tr.poll.copyFailed, variant: 'error' });
-    if (outcome === 'copied' || outcome === 'shared') void countShare(poll.id);
-  }
 
   return (
     <>
@@ -163,7 +155,7 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
           >
             <CommentIcon />
           </Action>
-          <Action aria-label={tr.poll.share} title={tr.poll.share} onClick={share}>
+          <Action aria-label={tr.poll.share} title={tr.poll.share} aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
             <ShareIcon />
           </Action>
           <Action
@@ -178,6 +170,7 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
       <Suspense fallback={null}>
         {commentsOpen ? <CommentsThread pollId={poll.id} /> : null}
         {reportOpen ? <ReportDialog pollId={poll.id} onClose={() => setReportOpen(false)} /> : null}
+        {shareOpen ? <PollShareDialog poll={poll} onClose={() => setShareOpen(false)} /> : null}
       </Suspense>
     </>
   );

@@ -1,13 +1,13 @@
 import type { Poll } from '@meydan/proto';
 
-/**
- * Where a shared poll opens. Share-link polls have their public page; others open on the feed, pinned at the top
- * (friends' circle polls under /dost-meclisi, for members of the circle).
- */
-export function pollShareUrl(poll: Pick<Poll, 'id' | 'type' | 'shortUrl'>, origin = globalThis.location?.origin ?? ''): string {
-  if (poll.shortUrl) return `${origin}/s/${poll.shortUrl}`;
-  const path = poll.type === 'friends' ? '/dost-meclisi' : '/kesfet';
-  return `${origin}${path}?anket=${encodeURIComponent(poll.id)}`;
+/** A poll's own page: a share-link poll's public page by its code, any other poll's /anket/{id}. */
+export function pollPagePath(poll: Pick<Poll, 'id' | 'shortUrl'>): string {
+  return poll.shortUrl ? `/s/${poll.shortUrl}` : `/anket/${encodeURIComponent(poll.id)}`;
+}
+
+/** Where a shared poll opens: its own page (the audience rules of the poll decide who sees it there). */
+export function pollShareUrl(poll: Pick<Poll, 'id' | 'shortUrl'>, origin = globalThis.location?.origin ?? ''): string {
+  return `${origin}${pollPagePath(poll)}`;
 }
 
 export type ShareOutcome = 'shared' | 'copied' | 'cancelled' | 'failed';

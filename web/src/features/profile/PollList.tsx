@@ -1,5 +1,6 @@
 import type { Poll } from '@meydan/proto';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { tr } from '../../i18n/tr';
@@ -10,7 +11,7 @@ import { formatDateTime } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Pager } from '../../ui/Pager';
-import { pollShareUrl } from '../polls/share';
+import { pollPagePath, pollShareUrl } from '../polls/share';
 import { useToast } from '../toasts/useToast';
 import { useDeletePollMutation } from './profileApi';
 
@@ -62,7 +63,9 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
           return (
             <Item key={poll.id} data-poll={poll.id}>
               <Head>
-                <h3>{poll.title}</h3>
+                <h3>
+                  <Link to={pollPagePath(poll)}>{poll.title}</Link>
+                </h3>
                 <CategoryBadge look={profileCategory(poll.category)} size="sm" />
               </Head>
               <Meta>
@@ -132,6 +135,8 @@ export const Head = styled.div`
   gap: 0.5rem;
 
   h3 { font-size: 1rem; font-weight: 700; }
+  h3 a { color: inherit; text-decoration: none; }
+  h3 a:hover, h3 a:focus-visible { text-decoration: underline; }
 `;
 
 export const Meta = styled.p`

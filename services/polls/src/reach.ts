@@ -1,0 +1,65 @@
+/**
+ * What a link preview may show of a poll — always a visitor's view — and the poll's card image (PNG), rendered at most
+ * once per CARD_FRESH_MS per poll however many crawlers ask while votes come in.
+ */
+import type { PollPreviewReply, PollPreviewRequest } from '@meydan/proto';
+import type { PollsContext } from './context.js';
+import { pollCardSvg } from './domain/poll-card.js';
+import type { PollDoc } from './model/index.js';
+import { presentPoll } from './present.js';
+import { anyVisitor } from './routes/common.js';
+
+/** A card is drawn again at most this often: a poll under a stream of votes costs one render per interval. */
+export const CARD_FRESH_MS = 5_000;
+const MAX_CARDS = 500;
+
+/** The poll as a visitor finds it: by id (never a share-link poll) or by share code (only a share-link poll). */
+export async function pollPreview(ctx: PollsContext, request: PollPreviewRequest): Promise<PollPreviewReply> {
+  const byCode = request.shortUrl !== undefined;
+  const pollId = byCode ? await ctx.polls.idOfCode(request.shortUrl!) : request.pollId!;
+  const meta = pollId ? await ctx.polls.meta(pollId) : null;
+  if (!meta || meta.isShareable !== byCode || (await ctx.banned.has(meta.creatorId))) return { status: 'missing' };
+  if (meta.type === 'private') return { status: 'members' };
+  if (meta.type === 'friends') return { status: 'circle' };
+  const doc = (await ctx.models.Poll.findById(meta.id).lean()) as PollDoc | null;
+  if (!doc) return { status: 'missing' };
+  const poll = await presentPoll(ctx, doc, anyVisitor);
+  return {
+    status: 'visible',
+    poll: {
+      id: poll.id,
+      title: poll.title,
+      description: poll.description,
+      shortUrl: poll.shortUrl,
+      options: poll.options.map((o) => ({ text: o.text, votes: o.votes })),
+      totalVotes: poll.totalVotes,
+    },
+  };
+}
+
+type Sharp = typeof import('sharp').default;
+let sharpModule: Promise<Sharp> | null = null;
+/** sharp (libvips, ~30 MB) is loaded with the first card, not at start: most processes never draw one. */
+const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+
+/** Rendered cards by poll, each kept CARD_FRESH_MS; one render at a time per poll. */
+export class PollCards {
+  private readonly cards = new Map<string, { at: number; png: Promise<Buffer> }>();
+
+  /** The card PNG of a poll a visitor may see, or null when the visitor may not see it (or it does not exist). */
+  async png(ctx: PollsContext, request: PollPreviewRequest): Promise<Buffer | null> {
+    const key = request.shortUrl !== undefined ? `s:${request.shortUrl}` : `p:${request.pollId}`;
+    const now = Date.now();
+    const kept = this.cards.get(key);
+    if (kept && now - kept.at < CARD_FRESH_MS) return kept.png;
+    const preview = await pollPreview(ctx, request);
+    if (preview.status !== 'visible' || !preview.poll) return null;
+    // Bars only where a visitor is shown counts: the API gives a visitor every option's votes.
+    const svg = pollCardSvg(preview.poll, true);
+    const png = loadSharp().then((sharp) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
+    if (this.cards.size >= MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
+    this.cards.set(key, { at: now, png });
+    png.catch(() => this.cards.delete(key));
+    return png;
+  }
+}

@@ -1,0 +1,195 @@
+import type { Poll } from '@meydan/proto';
+import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { apiErrorMessage, apiErrorStatus, setEmbedVisitor } from '../../app/api';
+import { trReach } from '../../i18n/tr-reach';
+import { useDocumentTitle } from '../../layout/Page';
+import { votesFromCounts } from '../../lib/polls';
+import { isOpen } from '../../lib/time';
+import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
+import { OptionsView } from '../polls/OptionsView';
+import { usePollQuery } from '../polls/pollsApi';
+import { useLivePoll } from '../polls/useLivePoll';
+import { useShareLinkPollQuery, useShareLinkVoteMutation } from '../share-link/shareLinkApi';
+
+const t = trReach.embed;
+const VISITOR_KEY = 'meydan-embed-visitor';
+
+/**
+ * The embed's visitor id: inside another site's iframe the SameSite visitor cookie is not sent, so the embed keeps
+ * a signed id of its own (from the gateway) in its session storage and sends it with every call.
+ */
+function useEmbedVisitor(): boolean {
+  const [ready, setReady] = useState(() => {
+    try {
+      const kept = sessionStorage.getItem(VISITOR_KEY);
+      if (kept) setEmbedVisitor(kept);
+      return kept !== null;
+    } catch {
+      return false;
+    }
+  });
+  useEffect(() => {
+    if (ready) return;
+    let live = true;
+    fetch('/api/embed/visitor', { credentials: 'same-origin' })
+      .then((res) => res.json() as Promise<{ visitor: string }>)
+      .then(({ visitor }) => {
+        setEmbedVisitor(visitor);
+        try {
+          sessionStorage.setItem(VISITOR_KEY, visitor);
+        } catch {
+          // No storage in this frame: the id lives as long as the page.
+        }
+      })
+      .catch(() => undefined)
+      .finally(() => live && setReady(true));
+    return () => {
+      live = false;
+    };
+  }, [ready]);
+  return ready;
+}
+
+/** /embed/:code — a share-link poll in another site's iframe: vote without an account, live counts, a link back. */
+export function EmbedSharePage() {
+  const { code = '' } = useParams();
+  const ready = useEmbedVisitor();
+  const { data, error } = useShareLinkPollQuery(code, { skip: !ready });
+  const [vote, { isLoading, originalArgs }] = useShareLinkVoteMutation();
+  const [message, setMessage] = useState<string | null>(null);
+  const link = `/s/${encodeURIComponent(code)}`;
+  useDocumentTitle(data?.poll.title ?? t.loading);
+
+  if (!data) return <EmbedStatus error={error} link={link} />;
+  const { poll } = data;
+  const votes = votesFromCounts(data.voteCounts, poll.options.length);
+  const total = votes.reduce((a, b) => a + b, 0);
+  const open = isOpen(poll.expiresAt);
+  const choose = async (optionIndex: number) => {
+    try {
+      await vote({ code, optionIndex }).unwrap();
+      setMessage(t.voted);
+    } catch (err) {
+      setMessage(apiErrorMessage(err) ?? t.voteFailed);
+    }
+  };
+  return (
+    <EmbedFrame title={poll.title} total={total} link={link} pollId={poll.id}>
+      <OptionsView
+        options={poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }))}
+        total={total}
+        showResults={data.hasVoted || !open}
+        userChoice={data.userChoice}
+        decimals={0}
+        disabled={isLoading || !open}
+        pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
+        onVote={(optionIndex) => void choose(optionIndex)}
+      />
+      {!open ? <Note>{t.closed}</Note> : null}
+      {message ? <Note role="status">{message}</Note> : null}
+    </EmbedFrame>
+  );
+}
+
+/** /embed/anket/:id — a public poll in another site's iframe: live counts, and a link to vote on Meydan. */
+export function EmbedPollPage() {
+  const { id = '' } = useParams();
+  const { data: poll, error } = usePollQuery(id);
+  useDocumentTitle(poll?.title ?? t.loading);
+  if (!poll) return <EmbedStatus error={error} link={`/anket/${encodeURIComponent(id)}`} />;
+  return <LiveEmbed poll={poll} />;
+}
+
+function LiveEmbed({ poll }: { poll: Poll }) {
+  const ref = useRef<HTMLElement>(null);
+  useLivePoll(ref, poll.id);
+  return (
+    <EmbedFrame
+      title={poll.title}
+      total={poll.totalVotes}
+      link={`/anket/${encodeURIComponent(poll.id)}`}
+      pollId={poll.id}
+      frameRef={ref}
+      linkText={poll.hasVoted ? t.openOnMeydan : t.voteOnMeydan}
+    >
+      <OptionsView options={poll.options} total={poll.totalVotes} showResults userChoice={poll.userChoice} decimals={0} />
+      {!isOpen(poll.expiresAt) ? <Note>{t.closed}</Note> : null}
+    </EmbedFrame>
+  );
+}
+
+function EmbedStatus({ error, link }: { error: unknown; link: string }) {
+  const text = !error ? t.loading : apiErrorStatus(error) === 404 ? t.notFound : t.loadFailed;
+  return (
+    <Frame aria-labelledby="page-title">
+      <h1 id="page-title">{text}</h1>
+      {error ? <BackLink href={link} target="_blank" rel="noopener">{t.openOnMeydan}</BackLink> : null}
+    </Frame>
+  );
+}
+
+function EmbedFrame(props: {
+  title: string;
+  total: number;
+  link: string;
+  pollId: string;
+  children: ReactNode;
+  frameRef?: Ref<HTMLElement>;
+  linkText?: string;
+}) {
+  return (
+    <Frame ref={props.frameRef} aria-labelledby="page-title" data-embed={props.pollId}>
+      <h1 id="page-title">{props.title}</h1>
+      {props.children}
+      <Foot>
+        <span data-count="votes">{t.votes(props.total)}</span>
+        <BackLink href={props.link} target="_blank" rel="noopener">
+          {props.linkText ?? t.openOnMeydan} <Hidden>{t.newTab}</Hidden>
+        </BackLink>
+      </Foot>
+      <PoliteAnnouncement name="embed-votes" text={t.votes(props.total)} />
+    </Frame>
+  );
+}
+
+const Frame = styled.main`
+  display: flex;
+  flex-direction: column;
+  gap: 0.75rem;
+  padding: 1rem;
+  min-height: 100vh;
+  background: ${({ theme }) => theme.colors.surface};
+  color: ${({ theme }) => theme.colors.text};
+
+  h1 { font-size: 1.125rem; font-weight: 750; line-height: 1.35; }
+`;
+
+const Foot = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 0.5rem;
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const BackLink = styled.a`
+  color: ${({ theme }) => theme.colors.primary};
+  font-weight: 700;
+`;
+
+const Note = styled.p`
+  font-size: 0.875rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Hidden = styled.span`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+  white-space: nowrap;
+`;

@@ -1,0 +1,29 @@
+import type { Oembed, PollPreviewReply, SearchResult, TrendingTags } from '@meydan/proto';
+import { normalizePoll } from '../../lib/polls';
+import { api } from '../../app/api';
+
+/** What a visitor may know of a poll they cannot open by id: whether it asks them to sign in, or is a circle's. */
+export const reachApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    pollPreview: build.query<PollPreviewReply, string>({
+      query: (id) => `/polls/${encodeURIComponent(id)}/preview`,
+    }),
+    /** The snippet another site pastes to embed a poll (oEmbed, the same answer any consumer gets). */
+    search: build.query<SearchResult, { q: string; type: 'polls' | 'users'; page: number }>({
+      query: ({ q, type, page }) => `/search?q=${encodeURIComponent(q)}&type=${type}&page=${page}`,
+      transformResponse: (answer: SearchResult) => ({ ...answer, polls: answer.polls.map(normalizePoll) }),
+      providesTags: (result) => [...(result?.polls ?? []).map((p) => ({ type: 'Poll' as const, id: p.id })), { type: 'Poll', id: 'LIST' }],
+    }),
+    tagPolls: build.query<SearchResult, { tag: string; page: number }>({
+      query: ({ tag, page }) => `/tags/${encodeURIComponent(tag)}/polls?page=${page}`,
+      transformResponse: (answer: SearchResult) => ({ ...answer, polls: answer.polls.map(normalizePoll) }),
+      providesTags: (result) => [...(result?.polls ?? []).map((p) => ({ type: 'Poll' as const, id: p.id })), { type: 'Poll', id: 'LIST' }],
+    }),
+    trendingTags: build.query<TrendingTags, void>({ query: () => '/tags/trending' }),
+    oembed: build.query<Oembed, string>({
+      query: (url) => `/oembed?format=json&url=${encodeURIComponent(url)}`,
+    }),
+  }),
+});
+
+export const { usePollPreviewQuery, useOembedQuery, useSearchQuery, useTagPollsQuery, useTrendingTagsQuery } = reachApi;
