@@ -490,6 +490,7 @@ export const pollServiceMessages = {
   closeOnlyCreator: 'Bu anketi yalnızca sahibi sonlandırabilir.',
   alreadyEnded: 'Bu anket zaten sona erdi.',
   pollClosed: 'Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.',
+  resultsOnlyCreator: 'Bu anketin sonuçlarını yalnızca sahibi indirebilir.',
   pollDeleted: 'Anket başarıyla silindi',
   commentNotFound: 'Yorum bulunamadı',
   commentOnlyOwn: 'Yalnızca kendi yorumunu silebilirsin.',

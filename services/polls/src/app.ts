@@ -8,6 +8,7 @@ import { bindMemberData } from './nats/member-data.js';
 import { startVotePersister } from './nats/persist-votes.js';
 import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
+import { exportRoutes } from './routes/exports.js';
 import { userRoutes } from './routes/users.js';
 import { voteRoutes } from './routes/votes.js';
 
@@ -29,6 +30,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await voteRoutes(app, ctx);
   await engagementRoutes(app, ctx);
   await userRoutes(app, ctx);
+  await exportRoutes(app, ctx);
 
   await registerNatsHandlers(ctx);
   await bindMemberData(ctx);
