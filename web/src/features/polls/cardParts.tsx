@@ -16,6 +16,8 @@ import { pollShareUrl, shareOrCopy } from './share';
 // Opened on demand, with their forms' validators: a reader scrolling the feed downloads neither.
 const CommentsThread = lazy(async () => ({ default: (await import('./CommentsThread')).CommentsThread }));
 const ReportDialog = lazy(async () => ({ default: (await import('./ReportDialog')).ReportDialog }));
+// Only a poll's creator sees these (edit in the first minute, close early, results file).
+const CreatorControls = lazy(async () => ({ default: (await import('./CreatorControls')).CreatorControls }));
 
 export const Card = styled.article`
   display: flex;
@@ -122,6 +124,7 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
   const [countShare] = useSharePollMutation();
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  const { user } = useCurrentUser();
 
   async function share() {
     const outcome = await shareOrCopy(pollShareUrl(poll), poll.title, tr.poll.shareText);
@@ -132,6 +135,11 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
 
   return (
     <>
+      {user && user.id === poll.creatorId ? (
+        <Suspense fallback={null}>
+          <CreatorControls poll={poll} />
+        </Suspense>
+      ) : null}
       <Footer>
         <Counts>
           <span data-count="votes">
