@@ -301,6 +301,7 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  * - friends: only on friends polls, for the creator's mutual followers.
  * - shortUrl: only on shareable polls (null otherwise); the link is {origin}/s/{shortUrl}.
  * - shareVoteMode: only on shareable polls, who may vote through the link (see `shareVoteModes`).
+ * - closedAt: when the creator closed it early (POST /api/polls/{id}/close; expiresAt is then that moment too).
  * - On a Dost Meclisi poll the option votes are 0 for a viewer who has not voted (totalVotes stays): with the friends'
  *   hasVoted flags, counts watched before voting would tell which friend chose what.
  */
@@ -343,6 +344,7 @@ const pollShape = {
     isShareable: { type: 'boolean' },
     shortUrl: { type: ['string', 'null'] },
     shareVoteMode: { type: 'string', enum: shareVoteModes },
+    closedAt: { type: ['string', 'null'], format: 'date-time' },
     createdAt: dateTimeField,
     updatedAt: dateTimeField,
     totalVotes: countField,
@@ -485,6 +487,10 @@ export const pollServiceMessages = {
   editOnlyCreator: 'Bu anketi yalnızca sahibi düzenleyebilir.',
   editWindowOver: 'Anket yalnızca oluşturulduktan sonraki 1 dakika içinde düzenlenebilir.',
   deleteOnlyCreator: 'Bu anketi yalnızca sahibi silebilir.',
+  closeOnlyCreator: 'Bu anketi yalnızca sahibi sonlandırabilir.',
+  alreadyEnded: 'Bu anket zaten sona erdi.',
+  pollClosed: 'Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.',
+  resultsOnlyCreator: 'Bu anketin sonuçlarını yalnızca sahibi indirebilir.',
   pollDeleted: 'Anket başarıyla silindi',
   commentNotFound: 'Yorum bulunamadı',
   commentOnlyOwn: 'Yalnızca kendi yorumunu silebilirsin.',

@@ -9,6 +9,7 @@ import { bindMemberData } from './nats/member-data.js';
 import { startVotePersister } from './nats/persist-votes.js';
 import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
+import { exportRoutes } from './routes/exports.js';
 import { userRoutes } from './routes/users.js';
 import { reachRoutes } from './routes/reach.js';
 import { searchRoutes } from './routes/search.js';
@@ -37,6 +38,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await userRoutes(app, ctx);
   await reachRoutes(app, ctx);
   await searchRoutes(app, ctx);
+  await exportRoutes(app, ctx);
 
   await registerNatsHandlers(ctx);
   ctx.bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));

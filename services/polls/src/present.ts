@@ -64,6 +64,7 @@ export async function presentPolls(
       isShareable: Boolean(d.isShareable),
       shortUrl: d.shortUrl ?? null,
       ...(d.isShareable ? { shareVoteMode: shareVoteModeOf(d)! } : {}),
+      closedAt: iso(d.closedAt),
       createdAt: iso(d.createdAt)!,
       updatedAt: iso(d.updatedAt ?? d.createdAt)!,
       totalVotes: c.total,

@@ -15,6 +15,44 @@ const BATCH = 200;
 /** How long a claim is remembered (past any sweep that could still find the poll). */
 const CLAIM_TTL_S = 60 * 24 * 3600;
 
+/**
+ * Claims publishing the poll's ended event: true for exactly one caller, whether the sweep (at expiry) or the creator
+ * closing it early. A claimed poll also takes no more votes (the vote's Lua step checks the claim).
+ */
+export async function claimEnded(ctx: PollsContext, pollId: string, now: Date): Promise<boolean> {
+  return (await ctx.redis.set(keys.ended(pollId), now.toISOString(), 'EX', CLAIM_TTL_S, 'NX')) === 'OK';
+}
+
+/**
+ * Publishes the ended event of a claimed poll (its `endedAt` already set). When that fails the claim is given back and
+ * `endedAt` cleared, so the next sweep publishes it (its expiry has passed). Returns whether it was published.
+ */
+export async function publishEnded(ctx: PollsContext, poll: PollDoc, now: Date): Promise<boolean> {
+  const id = String(poll._id);
+  try {
+    const counts = await ctx.counters.countsOfOne({ id, optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null });
+    await ctx.bus.publish(
+      events.polls.pollEnded,
+      {
+        pollId: id,
+        creatorId: poll.creatorId,
+        title: poll.title,
+        voteCounts: counts.votes,
+        totalVotes: counts.total,
+        winnerIndexes: winnerIndexes(counts.votes),
+        at: now.toISOString(),
+      },
+      { msgId: `ended:${id}` },
+    );
+    return true;
+  } catch (err) {
+    await ctx.redis.del(keys.ended(id)).catch(() => undefined);
+    await ctx.models.Poll.updateOne({ _id: poll._id }, { $set: { endedAt: null } }, { timestamps: false }).catch(() => undefined);
+    ctx.log.warn({ err, pollId: id }, 'poll ended event not published: retried next sweep');
+    return false;
+  }
+}
+
 /** One sweep; returns how many ended events it published. */
 export async function sweepEndedPolls(ctx: PollsContext, now = new Date()): Promise<number> {
   const token = randomBytes(8).toString('hex');
@@ -24,32 +62,9 @@ export async function sweepEndedPolls(ctx: PollsContext, now = new Date()): Prom
   try {
     const due = (await ctx.models.Poll.find({ expiresAt: { $ne: null, $lte: now }, endedAt: null }).sort({ expiresAt: 1 }).limit(BATCH).lean()) as PollDoc[];
     for (const poll of due) {
-      const id = String(poll._id);
-      const claimed = await ctx.redis.set(keys.ended(id), now.toISOString(), 'EX', CLAIM_TTL_S, 'NX');
+      const claimed = await claimEnded(ctx, String(poll._id), now);
       await ctx.models.Poll.updateOne({ _id: poll._id }, { $set: { endedAt: now } }, { timestamps: false });
-      if (claimed !== 'OK') continue;
-      try {
-        const counts = await ctx.counters.countsOfOne({ id, optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null });
-        await ctx.bus.publish(
-          events.polls.pollEnded,
-          {
-            pollId: id,
-            creatorId: poll.creatorId,
-            title: poll.title,
-            voteCounts: counts.votes,
-            totalVotes: counts.total,
-            winnerIndexes: winnerIndexes(counts.votes),
-            at: now.toISOString(),
-          },
-          { msgId: `ended:${id}` },
-        );
-        published++;
-      } catch (err) {
-        // Give the poll back to the next sweep.
-        await ctx.redis.del(keys.ended(id)).catch(() => undefined);
-        await ctx.models.Poll.updateOne({ _id: poll._id }, { $set: { endedAt: null } }, { timestamps: false }).catch(() => undefined);
-        ctx.log.warn({ err, pollId: id }, 'poll ended event not published: retried next sweep');
-      }
+      if (claimed && (await publishEnded(ctx, poll, now))) published++;
     }
   } finally {
     // Release only our own lock.

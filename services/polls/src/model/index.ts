@@ -20,6 +20,8 @@ const pollSchema = new Schema(
     shareVoteMode: { type: String, enum: [...shareVoteModes, null], default: null },
     /** Set once `events.polls.poll.ended` was published (the job's filter; the claim itself is in Redis). */
     endedAt: { type: Date, default: null },
+    /** Set when the creator closed it early (its expiresAt is then that moment too). */
+    closedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

@@ -28,9 +28,10 @@ import { newShortCode } from '../domain/short-code.js';
 import { trendingScore } from '../domain/trending.js';
 import { feedFilter } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
+import { claimEnded, publishEnded } from '../jobs/ended-polls.js';
 import { presentPoll, presentPolls } from '../present.js';
 import { metaOf } from '../store/polls.js';
-import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, emit, identityOf, membersOnly, visiblePoll } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, emit, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
 /** How many of the newest visible polls the for-you feed ranks. */
@@ -293,6 +294,28 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       if (!updated) throw new HttpError(404, 'not_found', S.pollNotFound);
       ctx.feedPages.changed();
       return presentPoll(ctx, updated, identityOf(request), request);
+    },
+  );
+
+  app.post<{ Params: PollIdParams }>(
+    '/api/polls/:id/close',
+    { onRequest: membersOnly(), schema: { summary: 'Kendi anketini süresinden önce sonlandırır (oy verilemez, sonuçlar açılır, bitiş bildirimi gider)', params: idParams, body: { $ref: 'meydan/no-body' }, response: { 200: pollRef } } },
+    async (request) => {
+      const doc = await visiblePoll(ctx, request, request.params.id);
+      if (doc.creatorId !== request.identity!.userId) throw new HttpError(403, 'forbidden', S.closeOnlyCreator);
+      const now = new Date();
+      const alreadyEnded = () => new HttpError(409, 'already_ended', S.alreadyEnded);
+      if (doc.endedAt || (doc.expiresAt && new Date(doc.expiresAt).getTime() <= now.getTime())) throw alreadyEnded();
+      // The same claim as the expiry sweep's: one of them publishes the ended event, and votes stop at once.
+      if (!(await claimEnded(ctx, String(doc._id), now))) throw alreadyEnded();
+      const ended = { expiresAt: now, closedAt: now, endedAt: now };
+      const closed = (await ctx.models.Poll.findOneAndUpdate({ _id: doc._id }, { $set: ended }, { returnDocument: 'after', timestamps: false }).lean()) as PollDoc | null;
+      if (!closed) throw pollNotFound();
+      await ctx.models.PollRank.updateOne({ _id: doc._id }, { $set: { expiresAt: now } });
+      await ctx.polls.cacheMeta(metaOf(closed));
+      ctx.feedPages.changed();
+      await publishEnded(ctx, closed, now);
+      return presentPoll(ctx, closed, identityOf(request), request);
     },
   );
 

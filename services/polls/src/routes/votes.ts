@@ -45,7 +45,8 @@ export async function castVote(
   optionIndex: number,
   ip?: IpClaim,
 ): Promise<VoteResult> {
-  if (meta.expiresAt && meta.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'poll_expired', S.pollExpired);
+  const ended = () => (meta.closedAt ? new HttpError(409, 'poll_closed', S.pollClosed) : new HttpError(410, 'poll_expired', S.pollExpired));
+  if (meta.closedAt || (meta.expiresAt && meta.expiresAt.getTime() <= Date.now())) throw ended();
   if (optionIndex >= meta.optionsCount) throw new ValidationError('optionIndex', pollMessages.optionInvalid);
 
   let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex, ip);
@@ -58,6 +59,11 @@ export async function castVote(
     await ctx.counters.rebuild(meta);
     outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex, ip);
     if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
+  }
+  if (outcome.status === 'ended') {
+    // Closed on another instance a moment ago (this one's cached facts did not know yet).
+    await ctx.polls.forgetMeta(meta.id);
+    throw new HttpError(409, 'poll_closed', S.pollClosed);
   }
   if (outcome.status === 'duplicate') throw new HttpError(409, 'already_voted', S.alreadyVoted);
   if (outcome.status === 'ip_used') {

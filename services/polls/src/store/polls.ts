@@ -21,6 +21,8 @@ export interface PollMeta {
   shareVoteMode: ShareVoteMode | null;
   optionsCount: number;
   expiresAt: Date | null;
+  /** When the creator closed it early (a vote then gets 409, not 410). */
+  closedAt: Date | null;
   createdAt: Date;
 }
 
@@ -32,10 +34,10 @@ export const shareVoteModeOf = (doc: Pick<PollDoc, 'isShareable' | 'shareVoteMod
   doc.isShareable ? ((doc.shareVoteMode as ShareVoteMode | null | undefined) ?? defaultShareVoteMode) : null;
 
 /** The fields `metaOf` reads. */
-export const META_FIELDS = { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, shareVoteMode: 1, options: 1, expiresAt: 1, createdAt: 1 } as const;
+export const META_FIELDS = { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, shareVoteMode: 1, options: 1, expiresAt: 1, closedAt: 1, createdAt: 1 } as const;
 
 export function metaOf(
-  doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'>,
+  doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'> & { closedAt?: Date | null },
 ): PollMeta {
   return {
     id: String(doc._id),
@@ -46,12 +48,14 @@ export function metaOf(
     shareVoteMode: shareVoteModeOf(doc),
     optionsCount: doc.options.length,
     expiresAt: doc.expiresAt ?? null,
+    closedAt: doc.closedAt ?? null,
     createdAt: doc.createdAt,
   };
 }
 
-interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'createdAt'> {
+interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdAt'> {
   expiresAt: number | null;
+  closedAt?: number | null;
   createdAt: number;
 }
 
@@ -81,6 +85,7 @@ export class PollStore {
         ...s,
         shareVoteMode: s.isShareable ? (s.shareVoteMode ?? defaultShareVoteMode) : null,
         expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt),
+        closedAt: s.closedAt == null ? null : new Date(s.closedAt),
         createdAt: new Date(s.createdAt),
       };
       this.remember(meta);
@@ -94,7 +99,7 @@ export class PollStore {
   }
 
   async cacheMeta(meta: PollMeta): Promise<void> {
-    const stored: StoredMeta = { ...meta, expiresAt: meta.expiresAt?.getTime() ?? null, createdAt: meta.createdAt.getTime() };
+    const stored: StoredMeta = { ...meta, expiresAt: meta.expiresAt?.getTime() ?? null, closedAt: meta.closedAt?.getTime() ?? null, createdAt: meta.createdAt.getTime() };
     await this.redis.set(keys.meta(meta.id), JSON.stringify(stored), 'EX', REDIS_TTL_S);
     this.remember(meta);
   }

@@ -12,27 +12,28 @@ import { keys } from './keys.js';
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * KEYS: counts, voters[, IP networks]. ARGV: voter, option index, '1' if a share-link visitor[, IP network field,
- * votes one IP network may have counted]. Returns {-3} the IP network's votes are used up, {-1} counters missing
- * (rebuild first), {0, previous choice, counts} already voted, {1, choice, counts} counted. The IP network is claimed
+ * KEYS: counts, voters, ended claim[, IP networks]. ARGV: voter, option index, '1' if a share-link visitor[, IP network
+ * field, votes one IP network may have counted]. Returns {-4} the poll has ended (its ended event is
+ * claimed), {-3} the IP network's votes are used up, {-1} counters missing (rebuild first), {0, previous choice, counts} already voted, {1, choice, counts} counted. The IP network is claimed
  * only by a vote that is counted, in the same step.
  */
 const CAST = `
+if redis.call('EXISTS', KEYS[3]) == 1 then return {-4} end
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 local total = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
 if total > 0 and redis.call('EXISTS', KEYS[2]) == 0 then return {-1} end
 local prev = redis.call('HGET', KEYS[2], ARGV[1])
 if prev then return {0, tonumber(prev), redis.call('HGETALL', KEYS[1])} end
-if KEYS[3] and tonumber(redis.call('HGET', KEYS[3], ARGV[4]) or '0') >= tonumber(ARGV[5]) then return {-3} end
+if KEYS[4] and tonumber(redis.call('HGET', KEYS[4], ARGV[4]) or '0') >= tonumber(ARGV[5]) then return {-3} end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
 redis.call('HINCRBY', KEYS[1], 't', 1)
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
 local ttl = redis.call('PTTL', KEYS[1])
 if total == 0 and ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
-if KEYS[3] then
-  redis.call('HINCRBY', KEYS[3], ARGV[4], 1)
-  if ttl > 0 and redis.call('PTTL', KEYS[3]) < 0 then redis.call('PEXPIRE', KEYS[3], ttl) end
+if KEYS[4] then
+  redis.call('HINCRBY', KEYS[4], ARGV[4], 1)
+  if ttl > 0 and redis.call('PTTL', KEYS[4]) < 0 then redis.call('PEXPIRE', KEYS[4], ttl) end
 end
 return {1, tonumber(ARGV[2]), redis.call('HGETALL', KEYS[1])}
 `;
@@ -91,8 +92,8 @@ return 1
 type CastReply = [number, number?, string[]?];
 
 interface CounterCommands {
-  pollsCastVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<CastReply>;
-  pollsCastVotePerIp(counts: string, voters: string, ips: string, voter: string, index: number, visitor: string, network: string, perIp: number): Promise<CastReply>;
+  pollsCastVote(counts: string, voters: string, ended: string, voter: string, index: number, visitor: string): Promise<CastReply>;
+  pollsCastVotePerIp(counts: string, voters: string, ended: string, ips: string, voter: string, index: number, visitor: string, network: string, perIp: number): Promise<CastReply>;
   pollsUndoVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<number>;
   pollsUndoVotePerIp(counts: string, voters: string, ips: string, voter: string, index: number, visitor: string, network: string): Promise<number>;
   pollsEnsureVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<number>;
@@ -103,6 +104,8 @@ interface CounterCommands {
 export type CastOutcome =
   | { status: 'counted' | 'duplicate'; choice: number; counts: PollCounts }
   | { status: 'missing' }
+  /** The poll has ended (closed early, or its expiry passed and was swept). */
+  | { status: 'ended' }
   /** The poll already counts as many votes from the voter's IP network as it allows. */
   | { status: 'ip_used' };
 
@@ -134,8 +137,8 @@ export class VoteCounters {
   ) {
     const r = redis as Redis & CounterCommands;
     if (!(r as unknown as Record<string, unknown>)['pollsCastVote']) {
-      r.defineCommand('pollsCastVote', { numberOfKeys: 2, lua: CAST });
-      r.defineCommand('pollsCastVotePerIp', { numberOfKeys: 3, lua: CAST });
+      r.defineCommand('pollsCastVote', { numberOfKeys: 3, lua: CAST });
+      r.defineCommand('pollsCastVotePerIp', { numberOfKeys: 4, lua: CAST });
       r.defineCommand('pollsUndoVote', { numberOfKeys: 2, lua: UNDO });
       r.defineCommand('pollsUndoVotePerIp', { numberOfKeys: 3, lua: UNDO });
       r.defineCommand('pollsEnsureVote', { numberOfKeys: 2, lua: ENSURE });
@@ -157,9 +160,10 @@ export class VoteCounters {
     const counts = keys.counts(pollId);
     const voters = keys.voters(pollId);
     const reply = ip
-      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.shareVoteIps(pollId), voter, index, isVisitor(voter), ip.network, ip.perIp)
-      : await this.redis.pollsCastVote(counts, voters, voter, index, isVisitor(voter));
+      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), keys.shareVoteIps(pollId), voter, index, isVisitor(voter), ip.network, ip.perIp)
+      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), voter, index, isVisitor(voter));
     const [code, choice, flat] = reply;
+    if (code === -4) return { status: 'ended' };
     if (code === -3) return { status: 'ip_used' };
     if (code === -1) return { status: 'missing' };
     return {

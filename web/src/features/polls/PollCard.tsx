@@ -69,7 +69,7 @@ function PublicPollCard({ poll }: { poll: Poll }) {
         pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
         onVote={(optionIndex) => gate('vote', () => vote({ pollId: poll.id, optionIndex }))}
       />
-      {!open ? <CardDescription>{tr.poll.closed}</CardDescription> : null}
+      {!open ? <CardDescription data-ended>{poll.closedAt ? tr.poll.closedEarly : tr.poll.closed}</CardDescription> : null}
       <CardFooter poll={poll} />
     </Card>
   );

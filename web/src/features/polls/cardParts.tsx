@@ -15,6 +15,8 @@ import { useLikeMutation } from './pollsApi';
 const CommentsThread = lazy(async () => ({ default: (await import('./CommentsThread')).CommentsThread }));
 const ReportDialog = lazy(async () => ({ default: (await import('./ReportDialog')).ReportDialog }));
 const PollShareDialog = lazy(async () => ({ default: (await import('../reach/PollShareDialog')).PollShareDialog }));
+// Only a poll's creator sees these (edit in the first minute, close early, results file).
+const CreatorControls = lazy(async () => ({ default: (await import('./CreatorControls')).CreatorControls }));
 
 export const Card = styled.article`
   display: flex;
@@ -120,10 +122,16 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
   const [commentsOpen, setCommentsOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const [shareOpen, setShareOpen] = useState(false);
+  const { user } = useCurrentUser();
 
 
   return (
     <>
+      {user && user.id === poll.creatorId ? (
+        <Suspense fallback={null}>
+          <CreatorControls poll={poll} />
+        </Suspense>
+      ) : null}
       <Footer>
         <Counts>
           <span data-count="votes">

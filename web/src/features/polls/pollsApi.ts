@@ -16,7 +16,9 @@ import {
   type ShareState,
   type VoteResult,
 } from '@meydan/proto';
-import { api, type ApiExtra } from '../../app/api';
+import { api, apiErrorStatus, type ApiExtra } from '../../app/api';
+import { showToast } from '../toasts/useToast';
+import { voteRefusedToast } from './voteRefused';
 import { applyCounts, normalizePoll } from '../../lib/polls';
 import { isOpen } from '../../lib/time';
 import { sessionApi } from '../session/sessionApi';
@@ -56,30 +58,32 @@ const normalizeList = (list: PollList): PollList => ({ ...list, polls: list.poll
 type PollRecipe = (poll: Poll) => void;
 
 /** Applies a change to one poll in every cache entry that holds it (feeds, the pinned poll, the quick widget). */
-function patchPollEverywhere(
+export function patchPollEverywhere(
   dispatch: (action: unknown) => unknown,
   state: unknown,
   pollId: string,
   recipe: PollRecipe,
-): void {
+): { undo(): void }[] {
+  const patches: { undo(): void }[] = [];
   const entries = api.util.selectInvalidatedBy(state as never, [{ type: 'Poll', id: pollId }]);
   for (const { endpointName, originalArgs } of entries) {
     if (endpointName === 'feed') {
-      dispatch(
+      patches.push(dispatch(
         pollsApi.util.updateQueryData('feed', originalArgs as FeedArgs, (draft) => {
           for (const page of draft.pages) for (const poll of page.polls) if (poll.id === pollId) recipe(poll);
         }),
-      );
+      ) as { undo(): void });
     } else if (endpointName === 'poll') {
-      dispatch(pollsApi.util.updateQueryData('poll', originalArgs as string, (draft) => recipe(draft)));
+      patches.push(dispatch(pollsApi.util.updateQueryData('poll', originalArgs as string, (draft) => recipe(draft))) as { undo(): void });
     } else if (endpointName === 'quickPolls') {
-      dispatch(
+      patches.push(dispatch(
         pollsApi.util.updateQueryData('quickPolls', undefined, (draft) => {
           for (const poll of draft) if (poll.id === pollId) recipe(poll);
         }),
-      );
+      ) as { undo(): void });
     }
   }
+  return patches;
 }
 
 export const pollsApi = api.injectEndpoints({
@@ -140,7 +144,17 @@ export const pollsApi = api.injectEndpoints({
         method: 'POST',
         body: { optionIndex },
       }),
-      async onQueryStarted({ pollId }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ pollId, optionIndex }, { dispatch, getState, queryFulfilled }) {
+        // Shown at once; taken back if the server refuses it.
+        const optimistic = patchPollEverywhere(dispatch, getState(), pollId, (poll) => {
+          if (poll.hasVoted) return;
+          poll.hasVoted = true;
+          poll.userChoice = optionIndex;
+          const option = poll.options.find((o) => o.id === optionIndex);
+          if (option) option.votes += 1;
+          poll.totalVotes += 1;
+          poll.votesCount += 1;
+        });
         try {
           const { data } = await queryFulfilled;
           const viewerId = selectSession(getState() as never).data?.id;
@@ -151,10 +165,14 @@ export const pollsApi = api.injectEndpoints({
             // On a friends' circle card the viewer is one of the friends who have now voted.
             for (const friend of poll.friends ?? []) if (friend.id === viewerId) friend.hasVoted = true;
           });
-        } catch (err) {
-          // The spec: a feed vote failure goes to the console only. Already voted elsewhere: show the truth.
-          console.error('vote failed', err);
-          dispatch(api.util.invalidateTags([{ type: 'Poll', id: pollId }]));
+        } catch (failure) {
+          for (const patch of optimistic.reverse()) patch.undo();
+          const { error, meta } = failure as { error?: unknown; meta?: { response?: Response } };
+          dispatch(showToast(voteRefusedToast(error, meta?.response?.headers.get('retry-after') ?? null)));
+          // Refused for what the card did not know (already voted elsewhere, ended): show the truth. Not when the
+          // server asked to wait: a reload now would be refused too.
+          const status = apiErrorStatus(error);
+          if (status !== 429 && status !== 503) dispatch(api.util.invalidateTags([{ type: 'Poll', id: pollId }]));
         }
       },
     }),

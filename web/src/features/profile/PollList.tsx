@@ -4,8 +4,9 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../app/api';
 import { tr } from '../../i18n/tr';
+import { trCreator } from '../../i18n/tr-creator';
 import { trProfile } from '../../i18n/tr-profile';
-import { Button } from '../../layout/buttons';
+import { Button, buttonStyles } from '../../layout/buttons';
 import { profileCategory } from '../../lib/categories';
 import { formatDateTime } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
@@ -81,6 +82,9 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
               ) : null}
               {canDelete ? (
                 <Actions>
+                  <DownloadLink $size="sm" $variant="ghost" href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download aria-label={`${trCreator.resultsCsv}: ${poll.title}`}>
+                    {trCreator.resultsCsv}
+                  </DownloadLink>
                   <Button $size="sm" $variant="danger" onClick={() => setToDelete(poll)} aria-label={`${trProfile.profile.deletePoll}: ${poll.title}`}>
                     {trProfile.profile.deletePoll}
                   </Button>
@@ -107,6 +111,10 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
     </>
   );
 }
+
+const DownloadLink = styled.a<{ $size?: 'sm'; $variant?: 'ghost' }>`
+  ${buttonStyles}
+`;
 
 export const List = styled.ul`
   list-style: none;

@@ -1,0 +1,55 @@
+/** The creator's download of a poll's results (CSV through the kit's helpers: quoting, BOM, formula cells). */
+import type { FastifyInstance } from 'fastify';
+import { pollServiceMessages as S, type PollIdParams } from '@meydan/proto';
+import { HttpError, csvContentType, csvResponse, csvText, type CsvColumn } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { membersOnly, visiblePoll } from './common.js';
+
+interface ResultRow {
+  option: string;
+  votes: number;
+  total: number;
+  voters: number;
+  endsAt: Date | null;
+}
+
+/** One row per option; the poll's voters and closing time repeat on every row, so each row reads on its own. */
+const resultColumns: CsvColumn<ResultRow>[] = [
+  { header: 'secenek', value: (r) => r.option },
+  { header: 'oy', value: (r) => r.votes },
+  { header: 'yuzde', value: (r) => (r.total === 0 ? '0.0' : ((r.votes / r.total) * 100).toFixed(1)) },
+  { header: 'oy_veren', value: (r) => r.voters },
+  { header: 'bitis', value: (r) => (r.endsAt ? r.endsAt.toISOString() : null) },
+];
+
+export async function exportRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+  app.get<{ Params: PollIdParams }>(
+    '/api/polls/:id/results.csv',
+    {
+      onRequest: membersOnly(),
+      schema: {
+        summary: 'Anketin sonuçları, CSV olarak (yalnızca anketin sahibi): seçenek, oy, yüzde, oy veren sayısı ve bitiş zamanı',
+        params: { $ref: 'meydan/poll-id-params' },
+        response: { 200: csvResponse },
+      },
+    },
+    async (request, reply) => {
+      const doc = await visiblePoll(ctx, request, request.params.id);
+      if (doc.creatorId !== request.identity!.userId) throw new HttpError(403, 'forbidden', S.resultsOnlyCreator);
+      const id = String(doc._id);
+      const counts = await ctx.counters.countsOfOne({ id, optionsCount: doc.options.length, expiresAt: doc.expiresAt ?? null });
+      const rows = doc.options.map((option, i) => ({
+        option,
+        votes: counts.votes[i] ?? 0,
+        total: counts.total,
+        voters: counts.total,
+        endsAt: doc.expiresAt ?? null,
+      }));
+      return reply
+        .type(csvContentType)
+        .header('content-disposition', `attachment; filename="meydan-anket-${id}-sonuclar.csv"`)
+        .header('cache-control', 'no-store')
+        .send(await csvText(rows, resultColumns));
+    },
+  );
+}

@@ -1,0 +1,158 @@
+/**
+ * A poll creator's own controls and a refused vote, in a real Chromium against the real stack: "Düzenle" with the
+ * time left in the first minute (gone after it), "Sonlandır" behind a confirm dialog (the card then says it ended,
+ * with its results, and another member can no longer vote), and a vote the server refuses with 429 or 503 rolled back
+ * with a Turkish toast that says how long to wait; the creator downloads the results as CSV. Accessibility checked;
+ * screenshots taken.
+ */
+import { readFileSync } from 'node:fs';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe.js';
+import { startStack, type Stack } from './stack.js';
+import { call, createMember, createPoll, elementScreenshot, launchBrowser, newContext, screenshot, watchErrors, type Member } from './support.js';
+
+let stack: Stack;
+let browser: Browser;
+let selin: Member;
+let kaan: Member;
+const contexts: BrowserContext[] = [];
+
+async function open(sid: string): Promise<{ page: Page; errors: string[] }> {
+  const context = await newContext(browser, stack, { sid });
+  contexts.push(context);
+  const page = await context.newPage();
+  return { page, errors: watchErrors(page) };
+}
+
+const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
+const tag = () => Math.random().toString(36).slice(2, 6);
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  [selin, kaan] = await Promise.all([createMember(stack, 'selin', 'Selin Ak'), createMember(stack, 'kaan', 'Kaan Er')]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+  await stack?.stop();
+}, 60_000);
+
+describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
+  it('edits the title in the first minute, then closes the poll early behind a confirm dialog', async () => {
+    const title = `Hafta sonu nereye? ${tag()}`;
+    const poll = await createPoll(stack, selin, { title, category: 'kesfet-seyahat', options: ['Deniz', 'Dağ', 'Şehir'] });
+    expect((await call(stack, 'POST', `/api/polls/${poll.id}/vote`, { sid: kaan.sid, body: { optionIndex: 1 } })).status).toBe(200);
+
+    const { page, errors } = await open(selin.sid);
+    await page.goto('/kesfet');
+    const mine = card(page, title);
+    const edit = mine.getByRole('button', { name: /^Düzenle \(0:\d\d\)$/ });
+    await edit.waitFor();
+    expect(await edit.getAttribute('title')).toMatch(/^Düzenleme için 0:\d\d kaldı$/);
+    // Another member's card has no creator controls.
+    const other = await open(kaan.sid);
+    await other.page.goto('/kesfet');
+    await card(other.page, title).waitFor();
+    expect(await card(other.page, title).locator('[data-creator-controls]').count()).toBe(0);
+
+    await edit.click();
+    const dialog = page.locator('[data-dialog="edit-poll"]');
+    await dialog.getByRole('heading', { name: 'Anketi düzenle' }).waitFor();
+    await expectNoAxeViolations(page, 'edit poll dialog');
+    await screenshot(page, 'poll-edit-dialog-desktop-dark');
+    const newTitle = `${title} (güncel)`;
+    await dialog.getByLabel('Başlık').fill(newTitle);
+    await dialog.getByRole('button', { name: 'Kaydet' }).click();
+    await toast(page, 'Anket güncellendi').waitFor();
+    const edited = card(page, newTitle);
+    await edited.waitFor();
+    expect((await call<{ title: string }>(stack, 'GET', `/api/polls/${poll.id}`, { sid: kaan.sid })).body.title).toBe(newTitle);
+
+    // The results file, as the browser downloads it.
+    const [download] = await Promise.all([page.waitForEvent('download'), edited.getByRole('link', { name: 'Sonuçları indir (CSV)' }).click()]);
+    expect(download.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.csv`);
+    const file = readFileSync((await download.path())!);
+    expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(file.subarray(3).toString('utf8').split(/\r?\n/).slice(0, 3)).toEqual(['secenek,oy,yuzde,oy_veren,bitis', expect.stringMatching(/^Deniz,0,0\.0,1,/), expect.stringMatching(/^Dağ,1,100\.0,1,/)]);
+    const forbidden = await call<{ message: string }>(stack, 'GET', `/api/polls/${poll.id}/results.csv`, { sid: kaan.sid });
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.message).toBe('Bu anketin sonuçlarını yalnızca sahibi indirebilir.');
+
+    await edited.getByRole('button', { name: 'Sonlandır' }).click();
+    const confirm = page.locator('[data-dialog="close-poll"]');
+    await confirm.getByRole('heading', { name: 'Anket sonlandırılsın mı?' }).waitFor();
+    await expectNoAxeViolations(page, 'close poll confirm dialog');
+    await confirm.getByRole('button', { name: 'Evet, sonlandır' }).click();
+    await toast(page, 'Anket sonlandırıldı').waitFor();
+    // The feed lists open polls only (a closed one leaves it at its next load); the poll itself says it ended.
+    await page.goto(`/profil?anket=${poll.id}`);
+    const ended = card(page, newTitle);
+    await ended.locator('[data-ended]', { hasText: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.' }).waitFor();
+    await ended.locator('[data-results]').waitFor();
+    expect(await ended.locator('[data-option="1"] [data-votes]').textContent()).toBe('1 oy');
+    expect(await ended.getByRole('button', { name: 'Sonlandır' }).count()).toBe(0);
+    await ended.getByRole('link', { name: 'Sonuçları indir (CSV)' }).waitFor();
+    await expectNoAxeViolations(page, 'a card closed early');
+    await elementScreenshot(ended, 'poll-closed-early-card');
+
+    const late = await call<{ error: string; message: string }>(stack, 'POST', `/api/polls/${poll.id}/vote`, { sid: selin.sid, body: { optionIndex: 0 } });
+    expect(late.status).toBe(409);
+    expect(late.body.message).toBe('Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows no edit control once the first minute is over (closing stays)', async () => {
+    const title = `Bir dakikadan eski ${tag()}`;
+    await createPoll(stack, selin, { title, category: 'serbest-kursu', options: ['Evet', 'Hayır'] });
+    const { page } = await open(selin.sid);
+    // The page's clock a minute ahead (timers keep running): the window is over for the card.
+    await page.clock.setFixedTime(Date.now() + 61_000);
+    await page.goto('/kesfet');
+    const mine = card(page, title);
+    await mine.getByRole('button', { name: 'Sonlandır' }).waitFor();
+    expect(await mine.getByRole('button', { name: /Düzenle/ }).count()).toBe(0);
+  });
+
+  it('rolls a refused vote back with a toast that says how long to wait (429 and 503 with retry-after)', async () => {
+    const title = `Çay mı kahve mi? ${tag()}`;
+    await createPoll(stack, selin, { title, category: 'yemek-mekan', options: ['Çay', 'Kahve'] });
+    const { page, errors } = await open(kaan.sid);
+    let answer: { status: number; retryAfter: string; body: object } = { status: 429, retryAfter: '17', body: { error: 'rate_limited', message: 'Çok fazla istek' } };
+    let release: () => void = () => undefined;
+    await page.route('**/api/polls/*/vote', async (route) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      await route.fulfill({ status: answer.status, headers: { 'retry-after': answer.retryAfter }, contentType: 'application/json', body: JSON.stringify(answer.body) });
+    });
+    await page.goto('/kesfet');
+    const theirs = card(page, title);
+    await theirs.getByRole('button', { name: 'Kahve' }).click();
+    // Shown at once, before the server answers.
+    await theirs.locator('[data-chosen][data-option="1"]').waitFor();
+    release();
+    await toast(page, 'Çok hızlı oy veriyorsun').waitFor();
+    expect(await toast(page, 'Çok hızlı oy veriyorsun').textContent()).toContain('Lütfen 17 saniye sonra tekrar dene.');
+    await theirs.getByRole('button', { name: 'Kahve' }).waitFor();
+    expect(await theirs.locator('[data-results]').count()).toBe(0);
+    await expectNoAxeViolations(page, 'a refused vote, rolled back');
+    await screenshot(page, 'vote-refused-toast-desktop-dark');
+
+    answer = { status: 503, retryAfter: '5', body: { error: 'service_unavailable', message: 'Hizmet şu an yanıt vermiyor' } };
+    await theirs.getByRole('button', { name: 'Çay' }).click();
+    await theirs.locator('[data-chosen][data-option="0"]').waitFor();
+    release();
+    await toast(page, 'Oylama şu an yoğun').waitFor();
+    expect(await toast(page, 'Oylama şu an yoğun').textContent()).toContain('Lütfen 5 saniye sonra tekrar dene.');
+    await theirs.getByRole('button', { name: 'Çay' }).waitFor();
+
+    // Once the server takes it, the vote stays.
+    await page.unroute('**/api/polls/*/vote');
+    await theirs.getByRole('button', { name: 'Çay' }).click();
+    await theirs.locator('[data-chosen][data-option="0"]').waitFor();
+    await theirs.locator('[data-count="votes"]', { hasText: '1 oy' }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});

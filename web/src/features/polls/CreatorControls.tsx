@@ -1,0 +1,139 @@
+import { limits, type Poll } from '@meydan/proto';
+import { useEffect, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { apiErrorMessage } from '../../app/api';
+import { trCreator as T } from '../../i18n/tr-creator';
+import { Button } from '../../layout/buttons';
+import { isOpen } from '../../lib/time';
+import { ConfirmDialog } from '../../ui/ConfirmDialog';
+import { Actions, ErrorText, Form, InputField, TextAreaField } from '../../ui/fields';
+import { Modal } from '../../ui/Modal';
+import { useToast } from '../toasts/useToast';
+import { useClosePollMutation, useEditPollMutation } from './creatorApi';
+
+/** Milliseconds of the edit window left (0 once over). */
+export function editTimeLeftMs(createdAt: string, now: number = Date.now()): number {
+  return Math.max(0, Date.parse(createdAt) + limits.poll.editWindowMs - now);
+}
+
+/** '0:42' */
+const clock = (ms: number) => {
+  const s = Math.ceil(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
+
+/** Re-renders every second while `until` is in the future; returns now. */
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return undefined;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+/** The creator's own controls on a poll card: edit in the first minute, close early, download the results. */
+export function CreatorControls({ poll }: { poll: Poll }) {
+  const toast = useToast();
+  const open = isOpen(poll.expiresAt);
+  const [editLeft, setEditLeft] = useState(() => editTimeLeftMs(poll.createdAt));
+  const now = useNow(editLeft > 0);
+  useEffect(() => setEditLeft(editTimeLeftMs(poll.createdAt, now)), [poll.createdAt, now]);
+  const [editing, setEditing] = useState(false);
+  const [confirmClose, setConfirmClose] = useState(false);
+  const [closePoll, closing] = useClosePollMutation();
+
+  const close = async () => {
+    try {
+      await closePoll({ pollId: poll.id }).unwrap();
+      setConfirmClose(false);
+      toast({ title: T.closed, description: T.closedText, variant: 'success' });
+    } catch (err) {
+      setConfirmClose(false);
+      toast({ title: T.closeFailed, description: apiErrorMessage(err), variant: 'error' });
+    }
+  };
+
+  return (
+    <Row role="group" aria-label={T.controlsLabel} data-creator-controls>
+      {editLeft > 0 ? (
+        <Button $size="sm" $variant="subtle" data-action="edit" title={T.editTimeLeft(clock(editLeft))} onClick={() => setEditing(true)}>
+          {T.editWithTime(clock(editLeft))}
+        </Button>
+      ) : null}
+      {open ? (
+        <Button $size="sm" $variant="subtle" data-action="close" onClick={() => setConfirmClose(true)}>
+          {T.close}
+        </Button>
+      ) : null}
+      <Download href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download data-action="results-csv">
+        {T.resultsCsv}
+      </Download>
+      {editing ? <EditDialog poll={poll} onClose={() => setEditing(false)} /> : null}
+      <ConfirmDialog
+        name="close-poll"
+        open={confirmClose}
+        onOpenChange={setConfirmClose}
+        title={T.closeTitle}
+        description={T.closeText}
+        confirmLabel={T.closeConfirm}
+        pending={closing.isLoading}
+        onConfirm={close}
+      />
+    </Row>
+  );
+}
+
+function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
+  const toast = useToast();
+  const [title, setTitle] = useState(poll.title);
+  const [description, setDescription] = useState(poll.description ?? '');
+  const [error, setError] = useState<string | undefined>();
+  const [edit, { isLoading }] = useEditPollMutation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    try {
+      await edit({ pollId: poll.id, body: { title, description: description.trim() ? description : null } }).unwrap();
+      toast({ title: T.saved, variant: 'success' });
+      onClose();
+    } catch (err) {
+      setError(apiErrorMessage(err) ?? T.editFailed);
+    }
+  };
+
+  return (
+    <Modal name="edit-poll" open onOpenChange={(o) => (o ? undefined : onClose())} title={T.editTitle} description={T.editDescription}>
+      <Form onSubmit={submit} noValidate>
+        <InputField label={T.titleLabel} value={title} maxLength={limits.poll.titleMax} counter={limits.poll.titleMax} onChange={(e) => setTitle(e.target.value)} />
+        <TextAreaField
+          label={T.descriptionLabel}
+          value={description}
+          maxLength={limits.poll.descriptionMax}
+          counter={limits.poll.descriptionMax}
+          onChange={(e) => setDescription(e.target.value)}
+        />
+        {error ? <ErrorText role="alert">{error}</ErrorText> : null}
+        <Actions>
+          <Button $variant="primary" type="submit" disabled={isLoading}>
+            {T.save}
+          </Button>
+        </Actions>
+      </Form>
+    </Modal>
+  );
+}
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
+`;
+
+const Download = styled.a`
+  align-self: center;
+  font-size: 0.875rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.primary};
+`;

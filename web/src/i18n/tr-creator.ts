@@ -1,0 +1,27 @@
+import { limits } from '@meydan/proto';
+
+/**
+ * The Turkish texts of a poll creator's own controls on the card (edit in the first minute, close early, results
+ * file). Apart from ./tr so that they load with those controls, which only a poll's creator ever sees.
+ */
+export const trCreator = {
+  controlsLabel: 'Anket sahibinin işlemleri',
+  /** The edit button while the window is open: 'Düzenle (0:42)'. */
+  editWithTime: (left: string) => `Düzenle (${left})`,
+  editTimeLeft: (left: string) => `Düzenleme için ${left} kaldı`,
+  editTitle: 'Anketi düzenle',
+  editDescription: `Başlığı ve açıklamayı oluşturduktan sonraki ${limits.poll.editWindowSeconds} saniye içinde düzeltebilirsin. Şıklar ve süre değiştirilemez.`,
+  titleLabel: 'Başlık',
+  descriptionLabel: 'Açıklama (isteğe bağlı)',
+  save: 'Kaydet',
+  saved: 'Anket güncellendi',
+  editFailed: 'Anket güncellenemedi',
+  close: 'Sonlandır',
+  closeTitle: 'Anket sonlandırılsın mı?',
+  closeText: 'Anket şimdi sona erer: artık kimse oy veremez ve sonuçlar açılır. Bu işlem geri alınamaz.',
+  closeConfirm: 'Evet, sonlandır',
+  closed: 'Anket sonlandırıldı',
+  closedText: 'Oy verenlere sonuç bildirildi.',
+  closeFailed: 'Anket sonlandırılamadı',
+  resultsCsv: 'Sonuçları indir (CSV)',
+} as const;
