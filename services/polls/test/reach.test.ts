@@ -22,6 +22,15 @@ describe('poll card domain', () => {
     expect(svg).toContain(`width="${CARD_WIDTH}" height="${CARD_HEIGHT}"`);
   });
 
+  it('leaves out what XML cannot hold (control characters, lone surrogates), so sharp still draws the card', async () => {
+    const title = '\u008b\u0087\ud84e\udefc\udb7dr \ud800x Çay\u0001';
+    const svg = pollCardSvg({ title, options: [{ text: '\ud99f\udde4\u00ad\u0001a', votes: 1 }, { text: 'b\uffff', votes: 0 }], totalVotes: 1 }, true);
+    expect(svg).toContain('\ud84e\udefc');
+    expect(svg).not.toMatch(/[\u0001\u0087\u008b\uffff]/);
+    const sharp = (await import('sharp')).default;
+    expect(pngSize(await sharp(Buffer.from(svg)).png().toBuffer())).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });
+  });
+
   it('draws no counts when results are not shown', () => {
     const svg = pollCardSvg({ title: 'Soru', options: [{ text: 'A', votes: 5 }, { text: 'B', votes: 0 }], totalVotes: 5 }, false);
     expect(svg).not.toContain('%');

@@ -14,8 +14,15 @@ export interface CardPoll {
   totalVotes: number;
 }
 
+/**
+ * Characters an SVG (XML) document may not hold, or that its renderer refuses: control characters (C0 but tab, line feed
+ * and carriage return; C1), lone surrogate halves and the non-characters U+FFFE/U+FFFF. A poll's text may hold any of
+ * them (a title is any string): they are left out of the card rather than fail its rendering.
+ */
+const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 const escapeXml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  text.replace(NOT_IN_XML, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Cuts a text to at most `max` characters (by code point), with an ellipsis when cut. */
 function clip(text: string, max: number): string {
