@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -32,6 +32,9 @@ export default defineConfig({
   resolve: { alias },
   test: {
     include: ['{proto,services/*,gateway,web,deploy}/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
+    // The k6 load test runs alone (`npm run test:k6`): beside the other suites, on this 2-core machine, its load and
+    // theirs met in the shared Redis (one suite watches it with MONITOR) and it failed where it passes alone.
+    exclude: [...configDefaults.exclude, ...(process.env['MEYDAN_K6'] ? [] : ['test/e2e/k6-mixed.test.ts'])],
     ...shared,
     fileParallelism: true,
     maxWorkers: 2,
