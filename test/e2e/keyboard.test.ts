@@ -173,7 +173,7 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     const embed = dialog.getByRole('button', { name: 'Yerleştir' });
     await tabTo(page, embed);
     await page.keyboard.press('Enter');
-    expect(await embed.getAttribute('aria-expanded')).toBe('true');
+    await expect.poll(() => embed.getAttribute('aria-expanded')).toBe('true');
     await dialog.locator('[data-embed-snippet]').waitFor();
     await tabTo(page, dialog.getByRole('button', { name: 'Kodu kopyala' }));
     await expectFocusTrapped(page, dialog, 12);
@@ -207,7 +207,7 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     const users = page.getByRole('button', { name: 'Üyeler' });
     await tabTo(page, users);
     await page.keyboard.press('Enter');
-    expect(await users.getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => users.getAttribute('aria-pressed')).toBe('true');
     await tabTo(page, page.getByRole('button', { name: 'Anketler' }), { back: true });
     await page.keyboard.press('Enter');
     const option = page.locator('[data-search-polls]').getByRole('button', { name: 'Xbox' });
@@ -260,7 +260,7 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await tabTo(page, create.getByRole('button', { name: /Serbest Kürsü/ }));
     await expectFocusVisible(page);
     await page.keyboard.press('Space');
-    expect(await create.getByRole('button', { name: /Serbest Kürsü/ }).getAttribute('aria-pressed')).toBe('true');
+    await expect.poll(() => create.getByRole('button', { name: /Serbest Kürsü/ }).getAttribute('aria-pressed')).toBe('true');
     await tabTo(page, create.getByLabel('1. şık', { exact: true }));
     await page.keyboard.type('Klavye');
     await page.keyboard.press('Tab');
