@@ -3,6 +3,7 @@ export * from './tracing.js';
 export * from './config.js';
 export * from './logger.js';
 export * from './errors.js';
+export * from './guards.js';
 export * from './identity.js';
 export * from './bus.js';
 export * from './connections.js';
