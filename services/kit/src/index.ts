@@ -11,6 +11,7 @@ export * from './health.js';
 export * from './app.js';
 export * from './run.js';
 export * from './redis-lock.js';
+export * from './redis-url.js';
 export * from './challenge.js';
 export * from './html.js';
 export * from './openapi.js';
