@@ -197,7 +197,7 @@ export async function startStack({
     /** A service process: one of `instances`, or another (`{ service, name, port }`) the gateway does not know of. */
     const launch = ({ service, name, port = ports[name], metricsPort = metricsPorts[name] ?? 0 }) =>
       startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
-    const ready = (name, port, handle, timeoutMs) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { timeoutMs, explain });
+    const ready = (name, port, handle) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { explain });
 
     const handles = Object.fromEntries(instances.map((instance) => [instance.name, launch(instance)]));
     await Promise.all(
