@@ -8,12 +8,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { get as httpGet } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { ensureK6, seedMembers } from '../k6/bench-votes.mjs';
 import { formatCsv, MEMBER_COLUMNS } from '../k6/lib/csv.js';
-import { cpuMs, rssMb, SERVICES, startStack } from './stack.mjs';
+import { seedMembers } from '../local/members.mjs';
+import { freePort } from '../local/servers.mjs';
+import { SERVICES } from '../local/stack.mjs';
+import { ensureK6 } from '../tools/ensure-tools.mjs';
+import { cpuMs, rssMb, startStack } from './stack.mjs';
 import { maxSustainable, stepsOf, totalsOf } from './stages.mjs';
 import { evaluateTargets, renderReport, STACK_PROCESSES } from './report.mjs';
-import { freePort } from '../local/servers.mjs';
 
 const runnerRoot = fileURLToPath(new URL('../..', import.meta.url));
 const benchRoot = resolve(process.env.BENCH_ROOT || runnerRoot);
