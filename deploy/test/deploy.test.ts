@@ -3,14 +3,15 @@
  * compose-go (as `docker compose config` does), the kustomize overlays rendered (local, production, and ha with its
  * three-member NATS, Redis Sentinel and MongoDB replica set), skaffold.yaml and the Dockerfile kept in step with the
  * workspaces, and the memory settings (deploy/local/node-runtime.mjs) carried by the image and left alone by compose
- * and the manifests. The HA servers' own scripts run for real where this machine has the server: nats-server reads
- * nats.conf, and redis-ha.sh starts a Sentinel group on loopback and takes it through a failover.
+ * and the manifests. The HA servers' own configuration and scripts run for real on loopback: three nats-servers on
+ * nats.conf form one JetStream cluster, and redis-ha.sh starts a Sentinel group and takes it through a failover.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { connect as connectNatsServers, type NatsConnection } from 'nats';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
@@ -693,6 +694,67 @@ describe('Kubernetes overlays', () => {
   });
 });
 
+describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)', () => {
+  it('makes three servers one JetStream cluster over routes that need their password, and admits each process only as itself', async () => {
+    const natsServer = which('nats-server');
+    expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-nats-ha-'));
+    const threePorts = () => Promise.all([freePort(), freePort(), freePort()]);
+    const [clientPorts, clusterPorts, monitorPorts] = [await threePorts(), await threePorts(), await threePorts()];
+    const passwords: Record<string, string> = { NATS_ROUTE_PASSWORD: 'natsroute0123456789', ...natsPasswords('natslive') };
+    const routes = clusterPorts.map((p) => `nats-route://route:${passwords['NATS_ROUTE_PASSWORD']}@127.0.0.1:${p}`).join(',');
+    const conf = readFileSync(`${root}deploy/k8s/infra-ha/nats.conf`, 'utf8');
+    const handles: ReturnType<typeof startProcess>[] = [];
+    const connections: NatsConnection[] = [];
+    const servers = clientPorts.map((p) => `nats://127.0.0.1:${p}`);
+    try {
+      for (const [i, port] of clientPorts.entries()) {
+        // The file as the pods read it, its volume here a folder of the test's; addresses on loopback by flags.
+        const own = conf.replace('store_dir: /data', `store_dir: ${join(dir, `data-${i}`)}`);
+        expect(own).not.toBe(conf);
+        writeFileSync(join(dir, `nats-${i}.conf`), own);
+        const args = ['-c', join(dir, `nats-${i}.conf`), '-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPorts[i])];
+        args.push('--cluster', `nats://127.0.0.1:${clusterPorts[i]}`, '--routes', routes);
+        const env = { PATH: process.env['PATH'] ?? '', NATS_SERVER_NAME: `nats-${i}`, ...passwords };
+        const handle = startProcess('nats', natsServer!, args, { env, logFile: join(dir, `nats-${i}.log`) });
+        handles.push(handle);
+        await waitForPort(port, { proc: handle.proc, name: `nats-server ${i}` });
+      }
+      const polls = await connectNatsServers({ servers, user: 'polls', pass: passwords['NATS_PASSWORD_POLLS'] });
+      connections.push(polls);
+      // (Not asking JetStream yet: the three are still electing its leader.)
+      const jsm = await polls.jetstreamManager({ checkAPI: false });
+      const attempt = (step: () => Promise<unknown>) => async () => {
+        try {
+          await step();
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      // Once the three have elected a JetStream leader, a stream of three copies is placed on all of them.
+      await until(attempt(() => jsm.streams.add({ name: 'HA_CHECK', subjects: ['ha.check'], num_replicas: 3 })), 40_000, 'a stream of three copies');
+      await until(attempt(() => polls.jetstream().publish('ha.check', new TextEncoder().encode('1'), { msgID: 'one' })), 20_000, 'a stored message');
+      const info = await jsm.streams.info('HA_CHECK');
+      expect(info.config.num_replicas).toBe(3);
+      expect([info.cluster!.leader, ...info.cluster!.replicas!.map((r) => r.name)].sort()).toEqual(['nats-0', 'nats-1', 'nats-2']);
+      expect(info.state.messages).toBe(1);
+      // Each server reached the two others through the password-guarded routes.
+      for (const port of monitorPorts) {
+        const routez = (await (await fetch(`http://127.0.0.1:${port}/routez`)).json()) as { num_routes: number };
+        expect(routez.num_routes, String(port)).toBeGreaterThanOrEqual(2);
+      }
+      // Another process's password, or none, is refused.
+      await expect(connectNatsServers({ servers, user: 'auth', pass: passwords['NATS_PASSWORD_POLLS'], reconnect: false })).rejects.toThrow(/authorization/i);
+      await expect(connectNatsServers({ servers, reconnect: false })).rejects.toThrow(/authorization/i);
+    } finally {
+      await Promise.all(connections.map((c) => c.close()));
+      await Promise.all(handles.map((h) => h.stop(2_000)));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
 describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker host)', () => {
   it('starts a Sentinel group on its own, the client follows a failover, and the old master comes back as a replica', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'meydan-redis-ha-'));
@@ -737,6 +799,8 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
       const anonymous = spawnSync('redis-cli', ['-p', String(p0), 'ping'], { encoding: 'utf8' });
       expect(anonymous.stdout + anonymous.stderr).toMatch(/NOAUTH/);
 
+      // Both replicas have synced before the first write.
+      await until(() => (cli(p0, 'info', 'replication').match(/state=online/g) ?? []).length === 2, 30_000, 'two replicas online');
       redis = connectRedis(`redis+sentinel://:${password}@${common.REDIS_SENTINELS.split(' ').join(',')}/meydan`, 'ha', testLogger());
       await redis.set('before', '1');
       expect(await redis.wait(2, 5_000)).toBe(2);
