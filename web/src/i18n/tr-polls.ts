@@ -36,6 +36,10 @@ export const trPolls = {
     optionLabel: (n: number) => `${n}. şık`,
     addOption: 'Şık ekle',
     removeOption: (n: number) => `${n}. şıkkı kaldır`,
+    multipleChoice: 'Birden fazla seçim',
+    multipleChoiceHint: 'Oy verenler tek oyla birden fazla seçeneği işaretleyebilir.',
+    maxChoicesLabel: 'En fazla kaç seçenek işaretlenebilir?',
+    maxChoices: (n: number) => `En fazla ${n} seçenek`,
     durationLabel: 'Süre',
     durations: {
       1: '1 saat',
