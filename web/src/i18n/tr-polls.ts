@@ -62,6 +62,13 @@ export const trPolls = {
     failedTitle: 'Hata',
     failedText: 'Anket oluşturulurken bir hata oluştu',
   },
+  /** A multiple-choice poll's ballot (features/polls/BallotForm): tick up to maxChoices options, then 'Oy ver'. */
+  ballot: {
+    hint: (max: number) => `En fazla ${max} seçenek işaretleyebilirsin.`,
+    count: (chosen: number, max: number) => `${chosen}/${max} seçenek işaretlendi`,
+    submit: 'Oy ver',
+    empty: 'Oy vermek için en az bir seçenek işaretle.',
+  },
   shareLink: {
     title: 'Paylaşılabilir link hazır!',
     description: 'Bu bağlantıya sahip olan herkes hesap açmadan oy verebilir.',

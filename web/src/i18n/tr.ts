@@ -129,11 +129,6 @@ export const tr = {
     optionsLabel: 'Seçenekler',
     resultsLabel: 'Sonuçlar',
     voteFor: (text: string) => `${text} seçeneğine oy ver`,
-    /** A multiple-choice poll's ballot: tick up to maxChoices options, then 'Oy ver'. */
-    ballotHint: (max: number) => `En fazla ${max} seçenek işaretleyebilirsin.`,
-    ballotCount: (chosen: number, max: number) => `${chosen}/${max} seçenek işaretlendi`,
-    ballotSubmit: 'Oy ver',
-    ballotEmpty: 'Oy vermek için en az bir seçenek işaretle.',
     /** Under a multiple-choice poll's results: percentages are of the voters, so they may sum past 100. */
     ballotResults: (voters: number) => `${voters} kişi oy verdi · Yüzdeler oy verenlere göre`,
     optionResult: (text: string, percent: string, votes: number) => `${text}: ${percent}, ${votes} oy`,

@@ -2,6 +2,7 @@ import type { PollOption } from '@meydan/proto';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
 import { Button } from '../../layout/buttons';
 import { OptionList as List } from './optionList';
 
@@ -37,7 +38,7 @@ export function BallotForm({ options, maxChoices, disabled, busy, onSubmit }: Ba
       <Fieldset aria-describedby={hintId} disabled={disabled}>
         <legend className="sr">{tr.poll.optionsLabel}</legend>
         <Hint id={hintId}>
-          {tr.poll.ballotHint(maxChoices)} <span aria-live="polite">{tr.poll.ballotCount(chosen.length, maxChoices)}</span>
+          {trPolls.ballot.hint(maxChoices)} <span aria-live="polite">{trPolls.ballot.count(chosen.length, maxChoices)}</span>
         </Hint>
         <List>
           {options.map((option) => {
@@ -57,8 +58,8 @@ export function BallotForm({ options, maxChoices, disabled, busy, onSubmit }: Ba
             );
           })}
         </List>
-        <Submit type="submit" $variant="primary" disabled={chosen.length === 0 || busy} title={chosen.length === 0 ? tr.poll.ballotEmpty : undefined}>
-          {tr.poll.ballotSubmit}
+        <Submit type="submit" $variant="primary" disabled={chosen.length === 0 || busy} title={chosen.length === 0 ? trPolls.ballot.empty : undefined}>
+          {trPolls.ballot.submit}
         </Submit>
       </Fieldset>
     </form>

@@ -1,10 +1,14 @@
 import type { PollOption } from '@meydan/proto';
+import { lazy, Suspense } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { CheckIcon } from '../../layout/icons';
 import { formatPercent, percentOf } from '../../lib/percent';
-import { BallotForm } from './BallotForm';
+import { Spinner } from '../../ui/Spinner';
 import { OptionList as List } from './optionList';
+
+// Few cards on the first screen are multiple-choice ballots: their form (and its texts) loads when one is shown.
+const BallotForm = lazy(async () => ({ default: (await import('./BallotForm')).BallotForm }));
 
 export interface OptionsViewProps {
   options: readonly PollOption[];
@@ -29,7 +33,11 @@ export interface OptionsViewProps {
 export function OptionsView(props: OptionsViewProps) {
   const { options, total, showResults, userChoice, decimals, onVote, disabled, pending, maxChoices = 1, userChoices, onBallot } = props;
   if (!showResults && maxChoices > 1) {
-    return <BallotForm options={options} maxChoices={maxChoices} disabled={disabled} busy={pending != null} onSubmit={(indexes) => onBallot?.(indexes)} />;
+    return (
+      <Suspense fallback={<Spinner />}>
+        <BallotForm options={options} maxChoices={maxChoices} disabled={disabled} busy={pending != null} onSubmit={(indexes) => onBallot?.(indexes)} />
+      </Suspense>
+    );
   }
   if (!showResults) {
     return (
