@@ -6,8 +6,12 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, live, pollMessages as M, subjects, validate, type Poll } from '@meydan/proto';
-import { asMember, drained } from '@meydan/testing';
+import { asMember, drained, startTestService, type TestService } from '@meydan/testing';
+import { buildApp as authBuildApp } from '../../auth/src/app.js';
+import { createUser, type TestUser } from '../../auth/test/support.js';
+import { buildApp as socialBuildApp } from '../../social/src/app.js';
 import { ballotProblem, tooManyChoices } from '../src/domain/ballots.js';
+import { voteFeedback } from '../src/domain/counts.js';
 import { keys } from '../src/store/keys.js';
 import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, validPoll, type PollsTestService } from './support.js';
 
@@ -281,4 +285,50 @@ describe('multiple-choice polls', () => {
     expect(await svc.deps.redis.hget(keys.voters(poll.id), `u:${gone}`)).toBeNull();
     expect(votesOf(await read(poll.id, alice))).toEqual([3, 1, 2]);
   });
+});
+
+describe("a multiple-choice Dost Meclisi poll's Grup Analizi", () => {
+  let auth: TestService;
+  let social: TestService;
+  let svc: PollsTestService;
+
+  beforeAll(async () => {
+    auth = await startTestService('auth', authBuildApp);
+    social = await startTestService('social', socialBuildApp);
+    svc = await startPolls();
+  }, 60_000);
+  afterAll(async () => {
+    await svc?.close();
+    await social?.close();
+    await auth?.close();
+  });
+
+  it("puts a friend under every option of their ballot, each option's share of the friends who voted", async () => {
+    const [creator, ayse, burak] = await Promise.all(['mc-yaratici', 'mc-ayse', 'mc-burak'].map((username) => createUser(auth.deps, { username })));
+    const follow = (who: TestUser, whom: TestUser) => social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
+    for (const [a, b] of [[creator, ayse], [ayse, creator], [creator, burak], [burak, creator], [ayse, burak], [burak, ayse]] as const) {
+      expect((await follow(a!, b!)).statusCode).toBe(200);
+    }
+    const poll = await createPoll(svc.app, creator!.id, { type: 'friends', options: ['Çay', 'Kahve', 'Ayran'], maxChoices: 2 });
+    const ballot = (user: TestUser, payload: object) => svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/vote`, headers: asMember(user.id), payload });
+    expect((await ballot(ayse!, { optionIndexes: [0, 1] })).statusCode).toBe(200);
+    expect((await ballot(burak!, { optionIndexes: [1] })).statusCode).toBe(200);
+
+    const res = await svc.app.inject({ url: `/api/polls/${poll.id}/analysis`, headers: asMember(ayse!.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(validate('meydan/poll-analysis', body).ok).toBe(true);
+    expect(body).toMatchObject({ totalVotes: 2, userChoice: 0, userChoices: [0, 1] });
+    expect(body.overall.map((o: { votes: number; percent: number }) => [o.votes, o.percent])).toEqual([[1, 50], [2, 100], [0, 0]]);
+    expect(body.friends.voted).toBe(1);
+    expect(body.friends.options.map((o: { voters: { id: string }[] }) => o.voters.map((v) => v.id))).toEqual([[], [burak!.id], []]);
+    // From Burak's side, Ayşe is under both options she marked.
+    const other = (await svc.app.inject({ url: `/api/polls/${poll.id}/analysis`, headers: asMember(burak!.id) })).json();
+    expect(other.friends.options.map((o: { voters: { id: string }[]; percent: number }) => [o.voters.map((v) => v.id), o.percent])).toEqual([
+      [[ayse!.id], 100],
+      [[ayse!.id], 100],
+      [[], 0],
+    ]);
+    expect(voteFeedback([1, 2, 0], [0, 1], 2)).toBe('Seçtiğin seçenekler oy verenlerin sırasıyla %50, %100 kadarınca seçildi.');
+  }, 30_000);
 });
