@@ -276,7 +276,7 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     // Shareable is offered with public only, and choosing another type clears it.
     await create.getByRole('switch', { name: 'Paylaşılabilir link' }).click();
     await create.getByRole('radio', { name: /Özel/ }).click();
-    expect(await create.getByRole('switch').count()).toBe(0);
+    expect(await create.getByRole('switch', { name: 'Paylaşılabilir link' }).count()).toBe(0);
     await create.getByRole('radio', { name: /Herkese Açık/ }).click();
     expect(await create.getByRole('switch', { name: 'Paylaşılabilir link' }).getAttribute('aria-checked')).toBe('false');
     await create.getByRole('switch', { name: 'Paylaşılabilir link' }).click();
