@@ -3,10 +3,12 @@
  * One ballot per voter and poll, its options counted together in the vote's Lua step; MongoDB stores one document
  * per ballot; counts in Redis equal MongoDB's and the API's; bad ballots are a Turkish 400 that changes nothing.
  */
+import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, live, pollMessages as M, subjects, validate, type Poll } from '@meydan/proto';
-import { asMember, drained, startTestService, type TestService } from '@meydan/testing';
+import { asMember, drained, freePort, infra, startTestService, type TestService } from '@meydan/testing';
+import { startNats } from '../../../deploy/local/servers.mjs';
 import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
@@ -331,4 +333,50 @@ describe("a multiple-choice Dost Meclisi poll's Grup Analizi", () => {
     ]);
     expect(voteFeedback([1, 2, 0], [0, 1], 2)).toBe('Seçtiğin seçenekler oy verenlerin sırasıyla %50, %100 kadarınca seçildi.');
   }, 30_000);
+});
+
+// A private NATS (the shared one must stay up for the other suites), stopped and started again on the same port.
+describe('a ballot whose event cannot be published', () => {
+  let svc: PollsTestService;
+  let nats: Awaited<ReturnType<typeof startNats>>;
+  let port: number;
+  const dataDir = join(infra().dir, `polls-mc-nats-${process.pid}`);
+  const startOurNats = () => startNats({ port, dataDir, logFile: `${dataDir}.log`, binary: infra().natsServer });
+
+  beforeAll(async () => {
+    port = await freePort();
+    nats = await startOurNats();
+    svc = await startPolls({ NATS_URL: nats.url });
+  }, 60_000);
+  afterAll(async () => {
+    await svc?.close();
+    await nats?.stop();
+  });
+
+  it('is taken back whole (every option, the voter, the IP claim) with a 503, and counted once when sent again', async () => {
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: '/api/polls/shareable',
+      headers: asMember(newUserId()),
+      payload: { ...validPoll({ options: ['A', 'B', 'C'] }), maxChoices: 3, shareVoteMode: 'ip' },
+    });
+    const { id, shortUrl } = res.json().poll;
+    const visitor = asShareVisitor('mc-undo-visitor', '10.27.9.9');
+    const send = () => svc.app.inject({ method: 'POST', url: `/api/s/${shortUrl}/vote`, headers: visitor, payload: { optionIndexes: [0, 2] } });
+    const zero = { '0': '0', '1': '0', '2': '0', t: '0', pv: '0' };
+
+    await nats.stop();
+    const refused = await send();
+    expect(refused.statusCode).toBe(503);
+    expect(await svc.deps.redis.hgetall(keys.counts(id))).toEqual(zero);
+    expect(await svc.deps.redis.hlen(keys.voters(id))).toBe(0);
+    expect(Object.values(await svc.deps.redis.hgetall(keys.shareVoteIps(id))).filter((n) => n !== '0')).toEqual([]);
+
+    nats = await startOurNats();
+    await until(async () => (await send()).statusCode === 200, 20_000, 'ballot counted after NATS is back');
+    expect(await svc.deps.redis.hgetall(keys.counts(id))).toEqual({ ...zero, '0': '1', '2': '1', t: '1', pv: '1' });
+    expect((await send()).statusCode).toBe(409);
+    await until(async () => (await svc.app.polls.models.Vote.countDocuments({ pollId: id })) === 1, 20_000, 'ballot persisted');
+    expect(await svc.app.polls.models.Vote.findOne({ pollId: id }).lean()).toMatchObject({ optionIndex: 0, optionIndexes: [0, 2] });
+  }, 90_000);
 });
