@@ -10,9 +10,12 @@
 // 4. runs deploy/k6/vote-storm.js: a constant-arrival-rate no-op through the gateway (GET /api/polls/ping), then the
 //    vote storm at the same rate, each vote by a different member;
 // 5. prints accepted votes/s, p95/p99, the error rate and the ratios to the no-op; checks that the poll's counters in
-//    Redis equal the accepted votes at once, and MongoDB's votes collection after the consumer persisted them.
+//    Redis equal the accepted votes at once, and MongoDB's votes collection after the consumer persisted them, and
+//    that the options the accepted votes marked equal Redis's, MongoDB's and the API's per-option counts (the poll
+//    allows two choices; every BENCH_BALLOT_EVERY-th vote is a ballot of two options).
 //
-// Env: BENCH_RATE (votes/s, default 300), BENCH_DURATION_S (default 20), LOG_LEVEL of the processes (default warn).
+// Env: BENCH_RATE (votes/s, default 300), BENCH_DURATION_S (default 20), BENCH_BALLOT_EVERY (default 4; 0 = single
+// choices only), LOG_LEVEL of the processes (default warn).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +30,7 @@ const RATE = Number(process.env.BENCH_RATE || 300);
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 20);
 const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
 const OPTIONS = ['Kedi', 'Köpek', 'Kuş', 'Balık'];
+const BALLOT_EVERY = Number(process.env.BENCH_BALLOT_EVERY ?? 4);
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 let stack;
@@ -87,7 +91,7 @@ async function main() {
   const created = await fetch(`${base}/api/polls`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `sid=${sids[0]}` },
-    body: JSON.stringify({ title: 'Hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: OPTIONS, duration: 0 }),
+    body: JSON.stringify({ title: 'Hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: OPTIONS, duration: 0, ...(BALLOT_EVERY ? { maxChoices: 2 } : {}) }),
   });
   if (created.status !== 201) throw new Error(`poll not created: ${created.status} ${await created.text()}`);
   const poll = await created.json();
@@ -99,7 +103,7 @@ async function main() {
 
   say(`k6: ${RATE}/s for ${DURATION_S} s of no-ops, then ${RATE}/s for ${DURATION_S} s of votes on poll ${poll.id}…`);
   const run = spawn(k6, ['run', '--quiet', '--no-color', join(root, 'deploy/k6/vote-storm.js')], {
-    env: { ...process.env, BASE_URL: base, POLL_ID: poll.id, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile },
+    env: { ...process.env, BASE_URL: base, POLL_ID: poll.id, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile, BALLOT_EVERY: String(BALLOT_EVERY) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // CPU seconds each process spent in the no-op and in the vote phase (from /proc; Linux only).
@@ -142,8 +146,12 @@ async function main() {
   }
   const persistS = (Date.now() - tp) / 1000;
   await client.close();
+  const { optionCounts } = await import('../bench/option-counts.mjs');
+  const options = await optionCounts({ redisUrl: redis.url, mongoUrl: mongo.url, base, pollId: poll.id, apiPath: `/api/polls/${poll.id}`, optionsCount: OPTIONS.length, sid: sids[0] });
+  const optionsAccepted = count('vote_options_accepted');
+  const optionsOk = options.equal && options.redis.reduce((a, b) => a + b, 0) === optionsAccepted && options.apiVoters === acceptedVotes;
 
-  const ok = redisTotal === acceptedVotes && redisVoters === acceptedVotes && mongoTotal === acceptedVotes;
+  const ok = redisTotal === acceptedVotes && redisVoters === acceptedVotes && mongoTotal === acceptedVotes && optionsOk;
   say('');
   say(`vote storm on one poll through the gateway (${RATE}/s target, ${DURATION_S} s each, LOG_LEVEL=${LOG_LEVEL}, one ${process.arch} machine running k6 and the stack)`);
   say(`  votes:  attempted ${attempted}, accepted ${acceptedVotes} (${votesPerS.toFixed(1)}/s), errors ${failed} (${((failed / Math.max(attempted, 1)) * 100).toFixed(2)}%: 409 ${count('vote_conflicts')}, 429 ${count('vote_rate_limited')}, 5xx/network ${count('vote_server_errors')}, other ${count('vote_other_errors')}), dropped by k6 ${m['dropped_iterations{scenario:votes}']?.values?.count ?? 0}`);
@@ -152,6 +160,7 @@ async function main() {
   say(`          latency p50 ${fmt(noop.med)}, p95 ${fmt(noop['p(95)'])}, p99 ${fmt(noop['p(99)'])}, max ${fmt(noop.max)}`);
   say(`  ratio vote/no-op: throughput ${(votesPerS / Math.max(noopPerS, 1e-9)).toFixed(2)}, p95 ${(vote['p(95)'] / noop['p(95)']).toFixed(2)}×, p99 ${(vote['p(99)'] / noop['p(99)']).toFixed(2)}×`);
   say(`  check: Redis counter ${redisTotal}, Redis voters ${redisVoters}, MongoDB votes ${mongoTotal} (after ${persistS.toFixed(1)} s) vs accepted ${acceptedVotes}: ${ok ? 'EQUAL' : 'MISMATCH'}`);
+  say(`  options: Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')} (votersCount ${options.apiVoters}) vs ${optionsAccepted} options marked by accepted votes (every ${BALLOT_EVERY || '–'}th a ballot of two): ${optionsOk ? 'EQUAL' : 'MISMATCH'}`);
   if (marks.votesEnd) {
     const spent = (from, to) =>
       Object.keys(marks[to])
