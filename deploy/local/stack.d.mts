@@ -30,6 +30,14 @@ export function waitReady(
   options?: { timeoutMs?: number; explain?: (name: string) => string },
 ): Promise<void>;
 
+/** A user and password per process on NATS and Redis: the servers' files and each process's variables. */
+export interface StackCredentials {
+  natsConfigFile?: string;
+  redisAclFile?: string;
+  envOf(client: ServiceName | 'gateway', redisUrl: string): NodeJS.ProcessEnv;
+}
+export function writeCredentials(dir: string, which?: { nats?: boolean; redis?: boolean }): Promise<StackCredentials>;
+
 export interface StackOptions {
   root?: string;
   logDir: string;
@@ -40,6 +48,7 @@ export interface StackOptions {
   env?: NodeJS.ProcessEnv;
   serviceEnv?: (instance: { service: ServiceName; name: string }) => NodeJS.ProcessEnv;
   gatewayEnv?: NodeJS.ProcessEnv;
+  credentials?: StackCredentials | null;
   secret?: string;
   origin?: string;
   webDist?: string;

@@ -85,13 +85,22 @@ export async function waitReady(name, url, handle, { timeoutMs = 60_000, explain
  * NATS (JetStream), Redis and the MongoDB-wire server, each unless `external` gives its URL; data under
  * `<dataDir>/<name>`, logs in `<logDir>/<name>.log`, on `ports` (default: free ones). `persist`: Redis keeps an
  * append-only file. `restart(name)` stops one and starts it again on its port and data; `stop()` stops all.
- * `started`: the list each server is pushed to as it starts.
+ * `started`: the list each server is pushed to as it starts. `credentials` ({ natsConfigFile, redisAclFile }, from
+ * `writeCredentials`): NATS and Redis start with a user and password per process, and refuse anyone else.
  */
-export async function startServers({ dataDir, logDir = dataDir, binaries, ports = {}, persist = false, external = {}, started = [] }) {
+export async function startServers({ dataDir, logDir = dataDir, binaries, ports = {}, persist = false, external = {}, started = [], credentials = null }) {
   const log = (name) => join(logDir, `${name}.log`);
   const starters = {
-    nats: (port) => startNats({ port, dataDir: join(dataDir, 'nats'), logFile: log('nats'), binary: binaries.natsServer }),
-    redis: (port) => startRedis({ port, dataDir: join(dataDir, 'redis'), logFile: log('redis'), persist, binary: binaries.redisServer }),
+    nats: (port) => startNats({ port, dataDir: join(dataDir, 'nats'), logFile: log('nats'), binary: binaries.natsServer, configFile: credentials?.natsConfigFile }),
+    redis: (port) =>
+      startRedis({
+        port,
+        dataDir: join(dataDir, 'redis'),
+        logFile: log('redis'),
+        persist,
+        binary: binaries.redisServer,
+        extraArgs: credentials?.redisAclFile ? ['--aclfile', credentials.redisAclFile] : [],
+      }),
     mongo: (port) => startMongoWire({ port, dataDir: join(dataDir, 'mongo'), logFile: log('mongo'), binaries }),
   };
   const handles = {};
@@ -121,6 +130,26 @@ export async function startServers({ dataDir, logDir = dataDir, binaries, ports 
   };
 }
 
+/**
+ * A user and a password for every service and the gateway on the NATS and Redis servers we start (`nats`, `redis`:
+ * which of the two): the kit writes the servers' files into `dir` (`nats-auth.conf`, each user allowed the subjects of
+ * its contracts in proto; `redis-users.acl`, each user its own keys). Needs the build (the kit derives the NATS
+ * permissions from proto's contracts). `envOf(client, redisUrl)`: the NATS_USER, NATS_PASSWORD and REDIS_URL of one.
+ */
+export async function writeCredentials(dir, { nats = true, redis = true } = {}) {
+  const kit = await import('@meydan/kit');
+  const natsAuth = nats ? kit.writeNatsAuthConfig(dir) : null;
+  const redisAcl = redis ? kit.writeRedisAcl(dir) : null;
+  return {
+    natsConfigFile: natsAuth?.configFile,
+    redisAclFile: redisAcl?.file,
+    envOf: (client, redisUrl) => ({
+      ...(natsAuth ? { NATS_USER: natsAuth.users[client].user, NATS_PASSWORD: natsAuth.users[client].password } : {}),
+      ...(redisAcl ? { REDIS_URL: kit.redisUrlFor(redisUrl, client, redisAcl.passwords[client]) } : {}),
+    }),
+  };
+}
+
 /** Each service process's and the gateway's port and metrics port, by name. */
 async function allocatePorts(instances, portsFor) {
   const ports = {};
@@ -139,6 +168,7 @@ async function allocatePorts(instances, portsFor) {
  * - `portsFor(instance)`: { port, metricsPort } of `gateway` and each service process (default: free ports, and
  *   any port for /metrics).
  * - `env`: further variables of every process; `serviceEnv(instance)` of one service process; `gatewayEnv` of the gateway.
+ * - `credentials`: from `writeCredentials`, when the servers were started with them: each process gets its own.
  * - `secret`, `origin` (default: the gateway's own address), `webDist` (what the gateway serves).
  * - `supervise`: the supervisor's options, when a process that dies is to be started again; otherwise none is.
  * - `profile(name)`: whether that Node process runs with --cpu-prof into `<logDir>/profiles` (the bench's);
@@ -157,6 +187,7 @@ export async function startStack({
   env = {},
   serviceEnv = () => ({}),
   gatewayEnv = {},
+  credentials = null,
   secret = randomBytes(24).toString('hex'),
   origin,
   webDist = join(root, 'web', 'dist'),
@@ -190,13 +221,14 @@ export async function startStack({
     const { ports, metricsPorts } = await allocatePorts(instances, portsFor);
     const base = `http://127.0.0.1:${ports.gateway}`;
     const common = stackEnv({ natsUrl: urls.nats, redisUrl: urls.redis, mongoUrl: urls.mongo, smtpUrl: smtpUrl ?? `smtp://127.0.0.1:${await freePort()}`, secret, origin: origin ?? base, extra: env });
+    const credentialsOf = (client) => credentials?.envOf(client, urls.redis) ?? {};
     const startNode = (name, script, processEnv) => {
       const start = () => startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: processEnv, cwd: root });
       return track(supervision ? supervise(name, start, supervision) : start());
     };
     /** A service process: one of `instances`, or another (`{ service, name, port }`) the gateway does not know of. */
     const launch = ({ service, name, port = ports[name], metricsPort = metricsPorts[name] ?? 0 }) =>
-      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
+      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
     const ready = (name, port, handle) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { explain });
 
     const handles = Object.fromEntries(instances.map((instance) => [instance.name, launch(instance)]));
@@ -211,6 +243,7 @@ export async function startStack({
     const gateway = startNode('gateway', join(root, 'gateway', 'dist', 'main.js'), {
       ...common,
       ...gatewayUrls(instances, (name) => ports[name]),
+      ...credentialsOf('gateway'),
       PORT: String(ports.gateway),
       METRICS_PORT: String(metricsPorts.gateway),
       WEB_DIST: webDist,

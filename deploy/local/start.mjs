@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { ensureNpmDependencies, root } from './ensure-deps.mjs';
 import { seedDemo } from './seed.mjs';
 import { ensureCardFont, ensureServerBinaries, portInUse, startMailDev } from './servers.mjs';
-import { instancesOf, replicasOf, SERVICES, startServers, startStack } from './stack.mjs';
+import { instancesOf, replicasOf, SERVICES, startServers, startStack, writeCredentials } from './stack.mjs';
 
 const env = process.env;
 const dataDir = join(root, '.data');
@@ -124,8 +124,9 @@ function table(rows) {
 }
 
 /** NATS, Redis, the MongoDB-wire server and MailDev, each unless its URL was given; their rows of the table. */
-async function startOurServers(external, binaries, rows) {
+async function startOurServers(external, binaries, credentials, rows) {
   const servers = await startServers({
+    credentials,
     dataDir,
     logDir,
     binaries,
@@ -148,8 +149,9 @@ async function startOurServers(external, binaries, rows) {
 }
 
 /** The services and the gateway, supervised: one that dies is started again, said so and counted. */
-async function startOurStack(urls, rows) {
+async function startOurStack(urls, credentials, rows) {
   const stack = await startStack({
+    credentials,
     root,
     logDir,
     urls,
@@ -223,9 +225,11 @@ async function main() {
   const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) throw new Error('the build failed (see above)');
 
+  // Every process its own NATS and Redis user on the servers we start (new Redis passwords at each start).
+  const credentials = await writeCredentials(join(dataDir, 'credentials'), { nats: !external.nats, redis: !external.redis });
   const rows = [];
-  const urls = await startOurServers(external, binaries, rows);
-  await startOurStack(urls, rows);
+  const urls = await startOurServers(external, binaries, credentials, rows);
+  await startOurStack(urls, credentials, rows);
   await seed(external);
   allReady = true;
   sayReady(rows, external, t0);
