@@ -5,5 +5,5 @@ export function withNodeRuntime(env?: NodeJS.ProcessEnv): NodeJS.ProcessEnv;
 export function startNodeProcess(
   name: string,
   script: string,
-  options?: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv; logFile?: string; cwd?: string },
+  options?: { nodeArgs?: string[]; env?: NodeJS.ProcessEnv; runtime?: boolean; logFile?: string; cwd?: string },
 ): import('./servers.mjs').ProcessHandle;

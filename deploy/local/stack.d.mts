@@ -56,6 +56,7 @@ export interface StackOptions {
   profile?: (name: string) => boolean;
   required?: readonly string[];
   health?: boolean;
+  nodeRuntime?: boolean;
   started?: ProcessHandle[];
   explain?: (name: string) => string;
   say?: (line: string) => void;

@@ -174,6 +174,7 @@ async function allocatePorts(instances, portsFor) {
  * - `profile(name)`: whether that Node process runs with --cpu-prof into `<logDir>/profiles` (the bench's);
  *   `required`: the services the run cannot do without (default all; one not ready of the others is said with `say`
  *   and left out).
+ * - `nodeRuntime: false`: the processes run with Node's own memory defaults, not node-runtime.mjs's settings.
  * - `started`: the list every process started is pushed to (so a caller's Ctrl-C in the middle stops them too).
  * - `explain(name)`: what a readiness failure adds, e.g. where the process's log is.
  */
@@ -195,6 +196,7 @@ export async function startStack({
   profile = () => false,
   required = SERVICES,
   health = true,
+  nodeRuntime = true,
   started = [],
   explain = (name) => `; see ${join(logDir, `${name}.log`)}`,
   say = () => {},
@@ -223,7 +225,7 @@ export async function startStack({
     const common = stackEnv({ natsUrl: urls.nats, redisUrl: urls.redis, mongoUrl: urls.mongo, smtpUrl: smtpUrl ?? `smtp://127.0.0.1:${await freePort()}`, secret, origin: origin ?? base, extra: env });
     const credentialsOf = (client) => credentials?.envOf(client, urls.redis) ?? {};
     const startNode = (name, script, processEnv) => {
-      const start = () => startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: processEnv, cwd: root });
+      const start = () => startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: processEnv, runtime: nodeRuntime, cwd: root });
       return track(supervision ? supervise(name, start, supervision) : start());
     };
     /** A service process: one of `instances`, or another (`{ service, name, port }`) the gateway does not know of. */

@@ -81,6 +81,15 @@ writeFileSync(REPORT_FILE, JSON.stringify({ MALLOC_ARENA_MAX, NODE_OPTIONS, heap
     expect(started.heapLimit).toBe(flagged.heapLimit);
     expect(started.MALLOC_ARENA_MAX).toBe('2');
   });
+
+  it('with runtime: false (the browser tests) leaves Node its own defaults', async () => {
+    const [started, plain] = await Promise.all([
+      reportOf(startNodeProcess('started-plain', script, { runtime: false, env: envFor('started-plain') })),
+      reportOf(startProcess('plain-again', process.execPath, [script], { env: envFor('plain-again') })),
+    ]);
+    expect(started).toEqual({ ...plain, NODE_OPTIONS: null, MALLOC_ARENA_MAX: null });
+    expect(plain.NODE_OPTIONS).toBeNull();
+  });
 });
 
 describe('every Meydan process deploy/ starts', () => {

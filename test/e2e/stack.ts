@@ -102,6 +102,9 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
       secret: `e2e-secret-${randomBytes(12).toString('hex')}`,
       webDist: options.webDist ?? join(root, 'web', 'dist'),
       explain: (name) => `:\n${logTail(name)}`,
+      // Node's own memory defaults, as the browser tests have always run: the launcher changes how they start, not
+      // what runs (the production settings made the timing-sensitive journeys of app.test.ts fail more often here).
+      nodeRuntime: false,
     });
     const running = new Map<string, ProcessHandle>(Object.entries(launched.handles) as [string, ProcessHandle][]);
     const kill = async (name: string) => {
