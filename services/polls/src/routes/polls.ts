@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Types, type Model } from 'mongoose';
 import {
   apiPaths,
+  defaultResultsVisibility,
   defaultShareVoteMode,
   events,
   isShareableRequest,
@@ -18,6 +19,7 @@ import {
   type PollIdParams,
   type PollListQuery,
   type QuickQuestionBody,
+  type ResultsVisibility,
   type ShareVoteMode,
 } from '@meydan/proto';
 import { HttpError, isDuplicateKey, retry } from '@meydan/kit';
@@ -48,6 +50,7 @@ interface NewPoll {
   shareable: boolean;
   /** Share-link polls only. */
   shareVoteMode: ShareVoteMode | null;
+  resultsVisibility: ResultsVisibility;
 }
 
 async function createPoll(ctx: PollsContext, request: FastifyRequest, input: NewPoll): Promise<PollDoc> {
@@ -77,6 +80,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
     isShareable: input.shareable,
     shortUrl,
     shareVoteMode: input.shareVoteMode,
+    resultsVisibility: input.resultsVisibility,
     createdAt,
     updatedAt: createdAt,
   });
@@ -127,6 +131,7 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
     expiresAt: expiry.expiresAt,
     shareable,
     shareVoteMode: shareable ? (body.shareVoteMode ?? defaultShareVoteMode) : null,
+    resultsVisibility: body.resultsVisibility ?? defaultResultsVisibility,
   };
 }
 
@@ -137,7 +142,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     apiPaths.pollCreate,
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { summary: 'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat)', body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
+      schema: { summary: 'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat; resultsVisibility: after-vote oy verince, always her zaman, after-close anket bitince, creator yalnızca oluşturan)', body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
     },
     async (request, reply) => {
       const doc = await createPoll(ctx, request, newPollFrom(request.body, false));
@@ -176,6 +181,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
         expiresAt: new Date(Date.now() + limits.quick.durationHours * 3600_000),
         shareable: false,
         shareVoteMode: null,
+        resultsVisibility: defaultResultsVisibility,
       });
       return reply.code(201).send(await presentPoll(ctx, doc, identityOf(request), request));
     },

@@ -67,9 +67,12 @@ export function CreatorControls({ poll }: { poll: Poll }) {
           {T.close}
         </Button>
       ) : null}
-      <Download href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download data-action="results-csv">
-        {T.resultsCsv}
-      </Download>
+      {/* An after-close poll's results open to its creator too only at its end (the card says so). */}
+      {poll.resultsVisibility === 'after-close' && open ? null : (
+        <Download href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download data-action="results-csv">
+          {T.resultsCsv}
+        </Download>
+      )}
       {editing ? <EditDialog poll={poll} onClose={() => setEditing(false)} /> : null}
       <ConfirmDialog
         name="close-poll"

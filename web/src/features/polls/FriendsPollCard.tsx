@@ -10,7 +10,7 @@ import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge, Pill } from '../../ui/CategoryBadge';
 import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
 import { useMemberGate } from '../session/sessionApi';
-import { OptionsView } from './OptionsView';
+import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
 
@@ -88,11 +88,13 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
           {tr.poll.friendsVoteVisible}
         </Note>
       )}
-      <OptionsView
+      <PollOptions
+        poll={poll}
+        // The split is only the voters' (the server sends it to no one else), also once the poll has ended.
+        open={open}
+        hasVoted={poll.hasVoted}
         options={poll.options}
         total={poll.totalVotes}
-        // The split is only the voters' (the server sends it to no one else), also once the poll has ended.
-        showResults={poll.hasVoted}
         userChoice={poll.userChoice}
         decimals={limits.poll.publicPercentDecimals}
         disabled={isLoading || !open}

@@ -16,10 +16,12 @@ export interface OptionsViewProps {
   disabled?: boolean;
   /** The option being voted for right now. */
   pending?: number | null;
+  /** With showResults: each result is also a vote button (a poll whose results show before voting). */
+  votable?: boolean;
 }
 
 /** A poll's options: buttons before voting, then bars with percentage and vote count, the viewer's choice marked. */
-export function OptionsView({ options, total, showResults, userChoice, decimals, onVote, disabled, pending }: OptionsViewProps) {
+export function OptionsView({ options, total, showResults, userChoice, decimals, onVote, disabled, pending, votable }: OptionsViewProps) {
   if (!showResults) {
     return (
       <List aria-label={tr.poll.optionsLabel}>
@@ -47,16 +49,16 @@ export function OptionsView({ options, total, showResults, userChoice, decimals,
         const chosen = option.id === userChoice;
         return (
           <li key={option.id}>
-            <Result $chosen={chosen} data-option={option.id} data-chosen={chosen || undefined}>
+            <Result
+              $chosen={chosen}
+              data-option={option.id}
+              data-chosen={chosen || undefined}
+              {...(votable ? { as: 'button' as const, type: 'button', disabled, 'aria-busy': pending === option.id || undefined, onClick: () => onVote?.(option.id) } : {})}
+            >
               <Fill style={{ width: `${value}%` }} $chosen={chosen} aria-hidden="true" />
               <ResultText>
                 <span>{option.text}</span>
-                {chosen ? (
-                  <Chosen title={tr.poll.yourChoice}>
-                    <CheckIcon />
-                    <span className="sr">{tr.poll.yourChoice}</span>
-                  </Chosen>
-                ) : null}
+                {chosen ? <ChosenMark /> : null}
               </ResultText>
               <Numbers>
                 <strong data-percent>{label}</strong>
@@ -70,7 +72,8 @@ export function OptionsView({ options, total, showResults, userChoice, decimals,
   );
 }
 
-const List = styled.ul`
+/** The options' list (also the hidden results' one). */
+export const List = styled.ul`
   display: flex;
   flex-direction: column;
   gap: 0.5rem;
@@ -116,6 +119,16 @@ const Result = styled.div<{ $chosen: boolean }>`
   border: 1px solid ${({ theme, $chosen }) => ($chosen ? theme.colors.primary : theme.colors.border)};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   ${({ $chosen }) => $chosen && css`font-weight: 700;`}
+
+  button& {
+    width: 100%;
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    text-align: left;
+    cursor: pointer;
+  }
+  button&:hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.primary}; }
+  button&:disabled { cursor: not-allowed; }
 `;
 
 const Fill = styled.span<{ $chosen: boolean }>`
@@ -138,6 +151,14 @@ const ResultText = styled.span`
 
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `;
+
+/** The check on the viewer's own choice. */
+export const ChosenMark = () => (
+  <Chosen title={tr.poll.yourChoice}>
+    <CheckIcon />
+    <span className="sr">{tr.poll.yourChoice}</span>
+  </Chosen>
+);
 
 const Chosen = styled.span`
   display: inline-flex;

@@ -7,7 +7,7 @@ import { cardTimeLeft, isOpen } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
 import { useMemberGate } from '../session/sessionApi';
-import { OptionsView } from './OptionsView';
+import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
 import { Spinner } from '../../ui/Spinner';
@@ -59,10 +59,12 @@ function PublicPollCard({ poll }: { poll: Poll }) {
           </CardDescription>
         ) : null}
       </div>
-      <OptionsView
+      <PollOptions
+        poll={poll}
+        open={open}
+        hasVoted={poll.hasVoted}
         options={poll.options}
         total={poll.totalVotes}
-        showResults={poll.hasVoted || !open}
         userChoice={poll.userChoice}
         decimals={limits.poll.cardPercentDecimals}
         disabled={isLoading || !open}

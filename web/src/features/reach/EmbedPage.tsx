@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../layout/Page';
 import { votesFromCounts } from '../../lib/polls';
 import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
-import { OptionsView } from '../polls/OptionsView';
+import { PollOptions } from '../polls/PollOptions';
 import { usePollQuery } from '../polls/pollsApi';
 import { useLivePoll } from '../polls/useLivePoll';
 import { useShareLinkPollQuery, useShareLinkVoteMutation } from '../share-link/shareLinkApi';
@@ -65,7 +65,7 @@ export function EmbedSharePage() {
   if (!data) return <EmbedStatus error={error} link={link} />;
   const { poll } = data;
   const votes = votesFromCounts(data.voteCounts, poll.options.length);
-  const total = votes.reduce((a, b) => a + b, 0);
+  const total = poll.resultsVisible === false ? poll.totalVotes : votes.reduce((a, b) => a + b, 0);
   const open = isOpen(poll.expiresAt);
   const choose = async (optionIndex: number) => {
     try {
@@ -77,10 +77,12 @@ export function EmbedSharePage() {
   };
   return (
     <EmbedFrame title={poll.title} total={total} link={link} pollId={poll.id}>
-      <OptionsView
+      <PollOptions
+        poll={poll}
+        open={open}
+        hasVoted={data.hasVoted}
         options={poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }))}
         total={total}
-        showResults={data.hasVoted || !open}
         userChoice={data.userChoice}
         decimals={0}
         disabled={isLoading || !open}
@@ -114,7 +116,16 @@ function LiveEmbed({ poll }: { poll: Poll }) {
       frameRef={ref}
       linkText={poll.hasVoted ? t.openOnMeydan : t.voteOnMeydan}
     >
-      <OptionsView options={poll.options} total={poll.totalVotes} showResults userChoice={poll.userChoice} decimals={0} />
+      <PollOptions
+        poll={poll}
+        open={isOpen(poll.expiresAt)}
+        hasVoted={poll.hasVoted}
+        resultsOnly
+        options={poll.options}
+        total={poll.totalVotes}
+        userChoice={poll.userChoice}
+        decimals={0}
+      />
       {!isOpen(poll.expiresAt) ? <Note>{t.closed}</Note> : null}
     </EmbedFrame>
   );

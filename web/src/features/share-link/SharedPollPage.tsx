@@ -16,7 +16,7 @@ import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { Spinner } from '../../ui/Spinner';
-import { OptionsView } from '../polls/OptionsView';
+import { PollOptions } from '../polls/PollOptions';
 import { copyText } from '../polls/share';
 import { useAppDispatch } from '../../app/store';
 import { useCurrentUser } from '../session/sessionApi';
@@ -114,7 +114,8 @@ export function SharedPollPage() {
 
   const { poll } = data;
   const votes = votesFromCounts(data.voteCounts, poll.options.length);
-  const total = votes.reduce((a, b) => a + b, 0);
+  // Where the poll's results visibility hides the counts they are all 0: the total is the poll's own.
+  const total = poll.resultsVisible === false ? poll.totalVotes : votes.reduce((a, b) => a + b, 0);
   const options = poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }));
   const open = isOpen(poll.expiresAt);
   const creatorName = nameOf(data.creator) || nameOf(poll.creator);
@@ -146,10 +147,12 @@ export function SharedPollPage() {
           <span aria-hidden="true">·</span>
           <time dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</time>
         </Creator>
-        <OptionsView
+        <PollOptions
+          poll={poll}
+          open={open}
+          hasVoted={hasVoted}
           options={options}
           total={total}
-          showResults={hasVoted || !open}
           userChoice={data.userChoice}
           decimals={limits.poll.publicPercentDecimals}
           disabled={voting || hasVoted || !open || membersOnly}
