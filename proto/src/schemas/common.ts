@@ -61,6 +61,24 @@ export const resultsVisibilities = ['after-vote', 'always', 'after-close', 'crea
 export type ResultsVisibility = (typeof resultsVisibilities)[number];
 export const defaultResultsVisibility: ResultsVisibility = 'after-vote';
 
+/**
+ * Why a poll's counts are hidden and when they appear, as the cards, the share page, the embeds and the link preview
+ * card say it (by the poll's results visibility; `afterCloseOpenEnded` for an after-close poll without an end time).
+ */
+export const resultsHiddenMessages = {
+  afterClose: 'Sonuçlar anket bitince görünecek',
+  afterCloseOpenEnded: 'Sonuçlar, anketi oluşturan anketi sonlandırınca görünecek',
+  creator: 'Sonuçları yalnızca anketi oluşturan görebilir; anket bitince herkes görecek',
+  friends: 'Sonuçları görmek için oy ver',
+} as const;
+
+/** The sentence of `resultsHiddenMessages` for a poll whose counts the viewer is not shown. */
+export function resultsHiddenMessage(poll: { resultsVisibility?: string | undefined; expiresAt: string | null }): string {
+  if (poll.resultsVisibility === 'creator') return resultsHiddenMessages.creator;
+  if (poll.resultsVisibility === 'after-close') return poll.expiresAt ? resultsHiddenMessages.afterClose : resultsHiddenMessages.afterCloseOpenEnded;
+  return resultsHiddenMessages.friends;
+}
+
 /** User roles. */
 export const userRoles = ['member', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
