@@ -12,7 +12,7 @@ import { RegisterDialog } from '../src/features/session/RegisterDialog';
 import { sessionApi } from '../src/features/session/sessionApi';
 import { QuickDecision } from '../src/features/quick-decision/QuickDecision';
 import { Toaster } from '../src/features/toasts/Toaster';
-import { dialogClosed, dialogOpened } from '../src/features/ui/uiSlice';
+import { dialogClosed, dialogOpened } from '../src/store/uiSlice';
 import { Header } from '../src/layout/Header';
 import { fakeApi, json, member, renderAppAt, renderWithStore, testStore } from './helpers';
 

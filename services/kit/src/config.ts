@@ -13,7 +13,12 @@ export const baseConfigProperties = {
   PORT: { type: 'integer', minimum: 0, maximum: 65535 },
   LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
   NATS_URL: { type: 'string', pattern: '^(nats|tls|ws|wss)://' },
-  REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+  /** One server, a Sentinel-watched master or a Cluster: see redis-url.ts. */
+  REDIS_URL: {
+    type: 'string',
+    pattern: '^(rediss?|redis\\+sentinel|redis\\+cluster)://',
+    description: 'must start with redis://, rediss://, redis+sentinel:// or redis+cluster://',
+  },
   MONGO_URL: { type: 'string', pattern: '^mongodb(\\+srv)?://' },
   MONGO_DB: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,60}$' },
   INTERNAL_SECRET: { type: 'string', minLength: 16 },

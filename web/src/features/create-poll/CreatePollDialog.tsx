@@ -13,12 +13,12 @@ import {
 } from '@meydan/proto';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { apiErrorMessage } from '../../store/api';
+import { useAppDispatch, useAppSelector } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
-import { Button, IconButton } from '../../layout/buttons';
-import { CloseIcon, PlusIcon } from '../../layout/icons';
+import { Button, IconButton } from '../../ui/buttons';
+import { CloseIcon, PlusIcon } from '../../ui/icons';
 import { shortTimeLeft } from '../../lib/time';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { pollCreate as pollCreateValidator } from '../../generated/forms/pollCreate';
@@ -28,7 +28,7 @@ import { Actions, ErrorText, Form, Hint, InputField, Input, TextAreaField } from
 import { useCreatePollMutation } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
-import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
+import { dialogClosed, dialogOpened, selectDialog } from '../../store/uiSlice';
 import { Legend, TypeOption } from './choiceParts';
 import { ResultsVisibilityChoice } from './ResultsVisibilityChoice';
 

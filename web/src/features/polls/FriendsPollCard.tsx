@@ -2,7 +2,7 @@ import { limits, type FriendSummary, type Poll } from '@meydan/proto';
 import { lazy, Suspense, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { ChartIcon, ClockIcon, UsersIcon } from '../../layout/icons';
+import { ChartIcon, ClockIcon, UsersIcon } from '../../ui/icons';
 import { nameOf } from '../../lib/avatar';
 import { feedCategory } from '../../lib/categories';
 import { isOpen, shortTimeLeft } from '../../lib/time';

@@ -1,7 +1,7 @@
 import type { PollOption } from '@meydan/proto';
 import styled, { css, keyframes } from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { CheckIcon } from '../../layout/icons';
+import { CheckIcon } from '../../ui/icons';
 import { formatPercent, percentOf } from '../../lib/percent';
 
 export interface OptionsViewProps {

@@ -1,7 +1,7 @@
 import { limits, type Poll } from '@meydan/proto';
 import { lazy, Suspense, useRef } from 'react';
 import { tr } from '../../i18n/tr';
-import { ClockIcon } from '../../layout/icons';
+import { ClockIcon } from '../../ui/icons';
 import { feedCategory } from '../../lib/categories';
 import { cardTimeLeft, isOpen } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';

@@ -1,7 +1,7 @@
 import type { Poll, PollOption } from '@meydan/proto';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { ClockIcon } from '../../layout/icons';
+import { ClockIcon } from '../../ui/icons';
 import { ChosenMark, List, OptionsView, type OptionsViewProps } from './OptionsView';
 import { drawsResults, resultsHiddenNote } from './resultsVisibility';
 

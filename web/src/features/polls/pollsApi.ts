@@ -18,7 +18,7 @@ import {
   type ShareState,
   type VoteResult,
 } from '@meydan/proto';
-import { api, apiErrorStatus, type ApiExtra } from '../../app/api';
+import { api, apiErrorStatus, type ApiExtra } from '../../store/api';
 import { showToast } from '../toasts/useToast';
 import { voteRefusedToast } from './voteRefused';
 import { applyCounts, normalizePoll } from '../../lib/polls';

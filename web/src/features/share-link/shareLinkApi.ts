@@ -1,5 +1,5 @@
 import { apiPaths, apiUrl, type ShareLinkPoll, type ShareState, type VoteResult } from '@meydan/proto';
-import { api, type ApiExtra } from '../../app/api';
+import { api, type ApiExtra } from '../../store/api';
 import { applyCounts, normalizePoll } from '../../lib/polls';
 
 /** The public share page: a poll by its short code, votes without an account, live counts. */
