@@ -64,13 +64,13 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await create.getByRole('heading', { name: 'Kafa Açalım' }).waitFor();
     const choice = create.getByRole('radiogroup', { name: 'Sonuçları kim, ne zaman görsün?' });
     // The default is the rule polls always had.
-    expect(await choice.getByRole('radio', { name: 'Oy verince' }).getAttribute('aria-checked')).toBe('true');
+    expect(await choice.getByRole('radio', { name: /^Oy verince/ }).getAttribute('aria-checked')).toBe('true');
     await create.getByLabel('Soru').fill(title);
     await create.getByRole('button', { name: /Film, Dizi/ }).click();
     await create.getByLabel('1. şık', { exact: true }).fill('Dram');
     await create.getByLabel('2. şık', { exact: true }).fill('Komedi');
-    await choice.getByRole('radio', { name: 'Anket bitince' }).click();
-    expect(await choice.getByRole('radio', { name: 'Anket bitince' }).getAttribute('aria-checked')).toBe('true');
+    await choice.getByRole('radio', { name: /^Anket bitince/ }).click();
+    expect(await choice.getByRole('radio', { name: /^Anket bitince/ }).getAttribute('aria-checked')).toBe('true');
     await expectNoAxeViolations(creator.page, 'create dialog with the results visibility choice');
     await choice.scrollIntoViewIfNeeded();
     await screenshot(creator.page, 'create-poll-results-visibility-desktop-dark');

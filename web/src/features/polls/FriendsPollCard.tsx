@@ -88,9 +88,9 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
           {tr.poll.friendsVoteVisible}
         </Note>
       )}
+      {/* The split is only the voters' (the server sends it to no one else), also once the poll has ended. */}
       <PollOptions
         poll={poll}
-        // The split is only the voters' (the server sends it to no one else), also once the poll has ended.
         open={open}
         hasVoted={poll.hasVoted}
         options={poll.options}

@@ -120,15 +120,15 @@ const Result = styled.div<{ $chosen: boolean }>`
   background: ${({ theme }) => theme.colors.surfaceRaised};
   ${({ $chosen }) => $chosen && css`font-weight: 700;`}
 
-  button& {
+  &:is(button) {
     width: 100%;
     color: ${({ theme }) => theme.colors.text};
     font: inherit;
     text-align: left;
     cursor: pointer;
   }
-  button&:hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.primary}; }
-  button&:disabled { cursor: not-allowed; }
+  &:is(button):hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.primary}; }
+  &:is(button):disabled { cursor: not-allowed; }
 `;
 
 const Fill = styled.span<{ $chosen: boolean }>`
