@@ -2,8 +2,8 @@
  * Result visibility in a real Chromium against the real stack (issue 27): the create dialog's 'Sonuçları kim, ne zaman
  * görsün?' radio group, an after-close poll whose card says when its results show and whose socket frames carry no
  * counts until the creator closes it (then the counts arrive live), a creator-only poll's card for its creator and for
- * another member, an always poll's results before voting, the presenter view, and an unknown choice refused in
- * Turkish. Accessibility checked; screenshots taken.
+ * another member, an always poll's results before voting, the presenter view, a share-link page and an embed of
+ * polls with hidden results, and an unknown choice refused in Turkish. Accessibility checked; screenshots taken.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -18,8 +18,8 @@ let kaan: Member;
 const contexts: BrowserContext[] = [];
 
 /** A page of the member, with every socket frame it receives kept (to prove what the socket did not say). */
-async function open(sid: string): Promise<{ page: Page; errors: string[]; frames: string[] }> {
-  const context = await newContext(browser, stack, { sid });
+async function open(sid?: string): Promise<{ page: Page; errors: string[]; frames: string[] }> {
+  const context = await newContext(browser, stack, sid ? { sid } : {});
   contexts.push(context);
   const page = await context.newPage();
   const frames: string[] = [];
@@ -144,6 +144,33 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     expect(await other.page.locator('[data-percent]').count()).toBe(0);
     await expectNoAxeViolations(other.page, 'presenter view of a creator-only poll');
     expect([...creator.errors, ...other.errors]).toEqual([]);
+  });
+
+  it('keeps a share-link page and an embed to the total and the reason while the results are hidden', async () => {
+    const title = `Linkle sorulan gizli soru ${tag()}`;
+    const created = await call<{ poll: { shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
+      sid: selin.sid,
+      body: { title, category: 'genel', options: ['Evet', 'Hayır'], durationHours: 24, resultsVisibility: 'after-close' },
+    });
+    expect(created.status).toBe(201);
+    const { page, errors } = await open();
+    await page.goto(`/s/${created.body.poll.shortUrl}`);
+    await page.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
+    await page.getByRole('button', { name: 'Hayır' }).click();
+    await page.locator('[data-results-hidden-list] [data-chosen][data-option="1"]').waitFor();
+    await page.locator('[data-total] strong', { hasText: '1 oy' }).waitFor();
+    expect(await page.locator('[data-percent]').count()).toBe(0);
+    await expectNoAxeViolations(page, 'share-link page of an after-close poll');
+    await screenshot(page, 'share-link-results-after-close-desktop-dark');
+
+    const pollId = await createWith(selin, `Gömülü gizli soru ${tag()}`, 'after-close');
+    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status).toBe(200);
+    await page.goto(`/embed/anket/${pollId}`);
+    await page.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
+    await page.locator('[data-results-hidden-list]').waitFor();
+    expect(await page.locator('[data-percent]').count()).toBe(0);
+    await expectNoAxeViolations(page, 'embed of an after-close poll');
+    expect(errors).toEqual([]);
   });
 
   it('shows an always poll’s results before voting, and refuses an unknown choice in Turkish', async () => {

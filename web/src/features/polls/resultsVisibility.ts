@@ -20,3 +20,8 @@ export function resultsHiddenNote(poll: Pick<Poll, 'resultsVisible' | 'resultsVi
   if (poll.resultsVisibility !== 'after-close' && poll.resultsVisibility !== 'creator') return null;
   return resultsHiddenMessage(poll);
 }
+
+/** Whether the creator's results file may be downloaded now: an after-close poll's results open to its creator too only at its end. */
+export function resultsDownloadable(poll: Pick<Poll, 'resultsVisibility' | 'expiresAt'>, open: boolean): boolean {
+  return !(poll.resultsVisibility === 'after-close' && open);
+}
