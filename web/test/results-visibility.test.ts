@@ -1,6 +1,7 @@
 import { resultsHiddenMessages, type Poll } from '@meydan/proto';
 import { describe, expect, it } from 'vitest';
 import { draftBody, emptyDraft } from '../src/features/create-poll/CreatePollDialog';
+import { groupAnalysisAvailable } from '../src/features/polls/FriendsPollCard';
 import { drawsResults, resultsHiddenNote } from '../src/features/polls/resultsVisibility';
 import { applyCounts } from '../src/lib/polls';
 
@@ -46,6 +47,11 @@ describe('result visibility on the cards', () => {
     // A vote's answer says whether its counts are the voter's to see.
     applyCounts(poll, { voteCounts: { '0': 0, '1': 0 }, totalVotes: 4, resultsVisible: false });
     expect(poll.resultsVisible).toBe(false);
+  });
+
+  it('offers no group analysis while the results are hidden', () => {
+    expect(groupAnalysisAvailable({ hasVoted: true, totalVotes: 3, resultsVisible: true })).toBe(true);
+    expect(groupAnalysisAvailable({ hasVoted: true, totalVotes: 3, resultsVisible: false })).toBe(false);
   });
 
   it('sends the choice only when it is not the default', () => {

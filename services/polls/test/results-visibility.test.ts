@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { live, pollMessages as M, pollServiceMessages as S, validate, type LiveCountsMessage, type Poll } from '@meydan/proto';
 import { asMember, asVisitor } from '@meydan/testing';
 import { pollCardSvg } from '../src/domain/poll-card.js';
+import { countsVisibleTo, liveCountsHidden, modeShowsCounts } from '../src/domain/results-visibility.js';
 import { sweepEndedPolls } from '../src/jobs/ended-polls.js';
 import { asShareVisitor, collect, createPoll, endNow, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
 
@@ -170,6 +171,47 @@ describe('result visibility', () => {
     expect(page.poll).toMatchObject({ resultsVisible: false, totalVotes: 1 });
     const preview = (await svc.app.inject({ url: `/api/s/${poll.shortUrl}/card.png`, headers: asVisitor() }));
     expect(preview.statusCode).toBe(200);
+  });
+
+  it('composes each mode with the Dost Meclisi rule, for the creator, a voter and anyone else, before and after the end', () => {
+    const now = new Date();
+    const open = new Date(now.getTime() + 3600_000);
+    const ended = new Date(now.getTime() - 1000);
+    const table: [string, string, Date][] = [];
+    for (const mode of ['after-vote', 'always', 'after-close', 'creator']) for (const type of ['public', 'friends']) for (const at of [open, ended]) table.push([mode, type, at]);
+    const seen = table.map(([resultsVisibility, type, expiresAt]) => {
+      const poll = { type, creatorId: alice, resultsVisibility, expiresAt };
+      // [creator without a vote, creator who voted, member who voted, member who did not, visitor]
+      return [
+        `${resultsVisibility}/${type}/${expiresAt === open ? 'open' : 'ended'}`,
+        [countsVisibleTo(poll, alice, false, now), countsVisibleTo(poll, alice, true, now), countsVisibleTo(poll, bob, true, now), countsVisibleTo(poll, bob, false, now), countsVisibleTo(poll, null, false, now)],
+      ];
+    });
+    expect(Object.fromEntries(seen)).toEqual({
+      'after-vote/public/open': [true, true, true, true, true],
+      'after-vote/public/ended': [true, true, true, true, true],
+      'after-vote/friends/open': [false, true, true, false, false],
+      'after-vote/friends/ended': [false, true, true, false, false],
+      'always/public/open': [true, true, true, true, true],
+      'always/public/ended': [true, true, true, true, true],
+      'always/friends/open': [false, true, true, false, false],
+      'always/friends/ended': [false, true, true, false, false],
+      'after-close/public/open': [false, false, false, false, false],
+      'after-close/public/ended': [true, true, true, true, true],
+      'after-close/friends/open': [false, false, false, false, false],
+      'after-close/friends/ended': [false, true, true, false, false],
+      'creator/public/open': [true, true, false, false, false],
+      'creator/public/ended': [true, true, true, true, true],
+      'creator/friends/open': [false, true, false, false, false],
+      'creator/friends/ended': [false, true, true, false, false],
+    });
+    // The creator's download follows the mode alone; a closed poll has ended whatever its expiry said.
+    expect(modeShowsCounts({ type: 'friends', creatorId: alice, resultsVisibility: 'creator', expiresAt: open }, alice, now)).toBe(true);
+    expect(modeShowsCounts({ type: 'public', creatorId: alice, resultsVisibility: 'after-close', expiresAt: open, closedAt: now }, alice, now)).toBe(true);
+    // Older polls without the field have the default; live counts hide only while a hiding mode's poll is open.
+    expect(countsVisibleTo({ type: 'public', creatorId: alice, expiresAt: open }, null, false, now)).toBe(true);
+    expect([liveCountsHidden({ resultsVisibility: 'after-close', expiresAt: open }, now), liveCountsHidden({ resultsVisibility: 'creator', expiresAt: null }, now)]).toEqual([true, true]);
+    expect([liveCountsHidden({ resultsVisibility: 'creator', expiresAt: ended }, now), liveCountsHidden({ resultsVisibility: 'always', expiresAt: open }, now)]).toEqual([false, false]);
   });
 
   it('draws the card without bars or figures where counts are hidden, saying why in Turkish', () => {

@@ -23,8 +23,9 @@ export function friendsRow(friends: readonly FriendSummary[], max: number) {
 }
 
 /** Whether 'Grup Analizi' is offered: the viewer voted and the poll has more than one vote. */
-export function groupAnalysisAvailable(poll: Pick<Poll, 'hasVoted' | 'totalVotes'>): boolean {
-  return poll.hasVoted && poll.totalVotes >= limits.poll.groupAnalysisMinVotes;
+export function groupAnalysisAvailable(poll: Pick<Poll, 'hasVoted' | 'totalVotes' | 'resultsVisible'>): boolean {
+  // Not while the poll's results visibility hides the counts (the analysis is made of them).
+  return poll.hasVoted && poll.totalVotes >= limits.poll.groupAnalysisMinVotes && poll.resultsVisible !== false;
 }
 
 /** The friends' circle card: who of the circle voted, whole percentages, and the group analysis. */
