@@ -118,12 +118,17 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
   it('shows a creator-only poll’s results to its creator before voting, and only the reason to another member', async () => {
     const title = `Ekip yemeği nerede? ${tag()}`;
     const pollId = await createWith(selin, title, 'creator');
-    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status).toBe(200);
-
     const creator = await open(selin.sid);
     await creator.page.goto('/kesfet');
     const mine = card(creator.page, title);
-    await mine.locator('[data-results] [data-option="0"] [data-votes]', { hasText: '1 oy' }).waitFor();
+    await mine.locator('[data-results] [data-option="0"] [data-votes]', { hasText: '0 oy' }).waitFor();
+    // The card follows the poll once the server acknowledged it.
+    await expect.poll(() => creator.frames.some((f) => f.includes('"subscribed"') && f.includes(pollId)), { timeout: 10_000 }).toBe(true);
+
+    // Another member's vote: the socket brings the total only, and the creator's card reads its counts again.
+    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status).toBe(200);
+    await mine.locator('[data-results] [data-option="0"] [data-votes]', { hasText: '1 oy' }).waitFor({ timeout: 15_000 });
+    for (const frame of updatesFor(creator.frames, pollId)) expect(frame).toContain('"voteCounts":{}');
     // Results that show before voting are the vote buttons too.
     await mine.getByRole('button', { name: /Hayır/ }).click();
     await mine.locator('[data-chosen][data-option="1"] [data-percent]', { hasText: '%50,0' }).waitFor();

@@ -10,6 +10,7 @@ import { useMemberGate } from '../session/sessionApi';
 import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
+import { useOwnHiddenCounts } from './useOwnHiddenCounts';
 import { Spinner } from '../../ui/Spinner';
 import { Hashtagged } from '../reach/Hashtagged';
 
@@ -34,6 +35,7 @@ function PublicPollCard({ poll }: { poll: Poll }) {
   const [vote, { isLoading, originalArgs }] = useVoteMutation();
   const open = isOpen(poll.expiresAt);
   useLivePoll(ref, poll.id);
+  useOwnHiddenCounts(poll);
 
   return (
     <Card ref={ref} data-poll-id={poll.id} data-poll-type={poll.type} aria-labelledby={`poll-${poll.id}-title`}>
