@@ -12,6 +12,7 @@ export * from './app.js';
 export * from './run.js';
 export * from './redis-lock.js';
 export * from './redis-url.js';
+export * from './redis-acl.js';
 export * from './challenge.js';
 export * from './html.js';
 export * from './openapi.js';

@@ -51,6 +51,8 @@ interface NewPoll {
   /** Share-link polls only. */
   shareVoteMode: ShareVoteMode | null;
   resultsVisibility: ResultsVisibility;
+  /** How many options one ballot may mark (1: single choice). */
+  maxChoices: number;
 }
 
 async function createPoll(ctx: PollsContext, request: FastifyRequest, input: NewPoll): Promise<PollDoc> {
@@ -81,6 +83,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
     shortUrl,
     shareVoteMode: input.shareVoteMode,
     resultsVisibility: input.resultsVisibility,
+    maxChoices: input.maxChoices,
     createdAt,
     updatedAt: createdAt,
   });
@@ -113,7 +116,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
   return poll;
 }
 
-/** The create body's rules that a JSON Schema cannot say (expiry against now; shareable only with public). */
+/** The create body's rules that a JSON Schema cannot say (expiry against now; shareable only with public; maxChoices within the options). */
 function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const shareable = shareableRoute || isShareableRequest(body);
   const type = body.type ?? 'public';
@@ -122,16 +125,20 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const expiry = resolvePollExpiry(body);
   if (!expiry.ok) throw new ValidationError('expiresAt', expiry.message);
   const description = typeof body.description === 'string' && body.description.trim() ? body.description.trim() : null;
+  const options = normalizePollOptions(body.options);
+  const maxChoices = body.maxChoices ?? 1;
+  if (maxChoices > options.length) throw new ValidationError('maxChoices', pollMessages.maxChoicesOverOptions);
   return {
     title: body.title.trim(),
     description,
     category: body.category,
     type,
-    options: normalizePollOptions(body.options),
+    options,
     expiresAt: expiry.expiresAt,
     shareable,
     shareVoteMode: shareable ? (body.shareVoteMode ?? defaultShareVoteMode) : null,
     resultsVisibility: body.resultsVisibility ?? defaultResultsVisibility,
+    maxChoices,
   };
 }
 
@@ -142,7 +149,12 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     apiPaths.pollCreate,
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { summary: 'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat; resultsVisibility: after-vote oy verince, always her zaman, after-close anket bitince, creator yalnızca oluşturan)', body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
+      schema: {
+        summary:
+          'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat; maxChoices: birden fazla seçimde bir oyda işaretlenebilecek en çok seçenek; resultsVisibility: after-vote oy verince, always her zaman, after-close anket bitince, creator yalnızca oluşturan)',
+        body: { $ref: 'meydan/poll-create' },
+        response: { 201: pollRef },
+      },
     },
     async (request, reply) => {
       const doc = await createPoll(ctx, request, newPollFrom(request.body, false));
@@ -182,6 +194,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
         shareable: false,
         shareVoteMode: null,
         resultsVisibility: defaultResultsVisibility,
+        maxChoices: 1,
       });
       return reply.code(201).send(await presentPoll(ctx, doc, identityOf(request), request));
     },

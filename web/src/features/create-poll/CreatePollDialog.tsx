@@ -28,6 +28,8 @@ import { Actions, ErrorText, Form, Hint, InputField, Input, TextAreaField } from
 import { useCreatePollMutation } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
+import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
+import { SwitchRoot, SwitchRow as ShareRow } from './SwitchRoot';
 import { dialogClosed, dialogOpened, selectDialog } from '../../store/uiSlice';
 import { Legend, TypeOption } from './choiceParts';
 import { ResultsVisibilityChoice } from './ResultsVisibilityChoice';
@@ -44,6 +46,8 @@ export interface PollDraft {
   category: string;
   options: string[];
   durationHours: number;
+  /** 'Birden fazla seçim': how many options one ballot may mark (1: single choice). */
+  maxChoices: number;
 }
 
 export const emptyDraft = (): PollDraft => ({
@@ -56,6 +60,7 @@ export const emptyDraft = (): PollDraft => ({
   category: '',
   options: ['', ''],
   durationHours: limits.poll.defaultDurationHours,
+  maxChoices: 1,
 });
 
 /** Choosing private or friends clears the shareable flag: only a public poll can be shareable. */
@@ -78,6 +83,7 @@ export function draftBody(draft: PollDraft) {
     durationHours: draft.durationHours,
     ...(draft.shareable ? { isShareable: true, shareVoteMode: draft.shareVoteMode } : {}),
     ...(draft.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: draft.resultsVisibility } : {}),
+    ...(draft.maxChoices > 1 ? { maxChoices: draft.maxChoices } : {}),
   };
 }
 
@@ -141,6 +147,7 @@ function CreatePollForm() {
         shareable: draft.shareable,
         shareVoteMode: draft.shareVoteMode,
         resultsVisibility: draft.resultsVisibility,
+        ...(body.maxChoices ? { maxChoices: body.maxChoices } : {}),
       }).unwrap();
       toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
       if (created.shareUrl) dispatch(dialogOpened({ kind: 'shareLink', url: created.shareUrl }));
@@ -270,7 +277,7 @@ function CreatePollForm() {
                 <IconButton
                   aria-label={trPolls.create.removeOption(index + 1)}
                   title={trPolls.create.removeOption(index + 1)}
-                  onClick={() => update({ options: draft.options.filter((_, i) => i !== index) })}
+                  onClick={() => update({ options: draft.options.filter((_, i) => i !== index), maxChoices: clampMaxChoices(draft.maxChoices, draft.options.length - 1) })}
                 >
                   <CloseIcon />
                 </IconButton>
@@ -285,6 +292,12 @@ function CreatePollForm() {
           </Button>
         ) : null}
         {errors['options'] ? <ErrorText role="alert">{errors['options']}</ErrorText> : null}
+        <MultipleChoiceField
+          maxChoices={draft.maxChoices}
+          optionsCount={draft.options.length}
+          onChange={(maxChoices) => update({ maxChoices })}
+          error={errors['maxChoices']}
+        />
       </fieldset>
 
       <fieldset>
@@ -339,41 +352,6 @@ const VoteModes = styled(RadioGroup.Root)`
   display: grid;
   gap: 0.4rem;
   margin-top: 0.75rem;
-`;
-
-const ShareRow = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: 0.6rem;
-  margin-top: 0.75rem;
-
-  label { font-weight: 600; font-size: 0.9rem; cursor: pointer; }
-`;
-
-const SwitchRoot = styled(Switch.Root)`
-  position: relative;
-  flex-shrink: 0;
-  width: 2.5rem;
-  height: 1.4rem;
-  padding: 0;
-  border-radius: 999px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  cursor: pointer;
-
-  &[data-state='checked'] { background: ${({ theme }) => theme.colors.primary}; border-color: transparent; }
-
-  span {
-    display: block;
-    width: 1.05rem;
-    height: 1.05rem;
-    border-radius: 50%;
-    background: #fff;
-    box-shadow: 0 1px 2px rgb(0 0 0 / 0.3);
-    transform: translateX(0.15rem);
-    transition: transform 120ms ease;
-  }
-  span[data-state='checked'] { transform: translateX(1.25rem); }
 `;
 
 const Chips = styled.div`

@@ -32,6 +32,7 @@ function AnalysisBody({ analysis }: { analysis: PollAnalysis }) {
           total={analysis.totalVotes}
           showResults
           userChoice={analysis.userChoice}
+          {...(analysis.userChoices ? { userChoices: analysis.userChoices } : {})}
           decimals={0}
         />
       </section>

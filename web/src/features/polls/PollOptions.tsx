@@ -2,7 +2,8 @@ import type { Poll, PollOption } from '@meydan/proto';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { ClockIcon } from '../../ui/icons';
-import { ChosenMark, List, OptionsView, type OptionsViewProps } from './OptionsView';
+import { ChosenMark, OptionsView, type OptionsViewProps } from './OptionsView';
+import { OptionList as List } from './optionList';
 import { drawsResults, resultsHiddenNote } from './resultsVisibility';
 
 type ViewerPoll = Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'expiresAt'>;
@@ -22,11 +23,13 @@ export function PollOptions({
 }: Omit<OptionsViewProps, 'showResults' | 'votable'> & { poll: ViewerPoll; open: boolean; hasVoted: boolean; resultsOnly?: boolean }) {
   const note = resultsHiddenNote(poll);
   const hidden = poll.resultsVisible === false;
-  const showResults = resultsOnly ? !hidden : drawsResults({ ...poll, hasVoted }, open);
+  // A multiple-choice ballot is its own form: its results show before voting only in a view that never votes.
+  const ballot = (view.maxChoices ?? 1) > 1 && open && !hasVoted && !resultsOnly;
+  const showResults = resultsOnly ? !hidden : !ballot && drawsResults({ ...poll, hasVoted }, open);
   return (
     <>
       {hidden && (hasVoted || !open || resultsOnly) ? (
-        <HiddenResults options={view.options} userChoice={view.userChoice} />
+        <HiddenResults options={view.options} userChoice={view.userChoice} userChoices={view.userChoices} />
       ) : (
         <OptionsView {...view} showResults={showResults} votable={showResults && open && !hasVoted && view.onVote !== undefined} />
       )}
@@ -39,11 +42,20 @@ export function PollOptions({
  * A poll's options where its results are hidden from the viewer who can no longer vote (voted, or it ended): the texts
  * and the viewer's own choice, no bars, no figures.
  */
-export function HiddenResults({ options, userChoice }: { options: readonly PollOption[]; userChoice: number | null }) {
+export function HiddenResults({
+  options,
+  userChoice,
+  userChoices,
+}: {
+  options: readonly PollOption[];
+  userChoice: number | null;
+  /** A multiple-choice ballot's options (userChoice alone when absent). */
+  userChoices?: readonly number[] | undefined;
+}) {
   return (
     <List aria-label={tr.poll.resultsHiddenLabel} data-results-hidden-list>
       {options.map((option) => {
-        const chosen = option.id === userChoice;
+        const chosen = userChoices?.length ? userChoices.includes(option.id) : option.id === userChoice;
         return (
           <Item key={option.id} $chosen={chosen} data-option={option.id} data-chosen={chosen || undefined}>
             <span>{option.text}</span>

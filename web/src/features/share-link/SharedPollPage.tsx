@@ -10,7 +10,7 @@ import { CopyIcon } from '../../ui/icons';
 import { useDocumentTitle } from '../../ui/Page';
 import { nameOf } from '../../lib/avatar';
 import { pageBadge } from '../../lib/categories';
-import { votesFromCounts } from '../../lib/polls';
+import { choicesOf, votersOf, votesFromCounts } from '../../lib/polls';
 import { isOpen, relativeTime } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge } from '../../ui/CategoryBadge';
@@ -64,9 +64,9 @@ export function SharedPollPage() {
     else toast({ title: trPolls.publicPoll.loadFailedTitle, description: trPolls.publicPoll.loadFailedText, variant: 'error' });
   }, [error, notFound, toast]);
 
-  async function choose(optionIndex: number) {
+  async function choose(optionIndex: number, optionIndexes?: number[]) {
     try {
-      const result = await vote({ code: shortUrl, optionIndex }).unwrap();
+      const result = await vote({ code: shortUrl, optionIndex, ...(optionIndexes ? { optionIndexes } : {}) }).unwrap();
       setVoted(true);
       setFeedback(result.feedback ?? null);
       toast({ title: trPolls.publicPoll.votedTitle, description: result.message, variant: 'success' });
@@ -114,8 +114,7 @@ export function SharedPollPage() {
 
   const { poll } = data;
   const votes = votesFromCounts(data.voteCounts, poll.options.length);
-  // Where the poll's results visibility hides the counts they are all 0: the total is the poll's own.
-  const total = poll.resultsVisible === false ? poll.totalVotes : votes.reduce((a, b) => a + b, 0);
+  const total = votersOf(poll, votes);
   const options = poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }));
   const open = isOpen(poll.expiresAt);
   const creatorName = nameOf(data.creator) || nameOf(poll.creator);
@@ -156,7 +155,11 @@ export function SharedPollPage() {
           userChoice={data.userChoice}
           decimals={limits.poll.publicPercentDecimals}
           disabled={voting || hasVoted || !open || membersOnly}
-          onVote={choose}
+          onVote={(optionIndex) => void choose(optionIndex)}
+          maxChoices={poll.maxChoices ?? 1}
+          userChoices={data.userChoices ?? choicesOf(poll)}
+          pending={voting ? -1 : null}
+          onBallot={(optionIndexes) => void choose(optionIndexes[0]!, optionIndexes)}
         />
         {open && !hasVoted ? (
           <Rule data-share-vote-rule={rule} role={membersOnly ? 'status' : undefined}>
