@@ -160,6 +160,18 @@ describe('result visibility', () => {
     }
   });
 
+  it('hides a multiple-choice ballot’s counts the same way, its voters’ total staying', async () => {
+    const poll = await createPoll(svc.app, alice, { title: 'Çoklu ve gizli', options: ['A', 'B', 'C'], maxChoices: 2, resultsVisibility: 'after-close' });
+    const ballot = await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/vote`, headers: asMember(bob), payload: { optionIndexes: [0, 2] } });
+    expect(ballot.statusCode, ballot.body).toBe(200);
+    expect(ballot.json()).toMatchObject({ voteCounts: { 0: 0, 1: 0, 2: 0 }, userChoices: [0, 2], feedback: null, resultsVisible: false, totalVotes: 1 });
+    const seen = await read(poll.id, asMember(carol));
+    expect(votesOf(seen)).toEqual([0, 0, 0]);
+    expect(seen).toMatchObject({ totalVotes: 1, resultsVisible: false, maxChoices: 2 });
+    expect((await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/close`, headers: asMember(alice) })).statusCode).toBe(200);
+    expect(votesOf(await read(poll.id, asMember(carol)))).toEqual([1, 0, 1]);
+  });
+
   it('hides the counts of a share-link poll on its share page and in the vote answer of a visitor', async () => {
     const poll = await createPoll(svc.app, alice, { title: 'Linkle gizli', resultsVisibility: 'after-close' }, '/api/polls/shareable');
     const visitor = asShareVisitor('rv-visitor', '10.77.1.1');
