@@ -49,6 +49,36 @@ export const shareVoteModes = ['browser', 'ip', 'members'] as const;
 export type ShareVoteMode = (typeof shareVoteModes)[number];
 export const defaultShareVoteMode: ShareVoteMode = 'browser';
 
+/**
+ * Who sees a poll's per-option counts, chosen by the creator at creation: `after-vote` (the default, the rule polls had
+ * before the choice existed: the cards show the results once the viewer voted or the poll ended), `always` (the cards
+ * show them before voting too), `after-close` (nobody, the creator included, until the poll ends) and `creator` (only
+ * the creator until the poll ends). Once a poll has ended (expiry or closed early) everyone who may see it sees its
+ * counts. A Dost Meclisi poll still shows its counts only to those who voted on it. Where counts are hidden the API
+ * answers every option's votes as 0 with `resultsVisible: false`; the total stays (it counts voters, not choices).
+ */
+export const resultsVisibilities = ['after-vote', 'always', 'after-close', 'creator'] as const;
+export type ResultsVisibility = (typeof resultsVisibilities)[number];
+export const defaultResultsVisibility: ResultsVisibility = 'after-vote';
+
+/**
+ * Why a poll's counts are hidden and when they appear, as the cards, the share page, the embeds and the link preview
+ * card say it (by the poll's results visibility; `afterCloseOpenEnded` for an after-close poll without an end time).
+ */
+export const resultsHiddenMessages = {
+  afterClose: 'Sonuçlar anket bitince görünecek',
+  afterCloseOpenEnded: 'Sonuçlar, anketi oluşturan anketi sonlandırınca görünecek',
+  creator: 'Sonuçları yalnızca anketi oluşturan görebilir; anket bitince herkes görecek',
+  friends: 'Sonuçları görmek için oy ver',
+} as const;
+
+/** The sentence of `resultsHiddenMessages` for a poll whose counts the viewer is not shown. */
+export function resultsHiddenMessage(poll: { resultsVisibility?: string | undefined; expiresAt: string | null }): string {
+  if (poll.resultsVisibility === 'creator') return resultsHiddenMessages.creator;
+  if (poll.resultsVisibility === 'after-close') return poll.expiresAt ? resultsHiddenMessages.afterClose : resultsHiddenMessages.afterCloseOpenEnded;
+  return resultsHiddenMessages.friends;
+}
+
 /** User roles. */
 export const userRoles = ['member', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];

@@ -209,14 +209,16 @@ export type PollRemovedEvent = FromSchema<typeof pollRemovedEventSchema>;
 
 /**
  * `live.polls.counts`: a poll's counts right now, published by polls and pushed by notifications as `poll_update`.
- * voteCounts by option index ({"0": 3, "1": 5}), the same shape as `poll_update` and the poll answers.
+ * voteCounts by option index ({"0": 3, "1": 5}), the same shape as `poll_update` and the poll answers. `countsHidden`:
+ * the poll's results visibility hides its counts from its followers right now, so voteCounts is {} (the counts never
+ * leave polls) and only the total goes out.
  */
 export const liveCountsSchema = {
   $id: 'meydan/live-poll-counts',
   type: 'object',
   additionalProperties: false,
   required: ['pollId', 'voteCounts', 'totalVotes', 'at'],
-  properties: { pollId: idField, voteCounts: voteCountsField, totalVotes: countField, at: dateTimeField },
+  properties: { pollId: idField, voteCounts: voteCountsField, totalVotes: countField, at: dateTimeField, countsHidden: { type: 'boolean', const: true } },
 } as const;
 export type LiveCountsMessage = FromSchema<typeof liveCountsSchema>;
 

@@ -14,6 +14,7 @@ import {
   ignoredIdField,
   notBlank,
   pollTypes,
+  resultsVisibilities,
   shareVoteModes,
   voteCountsField,
 } from './common.js';
@@ -35,6 +36,8 @@ export const pollMessages = {
   shareableOnlyPublic: 'Paylaşılabilir anket yalnızca herkese açık olabilir',
   shareVoteMode: 'Oy kuralı tarayıcı başına (browser), IP başına (ip) ya da yalnızca üyeler (members) olmalıdır',
   shareVoteModeOnlyShareable: 'Oy kuralı yalnızca paylaşılabilir linkli anketlerde seçilebilir',
+  resultsVisibility:
+    'Sonuç görünürlüğü oy verince (after-vote), her zaman (always), anket bitince (after-close) ya da yalnızca oluşturana (creator) olmalıdır',
   duration: 'Süre 1, 6, 12, 24, 48 ya da 168 saat olmalıdır (süresiz için 0)',
   expiresAt: 'Bitiş zamanı geçerli bir tarih olmalıdır',
   expiresPast: 'Bitiş zamanı gelecekte olmalıdır',
@@ -79,6 +82,7 @@ const durationField = {
  *   or `expiresAt` (ISO date-time, or null = none). Neither: 24 hours. Resolve with `resolvePollExpiry`.
  * - `isShareable`/`shareable`: only with type public. `creatorId` is accepted and ignored.
  * - `shareVoteMode`: only for a share-link poll, who may vote through its link (`shareVoteModes`; default browser).
+ * - `resultsVisibility`: who sees the per-option counts and when (`resultsVisibilities`; default after-vote).
  * - `maxChoices`: how many options one ballot may mark ('Birden fazla seçim'), 1 (single choice, the default) up to
  *   the number of options.
  */
@@ -116,6 +120,7 @@ export const pollCreateSchema = {
     isShareable: { type: 'boolean', errorMessage: M.shareableBoolean },
     shareable: { type: 'boolean', errorMessage: M.shareableBoolean },
     shareVoteMode: { type: 'string', enum: shareVoteModes, errorMessage: M.shareVoteMode },
+    resultsVisibility: { type: 'string', enum: resultsVisibilities, errorMessage: M.resultsVisibility },
     maxChoices: {
       type: 'integer',
       minimum: 1,
@@ -340,6 +345,9 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  * - closedAt: when the creator closed it early (POST /api/polls/{id}/close; expiresAt is then that moment too).
  * - On a Dost Meclisi poll the option votes are 0 for a viewer who has not voted (totalVotes stays): with the friends'
  *   hasVoted flags, counts watched before voting would tell which friend chose what.
+ * - resultsVisibility: the creator's choice of who sees the counts (see `resultsVisibilities`); resultsVisible: whether
+ *   the option votes in this answer are the counts (false: hidden from this viewer, every option's votes 0, by the
+ *   poll's resultsVisibility or the Dost Meclisi rule above). Always sent by the service.
  */
 const pollShape = {
   type: 'object',
@@ -381,6 +389,8 @@ const pollShape = {
     shortUrl: { type: ['string', 'null'] },
     shareVoteMode: { type: 'string', enum: shareVoteModes },
     closedAt: { type: ['string', 'null'], format: 'date-time' },
+    resultsVisibility: { type: 'string', enum: resultsVisibilities },
+    resultsVisible: { type: 'boolean' },
     createdAt: dateTimeField,
     updatedAt: dateTimeField,
     totalVotes: countField,
@@ -434,7 +444,8 @@ export type ShareablePollCreated = FromSchema<typeof shareablePollCreatedSchema>
 
 /**
  * Answer of a vote (feed and share link): the new counts per option index, the voter's choice and a Turkish message
- * for the 'Oyunuz kaydedildi! 🎉' toast, with an optional feedback sentence.
+ * for the 'Oyunuz kaydedildi! 🎉' toast, with an optional feedback sentence. Where the poll's results are hidden from
+ * the voter (`resultsVisible: false`) every count is 0 and there is no feedback (it would tell how many chose alike).
  */
 export const voteResultSchema = {
   $id: 'meydan/vote-result',
@@ -451,6 +462,7 @@ export const voteResultSchema = {
     userChoices: choicesField,
     message: { type: 'string' },
     feedback: { type: ['string', 'null'] },
+    resultsVisible: { type: 'boolean' },
   },
 } as const;
 export type VoteResult = FromSchema<typeof voteResultSchema>;
@@ -467,6 +479,8 @@ export const pollUpdateSchema = {
     totalVotes: countField,
     likesCount: countField,
     commentsCount: countField,
+    /** The poll's counts are hidden from everyone but (maybe) its creator right now: voteCounts is {}, the total stays. */
+    countsHidden: { type: 'boolean', const: true },
   },
 } as const;
 export type PollUpdate = FromSchema<typeof pollUpdateSchema>;
@@ -537,6 +551,7 @@ export const pollServiceMessages = {
   alreadyEnded: 'Bu anket zaten sona erdi.',
   pollClosed: 'Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.',
   resultsOnlyCreator: 'Bu anketin sonuçlarını yalnızca sahibi indirebilir.',
+  resultsAfterClose: 'Bu anketin sonuçları anket bitince açılacak; sonuç dosyası da o zaman indirilebilir.',
   pollDeleted: 'Anket başarıyla silindi',
   commentNotFound: 'Yorum bulunamadı',
   commentOnlyOwn: 'Yalnızca kendi yorumunu silebilirsin.',
@@ -548,6 +563,7 @@ export const pollServiceMessages = {
   analysisFriendsOnly: 'Grup Analizi yalnızca Dost Meclisi anketlerinde var.',
   analysisVoteFirst: 'Grup Analizini görmek için önce oy vermelisin.',
   analysisNeedsVotes: 'Grup Analizi için ankette en az 2 oy olmalı.',
+  analysisResultsHidden: 'Bu anketin sonuçları henüz açılmadı; Grup Analizi sonuçlar açılınca görülebilir.',
   unknownCreator: 'Bilinmeyen kullanıcı',
   cursorInvalid: 'Sayfa imleci geçersiz',
   pageInvalid: 'Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır',

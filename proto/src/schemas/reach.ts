@@ -3,7 +3,7 @@
  * card image.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, idField } from './common.js';
+import { countField, idField, resultsVisibilities } from './common.js';
 import { creatorSummarySchema, pollSchema } from './polls.js';
 
 const { $id: _pollId, ...pollItem } = pollSchema;
@@ -22,7 +22,7 @@ export type PollPreviewRequest = FromSchema<typeof pollPreviewRequestSchema>;
 /**
  * `polls.preview` reply, as a visitor may see the poll. `missing`: no such poll (or a share-link poll asked by id);
  * `members`: a members-only poll (exists, nothing more is said); `circle`: a friends poll; `visible`: the poll's
- * title, description, options and the counts the API shows a visitor.
+ * title, description, options and the counts the API shows a visitor (none where its results visibility hides them).
  */
 export const pollPreviewReplySchema = {
   $id: 'meydan/nats-poll-preview-reply',
@@ -45,6 +45,10 @@ export const pollPreviewReplySchema = {
           items: { type: 'object', additionalProperties: false, required: ['text', 'votes'], properties: { text: { type: 'string' }, votes: countField } },
         },
         totalVotes: countField,
+        /** false: the poll's results visibility hides the counts from a visitor (every option's votes are 0). */
+        resultsVisible: { type: 'boolean' },
+        resultsVisibility: { type: 'string', enum: resultsVisibilities },
+        expiresAt: { type: ['string', 'null'], format: 'date-time' },
       },
     },
   },

@@ -36,6 +36,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const counters = new VoteCounters(deps.redis, models);
   const feedPages: PollsContext['feedPages'] = new FeedPages();
   const engagement = new Engagement(deps.redis, models, counters, () => feedPages.changed());
+  const polls = new PollStore(models, deps.redis, counters, engagement, deps.log, () => feedPages.changed());
   return {
     feedPages,
     config,
@@ -46,8 +47,8 @@ export function createContext(deps: ServiceDeps): PollsContext {
     counters,
     engagement,
     people: new People(deps.redis, deps.bus, deps.log),
-    polls: new PollStore(models, deps.redis, counters, engagement, deps.log, () => feedPages.changed()),
-    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log),
+    polls,
+    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId)),
     banned: new BannedCreators(deps.redis),
     durable: (purpose) => `polls--${purpose}`,
   };

@@ -7,6 +7,7 @@ import type { Identity, RequestIdSource } from '@meydan/kit';
 import type { PollCounts } from './domain/counts.js';
 import type { PollDoc } from './model/index.js';
 import type { PollsContext } from './context.js';
+import { countsVisibleTo, resultsVisibilityOf } from './domain/results-visibility.js';
 import { voterOf } from './store/keys.js';
 import { shareVoteModeOf } from './store/polls.js';
 
@@ -45,19 +46,22 @@ export async function presentPolls(
   const people = await ctx.people.summaries([...docs.map((d) => d.creatorId), ...[...friendsOf.values()].flat()], source);
 
   const result: Poll[] = [];
+  const now = new Date();
   for (const d of docs) {
     const id = String(d._id);
     const c: PollCounts = counts.get(id)!;
     const choice = choices.get(id) ?? null;
     const e = engagement.get(id)!;
+    // The poll's results visibility and the Dost Meclisi rule (the split only to those who voted: with the friends'
+    // hasVoted flags it would tell who chose what). Hidden counts are 0; the total stays.
+    const resultsVisible = countsVisibleTo(d, viewer.userId, choice !== null, now);
     const poll: Poll = {
       id,
       title: d.title,
       description: d.description ?? null,
       category: d.category,
       type: d.type as Poll['type'],
-      // Dost Meclisi: the split only to those who voted (with the friends' hasVoted flags it would tell who chose what).
-      options: d.options.map((text, i) => ({ id: i, text, votes: d.type === 'friends' && choice === null ? 0 : (c.votes[i] ?? 0) })),
+      options: d.options.map((text, i) => ({ id: i, text, votes: resultsVisible ? (c.votes[i] ?? 0) : 0 })),
       maxChoices: d.maxChoices ?? 1,
       expiresAt: iso(d.expiresAt),
       creatorId: d.creatorId,
@@ -66,6 +70,8 @@ export async function presentPolls(
       shortUrl: d.shortUrl ?? null,
       ...(d.isShareable ? { shareVoteMode: shareVoteModeOf(d)! } : {}),
       closedAt: iso(d.closedAt),
+      resultsVisibility: resultsVisibilityOf(d),
+      resultsVisible,
       createdAt: iso(d.createdAt)!,
       updatedAt: iso(d.updatedAt ?? d.createdAt)!,
       totalVotes: c.total,

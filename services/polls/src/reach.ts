@@ -2,7 +2,7 @@
  * What a link preview may show of a poll — always a visitor's view — and the poll's card image (PNG), rendered at most
  * once per CARD_FRESH_MS per poll however many crawlers ask while votes come in.
  */
-import type { PollPreviewReply, PollPreviewRequest } from '@meydan/proto';
+import { defaultResultsVisibility, resultsHiddenMessage, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
 import type { PollsContext } from './context.js';
 import { pollCardSvg } from './domain/poll-card.js';
 import type { PollDoc } from './model/index.js';
@@ -33,6 +33,9 @@ export async function pollPreview(ctx: PollsContext, request: PollPreviewRequest
       shortUrl: poll.shortUrl,
       options: poll.options.map((o) => ({ text: o.text, votes: o.votes })),
       totalVotes: poll.totalVotes,
+      resultsVisible: poll.resultsVisible ?? true,
+      resultsVisibility: poll.resultsVisibility ?? defaultResultsVisibility,
+      expiresAt: poll.expiresAt,
     },
   };
 }
@@ -54,8 +57,9 @@ export class PollCards {
     if (kept && now - kept.at < CARD_FRESH_MS) return kept.png;
     const preview = await pollPreview(ctx, request);
     if (preview.status !== 'visible' || !preview.poll) return null;
-    // Bars only where a visitor is shown counts: the API gives a visitor every option's votes.
-    const svg = pollCardSvg(preview.poll, true);
+    // Bars only where a visitor is shown counts (the poll's results visibility may hide them until it ends).
+    const shown = preview.poll.resultsVisible !== false;
+    const svg = pollCardSvg(preview.poll, shown, shown ? null : resultsHiddenMessage({ ...preview.poll, expiresAt: preview.poll.expiresAt ?? null }));
     const png = loadSharp().then((sharp) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
     if (this.cards.size >= MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
     this.cards.set(key, { at: now, png });

@@ -35,6 +35,7 @@ describe('votes', () => {
       userChoices: [2],
       message: S.voteRecorded,
       feedback: 'İlk oyu sen verdin!',
+      resultsVisible: true,
     });
     const again = await vote(svc.app, poll.id, bob, 0);
     expect(again.statusCode).toBe(409);

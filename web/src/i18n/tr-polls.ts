@@ -26,6 +26,13 @@ export const trPolls = {
       ip: { label: 'IP başına', hint: 'Her IP adresinden yalnızca bir oy sayılır; aynı ağı paylaşanlar (ev, okul, ofis) tek oy verebilir.' },
       members: { label: 'Yalnızca üyeler', hint: 'Yalnızca giriş yapmış üyeler oy verebilir; ziyaretçilerden giriş yapmaları istenir.' },
     },
+    resultsVisibilityLabel: 'Sonuçları kim, ne zaman görsün?',
+    resultsVisibilities: {
+      'after-vote': { label: 'Oy verince', hint: 'Herkes sonuçları oy verdikten sonra görür (anket bitince de). Önerilen.' },
+      always: { label: 'Her zaman', hint: 'Sonuçlar oy vermeden önce de görünür.' },
+      'after-close': { label: 'Anket bitince', hint: 'Anket bitene kadar kimse, sen de, sonuçları göremez; bitince herkes görür.' },
+      creator: { label: 'Yalnızca ben', hint: 'Anket bitene kadar sonuçları yalnızca sen görürsün; bitince herkes görür.' },
+    },
     titleLabel: 'Soru',
     titlePlaceholder: 'Ne sormak istiyorsun?',
     descriptionLabel: 'Açıklama (isteğe bağlı)',

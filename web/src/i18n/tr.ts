@@ -1,4 +1,4 @@
-import { limits, pollServiceMessages } from '@meydan/proto';
+import { limits, pollServiceMessages, resultsHiddenMessages } from '@meydan/proto';
 
 /**
  * Every user-facing string of the web app, in Turkish. Components read from here, never inline. Texts the server
@@ -134,6 +134,9 @@ export const tr = {
     optionResult: (text: string, percent: string, votes: number) => `${text}: ${percent}, ${votes} oy`,
     closed: 'Bu anket sona erdi.',
     closedEarly: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.',
+    /** Why a poll's results are hidden and when they show (the poll's results visibility). */
+    resultsHidden: resultsHiddenMessages,
+    resultsHiddenLabel: 'Seçenekler (sonuçlar gizli)',
     /** A refused vote's toast (the card goes back to how it was). */
     voteFailed: 'Oyun kaydedilemedi',
     voteTooMany: 'Çok hızlı oy veriyorsun',

@@ -42,20 +42,30 @@ export function choicesOf(poll: Pick<Poll, 'userChoice' | 'userChoices'>): numbe
 
 /**
  * The voters a page's percentages are of: on a multiple-choice poll the ballots (totalVotes), since its option votes
- * sum to more; on a single-choice poll the option votes' sum, as the share page always counted.
+ * sum to more; on a single-choice poll the option votes' sum, as the share page always counted. Where the poll's
+ * results visibility hides the counts (all 0) the poll's own total.
  */
-export function votersOf(poll: Pick<Poll, 'maxChoices' | 'totalVotes'>, votes: readonly number[]): number {
-  return (poll.maxChoices ?? 1) > 1 ? poll.totalVotes : votes.reduce((a, b) => a + b, 0);
+export function votersOf(poll: Pick<Poll, 'maxChoices' | 'totalVotes' | 'resultsVisible'>, votes: readonly number[]): number {
+  return (poll.maxChoices ?? 1) > 1 || poll.resultsVisible === false ? poll.totalVotes : votes.reduce((a, b) => a + b, 0);
 }
 
-/** Applies live counts (a `poll_update`, or a vote's answer) to a poll in place (an immer draft). */
+/**
+ * Applies live counts (a `poll_update`, or a vote's answer) to a poll in place (an immer draft). An update without the
+ * counts (`countsHidden`: the poll's results visibility hides them now) changes only the total; one with them (the
+ * poll ended, or they were never hidden) shows them; a vote's answer says itself whether they are the voter's to see.
+ */
 export function applyCounts(
   poll: Poll,
-  counts: Pick<PollUpdate, 'voteCounts' | 'totalVotes'> & Partial<Pick<PollUpdate, 'likesCount' | 'commentsCount'>>,
+  counts: Pick<PollUpdate, 'voteCounts' | 'totalVotes'> &
+    Partial<Pick<PollUpdate, 'likesCount' | 'commentsCount' | 'countsHidden'>> & { resultsVisible?: boolean | undefined },
 ): void {
-  for (const option of poll.options) {
-    const value = counts.voteCounts[String(option.id)];
-    if (typeof value === 'number') option.votes = value;
+  if (!counts.countsHidden) {
+    for (const option of poll.options) {
+      const value = counts.voteCounts[String(option.id)];
+      if (typeof value === 'number') option.votes = value;
+    }
+    if (typeof counts.resultsVisible === 'boolean') poll.resultsVisible = counts.resultsVisible;
+    else if (Object.keys(counts.voteCounts).length > 0) poll.resultsVisible = true;
   }
   poll.totalVotes = counts.totalVotes;
   poll.votesCount = counts.totalVotes;

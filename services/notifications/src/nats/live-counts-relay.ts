@@ -29,6 +29,7 @@ return 1`;
 
 /**
  * `live.polls.counts` (core NATS, queue group `notifications`) → `poll_update` {data: {pollId, voteCounts, totalVotes}}
+ * ({voteCounts: {}, countsHidden: true} while the poll's results visibility hides its counts)
  * to the room `poll:<id>`. Polls already coalesces what it publishes; this coalesces again per poll (at once when
  * quiet, at most one per `pollUpdateCoalesceMs` under load, the last counts always sent) in case messages come faster.
  */
@@ -59,9 +60,11 @@ export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; rea
   // The bus checks each message against the `live.polls.counts` contract and drops (and logs) one that breaks it.
   const subscription: Subscription = deps.bus.subscribeLive(
     live.pollCounts,
-    ({ pollId, voteCounts, totalVotes, at }) => {
+    ({ pollId, voteCounts, totalVotes, at, countsHidden }) => {
       const atMs = Date.parse(at);
-      coalescer.push(pollId, { data: { pollId, voteCounts, totalVotes }, atMs: Number.isNaN(atMs) ? Date.now() : atMs });
+      // A poll whose counts are hidden right now came without them (polls keeps them): the total alone goes out.
+      const data: PollUpdate = countsHidden ? { pollId, voteCounts: {}, totalVotes, countsHidden } : { pollId, voteCounts, totalVotes };
+      coalescer.push(pollId, { data, atMs: Number.isNaN(atMs) ? Date.now() : atMs });
     },
     { queue: 'notifications' },
   );

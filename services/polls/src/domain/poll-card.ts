@@ -53,8 +53,11 @@ export function wrapText(text: string, width: number, lines: number): string[] {
   return out.slice(0, lines);
 }
 
-/** The card as SVG. `showResults` false draws the options without bars, counts or percentages. */
-export function pollCardSvg(poll: CardPoll, showResults: boolean): string {
+/**
+ * The card as SVG. `showResults` false draws the options without bars, counts or percentages; `note` (why the results
+ * are hidden and when they show) then goes where the vote count would be.
+ */
+export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string | null = null): string {
   const pad = 60;
   const titleLines = wrapText(poll.title, 32, 2);
   const options = poll.options.slice(0, 6);
@@ -78,7 +81,11 @@ export function pollCardSvg(poll: CardPoll, showResults: boolean): string {
   const title = titleLines
     .map((line, i) => `<text x="${pad}" y="${150 + i * 62}" font-size="52" font-weight="bold" fill="#111827">${escapeXml(line)}</text>`)
     .join('');
-  const votes = showResults ? `<text x="${CARD_WIDTH - pad}" y="78" font-size="28" text-anchor="end" fill="#4b5563">${total} oy</text>` : '';
+  const votes = showResults
+    ? `<text x="${CARD_WIDTH - pad}" y="78" font-size="28" text-anchor="end" fill="#4b5563">${total} oy</text>`
+    : note
+      ? `<text x="${CARD_WIDTH - pad}" y="78" font-size="20" text-anchor="end" fill="#4b5563">${escapeXml(clip(note, 80))}</text>`
+      : '';
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${CARD_WIDTH}" height="${CARD_HEIGHT}" viewBox="0 0 ${CARD_WIDTH} ${CARD_HEIGHT}" font-family="${FONT}">`,
     `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="#ffffff"/>`,

@@ -44,6 +44,8 @@ export async function publishEnded(ctx: PollsContext, poll: PollDoc, now: Date):
       },
       { msgId: `ended:${id}` },
     );
+    // Followers of a poll whose results opened now (after-close, creator) get its counts live.
+    ctx.live.touch(id, poll.options.length, counts);
     return true;
   } catch (err) {
     await ctx.redis.del(keys.ended(id)).catch(() => undefined);

@@ -3,7 +3,7 @@
  * reports and share-link codes. Ids are ObjectIds; user ids are the auth service's ids as strings.
  */
 import { Schema, Types, type Connection, type InferSchemaType, type Model } from 'mongoose';
-import { pollTypes, shareVoteModes } from '@meydan/proto';
+import { pollTypes, resultsVisibilities, shareVoteModes } from '@meydan/proto';
 
 const pollSchema = new Schema(
   {
@@ -20,6 +20,8 @@ const pollSchema = new Schema(
     maxChoices: { type: Number, default: 1 },
     /** Share-link polls: who may vote through the link (proto's shareVoteModes; missing on older polls: the default). */
     shareVoteMode: { type: String, enum: [...shareVoteModes, null], default: null },
+    /** Who sees the per-option counts (proto's resultsVisibilities; missing on older polls: the default). */
+    resultsVisibility: { type: String, enum: [...resultsVisibilities, null], default: null },
     /** Set once `events.polls.poll.ended` was published (the job's filter; the claim itself is in Redis). */
     endedAt: { type: Date, default: null },
     /** Set when the creator closed it early (its expiresAt is then that moment too). */

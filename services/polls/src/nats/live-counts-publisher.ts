@@ -1,13 +1,18 @@
 /**
  * Live counts on core NATS (`live.polls.counts`, shape in proto's contracts), coalesced per poll: published at once when the poll was quiet,
  * otherwise at most once per interval, and always followed by a trailing publish that reads the counts at that
- * moment, so the last message carries the exact final counts.
+ * moment, so the last message carries the exact final counts. A poll whose results visibility hides its counts right
+ * now (after-close, creator, until it ends) goes out with its total only: its counts never leave this service.
  */
 import type { Redis } from 'ioredis';
 import { live } from '@meydan/proto';
 import { Coalescer, type Bus, type Logger } from '@meydan/kit';
 import { countsFromHash, voteCountsMap, type PollCounts } from '../domain/counts.js';
+import { liveCountsHidden, type ResultsFacts } from '../domain/results-visibility.js';
 import { keys } from '../store/keys.js';
+
+/** What the publisher needs to know of a poll to decide whether its counts may go out. */
+export type LiveFactsOf = (pollId: string) => Promise<Omit<ResultsFacts, 'type' | 'creatorId'> | null>;
 
 interface Change {
   optionsCount: number;
@@ -24,10 +29,11 @@ export class LiveCountsPublisher {
     private readonly redis: Redis,
     intervalMs: number,
     private readonly log: Logger,
+    private readonly factsOf: LiveFactsOf,
   ) {
     this.coalescer = new Coalescer<Change>(intervalMs, (pollId, change, trailing) => {
       // A change that waited may have been overtaken by others: its counts are read again.
-      if (change.counts && !trailing) this.send(pollId, change.counts);
+      if (change.counts && !trailing) void this.send(pollId, change.counts);
       else void this.sendCurrent(pollId, change.optionsCount);
     });
   }
@@ -42,20 +48,29 @@ export class LiveCountsPublisher {
     try {
       const hash = await this.redis.hgetall(keys.counts(pollId));
       if (this.closed || Object.keys(hash).length === 0) return;
-      this.send(pollId, countsFromHash(hash, optionsCount));
+      await this.send(pollId, countsFromHash(hash, optionsCount));
     } catch (err) {
       this.log.warn({ err, pollId }, 'live counts not published');
     }
   }
 
-  private send(pollId: string, counts: PollCounts): void {
-    if (this.bus.nc.isClosed()) return;
-    this.bus.publishLive(live.pollCounts, {
-      pollId,
-      voteCounts: voteCountsMap(counts.votes),
-      totalVotes: counts.total,
-      at: new Date().toISOString(),
-    });
+  private async send(pollId: string, counts: PollCounts): Promise<void> {
+    try {
+      const now = new Date();
+      const facts = await this.factsOf(pollId);
+      // Unknown facts (the poll is gone, or they cannot be read): nothing goes out rather than counts that may be hidden.
+      if (!facts || this.bus.nc.isClosed()) return;
+      const hidden = liveCountsHidden(facts, now);
+      this.bus.publishLive(live.pollCounts, {
+        pollId,
+        voteCounts: hidden ? {} : voteCountsMap(counts.votes),
+        totalVotes: counts.total,
+        at: now.toISOString(),
+        ...(hidden ? { countsHidden: true as const } : {}),
+      });
+    } catch (err) {
+      this.log.warn({ err, pollId }, 'live counts not published');
+    }
   }
 
   close(): void {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pollServiceMessages as S, type PollIdParams } from '@meydan/proto';
 import { HttpError, csvContentType, csvResponse, csvText, type CsvColumn } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { modeShowsCounts } from '../domain/results-visibility.js';
 import { membersOnly, visiblePoll } from './common.js';
 
 interface ResultRow {
@@ -28,7 +29,7 @@ export async function exportRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     {
       onRequest: membersOnly(),
       schema: {
-        summary: 'Anketin sonuçları, CSV olarak (yalnızca anketin sahibi): seçenek, oy, yüzde, oy veren sayısı ve bitiş zamanı',
+        summary: 'Anketin sonuçları, CSV olarak (yalnızca anketin sahibi; sonuçları anket bitince açılan bir anketinki bitince, öncesinde 409): seçenek, oy, yüzde, oy veren sayısı ve bitiş zamanı',
         params: { $ref: 'meydan/poll-id-params' },
         response: { 200: csvResponse },
       },
@@ -36,6 +37,8 @@ export async function exportRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     async (request, reply) => {
       const doc = await visiblePoll(ctx, request, request.params.id);
       if (doc.creatorId !== request.identity!.userId) throw new HttpError(403, 'forbidden', S.resultsOnlyCreator);
+      // The creator sees their poll's counts by its results visibility (an after-close poll's only once it ended).
+      if (!modeShowsCounts(doc, doc.creatorId, new Date())) throw new HttpError(409, 'results_hidden', S.resultsAfterClose);
       const id = String(doc._id);
       const counts = await ctx.counters.countsOfOne({ id, optionsCount: doc.options.length, expiresAt: doc.expiresAt ?? null });
       const rows = doc.options.map((option, i) => ({

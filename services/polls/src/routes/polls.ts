@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Types, type Model } from 'mongoose';
 import {
   apiPaths,
+  defaultResultsVisibility,
   defaultShareVoteMode,
   events,
   isShareableRequest,
@@ -18,6 +19,7 @@ import {
   type PollIdParams,
   type PollListQuery,
   type QuickQuestionBody,
+  type ResultsVisibility,
   type ShareVoteMode,
 } from '@meydan/proto';
 import { HttpError, isDuplicateKey, retry } from '@meydan/kit';
@@ -48,6 +50,7 @@ interface NewPoll {
   shareable: boolean;
   /** Share-link polls only. */
   shareVoteMode: ShareVoteMode | null;
+  resultsVisibility: ResultsVisibility;
   /** How many options one ballot may mark (1: single choice). */
   maxChoices: number;
 }
@@ -79,6 +82,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
     isShareable: input.shareable,
     shortUrl,
     shareVoteMode: input.shareVoteMode,
+    resultsVisibility: input.resultsVisibility,
     maxChoices: input.maxChoices,
     createdAt,
     updatedAt: createdAt,
@@ -133,6 +137,7 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
     expiresAt: expiry.expiresAt,
     shareable,
     shareVoteMode: shareable ? (body.shareVoteMode ?? defaultShareVoteMode) : null,
+    resultsVisibility: body.resultsVisibility ?? defaultResultsVisibility,
     maxChoices,
   };
 }
@@ -144,7 +149,12 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     apiPaths.pollCreate,
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { summary: 'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat; maxChoices: birden fazla seçimde bir oyda işaretlenebilecek en çok seçenek)', body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
+      schema: {
+        summary:
+          'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat; maxChoices: birden fazla seçimde bir oyda işaretlenebilecek en çok seçenek; resultsVisibility: after-vote oy verince, always her zaman, after-close anket bitince, creator yalnızca oluşturan)',
+        body: { $ref: 'meydan/poll-create' },
+        response: { 201: pollRef },
+      },
     },
     async (request, reply) => {
       const doc = await createPoll(ctx, request, newPollFrom(request.body, false));
@@ -183,6 +193,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
         expiresAt: new Date(Date.now() + limits.quick.durationHours * 3600_000),
         shareable: false,
         shareVoteMode: null,
+        resultsVisibility: defaultResultsVisibility,
         maxChoices: 1,
       });
       return reply.code(201).send(await presentPoll(ctx, doc, identityOf(request), request));

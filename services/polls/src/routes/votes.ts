@@ -21,6 +21,7 @@ import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
 import { voteCountsMap, voteFeedback } from '../domain/counts.js';
+import { countsVisibleTo } from '../domain/results-visibility.js';
 import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll } from '../present.js';
@@ -87,16 +88,19 @@ export async function castVote(
     throw new HttpError(503, 'service_unavailable');
   }
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
+  // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.
+  const resultsVisible = countsVisibleTo(meta, userId, true, new Date());
   return {
     pollId: meta.id,
-    voteCounts: voteCountsMap(outcome.counts.votes),
+    voteCounts: voteCountsMap(resultsVisible ? outcome.counts.votes : outcome.counts.votes.map(() => 0)),
     totalVotes: outcome.counts.total,
     votersCount: outcome.counts.total,
     hasVoted: true,
     userChoice: outcome.choice[0]!,
     userChoices: outcome.choice,
     message: S.voteRecorded,
-    feedback: voteFeedback(outcome.counts.votes, outcome.choice, outcome.counts.total),
+    feedback: resultsVisible ? voteFeedback(outcome.counts.votes, outcome.choice, outcome.counts.total) : null,
+    resultsVisible,
   };
 }
 

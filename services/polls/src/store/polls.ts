@@ -3,7 +3,8 @@
  * lookups and the cascade of a deleted poll.
  */
 import type { Redis } from 'ioredis';
-import { defaultShareVoteMode, type PollType, type ShareVoteMode } from '@meydan/proto';
+import { defaultShareVoteMode, type PollType, type ResultsVisibility, type ShareVoteMode } from '@meydan/proto';
+import { resultsVisibilityOf } from '../domain/results-visibility.js';
 import type { Logger } from '@meydan/kit';
 import { toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
@@ -19,6 +20,8 @@ export interface PollMeta {
   shortUrl: string | null;
   /** Who may vote through the share link (share-link polls only). */
   shareVoteMode: ShareVoteMode | null;
+  /** Who sees the per-option counts. */
+  resultsVisibility: ResultsVisibility;
   optionsCount: number;
   /** How many options one ballot may mark (1: single choice). */
   maxChoices: number;
@@ -36,10 +39,26 @@ export const shareVoteModeOf = (doc: Pick<PollDoc, 'isShareable' | 'shareVoteMod
   doc.isShareable ? ((doc.shareVoteMode as ShareVoteMode | null | undefined) ?? defaultShareVoteMode) : null;
 
 /** The fields `metaOf` reads. */
-export const META_FIELDS = { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, shareVoteMode: 1, options: 1, expiresAt: 1, closedAt: 1, createdAt: 1, maxChoices: 1 } as const;
+export const META_FIELDS = {
+  type: 1,
+  creatorId: 1,
+  isShareable: 1,
+  shortUrl: 1,
+  shareVoteMode: 1,
+  resultsVisibility: 1,
+  options: 1,
+  expiresAt: 1,
+  closedAt: 1,
+  createdAt: 1,
+  maxChoices: 1,
+} as const;
 
 export function metaOf(
-  doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'> & { closedAt?: Date | null; maxChoices?: number | null },
+  doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'> & {
+    closedAt?: Date | null;
+    maxChoices?: number | null;
+    resultsVisibility?: string | null;
+  },
 ): PollMeta {
   return {
     id: String(doc._id),
@@ -48,6 +67,7 @@ export function metaOf(
     isShareable: Boolean(doc.isShareable),
     shortUrl: doc.shortUrl ?? null,
     shareVoteMode: shareVoteModeOf(doc),
+    resultsVisibility: resultsVisibilityOf(doc),
     optionsCount: doc.options.length,
     maxChoices: doc.maxChoices ?? 1,
     expiresAt: doc.expiresAt ?? null,
@@ -88,6 +108,7 @@ export class PollStore {
       const meta = {
         ...s,
         shareVoteMode: s.isShareable ? (s.shareVoteMode ?? defaultShareVoteMode) : null,
+        resultsVisibility: resultsVisibilityOf(s),
         maxChoices: s.maxChoices ?? 1,
         expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt),
         closedAt: s.closedAt == null ? null : new Date(s.closedAt),

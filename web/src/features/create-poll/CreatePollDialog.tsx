@@ -1,7 +1,16 @@
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import * as Select from '@radix-ui/react-select';
 import * as Switch from '@radix-ui/react-switch';
-import { defaultShareVoteMode, limits, shareVoteModes, topics, type PollType, type ShareVoteMode } from '@meydan/proto';
+import {
+  defaultResultsVisibility,
+  defaultShareVoteMode,
+  limits,
+  shareVoteModes,
+  topics,
+  type PollType,
+  type ResultsVisibility,
+  type ShareVoteMode,
+} from '@meydan/proto';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../store/api';
@@ -22,12 +31,16 @@ import { useToast } from '../toasts/useToast';
 import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
 import { SwitchRoot, SwitchRow as ShareRow } from './SwitchRoot';
 import { dialogClosed, dialogOpened, selectDialog } from '../../store/uiSlice';
+import { Legend, TypeOption } from './choiceParts';
+import { ResultsVisibilityChoice } from './ResultsVisibilityChoice';
 
 export interface PollDraft {
   type: PollType;
   shareable: boolean;
   /** Who may vote through the share link (only sent for a shareable poll). */
   shareVoteMode: ShareVoteMode;
+  /** Who sees the results and when (sent only when not the default). */
+  resultsVisibility: ResultsVisibility;
   title: string;
   description: string;
   category: string;
@@ -41,6 +54,7 @@ export const emptyDraft = (): PollDraft => ({
   type: 'public',
   shareable: false,
   shareVoteMode: defaultShareVoteMode,
+  resultsVisibility: defaultResultsVisibility,
   title: '',
   description: '',
   category: '',
@@ -68,6 +82,7 @@ export function draftBody(draft: PollDraft) {
     options: draft.options.map((o) => o.trim()).filter(Boolean),
     durationHours: draft.durationHours,
     ...(draft.shareable ? { isShareable: true, shareVoteMode: draft.shareVoteMode } : {}),
+    ...(draft.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: draft.resultsVisibility } : {}),
     ...(draft.maxChoices > 1 ? { maxChoices: draft.maxChoices } : {}),
   };
 }
@@ -131,6 +146,7 @@ function CreatePollForm() {
         durationHours: draft.durationHours,
         shareable: draft.shareable,
         shareVoteMode: draft.shareVoteMode,
+        resultsVisibility: draft.resultsVisibility,
         ...(body.maxChoices ? { maxChoices: body.maxChoices } : {}),
       }).unwrap();
       toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
@@ -308,6 +324,12 @@ function CreatePollForm() {
         </Hint>
       </fieldset>
 
+      <ResultsVisibilityChoice
+        value={draft.resultsVisibility}
+        onChange={(resultsVisibility) => update({ resultsVisibility })}
+        error={errors['resultsVisibility']}
+      />
+
       <Actions>
         <Button onClick={() => dispatch(dialogClosed())}>{trPolls.create.cancel}</Button>
         <Button type="submit" $variant="primary" disabled={isLoading}>
@@ -318,53 +340,12 @@ function CreatePollForm() {
   );
 }
 
-const Legend = styled.legend`
-  margin-bottom: 0.4rem;
-  padding: 0;
-  font-weight: 600;
-  font-size: 0.9rem;
-`;
-
 const Types = styled(RadioGroup.Root)`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 0.5rem;
 
   @media (max-width: 34rem) { grid-template-columns: 1fr; }
-`;
-
-const TypeOption = styled.label`
-  display: flex;
-  align-items: flex-start;
-  gap: 0.5rem;
-  padding: 0.6rem 0.7rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  cursor: pointer;
-
-  &:has([data-state='checked']) {
-    border-color: ${({ theme }) => theme.colors.primary};
-    background: color-mix(in srgb, ${({ theme }) => theme.colors.primary} 10%, transparent);
-  }
-
-  button {
-    display: inline-grid;
-    place-items: center;
-    flex-shrink: 0;
-    width: 1.1rem;
-    height: 1.1rem;
-    margin-top: 0.15rem;
-    padding: 0;
-    border-radius: 50%;
-    border: 2px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.background};
-    cursor: pointer;
-  }
-  button[data-state='checked'] { border-color: ${({ theme }) => theme.colors.primary}; }
-  button > span { width: 0.45rem; height: 0.45rem; border-radius: 50%; background: ${({ theme }) => theme.colors.primary}; }
-
-  strong { display: block; font-size: 0.9rem; }
-  small { display: block; font-size: 0.75rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
 const VoteModes = styled(RadioGroup.Root)`

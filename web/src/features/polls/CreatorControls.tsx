@@ -10,6 +10,7 @@ import { Actions, ErrorText, Form, InputField, TextAreaField } from '../../ui/fi
 import { Modal } from '../../ui/Modal';
 import { useToast } from '../toasts/useToast';
 import { useClosePollMutation, useEditPollMutation } from './creatorApi';
+import { resultsDownloadable } from './resultsVisibility';
 
 /** Milliseconds of the edit window left (0 once over). */
 export function editTimeLeftMs(createdAt: string, now: number = Date.now()): number {
@@ -67,9 +68,12 @@ export function CreatorControls({ poll }: { poll: Poll }) {
           {T.close}
         </Button>
       ) : null}
-      <Download href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download data-action="results-csv">
-        {T.resultsCsv}
-      </Download>
+      {/* An after-close poll's results open to its creator too only at its end (the card says so). */}
+      {!resultsDownloadable(poll, open) ? null : (
+        <Download href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download data-action="results-csv">
+          {T.resultsCsv}
+        </Download>
+      )}
       {editing ? <EditDialog poll={poll} onClose={() => setEditing(false)} /> : null}
       <ConfirmDialog
         name="close-poll"

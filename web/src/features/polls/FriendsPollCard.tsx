@@ -11,7 +11,7 @@ import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge, Pill } from '../../ui/CategoryBadge';
 import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
 import { useMemberGate } from '../session/sessionApi';
-import { OptionsView } from './OptionsView';
+import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
 
@@ -24,8 +24,9 @@ export function friendsRow(friends: readonly FriendSummary[], max: number) {
 }
 
 /** Whether 'Grup Analizi' is offered: the viewer voted and the poll has more than one vote. */
-export function groupAnalysisAvailable(poll: Pick<Poll, 'hasVoted' | 'totalVotes'>): boolean {
-  return poll.hasVoted && poll.totalVotes >= limits.poll.groupAnalysisMinVotes;
+export function groupAnalysisAvailable(poll: Pick<Poll, 'hasVoted' | 'totalVotes' | 'resultsVisible'>): boolean {
+  // Not while the poll's results visibility hides the counts (the analysis is made of them).
+  return poll.hasVoted && poll.totalVotes >= limits.poll.groupAnalysisMinVotes && poll.resultsVisible !== false;
 }
 
 /** The friends' circle card: who of the circle voted, whole percentages, and the group analysis. */
@@ -89,11 +90,13 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
           {tr.poll.friendsVoteVisible}
         </Note>
       )}
-      <OptionsView
+      {/* The split is only the voters' (the server sends it to no one else), also once the poll has ended. */}
+      <PollOptions
+        poll={poll}
+        open={open}
+        hasVoted={poll.hasVoted}
         options={poll.options}
         total={poll.totalVotes}
-        // The split is only the voters' (the server sends it to no one else), also once the poll has ended.
-        showResults={poll.hasVoted}
         userChoice={poll.userChoice}
         decimals={limits.poll.publicPercentDecimals}
         disabled={isLoading || !open}

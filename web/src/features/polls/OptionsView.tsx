@@ -22,6 +22,8 @@ export interface OptionsViewProps {
   disabled?: boolean;
   /** The option being voted for right now. */
   pending?: number | null;
+  /** With showResults: each result is also a vote button (a single-choice poll whose results show before voting). */
+  votable?: boolean;
   /** Options one ballot may mark: above 1, checkboxes and 'Oy ver' (onBallot) instead of one button per option. */
   maxChoices?: number;
   /** Every option of the viewer's ballot (a multiple-choice poll's several); userChoice alone when absent. */
@@ -31,7 +33,7 @@ export interface OptionsViewProps {
 
 /** A poll's options: buttons before voting, then bars with percentage and vote count, the viewer's choice marked. */
 export function OptionsView(props: OptionsViewProps) {
-  const { options, total, showResults, userChoice, decimals, onVote, disabled, pending, maxChoices = 1, userChoices, onBallot } = props;
+  const { options, total, showResults, userChoice, decimals, onVote, disabled, pending, votable, maxChoices = 1, userChoices, onBallot } = props;
   if (!showResults && maxChoices > 1) {
     return (
       <Suspense fallback={<Spinner />}>
@@ -66,16 +68,16 @@ export function OptionsView(props: OptionsViewProps) {
         const chosen = userChoices ? userChoices.includes(option.id) : option.id === userChoice;
         return (
           <li key={option.id}>
-            <Result $chosen={chosen} data-option={option.id} data-chosen={chosen || undefined}>
+            <Result
+              $chosen={chosen}
+              data-option={option.id}
+              data-chosen={chosen || undefined}
+              {...(votable ? { as: 'button' as const, type: 'button', disabled, 'aria-busy': pending === option.id || undefined, onClick: () => onVote?.(option.id) } : {})}
+            >
               <Fill style={{ width: `${value}%` }} $chosen={chosen} aria-hidden="true" />
               <ResultText>
                 <span>{option.text}</span>
-                {chosen ? (
-                  <Chosen title={tr.poll.yourChoice}>
-                    <CheckIcon />
-                    <span className="sr">{tr.poll.yourChoice}</span>
-                  </Chosen>
-                ) : null}
+                {chosen ? <ChosenMark /> : null}
               </ResultText>
               <Numbers>
                 <strong data-percent>{label}</strong>
@@ -139,6 +141,16 @@ const Result = styled.div<{ $chosen: boolean }>`
   border: 1px solid ${({ theme, $chosen }) => ($chosen ? theme.colors.primary : theme.colors.border)};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   ${({ $chosen }) => $chosen && css`font-weight: 700;`}
+
+  &:is(button) {
+    width: 100%;
+    color: ${({ theme }) => theme.colors.text};
+    font: inherit;
+    text-align: left;
+    cursor: pointer;
+  }
+  &:is(button):hover:not(:disabled) { border-color: ${({ theme }) => theme.colors.primary}; }
+  &:is(button):disabled { cursor: not-allowed; }
 `;
 
 const Fill = styled.span<{ $chosen: boolean }>`
@@ -161,6 +173,14 @@ const ResultText = styled.span`
 
   .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
 `;
+
+/** The check on the viewer's own choice. */
+export const ChosenMark = () => (
+  <Chosen title={tr.poll.yourChoice}>
+    <CheckIcon />
+    <span className="sr">{tr.poll.yourChoice}</span>
+  </Chosen>
+);
 
 const Chosen = styled.span`
   display: inline-flex;

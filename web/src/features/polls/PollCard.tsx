@@ -8,9 +8,10 @@ import { cardTimeLeft, isOpen } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
 import { useMemberGate } from '../session/sessionApi';
-import { OptionsView } from './OptionsView';
+import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
+import { useOwnHiddenCounts } from './useOwnHiddenCounts';
 import { Spinner } from '../../ui/Spinner';
 import { Hashtagged } from '../reach/Hashtagged';
 
@@ -35,6 +36,7 @@ function PublicPollCard({ poll }: { poll: Poll }) {
   const [vote, { isLoading, originalArgs }] = useVoteMutation();
   const open = isOpen(poll.expiresAt);
   useLivePoll(ref, poll.id);
+  useOwnHiddenCounts(poll);
 
   return (
     <Card ref={ref} data-poll-id={poll.id} data-poll-type={poll.type} aria-labelledby={`poll-${poll.id}-title`}>
@@ -60,10 +62,12 @@ function PublicPollCard({ poll }: { poll: Poll }) {
           </CardDescription>
         ) : null}
       </div>
-      <OptionsView
+      <PollOptions
+        poll={poll}
+        open={open}
+        hasVoted={poll.hasVoted}
         options={poll.options}
         total={poll.totalVotes}
-        showResults={poll.hasVoted || !open}
         userChoice={poll.userChoice}
         decimals={limits.poll.cardPercentDecimals}
         disabled={isLoading || !open}

@@ -29,6 +29,7 @@ export const creatorApi = api.injectEndpoints({
           poll.expiresAt = data.expiresAt;
           poll.closedAt = data.closedAt ?? null;
           poll.options = data.options;
+          if (data.resultsVisible !== undefined) poll.resultsVisible = data.resultsVisible;
           poll.totalVotes = data.totalVotes;
           poll.votesCount = data.votesCount;
         });

@@ -2,6 +2,7 @@ import type { InfiniteData } from '@reduxjs/toolkit/query';
 import {
   apiPaths,
   apiUrl,
+  defaultResultsVisibility,
   limits,
   type CommentList,
   type LikeState,
@@ -11,6 +12,7 @@ import {
   type PollList,
   type PollType,
   type ReportCreated,
+  type ResultsVisibility,
   type ShareablePollCreated,
   type ShareVoteMode,
   type ShareState,
@@ -43,6 +45,8 @@ export interface NewPollInput {
   shareable: boolean;
   /** Who may vote through the share link (sent only for a shareable poll). */
   shareVoteMode?: ShareVoteMode;
+  /** Who sees the results and when (sent only when not the default). */
+  resultsVisibility?: ResultsVisibility;
   /** 'Birden fazla seçim': how many options one ballot may mark (left out: single choice). */
   maxChoices?: number;
 }
@@ -294,6 +298,7 @@ export const pollsApi = api.injectEndpoints({
           category: input.category,
           type: input.type,
           durationHours: input.durationHours,
+          ...(input.resultsVisibility && input.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: input.resultsVisibility } : {}),
           ...(input.maxChoices ? { maxChoices: input.maxChoices } : {}),
         };
         if (input.shareable) {

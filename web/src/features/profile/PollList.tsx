@@ -8,10 +8,11 @@ import { trCreator } from '../../i18n/tr-creator';
 import { trProfile } from '../../i18n/tr-profile';
 import { Button, buttonStyles } from '../../ui/buttons';
 import { profileCategory } from '../../lib/categories';
-import { formatDateTime } from '../../lib/time';
+import { formatDateTime, isOpen } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Pager } from '../../ui/Pager';
+import { resultsDownloadable } from '../polls/resultsVisibility';
 import { pollPagePath, pollShareUrl } from '../polls/share';
 import { useToast } from '../toasts/useToast';
 import { useDeletePollMutation } from './profileApi';
@@ -82,9 +83,11 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
               ) : null}
               {canDelete ? (
                 <Actions>
-                  <DownloadLink $size="sm" $variant="ghost" href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download aria-label={`${trCreator.resultsCsv}: ${poll.title}`}>
-                    {trCreator.resultsCsv}
-                  </DownloadLink>
+                  {resultsDownloadable(poll, isOpen(poll.expiresAt)) ? (
+                    <DownloadLink $size="sm" $variant="ghost" href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download aria-label={`${trCreator.resultsCsv}: ${poll.title}`}>
+                      {trCreator.resultsCsv}
+                    </DownloadLink>
+                  ) : null}
                   <Button $size="sm" $variant="danger" onClick={() => setToDelete(poll)} aria-label={`${trProfile.profile.deletePoll}: ${poll.title}`}>
                     {trProfile.profile.deletePoll}
                   </Button>

@@ -8,7 +8,7 @@ import { useDocumentTitle } from '../../ui/Page';
 import { choicesOf, votersOf, votesFromCounts } from '../../lib/polls';
 import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
-import { OptionsView } from '../polls/OptionsView';
+import { PollOptions } from '../polls/PollOptions';
 import { usePollQuery } from '../polls/pollsApi';
 import { useLivePoll } from '../polls/useLivePoll';
 import { useShareLinkPollQuery, useShareLinkVoteMutation } from '../share-link/shareLinkApi';
@@ -77,10 +77,12 @@ export function EmbedSharePage() {
   };
   return (
     <EmbedFrame title={poll.title} total={total} link={link} pollId={poll.id}>
-      <OptionsView
+      <PollOptions
+        poll={poll}
+        open={open}
+        hasVoted={data.hasVoted}
         options={poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }))}
         total={total}
-        showResults={data.hasVoted || !open}
         userChoice={data.userChoice}
         decimals={0}
         disabled={isLoading || !open}
@@ -117,10 +119,13 @@ function LiveEmbed({ poll }: { poll: Poll }) {
       frameRef={ref}
       linkText={poll.hasVoted ? t.openOnMeydan : t.voteOnMeydan}
     >
-      <OptionsView
+      <PollOptions
+        poll={poll}
+        open={isOpen(poll.expiresAt)}
+        hasVoted={poll.hasVoted}
+        resultsOnly
         options={poll.options}
         total={poll.totalVotes}
-        showResults
         userChoice={poll.userChoice}
         userChoices={choicesOf(poll)}
         maxChoices={poll.maxChoices ?? 1}

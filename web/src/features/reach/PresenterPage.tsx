@@ -2,6 +2,7 @@ import type { Poll } from '@meydan/proto';
 import { useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
+import { tr } from '../../i18n/tr';
 import { trReach } from '../../i18n/tr-reach';
 import { Button, ButtonLink } from '../../ui/buttons';
 import { useDocumentTitle } from '../../ui/Page';
@@ -10,6 +11,8 @@ import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { Spinner } from '../../ui/Spinner';
 import { usePollQuery } from '../polls/pollsApi';
+import { HiddenResults, ResultsHiddenNote } from '../polls/PollOptions';
+import { resultsHiddenNote } from '../polls/resultsVisibility';
 import { pollShareUrl } from '../polls/share';
 import { useLivePoll } from '../polls/useLivePoll';
 import { useQrCode } from './ShareTools';
@@ -58,22 +61,30 @@ function PresenterStage({ poll }: { poll: Poll }) {
         </Button>
       </Top>
       <Body>
-        <Bars aria-label={t.resultsLabel}>
-          {poll.options.map((option) => {
-            const value = percentOf(option.votes, poll.totalVotes, 0);
-            return (
-              <li key={option.id} data-option={option.id}>
-                <BarHead>
-                  <span>{option.text}</span>
-                  <strong data-percent>{formatPercent(value, 0)}</strong>
-                </BarHead>
-                <Track>
-                  <Fill style={{ width: `${value}%` }} />
-                </Track>
-              </li>
-            );
-          })}
-        </Bars>
+        {poll.resultsVisible === false ? (
+          // The poll's results visibility hides the counts from this viewer: the options, and when they show.
+          <div>
+            <HiddenResults options={poll.options} userChoice={poll.userChoice} />
+            <ResultsHiddenNote text={resultsHiddenNote(poll) ?? tr.poll.resultsHidden.friends} />
+          </div>
+        ) : (
+          <Bars aria-label={t.resultsLabel}>
+            {poll.options.map((option) => {
+              const value = percentOf(option.votes, poll.totalVotes, 0);
+              return (
+                <li key={option.id} data-option={option.id}>
+                  <BarHead>
+                    <span>{option.text}</span>
+                    <strong data-percent>{formatPercent(value, 0)}</strong>
+                  </BarHead>
+                  <Track>
+                    <Fill style={{ width: `${value}%` }} />
+                  </Track>
+                </li>
+              );
+            })}
+          </Bars>
+        )}
         <Aside>
           {qr.svg ? <img src={qr.svg} alt={t.qrAlt(address)} width={240} height={240} /> : null}
           <p>{t.voteAt}</p>

@@ -16,7 +16,7 @@ import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { Spinner } from '../../ui/Spinner';
-import { OptionsView } from '../polls/OptionsView';
+import { PollOptions } from '../polls/PollOptions';
 import { copyText } from '../polls/share';
 import { useAppDispatch } from '../../store/store';
 import { useCurrentUser } from '../session/sessionApi';
@@ -146,10 +146,12 @@ export function SharedPollPage() {
           <span aria-hidden="true">·</span>
           <time dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</time>
         </Creator>
-        <OptionsView
+        <PollOptions
+          poll={poll}
+          open={open}
+          hasVoted={hasVoted}
           options={options}
           total={total}
-          showResults={hasVoted || !open}
           userChoice={data.userChoice}
           decimals={limits.poll.publicPercentDecimals}
           disabled={voting || hasVoted || !open || membersOnly}

@@ -57,7 +57,7 @@ export const faqCategories: readonly FaqCategory[] = [
       {
         question: 'Kime oy verdiğimi başkaları görebilir mi?',
         answer:
-          'Herkese açık, özel ve paylaşılabilir linkli anketlerde kimse hangi şıkkı seçtiğini göremez: sonuçlar yalnızca şık başına toplam olarak görünür, kaç oy verdiğin de profilinde yalnızca sana gösterilir. Dost Meclisi anketlerinde ise oyun arkadaşlarına görünür: meclisin üyeleri hangi arkadaşların oy verdiğini görür, oy veren arkadaşların Grup Analizi’nde kimin hangi şıkkı seçtiğini görür. Kart bunu oy vermeden önce söyler. Dost Meclisi anketinin sonuçlarını da yalnızca oy verenler görür (anket bitince sonucu anketi açan kişiye de bildiririz); böylece oy vermeyen biri sayıların değişimini izleyerek kimin neyi seçtiğini çıkaramaz.',
+          'Herkese açık, özel ve paylaşılabilir linkli anketlerde kimse hangi şıkkı seçtiğini göremez: sonuçlar yalnızca şık başına toplam olarak görünür, kaç oy verdiğin de profilinde yalnızca sana gösterilir. Dost Meclisi anketlerinde ise oyun arkadaşlarına görünür: meclisin üyeleri hangi arkadaşların oy verdiğini görür, oy veren arkadaşların Grup Analizi’nde kimin hangi şıkkı seçtiğini görür. Kart bunu oy vermeden önce söyler. Dost Meclisi anketinin sonuçlarını da yalnızca oy verenler görür (anket bitince sonucu anketi açan kişiye de bildiririz); böylece oy vermeyen biri sayıların değişimini izleyerek kimin neyi seçtiğini çıkaramaz. Anketi açan kişi sonuçları anket bitene kadar herkesten (“Anket bitince”) ya da kendisi dışındaki herkesten (“Yalnızca ben”) gizleyebilir; kart bunu söyler, anket bitince sonuçları herkes görür.',
       },
       {
         question: 'Şifrem nasıl saklanıyor?',

@@ -25,7 +25,8 @@ export const helpCategories: readonly HelpCategory[] = [
               'Konu, sorunun akışta hangi başlık altında görüneceğini belirler.',
             ],
           },
-          '“Soruyu Fırlat” dediğinde anketin hemen yayına girer ve oylar geldikçe sonuçlar canlı olarak güncellenir.',
+          'Sonuçları kimin, ne zaman göreceğini de seçersin: “Oy verince” (herkes oy verdikten sonra görür; önerilen), “Her zaman” (oy vermeden önce de görünür), “Anket bitince” (anket bitene kadar kimse, sen de, göremez) ya da “Yalnızca ben” (anket bitene kadar yalnızca sen görürsün). Anket bitince sonuçları herkes görür.',
+          '“Soruyu Fırlat” dediğinde anketin hemen yayına girer ve oylar geldikçe sonuçlar canlı olarak güncellenir (sonuçları gizli bir ankette yalnızca toplam oy sayısı).',
         ],
       },
       {
@@ -167,6 +168,7 @@ export const helpCategories: readonly HelpCategory[] = [
         summary: 'Sonuçlar ve Dost Meclisi’ndeki görünürlük.',
         body: [
           'Herkese açık ve özel anketlerde sonuçlar yalnızca toplam olarak gösterilir; kimin neye oy verdiği diğer kullanıcılara gösterilmez.',
+          'Anketi açan kişi sonuçları anket bitince ya da yalnızca kendisine gösterilecek şekilde gizleyebilir; o zaman kart sonuçların ne zaman görüneceğini söyler ve o ana kadar yalnızca toplam oy sayısı görünür.',
           'Dost Meclisi anketlerinde ise meclisin üyeleri, hangi arkadaşlarının oy verdiğini ve Grup Analizi’nde arkadaşların arasındaki dağılımı görebilir.',
         ],
       },

@@ -1,0 +1,204 @@
+/**
+ * Result visibility in a real Chromium against the real stack (issue 27): the create dialog's 'Sonuçları kim, ne zaman
+ * görsün?' radio group, an after-close poll whose card says when its results show and whose socket frames carry no
+ * counts until the creator closes it (then the counts arrive live), a creator-only poll's card for its creator and for
+ * another member, an always poll's results before voting, the presenter view, a share-link page and an embed of
+ * polls with hidden results, and an unknown choice refused in Turkish. Accessibility checked; screenshots taken.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe.js';
+import { startStack, type Stack } from './stack.js';
+import { call, createMember, elementScreenshot, launchBrowser, newContext, screenshot, watchErrors, type Member } from './support.js';
+
+let stack: Stack;
+let browser: Browser;
+let selin: Member;
+let kaan: Member;
+const contexts: BrowserContext[] = [];
+
+/** A page of the member, with every socket frame it receives kept (to prove what the socket did not say). */
+async function open(sid?: string): Promise<{ page: Page; errors: string[]; frames: string[] }> {
+  const context = await newContext(browser, stack, sid ? { sid } : {});
+  contexts.push(context);
+  const page = await context.newPage();
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))));
+  return { page, errors: watchErrors(page), frames };
+}
+
+const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
+const tag = () => Math.random().toString(36).slice(2, 6);
+/** The poll_update frames a socket received for a poll. */
+const updatesFor = (frames: string[], pollId: string) => frames.filter((f) => f.includes('"poll_update"') && f.includes(pollId));
+
+async function createWith(member: Member, title: string, resultsVisibility: string) {
+  const res = await call<{ id: string }>(stack, 'POST', '/api/polls', {
+    sid: member.sid,
+    body: { title, category: 'genel', options: ['Evet', 'Hayır'], durationHours: 24, resultsVisibility },
+  });
+  expect(res.status).toBe(201);
+  return res.body.id;
+}
+
+beforeAll(async () => {
+  stack = await startStack();
+  browser = await launchBrowser();
+  [selin, kaan] = await Promise.all([createMember(stack, 'selin', 'Selin Ak'), createMember(stack, 'kaan', 'Kaan Er')]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const context of contexts) await context.close().catch(() => undefined);
+  await browser?.close().catch(() => undefined);
+  await stack?.stop();
+}, 60_000);
+
+describe('result visibility in Chromium', { timeout: 120_000 }, () => {
+  it('creates an after-close poll in the dialog, hides its counts from voters and sockets until it is closed, then shows them live', async () => {
+    const title = `Yılın filmi hangisi? ${tag()}`;
+    const creator = await open(selin.sid);
+    await creator.page.goto('/kesfet');
+    await creator.page.getByRole('button', { name: 'Soru Fırlat' }).click();
+    const create = creator.page.getByRole('dialog', { name: 'Kafa Açalım' });
+    await create.getByRole('heading', { name: 'Kafa Açalım' }).waitFor();
+    const choice = create.getByRole('radiogroup', { name: 'Sonuçları kim, ne zaman görsün?' });
+    // The default is the rule polls always had.
+    expect(await choice.getByRole('radio', { name: /^Oy verince/ }).getAttribute('aria-checked')).toBe('true');
+    await create.getByLabel('Soru').fill(title);
+    await create.getByRole('button', { name: /Film, Dizi/ }).click();
+    await create.getByLabel('1. şık', { exact: true }).fill('Dram');
+    await create.getByLabel('2. şık', { exact: true }).fill('Komedi');
+    await choice.getByRole('radio', { name: /^Anket bitince/ }).click();
+    expect(await choice.getByRole('radio', { name: /^Anket bitince/ }).getAttribute('aria-checked')).toBe('true');
+    await expectNoAxeViolations(creator.page, 'create dialog with the results visibility choice');
+    await choice.scrollIntoViewIfNeeded();
+    await screenshot(creator.page, 'create-poll-results-visibility-desktop-dark');
+    await create.getByRole('button', { name: 'Soruyu Fırlat' }).click();
+    await toast(creator.page, 'Sorun fırlatıldı').waitFor();
+
+    const mine = card(creator.page, title);
+    await mine.waitFor();
+    const pollId = (await mine.getAttribute('data-poll-id'))!;
+    expect((await call<{ resultsVisibility: string }>(stack, 'GET', `/api/polls/${pollId}`, { sid: kaan.sid })).body.resultsVisibility).toBe('after-close');
+    await mine.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
+    // The creator's results file waits for the end too.
+    expect(await mine.getByRole('link', { name: 'Sonuçları indir (CSV)' }).count()).toBe(0);
+
+    const voter = await open(kaan.sid);
+    await voter.page.goto('/kesfet');
+    const theirs = card(voter.page, title);
+    await theirs.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
+    await theirs.getByRole('button', { name: 'Komedi' }).click();
+    // Voted: the options with the choice marked, no bars, no figures.
+    await theirs.locator('[data-results-hidden-list] [data-chosen][data-option="1"]').waitFor();
+    expect(await theirs.locator('[data-results], [data-percent]').count()).toBe(0);
+    // The creator's page hears the vote live: the total, never a count.
+    await mine.locator('[data-count="votes"]', { hasText: '1 oy' }).waitFor({ timeout: 10_000 });
+    expect(await mine.locator('[data-results], [data-percent]').count()).toBe(0);
+    for (const frames of [creator.frames, voter.frames]) {
+      expect(updatesFor(frames, pollId).length).toBeGreaterThan(0);
+      for (const frame of updatesFor(frames, pollId)) expect(frame).toContain('"voteCounts":{}');
+    }
+    await expectNoAxeViolations(voter.page, 'a voted after-close poll card');
+    await elementScreenshot(theirs, 'poll-results-after-close-hidden-card');
+
+    // The creator closes it: the voter's card shows the counts at once, from the socket.
+    await mine.getByRole('button', { name: 'Sonlandır' }).click();
+    await creator.page.locator('[data-dialog="close-poll"]').getByRole('button', { name: 'Evet, sonlandır' }).click();
+    await toast(creator.page, 'Anket sonlandırıldı').waitFor();
+    await theirs.locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%100,0' }).waitFor({ timeout: 10_000 });
+    expect(await theirs.locator('[data-results-hidden]').count()).toBe(0);
+    expect(updatesFor(voter.frames, pollId).some((f) => f.includes('"voteCounts":{"0":0,"1":1}'))).toBe(true);
+    await expectNoAxeViolations(voter.page, 'an after-close poll card once closed');
+    await elementScreenshot(theirs, 'poll-results-after-close-revealed-card');
+    expect([...creator.errors, ...voter.errors]).toEqual([]);
+  });
+
+  it('shows a creator-only poll’s results to its creator before voting, and only the reason to another member', async () => {
+    const title = `Ekip yemeği nerede? ${tag()}`;
+    const pollId = await createWith(selin, title, 'creator');
+    const creator = await open(selin.sid);
+    await creator.page.goto('/kesfet');
+    const mine = card(creator.page, title);
+    await mine.locator('[data-results] [data-option="0"] [data-votes]', { hasText: '0 oy' }).waitFor();
+    // The card follows the poll once the server acknowledged it.
+    await expect.poll(() => creator.frames.some((f) => f.includes('"subscribed"') && f.includes(pollId)), { timeout: 10_000 }).toBe(true);
+
+    // Another member's vote: the socket brings the total only, and the creator's card reads its counts again.
+    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status).toBe(200);
+    await mine.locator('[data-results] [data-option="0"] [data-votes]', { hasText: '1 oy' }).waitFor({ timeout: 15_000 });
+    for (const frame of updatesFor(creator.frames, pollId)) expect(frame).toContain('"voteCounts":{}');
+    // Results that show before voting are the vote buttons too.
+    await mine.getByRole('button', { name: /Hayır/ }).click();
+    await mine.locator('[data-chosen][data-option="1"] [data-percent]', { hasText: '%50,0' }).waitFor();
+    await mine.getByRole('link', { name: 'Sonuçları indir (CSV)' }).waitFor();
+
+    const other = await open(kaan.sid);
+    await other.page.goto('/kesfet');
+    const theirs = card(other.page, title);
+    await theirs.locator('[data-results-hidden]', { hasText: 'Sonuçları yalnızca anketi oluşturan görebilir; anket bitince herkes görecek' }).waitFor();
+    await theirs.locator('[data-results-hidden-list] [data-chosen][data-option="0"]').waitFor();
+    expect(await theirs.locator('[data-percent]').count()).toBe(0);
+    await expectNoAxeViolations(other.page, 'a creator-only poll card for another member');
+    await elementScreenshot(theirs, 'poll-results-creator-only-card');
+
+    // The presenter view follows the same rule.
+    await other.page.goto(`/sunum/${pollId}`);
+    await other.page.locator('[data-results-hidden]', { hasText: 'Sonuçları yalnızca anketi oluşturan görebilir' }).waitFor();
+    expect(await other.page.locator('[data-percent]').count()).toBe(0);
+    await expectNoAxeViolations(other.page, 'presenter view of a creator-only poll');
+    expect([...creator.errors, ...other.errors]).toEqual([]);
+  });
+
+  it('keeps a share-link page and an embed to the total and the reason while the results are hidden', async () => {
+    const title = `Linkle sorulan gizli soru ${tag()}`;
+    const created = await call<{ poll: { shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
+      sid: selin.sid,
+      body: { title, category: 'genel', options: ['Evet', 'Hayır'], durationHours: 24, resultsVisibility: 'after-close' },
+    });
+    expect(created.status).toBe(201);
+    const { page, errors } = await open();
+    await page.goto(`/s/${created.body.poll.shortUrl}`);
+    await page.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
+    await page.getByRole('button', { name: 'Hayır' }).click();
+    await page.locator('[data-results-hidden-list] [data-chosen][data-option="1"]').waitFor();
+    await page.locator('[data-total] strong', { hasText: '1 oy' }).waitFor();
+    expect(await page.locator('[data-percent]').count()).toBe(0);
+    await expectNoAxeViolations(page, 'share-link page of an after-close poll');
+    await screenshot(page, 'share-link-results-after-close-desktop-dark');
+
+    const pollId = await createWith(selin, `Gömülü gizli soru ${tag()}`, 'after-close');
+    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status).toBe(200);
+    await page.goto(`/embed/anket/${pollId}`);
+    await page.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
+    await page.locator('[data-results-hidden-list]').waitFor();
+    expect(await page.locator('[data-percent]').count()).toBe(0);
+    await expectNoAxeViolations(page, 'embed of an after-close poll');
+    expect(errors).toEqual([]);
+  });
+
+  it('shows an always poll’s results before voting, and refuses an unknown choice in Turkish', async () => {
+    const title = `Kışın deniz mi? ${tag()}`;
+    const pollId = await createWith(selin, title, 'always');
+    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: selin.sid, body: { optionIndex: 1 } })).status).toBe(200);
+    const { page, errors } = await open(kaan.sid);
+    await page.goto('/kesfet');
+    const theirs = card(page, title);
+    await theirs.locator('[data-results] [data-option="1"] [data-percent]', { hasText: '%100,0' }).waitFor();
+    await theirs.getByRole('button', { name: /Evet/ }).click();
+    await theirs.locator('[data-chosen][data-option="0"] [data-percent]', { hasText: '%50,0' }).waitFor();
+    await expectNoAxeViolations(page, 'an always poll card');
+
+    const refused = await call<{ error: string; message: string }>(stack, 'POST', '/api/polls', {
+      sid: selin.sid,
+      body: { title: `Geçersiz ${tag()}`, category: 'genel', options: ['A', 'B'], resultsVisibility: 'gizli' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body).toMatchObject({
+      error: 'validation',
+      message: 'Sonuç görünürlüğü oy verince (after-vote), her zaman (always), anket bitince (after-close) ya da yalnızca oluşturana (creator) olmalıdır',
+    });
+    expect(errors).toEqual([]);
+  });
+});
