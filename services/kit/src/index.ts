@@ -5,6 +5,7 @@ export * from './logger.js';
 export * from './errors.js';
 export * from './identity.js';
 export * from './bus.js';
+export * from './streams.js';
 export * from './connections.js';
 export * from './health.js';
 export * from './app.js';
