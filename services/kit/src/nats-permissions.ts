@@ -16,10 +16,10 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join } from 'node:path';
 import { natsContracts, serviceNames, streams, type BusContracts, type ServiceName } from '@meydan/proto';
 
-/** A process that connects to NATS: a service, or the gateway. */
-export type NatsClient = ServiceName | 'gateway';
+/** Who connects to NATS: a service, the gateway, or a person with the standard tools (`tools`: looks, changes nothing). */
+export type NatsClient = ServiceName | 'gateway' | 'tools';
 
-export const natsClients: readonly NatsClient[] = [...serviceNames, 'gateway'];
+export const natsClients: readonly NatsClient[] = [...serviceNames, 'gateway', 'tools'];
 
 export interface NatsPermissions {
   publish: string[];
@@ -56,8 +56,21 @@ function jetstreamApi(stream: string): string[] {
   ];
 }
 
-/** What a service's (or the gateway's) NATS user may publish and subscribe to, from the contracts. */
+/**
+ * The `tools` user: `nats micro list|info|stats`, `nats stream info`, `nats consumer info` and listening to events;
+ * it can neither publish an event nor change a stream.
+ */
+function toolsPermissions(contracts: BusContracts): NatsPermissions {
+  const read = ['INFO', 'STREAM.NAMES', 'STREAM.LIST', 'STREAM.INFO.*', 'CONSUMER.NAMES.*', 'CONSUMER.LIST.*', 'CONSUMER.INFO.*.*'];
+  return {
+    publish: ['$SRV.>', ...read.map((api) => `$JS.API.${api}`), '_INBOX.>'],
+    subscribe: [...Object.keys(contracts.events), ...Object.keys(contracts.live), '_INBOX.>'],
+  };
+}
+
+/** What a service's (or the gateway's, or the tools') NATS user may publish and subscribe to, from the contracts. */
 export function natsPermissionsOf(client: NatsClient, contracts: BusContracts = natsContracts): NatsPermissions {
+  if (client === 'tools') return toolsPermissions(contracts);
   const own = (subjects: string[]) => subjects.filter((s) => subjectOwner(s) === client);
   const events = Object.keys(contracts.events);
   const filters = Object.keys(contracts.filters);

@@ -130,6 +130,24 @@ describe('NATS users per service', () => {
     await polls.stop();
   });
 
+  it('lets the tools user see the NATS services and streams, and change nothing', async () => {
+    const pollsNc = await connectAs('polls');
+    const polls = new Bus(pollsNc, pollsNc.jetstream(), testLogger(), 'polls');
+    await polls.ensureStreams();
+    await polls.startService({ version: '1.2.3' });
+    const toolsNc = await connectNats(nats.url, 'tools', testLogger(), auth.users.tools);
+    open.push(toolsNc);
+    const pong = await toolsNc.request('$SRV.PING.polls', undefined, { timeout: 2000 });
+    expect(JSON.parse(new TextDecoder().decode(pong.data))).toMatchObject({ name: 'polls', version: '1.2.3' });
+    const jsm = await toolsNc.jetstreamManager();
+    const before = (await jsm.streams.info('EVENTS')).state.messages;
+    await expect(jsm.streams.purge('EVENTS')).rejects.toThrow();
+    const tools = new Bus(toolsNc, toolsNc.jetstream(), testLogger(), 'tools');
+    await expect(tools.publish(events.polls.voteCast, voteCast(), { timeoutMs: 1000 })).rejects.toThrow(/Permissions Violation/i);
+    expect((await jsm.streams.info('EVENTS')).state.messages).toBe(before);
+    await polls.stop();
+  });
+
   it('refuses a wrong password with one line naming the user and the server’s words', async () => {
     const refused = await connectNats(nats.url, 'social', testLogger(), { user: 'social', password: 'not-the-password' }).catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(ConfigError);
