@@ -232,8 +232,14 @@ export interface ReliablePublishOptions extends PublishOptions {
    */
   retryForMs?: number;
   /** Delay before each retry, by attempt; the last value repeats (default 100, 400 ms). */
-  backoffMs?: number[];
+  backoffMs?: readonly number[];
 }
+
+/**
+ * How an event whose cause is already counted (a vote) is retried with `retryForMs` (the bus's `publishRetryMs`):
+ * quickly at first, and each attempt waits at most 2 s, so the publish gets through soon after a leader is elected.
+ */
+export const PUBLISH_THROUGH_ELECTION = { backoffMs: [50, 100, 250, 500], timeoutMs: 2000 } as const satisfies ReliablePublishOptions;
 
 /** What the process's configuration says about JetStream (NATS_STREAM_REPLICAS, NATS_PUBLISH_RETRY_MS). */
 export interface BusSettings {
@@ -245,6 +251,9 @@ export const defaultBusSettings: BusSettings = { streamReplicas: 1, publishRetry
 
 const codec = JSONCodec();
 const CONSUMER_NOT_FOUND = 10014;
+/** A consumer's pull requests last 10 s with a heartbeat every 2.5 s: a lost one is noticed within seconds. */
+const PULL_EXPIRES_MS = 10_000;
+const PULL_HEARTBEAT_MS = 2_500;
 
 function requestIdOf(source: RequestIdSource): string {
   if (!source) return randomUUID();
@@ -693,7 +702,10 @@ export class Bus<C extends BusContracts = NatsContracts> {
     );
     this.openConsumers.push({ stream, durable, name: settings.durable });
     this.stopReportingLag ??= reportConsumerLag(() => this.consumerLags());
-    return consumer.consume({ max_messages: prefetch });
+    // A pull request parked on a consumer leader that is lost (or not yet elected) is renewed only once its heartbeats
+    // are missed: with nats.js's defaults (30 s, heartbeats every 15 s) a consumer set up or running through a server's
+    // loss could stall 30 s; see PULL_EXPIRES_MS.
+    return consumer.consume({ max_messages: prefetch, expires: PULL_EXPIRES_MS, idle_heartbeat: PULL_HEARTBEAT_MS });
   }
 
   /** Every consumer's backlog on the server (for the lag gauges), named without this deployment's prefix. */

@@ -1,6 +1,6 @@
 /**
  * A three-server JetStream cluster on loopback: the streams move from one replica to three in place, and a publish
- * rides out the loss of its stream's leader (retried under one message id, stored once).
+ * retried as the vote path retries it rides out the loss of its stream's leader (one message id, stored once).
  */
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -9,7 +9,7 @@ import { Types } from 'mongoose';
 import type { NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, natsContracts } from '@meydan/proto';
-import { Bus, connectNats } from '@meydan/kit';
+import { Bus, PUBLISH_THROUGH_ELECTION, connectNats } from '@meydan/kit';
 import { freePort, infra, testLogger } from '@meydan/testing';
 import { startNats } from '../../../deploy/local/servers.mjs';
 
@@ -18,8 +18,11 @@ type NatsHandle = Awaited<ReturnType<typeof startNats>>;
 /** Starts `size` servers that route to each other as one cluster; each has its own JetStream store. */
 async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name: string })[]; urls: string }> {
   const dir = join(infra().dir, `nats-cluster-${randomBytes(3).toString('hex')}`);
-  const clientPorts = await Promise.all(Array.from({ length: size }, () => freePort()));
-  const routePorts = await Promise.all(Array.from({ length: size }, () => freePort()));
+  // Client and route ports, all different (two asks for a free port may get the same one).
+  const ports = new Set<number>();
+  while (ports.size < size * 2) ports.add(await freePort());
+  const clientPorts = [...ports].slice(0, size);
+  const routePorts = [...ports].slice(size);
   const routes = routePorts.map((p) => `nats://127.0.0.1:${p}`);
   const nodes = await Promise.all(
     clientPorts.map(async (port, i) => {
@@ -89,7 +92,7 @@ describe('JetStream on a three-server cluster', () => {
     leader.proc.kill('SIGKILL');
     await leader.exited;
     const started = Date.now();
-    const acked = await r3.publishReliably(events.polls.voteCast, voteCast(99), { msgId: 'after-leader-loss', retryForMs: r3.settings.publishRetryMs, backoffMs: [50, 100, 250, 500], timeoutMs: 2000 });
+    const acked = await r3.publishReliably(events.polls.voteCast, voteCast(99), { msgId: 'after-leader-loss', retryForMs: r3.settings.publishRetryMs, ...PUBLISH_THROUGH_ELECTION });
     const pauseMs = Date.now() - started;
     process.stderr.write(`publish after killing the stream leader: acknowledged after ${pauseMs} ms\n`);
     expect(acked.duplicate).toBe(false);
@@ -104,7 +107,10 @@ describe('JetStream on a three-server cluster', () => {
     // A consumer can be set up on the two servers left (retried through their election).
     const heard: string[] = [];
     const consumer = await r3.consume({ durable: 'polls--cluster-test', filterSubject: events.polls.voteCast, handler: (vote) => void heard.push(vote.voter) });
-    for (let i = 0; i < 100 && heard.length < 6; i++) await new Promise((r) => setTimeout(r, 100));
+    // At once, or once its lost pull request is noticed (heartbeats every 2.5 s).
+    const t0 = Date.now();
+    for (let i = 0; i < 200 && heard.length < 6; i++) await new Promise((r) => setTimeout(r, 100));
+    process.stderr.write(`consumer set up after the loss heard the stream after ${Date.now() - t0} ms\n`);
     await consumer.stop();
     expect(heard.sort()).toEqual(['u:cluster-0', 'u:cluster-1', 'u:cluster-2', 'u:cluster-3', 'u:cluster-4', 'u:cluster-99']);
   }, 60_000);

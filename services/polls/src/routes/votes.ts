@@ -18,7 +18,7 @@ import {
   type VoteCastEvent,
   type VoteResult,
 } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { HttpError, PUBLISH_THROUGH_ELECTION } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { voteCountsMap, voteFeedback } from '../domain/counts.js';
 import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
@@ -37,7 +37,7 @@ import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
 async function publishVote(ctx: PollsContext, event: VoteCastEvent, requestId: string): Promise<void> {
   const msgId = `vote:${event.pollId}:${event.voter}`;
   const retryForMs = ctx.bus.settings.publishRetryMs;
-  await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, retryForMs, backoffMs: [50, 100, 250, 500], timeoutMs: 2000 });
+  await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, retryForMs, ...PUBLISH_THROUGH_ELECTION });
 }
 
 /** Casts a vote of `voter` on a poll the caller may see; with `ip`, the vote claims its IP network on the poll. */
