@@ -8,12 +8,14 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { get as httpGet } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { ensureK6, seedMembers } from '../k6/bench-votes.mjs';
 import { formatCsv, MEMBER_COLUMNS } from '../k6/lib/csv.js';
-import { cpuMs, rssMb, SERVICES, startStack } from './stack.mjs';
+import { seedMembers } from '../local/members.mjs';
+import { freePort } from '../local/servers.mjs';
+import { SERVICES } from '../local/stack.mjs';
+import { ensureK6 } from '../tools/ensure-tools.mjs';
+import { cpuMs, rssMb, startStack } from './stack.mjs';
 import { maxSustainable, stepsOf, totalsOf } from './stages.mjs';
 import { evaluateTargets, renderReport, STACK_PROCESSES } from './report.mjs';
-import { freePort } from '../local/servers.mjs';
 
 const runnerRoot = fileURLToPath(new URL('../..', import.meta.url));
 const benchRoot = resolve(process.env.BENCH_ROOT || runnerRoot);
@@ -37,6 +39,8 @@ const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_fe
 const SCENARIOS = (env.BENCH_SCENARIOS || ALL_SCENARIOS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of SCENARIOS) if (!ALL_SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${ALL_SCENARIOS.join(',')}`);
 const FEED_POLLS = 20;
+/** Every n-th vote of the vote scenarios a ballot of two options (the hot and the share-link poll allow two). */
+const BALLOT_EVERY = num('BENCH_BALLOT_EVERY', 4);
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -81,8 +85,8 @@ async function api(path, { method = 'GET', sid, body } = {}) {
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
 
-async function createPoll(sid, title, shareable) {
-  const res = await api(shareable ? '/api/polls/shareable' : '/api/polls', { method: 'POST', sid, body: { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'] } });
+async function createPoll(sid, title, shareable, maxChoices = 1) {
+  const res = await api(shareable ? '/api/polls/shareable' : '/api/polls', { method: 'POST', sid, body: { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], maxChoices } });
   if (res.status !== 201) throw new Error(`poll not created: ${res.status} ${JSON.stringify(res.body)}`);
   // A shareable poll comes with its share link; any other is the poll itself.
   return res.body.shareUrl ? { id: res.body.poll.id, code: res.body.shareUrl.split('/s/')[1] } : { id: res.body.id, code: null };
@@ -153,8 +157,11 @@ async function runK6(k6, scenario, { rates, base = stack.base, extraEnv = {}, la
   return { scenario: label, rates, steps, maxRate: best.rate, brokeAt: best.brokeAt, dips: best.dips, atMax: best.step, ...totals, cpu, aborted, seconds: (Date.now() - t0) / 1000 };
 }
 
-/** Redis counters and voters of a poll against MongoDB's votes (once the consumer persisted them) and `accepted`. */
-async function counterCheck(pollId, accepted) {
+/**
+ * Redis counters and voters of a poll against MongoDB's votes (once the consumer persisted them) and `accepted`
+ * ballots, and its per-option counts in Redis, MongoDB and the API (`apiPath`) against each other.
+ */
+async function counterCheck(pollId, accepted, apiPath, sid) {
   const { Redis } = await import('ioredis');
   const { MongoClient, ObjectId } = await import('mongodb');
   const redis = new Redis(stack.redis.url);
@@ -174,9 +181,11 @@ async function counterCheck(pollId, accepted) {
   await sleep(500);
   mongoVotes = await votes.countDocuments({ pollId: new ObjectId(pollId) });
   await client.close();
-  const equal = redisCounter === accepted && redisVoters === accepted && mongoVotes === accepted;
-  say(`  check: Redis counter ${redisCounter}, Redis voters ${redisVoters}, MongoDB votes ${mongoVotes} (after ${((Date.now() - t0) / 1000).toFixed(1)} s), accepted ${accepted}: ${equal ? 'EQUAL' : 'MISMATCH'}`);
-  return { redisCounter, redisVoters, mongoVotes, accepted, equal };
+  const { optionCounts } = await import('./option-counts.mjs');
+  const options = await optionCounts({ redisUrl: stack.redis.url, mongoUrl: stack.mongo.url, base: stack.base, pollId, apiPath, optionsCount: 4, sid });
+  const equal = redisCounter === accepted && redisVoters === accepted && mongoVotes === accepted && options.equal && options.apiVoters === accepted;
+  say(`  check: Redis counter ${redisCounter}, Redis voters ${redisVoters}, MongoDB votes ${mongoVotes} (after ${((Date.now() - t0) / 1000).toFixed(1)} s), accepted ${accepted}; options Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')}: ${equal ? 'EQUAL' : 'MISMATCH'}`);
+  return { redisCounter, redisVoters, mongoVotes, accepted, options, equal };
 }
 
 /** Every service's resident memory once start-up has settled, before any load. */
@@ -250,10 +259,11 @@ async function main() {
 
   // The feed's 20 public polls, each by its own member (the hot poll and the live poll among them), and a share-link
   // poll (seen only through its link, so in no feed).
-  const hot = await createPoll(seeded.sids[0], 'Hangisi daha iyi bir evcil hayvan?', false);
+  const ballots = BALLOT_EVERY > 0 ? 2 : 1;
+  const hot = await createPoll(seeded.sids[0], 'Hangisi daha iyi bir evcil hayvan?', false, ballots);
   const livePoll = await createPoll(seeded.sids[1], 'Canlı sayım: hangisi?', false);
   for (let i = 2; i < FEED_POLLS; i++) await createPoll(seeded.sids[i], `Anket ${i}: hangisi?`, false);
-  const shared = await createPoll(seeded.sids[FEED_POLLS], 'Paylaşılan anket: hangisi?', true);
+  const shared = await createPoll(seeded.sids[FEED_POLLS], 'Paylaşılan anket: hangisi?', true, ballots);
   // Votes start after the poll creators, so every member votes at most once on each poll.
   let memberOffset = FEED_POLLS + 1;
   // A scenario that fails to run is reported as such; the others still run.
@@ -277,14 +287,14 @@ async function main() {
   await run('bare_proxy', () => runK6(k6, 'noop', { rates: RATES, base: bareProxy, label: 'bare_proxy' }));
   await run('noop', () => runK6(k6, 'noop', { rates: RATES }));
   await run('votes', async () => {
-    const figures = await runK6(k6, 'votes', { rates: VOTE_RATES, extraEnv: { MEMBERS_CSV: membersCsv, POLL_ID: hot.id, MEMBER_OFFSET: String(memberOffset) } });
+    const figures = await runK6(k6, 'votes', { rates: VOTE_RATES, extraEnv: { MEMBERS_CSV: membersCsv, POLL_ID: hot.id, MEMBER_OFFSET: String(memberOffset), BALLOT_EVERY: String(BALLOT_EVERY) } });
     memberOffset += figures.accepted + figures.errors;
-    results.checks.memberVotes = await counterCheck(hot.id, figures.accepted);
+    results.checks.memberVotes = await counterCheck(hot.id, figures.accepted, `/api/polls/${hot.id}`, seeded.sids[0]);
     return figures;
   });
   await run('share_votes', async () => {
-    const figures = await runK6(k6, 'share_votes', { rates: VOTE_RATES, extraEnv: { POLL_ID: shared.id, SHARE_CODE: shared.code } });
-    results.checks.shareVotes = await counterCheck(shared.id, figures.accepted);
+    const figures = await runK6(k6, 'share_votes', { rates: VOTE_RATES, extraEnv: { POLL_ID: shared.id, SHARE_CODE: shared.code, BALLOT_EVERY: String(BALLOT_EVERY) } });
+    results.checks.shareVotes = await counterCheck(shared.id, figures.accepted, `/api/s/${shared.code}`, seeded.sids[FEED_POLLS]);
     return figures;
   });
   await run('visitor_feed', () => runK6(k6, 'visitor_feed', { rates: RATES }));

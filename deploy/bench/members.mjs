@@ -7,8 +7,8 @@
 import { writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { seedMembers } from '../k6/bench-votes.mjs';
 import { formatCsv, MEMBER_COLUMNS } from '../k6/lib/csv.js';
+import { seedMembers } from '../local/members.mjs';
 
 const { values } = parseArgs({ options: { count: { type: 'string' }, out: { type: 'string', default: 'members.csv' } } });
 const count = Number(values.count);

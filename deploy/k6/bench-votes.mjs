@@ -10,25 +10,27 @@
 // 4. runs deploy/k6/vote-storm.js: a constant-arrival-rate no-op through the gateway (GET /api/polls/ping), then the
 //    vote storm at the same rate, each vote by a different member;
 // 5. prints accepted votes/s, p95/p99, the error rate and the ratios to the no-op; checks that the poll's counters in
-//    Redis equal the accepted votes at once, and MongoDB's votes collection after the consumer persisted them.
+//    Redis equal the accepted votes at once, and MongoDB's votes collection after the consumer persisted them, and
+//    that the options the accepted votes marked equal Redis's, MongoDB's and the API's per-option counts (the poll
+//    allows two choices; every BENCH_BALLOT_EVERY-th vote is a ballot of two options).
 //
-// Env: BENCH_RATE (votes/s, default 300), BENCH_DURATION_S (default 20), LOG_LEVEL of the processes (default warn).
+// Env: BENCH_RATE (votes/s, default 300), BENCH_DURATION_S (default 20), BENCH_BALLOT_EVERY (default 4; 0 = single
+// choices only), LOG_LEVEL of the processes (default warn).
 import { spawn, spawnSync } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheDir, which } from '../local/servers.mjs';
-import { startStack } from '../bench/stack.mjs';
+import { seedMembers } from '../local/members.mjs';
+import { startThrowawayStack } from '../local/stack.mjs';
+import { ensureK6 } from '../tools/ensure-tools.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
-const K6_MODULE = 'go.k6.io/k6';
-const K6_VERSION = 'v1.3.0';
 const RATE = Number(process.env.BENCH_RATE || 300);
 const DURATION_S = Number(process.env.BENCH_DURATION_S || 20);
 const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
 const OPTIONS = ['Kedi', 'Köpek', 'Kuş', 'Balık'];
+const BALLOT_EVERY = Number(process.env.BENCH_BALLOT_EVERY ?? 4);
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 let stack;
@@ -39,74 +41,8 @@ async function stopAll() {
   stack = undefined;
   if (workDir && !process.env.BENCH_KEEP) rmSync(workDir, { recursive: true, force: true });
 }
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
-  process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
-}
-
-/** k6 built from the Go module proxy (`go install …@version` is refused by the proxy's listing here). */
-export function ensureK6() {
-  const binary = join(cacheDir, 'bin', `k6-${K6_VERSION}`);
-  if (existsSync(binary)) return binary;
-  const go = which('go');
-  if (!go) throw new Error('k6 is missing and Go is not installed: install Go 1.22+');
-  say(`building k6 ${K6_VERSION} with Go (first run only, a few minutes)…`);
-  const dl = spawnSync(go, ['mod', 'download', '-json', `${K6_MODULE}@${K6_VERSION}`], { encoding: 'utf8' });
-  if (dl.status !== 0) throw new Error(`go mod download ${K6_MODULE}@${K6_VERSION} failed:\n${dl.stdout}${dl.stderr}`);
-  const moduleDir = JSON.parse(dl.stdout.slice(dl.stdout.indexOf('{'))).Dir;
-  const src = join(tmpdir(), `meydan-k6-src-${process.pid}`);
-  rmSync(src, { recursive: true, force: true });
-  cpSync(moduleDir, src, { recursive: true });
-  spawnSync('chmod', ['-R', 'u+w', src]);
-  mkdirSync(join(cacheDir, 'bin'), { recursive: true });
-  // The module zip has vendor/modules.txt but no vendored code: build in module mode.
-  const build = spawnSync(go, ['build', '-mod=mod', '-trimpath', '-o', binary, '.'], { cwd: src, encoding: 'utf8' });
-  rmSync(src, { recursive: true, force: true });
-  if (build.status !== 0) throw new Error(`building k6 failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
-  chmodSync(binary, 0o755);
-  return binary;
-}
-
-
-/** Members in auth's store, each with a live session (auth's own model and session store, from the build under
- * `authRoot`): their session ids, user ids and usernames, in the same order. */
-export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, mongoDb = 'meydan_auth' }) {
-  const { default: mongoose } = await import('mongoose');
-  const { Redis } = await import('ioredis');
-  const { userModel } = await import(join(authRoot, 'services/auth/dist/model/user.js'));
-  const { hashPassword } = await import(join(authRoot, 'services/auth/dist/domain/secrets.js'));
-  const sessionsModule = ['services/auth/dist/store/sessions.js', 'services/auth/dist/sessions.js'].map((p) => join(authRoot, p)).find((p) => existsSync(p));
-  const { SessionStore } = await import(sessionsModule);
-  const conn = await mongoose.createConnection(mongoUrl, { dbName: mongoDb }).asPromise();
-  const redis = new Redis(redisUrl, { keyPrefix: 'auth:' });
-  try {
-    const User = userModel(conn);
-    await User.init();
-    const passwordHash = await hashPassword('bench-password-1');
-    const tag = randomBytes(3).toString('hex');
-    const ids = [];
-    const usernames = [];
-    for (let i = 0; i < count; i += 1000) {
-      const docs = [];
-      for (let j = i; j < Math.min(count, i + 1000); j++) {
-        const username = `bench_${tag}_${j}`;
-        docs.push({ username, usernameLower: username, email: `${username}@bench.local`, emailLower: `${username}@bench.local`, displayName: `Bench ${j}`, passwordHash, role: 'member', emailVerified: true });
-      }
-      const made = await User.insertMany(docs, { ordered: false });
-      ids.push(...made.map((u) => u._id.toString()));
-      usernames.push(...made.map((u) => u.username));
-    }
-    const sessions = new SessionStore(redis, 24 * 3600);
-    const sids = [];
-    for (let i = 0; i < ids.length; i += 200) {
-      sids.push(...(await Promise.all(ids.slice(i, i + 200).map((id) => sessions.create(id, 'member')))));
-    }
-    return { sids, ids, usernames };
-  } finally {
-    await conn.close();
-    redis.disconnect();
-  }
-}
+process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
 
 /** Diagnostics (BENCH_PROBE=1): sequential latency of each hop, on a separate poll. */
 async function probe(base, pollsUrl, secret, sids) {
@@ -142,24 +78,20 @@ async function main() {
   if (tsc.status !== 0) throw new Error('tsc -b failed');
 
   workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
-  // The gateway needs a web build to serve; the bench never asks for a page.
-  const web = join(workDir, 'web');
-  mkdirSync(web);
-  writeFileSync(join(web, 'index.html'), '<!doctype html><title>Meydan</title>');
   // BENCH_PROFILE=<service>: a V8 CPU profile of that service, in <temp dir>/profiles (kept with BENCH_KEEP).
-  stack = await startStack({ root, workDir, webDist: web, logLevel: LOG_LEVEL, profile: (name) => process.env.BENCH_PROFILE === name, say });
-  const { base, ports, mongo, redis } = stack;
+  stack = await startThrowawayStack({ workDir, logLevel: LOG_LEVEL, profile: (name) => process.env.BENCH_PROFILE === name, say });
+  const { base, ports, urls } = stack;
   say(`stack up in ${((Date.now() - t0) / 1000).toFixed(1)} s (logs in ${workDir})`);
 
   const members = Math.ceil(RATE * DURATION_S * 1.1) + 1;
   const ts = Date.now();
-  const { sids } = await seedMembers(members, { mongoUrl: mongo.url, redisUrl: redis.url });
+  const { sids } = await seedMembers(members, { mongoUrl: urls.mongo, redisUrl: urls.redis });
   say(`seeded ${sids.length} members with sessions in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
 
   const created = await fetch(`${base}/api/polls`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `sid=${sids[0]}` },
-    body: JSON.stringify({ title: 'Hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: OPTIONS, duration: 0 }),
+    body: JSON.stringify({ title: 'Hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: OPTIONS, duration: 0, ...(BALLOT_EVERY ? { maxChoices: 2 } : {}) }),
   });
   if (created.status !== 201) throw new Error(`poll not created: ${created.status} ${await created.text()}`);
   const poll = await created.json();
@@ -171,7 +103,7 @@ async function main() {
 
   say(`k6: ${RATE}/s for ${DURATION_S} s of no-ops, then ${RATE}/s for ${DURATION_S} s of votes on poll ${poll.id}…`);
   const run = spawn(k6, ['run', '--quiet', '--no-color', join(root, 'deploy/k6/vote-storm.js')], {
-    env: { ...process.env, BASE_URL: base, POLL_ID: poll.id, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile },
+    env: { ...process.env, BASE_URL: base, POLL_ID: poll.id, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile, BALLOT_EVERY: String(BALLOT_EVERY) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   // CPU seconds each process spent in the no-op and in the vote phase (from /proc; Linux only).
@@ -199,11 +131,11 @@ async function main() {
   // Redis at once; MongoDB once the consumer caught up.
   const { Redis } = await import('ioredis');
   const { MongoClient, ObjectId } = await import('mongodb');
-  const r = new Redis(redis.url);
+  const r = new Redis(urls.redis);
   const redisTotal = Number((await r.hget(`polls:poll:{${poll.id}}:c`, 't')) ?? 0);
   const redisVoters = await r.hlen(`polls:poll:{${poll.id}}:v`);
   r.disconnect();
-  const client = await new MongoClient(mongo.url).connect();
+  const client = await new MongoClient(urls.mongo).connect();
   const votes = client.db('meydan_polls').collection('votes');
   const tp = Date.now();
   let mongoTotal = -1;
@@ -214,8 +146,12 @@ async function main() {
   }
   const persistS = (Date.now() - tp) / 1000;
   await client.close();
+  const { optionCounts } = await import('../bench/option-counts.mjs');
+  const options = await optionCounts({ redisUrl: redis.url, mongoUrl: mongo.url, base, pollId: poll.id, apiPath: `/api/polls/${poll.id}`, optionsCount: OPTIONS.length, sid: sids[0] });
+  const optionsAccepted = count('vote_options_accepted');
+  const optionsOk = options.equal && options.redis.reduce((a, b) => a + b, 0) === optionsAccepted && options.apiVoters === acceptedVotes;
 
-  const ok = redisTotal === acceptedVotes && redisVoters === acceptedVotes && mongoTotal === acceptedVotes;
+  const ok = redisTotal === acceptedVotes && redisVoters === acceptedVotes && mongoTotal === acceptedVotes && optionsOk;
   say('');
   say(`vote storm on one poll through the gateway (${RATE}/s target, ${DURATION_S} s each, LOG_LEVEL=${LOG_LEVEL}, one ${process.arch} machine running k6 and the stack)`);
   say(`  votes:  attempted ${attempted}, accepted ${acceptedVotes} (${votesPerS.toFixed(1)}/s), errors ${failed} (${((failed / Math.max(attempted, 1)) * 100).toFixed(2)}%: 409 ${count('vote_conflicts')}, 429 ${count('vote_rate_limited')}, 5xx/network ${count('vote_server_errors')}, other ${count('vote_other_errors')}), dropped by k6 ${m['dropped_iterations{scenario:votes}']?.values?.count ?? 0}`);
@@ -224,6 +160,7 @@ async function main() {
   say(`          latency p50 ${fmt(noop.med)}, p95 ${fmt(noop['p(95)'])}, p99 ${fmt(noop['p(99)'])}, max ${fmt(noop.max)}`);
   say(`  ratio vote/no-op: throughput ${(votesPerS / Math.max(noopPerS, 1e-9)).toFixed(2)}, p95 ${(vote['p(95)'] / noop['p(95)']).toFixed(2)}×, p99 ${(vote['p(99)'] / noop['p(99)']).toFixed(2)}×`);
   say(`  check: Redis counter ${redisTotal}, Redis voters ${redisVoters}, MongoDB votes ${mongoTotal} (after ${persistS.toFixed(1)} s) vs accepted ${acceptedVotes}: ${ok ? 'EQUAL' : 'MISMATCH'}`);
+  say(`  options: Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')} (votersCount ${options.apiVoters}) vs ${optionsAccepted} options marked by accepted votes (every ${BALLOT_EVERY || '–'}th a ballot of two): ${optionsOk ? 'EQUAL' : 'MISMATCH'}`);
   if (marks.votesEnd) {
     const spent = (from, to) =>
       Object.keys(marks[to])
@@ -247,11 +184,7 @@ function cpuSeconds(pid) {
   }
 }
 
-// Run as a script (npm run bench:votes); imported by the chaos run for its k6, readiness and member seeding.
-if (process.argv[1] === fileURLToPath(import.meta.url)) runMain();
-
-function runMain() {
-  main()
+main()
   .then(async (code) => {
     await stopAll();
     process.exit(code);
@@ -261,4 +194,3 @@ function runMain() {
     await stopAll();
     process.exit(1);
   });
-}

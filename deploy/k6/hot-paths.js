@@ -31,6 +31,7 @@ import exec from 'k6/execution';
 import { SharedArray } from 'k6/data';
 import { Counter, Rate, Trend } from 'k6/metrics';
 import { parseMembers } from './lib/csv.js';
+import { voteBody } from './lib/ballots.js';
 
 const BASE = (__ENV.BASE_URL || '').replace(/\/+$/, '');
 if (!BASE) throw new Error('BASE_URL is required, e.g. -e BASE_URL=http://127.0.0.1:8080');
@@ -56,6 +57,8 @@ const RATE = Number(__ENV.RATE || 50);
 const DURATION_S = Number(__ENV.DURATION_S || 30);
 const MEMBER_OFFSET = Number(__ENV.MEMBER_OFFSET || 0);
 const OPTIONS = 4;
+/** Every n-th vote a ballot of two options (deploy/k6/lib/ballots.js); 0: single choices only. */
+const BALLOT_EVERY = Number(__ENV.BALLOT_EVERY || 0);
 /** How failed requests are counted: no answer, 409, 429, 408/504, other 4xx, other 5xx. */
 const ERROR_KINDS = ['network', 'conflict', 'rate_limited', 'timeout', 'client', 'server'];
 const GAP_S = 2;
@@ -146,7 +149,7 @@ const json = (sid) => ({ 'content-type': 'application/json', ...(sid ? { cookie:
 
 /** Creates a poll as the first member: a public one (votes by id) or a share-link one (seen only through its link). */
 function createPoll(shareable) {
-  const body = { title: 'Yük testi: hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'] };
+  const body = { title: 'Yük testi: hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], ...(BALLOT_EVERY ? { maxChoices: 2 } : {}) };
   const res = http.post(`${BASE}/api/polls${shareable ? '/shareable' : ''}`, JSON.stringify(body), { headers: json(members[0].sid), responseType: 'text' });
   if (res.status !== 201) throw new Error(`creating the poll failed: ${res.status} ${res.body}`);
   const created = res.json();
@@ -171,7 +174,7 @@ export function votes(data) {
   const step = stepTag();
   const i = exec.scenario.iterationInTest;
   const member = members[(MEMBER_OFFSET + i) % members.length];
-  const res = http.post(`${BASE}/api/polls/${data.pollId}/vote`, JSON.stringify({ optionIndex: i % OPTIONS }), { headers: json(member.sid), tags: { step } });
+  const res = http.post(`${BASE}/api/polls/${data.pollId}/vote`, JSON.stringify(voteBody(i, OPTIONS, BALLOT_EVERY)), { headers: json(member.sid), tags: { step } });
   record(res, 200, step);
 }
 
@@ -184,7 +187,7 @@ export function share_votes(data) {
   const opened = http.get(`${BASE}/api/s/${data.shareCode}`, { jar, tags: { step, name: 'share_open' } });
   shareOpenDuration.add(opened.timings.duration, { step });
   if (opened.status !== 200) return record(opened, 200, step);
-  const res = http.post(`${BASE}/api/s/${data.shareCode}/vote`, JSON.stringify({ optionIndex: i % OPTIONS }), { jar, headers: json(), tags: { step } });
+  const res = http.post(`${BASE}/api/s/${data.shareCode}/vote`, JSON.stringify(voteBody(i, OPTIONS, BALLOT_EVERY)), { jar, headers: json(), tags: { step } });
   record(res, 200, step);
 }
 

@@ -4,18 +4,22 @@
 // Scenarios, one after another at the same constant arrival rate:
 //   warmup (3 s of no-ops) → noop (DURATION_S) → votes (DURATION_S)
 // Env: BASE_URL, POLL_ID, SIDS_FILE (JSON array of session ids, one per vote), RATE (per second), DURATION_S,
-//      OPTIONS (options of the poll), SUMMARY_FILE (where the JSON summary goes).
+//      OPTIONS (options of the poll), SUMMARY_FILE (where the JSON summary goes), BALLOT_EVERY (every n-th vote a
+//      ballot of two options on a poll with maxChoices 2; default 0: none).
 // Run by deploy/k6/bench-votes.mjs (`npm run bench:votes`), which starts the stack and seeds the members.
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { SharedArray } from 'k6/data';
 import { Counter, Trend } from 'k6/metrics';
+import { optionsMarked, voteBody } from './lib/ballots.js';
 
 const BASE = __ENV.BASE_URL;
 const POLL_ID = __ENV.POLL_ID;
 const RATE = Number(__ENV.RATE || 300);
 const DURATION = Number(__ENV.DURATION_S || 20);
 const OPTIONS = Number(__ENV.OPTIONS || 4);
+/** Every n-th vote a ballot of two options (./lib/ballots.js); 0: single choices only. */
+const BALLOT_EVERY = Number(__ENV.BALLOT_EVERY || 0);
 const WARMUP = 3;
 
 const sids = new SharedArray('sids', () => JSON.parse(open(__ENV.SIDS_FILE)));
@@ -58,6 +62,8 @@ const noopOk = new Counter('noop_ok');
 const noopErrors = new Counter('noop_errors');
 const voteLatency = new Trend('vote_latency', true);
 const accepted = new Counter('votes_accepted');
+/** Options the accepted votes marked (more than the votes when ballots of two are in the mix). */
+const optionsAccepted = new Counter('vote_options_accepted');
 const conflicts = new Counter('vote_conflicts');
 const rateLimited = new Counter('vote_rate_limited');
 const serverErrors = new Counter('vote_server_errors');
@@ -77,11 +83,14 @@ export function noop() {
 export function vote() {
   const i = exec.scenario.iterationInTest;
   const sid = sids[i % sids.length];
-  const res = http.post(`${BASE}/api/polls/${POLL_ID}/vote`, JSON.stringify({ optionIndex: i % OPTIONS }), {
+  const res = http.post(`${BASE}/api/polls/${POLL_ID}/vote`, JSON.stringify(voteBody(i, OPTIONS, BALLOT_EVERY)), {
     headers: { 'content-type': 'application/json', cookie: `sid=${sid}` },
   });
   voteLatency.add(res.timings.duration);
-  if (res.status === 200) accepted.add(1);
+  if (res.status === 200) {
+    accepted.add(1);
+    optionsAccepted.add(optionsMarked(i, BALLOT_EVERY));
+  }
   else if (res.status === 409) conflicts.add(1);
   else if (res.status === 429) rateLimited.add(1);
   else if (res.status === 0 || res.status >= 500) serverErrors.add(1);

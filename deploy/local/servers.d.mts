@@ -40,6 +40,8 @@ export function startRedis(options: {
   logFile?: string;
   persist?: boolean;
   binary?: string | null;
+  /** More redis-server options: `--replicaof h p`, `--cluster-enabled yes`, `--requirepass …`. */
+  extraArgs?: string[];
 }): Promise<ServerHandle>;
 export function startMongoWire(options: { port: number; dataDir: string; logFile?: string; binaries: Binaries }): Promise<ServerHandle>;
 export function startMailDev(options: {

@@ -222,13 +222,15 @@ export async function startNats({ port, dataDir, logFile, binary = which('nats-s
 
 /**
  * Redis; `persist` keeps an append-only file in `dataDir`, written to disk every second (local stack: a crash loses
- * at most the last second of writes), tests keep nothing.
+ * at most the last second of writes), tests keep nothing; `extraArgs` are more redis-server options.
  */
-export async function startRedis({ port, dataDir, logFile, persist = false, binary = which('redis-server') }) {
+export async function startRedis({ port, dataDir, logFile, persist = false, binary = which('redis-server'), extraArgs = [] }) {
   mkdirSync(dataDir, { recursive: true });
   const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--protected-mode', 'yes'];
   args.push('--appendonly', persist ? 'yes' : 'no');
   if (persist) args.push('--appendfsync', 'everysec');
+  // A replica (--replicaof), a cluster node (--cluster-enabled), a password (--requirepass) …
+  args.push(...extraArgs);
   const handle = startProcess('redis', binary, args, { logFile });
   await waitForPort(port, { proc: handle.proc, name: 'redis-server' });
   return { ...handle, url: `redis://127.0.0.1:${port}`, port };

@@ -9,9 +9,8 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureNpmDependencies, root } from './ensure-deps.mjs';
 import { seedDemo } from './seed.mjs';
-import { startNodeProcess } from './node-runtime.mjs';
-import { ensureCardFont, ensureServerBinaries, portInUse, startMailDev, startMongoWire, startNats, startRedis } from './servers.mjs';
-import { supervise } from './supervisor.mjs';
+import { ensureCardFont, ensureServerBinaries, portInUse, startMailDev } from './servers.mjs';
+import { instancesOf, replicasOf, SERVICES, startServers, startStack } from './stack.mjs';
 
 const env = process.env;
 const dataDir = join(root, '.data');
@@ -33,22 +32,22 @@ const ports = {
   smtp: num('MAILDEV_SMTP_PORT', 1025),
   maildev: num('MAILDEV_WEB_PORT', 1080),
 };
-const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'];
 /** Where each process serves its Prometheus metrics (`/metrics`); `<NAME>_METRICS_PORT` moves one. */
 const metricsPorts = Object.fromEntries(
-  ['gateway', ...services].map((name, i) => [name, num(`${name.toUpperCase()}_METRICS_PORT`, 9100 + i)]),
+  ['gateway', ...SERVICES].map((name, i) => [name, num(`${name.toUpperCase()}_METRICS_PORT`, 9100 + i)]),
 );
 /**
  * REPLICAS=2: two processes of each service (the second on its port + 100), the gateway taking turns among them.
  * They share NATS queue groups and durable consumers, Redis and MongoDB, as replicas in Kubernetes do.
  */
-const replicas = Math.max(1, Math.min(4, Math.trunc(num('REPLICAS', 1)) || 1));
-const replicaPort = (name, r) => ports[name] + 100 * r;
-const replicaMetricsPort = (name, r) => metricsPorts[name] + 100 * r;
-const replicaName = (name, r) => (r === 0 ? name : `${name}-${r + 1}`);
+const replicas = replicasOf(env.REPLICAS);
+/** Where a process listens: the second replica of a service on its port + 100, and so on. */
+const portsOf = ({ name, service = name, replica = 0 }) => ({ port: ports[service] + 100 * replica, metricsPort: metricsPorts[service] + 100 * replica });
 
 const started = [];
 let stopping = false;
+/** Once the table has been printed, a restart prints it again. */
+let allReady = false;
 
 function say(line) {
   process.stdout.write(`${line}\n`);
@@ -80,16 +79,24 @@ function internalSecret() {
   return readFileSync(file, 'utf8').trim();
 }
 
-async function checkPorts(names) {
+/** Before anything starts: every port we would listen on is free (NATS, Redis, MongoDB and SMTP unless given). */
+async function checkPorts(external) {
+  const names = [
+    'gateway',
+    ...SERVICES,
+    ...(external.nats ? [] : ['nats']),
+    ...(external.redis ? [] : ['redis']),
+    ...(external.mongo ? [] : ['mongo']),
+    ...(external.smtp ? [] : ['smtp', 'maildev']),
+  ];
+  const processesOf = (name) => (name === 'gateway' ? [{ name }] : instancesOf(replicas).filter((i) => i.service === name));
   const wanted = names.flatMap((name) =>
-    services.includes(name)
-      ? Array.from({ length: replicas }, (_, r) => [
-          [replicaName(name, r), replicaPort(name, r)],
-          [`${replicaName(name, r)} metrics`, replicaMetricsPort(name, r)],
-        ]).flat()
-      : name === 'gateway'
-        ? [[name, ports[name]], ['gateway metrics', metricsPorts.gateway]]
-        : [[name, ports[name]]],
+    name in metricsPorts
+      ? processesOf(name).flatMap((one) => {
+          const { port, metricsPort } = portsOf(one);
+          return [[one.name, port], [`${one.name} metrics`, metricsPort]];
+        })
+      : [[name, ports[name]]],
   );
   const busy = [];
   for (const [name, port] of wanted) if (await portInUse(port)) busy.push(`${name} on ${port}`);
@@ -100,21 +107,6 @@ async function checkPorts(names) {
         'Stop it, or choose other ports with GATEWAY_PORT, AUTH_PORT, …, GATEWAY_METRICS_PORT, AUTH_METRICS_PORT, …, NATS_PORT, REDIS_PORT, MONGO_PORT (see README).',
     );
   }
-}
-
-async function waitReady(name, url, proc, timeoutMs = 60_000) {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    if (proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode}; see .data/logs/${name}.log`);
-    try {
-      const res = await fetch(url);
-      if (res.ok) return;
-    } catch {
-      /* not yet */
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${name} not ready within ${timeoutMs / 1000} s; see .data/logs/${name}.log`);
 }
 
 /**
@@ -131,114 +123,73 @@ function table(rows) {
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
 }
 
-async function main() {
-  const t0 = Date.now();
-  mkdirSync(logDir, { recursive: true });
-  ensureNpmDependencies();
-  const external = { nats: env.NATS_URL, redis: env.REDIS_URL, mongo: env.MONGO_URL, smtp: env.SMTP_URL };
-  const binaries = ensureServerBinaries({ nats: !external.nats, redis: !external.redis, mongo: !external.mongo });
-  ensureCardFont();
-
-  await checkPorts([
-    'gateway',
-    ...services,
-    ...(external.nats ? [] : ['nats']),
-    ...(external.redis ? [] : ['redis']),
-    ...(external.mongo ? [] : ['mongo']),
-    ...(external.smtp ? [] : ['smtp', 'maildev']),
-  ]);
-
-  say('building…');
-  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
-  if (build.status !== 0) throw new Error('the build failed (see above)');
-
-  const rows = [];
-  const log = (name) => join(logDir, `${name}.log`);
-  const natsUrl = external.nats ?? (await track(startNats({ port: ports.nats, dataDir: join(dataDir, 'nats'), logFile: log('nats'), binary: binaries.natsServer }), rows, 'nats')).url;
-  const redisUrl = external.redis ?? (await track(startRedis({ port: ports.redis, dataDir: join(dataDir, 'redis'), logFile: log('redis'), persist: true, binary: binaries.redisServer }), rows, 'redis')).url;
-  const mongoUrl = external.mongo ?? (await track(startMongoWire({ port: ports.mongo, dataDir: join(dataDir, 'mongo'), logFile: log('mongo'), binaries }), rows, binaries.mongod ? 'mongod' : 'ferretdb')).url;
+/** NATS, Redis, the MongoDB-wire server and MailDev, each unless its URL was given; their rows of the table. */
+async function startOurServers(external, binaries, rows) {
+  const servers = await startServers({
+    dataDir,
+    logDir,
+    binaries,
+    ports: { nats: ports.nats, redis: ports.redis, mongo: ports.mongo },
+    persist: true,
+    external: { nats: external.nats, redis: external.redis, mongo: external.mongo },
+    started,
+  });
+  for (const handle of Object.values(servers.handles)) {
+    rows.push([handle.name, handle.port, handle.proc.pid, 'yes']);
+  }
   let smtpUrl = external.smtp;
   if (!smtpUrl) {
-    const maildev = await startMailDev({ smtpPort: ports.smtp, webPort: ports.maildev, logFile: log('maildev'), root });
+    const maildev = await startMailDev({ smtpPort: ports.smtp, webPort: ports.maildev, logFile: join(logDir, 'maildev.log'), root });
     started.push(maildev);
     rows.push(['maildev', `${ports.maildev} (smtp ${ports.smtp})`, maildev.proc.pid, 'yes']);
     smtpUrl = maildev.smtpUrl;
   }
+  return { ...servers.urls, smtp: smtpUrl };
+}
 
-  const common = {
-    ...env,
-    HOST: '127.0.0.1',
-    NATS_URL: natsUrl,
-    REDIS_URL: redisUrl,
-    MONGO_URL: mongoUrl,
-    SMTP_URL: smtpUrl,
-    INTERNAL_SECRET: internalSecret(),
-    PUBLIC_ORIGIN: env.PUBLIC_ORIGIN || `http://localhost:${ports.gateway}`,
-    ADMIN_EMAIL: env.ADMIN_EMAIL || 'admin@meydan.local',
-    ADMIN_PASSWORD: env.ADMIN_PASSWORD || 'meydan-admin',
-    LOG_PRETTY: '0',
-  };
-  let allReady = false;
-  const supervisedOptions = {
-    onExit: ({ name, pid, code, signal, delayMs, error }) =>
-      say(
-        error
-          ? `! ${name} could not be started again (${error.message}); next try in ${delayMs / 1000} s`
-          : `! ${name} (pid ${pid}) exited (${signal ?? `code ${code}`}); restarting in ${delayMs / 1000} s — see .data/logs/${name}.log`,
-      ),
-    onRestart: (supervised) => {
-      say(`↻ ${supervised.name} restarted (pid ${supervised.proc.pid}, restart ${supervised.restarts})`);
-      if (allReady) say(`\n${table(rows)}\n`);
+/** The services and the gateway, supervised: one that dies is started again, said so and counted. */
+async function startOurStack(urls, rows) {
+  const stack = await startStack({
+    root,
+    logDir,
+    urls,
+    smtpUrl: urls.smtp,
+    replicas,
+    portsFor: async (instance) => portsOf(instance),
+    env: { ADMIN_EMAIL: env.ADMIN_EMAIL || 'admin@meydan.local', ADMIN_PASSWORD: env.ADMIN_PASSWORD || 'meydan-admin' },
+    gatewayEnv: { HOST: env.GATEWAY_HOST || '0.0.0.0', METRICS_HOST: '127.0.0.1' },
+    secret: internalSecret(),
+    origin: env.PUBLIC_ORIGIN || `http://localhost:${ports.gateway}`,
+    supervise: {
+      onExit: ({ name, pid, code, signal, delayMs, error }) =>
+        say(
+          error
+            ? `! ${name} could not be started again (${error.message}); next try in ${delayMs / 1000} s`
+            : `! ${name} (pid ${pid}) exited (${signal ?? `code ${code}`}); restarting in ${delayMs / 1000} s — see .data/logs/${name}.log`,
+        ),
+      onRestart: (supervised) => {
+        say(`↻ ${supervised.name} restarted (pid ${supervised.proc.pid}, restart ${supervised.restarts})`);
+        if (allReady) say(`\n${table(rows)}\n`);
+      },
     },
-  };
-  const handles = services.flatMap((service) =>
-    Array.from({ length: replicas }, (_, r) => {
-      const name = replicaName(service, r);
-      const port = replicaPort(service, r);
-      const metricsPort = replicaMetricsPort(service, r);
-      const handle = supervise(
-        name,
-        () =>
-          startNodeProcess(name, join(root, 'services', service, 'dist', 'main.js'), {
-            logFile: log(name),
-            env: { ...common, PORT: String(port), METRICS_PORT: String(metricsPort) },
-          }),
-        supervisedOptions,
-      );
-      return Object.assign(handle, { port, metricsPort });
-    }),
-  );
-  started.push(...handles);
-  await Promise.all(handles.map((h) => waitReady(h.name, `http://127.0.0.1:${h.port}/readyz`, h.proc)));
-  handles.forEach((h) => rows.push([h.name, h.port, null, 'yes', h, h.metricsPort]));
+    started,
+    explain: (name) => `; see .data/logs/${name}.log`,
+  });
+  for (const { name } of stack.instances) rows.push([name, stack.ports[name], null, 'yes', stack.handles[name], stack.metricsPorts[name]]);
+  rows.push(['gateway', ports.gateway, null, 'yes', stack.gateway, metricsPorts.gateway]);
+}
 
-  const serviceUrls = Object.fromEntries(
-    services.map((s) => [`${s.toUpperCase()}_URL`, Array.from({ length: replicas }, (_, r) => `http://127.0.0.1:${replicaPort(s, r)}`).join(',')]),
-  );
-  const gateway = supervise(
-    'gateway',
-    () =>
-      startNodeProcess('gateway', join(root, 'gateway', 'dist', 'main.js'), {
-        logFile: log('gateway'),
-        env: { ...common, ...serviceUrls, HOST: env.GATEWAY_HOST || '0.0.0.0', PORT: String(ports.gateway), METRICS_PORT: String(metricsPorts.gateway), METRICS_HOST: '127.0.0.1', WEB_DIST: join(root, 'web', 'dist') },
-      }),
-    supervisedOptions,
-  );
-  started.push(gateway);
-  await waitReady('gateway', `http://127.0.0.1:${ports.gateway}/readyz`, gateway.proc);
-  await waitReady('all services', `http://127.0.0.1:${ports.gateway}/api/health`, gateway.proc, 20_000);
-  rows.push(['gateway', ports.gateway, null, 'yes', gateway, metricsPorts.gateway]);
-
-  if (!external.smtp && env.SEED_DEMO !== '0') {
-    try {
-      const seeded = await seedDemo({ base: `http://127.0.0.1:${ports.gateway}`, mailUrl: `http://127.0.0.1:${ports.maildev}` });
-      if (seeded) say(seeded);
-    } catch (err) {
-      say(`demo content could not be seeded (${err.message}); Meydan runs without it`);
-    }
+async function seed(external) {
+  if (external.smtp || env.SEED_DEMO === '0') return;
+  try {
+    const seeded = await seedDemo({ base: `http://127.0.0.1:${ports.gateway}`, mailUrl: `http://127.0.0.1:${ports.maildev}` });
+    if (seeded) say(seeded);
+  } catch (err) {
+    say(`demo content could not be seeded (${err.message}); Meydan runs without it`);
   }
+}
 
-  allReady = true;
+function sayReady(rows, external, t0) {
   say(`\n${table(rows)}\n`);
   say(`all ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
   say(`  Meydan:       http://localhost:${ports.gateway}`);
@@ -247,8 +198,10 @@ async function main() {
   if (!external.smtp) say(`  mail (MailDev): http://localhost:${ports.maildev}`);
   say(`  logs:         .data/logs/<name>.log (pino JSON)`);
   say('Press Ctrl-C to stop everything.');
+}
 
-  // The servers are not restarted: services reconnect to them, so a server that died is for the operator to see.
+/** The servers are not restarted: services reconnect to them, so a server that died is for the operator to see. */
+function watchServers() {
   for (const handle of started) {
     if ('restarts' in handle) continue;
     handle.exited.then(({ code, signal }) => {
@@ -257,11 +210,26 @@ async function main() {
   }
 }
 
-async function track(promise, rows, name) {
-  const handle = await promise;
-  started.push(handle);
-  rows.push([name, handle.port, handle.proc.pid, 'yes']);
-  return handle;
+async function main() {
+  const t0 = Date.now();
+  mkdirSync(logDir, { recursive: true });
+  ensureNpmDependencies();
+  const external = { nats: env.NATS_URL, redis: env.REDIS_URL, mongo: env.MONGO_URL, smtp: env.SMTP_URL };
+  const binaries = ensureServerBinaries({ nats: !external.nats, redis: !external.redis, mongo: !external.mongo });
+  ensureCardFont();
+  await checkPorts(external);
+
+  say('building…');
+  const build = spawnSync('npm', ['run', 'build', '--silent'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) throw new Error('the build failed (see above)');
+
+  const rows = [];
+  const urls = await startOurServers(external, binaries, rows);
+  await startOurStack(urls, rows);
+  await seed(external);
+  allReady = true;
+  sayReady(rows, external, t0);
+  watchServers();
 }
 
 main().catch((err) => fail(err.message));

@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infra } from '@meydan/testing';
-import { ensureK6 } from '../k6/bench-votes.mjs';
+import { ensureK6 } from '../tools/ensure-tools.mjs';
 import { formatCsv, MEMBER_COLUMNS, parseCsv, parseMembers } from '../k6/lib/csv.js';
 import { latencySamples, percentiles } from '../bench/live-math.mjs';
 import { evaluateTargets } from '../bench/report.mjs';

@@ -1,22 +1,28 @@
 /**
- * The deployment files, checked offline: docker-compose.yml loaded by compose-go (as `docker compose config`
- * does), both kustomize overlays rendered, skaffold.yaml and the Dockerfile kept in step with the workspaces, and the
- * memory settings (deploy/local/node-runtime.mjs) carried by the image and left alone by compose and the manifests.
+ * The deployment files, checked offline: docker-compose.yml (alone, and under docker-compose.ha.yml) loaded by
+ * compose-go (as `docker compose config` does), the kustomize overlays rendered (local, production, and ha with its
+ * three-member NATS, Redis Sentinel and MongoDB replica set), skaffold.yaml and the Dockerfile kept in step with the
+ * workspaces, and the memory settings (deploy/local/node-runtime.mjs) carried by the image and left alone by compose
+ * and the manifests. The HA servers' own configuration and scripts run for real on loopback: three nats-servers on
+ * nats.conf form one JetStream cluster, and redis-ha.sh starts a Sentinel group and takes it through a failover.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { connect as connectNatsServers, type NatsConnection } from 'nats';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
-import { ConfigError, loadConfig } from '@meydan/kit';
+import { ConfigError, connectRedis, loadConfig, parseRedisUrl } from '@meydan/kit';
+import { freePort, testLogger, until } from '@meydan/testing';
 import { trustProxyOption } from '../../gateway/src/config.js';
 import { authConfigSchema } from '../../services/auth/src/config.js';
 import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
 import { KUBERNETES_VERSIONS, ensureComposeCheck, ensureKubeSchemas, ensureKubeconform, ensureKustomize } from '../tools/ensure-tools.mjs';
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
+import { startProcess, waitForPort, which } from '../local/servers.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const apps = ['gateway', ...serviceNames];
@@ -52,22 +58,42 @@ function imageEnv(dockerfile: string): Record<string, string> {
 /** What a user puts in the git-ignored deploy/k8s/overlays/local/secrets.env (made up here). */
 const LOCAL_SECRETS = { INTERNAL_SECRET: 'b'.repeat(64), ADMIN_EMAIL: 'admin@meydan.local', ADMIN_PASSWORD: 'yerel-kume-sifresi' };
 
+/** The processes' NATS passwords, one per process (NATS_PASSWORD_AUTH …), made up here. */
+const natsPasswords = (seed: string) => Object.fromEntries(apps.map((app, i) => [`NATS_PASSWORD_${app.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
+
+/** The ha overlay's two git-ignored files (made up here): what the processes read, and the servers' passwords. */
+const HA_SECRETS = { INTERNAL_SECRET: 'd'.repeat(64), ADMIN_EMAIL: 'admin@meydan.example.com', ADMIN_PASSWORD: 'ha-kume-sifresi', SMTP_URL: 'smtp://relay.example.com:25' };
+const HA_INFRA_SECRETS = {
+  REDIS_PASSWORD: 'redisha0123456789',
+  MONGO_ROOT_PASSWORD: 'mongoroot0123456789',
+  MONGO_PASSWORD: 'mongoapp0123456789',
+  MONGO_KEYFILE: 'e'.repeat(756),
+  NATS_ROUTE_PASSWORD: 'natsroute0123456789',
+  ...natsPasswords('natsha'),
+};
+const OVERLAY_SECRETS: Record<string, Record<string, Record<string, string>>> = {
+  local: { 'secrets.env': LOCAL_SECRETS },
+  ha: { 'secrets.env': HA_SECRETS, 'infra-secrets.env': HA_INFRA_SECRETS },
+};
+
 /**
- * Renders an overlay from a copy of deploy/k8s, so the local overlay's git-ignored secrets.env is the test's (written
- * unless `secretsEnv` is null), never the developer's own. Throws kustomize's error.
+ * Renders an overlay from a copy of deploy/k8s, so an overlay's git-ignored secrets files are the test's (those of
+ * OVERLAY_SECRETS, less the ones named in `leaveOut`, or none when it is null), never the developer's own. Throws
+ * kustomize's error.
  */
-function render(overlay: string, secretsEnv: Record<string, string> | null = LOCAL_SECRETS): K8s[] {
-  return parseAllDocuments(renderYaml(overlay, secretsEnv)).map((d) => d.toJSON() as K8s);
+function render(overlay: string, leaveOut: string[] | null = []): K8s[] {
+  return parseAllDocuments(renderYaml(overlay, leaveOut)).map((d) => d.toJSON() as K8s);
 }
 
 /** The overlay's YAML as kustomize prints it, rendered as `render` does. */
-function renderYaml(overlay: string, secretsEnv: Record<string, string> | null = LOCAL_SECRETS): string {
+function renderYaml(overlay: string, leaveOut: string[] | null = []): string {
   const [cmd, verb] = ensureKustomize();
   const copy = mkdtempSync(join(tmpdir(), 'meydan-k8s-'));
   try {
     cpSync(`${root}deploy/k8s`, copy, { recursive: true, filter: (src) => !src.endsWith('secrets.env') });
-    if (overlay === 'local' && secretsEnv) {
-      writeFileSync(join(copy, 'overlays/local/secrets.env'), Object.entries(secretsEnv).map(([k, v]) => `${k}=${v}\n`).join(''));
+    for (const [file, values] of Object.entries(leaveOut ? (OVERLAY_SECRETS[overlay] ?? {}) : {})) {
+      if (leaveOut!.includes(file)) continue;
+      writeFileSync(join(copy, 'overlays', overlay, file), Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join(''));
     }
     return execFileSync(cmd, [verb, join(copy, 'overlays', overlay)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } finally {
@@ -77,10 +103,28 @@ function renderYaml(overlay: string, secretsEnv: Record<string, string> | null =
 
 /** The two variables docker-compose.yml requires (made up here; a user keeps theirs in .env). */
 const COMPOSE_SECRETS = { INTERNAL_SECRET: 'a'.repeat(64), ADMIN_PASSWORD: 'compose-sifresi-123' };
-const composeCheck = (env: Record<string, string>, file = `${root}docker-compose.yml`) => {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !['INTERNAL_SECRET', 'ADMIN_PASSWORD'].includes(k)));
-  return spawnSync(ensureComposeCheck(), [file], { encoding: 'utf8', cwd: root, env: { ...clean, ...env } });
+/** The passwords docker-compose.ha.yml requires besides (made up here; a user keeps theirs in .env too). */
+const COMPOSE_HA_SECRETS = {
+  REDIS_PASSWORD: 'composeredis123456',
+  MONGO_ROOT_PASSWORD: 'composeroot123456',
+  MONGO_PASSWORD: 'composemongo123456',
+  MONGO_KEYFILE: 'f'.repeat(756),
+  NATS_ROUTE_PASSWORD: 'composeroute123456',
+  ...natsPasswords('composenats'),
 };
+/** compose-go's verdict on the files (each over the ones before, as `docker compose -f … -f …`), with only `env` set. */
+const composeCheck = (env: Record<string, string>, files: string | string[] = `${root}docker-compose.yml`) => {
+  const ours = [...Object.keys(COMPOSE_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
+  const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !ours.includes(k)));
+  return spawnSync(ensureComposeCheck(), [files].flat(), { encoding: 'utf8', cwd: root, env: { ...clean, ...env } });
+};
+
+/** The ports a compose project publishes, as `service:host address:port`, sorted. */
+const publishedPorts = (project: { services: Record<string, any> }) =>
+  Object.entries(project.services)
+    .filter(([, s]) => s.ports?.length)
+    .map(([name, s]) => `${name}:${s.ports.map((p: { published: string; host_ip?: string }) => `${p.host_ip ?? '*'}:${p.published}`).join(',')}`)
+    .sort();
 
 describe('docker-compose.yml', () => {
   let project: { services: Record<string, any> };
@@ -116,10 +160,7 @@ describe('docker-compose.yml', () => {
   });
 
   it('publishes only the gateway, and the mail inbox (every reset link) to this machine alone', () => {
-    const published = Object.entries(project.services)
-      .filter(([, s]) => s.ports?.length)
-      .map(([name, s]) => `${name}:${s.ports.map((p: { published: string; host_ip?: string }) => `${p.host_ip ?? '*'}:${p.published}`).join(',')}`);
-    expect(published.sort()).toEqual(['gateway:*:8080', 'maildev:127.0.0.1:1080']);
+    expect(publishedPorts(project)).toEqual(['gateway:*:8080', 'maildev:127.0.0.1:1080']);
   });
 
   it('gives every app its servers and the gateway every service address', () => {
@@ -153,14 +194,141 @@ describe('docker-compose.yml', () => {
   });
 });
 
+describe('docker-compose.ha.yml over docker-compose.yml', () => {
+  const files = [`${root}docker-compose.yml`, `${root}docker-compose.ha.yml`];
+  const haSecrets: Record<string, string> = COMPOSE_HA_SECRETS;
+  let project: { services: Record<string, any> };
+  beforeAll(() => {
+    const run = composeCheck({ ...COMPOSE_SECRETS, ...COMPOSE_HA_SECRETS }, files);
+    expect(run.status, run.stderr).toBe(0);
+    project = JSON.parse(run.stdout);
+  }, 180_000);
+  const natsServers = ['nats', 'nats-2', 'nats-3'];
+  const redisServers = ['redis', 'redis-2', 'redis-3'];
+  const sentinels = ['sentinel-1', 'sentinel-2', 'sentinel-3'];
+  const mongoMembers = ['mongo', 'mongo-2', 'mongo-3'];
+
+  it('does not start without each of its passwords, and says which is missing; the file gives none a value', () => {
+    for (const key of Object.keys(haSecrets)) {
+      const others = Object.fromEntries(Object.entries(haSecrets).filter(([k]) => k !== key));
+      const run = composeCheck({ ...COMPOSE_SECRETS, ...others }, files);
+      expect(run.status, key).not.toBe(0);
+      expect(run.stderr, key).toContain(`required variable ${key} is missing a value: set ${key} in .env (see docker-compose.ha.yml)`);
+    }
+    const text = readFileSync(`${root}docker-compose.ha.yml`, 'utf8');
+    for (const key of Object.keys(haSecrets)) expect(text, key).not.toContain(`\${${key}:-`);
+  });
+
+  it('runs three NATS servers, three Redis servers with three sentinels and three MongoDB members, each on a volume of its own', () => {
+    expect(Object.keys(project.services).sort()).toEqual(
+      [...apps, 'maildev', ...natsServers, ...redisServers, ...sentinels, ...mongoMembers, 'mongo-init'].sort(),
+    );
+    const volumes = [...natsServers, ...redisServers, ...mongoMembers].map((name) => {
+      const own = project.services[name].volumes.filter((v: { type: string }) => v.type === 'volume');
+      expect(own, name).toHaveLength(1);
+      return own[0].source;
+    });
+    expect(new Set(volumes).size).toBe(9);
+  });
+
+  it('gives every app the three NATS servers (streams of three copies) as its own user, the sentinels and the replica set', () => {
+    for (const app of apps) {
+      const service = project.services[app];
+      const env = service.environment;
+      expect(env['NATS_URL'], app).toBe(natsServers.map((n) => `nats://${n}:4222`).join(','));
+      expect(env['NATS_STREAM_REPLICAS'], app).toBe('3');
+      expect(env['NATS_USER'], app).toBe(app);
+      expect(env['NATS_PASSWORD'], app).toBe(haSecrets[`NATS_PASSWORD_${app.toUpperCase()}`]);
+      expect(parseRedisUrl(env['REDIS_URL']), app).toEqual({
+        kind: 'sentinel',
+        sentinels: sentinels.map((host) => ({ host, port: 26379 })),
+        name: 'meydan',
+        db: 0,
+        password: COMPOSE_HA_SECRETS.REDIS_PASSWORD,
+      });
+      expect(env['MONGO_URL'], app).toBe(
+        `mongodb://meydan:${COMPOSE_HA_SECRETS.MONGO_PASSWORD}@mongo:27017,mongo-2:27017,mongo-3:27017/?replicaSet=rs0&w=majority&retryWrites=true&authSource=admin`,
+      );
+      // Started once the replica set and its user exist, and the NATS servers and the sentinels are up.
+      expect(service.depends_on['mongo-init'].condition, app).toBe('service_completed_successfully');
+      for (const server of [...natsServers, ...sentinels]) expect(service.depends_on[server], `${app} ${server}`).toBeDefined();
+    }
+  });
+
+  it('configures the servers as the URLs name them: routes between the NATS servers, one Sentinel group, the replica set’s members', () => {
+    for (const name of natsServers) {
+      const env = project.services[name].environment;
+      expect(env['NATS_SERVER_NAME']).toBe(name);
+      expect(env['NATS_ROUTES']).toBe(natsServers.map((n) => `nats-route://route:${COMPOSE_HA_SECRETS.NATS_ROUTE_PASSWORD}@${n}:6222`).join(','));
+      for (const app of apps) expect(env[`NATS_PASSWORD_${app.toUpperCase()}`], `${name} ${app}`).toBe(haSecrets[`NATS_PASSWORD_${app.toUpperCase()}`]);
+    }
+    for (const [role, names, port] of [['server', redisServers, 6379], ['sentinel', sentinels, 26379]] as const) {
+      for (const name of names) {
+        const { command, environment: env } = project.services[name];
+        expect(command, name).toEqual(['sh', '/ha/redis-ha.sh', role]);
+        expect(env['REDIS_SELF'], name).toBe(`${name}:${port}`);
+        expect(env['REDIS_SERVERS'], name).toBe(redisServers.map((n) => `${n}:6379`).join(' '));
+        expect(env['REDIS_SENTINELS'], name).toBe(sentinels.map((n) => `${n}:26379`).join(' '));
+        expect(env['REDIS_MASTER_NAME'], name).toBe('meydan');
+        expect(env['REDIS_PASSWORD'], name).toBe(COMPOSE_HA_SECRETS.REDIS_PASSWORD);
+      }
+    }
+    for (const name of mongoMembers) {
+      const { command, environment: env } = project.services[name];
+      expect(command.join(' '), name).toMatch(/mongod --replSet rs0 --bind_ip_all --keyFile \/tmp\/keyfile$/);
+      expect(env['MONGO_INITDB_ROOT_PASSWORD'], name).toBe(COMPOSE_HA_SECRETS.MONGO_ROOT_PASSWORD);
+      expect(env['MONGO_KEYFILE'], name).toBe(COMPOSE_HA_SECRETS.MONGO_KEYFILE);
+    }
+    const init = project.services['mongo-init'];
+    expect(init.environment['MONGO_HOSTS']).toBe(mongoMembers.map((n) => `${n}:27017`).join(','));
+    expect(init.environment['MONGO_PASSWORD']).toBe(COMPOSE_HA_SECRETS.MONGO_PASSWORD);
+    for (const name of mongoMembers) expect(init.depends_on[name].condition).toBe('service_healthy');
+  });
+
+  it('mounts the cluster’s own NATS configuration and scripts (deploy/k8s/infra-ha), one copy for both', () => {
+    const generated = parse(readFileSync(`${root}deploy/k8s/infra-ha/kustomization.yaml`, 'utf8'))
+      .configMapGenerator.flatMap((g: { files: string[] }) => g.files);
+    const mounted = new Set<string>();
+    for (const [name, service] of Object.entries(project.services)) {
+      for (const v of service.volumes ?? []) {
+        if (v.type !== 'bind') continue;
+        expect(v.read_only, name).toBe(true);
+        expect(existsSync(v.source), `${name} ${v.source}`).toBe(true);
+        expect(relative(`${root}deploy/k8s/infra-ha`, dirname(v.source)), `${name} ${v.source}`).toBe('');
+        mounted.add(relative(`${root}deploy/k8s/infra-ha`, v.source));
+      }
+    }
+    expect([...mounted].sort()).toEqual([...generated].sort());
+  });
+
+  it('still publishes only the gateway, and the mail inbox to this machine alone', () => {
+    expect(publishedPorts(project)).toEqual(['gateway:*:8080', 'maildev:127.0.0.1:1080']);
+  });
+
+  it('is validated against the compose specification: a misspelt key stops it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-compose-'));
+    try {
+      const file = join(dir, 'docker-compose.ha.yml');
+      writeFileSync(file, readFileSync(`${root}docker-compose.ha.yml`, 'utf8').replace(/^(  mongo-init:\n)/m, '$1    restartt: always\n'));
+      expect(readFileSync(file, 'utf8')).toContain('restartt');
+      const run = composeCheck({ ...COMPOSE_SECRETS, ...COMPOSE_HA_SECRETS }, [`${root}docker-compose.yml`, file]);
+      expect(run.status).not.toBe(0);
+      expect(run.stderr).toMatch(/restartt/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('Kubernetes overlays', () => {
   const overlays: Record<string, K8s[]> = {};
   beforeAll(() => {
     overlays['local'] = render('local');
     overlays['production'] = render('production');
+    overlays['ha'] = render('ha');
   }, 300_000);
 
-  it.each(['local', 'production'])('%s: every app is a hardened Deployment with probes, limits and a Service', (overlay) => {
+  it.each(['local', 'production', 'ha'])('%s: every app is a hardened Deployment with probes, limits and a Service', (overlay) => {
     const docs = overlays[overlay]!;
     for (const app of apps) {
       const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app);
@@ -182,7 +350,7 @@ describe('Kubernetes overlays', () => {
     }
   });
 
-  it.each(['local', 'production'])('%s: only the gateway is exposed; services accept HTTP only from it', (overlay) => {
+  it.each(['local', 'production', 'ha'])('%s: only the gateway is exposed; services accept HTTP only from it', (overlay) => {
     const docs = overlays[overlay]!;
     const ingresses = docs.filter((d) => d.kind === 'Ingress');
     expect(ingresses).toHaveLength(1);
@@ -197,7 +365,7 @@ describe('Kubernetes overlays', () => {
     }
   });
 
-  it.each(['local', 'production'])('%s: the gateway trusts X-Forwarded-For only from named proxies, never from anyone', (overlay) => {
+  it.each(['local', 'production', 'ha'])('%s: the gateway trusts X-Forwarded-For only from named proxies, never from anyone', (overlay) => {
     const config = overlays[overlay]!.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!;
     const trustProxy = config.data!['TRUST_PROXY'];
     expect(trustProxy).toBeDefined();
@@ -210,7 +378,7 @@ describe('Kubernetes overlays', () => {
     }
   });
 
-  it.each(['local', 'production'])('%s: no Deployment or ConfigMap replaces the image’s memory settings', (overlay) => {
+  it.each(['local', 'production', 'ha'])('%s: no Deployment or ConfigMap replaces the image’s memory settings', (overlay) => {
     for (const doc of overlays[overlay]!) {
       if (doc.kind === 'ConfigMap') expectRuntimeKept(doc.data, doc.metadata.name);
       for (const container of doc.spec?.template?.spec?.containers ?? []) {
@@ -220,7 +388,7 @@ describe('Kubernetes overlays', () => {
     }
   });
 
-  it.each(['local', 'production'])('%s: Prometheus scrapes every process on its metrics port, and may reach it', (overlay) => {
+  it.each(['local', 'production', 'ha'])('%s: Prometheus scrapes every process on its metrics port, and may reach it', (overlay) => {
     const docs = overlays[overlay]!;
     for (const app of apps) {
       const pod = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!.spec.template;
@@ -278,8 +446,8 @@ describe('Kubernetes overlays', () => {
     writeFileSync(join(dir, 'kustomization.yaml'), `resources: [${rel}/overlays/production]\ncomponents: [${rel}/components/votes-autoscaling]\n`);
     const withComponent = rendered(dir);
     rmSync(dir, { recursive: true, force: true });
-    // The local overlay with the test's secrets.env, as the other checks render it.
-    const overlaysYaml = ['local', 'production'].map((o) => renderYaml(o));
+    // The local and ha overlays with the test's secrets files, as the other checks render them.
+    const overlaysYaml = ['local', 'production', 'ha'].map((o) => renderYaml(o));
     // One run for all (kubeconform compiles each kind's schema once per run).
     const { exitCode, resources } = kubeconform([...overlaysYaml, withComponent].join('\n---\n'), version);
     expect(resources.filter((r) => r.status !== 'statusValid').map((r) => `${r.kind} ${r.name}: ${r.msg}`)).toEqual([]);
@@ -303,7 +471,7 @@ describe('Kubernetes overlays', () => {
     expect(resources[1]!.msg).toMatch(/containerPort/);
   });
 
-  it.each(['local', 'production'])('%s: autoscaled Deployments leave their count to the HPA; every app spreads over nodes', (overlay) => {
+  it.each(['local', 'production', 'ha'])('%s: autoscaled Deployments leave their count to the HPA; every app spreads over nodes', (overlay) => {
     const docs = overlays[overlay]!;
     const autoscaled = docs.filter((d) => d.kind === 'HorizontalPodAutoscaler').map((d) => d.spec.scaleTargetRef.name);
     expect(autoscaled.sort()).toEqual(['gateway', 'notifications', 'polls']);
@@ -317,7 +485,7 @@ describe('Kubernetes overlays', () => {
     }
   });
 
-  it.each(['local', 'production'])('%s: the ConfigMap is generated (a change rolls the pods) and the Ingress names its class', (overlay) => {
+  it.each(['local', 'production', 'ha'])('%s: the ConfigMap is generated (a change rolls the pods) and the Ingress names its class', (overlay) => {
     const docs = overlays[overlay]!;
     const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!;
     expect(config.metadata.name).toMatch(/^meydan-config-[a-z0-9]{10}$/);
@@ -341,15 +509,175 @@ describe('Kubernetes overlays', () => {
     expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain('deploy/k8s/overlays/local/secrets.env');
   });
 
-  it('commits no secret value under deploy/k8s', () => {
-    const files = readdirSync(`${root}deploy/k8s`, { recursive: true, encoding: 'utf8' }).filter((f) => /\.ya?ml$/.test(f));
-    expect(files.length).toBeGreaterThan(5);
-    for (const file of files) {
-      const text = readFileSync(`${root}deploy/k8s/${file}`, 'utf8');
-      // A line that gives INTERNAL_SECRET or ADMIN_PASSWORD a value, other than a comment showing how to make one.
-      const assigned = text.split('\n').filter((line) => !line.trim().startsWith('#') && /(INTERNAL_SECRET|ADMIN_PASSWORD)\s*[:=]/.test(line));
+  it('commits no secret value under deploy/k8s, nor in the compose files', () => {
+    const files = readdirSync(`${root}deploy/k8s`, { recursive: true, encoding: 'utf8' })
+      .filter((f) => /\.(ya?ml|conf|sh|js)$/.test(f))
+      .map((f) => `deploy/k8s/${f}`);
+    expect(files.length).toBeGreaterThan(10);
+    const keys = ['INTERNAL_SECRET', 'ADMIN_PASSWORD', ...Object.keys(HA_INFRA_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
+    // A line that gives one of them a value (not a reference to a variable), other than a comment showing how to make one.
+    const assignment = new RegExp(`\\b(${[...new Set(keys)].join('|')})\\s*[:=](?!\\s*$|\\?|\\s*["']?\\$)`);
+    expect(assignment.test('REDIS_PASSWORD: hunter2')).toBe(true);
+    expect(assignment.test('NATS_PASSWORD_AUTH=abc')).toBe(true);
+    for (const file of [...files, 'docker-compose.yml', 'docker-compose.ha.yml']) {
+      const text = readFileSync(`${root}${file}`, 'utf8');
+      const assigned = text.split('\n').filter((line) => !line.trim().startsWith('#') && assignment.test(line));
       expect(assigned, file).toEqual([]);
       expect(text, file).not.toContain('meydan-admin');
+    }
+  });
+
+  it('ha: NATS, Redis and MongoDB run three members each, one per node, each on its volume, a drain taking at most one', () => {
+    const docs = overlays['ha']!;
+    const statefulSets = docs.filter((d) => d.kind === 'StatefulSet');
+    expect(statefulSets.map((d) => d.metadata.name).sort()).toEqual(['mongo', 'nats', 'redis']);
+    for (const set of statefulSets) {
+      const name = set.metadata.name;
+      const labels: Record<string, string> = set.spec.template.metadata.labels;
+      const selects = (selector: { matchLabels: Record<string, string> }) =>
+        Object.keys(selector.matchLabels).length > 0 && Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
+      expect(set.spec.replicas, name).toBe(3);
+      expect(labels['tier'], name).toBe('infra');
+      const spread = set.spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution;
+      expect(spread.some((term: any) => term.topologyKey === 'kubernetes.io/hostname' && selects(term.labelSelector)), name).toBe(true);
+      const budgets = docs.filter((d) => d.kind === 'PodDisruptionBudget' && selects(d.spec.selector));
+      expect(budgets.map((d) => d.spec.minAvailable), name).toEqual([2]);
+      const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === set.spec.serviceName)!;
+      expect([service.spec.clusterIP, service.spec.publishNotReadyAddresses, selects({ matchLabels: service.spec.selector })], name).toEqual(['None', true, true]);
+      const [claim] = set.spec.volumeClaimTemplates;
+      expect(set.spec.template.spec.containers[0].volumeMounts.map((m: { name: string }) => m.name), name).toContain(claim.metadata.name);
+    }
+  });
+
+  /** A container's environment as the kubelet makes it: envFrom, then env in order, `$(NAME)` from the ones before. */
+  function containerEnv(docs: K8s[], container: any, podName: string): Record<string, string> {
+    const values = (kind: 'ConfigMap' | 'Secret', name: string): Record<string, string> => {
+      const doc = docs.find((d) => d.kind === kind && d.metadata.name === name);
+      expect(doc, `${kind} ${name}`).toBeDefined();
+      const data = doc!.data ?? {};
+      return kind === 'Secret' ? Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()])) : data;
+    };
+    const env: Record<string, string> = {};
+    for (const from of container.envFrom ?? []) {
+      Object.assign(env, from.configMapRef ? values('ConfigMap', from.configMapRef.name) : values('Secret', from.secretRef.name));
+    }
+    for (const { name, value, valueFrom } of container.env ?? []) {
+      let resolved: string | undefined;
+      if (value !== undefined) resolved = String(value).replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (ref, key) => env[key] ?? ref);
+      else if (valueFrom.secretKeyRef) resolved = values('Secret', valueFrom.secretKeyRef.name)[valueFrom.secretKeyRef.key];
+      else if (valueFrom.configMapKeyRef) resolved = values('ConfigMap', valueFrom.configMapKeyRef.name)[valueFrom.configMapKeyRef.key];
+      else if (valueFrom.fieldRef?.fieldPath === 'metadata.name') resolved = podName;
+      expect(resolved, `${container.name} ${name}`).toBeDefined();
+      env[name] = resolved!;
+    }
+    return env;
+  }
+  const podOf = (docs: K8s[], kind: string, name: string) => docs.find((d) => d.kind === kind && d.metadata.name === name)!.spec.template.spec;
+  const secretValues: Record<string, string> = HA_INFRA_SECRETS;
+
+  it('ha: every app reaches the three NATS servers (streams of three copies) as its own user, the sentinels and the replica set', () => {
+    const docs = overlays['ha']!;
+    const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!;
+    // No one-server address is left to read by mistake; the addresses with passwords are made from the Secret.
+    for (const key of ['REDIS_URL', 'MONGO_URL', 'SMTP_URL']) expect(config.data![key], key).toBeUndefined();
+    const redisEnv = containerEnv(docs, podOf(docs, 'StatefulSet', 'redis').containers[0], 'redis-0');
+    const mongoInit = containerEnv(docs, podOf(docs, 'Job', 'mongo-init').containers[0], 'mongo-init');
+    const members = (set: string, port: number) => [0, 1, 2].map((i) => `${set}-${i}.${set}:${port}`);
+    expect(mongoInit['MONGO_HOSTS']).toBe(members('mongo', 27017).join(','));
+    for (const app of apps) {
+      const env = containerEnv(docs, podOf(docs, 'Deployment', app).containers[0], app);
+      expect(env['NATS_URL'], app).toBe(members('nats', 4222).map((m) => `nats://${m}`).join(','));
+      expect(env['NATS_STREAM_REPLICAS'], app).toBe('3');
+      expect(env['NATS_USER'], app).toBe(app);
+      expect(env['NATS_PASSWORD'], app).toBe(secretValues[`NATS_PASSWORD_${app.toUpperCase()}`]);
+      expect(parseRedisUrl(env['REDIS_URL']!), app).toEqual({
+        kind: 'sentinel',
+        sentinels: members('redis', 26379).map((m) => ({ host: m.split(':')[0], port: 26379 })),
+        name: redisEnv['REDIS_MASTER_NAME'],
+        db: 0,
+        password: HA_INFRA_SECRETS.REDIS_PASSWORD,
+      });
+      expect(env['MONGO_URL'], app).toBe(
+        `mongodb://meydan:${HA_INFRA_SECRETS.MONGO_PASSWORD}@${mongoInit['MONGO_HOSTS']}/?replicaSet=rs0&w=majority&retryWrites=true&authSource=admin`,
+      );
+      expect(env['SMTP_URL'], app).toBe(HA_SECRETS.SMTP_URL);
+      // No other process's NATS password, nor the servers' own (root, route, key file).
+      const infraKeys = Object.keys(HA_INFRA_SECRETS).filter((k) => Object.values(env).includes(secretValues[k]!));
+      expect(infraKeys.sort(), app).toEqual(['MONGO_PASSWORD', `NATS_PASSWORD_${app.toUpperCase()}`, 'REDIS_PASSWORD'].sort());
+    }
+    expect(redisEnv['REDIS_SENTINELS']).toBe(members('redis', 26379).join(' '));
+    expect(redisEnv['REDIS_SERVERS']).toBe(members('redis', 6379).join(' '));
+  });
+
+  it('ha: nats.conf gives each process its user, and nats-server reads it with the Secret’s passwords (and not without one)', () => {
+    const docs = overlays['ha']!;
+    const pod = podOf(docs, 'StatefulSet', 'nats');
+    const [container] = pod.containers;
+    const env = containerEnv(docs, container, 'nats-1');
+    expect(env['NATS_SERVER_NAME']).toBe('nats-1');
+    expect(container.command.slice(-2)).toEqual(['--routes', '$(NATS_ROUTES)']);
+    expect(env['NATS_ROUTES']).toBe([0, 1, 2].map((i) => `nats-route://route:${HA_INFRA_SECRETS.NATS_ROUTE_PASSWORD}@nats-${i}.nats:6222`).join(','));
+    const configMap = pod.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name;
+    const conf = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === configMap)!.data!['nats.conf']!;
+    const users = [...conf.matchAll(/\{ user: (\w+), password: \$(\w+),/g)].map(([, user, variable]) => [user!, variable!]);
+    expect(users.map(([user]) => user).sort()).toEqual([...apps].sort());
+    for (const [user, variable] of users) expect(env[variable!], user).toBe(secretValues[`NATS_PASSWORD_${user!.toUpperCase()}`]);
+    // JetStream stores on the member's own volume.
+    const store = /store_dir: (\S+)/.exec(conf)![1];
+    expect(container.volumeMounts.find((m: { name: string }) => m.name === 'data').mountPath).toBe(store);
+
+    const natsServer = which('nats-server');
+    expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-nats-conf-'));
+    try {
+      writeFileSync(join(dir, 'nats.conf'), conf);
+      const check = (vars: Record<string, string>) => spawnSync(natsServer!, ['-c', join(dir, 'nats.conf'), '-t'], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...vars } });
+      const ok = check(env);
+      expect(ok.status, ok.stderr + ok.stdout).toBe(0);
+      const { NATS_PASSWORD_ADMIN: _admin, ...withoutOne } = env;
+      const refused = check(withoutOne);
+      expect(refused.status).not.toBe(0);
+      expect(refused.stderr + refused.stdout).toContain('NATS_PASSWORD_ADMIN');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('ha: MongoDB members need the key file and a password, and the mongo-init Job makes rs0 of them, safe to run again', () => {
+    const docs = overlays['ha']!;
+    const pod = podOf(docs, 'StatefulSet', 'mongo');
+    const [mongo] = pod.containers;
+    const args: string[] = mongo.args;
+    expect(args.slice(0, 3)).toEqual(['mongod', '--replSet', 'rs0']);
+    const keyFile = args[args.indexOf('--keyFile') + 1]!;
+    const keyMount = mongo.volumeMounts.find((m: { mountPath: string }) => keyFile.startsWith(`${m.mountPath}/`));
+    expect(keyMount).toBeDefined();
+    // The key file is the Secret's MONGO_KEYFILE, copied by the init container into the mounted volume.
+    const secretVolume = pod.volumes.find((v: { secret?: unknown }) => v.secret);
+    expect(secretVolume.secret.items).toEqual([{ key: 'MONGO_KEYFILE', path: 'keyfile' }]);
+    expect(pod.initContainers[0].volumeMounts.map((m: { name: string }) => m.name).sort()).toEqual([keyMount.name, secretVolume.name].sort());
+    const memberEnv = containerEnv(docs, mongo, 'mongo-0');
+    expect(memberEnv['MONGO_INITDB_ROOT_PASSWORD']).toBe(HA_INFRA_SECRETS.MONGO_ROOT_PASSWORD);
+    const job = docs.find((d) => d.kind === 'Job' && d.metadata.name === 'mongo-init')!;
+    // Its pod may reach the members (the infra network policy lets infra pods in).
+    expect(job.spec.template.metadata.labels.tier).toBe('infra');
+    const scripts = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === job.spec.template.spec.volumes[0].configMap.name)!.data!;
+    expect(Object.keys(scripts).sort()).toEqual(['mongo-init.js', 'mongo-init.sh']);
+    expect(scripts['mongo-init.js']).toContain("error.codeName !== 'NotYetInitialized'");
+    expect(scripts['mongo-init.js']).toMatch(/if \(admin\.getUser\('meydan'\)\) \{\n\s+admin\.updateUser/);
+  });
+
+  it('ha: the two Secrets come from the user’s git-ignored files, and nothing renders without either', () => {
+    const docs = overlays['ha']!;
+    const secret = (name: string) => {
+      const doc = docs.find((d) => d.kind === 'Secret' && d.metadata.name.startsWith(`${name}-`))!;
+      return Object.fromEntries(Object.entries(doc.data!).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+    };
+    expect(secret('meydan-secrets')).toEqual(HA_SECRETS);
+    expect(secret('meydan-infra-secrets')).toEqual(HA_INFRA_SECRETS);
+    for (const file of ['secrets.env', 'infra-secrets.env']) {
+      expect(() => render('ha', [file]), file).toThrow(new RegExp(`/${file.replace('.', '\\.')}`));
+      expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n'), file).toContain(`deploy/k8s/overlays/ha/${file}`);
     }
   });
 
@@ -364,6 +692,150 @@ describe('Kubernetes overlays', () => {
     expect(ingress.spec.tls[0].hosts).toEqual(['meydan.example.com']);
     expect(docs.find((d) => d.kind === 'ConfigMap')!.data!['PUBLIC_ORIGIN']).toBe('https://meydan.example.com');
   });
+});
+
+describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)', () => {
+  it('makes three servers one JetStream cluster over routes that need their password, and admits each process only as itself', async () => {
+    const natsServer = which('nats-server');
+    expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-nats-ha-'));
+    const threePorts = () => Promise.all([freePort(), freePort(), freePort()]);
+    const [clientPorts, clusterPorts, monitorPorts] = [await threePorts(), await threePorts(), await threePorts()];
+    const passwords: Record<string, string> = { NATS_ROUTE_PASSWORD: 'natsroute0123456789', ...natsPasswords('natslive') };
+    const routes = clusterPorts.map((p) => `nats-route://route:${passwords['NATS_ROUTE_PASSWORD']}@127.0.0.1:${p}`).join(',');
+    const conf = readFileSync(`${root}deploy/k8s/infra-ha/nats.conf`, 'utf8');
+    const handles: ReturnType<typeof startProcess>[] = [];
+    const connections: NatsConnection[] = [];
+    const servers = clientPorts.map((p) => `nats://127.0.0.1:${p}`);
+    try {
+      for (const [i, port] of clientPorts.entries()) {
+        // The file as the pods read it, its volume here a folder of the test's; addresses on loopback by flags.
+        const own = conf.replace('store_dir: /data', `store_dir: ${join(dir, `data-${i}`)}`);
+        expect(own).not.toBe(conf);
+        writeFileSync(join(dir, `nats-${i}.conf`), own);
+        const args = ['-c', join(dir, `nats-${i}.conf`), '-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPorts[i])];
+        args.push('--cluster', `nats://127.0.0.1:${clusterPorts[i]}`, '--routes', routes);
+        const env = { PATH: process.env['PATH'] ?? '', NATS_SERVER_NAME: `nats-${i}`, ...passwords };
+        const handle = startProcess('nats', natsServer!, args, { env, logFile: join(dir, `nats-${i}.log`) });
+        handles.push(handle);
+        await waitForPort(port, { proc: handle.proc, name: `nats-server ${i}` });
+      }
+      const polls = await connectNatsServers({ servers, user: 'polls', pass: passwords['NATS_PASSWORD_POLLS'] });
+      connections.push(polls);
+      // (Not asking JetStream yet: the three are still electing its leader.)
+      const jsm = await polls.jetstreamManager({ checkAPI: false });
+      const attempt = (step: () => Promise<unknown>) => async () => {
+        try {
+          await step();
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      // Once the three have elected a JetStream leader, a stream of three copies is placed on all of them.
+      await until(attempt(() => jsm.streams.add({ name: 'HA_CHECK', subjects: ['ha.check'], num_replicas: 3 })), 40_000, 'a stream of three copies');
+      await until(attempt(() => polls.jetstream().publish('ha.check', new TextEncoder().encode('1'), { msgID: 'one' })), 20_000, 'a stored message');
+      const info = await jsm.streams.info('HA_CHECK');
+      expect(info.config.num_replicas).toBe(3);
+      expect([info.cluster!.leader, ...info.cluster!.replicas!.map((r) => r.name)].sort()).toEqual(['nats-0', 'nats-1', 'nats-2']);
+      expect(info.state.messages).toBe(1);
+      // Each server reached the two others through the password-guarded routes.
+      for (const port of monitorPorts) {
+        const routez = (await (await fetch(`http://127.0.0.1:${port}/routez`)).json()) as { num_routes: number };
+        expect(routez.num_routes, String(port)).toBeGreaterThanOrEqual(2);
+      }
+      // Another process's password, or none, is refused.
+      await expect(connectNatsServers({ servers, user: 'auth', pass: passwords['NATS_PASSWORD_POLLS'], reconnect: false })).rejects.toThrow(/authorization/i);
+      await expect(connectNatsServers({ servers, reconnect: false })).rejects.toThrow(/authorization/i);
+    } finally {
+      await Promise.all(connections.map((c) => c.close()));
+      await Promise.all(handles.map((h) => h.stop(2_000)));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker host)', () => {
+  it('starts a Sentinel group on its own, the client follows a failover, and the old master comes back as a replica', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-redis-ha-'));
+    const script = `${root}deploy/k8s/infra-ha/redis-ha.sh`;
+    const serverPorts = await Promise.all([freePort(), freePort(), freePort()]);
+    const sentinelPorts = await Promise.all([freePort(), freePort(), freePort()]);
+    const password = 'redisha0123456789';
+    const common = {
+      PATH: process.env['PATH'] ?? '',
+      REDIS_PASSWORD: password,
+      REDIS_SERVERS: serverPorts.map((p) => `127.0.0.1:${p}`).join(' '),
+      REDIS_SENTINELS: sentinelPorts.map((p) => `127.0.0.1:${p}`).join(' '),
+      REDIS_MASTER_NAME: 'meydan',
+      REDIS_DOWN_AFTER_MS: '1000',
+    };
+    const handles: ReturnType<typeof startProcess>[] = [];
+    const start = async (role: 'server' | 'sentinel', port: number, run = '') => {
+      const home = join(dir, `${role}-${port}${run}`);
+      mkdirSync(home, { recursive: true });
+      const logFile = join(home, 'log');
+      const env = { ...common, REDIS_SELF: `127.0.0.1:${port}`, REDIS_CONF_DIR: home, REDIS_DATA_DIR: join(dir, `data-${port}`) };
+      mkdirSync(env.REDIS_DATA_DIR, { recursive: true });
+      const handle = startProcess(`redis-ha ${role}`, 'sh', [script, role], { logFile, env });
+      handles.push(handle);
+      await waitForPort(port, { proc: handle.proc, name: `redis-ha.sh ${role}` });
+      return { handle, firstLine: () => readFileSync(logFile, 'utf8').split('\n')[0] };
+    };
+    const cli = (port: number, ...args: string[]) =>
+      execFileSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8', env: { ...process.env, REDISCLI_AUTH: password } }).trim();
+    const [p0, p1, p2] = serverPorts as [number, number, number];
+    let redis: ReturnType<typeof connectRedis> | undefined;
+    try {
+      // The very first start: no sentinel answers, so the first server is the master and the others its replicas.
+      const servers = [await start('server', p0), await start('server', p1), await start('server', p2)];
+      expect(servers.map((s) => s.firstLine())).toEqual([
+        `redis-ha: starting 127.0.0.1:${p0} as master`,
+        `redis-ha: starting 127.0.0.1:${p1} as replica of 127.0.0.1:${p0}`,
+        `redis-ha: starting 127.0.0.1:${p2} as replica of 127.0.0.1:${p0}`,
+      ]);
+      for (const port of sentinelPorts) await start('sentinel', port);
+      // A password is required, of clients and of whoever asks a sentinel.
+      const anonymous = spawnSync('redis-cli', ['-p', String(p0), 'ping'], { encoding: 'utf8' });
+      expect(anonymous.stdout + anonymous.stderr).toMatch(/NOAUTH/);
+
+      // Both replicas have synced before the first write.
+      await until(() => (cli(p0, 'info', 'replication').match(/state=online/g) ?? []).length === 2, 30_000, 'two replicas online');
+      redis = connectRedis(`redis+sentinel://:${password}@${common.REDIS_SENTINELS.split(' ').join(',')}/meydan`, 'ha', testLogger());
+      await redis.set('before', '1');
+      expect(await redis.wait(2, 5_000)).toBe(2);
+      // Each sentinel has found the two others before the master goes.
+      await until(() => sentinelPorts.every((port) => cli(port, 'sentinel', 'ckquorum', 'meydan').startsWith('OK 3 usable')), 20_000, 'three sentinels');
+
+      servers[0]!.handle.proc.kill('SIGKILL');
+      await until(
+        async () => {
+          try {
+            await redis!.set('after', '2');
+            return true;
+          } catch {
+            return false;
+          }
+        },
+        30_000,
+        'a write after the failover',
+      );
+      const promoted = Number(/tcp_port:(\d+)/.exec(await redis.info('server'))![1]);
+      expect([p1, p2]).toContain(promoted);
+      expect(await redis.get('before')).toBe('1');
+
+      // The old master, restarted, asks the sentinels and comes back as the new master's replica, with its writes.
+      const again = await start('server', p0, '-again');
+      expect(again.firstLine()).toBe(`redis-ha: starting 127.0.0.1:${p0} as replica of 127.0.0.1:${promoted}`);
+      // (The service's key prefix, `ha:`.)
+      await until(() => cli(p0, 'get', 'ha:after') === '2', 20_000, 'the old master to catch up');
+      expect(cli(p0, 'info', 'replication')).toMatch(/role:slave/);
+    } finally {
+      redis?.disconnect();
+      await Promise.all(handles.map((h) => h.stop(2_000)));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 describe('skaffold.yaml and the Dockerfile', () => {

@@ -93,23 +93,20 @@ describe('every Meydan process deploy/ starts', () => {
     });
   }
 
-  it('is started through startNodeProcess (npm start, the bench and chaos alike)', () => {
+  it('is started by the one launcher, through startNodeProcess (npm start, the bench, chaos and the browser tests alike)', () => {
     const starts: string[] = [];
     for (const file of scripts()) {
       readFileSync(file, 'utf8')
         .split('\n')
         .forEach((line, i) => {
-          const where = `${relative(root, file)}:${i + 1}`;
-          if (/\bmain\.js\b/.test(line)) {
-            starts.push(where);
-            expect(line, where).toContain('startNodeProcess(');
-          }
+          if (/\bmain\.js\b/.test(line)) starts.push(`${relative(root, file)}:${i + 1}`);
         });
     }
-    // The six services and the gateway in each of the three.
-    expect(starts.filter((s) => s.startsWith('deploy/local/start.mjs'))).toHaveLength(2);
-    expect(starts.filter((s) => s.startsWith('deploy/bench/stack.mjs'))).toHaveLength(2);
-    expect(starts.filter((s) => s.startsWith('deploy/chaos/chaos.mjs'))).toHaveLength(2);
+    // The six services and the gateway, each started in one place: deploy/local/stack.mjs.
+    expect(starts.map((where) => where.split(':')[0])).toEqual(['deploy/local/stack.mjs', 'deploy/local/stack.mjs']);
+    const launcher = readFileSync(join(root, 'deploy/local/stack.mjs'), 'utf8');
+    expect(launcher).not.toMatch(/\bstartProcess\(/);
+    expect(launcher.match(/\bstartNodeProcess\(/g)).toHaveLength(2);
   });
 
   it('and no Node process is started another way, MailDev (not ours) aside', () => {

@@ -13,6 +13,8 @@ import { ensureVenv } from './venv.mjs';
 const here = dirname(fileURLToPath(import.meta.url));
 const KUSTOMIZE_VERSION = 'v5.5.0';
 const KUBECONFORM_VERSION = 'v0.8.0';
+const K6_MODULE = 'go.k6.io/k6';
+const K6_VERSION = 'v1.3.0';
 /**
  * The Kubernetes versions the manifests must be valid for: the oldest whose API has everything they use (the preStop
  * `sleep` action is 1.30's) and the newest the schemas package has.
@@ -109,4 +111,27 @@ export function ensureKubeSchemas() {
     writeFileSync(join(out, '.complete'), '');
   }
   return folders;
+}
+
+/** k6 built from the Go module proxy (`go install …@version` is refused by the proxy's listing here). */
+export function ensureK6() {
+  const binary = join(cacheDir, 'bin', `k6-${K6_VERSION}`);
+  if (existsSync(binary)) return binary;
+  const go = which('go');
+  if (!go) throw new Error('k6 is missing and Go is not installed: install Go 1.22+');
+  process.stdout.write(`building k6 ${K6_VERSION} with Go (first run only, a few minutes)…\n`);
+  const dl = spawnSync(go, ['mod', 'download', '-json', `${K6_MODULE}@${K6_VERSION}`], { encoding: 'utf8' });
+  if (dl.status !== 0) throw new Error(`go mod download ${K6_MODULE}@${K6_VERSION} failed:\n${dl.stdout}${dl.stderr}`);
+  const moduleDir = JSON.parse(dl.stdout.slice(dl.stdout.indexOf('{'))).Dir;
+  const src = join(tmpdir(), `meydan-k6-src-${process.pid}`);
+  rmSync(src, { recursive: true, force: true });
+  cpSync(moduleDir, src, { recursive: true });
+  spawnSync('chmod', ['-R', 'u+w', src]);
+  mkdirSync(join(cacheDir, 'bin'), { recursive: true });
+  // The module zip has vendor/modules.txt but no vendored code: build in module mode.
+  const build = spawnSync(go, ['build', '-mod=mod', '-trimpath', '-o', binary, '.'], { cwd: src, encoding: 'utf8' });
+  rmSync(src, { recursive: true, force: true });
+  if (build.status !== 0) throw new Error(`building k6 failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
+  chmodSync(binary, 0o755);
+  return binary;
 }

@@ -137,7 +137,7 @@ export const events = {
     pollDeleted: 'events.polls.poll.deleted',
     /** {pollId, creatorId, title, voteCounts: number[], totalVotes, winnerIndexes: number[], at}: expiry passed. */
     pollEnded: 'events.polls.poll.ended',
-    /** {pollId, creatorId, voter: 'u:<id>'|'v:<id>', userId: string|null, optionIndex, at}. Msg id `vote:<pollId>:<voter>`. */
+    /** {pollId, creatorId, voter: 'u:<id>'|'v:<id>', userId: string|null, optionIndex, optionIndexes? (a ballot of several options), at}. Msg id `vote:<pollId>:<voter>`. */
     voteCast: 'events.polls.vote.cast',
     /** {pollId, creatorId, userId, liked: boolean, at}. */
     pollLiked: 'events.polls.poll.liked',

@@ -7,7 +7,7 @@
  * - `validate(id, data)`: `{ ok: true, value }` or `{ ok: false, errors: [{ path, message }], message }`; `message`
  *   is the first Turkish message in the schema's field order, `path` a dotted path ('title', 'answers.0.answer', ''
  *   for the body itself). Defaults of the schema (e.g. poll type 'public') are written into `data`.
- * - Poll helpers: `parsePollOptions`, `normalizePollOptions`, `pollOptionsProblem`, `voteOptionIndex`,
+ * - Poll helpers: `parsePollOptions`, `normalizePollOptions`, `pollOptionsProblem`, `voteOptionIndex`, `voteOptionIndexes`,
  *   `resolvePollExpiry`, `isShareableRequest`.
  */
 import { Ajv } from 'ajv';
@@ -18,7 +18,7 @@ import { errorCatalogue } from './errors.js';
 import { limits } from './limits.js';
 import { allSchemas, pollMessages } from './schemas/index.js';
 import { formatIssues, normalizePollOptions, type ValidationIssue, type ValidationResult } from './issues.js';
-import type { AnySchema, PollCreateBody, PollVoteBody, SchemaId, SchemaTypes } from './schemas/index.js';
+import type { AnySchema, PollCreateBody, PollVoteBody, SchemaId, SchemaTypes, ShareVoteBody } from './schemas/index.js';
 
 // ajv-formats and ajv-errors are CommonJS with `exports.default`: Node hands us module.exports, bundlers may hand us
 // exports.default; both carry `.default`.
@@ -127,6 +127,12 @@ export function formatErrors(schemaOrId: SchemaId | object | undefined, errors: 
 export function voteOptionIndex(body: PollVoteBody): number {
   if (typeof body.optionIndex === 'number') return body.optionIndex;
   return Number(body.optionId);
+}
+
+/** The options of a validated vote body's ballot (optionIndexes, else the one of optionIndex/optionId). */
+export function voteOptionIndexes(body: PollVoteBody | ShareVoteBody): number[] {
+  if (body.optionIndexes) return [...body.optionIndexes];
+  return [voteOptionIndex(body as PollVoteBody)];
 }
 
 /** Whether a validated create-poll body asks for a shareable poll. */

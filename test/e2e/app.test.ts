@@ -243,7 +243,8 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     await friendsCard.getByRole('button', { name: 'Konser' }).click();
     await friendsCard.locator('[data-chosen]').waitFor();
     expect(await friendsCard.locator('[data-chosen] [data-percent]').textContent()).toBe('%100');
-    expect(await friendsCard.locator('[data-friends="tally"]').textContent()).toBe('1/1 oy verdi');
+    // The choice shows at once; the tally follows the server's answer.
+    await friendsCard.locator('[data-friends="tally"]', { hasText: '1/1 oy verdi' }).waitFor();
     // One vote: no group analysis yet. Mert votes too, and it appears without a reload.
     expect(await friendsCard.getByRole('button', { name: 'Grup Analizi' }).count()).toBe(0);
     const voted = await call(stack, 'POST', `/api/polls/${created.id}/vote`, { sid: mert.sid, body: { optionIndex: 0 } });
@@ -276,7 +277,7 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     // Shareable is offered with public only, and choosing another type clears it.
     await create.getByRole('switch', { name: 'Paylaşılabilir link' }).click();
     await create.getByRole('radio', { name: /Özel/ }).click();
-    expect(await create.getByRole('switch').count()).toBe(0);
+    expect(await create.getByRole('switch', { name: 'Paylaşılabilir link' }).count()).toBe(0);
     await create.getByRole('radio', { name: /Herkese Açık/ }).click();
     expect(await create.getByRole('switch', { name: 'Paylaşılabilir link' }).getAttribute('aria-checked')).toBe('false');
     await create.getByRole('switch', { name: 'Paylaşılabilir link' }).click();

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureK6 } from '../../deploy/k6/bench-votes.mjs';
+import { ensureK6 } from '../../deploy/tools/ensure-tools.mjs';
 import { startStack, type Stack } from './stack.js';
 import { createMember, type Member } from './support.js';
 

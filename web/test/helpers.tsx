@@ -5,10 +5,10 @@ import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { App } from '../src/app/App';
-import { api } from '../src/app/api';
+import { api } from '../src/store/api';
 import { createAppRouter } from '../src/app/router';
-import { createStore } from '../src/app/store';
-import { RealtimeHub, loadServerEventValidators, type SocketLike } from '../src/features/realtime/hub';
+import { createStore } from '../src/store/store';
+import { RealtimeHub, loadServerEventValidators, type SocketLike } from '../src/store/realtime/hub';
 import { ThemeProvider } from '../src/theme/ThemeProvider';
 
 // The app fetches them with the socket; tests that hand the hub a fake socket need them at once.

@@ -2,8 +2,8 @@
 import type { NotificationItem, Poll, PollList } from '@meydan/proto';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { socketContracts } from '@meydan/proto';
-import { RealtimeHub, loadServerEventValidators, readServerEvent } from '../src/features/realtime/hub';
-import { DeferredSocket } from '../src/features/realtime/socket';
+import { RealtimeHub, loadServerEventValidators, readServerEvent } from '../src/store/realtime/hub';
+import { DeferredSocket } from '../src/store/realtime/socket';
 import { socketSchemas } from '../src/lib/socket-schemas';
 import { notificationsApi } from '../src/features/notifications/notificationsApi';
 import { pollsApi } from '../src/features/polls/pollsApi';

@@ -12,7 +12,7 @@ import { RegisterDialog } from '../src/features/session/RegisterDialog';
 import { sessionApi } from '../src/features/session/sessionApi';
 import { QuickDecision } from '../src/features/quick-decision/QuickDecision';
 import { Toaster } from '../src/features/toasts/Toaster';
-import { dialogClosed, dialogOpened } from '../src/features/ui/uiSlice';
+import { dialogClosed, dialogOpened } from '../src/store/uiSlice';
 import { Header } from '../src/layout/Header';
 import { fakeApi, json, member, renderAppAt, renderWithStore, testStore } from './helpers';
 
@@ -323,9 +323,9 @@ describe('poll creation dialog', () => {
     fireEvent.click(shareable);
     expect(shareable.getAttribute('aria-checked')).toBe('true');
     fireEvent.click(within(dialog).getByRole('radio', { name: /Özel/ }));
-    expect(within(dialog).queryByRole('switch')).toBeNull();
+    expect(within(dialog).queryByRole('switch', { name: 'Paylaşılabilir link' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('radio', { name: /Herkese Açık/ }));
-    expect(within(dialog).getByRole('switch').getAttribute('aria-checked')).toBe('false');
+    expect(within(dialog).getByRole('switch', { name: 'Paylaşılabilir link' }).getAttribute('aria-checked')).toBe('false');
   });
 
   it('adds options up to 6 and removes them down to 2, with a counter on the title', () => {

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { api, tagTypes } from '../src/app/api';
-import { createStore } from '../src/app/store';
+import { api, tagTypes } from '../src/store/api';
+import { createStore } from '../src/store/store';
 
 afterEach(() => {
   vi.unstubAllGlobals();

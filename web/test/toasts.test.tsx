@@ -2,7 +2,7 @@
 import { act, cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../src/features/toasts/Toaster';
-import { initialToastState, toastDismissed, toastRemoved, toastShown, toastSlice } from '../src/features/toasts/toastSlice';
+import { initialToastState, toastDismissed, toastRemoved, toastShown, toastSlice } from '../src/store/toastSlice';
 import { showToast } from '../src/features/toasts/useToast';
 import { renderWithStore } from './helpers';
 

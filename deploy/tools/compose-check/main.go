@@ -1,5 +1,6 @@
-// compose-check loads a docker-compose file the way `docker compose config` does (compose-go: schema
-// validation, interpolation, anchors and merges) and prints the resolved project as JSON. No Docker needed.
+// compose-check loads docker-compose files the way `docker compose -f a.yml -f b.yml config` does (compose-go: schema
+// validation, interpolation, anchors, merges, and each file over the ones before it) and prints the resolved project
+// as JSON. No Docker needed.
 package main
 
 import (
@@ -12,11 +13,11 @@ import (
 )
 
 func main() {
-	if len(os.Args) != 2 {
-		fmt.Fprintln(os.Stderr, "usage: compose-check <docker-compose.yml>")
+	if len(os.Args) < 2 {
+		fmt.Fprintln(os.Stderr, "usage: compose-check <docker-compose.yml> [<override.yml> …]")
 		os.Exit(2)
 	}
-	options, err := cli.NewProjectOptions([]string{os.Args[1]}, cli.WithOsEnv, cli.WithName("meydan"))
+	options, err := cli.NewProjectOptions(os.Args[1:], cli.WithOsEnv, cli.WithName("meydan"))
 	if err != nil {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)

@@ -117,6 +117,8 @@ export type PollEndedEvent = FromSchema<typeof pollEndedEventSchema>;
 /**
  * `events.polls.vote.cast`, message id `vote:<pollId>:<voter>`. voter is `u:<userId>` for a member, `v:<visitorId>`
  * for a visitor (then userId is null). The vote consumer stores it in MongoDB, so pollId is an ObjectId.
+ * optionIndex is the ballot's (first) option; a ballot of several options on a multiple-choice poll lists them all in
+ * optionIndexes (ascending), and is still one vote of one voter.
  */
 export const voteCastEventSchema = {
   $id: 'meydan/event-vote-cast',
@@ -129,6 +131,7 @@ export const voteCastEventSchema = {
     voter: { type: 'string', pattern: '^[uv]:.{1,128}$' },
     userId: nullableIdField,
     optionIndex: countField,
+    optionIndexes: { type: 'array', minItems: 2, uniqueItems: true, items: countField },
     at: dateTimeField,
   },
 } as const;
@@ -443,6 +446,9 @@ export const pollsUserExportReplySchema = {
           pollTitle: { type: ['string', 'null'] },
           optionIndex: { type: 'integer', minimum: 0 },
           option: { type: ['string', 'null'] },
+          /** A multiple-choice ballot of several options: all of them. */
+          optionIndexes: { type: 'array', items: { type: 'integer', minimum: 0 } },
+          options: { type: 'array', items: { type: ['string', 'null'] } },
           votedAt: dateTimeField,
         },
       },

@@ -41,6 +41,12 @@ export const pollMessages = {
   expiresTooLate: `Anket süresi en fazla ${limits.poll.maxExpiryDays} gün olabilir`,
   optionRequired: 'Bir seçenek seçmelisin',
   optionInvalid: 'Geçersiz seçenek',
+  maxChoices: `En fazla seçim sayısı 1 ile ${limits.poll.optionsMax} arasında bir tam sayı olmalıdır (1: tek seçim)`,
+  maxChoicesOverOptions: 'En fazla seçim sayısı şık sayısından büyük olamaz',
+  maxChoicesLocked: 'Seçim sayısı sonradan değiştirilemez',
+  optionIndexes: 'Seçimler 0\'dan başlayan seçenek sıralarının listesi olmalıdır',
+  optionIndexesDuplicate: 'Aynı seçeneği iki kez işaretleyemezsin',
+  singleChoiceOnly: 'Bu ankette yalnızca bir seçenek işaretleyebilirsin',
   quickRequired: 'Soruyu ve iki seçeneği de yazman lazım.',
   quickQuestionMax: `Soru en fazla ${limits.quick.questionMax} karakter olabilir`,
   quickOptionMax: `Seçenekler en fazla ${limits.quick.optionMax} karakter olabilir`,
@@ -73,6 +79,8 @@ const durationField = {
  *   or `expiresAt` (ISO date-time, or null = none). Neither: 24 hours. Resolve with `resolvePollExpiry`.
  * - `isShareable`/`shareable`: only with type public. `creatorId` is accepted and ignored.
  * - `shareVoteMode`: only for a share-link poll, who may vote through its link (`shareVoteModes`; default browser).
+ * - `maxChoices`: how many options one ballot may mark ('Birden fazla seçim'), 1 (single choice, the default) up to
+ *   the number of options.
  */
 export const pollCreateSchema = {
   $id: 'meydan/poll-create',
@@ -108,6 +116,13 @@ export const pollCreateSchema = {
     isShareable: { type: 'boolean', errorMessage: M.shareableBoolean },
     shareable: { type: 'boolean', errorMessage: M.shareableBoolean },
     shareVoteMode: { type: 'string', enum: shareVoteModes, errorMessage: M.shareVoteMode },
+    maxChoices: {
+      type: 'integer',
+      minimum: 1,
+      maximum: limits.poll.optionsMax,
+      description: 'Birden fazla seçim: bir oyda en çok kaç seçenek işaretlenebilir (1 tek seçim, varsayılan; en çok şık sayısı)',
+      errorMessage: M.maxChoices,
+    },
     durationHours: durationField,
     duration: durationField,
     expiresAt: { type: ['string', 'null'], format: 'date-time', errorMessage: M.expiresAt },
@@ -135,9 +150,21 @@ export type PollCreateBody = FromSchema<typeof pollCreateSchema>;
 /** What a client sends (type may be left out: it defaults to public). */
 export type PollCreateInput = FromSchema<typeof pollCreateSchema, { keepDefaultedPropertiesOptional: true }>;
 
+/** A ballot of a multiple-choice poll: distinct 0-based option indexes (at most the poll's maxChoices, checked by the service). */
+const optionIndexesField = {
+  type: 'array',
+  minItems: 1,
+  maxItems: limits.poll.optionsMax,
+  uniqueItems: true,
+  description: 'Birden fazla seçimli ankette işaretlenen seçeneklerin 0\'dan başlayan sıraları (en çok anketin maxChoices kadarı, her biri bir kez)',
+  items: { type: 'integer', minimum: 0, errorMessage: M.optionInvalid },
+  errorMessage: { type: M.optionIndexes, minItems: M.optionRequired, maxItems: M.optionIndexes, uniqueItems: M.optionIndexesDuplicate },
+} as const;
+
 /**
  * POST /api/polls/{id}/vote: `{optionIndex}` (0-based), or `{optionId}` as on the API documentation page (an option's
- * id is its index). `userId` is accepted and ignored. Read the index with `voteOptionIndex`.
+ * id is its index), or `{optionIndexes: [0, 2]}`: one ballot of a multiple-choice poll. `userId` is accepted and
+ * ignored. Read the ballot with `voteOptionIndexes`.
  */
 export const pollVoteSchema = {
   $id: 'meydan/poll-vote',
@@ -151,23 +178,25 @@ export const pollVoteSchema = {
       pattern: '^(0|[1-9][0-9]*)$',
       errorMessage: M.optionInvalid,
     },
+    optionIndexes: optionIndexesField,
     userId: ignoredIdField,
   },
-  allOf: [{ anyOf: [{ required: ['optionIndex'] }, { required: ['optionId'] }], errorMessage: M.optionRequired }],
+  allOf: [{ anyOf: [{ required: ['optionIndex'] }, { required: ['optionId'] }, { required: ['optionIndexes'] }], errorMessage: M.optionRequired }],
   errorMessage: { type: M.bodyObject },
 } as const;
 export type PollVoteBody = FromSchema<typeof pollVoteSchema>;
 
-/** POST /api/s/{shortUrl}/vote: `{optionIndex}` (0-based), no account needed. */
+/** POST /api/s/{shortUrl}/vote: `{optionIndex}` (0-based) or a ballot `{optionIndexes: [0, 2]}`, no account needed. */
 export const shareVoteSchema = {
   $id: 'meydan/share-vote',
   type: 'object',
   additionalProperties: false,
-  required: ['optionIndex'],
   properties: {
     optionIndex: { type: 'integer', minimum: 0, errorMessage: M.optionInvalid },
+    optionIndexes: optionIndexesField,
   },
-  errorMessage: { type: M.bodyObject, required: { optionIndex: M.optionRequired } },
+  allOf: [{ anyOf: [{ required: ['optionIndex'] }, { required: ['optionIndexes'] }], errorMessage: M.optionRequired }],
+  errorMessage: { type: M.bodyObject },
 } as const;
 export type ShareVoteBody = FromSchema<typeof shareVoteSchema>;
 
@@ -278,6 +307,9 @@ const friendSummaryShape = {
 export const friendSummarySchema = { $id: 'meydan/friend-summary', ...friendSummaryShape } as const;
 export type FriendSummary = FromSchema<typeof friendSummarySchema>;
 
+/** The options of one ballot, by 0-based index, ascending. */
+const choicesField = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
+
 /** An option on a card: its id is its 0-based index. */
 const pollOptionShape = {
   type: 'object',
@@ -295,9 +327,13 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
 
 /**
  * A poll as every list and detail answer returns it (feed, friends' circle, profile lists, share page).
- * - options: [{id, text, votes}] with id = index; totalVotes = votesCount = sum of the option votes;
- *   publicVotesCount = the part cast through the share link without an account.
- * - hasVoted/userChoice/isLiked are the viewer's (false/null for visitors).
+ * - options: [{id, text, votes}] with id = index; totalVotes = votesCount = votersCount = the ballots (on a
+ *   single-choice poll the sum of the option votes; on a multiple-choice poll the option votes may sum to more, and an
+ *   option's percentage is its share of the ballots); publicVotesCount = the ballots cast through the share link
+ *   without an account.
+ * - maxChoices: how many options one ballot may mark (1 = single choice).
+ * - hasVoted/userChoice/isLiked are the viewer's (false/null for visitors); userChoices all the options of the
+ *   viewer's ballot (empty when they did not vote), userChoice its first.
  * - friends: only on friends polls, for the creator's mutual followers.
  * - shortUrl: only on shareable polls (null otherwise); the link is {origin}/s/{shortUrl}.
  * - shareVoteMode: only on shareable polls, who may vote through the link (see `shareVoteModes`).
@@ -349,6 +385,7 @@ const pollShape = {
     updatedAt: dateTimeField,
     totalVotes: countField,
     votesCount: countField,
+    votersCount: countField,
     publicVotesCount: countField,
     likesCount: countField,
     commentsCount: countField,
@@ -356,6 +393,8 @@ const pollShape = {
     isLiked: { type: 'boolean' },
     hasVoted: { type: 'boolean' },
     userChoice: { type: ['integer', 'null'], minimum: 0 },
+    userChoices: choicesField,
+    maxChoices: { type: 'integer', minimum: 1 },
     friends: { type: 'array', items: friendSummaryShape },
   },
 } as const;
@@ -375,6 +414,7 @@ export const shareLinkPollSchema = {
     voteCounts: voteCountsField,
     hasVoted: { type: 'boolean' },
     userChoice: { type: ['integer', 'null'], minimum: 0 },
+    userChoices: choicesField,
   },
 } as const;
 export type ShareLinkPoll = FromSchema<typeof shareLinkPollSchema>;
@@ -405,8 +445,10 @@ export const voteResultSchema = {
     pollId: idField,
     voteCounts: voteCountsField,
     totalVotes: countField,
+    votersCount: countField,
     hasVoted: { type: 'boolean', const: true },
     userChoice: { type: 'integer', minimum: 0 },
+    userChoices: choicesField,
     message: { type: 'string' },
     feedback: { type: ['string', 'null'] },
   },
@@ -445,7 +487,10 @@ export const commentSchema = {
 } as const;
 export type PollComment = FromSchema<typeof commentSchema>;
 
-/** One entry of GET /api/users/{id}/votes. selectedOption is the chosen option's text. */
+/**
+ * One entry of GET /api/users/{id}/votes. selectedOption is the chosen option's text (a multiple-choice ballot's
+ * texts joined with ', '); selectedOptions, only on such a ballot, every chosen text.
+ */
 export const userVoteSchema = {
   $id: 'meydan/user-vote',
   type: 'object',
@@ -457,6 +502,7 @@ export const userVoteSchema = {
     pollTitle: { type: 'string' },
     pollCategory: { type: 'string' },
     selectedOption: { type: 'string' },
+    selectedOptions: { type: 'array', items: { type: 'string' } },
     votedAt: dateTimeField,
   },
 } as const;
@@ -531,6 +577,7 @@ export const pollEditSchema = {
     durationHours: { not: {}, errorMessage: S.editLocked },
     duration: { not: {}, errorMessage: S.editLocked },
     expiresAt: { not: {}, errorMessage: S.editLocked },
+    maxChoices: { not: {}, errorMessage: M.maxChoicesLocked },
   },
   errorMessage: { type: M.bodyObject, minProperties: S.editNothing },
 } as const;
@@ -698,6 +745,7 @@ export const pollAnalysisSchema = {
     pollId: idField,
     totalVotes: countField,
     userChoice: { type: 'integer', minimum: 0 },
+    userChoices: choicesField,
     overall: { type: 'array', items: analysisOptionShape },
     friends: {
       type: 'object',

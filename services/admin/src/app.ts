@@ -1,13 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createServiceApp, httpError, type ServiceDeps } from '@meydan/kit';
+import { createServiceApp, exponentialBackoff, httpError, retry, type ServiceDeps } from '@meydan/kit';
 import { messagesRoutes } from './routes/messages.js';
 import { createContext, type AdminContext } from './context.js';
 import { ensureIndexes } from './model/index.js';
 import { ensureBulkEmailStream, startBulkEmailWorker } from './nats/bulk-email.js';
 import { startReadModel } from './nats/read-model.js';
-import { emptyParts, rebuild } from './nats/rebuild.js';
+import { rebuild } from './nats/rebuild.js';
 import { adminRoutes } from './routes/admin.js';
 import { exportRoutes } from './routes/exports.js';
+import { emptyParts } from './store/read-model.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -38,27 +39,27 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await adminRoutes(app, ctx);
   await exportRoutes(app, ctx);
 
-  const empty = await emptyParts(ctx);
+  const empty = await emptyParts(ctx.models);
   await startReadModel(ctx);
   await ensureBulkEmailStream(ctx);
   const worker = await startBulkEmailWorker(ctx);
   // The owning services may start after this one: the read model serves what it has and fills in meanwhile,
   // retrying the rebuild with backoff until auth and polls answer.
-  let closing = false;
-  const rebuilt = (async () => {
-    for (let attempt = 0; !closing; attempt++) {
+  const closing = new AbortController();
+  const rebuilt = retry(
+    async () => {
       try {
-        return await rebuild(ctx, empty);
+        await rebuild(ctx, empty);
       } catch (err) {
-        const delay = Math.min(30_000, 500 * 2 ** attempt);
-        ctx.log.warn({ err, delay }, 'read model rebuild failed; trying again');
-        await new Promise((r) => setTimeout(r, delay).unref());
+        if (!closing.signal.aborted) ctx.log.warn({ err }, 'read model rebuild failed; trying again');
+        throw err;
       }
-    }
-  })();
+    },
+    { attempts: Number.POSITIVE_INFINITY, backoff: exponentialBackoff(500, 30_000), signal: closing.signal },
+  ).catch(() => undefined);
   app.decorate('admin', { ...ctx, rebuilt });
   app.addHook('onClose', async () => {
-    closing = true;
+    closing.abort();
     await worker.stop();
   });
   return app;

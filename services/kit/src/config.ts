@@ -21,7 +21,12 @@ export const baseConfigProperties = {
   NATS_STREAM_REPLICAS: { type: 'integer', minimum: 1, maximum: 5 },
   /** How long a publish whose cause is already counted (a vote) is retried before a 503; default 10 s, longer than a JetStream leader election. */
   NATS_PUBLISH_RETRY_MS: { type: 'integer', minimum: 0, maximum: 60_000 },
-  REDIS_URL: { type: 'string', pattern: '^rediss?://' },
+  /** One server, a Sentinel-watched master or a Cluster: see redis-url.ts. */
+  REDIS_URL: {
+    type: 'string',
+    pattern: '^(rediss?|redis\\+sentinel|redis\\+cluster)://',
+    description: 'must start with redis://, rediss://, redis+sentinel:// or redis+cluster://',
+  },
   MONGO_URL: { type: 'string', pattern: '^mongodb(\\+srv)?://' },
   MONGO_DB: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,60}$' },
   INTERNAL_SECRET: { type: 'string', minLength: 16 },

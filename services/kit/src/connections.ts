@@ -1,6 +1,6 @@
 import { ErrorCode, NatsError, connect, type NatsConnection } from 'nats';
 import type { Connection } from 'mongoose';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
 import { exponentialBackoff } from './retry.js';
 import { Bus, type BusSettings } from './bus.js';
@@ -8,6 +8,7 @@ import { ConfigError } from './config.js';
 import { mongoCommandErrors, redisCommandErrors } from './metrics.js';
 import { natsContracts } from '@meydan/proto';
 import { createRequire } from 'node:module';
+import { createRedisClient } from './redis-url.js';
 
 /** The live connections a service works with. */
 export interface Connections {
@@ -112,9 +113,9 @@ export async function connectMongo(url: string, dbName: string, log: Logger): Pr
 /** How long ioredis waits before its n-th attempt to reconnect. */
 export const redisReconnectDelay = exponentialBackoff(200, 2000);
 
-/** ioredis with a per-service key prefix: no service reads another's keys. */
+/** ioredis (one server, Sentinel or Cluster, by REDIS_URL) with a per-service key prefix: no service reads another's keys. */
 export function connectRedis(url: string, service: string, log: Logger): Redis {
-  const redis = new Redis(url, {
+  const redis = createRedisClient(url, {
     keyPrefix: `${service}:`,
     maxRetriesPerRequest: 2,
     retryStrategy: redisReconnectDelay,

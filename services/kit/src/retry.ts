@@ -19,6 +19,8 @@ export interface RetryOptions {
   backoff?: Backoff;
   /** Whether a failure is worth another attempt; others are thrown at once (default: every failure). */
   retryIf?: (err: unknown) => boolean;
+  /** Ends the retries: no attempt starts after it aborts, and a wait in progress ends at once (the last failure is thrown). */
+  signal?: AbortSignal;
 }
 
 /** `promise`, or a rejection with `Error(message)` if `ms` pass first; the timer goes either way. */
@@ -30,7 +32,17 @@ export function within<T>(promise: Promise<T>, ms: number, message = 'timeout'):
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal?.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+  });
 
 /** Runs `work` until it succeeds, a failure is not worth retrying, or the attempts are spent (then the last failure is thrown). */
 export async function retry<T>(work: (attempt: number) => Promise<T>, options: RetryOptions): Promise<T> {
@@ -39,9 +51,11 @@ export async function retry<T>(work: (attempt: number) => Promise<T>, options: R
     try {
       return await work(attempt);
     } catch (err) {
-      if (attempt >= attempts || (options.retryIf && !options.retryIf(err))) throw err;
+      const { retryIf, signal } = options;
+      if (attempt >= attempts || signal?.aborted || (retryIf && !retryIf(err))) throw err;
       const delay = options.backoff?.(attempt) ?? 0;
-      if (delay > 0) await sleep(delay);
+      if (delay > 0) await sleep(delay, signal);
+      if (signal?.aborted) throw err;
     }
   }
 }

@@ -40,6 +40,23 @@ describe('retry', () => {
     ).rejects.toBe(fatal);
     expect(calls).toBe(1);
   });
+
+  it('stops at once when its signal aborts, also in the middle of a wait', async () => {
+    const stop = new AbortController();
+    let calls = 0;
+    const started = Date.now();
+    const result = retry(
+      async (attempt) => {
+        calls++;
+        throw new Error(`failure ${attempt}`);
+      },
+      { attempts: Number.POSITIVE_INFINITY, backoff: () => 60_000, signal: stop.signal },
+    );
+    setTimeout(() => stop.abort(), 50);
+    await expect(result).rejects.toThrow('failure 1');
+    expect(calls).toBe(1);
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
 });
 
 describe('backoffs', () => {

@@ -58,6 +58,7 @@ export async function presentPolls(
       type: d.type as Poll['type'],
       // Dost Meclisi: the split only to those who voted (with the friends' hasVoted flags it would tell who chose what).
       options: d.options.map((text, i) => ({ id: i, text, votes: d.type === 'friends' && choice === null ? 0 : (c.votes[i] ?? 0) })),
+      maxChoices: d.maxChoices ?? 1,
       expiresAt: iso(d.expiresAt),
       creatorId: d.creatorId,
       creator: people.get(d.creatorId) as CreatorSummary,
@@ -69,13 +70,15 @@ export async function presentPolls(
       updatedAt: iso(d.updatedAt ?? d.createdAt)!,
       totalVotes: c.total,
       votesCount: c.total,
+      votersCount: c.total,
       publicVotesCount: c.visitorVotes,
       likesCount: e.likes,
       commentsCount: e.comments,
       shareCount: e.shares,
       isLiked: liked.has(id),
       hasVoted: choice !== null,
-      userChoice: choice,
+      userChoice: choice?.[0] ?? null,
+      userChoices: choice ?? [],
     };
     if (d.type === 'friends') {
       const friendIds = friendsOf.get(d.creatorId) ?? [];

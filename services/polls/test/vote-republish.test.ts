@@ -23,7 +23,7 @@ describe('a vote counted but not published', () => {
     const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'] });
     const published = collect(svc.deps.nats, events.polls.voteCast);
     // The Lua step alone, as if the process had died before publishing.
-    expect(await ctx.counters.cast(poll.id, 3, `u:${bob}`, 1)).toMatchObject({ status: 'counted', choice: 1 });
+    expect(await ctx.counters.cast(poll.id, 3, `u:${bob}`, [1])).toMatchObject({ status: 'counted', choice: [1] });
     await published.flush();
     expect(published.received).toHaveLength(0);
 

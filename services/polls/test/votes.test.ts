@@ -29,8 +29,10 @@ describe('votes', () => {
       pollId: poll.id,
       voteCounts: { '0': 0, '1': 0, '2': 1 },
       totalVotes: 1,
+      votersCount: 1,
       hasVoted: true,
       userChoice: 2,
+      userChoices: [2],
       message: S.voteRecorded,
       feedback: 'İlk oyu sen verdin!',
     });

@@ -36,6 +36,10 @@ export const trPolls = {
     optionLabel: (n: number) => `${n}. şık`,
     addOption: 'Şık ekle',
     removeOption: (n: number) => `${n}. şıkkı kaldır`,
+    multipleChoice: 'Birden fazla seçim',
+    multipleChoiceHint: 'Oy verenler tek oyla birden fazla seçeneği işaretleyebilir.',
+    maxChoicesLabel: 'En fazla kaç seçenek işaretlenebilir?',
+    maxChoices: (n: number) => `En fazla ${n} seçenek`,
     durationLabel: 'Süre',
     durations: {
       1: '1 saat',
@@ -57,6 +61,13 @@ export const trPolls = {
     successText: 'Sorun fırlatıldı, artık herkes görebilir!',
     failedTitle: 'Hata',
     failedText: 'Anket oluşturulurken bir hata oluştu',
+  },
+  /** A multiple-choice poll's ballot (features/polls/BallotForm): tick up to maxChoices options, then 'Oy ver'. */
+  ballot: {
+    hint: (max: number) => `En fazla ${max} seçenek işaretleyebilirsin.`,
+    count: (chosen: number, max: number) => `${chosen}/${max} seçenek işaretlendi`,
+    submit: 'Oy ver',
+    empty: 'Oy vermek için en az bir seçenek işaretle.',
   },
   shareLink: {
     title: 'Paylaşılabilir link hazır!',

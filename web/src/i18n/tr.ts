@@ -129,6 +129,8 @@ export const tr = {
     optionsLabel: 'Seçenekler',
     resultsLabel: 'Sonuçlar',
     voteFor: (text: string) => `${text} seçeneğine oy ver`,
+    /** Under a multiple-choice poll's results: percentages are of the voters, so they may sum past 100. */
+    ballotResults: (voters: number) => `${voters} kişi oy verdi · Yüzdeler oy verenlere göre`,
     optionResult: (text: string, percent: string, votes: number) => `${text}: ${percent}, ${votes} oy`,
     closed: 'Bu anket sona erdi.',
     closedEarly: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.',

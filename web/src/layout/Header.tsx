@@ -1,16 +1,16 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppDispatch } from '../app/store';
+import { useAppDispatch } from '../store/store';
 import { useCurrentUser, useLogoutMutation, useMemberGate } from '../features/session/sessionApi';
 import { useToast } from '../features/toasts/useToast';
-import { dialogOpened } from '../features/ui/uiSlice';
+import { dialogOpened } from '../store/uiSlice';
 import { tr } from '../i18n/tr';
 import { Avatar } from '../ui/Avatar';
 import { Hidden } from '../ui/Spinner';
 import { useThemeMode } from '../theme/ThemeProvider';
-import { Button, ButtonLink, IconButton } from './buttons';
-import { CloseIcon, MenuIcon, MoonIcon, PlusIcon, SunIcon } from './icons';
+import { Button, ButtonLink, IconButton } from '../ui/buttons';
+import { CloseIcon, MenuIcon, MoonIcon, PlusIcon, SunIcon } from '../ui/icons';
 import { HeaderSearch } from './HeaderSearch';
 
 // Members only, with the popover library: fetched after the first render (web/scripts/initial-js.ts). Until then an

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useRouteError } from 'react-router-dom';
 import styled from 'styled-components';
 import { tr } from '../i18n/tr';
-import { ButtonLink } from './buttons';
+import { ButtonLink } from '../ui/buttons';
 
 /** Shown when rendering a route throws; the cause goes to the console, the visitor gets a plain message. */
 export function RouteErrorPage() {

@@ -16,6 +16,8 @@ export function normalizePoll(raw: Poll): Poll {
     hasVoted: raw.hasVoted === true,
     isLiked: raw.isLiked === true,
     userChoice: typeof raw.userChoice === 'number' ? raw.userChoice : null,
+    userChoices: choicesOf(raw),
+    maxChoices: typeof raw.maxChoices === 'number' ? raw.maxChoices : 1,
     likesCount: raw.likesCount ?? 0,
     commentsCount: raw.commentsCount ?? 0,
   };
@@ -32,6 +34,20 @@ export function normalizeOptions(value: unknown): PollOption[] {
   return parsePollOptions(value).map((text, i) => ({ id: i, text, votes: 0 }));
 }
 
+/** The options of the viewer's ballot (older answers carry only userChoice). */
+export function choicesOf(poll: Pick<Poll, 'userChoice' | 'userChoices'>): number[] {
+  if (Array.isArray(poll.userChoices)) return [...poll.userChoices];
+  return typeof poll.userChoice === 'number' ? [poll.userChoice] : [];
+}
+
+/**
+ * The voters a page's percentages are of: on a multiple-choice poll the ballots (totalVotes), since its option votes
+ * sum to more; on a single-choice poll the option votes' sum, as the share page always counted.
+ */
+export function votersOf(poll: Pick<Poll, 'maxChoices' | 'totalVotes'>, votes: readonly number[]): number {
+  return (poll.maxChoices ?? 1) > 1 ? poll.totalVotes : votes.reduce((a, b) => a + b, 0);
+}
+
 /** Applies live counts (a `poll_update`, or a vote's answer) to a poll in place (an immer draft). */
 export function applyCounts(
   poll: Poll,
@@ -43,6 +59,7 @@ export function applyCounts(
   }
   poll.totalVotes = counts.totalVotes;
   poll.votesCount = counts.totalVotes;
+  poll.votersCount = counts.totalVotes;
   if (typeof counts.likesCount === 'number') poll.likesCount = counts.likesCount;
   if (typeof counts.commentsCount === 'number') poll.commentsCount = counts.commentsCount;
 }

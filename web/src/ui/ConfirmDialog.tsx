@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { tr } from '../i18n/tr';
-import { Button } from '../layout/buttons';
+import { Button } from './buttons';
 import { Modal } from './Modal';
 import { Actions } from './fields';
 

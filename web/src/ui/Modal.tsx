@@ -2,8 +2,8 @@ import * as Dialog from '@radix-ui/react-dialog';
 import type { ReactNode } from 'react';
 import styled, { keyframes } from 'styled-components';
 import { tr } from '../i18n/tr';
-import { IconButton } from '../layout/buttons';
-import { CloseIcon } from '../layout/icons';
+import { IconButton } from './buttons';
+import { CloseIcon } from './icons';
 
 export interface ModalProps {
   open: boolean;

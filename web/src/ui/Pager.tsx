@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { tr } from '../i18n/tr';
-import { Button } from '../layout/buttons';
+import { Button } from './buttons';
 
 /** Previous / next for a paginated list; nothing when everything fits on one page. */
 export function Pager({ page, pages, onPage }: { page: number; pages: number; onPage: (page: number) => void }) {

@@ -24,7 +24,7 @@ import { istanbulMonthStart } from '../domain/month.js';
 import { banNoticeMail } from '../domain/mail.js';
 import type { AdminUserDoc } from '../model/index.js';
 import { enqueueRecipients, jobProgress } from '../nats/bulk-email.js';
-import { forgetPoll } from '../nats/read-model.js';
+import { forgetPoll } from '../store/read-model.js';
 import {
   auditPage,
   createBulkJob,
@@ -186,7 +186,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
         { pollId: poll._id, by: adminId, at: new Date().toISOString() },
         { requestId: request.id, msgId: `poll-removed:${poll._id}` },
       );
-      await forgetPoll(ctx, poll._id);
+      await forgetPoll(ctx.models, poll._id);
       await audit(adminId, 'poll.delete', 'poll', poll._id);
       return { message: T.pollDeleted };
     },

@@ -1,13 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { mongo, Types } from 'mongoose';
 import { SESSION_COOKIE, altchaPayloadField, events, limits, subjects } from '@meydan/proto';
-import { HttpError, httpError } from '@meydan/kit';
+import { HttpError, httpError, requireMember } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { PasswordChecks } from '../store/password-checks.js';
 import { revokeEverything } from '../store/revocation.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf } from '../domain/views.js';
-import { signedInMember } from './guards.js';
 
 const GATHER_TIMEOUT_MS = 3000;
 const DAY_MS = 24 * 3600_000;
@@ -26,7 +25,7 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
     '/api/account/export',
     { schema: { summary: 'Hesabındaki tüm verilerin JSON kopyası', response: { 200: { $ref: 'meydan/account-export' } } } },
     async (request, reply) => {
-      const userId = signedInMember(request);
+      const userId = requireMember(request, T.loginRequired);
       const user = await users.findById(userId).lean();
       if (!user) throw httpError('not_found', T.userNotFound);
       const meta = { requestId: request.id };
@@ -95,7 +94,7 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
       },
     },
     async (request, reply) => {
-      const userId = signedInMember(request);
+      const userId = requireMember(request, T.loginRequired);
       const user = await users.findById(userId);
       if (!user) throw httpError('not_found', T.userNotFound);
       await passwordChecks.verify(user, request.body.password, { ip: request.identity?.ip ?? request.ip, altcha: request.body.altcha, log: request.log });

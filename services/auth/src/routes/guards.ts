@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { HttpError, httpError } from '@meydan/kit';
+import { HttpError, requireMember } from '@meydan/kit';
 import { authTexts as T } from '../domain/texts.js';
 
 /** `/api/users/{id}/…` params: a member id; anything else is a member nobody has. */
@@ -11,16 +11,9 @@ export const userIdParams = {
   errorMessage: { properties: { id: T.userNotFound } },
 } as const;
 
-/** The signed-in member's id; a visitor gets 401. */
-export function signedInMember(request: FastifyRequest): string {
-  const userId = request.identity?.userId;
-  if (!userId) throw httpError('unauthorized', T.loginRequired);
-  return userId;
-}
-
 /** The caller must be the owner of `/api/users/{id}/…`: 401 for a visitor, 403 for another member. */
 export function profileOwner(request: FastifyRequest<{ Params: { id: string } }>): string {
-  const userId = signedInMember(request);
+  const userId = requireMember(request, T.loginRequired);
   if (userId !== request.params.id) throw new HttpError(403, 'forbidden', T.notYourProfile);
   return userId;
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { events, type ApiTokenCreateBody, type ApiTokenIdParams } from '@meydan/proto';
-import { HttpError, httpError } from '@meydan/kit';
+import { HttpError, httpError, requireMember } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { randomToken, sha256 } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -12,8 +12,7 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
   const { apiTokens } = ctx;
 
   function sessionOwner(request: FastifyRequest): string {
-    const userId = request.identity?.userId;
-    if (!userId) throw httpError('unauthorized', T.loginRequired);
+    const userId = requireMember(request, T.loginRequired);
     if (request.identity?.authMethod !== 'session') throw new HttpError(403, 'forbidden', T.sessionRequired);
     return userId;
   }

@@ -1,6 +1,5 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
-import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import { createAdapter, createShardedAdapter } from '@socket.io/redis-adapter';
 import { Server, type Socket } from 'socket.io';
 import {
   getValidator,
@@ -14,7 +13,7 @@ import {
   type PollUpdate,
 } from '@meydan/proto';
 import { measureSockets } from './metrics.js';
-import { HttpError, IDENTITY_HEADER, redisReconnectDelay, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
+import { HttpError, IDENTITY_HEADER, createRedisClient, isCluster, redisReconnectDelay, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
 
 /** Socket.io rooms: one per member, one per poll followed live. */
 export const userRoom = (userId: string) => `user:${userId}`;
@@ -102,13 +101,16 @@ const identityOf = (request: IncomingMessage, secret: string): Identity | null =
  */
 export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
   const { bus, log, secret } = deps;
-  const pub = new Redis(deps.redisUrl, { maxRetriesPerRequest: 2, retryStrategy: redisReconnectDelay });
+  const pub = createRedisClient(deps.redisUrl, { maxRetriesPerRequest: 2, retryStrategy: redisReconnectDelay });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err: err.message }, 'socket.io redis error'));
   // The adapter does not wait for its publishes: while Redis is down they would reject unhandled and end the process.
   // Live pushes are best effort (a reconnecting client is sent its count again), so a failed one is only logged.
-  const publish = pub.publish.bind(pub);
-  pub.publish = ((channel: string, message: string | Buffer) =>
+  // On a Redis Cluster the sharded adapter (SPUBLISH, one channel per room) spreads the broadcasts over the masters.
+  const sharded = isCluster(pub);
+  const method = sharded ? 'spublish' : 'publish';
+  const publish = pub[method].bind(pub);
+  pub[method] = ((channel: string, message: string | Buffer) =>
     publish(channel, message).catch((err: Error) => {
       log.warn({ err: err.message }, 'socket.io broadcast lost: redis unavailable');
       return 0;
@@ -118,7 +120,7 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
     path: '/ws',
     transports: ['websocket'],
     serveClient: false,
-    adapter: createAdapter(pub, sub),
+    adapter: sharded ? createShardedAdapter(pub, sub) : createAdapter(pub, sub),
     allowRequest: (request, callback) => {
       const allowed = identityOf(request, secret) !== null;
       if (!allowed) log.warn('socket refused: no valid gateway identity');

@@ -5,14 +5,10 @@ import {
   type NotificationIdParams,
   type NotificationListQuery,
 } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { HttpError, requireMember } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 
-function ownerId(request: FastifyRequest): string {
-  const userId = request.identity?.userId;
-  if (!userId) throw new HttpError(401, 'unauthorized', M.loginRequired);
-  return userId;
-}
+const ownerId = (request: FastifyRequest) => requireMember(request, M.loginRequired);
 
 /** The bell: a member's own notifications, newest first, and marking them read. */
 export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {

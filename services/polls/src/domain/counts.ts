@@ -1,10 +1,11 @@
-/** Vote counts as Redis keeps them (a hash: option index → count, `t` total, `pv` share-link visitors) and as answers show them. */
+/** Vote counts as Redis keeps them (a hash: option index → count, `t` ballots, `pv` share-link visitors' ballots) and as answers show them. */
 
 export interface PollCounts {
   /** Votes per option, by index. */
   votes: number[];
+  /** Ballots (voters): the option votes' sum on a single-choice poll, fewer on a multiple-choice one. */
   total: number;
-  /** Votes cast through the share link without an account. */
+  /** Ballots cast through the share link without an account. */
   visitorVotes: number;
 }
 
@@ -37,11 +38,17 @@ export function wholePercent(part: number, total: number): number {
   return total === 0 ? 0 : Math.round((part / total) * 100);
 }
 
-/** The optional sentence under 'Oyunuz kaydedildi! 🎉': how many chose as the voter did. */
-export function voteFeedback(votes: readonly number[], choice: number): string | null {
-  const total = votes.reduce((a, b) => a + b, 0);
-  const same = votes[choice] ?? 0;
-  if (total <= 1) return 'İlk oyu sen verdin!';
+/**
+ * The optional sentence under 'Oyunuz kaydedildi! 🎉': how many chose as the voter did. `ballots` are the poll's voters
+ * (on a multiple-choice poll fewer than the option votes' sum); an option's share is of the ballots.
+ */
+export function voteFeedback(votes: readonly number[], choice: number | readonly number[], ballots = votes.reduce((a, b) => a + b, 0)): string | null {
+  const chosen = typeof choice === 'number' ? [choice] : choice;
+  if (ballots <= 1) return 'İlk oyu sen verdin!';
+  if (chosen.length > 1) {
+    return `Seçtiğin seçenekler oy verenlerin sırasıyla ${chosen.map((i) => `%${wholePercent(votes[i] ?? 0, ballots)}`).join(', ')} kadarınca seçildi.`;
+  }
+  const same = votes[chosen[0]!] ?? 0;
   if (same <= 1) return 'Bu seçeneği şimdilik yalnızca sen seçtin.';
-  return `Oy verenlerden ${same} kişi (%${wholePercent(same, total)}) bu seçeneği seçti.`;
+  return `Oy verenlerden ${same} kişi (%${wholePercent(same, ballots)}) bu seçeneği seçti.`;
 }

@@ -16,6 +16,8 @@ const pollSchema = new Schema(
     creatorId: { type: String, required: true },
     isShareable: { type: Boolean, default: false },
     shortUrl: { type: String, default: null },
+    /** How many options one ballot may mark (1: single choice; missing on older polls: 1). */
+    maxChoices: { type: Number, default: 1 },
     /** Share-link polls: who may vote through the link (proto's shareVoteModes; missing on older polls: the default). */
     shareVoteMode: { type: String, enum: [...shareVoteModes, null], default: null },
     /** Set once `events.polls.poll.ended` was published (the job's filter; the claim itself is in Redis). */
@@ -35,7 +37,10 @@ const voteSchema = new Schema(
     /** `u:<userId>` or `v:<visitorId>`. */
     voter: { type: String, required: true },
     userId: { type: String, default: null },
+    /** The ballot's option (its first, ascending, when it marks several). */
     optionIndex: { type: Number, required: true },
+    /** A multiple-choice ballot of several options: all of them, ascending (absent on a ballot of one option). */
+    optionIndexes: { type: [Number], default: undefined },
     /** When the voter voted (from the event), not when it was persisted. */
     votedAt: { type: Date, required: true },
     persistedAt: { type: Date, required: true },

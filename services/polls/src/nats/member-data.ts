@@ -1,5 +1,6 @@
 import { events, subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
+import { ballotOfVote } from '../domain/ballots.js';
 import type { PollDoc } from '../model/index.js';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -26,11 +27,13 @@ export async function bindMemberData(ctx: PollsContext): Promise<void> {
       })),
       votes: votes.map((v) => {
         const poll = byId.get(String(v.pollId));
+        const ballot = ballotOfVote(v);
         return {
           pollId: String(v.pollId),
           pollTitle: poll?.title ?? null,
           optionIndex: v.optionIndex,
           option: poll?.options[v.optionIndex] ?? null,
+          ...(ballot.length > 1 ? { optionIndexes: ballot, options: ballot.map((i) => poll?.options[i] ?? null) } : {}),
           votedAt: iso(v.votedAt)!,
         };
       }),

@@ -1,6 +1,6 @@
 /**
  * The vote consumer: persists `events.polls.vote.cast` to MongoDB in batches behind the unique (pollId, voter)
- * index, through the kit's batch consumer (which hands over only events matching their contract and dead-letters
+ * index (one document per ballot, a multiple-choice ballot's options in it together), through the kit's batch consumer (which hands over only events matching their contract and dead-letters
  * the others). A duplicate key means the vote is already stored (idempotent). While MongoDB is unreachable the batch
  * is redelivered with a growing delay, without limit, so every acknowledged vote is eventually stored.
  */
@@ -9,6 +9,7 @@ import { events } from '@meydan/proto';
 import { Coalescer, EVERY_EVENT_IN_BATCHES, findEachById, isDuplicateKey, type BatchItem } from '@meydan/kit';
 import type { VoteCastEvent } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
+import { ballotOfVote } from '../domain/ballots.js';
 import type { PollDoc } from '../model/index.js';
 import { META_FIELDS, metaOf, type PollMeta } from '../store/polls.js';
 
@@ -43,6 +44,7 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
             voter: v.voter,
             userId: v.userId ?? null,
             optionIndex: v.optionIndex,
+            ...(v.optionIndexes ? { optionIndexes: v.optionIndexes } : {}),
             votedAt: new Date(v.at),
             persistedAt: now,
           })),
@@ -55,7 +57,7 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
     // Counters rebuilt from MongoDB before these votes reached it learn them now (before the ack: a crash in
     // between redelivers the batch rather than leave the counters short).
     const changed = await ctx.counters
-      .ensure(kept.map((v) => ({ pollId: v.pollId, voter: v.voter, optionIndex: v.optionIndex })))
+      .ensure(kept.map((v) => ({ pollId: v.pollId, voter: v.voter, ballot: ballotOfVote(v) })))
       .catch((err) => {
         log.warn({ err }, 'vote counters not checked after persisting');
         return new Set<string>();

@@ -1,5 +1,5 @@
-import type { FastifyRequest, onRequestHookHandler } from 'fastify';
-import { errorCatalogue, pollServiceMessages as S, type ErrorBody, type NatsContracts } from '@meydan/proto';
+import type { FastifyRequest } from 'fastify';
+import { pollServiceMessages as S, type ErrorBody, type NatsContracts } from '@meydan/proto';
 import { HttpError, type EventPayload, type EventSubject, type Identity, type RequestIdSource } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
@@ -40,12 +40,8 @@ export function identityOf(request: FastifyRequest): Identity {
   return request.identity ?? { userId: null, role: null };
 }
 
-/** Route hook: visitors get a 401 with the given Turkish text. */
-export function membersOnly(message: string = errorCatalogue.unauthorized.message): onRequestHookHandler {
-  return async (request) => {
-    if (!request.identity?.userId) throw new HttpError(401, 'unauthorized', message);
-  };
-}
+/** The kit's member guard, where the poll routes import their helpers. */
+export { membersOnly } from '@meydan/kit';
 
 /** Whether the viewer may see the poll by id (asks social for the viewer's mutuals only when a friends poll needs it). */
 export async function canSee(ctx: PollsContext, poll: PollMeta | PollDoc, viewer: Identity, source?: RequestIdSource): Promise<boolean> {

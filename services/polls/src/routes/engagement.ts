@@ -256,11 +256,12 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       const voters = friends.filter((f) => choices.get(`u:${f}`) != null);
       const people = await ctx.people.summaries(voters, request);
       const byOption = poll.options.map(() => [] as string[]);
-      for (const f of voters) byOption[choices.get(`u:${f}`)!]?.push(f);
+      for (const f of voters) for (const option of choices.get(`u:${f}`)!) byOption[option]?.push(f);
       return {
         pollId: id,
         totalVotes: counts.total,
-        userChoice: mine,
+        userChoice: mine[0]!,
+        userChoices: mine,
         overall: poll.options.map((text, i) => ({ id: i, text, votes: counts.votes[i] ?? 0, percent: wholePercent(counts.votes[i] ?? 0, counts.total) })),
         friends: {
           total: friends.length,

@@ -48,6 +48,8 @@ interface NewPoll {
   shareable: boolean;
   /** Share-link polls only. */
   shareVoteMode: ShareVoteMode | null;
+  /** How many options one ballot may mark (1: single choice). */
+  maxChoices: number;
 }
 
 async function createPoll(ctx: PollsContext, request: FastifyRequest, input: NewPoll): Promise<PollDoc> {
@@ -77,6 +79,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
     isShareable: input.shareable,
     shortUrl,
     shareVoteMode: input.shareVoteMode,
+    maxChoices: input.maxChoices,
     createdAt,
     updatedAt: createdAt,
   });
@@ -109,7 +112,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
   return poll;
 }
 
-/** The create body's rules that a JSON Schema cannot say (expiry against now; shareable only with public). */
+/** The create body's rules that a JSON Schema cannot say (expiry against now; shareable only with public; maxChoices within the options). */
 function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const shareable = shareableRoute || isShareableRequest(body);
   const type = body.type ?? 'public';
@@ -118,15 +121,19 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const expiry = resolvePollExpiry(body);
   if (!expiry.ok) throw new ValidationError('expiresAt', expiry.message);
   const description = typeof body.description === 'string' && body.description.trim() ? body.description.trim() : null;
+  const options = normalizePollOptions(body.options);
+  const maxChoices = body.maxChoices ?? 1;
+  if (maxChoices > options.length) throw new ValidationError('maxChoices', pollMessages.maxChoicesOverOptions);
   return {
     title: body.title.trim(),
     description,
     category: body.category,
     type,
-    options: normalizePollOptions(body.options),
+    options,
     expiresAt: expiry.expiresAt,
     shareable,
     shareVoteMode: shareable ? (body.shareVoteMode ?? defaultShareVoteMode) : null,
+    maxChoices,
   };
 }
 
@@ -137,7 +144,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     apiPaths.pollCreate,
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { summary: 'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat)', body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
+      schema: { summary: 'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat; maxChoices: birden fazla seçimde bir oyda işaretlenebilecek en çok seçenek)', body: { $ref: 'meydan/poll-create' }, response: { 201: pollRef } },
     },
     async (request, reply) => {
       const doc = await createPoll(ctx, request, newPollFrom(request.body, false));
@@ -176,6 +183,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
         expiresAt: new Date(Date.now() + limits.quick.durationHours * 3600_000),
         shareable: false,
         shareVoteMode: null,
+        maxChoices: 1,
       });
       return reply.code(201).send(await presentPoll(ctx, doc, identityOf(request), request));
     },

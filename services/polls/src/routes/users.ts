@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pollServiceMessages as S, socialMessages, type UserIdParams, type UserVote } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { ballotOfVote } from '../domain/ballots.js';
 import { audienceAllows } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPolls } from '../present.js';
@@ -57,12 +58,14 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       for (const v of votes) {
         const poll = byId.get(String(v.pollId));
         if (!poll) continue;
+        const selected = ballotOfVote(v).map((i) => poll.options[i] ?? '');
         list.push({
           voteId: String(v._id),
           pollId: String(v.pollId),
           pollTitle: poll.title,
           pollCategory: poll.category,
-          selectedOption: poll.options[v.optionIndex] ?? '',
+          selectedOption: selected.join(', '),
+          ...(selected.length > 1 ? { selectedOptions: selected } : {}),
           votedAt: new Date(v.votedAt).toISOString(),
         });
       }

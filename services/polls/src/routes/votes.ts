@@ -1,16 +1,15 @@
 /**
- * Votes (the hot path) and the public share link. A vote is one Redis Lua step (dedupe + counter, and on a share link
- * the IP network's claim of the poll's share-vote rule), then a JetStream event whose message id is derived from poll
- * and voter, then the answer; MongoDB is written by the vote consumer.
+ * Votes (the hot path) and the public share link. A vote is one Redis Lua step (dedupe + counters of the ballot's
+ * options, and on a share link the IP network's claim of the poll's share-vote rule), then a JetStream event whose
+ * message id is derived from poll and voter, then the answer; MongoDB is written by the vote consumer.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   apiPaths,
   events,
   limits,
-  pollMessages,
   pollServiceMessages as S,
-  voteOptionIndex,
+  voteOptionIndexes,
   type PollIdParams,
   type PollVoteBody,
   type ShareCodeParams,
@@ -20,6 +19,7 @@ import {
 } from '@meydan/proto';
 import { HttpError, PUBLISH_THROUGH_ELECTION } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { ballotProblem, sortedBallot } from '../domain/ballots.js';
 import { voteCountsMap, voteFeedback } from '../domain/counts.js';
 import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
 import type { PollDoc } from '../model/index.js';
@@ -40,20 +40,25 @@ async function publishVote(ctx: PollsContext, event: VoteCastEvent, requestId: s
   await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, retryForMs, ...PUBLISH_THROUGH_ELECTION });
 }
 
-/** Casts a vote of `voter` on a poll the caller may see; with `ip`, the vote claims its IP network on the poll. */
+/**
+ * Casts the ballot of `voter` (one option, or up to the poll's maxChoices) on a poll the caller may see; with `ip`,
+ * the vote claims its IP network on the poll.
+ */
 export async function castVote(
   ctx: PollsContext,
   request: FastifyRequest,
   meta: PollMeta,
   voter: string,
-  optionIndex: number,
+  options: readonly number[],
   ip?: IpClaim,
 ): Promise<VoteResult> {
   const ended = () => (meta.closedAt ? new HttpError(409, 'poll_closed', S.pollClosed) : new HttpError(410, 'poll_expired', S.pollExpired));
   if (meta.closedAt || (meta.expiresAt && meta.expiresAt.getTime() <= Date.now())) throw ended();
-  if (optionIndex >= meta.optionsCount) throw new ValidationError('optionIndex', pollMessages.optionInvalid);
+  const problem = ballotProblem(options, meta.optionsCount, meta.maxChoices);
+  if (problem) throw new ValidationError(problem.path, problem.message);
+  const ballot = sortedBallot(options);
 
-  let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex, ip);
+  let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
   if (outcome.status === 'missing') {
     // Redis lost (or expired) this poll's counters: rebuild them from the votes collection, then vote.
     if (!(await ctx.models.Poll.exists({ _id: meta.id }))) {
@@ -61,7 +66,7 @@ export async function castVote(
       throw pollNotFound();
     }
     await ctx.counters.rebuild(meta);
-    outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, optionIndex, ip);
+    outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
     if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
   }
   if (outcome.status === 'ended') {
@@ -70,7 +75,15 @@ export async function castVote(
     throw new HttpError(409, 'poll_closed', S.pollClosed);
   }
   const userId = voter.startsWith('u:') ? voter.slice(2) : null;
-  const voteEvent = (choice: number): VoteCastEvent => ({ pollId: meta.id, creatorId: meta.creatorId, voter, userId, optionIndex: choice, at: new Date().toISOString() });
+  const voteEvent = (choices: readonly number[]): VoteCastEvent => ({
+    pollId: meta.id,
+    creatorId: meta.creatorId,
+    voter,
+    userId,
+    optionIndex: choices[0]!,
+    ...(choices.length > 1 ? { optionIndexes: [...choices] } : {}),
+    at: new Date().toISOString(),
+  });
   if (outcome.status === 'duplicate') {
     // The counted vote may never have been published (the process died, or its take-back failed): published again
     // under the same message id, which JetStream and the vote consumer both store once.
@@ -85,10 +98,10 @@ export async function castVote(
   }
 
   try {
-    await publishVote(ctx, voteEvent(optionIndex), request.id);
+    await publishVote(ctx, voteEvent(ballot), request.id);
   } catch (err) {
     // Not acknowledged to the voter, so not counted either.
-    await ctx.counters.undo(meta.id, voter, optionIndex, ip).catch(() => undefined);
+    await ctx.counters.undo(meta.id, voter, ballot, ip).catch(() => undefined);
     request.log.error({ err }, 'vote event not published: vote taken back');
     throw new HttpError(503, 'service_unavailable');
   }
@@ -97,10 +110,12 @@ export async function castVote(
     pollId: meta.id,
     voteCounts: voteCountsMap(outcome.counts.votes),
     totalVotes: outcome.counts.total,
+    votersCount: outcome.counts.total,
     hasVoted: true,
-    userChoice: outcome.choice,
+    userChoice: outcome.choice[0]!,
+    userChoices: outcome.choice,
     message: S.voteRecorded,
-    feedback: voteFeedback(outcome.counts.votes, outcome.choice),
+    feedback: voteFeedback(outcome.counts.votes, outcome.choice, outcome.counts.total),
   };
 }
 
@@ -116,7 +131,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     apiPaths.pollVote,
     {
       schema: {
-        summary: 'Oy verir (optionIndex ya da optionId: seçeneğin 0\'dan başlayan sırası)',
+        summary: 'Oy verir (optionIndex ya da optionId: seçeneğin 0\'dan başlayan sırası; birden fazla seçimli ankette optionIndexes: en fazla maxChoices seçenek)',
         params: { $ref: 'meydan/poll-id-params' },
         body: { $ref: 'meydan/poll-vote' },
         response: { 200: { $ref: 'meydan/vote-result' } },
@@ -127,7 +142,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       const meta = await ctx.polls.meta(request.params.id);
       if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
       if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
-      return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndex(request.body));
+      return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndexes(request.body));
     },
   );
 
@@ -143,6 +158,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
         voteCounts: voteCountsMap(poll.options.map((o) => o.votes)),
         hasVoted: poll.hasVoted,
         userChoice: poll.userChoice,
+        userChoices: poll.userChoices ?? [],
       };
     },
   );
@@ -174,7 +190,7 @@ export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       const voter = voterOf(viewer);
       if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
       const claim = rule.perIp === null ? undefined : { network: ipField(ctx.config.INTERNAL_SECRET, ip), perIp: rule.perIp };
-      return castVote(ctx, request, meta, voter, request.body.optionIndex, claim);
+      return castVote(ctx, request, meta, voter, voteOptionIndexes(request.body), claim);
     },
   );
 }

@@ -20,6 +20,8 @@ export interface PollMeta {
   /** Who may vote through the share link (share-link polls only). */
   shareVoteMode: ShareVoteMode | null;
   optionsCount: number;
+  /** How many options one ballot may mark (1: single choice). */
+  maxChoices: number;
   expiresAt: Date | null;
   /** When the creator closed it early (a vote then gets 409, not 410). */
   closedAt: Date | null;
@@ -34,10 +36,10 @@ export const shareVoteModeOf = (doc: Pick<PollDoc, 'isShareable' | 'shareVoteMod
   doc.isShareable ? ((doc.shareVoteMode as ShareVoteMode | null | undefined) ?? defaultShareVoteMode) : null;
 
 /** The fields `metaOf` reads. */
-export const META_FIELDS = { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, shareVoteMode: 1, options: 1, expiresAt: 1, closedAt: 1, createdAt: 1 } as const;
+export const META_FIELDS = { type: 1, creatorId: 1, isShareable: 1, shortUrl: 1, shareVoteMode: 1, options: 1, expiresAt: 1, closedAt: 1, createdAt: 1, maxChoices: 1 } as const;
 
 export function metaOf(
-  doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'> & { closedAt?: Date | null },
+  doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'> & { closedAt?: Date | null; maxChoices?: number | null },
 ): PollMeta {
   return {
     id: String(doc._id),
@@ -47,13 +49,15 @@ export function metaOf(
     shortUrl: doc.shortUrl ?? null,
     shareVoteMode: shareVoteModeOf(doc),
     optionsCount: doc.options.length,
+    maxChoices: doc.maxChoices ?? 1,
     expiresAt: doc.expiresAt ?? null,
     closedAt: doc.closedAt ?? null,
     createdAt: doc.createdAt,
   };
 }
 
-interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdAt'> {
+interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdAt' | 'maxChoices'> {
+  maxChoices?: number;
   expiresAt: number | null;
   closedAt?: number | null;
   createdAt: number;
@@ -84,6 +88,7 @@ export class PollStore {
       const meta = {
         ...s,
         shareVoteMode: s.isShareable ? (s.shareVoteMode ?? defaultShareVoteMode) : null,
+        maxChoices: s.maxChoices ?? 1,
         expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt),
         closedAt: s.closedAt == null ? null : new Date(s.closedAt),
         createdAt: new Date(s.createdAt),

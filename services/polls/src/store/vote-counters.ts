@@ -1,10 +1,13 @@
 /**
- * Exact vote counts in Redis. One Lua step per vote does the dedupe (voters hash) and the per-option counter
- * together; MongoDB's votes collection is the record they are rebuilt from whenever Redis lacks them.
+ * Exact vote counts in Redis. One Lua step per vote does the dedupe (voters hash) and the per-option counters
+ * together; MongoDB's votes collection is the record they are rebuilt from whenever Redis lacks them. A vote is a
+ * ballot: one option, or on a multiple-choice poll several (stored as "0,2", see domain/ballots.ts), counted all in
+ * the same step or not at all; `t` counts ballots.
  */
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Types } from 'mongoose';
+import { ballotField, ballotOf, ballotOfVote } from '../domain/ballots.js';
 import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.js';
 import type { Models } from '../model/index.js';
 import { keys } from './keys.js';
@@ -12,10 +15,22 @@ import { keys } from './keys.js';
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * KEYS: counts, voters, ended claim[, IP networks]. ARGV: voter, option index, '1' if a share-link visitor[, IP network
- * field, votes one IP network may have counted]. Returns {-4} the poll has ended (its ended event is
- * claimed), {-3} the IP network's votes are used up, {-1} counters missing (rebuild first), {0, previous choice, counts} already voted, {1, choice, counts} counted. The IP network is claimed
- * only by a vote that is counted, in the same step.
+ * Lua: adds `delta` to the counter (KEYS[1]) of every option of the ballot in ARGV[2]; a single choice (no comma, the
+ * hot case) is one HINCRBY as it always was.
+ */
+const countBallot = (delta: number) => `
+if string.find(ARGV[2], ',', 1, true) then
+  for option in string.gmatch(ARGV[2], '%d+') do redis.call('HINCRBY', KEYS[1], option, ${delta}) end
+else
+  redis.call('HINCRBY', KEYS[1], ARGV[2], ${delta})
+end`;
+
+/**
+ * KEYS: counts, voters, ended claim[, IP networks]. ARGV: voter, ballot ("1" or "0,2"), '1' if a share-link visitor[,
+ * IP network field, votes one IP network may have counted]. Returns {-4} the poll has ended (its ended event is
+ * claimed), {-3} the IP network's votes are used up, {-1} counters missing (rebuild first), {0, previous ballot,
+ * counts} already voted, {1, ballot, counts} counted. The IP network is claimed only by a vote that is counted, in
+ * the same step.
  */
 const CAST = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {-4} end
@@ -23,10 +38,9 @@ if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
 local total = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
 if total > 0 and redis.call('EXISTS', KEYS[2]) == 0 then return {-1} end
 local prev = redis.call('HGET', KEYS[2], ARGV[1])
-if prev then return {0, tonumber(prev), redis.call('HGETALL', KEYS[1])} end
+if prev then return {0, prev, redis.call('HGETALL', KEYS[1])} end
 if KEYS[4] and tonumber(redis.call('HGET', KEYS[4], ARGV[4]) or '0') >= tonumber(ARGV[5]) then return {-3} end
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])${countBallot(1)}
 redis.call('HINCRBY', KEYS[1], 't', 1)
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
 local ttl = redis.call('PTTL', KEYS[1])
@@ -35,14 +49,13 @@ if KEYS[4] then
   redis.call('HINCRBY', KEYS[4], ARGV[4], 1)
   if ttl > 0 and redis.call('PTTL', KEYS[4]) < 0 then redis.call('PEXPIRE', KEYS[4], ttl) end
 end
-return {1, tonumber(ARGV[2]), redis.call('HGETALL', KEYS[1])}
+return {1, ARGV[2], redis.call('HGETALL', KEYS[1])}
 `;
 
-/** Takes back a vote that could not be published (only if it is still the voter's recorded choice), and its IP claim. */
+/** Takes back a vote that could not be published (only if it is still the voter's recorded ballot), and its IP claim. */
 const UNDO = `
 if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('HINCRBY', KEYS[1], ARGV[2], -1)
+redis.call('HDEL', KEYS[2], ARGV[1])${countBallot(-1)}
 redis.call('HINCRBY', KEYS[1], 't', -1)
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', -1) end
 if KEYS[3] and redis.call('HINCRBY', KEYS[3], ARGV[4], -1) <= 0 then redis.call('HDEL', KEYS[3], ARGV[4]) end
@@ -56,8 +69,7 @@ return 1
 const ENSURE = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
-redis.call('HINCRBY', KEYS[1], ARGV[2], 1)
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])${countBallot(1)}
 redis.call('HINCRBY', KEYS[1], 't', 1)
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
 if redis.call('PTTL', KEYS[2]) < 0 then
@@ -80,7 +92,7 @@ if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1
 return 1
 `;
 
-/** KEYS: voters. ARGV: old voter, new voter. Moves a recorded choice to another voter name (counts unchanged). */
+/** KEYS: voters. ARGV: old voter, new voter. Moves a recorded ballot to another voter name (counts unchanged). */
 const RENAME_VOTER = `
 local choice = redis.call('HGET', KEYS[1], ARGV[1])
 if not choice then return 0 end
@@ -89,20 +101,21 @@ redis.call('HDEL', KEYS[1], ARGV[1])
 return 1
 `;
 
-type CastReply = [number, number?, string[]?];
+type CastReply = [number, string?, string[]?];
 
 interface CounterCommands {
-  pollsCastVote(counts: string, voters: string, ended: string, voter: string, index: number, visitor: string): Promise<CastReply>;
-  pollsCastVotePerIp(counts: string, voters: string, ended: string, ips: string, voter: string, index: number, visitor: string, network: string, perIp: number): Promise<CastReply>;
-  pollsUndoVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<number>;
-  pollsUndoVotePerIp(counts: string, voters: string, ips: string, voter: string, index: number, visitor: string, network: string): Promise<number>;
-  pollsEnsureVote(counts: string, voters: string, voter: string, index: number, visitor: string): Promise<number>;
+  pollsCastVote(counts: string, voters: string, ended: string, voter: string, ballot: string, visitor: string): Promise<CastReply>;
+  pollsCastVotePerIp(counts: string, voters: string, ended: string, ips: string, voter: string, ballot: string, visitor: string, network: string, perIp: number): Promise<CastReply>;
+  pollsUndoVote(counts: string, voters: string, voter: string, ballot: string, visitor: string): Promise<number>;
+  pollsUndoVotePerIp(counts: string, voters: string, ips: string, voter: string, ballot: string, visitor: string, network: string): Promise<number>;
+  pollsEnsureVote(counts: string, voters: string, voter: string, ballot: string, visitor: string): Promise<number>;
   pollsInstallCounts(counts: string, voters: string, tmpCounts: string, tmpVoters: string, ttlMs: number): Promise<number>;
   pollsRenameVoter(voters: string, from: string, to: string): Promise<number>;
 }
 
 export type CastOutcome =
-  | { status: 'counted' | 'duplicate'; choice: number; counts: PollCounts }
+  /** `choice`: the ballot counted (or, when a duplicate, the one counted before), ascending indexes. */
+  | { status: 'counted' | 'duplicate'; choice: number[]; counts: PollCounts }
   | { status: 'missing' }
   /** The poll has ended (closed early, or its expiry passed and was swept). */
   | { status: 'ended' }
@@ -155,37 +168,41 @@ export class VoteCounters {
     await this.redis.multi().hset(keys.counts(poll.id), zero).pexpire(keys.counts(poll.id), countersTtlMs(poll.expiresAt)).exec();
   }
 
-  /** The one atomic step of a vote; with `ip`, the vote also claims its IP network on the poll (same step). */
-  async cast(pollId: string, optionsCount: number, voter: string, index: number, ip?: IpClaim): Promise<CastOutcome> {
+  /**
+   * The one atomic step of a vote (a valid ballot, ascending: see domain/ballots.ts); with `ip`, the vote also claims
+   * its IP network on the poll (same step).
+   */
+  async cast(pollId: string, optionsCount: number, voter: string, ballot: readonly number[], ip?: IpClaim): Promise<CastOutcome> {
     const counts = keys.counts(pollId);
     const voters = keys.voters(pollId);
+    const field = ballotField(ballot);
     const reply = ip
-      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), keys.shareVoteIps(pollId), voter, index, isVisitor(voter), ip.network, ip.perIp)
-      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), voter, index, isVisitor(voter));
+      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network, ip.perIp)
+      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), voter, field, isVisitor(voter));
     const [code, choice, flat] = reply;
     if (code === -4) return { status: 'ended' };
     if (code === -3) return { status: 'ip_used' };
     if (code === -1) return { status: 'missing' };
     return {
       status: code === 1 ? 'counted' : 'duplicate',
-      choice: Number(choice),
+      choice: ballotOf(String(choice)),
       counts: countsFromHash(hashFromFlat(flat ?? []), optionsCount),
     };
   }
 
-  async undo(pollId: string, voter: string, index: number, ip?: IpClaim): Promise<void> {
-    const [counts, voters] = [keys.counts(pollId), keys.voters(pollId)];
-    if (ip) await this.redis.pollsUndoVotePerIp(counts, voters, keys.shareVoteIps(pollId), voter, index, isVisitor(voter), ip.network);
-    else await this.redis.pollsUndoVote(counts, voters, voter, index, isVisitor(voter));
+  async undo(pollId: string, voter: string, ballot: readonly number[], ip?: IpClaim): Promise<void> {
+    const [counts, voters, field] = [keys.counts(pollId), keys.voters(pollId), ballotField(ballot)];
+    if (ip) await this.redis.pollsUndoVotePerIp(counts, voters, keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network);
+    else await this.redis.pollsUndoVote(counts, voters, voter, field, isVisitor(voter));
   }
 
   /** Counts persisted votes the counters do not know (pipelined). Returns the poll ids whose counts changed. */
-  async ensure(votes: readonly { pollId: string; voter: string; optionIndex: number }[]): Promise<Set<string>> {
+  async ensure(votes: readonly { pollId: string; voter: string; ballot: readonly number[] }[]): Promise<Set<string>> {
     const changed = new Set<string>();
     if (votes.length === 0) return changed;
     const pipe = this.redis.pipeline();
     for (const v of votes) {
-      (pipe as unknown as CounterCommands).pollsEnsureVote(keys.counts(v.pollId), keys.voters(v.pollId), v.voter, v.optionIndex, isVisitor(v.voter));
+      (pipe as unknown as CounterCommands).pollsEnsureVote(keys.counts(v.pollId), keys.voters(v.pollId), v.voter, ballotField(v.ballot), isVisitor(v.voter));
     }
     const results = (await pipe.exec()) ?? [];
     results.forEach(([err, added], i) => {
@@ -221,9 +238,9 @@ export class VoteCounters {
     return (await this.countsOf([poll])).get(poll.id)!;
   }
 
-  /** The choices of one voter on polls (null where they did not vote). Counters must exist (see countsOf). */
-  async choicesOf(pollIds: readonly string[], voter: string | null): Promise<Map<string, number | null>> {
-    const result = new Map<string, number | null>();
+  /** The ballots of one voter on polls (null where they did not vote). Counters must exist (see countsOf). */
+  async choicesOf(pollIds: readonly string[], voter: string | null): Promise<Map<string, number[] | null>> {
+    const result = new Map<string, number[] | null>();
     if (!voter || pollIds.length === 0) {
       for (const id of pollIds) result.set(id, null);
       return result;
@@ -233,17 +250,17 @@ export class VoteCounters {
     const replies = (await pipe.exec()) ?? [];
     pollIds.forEach((id, i) => {
       const value = replies[i]?.[1];
-      result.set(id, typeof value === 'string' ? Number(value) : null);
+      result.set(id, typeof value === 'string' ? ballotOf(value) : null);
     });
     return result;
   }
 
-  /** The choices of several voters on one poll. */
-  async choicesOn(pollId: string, voters: readonly string[]): Promise<Map<string, number | null>> {
-    const result = new Map<string, number | null>();
+  /** The ballots of several voters on one poll. */
+  async choicesOn(pollId: string, voters: readonly string[]): Promise<Map<string, number[] | null>> {
+    const result = new Map<string, number[] | null>();
     if (voters.length === 0) return result;
     const values = await this.redis.hmget(keys.voters(pollId), ...voters);
-    voters.forEach((v, i) => result.set(v, values[i] == null ? null : Number(values[i])));
+    voters.forEach((v, i) => result.set(v, values[i] == null ? null : ballotOf(values[i]!)));
     return result;
   }
 
@@ -256,11 +273,11 @@ export class VoteCounters {
     const nonce = randomBytes(6).toString('hex');
     const tmp = keys.rebuild(poll.id, nonce);
     const pollObjectId = poll.id as unknown as Types.ObjectId;
-    const votes = await this.models.Vote.find({ pollId: pollObjectId }, { voter: 1, optionIndex: 1 }).lean();
+    const votes = await this.models.Vote.find({ pollId: pollObjectId }, { voter: 1, optionIndex: 1, optionIndexes: 1 }).lean();
     const counts: Record<string, number> = { t: 0, pv: 0 };
     for (let i = 0; i < poll.optionsCount; i++) counts[String(i)] = 0;
     for (const v of votes) {
-      counts[String(v.optionIndex)] = (counts[String(v.optionIndex)] ?? 0) + 1;
+      for (const option of ballotOfVote(v)) counts[String(option)] = (counts[String(option)] ?? 0) + 1;
       counts['t']! += 1;
       if (v.voter.startsWith('v:')) counts['pv']! += 1;
     }
@@ -268,7 +285,7 @@ export class VoteCounters {
     const pipe = this.redis.pipeline().hset(tmp.counts, counts).pexpire(tmp.counts, 60_000);
     for (let i = 0; i < votes.length; i += 1000) {
       const chunk: Record<string, string> = {};
-      for (const v of votes.slice(i, i + 1000)) chunk[v.voter] = String(v.optionIndex);
+      for (const v of votes.slice(i, i + 1000)) chunk[v.voter] = ballotField(ballotOfVote(v));
       pipe.hset(tmp.voters, chunk);
     }
     if (votes.length) pipe.pexpire(tmp.voters, 60_000);
@@ -277,13 +294,13 @@ export class VoteCounters {
     if (installed === 1) {
       const late = await this.models.Vote.find(
         { pollId: pollObjectId, persistedAt: { $gte: started } },
-        { voter: 1, optionIndex: 1 },
+        { voter: 1, optionIndex: 1, optionIndexes: 1 },
       ).lean();
-      await this.ensure(late.map((v) => ({ pollId: poll.id, voter: v.voter, optionIndex: v.optionIndex })));
+      await this.ensure(late.map((v) => ({ pollId: poll.id, voter: v.voter, ballot: ballotOfVote(v) })));
     }
   }
 
-  /** Moves a voter's recorded choice on a poll to another name (a deleted account's pseudonym); counts stay as they are. */
+  /** Moves a voter's recorded ballot on a poll to another name (a deleted account's pseudonym); counts stay as they are. */
   async renameVoter(pollId: string, from: string, to: string): Promise<void> {
     await this.redis.pollsRenameVoter(keys.voters(pollId), from, to);
   }

@@ -1,14 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { followRequestListResponse, socialMessages, type FollowListQuery, type FollowRequestItem, type FollowRequestParams } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { HttpError, requireMember } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 import { createEdge } from '../store/follows.js';
 
-function signedIn(request: FastifyRequest): string {
-  const userId = request.identity?.userId;
-  if (!userId) throw new HttpError(401, 'unauthorized', socialMessages.requestsLoginRequired);
-  return userId;
-}
+const signedIn = (request: FastifyRequest) => requireMember(request, socialMessages.requestsLoginRequired);
 
 const params = { $ref: 'meydan/follow-request-params' };
 const answer = { 200: { $ref: 'meydan/message#' } };

@@ -1,17 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { socialMessages, userListResponse, type FollowListQuery, type SocialUserParams } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { requireMember } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 import { type FollowDirection } from '../domain/follow-graph.js';
 import { assertListsVisible, followList, relationOf, toggleFollow } from '../store/follows.js';
 
 const params = { $ref: 'meydan/social-user-params' };
 
-function memberId(request: FastifyRequest): string {
-  const userId = request.identity?.userId;
-  if (!userId) throw new HttpError(401, 'unauthorized', socialMessages.loginRequired);
-  return userId;
-}
+const memberId = (request: FastifyRequest) => requireMember(request, socialMessages.loginRequired);
 
 /** Follow, follow state and the followers/following lists (`/api/users/{id}/...`). */
 export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {

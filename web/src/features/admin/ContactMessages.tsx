@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { contactStageLabels, type AdminContactMessagePage } from '@meydan/proto';
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 import { trInfo } from '../../i18n/tr-info';
 import { trAdmin } from '../../i18n/tr-admin';
 import { formatDateTime } from '../../lib/time';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { trAdmin } from '../../i18n/tr-admin';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { nameOf } from '../../lib/avatar';
 import { feedCategory } from '../../lib/categories';
 import { formatDate } from '../../lib/time';

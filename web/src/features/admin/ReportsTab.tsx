@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { trAdmin } from '../../i18n/tr-admin';
-import { Button, ButtonLink } from '../../layout/buttons';
+import { Button, ButtonLink } from '../../ui/buttons';
 import { formatDateTime } from '../../lib/time';
 import { useToast } from '../toasts/useToast';
 import { ContactMessages } from './ContactMessages';

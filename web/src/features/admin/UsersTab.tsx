@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { trAdmin } from '../../i18n/tr-admin';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { nameOf } from '../../lib/avatar';
 import { formatDate } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';

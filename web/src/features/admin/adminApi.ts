@@ -15,7 +15,7 @@ import type {
   ReportPage,
   ReportStatus,
 } from '@meydan/proto';
-import { api, type ApiExtra } from '../../app/api';
+import { api, type ApiExtra } from '../../store/api';
 
 /* The admin service's answers, as proto's schemas (the service's own response schemas) define them. */
 export type AdminUserRow = AdminUser;

@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { trAdmin } from '../../i18n/tr-admin';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { Input } from '../../ui/fields';
 
 /** The value after it has stopped changing for `ms` (search boxes ask the server once per pause, not per key). */

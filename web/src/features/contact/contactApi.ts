@@ -1,5 +1,5 @@
 import { apiPaths, apiUrl, type ContactMessageBody, type ContactReceipt } from '@meydan/proto';
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 
 /** The contact form's call: POST /api/contact answers the ticket number and a message for the success toast. */
 export const contactApi = api.injectEndpoints({

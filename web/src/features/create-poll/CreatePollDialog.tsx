@@ -4,12 +4,12 @@ import * as Switch from '@radix-ui/react-switch';
 import { defaultShareVoteMode, limits, shareVoteModes, topics, type PollType, type ShareVoteMode } from '@meydan/proto';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { apiErrorMessage } from '../../store/api';
+import { useAppDispatch, useAppSelector } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
-import { Button, IconButton } from '../../layout/buttons';
-import { CloseIcon, PlusIcon } from '../../layout/icons';
+import { Button, IconButton } from '../../ui/buttons';
+import { CloseIcon, PlusIcon } from '../../ui/icons';
 import { shortTimeLeft } from '../../lib/time';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { pollCreate as pollCreateValidator } from '../../generated/forms/pollCreate';
@@ -19,7 +19,9 @@ import { Actions, ErrorText, Form, Hint, InputField, Input, TextAreaField } from
 import { useCreatePollMutation } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
-import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
+import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
+import { SwitchRoot, SwitchRow as ShareRow } from './SwitchRoot';
+import { dialogClosed, dialogOpened, selectDialog } from '../../store/uiSlice';
 
 export interface PollDraft {
   type: PollType;
@@ -31,6 +33,8 @@ export interface PollDraft {
   category: string;
   options: string[];
   durationHours: number;
+  /** 'Birden fazla seçim': how many options one ballot may mark (1: single choice). */
+  maxChoices: number;
 }
 
 export const emptyDraft = (): PollDraft => ({
@@ -42,6 +46,7 @@ export const emptyDraft = (): PollDraft => ({
   category: '',
   options: ['', ''],
   durationHours: limits.poll.defaultDurationHours,
+  maxChoices: 1,
 });
 
 /** Choosing private or friends clears the shareable flag: only a public poll can be shareable. */
@@ -63,6 +68,7 @@ export function draftBody(draft: PollDraft) {
     options: draft.options.map((o) => o.trim()).filter(Boolean),
     durationHours: draft.durationHours,
     ...(draft.shareable ? { isShareable: true, shareVoteMode: draft.shareVoteMode } : {}),
+    ...(draft.maxChoices > 1 ? { maxChoices: draft.maxChoices } : {}),
   };
 }
 
@@ -125,6 +131,7 @@ function CreatePollForm() {
         durationHours: draft.durationHours,
         shareable: draft.shareable,
         shareVoteMode: draft.shareVoteMode,
+        ...(body.maxChoices ? { maxChoices: body.maxChoices } : {}),
       }).unwrap();
       toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
       if (created.shareUrl) dispatch(dialogOpened({ kind: 'shareLink', url: created.shareUrl }));
@@ -254,7 +261,7 @@ function CreatePollForm() {
                 <IconButton
                   aria-label={trPolls.create.removeOption(index + 1)}
                   title={trPolls.create.removeOption(index + 1)}
-                  onClick={() => update({ options: draft.options.filter((_, i) => i !== index) })}
+                  onClick={() => update({ options: draft.options.filter((_, i) => i !== index), maxChoices: clampMaxChoices(draft.maxChoices, draft.options.length - 1) })}
                 >
                   <CloseIcon />
                 </IconButton>
@@ -269,6 +276,12 @@ function CreatePollForm() {
           </Button>
         ) : null}
         {errors['options'] ? <ErrorText role="alert">{errors['options']}</ErrorText> : null}
+        <MultipleChoiceField
+          maxChoices={draft.maxChoices}
+          optionsCount={draft.options.length}
+          onChange={(maxChoices) => update({ maxChoices })}
+          error={errors['maxChoices']}
+        />
       </fieldset>
 
       <fieldset>
@@ -358,41 +371,6 @@ const VoteModes = styled(RadioGroup.Root)`
   display: grid;
   gap: 0.4rem;
   margin-top: 0.75rem;
-`;
-
-const ShareRow = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: 0.6rem;
-  margin-top: 0.75rem;
-
-  label { font-weight: 600; font-size: 0.9rem; cursor: pointer; }
-`;
-
-const SwitchRoot = styled(Switch.Root)`
-  position: relative;
-  flex-shrink: 0;
-  width: 2.5rem;
-  height: 1.4rem;
-  padding: 0;
-  border-radius: 999px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  cursor: pointer;
-
-  &[data-state='checked'] { background: ${({ theme }) => theme.colors.primary}; border-color: transparent; }
-
-  span {
-    display: block;
-    width: 1.05rem;
-    height: 1.05rem;
-    border-radius: 50%;
-    background: #fff;
-    box-shadow: 0 1px 2px rgb(0 0 0 / 0.3);
-    transform: translateX(0.15rem);
-    transition: transform 120ms ease;
-  }
-  span[data-state='checked'] { transform: translateX(1.25rem); }
 `;
 
 const Chips = styled.div`

@@ -1,15 +1,15 @@
 import { lazy, Suspense } from 'react';
 import styled from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
-import { Button } from '../../layout/buttons';
-import { CopyIcon } from '../../layout/icons';
+import { Button } from '../../ui/buttons';
+import { CopyIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { Actions, Input } from '../../ui/fields';
 import { copyText } from '../polls/share';
 import { useToast } from '../toasts/useToast';
-import { dialogClosed, selectDialog } from '../ui/uiSlice';
+import { dialogClosed, selectDialog } from '../../store/uiSlice';
 
 // The QR code and the embed snippet come with their own chunk (the QR encoder).
 const ShareTools = lazy(async () => ({ default: (await import('../reach/ShareTools')).ShareTools }));

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
-import { Button } from '../../layout/buttons';
-import { PlusIcon } from '../../layout/icons';
-import { useDocumentTitle } from '../../layout/Page';
+import { Button } from '../../ui/buttons';
+import { PlusIcon } from '../../ui/icons';
+import { useDocumentTitle } from '../../ui/Page';
 import { isOpen } from '../../lib/time';
 import { Spinner } from '../../ui/Spinner';
 import { HowItWorks } from '../landing/HowItWorks';
 import { PollCard } from '../polls/PollCard';
 import { useFeedInfiniteQuery, usePollQuery } from '../polls/pollsApi';
 import { useCurrentUser, useMemberGate } from '../session/sessionApi';
-import { dialogOpened } from '../ui/uiSlice';
+import { dialogOpened } from '../../store/uiSlice';
 import { feedKindOf, feedRouteOf, topicFromSearch } from './feedRoutes';
 import { TopicFilter } from './TopicFilter';
 

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { ButtonLink } from '../../layout/buttons';
-import { UsersIcon } from '../../layout/icons';
+import { ButtonLink } from '../../ui/buttons';
+import { UsersIcon } from '../../ui/icons';
 
 /** The Dost Meclisi banner: members only, on / only. */
 export function FriendsPromo() {

@@ -1,6 +1,6 @@
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { trProfile } from '../../i18n/tr-profile';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { useIsFollowingQuery, useToggleFollowMutation } from './followApi';

@@ -1,7 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import styled, { keyframes } from 'styled-components';
-import { apiErrorMessage, apiErrorStatus } from '../../app/api';
+import { apiErrorMessage, apiErrorStatus } from '../../store/api';
 import { trProfile } from '../../i18n/tr-profile';
 import { nameOf } from '../../lib/avatar';
 import { Avatar } from '../../ui/Avatar';

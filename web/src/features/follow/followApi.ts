@@ -1,5 +1,5 @@
 import type { FollowState, UserListItem } from '@meydan/proto';
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 
 export type FollowDirection = 'followers' | 'following';
 

@@ -2,15 +2,15 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { limits } from '@meydan/proto';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { trInfo } from '../../i18n/tr-info';
-import { Button, ButtonLink } from '../../layout/buttons';
-import { Page } from '../../layout/Page';
+import { Button, ButtonLink } from '../../ui/buttons';
+import { Page } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { useCurrentUser } from '../session/sessionApi';
 import { settingsTokensPath } from '../settings/anchors';
-import { dialogOpened } from '../ui/uiSlice';
+import { dialogOpened } from '../../store/uiSlice';
 import { apiSamples, sampleLanguages, type SampleLanguage } from './apiSamples';
 import {
   exampleOf,

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { trInfo } from '../../i18n/tr-info';
-import { Page } from '../../layout/Page';
+import { Page } from '../../ui/Page';
 import { formatDay } from '../../lib/time';
 import { NewsletterBox } from '../newsletter/NewsletterBox';
 import { blogPosts } from './content/blog';

@@ -1,7 +1,7 @@
 import { Link, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { trInfo } from '../../i18n/tr-info';
-import { Page } from '../../layout/Page';
+import { Page } from '../../ui/Page';
 import { formatDay } from '../../lib/time';
 import { NewsletterBox } from '../newsletter/NewsletterBox';
 import { NotFoundPage } from '../not-found/NotFoundPage';

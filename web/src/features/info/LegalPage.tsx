@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { trInfo } from '../../i18n/tr-info';
-import { Page } from '../../layout/Page';
+import { Page } from '../../ui/Page';
 import { formatDay } from '../../lib/time';
 import type { LegalDocument } from './content/types';
 import { Intro, Prose, TextBlocks } from './parts';

@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { trInfo } from '../../i18n/tr-info';
-import { ButtonLink, buttonStyles } from '../../layout/buttons';
-import { Page } from '../../layout/Page';
+import { ButtonLink, buttonStyles } from '../../ui/buttons';
+import { Page } from '../../ui/Page';
 import { contactDetails } from './content/contact-details';
 import { resolutionRates, responseTimes, supportCategories, supportChannels, ticketStages } from './content/support';
 import { ActionRow, Card, CardGrid, Intro, Muted } from './parts';

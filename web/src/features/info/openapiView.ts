@@ -2,7 +2,7 @@
  * Reading the gateway's OpenAPI document for the API documentation page: its operations grouped by tag (one tag per
  * service), their parameters, and an example value made from a schema (following `$ref`s into the components).
  */
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 
 export interface SchemaObject {
   $ref?: string;

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { ChartIcon, PlayIcon, PlusIcon, ShareIcon } from '../../layout/icons';
+import { ChartIcon, PlayIcon, PlusIcon, ShareIcon } from '../../ui/icons';
 
 const icons = [PlusIcon, ShareIcon, ChartIcon];
 

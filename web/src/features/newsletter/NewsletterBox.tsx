@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { tr } from '../../i18n/tr';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { validateForm } from '../../lib/validation';
 import { ErrorText, Input } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';

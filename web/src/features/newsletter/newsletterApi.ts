@@ -1,5 +1,5 @@
 import { apiPaths, apiUrl } from '@meydan/proto';
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 
 /** What the contact service answers: a Turkish message (the confirmation mail is on its way). */
 export interface NewsletterSubscribeAnswer {

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { ButtonLink } from '../../layout/buttons';
-import { Page } from '../../layout/Page';
+import { ButtonLink } from '../../ui/buttons';
+import { Page } from '../../ui/Page';
 
 export function NotFoundPage() {
   return (

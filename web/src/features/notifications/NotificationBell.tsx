@@ -4,13 +4,13 @@ import { limits, type NotificationItem } from '@meydan/proto';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import { useAppSelector } from '../../app/store';
+import { useAppSelector } from '../../store/store';
 import { tr } from '../../i18n/tr';
-import { Button, IconButton } from '../../layout/buttons';
-import { BellIcon } from '../../layout/icons';
+import { Button, IconButton } from '../../ui/buttons';
+import { BellIcon } from '../../ui/icons';
 import { relativeTime } from '../../lib/time';
 import { Spinner } from '../../ui/Spinner';
-import { selectConnectionStatus } from '../realtime/realtimeSlice';
+import { selectConnectionStatus } from '../../store/realtime/realtimeSlice';
 import { askNotificationPermissionOnce } from './browserNotifications';
 import {
   unreadBadge,

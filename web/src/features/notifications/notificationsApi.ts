@@ -1,5 +1,5 @@
 import type { NotificationCount, NotificationItem, NotificationReadResult } from '@meydan/proto';
-import { api, type ApiExtra } from '../../app/api';
+import { api, type ApiExtra } from '../../store/api';
 import { showBrowserNotification } from './browserNotifications';
 
 export const NOTIFICATIONS_PAGE = 20;

@@ -1,6 +1,6 @@
 import type { Poll, PollAnalysis } from '@meydan/proto';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { trPolls } from '../../i18n/tr-polls';
 import { nameOf } from '../../lib/avatar';
 import { formatPercent } from '../../lib/percent';
@@ -32,6 +32,7 @@ function AnalysisBody({ analysis }: { analysis: PollAnalysis }) {
           total={analysis.totalVotes}
           showResults
           userChoice={analysis.userChoice}
+          {...(analysis.userChoices ? { userChoices: analysis.userChoices } : {})}
           decimals={0}
         />
       </section>

@@ -1,12 +1,12 @@
 import { limits } from '@meydan/proto';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
-import { useAppDispatch } from '../../app/store';
+import { apiErrorMessage } from '../../store/api';
+import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
-import { Button, LinkButton } from '../../layout/buttons';
-import { TrashIcon } from '../../layout/icons';
+import { Button, LinkButton } from '../../ui/buttons';
+import { TrashIcon } from '../../ui/icons';
 import { nameOf } from '../../lib/avatar';
 import { relativeTime } from '../../lib/time';
 import { fieldErrors, validateForm } from '../../lib/validation';
@@ -16,7 +16,7 @@ import { Counter, ErrorText, TextArea } from '../../ui/fields';
 import { Spinner } from '../../ui/Spinner';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
-import { dialogOpened } from '../ui/uiSlice';
+import { dialogOpened } from '../../store/uiSlice';
 import { useAddCommentMutation, useCommentsInfiniteQuery, useDeleteCommentMutation } from './pollsApi';
 
 /** A poll's comments, newest first, with the composer for members. */

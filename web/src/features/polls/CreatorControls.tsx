@@ -1,9 +1,9 @@
 import { limits, type Poll } from '@meydan/proto';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { trCreator as T } from '../../i18n/tr-creator';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { isOpen } from '../../lib/time';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Actions, ErrorText, Form, InputField, TextAreaField } from '../../ui/fields';

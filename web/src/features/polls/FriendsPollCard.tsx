@@ -2,9 +2,10 @@ import { limits, type FriendSummary, type Poll } from '@meydan/proto';
 import { lazy, Suspense, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { ChartIcon, ClockIcon, UsersIcon } from '../../layout/icons';
+import { ChartIcon, ClockIcon, UsersIcon } from '../../ui/icons';
 import { nameOf } from '../../lib/avatar';
 import { feedCategory } from '../../lib/categories';
+import { choicesOf } from '../../lib/polls';
 import { isOpen, shortTimeLeft } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge, Pill } from '../../ui/CategoryBadge';
@@ -98,6 +99,9 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
         disabled={isLoading || !open}
         pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
         onVote={(optionIndex) => gate('vote', () => vote({ pollId: poll.id, optionIndex }))}
+        maxChoices={poll.maxChoices ?? 1}
+        userChoices={choicesOf(poll)}
+        onBallot={(optionIndexes) => gate('vote', () => vote({ pollId: poll.id, optionIndex: optionIndexes[0]!, optionIndexes }))}
       />
       <CardFooter
         poll={poll}

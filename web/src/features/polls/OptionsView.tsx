@@ -1,8 +1,14 @@
 import type { PollOption } from '@meydan/proto';
+import { lazy, Suspense } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { CheckIcon } from '../../layout/icons';
+import { CheckIcon } from '../../ui/icons';
 import { formatPercent, percentOf } from '../../lib/percent';
+import { Spinner } from '../../ui/Spinner';
+import { OptionList as List } from './optionList';
+
+// Few cards on the first screen are multiple-choice ballots: their form (and its texts) loads when one is shown.
+const BallotForm = lazy(async () => ({ default: (await import('./BallotForm')).BallotForm }));
 
 export interface OptionsViewProps {
   options: readonly PollOption[];
@@ -16,10 +22,23 @@ export interface OptionsViewProps {
   disabled?: boolean;
   /** The option being voted for right now. */
   pending?: number | null;
+  /** Options one ballot may mark: above 1, checkboxes and 'Oy ver' (onBallot) instead of one button per option. */
+  maxChoices?: number;
+  /** Every option of the viewer's ballot (a multiple-choice poll's several); userChoice alone when absent. */
+  userChoices?: readonly number[];
+  onBallot?: (indexes: number[]) => void;
 }
 
 /** A poll's options: buttons before voting, then bars with percentage and vote count, the viewer's choice marked. */
-export function OptionsView({ options, total, showResults, userChoice, decimals, onVote, disabled, pending }: OptionsViewProps) {
+export function OptionsView(props: OptionsViewProps) {
+  const { options, total, showResults, userChoice, decimals, onVote, disabled, pending, maxChoices = 1, userChoices, onBallot } = props;
+  if (!showResults && maxChoices > 1) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <BallotForm options={options} maxChoices={maxChoices} disabled={disabled} busy={pending != null} onSubmit={(indexes) => onBallot?.(indexes)} />
+      </Suspense>
+    );
+  }
   if (!showResults) {
     return (
       <List aria-label={tr.poll.optionsLabel}>
@@ -39,12 +58,12 @@ export function OptionsView({ options, total, showResults, userChoice, decimals,
       </List>
     );
   }
-  return (
+  const results = (
     <List aria-label={tr.poll.resultsLabel} data-results>
       {options.map((option) => {
         const value = percentOf(option.votes, total, decimals);
         const label = formatPercent(value, decimals);
-        const chosen = option.id === userChoice;
+        const chosen = userChoices ? userChoices.includes(option.id) : option.id === userChoice;
         return (
           <li key={option.id}>
             <Result $chosen={chosen} data-option={option.id} data-chosen={chosen || undefined}>
@@ -68,15 +87,19 @@ export function OptionsView({ options, total, showResults, userChoice, decimals,
       })}
     </List>
   );
+  if (maxChoices === 1) return results;
+  return (
+    <>
+      {results}
+      <VotersNote data-voters>{tr.poll.ballotResults(total)}</VotersNote>
+    </>
+  );
 }
 
-const List = styled.ul`
-  display: flex;
-  flex-direction: column;
-  gap: 0.5rem;
+const VotersNote = styled.p`
   margin: 0;
-  padding: 0;
-  list-style: none;
+  font-size: 0.8rem;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const pulse = keyframes`50% { opacity: 0.6; }`;

@@ -1,8 +1,9 @@
 import { limits, type Poll } from '@meydan/proto';
 import { lazy, Suspense, useRef } from 'react';
 import { tr } from '../../i18n/tr';
-import { ClockIcon } from '../../layout/icons';
+import { ClockIcon } from '../../ui/icons';
 import { feedCategory } from '../../lib/categories';
+import { choicesOf } from '../../lib/polls';
 import { cardTimeLeft, isOpen } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
@@ -68,6 +69,9 @@ function PublicPollCard({ poll }: { poll: Poll }) {
         disabled={isLoading || !open}
         pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
         onVote={(optionIndex) => gate('vote', () => vote({ pollId: poll.id, optionIndex }))}
+        maxChoices={poll.maxChoices ?? 1}
+        userChoices={choicesOf(poll)}
+        onBallot={(optionIndexes) => gate('vote', () => vote({ pollId: poll.id, optionIndex: optionIndexes[0]!, optionIndexes }))}
       />
       {!open ? <CardDescription data-ended>{poll.closedAt ? tr.poll.closedEarly : tr.poll.closed}</CardDescription> : null}
       <CardFooter poll={poll} />

@@ -1,14 +1,14 @@
 import type { Poll } from '@meydan/proto';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
-import { CommentIcon, FlagIcon, HeartIcon, ShareIcon } from '../../layout/icons';
+import { CommentIcon, FlagIcon, HeartIcon, ShareIcon } from '../../ui/icons';
 import { nameOf } from '../../lib/avatar';
 import { relativeTime } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { useCurrentUser, useMemberGate } from '../session/sessionApi';
-import { dialogOpened, type SignInReason } from '../ui/uiSlice';
+import { dialogOpened, type SignInReason } from '../../store/uiSlice';
 import { useLikeMutation } from './pollsApi';
 
 // Opened on demand, with their forms' validators: a reader scrolling the feed downloads neither.

@@ -1,5 +1,5 @@
 import type { Poll, PollEditBody } from '@meydan/proto';
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 import { normalizePoll } from '../../lib/polls';
 import { patchPollEverywhere } from './pollsApi';
 

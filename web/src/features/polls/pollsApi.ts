@@ -16,7 +16,7 @@ import {
   type ShareState,
   type VoteResult,
 } from '@meydan/proto';
-import { api, apiErrorStatus, type ApiExtra } from '../../app/api';
+import { api, apiErrorStatus, type ApiExtra } from '../../store/api';
 import { showToast } from '../toasts/useToast';
 import { voteRefusedToast } from './voteRefused';
 import { applyCounts, normalizePoll } from '../../lib/polls';
@@ -43,6 +43,8 @@ export interface NewPollInput {
   shareable: boolean;
   /** Who may vote through the share link (sent only for a shareable poll). */
   shareVoteMode?: ShareVoteMode;
+  /** 'Birden fazla seçim': how many options one ballot may mark (left out: single choice). */
+  maxChoices?: number;
 }
 
 export interface CreatedPoll {
@@ -138,22 +140,25 @@ export const pollsApi = api.injectEndpoints({
       },
     }),
 
-    vote: build.mutation<VoteResult, { pollId: string; optionIndex: number }>({
-      query: ({ pollId, optionIndex }) => ({
+    /** One option (`optionIndex`), or a multiple-choice poll's ballot (`optionIndexes`): one vote either way. */
+    vote: build.mutation<VoteResult, { pollId: string; optionIndex: number; optionIndexes?: number[] }>({
+      query: ({ pollId, optionIndex, optionIndexes }) => ({
         url: apiUrl(apiPaths.pollVote, { id: pollId }),
         method: 'POST',
-        body: { optionIndex },
+        body: optionIndexes ? { optionIndexes } : { optionIndex },
       }),
-      async onQueryStarted({ pollId, optionIndex }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ pollId, optionIndex, optionIndexes }, { dispatch, getState, queryFulfilled }) {
+        const ballot = optionIndexes ?? [optionIndex];
         // Shown at once; taken back if the server refuses it.
         const optimistic = patchPollEverywhere(dispatch, getState(), pollId, (poll) => {
           if (poll.hasVoted) return;
           poll.hasVoted = true;
-          poll.userChoice = optionIndex;
-          const option = poll.options.find((o) => o.id === optionIndex);
-          if (option) option.votes += 1;
+          poll.userChoice = ballot[0] ?? optionIndex;
+          poll.userChoices = ballot;
+          for (const option of poll.options) if (ballot.includes(option.id)) option.votes += 1;
           poll.totalVotes += 1;
           poll.votesCount += 1;
+          poll.votersCount = poll.totalVotes;
         });
         try {
           const { data } = await queryFulfilled;
@@ -162,6 +167,7 @@ export const pollsApi = api.injectEndpoints({
             applyCounts(poll, data);
             poll.hasVoted = true;
             poll.userChoice = data.userChoice;
+            poll.userChoices = data.userChoices ?? [data.userChoice];
             // On a friends' circle card the viewer is one of the friends who have now voted.
             for (const friend of poll.friends ?? []) if (friend.id === viewerId) friend.hasVoted = true;
           });
@@ -288,6 +294,7 @@ export const pollsApi = api.injectEndpoints({
           category: input.category,
           type: input.type,
           durationHours: input.durationHours,
+          ...(input.maxChoices ? { maxChoices: input.maxChoices } : {}),
         };
         if (input.shareable) {
           const result = await baseQuery({

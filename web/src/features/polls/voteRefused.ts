@@ -1,4 +1,4 @@
-import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../app/api';
+import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../store/api';
 import { tr } from '../../i18n/tr';
 import type { ToastInput } from '../toasts/useToast';
 

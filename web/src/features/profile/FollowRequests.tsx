@@ -1,8 +1,8 @@
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { trProfile } from '../../i18n/tr-profile';
 import { nameOf } from '../../lib/avatar';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { Avatar } from '../../ui/Avatar';
 import { useToast } from '../toasts/useToast';
 import { useAnswerFollowRequestMutation, useFollowRequestsQuery } from './profileApi';

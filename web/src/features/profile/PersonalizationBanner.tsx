@@ -1,7 +1,7 @@
 import type { UserProfile } from '@meydan/proto';
 import styled from 'styled-components';
 import { trProfile } from '../../i18n/tr-profile';
-import { ButtonLink } from '../../layout/buttons';
+import { ButtonLink } from '../../ui/buttons';
 import { recommendedPollsAnchor } from '../questionnaire/anchors';
 
 /** Where the banner leads: the questionnaire page shows the wizard, the analysis step or the result, by the member's state. */

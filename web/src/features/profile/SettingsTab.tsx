@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { trProfile } from '../../i18n/tr-profile';
-import { ButtonLink } from '../../layout/buttons';
+import { ButtonLink } from '../../ui/buttons';
 import { PreferenceSwitches } from '../settings/PreferenceSwitches';
 
 /** The profile's settings tab: the same switches as the settings page, and the way there for the profile fields. */

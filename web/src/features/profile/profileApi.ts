@@ -1,5 +1,5 @@
 import type { FollowRequestItem, MessageResponse, Poll, UserProfile, UserSettings, UserSettingsPatchBody, UserVote } from '@meydan/proto';
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 
 /** The profile page's calls: the profile card, the member's polls and votes, settings and follow requests. */
 export const profileApi = api.injectEndpoints({

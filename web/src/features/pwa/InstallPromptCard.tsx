@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { createInstallPrompt, runsStandalone, type BeforeInstallPromptEvent, type InstallPrompt } from './installPrompt';
 
 const text = tr.pwa;

@@ -1,5 +1,5 @@
 import { registerSW } from 'virtual:pwa-register';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { registerToastAction } from '../toasts/toastActions';
 import { showToast } from '../toasts/useToast';

@@ -1,9 +1,9 @@
 import { limits } from '@meydan/proto';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { trProfile } from '../../i18n/tr-profile';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { Actions, controlStyles, Hint, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { countries, provinces } from './places.generated';

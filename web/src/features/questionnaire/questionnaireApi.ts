@@ -1,5 +1,5 @@
 import type { MessageResponse, PersonalityAnalysis, PollList, ProfileAnswersBody, ProfilePatchBody, UserProfile } from '@meydan/proto';
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 
 export interface ProfileQuestion {
   id: string;

@@ -2,10 +2,10 @@ import type { Poll } from '@meydan/proto';
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { apiErrorMessage, apiErrorStatus, setEmbedVisitor } from '../../app/api';
+import { apiErrorMessage, apiErrorStatus, setEmbedVisitor } from '../../store/api';
 import { trReach } from '../../i18n/tr-reach';
-import { useDocumentTitle } from '../../layout/Page';
-import { votesFromCounts } from '../../lib/polls';
+import { useDocumentTitle } from '../../ui/Page';
+import { choicesOf, votersOf, votesFromCounts } from '../../lib/polls';
 import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { OptionsView } from '../polls/OptionsView';
@@ -65,11 +65,11 @@ export function EmbedSharePage() {
   if (!data) return <EmbedStatus error={error} link={link} />;
   const { poll } = data;
   const votes = votesFromCounts(data.voteCounts, poll.options.length);
-  const total = votes.reduce((a, b) => a + b, 0);
+  const total = votersOf(poll, votes);
   const open = isOpen(poll.expiresAt);
-  const choose = async (optionIndex: number) => {
+  const choose = async (optionIndex: number, optionIndexes?: number[]) => {
     try {
-      await vote({ code, optionIndex }).unwrap();
+      await vote({ code, optionIndex, ...(optionIndexes ? { optionIndexes } : {}) }).unwrap();
       setMessage(t.voted);
     } catch (err) {
       setMessage(apiErrorMessage(err) ?? t.voteFailed);
@@ -86,6 +86,9 @@ export function EmbedSharePage() {
         disabled={isLoading || !open}
         pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
         onVote={(optionIndex) => void choose(optionIndex)}
+        maxChoices={poll.maxChoices ?? 1}
+        userChoices={data.userChoices ?? choicesOf(poll)}
+        onBallot={(optionIndexes) => void choose(optionIndexes[0]!, optionIndexes)}
       />
       {!open ? <Note>{t.closed}</Note> : null}
       {message ? <Note role="status">{message}</Note> : null}
@@ -114,7 +117,15 @@ function LiveEmbed({ poll }: { poll: Poll }) {
       frameRef={ref}
       linkText={poll.hasVoted ? t.openOnMeydan : t.voteOnMeydan}
     >
-      <OptionsView options={poll.options} total={poll.totalVotes} showResults userChoice={poll.userChoice} decimals={0} />
+      <OptionsView
+        options={poll.options}
+        total={poll.totalVotes}
+        showResults
+        userChoice={poll.userChoice}
+        userChoices={choicesOf(poll)}
+        maxChoices={poll.maxChoices ?? 1}
+        decimals={0}
+      />
       {!isOpen(poll.expiresAt) ? <Note>{t.closed}</Note> : null}
     </EmbedFrame>
   );

@@ -1,17 +1,17 @@
 import { VisuallyHidden } from '@radix-ui/react-visually-hidden';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { apiErrorStatus } from '../../app/api';
-import { useAppDispatch } from '../../app/store';
+import { apiErrorStatus } from '../../store/api';
+import { useAppDispatch } from '../../store/store';
 import { trReach } from '../../i18n/tr-reach';
-import { Button, ButtonLink } from '../../layout/buttons';
-import { useDocumentTitle } from '../../layout/Page';
+import { Button, ButtonLink } from '../../ui/buttons';
+import { useDocumentTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { CommentsThread } from '../polls/CommentsThread';
 import { PollCard } from '../polls/PollCard';
 import { usePollQuery } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
-import { dialogOpened } from '../ui/uiSlice';
+import { dialogOpened } from '../../store/uiSlice';
 import { usePollPreviewQuery } from './reachApi';
 
 /**

@@ -2,7 +2,7 @@ import QRCode from 'qrcode';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { trReach } from '../../i18n/tr-reach';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { copyText } from '../polls/share';
 import { useToast } from '../toasts/useToast';
 import { useOembedQuery } from './reachApi';

@@ -1,6 +1,6 @@
 import type { Oembed, PollPreviewReply, SearchResult, TrendingTags } from '@meydan/proto';
 import { normalizePoll } from '../../lib/polls';
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 
 /** What a visitor may know of a poll they cannot open by id: whether it asks them to sign in, or is a circle's. */
 export const reachApi = api.injectEndpoints({

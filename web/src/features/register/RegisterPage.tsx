@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { trSession } from '../../i18n/tr-session';
-import { Page } from '../../layout/Page';
+import { Page } from '../../ui/Page';
 import { RegisterForm } from '../session/RegisterForm';
 
 /** /register and /kayit: the registration form as a page. */

@@ -1,9 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { apiErrorCode, apiErrorMessage } from '../../app/api';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { apiErrorCode, apiErrorMessage } from '../../store/api';
+import { useAppDispatch, useAppSelector } from '../../store/store';
 import { trSession } from '../../i18n/tr-session';
-import { Button, LinkButton } from '../../layout/buttons';
+import { Button, LinkButton } from '../../ui/buttons';
 import { nameOf } from '../../lib/avatar';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { forgotPassword as forgotPasswordValidator } from '../../generated/forms/forgotPassword';
@@ -12,7 +12,7 @@ import { Modal } from '../../ui/Modal';
 import { ChallengeStep, useChallengeStep } from '../../ui/ChallengeStep';
 import { Actions, Form, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
-import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
+import { dialogClosed, dialogOpened, selectDialog } from '../../store/uiSlice';
 import { useForgotPasswordMutation, useLoginMutation } from './sessionApi';
 
 type Mode = 'login' | 'forgot';

@@ -1,8 +1,8 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../store/store';
 import { FeedPage } from '../feed/FeedPage';
-import { dialogOpened } from '../ui/uiSlice';
+import { dialogOpened } from '../../store/uiSlice';
 import { useCurrentUser } from './sessionApi';
 
 /** /login: the feed with the login dialog open (a member is simply taken to the feed). */

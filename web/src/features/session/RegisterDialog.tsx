@@ -1,7 +1,7 @@
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../store/store';
 import { trSession } from '../../i18n/tr-session';
 import { Modal } from '../../ui/Modal';
-import { dialogClosed, selectDialog } from '../ui/uiSlice';
+import { dialogClosed, selectDialog } from '../../store/uiSlice';
 import { RegisterForm } from './RegisterForm';
 
 /** The registration page's form as a modal (opened from the login dialog and the sign-in-required dialog). */

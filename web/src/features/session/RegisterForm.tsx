@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { limits } from '@meydan/proto';
-import { apiErrorMessage } from '../../app/api';
-import { useAppDispatch } from '../../app/store';
+import { apiErrorMessage } from '../../store/api';
+import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { trSession } from '../../i18n/tr-session';
-import { Button, ButtonLink, LinkButton } from '../../layout/buttons';
+import { Button, ButtonLink, LinkButton } from '../../ui/buttons';
 import { MailIcon } from './MailIcon';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { register as registerValidator } from '../../generated/forms/register';
 import { Actions, Form, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
-import { dialogClosed, dialogOpened } from '../ui/uiSlice';
+import { dialogClosed, dialogOpened } from '../../store/uiSlice';
 import { useRegisterMutation } from './sessionApi';
 
 const empty = { username: '', email: '', displayName: '', password: '', confirmPassword: '' };

@@ -1,17 +1,17 @@
 import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { apiErrorCode, apiErrorMessage } from '../../app/api';
-import { useAppDispatch } from '../../app/store';
+import { apiErrorCode, apiErrorMessage } from '../../store/api';
+import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { trSession } from '../../i18n/tr-session';
-import { Button } from '../../layout/buttons';
-import { Page } from '../../layout/Page';
+import { Button } from '../../ui/buttons';
+import { Page } from '../../ui/Page';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { resetPassword as resetPasswordValidator } from '../../generated/forms/resetPassword';
 import { Actions, Form, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
-import { dialogOpened } from '../ui/uiSlice';
+import { dialogOpened } from '../../store/uiSlice';
 import { ForgotPasswordForm } from './LoginDialog';
 import { useResetPasswordMutation } from './sessionApi';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useRealtime } from '../realtime/useRealtime';
+import { useRealtime } from '../../store/realtime/useRealtime';
 import { useCurrentUser } from './sessionApi';
 
 /**

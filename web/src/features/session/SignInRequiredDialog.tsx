@@ -1,9 +1,9 @@
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../store/store';
 import { trSession } from '../../i18n/tr-session';
-import { Button } from '../../layout/buttons';
+import { Button } from '../../ui/buttons';
 import { Modal } from '../../ui/Modal';
 import { Actions } from '../../ui/fields';
-import { dialogClosed, dialogOpened, selectDialog } from '../ui/uiSlice';
+import { dialogClosed, dialogOpened, selectDialog } from '../../store/uiSlice';
 
 /** 'Giriş Yapmalısın': what a visitor sees when trying the friends' circle, creating a poll, voting, liking... */
 export function SignInRequiredDialog() {

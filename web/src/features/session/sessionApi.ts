@@ -1,8 +1,8 @@
 import { apiPaths, apiUrl, type ForgotPasswordBody, type LoginBody, type MessageResponse, type RegisterBody, type ResetPasswordBody, type User } from '@meydan/proto';
 import { useCallback } from 'react';
-import { api } from '../../app/api';
-import { useAppDispatch } from '../../app/store';
-import { dialogOpened, type SignInReason } from '../ui/uiSlice';
+import { api } from '../../store/api';
+import { useAppDispatch } from '../../store/store';
+import { dialogOpened, type SignInReason } from '../../store/uiSlice';
 import { notificationsApi } from '../notifications/notificationsApi';
 import { readLoggedOut, writeLoggedOut } from './loggedOutFlag';
 

@@ -1,7 +1,7 @@
 import type { UserSettings } from '@meydan/proto';
 import * as Switch from '@radix-ui/react-switch';
 import styled from 'styled-components';
-import { apiErrorMessage } from '../../app/api';
+import { apiErrorMessage } from '../../store/api';
 import { trProfile } from '../../i18n/tr-profile';
 import { useSettingsQuery, useUpdateSettingsMutation } from '../profile/profileApi';
 import { useToast } from '../toasts/useToast';

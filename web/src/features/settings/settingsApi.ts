@@ -1,5 +1,5 @@
 import type { MessageResponse, UserProfile } from '@meydan/proto';
-import { api } from '../../app/api';
+import { api } from '../../store/api';
 
 /** A personal API token as listed (its secret is never sent again after creation). */
 export interface ApiTokenView {

@@ -2,15 +2,15 @@ import { defaultShareVoteMode, limits } from '@meydan/proto';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../app/api';
+import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../store/api';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
-import { Button, ButtonLink } from '../../layout/buttons';
-import { CopyIcon } from '../../layout/icons';
-import { useDocumentTitle } from '../../layout/Page';
+import { Button, ButtonLink } from '../../ui/buttons';
+import { CopyIcon } from '../../ui/icons';
+import { useDocumentTitle } from '../../ui/Page';
 import { nameOf } from '../../lib/avatar';
 import { pageBadge } from '../../lib/categories';
-import { votesFromCounts } from '../../lib/polls';
+import { choicesOf, votersOf, votesFromCounts } from '../../lib/polls';
 import { isOpen, relativeTime } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge } from '../../ui/CategoryBadge';
@@ -18,10 +18,10 @@ import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { Spinner } from '../../ui/Spinner';
 import { OptionsView } from '../polls/OptionsView';
 import { copyText } from '../polls/share';
-import { useAppDispatch } from '../../app/store';
+import { useAppDispatch } from '../../store/store';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
-import { dialogOpened } from '../ui/uiSlice';
+import { dialogOpened } from '../../store/uiSlice';
 import { useShareLinkPollQuery, useShareLinkSharedMutation, useShareLinkVoteMutation } from './shareLinkApi';
 
 /**
@@ -64,9 +64,9 @@ export function SharedPollPage() {
     else toast({ title: trPolls.publicPoll.loadFailedTitle, description: trPolls.publicPoll.loadFailedText, variant: 'error' });
   }, [error, notFound, toast]);
 
-  async function choose(optionIndex: number) {
+  async function choose(optionIndex: number, optionIndexes?: number[]) {
     try {
-      const result = await vote({ code: shortUrl, optionIndex }).unwrap();
+      const result = await vote({ code: shortUrl, optionIndex, ...(optionIndexes ? { optionIndexes } : {}) }).unwrap();
       setVoted(true);
       setFeedback(result.feedback ?? null);
       toast({ title: trPolls.publicPoll.votedTitle, description: result.message, variant: 'success' });
@@ -114,7 +114,7 @@ export function SharedPollPage() {
 
   const { poll } = data;
   const votes = votesFromCounts(data.voteCounts, poll.options.length);
-  const total = votes.reduce((a, b) => a + b, 0);
+  const total = votersOf(poll, votes);
   const options = poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }));
   const open = isOpen(poll.expiresAt);
   const creatorName = nameOf(data.creator) || nameOf(poll.creator);
@@ -153,7 +153,11 @@ export function SharedPollPage() {
           userChoice={data.userChoice}
           decimals={limits.poll.publicPercentDecimals}
           disabled={voting || hasVoted || !open || membersOnly}
-          onVote={choose}
+          onVote={(optionIndex) => void choose(optionIndex)}
+          maxChoices={poll.maxChoices ?? 1}
+          userChoices={data.userChoices ?? choicesOf(poll)}
+          pending={voting ? -1 : null}
+          onBallot={(optionIndexes) => void choose(optionIndexes[0]!, optionIndexes)}
         />
         {open && !hasVoted ? (
           <Rule data-share-vote-rule={rule} role={membersOnly ? 'status' : undefined}>

@@ -1,5 +1,5 @@
 import { apiPaths, apiUrl, type ShareLinkPoll, type ShareState, type VoteResult } from '@meydan/proto';
-import { api, type ApiExtra } from '../../app/api';
+import { api, type ApiExtra } from '../../store/api';
 import { applyCounts, normalizePoll } from '../../lib/polls';
 
 /** The public share page: a poll by its short code, votes without an account, live counts. */
@@ -38,8 +38,13 @@ export const shareLinkApi = api.injectEndpoints({
       },
     }),
 
-    shareLinkVote: build.mutation<VoteResult, { code: string; optionIndex: number }>({
-      query: ({ code, optionIndex }) => ({ url: apiUrl(apiPaths.shareVote, { shortUrl: code }), method: 'POST', body: { optionIndex } }),
+    /** One option, or a multiple-choice poll's ballot (`optionIndexes`). */
+    shareLinkVote: build.mutation<VoteResult, { code: string; optionIndex: number; optionIndexes?: number[] }>({
+      query: ({ code, optionIndex, optionIndexes }) => ({
+        url: apiUrl(apiPaths.shareVote, { shortUrl: code }),
+        method: 'POST',
+        body: optionIndexes ? { optionIndexes } : { optionIndex },
+      }),
       async onQueryStarted({ code }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (!data) return;
@@ -48,9 +53,11 @@ export const shareLinkApi = api.injectEndpoints({
             draft.voteCounts = data.voteCounts;
             draft.hasVoted = true;
             draft.userChoice = data.userChoice;
+            draft.userChoices = data.userChoices ?? [data.userChoice];
             applyCounts(draft.poll, data);
             draft.poll.hasVoted = true;
             draft.poll.userChoice = data.userChoice;
+            draft.poll.userChoices = draft.userChoices;
           }),
         );
       },

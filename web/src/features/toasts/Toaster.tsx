@@ -1,12 +1,12 @@
 import * as Toast from '@radix-ui/react-toast';
 import { limits } from '@meydan/proto';
 import styled, { keyframes } from 'styled-components';
-import { useAppDispatch, useAppSelector } from '../../app/store';
+import { useAppDispatch, useAppSelector } from '../../store/store';
 import { tr } from '../../i18n/tr';
-import { CloseIcon } from '../../layout/icons';
-import { Button } from '../../layout/buttons';
+import { CloseIcon } from '../../ui/icons';
+import { Button } from '../../ui/buttons';
 import { runToastAction } from './toastActions';
-import { selectToasts, toastDismissed, toastRemoved } from './toastSlice';
+import { selectToasts, toastDismissed, toastRemoved } from '../../store/toastSlice';
 
 /** Radix toasts with the spec's defaults: one at a time, 5 s each, swipe right past 50 px to dismiss, F8 focuses. */
 export function Toaster() {

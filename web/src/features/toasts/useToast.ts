@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useAppDispatch } from '../../app/store';
-import { toastShown, type ToastVariant } from './toastSlice';
+import { useAppDispatch } from '../../store/store';
+import { toastShown, type ToastVariant } from '../../store/toastSlice';
 
 let lastId = 0;
 

@@ -1,10 +1,10 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { useDispatch, useSelector } from 'react-redux';
-import { RealtimeHub } from '../features/realtime/hub';
-import { realtimeSlice, statusChanged } from '../features/realtime/realtimeSlice';
-import { browserSocket } from '../features/realtime/socket';
-import { toastSlice } from '../features/toasts/toastSlice';
-import { uiSlice } from '../features/ui/uiSlice';
+import { RealtimeHub } from './realtime/hub';
+import { realtimeSlice, statusChanged } from './realtime/realtimeSlice';
+import { browserSocket } from './realtime/socket';
+import { toastSlice } from './toastSlice';
+import { uiSlice } from './uiSlice';
 import { api, type ApiExtra } from './api';
 
 const rootReducer = combineReducers({

@@ -1,5 +1,5 @@
 import { useStore } from 'react-redux';
-import type { AppStore } from '../../app/store';
+import type { AppStore } from '../store';
 
 /** The store's realtime connection. */
 export function useRealtime() {

@@ -1,5 +1,5 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
-import type { trSession } from '../../i18n/tr-session';
+import type { trSession } from '../i18n/tr-session';
 
 export type SignInReason = keyof typeof trSession.signInRequired.reasons;
 

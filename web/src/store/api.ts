@@ -1,7 +1,7 @@
 import { createApi, fetchBaseQuery, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import type { SerializedError } from '@reduxjs/toolkit';
 import { EMBED_VISITOR_HEADER } from '@meydan/proto';
-import type { RealtimeHub } from '../features/realtime/hub';
+import type { RealtimeHub } from './realtime/hub';
 
 /** Every cache tag the product uses; features inject their endpoints into this one api. */
 export const tagTypes = ['Session', 'Poll', 'Vote', 'Comment', 'Notification', 'User', 'Follow', 'Admin', 'Report'] as const;

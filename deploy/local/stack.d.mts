@@ -1,0 +1,72 @@
+// Types for stack.mjs (plain JS so it can run before `npm install`).
+import type { ServiceName } from '@meydan/proto';
+import type { ProcessHandle } from './servers.mjs';
+import type { Supervised, supervise } from './supervisor.mjs';
+
+export const SERVICES: readonly ServiceName[];
+export interface Instance {
+  service: ServiceName;
+  replica: number;
+  name: string;
+}
+export function replicasOf(value: unknown): number;
+export function instancesOf(replicas: number): Instance[];
+export function gatewayUrls(instances: readonly Instance[], portOf: (name: string) => number): Record<string, string>;
+export const LOAD_RUN_ENV: Readonly<Record<string, string>>;
+export function stackEnv(options: {
+  natsUrl: string;
+  redisUrl: string;
+  mongoUrl: string;
+  smtpUrl: string;
+  secret: string;
+  origin: string;
+  extra?: NodeJS.ProcessEnv;
+  env?: NodeJS.ProcessEnv;
+}): NodeJS.ProcessEnv;
+export function waitReady(
+  name: string,
+  url: string,
+  handle: { proc: ProcessHandle['proc'] },
+  options?: { timeoutMs?: number; explain?: (name: string) => string },
+): Promise<void>;
+
+export interface StackOptions {
+  root?: string;
+  logDir: string;
+  urls: { nats: string; redis: string; mongo: string };
+  smtpUrl?: string;
+  replicas?: number;
+  portsFor?: (instance: Instance | { name: 'gateway' }) => Promise<{ port: number; metricsPort: number }>;
+  env?: NodeJS.ProcessEnv;
+  serviceEnv?: (instance: { service: ServiceName; name: string }) => NodeJS.ProcessEnv;
+  gatewayEnv?: NodeJS.ProcessEnv;
+  secret?: string;
+  origin?: string;
+  webDist?: string;
+  supervise?: Parameters<typeof supervise>[2] | null;
+  profile?: (name: string) => boolean;
+  required?: readonly string[];
+  health?: boolean;
+  started?: ProcessHandle[];
+  explain?: (name: string) => string;
+  say?: (line: string) => void;
+}
+export interface LaunchedStack {
+  /** The gateway, e.g. http://127.0.0.1:41234. */
+  base: string;
+  secret: string;
+  instances: Instance[];
+  /** The port of `gateway` and of each service process, by name. */
+  ports: Record<string, number>;
+  metricsPorts: Record<string, number>;
+  handles: Record<string, ProcessHandle | Supervised>;
+  gateway: ProcessHandle | Supervised;
+  launch(instance: { service: ServiceName; name: string; port?: number; metricsPort?: number }): ProcessHandle | Supervised;
+  ready(name: string, port?: number, handle?: { proc: ProcessHandle['proc'] }): Promise<void>;
+  profileDir: string;
+  startScript(name: string, script: string, env?: NodeJS.ProcessEnv): ProcessHandle;
+  processes(): { name: string; pid: number | undefined }[];
+  track<H extends ProcessHandle | Supervised>(handle: H): H;
+  stop(): Promise<void>;
+}
+export function startStack(options: StackOptions): Promise<LaunchedStack>;

@@ -1,0 +1,295 @@
+// The one launcher of the Meydan stack: the list of services, the environment every process gets (the gateway's map
+// of service URLs among it), the start of the six services and the gateway (under the supervisor where restarts are
+// wanted) and one readiness check. `npm start` (start.mjs), the bench (deploy/bench), the chaos run (deploy/chaos),
+// `npm run bench:votes` (deploy/k6) and the browser tests (test/e2e/stack.ts) start the stack through here; each
+// passes what differs: ports, limits, log level, where logs go. Plain Node with built-ins only, like servers.mjs.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startNodeProcess } from './node-runtime.mjs';
+import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from './servers.mjs';
+import { supervise } from './supervisor.mjs';
+
+const launcherRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+/**
+ * The six services, as proto lists them (`serviceNames` in proto/src/subjects.ts, the list the gateway and the
+ * services read too): taken from its source, since the launcher runs before anything is built.
+ */
+function protoServiceNames() {
+  const file = join(launcherRoot, 'proto', 'src', 'subjects.ts');
+  const list = /export const serviceNames = \[([^\]]*)\] as const/.exec(readFileSync(file, 'utf8'));
+  if (!list) throw new Error(`${file} no longer declares \`export const serviceNames = [...] as const\``);
+  return [...list[1].matchAll(/'([a-z-]+)'/g)].map((m) => m[1]);
+}
+export const SERVICES = Object.freeze(protoServiceNames());
+
+/** REPLICAS: processes of each service, 1 to 4; anything else is 1. */
+export function replicasOf(value) {
+  return Math.max(1, Math.min(4, Math.trunc(Number(value || 1)) || 1));
+}
+
+/** A service's processes are `auth`, `auth-2`, …: every service `replicas` times, in SERVICES order. */
+export function instancesOf(replicas) {
+  return SERVICES.flatMap((service) => Array.from({ length: replicas }, (_, replica) => ({ service, replica, name: replica === 0 ? service : `${service}-${replica + 1}` })));
+}
+
+/** The gateway's map of service URLs: `AUTH_URL` … `ADMIN_URL`, each listing its service's processes (the gateway takes turns). */
+export function gatewayUrls(instances, portOf) {
+  return Object.fromEntries(
+    SERVICES.map((s) => [`${s.toUpperCase()}_URL`, instances.filter((i) => i.service === s).map((i) => `http://127.0.0.1:${portOf(i.name)}`).join(',')]),
+  );
+}
+
+/** The variables every process of the stack gets: where the servers are, the internal secret, the public origin; then `extra`. */
+export function stackEnv({ natsUrl, redisUrl, mongoUrl, smtpUrl, secret, origin, extra = {}, env = process.env }) {
+  return {
+    ...env,
+    HOST: '127.0.0.1',
+    NATS_URL: natsUrl,
+    REDIS_URL: redisUrl,
+    MONGO_URL: mongoUrl,
+    SMTP_URL: smtpUrl,
+    INTERNAL_SECRET: secret,
+    PUBLIC_ORIGIN: origin,
+    LOG_PRETTY: '0',
+    ...extra,
+  };
+}
+
+/**
+ * Waits until `url` answers 2xx, asking a few times a second (a health check is an /api request like any other,
+ * 600 a minute per IP: polling hard would end in 429s); fails at once when the process (`handle.proc`, read anew each
+ * time: a supervised process is replaced) exits. `explain(name)` is added to a failure: where its log is.
+ */
+export async function waitReady(name, url, handle, { timeoutMs = 60_000, explain = () => '' } = {}) {
+  const until = Date.now() + timeoutMs;
+  let last = 'no answer';
+  while (Date.now() < until) {
+    const { exitCode } = handle.proc;
+    if (exitCode !== null) throw new Error(`${name} exited with code ${exitCode}${explain(name)}`);
+    try {
+      const res = await fetch(url);
+      if (res.ok) return;
+      last = `${res.status} ${await res.text()}`;
+    } catch (err) {
+      last = err.message;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} not ready at ${url} within ${timeoutMs / 1000} s (${last})${explain(name)}`);
+}
+
+/**
+ * NATS (JetStream), Redis and the MongoDB-wire server, each unless `external` gives its URL; data under
+ * `<dataDir>/<name>`, logs in `<logDir>/<name>.log`, on `ports` (default: free ones). `persist`: Redis keeps an
+ * append-only file. `restart(name)` stops one and starts it again on its port and data; `stop()` stops all.
+ * `started`: the list each server is pushed to as it starts.
+ */
+export async function startServers({ dataDir, logDir = dataDir, binaries, ports = {}, persist = false, external = {}, started = [] }) {
+  const log = (name) => join(logDir, `${name}.log`);
+  const starters = {
+    nats: (port) => startNats({ port, dataDir: join(dataDir, 'nats'), logFile: log('nats'), binary: binaries.natsServer }),
+    redis: (port) => startRedis({ port, dataDir: join(dataDir, 'redis'), logFile: log('redis'), persist, binary: binaries.redisServer }),
+    mongo: (port) => startMongoWire({ port, dataDir: join(dataDir, 'mongo'), logFile: log('mongo'), binaries }),
+  };
+  const handles = {};
+  const stop = async () => {
+    for (const handle of Object.values(handles).reverse()) await handle.stop(10_000).catch(() => {});
+  };
+  const urls = { ...external };
+  try {
+    for (const [name, start] of Object.entries(starters)) {
+      if (external[name]) continue;
+      handles[name] = await start(ports[name] ?? (await freePort()));
+      started.push(handles[name]);
+      urls[name] = handles[name].url;
+    }
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    handles,
+    urls,
+    async restart(name) {
+      await handles[name].stop(10_000);
+      handles[name] = await starters[name](handles[name].port);
+    },
+    stop,
+  };
+}
+
+/** Each service process's and the gateway's port and metrics port, by name. */
+async function allocatePorts(instances, portsFor) {
+  const ports = {};
+  const metricsPorts = {};
+  for (const instance of [...instances, { name: 'gateway' }]) {
+    ({ port: ports[instance.name], metricsPort: metricsPorts[instance.name] } = await portsFor(instance));
+  }
+  return { ports, metricsPorts };
+}
+
+/**
+ * Starts the six services (`replicas` processes each) and then the gateway, from the builds under `root`, and waits
+ * until each is ready and the gateway's /api/health says all are (`health: false`: only that the gateway is up).
+ *
+ * - `urls`: NATS, Redis and MongoDB ({ nats, redis, mongo }); `smtpUrl` (default: a port nobody listens on).
+ * - `portsFor(instance)`: { port, metricsPort } of `gateway` and each service process (default: free ports, and
+ *   any port for /metrics).
+ * - `env`: further variables of every process; `serviceEnv(instance)` of one service process; `gatewayEnv` of the gateway.
+ * - `secret`, `origin` (default: the gateway's own address), `webDist` (what the gateway serves).
+ * - `supervise`: the supervisor's options, when a process that dies is to be started again; otherwise none is.
+ * - `profile(name)`: whether that Node process runs with --cpu-prof into `<logDir>/profiles` (the bench's);
+ *   `required`: the services the run cannot do without (default all; one not ready of the others is said with `say`
+ *   and left out).
+ * - `started`: the list every process started is pushed to (so a caller's Ctrl-C in the middle stops them too).
+ * - `explain(name)`: what a readiness failure adds, e.g. where the process's log is.
+ */
+export async function startStack({
+  root = launcherRoot,
+  logDir,
+  urls,
+  smtpUrl,
+  replicas = 1,
+  portsFor = async () => ({ port: await freePort(), metricsPort: 0 }),
+  env = {},
+  serviceEnv = () => ({}),
+  gatewayEnv = {},
+  secret = randomBytes(24).toString('hex'),
+  origin,
+  webDist = join(root, 'web', 'dist'),
+  supervise: supervision = null,
+  profile = () => false,
+  required = SERVICES,
+  health = true,
+  started = [],
+  explain = (name) => `; see ${join(logDir, `${name}.log`)}`,
+  say = () => {},
+}) {
+  mkdirSync(logDir, { recursive: true });
+  const profileDir = join(logDir, 'profiles');
+  const nodeArgs = (name) => {
+    if (!profile(name)) return [];
+    mkdirSync(profileDir, { recursive: true });
+    return ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`];
+  };
+  const own = [];
+  const stop = async () => {
+    for (const handle of [...own].reverse()) await handle.stop(5_000).catch(() => {});
+    own.length = 0;
+  };
+  const track = (handle) => {
+    own.push(handle);
+    started.push(handle);
+    return handle;
+  };
+  try {
+    const instances = instancesOf(replicas);
+    const { ports, metricsPorts } = await allocatePorts(instances, portsFor);
+    const base = `http://127.0.0.1:${ports.gateway}`;
+    const common = stackEnv({ natsUrl: urls.nats, redisUrl: urls.redis, mongoUrl: urls.mongo, smtpUrl: smtpUrl ?? `smtp://127.0.0.1:${await freePort()}`, secret, origin: origin ?? base, extra: env });
+    const startNode = (name, script, processEnv) => {
+      const start = () => startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: processEnv, cwd: root });
+      return track(supervision ? supervise(name, start, supervision) : start());
+    };
+    /** A service process: one of `instances`, or another (`{ service, name, port }`) the gateway does not know of. */
+    const launch = ({ service, name, port = ports[name], metricsPort = metricsPorts[name] ?? 0 }) =>
+      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
+    const ready = (name, port, handle) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { explain });
+
+    const handles = Object.fromEntries(instances.map((instance) => [instance.name, launch(instance)]));
+    await Promise.all(
+      instances.map(({ service, name }) =>
+        ready(name, ports[name], handles[name]).catch((err) => {
+          if (required.includes(service)) throw err;
+          say(`! ${name} did not start (${err.message}); the run does not need it`);
+        }),
+      ),
+    );
+    const gateway = startNode('gateway', join(root, 'gateway', 'dist', 'main.js'), {
+      ...common,
+      ...gatewayUrls(instances, (name) => ports[name]),
+      PORT: String(ports.gateway),
+      METRICS_PORT: String(metricsPorts.gateway),
+      WEB_DIST: webDist,
+      ...gatewayEnv,
+    });
+    await ready('gateway', ports.gateway, gateway);
+    if (health) await waitReady('all services', `${base}/api/health`, gateway, { timeoutMs: 30_000, explain: () => explain('gateway') });
+    return {
+      base,
+      secret,
+      instances,
+      ports,
+      metricsPorts,
+      handles,
+      gateway,
+      launch,
+      profileDir,
+      /** A Node script beside the stack (e.g. a load generator), with this process's environment and `env`; tracked and profiled like the stack's processes. */
+      startScript: (name, script, scriptEnv) =>
+        track(startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: { ...process.env, ...scriptEnv }, cwd: root })),
+      /** Waits until a service process (or the gateway) on `port` is ready. */
+      ready: (name, port = ports[name], handle = handles[name] ?? gateway) => ready(name, port, handle),
+      /** Every process started (and whatever was added with `track`), by name and pid. */
+      processes: () => own.map((h) => ({ name: h.name, pid: h.proc.pid })),
+      track,
+      stop,
+    };
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+}
+
+/**
+ * For a load run in which one machine plays every client from one IP (the bench, the chaos run, bench:votes): the
+ * per-IP share-vote limit would refuse all but 30 a minute, the default share-link rule ('Tarayıcı başına') would
+ * count only 5 visitors from that IP on the poll, and the gateway's per-IP rate limits would refuse the rest.
+ */
+export const LOAD_RUN_ENV = Object.freeze({ SHARE_VOTE_IP_LIMIT: '100000000', SHARE_VOTE_BROWSERS_PER_IP: '100000000', RATE_LIMIT_SCALE: '100000' });
+
+/**
+ * A throw-away stack for one load run (the bench, the chaos run, bench:votes): NATS, Redis and the MongoDB-wire server
+ * on free ports with their data and every process's log in `workDir`, then `startStack` with LOAD_RUN_ENV, LOG_LEVEL
+ * `logLevel` and `options` (without `webDist`, the gateway serves a one-line page: a load run asks for none). Unless
+ * told otherwise, only auth, polls and notifications must start (another is said and left out), and the gateway's
+ * /api/health is not waited for. The servers are in `servers` (`servers.restart(name)`), their URLs in `urls`; `processes()` lists them too; `stop()`
+ * stops everything.
+ */
+export async function startThrowawayStack({ workDir, persist = false, logLevel = 'warn', env = {}, webDist, required = ['auth', 'polls', 'notifications'], health = false, started = [], ...options }) {
+  if (!webDist) {
+    webDist = join(workDir, 'web');
+    mkdirSync(webDist, { recursive: true });
+    writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Meydan</title>');
+  }
+  const servers = await startServers({ dataDir: workDir, binaries: ensureServerBinaries(), persist, started });
+  try {
+    const stack = await startStack({
+      logDir: workDir,
+      urls: servers.urls,
+      env: { ...LOAD_RUN_ENV, LOG_LEVEL: logLevel, ...env },
+      webDist,
+      required,
+      health,
+      started,
+      explain: (name) => `; see ${name}.log in the run's temp dir`,
+      ...options,
+    });
+    return {
+      ...stack,
+      servers,
+      urls: servers.urls,
+      processes: () => [...Object.values(servers.handles).map((h) => ({ name: h.name, pid: h.proc.pid })), ...stack.processes()],
+      async stop() {
+        await stack.stop();
+        await servers.stop();
+      },
+    };
+  } catch (err) {
+    await servers.stop();
+    throw err;
+  }
+}

@@ -1,0 +1,26 @@
+/** The vote benches' mix of single choices and multiple-choice ballots (deploy/k6/lib/ballots.js). */
+import { describe, expect, it } from 'vitest';
+import { optionsMarked, voteBody } from '../k6/lib/ballots.js';
+
+describe('the vote mix with ballots of two options', () => {
+  it('makes every n-th vote a ballot of two distinct options in order, the others single choices', () => {
+    expect([0, 1, 2, 3, 4, 7].map((i) => voteBody(i, 4, 4))).toEqual([
+      { optionIndex: 0 },
+      { optionIndex: 1 },
+      { optionIndex: 2 },
+      { optionIndexes: [0, 3] },
+      { optionIndex: 0 },
+      { optionIndexes: [0, 3] },
+    ]);
+    for (let i = 0; i < 200; i++) {
+      const body = voteBody(i, 4, 4);
+      const marked = 'optionIndexes' in body ? body.optionIndexes : [body.optionIndex];
+      expect(new Set(marked).size).toBe(marked.length);
+      expect(marked.every((o) => o >= 0 && o < 4)).toBe(true);
+      expect(marked.length).toBe(optionsMarked(i, 4));
+    }
+    // 0 leaves every vote a single choice, as the mixes were before multiple choice.
+    expect(Array.from({ length: 8 }, (_, i) => voteBody(i, 4, 0))).toEqual(Array.from({ length: 8 }, (_, i) => ({ optionIndex: i % 4 })));
+    expect(Array.from({ length: 100 }, (_, i) => optionsMarked(i, 4)).reduce((a, b) => a + b, 0)).toBe(125);
+  });
+});

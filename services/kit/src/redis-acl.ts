@@ -1,0 +1,72 @@
+/**
+ * Redis users: each service and the gateway get their own, with a password, allowed only their own key prefix
+ * (every client of the kit prefixes its keys with its service's name), and the default user is switched off, so a
+ * client without a password is refused. The gateway also reads and slides the sessions auth writes; the
+ * notifications service's socket.io adapter speaks on the `socket.io` channels. `npm start` writes these users to
+ * an ACL file under `.data/` with generated passwords, and gives each process a REDIS_URL carrying its own.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SESSION_STORE_PREFIX, serviceNames, sessionKeys, type ServiceName } from '@meydan/proto';
+
+export type RedisClientName = ServiceName | 'gateway';
+export const redisClients: readonly RedisClientName[] = [...serviceNames, 'gateway'];
+
+/** Key patterns of a client: its own prefix; for the gateway, the session keys it reads too. */
+export function redisKeyPatternsOf(client: RedisClientName): string[] {
+  const own = [`${client}:*`];
+  if (client !== 'gateway') return own;
+  const sessionPatterns = Object.values(sessionKeys).map((key) => `${SESSION_STORE_PREFIX}:${key('*')}`);
+  return [...own, ...sessionPatterns];
+}
+
+/**
+ * Pub/sub channel patterns of a client: only the socket.io adapter's (its channels start with `socket.io`; Redis
+ * matches a PSUBSCRIBE pattern literally, so the adapter's own pattern is named too).
+ */
+export function redisChannelPatternsOf(client: RedisClientName): string[] {
+  return client === 'notifications' ? ['socket.io*', 'socket.io#/#*'] : [];
+}
+
+/**
+ * The ACL rule of one user. Every command but the administrative and dangerous ones (INFO back, for the client's
+ * ready check), on its own keys and channels only.
+ */
+export function redisAclRule(client: RedisClientName, password: string): string {
+  if (/\s/.test(password)) throw new Error('a Redis password has no spaces');
+  return [
+    `user ${client} on >${password} resetkeys resetchannels`,
+    ...redisKeyPatternsOf(client).map((pattern) => `~${pattern}`),
+    ...redisChannelPatternsOf(client).map((pattern) => `&${pattern}`),
+    '+@all -@admin -@dangerous +info',
+  ].join(' ');
+}
+
+export interface RedisAclFiles {
+  /** The ACL file to start redis-server with (`--aclfile`). */
+  file: string;
+  /** Each client's password. */
+  passwords: Record<RedisClientName, string>;
+}
+
+/** The ACL file's text: one user per client, the default user off. */
+export function redisAcl(passwords: Record<RedisClientName, string>): string {
+  return ['user default off', ...redisClients.map((client) => redisAclRule(client, passwords[client]))].join('\n') + '\n';
+}
+
+/** Writes an ACL file with new passwords into `dir` (readable by its owner only). */
+export function writeRedisAcl(dir: string): RedisAclFiles {
+  mkdirSync(dir, { recursive: true });
+  const passwords = Object.fromEntries(redisClients.map((c) => [c, randomBytes(18).toString('base64url')])) as Record<RedisClientName, string>;
+  const file = join(dir, 'redis-users.acl');
+  writeFileSync(file, redisAcl(passwords), { mode: 0o600 });
+  return { file, passwords };
+}
+
+/** REDIS_URL for one client: the server's URL (any scheme) with the client's user and password in it. */
+export function redisUrlFor(serverUrl: string, client: RedisClientName, password: string): string {
+  const at = serverUrl.indexOf('://') + 3;
+  const hosts = serverUrl.slice(at).replace(/^[^@/]*@/, '');
+  return `${serverUrl.slice(0, at)}${encodeURIComponent(client)}:${encodeURIComponent(password)}@${hosts}`;
+}
