@@ -32,7 +32,8 @@ export function startProcess(
   args: string[],
   options?: { logFile?: string; env?: NodeJS.ProcessEnv; cwd?: string },
 ): ProcessHandle;
-export function startNats(options: { port: number; dataDir: string; logFile?: string; binary?: string | null }): Promise<ServerHandle>;
+/** `configFile`: a nats-server configuration to start with as well (the kit's `writeNatsAuthConfig`). */
+export function startNats(options: { port: number; dataDir: string; logFile?: string; binary?: string | null; configFile?: string }): Promise<ServerHandle>;
 export function startRedis(options: {
   port: number;
   dataDir: string;

@@ -208,10 +208,14 @@ export function startProcess(name, command, args, { logFile, env, cwd } = {}) {
   };
 }
 
-/** NATS with JetStream, storing under `dataDir`. */
-export async function startNats({ port, dataDir, logFile, binary = which('nats-server') }) {
+/**
+ * NATS with JetStream, storing under `dataDir`. `configFile`: a nats-server configuration to start with as well (the
+ * kit's `writeNatsAuthConfig`: a user per service and its permissions); the address, port and store given here win.
+ */
+export async function startNats({ port, dataDir, logFile, binary = which('nats-server'), configFile }) {
   mkdirSync(dataDir, { recursive: true });
-  const handle = startProcess('nats', binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir], { logFile });
+  const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir, ...(configFile ? ['-c', configFile] : [])];
+  const handle = startProcess('nats', binary, args, { logFile });
   await waitForPort(port, { proc: handle.proc, name: 'nats-server' });
   return { ...handle, url: `nats://127.0.0.1:${port}`, port };
 }

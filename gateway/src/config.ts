@@ -33,6 +33,8 @@ export const gatewayConfigSchema = {
     PORT: { type: 'integer', minimum: 0, maximum: 65535, default: 8080 },
     LOG_LEVEL: baseConfigProperties.LOG_LEVEL,
     NATS_URL: baseConfigProperties.NATS_URL,
+    NATS_USER: baseConfigProperties.NATS_USER,
+    NATS_PASSWORD: baseConfigProperties.NATS_PASSWORD,
     REDIS_URL: baseConfigProperties.REDIS_URL,
     /** Where people reach the site; requests from other origins may not change anything. */
     PUBLIC_ORIGIN: { type: 'string', pattern: '^https?://[^/]+$', default: 'http://localhost:8080' },

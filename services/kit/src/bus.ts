@@ -4,8 +4,6 @@ import {
   ErrorCode as NatsErrorCode,
   JSONCodec,
   NatsError,
-  RetentionPolicy,
-  StorageType,
   headers as natsHeadersInit,
   nanos,
   type ConsumerMessages,
@@ -38,6 +36,7 @@ import type { Logger } from './logger.js';
 import { extractTraceContext, injectTraceContext, inSpan, inSpans } from './tracing.js';
 import { jetstreamDeadLetters, jetstreamRedeliveries, natsRequestDuration, reportConsumerLag, type ConsumerLag } from './metrics.js';
 import { exponentialBackoff, retry, steppedBackoff, type Backoff } from './retry.js';
+import { ensureStream, eventStreams, throughElection, type StreamSpec } from './streams.js';
 
 /** What a NATS handler knows about the message it is handling. */
 export interface BusContext {
@@ -225,13 +224,36 @@ export interface PublishOptions {
 }
 
 export interface ReliablePublishOptions extends PublishOptions {
-  /** Attempts in all (default 3). */
+  /** Attempts in all (default 3); unbounded when `retryForMs` is given. */
   attempts?: number;
+  /**
+   * Keep retrying for this long (each attempt waits at most what is left): long enough to ride out a JetStream leader
+   * election, which refuses publishes for a few seconds. See the bus's `publishRetryMs`.
+   */
+  retryForMs?: number;
   /** Delay before each retry, by attempt; the last value repeats (default 100, 400 ms). */
-  backoffMs?: number[];
+  backoffMs?: readonly number[];
 }
 
+/**
+ * How an event whose cause is already counted (a vote) is retried with `retryForMs` (the bus's `publishRetryMs`):
+ * quickly at first, and each attempt waits at most 2 s, so the publish gets through soon after a leader is elected.
+ */
+export const PUBLISH_THROUGH_ELECTION = { backoffMs: [50, 100, 250, 500], timeoutMs: 2000 } as const satisfies ReliablePublishOptions;
+
+/** What the process's configuration says about JetStream (NATS_STREAM_REPLICAS, NATS_PUBLISH_RETRY_MS). */
+export interface BusSettings {
+  streamReplicas: number;
+  publishRetryMs: number;
+}
+
+export const defaultBusSettings: BusSettings = { streamReplicas: 1, publishRetryMs: 10_000 };
+
 const codec = JSONCodec();
+const CONSUMER_NOT_FOUND = 10014;
+/** A consumer's pull requests last 10 s with a heartbeat every 2.5 s: a lost one is noticed within seconds. */
+const PULL_EXPIRES_MS = 10_000;
+const PULL_HEARTBEAT_MS = 2_500;
 
 function requestIdOf(source: RequestIdSource): string {
   if (!source) return randomUUID();
@@ -262,6 +284,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
   private readonly openConsumers: { stream: string; durable: string; name: string }[] = [];
   private stopReportingLag: (() => void) | undefined;
   readonly contracts: C;
+  readonly settings: BusSettings;
 
   constructor(
     readonly nc: NatsConnection,
@@ -271,8 +294,10 @@ export class Bus<C extends BusContracts = NatsContracts> {
     contracts?: C,
     /** Prefix of this deployment's durable consumers (tests: their own, so no run shares one with another). */
     private readonly consumerPrefix = '',
+    settings: Partial<BusSettings> = {},
   ) {
     this.contracts = contracts ?? (natsContracts as unknown as C);
+    this.settings = { ...defaultBusSettings, ...settings };
   }
 
   private validator(contract: Contract): ValidateFunction {
@@ -555,34 +580,22 @@ export class Bus<C extends BusContracts = NatsContracts> {
   }
 
   private async manager(): Promise<JetStreamManager> {
-    this.jsm ??= await this.nc.jetstreamManager();
+    this.jsm ??= await throughElection('jetstream', () => this.nc.jetstreamManager(), this.log);
     return this.jsm;
   }
 
-  /** Creates the shared streams if they are missing (safe when several services start at once). */
+  /** Creates the shared streams if they are missing, at NATS_STREAM_REPLICAS (safe when several services start at once). */
   async ensureStreams(): Promise<void> {
-    const jsm = await this.manager();
-    for (const stream of [streams.events, streams.deadLetter]) {
-      try {
-        await jsm.streams.info(stream.name);
-      } catch {
-        try {
-          await jsm.streams.add({
-            name: stream.name,
-            subjects: [...stream.subjects],
-            retention: RetentionPolicy.Limits,
-            storage: StorageType.File,
-            max_age: nanos(14 * 24 * 3600 * 1000),
-            duplicate_window: nanos(10 * 60 * 1000),
-          });
-        } catch (err) {
-          // Another instance created it in the meantime.
-          await jsm.streams.info(stream.name).catch(() => {
-            throw err;
-          });
-        }
-      }
-    }
+    for (const spec of eventStreams) await this.ensureStream(spec);
+  }
+
+  /** Creates a stream if it is missing, or moves it to NATS_STREAM_REPLICAS in place; waits through an election. */
+  async ensureStream(spec: StreamSpec): Promise<void> {
+    await ensureStream(await this.manager(), spec, {
+      replicas: this.settings.streamReplicas,
+      clustered: Boolean(this.nc.info?.cluster),
+      log: this.log,
+    });
   }
 
   /** Publishes an event to JetStream and waits for the stream's acknowledgement. */
@@ -615,22 +628,33 @@ export class Bus<C extends BusContracts = NatsContracts> {
     payload: EventPayload<C, S>,
     options: ReliablePublishOptions = {},
   ): Promise<{ duplicate: boolean; seq: number }> {
-    const attempts = Math.max(1, options.attempts ?? 3);
+    const retryForMs = options.retryForMs;
+    const attempts = retryForMs === undefined ? Math.max(1, options.attempts ?? 3) : Number.POSITIVE_INFINITY;
+    const backoff = steppedBackoff(options.backoffMs ?? [100, 400]);
+    const started = Date.now();
+    const left = () => (retryForMs === undefined ? Number.POSITIVE_INFINITY : started + retryForMs - Date.now());
     // One message id for every attempt: a retry after a lost acknowledgement is stored once.
     const publishOptions: PublishOptions = {
       requestId: options.requestId ?? randomUUID(),
       msgId: options.msgId ?? `${subject}:${randomUUID()}`,
-      timeoutMs: options.timeoutMs ?? 2000,
     };
+    const timeoutMs = options.timeoutMs ?? 2000;
+    let tried = 0;
     try {
-      return await retry(() => this.publish(subject, payload, publishOptions), {
-        attempts,
-        backoff: steppedBackoff(options.backoffMs ?? [100, 400]),
-        retryIf: (err) => !(err instanceof ContractError),
-      });
+      return await retry(
+        (attempt) => {
+          tried = attempt;
+          return this.publish(subject, payload, { ...publishOptions, timeoutMs: Math.max(100, Math.min(timeoutMs, left())) });
+        },
+        {
+          attempts,
+          backoff,
+          retryIf: (err) => !(err instanceof ContractError) && left() > backoff(tried),
+        },
+      );
     } catch (err) {
       if (err instanceof ContractError) throw err;
-      this.log.error({ err, reqId: publishOptions.requestId, subject, attempts }, 'event not published after retries');
+      this.log.error({ err, reqId: publishOptions.requestId, subject, attempts: tried, ms: Date.now() - started }, 'event not published after retries');
       throw httpError('event_not_published');
     }
   }
@@ -653,22 +677,35 @@ export class Bus<C extends BusContracts = NatsContracts> {
     // A prefixed consumer belongs to one test run or side deployment: it starts from its own creation, not from
     // every event the shared stream has kept for others.
     const durable = this.durableName(settings.durable);
-    try {
-      await jsm.consumers.info(stream, durable);
-      await jsm.consumers.update(stream, durable, config);
-    } catch {
-      await jsm.consumers.add(stream, {
-        durable_name: durable,
-        ack_policy: AckPolicy.Explicit,
-        deliver_policy: this.consumerPrefix && !settings.deliverAll ? DeliverPolicy.New : DeliverPolicy.All,
-        filter_subject: settings.filterSubject,
-        ...config,
-      });
-    }
-    const consumer = await this.js.consumers.get(stream, durable);
+    // Through an election: for a few seconds after a server of a cluster is lost, consumer requests time out.
+    const consumer = await throughElection(
+      `consumer ${durable}`,
+      async () => {
+        const existing = await jsm.consumers.info(stream, durable).catch((err: unknown) => {
+          if (err instanceof NatsError && err.api_error?.err_code === CONSUMER_NOT_FOUND) return null;
+          throw err;
+        });
+        if (existing) {
+          await jsm.consumers.update(stream, durable, config);
+        } else {
+          await jsm.consumers.add(stream, {
+            durable_name: durable,
+            ack_policy: AckPolicy.Explicit,
+            deliver_policy: this.consumerPrefix && !settings.deliverAll ? DeliverPolicy.New : DeliverPolicy.All,
+            filter_subject: settings.filterSubject,
+            ...config,
+          });
+        }
+        return this.js.consumers.get(stream, durable);
+      },
+      this.log,
+    );
     this.openConsumers.push({ stream, durable, name: settings.durable });
     this.stopReportingLag ??= reportConsumerLag(() => this.consumerLags());
-    return consumer.consume({ max_messages: prefetch });
+    // A pull request parked on a consumer leader that is lost (or not yet elected) is renewed only once its heartbeats
+    // are missed: with nats.js's defaults (30 s, heartbeats every 15 s) a consumer set up or running through a server's
+    // loss could stall 30 s; see PULL_EXPIRES_MS.
+    return consumer.consume({ max_messages: prefetch, expires: PULL_EXPIRES_MS, idle_heartbeat: PULL_HEARTBEAT_MS });
   }
 
   /** Every consumer's backlog on the server (for the lag gauges), named without this deployment's prefix. */

@@ -12,7 +12,15 @@ export const baseConfigProperties = {
   HOST: { type: 'string', default: '0.0.0.0' },
   PORT: { type: 'integer', minimum: 0, maximum: 65535 },
   LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
+  /** One server or a comma-separated list of a cluster's servers. */
   NATS_URL: { type: 'string', pattern: '^(nats|tls|ws|wss)://' },
+  /** This process's NATS user and password, when the server asks for them (each service has its own, see nats-permissions). */
+  NATS_USER: { type: 'string', minLength: 1 },
+  NATS_PASSWORD: { type: 'string', minLength: 1 },
+  /** Replicas of every JetStream stream (events, dead letters, bulk e-mail), changed in place: 1 (default) on a single server, 3 on a cluster. */
+  NATS_STREAM_REPLICAS: { type: 'integer', minimum: 1, maximum: 5 },
+  /** How long a publish whose cause is already counted (a vote) is retried before a 503; default 10 s, longer than a JetStream leader election. */
+  NATS_PUBLISH_RETRY_MS: { type: 'integer', minimum: 0, maximum: 60_000 },
   /** One server, a Sentinel-watched master or a Cluster: see redis-url.ts. */
   REDIS_URL: {
     type: 'string',

@@ -1,9 +1,10 @@
-import { connect, type NatsConnection } from 'nats';
+import { ErrorCode, NatsError, connect, type NatsConnection } from 'nats';
 import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
 import { exponentialBackoff } from './retry.js';
-import { Bus } from './bus.js';
+import { Bus, type BusSettings } from './bus.js';
+import { ConfigError } from './config.js';
 import { mongoCommandErrors, redisCommandErrors } from './metrics.js';
 import { natsContracts } from '@meydan/proto';
 import { createRequire } from 'node:module';
@@ -22,6 +23,10 @@ export interface Connections {
 export interface ConnectOptions {
   service: string;
   natsUrl: string;
+  /** NATS_USER / NATS_PASSWORD: the service's own NATS user, when the server asks for one. */
+  natsAuth?: NatsAuth | undefined;
+  /** NATS_STREAM_REPLICAS and NATS_PUBLISH_RETRY_MS. */
+  jetstream?: Partial<BusSettings> | undefined;
   redisUrl: string;
   mongoUrl: string;
   mongoDb?: string | undefined;
@@ -42,10 +47,24 @@ export function serviceVersion(service: string): string {
   }
 }
 
-export async function connectNats(url: string, service: string, log: Logger): Promise<NatsConnection> {
+/** A NATS user and its password (NATS_USER, NATS_PASSWORD). */
+export interface NatsAuth {
+  user?: string | undefined;
+  password?: string | undefined;
+}
+
+const AUTH_REFUSALS: string[] = [ErrorCode.AuthorizationViolation, ErrorCode.AuthenticationExpired, ErrorCode.AuthenticationTimeout, ErrorCode.BadAuthentication];
+
+/**
+ * Connects to one NATS server or a cluster (`url` a comma-separated list), as the service's own user when given.
+ * Credentials the server refuses are a ConfigError saying which user and the server's words: retrying would not help.
+ */
+export async function connectNats(url: string, service: string, log: Logger, auth: NatsAuth = {}): Promise<NatsConnection> {
+  if (Boolean(auth.user) !== Boolean(auth.password)) throw new ConfigError('NATS_USER and NATS_PASSWORD are set together or not at all');
   const nc = await connect({
     servers: url.split(','),
     name: service,
+    ...(auth.user ? { user: auth.user, pass: auth.password } : {}),
     reconnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,
@@ -53,6 +72,12 @@ export async function connectNats(url: string, service: string, log: Logger): Pr
     // No stack captured for every request and JetStream publish (two Errors each, a tenth of the vote path's CPU);
     // a timeout still says which subject, and our logs carry the request id.
     noAsyncTraces: true,
+  }).catch((err: unknown) => {
+    if (err instanceof NatsError && AUTH_REFUSALS.includes(err.code)) {
+      const who = auth.user ? `user "${auth.user}" (NATS_USER/NATS_PASSWORD)` : 'a connection without NATS_USER/NATS_PASSWORD';
+      throw new ConfigError(`the NATS server refused ${who}: ${err.message}`);
+    }
+    throw err;
   });
   void (async () => {
     for await (const status of nc.status()) {
@@ -134,8 +159,8 @@ function countCommandErrors(redis: Redis): void {
 
 export async function connectAll(options: ConnectOptions): Promise<Connections> {
   const { service, log } = options;
-  const nats = await connectNats(options.natsUrl, service, log);
-  const bus = new Bus(nats, nats.jetstream(), log, service, natsContracts, options.consumerPrefix);
+  const nats = await connectNats(options.natsUrl, service, log, options.natsAuth);
+  const bus = new Bus(nats, nats.jetstream(), log, service, natsContracts, options.consumerPrefix, options.jetstream);
   await bus.ensureStreams();
   await bus.startService({ version: options.version ?? serviceVersion(service), description: `Meydan ${service}` });
   const mongo = await connectMongo(options.mongoUrl, options.mongoDb ?? `meydan_${service}`, log);

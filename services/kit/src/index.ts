@@ -6,6 +6,8 @@ export * from './errors.js';
 export * from './guards.js';
 export * from './identity.js';
 export * from './bus.js';
+export * from './streams.js';
+export * from './nats-permissions.js';
 export * from './connections.js';
 export * from './health.js';
 export * from './app.js';

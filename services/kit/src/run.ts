@@ -93,7 +93,9 @@ export async function runProcess<C extends ProcessConfig, D extends Pick<Connect
     process.once('SIGINT', () => void shutdown('SIGINT'));
     await app.listen({ host: config.HOST ?? '0.0.0.0', port: config.PORT ?? 8080 });
   } catch (err) {
-    log.fatal({ err }, `${options.name} failed to start`);
+    // A setting the servers refuse (NATS credentials, stream replicas) is said in one line, like a missing variable.
+    if (err instanceof ConfigError) process.stderr.write(`${options.name}: ${err.message}\n`);
+    else log.fatal({ err }, `${options.name} failed to start`);
     process.exit(1);
   }
 }
@@ -113,6 +115,8 @@ export function runService<C extends BaseConfig>(options: RunServiceOptions<C>):
       connectAll({
         service: options.service,
         natsUrl: config.NATS_URL,
+        natsAuth: { user: config.NATS_USER, password: config.NATS_PASSWORD },
+        jetstream: { streamReplicas: config.NATS_STREAM_REPLICAS ?? 1, publishRetryMs: config.NATS_PUBLISH_RETRY_MS ?? 10_000 },
         redisUrl: config.REDIS_URL,
         mongoUrl: config.MONGO_URL,
         mongoDb: config.MONGO_DB,

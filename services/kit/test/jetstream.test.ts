@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { JSONCodec, headers as natsHeadersInit, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deadLetterSubject, natsHeaders } from '@meydan/proto';
-import { Bus, ContractError, HttpError, connectNats, type BatchItem } from '@meydan/kit';
+import { Bus, ConfigError, ContractError, HttpError, connectNats, type BatchItem } from '@meydan/kit';
 import { infra, startPrivateNats, testLogger } from '@meydan/testing';
 import { eventContracts, type TaggedContracts, type WorkEvent } from './test-contracts.js';
 
@@ -263,6 +263,60 @@ describe('publishing an event whose write already happened', () => {
       await nc.close().catch(() => undefined);
     }
   }, 30_000);
+});
+
+describe('publishing for a while (the vote path)', () => {
+  it('keeps trying for retryForMs, then answers the Turkish 503; a server back in time takes the same message once', async () => {
+    const nats = await startPrivateNats();
+    const nc = await connectNats(nats.url, 'js-for-a-while', testLogger());
+    const tag = randomBytes(3).toString('hex');
+    const { subjects, contracts } = eventContracts(tag);
+    const lines: Record<string, unknown>[] = [];
+    const bus = new Bus(nc, nc.jetstream(), testLogger(lines), 'js-for-a-while', contracts);
+    try {
+      await bus.ensureStreams();
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.delete('EVENTS');
+      // No stream takes the subject (as while its leader is elected): every attempt fails until retryForMs is spent.
+      const started = Date.now();
+      const failed = await bus.publishReliably(subjects.reliable, { i: 1 }, { requestId: 'req-gone', retryForMs: 1500, timeoutMs: 300, backoffMs: [100] }).catch((e: unknown) => e);
+      const took = Date.now() - started;
+      expect(failed).toMatchObject({ statusCode: 503, code: 'event_not_published' });
+      expect(took).toBeGreaterThanOrEqual(1300);
+      expect(took).toBeLessThan(3000);
+      const logged = lines.find((l) => l['msg'] === 'event not published after retries');
+      expect(logged?.['attempts']).toBeGreaterThan(3);
+
+      // The stream comes back 600 ms into the attempts: the publish gets through, under its one message id.
+      setTimeout(() => void bus.ensureStreams(), 600);
+      const back = await bus.publishReliably(subjects.reliable, { i: 2 }, { msgId: `back-${tag}`, retryForMs: 5000, timeoutMs: 300, backoffMs: [100] });
+      expect(back.duplicate).toBe(false);
+      expect((await jsm.streams.info('EVENTS')).state.messages).toBe(1);
+    } finally {
+      await nc.close().catch(() => undefined);
+      await nats.stop().catch(() => undefined);
+    }
+  }, 30_000);
+});
+
+describe('NATS_STREAM_REPLICAS above 1 against a single server', () => {
+  it('stops the start with one line that names the setting and the cure', async () => {
+    const nc = await connectNats(infra().natsUrl, 'js-r3', testLogger());
+    const bus = new Bus(nc, nc.jetstream(), testLogger(), 'js-r3', undefined, '', { streamReplicas: 3 });
+    try {
+      await new Bus(nc, nc.jetstream(), testLogger(), 'js-r1').ensureStreams();
+      const refused = await bus.ensureStreams().catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(ConfigError);
+      expect((refused as Error).message).toBe(
+        'NATS_STREAM_REPLICAS=3: the NATS server refuses stream EVENTS at 3 replicas (replicas > 1 not supported in non-clustered mode); ' +
+          'set NATS_STREAM_REPLICAS=1 for a single server, or point NATS_URL at a JetStream cluster of at least 3 servers',
+      );
+      // Nothing was changed: the stream stays at one replica.
+      expect((await (await nc.jetstreamManager()).streams.info('EVENTS')).config.num_replicas).toBe(1);
+    } finally {
+      await nc.close();
+    }
+  });
 });
 
 describe('a subject covered by a wildcard filter of the contracts', () => {

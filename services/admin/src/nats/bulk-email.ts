@@ -4,27 +4,14 @@
  * acknowledging. A worker that dies leaves its unacknowledged recipients to be handed out again; one already
  * recorded is skipped, and the mail request itself carries a message id, so the mailer gets it once.
  */
-import { RetentionPolicy, StorageType, nanos } from 'nats';
 import { live, events, streams, work, type BulkEmailJob, type BulkEmailRecipient } from '@meydan/proto';
 import type { ConsumerHandle } from '@meydan/kit';
 import type { AdminContext } from '../context.js';
 import { bulkMail } from '../domain/mail.js';
 
-/** Creates the work-queue stream when missing (several instances may try at once). */
+/** Creates the work-queue stream when missing, at NATS_STREAM_REPLICAS (several instances may try at once). */
 export async function ensureBulkEmailStream(ctx: AdminContext): Promise<void> {
-  const jsm = await ctx.bus.nc.jetstreamManager();
-  const { name, subjects } = streams.adminBulkEmail;
-  try {
-    await jsm.streams.info(name);
-  } catch {
-    try {
-      await jsm.streams.add({ name, subjects: [...subjects], retention: RetentionPolicy.Workqueue, storage: StorageType.File, duplicate_window: nanos(24 * 3600 * 1000) });
-    } catch (err) {
-      await jsm.streams.info(name).catch(() => {
-        throw err;
-      });
-    }
-  }
+  await ctx.bus.ensureStream({ ...streams.adminBulkEmail, retention: 'workqueue', duplicateWindowMs: 24 * 3600 * 1000 });
 }
 
 /** A job's progress, counted from its recipients' records (no counter two workers could both bump). */

@@ -17,7 +17,7 @@ import {
   type VoteCastEvent,
   type VoteResult,
 } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { HttpError, PUBLISH_THROUGH_ELECTION } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
 import { voteCountsMap, voteFeedback } from '../domain/counts.js';
@@ -31,10 +31,14 @@ import { takeQuota } from '../store/quota.js';
 import type { CastOutcome, IpClaim } from '../store/vote-counters.js';
 import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
 
-/** Publishes the vote; the same message id on every attempt, so a retry after a lost ack is stored once. */
+/**
+ * Publishes the vote; the same message id on every attempt, so a retry after a lost ack is stored once. Retried for
+ * NATS_PUBLISH_RETRY_MS (10 s): a JetStream leader election refuses publishes for a few seconds.
+ */
 async function publishVote(ctx: PollsContext, event: VoteCastEvent, requestId: string): Promise<void> {
   const msgId = `vote:${event.pollId}:${event.voter}`;
-  await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, attempts: 3, backoffMs: [50, 100], timeoutMs: 5000 });
+  const retryForMs = ctx.bus.settings.publishRetryMs;
+  await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, retryForMs, ...PUBLISH_THROUGH_ELECTION });
 }
 
 /**
@@ -71,16 +75,31 @@ export async function castVote(
     await ctx.polls.forgetMeta(meta.id);
     throw new HttpError(409, 'poll_closed', S.pollClosed);
   }
-  if (outcome.status === 'duplicate') throw new HttpError(409, 'already_voted', S.alreadyVoted);
+  const userId = voter.startsWith('u:') ? voter.slice(2) : null;
+  const voteEvent = (choices: readonly number[]): VoteCastEvent => ({
+    pollId: meta.id,
+    creatorId: meta.creatorId,
+    voter,
+    userId,
+    optionIndex: choices[0]!,
+    ...(choices.length > 1 ? { optionIndexes: [...choices] } : {}),
+    at: new Date().toISOString(),
+  });
+  if (outcome.status === 'duplicate') {
+    // The counted vote may never have been published (the process died, or its take-back failed): published again
+    // under the same message id, which JetStream and the vote consumer both store once.
+    await publishVote(ctx, voteEvent(outcome.choice), request.id).catch((err: unknown) => {
+      request.log.error({ err }, 'counted vote not published again');
+      throw new HttpError(503, 'service_unavailable');
+    });
+    throw new HttpError(409, 'already_voted', S.alreadyVoted);
+  }
   if (outcome.status === 'ip_used') {
     throw ip?.perIp === 1 ? new HttpError(409, 'ip_already_voted', S.shareVoteIpUsed) : new HttpError(403, 'ip_vote_limit', S.shareVoteIpFull);
   }
 
-  const userId = voter.startsWith('u:') ? voter.slice(2) : null;
   try {
-    const [optionIndex] = ballot as [number];
-    const several = ballot.length > 1 ? { optionIndexes: ballot } : {};
-    await publishVote(ctx, { pollId: meta.id, creatorId: meta.creatorId, voter, userId, optionIndex, ...several, at: new Date().toISOString() }, request.id);
+    await publishVote(ctx, voteEvent(ballot), request.id);
   } catch (err) {
     // Not acknowledged to the voter, so not counted either.
     await ctx.counters.undo(meta.id, voter, ballot, ip).catch(() => undefined);

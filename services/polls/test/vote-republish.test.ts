@@ -1,0 +1,46 @@
+/**
+ * A vote counted in Redis whose event never reached JetStream (the process died between the two steps, or its
+ * take-back failed after a failed publish) is not lost: the voter's next try publishes what was counted.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '@meydan/proto';
+import { drained } from '@meydan/testing';
+import { collect, createPoll, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
+
+describe('a vote counted but not published', () => {
+  let svc: PollsTestService;
+  beforeAll(async () => {
+    svc = await startPolls();
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  it("is published by the voter's next try, with the counted choice, and stored once", async () => {
+    const ctx = svc.app.polls;
+    const alice = newUserId();
+    const bob = newUserId();
+    const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'] });
+    const published = collect(svc.deps.nats, events.polls.voteCast);
+    // The Lua step alone, as if the process had died before publishing.
+    expect(await ctx.counters.cast(poll.id, 3, `u:${bob}`, [1])).toMatchObject({ status: 'counted', choice: [1] });
+    await published.flush();
+    expect(published.received).toHaveLength(0);
+
+    const retried = await vote(svc.app, poll.id, bob, 2);
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json().error).toBe('already_voted');
+    await until(async () => (await ctx.models.Vote.countDocuments({ pollId: poll.id })) === 1, 10_000, 'the counted vote persisted');
+    expect(await ctx.models.Vote.findOne({ pollId: poll.id }).lean()).toMatchObject({ voter: `u:${bob}`, optionIndex: 1 });
+    expect(published.received.map((m) => m.data)).toMatchObject([{ pollId: poll.id, voter: `u:${bob}`, optionIndex: 1 }]);
+
+    // Another try publishes under the same message id: JetStream keeps the first, the votes collection one vote.
+    const jsm = await svc.deps.nats.jetstreamManager();
+    const before = (await jsm.streams.info('EVENTS')).state.messages;
+    expect((await vote(svc.app, poll.id, bob, 0)).statusCode).toBe(409);
+    expect((await jsm.streams.info('EVENTS')).state.messages).toBe(before);
+    await drained(svc.deps, 'polls--persist-votes');
+    expect(await ctx.models.Vote.countDocuments({ pollId: poll.id })).toBe(1);
+    published.stop();
+  });
+});
