@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { limits } from '@meydan/proto';
-import { createServiceApp, withDefaults, type ServiceDeps } from '@meydan/kit';
+import { createServiceApp, everyInterval, withDefaults, type ServiceDeps } from '@meydan/kit';
 import { authConfigSchema, type AuthConfig } from './config.js';
 import { createAuthContext } from './context.js';
 import { bootstrapAdmin } from './store/admin-bootstrap.js';
@@ -42,10 +42,7 @@ export async function buildApp(baseDeps: ServiceDeps) {
   await app.register(tokenRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
 
-  const sweep = setInterval(() => {
-    deleteDueAccounts(ctx).catch((err: unknown) => deps.log.error({ err }, 'account deletion sweep failed'));
-  }, config.ACCOUNT_DELETION_SWEEP_MS ?? 3_600_000);
-  sweep.unref();
-  app.addHook('onClose', async () => clearInterval(sweep));
+  const sweep = everyInterval('account deletion sweep', config.ACCOUNT_DELETION_SWEEP_MS ?? 3_600_000, () => deleteDueAccounts(ctx), deps.log);
+  app.addHook('onClose', () => sweep.stop());
   return app;
 }

@@ -21,6 +21,7 @@ export * from './openapi.js';
 export * from './mongo-errors.js';
 export * from './hmac.js';
 export * from './retry.js';
+export * from './periodic.js';
 export * from './coalescer.js';
 export * from './by-id.js';
 export * from './csv.js';

@@ -4,8 +4,8 @@
  * (atomic, unlike updates on some MongoDB-wire servers), `endedAt` in MongoDB keeps it out of later sweeps, and the
  * event's message id (`ended:<pollId>`) dedupes a retry within JetStream's window.
  */
-import { randomBytes } from 'node:crypto';
 import { events } from '@meydan/proto';
+import { everyInterval, tryLock, type PeriodicJob } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { winnerIndexes } from '../domain/counts.js';
 import type { PollDoc } from '../model/index.js';
@@ -57,9 +57,8 @@ export async function publishEnded(ctx: PollsContext, poll: PollDoc, now: Date):
 
 /** One sweep; returns how many ended events it published. */
 export async function sweepEndedPolls(ctx: PollsContext, now = new Date()): Promise<number> {
-  const token = randomBytes(8).toString('hex');
-  const locked = await ctx.redis.set(keys.endedSweepLock, token, 'PX', 60_000, 'NX');
-  if (locked !== 'OK') return 0;
+  const release = await tryLock(ctx.redis, keys.endedSweepLock, 60_000);
+  if (!release) return 0;
   let published = 0;
   try {
     const due = (await ctx.models.Poll.find({ expiresAt: { $ne: null, $lte: now }, endedAt: null }).sort({ expiresAt: 1 }).limit(BATCH).lean()) as PollDoc[];
@@ -69,28 +68,12 @@ export async function sweepEndedPolls(ctx: PollsContext, now = new Date()): Prom
       if (claimed && (await publishEnded(ctx, poll, now))) published++;
     }
   } finally {
-    // Release only our own lock.
-    const current = await ctx.redis.get(keys.endedSweepLock);
-    if (current === token) await ctx.redis.del(keys.endedSweepLock);
+    // The kit's lock releases only our own hold, in one step (a read then a delete could drop another sweep's).
+    await release();
   }
   return published;
 }
 
-export function startEndedPollsJob(ctx: PollsContext): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepEndedPolls(ctx)
-      .catch((err) => ctx.log.warn({ err }, 'ended polls sweep failed'))
-      .finally(() => {
-        running = null;
-      });
-  }, ctx.config.POLLS_ENDED_SWEEP_MS ?? 15_000);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+export function startEndedPollsJob(ctx: PollsContext): PeriodicJob {
+  return everyInterval('ended polls sweep', ctx.config.POLLS_ENDED_SWEEP_MS ?? 15_000, () => sweepEndedPolls(ctx), ctx.log);
 }

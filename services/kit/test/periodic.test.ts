@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { everyInterval } from '@meydan/kit';
+import { testLogger } from '@meydan/testing';
+
+describe('everyInterval', () => {
+  it('never runs twice at once, goes on after a failure, and stop() waits for the run in progress', async () => {
+    const lines: Record<string, unknown>[] = [];
+    let runs = 0;
+    let running = 0;
+    let most = 0;
+    let finished = 0;
+    const job = everyInterval(
+      'test sweep',
+      10,
+      async () => {
+        runs++;
+        running++;
+        most = Math.max(most, running);
+        await new Promise((r) => setTimeout(r, 35));
+        running--;
+        finished++;
+        if (runs === 1) throw new Error('first run fails');
+      },
+      testLogger(lines),
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    await job.stop();
+    const afterStop = runs;
+    expect(most).toBe(1);
+    expect(runs).toBeGreaterThanOrEqual(2);
+    expect(finished).toBe(runs);
+    expect(lines.some((l) => l['msg'] === 'test sweep failed')).toBe(true);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(runs).toBe(afterStop);
+  });
+});
