@@ -14,8 +14,8 @@ import { fileURLToPath } from 'node:url';
 import { connect as connectNatsServers, type NatsConnection } from 'nats';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { serviceNames } from '@meydan/proto';
-import { ConfigError, connectRedis, loadConfig, parseRedisUrl } from '@meydan/kit';
+import { serviceNames, streams } from '@meydan/proto';
+import { ConfigError, connectRedis, loadConfig, natsUsersWithEnvPasswords, parseRedisUrl } from '@meydan/kit';
 import { freePort, testLogger, until } from '@meydan/testing';
 import { trustProxyOption } from '../../gateway/src/config.js';
 import { authConfigSchema } from '../../services/auth/src/config.js';
@@ -695,6 +695,14 @@ describe('Kubernetes overlays', () => {
 });
 
 describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)', () => {
+  it("gives each process exactly the subjects of its contracts, as the kit derives them (node deploy/tools/nats-users.mjs rewrites them)", () => {
+    const conf = readFileSync(`${root}deploy/k8s/infra-ha/nats.conf`, 'utf8');
+    const generated = /# BEGIN users \(generated\)\n([\s\S]*?)\n# END users \(generated\)/.exec(conf)?.[1];
+    expect(generated, 'the generated users between their markers').toBeDefined();
+    expect(generated).toBe(natsUsersWithEnvPasswords());
+    expect(conf).not.toMatch(/publish: ">"/);
+  });
+
   it('makes three servers one JetStream cluster over routes that need their password, and admits each process only as itself', async () => {
     const natsServer = which('nats-server');
     expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
@@ -733,9 +741,12 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
         }
       };
       // Once the three have elected a JetStream leader, a stream of three copies is placed on all of them.
-      await until(attempt(() => jsm.streams.add({ name: 'HA_CHECK', subjects: ['ha.check'], num_replicas: 3 })), 40_000, 'a stream of three copies');
-      await until(attempt(() => polls.jetstream().publish('ha.check', new TextEncoder().encode('1'), { msgID: 'one' })), 20_000, 'a stored message');
-      const info = await jsm.streams.info('HA_CHECK');
+      const { name, subjects } = streams.events;
+      await until(attempt(() => jsm.streams.add({ name, subjects: [...subjects], num_replicas: 3 })), 40_000, 'a stream of three copies');
+      await until(attempt(() => polls.jetstream().publish('events.polls.vote.cast', new TextEncoder().encode('1'), { msgID: 'one' })), 20_000, 'a stored message');
+      // Its user may publish polls' events only: social's are refused.
+      await expect(polls.jetstream().publish('events.social.user.followed', new TextEncoder().encode('1'), { timeout: 2_000 })).rejects.toThrow();
+      const info = await jsm.streams.info(name);
       expect(info.config.num_replicas).toBe(3);
       expect([info.cluster!.leader, ...info.cluster!.replicas!.map((r) => r.name)].sort()).toEqual(['nats-0', 'nats-1', 'nats-2']);
       expect(info.state.messages).toBe(1);

@@ -126,6 +126,24 @@ export function natsAuthConfig(users: Record<NatsClient, NatsCredentials>, contr
   return `# Written by the Meydan kit (nats-permissions): one user per service, allowed the subjects of its contracts.\nauthorization: ${JSON.stringify({ users: entries }, null, 2)}\n`;
 }
 
+/** Where a deployment's nats-server configuration reads a client's password from: `$NATS_PASSWORD_<CLIENT>`. */
+export const natsPasswordVariable = (client: NatsClient) => `NATS_PASSWORD_${client.toUpperCase()}`;
+
+/**
+ * The `users` lines of a deployment's nats-server configuration (deploy/k8s/infra-ha/nats.conf): one per process,
+ * its password read from the environment (`$NATS_PASSWORD_<CLIENT>`, from the Secret), its permissions from the
+ * contracts as for local runs. The services and the gateway; the tools user where a deployment gives it a password.
+ */
+export function natsUsersWithEnvPasswords(clients: readonly NatsClient[] = natsClients.filter((c) => c !== 'tools'), contracts: BusContracts = natsContracts): string {
+  return clients
+    .map((client) => {
+      const { publish, subscribe } = natsPermissionsOf(client, contracts);
+      const permissions = JSON.stringify({ publish: { allow: publish }, subscribe: { allow: subscribe } });
+      return `    { user: ${client}, password: $${natsPasswordVariable(client)}, permissions: ${permissions} }`;
+    })
+    .join('\n');
+}
+
 /**
  * Writes `nats-auth.conf` into `dir` (mode 600), with a generated password per user kept in `nats-users.json` beside
  * it, so a restart keeps them. Returns the file to start nats-server with and each client's credentials.
