@@ -133,6 +133,17 @@ describe('profiles', () => {
     expect(user!.bio).toBe('Anket sever.');
   });
 
+  it('answers a multipart body it cannot read with 400 in Turkish, never a 500, and changes nothing', async () => {
+    const boundary = '7c5156fb04a2177cf9e322ad31ebde44';
+    const res = await patch(ayse.id, asMember(ayse.id), {
+      payload: Buffer.from(`--${boundary}\r\nNone--${boundary}--\r\n`),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ error: 'validation', message: 'Gönderilen form okunamadı. Lütfen tekrar dene.' });
+    expect((await userModel(svc.deps.mongo).findById(ayse.id).lean())!.bio).toBe('Anket sever.');
+  });
+
   it('lets nobody but the owner edit: another member 403, a visitor 401, a forged identity 401', async () => {
     const body = multipart({ displayName: 'Ele geçirildi' });
     const other = await patch(ayse.id, asMember(mehmet.id), body);

@@ -27,6 +27,7 @@ export const authTexts = {
   avatarNotFound: 'Profil fotoğrafı bulunamadı',
   notYourProfile: 'Bu profili düzenleme yetkin yok.',
   fileTooLarge: 'Dosya çok büyük',
+  unreadableForm: 'Gönderilen form okunamadı. Lütfen tekrar dene.',
   fileTooLargeDetail: "Lütfen 5MB'dan küçük bir resim seçin.",
   fileType: 'Desteklenmeyen dosya türü. Lütfen JPG, PNG, GIF veya WebP bir resim seçin.',
   profileUpdated: 'Değişiklikler başarıyla kaydedildi.',

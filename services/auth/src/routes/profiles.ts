@@ -162,6 +162,10 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
           if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
             throw new HttpError(413, 'file_too_large', T.fileTooLarge);
           }
+          // The multipart parser throws plain Errors (no status) for a body it cannot read: the sender's fault, not ours.
+          if (!(err instanceof HttpError) && (err as { statusCode?: number }).statusCode === undefined) {
+            throw new HttpError(400, 'validation', T.unreadableForm);
+          }
           throw err;
         }
         const settings = validate('meydan/profile-settings', fields);
