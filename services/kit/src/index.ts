@@ -5,7 +5,7 @@ export * from './logger.js';
 export * from './errors.js';
 export * from './guards.js';
 export * from './identity.js';
-export * from './bus.js';
+export * from './bus/index.js';
 export * from './streams.js';
 export * from './nats-permissions.js';
 export * from './connections.js';
