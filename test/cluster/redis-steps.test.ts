@@ -149,6 +149,10 @@ describe('polls on a Redis Cluster', () => {
     await counters.undo(poll.id, 'v:b', [1], claim);
     expect((await counters.cast(poll.id, 2, 'v:c', [0], claim)).status).toBe('counted');
     expect(await counters.countsOfOne(poll)).toMatchObject({ total: 2, visitorVotes: 2, votes: [1, 1] });
+    // A deleted poll's keys go in one DEL: they share the poll's hash tag.
+    await counters.drop(poll.id);
+    const pollKeys = [keys.counts(poll.id), keys.voters(poll.id), keys.shareVoteIps(poll.id)];
+    expect(await Promise.all(pollKeys.map((key) => conns.redis.exists(key)))).toEqual([0, 0, 0]);
   });
 
   it('reads and rebuilds the engagement of many polls', async () => {
@@ -161,6 +165,8 @@ describe('polls on a Redis Cluster', () => {
     await Promise.all(polls.map((p) => engagement.add(p, 'comments', 2)));
     const second = await engagement.of(polls);
     for (const [i, p] of polls.entries()) expect(second.get(p.id)).toEqual({ likes: i < 10 ? 1 : 0, comments: 2, shares: 0 });
+    await engagement.drop(polls[0]!.id);
+    expect(await conns.redis.exists(keys.engagement(polls[0]!.id))).toBe(0);
   });
 });
 
