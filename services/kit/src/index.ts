@@ -15,6 +15,7 @@ export * from './run.js';
 export * from './redis-lock.js';
 export * from './redis-url.js';
 export * from './redis-acl.js';
+export * from './session-redis.js';
 export * from './challenge.js';
 export * from './html.js';
 export * from './openapi.js';
