@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { hmacSign, hmacVerify, type Bus, type Identity, type Logger, type Role } from '@meydan/kit';
 import type { SessionReader } from './sessions.js';
-import { TtlCache } from './ttl-cache.js';
+import { TtlCache } from '@meydan/kit';
 
 /** The visitor cookie's tag: what is signed (the purpose in front) and how much of it the cookie keeps. */
 const visitorData = (id: string) => `visitor:${id}`;

@@ -5,7 +5,7 @@
  */
 import { matchClientRoute, subjects, type EmbedRoute, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
-import { TtlCache } from './ttl-cache.js';
+import { TtlCache } from '@meydan/kit';
 
 export const previewTexts = {
   site: 'Meydan',

@@ -7,7 +7,7 @@
 import { SESSION_COOKIE, limits, openapiSubject, serviceNames, type OpenApiDocument, type ServiceName } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import { serviceForPath } from './routing-table.js';
-import { TtlCache } from './ttl-cache.js';
+import { TtlCache } from '@meydan/kit';
 
 type Json = Record<string, unknown>;
 

@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { within } from '@meydan/kit';
-import { TtlCache } from './ttl-cache.js';
+import { TtlCache } from '@meydan/kit';
 
 /** The largest answer kept (a feed page of 50 polls is about 60 kB). */
 export const MAX_STORED_BODY_BYTES = 256 * 1024;

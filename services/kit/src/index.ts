@@ -23,6 +23,7 @@ export * from './mongo-errors.js';
 export * from './hmac.js';
 export * from './retry.js';
 export * from './periodic.js';
+export * from './ttl-cache.js';
 export * from './coalescer.js';
 export * from './by-id.js';
 export * from './csv.js';

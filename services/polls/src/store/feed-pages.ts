@@ -5,11 +5,13 @@
  * created, edited or removed, a trending score rewritten) drops every kept page at once; changes made by other
  * replicas show within TTL_MS.
  */
+import { TtlCache } from '@meydan/kit';
+
 const TTL_MS = 1000;
 const MAX_PAGES = 500;
 
 export class FeedPages<P> {
-  private readonly pages = new Map<string, { page: P; until: number; generation: number }>();
+  private readonly pages = new TtlCache<P>(TTL_MS, MAX_PAGES);
   private generation = 0;
 
   /** Something a feed would find changed: no kept page is answered again. */
@@ -19,15 +21,12 @@ export class FeedPages<P> {
   }
 
   /** The kept page for `key`, or the one `find` finds now (kept unless a change happened while it was found). */
-  async get(key: string, find: () => Promise<P>, now = Date.now()): Promise<P> {
+  async get(key: string, find: () => Promise<P>): Promise<P> {
     const kept = this.pages.get(key);
-    if (kept && kept.until > now && kept.generation === this.generation) return kept.page;
+    if (kept !== undefined) return kept;
     const generation = this.generation;
     const page = await find();
-    if (generation === this.generation) {
-      if (this.pages.size >= MAX_PAGES) this.pages.clear();
-      this.pages.set(key, { page, until: Date.now() + TTL_MS, generation });
-    }
+    if (generation === this.generation) this.pages.set(key, page);
     return page;
   }
 }

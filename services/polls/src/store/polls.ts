@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import { defaultShareVoteMode, type PollType, type ResultsVisibility, type ShareVoteMode } from '@meydan/proto';
 import { resultsVisibilityOf } from '../domain/results-visibility.js';
-import type { Logger } from '@meydan/kit';
+import { TtlCache, type Logger } from '@meydan/kit';
 import { toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
 import type { Engagement } from './engagement.js';
@@ -84,7 +84,7 @@ interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdA
 }
 
 export class PollStore {
-  private readonly local = new Map<string, { meta: PollMeta; until: number }>();
+  private readonly local = new TtlCache<PollMeta>(LOCAL_TTL_MS, 10_000);
 
   constructor(
     private readonly models: Models,
@@ -98,9 +98,8 @@ export class PollStore {
 
   /** The poll's facts, or null when there is no such poll. Memory, then Redis, then MongoDB. */
   async meta(pollId: string): Promise<PollMeta | null> {
-    const now = Date.now();
     const hit = this.local.get(pollId);
-    if (hit && hit.until > now) return hit.meta;
+    if (hit) return hit;
     if (!toObjectId(pollId)) return null;
     const cached = await this.redis.get(keys.meta(pollId));
     if (cached) {
@@ -131,8 +130,7 @@ export class PollStore {
   }
 
   private remember(meta: PollMeta): void {
-    if (this.local.size > 10_000) this.local.clear();
-    this.local.set(meta.id, { meta, until: Date.now() + LOCAL_TTL_MS });
+    this.local.set(meta.id, meta);
   }
 
   async forgetMeta(pollId: string): Promise<void> {

@@ -7,7 +7,8 @@ export interface SizeBound<V> {
 }
 
 /**
- * The gateway's cache: entries live `ttlMs` unless `set` says otherwise (0: nothing is kept), the least recently used
+ * The in-process cache every Meydan process uses (the gateway's sessions, identities, previews and shared answers;
+ * polls' feed pages and poll facts; notifications' unread counts): entries live `ttlMs` unless `set` says otherwise (0: nothing is kept), the least recently used
  * go first when it holds `max` (or, with a size bound, weighs more than `maxSize`). Unlike lru-cache itself it keeps
  * `null` too, so "no such session" is remembered like a found one.
  */
@@ -37,6 +38,15 @@ export class TtlCache<V> {
 
   delete(key: string): void {
     this.entries?.delete(key);
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.entries?.clear();
+  }
+
+  get size(): number {
+    return this.entries?.size ?? 0;
   }
 
   deleteWhere(test: (value: V) => boolean): void {

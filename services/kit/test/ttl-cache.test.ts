@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { TtlCache } from '../src/ttl-cache.js';
+import { TtlCache } from '@meydan/kit';
 
 describe('TtlCache', () => {
   it('keeps a found value and a remembered null until the time is up', async () => {
