@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext, type PollsContext } from './context.js';
 import { startEndedPollsJob } from './jobs/ended-polls.js';
-import { countVotes } from './metrics.js';
+import { countVotes } from './routes/vote-metrics.js';
 import { ensureIndexes } from './model/index.js';
 import { registerNatsHandlers } from './nats/handlers.js';
 import { bindMemberData } from './nats/member-data.js';
@@ -13,8 +13,6 @@ import { exportRoutes } from './routes/exports.js';
 import { userRoutes } from './routes/users.js';
 import { reachRoutes } from './routes/reach.js';
 import { searchRoutes } from './routes/search.js';
-import { pollPreview } from './reach.js';
-import { subjects } from '@meydan/proto';
 import { voteRoutes } from './routes/votes.js';
 
 declare module 'fastify' {
@@ -41,7 +39,6 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await exportRoutes(app, ctx);
 
   await registerNatsHandlers(ctx);
-  ctx.bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));
   await bindMemberData(ctx);
   const persister = await startVotePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);

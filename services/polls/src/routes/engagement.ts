@@ -1,6 +1,5 @@
 /** Likes, comments, shares, reports and the friends' circle 'Grup Analizi'. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Types } from 'mongoose';
 import {
   events,
   limits,
@@ -17,6 +16,7 @@ import { HttpError, isDuplicateKey } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import type { EngagementField } from '../store/engagement.js';
 import { keys, voterOf } from '../store/keys.js';
+import { commentPage } from '../store/comments.js';
 import { takeQuota } from '../store/quota.js';
 import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
@@ -81,6 +81,14 @@ async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequ
 }
 
 export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+  likeRoute(app, ctx);
+  commentRoutes(app, ctx);
+  shareRoutes(app, ctx);
+  reportRoute(app, ctx);
+  groupAnalysisRoute(app, ctx);
+}
+
+function likeRoute(app: FastifyInstance, ctx: PollsContext) {
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/like',
     { onRequest: membersOnly(S.signInToLike), schema: { summary: 'Beğenir ya da beğeniyi geri alır', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/like-state' } } } },
@@ -106,7 +114,10 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       return { pollId: String(poll._id), liked, likesCount: counts.likes };
     },
   );
+}
 
+/** A poll's comments: read a page, write one, delete one's own. */
+function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.get<{ Params: PollIdParams; Querystring: CommentListQuery }>(
     '/api/polls/:id/comments',
     {
@@ -121,17 +132,9 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       const poll = await visiblePoll(ctx, request, request.params.id);
       const query = request.query;
       const limit = query.limit ?? limits.feed.pageSizeDefault;
-      const filter: Record<string, unknown> = { pollId: poll._id };
-      if (query.cursor !== undefined) {
-        const cursor = decodeCursor(query.cursor);
-        if (!cursor) throw new ValidationError('cursor', S.cursorInvalid);
-        const at = new Date(cursor.k);
-        filter['$or'] = [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: new Types.ObjectId(cursor.id) } }];
-      }
-      const [docs, totalCount] = await Promise.all([
-        ctx.models.Comment.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit + 1).lean() as Promise<CommentDoc[]>,
-        ctx.models.Comment.countDocuments({ pollId: poll._id }),
-      ]);
+      const cursor = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
+      if (query.cursor !== undefined && !cursor) throw new ValidationError('cursor', S.cursorInvalid);
+      const { docs, totalCount } = await commentPage(ctx, poll._id, limit, cursor);
       const page = docs.slice(0, limit);
       const last = page[page.length - 1];
       const nextCursor = docs.length > limit && last ? encodeCursor({ k: new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
@@ -190,7 +193,10 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       return { message: S.commentDeleted };
     },
   );
+}
 
+/** Shares, counted from a poll's page and from a share link's page. */
+function shareRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/share',
     { schema: { summary: 'Paylaşımı sayar (üye ya da ziyaretçi başına bir kez)', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
@@ -208,7 +214,9 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       return countShare(ctx, poll, request);
     },
   );
+}
 
+function reportRoute(app: FastifyInstance, ctx: PollsContext) {
   app.post<{ Params: PollIdParams; Body: ReportCreateBody }>(
     '/api/polls/:id/report',
     {
@@ -238,7 +246,10 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       return reply.code(201).send({ reportId, message: S.reportReceived });
     },
   );
+}
 
+/** The friends' circle 'Grup Analizi' of a Dost Meclisi poll. */
+function groupAnalysisRoute(app: FastifyInstance, ctx: PollsContext) {
   app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/analysis',
     { onRequest: membersOnly(S.signInForAnalysis), schema: { summary: 'Dost Meclisi anketinin Grup Analizi', params: idParams, response: { 200: { $ref: 'meydan/poll-analysis' } } } },

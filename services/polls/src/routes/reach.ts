@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { matchClientRoute, matchEmbedRoute, reachMessages, type OembedQuery, type PollIdParams, type PollPreviewRequest, type ShareCodeParams } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { CARD_FRESH_MS, PollCards, pollPreview } from '../reach.js';
+import { CARD_FRESH_MS, PollCards, pollPreview } from '../store/previews.js';
 import { SAME_FOR_EVERY_VISITOR, pollNotFound } from './common.js';
 
 /** The iframe an oEmbed consumer places: at most this size (the embed fits narrower frames too). */

@@ -9,7 +9,7 @@ import { foldTurkish, hashtagSpellings, hashtagsOf, turkishPattern } from '@meyd
 import type { PollsContext } from '../context.js';
 import { audienceFilter } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
-import { presentPolls } from '../present.js';
+import { presentPolls } from '../store/present.js';
 import { SAME_FOR_EVERY_VISITOR, ValidationError, identityOf } from './common.js';
 
 /** At most this many matching polls are ranked; a search pages through the best of them. */

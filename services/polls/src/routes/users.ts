@@ -6,7 +6,7 @@ import type { PollsContext } from '../context.js';
 import { ballotOfVote } from '../domain/ballots.js';
 import { audienceAllows } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
-import { presentPolls } from '../present.js';
+import { presentPolls } from '../store/present.js';
 import { SAME_FOR_EVERY_VISITOR, anyVisitor, identityOf } from './common.js';
 
 const LIST_MAX = 200;

@@ -24,7 +24,7 @@ import { voteCountsMap, voteFeedback } from '../domain/counts.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
 import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
 import type { PollDoc } from '../model/index.js';
-import { presentPoll } from '../present.js';
+import { presentPoll } from '../store/present.js';
 import { keys, voterOf } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
 import { takeQuota } from '../store/quota.js';

@@ -1,0 +1,23 @@
+import { Types } from 'mongoose';
+import type { PollsContext } from '../context.js';
+import type { Cursor } from '../domain/cursor.js';
+import type { CommentDoc } from '../model/index.js';
+
+/** A page of a poll's comments, newest first, after `cursor` when given (one more than `limit`: tells a next page), and their total. */
+export async function commentPage(
+  ctx: PollsContext,
+  pollId: Types.ObjectId,
+  limit: number,
+  cursor: Cursor | null,
+): Promise<{ docs: CommentDoc[]; totalCount: number }> {
+  const filter: Record<string, unknown> = { pollId };
+  if (cursor) {
+    const at = new Date(cursor.k);
+    filter['$or'] = [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: new Types.ObjectId(cursor.id) } }];
+  }
+  const [docs, totalCount] = await Promise.all([
+    ctx.models.Comment.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit + 1).lean() as Promise<CommentDoc[]>,
+    ctx.models.Comment.countDocuments({ pollId }),
+  ]);
+  return { docs, totalCount };
+}
