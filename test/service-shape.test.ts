@@ -95,6 +95,16 @@ describe('service shape', () => {
         expect(offences).toEqual([]);
       });
 
+      it('app.ts registers every route group one way: app.register(routes, { ctx })', () => {
+        const app = read(join(srcOf(service), 'app.ts'));
+        const groups = importsOf(app)
+          .filter(({ from }) => from.startsWith('./routes/'))
+          .flatMap(({ names }) => names.filter((name) => name.endsWith('Routes')));
+        expect(groups.length).toBeGreaterThan(0);
+        const otherwise = groups.filter((name) => !new RegExp(`app\\.register\\(${name}, \\{ (ctx|deps) \\}\\)`).test(app) || new RegExp(`(?<!register\\()\\b${name}\\(`).test(app));
+        expect(otherwise).toEqual([]);
+      });
+
       it('nats/ holds inbound handlers: only app.ts and other nats/ files import them', () => {
         const offences = filesUnder(srcOf(service))
           .filter((file) => !file.includes('/src/nats/') && !file.endsWith('/src/app.ts'))

@@ -30,13 +30,13 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', countVotes);
   await ensureIndexes(ctx.models);
 
-  await pollRoutes(app, ctx);
-  await voteRoutes(app, ctx);
-  await engagementRoutes(app, ctx);
-  await userRoutes(app, ctx);
-  await reachRoutes(app, ctx);
-  await searchRoutes(app, ctx);
-  await exportRoutes(app, ctx);
+  await app.register(pollRoutes, { ctx });
+  await app.register(voteRoutes, { ctx });
+  await app.register(engagementRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(reachRoutes, { ctx });
+  await app.register(searchRoutes, { ctx });
+  await app.register(exportRoutes, { ctx });
 
   await registerNatsHandlers(ctx);
   await bindMemberData(ctx);

@@ -59,7 +59,7 @@ function userView(u: AdminUserDoc & { _id: string }) {
   };
 }
 
-export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
+export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
   memberRoutes(app, ctx);
   banRoutes(app, ctx);
   pollModerationRoutes(app, ctx);

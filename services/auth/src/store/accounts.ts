@@ -174,3 +174,15 @@ export async function removeAccountRecords(ctx: AuthContext, user: LeanUser): Pr
   if (user.avatarFileId) await deleteAvatar(ctx, user.avatarFileId);
   await ctx.users.deleteOne({ _id: user._id });
 }
+
+/** The active account holding the address (lower-cased): a banned one gets no reset link. */
+export async function activeAccountByEmail(ctx: AuthContext, emailLower: string): Promise<LeanUser | null> {
+  return ctx.users.findOne({ emailLower, isActive: true }).lean<LeanUser>();
+}
+
+/** Saves the password a reset link set; following a link sent to the address proves the mailbox, as the activation link would. */
+export async function saveResetPassword(user: UserDoc, passwordHash: string): Promise<void> {
+  user.passwordHash = passwordHash;
+  user.emailVerified = true;
+  await user.save();
+}

@@ -11,7 +11,7 @@ import { Subscribers } from '../store/subscribers.js';
  * to enumerate) and mails a single-use confirmation link; only a confirmed address is a subscriber. Every mail
  * carries an unsubscribe link.
  */
-export async function newsletterRoutes(app: FastifyInstance, ctx: ContactContext): Promise<void> {
+export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: ContactContext }): Promise<void> {
   const subscribers = new Subscribers(ctx.models, ctx.config.INTERNAL_SECRET);
   const confirmHours = ctx.config.NEWSLETTER_CONFIRM_HOURS ?? 48;
   const mailIntervalS = ctx.config.NEWSLETTER_MAIL_INTERVAL_S ?? 600;

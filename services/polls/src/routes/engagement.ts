@@ -80,7 +80,7 @@ async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequ
   return { pollId, shareCount: counts.shares };
 }
 
-export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function engagementRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   likeRoute(app, ctx);
   commentRoutes(app, ctx);
   shareRoutes(app, ctx);

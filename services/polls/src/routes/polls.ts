@@ -91,7 +91,7 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
 
 const shareUrlOf = (ctx: PollsContext, code: string) => `${ctx.config.PUBLIC_ORIGIN!.replace(/\/+$/, '')}/s/${code}`;
 
-export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function pollRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   creationRoutes(app, ctx);
   readingRoutes(app, ctx);
   creatorRoutes(app, ctx);

@@ -35,7 +35,7 @@ export function pollOfUrl(url: string, origin: string): PollPreviewRequest | nul
 
 const pngResponse = { description: '1200×630 PNG', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } as const;
 
-export async function reachRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   const cards = new PollCards();
 
   app.get<{ Params: PollIdParams }>(

@@ -51,7 +51,7 @@ function checkQuery(q: string): string {
   return q.trim();
 }
 
-export async function searchRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   app.get<{ Querystring: SearchQuery }>(
     '/api/search',
     {

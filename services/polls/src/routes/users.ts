@@ -11,7 +11,7 @@ import { SAME_FOR_EVERY_VISITOR, anyVisitor, identityOf } from './common.js';
 
 const LIST_MAX = 200;
 
-export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   // The owner sees every poll of theirs (share-link and ended ones too); others only what they may see in a feed,
   // and of a private profile nothing unless they are mutual followers.
   app.get<{ Params: UserIdParams }>(

@@ -130,7 +130,7 @@ async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> 
   return doc;
 }
 
-export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   app.post<{ Params: PollIdParams; Body: PollVoteBody }>(
     apiPaths.pollVote,
     {
