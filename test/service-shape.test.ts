@@ -95,6 +95,18 @@ describe('service shape', () => {
         expect(offences).toEqual([]);
       });
 
+      it('routes/ run no MongoDB query and no Redis command themselves (store/ functions do)', () => {
+        const query = /\.(lean|findOne|findById|findOneAndUpdate|findByIdAndUpdate|updateOne|updateMany|deleteOne|deleteMany|countDocuments|insertMany|bulkWrite|aggregate)\(|\bredis\.\w+\(/;
+        const offences = filesUnder(join(srcOf(service), 'routes')).flatMap((file) =>
+          read(file)
+            .split('\n')
+            .map((line, i) => ({ line: line.trim(), at: `${relative(file)}:${i + 1}` }))
+            .filter(({ line }) => query.test(line))
+            .map(({ line, at }) => `${at}: ${line}`),
+        );
+        expect(offences).toEqual([]);
+      });
+
       it('app.ts registers every route group one way: app.register(routes, { ctx })', () => {
         const app = read(join(srcOf(service), 'app.ts'));
         const groups = importsOf(app)

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
 import { apiPaths, events, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
+import { firstMailInInterval } from '../store/mail-throttle.js';
 import { newsletterConfirmMail } from '../domain/mail.js';
 import { texts as T } from '../domain/texts.js';
 import { Subscribers } from '../store/subscribers.js';
@@ -29,8 +30,7 @@ export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: Con
     async (request, reply) => {
       const email = request.body.email.trim();
       // One confirmation mail per address per interval: the box cannot be used to flood someone's inbox.
-      const fresh = await ctx.redis.set(`newsletter:mail:${email.toLowerCase()}`, '1', 'EX', mailIntervalS, 'NX');
-      if (fresh === 'OK') {
+      if (await firstMailInInterval(ctx.redis, email, mailIntervalS)) {
         const { subscriber, confirmToken } = await subscribers.request(email, confirmHours);
         if (confirmToken) {
           const id = subscriber._id.toHexString();

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { pollServiceMessages as S, type ErrorBody, type NatsContracts } from '@meydan/proto';
 import { HttpError, type EventPayload, type EventSubject, type Identity, type RequestIdSource } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { pollById } from '../store/poll-records.js';
 import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
 import { toObjectId, type PollDoc } from '../model/index.js';
 import type { PollMeta } from '../store/polls.js';
@@ -54,7 +55,7 @@ export async function canSee(ctx: PollsContext, poll: PollMeta | PollDoc, viewer
 /** The poll document if it exists and the caller may see it; a 404 otherwise (never a 403). */
 export async function visiblePoll(ctx: PollsContext, request: FastifyRequest, pollId: string): Promise<PollDoc> {
   const id = toObjectId(pollId);
-  const doc = id ? ((await ctx.models.Poll.findById(id).lean()) as PollDoc | null) : null;
+  const doc = id ? await pollById(ctx, id) : null;
   if (!doc || !(await canSee(ctx, doc, identityOf(request), request))) throw pollNotFound();
   return doc;
 }

@@ -14,9 +14,10 @@ import {
 } from '@meydan/proto';
 import { HttpError, isDuplicateKey } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { addLike, createReport, pollById, recordShare, removeLike } from '../store/poll-records.js';
 import type { EngagementField } from '../store/engagement.js';
 import { keys, voterOf } from '../store/keys.js';
-import { commentPage } from '../store/comments.js';
+import { commentOn, commentPage, createComment, deleteComment } from '../store/comments.js';
 import { takeQuota } from '../store/quota.js';
 import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
@@ -70,7 +71,7 @@ async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequ
   const shape = shapeOf(poll);
   if (!(await ctx.engagement.admitShare(shape, marks))) return unchanged();
   try {
-    await ctx.models.Share.create({ pollId: poll._id, sharer });
+    await recordShare(ctx, poll._id, sharer);
   } catch (err) {
     if (isDuplicateKey(err)) return unchanged();
     await ctx.engagement.forgetShare(shape, marks).catch(() => {});
@@ -98,14 +99,14 @@ function likeRoute(app: FastifyInstance, ctx: PollsContext) {
       let liked: boolean;
       let delta = 0;
       try {
-        await ctx.models.Like.create({ pollId: poll._id, userId });
+        await addLike(ctx, poll._id, userId);
         liked = true;
         delta = 1;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        const removed = await ctx.models.Like.deleteOne({ pollId: poll._id, userId });
+        const removed = await removeLike(ctx, poll._id, userId);
         liked = false;
-        delta = removed.deletedCount ? -1 : 0;
+        delta = removed ? -1 : 0;
       }
       const counts = await counted(ctx, poll, 'likes', delta);
       if (delta !== 0) {
@@ -158,7 +159,7 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
       if (!quota.allowed) {
         throw new HttpError(429, 'rate_limited', S.tooManyComments, { 'retry-after': String(quota.retryAfterSeconds) });
       }
-      const comment = (await ctx.models.Comment.create({ pollId: poll._id, userId, text })).toObject() as CommentDoc;
+      const comment = await createComment(ctx, poll._id, userId, text);
       await counted(ctx, poll, 'comments', 1);
       await emit(ctx, events.polls.commentCreated, {
         pollId: String(poll._id),
@@ -183,11 +184,10 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
       const params = request.params;
       const poll = await visiblePoll(ctx, request, params.id);
       const commentId = toObjectId(params.commentId);
-      const comment = commentId ? await ctx.models.Comment.findOne({ _id: commentId, pollId: poll._id }).lean() : null;
+      const comment = commentId ? await commentOn(ctx, poll._id, commentId) : null;
       if (!comment) throw new HttpError(404, 'not_found', S.commentNotFound);
       if (comment.userId !== request.identity!.userId) throw new HttpError(403, 'forbidden', S.commentOnlyOwn);
-      const removed = await ctx.models.Comment.deleteOne({ _id: comment._id });
-      if (removed.deletedCount) {
+      if (await deleteComment(ctx, comment._id)) {
         await counted(ctx, poll, 'comments', -1);
       }
       return { message: S.commentDeleted };
@@ -209,7 +209,7 @@ function shareRoutes(app: FastifyInstance, ctx: PollsContext) {
     { schema: { summary: 'Paylaşım bağlantısındaki anketin paylaşımını sayar', params: { $ref: 'meydan/share-code-params' }, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
     async (request) => {
       const pollId = await ctx.polls.idOfCode(request.params.shortUrl);
-      const poll = pollId ? ((await ctx.models.Poll.findById(pollId).lean()) as PollDoc | null) : null;
+      const poll = pollId ? await pollById(ctx, pollId) : null;
       if (!poll || !poll.isShareable) throw pollNotFound();
       return countShare(ctx, poll, request);
     },
@@ -230,7 +230,7 @@ function reportRoute(app: FastifyInstance, ctx: PollsContext) {
       const description = body.description?.trim() ? body.description.trim() : null;
       let report;
       try {
-        report = await ctx.models.Report.create({ pollId: poll._id, reporterId, reason: body.reason.trim(), description });
+        report = await createReport(ctx, { pollId: poll._id, reporterId, reason: body.reason.trim(), description });
       } catch (err) {
         if (isDuplicateKey(err)) throw new HttpError(409, 'already_reported', S.alreadyReported);
         throw err;

@@ -21,6 +21,7 @@ import {
 } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { closePoll, editPoll } from '../store/poll-records.js';
 import { decodeCursor, type Cursor } from '../domain/cursor.js';
 import { rankForYou } from '../domain/for-you.js';
 import { feedFilter } from '../domain/visibility.js';
@@ -238,7 +239,7 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
       const set: Record<string, unknown> = {};
       if (body.title !== undefined) set['title'] = body.title.trim();
       if (body.description !== undefined) set['description'] = body.description?.trim() ? body.description.trim() : null;
-      const updated = (await ctx.models.Poll.findOneAndUpdate({ _id: doc._id }, { $set: set }, { returnDocument: 'after' }).lean()) as PollDoc | null;
+      const updated = await editPoll(ctx, doc._id, set);
       if (!updated) throw new HttpError(404, 'not_found', S.pollNotFound);
       ctx.feedPages.changed();
       return presentPoll(ctx, updated, identityOf(request), request);
@@ -256,10 +257,8 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
       if (doc.endedAt || (doc.expiresAt && new Date(doc.expiresAt).getTime() <= now.getTime())) throw alreadyEnded();
       // The same claim as the expiry sweep's: one of them publishes the ended event, and votes stop at once.
       if (!(await claimEnded(ctx, String(doc._id), now))) throw alreadyEnded();
-      const ended = { expiresAt: now, closedAt: now, endedAt: now };
-      const closed = (await ctx.models.Poll.findOneAndUpdate({ _id: doc._id }, { $set: ended }, { returnDocument: 'after', timestamps: false }).lean()) as PollDoc | null;
+      const closed = await closePoll(ctx, doc._id, now);
       if (!closed) throw pollNotFound();
-      await ctx.models.PollRank.updateOne({ _id: doc._id }, { $set: { expiresAt: now } });
       await ctx.polls.cacheMeta(metaOf(closed));
       ctx.feedPages.changed();
       await publishEnded(ctx, closed, now);

@@ -21,3 +21,18 @@ export async function commentPage(
   ]);
   return { docs, totalCount };
 }
+
+export async function createComment(ctx: PollsContext, pollId: Types.ObjectId, userId: string, text: string): Promise<CommentDoc> {
+  return (await ctx.models.Comment.create({ pollId, userId, text })).toObject() as CommentDoc;
+}
+
+/** The comment, when it is on this poll. */
+export async function commentOn(ctx: PollsContext, pollId: Types.ObjectId, commentId: Types.ObjectId) {
+  return ctx.models.Comment.findOne({ _id: commentId, pollId }).lean();
+}
+
+/** Removes the comment; whether it was still there. */
+export async function deleteComment(ctx: PollsContext, commentId: Types.ObjectId): Promise<boolean> {
+  const removed = await ctx.models.Comment.deleteOne({ _id: commentId });
+  return removed.deletedCount > 0;
+}
