@@ -107,6 +107,23 @@ describe('service shape', () => {
         expect(offences).toEqual([]);
       });
 
+      it('imports go down the layers: store/ and model/ import no routes/, nats/ or jobs/; nats/ and jobs/ import no routes/', () => {
+        const above: Record<string, RegExp> = {
+          store: /^\.\.\/(routes|nats|jobs)\//,
+          model: /^\.\.\/(routes|nats|jobs|store)\//,
+          nats: /^\.\.\/routes\//,
+          jobs: /^\.\.\/routes\//,
+        };
+        const offences = Object.entries(above).flatMap(([layer, forbidden]) =>
+          (layer === 'jobs' && !readdirSync(srcOf(service)).includes('jobs') ? [] : filesUnder(join(srcOf(service), layer))).flatMap((file) =>
+            importsOf(read(file))
+              .filter(({ from }) => forbidden.test(from))
+              .map(({ from }) => `${relative(file)}: ${from}`),
+          ),
+        );
+        expect(offences).toEqual([]);
+      });
+
       it('app.ts registers every route group one way: app.register(routes, { ctx })', () => {
         const app = read(join(srcOf(service), 'app.ts'));
         const groups = importsOf(app)

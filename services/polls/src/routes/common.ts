@@ -30,11 +30,7 @@ export const pollNotFound = () => new HttpError(404, 'not_found', S.pollNotFound
  */
 export const SAME_FOR_EVERY_VISITOR = 'public, max-age=0, s-maxage=1';
 
-/**
- * The viewer to present such an answer for: a visitor's own vote can only be on a share-link poll (feeds and polls by
- * id never show those), so leaving the visitor id out changes nothing in it and keeps it free of any visitor's data.
- */
-export const anyVisitor: Identity = { userId: null, role: null, visitorId: null };
+export { anyVisitor } from '../domain/visibility.js';
 
 /** The caller, as the gateway signed it (the kit guarantees it on every /api route). */
 export function identityOf(request: FastifyRequest): Identity {
