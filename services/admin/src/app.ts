@@ -33,11 +33,11 @@ async function adminOnly(request: FastifyRequest) {
 export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = await createServiceApp('admin', deps);
   app.addHook('onRequest', adminOnly);
-  await messagesRoutes(app, deps);
+  await app.register(messagesRoutes, { deps });
   const ctx = createContext(deps);
   await ensureIndexes(ctx.models);
-  await adminRoutes(app, ctx);
-  await exportRoutes(app, ctx);
+  await app.register(adminRoutes, { ctx });
+  await app.register(exportRoutes, { ctx });
 
   const empty = await emptyParts(ctx.models);
   await startReadModel(ctx);

@@ -19,8 +19,8 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const ctx = createContext(deps);
   app.decorate('contact', ctx);
   await ensureIndexes(ctx.models);
-  await contactRoutes(app, ctx);
-  await newsletterRoutes(app, ctx);
+  await app.register(contactRoutes, { ctx });
+  await app.register(newsletterRoutes, { ctx });
   registerNatsHandlers(ctx);
   return app;
 }

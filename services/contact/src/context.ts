@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { BotChallenge, type Bus, type Logger, type ServiceDeps } from '@meydan/kit';
-import { altchaCheck, turnstileCheck, type BotCheck } from './domain/bot-check.js';
+import { altchaCheck, turnstileCheck, type BotCheck } from './store/bot-check.js';
 import { contactConfig, type ContactConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 

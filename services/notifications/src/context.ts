@@ -1,7 +1,7 @@
 import type { Model } from 'mongoose';
 import type { ServiceDeps } from '@meydan/kit';
 import type { NotificationsConfig } from './config.js';
-import { Actors } from './nats/actors.js';
+import { Actors } from './store/actors.js';
 import { Preferences } from './store/preferences.js';
 import { NotificationStore } from './store/notifications.js';
 import { notificationModel, type NotificationRecord } from './model/notification.js';

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext, type PollsContext } from './context.js';
 import { startEndedPollsJob } from './jobs/ended-polls.js';
-import { countVotes } from './metrics.js';
+import { countVotes } from './routes/vote-metrics.js';
 import { ensureIndexes } from './model/index.js';
 import { registerNatsHandlers } from './nats/handlers.js';
 import { bindMemberData } from './nats/member-data.js';
@@ -13,8 +13,6 @@ import { exportRoutes } from './routes/exports.js';
 import { userRoutes } from './routes/users.js';
 import { reachRoutes } from './routes/reach.js';
 import { searchRoutes } from './routes/search.js';
-import { pollPreview } from './reach.js';
-import { subjects } from '@meydan/proto';
 import { voteRoutes } from './routes/votes.js';
 
 declare module 'fastify' {
@@ -32,16 +30,15 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   app.addHook('onResponse', countVotes);
   await ensureIndexes(ctx.models);
 
-  await pollRoutes(app, ctx);
-  await voteRoutes(app, ctx);
-  await engagementRoutes(app, ctx);
-  await userRoutes(app, ctx);
-  await reachRoutes(app, ctx);
-  await searchRoutes(app, ctx);
-  await exportRoutes(app, ctx);
+  await app.register(pollRoutes, { ctx });
+  await app.register(voteRoutes, { ctx });
+  await app.register(engagementRoutes, { ctx });
+  await app.register(userRoutes, { ctx });
+  await app.register(reachRoutes, { ctx });
+  await app.register(searchRoutes, { ctx });
+  await app.register(exportRoutes, { ctx });
 
   await registerNatsHandlers(ctx);
-  ctx.bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));
   await bindMemberData(ctx);
   const persister = await startVotePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);

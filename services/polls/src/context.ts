@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import type { Bus, Logger, ServiceDeps } from '@meydan/kit';
 import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
-import { LiveCountsPublisher } from './nats/live-counts-publisher.js';
+import { LiveCountsPublisher } from './store/live-counts-publisher.js';
 import { People } from './store/people.js';
 import { BannedCreators } from './store/banned-creators.js';
 import { Engagement } from './store/engagement.js';

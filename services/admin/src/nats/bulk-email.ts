@@ -4,41 +4,15 @@
  * acknowledging. A worker that dies leaves its unacknowledged recipients to be handed out again; one already
  * recorded is skipped, and the mail request itself carries a message id, so the mailer gets it once.
  */
-import { live, events, streams, work, type BulkEmailJob, type BulkEmailRecipient } from '@meydan/proto';
+import { live, events, streams, work } from '@meydan/proto';
 import type { ConsumerHandle } from '@meydan/kit';
 import type { AdminContext } from '../context.js';
 import { bulkMail } from '../domain/mail.js';
+import { jobProgress } from '../store/bulk-email.js';
 
 /** Creates the work-queue stream when missing, at NATS_STREAM_REPLICAS (several instances may try at once). */
 export async function ensureBulkEmailStream(ctx: AdminContext): Promise<void> {
   await ctx.bus.ensureStream({ ...streams.adminBulkEmail, retention: 'workqueue', duplicateWindowMs: 24 * 3600 * 1000 });
-}
-
-/** A job's progress, counted from its recipients' records (no counter two workers could both bump). */
-export async function jobProgress(ctx: AdminContext, jobId: string): Promise<(BulkEmailJob & { adminId: string }) | null> {
-  const job = await ctx.models.BulkJob.findById(jobId).lean();
-  if (!job) return null;
-  const [sent, failed] = await Promise.all([
-    ctx.models.BulkRecipient.countDocuments({ jobId, state: 'sent' }),
-    ctx.models.BulkRecipient.countDocuments({ jobId, state: 'failed' }),
-  ]);
-  const state = sent + failed >= job.total ? 'done' : sent + failed > 0 ? 'sending' : 'queued';
-  return { id: jobId, adminId: job.adminId, total: job.total, sent, failed, state };
-}
-
-/** Queues one message per recipient; the job record is written first, so the worker always finds it. */
-export async function enqueueRecipients(
-  ctx: AdminContext,
-  jobId: string,
-  recipients: { id: string; email: string; username: string; displayName: string | null }[],
-  requestId: string,
-): Promise<void> {
-  // Typed by hand: the bus finds the contract of this deployment's subject through the wildcard filter.
-  const subject = work.adminBulkEmail(ctx.deployment) as never;
-  for (const r of recipients) {
-    const recipient: BulkEmailRecipient = { jobId, userId: r.id, email: r.email, name: r.displayName || r.username };
-    await ctx.bus.publishReliably(subject, recipient as never, { requestId, msgId: `${jobId}:${r.id}` });
-  }
 }
 
 /** A simple pacer: one slot every 1000/rate ms, shared by the worker's handlers. */

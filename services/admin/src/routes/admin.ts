@@ -23,7 +23,7 @@ import type { AdminContext } from '../context.js';
 import { istanbulMonthStart } from '../domain/month.js';
 import { banNoticeMail } from '../domain/mail.js';
 import type { AdminUserDoc } from '../model/index.js';
-import { enqueueRecipients, jobProgress } from '../nats/bulk-email.js';
+import { enqueueRecipients, jobProgress } from '../store/bulk-email.js';
 import { forgetPoll } from '../store/read-model.js';
 import {
   auditPage,
@@ -59,12 +59,30 @@ function userView(u: AdminUserDoc & { _id: string }) {
   };
 }
 
-export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
-  const { models, bus } = ctx;
+export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
+  memberRoutes(app, ctx);
+  banRoutes(app, ctx);
+  pollModerationRoutes(app, ctx);
+  reportRoutes(app, ctx);
+  bulkEmailRoutes(app, ctx);
+  auditLogRoute(app, ctx);
+}
 
-  const audit = (adminId: string, action: AuditAction, targetType: AuditTargetType, targetId: string, reason: string | null = null) =>
-    recordAudit(models, { adminId, action, targetType, targetId, reason });
+const audit = (ctx: AdminContext, adminId: string, action: AuditAction, targetType: AuditTargetType, targetId: string, reason: string | null = null) =>
+  recordAudit(ctx.models, { adminId, action, targetType, targetId, reason });
 
+/** The member an administrator bans or reactivates: never an administrator, and never oneself by a ban. */
+async function targetUser(ctx: AdminContext, id: string, adminId: string, banning: boolean) {
+  const user = await findUser(ctx.models, id);
+  if (!user) throw httpError('not_found', T.userNotFound);
+  if (user.role === 'admin') throw new HttpError(400, 'admin_untouchable', banning ? T.cannotBanAdmin : T.cannotActivateAdmin);
+  if (banning && id === adminId) throw new HttpError(400, 'admin_untouchable', T.cannotBanSelf);
+  return user;
+}
+
+/** The panel's figures and its member list. */
+function memberRoutes(app: FastifyInstance, ctx: AdminContext) {
+  const { models } = ctx;
   app.get(
     '/api/admin/stats',
     { schema: { summary: 'Yönetim paneli istatistikleri (bu ay: Europe/Istanbul takvim ayı)', response: { 200: { $ref: 'meydan/admin-stats' } } } },
@@ -87,15 +105,11 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
       return { items: items.map((u) => userView(u as never)), totalCount, page, pageSize: adminPageSize };
     },
   );
+}
 
-  async function targetUser(id: string, adminId: string, banning: boolean) {
-    const user = await findUser(models, id);
-    if (!user) throw httpError('not_found', T.userNotFound);
-    if (user.role === 'admin') throw new HttpError(400, 'admin_untouchable', banning ? T.cannotBanAdmin : T.cannotActivateAdmin);
-    if (banning && id === adminId) throw new HttpError(400, 'admin_untouchable', T.cannotBanSelf);
-    return user;
-  }
-
+/** Banning a member and lifting the ban. */
+function banRoutes(app: FastifyInstance, ctx: AdminContext) {
+  const { models, bus } = ctx;
   app.post<{ Params: AdminIdParams; Body: BanBody }>(
     '/api/admin/users/:id/ban',
     {
@@ -108,7 +122,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     },
     async (request) => {
       const adminId = request.identity!.userId!;
-      const user = await targetUser(request.params.id, adminId, true);
+      const user = await targetUser(ctx, request.params.id, adminId, true);
       // A repeated click (or two admins at once) bans once: no second event, mail or audit entry.
       if (user.isActive === false) return { message: T.userBanned };
       const reason = request.body?.reason?.trim() || null;
@@ -119,7 +133,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
         { requestId: request.id },
       );
       await setUserActive(models, user._id, false);
-      await audit(adminId, 'user.ban', 'user', user._id, reason);
+      await audit(ctx, adminId, 'user.ban', 'user', user._id, reason);
       await bus.publishReliably(
         events.admin.mailRequested,
         { to: user.email, ...banNoticeMail(user.displayName || user.username, reason), tag: 'ban-notice', userId: user._id },
@@ -134,15 +148,19 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
     { schema: { summary: 'Engellenmiş üyeyi yeniden etkinleştirir', params: idParams, body: noBody, response: message } },
     async (request) => {
       const adminId = request.identity!.userId!;
-      const user = await targetUser(request.params.id, adminId, false);
+      const user = await targetUser(ctx, request.params.id, adminId, false);
       if (user.isActive !== false) return { message: T.userActivated };
       await bus.publishReliably(events.admin.userReactivated, { userId: user._id, by: adminId, at: new Date().toISOString() }, { requestId: request.id });
       await setUserActive(models, user._id, true);
-      await audit(adminId, 'user.activate', 'user', user._id);
+      await audit(ctx, adminId, 'user.activate', 'user', user._id);
       return { message: T.userActivated };
     },
   );
+}
 
+/** Polls: list and remove. */
+function pollModerationRoutes(app: FastifyInstance, ctx: AdminContext) {
+  const { models, bus } = ctx;
   app.get<{ Querystring: AdminListQuery }>(
     '/api/admin/polls',
     {
@@ -187,11 +205,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
         { requestId: request.id, msgId: `poll-removed:${poll._id}` },
       );
       await forgetPoll(ctx.models, poll._id);
-      await audit(adminId, 'poll.delete', 'poll', poll._id);
+      await audit(ctx, adminId, 'poll.delete', 'poll', poll._id);
       return { message: T.pollDeleted };
     },
   );
+}
 
+/** Reports: list and settle. */
+function reportRoutes(app: FastifyInstance, ctx: AdminContext) {
+  const { models } = ctx;
   app.get<{ Querystring: AdminReportQuery }>(
     '/api/admin/reports',
     {
@@ -233,11 +255,15 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
       const adminId = request.identity!.userId!;
       const { status } = request.body;
       if (!(await setReportStatus(models, request.params.id, status))) throw httpError('not_found', T.reportNotFound);
-      await audit(adminId, status === 'resolved' ? 'report.resolve' : 'report.dismiss', 'report', request.params.id);
+      await audit(ctx, adminId, status === 'resolved' ? 'report.resolve' : 'report.dismiss', 'report', request.params.id);
       return { message: T.reportUpdated };
     },
   );
+}
 
+/** Bulk e-mail: send to every member, follow its progress. */
+function bulkEmailRoutes(app: FastifyInstance, ctx: AdminContext) {
+  const { models, bus } = ctx;
   app.post<{ Body: BulkEmailBody }>(
     '/api/admin/bulk-email',
     {
@@ -252,7 +278,7 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
       const { users } = await bus.request(subjects.auth.usersEmails, {}, request);
       if (users.length === 0) throw new HttpError(400, 'no_recipients', T.noRecipients);
       const jobId = await createBulkJob(models, { adminId, subject: request.body.subject, body: request.body.body, total: users.length });
-      await audit(adminId, 'bulk-email.send', 'bulk-email', jobId, request.body.subject);
+      await audit(ctx, adminId, 'bulk-email.send', 'bulk-email', jobId, request.body.subject);
       await enqueueRecipients(ctx, jobId, users, request.id);
       return reply.code(202).send({ jobId, message: T.bulkEmailQueued });
     },
@@ -268,7 +294,10 @@ export async function adminRoutes(app: FastifyInstance, ctx: AdminContext): Prom
       return job;
     },
   );
+}
 
+function auditLogRoute(app: FastifyInstance, ctx: AdminContext) {
+  const { models } = ctx;
   app.get<{ Querystring: AdminPageQuery }>(
     '/api/admin/audit',
     {

@@ -55,7 +55,7 @@ function sendCsv<T>(reply: FastifyReply, name: string, rows: AsyncIterable<T>, c
     .send(csvStream(rows, columns));
 }
 
-export async function exportRoutes(app: FastifyInstance, ctx: AdminContext): Promise<void> {
+export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
   const { models } = ctx;
 
   app.get<{ Querystring: AdminDailyQuery }>(

@@ -6,7 +6,7 @@ import { subjects, type AdminMessagesQuery } from '@meydan/proto';
  * The contact messages live in the contact service's own database; the admin reads them a page at a time over
  * NATS. When contact does not answer, the bus's 503 (`service_unavailable` / `service_timeout`) is the answer.
  */
-export async function messagesRoutes(app: FastifyInstance, deps: ServiceDeps): Promise<void> {
+export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: ServiceDeps }): Promise<void> {
   app.get<{ Querystring: Required<AdminMessagesQuery> }>(
     '/api/admin/messages',
     {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import { mongo, Types } from 'mongoose';
 import { SESSION_COOKIE, altchaPayloadField, events, limits, subjects } from '@meydan/proto';
 import { HttpError, httpError, requireMember } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
+import { accountById, accountDocById, scheduleDeletion } from '../store/accounts.js';
 import { PasswordChecks } from '../store/password-checks.js';
 import { revokeEverything } from '../store/revocation.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -17,7 +17,7 @@ const DAY_MS = 24 * 3600_000;
  * days, cancelled by signing in before then (see login), then removed everywhere through `events.auth.user.deleted`.
  */
 export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { users, deps, config } = ctx;
+  const { deps, config } = ctx;
   const passwordChecks = new PasswordChecks(ctx);
   const secure = config.PUBLIC_ORIGIN.startsWith('https://');
 
@@ -26,7 +26,7 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
     { schema: { summary: 'Hesabındaki tüm verilerin JSON kopyası', response: { 200: { $ref: 'meydan/account-export' } } } },
     async (request, reply) => {
       const userId = requireMember(request, T.loginRequired);
-      const user = await users.findById(userId).lean();
+      const user = await accountById(ctx, userId);
       if (!user) throw httpError('not_found', T.userNotFound);
       const meta = { requestId: request.id };
       let gathered;
@@ -95,12 +95,12 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
     },
     async (request, reply) => {
       const userId = requireMember(request, T.loginRequired);
-      const user = await users.findById(userId);
+      const user = await accountDocById(ctx, userId);
       if (!user) throw httpError('not_found', T.userNotFound);
       await passwordChecks.verify(user, request.body.password, { ip: request.identity?.ip ?? request.ip, altcha: request.body.altcha, log: request.log });
       const now = new Date();
       const deleteAt = new Date(now.getTime() + limits.legal.accountDeletionDays * DAY_MS);
-      await users.updateOne({ _id: userId }, { $set: { deletionScheduledAt: deleteAt } });
+      await scheduleDeletion(ctx, userId, deleteAt);
       await revokeEverything(ctx, userId, request.id);
       await deps.bus.publish(
         events.auth.userDeletionScheduled,
@@ -112,40 +112,4 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
       return { message: T.deletionScheduled(date), deleteAt: deleteAt.toISOString() };
     },
   );
-}
-
-/**
- * Removes every account whose deletion fell due: first it claims the account (a sign-in can no longer cancel), then
- * the event (so the other services remove the member's polls, votes, follows and notifications), then what auth
- * holds. A sweep that fails halfway leaves the claim, and the next one finishes the work. Returns the ids removed.
- */
-export async function deleteDueAccounts(ctx: AuthContext, now = new Date()): Promise<string[]> {
-  const due = await ctx.users.find({ deletionScheduledAt: { $ne: null, $lte: now } }).lean();
-  const removed: string[] = [];
-  for (const user of due) {
-    const userId = user._id.toString();
-    const claimed = await ctx.users.updateOne(
-      { _id: user._id, deletionScheduledAt: { $ne: null, $lte: now } },
-      { $set: { deletionStartedAt: user.deletionStartedAt ?? now } },
-    );
-    if (claimed.matchedCount === 0) continue; // signed in meanwhile: the deletion was cancelled
-    await ctx.deps.bus.publish(
-      events.auth.userDeleted,
-      { userId, at: now.toISOString() },
-      { requestId: `account-deletion:${userId}`, msgId: `user-deleted:${userId}` },
-    );
-    await ctx.sessions.revokeAll(userId);
-    await Promise.all([
-      ctx.apiTokens.deleteMany({ userId }),
-      ctx.activations.deleteMany({ userId }),
-      ctx.passwordResets.deleteMany({ userId }),
-    ]);
-    if (user.avatarFileId) {
-      await new mongo.GridFSBucket(ctx.deps.mongo.db!, { bucketName: 'avatars' }).delete(new Types.ObjectId(user.avatarFileId)).catch(() => {});
-    }
-    await ctx.users.deleteOne({ _id: user._id });
-    ctx.deps.log.info({ userId }, 'account deleted as the member asked');
-    removed.push(userId);
-  }
-  return removed;
 }

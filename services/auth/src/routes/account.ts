@@ -1,10 +1,25 @@
-import type { FastifyBaseLogger, FastifyInstance, FastifyReply } from 'fastify';
-import type { Types } from 'mongoose';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenParams as tokenParams, type Role } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { activationMail } from '../domain/mail.js';
+import {
+  accountById,
+  accountDocByEmail,
+  accountDocById,
+  activateByLink,
+  activationByHash,
+  cancelDeletion,
+  createAccount,
+  createActivation,
+  emailTaken,
+  releasableAccounts,
+  releaseAccounts,
+  savePasswordHash,
+  sessionStateOf,
+  usernameTaken,
+} from '../store/accounts.js';
 import { PasswordChecks, requireSolvedChallenge } from '../store/password-checks.js';
 import { revokeEverything } from '../store/revocation.js';
 import { lookAlikeTaken } from '../store/usernames.js';
@@ -16,98 +31,96 @@ import { sessionUserOf } from '../domain/views.js';
 
 const messageResponse = { $ref: 'meydan/message' } as const;
 const userResponse = { $ref: 'meydan/user' } as const;
-/** The activation pages: HTML for a person who followed the mailed link. */
 
 /** A hash no password matches: lets a login for an unknown e-mail take as long as a real one. */
 const dummyHash = unusableHash();
 
+/** What the account routes share: the settings they read, their throttles, the password checks. */
+interface AccountParts {
+  ctx: AuthContext;
+  secure: boolean;
+  sessionTtlSeconds: number;
+  activationHours: number;
+  accountFailures: Counter;
+  ipFailures: Counter;
+  resendPerUser: Counter;
+  resendPerDay: Counter;
+  activationMailsPerAddress: Counter;
+  passwordChecks: PasswordChecks;
+}
+
+function accountParts(ctx: AuthContext): AccountParts {
+  const { config, deps } = ctx;
+  const failures = config.LOGIN_FAILURE_WINDOW_S ?? 900;
+  return {
+    ctx,
+    secure: config.PUBLIC_ORIGIN.startsWith('https://'),
+    sessionTtlSeconds: (config.SESSION_TTL_DAYS ?? 30) * 24 * 3600,
+    activationHours: config.ACTIVATION_TTL_HOURS ?? 24,
+    accountFailures: new Counter(deps.redis, 'login-account', failures),
+    ipFailures: new Counter(deps.redis, 'login-ip', failures),
+    resendPerUser: new Counter(deps.redis, 'resend-user', 60),
+    resendPerDay: new Counter(deps.redis, 'resend-day', 24 * 3600),
+    passwordChecks: new PasswordChecks(ctx),
+    activationMailsPerAddress: new Counter(deps.redis, 'activation-address', 3600),
+  };
+}
+
 /** Registration, activation, login, logout, session and password change. */
 export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { config, users, activations, sessions, deps } = ctx;
-  const secure = config.PUBLIC_ORIGIN.startsWith('https://');
-  const sessionTtlSeconds = (config.SESSION_TTL_DAYS ?? 30) * 24 * 3600;
-  const activationHours = config.ACTIVATION_TTL_HOURS ?? 24;
-  const failures = config.LOGIN_FAILURE_WINDOW_S ?? 900;
-  const accountFailures = new Counter(deps.redis, 'login-account', failures);
-  const ipFailures = new Counter(deps.redis, 'login-ip', failures);
-  const resendPerUser = new Counter(deps.redis, 'resend-user', 60);
-  const resendPerDay = new Counter(deps.redis, 'resend-day', 24 * 3600);
-  const passwordChecks = new PasswordChecks(ctx);
-  const activationMailsPerAddress = new Counter(deps.redis, 'activation-address', 3600);
-
+  const parts = accountParts(ctx);
   // The activation pages post plain HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  registrationRoute(app, parts);
+  activationLinkRoutes(app, parts);
+  resendActivationRoute(app, parts);
+  loginRoutes(app, parts);
+  sessionRoutes(app, parts);
+}
 
-  const setSessionCookie = (reply: FastifyReply, sid: string) =>
-    reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: sessionTtlSeconds });
+function setSessionCookie({ secure, sessionTtlSeconds }: AccountParts, reply: FastifyReply, sid: string) {
+  reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: sessionTtlSeconds });
+}
 
-  /**
-   * A new session for an account that is still active and still has this password. The account's revocation epoch is
-   * read before the account is read again: a ban or password change landing meanwhile either shows in the account
-   * (refused here) or raises the epoch after it was read (the session is born stale and refused on its first use).
-   */
-  async function openSession(reply: FastifyReply, user: { id: string; role: Role; passwordHash: string }) {
-    const epoch = await sessions.epoch(user.id);
-    const current = await users.findById(user.id, { isActive: 1, passwordHash: 1 }).lean();
-    if (!current || current.passwordHash !== user.passwordHash) throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
-    if (!current.isActive) throw new HttpError(403, 'account_banned', T.banned);
-    setSessionCookie(reply, await sessions.create(user.id, user.role, epoch));
-  }
+/**
+ * A new session for an account that is still active and still has this password. The account's revocation epoch is
+ * read before the account is read again: a ban or password change landing meanwhile either shows in the account
+ * (refused here) or raises the epoch after it was read (the session is born stale and refused on its first use).
+ */
+async function openSession(parts: AccountParts, reply: FastifyReply, user: { id: string; role: Role; passwordHash: string }) {
+  const { sessions } = parts.ctx;
+  const epoch = await sessions.epoch(user.id);
+  const current = await sessionStateOf(parts.ctx, user.id);
+  if (!current || current.passwordHash !== user.passwordHash) throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
+  if (!current.isActive) throw new HttpError(403, 'account_banned', T.banned);
+  setSessionCookie(parts, reply, await sessions.create(user.id, user.role, epoch));
+}
 
-  /** Makes a fresh single-use link and asks the mailer to send it. */
-  async function sendActivation(user: { _id: { toString(): string }; email: string; displayName: string }, requestId: string) {
-    const token = randomToken();
-    await activations.create({
-      tokenHash: sha256(token),
-      userId: user._id.toString(),
-      expiresAt: new Date(Date.now() + activationHours * 3600_000),
-    });
-    const link = `${config.PUBLIC_ORIGIN}/api/auth/activate/${token}`;
-    const mail = activationMail(user.displayName, link, activationHours);
-    await deps.bus.publish(
-      events.auth.mailRequested,
-      { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() },
-      { requestId, msgId: `mail:activation:${sha256(token)}` },
-    );
-  }
+/** Makes a fresh single-use link and asks the mailer to send it. */
+async function sendActivation({ ctx, activationHours }: AccountParts, user: { _id: { toString(): string }; email: string; displayName: string }, requestId: string) {
+  const token = randomToken();
+  await createActivation(ctx, user._id.toString(), sha256(token), new Date(Date.now() + activationHours * 3600_000));
+  const link = `${ctx.config.PUBLIC_ORIGIN}/api/auth/activate/${token}`;
+  const mail = activationMail(user.displayName, link, activationHours);
+  await ctx.deps.bus.publish(
+    events.auth.mailRequested,
+    { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() },
+    { requestId, msgId: `mail:activation:${sha256(token)}` },
+  );
+}
 
-  /** At most one link a minute and five a day per account. */
-  async function resendAllowed(userId: string): Promise<boolean> {
-    if ((await resendPerUser.count(userId)) >= 1 || (await resendPerDay.count(userId)) >= 5) return false;
-    await resendPerUser.hit(userId);
-    await resendPerDay.hit(userId);
-    return true;
-  }
+/** At most one link a minute and five a day per account. */
+async function resendAllowed({ resendPerUser, resendPerDay }: AccountParts, userId: string): Promise<boolean> {
+  if ((await resendPerUser.count(userId)) >= 1 || (await resendPerDay.count(userId)) >= 5) return false;
+  await resendPerUser.hit(userId);
+  await resendPerDay.hit(userId);
+  return true;
+}
 
-  /**
-   * Nobody can squat an address or a name with an account they never activate. A never-activated account
-   * is replaced (with its links) when the new registration uses its e-mail: whoever registers again with
-   * that address gets the only link that now works, and only the mailbox owner can follow it. Its username
-   * is given up to another e-mail only once none of its links can still be used, so a pending registration
-   * cannot be taken over by someone else while its owner still has time to activate it.
-   */
-  async function releasableAccounts(emailLower: string, usernameLower: string): Promise<Types.ObjectId[]> {
-    const now = new Date();
-    const pending = await users.find({ emailVerified: false, $or: [{ emailLower }, { usernameLower }] }).lean();
-    const releasable: Types.ObjectId[] = [];
-    for (const user of pending) {
-      const sameAddress = user.emailLower === emailLower;
-      if (!sameAddress && (await activations.exists({ userId: user._id.toString(), usedAt: null, expiresAt: { $gt: now } }))) continue;
-      releasable.push(user._id);
-    }
-    return releasable;
-  }
-
-  async function release(accounts: Types.ObjectId[], log: FastifyBaseLogger) {
-    for (const id of accounts) {
-      await activations.deleteMany({ userId: id.toString() });
-      await users.deleteOne({ _id: id, emailVerified: false });
-      log.info({ userId: id.toString() }, 'never-activated account replaced by a new registration');
-    }
-  }
-
+function registrationRoute(app: FastifyInstance, parts: AccountParts) {
+  const { ctx } = parts;
   app.post<{ Body: RegisterBody }>(
     apiPaths.register,
     { schema: { summary: 'Kayıt olur; etkinleştirme bağlantısı e-postayla gelir', body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
@@ -122,21 +135,20 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         displayName: displayName.trim(),
       };
       // Refusals come before any release: a registration that is refused changes nothing.
-      const releasable = await releasableAccounts(fields.emailLower, fields.usernameLower);
-      const others = { _id: { $nin: releasable } };
-      if (await users.exists({ ...others, usernameLower: fields.usernameLower })) throw new HttpError(409, 'username_taken', T.usernameTaken);
+      const releasable = await releasableAccounts(ctx, fields.emailLower, fields.usernameLower);
+      if (await usernameTaken(ctx, fields.usernameLower, releasable)) throw new HttpError(409, 'username_taken', T.usernameTaken);
       if (await lookAlikeTaken(ctx, username, releasable)) throw new HttpError(409, 'username_look_alike', T.usernameLookAlike);
-      if (await users.exists({ ...others, emailLower: fields.emailLower })) throw new HttpError(409, 'email_taken', T.emailTaken);
+      if (await emailTaken(ctx, fields.emailLower, releasable)) throw new HttpError(409, 'email_taken', T.emailTaken);
       // Registering one pending address again and again would mail it each time: past the limit, the same answer,
       // no mail, and nothing changes (its last link still works).
-      if ((await activationMailsPerAddress.hit(fields.emailLower)) > (config.ACTIVATION_MAILS_PER_ADDRESS ?? 3)) {
+      if ((await parts.activationMailsPerAddress.hit(fields.emailLower)) > (ctx.config.ACTIVATION_MAILS_PER_ADDRESS ?? 3)) {
         request.log.info('activation mail throttled: the address was registered too often');
         return reply.code(201).send({ message: T.registered });
       }
-      await release(releasable, request.log);
+      await releaseAccounts(ctx, releasable, request.log);
       let user;
       try {
-        user = await users.create({ ...fields, passwordHash: await hashPassword(password) });
+        user = await createAccount(ctx, { ...fields, passwordHash: await hashPassword(password) });
       } catch (err) {
         if (isDuplicateKey(err)) {
           const emailClash = JSON.stringify((err as { keyPattern?: unknown }).keyPattern ?? '').includes('email');
@@ -144,7 +156,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         }
         throw err;
       }
-      await deps.bus.publish(
+      await ctx.deps.bus.publish(
         events.auth.userRegistered,
         {
           userId: user.id,
@@ -158,12 +170,16 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         },
         { requestId: request.id },
       );
-      await sendActivation(user, request.id);
-      await resendPerUser.hit(user.id);
+      await sendActivation(parts, user, request.id);
+      await parts.resendPerUser.hit(user.id);
       return reply.code(201).send({ message: T.registered });
     },
   );
+}
 
+/** The mailed link: following it activates the account; a used or expired one offers a new link. */
+function activationLinkRoutes(app: FastifyInstance, parts: AccountParts) {
+  const { ctx, activationHours } = parts;
   app.get<{ Params: { token: string } }>(
     '/api/auth/activate/:token',
     {
@@ -180,19 +196,12 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       const { token } = request.params;
       const tokenHash = sha256(token);
       const now = new Date();
-      // Redis decides which of two simultaneous clicks claims the link: not every MongoDB-wire server
-      // applies concurrent conditional updates atomically (FerretDB v1 does not).
-      const first = await deps.redis.set(`activation-claim:${tokenHash}`, '1', 'EX', activationHours * 3600, 'NX');
-      const claimed = first
-        ? await activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
-        : null;
-      if (first && !claimed) await deps.redis.del(`activation-claim:${tokenHash}`);
-      if (claimed) {
-        await users.updateOne({ _id: claimed.userId }, { $set: { emailVerified: true } });
-        await deps.bus.publish(events.auth.userActivated, { userId: claimed.userId, at: now.toISOString() }, { requestId: request.id });
+      const activated = await activateByLink(ctx, tokenHash, activationHours * 3600, now);
+      if (activated) {
+        await ctx.deps.bus.publish(events.auth.userActivated, { userId: activated, at: now.toISOString() }, { requestId: request.id });
         return activationPages.activated();
       }
-      const known = await activations.findOne({ tokenHash }).lean();
+      const known = await activationByHash(ctx, tokenHash);
       const action = `/api/auth/activate/${encodeURIComponent(token)}/resend`;
       if (known?.usedAt) {
         reply.code(410);
@@ -226,8 +235,8 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         reply.code(404);
         return activationPages.resendUnknown();
       }
-      const known = await activations.findOne({ tokenHash: sha256(request.params.token) }).lean();
-      const user = known ? await users.findById(known.userId) : null;
+      const known = await activationByHash(ctx, sha256(request.params.token));
+      const user = known ? await accountDocById(ctx, known.userId) : null;
       if (!user) {
         reply.code(404);
         return activationPages.resendUnknown();
@@ -235,15 +244,18 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       if (user.emailVerified) {
         return activationPages.alreadyActive();
       }
-      if (!(await resendAllowed(user.id))) {
+      if (!(await resendAllowed(parts, user.id))) {
         reply.code(429).header('retry-after', '60');
         return activationPages.tooSoon();
       }
-      await sendActivation(user, request.id);
+      await sendActivation(parts, user, request.id);
       return activationPages.resent(user.email);
     },
   );
+}
 
+/** A new link by address (JSON from the app, a plain form from the activation pages): the same answer either way. */
+function resendActivationRoute(app: FastifyInstance, parts: AccountParts) {
   app.post<{ Body: { email: string } }>(
     '/api/auth/resend-activation',
     {
@@ -266,22 +278,26 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     },
     async (request, reply) => {
       const html = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
-      const user = await users.findOne({ emailLower: request.body.email.trim().toLowerCase() });
+      const user = await accountDocByEmail(parts.ctx, request.body.email.trim().toLowerCase());
       if (user && !user.emailVerified) {
-        if (!(await resendAllowed(user.id))) {
-          reply.code(429).header('retry-after', String(await resendPerUser.ttl(user.id)));
+        if (!(await resendAllowed(parts, user.id))) {
+          reply.code(429).header('retry-after', String(await parts.resendPerUser.ttl(user.id)));
           return html
             ? reply.type('text/html; charset=utf-8').send(activationPages.tooSoon())
             : { error: 'rate_limited', message: T.tooManyResends };
         }
-        await sendActivation(user, request.id);
+        await sendActivation(parts, user, request.id);
       }
       return html
         ? reply.type('text/html; charset=utf-8').send(activationPages.onTheWay())
         : { message: T.resendAnswer };
     },
   );
+}
 
+/** The login's bot challenge, and the login. */
+function loginRoutes(app: FastifyInstance, parts: AccountParts) {
+  const { ctx, accountFailures, ipFailures } = parts;
   app.get(
     '/api/auth/challenge',
     { schema: { summary: 'Giriş için bot doğrulaması (ALTCHA) verir', response: { 200: { $ref: 'meydan/bot-challenge' } } } },
@@ -301,15 +317,15 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     async (request, reply) => {
       const emailLower = request.body.email.trim().toLowerCase();
       const ip = request.identity?.ip ?? request.ip;
-      const challengeAfter = config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
-      const maxIp = config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
+      const challengeAfter = ctx.config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
+      const maxIp = ctx.config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
       if ((await ipFailures.count(ip)) >= maxIp) {
         throw new HttpError(429, 'rate_limited', T.tooManyLogins, { 'retry-after': String(await ipFailures.ttl(ip)) });
       }
       if ((await accountFailures.count(emailLower)) >= challengeAfter) {
         await requireSolvedChallenge(ctx, request.body.altcha, T.challengeRequired, request.log);
       }
-      const user = await users.findOne({ emailLower });
+      const user = await accountDocByEmail(ctx, emailLower);
       const ok = await verifyPassword(request.body.password, user?.passwordHash ?? dummyHash);
       if (!user || !ok) {
         await Promise.all([accountFailures.hit(emailLower), ipFailures.hit(ip)]);
@@ -321,18 +337,21 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       if (user.deletionScheduledAt) {
         // Signing in within the 30 days cancels the requested deletion (the help text promises it), unless the sweep
         // has already begun: then the other services may have removed the member's data, and the account goes too.
-        const cancelled = await users.updateOne({ _id: user._id, deletionStartedAt: null }, { $set: { deletionScheduledAt: null } });
-        if (cancelled.matchedCount === 0) throw new HttpError(403, 'account_deleting', T.deletionUnderWay);
+        if (!(await cancelDeletion(ctx, user._id))) throw new HttpError(403, 'account_deleting', T.deletionUnderWay);
         user.deletionScheduledAt = null;
         request.log.info({ userId: user.id }, 'account deletion cancelled by signing in');
       }
       const previous = request.cookies[SESSION_COOKIE];
-      if (previous) await sessions.revoke(previous);
-      await openSession(reply, user);
+      if (previous) await ctx.sessions.revoke(previous);
+      await openSession(parts, reply, user);
       return sessionUserOf(user.toObject());
     },
   );
+}
 
+/** The signed-in member's session: logout, who is signed in, password change. */
+function sessionRoutes(app: FastifyInstance, parts: AccountParts) {
+  const { ctx, secure } = parts;
   /** Ends this session; `{everywhere: true}` ends every session of the account. */
   app.post<{ Body: LogoutBody }>(
     '/api/logout',
@@ -340,11 +359,11 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     async (request, reply) => {
       const everywhere = request.body?.everywhere === true;
       const sid = request.cookies[SESSION_COOKIE];
-      if (sid) await sessions.revoke(sid);
+      if (sid) await ctx.sessions.revoke(sid);
       const userId = request.identity?.userId;
       // Only "everywhere" tells the other devices (and their sockets) that they are signed out.
       if (userId && everywhere) await revokeEverything(ctx, userId, request.id);
-      else if (userId) await deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
+      else if (userId) await ctx.deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       return { message: T.loggedOut };
     },
@@ -355,7 +374,7 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     { schema: { summary: 'Oturumdaki kullanıcı', response: { 200: userResponse } } },
     async (request) => {
       const userId = request.identity?.userId;
-      const user = userId ? await users.findById(userId).lean() : null;
+      const user = userId ? await accountById(ctx, userId) : null;
       if (!user || !user.isActive) throw new HttpError(401, 'unauthorized', T.noSession);
       return sessionUserOf(user);
     },
@@ -373,13 +392,12 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     async (request, reply) => {
       const userId = request.identity?.userId;
       if (!userId) throw httpError('unauthorized', T.loginRequired);
-      const user = await users.findById(userId);
+      const user = await accountDocById(ctx, userId);
       if (!user) throw httpError('unauthorized', T.noSession);
-      await passwordChecks.verify(user, request.body.currentPassword, { ip: request.identity?.ip ?? request.ip, altcha: request.body.altcha, log: request.log });
-      user.passwordHash = await hashPassword(request.body.newPassword);
-      await user.save();
+      await parts.passwordChecks.verify(user, request.body.currentPassword, { ip: request.identity?.ip ?? request.ip, altcha: request.body.altcha, log: request.log });
+      await savePasswordHash(user, await hashPassword(request.body.newPassword));
       await revokeEverything(ctx, userId, request.id);
-      await openSession(reply, user);
+      await openSession(parts, reply, user);
       return { message: T.passwordChanged };
     },
   );

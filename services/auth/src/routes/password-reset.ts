@@ -3,6 +3,8 @@ import { events, limits, userMessages, type ForgotPasswordBody, type ResetPasswo
 import { HttpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { passwordResetMail } from '../domain/mail.js';
+import { accountDocById, activeAccountByEmail, saveResetPassword } from '../store/accounts.js';
+import { claimPasswordReset, createPasswordReset, passwordResetByHash, usePasswordResets } from '../store/password-resets.js';
 import { revokeEverything } from '../store/revocation.js';
 import { hashPassword, randomToken, sha256 } from '../domain/secrets.js';
 import { Counter } from '../store/throttle.js';
@@ -14,7 +16,7 @@ const RESET_HOURS = limits.auth.passwordResetHours;
  * the new password here; that revokes every session and API token of the account.
  */
 export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { config, users, passwordResets, deps } = ctx;
+  const { config, deps } = ctx;
   const perAddress = new Counter(deps.redis, 'reset-address', 3600);
   const perIp = new Counter(deps.redis, 'reset-ip', 3600);
   const loginFailures = new Counter(deps.redis, 'login-account', config.LOGIN_FAILURE_WINDOW_S ?? 900);
@@ -26,11 +28,11 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
       return;
     }
     // A banned account gets no link: its login is refused whatever its password.
-    const user = await users.findOne({ emailLower, isActive: true }).lean();
+    const user = await activeAccountByEmail(ctx, emailLower);
     if (!user) return;
     const token = randomToken();
     const userId = user._id.toString();
-    await passwordResets.create({ tokenHash: sha256(token), userId, expiresAt: new Date(Date.now() + RESET_HOURS * 3600_000) });
+    await createPasswordReset(ctx, userId, sha256(token), new Date(Date.now() + RESET_HOURS * 3600_000));
     const link = `${config.PUBLIC_ORIGIN}/sifre-sifirla?token=${encodeURIComponent(token)}`;
     await deps.bus.publish(
       events.auth.mailRequested,
@@ -69,29 +71,17 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
     async (request) => {
       const tokenHash = sha256(request.body.token);
       const now = new Date();
-      // As with activation links: Redis decides which of two simultaneous submissions claims the link.
-      const first = await deps.redis.set(`reset-claim:${tokenHash}`, '1', 'EX', RESET_HOURS * 3600, 'NX');
-      const claimed = first
-        ? await passwordResets.findOneAndUpdate(
-            { tokenHash, usedAt: null, expiresAt: { $gt: now } },
-            { $set: { usedAt: now } },
-            { returnDocument: 'after' },
-          )
-        : null;
-      if (first && !claimed) await deps.redis.del(`reset-claim:${tokenHash}`);
+      const { claimed, first } = await claimPasswordReset(ctx, tokenHash, RESET_HOURS * 3600, now);
       if (!claimed) {
-        const known = await passwordResets.findOne({ tokenHash }).lean();
+        const known = await passwordResetByHash(ctx, tokenHash);
         if (known?.usedAt || (known && !first)) throw new HttpError(410, 'reset_link_used', userMessages.resetLinkUsed);
         if (known) throw new HttpError(410, 'reset_link_expired', userMessages.resetLinkExpired);
         throw new HttpError(404, 'reset_link_invalid', userMessages.resetLinkInvalid);
       }
-      const user = await users.findById(claimed.userId);
+      const user = await accountDocById(ctx, claimed.userId);
       if (!user) throw new HttpError(404, 'reset_link_invalid', userMessages.resetLinkInvalid);
-      user.passwordHash = await hashPassword(request.body.password);
-      // Following a link sent to the address proves the mailbox, as the activation link would.
-      user.emailVerified = true;
-      await user.save();
-      await passwordResets.updateMany({ userId: claimed.userId, usedAt: null }, { $set: { usedAt: now } });
+      await saveResetPassword(user, await hashPassword(request.body.password));
+      await usePasswordResets(ctx, claimed.userId, now);
       await revokeEverything(ctx, claimed.userId, request.id);
       await loginFailures.reset(user.emailLower);
       return { message: userMessages.resetDone };

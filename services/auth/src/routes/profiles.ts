@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
-import { mongo, Types } from 'mongoose';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { events, limits, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { profileQuestions } from '../domain/profile-questions.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf, summaryOf } from '../domain/views.js';
-import { profileOwner, userIdParams } from './guards.js';
-
 import type { UserRecord } from '../model/user.js';
+import { accountById, accountByIdOrUsername, saveProfileAnswers, updateProfile, type LeanUser } from '../store/accounts.js';
+import { avatarStream, deleteAvatar, storeAvatar } from '../store/avatars.js';
+import { profileOwner, userIdParams } from './guards.js';
 
 /**
  * sharp (libvips) is loaded on the first avatar upload, not at start: it adds about 30 MB to the process, and most
@@ -27,7 +27,6 @@ async function loadSharp(): Promise<typeof import('sharp').default> {
 
 const AVATAR_SIZE = 256;
 const IMAGE_FORMATS = new Set(['jpeg', 'png', 'gif', 'webp']);
-type LeanUser = UserRecord & { _id: Types.ObjectId };
 
 /** GET /api/users/{idOrUsername}: an id, or a username in any case (`/profil/{username}`). */
 const idOrUsernameParams = {
@@ -36,83 +35,147 @@ const idOrUsernameParams = {
   properties: { id: { type: 'string', minLength: 1, maxLength: 64 } },
   errorMessage: { properties: { id: T.userNotFound } },
 } as const;
-const isObjectIdHex = (value: string) => /^[0-9a-fA-F]{24}$/.test(value);
 
 /** Profile view, profile edits (JSON questionnaire data or multipart settings with an avatar), avatars, questionnaire. */
 export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { users, deps } = ctx;
-  const bucket = () => new mongo.GridFSBucket(deps.mongo.db!, { bucketName: 'avatars' });
+  profileViewRoute(app, ctx);
+  profileEditRoute(app, ctx);
+  avatarRoute(app, ctx);
+  questionnaireAnswerRoutes(app, ctx);
+}
 
-  /** A count from another service, or null when it does not answer: a profile never fails for it. */
-  async function countsOf(userId: string, requestId: string) {
-    const [social, polls] = await Promise.all([
-      deps.bus.request(subjects.social.counts, { userId }, { requestId }, 800).catch(() => null),
-      deps.bus.request(subjects.polls.userCounts, { userId }, { requestId }, 800).catch(() => null),
-    ]);
-    return {
-      followersCount: social?.followersCount ?? null,
-      followingCount: social?.followingCount ?? null,
-      pollsCount: polls?.pollsCount ?? null,
-      votesCount: polls?.votesCount ?? null,
-    };
+/** A count from another service, or null when it does not answer: a profile never fails for it. */
+async function countsOf(ctx: AuthContext, userId: string, requestId: string) {
+  const [social, polls] = await Promise.all([
+    ctx.deps.bus.request(subjects.social.counts, { userId }, { requestId }, 800).catch(() => null),
+    ctx.deps.bus.request(subjects.polls.userCounts, { userId }, { requestId }, 800).catch(() => null),
+  ]);
+  return {
+    followersCount: social?.followersCount ?? null,
+    followingCount: social?.followingCount ?? null,
+    pollsCount: polls?.pollsCount ?? null,
+    votesCount: polls?.votesCount ?? null,
+  };
+}
+
+async function profileOf(ctx: AuthContext, user: LeanUser, viewerId: string | null, isAdmin: boolean, requestId: string): Promise<UserProfile> {
+  const id = user._id.toString();
+  const own = viewerId === id;
+  const counts = await countsOf(ctx, id, requestId);
+  const card = {
+    ...summaryOf(user),
+    isProfilePublic: user.isProfilePublic,
+    ...counts,
+    // How many votes a member cast is theirs alone (admins included): diffed against a poll's counts it tells choices.
+    votesCount: own ? counts.votesCount : null,
+  };
+  if (!own && !isAdmin && !user.isProfilePublic) {
+    return { ...card, bio: null, aiAnalysisCompleted: false, profileQuestionsCompleted: false };
   }
-
-  async function profileOf(user: LeanUser, viewerId: string | null, isAdmin: boolean, requestId: string): Promise<UserProfile> {
-    const id = user._id.toString();
-    const own = viewerId === id;
-    const counts = await countsOf(id, requestId);
-    const card = {
-      ...summaryOf(user),
-      isProfilePublic: user.isProfilePublic,
-      ...counts,
-      // How many votes a member cast is theirs alone (admins included): diffed against a poll's counts it tells choices.
-      votesCount: own ? counts.votesCount : null,
-    };
-    if (!own && !isAdmin && !user.isProfilePublic) {
-      return { ...card, bio: null, aiAnalysisCompleted: false, profileQuestionsCompleted: false };
-    }
-    const profile: UserProfile = {
-      ...card,
-      bio: user.bio,
-      aiAnalysisCompleted: user.aiAnalysisCompleted,
-      profileQuestionsCompleted: user.profileQuestionsCompleted,
-      createdAt: new Date(user.createdAt).toISOString(),
-    };
-    if (own) {
-      Object.assign(profile, {
-        email: user.email,
-        role: user.role,
-        birthDate: user.birthDate,
-        birthTime: user.birthTime,
-        birthPlace: user.birthPlace,
-        gender: user.gender,
-        zodiacSign: user.zodiacSign,
-      });
-    }
-    return profile;
+  const profile: UserProfile = {
+    ...card,
+    bio: user.bio,
+    aiAnalysisCompleted: user.aiAnalysisCompleted,
+    profileQuestionsCompleted: user.profileQuestionsCompleted,
+    createdAt: new Date(user.createdAt).toISOString(),
+  };
+  if (own) {
+    Object.assign(profile, {
+      email: user.email,
+      role: user.role,
+      birthDate: user.birthDate,
+      birthTime: user.birthTime,
+      birthPlace: user.birthPlace,
+      gender: user.gender,
+      zodiacSign: user.zodiacSign,
+    });
   }
+  return profile;
+}
 
-  async function announce(user: LeanUser, requestId: string) {
-    await deps.bus.publish(
-      events.auth.userUpdated,
-      { userId: user._id.toString(), username: user.username, displayName: user.displayName, avatarUrl: avatarUrlOf(user), at: new Date().toISOString() },
-      { requestId },
-    );
-  }
+async function announce(ctx: AuthContext, user: LeanUser, requestId: string) {
+  await ctx.deps.bus.publish(
+    events.auth.userUpdated,
+    { userId: user._id.toString(), username: user.username, displayName: user.displayName, avatarUrl: avatarUrlOf(user), at: new Date().toISOString() },
+    { requestId },
+  );
+}
 
+function profileViewRoute(app: FastifyInstance, ctx: AuthContext) {
   app.get<{ Params: { id: string } }>(
     '/api/users/:id',
     { schema: { summary: 'Üye profili', params: idOrUsernameParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
     async (request) => {
-      const key = request.params.id;
-      const user =
-        (isObjectIdHex(key) ? await users.findById(key).lean<LeanUser>() : null) ??
-        (await users.findOne({ usernameLower: key.toLowerCase() }).lean<LeanUser>());
+      const user = await accountByIdOrUsername(ctx, request.params.id);
       if (!user) throw httpError('not_found', T.userNotFound);
-      return profileOf(user, request.identity?.userId ?? null, request.identity?.role === 'admin', request.id);
+      return profileOf(ctx, user, request.identity?.userId ?? null, request.identity?.role === 'admin', request.id);
     },
   );
+}
 
+/** The multipart edit's settings fields and its avatar file, checked against meydan/profile-settings. */
+async function readSettingsForm(request: FastifyRequest): Promise<{ update: Partial<UserRecord>; avatar: Buffer | null }> {
+  const update: Partial<UserRecord> = {};
+  let avatar: Buffer | null = null;
+  const fields: Record<string, string> = {};
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (part.fieldname !== 'avatar') {
+          await part.toBuffer();
+          throw new HttpError(400, 'validation', `Bilinmeyen alan: "${part.fieldname}"`);
+        }
+        avatar = await part.toBuffer();
+      } else {
+        fields[part.fieldname] = String(part.value);
+      }
+    }
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+      throw new HttpError(413, 'file_too_large', T.fileTooLarge);
+    }
+    // The multipart parser throws plain Errors (no status) for a body it cannot read: the sender's fault, not ours.
+    if (!(err instanceof HttpError) && (err as { statusCode?: number }).statusCode === undefined) {
+      throw new HttpError(400, 'validation', T.unreadableForm);
+    }
+    throw err;
+  }
+  const settings = validate('meydan/profile-settings', fields);
+  if (!settings.ok) throw new HttpError(400, 'validation', settings.message);
+  if (fields['displayName'] !== undefined) update.displayName = fields['displayName'].trim();
+  if (fields['bio'] !== undefined) update.bio = fields['bio'].trim() || null;
+  if (fields['isProfilePublic'] !== undefined) update.isProfilePublic = fields['isProfilePublic'] === 'true';
+  return { update, avatar };
+}
+
+/** The JSON edit's questionnaire data, checked against meydan/profile-patch. */
+function readProfileData(body: unknown): Partial<UserRecord> {
+  const fields = (body ?? {}) as Record<string, unknown>;
+  const data = validate('meydan/profile-patch', fields);
+  if (!data.ok) throw new HttpError(400, 'validation', data.message);
+  const update: Partial<UserRecord> = {};
+  for (const key of ['birthDate', 'birthTime', 'birthPlace', 'gender', 'zodiacSign'] as const) {
+    if (fields[key] !== undefined) update[key] = fields[key] as string | null;
+  }
+  return update;
+}
+
+/** The uploaded image as the avatar: a 256×256 WebP, refused when it is no image we read or too large to decode. */
+async function squareAvatar(avatar: Buffer): Promise<Buffer> {
+  const sharp = await loadSharp();
+  // The header's dimensions first (no decoding): a small file can hold a huge image that would cost seconds of CPU.
+  const maxPixels = limits.user.avatarMaxPixels;
+  const meta = await sharp(avatar, { limitInputPixels: false }).metadata().catch(() => null);
+  if (!meta?.format || !IMAGE_FORMATS.has(meta.format)) throw new HttpError(415, 'unsupported_media_type', T.fileType);
+  if (!meta.width || !meta.height || meta.width * meta.height > maxPixels) throw new HttpError(413, 'image_too_large', T.imageTooLarge);
+  return sharp(avatar, { animated: false, limitInputPixels: maxPixels })
+    .rotate()
+    .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
+    .webp({ quality: 85 })
+    .toBuffer();
+}
+
+function profileEditRoute(app: FastifyInstance, ctx: AuthContext) {
   app.patch<{ Params: { id: string } }>(
     '/api/users/:id/profile',
     {
@@ -141,81 +204,23 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
     },
     async (request) => {
       const userId = profileOwner(request);
-      const update: Partial<UserRecord> = {};
-      let avatar: Buffer | null = null;
-
-      if (request.isMultipart()) {
-        const fields: Record<string, string> = {};
-        try {
-          for await (const part of request.parts()) {
-            if (part.type === 'file') {
-              if (part.fieldname !== 'avatar') {
-                await part.toBuffer();
-                throw new HttpError(400, 'validation', `Bilinmeyen alan: "${part.fieldname}"`);
-              }
-              avatar = await part.toBuffer();
-            } else {
-              fields[part.fieldname] = String(part.value);
-            }
-          }
-        } catch (err) {
-          if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-            throw new HttpError(413, 'file_too_large', T.fileTooLarge);
-          }
-          // The multipart parser throws plain Errors (no status) for a body it cannot read: the sender's fault, not ours.
-          if (!(err instanceof HttpError) && (err as { statusCode?: number }).statusCode === undefined) {
-            throw new HttpError(400, 'validation', T.unreadableForm);
-          }
-          throw err;
-        }
-        const settings = validate('meydan/profile-settings', fields);
-        if (!settings.ok) throw new HttpError(400, 'validation', settings.message);
-        if (fields['displayName'] !== undefined) update.displayName = fields['displayName'].trim();
-        if (fields['bio'] !== undefined) update.bio = fields['bio'].trim() || null;
-        if (fields['isProfilePublic'] !== undefined) update.isProfilePublic = fields['isProfilePublic'] === 'true';
-      } else {
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const data = validate('meydan/profile-patch', body);
-        if (!data.ok) throw new HttpError(400, 'validation', data.message);
-        for (const key of ['birthDate', 'birthTime', 'birthPlace', 'gender', 'zodiacSign'] as const) {
-          if (body[key] !== undefined) update[key] = body[key] as string | null;
-        }
-      }
-
+      const { update, avatar } = request.isMultipart() ? await readSettingsForm(request) : { update: readProfileData(request.body), avatar: null };
       if (avatar) {
-        const sharp = await loadSharp();
-        // The header's dimensions first (no decoding): a small file can hold a huge image that would cost seconds of CPU.
-        const maxPixels = limits.user.avatarMaxPixels;
-        const meta = await sharp(avatar, { limitInputPixels: false }).metadata().catch(() => null);
-        if (!meta?.format || !IMAGE_FORMATS.has(meta.format)) throw new HttpError(415, 'unsupported_media_type', T.fileType);
-        if (!meta.width || !meta.height || meta.width * meta.height > maxPixels) throw new HttpError(413, 'image_too_large', T.imageTooLarge);
-        const square = await sharp(avatar, { animated: false, limitInputPixels: maxPixels })
-          .rotate()
-          .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })
-          .webp({ quality: 85 })
-          .toBuffer();
-        const fileId = new Types.ObjectId();
-        await new Promise<void>((resolve, reject) =>
-          bucket()
-            .openUploadStreamWithId(fileId, `${userId}.webp`, { metadata: { userId, contentType: 'image/webp' } })
-            .on('error', reject)
-            .on('finish', () => resolve())
-            .end(square),
-        );
-        const previous = (await users.findById(userId).lean<LeanUser>())?.avatarFileId;
-        if (previous) await bucket().delete(new Types.ObjectId(previous)).catch(() => {});
-        update.avatarFileId = fileId.toString();
+        const square = await squareAvatar(avatar);
+        const fileId = await storeAvatar(ctx, userId, square);
+        const previous = (await accountById(ctx, userId))?.avatarFileId;
+        if (previous) await deleteAvatar(ctx, previous);
+        update.avatarFileId = fileId;
       }
-
-      const user = await users
-        .findByIdAndUpdate(userId, { $set: update, ...(avatar ? { $inc: { avatarVersion: 1 } } : {}) }, { returnDocument: 'after' })
-        .lean<LeanUser>();
+      const user = await updateProfile(ctx, userId, update, avatar !== null);
       if (!user) throw httpError('not_found', T.userNotFound);
-      await announce(user, request.id);
-      return profileOf(user, userId, false, request.id);
+      await announce(ctx, user, request.id);
+      return profileOf(ctx, user, userId, false, request.id);
     },
   );
+}
 
+function avatarRoute(app: FastifyInstance, ctx: AuthContext) {
   app.get<{ Params: { id: string }; Querystring: { v?: string } }>(
     '/api/users/:id/avatar',
     {
@@ -233,7 +238,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
       },
     },
     async (request, reply) => {
-      const user = await users.findById(request.params.id).lean<LeanUser>();
+      const user = await accountById(ctx, request.params.id);
       if (!user?.avatarFileId) throw httpError('not_found', T.avatarNotFound);
       const etag = `"${user.avatarFileId}"`;
       const current = request.query.v === String(user.avatarVersion);
@@ -242,10 +247,12 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
         .type('image/webp');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      return reply.send(bucket().openDownloadStream(new Types.ObjectId(user.avatarFileId)));
+      return reply.send(avatarStream(ctx, user.avatarFileId));
     },
   );
+}
 
+function questionnaireAnswerRoutes(app: FastifyInstance, ctx: AuthContext) {
   app.get(
     '/api/profile-questions',
     { schema: { summary: 'Kişilik anketinin soruları', response: { 200: { $ref: 'meydan/profile-question-list' } } } },
@@ -277,7 +284,7 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
         answer: String(answer),
         category,
       }));
-      await users.updateOne({ _id: userId }, { $set: { answers, profileQuestionsCompleted: true } });
+      await saveProfileAnswers(ctx, userId, answers);
       return { message: T.answersSaved, profileQuestionsCompleted: true };
     },
   );

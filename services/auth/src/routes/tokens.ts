@@ -4,13 +4,12 @@ import { HttpError, httpError, requireMember } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { randomToken, sha256 } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
+import { activeTokenCount, activeTokens, createApiToken, revokeApiToken } from '../store/api-tokens.js';
 
 const MAX_ACTIVE_TOKENS = 10;
 
 /** Personal API tokens: created (shown once), listed, revoked — only from a signed-in session. */
 export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { apiTokens } = ctx;
-
   function sessionOwner(request: FastifyRequest): string {
     const userId = requireMember(request, T.loginRequired);
     if (request.identity?.authMethod !== 'session') throw new HttpError(403, 'forbidden', T.sessionRequired);
@@ -37,11 +36,11 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
     },
     async (request, reply) => {
       const userId = sessionOwner(request);
-      if ((await apiTokens.countDocuments({ userId, revokedAt: null })) >= MAX_ACTIVE_TOKENS) {
+      if ((await activeTokenCount(ctx, userId)) >= MAX_ACTIVE_TOKENS) {
         throw new HttpError(409, 'token_limit', T.tokenLimit);
       }
       const token = `mdn_${randomToken(30)}`;
-      const record = await apiTokens.create({ userId, name: request.body.name.trim(), tokenHash: sha256(token), prefix: token.slice(0, 10) });
+      const record = await createApiToken(ctx, { userId, name: request.body.name.trim(), tokenHash: sha256(token), prefix: token.slice(0, 10) });
       return reply.code(201).send({ ...view(record), token });
     },
   );
@@ -51,7 +50,7 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
     { schema: { summary: 'Etkin API anahtarları', response: { 200: { $ref: 'meydan/api-token-list' } } } },
     async (request) => {
       const userId = sessionOwner(request);
-      const tokens = await apiTokens.find({ userId, revokedAt: null }).sort({ createdAt: -1 }).lean();
+      const tokens = await activeTokens(ctx, userId);
       return { tokens: tokens.map(view) };
     },
   );
@@ -69,7 +68,7 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
     const userId = sessionOwner(request);
     const id = request.params.id;
     const revoked = /^[0-9a-f]{24}$/i.test(id)
-      ? await apiTokens.findOneAndUpdate({ _id: id, userId, revokedAt: null }, { $set: { revokedAt: new Date() } })
+      ? await revokeApiToken(ctx, userId, id)
       : null;
     if (!revoked) throw httpError('not_found', T.tokenNotFound);
     // The gateway caches resolved tokens briefly: tell it to forget this user's (without signing out their devices).

@@ -10,7 +10,7 @@ import { storeTicket } from '../store/messages.js';
  * The contact form: `GET /api/contact/challenge` hands out the bot challenge, `POST /api/contact` checks it, stores
  * the message as a ticket, mails the support inbox and the sender's receipt. The gateway limits posts per IP.
  */
-export async function contactRoutes(app: FastifyInstance, ctx: ContactContext): Promise<void> {
+export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: ContactContext }): Promise<void> {
   app.get(
     '/api/contact/challenge',
     { schema: { summary: 'İletişim formu için güvenlik doğrulaması (ALTCHA) üretir', response: { 200: { $ref: 'meydan/bot-challenge#' } } } },

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
 import { apiPaths, events, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
+import { firstMailInInterval } from '../store/mail-throttle.js';
 import { newsletterConfirmMail } from '../domain/mail.js';
 import { texts as T } from '../domain/texts.js';
 import { Subscribers } from '../store/subscribers.js';
@@ -11,7 +12,7 @@ import { Subscribers } from '../store/subscribers.js';
  * to enumerate) and mails a single-use confirmation link; only a confirmed address is a subscriber. Every mail
  * carries an unsubscribe link.
  */
-export async function newsletterRoutes(app: FastifyInstance, ctx: ContactContext): Promise<void> {
+export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: ContactContext }): Promise<void> {
   const subscribers = new Subscribers(ctx.models, ctx.config.INTERNAL_SECRET);
   const confirmHours = ctx.config.NEWSLETTER_CONFIRM_HOURS ?? 48;
   const mailIntervalS = ctx.config.NEWSLETTER_MAIL_INTERVAL_S ?? 600;
@@ -29,8 +30,7 @@ export async function newsletterRoutes(app: FastifyInstance, ctx: ContactContext
     async (request, reply) => {
       const email = request.body.email.trim();
       // One confirmation mail per address per interval: the box cannot be used to flood someone's inbox.
-      const fresh = await ctx.redis.set(`newsletter:mail:${email.toLowerCase()}`, '1', 'EX', mailIntervalS, 'NX');
-      if (fresh === 'OK') {
+      if (await firstMailInInterval(ctx.redis, email, mailIntervalS)) {
         const { subscriber, confirmToken } = await subscribers.request(email, confirmHours);
         if (confirmToken) {
           const id = subscriber._id.toHexString();

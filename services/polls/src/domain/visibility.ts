@@ -3,6 +3,14 @@
  * share-link polls: only through their short link (and their creator). A poll one may not see is answered as missing.
  */
 import type { PollType } from '@meydan/proto';
+import type { Identity } from '@meydan/kit';
+
+/**
+ * The viewer to present an answer that is the same for every visitor for: a visitor's own vote can only be on a
+ * share-link poll (feeds and polls by id never show those), so leaving the visitor id out changes nothing in it and
+ * keeps it free of any visitor's data.
+ */
+export const anyVisitor: Identity = { userId: null, role: null, visitorId: null };
 
 export interface Viewer {
   userId: string | null;

@@ -6,6 +6,7 @@
 import { Types } from 'mongoose';
 import { events, subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
+import { pollPreview } from '../store/previews.js';
 import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
 
 export async function userCounts(ctx: PollsContext, payload: { userId: string }) {
@@ -122,6 +123,7 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
   bus.respond(subjects.polls.reportsPage, (payload) => reportsPage(ctx, payload));
   bus.respond(subjects.polls.userTopics, (payload) => userTopics(ctx, payload));
   bus.respond(subjects.polls.canView, (payload, c) => canView(ctx, payload, c));
+  bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));
   bus.respond(subjects.polls.pollVoters, (payload) => pollVoters(ctx, payload));
 
   // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { pollServiceMessages as S, type ErrorBody } from '@meydan/proto';
 import { HttpError, type Identity, type RequestIdSource } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { pollById } from '../store/poll-records.js';
 import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
 import { toObjectId, type PollDoc } from '../model/index.js';
 import type { PollMeta } from '../store/polls.js';
@@ -29,11 +30,7 @@ export const pollNotFound = () => new HttpError(404, 'not_found', S.pollNotFound
  */
 export const SAME_FOR_EVERY_VISITOR = 'public, max-age=0, s-maxage=1';
 
-/**
- * The viewer to present such an answer for: a visitor's own vote can only be on a share-link poll (feeds and polls by
- * id never show those), so leaving the visitor id out changes nothing in it and keeps it free of any visitor's data.
- */
-export const anyVisitor: Identity = { userId: null, role: null, visitorId: null };
+export { anyVisitor } from '../domain/visibility.js';
 
 /** The caller, as the gateway signed it (the kit guarantees it on every /api route). */
 export function identityOf(request: FastifyRequest): Identity {
@@ -54,7 +51,7 @@ export async function canSee(ctx: PollsContext, poll: PollMeta | PollDoc, viewer
 /** The poll document if it exists and the caller may see it; a 404 otherwise (never a 403). */
 export async function visiblePoll(ctx: PollsContext, request: FastifyRequest, pollId: string): Promise<PollDoc> {
   const id = toObjectId(pollId);
-  const doc = id ? ((await ctx.models.Poll.findById(id).lean()) as PollDoc | null) : null;
+  const doc = id ? await pollById(ctx, id) : null;
   if (!doc || !(await canSee(ctx, doc, identityOf(request), request))) throw pollNotFound();
   return doc;
 }

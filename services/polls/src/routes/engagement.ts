@@ -1,6 +1,5 @@
 /** Likes, comments, shares, reports and the friends' circle 'Grup Analizi'. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Types } from 'mongoose';
 import {
   events,
   limits,
@@ -15,8 +14,10 @@ import {
 } from '@meydan/proto';
 import { HttpError, isDuplicateKey } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { addLike, createReport, pollById, recordShare, removeLike } from '../store/poll-records.js';
 import type { EngagementField } from '../store/engagement.js';
 import { keys, voterOf } from '../store/keys.js';
+import { commentOn, commentPage, createComment, deleteComment } from '../store/comments.js';
 import { takeQuota } from '../store/quota.js';
 import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
@@ -70,7 +71,7 @@ async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequ
   const shape = shapeOf(poll);
   if (!(await ctx.engagement.admitShare(shape, marks))) return unchanged();
   try {
-    await ctx.models.Share.create({ pollId: poll._id, sharer });
+    await recordShare(ctx, poll._id, sharer);
   } catch (err) {
     if (isDuplicateKey(err)) return unchanged();
     await ctx.engagement.forgetShare(shape, marks).catch(() => {});
@@ -80,7 +81,15 @@ async function countShare(ctx: PollsContext, poll: PollDoc, request: FastifyRequ
   return { pollId, shareCount: counts.shares };
 }
 
-export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function engagementRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
+  likeRoute(app, ctx);
+  commentRoutes(app, ctx);
+  shareRoutes(app, ctx);
+  reportRoute(app, ctx);
+  groupAnalysisRoute(app, ctx);
+}
+
+function likeRoute(app: FastifyInstance, ctx: PollsContext) {
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/like',
     { onRequest: membersOnly(S.signInToLike), schema: { summary: 'Beğenir ya da beğeniyi geri alır', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/like-state' } } } },
@@ -90,14 +99,14 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       let liked: boolean;
       let delta = 0;
       try {
-        await ctx.models.Like.create({ pollId: poll._id, userId });
+        await addLike(ctx, poll._id, userId);
         liked = true;
         delta = 1;
       } catch (err) {
         if (!isDuplicateKey(err)) throw err;
-        const removed = await ctx.models.Like.deleteOne({ pollId: poll._id, userId });
+        const removed = await removeLike(ctx, poll._id, userId);
         liked = false;
-        delta = removed.deletedCount ? -1 : 0;
+        delta = removed ? -1 : 0;
       }
       const counts = await counted(ctx, poll, 'likes', delta);
       if (delta !== 0) {
@@ -106,7 +115,10 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       return { pollId: String(poll._id), liked, likesCount: counts.likes };
     },
   );
+}
 
+/** A poll's comments: read a page, write one, delete one's own. */
+function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.get<{ Params: PollIdParams; Querystring: CommentListQuery }>(
     '/api/polls/:id/comments',
     {
@@ -121,17 +133,9 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       const poll = await visiblePoll(ctx, request, request.params.id);
       const query = request.query;
       const limit = query.limit ?? limits.feed.pageSizeDefault;
-      const filter: Record<string, unknown> = { pollId: poll._id };
-      if (query.cursor !== undefined) {
-        const cursor = decodeCursor(query.cursor);
-        if (!cursor) throw new ValidationError('cursor', S.cursorInvalid);
-        const at = new Date(cursor.k);
-        filter['$or'] = [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: new Types.ObjectId(cursor.id) } }];
-      }
-      const [docs, totalCount] = await Promise.all([
-        ctx.models.Comment.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit + 1).lean() as Promise<CommentDoc[]>,
-        ctx.models.Comment.countDocuments({ pollId: poll._id }),
-      ]);
+      const cursor = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
+      if (query.cursor !== undefined && !cursor) throw new ValidationError('cursor', S.cursorInvalid);
+      const { docs, totalCount } = await commentPage(ctx, poll._id, limit, cursor);
       const page = docs.slice(0, limit);
       const last = page[page.length - 1];
       const nextCursor = docs.length > limit && last ? encodeCursor({ k: new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
@@ -155,7 +159,7 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       if (!quota.allowed) {
         throw new HttpError(429, 'rate_limited', S.tooManyComments, { 'retry-after': String(quota.retryAfterSeconds) });
       }
-      const comment = (await ctx.models.Comment.create({ pollId: poll._id, userId, text })).toObject() as CommentDoc;
+      const comment = await createComment(ctx, poll._id, userId, text);
       await counted(ctx, poll, 'comments', 1);
       await ctx.bus.publishReliably(events.polls.commentCreated, {
         pollId: String(poll._id),
@@ -180,17 +184,19 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       const params = request.params;
       const poll = await visiblePoll(ctx, request, params.id);
       const commentId = toObjectId(params.commentId);
-      const comment = commentId ? await ctx.models.Comment.findOne({ _id: commentId, pollId: poll._id }).lean() : null;
+      const comment = commentId ? await commentOn(ctx, poll._id, commentId) : null;
       if (!comment) throw new HttpError(404, 'not_found', S.commentNotFound);
       if (comment.userId !== request.identity!.userId) throw new HttpError(403, 'forbidden', S.commentOnlyOwn);
-      const removed = await ctx.models.Comment.deleteOne({ _id: comment._id });
-      if (removed.deletedCount) {
+      if (await deleteComment(ctx, comment._id)) {
         await counted(ctx, poll, 'comments', -1);
       }
       return { message: S.commentDeleted };
     },
   );
+}
 
+/** Shares, counted from a poll's page and from a share link's page. */
+function shareRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/share',
     { schema: { summary: 'Paylaşımı sayar (üye ya da ziyaretçi başına bir kez)', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
@@ -203,12 +209,14 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
     { schema: { summary: 'Paylaşım bağlantısındaki anketin paylaşımını sayar', params: { $ref: 'meydan/share-code-params' }, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
     async (request) => {
       const pollId = await ctx.polls.idOfCode(request.params.shortUrl);
-      const poll = pollId ? ((await ctx.models.Poll.findById(pollId).lean()) as PollDoc | null) : null;
+      const poll = pollId ? await pollById(ctx, pollId) : null;
       if (!poll || !poll.isShareable) throw pollNotFound();
       return countShare(ctx, poll, request);
     },
   );
+}
 
+function reportRoute(app: FastifyInstance, ctx: PollsContext) {
   app.post<{ Params: PollIdParams; Body: ReportCreateBody }>(
     '/api/polls/:id/report',
     {
@@ -222,7 +230,7 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       const description = body.description?.trim() ? body.description.trim() : null;
       let report;
       try {
-        report = await ctx.models.Report.create({ pollId: poll._id, reporterId, reason: body.reason.trim(), description });
+        report = await createReport(ctx, { pollId: poll._id, reporterId, reason: body.reason.trim(), description });
       } catch (err) {
         if (isDuplicateKey(err)) throw new HttpError(409, 'already_reported', S.alreadyReported);
         throw err;
@@ -236,7 +244,10 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       return reply.code(201).send({ reportId, message: S.reportReceived });
     },
   );
+}
 
+/** The friends' circle 'Grup Analizi' of a Dost Meclisi poll. */
+function groupAnalysisRoute(app: FastifyInstance, ctx: PollsContext) {
   app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/analysis',
     { onRequest: membersOnly(S.signInForAnalysis), schema: { summary: 'Dost Meclisi anketinin Grup Analizi', params: idParams, response: { 200: { $ref: 'meydan/poll-analysis' } } } },

@@ -23,7 +23,7 @@ const resultColumns: CsvColumn<ResultRow>[] = [
   { header: 'bitis', value: (r) => (r.endsAt ? r.endsAt.toISOString() : null) },
 ];
 
-export async function exportRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/results.csv',
     {

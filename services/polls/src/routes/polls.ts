@@ -1,6 +1,5 @@
 /** Create, read, list, edit and delete polls. */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { Types, type Model } from 'mongoose';
 import {
   apiPaths,
   defaultResultsVisibility,
@@ -19,19 +18,18 @@ import {
   type PollIdParams,
   type PollListQuery,
   type QuickQuestionBody,
-  type ResultsVisibility,
-  type ShareVoteMode,
 } from '@meydan/proto';
-import { HttpError, isDuplicateKey, retry } from '@meydan/kit';
+import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { decodeCursor, encodeCursor } from '../domain/cursor.js';
+import { closePoll, editPoll } from '../store/poll-records.js';
+import { decodeCursor, type Cursor } from '../domain/cursor.js';
 import { rankForYou } from '../domain/for-you.js';
-import { newShortCode } from '../domain/short-code.js';
-import { trendingScore } from '../domain/trending.js';
 import { feedFilter } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
 import { claimEnded, publishEnded } from '../jobs/ended-polls.js';
-import { presentPoll, presentPolls } from '../present.js';
+import { presentPoll, presentPolls } from '../store/present.js';
+import { feedPage, newestPolls } from '../store/feed.js';
+import { insertPoll, type NewPoll } from '../store/poll-creation.js';
 import { metaOf } from '../store/polls.js';
 import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
 
@@ -40,77 +38,27 @@ const pollRef = { $ref: 'meydan/poll' } as const;
 const FOR_YOU_POOL = 200;
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
 
-interface NewPoll {
-  title: string;
-  description: string | null;
-  category: string;
-  type: 'public' | 'private' | 'friends';
-  options: string[];
-  expiresAt: Date | null;
-  shareable: boolean;
-  /** Share-link polls only. */
-  shareVoteMode: ShareVoteMode | null;
-  resultsVisibility: ResultsVisibility;
-  /** How many options one ballot may mark (1: single choice). */
-  maxChoices: number;
+/** The cursor of `?cursor=`, or null without one; 400 for one this service never handed out. */
+function cursorOf(text: string | undefined): Cursor | null {
+  if (text === undefined) return null;
+  const cursor = decodeCursor(text);
+  if (!cursor) throw new ValidationError('cursor', S.cursorInvalid);
+  return cursor;
 }
 
+/** Stores the new poll and announces it. */
 async function createPoll(ctx: PollsContext, request: FastifyRequest, input: NewPoll): Promise<PollDoc> {
   const creatorId = request.identity!.userId!;
-  const _id = new Types.ObjectId();
-  const createdAt = new Date();
-  // A new code on each attempt: another poll may hold the one drawn.
-  const shortUrl = input.shareable
-    ? await retry(
-        async () => {
-          const code = newShortCode();
-          await ctx.models.ShortCode.create({ _id: code, pollId: _id });
-          return code;
-        },
-        { attempts: 6, retryIf: isDuplicateKey },
-      )
-    : null;
-  const doc = await ctx.models.Poll.create({
-    _id,
-    title: input.title,
-    description: input.description,
-    category: input.category,
-    type: input.type,
-    options: input.options,
-    expiresAt: input.expiresAt,
-    creatorId,
-    isShareable: input.shareable,
-    shortUrl,
-    shareVoteMode: input.shareVoteMode,
-    resultsVisibility: input.resultsVisibility,
-    maxChoices: input.maxChoices,
-    createdAt,
-    updatedAt: createdAt,
-  });
-  await ctx.models.PollRank.create({
-    _id,
-    type: input.type,
-    category: input.category,
-    creatorId,
-    isShareable: input.shareable,
-    expiresAt: input.expiresAt,
-    createdAt,
-    hot: trendingScore({ votes: 0, likes: 0, comments: 0, shares: 0 }, createdAt),
-  });
-  const poll = doc.toObject() as PollDoc;
-  const meta = metaOf(poll);
-  await ctx.counters.init({ id: meta.id, optionsCount: meta.optionsCount, expiresAt: meta.expiresAt });
-  await ctx.polls.cacheMeta(meta);
-  ctx.feedPages.changed();
+  const poll = await insertPoll(ctx, creatorId, input);
   await ctx.bus.publishReliably(events.polls.pollCreated, {
-    pollId: meta.id,
+    pollId: String(poll._id),
     creatorId,
     type: poll.type,
     title: poll.title,
     category: poll.category,
     description: poll.description ?? null,
     isShareable: poll.isShareable,
-    createdAt: createdAt.toISOString(),
+    createdAt: new Date(poll.createdAt).toISOString(),
     expiresAt: poll.expiresAt ? poll.expiresAt.toISOString() : null,
   }, { requestId: request });
   return poll;
@@ -144,7 +92,14 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
 
 const shareUrlOf = (ctx: PollsContext, code: string) => `${ctx.config.PUBLIC_ORIGIN!.replace(/\/+$/, '')}/s/${code}`;
 
-export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function pollRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
+  creationRoutes(app, ctx);
+  readingRoutes(app, ctx);
+  creatorRoutes(app, ctx);
+}
+
+/** New polls: full, share-link and quick ones (and the ping the benchmark measures against). */
+function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.post<{ Body: PollCreateBody }>(
     apiPaths.pollCreate,
     {
@@ -202,7 +157,10 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
 
   // The benchmark's baseline: a gateway round trip into this service that does nothing else.
   app.get('/api/polls/ping', { schema: { summary: 'Bağlantı denemesi', response: { 200: { $ref: 'meydan/message' } } } }, async () => ({ message: 'ok' }));
+}
 
+/** The feeds and one poll. */
+function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
   /**
    * The member's recommended polls: the newest visible ones, ranked by the topic affinities of their personality
    * analysis (auth). One page, no cursor; without an analysis (or when auth does not answer) the newest first.
@@ -222,7 +180,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
         }),
     ]);
     const filter = feedFilter(viewer, mutuals, { feed: 'new', category: query.category, now });
-    const pool = (await ctx.models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).limit(FOR_YOU_POOL).lean()) as PollDoc[];
+    const pool = await newestPolls(ctx, filter, FOR_YOU_POOL);
     const limit = query.limit ?? limits.feed.pageSizeDefault;
     const page = rankForYou(pool, affinities, now).slice(0, limit);
     return { polls: await presentPolls(ctx, page, viewer, request), totalCount: pool.length, nextCursor: null };
@@ -243,38 +201,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       const hiddenCreators = await ctx.banned.all();
       const filter = feedFilter(viewer, mutuals, { feed, category: query.category, now, hiddenCreators });
       const limit = query.limit ?? limits.feed.pageSizeDefault;
-      // Trending reads the rank collection (it carries the feed filter fields), new and friends the polls.
-      const byHot = feed === 'trending';
-      const key = byHot ? 'hot' : 'createdAt';
-      const source = (byHot ? ctx.models.PollRank : ctx.models.Poll) as unknown as Model<{ _id: Types.ObjectId; hot?: number; createdAt: Date }>;
-      const sort: Record<string, 1 | -1> = { [key]: -1, _id: -1 };
-      const pollsOf = async (rows: { _id: Types.ObjectId }[]): Promise<PollDoc[]> => {
-        if (!byHot) return rows as unknown as PollDoc[];
-        const docs = (await ctx.models.Poll.find({ _id: { $in: rows.map((r) => r._id) } }).lean()) as PollDoc[];
-        const byId = new Map(docs.map((d) => [String(d._id), d]));
-        return rows.map((r) => byId.get(String(r._id))).filter((d): d is PollDoc => d !== undefined);
-      };
-
-      const findPage = async () => {
-        const totalCount = await source.countDocuments(filter);
-        if (query.page !== undefined) {
-          const rows = await source.find(filter).sort(sort).skip((query.page - 1) * limit).limit(limit).lean();
-          return { polls: await pollsOf(rows), totalCount, currentPage: query.page };
-        }
-        const paged = { ...filter, $and: [...(filter['$and'] as object[])] };
-        if (query.cursor !== undefined) {
-          const cursor = decodeCursor(query.cursor);
-          if (!cursor) throw new ValidationError('cursor', S.cursorInvalid);
-          const value = byHot ? cursor.k : new Date(cursor.k);
-          paged.$and.push({ $or: [{ [key]: { $lt: value } }, { [key]: value, _id: { $lt: new Types.ObjectId(cursor.id) } }] });
-        }
-        const rows = await source.find(paged).sort(sort).limit(limit + 1).lean();
-        const page = rows.slice(0, limit);
-        const last = page[page.length - 1];
-        const nextCursor =
-          rows.length > limit && last ? encodeCursor({ k: byHot ? (last.hot ?? 0) : new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
-        return { polls: await pollsOf(page), totalCount, nextCursor };
-      };
+      const findPage = async () => feedPage(ctx, filter, feed === 'trending', limit, { page: query.page, cursor: query.page === undefined ? cursorOf(query.cursor) : null });
       if (viewer.userId) {
         const page = await findPage();
         return { ...page, polls: await presentPolls(ctx, page.polls, viewer, request) };
@@ -294,7 +221,10 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
     reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
     return presentPoll(ctx, doc, anyVisitor, request);
   });
+}
 
+/** What only a poll's creator may do: edit it in its first minute, close it early, delete it. */
+function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.patch<{ Params: PollIdParams; Body: PollEditBody }>(
     '/api/polls/:id',
     { onRequest: membersOnly(), schema: { summary: 'Anketin başlığını ya da açıklamasını düzeltir (oluşturulduktan sonraki 1 dakika içinde)', params: idParams, body: { $ref: 'meydan/poll-edit' }, response: { 200: pollRef } } },
@@ -309,7 +239,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       const set: Record<string, unknown> = {};
       if (body.title !== undefined) set['title'] = body.title.trim();
       if (body.description !== undefined) set['description'] = body.description?.trim() ? body.description.trim() : null;
-      const updated = (await ctx.models.Poll.findOneAndUpdate({ _id: doc._id }, { $set: set }, { returnDocument: 'after' }).lean()) as PollDoc | null;
+      const updated = await editPoll(ctx, doc._id, set);
       if (!updated) throw new HttpError(404, 'not_found', S.pollNotFound);
       ctx.feedPages.changed();
       return presentPoll(ctx, updated, identityOf(request), request);
@@ -327,10 +257,8 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       if (doc.endedAt || (doc.expiresAt && new Date(doc.expiresAt).getTime() <= now.getTime())) throw alreadyEnded();
       // The same claim as the expiry sweep's: one of them publishes the ended event, and votes stop at once.
       if (!(await claimEnded(ctx, String(doc._id), now))) throw alreadyEnded();
-      const ended = { expiresAt: now, closedAt: now, endedAt: now };
-      const closed = (await ctx.models.Poll.findOneAndUpdate({ _id: doc._id }, { $set: ended }, { returnDocument: 'after', timestamps: false }).lean()) as PollDoc | null;
+      const closed = await closePoll(ctx, doc._id, now);
       if (!closed) throw pollNotFound();
-      await ctx.models.PollRank.updateOne({ _id: doc._id }, { $set: { expiresAt: now } });
       await ctx.polls.cacheMeta(metaOf(closed));
       ctx.feedPages.changed();
       await publishEnded(ctx, closed, now);

@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { matchClientRoute, matchEmbedRoute, reachMessages, type OembedQuery, type PollIdParams, type PollPreviewRequest, type ShareCodeParams } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { CARD_FRESH_MS, PollCards, pollPreview } from '../reach.js';
+import { CARD_FRESH_MS, PollCards, pollPreview } from '../store/previews.js';
 import { SAME_FOR_EVERY_VISITOR, pollNotFound } from './common.js';
 
 /** The iframe an oEmbed consumer places: at most this size (the embed fits narrower frames too). */
@@ -35,7 +35,7 @@ export function pollOfUrl(url: string, origin: string): PollPreviewRequest | nul
 
 const pngResponse = { description: '1200×630 PNG', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } as const;
 
-export async function reachRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   const cards = new PollCards();
 
   app.get<{ Params: PollIdParams }>(

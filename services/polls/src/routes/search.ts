@@ -7,9 +7,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { searchMessages, searchQueryProblem, subjects, type SearchQuery, type TagParams } from '@meydan/proto';
 import { foldTurkish, hashtagSpellings, hashtagsOf, turkishPattern } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { pollsMatching, recentHashtagged } from '../store/poll-records.js';
 import { audienceFilter } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
-import { presentPolls } from '../present.js';
+import { presentPolls } from '../store/present.js';
 import { SAME_FOR_EVERY_VISITOR, ValidationError, identityOf } from './common.js';
 
 /** At most this many matching polls are ranked; a search pages through the best of them. */
@@ -51,7 +52,7 @@ function checkQuery(q: string): string {
   return q.trim();
 }
 
-export async function searchRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   app.get<{ Querystring: SearchQuery }>(
     '/api/search',
     {
@@ -73,7 +74,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: PollsContext): Pro
       }
       const pattern = turkishPattern(q);
       const match = { $or: [{ title: { $regex: pattern } }, { description: { $regex: pattern } }, { options: { $regex: pattern } }] };
-      const docs = (await ctx.models.Poll.find(await searchable(ctx, request, match)).sort({ createdAt: -1 }).limit(MATCH_POOL).lean()) as PollDoc[];
+      const docs = await pollsMatching(ctx, await searchable(ctx, request, match), MATCH_POOL);
       const ranked = rankPolls(docs, q);
       const polls = await presentPolls(ctx, ranked.slice(offset, offset + limit), identityOf(request), request);
       return { type, query: q, page, totalCount: ranked.length, hasMore: offset + limit < ranked.length, polls, users: [] };
@@ -85,10 +86,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: PollsContext): Pro
     { schema: { summary: 'Gündem: son 24 saatin herkese açık anketlerinde en çok geçen etiketler', response: { 200: { $ref: 'meydan/trending-tags' } } } },
     async (_request, reply) => {
       const since = new Date(Date.now() - TRENDING_WINDOW_MS);
-      const docs = await ctx.models.Poll.find({ type: 'public', isShareable: false, createdAt: { $gte: since }, $or: [{ title: { $regex: '#' } }, { description: { $regex: '#' } }] })
-        .select({ title: 1, description: 1 })
-        .limit(TRENDING_POOL)
-        .lean();
+      const docs = await recentHashtagged(ctx, since, TRENDING_POOL);
       // Counted by folded form (#Kahvaltı and #kahvalti are one tag), shown as first spelled.
       const counts = new Map<string, { tag: string; count: number }>();
       for (const doc of docs) {
@@ -125,7 +123,7 @@ export async function searchRoutes(app: FastifyInstance, ctx: PollsContext): Pro
       const pattern = `#${turkishPattern(tag)}([^\\p{L}\\p{N}_]|$)`;
       const match = { $or: [{ title: { $regex: pattern } }, { description: { $regex: pattern } }] };
       const filter = await searchable(ctx, request, match);
-      const docs = (await ctx.models.Poll.find(filter).sort({ createdAt: -1 }).limit(MATCH_POOL).lean()) as PollDoc[];
+      const docs = await pollsMatching(ctx, filter, MATCH_POOL);
       const wanted = foldTurkish(tag);
       const tagged = docs.filter((d) => hashtagsOf(d.title).includes(wanted) || hashtagsOf(d.description).includes(wanted));
       const polls = await presentPolls(ctx, tagged.slice(offset, offset + limit), identityOf(request), request);

@@ -3,15 +3,17 @@ import type { FastifyInstance } from 'fastify';
 import { pollServiceMessages as S, socialMessages, type UserIdParams, type UserVote } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { newestPolls } from '../store/feed.js';
+import { votesWithPolls } from '../store/poll-records.js';
 import { ballotOfVote } from '../domain/ballots.js';
 import { audienceAllows } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
-import { presentPolls } from '../present.js';
+import { presentPolls } from '../store/present.js';
 import { SAME_FOR_EVERY_VISITOR, anyVisitor, identityOf } from './common.js';
 
 const LIST_MAX = 200;
 
-export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   // The owner sees every poll of theirs (share-link and ended ones too); others only what they may see in a feed,
   // and of a private profile nothing unless they are mutual followers.
   app.get<{ Params: UserIdParams }>(
@@ -36,7 +38,7 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
         };
       }
       if (viewer.userId !== ownerId && (await ctx.banned.has(ownerId))) return [];
-      const docs = (await ctx.models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).limit(LIST_MAX).lean()) as PollDoc[];
+      const docs = await newestPolls(ctx, filter, LIST_MAX);
       if (viewer.userId) return presentPolls(ctx, docs, viewer, request);
       reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
       return presentPolls(ctx, docs, anyVisitor, request);
@@ -51,8 +53,7 @@ export async function userRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       const viewer = identityOf(request);
       if (!viewer.userId) throw new HttpError(401, 'unauthorized');
       if (viewer.userId !== ownerId) throw new HttpError(403, 'forbidden', S.votesOnlyOwner);
-      const votes = await ctx.models.Vote.find({ userId: ownerId }).sort({ votedAt: -1 }).limit(LIST_MAX * 5).lean();
-      const polls = await ctx.models.Poll.find({ _id: { $in: [...new Set(votes.map((v) => String(v.pollId)))] } }, { title: 1, category: 1, options: 1 }).lean();
+      const { votes, polls } = await votesWithPolls(ctx, ownerId, LIST_MAX * 5);
       const byId = new Map(polls.map((p) => [String(p._id), p]));
       const list: UserVote[] = [];
       for (const v of votes) {

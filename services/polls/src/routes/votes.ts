@@ -19,12 +19,13 @@ import {
 } from '@meydan/proto';
 import { HttpError, PUBLISH_THROUGH_ELECTION } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { pollById, pollExists } from '../store/poll-records.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
 import { voteCountsMap, voteFeedback } from '../domain/counts.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
 import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
 import type { PollDoc } from '../model/index.js';
-import { presentPoll } from '../present.js';
+import { presentPoll } from '../store/present.js';
 import { keys, voterOf } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
 import { takeQuota } from '../store/quota.js';
@@ -62,7 +63,7 @@ export async function castVote(
   let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
   if (outcome.status === 'missing') {
     // Redis lost (or expired) this poll's counters: rebuild them from the votes collection, then vote.
-    if (!(await ctx.models.Poll.exists({ _id: meta.id }))) {
+    if (!(await pollExists(ctx, meta.id))) {
       await ctx.polls.forgetMeta(meta.id);
       throw pollNotFound();
     }
@@ -125,12 +126,12 @@ export async function castVote(
 
 async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
   const pollId = await ctx.polls.idOfCode(code);
-  const doc = pollId ? ((await ctx.models.Poll.findById(pollId).lean()) as PollDoc | null) : null;
+  const doc = pollId ? await pollById(ctx, pollId) : null;
   if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId))) throw pollNotFound();
   return doc;
 }
 
-export async function voteRoutes(app: FastifyInstance, ctx: PollsContext): Promise<void> {
+export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   app.post<{ Params: PollIdParams; Body: PollVoteBody }>(
     apiPaths.pollVote,
     {

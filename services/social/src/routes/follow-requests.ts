@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { followRequestListResponse, socialMessages, type FollowListQuery, type FollowRequestItem, type FollowRequestParams } from '@meydan/proto';
 import { HttpError, requireMember } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
+import { dropRequest, pendingRequestsPage, requestTo } from '../store/follow-requests.js';
 import { createEdge } from '../store/follows.js';
 
 const signedIn = (request: FastifyRequest) => requireMember(request, socialMessages.requestsLoginRequired);
@@ -21,15 +22,7 @@ export async function followRequestRoutes(app: FastifyInstance, { ctx }: { ctx: 
     async (request, reply) => {
       const targetId = signedIn(request);
       const { page = 1, limit = 20 } = request.query;
-      const [pending, total] = await Promise.all([
-        ctx.followRequests
-          .find({ targetId })
-          .sort({ createdAt: -1, _id: -1 })
-          .skip((page - 1) * limit)
-          .limit(limit)
-          .lean(),
-        ctx.followRequests.countDocuments({ targetId }),
-      ]);
+      const { pending, total } = await pendingRequestsPage(ctx, targetId, page, limit);
       const { known, missing } = await ctx.users.summaries(pending.map((p) => p.requesterId), request);
       const rows: FollowRequestItem[] = [];
       for (const p of pending) {
@@ -45,7 +38,7 @@ export async function followRequestRoutes(app: FastifyInstance, { ctx }: { ctx: 
   /** Only the member asked may answer; anyone else learns nothing about the request (404). */
   async function ownRequest(request: FastifyRequest<{ Params: FollowRequestParams }>) {
     const targetId = signedIn(request);
-    const pending = await ctx.followRequests.findOne({ _id: request.params.id, targetId }).lean();
+    const pending = await requestTo(ctx, request.params.id, targetId);
     if (!pending) throw new HttpError(404, 'not_found', socialMessages.requestNotFound);
     return pending;
   }
@@ -56,7 +49,7 @@ export async function followRequestRoutes(app: FastifyInstance, { ctx }: { ctx: 
     async (request) => {
       const pending = await ownRequest(request);
       await createEdge(ctx, pending.requesterId, pending.targetId, request);
-      await ctx.followRequests.deleteOne({ _id: pending._id });
+      await dropRequest(ctx, pending._id);
       return { message: socialMessages.requestAccepted };
     },
   );
@@ -66,7 +59,7 @@ export async function followRequestRoutes(app: FastifyInstance, { ctx }: { ctx: 
     { schema: { summary: 'Takip isteğini reddeder', params, body: noBody, response: answer } },
     async (request) => {
       const pending = await ownRequest(request);
-      await ctx.followRequests.deleteOne({ _id: pending._id });
+      await dropRequest(ctx, pending._id);
       return { message: socialMessages.requestDeclined };
     },
   );

@@ -9,7 +9,7 @@ import { live } from '@meydan/proto';
 import { Coalescer, type Bus, type Logger } from '@meydan/kit';
 import { countsFromHash, voteCountsMap, type PollCounts } from '../domain/counts.js';
 import { liveCountsHidden, type ResultsFacts } from '../domain/results-visibility.js';
-import { keys } from '../store/keys.js';
+import { keys } from './keys.js';
 
 /** What the publisher needs to know of a poll to decide whether its counts may go out. */
 export type LiveFactsOf = (pollId: string) => Promise<Omit<ResultsFacts, 'type' | 'creatorId'> | null>;

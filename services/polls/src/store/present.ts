@@ -4,12 +4,12 @@
  */
 import type { CreatorSummary, FriendSummary, Poll } from '@meydan/proto';
 import type { Identity, RequestIdSource } from '@meydan/kit';
-import type { PollCounts } from './domain/counts.js';
-import type { PollDoc } from './model/index.js';
-import type { PollsContext } from './context.js';
-import { countsVisibleTo, resultsVisibilityOf } from './domain/results-visibility.js';
-import { voterOf } from './store/keys.js';
-import { shareVoteModeOf } from './store/polls.js';
+import type { PollCounts } from '../domain/counts.js';
+import type { PollDoc } from '../model/index.js';
+import type { PollsContext } from '../context.js';
+import { countsVisibleTo, resultsVisibilityOf } from '../domain/results-visibility.js';
+import { voterOf } from './keys.js';
+import { shareVoteModeOf } from './polls.js';
 
 type Viewer = Pick<Identity, 'userId' | 'visitorId'>;
 

@@ -3,11 +3,11 @@
  * once per CARD_FRESH_MS per poll however many crawlers ask while votes come in.
  */
 import { defaultResultsVisibility, resultsHiddenMessage, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
-import type { PollsContext } from './context.js';
-import { pollCardSvg } from './domain/poll-card.js';
-import type { PollDoc } from './model/index.js';
+import type { PollsContext } from '../context.js';
+import { pollCardSvg } from '../domain/poll-card.js';
+import type { PollDoc } from '../model/index.js';
 import { presentPoll } from './present.js';
-import { anyVisitor } from './routes/common.js';
+import { anyVisitor } from '../domain/visibility.js';
 
 /** A card is drawn again at most this often: a poll under a stream of votes costs one render per interval. */
 export const CARD_FRESH_MS = 5_000;

@@ -1,0 +1,30 @@
+/** Bulk e-mail jobs as the routes and the worker see them: their progress, and their recipients put on the work queue. */
+import { work, type BulkEmailJob, type BulkEmailRecipient } from '@meydan/proto';
+import type { AdminContext } from '../context.js';
+
+/** A job's progress, counted from its recipients' records (no counter two workers could both bump). */
+export async function jobProgress(ctx: AdminContext, jobId: string): Promise<(BulkEmailJob & { adminId: string }) | null> {
+  const job = await ctx.models.BulkJob.findById(jobId).lean();
+  if (!job) return null;
+  const [sent, failed] = await Promise.all([
+    ctx.models.BulkRecipient.countDocuments({ jobId, state: 'sent' }),
+    ctx.models.BulkRecipient.countDocuments({ jobId, state: 'failed' }),
+  ]);
+  const state = sent + failed >= job.total ? 'done' : sent + failed > 0 ? 'sending' : 'queued';
+  return { id: jobId, adminId: job.adminId, total: job.total, sent, failed, state };
+}
+
+/** Queues one message per recipient; the job record is written first, so the worker always finds it. */
+export async function enqueueRecipients(
+  ctx: AdminContext,
+  jobId: string,
+  recipients: { id: string; email: string; username: string; displayName: string | null }[],
+  requestId: string,
+): Promise<void> {
+  // Typed by hand: the bus finds the contract of this deployment's subject through the wildcard filter.
+  const subject = work.adminBulkEmail(ctx.deployment) as never;
+  for (const r of recipients) {
+    const recipient: BulkEmailRecipient = { jobId, userId: r.id, email: r.email, name: r.displayName || r.username };
+    await ctx.bus.publishReliably(subject, recipient as never, { requestId, msgId: `${jobId}:${r.id}` });
+  }
+}

@@ -1,0 +1,33 @@
+import type { AuthContext } from '../context.js';
+
+/** Stores a single-use reset link (only its hash). */
+export async function createPasswordReset(ctx: AuthContext, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+  await ctx.passwordResets.create({ tokenHash, userId, expiresAt });
+}
+
+/**
+ * Claims the link: `claimed` is its record when it was unused and unexpired, `first` whether this submission won the
+ * Redis claim. As with activation links: Redis decides which of two simultaneous submissions claims the link.
+ */
+export async function claimPasswordReset(ctx: AuthContext, tokenHash: string, claimTtlSeconds: number, now: Date) {
+  const first = await ctx.deps.redis.set(`reset-claim:${tokenHash}`, '1', 'EX', claimTtlSeconds, 'NX');
+  const claimed = first
+    ? await ctx.passwordResets.findOneAndUpdate(
+        { tokenHash, usedAt: null, expiresAt: { $gt: now } },
+        { $set: { usedAt: now } },
+        { returnDocument: 'after' },
+      )
+    : null;
+  if (first && !claimed) await ctx.deps.redis.del(`reset-claim:${tokenHash}`);
+  return { claimed, first: first !== null };
+}
+
+/** The reset link by its hash, used or not. */
+export async function passwordResetByHash(ctx: AuthContext, tokenHash: string) {
+  return ctx.passwordResets.findOne({ tokenHash }).lean();
+}
+
+/** Marks every unused link of the account used (one reset ends them all). */
+export async function usePasswordResets(ctx: AuthContext, userId: string, now: Date): Promise<void> {
+  await ctx.passwordResets.updateMany({ userId, usedAt: null }, { $set: { usedAt: now } });
+}

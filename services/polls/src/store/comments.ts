@@ -1,0 +1,38 @@
+import { Types } from 'mongoose';
+import type { PollsContext } from '../context.js';
+import type { Cursor } from '../domain/cursor.js';
+import type { CommentDoc } from '../model/index.js';
+
+/** A page of a poll's comments, newest first, after `cursor` when given (one more than `limit`: tells a next page), and their total. */
+export async function commentPage(
+  ctx: PollsContext,
+  pollId: Types.ObjectId,
+  limit: number,
+  cursor: Cursor | null,
+): Promise<{ docs: CommentDoc[]; totalCount: number }> {
+  const filter: Record<string, unknown> = { pollId };
+  if (cursor) {
+    const at = new Date(cursor.k);
+    filter['$or'] = [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: new Types.ObjectId(cursor.id) } }];
+  }
+  const [docs, totalCount] = await Promise.all([
+    ctx.models.Comment.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit + 1).lean() as Promise<CommentDoc[]>,
+    ctx.models.Comment.countDocuments({ pollId }),
+  ]);
+  return { docs, totalCount };
+}
+
+export async function createComment(ctx: PollsContext, pollId: Types.ObjectId, userId: string, text: string): Promise<CommentDoc> {
+  return (await ctx.models.Comment.create({ pollId, userId, text })).toObject() as CommentDoc;
+}
+
+/** The comment, when it is on this poll. */
+export async function commentOn(ctx: PollsContext, pollId: Types.ObjectId, commentId: Types.ObjectId) {
+  return ctx.models.Comment.findOne({ _id: commentId, pollId }).lean();
+}
+
+/** Removes the comment; whether it was still there. */
+export async function deleteComment(ctx: PollsContext, commentId: Types.ObjectId): Promise<boolean> {
+  const removed = await ctx.models.Comment.deleteOne({ _id: commentId });
+  return removed.deletedCount > 0;
+}

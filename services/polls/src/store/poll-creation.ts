@@ -1,0 +1,74 @@
+import { Types } from 'mongoose';
+import type { ResultsVisibility, ShareVoteMode } from '@meydan/proto';
+import { isDuplicateKey, retry } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { newShortCode } from '../domain/short-code.js';
+import { trendingScore } from '../domain/trending.js';
+import type { PollDoc } from '../model/index.js';
+import { metaOf } from './polls.js';
+
+/** A poll as its creator asked for it, checked. */
+export interface NewPoll {
+  title: string;
+  description: string | null;
+  category: string;
+  type: 'public' | 'private' | 'friends';
+  options: string[];
+  expiresAt: Date | null;
+  shareable: boolean;
+  /** Share-link polls only. */
+  shareVoteMode: ShareVoteMode | null;
+  resultsVisibility: ResultsVisibility;
+  /** How many options one ballot may mark (1: single choice). */
+  maxChoices: number;
+}
+
+/** Stores a new poll: its share code (drawn again while taken), the poll, its rank row, its counters and cached meta. */
+export async function insertPoll(ctx: PollsContext, creatorId: string, input: NewPoll): Promise<PollDoc> {
+  const _id = new Types.ObjectId();
+  const createdAt = new Date();
+  // A new code on each attempt: another poll may hold the one drawn.
+  const shortUrl = input.shareable
+    ? await retry(
+        async () => {
+          const code = newShortCode();
+          await ctx.models.ShortCode.create({ _id: code, pollId: _id });
+          return code;
+        },
+        { attempts: 6, retryIf: isDuplicateKey },
+      )
+    : null;
+  const doc = await ctx.models.Poll.create({
+    _id,
+    title: input.title,
+    description: input.description,
+    category: input.category,
+    type: input.type,
+    options: input.options,
+    expiresAt: input.expiresAt,
+    creatorId,
+    isShareable: input.shareable,
+    shortUrl,
+    shareVoteMode: input.shareVoteMode,
+    resultsVisibility: input.resultsVisibility,
+    maxChoices: input.maxChoices,
+    createdAt,
+    updatedAt: createdAt,
+  });
+  await ctx.models.PollRank.create({
+    _id,
+    type: input.type,
+    category: input.category,
+    creatorId,
+    isShareable: input.shareable,
+    expiresAt: input.expiresAt,
+    createdAt,
+    hot: trendingScore({ votes: 0, likes: 0, comments: 0, shares: 0 }, createdAt),
+  });
+  const poll = doc.toObject() as PollDoc;
+  const meta = metaOf(poll);
+  await ctx.counters.init({ id: meta.id, optionsCount: meta.optionsCount, expiresAt: meta.expiresAt });
+  await ctx.polls.cacheMeta(meta);
+  ctx.feedPages.changed();
+  return poll;
+}

@@ -1,0 +1,149 @@
+/**
+ * Every service has the shape services/README.md describes: the same files and folders in src/, each with its role.
+ * Read from the sources (imports parsed from the text), so a file put in the wrong layer fails here.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const servicesDir = new URL('../services/', import.meta.url).pathname;
+const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'] as const;
+
+const rootFiles = ['app.ts', 'config.ts', 'context.ts', 'main.ts'];
+const layers = ['domain', 'model', 'nats', 'routes', 'store'];
+/** Folders a service has only when it does that kind of work: periodic jobs, sockets. */
+const optionalLayers = ['jobs', 'realtime'];
+
+/** Modules that do I/O: a domain/ file imports none of them. */
+const ioModules = [
+  /^mongoose$/, /^mongodb$/, /^ioredis$/, /^nats$/, /^@nats-io\//, /^fastify$/, /^@fastify\//, /^undici$/,
+  /^(node:)?(fs|fs\/promises|net|tls|http|https|http2|dgram|dns|child_process)$/,
+];
+/** node:net's address checks are string parsing, not I/O: the one thing a domain/ file may take from it. */
+const pureFromNet = new Set(['isIP', 'isIPv4', 'isIPv6']);
+
+type Import = { from: string; names: string[]; typeOnly: boolean };
+
+/** The file's `import … from '…'`, `export … from '…'` and `import('…')`, with the names each one takes. */
+function importsOf(source: string): Import[] {
+  const found: Import[] = [];
+  for (const m of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/gm)) {
+    const names = /\{([^}]*)\}/.exec(m[3]!)?.[1]?.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!).filter(Boolean) ?? [];
+    found.push({ from: m[4]!, names, typeOnly: Boolean(m[2]) });
+  }
+  for (const m of source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) found.push({ from: m[1]!, names: [], typeOnly: false });
+  for (const m of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ from: m[1]!, names: [], typeOnly: false });
+  return found;
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir).flatMap((entry) => {
+    const path = join(dir, entry);
+    return statSync(path).isDirectory() ? filesUnder(path) : path.endsWith('.ts') ? [path] : [];
+  });
+}
+
+const srcOf = (service: string) => join(servicesDir, service, 'src');
+const read = (path: string) => readFileSync(path, 'utf8');
+const relative = (path: string) => path.slice(servicesDir.length - 'services/'.length);
+
+describe('service shape', () => {
+  it('the parser finds what a domain file must not have', () => {
+    const parsed = importsOf(`import type { Model } from 'mongoose';\nimport { isIPv4, connect as c } from 'node:net';\nimport 'ioredis';\nconst x = await import('nats');`);
+    expect(parsed).toEqual([
+      { from: 'mongoose', names: ['Model'], typeOnly: true },
+      { from: 'node:net', names: ['isIPv4', 'connect'], typeOnly: false },
+      { from: 'ioredis', names: [], typeOnly: false },
+      { from: 'nats', names: [], typeOnly: false },
+    ]);
+  });
+
+  for (const service of services) {
+    describe(service, () => {
+      it('has main.ts, app.ts, config.ts, context.ts and the layer folders, nothing else', () => {
+        const entries = readdirSync(srcOf(service));
+        const files = entries.filter((e) => !statSync(join(srcOf(service), e)).isDirectory()).sort();
+        const folders = entries.filter((e) => statSync(join(srcOf(service), e)).isDirectory());
+        expect(files).toEqual(rootFiles);
+        expect(folders.filter((f) => !optionalLayers.includes(f)).sort()).toEqual(layers);
+      });
+
+      it('domain/ is pure: no I/O module, no other layer, no fetch', () => {
+        const offences = filesUnder(join(srcOf(service), 'domain')).flatMap((file) => {
+          const source = read(file);
+          const bad = importsOf(source)
+            .filter(({ from, names }) => {
+              if (/^\.\.\/(store|nats|routes|jobs|realtime)\//.test(from) || from === '../context.js') return true;
+              if (!ioModules.some((m) => m.test(from))) return false;
+              return !(/^(node:)?net$/.test(from) && names.length > 0 && names.every((n) => pureFromNet.has(n)));
+            })
+            .map(({ from }) => from);
+          // A model is a mongoose schema: a domain file may know its type, never load it.
+          bad.push(...importsOf(source).filter(({ from, typeOnly }) => from.startsWith('../model/') && !typeOnly).map(({ from }) => from));
+          if (/\bfetch\s*\(/.test(source)) bad.push('fetch()');
+          return bad.map((what) => `${relative(file)}: ${what}`);
+        });
+        expect(offences).toEqual([]);
+      });
+
+      it('routes/ do not import mongoose or ioredis (their queries live in store/)', () => {
+        const offences = filesUnder(join(srcOf(service), 'routes')).flatMap((file) =>
+          importsOf(read(file))
+            .filter(({ from }) => /^(mongoose|mongodb|ioredis)$/.test(from))
+            .map(({ from }) => `${relative(file)}: ${from}`),
+        );
+        expect(offences).toEqual([]);
+      });
+
+      it('routes/ run no MongoDB query and no Redis command themselves (store/ functions do)', () => {
+        const query = /\.(lean|findOne|findById|findOneAndUpdate|findByIdAndUpdate|updateOne|updateMany|deleteOne|deleteMany|countDocuments|insertMany|bulkWrite|aggregate)\(|\bredis\.\w+\(/;
+        const offences = filesUnder(join(srcOf(service), 'routes')).flatMap((file) =>
+          read(file)
+            .split('\n')
+            .map((line, i) => ({ line: line.trim(), at: `${relative(file)}:${i + 1}` }))
+            .filter(({ line }) => query.test(line))
+            .map(({ line, at }) => `${at}: ${line}`),
+        );
+        expect(offences).toEqual([]);
+      });
+
+      it('imports go down the layers: store/ and model/ import no routes/, nats/ or jobs/; nats/ and jobs/ import no routes/', () => {
+        const above: Record<string, RegExp> = {
+          store: /^\.\.\/(routes|nats|jobs)\//,
+          model: /^\.\.\/(routes|nats|jobs|store)\//,
+          nats: /^\.\.\/routes\//,
+          jobs: /^\.\.\/routes\//,
+        };
+        const offences = Object.entries(above).flatMap(([layer, forbidden]) =>
+          (layer === 'jobs' && !readdirSync(srcOf(service)).includes('jobs') ? [] : filesUnder(join(srcOf(service), layer))).flatMap((file) =>
+            importsOf(read(file))
+              .filter(({ from }) => forbidden.test(from))
+              .map(({ from }) => `${relative(file)}: ${from}`),
+          ),
+        );
+        expect(offences).toEqual([]);
+      });
+
+      it('app.ts registers every route group one way: app.register(routes, { ctx })', () => {
+        const app = read(join(srcOf(service), 'app.ts'));
+        const groups = importsOf(app)
+          .filter(({ from }) => from.startsWith('./routes/'))
+          .flatMap(({ names }) => names.filter((name) => name.endsWith('Routes')));
+        expect(groups.length).toBeGreaterThan(0);
+        const otherwise = groups.filter((name) => !new RegExp(`app\\.register\\(${name}, \\{ (ctx|deps) \\}\\)`).test(app) || new RegExp(`(?<!register\\()\\b${name}\\(`).test(app));
+        expect(otherwise).toEqual([]);
+      });
+
+      it('nats/ holds inbound handlers: only app.ts and other nats/ files import them', () => {
+        const offences = filesUnder(srcOf(service))
+          .filter((file) => !file.includes('/src/nats/') && !file.endsWith('/src/app.ts'))
+          .flatMap((file) =>
+            importsOf(read(file))
+              .filter(({ from }) => /^\.{1,2}\/nats\//.test(from))
+              .map(({ from }) => `${relative(file)}: ${from}`),
+          );
+        expect(offences).toEqual([]);
+      });
+    });
+  }
+});
