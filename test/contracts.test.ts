@@ -67,7 +67,7 @@ describe('contracts', () => {
 
 /** The TypeScript sources of the services and the gateway (tests may bypass the bus on purpose). */
 function sources(): { file: string; text: string }[] {
-  const dirs = [join(root, 'gateway/src'), ...readdirSync(join(root, 'services')).map((s) => join(root, 'services', s, 'src'))];
+  const dirs = [join(root, 'gateway/src'), ...readdirSync(join(root, 'services'), { withFileTypes: true }).filter((s) => s.isDirectory()).map((s) => join(root, 'services', s.name, 'src'))];
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
