@@ -24,6 +24,7 @@ export * from './hmac.js';
 export * from './retry.js';
 export * from './periodic.js';
 export * from './ttl-cache.js';
+export * from './user-summaries.js';
 export * from './coalescer.js';
 export * from './by-id.js';
 export * from './csv.js';

@@ -25,7 +25,7 @@ export function createNotificationsContext(deps: ServiceDeps<NotificationsConfig
     deps,
     config: deps.config,
     notifications,
-    actors: new Actors(deps.bus),
+    actors: new Actors(deps.bus, deps.redis, deps.log),
     preferences: new Preferences(deps.bus, deps.redis),
     realtime: null,
     store: new NotificationStore(notifications, deps.redis, () => ctx.realtime, deps.log),

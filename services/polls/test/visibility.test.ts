@@ -7,6 +7,7 @@ import { asMember, asVisitor, identityHeaders, startTestService, type TestServic
 import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
+import { userSummaryKey } from '@meydan/kit';
 import { keys } from '../src/store/keys.js';
 import { createPoll, startPolls, until, vote, type PollsTestService } from './support.js';
 
@@ -197,7 +198,7 @@ describe('visibility', () => {
   });
 
   it('keeps answering with placeholders when auth stops answering', async () => {
-    await svc.deps.redis.del(keys.user(creator.id));
+    await svc.deps.redis.del(userSummaryKey(creator.id));
     await auth.close();
     const res = await svc.app.inject({ url: `/api/polls/${polls.public.id}`, headers: asVisitor() });
     expect(res.statusCode).toBe(200);

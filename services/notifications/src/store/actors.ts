@@ -1,29 +1,35 @@
-import { subjects, type CreatorSummary } from '@meydan/proto';
-import type { Bus, BusContext } from '@meydan/kit';
+import type { Redis } from 'ioredis';
+import { UserSummaries, type Bus, type BusContext, type Logger } from '@meydan/kit';
 import { someone } from '../domain/texts.js';
 
 /** Deliveries of an event during which an unreachable auth makes the handler retry, before it settles for a placeholder. */
 const RETRIES_FOR_NAMES = 3;
 
+/** How long a name auth gave is kept, to name people while auth is unreachable. */
+const CACHE_SECONDS = 24 * 3600;
+
 /** Names of the people who did something, from auth (`auth.users.summaries`): display name, else username. */
 export class Actors {
-  constructor(private readonly bus: Bus) {}
+  private readonly users: UserSummaries;
+
+  constructor(bus: Bus, redis: Redis, log: Logger) {
+    this.users = new UserSummaries(bus, redis, log, { prefer: 'auth', cacheSeconds: CACHE_SECONDS });
+  }
 
   /**
-   * Names by id. Ids auth does not know get the placeholder. When auth cannot be asked the first deliveries fail
-   * (JetStream redelivers with backoff); later ones settle for the placeholder, so a notification is not lost.
+   * Names by id. Ids auth does not know get the placeholder. When auth cannot be asked, names it gave before stand
+   * in; for the others the first deliveries fail (JetStream redelivers with backoff) and later ones settle for the
+   * placeholder, so a notification is not lost.
    */
   async names(ids: string[], ctx: BusContext & { deliveries: number }): Promise<Map<string, string>> {
-    const unique = [...new Set(ids)];
+    const { known, authUnreachable } = await this.users.lookup(ids, ctx);
     const names = new Map<string, string>();
-    try {
-      const { users } = await this.bus.request(subjects.auth.usersSummaries, { ids: unique }, ctx);
-      for (const user of users) names.set(user.id, user.displayName?.trim() || user.username);
-    } catch (err) {
-      if (ctx.deliveries < RETRIES_FOR_NAMES) throw err;
-      ctx.log.warn({ err: (err as Error).message }, 'auth unavailable: notification without the actor name');
+    for (const [id, user] of known) names.set(id, user.displayName?.trim() || user.username);
+    if (authUnreachable && ids.some((id) => !names.has(id))) {
+      if (ctx.deliveries < RETRIES_FOR_NAMES) throw new Error('auth unavailable: the actor names are not known yet');
+      ctx.log.warn('auth unavailable: notification without the actor name');
     }
-    for (const id of unique) if (!names.has(id)) names.set(id, someone);
+    for (const id of ids) if (!names.has(id)) names.set(id, someone);
     return names;
   }
 

@@ -28,9 +28,8 @@ export const keys = {
   shareVoteRate: (network: string) => `rl:sv:${network}`,
   /** Comments of one member in the current one-minute window. */
   commentQuota: (userId: string) => `rl:cm:${userId}`,
-  /** Cached answers of other services. */
+  /** Cached answers of other services (user summaries: the kit's `userSummaryKey`). */
   mutuals: (userId: string) => `mutuals:${userId}`,
-  user: (userId: string) => `user:${userId}`,
   /** Set of members banned by an administrator (their polls are hidden). */
   bannedCreators: 'banned-creators',
   /** The ended-polls job's lock (one instance sweeps at a time). */

@@ -4,7 +4,7 @@
  */
 import type { Redis } from 'ioredis';
 import { pollServiceMessages, subjects, type CreatorSummary } from '@meydan/proto';
-import type { Bus, Logger, RequestIdSource } from '@meydan/kit';
+import { UserSummaries, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
 import { keys } from './keys.js';
 
 export const SUMMARY_TTL_S = 60;
@@ -17,66 +17,21 @@ export function unknownSummary(id: string): CreatorSummary {
 }
 
 export class People {
-  /** Ids whose summaries this process is asking auth for right now, with the answer to wait for. */
-  private readonly asking = new Map<string, Promise<Map<string, CreatorSummary>>>();
+  private readonly users: UserSummaries;
 
   constructor(
     private readonly redis: Redis,
     private readonly bus: Bus,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.users = new UserSummaries(bus, redis, log, { prefer: 'cache', cacheSeconds: SUMMARY_TTL_S, timeoutMs: NATS_TIMEOUT_MS });
+  }
 
   /** Summaries of users by id. Never fails: when auth does not answer, unknown users get a placeholder. */
   async summaries(ids: readonly string[], source?: RequestIdSource): Promise<Map<string, CreatorSummary>> {
-    const unique = [...new Set(ids)];
-    const result = new Map<string, CreatorSummary>();
-    if (unique.length === 0) return result;
-    let cached: (string | null)[] = [];
-    try {
-      // One GET per user, sent together: an MGET's keys would have to be of one cluster slot.
-      cached = await Promise.all(unique.map((id) => this.redis.get(keys.user(id))));
-    } catch (err) {
-      this.log.warn({ err }, 'user summary cache unreadable');
-    }
-    const missing: string[] = [];
-    unique.forEach((id, i) => {
-      const hit = cached[i];
-      if (hit) result.set(id, JSON.parse(hit) as CreatorSummary);
-      else missing.push(id);
-    });
-    if (missing.length) {
-      // One question to auth per id at a time in this process: while auth is slow (and nothing gets cached), every
-      // page asking again would only pile more work on it, and it would never catch up.
-      const asked = missing.filter((id) => !this.asking.has(id));
-      if (asked.length) {
-        const answer = this.askAuth(asked, source);
-        for (const id of asked) this.asking.set(id, answer);
-        void answer.finally(() => {
-          for (const id of asked) if (this.asking.get(id) === answer) this.asking.delete(id);
-        });
-      }
-      const answers = await Promise.all([...new Set(missing.map((id) => this.asking.get(id)!))]);
-      for (const answer of answers) for (const id of missing) if (answer.has(id)) result.set(id, answer.get(id)!);
-    }
-    for (const id of unique) if (!result.has(id)) result.set(id, unknownSummary(id));
-    return result;
-  }
-
-  /** Summaries auth gave for `ids`, cached; empty when it did not answer (never fails). */
-  private async askAuth(ids: string[], source?: RequestIdSource): Promise<Map<string, CreatorSummary>> {
-    const result = new Map<string, CreatorSummary>();
-    try {
-      const answer = await this.bus.request(subjects.auth.usersSummaries, { ids }, source, NATS_TIMEOUT_MS);
-      for (const u of answer.users) {
-        result.set(u.id, { id: u.id, username: u.username, displayName: u.displayName ?? null, avatarUrl: u.avatarUrl ?? null });
-      }
-      await Promise.all([...result.values()].map((summary) => this.redis.set(keys.user(summary.id), JSON.stringify(summary), 'EX', SUMMARY_TTL_S))).catch(
-        () => undefined,
-      );
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message, count: ids.length }, 'auth did not give user summaries: using placeholders');
-    }
-    return result;
+    const { known } = await this.users.lookup(ids, source);
+    for (const id of ids) if (!known.has(id)) known.set(id, unknownSummary(id));
+    return known;
   }
 
   async summary(id: string, source?: RequestIdSource): Promise<CreatorSummary> {
@@ -117,7 +72,7 @@ export class People {
   }
 
   async forgetUser(userId: string): Promise<void> {
-    await this.redis.del(keys.user(userId));
+    await this.users.forget(userId);
   }
 
   async forgetMutuals(...userIds: string[]): Promise<void> {

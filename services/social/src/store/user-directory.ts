@@ -1,10 +1,9 @@
 import { subjects, socialMessages, type CreatorSummary, type UserSettings } from '@meydan/proto';
-import { HttpError, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
+import { HttpError, UserSummaries, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
 /** How long a profile summary read from auth is kept, to show names while auth is unreachable. */
 const CACHE_SECONDS = 24 * 3600;
-const cacheKey = (id: string) => `user:${id}`;
 const settingsKey = (id: string) => `settings:${id}`;
 
 /**
@@ -12,17 +11,21 @@ const settingsKey = (id: string) => `settings:${id}`;
  * in Redis, so lists still show names when auth is briefly unreachable.
  */
 export class UserDirectory {
+  private readonly users: UserSummaries;
+
   constructor(
     private readonly bus: Bus,
     private readonly redis: Redis,
     private readonly log: Logger,
-  ) {}
+  ) {
+    this.users = new UserSummaries(bus, redis, log, { prefer: 'auth', cacheSeconds: CACHE_SECONDS });
+  }
 
   /** The user, or a 404 'Kullanıcı bulunamadı'; a 503 when auth cannot be asked. */
   async get(id: string, source?: RequestIdSource): Promise<CreatorSummary> {
     try {
       const user = await this.bus.request(subjects.auth.usersGet, { id }, source);
-      void this.remember([user]);
+      void this.users.keep([user]);
       return user;
     } catch (err) {
       if (err instanceof HttpError && err.statusCode === 404) throw new HttpError(404, 'not_found', socialMessages.userNotFound);
@@ -56,27 +59,7 @@ export class UserDirectory {
    * asked, cached summaries are used and ids without one are in neither (the caller shows a placeholder).
    */
   async summaries(ids: string[], source?: RequestIdSource): Promise<{ known: Map<string, CreatorSummary>; missing: Set<string> }> {
-    const known = new Map<string, CreatorSummary>();
-    const missing = new Set<string>();
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return { known, missing };
-    try {
-      const { users } = await this.bus.request(subjects.auth.usersSummaries, { ids: unique }, source);
-      for (const user of users) known.set(user.id, user);
-      for (const id of unique) if (!known.has(id)) missing.add(id);
-      void this.remember(users);
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'auth summaries unavailable: using cached names');
-      // One GET per user, sent together: an MGET's keys would have to be of one cluster slot.
-      const cached = await Promise.all(unique.map((id) => this.redis.get(cacheKey(id)))).catch(() => unique.map(() => null));
-      cached.forEach((raw, i) => {
-        if (raw) known.set(unique[i]!, JSON.parse(raw) as CreatorSummary);
-      });
-    }
+    const { known, missing } = await this.users.lookup(ids, source);
     return { known, missing };
-  }
-
-  private async remember(users: CreatorSummary[]): Promise<void> {
-    await Promise.all(users.map((user) => this.redis.set(cacheKey(user.id), JSON.stringify(user), 'EX', CACHE_SECONDS))).catch(() => {});
   }
 }
