@@ -73,40 +73,63 @@ const fmt = (ms) => (typeof ms === 'number' ? `${ms.toFixed(1)} ms` : 'n/a');
 async function main() {
   const t0 = Date.now();
   const k6 = ensureK6();
-  say('building the workspaces (tsc -b)…');
-  const tsc = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
-  if (tsc.status !== 0) throw new Error('tsc -b failed');
-
+  buildWorkspaces();
   workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
   // BENCH_PROFILE=<service>: a V8 CPU profile of that service, in <temp dir>/profiles (kept with BENCH_KEEP).
   stack = await startThrowawayStack({ workDir, logLevel: LOG_LEVEL, profile: (name) => process.env.BENCH_PROFILE === name, say });
   const { base, ports, urls } = stack;
   say(`stack up in ${((Date.now() - t0) / 1000).toFixed(1)} s (logs in ${workDir})`);
 
+  const sids = await seedVoters(urls);
+  const poll = await createPoll(base, sids[0]);
+  if (process.env.BENCH_PROBE) await probe(base, `http://127.0.0.1:${ports.polls}`, stack.secret, sids);
+  const { summary, marks } = await runStorm(k6, base, poll.id, sids);
+  const stored = await storedVotes(urls, poll.id, summary.acceptedVotes);
+  const options = await optionsCheck(urls, base, poll.id, sids[0], summary);
+  const ok = stored.redisTotal === summary.acceptedVotes && stored.redisVoters === summary.acceptedVotes && stored.mongoTotal === summary.acceptedVotes && options.ok;
+  report(summary, stored, options, marks, ok);
+  return ok ? 0 : 1;
+}
+
+function buildWorkspaces() {
+  say('building the workspaces (tsc -b)…');
+  const tsc = spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' });
+  if (tsc.status !== 0) throw new Error('tsc -b failed');
+}
+
+/** One member with a session for each vote of the storm, and a few more; the first creates the poll. */
+async function seedVoters(urls) {
   const members = Math.ceil(RATE * DURATION_S * 1.1) + 1;
   const ts = Date.now();
   const { sids } = await seedMembers(members, { mongoUrl: urls.mongo, redisUrl: urls.redis });
   say(`seeded ${sids.length} members with sessions in ${((Date.now() - ts) / 1000).toFixed(1)} s`);
+  return sids;
+}
 
+async function createPoll(base, sid) {
   const created = await fetch(`${base}/api/polls`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', cookie: `sid=${sids[0]}` },
+    headers: { 'content-type': 'application/json', cookie: `sid=${sid}` },
     body: JSON.stringify({ title: 'Hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: OPTIONS, duration: 0, ...(BALLOT_EVERY ? { maxChoices: 2 } : {}) }),
   });
   if (created.status !== 201) throw new Error(`poll not created: ${created.status} ${await created.text()}`);
-  const poll = await created.json();
-  if (process.env.BENCH_PROBE) await probe(base, `http://127.0.0.1:${ports.polls}`, stack.secret, sids);
+  return created.json();
+}
+
+/**
+ * k6's no-op phase then its vote phase, with the CPU seconds each process spent in either (from /proc; Linux only);
+ * answers k6's counts and latencies and those CPU marks.
+ */
+async function runStorm(k6, base, pollId, sids) {
   // The first member created the poll; every member votes once, the creator too.
   const sidsFile = join(workDir, 'sids.json');
   writeFileSync(sidsFile, JSON.stringify(sids));
   const summaryFile = join(workDir, 'summary.json');
-
-  say(`k6: ${RATE}/s for ${DURATION_S} s of no-ops, then ${RATE}/s for ${DURATION_S} s of votes on poll ${poll.id}…`);
+  say(`k6: ${RATE}/s for ${DURATION_S} s of no-ops, then ${RATE}/s for ${DURATION_S} s of votes on poll ${pollId}…`);
   const run = spawn(k6, ['run', '--quiet', '--no-color', join(root, 'deploy/k6/vote-storm.js')], {
-    env: { ...process.env, BASE_URL: base, POLL_ID: poll.id, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile, BALLOT_EVERY: String(BALLOT_EVERY) },
+    env: { ...process.env, BASE_URL: base, POLL_ID: pollId, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile, BALLOT_EVERY: String(BALLOT_EVERY) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  // CPU seconds each process spent in the no-op and in the vote phase (from /proc; Linux only).
   const processes = [...stack.processes(), { name: 'k6', pid: run.pid }];
   const cpuOf = () => Object.fromEntries(processes.map((h) => [h.name, cpuSeconds(h.pid)]));
   const marks = {};
@@ -117,41 +140,62 @@ async function main() {
   at(3 + 2 * DURATION_S + 2, 'votesEnd');
   const code = await new Promise((resolve) => run.once('exit', resolve));
   if (!existsSync(summaryFile)) throw new Error(`k6 exited with ${code} and wrote no summary`);
-  const m = JSON.parse(readFileSync(summaryFile, 'utf8')).metrics;
+  return { summary: stormSummary(JSON.parse(readFileSync(summaryFile, 'utf8')).metrics), marks };
+}
+
+/** k6's metrics, as the report reads them. */
+function stormSummary(m) {
   const count = (name) => m[name]?.values?.count ?? 0;
   const acceptedVotes = count('votes_accepted');
   const failed = count('vote_conflicts') + count('vote_rate_limited') + count('vote_server_errors') + count('vote_other_errors');
-  const attempted = acceptedVotes + failed;
-  const noopDone = count('noop_ok') + count('noop_errors');
-  const vote = m.vote_latency?.values ?? {};
-  const noop = m.noop_latency?.values ?? {};
-  const votesPerS = acceptedVotes / DURATION_S;
-  const noopPerS = count('noop_ok') / DURATION_S;
+  return {
+    m,
+    count,
+    acceptedVotes,
+    failed,
+    attempted: acceptedVotes + failed,
+    noopDone: count('noop_ok') + count('noop_errors'),
+    vote: m.vote_latency?.values ?? {},
+    noop: m.noop_latency?.values ?? {},
+    votesPerS: acceptedVotes / DURATION_S,
+    noopPerS: count('noop_ok') / DURATION_S,
+  };
+}
 
-  // Redis at once; MongoDB once the consumer caught up.
+/** The poll's counter and voters in Redis at once; its votes in MongoDB once the consumer caught up (3 minutes at most). */
+async function storedVotes(urls, pollId, acceptedVotes) {
   const { Redis } = await import('ioredis');
   const { MongoClient, ObjectId } = await import('mongodb');
   const r = new Redis(urls.redis);
-  const redisTotal = Number((await r.hget(`polls:poll:{${poll.id}}:c`, 't')) ?? 0);
-  const redisVoters = await r.hlen(`polls:poll:{${poll.id}}:v`);
+  const redisTotal = Number((await r.hget(`polls:poll:{${pollId}}:c`, 't')) ?? 0);
+  const redisVoters = await r.hlen(`polls:poll:{${pollId}}:v`);
   r.disconnect();
   const client = await new MongoClient(urls.mongo).connect();
   const votes = client.db('meydan_polls').collection('votes');
   const tp = Date.now();
   let mongoTotal = -1;
   while (Date.now() - tp < 180_000) {
-    mongoTotal = await votes.countDocuments({ pollId: new ObjectId(poll.id) });
+    mongoTotal = await votes.countDocuments({ pollId: new ObjectId(pollId) });
     if (mongoTotal >= acceptedVotes) break;
     await new Promise((res) => setTimeout(res, 250));
   }
   const persistS = (Date.now() - tp) / 1000;
   await client.close();
-  const { optionCounts } = await import('../bench/option-counts.mjs');
-  const options = await optionCounts({ redisUrl: redis.url, mongoUrl: mongo.url, base, pollId: poll.id, apiPath: `/api/polls/${poll.id}`, optionsCount: OPTIONS.length, sid: sids[0] });
-  const optionsAccepted = count('vote_options_accepted');
-  const optionsOk = options.equal && options.redis.reduce((a, b) => a + b, 0) === optionsAccepted && options.apiVoters === acceptedVotes;
+  return { redisTotal, redisVoters, mongoTotal, persistS };
+}
 
-  const ok = redisTotal === acceptedVotes && redisVoters === acceptedVotes && mongoTotal === acceptedVotes && optionsOk;
+/** The per-option counts of Redis, MongoDB and the API, against the options the accepted votes marked. */
+async function optionsCheck(urls, base, pollId, sid, { count, acceptedVotes }) {
+  const { optionCounts } = await import('../bench/option-counts.mjs');
+  const options = await optionCounts({ redisUrl: urls.redis, mongoUrl: urls.mongo, base, pollId, apiPath: `/api/polls/${pollId}`, optionsCount: OPTIONS.length, sid });
+  const accepted = count('vote_options_accepted');
+  const ok = options.equal && options.redis.reduce((a, b) => a + b, 0) === accepted && options.apiVoters === acceptedVotes;
+  return { ...options, accepted, ok };
+}
+
+function report(summary, stored, options, marks, ok) {
+  const { m, count, acceptedVotes, failed, attempted, noopDone, vote, noop, votesPerS, noopPerS } = summary;
+  const { redisTotal, redisVoters, mongoTotal, persistS } = stored;
   say('');
   say(`vote storm on one poll through the gateway (${RATE}/s target, ${DURATION_S} s each, LOG_LEVEL=${LOG_LEVEL}, one ${process.arch} machine running k6 and the stack)`);
   say(`  votes:  attempted ${attempted}, accepted ${acceptedVotes} (${votesPerS.toFixed(1)}/s), errors ${failed} (${((failed / Math.max(attempted, 1)) * 100).toFixed(2)}%: 409 ${count('vote_conflicts')}, 429 ${count('vote_rate_limited')}, 5xx/network ${count('vote_server_errors')}, other ${count('vote_other_errors')}), dropped by k6 ${m['dropped_iterations{scenario:votes}']?.values?.count ?? 0}`);
@@ -160,7 +204,7 @@ async function main() {
   say(`          latency p50 ${fmt(noop.med)}, p95 ${fmt(noop['p(95)'])}, p99 ${fmt(noop['p(99)'])}, max ${fmt(noop.max)}`);
   say(`  ratio vote/no-op: throughput ${(votesPerS / Math.max(noopPerS, 1e-9)).toFixed(2)}, p95 ${(vote['p(95)'] / noop['p(95)']).toFixed(2)}×, p99 ${(vote['p(99)'] / noop['p(99)']).toFixed(2)}×`);
   say(`  check: Redis counter ${redisTotal}, Redis voters ${redisVoters}, MongoDB votes ${mongoTotal} (after ${persistS.toFixed(1)} s) vs accepted ${acceptedVotes}: ${ok ? 'EQUAL' : 'MISMATCH'}`);
-  say(`  options: Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')} (votersCount ${options.apiVoters}) vs ${optionsAccepted} options marked by accepted votes (every ${BALLOT_EVERY || '–'}th a ballot of two): ${optionsOk ? 'EQUAL' : 'MISMATCH'}`);
+  say(`  options: Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')} (votersCount ${options.apiVoters}) vs ${options.accepted} options marked by accepted votes (every ${BALLOT_EVERY || '–'}th a ballot of two): ${options.ok ? 'EQUAL' : 'MISMATCH'}`);
   if (marks.votesEnd) {
     const spent = (from, to) =>
       Object.keys(marks[to])
@@ -172,7 +216,6 @@ async function main() {
     say(`  CPU seconds, no-op phase: ${spent('noopStart', 'noopEnd')}`);
     say(`  CPU seconds, vote phase:  ${spent('votesStart', 'votesEnd')}`);
   }
-  return ok ? 0 : 1;
 }
 
 function cpuSeconds(pid) {

@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod } from 'fastify';
+import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import cookie from '@fastify/cookie';
-import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import type { Redis } from 'ioredis';
 import type { FromSchema } from 'json-schema-to-ts';
 import {
@@ -13,15 +12,11 @@ import {
   matchClientRoute,
   matchEmbedRoute,
   serviceNames,
-  type ServiceName,
 } from '@meydan/proto';
 import {
-  IDENTITY_HEADER,
   createFastify,
   methodsAllowedAt,
-  signIdentity,
   visitor,
-  withoutTraceContext,
   type Bus,
   type Identity,
   type Logger,
@@ -36,15 +31,16 @@ import { clientKey } from './client-ip.js';
 import { OpenSockets } from './sockets.js';
 import { exceptLoadGenerators, loadGenerators } from './load-generators.js';
 import { OpenApiDocuments, documentedRoutes } from './openapi.js';
-import { PublicAnswerCache, type UpstreamAnswer } from './public-cache.js';
+import { PublicAnswerCache } from './public-cache.js';
 import { StaticAssets } from './static-assets.js';
 import { LinkPreviews } from './link-previews.js';
 import { allowFraming, embedSecurityHeaders } from './embeds.js';
-import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
-import { routingTable } from './routing-table.js';
+import { addProxyRoutes } from './proxy-routes.js';
 import { normalizeUrl, pathTexts } from './paths.js';
-import { MAX_URL_LENGTH, isBodyTooLarge, limitBody } from './request-limits.js';
+import { MAX_URL_LENGTH, limitBody } from './request-limits.js';
 import { adminGuard, isForeignOrigin, originCheck, sendSecurityHeaders } from './security.js';
+
+export { MAX_SOCKET_FRAME_BYTES } from './proxy-routes.js';
 
 export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;
 
@@ -83,29 +79,6 @@ const SOCKET = /^\/ws(\/|$)/i;
 const AMBIGUOUS_PATH = Symbol('meydan.ambiguousPath');
 /** Marks a raw request whose target is longer than MAX_URL_LENGTH. */
 const URL_TOO_LONG = Symbol('meydan.urlTooLong');
-/** Largest websocket frame the gateway accepts or relays (socket.io messages are far smaller). */
-export const MAX_SOCKET_FRAME_BYTES = 1024 * 1024;
-
-/** Client-sent headers that could pose as an identity: never forwarded. */
-const SPOOFABLE = /^x-(meydan-|user-|userid|user_id|role|identity)/i;
-
-function upstreamOf(config: GatewayConfig, service: ServiceName): string {
-  const urls: Record<ServiceName, string> = {
-    auth: config.AUTH_URL,
-    polls: config.POLLS_URL,
-    social: config.SOCIAL_URL,
-    notifications: config.NOTIFICATIONS_URL,
-    contact: config.CONTACT_URL,
-    admin: config.ADMIN_URL,
-  };
-  return urls[service];
-}
-
-function withoutSpoofable(headers: Record<string, unknown>): Record<string, unknown> {
-  const clean: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(headers)) if (!SPOOFABLE.test(name)) clean[name] = value;
-  return clean;
-}
 
 /** Asks every service over NATS whether it is ready. */
 export async function servicesHealth(bus: Bus, timeoutMs: number, requestId: string) {
@@ -127,24 +100,199 @@ export async function servicesHealth(bus: Bus, timeoutMs: number, requestId: str
 
 /**
  * The public entry: `/api/*` proxied to the owning service with a signed identity, `/ws` to the
- * notifications service, `/api/health` from every service's NATS health responder, and the SPA.
+ * notifications service, `/api/health` from every service's NATS health responder, and the SPA. Each step below
+ * adds its hooks in the order a request meets them.
  */
 export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> {
-  const { config, bus } = deps;
-  const https = (config.PUBLIC_ORIGIN ?? '').startsWith('https://');
-  const sessionStore = new SessionReader(deps.sessionRedis, (config.SESSION_TTL_DAYS ?? DEFAULT_SESSION_TTL_DAYS) * 24 * 3600, deps.log);
-  const identities = new IdentityResolver(bus, sessionStore, deps.log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000, {
-    redis: deps.redis,
+  const { config, bus, log } = deps;
+  const origin = config.PUBLIC_ORIGIN ?? 'http://localhost:8080';
+  const identities = identityResolver(deps);
+  const allowedOrigins = allowedOriginsOf(config);
+  const pages = {
+    staticAssets: new StaticAssets(config.WEB_DIST),
+    embedHeaders: embedSecurityHeaders(origin),
+    linkPreviews: new LinkPreviews(bus, log, origin.replace(/\/+$/, '')),
+    openApi: new OpenApiDocuments(bus, log, origin, config.OPENAPI_CACHE_MS ?? 300_000, config.HEALTH_TIMEOUT_MS ?? 1500),
+  };
+
+  const app = createFastify(redactingLogger(log), {
+    notFound: pageOrNotFound(pages),
+    accessLogLevel: 'info',
+    trustProxy: trustProxyOption(config.TRUST_PROXY ?? 'false'),
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS ?? 30_000,
+    rewriteUrl: normalPath,
+  });
+  app.decorateRequest('gatewayIdentity', null as unknown as GatewayIdentity);
+  // Bodies go to the services as sent (the proxy's catch-all parser); the gateway parses none itself.
+  app.removeContentTypeParser('text/plain');
+  app.addHook('onRequest', sendSecurityHeaders(origin));
+  await app.register(cookie);
+  const rateLimits = installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1, log);
+  refuseUnusablePaths(app);
+  // The cheap checks first: a refused request costs no identity lookup.
+  app.addHook('onRequest', originCheck(allowedOrigins));
+  const loadGeneratorList = loadGenerators(config.RATE_LIMIT_ALLOWLIST ?? '');
+  app.addHook('onRequest', exceptLoadGenerators(loadGeneratorList, rateLimits.beforeIdentity));
+  resolveIdentities(app, identities, allowedOrigins, origin.startsWith('https://'));
+  admitSockets(app, deps);
+  app.addHook('onRequest', adminGuard);
+  app.addHook('onRequest', exceptLoadGenerators(loadGeneratorList, rateLimits.afterIdentity));
+  app.addHook('preParsing', limitBody);
+  const publicAnswers = sharePublicAnswers(app);
+
+  addHealthRoutes(app, deps);
+  addEmbedVisitorRoute(app, identities);
+  addOpenApiRoutes(app, pages.openApi);
+  await addProxyRoutes(app, config, publicAnswers);
+  await pages.staticAssets.register(app);
+  return app;
+}
+
+/** Who is calling, from auth's session store or an API token; failed lookups counted in the gateway's Redis. */
+function identityResolver({ config, bus, log, redis, sessionRedis }: GatewayDeps): IdentityResolver {
+  const sessionStore = new SessionReader(sessionRedis, (config.SESSION_TTL_DAYS ?? DEFAULT_SESSION_TTL_DAYS) * 24 * 3600, log);
+  return new IdentityResolver(bus, sessionStore, log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000, {
+    redis,
     max: Math.max(1, Math.round(FAILED_LOOKUPS_PER_MINUTE * (config.RATE_LIMIT_SCALE ?? 1))),
   });
-  const allowedOrigins = new Set(
+}
+
+/** The site's own origin and the ones ALLOWED_ORIGINS adds, lower case. */
+function allowedOriginsOf(config: GatewayConfig): Set<string> {
+  return new Set(
     [config.PUBLIC_ORIGIN ?? '', ...(config.ALLOWED_ORIGINS ?? '').split(',')].map((o) => o.trim().toLowerCase()).filter(Boolean),
   );
-  const staticAssets = new StaticAssets(config.WEB_DIST);
-  const embedHeaders = embedSecurityHeaders(config.PUBLIC_ORIGIN ?? 'http://localhost:8080');
-  const linkPreviews = new LinkPreviews(bus, deps.log, (config.PUBLIC_ORIGIN ?? 'http://localhost:8080').replace(/\/+$/, ''));
+}
 
-  const notFound: RouteHandlerMethod = async (request, reply) => {
+/**
+ * One normal form for every path (paths.ts): what the guards decide on is what the router and proxy use. A target
+ * too long or a path `normalizeUrl` refused is marked on the raw request and routed to `/`, for refuseUnusablePaths.
+ */
+function normalPath(raw: IncomingMessage): string {
+  const url = raw.url ?? '/';
+  if (url.length > MAX_URL_LENGTH) {
+    (raw as IncomingMessage & { [URL_TOO_LONG]?: boolean })[URL_TOO_LONG] = true;
+    return '/';
+  }
+  const normal = normalizeUrl(url);
+  if (normal === null) (raw as IncomingMessage & { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH] = true;
+  return normal ?? '/';
+}
+
+/** Every request starts as a visitor; one whose target normalPath marked ends here with 414 or 400. */
+function refuseUnusablePaths(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    request.gatewayIdentity = { ...visitor, ip: request.ip, visitorId: null, authMethod: null };
+    if ((request.raw as { [URL_TOO_LONG]?: boolean })[URL_TOO_LONG]) {
+      request.log.warn({ length: request.originalUrl.length }, 'request target too long');
+      return reply.code(414).send({ error: 'uri_too_long', message: errorCatalogue.uri_too_long.message });
+    }
+    if ((request.raw as { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH]) {
+      request.log.warn({ url: request.originalUrl }, 'ambiguous path refused');
+      return reply.code(400).send({ error: 'invalid_path', message: pathTexts.invalid });
+    }
+  });
+}
+
+/** Who is calling: resolved once here, then signed into every request forwarded to a service. */
+function resolveIdentities(app: FastifyInstance, identities: IdentityResolver, allowedOrigins: Set<string>, https: boolean): void {
+  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
+    if (!NEEDS_IDENTITY.test(request.url)) return;
+    // A page on another site may open our socket, but never with the member's session.
+    if (SOCKET.test(request.url) && isForeignOrigin(request, allowedOrigins)) return;
+    const { lookupRefused, ...resolved } = await identities.resolve(request.cookies, request.headers.authorization, request.id, clientKey(request.ip));
+    if (lookupRefused) request.log.warn({ ip: request.ip, credential: lookupRefused }, 'too many failed identity lookups');
+    if (lookupRefused === 'token') {
+      return reply.code(429).header('retry-after', '60').send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+    }
+    Object.assign(request.gatewayIdentity, resolved);
+    const embedVisitor = request.headers[EMBED_VISITOR_HEADER];
+    let visitorId =
+      identities.verifyVisitor(request.cookies[VISITOR_COOKIE]) ?? identities.verifyVisitor(typeof embedVisitor === 'string' ? embedVisitor : undefined);
+    if (!visitorId && issuesVisitorCookie(request.method, request.url.split('?')[0] ?? '')) {
+      const signed = identities.signVisitor();
+      visitorId = identities.verifyVisitor(signed);
+      reply.setCookie(VISITOR_COOKIE, signed, { httpOnly: true, sameSite: 'lax', secure: https, path: '/', maxAge: 365 * 24 * 3600 });
+    }
+    request.gatewayIdentity.visitorId = visitorId;
+  });
+}
+
+/** The cap on open sockets per member and per visitor's address, and their sessions checked while they stay open. */
+function admitSockets(app: FastifyInstance, { config, sessionRedis, bus, log }: GatewayDeps): void {
+  const sockets = new OpenSockets(config.RATE_LIMIT_SCALE ?? 1, sessionRedis, bus, log, config.SOCKET_SESSION_CHECK_MS ?? 60_000);
+  app.addHook('onClose', async () => sockets.stop());
+  app.addHook('onRequest', sockets.admit);
+}
+
+/** Public answers shared between callers asking for the same one at once (public-cache.ts). */
+function sharePublicAnswers(app: FastifyInstance): PublicAnswerCache {
+  const publicAnswers = new PublicAnswerCache();
+  // However a request ends, one that was fetching an answer for others lets them go on.
+  app.addHook('onResponse', (request, _reply, done) => {
+    publicAnswers.fetchOver(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    publicAnswers.fetchOver(request);
+    done();
+  });
+  return publicAnswers;
+}
+
+/** `/healthz` and `/readyz` of the gateway itself, `/api/health` of every service. */
+function addHealthRoutes(app: FastifyInstance, { config, bus, redis, sessionRedis }: GatewayDeps): void {
+  app.get('/healthz', async () => ({ service: 'gateway', alive: true }));
+  app.get('/readyz', async (_request, reply) => {
+    const nats = !bus.nc.isClosed();
+    const redisReady = redis.status === 'ready' && sessionRedis.status === 'ready';
+    const ready = nats && redisReady;
+    return reply.code(ready ? 200 : 503).send({ service: 'gateway', ready, checks: { nats, redis: redisReady } });
+  });
+  app.get('/api/health', async (request, reply) => {
+    const health = await servicesHealth(bus, config.HEALTH_TIMEOUT_MS ?? 1500, request.id);
+    return reply.code(health.status === 'ok' ? 200 : 503).send(health);
+  });
+}
+
+/** An embed's visitor id (embeds.ts): signed like the visitor cookie, kept by the embed in its own storage. */
+function addEmbedVisitorRoute(app: FastifyInstance, identities: IdentityResolver): void {
+  app.get('/api/embed/visitor', async (_request, reply) => reply.header('cache-control', 'no-store').send({ visitor: identities.signVisitor() }));
+}
+
+/**
+ * The whole public API, from the services' own route schemas; the admin routes only for administrators (the admin
+ * guard stands before /api/admin/*, this path too).
+ */
+function addOpenApiRoutes(app: FastifyInstance, openApi: OpenApiDocuments): void {
+  for (const [url, audience] of [['/api/openapi.json', 'public'], ['/api/admin/openapi.json', 'admin']] as const) {
+    app.get(url, async (request, reply) => {
+      const { docs, missing } = await openApi.get(request.id);
+      if (missing.length === serviceNames.length) {
+        return reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
+      }
+      if (missing.length > 0) reply.header('x-openapi-missing', missing.join(','));
+      return reply.header('cache-control', audience === 'admin' ? 'private, no-cache' : 'no-cache').send(docs[audience]);
+    });
+  }
+}
+
+/**
+ * What no route answers: an API address gets 405 (with what it takes) or 404; a page gets the SPA shell, framable for
+ * an embed, with a poll's link-preview tags, or with 404 when the path is no client route.
+ */
+function pageOrNotFound({
+  staticAssets,
+  embedHeaders,
+  linkPreviews,
+  openApi,
+}: {
+  staticAssets: StaticAssets;
+  embedHeaders: ReturnType<typeof embedSecurityHeaders>;
+  linkPreviews: LinkPreviews;
+  openApi: OpenApiDocuments;
+}): RouteHandlerMethod {
+  return async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
     const isApi = /^\/api(\/|$)/i.test(path);
     if (isApi) {
@@ -174,197 +322,4 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     const known = matchClientRoute(path) !== null;
     return staticAssets.sendShell(request, reply, known ? 200 : 404);
   };
-
-  const app = createFastify(redactingLogger(deps.log), {
-    notFound,
-    accessLogLevel: 'info',
-    trustProxy: trustProxyOption(config.TRUST_PROXY ?? 'false'),
-    requestTimeoutMs: config.REQUEST_TIMEOUT_MS ?? 30_000,
-    // One normal form for every path (paths.ts): what the guards decide on is what the router and proxy use.
-    rewriteUrl: (raw) => {
-      const url = raw.url ?? '/';
-      if (url.length > MAX_URL_LENGTH) {
-        (raw as IncomingMessage & { [URL_TOO_LONG]?: boolean })[URL_TOO_LONG] = true;
-        return '/';
-      }
-      const normal = normalizeUrl(url);
-      if (normal === null) (raw as IncomingMessage & { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH] = true;
-      return normal ?? '/';
-    },
-  });
-  app.decorateRequest('gatewayIdentity', null as unknown as GatewayIdentity);
-  // Bodies go to the services as sent (the proxy's catch-all parser); the gateway parses none itself.
-  app.removeContentTypeParser('text/plain');
-  app.addHook('onRequest', sendSecurityHeaders(config.PUBLIC_ORIGIN ?? 'http://localhost:8080'));
-  await app.register(cookie);
-  const rateLimits = installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1, deps.log);
-
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    request.gatewayIdentity = { ...visitor, ip: request.ip, visitorId: null, authMethod: null };
-    if ((request.raw as { [URL_TOO_LONG]?: boolean })[URL_TOO_LONG]) {
-      request.log.warn({ length: request.originalUrl.length }, 'request target too long');
-      return reply.code(414).send({ error: 'uri_too_long', message: errorCatalogue.uri_too_long.message });
-    }
-    if ((request.raw as { [AMBIGUOUS_PATH]?: boolean })[AMBIGUOUS_PATH]) {
-      request.log.warn({ url: request.originalUrl }, 'ambiguous path refused');
-      return reply.code(400).send({ error: 'invalid_path', message: pathTexts.invalid });
-    }
-  });
-  // The cheap checks first: a refused request costs no identity lookup.
-  app.addHook('onRequest', originCheck(allowedOrigins));
-  const loadGeneratorList = loadGenerators(config.RATE_LIMIT_ALLOWLIST ?? '');
-  app.addHook('onRequest', exceptLoadGenerators(loadGeneratorList, rateLimits.beforeIdentity));
-  // Who is calling: resolved once here, then signed into every request forwarded to a service.
-  app.addHook('onRequest', async (request: FastifyRequest, reply) => {
-    if (!NEEDS_IDENTITY.test(request.url)) return;
-    // A page on another site may open our socket, but never with the member's session.
-    if (SOCKET.test(request.url) && isForeignOrigin(request, allowedOrigins)) return;
-    const { lookupRefused, ...resolved } = await identities.resolve(request.cookies, request.headers.authorization, request.id, clientKey(request.ip));
-    if (lookupRefused) request.log.warn({ ip: request.ip, credential: lookupRefused }, 'too many failed identity lookups');
-    if (lookupRefused === 'token') {
-      return reply.code(429).header('retry-after', '60').send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
-    }
-    Object.assign(request.gatewayIdentity, resolved);
-    const embedVisitor = request.headers[EMBED_VISITOR_HEADER];
-    let visitorId =
-      identities.verifyVisitor(request.cookies[VISITOR_COOKIE]) ?? identities.verifyVisitor(typeof embedVisitor === 'string' ? embedVisitor : undefined);
-    if (!visitorId && issuesVisitorCookie(request.method, request.url.split('?')[0] ?? '')) {
-      const signed = identities.signVisitor();
-      visitorId = identities.verifyVisitor(signed);
-      reply.setCookie(VISITOR_COOKIE, signed, { httpOnly: true, sameSite: 'lax', secure: https, path: '/', maxAge: 365 * 24 * 3600 });
-    }
-    request.gatewayIdentity.visitorId = visitorId;
-  });
-  const sockets = new OpenSockets(config.RATE_LIMIT_SCALE ?? 1, deps.sessionRedis, bus, deps.log, config.SOCKET_SESSION_CHECK_MS ?? 60_000);
-  app.addHook('onClose', async () => sockets.stop());
-  app.addHook('onRequest', sockets.admit);
-  app.addHook('onRequest', adminGuard);
-  app.addHook('onRequest', exceptLoadGenerators(loadGeneratorList, rateLimits.afterIdentity));
-  app.addHook('preParsing', limitBody);
-  const publicAnswers = new PublicAnswerCache();
-  // However a request ends, one that was fetching an answer for others lets them go on.
-  app.addHook('onResponse', (request, _reply, done) => {
-    publicAnswers.fetchOver(request);
-    done();
-  });
-  app.addHook('onRequestAbort', (request, done) => {
-    publicAnswers.fetchOver(request);
-    done();
-  });
-
-  /** The identity signed for exactly this request: its method, its (normal) path and the service it goes to. */
-  const signedHeaders = (request: FastifyRequest, headers: Record<string, unknown>, service: ServiceName) => {
-    const { userId, role, visitorId, ip, authMethod } = request.gatewayIdentity;
-    const binding = { method: request.method, path: request.url.split('?')[0] ?? '/', service };
-    return {
-      ...withoutTraceContext(withoutSpoofable(headers)),
-      'x-request-id': request.id,
-      [IDENTITY_HEADER]: signIdentity({ userId, role, visitorId, ip, authMethod }, config.INTERNAL_SECRET, binding),
-    };
-  };
-
-  app.get('/healthz', async () => ({ service: 'gateway', alive: true }));
-  app.get('/readyz', async (_request, reply) => {
-    const nats = !bus.nc.isClosed();
-    const redis = deps.redis.status === 'ready' && deps.sessionRedis.status === 'ready';
-    const ready = nats && redis;
-    return reply.code(ready ? 200 : 503).send({ service: 'gateway', ready, checks: { nats, redis } });
-  });
-  // An embed's visitor id (embeds.ts): signed like the visitor cookie, kept by the embed in its own storage.
-  app.get('/api/embed/visitor', async (_request, reply) => reply.header('cache-control', 'no-store').send({ visitor: identities.signVisitor() }));
-  app.get('/api/health', async (request, reply) => {
-    const health = await servicesHealth(bus, config.HEALTH_TIMEOUT_MS ?? 1500, request.id);
-    return reply.code(health.status === 'ok' ? 200 : 503).send(health);
-  });
-
-  const openApi = new OpenApiDocuments(
-    bus,
-    deps.log,
-    config.PUBLIC_ORIGIN ?? 'http://localhost:8080',
-    config.OPENAPI_CACHE_MS ?? 300_000,
-    config.HEALTH_TIMEOUT_MS ?? 1500,
-  );
-  // The whole public API, from the services' own route schemas; the admin routes only for administrators (the admin
-  // guard stands before /api/admin/*, this path too).
-  for (const [url, audience] of [['/api/openapi.json', 'public'], ['/api/admin/openapi.json', 'admin']] as const) {
-    app.get(url, async (request, reply) => {
-      const { docs, missing } = await openApi.get(request.id);
-      if (missing.length === serviceNames.length) {
-        return reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
-      }
-      if (missing.length > 0) reply.header('x-openapi-missing', missing.join(','));
-      return reply.header('cache-control', audience === 'admin' ? 'private, no-cache' : 'no-cache').send(docs[audience]);
-    });
-  }
-
-  for (const route of routingTable) {
-    const upstreams = Upstreams.parse(upstreamOf(config, route.service));
-    const chosen = new WeakMap<object, string>();
-    const attempts = new WeakMap<object, number>();
-    // One replica: a fixed upstream. Several: each request (and socket) to the next in turn.
-    const replicas = upstreams.urls.length > 1;
-    const options: FastifyHttpProxyOptions = {
-      upstream: replicas ? '' : upstreams.urls[0]!,
-      prefix: route.prefix,
-      rewritePrefix: route.prefix,
-      replyOptions: {
-        ...(replicas
-          ? {
-              getUpstream: (request: object) => {
-                const url = upstreams.pick();
-                chosen.set(request, url);
-                return url;
-              },
-            }
-          : {}),
-        rewriteRequestHeaders: (request, headers) => signedHeaders(request as FastifyRequest, headers, route.service),
-        onResponse: (request, reply, upstream) => {
-          publicAnswers.relay(request as FastifyRequest, reply as FastifyReply, upstream as unknown as UpstreamAnswer).catch((err: unknown) => {
-            reply.request.log.warn({ err, service: route.service }, 'upstream answer broke off');
-            if (!reply.sent) {
-              reply.removeHeader('content-length');
-              reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
-            }
-          });
-        },
-        onError: (reply, { error }) => {
-          if (isBodyTooLarge(error)) {
-            reply.request.log.info({ service: route.service }, 'body over the limit stopped');
-            return reply.code(413).header('connection', 'close').send({ error: 'payload_too_large', message: errorCatalogue.payload_too_large.message });
-          }
-          const url = chosen.get(reply.request);
-          const failure = upstreamFailureOf(error);
-          if (url && failure) upstreams.markDown(url);
-          const tries = (attempts.get(reply.request) ?? 1) + 1;
-          if (url && tries <= upstreams.urls.length && mayTryAnother(reply.request.method, failure)) {
-            const other = upstreams.pick();
-            if (other !== url && upstreams.isUp(other)) {
-              attempts.set(reply.request, tries);
-              chosen.set(reply.request, other);
-              reply.request.log.warn({ err: error, service: route.service, upstream: url, retry: other }, 'upstream replica unreachable: asking another');
-              return reply.from(reply.request.url.split('?', 1)[0]!, { ...options.replyOptions, getUpstream: () => other });
-            }
-          }
-          reply.request.log.warn({ err: error, service: route.service, upstream: url }, 'upstream unreachable');
-          reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
-        },
-      },
-    };
-    if (route.websocket) {
-      // The websocket upgrade is signed the same way (its request has been through onRequest). Cookies stay
-      // here: the notifications service learns who is connecting from the signed identity alone.
-      const wsClientOptions = {
-        rewriteRequestHeaders: (headers: Record<string, unknown>, request: FastifyRequest) => signedHeaders(request, headers, route.service),
-        maxPayload: MAX_SOCKET_FRAME_BYTES,
-      } as FastifyHttpProxyOptions['wsClientOptions'];
-      const wsServerOptions = { maxPayload: MAX_SOCKET_FRAME_BYTES };
-      await app.register(httpProxy, { ...options, websocket: true, wsClientOptions, wsServerOptions });
-    } else {
-      await app.register(httpProxy, { ...options, preHandler: publicAnswers.serveStored });
-    }
-  }
-
-  await staticAssets.register(app);
-
-  return app;
 }
