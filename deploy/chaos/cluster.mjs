@@ -19,7 +19,7 @@
 // Env: CHAOS_RATE (votes/s, default 300), CHAOS_STORM_S (default 120), CHAOS_QUIET_S (default 8), CHAOS_REDIS
 // (sentinel | cluster, default sentinel), CHAOS_FAULTS (a comma list of nats-leader, nats-follower, redis-master,
 // postgres-primary; default all), REPLICAS (processes of each service, default 2), CHAOS_KEEP (keep the temp dir with
-// every log), LOG_LEVEL of the processes (default warn).
+// every log), LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the caller has just built: `npm test`).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -138,8 +138,10 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
 
 async function main() {
   const k6 = ensureK6();
-  say('building the workspaces (tsc -b)…');
-  if (spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('tsc -b failed');
+  if (!process.env.CHAOS_SKIP_BUILD) {
+    say('building the workspaces (tsc -b)…');
+    if (spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('tsc -b failed');
+  }
   workDir = mkdtempSync(join(tmpdir(), 'meydan-chaos-cluster-'));
   // Run as root, PostgreSQL runs as its own user (see cluster-servers.mjs), who must reach its directory in here.
   chmodSync(workDir, 0o755);

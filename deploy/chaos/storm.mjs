@@ -48,9 +48,14 @@ async function warmUp(base, post, processes) {
   const res = await post('/api/polls/shareable', pollBody('ısınma'));
   if (res.status !== 201) throw new Error(`warm-up poll not created: ${res.status} ${await res.text()}`);
   const code = (await res.json()).shareUrl.split('/').pop();
+  // Every visitor's cookie first, then the votes back to back: the gateway takes turns among a service's processes
+  // over all its requests, so a page and a vote each in turn would send every vote to the same process.
+  const cookies = [];
   for (let i = 0; i < processes * 2; i++) {
     const page = await fetch(`${base}/api/s/${code}`);
-    const cookie = page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    cookies.push(page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+  }
+  for (const cookie of cookies) {
     const vote = await fetch(`${base}/api/s/${code}/vote`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ optionIndex: 0 }) });
     if (vote.status !== 200) throw new Error(`warm-up vote refused: ${vote.status} ${await vote.text()}`);
   }

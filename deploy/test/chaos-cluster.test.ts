@@ -31,6 +31,8 @@ describe('the chaos run on clusters', () => {
       CHAOS_FAULTS: 'nats-leader,redis-master,postgres-primary',
       CHAOS_REDIS: 'sentinel',
       REPLICAS: '2',
+      // `npm test` has just built every workspace (and a single run of this file is preceded by `npx tsc -b`).
+      CHAOS_SKIP_BUILD: '1',
     });
     // The table: one row per fault, in order, each recovered, with votes in its window and none lost or doubled.
     const rows = out
