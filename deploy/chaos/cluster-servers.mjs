@@ -135,7 +135,9 @@ export async function startRedisSentinel(dir, { binary }) {
  */
 export async function startRedisCluster(dir, { binary }) {
   const ports = await freePorts(6);
-  const args = ['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000', '--cluster-require-full-coverage', 'no', '--cluster-config-file', 'nodes.conf'];
+  // Validity factor 0: a replica takes over however long ago it last heard from its master (with the default, one
+  // whose master had been quiet refused: "Disconnected from master for longer than allowed").
+  const args = ['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000', '--cluster-require-full-coverage', 'no', '--cluster-replica-validity-factor', '0', '--cluster-config-file', 'nodes.conf'];
   const nodes = new Map();
   for (const port of ports) nodes.set(port, await redisNode(dir, `redis-${port}`, port, binary, args));
   execFileSync(which('redis-cli') ?? 'redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '1', '--cluster-yes'], { stdio: 'ignore' });
@@ -224,7 +226,7 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
   };
   await until('the standby to be synchronous', () => syncState() === 'sync', 30_000);
   const pgUrl = `postgres://postgres@127.0.0.1:${primaryPort},127.0.0.1:${standbyPort}/ferretdb?target_session_attrs=read-write&sslmode=disable`;
-  let ferret = await startFerret({ ferretdb, dir, port: ferretPort, pgUrl });
+  const ferret = await startFerret({ ferretdb, dir, port: ferretPort, pgUrl });
   say?.(`PostgreSQL primary :${primaryPort}, synchronous standby :${standbyPort}, FerretDB :${ferretPort}`);
   return {
     url: ferret.url,
@@ -233,11 +235,6 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
     async failover() {
       await killHard(primary);
       run('pg_ctl', ['promote', '-w', '-D', standbyDir]);
-    },
-    /** FerretDB stopped and started again on its port (when it does not follow the promoted standby by itself). */
-    async restartFerret() {
-      await ferret.stop(5000);
-      ferret = await startFerret({ ferretdb, dir, port: ferretPort, pgUrl });
     },
     stop: async () => {
       await ferret.stop(5000);

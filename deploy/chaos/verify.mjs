@@ -38,7 +38,10 @@ async function checkStores({ base, urls }, { polls, creator }, accepted, cutOff)
     for (const doc of docs) stored.set(`${key}|${doc.voter}`, (stored.get(`${key}|${doc.voter}`) ?? 0) + 1);
     const redisTotal = Number((await redis.hget(`polls:poll:{${id}}:c`, 't')) ?? 0);
     const redisVoters = await redis.hlen(`polls:poll:{${id}}:v`);
-    const api = await (await fetch(`${base}/api/polls/${id}`, { headers: { cookie: `sid=${creator}` } })).json();
+    // A stack that no longer answers is a disagreement, not a verdict that never comes.
+    const api = await fetch(`${base}/api/polls/${id}`, { headers: { cookie: `sid=${creator}` }, signal: AbortSignal.timeout(30_000) })
+      .then((res) => res.json())
+      .catch((err) => ({ totalVotes: `no answer (${err.message})` }));
     // Votes whose connection was cut (no answer) and that were counted all the same belong to the expected total.
     const counted = expected(key) + docs.filter((d) => cutOff(`${key}|${d.voter}`)).length;
     const row = { poll: key, accepted: counted, mongo: docs.length, redisTotal, redisVoters, api: api.totalVotes ?? api.poll?.totalVotes };
