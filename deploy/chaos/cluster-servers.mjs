@@ -211,20 +211,14 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
     return startProcess(name, cmd, args, { logFile: join(dir, `${name}.log`) });
   };
   const primary = postgres('postgres-primary', primaryDir, primaryPort);
-  await waitForPort(primaryPort, { proc: primary.proc, name: 'postgres primary' });
-  const sql = (command) => run('psql', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-q', '-c', command]);
-  sql('CREATE DATABASE ferretdb');
-  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream']);
-  const standby = postgres('postgres-standby', standbyDir, standbyPort);
-  await waitForPort(standbyPort, { proc: standby.proc, name: 'postgres standby' });
-  // Only now, and only the primary's own settings (the standby was copied before): every commit waits for the standby.
-  sql("ALTER SYSTEM SET synchronous_standby_names = '*'");
-  sql('SELECT pg_reload_conf()');
-  const syncState = () => {
-    const [cmd, args] = user.wrap(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-tAc', 'SELECT sync_state FROM pg_stat_replication']);
-    return spawnSync(cmd, args, { encoding: 'utf8' }).stdout.trim();
-  };
-  await until('the standby to be synchronous', () => syncState() === 'sync', 30_000);
+  let standby = null;
+  try {
+    await replicate({ primary, primaryPort, standbyDir, standbyPort, postgres, run, user, bin, started: (handle) => (standby = handle) });
+  } catch (err) {
+    await standby?.stop(5000);
+    await primary.stop(5000);
+    throw err;
+  }
   const pgUrl = `postgres://postgres@127.0.0.1:${primaryPort},127.0.0.1:${standbyPort}/ferretdb?target_session_attrs=read-write&sslmode=disable`;
   const ferret = await startFerret({ ferretdb, dir, port: ferretPort, pgUrl });
   say?.(`PostgreSQL primary :${primaryPort}, synchronous standby :${standbyPort}, FerretDB :${ferretPort}`);
@@ -242,6 +236,25 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
       await primary.stop(10_000);
     },
   };
+}
+
+/** The primary up, its database, the standby copied from it and started (told to `started`), then every commit made to wait for it. */
+async function replicate({ primary, primaryPort, standbyDir, standbyPort, postgres, run, user, bin, started }) {
+  await waitForPort(primaryPort, { proc: primary.proc, name: 'postgres primary' });
+  const sql = (command) => run('psql', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-q', '-c', command]);
+  sql('CREATE DATABASE ferretdb');
+  // A fast checkpoint: the default spreads it over minutes, and the copy waits for it.
+  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--checkpoint=fast']);
+  const standby = started(postgres('postgres-standby', standbyDir, standbyPort));
+  await waitForPort(standbyPort, { proc: standby.proc, name: 'postgres standby' });
+  // Only now, and only the primary's own settings (the standby was copied before): every commit waits for the standby.
+  sql("ALTER SYSTEM SET synchronous_standby_names = '*'");
+  sql('SELECT pg_reload_conf()');
+  const syncState = () => {
+    const [cmd, args] = user.wrap(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-tAc', 'SELECT sync_state FROM pg_stat_replication']);
+    return spawnSync(cmd, args, { encoding: 'utf8' }).stdout.trim();
+  };
+  await until('the standby to be synchronous', () => syncState() === 'sync', 30_000);
 }
 
 async function startFerret({ ferretdb, dir, port, pgUrl }) {
