@@ -1,7 +1,8 @@
 // Makes a fresh clone runnable: installs npm dependencies when they are missing or stale and,
 // with --servers, what the tests run: the server programs (nats-server, redis-server, FerretDB or mongod), Chromium,
 // the card font (fonts-dejavu-core), Schemathesis (the fuzz test), and kubeconform with the Kubernetes JSON schemas
-// (the manifest validation).
+// (the manifest validation); with --servers or --postgres, PostgreSQL (`npm run chaos:cluster` and its short run in the
+// tests).
 // Plain Node with built-ins only: it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -9,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSchemathesis } from '../fuzz/schemathesis.mjs';
 import { ensureKubeconform, ensureKubeSchemas } from '../tools/ensure-tools.mjs';
-import { ensureCardFont, ensureChromium, ensureServerBinaries } from './servers.mjs';
+import { ensureCardFont, ensureChromium, ensurePostgres, ensureServerBinaries } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -37,6 +38,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       ensureKubeconform();
       ensureKubeSchemas();
     }
+    if (process.argv.includes('--servers') || process.argv.includes('--postgres')) ensurePostgres();
   } catch (err) {
     process.stderr.write(`${err.message}\n`);
     process.exit(1);

@@ -12,13 +12,14 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * `authRoot`): their session ids, user ids and usernames, in the same order. */
 export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, mongoDb = 'meydan_auth' }) {
   const { default: mongoose } = await import('mongoose');
-  const { Redis } = await import('ioredis');
+  // The kit's client: REDIS_URL may name one server, Sentinel's master or a Cluster (`npm run chaos:cluster`).
+  const { createRedisClient } = await import('@meydan/kit');
   const { userModel } = await import(join(authRoot, 'services/auth/dist/model/user.js'));
   const { hashPassword } = await import(join(authRoot, 'services/auth/dist/domain/secrets.js'));
   const sessionsModule = ['services/auth/dist/store/sessions.js', 'services/auth/dist/sessions.js'].map((p) => join(authRoot, p)).find((p) => existsSync(p));
   const { SessionStore } = await import(sessionsModule);
   const conn = await mongoose.createConnection(mongoUrl, { dbName: mongoDb }).asPromise();
-  const redis = new Redis(redisUrl, { keyPrefix: 'auth:' });
+  const redis = createRedisClient(redisUrl, { keyPrefix: 'auth:' });
   try {
     const User = userModel(conn);
     await User.init();

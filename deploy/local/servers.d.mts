@@ -23,6 +23,8 @@ export function aptInstall(packages: string[]): void;
 export function ensureFerretDb(): string;
 export function ensureServerBinaries(options?: { nats?: boolean; redis?: boolean; mongo?: boolean }): Binaries;
 export function ensureChromium(): string;
+/** The directory of PostgreSQL's programs (initdb, pg_basebackup, pg_ctl, postgres), installed when missing. */
+export function ensurePostgres(): string;
 export function freePort(): Promise<number>;
 export function portInUse(port: number, host?: string): Promise<boolean>;
 export function waitForPort(port: number, options?: { timeoutMs?: number; proc?: ChildProcess; name?: string }): Promise<void>;

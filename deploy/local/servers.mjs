@@ -3,7 +3,7 @@
 // and MailDev. Used by `npm start` (deploy/local/start.mjs) and by the test harness
 // (test/global-setup.ts). Plain Node with built-ins only: it runs before `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, cpSync, chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { accessSync, constants, cpSync, chmodSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -120,6 +120,17 @@ export function ensureServerBinaries({ nats = true, redis = true, mongo = true }
     if (!result.mongod) result.ferretdb = ensureFerretDb();
   }
   return result;
+}
+
+/** PostgreSQL's programs (initdb, pg_basebackup, pg_ctl, postgres) from Debian's package, the newest
+ * installed; installed when missing (`npm run chaos:cluster`'s PostgreSQL primary and standby). */
+export function ensurePostgres() {
+  const base = '/usr/lib/postgresql';
+  const newest = () => (existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))[0] : undefined);
+  if (!newest()) aptInstall(['postgresql']);
+  const version = newest();
+  if (!version) throw new Error(`postgresql was installed but ${base}/<version>/bin/initdb is missing`);
+  return join(base, version, 'bin');
 }
 
 /** The font the polls service draws link-preview cards with (every Turkish letter): Debian's fonts-dejavu-core. */

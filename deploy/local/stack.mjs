@@ -292,15 +292,17 @@ export const LOAD_RUN_ENV = Object.freeze({ SHARE_VOTE_IP_LIMIT: '100000000', SH
  * `logLevel` and `options` (without `webDist`, the gateway serves a one-line page: a load run asks for none). Unless
  * told otherwise, only auth, polls and notifications must start (another is said and left out), and the gateway's
  * /api/health is not waited for. The servers are in `servers` (`servers.restart(name)`), their URLs in `urls`; `processes()` lists them too; `stop()`
- * stops everything.
+ * stops everything. `external` ({ nats, redis, mongo }: URLs) names servers started elsewhere (e.g. the clusters of
+ * `npm run chaos:cluster`), which are neither started nor stopped here.
  */
-export async function startThrowawayStack({ workDir, persist = false, logLevel = 'warn', env = {}, webDist, required = ['auth', 'polls', 'notifications'], health = false, started = [], ...options }) {
+export async function startThrowawayStack({ workDir, persist = false, logLevel = 'warn', env = {}, webDist, required = ['auth', 'polls', 'notifications'], health = false, started = [], external = {}, ...options }) {
   if (!webDist) {
     webDist = join(workDir, 'web');
     mkdirSync(webDist, { recursive: true });
     writeFileSync(join(webDist, 'index.html'), '<!doctype html><title>Meydan</title>');
   }
-  const servers = await startServers({ dataDir: workDir, binaries: ensureServerBinaries(), persist, started });
+  const binaries = ensureServerBinaries({ nats: !external.nats, redis: !external.redis, mongo: !external.mongo });
+  const servers = await startServers({ dataDir: workDir, binaries, persist, started, external });
   try {
     const stack = await startStack({
       logDir: workDir,

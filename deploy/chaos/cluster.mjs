@@ -1,0 +1,159 @@
+// `npm run chaos:cluster`: the chaos run against clusters of the real data servers on loopback, and proof that no
+// acknowledged vote is lost or counted twice when a data node dies under a vote storm.
+//
+// 1. builds (tsc -b) and starts, in a temp dir: nats-server ×3 as one JetStream cluster (every stream in three copies,
+//    NATS_STREAM_REPLICAS=3); Redis with Sentinel (a master, two replicas, three sentinels; `redis+sentinel://`) or,
+//    with CHAOS_REDIS=cluster, a Redis Cluster (three masters, three replicas; `redis+cluster://`); PostgreSQL, a
+//    primary and a synchronous streaming standby, under FerretDB v1 (one URL naming both, target_session_attrs=
+//    read-write: it follows the promoted standby by itself);
+// 2. starts two processes of every service (REPLICAS) and the gateway through the launcher, under the supervisor;
+// 3. seeds members and polls, and runs deploy/chaos/vote-storm.js (k6) at CHAOS_RATE votes per second;
+// 4. meanwhile, one after another, each started again and caught up before the next (except PostgreSQL's): kill -9
+//    of the NATS server leading the votes' stream; of a NATS follower of it; of the Redis master (Sentinel's master,
+//    or the Cluster master holding the hottest poll's slot); of the PostgreSQL primary, the standby promoted with
+//    `pg_ctl promote`;
+// 5. prints the table of `npm run chaos` (fault, window, failed in it, time to recover, votes checked, lost, doubled)
+//    and the per-poll equality (accepted = MongoDB = Redis = API); exits non-zero on any lost or doubled vote, any
+//    disagreement, or any 5xx outside a fault's window.
+//
+// Env: CHAOS_RATE (votes/s, default 300), CHAOS_STORM_S (default 120), CHAOS_QUIET_S (default 8), CHAOS_REDIS
+// (sentinel | cluster, default sentinel), CHAOS_FAULTS (a comma list of nats-leader, nats-follower, redis-master,
+// postgres-primary; default all), REPLICAS (processes of each service, default 2), CHAOS_KEEP (keep the temp dir with
+// every log), LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the caller has just built: `npm test`).
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ensureFerretDb, ensureServerBinaries } from '../local/servers.mjs';
+import { SERVICES, replicasOf, startThrowawayStack } from '../local/stack.mjs';
+import { ensureK6 } from '../tools/ensure-tools.mjs';
+import { startNatsCluster, startPostgresFerret, startRedisCluster, startRedisSentinel } from './cluster-servers.mjs';
+import { runAsProcess, say, seed, stormUnderFaults } from './storm.mjs';
+import { verdict } from './verify.mjs';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const RATE = Number(process.env.CHAOS_RATE || 300);
+const QUIET_MS = Number(process.env.CHAOS_QUIET_S || 8) * 1000;
+const STORM_S = Number(process.env.CHAOS_STORM_S || 120);
+const REDIS = process.env.CHAOS_REDIS || 'sentinel';
+const REPLICAS = replicasOf(process.env.REPLICAS || 2);
+const FAULTS = (process.env.CHAOS_FAULTS || 'nats-leader,nats-follower,redis-master,postgres-primary').split(',').map((f) => f.trim());
+const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
+
+let workDir;
+let stack;
+let servers = [];
+/** Every process as it starts: what Ctrl-C stops while the stack is still coming up. */
+const started = [];
+
+async function stopAll() {
+  if (stack) await stack.stop();
+  else for (const handle of started.reverse()) await handle.stop(5000).catch(() => {});
+  for (const server of servers.reverse()) await server.stop().catch(() => {});
+  if (workDir && !process.env.CHAOS_KEEP) rmSync(workDir, { recursive: true, force: true });
+}
+
+/** The three clusters, each in its own directory of the run's temp dir. */
+async function startClusters() {
+  if (!['sentinel', 'cluster'].includes(REDIS)) throw new Error(`CHAOS_REDIS must be sentinel or cluster, not ${REDIS}`);
+  const binaries = ensureServerBinaries({ mongo: false });
+  const nats = await startNatsCluster(join(workDir, 'nats'), { binary: binaries.natsServer });
+  servers.push(nats);
+  const startRedis = REDIS === 'cluster' ? startRedisCluster : startRedisSentinel;
+  const redis = await startRedis(join(workDir, 'redis'), { binary: binaries.redisServer });
+  servers.push(redis);
+  const postgres = await startPostgresFerret(join(workDir, 'mongo'), { ferretdb: ensureFerretDb(), say });
+  servers.push(postgres);
+  say(`servers up: NATS ×3 (JetStream, R3), Redis ${REDIS === 'cluster' ? 'Cluster (3 masters, 3 replicas)' : 'with Sentinel (1 master, 2 replicas, 3 sentinels)'}, PostgreSQL primary + synchronous standby under FerretDB`);
+  return { nats, redis, postgres };
+}
+
+/** Two processes (REPLICAS) of every service and the gateway on the clusters, under the supervisor, all of them needed. */
+async function startClusterStack({ nats, redis, postgres }) {
+  stack = await startThrowawayStack({
+    workDir,
+    external: { nats: nats.url, redis: redis.url, mongo: postgres.url },
+    replicas: REPLICAS,
+    env: { NATS_STREAM_REPLICAS: '3' },
+    logLevel: LOG_LEVEL,
+    required: SERVICES,
+    health: true,
+    supervise: { backoffFirstMs: 200 },
+    started,
+  });
+  say(`stack up: ${REPLICAS} processes of each service and the gateway (logs in ${workDir})`);
+}
+
+/**
+ * The faults CHAOS_FAULTS names, in this order. Each kills one data node hard (SIGKILL to its process group); the
+ * NATS and Redis ones start it again once votes go through, and wait until it has rejoined and caught up.
+ */
+function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
+  const leaderOfVotes = async () => {
+    const where = await nats.leaderOf(VOTES_STREAM);
+    if (!where) throw new Error(`no leader of stream ${VOTES_STREAM}`);
+    return where;
+  };
+  let natsVictim;
+  let redisVictim;
+  const hotKey = `polls:poll:{${polls.member[0]}}:c`;
+  const all = {
+    'nats-leader': {
+      name: `kill -9 NATS leader of ${VOTES_STREAM}`,
+      act: async () => {
+        natsVictim = (await leaderOfVotes()).leader;
+        say(`    ${natsVictim} leads ${VOTES_STREAM}`);
+        await nats.kill(natsVictim);
+      },
+      heal: () => nats.restart(natsVictim, VOTES_STREAM),
+    },
+    'nats-follower': {
+      name: `kill -9 NATS follower of ${VOTES_STREAM}`,
+      act: async () => {
+        natsVictim = (await leaderOfVotes()).followers[0];
+        say(`    ${natsVictim} follows`);
+        await nats.kill(natsVictim);
+      },
+      heal: () => nats.restart(natsVictim, VOTES_STREAM),
+    },
+    'redis-master': {
+      name: REDIS === 'cluster' ? 'kill -9 Redis master of the hot slot' : 'kill -9 Redis master',
+      act: async () => {
+        redisVictim = REDIS === 'cluster' ? redis.masterOf(hotKey) : redis.master();
+        say(`    Redis :${redisVictim} is the master`);
+        await redis.kill(redisVictim);
+      },
+      heal: () => redis.restart(redisVictim),
+    },
+    'postgres-primary': {
+      name: 'kill -9 PostgreSQL primary, promote',
+      act: () => postgres.failover(),
+    },
+  };
+  const unknown = FAULTS.filter((f) => !all[f]);
+  if (unknown.length) throw new Error(`CHAOS_FAULTS: unknown ${unknown.join(', ')} (known: ${Object.keys(all).join(', ')})`);
+  return Object.keys(all).filter((f) => FAULTS.includes(f)).map((f) => all[f]);
+}
+
+async function main() {
+  const k6 = ensureK6();
+  if (!process.env.CHAOS_SKIP_BUILD) {
+    say('building the workspaces (tsc -b)…');
+    if (spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('tsc -b failed');
+  }
+  workDir = mkdtempSync(join(tmpdir(), 'meydan-chaos-cluster-'));
+  // Run as root, PostgreSQL runs as its own user (see cluster-servers.mjs), who must reach its directory in here.
+  chmodSync(workDir, 0o755);
+  const clusters = await startClusters();
+  await startClusterStack(clusters);
+  const run = { base: stack.base, workDir, rate: RATE, stormS: STORM_S, quietMs: QUIET_MS };
+  const seeded = await seed(stack, workDir, run);
+  // The stream the votes go to, as proto names it (built only now).
+  const { streams } = await import('@meydan/proto');
+  const plan = faults(clusters, seeded, streams.events.name);
+  const storm = await stormUnderFaults(k6, run, seeded, plan);
+  return verdict(stack, seeded, storm);
+}
+
+runAsProcess('chaos:cluster', main, stopAll);

@@ -1,0 +1,124 @@
+// The verdict of both chaos runs (`npm run chaos`, `npm run chaos:cluster`): what the storm was told against what the
+// stores hold, per voter and per poll, one table of the fault windows, and the exit code.
+import { readFileSync } from 'node:fs';
+import { say, stamp } from './storm.mjs';
+
+/** Every answer the storm got, from k6's console lines. */
+function readAnswers(consoleFile) {
+  return readFileSync(consoleFile, 'utf8')
+    .split('\n')
+    .map((line) => /V,(\d+),([ms]\d+),([^,]+),(\w+)/.exec(line))
+    .filter(Boolean)
+    .map(([, t, poll, voter, status]) => ({ t: Number(t), poll, voter, status: Number(status) || 0 }));
+}
+
+/**
+ * What the stores hold, once the vote consumer has caught up: per poll, the accepted votes against MongoDB's votes,
+ * Redis's counter and voters, and GET /api/polls/{id}; per voter, how often MongoDB holds their vote. `urls.redis`
+ * may name one server, Sentinel's master or a Cluster (the kit's client follows each).
+ */
+async function checkStores({ base, urls }, { polls, creator }, accepted, cutOff) {
+  const pollIds = Object.fromEntries([...polls.member.map((id, i) => [`m${i}`, id]), ...polls.shareIds.map((id, i) => [`s${i}`, id])]);
+  const { MongoClient, ObjectId } = await import('mongodb');
+  const { createRedisClient } = await import('@meydan/kit');
+  const client = await new MongoClient(urls.mongo).connect();
+  const votes = client.db('meydan_polls').collection('votes');
+  const expected = (key) => accepted.filter((a) => a.poll === key).length;
+  // Once a second, one count: asking more often only slows the consumer it waits for (FerretDB scans to count).
+  // Only the storm's polls: the probes' votes would make up for storm votes still on their way (a batch redelivered).
+  const stormPolls = { pollId: { $in: Object.values(pollIds).map((id) => new ObjectId(id)) } };
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && (await votes.countDocuments(stormPolls)) < accepted.length) await new Promise((r) => setTimeout(r, 1000));
+  const redis = createRedisClient(urls.redis);
+  const stored = new Map();
+  const perPoll = [];
+  let mismatch = false;
+  for (const [key, id] of Object.entries(pollIds)) {
+    const docs = await votes.find({ pollId: new ObjectId(id) }, { projection: { voter: 1 } }).toArray();
+    for (const doc of docs) stored.set(`${key}|${doc.voter}`, (stored.get(`${key}|${doc.voter}`) ?? 0) + 1);
+    const redisTotal = Number((await redis.hget(`polls:poll:{${id}}:c`, 't')) ?? 0);
+    const redisVoters = await redis.hlen(`polls:poll:{${id}}:v`);
+    // A stack that no longer answers is a disagreement, not a verdict that never comes.
+    const api = await fetch(`${base}/api/polls/${id}`, { headers: { cookie: `sid=${creator}` }, signal: AbortSignal.timeout(30_000) })
+      .then((res) => res.json())
+      .catch((err) => ({ totalVotes: `no answer (${err.message})` }));
+    // Votes whose connection was cut (no answer) and that were counted all the same belong to the expected total.
+    const counted = expected(key) + docs.filter((d) => cutOff(`${key}|${d.voter}`)).length;
+    const row = { poll: key, accepted: counted, mongo: docs.length, redisTotal, redisVoters, api: api.totalVotes ?? api.poll?.totalVotes };
+    if (new Set([row.accepted, row.mongo, row.redisTotal, row.redisVoters, row.api]).size !== 1) mismatch = true;
+    perPoll.push(row);
+  }
+  redis.disconnect();
+  await client.close();
+  return { stored, perPoll, mismatch };
+}
+
+/** One row per fault window (and one for the time outside them): failed requests, recovery, votes checked, lost, doubled. */
+function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWindow }, t0, stormEnd) {
+  const rows = [];
+  const spans = [...windows, { name: 'outside faults', start: t0, end: stormEnd, outside: true }];
+  for (const w of spans) {
+    const mine = (a) => (w.outside ? !inWindow(a) : a.t >= w.start && a.t <= w.end);
+    rows.push([
+      w.name,
+      w.outside ? '-' : `${stamp(w.start, t0)}–${stamp(w.end, t0)} s`,
+      answers.filter((a) => mine(a) && (a.status >= 500 || a.status === 0)).length,
+      w.outside ? '-' : w.recovered ? `${((w.recovered - w.start) / 1000).toFixed(1)} s` : 'not recovered',
+      accepted.filter(mine).length,
+      lost.filter(mine).length,
+      doubled.filter((k) => attempted.get(k) && mine(attempted.get(k))).length,
+    ]);
+  }
+  const header = ['fault', 'window', 'failed in it', 'time to recover', 'votes checked', 'lost', 'doubled'];
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
+  const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
+  say('');
+  say(line(header));
+  say(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
+  for (const row of rows) say(line(row));
+  say('');
+}
+
+/** What the storm was told: its answers, the accepted ones, and per poll and voter what was asked and accepted. */
+function tally(consoleFile, windows) {
+  const answers = readAnswers(consoleFile);
+  const accepted = answers.filter((a) => a.status >= 200 && a.status < 300);
+  const inWindow = (a) => windows.find((w) => a.t >= w.start && a.t <= w.end);
+  const acceptedKeys = new Map(accepted.map((a) => [`${a.poll}|${a.voter}`, a]));
+  const attempted = new Map(answers.map((a) => [`${a.poll}|${a.voter}`, a]));
+  const cutOff = (key) => !acceptedKeys.has(key) && (attempted.get(key)?.status ?? 0) === 0;
+  return { answers, accepted, inWindow, acceptedKeys, attempted, cutOff };
+}
+
+/**
+ * Compares what the storm was told with what the stores hold, prints the table and the verdict; 0 when all is well.
+ * `stack`: { base, urls, handles, gateway } (the supervised processes, whose restarts are told); `storm`: what
+ * `stormUnderFaults` resolved to.
+ */
+export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEnd }) {
+  const { answers, accepted, inWindow, acceptedKeys, attempted, cutOff } = tally(consoleFile, windows);
+  const outsideFailures = answers.filter((a) => (a.status >= 500 || a.status === 0) && !inWindow(a));
+  const { stored, perPoll, mismatch } = await checkStores(stack, seeded, accepted, cutOff);
+
+  // Per voter: an accepted vote missing from MongoDB is lost; one stored twice (or stored without a 2xx) is doubled.
+  const lost = [...acceptedKeys.values()].filter((a) => !stored.has(`${a.poll}|${a.voter}`));
+  // Doubled: stored twice, or stored although the voter was told it was not (4xx/5xx). A vote whose connection was
+  // cut (no answer) may or may not count: either is honest.
+  const doubled = [...stored.entries()]
+    .filter(([k, n]) => n > 1 || (!acceptedKeys.has(k) && (attempted.get(k)?.status ?? 0) !== 0))
+    .map(([k]) => k);
+  const unanswered = [...stored.keys()].filter(cutOff);
+
+  sayTable({ windows, answers, accepted, lost, doubled, attempted, inWindow }, t0, stormEnd);
+  say(`requests ${answers.length}, accepted ${accepted.length}, 409 ${answers.filter((a) => a.status === 409).length}, 5xx/no answer ${answers.filter((a) => a.status >= 500 || a.status === 0).length} (outside the fault windows: ${outsideFailures.length})`);
+  const supervised = { ...stack.handles, gateway: stack.gateway };
+  say(`restarts by the supervisor: ${Object.entries(supervised).map(([n, s]) => `${n} ${s.restarts}`).join(', ')}`);
+  say(`votes cut off by a fault (no answer) and counted: ${unanswered.length}`);
+  say('per poll: accepted (and cut off but counted) = MongoDB = Redis counter = Redis voters = GET /api/polls/{id}');
+  for (const r of perPoll) say(`  ${r.poll}: ${r.accepted} = ${r.mongo} = ${r.redisTotal} = ${r.redisVoters} = ${r.api}`);
+  const ok = windows.every((w) => w.recovered) && !mismatch && lost.length === 0 && doubled.length === 0 && outsideFailures.length === 0 && accepted.length > 0;
+  say(ok ? 'chaos: nothing lost, nothing doubled' : 'chaos: FAILED (see above)');
+  if (lost.length) say(`  lost, e.g.: ${lost.slice(0, 5).map((a) => `${a.poll} ${a.voter} at ${stamp(a.t, t0)} s`).join('; ')}`);
+  if (doubled.length) say(`  doubled, e.g.: ${doubled.slice(0, 5).join('; ')}`);
+  return ok ? 0 : 1;
+}

@@ -1,0 +1,55 @@
+/**
+ * `npm run chaos:cluster`, short: the real run (deploy/chaos/cluster.mjs) on its own clusters (NATS ×3 with R3
+ * streams, Redis with Sentinel, PostgreSQL primary and synchronous standby under FerretDB) with two processes of
+ * every service, a storm of 60 votes/s for 50 s and three faults: the NATS leader of the votes' stream, the Redis
+ * master and the PostgreSQL primary killed. The NATS follower is left to the full run (`npm run chaos:cluster`):
+ * losing one is what losing the leader already covers, minus the election, and every fault costs this suite a
+ * quarter of a minute on a loaded machine.
+ */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Runs cluster.mjs with `env`; its exit code and everything it printed. */
+function runChaosCluster(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  const child = spawn(process.execPath, [join(root, 'deploy/chaos/cluster.mjs')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => void (out += chunk.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })));
+}
+
+describe('the chaos run on clusters', () => {
+  it('loses and doubles no acknowledged vote when the NATS stream leader, the Redis master and the PostgreSQL primary are killed under a storm', async () => {
+    const { code, out } = await runChaosCluster({
+      CHAOS_RATE: '60',
+      CHAOS_STORM_S: '50',
+      CHAOS_QUIET_S: '4',
+      CHAOS_FAULTS: 'nats-leader,redis-master,postgres-primary',
+      CHAOS_REDIS: 'sentinel',
+      REPLICAS: '2',
+      // `npm test` has just built every workspace (and a single run of this file is preceded by `npx tsc -b`).
+      CHAOS_SKIP_BUILD: '1',
+    });
+    // The table: one row per fault, in order, each recovered, with votes in its window and none lost or doubled.
+    const rows = out
+      .split('\n')
+      .filter((line) => /^\| (kill|outside)/.test(line))
+      .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
+    expect(rows.map((r) => r[0]), out).toEqual(['kill -9 NATS leader of EVENTS', 'kill -9 Redis master', 'kill -9 PostgreSQL primary, promote', 'outside faults']);
+    for (const [fault, , , recovery, checked, lost, doubled] of rows) {
+      expect({ fault, lost, doubled }, out).toEqual({ fault, lost: '0', doubled: '0' });
+      expect(Number(checked), `${fault}: votes checked`).toBeGreaterThan(0);
+      if (fault !== 'outside faults') expect(recovery, out).toMatch(/^\d+\.\d s$/);
+    }
+    // Per poll: accepted = MongoDB = Redis counter = Redis voters = the API, for all five polls.
+    const perPoll = [...out.matchAll(/^ {2}([ms]\d): (\d+) = (\d+) = (\d+) = (\d+) = (\d+)$/gm)];
+    expect(perPoll.map((m) => m[1]), out).toEqual(['m0', 'm1', 'm2', 's0', 's1']);
+    for (const [, , ...counts] of perPoll) expect(new Set(counts).size, out).toBe(1);
+    expect(out).toContain('chaos: nothing lost, nothing doubled');
+    expect(code, out).toBe(0);
+  }, 300_000);
+});
