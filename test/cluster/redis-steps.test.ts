@@ -13,7 +13,7 @@ import { createModels, type Models } from '../../services/polls/src/model/index.
 import { Engagement } from '../../services/polls/src/store/engagement.js';
 import { keys } from '../../services/polls/src/store/keys.js';
 import { People } from '../../services/polls/src/store/people.js';
-import { takeQuota } from '../../services/polls/src/store/quota.js';
+import { Quotas } from '../../services/polls/src/store/quota.js';
 import { VoteCounters, type PollShape } from '../../services/polls/src/store/vote-counters.js';
 import { UserDirectory } from '../../services/social/src/store/user-directory.js';
 import { RateCounters } from '../../gateway/src/rate-limits.js';
@@ -137,14 +137,15 @@ describe('polls on a Redis Cluster', () => {
     const ip = '203.0.113.7';
     const claim = { network: ipField('secret', ip), perIp: 2 };
     const rateKey = keys.shareVoteRate(ip);
+    const quotas = new Quotas(conns.redis);
     const outcomes: string[] = [];
     for (const visitor of ['v:a', 'v:b', 'v:c']) {
-      expect(await takeQuota(conns.redis, rateKey, 4, 60_000)).toEqual({ allowed: true });
+      expect(await quotas.take(rateKey, 4, 60_000)).toEqual({ allowed: true });
       outcomes.push((await counters.cast(poll.id, 2, visitor, [1], claim)).status);
     }
     expect(outcomes).toEqual(['counted', 'counted', 'ip_used']);
-    expect(await takeQuota(conns.redis, rateKey, 4, 60_000)).toEqual({ allowed: true });
-    expect(await takeQuota(conns.redis, rateKey, 4, 60_000)).toMatchObject({ allowed: false });
+    expect(await quotas.take(rateKey, 4, 60_000)).toEqual({ allowed: true });
+    expect(await quotas.take(rateKey, 4, 60_000)).toMatchObject({ allowed: false });
     // An undone vote gives its IP claim back.
     await counters.undo(poll.id, 'v:b', [1], claim);
     expect((await counters.cast(poll.id, 2, 'v:c', [0], claim)).status).toBe('counted');

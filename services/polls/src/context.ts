@@ -9,6 +9,7 @@ import { Engagement } from './store/engagement.js';
 import { PollStore } from './store/polls.js';
 import { FeedPages } from './store/feed-pages.js';
 import type { PollDoc } from './model/index.js';
+import { Quotas } from './store/quota.js';
 import { VoteCounters } from './store/vote-counters.js';
 
 /** Everything the polls routes, handlers and jobs share. */
@@ -26,6 +27,8 @@ export interface PollsContext {
   feedPages: FeedPages<{ polls: PollDoc[]; totalCount: number; currentPage?: number; nextCursor?: string | null }>;
   live: LiveCountsPublisher;
   banned: BannedCreators;
+  /** Counted quotas: share-link vote attempts per IP network, comments per member. */
+  quotas: Quotas;
   /** A durable consumer's name, `polls--<purpose>` (the kit prefixes it with NATS_CONSUMER_PREFIX when set). */
   durable(purpose: string): string;
 }
@@ -50,6 +53,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     polls,
     live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId)),
     banned: new BannedCreators(deps.redis),
+    quotas: new Quotas(deps.redis),
     durable: (purpose) => `polls--${purpose}`,
   };
 }

@@ -18,7 +18,6 @@ import { addLike, createReport, pollById, recordShare, removeLike } from '../sto
 import type { EngagementField } from '../store/engagement.js';
 import { keys, voterOf } from '../store/keys.js';
 import { commentOn, commentPage, createComment, deleteComment } from '../store/comments.js';
-import { takeQuota } from '../store/quota.js';
 import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { modeShowsCounts } from '../domain/results-visibility.js';
@@ -155,7 +154,7 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
       const poll = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
       const text = request.body.text.trim();
-      const quota = await takeQuota(ctx.redis, keys.commentQuota(userId), limits.comment.perMinute, limits.comment.windowMs);
+      const quota = await ctx.quotas.take(keys.commentQuota(userId), limits.comment.perMinute, limits.comment.windowMs);
       if (!quota.allowed) {
         throw new HttpError(429, 'rate_limited', S.tooManyComments, { 'retry-after': String(quota.retryAfterSeconds) });
       }

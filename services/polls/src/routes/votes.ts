@@ -28,7 +28,6 @@ import type { PollDoc } from '../model/index.js';
 import { presentPoll } from '../store/present.js';
 import { keys, voterOf } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
-import { takeQuota } from '../store/quota.js';
 import type { CastOutcome, IpClaim } from '../store/vote-counters.js';
 import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
 
@@ -182,7 +181,7 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
       const viewer = identityOf(request);
       const ip = viewer.ip ?? 'unknown';
       if (!viewer.userId) {
-        const rate = await takeQuota(ctx.redis, keys.shareVoteRate(ipNetwork(ip)), ctx.config.SHARE_VOTE_IP_LIMIT ?? 30, 60_000);
+        const rate = await ctx.quotas.take(keys.shareVoteRate(ipNetwork(ip)), ctx.config.SHARE_VOTE_IP_LIMIT ?? 30, 60_000);
         if (!rate.allowed) throw new HttpError(429, 'rate_limited', S.tooManyShareVotes, { 'retry-after': String(rate.retryAfterSeconds) });
       }
       const pollId = await ctx.polls.idOfCode(request.params.shortUrl);

@@ -23,9 +23,22 @@ interface QuotaCommands {
 
 export type QuotaOutcome = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 
-export async function takeQuota(redis: Redis, key: string, limit: number, windowMs: number): Promise<QuotaOutcome> {
-  const r = redis as Redis & QuotaCommands;
-  if (!(r as unknown as Record<string, unknown>)['pollsTakeQuota']) r.defineCommand('pollsTakeQuota', { numberOfKeys: 1, lua: TAKE });
-  const waitMs = await r.pollsTakeQuota(key, limit, windowMs);
-  return waitMs === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+/**
+ * Counted quotas (share-link vote attempts per IP network, comments per member). The script is defined when the
+ * service starts, never on first use: ioredis mismatches the replies of commands already queued when a command is
+ * defined while they wait (its issue 1931), which answered one request with another's reply and crashed the process.
+ */
+export class Quotas {
+  private readonly redis: Redis & QuotaCommands;
+
+  constructor(redis: Redis) {
+    const r = redis as Redis & QuotaCommands;
+    if (!(r as unknown as Record<string, unknown>)['pollsTakeQuota']) r.defineCommand('pollsTakeQuota', { numberOfKeys: 1, lua: TAKE });
+    this.redis = r;
+  }
+
+  async take(key: string, limit: number, windowMs: number): Promise<QuotaOutcome> {
+    const waitMs = await this.redis.pollsTakeQuota(key, limit, windowMs);
+    return waitMs === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+  }
 }
