@@ -27,7 +27,7 @@ import {
   type Logger,
   type Readiness,
 } from '@meydan/kit';
-import { trustProxyOption, type gatewayConfigSchema } from './config.js';
+import { serviceUrlVar, trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { redactingLogger } from './log-redaction.js';
@@ -90,15 +90,7 @@ export const MAX_SOCKET_FRAME_BYTES = 1024 * 1024;
 const SPOOFABLE = /^x-(meydan-|user-|userid|user_id|role|identity)/i;
 
 function upstreamOf(config: GatewayConfig, service: ServiceName): string {
-  const urls: Record<ServiceName, string> = {
-    auth: config.AUTH_URL,
-    polls: config.POLLS_URL,
-    social: config.SOCIAL_URL,
-    notifications: config.NOTIFICATIONS_URL,
-    contact: config.CONTACT_URL,
-    admin: config.ADMIN_URL,
-  };
-  return urls[service];
+  return config[serviceUrlVar(service)];
 }
 
 function withoutSpoofable(headers: Record<string, unknown>): Record<string, unknown> {
