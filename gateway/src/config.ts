@@ -30,9 +30,10 @@ const serviceUrls = { type: 'string', pattern: '^https?://[^,\\s]+(\\s*,\\s*http
 export const serviceUrlVar = <S extends ServiceName>(service: S) => `${service.toUpperCase() as Uppercase<S>}_URL` as const;
 type UrlVars<T extends readonly string[]> = { readonly [I in keyof T]: `${Uppercase<T[I] & string>}_URL` };
 type ServiceUrlVars = UrlVars<typeof serviceNames>;
+export type ServiceUrlVar = ServiceUrlVars[number];
 const serviceUrlVars = serviceNames.map(serviceUrlVar) as unknown as ServiceUrlVars;
 const serviceUrlProperties = Object.fromEntries(serviceUrlVars.map((name: string) => [name, serviceUrls])) as {
-  readonly [V in ServiceUrlVars[number]]: typeof serviceUrls;
+  readonly [V in ServiceUrlVar]: typeof serviceUrls;
 };
 
 export const gatewayConfigSchema = {
