@@ -1,7 +1,7 @@
 /**
  * The realtime socket's own messages (socket.io at /ws, websocket transport; the upgrade carries the gateway's signed
- * identity): authentication, poll subscriptions and the `notification` push. The event names are in socket-events.ts,
- * which event carries which schema in contracts.ts.
+ * identity): authentication, poll subscriptions and the `notification` push. The event names, and which schema each
+ * carries, are in proto/src/socket-events.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { idField } from '../common.js';

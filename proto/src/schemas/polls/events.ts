@@ -1,7 +1,7 @@
 /**
  * The polls service's JetStream events (`events.polls.*`), its live counts on core NATS (`live.polls.counts`) and
- * their push to the realtime socket (`poll_update`). Which subject or socket event carries which schema is said in
- * contracts.ts.
+ * their push to the realtime socket (`poll_update`). Which subject carries which schema is said in contracts.ts, which
+ * socket event in socket-events.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { countField, dateTimeField, idField, nullableIdField, objectIdField, pollTypes, voteCountsField } from '../common.js';
