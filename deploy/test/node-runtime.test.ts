@@ -1,5 +1,5 @@
 /**
- * The memory settings every Meydan Node process runs with (deploy/local/node-runtime.mjs, README.md § Memory): what
+ * The memory settings every Meydan Node process runs with (deploy/local/node-runtime.mjs, deploy/README.md § Memory): what
  * they are, that a process started through startNodeProcess really runs with them, and that every Meydan process
  * deploy/ starts (npm start, the bench, chaos) is started that way. deploy.test.ts checks the Docker image, compose
  * and the Kubernetes manifests.

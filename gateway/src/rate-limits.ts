@@ -145,7 +145,7 @@ export class RateCounters {
     return outcome(entry.count, max, entry.resetAt - now);
   }
 
-  /** Adds the pending counts to Redis's in one pipeline and takes over Redis's totals and windows. */
+  /** Adds the pending counts to Redis's and takes over Redis's totals and windows. */
   async sync(): Promise<void> {
     this.syncTimer = null;
     const now = Date.now();
@@ -163,23 +163,20 @@ export class RateCounters {
     }
     this.dirty.clear();
     if (batch.length === 0) return;
-    const pipe = this.redis.pipeline();
-    for (const [key, entry, add] of batch) (pipe as unknown as HitCommand).gatewayRateLimitHit(`rl:${key}`, add, entry.windowMs);
-    try {
-      const replies = (await pipe.exec()) ?? [];
-      const at = Date.now();
-      replies.forEach(([err, reply], i) => {
-        if (err) return;
-        const [count, ttl] = reply as [number, number];
-        const entry = batch[i]![1];
-        // Requests counted here since the sync began are still pending: they are on top of Redis's count.
-        entry.count = Math.max(entry.count, count + entry.pending);
-        entry.resetAt = at + ttl;
-      });
-    } catch (err) {
-      // Redis unreachable: the counts stay local (this gateway is still limited); they are not added later.
-      this.log.warn({ err }, 'rate limit counts not shared');
-    }
+    // One script call per key, sent together: the keys are of many clients, so on many nodes of a cluster.
+    const replies = await Promise.allSettled(batch.map(([key, entry, add]) => this.redis.gatewayRateLimitHit(`rl:${key}`, add, entry.windowMs)));
+    const at = Date.now();
+    replies.forEach((reply, i) => {
+      if (reply.status === 'rejected') return;
+      const [count, ttl] = reply.value;
+      const entry = batch[i]![1];
+      // Requests counted here since the sync began are still pending: they are on top of Redis's count.
+      entry.count = Math.max(entry.count, count + entry.pending);
+      entry.resetAt = at + ttl;
+    });
+    const failed = replies.find((reply): reply is PromiseRejectedResult => reply.status === 'rejected');
+    // Redis unreachable: the counts stay local (this gateway is still limited); they are not added later.
+    if (failed) this.log.warn({ err: failed.reason }, 'rate limit counts not shared');
   }
 
   close(): void {

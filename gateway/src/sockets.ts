@@ -1,9 +1,10 @@
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { SESSION_COOKIE, events, sessionKeys, sessionUserOf } from '@meydan/proto';
+import { SESSION_COOKIE, events } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import { clientKey } from './client-ip.js';
+import { endedSessions } from './sessions.js';
 
 /** Realtime sockets (`/ws`) open at once through one gateway process: per member, and per IP for visitors. */
 export const SOCKETS_PER_MEMBER = 10;
@@ -81,14 +82,13 @@ export class OpenSockets {
     });
   };
 
-  /** Reads the sessions of the chosen member sockets (one pipeline) and closes those whose session is gone. */
+  /** Reads the sessions of the chosen member sockets and closes those whose session is gone. */
   private async checkSessions(which: (m: MemberSocket) => boolean): Promise<void> {
     const chosen = [...this.members].filter((m) => m.sid !== null && which(m));
     if (chosen.length === 0) return;
     const sids = [...new Set(chosen.map((m) => m.sid!))];
     try {
-      const raws = await this.sessionRedis.mget(...sids.map((sid) => sessionKeys.session(sid)));
-      const ended = new Set(sids.filter((sid, i) => sessionUserOf(raws[i] ?? null) === null));
+      const ended = await endedSessions(this.sessionRedis, sids);
       if (ended.size > 0) this.close((m) => m.sid !== null && ended.has(m.sid) && chosen.includes(m), 'session ended');
     } catch (err) {
       // Redis unreachable: the sockets stay; the next check (or event) tries again.

@@ -4,28 +4,24 @@
  * them with 'Oy ver' as one ballot, a visitor does the same on the share page and in the embed; percentages are of
  * the voters. Bad ballots through the real gateway get a Turkish 400. Accessibility checked; screenshots taken.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
-import { startStack, type Stack } from './stack.js';
-import { call, createMember, elementScreenshot, launchBrowser, mobile, newContext, screenshot, watchErrors, type Member } from './support.js';
+import type { Stack } from './stack.js';
+import { browserRun, call, elementScreenshot, mobile, pollCard, screenshot, toastWith, uniqueTag, type Member } from './support.js';
 
+const run = browserRun([
+  ['selinmc', 'Selin Ak'],
+  ['kaanmc', 'Kaan Er'],
+]);
 let stack: Stack;
-let browser: Browser;
 let selin: Member;
 let kaan: Member;
-const contexts: BrowserContext[] = [];
+beforeAll(() => {
+  stack = run.stack;
+  [selin, kaan] = run.members as [Member, Member];
+});
 
-async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, stack, options);
-  contexts.push(context);
-  const page = await context.newPage();
-  return { page, errors: watchErrors(page) };
-}
-
-const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
-const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
-const tag = () => Math.random().toString(36).slice(2, 6);
+const open = run.open;
 
 interface PollAnswer {
   id: string;
@@ -45,21 +41,9 @@ async function shareablePoll(title: string, options: string[], maxChoices: numbe
   return created.body.poll;
 }
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  [selin, kaan] = await Promise.all([createMember(stack, 'selinmc', 'Selin Ak'), createMember(stack, 'kaanmc', 'Kaan Er')]);
-}, 120_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close().catch(() => undefined);
-  await stack?.stop();
-}, 60_000);
-
 describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
   it('is switched on in the create dialog with a maximum, and a member sends a ballot of two options with “Oy ver”', async () => {
-    const title = `Hangi dilleri konuşuyorsun? ${tag()}`;
+    const title = `Hangi dilleri konuşuyorsun? ${uniqueTag()}`;
     const creator = await open({ sid: selin.sid, theme: 'dark' });
     await creator.page.goto('/kesfet');
     await creator.page.getByRole('button', { name: 'Soru Fırlat' }).click();
@@ -91,8 +75,8 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     await expectNoAxeViolations(creator.page, 'create dialog with multiple choice on [member, dark, desktop]');
     await elementScreenshot(create, 'multiple-choice-create-dialog-dark');
     await create.getByRole('button', { name: 'Soruyu Fırlat' }).click();
-    await toast(creator.page, 'Sorun fırlatıldı, artık herkes görebilir!').waitFor();
-    const mine = card(creator.page, title);
+    await toastWith(creator.page, 'Sorun fırlatıldı, artık herkes görebilir!').waitFor();
+    const mine = pollCard(creator.page, title);
     await mine.waitFor();
     const pollId = (await mine.getAttribute('data-poll-id'))!;
     const created = await call<PollAnswer>(stack, 'GET', `/api/polls/${pollId}`, { sid: selin.sid });
@@ -100,7 +84,7 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
 
     const voter = await open({ sid: kaan.sid, theme: 'light' });
     await voter.page.goto('/kesfet');
-    const theirs = card(voter.page, title);
+    const theirs = pollCard(voter.page, title);
     await theirs.getByText('En fazla 2 seçenek işaretleyebilirsin.').waitFor();
     const submit = theirs.getByRole('button', { name: 'Oy ver' });
     expect(await submit.isDisabled()).toBe(true);
@@ -138,13 +122,13 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     expect(again.body.message).toBe('Bu ankete zaten oy verdin');
     // After a reload the card still marks both of the member's options.
     await voter.page.reload();
-    await card(voter.page, title).locator('[data-chosen]').nth(1).waitFor();
+    await pollCard(voter.page, title).locator('[data-chosen]').nth(1).waitFor();
     expect(creator.errors).toEqual([]);
     expect(voter.errors).toEqual([]);
   });
 
   it('lets a visitor send a ballot on the share page (mobile) and in the embed', async () => {
-    const poll = await shareablePoll(`Kahvaltıda neler olmalı? ${tag()}`, ['Simit', 'Peynir', 'Zeytin', 'Menemen'], 3);
+    const poll = await shareablePoll(`Kahvaltıda neler olmalı? ${uniqueTag()}`, ['Simit', 'Peynir', 'Zeytin', 'Menemen'], 3);
     const { page, errors } = await open({ viewport: mobile, theme: 'light' });
     await page.goto(`/s/${poll.shortUrl}`);
     await page.getByText('En fazla 3 seçenek işaretleyebilirsin.').waitFor();
@@ -177,10 +161,10 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('refuses bad ballots and a bad maximum through the gateway in Turkish, and documents both in the OpenAPI document', async () => {
-    const shared = await shareablePoll(`Tatil nerede? ${tag()}`, ['Ege', 'Karadeniz', 'Akdeniz'], 2);
+    const shared = await shareablePoll(`Tatil nerede? ${uniqueTag()}`, ['Ege', 'Karadeniz', 'Akdeniz'], 2);
     const created = await call<PollAnswer>(stack, 'POST', '/api/polls', {
       sid: selin.sid,
-      body: { title: `Tatil ne zaman? ${tag()}`, category: 'yemek-mekan', type: 'public', options: ['Haziran', 'Temmuz', 'Ağustos'], maxChoices: 2 },
+      body: { title: `Tatil ne zaman? ${uniqueTag()}`, category: 'yemek-mekan', type: 'public', options: ['Haziran', 'Temmuz', 'Ağustos'], maxChoices: 2 },
     });
     expect(created.status).toBe(201);
     const poll = created.body;

@@ -6,58 +6,42 @@
  * screenshots taken.
  */
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
-import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, elementScreenshot, launchBrowser, newContext, screenshot, watchErrors, type Member } from './support.js';
+import type { Stack } from './stack.js';
+import { browserRun, call, createPoll, elementScreenshot, pollCard, screenshot, toastWith, uniqueTag, type Member } from './support.js';
 
+const run = browserRun([
+  ['selin', 'Selin Ak'],
+  ['kaan', 'Kaan Er'],
+]);
 let stack: Stack;
-let browser: Browser;
 let selin: Member;
 let kaan: Member;
-const contexts: BrowserContext[] = [];
+beforeAll(() => {
+  stack = run.stack;
+  [selin, kaan] = run.members as [Member, Member];
+});
 
-async function open(sid: string): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, stack, { sid });
-  contexts.push(context);
-  const page = await context.newPage();
-  return { page, errors: watchErrors(page) };
-}
-
-const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
-const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
-const tag = () => Math.random().toString(36).slice(2, 6);
-
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  [selin, kaan] = await Promise.all([createMember(stack, 'selin', 'Selin Ak'), createMember(stack, 'kaan', 'Kaan Er')]);
-}, 120_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close().catch(() => undefined);
-  await stack?.stop();
-}, 60_000);
+const open = (sid: string) => run.open({ sid });
 
 describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
   it('edits the title in the first minute, then closes the poll early behind a confirm dialog', async () => {
-    const title = `Hafta sonu nereye? ${tag()}`;
+    const title = `Hafta sonu nereye? ${uniqueTag()}`;
     const poll = await createPoll(stack, selin, { title, category: 'kesfet-seyahat', options: ['Deniz', 'Dağ', 'Şehir'] });
     expect((await call(stack, 'POST', `/api/polls/${poll.id}/vote`, { sid: kaan.sid, body: { optionIndex: 1 } })).status).toBe(200);
 
     const { page, errors } = await open(selin.sid);
     await page.goto('/kesfet');
-    const mine = card(page, title);
+    const mine = pollCard(page, title);
     const edit = mine.getByRole('button', { name: /^Düzenle \(0:\d\d\)$/ });
     await edit.waitFor();
     expect(await edit.getAttribute('title')).toMatch(/^Düzenleme için 0:\d\d kaldı$/);
     // Another member's card has no creator controls.
     const other = await open(kaan.sid);
     await other.page.goto('/kesfet');
-    await card(other.page, title).waitFor();
-    expect(await card(other.page, title).locator('[data-creator-controls]').count()).toBe(0);
+    await pollCard(other.page, title).waitFor();
+    expect(await pollCard(other.page, title).locator('[data-creator-controls]').count()).toBe(0);
 
     await edit.click();
     const dialog = page.locator('[data-dialog="edit-poll"]');
@@ -67,8 +51,8 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     const newTitle = `${title} (güncel)`;
     await dialog.getByLabel('Başlık').fill(newTitle);
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
-    await toast(page, 'Anket güncellendi').waitFor();
-    const edited = card(page, newTitle);
+    await toastWith(page, 'Anket güncellendi').waitFor();
+    const edited = pollCard(page, newTitle);
     await edited.waitFor();
     expect((await call<{ title: string }>(stack, 'GET', `/api/polls/${poll.id}`, { sid: kaan.sid })).body.title).toBe(newTitle);
 
@@ -87,10 +71,10 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     await confirm.getByRole('heading', { name: 'Anket sonlandırılsın mı?' }).waitFor();
     await expectNoAxeViolations(page, 'close poll confirm dialog');
     await confirm.getByRole('button', { name: 'Evet, sonlandır' }).click();
-    await toast(page, 'Anket sonlandırıldı').waitFor();
+    await toastWith(page, 'Anket sonlandırıldı').waitFor();
     // The feed lists open polls only (a closed one leaves it at its next load); the poll itself says it ended.
     await page.goto(`/profil?anket=${poll.id}`);
-    const ended = card(page, newTitle);
+    const ended = pollCard(page, newTitle);
     await ended.locator('[data-ended]', { hasText: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.' }).waitFor();
     await ended.locator('[data-results]').waitFor();
     expect(await ended.locator('[data-option="1"] [data-votes]').textContent()).toBe('1 oy');
@@ -106,19 +90,19 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('shows no edit control once the first minute is over (closing stays)', async () => {
-    const title = `Bir dakikadan eski ${tag()}`;
+    const title = `Bir dakikadan eski ${uniqueTag()}`;
     await createPoll(stack, selin, { title, category: 'serbest-kursu', options: ['Evet', 'Hayır'] });
     const { page } = await open(selin.sid);
     // The page's clock a minute ahead (timers keep running): the window is over for the card.
     await page.clock.setFixedTime(Date.now() + 61_000);
     await page.goto('/kesfet');
-    const mine = card(page, title);
+    const mine = pollCard(page, title);
     await mine.getByRole('button', { name: 'Sonlandır' }).waitFor();
     expect(await mine.getByRole('button', { name: /Düzenle/ }).count()).toBe(0);
   });
 
   it('rolls a refused vote back with a toast that says how long to wait (429 and 503 with retry-after)', async () => {
-    const title = `Çay mı kahve mi? ${tag()}`;
+    const title = `Çay mı kahve mi? ${uniqueTag()}`;
     await createPoll(stack, selin, { title, category: 'yemek-mekan', options: ['Çay', 'Kahve'] });
     const { page, errors } = await open(kaan.sid);
     let answer: { status: number; retryAfter: string; body: object } = { status: 429, retryAfter: '17', body: { error: 'rate_limited', message: 'Çok fazla istek' } };
@@ -128,13 +112,13 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
       await route.fulfill({ status: answer.status, headers: { 'retry-after': answer.retryAfter }, contentType: 'application/json', body: JSON.stringify(answer.body) });
     });
     await page.goto('/kesfet');
-    const theirs = card(page, title);
+    const theirs = pollCard(page, title);
     await theirs.getByRole('button', { name: 'Kahve' }).click();
     // Shown at once, before the server answers.
     await theirs.locator('[data-chosen][data-option="1"]').waitFor();
     release();
-    await toast(page, 'Çok hızlı oy veriyorsun').waitFor();
-    expect(await toast(page, 'Çok hızlı oy veriyorsun').textContent()).toContain('Lütfen 17 saniye sonra tekrar dene.');
+    await toastWith(page, 'Çok hızlı oy veriyorsun').waitFor();
+    expect(await toastWith(page, 'Çok hızlı oy veriyorsun').textContent()).toContain('Lütfen 17 saniye sonra tekrar dene.');
     await theirs.getByRole('button', { name: 'Kahve' }).waitFor();
     expect(await theirs.locator('[data-results]').count()).toBe(0);
     await expectNoAxeViolations(page, 'a refused vote, rolled back');
@@ -144,8 +128,8 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     await theirs.getByRole('button', { name: 'Çay' }).click();
     await theirs.locator('[data-chosen][data-option="0"]').waitFor();
     release();
-    await toast(page, 'Oylama şu an yoğun').waitFor();
-    expect(await toast(page, 'Oylama şu an yoğun').textContent()).toContain('Lütfen 5 saniye sonra tekrar dene.');
+    await toastWith(page, 'Oylama şu an yoğun').waitFor();
+    expect(await toastWith(page, 'Oylama şu an yoğun').textContent()).toContain('Lütfen 5 saniye sonra tekrar dene.');
     await theirs.getByRole('button', { name: 'Çay' }).waitFor();
 
     // Once the server takes it, the vote stays.

@@ -5,31 +5,32 @@
  * another member, an always poll's results before voting, the presenter view, a share-link page and an embed of
  * polls with hidden results, and an unknown choice refused in Turkish. Accessibility checked; screenshots taken.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
-import { startStack, type Stack } from './stack.js';
-import { call, createMember, elementScreenshot, launchBrowser, newContext, screenshot, watchErrors, type Member } from './support.js';
+import type { Stack } from './stack.js';
+import { browserRun, call, elementScreenshot, pollCard, screenshot, toastWith, uniqueTag, type Member } from './support.js';
 
+const run = browserRun([
+  ['selin', 'Selin Ak'],
+  ['kaan', 'Kaan Er'],
+]);
 let stack: Stack;
-let browser: Browser;
 let selin: Member;
 let kaan: Member;
-const contexts: BrowserContext[] = [];
+beforeAll(() => {
+  stack = run.stack;
+  [selin, kaan] = run.members as [Member, Member];
+});
 
 /** A page of the member, with every socket frame it receives kept (to prove what the socket did not say). */
 async function open(sid?: string): Promise<{ page: Page; errors: string[]; frames: string[] }> {
-  const context = await newContext(browser, stack, sid ? { sid } : {});
-  contexts.push(context);
-  const page = await context.newPage();
+  const { page, errors } = await run.open(sid ? { sid } : {});
   const frames: string[] = [];
   page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))));
-  return { page, errors: watchErrors(page), frames };
+  return { page, errors, frames };
 }
 
-const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
-const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
-const tag = () => Math.random().toString(36).slice(2, 6);
 /** The poll_update frames a socket received for a poll. */
 const updatesFor = (frames: string[], pollId: string) => frames.filter((f) => f.includes('"poll_update"') && f.includes(pollId));
 
@@ -42,21 +43,9 @@ async function createWith(member: Member, title: string, resultsVisibility: stri
   return res.body.id;
 }
 
-beforeAll(async () => {
-  stack = await startStack();
-  browser = await launchBrowser();
-  [selin, kaan] = await Promise.all([createMember(stack, 'selin', 'Selin Ak'), createMember(stack, 'kaan', 'Kaan Er')]);
-}, 120_000);
-
-afterAll(async () => {
-  for (const context of contexts) await context.close().catch(() => undefined);
-  await browser?.close().catch(() => undefined);
-  await stack?.stop();
-}, 60_000);
-
 describe('result visibility in Chromium', { timeout: 120_000 }, () => {
   it('creates an after-close poll in the dialog, hides its counts from voters and sockets until it is closed, then shows them live', async () => {
-    const title = `Yılın filmi hangisi? ${tag()}`;
+    const title = `Yılın filmi hangisi? ${uniqueTag()}`;
     const creator = await open(selin.sid);
     await creator.page.goto('/kesfet');
     await creator.page.getByRole('button', { name: 'Soru Fırlat' }).click();
@@ -75,9 +64,9 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await choice.scrollIntoViewIfNeeded();
     await screenshot(creator.page, 'create-poll-results-visibility-desktop-dark');
     await create.getByRole('button', { name: 'Soruyu Fırlat' }).click();
-    await toast(creator.page, 'Sorun fırlatıldı').waitFor();
+    await toastWith(creator.page, 'Sorun fırlatıldı').waitFor();
 
-    const mine = card(creator.page, title);
+    const mine = pollCard(creator.page, title);
     await mine.waitFor();
     const pollId = (await mine.getAttribute('data-poll-id'))!;
     expect((await call<{ resultsVisibility: string }>(stack, 'GET', `/api/polls/${pollId}`, { sid: kaan.sid })).body.resultsVisibility).toBe('after-close');
@@ -87,7 +76,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
 
     const voter = await open(kaan.sid);
     await voter.page.goto('/kesfet');
-    const theirs = card(voter.page, title);
+    const theirs = pollCard(voter.page, title);
     await theirs.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
     await theirs.getByRole('button', { name: 'Komedi' }).click();
     // Voted: the options with the choice marked, no bars, no figures.
@@ -106,7 +95,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     // The creator closes it: the voter's card shows the counts at once, from the socket.
     await mine.getByRole('button', { name: 'Sonlandır' }).click();
     await creator.page.locator('[data-dialog="close-poll"]').getByRole('button', { name: 'Evet, sonlandır' }).click();
-    await toast(creator.page, 'Anket sonlandırıldı').waitFor();
+    await toastWith(creator.page, 'Anket sonlandırıldı').waitFor();
     await theirs.locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%100,0' }).waitFor({ timeout: 10_000 });
     expect(await theirs.locator('[data-results-hidden]').count()).toBe(0);
     expect(updatesFor(voter.frames, pollId).some((f) => f.includes('"voteCounts":{"0":0,"1":1}'))).toBe(true);
@@ -116,11 +105,11 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('shows a creator-only poll’s results to its creator before voting, and only the reason to another member', async () => {
-    const title = `Ekip yemeği nerede? ${tag()}`;
+    const title = `Ekip yemeği nerede? ${uniqueTag()}`;
     const pollId = await createWith(selin, title, 'creator');
     const creator = await open(selin.sid);
     await creator.page.goto('/kesfet');
-    const mine = card(creator.page, title);
+    const mine = pollCard(creator.page, title);
     await mine.locator('[data-results] [data-option="0"] [data-votes]', { hasText: '0 oy' }).waitFor();
     // The card follows the poll once the server acknowledged it.
     await expect.poll(() => creator.frames.some((f) => f.includes('"subscribed"') && f.includes(pollId)), { timeout: 10_000 }).toBe(true);
@@ -136,7 +125,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
 
     const other = await open(kaan.sid);
     await other.page.goto('/kesfet');
-    const theirs = card(other.page, title);
+    const theirs = pollCard(other.page, title);
     await theirs.locator('[data-results-hidden]', { hasText: 'Sonuçları yalnızca anketi oluşturan görebilir; anket bitince herkes görecek' }).waitFor();
     await theirs.locator('[data-results-hidden-list] [data-chosen][data-option="0"]').waitFor();
     expect(await theirs.locator('[data-percent]').count()).toBe(0);
@@ -152,7 +141,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('keeps a share-link page and an embed to the total and the reason while the results are hidden', async () => {
-    const title = `Linkle sorulan gizli soru ${tag()}`;
+    const title = `Linkle sorulan gizli soru ${uniqueTag()}`;
     const created = await call<{ poll: { shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
       sid: selin.sid,
       body: { title, category: 'genel', options: ['Evet', 'Hayır'], durationHours: 24, resultsVisibility: 'after-close' },
@@ -168,7 +157,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await expectNoAxeViolations(page, 'share-link page of an after-close poll');
     await screenshot(page, 'share-link-results-after-close-desktop-dark');
 
-    const pollId = await createWith(selin, `Gömülü gizli soru ${tag()}`, 'after-close');
+    const pollId = await createWith(selin, `Gömülü gizli soru ${uniqueTag()}`, 'after-close');
     expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status).toBe(200);
     await page.goto(`/embed/anket/${pollId}`);
     await page.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
@@ -179,12 +168,12 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('shows an always poll’s results before voting, and refuses an unknown choice in Turkish', async () => {
-    const title = `Kışın deniz mi? ${tag()}`;
+    const title = `Kışın deniz mi? ${uniqueTag()}`;
     const pollId = await createWith(selin, title, 'always');
     expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: selin.sid, body: { optionIndex: 1 } })).status).toBe(200);
     const { page, errors } = await open(kaan.sid);
     await page.goto('/kesfet');
-    const theirs = card(page, title);
+    const theirs = pollCard(page, title);
     await theirs.locator('[data-results] [data-option="1"] [data-percent]', { hasText: '%100,0' }).waitFor();
     await theirs.getByRole('button', { name: /Evet/ }).click();
     await theirs.locator('[data-chosen][data-option="0"] [data-percent]', { hasText: '%50,0' }).waitFor();
@@ -192,7 +181,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
 
     const refused = await call<{ error: string; message: string }>(stack, 'POST', '/api/polls', {
       sid: selin.sid,
-      body: { title: `Geçersiz ${tag()}`, category: 'genel', options: ['A', 'B'], resultsVisibility: 'gizli' },
+      body: { title: `Geçersiz ${uniqueTag()}`, category: 'genel', options: ['A', 'B'], resultsVisibility: 'gizli' },
     });
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({

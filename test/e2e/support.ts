@@ -3,10 +3,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE } from '@meydan/proto';
+import { afterAll, beforeAll } from 'vitest';
 import { until } from '../harness.js';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ensureChromium } from '../../deploy/local/servers.mjs';
-import type { Stack } from './stack.js';
+import { startStack, type Stack } from './stack.js';
 
 export const screenshotDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
@@ -182,4 +183,48 @@ export async function createPoll(stack: Stack, member: Member, poll: NewPoll): P
   });
   if (res.status !== 201) throw new Error(`create poll: ${res.status} ${JSON.stringify(res.body)}`);
   return res.body;
+}
+
+/** A poll's card on a page, by its title. */
+export const pollCard = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+/** The first toast carrying a text. */
+export const toastWith = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
+/** A few letters that keep one run's titles apart. */
+export const uniqueTag = () => Math.random().toString(36).slice(2, 6);
+
+export interface BrowserRun {
+  stack: Stack;
+  browser: Browser;
+  /** The members made before the tests, in the order they were asked for. */
+  members: Member[];
+  /** A new page in a context of its own (a member's when `sid` is given), its page errors collected. */
+  open(options?: Parameters<typeof newContext>[2]): Promise<{ page: Page; errors: string[] }>;
+}
+
+/**
+ * The setup most browser test files share, as vitest hooks: a stack, Chromium, the members asked for (username,
+ * display name), and every context opened through `open` closed at the end. Read its fields inside tests.
+ */
+export function browserRun(members: readonly (readonly [username: string, displayName: string])[]): BrowserRun {
+  const contexts: BrowserContext[] = [];
+  const run = {
+    members: [] as Member[],
+    async open(options: Parameters<typeof newContext>[2] = {}) {
+      const context = await newContext(run.browser, run.stack, options);
+      contexts.push(context);
+      const page = await context.newPage();
+      return { page, errors: watchErrors(page) };
+    },
+  } as BrowserRun;
+  beforeAll(async () => {
+    run.stack = await startStack();
+    run.browser = await launchBrowser();
+    run.members = await Promise.all(members.map(([name, displayName]) => createMember(run.stack, name, displayName)));
+  }, 120_000);
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await run.browser?.close().catch(() => undefined);
+    await run.stack?.stop();
+  }, 60_000);
+  return run;
 }

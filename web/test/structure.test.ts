@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 
 /**
- * The layers of web/src, bottom to top (web's part of the README says what each holds). A file may import its own
+ * The layers of web/src, bottom to top (web/README.md says what each holds). A file may import its own
  * folder and any folder of a lower layer, never one of its own layer or above: ui/ knows no store and no feature,
  * features never import layout/ or app/. Features may import one another (a poll card shows the follow button).
  */
@@ -56,7 +56,7 @@ function upwardImports(): string[] {
   for (const [key, source] of Object.entries(sources)) {
     const file = key.replace('../src/', '');
     if (layerOf(file) < 0) {
-      wrong.push(`${file} is in no layer (give the folder ${folderOf(file)}/ one in structure.test.ts and the README)`);
+      wrong.push(`${file} is in no layer (give the folder ${folderOf(file)}/ one in structure.test.ts and web/README.md)`);
       continue;
     }
     for (const specifier of specifiers(source)) {

@@ -11,7 +11,7 @@ import { HttpError, httpError } from './errors.js';
 import { checkReadiness } from './health.js';
 import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity.js';
 import type { Logger } from './logger.js';
-import type { Bus } from './bus.js';
+import type { Bus } from './bus/index.js';
 import { registerOpenApi, respondWithOpenApi } from './openapi.js';
 import { observeHttpRequest } from './metrics.js';
 

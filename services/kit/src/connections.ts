@@ -3,7 +3,7 @@ import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
 import { exponentialBackoff } from './retry.js';
-import { Bus, type BusSettings } from './bus.js';
+import { Bus, type BusSettings } from './bus/index.js';
 import { ConfigError } from './config.js';
 import { mongoCommandErrors, redisCommandErrors } from './metrics.js';
 import { natsContracts } from '@meydan/proto';

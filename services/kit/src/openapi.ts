@@ -7,7 +7,7 @@
 import swagger from '@fastify/swagger';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { openapiSubject, type OpenApiDocument, type ServiceName } from '@meydan/proto';
-import type { Bus } from './bus.js';
+import type { Bus } from './bus/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -6,7 +6,7 @@
  * an ACL file under `.data/` with generated passwords, and gives each process a REDIS_URL carrying its own.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SESSION_STORE_PREFIX, serviceNames, sessionKeys, type ServiceName } from '@meydan/proto';
 
@@ -55,10 +55,18 @@ export function redisAcl(passwords: Record<RedisClientName, string>): string {
   return ['user default off', ...redisClients.map((client) => redisAclRule(client, passwords[client]))].join('\n') + '\n';
 }
 
-/** Writes an ACL file with new passwords into `dir` (readable by its owner only). */
+/**
+ * Writes the ACL file into `dir` (readable by its owner only), each client's password generated once and kept in
+ * `redis-users.json` beside it: a restart keeps every password, so a process started by hand with one keeps working.
+ */
 export function writeRedisAcl(dir: string): RedisAclFiles {
   mkdirSync(dir, { recursive: true });
-  const passwords = Object.fromEntries(redisClients.map((c) => [c, randomBytes(18).toString('base64url')])) as Record<RedisClientName, string>;
+  const passwordsFile = join(dir, 'redis-users.json');
+  const kept = existsSync(passwordsFile) ? (JSON.parse(readFileSync(passwordsFile, 'utf8')) as Partial<Record<RedisClientName, string>>) : {};
+  const passwords = Object.fromEntries(
+    redisClients.map((c) => [c, kept[c] ?? randomBytes(18).toString('base64url')]),
+  ) as Record<RedisClientName, string>;
+  writeFileSync(passwordsFile, JSON.stringify(passwords, null, 2) + '\n', { mode: 0o600 });
   const file = join(dir, 'redis-users.acl');
   writeFileSync(file, redisAcl(passwords), { mode: 0o600 });
   return { file, passwords };

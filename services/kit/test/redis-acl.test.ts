@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Redis, type RedisOptions } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +29,15 @@ afterAll(async () => {
 });
 
 describe('Redis users', () => {
+  it('keeps every password across writes of the ACL file, so a restart changes none', () => {
+    const dir = mkdtempSync(join(infra().dir, 'redis-acl-again-'));
+    const first = writeRedisAcl(dir);
+    const second = writeRedisAcl(dir);
+    expect(second.passwords).toEqual(first.passwords);
+    expect(readFileSync(second.file, 'utf8')).toBe(readFileSync(first.file, 'utf8'));
+    expect(new Set(Object.values(first.passwords)).size).toBe(Object.keys(first.passwords).length);
+  });
+
   it('refuses a client without a password, and one with a wrong one', async () => {
     const anonymous = client(server.url);
     await expect(anonymous.get('polls:x')).rejects.toThrow(/NOAUTH/);

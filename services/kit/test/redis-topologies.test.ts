@@ -4,18 +4,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { connectRedis, parseRedisUrl, loadConfig, baseConfigSchema, ConfigError, RedisUrlError, isCluster } from '@meydan/kit';
 import { freePort, infra, testLogger, until } from '@meydan/testing';
-import { startProcess, startRedis, waitForPort } from '../../../deploy/local/servers.mjs';
+import { startProcess, waitForPort } from '../../../deploy/local/servers.mjs';
+import { startRedisCluster, startRedisNode, type RedisNode } from '../../../test/redis-cluster.js';
 
-type Handle = Awaited<ReturnType<typeof startRedis>>;
 const started: { stop(graceMs?: number): Promise<void> }[] = [];
 afterAll(async () => {
   await Promise.all(started.map((h) => h.stop(2_000)));
 });
 
-async function redisNode(extraArgs: string[] = [], port?: number): Promise<Handle> {
-  const { dir, redisServer } = infra();
-  const p = port ?? (await freePort());
-  const handle = await startRedis({ port: p, dataDir: join(dir, `redis-topology-${p}`), binary: redisServer, extraArgs });
+async function redisNode(extraArgs: string[] = [], port?: number): Promise<RedisNode> {
+  const handle = await startRedisNode(extraArgs, port);
   started.push(handle);
   return handle;
 }
@@ -123,22 +121,17 @@ describe('Redis behind Sentinel', () => {
 
 describe('Redis Cluster', () => {
   it('serves a service through the cluster client, its key prefix on every node, one-slot steps whole', async () => {
-    const nodes = await Promise.all([0, 1, 2].map(() => redisNode(['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000'])));
-    execFileSync('redis-cli', ['--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-yes'], { stdio: 'ignore' });
-    await until(
-      () => execFileSync('redis-cli', ['-p', String(nodes[0]!.port), 'cluster', 'info']).toString().includes('cluster_state:ok'),
-      20_000,
-      'the cluster to be ok',
-    );
-    const redis = connectRedis(`redis+cluster://${nodes.map((n) => `127.0.0.1:${n.port}`).join(',')}`, 'topology', testLogger());
+    const cluster = await startRedisCluster();
+    started.push(cluster);
+    const { nodes } = cluster;
+    const redis = connectRedis(cluster.url, 'topology', testLogger());
     try {
       expect(isCluster(redis)).toBe(true);
       // Keys spread over the three masters, each reached through the one client.
       for (let i = 0; i < 30; i++) await redis.set(`k${i}`, String(i));
       const values = await Promise.all(Array.from({ length: 30 }, (_, i) => redis.get(`k${i}`)));
       expect(values).toEqual(Array.from({ length: 30 }, (_, i) => String(i)));
-      const perNode = nodes.map((n) => Number(execFileSync('redis-cli', ['-p', String(n.port), 'dbsize']).toString().trim()));
-      expect(perNode.every((count) => count > 0)).toBe(true);
+      expect(cluster.keysPerNode().every((count) => count > 0)).toBe(true);
       // A multi-key step whose keys share a hash tag runs whole on one node.
       await redis.mset('{poll:1}:a', 'x', '{poll:1}:b', 'y');
       expect(await redis.mget('{poll:1}:a', '{poll:1}:b')).toEqual(['x', 'y']);

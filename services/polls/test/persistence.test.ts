@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events } from '@meydan/proto';
 import { asMember } from '@meydan/testing';
 import { freePort, infra, testLogger } from '@meydan/testing';
 import { ensureServerBinaries, startMongoWire } from '../../../deploy/local/servers.mjs';
@@ -49,4 +50,32 @@ describe('votes accepted while MongoDB is down', () => {
     const seen = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(alice) })).json();
     expect(seen.totalVotes).toBe(21);
   }, 90_000);
+});
+
+describe('votes a Redis failover took from the counters', () => {
+  it('are put back by the persister, which retries while Redis cannot check them instead of acknowledging', async () => {
+    const logged: Record<string, unknown>[] = [];
+    const svc = await startPolls({}, testLogger(logged));
+    try {
+      const alice = newUserId();
+      const bob = newUserId();
+      const poll = await createPoll(svc.app, alice, { options: ['A', 'B'] });
+      // Bob's vote was counted and announced, then the failover lost it from Redis; and Redis cannot say at first
+      // (a key of another type stands where the poll's voters were).
+      await svc.deps.redis.set(keys.voters(poll.id), 'not a hash');
+      const lost = { pollId: poll.id, creatorId: alice, voter: `u:${bob}`, userId: bob, optionIndex: 1, at: new Date().toISOString() };
+      await svc.deps.bus.publish(events.polls.voteCast, lost, { msgId: `lost-${bob}` });
+      await until(() => logged.some((l) => String(l['msg']).startsWith('vote counters not checked after persisting')), 15_000, 'a failed check logged');
+      expect(await svc.app.polls.models.Vote.countDocuments({ pollId: poll.id })).toBe(1);
+
+      await svc.deps.redis.del(keys.voters(poll.id));
+      await until(async () => (await svc.deps.redis.hget(keys.voters(poll.id), `u:${bob}`)) === '1', 15_000, 'the vote put back');
+      expect(await svc.deps.redis.hmget(keys.counts(poll.id), 't', '0', '1')).toEqual(['1', '0', '1']);
+      const seen = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(alice) })).json();
+      expect(seen.totalVotes).toBe(1);
+      expect(await svc.app.polls.models.Vote.countDocuments({ pollId: poll.id })).toBe(1);
+    } finally {
+      await svc.close();
+    }
+  }, 60_000);
 });

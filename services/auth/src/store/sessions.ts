@@ -1,13 +1,16 @@
 import type { Redis } from 'ioredis';
 import { readSession, sessionKeys, sessionUserOf, type StoredSession } from '@meydan/proto';
-import type { Role } from '@meydan/kit';
+import { sessionRedisOf, type Role } from '@meydan/kit';
 import { randomToken } from '../domain/secrets.js';
 
 export type Session = StoredSession;
 
 /**
  * Sessions in Redis under auth's prefix, keyed as proto's `sessionKeys` say: the gateway reads them there too (with the
- * same sliding expiry and the same epoch check), so the format is shared, not auth's alone.
+ * same sliding expiry and the same epoch check), so the format is shared, not auth's alone. A session and its account's
+ * list of sessions are of different cluster slots, so they are never written in one step: the list names a sid before
+ * its session exists and after it is gone, so a crash between the two leaves at most a listed sid that is no session
+ * (revoking it deletes nothing), never a session that revoking everything would not find.
  */
 export class SessionStore {
   constructor(
@@ -28,25 +31,21 @@ export class SessionStore {
   async create(userId: string, role: Role, epoch?: number): Promise<string> {
     const sid = randomToken(32);
     const session: Session = { userId, role, createdAt: new Date().toISOString(), epoch: epoch ?? (await this.epoch(userId)) };
-    await this.redis
-      .multi()
-      .set(sessionKeys.session(sid), JSON.stringify(session), 'EX', this.ttlSeconds)
-      .sadd(sessionKeys.userSessions(userId), sid)
-      .expire(sessionKeys.userSessions(userId), this.ttlSeconds)
-      .exec();
+    const list = sessionKeys.userSessions(userId);
+    await this.redis.multi().sadd(list, sid).expire(list, this.ttlSeconds).exec();
+    await this.redis.set(sessionKeys.session(sid), JSON.stringify(session), 'EX', this.ttlSeconds);
     return sid;
   }
 
   /** The session's user if it still stands (see proto's `readSession`), its lifetime extended. */
   async resolve(sid: string): Promise<{ userId: string; role: Role } | null> {
-    return readSession(this.redis, sid, this.ttlSeconds);
+    return readSession(sessionRedisOf(this.redis), sid, this.ttlSeconds);
   }
 
   async revoke(sid: string): Promise<void> {
     const user = sessionUserOf(await this.redis.get(sessionKeys.session(sid)));
-    const multi = this.redis.multi().del(sessionKeys.session(sid));
-    if (user) multi.srem(sessionKeys.userSessions(user.userId), sid);
-    await multi.exec();
+    await this.redis.del(sessionKeys.session(sid));
+    if (user) await this.redis.srem(sessionKeys.userSessions(user.userId), sid);
   }
 
   /**
@@ -59,11 +58,9 @@ export class SessionStore {
     await this.redis.multi().set(epochKey, Date.now(), 'NX').incr(epochKey).exec();
     const sids = await this.redis.smembers(sessionKeys.userSessions(userId));
     if (sids.length === 0) return 0;
-    const multi = this.redis.multi();
-    for (const sid of sids) multi.del(sessionKeys.session(sid));
+    await Promise.all(sids.map((sid) => this.redis.del(sessionKeys.session(sid))));
     // Only the sids it deleted: one listed meanwhile carries the new epoch and stays listed for the next revocation.
-    multi.srem(sessionKeys.userSessions(userId), ...sids);
-    await multi.exec();
+    await this.redis.srem(sessionKeys.userSessions(userId), ...sids);
     return sids.length;
   }
 

@@ -2,13 +2,12 @@ import { events, subjects, type VoteCastEvent } from '@meydan/proto';
 import { EVERY_EVENT_IN_BATCHES, type BatchItem, type Logger } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 import { links, texts } from '../domain/texts.js';
+import { markVotesSeen, unmarkVotesSeen, voteSeenKey } from '../store/seen-marks.js';
 
 const dateOf = (iso: string) => new Date(iso);
 /** The UTC day of an event, for notifications kept once a day. */
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-/** How long a handled vote is remembered, so a redelivered vote event is not counted twice. */
-const VOTE_SEEN_SECONDS = 2 * 24 * 3600;
 const VOTE_BATCH_MAX = 500;
 
 /**
@@ -168,15 +167,12 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
 }
 
 /**
- * A batch of votes: each creator's settings read once, every vote's "seen" key set in one Redis round trip (a vote
- * already seen was counted before), then one addition per creator and poll with the number of new votes. A write
+ * A batch of votes: each creator's settings read once, every vote's "seen" key set (a vote already seen was counted
+ * before; see store/seen-marks.ts), then one addition per creator and poll with the number of new votes. A write
  * that fails un-marks its votes, so the batch's redelivery counts them.
  */
 async function notifyVotes(ctx: NotificationsContext, batch: BatchItem<VoteCastEvent>[], log: Logger): Promise<void> {
   const { redis } = ctx.deps;
-  const unmark = async (keys: string[]) => {
-    if (keys.length) await redis.del(...keys).catch(() => {});
-  };
   const byCreator = new Map<string, BatchItem<VoteCastEvent>[]>();
   for (const item of batch) {
     const e = item.payload;
@@ -194,19 +190,10 @@ async function notifyVotes(ctx: NotificationsContext, batch: BatchItem<VoteCastE
     }),
   );
   const seenKeys = new Map<string, VoteCastEvent>();
-  for (const { payload: e } of wanted.flat()) seenKeys.set(`seen:vote:${e.pollId}:${e.voter}`, e);
+  for (const { payload: e } of wanted.flat()) seenKeys.set(voteSeenKey(e.pollId, e.voter), e);
   if (seenKeys.size === 0) return;
 
-  const marking = redis.pipeline();
-  for (const key of seenKeys.keys()) marking.set(key, '1', 'EX', VOTE_SEEN_SECONDS, 'NX');
-  const replies = (await marking.exec()) ?? [];
-  const votes = [...seenKeys];
-  const newlySeen = votes.filter((_, i) => replies[i]?.[1] === 'OK');
-  const failed = votes.findIndex((_, i) => !replies[i] || replies[i]![0]);
-  if (failed >= 0) {
-    await unmark(newlySeen.map(([key]) => key));
-    throw replies[failed]?.[0] ?? new Error('vote seen keys: a reply is missing');
-  }
+  const newlySeen = (await markVotesSeen(redis, [...seenKeys.keys()])).map((key) => [key, seenKeys.get(key)!] as const);
   const groups = new Map<string, { creatorId: string; pollId: string; at: Date; count: number; keys: string[] }>();
   for (const [key, e] of newlySeen) {
     const id = `${e.creatorId}:${e.pollId}`;
@@ -223,6 +210,6 @@ async function notifyVotes(ctx: NotificationsContext, batch: BatchItem<VoteCastE
   );
   const unwritten = [...groups.values()].filter((_, i) => written[i]!.status === 'rejected');
   if (unwritten.length === 0) return;
-  await unmark(unwritten.flatMap((g) => g.keys));
+  await unmarkVotesSeen(redis, unwritten.flatMap((g) => g.keys));
   throw (written.find((w) => w.status === 'rejected') as PromiseRejectedResult).reason;
 }

@@ -54,13 +54,14 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
         if (!isDuplicateKey(err)) throw err;
       }
     }
-    // Counters rebuilt from MongoDB before these votes reached it learn them now (before the ack: a crash in
-    // between redelivers the batch rather than leave the counters short).
+    // Counters rebuilt from MongoDB before these votes reached it, or that a Redis failover took the last writes
+    // from, learn them now, before the ack: when Redis cannot say, the batch fails and is redelivered,
+    // its votes already stored (duplicate keys) and put back then, rather than the counters left short.
     const changed = await ctx.counters
       .ensure(kept.map((v) => ({ pollId: v.pollId, voter: v.voter, ballot: ballotOfVote(v) })))
-      .catch((err) => {
-        log.warn({ err }, 'vote counters not checked after persisting');
-        return new Set<string>();
+      .catch((err: unknown) => {
+        log.warn({ err }, 'vote counters not checked after persisting: the batch will be redelivered');
+        throw err;
       });
     for (const pollId of changed) ctx.live.touch(pollId, metas.get(pollId)!.optionsCount);
     for (const meta of metas.values()) ranks.push(meta.id, meta);

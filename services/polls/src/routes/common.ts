@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import { pollServiceMessages as S, type ErrorBody, type NatsContracts } from '@meydan/proto';
-import { HttpError, type EventPayload, type EventSubject, type Identity, type RequestIdSource } from '@meydan/kit';
+import { pollServiceMessages as S, type ErrorBody } from '@meydan/proto';
+import { HttpError, type Identity, type RequestIdSource } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
 import { toObjectId, type PollDoc } from '../model/index.js';
@@ -57,22 +57,4 @@ export async function visiblePoll(ctx: PollsContext, request: FastifyRequest, po
   const doc = id ? ((await ctx.models.Poll.findById(id).lean()) as PollDoc | null) : null;
   if (!doc || !(await canSee(ctx, doc, identityOf(request), request))) throw pollNotFound();
   return doc;
-}
-
-/**
- * Publishes the JetStream event of a write that already happened. Retried with backoff under one message id; when
- * NATS stays unreachable the request fails with 503 `event_not_published` instead of the event (a like's or a
- * comment's notification) vanishing silently.
- */
-export async function emit<S extends EventSubject<NatsContracts>>(
-  ctx: PollsContext,
-  subject: S,
-  payload: EventPayload<NatsContracts, S>,
-  source: RequestIdSource,
-  msgId?: string,
-): Promise<void> {
-  await ctx.bus.publishReliably(subject, payload, {
-    requestId: source && 'id' in source ? source.id : undefined,
-    ...(msgId ? { msgId } : {}),
-  });
 }

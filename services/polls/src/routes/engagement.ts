@@ -22,7 +22,7 @@ import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { modeShowsCounts } from '../domain/results-visibility.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
-import { SAME_FOR_EVERY_VISITOR, ValidationError, emit, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
 
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
 const noBody = { $ref: 'meydan/no-body' } as const;
@@ -101,7 +101,7 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       }
       const counts = await counted(ctx, poll, 'likes', delta);
       if (delta !== 0) {
-        await emit(ctx, events.polls.pollLiked, { pollId: String(poll._id), creatorId: poll.creatorId, userId, liked, at: new Date().toISOString() }, request);
+        await ctx.bus.publishReliably(events.polls.pollLiked, { pollId: String(poll._id), creatorId: poll.creatorId, userId, liked, at: new Date().toISOString() }, { requestId: request });
       }
       return { pollId: String(poll._id), liked, likesCount: counts.likes };
     },
@@ -157,14 +157,14 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
       }
       const comment = (await ctx.models.Comment.create({ pollId: poll._id, userId, text })).toObject() as CommentDoc;
       await counted(ctx, poll, 'comments', 1);
-      await emit(ctx, events.polls.commentCreated, {
+      await ctx.bus.publishReliably(events.polls.commentCreated, {
         pollId: String(poll._id),
         creatorId: poll.creatorId,
         commentId: String(comment._id),
         userId,
         text,
         at: comment.createdAt.toISOString(),
-      }, request);
+      }, { requestId: request });
       const [presented] = await presentComments(ctx, [comment], request);
       return reply.code(201).send(presented);
     },
@@ -228,12 +228,10 @@ export async function engagementRoutes(app: FastifyInstance, ctx: PollsContext):
         throw err;
       }
       const reportId = String(report._id);
-      await emit(
-        ctx,
+      await ctx.bus.publishReliably(
         events.polls.pollReported,
         { reportId, pollId: String(poll._id), reporterId, reason: report.reason, description, at: report.createdAt.toISOString() },
-        request,
-        `report:${reportId}`,
+        { requestId: request, msgId: `report:${reportId}` },
       );
       return reply.code(201).send({ reportId, message: S.reportReceived });
     },

@@ -33,7 +33,7 @@ import type { PollDoc } from '../model/index.js';
 import { claimEnded, publishEnded } from '../jobs/ended-polls.js';
 import { presentPoll, presentPolls } from '../present.js';
 import { metaOf } from '../store/polls.js';
-import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, emit, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
 /** How many of the newest visible polls the for-you feed ranks. */
@@ -102,7 +102,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
   await ctx.counters.init({ id: meta.id, optionsCount: meta.optionsCount, expiresAt: meta.expiresAt });
   await ctx.polls.cacheMeta(meta);
   ctx.feedPages.changed();
-  await emit(ctx, events.polls.pollCreated, {
+  await ctx.bus.publishReliably(events.polls.pollCreated, {
     pollId: meta.id,
     creatorId,
     type: poll.type,
@@ -112,7 +112,7 @@ async function createPoll(ctx: PollsContext, request: FastifyRequest, input: New
     isShareable: poll.isShareable,
     createdAt: createdAt.toISOString(),
     expiresAt: poll.expiresAt ? poll.expiresAt.toISOString() : null,
-  }, request);
+  }, { requestId: request });
   return poll;
 }
 
@@ -347,7 +347,7 @@ export async function pollRoutes(app: FastifyInstance, ctx: PollsContext): Promi
       if (doc.creatorId !== userId) throw new HttpError(403, 'forbidden', S.deleteOnlyCreator);
       const removed = await ctx.polls.remove(String(doc._id));
       if (removed) {
-        await emit(ctx, events.polls.pollDeleted, { pollId: String(doc._id), creatorId: doc.creatorId, by: userId, at: new Date().toISOString() }, request);
+        await ctx.bus.publishReliably(events.polls.pollDeleted, { pollId: String(doc._id), creatorId: doc.creatorId, by: userId, at: new Date().toISOString() }, { requestId: request });
       }
       return { message: S.pollDeleted };
     },

@@ -79,14 +79,11 @@ export class Engagement {
   async of(polls: readonly PollShape[]): Promise<Map<string, EngagementCounts>> {
     const result = new Map<string, EngagementCounts>();
     if (polls.length === 0) return result;
-    const pipe = this.redis.pipeline();
-    for (const p of polls) pipe.hmget(keys.engagement(p.id), 'l', 'c', 's');
-    const replies = (await pipe.exec()) ?? [];
+    // One read per poll, sent together (polls' counters are on many nodes of a cluster).
+    const replies = await Promise.all(polls.map((p) => this.redis.hmget(keys.engagement(p.id), 'l', 'c', 's')));
     const missing: PollShape[] = [];
     polls.forEach((p, i) => {
-      const [err, values] = replies[i] ?? [];
-      if (err) throw err;
-      const [l, c, s] = values as (string | null)[];
+      const [l, c, s] = replies[i]!;
       if (l == null || c == null || s == null) missing.push(p);
       else result.set(p.id, { likes: Number(l), comments: Number(c), shares: Number(s) });
     });

@@ -33,7 +33,8 @@ export class People {
     if (unique.length === 0) return result;
     let cached: (string | null)[] = [];
     try {
-      cached = await this.redis.mget(...unique.map(keys.user));
+      // One GET per user, sent together: an MGET's keys would have to be of one cluster slot.
+      cached = await Promise.all(unique.map((id) => this.redis.get(keys.user(id))));
     } catch (err) {
       this.log.warn({ err }, 'user summary cache unreadable');
     }
@@ -66,13 +67,12 @@ export class People {
     const result = new Map<string, CreatorSummary>();
     try {
       const answer = await this.bus.request(subjects.auth.usersSummaries, { ids }, source, NATS_TIMEOUT_MS);
-      const pipe = this.redis.pipeline();
       for (const u of answer.users) {
-        const summary: CreatorSummary = { id: u.id, username: u.username, displayName: u.displayName ?? null, avatarUrl: u.avatarUrl ?? null };
-        result.set(u.id, summary);
-        pipe.set(keys.user(u.id), JSON.stringify(summary), 'EX', SUMMARY_TTL_S);
+        result.set(u.id, { id: u.id, username: u.username, displayName: u.displayName ?? null, avatarUrl: u.avatarUrl ?? null });
       }
-      await pipe.exec().catch(() => undefined);
+      await Promise.all([...result.values()].map((summary) => this.redis.set(keys.user(summary.id), JSON.stringify(summary), 'EX', SUMMARY_TTL_S))).catch(
+        () => undefined,
+      );
     } catch (err) {
       this.log.warn({ err: (err as Error).message, count: ids.length }, 'auth did not give user summaries: using placeholders');
     }
@@ -121,6 +121,6 @@ export class People {
   }
 
   async forgetMutuals(...userIds: string[]): Promise<void> {
-    if (userIds.length) await this.redis.del(...userIds.map(keys.mutuals));
+    await Promise.all(userIds.map((id) => this.redis.del(keys.mutuals(id))));
   }
 }

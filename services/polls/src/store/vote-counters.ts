@@ -196,35 +196,27 @@ export class VoteCounters {
     else await this.redis.pollsUndoVote(counts, voters, voter, field, isVisitor(voter));
   }
 
-  /** Counts persisted votes the counters do not know (pipelined). Returns the poll ids whose counts changed. */
+  /**
+   * Counts persisted votes the counters do not know. Returns the poll ids whose counts changed. One script call per
+   * vote (its poll's keys share a hash tag), sent together: the votes of a batch are of polls on many cluster nodes.
+   */
   async ensure(votes: readonly { pollId: string; voter: string; ballot: readonly number[] }[]): Promise<Set<string>> {
-    const changed = new Set<string>();
-    if (votes.length === 0) return changed;
-    const pipe = this.redis.pipeline();
-    for (const v of votes) {
-      (pipe as unknown as CounterCommands).pollsEnsureVote(keys.counts(v.pollId), keys.voters(v.pollId), v.voter, ballotField(v.ballot), isVisitor(v.voter));
-    }
-    const results = (await pipe.exec()) ?? [];
-    results.forEach(([err, added], i) => {
-      if (err) throw err;
-      if (added === 1) changed.add(votes[i]!.pollId);
-    });
-    return changed;
+    const added = await Promise.all(
+      votes.map((v) => this.redis.pollsEnsureVote(keys.counts(v.pollId), keys.voters(v.pollId), v.voter, ballotField(v.ballot), isVisitor(v.voter))),
+    );
+    return new Set(votes.filter((_, i) => added[i] === 1).map((v) => v.pollId));
   }
 
   /** Counts of polls (rebuilt from MongoDB for those Redis lacks). */
   async countsOf(polls: readonly PollShape[]): Promise<Map<string, PollCounts>> {
     const result = new Map<string, PollCounts>();
     if (polls.length === 0) return result;
-    const pipe = this.redis.pipeline();
-    for (const p of polls) pipe.hgetall(keys.counts(p.id));
-    const replies = (await pipe.exec()) ?? [];
+    // One read per poll, sent together (polls' counters are on many nodes of a cluster).
+    const hashes = await Promise.all(polls.map((p) => this.redis.hgetall(keys.counts(p.id))));
     const missing: PollShape[] = [];
     polls.forEach((p, i) => {
-      const [err, hash] = replies[i] ?? [];
-      if (err) throw err;
-      const h = hash as Record<string, string>;
-      if (!h || Object.keys(h).length === 0) missing.push(p);
+      const h = hashes[i]!;
+      if (Object.keys(h).length === 0) missing.push(p);
       else result.set(p.id, countsFromHash(h, p.optionsCount));
     });
     for (const p of missing) {
@@ -245,11 +237,9 @@ export class VoteCounters {
       for (const id of pollIds) result.set(id, null);
       return result;
     }
-    const pipe = this.redis.pipeline();
-    for (const id of pollIds) pipe.hget(keys.voters(id), voter);
-    const replies = (await pipe.exec()) ?? [];
+    const values = await Promise.all(pollIds.map((id) => this.redis.hget(keys.voters(id), voter)));
     pollIds.forEach((id, i) => {
-      const value = replies[i]?.[1];
+      const value = values[i];
       result.set(id, typeof value === 'string' ? ballotOf(value) : null);
     });
     return result;

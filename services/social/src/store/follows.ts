@@ -1,6 +1,6 @@
-import { events, socialMessages, type FollowState, type NatsContracts, type UserListItem, type UserFollowedEvent, type UserUnfollowedEvent } from '@meydan/proto';
+import { events, socialMessages, type FollowState, type UserListItem, type UserFollowedEvent, type UserUnfollowedEvent } from '@meydan/proto';
 import { followState, listRows, messageOf, type FollowDirection, type Relation } from '../domain/follow-graph.js';
-import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type EventPayload, type RequestIdSource } from '@meydan/kit';
+import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type RequestIdSource } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 
 const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
@@ -82,7 +82,7 @@ async function flip(
     const { deletedCount } = await ctx.follows.deleteOne({ _id: existing._id });
     if (deletedCount > 0) {
       const event: UserUnfollowedEvent = { followerId, followeeId, at: new Date().toISOString() };
-      await announce(ctx, events.social.userUnfollowed, event, `unfollowed:${existing._id.toString()}`, source);
+      await ctx.deps.bus.publishReliably(events.social.userUnfollowed, event, { msgId: `unfollowed:${existing._id.toString()}`, requestId: source });
     }
     return { relation: 'none', message: socialMessages.unfollowed };
   }
@@ -104,7 +104,7 @@ async function flip(
       await ctx.deps.bus.publishReliably(
         events.social.followRequested,
         { requestId, requesterId: followerId, targetId: followeeId, at: new Date().toISOString() },
-        { msgId: `requested:${requestId}`, requestId: requestIdOf(source) },
+        { msgId: `requested:${requestId}`, requestId: source },
       );
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -127,7 +127,7 @@ export async function createEdge(ctx: SocialContext, followerId: string, followe
   }
   const mutual = await isFollowing(ctx, followeeId, followerId);
   const event: UserFollowedEvent = { followerId, followeeId, mutual, at: new Date().toISOString() };
-  await announce(ctx, events.social.userFollowed, event, `followed:${edgeId}`, source);
+  await ctx.deps.bus.publishReliably(events.social.userFollowed, event, { msgId: `followed:${edgeId}`, requestId: source });
 }
 
 /**
@@ -151,22 +151,6 @@ export async function assertListsVisible(
   if (isPublic) return;
   const mutual = viewerId !== null && (await isFollowing(ctx, viewerId, ownerId)) && (await isFollowing(ctx, ownerId, viewerId));
   if (!mutual) throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
-}
-
-/** The edge is stored: its event is retried, and the request fails (503) rather than the event vanishing. */
-async function announce<S extends typeof events.social.userFollowed | typeof events.social.userUnfollowed>(
-  ctx: SocialContext,
-  subject: S,
-  payload: EventPayload<NatsContracts, S>,
-  msgId: string,
-  source: RequestIdSource,
-) {
-  await ctx.deps.bus.publishReliably(subject, payload, { msgId, requestId: requestIdOf(source) });
-}
-
-function requestIdOf(source: RequestIdSource): string | undefined {
-  if (!source) return undefined;
-  return 'requestId' in source ? source.requestId : source.id;
 }
 
 /**

@@ -67,7 +67,8 @@ export class UserDirectory {
       void this.remember(users);
     } catch (err) {
       this.log.warn({ err: (err as Error).message }, 'auth summaries unavailable: using cached names');
-      const cached = await this.redis.mget(unique.map(cacheKey)).catch(() => unique.map(() => null));
+      // One GET per user, sent together: an MGET's keys would have to be of one cluster slot.
+      const cached = await Promise.all(unique.map((id) => this.redis.get(cacheKey(id)))).catch(() => unique.map(() => null));
       cached.forEach((raw, i) => {
         if (raw) known.set(unique[i]!, JSON.parse(raw) as CreatorSummary);
       });
@@ -76,9 +77,6 @@ export class UserDirectory {
   }
 
   private async remember(users: CreatorSummary[]): Promise<void> {
-    if (users.length === 0) return;
-    const pipeline = this.redis.pipeline();
-    for (const user of users) pipeline.set(cacheKey(user.id), JSON.stringify(user), 'EX', CACHE_SECONDS);
-    await pipeline.exec().catch(() => {});
+    await Promise.all(users.map((user) => this.redis.set(cacheKey(user.id), JSON.stringify(user), 'EX', CACHE_SECONDS))).catch(() => {});
   }
 }

@@ -3,7 +3,8 @@ import { limits } from '@meydan/proto';
 import styled from 'styled-components';
 import { trPolls } from '../../i18n/tr-polls';
 import { ErrorText, Hint } from '../../ui/fields';
-import { SwitchRoot, SwitchRow as Row } from './SwitchRoot';
+import { SwitchRoot } from '../../ui/Switch';
+import { SwitchRow as Row } from './SwitchRow';
 
 export interface MultipleChoiceFieldProps {
   /** 1: single choice; more: how many options one ballot may mark. */

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { apiErrorMessage } from '../../store/api';
 import { trProfile } from '../../i18n/tr-profile';
 import { useSettingsQuery, useUpdateSettingsMutation } from '../profile/profileApi';
+import { SwitchRoot } from '../../ui/Switch';
 import { useToast } from '../toasts/useToast';
 
 export const preferenceKeys = ['isProfilePublic', 'followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults'] as const satisfies readonly (keyof UserSettings)[];
@@ -73,33 +74,4 @@ const Row = styled.div`
 const Hint = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
   font-size: 0.875rem;
-`;
-
-export const SwitchRoot = styled(Switch.Root)`
-  position: relative;
-  flex-shrink: 0;
-  width: 2.5rem;
-  height: 1.4rem;
-  margin-top: 0.125rem;
-  padding: 0;
-  border-radius: 999px;
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  cursor: pointer;
-
-  &[data-state='checked'] { background: ${({ theme }) => theme.colors.primary}; border-color: transparent; }
-  &:disabled { opacity: 0.6; cursor: wait; }
-  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
-
-  span {
-    display: block;
-    width: 1.05rem;
-    height: 1.05rem;
-    border-radius: 50%;
-    background: #fff;
-    box-shadow: 0 1px 2px rgb(0 0 0 / 0.3);
-    transform: translateX(0.15rem);
-    transition: transform 120ms ease;
-  }
-  span[data-state='checked'] { transform: translateX(1.25rem); }
 `;

@@ -17,7 +17,8 @@ import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
 import { AccountSection } from './AccountSection';
 import { Card } from './Card';
-import { PreferenceSwitches, SwitchRoot } from './PreferenceSwitches';
+import { SwitchRoot } from '../../ui/Switch';
+import { PreferenceSwitches } from './PreferenceSwitches';
 import { useUpdateProfileMutation } from './settingsApi';
 
 const T = trProfile.settings;

@@ -1,22 +1,16 @@
 import * as Switch from '@radix-ui/react-switch';
 import styled from 'styled-components';
 
-/** A switch with its label and hint beside it. */
-export const SwitchRow = styled.div`
-  display: flex;
-  align-items: flex-start;
-  gap: 0.6rem;
-  margin-top: 0.75rem;
-
-  label { font-weight: 600; font-size: 0.9rem; cursor: pointer; }
-`;
-
-/** The create dialog's on/off switches ('Paylaşılabilir link', 'Birden fazla seçim'). */
+/**
+ * An on/off switch (Radix's, so it is a `role="switch"` with `aria-checked`): the create dialog's 'Paylaşılabilir
+ * link' and 'Birden fazla seçim', the notification and privacy settings. Put `<Switch.Thumb />` inside.
+ */
 export const SwitchRoot = styled(Switch.Root)`
   position: relative;
   flex-shrink: 0;
   width: 2.5rem;
   height: 1.4rem;
+  margin-top: 0.125rem;
   padding: 0;
   border-radius: 999px;
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -24,6 +18,8 @@ export const SwitchRoot = styled(Switch.Root)`
   cursor: pointer;
 
   &[data-state='checked'] { background: ${({ theme }) => theme.colors.primary}; border-color: transparent; }
+  &:disabled { opacity: 0.6; cursor: wait; }
+  &:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
 
   span {
     display: block;

@@ -1,0 +1,47 @@
+import { execFileSync } from 'node:child_process';
+import { join } from 'node:path';
+import { freePort, infra, until } from './harness.js';
+import { startRedis } from '../deploy/local/servers.mjs';
+
+export type RedisNode = Awaited<ReturnType<typeof startRedis>>;
+
+export interface RedisCluster {
+  /** `redis+cluster://127.0.0.1:p1,…`, what REDIS_URL names for a cluster. */
+  url: string;
+  nodes: RedisNode[];
+  /** How many keys each node holds, in the order of `nodes`. */
+  keysPerNode(): number[];
+  stop(): Promise<void>;
+}
+
+/** A throw-away redis-server on a free port in the test's temp dir, with `extraArgs` (cluster mode, replicaof, …). */
+export async function startRedisNode(extraArgs: string[] = [], port?: number): Promise<RedisNode> {
+  const { dir, redisServer } = infra();
+  const p = port ?? (await freePort());
+  return startRedis({ port: p, dataDir: join(dir, `redis-node-${p}`), binary: redisServer, extraArgs });
+}
+
+/** A Redis Cluster of `masters` real redis-server processes on loopback (no replicas), every slot assigned. */
+export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
+  const nodes = await Promise.all(
+    Array.from({ length: masters }, () => startRedisNode(['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000'])),
+  );
+  const stop = () => Promise.all(nodes.map((n) => n.stop(2_000))).then(() => undefined);
+  try {
+    execFileSync('redis-cli', ['--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-yes'], { stdio: 'ignore' });
+    await until(
+      () => nodes.every((n) => execFileSync('redis-cli', ['-p', String(n.port), 'cluster', 'info']).toString().includes('cluster_state:ok')),
+      20_000,
+      'the cluster to be ok',
+    );
+  } catch (err) {
+    await stop();
+    throw err;
+  }
+  return {
+    url: `redis+cluster://${nodes.map((n) => `127.0.0.1:${n.port}`).join(',')}`,
+    nodes,
+    keysPerNode: () => nodes.map((n) => Number(execFileSync('redis-cli', ['-p', String(n.port), 'dbsize']).toString().trim())),
+    stop,
+  };
+}

@@ -1,0 +1,11 @@
+import styled from 'styled-components';
+
+/** A switch with its label and hint beside it. */
+export const SwitchRow = styled.div`
+  display: flex;
+  align-items: flex-start;
+  gap: 0.6rem;
+  margin-top: 0.75rem;
+
+  label { font-weight: 600; font-size: 0.9rem; cursor: pointer; }
+`;
