@@ -4,6 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, it } from 'vitest';
+import { serviceNames } from '@meydan/proto';
 import type { BaseConfig } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
 import { serviceBuilders } from './service-builders.js';
@@ -30,7 +31,7 @@ describe('service READMEs', () => {
     for (const service of started) await service.close();
   });
 
-  for (const name of ['auth', 'social', 'notifications', 'polls', 'contact', 'admin'] as const) {
+  for (const name of serviceNames) {
     it(`${name}: every route of its OpenAPI document is in its README`, async () => {
       const config = (name === 'notifications' ? { SMTP_URL: 'smtp://127.0.0.1:9' } : {}) as Partial<BaseConfig>;
       const service = await startTestService(name, serviceBuilders[name], { config });

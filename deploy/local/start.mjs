@@ -17,15 +17,10 @@ const dataDir = join(root, '.data');
 const logDir = join(dataDir, 'logs');
 const num = (name, fallback) => Number(env[name] || fallback);
 
-/** Default ports; each can be moved with the variable named beside it. */
+/** Default ports (the services 4001… in proto's order); each can be moved with the variable named beside it (`AUTH_PORT`, …). */
 const ports = {
   gateway: num('GATEWAY_PORT', 8080),
-  auth: num('AUTH_PORT', 4001),
-  polls: num('POLLS_PORT', 4002),
-  social: num('SOCIAL_PORT', 4003),
-  notifications: num('NOTIFICATIONS_PORT', 4004),
-  contact: num('CONTACT_PORT', 4005),
-  admin: num('ADMIN_PORT', 4006),
+  ...Object.fromEntries(SERVICES.map((name, i) => [name, num(`${name.toUpperCase()}_PORT`, 4001 + i)])),
   nats: num('NATS_PORT', 4222),
   redis: num('REDIS_PORT', 6379),
   mongo: num('MONGO_PORT', 27017),

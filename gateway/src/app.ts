@@ -22,7 +22,7 @@ import {
   type Logger,
   type Readiness,
 } from '@meydan/kit';
-import { trustProxyOption, type gatewayConfigSchema } from './config.js';
+import { serviceUrlVar, trustProxyOption, type gatewayConfigSchema } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { redactingLogger } from './log-redaction.js';

@@ -1,4 +1,4 @@
-import { DEFAULT_SESSION_TTL_DAYS } from '@meydan/proto';
+import { DEFAULT_SESSION_TTL_DAYS, serviceNames, type ServiceName } from '@meydan/proto';
 import { baseConfigProperties } from '@meydan/kit';
 import { ALLOWLIST_PATTERN } from './load-generators.js';
 
@@ -25,6 +25,16 @@ export function trustProxyOption(value: string): false | string | ((address: str
 /** The gateway's environment: where each service listens, where the built SPA is, and the shared secret. */
 /** A service's address, or its replicas' addresses comma-separated (the gateway takes turns among them). */
 const serviceUrls = { type: 'string', pattern: '^https?://[^,\\s]+(\\s*,\\s*https?://[^,\\s]+)*$' } as const;
+
+/** The variable holding a service's address: `AUTH_URL` … `ADMIN_URL`, one for each of proto's `serviceNames`. */
+export const serviceUrlVar = <S extends ServiceName>(service: S) => `${service.toUpperCase() as Uppercase<S>}_URL` as const;
+type UrlVars<T extends readonly string[]> = { readonly [I in keyof T]: `${Uppercase<T[I] & string>}_URL` };
+type ServiceUrlVars = UrlVars<typeof serviceNames>;
+export type ServiceUrlVar = ServiceUrlVars[number];
+const serviceUrlVars = serviceNames.map(serviceUrlVar) as unknown as ServiceUrlVars;
+const serviceUrlProperties = Object.fromEntries(serviceUrlVars.map((name: string) => [name, serviceUrls])) as {
+  readonly [V in ServiceUrlVar]: typeof serviceUrls;
+};
 
 export const gatewayConfigSchema = {
   type: 'object',
@@ -63,12 +73,7 @@ export const gatewayConfigSchema = {
     METRICS_PORT: baseConfigProperties.METRICS_PORT,
     METRICS_HOST: baseConfigProperties.METRICS_HOST,
     WEB_DIST: { type: 'string', minLength: 1 },
-    AUTH_URL: serviceUrls,
-    POLLS_URL: serviceUrls,
-    SOCIAL_URL: serviceUrls,
-    NOTIFICATIONS_URL: serviceUrls,
-    CONTACT_URL: serviceUrls,
-    ADMIN_URL: serviceUrls,
+    ...serviceUrlProperties,
     HEALTH_TIMEOUT_MS: { type: 'integer', minimum: 50, default: 1500 },
     /** How long a client may take to send one whole request (its headers: at most 10 s) before it gets 408. */
     REQUEST_TIMEOUT_MS: { type: 'integer', minimum: 500, default: 30_000 },
@@ -82,11 +87,6 @@ export const gatewayConfigSchema = {
     'REDIS_URL',
     'INTERNAL_SECRET',
     'WEB_DIST',
-    'AUTH_URL',
-    'POLLS_URL',
-    'SOCIAL_URL',
-    'NOTIFICATIONS_URL',
-    'CONTACT_URL',
-    'ADMIN_URL',
+    ...serviceUrlVars,
   ],
 } as const;

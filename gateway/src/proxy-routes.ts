@@ -7,6 +7,7 @@ import type { PublicAnswerCache, UpstreamAnswer } from './public-cache.js';
 import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { isBodyTooLarge } from './request-limits.js';
+import { serviceUrlVar } from './config.js';
 
 /** Largest websocket frame the gateway accepts or relays (socket.io messages are far smaller). */
 export const MAX_SOCKET_FRAME_BYTES = 1024 * 1024;
@@ -18,15 +19,7 @@ type ReplyOptions = NonNullable<FastifyHttpProxyOptions['replyOptions']>;
 type ServiceRoute = (typeof routingTable)[number];
 
 function upstreamOf(config: GatewayConfig, service: ServiceName): string {
-  const urls: Record<ServiceName, string> = {
-    auth: config.AUTH_URL,
-    polls: config.POLLS_URL,
-    social: config.SOCIAL_URL,
-    notifications: config.NOTIFICATIONS_URL,
-    contact: config.CONTACT_URL,
-    admin: config.ADMIN_URL,
-  };
-  return urls[service];
+  return config[serviceUrlVar(service)];
 }
 
 function withoutSpoofable(headers: Record<string, unknown>): Record<string, unknown> {

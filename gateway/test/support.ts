@@ -11,6 +11,7 @@ import { SESSION_STORE_PREFIX, serviceNames, type ServiceName } from '@meydan/pr
 import { Bus, connectNats, connectRedis, type Logger } from '@meydan/kit';
 import { TEST_SECRET, infra, testLogger, type TestService } from '@meydan/testing';
 import { buildGateway, type GatewayConfig } from '../src/app.js';
+import { serviceUrlVar, type ServiceUrlVar } from '../src/config.js';
 
 export interface TestGateway {
   app: FastifyInstance;
@@ -37,10 +38,7 @@ export async function startTestGateway(
     const svc = upstreams[service];
     return svc ? `http://127.0.0.1:${(svc.app.server.address() as { port: number }).port}` : CLOSED_PORT;
   };
-  const urls = Object.fromEntries(serviceNames.map((s) => [`${s.toUpperCase()}_URL`, urlOf(s)])) as Record<
-    'AUTH_URL' | 'POLLS_URL' | 'SOCIAL_URL' | 'NOTIFICATIONS_URL' | 'CONTACT_URL' | 'ADMIN_URL',
-    string
-  >;
+  const urls = Object.fromEntries(serviceNames.map((s) => [serviceUrlVar(s), urlOf(s)])) as Record<ServiceUrlVar, string>;
   const config: GatewayConfig = {
     HOST: '127.0.0.1',
     PORT: 0,

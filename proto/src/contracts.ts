@@ -6,6 +6,7 @@
  */
 import type { SchemaId, SchemaTypes } from './schemas/index.js';
 import {
+  allSchemas,
   bulkEmailRecipientSchema,
   canViewReplySchema,
   pollPreviewReplySchema,
@@ -34,23 +35,14 @@ import {
   mailRequestSchema,
   mutualsReplySchema,
   mutualsRequestSchema,
-  notificationCountSchema,
   pollCreatedEventSchema,
   pollDeletedEventSchema,
   pollEndedEventSchema,
   pollLikedEventSchema,
   pollRemovedEventSchema,
   pollReportedEventSchema,
-  pollSubscriptionResultSchema,
-  pollSubscriptionSchema,
   sessionResolveReplySchema,
   sessionResolveRequestSchema,
-  socketAuthSchema,
-  socketBulkEmailProgressSchema,
-  socketAuthSuccessSchema,
-  socketErrorSchema,
-  socketNotificationSchema,
-  socketPollUpdateSchema,
   tokenResolveReplySchema,
   tokenResolveRequestSchema,
   userAtEventSchema,
@@ -74,6 +66,7 @@ import {
   userUpdatedEventSchema,
   voteCastEventSchema,
 } from './schemas/index.js';
+import { clientSocketSchemaIds, serverSocketSchemaIds, type ServerSocketEvent } from './socket-events.js';
 import { events, live, mailRequestedFilter, subjects, work } from './subjects.js';
 
 /** A JSON Schema (registered by its `$id`) and, for the compiler only, the type of the data it describes. */
@@ -195,28 +188,25 @@ export const natsContracts = {
 
 export type NatsContracts = typeof natsContracts;
 
+/** The contracts of a table of socket events, each built from the schema its `$id` names. */
+function socketContractsOf<T extends Record<string, SchemaId>>(ids: T): { readonly [E in keyof T]: Contract<SchemaTypes[T[E]]> } {
+  const byId = new Map<string, { readonly $id: string }>(allSchemas.map((schema) => [schema.$id, schema]));
+  const contract = (id: SchemaId): Contract => {
+    const schema = byId.get(id);
+    if (!schema) throw new Error(`no schema ${id}`);
+    return { schema };
+  };
+  return Object.fromEntries(Object.entries(ids).map(([event, id]) => [event, contract(id)])) as { readonly [E in keyof T]: Contract<SchemaTypes[T[E]]> };
+}
+
 /**
- * The realtime socket's events (socket.io at /ws). server: what the notifications service emits and the web app's
- * hub validates; client: what the web app sends and the service validates.
+ * The realtime socket's events (socket.io at /ws; names and schema ids in socket-events.ts). server: what the
+ * notifications service emits and the web app's hub validates; client: what the web app sends and the service
+ * validates.
  */
 export const socketContracts = {
-  server: {
-    auth_success: contractOf(socketAuthSuccessSchema),
-    auth_error: contractOf(socketErrorSchema),
-    notification_count: contractOf(notificationCountSchema),
-    notification: contractOf(socketNotificationSchema),
-    poll_update: contractOf(socketPollUpdateSchema),
-    subscribe_result: contractOf(pollSubscriptionResultSchema),
-    /** To the administrator's own sockets: a bulk e-mail job's progress. */
-    bulk_email_progress: contractOf(socketBulkEmailProgressSchema),
-  },
-  client: {
-    auth: contractOf(socketAuthSchema),
-    message: contractOf(socketAuthSchema),
-    subscribe_polls: contractOf(pollSubscriptionSchema),
-    unsubscribe_polls: contractOf(pollSubscriptionSchema),
-  },
+  server: /*#__PURE__*/ socketContractsOf(serverSocketSchemaIds),
+  client: /*#__PURE__*/ socketContractsOf(clientSocketSchemaIds),
 } as const;
 
-export type ServerSocketEvent = keyof typeof socketContracts.server;
 export type ServerSocketPayload<E extends ServerSocketEvent> = PayloadOf<(typeof socketContracts.server)[E]>;

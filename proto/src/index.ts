@@ -9,4 +9,5 @@ export * from './schemas/index.js';
 export * from './issues.js';
 export * from './validation.js';
 export * from './contracts.js';
+export * from './socket-events.js';
 export * from './sessions.js';

@@ -2,7 +2,7 @@
  * NATS subject and JetStream names: the one place a newcomer looks for "who answers what".
  * Request/reply subjects are `<service>.<verb>`; events are `events.<domain>.<entity>.<past-verb>`.
  * Payload shapes are written beside each name; which JSON Schema each subject carries is said in contracts.ts (the
- * schemas are in `schemas/events.ts`, `social.ts`, `notifications.ts`, `system.ts`), and the kit's bus refuses a
+ * schemas are in each domain's folder under `schemas/`, its `events.ts` and `nats.ts`), and the kit's bus refuses a
  * subject without one.
  * Ids are strings (MongoDB ObjectId hex). Times are ISO 8601 strings.
  */

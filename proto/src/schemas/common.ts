@@ -6,6 +6,12 @@
 /** A non-empty identifier (MongoDB ObjectId hex or any other opaque string). */
 export const idField = { type: 'string', minLength: 1, maxLength: 64 } as const;
 
+/** A MongoDB ObjectId as hex. */
+export const objectIdField = { type: 'string', pattern: '^[0-9a-fA-F]{24}$' } as const;
+
+/** An identifier or null (a visitor, no cursor yet). */
+export const nullableIdField = { type: ['string', 'null'], minLength: 1, maxLength: 64 } as const;
+
 /** An ISO 8601 date-time string. */
 export const dateTimeField = { type: 'string', format: 'date-time' } as const;
 

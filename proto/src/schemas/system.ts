@@ -1,5 +1,9 @@
-/** Answers every service shares: the health answer and a plain message answer. */
+/**
+ * Answers every service shares (the health answer, a plain message answer, the OpenAPI document) and the NATS
+ * requests that carry nothing or one member.
+ */
 import type { FromSchema } from 'json-schema-to-ts';
+import { idField } from './common.js';
 
 /**
  * `<service>.health` over NATS and GET /health over HTTP: ready is true when every used dependency answers.
@@ -79,3 +83,20 @@ export const openApiDocumentSchema = {
   },
 } as const;
 export type OpenApiDocument = FromSchema<typeof openApiDocumentSchema>;
+
+/** Any request that carries nothing (`<service>.health`, `auth.users.emails`): null or {}. */
+export const emptyRequestSchema = {
+  $id: 'meydan/nats-empty-request',
+  anyOf: [{ type: 'null' }, { type: 'object', additionalProperties: false, properties: {} }],
+} as const;
+export type EmptyRequest = FromSchema<typeof emptyRequestSchema>;
+
+/** `polls.users.counts` request (and any `{userId}` request). */
+export const userIdRequestSchema = {
+  $id: 'meydan/nats-user-id-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId'],
+  properties: { userId: idField },
+} as const;
+export type UserIdRequest = FromSchema<typeof userIdRequestSchema>;

@@ -17,22 +17,16 @@ import {
   type HistogramConfiguration,
   type Metric,
 } from 'prom-client';
-import type { ServiceName } from '@meydan/proto';
+import { serviceNames, type ServiceName } from '@meydan/proto';
 import type { Logger } from './logger.js';
 
 /** Every metric of this process. */
 export const metricsRegistry = new Registry();
 
-/** Where each process serves `/metrics` unless METRICS_PORT says otherwise. */
-export const defaultMetricsPorts: Record<ServiceName | 'gateway', number> = {
-  gateway: 9100,
-  auth: 9101,
-  polls: 9102,
-  social: 9103,
-  notifications: 9104,
-  contact: 9105,
-  admin: 9106,
-};
+/** Where each process serves `/metrics` unless METRICS_PORT says otherwise: 9100 the gateway, 9101… the services in proto's order. */
+export const defaultMetricsPorts = Object.fromEntries(
+  ['gateway', ...serviceNames].map((name, i) => [name, 9100 + i]),
+) as Record<ServiceName | 'gateway', number>;
 
 /** Request latencies from 1 ms to 10 s. */
 export const LATENCY_BUCKETS_SECONDS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];

@@ -1,26 +1,16 @@
 /**
  * The realtime socket's server → client events the hub reads: event name → proto `$id` (compiled by web/scripts/ with
- * the form schemas). The same ids as proto's `socketContracts.server`; web/test/realtime.test.tsx checks they match.
+ * the form schemas), proto's own table (names and ids only, no schema).
  */
-export const socketSchemas = {
-  auth_success: 'meydan/socket-auth-success',
-  auth_error: 'meydan/socket-error',
-  notification_count: 'meydan/notification-count',
-  notification: 'meydan/socket-notification',
-  poll_update: 'meydan/socket-poll-update',
-  subscribe_result: 'meydan/poll-subscription-result',
-  bulk_email_progress: 'meydan/socket-bulk-email-progress',
-} as const;
+import { serverSocketEvents, serverSocketSchemaIds, type ServerSocketEvent } from '@meydan/proto';
 
-export type ServerSocketEvent = keyof typeof socketSchemas;
+export type { ServerSocketEvent };
 
-/** The exported names of their compiled validators (standalone code wants identifiers). */
-export const socketValidatorNames = {
-  auth_success: 'socketAuthSuccess',
-  auth_error: 'socketAuthError',
-  notification_count: 'socketNotificationCount',
-  notification: 'socketNotification',
-  poll_update: 'socketPollUpdate',
-  subscribe_result: 'socketSubscribeResult',
-  bulk_email_progress: 'socketBulkEmailProgress',
-} as const satisfies Record<ServerSocketEvent, string>;
+export const socketSchemas = serverSocketSchemaIds;
+
+/** The exported name of an event's compiled validator (standalone code wants identifiers): `poll_update` → `socketPollUpdate`. */
+const validatorName = (event: string) => `socket${event.replace(/(?:^|_)([a-z])/g, (_m, c: string) => c.toUpperCase())}`;
+
+export const socketValidatorNames = Object.fromEntries(
+  Object.values(serverSocketEvents).map((event) => [event, validatorName(event)]),
+) as Record<ServerSocketEvent, string>;

@@ -1,6 +1,8 @@
 import {
+  clientSocketEvents as C,
   limits,
   notificationLimits,
+  serverSocketEvents as S,
   type BulkEmailJob,
   type NotificationItem,
   type PollUpdate,
@@ -24,12 +26,12 @@ export interface SocketLike {
 export type SocketFactory = () => SocketLike;
 
 export interface HubEvents {
-  poll_update: PollUpdate;
-  notification: NotificationItem;
-  notification_count: number;
-  auth_success: string;
+  [S.pollUpdate]: PollUpdate;
+  [S.notification]: NotificationItem;
+  [S.notificationCount]: number;
+  [S.authSuccess]: string;
   /** An administrator's bulk e-mail job moved on (sent only to that administrator's sockets). */
-  bulk_email_progress: BulkEmailJob;
+  [S.bulkEmailProgress]: BulkEmailJob;
   status: ConnectionStatus;
 }
 
@@ -243,7 +245,7 @@ export class RealtimeHub {
   }
 
   private sendAuth(): void {
-    if (this.userId) this.socket?.emit('auth', { type: 'auth', userId: this.userId });
+    if (this.userId) this.socket?.emit(C.auth, { type: 'auth', userId: this.userId });
   }
 
   private queueFlush(): void {
@@ -263,12 +265,12 @@ export class RealtimeHub {
     for (const interest of [this.polls, this.codes]) {
       const unsubscribe = interest.take(interest.toUnsubscribe);
       for (let i = 0; i < unsubscribe.length; i += chunk) {
-        socket.emit('unsubscribe_polls', { [interest.field]: unsubscribe.slice(i, i + chunk) });
+        socket.emit(C.unsubscribePolls, { [interest.field]: unsubscribe.slice(i, i + chunk) });
       }
       const subscribe = interest.take(interest.toSubscribe);
       for (let i = 0; i < subscribe.length; i += chunk) {
-        socket.emit('subscribe_polls', { [interest.field]: subscribe.slice(i, i + chunk) }, (raw: unknown) => {
-          const result = readServerEvent('subscribe_result', raw);
+        socket.emit(C.subscribePolls, { [interest.field]: subscribe.slice(i, i + chunk) }, (raw: unknown) => {
+          const result = readServerEvent(S.subscribeResult, raw);
           const refused = [...(result?.refused ?? []), ...(result?.refusedCodes ?? [])];
           if (refused.length) this.log.info('realtime: polls not followed', refused, result?.message ?? '');
         });
@@ -302,31 +304,31 @@ export class RealtimeHub {
     socket.io?.on('reconnect_attempt', (attempt: number) => {
       this.log.info(`realtime: reconnect attempt ${attempt}`);
     });
-    socket.on('auth_success', (raw: unknown) => {
-      const payload = readServerEvent('auth_success', raw);
-      if (!payload) this.log.error('realtime: auth_success does not match its schema', raw);
-      else this.emitEvent('auth_success', payload.userId);
+    socket.on(S.authSuccess, (raw: unknown) => {
+      const payload = readServerEvent(S.authSuccess, raw);
+      if (!payload) this.log.error(`realtime: ${S.authSuccess} does not match its schema`, raw);
+      else this.emitEvent(S.authSuccess, payload.userId);
     });
-    socket.on('notification_count', (raw: unknown) => {
-      const payload = readServerEvent('notification_count', raw);
-      if (!payload) this.log.error('realtime: notification_count does not match its schema', raw);
-      else this.emitEvent('notification_count', payload.count);
+    socket.on(S.notificationCount, (raw: unknown) => {
+      const payload = readServerEvent(S.notificationCount, raw);
+      if (!payload) this.log.error(`realtime: ${S.notificationCount} does not match its schema`, raw);
+      else this.emitEvent(S.notificationCount, payload.count);
     });
-    socket.on('notification', (raw: unknown) => {
-      const payload = readServerEvent('notification', raw);
-      if (!payload) this.log.error('realtime: notification does not match its schema', raw);
-      else this.emitEvent('notification', payload.data);
+    socket.on(S.notification, (raw: unknown) => {
+      const payload = readServerEvent(S.notification, raw);
+      if (!payload) this.log.error(`realtime: ${S.notification} does not match its schema`, raw);
+      else this.emitEvent(S.notification, payload.data);
     });
-    socket.on('poll_update', (raw: unknown) => {
-      const payload = readServerEvent('poll_update', raw);
-      if (!payload) this.log.error('realtime: poll_update does not match its schema', raw);
-      else this.emitEvent('poll_update', payload.data);
+    socket.on(S.pollUpdate, (raw: unknown) => {
+      const payload = readServerEvent(S.pollUpdate, raw);
+      if (!payload) this.log.error(`realtime: ${S.pollUpdate} does not match its schema`, raw);
+      else this.emitEvent(S.pollUpdate, payload.data);
     });
-    socket.on('bulk_email_progress', (raw: unknown) => {
-      const payload = readServerEvent('bulk_email_progress', raw);
-      if (!payload) this.log.error('realtime: bulk_email_progress does not match its schema', raw);
-      else this.emitEvent('bulk_email_progress', payload.data);
+    socket.on(S.bulkEmailProgress, (raw: unknown) => {
+      const payload = readServerEvent(S.bulkEmailProgress, raw);
+      if (!payload) this.log.error(`realtime: ${S.bulkEmailProgress} does not match its schema`, raw);
+      else this.emitEvent(S.bulkEmailProgress, payload.data);
     });
-    socket.on('auth_error', (raw: unknown) => this.log.warn('realtime: auth refused', raw));
+    socket.on(S.authError, (raw: unknown) => this.log.warn('realtime: auth refused', raw));
   }
 }

@@ -4,7 +4,7 @@
  * repeated failures and by the contact form.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { limits } from '../limits.js';
+import { limits } from '../../limits.js';
 
 export const challengeMessages = {
   required: 'Lütfen güvenlik doğrulamasını tamamlayın',

@@ -1,6 +1,6 @@
 /** Contact form contract (POST /api/contact). */
 import type { FromSchema } from 'json-schema-to-ts';
-import { limits } from '../limits.js';
+import { limits } from '../../limits.js';
 
 /** Turkish texts of the contact form; the spec's own strings. */
 export const contactMessages = {

@@ -1,11 +1,11 @@
 /**
  * Social graph contracts: the follow routes' params, query and answers (the rows themselves are `meydan/user-list-item`
- * and the follow state `meydan/follow-state`, in users.ts), the `social.*` NATS request/reply payloads and the
- * `events.social.*` events.
+ * and the follow state `meydan/follow-state`, in users/entities.ts). Its NATS payloads and events are in nats.ts and
+ * events.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, dateTimeField, idField } from './common.js';
-import { creatorSummaryShape } from './polls.js';
+import { dateTimeField, idField } from '../common.js';
+import { creatorSummaryShape } from '../polls/entities.js';
 
 /** Turkish texts of the follow feature; the spec's own toast texts where it gives one. */
 export const socialMessages = {
@@ -95,79 +95,3 @@ export type FollowRequestItem = FromSchema<typeof followRequestSchema>;
 
 /** The list of pending requests (total in `x-total-count`). */
 export const followRequestListResponse = { type: 'array', items: { $ref: 'meydan/follow-request#' } } as const;
-
-// ---------------------------------------------------------------------------------------------------------------
-// NATS request/reply
-
-/** `social.mutuals` request: {userId}. */
-export const mutualsRequestSchema = {
-  $id: 'meydan/social-mutuals-request',
-  type: 'object',
-  additionalProperties: false,
-  required: ['userId'],
-  properties: { userId: idField },
-} as const;
-export type MutualsRequest = FromSchema<typeof mutualsRequestSchema>;
-
-/** `social.mutuals` reply: the users who follow `userId` and whom `userId` follows. */
-export const mutualsReplySchema = {
-  $id: 'meydan/social-mutuals-reply',
-  type: 'object',
-  additionalProperties: false,
-  required: ['userIds'],
-  properties: { userIds: { type: 'array', items: idField } },
-} as const;
-export type MutualsReply = FromSchema<typeof mutualsReplySchema>;
-
-/** `social.counts` request: {userId, viewerId?}; with a viewerId the reply also says whether the viewer follows. */
-export const countsRequestSchema = {
-  $id: 'meydan/social-counts-request',
-  type: 'object',
-  additionalProperties: false,
-  required: ['userId'],
-  properties: { userId: idField, viewerId: { type: ['string', 'null'], maxLength: 64 } },
-} as const;
-export type CountsRequest = FromSchema<typeof countsRequestSchema>;
-
-/** `social.counts` reply: {followersCount, followingCount}, plus isFollowing when a viewer other than the user asked. */
-export const countsReplySchema = {
-  $id: 'meydan/social-counts-reply',
-  type: 'object',
-  additionalProperties: false,
-  required: ['followersCount', 'followingCount'],
-  properties: { followersCount: countField, followingCount: countField, isFollowing: { type: 'boolean' } },
-} as const;
-export type CountsReply = FromSchema<typeof countsReplySchema>;
-
-// ---------------------------------------------------------------------------------------------------------------
-// Events
-
-/** `events.social.user.followed`: mutual is true when the followee already followed the follower back. */
-export const userFollowedEventSchema = {
-  $id: 'meydan/social-user-followed',
-  type: 'object',
-  additionalProperties: false,
-  required: ['followerId', 'followeeId', 'mutual', 'at'],
-  properties: { followerId: idField, followeeId: idField, mutual: { type: 'boolean' }, at: dateTimeField },
-} as const;
-export type UserFollowedEvent = FromSchema<typeof userFollowedEventSchema>;
-
-/** `events.social.user.unfollowed`. */
-export const userUnfollowedEventSchema = {
-  $id: 'meydan/social-user-unfollowed',
-  type: 'object',
-  additionalProperties: false,
-  required: ['followerId', 'followeeId', 'at'],
-  properties: { followerId: idField, followeeId: idField, at: dateTimeField },
-} as const;
-export type UserUnfollowedEvent = FromSchema<typeof userUnfollowedEventSchema>;
-
-/** `events.social.follow.requested`: a member with follow requests on was asked to be followed (no edge yet). */
-export const followRequestedEventSchema = {
-  $id: 'meydan/social-follow-requested',
-  type: 'object',
-  additionalProperties: false,
-  required: ['requestId', 'requesterId', 'targetId', 'at'],
-  properties: { requestId: idField, requesterId: idField, targetId: idField, at: dateTimeField },
-} as const;
-export type FollowRequestedEvent = FromSchema<typeof followRequestedEventSchema>;

@@ -1,8 +1,8 @@
 /** Admin panel contracts: stats, users, polls, reports and the bulk e-mail. */
 import type { FromSchema } from 'json-schema-to-ts';
-import { limits } from '../limits.js';
-import { contactMessagesPageReplySchema } from './events.js';
-import { countField, dateTimeField, displayNameField, idField, notBlank, pollTypes, userRoles } from './common.js';
+import { limits } from '../../limits.js';
+import { countField, dateTimeField, displayNameField, idField, notBlank, pollTypes, userRoles } from '../common.js';
+import { contactMessagesPageReplySchema } from '../contact/nats.js';
 
 export const adminMessages = {
   subjectRequired: 'Konu boş olamaz',

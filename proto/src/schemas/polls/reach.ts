@@ -3,8 +3,8 @@
  * card image.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, idField, resultsVisibilities } from './common.js';
-import { creatorSummarySchema, pollSchema } from './polls.js';
+import { countField, idField, resultsVisibilities } from '../common.js';
+import { creatorSummarySchema, pollSchema } from './entities.js';
 
 const { $id: _pollId, ...pollItem } = pollSchema;
 const { $id: _creatorId, ...creatorItem } = creatorSummarySchema;
@@ -145,25 +145,6 @@ export const searchResultSchema = {
   },
 } as const;
 export type SearchResult = FromSchema<typeof searchResultSchema>;
-
-/** `auth.users.search` request: members whose username or display name holds the query. */
-export const usersSearchRequestSchema = {
-  $id: 'meydan/nats-users-search-request',
-  type: 'object',
-  additionalProperties: false,
-  required: ['q', 'offset', 'limit'],
-  properties: { q: { type: 'string', minLength: 1, maxLength: 100 }, offset: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
-} as const;
-export type UsersSearchRequest = FromSchema<typeof usersSearchRequestSchema>;
-
-export const usersSearchReplySchema = {
-  $id: 'meydan/nats-users-search-reply',
-  type: 'object',
-  additionalProperties: false,
-  required: ['users', 'totalCount'],
-  properties: { users: { type: 'array', items: creatorItem }, totalCount: countField },
-} as const;
-export type UsersSearchReply = FromSchema<typeof usersSearchReplySchema>;
 
 /** GET /api/tags/trending: the hashtags of the last 24 hours' public polls, most used first. */
 export const trendingTagsSchema = {

@@ -1,0 +1,4 @@
+/** The admin panel: its routes, events, bulk e-mail queue and progress push, and the read model's rebuild pages. */
+export * from './http.js';
+export * from './events.js';
+export * from './read-model.js';

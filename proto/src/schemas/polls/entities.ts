@@ -1,0 +1,249 @@
+/**
+ * Poll contracts, entities and answers: the poll the feed, the friends' circle, the profile lists and the public
+ * share page read, its creator, options, live counts, comments and votes.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { avatarUrlField, countField, dateTimeField, displayNameField, idField, pollTypes, resultsVisibilities, shareVoteModes, voteCountsField } from '../common.js';
+
+/** Creator of a poll as cards show it. */
+export const creatorSummaryShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'username', 'displayName', 'avatarUrl'],
+  properties: {
+    id: idField,
+    username: { type: 'string' },
+    displayName: displayNameField,
+    avatarUrl: avatarUrlField,
+  },
+} as const;
+
+export const creatorSummarySchema = { $id: 'meydan/creator-summary', ...creatorSummaryShape } as const;
+export type CreatorSummary = FromSchema<typeof creatorSummarySchema>;
+
+/** A friend on the friends' circle card (a mutual follower of the creator) and whether they voted. */
+const friendSummaryShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'username', 'displayName', 'avatarUrl', 'hasVoted'],
+  properties: {
+    id: idField,
+    username: { type: 'string' },
+    displayName: displayNameField,
+    avatarUrl: avatarUrlField,
+    hasVoted: { type: 'boolean' },
+  },
+} as const;
+
+export const friendSummarySchema = { $id: 'meydan/friend-summary', ...friendSummaryShape } as const;
+export type FriendSummary = FromSchema<typeof friendSummarySchema>;
+
+/** The options of one ballot, by 0-based index, ascending. */
+export const choicesField = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
+
+/** An option on a card: its id is its 0-based index. */
+const pollOptionShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'text', 'votes'],
+  properties: {
+    id: { type: 'integer', minimum: 0 },
+    text: { type: 'string' },
+    votes: countField,
+  },
+} as const;
+
+export const pollOptionSchema = { $id: 'meydan/poll-option', ...pollOptionShape } as const;
+export type PollOption = FromSchema<typeof pollOptionSchema>;
+
+/**
+ * A poll as every list and detail answer returns it (feed, friends' circle, profile lists, share page).
+ * - options: [{id, text, votes}] with id = index; totalVotes = votesCount = votersCount = the ballots (on a
+ *   single-choice poll the sum of the option votes; on a multiple-choice poll the option votes may sum to more, and an
+ *   option's percentage is its share of the ballots); publicVotesCount = the ballots cast through the share link
+ *   without an account.
+ * - maxChoices: how many options one ballot may mark (1 = single choice).
+ * - hasVoted/userChoice/isLiked are the viewer's (false/null for visitors); userChoices all the options of the
+ *   viewer's ballot (empty when they did not vote), userChoice its first.
+ * - friends: only on friends polls, for the creator's mutual followers.
+ * - shortUrl: only on shareable polls (null otherwise); the link is {origin}/s/{shortUrl}.
+ * - shareVoteMode: only on shareable polls, who may vote through the link (see `shareVoteModes`).
+ * - closedAt: when the creator closed it early (POST /api/polls/{id}/close; expiresAt is then that moment too).
+ * - On a Dost Meclisi poll the option votes are 0 for a viewer who has not voted (totalVotes stays): with the friends'
+ *   hasVoted flags, counts watched before voting would tell which friend chose what.
+ * - resultsVisibility: the creator's choice of who sees the counts (see `resultsVisibilities`); resultsVisible: whether
+ *   the option votes in this answer are the counts (false: hidden from this viewer, every option's votes 0, by the
+ *   poll's resultsVisibility or the Dost Meclisi rule above). Always sent by the service.
+ */
+export const pollShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: [
+    'id',
+    'title',
+    'description',
+    'category',
+    'type',
+    'options',
+    'expiresAt',
+    'creatorId',
+    'creator',
+    'isShareable',
+    'shortUrl',
+    'createdAt',
+    'totalVotes',
+    'votesCount',
+    'publicVotesCount',
+    'likesCount',
+    'commentsCount',
+    'shareCount',
+    'isLiked',
+    'hasVoted',
+    'userChoice',
+  ],
+  properties: {
+    id: idField,
+    title: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    category: { type: 'string' },
+    type: { type: 'string', enum: pollTypes },
+    options: { type: 'array', items: pollOptionShape },
+    expiresAt: { type: ['string', 'null'], format: 'date-time' },
+    creatorId: idField,
+    creator: creatorSummaryShape,
+    isShareable: { type: 'boolean' },
+    shortUrl: { type: ['string', 'null'] },
+    shareVoteMode: { type: 'string', enum: shareVoteModes },
+    closedAt: { type: ['string', 'null'], format: 'date-time' },
+    resultsVisibility: { type: 'string', enum: resultsVisibilities },
+    resultsVisible: { type: 'boolean' },
+    createdAt: dateTimeField,
+    updatedAt: dateTimeField,
+    totalVotes: countField,
+    votesCount: countField,
+    votersCount: countField,
+    publicVotesCount: countField,
+    likesCount: countField,
+    commentsCount: countField,
+    shareCount: countField,
+    isLiked: { type: 'boolean' },
+    hasVoted: { type: 'boolean' },
+    userChoice: { type: ['integer', 'null'], minimum: 0 },
+    userChoices: choicesField,
+    maxChoices: { type: 'integer', minimum: 1 },
+    friends: { type: 'array', items: friendSummaryShape },
+  },
+} as const;
+
+export const pollSchema = { $id: 'meydan/poll', ...pollShape } as const;
+export type Poll = FromSchema<typeof pollSchema>;
+
+/** GET /api/s/{shortUrl}: the poll, its creator, votes per option index and the visitor's own vote. */
+export const shareLinkPollSchema = {
+  $id: 'meydan/share-link-poll',
+  type: 'object',
+  additionalProperties: false,
+  required: ['poll', 'creator', 'voteCounts', 'hasVoted', 'userChoice'],
+  properties: {
+    poll: pollShape,
+    creator: creatorSummaryShape,
+    voteCounts: voteCountsField,
+    hasVoted: { type: 'boolean' },
+    userChoice: { type: ['integer', 'null'], minimum: 0 },
+    userChoices: choicesField,
+  },
+} as const;
+export type ShareLinkPoll = FromSchema<typeof shareLinkPollSchema>;
+
+/** POST /api/polls/shareable answer: the link and the poll (with shortUrl). */
+export const shareablePollCreatedSchema = {
+  $id: 'meydan/shareable-poll-created',
+  type: 'object',
+  additionalProperties: false,
+  required: ['shareUrl', 'poll'],
+  properties: {
+    shareUrl: { type: 'string' },
+    poll: pollShape,
+  },
+} as const;
+export type ShareablePollCreated = FromSchema<typeof shareablePollCreatedSchema>;
+
+/**
+ * Answer of a vote (feed and share link): the new counts per option index, the voter's choice and a Turkish message
+ * for the 'Oyunuz kaydedildi! 🎉' toast, with an optional feedback sentence. Where the poll's results are hidden from
+ * the voter (`resultsVisible: false`) every count is 0 and there is no feedback (it would tell how many chose alike).
+ */
+export const voteResultSchema = {
+  $id: 'meydan/vote-result',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'voteCounts', 'totalVotes', 'hasVoted', 'userChoice', 'message'],
+  properties: {
+    pollId: idField,
+    voteCounts: voteCountsField,
+    totalVotes: countField,
+    votersCount: countField,
+    hasVoted: { type: 'boolean', const: true },
+    userChoice: { type: 'integer', minimum: 0 },
+    userChoices: choicesField,
+    message: { type: 'string' },
+    feedback: { type: ['string', 'null'] },
+    resultsVisible: { type: 'boolean' },
+  },
+} as const;
+export type VoteResult = FromSchema<typeof voteResultSchema>;
+
+/** Realtime `poll_update` data: live counts of one poll (coalesced per poll: limits.notifications.pollUpdateCoalesceMs). */
+export const pollUpdateSchema = {
+  $id: 'meydan/poll-update',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'voteCounts', 'totalVotes'],
+  properties: {
+    pollId: idField,
+    voteCounts: voteCountsField,
+    totalVotes: countField,
+    likesCount: countField,
+    commentsCount: countField,
+    /** The poll's counts are hidden from everyone but (maybe) its creator right now: voteCounts is {}, the total stays. */
+    countsHidden: { type: 'boolean', const: true },
+  },
+} as const;
+export type PollUpdate = FromSchema<typeof pollUpdateSchema>;
+
+/** A comment on a poll. */
+export const commentSchema = {
+  $id: 'meydan/comment',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'pollId', 'text', 'createdAt', 'author'],
+  properties: {
+    id: idField,
+    pollId: idField,
+    text: { type: 'string' },
+    createdAt: dateTimeField,
+    author: creatorSummaryShape,
+  },
+} as const;
+export type PollComment = FromSchema<typeof commentSchema>;
+
+/**
+ * One entry of GET /api/users/{id}/votes. selectedOption is the chosen option's text (a multiple-choice ballot's
+ * texts joined with ', '); selectedOptions, only on such a ballot, every chosen text.
+ */
+export const userVoteSchema = {
+  $id: 'meydan/user-vote',
+  type: 'object',
+  additionalProperties: false,
+  required: ['voteId', 'pollId', 'pollTitle', 'pollCategory', 'selectedOption', 'votedAt'],
+  properties: {
+    voteId: idField,
+    pollId: idField,
+    pollTitle: { type: 'string' },
+    pollCategory: { type: 'string' },
+    selectedOption: { type: 'string' },
+    selectedOptions: { type: 'array', items: { type: 'string' } },
+    votedAt: dateTimeField,
+  },
+} as const;
+export type UserVote = FromSchema<typeof userVoteSchema>;

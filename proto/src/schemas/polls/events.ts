@@ -1,0 +1,151 @@
+/**
+ * The polls service's JetStream events (`events.polls.*`), its live counts on core NATS (`live.polls.counts`) and
+ * their push to the realtime socket (`poll_update`). Which subject carries which schema is said in contracts.ts, which
+ * socket event in socket-events.ts.
+ */
+import type { FromSchema } from 'json-schema-to-ts';
+import { countField, dateTimeField, idField, nullableIdField, objectIdField, pollTypes, voteCountsField } from '../common.js';
+import { pollUpdateSchema } from './entities.js';
+
+/** `events.polls.poll.created`. */
+export const pollCreatedEventSchema = {
+  $id: 'meydan/event-poll-created',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'creatorId', 'type', 'title', 'category', 'createdAt', 'expiresAt'],
+  properties: {
+    pollId: idField,
+    creatorId: idField,
+    type: { enum: pollTypes },
+    title: { type: 'string' },
+    category: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    isShareable: { type: 'boolean' },
+    createdAt: dateTimeField,
+    expiresAt: { anyOf: [dateTimeField, { type: 'null' }] },
+  },
+} as const;
+export type PollCreatedEvent = FromSchema<typeof pollCreatedEventSchema>;
+
+/** `events.polls.poll.deleted`: by the creator or, after an administrator's removal, by that administrator. */
+export const pollDeletedEventSchema = {
+  $id: 'meydan/event-poll-deleted',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'creatorId', 'by', 'at'],
+  properties: { pollId: idField, creatorId: idField, by: idField, at: dateTimeField },
+} as const;
+export type PollDeletedEvent = FromSchema<typeof pollDeletedEventSchema>;
+
+/** `events.polls.poll.ended`: the expiry passed; the result by option index. */
+export const pollEndedEventSchema = {
+  $id: 'meydan/event-poll-ended',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'creatorId', 'title', 'voteCounts', 'totalVotes', 'winnerIndexes', 'at'],
+  properties: {
+    pollId: idField,
+    creatorId: idField,
+    title: { type: 'string' },
+    voteCounts: { type: 'array', items: countField },
+    totalVotes: countField,
+    winnerIndexes: { type: 'array', items: countField },
+    at: dateTimeField,
+  },
+} as const;
+export type PollEndedEvent = FromSchema<typeof pollEndedEventSchema>;
+
+/**
+ * `events.polls.vote.cast`, message id `vote:<pollId>:<voter>`. voter is `u:<userId>` for a member, `v:<visitorId>`
+ * for a visitor (then userId is null). The vote consumer stores it in MongoDB, so pollId is an ObjectId.
+ * optionIndex is the ballot's (first) option; a ballot of several options on a multiple-choice poll lists them all in
+ * optionIndexes (ascending), and is still one vote of one voter.
+ */
+export const voteCastEventSchema = {
+  $id: 'meydan/event-vote-cast',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'creatorId', 'voter', 'userId', 'optionIndex', 'at'],
+  properties: {
+    pollId: objectIdField,
+    creatorId: idField,
+    voter: { type: 'string', pattern: '^[uv]:.{1,128}$' },
+    userId: nullableIdField,
+    optionIndex: countField,
+    optionIndexes: { type: 'array', minItems: 2, uniqueItems: true, items: countField },
+    at: dateTimeField,
+  },
+} as const;
+export type VoteCastEvent = FromSchema<typeof voteCastEventSchema>;
+
+/** `events.polls.poll.liked`: liked false when the like was taken back. */
+export const pollLikedEventSchema = {
+  $id: 'meydan/event-poll-liked',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'creatorId', 'userId', 'liked', 'at'],
+  properties: { pollId: idField, creatorId: idField, userId: idField, liked: { type: 'boolean' }, at: dateTimeField },
+} as const;
+export type PollLikedEvent = FromSchema<typeof pollLikedEventSchema>;
+
+/** `events.polls.comment.created`. */
+export const commentCreatedEventSchema = {
+  $id: 'meydan/event-comment-created',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'creatorId', 'commentId', 'userId', 'text', 'at'],
+  properties: {
+    pollId: idField,
+    creatorId: idField,
+    commentId: idField,
+    userId: idField,
+    text: { type: 'string' },
+    at: dateTimeField,
+  },
+} as const;
+export type CommentCreatedEvent = FromSchema<typeof commentCreatedEventSchema>;
+
+/** `events.polls.poll.reported`, message id `report:<reportId>`. */
+export const pollReportedEventSchema = {
+  $id: 'meydan/event-poll-reported',
+  type: 'object',
+  additionalProperties: false,
+  required: ['reportId', 'pollId', 'reporterId', 'reason', 'description', 'at'],
+  properties: {
+    reportId: idField,
+    pollId: idField,
+    reporterId: idField,
+    reason: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    at: dateTimeField,
+  },
+} as const;
+export type PollReportedEvent = FromSchema<typeof pollReportedEventSchema>;
+
+// Embedded without its `$id` (ajv refuses one `$id` twice).
+const { $id: _pollUpdateId, ...pollUpdateShape } = pollUpdateSchema;
+
+/**
+ * `live.polls.counts`: a poll's counts right now, published by polls and pushed by notifications as `poll_update`.
+ * voteCounts by option index ({"0": 3, "1": 5}), the same shape as `poll_update` and the poll answers. `countsHidden`:
+ * the poll's results visibility hides its counts from its followers right now, so voteCounts is {} (the counts never
+ * leave polls) and only the total goes out.
+ */
+export const liveCountsSchema = {
+  $id: 'meydan/live-poll-counts',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'voteCounts', 'totalVotes', 'at'],
+  properties: { pollId: idField, voteCounts: voteCountsField, totalVotes: countField, at: dateTimeField, countsHidden: { type: 'boolean', const: true } },
+} as const;
+export type LiveCountsMessage = FromSchema<typeof liveCountsSchema>;
+
+/** Server → client `poll_update`: the live counts of a followed poll. */
+export const socketPollUpdateSchema = {
+  $id: 'meydan/socket-poll-update',
+  type: 'object',
+  additionalProperties: false,
+  required: ['data'],
+  properties: { data: pollUpdateShape },
+} as const;
+export type SocketPollUpdate = FromSchema<typeof socketPollUpdateSchema>;

@@ -1,0 +1,262 @@
+/** Poll contracts, request bodies: create, vote, share-link vote, quick question, comment, report. */
+import type { FromSchema } from 'json-schema-to-ts';
+import { pollCategorySlugs } from '../../categories.js';
+import { limits } from '../../limits.js';
+import { ignoredIdField, notBlank, pollTypes, resultsVisibilities, shareVoteModes } from '../common.js';
+
+/** Turkish texts of the poll forms; the spec's own strings where it gives one. */
+export const pollMessages = {
+  titleRequired: 'Bi soru sormadan olmaz',
+  titleMax: `Başlık en fazla ${limits.poll.titleMax} karakter olabilir`,
+  categoryRequired: 'Kategori seçimi gerekli',
+  categoryUnknown: 'Geçerli bir kategori seçmelisin',
+  optionsMin: 'En az 2 tane şık olması lazım',
+  optionsMax: `En fazla ${limits.poll.optionsMax} şık olabilir`,
+  optionMax: `Her şık en fazla ${limits.poll.optionMax} karakter olabilir`,
+  optionText: 'Şıklar metin olmalıdır',
+  descriptionMax: `Açıklama en fazla ${limits.poll.descriptionMax} karakter olabilir`,
+  descriptionType: 'Açıklama metin olmalıdır',
+  type: 'Anket türü herkese açık (public), özel (private) ya da Dost Meclisi (friends) olmalıdır',
+  shareableBoolean: 'Paylaşılabilirlik true ya da false olmalıdır',
+  shareableOnlyPublic: 'Paylaşılabilir anket yalnızca herkese açık olabilir',
+  shareVoteMode: 'Oy kuralı tarayıcı başına (browser), IP başına (ip) ya da yalnızca üyeler (members) olmalıdır',
+  shareVoteModeOnlyShareable: 'Oy kuralı yalnızca paylaşılabilir linkli anketlerde seçilebilir',
+  resultsVisibility:
+    'Sonuç görünürlüğü oy verince (after-vote), her zaman (always), anket bitince (after-close) ya da yalnızca oluşturana (creator) olmalıdır',
+  duration: 'Süre 1, 6, 12, 24, 48 ya da 168 saat olmalıdır (süresiz için 0)',
+  expiresAt: 'Bitiş zamanı geçerli bir tarih olmalıdır',
+  expiresPast: 'Bitiş zamanı gelecekte olmalıdır',
+  expiresTooLate: `Anket süresi en fazla ${limits.poll.maxExpiryDays} gün olabilir`,
+  optionRequired: 'Bir seçenek seçmelisin',
+  optionInvalid: 'Geçersiz seçenek',
+  maxChoices: `En fazla seçim sayısı 1 ile ${limits.poll.optionsMax} arasında bir tam sayı olmalıdır (1: tek seçim)`,
+  maxChoicesOverOptions: 'En fazla seçim sayısı şık sayısından büyük olamaz',
+  maxChoicesLocked: 'Seçim sayısı sonradan değiştirilemez',
+  optionIndexes: 'Seçimler 0\'dan başlayan seçenek sıralarının listesi olmalıdır',
+  optionIndexesDuplicate: 'Aynı seçeneği iki kez işaretleyemezsin',
+  singleChoiceOnly: 'Bu ankette yalnızca bir seçenek işaretleyebilirsin',
+  quickRequired: 'Soruyu ve iki seçeneği de yazman lazım.',
+  quickQuestionMax: `Soru en fazla ${limits.quick.questionMax} karakter olabilir`,
+  quickOptionMax: `Seçenekler en fazla ${limits.quick.optionMax} karakter olabilir`,
+  quickOptionsCount: 'Hızlı soruda tam iki seçenek olur',
+  commentRequired: 'Yorum boş olamaz',
+  commentMax: `Yorum en fazla ${limits.comment.max} karakter olabilir`,
+  reportReasonRequired: 'Şikayet nedeni gerekli',
+  reportReasonMax: `Şikayet nedeni en fazla ${limits.report.reasonMax} karakter olabilir`,
+  reportDescriptionMax: `Açıklama en fazla ${limits.report.descriptionMax} karakter olabilir`,
+  bodyObject: 'Gönderilen veri bir JSON nesnesi olmalıdır',
+} as const;
+
+const M = pollMessages;
+
+const durationField = {
+  type: 'integer',
+  enum: limits.poll.durationsHours,
+  errorMessage: M.duration,
+} as const;
+
+// ---------------------------------------------------------------------------------------------------------------
+// Requests
+
+/**
+ * POST /api/polls and POST /api/polls/shareable.
+ * - options: an array of texts, or a JSON-encoded string of one (the earlier client's normal polls). Blank entries
+ *   are ignored; 2 to 6 remain, each at most 100 characters (custom keyword `meydanPollOptions`, see validation.ts;
+ *   read them with `normalizePollOptions`).
+ * - Expiry: `durationHours` (or `duration`, as on the API documentation page) from the duration choices, 0 = none;
+ *   or `expiresAt` (ISO date-time, or null = none). Neither: 24 hours. Resolve with `resolvePollExpiry`.
+ * - `isShareable`/`shareable`: only with type public. `creatorId` is accepted and ignored.
+ * - `shareVoteMode`: only for a share-link poll, who may vote through its link (`shareVoteModes`; default browser).
+ * - `resultsVisibility`: who sees the per-option counts and when (`resultsVisibilities`; default after-vote).
+ * - `maxChoices`: how many options one ballot may mark ('Birden fazla seçim'), 1 (single choice, the default) up to
+ *   the number of options.
+ */
+export const pollCreateSchema = {
+  $id: 'meydan/poll-create',
+  type: 'object',
+  additionalProperties: false,
+  required: ['title', 'category', 'options'],
+  properties: {
+    title: {
+      type: 'string',
+      minLength: 1,
+      maxLength: limits.poll.titleMax,
+      pattern: notBlank,
+      errorMessage: { type: M.titleRequired, minLength: M.titleRequired, pattern: M.titleRequired, maxLength: M.titleMax },
+    },
+    description: {
+      type: ['string', 'null'],
+      maxLength: limits.poll.descriptionMax,
+      errorMessage: { type: M.descriptionType, maxLength: M.descriptionMax },
+    },
+    category: {
+      type: 'string',
+      minLength: 1,
+      enum: pollCategorySlugs,
+      errorMessage: { type: M.categoryRequired, minLength: M.categoryRequired, enum: M.categoryUnknown },
+    },
+    type: { type: 'string', enum: pollTypes, default: 'public', errorMessage: M.type },
+    options: {
+      type: ['string', 'array'],
+      items: { type: 'string', errorMessage: M.optionText },
+      meydanPollOptions: true,
+      errorMessage: { type: M.optionsMin },
+    },
+    isShareable: { type: 'boolean', errorMessage: M.shareableBoolean },
+    shareable: { type: 'boolean', errorMessage: M.shareableBoolean },
+    shareVoteMode: { type: 'string', enum: shareVoteModes, errorMessage: M.shareVoteMode },
+    resultsVisibility: { type: 'string', enum: resultsVisibilities, errorMessage: M.resultsVisibility },
+    maxChoices: {
+      type: 'integer',
+      minimum: 1,
+      maximum: limits.poll.optionsMax,
+      description: 'Birden fazla seçim: bir oyda en çok kaç seçenek işaretlenebilir (1 tek seçim, varsayılan; en çok şık sayısı)',
+      errorMessage: M.maxChoices,
+    },
+    durationHours: durationField,
+    duration: durationField,
+    expiresAt: { type: ['string', 'null'], format: 'date-time', errorMessage: M.expiresAt },
+    creatorId: ignoredIdField,
+  },
+  allOf: [
+    {
+      if: { required: ['isShareable'], properties: { isShareable: { const: true } } },
+      then: { properties: { type: { const: 'public' } } },
+      errorMessage: M.shareableOnlyPublic,
+    },
+    {
+      if: { required: ['shareable'], properties: { shareable: { const: true } } },
+      then: { properties: { type: { const: 'public' } } },
+      errorMessage: M.shareableOnlyPublic,
+    },
+  ],
+  errorMessage: {
+    type: M.bodyObject,
+    required: { title: M.titleRequired, category: M.categoryRequired, options: M.optionsMin },
+  },
+} as const;
+/** The validated body (defaults applied: type is always there). */
+export type PollCreateBody = FromSchema<typeof pollCreateSchema>;
+/** What a client sends (type may be left out: it defaults to public). */
+export type PollCreateInput = FromSchema<typeof pollCreateSchema, { keepDefaultedPropertiesOptional: true }>;
+
+/** A ballot of a multiple-choice poll: distinct 0-based option indexes (at most the poll's maxChoices, checked by the service). */
+const optionIndexesField = {
+  type: 'array',
+  minItems: 1,
+  maxItems: limits.poll.optionsMax,
+  uniqueItems: true,
+  description: 'Birden fazla seçimli ankette işaretlenen seçeneklerin 0\'dan başlayan sıraları (en çok anketin maxChoices kadarı, her biri bir kez)',
+  items: { type: 'integer', minimum: 0, errorMessage: M.optionInvalid },
+  errorMessage: { type: M.optionIndexes, minItems: M.optionRequired, maxItems: M.optionIndexes, uniqueItems: M.optionIndexesDuplicate },
+} as const;
+
+/**
+ * POST /api/polls/{id}/vote: `{optionIndex}` (0-based), or `{optionId}` as on the API documentation page (an option's
+ * id is its index), or `{optionIndexes: [0, 2]}`: one ballot of a multiple-choice poll. `userId` is accepted and
+ * ignored. Read the ballot with `voteOptionIndexes`.
+ */
+export const pollVoteSchema = {
+  $id: 'meydan/poll-vote',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    optionIndex: { type: 'integer', minimum: 0, errorMessage: M.optionInvalid },
+    optionId: {
+      type: ['integer', 'string'],
+      minimum: 0,
+      pattern: '^(0|[1-9][0-9]*)$',
+      errorMessage: M.optionInvalid,
+    },
+    optionIndexes: optionIndexesField,
+    userId: ignoredIdField,
+  },
+  allOf: [{ anyOf: [{ required: ['optionIndex'] }, { required: ['optionId'] }, { required: ['optionIndexes'] }], errorMessage: M.optionRequired }],
+  errorMessage: { type: M.bodyObject },
+} as const;
+export type PollVoteBody = FromSchema<typeof pollVoteSchema>;
+
+/** POST /api/s/{shortUrl}/vote: `{optionIndex}` (0-based) or a ballot `{optionIndexes: [0, 2]}`, no account needed. */
+export const shareVoteSchema = {
+  $id: 'meydan/share-vote',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    optionIndex: { type: 'integer', minimum: 0, errorMessage: M.optionInvalid },
+    optionIndexes: optionIndexesField,
+  },
+  allOf: [{ anyOf: [{ required: ['optionIndex'] }, { required: ['optionIndexes'] }], errorMessage: M.optionRequired }],
+  errorMessage: { type: M.bodyObject },
+} as const;
+export type ShareVoteBody = FromSchema<typeof shareVoteSchema>;
+
+/** A quick two-option question ('Hızlı Karar (VS)'); it is posted as a public genel poll lasting 24 hours. */
+export const quickQuestionSchema = {
+  $id: 'meydan/quick-question',
+  type: 'object',
+  additionalProperties: false,
+  required: ['question', 'options'],
+  properties: {
+    question: {
+      type: 'string',
+      pattern: notBlank,
+      maxLength: limits.quick.questionMax,
+      errorMessage: { type: M.quickRequired, pattern: M.quickRequired, maxLength: M.quickQuestionMax },
+    },
+    options: {
+      type: 'array',
+      minItems: limits.quick.optionsCount,
+      maxItems: limits.quick.optionsCount,
+      items: {
+        type: 'string',
+        pattern: notBlank,
+        maxLength: limits.quick.optionMax,
+        errorMessage: { type: M.quickRequired, pattern: M.quickRequired, maxLength: M.quickOptionMax },
+      },
+      errorMessage: { type: M.quickRequired, minItems: M.quickRequired, maxItems: M.quickOptionsCount },
+    },
+  },
+  errorMessage: { type: M.bodyObject, required: { question: M.quickRequired, options: M.quickRequired } },
+} as const;
+export type QuickQuestionBody = FromSchema<typeof quickQuestionSchema>;
+
+/** POST /api/polls/{id}/comments. */
+export const commentCreateSchema = {
+  $id: 'meydan/comment-create',
+  type: 'object',
+  additionalProperties: false,
+  required: ['text'],
+  properties: {
+    text: {
+      type: 'string',
+      pattern: notBlank,
+      maxLength: limits.comment.max,
+      errorMessage: { type: M.commentRequired, pattern: M.commentRequired, maxLength: M.commentMax },
+    },
+  },
+  errorMessage: { type: M.bodyObject, required: { text: M.commentRequired } },
+} as const;
+export type CommentCreateBody = FromSchema<typeof commentCreateSchema>;
+
+/** POST /api/polls/{id}/report ('Şikayet Et'). */
+export const reportCreateSchema = {
+  $id: 'meydan/report-create',
+  type: 'object',
+  additionalProperties: false,
+  required: ['reason'],
+  properties: {
+    reason: {
+      type: 'string',
+      pattern: notBlank,
+      maxLength: limits.report.reasonMax,
+      errorMessage: { type: M.reportReasonRequired, pattern: M.reportReasonRequired, maxLength: M.reportReasonMax },
+    },
+    description: {
+      type: ['string', 'null'],
+      maxLength: limits.report.descriptionMax,
+      errorMessage: { type: M.descriptionType, maxLength: M.reportDescriptionMax },
+    },
+  },
+  errorMessage: { type: M.bodyObject, required: { reason: M.reportReasonRequired } },
+} as const;
+export type ReportCreateBody = FromSchema<typeof reportCreateSchema>;
