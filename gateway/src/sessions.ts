@@ -1,5 +1,5 @@
 import { SESSION_ID_PATTERN, readSession, sessionKeys, sessionUserOf, type UserRole } from '@meydan/proto';
-import { HttpError, sessionRedisOf, within, type Logger } from '@meydan/kit';
+import { HttpError, within, type Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
 /** How long a session read may take before the request is answered 503 (as long as auth was given over NATS). */
@@ -27,7 +27,7 @@ export class SessionReader {
   async resolve(sid: string, requestId: string): Promise<{ userId: string; role: UserRole } | null> {
     if (!SESSION_ID_PATTERN.test(sid)) return null;
     try {
-      return await within(readSession(sessionRedisOf(this.redis), sid, this.ttlSeconds), READ_TIMEOUT_MS, `no answer within ${READ_TIMEOUT_MS} ms`);
+      return await within(readSession(this.redis, sid, this.ttlSeconds), READ_TIMEOUT_MS, `no answer within ${READ_TIMEOUT_MS} ms`);
     } catch (err) {
       this.log.warn({ reqId: requestId, err }, 'session store unavailable');
       throw new HttpError(503, 'service_unavailable', undefined, { 'retry-after': '5' });

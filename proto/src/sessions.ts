@@ -71,12 +71,8 @@ export function sessionStands(session: SessionUser, accountEpoch: string | null)
 /** The Redis commands a session read needs (an ioredis client with auth's key prefix has them). */
 export interface SessionRedis {
   getex(key: string, secondsToken: 'EX', seconds: number): Promise<string | null>;
-  multi(): SessionRedisMulti;
-}
-interface SessionRedisMulti {
-  get(key: string): SessionRedisMulti;
-  expire(key: string, seconds: number): SessionRedisMulti;
-  exec(): Promise<[Error | null, unknown][] | null>;
+  get(key: string): Promise<string | null>;
+  expire(key: string, seconds: number): Promise<number>;
 }
 
 /**
@@ -87,7 +83,12 @@ export async function readSession(redis: SessionRedis, sid: string, ttlSeconds: 
   if (!SESSION_ID_PATTERN.test(sid)) return null;
   const session = sessionUserOf(await redis.getex(sessionKeys.session(sid), 'EX', ttlSeconds));
   if (!session) return null;
-  const replies = await redis.multi().get(sessionKeys.accountEpoch(session.userId)).expire(sessionKeys.userSessions(session.userId), ttlSeconds).exec();
-  const accountEpoch = (replies?.[0]?.[1] as string | null | undefined) ?? null;
+  // Two keys of different cluster slots, so two commands sent together rather than one MULTI (which a Redis Cluster
+  // refuses across slots): the epoch is only read and the list's expiry only slides, neither needs the other, and
+  // either failing fails the read (the caller answers 503).
+  const [accountEpoch] = await Promise.all([
+    redis.get(sessionKeys.accountEpoch(session.userId)),
+    redis.expire(sessionKeys.userSessions(session.userId), ttlSeconds),
+  ]);
   return sessionStands(session, accountEpoch) ? { userId: session.userId, role: session.role } : null;
 }

@@ -15,7 +15,6 @@ export * from './run.js';
 export * from './redis-lock.js';
 export * from './redis-url.js';
 export * from './redis-acl.js';
-export * from './session-redis.js';
 export * from './challenge.js';
 export * from './html.js';
 export * from './openapi.js';

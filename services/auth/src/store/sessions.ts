@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { readSession, sessionKeys, sessionUserOf, type StoredSession } from '@meydan/proto';
-import { sessionRedisOf, type Role } from '@meydan/kit';
+import type { Role } from '@meydan/kit';
 import { randomToken } from '../domain/secrets.js';
 
 export type Session = StoredSession;
@@ -39,7 +39,7 @@ export class SessionStore {
 
   /** The session's user if it still stands (see proto's `readSession`), its lifetime extended. */
   async resolve(sid: string): Promise<{ userId: string; role: Role } | null> {
-    return readSession(sessionRedisOf(this.redis), sid, this.ttlSeconds);
+    return readSession(this.redis, sid, this.ttlSeconds);
   }
 
   async revoke(sid: string): Promise<void> {
