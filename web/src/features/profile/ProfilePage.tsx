@@ -1,4 +1,4 @@
-import type { UserProfile } from '@meydan/proto';
+import type { Poll, UserProfile } from '@meydan/proto';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -125,7 +125,8 @@ interface ProfileTabsProps {
   own: boolean;
   tabs: readonly TabKey[];
   tab: TabKey;
-  polls: ReturnType<typeof useUserPollsQuery>;
+  /** The member's polls as the query holds them (the private profile's refusal is handled before). */
+  polls: { data?: Poll[] | undefined; isError: boolean; isLoading: boolean };
   onSelect: (value: string) => void;
 }
 

@@ -1,4 +1,4 @@
-import { defaultShareVoteMode, limits } from '@meydan/proto';
+import { defaultShareVoteMode, limits, type ShareLinkPoll } from '@meydan/proto';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
@@ -128,7 +128,7 @@ function useSharedPoll(shortUrl: string) {
 }
 
 interface SharedPollCardProps {
-  data: NonNullable<ReturnType<typeof useShareLinkPollQuery>['data']>;
+  data: ShareLinkPoll;
   hasVoted: boolean;
   voting: boolean;
   feedback: string | null;
