@@ -1,7 +1,7 @@
 /** Multiple choice in the web app's rules: the create body, the maximum against the options, the viewer's ballot. */
 import { describe, expect, it } from 'vitest';
 import type { Poll } from '@meydan/proto';
-import { draftBody, emptyDraft } from '../src/features/create-poll/CreatePollDialog';
+import { draftBody, emptyDraft } from '../src/features/create-poll/draft';
 import { clampMaxChoices } from '../src/features/create-poll/MultipleChoiceField';
 import { applyCounts, choicesOf, votersOf } from '../src/lib/polls';
 

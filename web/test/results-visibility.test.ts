@@ -1,6 +1,6 @@
 import { resultsHiddenMessages, type Poll } from '@meydan/proto';
 import { describe, expect, it } from 'vitest';
-import { draftBody, emptyDraft } from '../src/features/create-poll/CreatePollDialog';
+import { draftBody, emptyDraft } from '../src/features/create-poll/draft';
 import { groupAnalysisAvailable } from '../src/features/polls/FriendsPollCard';
 import { drawsResults, resultsHiddenNote } from '../src/features/polls/resultsVisibility';
 import { applyCounts } from '../src/lib/polls';

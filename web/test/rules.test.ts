@@ -1,6 +1,6 @@
 import { topics, type Poll } from '@meydan/proto';
 import { describe, expect, it } from 'vitest';
-import { canAddOption, canRemoveOption, draftBody, emptyDraft, withType } from '../src/features/create-poll/CreatePollDialog';
+import { canAddOption, canRemoveOption, draftBody, emptyDraft, withType } from '../src/features/create-poll/draft';
 import { unreadBadge } from '../src/features/notifications/notificationsApi';
 import { friendsRow, groupAnalysisAvailable } from '../src/features/polls/FriendsPollCard';
 import { pollShareUrl } from '../src/features/polls/share';

@@ -75,15 +75,15 @@ export function patchPollEverywhere(
   for (const { endpointName, originalArgs } of entries) {
     if (endpointName === 'feed') {
       patches.push(dispatch(
-        pollsApi.util.updateQueryData('feed', originalArgs as FeedArgs, (draft) => {
+        feedsApi.util.updateQueryData('feed', originalArgs as FeedArgs, (draft) => {
           for (const page of draft.pages) for (const poll of page.polls) if (poll.id === pollId) recipe(poll);
         }),
       ) as { undo(): void });
     } else if (endpointName === 'poll') {
-      patches.push(dispatch(pollsApi.util.updateQueryData('poll', originalArgs as string, (draft) => recipe(draft))) as { undo(): void });
+      patches.push(dispatch(feedsApi.util.updateQueryData('poll', originalArgs as string, (draft) => recipe(draft))) as { undo(): void });
     } else if (endpointName === 'quickPolls') {
       patches.push(dispatch(
-        pollsApi.util.updateQueryData('quickPolls', undefined, (draft) => {
+        feedsApi.util.updateQueryData('quickPolls', undefined, (draft) => {
           for (const poll of draft) if (poll.id === pollId) recipe(poll);
         }),
       ) as { undo(): void });
@@ -92,7 +92,8 @@ export function patchPollEverywhere(
   return patches;
 }
 
-export const pollsApi = api.injectEndpoints({
+/** The polls that are read: the feeds, one poll, the quick widget's questions; live counts enter each. */
+const feedsApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** A feed, page by page (cursor), for infinite scroll. Live counts of its polls enter here. */
     feed: build.infiniteQuery<PollList, FeedArgs, string>({
@@ -144,6 +145,37 @@ export const pollsApi = api.injectEndpoints({
       },
     }),
 
+    /**
+     * The quick widget's questions: open two-option polls, newest first (the sample questions are only for when
+     * there are none). Cached 5 minutes like the earlier product's samples.
+     */
+    quickPolls: build.query<Poll[], void>({
+      query: () => ({ url: '/polls', params: { feed: 'new', limit: 50 } }),
+      transformResponse: (list: PollList) =>
+        normalizeList(list).polls.filter((poll) => poll.options.length === 2 && isOpen(poll.expiresAt)),
+      keepUnusedDataFor: limits.quick.sampleCacheMs / 1000,
+      providesTags: (result) => [
+        { type: 'Poll' as const, id: 'LIST' },
+        ...(result ?? []).map((poll) => ({ type: 'Poll' as const, id: poll.id })),
+      ],
+      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
+        const { realtime } = extra as ApiExtra;
+        const stop = realtime.on('poll_update', (update) =>
+          updateCachedData((draft) => {
+            for (const poll of draft) if (poll.id === update.pollId) applyCounts(poll, update);
+          }),
+        );
+        await cacheDataLoaded.catch(() => undefined);
+        await cacheEntryRemoved;
+        stop();
+      },
+    }),
+  }),
+});
+
+/** A vote and a like, each shown at once and set right by the server's answer. */
+const votesApi = feedsApi.injectEndpoints({
+  endpoints: (build) => ({
     /** One option (`optionIndex`), or a multiple-choice poll's ballot (`optionIndexes`): one vote either way. */
     vote: build.mutation<VoteResult, { pollId: string; optionIndex: number; optionIndexes?: number[] }>({
       query: ({ pollId, optionIndex, optionIndexes }) => ({
@@ -209,7 +241,12 @@ export const pollsApi = api.injectEndpoints({
         }
       },
     }),
+  }),
+});
 
+/** A poll's comments, page by page; adding or deleting one updates the thread and the poll's count. */
+const commentsApi = votesApi.injectEndpoints({
+  endpoints: (build) => ({
     comments: build.infiniteQuery<CommentList, string, string>({
       infiniteQueryOptions: {
         initialPageParam: '',
@@ -228,7 +265,7 @@ export const pollsApi = api.injectEndpoints({
         const { data: comment } = await queryFulfilled.catch(() => ({ data: null }));
         if (!comment) return;
         dispatch(
-          pollsApi.util.updateQueryData('comments', pollId, (draft) => {
+          commentsApi.util.updateQueryData('comments', pollId, (draft) => {
             const first = draft.pages[0];
             if (first && !first.comments.some((c) => c.id === comment.id)) {
               first.comments.unshift(comment);
@@ -251,7 +288,7 @@ export const pollsApi = api.injectEndpoints({
         const ok = await queryFulfilled.then(() => true).catch(() => false);
         if (!ok) return;
         dispatch(
-          pollsApi.util.updateQueryData('comments', pollId, (draft) => {
+          commentsApi.util.updateQueryData('comments', pollId, (draft) => {
             for (const page of draft.pages) {
               const before = page.comments.length;
               page.comments = page.comments.filter((c) => c.id !== commentId);
@@ -264,7 +301,12 @@ export const pollsApi = api.injectEndpoints({
         });
       },
     }),
+  }),
+});
 
+/** Sharing, reporting, the analysis and creating polls; `pollsApi` holds every endpoint of this file. */
+export const pollsApi = commentsApi.injectEndpoints({
+  endpoints: (build) => ({
     sharePoll: build.mutation<ShareState, string>({
       query: (pollId) => ({ url: `/polls/${encodeURIComponent(pollId)}/share`, method: 'POST' }),
       async onQueryStarted(pollId, { dispatch, getState, queryFulfilled }) {
@@ -322,32 +364,6 @@ export const pollsApi = api.injectEndpoints({
         return { data: { poll: normalizePoll(result.data as Poll), shareUrl: null } };
       },
       invalidatesTags: (result) => (result && !result.shareUrl ? [{ type: 'Poll', id: 'LIST' }] : []),
-    }),
-
-    /**
-     * The quick widget's questions: open two-option polls, newest first (the sample questions are only for when
-     * there are none). Cached 5 minutes like the earlier product's samples.
-     */
-    quickPolls: build.query<Poll[], void>({
-      query: () => ({ url: '/polls', params: { feed: 'new', limit: 50 } }),
-      transformResponse: (list: PollList) =>
-        normalizeList(list).polls.filter((poll) => poll.options.length === 2 && isOpen(poll.expiresAt)),
-      keepUnusedDataFor: limits.quick.sampleCacheMs / 1000,
-      providesTags: (result) => [
-        { type: 'Poll' as const, id: 'LIST' },
-        ...(result ?? []).map((poll) => ({ type: 'Poll' as const, id: poll.id })),
-      ],
-      async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
-        const { realtime } = extra as ApiExtra;
-        const stop = realtime.on('poll_update', (update) =>
-          updateCachedData((draft) => {
-            for (const poll of draft) if (poll.id === update.pollId) applyCounts(poll, update);
-          }),
-        );
-        await cacheDataLoaded.catch(() => undefined);
-        await cacheEntryRemoved;
-        stop();
-      },
     }),
 
     /** A quick question, posted as a public genel poll lasting 24 hours (the server decides all three). */

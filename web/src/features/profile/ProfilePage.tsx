@@ -1,4 +1,4 @@
-import type { UserProfile } from '@meydan/proto';
+import type { Poll, UserProfile } from '@meydan/proto';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -61,34 +61,50 @@ export function ProfilePage() {
 }
 
 function Profile({ profile, own }: { profile: UserProfile; own: boolean }) {
-  const [params, setParams] = useSearchParams();
   const [people, setPeople] = useState<FollowDirection | null>(null);
   const [peopleTab, setPeopleTab] = useState<FollowDirection>('followers');
   const name = nameOf(profile);
-  const tabs: readonly TabKey[] = own ? ownTabs : othersTabs;
-  const requested = params.get('sekme') as TabKey | null;
-  const tab: TabKey = requested && tabs.includes(requested) ? requested : 'anketler';
-  const pollId = params.get('anket');
-
+  const { tabs, tab, pollId, selectTab, closePoll } = useProfileParams(own);
   const polls = useUserPollsQuery(profile.id);
   const privateProfile = apiErrorStatus(polls.error) === 403;
-  const normal = (polls.data ?? []).filter((p) => !p.isShareable);
-  const shareable = (polls.data ?? []).filter((p) => p.isShareable);
-  const t = trProfile.profile.tabs;
-  const labels: Record<TabKey, string> = {
-    anketler: trProfile.profile.withCount(own ? t.polls : trProfile.profile.othersPolls, normal.length),
-    paylasilabilir: trProfile.profile.withCount(t.shareable, shareable.length),
-    oylar: trProfile.profile.withCount(t.votes, profile.votesCount ?? 0),
-    takipciler: t.followers,
-    takip: t.following,
-    bildirimler: t.notifications,
-    ayarlar: t.settings,
-  };
 
   const openPeople = (direction: FollowDirection) => {
     setPeopleTab(direction);
     setPeople(direction);
   };
+
+  return (
+    <Page title={own ? tr.pages.profile : name}>
+      <WelcomeCard profile={profile} own={own} onOpenPeople={openPeople} />
+      {own ? <PersonalizationBanner profile={profile} /> : null}
+      {privateProfile ? (
+        <Private role="status" data-private>
+          <strong>{trProfile.profile.privateTitle}</strong>
+          <span>{apiErrorMessage(polls.error)}</span>
+        </Private>
+      ) : (
+        <ProfileTabs profile={profile} own={own} tabs={tabs} tab={tab} polls={polls} onSelect={selectTab} />
+      )}
+      <FollowersDialog
+        open={people !== null}
+        onOpenChange={(open) => setPeople(open ? peopleTab : null)}
+        userId={profile.id}
+        name={name}
+        tab={peopleTab}
+        onTabChange={setPeopleTab}
+      />
+      {pollId ? <PollDialog pollId={pollId} onClose={closePoll} /> : null}
+    </Page>
+  );
+}
+
+/** The tab (`?sekme=`) and the poll opened from a notification (`?anket=`), both kept in the address. */
+function useProfileParams(own: boolean) {
+  const [params, setParams] = useSearchParams();
+  const tabs: readonly TabKey[] = own ? ownTabs : othersTabs;
+  const requested = params.get('sekme') as TabKey | null;
+  const tab: TabKey = requested && tabs.includes(requested) ? requested : 'anketler';
+  const pollId = params.get('anket');
   const selectTab = (value: string) =>
     setParams((current) => {
       const next = new URLSearchParams(current);
@@ -101,69 +117,75 @@ function Profile({ profile, own }: { profile: UserProfile; own: boolean }) {
       next.delete('anket');
       return next;
     });
+  return { tabs, tab, pollId, selectTab, closePoll };
+}
 
+interface ProfileTabsProps {
+  profile: UserProfile;
+  own: boolean;
+  tabs: readonly TabKey[];
+  tab: TabKey;
+  /** The member's polls as the query holds them (the private profile's refusal is handled before). */
+  polls: { data?: Poll[] | undefined; isError: boolean; isLoading: boolean };
+  onSelect: (value: string) => void;
+}
+
+/** The tabs; a list tab loads only once it is chosen. */
+function ProfileTabs({ profile, own, tabs, tab, polls, onSelect }: ProfileTabsProps) {
+  const normal = (polls.data ?? []).filter((p) => !p.isShareable);
+  const shareable = (polls.data ?? []).filter((p) => p.isShareable);
+  const t = trProfile.profile.tabs;
+  const labels: Record<TabKey, string> = {
+    anketler: trProfile.profile.withCount(own ? t.polls : trProfile.profile.othersPolls, normal.length),
+    paylasilabilir: trProfile.profile.withCount(t.shareable, shareable.length),
+    oylar: trProfile.profile.withCount(t.votes, profile.votesCount ?? 0),
+    takipciler: t.followers,
+    takip: t.following,
+    bildirimler: t.notifications,
+    ayarlar: t.settings,
+  };
   return (
-    <Page title={own ? tr.pages.profile : name}>
-      <WelcomeCard profile={profile} own={own} onOpenPeople={openPeople} />
-      {own ? <PersonalizationBanner profile={profile} /> : null}
-      {privateProfile ? (
-        <Private role="status" data-private>
-          <strong>{trProfile.profile.privateTitle}</strong>
-          <span>{apiErrorMessage(polls.error)}</span>
-        </Private>
-      ) : (
-        <Tabs.Root value={tab} onValueChange={selectTab}>
-          <TabList aria-label={trProfile.profile.tabsLabel}>
-            {tabs.map((key) => (
-              <Tab key={key} value={key}>
-                {labels[key]}
-              </Tab>
-            ))}
-          </TabList>
-          <Tabs.Content value="anketler">
-            {polls.isError ? (
-              <Empty role="alert">{trProfile.profile.pollsFailed}</Empty>
-            ) : polls.isLoading ? (
-              <Empty>{trProfile.profile.loading}</Empty>
-            ) : (
-              <PollList polls={normal} ownerId={profile.id} canDelete={own} showLink={false} empty={trProfile.profile.noPolls} />
-            )}
+    <Tabs.Root value={tab} onValueChange={onSelect}>
+      <TabList aria-label={trProfile.profile.tabsLabel}>
+        {tabs.map((key) => (
+          <Tab key={key} value={key}>
+            {labels[key]}
+          </Tab>
+        ))}
+      </TabList>
+      <Tabs.Content value="anketler">
+        {polls.isError ? (
+          <Empty role="alert">{trProfile.profile.pollsFailed}</Empty>
+        ) : polls.isLoading ? (
+          <Empty>{trProfile.profile.loading}</Empty>
+        ) : (
+          <PollList polls={normal} ownerId={profile.id} canDelete={own} showLink={false} empty={trProfile.profile.noPolls} />
+        )}
+      </Tabs.Content>
+      {own ? (
+        <>
+          <Tabs.Content value="paylasilabilir">
+            <PollList polls={shareable} ownerId={profile.id} canDelete showLink empty={trProfile.profile.noShareable} />
           </Tabs.Content>
-          {own ? (
-            <>
-              <Tabs.Content value="paylasilabilir">
-                <PollList polls={shareable} ownerId={profile.id} canDelete showLink empty={trProfile.profile.noShareable} />
-              </Tabs.Content>
-              <Tabs.Content value="oylar">{tab === 'oylar' ? <VotesList userId={profile.id} /> : null}</Tabs.Content>
-            </>
-          ) : null}
-          <Tabs.Content value="takipciler">
-            {tab === 'takipciler' ? (
-              <>
-                {own ? <FollowRequests userId={profile.id} /> : null}
-                <PeopleList userId={profile.id} direction="followers" />
-              </>
-            ) : null}
-          </Tabs.Content>
-          <Tabs.Content value="takip">{tab === 'takip' ? <PeopleList userId={profile.id} direction="following" /> : null}</Tabs.Content>
-          {own ? (
-            <>
-              <Tabs.Content value="bildirimler">{tab === 'bildirimler' ? <NotificationsTab /> : null}</Tabs.Content>
-              <Tabs.Content value="ayarlar">{tab === 'ayarlar' ? <SettingsTab userId={profile.id} /> : null}</Tabs.Content>
-            </>
-          ) : null}
-        </Tabs.Root>
-      )}
-      <FollowersDialog
-        open={people !== null}
-        onOpenChange={(open) => setPeople(open ? peopleTab : null)}
-        userId={profile.id}
-        name={name}
-        tab={peopleTab}
-        onTabChange={setPeopleTab}
-      />
-      {pollId ? <PollDialog pollId={pollId} onClose={closePoll} /> : null}
-    </Page>
+          <Tabs.Content value="oylar">{tab === 'oylar' ? <VotesList userId={profile.id} /> : null}</Tabs.Content>
+        </>
+      ) : null}
+      <Tabs.Content value="takipciler">
+        {tab === 'takipciler' ? (
+          <>
+            {own ? <FollowRequests userId={profile.id} /> : null}
+            <PeopleList userId={profile.id} direction="followers" />
+          </>
+        ) : null}
+      </Tabs.Content>
+      <Tabs.Content value="takip">{tab === 'takip' ? <PeopleList userId={profile.id} direction="following" /> : null}</Tabs.Content>
+      {own ? (
+        <>
+          <Tabs.Content value="bildirimler">{tab === 'bildirimler' ? <NotificationsTab /> : null}</Tabs.Content>
+          <Tabs.Content value="ayarlar">{tab === 'ayarlar' ? <SettingsTab userId={profile.id} /> : null}</Tabs.Content>
+        </>
+      ) : null}
+    </Tabs.Root>
   );
 }
 

@@ -17,8 +17,43 @@ import { quickQuestionsFrom, withLocalVote, type QuickQuestion } from './quickQu
  * (and any choice on a sample) is a local confirmation. 1.5 s after a vote the next question comes.
  */
 export function QuickDecision() {
-  const { data: polls } = useQuickPollsQuery();
   const { isMember } = useCurrentUser();
+  const quick = useQuickDecision(isMember);
+  const { list, index, current, finished, adding, setAdding } = quick;
+
+  return (
+    <Widget aria-labelledby="quick-title" data-quick>
+      <Head>
+        <h2 id="quick-title">
+          <ZapIcon />
+          {trPolls.quick.title}
+        </h2>
+        {!finished && !adding && list.length ? (
+          <Position aria-label={trPolls.quick.position(index + 1, list.length)} data-quick-position>
+            {trPolls.quick.position(index + 1, list.length)}
+          </Position>
+        ) : null}
+      </Head>
+      {adding ? (
+        <QuickForm isMember={isMember} onDone={quick.startOver} onCancel={() => setAdding(false)} />
+      ) : finished || !current ? (
+        <QuickFinished onRestart={quick.restart} onAdd={() => setAdding(true)} />
+      ) : (
+        <QuickQuestionCard key={current.id} question={current} isMember={isMember} onChoose={quick.choose} onSkip={quick.next} />
+      )}
+      {!adding && !finished ? (
+        <AddLink type="button" onClick={() => setAdding(true)}>
+          <PlusIcon />
+          {trPolls.quick.add}
+        </AddLink>
+      ) : null}
+    </Widget>
+  );
+}
+
+/** Which question is shown, the local (visitor's or sample) choices, and the step to the next question. */
+function useQuickDecision(isMember: boolean) {
+  const { data: polls } = useQuickPollsQuery();
   const [vote] = useVoteMutation();
   const questions = useMemo(() => quickQuestionsFrom(polls), [polls]);
   const [order, setOrder] = useState<string[] | null>(null);
@@ -61,84 +96,76 @@ export function QuickDecision() {
     setOrder(questions.map((q) => q.id));
   }
 
+  /** After a question is added: the list is read afresh from the top. */
+  function startOver() {
+    setAdding(false);
+    setOrder(null);
+    setIndex(0);
+    setFinished(false);
+  }
+
+  return { list, index, current, finished, adding, setAdding, next, choose, restart, startOver };
+}
+
+function QuickFinished({ onRestart, onAdd }: { onRestart: () => void; onAdd: () => void }) {
   return (
-    <Widget aria-labelledby="quick-title" data-quick>
-      <Head>
-        <h2 id="quick-title">
-          <ZapIcon />
-          {trPolls.quick.title}
-        </h2>
-        {!finished && !adding && list.length ? (
-          <Position aria-label={trPolls.quick.position(index + 1, list.length)} data-quick-position>
-            {trPolls.quick.position(index + 1, list.length)}
-          </Position>
-        ) : null}
-      </Head>
-      {adding ? (
-        <QuickForm
-          isMember={isMember}
-          onDone={() => {
-            setAdding(false);
-            setOrder(null);
-            setIndex(0);
-            setFinished(false);
-          }}
-          onCancel={() => setAdding(false)}
-        />
-      ) : finished || !current ? (
-        <Finished data-quick-finished>
-          <strong>{trPolls.quick.finishedTitle}</strong>
-          <p>{trPolls.quick.finishedText}</p>
-          <Actions>
-            <Button onClick={restart}>
-              <RefreshIcon />
-              {trPolls.quick.restart}
-            </Button>
-            <Button $variant="primary" onClick={() => setAdding(true)}>
-              <PlusIcon />
-              {trPolls.quick.add}
-            </Button>
-          </Actions>
-        </Finished>
-      ) : (
-        <Question key={current.id} data-quick-question={current.id}>
-          <p>{current.title}</p>
-          <Versus>
-            {current.options.map((option, i) => {
-              const share = wholePercent(option.votes, current.totalVotes);
-              return (
-                <Fragment key={i}>
-                  {i === 1 ? <Vs aria-hidden="true">{trPolls.quick.versus}</Vs> : null}
-                  <Choice
-                    type="button"
-                    onClick={() => choose(i)}
-                    disabled={current.hasVoted}
-                    $chosen={current.userChoice === i}
-                    aria-pressed={current.userChoice === i}
-                  >
-                    <span>{option.text}</span>
-                    {current.hasVoted ? <small>{share.label}</small> : null}
-                  </Choice>
-                </Fragment>
-              );
-            })}
-          </Versus>
-          <Bottom>
-            <span role="status">{current.hasVoted ? (current.poll && isMember ? trPolls.quick.voted : trPolls.quick.localVoted) : ''}</span>
-            <Button $size="sm" onClick={next}>
-              <SkipIcon />
-              {trPolls.quick.skip}
-            </Button>
-          </Bottom>
-        </Question>
-      )}
-      {!adding && !finished ? (
-        <AddLink type="button" onClick={() => setAdding(true)}>
+    <Finished data-quick-finished>
+      <strong>{trPolls.quick.finishedTitle}</strong>
+      <p>{trPolls.quick.finishedText}</p>
+      <Actions>
+        <Button onClick={onRestart}>
+          <RefreshIcon />
+          {trPolls.quick.restart}
+        </Button>
+        <Button $variant="primary" onClick={onAdd}>
           <PlusIcon />
           {trPolls.quick.add}
-        </AddLink>
-      ) : null}
-    </Widget>
+        </Button>
+      </Actions>
+    </Finished>
+  );
+}
+
+interface QuickQuestionCardProps {
+  question: QuickQuestion;
+  isMember: boolean;
+  onChoose: (choice: number) => void;
+  onSkip: () => void;
+}
+
+/** One question: its two options side by side ('VS'), their shares once chosen, and the skip button. */
+function QuickQuestionCard({ question: current, isMember, onChoose, onSkip }: QuickQuestionCardProps) {
+  return (
+    <Question data-quick-question={current.id}>
+      <p>{current.title}</p>
+      <Versus>
+        {current.options.map((option, i) => {
+          const share = wholePercent(option.votes, current.totalVotes);
+          return (
+            <Fragment key={i}>
+              {i === 1 ? <Vs aria-hidden="true">{trPolls.quick.versus}</Vs> : null}
+              <Choice
+                type="button"
+                onClick={() => onChoose(i)}
+                disabled={current.hasVoted}
+                $chosen={current.userChoice === i}
+                aria-pressed={current.userChoice === i}
+              >
+                <span>{option.text}</span>
+                {current.hasVoted ? <small>{share.label}</small> : null}
+              </Choice>
+            </Fragment>
+          );
+        })}
+      </Versus>
+      <Bottom>
+        <span role="status">{current.hasVoted ? (current.poll && isMember ? trPolls.quick.voted : trPolls.quick.localVoted) : ''}</span>
+        <Button $size="sm" onClick={onSkip}>
+          <SkipIcon />
+          {trPolls.quick.skip}
+        </Button>
+      </Bottom>
+    </Question>
   );
 }
 

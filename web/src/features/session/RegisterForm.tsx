@@ -44,53 +44,9 @@ export function registrationErrors(values: Values): Record<string, string> {
 /** Registration, as a page (/register, /kayit) and inside the modal; ends in the e-mail-sent state. */
 export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
   const dispatch = useAppDispatch();
-  const toast = useToast();
-  const [register, { isLoading }] = useRegisterMutation();
-  const [values, setValues] = useState<Values>(empty);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { values, errors, set, submit, isLoading, sentTo } = useRegisterForm();
 
-  const set = (field: keyof Values) => (e: { target: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.target.value }));
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = registrationErrors(values);
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    const body = {
-      username: values.username.trim(),
-      email: values.email.trim(),
-      displayName: values.displayName.trim(),
-      password: values.password,
-    };
-    try {
-      const answer = await register(body).unwrap();
-      toast({ title: trSession.register.successTitle, description: answer.message, variant: 'success' });
-      setSentTo(body.email);
-    } catch (err) {
-      toast({ title: trSession.register.failedTitle, description: apiErrorMessage(err) ?? trSession.register.failedText, variant: 'error' });
-    }
-  }
-
-  if (sentTo) {
-    return (
-      <Sent role="status" data-register-sent>
-        <MailIcon />
-        <h2>{trSession.register.sentTitle}</h2>
-        <p>{trSession.register.sentText(sentTo)}</p>
-        {inModal ? (
-          <ButtonLink to="/" $variant="primary" onClick={() => dispatch(dialogClosed())}>
-            {trSession.register.backHome}
-          </ButtonLink>
-        ) : (
-          <ButtonLink to="/" $variant="primary">
-            {trSession.register.backHome}
-          </ButtonLink>
-        )}
-      </Sent>
-    );
-  }
+  if (sentTo) return <RegisterSent email={sentTo} inModal={inModal} />;
 
   return (
     <Form onSubmit={submit} noValidate aria-label={trSession.register.title}>
@@ -157,6 +113,61 @@ export function RegisterForm({ inModal = false }: { inModal?: boolean }) {
         <LinkButton onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>{trSession.register.toLogin}</LinkButton>
       </SwitchLine>
     </Form>
+  );
+}
+
+/** The registration's values, its checks before sending, and the address the confirmation went to once sent. */
+function useRegisterForm() {
+  const toast = useToast();
+  const [register, { isLoading }] = useRegisterMutation();
+  const [values, setValues] = useState<Values>(empty);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [sentTo, setSentTo] = useState<string | null>(null);
+
+  const set = (field: keyof Values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [field]: e.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = registrationErrors(values);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    const body = {
+      username: values.username.trim(),
+      email: values.email.trim(),
+      displayName: values.displayName.trim(),
+      password: values.password,
+    };
+    try {
+      const answer = await register(body).unwrap();
+      toast({ title: trSession.register.successTitle, description: answer.message, variant: 'success' });
+      setSentTo(body.email);
+    } catch (err) {
+      toast({ title: trSession.register.failedTitle, description: apiErrorMessage(err) ?? trSession.register.failedText, variant: 'error' });
+    }
+  }
+
+  return { values, errors, set, submit, isLoading, sentTo };
+}
+
+/** 'Check your e-mail': what the form becomes once the registration is accepted. */
+function RegisterSent({ email, inModal }: { email: string; inModal: boolean }) {
+  const dispatch = useAppDispatch();
+  return (
+    <Sent role="status" data-register-sent>
+      <MailIcon />
+      <h2>{trSession.register.sentTitle}</h2>
+      <p>{trSession.register.sentText(email)}</p>
+      {inModal ? (
+        <ButtonLink to="/" $variant="primary" onClick={() => dispatch(dialogClosed())}>
+          {trSession.register.backHome}
+        </ButtonLink>
+      ) : (
+        <ButtonLink to="/" $variant="primary">
+          {trSession.register.backHome}
+        </ButtonLink>
+      )}
+    </Sent>
   );
 }
 

@@ -81,6 +81,58 @@ function MemberSettings({ userId }: { userId: string }) {
 }
 
 function ProfileForm({ profile }: { profile: UserProfile }) {
+  const form = useProfileForm(profile);
+  const { displayName, bio, bioTooLong, isPublic, switchId } = form;
+  return (
+    <Card as="section" aria-labelledby="settings-profile">
+      <h2 id="settings-profile">{T.profileHeading}</h2>
+      <Form onSubmit={form.submit} noValidate>
+        <AvatarPicker profile={profile} name={displayName.trim() || profile.username} avatar={form.avatar} onPick={form.pickAvatar} />
+
+        <InputField label={T.username} value={profile.username} readOnly hint={T.usernameHint} name="username" />
+        <InputField
+          label={T.displayName}
+          value={displayName}
+          onChange={(e) => form.setDisplayName(e.target.value)}
+          maxLength={limits.user.displayNameMax}
+          name="displayName"
+          required
+        />
+        <TextAreaField
+          label={T.bio}
+          value={bio}
+          onChange={(e) => form.setBio(e.target.value)}
+          placeholder={T.bioPlaceholder}
+          counter={limits.user.bioMax}
+          error={bioTooLong ? T.bioMax : undefined}
+          name="bio"
+        />
+
+        <fieldset>
+          <legend>{T.privacyHeading}</legend>
+          <SwitchRow>
+            <SwitchRoot id={switchId} checked={isPublic} onCheckedChange={form.setIsPublic} aria-describedby={`${switchId}-hint`}>
+              <SwitchThumb />
+            </SwitchRoot>
+            <span>
+              <label htmlFor={switchId}>{T.publicProfile}</label>
+              <Hint id={`${switchId}-hint`}>{T.publicProfileHint}</Hint>
+            </span>
+          </SwitchRow>
+        </fieldset>
+
+        <Actions>
+          <Button type="submit" $variant="primary" disabled={form.saving || bioTooLong || !displayName.trim()}>
+            {form.saving ? T.saving : T.save}
+          </Button>
+        </Actions>
+      </Form>
+    </Card>
+  );
+}
+
+/** The profile form's fields, the chosen avatar file (checked for size and type) and the save. */
+function useProfileForm(profile: UserProfile) {
   const toast = useToast();
   const [save, { isLoading: saving }] = useUpdateProfileMutation();
   const [displayName, setDisplayName] = useState(profile.displayName ?? profile.username);
@@ -89,17 +141,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
   // The profile's settings tab turns the same switch; show what the server holds when it changes there.
   useEffect(() => setIsPublic(profile.isProfilePublic), [profile.isProfilePublic]);
   const [avatar, setAvatar] = useState<File | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const switchId = useId();
-  const fileId = useId();
-
-  useEffect(() => {
-    if (!avatar) return setPreview(null);
-    const url = URL.createObjectURL(avatar);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [avatar]);
 
   const bioTooLong = [...bio].length > limits.user.bioMax;
 
@@ -130,72 +172,43 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
     toast({ title: T.savedTitle, description: T.savedText, variant: 'success' });
   };
 
-  const name = displayName.trim() || profile.username;
-  return (
-    <Card as="section" aria-labelledby="settings-profile">
-      <h2 id="settings-profile">{T.profileHeading}</h2>
-      <Form onSubmit={submit} noValidate>
-        <AvatarRow>
-          <Avatar name={name} src={preview ?? profile.avatarUrl} size="xl" label={preview ? T.avatarPreview : T.avatar} />
-          <div>
-            <label htmlFor={fileId}>{T.avatar}</label>
-            <Button $size="sm" onClick={() => fileInput.current?.click()} aria-describedby={`${fileId}-hint`}>
-              {T.avatarChoose}
-            </Button>
-            <VisuallyHiddenFile
-              ref={fileInput}
-              id={fileId}
-              type="file"
-              accept={AVATAR_TYPES.join(',')}
-              onChange={pickAvatar}
-              data-avatar-input
-            />
-            <Hint id={`${fileId}-hint`}>{avatar ? avatar.name : T.avatarHint}</Hint>
-          </div>
-        </AvatarRow>
-
-        <InputField label={T.username} value={profile.username} readOnly hint={T.usernameHint} name="username" />
-        <InputField
-          label={T.displayName}
-          value={displayName}
-          onChange={(e) => setDisplayName(e.target.value)}
-          maxLength={limits.user.displayNameMax}
-          name="displayName"
-          required
-        />
-        <TextAreaField
-          label={T.bio}
-          value={bio}
-          onChange={(e) => setBio(e.target.value)}
-          placeholder={T.bioPlaceholder}
-          counter={limits.user.bioMax}
-          error={bioTooLong ? T.bioMax : undefined}
-          name="bio"
-        />
-
-        <fieldset>
-          <legend>{T.privacyHeading}</legend>
-          <SwitchRow>
-            <SwitchRoot id={switchId} checked={isPublic} onCheckedChange={setIsPublic} aria-describedby={`${switchId}-hint`}>
-              <SwitchThumb />
-            </SwitchRoot>
-            <span>
-              <label htmlFor={switchId}>{T.publicProfile}</label>
-              <Hint id={`${switchId}-hint`}>{T.publicProfileHint}</Hint>
-            </span>
-          </SwitchRow>
-        </fieldset>
-
-        <Actions>
-          <Button type="submit" $variant="primary" disabled={saving || bioTooLong || !displayName.trim()}>
-            {saving ? T.saving : T.save}
-          </Button>
-        </Actions>
-      </Form>
-    </Card>
-  );
+  return { displayName, setDisplayName, bio, setBio, bioTooLong, isPublic, setIsPublic, switchId, avatar, pickAvatar, saving, submit };
 }
 
+/** The avatar, the chosen file's preview in its place, and the hidden file input its button opens. */
+function AvatarPicker({ profile, name, avatar, onPick }: { profile: UserProfile; name: string; avatar: File | null; onPick: (event: ChangeEvent<HTMLInputElement>) => void }) {
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+
+  useEffect(() => {
+    if (!avatar) return setPreview(null);
+    const url = URL.createObjectURL(avatar);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [avatar]);
+
+  return (
+    <AvatarRow>
+      <Avatar name={name} src={preview ?? profile.avatarUrl} size="xl" label={preview ? T.avatarPreview : T.avatar} />
+      <div>
+        <label htmlFor={fileId}>{T.avatar}</label>
+        <Button $size="sm" onClick={() => fileInput.current?.click()} aria-describedby={`${fileId}-hint`}>
+          {T.avatarChoose}
+        </Button>
+        <VisuallyHiddenFile
+          ref={fileInput}
+          id={fileId}
+          type="file"
+          accept={AVATAR_TYPES.join(',')}
+          onChange={onPick}
+          data-avatar-input
+        />
+        <Hint id={`${fileId}-hint`}>{avatar ? avatar.name : T.avatarHint}</Hint>
+      </div>
+    </AvatarRow>
+  );
+}
 
 const AvatarRow = styled.div`
   display: flex;

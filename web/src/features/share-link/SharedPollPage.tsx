@@ -1,4 +1,4 @@
-import { defaultShareVoteMode, limits } from '@meydan/proto';
+import { defaultShareVoteMode, limits, type ShareLinkPoll } from '@meydan/proto';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
@@ -30,9 +30,44 @@ import { useShareLinkPollQuery, useShareLinkSharedMutation, useShareLinkVoteMuta
  */
 export function SharedPollPage() {
   const { shortUrl = '' } = useParams();
+  const { data, error, isLoading, notFound, hasVoted, voting, feedback, choose, copyLink } = useSharedPoll(shortUrl);
+
+  if (isLoading) {
+    return (
+      <Frame data-short-url={shortUrl}>
+        <Spinner withText />
+      </Frame>
+    );
+  }
+
+  if (notFound || (!data && error)) {
+    return (
+      <Frame data-short-url={shortUrl}>
+        <Box data-share-missing>
+          <h1 id="page-title">{notFound ? trPolls.publicPoll.notFoundTitle : trPolls.publicPoll.loadFailedTitle}</h1>
+          <p>{notFound ? trPolls.publicPoll.notFoundText : trPolls.publicPoll.loadFailedText}</p>
+          <ButtonLink to="/" $variant="primary">
+            {tr.notFound.backHome}
+          </ButtonLink>
+        </Box>
+      </Frame>
+    );
+  }
+  if (!data) return null;
+
+  return (
+    <Frame data-short-url={shortUrl} data-poll-id={data.poll.id}>
+      <SharedPollCard data={data} hasVoted={hasVoted} voting={voting} feedback={feedback} onChoose={choose} onCopyLink={copyLink} />
+    </Frame>
+  );
+}
+
+/**
+ * The poll behind a share link, re-fetched until the visitor has voted, its load failures told once each, the vote
+ * through the link and the copy of the link.
+ */
+function useSharedPoll(shortUrl: string) {
   const toast = useToast();
-  const dispatch = useAppDispatch();
-  const { isMember } = useCurrentUser();
   const [voted, setVoted] = useState(false);
   const { data, error, isLoading } = useShareLinkPollQuery(shortUrl, {
     pollingInterval: voted ? 0 : limits.refresh.publicPollMs,
@@ -89,29 +124,22 @@ export function SharedPollPage() {
     }
   }
 
-  if (isLoading) {
-    return (
-      <Frame data-short-url={shortUrl}>
-        <Spinner withText />
-      </Frame>
-    );
-  }
+  return { data, error, isLoading, notFound, hasVoted, voting, feedback, choose, copyLink };
+}
 
-  if (notFound || (!data && error)) {
-    return (
-      <Frame data-short-url={shortUrl}>
-        <Box data-share-missing>
-          <h1 id="page-title">{notFound ? trPolls.publicPoll.notFoundTitle : trPolls.publicPoll.loadFailedTitle}</h1>
-          <p>{notFound ? trPolls.publicPoll.notFoundText : trPolls.publicPoll.loadFailedText}</p>
-          <ButtonLink to="/" $variant="primary">
-            {tr.notFound.backHome}
-          </ButtonLink>
-        </Box>
-      </Frame>
-    );
-  }
-  if (!data) return null;
+interface SharedPollCardProps {
+  data: ShareLinkPoll;
+  hasVoted: boolean;
+  voting: boolean;
+  feedback: string | null;
+  onChoose: (optionIndex: number, optionIndexes?: number[]) => Promise<void>;
+  onCopyLink: () => Promise<void>;
+}
 
+/** The poll itself: its live total, the options, the creator's rule for votes through the link, and the links out. */
+function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink }: SharedPollCardProps) {
+  const dispatch = useAppDispatch();
+  const { isMember } = useCurrentUser();
   const { poll } = data;
   const votes = votesFromCounts(data.voteCounts, poll.options.length);
   const total = votersOf(poll, votes);
@@ -123,67 +151,65 @@ export function SharedPollPage() {
   const membersOnly = rule === 'members' && !isMember && !hasVoted;
 
   return (
-    <Frame data-short-url={shortUrl} data-poll-id={poll.id}>
-      <Box as="article" aria-labelledby="page-title">
-        <Top>
-          <CategoryBadge look={pageBadge(poll.category)} size="md" />
-          <Total data-total>
-            {!hasVoted && open ? (
-              <Live data-live>
-                <Dot aria-hidden="true" />
-                {trPolls.publicPoll.live}
-              </Live>
-            ) : null}
-            <strong>{trPolls.publicPoll.totalVotes(total)}</strong>
-            <PoliteAnnouncement text={trPolls.publicPoll.totalAnnouncement(total)} name="total" />
-          </Total>
-        </Top>
-        <h1 id="page-title">{poll.title}</h1>
-        {poll.description ? <Description>{poll.description}</Description> : null}
-        <Creator>
-          <Avatar name={creatorName} src={data.creator.avatarUrl} size="sm" decorative />
-          <span>{trPolls.publicPoll.askedBy(creatorName)}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</time>
-        </Creator>
-        <PollOptions
-          poll={poll}
-          open={open}
-          hasVoted={hasVoted}
-          options={options}
-          total={total}
-          userChoice={data.userChoice}
-          decimals={limits.poll.publicPercentDecimals}
-          disabled={voting || hasVoted || !open || membersOnly}
-          onVote={(optionIndex) => void choose(optionIndex)}
-          maxChoices={poll.maxChoices ?? 1}
-          userChoices={data.userChoices ?? choicesOf(poll)}
-          pending={voting ? -1 : null}
-          onBallot={(optionIndexes) => void choose(optionIndexes[0]!, optionIndexes)}
-        />
-        {open && !hasVoted ? (
-          <Rule data-share-vote-rule={rule} role={membersOnly ? 'status' : undefined}>
-            {trPolls.publicPoll.voteRule[rule]}
-            {membersOnly ? (
-              <Button $size="sm" $variant="primary" onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>
-                {trPolls.publicPoll.signIn}
-              </Button>
-            ) : null}
-          </Rule>
-        ) : null}
-        {!open ? <Description>{trPolls.publicPoll.closed}</Description> : null}
-        {hasVoted && feedback ? <Feedback role="status">{feedback}</Feedback> : null}
-        <Bottom>
-          <Button onClick={copyLink}>
-            <CopyIcon />
-            {trPolls.publicPoll.copyLink}
-          </Button>
-          <ButtonLink to="/" $variant="subtle">
-            {trPolls.publicPoll.homeLink}
-          </ButtonLink>
-        </Bottom>
-      </Box>
-    </Frame>
+    <Box as="article" aria-labelledby="page-title">
+      <Top>
+        <CategoryBadge look={pageBadge(poll.category)} size="md" />
+        <Total data-total>
+          {!hasVoted && open ? (
+            <Live data-live>
+              <Dot aria-hidden="true" />
+              {trPolls.publicPoll.live}
+            </Live>
+          ) : null}
+          <strong>{trPolls.publicPoll.totalVotes(total)}</strong>
+          <PoliteAnnouncement text={trPolls.publicPoll.totalAnnouncement(total)} name="total" />
+        </Total>
+      </Top>
+      <h1 id="page-title">{poll.title}</h1>
+      {poll.description ? <Description>{poll.description}</Description> : null}
+      <Creator>
+        <Avatar name={creatorName} src={data.creator.avatarUrl} size="sm" decorative />
+        <span>{trPolls.publicPoll.askedBy(creatorName)}</span>
+        <span aria-hidden="true">·</span>
+        <time dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</time>
+      </Creator>
+      <PollOptions
+        poll={poll}
+        open={open}
+        hasVoted={hasVoted}
+        options={options}
+        total={total}
+        userChoice={data.userChoice}
+        decimals={limits.poll.publicPercentDecimals}
+        disabled={voting || hasVoted || !open || membersOnly}
+        onVote={(optionIndex) => void onChoose(optionIndex)}
+        maxChoices={poll.maxChoices ?? 1}
+        userChoices={data.userChoices ?? choicesOf(poll)}
+        pending={voting ? -1 : null}
+        onBallot={(optionIndexes) => void onChoose(optionIndexes[0]!, optionIndexes)}
+      />
+      {open && !hasVoted ? (
+        <Rule data-share-vote-rule={rule} role={membersOnly ? 'status' : undefined}>
+          {trPolls.publicPoll.voteRule[rule]}
+          {membersOnly ? (
+            <Button $size="sm" $variant="primary" onClick={() => dispatch(dialogOpened({ kind: 'login' }))}>
+              {trPolls.publicPoll.signIn}
+            </Button>
+          ) : null}
+        </Rule>
+      ) : null}
+      {!open ? <Description>{trPolls.publicPoll.closed}</Description> : null}
+      {hasVoted && feedback ? <Feedback role="status">{feedback}</Feedback> : null}
+      <Bottom>
+        <Button onClick={onCopyLink}>
+          <CopyIcon />
+          {trPolls.publicPoll.copyLink}
+        </Button>
+        <ButtonLink to="/" $variant="subtle">
+          {trPolls.publicPoll.homeLink}
+        </ButtonLink>
+      </Bottom>
+    </Box>
   );
 }
 

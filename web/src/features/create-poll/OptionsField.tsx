@@ -1,0 +1,72 @@
+import styled from 'styled-components';
+import { limits } from '@meydan/proto';
+import { trPolls } from '../../i18n/tr-polls';
+import { Button, IconButton } from '../../ui/buttons';
+import { CloseIcon, PlusIcon } from '../../ui/icons';
+import { ErrorText, Input } from '../../ui/fields';
+import { Legend } from './choiceParts';
+import { canAddOption, canRemoveOption, type PollDraft } from './draft';
+import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
+
+interface OptionsFieldProps {
+  draft: PollDraft;
+  setOption: (index: number, text: string) => void;
+  update: (patch: Partial<PollDraft>) => void;
+  errors: Record<string, string>;
+}
+
+/** The options (two to six: remove and add buttons as the limits allow) and the multiple-choice switch. */
+export function OptionsField({ draft, setOption, update, errors }: OptionsFieldProps) {
+  return (
+    <fieldset>
+      <Legend>{trPolls.create.optionsLabel}</Legend>
+      <OptionList>
+        {draft.options.map((text, index) => (
+          <li key={index}>
+            <Input
+              aria-label={trPolls.create.optionLabel(index + 1)}
+              placeholder={trPolls.create.optionPlaceholder(index + 1)}
+              value={text}
+              maxLength={limits.poll.optionMax}
+              onChange={(e) => setOption(index, e.target.value)}
+              aria-invalid={Boolean(errors['options']) || undefined}
+            />
+            {canRemoveOption(draft.options) ? (
+              <IconButton
+                aria-label={trPolls.create.removeOption(index + 1)}
+                title={trPolls.create.removeOption(index + 1)}
+                onClick={() => update({ options: draft.options.filter((_, i) => i !== index), maxChoices: clampMaxChoices(draft.maxChoices, draft.options.length - 1) })}
+              >
+                <CloseIcon />
+              </IconButton>
+            ) : null}
+          </li>
+        ))}
+      </OptionList>
+      {canAddOption(draft.options) ? (
+        <Button $size="sm" onClick={() => update({ options: [...draft.options, ''] })}>
+          <PlusIcon />
+          {trPolls.create.addOption}
+        </Button>
+      ) : null}
+      {errors['options'] ? <ErrorText role="alert">{errors['options']}</ErrorText> : null}
+      <MultipleChoiceField
+        maxChoices={draft.maxChoices}
+        optionsCount={draft.options.length}
+        onChange={(maxChoices) => update({ maxChoices })}
+        error={errors['maxChoices']}
+      />
+    </fieldset>
+  );
+}
+
+const OptionList = styled.ol`
+  display: flex;
+  flex-direction: column;
+  gap: 0.5rem;
+  margin: 0 0 0.5rem;
+  padding: 0;
+  list-style: none;
+
+  li { display: flex; gap: 0.4rem; }
+`;

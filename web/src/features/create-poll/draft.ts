@@ -1,0 +1,55 @@
+import { defaultResultsVisibility, defaultShareVoteMode, limits, type PollType, type ResultsVisibility, type ShareVoteMode } from '@meydan/proto';
+
+/** What the creation form holds while it is filled in. */
+export interface PollDraft {
+  type: PollType;
+  shareable: boolean;
+  /** Who may vote through the share link (only sent for a shareable poll). */
+  shareVoteMode: ShareVoteMode;
+  /** Who sees the results and when (sent only when not the default). */
+  resultsVisibility: ResultsVisibility;
+  title: string;
+  description: string;
+  category: string;
+  options: string[];
+  durationHours: number;
+  /** 'Birden fazla seçim': how many options one ballot may mark (1: single choice). */
+  maxChoices: number;
+}
+
+export const emptyDraft = (): PollDraft => ({
+  type: 'public',
+  shareable: false,
+  shareVoteMode: defaultShareVoteMode,
+  resultsVisibility: defaultResultsVisibility,
+  title: '',
+  description: '',
+  category: '',
+  options: ['', ''],
+  durationHours: limits.poll.defaultDurationHours,
+  maxChoices: 1,
+});
+
+/** Choosing private or friends clears the shareable flag: only a public poll can be shareable. */
+export function withType(draft: PollDraft, type: PollType): PollDraft {
+  return { ...draft, type, shareable: type === 'public' ? draft.shareable : false };
+}
+
+/** Options: remove buttons only above 2, the add button only below 6. */
+export const canAddOption = (options: readonly string[]) => options.length < limits.poll.optionsMax;
+export const canRemoveOption = (options: readonly string[]) => options.length > limits.poll.optionsMin;
+
+/** The body the server validates (and the form validates first, with the same schema and texts). */
+export function draftBody(draft: PollDraft) {
+  return {
+    title: draft.title.trim(),
+    description: draft.description.trim() ? draft.description.trim() : null,
+    ...(draft.category ? { category: draft.category } : {}),
+    type: draft.type,
+    options: draft.options.map((o) => o.trim()).filter(Boolean),
+    durationHours: draft.durationHours,
+    ...(draft.shareable ? { isShareable: true, shareVoteMode: draft.shareVoteMode } : {}),
+    ...(draft.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: draft.resultsVisibility } : {}),
+    ...(draft.maxChoices > 1 ? { maxChoices: draft.maxChoices } : {}),
+  };
+}

@@ -1,0 +1,76 @@
+import type { PollType } from '@meydan/proto';
+import { useEffect, useState, type FormEvent } from 'react';
+import { apiErrorMessage } from '../../store/api';
+import { useAppDispatch } from '../../store/store';
+import { dialogClosed, dialogOpened } from '../../store/uiSlice';
+import { tr } from '../../i18n/tr';
+import { trPolls } from '../../i18n/tr-polls';
+import { shortTimeLeft } from '../../lib/time';
+import { fieldErrors, validateForm } from '../../lib/validation';
+import { pollCreate as pollCreateValidator } from '../../generated/forms/pollCreate';
+import { useCreatePollMutation } from '../polls/pollsApi';
+import { useCurrentUser } from '../session/sessionApi';
+import { useToast } from '../toasts/useToast';
+import { draftBody, emptyDraft, withType, type PollDraft } from './draft';
+
+/**
+ * The creation form's draft and errors, the end time it would have (refreshed every 30 seconds), and the submit:
+ * checked with the server's schema first, then a shareable poll goes on to its share link, any other closes the dialog.
+ */
+export function useCreatePollForm() {
+  const dispatch = useAppDispatch();
+  const toast = useToast();
+  const { isMember } = useCurrentUser();
+  const [create, { isLoading }] = useCreatePollMutation();
+  const [draft, setDraft] = useState<PollDraft>(emptyDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 30_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const update = (patch: Partial<PollDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const setOption = (index: number, text: string) =>
+    setDraft((d) => ({ ...d, options: d.options.map((o, i) => (i === index ? text : o)) }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!isMember) {
+      toast({ title: trPolls.create.signInTitle, description: trPolls.create.signInText, variant: 'error' });
+      return;
+    }
+    const body = draftBody(draft);
+    const checked = validateForm(pollCreateValidator, 'pollCreate', body);
+    if (!checked.ok) {
+      setErrors(fieldErrors(checked.errors));
+      return;
+    }
+    setErrors({});
+    try {
+      const created = await create({
+        title: body.title,
+        description: body.description,
+        category: draft.category,
+        type: draft.type,
+        options: body.options,
+        durationHours: draft.durationHours,
+        shareable: draft.shareable,
+        shareVoteMode: draft.shareVoteMode,
+        resultsVisibility: draft.resultsVisibility,
+        ...(body.maxChoices ? { maxChoices: body.maxChoices } : {}),
+      }).unwrap();
+      toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
+      if (created.shareUrl) dispatch(dialogOpened({ kind: 'shareLink', url: created.shareUrl }));
+      else dispatch(dialogClosed());
+    } catch (err) {
+      toast({ title: trPolls.create.failedTitle, description: apiErrorMessage(err) ?? trPolls.create.failedText, variant: 'error' });
+    }
+  }
+
+  const expiresPreview = draft.durationHours > 0 ? shortTimeLeft(now + draft.durationHours * 3_600_000, now) : tr.time.noExpiry;
+  const setType = (type: PollType) => setDraft((d) => withType(d, type));
+
+  return { draft, errors, update, setOption, setType, submit, isLoading, expiresPreview };
+}
