@@ -16,8 +16,16 @@ const VOTE_BATCH_MAX = 500;
  * checked by the bus against proto's contracts: an event that breaks its contract is dead-lettered before it gets here.
  */
 export async function bindNotificationConsumers(ctx: NotificationsContext): Promise<void> {
-  const { bus, redis } = ctx.deps;
-  const { store, actors, preferences } = ctx;
+  await bindFollowConsumers(ctx);
+  await bindPollConsumers(ctx);
+  await bindAccountConsumers(ctx);
+  await bindFriendsPollConsumer(ctx);
+}
+
+/** A new follower, a follow request. */
+async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
+  const { bus } = ctx.deps;
+  const { store, actors } = ctx;
 
   await bus.consume({
     durable: 'notifications--followers',
@@ -55,6 +63,12 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
       });
     },
   });
+}
+
+/** Votes, likes and comments on a member's poll, and its end. */
+async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
+  const { bus } = ctx.deps;
+  const { store, actors, preferences } = ctx;
 
   await bus.consumeBatches({
     durable: 'notifications--votes',
@@ -121,6 +135,12 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
       });
     },
   });
+}
+
+/** What auth tells about an account: changed settings, revoked sessions. */
+async function bindAccountConsumers(ctx: NotificationsContext): Promise<void> {
+  const { bus } = ctx.deps;
+  const { preferences } = ctx;
 
   // A member changed their settings: the next vote, like or comment reads the switches afresh.
   await bus.consume({
@@ -135,10 +155,16 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
   await bus.consume({
     durable: 'notifications--sessions-revoked',
     filterSubject: events.auth.sessionsRevoked,
-    handler: (e, c) => {
+    handler: (e) => {
       ctx.realtime?.disconnectUser(e.userId);
     },
   });
+}
+
+/** A new Dost Meclisi poll: each of its creator's mutual followers is told. */
+async function bindFriendsPollConsumer(ctx: NotificationsContext): Promise<void> {
+  const { bus } = ctx.deps;
+  const { store, actors } = ctx;
 
   await bus.consume({
     durable: 'notifications--friends-polls',
