@@ -3,7 +3,7 @@ import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FeedPage } from '../features/feed/FeedPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { LoginRoute } from '../features/session/LoginRoute';
+import { LoginRoute } from '../features/feed/LoginRoute';
 import { Layout } from '../layout/Layout';
 import { RouteErrorPage } from '../layout/RouteErrorPage';
 import { ScreenLoading } from '../layout/ScreenLoading';

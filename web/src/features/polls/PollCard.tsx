@@ -13,7 +13,7 @@ import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
 import { useOwnHiddenCounts } from './useOwnHiddenCounts';
 import { Spinner } from '../../ui/Spinner';
-import { Hashtagged } from '../reach/Hashtagged';
+import { Hashtagged } from '../../ui/Hashtagged';
 
 // Friends' circle polls are for members only: visitors, most of the first loads of /, never see this card.
 const FriendsPollCard = lazy(async () => ({ default: (await import('./FriendsPollCard')).FriendsPollCard }));

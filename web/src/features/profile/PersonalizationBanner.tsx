@@ -2,7 +2,7 @@ import type { UserProfile } from '@meydan/proto';
 import styled from 'styled-components';
 import { trProfile } from '../../i18n/tr-profile';
 import { ButtonLink } from '../../ui/buttons';
-import { recommendedPollsAnchor } from '../questionnaire/anchors';
+import { recommendedPollsAnchor } from './anchors';
 
 /** Where the banner leads: the questionnaire page shows the wizard, the analysis step or the result, by the member's state. */
 export const PERSONALITY_TEST_ROUTE = '/kisilik-testi';

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { trProfile } from '../../i18n/tr-profile';
 import { ButtonLink } from '../../ui/buttons';
-import { PreferenceSwitches } from '../settings/PreferenceSwitches';
+import { PreferenceSwitches } from './PreferenceSwitches';
 
 /** The profile's settings tab: the same switches as the settings page, and the way there for the profile fields. */
 export function SettingsTab({ userId }: { userId: string }) {

@@ -17,7 +17,7 @@ import { useUserProfileQuery } from '../profile/profileApi';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
 import { usePersonalityAnalysisQuery, useForYouPollsQuery, useStartAnalysisMutation } from './questionnaireApi';
-import { recommendedPollsAnchor } from './anchors';
+import { recommendedPollsAnchor } from '../profile/anchors';
 import { Wizard } from './Wizard';
 
 const T = trProfile.questionnaire;

@@ -18,7 +18,7 @@ import { dialogOpened } from '../../store/uiSlice';
 import { AccountSection } from './AccountSection';
 import { Card } from './Card';
 import { SwitchRoot } from '../../ui/Switch';
-import { PreferenceSwitches } from './PreferenceSwitches';
+import { PreferenceSwitches } from '../profile/PreferenceSwitches';
 import { useUpdateProfileMutation } from './settingsApi';
 
 const T = trProfile.settings;

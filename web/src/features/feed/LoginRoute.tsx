@@ -1,9 +1,9 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useAppDispatch } from '../../store/store';
-import { FeedPage } from '../feed/FeedPage';
+import { FeedPage } from './FeedPage';
 import { dialogOpened } from '../../store/uiSlice';
-import { useCurrentUser } from './sessionApi';
+import { useCurrentUser } from '../session/sessionApi';
 
 /** /login: the feed with the login dialog open (a member is simply taken to the feed). */
 export function LoginRoute() {

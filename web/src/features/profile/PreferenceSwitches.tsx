@@ -3,7 +3,7 @@ import * as Switch from '@radix-ui/react-switch';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../store/api';
 import { trProfile } from '../../i18n/tr-profile';
-import { useSettingsQuery, useUpdateSettingsMutation } from '../profile/profileApi';
+import { useSettingsQuery, useUpdateSettingsMutation } from './profileApi';
 import { SwitchRoot } from '../../ui/Switch';
 import { useToast } from '../toasts/useToast';
 
