@@ -2,7 +2,6 @@ import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyRequest, RouteHandlerMethod } from 'fastify';
 import cookie from '@fastify/cookie';
 import type { Redis } from 'ioredis';
-import type { FromSchema } from 'json-schema-to-ts';
 import {
   DEFAULT_SESSION_TTL_DAYS,
   EMBED_VISITOR_HEADER,
@@ -22,7 +21,7 @@ import {
   type Logger,
   type Readiness,
 } from '@meydan/kit';
-import { serviceUrlVar, trustProxyOption, type gatewayConfigSchema } from './config.js';
+import { serviceUrlVar, trustProxyOption, type GatewayConfig } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { redactingLogger } from './log-redaction.js';
@@ -42,7 +41,7 @@ import { adminGuard, isForeignOrigin, originCheck, sendSecurityHeaders } from '.
 
 export { MAX_SOCKET_FRAME_BYTES } from './proxy-routes.js';
 
-export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;
+export type { GatewayConfig } from './config.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;

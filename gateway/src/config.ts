@@ -1,3 +1,4 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { DEFAULT_SESSION_TTL_DAYS, serviceNames, type ServiceName } from '@meydan/proto';
 import { baseConfigProperties } from '@meydan/kit';
 import { ALLOWLIST_PATTERN } from './load-generators.js';
@@ -90,3 +91,5 @@ export const gatewayConfigSchema = {
     ...serviceUrlVars,
   ],
 } as const;
+
+export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;

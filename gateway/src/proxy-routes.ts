@@ -2,12 +2,11 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import httpProxy, { type FastifyHttpProxyOptions } from '@fastify/http-proxy';
 import { errorCatalogue, type ServiceName } from '@meydan/proto';
 import { IDENTITY_HEADER, signIdentity, withoutTraceContext } from '@meydan/kit';
-import type { GatewayConfig } from './app.js';
 import type { PublicAnswerCache, UpstreamAnswer } from './public-cache.js';
 import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { isBodyTooLarge } from './request-limits.js';
-import { serviceUrlVar } from './config.js';
+import { serviceUrlVar, type GatewayConfig } from './config.js';
 
 /** Largest websocket frame the gateway accepts or relays (socket.io messages are far smaller). */
 export const MAX_SOCKET_FRAME_BYTES = 1024 * 1024;

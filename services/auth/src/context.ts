@@ -1,20 +1,16 @@
-import type { Model } from 'mongoose';
 import { BotChallenge, type ServiceDeps } from '@meydan/kit';
 import type { AuthConfig } from './config.js';
-import { activationModel, type ActivationRecord } from './model/activation.js';
-import { passwordResetModel, type PasswordResetRecord } from './model/password-reset.js';
-import { apiTokenModel, type ApiTokenRecord } from './model/api-token.js';
-import { userModel, type UserRecord } from './model/user.js';
+import { activationModel } from './model/activation.js';
+import { passwordResetModel } from './model/password-reset.js';
+import { apiTokenModel } from './model/api-token.js';
+import type { AuthModels } from './model/auth-models.js';
+import { userModel } from './model/user.js';
 import { SessionStore } from './store/sessions.js';
 
 /** Everything the auth routes and handlers work with. */
-export interface AuthContext {
+export interface AuthContext extends AuthModels {
   deps: ServiceDeps<AuthConfig>;
   config: AuthConfig;
-  users: Model<UserRecord>;
-  activations: Model<ActivationRecord>;
-  apiTokens: Model<ApiTokenRecord>;
-  passwordResets: Model<PasswordResetRecord>;
   sessions: SessionStore;
   /** The bot challenge a login needs after repeated failures on its account. */
   loginChallenge: BotChallenge;

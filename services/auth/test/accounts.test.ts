@@ -8,7 +8,7 @@ import { userModel } from '../src/model/user.js';
 import { createUser } from './support.js';
 import { createAuthContext } from '../src/context.js';
 import { backfillUsernameSkeletons } from '../src/store/usernames.js';
-import { usernameSkeleton } from '../src/domain/usernames.js';
+import { usernameSkeleton } from '../src/model/username-skeleton.js';
 
 const codec = JSONCodec();
 type Mail = { to: string; subject: string; text: string; html: string; tag: string };

@@ -5,7 +5,7 @@ import { Actors } from './store/actors.js';
 import { Preferences } from './store/preferences.js';
 import { NotificationStore } from './store/notifications.js';
 import { notificationModel, type NotificationRecord } from './model/notification.js';
-import type { Realtime } from './realtime/server.js';
+import type { Realtime } from './store/realtime.js';
 
 /** Everything the notification routes, consumers and the socket server work with. */
 export interface NotificationsContext {

@@ -1,14 +1,12 @@
-import type { Model } from 'mongoose';
 import type { ServiceDeps } from '@meydan/kit';
 import { UserDirectory } from './store/user-directory.js';
-import { followModel, type FollowRecord } from './model/follow.js';
-import { followRequestModel, type FollowRequestRecord } from './model/follow-request.js';
+import { followModel } from './model/follow.js';
+import { followRequestModel } from './model/follow-request.js';
+import type { SocialModels } from './model/social-models.js';
 
 /** Everything the social routes and handlers work with. */
-export interface SocialContext {
+export interface SocialContext extends SocialModels {
   deps: ServiceDeps;
-  follows: Model<FollowRecord>;
-  followRequests: Model<FollowRequestRecord>;
   users: UserDirectory;
 }
 

@@ -1,9 +1,13 @@
 /** Bulk e-mail jobs as the routes and the worker see them: their progress, and their recipients put on the work queue. */
 import { work, type BulkEmailJob, type BulkEmailRecipient } from '@meydan/proto';
-import type { AdminContext } from '../context.js';
+import type { Bus } from '@meydan/kit';
+import type { Models } from '../model/index.js';
+
+/** What a job is kept in and handed out through: its records, the bus, and this deployment's work-queue token. */
+type BulkEmail = { models: Models; bus: Bus; deployment: string };
 
 /** A job's progress, counted from its recipients' records (no counter two workers could both bump). */
-export async function jobProgress(ctx: AdminContext, jobId: string): Promise<(BulkEmailJob & { adminId: string }) | null> {
+export async function jobProgress(ctx: BulkEmail, jobId: string): Promise<(BulkEmailJob & { adminId: string }) | null> {
   const job = await ctx.models.BulkJob.findById(jobId).lean();
   if (!job) return null;
   const [sent, failed] = await Promise.all([
@@ -16,7 +20,7 @@ export async function jobProgress(ctx: AdminContext, jobId: string): Promise<(Bu
 
 /** Queues one message per recipient; the job record is written first, so the worker always finds it. */
 export async function enqueueRecipients(
-  ctx: AdminContext,
+  ctx: BulkEmail,
   jobId: string,
   recipients: { id: string; email: string; username: string; displayName: string | null }[],
   requestId: string,

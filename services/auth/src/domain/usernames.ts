@@ -1,6 +1,6 @@
 /**
  * Usernames that cannot pass for someone else's: one script per name, and no name that only look-alike letters tell
- * apart from an existing one. Pure: the store compares skeletons, the routes answer.
+ * apart from an existing one (the skeleton a name is compared by is model/username-skeleton.ts). Pure: the routes answer.
  */
 
 /** Scripts a username's letters are told apart by; a letter of any other script counts as 'other'. */
@@ -18,31 +18,4 @@ export function isSingleScript(username: string): boolean {
   const scripts = new Set<string>();
   for (const char of username) if (/\p{L}/u.test(char)) scripts.add(scriptOf(char));
   return scripts.size <= 1 || WRITTEN_TOGETHER.some((together) => [...scripts].every((s) => together.has(s)));
-}
-
-/**
- * Letters and digits that look like a Latin letter, after lower-casing (after Unicode's confusables.txt, the part that
- * matters for names of letters, digits, `_` and `.`). Turkish letters (ç ğ ı ö ş ü) are left as they are: they are
- * told apart from c g i o s u at a glance, and Turkish names differ by them.
- */
-const LOOK_ALIKES: Record<string, string> = {
-  // Cyrillic
-  а: 'a', в: 'b', е: 'e', ё: 'ë', һ: 'h', і: 'i', ї: 'ï', ј: 'j', к: 'k', ӏ: 'l', м: 'm', н: 'h', о: 'o', р: 'p', ԛ: 'q',
-  с: 'c', ѕ: 's', т: 't', у: 'y', ԝ: 'w', х: 'x', ԁ: 'd', ь: 'b', п: 'n', г: 'r',
-  // Greek
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y', ω: 'w', ϲ: 'c',
-  // Latin letters of other alphabets and digits
-  ɑ: 'a', ɡ: 'g', ɩ: 'i', ʟ: 'l', ɪ: 'i', '0': 'o', '1': 'l',
-};
-
-/**
- * What the name looks like: two names with one skeleton are taken for each other. Case does not count (capital `I`
- * passes for `l`), look-alike letters of any script and the digits 0 and 1 become the Latin letter they pass for,
- * and `rn` becomes `m`, `vv` `w`.
- */
-export function usernameSkeleton(username: string): string {
-  const lower = username.normalize('NFKC').replace(/I/g, 'l').toLowerCase().replace(/\u0307/g, '');
-  let skeleton = '';
-  for (const char of lower) skeleton += LOOK_ALIKES[char] ?? char;
-  return skeleton.replace(/rn/g, 'm').replace(/vv/g, 'w');
 }

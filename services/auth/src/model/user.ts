@@ -1,13 +1,13 @@
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 import type { PersonalityAnalysis } from '@meydan/proto';
 import type { Role } from '@meydan/kit';
-import { usernameSkeleton } from '../domain/usernames.js';
+import { usernameSkeleton } from './username-skeleton.js';
 
 export interface UserRecord {
   username: string;
   /** Lower-cased username: uniqueness is case-insensitive (no collations on every MongoDB-wire server). */
   usernameLower: string;
-  /** What the username looks like (domain/usernames.ts): a new name may not look like an existing one. Set on save. */
+  /** What the username looks like (model/username-skeleton.ts): a new name may not look like an existing one. Set on save. */
   usernameSkeleton: string;
   email: string;
   emailLower: string;

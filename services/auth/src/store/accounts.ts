@@ -1,9 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Types } from 'mongoose';
 import type { PersonalityAnalysis, UserSettingsPatchBody } from '@meydan/proto';
-import type { AuthContext } from '../context.js';
+import type { ServiceDeps } from '@meydan/kit';
+import type { AuthModels } from '../model/auth-models.js';
 import type { UserDoc, UserRecord } from '../model/user.js';
 import { deleteAvatar } from './avatars.js';
+
+/** What the account records need: the collections, Redis (activation claims) and GridFS (a removed account's avatar). */
+type Accounts = AuthModels & { deps: Pick<ServiceDeps, 'redis' | 'mongo'> };
 
 /** An account as read (lean), with its id. */
 export type LeanUser = UserRecord & { _id: Types.ObjectId };
@@ -14,22 +18,22 @@ export type NewAccount = Pick<UserRecord, 'username' | 'usernameLower' | 'email'
 const isObjectIdHex = (value: string) => /^[0-9a-fA-F]{24}$/.test(value);
 
 /** The account, read only. */
-export async function accountById(ctx: AuthContext, userId: string): Promise<LeanUser | null> {
+export async function accountById(ctx: Accounts, userId: string): Promise<LeanUser | null> {
   return ctx.users.findById(userId).lean<LeanUser>();
 }
 
 /** The account as a document, for a password check or a change saved back. */
-export async function accountDocById(ctx: AuthContext, userId: string): Promise<UserDoc | null> {
+export async function accountDocById(ctx: Accounts, userId: string): Promise<UserDoc | null> {
   return ctx.users.findById(userId);
 }
 
 /** The account holding the address (already lower-cased), as a document. */
-export async function accountDocByEmail(ctx: AuthContext, emailLower: string): Promise<UserDoc | null> {
+export async function accountDocByEmail(ctx: Accounts, emailLower: string): Promise<UserDoc | null> {
   return ctx.users.findOne({ emailLower });
 }
 
 /** `/api/users/{idOrUsername}`: by id when the key is one, else by username in any case. */
-export async function accountByIdOrUsername(ctx: AuthContext, key: string): Promise<LeanUser | null> {
+export async function accountByIdOrUsername(ctx: Accounts, key: string): Promise<LeanUser | null> {
   return (
     (isObjectIdHex(key) ? await ctx.users.findById(key).lean<LeanUser>() : null) ??
     (await ctx.users.findOne({ usernameLower: key.toLowerCase() }).lean<LeanUser>())
@@ -37,22 +41,22 @@ export async function accountByIdOrUsername(ctx: AuthContext, key: string): Prom
 }
 
 /** What a new session is checked against: whether the account is still active and still has this password. */
-export async function sessionStateOf(ctx: AuthContext, userId: string): Promise<{ isActive: boolean; passwordHash: string } | null> {
+export async function sessionStateOf(ctx: Accounts, userId: string): Promise<{ isActive: boolean; passwordHash: string } | null> {
   return ctx.users.findById(userId, { isActive: 1, passwordHash: 1 }).lean();
 }
 
 /** Whether an account other than `except` holds the username (lower-cased). */
-export async function usernameTaken(ctx: AuthContext, usernameLower: string, except: Types.ObjectId[]): Promise<boolean> {
+export async function usernameTaken(ctx: Accounts, usernameLower: string, except: Types.ObjectId[]): Promise<boolean> {
   return (await ctx.users.exists({ _id: { $nin: except }, usernameLower })) !== null;
 }
 
 /** Whether an account other than `except` holds the address (lower-cased). */
-export async function emailTaken(ctx: AuthContext, emailLower: string, except: Types.ObjectId[]): Promise<boolean> {
+export async function emailTaken(ctx: Accounts, emailLower: string, except: Types.ObjectId[]): Promise<boolean> {
   return (await ctx.users.exists({ _id: { $nin: except }, emailLower })) !== null;
 }
 
 /** Stores a new account; a duplicate username or address throws the database's duplicate-key error. */
-export async function createAccount(ctx: AuthContext, account: NewAccount): Promise<UserDoc> {
+export async function createAccount(ctx: Accounts, account: NewAccount): Promise<UserDoc> {
   return ctx.users.create(account);
 }
 
@@ -63,7 +67,7 @@ export async function createAccount(ctx: AuthContext, account: NewAccount): Prom
  * is given up to another e-mail only once none of its links can still be used, so a pending registration
  * cannot be taken over by someone else while its owner still has time to activate it.
  */
-export async function releasableAccounts(ctx: AuthContext, emailLower: string, usernameLower: string): Promise<Types.ObjectId[]> {
+export async function releasableAccounts(ctx: Accounts, emailLower: string, usernameLower: string): Promise<Types.ObjectId[]> {
   const now = new Date();
   const pending = await ctx.users.find({ emailVerified: false, $or: [{ emailLower }, { usernameLower }] }).lean();
   const releasable: Types.ObjectId[] = [];
@@ -76,7 +80,7 @@ export async function releasableAccounts(ctx: AuthContext, emailLower: string, u
 }
 
 /** Removes never-activated accounts (and their links) that a new registration replaces. */
-export async function releaseAccounts(ctx: AuthContext, accounts: Types.ObjectId[], log: FastifyBaseLogger): Promise<void> {
+export async function releaseAccounts(ctx: Accounts, accounts: Types.ObjectId[], log: FastifyBaseLogger): Promise<void> {
   for (const id of accounts) {
     await ctx.activations.deleteMany({ userId: id.toString() });
     await ctx.users.deleteOne({ _id: id, emailVerified: false });
@@ -85,7 +89,7 @@ export async function releaseAccounts(ctx: AuthContext, accounts: Types.ObjectId
 }
 
 /** Stores a single-use activation link (only its hash). */
-export async function createActivation(ctx: AuthContext, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+export async function createActivation(ctx: Accounts, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
   await ctx.activations.create({ tokenHash, userId, expiresAt });
 }
 
@@ -94,7 +98,7 @@ export async function createActivation(ctx: AuthContext, userId: string, tokenHa
  * expired. Redis decides which of two simultaneous clicks claims the link: not every MongoDB-wire server applies
  * concurrent conditional updates atomically (FerretDB v1 does not).
  */
-export async function activateByLink(ctx: AuthContext, tokenHash: string, claimTtlSeconds: number, now: Date): Promise<string | null> {
+export async function activateByLink(ctx: Accounts, tokenHash: string, claimTtlSeconds: number, now: Date): Promise<string | null> {
   const first = await ctx.deps.redis.set(`activation-claim:${tokenHash}`, '1', 'EX', claimTtlSeconds, 'NX');
   const claimed = first
     ? await ctx.activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
@@ -106,18 +110,18 @@ export async function activateByLink(ctx: AuthContext, tokenHash: string, claimT
 }
 
 /** The activation link by its hash, used or not. */
-export async function activationByHash(ctx: AuthContext, tokenHash: string) {
+export async function activationByHash(ctx: Accounts, tokenHash: string) {
   return ctx.activations.findOne({ tokenHash }).lean();
 }
 
 /** Cancels a requested deletion; false when the sweep has already begun removing the account. */
-export async function cancelDeletion(ctx: AuthContext, userId: Types.ObjectId): Promise<boolean> {
+export async function cancelDeletion(ctx: Accounts, userId: Types.ObjectId): Promise<boolean> {
   const cancelled = await ctx.users.updateOne({ _id: userId, deletionStartedAt: null }, { $set: { deletionScheduledAt: null } });
   return cancelled.matchedCount > 0;
 }
 
 /** Plans the account's deletion for `deleteAt`. */
-export async function scheduleDeletion(ctx: AuthContext, userId: string, deleteAt: Date): Promise<void> {
+export async function scheduleDeletion(ctx: Accounts, userId: string, deleteAt: Date): Promise<void> {
   await ctx.users.updateOne({ _id: userId }, { $set: { deletionScheduledAt: deleteAt } });
 }
 
@@ -128,34 +132,34 @@ export async function savePasswordHash(user: UserDoc, passwordHash: string): Pro
 }
 
 /** Applies a profile edit (and counts a new avatar's version); returns the account as it now is. */
-export async function updateProfile(ctx: AuthContext, userId: string, update: Partial<UserRecord>, newAvatar: boolean): Promise<LeanUser | null> {
+export async function updateProfile(ctx: Accounts, userId: string, update: Partial<UserRecord>, newAvatar: boolean): Promise<LeanUser | null> {
   return ctx.users
     .findByIdAndUpdate(userId, { $set: update, ...(newAvatar ? { $inc: { avatarVersion: 1 } } : {}) }, { returnDocument: 'after' })
     .lean<LeanUser>();
 }
 
 /** Applies a settings change; returns the account as it now is. */
-export async function updateSettings(ctx: AuthContext, userId: string, settings: UserSettingsPatchBody): Promise<LeanUser | null> {
+export async function updateSettings(ctx: Accounts, userId: string, settings: UserSettingsPatchBody): Promise<LeanUser | null> {
   return ctx.users.findByIdAndUpdate(userId, { $set: settings }, { returnDocument: 'after' }).lean<LeanUser>();
 }
 
 /** Stores the questionnaire's answers. */
-export async function saveProfileAnswers(ctx: AuthContext, userId: string, answers: UserRecord['answers']): Promise<void> {
+export async function saveProfileAnswers(ctx: Accounts, userId: string, answers: UserRecord['answers']): Promise<void> {
   await ctx.users.updateOne({ _id: userId }, { $set: { answers, profileQuestionsCompleted: true } });
 }
 
 /** Stores the personality analysis. */
-export async function saveAnalysis(ctx: AuthContext, userId: string, analysis: PersonalityAnalysis): Promise<void> {
+export async function saveAnalysis(ctx: Accounts, userId: string, analysis: PersonalityAnalysis): Promise<void> {
   await ctx.users.updateOne({ _id: userId }, { $set: { analysis, aiAnalysisCompleted: true } });
 }
 
 /** Accounts whose requested deletion is due at `now`. */
-export async function accountsDueForDeletion(ctx: AuthContext, now: Date): Promise<LeanUser[]> {
+export async function accountsDueForDeletion(ctx: Accounts, now: Date): Promise<LeanUser[]> {
   return ctx.users.find({ deletionScheduledAt: { $ne: null, $lte: now } }).lean<LeanUser[]>();
 }
 
 /** Marks the deletion as begun (a sign-in can no longer cancel it); false when it was cancelled meanwhile. */
-export async function claimDueDeletion(ctx: AuthContext, user: LeanUser, now: Date): Promise<boolean> {
+export async function claimDueDeletion(ctx: Accounts, user: LeanUser, now: Date): Promise<boolean> {
   const claimed = await ctx.users.updateOne(
     { _id: user._id, deletionScheduledAt: { $ne: null, $lte: now } },
     { $set: { deletionStartedAt: user.deletionStartedAt ?? now } },
@@ -164,7 +168,7 @@ export async function claimDueDeletion(ctx: AuthContext, user: LeanUser, now: Da
 }
 
 /** Removes what auth holds of the account: its tokens and links, its avatar, then the account itself. */
-export async function removeAccountRecords(ctx: AuthContext, user: LeanUser): Promise<void> {
+export async function removeAccountRecords(ctx: Accounts, user: LeanUser): Promise<void> {
   const userId = user._id.toString();
   await Promise.all([
     ctx.apiTokens.deleteMany({ userId }),
@@ -176,7 +180,7 @@ export async function removeAccountRecords(ctx: AuthContext, user: LeanUser): Pr
 }
 
 /** The active account holding the address (lower-cased): a banned one gets no reset link. */
-export async function activeAccountByEmail(ctx: AuthContext, emailLower: string): Promise<LeanUser | null> {
+export async function activeAccountByEmail(ctx: Accounts, emailLower: string): Promise<LeanUser | null> {
   return ctx.users.findOne({ emailLower, isActive: true }).lean<LeanUser>();
 }
 

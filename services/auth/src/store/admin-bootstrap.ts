@@ -1,6 +1,10 @@
-import { isDuplicateKey } from '@meydan/kit';
-import type { AuthContext } from '../context.js';
+import { isDuplicateKey, type ServiceDeps } from '@meydan/kit';
+import type { AuthConfig } from '../config.js';
+import type { AuthModels } from '../model/auth-models.js';
+import type { SessionStore } from './sessions.js';
 import { hashPassword } from '../domain/secrets.js';
+
+type Bootstrap = Pick<AuthModels, 'users' | 'activations'> & { config: AuthConfig; deps: Pick<ServiceDeps, 'log'>; sessions: SessionStore };
 
 /**
  * The administrator is exactly the account ADMIN_EMAIL/ADMIN_PASSWORD configure, made at start:
@@ -11,7 +15,7 @@ import { hashPassword } from '../domain/secrets.js';
  *   account. It becomes the administrator, with the configured password, and its sessions end (they carry the old role);
  * - an active administrator holds it: left as it is (its password may have been changed since).
  */
-export async function bootstrapAdmin(ctx: AuthContext): Promise<void> {
+export async function bootstrapAdmin(ctx: Bootstrap): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, ADMIN_USERNAME: wanted = 'admin' } = ctx.config;
   const { users, activations, deps } = ctx;
   if (!email || !password) {

@@ -1,11 +1,13 @@
 import { mongo, Types } from 'mongoose';
-import type { AuthContext } from '../context.js';
+import type { ServiceDeps } from '@meydan/kit';
+
+type Avatars = { deps: Pick<ServiceDeps, 'mongo'> };
 
 /** Avatars live in GridFS (bucket `avatars`), one WebP file per upload, named by the account. */
-const bucketOf = (ctx: AuthContext) => new mongo.GridFSBucket(ctx.deps.mongo.db!, { bucketName: 'avatars' });
+const bucketOf = (ctx: Avatars) => new mongo.GridFSBucket(ctx.deps.mongo.db!, { bucketName: 'avatars' });
 
 /** Stores a new avatar file and returns its id. */
-export async function storeAvatar(ctx: AuthContext, userId: string, webp: Buffer): Promise<string> {
+export async function storeAvatar(ctx: Avatars, userId: string, webp: Buffer): Promise<string> {
   const fileId = new Types.ObjectId();
   await new Promise<void>((resolve, reject) =>
     bucketOf(ctx)
@@ -18,11 +20,11 @@ export async function storeAvatar(ctx: AuthContext, userId: string, webp: Buffer
 }
 
 /** Removes an avatar file; one already gone is no error. */
-export async function deleteAvatar(ctx: AuthContext, fileId: string): Promise<void> {
+export async function deleteAvatar(ctx: Avatars, fileId: string): Promise<void> {
   await bucketOf(ctx).delete(new Types.ObjectId(fileId)).catch(() => {});
 }
 
 /** The avatar file's bytes, as a stream. */
-export function avatarStream(ctx: AuthContext, fileId: string) {
+export function avatarStream(ctx: Avatars, fileId: string) {
   return bucketOf(ctx).openDownloadStream(new Types.ObjectId(fileId));
 }

@@ -1,13 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { limits } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
-import type { AuthContext } from '../context.js';
+import { HttpError, type BotChallenge, type ServiceDeps } from '@meydan/kit';
+import type { AuthConfig } from '../config.js';
 import { verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { Counter } from './throttle.js';
 
+type Checks = { config: AuthConfig; deps: Pick<ServiceDeps, 'redis'>; loginChallenge: BotChallenge };
+
 /** The solved bot challenge a request must carry: 403 `challenge_required` without one, `challenge_invalid` for a bad one. */
-export async function requireSolvedChallenge(ctx: AuthContext, altcha: string | undefined, required: string, log: FastifyBaseLogger): Promise<void> {
+export async function requireSolvedChallenge(ctx: Checks, altcha: string | undefined, required: string, log: FastifyBaseLogger): Promise<void> {
   if (!altcha) throw new HttpError(403, 'challenge_required', required);
   const verdict = await ctx.loginChallenge.verifySolution(altcha);
   if (!verdict.ok) {
@@ -28,7 +30,7 @@ export class PasswordChecks {
   private readonly accountFailures: Counter;
   private readonly ipFailures: Counter;
 
-  constructor(private readonly ctx: AuthContext) {
+  constructor(private readonly ctx: Checks) {
     const window = ctx.config.LOGIN_FAILURE_WINDOW_S ?? 900;
     this.accountFailures = new Counter(ctx.deps.redis, 'password-check-account', window);
     this.ipFailures = new Counter(ctx.deps.redis, 'login-ip', window);

@@ -1,7 +1,10 @@
-import type { AuthContext } from '../context.js';
+import type { ServiceDeps } from '@meydan/kit';
+import type { AuthModels } from '../model/auth-models.js';
+
+type Resets = Pick<AuthModels, 'passwordResets'> & { deps: Pick<ServiceDeps, 'redis'> };
 
 /** Stores a single-use reset link (only its hash). */
-export async function createPasswordReset(ctx: AuthContext, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+export async function createPasswordReset(ctx: Resets, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
   await ctx.passwordResets.create({ tokenHash, userId, expiresAt });
 }
 
@@ -9,7 +12,7 @@ export async function createPasswordReset(ctx: AuthContext, userId: string, toke
  * Claims the link: `claimed` is its record when it was unused and unexpired, `first` whether this submission won the
  * Redis claim. As with activation links: Redis decides which of two simultaneous submissions claims the link.
  */
-export async function claimPasswordReset(ctx: AuthContext, tokenHash: string, claimTtlSeconds: number, now: Date) {
+export async function claimPasswordReset(ctx: Resets, tokenHash: string, claimTtlSeconds: number, now: Date) {
   const first = await ctx.deps.redis.set(`reset-claim:${tokenHash}`, '1', 'EX', claimTtlSeconds, 'NX');
   const claimed = first
     ? await ctx.passwordResets.findOneAndUpdate(
@@ -23,11 +26,11 @@ export async function claimPasswordReset(ctx: AuthContext, tokenHash: string, cl
 }
 
 /** The reset link by its hash, used or not. */
-export async function passwordResetByHash(ctx: AuthContext, tokenHash: string) {
+export async function passwordResetByHash(ctx: Resets, tokenHash: string) {
   return ctx.passwordResets.findOne({ tokenHash }).lean();
 }
 
 /** Marks every unused link of the account used (one reset ends them all). */
-export async function usePasswordResets(ctx: AuthContext, userId: string, now: Date): Promise<void> {
+export async function usePasswordResets(ctx: Resets, userId: string, now: Date): Promise<void> {
   await ctx.passwordResets.updateMany({ userId, usedAt: null }, { $set: { usedAt: now } });
 }

@@ -1,14 +1,17 @@
 import type { Types } from 'mongoose';
-import type { AuthContext } from '../context.js';
-import { usernameSkeleton } from '../domain/usernames.js';
+import type { ServiceDeps } from '@meydan/kit';
+import type { AuthModels } from '../model/auth-models.js';
+import { usernameSkeleton } from '../model/username-skeleton.js';
+
+type Usernames = Pick<AuthModels, 'users'> & { deps: Pick<ServiceDeps, 'log'> };
 
 /** Whether an account (other than `except`) has a username that looks like this one (same skeleton). */
-export async function lookAlikeTaken(ctx: AuthContext, username: string, except: Types.ObjectId[]): Promise<boolean> {
+export async function lookAlikeTaken(ctx: Usernames, username: string, except: Types.ObjectId[]): Promise<boolean> {
   return (await ctx.users.exists({ _id: { $nin: except }, usernameSkeleton: usernameSkeleton(username) })) !== null;
 }
 
 /** Accounts made before usernames had skeletons get theirs (at start; a no-op once done). */
-export async function backfillUsernameSkeletons(ctx: AuthContext): Promise<void> {
+export async function backfillUsernameSkeletons(ctx: Usernames): Promise<void> {
   const missing = await ctx.users.find({ usernameSkeleton: { $exists: false } }, { username: 1 }).lean();
   for (const user of missing) {
     await ctx.users.updateOne({ _id: user._id }, { $set: { usernameSkeleton: usernameSkeleton(user.username) } });

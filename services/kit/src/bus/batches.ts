@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import { jetstreamRedeliveries } from '../metrics.js';
 import type { Backoff } from '../retry.js';
 import { extractTraceContext, inSpans } from '../tracing.js';
-import type { ConsumerSettings } from './consumers.js';
+import type { ConsumerSettings } from './consumer-settings.js';
 import type { DeadLetters } from './dead-letters.js';
 import { natsSpanAttributes, requestIdIn } from './wire.js';
 

@@ -6,24 +6,12 @@ import { exponentialBackoff, steppedBackoff, type Backoff } from '../retry.js';
 import { throughElection } from '../streams.js';
 import { extractTraceContext, inSpan } from '../tracing.js';
 import { BatchConsumer, type ConsumeBatchesOptions } from './batches.js';
+import type { ConsumerSettings } from './consumer-settings.js';
 import type { DeadLetters } from './dead-letters.js';
 import type { Streams } from './streams.js';
 import { natsSpanAttributes, requestIdIn, type BusContext } from './wire.js';
 
 export type EventContext = BusContext & { deliveries: number; msgId: string | undefined };
-
-export interface ConsumerSettings<S extends string> {
-  stream?: string;
-  /** Durable consumer name, `<consumer>--<purpose>`. */
-  durable: string;
-  /** An event subject or a wildcard filter of the contracts. */
-  filterSubject: S;
-  /** Deliveries before a failing message goes to the dead-letter subject; -1 retries without end. */
-  maxDeliver?: number;
-  ackWaitMs?: number;
-  /** Start from the stream's first message even under a consumer prefix (a work-queue stream requires it). */
-  deliverAll?: boolean;
-}
 
 export interface ConsumeOptions<T, S extends string = string> extends ConsumerSettings<S> {
   /** Receives only payloads that match the subject's contract (others are dead-lettered at once). */

@@ -1,6 +1,6 @@
 import { live } from '@meydan/proto';
 import type { Bus } from '@meydan/kit';
-import type { Realtime } from '../realtime/server.js';
+import type { Realtime } from '../store/realtime.js';
 
 /** Forwards the admin service's bulk e-mail progress (`live.admin.bulk-email`) to the administrator's sockets. */
 export function bindBulkEmailProgress(deps: { bus: Bus; realtime: Realtime }): { close(): void } {

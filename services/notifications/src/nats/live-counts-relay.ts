@@ -2,7 +2,7 @@ import type { Subscription } from 'nats';
 import type { Redis } from 'ioredis';
 import { limits, live, type PollUpdate } from '@meydan/proto';
 import { Coalescer, type Bus, type Logger } from '@meydan/kit';
-import type { Realtime } from '../realtime/server.js';
+import type { Realtime } from '../store/realtime.js';
 
 interface Pending {
   data: PollUpdate;

@@ -1,26 +1,15 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { getValidator, notificationMessages as M, type NotificationItem, type BulkEmailJob, type PollUpdate } from '@meydan/proto';
+import { getValidator, notificationMessages as M } from '@meydan/proto';
 import { IDENTITY_HEADER, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
 import { measureSockets } from './metrics.js';
 import { redisAdapter } from './adapter.js';
 import { clientEvents, pollRoom, serverEvents, userRoom } from './events.js';
 import { UnreadCounts } from './unread-counts.js';
+import type { Realtime } from '../store/realtime.js';
 import { PollFollowing } from './poll-following.js';
 
 export { clientEvents, pollRoom, serverEvents, userRoom } from './events.js';
-
-/** Emits to members and to poll rooms, on every instance (the Redis adapter carries them). */
-export interface Realtime {
-  notify(userId: string, data: NotificationItem): void;
-  count(userId: string, count: number): void;
-  pollUpdate(data: PollUpdate): void;
-  /** A bulk e-mail job's progress, to the administrator who started it. */
-  bulkEmailProgress(adminId: string, data: BulkEmailJob): void;
-  /** Closes every socket of the member, on every instance (their sessions were revoked). */
-  disconnectUser(userId: string): void;
-  close(): Promise<void>;
-}
 
 export interface RealtimeDeps {
   server: HttpServer;

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { NotificationItem } from '@meydan/proto';
 import { Coalescer, isDuplicateKey, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
-import type { Realtime } from '../realtime/server.js';
+import type { Realtime } from './realtime.js';
 import { links, texts } from '../domain/texts.js';
 import { groupLink, groupText, viewOf, type EndedPoll, type GroupFirst, type GroupKind, type NewComment } from '../domain/views.js';
 

@@ -26,7 +26,7 @@ import { decodeCursor, type Cursor } from '../domain/cursor.js';
 import { rankForYou } from '../domain/for-you.js';
 import { feedFilter } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
-import { claimEnded, publishEnded } from '../jobs/ended-polls.js';
+import { claimEnded, publishEnded } from '../store/poll-endings.js';
 import { presentPoll, presentPolls } from '../store/present.js';
 import { feedPage, newestPolls } from '../store/feed.js';
 import { insertPoll, type NewPoll } from '../store/poll-creation.js';

@@ -1,11 +1,12 @@
 import { Types } from 'mongoose';
-import type { PollsContext } from '../context.js';
 import type { Cursor } from '../domain/cursor.js';
-import type { CommentDoc } from '../model/index.js';
+import type { CommentDoc, Models } from '../model/index.js';
+
+type Comments = { models: Models };
 
 /** A page of a poll's comments, newest first, after `cursor` when given (one more than `limit`: tells a next page), and their total. */
 export async function commentPage(
-  ctx: PollsContext,
+  ctx: Comments,
   pollId: Types.ObjectId,
   limit: number,
   cursor: Cursor | null,
@@ -22,17 +23,17 @@ export async function commentPage(
   return { docs, totalCount };
 }
 
-export async function createComment(ctx: PollsContext, pollId: Types.ObjectId, userId: string, text: string): Promise<CommentDoc> {
+export async function createComment(ctx: Comments, pollId: Types.ObjectId, userId: string, text: string): Promise<CommentDoc> {
   return (await ctx.models.Comment.create({ pollId, userId, text })).toObject() as CommentDoc;
 }
 
 /** The comment, when it is on this poll. */
-export async function commentOn(ctx: PollsContext, pollId: Types.ObjectId, commentId: Types.ObjectId) {
+export async function commentOn(ctx: Comments, pollId: Types.ObjectId, commentId: Types.ObjectId) {
   return ctx.models.Comment.findOne({ _id: commentId, pollId }).lean();
 }
 
 /** Removes the comment; whether it was still there. */
-export async function deleteComment(ctx: PollsContext, commentId: Types.ObjectId): Promise<boolean> {
+export async function deleteComment(ctx: Comments, commentId: Types.ObjectId): Promise<boolean> {
   const removed = await ctx.models.Comment.deleteOne({ _id: commentId });
   return removed.deletedCount > 0;
 }

@@ -1,13 +1,14 @@
 import { Types, type Model } from 'mongoose';
 import { encodeCursor, type Cursor } from '../domain/cursor.js';
-import type { PollDoc } from '../model/index.js';
-import type { PollsContext } from '../context.js';
+import type { PollDoc, Models } from '../model/index.js';
+
+type Feed = { models: Models };
 
 /** One page of a feed: by page number, or after a cursor with the cursor of the next page. */
 export type FeedPage = { polls: PollDoc[]; totalCount: number; currentPage?: number; nextCursor?: string | null };
 
 /** The newest polls the filter lets through, at most `limit` (the for-you feed's pool). */
-export async function newestPolls(ctx: PollsContext, filter: Record<string, unknown>, limit: number): Promise<PollDoc[]> {
+export async function newestPolls(ctx: Feed, filter: Record<string, unknown>, limit: number): Promise<PollDoc[]> {
   return (await ctx.models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit).lean()) as PollDoc[];
 }
 
@@ -16,7 +17,7 @@ export async function newestPolls(ctx: PollsContext, filter: Record<string, unkn
  * carries the feed filter fields), new and friends the polls.
  */
 export async function feedPage(
-  ctx: PollsContext,
+  ctx: Feed,
   filter: Record<string, unknown>,
   byHot: boolean,
   limit: number,

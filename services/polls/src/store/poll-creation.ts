@@ -1,11 +1,15 @@
 import { Types } from 'mongoose';
 import type { ResultsVisibility, ShareVoteMode } from '@meydan/proto';
 import { isDuplicateKey, retry } from '@meydan/kit';
-import type { PollsContext } from '../context.js';
+import type { FeedPages } from './feed-pages.js';
+import type { VoteCounters } from './vote-counters.js';
 import { newShortCode } from '../domain/short-code.js';
 import { trendingScore } from '../domain/trending.js';
-import type { PollDoc } from '../model/index.js';
-import { metaOf } from './polls.js';
+import type { PollDoc, Models } from '../model/index.js';
+import { metaOf, type PollStore } from './polls.js';
+
+/** What a new poll is written to: its records, its counters, the meta cache, and the kept feed pages it makes stale. */
+type Creation = { models: Models; counters: VoteCounters; polls: PollStore; feedPages: Pick<FeedPages<unknown>, 'changed'> };
 
 /** A poll as its creator asked for it, checked. */
 export interface NewPoll {
@@ -24,7 +28,7 @@ export interface NewPoll {
 }
 
 /** Stores a new poll: its share code (drawn again while taken), the poll, its rank row, its counters and cached meta. */
-export async function insertPoll(ctx: PollsContext, creatorId: string, input: NewPoll): Promise<PollDoc> {
+export async function insertPoll(ctx: Creation, creatorId: string, input: NewPoll): Promise<PollDoc> {
   const _id = new Types.ObjectId();
   const createdAt = new Date();
   // A new code on each attempt: another poll may hold the one drawn.

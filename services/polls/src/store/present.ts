@@ -5,18 +5,23 @@
 import type { CreatorSummary, FriendSummary, Poll } from '@meydan/proto';
 import type { Identity, RequestIdSource } from '@meydan/kit';
 import type { PollCounts } from '../domain/counts.js';
-import type { PollDoc } from '../model/index.js';
-import type { PollsContext } from '../context.js';
+import type { PollDoc, Models } from '../model/index.js';
+import type { Engagement } from './engagement.js';
+import type { People } from './people.js';
+import type { VoteCounters } from './vote-counters.js';
 import { countsVisibleTo, resultsVisibilityOf } from '../domain/results-visibility.js';
 import { voterOf } from './keys.js';
 import { shareVoteModeOf } from './polls.js';
+
+/** What a poll is presented from: its likes, counts, choices, engagement and the people it names. */
+export type Presenting = { models: Models; counters: VoteCounters; engagement: Engagement; people: People };
 
 type Viewer = Pick<Identity, 'userId' | 'visitorId'>;
 
 const iso = (d: Date | null | undefined): string | null => (d ? new Date(d).toISOString() : null);
 
 export async function presentPolls(
-  ctx: PollsContext,
+  ctx: Presenting,
   docs: readonly PollDoc[],
   viewer: Viewer,
   source?: RequestIdSource,
@@ -96,6 +101,6 @@ export async function presentPolls(
   return result;
 }
 
-export async function presentPoll(ctx: PollsContext, doc: PollDoc, viewer: Viewer, source?: RequestIdSource): Promise<Poll> {
+export async function presentPoll(ctx: Presenting, doc: PollDoc, viewer: Viewer, source?: RequestIdSource): Promise<Poll> {
   return (await presentPolls(ctx, [doc], viewer, source))[0]!;
 }

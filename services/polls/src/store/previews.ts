@@ -3,18 +3,21 @@
  * once per CARD_FRESH_MS per poll however many crawlers ask while votes come in.
  */
 import { defaultResultsVisibility, resultsHiddenMessage, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
-import type { PollsContext } from '../context.js';
+import type { BannedCreators } from './banned-creators.js';
+import type { PollStore } from './polls.js';
 import { pollCardSvg } from '../domain/poll-card.js';
 import type { PollDoc } from '../model/index.js';
-import { presentPoll } from './present.js';
+import { presentPoll, type Presenting } from './present.js';
 import { anyVisitor } from '../domain/visibility.js';
+
+type Previews = Presenting & { polls: PollStore; banned: BannedCreators };
 
 /** A card is drawn again at most this often: a poll under a stream of votes costs one render per interval. */
 export const CARD_FRESH_MS = 5_000;
 const MAX_CARDS = 500;
 
 /** The poll as a visitor finds it: by id (never a share-link poll) or by share code (only a share-link poll). */
-export async function pollPreview(ctx: PollsContext, request: PollPreviewRequest): Promise<PollPreviewReply> {
+export async function pollPreview(ctx: Previews, request: PollPreviewRequest): Promise<PollPreviewReply> {
   const byCode = request.shortUrl !== undefined;
   const pollId = byCode ? await ctx.polls.idOfCode(request.shortUrl!) : request.pollId!;
   const meta = pollId ? await ctx.polls.meta(pollId) : null;
@@ -50,7 +53,7 @@ export class PollCards {
   private readonly cards = new Map<string, { at: number; png: Promise<Buffer> }>();
 
   /** The card PNG of a poll a visitor may see, or null when the visitor may not see it (or it does not exist). */
-  async png(ctx: PollsContext, request: PollPreviewRequest): Promise<Buffer | null> {
+  async png(ctx: Previews, request: PollPreviewRequest): Promise<Buffer | null> {
     const key = request.shortUrl !== undefined ? `s:${request.shortUrl}` : `p:${request.pollId}`;
     const now = Date.now();
     const kept = this.cards.get(key);

@@ -1,7 +1,11 @@
 import { events, socialMessages, type FollowState, type UserListItem, type UserFollowedEvent, type UserUnfollowedEvent } from '@meydan/proto';
 import { followState, listRows, messageOf, type FollowDirection, type Relation } from '../domain/follow-graph.js';
-import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type RequestIdSource } from '@meydan/kit';
-import type { SocialContext } from '../context.js';
+import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type RequestIdSource, type ServiceDeps } from '@meydan/kit';
+import type { SocialModels } from '../model/social-models.js';
+import type { UserDirectory } from './user-directory.js';
+
+/** What following is kept in: the collections, Redis (pair locks, withdrawals), the bus and the directory of members. */
+type Following = SocialModels & { deps: Pick<ServiceDeps, 'bus' | 'redis'>; users: UserDirectory };
 
 const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
 /** Marks a pair whose follow request was withdrawn a moment ago (see REREQUEST_COOLDOWN_S). */
@@ -12,11 +16,11 @@ const withdrawnKey = (requesterId: string, targetId: string) => `follow-request:
  */
 export const REREQUEST_COOLDOWN_S = 600;
 
-export async function isFollowing(ctx: SocialContext, followerId: string, followeeId: string): Promise<boolean> {
+export async function isFollowing(ctx: Following, followerId: string, followeeId: string): Promise<boolean> {
   return (await ctx.follows.exists({ followerId, followeeId })) !== null;
 }
 
-export async function followCounts(ctx: SocialContext, userId: string): Promise<{ followersCount: number; followingCount: number }> {
+export async function followCounts(ctx: Following, userId: string): Promise<{ followersCount: number; followingCount: number }> {
   const [followersCount, followingCount] = await Promise.all([
     ctx.follows.countDocuments({ followeeId: userId }),
     ctx.follows.countDocuments({ followerId: userId }),
@@ -25,7 +29,7 @@ export async function followCounts(ctx: SocialContext, userId: string): Promise<
 }
 
 /** Users who follow `userId` and whom `userId` follows (the friends' circle). */
-export async function mutualsOf(ctx: SocialContext, userId: string): Promise<string[]> {
+export async function mutualsOf(ctx: Following, userId: string): Promise<string[]> {
   const following = await ctx.follows.find({ followerId: userId }, { followeeId: 1, _id: 0 }).lean();
   if (following.length === 0) return [];
   const back = await ctx.follows
@@ -35,7 +39,7 @@ export async function mutualsOf(ctx: SocialContext, userId: string): Promise<str
 }
 
 /** Whether `followerId` follows `followeeId`, has asked to (a pending request), or neither. */
-export async function relationOf(ctx: SocialContext, followerId: string, followeeId: string): Promise<Relation> {
+export async function relationOf(ctx: Following, followerId: string, followeeId: string): Promise<Relation> {
   if (await isFollowing(ctx, followerId, followeeId)) return 'following';
   return (await ctx.followRequests.exists({ requesterId: followerId, targetId: followeeId })) ? 'requested' : 'none';
 }
@@ -48,7 +52,7 @@ export async function relationOf(ctx: SocialContext, followerId: string, followe
  * guard: there is never more than one edge, and counts are counted from the edges, so they are never negative.
  */
 export async function toggleFollow(
-  ctx: SocialContext,
+  ctx: Following,
   followerId: string,
   followeeId: string,
   source: RequestIdSource,
@@ -72,7 +76,7 @@ export async function toggleFollow(
 }
 
 async function flip(
-  ctx: SocialContext,
+  ctx: Following,
   followerId: string,
   followeeId: string,
   source: RequestIdSource,
@@ -116,7 +120,7 @@ async function flip(
 }
 
 /** Stores the edge and announces it (nothing when it exists already). */
-export async function createEdge(ctx: SocialContext, followerId: string, followeeId: string, source: RequestIdSource): Promise<void> {
+export async function createEdge(ctx: Following, followerId: string, followeeId: string, source: RequestIdSource): Promise<void> {
   let edgeId: string;
   try {
     const edge = await ctx.follows.create({ followerId, followeeId, createdAt: new Date() });
@@ -135,7 +139,7 @@ export async function createEdge(ctx: SocialContext, followerId: string, followe
  * A user auth does not know has nothing to hide: their lists are simply empty.
  */
 export async function assertListsVisible(
-  ctx: SocialContext,
+  ctx: Following,
   ownerId: string,
   viewerId: string | null,
   source: RequestIdSource,
@@ -158,7 +162,7 @@ export async function assertListsVisible(
  * follows that user. Names come from auth; when auth is unreachable, cached names or a placeholder, never an error.
  */
 export async function followList(
-  ctx: SocialContext,
+  ctx: Following,
   direction: FollowDirection,
   userId: string,
   viewerId: string | null,
