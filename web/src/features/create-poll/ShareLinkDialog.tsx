@@ -12,7 +12,7 @@ import { useToast } from '../toasts/useToast';
 import { dialogClosed, selectDialog } from '../../store/uiSlice';
 
 // The QR code and the embed snippet come with their own chunk (the QR encoder).
-const ShareTools = lazy(async () => ({ default: (await import('../reach/ShareTools')).ShareTools }));
+const ShareTools = lazy(async () => ({ default: (await import('../polls/ShareTools')).ShareTools }));
 
 /** After a shareable poll is created: its link with a copy button; 'Tamam' closes. */
 export function ShareLinkDialog() {

@@ -14,7 +14,7 @@ import { useLikeMutation } from './pollsApi';
 // Opened on demand, with their forms' validators: a reader scrolling the feed downloads neither.
 const CommentsThread = lazy(async () => ({ default: (await import('./CommentsThread')).CommentsThread }));
 const ReportDialog = lazy(async () => ({ default: (await import('./ReportDialog')).ReportDialog }));
-const PollShareDialog = lazy(async () => ({ default: (await import('../reach/PollShareDialog')).PollShareDialog }));
+const PollShareDialog = lazy(async () => ({ default: (await import('./PollShareDialog')).PollShareDialog }));
 // Only a poll's creator sees these (edit in the first minute, close early, results file).
 const CreatorControls = lazy(async () => ({ default: (await import('./CreatorControls')).CreatorControls }));
 

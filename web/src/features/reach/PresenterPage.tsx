@@ -15,7 +15,7 @@ import { HiddenResults, ResultsHiddenNote } from '../polls/PollOptions';
 import { resultsHiddenNote } from '../polls/resultsVisibility';
 import { pollShareUrl } from '../polls/share';
 import { useLivePoll } from '../polls/useLivePoll';
-import { useQrCode } from './ShareTools';
+import { useQrCode } from '../polls/ShareTools';
 
 const t = trReach.presenter;
 

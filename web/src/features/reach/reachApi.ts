@@ -1,4 +1,4 @@
-import type { Oembed, PollPreviewReply, SearchResult, TrendingTags } from '@meydan/proto';
+import type { PollPreviewReply, SearchResult, TrendingTags } from '@meydan/proto';
 import { normalizePoll } from '../../lib/polls';
 import { api } from '../../store/api';
 
@@ -8,7 +8,6 @@ export const reachApi = api.injectEndpoints({
     pollPreview: build.query<PollPreviewReply, string>({
       query: (id) => `/polls/${encodeURIComponent(id)}/preview`,
     }),
-    /** The snippet another site pastes to embed a poll (oEmbed, the same answer any consumer gets). */
     search: build.query<SearchResult, { q: string; type: 'polls' | 'users'; page: number }>({
       query: ({ q, type, page }) => `/search?q=${encodeURIComponent(q)}&type=${type}&page=${page}`,
       transformResponse: (answer: SearchResult) => ({ ...answer, polls: answer.polls.map(normalizePoll) }),
@@ -20,10 +19,7 @@ export const reachApi = api.injectEndpoints({
       providesTags: (result) => [...(result?.polls ?? []).map((p) => ({ type: 'Poll' as const, id: p.id })), { type: 'Poll', id: 'LIST' }],
     }),
     trendingTags: build.query<TrendingTags, void>({ query: () => '/tags/trending' }),
-    oembed: build.query<Oembed, string>({
-      query: (url) => `/oembed?format=json&url=${encodeURIComponent(url)}`,
-    }),
   }),
 });
 
-export const { usePollPreviewQuery, useOembedQuery, useSearchQuery, useTagPollsQuery, useTrendingTagsQuery } = reachApi;
+export const { usePollPreviewQuery, useSearchQuery, useTagPollsQuery, useTrendingTagsQuery } = reachApi;

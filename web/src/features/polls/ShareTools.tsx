@@ -3,9 +3,9 @@ import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
 import { trReach } from '../../i18n/tr-reach';
 import { Button } from '../../ui/buttons';
-import { copyText } from '../polls/share';
+import { copyText } from './share';
 import { useToast } from '../toasts/useToast';
-import { useOembedQuery } from './reachApi';
+import { useOembedQuery } from './shareApi';
 
 const t = trReach.share;
 

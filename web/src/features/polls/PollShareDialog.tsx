@@ -6,8 +6,8 @@ import { Button, ButtonLink } from '../../ui/buttons';
 import { CopyIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { Input } from '../../ui/fields';
-import { useSharePollMutation } from '../polls/pollsApi';
-import { copyText, pollShareUrl, shareOrCopy } from '../polls/share';
+import { useSharePollMutation } from './pollsApi';
+import { copyText, pollShareUrl, shareOrCopy } from './share';
 import { useToast } from '../toasts/useToast';
 import { ShareTools } from './ShareTools';
 
