@@ -45,10 +45,6 @@ export class TtlCache<V> {
     this.entries?.clear();
   }
 
-  get size(): number {
-    return this.entries?.size ?? 0;
-  }
-
   deleteWhere(test: (value: V) => boolean): void {
     if (!this.entries) return;
     const doomed = [...this.entries.entries()].filter(([, entry]) => test(entry.value)).map(([key]) => key);

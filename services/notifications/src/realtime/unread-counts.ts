@@ -1,5 +1,5 @@
 import type { Socket } from 'socket.io';
-import type { Logger } from '@meydan/kit';
+import { TtlCache, type Logger } from '@meydan/kit';
 import { serverEvents } from './events.js';
 
 /** How long a member's unread count, once read, answers their sockets' greetings and `auth` messages. */
@@ -10,7 +10,7 @@ const UNREAD_COUNT_CACHE_MS = 2000;
  * sockets greet or send `auth`, and replaced by every count this instance announces.
  */
 export class UnreadCounts {
-  private readonly counts = new Map<string, { count: Promise<number>; until: number }>();
+  private readonly counts = new TtlCache<Promise<number>>(UNREAD_COUNT_CACHE_MS, 10_000);
 
   constructor(
     private readonly read: (userId: string) => Promise<number>,
@@ -18,22 +18,20 @@ export class UnreadCounts {
   ) {}
 
   of(userId: string): Promise<number> {
-    const now = Date.now();
     const cached = this.counts.get(userId);
-    if (cached && cached.until > now) return cached.count;
-    if (this.counts.size >= 10_000) for (const [id, entry] of this.counts) if (entry.until <= now) this.counts.delete(id);
+    if (cached) return cached;
     // A promise of its own: the store's answer may be a query, which runs again at every await.
-    const entry = { count: Promise.resolve(this.read(userId)), until: now + UNREAD_COUNT_CACHE_MS };
-    this.counts.set(userId, entry);
-    entry.count.catch(() => {
-      if (this.counts.get(userId) === entry) this.counts.delete(userId);
+    const count = Promise.resolve(this.read(userId));
+    this.counts.set(userId, count);
+    count.catch(() => {
+      if (this.counts.get(userId) === count) this.counts.delete(userId);
     });
-    return entry.count;
+    return count;
   }
 
   /** A count this instance announces answers the next greetings too. */
   announced(userId: string, count: number): void {
-    this.counts.set(userId, { count: Promise.resolve(count), until: Date.now() + UNREAD_COUNT_CACHE_MS });
+    this.counts.set(userId, Promise.resolve(count));
   }
 
   async send(socket: Socket, userId: string): Promise<void> {
