@@ -82,6 +82,8 @@ afterAll(async () => {
 
 function runSchemathesis(label: string, headers: string[], extra: string[] = []): Promise<{ code: number | null; output: string }> {
   const args = [
+    '--config-file',
+    join(root, 'deploy', 'fuzz', 'schemathesis.toml'),
     'run',
     `${stack.origin}/api/openapi.json`,
     '--checks',
