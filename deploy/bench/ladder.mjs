@@ -48,6 +48,8 @@ export function ladderRunner({ k6, stack, workDir, runnerRoot, timing, abortMs, 
     const sampler = setInterval(sample, SAMPLE_MS);
     const code = await new Promise((r) => run.once('exit', r));
     clearInterval(sampler);
+    // The last step ends as k6 does: one more reading covers it.
+    sample();
     const after = cpuNow();
     if (!existsSync(summaryFile)) throw new Error(`k6 (${label}) exited with ${code} and wrote no summary:\n${stderr.slice(-2000)}`);
     const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
