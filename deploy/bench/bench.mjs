@@ -1,21 +1,23 @@
 // `npm run bench`: every hot path of the product under load on a throw-away local stack, one scenario after another,
 // each stepped up through arrival rates until it breaks; one table at the end and a JSON file of every figure.
 // deploy/k6/README.md describes the scenarios, the targets and the env variables.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { get as httpGet } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { formatCsv, MEMBER_COLUMNS } from '../k6/lib/csv.js';
+import { arrivalsOf, MIXED_WEIGHTS, mixPlan } from '../k6/lib/mix.js';
 import { seedMembers } from '../local/members.mjs';
 import { freePort } from '../local/servers.mjs';
 import { SERVICES } from '../local/stack.mjs';
 import { ensureK6 } from '../tools/ensure-tools.mjs';
 import { cpuMs, rssMb, startStack } from './stack.mjs';
-import { maxSustainable, stepsOf, totalsOf } from './stages.mjs';
-import { evaluateTargets, renderReport, STACK_PROCESSES } from './report.mjs';
+import { counterCheck } from './counters.mjs';
+import { ladderRunner } from './ladder.mjs';
+import { evaluateTargets, LIMITS, renderReport, STACK_PROCESSES } from './report.mjs';
 
 const runnerRoot = fileURLToPath(new URL('../..', import.meta.url));
 const benchRoot = resolve(process.env.BENCH_ROOT || runnerRoot);
@@ -24,18 +26,23 @@ const num = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
 const list = (name, fallback) => (env[name] || fallback).split(',').map(Number).filter((r) => r > 0);
 
 const RATES = list('BENCH_RATES', '10,25,50,100,150,200,300,400,500,600,700,800,1000,1200,1400,1700,2000,2500,3000');
-const VOTE_RATES = RATES.filter((r) => r <= num('BENCH_VOTES_MAX', 1400));
+/** The vote ladders go on until they break; BENCH_VOTES_MAX caps them (members are seeded for every vote). */
+const VOTE_RATES = RATES.filter((r) => r <= num('BENCH_VOTES_MAX', Infinity));
 const STEP_S = num('BENCH_STEP_S', 4);
 const RAMP_S = num('BENCH_RAMP_S', 1);
 const WARM_S = 2;
 const ABORT_MS = num('BENCH_ABORT_MS', 1000);
 /** Scenarios whose every answer is counted afterwards: past the breaking point they stop sending instead of aborting. */
-const COUNTED = new Set(['votes', 'share_votes']);
-const SOCKETS = num('BENCH_SOCKETS', 1000);
+const COUNTED = new Set(['votes', 'share_votes', 'mixed']);
+/** The mixed scenario's step holds when its p99 is under this (the other scenarios: 100 ms). */
+const MIXED_P99_MS = LIMITS.mixedP99Ms;
+const SOCKETS = num('BENCH_SOCKETS', LIMITS.liveSockets);
+/** Socket client processes the live sockets are spread over (one process holds up to 2,500 here). */
+const LIVE_CLIENTS = num('BENCH_LIVE_CLIENTS', Math.ceil(SOCKETS / 2500));
 const LIVE_RATE = num('BENCH_LIVE_RATE', 100);
 const LIVE_S = num('BENCH_LIVE_S', 15);
 const LOG_LEVEL = env.LOG_LEVEL || 'warn';
-const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed', 'live'];
+const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed', 'mixed', 'live'];
 const SCENARIOS = (env.BENCH_SCENARIOS || ALL_SCENARIOS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of SCENARIOS) if (!ALL_SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${ALL_SCENARIOS.join(',')}`);
 const FEED_POLLS = 20;
@@ -64,15 +71,6 @@ function build() {
   if (web.status !== 0) throw new Error('the web build failed');
 }
 
-/** Accepted-request CPU of each process over a window, from two /proc readings. */
-function cpuWindow(before, after, accepted) {
-  const perProcess = {};
-  for (const [name, ms] of Object.entries(after)) {
-    const spent = ms - (before[name] ?? 0);
-    perProcess[name] = { cpuMs: spent, perRequestMs: accepted > 0 ? spent / accepted : null };
-  }
-  return perProcess;
-}
 const cpuNow = () => Object.fromEntries(stack.processes().map((p) => [p.name, cpuMs(p.pid)]));
 
 async function api(path, { method = 'GET', sid, body } = {}) {
@@ -113,79 +111,6 @@ async function warmUp(k6, bases) {
     });
   }
   await settle();
-}
-
-/** Runs one scenario of deploy/k6/hot-paths.js stepped through `rates`; figures and CPU per accepted request. */
-async function runK6(k6, scenario, { rates, base = stack.base, extraEnv = {}, label = scenario }) {
-  const summaryFile = join(workDir, `${label}.summary.json`);
-  await settle();
-  say(`· ${label}: ${rates[0]}…${rates.at(-1)}/s in steps of ${STEP_S} s (stops early once a request takes ${ABORT_MS} ms)`);
-  const before = cpuNow();
-  const t0 = Date.now();
-  const run = spawn(k6, ['run', '--quiet', '--no-color', '--address', '127.0.0.1:0', join(runnerRoot, 'deploy/k6/hot-paths.js')], {
-    env: {
-      ...env,
-      BASE_URL: base,
-      SCENARIOS: scenario,
-      STAGES: rates.join(','),
-      STEP_S: String(STEP_S),
-      RAMP_S: String(RAMP_S),
-      WARM_S: String(WARM_S),
-      ABORT_MS: String(ABORT_MS),
-      BREAK_MODE: COUNTED.has(scenario) ? 'skip' : 'abort',
-      SUMMARY_FILE: summaryFile,
-      ...extraEnv,
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  run.stderr.on('data', (chunk) => (stderr += chunk));
-  const k6Cpu = { start: cpuMs(run.pid) };
-  const sampler = setInterval(() => (k6Cpu.last = cpuMs(run.pid) || k6Cpu.last), 500);
-  const code = await new Promise((r) => run.once('exit', r));
-  clearInterval(sampler);
-  const after = cpuNow();
-  if (!existsSync(summaryFile)) throw new Error(`k6 (${label}) exited with ${code} and wrote no summary:\n${stderr.slice(-2000)}`);
-  const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
-  const steps = stepsOf(summary, scenario, rates, STEP_S);
-  const totals = totalsOf(summary);
-  const best = maxSustainable(steps);
-  const cpu = cpuWindow(before, after, totals.accepted);
-  cpu.k6 = { cpuMs: k6Cpu.last ?? 0, perRequestMs: totals.accepted ? (k6Cpu.last ?? 0) / totals.accepted : null };
-  const aborted = code === 108;
-  say(`  sustained ${best.rate}/s${best.brokeAt ? `, broke at ${best.brokeAt}/s` : ''}${aborted ? ' (stopped early)' : ''}; ${totals.accepted} accepted, ${totals.errors} errors, ${((Date.now() - t0) / 1000).toFixed(0)} s`);
-  return { scenario: label, rates, steps, maxRate: best.rate, brokeAt: best.brokeAt, dips: best.dips, atMax: best.step, ...totals, cpu, aborted, seconds: (Date.now() - t0) / 1000 };
-}
-
-/**
- * Redis counters and voters of a poll against MongoDB's votes (once the consumer persisted them) and `accepted`
- * ballots, and its per-option counts in Redis, MongoDB and the API (`apiPath`) against each other.
- */
-async function counterCheck(pollId, accepted, apiPath, sid) {
-  const { Redis } = await import('ioredis');
-  const { MongoClient, ObjectId } = await import('mongodb');
-  const redis = new Redis(stack.redis.url);
-  const redisCounter = Number((await redis.hget(`polls:poll:{${pollId}}:c`, 't')) ?? 0);
-  const redisVoters = await redis.hlen(`polls:poll:{${pollId}}:v`);
-  redis.disconnect();
-  const client = await new MongoClient(stack.mongo.url).connect();
-  const votes = client.db('meydan_polls').collection('votes');
-  const t0 = Date.now();
-  let mongoVotes = -1;
-  while (Date.now() - t0 < 180_000) {
-    mongoVotes = await votes.countDocuments({ pollId: new ObjectId(pollId) });
-    if (mongoVotes >= accepted) break;
-    await sleep(250);
-  }
-  // Anything still on its way would show up now as a surplus.
-  await sleep(500);
-  mongoVotes = await votes.countDocuments({ pollId: new ObjectId(pollId) });
-  await client.close();
-  const { optionCounts } = await import('./option-counts.mjs');
-  const options = await optionCounts({ redisUrl: stack.redis.url, mongoUrl: stack.mongo.url, base: stack.base, pollId, apiPath, optionsCount: 4, sid });
-  const equal = redisCounter === accepted && redisVoters === accepted && mongoVotes === accepted && options.equal && options.apiVoters === accepted;
-  say(`  check: Redis counter ${redisCounter}, Redis voters ${redisVoters}, MongoDB votes ${mongoVotes} (after ${((Date.now() - t0) / 1000).toFixed(1)} s), accepted ${accepted}; options Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')}: ${equal ? 'EQUAL' : 'MISMATCH'}`);
-  return { redisCounter, redisVoters, mongoVotes, accepted, options, equal };
 }
 
 /** Every service's resident memory once start-up has settled, before any load. */
@@ -233,39 +158,36 @@ async function webFigures(webDist) {
   return { initialJsGzipBytes: initial.totalGzipBytes, initialJsFiles: initial.files, asset: `/assets/${asset}`, encodings };
 }
 
-async function main() {
-  const t0 = Date.now();
-  const k6 = ensureK6();
-  build();
-  const webDist = join(benchRoot, 'web', 'dist');
-  workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
-  say(`code under test: ${benchRoot}${benchRoot === runnerRoot ? '' : ` (runner from ${runnerRoot})`}`);
-  const stackStart = Date.now();
-  stack = await startStack({ root: benchRoot, workDir, webDist, logLevel: LOG_LEVEL, profile: () => !!env.BENCH_PROFILE, say });
-  say(`stack up in ${((Date.now() - stackStart) / 1000).toFixed(1)} s; logs in ${workDir}`);
-  const results = { startedAt: new Date(t0).toISOString(), codeUnderTest: benchRoot, node: process.version, settings: { RATES, VOTE_RATES, STEP_S, RAMP_S, ABORT_MS, SOCKETS, LIVE_RATE, LIVE_S, LOG_LEVEL }, scenarios: {}, checks: {} };
-
-  results.idleRssMb = await idleMemory();
-  say(`idle RSS (MB): ${Object.entries(results.idleRssMb).map(([n, mb]) => `${n} ${mb?.toFixed(0)}`).join(', ')}`);
-  results.web = await webFigures(webDist);
-  say(`initial JS for /: ${(results.web.initialJsGzipBytes / 1000).toFixed(1)} kB gzip; ${results.web.asset}: ${Object.entries(results.web.encodings).map(([e, r]) => `${e} → ${r.contentEncoding ?? 'none'}, ${r.cacheControl ?? 'no cache-control'}`).join('; ')}`);
-
-  const members = votesNeeded(VOTE_RATES) + (SCENARIOS.includes('live') ? LIVE_RATE * LIVE_S * 2 * 1.2 : 0) + FEED_POLLS + 10;
+/** The members (with their CSV) and polls every scenario needs. */
+async function seed() {
+  const voting = (SCENARIOS.includes('votes') ? votesNeeded(VOTE_RATES) : 0) + (SCENARIOS.includes('live') ? LIVE_RATE * LIVE_S * 2 * 1.2 : 0);
+  // The mixed scenario's member votes, likes and comments go to the n-th member each, on polls of their own.
+  const mixing = SCENARIOS.includes('mixed') ? arrivalsOf(mixPlan(MIXED_WEIGHTS), 'vote', votesNeeded(RATES)) : 0;
+  const members = Math.max(voting, mixing) + FEED_POLLS + 10;
   const ts = Date.now();
   const seeded = await seedMembers(Math.ceil(members), { mongoUrl: stack.mongo.url, redisUrl: stack.redis.url, authRoot: benchRoot });
   const membersCsv = join(workDir, 'members.csv');
   writeFileSync(membersCsv, formatCsv(MEMBER_COLUMNS, seeded.sids.map((sid, i) => ({ sid, userId: seeded.ids[i], username: seeded.usernames[i] }))));
   say(`seeded ${seeded.sids.length} members with sessions in ${((Date.now() - ts) / 1000).toFixed(1)} s (${membersCsv})`);
 
-  // The feed's 20 public polls, each by its own member (the hot poll and the live poll among them), and a share-link
-  // poll (seen only through its link, so in no feed).
+  // The feed's 20 public polls, each by its own member (the hot, the live and the mixed scenario's poll among them),
+  // and two share-link polls (seen only through their links, so in no feed).
   const ballots = BALLOT_EVERY > 0 ? 2 : 1;
-  const hot = await createPoll(seeded.sids[0], 'Hangisi daha iyi bir evcil hayvan?', false, ballots);
-  const livePoll = await createPoll(seeded.sids[1], 'Canlı sayım: hangisi?', false);
-  for (let i = 2; i < FEED_POLLS; i++) await createPoll(seeded.sids[i], `Anket ${i}: hangisi?`, false);
-  const shared = await createPoll(seeded.sids[FEED_POLLS], 'Paylaşılan anket: hangisi?', true, ballots);
+  const polls = {
+    hot: await createPoll(seeded.sids[0], 'Hangisi daha iyi bir evcil hayvan?', false, ballots),
+    live: await createPoll(seeded.sids[1], 'Canlı sayım: hangisi?', false),
+    mixed: await createPoll(seeded.sids[2], 'Karışık yük: hangisi?', false, ballots),
+  };
+  for (let i = 3; i < FEED_POLLS; i++) await createPoll(seeded.sids[i], `Anket ${i}: hangisi?`, false);
+  polls.shared = await createPoll(seeded.sids[FEED_POLLS], 'Paylaşılan anket: hangisi?', true, ballots);
+  polls.mixedShared = await createPoll(seeded.sids[FEED_POLLS + 1], 'Karışık yük, paylaşılan: hangisi?', true, ballots);
+  return { seeded, membersCsv, polls };
+}
+
+/** Every scenario asked for, one after another, with the counters of the vote scenarios checked after each. */
+async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
   // Votes start after the poll creators, so every member votes at most once on each poll.
-  let memberOffset = FEED_POLLS + 1;
+  let memberOffset = FEED_POLLS + 2;
   // A scenario that fails to run is reported as such; the others still run.
   const run = async (name, fn) => {
     if (!SCENARIOS.includes(name)) return;
@@ -276,6 +198,8 @@ async function main() {
       results.scenarios[name] = { error: err.message };
     }
   };
+  const check = (pollId, accepted, apiPath, sid) => counterCheck({ stack, say }, pollId, accepted, apiPath, sid);
+  const runLadder = ladderRunner({ k6, stack, workDir, runnerRoot, timing: { warmS: WARM_S, rampS: RAMP_S, stepS: STEP_S }, abortMs: ABORT_MS, counted: COUNTED, settle, cpuNow, say });
 
   let bareProxy = null;
   if (SCENARIOS.includes('bare_proxy')) {
@@ -284,26 +208,36 @@ async function main() {
     await stack.startNodeScript('bare-proxy', join(runnerRoot, 'deploy/bench/bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: `http://127.0.0.1:${stack.ports.polls}`, INTERNAL_SECRET: stack.secret, KIT: stack.kitPath }, `${bareProxy}/readyz`);
   }
   await warmUp(k6, [stack.base, bareProxy].filter(Boolean));
-  await run('bare_proxy', () => runK6(k6, 'noop', { rates: RATES, base: bareProxy, label: 'bare_proxy' }));
-  await run('noop', () => runK6(k6, 'noop', { rates: RATES }));
+  await run('bare_proxy', () => runLadder('noop', { rates: RATES, base: bareProxy, label: 'bare_proxy' }));
+  await run('noop', () => runLadder('noop', { rates: RATES }));
   await run('votes', async () => {
-    const figures = await runK6(k6, 'votes', { rates: VOTE_RATES, extraEnv: { MEMBERS_CSV: membersCsv, POLL_ID: hot.id, MEMBER_OFFSET: String(memberOffset), BALLOT_EVERY: String(BALLOT_EVERY) } });
+    const figures = await runLadder('votes', { rates: VOTE_RATES, extraEnv: { MEMBERS_CSV: membersCsv, POLL_ID: polls.hot.id, MEMBER_OFFSET: String(memberOffset), BALLOT_EVERY: String(BALLOT_EVERY) } });
     memberOffset += figures.accepted + figures.errors;
-    results.checks.memberVotes = await counterCheck(hot.id, figures.accepted, `/api/polls/${hot.id}`, seeded.sids[0]);
+    results.checks.memberVotes = await check(polls.hot.id, figures.accepted, `/api/polls/${polls.hot.id}`, seeded.sids[0]);
     return figures;
   });
   await run('share_votes', async () => {
-    const figures = await runK6(k6, 'share_votes', { rates: VOTE_RATES, extraEnv: { POLL_ID: shared.id, SHARE_CODE: shared.code, BALLOT_EVERY: String(BALLOT_EVERY) } });
-    results.checks.shareVotes = await counterCheck(shared.id, figures.accepted, `/api/s/${shared.code}`, seeded.sids[FEED_POLLS]);
+    const figures = await runLadder('share_votes', { rates: VOTE_RATES, extraEnv: { POLL_ID: polls.shared.id, SHARE_CODE: polls.shared.code, BALLOT_EVERY: String(BALLOT_EVERY) } });
+    results.checks.shareVotes = await check(polls.shared.id, figures.accepted, `/api/s/${polls.shared.code}`, seeded.sids[FEED_POLLS]);
     return figures;
   });
-  await run('visitor_feed', () => runK6(k6, 'visitor_feed', { rates: RATES }));
-  await run('member_feed', () => runK6(k6, 'member_feed', { rates: RATES, extraEnv: { MEMBERS_CSV: membersCsv } }));
+  await run('visitor_feed', () => runLadder('visitor_feed', { rates: RATES }));
+  await run('member_feed', () => runLadder('member_feed', { rates: RATES, extraEnv: { MEMBERS_CSV: membersCsv } }));
+  await run('mixed', async () => {
+    const { mixed, mixedShared: shared } = polls;
+    const figures = await runLadder('mixed', { rates: RATES, p99Ms: MIXED_P99_MS, extraEnv: { MEMBERS_CSV: membersCsv, MIXED_POLL_ID: mixed.id, MIXED_SHARE_CODE: shared.code, MEMBER_OFFSET: String(FEED_POLLS + 2), BALLOT_EVERY: String(BALLOT_EVERY) } });
+    results.checks.mixedVotes = await check(mixed.id, figures.actions.vote?.accepted ?? 0, `/api/polls/${mixed.id}`, seeded.sids[2]);
+    results.checks.mixedShareVotes = await check(shared.id, figures.actions.share_vote?.accepted ?? 0, `/api/s/${shared.code}`, seeded.sids[FEED_POLLS + 1]);
+    return figures;
+  });
   await run('live', async () => {
     const { measureLive } = await import('./live-run.mjs');
-    return measureLive({ stack, workDir, pollId: livePoll.id, membersCsv, memberOffset, sockets: SOCKETS, rate: LIVE_RATE, seconds: LIVE_S, runnerRoot, say, cpuNow, cpuWindow });
+    return measureLive({ stack, workDir, pollId: polls.live.id, membersCsv, memberOffset, sockets: SOCKETS, clients: LIVE_CLIENTS, rate: LIVE_RATE, seconds: LIVE_S, runnerRoot, say, cpuNow });
   });
+}
 
+/** The targets, the JSON file and the table; the exit code. */
+function finish(results, t0) {
   results.targets = evaluateTargets(results);
   results.finishedAt = new Date().toISOString();
   results.seconds = (Date.now() - t0) / 1000;
@@ -316,7 +250,30 @@ async function main() {
   if (env.BENCH_PROFILE) say(`CPU profiles (open in Chrome DevTools or speedscope): ${stack.profileDir} — written when the processes stop`);
   const correctnessFailed = results.targets.filter((t) => t.kind === 'correctness' && !t.pass);
   if (correctnessFailed.length) say(`correctness FAILED: ${correctnessFailed.map((t) => t.name).join('; ')}`);
-  return correctnessFailed.length ? 1 : env.BENCH_STRICT && results.targets.some((t) => !t.pass) ? 2 : 0;
+  const performanceFailed = results.targets.filter((t) => t.kind === 'performance' && t.pass === false);
+  return correctnessFailed.length ? 1 : env.BENCH_STRICT && performanceFailed.length ? 2 : 0;
+}
+
+async function main() {
+  const t0 = Date.now();
+  const k6 = ensureK6();
+  build();
+  const webDist = join(benchRoot, 'web', 'dist');
+  workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
+  say(`code under test: ${benchRoot}${benchRoot === runnerRoot ? '' : ` (runner from ${runnerRoot})`}`);
+  const stackStart = Date.now();
+  stack = await startStack({ root: benchRoot, workDir, webDist, logLevel: LOG_LEVEL, profile: () => !!env.BENCH_PROFILE, say });
+  say(`stack up in ${((Date.now() - stackStart) / 1000).toFixed(1)} s; logs in ${workDir}`);
+  const settings = { RATES, VOTE_RATES, STEP_S, RAMP_S, ABORT_MS, MIXED_P99_MS, SOCKETS, LIVE_CLIENTS, LIVE_RATE, LIVE_S, LOG_LEVEL };
+  const results = { startedAt: new Date(t0).toISOString(), codeUnderTest: benchRoot, node: process.version, settings, scenarios: {}, checks: {} };
+
+  results.idleRssMb = await idleMemory();
+  say(`idle RSS (MB): ${Object.entries(results.idleRssMb).map(([n, mb]) => `${n} ${mb?.toFixed(0)}`).join(', ')}`);
+  results.web = await webFigures(webDist);
+  say(`initial JS for /: ${(results.web.initialJsGzipBytes / 1000).toFixed(1)} kB gzip; ${results.web.asset}: ${Object.entries(results.web.encodings).map(([e, r]) => `${e} → ${r.contentEncoding ?? 'none'}, ${r.cacheControl ?? 'no cache-control'}`).join('; ')}`);
+
+  await runScenarios(k6, results, await seed());
+  return finish(results, t0);
 }
 
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));

@@ -1,50 +1,138 @@
-// The live-counts scenario: deploy/bench/live-clients.mjs against one notifications process, then against two (the
-// second started now, joined to the first by the Redis adapter), on the same poll with other members voting.
-import { existsSync, readFileSync } from 'node:fs';
+// The live-counts scenario: socket clients (deploy/bench/live-clients.mjs, the sockets spread over `clients`
+// processes: one process holds a few thousand) follow one poll through one notifications process, then through two
+// (the second started now, joined to the first by the Redis adapter); once they all follow, this process votes on the
+// poll through the gateway at `rate` votes/s for `seconds`, each vote by another member, and hands the answers to the
+// clients, which measure each vote's latency at each socket.
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseMembers } from '../k6/lib/csv.js';
+import { cpuWindow } from './cpu.mjs';
+import { percentiles } from './live-math.mjs';
+import { openFilesLimit } from './stack.mjs';
 
-async function once({ stack, workDir, label, targets, pollId, membersCsv, memberOffset, sockets, rate, seconds, runnerRoot, cpuNow, cpuWindow }) {
-  const resultFile = join(workDir, `${label}.json`);
-  const before = cpuNow();
-  const clients = await stack.startNodeScript('live-clients', join(runnerRoot, 'deploy/bench/live-clients.mjs'), {
-    TARGETS: targets.join(','),
-    SOCKETS: String(sockets),
-    POLL_ID: pollId,
-    BASE_URL: stack.base,
-    MEMBERS_CSV: membersCsv,
-    MEMBER_OFFSET: String(memberOffset),
-    RATE: String(rate),
-    SECONDS: String(seconds),
-    INTERNAL_SECRET: stack.secret,
-    KIT: stack.kitPath,
-    RESULT_FILE: resultFile,
-  });
-  const deadline = Date.now() + (seconds + 120) * 1000;
-  while (!existsSync(resultFile)) {
-    if (clients.proc.exitCode !== null) {
-      const log = readFileSync(join(workDir, 'live-clients.log'), 'utf8').trim().split('\n').slice(-5).join(' | ');
-      throw new Error(`the live clients exited with ${clients.proc.exitCode}: ${log}`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** Wall-clock ms with sub-ms precision, comparable with the clients'. */
+const now = () => performance.timeOrigin + performance.now();
+
+/** Waits until each of `files` exists; fails when a client exits first or at the deadline. */
+async function whenWritten(files, clients, seconds, what, workDir) {
+  const deadline = Date.now() + seconds * 1000;
+  while (!files.every((f) => existsSync(f))) {
+    const gone = clients.find((c) => c.proc.exitCode !== null);
+    if (gone) {
+      const log = readFileSync(join(workDir, `${gone.name}.log`), 'utf8').trim().split('\n').slice(-5).join(' | ');
+      throw new Error(`the live client ${gone.name} exited with ${gone.proc.exitCode}: ${log}`);
     }
-    if (Date.now() > deadline) throw new Error(`the live clients did not finish; see ${join(workDir, 'live-clients.log')}`);
-    await new Promise((r) => setTimeout(r, 250));
+    if (Date.now() > deadline) throw new Error(`the live clients did not ${what} within ${seconds} s; see live-clients*.log in ${workDir}`);
+    await sleep(250);
   }
-  const after = cpuNow();
-  await clients.stop(5000);
-  const result = JSON.parse(readFileSync(resultFile, 'utf8'));
-  return { ...result, cpu: cpuWindow(before, after, result.votes) };
+}
+
+/** `rate` votes/s for `seconds` on the poll, each by the next member: every accepted vote's [total, answeredAt]. */
+async function vote({ stack, pollId, members, rate, seconds }) {
+  const answers = [];
+  const errors = {};
+  const start = now();
+  const pending = [];
+  for (let i = 0; i < rate * seconds; i++) {
+    const wait = start + (i * 1000) / rate - now();
+    if (wait > 0) await sleep(wait);
+    const request = fetch(`${stack.base}/api/polls/${pollId}/vote`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `sid=${members[i].sid}` },
+      body: JSON.stringify({ optionIndex: i % 4 }),
+    });
+    pending.push(
+      request
+        .then(async (res) => {
+          const body = await res.json();
+          if (res.status === 200) answers.push([body.totalVotes, now()]);
+          else errors[res.status] = (errors[res.status] ?? 0) + 1;
+        })
+        .catch((err) => (errors[err.code ?? 'network'] = (errors[err.code ?? 'network'] ?? 0) + 1)),
+    );
+  }
+  await Promise.all(pending);
+  return { answers, errors };
+}
+
+/** The stack's CPU per vote by process, the socket clients summed as `live-clients`. */
+function liveCpu(before, after, votes) {
+  const cpu = cpuWindow(before, after, votes);
+  const clients = Object.keys(cpu).filter((name) => name.startsWith('live-clients'));
+  const spent = clients.reduce((sum, name) => sum + cpu[name].cpuMs, 0);
+  for (const name of clients) delete cpu[name];
+  cpu['live-clients'] = { cpuMs: spent, perRequestMs: votes > 0 ? spent / votes : null };
+  return cpu;
+}
+
+async function once({ stack, workDir, label, targets, pollId, membersCsv, memberOffset, sockets, clients, rate, seconds, runnerRoot, cpuNow }) {
+  const files = (kind) => Array.from({ length: clients }, (_, k) => join(workDir, `${label}-${k + 1}.${kind}`));
+  const answersFile = join(workDir, `${label}.answers.json`);
+  const handles = [];
+  let offset = 0;
+  for (let k = 0; k < clients; k++) {
+    const count = Math.floor(sockets / clients) + (k < sockets % clients ? 1 : 0);
+    const env = { TARGETS: targets.join(','), SOCKETS: String(count), SOCKET_OFFSET: String(offset), POLL_ID: pollId, INTERNAL_SECRET: stack.secret, KIT: stack.kitPath, ANSWERS_FILE: answersFile };
+    for (const kind of ['ready', 'samples', 'result']) env[`${kind.toUpperCase()}_FILE`] = files(kind)[k];
+    handles.push(await stack.startNodeScript(k === 0 ? 'live-clients' : `live-clients-${k + 1}`, join(runnerRoot, 'deploy/bench/live-clients.mjs'), env));
+    offset += count;
+  }
+  try {
+    await whenWritten(files('ready'), handles, 300, 'connect their sockets', workDir);
+    const ready = files('ready').map((f) => JSON.parse(readFileSync(f, 'utf8')));
+    const members = parseMembers(readFileSync(membersCsv, 'utf8')).slice(memberOffset);
+    const before = cpuNow();
+    const { answers, errors } = await vote({ stack, pollId, members, rate, seconds });
+    writeFileSync(`${answersFile}.tmp`, JSON.stringify(answers));
+    renameSync(`${answersFile}.tmp`, answersFile);
+    await whenWritten(files('result'), handles, 60, 'measure', workDir);
+    const after = cpuNow();
+    const results = files('result').map((f) => JSON.parse(readFileSync(f, 'utf8')));
+    const parts = files('samples').map((f) => {
+      const bytes = readFileSync(f);
+      return new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
+    });
+    const samples = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
+    parts.reduce((at, p) => (samples.set(p, at), at + p.length), 0);
+    const sum = (key) => results.reduce((n, r) => n + r[key], 0);
+    return {
+      sockets,
+      following: sum('following'),
+      processes: targets.length,
+      clients,
+      rate,
+      seconds,
+      votes: answers.length,
+      errors,
+      connectSeconds: Math.max(...ready.map((r) => r.connectSeconds)),
+      disconnects: sum('disconnects'),
+      missed: sum('missed'),
+      latency: percentiles(samples),
+      cpu: liveCpu(before, after, answers.length),
+    };
+  } finally {
+    for (const handle of handles) await handle.stop(5000);
+  }
 }
 
 export async function measureLive(options) {
-  const { stack, say, sockets, rate, seconds } = options;
+  const { stack, say, sockets, clients, rate, seconds } = options;
   const run = async (label, targets, memberOffset) => {
-    say(`· live counts, ${targets.length} notifications process${targets.length > 1 ? 'es' : ''}: ${sockets} sockets, ${rate} votes/s for ${seconds} s`);
-    const result = await once({ ...options, label, targets, memberOffset });
+    const perTarget = Math.ceil(sockets / targets.length);
+    for (const target of targets) {
+      const proc = stack.processes().findLast((p) => p.name === target.name);
+      if (proc && openFilesLimit(proc.pid) < perTarget + 200) throw new Error(`${proc.name} may open ${openFilesLimit(proc.pid)} files, fewer than the ${perTarget} sockets it would hold: raise ulimit -n`);
+    }
+    say(`· live counts, ${targets.length} notifications process${targets.length > 1 ? 'es' : ''}: ${sockets} sockets from ${clients} client process${clients > 1 ? 'es' : ''}, ${rate} votes/s for ${seconds} s`);
+    const result = await once({ ...options, label, targets: targets.map((t) => t.url), memberOffset });
     const l = result.latency;
-    say(`  ${result.following}/${result.sockets} sockets followed the poll; ${result.votes} votes; vote answer → poll_update p50 ${l.p50?.toFixed(1)} ms, p99 ${l.p99?.toFixed(1)} ms; ${result.missed} updates missed, ${result.disconnects} disconnects, errors ${JSON.stringify(result.errors)}`);
+    say(`  ${result.following}/${result.sockets} sockets followed the poll (in ${result.connectSeconds.toFixed(1)} s); ${result.votes} votes; vote answer → poll_update p50 ${l.p50?.toFixed(1)} ms, p99 ${l.p99?.toFixed(1)} ms; ${result.missed} updates missed, ${result.disconnects} disconnects, errors ${JSON.stringify(result.errors)}`);
     return result;
   };
-  const one = await run('live-one', [`http://127.0.0.1:${stack.ports.notifications}`], options.memberOffset);
+  const first = { name: 'notifications', url: `http://127.0.0.1:${stack.ports.notifications}` };
+  const one = await run('live-one', [first], options.memberOffset);
   const second = await stack.addNotifications('notifications-2');
-  const two = await run('live-two', [`http://127.0.0.1:${stack.ports.notifications}`, `http://127.0.0.1:${second.port}`], options.memberOffset + rate * seconds + 10);
+  const two = await run('live-two', [first, { name: 'notifications-2', url: `http://127.0.0.1:${second.port}` }], options.memberOffset + rate * seconds + 10);
   return { one, two, p99Ratio: one.latency.p99 > 0 ? two.latency.p99 / one.latency.p99 : null };
 }

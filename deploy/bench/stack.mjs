@@ -66,3 +66,10 @@ export function rssMb(pid) {
     return null;
   }
 }
+
+/** The soft limit on open files of a process (`self`: this one), or Infinity when unlimited. Linux /proc only. */
+export function openFilesLimit(pid) {
+  const line = readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const soft = line?.split(/\s{2,}/)[1];
+  return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
+}

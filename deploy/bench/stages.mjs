@@ -2,7 +2,7 @@
 // is tagged with the step it was sent in (step=<scenario>-<index>, while a rate is held), so each step has its own
 // latency and error figures.
 
-/** The criteria a step must meet to count as sustained. */
+/** The criteria a step must meet to count as sustained (a scenario may have its own p99: `mixed`, 150 ms). */
 export const SUSTAINED = {
   /** p99 of the measured request below this. */
   p99Ms: 100,
@@ -10,8 +10,8 @@ export const SUSTAINED = {
   minArrivalShare: 0.9,
 };
 
-/** Per-step figures of one scenario. */
-export function stepsOf(summary, scenario, rates, stepSeconds) {
+/** Per-step figures of one scenario; `p99Ms` replaces the sustained p99 for it. */
+export function stepsOf(summary, scenario, rates, stepSeconds, { p99Ms = SUSTAINED.p99Ms } = {}) {
   const metrics = summary.metrics ?? {};
   return rates.map((rate, index) => {
     const tag = `step:${scenario}-${index}`;
@@ -29,7 +29,7 @@ export function stepsOf(summary, scenario, rates, stepSeconds) {
       p99: duration['p(99)'] ?? null,
       arrivalShare: planned > 0 ? sent / planned : 0,
     };
-    step.sustained = sent > 0 && errors === 0 && step.p99 !== null && step.p99 < SUSTAINED.p99Ms && step.arrivalShare >= SUSTAINED.minArrivalShare;
+    step.sustained = sent > 0 && errors === 0 && step.p99 !== null && step.p99 < p99Ms && step.arrivalShare >= SUSTAINED.minArrivalShare;
     return step;
   });
 }
@@ -60,4 +60,14 @@ export function totalsOf(summary) {
     if (count) kinds[kind] = count;
   }
   return { accepted: failed.fails ?? 0, errors: failed.passes ?? 0, errorsByKind: kinds, dropped: metrics.dropped_iterations?.values?.count ?? 0 };
+}
+
+/** Whole-run counts of each action of a mixed run (req_failed{action:<name>}): accepted and failed. */
+export function actionTotalsOf(summary) {
+  const totals = {};
+  for (const [name, metric] of Object.entries(summary.metrics ?? {})) {
+    const match = /^req_failed\{action:([^}]+)\}$/.exec(name);
+    if (match) totals[match[1]] = { accepted: metric.values?.fails ?? 0, errors: metric.values?.passes ?? 0 };
+  }
+  return totals;
 }

@@ -9,6 +9,11 @@
 //                 through it (POST /api/s/{code}/vote); every iteration is a new visitor
 //   visitor_feed  GET /api/polls without a session
 //   member_feed   GET /api/polls as a member (hasVoted of each poll), members of MEMBERS_CSV in turn
+//   mixed         every arrival one action, in a fixed evenly spread order (deploy/k6/lib/mix.js), by weight: reads 70
+//                 (the feed as a member 25 and as a visitor 15, a poll of the feed as a member 15 and as a visitor 15),
+//                 member votes 20 (on a poll of their own: MIXED_POLL_ID, else created; the n-th vote by the n-th
+//                 member), likes 3 and comments 2 (the n-th by the n-th member, on the feed's polls), share-link votes
+//                 5 (a new visitor each, on MIXED_SHARE_CODE, else created); the latency of a share-link vote is its vote's
 //
 // Load (per scenario):
 //   RATE, DURATION_S     constant arrival rate (per second) for that long (default 50/s for 30 s)
@@ -22,6 +27,8 @@
 //   create the polls: POLL_ID names an existing public poll for votes, SHARE_CODE the share code of a share-link poll
 //   for share_votes (else setup() creates them as the first member). MEMBER_OFFSET: the first member row the votes
 //   use (default 0); that member and the next ones must not have voted on the poll yet.
+// The summary's req_failed{action:<action>} counts each action of `mixed` (fails: went through), and setup_data.startedAt
+//   is when the first scenario started (ms since epoch): the bench reads the CPU of each step from it.
 // Other: SUMMARY_FILE writes k6's JSON summary there; ABORT_MS: past the breaking point (a VU saw three requests take
 //   longer than this; default off), a ramp is cut short instead of queueing for minutes: BREAK_MODE=abort ends the
 //   test, BREAK_MODE=skip makes that VU stop sending (every request sent is still answered and counted: the bench
@@ -32,10 +39,12 @@ import { SharedArray } from 'k6/data';
 import { Counter, Rate, Trend } from 'k6/metrics';
 import { parseMembers } from './lib/csv.js';
 import { voteBody } from './lib/ballots.js';
+import { actionOf, MIXED_WEIGHTS, mixPlan } from './lib/mix.js';
+import { actionRequest, OK_STATUS, shareLinkVote } from './lib/actions.js';
 
 const BASE = (__ENV.BASE_URL || '').replace(/\/+$/, '');
 if (!BASE) throw new Error('BASE_URL is required, e.g. -e BASE_URL=http://127.0.0.1:8080');
-const ALL = ['noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed'];
+const ALL = ['noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed', 'mixed'];
 const SELECTED = (__ENV.SCENARIOS || ALL.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const name of SELECTED) if (!ALL.includes(name)) throw new Error(`unknown scenario ${name}; known: ${ALL.join(',')}`);
 const P99_MS = Number(__ENV.P99_MS || 100);
@@ -62,9 +71,11 @@ const BALLOT_EVERY = Number(__ENV.BALLOT_EVERY || 0);
 /** How failed requests are counted: no answer, 409, 429, 408/504, other 4xx, other 5xx. */
 const ERROR_KINDS = ['network', 'conflict', 'rate_limited', 'timeout', 'client', 'server'];
 const GAP_S = 2;
+/** The mixed scenario's actions, in their fixed order. */
+const MIX = mixPlan(MIXED_WEIGHTS);
 
 const members = new SharedArray('members', () => (__ENV.MEMBERS_CSV ? parseMembers(open(__ENV.MEMBERS_CSV)) : []));
-const needsMembers = SELECTED.some((s) => s === 'votes' || s === 'member_feed') || (!__ENV.SHARE_CODE && SELECTED.includes('share_votes'));
+const needsMembers = SELECTED.some((s) => s === 'votes' || s === 'member_feed' || s === 'mixed') || (!__ENV.SHARE_CODE && SELECTED.includes('share_votes'));
 if (needsMembers && members.length === 0) throw new Error('MEMBERS_CSV is required for these scenarios (npm run bench:members writes one)');
 
 const scenarioSeconds = STAGES.length ? WARM_S + STAGES.length * (RAMP_S + STEP_S) : DURATION_S;
@@ -93,6 +104,8 @@ SELECTED.forEach((name, n) => {
   }
 });
 for (const kind of ERROR_KINDS) thresholds[`req_errors{kind:${kind}}`] = ['count>=0'];
+// Always met: they only make k6 keep these submetrics in the summary (what each action of `mixed` got through).
+if (SELECTED.includes('mixed')) for (const action of MIX.names) thresholds[`req_failed{action:${action}}`] = ['rate>=0'];
 
 export const options = {
   discardResponseBodies: true,
@@ -128,8 +141,8 @@ function errorKind(status) {
   return 'client';
 }
 
-function record(res, okStatus, step) {
-  const tags = { step };
+function record(res, okStatus, step, action) {
+  const tags = action ? { step, action } : { step };
   const ok = res.status === okStatus;
   reqDuration.add(res.timings.duration, tags);
   reqFailed.add(!ok, tags);
@@ -148,18 +161,30 @@ const gaveUp = () => broken;
 const json = (sid) => ({ 'content-type': 'application/json', ...(sid ? { cookie: `sid=${sid}` } : {}) });
 
 /** Creates a poll as the first member: a public one (votes by id) or a share-link one (seen only through its link). */
-function createPoll(shareable) {
-  const body = { title: 'Yük testi: hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], ...(BALLOT_EVERY ? { maxChoices: 2 } : {}) };
+function createPoll(shareable, title = 'Yük testi: hangisi daha iyi bir evcil hayvan?') {
+  const body = { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], ...(BALLOT_EVERY ? { maxChoices: 2 } : {}) };
   const res = http.post(`${BASE}/api/polls${shareable ? '/shareable' : ''}`, JSON.stringify(body), { headers: json(members[0].sid), responseType: 'text' });
   if (res.status !== 201) throw new Error(`creating the poll failed: ${res.status} ${res.body}`);
   const created = res.json();
   return shareable ? created.shareUrl.split('/s/')[1] : created.id;
 }
 
+/** The mixed scenario's polls: its own for member votes and share-link votes, and the feed's first 20 to read and like. */
+function mixedPolls() {
+  const pollId = __ENV.MIXED_POLL_ID || createPoll(false, 'Yük testi (karışık): hangisi?');
+  const shareCode = __ENV.MIXED_SHARE_CODE || createPoll(true, 'Yük testi (karışık, paylaşım): hangisi?');
+  const feed = http.get(`${BASE}/api/polls`, { headers: json(members[0].sid), responseType: 'text' });
+  const pollIds = feed.status === 200 ? (feed.json('polls') || []).map((p) => p.id).slice(0, 20) : [];
+  return { pollId, shareCode, pollIds: pollIds.length ? pollIds : [pollId] };
+}
+
 export function setup() {
   const data = { pollId: __ENV.POLL_ID, shareCode: __ENV.SHARE_CODE };
   if (SELECTED.includes('votes') && !data.pollId) data.pollId = createPoll(false);
   if (SELECTED.includes('share_votes') && !data.shareCode) data.shareCode = createPoll(true);
+  if (SELECTED.includes('mixed')) data.mixed = mixedPolls();
+  // The first scenario starts as setup returns.
+  data.startedAt = Date.now();
   return data;
 }
 
@@ -181,14 +206,9 @@ export function votes(data) {
 export function share_votes(data) {
   if (gaveUp()) return;
   const step = stepTag();
-  const i = exec.scenario.iterationInTest;
-  // A new visitor: an empty cookie jar, filled by the share link's visitor cookie.
-  const jar = new http.CookieJar();
-  const opened = http.get(`${BASE}/api/s/${data.shareCode}`, { jar, tags: { step, name: 'share_open' } });
+  const { opened, vote } = shareLinkVote(BASE, data.shareCode, voteBody(exec.scenario.iterationInTest, OPTIONS, BALLOT_EVERY), { step });
   shareOpenDuration.add(opened.timings.duration, { step });
-  if (opened.status !== 200) return record(opened, 200, step);
-  const res = http.post(`${BASE}/api/s/${data.shareCode}/vote`, JSON.stringify(voteBody(i, OPTIONS, BALLOT_EVERY)), { jar, headers: json(), tags: { step } });
-  record(res, 200, step);
+  record(vote || opened, 200, step);
 }
 
 export function visitor_feed() {
@@ -202,6 +222,24 @@ export function member_feed() {
   const step = stepTag();
   const member = members[exec.scenario.iterationInTest % members.length];
   record(http.get(`${BASE}/api/polls`, { headers: { cookie: `sid=${member.sid}` }, tags: { step } }), 200, step);
+}
+
+export function mixed(data) {
+  if (gaveUp()) return;
+  const step = stepTag();
+  const { action, n } = actionOf(MIX, exec.scenario.iterationInTest);
+  const { pollId, shareCode, pollIds } = data.mixed;
+  if (action === 'share_vote') {
+    const { opened, vote } = shareLinkVote(BASE, shareCode, voteBody(n, OPTIONS, BALLOT_EVERY), { step, action });
+    shareOpenDuration.add(opened.timings.duration, { step });
+    return record(vote || opened, 200, step, action);
+  }
+  const [who, kind] = action.includes('_') ? action.split('_') : ['member', action];
+  const member = who === 'member' ? members[(kind === 'vote' ? MEMBER_OFFSET + n : n) % members.length] : null;
+  const params = { headers: member ? { cookie: `sid=${member.sid}` } : {}, tags: { step, action, name: action } };
+  const body = kind === 'vote' ? voteBody(n, OPTIONS, BALLOT_EVERY) : `Yük testi yorumu ${n}`;
+  const res = actionRequest(BASE, kind, { pollId: kind === 'vote' ? pollId : pollIds[n % pollIds.length], params, body });
+  record(res, OK_STATUS[kind], step, action);
 }
 
 const thresholdsOk = (metric) => Object.values(metric?.thresholds ?? {}).every((t) => t.ok);

@@ -9,8 +9,9 @@
 // generator's address in the gateway's RATE_LIMIT_ALLOWLIST (deploy/k6/README.md).
 //
 // Scenarios (SCENARIOS, comma-separated; default both), side by side:
-//   mixed  RATE arrivals per second (default 20) for DURATION_S (default 60), each one action of a member, by weight:
-//          feed reads 45, poll views 25, votes 10, likes 6, comments 4, share-link votes (a new visitor each) 10
+//   mixed  RATE arrivals per second (default 20) for DURATION_S (default 60), each one action of a member, by weight
+//          (in a fixed, evenly spread order: deploy/k6/lib/mix.js): feed reads 45, poll views 25, votes 10, likes 6,
+//          comments 4, share-link votes (a new visitor each) 10
 //   live   SOCKETS sockets (default 20) on /ws (socket.io over k6's websockets module) that follow the share-link poll; each
 //          casts a share-link vote every VOTE_EVERY_S (default 2) seconds as a new visitor and measures the time from
 //          the vote's answer to the `poll_update` that includes it (`vote_to_update`)
@@ -24,6 +25,8 @@ import { SharedArray } from 'k6/data';
 import { Counter, Trend } from 'k6/metrics';
 import { WebSocket } from 'k6/experimental/websockets';
 import { parseCsv } from './lib/csv.js';
+import { actionOf, mixPlan } from './lib/mix.js';
+import { actionRequest, shareLinkVote } from './lib/actions.js';
 
 const BASE = (__ENV.BASE_URL || '').replace(/\/+$/, '');
 if (!BASE) throw new Error('BASE_URL is required, e.g. -e BASE_URL=http://127.0.0.1:8080');
@@ -46,15 +49,14 @@ const rows = new SharedArray('members', () => {
 });
 
 /** The share of each action in the mixed scenario (weights, not percentages). */
-const WEIGHTS = [
+const MIX = mixPlan([
   ['feed', 45],
   ['poll', 25],
   ['vote', 10],
   ['like', 6],
   ['comment', 4],
   ['share_vote', 10],
-];
-const TOTAL_WEIGHT = WEIGHTS.reduce((n, [, w]) => n + w, 0);
+]);
 
 const voteToUpdate = new Trend('vote_to_update', true);
 const missedUpdates = new Counter('missed_updates');
@@ -109,26 +111,19 @@ export function setup() {
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
 
-/** A new visitor votes through the share link: the read hands out the visitor cookie the vote needs. */
-function shareVote(code) {
-  const jar = new http.CookieJar();
-  http.get(`${BASE}/api/s/${code}`, { jar, tags: { name: 'share_open' } });
-  return http.post(`${BASE}/api/s/${code}/vote`, JSON.stringify({ optionIndex: Math.floor(Math.random() * 4) }), { jar, headers: json, tags: { name: 'share_vote' } });
+/** A new visitor votes through the share link: the vote's answer, or the read's when the read failed. */
+function shareVote(code, tags = {}) {
+  const { opened, vote } = shareLinkVote(BASE, code, { optionIndex: Math.floor(Math.random() * 4) }, tags);
+  return vote || opened;
 }
 
 export function mixed(data) {
   const member = data.members[exec.scenario.iterationInTest % data.members.length];
   const pollId = pick(data.pollIds);
-  let roll = Math.random() * TOTAL_WEIGHT;
-  const action = WEIGHTS.find(([, w]) => (roll -= w) < 0)[0];
-  const params = as(member, json, { name: action });
-  let res;
-  if (action === 'feed') res = http.get(`${BASE}/api/polls`, as(member, {}, { name: action }));
-  else if (action === 'poll') res = http.get(`${BASE}/api/polls/${pollId}`, as(member, {}, { name: action }));
-  else if (action === 'vote') res = http.post(`${BASE}/api/polls/${pollId}/vote`, JSON.stringify({ optionIndex: Math.floor(Math.random() * 2) }), params);
-  else if (action === 'like') res = http.post(`${BASE}/api/polls/${pollId}/like`, null, as(member, {}, { name: action }));
-  else if (action === 'comment') res = http.post(`${BASE}/api/polls/${pollId}/comments`, JSON.stringify({ text: `Yük testi yorumu ${exec.scenario.iterationInTest}` }), params);
-  else res = shareVote(data.shareCode);
+  const { action } = actionOf(MIX, exec.scenario.iterationInTest);
+  const tags = { name: action };
+  const body = action === 'vote' ? { optionIndex: Math.floor(Math.random() * 2) } : `Yük testi yorumu ${exec.scenario.iterationInTest}`;
+  const res = action === 'share_vote' ? shareVote(data.shareCode) : actionRequest(BASE, action, { pollId, params: as(member, {}, tags), body });
   const answered = check(res, { [`${action} answered`]: (r) => (r.status >= 200 && r.status < 300) || r.status === 409 });
   if (!answered && __ENV.DEBUG) console.warn(`${action}: ${res.status} ${res.body}`);
 }
