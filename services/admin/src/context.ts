@@ -8,20 +8,17 @@ export interface AdminContext {
   log: Logger;
   bus: Bus;
   models: Models;
-  /** A durable consumer's name, `admin--<purpose>` (the kit prefixes it with NATS_CONSUMER_PREFIX when set). */
-  durable(purpose: string): string;
   /** This deployment's token in work-queue subjects: its consumer prefix, or `main`. */
   deployment: string;
 }
 
 export function createContext(deps: ServiceDeps): AdminContext {
-  const prefix = deps.bus.durableName('').replace(/[^A-Za-z0-9_-]/g, '');
+  const prefix = deps.bus.consumerPrefix.replace(/[^A-Za-z0-9_-]/g, '');
   return {
     config: adminConfig(deps.config),
     log: deps.log,
     bus: deps.bus,
     models: createModels(deps.mongo),
-    durable: (purpose) => `admin--${purpose}`,
     deployment: prefix || 'main',
   };
 }

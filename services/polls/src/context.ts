@@ -29,8 +29,6 @@ export interface PollsContext {
   banned: BannedCreators;
   /** Counted quotas: share-link vote attempts per IP network, comments per member. */
   quotas: Quotas;
-  /** A durable consumer's name, `polls--<purpose>` (the kit prefixes it with NATS_CONSUMER_PREFIX when set). */
-  durable(purpose: string): string;
 }
 
 export function createContext(deps: ServiceDeps): PollsContext {
@@ -54,6 +52,5 @@ export function createContext(deps: ServiceDeps): PollsContext {
     live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId)),
     banned: new BannedCreators(deps.redis),
     quotas: new Quotas(deps.redis),
-    durable: (purpose) => `polls--${purpose}`,
   };
 }

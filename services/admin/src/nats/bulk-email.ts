@@ -48,7 +48,7 @@ export async function startBulkEmailWorker(ctx: AdminContext): Promise<ConsumerH
 
   return bus.consume({
     stream: streams.adminBulkEmail.name,
-    durable: ctx.durable('bulk-email'),
+    purpose: 'bulk-email',
     filterSubject: subject,
     deliverAll: true,
     // The last try is decided by the handler (recorded as failed), so nothing reaches the dead-letter subject.

@@ -37,7 +37,7 @@ function collections(ctx: AdminContext) {
 
 export function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle> {
   return ctx.bus.consumeBatches({
-    durable: ctx.durable('votes-cast'),
+    purpose: 'votes-cast',
     filterSubject: events.polls.voteCast,
     // A vote waits (with a growing delay) while the store is unreachable rather than go uncounted.
     ...EVERY_EVENT_IN_BATCHES,

@@ -6,7 +6,7 @@ import { revokeEverything } from '../store/revocation.js';
 export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {
   const { bus } = ctx.deps;
   await bus.consume({
-    durable: 'auth--user-banned',
+    purpose: 'user-banned',
     filterSubject: events.admin.userBanned,
     handler: async ({ userId }, { requestId }) => {
       await ctx.users.updateOne({ _id: userId }, { $set: { isActive: false } });
@@ -14,7 +14,7 @@ export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {
     },
   });
   await bus.consume({
-    durable: 'auth--user-reactivated',
+    purpose: 'user-reactivated',
     filterSubject: events.admin.userReactivated,
     handler: async ({ userId }) => {
       await ctx.users.updateOne({ _id: userId }, { $set: { isActive: true } });

@@ -19,7 +19,7 @@ export async function bindMemberData(ctx: NotificationsContext): Promise<void> {
   });
 
   await bus.consume({
-    durable: 'notifications--member-deleted',
+    purpose: 'member-deleted',
     filterSubject: events.auth.userDeleted,
     handler: async ({ userId }) => {
       await ctx.notifications.deleteMany({ $or: [{ userId }, { actorId: userId }] });

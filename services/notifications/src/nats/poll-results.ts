@@ -22,7 +22,7 @@ const reachedKey = (pollId: string) => `told:results:${pollId}:page`;
 
 export async function bindPollResults(ctx: NotificationsContext): Promise<void> {
   await ctx.deps.bus.consume({
-    durable: 'notifications--poll-results',
+    purpose: 'poll-results',
     filterSubject: events.polls.pollEnded,
     // Paging through a large poll's voters takes a while; what is done is kept, so a redelivery only goes on.
     ackWaitMs: 120_000,

@@ -20,7 +20,7 @@ export async function bindMemberData(ctx: SocialContext): Promise<void> {
   });
 
   await bus.consume({
-    durable: 'social--member-deleted',
+    purpose: 'member-deleted',
     filterSubject: events.auth.userDeleted,
     handler: async ({ userId }) => {
       await Promise.all([
