@@ -24,7 +24,7 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
 
 /** A new follower, a follow request. */
 async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
   const { store, actors } = ctx;
 
   await bus.consume({
@@ -67,7 +67,7 @@ async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
 
 /** Votes, likes and comments on a member's poll, and its end. */
 async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
   const { store, actors, preferences } = ctx;
 
   await bus.consumeBatches({
@@ -139,7 +139,7 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
 
 /** What auth tells about an account: changed settings, revoked sessions. */
 async function bindAccountConsumers(ctx: NotificationsContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
   const { preferences } = ctx;
 
   // A member changed their settings: the next vote, like or comment reads the switches afresh.
@@ -163,7 +163,7 @@ async function bindAccountConsumers(ctx: NotificationsContext): Promise<void> {
 
 /** A new Dost Meclisi poll: each of its creator's mutual followers is told. */
 async function bindFriendsPollConsumer(ctx: NotificationsContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
   const { store, actors } = ctx;
 
   await bus.consume({
@@ -198,7 +198,7 @@ async function bindFriendsPollConsumer(ctx: NotificationsContext): Promise<void>
  * that fails un-marks its votes, so the batch's redelivery counts them.
  */
 async function notifyVotes(ctx: NotificationsContext, batch: BatchItem<VoteCastEvent>[], log: Logger): Promise<void> {
-  const { redis } = ctx.deps;
+  const { redis } = ctx;
   const byCreator = new Map<string, BatchItem<VoteCastEvent>[]>();
   for (const item of batch) {
     const e = item.payload;

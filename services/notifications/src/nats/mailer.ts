@@ -15,7 +15,7 @@ const SENT_SECONDS = 7 * 24 * 3600;
  * can never be sent (not a valid mail) goes straight to the dead letters (the bus checks it against its contract).
  */
 export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): void }> {
-  const { bus, redis, log } = ctx.deps;
+  const { bus, redis, log } = ctx;
   // nodemailer is loaded with the first mail, not at start: it adds about 10 MB to an idle process.
   let transport: Promise<Transporter> | null = null;
   const mailTransport = () =>
