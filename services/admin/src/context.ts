@@ -1,12 +1,9 @@
-import type { Bus, Logger, ServiceDeps } from '@meydan/kit';
+import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { adminConfig, type AdminConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 
 /** Everything the admin routes, consumers and the bulk e-mail worker share. */
-export interface AdminContext {
-  config: AdminConfig;
-  log: Logger;
-  bus: Bus;
+export interface AdminContext extends BaseContext<AdminConfig> {
   models: Models;
   /** This deployment's token in work-queue subjects: its consumer prefix, or `main`. */
   deployment: string;
@@ -15,9 +12,7 @@ export interface AdminContext {
 export function createContext(deps: ServiceDeps): AdminContext {
   const prefix = deps.bus.consumerPrefix.replace(/[^A-Za-z0-9_-]/g, '');
   return {
-    config: adminConfig(deps.config),
-    log: deps.log,
-    bus: deps.bus,
+    ...baseContext(deps, adminConfig),
     models: createModels(deps.mongo),
     deployment: prefix || 'main',
   };
