@@ -22,6 +22,14 @@ const ioModules = [
 /** node:net's address checks are string parsing, not I/O: the one thing a domain/ file may take from it. */
 const pureFromNet = new Set(['isIP', 'isIPv4', 'isIPv6']);
 
+/**
+ * nats/ files that still query models themselves, to move into store/: polls' are left while the feed and vote work
+ * under way in polls' store/ lands. A file fixed, or a new one, fails here until this list says so.
+ */
+const natsStillQuerying: Partial<Record<(typeof services)[number], string[]>> = {
+  polls: ['services/polls/src/nats/handlers.ts', 'services/polls/src/nats/member-data.ts', 'services/polls/src/nats/persist-votes.ts'],
+};
+
 type Import = { from: string; names: string[]; typeOnly: boolean };
 
 /** The file's `import … from '…'`, `export … from '…'` and `import('…')`, with the names each one takes. */
@@ -132,6 +140,47 @@ describe('service shape', () => {
         expect(groups.length).toBeGreaterThan(0);
         const otherwise = groups.filter((name) => !new RegExp(`app\\.register\\(${name}, \\{ (ctx|deps) \\}\\)`).test(app) || new RegExp(`(?<!register\\()\\b${name}\\(`).test(app));
         expect(otherwise).toEqual([]);
+      });
+
+      it('context.ts exports createContext(deps) building on the kit\'s baseContext, with the models under ctx.models and no deps', () => {
+        const context = read(join(srcOf(service), 'context.ts'));
+        expect(context).toMatch(/^export function createContext\(deps: ServiceDeps\): \w+Context \{/m);
+        expect(context).toMatch(/^export interface \w+Context extends BaseContext<\w+Config> \{\n  models: Models;/m);
+        expect(context).toMatch(/\.\.\.(baseContext\(deps, \w+Config\)|base),/);
+        expect(context).not.toMatch(/^\s+deps\??:/m);
+      });
+
+      it('config.ts extends serviceConfigSchema and fills in its defaults with withDefaults', () => {
+        const config = read(join(srcOf(service), 'config.ts'));
+        expect(config).toMatch(/^export const \w+ConfigSchema = (\{\n\s+\.\.\.)?serviceConfigSchema\(/m);
+        expect(config).toMatch(/^export function \w+Config\(config: BaseConfig\): \w+Config \{\n  return withDefaults<\w+Config>\(\w+ConfigSchema, config\);/m);
+      });
+
+      it('model/index.ts exports createModels(conn) and Models', () => {
+        const models = read(join(srcOf(service), 'model', 'index.ts'));
+        expect(models).toMatch(/^export function createModels\(conn: Connection\)/m);
+        expect(models).toMatch(/^export (type Models =|interface Models \{)/m);
+      });
+
+      it('nats/ handlers import no mongoose and query no model: their I/O is a named store/ function', () => {
+        const query = /\bmodels\.\w+|\.(find\(\{|findOne|findById|findOneAndUpdate|findByIdAndUpdate|updateOne|updateMany|deleteOne|deleteMany|countDocuments|insertMany|bulkWrite|aggregate|lean)\(/;
+        const offending = filesUnder(join(srcOf(service), 'nats')).filter((file) => {
+          const source = read(file);
+          return importsOf(source).some(({ from }) => /^(mongoose|mongodb)$/.test(from)) || source.split('\n').some((line) => query.test(line));
+        });
+        expect(offending.map(relative)).toEqual(natsStillQuerying[service] ?? []);
+      });
+
+      it('names no durable consumer itself: the kit names them `<service>--<purpose>`', () => {
+        const literal = new RegExp(`['"\`](${services.join('|')})--`);
+        const offences = filesUnder(srcOf(service)).flatMap((file) =>
+          read(file)
+            .split('\n')
+            .map((line, i) => ({ line: line.trim(), at: `${relative(file)}:${i + 1}` }))
+            .filter(({ line }) => literal.test(line) && !/^(\/\/|\/\*|\*)/.test(line))
+            .map(({ line, at }) => `${at}: ${line}`),
+        );
+        expect(offences).toEqual([]);
       });
 
       it('nats/ holds inbound handlers: only app.ts and other nats/ files import them', () => {

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createServiceApp, exponentialBackoff, httpError, retry, type ServiceDeps } from '@meydan/kit';
+import { createIndexes, createServiceApp, exponentialBackoff, httpError, retry, type ServiceDeps } from '@meydan/kit';
 import { messagesRoutes } from './routes/messages.js';
 import { createContext, type AdminContext } from './context.js';
-import { ensureIndexes } from './model/index.js';
 import { ensureBulkEmailStream, startBulkEmailWorker } from './nats/bulk-email.js';
 import { startReadModel } from './nats/read-model.js';
 import { rebuild } from './nats/rebuild.js';
@@ -35,7 +34,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   app.addHook('onRequest', adminOnly);
   await app.register(messagesRoutes, { deps });
   const ctx = createContext(deps);
-  await ensureIndexes(ctx.models);
+  await createIndexes(ctx.models);
   await app.register(adminRoutes, { ctx });
   await app.register(exportRoutes, { ctx });
 

@@ -1,27 +1,19 @@
-import type { Bus, Logger, ServiceDeps } from '@meydan/kit';
+import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { adminConfig, type AdminConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 
 /** Everything the admin routes, consumers and the bulk e-mail worker share. */
-export interface AdminContext {
-  config: AdminConfig;
-  log: Logger;
-  bus: Bus;
+export interface AdminContext extends BaseContext<AdminConfig> {
   models: Models;
-  /** A durable consumer's name, `admin--<purpose>` (the kit prefixes it with NATS_CONSUMER_PREFIX when set). */
-  durable(purpose: string): string;
   /** This deployment's token in work-queue subjects: its consumer prefix, or `main`. */
   deployment: string;
 }
 
 export function createContext(deps: ServiceDeps): AdminContext {
-  const prefix = deps.bus.durableName('').replace(/[^A-Za-z0-9_-]/g, '');
+  const prefix = deps.bus.consumerPrefix.replace(/[^A-Za-z0-9_-]/g, '');
   return {
-    config: adminConfig(deps.config),
-    log: deps.log,
-    bus: deps.bus,
+    ...baseContext(deps, adminConfig),
     models: createModels(deps.mongo),
-    durable: (purpose) => `admin--${purpose}`,
     deployment: prefix || 'main',
   };
 }

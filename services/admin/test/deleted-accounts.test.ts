@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, asVisitor, identityHeaders, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
-import { createAuthContext } from '../../auth/src/context.js';
+import { createContext as createAuthContext } from '../../auth/src/context.js';
 import { userModel } from '../../auth/src/model/user.js';
 import { deleteDueAccounts } from '../../auth/src/jobs/account-deletion.js';
 import { startAdmin, until } from './support.js';
@@ -40,7 +40,7 @@ describe('a deleted account in the admin read model', () => {
     const userId = (await search(email)).items[0]!.id;
 
     await userModel(auth.deps.mongo).updateOne({ _id: userId }, { $set: { deletionScheduledAt: new Date(Date.now() - 1000) } });
-    expect(await deleteDueAccounts(createAuthContext(auth.deps as never))).toEqual([userId]);
+    expect(await deleteDueAccounts(createAuthContext(auth.deps))).toEqual([userId]);
 
     await until(async () => (await search(email)).items.length === 0, 10_000, 'the e-mail gone from the read model');
     expect((await search('Silinecek Üye')).items).toEqual([]);

@@ -1,9 +1,8 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { limits } from '@meydan/proto';
-import { createServiceApp, everyInterval, withDefaults, type ServiceDeps } from '@meydan/kit';
-import { authConfigSchema, type AuthConfig } from './config.js';
-import { createAuthContext } from './context.js';
+import { createIndexes, createServiceApp, everyInterval, type ServiceDeps } from '@meydan/kit';
+import { createContext } from './context.js';
 import { bootstrapAdmin } from './store/admin-bootstrap.js';
 import { backfillUsernameSkeletons } from './store/usernames.js';
 import { bindAuthConsumers } from './nats/consumers.js';
@@ -19,12 +18,10 @@ import { questionnaireRoutes } from './routes/questionnaire.js';
 import { tokenRoutes } from './routes/tokens.js';
 
 /** The auth service: accounts, sessions, profiles, avatars, questionnaire, API tokens (what tests import). */
-export async function buildApp(baseDeps: ServiceDeps) {
-  const config = withDefaults<AuthConfig>(authConfigSchema, baseDeps.config);
-  const deps: ServiceDeps<AuthConfig> = { ...baseDeps, config };
+export async function buildApp(deps: ServiceDeps) {
   const app = await createServiceApp('auth', deps);
-  const ctx = createAuthContext(deps);
-  await Promise.all([ctx.users.init(), ctx.activations.init(), ctx.apiTokens.init(), ctx.passwordResets.init()]);
+  const ctx = createContext(deps);
+  await createIndexes(ctx.models);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: limits.user.avatarMaxBytes, files: 1, fields: 10 } });
@@ -43,7 +40,7 @@ export async function buildApp(baseDeps: ServiceDeps) {
   await app.register(tokenRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
 
-  const sweep = everyInterval('account deletion sweep', config.ACCOUNT_DELETION_SWEEP_MS ?? 3_600_000, () => deleteDueAccounts(ctx), deps.log);
+  const sweep = everyInterval('account deletion sweep', ctx.config.ACCOUNT_DELETION_SWEEP_MS ?? 3_600_000, () => deleteDueAccounts(ctx), deps.log);
   app.addHook('onClose', () => sweep.stop());
   return app;
 }

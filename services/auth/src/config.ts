@@ -1,5 +1,5 @@
 import { DEFAULT_SESSION_TTL_DAYS } from '@meydan/proto';
-import { serviceConfigSchema } from '@meydan/kit';
+import { serviceConfigSchema, withDefaults, type BaseConfig } from '@meydan/kit';
 import type { FromSchema } from 'json-schema-to-ts';
 
 /** Administrator passwords anyone can read (this repository's old defaults, and the usual ones). */
@@ -63,3 +63,8 @@ export const authConfigSchema = {
 } as const;
 
 export type AuthConfig = FromSchema<typeof authConfigSchema>;
+
+/** The config with the auth defaults filled in (tests build the app from a base config). */
+export function authConfig(config: BaseConfig): AuthConfig {
+  return withDefaults<AuthConfig>(authConfigSchema, config);
+}

@@ -1,30 +1,27 @@
-import { BotChallenge, type ServiceDeps } from '@meydan/kit';
-import type { AuthConfig } from './config.js';
-import { activationModel } from './model/activation.js';
-import { passwordResetModel } from './model/password-reset.js';
-import { apiTokenModel } from './model/api-token.js';
-import type { AuthModels } from './model/auth-models.js';
-import { userModel } from './model/user.js';
+import type { Connection } from 'mongoose';
+import { BotChallenge, baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { authConfig, type AuthConfig } from './config.js';
+import { createModels, type Models } from './model/index.js';
 import { SessionStore } from './store/sessions.js';
 
-/** Everything the auth routes and handlers work with. */
-export interface AuthContext extends AuthModels {
-  deps: ServiceDeps<AuthConfig>;
-  config: AuthConfig;
+/** Everything the auth routes, handlers and jobs share. */
+export interface AuthContext extends BaseContext<AuthConfig> {
+  models: Models;
+  /** The database itself, for the avatars' GridFS bucket. */
+  mongo: Connection;
   sessions: SessionStore;
   /** The bot challenge a login needs after repeated failures on its account. */
   loginChallenge: BotChallenge;
 }
 
-export function createAuthContext(deps: ServiceDeps<AuthConfig>): AuthContext {
+export function createContext(deps: ServiceDeps): AuthContext {
+  const base = baseContext(deps, authConfig);
+  const { config } = base;
   return {
-    deps,
-    config: deps.config,
-    users: userModel(deps.mongo),
-    activations: activationModel(deps.mongo),
-    apiTokens: apiTokenModel(deps.mongo),
-    passwordResets: passwordResetModel(deps.mongo),
-    loginChallenge: new BotChallenge({ secret: deps.config.INTERNAL_SECRET, redis: deps.redis, purpose: 'login', cost: deps.config.CHALLENGE_COST ?? 1000 }),
-    sessions: new SessionStore(deps.redis, (deps.config.SESSION_TTL_DAYS ?? 30) * 24 * 3600),
+    ...base,
+    models: createModels(deps.mongo),
+    mongo: deps.mongo,
+    loginChallenge: new BotChallenge({ secret: config.INTERNAL_SECRET, redis: deps.redis, purpose: 'login', cost: config.CHALLENGE_COST ?? 1000 }),
+    sessions: new SessionStore(deps.redis, (config.SESSION_TTL_DAYS ?? 30) * 24 * 3600),
   };
 }

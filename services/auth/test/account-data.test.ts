@@ -7,7 +7,7 @@ import { apiTokenModel } from '../src/model/api-token.js';
 import { userModel } from '../src/model/user.js';
 import { deleteDueAccounts } from '../src/jobs/account-deletion.js';
 import type { AuthContext } from '../src/context.js';
-import { createAuthContext } from '../src/context.js';
+import { createContext } from '../src/context.js';
 import { createUser, type TestUser } from './support.js';
 
 const codec = JSONCodec<Record<string, unknown>>();
@@ -22,7 +22,7 @@ describe('account data: export and deletion', () => {
 
   beforeAll(async () => {
     svc = await startTestService('auth', buildApp);
-    ctx = createAuthContext(svc.deps as never);
+    ctx = createContext(svc.deps);
     ayse = await createUser(svc.deps, { displayName: 'Ayşe' });
     sub = svc.deps.nats.subscribe('events.auth.>', { callback: (_e, m) => seen.push({ subject: m.subject, data: codec.decode(m.data) }) });
   });

@@ -6,7 +6,7 @@ import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
 import { userModel } from '../src/model/user.js';
 import { createUser } from './support.js';
-import { createAuthContext } from '../src/context.js';
+import { createContext } from '../src/context.js';
 import { backfillUsernameSkeletons } from '../src/store/usernames.js';
 import { usernameSkeleton } from '../src/model/username-skeleton.js';
 
@@ -147,7 +147,7 @@ describe('accounts', () => {
         const d = digits();
         const users = userModel(svc.deps.mongo);
         await users.collection.insertOne({ username: `eski_${d}`, usernameLower: `eski_${d}`, email: `eski${d}@example.com`, emailLower: `eski${d}@example.com`, displayName: 'Eski', passwordHash: 'x', role: 'member', isActive: true, emailVerified: true });
-        await backfillUsernameSkeletons(createAuthContext(svc.deps as never));
+        await backfillUsernameSkeletons(createContext(svc.deps));
         expect((await users.findOne({ usernameLower: `eski_${d}` }).lean())!.usernameSkeleton).toBe(usernameSkeleton(`eski_${d}`));
         expect((await register({ ...fresh(), username: `еѕкі_${d}` })).json().error).toBe('username_look_alike');
       });

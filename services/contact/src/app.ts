@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createServiceApp, type ServiceDeps } from '@meydan/kit';
+import { createIndexes, createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext, type ContactContext } from './context.js';
-import { ensureIndexes } from './model/index.js';
 import { registerNatsHandlers } from './nats/handlers.js';
 import { contactRoutes } from './routes/contact.js';
 import { newsletterRoutes } from './routes/newsletter.js';
@@ -18,7 +17,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = await createServiceApp('contact', deps);
   const ctx = createContext(deps);
   app.decorate('contact', ctx);
-  await ensureIndexes(ctx.models);
+  await createIndexes(ctx.models);
   await app.register(contactRoutes, { ctx });
   await app.register(newsletterRoutes, { ctx });
   registerNatsHandlers(ctx);

@@ -1,15 +1,10 @@
-import type { Redis } from 'ioredis';
-import { BotChallenge, type Bus, type Logger, type ServiceDeps } from '@meydan/kit';
+import { BotChallenge, baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { altchaCheck, turnstileCheck, type BotCheck } from './store/bot-check.js';
 import { contactConfig, type ContactConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 
 /** Everything the contact routes and handlers share. */
-export interface ContactContext {
-  config: ContactConfig;
-  log: Logger;
-  bus: Bus;
-  redis: Redis;
+export interface ContactContext extends BaseContext<ContactConfig> {
   models: Models;
   /** Hands out the form's ALTCHA challenges (`GET /api/contact/challenge`). */
   challenge: BotChallenge;
@@ -18,13 +13,11 @@ export interface ContactContext {
 }
 
 export function createContext(deps: ServiceDeps): ContactContext {
-  const config = contactConfig(deps.config);
+  const base = baseContext(deps, contactConfig);
+  const { config } = base;
   const challenge = new BotChallenge({ secret: config.INTERNAL_SECRET, redis: deps.redis, purpose: 'contact', cost: config.CHALLENGE_COST ?? 1000 });
   return {
-    config,
-    log: deps.log,
-    bus: deps.bus,
-    redis: deps.redis,
+    ...base,
     models: createModels(deps.mongo),
     challenge,
     botCheck: config.TURNSTILE_SECRET

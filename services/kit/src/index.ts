@@ -11,6 +11,8 @@ export * from './nats-permissions.js';
 export * from './connections.js';
 export * from './health.js';
 export * from './app.js';
+export * from './context.js';
+export * from './indexes.js';
 export * from './run.js';
 export * from './redis-lock.js';
 export * from './redis-url.js';

@@ -106,7 +106,7 @@ describe('JetStream on a three-server cluster', () => {
     expect(after.state.messages).toBe(6);
     // A consumer can be set up on the two servers left (retried through their election).
     const heard: string[] = [];
-    const consumer = await r3.consume({ durable: 'polls--cluster-test', filterSubject: events.polls.voteCast, handler: (vote) => void heard.push(vote.voter) });
+    const consumer = await r3.consume({ purpose: 'cluster-test', filterSubject: events.polls.voteCast, handler: (vote) => void heard.push(vote.voter) });
     // At once, or once its lost pull request is noticed (heartbeats every 2.5 s).
     const t0 = Date.now();
     for (let i = 0; i < 200 && heard.length < 6; i++) await new Promise((r) => setTimeout(r, 100));

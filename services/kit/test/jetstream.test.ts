@@ -55,11 +55,12 @@ describe('JetStream consumers', () => {
   });
 
   it('redelivers a failing event with backoff, then dead-letters it after the maximum', async () => {
-    const durable = `test--poison-${tag}`;
+    const purpose = `poison-${tag}`;
+    const durable = bus.durable(purpose);
     const deliveries: { n: number; at: number }[] = [];
     const { dead, stop } = deadLetters(durable);
     await bus.consume({
-      durable,
+      purpose,
       filterSubject: subjects.poison,
       maxDeliver: 3,
       backoffMs: [100, 300],
@@ -86,10 +87,11 @@ describe('JetStream consumers', () => {
   });
 
   it('dead-letters an event that breaks its contract at once: the handler never sees it', async () => {
-    const durable = `test--invalid-${tag}`;
+    const purpose = `invalid-${tag}`;
+    const durable = bus.durable(purpose);
     const handled: WorkEvent[] = [];
     const { dead, stop } = deadLetters(durable);
-    await bus.consume({ durable, filterSubject: subjects.invalid, handler: (p) => void handled.push(p) });
+    await bus.consume({ purpose, filterSubject: subjects.invalid, handler: (p) => void handled.push(p) });
     // A producer that skips the bus; the bus itself refuses to publish it.
     await expect(bus.publish(subjects.invalid, { i: 'one' } as never)).rejects.toBeInstanceOf(ContractError);
     await nc.jetstream().publish(subjects.invalid, codec.encode({ i: 'one' }), { headers: headersWith('req-invalid') });
@@ -110,13 +112,14 @@ describe('JetStream consumers', () => {
   });
 
   it('acks after success, retries a passing failure once, and bounds concurrency', async () => {
-    const durable = `test--work-${tag}`;
+    const purpose = `work-${tag}`;
+    const durable = bus.durable(purpose);
     let running = 0;
     let maxRunning = 0;
     const handled: number[] = [];
     let failedOnce = false;
     await bus.consume({
-      durable,
+      purpose,
       filterSubject: subjects.work,
       concurrency: 3,
       backoffMs: [50],
@@ -143,12 +146,13 @@ describe('JetStream consumers', () => {
   });
 
   it('hands events over in batches, redelivers a failed batch whole, acks it once handled, dead-letters broken events', async () => {
-    const durable = `test--batch-${tag}`;
+    const purpose = `batch-${tag}`;
+    const durable = bus.durable(purpose);
     const batches: number[][] = [];
     const { dead, stop } = deadLetters(durable);
     let failures = 0;
     const handle = await bus.consumeBatches({
-      durable,
+      purpose,
       filterSubject: subjects.batch,
       batchMax: 10,
       maxDeliver: -1,
@@ -181,10 +185,10 @@ describe('JetStream consumers', () => {
   });
 
   it('gathers a batch that is not full for gatherMs, and hands a full one over at once', async () => {
-    const durable = `test--gathered-${tag}`;
+    const purpose = `gathered-${tag}`;
     const batches: number[][] = [];
     const handle = await bus.consumeBatches({
-      durable,
+      purpose,
       filterSubject: subjects.gathered,
       batchMax: 10,
       // Longer than the test may wait: a batch handled at all was handed over because it was full.

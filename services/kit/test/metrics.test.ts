@@ -65,12 +65,13 @@ describe('metrics', () => {
     const nc = await connectNats(infra().natsUrl, 'metrics-js', testLogger());
     const bus = new Bus<TaggedContracts>(nc, nc.jetstream(), testLogger(), 'metrics-js', contracts);
     await bus.ensureStreams();
-    const durable = `test--lag-${tag}`;
+    const purpose = `lag-${tag}`;
+    const durable = bus.durable(purpose);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     let failedOnce = false;
     await bus.consume({
-      durable,
+      purpose,
       filterSubject: subjects.work,
       concurrency: 1,
       backoffMs: [50],

@@ -89,7 +89,7 @@ describe('NATS users per service', () => {
     const stored = async () => (await jsm.streams.info('EVENTS')).state.messages;
 
     const heard: unknown[] = [];
-    const consumer = await polls.consume({ durable: 'polls--permissions', filterSubject: events.polls.voteCast, handler: (vote) => void heard.push(vote) });
+    const consumer = await polls.consume({ purpose: 'permissions', filterSubject: events.polls.voteCast, handler: (vote) => void heard.push(vote) });
     const mine = voteCast();
     await polls.publish(events.polls.voteCast, mine);
     const deadline = Date.now() + 10_000;

@@ -1,6 +1,5 @@
-import { createServiceApp, withDefaults, type ServiceDeps } from '@meydan/kit';
-import { notificationsConfigSchema, type NotificationsConfig } from './config.js';
-import { createNotificationsContext } from './context.js';
+import { createIndexes, createServiceApp, type ServiceDeps } from '@meydan/kit';
+import { createContext } from './context.js';
 import { bindNotificationConsumers } from './nats/consumers.js';
 import { bindBulkEmailProgress } from './nats/bulk-email-progress.js';
 import { bindMemberData } from './nats/member-data.js';
@@ -22,13 +21,12 @@ export interface NotificationsOptions {
  * The notifications service: the notification store and its routes, the consumers that turn events into Turkish
  * notifications, the mailer, and socket.io at /ws (what tests import).
  */
-export async function buildApp(baseDeps: ServiceDeps, options: NotificationsOptions = {}) {
-  const config = withDefaults<NotificationsConfig>(notificationsConfigSchema, baseDeps.config);
+export async function buildApp(deps: ServiceDeps, options: NotificationsOptions = {}) {
+  const ctx = createContext(deps);
+  const { config } = ctx;
   if (!config.SMTP_URL) throw new Error('notifications: missing required environment variable SMTP_URL');
-  const deps: ServiceDeps<NotificationsConfig> = { ...baseDeps, config };
   const app = await createServiceApp('notifications', deps);
-  const ctx = createNotificationsContext(deps);
-  await ctx.notifications.init();
+  await createIndexes(ctx.models);
 
   const realtime = await attachRealtime({
     server: app.server,

@@ -1,4 +1,4 @@
-import { serviceConfigSchema } from '@meydan/kit';
+import { serviceConfigSchema, withDefaults, type BaseConfig } from '@meydan/kit';
 import type { FromSchema } from 'json-schema-to-ts';
 
 /** The notifications service's environment, beyond the kit's base variables. */
@@ -13,3 +13,8 @@ export const notificationsConfigSchema = serviceConfigSchema(
 );
 
 export type NotificationsConfig = FromSchema<typeof notificationsConfigSchema>;
+
+/** The config with the notifications defaults filled in (tests build the app from a base config). */
+export function notificationsConfig(config: BaseConfig): NotificationsConfig {
+  return withDefaults<NotificationsConfig>(notificationsConfigSchema, config);
+}

@@ -1,17 +1,14 @@
-import type { Model } from 'mongoose';
-import type { ServiceDeps } from '@meydan/kit';
-import type { NotificationsConfig } from './config.js';
+import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { notificationsConfig, type NotificationsConfig } from './config.js';
+import { createModels, type Models } from './model/index.js';
 import { Actors } from './store/actors.js';
 import { Preferences } from './store/preferences.js';
 import { NotificationStore } from './store/notifications.js';
-import { notificationModel, type NotificationRecord } from './model/notification.js';
 import type { Realtime } from './store/realtime.js';
 
-/** Everything the notification routes, consumers and the socket server work with. */
-export interface NotificationsContext {
-  deps: ServiceDeps<NotificationsConfig>;
-  config: NotificationsConfig;
-  notifications: Model<NotificationRecord>;
+/** Everything the notification routes, consumers and the socket server share. */
+export interface NotificationsContext extends BaseContext<NotificationsConfig> {
+  models: Models;
   store: NotificationStore;
   actors: Actors;
   preferences: Preferences;
@@ -19,16 +16,15 @@ export interface NotificationsContext {
   realtime: Realtime | null;
 }
 
-export function createNotificationsContext(deps: ServiceDeps<NotificationsConfig>): NotificationsContext {
-  const notifications = notificationModel(deps.mongo);
+export function createContext(deps: ServiceDeps): NotificationsContext {
+  const models = createModels(deps.mongo);
   const ctx: NotificationsContext = {
-    deps,
-    config: deps.config,
-    notifications,
+    ...baseContext(deps, notificationsConfig),
+    models,
     actors: new Actors(deps.bus, deps.redis, deps.log),
     preferences: new Preferences(deps.bus, deps.redis),
     realtime: null,
-    store: new NotificationStore(notifications, deps.redis, () => ctx.realtime, deps.log),
+    store: new NotificationStore(models.notifications, deps.redis, () => ctx.realtime, deps.log),
   };
   return ctx;
 }

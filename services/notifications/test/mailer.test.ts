@@ -4,7 +4,6 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { deadLetterSubject, events } from '@meydan/proto';
 import { freePort, infra, startTestMailDev, type TestService } from '@meydan/testing';
 import { startMailDev } from '../../../deploy/local/servers.mjs';
-import { MAILER_DURABLE } from '../src/nats/mailer.js';
 import { startNotifications, until } from './support.js';
 
 type Inbox = { subject: string; to: { address: string }[]; html: string; text: string; headers: Record<string, string> }[];
@@ -58,7 +57,7 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
     try {
       service = await startNotifications(mail.smtpUrl);
       const dead: unknown[] = [];
-      const sub = service.deps.nats.subscribe(deadLetterSubject(MAILER_DURABLE), { callback: (_e, m) => dead.push(codec.decode(m.data)) });
+      const sub = service.deps.nats.subscribe(deadLetterSubject('notifications--mailer'), { callback: (_e, m) => dead.push(codec.decode(m.data)) });
       const broken = { ...mailFor('bu-bir-adres-degil'), tag: 'broken' };
       // A producer that skips the bus (the bus itself refuses to publish it).
       await expect(service.deps.bus.publish(events.auth.mailRequested, broken)).rejects.toThrow(/mail\.requested/);
@@ -82,7 +81,7 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
 
     // The mailer fails and JetStream redelivers with backoff ...
     const jsm = await service.deps.nats.jetstreamManager();
-    await until(async () => (await jsm.consumers.info('EVENTS', service!.deps.bus.durableName(MAILER_DURABLE))).num_redelivered > 0, 10_000, 'a redelivery');
+    await until(async () => (await jsm.consumers.info('EVENTS', service!.deps.bus.durableName('notifications--mailer'))).num_redelivered > 0, 10_000, 'a redelivery');
 
     // ... until SMTP is back.
     const root = new URL('../../..', import.meta.url).pathname;

@@ -1,5 +1,4 @@
-import type { Redis } from 'ioredis';
-import type { Bus, Logger, ServiceDeps } from '@meydan/kit';
+import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { LiveCountsPublisher } from './store/live-counts-publisher.js';
@@ -13,11 +12,7 @@ import { Quotas } from './store/quota.js';
 import { VoteCounters } from './store/vote-counters.js';
 
 /** Everything the polls routes, handlers and jobs share. */
-export interface PollsContext {
-  config: PollsConfig;
-  log: Logger;
-  bus: Bus;
-  redis: Redis;
+export interface PollsContext extends BaseContext<PollsConfig> {
   models: Models;
   counters: VoteCounters;
   engagement: Engagement;
@@ -29,12 +24,11 @@ export interface PollsContext {
   banned: BannedCreators;
   /** Counted quotas: share-link vote attempts per IP network, comments per member. */
   quotas: Quotas;
-  /** A durable consumer's name, `polls--<purpose>` (the kit prefixes it with NATS_CONSUMER_PREFIX when set). */
-  durable(purpose: string): string;
 }
 
 export function createContext(deps: ServiceDeps): PollsContext {
-  const config = pollsConfig(deps.config);
+  const base = baseContext(deps, pollsConfig);
+  const { config } = base;
   const models = createModels(deps.mongo);
   const counters = new VoteCounters(deps.redis, models);
   const feedPages: PollsContext['feedPages'] = new FeedPages();
@@ -42,10 +36,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const polls = new PollStore(models, deps.redis, counters, engagement, deps.log, () => feedPages.changed());
   return {
     feedPages,
-    config,
-    log: deps.log,
-    bus: deps.bus,
-    redis: deps.redis,
+    ...base,
     models,
     counters,
     engagement,
@@ -54,6 +45,5 @@ export function createContext(deps: ServiceDeps): PollsContext {
     live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId)),
     banned: new BannedCreators(deps.redis),
     quotas: new Quotas(deps.redis),
-    durable: (purpose) => `polls--${purpose}`,
   };
 }

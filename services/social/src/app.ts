@@ -1,5 +1,5 @@
-import { createServiceApp, type ServiceDeps } from '@meydan/kit';
-import { createSocialContext } from './context.js';
+import { createIndexes, createServiceApp, type ServiceDeps } from '@meydan/kit';
+import { createContext } from './context.js';
 import { bindMemberData } from './nats/member-data.js';
 import { bindSocialResponders } from './nats/responders.js';
 import { followRequestRoutes } from './routes/follow-requests.js';
@@ -8,8 +8,8 @@ import { followRoutes } from './routes/follows.js';
 /** The social service: the follow graph, followers/following lists, mutuals and counts (what tests import). */
 export async function buildApp(deps: ServiceDeps) {
   const app = await createServiceApp('social', deps);
-  const ctx = createSocialContext(deps);
-  await Promise.all([ctx.follows.init(), ctx.followRequests.init()]);
+  const ctx = createContext(deps);
+  await createIndexes(ctx.models);
   bindSocialResponders(ctx);
   await bindMemberData(ctx);
   await app.register(followRoutes, { ctx });

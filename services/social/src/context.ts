@@ -1,15 +1,14 @@
-import type { ServiceDeps } from '@meydan/kit';
+import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { socialConfig, type SocialConfig } from './config.js';
+import { createModels, type Models } from './model/index.js';
 import { UserDirectory } from './store/user-directory.js';
-import { followModel } from './model/follow.js';
-import { followRequestModel } from './model/follow-request.js';
-import type { SocialModels } from './model/social-models.js';
 
-/** Everything the social routes and handlers work with. */
-export interface SocialContext extends SocialModels {
-  deps: ServiceDeps;
+/** Everything the social routes and handlers share. */
+export interface SocialContext extends BaseContext<SocialConfig> {
+  models: Models;
   users: UserDirectory;
 }
 
-export function createSocialContext(deps: ServiceDeps): SocialContext {
-  return { deps, follows: followModel(deps.mongo), followRequests: followRequestModel(deps.mongo), users: new UserDirectory(deps.bus, deps.redis, deps.log) };
+export function createContext(deps: ServiceDeps): SocialContext {
+  return { ...baseContext(deps, socialConfig), models: createModels(deps.mongo), users: new UserDirectory(deps.bus, deps.redis, deps.log) };
 }

@@ -2,7 +2,7 @@
  * The admin service's own database: a read model of accounts, polls, votes and reports fed by the owning services'
  * events (ids are theirs, as strings), the audit log, and the bulk e-mail jobs with one record per recipient.
  */
-import { Schema, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 import { pollTypes, reportStatuses, userRoles } from '@meydan/proto';
 
 const userSchema = new Schema(
@@ -129,7 +129,3 @@ export function createModels(conn: Connection) {
   };
 }
 export type Models = ReturnType<typeof createModels>;
-
-export async function ensureIndexes(models: Models): Promise<void> {
-  await Promise.all(Object.values(models).map((m) => (m as unknown as Model<unknown>).createIndexes()));
-}

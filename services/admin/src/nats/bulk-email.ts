@@ -8,7 +8,7 @@ import { live, events, streams, work } from '@meydan/proto';
 import type { ConsumerHandle } from '@meydan/kit';
 import type { AdminContext } from '../context.js';
 import { bulkMail } from '../domain/mail.js';
-import { jobProgress } from '../store/bulk-email.js';
+import { jobMail, jobProgress, recipientDecided, recordRecipient } from '../store/bulk-email.js';
 
 /** Creates the work-queue stream when missing, at NATS_STREAM_REPLICAS (several instances may try at once). */
 export async function ensureBulkEmailStream(ctx: AdminContext): Promise<void> {
@@ -28,7 +28,7 @@ function pacer(perSecond: number) {
 }
 
 export async function startBulkEmailWorker(ctx: AdminContext): Promise<ConsumerHandle> {
-  const { bus, models, config } = ctx;
+  const { bus, config } = ctx;
   const maxTries = config.BULK_EMAIL_MAX_TRIES ?? 5;
   const wait = pacer(config.BULK_EMAIL_RATE_PER_SEC ?? 20);
   const jobs = new Map<string, { subject: string; body: string; adminId: string }>();
@@ -48,7 +48,7 @@ export async function startBulkEmailWorker(ctx: AdminContext): Promise<ConsumerH
 
   return bus.consume({
     stream: streams.adminBulkEmail.name,
-    durable: ctx.durable('bulk-email'),
+    purpose: 'bulk-email',
     filterSubject: subject,
     deliverAll: true,
     // The last try is decided by the handler (recorded as failed), so nothing reaches the dead-letter subject.
@@ -58,12 +58,12 @@ export async function startBulkEmailWorker(ctx: AdminContext): Promise<ConsumerH
     concurrency: 4,
     handler: async (r, c) => {
       const recipientId = `${r.jobId}:${r.userId}`;
-      if (await models.BulkRecipient.exists({ _id: recipientId })) return;
+      if (await recipientDecided(ctx, recipientId)) return;
       let job = jobs.get(r.jobId);
       if (!job) {
-        const stored = await models.BulkJob.findById(r.jobId).lean();
+        const stored = await jobMail(ctx, r.jobId);
         if (!stored) return;
-        job = { subject: stored.subject, body: stored.body, adminId: stored.adminId };
+        job = stored;
         jobs.set(r.jobId, job);
       }
       try {
@@ -77,19 +77,11 @@ export async function startBulkEmailWorker(ctx: AdminContext): Promise<ConsumerH
       } catch (err) {
         if (c.deliveries < maxTries) throw err;
         c.log.error({ err, jobId: r.jobId, userId: r.userId }, 'bulk e-mail recipient failed for the last time');
-        await models.BulkRecipient.updateOne(
-          { _id: recipientId },
-          { $setOnInsert: { jobId: r.jobId, userId: r.userId, state: 'failed' } },
-          { upsert: true },
-        );
+        await recordRecipient(ctx, recipientId, r, 'failed');
         await announce(r.jobId, c.requestId);
         return;
       }
-      await models.BulkRecipient.updateOne(
-        { _id: recipientId },
-        { $setOnInsert: { jobId: r.jobId, userId: r.userId, state: 'sent' } },
-        { upsert: true },
-      );
+      await recordRecipient(ctx, recipientId, r, 'sent');
       await announce(r.jobId, c.requestId);
     },
   });

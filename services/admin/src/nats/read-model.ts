@@ -20,22 +20,22 @@ export async function startReadModel(ctx: AdminContext): Promise<void> {
   const { bus, models } = ctx;
 
   await bus.consume({
-    durable: ctx.durable('users-registered'),
+    purpose: 'users-registered',
     filterSubject: events.auth.userRegistered,
     handler: (e) => saveRegisteredAccount(models, e.userId, { ...e, createdAt: new Date(e.at) }),
   });
   await bus.consume({
-    durable: ctx.durable('users-activated'),
+    purpose: 'users-activated',
     filterSubject: events.auth.userActivated,
     handler: (e) => setAccountFields(models, e.userId, { emailVerified: true }),
   });
   await bus.consume({
-    durable: ctx.durable('users-updated'),
+    purpose: 'users-updated',
     filterSubject: events.auth.userUpdated,
     handler: (e) => renameAccount(models, e.userId, e),
   });
   await bus.consume({
-    durable: ctx.durable('users-deleted'),
+    purpose: 'users-deleted',
     filterSubject: events.auth.userDeleted,
     handler: (e) => pseudonymiseAccount(models, e.userId),
   });
@@ -43,22 +43,22 @@ export async function startReadModel(ctx: AdminContext): Promise<void> {
     ['users-banned', events.admin.userBanned, false],
     ['users-reactivated', events.admin.userReactivated, true],
   ] as const) {
-    await bus.consume({ durable: ctx.durable(purpose), filterSubject: subject, handler: (e) => setAccountFields(models, e.userId, { isActive }) });
+    await bus.consume({ purpose, filterSubject: subject, handler: (e) => setAccountFields(models, e.userId, { isActive }) });
   }
 
   await bus.consume({
-    durable: ctx.durable('polls-created'),
+    purpose: 'polls-created',
     filterSubject: events.polls.pollCreated,
     handler: (e) => savePoll(models, e.pollId, { ...e, createdAt: new Date(e.createdAt) }),
   });
   await bus.consume({
-    durable: ctx.durable('polls-deleted'),
+    purpose: 'polls-deleted',
     filterSubject: events.polls.pollDeleted,
     handler: (e) => forgetPoll(models, e.pollId),
   });
   await startVoteTally(ctx);
   await bus.consume({
-    durable: ctx.durable('polls-reported'),
+    purpose: 'polls-reported',
     filterSubject: events.polls.pollReported,
     handler: (e) => saveReport(models, e.reportId, { ...e, createdAt: new Date(e.at) }),
   });

@@ -32,3 +32,26 @@ export async function enqueueRecipients(
     await ctx.bus.publishReliably(subject, recipient as never, { requestId, msgId: `${jobId}:${r.id}` });
   }
 }
+
+/** Where the worker reads jobs and records recipients. */
+type Records = { models: Pick<Models, 'BulkJob' | 'BulkRecipient'> };
+
+/** Whether the recipient is recorded as sent or failed already (a redelivered message is then skipped). */
+export async function recipientDecided(ctx: Records, recipientId: string): Promise<boolean> {
+  return (await ctx.models.BulkRecipient.exists({ _id: recipientId })) !== null;
+}
+
+/** The job's mail and its administrator; null when the job is gone. */
+export async function jobMail(ctx: Records, jobId: string): Promise<{ subject: string; body: string; adminId: string } | null> {
+  const stored = await ctx.models.BulkJob.findById(jobId).lean();
+  return stored ? { subject: stored.subject, body: stored.body, adminId: stored.adminId } : null;
+}
+
+/** Records the recipient as sent or failed; the first record stays (a second worker's changes nothing). */
+export async function recordRecipient(ctx: Records, recipientId: string, recipient: { jobId: string; userId: string }, state: 'sent' | 'failed'): Promise<void> {
+  await ctx.models.BulkRecipient.updateOne(
+    { _id: recipientId },
+    { $setOnInsert: { jobId: recipient.jobId, userId: recipient.userId, state } },
+    { upsert: true },
+  );
+}

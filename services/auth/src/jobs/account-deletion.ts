@@ -13,14 +13,14 @@ export async function deleteDueAccounts(ctx: AuthContext, now = new Date()): Pro
   for (const user of due) {
     const userId = user._id.toString();
     if (!(await claimDueDeletion(ctx, user, now))) continue; // signed in meanwhile: the deletion was cancelled
-    await ctx.deps.bus.publish(
+    await ctx.bus.publish(
       events.auth.userDeleted,
       { userId, at: now.toISOString() },
       { requestId: `account-deletion:${userId}`, msgId: `user-deleted:${userId}` },
     );
     await ctx.sessions.revokeAll(userId);
     await removeAccountRecords(ctx, user);
-    ctx.deps.log.info({ userId }, 'account deleted as the member asked');
+    ctx.log.info({ userId }, 'account deleted as the member asked');
     removed.push(userId);
   }
   return removed;

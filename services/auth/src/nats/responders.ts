@@ -1,15 +1,14 @@
-import { Types } from 'mongoose';
 import { subjects } from '@meydan/proto';
 import { findEachById, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { sha256 } from '../domain/secrets.js';
 import { settingsOf, summaryOf } from '../domain/views.js';
-
-const isObjectId = (id: unknown): id is string => typeof id === 'string' && Types.ObjectId.isValid(id) && id.length === 24;
+import { accountById, accountsAfter, activatedAccounts, isAccountId } from '../store/accounts.js';
+import { useApiToken } from '../store/api-tokens.js';
 
 /** What other services ask auth over NATS (payloads checked by the bus against proto's contracts). */
 export function bindAuthResponders(ctx: AuthContext): void {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
 
   bus.respond(subjects.auth.sessionResolve, async ({ sid }) => {
     const session = await ctx.sessions.resolve(sid);
@@ -17,51 +16,46 @@ export function bindAuthResponders(ctx: AuthContext): void {
   });
 
   bus.respond(subjects.auth.tokenResolve, async ({ token }) => {
-    const record = await ctx.apiTokens.findOneAndUpdate(
-      { tokenHash: sha256(token), revokedAt: null },
-      { $set: { lastUsedAt: new Date() } },
-      { returnDocument: 'after' },
-    );
+    const record = await useApiToken(ctx, sha256(token));
     if (!record) return null;
-    const user = await ctx.users.findById(record.userId).lean();
+    const user = await accountById(ctx, record.userId);
     if (!user || !user.isActive || !user.emailVerified) return null;
     return { userId: record.userId, role: user.role, tier: record.tier, tokenId: record._id.toString() };
   });
 
   bus.respond(subjects.auth.usersGet, async ({ id }) => {
-    const user = isObjectId(id) ? await ctx.users.findById(id).lean() : null;
+    const user = isAccountId(id) ? await accountById(ctx, id) : null;
     if (!user) throw httpError('not_found', 'Kullanıcı bulunamadı');
     return summaryOf(user);
   });
 
   bus.respond(subjects.auth.usersSummaries, async ({ ids }) => {
-    const valid = [...new Set(ids.filter(isObjectId))];
+    const valid = [...new Set(ids.filter(isAccountId))];
     // Not one `$in`: a burst of FerretDB's whole-collection scans for it once held auth's answers past their
     // requesters' timeouts for good after a MongoDB-wire restart.
-    const users = await findEachById(valid, (id) => ctx.users.findById(id).lean());
+    const users = await findEachById(valid, (id) => accountById(ctx, id));
     return { users: users.map(summaryOf) };
   });
 
   bus.respond(subjects.auth.usersSettings, async ({ userId }) => {
-    const user = isObjectId(userId) ? await ctx.users.findById(userId).lean() : null;
+    const user = isAccountId(userId) ? await accountById(ctx, userId) : null;
     if (!user) throw httpError('not_found', 'Kullanıcı bulunamadı');
     return settingsOf(user);
   });
 
   bus.respond(subjects.auth.usersAffinities, async ({ userId }) => {
-    const user = await ctx.users.findById(userId).lean();
+    const user = await accountById(ctx, userId);
     return { topics: user?.analysis?.topics ?? [] };
   });
 
   bus.respond(subjects.auth.usersEmails, async () => {
-    const users = await ctx.users.find({ isActive: true, emailVerified: true }).lean();
+    const users = await activatedAccounts(ctx);
     return { users: users.map((u) => ({ id: u._id.toString(), email: u.email, username: u.username, displayName: u.displayName })) };
   });
 
   // The admin service rebuilds its read model of accounts from these pages when it starts empty.
   bus.respond(subjects.auth.usersPage, async ({ after, limit }) => {
-    const filter = after && isObjectId(after) ? { _id: { $gt: new Types.ObjectId(after) } } : {};
-    const users = await ctx.users.find(filter).sort({ _id: 1 }).limit(limit).lean();
+    const users = await accountsAfter(ctx, after && isAccountId(after) ? after : null, limit);
     return {
       users: users.map((u) => ({
         id: u._id.toString(),

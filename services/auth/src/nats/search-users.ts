@@ -7,16 +7,14 @@ import { subjects, type UsersSearchReply, type UsersSearchRequest } from '@meyda
 import { foldTurkish, turkishPattern } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { summaryOf } from '../domain/views.js';
+import { accountsMatching } from '../store/accounts.js';
 
 /** At most this many matches are ranked (a search shows the best of them, page by page). */
 const MATCH_POOL = 200;
 
 export async function searchUsers(ctx: AuthContext, { q, offset, limit }: UsersSearchRequest): Promise<UsersSearchReply> {
   const pattern = turkishPattern(q);
-  const found = await ctx.users
-    .find({ isActive: true, emailVerified: true, $or: [{ username: { $regex: pattern } }, { displayName: { $regex: pattern } }] })
-    .limit(MATCH_POOL)
-    .lean();
+  const found = await accountsMatching(ctx, pattern, MATCH_POOL);
   const query = foldTurkish(q.trim());
   const rank = (user: (typeof found)[number]) => {
     const username = foldTurkish(user.username);
@@ -31,5 +29,5 @@ export async function searchUsers(ctx: AuthContext, { q, offset, limit }: UsersS
 }
 
 export function bindUserSearch(ctx: AuthContext): void {
-  ctx.deps.bus.respond(subjects.auth.usersSearch, (payload) => searchUsers(ctx, payload));
+  ctx.bus.respond(subjects.auth.usersSearch, (payload) => searchUsers(ctx, payload));
 }

@@ -17,7 +17,7 @@ const DAY_MS = 24 * 3600_000;
  * days, cancelled by signing in before then (see login), then removed everywhere through `events.auth.user.deleted`.
  */
 export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { deps, config } = ctx;
+  const { bus, config } = ctx;
   const passwordChecks = new PasswordChecks(ctx);
   const secure = config.PUBLIC_ORIGIN.startsWith('https://');
 
@@ -32,9 +32,9 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
       let gathered;
       try {
         gathered = await Promise.all([
-          deps.bus.request(subjects.polls.userExport, { userId }, meta, GATHER_TIMEOUT_MS),
-          deps.bus.request(subjects.social.userExport, { userId }, meta, GATHER_TIMEOUT_MS),
-          deps.bus.request(subjects.notifications.userExport, { userId }, meta, GATHER_TIMEOUT_MS),
+          bus.request(subjects.polls.userExport, { userId }, meta, GATHER_TIMEOUT_MS),
+          bus.request(subjects.social.userExport, { userId }, meta, GATHER_TIMEOUT_MS),
+          bus.request(subjects.notifications.userExport, { userId }, meta, GATHER_TIMEOUT_MS),
         ]);
       } catch (err) {
         // An export missing a part would claim to be everything: none rather than an incomplete one.
@@ -102,7 +102,7 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
       const deleteAt = new Date(now.getTime() + limits.legal.accountDeletionDays * DAY_MS);
       await scheduleDeletion(ctx, userId, deleteAt);
       await revokeEverything(ctx, userId, request.id);
-      await deps.bus.publish(
+      await bus.publish(
         events.auth.userDeletionScheduled,
         { userId, deleteAt: deleteAt.toISOString(), at: now.toISOString() },
         { requestId: request.id },

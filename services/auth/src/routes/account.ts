@@ -50,19 +50,19 @@ interface AccountParts {
 }
 
 function accountParts(ctx: AuthContext): AccountParts {
-  const { config, deps } = ctx;
+  const { config, redis } = ctx;
   const failures = config.LOGIN_FAILURE_WINDOW_S ?? 900;
   return {
     ctx,
     secure: config.PUBLIC_ORIGIN.startsWith('https://'),
     sessionTtlSeconds: (config.SESSION_TTL_DAYS ?? 30) * 24 * 3600,
     activationHours: config.ACTIVATION_TTL_HOURS ?? 24,
-    accountFailures: new Counter(deps.redis, 'login-account', failures),
-    ipFailures: new Counter(deps.redis, 'login-ip', failures),
-    resendPerUser: new Counter(deps.redis, 'resend-user', 60),
-    resendPerDay: new Counter(deps.redis, 'resend-day', 24 * 3600),
+    accountFailures: new Counter(redis, 'login-account', failures),
+    ipFailures: new Counter(redis, 'login-ip', failures),
+    resendPerUser: new Counter(redis, 'resend-user', 60),
+    resendPerDay: new Counter(redis, 'resend-day', 24 * 3600),
     passwordChecks: new PasswordChecks(ctx),
-    activationMailsPerAddress: new Counter(deps.redis, 'activation-address', 3600),
+    activationMailsPerAddress: new Counter(redis, 'activation-address', 3600),
   };
 }
 
@@ -104,7 +104,7 @@ async function sendActivation({ ctx, activationHours }: AccountParts, user: { _i
   await createActivation(ctx, user._id.toString(), sha256(token), new Date(Date.now() + activationHours * 3600_000));
   const link = `${ctx.config.PUBLIC_ORIGIN}/api/auth/activate/${token}`;
   const mail = activationMail(user.displayName, link, activationHours);
-  await ctx.deps.bus.publish(
+  await ctx.bus.publish(
     events.auth.mailRequested,
     { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() },
     { requestId, msgId: `mail:activation:${sha256(token)}` },
@@ -156,7 +156,7 @@ function registrationRoute(app: FastifyInstance, parts: AccountParts) {
         }
         throw err;
       }
-      await ctx.deps.bus.publish(
+      await ctx.bus.publish(
         events.auth.userRegistered,
         {
           userId: user.id,
@@ -198,7 +198,7 @@ function activationLinkRoutes(app: FastifyInstance, parts: AccountParts) {
       const now = new Date();
       const activated = await activateByLink(ctx, tokenHash, activationHours * 3600, now);
       if (activated) {
-        await ctx.deps.bus.publish(events.auth.userActivated, { userId: activated, at: now.toISOString() }, { requestId: request.id });
+        await ctx.bus.publish(events.auth.userActivated, { userId: activated, at: now.toISOString() }, { requestId: request.id });
         return activationPages.activated();
       }
       const known = await activationByHash(ctx, tokenHash);
@@ -363,7 +363,7 @@ function sessionRoutes(app: FastifyInstance, parts: AccountParts) {
       const userId = request.identity?.userId;
       // Only "everywhere" tells the other devices (and their sockets) that they are signed out.
       if (userId && everywhere) await revokeEverything(ctx, userId, request.id);
-      else if (userId) await ctx.deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
+      else if (userId) await ctx.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure });
       return { message: T.loggedOut };
     },

@@ -16,10 +16,10 @@ const RESET_HOURS = limits.auth.passwordResetHours;
  * the new password here; that revokes every session and API token of the account.
  */
 export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { config, deps } = ctx;
-  const perAddress = new Counter(deps.redis, 'reset-address', 3600);
-  const perIp = new Counter(deps.redis, 'reset-ip', 3600);
-  const loginFailures = new Counter(deps.redis, 'login-account', config.LOGIN_FAILURE_WINDOW_S ?? 900);
+  const { config, bus, redis } = ctx;
+  const perAddress = new Counter(redis, 'reset-address', 3600);
+  const perIp = new Counter(redis, 'reset-ip', 3600);
+  const loginFailures = new Counter(redis, 'login-account', config.LOGIN_FAILURE_WINDOW_S ?? 900);
 
   async function mailResetLink(emailLower: string, ip: string, requestId: string) {
     const [byAddress, byIp] = await Promise.all([perAddress.hit(emailLower), perIp.hit(ip)]);
@@ -34,7 +34,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const userId = user._id.toString();
     await createPasswordReset(ctx, userId, sha256(token), new Date(Date.now() + RESET_HOURS * 3600_000));
     const link = `${config.PUBLIC_ORIGIN}/sifre-sifirla?token=${encodeURIComponent(token)}`;
-    await deps.bus.publish(
+    await bus.publish(
       events.auth.mailRequested,
       { to: user.email, ...passwordResetMail(user.displayName, link, RESET_HOURS), tag: 'password-reset', userId },
       { requestId, msgId: `mail:password-reset:${sha256(token)}` },

@@ -47,8 +47,8 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 /** A count from another service, or null when it does not answer: a profile never fails for it. */
 async function countsOf(ctx: AuthContext, userId: string, requestId: string) {
   const [social, polls] = await Promise.all([
-    ctx.deps.bus.request(subjects.social.counts, { userId }, { requestId }, 800).catch(() => null),
-    ctx.deps.bus.request(subjects.polls.userCounts, { userId }, { requestId }, 800).catch(() => null),
+    ctx.bus.request(subjects.social.counts, { userId }, { requestId }, 800).catch(() => null),
+    ctx.bus.request(subjects.polls.userCounts, { userId }, { requestId }, 800).catch(() => null),
   ]);
   return {
     followersCount: social?.followersCount ?? null,
@@ -94,7 +94,7 @@ async function profileOf(ctx: AuthContext, user: LeanUser, viewerId: string | nu
 }
 
 async function announce(ctx: AuthContext, user: LeanUser, requestId: string) {
-  await ctx.deps.bus.publish(
+  await ctx.bus.publish(
     events.auth.userUpdated,
     { userId: user._id.toString(), username: user.username, displayName: user.displayName, avatarUrl: avatarUrlOf(user), at: new Date().toISOString() },
     { requestId },

@@ -11,7 +11,7 @@ const POLLS_TIMEOUT_MS = 2000;
 
 /** The personality analysis ('Analizi Başlat'): computed from the answers and the member's votes, stored, read back. */
 export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { deps } = ctx;
+  const { bus } = ctx;
 
   app.post<{ Params: { id: string } }>(
     '/api/users/:id/analysis',
@@ -22,7 +22,7 @@ export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: 
       if (!user) throw httpError('not_found', T.userNotFound);
       if (!user.profileQuestionsCompleted) throw new HttpError(409, 'questions_pending', userMessages.analysisNeedsAnswers);
       // A 503 with a Turkish text when polls cannot answer: an analysis without the votes would mislead.
-      const { topics: votesByTopic } = await deps.bus.request(subjects.polls.userTopics, { userId }, { requestId: request.id }, POLLS_TIMEOUT_MS);
+      const { topics: votesByTopic } = await bus.request(subjects.polls.userTopics, { userId }, { requestId: request.id }, POLLS_TIMEOUT_MS);
       const analysis = analysePersonality({ answers: user.answers, votesByTopic, now: new Date() });
       await saveAnalysis(ctx, userId, analysis);
       request.log.info({ userId, answers: analysis.basedOn.answers, votes: analysis.basedOn.votes }, 'personality analysis stored');

@@ -8,7 +8,7 @@ import { avatarUrlOf, settingsOf } from '../domain/views.js';
 
 /** The profile's Settings tab: privacy, follow requests and which in-app notifications the member gets. */
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  const { deps } = ctx;
+  const { bus } = ctx;
 
   app.get('/api/users/me/settings', { schema: { summary: 'Gizlilik ve bildirim ayarların', response: { 200: { $ref: 'meydan/user-settings' } } } }, async (request) => {
     const user = await accountById(ctx, requireMember(request, T.loginRequired));
@@ -24,7 +24,7 @@ export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AuthC
       const user = await updateSettings(ctx, userId, request.body);
       if (!user) throw httpError('not_found', T.userNotFound);
       // Services that cache a member's settings (notifications) drop them when they hear this.
-      await deps.bus.publish(
+      await bus.publish(
         events.auth.userUpdated,
         { userId, username: user.username, displayName: user.displayName, avatarUrl: avatarUrlOf(user), at: new Date().toISOString() },
         { requestId: request.id },

@@ -72,7 +72,7 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
       : null;
     if (!revoked) throw httpError('not_found', T.tokenNotFound);
     // The gateway caches resolved tokens briefly: tell it to forget this user's (without signing out their devices).
-    await ctx.deps.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
+    await ctx.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });
     return { message: T.tokenRevoked };
     },
   );

@@ -1,10 +1,10 @@
-import { isDuplicateKey, type ServiceDeps } from '@meydan/kit';
+import { isDuplicateKey, type Logger } from '@meydan/kit';
 import type { AuthConfig } from '../config.js';
-import type { AuthModels } from '../model/auth-models.js';
+import type { Models } from '../model/index.js';
 import type { SessionStore } from './sessions.js';
 import { hashPassword } from '../domain/secrets.js';
 
-type Bootstrap = Pick<AuthModels, 'users' | 'activations'> & { config: AuthConfig; deps: Pick<ServiceDeps, 'log'>; sessions: SessionStore };
+type Bootstrap = { models: Pick<Models, 'users' | 'activations'>; config: AuthConfig; log: Logger; sessions: SessionStore };
 
 /**
  * The administrator is exactly the account ADMIN_EMAIL/ADMIN_PASSWORD configure, made at start:
@@ -17,9 +17,9 @@ type Bootstrap = Pick<AuthModels, 'users' | 'activations'> & { config: AuthConfi
  */
 export async function bootstrapAdmin(ctx: Bootstrap): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, ADMIN_USERNAME: wanted = 'admin' } = ctx.config;
-  const { users, activations, deps } = ctx;
+  const { models: { users, activations }, log } = ctx;
   if (!email || !password) {
-    deps.log.warn('ADMIN_EMAIL/ADMIN_PASSWORD not set: no administrator account');
+    log.warn('ADMIN_EMAIL/ADMIN_PASSWORD not set: no administrator account');
     return;
   }
   const existing = await users.findOne({ emailLower: email.toLowerCase() });
@@ -27,12 +27,12 @@ export async function bootstrapAdmin(ctx: Bootstrap): Promise<void> {
     await activations.deleteMany({ userId: existing.id });
     await users.deleteOne({ _id: existing._id, emailVerified: false });
     await ctx.sessions.revokeAll(existing.id);
-    deps.log.warn({ userId: existing.id }, 'a never-activated account held ADMIN_EMAIL: replaced by the administrator');
+    log.warn({ userId: existing.id }, 'a never-activated account held ADMIN_EMAIL: replaced by the administrator');
   } else if (existing) {
     if (existing.role === 'admin' && existing.isActive) return;
     await users.updateOne({ _id: existing._id }, { $set: { role: 'admin', isActive: true, passwordHash: await hashPassword(password) } });
     await ctx.sessions.revokeAll(existing.id);
-    deps.log.info({ userId: existing.id }, 'the activated account of ADMIN_EMAIL made the administrator');
+    log.info({ userId: existing.id }, 'the activated account of ADMIN_EMAIL made the administrator');
     return;
   }
   let username = wanted;
@@ -48,7 +48,7 @@ export async function bootstrapAdmin(ctx: Bootstrap): Promise<void> {
       role: 'admin',
       emailVerified: true,
     });
-    deps.log.info({ email, username }, 'administrator account created');
+    log.info({ email, username }, 'administrator account created');
   } catch (err) {
     // Another instance created it at the same moment.
     if (!isDuplicateKey(err)) throw err;

@@ -1,10 +1,9 @@
-import { mongo, Types } from 'mongoose';
-import type { ServiceDeps } from '@meydan/kit';
+import { mongo, Types, type Connection } from 'mongoose';
 
-type Avatars = { deps: Pick<ServiceDeps, 'mongo'> };
+type Avatars = { mongo: Connection };
 
 /** Avatars live in GridFS (bucket `avatars`), one WebP file per upload, named by the account. */
-const bucketOf = (ctx: Avatars) => new mongo.GridFSBucket(ctx.deps.mongo.db!, { bucketName: 'avatars' });
+const bucketOf = (ctx: Avatars) => new mongo.GridFSBucket(ctx.mongo.db!, { bucketName: 'avatars' });
 
 /** Stores a new avatar file and returns its id. */
 export async function storeAvatar(ctx: Avatars, userId: string, webp: Buffer): Promise<string> {

@@ -1,12 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
+import type { Redis } from 'ioredis';
 import { limits } from '@meydan/proto';
-import { HttpError, type BotChallenge, type ServiceDeps } from '@meydan/kit';
+import { HttpError, type BotChallenge } from '@meydan/kit';
 import type { AuthConfig } from '../config.js';
 import { verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { Counter } from './throttle.js';
 
-type Checks = { config: AuthConfig; deps: Pick<ServiceDeps, 'redis'>; loginChallenge: BotChallenge };
+type Checks = { config: AuthConfig; redis: Redis; loginChallenge: BotChallenge };
 
 /** The solved bot challenge a request must carry: 403 `challenge_required` without one, `challenge_invalid` for a bad one. */
 export async function requireSolvedChallenge(ctx: Checks, altcha: string | undefined, required: string, log: FastifyBaseLogger): Promise<void> {
@@ -32,8 +33,8 @@ export class PasswordChecks {
 
   constructor(private readonly ctx: Checks) {
     const window = ctx.config.LOGIN_FAILURE_WINDOW_S ?? 900;
-    this.accountFailures = new Counter(ctx.deps.redis, 'password-check-account', window);
-    this.ipFailures = new Counter(ctx.deps.redis, 'login-ip', window);
+    this.accountFailures = new Counter(ctx.redis, 'password-check-account', window);
+    this.ipFailures = new Counter(ctx.redis, 'login-ip', window);
   }
 
   /** Resolves when `password` is the account's; otherwise throws the 403 or 429 the rules above say. */

@@ -1,9 +1,9 @@
 import { events } from '@meydan/proto';
-import type { ServiceDeps } from '@meydan/kit';
-import type { AuthModels } from '../model/auth-models.js';
+import type { Bus } from '@meydan/kit';
+import type { Models } from '../model/index.js';
 import type { SessionStore } from './sessions.js';
 
-type Revocation = Pick<AuthModels, 'apiTokens'> & { sessions: SessionStore; deps: Pick<ServiceDeps, 'bus'> };
+type Revocation = { models: Pick<Models, 'apiTokens'>; sessions: SessionStore; bus: Bus };
 
 /**
  * Ends every way the member is signed in: all sessions and all personal API tokens (marked revoked, so they
@@ -12,6 +12,6 @@ type Revocation = Pick<AuthModels, 'apiTokens'> & { sessions: SessionStore; deps
 export async function revokeEverything(ctx: Revocation, userId: string, requestId: string): Promise<void> {
   const now = new Date();
   await ctx.sessions.revokeAll(userId);
-  await ctx.apiTokens.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
-  await ctx.deps.bus.publish(events.auth.sessionsRevoked, { userId, at: now.toISOString() }, { requestId });
+  await ctx.models.apiTokens.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
+  await ctx.bus.publish(events.auth.sessionsRevoked, { userId, at: now.toISOString() }, { requestId });
 }

@@ -1,20 +1,20 @@
 import type { Types } from 'mongoose';
-import type { ServiceDeps } from '@meydan/kit';
-import type { AuthModels } from '../model/auth-models.js';
+import type { Logger } from '@meydan/kit';
+import type { Models } from '../model/index.js';
 import { usernameSkeleton } from '../model/username-skeleton.js';
 
-type Usernames = Pick<AuthModels, 'users'> & { deps: Pick<ServiceDeps, 'log'> };
+type Usernames = { models: Pick<Models, 'users'>; log: Logger };
 
 /** Whether an account (other than `except`) has a username that looks like this one (same skeleton). */
 export async function lookAlikeTaken(ctx: Usernames, username: string, except: Types.ObjectId[]): Promise<boolean> {
-  return (await ctx.users.exists({ _id: { $nin: except }, usernameSkeleton: usernameSkeleton(username) })) !== null;
+  return (await ctx.models.users.exists({ _id: { $nin: except }, usernameSkeleton: usernameSkeleton(username) })) !== null;
 }
 
 /** Accounts made before usernames had skeletons get theirs (at start; a no-op once done). */
 export async function backfillUsernameSkeletons(ctx: Usernames): Promise<void> {
-  const missing = await ctx.users.find({ usernameSkeleton: { $exists: false } }, { username: 1 }).lean();
+  const missing = await ctx.models.users.find({ usernameSkeleton: { $exists: false } }, { username: 1 }).lean();
   for (const user of missing) {
-    await ctx.users.updateOne({ _id: user._id }, { $set: { usernameSkeleton: usernameSkeleton(user.username) } });
+    await ctx.models.users.updateOne({ _id: user._id }, { $set: { usernameSkeleton: usernameSkeleton(user.username) } });
   }
-  if (missing.length > 0) ctx.deps.log.info({ accounts: missing.length }, 'username skeletons filled in');
+  if (missing.length > 0) ctx.log.info({ accounts: missing.length }, 'username skeletons filled in');
 }

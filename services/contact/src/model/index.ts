@@ -74,7 +74,3 @@ export function createModels(conn: Connection) {
 }
 
 export type Models = ReturnType<typeof createModels>;
-
-export async function ensureIndexes(models: Models): Promise<void> {
-  await Promise.all(Object.values(models).map((m) => (m as Model<unknown>).createIndexes()));
-}

@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import { jetstreamRedeliveries } from '../metrics.js';
 import type { Backoff } from '../retry.js';
 import { extractTraceContext, inSpans } from '../tracing.js';
-import type { ConsumerSettings } from './consumer-settings.js';
+import type { ConsumerSettings, Named } from './consumer-settings.js';
 import type { DeadLetters } from './dead-letters.js';
 import { natsSpanAttributes, requestIdIn } from './wire.js';
 
@@ -61,7 +61,7 @@ export class BatchConsumer {
   private readonly gathering: { full?: () => void; stopping?: boolean } = {};
 
   constructor(
-    private readonly options: ConsumeBatchesOptions<unknown>,
+    private readonly options: Named<ConsumeBatchesOptions<unknown>>,
     private readonly retryDelay: Backoff,
     private readonly deadLetters: DeadLetters,
     log: Logger,

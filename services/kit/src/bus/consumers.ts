@@ -6,7 +6,7 @@ import { exponentialBackoff, steppedBackoff, type Backoff } from '../retry.js';
 import { throughElection } from '../streams.js';
 import { extractTraceContext, inSpan } from '../tracing.js';
 import { BatchConsumer, type ConsumeBatchesOptions } from './batches.js';
-import type { ConsumerSettings } from './consumer-settings.js';
+import type { ConsumerSettings, Named } from './consumer-settings.js';
 import type { DeadLetters } from './dead-letters.js';
 import type { Streams } from './streams.js';
 import { natsSpanAttributes, requestIdIn, type BusContext } from './wire.js';
@@ -44,15 +44,22 @@ export class Consumers {
     private readonly streams: Streams,
     private readonly deadLetters: DeadLetters,
     /** Prefix of this deployment's durable consumers (tests: their own, so no run shares one with another). */
-    private readonly consumerPrefix: string,
+    readonly consumerPrefix: string,
+    /** The service the consumers belong to: the first part of their names. */
+    private readonly service: string,
   ) {}
+
+  /** A consumer's name without the prefix: `<service>--<purpose>` (what metrics and dead-letter subjects say). */
+  durable(purpose: string): string {
+    return `${this.service}--${purpose}`;
+  }
 
   durableName(name: string): string {
     return `${this.consumerPrefix}${name}`;
   }
 
   /** Creates or updates a durable pull consumer and starts fetching from it. */
-  private async open(settings: ConsumerSettings<string>, maxAckPending: number, prefetch: number): Promise<ConsumerMessages> {
+  private async open(settings: Named<ConsumerSettings<string>>, maxAckPending: number, prefetch: number): Promise<ConsumerMessages> {
     const stream = settings.stream ?? streams.events.name;
     const maxDeliver = settings.maxDeliver ?? 5;
     const jsm = await this.streams.manager();
@@ -111,7 +118,8 @@ export class Consumers {
     return infos.flat();
   }
 
-  async consume(options: ConsumeOptions<unknown>): Promise<ConsumerHandle> {
+  async consume(settings: ConsumeOptions<unknown>): Promise<ConsumerHandle> {
+    const options = { ...settings, durable: this.durable(settings.purpose) };
     const maxDeliver = options.maxDeliver ?? 5;
     const backoff = steppedBackoff(options.backoffMs ?? [500, 2000, 5000, 15000]);
     const concurrency = Math.max(1, options.concurrency ?? 8);
@@ -136,7 +144,7 @@ export class Consumers {
     return this.track(messages, done);
   }
 
-  private async handleEvent(m: JsMsg, options: ConsumeOptions<unknown>, maxDeliver: number, backoff: Backoff) {
+  private async handleEvent(m: JsMsg, options: Named<ConsumeOptions<unknown>>, maxDeliver: number, backoff: Backoff) {
     const requestId = requestIdIn(m.headers);
     const deliveries = m.info.redeliveryCount;
     if (deliveries > 1) jetstreamRedeliveries.inc({ consumer: options.durable });
@@ -164,7 +172,8 @@ export class Consumers {
     }
   }
 
-  async consumeBatches(options: ConsumeBatchesOptions<unknown>): Promise<ConsumerHandle> {
+  async consumeBatches(settings: ConsumeBatchesOptions<unknown>): Promise<ConsumerHandle> {
+    const options = { ...settings, durable: this.durable(settings.purpose) };
     const prefetch = options.prefetch ?? options.batchMax * 4;
     const messages = await this.open(options, options.maxAckPending ?? Math.max(prefetch * 10, 1000), prefetch);
     const batches = new BatchConsumer(options, options.retryDelayMs ?? exponentialBackoff(500, 5000), this.deadLetters, this.log);

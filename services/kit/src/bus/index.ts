@@ -66,7 +66,7 @@ export class Bus<C extends BusContracts = NatsContracts> {
     this.live = new LiveMessages(nc, log, service, this.book);
     this.streams = new Streams(nc, log, this.settings);
     this.publisher = new Publisher(js, log, this.book);
-    this.consumers = new Consumers(js, log, this.streams, new DeadLetters(js, this.book), consumerPrefix);
+    this.consumers = new Consumers(js, log, this.streams, new DeadLetters(js, this.book), consumerPrefix, service);
   }
 
   /**
@@ -169,13 +169,26 @@ export class Bus<C extends BusContracts = NatsContracts> {
     return this.publisher.publishReliably(subject, payload, options);
   }
 
+  /**
+   * The name of this service's consumer for `purpose`, as `consume` gives it: `<service>--<purpose>` (its metrics
+   * and its dead-letter subject say this; on the server it stands behind this deployment's prefix, see durableName).
+   */
+  durable(purpose: string): string {
+    return this.consumers.durable(purpose);
+  }
+
   /** The durable consumer's name on the server: `name` behind this deployment's prefix. */
   durableName(name: string): string {
     return this.consumers.durableName(name);
   }
 
+  /** NATS_CONSUMER_PREFIX: empty in production, a run's own in tests. */
+  get consumerPrefix(): string {
+    return this.consumers.consumerPrefix;
+  }
+
   /**
-   * Consumes a durable JetStream consumer: explicit ack after the handler succeeds, at most
+   * Consumes a durable JetStream consumer, named by its purpose (see `durable`): explicit ack after the handler succeeds, at most
    * `concurrency` messages at once, redelivery with backoff on failure, and after `maxDeliver`
    * failed deliveries the message is copied to `deadletter.<durable>` and terminated. The handler
    * receives only payloads that match the contract.

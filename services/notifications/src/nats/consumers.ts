@@ -24,11 +24,11 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
 
 /** A new follower, a follow request. */
 async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
   const { store, actors } = ctx;
 
   await bus.consume({
-    durable: 'notifications--followers',
+    purpose: 'followers',
     filterSubject: events.social.userFollowed,
     handler: async (e, c) => {
       if (e.followerId === e.followeeId) return;
@@ -48,7 +48,7 @@ async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
   });
 
   await bus.consume({
-    durable: 'notifications--follow-requests',
+    purpose: 'follow-requests',
     filterSubject: events.social.followRequested,
     handler: async (e, c) => {
       // At most one a day per requester, as follows: a request withdrawn and made again (a new request id) is not new news.
@@ -67,11 +67,11 @@ async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
 
 /** Votes, likes and comments on a member's poll, and its end. */
 async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
   const { store, actors, preferences } = ctx;
 
   await bus.consumeBatches({
-    durable: 'notifications--votes',
+    purpose: 'votes',
     filterSubject: events.polls.voteCast,
     batchMax: VOTE_BATCH_MAX,
     gatherMs: EVERY_EVENT_IN_BATCHES.gatherMs,
@@ -81,7 +81,7 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
   });
 
   await bus.consume({
-    durable: 'notifications--likes',
+    purpose: 'likes',
     filterSubject: events.polls.pollLiked,
     handler: async (e, c) => {
       if (!e.liked || e.userId === e.creatorId) return;
@@ -102,7 +102,7 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
   });
 
   await bus.consume({
-    durable: 'notifications--comments',
+    purpose: 'comments',
     filterSubject: events.polls.commentCreated,
     handler: async (e, c) => {
       if (e.userId === e.creatorId) return;
@@ -121,7 +121,7 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
   });
 
   await bus.consume({
-    durable: 'notifications--poll-ended',
+    purpose: 'poll-ended',
     filterSubject: events.polls.pollEnded,
     handler: async (e, c) => {
       await store.add({
@@ -139,12 +139,12 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
 
 /** What auth tells about an account: changed settings, revoked sessions. */
 async function bindAccountConsumers(ctx: NotificationsContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
   const { preferences } = ctx;
 
   // A member changed their settings: the next vote, like or comment reads the switches afresh.
   await bus.consume({
-    durable: 'notifications--user-settings',
+    purpose: 'user-settings',
     filterSubject: events.auth.userUpdated,
     handler: async (e) => {
       await preferences.forget(e.userId);
@@ -153,7 +153,7 @@ async function bindAccountConsumers(ctx: NotificationsContext): Promise<void> {
 
   // Logout everywhere, a password change or a ban: the member's open sockets must stop hearing their notifications.
   await bus.consume({
-    durable: 'notifications--sessions-revoked',
+    purpose: 'sessions-revoked',
     filterSubject: events.auth.sessionsRevoked,
     handler: (e) => {
       ctx.realtime?.disconnectUser(e.userId);
@@ -163,11 +163,11 @@ async function bindAccountConsumers(ctx: NotificationsContext): Promise<void> {
 
 /** A new Dost Meclisi poll: each of its creator's mutual followers is told. */
 async function bindFriendsPollConsumer(ctx: NotificationsContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
   const { store, actors } = ctx;
 
   await bus.consume({
-    durable: 'notifications--friends-polls',
+    purpose: 'friends-polls',
     filterSubject: events.polls.pollCreated,
     maxDeliver: 10,
     handler: async (e, c) => {
@@ -198,7 +198,7 @@ async function bindFriendsPollConsumer(ctx: NotificationsContext): Promise<void>
  * that fails un-marks its votes, so the batch's redelivery counts them.
  */
 async function notifyVotes(ctx: NotificationsContext, batch: BatchItem<VoteCastEvent>[], log: Logger): Promise<void> {
-  const { redis } = ctx.deps;
+  const { redis } = ctx;
   const byCreator = new Map<string, BatchItem<VoteCastEvent>[]>();
   for (const item of batch) {
     const e = item.payload;

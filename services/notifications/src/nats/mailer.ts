@@ -2,7 +2,8 @@ import type { Transporter } from 'nodemailer';
 import { mailRequestedFilter } from '@meydan/proto';
 import type { NotificationsContext } from '../context.js';
 
-export const MAILER_DURABLE = 'notifications--mailer';
+/** The mailer's consumer: `notifications--mailer`. */
+const MAILER_PURPOSE = 'mailer';
 
 /** How long a sent mail's message id is remembered (a redelivery after a send that was not acked is not sent twice). */
 const SENT_SECONDS = 7 * 24 * 3600;
@@ -14,7 +15,7 @@ const SENT_SECONDS = 7 * 24 * 3600;
  * can never be sent (not a valid mail) goes straight to the dead letters (the bus checks it against its contract).
  */
 export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): void }> {
-  const { bus, redis, log } = ctx.deps;
+  const { bus, redis, log } = ctx;
   // nodemailer is loaded with the first mail, not at start: it adds about 10 MB to an idle process.
   let transport: Promise<Transporter> | null = null;
   const mailTransport = () =>
@@ -28,7 +29,7 @@ export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): 
     ));
 
   await bus.consume({
-    durable: MAILER_DURABLE,
+    purpose: MAILER_PURPOSE,
     filterSubject: mailRequestedFilter,
     maxDeliver: 20,
     backoffMs: [1000, 2000, 5000, 10_000, 30_000, 60_000],
@@ -49,6 +50,6 @@ export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): 
       c.log.info({ tag: mail.tag, messageId: info.messageId, deliveries: c.deliveries }, 'mail sent');
     },
   });
-  log.info({ durable: MAILER_DURABLE }, 'mailer consuming');
+  log.info({ durable: bus.durable(MAILER_PURPOSE) }, 'mailer consuming');
   return { close: () => void transport?.then((t) => t.close()) };
 }

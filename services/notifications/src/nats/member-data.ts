@@ -3,10 +3,10 @@ import type { NotificationsContext } from '../context.js';
 
 /** The member's notifications: their export (notifications.users.export) and removal when the account is deleted. */
 export async function bindMemberData(ctx: NotificationsContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus, store } = ctx;
 
   bus.respond(subjects.notifications.userExport, async ({ userId }) => {
-    const list = await ctx.notifications.find({ userId }).sort({ createdAt: -1 }).lean();
+    const list = await store.ofMember(userId);
     return {
       notifications: list.map((n) => ({
         kind: n.kind,
@@ -19,10 +19,8 @@ export async function bindMemberData(ctx: NotificationsContext): Promise<void> {
   });
 
   await bus.consume({
-    durable: 'notifications--member-deleted',
+    purpose: 'member-deleted',
     filterSubject: events.auth.userDeleted,
-    handler: async ({ userId }) => {
-      await ctx.notifications.deleteMany({ $or: [{ userId }, { actorId: userId }] });
-    },
+    handler: ({ userId }) => store.removeMember(userId),
   });
 }

@@ -21,8 +21,8 @@ const toldKey = (pollId: string, userId: string) => `told:results:${pollId}:${us
 const reachedKey = (pollId: string) => `told:results:${pollId}:page`;
 
 export async function bindPollResults(ctx: NotificationsContext): Promise<void> {
-  await ctx.deps.bus.consume({
-    durable: 'notifications--poll-results',
+  await ctx.bus.consume({
+    purpose: 'poll-results',
     filterSubject: events.polls.pollEnded,
     // Paging through a large poll's voters takes a while; what is done is kept, so a redelivery only goes on.
     ackWaitMs: 120_000,
@@ -32,7 +32,7 @@ export async function bindPollResults(ctx: NotificationsContext): Promise<void> 
 }
 
 async function tellVoters(ctx: NotificationsContext, e: PollEndedEvent, c: EventContext): Promise<void> {
-  const { bus, redis } = ctx.deps;
+  const { bus, redis } = ctx;
   const at = new Date(e.at);
   let after = await redis.get(reachedKey(e.pollId));
   if (after === 'done') return;
@@ -49,7 +49,7 @@ async function tellVoters(ctx: NotificationsContext, e: PollEndedEvent, c: Event
 }
 
 async function tellVoter(ctx: NotificationsContext, userId: string, e: PollEndedEvent, at: Date, c: EventContext): Promise<void> {
-  const { redis } = ctx.deps;
+  const { redis } = ctx;
   if (!(await ctx.preferences.allows(userId, 'notifyPollResults', c))) return;
   const key = toldKey(e.pollId, userId);
   if ((await redis.set(key, '1', 'EX', TOLD_SECONDS, 'NX')) !== 'OK') return;

@@ -233,6 +233,16 @@ export class NotificationStore {
     return { count: await this.announceCount(userId), updated: modifiedCount };
   }
 
+  /** Every notification of the member, newest first (their data export). */
+  ofMember(userId: string): Promise<Stored[]> {
+    return this.model.find({ userId }).sort({ createdAt: -1 }).lean<Stored[]>();
+  }
+
+  /** Removes a deleted member's notifications and those that name them as the actor. */
+  async removeMember(userId: string): Promise<void> {
+    await this.model.deleteMany({ $or: [{ userId }, { actorId: userId }] });
+  }
+
   close(): void {
     this.growth.close();
   }

@@ -2,7 +2,8 @@
  * The polls service's own database: polls, votes (the record Redis counters are rebuilt from), likes, comments,
  * reports and share-link codes. Ids are ObjectIds; user ids are the auth service's ids as strings.
  */
-import { Schema, Types, type Connection, type InferSchemaType, type Model } from 'mongoose';
+import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
+import { createIndexes } from '@meydan/kit';
 import { pollTypes, resultsVisibilities, shareVoteModes } from '@meydan/proto';
 
 const pollSchema = new Schema(
@@ -157,7 +158,7 @@ export async function ensureIndexes(models: Models): Promise<void> {
   for await (const legacy of models.Share.collection.find({ sharer: { $exists: false } }, { projection: { _id: 1 } })) {
     await models.Share.collection.updateOne({ _id: legacy._id }, { $set: { sharer: `legacy:${String(legacy._id)}` } });
   }
-  await Promise.all(Object.values(models).map((m) => (m as Model<unknown>).createIndexes()));
+  await createIndexes(models);
 }
 
 /** An ObjectId from a path parameter, or null when it cannot be one (the poll is then simply not found). */

@@ -128,7 +128,7 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
 
   // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.
   await bus.consume({
-    durable: ctx.durable('admin-poll-removed'),
+    purpose: 'admin-poll-removed',
     filterSubject: events.admin.pollRemoved,
     handler: async (payload, c) => {
       const removed = await ctx.polls.remove(payload.pollId);
@@ -143,18 +143,18 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
 
   // A banned member's polls disappear from feeds and direct views until an administrator reactivates them.
   await bus.consume({
-    durable: ctx.durable('creator-banned'),
+    purpose: 'creator-banned',
     filterSubject: events.admin.userBanned,
     handler: (payload) => ctx.banned.add(payload.userId),
   });
   await bus.consume({
-    durable: ctx.durable('creator-reactivated'),
+    purpose: 'creator-reactivated',
     filterSubject: events.admin.userReactivated,
     handler: (payload) => ctx.banned.remove(payload.userId),
   });
 
   await bus.consume({
-    durable: ctx.durable('user-summary-cache'),
+    purpose: 'user-summary-cache',
     filterSubject: events.auth.userUpdated,
     handler: (payload) => ctx.people.forgetUser(payload.userId),
   });
@@ -163,7 +163,7 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
     ['mutuals-cache-unfollowed', events.social.userUnfollowed],
   ] as const) {
     await bus.consume({
-      durable: ctx.durable(purpose),
+      purpose,
       filterSubject: subject,
       handler: (payload) => ctx.people.forgetMutuals(payload.followerId, payload.followeeId),
     });

@@ -43,7 +43,7 @@ export async function bindMemberData(ctx: PollsContext): Promise<void> {
   // The account is gone: its polls go the way a creator's delete goes (with the same event), its likes and comments
   // are removed, and its votes stay in the counts without a name (pseudonymiseVotes).
   await bus.consume({
-    durable: ctx.durable('member-deleted'),
+    purpose: 'member-deleted',
     filterSubject: events.auth.userDeleted,
     handler: async ({ userId }, { requestId }) => {
       const polls = await ctx.models.Poll.find({ creatorId: userId }).select({ _id: 1 }).lean();

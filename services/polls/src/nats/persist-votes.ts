@@ -68,7 +68,7 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
   }
 
   const consumer = await bus.consumeBatches({
-    durable: ctx.durable('persist-votes'),
+    purpose: 'persist-votes',
     filterSubject: events.polls.voteCast,
     ...EVERY_EVENT_IN_BATCHES,
     handler: async (batch, c) => {

@@ -1,18 +1,16 @@
 import { events, subjects } from '@meydan/proto';
 import type { SocialContext } from '../context.js';
+import { edgesOf, removeMemberEdges } from '../store/follows.js';
 
 /**
  * The member's follow edges: their export (social.users.export) and their removal, with the follow requests they
  * sent or received, when the account is deleted.
  */
 export async function bindMemberData(ctx: SocialContext): Promise<void> {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
 
   bus.respond(subjects.social.userExport, async ({ userId }) => {
-    const [followers, following] = await Promise.all([
-      ctx.follows.find({ followeeId: userId }).sort({ createdAt: -1 }).lean(),
-      ctx.follows.find({ followerId: userId }).sort({ createdAt: -1 }).lean(),
-    ]);
+    const { followers, following } = await edgesOf(ctx, userId);
     return {
       followers: followers.map((f) => ({ userId: f.followerId, since: new Date(f.createdAt).toISOString() })),
       following: following.map((f) => ({ userId: f.followeeId, since: new Date(f.createdAt).toISOString() })),
@@ -20,13 +18,8 @@ export async function bindMemberData(ctx: SocialContext): Promise<void> {
   });
 
   await bus.consume({
-    durable: 'social--member-deleted',
+    purpose: 'member-deleted',
     filterSubject: events.auth.userDeleted,
-    handler: async ({ userId }) => {
-      await Promise.all([
-        ctx.follows.deleteMany({ $or: [{ followerId: userId }, { followeeId: userId }] }),
-        ctx.followRequests.deleteMany({ $or: [{ requesterId: userId }, { targetId: userId }] }),
-      ]);
-    },
+    handler: ({ userId }) => removeMemberEdges(ctx, userId),
   });
 }

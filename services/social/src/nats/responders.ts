@@ -4,7 +4,7 @@ import { followCounts, isFollowing, mutualsOf } from '../store/follows.js';
 
 /** What other services ask social over NATS (payloads checked by the bus against proto's contracts). */
 export function bindSocialResponders(ctx: SocialContext): void {
-  const { bus } = ctx.deps;
+  const { bus } = ctx;
 
   bus.respond(subjects.social.mutuals, async ({ userId }) => ({ userIds: await mutualsOf(ctx, userId) }));
 

@@ -1,11 +1,12 @@
 import { events, socialMessages, type FollowState, type UserListItem, type UserFollowedEvent, type UserUnfollowedEvent } from '@meydan/proto';
 import { followState, listRows, messageOf, type FollowDirection, type Relation } from '../domain/follow-graph.js';
-import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type RequestIdSource, type ServiceDeps } from '@meydan/kit';
-import type { SocialModels } from '../model/social-models.js';
+import type { Redis } from 'ioredis';
+import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type Bus, type RequestIdSource } from '@meydan/kit';
+import type { Models } from '../model/index.js';
 import type { UserDirectory } from './user-directory.js';
 
 /** What following is kept in: the collections, Redis (pair locks, withdrawals), the bus and the directory of members. */
-type Following = SocialModels & { deps: Pick<ServiceDeps, 'bus' | 'redis'>; users: UserDirectory };
+type Following = { models: Models; bus: Bus; redis: Redis; users: UserDirectory };
 
 const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
 /** Marks a pair whose follow request was withdrawn a moment ago (see REREQUEST_COOLDOWN_S). */
@@ -17,22 +18,22 @@ const withdrawnKey = (requesterId: string, targetId: string) => `follow-request:
 export const REREQUEST_COOLDOWN_S = 600;
 
 export async function isFollowing(ctx: Following, followerId: string, followeeId: string): Promise<boolean> {
-  return (await ctx.follows.exists({ followerId, followeeId })) !== null;
+  return (await ctx.models.follows.exists({ followerId, followeeId })) !== null;
 }
 
 export async function followCounts(ctx: Following, userId: string): Promise<{ followersCount: number; followingCount: number }> {
   const [followersCount, followingCount] = await Promise.all([
-    ctx.follows.countDocuments({ followeeId: userId }),
-    ctx.follows.countDocuments({ followerId: userId }),
+    ctx.models.follows.countDocuments({ followeeId: userId }),
+    ctx.models.follows.countDocuments({ followerId: userId }),
   ]);
   return { followersCount, followingCount };
 }
 
 /** Users who follow `userId` and whom `userId` follows (the friends' circle). */
 export async function mutualsOf(ctx: Following, userId: string): Promise<string[]> {
-  const following = await ctx.follows.find({ followerId: userId }, { followeeId: 1, _id: 0 }).lean();
+  const following = await ctx.models.follows.find({ followerId: userId }, { followeeId: 1, _id: 0 }).lean();
   if (following.length === 0) return [];
-  const back = await ctx.follows
+  const back = await ctx.models.follows
     .find({ followeeId: userId, followerId: { $in: following.map((f) => f.followeeId) } }, { followerId: 1, _id: 0 })
     .lean();
   return back.map((f) => f.followerId);
@@ -41,7 +42,7 @@ export async function mutualsOf(ctx: Following, userId: string): Promise<string[
 /** Whether `followerId` follows `followeeId`, has asked to (a pending request), or neither. */
 export async function relationOf(ctx: Following, followerId: string, followeeId: string): Promise<Relation> {
   if (await isFollowing(ctx, followerId, followeeId)) return 'following';
-  return (await ctx.followRequests.exists({ requesterId: followerId, targetId: followeeId })) ? 'requested' : 'none';
+  return (await ctx.models.followRequests.exists({ requesterId: followerId, targetId: followeeId })) ? 'requested' : 'none';
 }
 
 /**
@@ -59,7 +60,7 @@ export async function toggleFollow(
 ): Promise<FollowState> {
   if (followerId === followeeId) throw new HttpError(400, 'validation', socialMessages.selfFollow);
   const key = pairLock(followerId, followeeId);
-  const release = await tryLock(ctx.deps.redis, key).catch(() => async () => {});
+  const release = await tryLock(ctx.redis, key).catch(() => async () => {});
   let outcome: { relation: Relation; message: string };
   if (release) {
     try {
@@ -68,7 +69,7 @@ export async function toggleFollow(
       await release();
     }
   } else {
-    await waitUnlocked(ctx.deps.redis, key);
+    await waitUnlocked(ctx.redis, key);
     const relation = await relationOf(ctx, followerId, followeeId);
     outcome = { relation, message: messageOf[relation] };
   }
@@ -81,18 +82,18 @@ async function flip(
   followeeId: string,
   source: RequestIdSource,
 ): Promise<{ relation: Relation; message: string }> {
-  const existing = await ctx.follows.findOne({ followerId, followeeId }).lean();
+  const existing = await ctx.models.follows.findOne({ followerId, followeeId }).lean();
   if (existing) {
-    const { deletedCount } = await ctx.follows.deleteOne({ _id: existing._id });
+    const { deletedCount } = await ctx.models.follows.deleteOne({ _id: existing._id });
     if (deletedCount > 0) {
       const event: UserUnfollowedEvent = { followerId, followeeId, at: new Date().toISOString() };
-      await ctx.deps.bus.publishReliably(events.social.userUnfollowed, event, { msgId: `unfollowed:${existing._id.toString()}`, requestId: source });
+      await ctx.bus.publishReliably(events.social.userUnfollowed, event, { msgId: `unfollowed:${existing._id.toString()}`, requestId: source });
     }
     return { relation: 'none', message: socialMessages.unfollowed };
   }
-  const { deletedCount: withdrawn } = await ctx.followRequests.deleteOne({ requesterId: followerId, targetId: followeeId });
+  const { deletedCount: withdrawn } = await ctx.models.followRequests.deleteOne({ requesterId: followerId, targetId: followeeId });
   if (withdrawn > 0) {
-    await ctx.deps.redis.set(withdrawnKey(followerId, followeeId), '1', 'EX', REREQUEST_COOLDOWN_S).catch(() => {});
+    await ctx.redis.set(withdrawnKey(followerId, followeeId), '1', 'EX', REREQUEST_COOLDOWN_S).catch(() => {});
     return { relation: 'none', message: socialMessages.requestCancelled };
   }
 
@@ -100,12 +101,12 @@ async function flip(
   const [, settings] = await Promise.all([ctx.users.get(followeeId, source), ctx.users.settings(followeeId, source)]);
   if (settings.followRequestsEnabled) {
     try {
-      const request = await ctx.followRequests.create({ requesterId: followerId, targetId: followeeId, createdAt: new Date() });
+      const request = await ctx.models.followRequests.create({ requesterId: followerId, targetId: followeeId, createdAt: new Date() });
       const requestId = request._id.toString();
       // Redis unreachable: announced (notifications still keeps one a day per requester).
-      const coolingDown = (await ctx.deps.redis.exists(withdrawnKey(followerId, followeeId)).catch(() => 0)) > 0;
+      const coolingDown = (await ctx.redis.exists(withdrawnKey(followerId, followeeId)).catch(() => 0)) > 0;
       if (coolingDown) return { relation: 'requested', message: socialMessages.requested };
-      await ctx.deps.bus.publishReliably(
+      await ctx.bus.publishReliably(
         events.social.followRequested,
         { requestId, requesterId: followerId, targetId: followeeId, at: new Date().toISOString() },
         { msgId: `requested:${requestId}`, requestId: source },
@@ -123,7 +124,7 @@ async function flip(
 export async function createEdge(ctx: Following, followerId: string, followeeId: string, source: RequestIdSource): Promise<void> {
   let edgeId: string;
   try {
-    const edge = await ctx.follows.create({ followerId, followeeId, createdAt: new Date() });
+    const edge = await ctx.models.follows.create({ followerId, followeeId, createdAt: new Date() });
     edgeId = edge._id.toString();
   } catch (err) {
     if (isDuplicateKey(err)) return; // followed a moment ago by a request that did not hold the lock
@@ -131,7 +132,7 @@ export async function createEdge(ctx: Following, followerId: string, followeeId:
   }
   const mutual = await isFollowing(ctx, followeeId, followerId);
   const event: UserFollowedEvent = { followerId, followeeId, mutual, at: new Date().toISOString() };
-  await ctx.deps.bus.publishReliably(events.social.userFollowed, event, { msgId: `followed:${edgeId}`, requestId: source });
+  await ctx.bus.publishReliably(events.social.userFollowed, event, { msgId: `followed:${edgeId}`, requestId: source });
 }
 
 /**
@@ -172,21 +173,38 @@ export async function followList(
 ): Promise<{ rows: UserListItem[]; total: number }> {
   const filter = direction === 'followers' ? { followeeId: userId } : { followerId: userId };
   const [edges, total] = await Promise.all([
-    ctx.follows
+    ctx.models.follows
       .find(filter)
       .sort({ createdAt: -1, _id: -1 })
       .skip((page - 1) * limit)
       .limit(limit)
       .lean(),
-    ctx.follows.countDocuments(filter),
+    ctx.models.follows.countDocuments(filter),
   ]);
   const ids = edges.map((e) => (direction === 'followers' ? e.followerId : e.followeeId));
   const [viewerFollows, { known, missing }] = await Promise.all([
     viewerId && ids.length
-      ? ctx.follows.find({ followerId: viewerId, followeeId: { $in: ids } }, { followeeId: 1, _id: 0 }).lean()
+      ? ctx.models.follows.find({ followerId: viewerId, followeeId: { $in: ids } }, { followeeId: 1, _id: 0 }).lean()
       : Promise.resolve([]),
     ctx.users.summaries(ids, source),
   ]);
   const followed = new Set(viewerFollows.map((f) => f.followeeId));
   return { rows: listRows(ids, known, missing, followed), total };
+}
+
+/** A member's follow edges both ways, newest first (their data export). */
+export async function edgesOf(ctx: { models: Pick<Models, 'follows'> }, userId: string) {
+  const [followers, following] = await Promise.all([
+    ctx.models.follows.find({ followeeId: userId }).sort({ createdAt: -1 }).lean(),
+    ctx.models.follows.find({ followerId: userId }).sort({ createdAt: -1 }).lean(),
+  ]);
+  return { followers, following };
+}
+
+/** Removes a deleted member's follow edges and the follow requests they sent or received. */
+export async function removeMemberEdges(ctx: { models: Models }, userId: string): Promise<void> {
+  await Promise.all([
+    ctx.models.follows.deleteMany({ $or: [{ followerId: userId }, { followeeId: userId }] }),
+    ctx.models.followRequests.deleteMany({ $or: [{ requesterId: userId }, { targetId: userId }] }),
+  ]);
 }

@@ -1,0 +1,13 @@
+import type { Connection, Model } from 'mongoose';
+import { followModel, type FollowRecord } from './follow.js';
+import { followRequestModel, type FollowRequestRecord } from './follow-request.js';
+
+/** The social collections; a store function asks for the ones it uses. */
+export interface Models {
+  follows: Model<FollowRecord>;
+  followRequests: Model<FollowRequestRecord>;
+}
+
+export function createModels(conn: Connection): Models {
+  return { follows: followModel(conn), followRequests: followRequestModel(conn) };
+}

@@ -1,0 +1,89 @@
+/**
+ * The durable JetStream consumers every service opens, by name on the server. A consumer renamed in production starts
+ * over: it replays the stream or skips what came before it, so a name changes here only on purpose.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import type { ServiceName } from '@meydan/proto';
+import { buildApp as buildNotifications } from '../services/notifications/src/app.js';
+import { startTestService, type TestService } from './harness.js';
+import { serviceBuilders } from './service-builders.js';
+
+/** Today's names, `<service>--<purpose>`, as the services named them before the kit did. */
+const consumers: Record<ServiceName, string[]> = {
+  auth: ['auth--user-banned', 'auth--user-reactivated'],
+  polls: [
+    'polls--admin-poll-removed',
+    'polls--creator-banned',
+    'polls--creator-reactivated',
+    'polls--member-deleted',
+    'polls--mutuals-cache-followed',
+    'polls--mutuals-cache-unfollowed',
+    'polls--persist-votes',
+    'polls--user-summary-cache',
+  ],
+  social: ['social--member-deleted'],
+  notifications: [
+    'notifications--comments',
+    'notifications--follow-requests',
+    'notifications--followers',
+    'notifications--friends-polls',
+    'notifications--likes',
+    'notifications--mailer',
+    'notifications--member-deleted',
+    'notifications--poll-ended',
+    'notifications--poll-results',
+    'notifications--sessions-revoked',
+    'notifications--user-settings',
+    'notifications--votes',
+  ],
+  contact: [],
+  admin: [
+    'admin--bulk-email',
+    'admin--polls-created',
+    'admin--polls-deleted',
+    'admin--polls-reported',
+    'admin--users-activated',
+    'admin--users-banned',
+    'admin--users-deleted',
+    'admin--users-reactivated',
+    'admin--users-registered',
+    'admin--users-updated',
+    'admin--votes-cast',
+  ],
+};
+
+const builders = {
+  ...serviceBuilders,
+  // With its consumers (the mailer among them); no mail is sent, so the address only has to be a valid SMTP URL.
+  notifications: (deps) => buildNotifications({ ...deps, config: { ...deps.config, SMTP_URL: 'smtp://127.0.0.1:1' } as typeof deps.config }),
+} satisfies typeof serviceBuilders;
+
+/** The durable consumers on every stream under this service's prefix, named without it. */
+async function consumersOf(service: TestService): Promise<string[]> {
+  const { nats, bus } = service.deps;
+  const jsm = await nats.jetstreamManager();
+  const names: string[] = [];
+  for await (const stream of jsm.streams.names()) {
+    for await (const info of jsm.consumers.list(stream)) {
+      const name = info.config.durable_name ?? info.name;
+      if (name.startsWith(bus.consumerPrefix)) names.push(name.slice(bus.consumerPrefix.length));
+    }
+  }
+  return names.sort();
+}
+
+describe('durable consumer names', () => {
+  const started: TestService[] = [];
+  afterAll(async () => {
+    await Promise.all(started.map((s) => s.close()));
+  });
+
+  for (const name of Object.keys(consumers) as ServiceName[]) {
+    it(`${name} opens the consumers it opened before the kit named them`, async () => {
+      const service = await startTestService(name, builders[name]);
+      started.push(service);
+      expect(await consumersOf(service)).toEqual(consumers[name]);
+      for (const durable of consumers[name]) expect(service.deps.bus.durable(durable.slice(`${name}--`.length))).toBe(durable);
+    });
+  }
+});
