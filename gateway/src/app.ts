@@ -210,7 +210,8 @@ function resolveIdentities(app: FastifyInstance, identities: IdentityResolver, a
       identities.verifyVisitor(request.cookies[VISITOR_COOKIE]) ?? identities.verifyVisitor(typeof embedVisitor === 'string' ? embedVisitor : undefined);
     if (!visitorId && issuesVisitorCookie(request.method, request.url.split('?')[0] ?? '')) {
       const signed = identities.signVisitor();
-      visitorId = identities.verifyVisitor(signed);
+      // `<id>.<tag>`, just signed: no need to check it.
+      visitorId = signed.slice(0, signed.indexOf('.'));
       reply.setCookie(VISITOR_COOKIE, signed, { httpOnly: true, sameSite: 'lax', secure: https, path: '/', maxAge: 365 * 24 * 3600 });
     }
     request.gatewayIdentity.visitorId = visitorId;

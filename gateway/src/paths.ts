@@ -9,6 +9,8 @@ export const pathTexts = { invalid: 'İstek adresi geçersiz.' } as const;
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 /** Characters whose escaped and plain forms differ in meaning to some server on the way: refused when escaped. */
 const AMBIGUOUS_ESCAPE = new Set(['/', '\\', '%', ';', '?', '#']);
+/** An empty, `.` or `..` segment: a path without one (nor an escape) is in normal form already. */
+const DOT_OR_EMPTY_SEGMENT = /\/\/|\/\.\.?(?:\/|$)/;
 
 /**
  * `path[?query]` in normal form: escapes of unreserved characters decoded, other escapes upper-cased,
@@ -20,6 +22,8 @@ export function normalizeUrl(rawUrl: string): string | null {
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const query = queryAt === -1 ? '' : rawUrl.slice(queryAt);
   if (!rawPath.startsWith('/') || /[\\;\u0000-\u001f\u007f#]/.test(rawPath)) return null;
+  // Nearly every request: nothing to decode or resolve.
+  if (!rawPath.includes('%') && !DOT_OR_EMPTY_SEGMENT.test(rawPath)) return rawUrl;
 
   let decoded = '';
   for (let i = 0; i < rawPath.length; i++) {

@@ -200,10 +200,15 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
     return reply.code(429).header('retry-after', String(retryAfterS)).send({ error: 'rate_limited', message });
   };
 
+  // Both hooks ask for a request's class: it is looked up once.
+  const classOfRequest = new WeakMap<FastifyRequest, LimitClass | undefined>();
   const classOf = (request: FastifyRequest) => {
+    if (classOfRequest.has(request)) return classOfRequest.get(request);
     // request.url is already in normal form (paths.ts), the same string the router and the proxy use.
     const path = request.url.split('?')[0] ?? '';
-    return classes.find((c) => (!c.method || c.method === request.method) && c.path.test(path));
+    const found = classes.find((c) => (!c.method || c.method === request.method) && c.path.test(path));
+    classOfRequest.set(request, found);
+    return found;
   };
   const apply = async (limit: LimitClass, request: FastifyRequest, reply: FastifyReply) => {
     const who = request.gatewayIdentity;

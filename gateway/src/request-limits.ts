@@ -34,7 +34,7 @@ export function isBodyTooLarge(error: unknown): boolean {
 
 /**
  * Refuses a declared length over the limit before anything is forwarded, and stops a chunked body as soon as it
- * passes the limit.
+ * passes the limit. A GET or HEAD is forwarded without its body, so nothing is counted.
  */
 export const limitBody: preParsingAsyncHookHandler = async (request, reply, payload) => {
   const limit = bodyLimitFor(request.headers['content-type']);
@@ -44,6 +44,7 @@ export const limitBody: preParsingAsyncHookHandler = async (request, reply, payl
     reply.header('connection', 'close');
     throw httpError('payload_too_large');
   }
+  if (request.method === 'GET' || request.method === 'HEAD') return payload;
   let seen = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {

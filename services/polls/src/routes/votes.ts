@@ -19,7 +19,7 @@ import {
 } from '@meydan/proto';
 import { HttpError, PUBLISH_THROUGH_ELECTION } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { pollById, pollExists } from '../store/poll-records.js';
+import { pollExists } from '../store/poll-records.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
 import { voteCountsMap, voteFeedback } from '../domain/counts.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
@@ -125,7 +125,7 @@ export async function castVote(
 
 async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
   const pollId = await ctx.polls.idOfCode(code);
-  const doc = pollId ? await pollById(ctx, pollId) : null;
+  const doc = pollId ? await ctx.polls.shareLinkDoc(pollId) : null;
   if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId))) throw pollNotFound();
   return doc;
 }

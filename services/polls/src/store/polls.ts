@@ -33,6 +33,11 @@ export interface PollMeta {
 
 const LOCAL_TTL_MS = 5_000;
 const REDIS_TTL_S = 600;
+/**
+ * How long a share-link poll's document is kept in process: every visitor opening the link reads it just before
+ * voting, which made MongoDB part of the share-link vote path. A close or delete handled here drops it at once.
+ */
+const SHARE_DOC_FRESH_MS = 1000;
 
 /** The share-link vote rule of a poll document (share-link polls made before the rule existed have the default). */
 export const shareVoteModeOf = (doc: Pick<PollDoc, 'isShareable' | 'shareVoteMode'>): ShareVoteMode | null =>
@@ -85,6 +90,10 @@ interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdA
 
 export class PollStore {
   private readonly local = new TtlCache<PollMeta>(LOCAL_TTL_MS, 10_000);
+  /** Share-link code → poll id (a code never names another poll). */
+  private readonly codes = new TtlCache<string>(REDIS_TTL_S * 1000, 10_000);
+  /** Share-link polls' documents being read or read a moment ago: concurrent visitors share one read. */
+  private readonly shareDocs = new TtlCache<Promise<PollDoc | null>>(SHARE_DOC_FRESH_MS, 1000);
 
   constructor(
     private readonly models: Models,
@@ -127,6 +136,7 @@ export class PollStore {
     const stored: StoredMeta = { ...meta, expiresAt: meta.expiresAt?.getTime() ?? null, closedAt: meta.closedAt?.getTime() ?? null, createdAt: meta.createdAt.getTime() };
     await this.redis.set(keys.meta(meta.id), JSON.stringify(stored), 'EX', REDIS_TTL_S);
     this.remember(meta);
+    this.shareDocs.delete(meta.id);
   }
 
   private remember(meta: PollMeta): void {
@@ -135,19 +145,37 @@ export class PollStore {
 
   async forgetMeta(pollId: string): Promise<void> {
     this.local.delete(pollId);
+    this.shareDocs.delete(pollId);
     await this.redis.del(keys.meta(pollId));
   }
 
   /** The poll id of a share-link code, or null. */
   async idOfCode(code: string): Promise<string | null> {
     if (!/^[0-9A-Za-z]{1,64}$/.test(code)) return null;
+    const known = this.codes.get(code);
+    if (known) return known;
     const cached = await this.redis.get(keys.shortCode(code));
-    if (cached) return cached;
+    if (cached) {
+      this.codes.set(code, cached);
+      return cached;
+    }
     const found = await this.models.ShortCode.findById(code).lean();
     if (!found) return null;
     const id = String(found.pollId);
     await this.redis.set(keys.shortCode(code), id, 'EX', REDIS_TTL_S);
+    this.codes.set(code, id);
     return id;
+  }
+
+  /** The document of a poll opened through its share link, at most SHARE_DOC_FRESH_MS old. */
+  async shareLinkDoc(pollId: string): Promise<PollDoc | null> {
+    let reading = this.shareDocs.get(pollId);
+    if (!reading) {
+      reading = this.models.Poll.findById(pollId).lean<PollDoc>().exec();
+      this.shareDocs.set(pollId, reading);
+      reading.catch(() => this.shareDocs.get(pollId) === reading && this.shareDocs.delete(pollId));
+    }
+    return reading;
   }
 
   /** Removes a poll with its votes, likes, comments, shares, share code, rank and counters. Returns the removed poll, or null. */
@@ -166,6 +194,8 @@ export class PollStore {
       this.models.PollRank.deleteOne({ _id: id }),
     ]);
     this.local.delete(pollId);
+    this.shareDocs.delete(pollId);
+    if (poll.shortUrl) this.codes.delete(poll.shortUrl);
     await this.counters.drop(pollId);
     await this.engagement.drop(pollId);
     if (poll.shortUrl) await this.redis.del(keys.shortCode(poll.shortUrl));

@@ -15,14 +15,14 @@ import { keys } from './keys.js';
 const DAY_MS = 24 * 3600 * 1000;
 
 /**
- * Lua: adds `delta` to the counter (KEYS[1]) of every option of the ballot in ARGV[2]; a single choice (no comma, the
- * hot case) is one HINCRBY as it always was.
+ * Lua: adds `delta` to the counter (KEYS[1]) of every option of the ballot in `ballot` (ARGV[2] unless told); a single
+ * choice (no comma, the hot case) is one HINCRBY as it always was.
  */
-const countBallot = (delta: number) => `
-if string.find(ARGV[2], ',', 1, true) then
-  for option in string.gmatch(ARGV[2], '%d+') do redis.call('HINCRBY', KEYS[1], option, ${delta}) end
+const countBallot = (delta: number, ballot = 'ARGV[2]') => `
+if string.find(${ballot}, ',', 1, true) then
+  for option in string.gmatch(${ballot}, '%d+') do redis.call('HINCRBY', KEYS[1], option, ${delta}) end
 else
-  redis.call('HINCRBY', KEYS[1], ARGV[2], ${delta})
+  redis.call('HINCRBY', KEYS[1], ${ballot}, ${delta})
 end`;
 
 /**
@@ -63,20 +63,25 @@ return 1
 `;
 
 /**
- * After a vote is persisted: counts it if the counters exist but do not know it (they were rebuilt from MongoDB
- * before this vote reached it). Returns 1 when it had to be added.
+ * After votes of one poll are persisted: counts those the counters exist but do not know (they were rebuilt from
+ * MongoDB before these votes reached it). ARGV: voter, ballot, '1' if a share-link visitor, repeated per vote. Returns
+ * how many had to be added.
  */
 const ENSURE = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
-if redis.call('HEXISTS', KEYS[2], ARGV[1]) == 1 then return 0 end
-redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])${countBallot(1)}
-redis.call('HINCRBY', KEYS[1], 't', 1)
-if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
-if redis.call('PTTL', KEYS[2]) < 0 then
+local added = 0
+for i = 1, #ARGV, 3 do
+  if redis.call('HSETNX', KEYS[2], ARGV[i], ARGV[i + 1]) == 1 then${countBallot(1, 'ARGV[i + 1]')}
+    redis.call('HINCRBY', KEYS[1], 't', 1)
+    if ARGV[i + 2] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
+    added = added + 1
+  end
+end
+if added > 0 and redis.call('PTTL', KEYS[2]) < 0 then
   local ttl = redis.call('PTTL', KEYS[1])
   if ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
 end
-return 1
+return added
 `;
 
 /** KEYS: counts, voters, rebuilt counts, rebuilt voters. ARGV: ttl ms. Swaps the rebuilt hashes in unless counters appeared meanwhile. */
@@ -108,7 +113,7 @@ interface CounterCommands {
   pollsCastVotePerIp(counts: string, voters: string, ended: string, ips: string, voter: string, ballot: string, visitor: string, network: string, perIp: number): Promise<CastReply>;
   pollsUndoVote(counts: string, voters: string, voter: string, ballot: string, visitor: string): Promise<number>;
   pollsUndoVotePerIp(counts: string, voters: string, ips: string, voter: string, ballot: string, visitor: string, network: string): Promise<number>;
-  pollsEnsureVote(counts: string, voters: string, voter: string, ballot: string, visitor: string): Promise<number>;
+  pollsEnsureVotes(counts: string, voters: string, ...voteArgs: string[]): Promise<number>;
   pollsInstallCounts(counts: string, voters: string, tmpCounts: string, tmpVoters: string, ttlMs: number): Promise<number>;
   pollsRenameVoter(voters: string, from: string, to: string): Promise<number>;
 }
@@ -154,7 +159,7 @@ export class VoteCounters {
       r.defineCommand('pollsCastVotePerIp', { numberOfKeys: 4, lua: CAST });
       r.defineCommand('pollsUndoVote', { numberOfKeys: 2, lua: UNDO });
       r.defineCommand('pollsUndoVotePerIp', { numberOfKeys: 3, lua: UNDO });
-      r.defineCommand('pollsEnsureVote', { numberOfKeys: 2, lua: ENSURE });
+      r.defineCommand('pollsEnsureVotes', { numberOfKeys: 2, lua: ENSURE });
       r.defineCommand('pollsInstallCounts', { numberOfKeys: 4, lua: INSTALL });
       r.defineCommand('pollsRenameVoter', { numberOfKeys: 1, lua: RENAME_VOTER });
     }
@@ -198,13 +203,19 @@ export class VoteCounters {
 
   /**
    * Counts persisted votes the counters do not know. Returns the poll ids whose counts changed. One script call per
-   * vote (its poll's keys share a hash tag), sent together: the votes of a batch are of polls on many cluster nodes.
+   * poll for all its votes (a poll's keys share a hash tag), sent together: the polls of a batch are on many cluster
+   * nodes.
    */
   async ensure(votes: readonly { pollId: string; voter: string; ballot: readonly number[] }[]): Promise<Set<string>> {
-    const added = await Promise.all(
-      votes.map((v) => this.redis.pollsEnsureVote(keys.counts(v.pollId), keys.voters(v.pollId), v.voter, ballotField(v.ballot), isVisitor(v.voter))),
-    );
-    return new Set(votes.filter((_, i) => added[i] === 1).map((v) => v.pollId));
+    const byPoll = new Map<string, string[]>();
+    for (const v of votes) {
+      let args = byPoll.get(v.pollId);
+      if (!args) byPoll.set(v.pollId, (args = []));
+      args.push(v.voter, ballotField(v.ballot), isVisitor(v.voter));
+    }
+    const polls = [...byPoll];
+    const added = await Promise.all(polls.map(([pollId, args]) => this.redis.pollsEnsureVotes(keys.counts(pollId), keys.voters(pollId), ...args)));
+    return new Set(polls.filter((_, i) => added[i]! > 0).map(([pollId]) => pollId));
   }
 
   /** Counts of polls (rebuilt from MongoDB for those Redis lacks). */
