@@ -22,14 +22,6 @@ const ioModules = [
 /** node:net's address checks are string parsing, not I/O: the one thing a domain/ file may take from it. */
 const pureFromNet = new Set(['isIP', 'isIPv4', 'isIPv6']);
 
-/**
- * nats/ files that still query models themselves, to move into store/: polls' are left while the feed and vote work
- * under way in polls' store/ lands. A file fixed, or a new one, fails here until this list says so.
- */
-const natsStillQuerying: Partial<Record<(typeof services)[number], string[]>> = {
-  polls: ['services/polls/src/nats/handlers.ts', 'services/polls/src/nats/member-data.ts', 'services/polls/src/nats/persist-votes.ts'],
-};
-
 type Import = { from: string; names: string[]; typeOnly: boolean };
 
 /** The file's `import … from '…'`, `export … from '…'` and `import('…')`, with the names each one takes. */
@@ -168,7 +160,7 @@ describe('service shape', () => {
           const source = read(file);
           return importsOf(source).some(({ from }) => /^(mongoose|mongodb)$/.test(from)) || source.split('\n').some((line) => query.test(line));
         });
-        expect(offending.map(relative)).toEqual(natsStillQuerying[service] ?? []);
+        expect(offending.map(relative)).toEqual([]);
       });
 
       it('names no durable consumer itself: the kit names them `<service>--<purpose>`', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findEachById } from '@meydan/kit';
+import { findEachById, isObjectId } from '@meydan/kit';
 
 describe('findEachById', () => {
   it('finds each id on its own, at most 20 at once, in order, leaving out the ones not found', async () => {
@@ -16,5 +16,15 @@ describe('findEachById', () => {
     expect(most).toBe(20);
     expect(found.map((d) => d.id)).toEqual(ids.filter((_, i) => i % 3 !== 0));
     expect(await findEachById([], async () => ({}))).toEqual([]);
+  });
+});
+
+describe('isObjectId', () => {
+  it('takes 24 hex digits of either case and nothing else', () => {
+    expect(isObjectId('65a1f0c2e4b0a1b2c3d4e5f6')).toBe(true);
+    expect(isObjectId('65A1F0C2E4B0A1B2C3D4E5F6')).toBe(true);
+    for (const other of ['65a1f0c2e4b0a1b2c3d4e5f', '65a1f0c2e4b0a1b2c3d4e5f6a', '65a1f0c2e4b0a1b2c3d4e5g6', 'abcdefghijkl', '', null, undefined, 42, { $gt: '' }]) {
+      expect(isObjectId(other)).toBe(false);
+    }
   });
 });

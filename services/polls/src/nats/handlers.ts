@@ -3,30 +3,18 @@
  * `polls.can-view`) and the events it reacts to (admin removal of a poll, profile updates and follows that make
  * cached summaries and mutuals stale).
  */
-import { Types } from 'mongoose';
 import { events, subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
+import { categoriesOfLatestVotes, memberCounts } from '../store/member-data.js';
 import { pollPreview } from '../store/previews.js';
+import { pollsAfter, reportsAfter } from '../store/read-model-pages.js';
+import { memberVoters } from '../store/vote-records.js';
 import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
-
-export async function userCounts(ctx: PollsContext, payload: { userId: string }) {
-  const [pollsCount, votesCount] = await Promise.all([
-    ctx.models.Poll.countDocuments({ creatorId: payload.userId }),
-    ctx.models.Vote.countDocuments({ userId: payload.userId }),
-  ]);
-  return { pollsCount, votesCount };
-}
 
 /** The member's votes by poll category (their latest 1000 votes), for the personality analysis. */
 export async function userTopics(ctx: PollsContext, payload: { userId: string }) {
-  const votes = await ctx.models.Vote.find({ userId: payload.userId }).sort({ votedAt: -1 }).limit(1000).select({ pollId: 1 }).lean();
-  const polls = votes.length ? await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).select({ category: 1 }).lean() : [];
-  const categoryOf = new Map(polls.map((p) => [String(p._id), String(p.category)]));
   const counts = new Map<string, number>();
-  for (const vote of votes) {
-    const category = categoryOf.get(String(vote.pollId));
-    if (category) counts.set(category, (counts.get(category) ?? 0) + 1);
-  }
+  for (const category of await categoriesOfLatestVotes(ctx, payload.userId, 1000)) counts.set(category, (counts.get(category) ?? 0) + 1);
   return { topics: [...counts].map(([category, votes]) => ({ category, votes })) };
 }
 
@@ -58,15 +46,11 @@ export async function canView(
   return { visible: true, pollId: meta.id };
 }
 
-const afterId = (after: string | null) =>
-  after && Types.ObjectId.isValid(after) && after.length === 24 ? { _id: { $gt: new Types.ObjectId(after) } } : {};
-
 /** One page of every poll in id order with its stored vote count: the admin service's read model rebuild. */
 export async function pollsPage(ctx: PollsContext, { after, limit }: { after: string | null; limit: number }) {
-  const polls = await ctx.models.Poll.find(afterId(after)).sort({ _id: 1 }).limit(limit).lean();
-  const votes = await Promise.all(polls.map((p) => ctx.models.Vote.countDocuments({ pollId: p._id })));
+  const polls = await pollsAfter(ctx, after, limit);
   return {
-    polls: polls.map((p, i) => ({
+    polls: polls.map(({ poll: p, votesCount }) => ({
       id: String(p._id),
       creatorId: p.creatorId,
       type: p.type,
@@ -74,16 +58,16 @@ export async function pollsPage(ctx: PollsContext, { after, limit }: { after: st
       description: p.description ?? null,
       category: p.category,
       isShareable: Boolean(p.isShareable),
-      votesCount: votes[i] ?? 0,
+      votesCount,
       createdAt: new Date(p.createdAt).toISOString(),
     })),
-    next: polls.length === limit ? String(polls[polls.length - 1]!._id) : null,
+    next: polls.length === limit ? String(polls[polls.length - 1]!.poll._id) : null,
   };
 }
 
 /** One page of every report in id order (the admin service's read model rebuild). */
 export async function reportsPage(ctx: PollsContext, { after, limit }: { after: string | null; limit: number }) {
-  const reports = await ctx.models.Report.find(afterId(after)).sort({ _id: 1 }).limit(limit).lean();
+  const reports = await reportsAfter(ctx, after, limit);
   return {
     reports: reports.map((r) => ({
       id: String(r._id),
@@ -97,34 +81,16 @@ export async function reportsPage(ctx: PollsContext, { after, limit }: { after: 
   };
 }
 
-/** Members' voter strings are `u:<userId>`: every one sorts between these two. */
-const MEMBER_VOTERS = { from: 'u:', until: 'u;' } as const;
-
-/**
- * One page of the members who voted on a poll, in voter order (the unique (pollId, voter) index serves the range and
- * the order), for the notification a voter gets when the poll ends. Visitors have no one to tell.
- */
-export async function pollVoters(ctx: PollsContext, { pollId, after, limit }: { pollId: string; after: string | null; limit: number }) {
-  const from = after && after > MEMBER_VOTERS.from ? after : MEMBER_VOTERS.from;
-  const votes = await ctx.models.Vote.find({ pollId, voter: { $gt: from, $lt: MEMBER_VOTERS.until } }, { voter: 1 })
-    .sort({ voter: 1 })
-    .limit(limit)
-    .lean();
-  return {
-    userIds: votes.map((v) => v.voter.slice(MEMBER_VOTERS.from.length)),
-    next: votes.length === limit ? votes[votes.length - 1]!.voter : null,
-  };
-}
-
 export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
   const { bus } = ctx;
-  bus.respond(subjects.polls.userCounts, (payload) => userCounts(ctx, payload));
+  bus.respond(subjects.polls.userCounts, ({ userId }) => memberCounts(ctx, userId));
   bus.respond(subjects.polls.pollsPage, (payload) => pollsPage(ctx, payload));
   bus.respond(subjects.polls.reportsPage, (payload) => reportsPage(ctx, payload));
   bus.respond(subjects.polls.userTopics, (payload) => userTopics(ctx, payload));
   bus.respond(subjects.polls.canView, (payload, c) => canView(ctx, payload, c));
   bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));
-  bus.respond(subjects.polls.pollVoters, (payload) => pollVoters(ctx, payload));
+  // The members who voted on a poll, a page at a time, for the notification each gets when it ends.
+  bus.respond(subjects.polls.pollVoters, ({ pollId, after, limit }) => memberVoters(ctx, pollId, after, limit));
 
   // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.
   await bus.consume({

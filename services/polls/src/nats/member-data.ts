@@ -1,7 +1,7 @@
 import { events, subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { ballotOfVote } from '../domain/ballots.js';
-import type { PollDoc } from '../model/index.js';
+import { eraseMemberActivity, memberPollsAndVotes, pollIdsOfCreator } from '../store/member-data.js';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -10,9 +10,7 @@ export async function bindMemberData(ctx: PollsContext): Promise<void> {
   const { bus } = ctx;
 
   bus.respond(subjects.polls.userExport, async ({ userId }) => {
-    const polls = (await ctx.models.Poll.find({ creatorId: userId }).sort({ createdAt: -1 }).lean()) as PollDoc[];
-    const votes = await ctx.models.Vote.find({ userId }).sort({ votedAt: -1 }).lean();
-    const voted = votes.length ? ((await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).lean()) as PollDoc[]) : [];
+    const { polls, votes, voted } = await memberPollsAndVotes(ctx, userId);
     const byId = new Map(voted.map((p) => [String(p._id), p]));
     return {
       polls: polls.map((p) => ({
@@ -41,40 +39,22 @@ export async function bindMemberData(ctx: PollsContext): Promise<void> {
   });
 
   // The account is gone: its polls go the way a creator's delete goes (with the same event), its likes and comments
-  // are removed, and its votes stay in the counts without a name (pseudonymiseVotes).
+  // are removed, and its votes stay in the counts without a name (eraseMemberActivity).
   await bus.consume({
     purpose: 'member-deleted',
     filterSubject: events.auth.userDeleted,
     handler: async ({ userId }, { requestId }) => {
-      const polls = await ctx.models.Poll.find({ creatorId: userId }).select({ _id: 1 }).lean();
-      for (const { _id } of polls) {
-        const removed = await ctx.polls.remove(String(_id));
+      for (const pollId of await pollIdsOfCreator(ctx, userId)) {
+        const removed = await ctx.polls.remove(pollId);
         if (removed) {
           await bus.publish(
             events.polls.pollDeleted,
-            { pollId: String(_id), creatorId: userId, by: userId, at: new Date().toISOString() },
-            { requestId, msgId: `poll-deleted:${String(_id)}` },
+            { pollId, creatorId: userId, by: userId, at: new Date().toISOString() },
+            { requestId, msgId: `poll-deleted:${pollId}` },
           );
         }
       }
-      await Promise.all([ctx.models.Like.deleteMany({ userId }), ctx.models.Comment.deleteMany({ userId }), pseudonymiseVotes(ctx, userId)]);
+      await eraseMemberActivity(ctx, userId);
     },
   });
-}
-
-/**
- * A deleted member's votes stay counted, but under `d:<vote id>` instead of `u:<userId>`, in MongoDB and in the poll's
- * Redis voters hash alike, so no stored vote leads back to the account. Per vote: Redis first (the choice moves to the
- * new name, counts untouched), then MongoDB; a redelivered event finds the votes not yet renamed by their userId and
- * renames them the same way (the name comes from the vote's own id). The unique (pollId, voter) index keeps each vote
- * once; the account can cast no new vote, and its last votes were persisted long before (deletion comes 30 days after
- * the last sign-in).
- */
-async function pseudonymiseVotes(ctx: PollsContext, userId: string): Promise<void> {
-  const votes = await ctx.models.Vote.find({ userId }, { _id: 1, pollId: 1, voter: 1 }).lean();
-  for (const vote of votes) {
-    const pseudonym = `d:${String(vote._id)}`;
-    await ctx.counters.renameVoter(String(vote.pollId), vote.voter, pseudonym);
-    await ctx.models.Vote.updateOne({ _id: vote._id, voter: vote.voter }, { $set: { voter: pseudonym, userId: null } });
-  }
 }

@@ -4,14 +4,13 @@
  * the others). A duplicate key means the vote is already stored (idempotent). While MongoDB is unreachable the batch
  * is redelivered with a growing delay, without limit, so every acknowledged vote is eventually stored.
  */
-import { Types } from 'mongoose';
 import { events } from '@meydan/proto';
-import { Coalescer, EVERY_EVENT_IN_BATCHES, findEachById, isDuplicateKey, type BatchItem } from '@meydan/kit';
+import { Coalescer, EVERY_EVENT_IN_BATCHES, type BatchItem } from '@meydan/kit';
 import type { VoteCastEvent } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { ballotOfVote } from '../domain/ballots.js';
-import type { PollDoc } from '../model/index.js';
-import { META_FIELDS, metaOf, type PollMeta } from '../store/polls.js';
+import type { PollMeta } from '../store/polls.js';
+import { insertVotes, storedMetas } from '../store/vote-records.js';
 
 const RANK_SYNC_MS = 1000;
 
@@ -20,7 +19,7 @@ export interface VotePersister {
 }
 
 export async function startVotePersister(ctx: PollsContext): Promise<VotePersister> {
-  const { bus, models, log } = ctx;
+  const { bus, log } = ctx;
 
   // The trending rank follows the votes, at most once a second per poll (the last batch's always goes out).
   const ranks = new Coalescer<PollMeta>(RANK_SYNC_MS, (pollId, meta) => {
@@ -31,29 +30,9 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
     const votes = batch.map((item) => item.payload);
     const pollIds = [...new Set(votes.map((v) => v.pollId))];
     // Fresh from MongoDB rather than a cache: votes of a poll deleted meanwhile are dropped with it.
-    const docs = await findEachById(pollIds, (id) => models.Poll.findById(id, META_FIELDS).lean<PollDoc>());
-    const metas = new Map(docs.map((d) => [String(d._id), metaOf(d)]));
+    const metas = await storedMetas(ctx, pollIds);
     const kept = votes.filter((v) => metas.has(v.pollId));
-    const now = new Date();
-    if (kept.length) {
-      try {
-        await models.Vote.collection.insertMany(
-          kept.map((v) => ({
-            _id: new Types.ObjectId(),
-            pollId: new Types.ObjectId(v.pollId),
-            voter: v.voter,
-            userId: v.userId ?? null,
-            optionIndex: v.optionIndex,
-            ...(v.optionIndexes ? { optionIndexes: v.optionIndexes } : {}),
-            votedAt: new Date(v.at),
-            persistedAt: now,
-          })),
-          { ordered: false },
-        );
-      } catch (err) {
-        if (!isDuplicateKey(err)) throw err;
-      }
-    }
+    await insertVotes(ctx, kept, new Date());
     // Counters rebuilt from MongoDB before these votes reached it, or that a Redis failover took the last writes
     // from, learn them now, before the ack: when Redis cannot say, the batch fails and is redelivered,
     // its votes already stored (duplicate keys) and put back then, rather than the counters left short.

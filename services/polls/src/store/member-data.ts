@@ -1,0 +1,61 @@
+/**
+ * A member's records in polls as other services ask for them (their counts, the categories they vote in, their
+ * export) and what becomes of them when the account is deleted.
+ */
+import type { Models, PollDoc } from '../model/index.js';
+import type { VoteCounters } from './vote-counters.js';
+
+type MemberData = { models: Models };
+
+/** How many polls the member created and how many votes they cast. */
+export async function memberCounts(ctx: MemberData, userId: string): Promise<{ pollsCount: number; votesCount: number }> {
+  const [pollsCount, votesCount] = await Promise.all([
+    ctx.models.Poll.countDocuments({ creatorId: userId }),
+    ctx.models.Vote.countDocuments({ userId }),
+  ]);
+  return { pollsCount, votesCount };
+}
+
+/** The category of the poll of each of the member's latest `limit` votes, newest first (votes on polls gone left out). */
+export async function categoriesOfLatestVotes(ctx: MemberData, userId: string, limit: number): Promise<string[]> {
+  const votes = await ctx.models.Vote.find({ userId }).sort({ votedAt: -1 }).limit(limit).select({ pollId: 1 }).lean();
+  const polls = votes.length ? await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).select({ category: 1 }).lean() : [];
+  const categoryOf = new Map(polls.map((p) => [String(p._id), String(p.category)]));
+  return votes.flatMap((vote) => categoryOf.get(String(vote.pollId)) || []);
+}
+
+/** The member's polls and votes, newest first, and the polls they voted on (for their export). */
+export async function memberPollsAndVotes(ctx: MemberData, userId: string) {
+  const polls = (await ctx.models.Poll.find({ creatorId: userId }).sort({ createdAt: -1 }).lean()) as PollDoc[];
+  const votes = await ctx.models.Vote.find({ userId }).sort({ votedAt: -1 }).lean();
+  const voted = votes.length ? ((await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).lean()) as PollDoc[]) : [];
+  return { polls, votes, voted };
+}
+
+/** The ids of the polls the member created. */
+export async function pollIdsOfCreator(ctx: MemberData, userId: string): Promise<string[]> {
+  const polls = await ctx.models.Poll.find({ creatorId: userId }).select({ _id: 1 }).lean();
+  return polls.map(({ _id }) => String(_id));
+}
+
+/** A deleted member's likes and comments are removed, and their votes stay in the counts without a name. */
+export async function eraseMemberActivity(ctx: MemberData & { counters: VoteCounters }, userId: string): Promise<void> {
+  await Promise.all([ctx.models.Like.deleteMany({ userId }), ctx.models.Comment.deleteMany({ userId }), pseudonymiseVotes(ctx, userId)]);
+}
+
+/**
+ * A deleted member's votes stay counted, but under `d:<vote id>` instead of `u:<userId>`, in MongoDB and in the poll's
+ * Redis voters hash alike, so no stored vote leads back to the account. Per vote: Redis first (the choice moves to the
+ * new name, counts untouched), then MongoDB; a redelivered event finds the votes not yet renamed by their userId and
+ * renames them the same way (the name comes from the vote's own id). The unique (pollId, voter) index keeps each vote
+ * once; the account can cast no new vote, and its last votes were persisted long before (deletion comes 30 days after
+ * the last sign-in).
+ */
+async function pseudonymiseVotes(ctx: MemberData & { counters: VoteCounters }, userId: string): Promise<void> {
+  const votes = await ctx.models.Vote.find({ userId }, { _id: 1, pollId: 1, voter: 1 }).lean();
+  for (const vote of votes) {
+    const pseudonym = `d:${String(vote._id)}`;
+    await ctx.counters.renameVoter(String(vote.pollId), vote.voter, pseudonym);
+    await ctx.models.Vote.updateOne({ _id: vote._id, voter: vote.voter }, { $set: { voter: pseudonym, userId: null } });
+  }
+}
