@@ -3,7 +3,7 @@
  * written to the audit log; effects on other services travel as events.
  */
 import type { FastifyInstance } from 'fastify';
-import { HttpError, httpError } from '@meydan/kit';
+import { HttpError, httpError, isObjectId } from '@meydan/kit';
 import {
   adminPageSize,
   adminTexts as T,
@@ -288,7 +288,7 @@ function bulkEmailRoutes(app: FastifyInstance, ctx: AdminContext) {
     '/api/admin/bulk-email/:id',
     { schema: { summary: 'Toplu e-posta işinin durumu', params: idParams, response: { 200: { $ref: 'meydan/admin-bulk-email-job' } } } },
     async (request) => {
-      const progress = /^[0-9a-f]{24}$/.test(request.params.id) ? await jobProgress(ctx, request.params.id) : null;
+      const progress = isObjectId(request.params.id) ? await jobProgress(ctx, request.params.id) : null;
       if (!progress) throw httpError('not_found', T.bulkEmailNotFound);
       const { adminId: _adminId, ...job } = progress;
       return job;

@@ -1,9 +1,9 @@
 import { subjects } from '@meydan/proto';
-import { findEachById, httpError } from '@meydan/kit';
+import { findEachById, httpError, isObjectId } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { sha256 } from '../domain/secrets.js';
 import { settingsOf, summaryOf } from '../domain/views.js';
-import { accountById, accountsAfter, activatedAccounts, isAccountId } from '../store/accounts.js';
+import { accountById, accountsAfter, activatedAccounts } from '../store/accounts.js';
 import { useApiToken } from '../store/api-tokens.js';
 
 /** What other services ask auth over NATS (payloads checked by the bus against proto's contracts). */
@@ -24,13 +24,13 @@ export function bindAuthResponders(ctx: AuthContext): void {
   });
 
   bus.respond(subjects.auth.usersGet, async ({ id }) => {
-    const user = isAccountId(id) ? await accountById(ctx, id) : null;
+    const user = isObjectId(id) ? await accountById(ctx, id) : null;
     if (!user) throw httpError('not_found', 'Kullanıcı bulunamadı');
     return summaryOf(user);
   });
 
   bus.respond(subjects.auth.usersSummaries, async ({ ids }) => {
-    const valid = [...new Set(ids.filter(isAccountId))];
+    const valid = [...new Set(ids.filter(isObjectId))];
     // Not one `$in`: a burst of FerretDB's whole-collection scans for it once held auth's answers past their
     // requesters' timeouts for good after a MongoDB-wire restart.
     const users = await findEachById(valid, (id) => accountById(ctx, id));
@@ -38,7 +38,7 @@ export function bindAuthResponders(ctx: AuthContext): void {
   });
 
   bus.respond(subjects.auth.usersSettings, async ({ userId }) => {
-    const user = isAccountId(userId) ? await accountById(ctx, userId) : null;
+    const user = isObjectId(userId) ? await accountById(ctx, userId) : null;
     if (!user) throw httpError('not_found', 'Kullanıcı bulunamadı');
     return settingsOf(user);
   });
@@ -55,7 +55,7 @@ export function bindAuthResponders(ctx: AuthContext): void {
 
   // The admin service rebuilds its read model of accounts from these pages when it starts empty.
   bus.respond(subjects.auth.usersPage, async ({ after, limit }) => {
-    const users = await accountsAfter(ctx, after && isAccountId(after) ? after : null, limit);
+    const users = await accountsAfter(ctx, after && isObjectId(after) ? after : null, limit);
     return {
       users: users.map((u) => ({
         id: u._id.toString(),

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { events, type ApiTokenCreateBody, type ApiTokenIdParams } from '@meydan/proto';
-import { HttpError, httpError, requireMember } from '@meydan/kit';
+import { HttpError, httpError, isObjectId, requireMember } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { randomToken, sha256 } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -67,9 +67,7 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
     async (request) => {
     const userId = sessionOwner(request);
     const id = request.params.id;
-    const revoked = /^[0-9a-f]{24}$/i.test(id)
-      ? await revokeApiToken(ctx, userId, id)
-      : null;
+    const revoked = isObjectId(id) ? await revokeApiToken(ctx, userId, id) : null;
     if (!revoked) throw httpError('not_found', T.tokenNotFound);
     // The gateway caches resolved tokens briefly: tell it to forget this user's (without signing out their devices).
     await ctx.bus.publish(events.auth.sessionEnded, { userId, at: new Date().toISOString() }, { requestId: request.id });

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Types, type Connection } from 'mongoose';
 import type { PersonalityAnalysis, UserSettingsPatchBody } from '@meydan/proto';
+import { isObjectId } from '@meydan/kit';
 import type { Models } from '../model/index.js';
 import type { UserDoc, UserRecord } from '../model/user.js';
 import { deleteAvatar } from './avatars.js';
@@ -14,9 +15,6 @@ export type LeanUser = UserRecord & { _id: Types.ObjectId };
 
 /** What a registration stores. */
 export type NewAccount = Pick<UserRecord, 'username' | 'usernameLower' | 'email' | 'emailLower' | 'displayName' | 'passwordHash'>;
-
-/** Whether a string can be an account's id (24 hex digits): any other is no account, not a query. */
-export const isAccountId = (value: unknown): value is string => typeof value === 'string' && /^[0-9a-fA-F]{24}$/.test(value);
 
 /** The account, read only. */
 export async function accountById(ctx: Accounts, userId: string): Promise<LeanUser | null> {
@@ -36,7 +34,7 @@ export async function accountDocByEmail(ctx: Accounts, emailLower: string): Prom
 /** `/api/users/{idOrUsername}`: by id when the key is one, else by username in any case. */
 export async function accountByIdOrUsername(ctx: Accounts, key: string): Promise<LeanUser | null> {
   return (
-    (isAccountId(key) ? await ctx.models.users.findById(key).lean<LeanUser>() : null) ??
+    (isObjectId(key) ? await ctx.models.users.findById(key).lean<LeanUser>() : null) ??
     (await ctx.models.users.findOne({ usernameLower: key.toLowerCase() }).lean<LeanUser>())
   );
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Types } from 'mongoose';
-import { hmacSign, hmacVerify } from '@meydan/kit';
+import { hmacSign, hmacVerify, isObjectId } from '@meydan/kit';
 import type { Models, SubscriberRecord } from '../model/index.js';
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
@@ -56,7 +56,7 @@ export class Subscribers {
   /** Ends the subscription of a correctly signed token; false for anything else. Repeating it is harmless. */
   async unsubscribe(token: string): Promise<boolean> {
     const [id, signature] = token.split('.');
-    if (!id || !signature || !Types.ObjectId.isValid(id) || id.length !== 24) return false;
+    if (!id || !signature || !isObjectId(id)) return false;
     if (!hmacVerify(this.unsubscribeKey, id, signature)) return false;
     const result = await this.models.Subscriber.updateOne(
       { _id: new Types.ObjectId(id) },

@@ -1,7 +1,7 @@
 import { Types, type Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { NotificationItem } from '@meydan/proto';
-import { Coalescer, isDuplicateKey, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
+import { Coalescer, isDuplicateKey, isObjectId, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
 import type { Realtime } from './realtime.js';
 import { links, texts } from '../domain/texts.js';
@@ -22,8 +22,6 @@ export interface NewNotification {
 
 /** The group key of a member's ended-polls notification (it has no poll of its own). */
 const RESULTS_GROUP = 'results';
-
-const isObjectId = (id: string) => id.length === 24 && Types.ObjectId.isValid(id);
 
 /** How long votes (or comments) of one poll are gathered before one write; how often a growing notification is re-sent live. */
 const GROUP_BATCH_MS = 50;

@@ -1,4 +1,5 @@
 /** Opaque cursors for infinite scroll: the sort key and id of the last item seen, base64url JSON. */
+import { isObjectId } from '@meydan/kit';
 
 export interface Cursor {
   /** Sort key of the last item (a trending score or a time in ms). */
@@ -15,7 +16,7 @@ export function decodeCursor(text: string): Cursor | null {
   try {
     const value = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as Partial<Cursor>;
     if (typeof value.k !== 'number' || !Number.isFinite(value.k)) return null;
-    if (typeof value.id !== 'string' || !/^[0-9a-f]{24}$/i.test(value.id)) return null;
+    if (typeof value.id !== 'string' || !isObjectId(value.id)) return null;
     return { k: value.k, id: value.id };
   } catch {
     return null;

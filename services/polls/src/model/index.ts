@@ -3,7 +3,7 @@
  * reports and share-link codes. Ids are ObjectIds; user ids are the auth service's ids as strings.
  */
 import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
-import { createIndexes } from '@meydan/kit';
+import { createIndexes, isObjectId } from '@meydan/kit';
 import { pollTypes, resultsVisibilities, shareVoteModes } from '@meydan/proto';
 
 const pollSchema = new Schema(
@@ -163,5 +163,5 @@ export async function ensureIndexes(models: Models): Promise<void> {
 
 /** An ObjectId from a path parameter, or null when it cannot be one (the poll is then simply not found). */
 export function toObjectId(id: string): Types.ObjectId | null {
-  return /^[0-9a-f]{24}$/i.test(id) ? new Types.ObjectId(id) : null;
+  return isObjectId(id) ? new Types.ObjectId(id) : null;
 }
