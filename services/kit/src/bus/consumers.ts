@@ -54,6 +54,11 @@ export class Consumers {
     return `${this.service}--${purpose}`;
   }
 
+  /** The settings with the durable consumer's name for their purpose. */
+  private named<T extends ConsumerSettings<string>>(settings: T): Named<T> {
+    return { ...settings, durable: this.durable(settings.purpose) };
+  }
+
   durableName(name: string): string {
     return `${this.consumerPrefix}${name}`;
   }
@@ -119,7 +124,7 @@ export class Consumers {
   }
 
   async consume(settings: ConsumeOptions<unknown>): Promise<ConsumerHandle> {
-    const options = { ...settings, durable: this.durable(settings.purpose) };
+    const options = this.named(settings);
     const maxDeliver = options.maxDeliver ?? 5;
     const backoff = steppedBackoff(options.backoffMs ?? [500, 2000, 5000, 15000]);
     const concurrency = Math.max(1, options.concurrency ?? 8);
@@ -173,7 +178,7 @@ export class Consumers {
   }
 
   async consumeBatches(settings: ConsumeBatchesOptions<unknown>): Promise<ConsumerHandle> {
-    const options = { ...settings, durable: this.durable(settings.purpose) };
+    const options = this.named(settings);
     const prefetch = options.prefetch ?? options.batchMax * 4;
     const messages = await this.open(options, options.maxAckPending ?? Math.max(prefetch * 10, 1000), prefetch);
     const batches = new BatchConsumer(options, options.retryDelayMs ?? exponentialBackoff(500, 5000), this.deadLetters, this.log);
