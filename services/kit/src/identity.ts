@@ -35,8 +35,12 @@ export const IDENTITY_MAX_AGE_SECONDS = 10;
 
 /** A path compared by what it means: `%7E` and `~` are the same path; a malformed escape matches nothing. */
 function comparablePath(path: string): string | null {
+  const queryAt = path.indexOf('?');
+  const bare = queryAt === -1 ? path : path.slice(0, queryAt);
+  // Nothing escaped (the gateway forwards its normal form): the path as it is, without decoding it.
+  if (!bare.includes('%')) return bare;
   try {
-    return decodeURIComponent(path.split('?')[0] ?? '');
+    return decodeURIComponent(bare);
   } catch {
     return null;
   }
@@ -74,8 +78,10 @@ export function readSignedIdentity(
   now = Date.now(),
   maxAgeSeconds = IDENTITY_MAX_AGE_SECONDS,
 ): (Identity & { binding: IdentityBinding | null }) | null {
-  const [payload, signature, extra] = header.split('.');
-  if (!payload || !signature || extra !== undefined) return null;
+  const dot = header.indexOf('.');
+  const payload = header.slice(0, dot);
+  const signature = header.slice(dot + 1);
+  if (dot <= 0 || !signature || signature.includes('.')) return null;
   if (!hmacVerify(secret, payload, signature)) return null;
   try {
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity & Partial<IdentityBinding> & { iat?: number };
