@@ -35,7 +35,7 @@ const SOCKETS = num('BENCH_SOCKETS', 1000);
 const LIVE_RATE = num('BENCH_LIVE_RATE', 100);
 const LIVE_S = num('BENCH_LIVE_S', 15);
 const LOG_LEVEL = env.LOG_LEVEL || 'warn';
-const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed', 'live'];
+const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed', 'live', 'web_vitals'];
 const SCENARIOS = (env.BENCH_SCENARIOS || ALL_SCENARIOS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of SCENARIOS) if (!ALL_SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${ALL_SCENARIOS.join(',')}`);
 const FEED_POLLS = 20;
@@ -303,6 +303,7 @@ async function main() {
     const { measureLive } = await import('./live-run.mjs');
     return measureLive({ stack, workDir, pollId: livePoll.id, membersCsv, memberOffset, sockets: SOCKETS, rate: LIVE_RATE, seconds: LIVE_S, runnerRoot, say, cpuNow, cpuWindow });
   });
+  await run('web_vitals', async () => (await import('./web-vitals.mjs')).measureWebVitals({ base: stack.base, sid: seeded.sids[0], pollId: hot.id, shareCode: shared.code, say }));
 
   results.targets = evaluateTargets(results);
   results.finishedAt = new Date().toISOString();
