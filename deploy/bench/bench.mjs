@@ -42,7 +42,7 @@ const LIVE_CLIENTS = num('BENCH_LIVE_CLIENTS', Math.ceil(SOCKETS / 2500));
 const LIVE_RATE = num('BENCH_LIVE_RATE', 100);
 const LIVE_S = num('BENCH_LIVE_S', 15);
 const LOG_LEVEL = env.LOG_LEVEL || 'warn';
-const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed', 'mixed', 'live'];
+const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed', 'mixed', 'live', 'web_vitals'];
 const SCENARIOS = (env.BENCH_SCENARIOS || ALL_SCENARIOS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of SCENARIOS) if (!ALL_SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${ALL_SCENARIOS.join(',')}`);
 const FEED_POLLS = 20;
@@ -234,6 +234,7 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
     const { measureLive } = await import('./live-run.mjs');
     return measureLive({ stack, workDir, pollId: polls.live.id, membersCsv, memberOffset, sockets: SOCKETS, clients: LIVE_CLIENTS, rate: LIVE_RATE, seconds: LIVE_S, runnerRoot, say, cpuNow });
   });
+  await run('web_vitals', async () => (await import('./web-vitals.mjs')).measureWebVitals({ base: stack.base, sid: seeded.sids[0], pollId: polls.hot.id, shareCode: polls.shared.code, say }));
 }
 
 /** The targets, the JSON file and the table; the exit code. */

@@ -28,7 +28,11 @@ export const LIMITS = {
   liveTwoVsOne: 1.2,
   idleRssMb: 120,
   initialJsGzipBytes: 170 * 1000,
+  vitalsLcpMs: 2000,
+  vitalsCls: 0.1,
 };
+/** Scenarios that are not a k6 rate ladder: their own tables, not the rates' or the CPU's. */
+const OWN_TABLES = new Set(['live', 'web_vitals']);
 
 /** Summed stack CPU per accepted request of CPU figures by process (cpu.mjs), in ms. */
 function stackSum(cpu) {
@@ -88,6 +92,11 @@ export function evaluateTargets(results) {
   const liveRatio = ratio(two, one);
   perf(`live p99 with two notifications processes ≤ ${LIMITS.liveTwoVsOne}× one's`, liveRatio, (v) => v <= LIMITS.liveTwoVsOne, `${f(two, 1)} vs ${f(one, 1)} ms: ${f(liveRatio)}×`);
 
+  const vitals = s.web_vitals?.pages ? Object.entries(s.web_vitals.pages) : [['every page', {}]];
+  for (const [page, v] of vitals) {
+    perf(`${page} LCP < ${LIMITS.vitalsLcpMs} ms on the phone profile`, v.lcpMs ?? null, (x) => x < LIMITS.vitalsLcpMs, `${f(v.lcpMs, 0)} ms${v.path ? ` (${v.path})` : ''}`);
+    perf(`${page} CLS < ${LIMITS.vitalsCls} on the phone profile`, v.cls ?? null, (x) => x < LIMITS.vitalsCls, f(v.cls, 3));
+  }
   for (const [name, check] of Object.entries(results.checks ?? {})) {
     add('correctness', `counters EQUAL (${name})`, check.equal ? 'EQUAL' : 'MISMATCH', check.equal, `Redis counter ${check.redisCounter}, Redis voters ${check.redisVoters}, MongoDB votes ${check.mongoVotes}, accepted ${check.accepted}`);
   }
@@ -115,7 +124,7 @@ function table(header, rows) {
 export function renderReport(results) {
   const out = [];
   const failed = Object.entries(results.scenarios).filter(([, s]) => s.error);
-  const scenarios = Object.entries(results.scenarios).filter(([name, s]) => name !== 'live' && !s.error);
+  const scenarios = Object.entries(results.scenarios).filter(([name, s]) => !OWN_TABLES.has(name) && !s.error);
   out.push(`Meydan bench — ${results.startedAt}, Node ${results.node}, code under test ${results.codeUnderTest}`);
   out.push(`steps of ${results.settings.STEP_S} s; sustained = p99 < 100 ms (mixed: ${LIMITS.mixedP99Ms} ms), 0 errors, ≥ 90% of the step's arrivals sent`);
   out.push('');
@@ -148,9 +157,15 @@ export function renderReport(results) {
       ),
     );
   }
+  const vitals = results.scenarios.web_vitals?.error ? null : results.scenarios.web_vitals;
+  if (vitals) {
+    out.push('');
+    out.push(`web vitals, phone profile (${vitals.profile.viewport.width}×${vitals.profile.viewport.height}, ${vitals.profile.cpuSlowdown}× CPU, slow 4G), median of ${vitals.profile.runs} fresh loads; CLS = ${vitals.profile.cls}`);
+    out.push(table(['page', 'path', 'as', 'LCP', 'CLS', 'FCP', 'largest element (last load)'], Object.entries(vitals.pages).map(([name, v]) => [name, v.path, v.as, `${f(v.lcpMs, 0)} ms`, f(v.cls, 3), `${f(v.fcpMs, 0)} ms`, v.loads.at(-1)?.lcpElement ?? '-'])));
+  }
   // [name, CPU by process at the rate found (live: over its votes), the scenario]
   const withCpu = Object.entries(results.scenarios)
-    .filter(([, s]) => !s.error)
+    .filter(([name, s]) => name !== 'web_vitals' && !s.error)
     .flatMap(([name, s]) => (name === 'live' ? ['one', 'two'].filter((k) => s[k]).map((k) => [`live (${k})`, s[k].cpu, s[k]]) : [[`${name} at ${s.atMax?.rate ?? 0}/s`, s.atMax?.cpu, s]]));
   const columns = CPU_COLUMNS.filter((c) => withCpu.some(([, cpu]) => (cpu?.[c]?.perRequestMs ?? 0) >= 0.0005));
   out.push('');

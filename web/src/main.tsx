@@ -1,21 +1,34 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { prefetchScreenData } from './app/prefetchScreenData';
 import { createAppRouter } from './app/router';
+import { sessionApi } from './features/session/sessionApi';
 import { createStore } from './store/store';
+
+/** How long after `load` the service worker is registered. */
+const SERVICE_WORKER_DELAY_MS = 3000;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 const store = createStore();
+// Who is looking, and what the screen shows, are asked for before the first render rather than from its effects: the
+// feed's list and the own profile wait for the session, and on a slow phone the first render alone takes a few hundred
+// milliseconds.
+prefetchScreenData(store, store.dispatch(sessionApi.endpoints.session.initiate()), location.pathname);
 createRoot(container).render(
   <StrictMode>
     <App store={store} router={createAppRouter()} />
   </StrictMode>,
 );
-// The service worker's registration (and workbox-window) is fetched after the first render, not before it: it only
-// matters for the next visit and for updates (web/scripts/initial-js.ts).
+// The service worker's registration (and workbox-window) is fetched once the page has loaded and the screen's own
+// requests had their turn, not before: it only matters for the next visit and for updates (web/scripts/initial-js.ts),
+// and its precache of every chunk would otherwise share a phone's bandwidth with the screen being opened.
 // An embed (another site's iframe) installs no app.
 if (!/^\/embed(\/|$)/i.test(location.pathname)) {
-  void import('./features/pwa/serviceWorker').then(({ startServiceWorker }) => startServiceWorker(store));
+  const start = () =>
+    setTimeout(() => void import('./features/pwa/serviceWorker').then(({ startServiceWorker }) => startServiceWorker(store)), SERVICE_WORKER_DELAY_MS);
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
 }

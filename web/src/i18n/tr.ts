@@ -189,16 +189,6 @@ export const tr = {
     announceOne: (message: string) => `Yeni bildirim: ${message}`,
     announceMany: (n: number) => `${n} yeni bildirim`,
   },
-  newsletter: {
-    title: 'Bültene abone ol',
-    text: 'Yeni özellikler ve haftanın en çok konuşulan soruları e-posta kutunda.',
-    placeholder: 'ornek@eposta.com',
-    submit: 'Abone Ol',
-    submitting: 'Gönderiliyor...',
-    successTitle: 'Neredeyse tamam!',
-    failedTitle: 'Hata',
-    failedText: 'Abonelik başlatılamadı. Lütfen tekrar deneyin.',
-  },
   pwa: {
     installTitle: 'Uygulamayı Yükle',
     installText: 'Meydan’ı ana ekranına ekle: kendi penceresinde açılsın, bağlantın koptuğunda da açılabilsin.',

@@ -79,9 +79,12 @@ const Shell = styled.div`
   min-height: 100vh;
 `;
 
+// At least a screen tall: the footer starts below the fold, so a screen's content arriving does not push it down
+// in view (a layout shift on every screen shorter than the viewport at first).
 const Main = styled.main`
   flex: 1;
   width: 100%;
+  min-height: calc(100vh - ${({ theme }) => theme.layout.headerHeight});
   max-width: ${({ theme }) => theme.layout.maxWidth};
   margin: 0 auto;
   padding: 1.5rem 1rem 2rem;

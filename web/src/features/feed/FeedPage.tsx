@@ -14,14 +14,13 @@ import { useFeedInfiniteQuery, usePollQuery } from '../polls/pollsApi';
 import { useCurrentUser, useMemberGate } from '../session/sessionApi';
 import { dialogOpened } from '../../store/uiSlice';
 import { feedKindOf, feedRouteOf, topicFromSearch } from './feedRoutes';
+import { FriendsPromo, PromoSpace } from './FriendsPromo';
 import { TopicFilter } from './TopicFilter';
 
 // The side column follows the feed: fetched right after the first render, not before it (web/scripts/initial-js.ts).
 const QuickDecision = lazy(async () => ({ default: (await import('../quick-decision/QuickDecision')).QuickDecision }));
 // 'Gündem': the last 24 hours' hashtags, with the search screens' chunk.
 const TrendingTags = lazy(async () => ({ default: (await import('../reach/SearchPage')).TrendingTags }));
-// Members only: visitors, most of the first loads of /, never see it.
-const FriendsPromo = lazy(async () => ({ default: (await import('./FriendsPromo')).FriendsPromo }));
 
 /** The poll feed: /, /kesfet, /trending and /dost-meclisi are this one screen over different lists. */
 export function FeedPage() {
@@ -55,12 +54,10 @@ export function FeedPage() {
 
   return (
     <Screen>
+      {/* Until the session is known, the member's banner's place is kept, so the heading does not move when it comes. */}
+      {route === '/' && user === undefined ? <PromoSpace aria-hidden="true" data-promo-space /> : null}
       {route === '/' && user === null ? <HowItWorks /> : null}
-      {route === '/' && isMember ? (
-        <Suspense fallback={null}>
-          <FriendsPromo />
-        </Suspense>
-      ) : null}
+      {route === '/' && isMember ? <FriendsPromo /> : null}
 
       <TitleRow>
         <div>
@@ -88,12 +85,16 @@ export function FeedPage() {
           )}
         </Main>
         <Aside>
-          <Suspense fallback={null}>
-            <TrendingTags />
-          </Suspense>
-          <Suspense fallback={<Spinner />}>
-            <QuickDecision />
-          </Suspense>
+          <TrendingSlot>
+            <Suspense fallback={null}>
+              <TrendingTags />
+            </Suspense>
+          </TrendingSlot>
+          <QuickSlot>
+            <Suspense fallback={null}>
+              <QuickDecision />
+            </Suspense>
+          </QuickSlot>
         </Aside>
       </Columns>
     </Screen>
@@ -246,6 +247,23 @@ const Aside = styled.aside`
   @media (max-width: 60rem) {
     position: static;
     grid-row: 1;
+  }
+`;
+
+/*
+ * On a phone the side column comes first, above the feed, and its two boxes arrive after the first paint (their chunks,
+ * then their requests): each keeps its usual height from the start (Gündem's without tags, the quick decision's with a
+ * question), so what is below does not jump twice.
+ */
+const TrendingSlot = styled.div`
+  @media (max-width: 60rem) {
+    min-height: 5.5rem;
+  }
+`;
+
+const QuickSlot = styled.div`
+  @media (max-width: 60rem) {
+    min-height: 15.5rem;
   }
 `;
 

@@ -1,4 +1,4 @@
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { ButtonLink } from '../../ui/buttons';
 import { UsersIcon } from '../../ui/icons';
@@ -21,7 +21,20 @@ export function FriendsPromo() {
   );
 }
 
+/** The banner's height, kept by `PromoSpace` while the session is still being restored. */
+const promoHeight = css`
+  min-height: 5.25rem;
+  @media (max-width: 40rem) {
+    min-height: 11rem;
+  }
+`;
+
+export const PromoSpace = styled.div`
+  ${promoHeight}
+`;
+
 const Banner = styled.section`
+  ${promoHeight}
   display: flex;
   flex-wrap: wrap;
   align-items: center;

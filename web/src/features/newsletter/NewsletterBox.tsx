@@ -1,14 +1,14 @@
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../store/api';
-import { tr } from '../../i18n/tr';
+import { trNewsletter } from '../../i18n/tr-newsletter';
 import { Button } from '../../ui/buttons';
 import { validateForm } from '../../lib/validation';
 import { ErrorText, Input } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { useSubscribeNewsletterMutation } from './newsletterApi';
 
-const text = tr.newsletter;
+const text = trNewsletter;
 /**
  * 'Abone Ol': asks the contact service to send a confirmation mail (double opt-in). Whatever the server says is
  * shown; nothing is pretended in the browser.

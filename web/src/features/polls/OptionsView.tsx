@@ -36,7 +36,7 @@ export function OptionsView(props: OptionsViewProps) {
   const { options, total, showResults, userChoice, decimals, onVote, disabled, pending, votable, maxChoices = 1, userChoices, onBallot } = props;
   if (!showResults && maxChoices > 1) {
     return (
-      <Suspense fallback={<Spinner />}>
+      <Suspense fallback={<BallotSpace $options={options.length} aria-hidden="true" data-ballot-space />}>
         <BallotForm options={options} maxChoices={maxChoices} disabled={disabled} busy={pending != null} onSubmit={(indexes) => onBallot?.(indexes)} />
       </Suspense>
     );
@@ -97,6 +97,14 @@ export function OptionsView(props: OptionsViewProps) {
     </>
   );
 }
+
+/**
+ * The ballot's height while its chunk arrives — the hint, a 2.75rem row per option 0.6rem apart, 'Oy ver' — so the
+ * card does not grow under what follows it when the form comes.
+ */
+const BallotSpace = styled.div<{ $options: number }>`
+  min-height: calc(${({ $options }) => $options} * 3.35rem + 4.2rem);
+`;
 
 const VotersNote = styled.p`
   margin: 0;

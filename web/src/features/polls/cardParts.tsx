@@ -128,7 +128,7 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
   return (
     <>
       {user && user.id === poll.creatorId ? (
-        <Suspense fallback={null}>
+        <Suspense fallback={<CreatorSpace aria-hidden="true" />}>
           <CreatorControls poll={poll} />
         </Suspense>
       ) : null}
@@ -183,6 +183,11 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
     </>
   );
 }
+
+/** The creator's row of small buttons, kept while its chunk arrives. */
+const CreatorSpace = styled.div`
+  min-height: 2rem;
+`;
 
 const Footer = styled.footer`
   display: flex;

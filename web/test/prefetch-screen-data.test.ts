@@ -1,0 +1,52 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { prefetchScreenData } from '../src/app/prefetchScreenData';
+import { sessionApi } from '../src/features/session/sessionApi';
+import { pollsApi } from '../src/features/polls/pollsApi';
+import { fakeApi, json, member, testStore } from './helpers';
+
+const missing = () => json({ error: 'not_found', message: 'Anket bulunamadı.' }, 404);
+
+/** Opens `path` as main.tsx does: the session asked for, then the screen's data. */
+function start(path: string) {
+  const store = testStore();
+  prefetchScreenData(store, store.dispatch(sessionApi.endpoints.session.initiate()), path);
+  return store;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the screen data asked for at start-up', () => {
+  it("a poll's page asks for its poll at once, and the screen finds it cached", async () => {
+    const { requests } = fakeApi({ 'GET /api/polls/:id': missing });
+    const store = start('/anket/p1');
+    await vi.waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/polls/p1'));
+    await vi.waitFor(() => expect(pollsApi.endpoints.poll.select('p1')(store.getState()).isError).toBe(true));
+  });
+
+  it('a share link asks for its poll by its code', async () => {
+    const { requests } = fakeApi({ 'GET /api/s/:code': missing });
+    start('/s/AbC123');
+    await vi.waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/s/AbC123'));
+  });
+
+  it("the own profile asks for the member's profile and polls once the session is known, a visitor's for nothing", async () => {
+    const asMember = fakeApi({ 'GET /api/auth/session': member, 'GET /api/users/:id': {}, 'GET /api/users/:id/polls': [] });
+    start('/profil');
+    await vi.waitFor(() => expect(asMember.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/users/u1', '/api/users/u1/polls'])));
+
+    const asVisitor = fakeApi();
+    start('/PROFIL/');
+    await vi.waitFor(() => expect(asVisitor.requests.map((r) => r.path)).toContain('/api/auth/session'));
+    // The profile module's import and the session's answer have both settled by now.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(asVisitor.requests.map((r) => r.path)).toEqual(['/api/auth/session']);
+  });
+
+  it('other screens ask for nothing before they render', async () => {
+    const { requests } = fakeApi();
+    start('/profil/ayse');
+    start('/');
+    await vi.waitFor(() => expect(requests.map((r) => r.path)).toEqual(['/api/auth/session', '/api/auth/session']));
+  });
+});
