@@ -6,6 +6,7 @@ import { countVotes } from './routes/vote-metrics.js';
 import { ensureIndexes } from './model/index.js';
 import { registerNatsHandlers } from './nats/handlers.js';
 import { bindMemberData } from './nats/member-data.js';
+import { bindTimelineEvents } from './nats/timelines.js';
 import { startVotePersister } from './nats/persist-votes.js';
 import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
@@ -40,6 +41,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
 
   await registerNatsHandlers(ctx);
   await bindMemberData(ctx);
+  await bindTimelineEvents(ctx);
   const persister = await startVotePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);
   app.addHook('onClose', async () => {

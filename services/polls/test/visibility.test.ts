@@ -14,7 +14,8 @@ import { createPoll, startPolls, until, vote, type PollsTestService } from './su
 type Viewer = 'visitor' | 'member' | 'follower' | 'mutual' | 'creator';
 type Kind = 'public' | 'private' | 'friends' | 'share';
 
-describe('visibility', () => {
+// Every rule holds whether members' pages come from the Redis timelines or from MongoDB's queries.
+describe.each(['timelines', 'database'] as const)('visibility (members read from %s)', (memberFeeds) => {
   let auth: TestService;
   let social: TestService;
   let svc: PollsTestService;
@@ -35,7 +36,7 @@ describe('visibility', () => {
   beforeAll(async () => {
     auth = await startTestService('auth', authBuildApp);
     social = await startTestService('social', socialBuildApp);
-    svc = await startPolls();
+    svc = await startPolls({ POLLS_MEMBER_FEEDS: memberFeeds });
     creator = await createUser(auth.deps, { username: 'yaratici', displayName: 'Yaratıcı Kişi' });
     mutual = await createUser(auth.deps, { username: 'dost', displayName: 'Dost' });
     follower = await createUser(auth.deps, { username: 'takipci' });

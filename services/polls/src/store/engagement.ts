@@ -46,8 +46,8 @@ export class Engagement {
     redis: Redis,
     private readonly models: Models,
     private readonly counters: VoteCounters,
-    /** Called when a trending score was rewritten (feeds kept for a moment are then out of date). */
-    private readonly rankChanged: () => void = () => {},
+    /** Called when a trending score was rewritten (feeds kept for a moment and timelines are then out of date). */
+    private readonly rankChanged: (pollId: string, hot: number) => void | Promise<void> = () => {},
   ) {
     const r = redis as Redis & EngagementCommands;
     if (!(r as unknown as Record<string, unknown>)['pollsIncrEngagement']) {
@@ -112,7 +112,7 @@ export class Engagement {
     const [votes, e] = await Promise.all([this.counters.countsOfOne(poll), this.ofOne(poll)]);
     const hot = trendingScore({ votes: votes.total, likes: e.likes, comments: e.comments, shares: e.shares }, poll.createdAt);
     await this.models.PollRank.updateOne({ _id: poll.id }, { $set: { hot } });
-    this.rankChanged();
+    await this.rankChanged(poll.id, hot);
     return hot;
   }
 

@@ -8,7 +8,11 @@ import { UserSummaries, type Bus, type Logger, type RequestIdSource } from '@mey
 import { keys } from './keys.js';
 
 export const SUMMARY_TTL_S = 60;
-export const MUTUALS_TTL_S = 30;
+/**
+ * Social's follow events drop a member's kept mutuals at once (nats/handlers.ts), so the expiry only bounds how long
+ * a lost event could leave them stale; every ask is a query social answers by scanning its follows.
+ */
+export const MUTUALS_TTL_S = 600;
 const NATS_TIMEOUT_MS = 1500;
 
 /** What a card shows when auth cannot tell who the creator is (it is down, or the account is gone). */

@@ -3,9 +3,10 @@
  * lookups and the cascade of a deleted poll.
  */
 import type { Redis } from 'ioredis';
+import { Types } from 'mongoose';
 import { defaultShareVoteMode, type PollType, type ResultsVisibility, type ShareVoteMode } from '@meydan/proto';
 import { resultsVisibilityOf } from '../domain/results-visibility.js';
-import { TtlCache, type Logger } from '@meydan/kit';
+import { TtlCache, findEachById, type Logger } from '@meydan/kit';
 import { toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
 import type { Engagement } from './engagement.js';
@@ -83,8 +84,19 @@ interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdA
   createdAt: number;
 }
 
+/** A cached document's dates come back as text. */
+function reviveDoc(text: string): PollDoc {
+  const d = JSON.parse(text) as Record<string, unknown>;
+  for (const field of ['expiresAt', 'endedAt', 'closedAt', 'createdAt', 'updatedAt']) {
+    if (typeof d[field] === 'string') d[field] = new Date(d[field] as string);
+  }
+  d['_id'] = new Types.ObjectId(d['_id'] as string);
+  return d as unknown as PollDoc;
+}
+
 export class PollStore {
   private readonly local = new TtlCache<PollMeta>(LOCAL_TTL_MS, 10_000);
+  private readonly localDocs = new TtlCache<PollDoc>(LOCAL_TTL_MS, 10_000);
 
   constructor(
     private readonly models: Models,
@@ -92,8 +104,8 @@ export class PollStore {
     private readonly counters: VoteCounters,
     private readonly engagement: Engagement,
     private readonly log: Logger,
-    /** Called when a poll is removed (feeds kept for a moment are then out of date). */
-    private readonly pollsChanged: () => void = () => {},
+    /** Called when a poll is removed (feeds kept for a moment and timelines are then out of date). */
+    private readonly pollRemoved: (pollId: string) => void | Promise<void> = () => {},
   ) {}
 
   /** The poll's facts, or null when there is no such poll. Memory, then Redis, then MongoDB. */
@@ -138,6 +150,45 @@ export class PollStore {
     await this.redis.del(keys.meta(pollId));
   }
 
+  /**
+   * The documents of polls by id, in that order, those that no longer exist left out: memory (a few seconds, so an
+   * edit made through another replica shows by then), then Redis, then MongoDB by `_id`.
+   */
+  async docs(pollIds: readonly string[]): Promise<PollDoc[]> {
+    const found = new Map<string, PollDoc>();
+    const notLocal = pollIds.filter((id) => {
+      const hit = this.localDocs.get(id);
+      if (hit) found.set(id, hit);
+      return !hit;
+    });
+    if (notLocal.length) {
+      const cached = await Promise.all(notLocal.map((id) => this.redis.get(keys.doc(id))));
+      const missing: string[] = [];
+      notLocal.forEach((id, i) => {
+        const text = cached[i];
+        if (!text) return missing.push(id);
+        const doc = reviveDoc(text);
+        this.localDocs.set(id, doc);
+        found.set(id, doc);
+      });
+      const loaded = await findEachById(missing, (id) => this.models.Poll.findById(id).lean<PollDoc>());
+      await Promise.all(loaded.map((doc) => this.cacheDoc(doc)));
+      for (const doc of loaded) found.set(String(doc._id), doc);
+    }
+    return pollIds.map((id) => found.get(id)).filter((d): d is PollDoc => d !== undefined);
+  }
+
+  async cacheDoc(doc: PollDoc): Promise<void> {
+    await this.redis.set(keys.doc(String(doc._id)), JSON.stringify(doc), 'EX', REDIS_TTL_S);
+    this.localDocs.set(String(doc._id), doc);
+  }
+
+  /** The poll was edited, closed or removed: its cached document is not answered again. */
+  async forgetDoc(pollId: string): Promise<void> {
+    this.localDocs.delete(pollId);
+    await this.redis.del(keys.doc(pollId));
+  }
+
   /** The poll id of a share-link code, or null. */
   async idOfCode(code: string): Promise<string | null> {
     if (!/^[0-9A-Za-z]{1,64}$/.test(code)) return null;
@@ -156,7 +207,8 @@ export class PollStore {
     if (!id) return null;
     const poll = await this.models.Poll.findOneAndDelete({ _id: id }).lean();
     if (!poll) return null;
-    this.pollsChanged();
+    await this.pollRemoved(pollId);
+    await this.forgetDoc(pollId);
     await Promise.all([
       this.models.Vote.deleteMany({ pollId: id }),
       this.models.Like.deleteMany({ pollId: id }),
