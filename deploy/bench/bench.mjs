@@ -298,7 +298,11 @@ async function main() {
     return figures;
   });
   await run('visitor_feed', () => runK6(k6, 'visitor_feed', { rates: RATES }));
-  await run('member_feed', () => runK6(k6, 'member_feed', { rates: RATES, extraEnv: { MEMBERS_CSV: membersCsv } }));
+  await run('member_feed', async () => {
+    const { seedFeedGraph } = await import('./feed-graph.mjs');
+    const feedMembersCsv = await seedFeedGraph({ seeded, base: stack.base, mongoUrl: stack.mongo.url, redisUrl: stack.redis.url, root: benchRoot, workDir, say });
+    return runK6(k6, 'member_feed', { rates: RATES, extraEnv: { MEMBERS_CSV: feedMembersCsv } });
+  });
   await run('live', async () => {
     const { measureLive } = await import('./live-run.mjs');
     return measureLive({ stack, workDir, pollId: livePoll.id, membersCsv, memberOffset, sockets: SOCKETS, rate: LIVE_RATE, seconds: LIVE_S, runnerRoot, say, cpuNow, cpuWindow });

@@ -8,7 +8,8 @@
 //   share_votes   a visitor opens the share link (GET /api/s/{code}, which hands out the visitor cookie), then votes
 //                 through it (POST /api/s/{code}/vote); every iteration is a new visitor
 //   visitor_feed  GET /api/polls without a session
-//   member_feed   GET /api/polls as a member (hasVoted of each poll), members of MEMBERS_CSV in turn
+//   member_feed   GET /api/polls as a member (hasVoted of each poll), members of MEMBERS_CSV in turn; MEMBER_FEED
+//                 names the feed (default trending)
 //
 // Load (per scenario):
 //   RATE, DURATION_S     constant arrival rate (per second) for that long (default 50/s for 30 s)
@@ -56,6 +57,8 @@ const WARM_S = STAGES.length ? Number(__ENV.WARM_S || 2) : 0;
 const RATE = Number(__ENV.RATE || 50);
 const DURATION_S = Number(__ENV.DURATION_S || 30);
 const MEMBER_OFFSET = Number(__ENV.MEMBER_OFFSET || 0);
+/** member_feed: which feed the members read (trending, new, friends; default the API's, trending). */
+const MEMBER_FEED = __ENV.MEMBER_FEED || '';
 const OPTIONS = 4;
 /** Every n-th vote a ballot of two options (deploy/k6/lib/ballots.js); 0: single choices only. */
 const BALLOT_EVERY = Number(__ENV.BALLOT_EVERY || 0);
@@ -201,7 +204,7 @@ export function member_feed() {
   if (gaveUp()) return;
   const step = stepTag();
   const member = members[exec.scenario.iterationInTest % members.length];
-  record(http.get(`${BASE}/api/polls`, { headers: { cookie: `sid=${member.sid}` }, tags: { step } }), 200, step);
+  record(http.get(`${BASE}/api/polls${MEMBER_FEED ? `?feed=${MEMBER_FEED}` : ''}`, { headers: { cookie: `sid=${member.sid}` }, tags: { step } }), 200, step);
 }
 
 const thresholdsOk = (metric) => Object.values(metric?.thresholds ?? {}).every((t) => t.ok);

@@ -9,6 +9,7 @@ import { asMember, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
+import { keys } from '../src/store/keys.js';
 import { createPoll, endNow, startPolls, until, type PollsTestService } from './support.js';
 
 type Page = { ids: string[]; totalCount: number; currentPage?: number; nextCursor?: string | null };
@@ -149,6 +150,34 @@ describe('member feeds from the timelines', () => {
     await until(async () => (await shown()) === 6, 10_000, 'reactivation shown');
     await bothAlike();
   }, 120_000);
+
+  it('reads no MongoDB for a member’s page once warm, the member’s own like included, kept through a recount', async () => {
+    const { ayse, bora } = users;
+    const pollId = made['bora-public-teknoloji-ai']!;
+    const likedBy = async (user: TestUser) => (await svc.app.inject({ url: '/api/polls?feed=new&limit=100', headers: asMember(user.id) })).json().polls.find((p: { id: string }) => p.id === pollId).isLiked;
+    const like = () => svc.app.inject({ method: 'POST', url: `/api/polls/${pollId}/like`, headers: asMember(ayse.id) });
+    const wasLiked = await likedBy(ayse);
+    expect((await like()).json().liked).toBe(!wasLiked);
+    expect(await likedBy(ayse)).toBe(!wasLiked);
+    if (wasLiked) expect((await like()).json().liked).toBe(true);
+    expect(await likedBy(ayse)).toBe(true);
+    expect(await likedBy(bora)).toBe((await svc.app.polls.models.Like.exists({ pollId, userId: bora.id })) !== null);
+    // The like counts are recounted from MongoDB when their hash is gone, the likers with them.
+    await svc.deps.redis.del(keys.engagement(pollId));
+    expect(await likedBy(ayse)).toBe(true);
+
+    const { models } = svc.app.polls;
+    const spies = Object.values(models).flatMap((model) => (['find', 'findOne', 'findById', 'countDocuments', 'aggregate'] as const).map((m) => vi.spyOn(model, m)));
+    try {
+      for (const feed of ['trending', 'new', 'friends']) await pageOf(ayse, `feed=${feed}&limit=20`);
+      for (const feed of ['trending', 'new', 'friends']) expect((await pageOf(ayse, `feed=${feed}&limit=20`)).ids.length).toBeGreaterThan(0);
+      expect(spies.reduce((n, spy) => n + spy.mock.calls.length, 0)).toBe(0);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect((await like()).json().liked).toBe(false);
+    expect(await likedBy(ayse)).toBe(false);
+  }, 60_000);
 
   it('rebuilds flushed timelines from MongoDB once, however many members ask at once', async () => {
     const redis = svc.deps.redis;

@@ -7,7 +7,6 @@ import { asMember, asVisitor, identityHeaders, startTestService, type TestServic
 import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
-import { userSummaryKey } from '@meydan/kit';
 import { keys } from '../src/store/keys.js';
 import { createPoll, startPolls, until, vote, type PollsTestService } from './support.js';
 
@@ -199,7 +198,7 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
   });
 
   it('keeps answering with placeholders when auth stops answering', async () => {
-    await svc.deps.redis.del(userSummaryKey(creator.id));
+    await svc.app.polls.people.forgetUser(creator.id);
     await auth.close();
     const res = await svc.app.inject({ url: `/api/polls/${polls.public.id}`, headers: asVisitor() });
     expect(res.statusCode).toBe(200);

@@ -29,21 +29,17 @@ export async function presentPolls(
   if (docs.length === 0) return [];
   const shapes = docs.map((d) => ({ id: String(d._id), optionsCount: d.options.length, expiresAt: d.expiresAt ?? null }));
   const counts = await ctx.counters.countsOf(shapes);
-  const engagement = await ctx.engagement.of(shapes);
+  // The viewer's own like is kept with the poll's like count in Redis: a feed page never asks MongoDB.
+  const engagement = await ctx.engagement.of(shapes, viewer.userId);
   const ids = shapes.map((s) => s.id);
   const choices = await ctx.counters.choicesOf(ids, voterOf(viewer));
-  const liked = new Set<string>();
-  if (viewer.userId) {
-    const likes = await ctx.models.Like.find({ pollId: { $in: docs.map((d) => d._id) }, userId: viewer.userId }, { pollId: 1 }).lean();
-    for (const l of likes) liked.add(String(l.pollId));
-  }
 
   // Friends polls carry the creator's mutual followers and whether each voted.
   const friendsOf = new Map<string, string[]>();
   for (const d of docs) {
     if (d.type !== 'friends' || friendsOf.has(d.creatorId)) continue;
     try {
-      friendsOf.set(d.creatorId, await ctx.people.mutuals(d.creatorId, source));
+      friendsOf.set(d.creatorId, await ctx.people.mutualsShown(d.creatorId, source));
     } catch {
       friendsOf.set(d.creatorId, []);
     }
@@ -86,7 +82,7 @@ export async function presentPolls(
       likesCount: e.likes,
       commentsCount: e.comments,
       shareCount: e.shares,
-      isLiked: liked.has(id),
+      isLiked: e.liked,
       hasVoted: choice !== null,
       userChoice: choice?.[0] ?? null,
       userChoices: choice ?? [],
