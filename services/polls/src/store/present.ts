@@ -4,8 +4,9 @@
  */
 import type { CreatorSummary, FriendSummary, Poll } from '@meydan/proto';
 import type { Identity, RequestIdSource } from '@meydan/kit';
-import type { PollCounts } from '../domain/counts.js';
-import type { PollDoc, Models } from '../model/index.js';
+import type { Redis } from 'ioredis';
+import type { PollDoc } from '../model/index.js';
+import { cardStates } from './card-states.js';
 import type { Engagement } from './engagement.js';
 import type { People } from './people.js';
 import type { VoteCounters } from './vote-counters.js';
@@ -14,7 +15,7 @@ import { voterOf } from './keys.js';
 import { shareVoteModeOf } from './polls.js';
 
 /** What a poll is presented from: its likes, counts, choices, engagement and the people it names. */
-export type Presenting = { models: Models; counters: VoteCounters; engagement: Engagement; people: People };
+export type Presenting = { redis: Redis; counters: VoteCounters; engagement: Engagement; people: People };
 
 type Viewer = Pick<Identity, 'userId' | 'visitorId'>;
 
@@ -28,11 +29,8 @@ export async function presentPolls(
 ): Promise<Poll[]> {
   if (docs.length === 0) return [];
   const shapes = docs.map((d) => ({ id: String(d._id), optionsCount: d.options.length, expiresAt: d.expiresAt ?? null }));
-  const counts = await ctx.counters.countsOf(shapes);
-  // The viewer's own like is kept with the poll's like count in Redis: a feed page never asks MongoDB.
-  const engagement = await ctx.engagement.of(shapes, viewer.userId);
-  const ids = shapes.map((s) => s.id);
-  const choices = await ctx.counters.choicesOf(ids, voterOf(viewer));
+  // Counts, likes (the viewer's own too) and the viewer's ballot, from Redis: a feed page never asks MongoDB.
+  const states = await cardStates(ctx, shapes, voterOf(viewer), viewer.userId);
 
   // Friends polls carry the creator's mutual followers and whether each voted.
   const friendsOf = new Map<string, string[]>();
@@ -50,9 +48,7 @@ export async function presentPolls(
   const now = new Date();
   for (const d of docs) {
     const id = String(d._id);
-    const c: PollCounts = counts.get(id)!;
-    const choice = choices.get(id) ?? null;
-    const e = engagement.get(id)!;
+    const { counts: c, engagement: e, choice } = states.get(id)!;
     // The poll's results visibility and the Dost Meclisi rule (the split only to those who voted: with the friends'
     // hasVoted flags it would tell who chose what). Hidden counts are 0; the total stays.
     const resultsVisible = countsVisibleTo(d, viewer.userId, choice !== null, now);
