@@ -222,13 +222,17 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
     return figures;
   });
   await run('visitor_feed', () => runLadder('visitor_feed', { rates: RATES }));
-  await run('member_feed', () => runLadder('member_feed', { rates: RATES, extraEnv: { MEMBERS_CSV: membersCsv } }));
   await run('mixed', async () => {
     const { mixed, mixedShared: shared } = polls;
     const figures = await runLadder('mixed', { rates: RATES, p99Ms: MIXED_P99_MS, extraEnv: { MEMBERS_CSV: membersCsv, MIXED_POLL_ID: mixed.id, MIXED_SHARE_CODE: shared.code, MEMBER_OFFSET: String(FEED_POLLS + 2), BALLOT_EVERY: String(BALLOT_EVERY) } });
     results.checks.mixedVotes = await check(mixed.id, figures.actions.vote?.accepted ?? 0, `/api/polls/${mixed.id}`, seeded.sids[2]);
     results.checks.mixedShareVotes = await check(shared.id, figures.actions.share_vote?.accepted ?? 0, `/api/s/${shared.code}`, seeded.sids[FEED_POLLS + 1]);
     return figures;
+  });
+  await run('member_feed', async () => {
+    const { seedFeedGraph } = await import('./feed-graph.mjs');
+    const feedMembersCsv = await seedFeedGraph({ seeded, base: stack.base, mongoUrl: stack.mongo.url, redisUrl: stack.redis.url, root: benchRoot, workDir, say });
+    return runLadder('member_feed', { rates: RATES, extraEnv: { MEMBERS_CSV: feedMembersCsv } });
   });
   await run('live', async () => {
     const { measureLive } = await import('./live-run.mjs');

@@ -8,12 +8,14 @@
 //   share_votes   a visitor opens the share link (GET /api/s/{code}, which hands out the visitor cookie), then votes
 //                 through it (POST /api/s/{code}/vote); every iteration is a new visitor
 //   visitor_feed  GET /api/polls without a session
-//   member_feed   GET /api/polls as a member (hasVoted of each poll), members of MEMBERS_CSV in turn
+//   member_feed   GET /api/polls as a member (hasVoted of each poll), members of MEMBERS_CSV in turn; MEMBER_FEED
+//                 names the feed (default trending)
 //   mixed         every arrival one action, in a fixed evenly spread order (deploy/k6/lib/mix.js), by weight: reads 70
 //                 (the feed as a member 25 and as a visitor 15, a poll of the feed as a member 15 and as a visitor 15),
 //                 member votes 20 (on a poll of their own: MIXED_POLL_ID, else created; the n-th vote by the n-th
 //                 member), likes 3 and comments 2 (the n-th by the n-th member, on the feed's polls), share-link votes
-//                 5 (a new visitor each, on MIXED_SHARE_CODE, else created); the latency of a share-link vote is its vote's
+//                 5 (a new visitor each, on MIXED_SHARE_CODE, else created); the latency of a share-link vote is that of its
+//                 vote request alone
 //
 // Load (per scenario):
 //   RATE, DURATION_S     constant arrival rate (per second) for that long (default 50/s for 30 s)
@@ -65,6 +67,8 @@ const WARM_S = STAGES.length ? Number(__ENV.WARM_S || 2) : 0;
 const RATE = Number(__ENV.RATE || 50);
 const DURATION_S = Number(__ENV.DURATION_S || 30);
 const MEMBER_OFFSET = Number(__ENV.MEMBER_OFFSET || 0);
+/** member_feed: which feed the members read (trending, new, friends; default the API's, trending). */
+const MEMBER_FEED = __ENV.MEMBER_FEED || '';
 const OPTIONS = 4;
 /** Every n-th vote a ballot of two options (deploy/k6/lib/ballots.js); 0: single choices only. */
 const BALLOT_EVERY = Number(__ENV.BALLOT_EVERY || 0);
@@ -221,7 +225,7 @@ export function member_feed() {
   if (gaveUp()) return;
   const step = stepTag();
   const member = members[exec.scenario.iterationInTest % members.length];
-  record(http.get(`${BASE}/api/polls`, { headers: { cookie: `sid=${member.sid}` }, tags: { step } }), 200, step);
+  record(http.get(`${BASE}/api/polls${MEMBER_FEED ? `?feed=${MEMBER_FEED}` : ''}`, { headers: { cookie: `sid=${member.sid}` }, tags: { step } }), 200, step);
 }
 
 export function mixed(data) {

@@ -161,11 +161,12 @@ describe('polls on a Redis Cluster', () => {
     const engagement = new Engagement(conns.redis, models, counters);
     const polls = Array.from({ length: MANY }, () => pollShape());
     await models.Like.collection.insertMany(polls.slice(0, 10).map((p) => ({ pollId: new Types.ObjectId(p.id), userId: 'u1', createdAt: new Date() })));
-    const first = await engagement.of(polls);
-    for (const [i, p] of polls.entries()) expect(first.get(p.id)).toEqual({ likes: i < 10 ? 1 : 0, comments: 0, shares: 0 });
+    // Read as the member who liked the first ten: their own like comes back with the counts.
+    const first = await engagement.of(polls, 'u1');
+    for (const [i, p] of polls.entries()) expect(first.get(p.id)).toEqual({ likes: i < 10 ? 1 : 0, comments: 0, shares: 0, liked: i < 10 });
     await Promise.all(polls.map((p) => engagement.add(p, 'comments', 2)));
     const second = await engagement.of(polls);
-    for (const [i, p] of polls.entries()) expect(second.get(p.id)).toEqual({ likes: i < 10 ? 1 : 0, comments: 2, shares: 0 });
+    for (const [i, p] of polls.entries()) expect(second.get(p.id)).toEqual({ likes: i < 10 ? 1 : 0, comments: 2, shares: 0, liked: false });
     await engagement.drop(polls[0]!.id);
     expect(await conns.redis.exists(keys.engagement(polls[0]!.id))).toBe(0);
   });

@@ -14,6 +14,8 @@ export const pollsConfigSchema = serviceConfigSchema({
   SHARE_VOTE_BROWSERS_PER_IP: { type: 'integer', minimum: 1, default: limits.poll.shareVotesPerIp },
   /** Live counts of one poll are published at most once per this many ms (and at once when quiet). */
   LIVE_COUNTS_INTERVAL_MS: { type: 'integer', minimum: 10, default: 100 },
+  /** Where members' feed pages are found: the Redis timelines (store/timelines.ts) or MongoDB's queries. */
+  POLLS_MEMBER_FEEDS: { type: 'string', enum: ['timelines', 'database'], default: 'timelines' },
 });
 
 export type PollsConfig = FromSchema<typeof pollsConfigSchema>;

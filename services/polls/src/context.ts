@@ -9,6 +9,7 @@ import { PollStore } from './store/polls.js';
 import { FeedPages } from './store/feed-pages.js';
 import type { PollDoc } from './model/index.js';
 import { Quotas } from './store/quota.js';
+import { Timelines } from './store/timelines.js';
 import { VoteCounters } from './store/vote-counters.js';
 
 /** Everything the polls routes, handlers and jobs share. */
@@ -20,6 +21,8 @@ export interface PollsContext extends BaseContext<PollsConfig> {
   polls: PollStore;
   /** Visitor feed pages kept for a moment (see FeedPages). */
   feedPages: FeedPages<{ polls: PollDoc[]; totalCount: number; currentPage?: number; nextCursor?: string | null }>;
+  /** The member feeds' timelines in Redis (see Timelines). */
+  timelines: Timelines;
   live: LiveCountsPublisher;
   banned: BannedCreators;
   /** Counted quotas: share-link vote attempts per IP network, comments per member. */
@@ -32,10 +35,18 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const models = createModels(deps.mongo);
   const counters = new VoteCounters(deps.redis, models);
   const feedPages: PollsContext['feedPages'] = new FeedPages();
-  const engagement = new Engagement(deps.redis, models, counters, () => feedPages.changed());
-  const polls = new PollStore(models, deps.redis, counters, engagement, deps.log, () => feedPages.changed());
+  const timelines = new Timelines(deps.redis, models, deps.log);
+  const engagement = new Engagement(deps.redis, models, counters, async (pollId, hot) => {
+    feedPages.changed();
+    await timelines.rescore(pollId, hot);
+  });
+  const polls = new PollStore(models, deps.redis, counters, engagement, deps.log, async (pollId) => {
+    feedPages.changed();
+    await timelines.drop(pollId);
+  });
   return {
     feedPages,
+    timelines,
     ...base,
     models,
     counters,

@@ -4,6 +4,7 @@ import { decodeCursor, encodeCursor } from '../src/domain/cursor.js';
 import { ipField, ipNetwork, shareVoteRule } from '../src/domain/share-votes.js';
 import { newShortCode, shortCodePattern } from '../src/domain/short-code.js';
 import { feedFilter, pollVisibleTo } from '../src/domain/visibility.js';
+import { mergeRanked, timelinePage, type Ranked } from '../src/domain/timeline-pages.js';
 
 describe('poll domain', () => {
   it('makes distinct 10-character base62 share codes', () => {
@@ -64,5 +65,39 @@ describe('poll domain', () => {
     expect(shareVoteRule('ip', true, 5)).toEqual({ allowed: true, perIp: 1 });
     expect(shareVoteRule('members', false, 5)).toEqual({ allowed: false });
     expect(shareVoteRule('members', true, 5)).toEqual({ allowed: true, perIp: null });
+  });
+});
+
+describe('timeline pages', () => {
+  const id = (n: number) => n.toString(16).padStart(24, '0');
+  const r = (n: number, score: number): Ranked => ({ id: id(n), score });
+  // Every member's shared polls 10 and 8, ties at 5 broken by the larger id first; the circle's 9, 5 and 1.
+  const shared = [r(1, 10), r(2, 8), r(4, 5), r(3, 5)];
+  const circle = [r(7, 1), r(5, 9), r(6, 5)];
+  const order = [id(1), id(5), id(2), id(6), id(4), id(3), id(7)];
+
+  it('merges two ranked lists by score, then id, both descending', () => {
+    expect(mergeRanked(shared, [r(5, 9), r(6, 5), r(7, 1)]).map((x) => x.id)).toEqual(order);
+  });
+
+  it('pages by number over both, counting both', () => {
+    expect(timelinePage(shared.slice(0, 2), 4, circle, 2, { page: 1, cursor: null })).toEqual({ ids: order.slice(0, 2), totalCount: 7, currentPage: 1 });
+    expect(timelinePage(shared, 4, circle, 3, { page: 2, cursor: null })).toEqual({ ids: order.slice(3, 6), totalCount: 7, currentPage: 2 });
+    expect(timelinePage(shared, 4, circle, 3, { page: 4, cursor: null })).toEqual({ ids: [], totalCount: 7, currentPage: 4 });
+  });
+
+  it('walks the cursors through both without a gap or a repeat, the circle’s polls filtered after the cursor', () => {
+    const seen: string[] = [];
+    let cursor = null as ReturnType<typeof decodeCursor>;
+    for (let i = 0; i < 5; i++) {
+      // The shared timeline answers only what comes after the cursor, as Redis does.
+      const after = cursor ? shared.filter((x) => x.score < cursor!.k || (x.score === cursor!.k && x.id < cursor!.id)) : shared;
+      const page = timelinePage(after.slice(0, 3), 4, circle, 2, { cursor });
+      expect(page.totalCount).toBe(7);
+      seen.push(...page.ids);
+      if (!page.nextCursor) break;
+      cursor = decodeCursor(page.nextCursor);
+    }
+    expect(seen).toEqual(order);
   });
 });

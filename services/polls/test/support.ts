@@ -61,4 +61,12 @@ export async function endNow(app: FastifyInstance, pollId: string): Promise<void
   await Poll.updateOne({ _id: pollId }, { $set: { expiresAt } });
   await PollRank.updateOne({ _id: pollId }, { $set: { expiresAt } });
   await app.polls.polls.forgetMeta(pollId);
+  await rewritten(app, pollId);
+}
+
+/** A test rewrote a poll's records behind the service's back: its cached document and its timeline entries follow. */
+export async function rewritten(app: FastifyInstance, pollId: string): Promise<void> {
+  await app.polls.polls.forgetDoc(pollId);
+  const rank = await app.polls.models.PollRank.findById(pollId).lean();
+  if (rank) await app.polls.timelines.add(rank);
 }

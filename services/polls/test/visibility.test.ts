@@ -7,14 +7,14 @@ import { asMember, asVisitor, identityHeaders, startTestService, type TestServic
 import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
-import { userSummaryKey } from '@meydan/kit';
 import { keys } from '../src/store/keys.js';
 import { createPoll, startPolls, until, vote, type PollsTestService } from './support.js';
 
 type Viewer = 'visitor' | 'member' | 'follower' | 'mutual' | 'creator';
 type Kind = 'public' | 'private' | 'friends' | 'share';
 
-describe('visibility', () => {
+// Every rule holds whether members' pages come from the Redis timelines or from MongoDB's queries.
+describe.each(['timelines', 'database'] as const)('visibility (members read from %s)', (memberFeeds) => {
   let auth: TestService;
   let social: TestService;
   let svc: PollsTestService;
@@ -35,7 +35,7 @@ describe('visibility', () => {
   beforeAll(async () => {
     auth = await startTestService('auth', authBuildApp);
     social = await startTestService('social', socialBuildApp);
-    svc = await startPolls();
+    svc = await startPolls({ POLLS_MEMBER_FEEDS: memberFeeds });
     creator = await createUser(auth.deps, { username: 'yaratici', displayName: 'Yaratıcı Kişi' });
     mutual = await createUser(auth.deps, { username: 'dost', displayName: 'Dost' });
     follower = await createUser(auth.deps, { username: 'takipci' });
@@ -198,7 +198,7 @@ describe('visibility', () => {
   });
 
   it('keeps answering with placeholders when auth stops answering', async () => {
-    await svc.deps.redis.del(userSummaryKey(creator.id));
+    await svc.app.polls.people.forgetUser(creator.id);
     await auth.close();
     const res = await svc.app.inject({ url: `/api/polls/${polls.public.id}`, headers: asVisitor() });
     expect(res.statusCode).toBe(200);

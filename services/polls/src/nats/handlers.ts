@@ -107,16 +107,23 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
     },
   });
 
-  // A banned member's polls disappear from feeds and direct views until an administrator reactivates them.
+  // A banned member's polls disappear from feeds and direct views until an administrator reactivates them: the banned
+  // set is written first, so the timelines' rebuild (store/timelines.ts), started by the next read, leaves them out.
   await bus.consume({
     purpose: 'creator-banned',
     filterSubject: events.admin.userBanned,
-    handler: (payload) => ctx.banned.add(payload.userId),
+    handler: async (payload) => {
+      await ctx.banned.add(payload.userId);
+      await ctx.timelines.invalidate();
+    },
   });
   await bus.consume({
     purpose: 'creator-reactivated',
     filterSubject: events.admin.userReactivated,
-    handler: (payload) => ctx.banned.remove(payload.userId),
+    handler: async (payload) => {
+      await ctx.banned.remove(payload.userId);
+      await ctx.timelines.invalidate();
+    },
   });
 
   await bus.consume({

@@ -46,9 +46,9 @@ const shapeOf = (poll: PollDoc) => ({
 });
 
 /** Likes, comments and shares are written to their collection first, then counted in Redis, then ranked. */
-async function counted(ctx: PollsContext, poll: PollDoc, field: EngagementField, delta: number) {
+async function counted(ctx: PollsContext, poll: PollDoc, field: EngagementField, delta: number, likerId?: string) {
   const shape = shapeOf(poll);
-  if (delta !== 0) await ctx.engagement.add(shape, field, delta);
+  if (delta !== 0) await (field === 'likes' ? ctx.engagement.like(shape, likerId!, delta > 0) : ctx.engagement.add(shape, field, delta));
   const counts = await ctx.engagement.ofOne(shape);
   if (delta !== 0) await ctx.engagement.syncRank(shape).catch((err) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
   return counts;
@@ -107,7 +107,7 @@ function likeRoute(app: FastifyInstance, ctx: PollsContext) {
         liked = false;
         delta = removed ? -1 : 0;
       }
-      const counts = await counted(ctx, poll, 'likes', delta);
+      const counts = await counted(ctx, poll, 'likes', delta, userId);
       if (delta !== 0) {
         await ctx.bus.publishReliably(events.polls.pollLiked, { pollId: String(poll._id), creatorId: poll.creatorId, userId, liked, at: new Date().toISOString() }, { requestId: request });
       }

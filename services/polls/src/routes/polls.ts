@@ -201,9 +201,18 @@ function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
       const hiddenCreators = await ctx.banned.all();
       const filter = feedFilter(viewer, mutuals, { feed, category: query.category, now, hiddenCreators });
       const limit = query.limit ?? limits.feed.pageSizeDefault;
-      const findPage = async () => feedPage(ctx, filter, feed === 'trending', limit, { page: query.page, cursor: query.page === undefined ? cursorOf(query.cursor) : null });
+      const at = { page: query.page, cursor: query.page === undefined ? cursorOf(query.cursor) : null };
+      const findPage = async () => feedPage(ctx, filter, feed === 'trending', limit, at);
       if (viewer.userId) {
-        const page = await findPage();
+        const circle = [viewer.userId, ...mutuals];
+        const fromTimelines = async () => {
+          const found = await ctx.timelines.page({ feed, category: query.category, circle, hiddenCreators, limit, at, now });
+          if (!found) return null;
+          const { ids, ...rest } = found;
+          const hidden = new Set(hiddenCreators);
+          return { ...rest, polls: (await ctx.polls.docs(ids)).filter((d) => !hidden.has(d.creatorId)) };
+        };
+        const page = (ctx.config.POLLS_MEMBER_FEEDS === 'database' ? null : await fromTimelines()) ?? (await findPage());
         return { ...page, polls: await presentPolls(ctx, page.polls, viewer, request) };
       }
       // Every visitor finds the same pages: kept here for a moment (counts stay fresh), and the whole answer is the same
@@ -241,6 +250,7 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
       if (body.description !== undefined) set['description'] = body.description?.trim() ? body.description.trim() : null;
       const updated = await editPoll(ctx, doc._id, set);
       if (!updated) throw new HttpError(404, 'not_found', S.pollNotFound);
+      await ctx.polls.forgetDoc(String(doc._id));
       ctx.feedPages.changed();
       return presentPoll(ctx, updated, identityOf(request), request);
     },
@@ -260,6 +270,7 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
       const closed = await closePoll(ctx, doc._id, now);
       if (!closed) throw pollNotFound();
       await ctx.polls.cacheMeta(metaOf(closed));
+      await Promise.all([ctx.polls.forgetDoc(String(closed._id)), ctx.timelines.drop(String(closed._id))]);
       ctx.feedPages.changed();
       await publishEnded(ctx, closed, now);
       return presentPoll(ctx, closed, identityOf(request), request);

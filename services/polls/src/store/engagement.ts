@@ -15,6 +15,12 @@ export interface EngagementCounts {
   shares: number;
 }
 
+/** A poll's engagement as one member sees it: with whether they like it. */
+export type EngagementOf = EngagementCounts & { liked: boolean };
+
+/** A liker's field in the poll's engagement hash (`lk` marks a hash that holds every liker). */
+const likerField = (userId: string) => `u:${userId}`;
+
 export type EngagementField = 'likes' | 'comments' | 'shares';
 const fieldOf: Record<EngagementField, 'l' | 'c' | 's'> = { likes: 'l', comments: 'c', shares: 's' };
 
@@ -22,6 +28,17 @@ const fieldOf: Record<EngagementField, 'l' | 'c' | 's'> = { likes: 'l', comments
 const INCR_IF_PRESENT = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return false end
 return redis.call('HINCRBY', KEYS[1], ARGV[1], ARGV[2])
+`;
+
+/** Sets or clears a liker (ARGV: field, 1|0) and counts the change, only when the hash holds every liker. */
+const LIKE_IF_PRESENT = `
+if redis.call('HEXISTS', KEYS[1], 'lk') == 0 then return false end
+if ARGV[2] == '1' then
+  if redis.call('HSETNX', KEYS[1], ARGV[1], 1) == 1 then redis.call('HINCRBY', KEYS[1], 'l', 1) end
+elseif redis.call('HDEL', KEYS[1], ARGV[1]) == 1 then
+  redis.call('HINCRBY', KEYS[1], 'l', -1)
+end
+return 1
 `;
 
 /** Adds every member to the set, and answers 1, only when none of them is in it yet (ARGV: ttl ms, members...). */
@@ -36,6 +53,7 @@ return 1
 
 interface EngagementCommands {
   pollsIncrEngagement(key: string, field: string, delta: number): Promise<number | null>;
+  pollsLikeEngagement(key: string, field: string, liked: '1' | '0'): Promise<number | null>;
   pollsAddAllIfNone(key: string, ttlMs: number, ...members: string[]): Promise<number>;
 }
 
@@ -46,20 +64,27 @@ export class Engagement {
     redis: Redis,
     private readonly models: Models,
     private readonly counters: VoteCounters,
-    /** Called when a trending score was rewritten (feeds kept for a moment are then out of date). */
-    private readonly rankChanged: () => void = () => {},
+    /** Called when a trending score was rewritten (feeds kept for a moment and timelines are then out of date). */
+    private readonly rankChanged: (pollId: string, hot: number) => void | Promise<void> = () => {},
   ) {
     const r = redis as Redis & EngagementCommands;
     if (!(r as unknown as Record<string, unknown>)['pollsIncrEngagement']) {
       r.defineCommand('pollsIncrEngagement', { numberOfKeys: 1, lua: INCR_IF_PRESENT });
+      r.defineCommand('pollsLikeEngagement', { numberOfKeys: 1, lua: LIKE_IF_PRESENT });
       r.defineCommand('pollsAddAllIfNone', { numberOfKeys: 1, lua: ADD_ALL_IF_NONE });
     }
     this.redis = r;
   }
 
-  /** Counts a change that is already written to its collection. */
-  async add(poll: PollShape, field: EngagementField, delta: number): Promise<void> {
+  /** Counts a comment or a share that is already written to its collection. */
+  async add(poll: PollShape, field: Exclude<EngagementField, 'likes'>, delta: number): Promise<void> {
     const value = await this.redis.pollsIncrEngagement(keys.engagement(poll.id), fieldOf[field], delta);
+    if (value === null) await this.of([poll]);
+  }
+
+  /** Counts a like or its removal that is already written to the likes collection, with who likes the poll. */
+  async like(poll: PollShape, userId: string, liked: boolean): Promise<void> {
+    const value = await this.redis.pollsLikeEngagement(keys.engagement(poll.id), likerField(userId), liked ? '1' : '0');
     if (value === null) await this.of([poll]);
   }
 
@@ -76,31 +101,35 @@ export class Engagement {
     await this.redis.srem(keys.sharers(poll.id), ...marks);
   }
 
-  async of(polls: readonly PollShape[]): Promise<Map<string, EngagementCounts>> {
-    const result = new Map<string, EngagementCounts>();
+  /** The polls' likes, comments and shares, and whether `viewerId` (when given) likes each. */
+  async of(polls: readonly PollShape[], viewerId: string | null = null): Promise<Map<string, EngagementOf>> {
+    const result = new Map<string, EngagementOf>();
     if (polls.length === 0) return result;
+    const fields = ['l', 'c', 's', 'lk', ...(viewerId ? [likerField(viewerId)] : [])];
     // One read per poll, sent together (polls' counters are on many nodes of a cluster).
-    const replies = await Promise.all(polls.map((p) => this.redis.hmget(keys.engagement(p.id), 'l', 'c', 's')));
+    const replies = await Promise.all(polls.map((p) => this.redis.hmget(keys.engagement(p.id), ...fields)));
     const missing: PollShape[] = [];
     polls.forEach((p, i) => {
-      const [l, c, s] = replies[i]!;
-      if (l == null || c == null || s == null) missing.push(p);
-      else result.set(p.id, { likes: Number(l), comments: Number(c), shares: Number(s) });
+      const [l, c, s, lk, mine] = replies[i]!;
+      if (l == null || c == null || s == null || lk == null) missing.push(p);
+      else result.set(p.id, { likes: Number(l), comments: Number(c), shares: Number(s), liked: mine != null });
     });
     for (const p of missing) {
-      const [likes, comments, shares] = await Promise.all([
-        this.models.Like.countDocuments({ pollId: p.id }),
+      const [likers, comments, shares] = await Promise.all([
+        this.models.Like.find({ pollId: p.id }, { userId: 1, _id: 0 }).lean(),
         this.models.Comment.countDocuments({ pollId: p.id }),
         this.models.Share.countDocuments({ pollId: p.id }),
       ]);
       const key = keys.engagement(p.id);
-      await this.redis.multi().hset(key, { l: likes, c: comments, s: shares }).pexpire(key, countersTtlMs(p.expiresAt)).exec();
-      result.set(p.id, { likes, comments, shares });
+      const hash: Record<string, string | number> = { l: likers.length, c: comments, s: shares, lk: 1 };
+      for (const { userId } of likers) hash[likerField(userId)] = 1;
+      await this.redis.multi().del(key).hset(key, hash).pexpire(key, countersTtlMs(p.expiresAt)).exec();
+      result.set(p.id, { likes: likers.length, comments, shares, liked: viewerId !== null && likers.some((l) => l.userId === viewerId) });
     }
     return result;
   }
 
-  async ofOne(poll: PollShape): Promise<EngagementCounts> {
+  async ofOne(poll: PollShape): Promise<EngagementOf> {
     return (await this.of([poll])).get(poll.id)!;
   }
 
@@ -112,7 +141,7 @@ export class Engagement {
     const [votes, e] = await Promise.all([this.counters.countsOfOne(poll), this.ofOne(poll)]);
     const hot = trendingScore({ votes: votes.total, likes: e.likes, comments: e.comments, shares: e.shares }, poll.createdAt);
     await this.models.PollRank.updateOne({ _id: poll.id }, { $set: { hot } });
-    this.rankChanged();
+    await this.rankChanged(poll.id, hot);
     return hot;
   }
 

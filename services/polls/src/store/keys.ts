@@ -15,6 +15,8 @@ export const keys = {
   ended: (pollId: string) => `poll:{${pollId}}:ended`,
   /** Temporary hashes a rebuild fills before it swaps them in. */
   rebuild: (pollId: string, nonce: string) => ({ counts: `poll:{${pollId}}:rb:${nonce}:c`, voters: `poll:{${pollId}}:rb:${nonce}:v` }),
+  /** JSON of the whole poll document (feed pages present polls without MongoDB). */
+  doc: (pollId: string) => `poll:{${pollId}}:d`,
   /** JSON of the poll facts the vote path needs (so it never waits on MongoDB). */
   meta: (pollId: string) => `poll:{${pollId}}:m`,
   /** Share-link code → poll id. */

@@ -4,12 +4,22 @@
  */
 import type { Redis } from 'ioredis';
 import { pollServiceMessages, subjects, type CreatorSummary } from '@meydan/proto';
-import { UserSummaries, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
+import { TtlCache, UserSummaries, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
 import { keys } from './keys.js';
 
 export const SUMMARY_TTL_S = 60;
-export const MUTUALS_TTL_S = 30;
+/**
+ * Social's follow events drop a member's kept mutuals at once (nats/handlers.ts), so the expiry only bounds how long
+ * a lost event could leave them stale; every ask is a query social answers by scanning its follows.
+ */
+export const MUTUALS_TTL_S = 600;
 const NATS_TIMEOUT_MS = 1500;
+/**
+ * How long this process reuses a summary or a creator's circle for presenting polls: a feed page names hundreds of
+ * people (each Dost Meclisi poll lists its creator's mutual followers), one Redis read each otherwise. A change shows
+ * here at once (the events drop it), through another replica within this time.
+ */
+const SHOWN_TTL_MS = 5_000;
 
 /** What a card shows when auth cannot tell who the creator is (it is down, or the account is gone). */
 export function unknownSummary(id: string): CreatorSummary {
@@ -18,6 +28,8 @@ export function unknownSummary(id: string): CreatorSummary {
 
 export class People {
   private readonly users: UserSummaries;
+  private readonly shownSummaries = new TtlCache<CreatorSummary>(SHOWN_TTL_MS, 20_000);
+  private readonly shownCircles = new TtlCache<string[]>(SHOWN_TTL_MS, 20_000);
 
   constructor(
     private readonly redis: Redis,
@@ -29,9 +41,22 @@ export class People {
 
   /** Summaries of users by id. Never fails: when auth does not answer, unknown users get a placeholder. */
   async summaries(ids: readonly string[], source?: RequestIdSource): Promise<Map<string, CreatorSummary>> {
-    const { known } = await this.users.lookup(ids, source);
-    for (const id of ids) if (!known.has(id)) known.set(id, unknownSummary(id));
-    return known;
+    const result = new Map<string, CreatorSummary>();
+    const toLookUp: string[] = [];
+    for (const id of ids) {
+      const kept = this.shownSummaries.get(id);
+      if (kept) result.set(id, kept);
+      else toLookUp.push(id);
+    }
+    if (toLookUp.length) {
+      const { known } = await this.users.lookup(toLookUp, source);
+      for (const [id, summary] of known) {
+        this.shownSummaries.set(id, summary);
+        result.set(id, summary);
+      }
+    }
+    for (const id of ids) if (!result.has(id)) result.set(id, unknownSummary(id));
+    return result;
   }
 
   async summary(id: string, source?: RequestIdSource): Promise<CreatorSummary> {
@@ -45,6 +70,15 @@ export class People {
     const answer = await this.bus.request(subjects.social.mutuals, { userId }, source, NATS_TIMEOUT_MS);
     await this.redis.set(keys.mutuals(userId), JSON.stringify(answer.userIds), 'EX', MUTUALS_TTL_S).catch(() => undefined);
     return answer.userIds;
+  }
+
+  /** A creator's mutual followers as a poll card lists them (kept a moment in this process; see SHOWN_TTL_MS). */
+  async mutualsShown(userId: string, source?: RequestIdSource): Promise<string[]> {
+    const kept = this.shownCircles.get(userId);
+    if (kept) return kept;
+    const mutuals = await this.mutuals(userId, source);
+    this.shownCircles.set(userId, mutuals);
+    return mutuals;
   }
 
   /**
@@ -72,10 +106,12 @@ export class People {
   }
 
   async forgetUser(userId: string): Promise<void> {
+    this.shownSummaries.delete(userId);
     await this.users.forget(userId);
   }
 
   async forgetMutuals(...userIds: string[]): Promise<void> {
+    for (const id of userIds) this.shownCircles.delete(id);
     await Promise.all(userIds.map((id) => this.redis.del(keys.mutuals(id))));
   }
 }

@@ -2,14 +2,15 @@ import { Types } from 'mongoose';
 import type { ResultsVisibility, ShareVoteMode } from '@meydan/proto';
 import { isDuplicateKey, retry } from '@meydan/kit';
 import type { FeedPages } from './feed-pages.js';
+import type { Timelines } from './timelines.js';
 import type { VoteCounters } from './vote-counters.js';
 import { newShortCode } from '../domain/short-code.js';
 import { trendingScore } from '../domain/trending.js';
 import type { PollDoc, Models } from '../model/index.js';
 import { metaOf, type PollStore } from './polls.js';
 
-/** What a new poll is written to: its records, its counters, the meta cache, and the kept feed pages it makes stale. */
-type Creation = { models: Models; counters: VoteCounters; polls: PollStore; feedPages: Pick<FeedPages<unknown>, 'changed'> };
+/** What a new poll is written to: its records, its counters, the meta cache, the timelines, and the kept feed pages it makes stale. */
+type Creation = { models: Models; counters: VoteCounters; polls: PollStore; timelines: Pick<Timelines, 'add'>; feedPages: Pick<FeedPages<unknown>, 'changed'> };
 
 /** A poll as its creator asked for it, checked. */
 export interface NewPoll {
@@ -59,7 +60,7 @@ export async function insertPoll(ctx: Creation, creatorId: string, input: NewPol
     createdAt,
     updatedAt: createdAt,
   });
-  await ctx.models.PollRank.create({
+  const rank = await ctx.models.PollRank.create({
     _id,
     type: input.type,
     category: input.category,
@@ -73,6 +74,7 @@ export async function insertPoll(ctx: Creation, creatorId: string, input: NewPol
   const meta = metaOf(poll);
   await ctx.counters.init({ id: meta.id, optionsCount: meta.optionsCount, expiresAt: meta.expiresAt });
   await ctx.polls.cacheMeta(meta);
+  await ctx.timelines.add(rank.toObject());
   ctx.feedPages.changed();
   return poll;
 }

@@ -3,9 +3,10 @@
  * lookups and the cascade of a deleted poll.
  */
 import type { Redis } from 'ioredis';
+import { Types } from 'mongoose';
 import { defaultShareVoteMode, type PollType, type ResultsVisibility, type ShareVoteMode } from '@meydan/proto';
 import { resultsVisibilityOf } from '../domain/results-visibility.js';
-import { TtlCache, type Logger } from '@meydan/kit';
+import { TtlCache, findEachById, type Logger } from '@meydan/kit';
 import { toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
 import type { Engagement } from './engagement.js';
@@ -33,11 +34,6 @@ export interface PollMeta {
 
 const LOCAL_TTL_MS = 5_000;
 const REDIS_TTL_S = 600;
-/**
- * How long a share-link poll's document is kept in process: every visitor opening the link reads it just before
- * voting, which made MongoDB part of the share-link vote path. A close or delete handled here drops it at once.
- */
-const SHARE_DOC_FRESH_MS = 1000;
 
 /** The share-link vote rule of a poll document (share-link polls made before the rule existed have the default). */
 export const shareVoteModeOf = (doc: Pick<PollDoc, 'isShareable' | 'shareVoteMode'>): ShareVoteMode | null =>
@@ -88,12 +84,22 @@ interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdA
   createdAt: number;
 }
 
+/** A cached document's dates come back as text. */
+function reviveDoc(text: string): PollDoc {
+  const d = JSON.parse(text) as Record<string, unknown>;
+  for (const field of ['expiresAt', 'endedAt', 'closedAt', 'createdAt', 'updatedAt']) {
+    if (typeof d[field] === 'string') d[field] = new Date(d[field] as string);
+  }
+  d['_id'] = new Types.ObjectId(d['_id'] as string);
+  return d as unknown as PollDoc;
+}
+
 export class PollStore {
   private readonly local = new TtlCache<PollMeta>(LOCAL_TTL_MS, 10_000);
   /** Share-link code → poll id (a code never names another poll). */
   private readonly codes = new TtlCache<string>(REDIS_TTL_S * 1000, 10_000);
-  /** Share-link polls' documents being read or read a moment ago: concurrent visitors share one read. */
-  private readonly shareDocs = new TtlCache<Promise<PollDoc | null>>(SHARE_DOC_FRESH_MS, 1000);
+  /** Poll documents read a moment ago (also kept in Redis: see docs()). */
+  private readonly localDocs = new TtlCache<PollDoc>(LOCAL_TTL_MS, 10_000);
 
   constructor(
     private readonly models: Models,
@@ -101,8 +107,8 @@ export class PollStore {
     private readonly counters: VoteCounters,
     private readonly engagement: Engagement,
     private readonly log: Logger,
-    /** Called when a poll is removed (feeds kept for a moment are then out of date). */
-    private readonly pollsChanged: () => void = () => {},
+    /** Called when a poll is removed (feeds kept for a moment and timelines are then out of date). */
+    private readonly pollRemoved: (pollId: string) => void | Promise<void> = () => {},
   ) {}
 
   /** The poll's facts, or null when there is no such poll. Memory, then Redis, then MongoDB. */
@@ -136,7 +142,6 @@ export class PollStore {
     const stored: StoredMeta = { ...meta, expiresAt: meta.expiresAt?.getTime() ?? null, closedAt: meta.closedAt?.getTime() ?? null, createdAt: meta.createdAt.getTime() };
     await this.redis.set(keys.meta(meta.id), JSON.stringify(stored), 'EX', REDIS_TTL_S);
     this.remember(meta);
-    this.shareDocs.delete(meta.id);
   }
 
   private remember(meta: PollMeta): void {
@@ -145,8 +150,46 @@ export class PollStore {
 
   async forgetMeta(pollId: string): Promise<void> {
     this.local.delete(pollId);
-    this.shareDocs.delete(pollId);
     await this.redis.del(keys.meta(pollId));
+  }
+
+  /**
+   * The documents of polls by id, in that order, those that no longer exist left out: memory (a few seconds, so an
+   * edit made through another replica shows by then), then Redis, then MongoDB by `_id`.
+   */
+  async docs(pollIds: readonly string[]): Promise<PollDoc[]> {
+    const found = new Map<string, PollDoc>();
+    const notLocal = pollIds.filter((id) => {
+      const hit = this.localDocs.get(id);
+      if (hit) found.set(id, hit);
+      return !hit;
+    });
+    if (notLocal.length) {
+      const cached = await Promise.all(notLocal.map((id) => this.redis.get(keys.doc(id))));
+      const missing: string[] = [];
+      notLocal.forEach((id, i) => {
+        const text = cached[i];
+        if (!text) return missing.push(id);
+        const doc = reviveDoc(text);
+        this.localDocs.set(id, doc);
+        found.set(id, doc);
+      });
+      const loaded = await findEachById(missing, (id) => this.models.Poll.findById(id).lean<PollDoc>());
+      await Promise.all(loaded.map((doc) => this.cacheDoc(doc)));
+      for (const doc of loaded) found.set(String(doc._id), doc);
+    }
+    return pollIds.map((id) => found.get(id)).filter((d): d is PollDoc => d !== undefined);
+  }
+
+  async cacheDoc(doc: PollDoc): Promise<void> {
+    await this.redis.set(keys.doc(String(doc._id)), JSON.stringify(doc), 'EX', REDIS_TTL_S);
+    this.localDocs.set(String(doc._id), doc);
+  }
+
+  /** The poll was edited, closed or removed: its cached document is not answered again. */
+  async forgetDoc(pollId: string): Promise<void> {
+    this.localDocs.delete(pollId);
+    await this.redis.del(keys.doc(pollId));
   }
 
   /** The poll id of a share-link code, or null. */
@@ -167,15 +210,9 @@ export class PollStore {
     return id;
   }
 
-  /** The document of a poll opened through its share link, at most SHARE_DOC_FRESH_MS old. */
+  /** The document of a poll opened through its share link: the same cached documents as the feeds'. */
   async shareLinkDoc(pollId: string): Promise<PollDoc | null> {
-    let reading = this.shareDocs.get(pollId);
-    if (!reading) {
-      reading = this.models.Poll.findById(pollId).lean<PollDoc>().exec();
-      this.shareDocs.set(pollId, reading);
-      reading.catch(() => this.shareDocs.get(pollId) === reading && this.shareDocs.delete(pollId));
-    }
-    return reading;
+    return (await this.docs([pollId]))[0] ?? null;
   }
 
   /** Removes a poll with its votes, likes, comments, shares, share code, rank and counters. Returns the removed poll, or null. */
@@ -184,7 +221,8 @@ export class PollStore {
     if (!id) return null;
     const poll = await this.models.Poll.findOneAndDelete({ _id: id }).lean();
     if (!poll) return null;
-    this.pollsChanged();
+    await this.pollRemoved(pollId);
+    await this.forgetDoc(pollId);
     await Promise.all([
       this.models.Vote.deleteMany({ pollId: id }),
       this.models.Like.deleteMany({ pollId: id }),
@@ -194,7 +232,6 @@ export class PollStore {
       this.models.PollRank.deleteOne({ _id: id }),
     ]);
     this.local.delete(pollId);
-    this.shareDocs.delete(pollId);
     if (poll.shortUrl) this.codes.delete(poll.shortUrl);
     await this.counters.drop(pollId);
     await this.engagement.drop(pollId);

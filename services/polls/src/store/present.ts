@@ -4,8 +4,9 @@
  */
 import type { CreatorSummary, FriendSummary, Poll } from '@meydan/proto';
 import type { Identity, RequestIdSource } from '@meydan/kit';
-import type { PollCounts } from '../domain/counts.js';
-import type { PollDoc, Models } from '../model/index.js';
+import type { Redis } from 'ioredis';
+import type { PollDoc } from '../model/index.js';
+import { cardStates } from './card-states.js';
 import type { Engagement } from './engagement.js';
 import type { People } from './people.js';
 import type { VoteCounters } from './vote-counters.js';
@@ -14,7 +15,7 @@ import { voterOf } from './keys.js';
 import { shareVoteModeOf } from './polls.js';
 
 /** What a poll is presented from: its likes, counts, choices, engagement and the people it names. */
-export type Presenting = { models: Models; counters: VoteCounters; engagement: Engagement; people: People };
+export type Presenting = { redis: Redis; counters: VoteCounters; engagement: Engagement; people: People };
 
 type Viewer = Pick<Identity, 'userId' | 'visitorId'>;
 
@@ -28,22 +29,15 @@ export async function presentPolls(
 ): Promise<Poll[]> {
   if (docs.length === 0) return [];
   const shapes = docs.map((d) => ({ id: String(d._id), optionsCount: d.options.length, expiresAt: d.expiresAt ?? null }));
-  const counts = await ctx.counters.countsOf(shapes);
-  const engagement = await ctx.engagement.of(shapes);
-  const ids = shapes.map((s) => s.id);
-  const choices = await ctx.counters.choicesOf(ids, voterOf(viewer));
-  const liked = new Set<string>();
-  if (viewer.userId) {
-    const likes = await ctx.models.Like.find({ pollId: { $in: docs.map((d) => d._id) }, userId: viewer.userId }, { pollId: 1 }).lean();
-    for (const l of likes) liked.add(String(l.pollId));
-  }
+  // Counts, likes (the viewer's own too) and the viewer's ballot, from Redis: a feed page never asks MongoDB.
+  const states = await cardStates(ctx, shapes, voterOf(viewer), viewer.userId);
 
   // Friends polls carry the creator's mutual followers and whether each voted.
   const friendsOf = new Map<string, string[]>();
   for (const d of docs) {
     if (d.type !== 'friends' || friendsOf.has(d.creatorId)) continue;
     try {
-      friendsOf.set(d.creatorId, await ctx.people.mutuals(d.creatorId, source));
+      friendsOf.set(d.creatorId, await ctx.people.mutualsShown(d.creatorId, source));
     } catch {
       friendsOf.set(d.creatorId, []);
     }
@@ -54,9 +48,7 @@ export async function presentPolls(
   const now = new Date();
   for (const d of docs) {
     const id = String(d._id);
-    const c: PollCounts = counts.get(id)!;
-    const choice = choices.get(id) ?? null;
-    const e = engagement.get(id)!;
+    const { counts: c, engagement: e, choice } = states.get(id)!;
     // The poll's results visibility and the Dost Meclisi rule (the split only to those who voted: with the friends'
     // hasVoted flags it would tell who chose what). Hidden counts are 0; the total stays.
     const resultsVisible = countsVisibleTo(d, viewer.userId, choice !== null, now);
@@ -86,7 +78,7 @@ export async function presentPolls(
       likesCount: e.likes,
       commentsCount: e.comments,
       shareCount: e.shares,
-      isLiked: liked.has(id),
+      isLiked: e.liked,
       hasVoted: choice !== null,
       userChoice: choice?.[0] ?? null,
       userChoices: choice ?? [],

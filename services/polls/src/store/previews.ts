@@ -6,11 +6,11 @@ import { defaultResultsVisibility, resultsHiddenMessage, type PollPreviewReply, 
 import type { BannedCreators } from './banned-creators.js';
 import type { PollStore } from './polls.js';
 import { pollCardSvg } from '../domain/poll-card.js';
-import type { PollDoc } from '../model/index.js';
+import type { Models, PollDoc } from '../model/index.js';
 import { presentPoll, type Presenting } from './present.js';
 import { anyVisitor } from '../domain/visibility.js';
 
-type Previews = Presenting & { polls: PollStore; banned: BannedCreators };
+type Previews = Presenting & { models: Models; polls: PollStore; banned: BannedCreators };
 
 /** A card is drawn again at most this often: a poll under a stream of votes costs one render per interval. */
 export const CARD_FRESH_MS = 5_000;

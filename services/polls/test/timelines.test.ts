@@ -1,0 +1,200 @@
+/**
+ * Members' feed pages from the Redis timelines against the same pages from MongoDB's queries, with the real auth and
+ * social services: every viewer, feed, category and page (by number and by cursor) answers the same, and stays the same
+ * through follows and unfollows, a ban and a reactivation, a closed, an expired and a deleted poll, and flushed timelines.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { events } from '@meydan/proto';
+import { asMember, startTestService, type TestService } from '@meydan/testing';
+import { buildApp as authBuildApp } from '../../auth/src/app.js';
+import { createUser, type TestUser } from '../../auth/test/support.js';
+import { buildApp as socialBuildApp } from '../../social/src/app.js';
+import { keys } from '../src/store/keys.js';
+import { createPoll, endNow, startPolls, until, type PollsTestService } from './support.js';
+
+type Page = { ids: string[]; totalCount: number; currentPage?: number; nextCursor?: string | null };
+
+describe('member feeds from the timelines', () => {
+  let auth: TestService;
+  let social: TestService;
+  let svc: PollsTestService;
+  const users: Record<'ayse' | 'bora' | 'cem' | 'deniz' | 'ece', TestUser> = {} as never;
+  const made: Record<string, string> = {};
+
+  const follow = async (who: TestUser, whom: TestUser) => {
+    const res = await social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().following as boolean;
+  };
+
+  /** One page as the given path answers it. */
+  const pageFrom = async (path: 'timelines' | 'database', viewer: TestUser, query: string): Promise<Page> => {
+    svc.app.polls.config.POLLS_MEMBER_FEEDS = path;
+    const res = await svc.app.inject({ url: `/api/polls?${query}`, headers: asMember(viewer.id) });
+    expect(res.statusCode, res.body).toBe(200);
+    const { polls, ...rest } = res.json();
+    return { ids: polls.map((p: { id: string }) => p.id), ...rest };
+  };
+  const pageOf = (viewer: TestUser, query: string) => pageFrom('timelines', viewer, query);
+
+  /** Both paths answer every page of every feed alike, for every member. */
+  const bothAlike = async () => {
+    let compared = 0;
+    for (const viewer of Object.values(users)) {
+      for (const feed of ['trending', 'new', 'friends']) {
+        for (const category of ['', '&category=oyun-geek']) {
+          for (const page of [1, 2, 3, 9]) {
+            const query = `feed=${feed}${category}&limit=2&page=${page}`;
+            expect(await pageFrom('timelines', viewer, query), query).toEqual(await pageFrom('database', viewer, query));
+            compared++;
+          }
+          let cursor: string | null | undefined = null;
+          let walked = 0;
+          do {
+            const query = `feed=${feed}${category}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
+            const fromTimelines = await pageFrom('timelines', viewer, query);
+            expect(fromTimelines, query).toEqual(await pageFrom('database', viewer, query));
+            cursor = fromTimelines.nextCursor;
+            compared++;
+          } while (cursor && ++walked < 20);
+        }
+      }
+    }
+    svc.app.polls.config.POLLS_MEMBER_FEEDS = 'timelines';
+    return compared;
+  };
+
+  beforeAll(async () => {
+    auth = await startTestService('auth', authBuildApp);
+    social = await startTestService('social', socialBuildApp);
+    svc = await startPolls();
+    for (const name of ['ayse', 'bora', 'cem', 'deniz', 'ece'] as const) users[name] = await createUser(auth.deps, { username: name });
+    const { ayse, bora, cem, deniz, ece } = users;
+    // ayse ⇄ bora, ayse ⇄ ece, bora ⇄ deniz, cem ⇄ deniz mutual; ayse → cem one way.
+    for (const [a, b] of [[ayse, bora], [bora, ayse], [ayse, ece], [ece, ayse], [bora, deniz], [deniz, bora], [cem, deniz], [deniz, cem], [ayse, cem]] as const) {
+      expect(await follow(a, b)).toBe(true);
+    }
+    const categories = ['oyun-geek', 'teknoloji-ai'] as const;
+    let n = 0;
+    for (const [name, user] of Object.entries(users)) {
+      for (const type of ['public', 'private', 'friends'] as const) {
+        for (const category of categories) {
+          const poll = await createPoll(svc.app, user.id, { type, category, title: `${name} ${type} ${category}?`, duration: 0 });
+          made[`${name}-${type}-${category}`] = poll.id;
+          // Likes give the trending order something to rank by (a like rewrites the score at once).
+          const likers = type === 'friends' ? [user] : Object.values(users);
+          for (let i = 0; i < Math.min(n % 4, likers.length); i++) {
+            const liker = likers[i]!;
+            expect((await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/like`, headers: asMember(liker.id) })).statusCode).toBeLessThan(300);
+          }
+          n++;
+        }
+      }
+    }
+    await createPoll(svc.app, ayse.id, { title: 'Bağlantıyla açılan?', category: 'oyun-geek' }, '/api/polls/shareable');
+    // One with an end still ahead (listed), one ended (not listed), one closed early and one deleted (neither).
+    made['bora-friends-day'] = (await createPoll(svc.app, bora.id, { type: 'friends', category: 'oyun-geek', title: 'Bir gün sürer?', duration: 24 })).id;
+    await endNow(svc.app, made['bora-friends-oyun-geek']!);
+    expect((await svc.app.inject({ method: 'POST', url: `/api/polls/${made['cem-public-oyun-geek']}/close`, headers: asMember(cem.id) })).statusCode).toBe(200);
+    expect((await svc.app.inject({ method: 'DELETE', url: `/api/polls/${made['deniz-private-oyun-geek']}`, headers: asMember(deniz.id) })).statusCode).toBe(200);
+  }, 120_000);
+
+  afterAll(async () => {
+    await svc?.close();
+    await social?.close();
+    await auth?.close();
+  });
+
+  it('answers every member feed page as MongoDB does: every viewer, feed, category, page number and cursor', async () => {
+    const { ayse, bora, cem } = users;
+    const friendsOfAyse = (await pageOf(ayse, 'feed=friends&limit=100')).ids;
+    // Her own, bora's and ece's Dost Meclisi polls (not cem's: she follows him one way), none ended.
+    const expected = ['ayse-friends-oyun-geek', 'ayse-friends-teknoloji-ai', 'bora-friends-teknoloji-ai', 'bora-friends-day', 'ece-friends-oyun-geek', 'ece-friends-teknoloji-ai'];
+    expect(new Set(friendsOfAyse)).toEqual(new Set(expected.map((k) => made[k])));
+    // bora's circle is ayse and deniz: his ended poll is gone, the one still running first.
+    const borasGames = (await pageOf(bora, 'feed=friends&category=oyun-geek&limit=100')).ids;
+    expect(borasGames).toEqual([made['bora-friends-day'], made['deniz-friends-oyun-geek'], made['ayse-friends-oyun-geek']]);
+    const trending = (await pageOf(cem, 'feed=trending&limit=100')).ids;
+    expect(trending).not.toContain(made['cem-public-oyun-geek']);
+    expect(trending).not.toContain(made['deniz-private-oyun-geek']);
+    expect(trending).toContain(made['deniz-friends-oyun-geek']);
+    expect(trending).not.toContain(made['ayse-friends-oyun-geek']);
+    expect(await bothAlike()).toBeGreaterThan(150);
+  }, 120_000);
+
+  it('follows an unfollow and a follow back in the friends feed, as MongoDB does', async () => {
+    const { ayse, bora } = users;
+    const borasPoll = made['bora-friends-teknoloji-ai']!;
+    expect((await pageOf(ayse, 'feed=friends&limit=100')).ids).toContain(borasPoll);
+    expect(await follow(bora, ayse)).toBe(false);
+    await until(async () => !(await pageOf(ayse, 'feed=friends&limit=100')).ids.includes(borasPoll), 10_000, 'unfollow shown');
+    expect((await pageOf(ayse, 'feed=new&limit=100')).ids).not.toContain(borasPoll);
+    expect((await pageOf(bora, 'feed=new&limit=100')).ids).not.toContain(made['ayse-friends-oyun-geek']);
+    await bothAlike();
+    expect(await follow(bora, ayse)).toBe(true);
+    await until(async () => (await pageOf(ayse, 'feed=friends&limit=100')).ids.includes(borasPoll), 10_000, 'follow back shown');
+    await bothAlike();
+  }, 120_000);
+
+  it('hides a banned creator’s polls and shows them again on reactivation, as MongoDB does', async () => {
+    const { ayse, ece } = users;
+    const at = new Date().toISOString();
+    const ecePolls = Object.entries(made).filter(([k]) => k.startsWith('ece-')).map(([, id]) => id);
+    const shown = async () => (await pageOf(ayse, 'feed=new&limit=100')).ids.filter((id) => ecePolls.includes(id)).length;
+    expect(await shown()).toBe(6);
+    await svc.deps.bus.publish(events.admin.userBanned, { userId: ece.id, by: ayse.id, at });
+    await until(async () => (await shown()) === 0, 10_000, 'ban shown');
+    expect((await pageOf(ayse, 'feed=new&limit=100')).totalCount).toBe((await pageFrom('database', ayse, 'feed=new&limit=100')).totalCount);
+    await bothAlike();
+    await svc.deps.bus.publish(events.admin.userReactivated, { userId: ece.id, by: ayse.id, at });
+    await until(async () => (await shown()) === 6, 10_000, 'reactivation shown');
+    await bothAlike();
+  }, 120_000);
+
+  it('reads no MongoDB for a member’s page once warm, the member’s own like included, kept through a recount', async () => {
+    const { ayse, bora } = users;
+    const pollId = made['bora-public-teknoloji-ai']!;
+    const likedBy = async (user: TestUser) => (await svc.app.inject({ url: '/api/polls?feed=new&limit=100', headers: asMember(user.id) })).json().polls.find((p: { id: string }) => p.id === pollId).isLiked;
+    const like = () => svc.app.inject({ method: 'POST', url: `/api/polls/${pollId}/like`, headers: asMember(ayse.id) });
+    const wasLiked = await likedBy(ayse);
+    expect((await like()).json().liked).toBe(!wasLiked);
+    expect(await likedBy(ayse)).toBe(!wasLiked);
+    if (wasLiked) expect((await like()).json().liked).toBe(true);
+    expect(await likedBy(ayse)).toBe(true);
+    expect(await likedBy(bora)).toBe((await svc.app.polls.models.Like.exists({ pollId, userId: bora.id })) !== null);
+    // The like counts are recounted from MongoDB when their hash is gone, the likers with them.
+    await svc.deps.redis.del(keys.engagement(pollId));
+    expect(await likedBy(ayse)).toBe(true);
+
+    const { models } = svc.app.polls;
+    const spies = Object.values(models).flatMap((model) => (['find', 'findOne', 'findById', 'countDocuments', 'aggregate'] as const).map((m) => vi.spyOn(model, m)));
+    try {
+      for (const feed of ['trending', 'new', 'friends']) await pageOf(ayse, `feed=${feed}&limit=20`);
+      for (const feed of ['trending', 'new', 'friends']) expect((await pageOf(ayse, `feed=${feed}&limit=20`)).ids.length).toBeGreaterThan(0);
+      expect(spies.reduce((n, spy) => n + spy.mock.calls.length, 0)).toBe(0);
+    } finally {
+      for (const spy of spies) spy.mockRestore();
+    }
+    expect((await like()).json().liked).toBe(false);
+    expect(await likedBy(ayse)).toBe(false);
+  }, 60_000);
+
+  it('rebuilds flushed timelines from MongoDB once, however many members ask at once', async () => {
+    const redis = svc.deps.redis;
+    const prefix = 'polls:';
+    const feedKeys = (await redis.keys(`${prefix}feed:*`)).map((k) => k.slice(prefix.length));
+    expect(feedKeys.length).toBeGreaterThan(5);
+    const before = await Promise.all(Object.values(users).map((u) => pageOf(u, 'feed=trending&limit=5')));
+    await redis.del(...feedKeys);
+    const reads = vi.spyOn(svc.app.polls.models.PollRank, 'find');
+    try {
+      const after = await Promise.all(Object.values(users).flatMap((u) => [pageOf(u, 'feed=trending&limit=5'), pageOf(u, 'feed=trending&limit=5')]));
+      // One rebuild: its read and its catch-up read of the polls created meanwhile, whatever the number of readers.
+      expect(reads).toHaveBeenCalledTimes(2);
+      expect(after.filter((_, i) => i % 2 === 0)).toEqual(before);
+    } finally {
+      reads.mockRestore();
+    }
+    await bothAlike();
+  }, 120_000);
+});
