@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Rolldown } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
 
@@ -12,6 +12,44 @@ const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
  * (their answer lets other sites frame them; the cached shell does not).
  */
 const networkOnly = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/embed(\/|$)/];
+
+/**
+ * The lazily loaded parts that open together, by the module that starts them (its `import()`): a poll's page, a share
+ * link, and a poll card's ballot and comments; its creator's controls; the profile. Over HTTP/1.1 a phone opens 6
+ * connections, and a poll's page once fetched about twelve files of a few hundred bytes each (the screen, its strings,
+ * the contracts it validates with, small libraries) that its API calls waited behind: now its family's file and `screens`.
+ */
+const screenFamilies: [name: string, starts: RegExp][] = [
+  ['poll', /[\\/]web[\\/]src[\\/]features[\\/](reach[\\/]PollPage|share-link[\\/]SharedPollPage|polls[\\/](BallotForm|CommentsThread))\.tsx$/],
+  ['creator', /[\\/]web[\\/]src[\\/]features[\\/]polls[\\/]CreatorControls\.tsx$/],
+  ['profile', /[\\/]web[\\/]src[\\/]features[\\/]profile[\\/]ProfilePage\.tsx$/],
+];
+
+/**
+ * Where a module the first screen does not load goes (those are taken by the groups before): with the first family one
+ * of whose starts imports it, directly or through other modules, when only families' starts do (a module a poll and the
+ * profile share goes with the poll, which the profile's poll cards load too); in `screens` when other lazily loaded
+ * parts (the feed's toasts, its notification bell, the dialogs) import it too; anything else (null) is left to
+ * rolldown's own chunking. Dependencies are placed by this same rule (includeDependenciesRecursively: false), so a
+ * module imports only from its own file, `screens`, an earlier family or the first screen's files: no two files import
+ * each other.
+ */
+function screenFamily(id: string, ctx: Rolldown.ChunkingContext): string | null {
+  const starts = new Set<string>();
+  const seen = new Set<string>();
+  const pending = [id];
+  for (let current = pending.pop(); current !== undefined; current = pending.pop()) {
+    if (seen.has(current)) continue;
+    seen.add(current);
+    const info = ctx.getModuleInfo(current);
+    if (!info) continue;
+    if (info.dynamicImporters.length) starts.add(current);
+    pending.push(...info.importers);
+  }
+  const family = screenFamilies.find(([, test]) => [...starts].some((s) => test.test(s)))?.[0] ?? null;
+  const onlyFamilies = [...starts].every((s) => screenFamilies.some(([, test]) => test.test(s)));
+  return family && !onlyFamilies ? 'screens' : family;
+}
 
 export default defineConfig({
   plugins: [
@@ -91,12 +129,14 @@ export default defineConfig({
         // Libraries change less often than the app: separate files that stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 3 },
-            { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/, priority: 2 },
+            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 4 },
+            { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/, priority: 3 },
             // Only what the first screen needs: libraries used by lazily loaded screens travel with those screens.
-            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 1 },
+            { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },
             // The app's own modules of the first screen in one file: one request, and gzip sees them together.
-            { name: 'app', test: /[\\/](web|proto)[\\/]src[\\/](?!main\.tsx$)/, tags: ['$initial'], priority: 0 },
+            { name: 'app', test: /[\\/](web|proto)[\\/]src[\\/](?!main\.tsx$)/, tags: ['$initial'], priority: 1 },
+            // A poll's screens, and the profile, in one file each rather than a dozen of a few hundred bytes.
+            { name: screenFamily, debugName: 'screens', includeDependenciesRecursively: false, priority: 0 },
           ],
         },
       },

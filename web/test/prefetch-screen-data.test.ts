@@ -7,6 +7,12 @@ import { fakeApi, json, member, testStore } from './helpers';
 
 const missing = () => json({ error: 'not_found', message: 'Anket bulunamadı.' }, 404);
 
+/** The screens' modules, each noting here when it is first imported. */
+const screensLoaded = vi.hoisted(() => [] as string[]);
+vi.mock('../src/features/reach/PollPage', () => (screensLoaded.push('PollPage'), { PollPage: () => null }));
+vi.mock('../src/features/share-link/SharedPollPage', () => (screensLoaded.push('SharedPollPage'), { SharedPollPage: () => null }));
+vi.mock('../src/features/profile/ProfilePage', () => (screensLoaded.push('ProfilePage'), { ProfilePage: () => null }));
+
 /** Opens `path` as main.tsx does: the session asked for, then the screen's data. */
 function start(path: string) {
   const store = testStore();
@@ -17,6 +23,20 @@ function start(path: string) {
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the screen data asked for at start-up', () => {
+  // First: the modules are loaded once per file, and the tests after this one open these screens too.
+  it("the screen's own module is asked for with its data, for those three screens only", async () => {
+    fakeApi({ 'GET /api/polls/:id': missing, 'GET /api/s/:code': missing });
+    start('/');
+    start('/profil/ayse');
+    await new Promise((r) => setTimeout(r, 200));
+    expect(screensLoaded).toEqual([]);
+    start('/anket/p1');
+    await vi.waitFor(() => expect(screensLoaded).toEqual(['PollPage']));
+    start('/s/AbC123');
+    start('/profil');
+    await vi.waitFor(() => expect([...screensLoaded].sort()).toEqual(['PollPage', 'ProfilePage', 'SharedPollPage']));
+  });
+
   it("a poll's page asks for its poll at once, and the screen finds it cached", async () => {
     const { requests } = fakeApi({ 'GET /api/polls/:id': missing });
     const store = start('/anket/p1');
@@ -49,4 +69,5 @@ describe('the screen data asked for at start-up', () => {
     start('/');
     await vi.waitFor(() => expect(requests.map((r) => r.path)).toEqual(['/api/auth/session', '/api/auth/session']));
   });
+
 });
