@@ -68,6 +68,22 @@ const errorResponse = {
   content: { 'application/json': { schema: { $ref: '#/components/schemas/error' } } },
 } as const;
 
+/** Codes the gateway itself answers on any route, before a service sees the request, always with the JSON error body. */
+const GATEWAY_REFUSALS = ['400', '413', '414', '429'];
+
+/**
+ * A route that documents one of the gateway's refusal codes with another body (a link from an e-mail answers its 400
+ * as an HTML page) may still get the gateway's JSON refusal for it (an ambiguous escape in the path, 400): both are
+ * listed.
+ */
+function withGatewayRefusals(responses: Json): void {
+  for (const code of GATEWAY_REFUSALS) {
+    const documented = responses[code] as { content?: Json } | undefined;
+    if (!documented?.content || documented.content['application/json']) continue;
+    responses[code] = { ...documented, content: { ...documented.content, ...errorResponse.content } };
+  }
+}
+
 /**
  * @fastify/swagger marks every request body required, but a body schema that allows null (`meydan/no-body`,
  * `meydan/logout`) means the request may come without one: the document says so, or a client (and the fuzzer)
@@ -133,6 +149,7 @@ export function mergeOpenApi(
         const responses = { ...((operation as { responses?: Json }).responses ?? {}) };
         // Every route can answer the catalogue's errors (validation 400, 401, 429…), not only the codes it names.
         responses['4XX'] ??= errorResponse;
+        withGatewayRefusals(responses);
         merged[method] = { ...(operation as Json), responses };
       }
     }

@@ -139,6 +139,12 @@ describe('GET /api/openapi.json', () => {
     const confirm = doc.paths['/api/newsletter/confirm/{token}']!['get']!;
     expect(confirm.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'token' })]);
     expect(JSON.stringify(confirm.responses?.['200'])).toContain('text/html');
+    // Its 400 is the service's HTML page, or the gateway's JSON refusal of an ambiguous path (an escaped '#'): both listed.
+    expect(Object.keys((confirm.responses?.['400'] as { content: object }).content).sort()).toEqual(['application/json', 'text/html']);
+    const refused = await gateway.inject({ url: '/api/newsletter/confirm/abc%23def' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['content-type']).toMatch(/^application\/json/);
+    expect(refused.json()).toEqual({ error: 'invalid_path', message: 'İstek adresi geçersiz.' });
   });
 
   it('names the site as server, the two ways to authenticate, and every schema it refers to', async () => {
