@@ -73,6 +73,7 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
   const { pollCategorySlugs } = await import('@meydan/proto');
   const { trendingScore } = await import(join(root, 'services/polls/dist/domain/trending.js'));
   const { keys } = await import(join(root, 'services/polls/dist/store/keys.js'));
+  const { timelineKeys } = await import(join(root, 'services/polls/dist/store/timelines.js'));
   const client = await new MongoClient(mongoUrl).connect();
   const redis = createRedisClient(redisUrl, { keyPrefix: 'polls:' });
   try {
@@ -121,7 +122,7 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
     await counters.exec();
     // Timelines built before these polls existed are rebuilt with them on the next member read (a checkout without
     // timelines has no such key).
-    await redis.del('feed:{feed}:built');
+    await redis.del(timelineKeys('meydan_polls').built);
 
     const warm = redis.pipeline();
     mutuals.forEach((list, i) => warm.set(keys.mutuals(ids[i]), JSON.stringify(list.map((j) => ids[j])), 'EX', WARM_MUTUALS_S));

@@ -151,6 +151,24 @@ describe('member feeds from the timelines', () => {
     await bothAlike();
   }, 120_000);
 
+  it('keeps each database’s timelines apart on one Redis: another polls database shows none of these polls', async () => {
+    const { ayse } = users;
+    expect((await pageOf(ayse, 'feed=new&limit=5')).totalCount).toBeGreaterThan(0);
+    // Its own MongoDB database, the same Redis (as every test file, or two deployments sharing a Redis).
+    const other = await startPolls();
+    try {
+      for (const feed of ['trending', 'new', 'friends']) {
+        const res = await other.app.inject({ url: `/api/polls?feed=${feed}&limit=20`, headers: asMember(ayse.id) });
+        expect(res.statusCode, res.body).toBe(200);
+        expect(res.json(), feed).toMatchObject({ polls: [], totalCount: 0 });
+      }
+      // And its rebuild (it had no timelines) left these alone.
+      expect((await pageOf(ayse, 'feed=new&limit=100')).totalCount).toBe((await pageFrom('database', ayse, 'feed=new&limit=100')).totalCount);
+    } finally {
+      await other.close();
+    }
+  }, 60_000);
+
   it('reads no MongoDB for a member’s page once warm, the member’s own like included, kept through a recount', async () => {
     const { ayse, bora } = users;
     const pollId = made['bora-public-teknoloji-ai']!;

@@ -11,7 +11,7 @@
  *
  * Share-link polls, deleted and closed polls are in none of them; expired ones are dropped by the read that first
  * finds them expired; a banned creator's polls are left out when the timelines are rebuilt (a ban or a reactivation
- * rebuilds them). Every key shares the `{feed}` hash tag, so each step is one script on one node of a cluster.
+ * rebuilds them). Every key shares the `{feed:<database>}` hash tag (timelineKeys), so each step is one script on one node of a cluster.
  * Missing timelines (a cold start, a flushed Redis) are rebuilt by one instance under the kit's lock while the others
  * wait for it.
  */
@@ -22,16 +22,22 @@ import { timelinePage, type Ranked, type TimelinePage } from '../domain/timeline
 import type { Models } from '../model/index.js';
 import { keys } from './keys.js';
 
-const TAG = 'feed:{feed}:';
-const key = {
-  facts: `${TAG}facts`,
-  built: `${TAG}built`,
-  ends: `${TAG}ends`,
-  fhot: `${TAG}fhot`,
-  open: (order: Order, category: string | undefined) => `${TAG}${order}:${category ? `c:${category}` : 'all'}`,
-  creator: (creatorId: string) => `${TAG}fc:${creatorId}`,
-  lock: 'lock:feed-rebuild',
-};
+/**
+ * The timelines' keys of one database's polls (a deployment has one; tests give every service its own, on one Redis).
+ * Every key shares the hash tag, so a script's keys are in one slot.
+ */
+export function timelineKeys(database: string) {
+  const tag = `feed:{feed:${database}}:`;
+  return {
+    facts: `${tag}facts`,
+    built: `${tag}built`,
+    ends: `${tag}ends`,
+    fhot: `${tag}fhot`,
+    open: (order: Order, category: string | undefined) => `${tag}${order}:${category ? `c:${category}` : 'all'}`,
+    creator: (creatorId: string) => `${tag}fc:${creatorId}`,
+    lock: `lock:feed-rebuild:${database}`,
+  };
+}
 
 type Order = 'new' | 'hot';
 
@@ -198,6 +204,7 @@ const CATCH_UP_MS = 2_000;
 
 export class Timelines {
   private readonly redis: Redis & TimelineCommands;
+  private readonly key: ReturnType<typeof timelineKeys>;
 
   constructor(
     redis: Redis,
@@ -213,13 +220,14 @@ export class Timelines {
       r.defineCommand('pollsTimelineRead', { lua: READ });
     }
     this.redis = r;
+    this.key = timelineKeys(models.Poll.db.name);
   }
 
   /** Puts a poll in the timelines of its feeds (again, with its current end); a share-link poll goes nowhere. */
   async add(poll: TimelinePoll): Promise<void> {
     if (poll.isShareable) return;
     await this.redis.pollsTimelineAdd(
-      key.facts,
+      this.key.facts,
       String(poll._id),
       poll.type,
       poll.category,
@@ -232,17 +240,17 @@ export class Timelines {
 
   /** Takes polls out of every timeline (deleted, closed). */
   async drop(...pollIds: string[]): Promise<void> {
-    if (pollIds.length) await this.redis.pollsTimelineDrop(key.facts, ...pollIds);
+    if (pollIds.length) await this.redis.pollsTimelineDrop(this.key.facts, ...pollIds);
   }
 
   /** A poll's trending score changed. */
   async rescore(pollId: string, hot: number): Promise<void> {
-    await this.redis.pollsTimelineRescore(key.facts, pollId, String(hot));
+    await this.redis.pollsTimelineRescore(this.key.facts, pollId, String(hot));
   }
 
   /** Every timeline is rebuilt from MongoDB before the next read (a creator was banned or reactivated). */
   async invalidate(): Promise<void> {
-    await this.redis.del(key.built);
+    await this.redis.del(this.key.built);
   }
 
   /**
@@ -263,8 +271,8 @@ export class Timelines {
     const { page, cursor } = q.at;
     const [mode, n] =
       q.feed === 'friends' ? ['none', 0] : page !== undefined ? ['page', page * q.limit] : cursor ? ['cursor', q.limit + 1] : ['page', q.limit + 1];
-    const circleKeys = [...new Set(q.circle)].map(key.creator);
-    const readKeys = [key.facts, key.built, key.ends, key.open(order, q.category), key.fhot, ...circleKeys];
+    const circleKeys = [...new Set(q.circle)].map((id) => this.key.creator(id));
+    const readKeys = [this.key.facts, this.key.built, this.key.ends, this.key.open(order, q.category), this.key.fhot, ...circleKeys];
     const reply = await this.redis.pollsTimelineRead(
       readKeys.length,
       ...readKeys,
@@ -290,23 +298,23 @@ export class Timelines {
 
   /** Fills the timelines from MongoDB's rank rows, once: whoever holds the lock builds, the others wait for it. */
   async rebuild(): Promise<void> {
-    const release = await tryLock(this.redis, key.lock, REBUILD_LOCK_MS);
+    const release = await tryLock(this.redis, this.key.lock, REBUILD_LOCK_MS);
     if (!release) {
-      await waitUnlocked(this.redis, key.lock, REBUILD_LOCK_MS);
+      await waitUnlocked(this.redis, this.key.lock, REBUILD_LOCK_MS);
       return;
     }
     try {
-      if ((await this.redis.exists(key.built)) === 1) return;
+      if ((await this.redis.exists(this.key.built)) === 1) return;
       const started = Date.now();
       const now = new Date(started);
       // Read fresh, not through the per-process copy: a ban handled a moment ago elsewhere must be left out.
       const banned = new Set(await this.redis.smembers(keys.bannedCreators));
       const live = { isShareable: false, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
       const rows = (await this.models.PollRank.find(live).lean()) as TimelinePoll[];
-      await this.redis.pollsTimelineClear(key.facts);
+      await this.redis.pollsTimelineClear(this.key.facts);
       const kept = rows.filter((r) => !banned.has(r.creatorId));
       for (let i = 0; i < kept.length; i += 500) await Promise.all(kept.slice(i, i + 500).map((r) => this.add(r)));
-      await this.redis.set(key.built, String(started));
+      await this.redis.set(this.key.built, String(started));
       // Polls created while MongoDB was read may have been added before the clear: they are added again.
       const recent = (await this.models.PollRank.find({ ...live, createdAt: { $gte: new Date(started - CATCH_UP_MS) } }).lean()) as TimelinePoll[];
       await Promise.all(recent.filter((r) => !banned.has(r.creatorId)).map((r) => this.add(r)));
