@@ -1,4 +1,5 @@
 import { execFileSync } from 'node:child_process';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { freePort, infra, until } from './harness.js';
 import { startRedis } from '../deploy/local/servers.mjs';
@@ -21,10 +22,26 @@ export async function startRedisNode(extraArgs: string[] = [], port?: number): P
   return startRedis({ port: p, dataDir: join(dir, `redis-node-${p}`), binary: redisServer, extraArgs });
 }
 
+const canListen = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const server = createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
+  });
+
+/** A free port whose cluster bus port (the port + 10000, where a cluster node also listens) is free too. */
+async function clusterNodePort(): Promise<number> {
+  for (let tries = 0; tries < 50; tries++) {
+    const port = await freePort();
+    if (port + 10_000 <= 65_535 && (await canListen(port + 10_000))) return port;
+  }
+  throw new Error('no free port with a free cluster bus port beside it');
+}
+
 /** A Redis Cluster of `masters` real redis-server processes on loopback (no replicas), every slot assigned. */
 export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   const nodes = await Promise.all(
-    Array.from({ length: masters }, () => startRedisNode(['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000'])),
+    Array.from({ length: masters }, async () => startRedisNode(['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000'], await clusterNodePort())),
   );
   const stop = () => Promise.all(nodes.map((n) => n.stop(2_000))).then(() => undefined);
   try {

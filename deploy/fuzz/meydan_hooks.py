@@ -15,6 +15,11 @@ import schemathesis
 
 FINGERPRINT_URL = os.environ.get("MEYDAN_FINGERPRINT_URL")
 SETTLE_SECONDS = 0.03
+# An accepted write starts writes of its own a little later (the trending rank at most once a second, the admin read
+# model's batches): the next call waits this long after one before its "before" is taken.
+QUIET_AFTER_WRITE_SECONDS = 1.5
+WRITE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
+_last_accepted_write = 0.0
 _before = {}
 _written = {}
 
@@ -38,11 +43,17 @@ def _settled_fingerprint():
 @schemathesis.hook
 def before_call(context, case, kwargs):
     if FINGERPRINT_URL:
+        wait = _last_accepted_write + QUIET_AFTER_WRITE_SECONDS - time.monotonic()
+        if wait > 0:
+            time.sleep(wait)
         _before[id(case)] = _settled_fingerprint()
 
 
 @schemathesis.hook
 def after_call(context, case, response):
+    global _last_accepted_write
+    if response.status_code < 400 and case.method.upper() in WRITE_METHODS:
+        _last_accepted_write = time.monotonic()
     before = _before.pop(id(case), None)
     if before is None or response.status_code < 400:
         return
