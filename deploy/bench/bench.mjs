@@ -17,7 +17,8 @@ import { ensureK6 } from '../tools/ensure-tools.mjs';
 import { cpuMs, rssMb, startStack } from './stack.mjs';
 import { counterCheck } from './counters.mjs';
 import { ladderRunner } from './ladder.mjs';
-import { evaluateTargets, LIMITS, renderReport, STACK_PROCESSES } from './report.mjs';
+import { feedGraphMembers, seedFeedGraph } from './feed-graph.mjs';
+import { evaluateTargets, LIMITS, MEMBER_FEEDS, memberFeedScenario, renderReport, STACK_PROCESSES } from './report.mjs';
 
 const runnerRoot = fileURLToPath(new URL('../..', import.meta.url));
 const benchRoot = resolve(process.env.BENCH_ROOT || runnerRoot);
@@ -42,7 +43,7 @@ const LIVE_CLIENTS = num('BENCH_LIVE_CLIENTS', Math.ceil(SOCKETS / 2500));
 const LIVE_RATE = num('BENCH_LIVE_RATE', 100);
 const LIVE_S = num('BENCH_LIVE_S', 15);
 const LOG_LEVEL = env.LOG_LEVEL || 'warn';
-const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed', 'mixed', 'live', 'web_vitals'];
+const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'mixed', ...MEMBER_FEEDS.map(memberFeedScenario), 'live', 'web_vitals'];
 const SCENARIOS = (env.BENCH_SCENARIOS || ALL_SCENARIOS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of SCENARIOS) if (!ALL_SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${ALL_SCENARIOS.join(',')}`);
 const FEED_POLLS = 20;
@@ -163,7 +164,9 @@ async function seed() {
   const voting = (SCENARIOS.includes('votes') ? votesNeeded(VOTE_RATES) : 0) + (SCENARIOS.includes('live') ? LIVE_RATE * LIVE_S * 2 * 1.2 : 0);
   // The mixed scenario's member votes, likes and comments go to the n-th member each, on polls of their own.
   const mixing = SCENARIOS.includes('mixed') ? arrivalsOf(mixPlan(MIXED_WEIGHTS), 'vote', votesNeeded(RATES)) : 0;
-  const members = Math.max(voting, mixing) + FEED_POLLS + 10;
+  // The member feeds' follow graph is made of members seeded here too.
+  const feeding = MEMBER_FEEDS.some((feed) => SCENARIOS.includes(memberFeedScenario(feed))) ? feedGraphMembers() : 0;
+  const members = Math.max(voting, mixing, feeding) + FEED_POLLS + 10;
   const ts = Date.now();
   const seeded = await seedMembers(Math.ceil(members), { mongoUrl: stack.mongo.url, redisUrl: stack.redis.url, authRoot: benchRoot });
   const membersCsv = join(workDir, 'members.csv');
@@ -229,11 +232,17 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
     results.checks.mixedShareVotes = await check(shared.id, figures.actions.share_vote?.accepted ?? 0, `/api/s/${shared.code}`, seeded.sids[FEED_POLLS + 1]);
     return figures;
   });
-  await run('member_feed', async () => {
-    const { seedFeedGraph } = await import('./feed-graph.mjs');
-    const feedMembersCsv = await seedFeedGraph({ seeded, base: stack.base, mongoUrl: stack.mongo.url, redisUrl: stack.redis.url, root: benchRoot, workDir, say });
-    return runLadder('member_feed', { rates: RATES, extraEnv: { MEMBERS_CSV: feedMembersCsv } });
-  });
+  // Each of the three member feeds on its own ladder over one follow graph: the target is the slowest's.
+  let feedMembersCsv = null;
+  for (const feed of MEMBER_FEEDS) {
+    const label = memberFeedScenario(feed);
+    await run(label, async () => {
+      if (!feedMembersCsv) {
+        feedMembersCsv = await seedFeedGraph({ seeded, base: stack.base, mongoUrl: stack.mongo.url, redisUrl: stack.redis.url, root: benchRoot, workDir, say });
+      }
+      return runLadder('member_feed', { rates: RATES, label, extraEnv: { MEMBERS_CSV: feedMembersCsv, MEMBER_FEED: feed } });
+    });
+  }
   await run('live', async () => {
     const { measureLive } = await import('./live-run.mjs');
     return measureLive({ stack, workDir, pollId: polls.live.id, membersCsv, memberOffset, sockets: SOCKETS, clients: LIVE_CLIENTS, rate: LIVE_RATE, seconds: LIVE_S, runnerRoot, say, cpuNow });

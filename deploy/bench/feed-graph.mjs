@@ -55,13 +55,16 @@ const OPTIONS = ['Kedi', 'Köpek', 'Kuş', 'Balık'];
 /** How long the warmed mutuals last: the whole run (polls sets its own expiry when it asks social itself). */
 const WARM_MUTUALS_S = 1800;
 
+/** How many members the graph is made of (BENCH_FEED_MEMBERS): the bench seeds at least this many. */
+export const feedGraphMembers = (env = process.env) => Number(env.BENCH_FEED_MEMBERS || 1000);
+
 /**
  * Seeds the graph among the first BENCH_FEED_MEMBERS of `seeded` (deploy/local/members.mjs's answer) and writes their
  * members CSV into `workDir`; returns its path.
  */
 export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, workDir, env = process.env, say = () => {} }) {
   const started = Date.now();
-  const count = Math.min(seeded.ids.length, Number(env.BENCH_FEED_MEMBERS || 1000));
+  const count = Math.min(seeded.ids.length, feedGraphMembers(env));
   const pollCount = Number(env.BENCH_FEED_POLLS || 3000);
   const random = randomSource(Number(env.BENCH_FEED_SEED || 1));
   const ids = seeded.ids.slice(0, count);
@@ -73,7 +76,8 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
   const { pollCategorySlugs } = await import('@meydan/proto');
   const { trendingScore } = await import(join(root, 'services/polls/dist/domain/trending.js'));
   const { keys } = await import(join(root, 'services/polls/dist/store/keys.js'));
-  const { timelineKeys } = await import(join(root, 'services/polls/dist/store/timelines.js'));
+  // A checkout from before the member-feed timelines has no such module (and nothing to rebuild).
+  const timelines = await import(join(root, 'services/polls/dist/store/timelines.js')).catch(() => null);
   const client = await new MongoClient(mongoUrl).connect();
   const redis = createRedisClient(redisUrl, { keyPrefix: 'polls:' });
   try {
@@ -120,9 +124,8 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
     }
     if (codes.length) await pollsDb.collection('shortcodes').insertMany(codes);
     await counters.exec();
-    // Timelines built before these polls existed are rebuilt with them on the next member read (a checkout without
-    // timelines has no such key).
-    await redis.del(timelineKeys('meydan_polls').built);
+    // Timelines built before these polls existed are rebuilt with them on the next member read.
+    if (timelines) await redis.del(timelines.timelineKeys('meydan_polls').built);
 
     const warm = redis.pipeline();
     mutuals.forEach((list, i) => warm.set(keys.mutuals(ids[i]), JSON.stringify(list.map((j) => ids[j])), 'EX', WARM_MUTUALS_S));

@@ -31,6 +31,11 @@ export const LIMITS = {
   vitalsLcpMs: 2000,
   vitalsCls: 0.1,
 };
+/** The member feeds the bench reads, each its own ladder; the member-feed target holds for the slowest. */
+export const MEMBER_FEEDS = ['trending', 'new', 'friends'];
+/** A member feed's scenario: `member_feed` (trending, the API's default), `member_feed_new`, `member_feed_friends`. */
+export const memberFeedScenario = (feed) => (feed === 'trending' ? 'member_feed' : `member_feed_${feed}`);
+
 /** Scenarios that are not a k6 rate ladder: their own tables, not the rates' or the CPU's. */
 const OWN_TABLES = new Set(['live', 'web_vitals']);
 
@@ -80,7 +85,7 @@ export function evaluateTargets(results) {
   perf(`max votes/s ≥ ${LIMITS.votesVsNoop}× max no-ops/s`, votesRatio, (v) => v >= LIMITS.votesVsNoop, `${s.votes?.maxRate ?? 'n/a'} vs ${s.noop?.maxRate ?? 'n/a'}/s: ${f(votesRatio)}×`);
   ceiling(perf, 'member votes', s.votes, LIMITS.votesPerSecond, LIMITS.cpuPerVoteMs, 'vote');
   ceiling(perf, 'share-link votes', s.share_votes, LIMITS.shareVotesPerSecond, LIMITS.cpuPerShareVoteMs, 'vote');
-  ceiling(perf, 'member feed', s.member_feed, LIMITS.memberFeedPerSecond, LIMITS.cpuPerMemberFeedMs, 'request');
+  for (const feed of MEMBER_FEEDS) ceiling(perf, `member feed (${feed})`, s[memberFeedScenario(feed)], LIMITS.memberFeedPerSecond, LIMITS.cpuPerMemberFeedMs, 'request');
   const mixed = s.mixed?.error ? null : s.mixed;
   perf(`mixed load ≥ ${LIMITS.mixedPerSecond} requests/s at p99 < ${LIMITS.mixedP99Ms} ms, 0 errors`, mixed?.maxRate ?? null, (v) => v >= LIMITS.mixedPerSecond, `${rateDetail(mixed)}; ${mixed?.errors ?? 'n/a'} errors in the run`);
   const feedRatio = ratio(s.visitor_feed?.maxRate, s.noop?.maxRate);

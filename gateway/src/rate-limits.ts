@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
 import { apiPathPattern, apiPaths, errorCatalogue, limits } from '@meydan/proto';
-import type { Logger } from '@meydan/kit';
+import { defineScripts, type Logger } from '@meydan/kit';
 import { clientKey } from './client-ip.js';
 import { rateLimitRefusals } from './metrics.js';
 
@@ -112,9 +112,7 @@ export class RateCounters {
     redis: Redis,
     private readonly log: Logger,
   ) {
-    const r = redis as Redis & HitCommand;
-    if (!(r as unknown as Record<string, unknown>)['gatewayRateLimitHit']) r.defineCommand('gatewayRateLimitHit', { numberOfKeys: 1, lua: HIT });
-    this.redis = r;
+    this.redis = defineScripts<HitCommand>(redis, { gatewayRateLimitHit: { keys: 1, lua: HIT } });
   }
 
   /** One request for `key`, asking Redis at once. Redis unreachable: the request goes through (as before). */

@@ -14,6 +14,12 @@ export const apiPaths = {
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
 
+/**
+ * In `/api/users/:id` and `/api/users/:id/polls`, the signed-in member (a visitor gets 401). No username can be it
+ * (usernames have at least 3 characters), and it lets the own profile be asked for together with the session.
+ */
+export const OWN_USER_KEY = 'me';
+
 const API_BASE = '/api';
 
 /**

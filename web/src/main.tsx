@@ -16,7 +16,8 @@ const store = createStore();
 // Who is looking, and what the screen shows, are asked for before the first render rather than from its effects: the
 // feed's list and the own profile wait for the session, and on a slow phone the first render alone takes a few hundred
 // milliseconds.
-prefetchScreenData(store, store.dispatch(sessionApi.endpoints.session.initiate()), location.pathname);
+void store.dispatch(sessionApi.endpoints.session.initiate());
+prefetchScreenData(store, location.pathname);
 createRoot(container).render(
   <StrictMode>
     <App store={store} router={createAppRouter()} />

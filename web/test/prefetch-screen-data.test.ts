@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchScreenData } from '../src/app/prefetchScreenData';
 import { sessionApi } from '../src/features/session/sessionApi';
+import { LOGGED_OUT_KEY } from '../src/features/session/loggedOutFlag';
 import { pollsApi } from '../src/features/polls/pollsApi';
 import { fakeApi, json, member, testStore } from './helpers';
 
@@ -16,7 +17,8 @@ vi.mock('../src/features/profile/ProfilePage', () => (screensLoaded.push('Profil
 /** Opens `path` as main.tsx does: the session asked for, then the screen's data. */
 function start(path: string) {
   const store = testStore();
-  prefetchScreenData(store, store.dispatch(sessionApi.endpoints.session.initiate()), path);
+  void store.dispatch(sessionApi.endpoints.session.initiate());
+  prefetchScreenData(store, path);
   return store;
 }
 
@@ -50,17 +52,19 @@ describe('the screen data asked for at start-up', () => {
     await vi.waitFor(() => expect(requests.map((r) => r.path)).toContain('/api/s/AbC123'));
   });
 
-  it("the own profile asks for the member's profile and polls once the session is known, a visitor's for nothing", async () => {
+  it("the own profile asks for the member's profile and polls by `me` beside the session, not after a sign-out", async () => {
     const asMember = fakeApi({ 'GET /api/auth/session': member, 'GET /api/users/:id': {}, 'GET /api/users/:id/polls': [] });
     start('/profil');
-    await vi.waitFor(() => expect(asMember.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/users/u1', '/api/users/u1/polls'])));
+    await vi.waitFor(() => expect(asMember.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/users/me', '/api/users/me/polls'])));
+    // Not waiting for the session's answer: nothing asks for the member by id.
+    expect(asMember.requests.map((r) => r.path)).not.toContain('/api/users/u1');
 
-    const asVisitor = fakeApi();
+    localStorage.setItem(LOGGED_OUT_KEY, 'true');
+    const signedOut = fakeApi();
     start('/PROFIL/');
-    await vi.waitFor(() => expect(asVisitor.requests.map((r) => r.path)).toContain('/api/auth/session'));
-    // The profile module's import and the session's answer have both settled by now.
-    await new Promise((r) => setTimeout(r, 200));
-    expect(asVisitor.requests.map((r) => r.path)).toEqual(['/api/auth/session']);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(signedOut.requests.map((r) => r.path)).toEqual([]);
+    localStorage.removeItem(LOGGED_OUT_KEY);
   });
 
   it('other screens ask for nothing before they render', async () => {

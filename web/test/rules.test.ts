@@ -2,7 +2,7 @@ import { topics, type Poll } from '@meydan/proto';
 import { describe, expect, it } from 'vitest';
 import { canAddOption, canRemoveOption, draftBody, emptyDraft, withType } from '../src/features/create-poll/draft';
 import { unreadBadge } from '../src/features/notifications/notificationsApi';
-import { friendsRow, groupAnalysisAvailable } from '../src/features/polls/FriendsPollCard';
+import { friendsCircle, friendsRow, groupAnalysisAvailable } from '../src/features/polls/FriendsPollCard';
 import { pollShareUrl } from '../src/features/polls/share';
 import { quickQuestionsFrom, sampleQuestions, withLocalVote } from '../src/features/quick-decision/quickQuestions';
 import { registrationErrors } from '../src/features/session/RegisterForm';
@@ -270,6 +270,19 @@ describe('friends card', () => {
     expect(friendsRow(seven, 5).shown).toHaveLength(5);
     expect(friendsRow(seven, 5).more).toBe(2);
     expect(friendsRow(seven.slice(0, 3), 3).more).toBe(0);
+  });
+
+  it('counts the friends the answer does not name into +N and x/y', () => {
+    const named = [friend('a', true), friend('b', true), friend('c', false)];
+    const circle = friendsCircle({ friends: named, friendsCount: 40, friendsVotedCount: 25 });
+    expect([circle.count, circle.votedCount]).toEqual([40, 25]);
+    expect(circle.votedRow.shown.map((f) => f.id)).toEqual(['a', 'b']);
+    expect(circle.votedRow.more).toBe(23);
+    expect(circle.waitingRow.shown.map((f) => f.id)).toEqual(['c']);
+    expect(circle.waitingRow.more).toBe(14);
+    // An answer without the counts (an older server) counts the friends it names.
+    const old = friendsCircle({ friends: named });
+    expect([old.count, old.votedCount, old.votedRow.more, old.waitingRow.more]).toEqual([3, 2, 0, 0]);
   });
 
   it('offers Grup Analizi once the viewer voted and the poll has more than one vote', () => {

@@ -225,16 +225,19 @@ describe('feed', () => {
   });
 
   it('shows a friends poll as the friends card: avatars, x/y, whole percentages and Grup Analizi', async () => {
-    const friends = Array.from({ length: 9 }, (_, i) => ({
+    // The answer names the 5 who voted and 3 who have not that the card shows, and counts all 20 (12 voted).
+    const friends = Array.from({ length: 8 }, (_, i) => ({
       id: `f${i}`,
       username: `arkadas${i}`,
       displayName: `Arkadaş ${i}`,
       avatarUrl: null,
-      hasVoted: i < 7,
+      hasVoted: i < 5,
     }));
     const friendsPoll = poll('p3', {
       type: 'friends',
       friends,
+      friendsCount: 20,
+      friendsVotedCount: 12,
       hasVoted: true,
       userChoice: 0,
       options: [
@@ -250,10 +253,11 @@ describe('feed', () => {
     expect(within(card).getByText('5s 30dk kaldı')).toBeTruthy();
     const voted = card.querySelector('[data-friends="voted"]')!;
     expect(voted.querySelectorAll('[role="img"]')).toHaveLength(5);
-    expect(voted.textContent).toContain('+2');
+    expect(voted.textContent).toContain('+7');
     const waiting = card.querySelector('[data-friends="waiting"]')!;
-    expect(waiting.querySelectorAll('[role="img"]')).toHaveLength(2);
-    expect(card.querySelector('[data-friends="tally"]')?.textContent).toBe('7/9 oy verdi');
+    expect(waiting.querySelectorAll('[role="img"]')).toHaveLength(3);
+    expect(waiting.textContent).toContain('+5');
+    expect(card.querySelector('[data-friends="tally"]')?.textContent).toBe('12/20 oy verdi');
     expect(card.querySelector('[data-chosen] [data-percent]')?.textContent).toBe('%33');
     expect(within(card).getByRole('button', { name: 'Grup Analizi' })).toBeTruthy();
   });
@@ -277,6 +281,29 @@ describe('Dost Meclisi card before the vote', () => {
     expect(note?.textContent).toContain('Dost Meclisi anketlerinde oyun arkadaşlarına görünür');
     expect(card.querySelector('[data-percent]')).toBeNull();
     expect((within(card).getByRole('button', { name: 'Evet' }) as HTMLButtonElement).disabled).toBe(false);
+  });
+
+  it('counts the viewer’s vote among the friends who voted, named on the card or not', async () => {
+    const waiting = (id: string) => ({ id, username: id, displayName: null, avatarUrl: null, hasVoted: false });
+    const named = poll('p6', { type: 'friends', friends: [waiting('u1'), waiting('f2')], friendsCount: 10, friendsVotedCount: 4, totalVotes: 4 });
+    const unnamed = poll('p7', { type: 'friends', friends: [waiting('f2')], friendsCount: 10, friendsVotedCount: 4, totalVotes: 4 });
+    const answer = (pollId: string) => ({ pollId, voteCounts: { '0': 5, '1': 0 }, totalVotes: 5, hasVoted: true, userChoice: 0, message: 'ok' });
+    fakeApi({
+      'GET /api/polls': { polls: [named, unnamed], totalCount: 2, nextCursor: null },
+      'POST /api/polls/p6/vote': answer('p6'),
+      'POST /api/polls/p7/vote': answer('p7'),
+    });
+    renderAppAt('/dost-meclisi', { user: member });
+    for (const id of ['p6', 'p7']) {
+      const card = await screen.findByRole('article', { name: `Soru ${id}` });
+      expect(card.querySelector('[data-friends="tally"]')?.textContent).toBe('4/10 oy verdi');
+      fireEvent.click(within(card).getByRole('button', { name: 'Evet' }));
+      await waitFor(() => expect(card.querySelector('[data-friends="tally"]')?.textContent).toBe('5/10 oy verdi'));
+      const waitingRow = card.querySelector('[data-friends="waiting"]')!;
+      // Named: the viewer's avatar moves to the voted row; either way 5 of the other 10 are still to vote.
+      expect(waitingRow.querySelectorAll('[role="img"]')).toHaveLength(1);
+      expect(waitingRow.textContent).toContain('+4');
+    }
   });
 
   it('drops the note once the viewer has voted', async () => {

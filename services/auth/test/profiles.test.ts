@@ -113,6 +113,16 @@ describe('profiles', () => {
     expect(bad.json().message).toBe('Kullanıcı bulunamadı');
   });
 
+  it('shows a member their own profile by `me`, and asks a visitor to sign in (401, Turkish)', async () => {
+    const own = await svc.app.inject({ url: '/api/users/me', headers: asMember(ayse.id) });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json().id).toBe(ayse.id);
+    expect(own.json()).toEqual((await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(ayse.id) })).json());
+    const visitor = await svc.app.inject({ url: '/api/users/me', headers: asVisitor() });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().message).toBe('Profilini görmek için giriş yapmalısın.');
+  });
+
   it('edits display name, bio and visibility for the owner; a private profile shows others only the card', async () => {
     const res = await patch(ayse.id, asMember(ayse.id), multipart({ displayName: 'Ayşe Y.', bio: 'Anket sever.', isProfilePublic: 'false' }));
     expect(res.statusCode).toBe(200);

@@ -15,6 +15,7 @@ export * from './context.js';
 export * from './indexes.js';
 export * from './run.js';
 export * from './redis-lock.js';
+export * from './redis-scripts.js';
 export * from './redis-url.js';
 export * from './redis-acl.js';
 export * from './challenge.js';

@@ -4,7 +4,9 @@ import { createModels, type Models } from './model/index.js';
 import { LiveCountsPublisher } from './store/live-counts-publisher.js';
 import { People } from './store/people.js';
 import { BannedCreators } from './store/banned-creators.js';
+import { defineCardScripts } from './store/card-states.js';
 import { Engagement } from './store/engagement.js';
+import { FriendsCircles } from './store/friends-circles.js';
 import { PollStore } from './store/polls.js';
 import { FeedPages } from './store/feed-pages.js';
 import type { PollDoc } from './model/index.js';
@@ -27,6 +29,8 @@ export interface PollsContext extends BaseContext<PollsConfig> {
   banned: BannedCreators;
   /** Counted quotas: share-link vote attempts per IP network, comments per member. */
   quotas: Quotas;
+  /** What Dost Meclisi cards show of their creators' circles, kept for a moment (see FriendsCircles). */
+  friendsCircles: FriendsCircles;
 }
 
 export function createContext(deps: ServiceDeps): PollsContext {
@@ -34,6 +38,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const { config } = base;
   const models = createModels(deps.mongo);
   const counters = new VoteCounters(deps.redis, models);
+  defineCardScripts(deps.redis);
   const feedPages: PollsContext['feedPages'] = new FeedPages();
   const timelines = new Timelines(deps.redis, models, deps.log);
   const engagement = new Engagement(deps.redis, models, counters, async (pollId, hot) => {
@@ -44,6 +49,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     feedPages.changed();
     await timelines.drop(pollId);
   });
+  const people = new People(deps.redis, deps.bus, deps.log);
   return {
     feedPages,
     timelines,
@@ -51,7 +57,8 @@ export function createContext(deps: ServiceDeps): PollsContext {
     models,
     counters,
     engagement,
-    people: new People(deps.redis, deps.bus, deps.log),
+    people,
+    friendsCircles: new FriendsCircles(people, counters),
     polls,
     live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId)),
     banned: new BannedCreators(deps.redis),

@@ -66,6 +66,16 @@ describe('polls: a private profile’s polls', () => {
     }
   });
 
+  it('lists a member their own polls by `me` (private profile or not); a visitor gets a Turkish 401', async () => {
+    const own = await svc.app.inject({ url: '/api/users/me/polls', headers: asMember(owner.id) });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual((await pollsOf(owner)).json());
+    expect((await svc.app.inject({ url: '/api/users/me/polls', headers: asMember(mutual.id) })).json()).toEqual([]);
+    const visitor = await svc.app.inject({ url: '/api/users/me/polls', headers: asVisitor() });
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().message).toBe('Kendi anketlerini görmek için giriş yapmalısın.');
+  });
+
   it('lists them for everyone again once the profile is public', async () => {
     await auth.app.inject({ method: 'PATCH', url: '/api/users/me/settings', headers: asMember(owner.id), payload: { isProfilePublic: true } });
     const res = await pollsOf(null);

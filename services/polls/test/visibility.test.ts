@@ -95,9 +95,45 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
     const friendsPoll = (await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(mutual.id) })).json();
     expect(friendsPoll.creator).toEqual({ id: creator.id, username: 'yaratici', displayName: 'Yaratıcı Kişi', avatarUrl: null });
     expect(friendsPoll.friends).toEqual([{ id: mutual.id, username: 'dost', displayName: 'Dost', avatarUrl: null, hasVoted: true }]);
+    expect([friendsPoll.friendsCount, friendsPoll.friendsVotedCount]).toEqual([1, 1]);
     const publicPoll = (await svc.app.inject({ url: `/api/polls/${polls.public.id}`, headers: asVisitor() })).json();
     expect(publicPoll.friends).toBeUndefined();
+    expect(publicPoll.friendsCount).toBeUndefined();
     expect(publicPoll.creator.username).toBe('yaratici');
+  });
+
+  it('names on a friends card only the friends it shows (5 who voted, then 3 who have not) and counts them all', async () => {
+    const host = await createUser(auth.deps, { username: `ev_sahibi_${memberFeeds}` });
+    const circle: TestUser[] = [];
+    for (let i = 0; i < 14; i++) {
+      const friend = await createUser(auth.deps, { username: `cember_${memberFeeds}_${i}` });
+      expect(await follow(host, friend)).toBe(true);
+      expect(await follow(friend, host)).toBe(true);
+      circle.push(friend);
+    }
+    const poll = await createPoll(svc.app, host.id, { type: 'friends', title: 'Kalabalık meclis' });
+    const voters = circle.slice(0, 9);
+    for (const friend of voters) await vote(svc.app, poll.id, friend.id, 0);
+    const byId = new Map(circle.map((f) => [f.id, f]));
+    for (const viewer of [host, circle[0]!, circle[13]!]) {
+      const body = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(viewer.id) })).json();
+      expect(body.friendsCount).toBe(14);
+      expect(body.friendsVotedCount).toBe(9);
+      const shownVoted = body.friends.filter((f: { hasVoted: boolean }) => f.hasVoted);
+      const shownWaiting = body.friends.filter((f: { hasVoted: boolean }) => !f.hasVoted);
+      expect(shownVoted).toHaveLength(5);
+      expect(shownWaiting).toHaveLength(3);
+      for (const f of shownVoted) expect(voters.map((v) => v.id)).toContain(f.id);
+      for (const f of shownWaiting) expect(voters.map((v) => v.id)).not.toContain(f.id);
+      for (const f of body.friends) expect(f.username).toBe(byId.get(f.id)!.username);
+    }
+    const listed = (await svc.app.inject({ url: '/api/polls?feed=friends', headers: asMember(host.id) })).json().polls;
+    const card = listed.find((p: { id: string }) => p.id === poll.id);
+    expect([card.friends.length, card.friendsCount, card.friendsVotedCount]).toEqual([8, 14, 9]);
+    // The circle is kept a moment for every viewer; a vote drops it at once.
+    await vote(svc.app, poll.id, circle[13]!.id, 1);
+    const after = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(host.id) })).json();
+    expect([after.friendsCount, after.friendsVotedCount]).toEqual([14, 10]);
   });
 
   it('gives the friends feed to members only: their own and their mutuals’ Dost Meclisi polls', async () => {

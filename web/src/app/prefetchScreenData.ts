@@ -1,5 +1,6 @@
-import { matchClientRoute, type User } from '@meydan/proto';
+import { matchClientRoute, OWN_USER_KEY } from '@meydan/proto';
 import { pollsApi } from '../features/polls/pollsApi';
+import { readLoggedOut } from '../features/session/loggedOutFlag';
 import type { AppStore } from '../store/store';
 
 /**
@@ -9,7 +10,7 @@ import type { AppStore } from '../store/store';
  * The screen's own chunk is asked for here too, rather than once the first render reaches its lazy component
  * (router.tsx); the browser fetches a module once, whoever imports it.
  */
-export function prefetchScreenData(store: AppStore, session: PromiseLike<{ data?: User | null }>, pathname: string): void {
+export function prefetchScreenData(store: AppStore, pathname: string): void {
   const match = matchClientRoute(pathname);
   const param = (name: string) => match?.params[name] ?? '';
   switch (match?.route) {
@@ -21,13 +22,14 @@ export function prefetchScreenData(store: AppStore, session: PromiseLike<{ data?
       void import('../features/share-link/SharedPollPage');
       void import('../features/share-link/shareLinkApi').then(({ shareLinkApi }) => store.dispatch(shareLinkApi.util.prefetch('shareLinkPoll', param('shortUrl'), {})));
       break;
-    // The own profile waits on the session first (its id), then on the profile and the polls.
+    // The own profile and polls by `me`, asked for beside the session rather than after it (not after an explicit
+    // sign-out; a visitor's 401s are not used: the page asks them to sign in).
     case '/profil':
       void import('../features/profile/ProfilePage');
-      void Promise.all([session, import('../features/profile/profileApi')]).then(([{ data: user }, { profileApi }]) => {
-        if (!user) return;
-        void store.dispatch(profileApi.util.prefetch('userProfile', user.id, {}));
-        void store.dispatch(profileApi.util.prefetch('userPolls', user.id, {}));
+      void import('../features/profile/profileApi').then(({ profileApi }) => {
+        if (readLoggedOut()) return;
+        void store.dispatch(profileApi.util.prefetch('userProfile', OWN_USER_KEY, {}));
+        void store.dispatch(profileApi.util.prefetch('userPolls', OWN_USER_KEY, {}));
       });
       break;
   }

@@ -65,7 +65,10 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  * - maxChoices: how many options one ballot may mark (1 = single choice).
  * - hasVoted/userChoice/isLiked are the viewer's (false/null for visitors); userChoices all the options of the
  *   viewer's ballot (empty when they did not vote), userChoice its first.
- * - friends: only on friends polls, for the creator's mutual followers.
+ * - friends, friendsCount, friendsVotedCount: only on friends polls. friendsCount is how many mutual followers the
+ *   creator has and friendsVotedCount how many of them voted ('x/y oy verdi'); friends lists the ones the card shows:
+ *   the first who voted (at most limits.poll.friendsVotedAvatars), then the first who have not (at most
+ *   friendsUnvotedAvatars), each with hasVoted. The '+N' beyond them is the counts' difference.
  * - shortUrl: only on shareable polls (null otherwise); the link is {origin}/s/{shortUrl}.
  * - shareVoteMode: only on shareable polls, who may vote through the link (see `shareVoteModes`).
  * - closedAt: when the creator closed it early (POST /api/polls/{id}/close; expiresAt is then that moment too).
@@ -132,6 +135,8 @@ export const pollShape = {
     userChoices: choicesField,
     maxChoices: { type: 'integer', minimum: 1 },
     friends: { type: 'array', items: friendSummaryShape },
+    friendsCount: countField,
+    friendsVotedCount: countField,
   },
 } as const;
 

@@ -16,6 +16,7 @@ export const pollServiceMessages = {
   signInToReport: 'Şikayet etmek için giriş yapmalısın.',
   signInForFriends: 'Dost Meclisi anketlerini görmek için giriş yapmalı ya da kayıt olmalısın.',
   signInForAnalysis: 'Grup Analizi için giriş yapmalısın.',
+  signInForOwnPolls: 'Kendi anketlerini görmek için giriş yapmalısın.',
   pollNotFound: 'Anket bulunamadı',
   alreadyVoted: 'Bu ankete zaten oy verdin',
   pollExpired: 'Bu anketin süresi doldu, artık oy verilemez.',

@@ -21,6 +21,7 @@ export const authTexts = {
   loggedOut: 'Çıkış yapıldı.',
   noSession: 'Oturum bulunamadı. Lütfen giriş yap.',
   loginRequired: 'Bu işlem için giriş yapmalısın.',
+  signInForOwnProfile: 'Profilini görmek için giriş yapmalısın.',
   wrongPassword: 'Mevcut şifren hatalı.',
   passwordChanged: 'Şifren değiştirildi. Diğer cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi.',
   userNotFound: 'Kullanıcı bulunamadı',

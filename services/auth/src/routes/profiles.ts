@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { events, limits, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
-import { HttpError, httpError } from '@meydan/kit';
+import { events, limits, OWN_USER_KEY, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
+import { HttpError, httpError, requireMember } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { profileQuestions } from '../domain/profile-questions.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -104,9 +104,10 @@ async function announce(ctx: AuthContext, user: LeanUser, requestId: string) {
 function profileViewRoute(app: FastifyInstance, ctx: AuthContext) {
   app.get<{ Params: { id: string } }>(
     '/api/users/:id',
-    { schema: { summary: 'Üye profili', params: idOrUsernameParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
+    { schema: { summary: 'Üye profili (me: giriş yapan üye)', params: idOrUsernameParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
     async (request) => {
-      const user = await accountByIdOrUsername(ctx, request.params.id);
+      const key = request.params.id === OWN_USER_KEY ? requireMember(request, T.signInForOwnProfile) : request.params.id;
+      const user = await accountByIdOrUsername(ctx, key);
       if (!user) throw httpError('not_found', T.userNotFound);
       return profileOf(ctx, user, request.identity?.userId ?? null, request.identity?.role === 'admin', request.id);
     },

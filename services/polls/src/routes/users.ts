@@ -1,7 +1,7 @@
 /** A member's polls and votes for the profile page. */
 import type { FastifyInstance } from 'fastify';
-import { pollServiceMessages as S, socialMessages, type UserIdParams, type UserVote } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { OWN_USER_KEY, pollServiceMessages as S, socialMessages, type UserIdParams, type UserVote } from '@meydan/proto';
+import { HttpError, requireMember } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { newestPolls } from '../store/feed.js';
 import { votesWithPolls } from '../store/poll-records.js';
@@ -18,9 +18,9 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
   // and of a private profile nothing unless they are mutual followers.
   app.get<{ Params: UserIdParams }>(
     '/api/users/:id/polls',
-    { schema: { summary: 'Bir üyenin anketleri', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
+    { schema: { summary: 'Bir üyenin anketleri (me: giriş yapan üye)', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
     async (request, reply) => {
-      const ownerId = request.params.id;
+      const ownerId = request.params.id === OWN_USER_KEY ? requireMember(request, S.signInForOwnPolls) : request.params.id;
       const viewer = identityOf(request);
       let filter: Record<string, unknown> = { creatorId: ownerId };
       if (viewer.userId !== ownerId) {
@@ -49,7 +49,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
     '/api/users/:id/votes',
     { schema: { summary: 'Kendi oyların', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-vote-list' } } } },
     async (request) => {
-      const ownerId = request.params.id;
+      const ownerId = request.params.id === OWN_USER_KEY ? requireMember(request, S.signInForOwnPolls) : request.params.id;
       const viewer = identityOf(request);
       if (!viewer.userId) throw new HttpError(401, 'unauthorized');
       if (viewer.userId !== ownerId) throw new HttpError(403, 'forbidden', S.votesOnlyOwner);

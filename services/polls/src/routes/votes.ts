@@ -107,6 +107,7 @@ export async function castVote(
     throw new HttpError(503, 'service_unavailable');
   }
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
+  if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
   // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.
   const resultsVisible = countsVisibleTo(meta, userId, true, new Date());
   return {

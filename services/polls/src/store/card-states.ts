@@ -5,6 +5,7 @@
  * Engagement, which recount them from MongoDB.
  */
 import type { Redis } from 'ioredis';
+import { defineScripts } from '@meydan/kit';
 import { ballotOf } from '../domain/ballots.js';
 import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.js';
 import type { Engagement, EngagementOf } from './engagement.js';
@@ -24,6 +25,11 @@ interface CardCommands {
   pollsReadCard(counts: string, engagement: string, voters: string, voter: string, liker: string): Promise<[string[], (string | null)[], string | null]>;
 }
 
+/** Defines the card script on the client; called when the service starts (see the kit's `defineScripts`). */
+export function defineCardScripts(redis: Redis): void {
+  defineScripts<CardCommands>(redis, { pollsReadCard: { keys: 3, lua: READ_CARD } });
+}
+
 export interface CardState {
   counts: PollCounts;
   engagement: EngagementOf;
@@ -35,7 +41,6 @@ type Cards = { redis: Redis; counters: VoteCounters; engagement: Engagement };
 
 export async function cardStates(ctx: Cards, polls: readonly PollShape[], voter: string | null, userId: string | null): Promise<Map<string, CardState>> {
   const redis = ctx.redis as Redis & CardCommands;
-  if (!(redis as unknown as Record<string, unknown>)['pollsReadCard']) redis.defineCommand('pollsReadCard', { numberOfKeys: 3, lua: READ_CARD });
   const replies = await Promise.all(polls.map((p) => redis.pollsReadCard(keys.counts(p.id), keys.engagement(p.id), keys.voters(p.id), voter ?? '', userId ? `u:${userId}` : '')));
   const states = new Map<string, CardState>();
   const noCounts: PollShape[] = [];

@@ -8,6 +8,7 @@ import { trendingScore } from '../domain/trending.js';
 import type { Models } from '../model/index.js';
 import { keys } from './keys.js';
 import { countersTtlMs, type PollShape, type VoteCounters } from './vote-counters.js';
+import { defineScripts } from '@meydan/kit';
 
 export interface EngagementCounts {
   likes: number;
@@ -67,13 +68,11 @@ export class Engagement {
     /** Called when a trending score was rewritten (feeds kept for a moment and timelines are then out of date). */
     private readonly rankChanged: (pollId: string, hot: number) => void | Promise<void> = () => {},
   ) {
-    const r = redis as Redis & EngagementCommands;
-    if (!(r as unknown as Record<string, unknown>)['pollsIncrEngagement']) {
-      r.defineCommand('pollsIncrEngagement', { numberOfKeys: 1, lua: INCR_IF_PRESENT });
-      r.defineCommand('pollsLikeEngagement', { numberOfKeys: 1, lua: LIKE_IF_PRESENT });
-      r.defineCommand('pollsAddAllIfNone', { numberOfKeys: 1, lua: ADD_ALL_IF_NONE });
-    }
-    this.redis = r;
+    this.redis = defineScripts<EngagementCommands>(redis, {
+      pollsIncrEngagement: { keys: 1, lua: INCR_IF_PRESENT },
+      pollsLikeEngagement: { keys: 1, lua: LIKE_IF_PRESENT },
+      pollsAddAllIfNone: { keys: 1, lua: ADD_ALL_IF_NONE },
+    });
   }
 
   /** Counts a comment or a share that is already written to its collection. */

@@ -1,6 +1,6 @@
 /**
  * Polls as answers show them, for one viewer: options with counts, the viewer's vote and like, the creator's
- * summary, and on friends polls the creator's mutual followers with whether they voted.
+ * summary, and on friends polls how many of the creator's mutual followers voted, with the few the card shows.
  */
 import type { CreatorSummary, FriendSummary, Poll } from '@meydan/proto';
 import type { Identity, RequestIdSource } from '@meydan/kit';
@@ -8,6 +8,7 @@ import type { Redis } from 'ioredis';
 import type { PollDoc } from '../model/index.js';
 import { cardStates } from './card-states.js';
 import type { Engagement } from './engagement.js';
+import type { FriendsCircles } from './friends-circles.js';
 import type { People } from './people.js';
 import type { VoteCounters } from './vote-counters.js';
 import { countsVisibleTo, resultsVisibilityOf } from '../domain/results-visibility.js';
@@ -15,7 +16,7 @@ import { voterOf } from './keys.js';
 import { shareVoteModeOf } from './polls.js';
 
 /** What a poll is presented from: its likes, counts, choices, engagement and the people it names. */
-export type Presenting = { redis: Redis; counters: VoteCounters; engagement: Engagement; people: People };
+export type Presenting = { redis: Redis; counters: VoteCounters; engagement: Engagement; people: People; friendsCircles: FriendsCircles };
 
 type Viewer = Pick<Identity, 'userId' | 'visitorId'>;
 
@@ -30,19 +31,13 @@ export async function presentPolls(
   if (docs.length === 0) return [];
   const shapes = docs.map((d) => ({ id: String(d._id), optionsCount: d.options.length, expiresAt: d.expiresAt ?? null }));
   // Counts, likes (the viewer's own too) and the viewer's ballot, from Redis: a feed page never asks MongoDB.
-  const states = await cardStates(ctx, shapes, voterOf(viewer), viewer.userId);
-
-  // Friends polls carry the creator's mutual followers and whether each voted.
-  const friendsOf = new Map<string, string[]>();
-  for (const d of docs) {
-    if (d.type !== 'friends' || friendsOf.has(d.creatorId)) continue;
-    try {
-      friendsOf.set(d.creatorId, await ctx.people.mutualsShown(d.creatorId, source));
-    } catch {
-      friendsOf.set(d.creatorId, []);
-    }
-  }
-  const people = await ctx.people.summaries([...docs.map((d) => d.creatorId), ...[...friendsOf.values()].flat()], source);
+  // Friends polls carry the few of the creator's mutual followers the card shows and how many of them voted.
+  const [states, circles] = await Promise.all([
+    cardStates(ctx, shapes, voterOf(viewer), viewer.userId),
+    ctx.friendsCircles.of(docs, source),
+  ]);
+  const shownIds = [...circles.values()].flatMap((c) => c.shown.map((f) => f.id));
+  const people = await ctx.people.summaries([...docs.map((d) => d.creatorId), ...shownIds], source);
 
   const result: Poll[] = [];
   const now = new Date();
@@ -83,10 +78,11 @@ export async function presentPolls(
       userChoice: choice?.[0] ?? null,
       userChoices: choice ?? [],
     };
-    if (d.type === 'friends') {
-      const friendIds = friendsOf.get(d.creatorId) ?? [];
-      const votedBy = await ctx.counters.choicesOn(id, friendIds.map((f) => `u:${f}`));
-      poll.friends = friendIds.map((f): FriendSummary => ({ ...(people.get(f) as CreatorSummary), hasVoted: votedBy.get(`u:${f}`) != null }));
+    const circle = circles.get(id);
+    if (circle) {
+      poll.friends = circle.shown.map((f): FriendSummary => ({ ...(people.get(f.id) as CreatorSummary), hasVoted: f.hasVoted }));
+      poll.friendsCount = circle.count;
+      poll.friendsVotedCount = circle.votedCount;
     }
     result.push(poll);
   }

@@ -3,6 +3,7 @@
  * concurrent requests on any instance never pass the limit together.
  */
 import type { Redis } from 'ioredis';
+import { defineScripts } from '@meydan/kit';
 
 /** Returns 0 when the use is allowed, otherwise the milliseconds until the window ends. */
 const TAKE = `
@@ -25,16 +26,13 @@ export type QuotaOutcome = { allowed: true } | { allowed: false; retryAfterSecon
 
 /**
  * Counted quotas (share-link vote attempts per IP network, comments per member). The script is defined when the
- * service starts, never on first use: ioredis mismatches the replies of commands already queued when a command is
- * defined while they wait (its issue 1931), which answered one request with another's reply and crashed the process.
+ * service starts (the kit's `defineScripts` says why).
  */
 export class Quotas {
   private readonly redis: Redis & QuotaCommands;
 
   constructor(redis: Redis) {
-    const r = redis as Redis & QuotaCommands;
-    if (!(r as unknown as Record<string, unknown>)['pollsTakeQuota']) r.defineCommand('pollsTakeQuota', { numberOfKeys: 1, lua: TAKE });
-    this.redis = r;
+    this.redis = defineScripts<QuotaCommands>(redis, { pollsTakeQuota: { keys: 1, lua: TAKE } });
   }
 
   async take(key: string, limit: number, windowMs: number): Promise<QuotaOutcome> {

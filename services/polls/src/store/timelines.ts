@@ -16,7 +16,7 @@
  * wait for it.
  */
 import type { Redis } from 'ioredis';
-import { tryLock, waitUnlocked, type Logger } from '@meydan/kit';
+import { defineScripts, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { Cursor } from '../domain/cursor.js';
 import { timelinePage, type Ranked, type TimelinePage } from '../domain/timeline-pages.js';
 import type { Models } from '../model/index.js';
@@ -211,15 +211,13 @@ export class Timelines {
     private readonly models: Models,
     private readonly log: Logger,
   ) {
-    const r = redis as Redis & TimelineCommands;
-    if (!(r as unknown as Record<string, unknown>)['pollsTimelineRead']) {
-      r.defineCommand('pollsTimelineAdd', { numberOfKeys: 1, lua: ADD });
-      r.defineCommand('pollsTimelineDrop', { numberOfKeys: 1, lua: DROP });
-      r.defineCommand('pollsTimelineRescore', { numberOfKeys: 1, lua: RESCORE });
-      r.defineCommand('pollsTimelineClear', { numberOfKeys: 1, lua: CLEAR });
-      r.defineCommand('pollsTimelineRead', { lua: READ });
-    }
-    this.redis = r;
+    this.redis = defineScripts<TimelineCommands>(redis, {
+      pollsTimelineAdd: { keys: 1, lua: ADD },
+      pollsTimelineDrop: { keys: 1, lua: DROP },
+      pollsTimelineRescore: { keys: 1, lua: RESCORE },
+      pollsTimelineClear: { keys: 1, lua: CLEAR },
+      pollsTimelineRead: { lua: READ },
+    });
     this.key = timelineKeys(models.Poll.db.name);
   }
 

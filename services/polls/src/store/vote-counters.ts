@@ -11,6 +11,7 @@ import { ballotField, ballotOf, ballotOfVote } from '../domain/ballots.js';
 import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.js';
 import type { Models } from '../model/index.js';
 import { keys } from './keys.js';
+import { defineScripts } from '@meydan/kit';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -153,17 +154,15 @@ export class VoteCounters {
     redis: Redis,
     private readonly models: Models,
   ) {
-    const r = redis as Redis & CounterCommands;
-    if (!(r as unknown as Record<string, unknown>)['pollsCastVote']) {
-      r.defineCommand('pollsCastVote', { numberOfKeys: 3, lua: CAST });
-      r.defineCommand('pollsCastVotePerIp', { numberOfKeys: 4, lua: CAST });
-      r.defineCommand('pollsUndoVote', { numberOfKeys: 2, lua: UNDO });
-      r.defineCommand('pollsUndoVotePerIp', { numberOfKeys: 3, lua: UNDO });
-      r.defineCommand('pollsEnsureVotes', { numberOfKeys: 2, lua: ENSURE });
-      r.defineCommand('pollsInstallCounts', { numberOfKeys: 4, lua: INSTALL });
-      r.defineCommand('pollsRenameVoter', { numberOfKeys: 1, lua: RENAME_VOTER });
-    }
-    this.redis = r;
+    this.redis = defineScripts<CounterCommands>(redis, {
+      pollsCastVote: { keys: 3, lua: CAST },
+      pollsCastVotePerIp: { keys: 4, lua: CAST },
+      pollsUndoVote: { keys: 2, lua: UNDO },
+      pollsUndoVotePerIp: { keys: 3, lua: UNDO },
+      pollsEnsureVotes: { keys: 2, lua: ENSURE },
+      pollsInstallCounts: { keys: 4, lua: INSTALL },
+      pollsRenameVoter: { keys: 1, lua: RENAME_VOTER },
+    });
   }
 
   /** Fresh zero counters of a new poll. */
@@ -257,6 +256,13 @@ export class VoteCounters {
   }
 
   /** The ballots of several voters on one poll. */
+  /** Whether each of `voters` voted on the poll, in their order. */
+  async votedAmong(pollId: string, voters: readonly string[]): Promise<boolean[]> {
+    if (voters.length === 0) return [];
+    const values = await this.redis.hmget(keys.voters(pollId), ...voters);
+    return values.map((v) => v != null);
+  }
+
   async choicesOn(pollId: string, voters: readonly string[]): Promise<Map<string, number[] | null>> {
     const result = new Map<string, number[] | null>();
     if (voters.length === 0) return result;

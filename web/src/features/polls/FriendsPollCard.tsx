@@ -18,9 +18,25 @@ import { useLivePoll } from './useLivePoll';
 // Fetched when first opened, with the dialog library: not part of the first load of / (web/scripts/initial-js.ts).
 const AnalysisDialog = lazy(async () => ({ default: (await import('./AnalysisDialog')).AnalysisDialog }));
 
-/** Up to `max` friends, and how many more there are ('+N'). */
-export function friendsRow(friends: readonly FriendSummary[], max: number) {
-  return { shown: friends.slice(0, max), more: Math.max(0, friends.length - max) };
+/** Up to `max` of the friends the answer names, and how many more of `total` there are ('+N'). */
+export function friendsRow(friends: readonly FriendSummary[], max: number, total: number = friends.length) {
+  const shown = friends.slice(0, max);
+  return { shown, more: Math.max(0, total - shown.length) };
+}
+
+/** The card's circle: the answer names a few friends and counts them all (`friendsCount`, `friendsVotedCount`). */
+export function friendsCircle(poll: Pick<Poll, 'friends' | 'friendsCount' | 'friendsVotedCount'>) {
+  const friends = poll.friends ?? [];
+  const voted = friends.filter((f) => f.hasVoted);
+  const waiting = friends.filter((f) => !f.hasVoted);
+  const count = poll.friendsCount ?? friends.length;
+  const votedCount = poll.friendsVotedCount ?? voted.length;
+  return {
+    count,
+    votedCount,
+    votedRow: friendsRow(voted, limits.poll.friendsVotedAvatars, votedCount),
+    waitingRow: friendsRow(waiting, limits.poll.friendsUnvotedAvatars, count - votedCount),
+  };
 }
 
 /** Whether 'Grup Analizi' is offered: the viewer voted and the poll has more than one vote. */
@@ -39,11 +55,7 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
   // Live counts of a Dost Meclisi poll are for those who voted on it (polls.can-view refuses the others).
   useLivePoll(ref, poll.id, poll.hasVoted);
 
-  const friends = poll.friends ?? [];
-  const voted = friends.filter((f) => f.hasVoted);
-  const waiting = friends.filter((f) => !f.hasVoted);
-  const votedRow = friendsRow(voted, limits.poll.friendsVotedAvatars);
-  const waitingRow = friendsRow(waiting, limits.poll.friendsUnvotedAvatars);
+  const { count, votedCount, votedRow, waitingRow } = friendsCircle(poll);
 
   return (
     <FriendsCard ref={ref} data-poll-id={poll.id} data-poll-type="friends" aria-labelledby={`poll-${poll.id}-title`}>
@@ -67,7 +79,7 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
         <CardTitle id={`poll-${poll.id}-title`}>{poll.title}</CardTitle>
         {poll.description ? <CardDescription>{poll.description}</CardDescription> : null}
       </div>
-      {friends.length ? (
+      {count ? (
         <Circle>
           <Faces aria-label={tr.poll.friendsVotedLabel} data-friends="voted">
             {votedRow.shown.map((f) => (
@@ -81,7 +93,7 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
             ))}
             {waitingRow.more ? <More>{tr.poll.moreFriends(waitingRow.more)}</More> : null}
           </Faces>
-          <Tally data-friends="tally">{tr.poll.friendsVoted(voted.length, friends.length)}</Tally>
+          <Tally data-friends="tally">{tr.poll.friendsVoted(votedCount, count)}</Tally>
         </Circle>
       ) : null}
       {poll.hasVoted ? null : (

@@ -204,8 +204,12 @@ const votesApi = feedsApi.injectEndpoints({
             poll.hasVoted = true;
             poll.userChoice = data.userChoice;
             poll.userChoices = data.userChoices ?? [data.userChoice];
-            // On a friends' circle card the viewer is one of the friends who have now voted.
-            for (const friend of poll.friends ?? []) if (friend.id === viewerId) friend.hasVoted = true;
+            // On a friends' circle card the viewer (unless the creator) is one of the friends who have now voted.
+            const shownAsFriend = poll.friends?.find((friend) => friend.id === viewerId);
+            if (poll.type === 'friends' && viewerId && viewerId !== poll.creatorId && !shownAsFriend?.hasVoted) {
+              if (shownAsFriend) shownAsFriend.hasVoted = true;
+              if (poll.friendsVotedCount !== undefined) poll.friendsVotedCount += 1;
+            }
           });
         } catch (failure) {
           for (const patch of optimistic.reverse()) patch.undo();

@@ -1,4 +1,4 @@
-import type { Poll, UserProfile } from '@meydan/proto';
+import { OWN_USER_KEY, type Poll, type UserProfile } from '@meydan/proto';
 import * as Tabs from '@radix-ui/react-tabs';
 import { useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
@@ -36,7 +36,8 @@ export function ProfilePage() {
   const { username } = useParams();
   const { user } = useCurrentUser();
   const dispatch = useAppDispatch();
-  const key = username ?? user?.id;
+  // The own profile by `me`, as prefetchScreenData asks for it alongside the session (not after it).
+  const key = username ?? (user ? OWN_USER_KEY : undefined);
   const { data: profile, error, isLoading } = useUserProfileQuery(key ?? '', { skip: !key });
 
   if (!username && user === null) {
@@ -57,15 +58,15 @@ export function ProfilePage() {
       </Page>
     );
   }
-  return <Profile profile={profile} own={user?.id === profile.id} />;
+  return <Profile profile={profile} own={user?.id === profile.id} pollsKey={username ? profile.id : OWN_USER_KEY} />;
 }
 
-function Profile({ profile, own }: { profile: UserProfile; own: boolean }) {
+function Profile({ profile, own, pollsKey }: { profile: UserProfile; own: boolean; pollsKey: string }) {
   const [people, setPeople] = useState<FollowDirection | null>(null);
   const [peopleTab, setPeopleTab] = useState<FollowDirection>('followers');
   const name = nameOf(profile);
   const { tabs, tab, pollId, selectTab, closePoll } = useProfileParams(own);
-  const polls = useUserPollsQuery(profile.id);
+  const polls = useUserPollsQuery(pollsKey);
   const privateProfile = apiErrorStatus(polls.error) === 403;
 
   const openPeople = (direction: FollowDirection) => {
