@@ -75,3 +75,28 @@ describe('the screen data asked for at start-up', () => {
   });
 
 });
+
+describe('the own profile by `me`', () => {
+  it('is asked for again after signing out and in as someone else, never shown from the last member', async () => {
+    const { profileApi } = await import('../src/features/profile/profileApi');
+    const ayse = { id: 'u1', username: 'ayse' };
+    const mehmet = { id: 'u2', username: 'mehmet' };
+    let signedIn: { id: string; username: string } = ayse;
+    fakeApi({
+      'GET /api/users/:id': () => signedIn,
+      'POST /api/logout': { message: 'Çıkış yapıldı.' },
+      'POST /api/login': () => json({ ...member, id: signedIn.id, username: signedIn.username }),
+    });
+    const store = testStore({ user: member });
+    const first = store.dispatch(profileApi.endpoints.userProfile.initiate('me'));
+    await vi.waitFor(() => expect(profileApi.endpoints.userProfile.select('me')(store.getState()).data?.username).toBe('ayse'));
+    first.unsubscribe();
+
+    await store.dispatch(sessionApi.endpoints.logout.initiate());
+    signedIn = mehmet;
+    await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'mehmet@example.com', password: 'gizli-sifre-1' }));
+    const again = store.dispatch(profileApi.endpoints.userProfile.initiate('me'));
+    await vi.waitFor(() => expect(profileApi.endpoints.userProfile.select('me')(store.getState()).data?.username).toBe('mehmet'));
+    again.unsubscribe();
+  });
+});

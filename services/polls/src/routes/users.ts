@@ -49,7 +49,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
     '/api/users/:id/votes',
     { schema: { summary: 'Kendi oyların', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-vote-list' } } } },
     async (request) => {
-      const ownerId = request.params.id === OWN_USER_KEY ? requireMember(request, S.signInForOwnPolls) : request.params.id;
+      const ownerId = request.params.id;
       const viewer = identityOf(request);
       if (!viewer.userId) throw new HttpError(401, 'unauthorized');
       if (viewer.userId !== ownerId) throw new HttpError(403, 'forbidden', S.votesOnlyOwner);

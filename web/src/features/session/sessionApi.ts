@@ -27,8 +27,8 @@ export const sessionApi = api.injectEndpoints({
         if (!user) return;
         writeLoggedOut(false);
         dispatch(sessionApi.util.upsertQueryData('session', undefined, user));
-        // What a member sees differs (their votes, likes, friends' polls, notifications).
-        dispatch(api.util.invalidateTags(['Poll', 'Notification', 'Comment']));
+        // What a member sees differs (their votes, likes, friends' polls, notifications, and the profile `me` names).
+        dispatch(api.util.invalidateTags(['Poll', 'Notification', 'Comment', 'User']));
       },
     }),
     logout: build.mutation<MessageResponse, void>({
@@ -41,7 +41,7 @@ export const sessionApi = api.injectEndpoints({
         // Nothing of the member stays on screen for whoever signs in next on this device.
         dispatch(notificationsApi.util.updateQueryData('notifications', undefined, () => []));
         dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, () => ({ count: 0 })));
-        dispatch(api.util.invalidateTags(['Poll', 'Comment', 'Notification']));
+        dispatch(api.util.invalidateTags(['Poll', 'Comment', 'Notification', 'User']));
       },
     }),
     register: build.mutation<MessageResponse, RegisterBody>({
