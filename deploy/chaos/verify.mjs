@@ -80,13 +80,19 @@ function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWind
 }
 
 /** What the storm was told: its answers, the accepted ones, and per poll and voter what was asked and accepted. */
+/**
+ * Whether an answer leaves the vote's outcome open: no answer at all (the connection was cut), or the gateway's 502
+ * `answer_lost` (the vote reached polls, whose connection then broke: it may have been counted).
+ */
+export const outcomeUnknown = (status) => status === 0 || status === 502;
+
 function tally(consoleFile, windows) {
   const answers = readAnswers(consoleFile);
   const accepted = answers.filter((a) => a.status >= 200 && a.status < 300);
   const inWindow = (a) => windows.find((w) => a.t >= w.start && a.t <= w.end);
   const acceptedKeys = new Map(accepted.map((a) => [`${a.poll}|${a.voter}`, a]));
   const attempted = new Map(answers.map((a) => [`${a.poll}|${a.voter}`, a]));
-  const cutOff = (key) => !acceptedKeys.has(key) && (attempted.get(key)?.status ?? 0) === 0;
+  const cutOff = (key) => !acceptedKeys.has(key) && outcomeUnknown(attempted.get(key)?.status ?? 0);
   return { answers, accepted, inWindow, acceptedKeys, attempted, cutOff };
 }
 
@@ -102,10 +108,10 @@ export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEn
 
   // Per voter: an accepted vote missing from MongoDB is lost; one stored twice (or stored without a 2xx) is doubled.
   const lost = [...acceptedKeys.values()].filter((a) => !stored.has(`${a.poll}|${a.voter}`));
-  // Doubled: stored twice, or stored although the voter was told it was not (4xx/5xx). A vote whose connection was
-  // cut (no answer) may or may not count: either is honest.
+  // Doubled: stored twice, or stored although the voter was told it was not (4xx, 503…). A vote whose connection was
+  // cut (no answer, or the gateway's 502 saying it may have been made) may or may not count: either is honest.
   const doubled = [...stored.entries()]
-    .filter(([k, n]) => n > 1 || (!acceptedKeys.has(k) && (attempted.get(k)?.status ?? 0) !== 0))
+    .filter(([k, n]) => n > 1 || (!acceptedKeys.has(k) && !outcomeUnknown(attempted.get(k)?.status ?? 0)))
     .map(([k]) => k);
   const unanswered = [...stored.keys()].filter(cutOff);
 
@@ -113,7 +119,7 @@ export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEn
   say(`requests ${answers.length}, accepted ${accepted.length}, 409 ${answers.filter((a) => a.status === 409).length}, 5xx/no answer ${answers.filter((a) => a.status >= 500 || a.status === 0).length} (outside the fault windows: ${outsideFailures.length})`);
   const supervised = { ...stack.handles, gateway: stack.gateway };
   say(`restarts by the supervisor: ${Object.entries(supervised).map(([n, s]) => `${n} ${s.restarts}`).join(', ')}`);
-  say(`votes cut off by a fault (no answer) and counted: ${unanswered.length}`);
+  say(`votes cut off by a fault (no answer, or 502 answer_lost) and counted: ${unanswered.length}`);
   say('per poll: accepted (and cut off but counted) = MongoDB = Redis counter = Redis voters = GET /api/polls/{id}');
   for (const r of perPoll) say(`  ${r.poll}: ${r.accepted} = ${r.mongo} = ${r.redisTotal} = ${r.redisVoters} = ${r.api}`);
   const ok = windows.every((w) => w.recovered) && !mismatch && lost.length === 0 && doubled.length === 0 && outsideFailures.length === 0 && accepted.length > 0;

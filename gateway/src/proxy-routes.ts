@@ -38,13 +38,23 @@ function signedHeaders(request: FastifyRequest, headers: Record<string, unknown>
   };
 }
 
-/** Relays the service's answer through the public answer cache; an answer that breaks off before it is sent is a 503. */
+/** Whether a request changes something (its outcome is unknown when the service's connection breaks mid-way). */
+const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
+
+/** 502 `answer_lost`: a change was sent to the service and its answer did not come back whole (it may have been made). */
+const answerLost = (reply: FastifyReply) => reply.code(502).send({ error: 'answer_lost', message: errorCatalogue.answer_lost.message });
+
+/**
+ * Relays the service's answer through the public answer cache; an answer that breaks off before it is sent is a 503,
+ * or for a change the 502 that says it may have been made.
+ */
 function relayAnswer(service: ServiceName, publicAnswers: PublicAnswerCache): ReplyOptions['onResponse'] {
   return (request, reply, upstream) => {
     publicAnswers.relay(request as FastifyRequest, reply as FastifyReply, upstream as unknown as UpstreamAnswer).catch((err: unknown) => {
       reply.request.log.warn({ err, service }, 'upstream answer broke off');
       if (!reply.sent) {
         reply.removeHeader('content-length');
+        if (isWrite(reply.request.method)) return answerLost(reply as FastifyReply);
         reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
       }
     });
@@ -53,7 +63,8 @@ function relayAnswer(service: ServiceName, publicAnswers: PublicAnswerCache): Re
 
 /**
  * The answer when the service could not be reached: 413 for a body over the limit; with replicas, the request asked
- * again of another one that is up when its method allows it; else 503.
+ * again of another one that is up when its method allows it; a change whose connection was cut once sent (the service
+ * may have made it: a vote counted, then the process killed before it answered) 502 `answer_lost`; else 503.
  */
 function answerUnreachable(
   service: ServiceName,
@@ -81,6 +92,7 @@ function answerUnreachable(
       }
     }
     reply.request.log.warn({ err: error, service, upstream: url }, 'upstream unreachable');
+    if (failure === 'cut' && isWrite(reply.request.method)) return answerLost(reply as FastifyReply);
     reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
   };
 }

@@ -24,6 +24,11 @@ export const errorCatalogue = {
   internal: { status: 500, message: 'Beklenmeyen bir hata oluştu. Lütfen tekrar dene.' },
   service_unavailable: { status: 503, message: 'Hizmet şu anda yanıt vermiyor. Lütfen biraz sonra tekrar dene.' },
   service_timeout: { status: 503, message: 'Hizmet zamanında yanıt vermedi. Lütfen biraz sonra tekrar dene.' },
+  /**
+   * The gateway's answer when the service's connection broke after a change was sent to it (it may have been made):
+   * unlike 503, which says it was not.
+   */
+  answer_lost: { status: 502, message: 'Hizmetin yanıtı yolda kesildi; işlemin kaydedilmiş olabilir. Sayfayı yenileyip kontrol et.' },
   event_not_published: {
     status: 503,
     message: 'İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.',

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext, type PollsContext } from './context.js';
 import { startEndedPollsJob } from './jobs/ended-polls.js';
+import { startPendingVotesJob } from './jobs/pending-votes.js';
 import { countVotes } from './routes/vote-metrics.js';
 import { ensureIndexes } from './model/index.js';
 import { registerNatsHandlers } from './nats/handlers.js';
@@ -42,9 +43,11 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await bindMemberData(ctx);
   const persister = await startVotePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);
+  const pendingJob = startPendingVotesJob(ctx);
   app.addHook('onClose', async () => {
     ctx.live.close();
     await endedJob.stop();
+    await pendingJob.stop();
     await persister.stop();
   });
   return app;

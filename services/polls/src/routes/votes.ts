@@ -6,7 +6,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   apiPaths,
-  events,
   limits,
   pollServiceMessages as S,
   voteOptionIndexes,
@@ -14,10 +13,9 @@ import {
   type PollVoteBody,
   type ShareCodeParams,
   type ShareVoteBody,
-  type VoteCastEvent,
   type VoteResult,
 } from '@meydan/proto';
-import { HttpError, PUBLISH_THROUGH_ELECTION } from '@meydan/kit';
+import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { pollExists } from '../store/poll-records.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
@@ -26,20 +24,11 @@ import { countsVisibleTo } from '../domain/results-visibility.js';
 import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll } from '../store/present.js';
+import { publishVote, voteEventOf } from '../store/vote-events.js';
 import { keys, voterOf } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
 import type { CastOutcome, IpClaim } from '../store/vote-counters.js';
 import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
-
-/**
- * Publishes the vote; the same message id on every attempt, so a retry after a lost ack is stored once. Retried for
- * NATS_PUBLISH_RETRY_MS (10 s): a JetStream leader election refuses publishes for a few seconds.
- */
-async function publishVote(ctx: PollsContext, event: VoteCastEvent, requestId: string): Promise<void> {
-  const msgId = `vote:${event.pollId}:${event.voter}`;
-  const retryForMs = ctx.bus.settings.publishRetryMs;
-  await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, retryForMs, ...PUBLISH_THROUGH_ELECTION });
-}
 
 /**
  * Casts the ballot of `voter` (one option, or up to the poll's maxChoices) on a poll the caller may see; with `ip`,
@@ -76,22 +65,14 @@ export async function castVote(
     throw new HttpError(409, 'poll_closed', S.pollClosed);
   }
   const userId = voter.startsWith('u:') ? voter.slice(2) : null;
-  const voteEvent = (choices: readonly number[]): VoteCastEvent => ({
-    pollId: meta.id,
-    creatorId: meta.creatorId,
-    voter,
-    userId,
-    optionIndex: choices[0]!,
-    ...(choices.length > 1 ? { optionIndexes: [...choices] } : {}),
-    at: new Date().toISOString(),
-  });
   if (outcome.status === 'duplicate') {
     // The counted vote may never have been published (the process died, or its take-back failed): published again
     // under the same message id, which JetStream and the vote consumer both store once.
-    await publishVote(ctx, voteEvent(outcome.choice), request.id).catch((err: unknown) => {
+    await publishVote(ctx, voteEventOf(meta, voter, outcome.choice), request.id).catch((err: unknown) => {
       request.log.error({ err }, 'counted vote not published again');
       throw new HttpError(503, 'service_unavailable');
     });
+    ctx.counters.confirm(meta.id, voter).catch(() => undefined);
     throw new HttpError(409, 'already_voted', S.alreadyVoted);
   }
   if (outcome.status === 'ip_used') {
@@ -99,13 +80,15 @@ export async function castVote(
   }
 
   try {
-    await publishVote(ctx, voteEvent(ballot), request.id);
+    await publishVote(ctx, voteEventOf(meta, voter, ballot), request.id);
   } catch (err) {
     // Not acknowledged to the voter, so not counted either.
     await ctx.counters.undo(meta.id, voter, ballot, ip).catch(() => undefined);
     request.log.error({ err }, 'vote event not published: vote taken back');
     throw new HttpError(503, 'service_unavailable');
   }
+  // Acknowledged: no longer pending (left pending, the pending-votes job would publish it again, stored once).
+  ctx.counters.confirm(meta.id, voter).catch(() => undefined);
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
   if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
   // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.

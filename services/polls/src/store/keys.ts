@@ -11,6 +11,15 @@ export const keys = {
   engagement: (pollId: string) => `poll:{${pollId}}:e`,
   /** Set: everyone (`u:<userId>` / `v:<visitorId>`) whose share of the poll was counted. */
   sharers: (pollId: string) => `poll:{${pollId}}:sh`,
+  /**
+   * Sorted set: voter → when their vote was counted, until its event is acknowledged by JetStream. What a process
+   * killed in between left here is published by the pending-votes job (jobs/pending-votes.ts).
+   */
+  pending: (pollId: string) => `poll:{${pollId}}:p`,
+  /** Sorted set: poll id → when a vote on it was last counted (where the pending-votes job looks). */
+  votedPolls: 'voted-polls',
+  /** The pending-votes job's lock (one instance at a time). */
+  pendingVotesLock: 'lock:pending-votes',
   /** Set once by whichever instance claims publishing the poll's ended event. */
   ended: (pollId: string) => `poll:{${pollId}}:ended`,
   /** Temporary hashes a rebuild fills before it swaps them in. */

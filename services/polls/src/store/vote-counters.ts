@@ -27,11 +27,11 @@ else
 end`;
 
 /**
- * KEYS: counts, voters, ended claim[, IP networks]. ARGV: voter, ballot ("1" or "0,2"), '1' if a share-link visitor[,
- * IP network field, votes one IP network may have counted]. Returns {-4} the poll has ended (its ended event is
- * claimed), {-3} the IP network's votes are used up, {-1} counters missing (rebuild first), {0, previous ballot,
- * counts} already voted, {1, ballot, counts} counted. The IP network is claimed only by a vote that is counted, in
- * the same step.
+ * KEYS: counts, voters, ended claim, pending[, IP networks]. ARGV: voter, ballot ("1" or "0,2"), '1' if a share-link
+ * visitor[, IP network field, votes one IP network may have counted], now (ms; always the last). Returns {-4} the poll
+ * has ended (its ended event is claimed), {-3} the IP network's votes are used up, {-1} counters missing (rebuild
+ * first), {0, previous ballot, counts} already voted, {1, ballot, counts} counted. The IP network is claimed only by a
+ * vote that is counted, in the same step; a counted vote is pending until its event is acknowledged (`confirm`).
  */
 const CAST = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {-4} end
@@ -40,26 +40,31 @@ local total = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
 if total > 0 and redis.call('EXISTS', KEYS[2]) == 0 then return {-1} end
 local prev = redis.call('HGET', KEYS[2], ARGV[1])
 if prev then return {0, prev, redis.call('HGETALL', KEYS[1])} end
-if KEYS[4] and tonumber(redis.call('HGET', KEYS[4], ARGV[4]) or '0') >= tonumber(ARGV[5]) then return {-3} end
+if KEYS[5] and tonumber(redis.call('HGET', KEYS[5], ARGV[4]) or '0') >= tonumber(ARGV[5]) then return {-3} end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])${countBallot(1)}
 redis.call('HINCRBY', KEYS[1], 't', 1)
+redis.call('ZADD', KEYS[4], ARGV[#ARGV], ARGV[1])
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
 local ttl = redis.call('PTTL', KEYS[1])
 if total == 0 and ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
-if KEYS[4] then
-  redis.call('HINCRBY', KEYS[4], ARGV[4], 1)
-  if ttl > 0 and redis.call('PTTL', KEYS[4]) < 0 then redis.call('PEXPIRE', KEYS[4], ttl) end
+if KEYS[5] then
+  redis.call('HINCRBY', KEYS[5], ARGV[4], 1)
+  if ttl > 0 and redis.call('PTTL', KEYS[5]) < 0 then redis.call('PEXPIRE', KEYS[5], ttl) end
 end
 return {1, ARGV[2], redis.call('HGETALL', KEYS[1])}
 `;
 
-/** Takes back a vote that could not be published (only if it is still the voter's recorded ballot), and its IP claim. */
+/**
+ * Takes back a vote that could not be published (only if it is still the voter's recorded ballot), its IP claim and
+ * its pending mark. KEYS: counts, voters, pending[, IP networks].
+ */
 const UNDO = `
 if redis.call('HGET', KEYS[2], ARGV[1]) ~= ARGV[2] then return 0 end
-redis.call('HDEL', KEYS[2], ARGV[1])${countBallot(-1)}
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('ZREM', KEYS[3], ARGV[1])${countBallot(-1)}
 redis.call('HINCRBY', KEYS[1], 't', -1)
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', -1) end
-if KEYS[3] and redis.call('HINCRBY', KEYS[3], ARGV[4], -1) <= 0 then redis.call('HDEL', KEYS[3], ARGV[4]) end
+if KEYS[4] and redis.call('HINCRBY', KEYS[4], ARGV[4], -1) <= 0 then redis.call('HDEL', KEYS[4], ARGV[4]) end
 return 1
 `;
 
@@ -110,10 +115,10 @@ return 1
 type CastReply = [number, string?, string[]?];
 
 interface CounterCommands {
-  pollsCastVote(counts: string, voters: string, ended: string, voter: string, ballot: string, visitor: string): Promise<CastReply>;
-  pollsCastVotePerIp(counts: string, voters: string, ended: string, ips: string, voter: string, ballot: string, visitor: string, network: string, perIp: number): Promise<CastReply>;
-  pollsUndoVote(counts: string, voters: string, voter: string, ballot: string, visitor: string): Promise<number>;
-  pollsUndoVotePerIp(counts: string, voters: string, ips: string, voter: string, ballot: string, visitor: string, network: string): Promise<number>;
+  pollsCastVote(counts: string, voters: string, ended: string, pending: string, voter: string, ballot: string, visitor: string, now: number): Promise<CastReply>;
+  pollsCastVotePerIp(counts: string, voters: string, ended: string, pending: string, ips: string, voter: string, ballot: string, visitor: string, network: string, perIp: number, now: number): Promise<CastReply>;
+  pollsUndoVote(counts: string, voters: string, pending: string, voter: string, ballot: string, visitor: string): Promise<number>;
+  pollsUndoVotePerIp(counts: string, voters: string, pending: string, ips: string, voter: string, ballot: string, visitor: string, network: string): Promise<number>;
   pollsEnsureVotes(counts: string, voters: string, ...voteArgs: string[]): Promise<number>;
   pollsInstallCounts(counts: string, voters: string, tmpCounts: string, tmpVoters: string, ttlMs: number): Promise<number>;
   pollsRenameVoter(voters: string, from: string, to: string): Promise<number>;
@@ -155,10 +160,10 @@ export class VoteCounters {
     private readonly models: Models,
   ) {
     this.redis = defineScripts<CounterCommands>(redis, {
-      pollsCastVote: { keys: 3, lua: CAST },
-      pollsCastVotePerIp: { keys: 4, lua: CAST },
-      pollsUndoVote: { keys: 2, lua: UNDO },
-      pollsUndoVotePerIp: { keys: 3, lua: UNDO },
+      pollsCastVote: { keys: 4, lua: CAST },
+      pollsCastVotePerIp: { keys: 5, lua: CAST },
+      pollsUndoVote: { keys: 3, lua: UNDO },
+      pollsUndoVotePerIp: { keys: 4, lua: UNDO },
       pollsEnsureVotes: { keys: 2, lua: ENSURE },
       pollsInstallCounts: { keys: 4, lua: INSTALL },
       pollsRenameVoter: { keys: 1, lua: RENAME_VOTER },
@@ -180,9 +185,13 @@ export class VoteCounters {
     const counts = keys.counts(pollId);
     const voters = keys.voters(pollId);
     const field = ballotField(ballot);
+    const now = Date.now();
+    // Where the pending-votes job looks, sent before the vote itself (a different key: another node of a cluster).
+    this.redis.zadd(keys.votedPolls, now, pollId).catch(() => undefined);
+    const pending = keys.pending(pollId);
     const reply = ip
-      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network, ip.perIp)
-      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), voter, field, isVisitor(voter));
+      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), pending, keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network, ip.perIp, now)
+      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), pending, voter, field, isVisitor(voter), now);
     const [code, choice, flat] = reply;
     if (code === -4) return { status: 'ended' };
     if (code === -3) return { status: 'ip_used' };
@@ -196,8 +205,31 @@ export class VoteCounters {
 
   async undo(pollId: string, voter: string, ballot: readonly number[], ip?: IpClaim): Promise<void> {
     const [counts, voters, field] = [keys.counts(pollId), keys.voters(pollId), ballotField(ballot)];
-    if (ip) await this.redis.pollsUndoVotePerIp(counts, voters, keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network);
-    else await this.redis.pollsUndoVote(counts, voters, voter, field, isVisitor(voter));
+    if (ip) await this.redis.pollsUndoVotePerIp(counts, voters, keys.pending(pollId), keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network);
+    else await this.redis.pollsUndoVote(counts, voters, keys.pending(pollId), voter, field, isVisitor(voter));
+  }
+
+  /** The vote's event was acknowledged: it is no longer pending. */
+  async confirm(pollId: string, voter: string): Promise<void> {
+    await this.redis.zrem(keys.pending(pollId), voter);
+  }
+
+  /** Polls with a vote counted since `sinceMs` (and forgets those voted on before `forgetBeforeMs`). */
+  async votedPollsSince(sinceMs: number, forgetBeforeMs: number): Promise<string[]> {
+    await this.redis.zremrangebyscore(keys.votedPolls, '-inf', forgetBeforeMs);
+    return this.redis.zrangebyscore(keys.votedPolls, sinceMs, '+inf');
+  }
+
+  /**
+   * Voters whose vote on the poll was counted before `beforeMs` and is still pending: their ballot (null: taken back
+   * or gone) and when it was counted (ms).
+   */
+  async pendingBefore(pollId: string, beforeMs: number, limit: number): Promise<{ voter: string; ballot: number[] | null; at: number }[]> {
+    const flat = await this.redis.zrangebyscore(keys.pending(pollId), '-inf', beforeMs, 'WITHSCORES', 'LIMIT', 0, limit);
+    const rows: { voter: string; at: number }[] = [];
+    for (let i = 0; i < flat.length; i += 2) rows.push({ voter: flat[i]!, at: Number(flat[i + 1]) });
+    const ballots = await this.choicesOn(pollId, rows.map((r) => r.voter));
+    return rows.map(({ voter, at }) => ({ voter, ballot: ballots.get(voter) ?? null, at }));
   }
 
   /**

@@ -1,0 +1,46 @@
+/**
+ * Every POLLS_PENDING_SWEEP_MS: votes counted in Redis whose event JetStream never acknowledged — the process was
+ * killed between the two — are published now, under the vote's own message id (stored once, by JetStream's dedupe and
+ * the vote consumer's unique index, whether or not the first publish had got through). Such a voter got no answer or
+ * the gateway's 502 answer_lost, which says the vote may have been counted; without this job Redis would count it and
+ * MongoDB never would. A vote is left alone while its own publish may still be retrying (NATS_PUBLISH_RETRY_MS), and
+ * one instance sweeps at a time (a Redis lock).
+ */
+import { everyInterval, tryLock, type PeriodicJob } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { keys } from '../store/keys.js';
+import { publishVote, voteEventOf } from '../store/vote-events.js';
+
+/** How far back the job looks for polls voted on (it runs every few seconds: much longer than it needs). */
+const LOOKBACK_MS = 15 * 60_000;
+const BATCH = 500;
+
+/** One sweep; returns how many pending votes it published. `graceMs`: how old a pending vote must be. */
+export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), graceMs = ctx.bus.settings.publishRetryMs + 5_000): Promise<number> {
+  const release = await tryLock(ctx.redis, keys.pendingVotesLock, 60_000);
+  if (!release) return 0;
+  let published = 0;
+  try {
+    for (const pollId of await ctx.counters.votedPollsSince(now - LOOKBACK_MS, now - LOOKBACK_MS)) {
+      const pending = await ctx.counters.pendingBefore(pollId, now - graceMs, BATCH);
+      if (pending.length === 0) continue;
+      const meta = await ctx.polls.meta(pollId);
+      for (const { voter, ballot, at } of pending) {
+        // Taken back, or the poll and its counters are gone: nothing to publish.
+        if (meta && ballot) {
+          await publishVote(ctx, voteEventOf(meta, voter, ballot, new Date(at)), `pending-votes:${pollId}`);
+          published += 1;
+        }
+        await ctx.counters.confirm(pollId, voter);
+      }
+      ctx.log.warn({ pollId, published: pending.length }, 'votes counted but never acknowledged: published now');
+    }
+  } finally {
+    await release();
+  }
+  return published;
+}
+
+export function startPendingVotesJob(ctx: PollsContext): PeriodicJob {
+  return everyInterval('pending votes sweep', ctx.config.POLLS_PENDING_SWEEP_MS ?? 5_000, () => sweepPendingVotes(ctx), ctx.log);
+}
