@@ -31,7 +31,7 @@ export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), gra
           await publishVote(ctx, voteEventOf(meta, voter, ballot, new Date(at)), `pending-votes:${pollId}`);
           published += 1;
         }
-        await ctx.counters.confirm(pollId, voter);
+        ctx.counters.confirm(pollId, voter);
       }
       ctx.log.warn({ pollId, published: pending.length }, 'votes counted but never acknowledged: published now');
     }

@@ -72,7 +72,7 @@ export async function castVote(
       request.log.error({ err }, 'counted vote not published again');
       throw new HttpError(503, 'service_unavailable');
     });
-    ctx.counters.confirm(meta.id, voter).catch(() => undefined);
+    ctx.counters.confirm(meta.id, voter);
     throw new HttpError(409, 'already_voted', S.alreadyVoted);
   }
   if (outcome.status === 'ip_used') {
@@ -88,7 +88,7 @@ export async function castVote(
     throw new HttpError(503, 'service_unavailable');
   }
   // Acknowledged: no longer pending (left pending, the pending-votes job would publish it again, stored once).
-  ctx.counters.confirm(meta.id, voter).catch(() => undefined);
+  ctx.counters.confirm(meta.id, voter);
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
   if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
   // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.

@@ -14,6 +14,8 @@ import { keys } from './keys.js';
 import { defineScripts } from '@meydan/kit';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** How often a process lists a poll among the voted ones (the pending-votes job looks 15 minutes back). */
+const VOTED_MARK_MS = 10_000;
 
 /**
  * Lua: adds `delta` to the counter (KEYS[1]) of every option of the ballot in `ballot` (ARGV[2] unless told); a single
@@ -154,6 +156,10 @@ const isVisitor = (voter: string) => (voter.startsWith('v:') ? '1' : '0');
 
 export class VoteCounters {
   private readonly redis: Redis & CounterCommands;
+  /** When this process last listed each poll among the voted ones (`keys.votedPolls`). */
+  private readonly votedMarks = new Map<string, number>();
+  /** Acknowledged votes not yet taken off their poll's pending set, by poll. */
+  private readonly confirming = new Map<string, string[]>();
 
   constructor(
     redis: Redis,
@@ -186,8 +192,13 @@ export class VoteCounters {
     const voters = keys.voters(pollId);
     const field = ballotField(ballot);
     const now = Date.now();
-    // Where the pending-votes job looks, sent before the vote itself (a different key: another node of a cluster).
-    this.redis.zadd(keys.votedPolls, now, pollId).catch(() => undefined);
+    // Where the pending-votes job looks, sent before the vote itself (a different key: another node of a cluster); at
+    // most every VOTED_MARK_MS per poll, far inside the job's look-back, so a poll with a pending vote is always listed.
+    if ((this.votedMarks.get(pollId) ?? 0) <= now - VOTED_MARK_MS) {
+      if (this.votedMarks.size >= 10_000) this.votedMarks.clear();
+      this.votedMarks.set(pollId, now);
+      this.redis.zadd(keys.votedPolls, now, pollId).catch(() => this.votedMarks.delete(pollId));
+    }
     const pending = keys.pending(pollId);
     const reply = ip
       ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), pending, keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network, ip.perIp, now)
@@ -209,9 +220,21 @@ export class VoteCounters {
     else await this.redis.pollsUndoVote(counts, voters, keys.pending(pollId), voter, field, isVisitor(voter));
   }
 
-  /** The vote's event was acknowledged: it is no longer pending. */
-  async confirm(pollId: string, voter: string): Promise<void> {
-    await this.redis.zrem(keys.pending(pollId), voter);
+  /**
+   * The vote's event was acknowledged: it is no longer pending. The votes of a moment are taken off together, one
+   * command per poll (left pending by a process killed before that, the job publishes them again: stored once).
+   */
+  confirm(pollId: string, voter: string): void {
+    let voters = this.confirming.get(pollId);
+    if (!voters) this.confirming.set(pollId, (voters = []));
+    voters.push(voter);
+    if (this.confirming.size === 1 && voters.length === 1) setImmediate(() => this.flushConfirms());
+  }
+
+  private flushConfirms(): void {
+    const batches = [...this.confirming];
+    this.confirming.clear();
+    for (const [pollId, voters] of batches) this.redis.zrem(keys.pending(pollId), ...voters).catch(() => undefined);
   }
 
   /** Polls with a vote counted since `sinceMs` (and forgets those voted on before `forgetBeforeMs`). */
