@@ -79,13 +79,13 @@ function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWind
   say('');
 }
 
-/** What the storm was told: its answers, the accepted ones, and per poll and voter what was asked and accepted. */
 /**
  * Whether an answer leaves the vote's outcome open: no answer at all (the connection was cut), or the gateway's 502
  * `answer_lost` (the vote reached polls, whose connection then broke: it may have been counted).
  */
 export const outcomeUnknown = (status) => status === 0 || status === 502;
 
+/** What the storm was told: its answers, the accepted ones, and per poll and voter what was asked and accepted. */
 function tally(consoleFile, windows) {
   const answers = readAnswers(consoleFile);
   const accepted = answers.filter((a) => a.status >= 200 && a.status < 300);

@@ -33,7 +33,7 @@ export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), gra
         }
         ctx.counters.confirm(pollId, voter);
       }
-      ctx.log.warn({ pollId, published: pending.length }, 'votes counted but never acknowledged: published now');
+      ctx.log.warn({ pollId, votes: pending.length }, 'votes counted but never acknowledged: published now');
     }
   } finally {
     await release();
