@@ -35,7 +35,7 @@ import { StaticAssets } from './static-assets.js';
 import { LinkPreviews } from './link-previews.js';
 import { allowFraming, embedSecurityHeaders } from './embeds.js';
 import { addProxyRoutes } from './proxy-routes.js';
-import { normalizeUrl, pathTexts } from './paths.js';
+import { normalizeUrl, pathTexts, readsOnly } from './paths.js';
 import { MAX_URL_LENGTH, limitBody } from './request-limits.js';
 import { adminGuard, isForeignOrigin, originCheck, sendSecurityHeaders } from './security.js';
 
@@ -71,7 +71,7 @@ const NEEDS_IDENTITY = /^\/(api|ws)(\/|$|\?)/i;
  * they arrive without a visitor id and count for nothing.
  */
 const issuesVisitorCookie = (method: string, path: string) =>
-  (method === 'GET' || method === 'HEAD') && /^\/api\/(s|polls)(\/|$)/i.test(path);
+  readsOnly(method) && /^\/api\/(s|polls)(\/|$)/i.test(path);
 /** The realtime socket, where a foreign Origin gets no session. */
 const SOCKET = /^\/ws(\/|$)/i;
 /** Marks a raw request whose path `normalizeUrl` refused. */
@@ -305,7 +305,7 @@ function pageOrNotFound({
           .send({ error: 'method_not_allowed', message: errorCatalogue.method_not_allowed.message });
       }
     }
-    if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
+    if (isApi || !readsOnly(request.method)) {
       return reply.code(404).send({ error: 'route_not_found', message: errorCatalogue.route_not_found.message });
     }
     // An embed: the one kind of page another site may frame.

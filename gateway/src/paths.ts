@@ -6,6 +6,9 @@
 
 export const pathTexts = { invalid: 'İstek adresi geçersiz.' } as const;
 
+/** Whether a request's method only reads (GET, HEAD): it has no body, changes nothing and may be repeated. */
+export const readsOnly = (method: string): boolean => method === 'GET' || method === 'HEAD';
+
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
 /** Characters whose escaped and plain forms differ in meaning to some server on the way: refused when escaped. */
 const AMBIGUOUS_ESCAPE = new Set(['/', '\\', '%', ';', '?', '#']);

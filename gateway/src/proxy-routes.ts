@@ -6,6 +6,7 @@ import type { PublicAnswerCache, UpstreamAnswer } from './public-cache.js';
 import { mayTryAnother, upstreamFailureOf, Upstreams } from './upstreams.js';
 import { routingTable } from './routing-table.js';
 import { isBodyTooLarge } from './request-limits.js';
+import { readsOnly } from './paths.js';
 import { serviceUrlVar, type GatewayConfig } from './config.js';
 
 /** Largest websocket frame the gateway accepts or relays (socket.io messages are far smaller). */
@@ -38,9 +39,6 @@ function signedHeaders(request: FastifyRequest, headers: Record<string, unknown>
   };
 }
 
-/** Whether a request changes something (its outcome is unknown when the service's connection breaks mid-way). */
-const isWrite = (method: string) => method !== 'GET' && method !== 'HEAD';
-
 /** 502 `answer_lost`: a change was sent to the service and its answer did not come back whole (it may have been made). */
 const answerLost = (reply: FastifyReply) => reply.code(502).send({ error: 'answer_lost', message: errorCatalogue.answer_lost.message });
 
@@ -54,7 +52,7 @@ function relayAnswer(service: ServiceName, publicAnswers: PublicAnswerCache): Re
       reply.request.log.warn({ err, service }, 'upstream answer broke off');
       if (!reply.sent) {
         reply.removeHeader('content-length');
-        if (isWrite(reply.request.method)) return answerLost(reply as FastifyReply);
+        if (!readsOnly(reply.request.method)) return answerLost(reply as FastifyReply);
         reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
       }
     });
@@ -92,7 +90,7 @@ function answerUnreachable(
       }
     }
     reply.request.log.warn({ err: error, service, upstream: url }, 'upstream unreachable');
-    if (failure === 'cut' && isWrite(reply.request.method)) return answerLost(reply as FastifyReply);
+    if (failure === 'cut' && !readsOnly(reply.request.method)) return answerLost(reply as FastifyReply);
     reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
   };
 }

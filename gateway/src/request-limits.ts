@@ -7,6 +7,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import type { preParsingAsyncHookHandler } from 'fastify';
 import { limits } from '@meydan/proto';
 import { httpError } from '@meydan/kit';
+import { readsOnly } from './paths.js';
 
 /** Longest request target (path and query) accepted; longer ones get 414. */
 export const MAX_URL_LENGTH = 4096;
@@ -44,7 +45,7 @@ export const limitBody: preParsingAsyncHookHandler = async (request, reply, payl
     reply.header('connection', 'close');
     throw httpError('payload_too_large');
   }
-  if (request.method === 'GET' || request.method === 'HEAD') return payload;
+  if (readsOnly(request.method)) return payload;
   let seen = 0;
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, callback: TransformCallback) {

@@ -6,6 +6,7 @@
  * `mayTryAnother`). With one URL this is a plain fixed upstream.
  */
 import { connect } from 'node:net';
+import { readsOnly } from './paths.js';
 
 const PASS_OVER_MS = 2_000;
 const PROBE_EVERY_MS = 500;
@@ -27,7 +28,7 @@ export function upstreamFailureOf(error: unknown): UpstreamFailure | null {
  * however often it is repeated and has no body the proxy may already have streamed away.
  */
 export function mayTryAnother(method: string, failure: UpstreamFailure | null): boolean {
-  return failure !== null && (method === 'GET' || method === 'HEAD');
+  return failure !== null && readsOnly(method);
 }
 
 export class Upstreams {

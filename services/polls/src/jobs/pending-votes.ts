@@ -21,7 +21,7 @@ export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), gra
   if (!release) return 0;
   let published = 0;
   try {
-    for (const pollId of await ctx.counters.votedPollsSince(now - LOOKBACK_MS, now - LOOKBACK_MS)) {
+    for (const pollId of await ctx.counters.votedPollsSince(now - LOOKBACK_MS)) {
       const pending = await ctx.counters.pendingBefore(pollId, now - graceMs, BATCH);
       if (pending.length === 0) continue;
       const meta = await ctx.polls.meta(pollId);

@@ -25,7 +25,7 @@ import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll } from '../store/present.js';
 import { publishVote, voteEventOf } from '../store/vote-events.js';
-import { keys, voterOf } from '../store/keys.js';
+import { keys, userIdOfVoter, voterOf } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
 import type { CastOutcome, IpClaim } from '../store/vote-counters.js';
 import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
@@ -64,7 +64,7 @@ export async function castVote(
     await ctx.polls.forgetMeta(meta.id);
     throw new HttpError(409, 'poll_closed', S.pollClosed);
   }
-  const userId = voter.startsWith('u:') ? voter.slice(2) : null;
+  const userId = userIdOfVoter(voter);
   if (outcome.status === 'duplicate') {
     // The counted vote may never have been published (the process died, or its take-back failed): published again
     // under the same message id, which JetStream and the vote consumer both store once.

@@ -237,9 +237,9 @@ export class VoteCounters {
     for (const [pollId, voters] of batches) this.redis.zrem(keys.pending(pollId), ...voters).catch(() => undefined);
   }
 
-  /** Polls with a vote counted since `sinceMs` (and forgets those voted on before `forgetBeforeMs`). */
-  async votedPollsSince(sinceMs: number, forgetBeforeMs: number): Promise<string[]> {
-    await this.redis.zremrangebyscore(keys.votedPolls, '-inf', forgetBeforeMs);
+  /** Polls with a vote counted after `sinceMs` (those voted on only up to it are forgotten). */
+  async votedPollsSince(sinceMs: number): Promise<string[]> {
+    await this.redis.zremrangebyscore(keys.votedPolls, '-inf', sinceMs);
     return this.redis.zrangebyscore(keys.votedPolls, sinceMs, '+inf');
   }
 

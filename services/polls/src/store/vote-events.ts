@@ -4,6 +4,7 @@
  */
 import { events, type VoteCastEvent } from '@meydan/proto';
 import { PUBLISH_THROUGH_ELECTION, type Bus } from '@meydan/kit';
+import { userIdOfVoter } from './keys.js';
 import type { PollMeta } from './polls.js';
 
 /** The event of `voter`'s ballot (ascending option indexes) on the poll. */
@@ -12,7 +13,7 @@ export function voteEventOf(meta: Pick<PollMeta, 'id' | 'creatorId'>, voter: str
     pollId: meta.id,
     creatorId: meta.creatorId,
     voter,
-    userId: voter.startsWith('u:') ? voter.slice(2) : null,
+    userId: userIdOfVoter(voter),
     optionIndex: choices[0]!,
     ...(choices.length > 1 ? { optionIndexes: [...choices] } : {}),
     at: at.toISOString(),
