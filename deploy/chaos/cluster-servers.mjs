@@ -86,7 +86,7 @@ async function redisNode(dir, name, port, binary, extraArgs = []) {
 /**
  * A Redis master, two replicas and three sentinels watching them (master name `meydan`, down after 1 s), and the
  * `redis+sentinel://` URL of the sentinels. `master()` is the port Sentinel names; `kill(port)`, `restart(port)`
- * (same port and data: Sentinel makes it a replica of whoever is master now).
+ * (same port and data: Sentinel makes it a replica of whoever is master now), `stall(port)` and `rejoined(port)`.
  */
 export async function startRedisSentinel(dir, { binary }) {
   const [masterPort, ...rest] = await freePorts(6);
@@ -115,13 +115,31 @@ export async function startRedisSentinel(dir, { binary }) {
       return field('num-slaves') === 2 && field('num-other-sentinels') === 2;
     }),
   );
+  const master = () => Number(redisCli(sentinelPorts[0], 'SENTINEL', 'get-master-addr-by-name', 'meydan').split('\n')[1]);
+  const rejoined = (port) => until(`Redis ${port} a replica again`, () => /role:slave[\s\S]*master_link_status:up/.test(redisCli(port, 'INFO', 'replication')), 60_000);
   return {
     url: `redis+sentinel://${sentinelPorts.map((p) => `127.0.0.1:${p}`).join(',')}/meydan`,
-    master: () => Number(redisCli(sentinelPorts[0], 'SENTINEL', 'get-master-addr-by-name', 'meydan').split('\n')[1]),
+    master,
     kill: (port) => killHard(nodes.get(port)),
+    /**
+     * Freezes a node (SIGSTOP) until Sentinel has named another master, then lets it go on (SIGCONT): it wakes up a
+     * master still, its clients' connections open, until Sentinel turns it into a replica of the new one (a few
+     * seconds later), which drops what was written to it meanwhile: the split brain of a node that stalled.
+     */
+    async stall(port) {
+      const { pid } = nodes.get(port).proc;
+      process.kill(pid, 'SIGSTOP');
+      try {
+        await until(`Sentinel to name a master other than ${port}`, () => master() !== port, 30_000);
+      } finally {
+        process.kill(pid, 'SIGCONT');
+      }
+    },
+    /** Waits until a stalled node is a replica again, caught up. */
+    rejoined,
     async restart(port) {
       nodes.set(port, await redisNode(dir, `redis-${port}`, port, binary));
-      await until(`Redis ${port} a replica again`, () => /role:slave[\s\S]*master_link_status:up/.test(redisCli(port, 'INFO', 'replication')));
+      await rejoined(port);
     },
     stop: async () => {
       for (const handle of [...sentinels, ...nodes.values()]) await handle.stop(5000);

@@ -10,15 +10,16 @@
 // 3. seeds members and polls, and runs deploy/chaos/vote-storm.js (k6) at CHAOS_RATE votes per second;
 // 4. meanwhile, one after another, each started again and caught up before the next (except PostgreSQL's): kill -9
 //    of the NATS server leading the votes' stream; of a NATS follower of it; of the Redis master (Sentinel's master,
-//    or the Cluster master holding the hottest poll's slot); of the PostgreSQL primary, the standby promoted with
-//    `pg_ctl promote`;
+//    or the Cluster master holding the hottest poll's slot); the Redis master frozen (SIGSTOP) until Sentinel has
+//    failed over, then woken: a split brain until Sentinel makes it a replica (Sentinel only); of the PostgreSQL
+//    primary, the standby promoted with `pg_ctl promote`;
 // 5. prints the table of `npm run chaos` (fault, window, failed in it, time to recover, votes checked, lost, doubled)
 //    and the per-poll equality (accepted = MongoDB = Redis = API); exits non-zero on any lost or doubled vote, any
 //    disagreement, or any 5xx outside a fault's window.
 //
 // Env: CHAOS_RATE (votes/s, default 300), CHAOS_STORM_S (default 120), CHAOS_QUIET_S (default 8), CHAOS_REDIS
 // (sentinel | cluster, default sentinel), CHAOS_FAULTS (a comma list of nats-leader, nats-follower, redis-master,
-// postgres-primary; default all), REPLICAS (processes of each service, default 2), CHAOS_KEEP (keep the temp dir with
+// redis-stall, postgres-primary; default all but redis-stall with CHAOS_REDIS=cluster), REPLICAS (processes of each service, default 2), CHAOS_KEEP (keep the temp dir with
 // every log), LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the caller has just built: `npm test`).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
@@ -38,7 +39,9 @@ const QUIET_MS = Number(process.env.CHAOS_QUIET_S || 8) * 1000;
 const STORM_S = Number(process.env.CHAOS_STORM_S || 120);
 const REDIS = process.env.CHAOS_REDIS || 'sentinel';
 const REPLICAS = replicasOf(process.env.REPLICAS || 2);
-const FAULTS = (process.env.CHAOS_FAULTS || 'nats-leader,nats-follower,redis-master,postgres-primary').split(',').map((f) => f.trim());
+const FAULTS = (process.env.CHAOS_FAULTS || `nats-leader,nats-follower,redis-master,${REDIS === 'cluster' ? '' : 'redis-stall,'}postgres-primary`)
+  .split(',')
+  .map((f) => f.trim());
 const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
 
 let workDir;
@@ -125,6 +128,16 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
         await redis.kill(redisVictim);
       },
       heal: () => redis.restart(redisVictim),
+    },
+    'redis-stall': {
+      name: 'freeze Redis master, fail over, wake it',
+      act: async () => {
+        if (REDIS === 'cluster') throw new Error('CHAOS_FAULTS: redis-stall is for CHAOS_REDIS=sentinel');
+        redisVictim = redis.master();
+        say(`    Redis :${redisVictim} is the master`);
+        await redis.stall(redisVictim);
+      },
+      heal: () => redis.rejoined(redisVictim),
     },
     'postgres-primary': {
       name: 'kill -9 PostgreSQL primary, promote',

@@ -149,17 +149,54 @@ export function ensureChromium() {
   return installed;
 }
 
-/** A port nobody listens on right now. */
-export function freePort() {
-  return new Promise((resolve, reject) => {
+/** Whether a server can listen on `port` (0: any) of loopback right now; the port it got, or null. */
+function tryListen(port) {
+  return new Promise((resolve) => {
     const server = createServer();
     server.unref();
-    server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+    server.once('error', () => resolve(null));
+    server.listen(port, '127.0.0.1', () => {
+      const got = server.address().port;
+      server.close(() => resolve(got));
     });
   });
+}
+
+/** The ports the kernel gives outgoing connections (Linux), or null where it does not say. */
+function outgoingPortRange() {
+  try {
+    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    return Number.isInteger(low) && Number.isInteger(high) ? { low, high } : null;
+  } catch {
+    return null;
+  }
+}
+
+const LOWEST_PORT = 10_000;
+/** Ports this process has handed out: never twice. */
+const handedOut = new Set();
+
+/**
+ * A port nobody listens on right now, below the range of outgoing connections' ports where the kernel has one: a port
+ * from that range (what listening on port 0 gives) can be taken as the local end of one of the stack's own
+ * connections to NATS, Redis or PostgreSQL before the process it was meant for listens on it (EADDRINUSE at start).
+ */
+export async function freePort() {
+  const range = outgoingPortRange();
+  if (range && range.low - LOWEST_PORT >= 2000) {
+    for (let attempt = 0; attempt < 50; attempt++) {
+      const port = LOWEST_PORT + Math.floor(Math.random() * (range.low - LOWEST_PORT));
+      if (handedOut.has(port)) continue;
+      if ((await tryListen(port)) === port) {
+        handedOut.add(port);
+        return port;
+      }
+    }
+  }
+  const port = await tryListen(0);
+  if (port === null) throw new Error('no free port on 127.0.0.1');
+  handedOut.add(port);
+  return port;
 }
 
 /** True if something accepts connections on the port. */
@@ -201,8 +238,10 @@ export function startProcess(name, command, args, { logFile, env, cwd } = {}) {
     stdio: ['ignore', logFile ? 'pipe' : 'ignore', logFile ? 'pipe' : 'ignore'],
   });
   if (logFile) {
-    proc.stdout.pipe(out);
-    proc.stderr.pipe(out);
+    // One file for both: it is ended once both have closed (the first to end would otherwise end it under the other).
+    proc.stdout.pipe(out, { end: false });
+    proc.stderr.pipe(out, { end: false });
+    proc.once('close', () => out.end());
   }
   const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   return {

@@ -58,6 +58,15 @@ export function stackEnv({ natsUrl, redisUrl, mongoUrl, smtpUrl, secret, origin,
   };
 }
 
+/** The last `count` lines of a log file ('' when there is none yet). */
+function lastLines(file, count) {
+  try {
+    return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
+  } catch {
+    return '';
+  }
+}
+
 /**
  * Waits until `url` answers 2xx, asking a few times a second (a health check is an /api request like any other,
  * 600 a minute per IP: polling hard would end in 429s); fails at once when the process (`handle.proc`, read anew each
@@ -312,7 +321,8 @@ export async function startThrowawayStack({ workDir, persist = false, logLevel =
       required,
       health,
       started,
-      explain: (name) => `; see ${name}.log in the run's temp dir`,
+      // The temp dir goes with the run: the log's last lines are part of the failure.
+      explain: (name) => `; the end of ${name}.log:\n${lastLines(join(workDir, `${name}.log`), 20)}`,
       ...options,
     });
     return {

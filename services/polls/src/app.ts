@@ -3,6 +3,7 @@ import { createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext, type PollsContext } from './context.js';
 import { startEndedPollsJob } from './jobs/ended-polls.js';
 import { startPendingVotesJob } from './jobs/pending-votes.js';
+import { startVoteReconciler } from './jobs/reconcile-votes.js';
 import { countVotes } from './routes/vote-metrics.js';
 import { ensureIndexes } from './model/index.js';
 import { registerNatsHandlers } from './nats/handlers.js';
@@ -23,7 +24,10 @@ declare module 'fastify' {
   }
 }
 
-/** The polls service's HTTP app, NATS handlers, vote consumer and ended-polls job, built from live dependencies. */
+/**
+ * The polls service's HTTP app, NATS handlers, vote consumer and jobs (ended polls, pending votes, reconciling the
+ * counters after Redis reconnects), built from live dependencies.
+ */
 export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = await createServiceApp('polls', deps);
   const ctx = createContext(deps);
@@ -44,10 +48,12 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const persister = await startVotePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);
   const pendingJob = startPendingVotesJob(ctx);
+  const reconciler = startVoteReconciler(ctx);
   app.addHook('onClose', async () => {
     ctx.live.close();
     await endedJob.stop();
     await pendingJob.stop();
+    await reconciler.stop();
     await persister.stop();
   });
   return app;
