@@ -91,16 +91,30 @@ async function createPoll(sid, title, shareable, maxChoices = 1) {
   return res.body.shareUrl ? { id: res.body.poll.id, code: res.body.shareUrl.split('/s/')[1] } : { id: res.body.id, code: null };
 }
 
-/** Waits until the stack is quiet (under 15% of a core for a second, at most 30 s): a scenario's backlog is not the next one's load. */
+/** How long settle() waits at most: persisting a vote ladder's last steps into MongoDB takes FerretDB a minute or two here. */
+const SETTLE_MAX_S = num('BENCH_SETTLE_MAX_S', 240);
+
+/**
+ * Waits until the stack is quiet (under 15% of a core for a second, at most SETTLE_MAX_S): a scenario's backlog (the
+ * votes still being persisted, the ranks and notifications they cause) is not the next one's load. Says so when that
+ * took long, or never came.
+ */
 async function settle() {
   const names = new Set(STACK_PROCESSES);
   const busy = () => stack.processes().filter((p) => names.has(p.name)).reduce((sum, p) => sum + cpuMs(p.pid), 0);
-  const until = Date.now() + 30_000;
-  while (Date.now() < until) {
+  const started = Date.now();
+  let lastMs = 0;
+  while (Date.now() - started < SETTLE_MAX_S * 1000) {
     const before = busy();
     await sleep(1000);
-    if (busy() - before < 150) return;
+    lastMs = busy() - before;
+    if (lastMs < 150) {
+      const waitedS = (Date.now() - started) / 1000;
+      if (waitedS > 30) say(`  (the stack took ${waitedS.toFixed(0)} s to go quiet after the last scenario)`);
+      return;
+    }
   }
+  say(`  (the stack was still busy after ${SETTLE_MAX_S} s: ${lastMs.toFixed(0)} ms of CPU in the last second)`);
 }
 
 /** Unmeasured no-ops, so that no scenario pays for the processes' JIT warm-up. */
