@@ -4,6 +4,7 @@ import { prefetchScreenData } from '../src/app/prefetchScreenData';
 import { sessionApi } from '../src/features/session/sessionApi';
 import { LOGGED_OUT_KEY } from '../src/features/session/loggedOutFlag';
 import { pollsApi } from '../src/features/polls/pollsApi';
+import { askEarly } from '../src/store/api';
 import { fakeApi, json, member, testStore } from './helpers';
 
 const missing = () => json({ error: 'not_found', message: 'Anket bulunamadı.' }, 404);
@@ -67,6 +68,14 @@ describe('the screen data asked for at start-up', () => {
     localStorage.removeItem(LOGGED_OUT_KEY);
   });
 
+  it("a share link's poll is asked for once: its endpoint, arriving with the screen's chunk, takes the early answer", async () => {
+    const { requests } = fakeApi({ 'GET /api/s/:code': missing });
+    const store = start('/s/XyZ789');
+    const { shareLinkApi } = await import('../src/features/share-link/shareLinkApi');
+    await vi.waitFor(() => expect(shareLinkApi.endpoints.shareLinkPoll.select('XyZ789')(store.getState()).isError).toBe(true));
+    expect(requests.filter((r) => r.path === '/api/s/XyZ789')).toHaveLength(1);
+  });
+
   it('other screens ask for nothing before they render', async () => {
     const { requests } = fakeApi();
     start('/profil/ayse');
@@ -74,6 +83,34 @@ describe('the screen data asked for at start-up', () => {
     await vi.waitFor(() => expect(requests.map((r) => r.path)).toEqual(['/api/auth/session', '/api/auth/session']));
   });
 
+});
+
+describe('answers asked for early', () => {
+  it('are taken once, by the first query of their URL, and not once they are older than ten seconds', async () => {
+    let served = 0;
+    const { requests } = fakeApi({ 'GET /api/users/:id': () => ({ id: 'u9', username: `zeynep${served++}` }) });
+    const { profileApi } = await import('../src/features/profile/profileApi');
+    const store = testStore();
+    const username = (key: string) => profileApi.endpoints.userProfile.select(key)(store.getState()).data?.username;
+
+    askEarly('/users/zeynep');
+    const first = store.dispatch(profileApi.endpoints.userProfile.initiate('zeynep'));
+    await vi.waitFor(() => expect(username('zeynep')).toBe('zeynep0'));
+    expect(requests).toHaveLength(1);
+    await first.refetch();
+    expect(username('zeynep')).toBe('zeynep1');
+    expect(requests).toHaveLength(2);
+    first.unsubscribe();
+
+    askEarly('/users/ali');
+    const now = Date.now();
+    vi.spyOn(Date, 'now').mockReturnValue(now + 11_000);
+    const late = store.dispatch(profileApi.endpoints.userProfile.initiate('ali'));
+    await vi.waitFor(() => expect(username('ali')).toBe('zeynep3'));
+    expect(requests.map((r) => r.path)).toEqual(['/api/users/zeynep', '/api/users/zeynep', '/api/users/ali', '/api/users/ali']);
+    late.unsubscribe();
+    vi.restoreAllMocks();
+  });
 });
 
 describe('the own profile by `me`', () => {

@@ -1,6 +1,9 @@
 import { matchClientRoute, OWN_USER_KEY } from '@meydan/proto';
 import { pollsApi } from '../features/polls/pollsApi';
+import { userPollsPath, userProfilePath } from '../features/profile/paths';
 import { readLoggedOut } from '../features/session/loggedOutFlag';
+import { shareLinkPollPath } from '../features/share-link/paths';
+import { askEarly } from '../store/api';
 import type { AppStore } from '../store/store';
 
 /**
@@ -18,7 +21,10 @@ export function prefetchScreenData(store: AppStore, pathname: string): void {
       void import('../features/reach/PollPage');
       void store.dispatch(pollsApi.util.prefetch('poll', param('id'), {}));
       break;
+    // These two screens' endpoints come with their chunks: their data is asked for at once (askEarly), and the
+    // endpoints, once here, take those answers.
     case '/s/:shortUrl':
+      askEarly(shareLinkPollPath(param('shortUrl')));
       void import('../features/share-link/SharedPollPage');
       void import('../features/share-link/shareLinkApi').then(({ shareLinkApi }) => store.dispatch(shareLinkApi.util.prefetch('shareLinkPoll', param('shortUrl'), {})));
       break;
@@ -26,8 +32,10 @@ export function prefetchScreenData(store: AppStore, pathname: string): void {
     // sign-out; a visitor's 401s are not used: the page asks them to sign in).
     case '/profil':
       void import('../features/profile/ProfilePage');
+      if (readLoggedOut()) break;
+      askEarly(userProfilePath(OWN_USER_KEY));
+      askEarly(userPollsPath(OWN_USER_KEY));
       void import('../features/profile/profileApi').then(({ profileApi }) => {
-        if (readLoggedOut()) return;
         void store.dispatch(profileApi.util.prefetch('userProfile', OWN_USER_KEY, {}));
         void store.dispatch(profileApi.util.prefetch('userPolls', OWN_USER_KEY, {}));
       });

@@ -1,16 +1,17 @@
 import type { FollowRequestItem, MessageResponse, Poll, UserProfile, UserSettings, UserSettingsPatchBody, UserVote } from '@meydan/proto';
 import { api } from '../../store/api';
+import { userPollsPath, userProfilePath } from './paths';
 
 /** The profile page's calls: the profile card, the member's polls and votes, settings and follow requests. */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** By id or by username (any case). */
     userProfile: build.query<UserProfile, string>({
-      query: (idOrUsername) => `/users/${encodeURIComponent(idOrUsername)}`,
+      query: userProfilePath,
       providesTags: (profile, _e, key) => [{ type: 'User', id: profile?.id ?? key }],
     }),
     userPolls: build.query<Poll[], string>({
-      query: (userId) => `/users/${encodeURIComponent(userId)}/polls`,
+      query: userPollsPath,
       providesTags: [{ type: 'Poll', id: 'LIST' }],
     }),
     userVotes: build.query<UserVote[], string>({

@@ -1,12 +1,13 @@
 import { apiPaths, apiUrl, type ShareLinkPoll, type ShareState, type VoteResult } from '@meydan/proto';
 import { api, type ApiExtra } from '../../store/api';
 import { applyCounts, normalizePoll } from '../../lib/polls';
+import { shareLinkPollPath } from './paths';
 
 /** The public share page: a poll by its short code, votes without an account, live counts. */
 export const shareLinkApi = api.injectEndpoints({
   endpoints: (build) => ({
     shareLinkPoll: build.query<ShareLinkPoll, string>({
-      query: (code) => `/s/${encodeURIComponent(code)}`,
+      query: shareLinkPollPath,
       transformResponse: (answer: ShareLinkPoll) => ({ ...answer, poll: normalizePoll(answer.poll) }),
       providesTags: (result, _error, code) => [{ type: 'Poll', id: result?.poll.id ?? `s:${code}` }],
       /**
