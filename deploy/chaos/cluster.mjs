@@ -19,8 +19,9 @@
 //
 // Env: CHAOS_RATE (votes/s, default 300), CHAOS_STORM_S (default 120), CHAOS_QUIET_S (default 8), CHAOS_REDIS
 // (sentinel | cluster, default sentinel), CHAOS_FAULTS (a comma list of nats-leader, nats-follower, redis-master,
-// redis-stall, postgres-primary; default all but redis-stall with CHAOS_REDIS=cluster), REPLICAS (processes of each service, default 2), CHAOS_KEEP (keep the temp dir with
-// every log), LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the caller has just built: `npm test`).
+// redis-stall (Sentinel only), postgres-primary; default all that apply), REPLICAS (processes of each service, default
+// 2), CHAOS_KEEP (keep the temp dir with every log), LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the
+// caller has just built: `npm test`).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -132,7 +133,6 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
     'redis-stall': {
       name: 'freeze Redis master, fail over, wake it',
       act: async () => {
-        if (REDIS === 'cluster') throw new Error('CHAOS_FAULTS: redis-stall is for CHAOS_REDIS=sentinel');
         redisVictim = redis.master();
         say(`    Redis :${redisVictim} is the master`);
         await redis.stall(redisVictim);
@@ -146,6 +146,7 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
   };
   const unknown = FAULTS.filter((f) => !all[f]);
   if (unknown.length) throw new Error(`CHAOS_FAULTS: unknown ${unknown.join(', ')} (known: ${Object.keys(all).join(', ')})`);
+  if (REDIS === 'cluster' && FAULTS.includes('redis-stall')) throw new Error('CHAOS_FAULTS: redis-stall needs CHAOS_REDIS=sentinel');
   return Object.keys(all).filter((f) => FAULTS.includes(f)).map((f) => all[f]);
 }
 

@@ -111,7 +111,7 @@ export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEn
   // Doubled: stored twice, or stored although the voter was told it was not (4xx, 503…). A vote whose connection was
   // cut (no answer, or the gateway's 502 saying it may have been made) may or may not count: either is honest.
   const doubled = [...stored.entries()]
-    .filter(([k, n]) => n > 1 || (!acceptedKeys.has(k) && !outcomeUnknown(attempted.get(k)?.status ?? 0)))
+    .filter(([k, n]) => n > 1 || (!acceptedKeys.has(k) && !cutOff(k)))
     .map(([k]) => k);
   const unanswered = [...stored.keys()].filter(cutOff);
 

@@ -8,7 +8,6 @@
  * known vote changes nothing, so two at once do no harm.
  */
 import type { PollsContext } from '../context.js';
-import { ballotOfVote } from '../domain/ballots.js';
 
 /** How far back stored votes are checked (a split brain lasts seconds; a failover's missing tail, less). */
 export const RECONCILE_LOOKBACK_MS = 2 * 60_000;
@@ -16,27 +15,13 @@ export const RECONCILE_LOOKBACK_MS = 2 * 60_000;
 const SETTLE_MS = 1_000;
 /** A reconciliation that failed (MongoDB or Redis still away) is tried again after this. */
 const RETRY_MS = 5_000;
-const CHUNK = 1_000;
 
 /**
  * Counts into Redis the votes persisted since `since` that it lacks; returns how many polls' counts changed (each
  * is pushed to its live viewers).
  */
 export async function reconcileVotes(ctx: PollsContext, since: Date): Promise<number> {
-  const changed = new Set<string>();
-  const cursor = ctx.models.Vote.find({ persistedAt: { $gte: since } }, { pollId: 1, voter: 1, optionIndex: 1, optionIndexes: 1 })
-    .lean()
-    .cursor({ batchSize: CHUNK });
-  let chunk: { pollId: string; voter: string; ballot: number[] }[] = [];
-  const flush = async () => {
-    for (const pollId of await ctx.counters.ensure(chunk)) changed.add(pollId);
-    chunk = [];
-  };
-  for await (const v of cursor) {
-    chunk.push({ pollId: String(v.pollId), voter: v.voter, ballot: ballotOfVote(v) });
-    if (chunk.length === CHUNK) await flush();
-  }
-  if (chunk.length) await flush();
+  const changed = await ctx.counters.ensurePersistedSince(since);
   for (const pollId of changed) {
     const meta = await ctx.polls.meta(pollId);
     if (meta) ctx.live.touch(pollId, meta.optionsCount);

@@ -14,6 +14,8 @@ import { keys } from './keys.js';
 import { defineScripts } from '@meydan/kit';
 
 const DAY_MS = 24 * 3600 * 1000;
+/** Stored votes checked against the counters per step (see ensurePersistedSince). */
+const ENSURE_CHUNK = 1_000;
 /** How often a process lists a poll among the voted ones (the pending-votes job looks 15 minutes back). */
 const VOTED_MARK_MS = 10_000;
 
@@ -328,7 +330,7 @@ export class VoteCounters {
 
   /**
    * Rebuilds a poll's counters from the votes collection: into temporary hashes, swapped in atomically unless
-   * counters appeared meanwhile. Votes persisted while it ran are then counted by `ensure`.
+   * counters appeared meanwhile. Votes persisted while it ran are then counted by `ensurePersistedSince`.
    */
   async rebuild(poll: PollShape): Promise<void> {
     const started = new Date(Date.now() - 2000);
@@ -353,13 +355,28 @@ export class VoteCounters {
     if (votes.length) pipe.pexpire(tmp.voters, 60_000);
     await pipe.exec();
     const installed = await this.redis.pollsInstallCounts(keys.counts(poll.id), keys.voters(poll.id), tmp.counts, tmp.voters, ttl);
-    if (installed === 1) {
-      const late = await this.models.Vote.find(
-        { pollId: pollObjectId, persistedAt: { $gte: started } },
-        { voter: 1, optionIndex: 1, optionIndexes: 1 },
-      ).lean();
-      await this.ensure(late.map((v) => ({ pollId: poll.id, voter: v.voter, ballot: ballotOfVote(v) })));
+    if (installed === 1) await this.ensurePersistedSince(started, poll.id);
+  }
+
+  /**
+   * Counts the votes MongoDB stored since `since` (of one poll, or of every poll) that the counters do not know, read
+   * a thousand at a time; returns the polls whose counts changed.
+   */
+  async ensurePersistedSince(since: Date, pollId?: string): Promise<Set<string>> {
+    const filter = { persistedAt: { $gte: since }, ...(pollId ? { pollId: pollId as unknown as Types.ObjectId } : {}) };
+    const cursor = this.models.Vote.find(filter, { pollId: 1, voter: 1, optionIndex: 1, optionIndexes: 1 }).lean().cursor({ batchSize: ENSURE_CHUNK });
+    const changed = new Set<string>();
+    let chunk: { pollId: string; voter: string; ballot: number[] }[] = [];
+    const flush = async () => {
+      for (const id of await this.ensure(chunk)) changed.add(id);
+      chunk = [];
+    };
+    for await (const v of cursor) {
+      chunk.push({ pollId: String(v.pollId), voter: v.voter, ballot: ballotOfVote(v) });
+      if (chunk.length === ENSURE_CHUNK) await flush();
     }
+    if (chunk.length) await flush();
+    return changed;
   }
 
   /** Moves a voter's recorded ballot on a poll to another name (a deleted account's pseudonym); counts stay as they are. */
