@@ -1,7 +1,12 @@
 // Socket clients of the bench's live-counts scenario (deploy/bench/live-run.mjs starts one or more of these): SOCKETS
-// socket.io clients that follow one poll, spread over the notifications processes in TARGETS (socket k of the whole
-// run, k = SOCKET_OFFSET + i, on TARGETS[k % TARGETS.length]) and connected to them directly with the identity the
-// gateway would sign for a visitor's /ws handshake. Every poll_update is kept with the moment it arrived.
+// sockets that follow one poll, spread over the notifications processes in TARGETS (socket k of the whole run,
+// k = SOCKET_OFFSET + i, on TARGETS[k % TARGETS.length]) and connected to them directly with the identity the gateway
+// would sign for a visitor's /ws handshake. Every poll_update is kept with the moment it arrived.
+//
+// They speak socket.io's protocol (Engine.IO 4 over a websocket: open, namespace connect, an event with an ack,
+// events, pings) over plain `ws`, as k6's live scenario does, rather than through socket.io-client: these processes
+// share the machine's cores with the stack they measure, and socket.io-client's per-message work was the largest
+// CPU cost of the whole run, which delayed the product's own processes. The browser's client is not in this figure.
 //
 // Steps, through files: READY_FILE ({following, connectSeconds}) once every socket follows the poll or gave up; then,
 // once ANSWERS_FILE appears (the accepted votes: [[totalAfterTheVote, answeredAtMs]], times in ms since epoch), the
@@ -12,7 +17,7 @@
 // Env: TARGETS (comma-separated notifications URLs), SOCKETS, SOCKET_OFFSET, POLL_ID, INTERNAL_SECRET, KIT (the kit's
 // built index.js), READY_FILE, ANSWERS_FILE, SAMPLES_FILE, RESULT_FILE.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { io } from 'socket.io-client';
+import WebSocket from 'ws';
 import { latencySamples } from './live-math.mjs';
 import { openFilesLimit } from './stack.mjs';
 
@@ -45,7 +50,7 @@ async function follow(index) {
       await connect(index);
       return true;
     } catch (err) {
-      sockets[index]?.disconnect();
+      sockets[index]?.terminate();
       if (attempt === 5) process.stderr.write(`socket ${offset + index} does not follow the poll: ${err.message}\n`);
       else await sleep(500 * attempt);
     }
@@ -53,26 +58,48 @@ async function follow(index) {
   return false;
 }
 
+/** The poll's updates start with this (an Engine.IO message, a socket.io event on the main namespace). */
+const UPDATE_PREFIX = '42["poll_update",';
+
 function connect(index) {
   const identity = signIdentity({ userId: null, role: null, visitorId: null, ip: '127.0.0.1', authMethod: null }, env.INTERNAL_SECRET, { method: 'GET', path: '/ws/', service: 'notifications' });
-  const socket = io(targets[(offset + index) % targets.length], { path: '/ws', transports: ['websocket'], extraHeaders: { [IDENTITY_HEADER]: identity }, reconnection: false, forceNew: true, timeout: 20_000 });
+  const url = `${targets[(offset + index) % targets.length].replace(/^http/, 'ws')}/ws/?EIO=4&transport=websocket`;
+  const socket = new WebSocket(url, { headers: { [IDENTITY_HEADER]: identity }, perMessageDeflate: false });
   const seen = [];
   updates[index] = seen;
-  socket.on('poll_update', (message) => {
-    if (message?.data?.pollId === pollId) seen.push([message.data.totalVotes, now()]);
-  });
   sockets[index] = socket;
   return new Promise((resolve, reject) => {
-    socket.once('connect_error', reject);
-    socket.once('connect', () =>
-      socket.timeout(20_000).emit('subscribe_polls', { pollIds: [pollId] }, (err, result) => {
-        if (err) reject(err);
-        else if (result?.subscribed?.includes(pollId)) {
-          socket.on('disconnect', () => (disconnects += 1));
+    let following = false;
+    const timer = setTimeout(() => reject(new Error('no answer within 20 s')), 20_000);
+    const fail = (err) => {
+      clearTimeout(timer);
+      reject(err);
+    };
+    socket.on('error', fail);
+    socket.once('unexpected-response', (_req, res) => fail(new Error(`handshake refused: ${res.statusCode}`)));
+    socket.on('close', () => {
+      if (following) disconnects += 1;
+      else fail(new Error('closed before following the poll'));
+    });
+    socket.on('message', (raw) => {
+      const text = raw.toString();
+      if (text.startsWith(UPDATE_PREFIX)) {
+        const at = now();
+        const data = JSON.parse(text.slice(2))[1]?.data;
+        if (data?.pollId === pollId) seen.push([data.totalVotes, at]);
+      } else if (text === '2') socket.send('3'); // Engine.IO ping → pong
+      else if (text.startsWith('0')) socket.send('40'); // Engine.IO open → connect to the main namespace
+      else if (text.startsWith('40')) socket.send(`420${JSON.stringify(['subscribe_polls', { pollIds: [pollId] }])}`);
+      else if (text.startsWith('44')) fail(new Error(`connect refused: ${text.slice(2)}`));
+      else if (text.startsWith('430')) {
+        const [result] = JSON.parse(text.slice(3));
+        clearTimeout(timer);
+        if (result?.subscribed?.includes(pollId)) {
+          following = true;
           resolve();
         } else reject(new Error(`not subscribed: ${JSON.stringify(result)}`));
-      }),
-    );
+      }
+    });
   });
 }
 
@@ -87,14 +114,14 @@ writeFileSync(env.READY_FILE, JSON.stringify({ following, connectSeconds: (now()
 while (!existsSync(env.ANSWERS_FILE)) await sleep(100);
 const answers = JSON.parse(readFileSync(env.ANSWERS_FILE, 'utf8'));
 // Only sockets that follow the poll are measured.
-const followers = updates.filter((_, i) => sockets[i]?.connected);
+const followers = updates.filter((_, i) => sockets[i]?.readyState === WebSocket.OPEN);
 const highest = Math.max(0, ...answers.map(([t]) => t));
 // Every socket's last update should reach the highest total; give the live counts 10 s to get there.
 const until = now() + 10_000;
 while (now() < until && followers.some((seen) => (seen.at(-1)?.[0] ?? 0) < highest)) await sleep(100);
 const { samples, missed } = latencySamples(answers, followers);
 const result = { following, missed, disconnects, samples: samples.length };
-for (const socket of sockets) socket?.disconnect();
+for (const socket of sockets) socket?.terminate();
 writeFileSync(env.SAMPLES_FILE, Float64Array.from(samples));
 writeFileSync(env.RESULT_FILE, JSON.stringify(result));
 setInterval(() => {}, 60_000);

@@ -1,0 +1,128 @@
+/**
+ * The bench's live-counts clients (deploy/bench/live-clients.mjs) speak socket.io's protocol over plain websockets:
+ * here they run against a real socket.io server set up the way the notifications service's is (path /ws, websocket
+ * only, the gateway's signed identity required), which pings them often, and must follow the poll, answer the pings,
+ * and time every vote at every socket.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Server } from 'socket.io';
+import { afterEach, describe, expect, it } from 'vitest';
+import { IDENTITY_HEADER, readSignedIdentity } from '@meydan/kit';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const SECRET = 'canli-sayilar-sirri';
+const POLL_ID = '64b000000000000000000001';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A socket.io server like the notifications service's; `subscribed` lists what each follower asked for. */
+async function liveServer(): Promise<{ url: string; io: Server; subscribed: unknown[] }> {
+  const http: HttpServer = createServer();
+  const io = new Server(http, {
+    path: '/ws',
+    transports: ['websocket'],
+    serveClient: false,
+    pingInterval: 300,
+    pingTimeout: 300,
+    allowRequest: (request, callback) => {
+      const header = request.headers[IDENTITY_HEADER];
+      callback(null, typeof header === 'string' && readSignedIdentity(header, SECRET) !== null);
+    },
+  });
+  const subscribed: unknown[] = [];
+  io.on('connection', (socket) => {
+    socket.on('subscribe_polls', (payload: { pollIds: string[] }, ack: (answer: unknown) => void) => {
+      subscribed.push(payload);
+      void socket.join(`poll:${payload.pollIds[0]}`);
+      ack({ subscribed: payload.pollIds });
+    });
+  });
+  await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
+  cleanups.push(() => new Promise<void>((r) => io.close(() => r())));
+  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, io, subscribed };
+}
+
+async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!ok()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+function startClients(url: string, sockets: number, dir: string, secret = SECRET): ChildProcess {
+  const child = spawn(process.execPath, [join(root, 'deploy/bench/live-clients.mjs')], {
+    env: {
+      ...process.env,
+      TARGETS: url,
+      SOCKETS: String(sockets),
+      POLL_ID,
+      INTERNAL_SECRET: secret,
+      KIT: join(root, 'services/kit/dist/index.js'),
+      READY_FILE: join(dir, 'ready.json'),
+      ANSWERS_FILE: join(dir, 'answers.json'),
+      SAMPLES_FILE: join(dir, 'samples.bin'),
+      RESULT_FILE: join(dir, 'result.json'),
+    },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  cleanups.push(() => {
+    child.kill('SIGKILL');
+  });
+  return child;
+}
+
+const tempDir = () => {
+  const dir = mkdtempSync(join(tmpdir(), 'meydan-live-clients-'));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+};
+
+describe('the live-counts bench clients', () => {
+  it('follow the poll over socket.io, stay connected through pings, and time each vote at each socket', async () => {
+    const { url, io, subscribed } = await liveServer();
+    const dir = tempDir();
+    startClients(url, 3, dir);
+    await until('the clients to follow', () => existsSync(join(dir, 'ready.json')));
+    expect(JSON.parse(readFileSync(join(dir, 'ready.json'), 'utf8'))).toMatchObject({ following: 3 });
+    expect(subscribed).toEqual([{ pollIds: [POLL_ID] }, { pollIds: [POLL_ID] }, { pollIds: [POLL_ID] }]);
+
+    // Several ping intervals go by: a client that did not answer would be dropped after pingInterval + pingTimeout.
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(io.engine.clientsCount).toBe(3);
+
+    // Two votes answered, then one update with both: another poll's update is not theirs.
+    const answeredAt = Date.now();
+    io.to(`poll:${POLL_ID}`).emit('poll_update', { data: { pollId: '64b000000000000000000002', voteCounts: {}, totalVotes: 99 } });
+    io.to(`poll:${POLL_ID}`).emit('poll_update', { data: { pollId: POLL_ID, voteCounts: { '0': 2 }, totalVotes: 2 } });
+    writeFileSync(join(dir, 'answers.json'), JSON.stringify([[1, answeredAt], [2, answeredAt]]));
+    await until('the result', () => existsSync(join(dir, 'result.json')));
+    expect(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'))).toEqual({ following: 3, missed: 0, disconnects: 0, samples: 6 });
+    const bytes = readFileSync(join(dir, 'samples.bin'));
+    const samples = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
+    expect(samples).toHaveLength(6);
+    for (const sample of samples) expect(sample).toBeGreaterThanOrEqual(0);
+    for (const sample of samples) expect(sample).toBeLessThan(5_000);
+  });
+
+  it('say so and follow nothing when the server refuses their identity', async () => {
+    const { url, subscribed } = await liveServer();
+    const dir = tempDir();
+    const child = startClients(url, 1, dir, 'baska-bir-sir');
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    await until('the clients to give up', () => existsSync(join(dir, 'ready.json')), 30_000);
+    expect(JSON.parse(readFileSync(join(dir, 'ready.json'), 'utf8'))).toMatchObject({ following: 0 });
+    expect(stderr).toContain('does not follow the poll');
+    expect(subscribed).toEqual([]);
+  });
+});
