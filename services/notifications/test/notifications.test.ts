@@ -97,6 +97,52 @@ describe('notifications: events become Turkish notifications, read only by their
     ]);
   });
 
+  it('grows an open vote notification by its id rather than searching the collection, and finds it anew once another instance wrote it', async () => {
+    const poll = pollId();
+    const ours = () => inbox(ayse).then((rows) => rows.filter((r) => r.link?.includes(poll)));
+    await vote(poll, ayse, 'v:first', null);
+    await handled('notifications--votes');
+
+    // The MongoDB-wire store serves only lookups by id without reading every notification.
+    const searches: unknown[] = [];
+    const mongo = notifications.deps.mongo;
+    mongo.set('debug', (collection: string, method: string, filter: Record<string, unknown> | undefined) => {
+      if (collection === 'notifications' && method === 'findOne' && filter && 'isRead' in filter) searches.push(filter);
+    });
+    try {
+      for (let i = 0; i < 3; i++) {
+        await vote(poll, ayse, `v:next-${i}`, null);
+        await handled('notifications--votes');
+      }
+    } finally {
+      mongo.set('debug', false);
+    }
+    expect(searches).toEqual([]);
+    const [open] = await ours();
+    expect(open).toMatchObject({ message: 'Anketine 4 yeni oy geldi', isRead: false });
+
+    // Read here; another instance then started the next one. The next vote grows that one, not a third.
+    await notifications.app.inject({ method: 'POST', url: `/api/notifications/${open!.id}/read`, headers: asMember(ayse.id) });
+    await notificationModel(mongo).create({
+      userId: ayse.id,
+      kind: 'votes',
+      key: `votes:${poll}:${new Types.ObjectId().toString()}`,
+      message: 'Anketine 2 yeni oy geldi',
+      link: `/anket/${poll}`,
+      isRead: false,
+      createdAt: new Date(),
+      pollId: poll,
+      actorId: null,
+      count: 2,
+    });
+    await vote(poll, ayse, 'v:after-read', null);
+    await handled('notifications--votes');
+    expect((await ours()).map((r) => [r.message, r.isRead])).toEqual([
+      ['Anketine 3 yeni oy geldi', false],
+      ['Anketine 4 yeni oy geldi', true],
+    ]);
+  });
+
   it('counts a burst of concurrent votes exactly', async () => {
     const poll = pollId();
     await Promise.all(Array.from({ length: 60 }, (_, i) => vote(poll, mehmet, `v:burst-${i}`, null)));

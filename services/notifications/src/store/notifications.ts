@@ -28,7 +28,12 @@ const GROUP_BATCH_MS = 50;
 const GROWTH_EMIT_MS = 1000;
 /** How long a handled comment is remembered, so a redelivered comment event is not counted twice. */
 const COMMENT_SEEN_SECONDS = 2 * 24 * 3600;
+/** How many groups' open notifications an instance remembers by id (the least recently written are forgotten). */
+const OPEN_GROUPS_KEPT = 10_000;
 
+
+/** A group's name: its kind, the member it is for and its poll (the batch, lock and open notification go by it). */
+const groupKey = (kind: GroupKind, userId: string, pollId: string) => `${kind}:${userId}:${pollId}`;
 
 interface GroupBatch {
   kind: GroupKind;
@@ -52,6 +57,8 @@ interface GroupBatch {
  */
 export class NotificationStore {
   private readonly batches = new Map<string, GroupBatch>();
+  /** Group (kind, user, poll) → the id of its unread notification as this instance last wrote it; see openGroup. */
+  private readonly openGroups = new Map<string, Types.ObjectId>();
   private readonly growth: Coalescer<Stored>;
 
   constructor(
@@ -135,7 +142,7 @@ export class NotificationStore {
   }
 
   private addToGroup(kind: GroupKind, userId: string, pollId: string, at: Date, comment?: GroupFirst, count = 1): Promise<void> {
-    const key = `${kind}:${userId}:${pollId}`;
+    const key = groupKey(kind, userId, pollId);
     let batch = this.batches.get(key);
     if (!batch) {
       let resolve!: () => void;
@@ -158,7 +165,7 @@ export class NotificationStore {
   }
 
   private async writeGroup(batch: GroupBatch): Promise<void> {
-    const lockKey = `lock:${batch.kind}:${batch.userId}:${batch.pollId}`;
+    const lockKey = `lock:${groupKey(batch.kind, batch.userId, batch.pollId)}`;
     let release = await tryLock(this.redis, lockKey, 10_000);
     const giveUp = Date.now() + 10_000;
     while (!release) {
@@ -169,7 +176,7 @@ export class NotificationStore {
     // The ended polls' notification belongs to no one poll.
     const pollId = batch.kind === 'results' ? null : batch.pollId;
     try {
-      const open = await this.model.findOne({ userId: batch.userId, kind: batch.kind, pollId, isRead: false }).lean<Stored>();
+      const open = await this.openGroup(batch, pollId);
       if (open) {
         const count = open.count + batch.count;
         const changes = {
@@ -193,11 +200,42 @@ export class NotificationStore {
           actorId: batch.count === 1 && batch.first && 'actorId' in batch.first ? batch.first.actorId : null,
           count: batch.count,
         });
+        this.rememberGroup(batch, created._id);
         await this.announceNew(created.toObject() as Stored);
       }
     } finally {
       await release();
     }
+  }
+
+  /**
+   * The group's unread notification, if it has one. Found by the id this instance last wrote it under while that one
+   * is still unread (a lookup by id, which the MongoDB-wire store serves without reading the whole collection, as it
+   * does for any other filter: a poll voted on many times a second would otherwise scan every notification several
+   * times a second); else, when it was read, removed or written by another instance, by query. Called under the
+   * group's lock, so there is at most one unread notification per group to find.
+   */
+  private async openGroup(batch: GroupBatch, pollId: string | null): Promise<Stored | null> {
+    const key = groupKey(batch.kind, batch.userId, batch.pollId);
+    const known = this.openGroups.get(key);
+    if (known) {
+      const doc = await this.model.findById(known).lean<Stored>();
+      if (doc && !doc.isRead && doc.userId === batch.userId && doc.kind === batch.kind && doc.pollId === pollId) {
+        this.rememberGroup(batch, doc._id);
+        return doc;
+      }
+      this.openGroups.delete(key);
+    }
+    const doc = await this.model.findOne({ userId: batch.userId, kind: batch.kind, pollId, isRead: false }).lean<Stored>();
+    if (doc) this.rememberGroup(batch, doc._id);
+    return doc;
+  }
+
+  private rememberGroup(batch: GroupBatch, id: Types.ObjectId): void {
+    const key = groupKey(batch.kind, batch.userId, batch.pollId);
+    this.openGroups.delete(key);
+    this.openGroups.set(key, id);
+    if (this.openGroups.size > OPEN_GROUPS_KEPT) this.openGroups.delete(this.openGroups.keys().next().value!);
   }
 
   async list(userId: string, page: number, limit: number): Promise<{ items: NotificationItem[]; total: number; unread: number }> {
