@@ -257,11 +257,16 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
       return runLadder('member_feed', { rates: RATES, label, extraEnv: { MEMBERS_CSV: feedMembersCsv, MEMBER_FEED: feed } });
     });
   }
+  // Like the ladders, these two start on a quiet stack: the last scenario's backlog is not their load.
   await run('live', async () => {
+    await settle();
     const { measureLive } = await import('./live-run.mjs');
     return measureLive({ stack, workDir, pollId: polls.live.id, membersCsv, memberOffset, sockets: SOCKETS, clients: LIVE_CLIENTS, rate: LIVE_RATE, seconds: LIVE_S, runnerRoot, say, cpuNow });
   });
-  await run('web_vitals', async () => (await import('./web-vitals.mjs')).measureWebVitals({ base: stack.base, sid: seeded.sids[0], pollId: polls.hot.id, shareCode: polls.shared.code, say }));
+  await run('web_vitals', async () => {
+    await settle();
+    return (await import('./web-vitals.mjs')).measureWebVitals({ base: stack.base, sid: seeded.sids[0], pollId: polls.hot.id, shareCode: polls.shared.code, say });
+  });
 }
 
 /** The targets, the JSON file and the table; the exit code. */
