@@ -14,6 +14,7 @@ const screensLoaded = vi.hoisted(() => [] as string[]);
 vi.mock('../src/features/reach/PollPage', () => (screensLoaded.push('PollPage'), { PollPage: () => null }));
 vi.mock('../src/features/share-link/SharedPollPage', () => (screensLoaded.push('SharedPollPage'), { SharedPollPage: () => null }));
 vi.mock('../src/features/profile/ProfilePage', () => (screensLoaded.push('ProfilePage'), { ProfilePage: () => null }));
+vi.mock('../src/features/profile/ProfileTabs', () => (screensLoaded.push('ProfileTabs'), { ProfileTabs: () => null }));
 
 /** Opens `path` as main.tsx does: the session asked for, then the screen's data. */
 function start(path: string) {
@@ -27,7 +28,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the screen data asked for at start-up', () => {
   // First: the modules are loaded once per file, and the tests after this one open these screens too.
-  it("the screen's own module is asked for with its data, for those three screens only", async () => {
+  it("the screen's own module (the profile's tabs with the profile) is asked for with its data, for those three screens only", async () => {
     fakeApi({ 'GET /api/polls/:id': missing, 'GET /api/s/:code': missing });
     start('/');
     start('/profil/ayse');
@@ -37,7 +38,7 @@ describe('the screen data asked for at start-up', () => {
     await vi.waitFor(() => expect(screensLoaded).toEqual(['PollPage']));
     start('/s/AbC123');
     start('/profil');
-    await vi.waitFor(() => expect([...screensLoaded].sort()).toEqual(['PollPage', 'ProfilePage', 'SharedPollPage']));
+    await vi.waitFor(() => expect([...screensLoaded].sort()).toEqual(['PollPage', 'ProfilePage', 'ProfileTabs', 'SharedPollPage']));
   });
 
   it("a poll's page asks for its poll at once, and the screen finds it cached", async () => {

@@ -32,6 +32,7 @@ export function prefetchScreenData(store: AppStore, pathname: string): void {
     // sign-out; a visitor's 401s are not used: the page asks them to sign in).
     case '/profil':
       void import('../features/profile/ProfilePage');
+      void import('../features/profile/ProfileTabs');
       if (readLoggedOut()) break;
       askEarly(userProfilePath(OWN_USER_KEY));
       askEarly(userPollsPath(OWN_USER_KEY));

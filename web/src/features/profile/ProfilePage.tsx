@@ -1,6 +1,5 @@
-import { OWN_USER_KEY, type Poll, type UserProfile } from '@meydan/proto';
-import * as Tabs from '@radix-ui/react-tabs';
-import { useState } from 'react';
+import { OWN_USER_KEY, type UserProfile } from '@meydan/proto';
+import { lazy, Suspense, useDeferredValue, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorMessage, apiErrorStatus } from '../../store/api';
@@ -10,26 +9,18 @@ import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../ui/buttons';
 import { Page } from '../../ui/Page';
 import { nameOf } from '../../lib/avatar';
-import { Modal } from '../../ui/Modal';
-import { FollowersDialog, PeopleList, Tab } from '../follow/FollowersDialog';
 import type { FollowDirection } from '../follow/followApi';
-import { PollCard } from '../polls/PollCard';
-import { usePollQuery } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
 import { dialogOpened } from '../../store/uiSlice';
-import { FollowRequests } from './FollowRequests';
-import { NotificationsTab } from './NotificationsTab';
 import { PersonalizationBanner } from './PersonalizationBanner';
-import { Empty, PollList } from './PollList';
 import { useUserPollsQuery, useUserProfileQuery } from './profileApi';
-import { SettingsTab } from './SettingsTab';
-import { VotesList } from './VotesList';
+import { othersTabs, ownTabs, type TabKey } from './tabs';
 import { WelcomeCard } from './WelcomeCard';
 
-/** The tabs in their order, by the `?sekme=` value that selects them (notification links use `takipciler`). */
-const ownTabs = ['anketler', 'paylasilabilir', 'oylar', 'takipciler', 'takip', 'bildirimler', 'ayarlar'] as const;
-const othersTabs = ['anketler', 'takipciler', 'takip'] as const;
-type TabKey = (typeof ownTabs)[number];
+/** The parts below the member's card, each loaded beside the profile rather than in it (ProfileTabs.tsx says why). */
+const ProfileTabs = lazy(async () => ({ default: (await import('./ProfileTabs')).ProfileTabs }));
+const FollowersDialog = lazy(async () => ({ default: (await import('../follow/FollowersDialog')).FollowersDialog }));
+const PollDialog = lazy(async () => ({ default: (await import('./PollDialog')).PollDialog }));
 
 /** `/profil` (yourself; visitors are asked to sign in) and `/profil/{username}` (anyone, any case). */
 export function ProfilePage() {
@@ -68,6 +59,11 @@ function Profile({ profile, own, pollsKey }: { profile: UserProfile; own: boolea
   const { tabs, tab, pollId, selectTab, closePoll } = useProfileParams(own);
   const polls = useUserPollsQuery(pollsKey);
   const privateProfile = apiErrorStatus(polls.error) === 403;
+  // The card and banner (the top of the screen) are painted first; the tabs and their lists, the larger part of the
+  // render, come in the render React does right after (on a slow phone, a few hundred milliseconds sooner to see).
+  const showTabs = useDeferredValue(true, false);
+
+  const tabsPlaceholder = <TabsPlaceholder role="status">{trProfile.profile.loading}</TabsPlaceholder>;
 
   const openPeople = (direction: FollowDirection) => {
     setPeopleTab(direction);
@@ -84,17 +80,25 @@ function Profile({ profile, own, pollsKey }: { profile: UserProfile; own: boolea
           <span>{apiErrorMessage(polls.error)}</span>
         </Private>
       ) : (
-        <ProfileTabs profile={profile} own={own} tabs={tabs} tab={tab} polls={polls} onSelect={selectTab} />
+        <Suspense fallback={tabsPlaceholder}>
+          {showTabs ? <ProfileTabs profile={profile} own={own} tabs={tabs} tab={tab} polls={polls} onSelect={selectTab} /> : tabsPlaceholder}
+        </Suspense>
       )}
-      <FollowersDialog
-        open={people !== null}
-        onOpenChange={(open) => setPeople(open ? peopleTab : null)}
-        userId={profile.id}
-        name={name}
-        tab={peopleTab}
-        onTabChange={setPeopleTab}
-      />
-      {pollId ? <PollDialog pollId={pollId} onClose={closePoll} /> : null}
+      <Suspense fallback={null}>
+        <FollowersDialog
+          open={people !== null}
+          onOpenChange={(open) => setPeople(open ? peopleTab : null)}
+          userId={profile.id}
+          name={name}
+          tab={peopleTab}
+          onTabChange={setPeopleTab}
+        />
+      </Suspense>
+      {pollId ? (
+        <Suspense fallback={null}>
+          <PollDialog pollId={pollId} onClose={closePoll} />
+        </Suspense>
+      ) : null}
     </Page>
   );
 }
@@ -121,106 +125,6 @@ function useProfileParams(own: boolean) {
   return { tabs, tab, pollId, selectTab, closePoll };
 }
 
-interface ProfileTabsProps {
-  profile: UserProfile;
-  own: boolean;
-  tabs: readonly TabKey[];
-  tab: TabKey;
-  /** The member's polls as the query holds them (the private profile's refusal is handled before). */
-  polls: { data?: Poll[] | undefined; isError: boolean; isLoading: boolean };
-  onSelect: (value: string) => void;
-}
-
-/** The tabs; a list tab loads only once it is chosen. */
-function ProfileTabs({ profile, own, tabs, tab, polls, onSelect }: ProfileTabsProps) {
-  const normal = (polls.data ?? []).filter((p) => !p.isShareable);
-  const shareable = (polls.data ?? []).filter((p) => p.isShareable);
-  const t = trProfile.profile.tabs;
-  const labels: Record<TabKey, string> = {
-    anketler: trProfile.profile.withCount(own ? t.polls : trProfile.profile.othersPolls, normal.length),
-    paylasilabilir: trProfile.profile.withCount(t.shareable, shareable.length),
-    oylar: trProfile.profile.withCount(t.votes, profile.votesCount ?? 0),
-    takipciler: t.followers,
-    takip: t.following,
-    bildirimler: t.notifications,
-    ayarlar: t.settings,
-  };
-  return (
-    <Tabs.Root value={tab} onValueChange={onSelect}>
-      <TabList aria-label={trProfile.profile.tabsLabel}>
-        {tabs.map((key) => (
-          <Tab key={key} value={key}>
-            {labels[key]}
-          </Tab>
-        ))}
-      </TabList>
-      <Tabs.Content value="anketler">
-        {polls.isError ? (
-          <Empty role="alert">{trProfile.profile.pollsFailed}</Empty>
-        ) : polls.isLoading ? (
-          <Empty>{trProfile.profile.loading}</Empty>
-        ) : (
-          <PollList polls={normal} ownerId={profile.id} canDelete={own} showLink={false} empty={trProfile.profile.noPolls} />
-        )}
-      </Tabs.Content>
-      {own ? (
-        <>
-          <Tabs.Content value="paylasilabilir">
-            <PollList polls={shareable} ownerId={profile.id} canDelete showLink empty={trProfile.profile.noShareable} />
-          </Tabs.Content>
-          <Tabs.Content value="oylar">{tab === 'oylar' ? <VotesList userId={profile.id} /> : null}</Tabs.Content>
-        </>
-      ) : null}
-      <Tabs.Content value="takipciler">
-        {tab === 'takipciler' ? (
-          <>
-            {own ? <FollowRequests userId={profile.id} /> : null}
-            <PeopleList userId={profile.id} direction="followers" />
-          </>
-        ) : null}
-      </Tabs.Content>
-      <Tabs.Content value="takip">{tab === 'takip' ? <PeopleList userId={profile.id} direction="following" /> : null}</Tabs.Content>
-      {own ? (
-        <>
-          <Tabs.Content value="bildirimler">{tab === 'bildirimler' ? <NotificationsTab /> : null}</Tabs.Content>
-          <Tabs.Content value="ayarlar">{tab === 'ayarlar' ? <SettingsTab userId={profile.id} /> : null}</Tabs.Content>
-        </>
-      ) : null}
-    </Tabs.Root>
-  );
-}
-
-/** A poll opened from a notification link (`/profil?anket=…`). */
-function PollDialog({ pollId, onClose }: { pollId: string; onClose: () => void }) {
-  const { data: poll, isError } = usePollQuery(pollId);
-  return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={trProfile.profile.pollDialogTitle} width="40rem" name="poll">
-      {poll ? <PollCard poll={poll} /> : isError ? <p role="alert">{trProfile.profile.pollMissing}</p> : <p role="status">{trProfile.profile.loading}</p>}
-    </Modal>
-  );
-}
-
-const TabList = styled(Tabs.List)`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.25rem;
-  padding: 0.25rem;
-  margin-bottom: 1rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-
-  & > button { flex: 1 1 auto; }
-
-  /* One row that scrolls sideways on a phone, rather than seven buttons stacked in a block. */
-  @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
-    flex-wrap: nowrap;
-    overflow-x: auto;
-    scrollbar-width: thin;
-
-    & > button { flex: 0 0 auto; white-space: nowrap; }
-  }
-`;
-
 const Private = styled.section`
   display: flex;
   flex-direction: column;
@@ -232,4 +136,10 @@ const Private = styled.section`
   color: ${({ theme }) => theme.colors.textMuted};
 
   strong { color: ${({ theme }) => theme.colors.text}; font-size: 1.125rem; }
+`;
+
+/** Where the tabs come while their file is on its way: about their height, so the page below does not jump. */
+const TabsPlaceholder = styled.p`
+  min-height: 16rem;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
