@@ -60,7 +60,7 @@ function Profile({ profile, own, pollsKey }: { profile: UserProfile; own: boolea
   const polls = useUserPollsQuery(pollsKey);
   const privateProfile = apiErrorStatus(polls.error) === 403;
   // The card and banner (the top of the screen) are painted first; the tabs and their lists, the larger part of the
-  // render, come in the render React does right after (on a slow phone, a few hundred milliseconds sooner to see).
+  // render, come in the render React does right after, rather than holding that first paint back on a slow phone.
   const showTabs = useDeferredValue(true, false);
 
   const tabsPlaceholder = <TabsPlaceholder role="status">{trProfile.profile.loading}</TabsPlaceholder>;

@@ -10,12 +10,6 @@ import { SettingsTab } from './SettingsTab';
 import type { TabKey } from './tabs';
 import { VotesList } from './VotesList';
 
-/*
- * The profile's tabs: a file of their own, loaded beside the profile rather than in it, so that the member's card and
- * banner (the top of the screen) paint as soon as the profile and its data are in, without waiting for the poll cards'
- * code that the lists need.
- */
-
 interface ProfileTabsProps {
   profile: UserProfile;
   own: boolean;
@@ -26,7 +20,11 @@ interface ProfileTabsProps {
   onSelect: (value: string) => void;
 }
 
-/** The tabs; a list tab loads only once it is chosen. */
+/**
+ * The profile's tabs; a list tab loads only once it is chosen. A file of its own, loaded beside the profile rather
+ * than in it, so that the member's card and banner (the top of the screen) paint as soon as the profile and its data
+ * are in, without waiting for the poll cards' code that the lists need.
+ */
 export function ProfileTabs({ profile, own, tabs, tab, polls, onSelect }: ProfileTabsProps) {
   const normal = (polls.data ?? []).filter((p) => !p.isShareable);
   const shareable = (polls.data ?? []).filter((p) => p.isShareable);
