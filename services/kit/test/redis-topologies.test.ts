@@ -86,6 +86,8 @@ describe('Redis behind Sentinel', () => {
     const url = `redis+sentinel://${sentinelPorts.map((p) => `127.0.0.1:${p}`).join(',')}/meydan`;
     const redis = connectRedis(url, 'topology', testLogger());
     try {
+      // The replica's first sync can take seconds on a loaded machine: the write below waits for an online replica.
+      await until(async () => /slave0:.*state=online/.test(await redis.info('replication')), 30_000, 'the replica in sync');
       await redis.set('before', '1');
       // Acknowledged by the replica before the master dies, as a vote's step would be by a synchronous setup.
       expect(await redis.wait(1, 5_000)).toBe(1);
