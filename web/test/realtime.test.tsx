@@ -90,6 +90,37 @@ describe('realtime hub', () => {
     expect(hub.followed()).toEqual([]);
   });
 
+  it('asks again to follow what the server could not take now (too many calls, polls unavailable), not what it refused', async () => {
+    vi.useFakeTimers();
+    try {
+      const socket = new FakeSocket();
+      const hub = new RealtimeHub(() => socket, quiet);
+      hub.follow(['p1', 'p2']);
+      const release = hub.follow(['p3']);
+      await vi.advanceTimersByTimeAsync(0);
+      socket.open();
+      const subscriptions = () => socket.sent.filter((s) => s.event === 'subscribe_polls');
+      const answer = (n: number, raw: unknown) => (subscriptions()[n]!.args[1] as (raw: unknown) => void)(raw);
+      expect(socket.sentEvents('subscribe_polls')).toEqual([{ pollIds: ['p1', 'p2', 'p3'] }]);
+      answer(0, { subscribed: [], refused: [], error: 'rate_limited', message: 'Çok sık', retryAfter: 3 });
+      release(); // p3 is no longer on screen: not asked for again.
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(subscriptions()).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(socket.sentEvents('subscribe_polls')[1]).toEqual({ pollIds: ['p1', 'p2'] });
+      // Polls could not say for p2: asked again after the default wait, p1 (followed) not.
+      answer(1, { subscribed: ['p1'], refused: ['p2'], error: 'service_unavailable', message: 'Hizmet geçici olarak kullanılamıyor.' });
+      await vi.advanceTimersByTimeAsync(2_000);
+      expect(socket.sentEvents('subscribe_polls')[2]).toEqual({ pollIds: ['p2'] });
+      // A plain refusal (the poll may not be seen) is final.
+      answer(2, { subscribed: [], refused: ['p2'] });
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(subscriptions()).toHaveLength(3);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('follows share codes apart from poll ids, and again after a reconnect', async () => {
     const socket = new FakeSocket();
     const hub = new RealtimeHub(() => socket, quiet);

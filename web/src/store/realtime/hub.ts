@@ -78,6 +78,9 @@ export function readServerEvent<E extends ServerSocketEvent>(event: E, raw: unkn
   return validate(payload) ? (payload as ServerSocketPayload<E>) : null;
 }
 
+/** How long a subscription the server could not take now waits before it is asked again (when it names no wait). */
+const SUBSCRIBE_RETRY_MS = 2_000;
+
 /** Reference-counted interest in one kind of subscription key (poll ids, or share codes), with what to send. */
 class Interest {
   readonly counts = new Map<string, number>();
@@ -269,13 +272,31 @@ export class RealtimeHub {
       }
       const subscribe = interest.take(interest.toSubscribe);
       for (let i = 0; i < subscribe.length; i += chunk) {
-        socket.emit(C.subscribePolls, { [interest.field]: subscribe.slice(i, i + chunk) }, (raw: unknown) => {
+        const keys = subscribe.slice(i, i + chunk);
+        socket.emit(C.subscribePolls, { [interest.field]: keys }, (raw: unknown) => {
           const result = readServerEvent(S.subscribeResult, raw);
           const refused = [...(result?.refused ?? []), ...(result?.refusedCodes ?? [])];
           if (refused.length) this.log.info('realtime: polls not followed', refused, result?.message ?? '');
+          // Not a no but a "not now" (too many calls, or polls could not say): what was not followed is asked again.
+          if (result?.error === 'rate_limited' || result?.error === 'service_unavailable') {
+            const followed = new Set([...result.subscribed, ...(result.subscribedCodes ?? [])]);
+            const again = keys.filter((key) => !followed.has(key));
+            this.subscribeLater(interest, again, result.retryAfter ? result.retryAfter * 1000 : SUBSCRIBE_RETRY_MS);
+          }
         });
       }
     }
+  }
+
+  /** Asks again, after `delayMs`, to follow those of `keys` still wanted. */
+  private subscribeLater(interest: Interest, keys: readonly string[], delayMs: number): void {
+    if (!keys.length) return;
+    setTimeout(() => {
+      const wanted = keys.filter((key) => interest.counts.has(key));
+      if (!wanted.length) return;
+      for (const key of wanted) interest.toSubscribe.add(key);
+      this.queueFlush();
+    }, delayMs);
   }
 
   private wire(socket: SocketLike): void {
