@@ -165,7 +165,8 @@ export class NotificationStore {
   }
 
   private async writeGroup(batch: GroupBatch): Promise<void> {
-    const lockKey = `lock:${groupKey(batch.kind, batch.userId, batch.pollId)}`;
+    const key = groupKey(batch.kind, batch.userId, batch.pollId);
+    const lockKey = `lock:${key}`;
     let release = await tryLock(this.redis, lockKey, 10_000);
     const giveUp = Date.now() + 10_000;
     while (!release) {
@@ -176,7 +177,7 @@ export class NotificationStore {
     // The ended polls' notification belongs to no one poll.
     const pollId = batch.kind === 'results' ? null : batch.pollId;
     try {
-      const open = await this.openGroup(batch, pollId);
+      const open = await this.openGroup(key, batch, pollId);
       if (open) {
         const count = open.count + batch.count;
         const changes = {
@@ -200,7 +201,7 @@ export class NotificationStore {
           actorId: batch.count === 1 && batch.first && 'actorId' in batch.first ? batch.first.actorId : null,
           count: batch.count,
         });
-        this.rememberGroup(batch, created._id);
+        this.rememberGroup(key, created._id);
         await this.announceNew(created.toObject() as Stored);
       }
     } finally {
@@ -215,24 +216,22 @@ export class NotificationStore {
    * times a second); else, when it was read, removed or written by another instance, by query. Called under the
    * group's lock, so there is at most one unread notification per group to find.
    */
-  private async openGroup(batch: GroupBatch, pollId: string | null): Promise<Stored | null> {
-    const key = groupKey(batch.kind, batch.userId, batch.pollId);
+  private async openGroup(key: string, batch: GroupBatch, pollId: string | null): Promise<Stored | null> {
     const known = this.openGroups.get(key);
     if (known) {
       const doc = await this.model.findById(known).lean<Stored>();
       if (doc && !doc.isRead && doc.userId === batch.userId && doc.kind === batch.kind && doc.pollId === pollId) {
-        this.rememberGroup(batch, doc._id);
+        this.rememberGroup(key, doc._id);
         return doc;
       }
       this.openGroups.delete(key);
     }
     const doc = await this.model.findOne({ userId: batch.userId, kind: batch.kind, pollId, isRead: false }).lean<Stored>();
-    if (doc) this.rememberGroup(batch, doc._id);
+    if (doc) this.rememberGroup(key, doc._id);
     return doc;
   }
 
-  private rememberGroup(batch: GroupBatch, id: Types.ObjectId): void {
-    const key = groupKey(batch.kind, batch.userId, batch.pollId);
+  private rememberGroup(key: string, id: Types.ObjectId): void {
     this.openGroups.delete(key);
     this.openGroups.set(key, id);
     if (this.openGroups.size > OPEN_GROUPS_KEPT) this.openGroups.delete(this.openGroups.keys().next().value!);
