@@ -78,6 +78,10 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await voter.page.goto('/kesfet');
     const theirs = pollCard(voter.page, title);
     await theirs.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
+    // Both sockets follow the poll before the vote: its one update goes out once, to the sockets following it then.
+    for (const frames of [creator.frames, voter.frames]) {
+      await expect.poll(() => frames.some((f) => f.includes('"subscribed"') && f.includes(pollId)), { timeout: 10_000 }).toBe(true);
+    }
     await theirs.getByRole('button', { name: 'Komedi' }).click();
     // Voted: the options with the choice marked, no bars, no figures.
     await theirs.locator('[data-results-hidden-list] [data-chosen][data-option="1"]').waitFor();
