@@ -78,6 +78,8 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
   const { keys } = await import(join(root, 'services/polls/dist/store/keys.js'));
   // A checkout from before the member-feed timelines has no such module (and nothing to rebuild).
   const timelines = await import(join(root, 'services/polls/dist/store/timelines.js')).catch(() => null);
+  // Nor the counts kept in Redis (a member's followers, polls and votes).
+  const { followCountsKey } = await import(join(root, 'services/social/dist/store/follows.js'));
   const client = await new MongoClient(mongoUrl).connect();
   const redis = createRedisClient(redisUrl, { keyPrefix: 'polls:' });
   try {
@@ -130,6 +132,23 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
     const warm = redis.pipeline();
     mutuals.forEach((list, i) => warm.set(keys.mutuals(ids[i]), JSON.stringify(list.map((j) => ids[j])), 'EX', WARM_MUTUALS_S));
     await warm.exec();
+
+    // Counts kept for the graph's members from before its edges and polls are counted again with them.
+    if (keys.memberCounts) {
+      const drop = redis.pipeline();
+      ids.forEach((id) => drop.del(keys.memberCounts(id)));
+      await drop.exec();
+    }
+    if (followCountsKey) {
+      const social = createRedisClient(redisUrl, { keyPrefix: 'social:' });
+      try {
+        const drop = social.pipeline();
+        ids.forEach((id) => drop.del(followCountsKey(id)));
+        await drop.exec();
+      } finally {
+        social.disconnect();
+      }
+    }
   } finally {
     await client.close();
     redis.disconnect();

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjects, type CreatorSummary } from '@meydan/proto';
-import { connectAll, connectRedis, isCluster, type Connections, type StandIn } from '@meydan/kit';
+import { connectAll, connectRedis, CountsCache, isCluster, type Connections, type StandIn } from '@meydan/kit';
 import { infra, testLogger, until } from '@meydan/testing';
 import { startRedisCluster, type RedisCluster } from '../redis-cluster.js';
 import { SessionStore } from '../../services/auth/src/store/sessions.js';
@@ -205,6 +205,26 @@ describe('the people caches on a Redis Cluster', () => {
     await Promise.all([a, b].map((id) => conns.redis.set(keys.mutuals(id), '[]')));
     await people.forgetMutuals(a, b);
     expect(await Promise.all([a, b].map((id) => conns.redis.exists(keys.mutuals(id))))).toEqual([0, 0]);
+  });
+});
+
+describe("members' kept counts on a Redis Cluster", () => {
+  it('keeps, answers and drops the counts of many members at once', async () => {
+    const ids = Array.from({ length: MANY }, () => newId());
+    const record = new Map(ids.map((id, i) => [id, i]));
+    let counted = 0;
+    const cache = new CountsCache<'pollsCount'>(conns.redis, keys.memberCounts, ['pollsCount'], async (id) => {
+      counted++;
+      return { pollsCount: record.get(id)! };
+    });
+    expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i })));
+    expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i })));
+    expect(counted).toBe(MANY);
+
+    ids.forEach((id) => record.set(id, record.get(id)! + 1));
+    await cache.changed(ids);
+    expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i + 1 })));
+    expect(counted).toBe(2 * MANY);
   });
 });
 

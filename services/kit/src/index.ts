@@ -28,6 +28,7 @@ export * from './periodic.js';
 export * from './ttl-cache.js';
 export * from './user-summaries.js';
 export * from './coalescer.js';
+export * from './counts-cache.js';
 export * from './by-id.js';
 export * from './csv.js';
 export * from './metrics.js';

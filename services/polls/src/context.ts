@@ -7,6 +7,7 @@ import { BannedCreators } from './store/banned-creators.js';
 import { defineCardScripts } from './store/card-states.js';
 import { Engagement } from './store/engagement.js';
 import { FriendsCircles } from './store/friends-circles.js';
+import { memberCountsCache, type MemberCounts } from './store/member-data.js';
 import { PollStore } from './store/polls.js';
 import { FeedPages } from './store/feed-pages.js';
 import type { PollDoc } from './model/index.js';
@@ -31,6 +32,8 @@ export interface PollsContext extends BaseContext<PollsConfig> {
   quotas: Quotas;
   /** What Dost Meclisi cards show of their creators' circles, kept for a moment (see FriendsCircles). */
   friendsCircles: FriendsCircles;
+  /** Each member's poll and vote counts, kept in Redis (see memberCountsCache). */
+  memberCounts: MemberCounts;
 }
 
 export function createContext(deps: ServiceDeps): PollsContext {
@@ -45,7 +48,8 @@ export function createContext(deps: ServiceDeps): PollsContext {
     feedPages.changed();
     await timelines.rescore(pollId, hot);
   });
-  const polls = new PollStore(models, deps.redis, counters, engagement, deps.log, async (pollId) => {
+  const memberCounts = memberCountsCache(deps.redis, models);
+  const polls = new PollStore(models, deps.redis, counters, engagement, memberCounts, deps.log, async (pollId) => {
     feedPages.changed();
     await timelines.drop(pollId);
   });
@@ -63,5 +67,6 @@ export function createContext(deps: ServiceDeps): PollsContext {
     live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId)),
     banned: new BannedCreators(deps.redis),
     quotas: new Quotas(deps.redis),
+    memberCounts,
   };
 }

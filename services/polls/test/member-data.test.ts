@@ -69,4 +69,34 @@ describe("polls: a member's polls and votes", () => {
     expect(await redis.hkeys(keys.voters(poll.id))).toEqual(expect.arrayContaining([pseudonym, `u:${other}`]));
     expect(await redis.hlen(keys.voters(poll.id))).toBe(2);
   });
+  it("keeps a member's poll and vote counts in Redis, dropped by a new poll, a stored vote and a removed poll", async () => {
+    const member = newUserId();
+    const other = newUserId();
+    const counts = () => svc.deps.bus.request(subjects.polls.userCounts, { userId: member }, { requestId: 'test' }, 2000);
+    const counted: string[] = [];
+    const mongo = svc.deps.mongo;
+    mongo.set('debug', (collection: string, method: string) => {
+      if (method === 'countDocuments' && (collection === 'polls' || collection === 'votes')) counted.push(collection);
+    });
+    try {
+      expect(await counts()).toEqual({ pollsCount: 0, votesCount: 0 });
+      counted.length = 0;
+      expect(await counts()).toEqual({ pollsCount: 0, votesCount: 0 });
+      expect(counted).toEqual([]);
+    } finally {
+      mongo.set('debug', false);
+    }
+
+    const own = await createPoll(svc.app, member, { title: 'Benim sorum' });
+    expect(await counts()).toEqual({ pollsCount: 1, votesCount: 0 });
+    const theirs = await createPoll(svc.app, other, { title: 'Onların sorusu' });
+    expect((await vote(svc.app, theirs.id, member, 0)).statusCode).toBe(200);
+    await vi.waitFor(async () => expect(await counts()).toEqual({ pollsCount: 1, votesCount: 1 }), { timeout: 20_000, interval: 100 });
+
+    // Their poll goes, and the member's vote with it; then the member's own poll.
+    expect((await svc.app.inject({ method: 'DELETE', url: `/api/polls/${theirs.id}`, headers: asMember(other) })).statusCode).toBe(200);
+    expect(await counts()).toEqual({ pollsCount: 1, votesCount: 0 });
+    expect((await svc.app.inject({ method: 'DELETE', url: `/api/polls/${own.id}`, headers: asMember(member) })).statusCode).toBe(200);
+    expect(await counts()).toEqual({ pollsCount: 0, votesCount: 0 });
+  });
 });

@@ -77,6 +77,30 @@ describe('social: follow graph', () => {
     expect(validate('meydan/social-user-unfollowed', unfollowed).ok).toBe(true);
   });
 
+  it('keeps counts in Redis: asked again, no edge is counted; a follow or an unfollow shows in them at once', async () => {
+    const counted: string[] = [];
+    const mongo = social.deps.mongo;
+    mongo.set('debug', (collection: string, method: string) => {
+      if (collection === 'follows' && method === 'countDocuments') counted.push(method);
+    });
+    try {
+      await counts(zeynep.id);
+      counted.length = 0;
+      expect(await counts(zeynep.id)).toEqual({ followersCount: 0, followingCount: 0 });
+      expect(await counts(zeynep.id, mehmet.id)).toEqual({ followersCount: 0, followingCount: 0, isFollowing: false });
+      expect(counted).toEqual([]);
+
+      await follow(mehmet, zeynep.id);
+      expect(await counts(zeynep.id)).toEqual({ followersCount: 1, followingCount: 0 });
+      expect(await counts(mehmet.id)).toMatchObject({ followingCount: 1 });
+      await follow(mehmet, zeynep.id);
+      expect(await counts(zeynep.id)).toEqual({ followersCount: 0, followingCount: 0 });
+      expect(await counts(mehmet.id)).toMatchObject({ followingCount: 0 });
+    } finally {
+      mongo.set('debug', false);
+    }
+  });
+
   it('refuses following yourself, unknown users and visitors with Turkish messages', async () => {
     const self = await follow(ali, ali.id);
     expect(self.statusCode).toBe(400);

@@ -39,6 +39,8 @@ export const keys = {
   shareVoteRate: (network: string) => `rl:sv:${network}`,
   /** Comments of one member in the current one-minute window. */
   commentQuota: (userId: string) => `rl:cm:${userId}`,
+  /** Hash: a member's `pollsCount` and `votesCount` (see memberCountsCache). */
+  memberCounts: (userId: string) => `member-counts:${userId}`,
   /** Cached answers of other services (user summaries: the kit's `userSummaryKey`). */
   mutuals: (userId: string) => `mutuals:${userId}`,
   /** Set of members banned by an administrator (their polls are hidden). */

@@ -2,18 +2,31 @@
  * A member's records in polls as other services ask for them (their counts, the categories they vote in, their
  * export) and what becomes of them when the account is deleted.
  */
+import type { Redis } from 'ioredis';
+import { CountsCache } from '@meydan/kit';
 import type { Models, PollDoc } from '../model/index.js';
 import type { VoteCounters } from './vote-counters.js';
+import { keys } from './keys.js';
 
 type MemberData = { models: Models };
 
+export type MemberCounts = CountsCache<'pollsCount' | 'votesCount'>;
+
+/**
+ * How many polls each member created and how many votes they cast, kept in Redis and counted from MongoDB when
+ * missing (on FerretDB a count by creator or voter reads every poll or vote): a poll created or removed drops its
+ * creator's (and, removed, its voters'), a batch of votes stored its voters', an account erased its own.
+ */
+export function memberCountsCache(redis: Redis, models: Models): MemberCounts {
+  return new CountsCache(redis, keys.memberCounts, ['pollsCount', 'votesCount'], async (userId) => {
+    const [pollsCount, votesCount] = await Promise.all([models.Poll.countDocuments({ creatorId: userId }), models.Vote.countDocuments({ userId })]);
+    return { pollsCount, votesCount };
+  });
+}
+
 /** How many polls the member created and how many votes they cast. */
-export async function memberCounts(ctx: MemberData, userId: string): Promise<{ pollsCount: number; votesCount: number }> {
-  const [pollsCount, votesCount] = await Promise.all([
-    ctx.models.Poll.countDocuments({ creatorId: userId }),
-    ctx.models.Vote.countDocuments({ userId }),
-  ]);
-  return { pollsCount, votesCount };
+export async function memberCounts(ctx: { memberCounts: MemberCounts }, userId: string): Promise<{ pollsCount: number; votesCount: number }> {
+  return ctx.memberCounts.get(userId);
 }
 
 /** The category of the poll of each of the member's latest `limit` votes, newest first (votes on polls gone left out). */
@@ -39,8 +52,9 @@ export async function pollIdsOfCreator(ctx: MemberData, userId: string): Promise
 }
 
 /** A deleted member's likes and comments are removed, and their votes stay in the counts without a name. */
-export async function eraseMemberActivity(ctx: MemberData & { counters: VoteCounters }, userId: string): Promise<void> {
+export async function eraseMemberActivity(ctx: MemberData & { counters: VoteCounters; memberCounts: MemberCounts }, userId: string): Promise<void> {
   await Promise.all([ctx.models.Like.deleteMany({ userId }), ctx.models.Comment.deleteMany({ userId }), pseudonymiseVotes(ctx, userId)]);
+  await ctx.memberCounts.changed([userId]);
 }
 
 /**

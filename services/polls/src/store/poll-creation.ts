@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 import type { ResultsVisibility, ShareVoteMode } from '@meydan/proto';
 import { isDuplicateKey, retry } from '@meydan/kit';
 import type { FeedPages } from './feed-pages.js';
+import type { MemberCounts } from './member-data.js';
 import type { Timelines } from './timelines.js';
 import type { VoteCounters } from './vote-counters.js';
 import { newShortCode } from '../domain/short-code.js';
@@ -9,8 +10,18 @@ import { trendingScore } from '../domain/trending.js';
 import type { PollDoc, Models } from '../model/index.js';
 import { metaOf, type PollStore } from './polls.js';
 
-/** What a new poll is written to: its records, its counters, the meta cache, the timelines, and the kept feed pages it makes stale. */
-type Creation = { models: Models; counters: VoteCounters; polls: PollStore; timelines: Pick<Timelines, 'add'>; feedPages: Pick<FeedPages<unknown>, 'changed'> };
+/**
+ * What a new poll is written to: its records, its counters, the meta cache, the timelines, and the kept feed pages and
+ * creator's counts it makes stale.
+ */
+type Creation = {
+  models: Models;
+  counters: VoteCounters;
+  polls: PollStore;
+  timelines: Pick<Timelines, 'add'>;
+  feedPages: Pick<FeedPages<unknown>, 'changed'>;
+  memberCounts: MemberCounts;
+};
 
 /** A poll as its creator asked for it, checked. */
 export interface NewPoll {
@@ -76,5 +87,6 @@ export async function insertPoll(ctx: Creation, creatorId: string, input: NewPol
   await ctx.polls.cacheMeta(meta);
   await ctx.timelines.add(rank.toObject());
   ctx.feedPages.changed();
+  await ctx.memberCounts.changed([creatorId]);
   return poll;
 }

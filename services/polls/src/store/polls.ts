@@ -10,6 +10,7 @@ import { TtlCache, findEachById, type Logger } from '@meydan/kit';
 import { toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
 import type { Engagement } from './engagement.js';
+import type { MemberCounts } from './member-data.js';
 import type { VoteCounters } from './vote-counters.js';
 
 /** What the vote path and the visibility rules need of a poll. */
@@ -106,6 +107,7 @@ export class PollStore {
     private readonly redis: Redis,
     private readonly counters: VoteCounters,
     private readonly engagement: Engagement,
+    private readonly memberCounts: MemberCounts,
     private readonly log: Logger,
     /** Called when a poll is removed (feeds kept for a moment and timelines are then out of date). */
     private readonly pollRemoved: (pollId: string) => void | Promise<void> = () => {},
@@ -223,6 +225,8 @@ export class PollStore {
     if (!poll) return null;
     await this.pollRemoved(pollId);
     await this.forgetDoc(pollId);
+    // The members whose vote counts fall with the poll's votes, read before those go.
+    const voters = (await this.models.Vote.distinct('userId', { pollId: id })) as (string | null)[];
     await Promise.all([
       this.models.Vote.deleteMany({ pollId: id }),
       this.models.Like.deleteMany({ pollId: id }),
@@ -231,6 +235,7 @@ export class PollStore {
       this.models.Share.deleteMany({ pollId: id }),
       this.models.PollRank.deleteOne({ _id: id }),
     ]);
+    await this.memberCounts.changed([poll.creatorId, ...voters]);
     this.local.delete(pollId);
     if (poll.shortUrl) this.codes.delete(poll.shortUrl);
     await this.counters.drop(pollId);

@@ -6,6 +6,7 @@ import { Types } from 'mongoose';
 import { findEachById, isDuplicateKey } from '@meydan/kit';
 import type { VoteCastEvent } from '@meydan/proto';
 import type { Models, PollDoc } from '../model/index.js';
+import type { MemberCounts } from './member-data.js';
 import { META_FIELDS, metaOf, type PollMeta } from './polls.js';
 
 type VoteRecords = { models: Models };
@@ -19,8 +20,11 @@ export async function storedMetas(ctx: VoteRecords, pollIds: readonly string[]):
   return new Map(docs.map((d) => [String(d._id), metaOf(d)]));
 }
 
-/** Stores the ballots, one document each; a ballot already stored (duplicate key) is left as it is. */
-export async function insertVotes(ctx: VoteRecords, votes: readonly VoteCastEvent[], persistedAt: Date): Promise<void> {
+/**
+ * Stores the ballots, one document each; a ballot already stored (duplicate key) is left as it is. The voters' vote
+ * counts are dropped after.
+ */
+export async function insertVotes(ctx: VoteRecords & { memberCounts: MemberCounts }, votes: readonly VoteCastEvent[], persistedAt: Date): Promise<void> {
   if (!votes.length) return;
   try {
     await ctx.models.Vote.collection.insertMany(
@@ -39,6 +43,7 @@ export async function insertVotes(ctx: VoteRecords, votes: readonly VoteCastEven
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
   }
+  await ctx.memberCounts.changed(votes.map((v) => v.userId));
 }
 
 /** Members' voter strings are `u:<userId>`: every one sorts between these two. */

@@ -1,12 +1,34 @@
 import { events, socialMessages, type FollowState, type UserListItem, type UserFollowedEvent, type UserUnfollowedEvent } from '@meydan/proto';
 import { followState, listRows, messageOf, type FollowDirection, type Relation } from '../domain/follow-graph.js';
 import type { Redis } from 'ioredis';
-import { HttpError, isDuplicateKey, tryLock, waitUnlocked, type Bus, type RequestIdSource } from '@meydan/kit';
+import { CountsCache, HttpError, isDuplicateKey, tryLock, waitUnlocked, type Bus, type RequestIdSource } from '@meydan/kit';
 import type { Models } from '../model/index.js';
 import type { UserDirectory } from './user-directory.js';
 
-/** What following is kept in: the collections, Redis (pair locks, withdrawals), the bus and the directory of members. */
-type Following = { models: Models; bus: Bus; redis: Redis; users: UserDirectory };
+/**
+ * What following is kept in: the collections, Redis (pair locks, withdrawals, counts), the bus and the directory of
+ * members.
+ */
+type Following = { models: Models; bus: Bus; redis: Redis; users: UserDirectory; counts: FollowCounts };
+
+export type FollowCounts = CountsCache<'followersCount' | 'followingCount'>;
+
+/** Hash: a member's `followersCount` and `followingCount` (ioredis adds the `social:` prefix). */
+export const followCountsKey = (userId: string) => `follow-counts:${userId}`;
+
+/**
+ * A member's follower and following counts, kept in Redis and counted from the edges when missing (on FerretDB a count
+ * by follower or followee reads every edge): each edge created or removed drops both ends' counts.
+ */
+export function followCountsCache(redis: Redis, models: Models): FollowCounts {
+  return new CountsCache(redis, followCountsKey, ['followersCount', 'followingCount'], async (userId) => {
+    const [followersCount, followingCount] = await Promise.all([
+      models.follows.countDocuments({ followeeId: userId }),
+      models.follows.countDocuments({ followerId: userId }),
+    ]);
+    return { followersCount, followingCount };
+  });
+}
 
 const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
 /** Marks a pair whose follow request was withdrawn a moment ago (see REREQUEST_COOLDOWN_S). */
@@ -22,11 +44,7 @@ export async function isFollowing(ctx: Following, followerId: string, followeeId
 }
 
 export async function followCounts(ctx: Following, userId: string): Promise<{ followersCount: number; followingCount: number }> {
-  const [followersCount, followingCount] = await Promise.all([
-    ctx.models.follows.countDocuments({ followeeId: userId }),
-    ctx.models.follows.countDocuments({ followerId: userId }),
-  ]);
-  return { followersCount, followingCount };
+  return ctx.counts.get(userId);
 }
 
 /** Users who follow `userId` and whom `userId` follows (the friends' circle). */
@@ -86,6 +104,7 @@ async function flip(
   if (existing) {
     const { deletedCount } = await ctx.models.follows.deleteOne({ _id: existing._id });
     if (deletedCount > 0) {
+      await ctx.counts.changed([followerId, followeeId]);
       const event: UserUnfollowedEvent = { followerId, followeeId, at: new Date().toISOString() };
       await ctx.bus.publishReliably(events.social.userUnfollowed, event, { msgId: `unfollowed:${existing._id.toString()}`, requestId: source });
     }
@@ -130,6 +149,7 @@ export async function createEdge(ctx: Following, followerId: string, followeeId:
     if (isDuplicateKey(err)) return; // followed a moment ago by a request that did not hold the lock
     throw err;
   }
+  await ctx.counts.changed([followerId, followeeId]);
   const mutual = await isFollowing(ctx, followeeId, followerId);
   const event: UserFollowedEvent = { followerId, followeeId, mutual, at: new Date().toISOString() };
   await ctx.bus.publishReliably(events.social.userFollowed, event, { msgId: `followed:${edgeId}`, requestId: source });
@@ -201,10 +221,16 @@ export async function edgesOf(ctx: { models: Pick<Models, 'follows'> }, userId: 
   return { followers, following };
 }
 
-/** Removes a deleted member's follow edges and the follow requests they sent or received. */
-export async function removeMemberEdges(ctx: { models: Models }, userId: string): Promise<void> {
+/**
+ * Removes a deleted member's follow edges and the follow requests they sent or received; the counts of everyone at
+ * the other end of an edge drop by one.
+ */
+export async function removeMemberEdges(ctx: { models: Models; counts: FollowCounts }, userId: string): Promise<void> {
+  const edges = { $or: [{ followerId: userId }, { followeeId: userId }] };
+  const ends = await ctx.models.follows.find(edges, { followerId: 1, followeeId: 1, _id: 0 }).lean();
   await Promise.all([
-    ctx.models.follows.deleteMany({ $or: [{ followerId: userId }, { followeeId: userId }] }),
+    ctx.models.follows.deleteMany(edges),
     ctx.models.followRequests.deleteMany({ $or: [{ requesterId: userId }, { targetId: userId }] }),
   ]);
+  await ctx.counts.changed([userId, ...ends.flatMap((edge) => [edge.followerId, edge.followeeId])]);
 }
