@@ -77,6 +77,30 @@ export function until<T>(check: () => T | Promise<T>, timeoutMs = 15_000, what =
   );
 }
 
+/**
+ * A gate for races: after `hold()`, the next `pass()` waits until `release()` (a slow database read the test lets a
+ * write overtake); `reached` resolves when that `pass()` begins waiting. Other passes go straight through.
+ */
+export function raceGate() {
+  let next: { reached: () => void; released: Promise<void> } | null = null;
+  return {
+    hold() {
+      let reached = () => {};
+      let release = () => {};
+      const wasReached = new Promise<void>((resolve) => (reached = resolve));
+      next = { reached, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { reached: wasReached, release };
+    },
+    async pass(): Promise<void> {
+      const held = next;
+      next = null;
+      if (!held) return;
+      held.reached();
+      await held.released;
+    },
+  };
+}
+
 /** Waits until a durable consumer has handled (and acked) everything published to it so far. */
 export async function drained(deps: Pick<ServiceDeps, 'nats' | 'bus'>, durable: string, timeoutMs = 15_000): Promise<void> {
   const jsm = await deps.nats.jetstreamManager();

@@ -55,6 +55,12 @@ const OPTIONS = ['Kedi', 'Köpek', 'Kuş', 'Balık'];
 /** How long the warmed mutuals last: the whole run (polls sets its own expiry when it asks social itself). */
 const WARM_MUTUALS_S = 1800;
 
+/** How many documents of `collection` have each of `ids` in `field`. */
+async function groupCount(collection, field, ids) {
+  const rows = await collection.aggregate([{ $match: { [field]: { $in: ids } } }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }]).toArray();
+  return new Map(rows.map((row) => [row._id, row.n]));
+}
+
 /** How many members the graph is made of (BENCH_FEED_MEMBERS): the bench seeds at least this many. */
 export const feedGraphMembers = (env = process.env) => Number(env.BENCH_FEED_MEMBERS || 1000);
 
@@ -78,7 +84,7 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
   const { keys } = await import(join(root, 'services/polls/dist/store/keys.js'));
   // A checkout from before the member-feed timelines has no such module (and nothing to rebuild).
   const timelines = await import(join(root, 'services/polls/dist/store/timelines.js')).catch(() => null);
-  // Nor the counts kept in Redis (a member's followers, polls and votes).
+  // Nor the counts and lists kept in Redis (a member's followers, polls and votes; their polls).
   const { followCountsKey } = await import(join(root, 'services/social/dist/store/follows.js'));
   const client = await new MongoClient(mongoUrl).connect();
   const redis = createRedisClient(redisUrl, { keyPrefix: 'polls:' });
@@ -133,18 +139,30 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
     mutuals.forEach((list, i) => warm.set(keys.mutuals(ids[i]), JSON.stringify(list.map((j) => ids[j])), 'EX', WARM_MUTUALS_S));
     await warm.exec();
 
-    // Counts kept for the graph's members from before its edges and polls are counted again with them.
-    if (keys.memberCounts) {
-      const drop = redis.pipeline();
-      ids.forEach((id) => drop.del(keys.memberCounts(id)));
-      await drop.exec();
+    // The graph's members' counts as the services keep them, counted here once for all of them (one pass over each
+    // collection) rather than by each service per member, a scan each on FerretDB; their poll lists are built again
+    // on their next read.
+    const [followers, followings, created, cast] = await Promise.all([
+      groupCount(client.db('meydan_social').collection('follows'), 'followeeId', ids),
+      groupCount(client.db('meydan_social').collection('follows'), 'followerId', ids),
+      groupCount(pollsDb.collection('polls'), 'creatorId', ids),
+      groupCount(pollsDb.collection('votes'), 'userId', ids),
+    ]);
+    const kept = redis.pipeline();
+    for (const id of ids) {
+      if (keys.memberCounts) kept.del(keys.memberCounts(id)).hset(keys.memberCounts(id), { pollsCount: created.get(id) ?? 0, votesCount: cast.get(id) ?? 0 }).expire(keys.memberCounts(id), WARM_MUTUALS_S);
+      if (keys.creatorPolls) kept.del(keys.creatorPolls(id), keys.creatorPollsGeneration(id));
     }
+    await kept.exec();
     if (followCountsKey) {
       const social = createRedisClient(redisUrl, { keyPrefix: 'social:' });
       try {
-        const drop = social.pipeline();
-        ids.forEach((id) => drop.del(followCountsKey(id)));
-        await drop.exec();
+        const counts = social.pipeline();
+        for (const id of ids) {
+          const key = followCountsKey(id);
+          counts.del(key).hset(key, { followersCount: followers.get(id) ?? 0, followingCount: followings.get(id) ?? 0 }).expire(key, WARM_MUTUALS_S);
+        }
+        await counts.exec();
       } finally {
         social.disconnect();
       }

@@ -10,6 +10,7 @@ import { SessionStore } from '../../services/auth/src/store/sessions.js';
 import { markVotesSeen, unmarkVotesSeen, voteSeenKey } from '../../services/notifications/src/store/seen-marks.js';
 import { ipField } from '../../services/polls/src/domain/share-votes.js';
 import { createModels, type Models } from '../../services/polls/src/model/index.js';
+import { CreatorPolls } from '../../services/polls/src/store/creator-polls.js';
 import { Engagement } from '../../services/polls/src/store/engagement.js';
 import { keys } from '../../services/polls/src/store/keys.js';
 import { People } from '../../services/polls/src/store/people.js';
@@ -216,7 +217,7 @@ describe("members' kept counts on a Redis Cluster", () => {
     const cache = new CountsCache<'pollsCount'>(conns.redis, keys.memberCounts, ['pollsCount'], async (id) => {
       counted++;
       return { pollsCount: record.get(id)! };
-    });
+    }, log);
     expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i })));
     expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i })));
     expect(counted).toBe(MANY);
@@ -225,6 +226,19 @@ describe("members' kept counts on a Redis Cluster", () => {
     await cache.changed(ids);
     expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i + 1 })));
     expect(counted).toBe(2 * MANY);
+  });
+});
+
+describe("members' poll lists on a Redis Cluster", () => {
+  it('builds, changes and reads the lists of many members at once', async () => {
+    const creators = Array.from({ length: MANY }, () => newId());
+    const at = new Date('2026-11-27T09:00:00Z');
+    const lists = new CreatorPolls(conns.redis, async (creatorId) => [{ id: `${creatorId}-1`, createdAt: at }], log);
+    expect(await Promise.all(creators.map((c) => lists.newest(c, 0, 10)))).toEqual(creators.map((c) => [`${c}-1`]));
+    await Promise.all(creators.map((c) => lists.added(c, `${c}-2`, new Date(at.getTime() + 1000))));
+    expect(await Promise.all(creators.map((c) => lists.newest(c, 0, 10)))).toEqual(creators.map((c) => [`${c}-2`, `${c}-1`]));
+    await Promise.all(creators.map((c) => lists.removed(c, `${c}-1`)));
+    expect(await Promise.all(creators.map((c) => lists.newest(c, 0, 10)))).toEqual(creators.map((c) => [`${c}-2`]));
   });
 });
 

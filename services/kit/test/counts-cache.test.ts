@@ -1,8 +1,8 @@
 /** Counts kept in a real Redis, counted again from the record when missing, dropped by the writes that change them. */
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connectRedis, CountsCache, createRedisClient } from '@meydan/kit';
-import { infra, testLogger } from '@meydan/testing';
+import { connectRedis, CountsCache, createRedisClient, type Logger } from '@meydan/kit';
+import { infra, raceGate, testLogger } from '@meydan/testing';
 
 type Field = 'followers' | 'following';
 
@@ -19,26 +19,15 @@ afterAll(() => redis?.disconnect());
 function record(start: Record<Field, number>) {
   const state = { ...start };
   let counted = 0;
-  let gate: { reached: () => void; released: Promise<void> } | null = null;
+  const gate = raceGate();
   return {
     state,
     counted: () => counted,
-    hold() {
-      let reached = () => {};
-      let release = () => {};
-      const wasReached = new Promise<void>((resolve) => (reached = resolve));
-      gate = { reached, released: new Promise<void>((resolve) => (release = resolve)) };
-      return { reached: wasReached, release };
-    },
+    hold: gate.hold,
     async count(): Promise<Record<Field, number>> {
       counted++;
       const read = { ...state };
-      const held = gate;
-      gate = null;
-      if (held) {
-        held.reached();
-        await held.released;
-      }
+      await gate.pass();
       return read;
     },
   };
@@ -49,7 +38,7 @@ const fields: readonly Field[] = ['followers', 'following'];
 describe('CountsCache', () => {
   it('counts the record once, then answers from Redis until a write drops the counts', async () => {
     const db = record({ followers: 3, following: 5 });
-    const cache = new CountsCache<Field>(redis, (id) => `counts:${id}`, fields, () => db.count());
+    const cache = new CountsCache<Field>(redis, (id) => `counts:${id}`, fields, () => db.count(), testLogger());
     await redis.del('counts:a');
 
     expect(await cache.get('a')).toEqual({ followers: 3, following: 5 });
@@ -67,7 +56,7 @@ describe('CountsCache', () => {
 
   it('never keeps a count read before a write that dropped the counts while it was being read', async () => {
     const db = record({ followers: 1, following: 0 });
-    const cache = new CountsCache<Field>(redis, (id) => `counts:${id}`, fields, () => db.count());
+    const cache = new CountsCache<Field>(redis, (id) => `counts:${id}`, fields, () => db.count(), testLogger());
     await redis.del('counts:b');
 
     const hold = db.hold();
@@ -86,13 +75,35 @@ describe('CountsCache', () => {
     expect(db.counted()).toBe(2);
   });
 
-  it('counts the record when Redis cannot answer, and a drop then fails its caller', async () => {
+  it('counts once for asks that come while a count is under way, and anew for one after a drop', async () => {
+    const db = record({ followers: 5, following: 5 });
+    const cache = new CountsCache<Field>(redis, (id) => `counts:${id}`, fields, () => db.count(), testLogger());
+    await redis.del('counts:e');
+    const hold = db.hold();
+    const first = cache.get('e');
+    await hold.reached;
+    const second = cache.get('e');
+    db.state.followers = 6;
+    await cache.changed(['e']);
+    const afterDrop = cache.get('e');
+    expect(await afterDrop).toEqual({ followers: 6, following: 5 });
+    hold.release();
+    expect(await first).toEqual({ followers: 5, following: 5 });
+    expect(await second).toEqual({ followers: 5, following: 5 });
+    expect(db.counted()).toBe(2);
+    expect(await cache.get('e')).toEqual({ followers: 6, following: 5 });
+  });
+
+  it('counts the record when Redis cannot answer, and logs a drop it refuses instead of failing the write', async () => {
     const broken = createRedisClient('redis://127.0.0.1:1', { keyPrefix: 'countscachebroken:', enableOfflineQueue: false, retryStrategy: () => null, lazyConnect: true });
     try {
       const db = record({ followers: 7, following: 1 });
-      const cache = new CountsCache<Field>(broken, (id) => `counts:${id}`, fields, () => db.count());
+      const warnings: unknown[] = [];
+      const log = { warn: (fields: { subjects: number }, message: string) => warnings.push({ subjects: fields.subjects, message }) } as unknown as Logger;
+      const cache = new CountsCache<Field>(broken, (id) => `counts:${id}`, fields, () => db.count(), log);
       expect(await cache.get('c')).toEqual({ followers: 7, following: 1 });
-      await expect(cache.changed(['c'])).rejects.toThrow();
+      await expect(cache.changed(['c', 'd'])).resolves.toBeUndefined();
+      expect(warnings).toEqual([{ subjects: 2, message: 'kept counts not dropped: they last until they expire' }]);
     } finally {
       broken.disconnect();
     }

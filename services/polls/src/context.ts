@@ -7,7 +7,8 @@ import { BannedCreators } from './store/banned-creators.js';
 import { defineCardScripts } from './store/card-states.js';
 import { Engagement } from './store/engagement.js';
 import { FriendsCircles } from './store/friends-circles.js';
-import { memberCountsCache, type MemberCounts } from './store/member-data.js';
+import { CreatorPolls } from './store/creator-polls.js';
+import { memberCountsCache, pollsOfCreator, type MemberCounts } from './store/member-data.js';
 import { PollStore } from './store/polls.js';
 import { FeedPages } from './store/feed-pages.js';
 import type { PollDoc } from './model/index.js';
@@ -34,6 +35,8 @@ export interface PollsContext extends BaseContext<PollsConfig> {
   friendsCircles: FriendsCircles;
   /** Each member's poll and vote counts, kept in Redis (see memberCountsCache). */
   memberCounts: MemberCounts;
+  /** Each member's polls by creation time, kept in Redis (see CreatorPolls). */
+  creatorPolls: CreatorPolls;
 }
 
 export function createContext(deps: ServiceDeps): PollsContext {
@@ -48,10 +51,12 @@ export function createContext(deps: ServiceDeps): PollsContext {
     feedPages.changed();
     await timelines.rescore(pollId, hot);
   });
-  const memberCounts = memberCountsCache(deps.redis, models);
-  const polls = new PollStore(models, deps.redis, counters, engagement, memberCounts, deps.log, async (pollId) => {
+  const memberCounts = memberCountsCache(deps.redis, models, deps.log);
+  const creatorPolls = new CreatorPolls(deps.redis, (creatorId) => pollsOfCreator(models, creatorId), deps.log);
+  const polls = new PollStore(models, deps.redis, counters, engagement, memberCounts, deps.log, async (poll) => {
     feedPages.changed();
-    await timelines.drop(pollId);
+    await timelines.drop(String(poll._id));
+    await creatorPolls.removed(poll.creatorId, String(poll._id));
   });
   const people = new People(deps.redis, deps.bus, deps.log);
   return {
@@ -68,5 +73,6 @@ export function createContext(deps: ServiceDeps): PollsContext {
     banned: new BannedCreators(deps.redis),
     quotas: new Quotas(deps.redis),
     memberCounts,
+    creatorPolls,
   };
 }

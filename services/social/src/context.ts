@@ -18,6 +18,6 @@ export function createContext(deps: ServiceDeps): SocialContext {
     ...baseContext(deps, socialConfig),
     models,
     users: new UserDirectory(deps.bus, deps.redis, deps.log),
-    counts: followCountsCache(deps.redis, models),
+    counts: followCountsCache(deps.redis, models, deps.log),
   };
 }

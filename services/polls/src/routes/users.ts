@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { OWN_USER_KEY, pollServiceMessages as S, socialMessages, type UserIdParams, type UserVote } from '@meydan/proto';
 import { HttpError, requireMember } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { newestPolls } from '../store/feed.js';
+import { newestPollsOf } from '../store/creator-polls.js';
 import { votesWithPolls } from '../store/poll-records.js';
 import { ballotOfVote } from '../domain/ballots.js';
 import { audienceAllows } from '../domain/visibility.js';
@@ -22,23 +22,19 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
     async (request, reply) => {
       const ownerId = request.params.id === OWN_USER_KEY ? requireMember(request, S.signInForOwnPolls) : request.params.id;
       const viewer = identityOf(request);
-      let filter: Record<string, unknown> = { creatorId: ownerId };
+      let shows = (_poll: PollDoc) => true;
       if (viewer.userId !== ownerId) {
         const [mutuals, isPublic] = await Promise.all([
           ctx.people.mutualsOrNone(viewer.userId, request),
           ctx.people.profileIsPublic(ownerId, request),
         ]);
         if (!isPublic && !mutuals.includes(ownerId)) throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
-        const types = (['public', 'private', 'friends'] as const).filter((type) => audienceAllows({ type, creatorId: ownerId }, viewer, mutuals));
-        filter = {
-          creatorId: ownerId,
-          isShareable: false,
-          type: { $in: types },
-          $or: [{ expiresAt: null }, { expiresAt: { $gt: new Date() } }],
-        };
+        const types: string[] = (['public', 'private', 'friends'] as const).filter((type) => audienceAllows({ type, creatorId: ownerId }, viewer, mutuals));
+        const now = Date.now();
+        shows = (poll) => !poll.isShareable && types.includes(poll.type) && (poll.expiresAt == null || new Date(poll.expiresAt).getTime() > now);
       }
       if (viewer.userId !== ownerId && (await ctx.banned.has(ownerId))) return [];
-      const docs = await newestPolls(ctx, filter, LIST_MAX);
+      const docs = await newestPollsOf(ctx, ownerId, shows, LIST_MAX);
       if (viewer.userId) return presentPolls(ctx, docs, viewer, request);
       reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
       return presentPolls(ctx, docs, anyVisitor, request);

@@ -39,6 +39,9 @@ export const keys = {
   shareVoteRate: (network: string) => `rl:sv:${network}`,
   /** Comments of one member in the current one-minute window. */
   commentQuota: (userId: string) => `rl:cm:${userId}`,
+  /** Sorted set: a member's polls by creation time, and the generation its changes raise (see CreatorPolls). */
+  creatorPolls: (creatorId: string) => `creator:{${creatorId}}:polls`,
+  creatorPollsGeneration: (creatorId: string) => `creator:{${creatorId}}:g`,
   /** Hash: a member's `pollsCount` and `votesCount` (see memberCountsCache). */
   memberCounts: (userId: string) => `member-counts:${userId}`,
   /** Cached answers of other services (user summaries: the kit's `userSummaryKey`). */

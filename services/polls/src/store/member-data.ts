@@ -3,7 +3,7 @@
  * export) and what becomes of them when the account is deleted.
  */
 import type { Redis } from 'ioredis';
-import { CountsCache } from '@meydan/kit';
+import { CountsCache, type Logger } from '@meydan/kit';
 import type { Models, PollDoc } from '../model/index.js';
 import type { VoteCounters } from './vote-counters.js';
 import { keys } from './keys.js';
@@ -17,11 +17,11 @@ export type MemberCounts = CountsCache<'pollsCount' | 'votesCount'>;
  * missing (on FerretDB a count by creator or voter reads every poll or vote): a poll created or removed drops its
  * creator's (and, removed, its voters'), a batch of votes stored its voters', an account erased its own.
  */
-export function memberCountsCache(redis: Redis, models: Models): MemberCounts {
+export function memberCountsCache(redis: Redis, models: Models, log: Logger): MemberCounts {
   return new CountsCache(redis, keys.memberCounts, ['pollsCount', 'votesCount'], async (userId) => {
     const [pollsCount, votesCount] = await Promise.all([models.Poll.countDocuments({ creatorId: userId }), models.Vote.countDocuments({ userId })]);
     return { pollsCount, votesCount };
-  });
+  }, log);
 }
 
 /** How many polls the member created and how many votes they cast. */
@@ -43,6 +43,12 @@ export async function memberPollsAndVotes(ctx: MemberData, userId: string) {
   const votes = await ctx.models.Vote.find({ userId }).sort({ votedAt: -1 }).lean();
   const voted = votes.length ? ((await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).lean()) as PollDoc[]) : [];
   return { polls, votes, voted };
+}
+
+/** Every poll the member created, by id and creation time (what CreatorPolls is built from). */
+export async function pollsOfCreator(models: Models, creatorId: string): Promise<{ id: string; createdAt: Date }[]> {
+  const polls = await models.Poll.find({ creatorId }, { _id: 1, createdAt: 1 }).lean();
+  return polls.map((poll) => ({ id: String(poll._id), createdAt: new Date(poll.createdAt) }));
 }
 
 /** The ids of the polls the member created. */

@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 import type { ResultsVisibility, ShareVoteMode } from '@meydan/proto';
 import { isDuplicateKey, retry } from '@meydan/kit';
 import type { FeedPages } from './feed-pages.js';
+import type { CreatorPolls } from './creator-polls.js';
 import type { MemberCounts } from './member-data.js';
 import type { Timelines } from './timelines.js';
 import type { VoteCounters } from './vote-counters.js';
@@ -11,8 +12,8 @@ import type { PollDoc, Models } from '../model/index.js';
 import { metaOf, type PollStore } from './polls.js';
 
 /**
- * What a new poll is written to: its records, its counters, the meta cache, the timelines, and the kept feed pages and
- * creator's counts it makes stale.
+ * What a new poll is written to: its records, its counters, the meta cache, the timelines and its creator's list, and
+ * the kept feed pages and creator's counts it makes stale.
  */
 type Creation = {
   models: Models;
@@ -21,6 +22,7 @@ type Creation = {
   timelines: Pick<Timelines, 'add'>;
   feedPages: Pick<FeedPages<unknown>, 'changed'>;
   memberCounts: MemberCounts;
+  creatorPolls: CreatorPolls;
 };
 
 /** A poll as its creator asked for it, checked. */
@@ -87,6 +89,6 @@ export async function insertPoll(ctx: Creation, creatorId: string, input: NewPol
   await ctx.polls.cacheMeta(meta);
   await ctx.timelines.add(rank.toObject());
   ctx.feedPages.changed();
-  await ctx.memberCounts.changed([creatorId]);
+  await Promise.all([ctx.memberCounts.changed([creatorId]), ctx.creatorPolls.added(creatorId, meta.id, createdAt)]);
   return poll;
 }

@@ -109,8 +109,8 @@ export class PollStore {
     private readonly engagement: Engagement,
     private readonly memberCounts: MemberCounts,
     private readonly log: Logger,
-    /** Called when a poll is removed (feeds kept for a moment and timelines are then out of date). */
-    private readonly pollRemoved: (pollId: string) => void | Promise<void> = () => {},
+    /** Called when a poll is removed (feeds kept for a moment, timelines and its creator's list are then out of date). */
+    private readonly pollRemoved: (poll: PollDoc) => void | Promise<void> = () => {},
   ) {}
 
   /** The poll's facts, or null when there is no such poll. Memory, then Redis, then MongoDB. */
@@ -223,7 +223,7 @@ export class PollStore {
     if (!id) return null;
     const poll = await this.models.Poll.findOneAndDelete({ _id: id }).lean();
     if (!poll) return null;
-    await this.pollRemoved(pollId);
+    await this.pollRemoved(poll as PollDoc);
     await this.forgetDoc(pollId);
     // The members whose vote counts fall with the poll's votes, read before those go.
     const voters = (await this.models.Vote.distinct('userId', { pollId: id })) as (string | null)[];

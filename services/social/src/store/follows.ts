@@ -1,7 +1,7 @@
 import { events, socialMessages, type FollowState, type UserListItem, type UserFollowedEvent, type UserUnfollowedEvent } from '@meydan/proto';
 import { followState, listRows, messageOf, type FollowDirection, type Relation } from '../domain/follow-graph.js';
 import type { Redis } from 'ioredis';
-import { CountsCache, HttpError, isDuplicateKey, tryLock, waitUnlocked, type Bus, type RequestIdSource } from '@meydan/kit';
+import { CountsCache, HttpError, isDuplicateKey, tryLock, waitUnlocked, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
 import type { Models } from '../model/index.js';
 import type { UserDirectory } from './user-directory.js';
 
@@ -20,14 +20,14 @@ export const followCountsKey = (userId: string) => `follow-counts:${userId}`;
  * A member's follower and following counts, kept in Redis and counted from the edges when missing (on FerretDB a count
  * by follower or followee reads every edge): each edge created or removed drops both ends' counts.
  */
-export function followCountsCache(redis: Redis, models: Models): FollowCounts {
+export function followCountsCache(redis: Redis, models: Models, log: Logger): FollowCounts {
   return new CountsCache(redis, followCountsKey, ['followersCount', 'followingCount'], async (userId) => {
     const [followersCount, followingCount] = await Promise.all([
       models.follows.countDocuments({ followeeId: userId }),
       models.follows.countDocuments({ followerId: userId }),
     ]);
     return { followersCount, followingCount };
-  });
+  }, log);
 }
 
 const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
