@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig, type Rolldown } from 'vite';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { VitePWA } from 'vite-plugin-pwa';
+import { earlyData } from './build/early-data.ts';
 
 const gateway = 'http://localhost:8080';
 const here = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -54,6 +55,8 @@ function screenFamily(id: string, ctx: Rolldown.ChunkingContext): string | null 
 export default defineConfig({
   plugins: [
     react(),
+    // web/early-data.js, with the files of the screens it starts loading (build/early-data.ts).
+    earlyData(here('.').replace(/[\\/]$/, '')),
     VitePWA({
       // The update toast asks before a new version takes over (features/pwa/serviceWorker.ts).
       registerType: 'prompt',

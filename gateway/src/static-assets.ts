@@ -6,7 +6,7 @@ import { shellWithPreview, type PreviewTags } from './link-previews.js';
 
 /** Hashed file names (web/dist/assets/): a new release has new names, so a browser may keep these for good. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
-/** Files whose name stays across releases and that decide which release runs: asked again on every load. */
+/** Files whose name stays across releases and that decide which release runs (or name its files): asked again on every load. */
 export const REVALIDATE = 'no-cache';
 
 type Encoding = 'br' | 'gzip';
@@ -80,8 +80,9 @@ export class StaticAssets {
       setHeaders: (reply, path) => {
         const file = path.replace(/\.(br|gz)$/, '');
         if (file.startsWith(assetsDir)) reply.header('cache-control', IMMUTABLE);
-        // The service worker must be checked on every load so a new release is found at once (its files are hashed).
-        else if (/[\\/](sw\.js|index\.html)$/.test(file)) reply.header('cache-control', REVALIDATE);
+        // The service worker must be checked on every load so a new release is found at once (its files are hashed);
+        // so must the early script, which names the release's files.
+        else if (/[\\/](sw\.js|index\.html|early-data\.js)$/.test(file)) reply.header('cache-control', REVALIDATE);
         else if (file.endsWith('.webmanifest')) reply.header('content-type', 'application/manifest+json');
       },
     });

@@ -15,6 +15,7 @@ describe('gateway: PWA files', () => {
     writeFileSync(join(web, 'sw.js'), 'self.addEventListener("install", () => {});');
     writeFileSync(join(web, 'manifest.webmanifest'), JSON.stringify({ name: 'Meydan', start_url: '/' }));
     writeFileSync(join(web, 'theme-boot.js'), '// theme');
+    writeFileSync(join(web, 'early-data.js'), 'var SCREEN_FILES = {"poll":["/assets/poll-1.js"]};');
     gateway = await startTestGateway({}, { config: { WEB_DIST: web } });
   });
   afterAll(async () => {
@@ -22,11 +23,13 @@ describe('gateway: PWA files', () => {
     rmSync(web, { recursive: true, force: true });
   });
 
-  it('serves /sw.js with cache-control no-cache', async () => {
-    const res = await gateway.app.inject({ url: '/sw.js' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/javascript/);
-    expect(res.headers['cache-control']).toBe('no-cache');
+  it("serves /sw.js and /early-data.js (it names the release's files) with cache-control no-cache", async () => {
+    for (const url of ['/sw.js', '/early-data.js']) {
+      const res = await gateway.app.inject({ url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+    }
   });
 
   it('serves the manifest as application/manifest+json, other files with the usual hour of caching', async () => {

@@ -2,12 +2,17 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { prefetchScreenData } from './app/prefetchScreenData';
-import { createAppRouter } from './app/router';
+import { createAppRouter, loadScreenOf } from './app/router';
 import { sessionApi } from './features/session/sessionApi';
 import { createStore } from './store/store';
 
 /** How long after `load` the service worker is registered. */
 const SERVICE_WORKER_DELAY_MS = 3000;
+/**
+ * How long the first render waits for the screen's own code when early-data.js started fetching it: shown behind its
+ * loading fallback instead, the screen would appear no sooner than 300 ms after that fallback (React's throttle).
+ */
+const EARLY_SCREEN_WAIT_MS = 300;
 
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
@@ -18,11 +23,20 @@ const store = createStore();
 // milliseconds.
 void store.dispatch(sessionApi.endpoints.session.initiate());
 prefetchScreenData(store, location.pathname);
-createRoot(container).render(
-  <StrictMode>
-    <App store={store} router={createAppRouter()} />
-  </StrictMode>,
-);
+const render = () =>
+  createRoot(container).render(
+    <StrictMode>
+      <App store={store} router={createAppRouter()} />
+    </StrictMode>,
+  );
+// The screen's own code (when it is in a chunk of its own) is asked for now too, not once the first render reaches it.
+const screenLoaded = loadScreenOf(location.pathname);
+if (document.querySelector('link[data-early-screen]')) {
+  void Promise.race([screenLoaded, new Promise((resolve) => setTimeout(resolve, EARLY_SCREEN_WAIT_MS))]).then(render, render);
+} else {
+  screenLoaded.catch(() => {}); // the router's lazy screen shows the failure
+  render();
+}
 // The service worker's registration (and workbox-window) is fetched once the page has loaded and the screen's own
 // requests had their turn, not before: it only matters for the next visit and for updates (web/scripts/initial-js.ts),
 // and its precache of every chunk would otherwise share a phone's bandwidth with the screen being opened.

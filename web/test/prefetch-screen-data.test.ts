@@ -1,26 +1,29 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { prefetchScreenData } from '../src/app/prefetchScreenData';
+import { loadScreenOf } from '../src/app/router';
 import { sessionApi } from '../src/features/session/sessionApi';
 import { LOGGED_OUT_KEY } from '../src/features/session/loggedOutFlag';
 import { pollsApi } from '../src/features/polls/pollsApi';
 import { askEarly } from '../src/store/api';
 import { fakeApi, json, member, testStore } from './helpers';
+import script from '../early-data.js?raw';
 
 const missing = () => json({ error: 'not_found', message: 'Anket bulunamadı.' }, 404);
 
 /** The screens' modules, each noting here when it is first imported. */
 const screensLoaded = vi.hoisted(() => [] as string[]);
-vi.mock('../src/features/reach/PollPage', () => (screensLoaded.push('PollPage'), { PollPage: () => null }));
-vi.mock('../src/features/share-link/SharedPollPage', () => (screensLoaded.push('SharedPollPage'), { SharedPollPage: () => null }));
-vi.mock('../src/features/profile/ProfilePage', () => (screensLoaded.push('ProfilePage'), { ProfilePage: () => null }));
+vi.mock('../src/features/reach/PollPage', () => (screensLoaded.push('PollPage'), { PollPage: () => null, parts: async () => {} }));
+vi.mock('../src/features/share-link/SharedPollPage', () => (screensLoaded.push('SharedPollPage'), { SharedPollPage: () => null, parts: undefined }));
+vi.mock('../src/features/profile/ProfilePage', () => (screensLoaded.push('ProfilePage'), { ProfilePage: () => null, parts: undefined }));
 vi.mock('../src/features/profile/ProfileTabs', () => (screensLoaded.push('ProfileTabs'), { ProfileTabs: () => null }));
 
-/** Opens `path` as main.tsx does: the session asked for, then the screen's data. */
+/** Opens `path` as main.tsx does: the session asked for, then the screen's data and its code. */
 function start(path: string) {
   const store = testStore();
   void store.dispatch(sessionApi.endpoints.session.initiate());
   prefetchScreenData(store, path);
+  void loadScreenOf(path);
   return store;
 }
 
@@ -28,15 +31,16 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('the screen data asked for at start-up', () => {
   // First: the modules are loaded once per file, and the tests after this one open these screens too.
-  it("the screen's own module (the profile's tabs with the profile) is asked for with its data, for those three screens only", async () => {
+  it("the screen's own module (the profile's tabs with the own profile) is asked for with its data at start-up", async () => {
     fakeApi({ 'GET /api/polls/:id': missing, 'GET /api/s/:code': missing });
     start('/');
-    start('/profil/ayse');
     await new Promise((r) => setTimeout(r, 200));
     expect(screensLoaded).toEqual([]);
     start('/anket/p1');
     await vi.waitFor(() => expect(screensLoaded).toEqual(['PollPage']));
     start('/s/AbC123');
+    start('/profil/ayse');
+    await vi.waitFor(() => expect([...screensLoaded].sort()).toEqual(['PollPage', 'ProfilePage', 'SharedPollPage']));
     start('/profil');
     await vi.waitFor(() => expect([...screensLoaded].sort()).toEqual(['PollPage', 'ProfilePage', 'ProfileTabs', 'SharedPollPage']));
   });
@@ -111,6 +115,83 @@ describe('answers asked for early', () => {
     expect(requests.map((r) => r.path)).toEqual(['/api/users/zeynep', '/api/users/zeynep', '/api/users/ali', '/api/users/ali']);
     late.unsubscribe();
     vi.restoreAllMocks();
+  });
+});
+
+describe("the page's early script (web/early-data.js, as the dev server serves it: no screen files)", () => {
+  /** Opens `path` as the browser does: the early script first, then the app's start-up. */
+  function open(path: string) {
+    window.history.replaceState(null, '', path);
+    new Function(script)();
+    return start(path);
+  }
+  afterEach(() => {
+    window.history.replaceState(null, '', '/');
+    for (const url of Object.keys(window.__meydanEarly ?? {})) delete window.__meydanEarly![url];
+  });
+
+  it("asks for who is signed in and a poll's page's poll before the app runs, and the app asks neither again", async () => {
+    const { requests } = fakeApi({ 'GET /api/polls/:id': missing, 'GET /api/auth/session': member });
+    window.history.replaceState(null, '', '/anket/p7');
+    new Function(script)();
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/session', '/api/polls/p7']);
+    const store = start('/anket/p7');
+    await vi.waitFor(() => expect(pollsApi.endpoints.poll.select('p7')(store.getState()).isError).toBe(true));
+    await vi.waitFor(() => expect(sessionApi.endpoints.session.select()(store.getState()).data).toMatchObject({ id: member.id }));
+    expect(requests.map((r) => r.path)).toEqual(['/api/auth/session', '/api/polls/p7']);
+  });
+
+  it("asks for a share link's poll and the own profile's data once, by the URLs the app's endpoints use", async () => {
+    const { requests } = fakeApi({ 'GET /api/s/:code': missing, 'GET /api/auth/session': member, 'GET /api/users/:id': {}, 'GET /api/users/:id/polls': [] });
+    const shared = open('/s/Ab%43 1');
+    const { shareLinkApi } = await import('../src/features/share-link/shareLinkApi');
+    await vi.waitFor(() => expect(shareLinkApi.endpoints.shareLinkPoll.select('AbC 1')(shared.getState()).isError).toBe(true));
+    expect(requests.filter((r) => r.path.startsWith('/api/s/')).map((r) => r.path)).toEqual(['/api/s/AbC%201']);
+
+    const { profileApi } = await import('../src/features/profile/profileApi');
+    const own = open('/Profil/');
+    void own.dispatch(profileApi.endpoints.userProfile.initiate('me'));
+    void own.dispatch(profileApi.endpoints.userPolls.initiate('me'));
+    await vi.waitFor(() => expect(profileApi.endpoints.userPolls.select('me')(own.getState()).isSuccess).toBe(true));
+    await vi.waitFor(() => expect(profileApi.endpoints.userProfile.select('me')(own.getState()).isSuccess).toBe(true));
+    expect(requests.filter((r) => r.path.startsWith('/api/users/')).map((r) => r.path).sort()).toEqual(['/api/users/me', '/api/users/me/polls']);
+  });
+
+  it("starts loading the screen's files the build lists for it, on its own routes only", () => {
+    fakeApi({ 'GET /api/polls/:id': missing, 'GET /api/s/:code': missing });
+    const built = script.replace('var SCREEN_FILES = {};', 'var SCREEN_FILES = {"poll":["/assets/poll-1.js","/assets/screens-1.js"],"profile":["/assets/profile-1.js"]};');
+    expect(built).not.toBe(script);
+    const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    for (const path of ['/', '/s/AbC', '/kesfet']) {
+      window.history.replaceState(null, '', path);
+      new Function(built)();
+    }
+    expect(preloaded()).toEqual([]);
+    window.history.replaceState(null, '', '/anket/p9');
+    new Function(built)();
+    expect(preloaded()).toEqual(['/assets/poll-1.js', '/assets/screens-1.js']);
+    window.history.replaceState(null, '', '/profil/ayse');
+    new Function(built)();
+    expect(preloaded()).toEqual(['/assets/poll-1.js', '/assets/screens-1.js', '/assets/profile-1.js']);
+    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+  });
+
+  it('asks only for the session on other screens, after a sign-out on the profile or for a malformed link; an embed, nothing', async () => {
+    const { requests } = fakeApi();
+    const paths = ['/', '/profil/ayse', '/s/%E0', '/anket/a/b'];
+    for (const path of paths) {
+      window.history.replaceState(null, '', path);
+      new Function(script)();
+      delete window.__meydanEarly![`${location.origin}/api/auth/session`];
+    }
+    localStorage.setItem(LOGGED_OUT_KEY, 'true');
+    window.history.replaceState(null, '', '/profil');
+    new Function(script)();
+    localStorage.removeItem(LOGGED_OUT_KEY);
+    expect(requests.map((r) => r.path)).toEqual(Array(paths.length + 1).fill('/api/auth/session'));
+    window.history.replaceState(null, '', '/embed/AbC123');
+    new Function(script)();
+    expect(requests).toHaveLength(paths.length + 1);
   });
 });
 

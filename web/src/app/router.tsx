@@ -1,5 +1,5 @@
-import { clientRoutes, type ClientRoute, type EmbedRoute } from '@meydan/proto';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { clientRoutes, matchClientRoute, type ClientRoute, type EmbedRoute } from '@meydan/proto';
+import { Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { FeedPage } from '../features/feed/FeedPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
@@ -7,13 +7,20 @@ import { LoginRoute } from '../features/feed/LoginRoute';
 import { Layout } from '../layout/Layout';
 import { RouteErrorPage } from '../layout/RouteErrorPage';
 import { ScreenLoading } from '../layout/ScreenLoading';
+import { lazyComponent, type LazyComponent } from '../ui/lazyComponent';
 
 /**
  * A screen in its own chunk, fetched when first visited: only the feed (and the login route, which is the feed with
  * the login dialog) is in the first download of `/`; web/scripts/measure-initial-js.ts keeps that within budget.
+ * `load()` fetches it before it is rendered (main.tsx), with the lazily loaded parts its first view draws (`parts`
+ * of its module): then the screen renders at once, not behind its loading fallback (ui/lazyComponent.tsx).
  */
-function lazyScreen<K extends string>(load: () => Promise<Record<K, ComponentType>>, name: K): ComponentType {
-  return lazy(async () => ({ default: (await load())[name] as ComponentType }));
+function lazyScreen<K extends string>(importer: () => Promise<Record<K, ComponentType> & { parts?: () => Promise<unknown> }>, name: K): LazyComponent<object> {
+  return lazyComponent(async () => {
+    const module = await importer();
+    await module.parts?.();
+    return module;
+  }, name);
 }
 
 const AdminPage = lazyScreen(() => import('../features/admin/AdminPage'), 'AdminPage');
@@ -121,6 +128,13 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** Fetches the code of the screen at `pathname` when it is in a chunk of its own; resolves at once otherwise. */
+export function loadScreenOf(pathname: string): Promise<unknown> {
+  const match = matchClientRoute(pathname);
+  const screen = match ? (screens[match.route] as Partial<LazyComponent<object>>) : undefined;
+  return screen?.load ? screen.load() : Promise.resolve();
+}
 
 export function createAppRouter() {
   return createBrowserRouter(routes);

@@ -32,7 +32,16 @@ export function setEmbedVisitor(token: string | null): void {
 
 /** How long an answer asked for early waits for its query (past that, a query asks anew). */
 const EARLY_ANSWER_MS = 10_000;
-const earlyAnswers = new Map<string, { answer: Promise<Response>; at: number }>();
+
+type EarlyAnswers = Record<string, { answer: Promise<Response>; at: number } | undefined>;
+declare global {
+  interface Window {
+    /** Answers asked for before the app's code ran (public/early-data.js) or by askEarly: absolute URL → answer. */
+    __meydanEarly?: EarlyAnswers;
+  }
+}
+/** Shared with public/early-data.js, which asks for the opened screen's data while this code is still downloading. */
+const earlyAnswers: EarlyAnswers = globalThis.window ? (window.__meydanEarly ??= {}) : {};
 
 /**
  * Asks for `path` (relative to /api, as the endpoints name it) now, before the code of the endpoint that will ask for
@@ -41,14 +50,14 @@ const earlyAnswers = new Map<string, { answer: Promise<Response>; at: number }>(
  */
 export function askEarly(path: string): void {
   const url = new URL(apiBaseUrl + path, globalThis.location?.href).href;
-  if (!earlyAnswers.has(url)) earlyAnswers.set(url, { answer: fetch(url, { credentials: 'include' }), at: Date.now() });
+  if (!earlyAnswers[url]) earlyAnswers[url] = { answer: fetch(url, { credentials: 'include' }), at: Date.now() };
 }
 
 /** fetch, but a GET asked for early (askEarly) takes that answer, once. */
 function fetchOrEarly(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (input instanceof Request && input.method === 'GET') {
-    const early = earlyAnswers.get(input.url);
-    earlyAnswers.delete(input.url);
+    const early = earlyAnswers[input.url];
+    delete earlyAnswers[input.url];
     if (early && Date.now() - early.at < EARLY_ANSWER_MS) return early.answer;
   }
   return fetch(input, init);

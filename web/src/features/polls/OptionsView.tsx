@@ -1,14 +1,15 @@
 import type { PollOption } from '@meydan/proto';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import styled, { css, keyframes } from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { CheckIcon } from '../../ui/icons';
 import { formatPercent, percentOf } from '../../lib/percent';
+import { lazyComponent } from '../../ui/lazyComponent';
 import { Spinner } from '../../ui/Spinner';
 import { OptionList as List } from './optionList';
 
 // Few cards on the first screen are multiple-choice ballots: their form (and its texts) loads when one is shown.
-const BallotForm = lazy(async () => ({ default: (await import('./BallotForm')).BallotForm }));
+export const BallotForm = lazyComponent(() => import('./BallotForm'), 'BallotForm');
 
 export interface OptionsViewProps {
   options: readonly PollOption[];

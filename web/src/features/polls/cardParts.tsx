@@ -1,5 +1,6 @@
 import type { Poll } from '@meydan/proto';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazyComponent } from '../../ui/lazyComponent';
 import styled from 'styled-components';
 import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
@@ -16,7 +17,7 @@ const CommentsThread = lazy(async () => ({ default: (await import('./CommentsThr
 const ReportDialog = lazy(async () => ({ default: (await import('./ReportDialog')).ReportDialog }));
 const PollShareDialog = lazy(async () => ({ default: (await import('./PollShareDialog')).PollShareDialog }));
 // Only a poll's creator sees these (edit in the first minute, close early, results file).
-const CreatorControls = lazy(async () => ({ default: (await import('./CreatorControls')).CreatorControls }));
+export const CreatorControls = lazyComponent(() => import('./CreatorControls'), 'CreatorControls');
 
 export const Card = styled.article`
   display: flex;

@@ -7,12 +7,17 @@ import { trReach } from '../../i18n/tr-reach';
 import { Button, ButtonLink } from '../../ui/buttons';
 import { useDocumentTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
+import { CreatorControls } from '../polls/cardParts';
 import { CommentsThread } from '../polls/CommentsThread';
+import { BallotForm } from '../polls/OptionsView';
 import { PollCard } from '../polls/PollCard';
 import { usePollQuery } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
 import { dialogOpened } from '../../store/uiSlice';
 import { usePollPreviewQuery } from './reachApi';
+
+/** The card's parts loaded on demand, fetched with this screen at start-up (app/router.tsx) so its first view is whole. */
+export const parts = () => Promise.all([BallotForm.load(), CreatorControls.load()]);
 
 /**
  * /anket/:id — a poll's own page: the poll with its live counts and actions, and its comments below. The API decides
