@@ -18,7 +18,8 @@ import { lazyComponent, type LazyComponent } from '../ui/lazyComponent';
 function lazyScreen<K extends string>(importer: () => Promise<Record<K, ComponentType> & { parts?: () => Promise<unknown> }>, name: K): LazyComponent<object> {
   return lazyComponent(async () => {
     const module = await importer();
-    await module.parts?.();
+    // A part that does not arrive fails in its own place when drawn, not the whole screen.
+    await module.parts?.().catch(() => undefined);
     return module;
   }, name);
 }
