@@ -36,11 +36,11 @@ const EARLY_ANSWER_MS = 10_000;
 type EarlyAnswers = Record<string, { answer: Promise<Response>; at: number } | undefined>;
 declare global {
   interface Window {
-    /** Answers asked for before the app's code ran (public/early-data.js) or by askEarly: absolute URL → answer. */
+    /** Answers asked for before the app's code ran (web/early-data.js) or by askEarly: absolute URL → answer. */
     __meydanEarly?: EarlyAnswers;
   }
 }
-/** Shared with public/early-data.js, which asks for the opened screen's data while this code is still downloading. */
+/** Shared with web/early-data.js, which asks for the opened screen's data while this code is still downloading. */
 const earlyAnswers: EarlyAnswers = globalThis.window ? (window.__meydanEarly ??= {}) : {};
 
 /**

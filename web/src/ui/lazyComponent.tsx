@@ -10,7 +10,7 @@ export type LazyComponent<P extends object> = ComponentType<P> & { load: () => P
  * shifts when the real part takes its place. Each mount keeps the way it began, so nothing remounts when the module
  * arrives; before that it suspends like React.lazy.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any component, its props taken from it
+// `any`: any component, its props taken from it.
 export function lazyComponent<K extends string, C extends ComponentType<any>>(importer: () => Promise<{ [key in K]: C }>, name: K): LazyComponent<ComponentProps<C>> {
   type P = ComponentProps<C>;
   let loaded: ComponentType<P> | null = null;
