@@ -52,7 +52,11 @@
       return; // a malformed escape names no route: nothing is asked for
     }
     var url = location.origin + '/api' + prefix + param + (suffix || '');
-    if (!early[url]) early[url] = { answer: fetch(url, { credentials: 'include' }), at: Date.now() };
+    if (early[url]) return;
+    var answer = fetch(url, { credentials: 'include' });
+    // Offline, the call fails before the app takes it: not an uncaught error (the app's query sees the failure).
+    answer.catch(function () {});
+    early[url] = { answer: answer, at: Date.now() };
   }
 
   /** Signed out on purpose on this device (features/session/loggedOutFlag.ts): the profile asks nothing early. */

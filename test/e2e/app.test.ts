@@ -232,6 +232,8 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     state.friendsPollTitle = title;
 
     const { page, errors } = await open({ sid: ayse.sid });
+    const frames: string[] = [];
+    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))));
     await page.goto('/dost-meclisi');
     const friendsCard = card(page, title);
     await friendsCard.waitFor();
@@ -247,6 +249,8 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     await friendsCard.locator('[data-friends="tally"]', { hasText: '1/1 oy verdi' }).waitFor();
     // One vote: no group analysis yet. Mert votes too, and it appears without a reload.
     expect(await friendsCard.getByRole('button', { name: 'Grup Analizi' }).count()).toBe(0);
+    // Her socket follows the poll first: Mert's vote goes out once, to the sockets following the poll at that moment.
+    await expect.poll(() => frames.some((f) => f.includes('"subscribed"') && f.includes(created.id)), { timeout: 10_000 }).toBe(true);
     const voted = await call(stack, 'POST', `/api/polls/${created.id}/vote`, { sid: mert.sid, body: { optionIndex: 0 } });
     expect(voted.status).toBe(200);
     await friendsCard.getByRole('button', { name: 'Grup Analizi' }).click({ timeout: 10_000 });
