@@ -129,6 +129,8 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
     const strangers = Array.from({ length: 9 }, id);
     const asked: string[] = [];
     const spy = pollsApp.deps.nats.subscribe(subjects.polls.canView, { callback: (_err, msg) => asked.push(msg.string()) });
+    // The asks leave on the notifications service's own connection: the server must know of the spy before the first.
+    await pollsApp.deps.nats.flush();
     try {
       for (let round = 0; round < 10; round++) {
         const followed = await subscribe(socket, { pollIds: [shared.id, ...strangers] });
