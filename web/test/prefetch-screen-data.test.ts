@@ -5,7 +5,6 @@ import { loadScreenOf } from '../src/app/router';
 import { sessionApi } from '../src/features/session/sessionApi';
 import { LOGGED_OUT_KEY } from '../src/features/session/loggedOutFlag';
 import { pollsApi } from '../src/features/polls/pollsApi';
-import { askEarly } from '../src/store/api';
 import { fakeApi, json, member, testStore } from './helpers';
 import script from '../early-data.js?raw';
 
@@ -91,6 +90,12 @@ describe('the screen data asked for at start-up', () => {
 });
 
 describe('answers asked for early', () => {
+  /** What web/early-data.js leaves for the app: the answer of `/api{path}`, asked for now. */
+  function askEarly(path: string) {
+    const url = `${location.origin}/api${path}`;
+    window.__meydanEarly![url] = { answer: fetch(url, { credentials: 'include' }), at: Date.now() };
+  }
+
   it('are taken once, by the first query of their URL, and not once they are older than ten seconds', async () => {
     let served = 0;
     const { requests } = fakeApi({ 'GET /api/users/:id': () => ({ id: 'u9', username: `zeynep${served++}` }) });

@@ -1,9 +1,6 @@
 import { matchClientRoute, OWN_USER_KEY } from '@meydan/proto';
 import { pollsApi } from '../features/polls/pollsApi';
-import { userPollsPath, userProfilePath } from '../features/profile/paths';
 import { readLoggedOut } from '../features/session/loggedOutFlag';
-import { shareLinkPollPath } from '../features/share-link/paths';
-import { askEarly } from '../store/api';
 import type { AppStore } from '../store/store';
 
 /**
@@ -20,10 +17,9 @@ export function prefetchScreenData(store: AppStore, pathname: string): void {
     case '/anket/:id':
       void store.dispatch(pollsApi.util.prefetch('poll', param('id'), {}));
       break;
-    // These two screens' endpoints come with their chunks: their data is asked for at once (askEarly), and the
-    // endpoints, once here, take those answers.
+    // These two screens' endpoints come with their chunks; their data was asked for before this code ran
+    // (web/early-data.js), and the endpoints, once here, take those answers.
     case '/s/:shortUrl':
-      askEarly(shareLinkPollPath(param('shortUrl')));
       void import('../features/share-link/shareLinkApi').then(({ shareLinkApi }) => store.dispatch(shareLinkApi.util.prefetch('shareLinkPoll', param('shortUrl'), {})));
       break;
     // The own profile and polls by `me`, asked for beside the session rather than after it (not after an explicit
@@ -31,8 +27,6 @@ export function prefetchScreenData(store: AppStore, pathname: string): void {
     case '/profil':
       void import('../features/profile/ProfileTabs');
       if (readLoggedOut()) break;
-      askEarly(userProfilePath(OWN_USER_KEY));
-      askEarly(userPollsPath(OWN_USER_KEY));
       void import('../features/profile/profileApi').then(({ profileApi }) => {
         void store.dispatch(profileApi.util.prefetch('userProfile', OWN_USER_KEY, {}));
         void store.dispatch(profileApi.util.prefetch('userPolls', OWN_USER_KEY, {}));

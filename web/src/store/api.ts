@@ -36,24 +36,14 @@ const EARLY_ANSWER_MS = 10_000;
 type EarlyAnswers = Record<string, { answer: Promise<Response>; at: number } | undefined>;
 declare global {
   interface Window {
-    /** Answers asked for before the app's code ran (web/early-data.js) or by askEarly: absolute URL → answer. */
+    /** Answers asked for before the app's code ran (web/early-data.js): absolute URL → answer. */
     __meydanEarly?: EarlyAnswers;
   }
 }
 /** Shared with web/early-data.js, which asks for the opened screen's data while this code is still downloading. */
 const earlyAnswers: EarlyAnswers = globalThis.window ? (window.__meydanEarly ??= {}) : {};
 
-/**
- * Asks for `path` (relative to /api, as the endpoints name it) now, before the code of the endpoint that will ask for
- * it has arrived: a screen's endpoints come with its chunk, one more round trip on a slow phone before its data is
- * even asked for. The first GET of the same URL within EARLY_ANSWER_MS takes this answer instead of asking again.
- */
-export function askEarly(path: string): void {
-  const url = new URL(apiBaseUrl + path, globalThis.location?.href).href;
-  if (!earlyAnswers[url]) earlyAnswers[url] = { answer: fetch(url, { credentials: 'include' }), at: Date.now() };
-}
-
-/** fetch, but a GET asked for early (askEarly) takes that answer, once. */
+/** fetch, but a GET web/early-data.js asked for takes that answer, once (within EARLY_ANSWER_MS). */
 function fetchOrEarly(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   if (input instanceof Request && input.method === 'GET') {
     const early = earlyAnswers[input.url];
