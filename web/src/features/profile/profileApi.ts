@@ -1,17 +1,16 @@
 import type { FollowRequestItem, MessageResponse, Poll, UserProfile, UserSettings, UserSettingsPatchBody, UserVote } from '@meydan/proto';
 import { api } from '../../store/api';
-import { userPollsPath, userProfilePath } from './paths';
 
 /** The profile page's calls: the profile card, the member's polls and votes, settings and follow requests. */
 export const profileApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** By id or by username (any case). */
     userProfile: build.query<UserProfile, string>({
-      query: userProfilePath,
+      query: (key) => `/users/${encodeURIComponent(key)}`,
       providesTags: (profile, _e, key) => [{ type: 'User', id: profile?.id ?? key }],
     }),
     userPolls: build.query<Poll[], string>({
-      query: userPollsPath,
+      query: (userId) => `/users/${encodeURIComponent(userId)}/polls`,
       providesTags: [{ type: 'Poll', id: 'LIST' }],
     }),
     userVotes: build.query<UserVote[], string>({

@@ -1,13 +1,12 @@
 import { apiPaths, apiUrl, type ShareLinkPoll, type ShareState, type VoteResult } from '@meydan/proto';
 import { api, type ApiExtra } from '../../store/api';
 import { applyCounts, normalizePoll } from '../../lib/polls';
-import { shareLinkPollPath } from './paths';
 
 /** The public share page: a poll by its short code, votes without an account, live counts. */
 export const shareLinkApi = api.injectEndpoints({
   endpoints: (build) => ({
     shareLinkPoll: build.query<ShareLinkPoll, string>({
-      query: shareLinkPollPath,
+      query: (code) => `/s/${encodeURIComponent(code)}`,
       transformResponse: (answer: ShareLinkPoll) => ({ ...answer, poll: normalizePoll(answer.poll) }),
       providesTags: (result, _error, code) => [{ type: 'Poll', id: result?.poll.id ?? `s:${code}` }],
       /**
