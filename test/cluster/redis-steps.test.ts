@@ -13,6 +13,7 @@ import { createModels, type Models } from '../../services/polls/src/model/index.
 import { CreatorPolls } from '../../services/polls/src/store/creator-polls.js';
 import { Engagement } from '../../services/polls/src/store/engagement.js';
 import { keys } from '../../services/polls/src/store/keys.js';
+import { memberVoters } from '../../services/polls/src/store/poll-voters.js';
 import { People } from '../../services/polls/src/store/people.js';
 import { Quotas } from '../../services/polls/src/store/quota.js';
 import { VoteCounters, type PollShape } from '../../services/polls/src/store/vote-counters.js';
@@ -239,6 +240,23 @@ describe("members' poll lists on a Redis Cluster", () => {
     expect(await Promise.all(creators.map((c) => lists.newest(c, 0, 10)))).toEqual(creators.map((c) => [`${c}-2`, `${c}-1`]));
     await Promise.all(creators.map((c) => lists.removed(c, `${c}-1`)));
     expect(await Promise.all(creators.map((c) => lists.newest(c, 0, 10)))).toEqual(creators.map((c) => [`${c}-2`]));
+  });
+});
+
+describe("polls' member voters on a Redis Cluster", () => {
+  it('lists and pages the member voters of many polls at once', async () => {
+    const counters = new VoteCounters(conns.redis, models);
+    const polls = Array.from({ length: MANY }, () => pollShape(2));
+    await Promise.all(polls.map((p) => counters.init(p)));
+    for (const p of polls) {
+      for (const voter of ['u:ayse', 'u:mert', 'v:ziyaretci', 'u:zeynep']) expect((await counters.cast(p.id, 2, voter, [0])).status).toBe('counted');
+    }
+    const ctx = { redis: conns.redis, models };
+    const first = await Promise.all(polls.map((p) => memberVoters(ctx, p.id, null, 2)));
+    expect(first).toEqual(polls.map(() => ({ userIds: ['ayse', 'mert'], next: 'u:mert' })));
+    const last = await Promise.all(polls.map((p) => memberVoters(ctx, p.id, 'u:mert', 2)));
+    expect(last).toEqual(polls.map(() => ({ userIds: ['zeynep'], next: null })));
+    expect(await Promise.all(polls.map((p) => conns.redis.exists(keys.memberVoters(p.id))))).toEqual(polls.map(() => 0));
   });
 });
 

@@ -6,9 +6,9 @@
 import { events, subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { categoriesOfLatestVotes, memberCounts } from '../store/member-data.js';
+import { memberVoters } from '../store/poll-voters.js';
 import { pollPreview } from '../store/previews.js';
 import { pollsAfter, reportsAfter } from '../store/read-model-pages.js';
-import { memberVoters } from '../store/vote-records.js';
 import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
 
 /** The member's votes by poll category (their latest 1000 votes), for the personality analysis. */

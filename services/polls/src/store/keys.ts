@@ -24,6 +24,12 @@ export const keys = {
   ended: (pollId: string) => `poll:{${pollId}}:ended`,
   /** Temporary hashes a rebuild fills before it swaps them in. */
   rebuild: (pollId: string, nonce: string) => ({ counts: `poll:{${pollId}}:rb:${nonce}:c`, voters: `poll:{${pollId}}:rb:${nonce}:v` }),
+  /**
+   * Sorted set, one score: the poll's member voters (`u:<userId>`) in voter order, listed for a walk through them
+   * (see poll-voters.ts), and the name it is written under first.
+   */
+  memberVoters: (pollId: string) => `poll:{${pollId}}:mv`,
+  memberVotersBuild: (pollId: string, nonce: string) => `poll:{${pollId}}:mv:${nonce}`,
   /** JSON of the whole poll document (feed pages present polls without MongoDB). */
   doc: (pollId: string) => `poll:{${pollId}}:d`,
   /** JSON of the poll facts the vote path needs (so it never waits on MongoDB). */

@@ -45,22 +45,3 @@ export async function insertVotes(ctx: VoteRecords & { memberCounts: MemberCount
   }
   await ctx.memberCounts.changed(votes.map((v) => v.userId));
 }
-
-/** Members' voter strings are `u:<userId>`: every one sorts between these two. */
-const MEMBER_VOTERS = { from: 'u:', until: 'u;' } as const;
-
-/**
- * One page of the members who voted on a poll, in voter order (the unique (pollId, voter) index serves the range and
- * the order), after the voter `after`; `next` is the page's last voter when there may be more. Visitors are left out.
- */
-export async function memberVoters(ctx: VoteRecords, pollId: string, after: string | null, limit: number) {
-  const from = after && after > MEMBER_VOTERS.from ? after : MEMBER_VOTERS.from;
-  const votes = await ctx.models.Vote.find({ pollId, voter: { $gt: from, $lt: MEMBER_VOTERS.until } }, { voter: 1 })
-    .sort({ voter: 1 })
-    .limit(limit)
-    .lean();
-  return {
-    userIds: votes.map((v) => v.voter.slice(MEMBER_VOTERS.from.length)),
-    next: votes.length === limit ? votes[votes.length - 1]!.voter : null,
-  };
-}
