@@ -3,6 +3,7 @@
  * service app against them exactly as `main` does, and signed identities as the gateway makes them.
  */
 import { randomBytes } from 'node:crypto';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import { inject, vi } from 'vitest';
 import { pino } from 'pino';
@@ -223,6 +224,42 @@ function bindIdentityOnInject(app: FastifyInstance, service: ServiceName, secret
   };
   (app as unknown as { inject: typeof inject }).inject = (opts?: InjectOptions | string) =>
     opts === undefined ? inject() : inject(rebind(opts));
+}
+
+/**
+ * Every command the test servers' Redis runs (all databases), as its MONITOR reports them: `args` are the command and
+ * its arguments, keys with their service prefix. Over a socket of its own: ioredis's monitor() throws from its socket
+ * handler when another client's command comes in the same read as MONITOR's OK (it marks itself monitoring a moment
+ * later), which the parallel test files' traffic made happen. Resolves once watching.
+ */
+export async function watchRedisCommands(onCommand: (args: string[]) => void): Promise<{ stop(): void }> {
+  const { hostname, port, username, password } = new URL(infra().redisUrl);
+  const socket = connect(Number(port || 6379), hostname);
+  const send = (...args: string[]) => socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
+  let started!: () => void;
+  const watching = new Promise<void>((resolve, reject) => {
+    started = resolve;
+    socket.once('error', reject);
+  });
+  let oksToCome = password ? 2 : 1;
+  let buffered = '';
+  socket.on('data', (chunk) => {
+    // MONITOR escapes what is not printable ASCII (\xNN): its bytes are the text.
+    buffered += chunk.toString('latin1');
+    for (let end = buffered.indexOf('\r\n'); end >= 0; end = buffered.indexOf('\r\n')) {
+      const line = buffered.slice(0, end);
+      buffered = buffered.slice(end + 2);
+      if (line.startsWith('-')) socket.destroy(new Error(`redis: ${line.slice(1)}`));
+      else if (line === '+OK' && oksToCome > 0) {
+        if (--oksToCome === 0) started();
+      } else onCommand([...line.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]!.replace(/\\(.)/g, '$1')));
+    }
+  });
+  socket.on('error', () => {});
+  if (password) send('AUTH', ...(username ? [decodeURIComponent(username)] : []), decodeURIComponent(password));
+  send('MONITOR');
+  await watching;
+  return { stop: () => socket.destroy() };
 }
 
 /** A private Redis the test may stop and start again (the shared one must stay up). */

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, VISITOR_COOKIE, errorCatalogue, subjects, type ServiceName } from '@meydan/proto';
 import { ConfigError, IDENTITY_HEADER, createServiceApp, loadConfig, signIdentity, type Identity } from '@meydan/kit';
 import { Redis } from 'ioredis';
-import { infra, startTestService, type TestService } from '@meydan/testing';
+import { infra, startTestService, watchRedisCommands, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
@@ -318,10 +318,9 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     // The gateway reads sessions from Redis: its reads of these made-up sids, as Redis executes them.
     const marker = `uydurma-oturum-${Math.random().toString(36).slice(2)}`;
     const client = new Redis(infra().redisUrl);
-    const monitor = await client.monitor();
     let lookups = 0;
     let endSeen = false;
-    monitor.on('monitor', (_time: string, args: string[]) => {
+    const monitor = await watchRedisCommands((args) => {
       if (String(args[0]).toLowerCase() === 'getex' && String(args[1]).includes(marker)) lookups += 1;
       if (String(args[1]).includes(`${marker}-son`)) endSeen = true;
     });
@@ -347,7 +346,7 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       await vi.waitFor(() => expect(endSeen).toBe(true));
       expect(lookups).toBe(30);
     } finally {
-      monitor.disconnect();
+      monitor.stop();
       client.disconnect();
     }
   });

@@ -199,7 +199,11 @@ describe('JetStream consumers', () => {
     for (let i = 0; i < 25; i++) await bus.publish(subjects.gathered, { i });
     await vi.waitFor(() => expect(batches).toHaveLength(2), settle);
     expect(batches.map((b) => b.length)).toEqual([10, 10]);
-    // The last 5 wait for the rest of their batch until the consumer stops, which hands them over.
+    // The last 5 wait for the rest of their batch until the consumer stops, which hands over what has reached it: once
+    // the server has sent them all, a round trip on the connection makes sure they have arrived.
+    const durable = bus.durable(purpose);
+    await vi.waitFor(async () => expect((await (await nc.jetstreamManager()).consumers.info('EVENTS', durable)).num_pending).toBe(0), settle);
+    await nc.flush();
     const stopped = handle.stop();
     await vi.waitFor(() => expect(batches.flat()).toHaveLength(25), settle);
     await stopped;

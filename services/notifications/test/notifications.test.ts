@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { events, validate, type NatsContracts } from '@meydan/proto';
 import type { EventPayload, EventSubject } from '@meydan/kit';
-import { asMember, asVisitor, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import { asMember, asVisitor, startTestMailDev, startTestService, watchRedisCommands, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildSocial } from '../../social/src/app.js';
@@ -153,16 +153,15 @@ describe('notifications: events become Turkish notifications, read only by their
 
   it('handles votes in batches: a creator’s settings read once per batch, not once per vote', async () => {
     const poll = pollId();
-    const monitor = await notifications.deps.redis.duplicate().monitor();
     const settingsReads: string[] = [];
-    monitor.on('monitor', (_time: string, args: string[]) => {
+    const monitor = await watchRedisCommands((args) => {
       if (args[0]?.toLowerCase() === 'get' && args[1]?.endsWith(`settings:${ayse.id}`)) settingsReads.push(args[1]);
     });
     try {
       await Promise.all(Array.from({ length: 60 }, (_, i) => vote(poll, ayse, `v:batch-${i}`, null)));
       await handled('notifications--votes');
     } finally {
-      monitor.disconnect();
+      monitor.stop();
     }
     const rows = (await inbox(ayse)).filter((r) => r.link?.includes(poll));
     expect(rows.map((r) => r.message)).toEqual(['Anketine 60 yeni oy geldi']);

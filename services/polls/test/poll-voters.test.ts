@@ -56,9 +56,10 @@ describe('the member voters of a poll, page by page', () => {
 
   it('lists a vote counted in Redis before MongoDB has stored it, and leaves visitors out', async () => {
     const pollId = await votedPoll([newUserId()]);
+    // Counted (the voters hash has them), not stored yet. Written straight into the hash: a vote counted through the
+    // counters would also stay pending, and the pending-votes job of a later test file on this database would find it.
     const counted = newUserId();
-    expect((await ctx().counters.cast(pollId, 2, `u:${counted}`, [1])).status).toBe('counted');
-    expect((await ctx().counters.cast(pollId, 2, 'v:ziyaretci-1', [0])).status).toBe('counted');
+    await ctx().redis.hset(keys.voters(pollId), `u:${counted}`, '1', 'v:ziyaretci-1', '0');
     const [page] = await walk(pollId, 10);
     expect(page!.userIds).toContain(counted);
     expect(page!.userIds).toHaveLength(2);
@@ -88,7 +89,7 @@ describe('the member voters of a poll, page by page', () => {
 
   it('answers a poll no member voted on with one empty page, whether visitors voted on it or nobody did', async () => {
     const visited = await createPoll(svc.app, newUserId());
-    expect((await ctx().counters.cast(visited.id, 2, 'v:ziyaretci-2', [0])).status).toBe('counted');
+    await ctx().redis.hset(keys.voters(visited.id), 'v:ziyaretci-2', '0');
     expect(await walk(visited.id, 5)).toEqual([{ userIds: [], next: null }]);
     const untouched = await createPoll(svc.app, newUserId());
     expect(await walk(untouched.id, 5)).toEqual([{ userIds: [], next: null }]);
