@@ -31,7 +31,10 @@ export async function memberVoters(ctx: PollVoters, pollId: string, after: strin
   let page = await readList(ctx.redis, listed, from, limit);
   if (page === null) {
     await listVoters(ctx, pollId);
-    page = (await readList(ctx.redis, listed, from, limit)) ?? [];
+    // Gone again at once only if another walk of the poll ended meanwhile: this ask fails (the walker asks again),
+    // rather than end this walk early.
+    page = await readList(ctx.redis, listed, from, limit);
+    if (page === null) throw new Error(`the member voters of poll ${pollId} were listed but the list is gone`);
   }
   const next = page.length === limit ? page[page.length - 1]! : null;
   if (next === null) await ctx.redis.del(listed);
@@ -40,10 +43,16 @@ export async function memberVoters(ctx: PollVoters, pollId: string, after: strin
 
 /** The page, or null when the poll has no list. */
 async function readList(redis: Redis, listed: string, from: string, limit: number): Promise<string[] | null> {
-  const replies = await redis.multi().exists(listed).zrangebylex(listed, from, '+', 'LIMIT', 0, limit).exec();
-  const [[existsErr, exists], [rangeErr, voters]] = replies as [[Error | null, number], [Error | null, string[]]];
-  if (existsErr ?? rangeErr) throw existsErr ?? rangeErr;
+  const [exists, voters] = (await inOneStep(redis.multi().exists(listed).zrangebylex(listed, from, '+', 'LIMIT', 0, limit))) as [number, string[]];
   return exists ? voters : null;
+}
+
+/** Runs a MULTI and gives its replies, throwing the first command's error (exec reports them, it does not throw). */
+async function inOneStep(multi: ReturnType<Redis['multi']>): Promise<unknown[]> {
+  const replies = (await multi.exec()) ?? [];
+  const failed = replies.find(([err]) => err);
+  if (failed) throw failed[0];
+  return replies.map(([, reply]) => reply);
 }
 
 /** Writes the list whole under another name, then renames it: a page never reads a list half written. */
@@ -54,7 +63,7 @@ async function listVoters(ctx: PollVoters, pollId: string): Promise<void> {
   for (let i = 0; i < voters.length; i += WRITE_BATCH) {
     await ctx.redis.zadd(building, ...voters.slice(i, i + WRITE_BATCH).flatMap((voter) => [0, voter]));
   }
-  await ctx.redis.multi().expire(building, LIST_TTL_S).rename(building, keys.memberVoters(pollId)).exec();
+  await inOneStep(ctx.redis.multi().expire(building, LIST_TTL_S).rename(building, keys.memberVoters(pollId)));
 }
 
 async function membersWhoVoted(ctx: PollVoters, pollId: string): Promise<string[]> {
