@@ -1,12 +1,12 @@
 /** A member's polls and votes for the profile page. */
 import type { FastifyInstance } from 'fastify';
-import { OWN_USER_KEY, pollServiceMessages as S, socialMessages, type UserIdParams, type UserVote } from '@meydan/proto';
+import { OWN_USER_KEY, pollServiceMessages as S, socialMessages, type PollType, type UserIdParams, type UserVote } from '@meydan/proto';
 import { HttpError, requireMember } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { newestPollsOf } from '../store/creator-polls.js';
 import { votesWithPolls } from '../store/poll-records.js';
 import { ballotOfVote } from '../domain/ballots.js';
-import { audienceAllows } from '../domain/visibility.js';
+import { pollVisibleTo } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPolls } from '../store/present.js';
 import { SAME_FOR_EVERY_VISITOR, anyVisitor, identityOf } from './common.js';
@@ -29,9 +29,11 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
           ctx.people.profileIsPublic(ownerId, request),
         ]);
         if (!isPublic && !mutuals.includes(ownerId)) throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
-        const types: string[] = (['public', 'private', 'friends'] as const).filter((type) => audienceAllows({ type, creatorId: ownerId }, viewer, mutuals));
+        // What they may see by id (never share-link polls), and only while it runs, as in a feed.
         const now = Date.now();
-        shows = (poll) => !poll.isShareable && types.includes(poll.type) && (poll.expiresAt == null || new Date(poll.expiresAt).getTime() > now);
+        shows = (poll) =>
+          pollVisibleTo({ type: poll.type as PollType, creatorId: poll.creatorId, isShareable: Boolean(poll.isShareable) }, viewer, mutuals) &&
+          (poll.expiresAt == null || new Date(poll.expiresAt).getTime() > now);
       }
       if (viewer.userId !== ownerId && (await ctx.banned.has(ownerId))) return [];
       const docs = await newestPollsOf(ctx, ownerId, shows, LIST_MAX);

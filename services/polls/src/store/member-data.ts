@@ -53,8 +53,7 @@ export async function pollsOfCreator(models: Models, creatorId: string): Promise
 
 /** The ids of the polls the member created. */
 export async function pollIdsOfCreator(ctx: MemberData, userId: string): Promise<string[]> {
-  const polls = await ctx.models.Poll.find({ creatorId: userId }).select({ _id: 1 }).lean();
-  return polls.map(({ _id }) => String(_id));
+  return (await pollsOfCreator(ctx.models, userId)).map((poll) => poll.id);
 }
 
 /** A deleted member's likes and comments are removed, and their votes stay in the counts without a name. */
