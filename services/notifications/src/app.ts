@@ -27,6 +27,7 @@ export async function buildApp(deps: ServiceDeps, options: NotificationsOptions 
   if (!config.SMTP_URL) throw new Error('notifications: missing required environment variable SMTP_URL');
   const app = await createServiceApp('notifications', deps);
   await createIndexes(ctx.models);
+  await ctx.store.openGroups.adoptEarlierOnes();
 
   const realtime = await attachRealtime({
     server: app.server,

@@ -24,7 +24,7 @@ export function createContext(deps: ServiceDeps): NotificationsContext {
     actors: new Actors(deps.bus, deps.redis, deps.log),
     preferences: new Preferences(deps.bus, deps.redis),
     realtime: null,
-    store: new NotificationStore(models.notifications, deps.redis, () => ctx.realtime, deps.log),
+    store: new NotificationStore(models, deps.redis, () => ctx.realtime, deps.log),
   };
   return ctx;
 }

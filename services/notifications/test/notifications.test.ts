@@ -7,6 +7,10 @@ import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildSocial } from '../../social/src/app.js';
 import { notificationModel } from '../src/model/notification.js';
+import { createModels } from '../src/model/index.js';
+import { openGroupModel } from '../src/model/open-group.js';
+import { groupKey } from '../src/store/open-groups.js';
+import { NotificationStore } from '../src/store/notifications.js';
 import { drained, startNotifications, until } from './support.js';
 
 type Row = { id: string; message: string; isRead: boolean; createdAt: string; link: string | null };
@@ -123,8 +127,23 @@ describe('notifications: events become Turkish notifications, read only by their
 
     // Read here; another instance then started the next one. The next vote grows that one, not a third.
     await notifications.app.inject({ method: 'POST', url: `/api/notifications/${open!.id}/read`, headers: asMember(ayse.id) });
-    await notificationModel(mongo).create({
-      userId: ayse.id,
+    const { deps } = notifications;
+    const otherInstance = new NotificationStore(createModels(deps.mongo), deps.redis, () => null, deps.log);
+    await otherInstance.addVote(ayse.id, poll, new Date(), 2);
+    otherInstance.close();
+    await vote(poll, ayse, 'v:after-read', null);
+    await handled('notifications--votes');
+    expect((await ours()).map((r) => [r.message, r.isRead])).toEqual([
+      ['Anketine 3 yeni oy geldi', false],
+      ['Anketine 4 yeni oy geldi', true],
+    ]);
+  });
+
+  it('keeps growing an unread vote notification written before open-group records existed, once it is adopted', async () => {
+    const poll = pollId();
+    const ours = () => inbox(mehmet).then((rows) => rows.filter((r) => r.link?.includes(poll)));
+    const earlier = await notificationModel(notifications.deps.mongo).create({
+      userId: mehmet.id,
       kind: 'votes',
       key: `votes:${poll}:${new Types.ObjectId().toString()}`,
       message: 'Anketine 2 yeni oy geldi',
@@ -135,12 +154,16 @@ describe('notifications: events become Turkish notifications, read only by their
       actorId: null,
       count: 2,
     });
-    await vote(poll, ayse, 'v:after-read', null);
+    // An instance of this version starting where none had adopted them yet (the mark is what a start looks for).
+    const { deps } = notifications;
+    await deps.redis.del('notifications:open-groups:adopted');
+    const starting = new NotificationStore(createModels(deps.mongo), deps.redis, () => null, deps.log);
+    await starting.openGroups.adoptEarlierOnes();
+    starting.close();
+    expect(await notifications.deps.redis.exists('notifications:open-groups:adopted')).toBe(1);
+    await vote(poll, mehmet, 'v:after-upgrade', null);
     await handled('notifications--votes');
-    expect((await ours()).map((r) => [r.message, r.isRead])).toEqual([
-      ['Anketine 3 yeni oy geldi', false],
-      ['Anketine 4 yeni oy geldi', true],
-    ]);
+    expect((await ours()).map((r) => [r.id, r.message, r.isRead])).toEqual([[earlier._id.toString(), 'Anketine 3 yeni oy geldi', false]]);
   });
 
   it('counts a burst of concurrent votes exactly', async () => {
@@ -174,10 +197,11 @@ describe('notifications: events become Turkish notifications, read only by their
     const poll = pollId();
     const collection = notificationModel(notifications.deps.mongo).collection;
     // An open vote notification whose count cannot be added to makes the write fail after the votes were marked seen.
-    await collection.insertOne({
+    const { insertedId } = await collection.insertOne({
       userId: mehmet.id, kind: 'votes', key: `votes:${poll}:bozuk`, message: 'Anketine 2 yeni oy geldi', link: `/anket/${poll}`,
       isRead: false, createdAt: new Date(), pollId: poll, actorId: null, count: 'iki',
     });
+    await openGroupModel(notifications.deps.mongo).create({ _id: groupKey('votes', mehmet.id, poll), userId: mehmet.id, notificationId: insertedId });
     await Promise.all(Array.from({ length: 5 }, (_, i) => vote(poll, mehmet, `v:retry-${i}`, null)));
     const jsm = await notifications.deps.nats.jetstreamManager();
     const durable = notifications.deps.bus.durableName('notifications--votes');

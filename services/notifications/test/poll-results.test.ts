@@ -85,6 +85,31 @@ describe('notifications: voters told when a poll they voted on ends', () => {
     expect(await results(kaan)).toHaveLength(1);
   });
 
+  it('tells voters without searching the notifications: open ones found by id, no unread count read for a member with no socket', async () => {
+    const newcomers = await Promise.all([createUser(auth.deps, { displayName: 'Yeni 1' }), createUser(auth.deps, { displayName: 'Yeni 2' })]);
+    // What the MongoDB-wire store answers by reading every notification: any filter but one `_id`. The old lookup of a
+    // member's open notification and the unread count after each new one were such searches, one each per voter.
+    const searches: unknown[] = [];
+    const mongo = notifications.deps.mongo;
+    mongo.set('debug', (collection: string, method: string, filter: unknown) => {
+      const byIdOnly = filter !== null && typeof filter === 'object' && Object.keys(filter).join() === '_id';
+      if (collection.startsWith('notification') && ['find', 'findOne', 'countDocuments', 'updateOne', 'updateMany'].includes(method) && !byIdOnly) {
+        searches.push({ collection, method, filter });
+      }
+    });
+    try {
+      // Ece has an open notification of ended polls; the newcomers have none yet.
+      await endedPoll('Kış mı yaz mı?', [ece, ...newcomers]);
+    } finally {
+      mongo.set('debug', false);
+    }
+    expect(searches).toEqual([]);
+    expect(await results(ece)).toEqual([expect.objectContaining({ message: 'Oy verdiğin 3 anket sonuçlandı', isRead: false })]);
+    for (const member of newcomers) {
+      expect(await results(member)).toEqual([expect.objectContaining({ message: 'Oy verdiğin anket sonuçlandı: “Kış mı yaz mı?”', isRead: false })]);
+    }
+  });
+
   it('pages the voters of a poll in voter order, members only', async () => {
     const poll = await createPoll(polls.app, creator.id, { title: 'Sayfalı' });
     for (const member of [ece, kaan, quiet]) await vote(polls.app, poll.id, member.id, 1);

@@ -104,6 +104,9 @@ function answerAuthQuestions(socket: Socket, userId: string | null, unread: Unre
   });
 }
 
+/** Between instances: a member's unread count changed (serverSideEmit, carried by the Redis adapter). */
+const UNREAD_CHANGED = 'unread-changed';
+
 /** What the rest of the service emits through: nothing once closed, and an emit that throws only logged. */
 function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown: () => Promise<void>): Realtime {
   let closed = false;
@@ -115,12 +118,27 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
       log.warn({ err }, 'realtime emit failed');
     }
   };
+  // Read only where the member has a socket: most members told of a viral poll's end at once have none, and counting
+  // a member's unread notifications reads the whole collection on the MongoDB-wire store.
+  const sendCountHere = (userId: unknown) => {
+    if (typeof userId !== 'string' || !io.of('/').adapter.rooms.get(userRoom(userId))?.size) return;
+    unread.refresh(userId).then(
+      (count) => emitSafely(() => io.local.to(userRoom(userId)).emit(serverEvents.notificationCount, { count })),
+      (err: unknown) => log.warn({ err }, 'unread count not sent'),
+    );
+  };
+  io.on(UNREAD_CHANGED, sendCountHere);
   return {
     notify: (userId, data) => emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notification, { data })),
     count: (userId, count) => {
       unread.announced(userId, count);
       emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notificationCount, { count }));
     },
+    unreadChanged: (userId) =>
+      emitSafely(() => {
+        sendCountHere(userId);
+        io.serverSideEmit(UNREAD_CHANGED, userId);
+      }),
     pollUpdate: (data) => emitSafely(() => io.to(pollRoom(data.pollId)).emit(serverEvents.pollUpdate, { data })),
     bulkEmailProgress: (adminId, data) => emitSafely(() => io.to(userRoom(adminId)).emit(serverEvents.bulkEmailProgress, { data })),
     disconnectUser: (userId) => emitSafely(() => io.in(userRoom(userId)).disconnectSockets(true)),

@@ -29,6 +29,12 @@ export class UnreadCounts {
     return count;
   }
 
+  /** Reads the count anew (it changed); it answers the next greetings too. */
+  refresh(userId: string): Promise<number> {
+    this.counts.delete(userId);
+    return this.of(userId);
+  }
+
   /** A count this instance announces answers the next greetings too. */
   announced(userId: string, count: number): void {
     this.counts.set(userId, Promise.resolve(count));

@@ -3,7 +3,9 @@ import type { Redis } from 'ioredis';
 import type { NotificationItem } from '@meydan/proto';
 import { Coalescer, isDuplicateKey, isObjectId, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
+import type { Models } from '../model/index.js';
 import type { Realtime } from './realtime.js';
+import { groupKey, OpenGroups, RESULTS_GROUP } from './open-groups.js';
 import { links, texts } from '../domain/texts.js';
 import { groupLink, groupText, viewOf, type EndedPoll, type GroupFirst, type GroupKind, type NewComment } from '../domain/views.js';
 
@@ -20,20 +22,11 @@ export interface NewNotification {
   at?: Date;
 }
 
-/** The group key of a member's ended-polls notification (it has no poll of its own). */
-const RESULTS_GROUP = 'results';
-
 /** How long votes (or comments) of one poll are gathered before one write; how often a growing notification is re-sent live. */
 const GROUP_BATCH_MS = 50;
 const GROWTH_EMIT_MS = 1000;
 /** How long a handled comment is remembered, so a redelivered comment event is not counted twice. */
 const COMMENT_SEEN_SECONDS = 2 * 24 * 3600;
-/** How many groups' open notifications an instance remembers by id (the least recently written are forgotten). */
-const OPEN_GROUPS_KEPT = 10_000;
-
-
-/** A group's name: its kind, the member it is for and its poll (the batch, lock and open notification go by it). */
-const groupKey = (kind: GroupKind, userId: string, pollId: string) => `${kind}:${userId}:${pollId}`;
 
 interface GroupBatch {
   kind: GroupKind;
@@ -57,16 +50,19 @@ interface GroupBatch {
  */
 export class NotificationStore {
   private readonly batches = new Map<string, GroupBatch>();
-  /** Group (kind, user, poll) → the id of its unread notification as this instance last wrote it; see openGroup. */
-  private readonly openGroups = new Map<string, Types.ObjectId>();
+  private readonly model: Model<NotificationRecord>;
+  /** Each group's unread notification, found by id. */
+  readonly openGroups: OpenGroups;
   private readonly growth: Coalescer<Stored>;
 
   constructor(
-    private readonly model: Model<NotificationRecord>,
+    models: Models,
     private readonly redis: Redis,
     private readonly realtime: () => Realtime | null,
     private readonly log: Logger,
   ) {
+    this.model = models.notifications;
+    this.openGroups = new OpenGroups(models.openGroups, models.notifications, redis, log);
     this.growth = new Coalescer<Stored>(GROWTH_EMIT_MS, (_id, doc) => this.realtime()?.notify(doc.userId, viewOf(doc)));
   }
 
@@ -91,7 +87,7 @@ export class NotificationStore {
       if (isDuplicateKey(err)) return false;
       throw err;
     }
-    await this.announceNew(doc);
+    this.announceNew(doc);
     return true;
   }
 
@@ -177,7 +173,7 @@ export class NotificationStore {
     // The ended polls' notification belongs to no one poll.
     const pollId = batch.kind === 'results' ? null : batch.pollId;
     try {
-      const open = await this.openGroup(key, batch, pollId);
+      const open = await this.openGroups.find(key, batch.userId);
       if (open) {
         const count = open.count + batch.count;
         const changes = {
@@ -189,10 +185,13 @@ export class NotificationStore {
         await this.model.updateOne({ _id: open._id }, { $set: changes });
         this.growth.push(open._id.toString(), { ...open, ...changes });
       } else {
+        const _id = new Types.ObjectId();
+        await this.openGroups.start(key, batch.userId, _id);
         const created = await this.model.create({
+          _id,
           userId: batch.userId,
           kind: batch.kind,
-          key: `${batch.kind}:${batch.pollId}:${new Types.ObjectId().toString()}`,
+          key: `${batch.kind}:${batch.pollId}:${_id.toString()}`,
           message: groupText(batch.kind, batch.count, batch.first),
           link: groupLink(batch.kind, batch.pollId, batch.count, batch.first),
           isRead: false,
@@ -201,40 +200,11 @@ export class NotificationStore {
           actorId: batch.count === 1 && batch.first && 'actorId' in batch.first ? batch.first.actorId : null,
           count: batch.count,
         });
-        this.rememberGroup(key, created._id);
-        await this.announceNew(created.toObject() as Stored);
+        this.announceNew(created.toObject() as Stored);
       }
     } finally {
       await release();
     }
-  }
-
-  /**
-   * The group's unread notification, if it has one. Found by the id this instance last wrote it under while that one
-   * is still unread (a lookup by id, which the MongoDB-wire store serves without reading the whole collection, as it
-   * does for any other filter: a poll voted on many times a second would otherwise scan every notification several
-   * times a second); else, when it was read, removed or written by another instance, by query. Called under the
-   * group's lock, so there is at most one unread notification per group to find.
-   */
-  private async openGroup(key: string, batch: GroupBatch, pollId: string | null): Promise<Stored | null> {
-    const known = this.openGroups.get(key);
-    if (known) {
-      const doc = await this.model.findById(known).lean<Stored>();
-      if (doc && !doc.isRead && doc.userId === batch.userId && doc.kind === batch.kind && doc.pollId === pollId) {
-        this.rememberGroup(key, doc._id);
-        return doc;
-      }
-      this.openGroups.delete(key);
-    }
-    const doc = await this.model.findOne({ userId: batch.userId, kind: batch.kind, pollId, isRead: false }).lean<Stored>();
-    if (doc) this.rememberGroup(key, doc._id);
-    return doc;
-  }
-
-  private rememberGroup(key: string, id: Types.ObjectId): void {
-    this.openGroups.delete(key);
-    this.openGroups.set(key, id);
-    if (this.openGroups.size > OPEN_GROUPS_KEPT) this.openGroups.delete(this.openGroups.keys().next().value!);
   }
 
   async list(userId: string, page: number, limit: number): Promise<{ items: NotificationItem[]; total: number; unread: number }> {
@@ -276,21 +246,18 @@ export class NotificationStore {
   /** Removes a deleted member's notifications and those that name them as the actor. */
   async removeMember(userId: string): Promise<void> {
     await this.model.deleteMany({ $or: [{ userId }, { actorId: userId }] });
+    await this.openGroups.removeMember(userId);
   }
 
   close(): void {
     this.growth.close();
   }
 
-  private async announceNew(doc: Stored): Promise<void> {
+  /** Sends a new notification live; the member's sockets are sent their unread count anew too (realtime/server.ts). */
+  private announceNew(doc: Stored): void {
     const realtime = this.realtime();
-    if (!realtime) return;
-    realtime.notify(doc.userId, viewOf(doc));
-    try {
-      realtime.count(doc.userId, await this.unreadCount(doc.userId));
-    } catch (err) {
-      this.log.warn({ err }, 'unread count not sent');
-    }
+    realtime?.notify(doc.userId, viewOf(doc));
+    realtime?.unreadChanged(doc.userId);
   }
 
   private async announceCount(userId: string): Promise<number> {

@@ -4,6 +4,8 @@ import type { BulkEmailJob, NotificationItem, PollUpdate } from '@meydan/proto';
 export interface Realtime {
   notify(userId: string, data: NotificationItem): void;
   count(userId: string, count: number): void;
+  /** The member's unread count changed: where they have a socket, on any instance, it is read and sent anew. */
+  unreadChanged(userId: string): void;
   pollUpdate(data: PollUpdate): void;
   /** A bulk e-mail job's progress, to the administrator who started it. */
   bulkEmailProgress(adminId: string, data: BulkEmailJob): void;
