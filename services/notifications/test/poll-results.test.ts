@@ -110,6 +110,23 @@ describe('notifications: voters told when a poll they voted on ends', () => {
     }
   });
 
+  it('tells no one of a poll nobody voted on, without asking polls for its voters', async () => {
+    const asked: string[] = [];
+    const spy = polls.deps.nats.subscribe(subjects.polls.pollVoters, { callback: (_err, msg) => asked.push(msg.string()) });
+    // The asks leave on the notifications service's own connection: the server must know of the spy first.
+    await polls.deps.nats.flush();
+    try {
+      const unvoted = await createPoll(polls.app, creator.id, { title: 'Kimse oy vermedi' });
+      await endNow(polls.app, unvoted.id);
+      expect(await sweepEndedPolls(polls.app.polls)).toBe(1);
+      await drained(notifications.deps, 'notifications--poll-results');
+      await polls.deps.nats.flush();
+    } finally {
+      spy.unsubscribe();
+    }
+    expect(asked).toEqual([]);
+  });
+
   it('pages the voters of a poll in voter order, members only', async () => {
     const poll = await createPoll(polls.app, creator.id, { title: 'Sayfalı' });
     for (const member of [ece, kaan, quiet]) await vote(polls.app, poll.id, member.id, 1);

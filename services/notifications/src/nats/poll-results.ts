@@ -33,6 +33,8 @@ export async function bindPollResults(ctx: NotificationsContext): Promise<void> 
 
 async function tellVoters(ctx: NotificationsContext, e: PollEndedEvent, c: EventContext): Promise<void> {
   const { bus, redis } = ctx;
+  // Nobody to tell, and polls would look for voters its counters never saw in MongoDB (a read of every vote there).
+  if (e.totalVotes === 0) return;
   const at = new Date(e.at);
   let after = await redis.get(reachedKey(e.pollId));
   if (after === 'done') return;
