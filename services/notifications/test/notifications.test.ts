@@ -156,11 +156,11 @@ describe('notifications: events become Turkish notifications, read only by their
     });
     // An instance of this version starting where none had adopted them yet (the mark is what a start looks for).
     const { deps } = notifications;
-    await deps.redis.del('notifications:open-groups:adopted');
+    await deps.redis.del('open-groups:adopted');
     const starting = new NotificationStore(createModels(deps.mongo), deps.redis, () => null, deps.log);
     await starting.openGroups.adoptEarlierOnes();
     starting.close();
-    expect(await notifications.deps.redis.exists('notifications:open-groups:adopted')).toBe(1);
+    expect(await notifications.deps.redis.exists('open-groups:adopted')).toBe(1);
     await vote(poll, mehmet, 'v:after-upgrade', null);
     await handled('notifications--votes');
     expect((await ours()).map((r) => [r.id, r.message, r.isRead])).toEqual([[earlier._id.toString(), 'Anketine 3 yeni oy geldi', false]]);

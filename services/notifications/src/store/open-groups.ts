@@ -13,7 +13,7 @@ export const RESULTS_GROUP = 'results';
 /** A group's name: its kind, the member it is for and its poll (its batch, lock, record and open notification go by it). */
 export const groupKey = (kind: GroupKind, userId: string, pollId: string) => `${kind}:${userId}:${pollId}`;
 /** Set once the unread group notifications written before open-group records existed have theirs. */
-const ADOPTED_KEY = 'notifications:open-groups:adopted';
+const ADOPTED_KEY = 'open-groups:adopted';
 
 /**
  * Which notification of a group (store/notifications.ts) is still open, that is unread: the group's record names the
