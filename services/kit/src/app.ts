@@ -156,12 +156,25 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
   app.setNotFoundHandler(answerNoRoute);
 }
 
-/** The methods the public routes take at a concrete path (`/api/polls/abc` matches `/api/polls/:id`). */
+/**
+ * The methods the public routes take at a concrete path (`/api/polls/abc` matches `/api/polls/:id`). Only the most
+ * specific address that matches counts, as in the API's description: `/api/polls/quick` is an address of its own,
+ * not `/api/polls/:id` with the id "quick", so its methods are not those of a poll.
+ */
 export function methodsAllowedAt(routes: readonly { method: string; url: string }[], path: string): string[] {
   const methods = new Set<string>();
+  let mostFixedParts = -1;
   for (const route of routes) {
-    const pattern = route.url.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
-    if (new RegExp(`^${pattern.join('/')}/?$`).test(path)) methods.add(route.method.toUpperCase());
+    const parts = route.url.split('/');
+    const pattern = parts.map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')));
+    if (!new RegExp(`^${pattern.join('/')}/?$`).test(path)) continue;
+    const fixedParts = parts.filter((part) => !part.startsWith(':')).length;
+    if (fixedParts < mostFixedParts) continue;
+    if (fixedParts > mostFixedParts) {
+      mostFixedParts = fixedParts;
+      methods.clear();
+    }
+    methods.add(route.method.toUpperCase());
   }
   if (methods.has('GET')) methods.add('HEAD');
   return [...methods].sort();
