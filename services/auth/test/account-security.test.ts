@@ -9,7 +9,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, events } from '@meydan/proto';
-import { asVisitor, identityHeaders, startTestService, type TestService } from '@meydan/testing';
+import { asVisitor, drained, identityHeaders, startTestService, type TestService } from '@meydan/testing';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
@@ -125,6 +125,9 @@ describe('account security', () => {
       await auth.deps.bus.publish(events.admin.userBanned, { userId: user.id, by: 'admin', at: new Date().toISOString() });
       await expectDead({ authorization: `Bearer ${token}` });
       await expectDead({ cookie: `${SESSION_COOKIE}=${sid}` });
+      // Dead already once the account is inactive, the ban's first step; reactivated after the ban was carried out
+      // whole (its token revocation follows), as an administrator's second decision comes.
+      await drained(auth.deps, 'auth--user-banned');
       await auth.deps.bus.publish(events.admin.userReactivated, { userId: user.id, by: 'admin', at: new Date().toISOString() });
       await vi.waitFor(async () => expect((await userModel(auth.deps.mongo).findById(user.id).lean())!.isActive).toBe(true), { interval: 50 });
       expect(await statusWith({ authorization: `Bearer ${token}` })).toBe(401);
