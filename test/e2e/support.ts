@@ -192,6 +192,9 @@ export const toastWith = (page: Page, text: string) => page.locator('[data-toast
 /** A few letters that keep one run's titles apart. */
 export const uniqueTag = () => Math.random().toString(36).slice(2, 6);
 
+/** Whether a socket frame seen by the page is the server's answer following `pollId` (the answer names refused polls too). */
+export const followsPoll = (frame: string, pollId: string) => new RegExp(`"subscribed":\\[[^\\]]*"${pollId}"`).test(frame);
+
 export interface BrowserRun {
   stack: Stack;
   browser: Browser;

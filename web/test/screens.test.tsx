@@ -14,7 +14,7 @@ import { QuickDecision } from '../src/features/quick-decision/QuickDecision';
 import { Toaster } from '../src/features/toasts/Toaster';
 import { dialogClosed, dialogOpened } from '../src/store/uiSlice';
 import { Header } from '../src/layout/Header';
-import { fakeApi, json, member, renderAppAt, renderWithStore, testStore } from './helpers';
+import { FakeSocket, fakeApi, json, member, renderAppAt, renderWithStore, testStore } from './helpers';
 
 beforeEach(() => {
   window.scrollTo = () => {};
@@ -304,6 +304,26 @@ describe('Dost Meclisi card before the vote', () => {
       expect(waitingRow.querySelectorAll('[role="img"]')).toHaveLength(1);
       expect(waitingRow.textContent).toContain('+4');
     }
+  });
+
+  it('follows the live counts once the server holds the vote, not while it is on its way (a refusal is final)', async () => {
+    const circle = poll('p8', { type: 'friends', friends: [], totalVotes: 1 });
+    let answerVote = (_: Response) => {};
+    fakeApi({
+      'GET /api/polls': { polls: [circle], totalCount: 1, nextCursor: null },
+      'POST /api/polls/p8/vote': () => new Promise<Response>((resolve) => (answerVote = resolve)),
+    });
+    const socket = new FakeSocket();
+    renderAppAt('/dost-meclisi', { user: member, socket });
+    act(() => socket.open());
+    const card = await screen.findByRole('article', { name: 'Soru p8' });
+    const followed = () => socket.sentEvents('subscribe_polls').some((s) => (s as { pollIds?: string[] }).pollIds?.includes('p8'));
+    fireEvent.click(within(card).getByRole('button', { name: 'Evet' }));
+    await waitFor(() => expect(card.querySelector('[data-chosen]')).toBeTruthy());
+    await act(() => new Promise((r) => setTimeout(r, 50)));
+    expect(followed()).toBe(false);
+    answerVote(json({ pollId: 'p8', voteCounts: { '0': 2, '1': 0 }, totalVotes: 2, hasVoted: true, userChoice: 0, message: 'ok' }));
+    await waitFor(() => expect(followed()).toBe(true));
   });
 
   it('drops the note once the viewer has voted', async () => {

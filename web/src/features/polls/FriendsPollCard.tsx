@@ -52,8 +52,9 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
   const [vote, { isLoading, originalArgs }] = useVoteMutation();
   const [analysisOpen, setAnalysisOpen] = useState(false);
   const open = isOpen(poll.expiresAt);
-  // Live counts of a Dost Meclisi poll are for those who voted on it (polls.can-view refuses the others).
-  useLivePoll(ref, poll.id, poll.hasVoted);
+  // Live counts of a Dost Meclisi poll are for those who voted on it (polls.can-view refuses the others, for good):
+  // the card follows once the server holds the vote, not on the choice shown while the vote is on its way.
+  useLivePoll(ref, poll.id, poll.hasVoted && !isLoading);
 
   const { count, votedCount, votedRow, waitingRow } = friendsCircle(poll);
 
