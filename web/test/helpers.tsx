@@ -80,6 +80,23 @@ export function json(body: unknown, status = 200): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
+/**
+ * Every toast text shown from now on, kept after the toast has gone: a toast lasts 5 s, and a loaded machine can hold a
+ * test back longer than that between the toast's render and the test's look at the page. `stop()` ends the watch.
+ */
+export function watchToasts(): { texts: string[]; stop(): void } {
+  const texts: string[] = [];
+  const look = () => {
+    for (const toast of document.querySelectorAll('[data-toast]')) {
+      const text = toast.textContent ?? '';
+      if (!texts.includes(text)) texts.push(text);
+    }
+  };
+  const observer = new MutationObserver(look);
+  observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  return { texts, stop: () => observer.disconnect() };
+}
+
 /** A socket.io stand-in: the test plays the server with `serverEmit`, and reads what the client sent. */
 export class FakeSocket implements SocketLike {
   connected = false;

@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trInfo } from '../src/i18n/tr-info';
 import { trProfile } from '../src/i18n/tr-profile';
-import { fakeApi, json, member, renderAppAt } from './helpers';
+import { fakeApi, json, member, renderAppAt, watchToasts } from './helpers';
 
 beforeEach(() => {
   // Radix measures the switch; jsdom has no ResizeObserver.
@@ -198,10 +198,13 @@ describe('account data', () => {
     renderAppAt('/ayarlar', { user: member });
     expect(await screen.findByText(/30 gün sonra silinir; bu süre içinde giriş yaparsan silme işlemi iptal olur/)).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Şifren'), { target: { value: 'gizli-sifre' } });
+    const toasts = watchToasts();
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Hesabımı sil' }));
     });
-    expect(await screen.findByText('Hesap silme planlandı')).toBeTruthy();
+    await waitFor(() => expect(toasts.texts).toContainEqual(expect.stringContaining('Hesap silme planlandı')));
+    toasts.stop();
+    expect(toasts.texts.find((t) => t.includes('Hesap silme planlandı'))).toContain('Hesabın 1 Ocak 2027 tarihinde silinecek.');
     expect(requests.find((r) => r.path === '/api/account/deletion')?.body).toEqual({ password: 'gizli-sifre' });
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
