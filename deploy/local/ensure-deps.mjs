@@ -1,7 +1,7 @@
 // Makes a fresh clone runnable: installs npm dependencies when they are missing or stale and,
 // with --servers, what the tests run: the server programs (nats-server, redis-server, FerretDB or mongod), Chromium,
-// the card font (fonts-dejavu-core), Schemathesis (the fuzz test), and kubeconform with the Kubernetes JSON schemas
-// (the manifest validation); with --servers or --postgres, PostgreSQL (`npm run chaos:cluster` and its short run in the
+// the card font (fonts-dejavu-core), Schemathesis (the fuzz test), kubeconform with the Kubernetes JSON schemas
+// (the manifest validation), and k6 (the load scripts' check and the short chaos runs); with --servers or --postgres, PostgreSQL (`npm run chaos:cluster` and its short run in the
 // tests).
 // Plain Node with built-ins only: it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
@@ -9,7 +9,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSchemathesis } from '../fuzz/schemathesis.mjs';
-import { ensureKubeconform, ensureKubeSchemas } from '../tools/ensure-tools.mjs';
+import { ensureK6, ensureKubeconform, ensureKubeSchemas } from '../tools/ensure-tools.mjs';
 import { ensureCardFont, ensureChromium, ensurePostgres, ensureServerBinaries } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -37,6 +37,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       ensureSchemathesis();
       ensureKubeconform();
       ensureKubeSchemas();
+      ensureK6();
     }
     if (process.argv.includes('--servers') || process.argv.includes('--postgres')) ensurePostgres();
   } catch (err) {

@@ -4,7 +4,8 @@
 // kubernetes-validate, in a virtualenv of the project's own).
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { cacheDir, which } from '../local/servers.mjs';
@@ -128,10 +129,16 @@ export function ensureK6() {
   cpSync(moduleDir, src, { recursive: true });
   spawnSync('chmod', ['-R', 'u+w', src]);
   mkdirSync(join(cacheDir, 'bin'), { recursive: true });
-  // The module zip has vendor/modules.txt but no vendored code: build in module mode.
-  const build = spawnSync(go, ['build', '-mod=mod', '-trimpath', '-o', binary, '.'], { cwd: src, encoding: 'utf8' });
+  // The module zip has vendor/modules.txt but no vendored code: build in module mode. Built beside the binary and
+  // renamed into place: another process asking at the same time never runs a half-written file.
+  const partial = `${binary}.${process.pid}.partial`;
+  const build = spawnSync(go, ['build', '-mod=mod', '-trimpath', '-o', partial, '.'], { cwd: src, encoding: 'utf8' });
   rmSync(src, { recursive: true, force: true });
-  if (build.status !== 0) throw new Error(`building k6 failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
-  chmodSync(binary, 0o755);
+  if (build.status !== 0) {
+    rmSync(partial, { force: true });
+    throw new Error(`building k6 failed:\n${(build.stdout + build.stderr).slice(-3000)}`);
+  }
+  chmodSync(partial, 0o755);
+  renameSync(partial, binary);
   return binary;
 }
