@@ -111,7 +111,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     staticAssets: new StaticAssets(config.WEB_DIST),
     embedHeaders: embedSecurityHeaders(origin),
     linkPreviews: new LinkPreviews(bus, log, origin.replace(/\/+$/, '')),
-    openApi: new OpenApiDocuments(bus, log, origin, config.OPENAPI_CACHE_MS ?? 300_000, config.HEALTH_TIMEOUT_MS ?? 1500),
+    openApi: new OpenApiDocuments(bus, log, origin, config.OPENAPI_CACHE_MS ?? 300_000, config.OPENAPI_TIMEOUT_MS ?? 5000),
   };
 
   const app = createFastify(redactingLogger(log), {

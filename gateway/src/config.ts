@@ -82,6 +82,12 @@ export const gatewayConfigSchema = {
     SOCKET_SESSION_CHECK_MS: { type: 'integer', minimum: 100, default: 60_000 },
     /** How long the merged OpenAPI document is kept before the services are asked again. */
     OPENAPI_CACHE_MS: { type: 'integer', minimum: 0, default: 300_000 },
+    /**
+     * How long a service may take to send its OpenAPI document: its first one is built when first asked (hundreds of
+     * milliseconds, seconds on a loaded machine), and a document without it lacks that service's addresses. A service
+     * that is not running answers at once (NATS: no responders), so this is only ever waited for a slow one.
+     */
+    OPENAPI_TIMEOUT_MS: { type: 'integer', minimum: 50, default: 5000 },
   },
   required: [
     'NATS_URL',

@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, serviceNames, type ServiceName } from '@meydan/proto';
+import { SESSION_COOKIE, openapiSubject, serviceNames, type ServiceName } from '@meydan/proto';
 import type { BaseConfig } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
 import { createUser } from '../../services/auth/test/support.js';
@@ -43,8 +43,8 @@ describe('GET /api/openapi.json', () => {
     for (const svc of services.values()) await svc.close();
   });
 
-  // A service builds its document on the first ask; on a loaded machine that can outlast the gateway's 1 s wait, and
-  // a partial document is not kept, so ask again until every service has answered.
+  // A service builds its document on the first ask; on a loaded machine that can outlast even the gateway's 5 s wait,
+  // and a partial document is not kept, so ask again until every service has answered.
   const fetchDocument = () =>
     vi.waitFor(
       async () => {
@@ -264,5 +264,27 @@ describe('GET /api/openapi.json', () => {
     const paths = Object.keys((after.json() as Document).paths);
     expect(paths).not.toContain('/api/users/{id}/followers');
     expect(paths).toContain('/api/polls');
+  });
+
+  it('waits for a service slower to send its document than a health check may take (its first one is built when asked)', async () => {
+    const contact = services.get('contact')!;
+    const document = await contact.deps.bus.request(openapiSubject('contact'), null, { requestId: 'openapi-test' }, 5000);
+    await contact.close();
+    services.delete('contact');
+    // Another process answers for contact, as a loaded contact would: after longer than the health checks' wait.
+    const slow = await services.get('auth')!.deps.bus.standIn('contact', openapiSubject('contact'), async () => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      return document;
+    });
+    try {
+      const other = await testGateway.variant({ OPENAPI_CACHE_MS: 0, HEALTH_TIMEOUT_MS: 100 });
+      const res = await other.inject({ url: '/api/openapi.json' });
+      expect(res.statusCode).toBe(200);
+      // (The test before stopped social.)
+      expect(String(res.headers['x-openapi-missing'] ?? '')).not.toContain('contact');
+      expect(Object.keys((res.json() as Document).paths)).toContain('/api/contact');
+    } finally {
+      await slow.stop();
+    }
   });
 });
