@@ -1,8 +1,8 @@
 // Makes a fresh clone runnable: installs npm dependencies when they are missing or stale and,
 // with --servers, what the tests run: the server programs (nats-server, redis-server, FerretDB or mongod), Chromium,
 // the card font (fonts-dejavu-core), Schemathesis (the fuzz test), kubeconform with the Kubernetes JSON schemas
-// (the manifest validation), and k6 (the load scripts' check and the short chaos runs); with --servers or --postgres, PostgreSQL (`npm run chaos:cluster` and its short run in the
-// tests).
+// (the manifest validation), and k6 (the load scripts' check and the short chaos runs); with --servers or --postgres,
+// PostgreSQL (`npm run chaos:cluster` and its short run in the tests).
 // Plain Node with built-ins only: it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
