@@ -106,13 +106,18 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     await createPoll(stack, selin, { title, category: 'yemek-mekan', options: ['Çay', 'Kahve'] });
     const { page, errors } = await open(kaan.sid);
     let answer: { status: number; retryAfter: string; body: object } = { status: 429, retryAfter: '17', body: { error: 'rate_limited', message: 'Çok fazla istek' } };
+    // Each refusal is held until the test has seen the optimistic choice. The gate is made before the click, so the
+    // release holds whether the request reaches the route before or after the test releases it.
     let release: () => void = () => undefined;
+    let gate = Promise.resolve();
+    const hold = () => (gate = new Promise<void>((resolve) => (release = resolve)));
     await page.route('**/api/polls/*/vote', async (route) => {
-      await new Promise<void>((resolve) => (release = resolve));
+      await gate;
       await route.fulfill({ status: answer.status, headers: { 'retry-after': answer.retryAfter }, contentType: 'application/json', body: JSON.stringify(answer.body) });
     });
     await page.goto('/kesfet');
     const theirs = pollCard(page, title);
+    hold();
     await theirs.getByRole('button', { name: 'Kahve' }).click();
     // Shown at once, before the server answers.
     await theirs.locator('[data-chosen][data-option="1"]').waitFor();
@@ -125,6 +130,7 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     await screenshot(page, 'vote-refused-toast-desktop-dark');
 
     answer = { status: 503, retryAfter: '5', body: { error: 'service_unavailable', message: 'Hizmet şu an yanıt vermiyor' } };
+    hold();
     await theirs.getByRole('button', { name: 'Çay' }).click();
     await theirs.locator('[data-chosen][data-option="0"]').waitFor();
     release();
