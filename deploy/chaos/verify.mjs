@@ -3,14 +3,20 @@
 import { readFileSync } from 'node:fs';
 import { say, stamp } from './storm.mjs';
 
-/** Every answer the storm got, from k6's console lines. */
-function readAnswers(consoleFile) {
+/** Every answer the storm got, from k6's console lines: when it came (`t`) and when its request was sent (`sent`). */
+export function readAnswers(consoleFile) {
   return readFileSync(consoleFile, 'utf8')
     .split('\n')
-    .map((line) => /V,(\d+),([ms]\d+),([^,]+),(\w+)/.exec(line))
+    .map((line) => /V,(\d+),([ms]\d+),([^,]+),(\w+)(?:,(\d+))?/.exec(line))
     .filter(Boolean)
-    .map(([, t, poll, voter, status]) => ({ t: Number(t), poll, voter, status: Number(status) || 0 }));
+    .map(([, t, poll, voter, status, sent]) => ({ t: Number(t), sent: Number(sent ?? t), poll, voter, status: Number(status) || 0 }));
 }
+
+/**
+ * Whether an answer belongs to a fault's window: its request was in flight at some time in it. A request sent during
+ * the fault may be answered (or time out, after k6's 10 s) once the window has closed; it still met the fault.
+ */
+export const inFlightDuring = (a, w) => a.sent <= w.end && a.t >= w.start;
 
 /**
  * What the stores hold, once the vote consumer has caught up: per poll, the accepted votes against MongoDB's votes,
@@ -58,7 +64,7 @@ function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWind
   const rows = [];
   const spans = [...windows, { name: 'outside faults', start: t0, end: stormEnd, outside: true }];
   for (const w of spans) {
-    const mine = (a) => (w.outside ? !inWindow(a) : a.t >= w.start && a.t <= w.end);
+    const mine = (a) => (w.outside ? !inWindow(a) : inFlightDuring(a, w));
     rows.push([
       w.name,
       w.outside ? '-' : `${stamp(w.start, t0)}–${stamp(w.end, t0)} s`,
@@ -89,7 +95,7 @@ export const outcomeUnknown = (status) => status === 0 || status === 502;
 function tally(consoleFile, windows) {
   const answers = readAnswers(consoleFile);
   const accepted = answers.filter((a) => a.status >= 200 && a.status < 300);
-  const inWindow = (a) => windows.find((w) => a.t >= w.start && a.t <= w.end);
+  const inWindow = (a) => windows.find((w) => inFlightDuring(a, w));
   const acceptedKeys = new Map(accepted.map((a) => [`${a.poll}|${a.voter}`, a]));
   const attempted = new Map(answers.map((a) => [`${a.poll}|${a.voter}`, a]));
   const cutOff = (key) => !acceptedKeys.has(key) && outcomeUnknown(attempted.get(key)?.status ?? 0);
@@ -126,5 +132,6 @@ export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEn
   say(ok ? 'chaos: nothing lost, nothing doubled' : 'chaos: FAILED (see above)');
   if (lost.length) say(`  lost, e.g.: ${lost.slice(0, 5).map((a) => `${a.poll} ${a.voter} at ${stamp(a.t, t0)} s`).join('; ')}`);
   if (doubled.length) say(`  doubled, e.g.: ${doubled.slice(0, 5).join('; ')}`);
+  if (outsideFailures.length) say(`  failed outside the fault windows, e.g.: ${outsideFailures.slice(0, 5).map((a) => `${a.poll} ${a.voter} ${a.status || 'no answer'} sent ${stamp(a.sent, t0)} s, answered ${stamp(a.t, t0)} s`).join('; ')}`);
   return ok ? 0 : 1;
 }
