@@ -30,6 +30,16 @@ describe('the member voters of a poll, page by page', () => {
     } while (after);
     return pages;
   }
+  /**
+   * The walk's reads of this poll's member voters that `find` saw. Only those: the service reads the votes collection
+   * on its own too (rebuilding missing counters reads the poll's votes and those stored since), and a busy run once
+   * had such a rebuild inside a walk.
+   */
+  const votersReads = (find: { mock: { calls: unknown[][] } }, pollId: string) =>
+    find.mock.calls.filter(([filter]) => {
+      const f = filter as { pollId?: unknown; voter?: unknown } | undefined;
+      return String(f?.pollId) === pollId && f?.voter !== undefined;
+    }).length;
   /** A poll `members` voted on, their votes stored in MongoDB too. */
   async function votedPoll(members: string[]) {
     const poll = await createPoll(svc.app, newUserId());
@@ -47,7 +57,7 @@ describe('the member voters of a poll, page by page', () => {
       expect(pages.map((p) => p.userIds.length)).toEqual([3, 3, 3, 2]);
       expect(pages.flatMap((p) => p.userIds)).toEqual([...members].sort());
       expect(pages.map((p) => p.next)).toEqual([`u:${pages[0]!.userIds[2]}`, `u:${pages[1]!.userIds[2]}`, `u:${pages[2]!.userIds[2]}`, null]);
-      expect(find).not.toHaveBeenCalled();
+      expect(votersReads(find, pollId)).toBe(0);
     } finally {
       find.mockRestore();
     }
@@ -69,12 +79,14 @@ describe('the member voters of a poll, page by page', () => {
   it('reads MongoDB once, not per page, when the voters hash has gone', async () => {
     const members = Array.from({ length: 7 }, newUserId);
     const pollId = await votedPoll(members);
-    await ctx().redis.del(keys.voters(pollId), keys.counts(pollId));
+    // Only the voters hash: with the counts gone too, the trending rank's sync that the votes' storing scheduled (a
+    // second later) would rebuild both from MongoDB, before or during the walk.
+    await ctx().redis.del(keys.voters(pollId));
     const find = vi.spyOn(ctx().models.Vote, 'find');
     try {
       const pages = await walk(pollId, 2);
       expect(pages.flatMap((p) => p.userIds)).toEqual([...members].sort());
-      expect(find).toHaveBeenCalledTimes(1);
+      expect(votersReads(find, pollId)).toBe(1);
     } finally {
       find.mockRestore();
     }
