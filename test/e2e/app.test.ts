@@ -19,6 +19,7 @@ import {
   mobile,
   newContext,
   screenshot,
+  socketFrames,
   watchErrors,
   type Member,
 } from './support.js';
@@ -233,8 +234,7 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     state.friendsPollTitle = title;
 
     const { page, errors } = await open({ sid: ayse.sid });
-    const frames: string[] = [];
-    page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))));
+    const frames = socketFrames(page);
     await page.goto('/dost-meclisi');
     const friendsCard = card(page, title);
     await friendsCard.waitFor();

@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, elementScreenshot, followsPoll, pollCard, screenshot, toastWith, uniqueTag, type Member } from './support.js';
+import { browserRun, call, elementScreenshot, followsPoll, pollCard, screenshot, socketFrames, toastWith, uniqueTag, type Member } from './support.js';
 
 const run = browserRun([
   ['selin', 'Selin Ak'],
@@ -26,8 +26,7 @@ beforeAll(() => {
 /** A page of the member, with every socket frame it receives kept (to prove what the socket did not say). */
 async function open(sid?: string): Promise<{ page: Page; errors: string[]; frames: string[] }> {
   const { page, errors } = await run.open(sid ? { sid } : {});
-  const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))));
+  const frames = socketFrames(page);
   return { page, errors, frames };
 }
 

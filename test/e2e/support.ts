@@ -195,6 +195,13 @@ export const uniqueTag = () => Math.random().toString(36).slice(2, 6);
 /** Whether a socket frame seen by the page is the server's answer following `pollId` (the answer names refused polls too). */
 export const followsPoll = (frame: string, pollId: string) => new RegExp(`"subscribed":\\[[^\\]]*"${pollId}"`).test(frame);
 
+/** Every socket frame the page receives from now on, as text (watch before the page opens its socket). */
+export function socketFrames(page: Page): string[] {
+  const frames: string[] = [];
+  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))));
+  return frames;
+}
+
 export interface BrowserRun {
   stack: Stack;
   browser: Browser;
