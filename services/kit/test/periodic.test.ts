@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { everyInterval } from '@meydan/kit';
 import { testLogger } from '@meydan/testing';
 
@@ -23,7 +23,8 @@ describe('everyInterval', () => {
       },
       testLogger(lines),
     );
-    await new Promise((r) => setTimeout(r, 200));
+    // A few runs, however loaded the machine (each takes 35 ms, 10 ms apart).
+    await vi.waitFor(() => expect(runs).toBeGreaterThanOrEqual(3), { timeout: 10_000 });
     await job.stop();
     const afterStop = runs;
     expect(most).toBe(1);
