@@ -14,12 +14,12 @@ import {
   createPoll,
   desktop,
   elementScreenshot,
-  followsPoll,
   launchBrowser,
   mobile,
   newContext,
   screenshot,
   socketFrames,
+  untilFollowing,
   watchErrors,
   type Member,
 } from './support.js';
@@ -251,7 +251,7 @@ describe('Meydan in Chromium', { timeout: 60_000 }, () => {
     // One vote: no group analysis yet. Mert votes too, and it appears without a reload.
     expect(await friendsCard.getByRole('button', { name: 'Grup Analizi' }).count()).toBe(0);
     // Her socket follows the poll first: Mert's vote goes out once, to the sockets following the poll at that moment.
-    await expect.poll(() => frames.some((f) => followsPoll(f, created.id)), { timeout: 10_000 }).toBe(true);
+    await untilFollowing(frames, created.id);
     const voted = await call(stack, 'POST', `/api/polls/${created.id}/vote`, { sid: mert.sid, body: { optionIndex: 0 } });
     expect(voted.status).toBe(200);
     await friendsCard.getByRole('button', { name: 'Grup Analizi' }).click({ timeout: 10_000 });

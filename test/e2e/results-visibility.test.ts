@@ -9,7 +9,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, elementScreenshot, followsPoll, pollCard, screenshot, socketFrames, toastWith, uniqueTag, type Member } from './support.js';
+import { browserRun, call, elementScreenshot, pollCard, screenshot, socketFrames, toastWith, uniqueTag, untilFollowing, type Member } from './support.js';
 
 const run = browserRun([
   ['selin', 'Selin Ak'],
@@ -79,7 +79,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await theirs.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
     // Both sockets follow the poll before the vote: its one update goes out once, to the sockets following it then.
     for (const frames of [creator.frames, voter.frames]) {
-      await expect.poll(() => frames.some((f) => followsPoll(f, pollId)), { timeout: 10_000 }).toBe(true);
+      await untilFollowing(frames, pollId);
     }
     await theirs.getByRole('button', { name: 'Komedi' }).click();
     // Voted: the options with the choice marked, no bars, no figures.
@@ -116,7 +116,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     const mine = pollCard(creator.page, title);
     await mine.locator('[data-results] [data-option="0"] [data-votes]', { hasText: '0 oy' }).waitFor();
     // The card follows the poll once the server acknowledged it.
-    await expect.poll(() => creator.frames.some((f) => followsPoll(f, pollId)), { timeout: 10_000 }).toBe(true);
+    await untilFollowing(creator.frames, pollId);
 
     // Another member's vote: the socket brings the total only, and the creator's card reads its counts again.
     expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status).toBe(200);

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE } from '@meydan/proto';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { until } from '../harness.js';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ensureChromium } from '../../deploy/local/servers.mjs';
@@ -193,7 +193,14 @@ export const toastWith = (page: Page, text: string) => page.locator('[data-toast
 export const uniqueTag = () => Math.random().toString(36).slice(2, 6);
 
 /** Whether a socket frame seen by the page is the server's answer following `pollId` (the answer names refused polls too). */
-export const followsPoll = (frame: string, pollId: string) => new RegExp(`"subscribed":\\[[^\\]]*"${pollId}"`).test(frame);
+const followsPoll = (frame: string, pollId: string) => new RegExp(`"subscribed":\\[[^\\]]*"${pollId}"`).test(frame);
+
+/**
+ * Waits until one of `frames` (see `socketFrames`) is the server's answer following `pollId`: a vote's counts go out
+ * once, to the sockets following its poll at that moment, so a test waits for this before a vote from elsewhere.
+ */
+export const untilFollowing = (frames: readonly string[], pollId: string) =>
+  expect.poll(() => frames.some((frame) => followsPoll(frame, pollId)), { timeout: 10_000 }).toBe(true);
 
 /** Every socket frame the page receives from now on, as text (watch before the page opens its socket). */
 export function socketFrames(page: Page): string[] {
