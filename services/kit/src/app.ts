@@ -13,6 +13,7 @@ import { IDENTITY_HEADER, verifyIdentity, type Identity } from './identity.js';
 import type { Logger } from './logger.js';
 import type { Bus } from './bus/index.js';
 import { registerOpenApi, respondWithOpenApi } from './openapi.js';
+import { lazySchemaCompilers } from './lazy-schemas.js';
 import { observeHttpRequest } from './metrics.js';
 
 declare module 'fastify' {
@@ -213,8 +214,10 @@ export function createFastify(
             connectionsCheckingInterval: Math.max(250, Math.min(1000, Math.round(options.requestTimeoutMs / 4))),
           },
         };
+  const schemas = lazySchemaCompilers();
   const app = Fastify({
     loggerInstance: log,
+    schemaController: schemas.schemaController,
     trustProxy: options.trustProxy ?? false,
     genReqId: (req) => requestIdFrom(req),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
@@ -230,10 +233,12 @@ export function createFastify(
     ...(options.rewriteUrl ? { rewriteUrl: options.rewriteUrl } : {}),
   }) as unknown as FastifyInstance;
   // Proto's ajv (Turkish errorMessage texts, custom keywords, every schema by $id): bodies as sent,
-  // query strings and params coerced from text.
-  const bodyAjv = createAjv();
-  const textAjv = createAjv({ coerceTypes: 'array' });
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? bodyAjv : textAjv).compile(schema));
+  // query strings and params coerced from text; each route's validators and serializers compiled on first use.
+  let bodyAjv: ReturnType<typeof createAjv> | undefined;
+  let textAjv: ReturnType<typeof createAjv> | undefined;
+  schemas.install(app, ({ schema, httpPart }) =>
+    httpPart === 'body' ? (bodyAjv ??= createAjv()).compile(schema) : (textAjv ??= createAjv({ coerceTypes: 'array' })).compile(schema),
+  );
   for (const schema of allSchemas) app.addSchema(schema as { $id: string });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
