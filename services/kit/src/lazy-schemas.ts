@@ -5,8 +5,8 @@
  * Here each compiler hands Fastify a function that compiles on its first call and keeps the result.
  *
  * A schema that cannot compile would then fail on its route's first request instead of at start:
- * `compileEverySchema(app)` compiles all of an app's at once, and the kit's test runs it over every service and the
- * gateway, so a broken schema still fails the gate.
+ * `compileEverySchema(app)` compiles all of an app's at once, and test/route-schemas.test.ts runs it over every
+ * service, so a broken schema still fails the gate.
  */
 import SerializerSelector from '@fastify/fast-json-stringify-compiler';
 import type { FastifyInstance, FastifySchemaValidationError, FastifyServerOptions } from 'fastify';
