@@ -118,11 +118,15 @@ describe('every Meydan process deploy/ starts', () => {
     expect(launcher.match(/\bstartNodeProcess\(/g)).toHaveLength(2);
   });
 
-  it('and no Node process is started another way, MailDev (not ours) aside', () => {
+  it('and no Node process is started another way, MailDev (not ours) and the stress run\'s busy loops aside', () => {
     const users = scripts()
       .filter((file) => readFileSync(file, 'utf8').includes('process.execPath'))
       .map((file) => relative(root, file));
-    expect(users.sort()).toEqual(['deploy/local/node-runtime.mjs', 'deploy/local/servers.mjs']);
+    expect(users.sort()).toEqual(['deploy/local/node-runtime.mjs', 'deploy/local/servers.mjs', 'deploy/tools/stress.mjs']);
+    // The stress script's only Node processes are its bounded busy loops, which load nothing of Meydan.
+    const stress = readFileSync(join(root, 'deploy/tools/stress.mjs'), 'utf8');
+    expect(stress.match(/process\.execPath/g)).toHaveLength(1);
+    expect(stress).toMatch(/spawn\(process\.execPath, \['-e', loop\]/);
     const servers = readFileSync(join(root, 'deploy/local/servers.mjs'), 'utf8');
     expect(servers.match(/process\.execPath/g)).toHaveLength(1);
     expect(servers.slice(servers.indexOf('export async function startMailDev'))).toContain('process.execPath');
