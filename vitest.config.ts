@@ -1,52 +1,74 @@
 import { fileURLToPath } from 'node:url';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
 /**
- * `npm test` also runs the app journeys against two processes of every service (REPLICAS=2, see test/e2e/stack.ts);
- * `npm run test:replicas` runs the whole stack suite that way. Running single files (`npx vitest run …`) runs them
- * once, against one process each.
+ * `npm test` (and `npm run test:stress` without files) runs the whole suite: every lane below, and the app journeys a
+ * second time against two processes of every service (REPLICAS=2, see test/e2e/stack.ts). Running single files
+ * (`npx vitest run …`) runs them in their lane, once, against one process each.
  */
-const withReplicaJourneys = process.env['npm_lifecycle_event'] === 'test';
+const wholeSuite = process.env['npm_lifecycle_event'] === 'test' || process.env['MEYDAN_WHOLE_SUITE'] === '1';
 
-/**
- * One test run over every workspace. Integration suites share the throw-away Redis and MongoDB-wire servers that
- * `test/global-setup.ts` starts once; two workers run files side by side, each with a NATS server and a Redis
- * database of its own so that their services never answer each other's NATS subjects or share rate limits, and
- * each test with its own database and durable consumer names.
- */
 const alias = {
   '@meydan/proto': here('./proto/src/index.ts'),
   '@meydan/testing': here('./test/harness.ts'),
   '@meydan/kit': here('./services/kit/src/index.ts'),
 };
-/** What every project of the run needs: the servers, and time enough for integration suites. */
-const shared = {
-  globalSetup: ['./test/global-setup.ts'],
-  testTimeout: 30_000,
-  hookTimeout: 60_000,
-};
+
+/**
+ * The long runs: each starts clusters or a whole stack under load for a minute or more and wants the machine to
+ * itself (a chaos storm's recovery times, replicas killed under load, the fuzzer's thousands of requests), so they run
+ * last, one at a time.
+ */
+const longRuns = ['deploy/test/chaos-cluster.test.ts', 'test/replicas/**/*.test.ts', 'test/fuzz/**/*.test.ts'];
+/** Files that replace a module for their own run (`vi.mock`): they get a fresh module graph of their own. */
+const ownModules = ['services/auth/test/account-security.test.ts', 'services/auth/test/secrets.test.ts'];
+/** The k6 load test runs alone (`npm run test:k6`): beside the other suites its load and theirs met in the shared Redis. */
+const alone = process.env['MEYDAN_K6'] ? [] : ['test/e2e/k6-mixed.test.ts'];
+
+/**
+ * A lane: a vitest project whose files run side by side on two workers, after the lanes before it (`order`), so a lane
+ * never starves another. In the lanes that share their workers' module graph (`isolate: false`), each worker loads
+ * Fastify, mongoose, NATS and the services' code once rather than once per file, which was most of a small file's
+ * time; each file still builds its own apps, databases and durable names (see test/harness.ts).
+ */
+function lane(name: string, order: number, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration {
+  return {
+    resolve: { alias },
+    test: {
+      name,
+      globalSetup: ['./test/global-setup.ts'],
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+      maxWorkers: 2,
+      fileParallelism: true,
+      sequence: { groupOrder: order },
+      ...test,
+      exclude: [...configDefaults.exclude, ...alone, ...(test?.exclude ?? [])],
+    },
+  };
+}
 
 export default defineConfig({
   resolve: { alias },
   test: {
-    include: ['{proto,services/*,gateway,web,deploy}/test/**/*.test.{ts,tsx}', 'test/**/*.test.ts'],
-    // The k6 load test runs alone (`npm run test:k6`): beside the other suites, on this 2-core machine, its load and
-    // theirs met in the shared Redis (one suite watches it with MONITOR) and it failed where it passes alone.
-    exclude: [...configDefaults.exclude, ...(process.env['MEYDAN_K6'] ? [] : ['test/e2e/k6-mixed.test.ts'])],
-    ...shared,
-    fileParallelism: true,
-    maxWorkers: 2,
     reporters: ['default', './test/summary-reporter.ts'],
-    ...(withReplicaJourneys
-      ? {
-          projects: [
-            { extends: true, test: { name: 'meydan' } },
-            // Not `extends`: that would add this include to the root's instead of replacing it.
-            { resolve: { alias }, test: { ...shared, name: 'replicas', include: ['test/e2e/app.test.ts'], env: { REPLICAS: '2' } } },
-          ],
-        }
-      : {}),
+    projects: [
+      // Unit and integration tests of every workspace but the web app, on the real NATS, Redis and MongoDB-wire servers.
+      lane('services', 0, {
+        include: ['{proto,services/*,gateway,deploy}/test/**/*.test.ts', 'test/*.test.ts', 'test/cluster/**/*.test.ts'],
+        exclude: [...longRuns, ...ownModules],
+        isolate: false,
+      }),
+      lane('own-modules', 0, { include: ownModules }),
+      // The web app's tests in jsdom.
+      lane('web', 1, { include: ['web/test/**/*.test.{ts,tsx}'] }),
+      // Browser journeys in Chromium against whole stacks.
+      lane('browser', 2, { include: ['test/e2e/**/*.test.ts'], isolate: false }),
+      lane('long', 3, { include: longRuns, maxWorkers: 1 }),
+      // The app journeys again, against two processes of every service.
+      ...(wholeSuite ? [lane('replicas', 3, { include: ['test/e2e/app.test.ts'], maxWorkers: 1, env: { REPLICAS: '2' } })] : []),
+    ],
   },
 });
