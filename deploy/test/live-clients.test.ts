@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_HEADER, readSignedIdentity } from '@meydan/kit';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -24,8 +24,11 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** A socket.io server like the notifications service's; `subscribed` lists what each follower asked for. */
-async function liveServer(): Promise<{ url: string; io: Server; subscribed: unknown[] }> {
+/**
+ * A socket.io server like the notifications service's; `subscribed` lists what each follower asked for, `pongs` how
+ * many pings each socket has answered, `dropped` the sockets that went away.
+ */
+async function liveServer(): Promise<{ url: string; io: Server; subscribed: unknown[]; pongs: Map<string, number>; dropped: string[] }> {
   const http: HttpServer = createServer();
   const io = new Server(http, {
     path: '/ws',
@@ -39,7 +42,14 @@ async function liveServer(): Promise<{ url: string; io: Server; subscribed: unkn
     },
   });
   const subscribed: unknown[] = [];
+  const pongs = new Map<string, number>();
+  const dropped: string[] = [];
   io.on('connection', (socket) => {
+    pongs.set(socket.id, 0);
+    socket.conn.on('packet', ({ type }: { type: string }) => {
+      if (type === 'pong') pongs.set(socket.id, pongs.get(socket.id)! + 1);
+    });
+    socket.on('disconnect', (reason) => dropped.push(`${socket.id}: ${reason}`));
     socket.on('subscribe_polls', (payload: { pollIds: string[] }, ack: (answer: unknown) => void) => {
       subscribed.push(payload);
       void socket.join(`poll:${payload.pollIds[0]}`);
@@ -48,16 +58,16 @@ async function liveServer(): Promise<{ url: string; io: Server; subscribed: unkn
   });
   await new Promise<void>((r) => http.listen(0, '127.0.0.1', r));
   cleanups.push(() => new Promise<void>((r) => io.close(() => r())));
-  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, io, subscribed };
+  return { url: `http://127.0.0.1:${(http.address() as AddressInfo).port}`, io, subscribed, pongs, dropped };
 }
 
-async function until(what: string, ok: () => boolean, ms = 15_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  while (!ok()) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const until = (what: string, ok: () => boolean, ms = 15_000): Promise<void> =>
+  vi.waitFor(
+    () => {
+      if (!ok()) throw new Error(`timed out waiting for ${what}`);
+    },
+    { timeout: ms, interval: 50 },
+  );
 
 function startClients(url: string, sockets: number, dir: string, secret = SECRET): ChildProcess {
   const child = spawn(process.execPath, [join(root, 'deploy/bench/live-clients.mjs')], {
@@ -89,15 +99,17 @@ const tempDir = () => {
 
 describe('the live-counts bench clients', () => {
   it('follow the poll over socket.io, stay connected through pings, and time each vote at each socket', async () => {
-    const { url, io, subscribed } = await liveServer();
+    const { url, io, subscribed, pongs, dropped } = await liveServer();
     const dir = tempDir();
     startClients(url, 3, dir);
     await until('the clients to follow', () => existsSync(join(dir, 'ready.json')));
     expect(JSON.parse(readFileSync(join(dir, 'ready.json'), 'utf8'))).toMatchObject({ following: 3 });
     expect(subscribed).toEqual([{ pollIds: [POLL_ID] }, { pollIds: [POLL_ID] }, { pollIds: [POLL_ID] }]);
 
-    // Several ping intervals go by: a client that did not answer would be dropped after pingInterval + pingTimeout.
-    await new Promise((r) => setTimeout(r, 1_500));
+    // Every socket answers its pings (two each at least): one that did not would be dropped after pingInterval +
+    // pingTimeout, before its second ping.
+    await until('every socket to answer two pings', () => pongs.size === 3 && [...pongs.values()].every((n) => n >= 2));
+    expect(dropped).toEqual([]);
     expect(io.engine.clientsCount).toBe(3);
 
     // Two votes answered, then one update with both: another poll's update is not theirs.

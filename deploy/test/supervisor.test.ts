@@ -6,6 +6,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startProcess } from '../local/servers.mjs';
 import { supervise } from '../local/supervisor.mjs';
+import { quietFor } from '../../test/quiet.js';
 
 type Supervised = ReturnType<typeof supervise>;
 const running: Supervised[] = [];
@@ -66,7 +67,7 @@ describe('supervise', () => {
     await vi.waitFor(() => expect(alive(pid)).toBe(false), { timeout: 5_000 });
     await supervised.stop(2_000);
     // The restart that was pending never comes.
-    await new Promise((resolve) => setTimeout(resolve, 600)); // twice the backoff: proving an absence needs a wait
+    await quietFor(450, 'no restart after stop()'); // past the 300 ms backoff the restart would have waited
     expect(supervised.restarts).toBe(0);
     expect(supervised.proc.pid).toBe(pid);
 

@@ -11,6 +11,7 @@ import { createUser } from '../../services/auth/test/support.js';
 import { serviceBuilders as builders } from '../../test/service-builders.js';
 import { serviceForPath } from '../src/routing-table.js';
 import { startTestGateway, type TestGateway } from './support.js';
+import { busyFor } from '../../test/quiet.js';
 
 type Operation = { tags?: string[]; summary?: string; parameters?: { in: string; name: string }[]; requestBody?: unknown; responses?: Record<string, unknown> };
 type Document = {
@@ -273,7 +274,7 @@ describe('GET /api/openapi.json', () => {
     services.delete('contact');
     // Another process answers for contact, as a loaded contact would: after longer than the health checks' wait.
     const slow = await services.get('auth')!.deps.bus.standIn('contact', openapiSubject('contact'), async () => {
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await busyFor(400);
       return document;
     });
     try {

@@ -14,6 +14,7 @@ import { createUser, type TestUser } from '../../services/auth/test/support.js';
 import { buildApp as buildNotifications } from '../../services/notifications/src/app.js';
 import { MAX_SOCKET_FRAME_BYTES } from '../src/app.js';
 import { startTestGateway, type TestGateway } from './support.js';
+import { quietFor } from '../../test/quiet.js';
 
 describe('/ws through the gateway', () => {
   let auth: TestService;
@@ -225,7 +226,13 @@ describe('/ws sockets open at once through the gateway, and for no longer than t
     expect('socket' in opened).toBe(true);
     const { socket } = opened as { socket: WebSocket };
     const closedAt = new Promise<true>((resolve) => socket.once('close', () => resolve(true)));
-    return { socket, closed: () => Promise.race([closedAt, new Promise<false>((r) => setTimeout(() => r(false), 3000))]) };
+    // Closed, or a clear failure if the close never comes (a bound on a wait for the close event, not a wait itself).
+    const closed = () =>
+      new Promise<true>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error('the gateway did not close the socket within 10 s')), 10_000);
+        void closedAt.then((yes) => (clearTimeout(timer), resolve(yes)));
+      });
+    return { socket, closed };
   };
 
   it('lets a member hold 10 sockets at once, the 11th gets 429 in Turkish, and a closed one frees its place', async () => {
@@ -265,7 +272,7 @@ describe('/ws sockets open at once through the gateway, and for no longer than t
     const user = await createUser(auth.deps, { displayName: 'Süresi Dolan' });
     const cookie = await loginCookie(user);
     const { socket, closed } = await memberSocket(cookie);
-    await new Promise((r) => setTimeout(r, 700)); // a few checks while the session lives: the socket stays
+    await quietFor(700, 'the socket stays open while its session lives'); // a few of the gateway's session checks go by
     expect(socket.readyState).toBe(WebSocket.OPEN);
     const redis = new Redis(infra().redisUrl, { keyPrefix: `${SESSION_STORE_PREFIX}:` });
     try {

@@ -130,8 +130,10 @@ describe('the embed on another site', { timeout: 90_000 }, () => {
 
   it('is the only kind of page another site may frame', async () => {
     const { page } = await open();
+    // The page's own answer refuses the frame (its frame-ancestors): Chromium fails the frame's request, then checks.
+    const refused = page.waitForEvent('requestfailed', { predicate: (r) => r.url().includes(`/anket/${publicPoll.id}`), timeout: 15_000 });
     await page.goto(`${elsewhereOrigin}/?frame=${encodeURIComponent(`/anket/${publicPoll.id}`)}`);
-    await page.waitForTimeout(1500);
+    expect((await refused).failure()?.errorText).toBe('net::ERR_BLOCKED_BY_RESPONSE');
     const framed = page.frames().find((f) => f !== page.mainFrame());
     const heading = framed ? await framed.locator('h2', { hasText: 'Sabah çay mı, kahve mi?' }).count().catch(() => 0) : 0;
     expect(heading).toBe(0);

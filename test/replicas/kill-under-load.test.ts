@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infra, until } from '../harness.js';
 import { startStack, type Stack } from '../e2e/stack.js';
 import { call, createMember, createPoll, signIn, type Member } from '../e2e/support.js';
+import { busyFor } from '../quiet.js';
 
 /** Failed votes (5xx or no answer) allowed per kill: those already on their way to the killed process. */
 const MAX_FAILURES_PER_KILL = 3;
@@ -128,7 +129,7 @@ describe('one replica of each service killed under load', () => {
     const worker = async () => {
       while (running) {
         await requests[turn++ % requests.length]!();
-        await new Promise((resolve) => setTimeout(resolve, PACE_MS));
+        await busyFor(PACE_MS); // paces the load
       }
     };
     const load = Array.from({ length: WORKERS }, worker);

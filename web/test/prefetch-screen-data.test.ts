@@ -7,6 +7,7 @@ import { LOGGED_OUT_KEY } from '../src/features/session/loggedOutFlag';
 import { pollsApi } from '../src/features/polls/pollsApi';
 import { fakeApi, json, member, testStore } from './helpers';
 import script from '../early-data.js?raw';
+import { quietFor } from '../../test/quiet';
 
 const missing = () => json({ error: 'not_found', message: 'Anket bulunamadı.' }, 404);
 
@@ -33,7 +34,7 @@ describe('the screen data asked for at start-up', () => {
   it("the screen's own module (the profile's tabs with the own profile) is asked for with its data at start-up", async () => {
     fakeApi({ 'GET /api/polls/:id': missing, 'GET /api/s/:code': missing });
     start('/');
-    await new Promise((r) => setTimeout(r, 200));
+    await quietFor(200, 'no screen module loaded ahead for the home page');
     expect(screensLoaded).toEqual([]);
     start('/anket/p1');
     await vi.waitFor(() => expect(screensLoaded).toEqual(['PollPage']));
@@ -67,7 +68,7 @@ describe('the screen data asked for at start-up', () => {
     localStorage.setItem(LOGGED_OUT_KEY, 'true');
     const signedOut = fakeApi();
     start('/PROFIL/');
-    await new Promise((r) => setTimeout(r, 300));
+    await quietFor(300, 'nothing asked for the own profile after a sign-out');
     expect(signedOut.requests.map((r) => r.path)).toEqual([]);
     localStorage.removeItem(LOGGED_OUT_KEY);
   });

@@ -15,6 +15,7 @@ import { Toaster } from '../src/features/toasts/Toaster';
 import { dialogClosed, dialogOpened } from '../src/store/uiSlice';
 import { Header } from '../src/layout/Header';
 import { FakeSocket, fakeApi, json, member, renderAppAt, renderWithStore, testStore } from './helpers';
+import { quietFor } from '../../test/quiet';
 
 beforeEach(() => {
   window.scrollTo = () => {};
@@ -131,7 +132,7 @@ describe('feed', () => {
     render(<App store={store} router={createAppRouter()} />);
     // Clicked before the session answered: a member must not be taken for a visitor.
     fireEvent.click(screen.getAllByRole('button', { name: /Soru Fırlat/ })[0]!);
-    await new Promise((r) => setTimeout(r, 50));
+    await quietFor(50, 'no dialog before the session is restored');
     expect(store.getState().ui.dialog).toBeNull();
     answer();
     await waitFor(() => expect(store.getState().ui.dialog).toEqual({ kind: 'createPoll' }));
@@ -320,7 +321,7 @@ describe('Dost Meclisi card before the vote', () => {
     const followed = () => socket.sentEvents('subscribe_polls').some((s) => (s as { pollIds?: string[] }).pollIds?.includes('p8'));
     fireEvent.click(within(card).getByRole('button', { name: 'Evet' }));
     await waitFor(() => expect(card.querySelector('[data-chosen]')).toBeTruthy());
-    await act(() => new Promise((r) => setTimeout(r, 50)));
+    await act(() => quietFor(50, 'no live counts followed while the vote is on its way'));
     expect(followed()).toBe(false);
     answerVote(json({ pollId: 'p8', voteCounts: { '0': 2, '1': 0 }, totalVotes: 2, hasVoted: true, userChoice: 0, message: 'ok' }));
     await waitFor(() => expect(followed()).toBe(true));

@@ -17,6 +17,7 @@ import { apiTokenModel } from '../src/model/api-token.js';
 import { passwordResetModel } from '../src/model/password-reset.js';
 import { userModel } from '../src/model/user.js';
 import { createUser, type TestUser } from './support.js';
+import { quietFor } from '../../../test/quiet.js';
 
 // Counts the scrypt runs of auth (running in this process); node:crypto itself still does the work.
 const scryptRuns = vi.hoisted(() => ({ count: 0 }));
@@ -305,7 +306,7 @@ describe('account security', () => {
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
       expect(new Set(answers.map((a) => a.body)).size).toBe(1);
       // Give a 4th or 5th mail the time to arrive: none does.
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await quietFor(300, 'no 4th activation mail');
       expect(activationMails()).toBe(3);
       // The third registration's account and link stand: the mailed link still activates it.
       const accounts = await userModel(auth.deps.mongo).find({ emailLower: email }).lean();

@@ -10,7 +10,7 @@ import type { NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, natsContracts } from '@meydan/proto';
 import { Bus, PUBLISH_THROUGH_ELECTION, connectNats } from '@meydan/kit';
-import { freePort, infra, testLogger } from '@meydan/testing';
+import { freePort, infra, testLogger, until } from '@meydan/testing';
 import { startNats } from '../../../deploy/local/servers.mjs';
 
 type NatsHandle = Awaited<ReturnType<typeof startNats>>;
@@ -78,10 +78,7 @@ describe('JetStream on a three-server cluster', () => {
     // The three copies catch up with the five messages kept from before.
     let info = await jsm.streams.info('EVENTS');
     const caughtUp = () => info.cluster?.replicas?.length === 2 && info.cluster.replicas.every((r) => r.current);
-    for (let i = 0; i < 100 && !caughtUp(); i++) {
-      await new Promise((r) => setTimeout(r, 100));
-      info = await jsm.streams.info('EVENTS');
-    }
+    await until(async () => ((info = await jsm.streams.info('EVENTS')), caughtUp()), 10_000, 'the three copies caught up');
     expect(info.config.num_replicas).toBe(3);
     expect(info.state.messages).toBe(5);
     expect(caughtUp()).toBe(true);
@@ -109,7 +106,7 @@ describe('JetStream on a three-server cluster', () => {
     const consumer = await r3.consume({ purpose: 'cluster-test', filterSubject: events.polls.voteCast, handler: (vote) => void heard.push(vote.voter) });
     // At once, or once its lost pull request is noticed (heartbeats every 2.5 s).
     const t0 = Date.now();
-    for (let i = 0; i < 200 && heard.length < 6; i++) await new Promise((r) => setTimeout(r, 100));
+    await until(() => heard.length >= 6, 20_000, 'the consumer heard the six votes');
     process.stderr.write(`consumer set up after the loss heard the stream after ${Date.now() - t0} ms\n`);
     await consumer.stop();
     expect(heard.sort()).toEqual(['u:cluster-0', 'u:cluster-1', 'u:cluster-2', 'u:cluster-3', 'u:cluster-4', 'u:cluster-99']);

@@ -5,6 +5,7 @@ import { deadLetterSubject, natsHeaders } from '@meydan/proto';
 import { Bus, ConfigError, ContractError, HttpError, connectNats, type BatchItem } from '@meydan/kit';
 import { infra, startPrivateNats, testLogger } from '@meydan/testing';
 import { eventContracts, type TaggedContracts, type WorkEvent } from './test-contracts.js';
+import { busyFor } from '../../../test/quiet.js';
 
 const codec = JSONCodec();
 /** A dead letter's body: JSON when it is JSON (a throw inside a NATS callback would close the connection). */
@@ -126,7 +127,7 @@ describe('JetStream consumers', () => {
       handler: async (p) => {
         running++;
         maxRunning = Math.max(maxRunning, running);
-        await new Promise((r) => setTimeout(r, 30));
+        await busyFor(30);
         running--;
         if (p.i === 7 && !failedOnce) {
           failedOnce = true;
@@ -280,7 +281,13 @@ describe('publishing for a while (the vote path)', () => {
     const tag = randomBytes(3).toString('hex');
     const { subjects, contracts } = eventContracts(tag);
     const lines: Record<string, unknown>[] = [];
-    const bus = new Bus(nc, nc.jetstream(), testLogger(lines), 'js-for-a-while', contracts);
+    // Each attempt to publish is seen as it goes out (the JetStream client's own publish, counted on the way).
+    const js = nc.jetstream();
+    const publish = js.publish.bind(js);
+    let attempts = 0;
+    let onAttempt = (_attempt: number) => {};
+    js.publish = (...args) => (onAttempt(++attempts), publish(...args));
+    const bus = new Bus(nc, js, testLogger(lines), 'js-for-a-while', contracts);
     try {
       await bus.ensureStreams();
       const jsm = await nc.jetstreamManager();
@@ -295,9 +302,12 @@ describe('publishing for a while (the vote path)', () => {
       const logged = lines.find((l) => l['msg'] === 'event not published after retries');
       expect(logged?.['attempts']).toBeGreaterThan(3);
 
-      // The stream comes back 600 ms into the attempts: the publish gets through, under its one message id.
-      setTimeout(() => void bus.ensureStreams(), 600);
+      // The stream comes back once the first attempt has failed and the second is under way: the publish gets
+      // through, under its one message id.
+      attempts = 0;
+      onAttempt = (attempt) => void (attempt === 2 && bus.ensureStreams());
       const back = await bus.publishReliably(subjects.reliable, { i: 2 }, { msgId: `back-${tag}`, retryForMs: 5000, timeoutMs: 300, backoffMs: [100] });
+      expect(attempts).toBeGreaterThanOrEqual(2);
       expect(back.duplicate).toBe(false);
       expect((await jsm.streams.info('EVENTS')).state.messages).toBe(1);
     } finally {

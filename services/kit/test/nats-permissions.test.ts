@@ -11,7 +11,7 @@ import type { NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, subjects } from '@meydan/proto';
 import { Bus, ConfigError, connectNats, natsPermissionsOf, writeNatsAuthConfig, type NatsAuthFiles } from '@meydan/kit';
-import { TEST_SECRET, freePort, infra, testLogger } from '@meydan/testing';
+import { TEST_SECRET, freePort, infra, testLogger, until } from '@meydan/testing';
 import { startNats } from '../../../deploy/local/servers.mjs';
 
 const voteCast = () => ({
@@ -32,12 +32,13 @@ async function runService(service: string, env: Record<string, string>, readyUrl
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   let ready = false;
   if (readyUrl) {
-    const deadline = Date.now() + 30_000;
-    while (!ready && child.exitCode === null && Date.now() < deadline) {
-      ready = await fetch(readyUrl).then((r) => r.status === 200, () => false);
-      if (!ready) await new Promise((r) => setTimeout(r, 200));
+    try {
+      const answered = async () => fetch(readyUrl).then((r) => r.status === 200, () => false);
+      const outcome = await until(async () => (child.exitCode !== null ? 'exited' : (await answered()) && 'ready'), 30_000, `${service} ready or exited`);
+      ready = outcome === 'ready';
+    } finally {
+      child.kill('SIGTERM');
     }
-    child.kill('SIGTERM');
   }
   const code = await exited;
   return { code, stderr, ready };
@@ -92,8 +93,7 @@ describe('NATS users per service', () => {
     const consumer = await polls.consume({ purpose: 'permissions', filterSubject: events.polls.voteCast, handler: (vote) => void heard.push(vote) });
     const mine = voteCast();
     await polls.publish(events.polls.voteCast, mine);
-    const deadline = Date.now() + 10_000;
-    while (heard.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await until(() => heard.length > 0, 10_000, 'the vote heard');
     expect(heard).toEqual([mine]);
     await consumer.stop();
     const before = await stored();
@@ -106,7 +106,7 @@ describe('NATS users per service', () => {
     expect(await stored()).toBe(before);
     // The server's own log says who was refused what (written a moment later).
     const refusal = /Publish Violation - User "social", Subject "events\.polls\.vote\.cast"/;
-    for (let i = 0; i < 40 && !refusal.test(readFileSync(logFile, 'utf8')); i++) await new Promise((r) => setTimeout(r, 50));
+    await until(() => refusal.test(readFileSync(logFile, 'utf8')), 5_000, 'the refusal in the server log');
     expect(readFileSync(logFile, 'utf8')).toMatch(refusal);
 
     // Its own events go through; the stream it may not delete stays.

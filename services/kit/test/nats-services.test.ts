@@ -6,6 +6,7 @@ import { Bus, connectNats, endpointName, httpError, serviceVersion } from '@meyd
 import { infra, startTestService, testLogger, type TestService } from '@meydan/testing';
 import { buildApp as buildContact } from '../../contact/src/app.js';
 import { requestContracts } from './test-contracts.js';
+import { busyFor } from '../../../test/quiet.js';
 
 type TestBus = Bus<typeof requestContracts>;
 
@@ -38,7 +39,7 @@ describe('request/reply through the NATS Services API', () => {
     bus.respond('test.double', async ({ n }) => {
       handledBy.push(replica);
       // A slow answer, so the stats have processing time to show.
-      if (n === 120) await new Promise((resolve) => setTimeout(resolve, 30));
+      if (n === 120) await busyFor(30);
       if (n === 13) throw httpError('not_found', 'Bu sayı yok');
       if (n === 99) throw new Error('boom');
       return { double: n * 2 };

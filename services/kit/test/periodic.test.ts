@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { everyInterval } from '@meydan/kit';
 import { testLogger } from '@meydan/testing';
+import { busyFor, quietFor } from '../../../test/quiet.js';
 
 describe('everyInterval', () => {
   it('never runs twice at once, goes on after a failure, and stop() waits for the run in progress', async () => {
@@ -16,7 +17,7 @@ describe('everyInterval', () => {
         runs++;
         running++;
         most = Math.max(most, running);
-        await new Promise((r) => setTimeout(r, 35));
+        await busyFor(35);
         running--;
         finished++;
         if (runs === 1) throw new Error('first run fails');
@@ -31,7 +32,7 @@ describe('everyInterval', () => {
     expect(runs).toBeGreaterThanOrEqual(2);
     expect(finished).toBe(runs);
     expect(lines.some((l) => l['msg'] === 'test sweep failed')).toBe(true);
-    await new Promise((r) => setTimeout(r, 60));
+    await quietFor(60, 'no run after stop()');
     expect(runs).toBe(afterStop);
   });
 });

@@ -18,14 +18,15 @@ let caller: Bus;
 let redis: Redis;
 /** How many questions the stand-in answered, and with how many ids. */
 const asked: string[][] = [];
-let answering = true;
+/** While set, auth is too slow: a question waits until the test opens this gate (after the client gave up). */
+let slowAuth: { opened: Promise<void>; open: () => void } | null = null;
 
 beforeAll(async () => {
   const authNc = await connectNats(infra().natsUrl, 'user-summaries-auth', testLogger());
   auth = new Bus(authNc, authNc.jetstream(), testLogger(), 'auth');
   await auth.startService({ version: '0.0.0', description: 'stand-in for auth' });
   auth.respond(subjects.auth.usersSummaries, async ({ ids }) => {
-    if (!answering) await new Promise((resolve) => setTimeout(resolve, 1000));
+    if (slowAuth) await slowAuth.opened;
     asked.push(ids);
     return { users: ids.flatMap((id) => (people[id] ? [people[id]!] : [])) };
   });
@@ -76,7 +77,8 @@ describe('UserSummaries', () => {
     await users.lookup(['a1']);
     expect(asked).toEqual([['a1']]);
 
-    answering = false;
+    let open = () => {};
+    slowAuth = { opened: new Promise<void>((resolve) => (open = resolve)), open };
     try {
       await redis.del(userSummaryKey('b2'));
       const down = await users.lookup(['a1', 'b2']);
@@ -86,7 +88,8 @@ describe('UserSummaries', () => {
       expect(down.known.has('b2')).toBe(false);
       expect(down.missing.size).toBe(0);
     } finally {
-      answering = true;
+      slowAuth.open();
+      slowAuth = null;
     }
   });
 

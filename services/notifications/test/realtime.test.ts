@@ -16,10 +16,10 @@ import {
   freshDbName,
   portOf,
   recordEvents,
-  sleep,
   startNotifications,
   until,
 } from './support.js';
+import { busyFor, quietFor } from '../../../test/quiet.js';
 
 type Seen = { name: string; payload: unknown }[];
 const id = () => new Types.ObjectId().toString();
@@ -257,12 +257,12 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
           }),
         );
       }
-      await sleep(50);
+      await busyFor(50); // paces the bursts: 1,000 messages over about a second
     }
     const sentFor = Date.now() - started;
     const total = () => (last(watcher.seen, 'poll_update') as { data: { totalVotes: number } } | undefined)?.data.totalVotes;
     await until(() => total() === 1000, 5000, 'final counts');
-    await sleep(1200); // nothing further comes
+    await quietFor(4 * limits.notifications.pollUpdateCoalesceMs, 'no poll_update after the final counts');
     const updates = watcher.seen.filter((e) => e.name === 'poll_update');
     expect(firstAt - started).toBeLessThan(500); // the first goes out at once
     expect(updates.length).toBeGreaterThanOrEqual(2);

@@ -2,11 +2,11 @@ import { Types } from 'mongoose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { events } from '@meydan/proto';
 import type { BaseConfig, ServiceDeps } from '@meydan/kit';
-import { asMember, startPrivateRedis, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import { asMember, startPrivateRedis, startTestMailDev, startTestService, testLogger, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser } from '../../auth/test/support.js';
 import { buildApp } from '../src/app.js';
-import { connectSocket, connected, drained, portOf, recordEvents, sleep, until } from './support.js';
+import { connectSocket, connected, drained, portOf, recordEvents, until } from './support.js';
 
 describe('realtime without Redis for a while', () => {
   const cleanup: (() => Promise<unknown>)[] = [];
@@ -24,8 +24,10 @@ describe('realtime without Redis for a while', () => {
     cleanup.push(() => redis.stop());
     const auth = await startTestService('auth', buildAuth);
     cleanup.push(() => auth.close());
+    const lines: Record<string, unknown>[] = [];
     const service: TestService = await startTestService('notifications', (deps: ServiceDeps) => buildApp(deps), {
       config: { SMTP_URL: mail.smtpUrl, REDIS_URL: redis.url } as Partial<BaseConfig>,
+      log: testLogger(lines),
       listen: true,
     });
     cleanup.push(() => service.close());
@@ -49,7 +51,8 @@ describe('realtime without Redis for a while', () => {
     const stored = await service.app.inject({ url: '/api/notifications', headers: asMember(owner.id) });
     expect(stored.json().map((r: { message: string }) => r.message)).toEqual(['Selin anketine yorum yaptı: “Redis yokken yazıldı”']);
 
-    await sleep(2500); // long enough for ioredis to give up on the broadcast it queued meanwhile
+    // ioredis gives up on the broadcast it queued meanwhile (after its retries), and the adapter says so.
+    await until(() => lines.some((l) => l['msg'] === 'socket.io broadcast lost: redis unavailable'), 10_000, 'the queued broadcast given up');
     redis = await startPrivateRedis(redisPort);
     // ioredis reconnects (and re-subscribes the adapter) within its retry delay: comment again every half second
     // until one is pushed live.

@@ -6,8 +6,6 @@ import type { BaseConfig, ServiceDeps } from '@meydan/kit';
 import { bindIdentityHeaders, startTestService, type TestService } from '@meydan/testing';
 import { buildApp, type NotificationsOptions } from '../src/app.js';
 
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export { drained, until } from '@meydan/testing';
 
 /** A notifications instance on the test servers. `smtpUrl` is required by the service; `mongoDb` shares a store. */

@@ -27,17 +27,16 @@ describe.each(['timelines', 'database'] as const)('feeds (members read from %s)'
   /** Makes a poll `hoursOld` hours old with `votes` persisted votes, and recomputes its trending score. */
   const seed = async (category: string, hoursOld: number, votes: number, title = `${hoursOld}h/${votes}`) => {
     const poll = await createPoll(svc.app, alice, { category: category as never, title, duration: 0 });
-    for (let i = 0; i < votes; i++) expect((await vote(svc.app, poll.id, newUserId(), 0)).statusCode).toBe(200);
-    await until(async () => (await ctx().models.Vote.countDocuments({ pollId: poll.id })) === votes);
-    // The vote consumer rewrites the score once more up to a second later, from the creation time it read: that
-    // rewrite must come before the creation time is moved back here, not after.
-    if (votes > 0) await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Moved back before any vote: the vote consumer rewrites the score from the creation time it reads from MongoDB
+    // (at once, and again up to a second later for the last batch), so whenever that rewrite lands it is this one.
     const { Poll, PollRank } = ctx().models;
     const createdAt = new Date(Date.now() - hoursOld * hour);
     const _id = Poll.castObject({ _id: poll.id })._id;
     await Poll.collection.updateOne({ _id }, { $set: { createdAt } });
     await PollRank.collection.updateOne({ _id }, { $set: { createdAt } });
     await rewritten(svc.app, poll.id);
+    for (let i = 0; i < votes; i++) expect((await vote(svc.app, poll.id, newUserId(), 0)).statusCode).toBe(200);
+    await until(async () => (await ctx().models.Vote.countDocuments({ pollId: poll.id })) === votes);
     await ctx().engagement.syncRank({ id: poll.id, optionsCount: 2, expiresAt: null, createdAt });
     return poll.id;
   };

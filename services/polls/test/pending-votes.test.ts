@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sweepPendingVotes } from '../src/jobs/pending-votes.js';
 import { keys } from '../src/store/keys.js';
 import { createPoll, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
+import { quietFor } from '../../../test/quiet.js';
 
 describe('votes counted but never acknowledged', () => {
   let svc: PollsTestService;
@@ -28,7 +29,7 @@ describe('votes counted but never acknowledged', () => {
     // What a process killed right after the Lua step leaves: the vote counted and pending, no event.
     expect((await ctx().counters.cast(poll.id, 3, voter, [2])).status).toBe('counted');
     expect(await pendingOf(poll.id)).toEqual([voter]);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await quietFor(500, 'a vote left pending is not stored until a sweep');
     expect(await storedVotes(poll.id)).toHaveLength(0);
 
     expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(1);
@@ -40,7 +41,7 @@ describe('votes counted but never acknowledged', () => {
     expect(Number(counts)).toBe(1);
     // A second sweep finds nothing, and the vote is not stored twice.
     expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await quietFor(500, 'a second sweep stores the vote no second time');
     expect(await storedVotes(poll.id)).toHaveLength(1);
   });
 

@@ -1,9 +1,10 @@
 /** Link previews: what `polls.preview` tells of each kind of poll, and the 1200×630 card image of a visible one. */
 import { execFileSync } from 'node:child_process';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subjects } from '@meydan/proto';
 import { asVisitor } from '@meydan/testing';
 import { CARD_HEIGHT, CARD_WIDTH, pollCardSvg, wrapText } from '../src/domain/poll-card.js';
+import { CARD_FRESH_MS } from '../src/store/previews.js';
 import { createPoll, newUserId, startPolls, vote, type PollsTestService } from './support.js';
 
 /** Width and height from a PNG's IHDR chunk, after checking the signature. */
@@ -110,8 +111,15 @@ describe('poll previews and cards', () => {
     expect((await vote(svc.app, ids.public, newUserId(), 1)).statusCode).toBe(200);
     const soon = (await svc.app.inject({ method: 'GET', url, headers: asVisitor() })).rawPayload;
     expect(soon.equals(first)).toBe(true);
-    await new Promise((r) => setTimeout(r, 5_100));
-    const later = (await svc.app.inject({ method: 'GET', url, headers: asVisitor() })).rawPayload;
+    // The card's clock (Date alone is faked: servers and timers run as usual) moves on by the card's freshness.
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    let later: Buffer;
+    try {
+      vi.setSystemTime(Date.now() + CARD_FRESH_MS);
+      later = (await svc.app.inject({ method: 'GET', url, headers: asVisitor() })).rawPayload;
+    } finally {
+      vi.useRealTimers();
+    }
     expect(later.equals(first)).toBe(false);
     expect(pngSize(later)).toEqual({ width: 1200, height: 630 });
   });

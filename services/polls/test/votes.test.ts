@@ -4,6 +4,7 @@ import { asMember, asVisitor, drained, identityHeaders } from '@meydan/testing';
 import { trendingScore } from '../src/domain/trending.js';
 import { keys } from '../src/store/keys.js';
 import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, vote, endNow, type PollsTestService } from './support.js';
+import { busyFor } from '../../../test/quiet.js';
 
 describe('votes', () => {
   let svc: PollsTestService;
@@ -323,7 +324,7 @@ describe('votes', () => {
     // 40 votes over about two seconds.
     for (let i = 0; i < 40; i++) {
       expect((await vote(svc.app, poll.id, newUserId(), i % 2)).statusCode).toBe(200);
-      await new Promise((r) => setTimeout(r, 50));
+      await busyFor(50); // paces the votes
     }
     // The trailing push carries the exact final counts.
     await until(() => mine().at(-1)?.data.totalVotes === 41, 5000, 'the trailing push');

@@ -5,6 +5,7 @@ import { asMember, asVisitor, startTestService, type TestService } from '@meydan
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp } from '../src/app.js';
+import { quietFor } from '../../../test/quiet.js';
 
 describe('social: follow requests and private profiles', () => {
   let auth: TestService;
@@ -93,7 +94,7 @@ describe('social: follow requests and private profiles', () => {
     // A request made again within the cooldown is still a pending request the member can answer.
     expect((await follow(israrci, kilitli)).json()).toMatchObject({ requested: true });
     expect((await requests(kilitli)).json().map((r: { user: { id: string } }) => r.user.id)).toContain(israrci.id);
-    await new Promise((r) => setTimeout(r, 300));
+    await quietFor(300, 'a request made again within the cooldown is announced no second time');
     expect(announced()).toBe(1);
     expect((await follow(israrci, kilitli)).json()).toMatchObject({ message: 'Takip isteği geri çekildi' });
   });
