@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { lameDuckSettings } from '../chaos/cluster-servers.mjs';
 import { stormMembers } from '../chaos/storm.mjs';
 import { faultProblems, inFlightDuring, readAnswers, recoveryOf, type StormAnswer } from '../chaos/verify.mjs';
 
@@ -105,5 +106,10 @@ describe('the chaos verdict', () => {
       expect(pairs.size).toBe(memberVotes);
       expect(members % 3).not.toBe(0);
     }
+  });
+
+  it('runs the cluster\'s NATS servers on the lame duck settings Kubernetes and Compose run', () => {
+    expect(lameDuckSettings()).toEqual(['lame_duck_duration: 30s', 'lame_duck_grace_period: 10s']);
+    expect(() => lameDuckSettings('port: 4222\nlame_duck_duration: 30s\n')).toThrow(/expected lame_duck_duration and lame_duck_grace_period, found 1/);
   });
 });
