@@ -136,6 +136,24 @@ describe('gateway security (real auth behind the gateway)', () => {
     expect(read.statusCode).toBe(401);
   });
 
+  it('refuses a DNS-rebinding page: an Origin that matches the Host header is still not ours', async () => {
+    // A page on rebind.example whose name now resolves to this machine: the browser sends its own name as both.
+    const rebound = { origin: 'http://rebind.example:8080', host: 'rebind.example:8080' };
+    const signIn = await gateway.inject({ method: 'POST', url: '/api/login', headers: rebound, payload: { email: boss.email, password: boss.password } });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error).toBe('forbidden_origin');
+    expect(signIn.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    // Our own origin is ours whatever Host the request came with (a proxy in front may rewrite it).
+    const own = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '198.51.100.200',
+      headers: { origin: ORIGIN, host: '10.0.0.5:8080' },
+      payload: { email: member.email, password: member.password },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('sends security headers', async () => {
     const res = await gateway.inject({ url: '/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");

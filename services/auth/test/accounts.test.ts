@@ -477,4 +477,22 @@ describe('the administrator made from ADMIN_EMAIL/ADMIN_PASSWORD at start', () =
       await earlier.close();
     }
   });
+
+  it('gives an administrator still holding a published password (an old local default) the configured one', async () => {
+    const MONGO_DB = `test_admin_${Date.now().toString(36)}${++k}`;
+    const old = { ADMIN_EMAIL: ADMIN.ADMIN_EMAIL, ADMIN_PASSWORD: 'meydan-admin' };
+    const earlier = await startTestService('auth', buildApp, { config: { MONGO_DB, ...old } as never });
+    const oldSession = await login(earlier, 'kurucu@meydan.test', 'meydan-admin');
+    expect(oldSession.statusCode).toBe(200);
+    const started = await startTestService('auth', buildApp, { config: { MONGO_DB, ...ADMIN } as never });
+    try {
+      expect((await login(started, 'kurucu@meydan.test', 'meydan-admin')).statusCode).toBe(401);
+      expect((await login(started, 'kurucu@meydan.test', ADMIN.ADMIN_PASSWORD)).json()).toMatchObject({ role: 'admin' });
+      const sid = oldSession.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+      expect(await started.deps.bus.request(subjects.auth.sessionResolve, { sid })).toBeNull();
+    } finally {
+      await started.close();
+      await earlier.close();
+    }
+  });
 });
