@@ -62,12 +62,16 @@ export function previewHead(tags: PreviewTags): string {
   ].join('\n    ');
 }
 
-/** The shell with the preview's tags in its head, in place of its own title and description. */
+/**
+ * The shell with the preview's tags in its head, in place of its own title and description. The tags are put in by
+ * replacer functions, never as a replacement string: there a member's `$\``, `$'` or `$&` in a title would copy parts of
+ * the page (its scripts included) into the tags.
+ */
 export function shellWithPreview(shell: string, tags: PreviewTags): string {
   const head = previewHead(tags);
   const plain = shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta name="description"[^>]*>\s*/i, '');
-  if (/<\/head>/i.test(plain)) return plain.replace(/<\/head>/i, `  ${head}\n  </head>`);
-  return plain.replace(/(<html[^>]*>)/i, `$1<head>${head}</head>`);
+  if (/<\/head>/i.test(plain)) return plain.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
+  return plain.replace(/(<html[^>]*>)/i, (html: string) => `${html}<head>${head}</head>`);
 }
 
 /** The tags of what polls said of the poll at `path` (its page's canonical address). */
