@@ -102,14 +102,27 @@ describe('accounts', () => {
       expect(res.json().error).toBe('validation');
     });
 
-    it('refuses a taken username or e-mail, whatever their case, with 409', async () => {
+    it('refuses a taken username, whatever its case, with 409', async () => {
       const body = await registeredAndActive();
       const sameName = await register({ ...fresh(), username: body.username.toUpperCase() });
       expect(sameName.statusCode).toBe(409);
       expect(sameName.json()).toEqual({ error: 'username_taken', message: 'Bu kullanıcı adı zaten alınmış.' });
+    });
+
+    it('answers a taken e-mail as it answers a free one, creates nothing and mails the address’s owner', async () => {
+      const body = await registeredAndActive();
+      const free = await register(fresh());
       const sameMail = await register({ ...fresh(), email: body.email.toLowerCase() });
-      expect(sameMail.statusCode).toBe(409);
-      expect(sameMail.json()).toEqual({ error: 'email_taken', message: 'Bu e-posta adresiyle zaten bir hesap var.' });
+      expect(sameMail.statusCode).toBe(free.statusCode);
+      expect(sameMail.statusCode).toBe(201);
+      expect(sameMail.json()).toEqual(free.json());
+      expect(await userModel(svc.deps.mongo).countDocuments({ emailLower: body.email.toLowerCase() })).toBe(1);
+      await until(() => mails.some((m) => m.to.toLowerCase() === body.email.toLowerCase() && m.tag === 'account-exists'), 5000, 'the owner’s mail');
+      const told = mails.find((m) => m.tag === 'account-exists' && m.to.toLowerCase() === body.email.toLowerCase())!;
+      expect(told.subject).toBe('Meydan: bu adresle zaten bir hesabın var');
+      expect(told.text).not.toMatch(/\/api\/auth\/activate\//);
+      // The owner's password still opens the account.
+      expect((await login(body.email, body.password)).statusCode).toBe(200);
     });
 
     describe('names that pass for someone else’s', () => {
