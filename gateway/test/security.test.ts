@@ -238,6 +238,20 @@ describe('gateway security (real auth behind the gateway)', () => {
     expect(otherIp.statusCode).toBe(200);
   });
 
+  it('counts share-link and quick polls against the same creation quota as full ones', async () => {
+    const creator = await createUser(auth.deps, { displayName: 'Paylaşımcı' });
+    const cookie = `${SESSION_COOKIE}=${await login(creator)}`;
+    const create = (url: string) => gateway.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN }, payload: {} });
+    // Polls is not running here: what passes the gateway gets 503 from the proxy, what does not gets 429.
+    const codes: number[] = [];
+    for (const url of ['/api/polls/shareable', '/api/polls/quick', '/api/polls', '/API/Polls/Shareable/']) {
+      for (let i = 0; i < 3; i++) codes.push((await create(url)).statusCode);
+    }
+    expect(codes.slice(0, 10).filter((c) => c === 429)).toEqual([]);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    for (const url of ['/api/polls/shareable', '/api/polls/quick', '/api/polls']) expect((await create(url)).statusCode, url).toBe(429);
+  });
+
   it('limits poll creation per member: 10 a minute, then 100 a day, with a Turkish 429 and retry-after', async () => {
     const creator = await createUser(auth.deps, { displayName: 'Çok Anketçi' });
     const cookie = `${SESSION_COOKIE}=${await login(creator)}`;
