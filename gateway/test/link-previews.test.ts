@@ -101,14 +101,15 @@ describe('link previews through the gateway (real polls)', () => {
     }
   });
 
-  it("gives a members' or friends' poll the generic preview: nothing of the poll", async () => {
+  it("answers a members' or friends' poll as an unknown one: the plain shell with 404, nothing of the poll", async () => {
+    const unknown = await (await crawl('/anket/000000000000000000000000')).text();
     for (const type of ['private', 'friends'] as const) {
       const res = await crawl(`/anket/${made[type]}`);
-      expect(res.status, type).toBe(200);
+      expect(res.status, type).toBe(404);
       const html = await res.text();
+      expect(html).toBe(unknown);
       expect(html).not.toContain('içeceği');
-      expect(metaOf(html, 'og:title')).toBe('Meydan');
-      expect(metaOf(html, 'og:image')).toBeUndefined();
+      expect(metaOf(html, 'og:title')).toBeUndefined();
       const card = await fetch(`${gateway.base}/api/polls/${made[type]}/card.png`);
       expect(card.status).toBe(404);
     }

@@ -116,17 +116,18 @@ describe('poll previews and cards', () => {
     expect(pngSize(later)).toEqual({ width: 1200, height: 630 });
   });
 
-  it('tells the poll page what a visitor may know by id: 404 when missing or a share-link poll', async () => {
+  it('shows a visitor a public poll by id, and answers every other one (members’, friends’, share-link, missing) with one 404', async () => {
     const get = (id: string) => svc.app.inject({ method: 'GET', url: `/api/polls/${id}/preview`, headers: asVisitor() });
-    expect((await get(ids.private)).json()).toEqual({ status: 'members' });
-    expect((await get(ids.friends)).json()).toEqual({ status: 'circle' });
     const visible = await get(ids.public);
     expect(visible.json().poll.title).toBe('public çay mı kahve mi?');
-    for (const id of [ids.share, '000000000000000000000000', 'bozuk']) {
+    const missing = await get('000000000000000000000000');
+    for (const id of [ids.private, ids.friends, ids.share, 'bozuk']) {
       const res = await get(id);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json().message).toBe('Anket bulunamadı');
+      expect(res.json(), id).toEqual(missing.json());
+      expect(res.headers['cache-control'], id).toBe(missing.headers['cache-control']);
     }
+    expect(missing.json().message).toBe('Anket bulunamadı');
   });
 
   it('answers oEmbed (rich) with an iframe of the embed for our poll pages, 404 for anything else', async () => {
