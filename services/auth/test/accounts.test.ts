@@ -156,6 +156,21 @@ describe('accounts', () => {
         }
       });
 
+      it('refuses a name that differs only by dotless ı or a circumflex (admın for admin), and knows older accounts’ names so', async () => {
+        const d = digits();
+        expect((await register({ ...fresh(), username: `admin_${d}` })).statusCode).toBe(201);
+        for (const lookAlike of [`admın_${d}`, `ADMİN_${d}`, `âdmîn_${d}`]) {
+          const res = await register({ ...fresh(), username: lookAlike });
+          expect(res.statusCode, lookAlike).toBe(409);
+          expect(res.json().error, lookAlike).toBe('username_look_alike');
+        }
+        // An account registered while ı still stood for itself: auth's start gives it today's skeleton.
+        const users = userModel(svc.deps.mongo);
+        await users.collection.insertOne({ username: `yıldız_${d}`, usernameLower: `yıldız_${d}`, usernameSkeleton: `yıldız_${d}`, email: `y${d}@example.com`, emailLower: `y${d}@example.com`, displayName: 'Yıldız', passwordHash: 'x', role: 'member', isActive: true, emailVerified: true });
+        await backfillUsernameSkeletons(createContext(svc.deps));
+        expect((await register({ ...fresh(), username: `yildiz_${d}` })).json().error).toBe('username_look_alike');
+      });
+
       it('knows the names of accounts made before skeletons existed once auth has started', async () => {
         const d = digits();
         const users = userModel(svc.deps.mongo);
