@@ -416,6 +416,18 @@ describe('account security', () => {
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     });
+
+    it('counts an IPv6 client by its /64: 20 failures from 20 addresses of one /64, then 429 for a 21st', async () => {
+      const net = `2001:db8:${(Date.now() % 0xffff).toString(16)}:7`;
+      for (let i = 0; i < 20; i++) {
+        const res = await direct('/api/login', { email: `kimse${i}.${Date.now()}@example.com`, password: 'yanlis' }, `${net}:${(i + 1).toString(16)}::1`);
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, `${net}:abcd:ef01:2345:6789`);
+      expect(res.statusCode).toBe(429);
+      // Another /64 is another client.
+      expect((await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, `${net}1::1`)).statusCode).toBe(401);
+    });
   });
 
   describe('wrong current passwords are counted as failed logins are', () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
-import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenParams as tokenParams, type Role } from '@meydan/kit';
+import { HttpError, htmlPageResponse, httpError, ipNetwork, isDuplicateKey, mailedTokenParams as tokenParams, type Role } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { accountExistsMail, activationMail } from '../domain/mail.js';
@@ -337,7 +337,8 @@ function loginRoutes(app: FastifyInstance, parts: AccountParts) {
     { schema: { summary: 'Giriş yapar (httpOnly `sid` çerezi)', body: { $ref: 'meydan/login' }, response: { 200: userResponse } } },
     async (request, reply) => {
       const emailLower = request.body.email.trim().toLowerCase();
-      const ip = request.identity?.ip ?? request.ip;
+      // Failures count by the client's network (an IPv6 /64), not its full address: one line holds 2^64 of those.
+      const ip = ipNetwork(request.identity?.ip ?? request.ip);
       const challengeAfter = ctx.config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
       const maxIp = ctx.config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
       if ((await ipFailures.count(ip)) >= maxIp) {
