@@ -2,7 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subjects } from '@meydan/proto';
-import { asVisitor } from '@meydan/testing';
+import { asVisitor, until } from '@meydan/testing';
+import { PollCards } from '../src/store/previews.js';
 import { CARD_HEIGHT, CARD_WIDTH, pollCardSvg, wrapText } from '../src/domain/poll-card.js';
 import { createPoll, newUserId, startPolls, vote, type PollsTestService } from './support.js';
 
@@ -114,6 +115,29 @@ describe('poll previews and cards', () => {
     const later = (await svc.app.inject({ method: 'GET', url, headers: asVisitor() })).rawPayload;
     expect(later.equals(first)).toBe(false);
     expect(pngSize(later)).toEqual({ width: 1200, height: 630 });
+  });
+
+  it('renders at most `atOnce` cards at a time in the process, queues `waiting` more, sends a kept card or 503 past them', async () => {
+    const polls = await Promise.all(Array.from({ length: 4 }, (_, i) => createPoll(svc.app, creator, { title: `kart ${i}` })));
+    const started: string[] = [];
+    const finish: (() => void)[] = [];
+    const render = (svg: string) => {
+      started.push(svg);
+      return new Promise<Buffer>((resolve) => finish.push(() => resolve(Buffer.from(`png ${started.length}`))));
+    };
+    const cards = new PollCards({ atOnce: 2, waiting: 1, render });
+    const ctx = svc.app.polls;
+    const asked = polls.slice(0, 3).map((p) => cards.png(ctx, { pollId: p.id }));
+    await until(() => started.length === 2, 5000, 'two renders started');
+    // Two render, one waits; a fourth poll's card finds no slot and none kept: 503, and nothing is drawn for it.
+    await expect(cards.png(ctx, { pollId: polls[3]!.id })).rejects.toMatchObject({ statusCode: 503, headers: { 'retry-after': '2' } });
+    expect(started).toHaveLength(2);
+    finish.shift()!();
+    await until(() => started.length === 3, 5000, 'the waiting render started');
+    finish.splice(0).forEach((done) => done());
+    const pngs = await Promise.all(asked);
+    expect(pngs.every((png) => png instanceof Buffer)).toBe(true);
+    expect(started).toHaveLength(3);
   });
 
   it('shows a visitor a public poll by id, and answers every other one (members’, friends’, share-link, missing) with one 404', async () => {
