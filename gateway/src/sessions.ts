@@ -1,5 +1,5 @@
-import { SESSION_ID_PATTERN, readSession, sessionKeys, sessionUserOf, type UserRole } from '@meydan/proto';
-import { HttpError, within, type Logger } from '@meydan/kit';
+import { SESSION_ID_PATTERN, sessionUserOf, type UserRole } from '@meydan/proto';
+import { HttpError, readSession, sessionKeyOf, within, type Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
 /** How long a session read may take before the request is answered 503 (as long as auth was given over NATS). */
@@ -38,6 +38,6 @@ export class SessionReader {
 /** Which of the sids name no session any more (expired, revoked, or never one). Throws when Redis cannot say. */
 export async function endedSessions(redis: Redis, sids: readonly string[]): Promise<Set<string>> {
   // One GET per session, sent together: an MGET's keys would have to be of one cluster slot.
-  const raws = await Promise.all(sids.map((sid) => redis.get(sessionKeys.session(sid))));
+  const raws = await Promise.all(sids.map((sid) => redis.get(sessionKeyOf(sid))));
   return new Set(sids.filter((sid, i) => sessionUserOf(raws[i] ?? null) === null));
 }
