@@ -35,8 +35,22 @@ export interface StackCredentials {
   natsConfigFile?: string;
   redisAclFile?: string;
   envOf(client: ServiceName | 'gateway', redisUrl: string): NodeJS.ProcessEnv;
+  /** Sets up every JetStream stream as the NATS `operator` user (services may only look streams up); absent without NATS users. */
+  setUpStreams?(natsUrl: string, replicas: number): Promise<void>;
 }
 export function writeCredentials(dir: string, which?: { nats?: boolean; redis?: boolean }): Promise<StackCredentials>;
+
+/** NATS, Redis and the MongoDB-wire server, each unless `external` gives its URL (with `credentials`: a user per process). */
+export function startServers(options: {
+  dataDir: string;
+  logDir?: string;
+  binaries: { natsServer?: string | null; redisServer?: string | null; [name: string]: unknown };
+  ports?: Partial<Record<'nats' | 'redis' | 'mongo', number>>;
+  persist?: boolean;
+  external?: Partial<Record<'nats' | 'redis' | 'mongo', string>>;
+  started?: unknown[];
+  credentials?: StackCredentials | null;
+}): Promise<{ urls: Record<'nats' | 'redis' | 'mongo', string>; restart(name: 'nats' | 'redis' | 'mongo'): Promise<void>; stop(): Promise<void> }>;
 
 export interface StackOptions {
   root?: string;

@@ -143,7 +143,9 @@ export async function startServers({ dataDir, logDir = dataDir, binaries, ports 
  * A user and a password for every service and the gateway on the NATS and Redis servers we start (`nats`, `redis`:
  * which of the two): the kit writes the servers' files into `dir` (`nats-auth.conf`, each user allowed the subjects of
  * its contracts in proto; `redis-users.acl`, each user its own keys). Needs the build (the kit derives the NATS
- * permissions from proto's contracts). `envOf(client, redisUrl)`: the NATS_USER, NATS_PASSWORD and REDIS_URL of one.
+ * permissions from proto's contracts). `envOf(client, redisUrl)`: the NATS_USER, NATS_PASSWORD and REDIS_URL of one;
+ * `setUpStreams(natsUrl, replicas)`: the streams set up as the `operator` user, the one NATS user that may (startStack
+ * calls it before the services start: they only look the streams up).
  */
 export async function writeCredentials(dir, { nats = true, redis = true } = {}) {
   const kit = await import('@meydan/kit');
@@ -156,6 +158,19 @@ export async function writeCredentials(dir, { nats = true, redis = true } = {}) 
       ...(natsAuth ? { NATS_USER: natsAuth.users[client].user, NATS_PASSWORD: natsAuth.users[client].password } : {}),
       ...(redisAcl ? { REDIS_URL: kit.redisUrlFor(redisUrl, client, redisAcl.passwords[client]) } : {}),
     }),
+    ...(natsAuth
+      ? {
+          async setUpStreams(natsUrl, replicas) {
+            const log = kit.createLogger('operator', 'warn');
+            const nc = await kit.connectNats(natsUrl, 'operator', log, natsAuth.users.operator);
+            try {
+              await kit.setUpStreams(await nc.jetstreamManager(), { replicas, clustered: Boolean(nc.info?.cluster), log });
+            } finally {
+              await nc.close();
+            }
+          },
+        }
+      : {}),
   };
 }
 
@@ -242,6 +257,8 @@ export async function startStack({
       startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
     const ready = (name, port, handle) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { explain });
 
+    // With NATS users, the services may not set up streams: the operator does, first.
+    await credentials?.setUpStreams?.(urls.nats, Number(common.NATS_STREAM_REPLICAS ?? 1));
     const handles = Object.fromEntries(instances.map((instance) => [instance.name, launch(instance)]));
     await Promise.all(
       instances.map(({ service, name }) =>

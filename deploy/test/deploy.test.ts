@@ -59,7 +59,8 @@ function imageEnv(dockerfile: string): Record<string, string> {
 const LOCAL_SECRETS = { INTERNAL_SECRET: 'b'.repeat(64), ADMIN_EMAIL: 'admin@meydan.local', ADMIN_PASSWORD: 'yerel-kume-sifresi' };
 
 /** The processes' NATS passwords, one per process (NATS_PASSWORD_AUTH …), made up here. */
-const natsPasswords = (seed: string) => Object.fromEntries(apps.map((app, i) => [`NATS_PASSWORD_${app.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
+const natsPasswords = (seed: string) =>
+  Object.fromEntries([...apps, 'operator'].map((user, i) => [`NATS_PASSWORD_${user.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
 
 /** The ha overlay's two git-ignored files (made up here): what the processes read, and the servers' passwords. */
 const HA_SECRETS = { INTERNAL_SECRET: 'd'.repeat(64), ADMIN_EMAIL: 'admin@meydan.example.com', ADMIN_PASSWORD: 'ha-kume-sifresi', SMTP_URL: 'smtp://relay.example.com:25' };
@@ -221,8 +222,13 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
 
   it('runs three NATS servers, three Redis servers with three sentinels and three MongoDB members, each on a volume of its own', () => {
     expect(Object.keys(project.services).sort()).toEqual(
-      [...apps, 'maildev', ...natsServers, ...redisServers, ...sentinels, ...mongoMembers, 'mongo-init'].sort(),
+      [...apps, 'maildev', ...natsServers, ...redisServers, ...sentinels, ...mongoMembers, 'mongo-init', 'nats-streams'].sort(),
     );
+    // The streams are set up by the NATS operator user, before any app starts (they may only look them up).
+    const streamsJob = project.services['nats-streams'];
+    expect(streamsJob.command).toEqual(['node', 'services/kit/dist/set-up-streams.js']);
+    expect(streamsJob.environment).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: haSecrets['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '3' });
+    for (const app of apps) expect(project.services[app].depends_on['nats-streams'].condition, app).toBe('service_completed_successfully');
     const volumes = [...natsServers, ...redisServers, ...mongoMembers].map((name) => {
       const own = project.services[name].volumes.filter((v: { type: string }) => v.type === 'volume');
       expect(own, name).toHaveLength(1);
@@ -620,7 +626,8 @@ describe('Kubernetes overlays', () => {
     const configMap = pod.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name;
     const conf = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === configMap)!.data!['nats.conf']!;
     const users = [...conf.matchAll(/\{ user: (\w+), password: \$(\w+),/g)].map(([, user, variable]) => [user!, variable!]);
-    expect(users.map(([user]) => user).sort()).toEqual([...apps].sort());
+    // Each process, and the operator that sets up the streams (the nats-streams Job).
+    expect(users.map(([user]) => user).sort()).toEqual([...apps, 'operator'].sort());
     for (const [user, variable] of users) expect(env[variable!], user).toBe(secretValues[`NATS_PASSWORD_${user!.toUpperCase()}`]);
     // JetStream stores on the member's own volume.
     const store = /store_dir: (\S+)/.exec(conf)![1];
@@ -641,6 +648,18 @@ describe('Kubernetes overlays', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('ha: the nats-streams Job sets up the streams as the NATS operator user, the only one allowed to', () => {
+    const docs = overlays['ha']!;
+    const job = docs.find((d) => d.kind === 'Job' && d.metadata.name === 'nats-streams')!;
+    const [container] = job.spec.template.spec.containers;
+    expect(container.command).toEqual(['node', 'services/kit/dist/set-up-streams.js']);
+    const env = containerEnv(docs, container, 'nats-streams');
+    expect(env).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: HA_INFRA_SECRETS['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '3' });
+    expect(env['NATS_URL']).toBe(docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!.data!['NATS_URL']);
+    // Its pod may reach the NATS members (the infra network policy lets infra pods in).
+    expect(job.spec.template.metadata.labels.tier).toBe('infra');
   });
 
   it('ha: MongoDB members need the key file and a password, and the mongo-init Job makes rs0 of them, safe to run again', () => {
@@ -728,10 +747,12 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
         handles.push(handle);
         await waitForPort(port, { proc: handle.proc, name: `nats-server ${i}` });
       }
-      const polls = await connectNatsServers({ servers, user: 'polls', pass: passwords['NATS_PASSWORD_POLLS'] });
-      connections.push(polls);
-      // (Not asking JetStream yet: the three are still electing its leader.)
-      const jsm = await polls.jetstreamManager({ checkAPI: false });
+      const polls = await connectNatsServers({ servers, user: 'polls', pass: passwords['NATS_PASSWORD_POLLS'], inboxPrefix: '_INBOX_polls' });
+      const operator = await connectNatsServers({ servers, user: 'operator', pass: passwords['NATS_PASSWORD_OPERATOR'], inboxPrefix: '_INBOX_operator' });
+      connections.push(polls, operator);
+      // (Not asking JetStream yet: the three are still electing its leader.) Streams are the operator's to make.
+      const jsm = await operator.jetstreamManager({ checkAPI: false });
+      await expect((await polls.jetstreamManager({ checkAPI: false })).streams.add({ name: 'POLLS_OWN', subjects: ['events.polls.own.>'] })).rejects.toThrow(/Permissions Violation/);
       const attempt = (step: () => Promise<unknown>) => async () => {
         try {
           await step();
