@@ -13,6 +13,7 @@ export function replicasOf(value: unknown): number;
 export function instancesOf(replicas: number): Instance[];
 export function gatewayUrls(instances: readonly Instance[], portOf: (name: string) => number): Record<string, string>;
 export const LOAD_RUN_ENV: Readonly<Record<string, string>>;
+export const MAIL_SERVICES: readonly ServiceName[];
 export function stackEnv(options: {
   natsUrl: string;
   redisUrl: string;
@@ -32,6 +33,8 @@ export function waitReady(
 
 /** A user and password per process on NATS and Redis: the servers' files and each process's variables. */
 export interface StackCredentials {
+  /** MAIL_SECRET of the services that send mail and the mailer (kept in the folder, like the passwords). */
+  mailSecret?: string;
   natsConfigFile?: string;
   redisAclFile?: string;
   envOf(client: ServiceName | 'gateway', redisUrl: string): NodeJS.ProcessEnv;
@@ -64,6 +67,8 @@ export interface StackOptions {
   gatewayEnv?: NodeJS.ProcessEnv;
   credentials?: StackCredentials | null;
   secret?: string;
+  /** MAIL_SECRET of the services that send mail and the mailer (default: the credentials', else a new one). */
+  mailSecret?: string;
   origin?: string;
   webDist?: string;
   supervise?: Parameters<typeof supervise>[2] | null;

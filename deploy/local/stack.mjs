@@ -4,7 +4,7 @@
 // `npm run bench:votes` (deploy/k6) and the browser tests (test/e2e/stack.ts) start the stack through here; each
 // passes what differs: ports, limits, log level, where logs go. Plain Node with built-ins only, like servers.mjs.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startNodeProcess } from './node-runtime.mjs';
@@ -151,7 +151,11 @@ export async function writeCredentials(dir, { nats = true, redis = true } = {}) 
   const kit = await import('@meydan/kit');
   const natsAuth = nats ? kit.writeNatsAuthConfig(dir) : null;
   const redisAcl = redis ? kit.writeRedisAcl(dir) : null;
+  // Kept like the passwords: a mail requested before a restart is still opened after it.
+  const mailSecretFile = join(dir, 'mail-secret');
+  if (!existsSync(mailSecretFile)) writeFileSync(mailSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
   return {
+    mailSecret: readFileSync(mailSecretFile, 'utf8').trim(),
     natsConfigFile: natsAuth?.configFile,
     redisAclFile: redisAcl?.file,
     envOf: (client, redisUrl) => ({
@@ -173,6 +177,9 @@ export async function writeCredentials(dir, { nats = true, redis = true } = {}) 
       : {}),
   };
 }
+
+/** The services that hold MAIL_SECRET: those that send mail, and the mailer (notifications). */
+export const MAIL_SERVICES = Object.freeze(['auth', 'contact', 'admin', 'notifications']);
 
 /** Each service process's and the gateway's port and metrics port, by name. */
 async function allocatePorts(instances, portsFor) {
@@ -214,6 +221,7 @@ export async function startStack({
   gatewayEnv = {},
   credentials = null,
   secret = randomBytes(24).toString('hex'),
+  mailSecret = credentials?.mailSecret ?? randomBytes(32).toString('hex'),
   origin,
   webDist = join(root, 'web', 'dist'),
   supervise: supervision = null,
@@ -248,13 +256,15 @@ export async function startStack({
     const base = `http://127.0.0.1:${ports.gateway}`;
     const common = stackEnv({ natsUrl: urls.nats, redisUrl: urls.redis, mongoUrl: urls.mongo, smtpUrl: smtpUrl ?? `smtp://127.0.0.1:${await freePort()}`, secret, origin: origin ?? base, extra: env });
     const credentialsOf = (client) => credentials?.envOf(client, urls.redis) ?? {};
+    // The key of mail bodies: the services that send mail and the mailer only.
+    const mailSecretOf = (service) => (MAIL_SERVICES.includes(service) ? { MAIL_SECRET: mailSecret } : {});
     const startNode = (name, script, processEnv) => {
       const start = () => startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: processEnv, runtime: nodeRuntime, cwd: root });
       return track(supervision ? supervise(name, start, supervision) : start());
     };
     /** A service process: one of `instances`, or another (`{ service, name, port }`) the gateway does not know of. */
     const launch = ({ service, name, port = ports[name], metricsPort = metricsPorts[name] ?? 0 }) =>
-      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
+      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...mailSecretOf(service), ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
     const ready = (name, port, handle) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { explain });
 
     // With NATS users, the services may not set up streams: the operator does, first.

@@ -72,10 +72,14 @@ const HA_INFRA_SECRETS = {
   NATS_ROUTE_PASSWORD: 'natsroute0123456789',
   ...natsPasswords('natsha'),
 };
+/** The key of mail bodies, in each overlay's git-ignored mail-secret.env (made up here). */
+const MAIL_SECRETS = { local: { MAIL_SECRET: 'm'.repeat(64) }, ha: { MAIL_SECRET: 'n'.repeat(64) } };
 const OVERLAY_SECRETS: Record<string, Record<string, Record<string, string>>> = {
-  local: { 'secrets.env': LOCAL_SECRETS },
-  ha: { 'secrets.env': HA_SECRETS, 'infra-secrets.env': HA_INFRA_SECRETS },
+  local: { 'secrets.env': LOCAL_SECRETS, 'mail-secret.env': MAIL_SECRETS.local },
+  ha: { 'secrets.env': HA_SECRETS, 'infra-secrets.env': HA_INFRA_SECRETS, 'mail-secret.env': MAIL_SECRETS.ha },
 };
+/** The processes that hold MAIL_SECRET: those that send mail, and the mailer. */
+const mailApps = ['auth', 'contact', 'admin', 'notifications'];
 
 /**
  * Renders an overlay from a copy of deploy/k8s, so an overlay's git-ignored secrets files are the test's (those of
@@ -103,7 +107,7 @@ function renderYaml(overlay: string, leaveOut: string[] | null = []): string {
 }
 
 /** The two variables docker-compose.yml requires (made up here; a user keeps theirs in .env). */
-const COMPOSE_SECRETS = { INTERNAL_SECRET: 'a'.repeat(64), ADMIN_PASSWORD: 'compose-sifresi-123' };
+const COMPOSE_SECRETS = { INTERNAL_SECRET: 'a'.repeat(64), ADMIN_PASSWORD: 'compose-sifresi-123', MAIL_SECRET: 'c'.repeat(64) };
 /** The passwords docker-compose.ha.yml requires besides (made up here; a user keeps theirs in .env too). */
 const COMPOSE_HA_SECRETS = {
   REDIS_PASSWORD: 'composeredis123456',
@@ -149,6 +153,14 @@ describe('docker-compose.yml', () => {
 
   it('runs the six services, the gateway and their servers', () => {
     expect(Object.keys(project.services).sort()).toEqual([...apps, 'nats', 'redis', 'mongo', 'maildev'].sort());
+  });
+
+  it('gives the key of mail bodies to the services that send mail and the mailer alone, and does not start without it', () => {
+    for (const app of apps) expect(project.services[app].environment['MAIL_SECRET'], app).toBe(mailApps.includes(app) ? COMPOSE_SECRETS.MAIL_SECRET : undefined);
+    const { MAIL_SECRET: _mail, ...withoutMail } = COMPOSE_SECRETS;
+    const run = composeCheck(withoutMail);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('required variable MAIL_SECRET is missing a value');
   });
 
   it('builds every app from the one Dockerfile with an existing workspace', () => {
@@ -515,12 +527,26 @@ describe('Kubernetes overlays', () => {
     expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain('deploy/k8s/overlays/local/secrets.env');
   });
 
+  it('gives the key of mail bodies (mail-secret.env, git-ignored) to the services that send mail and the mailer alone', () => {
+    for (const overlay of ['local', 'ha'] as const) {
+      const docs = overlays[overlay]!;
+      for (const app of apps) {
+        const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
+        const [container] = deployment.spec.template.spec.containers;
+        const env = containerEnv(docs, container, app);
+        expect(env['MAIL_SECRET'], `${overlay} ${app}`).toBe(mailApps.includes(app) ? MAIL_SECRETS[overlay].MAIL_SECRET : undefined);
+      }
+      expect(() => render(overlay, ['mail-secret.env']), overlay).toThrow(/mail-secret\.env/);
+      expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain(`deploy/k8s/overlays/${overlay}/mail-secret.env`);
+    }
+  });
+
   it('commits no secret value under deploy/k8s, nor in the compose files', () => {
     const files = readdirSync(`${root}deploy/k8s`, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.(ya?ml|conf|sh|js)$/.test(f))
       .map((f) => `deploy/k8s/${f}`);
     expect(files.length).toBeGreaterThan(10);
-    const keys = ['INTERNAL_SECRET', 'ADMIN_PASSWORD', ...Object.keys(HA_INFRA_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
+    const keys = ['INTERNAL_SECRET', 'ADMIN_PASSWORD', 'MAIL_SECRET', ...Object.keys(HA_INFRA_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
     // A line that gives one of them a value (not a reference to a variable), other than a comment showing how to make one.
     const assignment = new RegExp(`\\b(${[...new Set(keys)].join('|')})\\s*[:=](?!\\s*$|\\?|\\s*["']?\\$)`);
     expect(assignment.test('REDIS_PASSWORD: hunter2')).toBe(true);
@@ -656,7 +682,7 @@ describe('Kubernetes overlays', () => {
     const [container] = job.spec.template.spec.containers;
     expect(container.command).toEqual(['node', 'services/kit/dist/set-up-streams.js']);
     const env = containerEnv(docs, container, 'nats-streams');
-    expect(env).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: HA_INFRA_SECRETS['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '3' });
+    expect(env).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: (HA_INFRA_SECRETS as Record<string, string>)['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '3' });
     expect(env['NATS_URL']).toBe(docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!.data!['NATS_URL']);
     // Its pod may reach the NATS members (the infra network policy lets infra pods in).
     expect(job.spec.template.metadata.labels.tier).toBe('infra');
@@ -960,6 +986,7 @@ describe('a deployment with a published administrator password', () => {
         REDIS_URL: 'redis://127.0.0.1:9',
         MONGO_URL: 'mongodb://127.0.0.1:9',
         INTERNAL_SECRET: 'c'.repeat(64),
+        MAIL_SECRET: 'm'.repeat(64),
         ADMIN_EMAIL: 'admin@meydan.example.com',
         ...env,
       },
@@ -976,7 +1003,7 @@ describe('a deployment with a published administrator password', () => {
   });
 
   it('lets through localhost (npm start’s default) with any password, and any origin with a password of one’s own', () => {
-    const base = { PORT: '0', NATS_URL: 'nats://127.0.0.1:9', REDIS_URL: 'redis://127.0.0.1:9', MONGO_URL: 'mongodb://127.0.0.1:9', INTERNAL_SECRET: 'c'.repeat(64) };
+    const base = { PORT: '0', NATS_URL: 'nats://127.0.0.1:9', REDIS_URL: 'redis://127.0.0.1:9', MONGO_URL: 'mongodb://127.0.0.1:9', INTERNAL_SECRET: 'c'.repeat(64), MAIL_SECRET: 'm'.repeat(64) };
     for (const env of [
       { ADMIN_PASSWORD: 'meydan-admin' },
       { PUBLIC_ORIGIN: 'http://localhost:8080', ADMIN_PASSWORD: 'meydan-admin' },

@@ -13,7 +13,7 @@ import { AckPolicy, type NatsConnection } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, natsUsage, serviceNames, streams, subjects } from '@meydan/proto';
 import { Bus, ConfigError, connectNats, natsPermissionsOf, setUpStreams, writeNatsAuthConfig, type NatsAuthFiles, type NatsClient } from '@meydan/kit';
-import { TEST_SECRET, freePort, infra, testLogger } from '@meydan/testing';
+import { TEST_MAIL_SECRET, TEST_SECRET, freePort, infra, testLogger } from '@meydan/testing';
 import { startNats } from '../../../deploy/local/servers.mjs';
 
 const voteCast = () => ({
@@ -252,6 +252,7 @@ describe('NATS users per service', () => {
       MONGO_URL: infra().mongoUrl,
       MONGO_DB: `test_nats_users_${process.pid}`,
       INTERNAL_SECRET: TEST_SECRET,
+      MAIL_SECRET: TEST_MAIL_SECRET,
       HOST: '127.0.0.1',
       METRICS_PORT: '0',
       LOG_LEVEL: 'warn',

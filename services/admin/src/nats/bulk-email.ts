@@ -5,7 +5,7 @@
  * recorded is skipped, and the mail request itself carries a message id, so the mailer gets it once.
  */
 import { live, events, streams, work } from '@meydan/proto';
-import { adminBulkEmailStream, type ConsumerHandle } from '@meydan/kit';
+import { adminBulkEmailStream, type ConsumerHandle, sealMail } from '@meydan/kit';
 import type { AdminContext } from '../context.js';
 import { bulkMail } from '../domain/mail.js';
 import { jobMail, jobProgress, recipientDecided, recordRecipient } from '../store/bulk-email.js';
@@ -75,7 +75,7 @@ export async function startBulkEmailWorker(ctx: AdminContext): Promise<ConsumerH
         const mail = bulkMail(job.subject, job.body, r.name);
         await bus.publish(
           events.admin.mailRequested,
-          { to: r.email, ...mail, tag: 'bulk-email', userId: r.userId },
+          sealMail(ctx.config.MAIL_SECRET, { to: r.email, ...mail, tag: 'bulk-email', userId: r.userId }),
           { requestId: c.requestId, msgId: `bulk-mail:${recipientId}` },
         );
       } catch (err) {
