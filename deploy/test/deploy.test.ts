@@ -15,7 +15,7 @@ import { connect as connectNatsServers, type NatsConnection } from 'nats';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames, streams } from '@meydan/proto';
-import { ConfigError, connectRedis, loadConfig, natsUsersWithEnvPasswords, parseRedisUrl } from '@meydan/kit';
+import { ConfigError, connectRedis, loadConfig, natsUsersWithEnvPasswords, parseRedisUrl, redisClients, redisPasswordVariable, redisUsersWithEnvPasswords } from '@meydan/kit';
 import { freePort, testLogger, until } from '@meydan/testing';
 import { trustProxyOption } from '../../gateway/src/config.js';
 import { authConfigSchema } from '../../services/auth/src/config.js';
@@ -58,6 +58,8 @@ function imageEnv(dockerfile: string): Record<string, string> {
 /** What a user puts in the git-ignored deploy/k8s/overlays/local/secrets.env (made up here). */
 const LOCAL_SECRETS = { INTERNAL_SECRET: 'b'.repeat(64), ADMIN_EMAIL: 'admin@meydan.local', ADMIN_PASSWORD: 'yerel-kume-sifresi' };
 
+/** The processes' Redis passwords, one per process (REDIS_PASSWORD_AUTH …), made up here. */
+const redisPasswords = (seed: string) => Object.fromEntries(apps.map((app, i) => [`REDIS_PASSWORD_${app.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
 /** The processes' NATS passwords, one per process (NATS_PASSWORD_AUTH …), made up here. */
 const natsPasswords = (seed: string) =>
   Object.fromEntries([...apps, 'operator'].map((user, i) => [`NATS_PASSWORD_${user.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
@@ -71,6 +73,7 @@ const HA_INFRA_SECRETS = {
   MONGO_KEYFILE: 'e'.repeat(756),
   NATS_ROUTE_PASSWORD: 'natsroute0123456789',
   ...natsPasswords('natsha'),
+  ...redisPasswords('redisha'),
 };
 /** The key of mail bodies, in each overlay's git-ignored mail-secret.env (made up here). */
 const MAIL_SECRETS = { local: { MAIL_SECRET: 'm'.repeat(64) }, ha: { MAIL_SECRET: 'n'.repeat(64) } };
@@ -116,6 +119,7 @@ const COMPOSE_HA_SECRETS = {
   MONGO_KEYFILE: 'f'.repeat(756),
   NATS_ROUTE_PASSWORD: 'composeroute123456',
   ...natsPasswords('composenats'),
+  ...redisPasswords('composeredis'),
 };
 /** compose-go's verdict on the files (each over the ones before, as `docker compose -f … -f …`), with only `env` set. */
 const composeCheck = (env: Record<string, string>, files: string | string[] = `${root}docker-compose.yml`) => {
@@ -262,7 +266,8 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
         sentinels: sentinels.map((host) => ({ host, port: 26379 })),
         name: 'meydan',
         db: 0,
-        password: COMPOSE_HA_SECRETS.REDIS_PASSWORD,
+        username: app,
+        password: haSecrets[`REDIS_PASSWORD_${app.toUpperCase()}`],
       });
       expect(env['MONGO_URL'], app).toBe(
         `mongodb://meydan:${COMPOSE_HA_SECRETS.MONGO_PASSWORD}@mongo:27017,mongo-2:27017,mongo-3:27017/?replicaSet=rs0&w=majority&retryWrites=true&authSource=admin`,
@@ -582,7 +587,8 @@ describe('Kubernetes overlays', () => {
   });
 
   /** A container's environment as the kubelet makes it: envFrom, then env in order, `$(NAME)` from the ones before. */
-  function containerEnv(docs: K8s[], container: any, podName: string): Record<string, string> {
+  /** A container's environment as its pod sees it; `podName` is also the pod's `app` label for a Deployment's pod. */
+  function containerEnv(docs: K8s[], container: any, podName: string, labels: Record<string, string> = { app: podName }): Record<string, string> {
     const values = (kind: 'ConfigMap' | 'Secret', name: string): Record<string, string> => {
       const doc = docs.find((d) => d.kind === kind && d.metadata.name === name);
       expect(doc, `${kind} ${name}`).toBeDefined();
@@ -599,6 +605,7 @@ describe('Kubernetes overlays', () => {
       else if (valueFrom.secretKeyRef) resolved = values('Secret', valueFrom.secretKeyRef.name)[valueFrom.secretKeyRef.key];
       else if (valueFrom.configMapKeyRef) resolved = values('ConfigMap', valueFrom.configMapKeyRef.name)[valueFrom.configMapKeyRef.key];
       else if (valueFrom.fieldRef?.fieldPath === 'metadata.name') resolved = podName;
+      else if (/^metadata\.labels\['(.+)'\]$/.test(valueFrom.fieldRef?.fieldPath ?? '')) resolved = labels[/^metadata\.labels\['(.+)'\]$/.exec(valueFrom.fieldRef.fieldPath)![1]!];
       expect(resolved, `${container.name} ${name}`).toBeDefined();
       env[name] = resolved!;
     }
@@ -627,7 +634,9 @@ describe('Kubernetes overlays', () => {
         sentinels: members('redis', 26379).map((m) => ({ host: m.split(':')[0], port: 26379 })),
         name: redisEnv['REDIS_MASTER_NAME'],
         db: 0,
-        password: HA_INFRA_SECRETS.REDIS_PASSWORD,
+        // Its own Redis user (redis-ha.sh), not the servers' password.
+        username: app,
+        password: secretValues[`REDIS_PASSWORD_${app.toUpperCase()}`],
       });
       expect(env['MONGO_URL'], app).toBe(
         `mongodb://meydan:${HA_INFRA_SECRETS.MONGO_PASSWORD}@${mongoInit['MONGO_HOSTS']}/?replicaSet=rs0&w=majority&retryWrites=true&authSource=admin`,
@@ -635,7 +644,7 @@ describe('Kubernetes overlays', () => {
       expect(env['SMTP_URL'], app).toBe(HA_SECRETS.SMTP_URL);
       // No other process's NATS password, nor the servers' own (root, route, key file).
       const infraKeys = Object.keys(HA_INFRA_SECRETS).filter((k) => Object.values(env).includes(secretValues[k]!));
-      expect(infraKeys.sort(), app).toEqual(['MONGO_PASSWORD', `NATS_PASSWORD_${app.toUpperCase()}`, 'REDIS_PASSWORD'].sort());
+      expect(infraKeys.sort(), app).toEqual(['MONGO_PASSWORD', `NATS_PASSWORD_${app.toUpperCase()}`, `REDIS_PASSWORD_${app.toUpperCase()}`].sort());
     }
     expect(redisEnv['REDIS_SENTINELS']).toBe(members('redis', 26379).join(' '));
     expect(redisEnv['REDIS_SERVERS']).toBe(members('redis', 6379).join(' '));
@@ -740,6 +749,14 @@ describe('Kubernetes overlays', () => {
 });
 
 describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)', () => {
+  it('redis-ha.sh gives each process its Redis user as the kit writes it (node deploy/tools/redis-users.mjs rewrites them)', () => {
+    const script = readFileSync(`${root}deploy/k8s/infra-ha/redis-ha.sh`, 'utf8');
+    for (const role of ['server', 'sentinel'] as const) {
+      const generated = new RegExp(`# BEGIN ${role} users \\(generated\\)\\n([\\s\\S]*?)\\n# END ${role} users \\(generated\\)`).exec(script)?.[1];
+      expect(generated, `the generated ${role} users between their markers`).toBe(redisUsersWithEnvPasswords(role));
+    }
+  });
+
   it("gives each process exactly the subjects of its contracts, as the kit derives them (node deploy/tools/nats-users.mjs rewrites them)", () => {
     const conf = readFileSync(`${root}deploy/k8s/infra-ha/nats.conf`, 'utf8');
     const generated = /# BEGIN users \(generated\)\n([\s\S]*?)\n# END users \(generated\)/.exec(conf)?.[1];
@@ -820,9 +837,12 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
     const serverPorts = await Promise.all([freePort(), freePort(), freePort()]);
     const sentinelPorts = await Promise.all([freePort(), freePort(), freePort()]);
     const password = 'redisha0123456789';
+    // Each process's own user; the servers' own password is none of theirs.
+    const own = Object.fromEntries(redisClients.map((client, i) => [redisPasswordVariable(client), `redisown${i}`.repeat(3)]));
     const common = {
       PATH: process.env['PATH'] ?? '',
       REDIS_PASSWORD: password,
+      ...own,
       REDIS_SERVERS: serverPorts.map((p) => `127.0.0.1:${p}`).join(' '),
       REDIS_SENTINELS: sentinelPorts.map((p) => `127.0.0.1:${p}`).join(' '),
       REDIS_MASTER_NAME: 'meydan',
@@ -859,8 +879,22 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
 
       // Both replicas have synced before the first write.
       await until(() => (cli(p0, 'info', 'replication').match(/state=online/g) ?? []).length === 2, 30_000, 'two replicas online');
-      redis = connectRedis(`redis+sentinel://:${password}@${common.REDIS_SENTINELS.split(' ').join(',')}/meydan`, 'ha', testLogger());
+      // polls, as its own user: found through the sentinels, which it may ask nothing else.
+      const pollsPassword = own[redisPasswordVariable('polls')]!;
+      redis = connectRedis(`redis+sentinel://polls:${pollsPassword}@${common.REDIS_SENTINELS.split(' ').join(',')}/meydan`, 'polls', testLogger());
       await redis.set('before', '1');
+      // Its own keys only, and nothing that lists the others' (a session key among them).
+      cli(p0, 'set', 'auth:session:digest', '{}');
+      await expect(redis.call('scan', '0', 'MATCH', 'auth:*')).rejects.toThrow(/NOPERM/);
+      await expect(redis.call('keys', '*')).rejects.toThrow(/NOPERM/);
+      const asPolls = (port: number, ...args: string[]) =>
+        spawnSync('redis-cli', ['-p', String(port), '--user', 'polls', '--pass', pollsPassword, '--no-auth-warning', ...args], { encoding: 'utf8' });
+      expect(asPolls(p0, 'get', 'auth:session:digest').stdout).toMatch(/NOPERM/);
+      expect(asPolls(sentinelPorts[0]!, 'sentinel', 'get-master-addr-by-name', 'meydan').stdout).toContain('127.0.0.1');
+      for (const args of [['sentinel', 'failover', 'meydan'], ['sentinel', 'set', 'meydan', 'down-after-milliseconds', '1'], ['sentinel', 'remove', 'meydan']]) {
+        const refused = asPolls(sentinelPorts[0]!, ...args);
+        expect(refused.stdout + refused.stderr, args.join(' ')).toMatch(/NOPERM/);
+      }
       expect(await redis.wait(2, 5_000)).toBe(2);
       // Each sentinel has found the two others before the master goes.
       await until(() => sentinelPorts.every((port) => cli(port, 'sentinel', 'ckquorum', 'meydan').startsWith('OK 3 usable')), 20_000, 'three sentinels');
@@ -885,8 +919,8 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
       // The old master, restarted, asks the sentinels and comes back as the new master's replica, with its writes.
       const again = await start('server', p0, '-again');
       expect(again.firstLine()).toBe(`redis-ha: starting 127.0.0.1:${p0} as replica of 127.0.0.1:${promoted}`);
-      // (The service's key prefix, `ha:`.)
-      await until(() => cli(p0, 'get', 'ha:after') === '2', 20_000, 'the old master to catch up');
+      // (The service's key prefix, `polls:`.)
+      await until(() => cli(p0, 'get', 'polls:after') === '2', 20_000, 'the old master to catch up');
       expect(cli(p0, 'info', 'replication')).toMatch(/role:slave/);
     } finally {
       redis?.disconnect();

@@ -7,8 +7,11 @@
 # sentinel answers (the very first start, or all of them were down) the first data server. So a restarted old
 # master comes back as a replica of the new one, and a first start needs no step by hand.
 # Environment (every list of host:port, separated by spaces):
-#   REDIS_PASSWORD      the data servers' and the sentinels' password (requirepass, masterauth, auth-pass);
-#                       letters and digits only (openssl rand -hex 32), as it is also written into REDIS_URL
+#   REDIS_PASSWORD      the servers' own password (requirepass, masterauth, auth-pass): replication, the sentinels
+#                       and health checks; no process of Meydan has it
+#   REDIS_PASSWORD_<PROCESS>  each process's own user (auth … admin, gateway), letters and digits only, as it is also
+#                       written into that process's REDIS_URL: on a data server its own keys and no command that lists
+#                       keys (the kit's redis-acl.ts), on a sentinel finding the master and nothing else
 #   REDIS_SELF          this member as the others reach it
 #   REDIS_SERVERS       the data servers, the first being the master on the very first start
 #   REDIS_SENTINELS     the sentinels
@@ -52,6 +55,16 @@ case "$role" in
       echo "appendonly yes"
       echo "requirepass $REDIS_PASSWORD"
       echo "masterauth $REDIS_PASSWORD"
+      # Each process's own user (written by deploy/tools/redis-users.mjs from the kit's redis-acl.ts).
+# BEGIN server users (generated)
+      echo "user auth on >${REDIS_PASSWORD_AUTH} resetkeys resetchannels ~auth:* +@all -@admin -@dangerous +info -scan -keys -randomkey -dbsize -cluster|getkeysinslot -cluster|countkeysinslot -client|tracking -pubsub|channels -pubsub|shardchannels"
+      echo "user polls on >${REDIS_PASSWORD_POLLS} resetkeys resetchannels ~polls:* +@all -@admin -@dangerous +info -scan -keys -randomkey -dbsize -cluster|getkeysinslot -cluster|countkeysinslot -client|tracking -pubsub|channels -pubsub|shardchannels"
+      echo "user social on >${REDIS_PASSWORD_SOCIAL} resetkeys resetchannels ~social:* +@all -@admin -@dangerous +info -scan -keys -randomkey -dbsize -cluster|getkeysinslot -cluster|countkeysinslot -client|tracking -pubsub|channels -pubsub|shardchannels"
+      echo "user notifications on >${REDIS_PASSWORD_NOTIFICATIONS} resetkeys resetchannels ~notifications:* &socket.io* &socket.io#/#* +@all -@admin -@dangerous +info -scan -keys -randomkey -dbsize -cluster|getkeysinslot -cluster|countkeysinslot -client|tracking -pubsub|channels -pubsub|shardchannels"
+      echo "user contact on >${REDIS_PASSWORD_CONTACT} resetkeys resetchannels ~contact:* +@all -@admin -@dangerous +info -scan -keys -randomkey -dbsize -cluster|getkeysinslot -cluster|countkeysinslot -client|tracking -pubsub|channels -pubsub|shardchannels"
+      echo "user admin on >${REDIS_PASSWORD_ADMIN} resetkeys resetchannels ~admin:* +@all -@admin -@dangerous +info -scan -keys -randomkey -dbsize -cluster|getkeysinslot -cluster|countkeysinslot -client|tracking -pubsub|channels -pubsub|shardchannels"
+      echo "user gateway on >${REDIS_PASSWORD_GATEWAY} resetkeys resetchannels ~gateway:* ~auth:session:* ~auth:user-sessions:* ~auth:account-epoch:* +@all -@admin -@dangerous +info -scan -keys -randomkey -dbsize -cluster|getkeysinslot -cluster|countkeysinslot -client|tracking -pubsub|channels -pubsub|shardchannels"
+# END server users (generated)
       # The name the others reach this server by (a pod's address changes when it is rescheduled, its name does not).
       echo "replica-announce-ip $(host "$REDIS_SELF")"
       echo "replica-announce-port $(port "$REDIS_SELF")"
@@ -74,6 +87,16 @@ case "$role" in
       echo "dir $dir"
       echo "requirepass $REDIS_PASSWORD"
       echo "sentinel sentinel-pass $REDIS_PASSWORD"
+      # Each process's own user, which may only find the master (deploy/tools/redis-users.mjs).
+# BEGIN sentinel users (generated)
+      echo "user auth on >${REDIS_PASSWORD_AUTH} resetkeys resetchannels &* -@all +ping +auth +hello +info +client|setname +sentinel|get-master-addr-by-name +sentinel|sentinels +sentinel|replicas +sentinel|slaves +subscribe +psubscribe +unsubscribe +punsubscribe"
+      echo "user polls on >${REDIS_PASSWORD_POLLS} resetkeys resetchannels &* -@all +ping +auth +hello +info +client|setname +sentinel|get-master-addr-by-name +sentinel|sentinels +sentinel|replicas +sentinel|slaves +subscribe +psubscribe +unsubscribe +punsubscribe"
+      echo "user social on >${REDIS_PASSWORD_SOCIAL} resetkeys resetchannels &* -@all +ping +auth +hello +info +client|setname +sentinel|get-master-addr-by-name +sentinel|sentinels +sentinel|replicas +sentinel|slaves +subscribe +psubscribe +unsubscribe +punsubscribe"
+      echo "user notifications on >${REDIS_PASSWORD_NOTIFICATIONS} resetkeys resetchannels &* -@all +ping +auth +hello +info +client|setname +sentinel|get-master-addr-by-name +sentinel|sentinels +sentinel|replicas +sentinel|slaves +subscribe +psubscribe +unsubscribe +punsubscribe"
+      echo "user contact on >${REDIS_PASSWORD_CONTACT} resetkeys resetchannels &* -@all +ping +auth +hello +info +client|setname +sentinel|get-master-addr-by-name +sentinel|sentinels +sentinel|replicas +sentinel|slaves +subscribe +psubscribe +unsubscribe +punsubscribe"
+      echo "user admin on >${REDIS_PASSWORD_ADMIN} resetkeys resetchannels &* -@all +ping +auth +hello +info +client|setname +sentinel|get-master-addr-by-name +sentinel|sentinels +sentinel|replicas +sentinel|slaves +subscribe +psubscribe +unsubscribe +punsubscribe"
+      echo "user gateway on >${REDIS_PASSWORD_GATEWAY} resetkeys resetchannels &* -@all +ping +auth +hello +info +client|setname +sentinel|get-master-addr-by-name +sentinel|sentinels +sentinel|replicas +sentinel|slaves +subscribe +psubscribe +unsubscribe +punsubscribe"
+# END sentinel users (generated)
       echo "sentinel resolve-hostnames yes"
       echo "sentinel announce-hostnames yes"
       echo "sentinel announce-ip $(host "$REDIS_SELF")"

@@ -104,3 +104,43 @@ export function redisUrlFor(serverUrl: string, client: RedisClientName, password
   const hosts = serverUrl.slice(at).replace(/^[^@/]*@/, '');
   return `${serverUrl.slice(0, at)}${encodeURIComponent(client)}:${encodeURIComponent(password)}@${hosts}`;
 }
+
+/** Where a deployment's Redis reads a client's password from: `$REDIS_PASSWORD_<CLIENT>` (from the Secret, or .env). */
+export const redisPasswordVariable = (client: RedisClientName) => `REDIS_PASSWORD_${client.toUpperCase()}`;
+
+/**
+ * What a client may ask a sentinel (ioredis finds the master through them with the client's own user): the master's
+ * address, the other sentinels and the replicas, and the failover notices; nothing that reconfigures or fails over.
+ */
+export const sentinelCommands = [
+  'ping',
+  'auth',
+  'hello',
+  'info',
+  'client|setname',
+  'sentinel|get-master-addr-by-name',
+  'sentinel|sentinels',
+  'sentinel|replicas',
+  'sentinel|slaves',
+  'subscribe',
+  'psubscribe',
+  'unsubscribe',
+  'punsubscribe',
+] as const;
+
+/**
+ * The `user` lines of a deployment's Redis data servers and sentinels, as deploy/k8s/infra-ha/redis-ha.sh writes them
+ * into their configuration: each client's rule as for local runs (`redisAclRule`), its password read from
+ * `$REDIS_PASSWORD_<CLIENT>` when the member starts; on a sentinel, each client may only find the master.
+ */
+export function redisUsersWithEnvPasswords(role: 'server' | 'sentinel'): string {
+  return redisClients
+    .map((client) => {
+      const password = `\${${redisPasswordVariable(client)}}`;
+      const rule = role === 'server'
+        ? redisAclRule(client, password)
+        : [`user ${client} on >${password} resetkeys resetchannels &*`, '-@all', ...sentinelCommands.map((c) => `+${c}`)].join(' ');
+      return `      echo "${rule}"`;
+    })
+    .join('\n');
+}
