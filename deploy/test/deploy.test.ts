@@ -110,7 +110,15 @@ function renderYaml(overlay: string, leaveOut: string[] | null = []): string {
 }
 
 /** The two variables docker-compose.yml requires (made up here; a user keeps theirs in .env). */
-const COMPOSE_SECRETS = { INTERNAL_SECRET: 'a'.repeat(64), ADMIN_PASSWORD: 'compose-sifresi-123', MAIL_SECRET: 'c'.repeat(64) };
+const COMPOSE_SECRETS: Record<string, string> = {
+  INTERNAL_SECRET: 'a'.repeat(64),
+  ADMIN_PASSWORD: 'compose-sifresi-123',
+  MAIL_SECRET: 'c'.repeat(64),
+  // Each process's NATS and Redis user on the one-server setup, and the Redis server's own password.
+  REDIS_PASSWORD: 'composeone123456',
+  ...natsPasswords('composeone'),
+  ...redisPasswords('composeoneredis'),
+};
 /** The passwords docker-compose.ha.yml requires besides (made up here; a user keeps theirs in .env too). */
 const COMPOSE_HA_SECRETS = {
   REDIS_PASSWORD: 'composeredis123456',
@@ -156,7 +164,26 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs the six services, the gateway and their servers', () => {
-    expect(Object.keys(project.services).sort()).toEqual([...apps, 'nats', 'redis', 'mongo', 'maildev'].sort());
+    expect(Object.keys(project.services).sort()).toEqual([...apps, 'nats', 'nats-streams', 'redis', 'mongo', 'maildev'].sort());
+  });
+
+  it('makes every process its own NATS and Redis user, and the operator set up the streams before any starts', () => {
+    for (const app of apps) {
+      const { environment: env, depends_on: dependsOn } = project.services[app];
+      expect(env['NATS_USER'], app).toBe(app);
+      expect(env['NATS_PASSWORD'], app).toBe(COMPOSE_SECRETS[`NATS_PASSWORD_${app.toUpperCase()}`]);
+      expect(env['REDIS_URL'], app).toBe(`redis://${app}:${COMPOSE_SECRETS[`REDIS_PASSWORD_${app.toUpperCase()}`]}@redis:6379`);
+      // (The gateway waits for the services, which wait for the streams.)
+      if (app !== 'gateway') expect(dependsOn['nats-streams'].condition, app).toBe('service_completed_successfully');
+    }
+    const nats = project.services['nats'];
+    expect(nats.command).toEqual(['-c', '/etc/nats/nats.conf']);
+    expect(nats.volumes.find((v: { target: string }) => v.target === '/etc/nats/nats.conf').source).toBe(`${root}deploy/k8s/infra/nats.conf`);
+    for (const user of [...apps, 'operator']) expect(nats.environment[`NATS_PASSWORD_${user.toUpperCase()}`], user).toBe(COMPOSE_SECRETS[`NATS_PASSWORD_${user.toUpperCase()}`]);
+    const redis = project.services['redis'];
+    expect(redis.command).toEqual(['sh', '/ha/redis-ha.sh', 'single']);
+    for (const app of apps) expect(redis.environment[`REDIS_PASSWORD_${app.toUpperCase()}`], app).toBe(COMPOSE_SECRETS[`REDIS_PASSWORD_${app.toUpperCase()}`]);
+    expect(project.services['nats-streams'].environment).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: COMPOSE_SECRETS['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '1' });
   });
 
   it('gives the key of mail bodies to the services that send mail and the mailer alone, and does not start without it', () => {
@@ -227,10 +254,11 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
 
   it('does not start without each of its passwords, and says which is missing; the file gives none a value', () => {
     for (const key of Object.keys(haSecrets)) {
-      const others = Object.fromEntries(Object.entries(haSecrets).filter(([k]) => k !== key));
-      const run = composeCheck({ ...COMPOSE_SECRETS, ...others }, files);
+      const others = Object.fromEntries(Object.entries({ ...COMPOSE_SECRETS, ...haSecrets }).filter(([k]) => k !== key));
+      const run = composeCheck(others, files);
       expect(run.status, key).not.toBe(0);
-      expect(run.stderr, key).toContain(`required variable ${key} is missing a value: set ${key} in .env (see docker-compose.ha.yml)`);
+      // (A password both files need is named by whichever compose reads first.)
+      expect(run.stderr, key).toMatch(new RegExp(`required variable ${key} is missing a value: set ${key} in \\.env \\(see docker-compose(\\.ha)?\\.yml\\)`));
     }
     const text = readFileSync(`${root}docker-compose.ha.yml`, 'utf8');
     for (const key of Object.keys(haSecrets)) expect(text, key).not.toContain(`\${${key}:-`);
@@ -763,6 +791,9 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
     expect(generated, 'the generated users between their markers').toBeDefined();
     expect(generated).toBe(natsUsersWithEnvPasswords());
     expect(conf).not.toMatch(/publish: ">"/);
+    // The one server of docker-compose.yml and overlays/local has the same users.
+    const one = readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8');
+    expect(/# BEGIN users \(generated\)\n([\s\S]*?)\n# END users \(generated\)/.exec(one)?.[1]).toBe(natsUsersWithEnvPasswords());
   });
 
   it('makes three servers one JetStream cluster over routes that need their password, and admits each process only as itself', async () => {
@@ -928,6 +959,60 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('the one-server NATS and Redis (docker-compose.yml, overlays/local)', () => {
+  it('admit each process only as itself, with the same rules as the HA servers', async () => {
+    const natsServer = which('nats-server');
+    expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-one-server-'));
+    const [natsPort, redisPort] = [await freePort(), await freePort()];
+    const passwords: Record<string, string> = { REDIS_PASSWORD: 'redisone0123456789', ...natsPasswords('natsone'), ...redisPasswords('redisone') };
+    const handles: ReturnType<typeof startProcess>[] = [];
+    const connections: NatsConnection[] = [];
+    let redis: ReturnType<typeof connectRedis> | undefined;
+    try {
+      const conf = readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8').replace('store_dir: /data', `store_dir: ${join(dir, 'nats')}`);
+      writeFileSync(join(dir, 'nats.conf'), conf);
+      const env = { PATH: process.env['PATH'] ?? '', ...passwords };
+      const nats = startProcess('nats', natsServer!, ['-c', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(natsPort), '-m', '0'], { env, logFile: join(dir, 'nats.log') });
+      handles.push(nats);
+      await waitForPort(natsPort, { proc: nats.proc, name: 'nats-server' });
+      const servers = [`nats://127.0.0.1:${natsPort}`];
+      const as = async (user: string) => {
+        const nc = await connectNatsServers({ servers, user, pass: passwords[`NATS_PASSWORD_${user.toUpperCase()}`], inboxPrefix: `_INBOX_${user}` });
+        connections.push(nc);
+        return nc;
+      };
+      const { name, subjects } = streams.events;
+      await (await (await as('operator')).jetstreamManager()).streams.add({ name, subjects: [...subjects] });
+      const polls = await as('polls');
+      await expect((await polls.jetstreamManager()).streams.update(name, { max_age: 1_000_000_000 })).rejects.toThrow(/Permissions Violation/);
+      await polls.jetstream().publish('events.polls.vote.cast', new TextEncoder().encode('1'));
+      await expect(connectNatsServers({ servers, user: 'auth', pass: passwords['NATS_PASSWORD_POLLS'], reconnect: false })).rejects.toThrow(/authorization/i);
+
+      const home = join(dir, 'redis');
+      mkdirSync(home);
+      const redisServer = startProcess('redis-ha single', 'sh', [`${root}deploy/k8s/infra-ha/redis-ha.sh`, 'single'], {
+        env: { ...env, REDIS_SELF: `127.0.0.1:${redisPort}`, REDIS_CONF_DIR: home, REDIS_DATA_DIR: home },
+        logFile: join(home, 'log'),
+      });
+      handles.push(redisServer);
+      await waitForPort(redisPort, { proc: redisServer.proc, name: 'redis-ha.sh single' });
+      expect(readFileSync(join(home, 'log'), 'utf8').split('\n')[0]).toBe(`redis-ha: starting 127.0.0.1:${redisPort} as master`);
+      redis = connectRedis(`redis://polls:${passwords['REDIS_PASSWORD_POLLS']}@127.0.0.1:${redisPort}`, 'polls', testLogger());
+      await redis.set('own', '1');
+      expect(await redis.get('own')).toBe('1');
+      await expect(redis.call('scan', '0')).rejects.toThrow(/NOPERM/);
+      const anonymous = spawnSync('redis-cli', ['-p', String(redisPort), 'get', 'polls:own'], { encoding: 'utf8' });
+      expect(anonymous.stdout + anonymous.stderr).toMatch(/NOAUTH/);
+    } finally {
+      redis?.disconnect();
+      await Promise.all(connections.map((c) => c.close()));
+      await Promise.all(handles.map((h) => h.stop(2_000)));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('skaffold.yaml and the Dockerfile', () => {

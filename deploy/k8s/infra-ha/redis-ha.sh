@@ -2,7 +2,9 @@
 # Starts one member of Meydan's Redis Sentinel group, on Kubernetes (redis.yaml) as on one Docker host
 # (docker-compose.ha.yml):
 #   redis-ha.sh server     a data server: the master the sentinels name, or a replica of it;
-#   redis-ha.sh sentinel   a sentinel watching that master (quorum 2 of 3).
+#   redis-ha.sh sentinel   a sentinel watching that master (quorum 2 of 3);
+#   redis-ha.sh single     one data server alone, no replica, no sentinel (docker-compose.yml, overlays/local): the same
+#                          users; REDIS_SERVERS and REDIS_SENTINELS are not read.
 # Which master: the one any sentinel names now (after a failover, or when only this member restarted); when no
 # sentinel answers (the very first start, or all of them were down) the first data server. So a restarted old
 # master comes back as a replica of the new one, and a first start needs no step by hand.
@@ -20,8 +22,10 @@
 #   REDIS_DATA_DIR      a data server's append-only file, default /data
 #   REDIS_DOWN_AFTER_MS how long a master may be silent before the sentinels fail it over, default 5000
 set -eu
-role=${1:?usage: redis-ha.sh server|sentinel}
-: "${REDIS_PASSWORD:?REDIS_PASSWORD is required}" "${REDIS_SELF:?}" "${REDIS_SERVERS:?}" "${REDIS_SENTINELS:?}"
+role=${1:?usage: redis-ha.sh server|sentinel|single}
+: "${REDIS_PASSWORD:?REDIS_PASSWORD is required}" "${REDIS_SELF:?}"
+if [ "$role" = single ]; then REDIS_SERVERS=$REDIS_SELF REDIS_SENTINELS=''; fi
+: "${REDIS_SERVERS:?}"
 name=${REDIS_MASTER_NAME:-meydan}
 dir=${REDIS_CONF_DIR:-/tmp}
 mkdir -p "$dir"
@@ -47,7 +51,7 @@ first=${REDIS_SERVERS%% *}
 : "${master:=$first}"
 
 case "$role" in
-  server)
+  server | single)
     conf="$dir/redis.conf"
     {
       echo "port $(port "$REDIS_SELF")"
