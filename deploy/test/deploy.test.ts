@@ -75,10 +75,12 @@ const HA_INFRA_SECRETS = {
   ...natsPasswords('natsha'),
   ...redisPasswords('redisha'),
 };
+/** The local overlay's servers' passwords (made up here): a NATS and a Redis user per process. */
+const LOCAL_INFRA_SECRETS = { REDIS_PASSWORD: 'redislocal0123456789', ...natsPasswords('natslocal'), ...redisPasswords('redislocal') };
 /** The key of mail bodies, in each overlay's git-ignored mail-secret.env (made up here). */
 const MAIL_SECRETS = { local: { MAIL_SECRET: 'm'.repeat(64) }, ha: { MAIL_SECRET: 'n'.repeat(64) } };
 const OVERLAY_SECRETS: Record<string, Record<string, Record<string, string>>> = {
-  local: { 'secrets.env': LOCAL_SECRETS, 'mail-secret.env': MAIL_SECRETS.local },
+  local: { 'secrets.env': LOCAL_SECRETS, 'mail-secret.env': MAIL_SECRETS.local, 'infra-secrets.env': LOCAL_INFRA_SECRETS },
   ha: { 'secrets.env': HA_SECRETS, 'infra-secrets.env': HA_INFRA_SECRETS, 'mail-secret.env': MAIL_SECRETS.ha },
 };
 /** The processes that hold MAIL_SECRET: those that send mail, and the mailer. */
@@ -676,6 +678,35 @@ describe('Kubernetes overlays', () => {
     }
     expect(redisEnv['REDIS_SENTINELS']).toBe(members('redis', 26379).join(' '));
     expect(redisEnv['REDIS_SERVERS']).toBe(members('redis', 6379).join(' '));
+  });
+
+  it('local: every process is its own NATS and Redis user on the one server, with its own passwords alone', () => {
+    const docs = overlays['local']!;
+    const local: Record<string, string> = LOCAL_INFRA_SECRETS;
+    for (const app of apps) {
+      const env = containerEnv(docs, podOf(docs, 'Deployment', app).containers[0], app);
+      expect(env['NATS_USER'], app).toBe(app);
+      expect(env['NATS_PASSWORD'], app).toBe(local[`NATS_PASSWORD_${app.toUpperCase()}`]);
+      expect(env['REDIS_URL'], app).toBe(`redis://${app}:${local[`REDIS_PASSWORD_${app.toUpperCase()}`]}@redis:6379`);
+      const infraKeys = Object.keys(local).filter((k) => Object.values(env).includes(local[k]!));
+      expect(infraKeys.sort(), app).toEqual([`NATS_PASSWORD_${app.toUpperCase()}`, `REDIS_PASSWORD_${app.toUpperCase()}`].sort());
+    }
+    const nats = podOf(docs, 'StatefulSet', 'nats');
+    expect(nats.containers[0].args).toEqual(['-c', '/etc/nats/nats.conf']);
+    const natsConf = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === nats.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name)!.data!['nats.conf'];
+    expect(natsConf).toBe(readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8'));
+    const natsEnv = containerEnv(docs, nats.containers[0], 'nats-0');
+    for (const user of [...apps, 'operator']) expect(natsEnv[`NATS_PASSWORD_${user.toUpperCase()}`], user).toBe(local[`NATS_PASSWORD_${user.toUpperCase()}`]);
+    const redis = podOf(docs, 'StatefulSet', 'redis');
+    expect(redis.containers[0].command).toEqual(['sh', '/scripts/redis-ha.sh', 'single']);
+    const script = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === redis.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name)!.data!['redis-ha.sh'];
+    // The copy kustomize can read is the HA script itself.
+    expect(script).toBe(readFileSync(`${root}deploy/k8s/infra-ha/redis-ha.sh`, 'utf8'));
+    const job = docs.find((d) => d.kind === 'Job' && d.metadata.name === 'nats-streams')!;
+    expect(containerEnv(docs, job.spec.template.spec.containers[0], 'nats-streams')).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: local['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '1' });
+    // The per-Deployment patch is the HA overlay's.
+    const strip = (text: string) => text.replace(/^#.*\n/gm, '');
+    expect(strip(readFileSync(`${root}deploy/k8s/overlays/local/own-users.yaml`, 'utf8'))).toBe(strip(readFileSync(`${root}deploy/k8s/overlays/ha/nats-users.yaml`, 'utf8')));
   });
 
   it('ha: nats.conf gives each process its user, and nats-server reads it with the Secret’s passwords (and not without one)', () => {

@@ -6,7 +6,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const file = join(fileURLToPath(new URL('../..', import.meta.url)), 'deploy', 'k8s', 'infra-ha', 'redis-ha.sh');
+const k8s = join(fileURLToPath(new URL('../..', import.meta.url)), 'deploy', 'k8s');
+const file = join(k8s, 'infra-ha', 'redis-ha.sh');
 const { redisUsersWithEnvPasswords } = await import('@meydan/kit');
 let text = readFileSync(file, 'utf8');
 for (const role of ['server', 'sentinel']) {
@@ -18,4 +19,6 @@ for (const role of ['server', 'sentinel']) {
   text = `${text.slice(0, from + begin.length)}${redisUsersWithEnvPasswords(role)}\n${text.slice(to)}`;
 }
 writeFileSync(file, text);
-console.log(`${file}: users written from the kit`);
+// The local overlay's copy (kustomize reads no file outside its folder).
+writeFileSync(join(k8s, 'infra', 'redis-ha.sh'), text);
+console.log(`${file} and its copy in infra/: users written from the kit`);
