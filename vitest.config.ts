@@ -17,11 +17,11 @@ const alias = {
 };
 
 /**
- * The long runs: each puts a cluster or a whole stack under load for a minute or more and measures how it rides out
- * faults (a chaos storm's times to recover, replicas killed under load), which a busy neighbour would distort, so they
- * run last, one at a time.
+ * The fault runs: each kills a server of a cluster or a process of a stack and measures how the rest rides it out (a
+ * chaos storm's times to recover, replicas killed under load, a publish through a JetStream leader election bounded
+ * by the vote path's retry time), which a busy neighbour would distort, so they run last, one at a time.
  */
-const longRuns = ['deploy/test/chaos-cluster.test.ts', 'test/replicas/**/*.test.ts'];
+const longRuns = ['deploy/test/chaos-cluster.test.ts', 'test/replicas/**/*.test.ts', 'services/kit/test/jetstream-cluster.test.ts'];
 /** Files that replace a module for their own run (`vi.mock`): they get a fresh module graph of their own. */
 const ownModules = ['services/auth/test/account-security.test.ts', 'services/auth/test/secrets.test.ts'];
 /** The k6 load test runs alone (`npm run test:k6`): beside the other suites its load and theirs met in the shared Redis. */
@@ -65,7 +65,8 @@ export default defineConfig({
       // The web app's tests in jsdom.
       lane('web', 1, { include: ['web/test/**/*.test.{ts,tsx}'] }),
       // Browser journeys in Chromium against whole stacks, and the OpenAPI fuzzing of a whole stack.
-      lane('browser', 2, { include: ['test/e2e/**/*.test.ts', 'test/fuzz/**/*.test.ts'], isolate: false }),
+      // Each file in a fresh process (its stack's ports are drawn in the worker's block from the first again).
+      lane('browser', 2, { include: ['test/e2e/**/*.test.ts', 'test/fuzz/**/*.test.ts'] }),
       // The app journeys again, against two processes of every service.
       ...(wholeSuite ? [lane('replicas', 2, { include: ['test/e2e/app.test.ts'], env: { REPLICAS: '2' } })] : []),
       lane('long', 3, { include: longRuns, maxWorkers: 1 }),
