@@ -67,9 +67,9 @@ export default defineConfig({
       // Browser journeys in Chromium against whole stacks, and the OpenAPI fuzzing of a whole stack.
       // Each file in a fresh process (its stack's ports are drawn in the worker's block from the first again).
       lane('browser', 2, { include: ['test/e2e/**/*.test.ts', 'test/fuzz/**/*.test.ts'] }),
-      // The app journeys again, against two processes of every service.
-      ...(wholeSuite ? [lane('replicas', 2, { include: ['test/e2e/app.test.ts'], env: { REPLICAS: '2' } })] : []),
       lane('long', 3, { include: longRuns, maxWorkers: 1 }),
+      // The app journeys again, against two processes of every service, after the fault runs, alone too.
+      ...(wholeSuite ? [lane('replicas', 3, { include: ['test/e2e/app.test.ts'], maxWorkers: 1, env: { REPLICAS: '2' } })] : []),
     ],
   },
 });

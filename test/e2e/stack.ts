@@ -4,7 +4,7 @@
  * NATS/Redis/MongoDB of the vitest global setup and a private MailDev. `stop()` ends every process it started.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -42,19 +42,48 @@ export interface Stack {
  * Ports for a stack's processes, below the kernel's ephemeral range (32768–60999) and in a block of this test worker's
  * own: a port picked from the ephemeral range and released could be handed to the other worker's process (or an
  * outgoing connection) in the seconds before the gateway listens on it (seen: EADDRINUSE when files ran side by side).
+ * The block alone did not keep two stacks apart: two files starting at once in processes with the same VITEST_POOL_ID
+ * (seen in fresh-clone runs) probed the same free ports. So each port is claimed first, by creating a file named after
+ * it in the run's directory (`wx`: exactly one process creates it); a claim whose process has gone is taken over, and
+ * a stack's claims are removed when it stops.
  */
 let nextPortOffset = 0;
-async function stackPort(): Promise<number> {
+const processAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+function claimPort(dir: string, port: number): boolean {
+  const file = join(dir, String(port));
+  try {
+    writeFileSync(file, String(process.pid), { flag: 'wx' });
+    return true;
+  } catch {
+    const owner = Number(readFileSync(file, 'utf8'));
+    if (owner === process.pid || (owner > 0 && processAlive(owner))) return false;
+    rmSync(file, { force: true });
+    return claimPort(dir, port);
+  }
+}
+async function stackPort(claims: string, claimed: number[]): Promise<number> {
   const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
   const base = 21000 + worker * 1000;
   for (let tries = 0; tries < 1000; tries++) {
     const port = base + (nextPortOffset++ % 1000);
+    if (!claimPort(claims, port)) continue;
     const free = await new Promise<boolean>((resolve) => {
       const probe = createServer();
       probe.once('error', () => resolve(false));
       probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
     });
-    if (free) return port;
+    if (free) {
+      claimed.push(port);
+      return port;
+    }
+    rmSync(join(claims, String(port)), { force: true });
   }
   throw new Error(`no free port in ${base}–${base + 999}`);
 }
@@ -73,6 +102,12 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
   if (!existsSync(join(root, 'web', 'dist', 'index.html'))) throw new Error('web/dist missing: run npm run build -w @meydan/web');
 
   const { natsUrl, redisUrl, mongoUrl, dir } = infra();
+  const claims = join(dir, 'port-claims');
+  mkdirSync(claims, { recursive: true });
+  const claimed: number[] = [];
+  const release = () => {
+    for (const port of claimed.splice(0)) rmSync(join(claims, String(port)), { force: true });
+  };
   const runId = randomBytes(4).toString('hex');
   const logDir = join(dir, `e2e-${runId}`);
   const logTail = (name: string, lines = 40) => {
@@ -96,7 +131,7 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
       urls: { nats: natsUrl, redis: redisUrl, mongo: mongoUrl },
       smtpUrl: mail.smtpUrl,
       replicas,
-      portsFor: async () => ({ port: await stackPort(), metricsPort: await stackPort() }),
+      portsFor: async () => ({ port: await stackPort(claims, claimed), metricsPort: await stackPort(claims, claimed) }),
       env: { ADMIN_EMAIL: 'admin@meydan.local', ADMIN_PASSWORD: 'meydan-admin', LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn', ...options.env },
       serviceEnv: ({ service }) => ({ MONGO_DB: `e2e_${runId}_${service}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` }),
       secret: `e2e-secret-${randomBytes(12).toString('hex')}`,
@@ -125,11 +160,13 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
     const databases = Object.fromEntries(SERVICES.map((s) => [s, `e2e_${runId}_${s}`])) as Stack['databases'];
     const stop = async () => {
       await launched.stop();
+      release();
       await mail.stop(5_000).catch(() => undefined);
     };
     const { base: origin, instances, metricsPorts } = launched;
     return { origin, mail, logDir, databases, replicas, instances, metricsPorts, logTail, kill, restart, stop };
   } catch (err) {
+    release();
     await mail.stop(5_000).catch(() => undefined);
     throw err;
   }
