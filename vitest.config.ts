@@ -22,16 +22,17 @@ const alias = {
  * by the vote path's retry time), which a busy neighbour would distort, so they run last, one at a time.
  */
 const longRuns = ['deploy/test/chaos-cluster.test.ts', 'test/replicas/**/*.test.ts', 'services/kit/test/jetstream-cluster.test.ts'];
-/** Files that replace a module for their own run (`vi.mock`): they get a fresh module graph of their own. */
+/** Files that replace a module for their own run (`vi.mock`), in a lane of their own beside the services'. */
 const ownModules = ['services/auth/test/account-security.test.ts', 'services/auth/test/secrets.test.ts'];
 /** The k6 load test runs alone (`npm run test:k6`): beside the other suites its load and theirs met in the shared Redis. */
 const alone = process.env['MEYDAN_K6'] ? [] : ['test/e2e/k6-mixed.test.ts'];
 
 /**
  * A lane: a vitest project whose files run side by side on two workers, after the lanes before it (`order`), so a lane
- * never starves another. In the lanes that share their workers' module graph (`isolate: false`), each worker loads
- * Fastify, mongoose, NATS and the services' code once rather than once per file, which was most of a small file's
- * time; each file still builds its own apps, databases and durable names (see test/harness.ts).
+ * never starves another. Every file runs in a process of its own. (Sharing a worker's module graph between files,
+ * `isolate: false`, halved the CPU of the services' files, but vitest 4.1 then gives both workers of the next lane the
+ * same VITEST_POOL_ID, by which each test process picks its own NATS server, Redis database and ports: reproduced with
+ * eight empty test files in two lanes.)
  */
 function lane(name: string, order: number, test: TestProjectInlineConfiguration['test']): TestProjectInlineConfiguration {
   return {
@@ -59,7 +60,6 @@ export default defineConfig({
       lane('services', 0, {
         include: ['{proto,services/*,gateway,deploy}/test/**/*.test.ts', 'test/*.test.ts', 'test/cluster/**/*.test.ts'],
         exclude: [...longRuns, ...ownModules],
-        isolate: false,
       }),
       lane('own-modules', 0, { include: ownModules }),
       // The web app's tests in jsdom.
