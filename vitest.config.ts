@@ -22,8 +22,6 @@ const alias = {
  * by the vote path's retry time), which a busy neighbour would distort, so they run last, one at a time.
  */
 const longRuns = ['deploy/test/chaos-cluster.test.ts', 'test/replicas/**/*.test.ts', 'services/kit/test/jetstream-cluster.test.ts'];
-/** Files that replace a module for their own run (`vi.mock`), in a lane of their own beside the services'. */
-const ownModules = ['services/auth/test/account-security.test.ts', 'services/auth/test/secrets.test.ts'];
 /** The k6 load test runs alone (`npm run test:k6`): beside the other suites its load and theirs met in the shared Redis. */
 const alone = process.env['MEYDAN_K6'] ? [] : ['test/e2e/k6-mixed.test.ts'];
 
@@ -59,13 +57,11 @@ export default defineConfig({
       // Unit and integration tests of every workspace but the web app, on the real NATS, Redis and MongoDB-wire servers.
       lane('services', 0, {
         include: ['{proto,services/*,gateway,deploy}/test/**/*.test.ts', 'test/*.test.ts', 'test/cluster/**/*.test.ts'],
-        exclude: [...longRuns, ...ownModules],
+        exclude: longRuns,
       }),
-      lane('own-modules', 0, { include: ownModules }),
       // The web app's tests in jsdom.
       lane('web', 1, { include: ['web/test/**/*.test.{ts,tsx}'] }),
       // Browser journeys in Chromium against whole stacks, and the OpenAPI fuzzing of a whole stack.
-      // Each file in a fresh process (its stack's ports are drawn in the worker's block from the first again).
       lane('browser', 2, { include: ['test/e2e/**/*.test.ts', 'test/fuzz/**/*.test.ts'] }),
       lane('long', 3, { include: longRuns, maxWorkers: 1 }),
       // The app journeys again, against two processes of every service, after the fault runs, alone too.
