@@ -1,5 +1,5 @@
-import { SESSION_ID_PATTERN, sessionKeys, sessionStands, sessionUserOf, type UserRole } from '@meydan/proto';
-import { HttpError, readSession, sessionKeyOf, within, type Logger } from '@meydan/kit';
+import { SESSION_ID_PATTERN, readSession, sessionKeys, sessionStands, sessionUserOf, type UserRole } from '@meydan/proto';
+import { HttpError, within, type Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
 /**
@@ -46,7 +46,7 @@ export class SessionReader {
  */
 export async function endedSessions(redis: Redis, sids: readonly string[]): Promise<Set<string>> {
   // One GET per key, sent together: an MGET's keys would have to be of one cluster slot.
-  const sessions = await Promise.all(sids.map(async (sid) => sessionUserOf(await redis.get(sessionKeyOf(sid)))));
+  const sessions = await Promise.all(sids.map(async (sid) => sessionUserOf(await redis.get(sessionKeys.session(sid)))));
   const users = [...new Set(sessions.flatMap((session) => (session ? [session.userId] : [])))];
   const epochs = new Map(await Promise.all(users.map(async (userId) => [userId, await redis.get(sessionKeys.accountEpoch(userId))] as const)));
   return new Set(sids.filter((_sid, i) => {

@@ -6,8 +6,8 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, SESSION_STORE_PREFIX, VISITOR_COOKIE, errorCatalogue, subjects, type ServiceName } from '@meydan/proto';
-import { ConfigError, IDENTITY_HEADER, createServiceApp, loadConfig, sessionKeyOf, signIdentity, type Identity } from '@meydan/kit';
+import { SESSION_COOKIE, VISITOR_COOKIE, errorCatalogue, subjects, type ServiceName } from '@meydan/proto';
+import { ConfigError, IDENTITY_HEADER, createServiceApp, loadConfig, signIdentity, type Identity } from '@meydan/kit';
 import { Redis } from 'ioredis';
 import { infra, startTestService, watchRedisCommands, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
@@ -318,23 +318,19 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     // The gateway reads sessions from Redis: its reads of these made-up sids, as Redis executes them.
     const marker = `uydurma-oturum-${Math.random().toString(36).slice(2)}`;
     const client = new Redis(infra().redisUrl);
-    // Sessions are read under the digest of their sid: the made-up sids' digests are what Redis sees.
-    const sids = Array.from({ length: 45 }, (_, i) => `${marker}-${i}-${Math.random().toString(36).slice(2)}`);
-    const laterSid = `${marker}-sonra-0000000`;
-    const keys = new Set([...sids, laterSid].map((sid) => `${SESSION_STORE_PREFIX}:${sessionKeyOf(sid)}`));
     let lookups = 0;
     let endSeen = false;
     const monitor = await watchRedisCommands((args) => {
-      if (String(args[0]).toLowerCase() === 'getex' && keys.has(String(args[1]))) lookups += 1;
+      if (String(args[0]).toLowerCase() === 'getex' && String(args[1]).includes(marker)) lookups += 1;
       if (String(args[1]).includes(`${marker}-son`)) endSeen = true;
     });
     try {
       const answers = await Promise.all(
-        sids.map((sid) =>
+        Array.from({ length: 45 }, (_, i) =>
           gateway.inject({
             url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
             remoteAddress: '203.0.113.90',
-            headers: { cookie: `${SESSION_COOKIE}=${sid}` },
+            headers: { cookie: `${SESSION_COOKIE}=${marker}-${i}-${Math.random().toString(36).slice(2)}` },
           }),
         ),
       );
@@ -342,7 +338,7 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       expect(answers.every(reachedService)).toBe(true);
       await vi.waitFor(() => expect(lookups).toBe(30));
       // The minute's budget is spent: the next made-up cookie from there is not looked up at all.
-      const later = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.90', headers: { cookie: `${SESSION_COOKIE}=${laterSid}` } });
+      const later = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.90', headers: { cookie: `${SESSION_COOKIE}=${marker}-sonra-0000000` } });
       expect(reachedService(later)).toBe(true);
       expect(recorded.at(-1)!.identity!.userId).toBeNull();
       // Redis runs commands in order: once this one is seen, a read for `later` would have been seen too.

@@ -4,13 +4,12 @@
  * other devices. Mails are read from the JetStream mail event (MailDev delivery is covered by the browser test).
  */
 import type { FastifyInstance } from 'fastify';
-import { openMail } from '@meydan/kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, events, type MailRequest } from '@meydan/proto';
-import { asVisitor, drained, identityHeaders, startTestService, type TestService, TEST_MAIL_SECRET } from '@meydan/testing';
+import { SESSION_COOKIE, events } from '@meydan/proto';
+import { asVisitor, drained, identityHeaders, startTestService, type TestService } from '@meydan/testing';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
@@ -49,7 +48,7 @@ describe('account security', () => {
     testGateway = await startTestGateway({ auth });
     gateway = testGateway.app;
     subs.push(
-      auth.deps.nats.subscribe(events.auth.mailRequested, { callback: (_e, m) => mails.push(openMail(TEST_MAIL_SECRET, codec.decode(m.data) as MailRequest) as Mail) }),
+      auth.deps.nats.subscribe(events.auth.mailRequested, { callback: (_e, m) => mails.push(codec.decode(m.data) as Mail) }),
       auth.deps.nats.subscribe(events.auth.sessionsRevoked, { callback: (_e, m) => revocations.push(codec.decode(m.data) as { userId: string }) }),
     );
   });

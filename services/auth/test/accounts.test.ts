@@ -1,8 +1,7 @@
-import { openMail } from '@meydan/kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, events, subjects, type MailRequest } from '@meydan/proto';
-import { asMember, asVisitor, identityHeaders, startTestService, until, type TestService, TEST_MAIL_SECRET } from '@meydan/testing';
+import { SESSION_COOKIE, events, subjects } from '@meydan/proto';
+import { asMember, asVisitor, identityHeaders, startTestService, until, type TestService } from '@meydan/testing';
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
 import { userModel } from '../src/model/user.js';
@@ -51,7 +50,7 @@ describe('accounts', () => {
       config: { ADMIN_EMAIL: 'yonetici@meydan.test', ADMIN_PASSWORD: 'yonetici-sifre' } as never,
     });
     mailSub = svc.deps.nats.subscribe(events.auth.mailRequested, {
-      callback: (_e, m) => mails.push(openMail(TEST_MAIL_SECRET, codec.decode(m.data) as MailRequest) as Mail),
+      callback: (_e, m) => mails.push(codec.decode(m.data) as Mail),
     });
   });
   afterAll(async () => {

@@ -6,7 +6,7 @@ import { exponentialBackoff } from './retry.js';
 import { Bus, type BusSettings } from './bus/index.js';
 import { ConfigError } from './config.js';
 import { mongoCommandErrors, redisCommandErrors } from './metrics.js';
-import { natsContracts, natsInboxPrefix } from '@meydan/proto';
+import { natsContracts } from '@meydan/proto';
 import { createRequire } from 'node:module';
 import { createRedisClient } from './redis-url.js';
 
@@ -59,9 +59,7 @@ export const NATS_PING_INTERVAL_MS = 2000;
 const AUTH_REFUSALS: string[] = [ErrorCode.AuthorizationViolation, ErrorCode.AuthenticationExpired, ErrorCode.AuthenticationTimeout, ErrorCode.BadAuthentication];
 
 /**
- * Connects to one NATS server or a cluster (`url` a comma-separated list), as the service's own user when given; a
- * user's replies (and its JetStream consumers' messages) then come on its own inbox prefix, `_INBOX_<user>`, which
- * the server lets no other user subscribe to (see nats-permissions).
+ * Connects to one NATS server or a cluster (`url` a comma-separated list), as the service's own user when given.
  * Credentials the server refuses are a ConfigError saying which user and the server's words: retrying would not help.
  */
 export async function connectNats(url: string, service: string, log: Logger, auth: NatsAuth = {}): Promise<NatsConnection> {
@@ -69,7 +67,7 @@ export async function connectNats(url: string, service: string, log: Logger, aut
   const nc = await connect({
     servers: url.split(','),
     name: service,
-    ...(auth.user ? { user: auth.user, pass: auth.password, inboxPrefix: natsInboxPrefix(auth.user) } : {}),
+    ...(auth.user ? { user: auth.user, pass: auth.password } : {}),
     reconnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,

@@ -19,8 +19,6 @@ export * from './redis-lock.js';
 export * from './redis-scripts.js';
 export * from './redis-url.js';
 export * from './redis-acl.js';
-export * from './sessions.js';
-export * from './mail.js';
 export * from './challenge.js';
 export * from './html.js';
 export * from './openapi.js';

@@ -28,12 +28,6 @@ export const eventStreams: readonly StreamSpec[] = [
   { ...streams.deadLetter, maxAgeMs: 14 * 24 * 3600 * 1000, duplicateWindowMs: 10 * 60 * 1000 },
 ];
 
-/** The admin service's bulk e-mail work queue: a message is removed once acknowledged. */
-export const adminBulkEmailStream: StreamSpec = { ...streams.adminBulkEmail, retention: 'workqueue', duplicateWindowMs: 24 * 3600 * 1000 };
-
-/** Every stream of Meydan: what the operator user sets up (`setUpStreams`) before the services start. */
-export const allStreams: readonly StreamSpec[] = [...eventStreams, adminBulkEmailStream];
-
 /** How long stream and consumer setup keeps trying through an election before the process gives up. */
 export const JETSTREAM_SETUP_WAIT_MS = 30_000;
 
@@ -114,29 +108,6 @@ function replicasRefused(spec: StreamSpec, replicas: number, reason: string): Co
   );
 }
 
-/** A stream change the server refused to this user (a service's): the operator's to make. */
-function refusedToUser(spec: StreamSpec, state: string) {
-  return (err: unknown): never => {
-    if (err instanceof NatsError && err.code === ErrorCode.PermissionsViolation) {
-      throw new ConfigError(
-        `stream ${spec.name} ${state}, and this NATS user may not set up streams: the operator user does ` +
-          `(npm start before the services; a deployment's nats-streams job, deploy/k8s)`,
-      );
-    }
-    throw err;
-  };
-}
-
-/**
- * Sets up every stream of Meydan (`allStreams`) at `replicas`, as the operator user: the launcher and a deployment's
- * stream job run this before the services start, which only look the streams up.
- */
-export async function setUpStreams(jsm: JetStreamManager, options: EnsureStreamOptions): Promise<StreamInfo[]> {
-  const infos: StreamInfo[] = [];
-  for (const spec of allStreams) infos.push(await ensureStream(jsm, spec, options));
-  return infos;
-}
-
 export interface EnsureStreamOptions {
   /** NATS_STREAM_REPLICAS. */
   replicas: number;
@@ -150,8 +121,6 @@ export interface EnsureStreamOptions {
  * Makes sure of a stream: adds it when missing, or updates its replication in place when it differs; several
  * instances may do so at once. Replicas above 1 against a single server are refused with a ConfigError (the server
  * refuses to create such a stream, and would take the update of an existing one without replicating anything).
- * A service's own NATS user may only look a stream up: when it finds the stream missing or at other replicas, the
- * server refuses the change, and that is a ConfigError saying the operator sets streams up (`setUpStreams`).
  */
 export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, options: EnsureStreamOptions): Promise<StreamInfo> {
   const { replicas, log } = options;
@@ -164,12 +133,10 @@ export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, opti
           if (apiErrorCode(err) === STREAM_NOT_FOUND) return null;
           throw err;
         });
-        if (!info) return jsm.streams.add(streamConfig(spec, replicas)).catch(refusedToUser(spec, 'is missing'));
+        if (!info) return jsm.streams.add(streamConfig(spec, replicas));
         if (info.config.num_replicas === replicas) return info;
         log.info({ stream: spec.name, from: info.config.num_replicas, to: replicas }, 'stream replicas changed in place');
-        return jsm.streams
-          .update(spec.name, { ...info.config, num_replicas: replicas })
-          .catch(refusedToUser(spec, `is at ${info.config.num_replicas} replicas, not the ${replicas} of NATS_STREAM_REPLICAS`));
+        return jsm.streams.update(spec.name, { ...info.config, num_replicas: replicas });
       },
       log,
       options.waitMs,

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
-import { HttpError, htmlPageResponse, httpError, ipNetwork, isDuplicateKey, mailedTokenParams as tokenParams, type Role, sealMail } from '@meydan/kit';
+import { HttpError, htmlPageResponse, httpError, ipNetwork, isDuplicateKey, mailedTokenParams as tokenParams, type Role } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { accountExistsMail, activationMail } from '../domain/mail.js';
@@ -106,7 +106,7 @@ async function sendActivation({ ctx, activationHours }: AccountParts, user: { _i
   const mail = activationMail(user.displayName, link, activationHours);
   await ctx.bus.publish(
     events.auth.mailRequested,
-    sealMail(ctx.config.MAIL_SECRET, { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() }),
+    { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() },
     { requestId, msgId: `mail:activation:${sha256(token)}` },
   );
 }
@@ -118,7 +118,7 @@ async function mailAccountExists(ctx: AuthContext, emailLower: string, requestId
   const mail = accountExistsMail(owner.displayName, `${ctx.config.PUBLIC_ORIGIN}/login`);
   await ctx.bus.publish(
     events.auth.mailRequested,
-    sealMail(ctx.config.MAIL_SECRET, { to: owner.email, ...mail, tag: 'account-exists', userId: owner._id.toString() }),
+    { to: owner.email, ...mail, tag: 'account-exists', userId: owner._id.toString() },
     { requestId, msgId: `mail:account-exists:${owner._id.toString()}:${requestId}` },
   );
 }

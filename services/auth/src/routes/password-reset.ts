@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { events, limits, userMessages, type ForgotPasswordBody, type ResetPasswordBody } from '@meydan/proto';
-import { HttpError, ipNetwork, sealMail } from '@meydan/kit';
+import { HttpError, ipNetwork } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { passwordResetMail } from '../domain/mail.js';
 import { accountDocById, activeAccountByEmail, saveResetPassword } from '../store/accounts.js';
@@ -36,7 +36,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const link = `${config.PUBLIC_ORIGIN}/sifre-sifirla?token=${encodeURIComponent(token)}`;
     await bus.publish(
       events.auth.mailRequested,
-      sealMail(config.MAIL_SECRET, { to: user.email, ...passwordResetMail(user.displayName, link, RESET_HOURS), tag: 'password-reset', userId }),
+      { to: user.email, ...passwordResetMail(user.displayName, link, RESET_HOURS), tag: 'password-reset', userId },
       { requestId, msgId: `mail:password-reset:${sha256(token)}` },
     );
   }
