@@ -1,4 +1,4 @@
-import { SESSION_ID_PATTERN, readSession, sessionKeys, sessionStands, sessionUserOf, type UserRole } from '@meydan/proto';
+import { SESSION_ID_PATTERN, readSession, sessionKeys, sessionUserOf, type UserRole } from '@meydan/proto';
 import { HttpError, within, type Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
@@ -39,18 +39,9 @@ export class SessionReader {
   }
 }
 
-/**
- * Which of the sids name no session any more: expired, never one, or made before its account's last revocation (the
- * account's epoch, read as every request's session is: a revocation whose event this gateway missed still ends the
- * socket at the next check). Throws when Redis cannot say.
- */
+/** Which of the sids name no session any more (expired, revoked, or never one). Throws when Redis cannot say. */
 export async function endedSessions(redis: Redis, sids: readonly string[]): Promise<Set<string>> {
-  // One GET per key, sent together: an MGET's keys would have to be of one cluster slot.
-  const sessions = await Promise.all(sids.map(async (sid) => sessionUserOf(await redis.get(sessionKeys.session(sid)))));
-  const users = [...new Set(sessions.flatMap((session) => (session ? [session.userId] : [])))];
-  const epochs = new Map(await Promise.all(users.map(async (userId) => [userId, await redis.get(sessionKeys.accountEpoch(userId))] as const)));
-  return new Set(sids.filter((_sid, i) => {
-    const session = sessions[i];
-    return !session || !sessionStands(session, epochs.get(session.userId) ?? null);
-  }));
+  // One GET per session, sent together: an MGET's keys would have to be of one cluster slot.
+  const raws = await Promise.all(sids.map((sid) => redis.get(sessionKeys.session(sid))));
+  return new Set(sids.filter((sid, i) => sessionUserOf(raws[i] ?? null) === null));
 }

@@ -13,7 +13,7 @@ import { infra, startTestService, watchRedisCommands, type TestService } from '@
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
-import { gatewayConfigSchema, trustProxyOption } from '../src/config.js';
+import { gatewayConfigSchema } from '../src/config.js';
 import { startTestGateway, type TestGateway } from './support.js';
 
 const ORIGIN = 'http://meydan.test';
@@ -378,22 +378,6 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
           "environment variable TRUST_PROXY must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone",
         );
       }
-    });
-
-    it('refuses at start an IPv6 range that holds the IPv4-mapped block, which would trust every IPv4 peer', async () => {
-      for (const value of ['::ffff:0:0/96', '::ffff:0.0.0.0/96', '::/8', '::/64', '10.0.0.0/8, ::ffff:0:0/96', '::ffff:10.0.0.0/103']) {
-        expect(() => trustProxyOption(value), value).toThrow(ConfigError);
-        expect(() => trustProxyOption(value), value).toThrow(/TRUST_PROXY .*covers more of IPv4 than a \/8/);
-        await expect(testGateway.variant({ TRUST_PROXY: value }), value).rejects.toThrow(ConfigError);
-      }
-      for (const value of ['::ffff:10.0.0.0/104', '::ffff:192.168.1.7', 'fd00::/8', '2001:db8::/32', '::1', '10.0.0.0/8, fd00::/8', 'loopback']) {
-        expect(() => trustProxyOption(value), value).not.toThrow();
-      }
-    });
-
-    it('does not take X-Forwarded-For from an IPv4 peer outside the trusted IPv6 ranges', async () => {
-      expect(await forwardedIp('fd00::/8', '192.0.2.44')).toBe('192.0.2.44');
-      expect(await forwardedIp('::ffff:10.0.0.0/104', '10.1.2.3')).toBe('198.51.100.60');
     });
 
     const forwardedIp = async (trustProxy: string, remoteAddress: string) => {

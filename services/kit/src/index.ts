@@ -24,7 +24,6 @@ export * from './html.js';
 export * from './openapi.js';
 export * from './mongo-errors.js';
 export * from './hmac.js';
-export * from './ip-network.js';
 export * from './retry.js';
 export * from './periodic.js';
 export * from './ttl-cache.js';

@@ -2,10 +2,9 @@
 import { EVERY_EVENT_IN_BATCHES, type ConsumerHandle } from '@meydan/kit';
 import { events } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
-import { pseudonymiseVoteIds, tallyVotes } from '../store/vote-tally.js';
+import { tallyVotes } from '../store/vote-tally.js';
 
-export async function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle> {
-  await pseudonymiseVoteIds(ctx);
+export function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle> {
   return ctx.bus.consumeBatches({
     purpose: 'votes-cast',
     filterSubject: events.polls.voteCast,
