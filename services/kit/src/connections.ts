@@ -1,4 +1,4 @@
-import { DebugEvents, ErrorCode, NatsError, connect, type NatsConnection } from 'nats';
+import { ErrorCode, NatsError, connect, type NatsConnection } from 'nats';
 import type { Connection } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from './logger.js';
@@ -53,9 +53,6 @@ export interface NatsAuth {
   password?: string | undefined;
 }
 
-/** How often a connection pings its NATS server; two unanswered, the third ping's turn drops it for another server. */
-export const NATS_PING_INTERVAL_MS = 2000;
-
 const AUTH_REFUSALS: string[] = [ErrorCode.AuthorizationViolation, ErrorCode.AuthenticationExpired, ErrorCode.AuthenticationTimeout, ErrorCode.BadAuthentication];
 
 /**
@@ -71,10 +68,6 @@ export async function connectNats(url: string, service: string, log: Logger, aut
     reconnect: true,
     maxReconnectAttempts: -1,
     reconnectTimeWait: 1000,
-    // A server that dies with its machine (no reset on the connection, as a killed process's kernel sends) is noticed
-    // after three pings without an answer, 6 s, instead of nats.js's 2 min × 3: the process then moves to another.
-    pingInterval: NATS_PING_INTERVAL_MS,
-    maxPingOut: 2,
     waitOnFirstConnect: true,
     // No stack captured for every request and JetStream publish (two Errors each, a tenth of the vote path's CPU);
     // a timeout still says which subject, and our logs carry the request id.
@@ -88,8 +81,7 @@ export async function connectNats(url: string, service: string, log: Logger, aut
   });
   void (async () => {
     for await (const status of nc.status()) {
-      // Each ping's timer is a status too (every NATS_PING_INTERVAL_MS): only a debug line.
-      const level = status.type === 'disconnect' || status.type === 'error' ? 'warn' : status.type === DebugEvents.PingTimer ? 'debug' : 'info';
+      const level = status.type === 'disconnect' || status.type === 'error' ? 'warn' : 'info';
       log[level]({ nats: status.type, data: String(status.data) }, 'nats status');
     }
   })();

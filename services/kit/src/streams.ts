@@ -41,13 +41,6 @@ const PASSING_API_ERRORS = new Set([
 ]);
 
 const STREAM_NOT_FOUND = 10059;
-
-/**
- * A stream a process has just made sure of, not found by the consumer API: in a cluster, the server answering may not
- * have applied the stream's creation by another process yet (two processes of a service starting at once; seen on a
- * loaded machine). Consumer setup waits it out.
- */
-export const streamNotFoundYet = (err: unknown): boolean => apiErrorCode(err) === STREAM_NOT_FOUND;
 const REPLICAS_NOT_SUPPORTED = 10074;
 
 function apiErrorCode(err: unknown): number | undefined {
@@ -66,15 +59,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs a JetStream setup step until it succeeds, retrying failures that an election ends (see `passesAfterElection`)
- * and those `alsoPasses` names for up to `waitMs`; other failures, and the last one, are thrown.
+ * for up to `waitMs`; other failures, and the last one, are thrown.
  */
-export async function throughElection<T>(
-  what: string,
-  step: () => Promise<T>,
-  log: Logger,
-  waitMs = JETSTREAM_SETUP_WAIT_MS,
-  alsoPasses: (err: unknown) => boolean = () => false,
-): Promise<T> {
+export async function throughElection<T>(what: string, step: () => Promise<T>, log: Logger, waitMs = JETSTREAM_SETUP_WAIT_MS): Promise<T> {
   const started = Date.now();
   const delay = exponentialBackoff(200, 2000);
   for (let attempt = 1; ; attempt++) {
@@ -82,7 +69,7 @@ export async function throughElection<T>(
       return await step();
     } catch (err) {
       const waited = Date.now() - started;
-      if (!(passesAfterElection(err) || alsoPasses(err)) || waited + delay(attempt) > waitMs) throw err;
+      if (!passesAfterElection(err) || waited + delay(attempt) > waitMs) throw err;
       if (attempt === 1) log.warn({ err: (err as Error).message, what }, 'jetstream not ready: waiting for its leaders');
       await sleep(delay(attempt));
     }
