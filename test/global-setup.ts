@@ -5,26 +5,19 @@ import type { TestProject } from 'vitest/node';
 import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from '../deploy/local/servers.mjs';
 import type { StartedInfra } from './harness.js';
 
-/** Test workers side by side in any lane (vitest.config.ts): each gets a NATS server of its own. */
-const WORKERS = 2;
-
-interface Shared {
-  infra: Promise<{ infra: StartedInfra; stop: () => Promise<void> }>;
-  users: number;
-}
-/** One set of servers for every lane of the run: each lane (a vitest project) calls this setup. */
-const shared = globalThis as typeof globalThis & { meydanTestServers?: Shared };
-
 /**
  * Starts throw-away NATS (JetStream), Redis and a MongoDB-wire server (FerretDB, or TEST_MONGO_URL)
  * on free ports in a temp dir, once per run; removes them afterwards. Each test worker gets a NATS server of its
  * own: test files running side by side start the same services, which must not answer each other's requests.
  */
-async function startServers(): Promise<{ infra: StartedInfra; stop: () => Promise<void> }> {
+export default async function setup(project: TestProject) {
+  if (process.env['MEYDAN_TEST_NO_SERVERS']) return;
   const dir = mkdtempSync(join(tmpdir(), 'meydan-test-'));
   const mongoGiven = process.env['TEST_MONGO_URL'];
   const binaries = ensureServerBinaries({ mongo: !mongoGiven });
-  const natsPorts = await Promise.all(Array.from({ length: WORKERS }, () => freePort()));
+  // A project that does not extend the root config (vitest.config.ts: `replicas`) has no maxWorkers of its own.
+  const workers = Math.max(1, project.config.maxWorkers || project.globalConfig.maxWorkers || 1);
+  const natsPorts = await Promise.all(Array.from({ length: workers }, () => freePort()));
   const [redisPort, mongoPort] = await Promise.all([freePort(), freePort()]);
   const [natsServers, redis, mongo] = await Promise.all([
     Promise.all(
@@ -43,23 +36,9 @@ async function startServers(): Promise<{ infra: StartedInfra; stop: () => Promis
     natsServer: binaries.natsServer ?? 'nats-server',
     redisServer: binaries.redisServer ?? 'redis-server',
   };
-  const stop = async () => {
-    await Promise.all([...natsServers.map((nats) => nats.stop()), redis.stop(), mongo?.stop()]);
-    rmSync(dir, { recursive: true, force: true });
-  };
-  return { infra, stop };
-}
-
-export default async function setup(project: TestProject) {
-  if (process.env['MEYDAN_TEST_NO_SERVERS']) return;
-  const servers = (shared.meydanTestServers ??= { infra: startServers(), users: 0 });
-  servers.users += 1;
-  const { infra, stop } = await servers.infra;
   project.provide('infra', infra);
   return async () => {
-    servers.users -= 1;
-    if (servers.users > 0) return;
-    delete shared.meydanTestServers;
-    await stop();
+    await Promise.all([...natsServers.map((nats) => nats.stop()), redis.stop(), mongo?.stop()]);
+    rmSync(dir, { recursive: true, force: true });
   };
 }
