@@ -1,9 +1,11 @@
 /**
  * The durable JetStream consumers every service opens, by name on the server. A consumer renamed in production starts
- * over: it replays the stream or skips what came before it, so a name changes here only on purpose.
+ * over: it replays the stream or skips what came before it, so a name changes here only on purpose. They are also
+ * proto's `natsUsage` consumers, stream and filter alike: each service's NATS user may create, pull and ack those
+ * alone, so a consumer the table does not name would be refused by the server.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import type { ServiceName } from '@meydan/proto';
+import { natsUsage, type ServiceName } from '@meydan/proto';
 import { buildApp as buildNotifications } from '../services/notifications/src/app.js';
 import { startTestService, type TestService } from './harness.js';
 import { serviceBuilders } from './service-builders.js';
@@ -58,18 +60,29 @@ const builders = {
   notifications: (deps) => buildNotifications({ ...deps, config: { ...deps.config, SMTP_URL: 'smtp://127.0.0.1:1' } as typeof deps.config }),
 } satisfies typeof serviceBuilders;
 
-/** The durable consumers on every stream under this service's prefix, named without it. */
-async function consumersOf(service: TestService): Promise<string[]> {
+/** The durable consumers on every stream under this service's prefix, named without it: stream and filter by name. */
+async function consumersOf(service: TestService): Promise<Map<string, { stream: string; filter: string }>> {
   const { nats, bus } = service.deps;
   const jsm = await nats.jetstreamManager();
-  const names: string[] = [];
+  const found = new Map<string, { stream: string; filter: string }>();
   for await (const stream of jsm.streams.names()) {
     for await (const info of jsm.consumers.list(stream)) {
       const name = info.config.durable_name ?? info.name;
-      if (name.startsWith(bus.consumerPrefix)) names.push(name.slice(bus.consumerPrefix.length));
+      if (name.startsWith(bus.consumerPrefix)) found.set(name.slice(bus.consumerPrefix.length), { stream, filter: info.config.filter_subject ?? '' });
     }
   }
-  return names.sort();
+  return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Whether a filter made at run time is one the pattern allows, token by token (`*` one token, `>` the rest). */
+function matches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length || (p[i] !== '*' && p[i] !== s[i])) return false;
+  }
+  return p.length === s.length;
 }
 
 describe('durable consumer names', () => {
@@ -82,8 +95,16 @@ describe('durable consumer names', () => {
     it(`${name} opens the consumers it opened before the kit named them`, async () => {
       const service = await startTestService(name, builders[name]);
       started.push(service);
-      expect(await consumersOf(service)).toEqual(consumers[name]);
+      const found = await consumersOf(service);
+      expect([...found.keys()]).toEqual(consumers[name]);
       for (const durable of consumers[name]) expect(service.deps.bus.durable(durable.slice(`${name}--`.length))).toBe(durable);
+      // proto's natsUsage, of which the service's NATS permissions are made, names the same consumers with their filters.
+      expect(Object.keys(natsUsage[name].consumers).map((purpose) => `${name}--${purpose}`).sort()).toEqual(consumers[name]);
+      for (const [purpose, { stream, filter }] of Object.entries(natsUsage[name].consumers)) {
+        const actual = found.get(`${name}--${purpose}`)!;
+        expect(actual.stream, purpose).toBe(stream);
+        expect(matches(filter, actual.filter), `${purpose}: ${actual.filter} against ${filter}`).toBe(true);
+      }
     });
   }
 });

@@ -16,11 +16,14 @@ import {
   live,
   mailRequestedFilter,
   natsContracts,
+  natsUsage,
+  openapiSubject,
   serverSocketEvents,
   serviceNames,
   socketContracts,
   subjects,
   work,
+  type NatsProcess,
 } from '@meydan/proto';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -124,5 +127,65 @@ describe('NATS call sites', () => {
       [...f.text.matchAll(raw)].map((m) => `${f.file}:${lineOf(f.text, m.index)} ${m[0]}`),
     );
     expect(offenders).toEqual([]);
+  });
+});
+
+describe("each process's NATS usage (proto's natsUsage, which its NATS permissions are made of)", () => {
+  const constants = { events, subjects, live } as Record<string, Record<string, Record<string, string> | string>>;
+  /** The subject a proto constant expression names: `subjects.auth.usersGet` → `auth.users.get`. */
+  const valueOf = (expression: string): string | undefined => {
+    const [root, ...path] = expression.split('.');
+    let value: unknown = constants[root!];
+    for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
+    return typeof value === 'string' ? value : undefined;
+  };
+  const processOf = (file: string): NatsProcess | null => {
+    if (file.startsWith('gateway/src/')) return 'gateway';
+    const service = /^services\/([a-z]+)\/src\//.exec(file)?.[1];
+    return service && (serviceNames as readonly string[]).includes(service) ? (service as NatsProcess) : null;
+  };
+  /** What each process's code does on NATS, read from its bus call sites. */
+  function usedBy(): Record<NatsProcess, { requests: Set<string>; listens: Set<string>; live: Set<string> }> {
+    const used = Object.fromEntries(
+      [...serviceNames, 'gateway'].map((p) => [p, { requests: new Set<string>(), listens: new Set<string>(), live: new Set<string>() }]),
+    ) as Record<NatsProcess, { requests: Set<string>; listens: Set<string>; live: Set<string> }>;
+    for (const { file, text } of sources()) {
+      const process = processOf(file);
+      if (!process) continue;
+      for (const call of busCalls(text)) {
+        const kind = call.method === 'request' ? 'requests' : call.method === 'listen' ? 'listens' : call.method === 'subscribeLive' ? 'live' : null;
+        if (!kind) continue;
+        const helper = /^(health|openapi)Subject\(/.exec(call.subject);
+        // A helper over every service (the gateway's health and OpenAPI gathering) asks each of them.
+        const values = helper ? serviceNames.map((s) => (helper[1] === 'health' ? healthSubject(s) : openapiSubject(s))) : [valueOf(call.subject)];
+        for (const value of values) {
+          expect(value, `${file}:${lineOf(text, call.index)} ${call.subject}`).toBeDefined();
+          used[process][kind].add(value!);
+        }
+      }
+      // The kit's user summaries ask auth for them on behalf of the process that makes one.
+      if (/new UserSummaries\(/.test(text)) used[process].requests.add(subjects.auth.usersSummaries);
+    }
+    return used;
+  }
+
+  it('names every request, heard event and live subject its code uses, and nothing its code does not', () => {
+    const used = usedBy();
+    for (const process of [...serviceNames, 'gateway'] as const) {
+      expect(sorted(natsUsage[process].requests), `${process} requests`).toEqual(sorted(used[process].requests));
+      expect(sorted(natsUsage[process].listens), `${process} listens`).toEqual(sorted(used[process].listens));
+      expect(sorted(natsUsage[process].live), `${process} live`).toEqual(sorted(used[process].live));
+    }
+  });
+
+  it('names subjects of the contracts only, and requests answered by another process', () => {
+    for (const [process, usage] of Object.entries(natsUsage)) {
+      for (const subject of usage.requests) {
+        expect(natsContracts.requests, `${process}: ${subject}`).toHaveProperty([subject]);
+        expect(subject.split('.')[0], `${process}: ${subject}`).not.toBe(process);
+      }
+      for (const subject of usage.listens) expect(natsContracts.events, `${process}: ${subject}`).toHaveProperty([subject]);
+      for (const subject of usage.live) expect(natsContracts.live, `${process}: ${subject}`).toHaveProperty([subject]);
+    }
   });
 });

@@ -50,6 +50,8 @@ declare module 'vitest' {
 }
 
 export const TEST_SECRET = 'test-internal-secret-0123456789';
+/** The MAIL_SECRET of tests: mail requests' bodies are sealed with it (the kit's mail.ts). */
+export const TEST_MAIL_SECRET = 'test-mail-secret-0123456789abcdef0123456789';
 
 export function infra(): Infra {
   const value = inject('infra');
@@ -145,6 +147,7 @@ export function testConfig(overrides: Partial<BaseConfig> = {}): BaseConfig {
     MONGO_URL: mongoUrl,
     MONGO_DB: `test_${randomBytes(4).toString('hex')}`,
     INTERNAL_SECRET: TEST_SECRET,
+    MAIL_SECRET: TEST_MAIL_SECRET,
     SHUTDOWN_TIMEOUT_MS: 10_000,
     ...overrides,
   };

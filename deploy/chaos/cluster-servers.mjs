@@ -3,10 +3,22 @@
 // masters, three replicas), and PostgreSQL (a primary and a synchronous streaming standby) under FerretDB v1. Each
 // knows how to find the node a fault should hit, kill it, and start it again so that it rejoins.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ensurePostgres, freePort, startNats, startProcess, startRedis, waitForPort, which } from '../local/servers.mjs';
-import { until } from './storm.mjs';
+import { sleep, until } from './storm.mjs';
+
+/** The NATS configuration Kubernetes and Compose run (deploy/k8s/infra-ha/nats.conf), whose lame duck settings the cluster takes. */
+const HA_NATS_CONF = fileURLToPath(new URL('../k8s/infra-ha/nats.conf', import.meta.url));
+
+/** The lines of the HA NATS configuration that say how a stopping server leaves (lame_duck_duration, lame_duck_grace_period). */
+export function lameDuckSettings(conf = readFileSync(HA_NATS_CONF, 'utf8')) {
+  const lines = conf.split('\n').filter((line) => /^lame_duck_(duration|grace_period):/.test(line.trim())).map((line) => line.trim());
+  if (lines.length !== 2) throw new Error(`${HA_NATS_CONF}: expected lame_duck_duration and lame_duck_grace_period, found ${lines.length} of them`);
+  return lines;
+}
 
 /** `count` different free ports (two asks for a free port may get the same one). */
 async function freePorts(count) {
@@ -26,20 +38,69 @@ function killHard(handle) {
 }
 
 /**
- * Three nats-servers routed to each other as one JetStream cluster, each with its monitoring port. `leaderOf(stream)`
- * asks the monitoring endpoint (/jsz) which server leads the stream and which follow; `kill(name)` and
- * `restart(name)` (same port, store and routes) are the faults.
+ * Keeps the ports of a server that is down from every other program until `release()`: on a shared machine, another
+ * run picking free ports could otherwise listen on one meanwhile, and our clients would reconnect to its server (or
+ * ours fail to start again). A connection is closed at once, as a refused one would be. A port that cannot be held
+ * (the dead server's last connections still closing) is left: nobody else can take it either.
+ */
+async function holdPorts(ports) {
+  const held = await Promise.all(
+    ports.map(
+      (port) =>
+        new Promise((resolve) => {
+          const server = createServer((socket) => socket.destroy());
+          server.once('error', () => resolve(null));
+          server.listen(port, '127.0.0.1', () => resolve(server));
+        }),
+    ),
+  );
+  return () => Promise.all(held.filter(Boolean).map((server) => new Promise((resolve) => server.close(resolve))));
+}
+
+/** A started server that is still running a moment later (one that could not listen on its ports has exited by then). */
+async function stillRunning(handle) {
+  await sleep(500);
+  return handle.proc.exitCode === null && handle.proc.signalCode === null;
+}
+
+/**
+ * Starts a stopped server again on its ports (`start()` resolves with its handle), trying again while it cannot
+ * listen on them yet (the dead one's last connections closing: EADDRINUSE) or `isOurs` says what answers there is not
+ * it; gives up after `timeoutMs`.
+ */
+async function startAgain(what, start, isOurs = async () => true, timeoutMs = 30_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const handle = await start().catch(() => null);
+    if (handle && (await stillRunning(handle)) && (await isOurs(handle).catch(() => false))) return handle;
+    await handle?.stop(2000).catch(() => {});
+    if (Date.now() > end) throw new Error(`${what} did not start again on its ports within ${timeoutMs / 1000} s (see its log)`);
+    await sleep(1000);
+  }
+}
+
+/**
+ * Three nats-servers routed to each other as one JetStream cluster, each with its monitoring port and the lame duck
+ * settings of the HA configuration. `leaderOf(stream)` asks the monitoring endpoint (/jsz) which server leads the
+ * stream and which follow; `kill(name)`, `stopGracefully(name)` and `restart(name)` (same port, store and routes) are
+ * the faults.
  */
 export async function startNatsCluster(dir, { binary, size = 3 }) {
   const ports = await freePorts(size * 3);
   const nodes = Array.from({ length: size }, (_, i) => ({ name: `n${i + 1}`, port: ports[i], routePort: ports[size + i], monitorPort: ports[2 * size + i] }));
   const routes = nodes.map((n) => `nats://127.0.0.1:${n.routePort}`);
+  const lameDuck = lameDuckSettings();
   const start = async (node) => {
     mkdirSync(join(dir, node.name), { recursive: true });
     const configFile = join(dir, node.name, 'cluster.conf');
     const cluster = { name: 'meydan-chaos', listen: `127.0.0.1:${node.routePort}`, routes };
-    writeFileSync(configFile, `server_name: ${JSON.stringify(node.name)}\nhttp: "127.0.0.1:${node.monitorPort}"\ncluster: ${JSON.stringify(cluster)}\n`);
+    writeFileSync(configFile, `server_name: ${JSON.stringify(node.name)}\nhttp: "127.0.0.1:${node.monitorPort}"\n${lameDuck.join('\n')}\ncluster: ${JSON.stringify(cluster)}\n`);
     node.handle = await startNats({ port: node.port, dataDir: join(dir, node.name, 'data'), logFile: join(dir, `${node.name}.log`), binary, configFile });
+    return node.handle;
+  };
+  /** Its ports held while it is down (see holdPorts). */
+  const down = async (node) => {
+    node.release = await holdPorts([node.port, node.routePort, node.monitorPort]);
   };
   await Promise.all(nodes.map(start));
   const byName = (name) => nodes.find((n) => n.name === name);
@@ -57,24 +118,66 @@ export async function startNatsCluster(dir, { binary, size = 3 }) {
     }
     return null;
   };
+  /** Whether the server's /healthz says it is caught up: JetStream's meta layer, streams and consumers current. */
+  const healthy = async (node) => (await fetch(`http://127.0.0.1:${node.monitorPort}/healthz`, { signal: AbortSignal.timeout(3000) })).ok;
   return {
     nodes,
     url: nodes.map((n) => `nats://127.0.0.1:${n.port}`).join(','),
     /** The server leading the stream and the others, as the live servers' /jsz tell it; null while none leads. */
     leaderOf,
-    kill: (name) => killHard(byName(name).handle),
-    /** Starts a killed server again and waits until the stream's leader counts every follower current again. */
+    async kill(name) {
+      await killHard(byName(name).handle);
+      await down(byName(name));
+    },
+    /**
+     * Stops a server as Kubernetes stops its pod: SIGUSR2 (what the preStop hook's `nats-server --signal ldm` sends:
+     * lame duck mode, its stream and consumer leaders handed to the others, then its clients closed over the lame duck
+     * duration), then SIGTERM (the kubelet's, which a server in lame duck mode leaves to it), and SIGKILL if it is still
+     * there after `graceMs` (terminationGracePeriodSeconds). Resolves once it has exited.
+     */
+    async stopGracefully(name, graceMs = 60_000) {
+      const { proc, exited } = byName(name).handle;
+      proc.kill('SIGUSR2');
+      // The hook's own exit and the kubelet's turn come before the SIGTERM: the server is in lame duck mode by then.
+      await sleep(300);
+      proc.kill('SIGTERM');
+      const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+      await exited;
+      clearTimeout(timer);
+      await down(byName(name));
+    },
+    /**
+     * Starts a stopped server again and waits until the stream's leader counts every follower current again and the
+     * server's /healthz passes (what Kubernetes waits for before it stops the next member: the startup probe).
+     */
     async restart(name, stream) {
-      await start(byName(name));
+      const node = byName(name);
+      await node.release?.();
+      node.release = undefined;
+      // What answers on its monitoring port is this server (another run's server there would be n1…n3 too, but not on our port).
+      const isOurs = async () => {
+        const varz = await (await fetch(`http://127.0.0.1:${node.monitorPort}/varz`, { signal: AbortSignal.timeout(3000) })).json();
+        return varz.server_name === name && varz.port === node.port;
+      };
+      await startAgain(`NATS ${name}`, () => start(node), isOurs);
       await until(`${name} back in stream ${stream}`, async () => {
         const where = await leaderOf(stream);
         const cluster = where && (await streamAt(byName(where.leader), stream));
-        return cluster?.leader === where.leader && cluster.replicas?.length === size - 1 && cluster.replicas.every((r) => r.current && !r.offline);
+        return cluster?.leader === where.leader && cluster.replicas?.length === size - 1 && cluster.replicas.every((r) => r.current && !r.offline) && (await healthy(byName(name)));
       });
     },
-    stop: () => Promise.all(nodes.map((n) => n.handle?.stop(5000))),
+    stop: () =>
+      Promise.all(
+        nodes.map(async (n) => {
+          await n.handle?.stop(5000);
+          await n.release?.();
+        }),
+      ),
   };
 }
+
+/** Whether the Redis answering on `port` is the process `handle` started. */
+const isRedisOf = (port) => async (handle) => Number(/process_id:(\d+)/.exec(redisCli(port, 'INFO', 'server'))?.[1]) === handle.proc.pid;
 
 const redisCli = (port, ...args) => execFileSync(which('redis-cli') ?? 'redis-cli', ['-p', String(port), '--raw', ...args], { encoding: 'utf8', timeout: 5000 }).trim();
 
@@ -116,11 +219,15 @@ export async function startRedisSentinel(dir, { binary }) {
     }),
   );
   const master = () => Number(redisCli(sentinelPorts[0], 'SENTINEL', 'get-master-addr-by-name', 'meydan').split('\n')[1]);
+  const released = new Map();
   const rejoined = (port) => until(`Redis ${port} a replica again`, () => /role:slave[\s\S]*master_link_status:up/.test(redisCli(port, 'INFO', 'replication')), 60_000);
   return {
     url: `redis+sentinel://${sentinelPorts.map((p) => `127.0.0.1:${p}`).join(',')}/meydan`,
     master,
-    kill: (port) => killHard(nodes.get(port)),
+    async kill(port) {
+      await killHard(nodes.get(port));
+      released.set(port, await holdPorts([port]));
+    },
     /**
      * Freezes a node (SIGSTOP) until Sentinel has named another master, then lets it go on (SIGCONT): it wakes up a
      * master still, its clients' connections open, until Sentinel turns it into a replica of the new one (a few
@@ -138,11 +245,14 @@ export async function startRedisSentinel(dir, { binary }) {
     /** Waits until a stalled node is a replica again, caught up. */
     rejoined,
     async restart(port) {
-      nodes.set(port, await redisNode(dir, `redis-${port}`, port, binary));
+      await released.get(port)?.();
+      released.delete(port);
+      nodes.set(port, await startAgain(`Redis ${port}`, () => redisNode(dir, `redis-${port}`, port, binary), isRedisOf(port)));
       await rejoined(port);
     },
     stop: async () => {
       for (const handle of [...sentinels, ...nodes.values()]) await handle.stop(5000);
+      for (const release of released.values()) await release();
     },
   };
 }
@@ -162,6 +272,7 @@ export async function startRedisCluster(dir, { binary }) {
   const allOk = () => ports.filter((p) => nodes.get(p).proc.exitCode === null).every((p) => redisCli(p, 'CLUSTER', 'INFO').includes('cluster_state:ok'));
   await until('the Redis Cluster to be ok', allOk, 30_000);
   const anyLive = () => ports.find((p) => nodes.get(p).proc.exitCode === null && nodes.get(p).proc.signalCode === null);
+  const released = new Map();
   return {
     url: `redis+cluster://${ports.map((p) => `127.0.0.1:${p}`).join(',')}`,
     masterOf(key) {
@@ -175,13 +286,19 @@ export async function startRedisCluster(dir, { binary }) {
         }));
       return Number(line[1].split('@')[0].split(':')[1]);
     },
-    kill: (port) => killHard(nodes.get(port)),
+    async kill(port) {
+      await killHard(nodes.get(port));
+      released.set(port, await holdPorts([port]));
+    },
     async restart(port) {
-      nodes.set(port, await redisNode(dir, `redis-${port}`, port, binary, args));
+      await released.get(port)?.();
+      released.delete(port);
+      nodes.set(port, await startAgain(`Redis ${port}`, () => redisNode(dir, `redis-${port}`, port, binary, args), isRedisOf(port)));
       await until(`Redis ${port} a replica again`, () => /role:slave[\s\S]*master_link_status:up/.test(redisCli(port, 'INFO', 'replication')) && allOk());
     },
     stop: async () => {
       for (const handle of nodes.values()) await handle.stop(5000);
+      for (const release of released.values()) await release();
     },
   };
 }
@@ -238,6 +355,7 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
     throw err;
   }
   const pgUrl = `postgres://postgres@127.0.0.1:${primaryPort},127.0.0.1:${standbyPort}/ferretdb?target_session_attrs=read-write&sslmode=disable`;
+  let releasePrimary;
   const ferret = await startFerret({ ferretdb, dir, port: ferretPort, pgUrl });
   say?.(`PostgreSQL primary :${primaryPort}, synchronous standby :${standbyPort}, FerretDB :${ferretPort}`);
   return {
@@ -246,12 +364,15 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
     standbyPort,
     async failover() {
       await killHard(primary);
+      // Held until the end: FerretDB's URL still names it, and must not meet another run's server there.
+      releasePrimary = await holdPorts([primaryPort]);
       run('pg_ctl', ['promote', '-w', '-D', standbyDir]);
     },
     stop: async () => {
       await ferret.stop(5000);
       await standby.stop(10_000);
       await primary.stop(10_000);
+      await releasePrimary?.();
     },
   };
 }

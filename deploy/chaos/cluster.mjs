@@ -7,21 +7,24 @@
 //    primary and a synchronous streaming standby, under FerretDB v1 (one URL naming both, target_session_attrs=
 //    read-write: it follows the promoted standby by itself);
 // 2. starts two processes of every service (REPLICAS) and the gateway through the launcher, under the supervisor;
-// 3. seeds members and polls, and runs deploy/chaos/vote-storm.js (k6) at CHAOS_RATE votes per second;
+// 3. seeds members and polls, and runs deploy/chaos/vote-storm.js (k6) at CHAOS_RATE votes per second until every
+//    fault below has healed and a quiet spell has passed after the last;
 // 4. meanwhile, one after another, each started again and caught up before the next (except PostgreSQL's): kill -9
-//    of the NATS server leading the votes' stream; of a NATS follower of it; of the Redis master (Sentinel's master,
-//    or the Cluster master holding the hottest poll's slot); the Redis master frozen (SIGSTOP) until Sentinel has
-//    failed over, then woken: a split brain until Sentinel makes it a replica (Sentinel only); of the PostgreSQL
-//    primary, the standby promoted with `pg_ctl promote`;
-// 5. prints the table of `npm run chaos` (fault, window, failed in it, time to recover, votes checked, lost, doubled)
-//    and the per-poll equality (accepted = MongoDB = Redis = API); exits non-zero on any lost or doubled vote, any
-//    disagreement, or any 5xx outside a fault's window.
+//    of the NATS server leading the votes' stream; of a NATS follower of it; a rolling restart of the three NATS
+//    servers as Kubernetes does it (each in turn: lame duck mode, SIGTERM, started again and caught up); kill -9 of
+//    the Redis master (Sentinel's master, or the Cluster master holding the hottest poll's slot); the Redis master
+//    frozen (SIGSTOP) until Sentinel has failed over, then woken: a split brain until Sentinel makes it a replica
+//    (Sentinel only); kill -9 of the PostgreSQL primary, the standby promoted with `pg_ctl promote`;
+// 5. prints the table of `npm run chaos` (fault, window, failed in it, the longest run of failures, time to recover,
+//    votes checked, lost, doubled) and the per-poll equality (accepted = MongoDB = Redis = API); exits non-zero on any
+//    lost or doubled vote, any disagreement, any failure outside a fault's window, any fault that kept votes from
+//    flowing for longer than CHAOS_RECOVERY_S or met no vote, and any failed vote in the rolling restart.
 //
-// Env: CHAOS_RATE (votes/s, default 300), CHAOS_STORM_S (default 120), CHAOS_QUIET_S (default 8), CHAOS_REDIS
-// (sentinel | cluster, default sentinel), CHAOS_FAULTS (a comma list of nats-leader, nats-follower, redis-master,
-// redis-stall (Sentinel only), postgres-primary; default all that apply), REPLICAS (processes of each service, default
-// 2), CHAOS_KEEP (keep the temp dir with every log), LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the
-// caller has just built: `npm test`).
+// Env: CHAOS_RATE (votes/s, default 300), CHAOS_STORM_S (the storm's longest, default 600), CHAOS_QUIET_S (default
+// 8), CHAOS_RECOVERY_S (default 10), CHAOS_REDIS (sentinel | cluster, default sentinel), CHAOS_FAULTS (a comma list
+// of nats-leader, nats-follower, nats-rolling, redis-master, redis-stall (Sentinel only), postgres-primary; default all
+// that apply), REPLICAS (processes of each service, default 2), CHAOS_KEEP (keep the temp dir with every log),
+// LOG_LEVEL of the processes (default warn), CHAOS_SKIP_BUILD (the caller has just built: `npm test`).
 import { spawnSync } from 'node:child_process';
 import { chmodSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -37,10 +40,12 @@ import { verdict } from './verify.mjs';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RATE = Number(process.env.CHAOS_RATE || 300);
 const QUIET_MS = Number(process.env.CHAOS_QUIET_S || 8) * 1000;
-const STORM_S = Number(process.env.CHAOS_STORM_S || 120);
+const STORM_S = Number(process.env.CHAOS_STORM_S || 600);
+/** How long after losing a node votes must flow again: the first accepted vote after the fault, none failed after it. */
+const RECOVERY_S = Number(process.env.CHAOS_RECOVERY_S || 10);
 const REDIS = process.env.CHAOS_REDIS || 'sentinel';
 const REPLICAS = replicasOf(process.env.REPLICAS || 2);
-const FAULTS = (process.env.CHAOS_FAULTS || `nats-leader,nats-follower,redis-master,${REDIS === 'cluster' ? '' : 'redis-stall,'}postgres-primary`)
+const FAULTS = (process.env.CHAOS_FAULTS || `nats-leader,nats-follower,nats-rolling,redis-master,${REDIS === 'cluster' ? '' : 'redis-stall,'}postgres-primary`)
   .split(',')
   .map((f) => f.trim());
 const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
@@ -91,7 +96,8 @@ async function startClusterStack({ nats, redis, postgres }) {
 
 /**
  * The faults CHAOS_FAULTS names, in this order. Each kills one data node hard (SIGKILL to its process group); the
- * NATS and Redis ones start it again once votes go through, and wait until it has rejoined and caught up.
+ * NATS and Redis ones start it again once votes go through, and wait until it has rejoined and caught up. The rolling
+ * restart stops no node hard: it is graceful, and must fail no vote.
  */
 function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
   const leaderOfVotes = async () => {
@@ -120,6 +126,21 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
         await nats.kill(natsVictim);
       },
       heal: () => nats.restart(natsVictim, VOTES_STREAM),
+    },
+    'nats-rolling': {
+      name: 'rolling restart of NATS (lame duck)',
+      graceful: true,
+      // As `kubectl rollout restart statefulset/nats`: the highest ordinal first, each started again and caught up
+      // (its startup probe, /healthz) before the next stops.
+      act: async () => {
+        for (const { name } of [...nats.nodes].reverse()) {
+          const started = Date.now();
+          await nats.stopGracefully(name);
+          const stopped = Date.now();
+          await nats.restart(name, VOTES_STREAM);
+          say(`    ${name}: stopped in ${((stopped - started) / 1000).toFixed(1)} s, back and caught up in ${((Date.now() - stopped) / 1000).toFixed(1)} s`);
+        }
+      },
     },
     'redis-master': {
       name: REDIS === 'cluster' ? 'kill -9 Redis master of the hot slot' : 'kill -9 Redis master',
@@ -167,7 +188,7 @@ async function main() {
   const { streams } = await import('@meydan/proto');
   const plan = faults(clusters, seeded, streams.events.name);
   const storm = await stormUnderFaults(k6, run, seeded, plan);
-  return verdict(stack, seeded, storm);
+  return verdict(stack, seeded, storm, { recoveryBoundS: RECOVERY_S });
 }
 
 runAsProcess('chaos:cluster', main, stopAll);

@@ -1,8 +1,9 @@
 // What both chaos runs (`npm run chaos`, `npm run chaos:cluster`) share before the verdict: the seeding of members and
 // polls, the k6 vote storm (deploy/chaos/vote-storm.js), and the faults run one after another, each with its recovery
-// probe and a quiet spell between.
+// probe and a quiet spell between, the storm going on until the last of them has healed and a quiet tail has passed.
 import { spawn } from 'node:child_process';
 import { openSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedMembers } from '../local/members.mjs';
@@ -13,9 +14,13 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 export const GRACE_MS = 2000;
 export const RECOVERY_TIMEOUT_MS = 60_000;
 export const MEMBER_POLLS = 3;
-/** Members kept for the recovery probes (one vote each). */
-const PROBES = 400;
+/** Members kept for the recovery probes (one vote each, ten a second at most while a fault lasts). */
+const PROBES = 2000;
 export const SHARE_POLLS = 2;
+/** How often each of the storm's VUs asks whether the storm is over: the longest a vote may start after the stop. */
+const CHECK_MS = 2000;
+/** How long the storm's last votes may take to be answered (k6 gives each request 10 s, a share-link vote makes two). */
+const LAST_ANSWERS_MS = 30_000;
 
 export const say = (line = '') => process.stdout.write(`${line}\n`);
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -80,12 +85,25 @@ async function createPolls(post) {
   return { polls, probePoll: (await probeRes.json()).id };
 }
 
+const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
+
 /**
- * Members (one per member vote of the storm at `rate` for `stormS` seconds, the probes' and the creator), the polls,
- * and the files k6 reads, in `workDir`.
+ * How many members the storm needs at `rate` for at most `stormS` seconds: the storm's n-th member vote is member
+ * n mod M's on member poll n mod MEMBER_POLLS, so with M and MEMBER_POLLS coprime no member votes twice on one poll
+ * before M × MEMBER_POLLS member votes (half the votes are members').
+ */
+export function stormMembers(rate, stormS) {
+  let count = Math.ceil((rate / 2) * stormS / MEMBER_POLLS) + 10;
+  while (gcd(count, MEMBER_POLLS) !== 1) count++;
+  return count;
+}
+
+/**
+ * Members (enough for a storm at `rate` for `stormS` seconds at most, see stormMembers; the probes' and the creator),
+ * the polls, and the files k6 reads, in `workDir`.
  */
 export async function seed({ base, urls, instances }, workDir, { rate, stormS }) {
-  const memberCount = Math.ceil((rate / 2) * stormS) + 10;
+  const memberCount = stormMembers(rate, stormS);
   say(`seeding ${memberCount} members…`);
   const { sids, ids } = await seedMembers(memberCount + PROBES + 1, { mongoUrl: urls.mongo, redisUrl: urls.redis });
   const creator = sids[sids.length - 1];
@@ -101,26 +119,77 @@ export async function seed({ base, urls, instances }, workDir, { rate, stormS })
   return { creator, probeSids: sids.slice(memberCount, memberCount + PROBES), polls, probePoll, sidsFile, pollsFile };
 }
 
-/** deploy/chaos/vote-storm.js in k6 against `base`, its answers into votes.log; resolves once it has started, with its end. */
-export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile, pollsFile }) {
-  const consoleFile = join(workDir, 'votes.log');
-  const storm = spawn(k6, ['run', '--quiet', '--no-color', '--address', `127.0.0.1:${await freePort()}`, '--console-output', consoleFile, join(root, 'deploy/chaos/vote-storm.js')], {
-    env: { ...process.env, BASE_URL: base, SIDS_FILE: sidsFile, POLLS_FILE: pollsFile, RATE: String(rate), DURATION_S: String(stormS) },
-    stdio: ['ignore', 'ignore', openSync(join(workDir, 'k6.log'), 'a')],
-  });
-  const exited = new Promise((resolve) => storm.once('exit', resolve));
-  say(`vote storm: ${rate}/s (half member votes, half share-link votes) on ${MEMBER_POLLS + SHARE_POLLS} polls`);
-  return { consoleFile, exited };
+/** A counter of the storm's k6 as its REST API tells it (0 before its first sample). */
+async function k6Counter(address, name) {
+  const res = await fetch(`http://${address}/v1/metrics/${name}`, { signal: AbortSignal.timeout(3000) });
+  if (res.status === 404) return 0;
+  if (!res.ok) throw new Error(`k6 metrics: ${res.status}`);
+  return (await res.json()).data.attributes.sample.count ?? 0;
 }
 
 /**
- * The faults (`{ name, act, heal }`), one after another with `quietMs` between. Recovered: `act` is done (what it
+ * deploy/chaos/vote-storm.js in k6 against `base`, its answers into votes.log, for `stormS` seconds at most; resolves
+ * once it has started, with its end (`exited`), whether it is still going (`running()`) and `stop()`: no vote starts
+ * after it, and once every vote sent has been answered (k6's counters votes_started = votes_answered), k6 is ended.
+ */
+export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile, pollsFile }) {
+  const consoleFile = join(workDir, 'votes.log');
+  // What the storm's VUs ask for the stop: 0 while it goes on, then the moment it stopped (ms since epoch).
+  let stopAt = 0;
+  const control = createServer((req, res) => res.end(String(stopAt)));
+  control.keepAliveTimeout = 60_000;
+  const controlPort = await freePort();
+  await new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+  const address = `127.0.0.1:${await freePort()}`;
+  const storm = spawn(k6, ['run', '--quiet', '--no-color', '--address', address, '--console-output', consoleFile, join(root, 'deploy/chaos/vote-storm.js')], {
+    env: {
+      ...process.env,
+      BASE_URL: base,
+      SIDS_FILE: sidsFile,
+      POLLS_FILE: pollsFile,
+      RATE: String(rate),
+      DURATION_S: String(stormS),
+      CONTROL_URL: `http://127.0.0.1:${controlPort}/`,
+      CHECK_MS: String(CHECK_MS),
+    },
+    stdio: ['ignore', 'ignore', openSync(join(workDir, 'k6.log'), 'a')],
+  });
+  let ended = false;
+  const exited = new Promise((resolve) => storm.once('exit', resolve)).then((code) => {
+    ended = true;
+    control.close();
+    control.closeAllConnections();
+    return code;
+  });
+  say(`vote storm: ${rate}/s (half member votes, half share-link votes) on ${MEMBER_POLLS + SHARE_POLLS} polls, until the faults are over (${stormS} s at most)`);
+  return {
+    consoleFile,
+    exited,
+    running: () => !ended,
+    async stop() {
+      if (ended) return exited;
+      stopAt = Date.now();
+      // Every VU has heard of the stop (none starts a vote after this), then every vote sent has its answer.
+      await sleep(CHECK_MS + 500);
+      const deadline = Date.now() + LAST_ANSWERS_MS;
+      for (let same = 0; same < 2 && !ended && Date.now() < deadline; await sleep(500)) {
+        const [sent, answered] = await Promise.all([k6Counter(address, 'votes_started'), k6Counter(address, 'votes_answered')]).catch(() => [1, 0]);
+        same = sent === answered ? same + 1 : 0;
+      }
+      if (!ended) storm.kill('SIGINT');
+      return exited;
+    },
+  };
+}
+
+/**
+ * The faults (`{ name, act, heal, graceful }`), one after another with `quietMs` between. Recovered: `act` is done (what it
  * killed is back, or replaced) and votes go through again — two probe votes in a row (members of their own, on a poll
  * of its own) accepted through the gateway at `base`. Then `heal`, when given, puts back what the fault took (a
  * killed server of a cluster started again and caught up), so that the next fault meets the whole cluster. A fault's
  * window lasts until it has recovered and healed, plus GRACE_MS. /api/health is stricter than the probe: it calls a
  * service unready when one MongoDB ping takes over a second, which the MongoDB-wire server under the storm on a
- * shared machine often does while every vote still goes through.
+ * shared machine often does while every vote still goes through. `graceful`: a stop that must fail no vote at all.
  */
 export async function runFaults(faults, { base, quietMs }, { probeSids, probePoll }, t0) {
   let probes = 0;
@@ -136,7 +205,7 @@ export async function runFaults(faults, { base, quietMs }, { probeSids, probePol
   };
   const windows = [];
   await sleep(quietMs);
-  for (const { name, act, heal } of faults) {
+  for (const { name, act, heal, graceful = false } of faults) {
     const start = Date.now();
     say(`  ${stamp(start, t0)} s: ${name}`);
     await act().catch((err) => say(`    ${err.message}`));
@@ -146,24 +215,27 @@ export async function runFaults(faults, { base, quietMs }, { probeSids, probePol
       await heal().catch((err) => say(`    ${err.message}`));
       say(`  ${stamp(Date.now(), t0)} s: healed`);
     }
-    windows.push({ name, start, recovered, end: Math.max(recovered ?? 0, Date.now()) + GRACE_MS });
+    windows.push({ name, start, recovered, end: Math.max(recovered ?? 0, Date.now()) + GRACE_MS, graceful });
     await sleep(quietMs);
   }
   return windows;
 }
 
 /**
- * The storm and, meanwhile, the faults. The storm ends by itself (an interrupted k6 drops the answers of the votes in
- * flight, and a vote stored without its line would look counted without an answer); faults that took longer than it
- * happen without the storm.
+ * The storm and, meanwhile, the faults; the storm goes on until the last fault has healed and a quiet spell has
+ * passed after it, however long the faults took, and then ends without cutting off a vote in flight. `outlasted`: the
+ * faults took longer than the storm's longest (`stormS`), and some went without votes.
  */
 export async function stormUnderFaults(k6, run, seeded, faults) {
   const storm = await startStorm(k6, run, seeded);
   const t0 = Date.now();
   const windows = await runFaults(faults, run, seeded, t0);
-  if (Date.now() - t0 > run.stormS * 1000) say(`  the faults outlasted the ${run.stormS} s storm: raise CHAOS_STORM_S`);
-  await storm.exited;
-  return { windows, consoleFile: storm.consoleFile, t0, stormEnd: Date.now() };
+  const outlasted = !storm.running();
+  if (outlasted) say(`  the faults outlasted the storm's longest, ${run.stormS} s: raise CHAOS_STORM_S`);
+  const stormEnd = Date.now();
+  await storm.stop();
+  say(`  ${stamp(stormEnd, t0)} s: storm stopped`);
+  return { windows, consoleFile: storm.consoleFile, t0, stormEnd, outlasted };
 }
 
 /** Runs a chaos run's `main` as this process: what it resolves to is the exit code; after it, an error or Ctrl-C, `stopAll`. */

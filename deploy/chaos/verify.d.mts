@@ -9,3 +9,20 @@ export interface StormAnswer {
 export function readAnswers(consoleFile: string): StormAnswer[];
 export function inFlightDuring(answer: StormAnswer, window: { start: number; end: number }): boolean;
 export function outcomeUnknown(status: number): boolean;
+/** Whether the storm's vote failed: anything but a 2xx. */
+export function failed(answer: StormAnswer): boolean;
+/** A fault's failed votes, their longest run (in the order sent) and when votes flowed again (null: never). */
+export function recoveryOf(answers: StormAnswer[], window: { start: number; end: number }): { failed: number; longestRun: number; recoveredAt: number | null };
+/** A fault window as the chaos run records it. */
+export interface FaultWindow {
+  name: string;
+  start: number;
+  end: number;
+  recovered: number | null;
+  graceful?: boolean;
+}
+/** The problems (one line each) that fail the run beside lost or doubled votes. */
+export function faultProblems(
+  figures: { window: FaultWindow; failed: number; checked: number; recoveryMs: number | null }[],
+  options?: { recoveryBoundS?: number },
+): string[];

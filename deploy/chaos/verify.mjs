@@ -59,23 +59,57 @@ async function checkStores({ base, urls }, { polls, creator }, accepted, cutOff)
   return { stored, perPoll, mismatch };
 }
 
-/** One row per fault window (and one for the time outside them): failed requests, recovery, votes checked, lost, doubled. */
+/** A vote the storm was refused or not answered: anything but a 2xx (every storm vote is a new voter's on its poll). */
+export const failed = (a) => !(a.status >= 200 && a.status < 300);
+
+/**
+ * How a fault went for the storm's votes in flight during its window `w`: how many failed, the longest run of
+ * failures among them in the order they were sent, and when votes flowed again (`recoveredAt`): the first accepted vote
+ * answered after the last failure, or with no failure the first answered after the fault began; null if none was.
+ */
+export function recoveryOf(answers, w) {
+  const mine = answers.filter((a) => inFlightDuring(a, w)).sort((a, b) => a.sent - b.sent || a.t - b.t);
+  let run = 0;
+  let longestRun = 0;
+  let lastFailure = null;
+  for (const a of mine) {
+    run = failed(a) ? run + 1 : 0;
+    longestRun = Math.max(longestRun, run);
+    if (failed(a) && (lastFailure === null || a.t > lastFailure)) lastFailure = a.t;
+  }
+  let recoveredAt = null;
+  for (const a of answers) {
+    if (failed(a) || (lastFailure === null ? a.t < w.start : a.t <= lastFailure)) continue;
+    if (recoveredAt === null || a.t < recoveredAt) recoveredAt = a.t;
+  }
+  return { failed: mine.filter(failed).length, longestRun, recoveredAt };
+}
+
+/**
+ * One row per fault window (and one for the time outside them): failed requests, the longest run of them, the time to
+ * recover (see recoveryOf), votes checked, lost, doubled. Returns the faults' rows' figures.
+ */
 function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWindow }, t0, stormEnd) {
   const rows = [];
+  const figures = [];
   const spans = [...windows, { name: 'outside faults', start: t0, end: stormEnd, outside: true }];
   for (const w of spans) {
     const mine = (a) => (w.outside ? !inWindow(a) : inFlightDuring(a, w));
+    const outcome = w.outside ? null : recoveryOf(answers, w);
+    const checked = accepted.filter(mine).length;
+    if (outcome) figures.push({ window: w, ...outcome, recoveryMs: outcome.recoveredAt === null ? null : outcome.recoveredAt - w.start, checked });
     rows.push([
       w.name,
       w.outside ? '-' : `${stamp(w.start, t0)}–${stamp(w.end, t0)} s`,
-      answers.filter((a) => mine(a) && (a.status >= 500 || a.status === 0)).length,
-      w.outside ? '-' : w.recovered ? `${((w.recovered - w.start) / 1000).toFixed(1)} s` : 'not recovered',
-      accepted.filter(mine).length,
+      outcome ? outcome.failed : answers.filter((a) => mine(a) && failed(a)).length,
+      outcome ? outcome.longestRun : '-',
+      !outcome ? '-' : outcome.recoveredAt === null ? 'not recovered' : `${((outcome.recoveredAt - w.start) / 1000).toFixed(1)} s`,
+      checked,
       lost.filter(mine).length,
       doubled.filter((k) => attempted.get(k) && mine(attempted.get(k))).length,
     ]);
   }
-  const header = ['fault', 'window', 'failed in it', 'time to recover', 'votes checked', 'lost', 'doubled'];
+  const header = ['fault', 'window', 'failed in it', 'longest run failed', 'time to recover', 'votes checked', 'lost', 'doubled'];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
   const line = (cells) => `| ${cells.map((c, i) => String(c).padEnd(widths[i])).join(' | ')} |`;
   say('');
@@ -83,6 +117,7 @@ function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWind
   say(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
   for (const row of rows) say(line(row));
   say('');
+  return figures;
 }
 
 /**
@@ -103,13 +138,30 @@ function tally(consoleFile, windows) {
 }
 
 /**
+ * What fails a fault beside a lost or doubled vote: no vote checked in its window (the storm was over), votes not
+ * flowing again within `recoveryBoundS` of it (when given), a graceful one that failed any vote, or the probes never
+ * getting through. One line per problem.
+ */
+export function faultProblems(figures, { recoveryBoundS } = {}) {
+  const problems = [];
+  for (const { window: w, failed: n, checked, recoveryMs } of figures) {
+    if (!w.recovered) problems.push(`${w.name}: the probe votes never got through`);
+    if (checked === 0) problems.push(`${w.name}: no vote checked (the storm did not meet it)`);
+    if (recoveryMs === null) problems.push(`${w.name}: votes never flowed again`);
+    else if (recoveryBoundS !== undefined && recoveryMs > recoveryBoundS * 1000) problems.push(`${w.name}: votes flowed again after ${(recoveryMs / 1000).toFixed(1)} s, over ${recoveryBoundS} s`);
+    if (w.graceful && n > 0) problems.push(`${w.name}: ${n} votes failed in a graceful stop`);
+  }
+  return problems;
+}
+
+/**
  * Compares what the storm was told with what the stores hold, prints the table and the verdict; 0 when all is well.
  * `stack`: { base, urls, handles, gateway } (the supervised processes, whose restarts are told); `storm`: what
- * `stormUnderFaults` resolved to.
+ * `stormUnderFaults` resolved to; `recoveryBoundS`: the longest a fault may keep votes from flowing (none: not judged).
  */
-export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEnd }) {
+export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEnd, outlasted = false }, { recoveryBoundS } = {}) {
   const { answers, accepted, inWindow, acceptedKeys, attempted, cutOff } = tally(consoleFile, windows);
-  const outsideFailures = answers.filter((a) => (a.status >= 500 || a.status === 0) && !inWindow(a));
+  const outsideFailures = answers.filter((a) => failed(a) && !inWindow(a));
   const { stored, perPoll, mismatch } = await checkStores(stack, seeded, accepted, cutOff);
 
   // Per voter: an accepted vote missing from MongoDB is lost; one stored twice (or stored without a 2xx) is doubled.
@@ -121,15 +173,18 @@ export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEn
     .map(([k]) => k);
   const unanswered = [...stored.keys()].filter(cutOff);
 
-  sayTable({ windows, answers, accepted, lost, doubled, attempted, inWindow }, t0, stormEnd);
-  say(`requests ${answers.length}, accepted ${accepted.length}, 409 ${answers.filter((a) => a.status === 409).length}, 5xx/no answer ${answers.filter((a) => a.status >= 500 || a.status === 0).length} (outside the fault windows: ${outsideFailures.length})`);
+  const figures = sayTable({ windows, answers, accepted, lost, doubled, attempted, inWindow }, t0, stormEnd);
+  say(`requests ${answers.length}, accepted ${accepted.length}, refused or unanswered ${answers.filter(failed).length} (5xx or none ${answers.filter((a) => a.status >= 500 || a.status === 0).length}; outside the fault windows: ${outsideFailures.length})`);
   const supervised = { ...stack.handles, gateway: stack.gateway };
   say(`restarts by the supervisor: ${Object.entries(supervised).map(([n, s]) => `${n} ${s.restarts}`).join(', ')}`);
   say(`votes cut off by a fault (no answer, or 502 answer_lost) and counted: ${unanswered.length}`);
   say('per poll: accepted (and cut off but counted) = MongoDB = Redis counter = Redis voters = GET /api/polls/{id}');
   for (const r of perPoll) say(`  ${r.poll}: ${r.accepted} = ${r.mongo} = ${r.redisTotal} = ${r.redisVoters} = ${r.api}`);
-  const ok = windows.every((w) => w.recovered) && !mismatch && lost.length === 0 && doubled.length === 0 && outsideFailures.length === 0 && accepted.length > 0;
+  const problems = faultProblems(figures, { recoveryBoundS });
+  if (outlasted) problems.push('the faults outlasted the storm');
+  const ok = problems.length === 0 && !mismatch && lost.length === 0 && doubled.length === 0 && outsideFailures.length === 0 && accepted.length > 0;
   say(ok ? 'chaos: nothing lost, nothing doubled' : 'chaos: FAILED (see above)');
+  for (const problem of problems) say(`  ${problem}`);
   if (lost.length) say(`  lost, e.g.: ${lost.slice(0, 5).map((a) => `${a.poll} ${a.voter} at ${stamp(a.t, t0)} s`).join('; ')}`);
   if (doubled.length) say(`  doubled, e.g.: ${doubled.slice(0, 5).join('; ')}`);
   if (outsideFailures.length) say(`  failed outside the fault windows, e.g.: ${outsideFailures.slice(0, 5).map((a) => `${a.poll} ${a.voter} ${a.status || 'no answer'} sent ${stamp(a.sent, t0)} s, answered ${stamp(a.t, t0)} s`).join('; ')}`);

@@ -1,19 +1,29 @@
-// k6: the chaos run's vote storm, through the gateway, at a constant arrival rate for DURATION_S seconds. Every
-// second vote is a member's on a member poll (its own session, never twice), the others a visitor's through a share
-// link (a fresh cookie jar: GET /api/s/{code} hands out the visitor cookie, then the vote).
+// k6: the chaos run's vote storm, through the gateway, at a constant arrival rate until the chaos run says stop (or
+// for DURATION_S seconds at most). Every second vote is a member's on a member poll (its own session, never twice on
+// one poll), the others a visitor's through a share link (a fresh cookie jar: GET /api/s/{code} hands out the visitor
+// cookie, then the vote).
 // Each answer is printed as one line `V,<ms since epoch>,<poll index>,<voter>,<status>,<sent>` (status 0: no answer;
 // sent: when the iteration's first request left, ms since epoch) for deploy/chaos/verify.mjs to count; nothing else
 // is printed.
+// The end: every VU asks CONTROL_URL at most every CHECK_MS for the moment the storm stops (ms since epoch, 0 while
+// it goes on) and starts no vote from then on; the counters votes_started and votes_answered (k6's REST API) tell the
+// chaos run when every vote sent has its line, so that it can end k6 without cutting one off.
 // Env: BASE_URL, SIDS_FILE (JSON [{sid, userId}]), POLLS_FILE (JSON {member: [ids], share: [codes]}), RATE,
-// DURATION_S.
+// DURATION_S, CONTROL_URL, CHECK_MS.
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { SharedArray } from 'k6/data';
+import { Counter } from 'k6/metrics';
 
 const BASE = __ENV.BASE_URL;
 const RATE = Number(__ENV.RATE || 30);
+const CONTROL = __ENV.CONTROL_URL;
+/** How long a VU goes on from what it last heard of the stop: the longest a vote may start after it. */
+const CHECK_MS = Number(__ENV.CHECK_MS || 2000);
 const members = new SharedArray('members', () => JSON.parse(open(__ENV.SIDS_FILE)));
 const polls = JSON.parse(open(__ENV.POLLS_FILE));
+const started = new Counter('votes_started');
+const answered = new Counter('votes_answered');
 
 export const options = {
   discardResponseBodies: true,
@@ -24,7 +34,7 @@ export const options = {
       rate: RATE,
       timeUnit: '1s',
       duration: `${Number(__ENV.DURATION_S || 150)}s`,
-      gracefulStop: '15s',
+      gracefulStop: '25s',
       preAllocatedVUs: Math.max(20, RATE),
       maxVUs: Math.max(200, RATE * 10),
     },
@@ -33,8 +43,33 @@ export const options = {
 
 const params = (extra) => ({ timeout: '10s', ...extra });
 
+// Per VU: the stop as last heard, and when to ask again.
+let stopAt = 0;
+let nextCheck = 0;
+
+/** Whether the chaos run has stopped the storm (asked at most every CHECK_MS; an unanswered ask changes nothing). */
+function stopped() {
+  if (!CONTROL) return false;
+  const now = Date.now();
+  if (!stopAt && now >= nextCheck) {
+    nextCheck = now + CHECK_MS;
+    const res = http.get(CONTROL, { timeout: '2s', responseType: 'text', tags: { name: 'control' } });
+    if (res.status === 200) stopAt = Number(res.body) || 0;
+  }
+  return stopAt > 0 && now >= stopAt;
+}
+
+function answer(line) {
+  console.log(line);
+  answered.add(1);
+}
+
 export default function () {
+  if (stopped()) return;
+  started.add(1);
   const sent = Date.now();
+  // A member's n-th vote: member n mod M on poll n mod P. With M and P coprime (the chaos run seeds M so), no member
+  // votes twice on one poll before M × P member votes: the members last the storm's longest P times over.
   const i = exec.scenario.iterationInTest;
   const half = Math.floor(i / 2);
   if (i % 2 === 0) {
@@ -43,7 +78,7 @@ export default function () {
     const res = http.post(`${BASE}/api/polls/${polls.member[p]}/vote`, JSON.stringify({ optionIndex: half % 3 }), params({
       headers: { 'content-type': 'application/json', cookie: `sid=${member.sid}` },
     }));
-    console.log(`V,${Date.now()},m${p},u:${member.userId},${res.status},${sent}`);
+    answer(`V,${Date.now()},m${p},u:${member.userId},${res.status},${sent}`);
     return;
   }
   const p = half % polls.share.length;
@@ -52,12 +87,12 @@ export default function () {
   const page = http.get(`${BASE}/api/s/${code}`, params({ jar }));
   const vid = (jar.cookiesForURL(BASE).vid || [])[0];
   if (!vid) {
-    console.log(`V,${Date.now()},s${p},-,${page.status === 200 ? 'nocookie' : page.status},${sent}`);
+    answer(`V,${Date.now()},s${p},-,${page.status === 200 ? 'nocookie' : page.status},${sent}`);
     return;
   }
   const res = http.post(`${BASE}/api/s/${code}/vote`, JSON.stringify({ optionIndex: half % 3 }), params({
     jar,
     headers: { 'content-type': 'application/json' },
   }));
-  console.log(`V,${Date.now()},s${p},v:${decodeURIComponent(vid).split('.')[0]},${res.status},${sent}`);
+  answer(`V,${Date.now()},s${p},v:${decodeURIComponent(vid).split('.')[0]},${res.status},${sent}`);
 }

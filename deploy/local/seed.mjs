@@ -36,7 +36,8 @@ export async function seedDemo({ base, mailUrl }) {
   const call = async (cookie, method, path, body) => {
     const res = await fetch(`${base}${path}`, {
       method,
-      headers: { origin: base, ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      // No Origin: a script, not a page (the gateway checks a browser's Origin against PUBLIC_ORIGIN, whatever it is here).
+      headers: { ...(cookie ? { cookie } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     const data = await json(res);

@@ -13,6 +13,7 @@ export function replicasOf(value: unknown): number;
 export function instancesOf(replicas: number): Instance[];
 export function gatewayUrls(instances: readonly Instance[], portOf: (name: string) => number): Record<string, string>;
 export const LOAD_RUN_ENV: Readonly<Record<string, string>>;
+export const MAIL_SERVICES: readonly ServiceName[];
 export function stackEnv(options: {
   natsUrl: string;
   redisUrl: string;
@@ -32,11 +33,27 @@ export function waitReady(
 
 /** A user and password per process on NATS and Redis: the servers' files and each process's variables. */
 export interface StackCredentials {
+  /** MAIL_SECRET of the services that send mail and the mailer (kept in the folder, like the passwords). */
+  mailSecret?: string;
   natsConfigFile?: string;
   redisAclFile?: string;
   envOf(client: ServiceName | 'gateway', redisUrl: string): NodeJS.ProcessEnv;
+  /** Sets up every JetStream stream as the NATS `operator` user (services may only look streams up); absent without NATS users. */
+  setUpStreams?(natsUrl: string, replicas: number): Promise<void>;
 }
 export function writeCredentials(dir: string, which?: { nats?: boolean; redis?: boolean }): Promise<StackCredentials>;
+
+/** NATS, Redis and the MongoDB-wire server, each unless `external` gives its URL (with `credentials`: a user per process). */
+export function startServers(options: {
+  dataDir: string;
+  logDir?: string;
+  binaries: { natsServer?: string | null; redisServer?: string | null; [name: string]: unknown };
+  ports?: Partial<Record<'nats' | 'redis' | 'mongo', number>>;
+  persist?: boolean;
+  external?: Partial<Record<'nats' | 'redis' | 'mongo', string>>;
+  started?: unknown[];
+  credentials?: StackCredentials | null;
+}): Promise<{ urls: Record<'nats' | 'redis' | 'mongo', string>; restart(name: 'nats' | 'redis' | 'mongo'): Promise<void>; stop(): Promise<void> }>;
 
 export interface StackOptions {
   root?: string;
@@ -50,6 +67,8 @@ export interface StackOptions {
   gatewayEnv?: NodeJS.ProcessEnv;
   credentials?: StackCredentials | null;
   secret?: string;
+  /** MAIL_SECRET of the services that send mail and the mailer (default: the credentials', else a new one). */
+  mailSecret?: string;
   origin?: string;
   webDist?: string;
   supervise?: Parameters<typeof supervise>[2] | null;

@@ -4,7 +4,7 @@
 // `npm run bench:votes` (deploy/k6) and the browser tests (test/e2e/stack.ts) start the stack through here; each
 // passes what differs: ports, limits, log level, where logs go. Plain Node with built-ins only, like servers.mjs.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startNodeProcess } from './node-runtime.mjs';
@@ -143,21 +143,43 @@ export async function startServers({ dataDir, logDir = dataDir, binaries, ports 
  * A user and a password for every service and the gateway on the NATS and Redis servers we start (`nats`, `redis`:
  * which of the two): the kit writes the servers' files into `dir` (`nats-auth.conf`, each user allowed the subjects of
  * its contracts in proto; `redis-users.acl`, each user its own keys). Needs the build (the kit derives the NATS
- * permissions from proto's contracts). `envOf(client, redisUrl)`: the NATS_USER, NATS_PASSWORD and REDIS_URL of one.
+ * permissions from proto's contracts). `envOf(client, redisUrl)`: the NATS_USER, NATS_PASSWORD and REDIS_URL of one;
+ * `setUpStreams(natsUrl, replicas)`: the streams set up as the `operator` user, the one NATS user that may (startStack
+ * calls it before the services start: they only look the streams up).
  */
 export async function writeCredentials(dir, { nats = true, redis = true } = {}) {
   const kit = await import('@meydan/kit');
   const natsAuth = nats ? kit.writeNatsAuthConfig(dir) : null;
   const redisAcl = redis ? kit.writeRedisAcl(dir) : null;
+  // Kept like the passwords: a mail requested before a restart is still opened after it.
+  const mailSecretFile = join(dir, 'mail-secret');
+  if (!existsSync(mailSecretFile)) writeFileSync(mailSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
   return {
+    mailSecret: readFileSync(mailSecretFile, 'utf8').trim(),
     natsConfigFile: natsAuth?.configFile,
     redisAclFile: redisAcl?.file,
     envOf: (client, redisUrl) => ({
       ...(natsAuth ? { NATS_USER: natsAuth.users[client].user, NATS_PASSWORD: natsAuth.users[client].password } : {}),
       ...(redisAcl ? { REDIS_URL: kit.redisUrlFor(redisUrl, client, redisAcl.passwords[client]) } : {}),
     }),
+    ...(natsAuth
+      ? {
+          async setUpStreams(natsUrl, replicas) {
+            const log = kit.createLogger('operator', 'warn');
+            const nc = await kit.connectNats(natsUrl, 'operator', log, natsAuth.users.operator);
+            try {
+              await kit.setUpStreams(await nc.jetstreamManager(), { replicas, clustered: Boolean(nc.info?.cluster), log });
+            } finally {
+              await nc.close();
+            }
+          },
+        }
+      : {}),
   };
 }
+
+/** The services that hold MAIL_SECRET: those that send mail, and the mailer (notifications). */
+export const MAIL_SERVICES = Object.freeze(['auth', 'contact', 'admin', 'notifications']);
 
 /** Each service process's and the gateway's port and metrics port, by name. */
 async function allocatePorts(instances, portsFor) {
@@ -199,6 +221,7 @@ export async function startStack({
   gatewayEnv = {},
   credentials = null,
   secret = randomBytes(24).toString('hex'),
+  mailSecret = credentials?.mailSecret ?? randomBytes(32).toString('hex'),
   origin,
   webDist = join(root, 'web', 'dist'),
   supervise: supervision = null,
@@ -233,15 +256,19 @@ export async function startStack({
     const base = `http://127.0.0.1:${ports.gateway}`;
     const common = stackEnv({ natsUrl: urls.nats, redisUrl: urls.redis, mongoUrl: urls.mongo, smtpUrl: smtpUrl ?? `smtp://127.0.0.1:${await freePort()}`, secret, origin: origin ?? base, extra: env });
     const credentialsOf = (client) => credentials?.envOf(client, urls.redis) ?? {};
+    // The key of mail bodies: the services that send mail and the mailer only.
+    const mailSecretOf = (service) => (MAIL_SERVICES.includes(service) ? { MAIL_SECRET: mailSecret } : {});
     const startNode = (name, script, processEnv) => {
       const start = () => startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: processEnv, runtime: nodeRuntime, cwd: root });
       return track(supervision ? supervise(name, start, supervision) : start());
     };
     /** A service process: one of `instances`, or another (`{ service, name, port }`) the gateway does not know of. */
     const launch = ({ service, name, port = ports[name], metricsPort = metricsPorts[name] ?? 0 }) =>
-      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
+      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...mailSecretOf(service), ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
     const ready = (name, port, handle) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { explain });
 
+    // With NATS users, the services may not set up streams: the operator does, first.
+    await credentials?.setUpStreams?.(urls.nats, Number(common.NATS_STREAM_REPLICAS ?? 1));
     const handles = Object.fromEntries(instances.map((instance) => [instance.name, launch(instance)]));
     await Promise.all(
       instances.map(({ service, name }) =>

@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureNpmDependencies, root } from './ensure-deps.mjs';
+import { ADMIN_PASSWORD_FILE, gatewayHost, localAdmin, localAllowedOrigins } from './local-access.mjs';
 import { seedDemo } from './seed.mjs';
 import { ensureCardFont, ensureServerBinaries, portInUse, startMailDev } from './servers.mjs';
 import { instancesOf, replicasOf, SERVICES, startServers, startStack, writeCredentials } from './stack.mjs';
@@ -144,7 +145,7 @@ async function startOurServers(external, binaries, credentials, rows) {
 }
 
 /** The services and the gateway, supervised: one that dies is started again, said so and counted. */
-async function startOurStack(urls, credentials, rows) {
+async function startOurStack(urls, credentials, rows, admin) {
   const stack = await startStack({
     credentials,
     root,
@@ -153,8 +154,8 @@ async function startOurStack(urls, credentials, rows) {
     smtpUrl: urls.smtp,
     replicas,
     portsFor: async (instance) => portsOf(instance),
-    env: { ADMIN_EMAIL: env.ADMIN_EMAIL || 'admin@meydan.local', ADMIN_PASSWORD: env.ADMIN_PASSWORD || 'meydan-admin' },
-    gatewayEnv: { HOST: env.GATEWAY_HOST || '0.0.0.0', METRICS_HOST: '127.0.0.1' },
+    env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
+    gatewayEnv: { HOST: gatewayHost(env), METRICS_HOST: '127.0.0.1', ALLOWED_ORIGINS: localAllowedOrigins(ports.gateway, env) },
     secret: internalSecret(),
     origin: env.PUBLIC_ORIGIN || `http://localhost:${ports.gateway}`,
     supervise: {
@@ -186,10 +187,13 @@ async function seed(external) {
   }
 }
 
-function sayReady(rows, external, t0) {
+function sayReady(rows, external, t0, admin) {
   say(`\n${table(rows)}\n`);
   say(`all ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  say(`  Meydan:       http://localhost:${ports.gateway}`);
+  say(`  Meydan:       http://localhost:${ports.gateway}${gatewayHost(env) === '127.0.0.1' ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}`);
+  // The password is printed on the start that made it; after that it is read from its file.
+  if (admin.created) say(`  admin:        ${admin.email} / ${admin.password} (made for this machine, kept in .data/${ADMIN_PASSWORD_FILE})`);
+  else if (admin.file) say(`  admin:        ${admin.email}, password in .data/${ADMIN_PASSWORD_FILE}`);
   say(`  health:       http://localhost:${ports.gateway}/api/health`);
   say(`  metrics:      http://localhost:${metricsPorts.gateway}/metrics … ${metricsPorts.admin}/metrics (Prometheus)`);
   if (!external.smtp) say(`  mail (MailDev): http://localhost:${ports.maildev}`);
@@ -224,10 +228,11 @@ async function main() {
   const credentials = await writeCredentials(join(dataDir, 'credentials'), { nats: !external.nats, redis: !external.redis });
   const rows = [];
   const urls = await startOurServers(external, binaries, credentials, rows);
-  await startOurStack(urls, credentials, rows);
+  const admin = localAdmin(dataDir, env);
+  await startOurStack(urls, credentials, rows, admin);
   await seed(external);
   allReady = true;
-  sayReady(rows, external, t0);
+  sayReady(rows, external, t0, admin);
   watchServers();
 }
 

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessionKeyOf } from '@meydan/kit';
 import { infra } from '@meydan/testing';
 import { ensureK6 } from '../tools/ensure-tools.mjs';
 import { formatCsv, MEMBER_COLUMNS, parseCsv, parseMembers } from '../k6/lib/csv.js';
@@ -296,8 +297,8 @@ describe('npm run bench:members', () => {
       const users = await client.db(mongoDb).collection('users').find({}).toArray();
       expect(users.map((u) => u._id.toString()).sort()).toEqual(members.map((m) => m.userId).sort());
       for (const member of members) {
-        expect(JSON.parse((await redis.get(`auth:session:${member.sid}`))!)).toMatchObject({ userId: member.userId, role: 'member' });
-        await redis.del(`auth:session:${member.sid}`, `auth:user-sessions:${member.userId}`);
+        expect(JSON.parse((await redis.get(`auth:${sessionKeyOf(member.sid)}`))!)).toMatchObject({ userId: member.userId, role: 'member' });
+        await redis.del(`auth:${sessionKeyOf(member.sid)}`, `auth:user-sessions:${member.userId}`);
       }
       await client.db(mongoDb).dropDatabase();
     } finally {

@@ -3,7 +3,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inFlightDuring, readAnswers } from '../chaos/verify.mjs';
+import { lameDuckSettings } from '../chaos/cluster-servers.mjs';
+import { stormMembers } from '../chaos/storm.mjs';
+import { faultProblems, inFlightDuring, readAnswers, recoveryOf, type StormAnswer } from '../chaos/verify.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'meydan-chaos-verdict-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -41,5 +43,73 @@ describe('the chaos verdict', () => {
     // Over before the fault, or sent after the window closed: outside.
     expect(inFlightDuring(answer(5_000, 9_999), window)).toBe(false);
     expect(inFlightDuring(answer(20_001, 21_000), window)).toBe(false);
+  });
+
+  it('times a fault\'s recovery from the first accepted vote after its last failure, and counts the longest run of failures in the order sent', () => {
+    const window = { start: 10_000, end: 30_000 };
+    const vote = (sent: number, t: number, status: number): StormAnswer => ({ sent, t, poll: 'm0', voter: `u:${sent}`, status });
+    const answers = [
+      vote(9_500, 9_600, 200),
+      // Cut off by the fault: three in a row, then one through, then two more (a timeout answered late, a 503).
+      vote(9_900, 19_900, 0),
+      vote(10_100, 17_000, 503),
+      vote(10_300, 17_100, 503),
+      vote(12_000, 16_000, 200),
+      vote(12_500, 20_500, 0),
+      vote(13_000, 17_200, 503),
+      // Flowing again: the first accepted answer after the last failure (20.5 s) is at 20.6 s.
+      vote(19_000, 20_600, 200),
+      vote(20_400, 20_700, 200),
+      vote(31_000, 31_100, 200),
+    ];
+    expect(recoveryOf(answers, window)).toEqual({ failed: 5, longestRun: 3, recoveredAt: 20_600 });
+    // No failure at all: votes flowed again with the first answer after the fault began.
+    expect(recoveryOf([vote(9_000, 9_100, 200), vote(9_900, 10_400, 200), vote(11_000, 11_200, 200)], window)).toEqual({ failed: 0, longestRun: 0, recoveredAt: 10_400 });
+    // Failures and nothing accepted after them: never.
+    expect(recoveryOf([vote(10_500, 10_600, 200), vote(11_000, 21_000, 0)], window).recoveredAt).toBeNull();
+  });
+
+  it('fails a fault that kept votes from flowing past the bound, met no vote, or failed votes in a graceful stop', () => {
+    const window = (name: string, graceful = false) => ({ name, start: 0, end: 20_000, recovered: 5_000, graceful });
+    expect(
+      faultProblems(
+        [
+          { window: window('kill -9 a'), failed: 40, checked: 900, recoveryMs: 9_900 },
+          { window: window('kill -9 b'), failed: 40, checked: 900, recoveryMs: 10_100 },
+          { window: window('kill -9 c'), failed: 0, checked: 0, recoveryMs: 0 },
+          { window: window('rolling restart', true), failed: 1, checked: 900, recoveryMs: 2_000 },
+          { window: { ...window('kill -9 d'), recovered: null }, failed: 900, checked: 1, recoveryMs: null },
+        ],
+        { recoveryBoundS: 10 },
+      ),
+    ).toEqual([
+      'kill -9 b: votes flowed again after 10.1 s, over 10 s',
+      'kill -9 c: no vote checked (the storm did not meet it)',
+      'rolling restart: 1 votes failed in a graceful stop',
+      'kill -9 d: the probe votes never got through',
+      'kill -9 d: votes never flowed again',
+    ]);
+    // Without a bound (`npm run chaos`), the time is only told.
+    expect(faultProblems([{ window: window('kill -9 b'), failed: 40, checked: 900, recoveryMs: 30_000 }])).toEqual([]);
+  });
+
+  it('seeds members the storm never reuses on one poll for its longest, coprime with the member polls', () => {
+    for (const [rate, stormS] of [
+      [300, 600],
+      [60, 240],
+      [7, 11],
+    ]) {
+      const members = stormMembers(rate!, stormS!);
+      const memberVotes = Math.ceil((rate! / 2) * stormS!);
+      // The storm's n-th member vote: member n mod M on poll n mod 3 (deploy/chaos/vote-storm.js).
+      const pairs = new Set(Array.from({ length: memberVotes }, (_, n) => `${n % members}|${n % 3}`));
+      expect(pairs.size).toBe(memberVotes);
+      expect(members % 3).not.toBe(0);
+    }
+  });
+
+  it('runs the cluster\'s NATS servers on the lame duck settings Kubernetes and Compose run', () => {
+    expect(lameDuckSettings()).toEqual(['lame_duck_duration: 30s', 'lame_duck_grace_period: 10s']);
+    expect(() => lameDuckSettings('port: 4222\nlame_duck_duration: 30s\n')).toThrow(/expected lame_duck_duration and lame_duck_grace_period, found 1/);
   });
 });

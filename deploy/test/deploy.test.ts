@@ -15,7 +15,7 @@ import { connect as connectNatsServers, type NatsConnection } from 'nats';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames, streams } from '@meydan/proto';
-import { ConfigError, connectRedis, loadConfig, natsUsersWithEnvPasswords, parseRedisUrl } from '@meydan/kit';
+import { ConfigError, connectRedis, loadConfig, natsUsersWithEnvPasswords, parseRedisUrl, redisClients, redisPasswordVariable, redisUsersWithEnvPasswords } from '@meydan/kit';
 import { freePort, testLogger, until } from '@meydan/testing';
 import { trustProxyOption } from '../../gateway/src/config.js';
 import { authConfigSchema } from '../../services/auth/src/config.js';
@@ -58,8 +58,11 @@ function imageEnv(dockerfile: string): Record<string, string> {
 /** What a user puts in the git-ignored deploy/k8s/overlays/local/secrets.env (made up here). */
 const LOCAL_SECRETS = { INTERNAL_SECRET: 'b'.repeat(64), ADMIN_EMAIL: 'admin@meydan.local', ADMIN_PASSWORD: 'yerel-kume-sifresi' };
 
+/** The processes' Redis passwords, one per process (REDIS_PASSWORD_AUTH …), made up here. */
+const redisPasswords = (seed: string) => Object.fromEntries(apps.map((app, i) => [`REDIS_PASSWORD_${app.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
 /** The processes' NATS passwords, one per process (NATS_PASSWORD_AUTH …), made up here. */
-const natsPasswords = (seed: string) => Object.fromEntries(apps.map((app, i) => [`NATS_PASSWORD_${app.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
+const natsPasswords = (seed: string) =>
+  Object.fromEntries([...apps, 'operator'].map((user, i) => [`NATS_PASSWORD_${user.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
 
 /** The ha overlay's two git-ignored files (made up here): what the processes read, and the servers' passwords. */
 const HA_SECRETS = { INTERNAL_SECRET: 'd'.repeat(64), ADMIN_EMAIL: 'admin@meydan.example.com', ADMIN_PASSWORD: 'ha-kume-sifresi', SMTP_URL: 'smtp://relay.example.com:25' };
@@ -70,11 +73,18 @@ const HA_INFRA_SECRETS = {
   MONGO_KEYFILE: 'e'.repeat(756),
   NATS_ROUTE_PASSWORD: 'natsroute0123456789',
   ...natsPasswords('natsha'),
+  ...redisPasswords('redisha'),
 };
+/** The local overlay's servers' passwords (made up here): a NATS and a Redis user per process. */
+const LOCAL_INFRA_SECRETS = { REDIS_PASSWORD: 'redislocal0123456789', ...natsPasswords('natslocal'), ...redisPasswords('redislocal') };
+/** The key of mail bodies, in each overlay's git-ignored mail-secret.env (made up here). */
+const MAIL_SECRETS = { local: { MAIL_SECRET: 'm'.repeat(64) }, ha: { MAIL_SECRET: 'n'.repeat(64) } };
 const OVERLAY_SECRETS: Record<string, Record<string, Record<string, string>>> = {
-  local: { 'secrets.env': LOCAL_SECRETS },
-  ha: { 'secrets.env': HA_SECRETS, 'infra-secrets.env': HA_INFRA_SECRETS },
+  local: { 'secrets.env': LOCAL_SECRETS, 'mail-secret.env': MAIL_SECRETS.local, 'infra-secrets.env': LOCAL_INFRA_SECRETS },
+  ha: { 'secrets.env': HA_SECRETS, 'infra-secrets.env': HA_INFRA_SECRETS, 'mail-secret.env': MAIL_SECRETS.ha },
 };
+/** The processes that hold MAIL_SECRET: those that send mail, and the mailer. */
+const mailApps = ['auth', 'contact', 'admin', 'notifications'];
 
 /**
  * Renders an overlay from a copy of deploy/k8s, so an overlay's git-ignored secrets files are the test's (those of
@@ -102,7 +112,15 @@ function renderYaml(overlay: string, leaveOut: string[] | null = []): string {
 }
 
 /** The two variables docker-compose.yml requires (made up here; a user keeps theirs in .env). */
-const COMPOSE_SECRETS = { INTERNAL_SECRET: 'a'.repeat(64), ADMIN_PASSWORD: 'compose-sifresi-123' };
+const COMPOSE_SECRETS: Record<string, string> = {
+  INTERNAL_SECRET: 'a'.repeat(64),
+  ADMIN_PASSWORD: 'compose-sifresi-123',
+  MAIL_SECRET: 'c'.repeat(64),
+  // Each process's NATS and Redis user on the one-server setup, and the Redis server's own password.
+  REDIS_PASSWORD: 'composeone123456',
+  ...natsPasswords('composeone'),
+  ...redisPasswords('composeoneredis'),
+};
 /** The passwords docker-compose.ha.yml requires besides (made up here; a user keeps theirs in .env too). */
 const COMPOSE_HA_SECRETS = {
   REDIS_PASSWORD: 'composeredis123456',
@@ -111,6 +129,7 @@ const COMPOSE_HA_SECRETS = {
   MONGO_KEYFILE: 'f'.repeat(756),
   NATS_ROUTE_PASSWORD: 'composeroute123456',
   ...natsPasswords('composenats'),
+  ...redisPasswords('composeredis'),
 };
 /** compose-go's verdict on the files (each over the ones before, as `docker compose -f … -f …`), with only `env` set. */
 const composeCheck = (env: Record<string, string>, files: string | string[] = `${root}docker-compose.yml`) => {
@@ -147,7 +166,34 @@ describe('docker-compose.yml', () => {
   });
 
   it('runs the six services, the gateway and their servers', () => {
-    expect(Object.keys(project.services).sort()).toEqual([...apps, 'nats', 'redis', 'mongo', 'maildev'].sort());
+    expect(Object.keys(project.services).sort()).toEqual([...apps, 'nats', 'nats-streams', 'redis', 'mongo', 'maildev'].sort());
+  });
+
+  it('makes every process its own NATS and Redis user, and the operator set up the streams before any starts', () => {
+    for (const app of apps) {
+      const { environment: env, depends_on: dependsOn } = project.services[app];
+      expect(env['NATS_USER'], app).toBe(app);
+      expect(env['NATS_PASSWORD'], app).toBe(COMPOSE_SECRETS[`NATS_PASSWORD_${app.toUpperCase()}`]);
+      expect(env['REDIS_URL'], app).toBe(`redis://${app}:${COMPOSE_SECRETS[`REDIS_PASSWORD_${app.toUpperCase()}`]}@redis:6379`);
+      // (The gateway waits for the services, which wait for the streams.)
+      if (app !== 'gateway') expect(dependsOn['nats-streams'].condition, app).toBe('service_completed_successfully');
+    }
+    const nats = project.services['nats'];
+    expect(nats.command).toEqual(['-c', '/etc/nats/nats.conf']);
+    expect(nats.volumes.find((v: { target: string }) => v.target === '/etc/nats/nats.conf').source).toBe(`${root}deploy/k8s/infra/nats.conf`);
+    for (const user of [...apps, 'operator']) expect(nats.environment[`NATS_PASSWORD_${user.toUpperCase()}`], user).toBe(COMPOSE_SECRETS[`NATS_PASSWORD_${user.toUpperCase()}`]);
+    const redis = project.services['redis'];
+    expect(redis.command).toEqual(['sh', '/ha/redis-ha.sh', 'single']);
+    for (const app of apps) expect(redis.environment[`REDIS_PASSWORD_${app.toUpperCase()}`], app).toBe(COMPOSE_SECRETS[`REDIS_PASSWORD_${app.toUpperCase()}`]);
+    expect(project.services['nats-streams'].environment).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: COMPOSE_SECRETS['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '1' });
+  });
+
+  it('gives the key of mail bodies to the services that send mail and the mailer alone, and does not start without it', () => {
+    for (const app of apps) expect(project.services[app].environment['MAIL_SECRET'], app).toBe(mailApps.includes(app) ? COMPOSE_SECRETS.MAIL_SECRET : undefined);
+    const { MAIL_SECRET: _mail, ...withoutMail } = COMPOSE_SECRETS;
+    const run = composeCheck(withoutMail);
+    expect(run.status).not.toBe(0);
+    expect(run.stderr).toContain('required variable MAIL_SECRET is missing a value');
   });
 
   it('builds every app from the one Dockerfile with an existing workspace', () => {
@@ -210,10 +256,11 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
 
   it('does not start without each of its passwords, and says which is missing; the file gives none a value', () => {
     for (const key of Object.keys(haSecrets)) {
-      const others = Object.fromEntries(Object.entries(haSecrets).filter(([k]) => k !== key));
-      const run = composeCheck({ ...COMPOSE_SECRETS, ...others }, files);
+      const others = Object.fromEntries(Object.entries({ ...COMPOSE_SECRETS, ...haSecrets }).filter(([k]) => k !== key));
+      const run = composeCheck(others, files);
       expect(run.status, key).not.toBe(0);
-      expect(run.stderr, key).toContain(`required variable ${key} is missing a value: set ${key} in .env (see docker-compose.ha.yml)`);
+      // (A password both files need is named by whichever compose reads first.)
+      expect(run.stderr, key).toMatch(new RegExp(`required variable ${key} is missing a value: set ${key} in \\.env \\(see docker-compose(\\.ha)?\\.yml\\)`));
     }
     const text = readFileSync(`${root}docker-compose.ha.yml`, 'utf8');
     for (const key of Object.keys(haSecrets)) expect(text, key).not.toContain(`\${${key}:-`);
@@ -221,8 +268,13 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
 
   it('runs three NATS servers, three Redis servers with three sentinels and three MongoDB members, each on a volume of its own', () => {
     expect(Object.keys(project.services).sort()).toEqual(
-      [...apps, 'maildev', ...natsServers, ...redisServers, ...sentinels, ...mongoMembers, 'mongo-init'].sort(),
+      [...apps, 'maildev', ...natsServers, ...redisServers, ...sentinels, ...mongoMembers, 'mongo-init', 'nats-streams'].sort(),
     );
+    // The streams are set up by the NATS operator user, before any app starts (they may only look them up).
+    const streamsJob = project.services['nats-streams'];
+    expect(streamsJob.command).toEqual(['node', 'services/kit/dist/set-up-streams.js']);
+    expect(streamsJob.environment).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: haSecrets['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '3' });
+    for (const app of apps) expect(project.services[app].depends_on['nats-streams'].condition, app).toBe('service_completed_successfully');
     const volumes = [...natsServers, ...redisServers, ...mongoMembers].map((name) => {
       const own = project.services[name].volumes.filter((v: { type: string }) => v.type === 'volume');
       expect(own, name).toHaveLength(1);
@@ -244,7 +296,8 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
         sentinels: sentinels.map((host) => ({ host, port: 26379 })),
         name: 'meydan',
         db: 0,
-        password: COMPOSE_HA_SECRETS.REDIS_PASSWORD,
+        username: app,
+        password: haSecrets[`REDIS_PASSWORD_${app.toUpperCase()}`],
       });
       expect(env['MONGO_URL'], app).toBe(
         `mongodb://meydan:${COMPOSE_HA_SECRETS.MONGO_PASSWORD}@mongo:27017,mongo-2:27017,mongo-3:27017/?replicaSet=rs0&w=majority&retryWrites=true&authSource=admin`,
@@ -509,12 +562,26 @@ describe('Kubernetes overlays', () => {
     expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain('deploy/k8s/overlays/local/secrets.env');
   });
 
+  it('gives the key of mail bodies (mail-secret.env, git-ignored) to the services that send mail and the mailer alone', () => {
+    for (const overlay of ['local', 'ha'] as const) {
+      const docs = overlays[overlay]!;
+      for (const app of apps) {
+        const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
+        const [container] = deployment.spec.template.spec.containers;
+        const env = containerEnv(docs, container, app);
+        expect(env['MAIL_SECRET'], `${overlay} ${app}`).toBe(mailApps.includes(app) ? MAIL_SECRETS[overlay].MAIL_SECRET : undefined);
+      }
+      expect(() => render(overlay, ['mail-secret.env']), overlay).toThrow(/mail-secret\.env/);
+      expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain(`deploy/k8s/overlays/${overlay}/mail-secret.env`);
+    }
+  });
+
   it('commits no secret value under deploy/k8s, nor in the compose files', () => {
     const files = readdirSync(`${root}deploy/k8s`, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.(ya?ml|conf|sh|js)$/.test(f))
       .map((f) => `deploy/k8s/${f}`);
     expect(files.length).toBeGreaterThan(10);
-    const keys = ['INTERNAL_SECRET', 'ADMIN_PASSWORD', ...Object.keys(HA_INFRA_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
+    const keys = ['INTERNAL_SECRET', 'ADMIN_PASSWORD', 'MAIL_SECRET', ...Object.keys(HA_INFRA_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
     // A line that gives one of them a value (not a reference to a variable), other than a comment showing how to make one.
     const assignment = new RegExp(`\\b(${[...new Set(keys)].join('|')})\\s*[:=](?!\\s*$|\\?|\\s*["']?\\$)`);
     expect(assignment.test('REDIS_PASSWORD: hunter2')).toBe(true);
@@ -550,7 +617,8 @@ describe('Kubernetes overlays', () => {
   });
 
   /** A container's environment as the kubelet makes it: envFrom, then env in order, `$(NAME)` from the ones before. */
-  function containerEnv(docs: K8s[], container: any, podName: string): Record<string, string> {
+  /** A container's environment as its pod sees it; `podName` is also the pod's `app` label for a Deployment's pod. */
+  function containerEnv(docs: K8s[], container: any, podName: string, labels: Record<string, string> = { app: podName }): Record<string, string> {
     const values = (kind: 'ConfigMap' | 'Secret', name: string): Record<string, string> => {
       const doc = docs.find((d) => d.kind === kind && d.metadata.name === name);
       expect(doc, `${kind} ${name}`).toBeDefined();
@@ -567,6 +635,7 @@ describe('Kubernetes overlays', () => {
       else if (valueFrom.secretKeyRef) resolved = values('Secret', valueFrom.secretKeyRef.name)[valueFrom.secretKeyRef.key];
       else if (valueFrom.configMapKeyRef) resolved = values('ConfigMap', valueFrom.configMapKeyRef.name)[valueFrom.configMapKeyRef.key];
       else if (valueFrom.fieldRef?.fieldPath === 'metadata.name') resolved = podName;
+      else if (/^metadata\.labels\['(.+)'\]$/.test(valueFrom.fieldRef?.fieldPath ?? '')) resolved = labels[/^metadata\.labels\['(.+)'\]$/.exec(valueFrom.fieldRef.fieldPath)![1]!];
       expect(resolved, `${container.name} ${name}`).toBeDefined();
       env[name] = resolved!;
     }
@@ -595,7 +664,9 @@ describe('Kubernetes overlays', () => {
         sentinels: members('redis', 26379).map((m) => ({ host: m.split(':')[0], port: 26379 })),
         name: redisEnv['REDIS_MASTER_NAME'],
         db: 0,
-        password: HA_INFRA_SECRETS.REDIS_PASSWORD,
+        // Its own Redis user (redis-ha.sh), not the servers' password.
+        username: app,
+        password: secretValues[`REDIS_PASSWORD_${app.toUpperCase()}`],
       });
       expect(env['MONGO_URL'], app).toBe(
         `mongodb://meydan:${HA_INFRA_SECRETS.MONGO_PASSWORD}@${mongoInit['MONGO_HOSTS']}/?replicaSet=rs0&w=majority&retryWrites=true&authSource=admin`,
@@ -603,10 +674,39 @@ describe('Kubernetes overlays', () => {
       expect(env['SMTP_URL'], app).toBe(HA_SECRETS.SMTP_URL);
       // No other process's NATS password, nor the servers' own (root, route, key file).
       const infraKeys = Object.keys(HA_INFRA_SECRETS).filter((k) => Object.values(env).includes(secretValues[k]!));
-      expect(infraKeys.sort(), app).toEqual(['MONGO_PASSWORD', `NATS_PASSWORD_${app.toUpperCase()}`, 'REDIS_PASSWORD'].sort());
+      expect(infraKeys.sort(), app).toEqual(['MONGO_PASSWORD', `NATS_PASSWORD_${app.toUpperCase()}`, `REDIS_PASSWORD_${app.toUpperCase()}`].sort());
     }
     expect(redisEnv['REDIS_SENTINELS']).toBe(members('redis', 26379).join(' '));
     expect(redisEnv['REDIS_SERVERS']).toBe(members('redis', 6379).join(' '));
+  });
+
+  it('local: every process is its own NATS and Redis user on the one server, with its own passwords alone', () => {
+    const docs = overlays['local']!;
+    const local: Record<string, string> = LOCAL_INFRA_SECRETS;
+    for (const app of apps) {
+      const env = containerEnv(docs, podOf(docs, 'Deployment', app).containers[0], app);
+      expect(env['NATS_USER'], app).toBe(app);
+      expect(env['NATS_PASSWORD'], app).toBe(local[`NATS_PASSWORD_${app.toUpperCase()}`]);
+      expect(env['REDIS_URL'], app).toBe(`redis://${app}:${local[`REDIS_PASSWORD_${app.toUpperCase()}`]}@redis:6379`);
+      const infraKeys = Object.keys(local).filter((k) => Object.values(env).includes(local[k]!));
+      expect(infraKeys.sort(), app).toEqual([`NATS_PASSWORD_${app.toUpperCase()}`, `REDIS_PASSWORD_${app.toUpperCase()}`].sort());
+    }
+    const nats = podOf(docs, 'StatefulSet', 'nats');
+    expect(nats.containers[0].args).toEqual(['-c', '/etc/nats/nats.conf']);
+    const natsConf = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === nats.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name)!.data!['nats.conf'];
+    expect(natsConf).toBe(readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8'));
+    const natsEnv = containerEnv(docs, nats.containers[0], 'nats-0');
+    for (const user of [...apps, 'operator']) expect(natsEnv[`NATS_PASSWORD_${user.toUpperCase()}`], user).toBe(local[`NATS_PASSWORD_${user.toUpperCase()}`]);
+    const redis = podOf(docs, 'StatefulSet', 'redis');
+    expect(redis.containers[0].command).toEqual(['sh', '/scripts/redis-ha.sh', 'single']);
+    const script = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === redis.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name)!.data!['redis-ha.sh'];
+    // The copy kustomize can read is the HA script itself.
+    expect(script).toBe(readFileSync(`${root}deploy/k8s/infra-ha/redis-ha.sh`, 'utf8'));
+    const job = docs.find((d) => d.kind === 'Job' && d.metadata.name === 'nats-streams')!;
+    expect(containerEnv(docs, job.spec.template.spec.containers[0], 'nats-streams')).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: local['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '1' });
+    // The per-Deployment patch is the HA overlay's.
+    const strip = (text: string) => text.replace(/^#.*\n/gm, '');
+    expect(strip(readFileSync(`${root}deploy/k8s/overlays/local/own-users.yaml`, 'utf8'))).toBe(strip(readFileSync(`${root}deploy/k8s/overlays/ha/nats-users.yaml`, 'utf8')));
   });
 
   it('ha: nats.conf gives each process its user, and nats-server reads it with the Secret’s passwords (and not without one)', () => {
@@ -620,7 +720,8 @@ describe('Kubernetes overlays', () => {
     const configMap = pod.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name;
     const conf = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === configMap)!.data!['nats.conf']!;
     const users = [...conf.matchAll(/\{ user: (\w+), password: \$(\w+),/g)].map(([, user, variable]) => [user!, variable!]);
-    expect(users.map(([user]) => user).sort()).toEqual([...apps].sort());
+    // Each process, and the operator that sets up the streams (the nats-streams Job).
+    expect(users.map(([user]) => user).sort()).toEqual([...apps, 'operator'].sort());
     for (const [user, variable] of users) expect(env[variable!], user).toBe(secretValues[`NATS_PASSWORD_${user!.toUpperCase()}`]);
     // JetStream stores on the member's own volume.
     const store = /store_dir: (\S+)/.exec(conf)![1];
@@ -641,6 +742,18 @@ describe('Kubernetes overlays', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+
+  it('ha: the nats-streams Job sets up the streams as the NATS operator user, the only one allowed to', () => {
+    const docs = overlays['ha']!;
+    const job = docs.find((d) => d.kind === 'Job' && d.metadata.name === 'nats-streams')!;
+    const [container] = job.spec.template.spec.containers;
+    expect(container.command).toEqual(['node', 'services/kit/dist/set-up-streams.js']);
+    const env = containerEnv(docs, container, 'nats-streams');
+    expect(env).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: (HA_INFRA_SECRETS as Record<string, string>)['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '3' });
+    expect(env['NATS_URL']).toBe(docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!.data!['NATS_URL']);
+    // Its pod may reach the NATS members (the infra network policy lets infra pods in).
+    expect(job.spec.template.metadata.labels.tier).toBe('infra');
   });
 
   it('ha: MongoDB members need the key file and a password, and the mongo-init Job makes rs0 of them, safe to run again', () => {
@@ -695,12 +808,23 @@ describe('Kubernetes overlays', () => {
 });
 
 describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)', () => {
+  it('redis-ha.sh gives each process its Redis user as the kit writes it (node deploy/tools/redis-users.mjs rewrites them)', () => {
+    const script = readFileSync(`${root}deploy/k8s/infra-ha/redis-ha.sh`, 'utf8');
+    for (const role of ['server', 'sentinel'] as const) {
+      const generated = new RegExp(`# BEGIN ${role} users \\(generated\\)\\n([\\s\\S]*?)\\n# END ${role} users \\(generated\\)`).exec(script)?.[1];
+      expect(generated, `the generated ${role} users between their markers`).toBe(redisUsersWithEnvPasswords(role));
+    }
+  });
+
   it("gives each process exactly the subjects of its contracts, as the kit derives them (node deploy/tools/nats-users.mjs rewrites them)", () => {
     const conf = readFileSync(`${root}deploy/k8s/infra-ha/nats.conf`, 'utf8');
     const generated = /# BEGIN users \(generated\)\n([\s\S]*?)\n# END users \(generated\)/.exec(conf)?.[1];
     expect(generated, 'the generated users between their markers').toBeDefined();
     expect(generated).toBe(natsUsersWithEnvPasswords());
     expect(conf).not.toMatch(/publish: ">"/);
+    // The one server of docker-compose.yml and overlays/local has the same users.
+    const one = readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8');
+    expect(/# BEGIN users \(generated\)\n([\s\S]*?)\n# END users \(generated\)/.exec(one)?.[1]).toBe(natsUsersWithEnvPasswords());
   });
 
   it('makes three servers one JetStream cluster over routes that need their password, and admits each process only as itself', async () => {
@@ -728,10 +852,12 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
         handles.push(handle);
         await waitForPort(port, { proc: handle.proc, name: `nats-server ${i}` });
       }
-      const polls = await connectNatsServers({ servers, user: 'polls', pass: passwords['NATS_PASSWORD_POLLS'] });
-      connections.push(polls);
-      // (Not asking JetStream yet: the three are still electing its leader.)
-      const jsm = await polls.jetstreamManager({ checkAPI: false });
+      const polls = await connectNatsServers({ servers, user: 'polls', pass: passwords['NATS_PASSWORD_POLLS'], inboxPrefix: '_INBOX_polls' });
+      const operator = await connectNatsServers({ servers, user: 'operator', pass: passwords['NATS_PASSWORD_OPERATOR'], inboxPrefix: '_INBOX_operator' });
+      connections.push(polls, operator);
+      // (Not asking JetStream yet: the three are still electing its leader.) Streams are the operator's to make.
+      const jsm = await operator.jetstreamManager({ checkAPI: false });
+      await expect((await polls.jetstreamManager({ checkAPI: false })).streams.add({ name: 'POLLS_OWN', subjects: ['events.polls.own.>'] })).rejects.toThrow(/Permissions Violation/);
       const attempt = (step: () => Promise<unknown>) => async () => {
         try {
           await step();
@@ -773,9 +899,12 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
     const serverPorts = await Promise.all([freePort(), freePort(), freePort()]);
     const sentinelPorts = await Promise.all([freePort(), freePort(), freePort()]);
     const password = 'redisha0123456789';
+    // Each process's own user; the servers' own password is none of theirs.
+    const own = Object.fromEntries(redisClients.map((client, i) => [redisPasswordVariable(client), `redisown${i}`.repeat(3)]));
     const common = {
       PATH: process.env['PATH'] ?? '',
       REDIS_PASSWORD: password,
+      ...own,
       REDIS_SERVERS: serverPorts.map((p) => `127.0.0.1:${p}`).join(' '),
       REDIS_SENTINELS: sentinelPorts.map((p) => `127.0.0.1:${p}`).join(' '),
       REDIS_MASTER_NAME: 'meydan',
@@ -812,8 +941,22 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
 
       // Both replicas have synced before the first write.
       await until(() => (cli(p0, 'info', 'replication').match(/state=online/g) ?? []).length === 2, 30_000, 'two replicas online');
-      redis = connectRedis(`redis+sentinel://:${password}@${common.REDIS_SENTINELS.split(' ').join(',')}/meydan`, 'ha', testLogger());
+      // polls, as its own user: found through the sentinels, which it may ask nothing else.
+      const pollsPassword = own[redisPasswordVariable('polls')]!;
+      redis = connectRedis(`redis+sentinel://polls:${pollsPassword}@${common.REDIS_SENTINELS.split(' ').join(',')}/meydan`, 'polls', testLogger());
       await redis.set('before', '1');
+      // Its own keys only, and nothing that lists the others' (a session key among them).
+      cli(p0, 'set', 'auth:session:digest', '{}');
+      await expect(redis.call('scan', '0', 'MATCH', 'auth:*')).rejects.toThrow(/NOPERM/);
+      await expect(redis.call('keys', '*')).rejects.toThrow(/NOPERM/);
+      const asPolls = (port: number, ...args: string[]) =>
+        spawnSync('redis-cli', ['-p', String(port), '--user', 'polls', '--pass', pollsPassword, '--no-auth-warning', ...args], { encoding: 'utf8' });
+      expect(asPolls(p0, 'get', 'auth:session:digest').stdout).toMatch(/NOPERM/);
+      expect(asPolls(sentinelPorts[0]!, 'sentinel', 'get-master-addr-by-name', 'meydan').stdout).toContain('127.0.0.1');
+      for (const args of [['sentinel', 'failover', 'meydan'], ['sentinel', 'set', 'meydan', 'down-after-milliseconds', '1'], ['sentinel', 'remove', 'meydan']]) {
+        const refused = asPolls(sentinelPorts[0]!, ...args);
+        expect(refused.stdout + refused.stderr, args.join(' ')).toMatch(/NOPERM/);
+      }
       expect(await redis.wait(2, 5_000)).toBe(2);
       // Each sentinel has found the two others before the master goes.
       await until(() => sentinelPorts.every((port) => cli(port, 'sentinel', 'ckquorum', 'meydan').startsWith('OK 3 usable')), 20_000, 'three sentinels');
@@ -838,8 +981,8 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
       // The old master, restarted, asks the sentinels and comes back as the new master's replica, with its writes.
       const again = await start('server', p0, '-again');
       expect(again.firstLine()).toBe(`redis-ha: starting 127.0.0.1:${p0} as replica of 127.0.0.1:${promoted}`);
-      // (The service's key prefix, `ha:`.)
-      await until(() => cli(p0, 'get', 'ha:after') === '2', 20_000, 'the old master to catch up');
+      // (The service's key prefix, `polls:`.)
+      await until(() => cli(p0, 'get', 'polls:after') === '2', 20_000, 'the old master to catch up');
       expect(cli(p0, 'info', 'replication')).toMatch(/role:slave/);
     } finally {
       redis?.disconnect();
@@ -847,6 +990,60 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
       rmSync(dir, { recursive: true, force: true });
     }
   }, 90_000);
+});
+
+describe('the one-server NATS and Redis (docker-compose.yml, overlays/local)', () => {
+  it('admit each process only as itself, with the same rules as the HA servers', async () => {
+    const natsServer = which('nats-server');
+    expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
+    const dir = mkdtempSync(join(tmpdir(), 'meydan-one-server-'));
+    const [natsPort, redisPort] = [await freePort(), await freePort()];
+    const passwords: Record<string, string> = { REDIS_PASSWORD: 'redisone0123456789', ...natsPasswords('natsone'), ...redisPasswords('redisone') };
+    const handles: ReturnType<typeof startProcess>[] = [];
+    const connections: NatsConnection[] = [];
+    let redis: ReturnType<typeof connectRedis> | undefined;
+    try {
+      const conf = readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8').replace('store_dir: /data', `store_dir: ${join(dir, 'nats')}`);
+      writeFileSync(join(dir, 'nats.conf'), conf);
+      const env = { PATH: process.env['PATH'] ?? '', ...passwords };
+      const nats = startProcess('nats', natsServer!, ['-c', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(natsPort), '-m', '0'], { env, logFile: join(dir, 'nats.log') });
+      handles.push(nats);
+      await waitForPort(natsPort, { proc: nats.proc, name: 'nats-server' });
+      const servers = [`nats://127.0.0.1:${natsPort}`];
+      const as = async (user: string) => {
+        const nc = await connectNatsServers({ servers, user, pass: passwords[`NATS_PASSWORD_${user.toUpperCase()}`], inboxPrefix: `_INBOX_${user}` });
+        connections.push(nc);
+        return nc;
+      };
+      const { name, subjects } = streams.events;
+      await (await (await as('operator')).jetstreamManager()).streams.add({ name, subjects: [...subjects] });
+      const polls = await as('polls');
+      await expect((await polls.jetstreamManager()).streams.update(name, { max_age: 1_000_000_000 })).rejects.toThrow(/Permissions Violation/);
+      await polls.jetstream().publish('events.polls.vote.cast', new TextEncoder().encode('1'));
+      await expect(connectNatsServers({ servers, user: 'auth', pass: passwords['NATS_PASSWORD_POLLS'], reconnect: false })).rejects.toThrow(/authorization/i);
+
+      const home = join(dir, 'redis');
+      mkdirSync(home);
+      const redisServer = startProcess('redis-ha single', 'sh', [`${root}deploy/k8s/infra-ha/redis-ha.sh`, 'single'], {
+        env: { ...env, REDIS_SELF: `127.0.0.1:${redisPort}`, REDIS_CONF_DIR: home, REDIS_DATA_DIR: home },
+        logFile: join(home, 'log'),
+      });
+      handles.push(redisServer);
+      await waitForPort(redisPort, { proc: redisServer.proc, name: 'redis-ha.sh single' });
+      expect(readFileSync(join(home, 'log'), 'utf8').split('\n')[0]).toBe(`redis-ha: starting 127.0.0.1:${redisPort} as master`);
+      redis = connectRedis(`redis://polls:${passwords['REDIS_PASSWORD_POLLS']}@127.0.0.1:${redisPort}`, 'polls', testLogger());
+      await redis.set('own', '1');
+      expect(await redis.get('own')).toBe('1');
+      await expect(redis.call('scan', '0')).rejects.toThrow(/NOPERM/);
+      const anonymous = spawnSync('redis-cli', ['-p', String(redisPort), 'get', 'polls:own'], { encoding: 'utf8' });
+      expect(anonymous.stdout + anonymous.stderr).toMatch(/NOAUTH/);
+    } finally {
+      redis?.disconnect();
+      await Promise.all(connections.map((c) => c.close()));
+      await Promise.all(handles.map((h) => h.stop(2_000)));
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe('skaffold.yaml and the Dockerfile', () => {
@@ -939,6 +1136,7 @@ describe('a deployment with a published administrator password', () => {
         REDIS_URL: 'redis://127.0.0.1:9',
         MONGO_URL: 'mongodb://127.0.0.1:9',
         INTERNAL_SECRET: 'c'.repeat(64),
+        MAIL_SECRET: 'm'.repeat(64),
         ADMIN_EMAIL: 'admin@meydan.example.com',
         ...env,
       },
@@ -955,7 +1153,7 @@ describe('a deployment with a published administrator password', () => {
   });
 
   it('lets through localhost (npm start’s default) with any password, and any origin with a password of one’s own', () => {
-    const base = { PORT: '0', NATS_URL: 'nats://127.0.0.1:9', REDIS_URL: 'redis://127.0.0.1:9', MONGO_URL: 'mongodb://127.0.0.1:9', INTERNAL_SECRET: 'c'.repeat(64) };
+    const base = { PORT: '0', NATS_URL: 'nats://127.0.0.1:9', REDIS_URL: 'redis://127.0.0.1:9', MONGO_URL: 'mongodb://127.0.0.1:9', INTERNAL_SECRET: 'c'.repeat(64), MAIL_SECRET: 'm'.repeat(64) };
     for (const env of [
       { ADMIN_PASSWORD: 'meydan-admin' },
       { PUBLIC_ORIGIN: 'http://localhost:8080', ADMIN_PASSWORD: 'meydan-admin' },

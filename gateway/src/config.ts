@@ -1,6 +1,7 @@
+import { BlockList, isIP } from 'node:net';
 import type { FromSchema } from 'json-schema-to-ts';
 import { DEFAULT_SESSION_TTL_DAYS, serviceNames, type ServiceName } from '@meydan/proto';
-import { baseConfigProperties } from '@meydan/kit';
+import { ConfigError, baseConfigProperties } from '@meydan/kit';
 import { ALLOWLIST_PATTERN } from './load-generators.js';
 
 const TRUST_PROXY_RULE =
@@ -19,8 +20,28 @@ export function trustProxyOption(value: string): false | string | ((address: str
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  if (!new RegExp(TRUST_PROXY_PATTERN).test(value)) throw new Error(`TRUST_PROXY ${TRUST_PROXY_RULE}`);
+  if (!new RegExp(TRUST_PROXY_PATTERN).test(value)) throw new ConfigError(`environment variable TRUST_PROXY ${TRUST_PROXY_RULE}`);
+  const tooWide = value.split(',').map((entry) => entry.trim()).find(coversAllIpv4);
+  if (tooWide) {
+    throw new ConfigError(`environment variable TRUST_PROXY ${TRUST_PROXY_RULE}: ${tooWide} covers more of IPv4 than a /8 (every IPv4 peer, for ::ffff:0:0/96) through IPv4-mapped IPv6`);
+  }
   return value;
+}
+
+/**
+ * Whether an IPv6 range trusts more of IPv4 than a /8: Fastify (proxy-addr) checks an IPv4 peer against an IPv6 range
+ * as its IPv4-mapped address (`::ffff:a.b.c.d`), so `::ffff:0:0/96` (only /96 wide by its prefix) trusts every IPv4
+ * peer, as does any range holding that block (`::/8`, `::/64`…). The mapped block's /104s are the IPv4 /8s, each
+ * starting at `::ffff:k.0.0.0`: a range holding two of those starts is wider than an IPv4 /8.
+ */
+function coversAllIpv4(entry: string): boolean {
+  const [address = '', prefixText] = entry.split('/');
+  if (isIP(address) !== 6 || prefixText === undefined || Number(prefixText) >= 104) return false;
+  const range = new BlockList();
+  range.addSubnet(address, Number(prefixText), 'ipv6');
+  let eights = 0;
+  for (let k = 0; k < 256 && eights < 2; k++) if (range.check(`::ffff:${k}.0.0.0`, 'ipv6')) eights += 1;
+  return eights >= 2;
 }
 
 /** The gateway's environment: where each service listens, where the built SPA is, and the shared secret. */

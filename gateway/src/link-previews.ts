@@ -1,7 +1,8 @@
 /**
  * Link previews: a crawler (WhatsApp, X, Telegram…) runs no JavaScript, so the SPA shell of a poll's page — /anket/{id}
  * and /s/{code} — carries the poll's own og: and twitter: tags, as a visitor may see it (polls' `polls.preview`
- * decides). A poll a visitor may not open gets the site's generic tags; a poll that does not exist, a 404.
+ * decides). A poll a visitor may not open is answered as one that does not exist: the plain shell with 404, so a page
+ * tells no one that a members' or friends' poll is there (the SPA still shows it to a member who may see it).
  */
 import { matchClientRoute, subjects, type EmbedRoute, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
@@ -10,8 +11,6 @@ import { TtlCache } from '@meydan/kit';
 export const previewTexts = {
   site: 'Meydan',
   siteDescription: 'Meydan: soru sor, oy ver, Türkiye ne düşünüyor gör.',
-  members: 'Bu anket Meydan üyelerine özel. Görmek ve oy vermek için giriş yap.',
-  circle: 'Bu anket bir Dost Meclisi anketi: yalnızca oluşturanın arkadaşları görebilir.',
   votes: (n: number) => `${n} oy`,
 } as const;
 
@@ -62,21 +61,23 @@ export function previewHead(tags: PreviewTags): string {
   ].join('\n    ');
 }
 
-/** The shell with the preview's tags in its head, in place of its own title and description. */
+/**
+ * The shell with the preview's tags in its head, in place of its own title and description. The tags are put in by
+ * replacer functions, never as a replacement string: there a member's `$\``, `$'` or `$&` in a title would copy parts of
+ * the page (its scripts included) into the tags.
+ */
 export function shellWithPreview(shell: string, tags: PreviewTags): string {
   const head = previewHead(tags);
   const plain = shell.replace(/<title>[\s\S]*?<\/title>\s*/i, '').replace(/<meta name="description"[^>]*>\s*/i, '');
-  if (/<\/head>/i.test(plain)) return plain.replace(/<\/head>/i, `  ${head}\n  </head>`);
-  return plain.replace(/(<html[^>]*>)/i, `$1<head>${head}</head>`);
+  if (/<\/head>/i.test(plain)) return plain.replace(/<\/head>/i, () => `  ${head}\n  </head>`);
+  return plain.replace(/(<html[^>]*>)/i, (html: string) => `${html}<head>${head}</head>`);
 }
 
 /** The tags of what polls said of the poll at `path` (its page's canonical address). */
 export function previewTagsOf(reply: PollPreviewReply, origin: string, path: string): PreviewTags {
   const url = `${origin}${path}`;
   const poll = reply.poll;
-  if (reply.status !== 'visible' || !poll) {
-    return { title: previewTexts.site, description: reply.status === 'circle' ? previewTexts.circle : previewTexts.members, url, image: null };
-  }
+  if (reply.status !== 'visible' || !poll) return { title: previewTexts.site, description: previewTexts.siteDescription, url, image: null };
   const options = poll.options.map((o) => o.text).join(' · ');
   const description = clip(poll.description ? `${poll.description} — ${options}` : `${options} — ${previewTexts.votes(poll.totalVotes)}`, 200);
   const image = poll.shortUrl ? `${origin}/api/s/${encodeURIComponent(poll.shortUrl)}/card.png` : `${origin}/api/polls/${encodeURIComponent(poll.id)}/card.png`;
@@ -103,7 +104,7 @@ export class LinkPreviews {
     else return null;
     const reply = await this.previewOf(request, requestId);
     if (reply === undefined) return null;
-    if (reply.status === 'missing') return { status: 404, tags: null };
+    if (reply.status !== 'visible') return { status: 404, tags: null };
     const canonical = 'pollId' in request ? `/anket/${encodeURIComponent(request.pollId!)}` : `/s/${encodeURIComponent(request.shortUrl!)}`;
     return { status: 200, tags: previewTagsOf(reply, this.origin, canonical) };
   }

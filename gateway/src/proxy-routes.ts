@@ -95,6 +95,15 @@ function answerUnreachable(
   };
 }
 
+/**
+ * Requests of one prefix in flight to one replica at once (undici's pool; reply-from's default is 128). Past it a
+ * request waits in the gateway's own queue, unseen by the service: while a JetStream election holds a few hundred votes
+ * in polls (its publishes wait in line, see the kit's PublishGate), 128 filled up and member votes queued here until
+ * their signed identity (10 s) had expired, long after polls had them flowing again; polls itself refuses what it
+ * cannot take.
+ */
+export const UPSTREAM_CONNECTIONS = 1024;
+
 /** The proxy's options for one prefix of the routing table: its upstream (or replicas), signed headers, relay, failures. */
 function proxyOptions(route: ServiceRoute, config: GatewayConfig, publicAnswers: PublicAnswerCache): FastifyHttpProxyOptions {
   const upstreams = Upstreams.parse(upstreamOf(config, route.service));
@@ -116,7 +125,13 @@ function proxyOptions(route: ServiceRoute, config: GatewayConfig, publicAnswers:
     onResponse: relayAnswer(route.service, publicAnswers),
     onError: answerUnreachable(route.service, upstreams, chosen, attempts, () => replyOptions),
   };
-  return { upstream: replicas ? '' : upstreams.urls[0]!, prefix: route.prefix, rewritePrefix: route.prefix, replyOptions };
+  return {
+    upstream: replicas ? '' : upstreams.urls[0]!,
+    prefix: route.prefix,
+    rewritePrefix: route.prefix,
+    replyOptions,
+    undici: { connections: UPSTREAM_CONNECTIONS },
+  };
 }
 
 /** Every prefix of the routing table proxied to its service; the socket one with its upgrade signed too. */

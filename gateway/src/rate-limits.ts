@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Redis } from 'ioredis';
-import { apiPathPattern, apiPaths, errorCatalogue, limits } from '@meydan/proto';
+import { apiPathPattern, apiPaths, errorCatalogue, limits, pollCreatingPaths } from '@meydan/proto';
 import { defineScripts, type Logger } from '@meydan/kit';
 import { clientKey } from './client-ip.js';
 import { rateLimitRefusals } from './metrics.js';
@@ -27,7 +27,7 @@ interface LimitClass {
   message?: string;
 }
 
-/** Poll creation: a member's per-minute and per-day quota. */
+/** Poll creation, by any of its routes (full, share-link, quick): a member's one per-minute and per-day quota. */
 export const POLLS_PER_MINUTE = 10;
 export const POLLS_PER_DAY = 100;
 const rateLimitTexts = {
@@ -45,7 +45,7 @@ export function limitClasses(scale = 1): LimitClass[] {
     {
       name: 'poll-create',
       method: 'POST',
-      path: apiPathPattern(apiPaths.pollCreate),
+      path: anyOf(pollCreatingPaths.map(apiPathPattern)),
       max: n(POLLS_PER_MINUTE),
       windowS: 60,
       by: 'user-or-ip',
@@ -58,6 +58,11 @@ export function limitClasses(scale = 1): LimitClass[] {
     { name: 'newsletter', method: 'POST', path: apiPathPattern(apiPaths.newsletterSubscribe), max: n(5), windowS: 600, by: 'ip', shared: 'exact' },
     { name: 'api', path: /^\/api(\/|$)/i, max: n(600), windowS: 60, by: 'user-or-ip', shared: 'synced' },
   ];
+}
+
+/** One pattern matching what any of `patterns` matches. */
+function anyOf(patterns: RegExp[]): RegExp {
+  return new RegExp(patterns.map((p) => `(?:${p.source})`).join('|'), 'i');
 }
 
 const tierLimits = limits.api.rateLimitsPerHour as Record<string, number>;

@@ -8,13 +8,14 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const originTexts = { refused: 'İstek kaynağı doğrulanamadı.' } as const;
 
 /**
- * Whether a browser sent this from another site: an Origin that is not ours, or Sec-Fetch-Site
- * cross-site. Requests without Origin (curl, API clients with a token) are not foreign.
+ * Whether a browser sent this from another site: an Origin that is not one of ours (PUBLIC_ORIGIN, ALLOWED_ORIGINS), or
+ * Sec-Fetch-Site cross-site. Requests without Origin (curl, API clients with a token) are not foreign. The `Host`
+ * header is never what an Origin is compared with: a DNS-rebinding page (`rebind.example` resolved to this machine)
+ * sends `Host` and `Origin` alike, both its own name.
  */
 export function isForeignOrigin(request: FastifyRequest, allowed: Set<string>): boolean {
   const origin = request.headers.origin;
-  const own = `${request.protocol}://${request.headers.host ?? ''}`.toLowerCase();
-  const badOrigin = origin !== undefined && origin.toLowerCase() !== own && !allowed.has(origin.toLowerCase());
+  const badOrigin = origin !== undefined && !allowed.has(origin.toLowerCase());
   if (badOrigin || request.headers['sec-fetch-site'] === 'cross-site') {
     request.log.warn({ origin, fetchSite: request.headers['sec-fetch-site'], url: request.url }, 'cross-origin request');
     return true;

@@ -1,9 +1,13 @@
-import { SESSION_ID_PATTERN, readSession, sessionKeys, sessionUserOf, type UserRole } from '@meydan/proto';
-import { HttpError, within, type Logger } from '@meydan/kit';
+import { SESSION_ID_PATTERN, sessionKeys, sessionStands, sessionUserOf, type UserRole } from '@meydan/proto';
+import { HttpError, readSession, sessionKeyOf, within, type Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
-/** How long a session read may take before the request is answered 503 (as long as auth was given over NATS). */
-const READ_TIMEOUT_MS = 1500;
+/**
+ * How long a session read may take before the request is answered 503. Long enough for a Sentinel failover and for a
+ * gateway starved of CPU: at 1.5 s (what auth was given over NATS), a shared 2-core machine under the chaos storm saw
+ * thousands of member votes refused while share-link votes, which read no session, went through the same gateway.
+ */
+const READ_TIMEOUT_MS = 4000;
 
 /**
  * Sessions read where auth keeps them (Redis, under auth's prefix), with auth's sliding expiry: the gateway learns who
@@ -35,9 +39,18 @@ export class SessionReader {
   }
 }
 
-/** Which of the sids name no session any more (expired, revoked, or never one). Throws when Redis cannot say. */
+/**
+ * Which of the sids name no session any more: expired, never one, or made before its account's last revocation (the
+ * account's epoch, read as every request's session is: a revocation whose event this gateway missed still ends the
+ * socket at the next check). Throws when Redis cannot say.
+ */
 export async function endedSessions(redis: Redis, sids: readonly string[]): Promise<Set<string>> {
-  // One GET per session, sent together: an MGET's keys would have to be of one cluster slot.
-  const raws = await Promise.all(sids.map((sid) => redis.get(sessionKeys.session(sid))));
-  return new Set(sids.filter((sid, i) => sessionUserOf(raws[i] ?? null) === null));
+  // One GET per key, sent together: an MGET's keys would have to be of one cluster slot.
+  const sessions = await Promise.all(sids.map(async (sid) => sessionUserOf(await redis.get(sessionKeyOf(sid)))));
+  const users = [...new Set(sessions.flatMap((session) => (session ? [session.userId] : [])))];
+  const epochs = new Map(await Promise.all(users.map(async (userId) => [userId, await redis.get(sessionKeys.accountEpoch(userId))] as const)));
+  return new Set(sids.filter((_sid, i) => {
+    const session = sessions[i];
+    return !session || !sessionStands(session, epochs.get(session.userId) ?? null);
+  }));
 }

@@ -6,14 +6,14 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, VISITOR_COOKIE, errorCatalogue, subjects, type ServiceName } from '@meydan/proto';
-import { ConfigError, IDENTITY_HEADER, createServiceApp, loadConfig, signIdentity, type Identity } from '@meydan/kit';
+import { SESSION_COOKIE, SESSION_STORE_PREFIX, VISITOR_COOKIE, errorCatalogue, subjects, type ServiceName } from '@meydan/proto';
+import { ConfigError, IDENTITY_HEADER, createServiceApp, loadConfig, sessionKeyOf, signIdentity, type Identity } from '@meydan/kit';
 import { Redis } from 'ioredis';
 import { infra, startTestService, watchRedisCommands, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
-import { gatewayConfigSchema } from '../src/config.js';
+import { gatewayConfigSchema, trustProxyOption } from '../src/config.js';
 import { startTestGateway, type TestGateway } from './support.js';
 
 const ORIGIN = 'http://meydan.test';
@@ -318,19 +318,23 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     // The gateway reads sessions from Redis: its reads of these made-up sids, as Redis executes them.
     const marker = `uydurma-oturum-${Math.random().toString(36).slice(2)}`;
     const client = new Redis(infra().redisUrl);
+    // Sessions are read under the digest of their sid: the made-up sids' digests are what Redis sees.
+    const sids = Array.from({ length: 45 }, (_, i) => `${marker}-${i}-${Math.random().toString(36).slice(2)}`);
+    const laterSid = `${marker}-sonra-0000000`;
+    const keys = new Set([...sids, laterSid].map((sid) => `${SESSION_STORE_PREFIX}:${sessionKeyOf(sid)}`));
     let lookups = 0;
     let endSeen = false;
     const monitor = await watchRedisCommands((args) => {
-      if (String(args[0]).toLowerCase() === 'getex' && String(args[1]).includes(marker)) lookups += 1;
+      if (String(args[0]).toLowerCase() === 'getex' && keys.has(String(args[1]))) lookups += 1;
       if (String(args[1]).includes(`${marker}-son`)) endSeen = true;
     });
     try {
       const answers = await Promise.all(
-        Array.from({ length: 45 }, (_, i) =>
+        sids.map((sid) =>
           gateway.inject({
             url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
             remoteAddress: '203.0.113.90',
-            headers: { cookie: `${SESSION_COOKIE}=${marker}-${i}-${Math.random().toString(36).slice(2)}` },
+            headers: { cookie: `${SESSION_COOKIE}=${sid}` },
           }),
         ),
       );
@@ -338,7 +342,7 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       expect(answers.every(reachedService)).toBe(true);
       await vi.waitFor(() => expect(lookups).toBe(30));
       // The minute's budget is spent: the next made-up cookie from there is not looked up at all.
-      const later = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.90', headers: { cookie: `${SESSION_COOKIE}=${marker}-sonra-0000000` } });
+      const later = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.90', headers: { cookie: `${SESSION_COOKIE}=${laterSid}` } });
       expect(reachedService(later)).toBe(true);
       expect(recorded.at(-1)!.identity!.userId).toBeNull();
       // Redis runs commands in order: once this one is seen, a read for `later` would have been seen too.
@@ -378,6 +382,22 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
           "environment variable TRUST_PROXY must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone",
         );
       }
+    });
+
+    it('refuses at start an IPv6 range that holds the IPv4-mapped block, which would trust every IPv4 peer', async () => {
+      for (const value of ['::ffff:0:0/96', '::ffff:0.0.0.0/96', '::/8', '::/64', '10.0.0.0/8, ::ffff:0:0/96', '::ffff:10.0.0.0/103']) {
+        expect(() => trustProxyOption(value), value).toThrow(ConfigError);
+        expect(() => trustProxyOption(value), value).toThrow(/TRUST_PROXY .*covers more of IPv4 than a \/8/);
+        await expect(testGateway.variant({ TRUST_PROXY: value }), value).rejects.toThrow(ConfigError);
+      }
+      for (const value of ['::ffff:10.0.0.0/104', '::ffff:192.168.1.7', 'fd00::/8', '2001:db8::/32', '::1', '10.0.0.0/8, fd00::/8', 'loopback']) {
+        expect(() => trustProxyOption(value), value).not.toThrow();
+      }
+    });
+
+    it('does not take X-Forwarded-For from an IPv4 peer outside the trusted IPv6 ranges', async () => {
+      expect(await forwardedIp('fd00::/8', '192.0.2.44')).toBe('192.0.2.44');
+      expect(await forwardedIp('::ffff:10.0.0.0/104', '10.1.2.3')).toBe('198.51.100.60');
     });
 
     const forwardedIp = async (trustProxy: string, remoteAddress: string) => {

@@ -35,6 +35,20 @@ describe('preview tags', () => {
     expect(metaOf(html, 'twitter:card')).toBe('summary');
     expect(previewHead({ ...tags, image: 'http://meydan.test/x.png' })).toContain('content="summary_large_image"');
   });
+
+  it("puts a title's $` $' $& $1 in the tags as written, copying nothing of the page", () => {
+    const shell = '<html><head><title>Meydan</title><script src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+    const title = "Hangisi $` mi $' yoksa $& ya da $1 $$?";
+    for (const page of [shell, shell.replace(/<\/?head>/g, '')]) {
+      const html = shellWithPreview(page, { title, description: "Açıklama $'", url: 'http://meydan.test/anket/1', image: 'http://meydan.test/x.png' });
+      expect(html.match(/<script/g)).toHaveLength(1);
+      expect(html.match(/<html/g)).toHaveLength(1);
+      expect(metaOf(html, 'og:title')).toBe(title);
+      expect(metaOf(html, 'twitter:title')).toBe(title);
+      expect(metaOf(html, 'og:description')).toBe("Açıklama $'");
+      expect(html).toContain('<div id="root"></div></body></html>');
+    }
+  });
 });
 
 describe('link previews through the gateway (real polls)', () => {
@@ -87,14 +101,15 @@ describe('link previews through the gateway (real polls)', () => {
     }
   });
 
-  it("gives a members' or friends' poll the generic preview: nothing of the poll", async () => {
+  it("answers a members' or friends' poll as an unknown one: the plain shell with 404, nothing of the poll", async () => {
+    const unknown = await (await crawl('/anket/000000000000000000000000')).text();
     for (const type of ['private', 'friends'] as const) {
       const res = await crawl(`/anket/${made[type]}`);
-      expect(res.status, type).toBe(200);
+      expect(res.status, type).toBe(404);
       const html = await res.text();
+      expect(html).toBe(unknown);
       expect(html).not.toContain('içeceği');
-      expect(metaOf(html, 'og:title')).toBe('Meydan');
-      expect(metaOf(html, 'og:image')).toBeUndefined();
+      expect(metaOf(html, 'og:title')).toBeUndefined();
       const card = await fetch(`${gateway.base}/api/polls/${made[type]}/card.png`);
       expect(card.status).toBe(404);
     }

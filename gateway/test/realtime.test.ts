@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { Redis } from 'ioredis';
 import { SESSION_STORE_PREFIX, sessionKeys } from '@meydan/proto';
+import { sessionKeyOf } from '@meydan/kit';
 import { infra, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { createUser, type TestUser } from '../../services/auth/test/support.js';
@@ -277,10 +278,26 @@ describe('/ws sockets open at once through the gateway, and for no longer than t
     const redis = new Redis(infra().redisUrl, { keyPrefix: `${SESSION_STORE_PREFIX}:` });
     try {
       // What Redis does when the session's 30 days without use are over.
-      expect(await redis.del(sessionKeys.session(cookie.split('=')[1]!))).toBe(1);
+      expect(await redis.del(sessionKeyOf(cookie.split('=')[1]!))).toBe(1);
     } finally {
       redis.disconnect();
     }
     expect(await closed()).toBe(true);
+  });
+
+  it('closes a member’s socket at the next check once its account’s epoch moved, though this gateway missed the revocation', async () => {
+    const user = await createUser(auth.deps, { displayName: 'Yasaklanan' });
+    const cookie = await loginCookie(user);
+    const { socket, closed } = await memberSocket(cookie);
+    const redis = new Redis(infra().redisUrl, { keyPrefix: `${SESSION_STORE_PREFIX}:` });
+    try {
+      expect(await redis.get(sessionKeyOf(cookie.split('=')[1]!))).not.toBeNull();
+      // A ban, a password change, "log out everywhere": auth raises the epoch; no sessions.revoked event reaches us.
+      expect(await redis.set(sessionKeys.accountEpoch(user.id), String(Date.now() + 1))).toBe('OK');
+    } finally {
+      redis.disconnect();
+    }
+    expect(await closed()).toBe(true);
+    expect(socket.readyState).toBe(WebSocket.CLOSED);
   });
 });

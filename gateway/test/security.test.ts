@@ -136,6 +136,24 @@ describe('gateway security (real auth behind the gateway)', () => {
     expect(read.statusCode).toBe(401);
   });
 
+  it('refuses a DNS-rebinding page: an Origin that matches the Host header is still not ours', async () => {
+    // A page on rebind.example whose name now resolves to this machine: the browser sends its own name as both.
+    const rebound = { origin: 'http://rebind.example:8080', host: 'rebind.example:8080' };
+    const signIn = await gateway.inject({ method: 'POST', url: '/api/login', headers: rebound, payload: { email: boss.email, password: boss.password } });
+    expect(signIn.statusCode).toBe(403);
+    expect(signIn.json().error).toBe('forbidden_origin');
+    expect(signIn.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
+    // Our own origin is ours whatever Host the request came with (a proxy in front may rewrite it).
+    const own = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: '198.51.100.200',
+      headers: { origin: ORIGIN, host: '10.0.0.5:8080' },
+      payload: { email: member.email, password: member.password },
+    });
+    expect(own.statusCode).toBe(200);
+  });
+
   it('sends security headers', async () => {
     const res = await gateway.inject({ url: '/' });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
@@ -218,6 +236,20 @@ describe('gateway security (real auth behind the gateway)', () => {
       payload: { email: member.email, password: member.password },
     });
     expect(otherIp.statusCode).toBe(200);
+  });
+
+  it('counts share-link and quick polls against the same creation quota as full ones', async () => {
+    const creator = await createUser(auth.deps, { displayName: 'Paylaşımcı' });
+    const cookie = `${SESSION_COOKIE}=${await login(creator)}`;
+    const create = (url: string) => gateway.inject({ method: 'POST', url, headers: { cookie, origin: ORIGIN }, payload: {} });
+    // Polls is not running here: what passes the gateway gets 503 from the proxy, what does not gets 429.
+    const codes: number[] = [];
+    for (const url of ['/api/polls/shareable', '/api/polls/quick', '/api/polls', '/API/Polls/Shareable/']) {
+      for (let i = 0; i < 3; i++) codes.push((await create(url)).statusCode);
+    }
+    expect(codes.slice(0, 10).filter((c) => c === 429)).toEqual([]);
+    expect(codes.slice(10)).toEqual([429, 429]);
+    for (const url of ['/api/polls/shareable', '/api/polls/quick', '/api/polls']) expect((await create(url)).statusCode, url).toBe(429);
   });
 
   it('limits poll creation per member: 10 a minute, then 100 a day, with a Turkish 429 and retry-after', async () => {

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, SESSION_STORE_PREFIX, errorCatalogue, events, sessionKeys, subjects } from '@meydan/proto';
-import { connectRedis, createServiceApp, type Identity } from '@meydan/kit';
+import { connectRedis, createServiceApp, sessionKeyOf, type Identity } from '@meydan/kit';
 import { infra, startTestService, testLogger, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
 import { SessionStore } from '../../services/auth/src/store/sessions.js';
@@ -55,18 +55,18 @@ describe('sessions read from Redis by the gateway, auth not running', () => {
   it('resolves an uncached session with no auth responder, and renews its sliding expiry', async () => {
     await expect(testGateway.bus.request(subjects.auth.sessionResolve, { sid: 'x'.repeat(40) })).rejects.toMatchObject({ statusCode: 503 });
     const sid = await sessions.create('6650f0c2a1b2c3d4e5f60701', 'member');
-    await authStore.expire(sessionKeys.session(sid), 60);
+    await authStore.expire(sessionKeyOf(sid), 60);
 
     arrivals.length = 0;
     const res = await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
     expect(res.headers['x-meydan-service']).toBe('polls');
     expect(arrivals).toHaveLength(1);
     expect(arrivals[0]).toMatchObject({ userId: '6650f0c2a1b2c3d4e5f60701', role: 'member', authMethod: 'session' });
-    expect(await authStore.ttl(sessionKeys.session(sid))).toBeGreaterThan(THIRTY_DAYS_S - 60);
+    expect(await authStore.ttl(sessionKeyOf(sid))).toBeGreaterThan(THIRTY_DAYS_S - 60);
   });
 
   it('takes an unknown, malformed or foreign value for no session: the caller is a visitor', async () => {
-    await authStore.set(sessionKeys.session('bozuk-kayit-0000000000000000'), '{"userId":"u1","role":"root"}', 'EX', 60);
+    await authStore.set(sessionKeyOf('bozuk-kayit-0000000000000000'), '{"userId":"u1","role":"root"}', 'EX', 60);
     for (const sid of ['bilinmeyen-oturum-000000000000', 'kisa', 'bozuk-kayit-0000000000000000']) {
       arrivals.length = 0;
       const res = await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });

@@ -6,6 +6,8 @@ export const apiPaths = {
   login: '/api/login',
   register: '/api/register',
   pollCreate: '/api/polls',
+  pollCreateShareable: '/api/polls/shareable',
+  pollCreateQuick: '/api/polls/quick',
   pollVote: '/api/polls/:id/vote',
   shareVote: '/api/s/:shortUrl/vote',
   contact: '/api/contact',
@@ -13,6 +15,9 @@ export const apiPaths = {
 } as const;
 
 export type ApiPath = (typeof apiPaths)[keyof typeof apiPaths];
+
+/** Every route that makes a poll: they share one creation quota at the gateway, whichever a member uses. */
+export const pollCreatingPaths = [apiPaths.pollCreate, apiPaths.pollCreateShareable, apiPaths.pollCreateQuick] as const;
 
 /**
  * In `/api/users/:id` and `/api/users/:id/polls`, the signed-in member (a visitor gets 401). No username can be it

@@ -11,3 +11,4 @@ export * from './validation.js';
 export * from './contracts.js';
 export * from './socket-events.js';
 export * from './sessions.js';
+export * from './nats-usage.js';

@@ -4,8 +4,10 @@ import { userRoles, type UserRole } from './schemas/common.js';
  * Sessions in Redis, written by auth and read by the gateway (which learns who is calling without asking auth): their
  * keys, the shape of a session id and the stored record, defined once for both.
  *
- * The keys sit under auth's key prefix (ioredis adds `auth:`): `session:<sid>` holds the session with a sliding
- * expiry of SESSION_TTL_DAYS; `user-sessions:<userId>` lists a user's sids so all of them can be deleted at once (its
+ * The keys sit under auth's key prefix (ioredis adds `auth:`): `session:<digest>` holds the session with a sliding
+ * expiry of SESSION_TTL_DAYS, where the digest is the SHA-256 of the cookie's sid (the kit's `sessionDigest`), never
+ * the sid itself: whoever learns a key's name (a Redis user, a dump, a log of commands) holds no cookie;
+ * `user-sessions:<userId>` lists the digests of a user's sessions so all of them can be deleted at once (its
  * expiry slides with them); `account-epoch:<userId>` (no expiry) is the account's revocation epoch. Every session
  * carries the epoch its account had when it was made, and revoking everything (ban, deletion, password change or
  * reset, "log out everywhere") raises the account's epoch: a session whose epoch is not the account's current one is
@@ -13,8 +15,14 @@ import { userRoles, type UserRole } from './schemas/common.js';
  */
 export const SESSION_STORE_PREFIX = 'auth';
 
+/**
+ * The SHA-256 of a session id (base64url), the only form of it that is stored: made by the kit's `sessionDigest`
+ * (proto stays free of Node's modules, as the web app bundles it), so a raw sid cannot be passed where a key is built.
+ */
+export type SessionDigest = string & { readonly __sessionDigest: true };
+
 export const sessionKeys = {
-  session: (sid: string) => `session:${sid}`,
+  session: (digest: SessionDigest) => `session:${digest}`,
   userSessions: (userId: string) => `user-sessions:${userId}`,
   accountEpoch: (userId: string) => `account-epoch:${userId}`,
 } as const;
@@ -25,7 +33,7 @@ export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 /** How long a session lives after its last use, unless SESSION_TTL_DAYS says otherwise (auth and gateway alike). */
 export const DEFAULT_SESSION_TTL_DAYS = 30;
 
-/** The value at `session:<sid>`. */
+/** The value at `session:<digest>`. */
 export interface StoredSession {
   userId: string;
   role: UserRole;
@@ -73,22 +81,4 @@ export interface SessionRedis {
   getex(key: string, secondsToken: 'EX', seconds: number): Promise<string | null>;
   get(key: string): Promise<string | null>;
   expire(key: string, seconds: number): Promise<number>;
-}
-
-/**
- * The session's user, its lifetime and its account's list of sessions extended (sliding expiry); null when unknown,
- * expired, not a session, or made before its account's last revocation. Auth and the gateway both read sessions so.
- */
-export async function readSession(redis: SessionRedis, sid: string, ttlSeconds: number): Promise<{ userId: string; role: UserRole } | null> {
-  if (!SESSION_ID_PATTERN.test(sid)) return null;
-  const session = sessionUserOf(await redis.getex(sessionKeys.session(sid), 'EX', ttlSeconds));
-  if (!session) return null;
-  // Two keys of different cluster slots, so two commands sent together rather than one MULTI (which a Redis Cluster
-  // refuses across slots): the epoch is only read and the list's expiry only slides, neither needs the other, and
-  // either failing fails the read (the caller answers 503).
-  const [accountEpoch] = await Promise.all([
-    redis.get(sessionKeys.accountEpoch(session.userId)),
-    redis.expire(sessionKeys.userSessions(session.userId), ttlSeconds),
-  ]);
-  return sessionStands(session, accountEpoch) ? { userId: session.userId, role: session.role } : null;
 }

@@ -61,7 +61,7 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     expect(download.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.csv`);
     const file = readFileSync((await download.path())!);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(file.subarray(3).toString('utf8').split(/\r?\n/).slice(0, 3)).toEqual(['secenek,oy,yuzde,oy_veren,bitis', expect.stringMatching(/^Deniz,0,0\.0,1,/), expect.stringMatching(/^Dağ,1,100\.0,1,/)]);
+    expect(file.subarray(3).toString('utf8').split(/\r?\n/).slice(0, 3)).toEqual(['"secenek","oy","yuzde","oy_veren","bitis"', expect.stringMatching(/^"Deniz",0,"0\.0",1,/), expect.stringMatching(/^"Dağ",1,"100\.0",1,/)]);
     const forbidden = await call<{ message: string }>(stack, 'GET', `/api/polls/${poll.id}/results.csv`, { sid: kaan.sid });
     expect(forbidden.status).toBe(403);
     expect(forbidden.body.message).toBe('Bu anketin sonuçlarını yalnızca sahibi indirebilir.');

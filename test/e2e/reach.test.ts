@@ -86,10 +86,11 @@ describe('a poll’s own page', { timeout: 90_000 }, () => {
     expect(member.errors).toEqual([]);
   });
 
-  it("asks a visitor to sign in for a members' poll, and answers an unknown poll with the not-found page (404)", async () => {
+  it("answers a members' poll and an unknown one alike for a visitor (the not-found page, 404), offering to sign in", async () => {
     const { page } = await open();
-    await page.goto(`/anket/${privatePoll.id}`);
-    await page.getByRole('heading', { level: 1, name: 'Bu anket üyelere özel' }).waitFor();
+    const membersOnly = await page.goto(`/anket/${privatePoll.id}`);
+    expect(membersOnly?.status()).toBe(404);
+    await page.getByRole('heading', { level: 1, name: 'Anket bulunamadı' }).waitFor();
     expect(await page.getByText('Üyelere özel soru').count()).toBe(0);
     await expectNoAxeViolations(page, '/anket/{id} members-only, visitor');
     await screenshot(page, 'reach-poll-page-members-only');

@@ -12,7 +12,7 @@ import { Redis } from 'ioredis';
 import type { ServiceName } from '@meydan/proto';
 import type { ProcessHandle } from '../../deploy/local/servers.mjs';
 import { replicasOf, SERVICES, startStack as launchStack } from '../../deploy/local/stack.mjs';
-import { infra, startTestMailDev } from '../harness.js';
+import { TEST_MAIL_SECRET, infra, startTestMailDev } from '../harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -135,6 +135,10 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
       env: { ADMIN_EMAIL: 'admin@meydan.local', ADMIN_PASSWORD: 'meydan-admin', LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn', ...options.env },
       serviceEnv: ({ service }) => ({ MONGO_DB: `e2e_${runId}_${service}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` }),
       secret: `e2e-secret-${randomBytes(12).toString('hex')}`,
+      // One mail key for every stack of the run: the stacks of a worker share its NATS server and so its mail
+      // requests, and a mailer handed one sealed with another stack's key retried it for minutes (up to 20
+      // deliveries), holding up its own stack's activation mails (a fresh-clone run's browser files failed so).
+      mailSecret: TEST_MAIL_SECRET,
       webDist: options.webDist ?? join(root, 'web', 'dist'),
       explain: (name) => `:\n${logTail(name)}`,
       // Node's own memory defaults, as the browser tests have always run: the launcher changes how they start, not

@@ -9,7 +9,7 @@ export const adminConfigSchema = serviceConfigSchema({
   BULK_EMAIL_MAX_TRIES: { type: 'integer', minimum: 1, default: 5 },
   /** Bulk e-mail: a recipient taken by a worker that died is handed out again after this many ms. */
   BULK_EMAIL_ACK_WAIT_MS: { type: 'integer', minimum: 1000, default: 30_000 },
-});
+}, ['MAIL_SECRET'] as const);
 
 export type AdminConfig = FromSchema<typeof adminConfigSchema>;
 

@@ -7,6 +7,7 @@ import { Types, type mongo } from 'mongoose';
 import { events, type VoteCastEvent } from '@meydan/proto';
 import { drained, type TestService } from '@meydan/testing';
 import { startAdmin, until } from './support.js';
+import { pseudonymiseVoteIds, voteRecordId } from '../src/store/vote-tally.js';
 
 const objectId = () => new Types.ObjectId().toString();
 
@@ -55,6 +56,34 @@ describe('admin read model: votes counted in batches', () => {
     // One write per vote would be 85 inserts and as many $inc; a batch costs an insertMany and two poll updates.
     expect(writes.length, writes.join(', ')).toBeLessThan(30);
     expect(writes.filter((w) => w.endsWith('.insertOne') || w.endsWith('.updateOne'))).toEqual([]);
+  });
+
+  it('keeps no voter’s id in a vote record, and moves records stored under one to their pseudonym at start', async () => {
+    const poll = await newPoll();
+    const member = objectId();
+    await publishAll([vote(poll, `u:${member}`), vote(poll, 'v:ziyaretci-1')]);
+    await until(async () => (await counted(poll)) === 2, 10_000, 'two votes counted');
+    const ids = (await admin.app.admin.models.Vote.find({ pollId: poll }).lean()).map((v) => String(v._id));
+    expect(ids).toHaveLength(2);
+    for (const id of ids) {
+      expect(id).not.toContain(member);
+      expect(id).not.toContain('ziyaretci');
+      expect(id).toMatch(new RegExp(`^${poll}:[A-Za-z0-9_-]{22}$`));
+    }
+    // A record from before pseudonyms, and a member deleted since: the start moves it, the count stays.
+    const votes = admin.app.admin.models.Vote.collection as unknown as mongo.Collection<{ _id: string; pollId: string; at: Date }>;
+    const gone = objectId();
+    await votes.insertOne({ _id: `${poll}:u:${gone}`, pollId: poll, at: new Date() });
+    await admin.app.admin.models.Vote.db.collection('admin_migrations').deleteMany({});
+    await pseudonymiseVoteIds(admin.app.admin);
+    const after = (await admin.app.admin.models.Vote.find({ pollId: poll }).lean()).map((v) => String(v._id));
+    expect(after).toHaveLength(3);
+    expect(after.join(' ')).not.toContain(gone);
+    expect(after).toContain(voteRecordId(admin.app.admin.config.INTERNAL_SECRET, poll, `u:${gone}`));
+    // Its vote, published again, is the same record: not counted twice.
+    await publishAll([vote(poll, `u:${member}`)]);
+    await drained(admin.deps, 'admin--votes-cast', 30_000);
+    expect(await counted(poll)).toBe(2);
   });
 
   it('counts the votes of a batch that failed after storing them once, when it is redelivered', async () => {

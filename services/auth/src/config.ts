@@ -58,7 +58,7 @@ export const authConfigSchema = {
   RESET_MAILS_PER_IP: { type: 'integer', minimum: 1, default: 10 },
   /** How often accounts whose deletion is due are removed (and `events.auth.user.deleted` published). */
   ACCOUNT_DELETION_SWEEP_MS: { type: 'integer', minimum: 1000, default: 3_600_000 },
-  }),
+  }, ['MAIL_SECRET'] as const),
   ...noPublishedAdminPasswordInPublic,
 } as const;
 

@@ -4,12 +4,13 @@
  * other devices. Mails are read from the JetStream mail event (MailDev delivery is covered by the browser test).
  */
 import type { FastifyInstance } from 'fastify';
+import { openMail } from '@meydan/kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, events } from '@meydan/proto';
-import { asVisitor, drained, identityHeaders, startTestService, type TestService } from '@meydan/testing';
+import { SESSION_COOKIE, events, type MailRequest } from '@meydan/proto';
+import { asVisitor, drained, identityHeaders, startTestService, type TestService, TEST_MAIL_SECRET } from '@meydan/testing';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
@@ -48,7 +49,7 @@ describe('account security', () => {
     testGateway = await startTestGateway({ auth });
     gateway = testGateway.app;
     subs.push(
-      auth.deps.nats.subscribe(events.auth.mailRequested, { callback: (_e, m) => mails.push(codec.decode(m.data) as Mail) }),
+      auth.deps.nats.subscribe(events.auth.mailRequested, { callback: (_e, m) => mails.push(openMail(TEST_MAIL_SECRET, codec.decode(m.data) as MailRequest) as Mail) }),
       auth.deps.nats.subscribe(events.auth.sessionsRevoked, { callback: (_e, m) => revocations.push(codec.decode(m.data) as { userId: string }) }),
     );
   });
@@ -346,8 +347,9 @@ describe('account security', () => {
     it('an activated account keeps its e-mail and username', async () => {
       const user = await createUser(auth.deps);
       const sameMail = await register({ username: `yeni_${tag()}`, email: user.email, displayName: 'X', password: 'gizli123' });
-      expect(sameMail.statusCode).toBe(409);
-      expect(sameMail.json().error).toBe('email_taken');
+      // The same answer as for a free address (no one learns it has an account), and nothing is made.
+      expect(sameMail.statusCode).toBe(201);
+      expect(await userModel(auth.deps.mongo).countDocuments({ emailLower: user.email.toLowerCase() })).toBe(1);
       const sameName = await register({ username: user.username, email: `yeni.${tag()}@example.com`, displayName: 'X', password: 'gizli123' });
       expect(sameName.statusCode).toBe(409);
       expect(sameName.json().error).toBe('username_taken');
@@ -415,6 +417,18 @@ describe('account security', () => {
       const res = await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, '203.0.113.50');
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    });
+
+    it('counts an IPv6 client by its /64: 20 failures from 20 addresses of one /64, then 429 for a 21st', async () => {
+      const net = `2001:db8:${(Date.now() % 0xffff).toString(16)}:7`;
+      for (let i = 0; i < 20; i++) {
+        const res = await direct('/api/login', { email: `kimse${i}.${Date.now()}@example.com`, password: 'yanlis' }, `${net}:${(i + 1).toString(16)}::1`);
+        expect(res.statusCode).toBe(401);
+      }
+      const res = await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, `${net}:abcd:ef01:2345:6789`);
+      expect(res.statusCode).toBe(429);
+      // Another /64 is another client.
+      expect((await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, `${net}1::1`)).statusCode).toBe(401);
     });
   });
 

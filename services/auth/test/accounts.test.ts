@@ -1,7 +1,8 @@
+import { openMail } from '@meydan/kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, events, subjects } from '@meydan/proto';
-import { asMember, asVisitor, identityHeaders, startTestService, until, type TestService } from '@meydan/testing';
+import { SESSION_COOKIE, events, subjects, type MailRequest } from '@meydan/proto';
+import { asMember, asVisitor, identityHeaders, startTestService, until, type TestService, TEST_MAIL_SECRET } from '@meydan/testing';
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
 import { userModel } from '../src/model/user.js';
@@ -50,7 +51,7 @@ describe('accounts', () => {
       config: { ADMIN_EMAIL: 'yonetici@meydan.test', ADMIN_PASSWORD: 'yonetici-sifre' } as never,
     });
     mailSub = svc.deps.nats.subscribe(events.auth.mailRequested, {
-      callback: (_e, m) => mails.push(codec.decode(m.data) as Mail),
+      callback: (_e, m) => mails.push(openMail(TEST_MAIL_SECRET, codec.decode(m.data) as MailRequest) as Mail),
     });
   });
   afterAll(async () => {
@@ -102,14 +103,27 @@ describe('accounts', () => {
       expect(res.json().error).toBe('validation');
     });
 
-    it('refuses a taken username or e-mail, whatever their case, with 409', async () => {
+    it('refuses a taken username, whatever its case, with 409', async () => {
       const body = await registeredAndActive();
       const sameName = await register({ ...fresh(), username: body.username.toUpperCase() });
       expect(sameName.statusCode).toBe(409);
       expect(sameName.json()).toEqual({ error: 'username_taken', message: 'Bu kullanıcı adı zaten alınmış.' });
+    });
+
+    it('answers a taken e-mail as it answers a free one, creates nothing and mails the address’s owner', async () => {
+      const body = await registeredAndActive();
+      const free = await register(fresh());
       const sameMail = await register({ ...fresh(), email: body.email.toLowerCase() });
-      expect(sameMail.statusCode).toBe(409);
-      expect(sameMail.json()).toEqual({ error: 'email_taken', message: 'Bu e-posta adresiyle zaten bir hesap var.' });
+      expect(sameMail.statusCode).toBe(free.statusCode);
+      expect(sameMail.statusCode).toBe(201);
+      expect(sameMail.json()).toEqual(free.json());
+      expect(await userModel(svc.deps.mongo).countDocuments({ emailLower: body.email.toLowerCase() })).toBe(1);
+      await until(() => mails.some((m) => m.to.toLowerCase() === body.email.toLowerCase() && m.tag === 'account-exists'), 5000, 'the owner’s mail');
+      const told = mails.find((m) => m.tag === 'account-exists' && m.to.toLowerCase() === body.email.toLowerCase())!;
+      expect(told.subject).toBe('Meydan: bu adresle zaten bir hesabın var');
+      expect(told.text).not.toMatch(/\/api\/auth\/activate\//);
+      // The owner's password still opens the account.
+      expect((await login(body.email, body.password)).statusCode).toBe(200);
     });
 
     describe('names that pass for someone else’s', () => {
@@ -141,6 +155,21 @@ describe('accounts', () => {
           expect(res.json()).toEqual({ error: 'username_look_alike', message: 'Bu kullanıcı adı, var olan bir kullanıcı adına fazla benziyor. Lütfen başka bir ad seç.' });
           expect(await accountsNamed(lookAlike)).toBe(0);
         }
+      });
+
+      it('refuses a name that differs only by dotless ı or a circumflex (admın for admin), and knows older accounts’ names so', async () => {
+        const d = digits();
+        expect((await register({ ...fresh(), username: `admin_${d}` })).statusCode).toBe(201);
+        for (const lookAlike of [`admın_${d}`, `ADMİN_${d}`, `âdmîn_${d}`]) {
+          const res = await register({ ...fresh(), username: lookAlike });
+          expect(res.statusCode, lookAlike).toBe(409);
+          expect(res.json().error, lookAlike).toBe('username_look_alike');
+        }
+        // An account registered while ı still stood for itself: auth's start gives it today's skeleton.
+        const users = userModel(svc.deps.mongo);
+        await users.collection.insertOne({ username: `yıldız_${d}`, usernameLower: `yıldız_${d}`, usernameSkeleton: `yıldız_${d}`, email: `y${d}@example.com`, emailLower: `y${d}@example.com`, displayName: 'Yıldız', passwordHash: 'x', role: 'member', isActive: true, emailVerified: true });
+        await backfillUsernameSkeletons(createContext(svc.deps));
+        expect((await register({ ...fresh(), username: `yildiz_${d}` })).json().error).toBe('username_look_alike');
       });
 
       it('knows the names of accounts made before skeletons existed once auth has started', async () => {
@@ -472,6 +501,24 @@ describe('the administrator made from ADMIN_EMAIL/ADMIN_PASSWORD at start', () =
       expect(admin.json()).toMatchObject({ role: 'admin', username: 'kurucu' });
       // Its sessions from before carried the member role: they ended.
       expect(await started.deps.bus.request(subjects.auth.sessionResolve, { sid: memberSid })).toBeNull();
+    } finally {
+      await started.close();
+      await earlier.close();
+    }
+  });
+
+  it('gives an administrator still holding a published password (an old local default) the configured one', async () => {
+    const MONGO_DB = `test_admin_${Date.now().toString(36)}${++k}`;
+    const old = { ADMIN_EMAIL: ADMIN.ADMIN_EMAIL, ADMIN_PASSWORD: 'meydan-admin' };
+    const earlier = await startTestService('auth', buildApp, { config: { MONGO_DB, ...old } as never });
+    const oldSession = await login(earlier, 'kurucu@meydan.test', 'meydan-admin');
+    expect(oldSession.statusCode).toBe(200);
+    const started = await startTestService('auth', buildApp, { config: { MONGO_DB, ...ADMIN } as never });
+    try {
+      expect((await login(started, 'kurucu@meydan.test', 'meydan-admin')).statusCode).toBe(401);
+      expect((await login(started, 'kurucu@meydan.test', ADMIN.ADMIN_PASSWORD)).json()).toMatchObject({ role: 'admin' });
+      const sid = oldSession.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
+      expect(await started.deps.bus.request(subjects.auth.sessionResolve, { sid })).toBeNull();
     } finally {
       await started.close();
       await earlier.close();

@@ -16,7 +16,7 @@ export const contactConfigSchema = serviceConfigSchema({
   NEWSLETTER_CONFIRM_HOURS: { type: 'integer', minimum: 1, default: 48 },
   /** At most one newsletter confirmation mail per address within this many seconds (the answer stays the same). */
   NEWSLETTER_MAIL_INTERVAL_S: { type: 'integer', minimum: 1, default: 600 },
-});
+}, ['MAIL_SECRET'] as const);
 
 export type ContactConfig = FromSchema<typeof contactConfigSchema>;
 

@@ -31,6 +31,11 @@ export const baseConfigProperties = {
   MONGO_DB: { type: 'string', pattern: '^[A-Za-z0-9_-]{1,60}$' },
   INTERNAL_SECRET: { type: 'string', minLength: 16 },
   /**
+   * Seals the bodies of mail requests (their links): given only to the services that send mail (auth, contact, admin,
+   * which require it) and the mailer (notifications); see mail.ts.
+   */
+  MAIL_SECRET: { type: 'string', minLength: 32 },
+  /**
    * Prefixes this deployment's durable JetStream consumers (`<prefix><name>`), which then start from the first
    * event after their creation: for tests and for deployments that share one NATS. Empty in production.
    */

@@ -15,11 +15,15 @@ export interface CsvColumn<T> {
 
 /**
  * A spreadsheet runs a cell that starts with = + - or @ (or a tab or carriage return before one) as a formula:
- * such text gets a leading apostrophe, which shows it as the text it is (OWASP, "CSV Injection"). Numbers are left as
- * they are: a negative count is a number, not a formula.
+ * such text gets a leading apostrophe, which shows it as the text it is (OWASP, "CSV Injection"). A spreadsheet may
+ * also split a cell where we did not: Turkish (and most European) locales split CSV on `;`, so `x;=1+1;` would open as
+ * three cells, the second a formula. Every part that follows a `;` `,` tab or line break inside the text gets the same
+ * apostrophe when it starts like a formula (and every text cell is quoted, which a quote-aware split keeps whole).
+ * Numbers are left as they are: a negative count is a number, not a formula.
  */
 export function neutraliseFormula(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+  const parts = text.replace(/(?<=[\s\S])([;,\t\r\n])(?=[=+\-@])/g, (separator: string) => `${separator}'`);
+  return /^[=+\-@\t\r]/.test(parts) ? `'${parts}` : parts;
 }
 
 /** The `content-type` of every CSV download. */
@@ -33,6 +37,8 @@ export function csvStream<T>(rows: Iterable<T> | AsyncIterable<T>, columns: read
   const csv = stringify({
     bom: true,
     header: true,
+    // Text in quotes: a spreadsheet that splits on `;` (Turkish Excel) or `,` keeps a quoted cell whole.
+    quoted_string: true,
     columns: columns.map((column) => column.header),
     cast: { string: neutraliseFormula, boolean: (value) => (value ? 'true' : 'false') },
   });

@@ -1,29 +1,48 @@
 /**
- * Each service's own NATS user, allowed exactly the subjects proto's contracts give it, so that a service holding
- * another's credentials still cannot speak for it. Who may publish what is read from the subjects' names, the
- * convention subjects.ts states: `events.<service>.…`, `live.<service>.…` and `work.<service>.…` are published by
- * that service, `<service>.…` requests are answered by it. From that:
- * - publish: its own events, live messages and work; the requests other services answer; replies (`_INBOX.>`); and,
- *   for a service, the dead-letter subjects and the JetStream API of the streams it uses (info, create, update of the
- *   stream, its durable consumers, their acks: no delete, no purge);
- * - subscribe: its own requests and its NATS service's `$SRV` subjects, every event and live subject of the contracts
- *   (anyone may hear them), its own work, and replies. JetStream consumers need no subscription of their subjects.
+ * Each process's own NATS user, allowed exactly what it does: proto's contracts say which subjects a service owns (the
+ * convention subjects.ts states: `events.<service>.…`, `live.<service>.…` and `work.<service>.…` are published by that
+ * service, `<service>.…` requests are answered by it), and proto's `natsUsage` what else each process does. From that:
+ * - publish: its own events, live messages and work; the requests it sends (`natsUsage.requests`), no others; the
+ *   replies to requests it was sent (`allow_responses`: to a request's reply subject, once); and on JetStream only
+ *   what its own durable consumers need: create (with the filter `natsUsage` gives it, which is part of the API's
+ *   subject), look up, pull, acknowledge, dead-letter; and the streams' info. No stream is created, changed, purged or
+ *   deleted by a service: that is the `operator` user's, used by the launcher (`npm start`) and the deployment's
+ *   stream job alone.
+ * - subscribe: its own requests and its NATS service's `$SRV` subjects, the events it hears and the live subjects it
+ *   follows (`natsUsage.listens`, `.live`), and its own inbox (`natsInboxPrefix(user)`): replies to its requests and
+ *   its consumers' messages come there, and no other user may read them. JetStream consumers need no subscription of
+ *   their subjects.
  * Everything else is refused by the server. `writeNatsAuthConfig` writes the server's configuration with a generated
  * password per user.
  */
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { natsContracts, serviceNames, streams, type BusContracts, type ServiceName } from '@meydan/proto';
+import {
+  deadLetterSubject,
+  durableNameOf,
+  natsContracts,
+  natsInboxPrefix,
+  natsUsage,
+  serviceNames,
+  streams,
+  type BusContracts,
+  type ServiceName,
+} from '@meydan/proto';
 
-/** Who connects to NATS: a service, the gateway, or a person with the standard tools (`tools`: looks, changes nothing). */
-export type NatsClient = ServiceName | 'gateway' | 'tools';
+/**
+ * Who connects to NATS: a service, the gateway, a person with the standard tools (`tools`: looks, changes nothing),
+ * or the operator that sets up the streams (`operator`: the launcher and the deployment's stream job, no service).
+ */
+export type NatsClient = ServiceName | 'gateway' | 'tools' | 'operator';
 
-export const natsClients: readonly NatsClient[] = [...serviceNames, 'gateway', 'tools'];
+export const natsClients: readonly NatsClient[] = [...serviceNames, 'gateway', 'tools', 'operator'];
 
 export interface NatsPermissions {
   publish: string[];
   subscribe: string[];
+  /** Whether it may answer the requests it is sent (NATS `allow_responses`: the reply subject, once). */
+  allowResponses: boolean;
 }
 
 /** Who publishes (events, live, work) or answers (requests) a subject: `events.polls.vote.cast` → polls, `auth.users.get` → auth. */
@@ -34,7 +53,7 @@ export function subjectOwner(subject: string): string {
 
 const isService = (name: string): name is ServiceName => (serviceNames as readonly string[]).includes(name);
 
-/** The streams a service sets up and consumes: those whose subjects are its own, and those no one service owns (events, dead letters). */
+/** The streams a service looks up at start: those whose subjects are its own, and those no one service owns (events, dead letters). */
 function streamsOf(client: NatsClient): { name: string; subjects: readonly string[] }[] {
   if (!isService(client)) return [];
   return Object.values(streams).filter(
@@ -42,59 +61,84 @@ function streamsOf(client: NatsClient): { name: string; subjects: readonly strin
   );
 }
 
-/** The JetStream API subjects of one stream that setting it up and consuming it need. */
-function jetstreamApi(stream: string): string[] {
+/**
+ * The JetStream API subjects one durable consumer needs, and nothing of another's: created (or updated) only with its
+ * own filter (nats.js puts the filter in the subject, and the server refuses a body whose filter differs), looked up,
+ * pulled, acknowledged; its poisoned messages published to its dead-letter subject.
+ */
+function durableApi(service: ServiceName, purpose: string, stream: string, filter: string, prefix: string): string[] {
+  const durable = durableNameOf(service, purpose, prefix);
   return [
-    `$JS.API.STREAM.INFO.${stream}`,
-    `$JS.API.STREAM.CREATE.${stream}`,
-    `$JS.API.STREAM.UPDATE.${stream}`,
-    `$JS.API.CONSUMER.INFO.${stream}.>`,
-    `$JS.API.CONSUMER.CREATE.${stream}.>`,
-    `$JS.API.CONSUMER.DURABLE.CREATE.${stream}.>`,
-    `$JS.API.CONSUMER.MSG.NEXT.${stream}.>`,
-    `$JS.ACK.${stream}.>`,
+    `$JS.API.CONSUMER.CREATE.${stream}.${durable}.${filter}`,
+    `$JS.API.CONSUMER.INFO.${stream}.${durable}`,
+    `$JS.API.CONSUMER.MSG.NEXT.${stream}.${durable}`,
+    `$JS.ACK.${stream}.${durable}.>`,
+    deadLetterSubject(durableNameOf(service, purpose)),
   ];
 }
 
 /**
- * The `tools` user: `nats micro list|info|stats`, `nats stream info`, `nats consumer info` and listening to events;
- * it can neither publish an event nor change a stream.
+ * The `tools` user: `nats micro list|info|stats`, `nats stream info`, `nats consumer info` and listening to the events
+ * that carry no mail; it can neither publish an event nor change a stream, nor read another user's replies. Like every
+ * user it has an inbox of its own: `nats --inbox-prefix _INBOX_tools …`.
  */
 function toolsPermissions(contracts: BusContracts): NatsPermissions {
   const read = ['INFO', 'STREAM.NAMES', 'STREAM.LIST', 'STREAM.INFO.*', 'CONSUMER.NAMES.*', 'CONSUMER.LIST.*', 'CONSUMER.INFO.*.*'];
+  const noMail = (subject: string) => !subject.endsWith('.mail.requested');
   return {
-    publish: ['$SRV.>', ...read.map((api) => `$JS.API.${api}`), '_INBOX.>'],
-    subscribe: [...Object.keys(contracts.events), ...Object.keys(contracts.live), '_INBOX.>'],
+    publish: ['$SRV.>', ...read.map((api) => `$JS.API.${api}`)],
+    subscribe: [...Object.keys(contracts.events).filter(noMail), ...Object.keys(contracts.live), `${natsInboxPrefix('tools')}.>`],
+    allowResponses: false,
   };
 }
 
-/** What a service's (or the gateway's, or the tools') NATS user may publish and subscribe to, from the contracts. */
-export function natsPermissionsOf(client: NatsClient, contracts: BusContracts = natsContracts): NatsPermissions {
+/** The `operator` user: JetStream's whole API (streams and consumers), to set up the streams; no message of any subject. */
+function operatorPermissions(): NatsPermissions {
+  return { publish: ['$JS.API.>'], subscribe: [`${natsInboxPrefix('operator')}.>`], allowResponses: false };
+}
+
+export interface NatsPermissionOptions {
+  contracts?: BusContracts;
+  /** NATS_CONSUMER_PREFIX of the deployment (empty in production): its durable consumers' names start with it. */
+  consumerPrefix?: string;
+}
+
+/** What a service's (or the gateway's, the tools' or the operator's) NATS user may publish and subscribe to. */
+export function natsPermissionsOf(client: NatsClient, { contracts = natsContracts, consumerPrefix = '' }: NatsPermissionOptions = {}): NatsPermissions {
   if (client === 'tools') return toolsPermissions(contracts);
+  if (client === 'operator') return operatorPermissions();
+  const usage = natsUsage[client];
   const own = (subjects: string[]) => subjects.filter((s) => subjectOwner(s) === client);
   const events = Object.keys(contracts.events);
   const filters = Object.keys(contracts.filters);
   const live = Object.keys(contracts.live);
   const requests = Object.keys(contracts.requests);
-  const used = streamsOf(client);
+  const looksUp = streamsOf(client);
+  const durables = isService(client)
+    ? Object.entries(usage.consumers).flatMap(([purpose, { stream, filter }]) => durableApi(client, purpose, stream, filter, consumerPrefix))
+    : [];
   const publish = [
     ...own(events),
     ...own(live),
     ...own(filters),
-    ...requests.filter((s) => subjectOwner(s) !== client),
-    '_INBOX.>',
-    ...(used.length ? ['$JS.API.INFO', ...streams.deadLetter.subjects] : []),
-    ...used.flatMap((stream) => jetstreamApi(stream.name)),
+    ...usage.requests,
+    ...(looksUp.length ? ['$JS.API.INFO'] : []),
+    ...looksUp.map((stream) => `$JS.API.STREAM.INFO.${stream.name}`),
+    ...durables,
   ];
   const subscribe = [
     ...own(requests),
     ...(isService(client) ? ['$SRV.*', `$SRV.*.${client}`, `$SRV.*.${client}.*`] : []),
-    ...events,
-    ...live,
-    ...own(filters),
-    '_INBOX.>',
+    ...usage.listens,
+    ...usage.live,
+    `${natsInboxPrefix(client)}.>`,
   ];
-  return { publish: [...new Set(publish)], subscribe: [...new Set(subscribe)] };
+  return { publish: [...new Set(publish)], subscribe: [...new Set(subscribe)], allowResponses: isService(client) };
+}
+
+/** The permissions block of a user in nats-server's configuration. */
+function permissionsBlock({ publish, subscribe, allowResponses }: NatsPermissions): object {
+  return { publish: { allow: publish }, subscribe: { allow: subscribe }, ...(allowResponses ? { allow_responses: true } : {}) };
 }
 
 export interface NatsCredentials {
@@ -113,17 +157,14 @@ export interface NatsAuthFiles {
  * The nats-server configuration of these users and their permissions. The users live in the server's default
  * account, where JetStream kept its streams before there were users: a server given this file finds them as they were.
  */
-export function natsAuthConfig(users: Record<NatsClient, NatsCredentials>, contracts: BusContracts = natsContracts): string {
-  const entries = natsClients.map((client) => {
-    const permissions = natsPermissionsOf(client, contracts);
-    return {
-      user: users[client].user,
-      password: users[client].password,
-      permissions: { publish: { allow: permissions.publish }, subscribe: { allow: permissions.subscribe } },
-    };
-  });
+export function natsAuthConfig(users: Record<NatsClient, NatsCredentials>, options: NatsPermissionOptions = {}): string {
+  const entries = natsClients.map((client) => ({
+    user: users[client].user,
+    password: users[client].password,
+    permissions: permissionsBlock(natsPermissionsOf(client, options)),
+  }));
   // JSON is valid NATS configuration; every subject is quoted, so `$JS…` is no variable reference.
-  return `# Written by the Meydan kit (nats-permissions): one user per service, allowed the subjects of its contracts.\nauthorization: ${JSON.stringify({ users: entries }, null, 2)}\n`;
+  return `# Written by the Meydan kit (nats-permissions): one user per process, allowed what proto's contracts and natsUsage give it.\nauthorization: ${JSON.stringify({ users: entries }, null, 2)}\n`;
 }
 
 /** Where a deployment's nats-server configuration reads a client's password from: `$NATS_PASSWORD_<CLIENT>`. */
@@ -132,13 +173,12 @@ export const natsPasswordVariable = (client: NatsClient) => `NATS_PASSWORD_${cli
 /**
  * The `users` lines of a deployment's nats-server configuration (deploy/k8s/infra-ha/nats.conf): one per process,
  * its password read from the environment (`$NATS_PASSWORD_<CLIENT>`, from the Secret), its permissions from the
- * contracts as for local runs. The services and the gateway; the tools user where a deployment gives it a password.
+ * contracts as for local runs. The services, the gateway and the operator; the tools user where a deployment gives it a password.
  */
-export function natsUsersWithEnvPasswords(clients: readonly NatsClient[] = natsClients.filter((c) => c !== 'tools'), contracts: BusContracts = natsContracts): string {
+export function natsUsersWithEnvPasswords(clients: readonly NatsClient[] = natsClients.filter((c) => c !== 'tools'), options: NatsPermissionOptions = {}): string {
   return clients
     .map((client) => {
-      const { publish, subscribe } = natsPermissionsOf(client, contracts);
-      const permissions = JSON.stringify({ publish: { allow: publish }, subscribe: { allow: subscribe } });
+      const permissions = JSON.stringify(permissionsBlock(natsPermissionsOf(client, options)));
       return `    { user: ${client}, password: $${natsPasswordVariable(client)}, permissions: ${permissions} }`;
     })
     .join('\n');
@@ -148,7 +188,7 @@ export function natsUsersWithEnvPasswords(clients: readonly NatsClient[] = natsC
  * Writes `nats-auth.conf` into `dir` (mode 600), with a generated password per user kept in `nats-users.json` beside
  * it, so a restart keeps them. Returns the file to start nats-server with and each client's credentials.
  */
-export function writeNatsAuthConfig(dir: string, contracts: BusContracts = natsContracts): NatsAuthFiles {
+export function writeNatsAuthConfig(dir: string, options: NatsPermissionOptions = {}): NatsAuthFiles {
   mkdirSync(dir, { recursive: true });
   const usersFile = join(dir, 'nats-users.json');
   const kept = existsSync(usersFile) ? (JSON.parse(readFileSync(usersFile, 'utf8')) as Partial<Record<NatsClient, NatsCredentials>>) : {};
@@ -158,7 +198,7 @@ export function writeNatsAuthConfig(dir: string, contracts: BusContracts = natsC
   const configFile = join(dir, 'nats-auth.conf');
   for (const [file, text] of [
     [usersFile, `${JSON.stringify(users, null, 2)}\n`],
-    [configFile, natsAuthConfig(users, contracts)],
+    [configFile, natsAuthConfig(users, options)],
   ] as const) {
     writeFileSync(file, text, { mode: 0o600 });
     chmodSync(file, 0o600);

@@ -1,14 +1,18 @@
 /**
  * Redis users: each service and the gateway get their own, with a password, allowed only their own key prefix
  * (every client of the kit prefixes its keys with its service's name), and the default user is switched off, so a
- * client without a password is refused. The gateway also reads and slides the sessions auth writes; the
+ * client without a password is refused. A key pattern limits only the commands that name keys: the commands that
+ * list or find keys whatever their names (`SCAN`, `KEYS`, `RANDOMKEY`, a cluster's `GETKEYSINSLOT`, client tracking's
+ * broadcast of every key changed under a prefix) are taken away from every user (`keyspaceListing`), so no user learns
+ * another's key names, session keys above all (those are digests anyway: proto's sessions). The gateway also reads and
+ * slides the sessions auth writes; the
  * notifications service's socket.io adapter speaks on the `socket.io` channels. `npm start` writes these users to
  * an ACL file under `.data/` with generated passwords, and gives each process a REDIS_URL carrying its own.
  */
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { SESSION_STORE_PREFIX, serviceNames, sessionKeys, type ServiceName } from '@meydan/proto';
+import { SESSION_STORE_PREFIX, serviceNames, sessionKeys, type SessionDigest, type ServiceName } from '@meydan/proto';
 
 export type RedisClientName = ServiceName | 'gateway';
 export const redisClients: readonly RedisClientName[] = [...serviceNames, 'gateway'];
@@ -17,7 +21,7 @@ export const redisClients: readonly RedisClientName[] = [...serviceNames, 'gatew
 export function redisKeyPatternsOf(client: RedisClientName): string[] {
   const own = [`${client}:*`];
   if (client !== 'gateway') return own;
-  const sessionPatterns = Object.values(sessionKeys).map((key) => `${SESSION_STORE_PREFIX}:${key('*')}`);
+  const sessionPatterns = Object.values(sessionKeys).map((key) => `${SESSION_STORE_PREFIX}:${key('*' as SessionDigest)}`);
   return [...own, ...sessionPatterns];
 }
 
@@ -30,8 +34,29 @@ export function redisChannelPatternsOf(client: RedisClientName): string[] {
 }
 
 /**
+ * The commands (and subcommands) that reach keys or channels by something other than their names, which a key
+ * pattern does not limit: `SCAN` answers every key of the database (`MATCH auth:session:*` too), `RANDOMKEY` any one,
+ * `KEYS` all (already @dangerous), `DBSIZE` how many; in a cluster `CLUSTER GETKEYSINSLOT` lists a slot's keys and
+ * `COUNTKEYSINSLOT` counts them; `CLIENT TRACKING … BCAST PREFIX auth:` sends the name of every key changed under
+ * the prefix (a new session among them); `PUBSUB CHANNELS`/`SHARDCHANNELS` lists the channels in use. No code of
+ * Meydan sends any of them (a hash is walked with HSCAN, which names its key); the test tools use the default user of
+ * their own servers.
+ */
+export const keyspaceListing = [
+  'scan',
+  'keys',
+  'randomkey',
+  'dbsize',
+  'cluster|getkeysinslot',
+  'cluster|countkeysinslot',
+  'client|tracking',
+  'pubsub|channels',
+  'pubsub|shardchannels',
+] as const;
+
+/**
  * The ACL rule of one user. Every command but the administrative and dangerous ones (INFO back, for the client's
- * ready check), on its own keys and channels only.
+ * ready check) and those that list keys (`keyspaceListing`), on its own keys and channels only.
  */
 export function redisAclRule(client: RedisClientName, password: string): string {
   if (/\s/.test(password)) throw new Error('a Redis password has no spaces');
@@ -40,6 +65,7 @@ export function redisAclRule(client: RedisClientName, password: string): string 
     ...redisKeyPatternsOf(client).map((pattern) => `~${pattern}`),
     ...redisChannelPatternsOf(client).map((pattern) => `&${pattern}`),
     '+@all -@admin -@dangerous +info',
+    ...keyspaceListing.map((command) => `-${command}`),
   ].join(' ');
 }
 
@@ -77,4 +103,44 @@ export function redisUrlFor(serverUrl: string, client: RedisClientName, password
   const at = serverUrl.indexOf('://') + 3;
   const hosts = serverUrl.slice(at).replace(/^[^@/]*@/, '');
   return `${serverUrl.slice(0, at)}${encodeURIComponent(client)}:${encodeURIComponent(password)}@${hosts}`;
+}
+
+/** Where a deployment's Redis reads a client's password from: `$REDIS_PASSWORD_<CLIENT>` (from the Secret, or .env). */
+export const redisPasswordVariable = (client: RedisClientName) => `REDIS_PASSWORD_${client.toUpperCase()}`;
+
+/**
+ * What a client may ask a sentinel (ioredis finds the master through them with the client's own user): the master's
+ * address, the other sentinels and the replicas, and the failover notices; nothing that reconfigures or fails over.
+ */
+export const sentinelCommands = [
+  'ping',
+  'auth',
+  'hello',
+  'info',
+  'client|setname',
+  'sentinel|get-master-addr-by-name',
+  'sentinel|sentinels',
+  'sentinel|replicas',
+  'sentinel|slaves',
+  'subscribe',
+  'psubscribe',
+  'unsubscribe',
+  'punsubscribe',
+] as const;
+
+/**
+ * The `user` lines of a deployment's Redis data servers and sentinels, as deploy/k8s/infra-ha/redis-ha.sh writes them
+ * into their configuration: each client's rule as for local runs (`redisAclRule`), its password read from
+ * `$REDIS_PASSWORD_<CLIENT>` when the member starts; on a sentinel, each client may only find the master.
+ */
+export function redisUsersWithEnvPasswords(role: 'server' | 'sentinel'): string {
+  return redisClients
+    .map((client) => {
+      const password = `\${${redisPasswordVariable(client)}}`;
+      const rule = role === 'server'
+        ? redisAclRule(client, password)
+        : [`user ${client} on >${password} resetkeys resetchannels &*`, '-@all', ...sentinelCommands.map((c) => `+${c}`)].join(' ');
+      return `      echo "${rule}"`;
+    })
+    .join('\n');
 }

@@ -28,6 +28,12 @@ export const eventStreams: readonly StreamSpec[] = [
   { ...streams.deadLetter, maxAgeMs: 14 * 24 * 3600 * 1000, duplicateWindowMs: 10 * 60 * 1000 },
 ];
 
+/** The admin service's bulk e-mail work queue: a message is removed once acknowledged. */
+export const adminBulkEmailStream: StreamSpec = { ...streams.adminBulkEmail, retention: 'workqueue', duplicateWindowMs: 24 * 3600 * 1000 };
+
+/** Every stream of Meydan: what the operator user sets up (`setUpStreams`) before the services start. */
+export const allStreams: readonly StreamSpec[] = [...eventStreams, adminBulkEmailStream];
+
 /** How long stream and consumer setup keeps trying through an election before the process gives up. */
 export const JETSTREAM_SETUP_WAIT_MS = 30_000;
 
@@ -41,6 +47,13 @@ const PASSING_API_ERRORS = new Set([
 ]);
 
 const STREAM_NOT_FOUND = 10059;
+
+/**
+ * A stream a process has just made sure of, not found by the consumer API: in a cluster, the server answering may not
+ * have applied the stream's creation by another process yet (two processes of a service starting at once; seen on a
+ * loaded machine). Consumer setup waits it out.
+ */
+export const streamNotFoundYet = (err: unknown): boolean => apiErrorCode(err) === STREAM_NOT_FOUND;
 const REPLICAS_NOT_SUPPORTED = 10074;
 
 function apiErrorCode(err: unknown): number | undefined {
@@ -59,9 +72,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Runs a JetStream setup step until it succeeds, retrying failures that an election ends (see `passesAfterElection`)
- * for up to `waitMs`; other failures, and the last one, are thrown.
+ * and those `alsoPasses` names for up to `waitMs`; other failures, and the last one, are thrown.
  */
-export async function throughElection<T>(what: string, step: () => Promise<T>, log: Logger, waitMs = JETSTREAM_SETUP_WAIT_MS): Promise<T> {
+export async function throughElection<T>(
+  what: string,
+  step: () => Promise<T>,
+  log: Logger,
+  waitMs = JETSTREAM_SETUP_WAIT_MS,
+  alsoPasses: (err: unknown) => boolean = () => false,
+): Promise<T> {
   const started = Date.now();
   const delay = exponentialBackoff(200, 2000);
   for (let attempt = 1; ; attempt++) {
@@ -69,7 +88,7 @@ export async function throughElection<T>(what: string, step: () => Promise<T>, l
       return await step();
     } catch (err) {
       const waited = Date.now() - started;
-      if (!passesAfterElection(err) || waited + delay(attempt) > waitMs) throw err;
+      if (!(passesAfterElection(err) || alsoPasses(err)) || waited + delay(attempt) > waitMs) throw err;
       if (attempt === 1) log.warn({ err: (err as Error).message, what }, 'jetstream not ready: waiting for its leaders');
       await sleep(delay(attempt));
     }
@@ -95,6 +114,29 @@ function replicasRefused(spec: StreamSpec, replicas: number, reason: string): Co
   );
 }
 
+/** A stream change the server refused to this user (a service's): the operator's to make. */
+function refusedToUser(spec: StreamSpec, state: string) {
+  return (err: unknown): never => {
+    if (err instanceof NatsError && err.code === ErrorCode.PermissionsViolation) {
+      throw new ConfigError(
+        `stream ${spec.name} ${state}, and this NATS user may not set up streams: the operator user does ` +
+          `(npm start before the services; a deployment's nats-streams job, deploy/k8s)`,
+      );
+    }
+    throw err;
+  };
+}
+
+/**
+ * Sets up every stream of Meydan (`allStreams`) at `replicas`, as the operator user: the launcher and a deployment's
+ * stream job run this before the services start, which only look the streams up.
+ */
+export async function setUpStreams(jsm: JetStreamManager, options: EnsureStreamOptions): Promise<StreamInfo[]> {
+  const infos: StreamInfo[] = [];
+  for (const spec of allStreams) infos.push(await ensureStream(jsm, spec, options));
+  return infos;
+}
+
 export interface EnsureStreamOptions {
   /** NATS_STREAM_REPLICAS. */
   replicas: number;
@@ -108,6 +150,8 @@ export interface EnsureStreamOptions {
  * Makes sure of a stream: adds it when missing, or updates its replication in place when it differs; several
  * instances may do so at once. Replicas above 1 against a single server are refused with a ConfigError (the server
  * refuses to create such a stream, and would take the update of an existing one without replicating anything).
+ * A service's own NATS user may only look a stream up: when it finds the stream missing or at other replicas, the
+ * server refuses the change, and that is a ConfigError saying the operator sets streams up (`setUpStreams`).
  */
 export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, options: EnsureStreamOptions): Promise<StreamInfo> {
   const { replicas, log } = options;
@@ -120,10 +164,12 @@ export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, opti
           if (apiErrorCode(err) === STREAM_NOT_FOUND) return null;
           throw err;
         });
-        if (!info) return jsm.streams.add(streamConfig(spec, replicas));
+        if (!info) return jsm.streams.add(streamConfig(spec, replicas)).catch(refusedToUser(spec, 'is missing'));
         if (info.config.num_replicas === replicas) return info;
         log.info({ stream: spec.name, from: info.config.num_replicas, to: replicas }, 'stream replicas changed in place');
-        return jsm.streams.update(spec.name, { ...info.config, num_replicas: replicas });
+        return jsm.streams
+          .update(spec.name, { ...info.config, num_replicas: replicas })
+          .catch(refusedToUser(spec, `is at ${info.config.num_replicas} replicas, not the ${replicas} of NATS_STREAM_REPLICAS`));
       },
       log,
       options.waitMs,

@@ -4,7 +4,21 @@
  * (node:http, undici: the gateway's proxy) carry W3C `traceparent`, and the bus carries it in NATS headers through
  * request/reply and JetStream into the consumers. Off, nothing of the SDK is loaded; the API below is a no-op.
  */
-import { context, propagation, trace, SpanKind, SpanStatusCode, type Context, type Span } from '@opentelemetry/api';
+import {
+  context,
+  defaultTextMapGetter,
+  isSpanContextValid,
+  propagation,
+  trace,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  type Context,
+  type Span,
+  type TextMapGetter,
+  type TextMapPropagator,
+  type TextMapSetter,
+} from '@opentelemetry/api';
 import { createRequire } from 'node:module';
 import { basename, dirname } from 'node:path';
 
@@ -13,11 +27,65 @@ let shutdown: (() => Promise<void>) | undefined;
 /** Whether this process exports traces. */
 export const tracingEnabled = (): boolean => shutdown !== undefined;
 
-/** The process's name: OTEL_SERVICE_NAME, else its workspace's folder (`services/polls/dist/main.js` → polls). */
+/** The process's workspace folder (`services/polls/dist/main.js` → polls). */
+const workspaceName = (): string => basename(dirname(dirname(process.argv[1] ?? 'meydan'))) || 'meydan';
+
+/** The process's name: OTEL_SERVICE_NAME, else its workspace's folder. */
 function processName(env: NodeJS.ProcessEnv): string {
-  if (env['OTEL_SERVICE_NAME']) return env['OTEL_SERVICE_NAME'];
-  const main = process.argv[1] ?? 'meydan';
-  return basename(dirname(dirname(main))) || 'meydan';
+  return env['OTEL_SERVICE_NAME'] || workspaceName();
+}
+
+/** Paths whose last segment is a mailed secret (activation, newsletter links), and `token=` parameters (reset links). */
+const SECRET_SEGMENT = /(\/api\/auth\/activate\/|\/api\/newsletter\/(?:confirm|unsubscribe)\/)[^/?#]+/gi;
+const SECRET_PARAMETER = /(^|[?&])(token=)[^&#]*/gi;
+
+/** A URL, path or query as a span may record it: the single-use tokens of mailed links replaced, the rest as it was. */
+export function redactedUrl(url: string): string {
+  return url.replace(SECRET_SEGMENT, (_match, path: string) => `${path}[gizli]`).replace(SECRET_PARAMETER, (_match, start: string, name: string) => `${start}${name}[gizli]`);
+}
+
+/** The URL attributes the HTTP and undici instrumentations set, in either generation of the conventions. */
+const URL_ATTRIBUTES = ['url.full', 'url.path', 'url.query', 'http.url', 'http.target'];
+
+/** Overwrites a span's URL attributes with their redacted form (the SDK's span keeps them readable). */
+function redactSpanUrls(span: Span): void {
+  const attributes = (span as unknown as { attributes?: Record<string, unknown> }).attributes ?? {};
+  for (const key of URL_ATTRIBUTES) {
+    const value = attributes[key];
+    if (typeof value === 'string' && redactedUrl(value) !== value) span.setAttribute(key, redactedUrl(value));
+  }
+}
+
+/**
+ * The propagator of the public edge (the gateway): it takes no trace context from an incoming HTTP request (one the
+ * internet sent: `traceparent`, `tracestate`, `baggage`), so every request starts a trace of ours, linked to the
+ * caller's (see `linkCallerTrace`), not adopted. An HTTP request's headers are a plain object; NATS headers (read by the
+ * bus, ours) have a `get` method: only those are read, by the inner propagator, which also does every inject. (The
+ * carrier tells them apart, not the getter: the instrumentations load the API's CommonJS build, we its ES one, so its
+ * default getter is two objects.)
+ */
+export class EdgePropagator implements TextMapPropagator {
+  constructor(private readonly inner: TextMapPropagator) {}
+
+  inject(ctx: Context, carrier: unknown, setter: TextMapSetter): void {
+    this.inner.inject(ctx, carrier, setter);
+  }
+
+  extract(ctx: Context, carrier: unknown, getter: TextMapGetter): Context {
+    const natsHeaders = typeof (carrier as { get?: unknown } | null)?.get === 'function';
+    return natsHeaders ? this.inner.extract(ctx, carrier, getter) : ctx;
+  }
+
+  fields(): string[] {
+    return this.inner.fields();
+  }
+}
+
+/** On the edge's server span: a link to the trace the caller named, if it named a valid one. */
+function linkCallerTrace(span: Span, headers: Record<string, unknown>, w3c: TextMapPropagator): void {
+  if (typeof headers['traceparent'] !== 'string') return;
+  const caller = trace.getSpanContext(w3c.extract(ROOT_CONTEXT, headers, defaultTextMapGetter));
+  if (caller && isSpanContextValid(caller)) span.addLink({ context: caller, attributes: { 'meydan.link': 'caller' } });
 }
 
 /**
@@ -34,10 +102,24 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): void {
   const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
   const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
   const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
+  const { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
+  const w3c = new W3CTraceContextPropagator();
+  const propagator = new CompositePropagator({ propagators: [w3c, new W3CBaggagePropagator()] });
+  // The gateway is the public edge: a trace context from the internet is linked, never adopted.
+  const edge = workspaceName() === 'gateway';
   const sdk = new NodeSDK({
     serviceName: processName(env),
     traceExporter: new OTLPTraceExporter(),
-    instrumentations: [new HttpInstrumentation(), new UndiciInstrumentation()],
+    textMapPropagator: edge ? new EdgePropagator(propagator) : propagator,
+    instrumentations: [
+      new HttpInstrumentation({
+        requestHook: (span, request) => {
+          redactSpanUrls(span);
+          if (edge && 'headers' in request && !('setHeader' in request)) linkCallerTrace(span, request.headers, w3c);
+        },
+      }),
+      new UndiciInstrumentation({ requestHook: (span) => redactSpanUrls(span) }),
+    ],
   });
   sdk.start();
   shutdown = () => sdk.shutdown();
@@ -117,12 +199,12 @@ export async function inSpans<T>(
 }
 
 /**
- * Headers to forward without the caller's trace context when tracing is on: the HTTP client adds the current one (a
- * child of the caller's), and a second `traceparent` beside it would make the next hop start a new trace.
+ * Headers to forward without the caller's trace context (`traceparent`, `tracestate`, `baggage`): what the internet
+ * sent never reaches a service. With tracing on, the HTTP client adds the gateway's own context instead.
  */
 export function withoutTraceContext<H extends Record<string, unknown>>(headers: H): H {
-  if (!shutdown || (!('traceparent' in headers) && !('tracestate' in headers))) return headers;
-  const { traceparent: _parent, tracestate: _state, ...rest } = headers;
+  if (!('traceparent' in headers) && !('tracestate' in headers) && !('baggage' in headers)) return headers;
+  const { traceparent: _parent, tracestate: _state, baggage: _baggage, ...rest } = headers;
   return rest as H;
 }
 

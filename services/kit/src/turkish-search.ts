@@ -26,14 +26,21 @@ export function foldTurkish(text: string): string {
 
 const escapeRegex = (char: string) => char.replace(/[.*+?^${}()|[\]\\/#-]/g, '\\$&');
 
-/** The regular expression source that finds `query` inside a text, whatever its Turkish spelling and case. */
+/**
+ * The regular expression source that finds `query` inside a text, whatever its Turkish spelling and case.
+ *
+ * Linear on a backtracking engine (MongoDB's PCRE, Node's): a run of whitespace in the query, however long, becomes one
+ * `\s+`, and the query is trimmed, so every `\s+` stands between two atoms that match no whitespace. Its match can then
+ * end in one place only, and a stored text with a long whitespace run costs one pass over it; `\s+\s+…` (one per space)
+ * tried every way of splitting the run among them.
+ */
 export function turkishPattern(query: string): string {
   let source = '';
-  for (const char of foldTurkish(query.trim())) {
+  for (const char of foldTurkish(query).replace(/\s+/gu, ' ').trim()) {
     const variants = VARIANTS[char];
     if (variants) source += `[${variants}]`;
     else if (/\p{L}/u.test(char) && char.toLocaleUpperCase('tr-TR') !== char) source += `[${escapeRegex(char)}${escapeRegex(char.toLocaleUpperCase('tr-TR'))}]`;
-    else if (/\s/.test(char)) source += '\\s+';
+    else if (/\s/u.test(char)) source += '\\s+';
     else source += escapeRegex(char);
   }
   return source;

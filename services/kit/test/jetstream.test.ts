@@ -3,7 +3,7 @@ import { JSONCodec, headers as natsHeadersInit, type NatsConnection } from 'nats
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { deadLetterSubject, natsHeaders } from '@meydan/proto';
 import { Bus, ConfigError, ContractError, HttpError, connectNats, type BatchItem } from '@meydan/kit';
-import { infra, startPrivateNats, testLogger } from '@meydan/testing';
+import { infra, startPrivateNats, testLogger, until } from '@meydan/testing';
 import { eventContracts, type TaggedContracts, type WorkEvent } from './test-contracts.js';
 import { busyFor } from '../../../test/quiet.js';
 
@@ -310,6 +310,41 @@ describe('publishing for a while (the vote path)', () => {
       expect(attempts).toBeGreaterThanOrEqual(2);
       expect(back.duplicate).toBe(false);
       expect((await jsm.streams.info('EVENTS')).state.messages).toBe(1);
+    } finally {
+      await nc.close().catch(() => undefined);
+      await nats.stop().catch(() => undefined);
+    }
+  }, 30_000);
+
+  it('while JetStream answers nothing, lets waitMax publishes wait in line and refuses the next at once; its first acknowledgement lets them all go', async () => {
+    const nats = await startPrivateNats();
+    const nc = await connectNats(nats.url, 'js-quiet', testLogger());
+    const tag = randomBytes(3).toString('hex');
+    const { subjects, contracts } = eventContracts(tag);
+    const lines: Record<string, unknown>[] = [];
+    const bus = new Bus(nc, nc.jetstream(), testLogger(lines), 'js-quiet', contracts);
+    const logged = (msg: string) => lines.find((l) => l['msg'] === msg);
+    try {
+      await bus.ensureStreams();
+      const jsm = await nc.jetstreamManager();
+      await jsm.streams.delete('EVENTS');
+      const options = { retryForMs: 20_000, timeoutMs: 300, backoffMs: [50], waitMax: 2 };
+      // Nothing answers (no stream takes the subject, as while a leader is elected): quiet after the first attempt.
+      const first = bus.publishReliably(subjects.reliable, { i: 1 }, { ...options, msgId: `first-${tag}` });
+      await until(() => logged('jetstream quiet: publishes wait in line'), 10_000, 'JetStream taken for quiet');
+      const second = bus.publishReliably(subjects.reliable, { i: 2 }, { ...options, msgId: `second-${tag}` });
+      // Two wait: the third is refused at once, without an attempt of its own.
+      const refused = await bus.publishReliably(subjects.reliable, { i: 3 }, { ...options, msgId: `third-${tag}` }).catch((e: unknown) => e);
+      expect(refused).toMatchObject({ statusCode: 503, code: 'event_not_published' });
+      expect(logged('event not published after retries')).toBeUndefined();
+
+      // The stream back: the next probe is acknowledged and both waiting publishes go, each stored once.
+      await bus.ensureStreams();
+      await expect(Promise.all([first, second])).resolves.toMatchObject([{ duplicate: false }, { duplicate: false }]);
+      expect((await jsm.streams.info('EVENTS')).state.messages).toBe(2);
+      expect(logged('jetstream answers again: waiting publishes go')).toMatchObject({ refused: 1 });
+      // Answering again, the next publish goes straight through.
+      await expect(bus.publishReliably(subjects.reliable, { i: 4 }, { ...options, msgId: `fourth-${tag}` })).resolves.toMatchObject({ duplicate: false });
     } finally {
       await nc.close().catch(() => undefined);
       await nats.stop().catch(() => undefined);

@@ -9,7 +9,7 @@ export const notificationsConfigSchema = serviceConfigSchema(
     /** The sender of every mail. */
     MAIL_FROM: { type: 'string', minLength: 3, default: 'Meydan <no-reply@meydan.local>' },
   },
-  ['SMTP_URL'] as const,
+  ['SMTP_URL', 'MAIL_SECRET'] as const,
 );
 
 export type NotificationsConfig = FromSchema<typeof notificationsConfigSchema>;

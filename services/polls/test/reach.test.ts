@@ -2,7 +2,8 @@
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subjects } from '@meydan/proto';
-import { asVisitor } from '@meydan/testing';
+import { asVisitor, until } from '@meydan/testing';
+import { PollCards } from '../src/store/previews.js';
 import { CARD_HEIGHT, CARD_WIDTH, pollCardSvg, wrapText } from '../src/domain/poll-card.js';
 import { CARD_FRESH_MS } from '../src/store/previews.js';
 import { createPoll, newUserId, startPolls, vote, type PollsTestService } from './support.js';
@@ -124,17 +125,41 @@ describe('poll previews and cards', () => {
     expect(pngSize(later)).toEqual({ width: 1200, height: 630 });
   });
 
-  it('tells the poll page what a visitor may know by id: 404 when missing or a share-link poll', async () => {
+  it('renders at most `atOnce` cards at a time in the process, queues `waiting` more, sends a kept card or 503 past them', async () => {
+    const polls = await Promise.all(Array.from({ length: 4 }, (_, i) => createPoll(svc.app, creator, { title: `kart ${i}` })));
+    const started: string[] = [];
+    const finish: (() => void)[] = [];
+    const render = (svg: string) => {
+      started.push(svg);
+      return new Promise<Buffer>((resolve) => finish.push(() => resolve(Buffer.from(`png ${started.length}`))));
+    };
+    const cards = new PollCards({ atOnce: 2, waiting: 1, render });
+    const ctx = svc.app.polls;
+    const asked = polls.slice(0, 3).map((p) => cards.png(ctx, { pollId: p.id }));
+    await until(() => started.length === 2, 5000, 'two renders started');
+    // Two render, one waits; a fourth poll's card finds no slot and none kept: 503, and nothing is drawn for it.
+    await expect(cards.png(ctx, { pollId: polls[3]!.id })).rejects.toMatchObject({ statusCode: 503, headers: { 'retry-after': '2' } });
+    expect(started).toHaveLength(2);
+    finish.shift()!();
+    await until(() => started.length === 3, 5000, 'the waiting render started');
+    finish.splice(0).forEach((done) => done());
+    const pngs = await Promise.all(asked);
+    expect(pngs.every((png) => png instanceof Buffer)).toBe(true);
+    expect(started).toHaveLength(3);
+  });
+
+  it('shows a visitor a public poll by id, and answers every other one (members’, friends’, share-link, missing) with one 404', async () => {
     const get = (id: string) => svc.app.inject({ method: 'GET', url: `/api/polls/${id}/preview`, headers: asVisitor() });
-    expect((await get(ids.private)).json()).toEqual({ status: 'members' });
-    expect((await get(ids.friends)).json()).toEqual({ status: 'circle' });
     const visible = await get(ids.public);
     expect(visible.json().poll.title).toBe('public çay mı kahve mi?');
-    for (const id of [ids.share, '000000000000000000000000', 'bozuk']) {
+    const missing = await get('000000000000000000000000');
+    for (const id of [ids.private, ids.friends, ids.share, 'bozuk']) {
       const res = await get(id);
       expect(res.statusCode, id).toBe(404);
-      expect(res.json().message).toBe('Anket bulunamadı');
+      expect(res.json(), id).toEqual(missing.json());
+      expect(res.headers['cache-control'], id).toBe(missing.headers['cache-control']);
     }
+    expect(missing.json().message).toBe('Anket bulunamadı');
   });
 
   it('answers oEmbed (rich) with an iframe of the embed for our poll pages, 404 for anything else', async () => {

@@ -5,14 +5,18 @@
  * recorded is skipped, and the mail request itself carries a message id, so the mailer gets it once.
  */
 import { live, events, streams, work } from '@meydan/proto';
-import type { ConsumerHandle } from '@meydan/kit';
+import { adminBulkEmailStream, type ConsumerHandle, sealMail } from '@meydan/kit';
 import type { AdminContext } from '../context.js';
 import { bulkMail } from '../domain/mail.js';
 import { jobMail, jobProgress, recipientDecided, recordRecipient } from '../store/bulk-email.js';
 
-/** Creates the work-queue stream when missing, at NATS_STREAM_REPLICAS (several instances may try at once). */
+/**
+ * Makes sure of the work-queue stream at NATS_STREAM_REPLICAS (several instances may try at once): created when
+ * missing where the NATS user may (tests, a server without users); under its own user, admin only looks it up and
+ * the operator sets it up.
+ */
 export async function ensureBulkEmailStream(ctx: AdminContext): Promise<void> {
-  await ctx.bus.ensureStream({ ...streams.adminBulkEmail, retention: 'workqueue', duplicateWindowMs: 24 * 3600 * 1000 });
+  await ctx.bus.ensureStream(adminBulkEmailStream);
 }
 
 /** A simple pacer: one slot every 1000/rate ms, shared by the worker's handlers. */
@@ -71,7 +75,7 @@ export async function startBulkEmailWorker(ctx: AdminContext): Promise<ConsumerH
         const mail = bulkMail(job.subject, job.body, r.name);
         await bus.publish(
           events.admin.mailRequested,
-          { to: r.email, ...mail, tag: 'bulk-email', userId: r.userId },
+          sealMail(ctx.config.MAIL_SECRET, { to: r.email, ...mail, tag: 'bulk-email', userId: r.userId }),
           { requestId: c.requestId, msgId: `bulk-mail:${recipientId}` },
         );
       } catch (err) {

@@ -2,9 +2,10 @@
 import { EVERY_EVENT_IN_BATCHES, type ConsumerHandle } from '@meydan/kit';
 import { events } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
-import { tallyVotes } from '../store/vote-tally.js';
+import { pseudonymiseVoteIds, tallyVotes } from '../store/vote-tally.js';
 
-export function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle> {
+export async function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle> {
+  await pseudonymiseVoteIds(ctx);
   return ctx.bus.consumeBatches({
     purpose: 'votes-cast',
     filterSubject: events.polls.voteCast,

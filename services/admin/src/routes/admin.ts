@@ -3,7 +3,7 @@
  * written to the audit log; effects on other services travel as events.
  */
 import type { FastifyInstance } from 'fastify';
-import { HttpError, httpError, isObjectId } from '@meydan/kit';
+import { HttpError, httpError, isObjectId, sealMail } from '@meydan/kit';
 import {
   adminPageSize,
   adminTexts as T,
@@ -136,7 +136,7 @@ function banRoutes(app: FastifyInstance, ctx: AdminContext) {
       await audit(ctx, adminId, 'user.ban', 'user', user._id, reason);
       await bus.publishReliably(
         events.admin.mailRequested,
-        { to: user.email, ...banNoticeMail(user.displayName || user.username, reason), tag: 'ban-notice', userId: user._id },
+        sealMail(ctx.config.MAIL_SECRET, { to: user.email, ...banNoticeMail(user.displayName || user.username, reason), tag: 'ban-notice', userId: user._id }),
         { requestId: request.id, msgId: `ban-notice:${user._id}:${at}` },
       );
       return { message: T.userBanned };

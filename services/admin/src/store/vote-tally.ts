@@ -1,6 +1,8 @@
 /**
- * The read model's vote counts, in batches: per batch one insertMany of the vote records (`_id` `<pollId>:<voter>`,
- * so a vote is stored once whatever the redeliveries) and one `$inc` per poll by the records that were new.
+ * The read model's vote counts, in batches: per batch one insertMany of the vote records (`_id`
+ * `<pollId>:<pseudonym of the voter>`, so a vote is stored once whatever the redeliveries) and one `$inc` per poll by
+ * the records that were new. The pseudonym is a keyed hash (INTERNAL_SECRET) of the voter: the read model never holds a
+ * member's or visitor's id in a vote, so nothing of a deleted member stays there.
  *
  * The records and the poll's count are two writes that cannot be made atomic here (no transactions on a
  * MongoDB-wire server), so each batch gets a token: it is added to its polls' `tallying` before the records (tagged
@@ -10,12 +12,38 @@
  * A token stays listed only after such a failure, until the poll is deleted.
  */
 import { Types, type mongo } from 'mongoose';
-import { duplicateKeyIndexes, findEachById, type Logger } from '@meydan/kit';
+import { duplicateKeyIndexes, findEachById, hmacSign, type Logger } from '@meydan/kit';
 import type { VoteCastEvent } from '@meydan/proto';
 import type { Models } from '../model/index.js';
 
-/** Where the tally writes: the read model's votes and polls, and the log. */
-type Tally = { models: Pick<Models, 'Vote' | 'Poll'>; log: Logger };
+/** Where the tally writes: the read model's votes and polls, and the log; the secret its pseudonyms are keyed with. */
+type Tally = { models: Pick<Models, 'Vote' | 'Poll'>; log: Logger; config: { INTERNAL_SECRET: string } };
+
+/** A vote's record id: its poll and a keyed hash of its voter (`u:<member>`, `v:<visitor>`), never the voter's id. */
+export function voteRecordId(secret: string, pollId: string, voter: string): string {
+  return `${pollId}:${hmacSign(secret, `admin-vote:${voter}`, 22)}`;
+}
+
+/**
+ * Vote records stored before their ids were pseudonyms (`<pollId>:u:<member>`): each is stored again under its
+ * pseudonym and the old one removed, once, at start (a marker says it was done). Counts are not touched: the record is
+ * the same vote.
+ */
+export async function pseudonymiseVoteIds(ctx: Tally): Promise<void> {
+  const marker = ctx.models.Vote.db.collection<{ _id: string }>('admin_migrations');
+  if (await marker.findOne({ _id: 'vote-ids-pseudonymised' })) return;
+  const { votes } = collections(ctx);
+  let moved = 0;
+  for await (const old of votes.find({ _id: { $regex: ':[uv]:' } })) {
+    const { _id: oldId, ...record } = old;
+    const _id = voteRecordId(ctx.config.INTERNAL_SECRET, record.pollId, oldId.slice(record.pollId.length + 1));
+    await votes.updateOne({ _id }, { $setOnInsert: record }, { upsert: true });
+    await votes.deleteOne({ _id: oldId });
+    moved += 1;
+  }
+  await marker.updateOne({ _id: 'vote-ids-pseudonymised' }, { $set: { at: new Date() } }, { upsert: true });
+  if (moved > 0) ctx.log.info({ votes: moved }, 'vote record ids pseudonymised');
+}
 
 interface VoteRecord {
   _id: string;
@@ -44,7 +72,7 @@ export async function tallyVotes(ctx: Tally, batch: VoteCastEvent[]): Promise<vo
   const tally = new Types.ObjectId().toString();
   const records = new Map<string, VoteRecord>();
   for (const e of batch) {
-    const _id = `${e.pollId}:${e.voter}`;
+    const _id = voteRecordId(ctx.config.INTERNAL_SECRET, e.pollId, e.voter);
     // The JetStream dedupe window or a redelivery can bring one vote twice into a batch.
     if (!records.has(_id)) records.set(_id, { _id, pollId: e.pollId, at: new Date(e.at), tally });
   }

@@ -50,3 +50,30 @@ export function passwordResetMail(name: string, link: string, hours: number) {
   return { subject, text, html };
 }
 
+
+/**
+ * The mail to an address someone tried to register again: registration answers the same for a taken address as for a
+ * free one (no one learns who has an account), and the address's owner learns it here, with the way back in.
+ */
+export function accountExistsMail(name: string, loginLink: string) {
+  const subject = 'Meydan: bu adresle zaten bir hesabın var';
+  const text = [
+    `Merhaba ${name},`,
+    '',
+    'Az önce bu e-posta adresiyle yeni bir Meydan hesabı açılmak istendi. Bu adresle zaten bir hesabın olduğu için yeni hesap açılmadı.',
+    `Sen istediysen giriş yapabilirsin: ${loginLink}`,
+    "Şifreni hatırlamıyorsan giriş ekranındaki 'Şifremi unuttum' bağlantısıyla yenisini belirleyebilirsin.",
+    'Bu isteği sen yapmadıysan bu e-postayı yok sayabilirsin; hesabında hiçbir şey değişmedi.',
+    '',
+    'Meydan',
+  ].join('\n');
+  const html = `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
+<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escape(name)},</h1>
+<p>Az önce bu e-posta adresiyle yeni bir Meydan hesabı açılmak istendi. Bu adresle zaten bir hesabın olduğu için yeni hesap açılmadı.</p>
+<p style="margin:24px 0"><a href="${escape(loginLink)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Giriş yap</a></p>
+<p style="color:#555;font-size:14px">Şifreni hatırlamıyorsan giriş ekranındaki 'Şifremi unuttum' bağlantısıyla yenisini belirleyebilirsin.</p>
+<p style="color:#888;font-size:13px">Bu isteği sen yapmadıysan bu e-postayı yok sayabilirsin; hesabında hiçbir şey değişmedi.</p>
+</div></body></html>`;
+  return { subject, text, html };
+}

@@ -5,7 +5,6 @@ export const authTexts = {
   usernameTaken: 'Bu kullanıcı adı zaten alınmış.',
   usernameMixedScripts: 'Kullanıcı adı tek bir alfabenin harflerinden oluşmalı (ör. Latin harfleriyle Kiril harfleri karıştırılamaz).',
   usernameLookAlike: 'Bu kullanıcı adı, var olan bir kullanıcı adına fazla benziyor. Lütfen başka bir ad seç.',
-  emailTaken: 'Bu e-posta adresiyle zaten bir hesap var.',
   wrongCredentials: 'E-posta veya şifre hatalı.',
   notActivated: 'Hesabın henüz etkinleştirilmedi. Lütfen e-postana gönderdiğimiz bağlantıya tıkla.',
   banned: 'Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.',

@@ -1,7 +1,7 @@
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 import type { PersonalityAnalysis } from '@meydan/proto';
 import type { Role } from '@meydan/kit';
-import { usernameSkeleton } from './username-skeleton.js';
+import { SKELETON_VERSION, usernameSkeleton } from './username-skeleton.js';
 
 export interface UserRecord {
   username: string;
@@ -9,6 +9,8 @@ export interface UserRecord {
   usernameLower: string;
   /** What the username looks like (model/username-skeleton.ts): a new name may not look like an existing one. Set on save. */
   usernameSkeleton: string;
+  /** The SKELETON_VERSION that made usernameSkeleton. */
+  usernameSkeletonVersion?: number;
   email: string;
   emailLower: string;
   displayName: string;
@@ -57,6 +59,7 @@ const userSchema = new Schema<UserRecord>(
     username: { type: String, required: true },
     usernameLower: { type: String, required: true, unique: true },
     usernameSkeleton: { type: String, index: true },
+    usernameSkeletonVersion: { type: Number, index: true },
     email: { type: String, required: true },
     emailLower: { type: String, required: true, unique: true },
     displayName: { type: String, required: true },
@@ -89,7 +92,10 @@ const userSchema = new Schema<UserRecord>(
 );
 
 userSchema.pre('validate', function setSkeleton() {
-  if (this.isModified('username') || !this.usernameSkeleton) this.usernameSkeleton = usernameSkeleton(this.username);
+  if (this.isModified('username') || !this.usernameSkeleton || this.usernameSkeletonVersion !== SKELETON_VERSION) {
+    this.usernameSkeleton = usernameSkeleton(this.username);
+    this.usernameSkeletonVersion = SKELETON_VERSION;
+  }
 });
 
 export function userModel(conn: Connection): Model<UserRecord> {

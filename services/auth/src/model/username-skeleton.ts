@@ -4,11 +4,20 @@
  */
 
 /**
+ * Which rules made a stored skeleton: raised with every change of them, so that auth's start computes the stored
+ * skeletons again (a name registered under the old rules must still block its look-alikes under the new ones).
+ */
+export const SKELETON_VERSION = 2;
+
+/**
  * Letters and digits that look like a Latin letter, after lower-casing (after Unicode's confusables.txt, the part that
- * matters for names of letters, digits, `_` and `.`). Turkish letters (ç ğ ı ö ş ü) are left as they are: they are
- * told apart from c g i o s u at a glance, and Turkish names differ by them.
+ * matters for names of letters, digits, `_` and `.`). Of the Turkish letters, dotless `ı` passes for `i` (`admın` for
+ * `admin`; dotted `İ` lower-cases to `i` itself) and the circumflexed `â î û` for `a i u`; ç ğ ö ş ü are left as they
+ * are: their marks tell them apart from c g o s u at a glance, and Turkish names differ by them.
  */
 const LOOK_ALIKES: Record<string, string> = {
+  // Turkish
+  ı: 'i', â: 'a', î: 'i', û: 'u',
   // Cyrillic
   а: 'a', в: 'b', е: 'e', ё: 'ë', һ: 'h', і: 'i', ї: 'ï', ј: 'j', к: 'k', ӏ: 'l', м: 'm', н: 'h', о: 'o', р: 'p', ԛ: 'q',
   с: 'c', ѕ: 's', т: 't', у: 'y', ԝ: 'w', х: 'x', ԁ: 'd', ь: 'b', п: 'n', г: 'r',

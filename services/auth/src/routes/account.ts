@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
-import { HttpError, htmlPageResponse, httpError, isDuplicateKey, mailedTokenParams as tokenParams, type Role } from '@meydan/kit';
+import { HttpError, htmlPageResponse, httpError, ipNetwork, isDuplicateKey, mailedTokenParams as tokenParams, type Role, sealMail } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
-import { activationMail } from '../domain/mail.js';
+import { accountExistsMail, activationMail } from '../domain/mail.js';
 import {
   accountById,
   accountDocByEmail,
@@ -106,8 +106,20 @@ async function sendActivation({ ctx, activationHours }: AccountParts, user: { _i
   const mail = activationMail(user.displayName, link, activationHours);
   await ctx.bus.publish(
     events.auth.mailRequested,
-    { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() },
+    sealMail(ctx.config.MAIL_SECRET, { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() }),
     { requestId, msgId: `mail:activation:${sha256(token)}` },
+  );
+}
+
+/** Tells the owner of an address that someone tried to register it again, with the way to sign in. */
+async function mailAccountExists(ctx: AuthContext, emailLower: string, requestId: string) {
+  const owner = await accountDocByEmail(ctx, emailLower);
+  if (!owner) return;
+  const mail = accountExistsMail(owner.displayName, `${ctx.config.PUBLIC_ORIGIN}/login`);
+  await ctx.bus.publish(
+    events.auth.mailRequested,
+    sealMail(ctx.config.MAIL_SECRET, { to: owner.email, ...mail, tag: 'account-exists', userId: owner._id.toString() }),
+    { requestId, msgId: `mail:account-exists:${owner._id.toString()}:${requestId}` },
   );
 }
 
@@ -138,11 +150,18 @@ function registrationRoute(app: FastifyInstance, parts: AccountParts) {
       const releasable = await releasableAccounts(ctx, fields.emailLower, fields.usernameLower);
       if (await usernameTaken(ctx, fields.usernameLower, releasable)) throw new HttpError(409, 'username_taken', T.usernameTaken);
       if (await lookAlikeTaken(ctx, username, releasable)) throw new HttpError(409, 'username_look_alike', T.usernameLookAlike);
-      if (await emailTaken(ctx, fields.emailLower, releasable)) throw new HttpError(409, 'email_taken', T.emailTaken);
-      // Registering one pending address again and again would mail it each time: past the limit, the same answer,
-      // no mail, and nothing changes (its last link still works).
+      const taken = await emailTaken(ctx, fields.emailLower, releasable);
+      // Registering one address again and again would mail it each time: past the limit, the same answer, no mail, and
+      // nothing changes (its last link still works).
       if ((await parts.activationMailsPerAddress.hit(fields.emailLower)) > (ctx.config.ACTIVATION_MAILS_PER_ADDRESS ?? 3)) {
-        request.log.info('activation mail throttled: the address was registered too often');
+        request.log.info('registration mail throttled: the address was registered too often');
+        return reply.code(201).send({ message: T.registered });
+      }
+      // An address with an account answers as a free one does (the same status, text and password hashing), so
+      // registration tells no one who has an account; its owner is mailed instead.
+      if (taken) {
+        await hashPassword(password);
+        await mailAccountExists(ctx, fields.emailLower, request.id);
         return reply.code(201).send({ message: T.registered });
       }
       await releaseAccounts(ctx, releasable, request.log);
@@ -151,8 +170,10 @@ function registrationRoute(app: FastifyInstance, parts: AccountParts) {
         user = await createAccount(ctx, { ...fields, passwordHash: await hashPassword(password) });
       } catch (err) {
         if (isDuplicateKey(err)) {
+          // The address taken by a registration of the same moment: the same answer as any (its mail went with it).
           const emailClash = JSON.stringify((err as { keyPattern?: unknown }).keyPattern ?? '').includes('email');
-          throw emailClash ? new HttpError(409, 'email_taken', T.emailTaken) : new HttpError(409, 'username_taken', T.usernameTaken);
+          if (emailClash) return reply.code(201).send({ message: T.registered });
+          throw new HttpError(409, 'username_taken', T.usernameTaken);
         }
         throw err;
       }
@@ -316,7 +337,8 @@ function loginRoutes(app: FastifyInstance, parts: AccountParts) {
     { schema: { summary: 'Giriş yapar (httpOnly `sid` çerezi)', body: { $ref: 'meydan/login' }, response: { 200: userResponse } } },
     async (request, reply) => {
       const emailLower = request.body.email.trim().toLowerCase();
-      const ip = request.identity?.ip ?? request.ip;
+      // Failures count by the client's network (an IPv6 /64), not its full address: one line holds 2^64 of those.
+      const ip = ipNetwork(request.identity?.ip ?? request.ip);
       const challengeAfter = ctx.config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
       const maxIp = ctx.config.LOGIN_MAX_FAILURES_PER_IP ?? 20;
       if ((await ipFailures.count(ip)) >= maxIp) {

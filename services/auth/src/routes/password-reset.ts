@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { events, limits, userMessages, type ForgotPasswordBody, type ResetPasswordBody } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { HttpError, ipNetwork, sealMail } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { passwordResetMail } from '../domain/mail.js';
 import { accountDocById, activeAccountByEmail, saveResetPassword } from '../store/accounts.js';
@@ -22,7 +22,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
   const loginFailures = new Counter(redis, 'login-account', config.LOGIN_FAILURE_WINDOW_S ?? 900);
 
   async function mailResetLink(emailLower: string, ip: string, requestId: string) {
-    const [byAddress, byIp] = await Promise.all([perAddress.hit(emailLower), perIp.hit(ip)]);
+    const [byAddress, byIp] = await Promise.all([perAddress.hit(emailLower), perIp.hit(ipNetwork(ip))]);
     if (byAddress > (config.RESET_MAILS_PER_ADDRESS ?? 3) || byIp > (config.RESET_MAILS_PER_IP ?? 10)) {
       app.log.info({ reqId: requestId }, 'password-reset mail throttled');
       return;
@@ -36,7 +36,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
     const link = `${config.PUBLIC_ORIGIN}/sifre-sifirla?token=${encodeURIComponent(token)}`;
     await bus.publish(
       events.auth.mailRequested,
-      { to: user.email, ...passwordResetMail(user.displayName, link, RESET_HOURS), tag: 'password-reset', userId },
+      sealMail(config.MAIL_SECRET, { to: user.email, ...passwordResetMail(user.displayName, link, RESET_HOURS), tag: 'password-reset', userId }),
       { requestId, msgId: `mail:password-reset:${sha256(token)}` },
     );
   }

@@ -1,8 +1,8 @@
 import { isDuplicateKey, type Logger } from '@meydan/kit';
-import type { AuthConfig } from '../config.js';
+import { PUBLISHED_ADMIN_PASSWORDS, type AuthConfig } from '../config.js';
 import type { Models } from '../model/index.js';
 import type { SessionStore } from './sessions.js';
-import { hashPassword } from '../domain/secrets.js';
+import { hashPassword, verifyPassword } from '../domain/secrets.js';
 
 type Bootstrap = { models: Pick<Models, 'users' | 'activations'>; config: AuthConfig; log: Logger; sessions: SessionStore };
 
@@ -13,7 +13,9 @@ type Bootstrap = { models: Pick<Models, 'users' | 'activations'>; config: AuthCo
  *   with its links, and the administrator created in its place, so its registrant's password opens nothing;
  * - an activated member holds it: only the mailbox's owner could activate it, so that is the operator's own
  *   account. It becomes the administrator, with the configured password, and its sessions end (they carry the old role);
- * - an active administrator holds it: left as it is (its password may have been changed since).
+ * - an active administrator holds it: left as it is (its password may have been changed since), unless its password is
+ *   still a published one (`meydan-admin`, the old local default, …) and the configured one is not: then it takes the
+ *   configured password and its sessions end, so an old checkout's `.data/` does not keep the README's password working.
  */
 export async function bootstrapAdmin(ctx: Bootstrap): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, ADMIN_USERNAME: wanted = 'admin' } = ctx.config;
@@ -29,7 +31,13 @@ export async function bootstrapAdmin(ctx: Bootstrap): Promise<void> {
     await ctx.sessions.revokeAll(existing.id);
     log.warn({ userId: existing.id }, 'a never-activated account held ADMIN_EMAIL: replaced by the administrator');
   } else if (existing) {
-    if (existing.role === 'admin' && existing.isActive) return;
+    if (existing.role === 'admin' && existing.isActive) {
+      if (!(await stillPublished(existing.passwordHash, password))) return;
+      await users.updateOne({ _id: existing._id }, { $set: { passwordHash: await hashPassword(password) } });
+      await ctx.sessions.revokeAll(existing.id);
+      log.warn({ userId: existing.id }, 'the administrator still had a published password: it now has the configured one');
+      return;
+    }
     await users.updateOne({ _id: existing._id }, { $set: { role: 'admin', isActive: true, passwordHash: await hashPassword(password) } });
     await ctx.sessions.revokeAll(existing.id);
     log.info({ userId: existing.id }, 'the activated account of ADMIN_EMAIL made the administrator');
@@ -53,4 +61,12 @@ export async function bootstrapAdmin(ctx: Bootstrap): Promise<void> {
     // Another instance created it at the same moment.
     if (!isDuplicateKey(err)) throw err;
   }
+}
+
+/** Whether the administrator's stored password is a published one that the configured (unpublished) one should replace. */
+async function stillPublished(passwordHash: string, configured: string): Promise<boolean> {
+  const published: readonly string[] = PUBLISHED_ADMIN_PASSWORDS;
+  if (published.includes(configured)) return false;
+  for (const word of published) if (await verifyPassword(word, passwordHash)) return true;
+  return false;
 }

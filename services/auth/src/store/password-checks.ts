@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { limits } from '@meydan/proto';
-import { HttpError, type BotChallenge } from '@meydan/kit';
+import { HttpError, ipNetwork, type BotChallenge } from '@meydan/kit';
 import type { AuthConfig } from '../config.js';
 import { verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -46,7 +46,9 @@ export class PasswordChecks {
     const { config } = this.ctx;
     const challengeAfter = config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;
     const maxFailures = config.PASSWORD_CHECK_MAX_FAILURES ?? 10;
-    if ((await this.ipFailures.count(request.ip)) >= (config.LOGIN_MAX_FAILURES_PER_IP ?? 20)) throw await this.tooMany(this.ipFailures, request.ip);
+    // By the client's network (an IPv6 /64), as logins count theirs.
+    const ip = ipNetwork(request.ip);
+    if ((await this.ipFailures.count(ip)) >= (config.LOGIN_MAX_FAILURES_PER_IP ?? 20)) throw await this.tooMany(this.ipFailures, ip);
     const attempt = await this.accountFailures.hit(user.id);
     if (attempt > maxFailures) throw await this.tooMany(this.accountFailures, user.id);
     if (attempt > challengeAfter) {
@@ -58,7 +60,7 @@ export class PasswordChecks {
       }
     }
     if (!(await verifyPassword(password, user.passwordHash))) {
-      await this.ipFailures.hit(request.ip);
+      await this.ipFailures.hit(ip);
       throw new HttpError(403, 'wrong_password', T.wrongPassword);
     }
     await this.accountFailures.reset(user.id);

@@ -1,13 +1,15 @@
 import type { Redis } from 'ioredis';
-import { readSession, sessionKeys, sessionUserOf, type StoredSession } from '@meydan/proto';
-import type { Role } from '@meydan/kit';
+import { sessionKeys, sessionUserOf, type SessionDigest, type StoredSession } from '@meydan/proto';
+import { readSession, sessionDigest, type Role } from '@meydan/kit';
 import { randomToken } from '../domain/secrets.js';
 
 export type Session = StoredSession;
 
 /**
  * Sessions in Redis under auth's prefix, keyed as proto's `sessionKeys` say: the gateway reads them there too (with the
- * same sliding expiry and the same epoch check), so the format is shared, not auth's alone. A session and its account's
+ * same sliding expiry and the same epoch check), so the format is shared, not auth's alone. A session is stored under
+ * the SHA-256 of its sid, and the account's list names those digests: nothing in Redis is a usable cookie. (Sessions
+ * stored under their raw sid, before digests, are no longer found: an upgrade signs everyone out once.) A session and its account's
  * list of sessions are of different cluster slots, so they are never written in one step: the list names a sid before
  * its session exists and after it is gone, so a crash between the two leaves at most a listed sid that is no session
  * (revoking it deletes nothing), never a session that revoking everything would not find.
@@ -32,20 +34,22 @@ export class SessionStore {
     const sid = randomToken(32);
     const session: Session = { userId, role, createdAt: new Date().toISOString(), epoch: epoch ?? (await this.epoch(userId)) };
     const list = sessionKeys.userSessions(userId);
-    await this.redis.multi().sadd(list, sid).expire(list, this.ttlSeconds).exec();
-    await this.redis.set(sessionKeys.session(sid), JSON.stringify(session), 'EX', this.ttlSeconds);
+    const digest = sessionDigest(sid);
+    await this.redis.multi().sadd(list, digest).expire(list, this.ttlSeconds).exec();
+    await this.redis.set(sessionKeys.session(digest), JSON.stringify(session), 'EX', this.ttlSeconds);
     return sid;
   }
 
-  /** The session's user if it still stands (see proto's `readSession`), its lifetime extended. */
+  /** The session's user if it still stands (see the kit's `readSession`), its lifetime extended. */
   async resolve(sid: string): Promise<{ userId: string; role: Role } | null> {
     return readSession(this.redis, sid, this.ttlSeconds);
   }
 
   async revoke(sid: string): Promise<void> {
-    const user = sessionUserOf(await this.redis.get(sessionKeys.session(sid)));
-    await this.redis.del(sessionKeys.session(sid));
-    if (user) await this.redis.srem(sessionKeys.userSessions(user.userId), sid);
+    const digest = sessionDigest(sid);
+    const user = sessionUserOf(await this.redis.get(sessionKeys.session(digest)));
+    await this.redis.del(sessionKeys.session(digest));
+    if (user) await this.redis.srem(sessionKeys.userSessions(user.userId), digest);
   }
 
   /**
@@ -56,12 +60,12 @@ export class SessionStore {
   async revokeAll(userId: string): Promise<number> {
     const epochKey = sessionKeys.accountEpoch(userId);
     await this.redis.multi().set(epochKey, Date.now(), 'NX').incr(epochKey).exec();
-    const sids = await this.redis.smembers(sessionKeys.userSessions(userId));
-    if (sids.length === 0) return 0;
-    await Promise.all(sids.map((sid) => this.redis.del(sessionKeys.session(sid))));
-    // Only the sids it deleted: one listed meanwhile carries the new epoch and stays listed for the next revocation.
-    await this.redis.srem(sessionKeys.userSessions(userId), ...sids);
-    return sids.length;
+    const digests = (await this.redis.smembers(sessionKeys.userSessions(userId))) as SessionDigest[];
+    if (digests.length === 0) return 0;
+    await Promise.all(digests.map((digest) => this.redis.del(sessionKeys.session(digest))));
+    // Only the ones it deleted: one listed meanwhile carries the new epoch and stays listed for the next revocation.
+    await this.redis.srem(sessionKeys.userSessions(userId), ...digests);
+    return digests.length;
   }
 
   /** How many sessions the user's list names (some may be stale until used or revoked). */

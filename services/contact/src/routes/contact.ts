@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { HttpError } from '@meydan/kit';
+import { HttpError, sealMail } from '@meydan/kit';
 import { apiPaths, contactMessages, events, limits, type ContactMessageBody, type ContactReceipt } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
 import { receiptMail, supportMail } from '../domain/mail.js';
@@ -54,12 +54,12 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Contac
       // where a ticket number is unique only within one deployment.
       await ctx.bus.publishReliably(
         events.contact.mailRequested,
-        { to: ctx.config.SUPPORT_EMAIL ?? 'destek@meydan.local', ...supportMail(ticket), tag: 'contact-support', userId: facts.userId },
+        sealMail(ctx.config.MAIL_SECRET, { to: ctx.config.SUPPORT_EMAIL ?? 'destek@meydan.local', ...supportMail(ticket), tag: 'contact-support', userId: facts.userId }),
         { requestId: request.id, msgId: `mail:contact-support:${ticketId.toHexString()}` },
       );
       await ctx.bus.publishReliably(
         events.contact.mailRequested,
-        { to: facts.email, ...receiptMail(ticket, replyHours), tag: 'contact-receipt', userId: facts.userId },
+        sealMail(ctx.config.MAIL_SECRET, { to: facts.email, ...receiptMail(ticket, replyHours), tag: 'contact-receipt', userId: facts.userId }),
         { requestId: request.id, msgId: `mail:contact-receipt:${ticketId.toHexString()}` },
       );
       reply.code(201);

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
+import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams, sealMail } from '@meydan/kit';
 import { apiPaths, events, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
 import { firstMailInInterval } from '../store/mail-throttle.js';
@@ -41,7 +41,7 @@ export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: Con
           );
           await ctx.bus.publishReliably(
             events.contact.mailRequested,
-            { to: subscriber.email, ...mail, tag: 'newsletter-confirm', userId: null },
+            sealMail(ctx.config.MAIL_SECRET, { to: subscriber.email, ...mail, tag: 'newsletter-confirm', userId: null }),
             { requestId: request.id, msgId: `mail:newsletter-confirm:${id}:${confirmToken.slice(0, 16)}` },
           );
         }

@@ -3,7 +3,7 @@ import { streams } from '@meydan/proto';
 import type { Logger } from '../logger.js';
 import { jetstreamRedeliveries, reportConsumerLag, type ConsumerLag } from '../metrics.js';
 import { exponentialBackoff, steppedBackoff, type Backoff } from '../retry.js';
-import { throughElection } from '../streams.js';
+import { streamNotFoundYet, throughElection } from '../streams.js';
 import { extractTraceContext, inSpan } from '../tracing.js';
 import { BatchConsumer, type ConsumeBatchesOptions } from './batches.js';
 import type { ConsumerSettings, Named } from './consumer-settings.js';
@@ -98,6 +98,8 @@ export class Consumers {
         return this.js.consumers.get(stream, durable);
       },
       this.log,
+      undefined,
+      streamNotFoundYet,
     );
     this.openConsumers.push({ stream, durable, name: settings.durable });
     this.stopReportingLag ??= reportConsumerLag(() => this.consumerLags());

@@ -1,5 +1,6 @@
 import type { Transporter } from 'nodemailer';
 import { mailRequestedFilter } from '@meydan/proto';
+import { openMail } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 
 /** The mailer's consumer: `notifications--mailer`. */
@@ -9,7 +10,7 @@ const MAILER_PURPOSE = 'mailer';
 const SENT_SECONDS = 7 * 24 * 3600;
 
 /**
- * The mailer: every `events.*.mail.requested` is sent with nodemailer over SMTP_URL. When SMTP is unreachable the
+ * The mailer: every `events.*.mail.requested` is opened with MAIL_SECRET and sent with nodemailer over SMTP_URL. When SMTP is unreachable the
  * handler throws and JetStream redelivers with backoff (up to a minute apart, 20 deliveries), so a mail requested
  * while mail is briefly down is sent once it is back; after the last delivery it is dead-lettered. A request that
  * can never be sent (not a valid mail) goes straight to the dead letters (the bus checks it against its contract).
@@ -35,7 +36,9 @@ export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): 
     backoffMs: [1000, 2000, 5000, 10_000, 30_000, 60_000],
     concurrency: 4,
     ackWaitMs: 60_000,
-    handler: async (mail, c) => {
+    handler: async (request, c) => {
+      // Sealed by its sender with MAIL_SECRET (the kit's mail.ts): one that does not open is retried, then dead-lettered.
+      const mail = openMail(ctx.config.MAIL_SECRET, request);
       const sentKey = c.msgId ? `mail:sent:${c.msgId}` : null;
       if (sentKey && (await redis.exists(sentKey).catch(() => 0)) === 1) return; // without Redis: rather twice than never
       const info = await (await mailTransport()).sendMail({

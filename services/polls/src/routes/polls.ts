@@ -118,7 +118,7 @@ function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
   );
 
   app.post<{ Body: PollCreateBody }>(
-    '/api/polls/shareable',
+    apiPaths.pollCreateShareable,
     {
       onRequest: membersOnly(S.signInToCreate),
       schema: { summary: 'Paylaşım bağlantısıyla açılan anket oluşturur (shareVoteMode: browser tarayıcı başına, ip IP başına, members yalnızca üyeler)', body: { $ref: 'meydan/poll-create' }, response: { 201: { $ref: 'meydan/shareable-poll-created' } } },
@@ -132,7 +132,7 @@ function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
 
   // 'Hızlı Karar (VS)': a two-option question, posted as a public genel poll lasting 24 hours.
   app.post<{ Body: QuickQuestionBody }>(
-    '/api/polls/quick',
+    apiPaths.pollCreateQuick,
     {
       onRequest: membersOnly(S.signInToAsk),
       schema: { summary: 'Hızlı Karar (VS): iki seçenekli, 24 saatlik soru', body: { $ref: 'meydan/quick-question' }, response: { 201: pollRef } },

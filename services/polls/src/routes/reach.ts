@@ -42,14 +42,16 @@ export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCon
     '/api/polls/:id/preview',
     {
       schema: {
-        summary: 'Anketin ziyaretçiye görünen hâli: visible (başlık, seçenekler, sayılar), members (giriş gerekir) ya da circle (yalnızca Dost Meclisi); yoksa 404',
+        summary: 'Anketin ziyaretçiye görünen hâli: visible (başlık, seçenekler, sayılar); ziyaretçinin göremediği ya da olmayan bir anket için aynı 404',
         params: { $ref: 'meydan/poll-id-params' },
         response: { 200: { $ref: 'meydan/nats-poll-preview-reply' } },
       },
     },
     async (request, reply) => {
       const preview = await pollPreview(ctx, { pollId: request.params.id });
-      if (preview.status === 'missing') throw pollNotFound();
+      // A members' or friends' poll is answered as one that does not exist: a visitor learns nothing of it, not even
+      // that it is there (GET /api/polls/{id} says 404 for it too).
+      if (preview.status !== 'visible') throw pollNotFound();
       reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
       return preview;
     },

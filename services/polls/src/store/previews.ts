@@ -3,6 +3,7 @@
  * once per CARD_FRESH_MS per poll however many crawlers ask while votes come in.
  */
 import { defaultResultsVisibility, resultsHiddenMessage, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
+import { HttpError } from '@meydan/kit';
 import type { BannedCreators } from './banned-creators.js';
 import type { PollStore } from './polls.js';
 import { pollCardSvg } from '../domain/poll-card.js';
@@ -47,10 +48,32 @@ type Sharp = typeof import('sharp').default;
 let sharpModule: Promise<Sharp> | null = null;
 /** sharp (libvips, ~30 MB) is loaded with the first card, not at start: most processes never draw one. */
 const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
+/** A card's SVG drawn as a PNG (50–90 ms of CPU each). */
+const renderPng = (svg: string) => loadSharp().then((sharp) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
 
-/** Rendered cards by poll, each kept CARD_FRESH_MS; one render at a time per poll. */
+export interface CardLimits {
+  /** Renders running at once in this process, whatever polls they are of. */
+  atOnce: number;
+  /** Renders waiting for one of those; past them a card with none kept is answered 503 (retry-after). */
+  waiting: number;
+  /** Draws a card's SVG as a PNG (tests pass their own). */
+  render: (svg: string) => Promise<Buffer>;
+}
+
+/** Two renders at once keep a crawler flood (or cards of many polls asked for on purpose) to a bounded share of CPU. */
+export const DEFAULT_CARD_LIMITS: CardLimits = { atOnce: 2, waiting: 16, render: renderPng };
+
+/**
+ * Rendered cards by poll, each kept CARD_FRESH_MS; one render at a time per poll, and at most `atOnce` in the process
+ * (with `waiting` more queued). When every slot is taken, a poll's last card is sent however old it is; with none
+ * kept, 503 with retry-after, before any CPU is spent.
+ */
 export class PollCards {
   private readonly cards = new Map<string, { at: number; png: Promise<Buffer> }>();
+  private running = 0;
+  private readonly queue: (() => void)[] = [];
+
+  constructor(private readonly limits: CardLimits = DEFAULT_CARD_LIMITS) {}
 
   /** The card PNG of a poll a visitor may see, or null when the visitor may not see it (or it does not exist). */
   async png(ctx: Previews, request: PollPreviewRequest): Promise<Buffer | null> {
@@ -60,13 +83,35 @@ export class PollCards {
     if (kept && now - kept.at < CARD_FRESH_MS) return kept.png;
     const preview = await pollPreview(ctx, request);
     if (preview.status !== 'visible' || !preview.poll) return null;
+    const slot = this.slot();
+    if (!slot) {
+      if (kept) return kept.png;
+      throw new HttpError(503, 'service_unavailable', undefined, { 'retry-after': '2' });
+    }
     // Bars only where a visitor is shown counts (the poll's results visibility may hide them until it ends).
     const shown = preview.poll.resultsVisible !== false;
     const svg = pollCardSvg(preview.poll, shown, shown ? null : resultsHiddenMessage({ ...preview.poll, expiresAt: preview.poll.expiresAt ?? null }));
-    const png = loadSharp().then((sharp) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
+    const png = slot.then(() => this.limits.render(svg)).finally(() => this.release());
     if (this.cards.size >= MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
     this.cards.set(key, { at: now, png });
     png.catch(() => this.cards.delete(key));
     return png;
+  }
+
+  /** A render slot: now, or once one is handed over; null when the queue is full too. */
+  private slot(): Promise<void> | null {
+    if (this.running < this.limits.atOnce) {
+      this.running += 1;
+      return Promise.resolve();
+    }
+    if (this.queue.length >= this.limits.waiting) return null;
+    return new Promise((resolve) => this.queue.push(resolve));
+  }
+
+  /** A finished render hands its slot to the first waiting one, or frees it. */
+  private release(): void {
+    const next = this.queue.shift();
+    if (next) next();
+    else this.running -= 1;
   }
 }

@@ -14,20 +14,19 @@ import { PollCard } from '../polls/PollCard';
 import { usePollQuery } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
 import { dialogOpened } from '../../store/uiSlice';
-import { usePollPreviewQuery } from './reachApi';
 
 /** The card's parts loaded on demand, fetched with this screen at start-up (app/router.tsx) so its first view is whole. */
 export const parts = () => Promise.all([BallotForm.load(), CreatorControls.load()]);
 
 /**
  * /anket/:id — a poll's own page: the poll with its live counts and actions, and its comments below. The API decides
- * who sees it; when it will not show the poll, its preview says why (members only, a friends' circle, or missing).
+ * who sees it. A poll it will not show is not found, whether it does not exist or is not the reader's to see (a
+ * members' or friends' poll): the page tells no one that such a poll is there, and offers a visitor to sign in.
  */
 export function PollPage() {
   const { id = '' } = useParams();
   const { data: poll, error, isLoading } = usePollQuery(id);
   const missing = apiErrorStatus(error) === 404;
-  const { data: preview, isLoading: previewLoading } = usePollPreviewQuery(id, { skip: !missing });
   const { user } = useCurrentUser();
   const dispatch = useAppDispatch();
   const t = trReach.pollPage;
@@ -36,9 +35,7 @@ export function PollPage() {
   let text: string | null = null;
   if (!poll && error) {
     if (!missing) [title, text] = [t.loadFailedTitle, t.loadFailedText];
-    else if (preview?.status === 'members' && !user) [title, text] = [t.membersTitle, t.membersText];
-    else if (preview?.status === 'circle') [title, text] = [t.circleTitle, t.circleText];
-    else if (!previewLoading) [title, text] = [t.notFoundTitle, t.notFoundText];
+    else [title, text] = [t.notFoundTitle, user ? t.notFoundText : t.notFoundVisitorText];
   }
   useDocumentTitle(title);
 
@@ -66,9 +63,9 @@ export function PollPage() {
       </Screen>
     );
   }
-  const asksSignIn = preview?.status === 'members' && !user;
+  const asksSignIn = missing && !user;
   return (
-    <Screen aria-labelledby="page-title" data-poll-missing={preview?.status ?? 'missing'}>
+    <Screen aria-labelledby="page-title" data-poll-missing="missing">
       <Box>
         <h1 id="page-title">{title}</h1>
         <p>{text}</p>

@@ -1,13 +1,10 @@
-import type { PollPreviewReply, SearchResult, TrendingTags } from '@meydan/proto';
+import type { SearchResult, TrendingTags } from '@meydan/proto';
 import { normalizePoll } from '../../lib/polls';
 import { api } from '../../store/api';
 
-/** What a visitor may know of a poll they cannot open by id: whether it asks them to sign in, or is a circle's. */
+/** Search, hashtags and the trending tags. */
 export const reachApi = api.injectEndpoints({
   endpoints: (build) => ({
-    pollPreview: build.query<PollPreviewReply, string>({
-      query: (id) => `/polls/${encodeURIComponent(id)}/preview`,
-    }),
     search: build.query<SearchResult, { q: string; type: 'polls' | 'users'; page: number }>({
       query: ({ q, type, page }) => `/search?q=${encodeURIComponent(q)}&type=${type}&page=${page}`,
       transformResponse: (answer: SearchResult) => ({ ...answer, polls: answer.polls.map(normalizePoll) }),
@@ -22,4 +19,4 @@ export const reachApi = api.injectEndpoints({
   }),
 });
 
-export const { usePollPreviewQuery, useSearchQuery, useTagPollsQuery, useTrendingTagsQuery } = reachApi;
+export const { useSearchQuery, useTagPollsQuery, useTrendingTagsQuery } = reachApi;

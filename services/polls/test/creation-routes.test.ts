@@ -1,0 +1,28 @@
+/**
+ * Every route that makes a poll is one of proto's `pollCreatingPaths`, the paths the gateway counts against one
+ * creation quota: a new way to create a poll cannot slip out from under it.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { apiPaths, pollCreatingPaths } from '@meydan/proto';
+
+const routesDir = new URL('../src/routes/', import.meta.url);
+
+describe('the poll-creating routes', () => {
+  it('all sit at a path of pollCreatingPaths', () => {
+    const creating: string[] = [];
+    for (const file of readdirSync(routesDir).filter((f) => f.endsWith('.ts'))) {
+      const source = readFileSync(new URL(file, routesDir), 'utf8');
+      // Each registration up to the next one: its path is its first argument.
+      for (const route of source.split(/app\.(?:post|put|patch)\b/).slice(1)) {
+        if (!/\bcreatePoll\(/.test(route)) continue;
+        const path = /^(?:<[^(]*>)?\(\s*([^,]+),/.exec(route)?.[1]?.trim();
+        creating.push(`${file}: ${path}`);
+        const named = path?.match(/^apiPaths\.(\w+)$/)?.[1];
+        expect(named, `${file}: ${path}`).toBeDefined();
+        expect(pollCreatingPaths as readonly string[], `${file}: ${path}`).toContain(apiPaths[named as keyof typeof apiPaths]);
+      }
+    }
+    expect(creating.length).toBe(pollCreatingPaths.length);
+  });
+});
