@@ -193,11 +193,13 @@ describe('one replica of each service killed under load', () => {
         const docs = await stored.find({ pollId: new ObjectId(share.id) }, { projection: { voter: 1 } }).toArray();
         return docs.map((d) => d.voter);
       };
-      // The vote consumer writes MongoDB after the answer: wait until it has caught up with every accepted vote.
+      // The vote consumer writes MongoDB after the answer: wait until it has caught up with every vote Redis counted,
+      // the accepted ones and any whose answer the kill cut (published by the pending-votes job once its grace is over).
       await until(async () => {
         const voters = new Set(await byVoter());
-        return [...accepted].every((v) => voters.has(v));
-      }, 60_000, 'every accepted vote in MongoDB');
+        const counted = await redis.hkeys(`polls:poll:{${share.id}}:v`);
+        return [...accepted].every((v) => voters.has(v)) && counted.every((v) => voters.has(v));
+      }, 60_000, 'every counted vote in MongoDB');
       const voters = await byVoter();
       expect(voters.length, 'no voter twice').toBe(new Set(voters).size);
       expect(voters.filter((v) => !accepted.has(v) && !uncertain.has(v)), 'stored although refused').toEqual([]);
