@@ -115,8 +115,11 @@ describe('live counts by result visibility', () => {
     const owner = await open(asMember(creator));
     const voterId = id();
     const voter = await open(asMember(voterId));
-    // A second socket of the voter's (another tab) that follows nothing: it is told nothing of the poll.
+    // A second socket of the voter's (another tab) that looked at the poll (its verdict, not voted, is remembered) and
+    // stopped following it: told nothing of it until it follows it again.
     const elsewhere = await open(asMember(voterId));
+    await follow(elsewhere.socket, pollId);
+    expect(await elsewhere.socket.timeout(5000).emitWithAck('unsubscribe_polls', { pollIds: [pollId] })).toMatchObject({ subscribed: [] });
     for (const s of [visitor, member, admin, owner, voter]) await follow(s.socket, pollId);
 
     await vote(pollId, id(), 1);
@@ -134,18 +137,21 @@ describe('live counts by result visibility', () => {
     await vote(pollId, id(), 1);
     await until(() => updatesOf(voter.seen, pollId).some((u) => u.data.totalVotes === 3 && !u.data.countsHidden), 10_000, 'the next counts');
     expect(updatesOf(voter.seen, pollId).at(-1)).toEqual({ data: { pollId, voteCounts: { 0: 1, 1: 2 }, totalVotes: 3 } });
-    // A socket opened after the vote gets them from its subscription on.
+    expect(updatesOf(elsewhere.seen, pollId)).toEqual([]);
+    // A socket opened after the vote gets them from its subscription on, and so does the other tab following it again.
     const later = await open(asMember(voterId));
     await follow(later.socket, pollId);
+    await follow(elsewhere.socket, pollId);
     await vote(pollId, id(), 0);
     for (const s of [visitor, member, admin]) await until(() => updatesOf(s.seen, pollId).some((u) => u.data.totalVotes === 4), 10_000, 'the fourth total');
-    await until(() => updatesOf(later.seen, pollId).some((u) => u.data.totalVotes === 4), 10_000, 'the later socket’s counts');
-    expect(updatesOf(later.seen, pollId).at(-1)).toEqual({ data: { pollId, voteCounts: { 0: 2, 1: 2 }, totalVotes: 4 } });
+    for (const s of [later, elsewhere]) {
+      await until(() => updatesOf(s.seen, pollId).some((u) => u.data.totalVotes === 4), 10_000, 'the later sockets’ counts');
+      expect(updatesOf(s.seen, pollId).at(-1)).toEqual({ data: { pollId, voteCounts: { 0: 2, 1: 2 }, totalVotes: 4 } });
+    }
     // Not one frame with a count reached those who have not voted.
     for (const s of [visitor, member, admin]) {
       for (const update of updatesOf(s.seen, pollId)) expect(update.data).toEqual({ pollId, voteCounts: {}, totalVotes: update.data.totalVotes, countsHidden: true });
     }
-    expect(updatesOf(elsewhere.seen, pollId)).toEqual([]);
   });
 
   it('moves a visitor’s socket following a share link among its voters when their vote is accepted', async () => {

@@ -37,6 +37,25 @@ function callWindow(max: number, windowMs: number) {
   };
 }
 
+/** At most this many polls a socket's viewer voted on while it was open are kept with it (the latest ones). */
+const VOTED_KEPT = 500;
+
+/**
+ * The polls this socket's viewer voted on while it was open (`live.polls.voted`, realtime/server.ts): a poll check's
+ * remembered verdict predates such a vote, so following the poll again puts the socket among its voters all the same.
+ */
+export function votedHere(socket: Pick<Socket, 'data'>): Set<string> {
+  const data = socket.data as { votedPolls?: Set<string> };
+  return (data.votedPolls ??= new Set<string>());
+}
+
+/** Marks a poll voted on for this socket (the oldest mark goes past VOTED_KEPT). */
+export function markVoted(socket: Pick<Socket, 'data'>, pollId: string): void {
+  const voted = votedHere(socket);
+  voted.add(pollId);
+  if (voted.size > VOTED_KEPT) voted.delete(voted.values().next().value!);
+}
+
 /** What a poll check found: the poll the target stands for when visible (else null), and the viewer's groups in it. */
 type Verdict = { pollId: string | null; voted: boolean; creator: boolean };
 
@@ -60,8 +79,6 @@ export class PollFollowing {
   // Recent verdicts by target (`id:<pollId>`, `code:<code>`): the poll it stands for when visible, else null, and
   // whether the viewer voted on it or made it.
   private readonly verdicts = new Map<string, Verdict & { until: number }>();
-  // Polls this socket was among the voters of when it stopped following them (a vote after the verdict was kept).
-  private readonly votedOn = new Set<string>();
 
   constructor(
     private readonly socket: Socket,
@@ -138,7 +155,7 @@ export class PollFollowing {
         if (!pollId) return;
         // Its voters' and creator's rooms first: the counts they may get never reach it as the others' total only.
         const groups = [
-          ...(verdict.voted || this.votedOn.has(pollId) ? [pollVotersRoom(pollId)] : []),
+          ...(verdict.voted || votedHere(this.socket).has(pollId) ? [pollVotersRoom(pollId)] : []),
           ...(verdict.creator ? [pollCreatorRoom(pollId)] : []),
         ];
         await this.socket.join([...groups, pollRoom(pollId)]);
@@ -191,9 +208,8 @@ export class PollFollowing {
     }
   }
 
-  /** Leaves a poll's room and its voters' and creator's (remembering that it was among the voters). */
+  /** Leaves a poll's room and its voters' and creator's. */
   private async leavePoll(pollId: string): Promise<void> {
-    if (this.socket.rooms.has(pollVotersRoom(pollId))) this.votedOn.add(pollId);
     for (const room of [pollRoom(pollId), pollVotersRoom(pollId), pollCreatorRoom(pollId)]) await this.socket.leave(room);
   }
 

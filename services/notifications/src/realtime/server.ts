@@ -7,7 +7,7 @@ import { redisAdapter } from './adapter.js';
 import { clientEvents, pollCreatorRoom, pollRoom, pollVotersRoom, serverEvents, userRoom, voterRoom } from './events.js';
 import { UnreadCounts } from './unread-counts.js';
 import type { Realtime } from '../store/realtime.js';
-import { PollFollowing } from './poll-following.js';
+import { PollFollowing, markVoted } from './poll-following.js';
 
 export { clientEvents, pollCreatorRoom, pollRoom, pollVotersRoom, serverEvents, userRoom, voterRoom } from './events.js';
 
@@ -137,15 +137,18 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
     );
   };
   io.on(UNREAD_CHANGED, sendCountHere);
-  // This instance's sockets of the voter that follow the poll join its voters; the counts the vote carries (where
-  // its voters may see them now) reach them at once, before the next live update.
+  // This instance's sockets of the voter are marked voted on the poll (one following it later joins its voters); those
+  // following it join its voters now, and the counts the vote carries (where its voters may see them now) reach them at
+  // once, before the next live update.
   const moveVoterHere = (message: LiveVotedMessage) => {
     if (!message || typeof message.voter !== 'string' || typeof message.pollId !== 'string') return;
     const { pollId, voteCounts, totalVotes } = message;
     const nsp = io.of('/');
     for (const id of nsp.adapter.rooms.get(voterRoom(message.voter)) ?? []) {
       const socket = nsp.sockets.get(id);
-      if (!socket?.rooms.has(pollRoom(pollId))) continue;
+      if (!socket) continue;
+      markVoted(socket, pollId);
+      if (!socket.rooms.has(pollRoom(pollId))) continue;
       void socket.join(pollVotersRoom(pollId));
       if (voteCounts) emitSafely(() => socket.emit(serverEvents.pollUpdate, { data: { pollId, voteCounts, totalVotes } }));
     }

@@ -83,6 +83,8 @@ export class LiveCountsPublisher {
   voted(poll: ResultsFacts & { id: string }, voter: string, counts: PollCounts): void {
     if (this.closed || this.bus.nc.isClosed()) return;
     const now = new Date();
+    // Counts that go to every follower (an always poll, not Dost Meclisi) need no voters' room, now or at its end.
+    if (liveCountsAudience(poll, now) === 'everyone') return;
     const shown = countsVisibleTo(poll, userIdOfVoter(voter), true, now);
     try {
       this.bus.publishLive(live.pollVoted, {
