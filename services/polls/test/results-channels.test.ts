@@ -12,6 +12,7 @@ import { asAdmin, asMember, identityHeaders, startTestService, type TestService 
 import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
+import { PollCards } from '../src/store/previews.js';
 import { collect, createPoll, startPolls, until, vote, type PollsTestService } from './support.js';
 
 type Mode = 'after-vote' | 'always' | 'after-close' | 'creator';
@@ -185,9 +186,13 @@ describe('every results mode on every channel', () => {
       expect({ mode, ...(await page(visitorHeaders)) }).toEqual({ mode, ...expected(shown) });
       expect({ mode, ...(await page(shareVoterHeaders)) }).toEqual({ mode, ...expected(publicRule[mode].voter) });
       expect({ mode, ...(await page(asMember(creator.id))) }).toEqual({ mode, ...expected(publicRule[mode].creator) });
-      // The card image is drawn from the visitor's preview: it answers, a PNG.
+      // The card image is drawn from the visitor's preview: bars and percentages only where a visitor sees the counts.
       const card = await svc.app.inject({ url: `/api/polls/${publicPolls[mode].id}/card.png`, headers: visitorHeaders });
       expect([card.statusCode, card.headers['content-type']]).toEqual([200, 'image/png']);
+      const drawn: string[] = [];
+      const cards = new PollCards({ atOnce: 1, waiting: 1, render: async (svg) => (drawn.push(svg), Buffer.from(svg)) });
+      await cards.png(svc.app.polls, { pollId: publicPolls[mode].id });
+      expect({ mode, percent: drawn[0]!.includes('%') }).toEqual({ mode, percent: shown });
     }
   });
 
