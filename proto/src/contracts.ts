@@ -32,6 +32,7 @@ import {
   healthSchema,
   openApiDocumentSchema,
   liveCountsSchema,
+  liveVotedSchema,
   mailRequestSchema,
   mutualsReplySchema,
   mutualsRequestSchema,
@@ -182,6 +183,7 @@ export const natsContracts = {
   },
   live: {
     [live.pollCounts]: contractOf(liveCountsSchema),
+    [live.pollVoted]: contractOf(liveVotedSchema),
     [live.adminBulkEmail]: contractOf(liveBulkEmailProgressSchema),
   },
 } as const satisfies BusContracts;

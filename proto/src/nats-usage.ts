@@ -70,7 +70,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
   notifications: {
     requests: [subjects.polls.canView, subjects.polls.pollVoters, subjects.social.mutuals, subjects.auth.usersSettings, subjects.auth.usersSummaries],
     listens: [],
-    live: [live.pollCounts, live.adminBulkEmail],
+    live: [live.pollCounts, live.pollVoted, live.adminBulkEmail],
     consumers: {
       comments: onEvents(events.polls.commentCreated),
       'follow-requests': onEvents(events.social.followRequested),

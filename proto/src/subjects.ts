@@ -51,7 +51,7 @@ export const subjects = {
     userTopics: 'polls.users.topics',
     /** {userId} → {polls, votes}: the member's own polls and votes for their data export. */
     userExport: 'polls.users.export',
-    /** {pollId, userId: string|null} → {visible, pollId?, untilVote?}: may the viewer follow its live counts (untilVote: not before they vote). Used by notifications for poll_update subscriptions. */
+    /** {pollId, userId: string|null, visitorId?} → {visible, pollId?, untilVote?, voted?, creator?}: may the viewer follow its live counts (untilVote: not before they vote), and did they vote on it or make it. Used by notifications for poll_update subscriptions. */
     canView: 'polls.can-view',
     /** {after, limit} → {polls: [...], next}: every poll in id order with its vote count (admin read model rebuild). */
     pollsPage: 'polls.polls.page',
@@ -180,6 +180,8 @@ export const mailRequestedFilter = 'events.*.mail.requested';
  */
 export const live = {
   pollCounts: 'live.polls.counts',
+  /** {pollId, voter, voteCounts?, totalVotes, at}: a vote accepted; notifications moves the voter's sockets into the poll's voters. */
+  pollVoted: 'live.polls.voted',
   /** {jobId, adminId, total, sent, failed, state}: pushed by notifications to the admin as `bulk_email_progress`. */
   adminBulkEmail: 'live.admin.bulk-email',
 } as const;

@@ -9,14 +9,19 @@ type Facts = Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'hasVoted' | 'e
 const facts = (over: Partial<Facts>): Facts => ({ resultsVisible: true, resultsVisibility: 'after-vote', hasVoted: false, expiresAt: null, ...over });
 
 describe('result visibility on the cards', () => {
-  it('draws results after the vote or the end, before it only for always (and the creator of a creator-only poll)', () => {
-    expect(drawsResults(facts({}), true)).toBe(false);
+  it('draws results exactly where the server sent them: after the vote, before it for always and the creator', () => {
+    // after-vote (the default): hidden before the vote, shown after it.
+    expect(drawsResults(facts({ resultsVisible: false }), true)).toBe(false);
     expect(drawsResults(facts({ hasVoted: true }), true)).toBe(true);
-    expect(drawsResults(facts({}), false)).toBe(true);
+    // The creator's own poll, and an always poll, before voting.
+    expect(drawsResults(facts({}), true)).toBe(true);
     expect(drawsResults(facts({ resultsVisibility: 'always' }), true)).toBe(true);
-    expect(drawsResults(facts({ resultsVisibility: 'creator' }), true)).toBe(true);
+    expect(drawsResults(facts({ resultsVisibility: 'creator', resultsVisible: false }), true)).toBe(false);
     // Never what the server hid, voted or ended.
     expect(drawsResults(facts({ resultsVisibility: 'after-close', resultsVisible: false, hasVoted: true }), false)).toBe(false);
+    // A poll without the flag: once voted or ended.
+    expect(drawsResults(facts({ resultsVisible: undefined }), true)).toBe(false);
+    expect(drawsResults(facts({ resultsVisible: undefined }), false)).toBe(true);
   });
 
   it('says why and when the results show, only where the mode hides them', () => {

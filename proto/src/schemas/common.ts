@@ -56,12 +56,14 @@ export type ShareVoteMode = (typeof shareVoteModes)[number];
 export const defaultShareVoteMode: ShareVoteMode = 'browser';
 
 /**
- * Who sees a poll's per-option counts, chosen by the creator at creation: `after-vote` (the default, the rule polls had
- * before the choice existed: the cards show the results once the viewer voted or the poll ended), `always` (the cards
- * show them before voting too), `after-close` (nobody, the creator included, until the poll ends) and `creator` (only
- * the creator until the poll ends). Once a poll has ended (expiry or closed early) everyone who may see it sees its
- * counts. A Dost Meclisi poll still shows its counts only to those who voted on it. Where counts are hidden the API
- * answers every option's votes as 0 with `resultsVisible: false`; the total stays (it counts voters, not choices).
+ * Who sees a poll's per-option counts, chosen by the creator at creation: `after-vote` (the default: those who voted
+ * on it, on every channel; before voting a card shows no result and the lists answer 0 votes), `always` (everyone,
+ * before voting too), `after-close` (nobody, the creator included, until the poll ends) and `creator` (only the
+ * creator until the poll ends). The creator sees their own poll's counts in every mode but after-close (there once it
+ * ended), voted or not. Once a poll has ended (expiry or closed early) everyone who may see it sees its counts. A Dost
+ * Meclisi poll shows its counts only to those who voted on it and its creator. Where counts are hidden the API answers
+ * every option's votes as 0 with `resultsVisible: false`; the total stays (it counts voters, not choices). The rule is
+ * services/polls/src/domain/results-visibility.ts.
  */
 export const resultsVisibilities = ['after-vote', 'always', 'after-close', 'creator'] as const;
 export type ResultsVisibility = (typeof resultsVisibilities)[number];

@@ -1,13 +1,14 @@
 /**
- * Result visibility on the socket (issue 27): a poll whose counts its results visibility hides (after-close, creator,
- * until it ends) reaches its followers, the creator included, as totals only; its end brings the counts, and a poll
- * without hidden results keeps its live counts.
+ * Result visibility on the socket (issues 27 and 38): a socket gets a poll's live counts only where its viewer may see
+ * them over HTTP (results-visibility.ts), the others its total alone: an after-close poll's reach nobody until it ends;
+ * a creator-only poll's its creator; an after-vote poll's (the default) its creator and its voters, from the moment
+ * the vote is accepted (a socket following it then, or one that follows it later); an always poll's everyone.
  */
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { validate, type Poll } from '@meydan/proto';
-import { asMember, asVisitor, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import { asAdmin, asMember, asVisitor, identityHeaders, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildPolls } from '../../polls/src/app.js';
 import { connectSocket, connected, freshDbName, portOf, recordEvents, startNotifications, until } from './support.js';
 
@@ -87,7 +88,7 @@ describe('live counts by result visibility', () => {
     }
   });
 
-  it('keeps a creator-only poll’s counts off every socket while it is open, and an always poll’s on them', async () => {
+  it('sends a creator-only poll’s counts to its creator’s sockets only while it is open, and an always poll’s to all', async () => {
     const hidden = await create('creator');
     const shown = await create('always');
     const owner = await open(asMember(creator));
@@ -100,8 +101,79 @@ describe('live counts by result visibility', () => {
     await vote(shown, id(), 0);
     for (const s of [owner, member]) {
       await until(() => updatesOf(s.seen, hidden).length > 0 && updatesOf(s.seen, shown).length > 0, 10_000, 'both polls live');
-      expect(updatesOf(s.seen, hidden).at(-1)).toEqual({ data: { pollId: hidden, voteCounts: {}, totalVotes: 1, countsHidden: true } });
       expect(updatesOf(s.seen, shown).at(-1)).toEqual({ data: { pollId: shown, voteCounts: { 0: 1, 1: 0 }, totalVotes: 1 } });
     }
+    expect(updatesOf(owner.seen, hidden).at(-1)).toEqual({ data: { pollId: hidden, voteCounts: { 0: 1, 1: 0 }, totalVotes: 1 } });
+    for (const update of updatesOf(member.seen, hidden)) expect(update).toEqual({ data: { pollId: hidden, voteCounts: {}, totalVotes: 1, countsHidden: true } });
+  });
+
+  it('sends an after-vote poll’s counts to no socket of one who has not voted, and to a voter’s from the moment the vote is accepted', async () => {
+    const pollId = await create('after-vote');
+    const visitor = await open(asVisitor());
+    const member = await open(asMember(id()));
+    const admin = await open(asAdmin(id()));
+    const owner = await open(asMember(creator));
+    const voterId = id();
+    const voter = await open(asMember(voterId));
+    // A second socket of the voter's (another tab) that looked at the poll (its verdict, not voted, is remembered) and
+    // stopped following it: told nothing of it until it follows it again.
+    const elsewhere = await open(asMember(voterId));
+    await follow(elsewhere.socket, pollId);
+    expect(await elsewhere.socket.timeout(5000).emitWithAck('unsubscribe_polls', { pollIds: [pollId] })).toMatchObject({ subscribed: [] });
+    for (const s of [visitor, member, admin, owner, voter]) await follow(s.socket, pollId);
+
+    await vote(pollId, id(), 1);
+    for (const s of [visitor, member, admin, voter]) {
+      await until(() => updatesOf(s.seen, pollId).some((u) => u.data.totalVotes === 1), 10_000, 'the live total');
+      for (const update of updatesOf(s.seen, pollId)) expect(update).toEqual({ data: { pollId, voteCounts: {}, totalVotes: 1, countsHidden: true } });
+    }
+    await until(() => updatesOf(owner.seen, pollId).some((u) => u.data.totalVotes === 1), 10_000, 'the creator’s counts');
+    expect(updatesOf(owner.seen, pollId).at(-1)).toEqual({ data: { pollId, voteCounts: { 0: 0, 1: 1 }, totalVotes: 1 } });
+
+    // The voter's vote is accepted: their following socket gets the counts, and the next votes' too.
+    await vote(pollId, voterId, 0);
+    await until(() => updatesOf(voter.seen, pollId).some((u) => !u.data.countsHidden), 10_000, 'the voter’s counts');
+    expect(updatesOf(voter.seen, pollId).filter((u) => !u.data.countsHidden)[0]).toEqual({ data: { pollId, voteCounts: { 0: 1, 1: 1 }, totalVotes: 2 } });
+    await vote(pollId, id(), 1);
+    await until(() => updatesOf(voter.seen, pollId).some((u) => u.data.totalVotes === 3 && !u.data.countsHidden), 10_000, 'the next counts');
+    expect(updatesOf(voter.seen, pollId).at(-1)).toEqual({ data: { pollId, voteCounts: { 0: 1, 1: 2 }, totalVotes: 3 } });
+    expect(updatesOf(elsewhere.seen, pollId)).toEqual([]);
+    // A socket opened after the vote gets them from its subscription on, and so does the other tab following it again.
+    const later = await open(asMember(voterId));
+    await follow(later.socket, pollId);
+    await follow(elsewhere.socket, pollId);
+    await vote(pollId, id(), 0);
+    for (const s of [visitor, member, admin]) await until(() => updatesOf(s.seen, pollId).some((u) => u.data.totalVotes === 4), 10_000, 'the fourth total');
+    for (const s of [later, elsewhere]) {
+      await until(() => updatesOf(s.seen, pollId).some((u) => u.data.totalVotes === 4), 10_000, 'the later sockets’ counts');
+      expect(updatesOf(s.seen, pollId).at(-1)).toEqual({ data: { pollId, voteCounts: { 0: 2, 1: 2 }, totalVotes: 4 } });
+    }
+    // Not one frame with a count reached those who have not voted.
+    for (const s of [visitor, member, admin]) {
+      for (const update of updatesOf(s.seen, pollId)) expect(update.data).toEqual({ pollId, voteCounts: {}, totalVotes: update.data.totalVotes, countsHidden: true });
+    }
+  });
+
+  it('moves a visitor’s socket following a share link among its voters when their vote is accepted', async () => {
+    const res = await pollsApp.app.inject({
+      method: 'POST',
+      url: '/api/polls/shareable',
+      headers: asMember(creator),
+      payload: { title: 'Bağlantıyla oy', category: 'genel', options: ['Evet', 'Hayır'] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { id: pollId, shortUrl } = res.json().poll as Poll;
+    const visitorHeaders = identityHeaders({ visitorId: 'live-share-visitor', ip: '10.38.1.1' });
+    const voter = await open(visitorHeaders);
+    const other = await open(identityHeaders({ visitorId: 'live-share-other', ip: '10.38.1.2' }));
+    for (const s of [voter, other]) {
+      expect(await s.socket.timeout(5000).emitWithAck('subscribe_polls', { codes: [shortUrl] })).toMatchObject({ subscribedCodes: [shortUrl] });
+    }
+    const voted = await pollsApp.app.inject({ method: 'POST', url: `/api/s/${shortUrl}/vote`, headers: visitorHeaders, payload: { optionIndex: 1 } });
+    expect(voted.statusCode, voted.body).toBe(200);
+    await until(() => updatesOf(voter.seen, pollId!).some((u) => !u.data.countsHidden), 10_000, 'the visitor’s counts');
+    expect(updatesOf(voter.seen, pollId!).filter((u) => !u.data.countsHidden).at(-1)).toEqual({ data: { pollId, voteCounts: { 0: 0, 1: 1 }, totalVotes: 1 } });
+    await until(() => updatesOf(other.seen, pollId!).length > 0, 10_000, 'the other visitor’s total');
+    for (const update of updatesOf(other.seen, pollId!)) expect(update).toEqual({ data: { pollId, voteCounts: {}, totalVotes: 1, countsHidden: true } });
   });
 });

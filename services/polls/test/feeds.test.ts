@@ -53,7 +53,8 @@ describe.each(['timelines', 'database'] as const)('feeds (members read from %s)'
 
   it('keeps a visitor feed page for a moment, with fresh counts, and drops it at once when a poll is created or removed', async () => {
     const category = 'trendler-sosyal';
-    const first = await createPoll(svc.app, alice, { category, title: 'Önbellek bir?', duration: 0 });
+    // Counts a visitor is shown before voting: an always poll (an after-vote one's are 0 to them).
+    const first = await createPoll(svc.app, alice, { category, title: 'Önbellek bir?', duration: 0, resultsVisibility: 'always' });
     const counted = vi.spyOn(ctx().models.PollRank, 'countDocuments');
     try {
       expect(ids(await list(`category=${category}`, asVisitor()))).toEqual([first.id]);

@@ -303,13 +303,18 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       expect(await svc.deps.bus.request(subjects.polls.userCounts, { userId: carol })).toEqual({ pollsCount: 4, votesCount: 2 });
       const canView = (payload: CanViewRequest) => svc.deps.bus.request(subjects.polls.canView, payload);
       expect(await canView({ pollId: priv.id, userId: null })).toEqual({ visible: false });
-      expect(await canView({ pollId: priv.id, userId: bob })).toEqual({ visible: true, pollId: priv.id });
+      // The answer says whether the viewer voted on it or made it (their socket joins those groups' live counts).
+      expect(await canView({ pollId: priv.id, userId: bob })).toEqual({ visible: true, pollId: priv.id, voted: false, creator: false });
       expect(await canView({ pollId: '0123456789abcdef01234567', userId: bob })).toEqual({ visible: false });
       // A share-link poll is followed by its code, as over HTTP; by id only its creator may.
       expect(await canView({ pollId: linked.id, userId: null })).toEqual({ visible: false });
       expect(await canView({ pollId: linked.id, userId: bob })).toEqual({ visible: false });
-      expect(await canView({ pollId: linked.id, userId: carol })).toEqual({ visible: true, pollId: linked.id });
-      expect(await canView({ shortUrl: linked.shortUrl!, userId: null })).toEqual({ visible: true, pollId: linked.id });
+      expect(await canView({ pollId: linked.id, userId: carol })).toEqual({ visible: true, pollId: linked.id, voted: true, creator: true });
+      expect(await canView({ shortUrl: linked.shortUrl!, userId: null })).toEqual({ visible: true, pollId: linked.id, voted: false, creator: false });
+      // A visitor by their visitor id.
+      const visitorVote = await svc.app.inject({ method: 'POST', url: `/api/s/${linked.shortUrl}/vote`, headers: asShareVisitor('lifecycle-visitor'), payload: { optionIndex: 1 } });
+      expect(visitorVote.statusCode, visitorVote.body).toBe(200);
+      expect(await canView({ shortUrl: linked.shortUrl!, userId: null, visitorId: 'lifecycle-visitor' })).toEqual({ visible: true, pollId: linked.id, voted: true, creator: false });
       expect(await canView({ shortUrl: 'NOPE123456', userId: null })).toEqual({ visible: false });
       expect(await canView({ shortUrl: priv.id, userId: carol })).toEqual({ visible: false });
     });

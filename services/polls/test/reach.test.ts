@@ -107,9 +107,11 @@ describe('poll previews and cards', () => {
   });
 
   it('draws a card again at most every few seconds under votes', async () => {
-    const url = `/api/polls/${ids.public}/card.png`;
+    // A poll whose bars a visitor's card draws before voting (an after-vote poll's card draws none, votes or not).
+    const { id } = await createPoll(svc.app, creator, { title: 'kart hep açık', resultsVisibility: 'always' });
+    const url = `/api/polls/${id}/card.png`;
     const first = (await svc.app.inject({ method: 'GET', url, headers: asVisitor() })).rawPayload;
-    expect((await vote(svc.app, ids.public, newUserId(), 1)).statusCode).toBe(200);
+    expect((await vote(svc.app, id, newUserId(), 1)).statusCode).toBe(200);
     const soon = (await svc.app.inject({ method: 'GET', url, headers: asVisitor() })).rawPayload;
     expect(soon.equals(first)).toBe(true);
     // The card's clock (Date alone is faked: servers and timers run as usual) moves on by the card's freshness.

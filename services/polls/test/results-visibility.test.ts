@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { live, pollMessages as M, pollServiceMessages as S, validate, type LiveCountsMessage, type Poll } from '@meydan/proto';
 import { asMember, asVisitor } from '@meydan/testing';
 import { pollCardSvg } from '../src/domain/poll-card.js';
-import { countsVisibleTo, liveCountsHidden, modeShowsCounts } from '../src/domain/results-visibility.js';
+import { countsVisibleTo, creatorSeesCounts, liveCountsAudience } from '../src/domain/results-visibility.js';
 import { sweepEndedPolls } from '../src/jobs/ended-polls.js';
 import { asShareVisitor, collect, createPoll, endNow, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
 
@@ -54,17 +54,24 @@ describe('result visibility', () => {
     expect(await svc.app.polls.models.Poll.countDocuments({ creatorId: creator })).toBe(0);
   });
 
-  it('keeps the rule polls had as the default (after-vote), and always shows counts to everyone', async () => {
+  it('shows an after-vote poll’s counts (the default) only to its voters and creator, an always poll’s to everyone', async () => {
     const byDefault = await createPoll(svc.app, alice, { title: 'Varsayılan kural' });
     expect(byDefault.resultsVisibility).toBe('after-vote');
     const always = await createPoll(svc.app, alice, { title: 'Hep açık', resultsVisibility: 'always' });
     expect(always.resultsVisibility).toBe('always');
     for (const poll of [byDefault, always]) {
       expect((await vote(svc.app, poll.id, bob, 1)).json()).toMatchObject({ voteCounts: { 0: 0, 1: 1 }, resultsVisible: true });
-      const seen = await read(poll.id, asMember(carol));
-      expect(seen).toMatchObject({ resultsVisible: true, totalVotes: 1, hasVoted: false });
-      expect(votesOf(seen)).toEqual([0, 1]);
-      expect(votesOf(await read(poll.id, asVisitor()))).toEqual([0, 1]);
+      expect(votesOf(await read(poll.id, asMember(bob)))).toEqual([0, 1]);
+      expect(votesOf(await read(poll.id, asMember(alice)))).toEqual([0, 1]);
+    }
+    // Before voting: nothing of an after-vote poll's split, the total staying; all of an always poll's.
+    for (const headers of [asMember(carol), asVisitor()]) {
+      const hidden = await read(byDefault.id, headers);
+      expect(hidden).toMatchObject({ resultsVisible: false, totalVotes: 1, hasVoted: false });
+      expect(votesOf(hidden)).toEqual([0, 0]);
+      const shown = await read(always.id, headers);
+      expect(shown).toMatchObject({ resultsVisible: true, totalVotes: 1, hasVoted: false });
+      expect(votesOf(shown)).toEqual([0, 1]);
     }
   });
 
@@ -200,30 +207,39 @@ describe('result visibility', () => {
       ];
     });
     expect(Object.fromEntries(seen)).toEqual({
-      'after-vote/public/open': [true, true, true, true, true],
+      'after-vote/public/open': [true, true, true, false, false],
       'after-vote/public/ended': [true, true, true, true, true],
-      'after-vote/friends/open': [false, true, true, false, false],
-      'after-vote/friends/ended': [false, true, true, false, false],
+      'after-vote/friends/open': [true, true, true, false, false],
+      'after-vote/friends/ended': [true, true, true, false, false],
       'always/public/open': [true, true, true, true, true],
       'always/public/ended': [true, true, true, true, true],
-      'always/friends/open': [false, true, true, false, false],
-      'always/friends/ended': [false, true, true, false, false],
+      'always/friends/open': [true, true, true, false, false],
+      'always/friends/ended': [true, true, true, false, false],
       'after-close/public/open': [false, false, false, false, false],
       'after-close/public/ended': [true, true, true, true, true],
       'after-close/friends/open': [false, false, false, false, false],
-      'after-close/friends/ended': [false, true, true, false, false],
+      'after-close/friends/ended': [true, true, true, false, false],
       'creator/public/open': [true, true, false, false, false],
       'creator/public/ended': [true, true, true, true, true],
-      'creator/friends/open': [false, true, false, false, false],
-      'creator/friends/ended': [false, true, true, false, false],
+      'creator/friends/open': [true, true, false, false, false],
+      'creator/friends/ended': [true, true, true, false, false],
     });
-    // The creator's download follows the mode alone; a closed poll has ended whatever its expiry said.
-    expect(modeShowsCounts({ type: 'friends', creatorId: alice, resultsVisibility: 'creator', expiresAt: open }, alice, now)).toBe(true);
-    expect(modeShowsCounts({ type: 'public', creatorId: alice, resultsVisibility: 'after-close', expiresAt: open, closedAt: now }, alice, now)).toBe(true);
-    // Older polls without the field have the default; live counts hide only while a hiding mode's poll is open.
-    expect(countsVisibleTo({ type: 'public', creatorId: alice, expiresAt: open }, null, false, now)).toBe(true);
-    expect([liveCountsHidden({ resultsVisibility: 'after-close', expiresAt: open }, now), liveCountsHidden({ resultsVisibility: 'creator', expiresAt: null }, now)]).toEqual([true, true]);
-    expect([liveCountsHidden({ resultsVisibility: 'creator', expiresAt: ended }, now), liveCountsHidden({ resultsVisibility: 'always', expiresAt: open }, now)]).toEqual([false, false]);
+    // The creator's card and download follow one rule; a closed poll has ended whatever its expiry said.
+    expect(creatorSeesCounts({ resultsVisibility: 'creator', expiresAt: open }, now)).toBe(true);
+    expect(creatorSeesCounts({ resultsVisibility: 'after-close', expiresAt: open }, now)).toBe(false);
+    expect(creatorSeesCounts({ resultsVisibility: 'after-close', expiresAt: open, closedAt: now }, now)).toBe(true);
+    // Older polls without the field have the default.
+    expect(countsVisibleTo({ type: 'public', creatorId: alice, expiresAt: open }, null, false, now)).toBe(false);
+    expect(countsVisibleTo({ type: 'public', creatorId: alice, expiresAt: open }, null, true, now)).toBe(true);
+    // Live counts: to everyone, to the groups that may see them (the others get the total), or to nobody.
+    const audience = (type: string, resultsVisibility: string, expiresAt: Date) => liveCountsAudience({ type, resultsVisibility, expiresAt }, now);
+    expect(audience('public', 'after-vote', open)).toEqual(['voters', 'creator']);
+    expect(audience('public', 'always', open)).toBe('everyone');
+    expect(audience('friends', 'always', open)).toEqual(['voters', 'creator']);
+    expect(audience('public', 'creator', open)).toEqual(['creator']);
+    expect(audience('public', 'after-close', open)).toEqual([]);
+    expect(audience('public', 'after-close', ended)).toBe('everyone');
+    expect(audience('friends', 'creator', ended)).toEqual(['voters', 'creator']);
   });
 
   it('draws the card without bars or figures where counts are hidden, saying why in Turkish', () => {

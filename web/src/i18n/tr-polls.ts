@@ -28,8 +28,8 @@ export const trPolls = {
     },
     resultsVisibilityLabel: 'Sonuçları kim, ne zaman görsün?',
     resultsVisibilities: {
-      'after-vote': { label: 'Oy verince', hint: 'Herkes sonuçları oy verdikten sonra görür (anket bitince de). Önerilen.' },
-      always: { label: 'Her zaman', hint: 'Sonuçlar oy vermeden önce de görünür.' },
+      'after-vote': { label: 'Oy verince', hint: 'Herkes sonuçları kendi oyunu verdikten sonra görür; oy vermeyen anket bitince görür. Sen her zaman görürsün. Önerilen.' },
+      always: { label: 'Her zaman', hint: 'Sonuçlar herkese oy vermeden önce de görünür.' },
       'after-close': { label: 'Anket bitince', hint: 'Anket bitene kadar kimse, sen de, sonuçları göremez; bitince herkes görür.' },
       creator: { label: 'Yalnızca ben', hint: 'Anket bitene kadar sonuçları yalnızca sen görürsün; bitince herkes görür.' },
     },

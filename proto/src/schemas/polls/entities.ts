@@ -210,7 +210,7 @@ export const pollUpdateSchema = {
     totalVotes: countField,
     likesCount: countField,
     commentsCount: countField,
-    /** The poll's counts are hidden from everyone but (maybe) its creator right now: voteCounts is {}, the total stays. */
+    /** The poll's counts are hidden from this socket's viewer right now: voteCounts is {}, the total stays. */
     countsHidden: { type: 'boolean', const: true },
   },
 } as const;

@@ -125,20 +125,55 @@ export type PollReportedEvent = FromSchema<typeof pollReportedEventSchema>;
 // Embedded without its `$id` (ajv refuses one `$id` twice).
 const { $id: _pollUpdateId, ...pollUpdateShape } = pollUpdateSchema;
 
+/** Who among a poll's followers may get its live counts when not everyone may: those who voted on it, its creator. */
+export const liveCountsGroups = ['voters', 'creator'] as const;
+export type LiveCountsGroup = (typeof liveCountsGroups)[number];
+
 /**
  * `live.polls.counts`: a poll's counts right now, published by polls and pushed by notifications as `poll_update`.
- * voteCounts by option index ({"0": 3, "1": 5}), the same shape as `poll_update` and the poll answers. `countsHidden`:
- * the poll's results visibility hides its counts from its followers right now, so voteCounts is {} (the counts never
- * leave polls) and only the total goes out.
+ * voteCounts by option index ({"0": 3, "1": 5}), the same shape as `poll_update` and the poll answers. Who gets them
+ * (the poll's results visibility, services/polls/src/domain/results-visibility.ts):
+ * - neither flag: every follower;
+ * - `countsTo`: only the followers in those groups (the poll's voters, its creator); every other follower gets the
+ *   total alone (`countsHidden`);
+ * - `countsHidden`: no follower: voteCounts is {} (the counts never leave polls) and only the total goes out.
  */
 export const liveCountsSchema = {
   $id: 'meydan/live-poll-counts',
   type: 'object',
   additionalProperties: false,
   required: ['pollId', 'voteCounts', 'totalVotes', 'at'],
-  properties: { pollId: idField, voteCounts: voteCountsField, totalVotes: countField, at: dateTimeField, countsHidden: { type: 'boolean', const: true } },
+  properties: {
+    pollId: idField,
+    voteCounts: voteCountsField,
+    totalVotes: countField,
+    at: dateTimeField,
+    countsHidden: { type: 'boolean', const: true },
+    countsTo: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: liveCountsGroups } },
+  },
+  not: { required: ['countsHidden', 'countsTo'] },
 } as const;
 export type LiveCountsMessage = FromSchema<typeof liveCountsSchema>;
+
+/**
+ * `live.polls.voted`: a vote was accepted, published by polls right after it: the voter's sockets (`u:<userId>` or
+ * `v:<visitorId>`) that follow the poll join its voters, and, where the poll shows its voters the counts right now
+ * (voteCounts present), get them at once: from the moment their vote is accepted.
+ */
+export const liveVotedSchema = {
+  $id: 'meydan/live-poll-voted',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'voter', 'totalVotes', 'at'],
+  properties: {
+    pollId: idField,
+    voter: { type: 'string', pattern: '^[uv]:[A-Za-z0-9_-]{1,64}$' },
+    voteCounts: voteCountsField,
+    totalVotes: countField,
+    at: dateTimeField,
+  },
+} as const;
+export type LiveVotedMessage = FromSchema<typeof liveVotedSchema>;
 
 /** Server → client `poll_update`: the live counts of a followed poll. */
 export const socketPollUpdateSchema = {

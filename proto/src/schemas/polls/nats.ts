@@ -82,14 +82,20 @@ export type PollsUserExportReply = FromSchema<typeof pollsUserExportReplySchema>
 
 /**
  * `polls.can-view` request: a poll by id (the HTTP rule: a share-link poll only for its creator) or by its share
- * code (a share-link poll for whoever holds it); userId null for a visitor's socket.
+ * code (a share-link poll for whoever holds it); userId null for a visitor's socket, whose visitorId (when it has one)
+ * tells whether that visitor voted on it.
  */
 export const canViewRequestSchema = {
   $id: 'meydan/nats-can-view-request',
   type: 'object',
   additionalProperties: false,
   required: ['userId'],
-  properties: { pollId: idField, shortUrl: { type: 'string', minLength: 1, maxLength: 64 }, userId: nullableIdField },
+  properties: {
+    pollId: idField,
+    shortUrl: { type: 'string', minLength: 1, maxLength: 64 },
+    userId: nullableIdField,
+    visitorId: { type: ['string', 'null'], minLength: 1, maxLength: 64 },
+  },
   oneOf: [{ required: ['pollId'] }, { required: ['shortUrl'] }],
 } as const;
 export type CanViewRequest = FromSchema<typeof canViewRequestSchema>;
@@ -105,6 +111,10 @@ export const canViewReplySchema = {
     pollId: idField,
     /** Not visible until this viewer votes on it (a Dost Meclisi poll's counts): a caller must not remember the no. */
     untilVote: { type: 'boolean' },
+    /** The viewer voted on it: their socket joins the poll's voters (live counts that go to voters only reach them). */
+    voted: { type: 'boolean' },
+    /** The viewer made it: their socket joins the poll's creator (live counts that go to the creator reach them). */
+    creator: { type: 'boolean' },
   },
 } as const;
 export type CanViewReply = FromSchema<typeof canViewReplySchema>;

@@ -1,11 +1,13 @@
 import type { Subscription } from 'nats';
 import type { Redis } from 'ioredis';
-import { limits, live, type PollUpdate } from '@meydan/proto';
+import { limits, live, type LiveCountsGroup, type PollUpdate } from '@meydan/proto';
 import { Coalescer, type Bus, type Logger } from '@meydan/kit';
 import type { Realtime } from '../store/realtime.js';
 
 interface Pending {
   data: PollUpdate;
+  /** Only these groups of the poll's followers get the counts; the others the total alone (undefined: everyone). */
+  countsTo: readonly LiveCountsGroup[] | undefined;
   atMs: number;
 }
 
@@ -29,8 +31,9 @@ return 1`;
 
 /**
  * `live.polls.counts` (core NATS, queue group `notifications`) → `poll_update` {data: {pollId, voteCounts, totalVotes}}
- * ({voteCounts: {}, countsHidden: true} while the poll's results visibility hides its counts)
- * to the room `poll:<id>`. Polls already coalesces what it publishes; this coalesces again per poll (at once when
+ * to the room `poll:<id>`; {voteCounts: {}, countsHidden: true} while the poll's results visibility hides its counts
+ * from all of them; with `countsTo`, the counts to the poll's voters' and/or creator's rooms and the total alone to the
+ * other followers. `live.polls.voted` moves a voter's sockets into the poll's voters (realtime/server.ts). Polls already coalesces what it publishes; this coalesces again per poll (at once when
  * quiet, at most one per `pollUpdateCoalesceMs` under load, the last counts always sent) in case messages come faster.
  */
 export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; realtime: Realtime }): {
@@ -42,11 +45,11 @@ export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; rea
       .eval(CLAIM, 1, `live:last:${pollId}`, String(pending.data.totalVotes), String(pending.atMs))
       .then(
         (claimed) => {
-          if (claimed === 1) realtime.pollUpdate(pending.data);
+          if (claimed === 1) realtime.pollUpdate(pending.data, pending.countsTo);
         },
         (err: Error) => {
           log.warn({ err: err.message }, 'live counts order check unavailable; emitting anyway');
-          realtime.pollUpdate(pending.data);
+          realtime.pollUpdate(pending.data, pending.countsTo);
         },
       );
   };
@@ -60,16 +63,19 @@ export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; rea
   // The bus checks each message against the `live.polls.counts` contract and drops (and logs) one that breaks it.
   const subscription: Subscription = deps.bus.subscribeLive(
     live.pollCounts,
-    ({ pollId, voteCounts, totalVotes, at, countsHidden }) => {
+    ({ pollId, voteCounts, totalVotes, at, countsHidden, countsTo }) => {
       const atMs = Date.parse(at);
       // A poll whose counts are hidden right now came without them (polls keeps them): the total alone goes out.
       const data: PollUpdate = countsHidden ? { pollId, voteCounts: {}, totalVotes, countsHidden } : { pollId, voteCounts, totalVotes };
-      coalescer.push(pollId, { data, atMs: Number.isNaN(atMs) ? Date.now() : atMs });
+      coalescer.push(pollId, { data, countsTo: countsHidden ? undefined : countsTo, atMs: Number.isNaN(atMs) ? Date.now() : atMs });
     },
     { queue: 'notifications' },
   );
+  // A vote accepted: its voter's sockets following the poll join its voters (on every instance, through the adapter).
+  const voted: Subscription = deps.bus.subscribeLive(live.pollVoted, (message) => realtime.pollVoted(message), { queue: 'notifications' });
   return {
     close() {
+      voted.unsubscribe();
       subscription.unsubscribe();
       coalescer.close();
     },

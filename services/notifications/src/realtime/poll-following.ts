@@ -9,7 +9,7 @@ import {
   type PollSubscriptionResult,
 } from '@meydan/proto';
 import { HttpError, type Bus, type Logger } from '@meydan/kit';
-import { clientEvents, pollRoom, serverEvents } from './events.js';
+import { clientEvents, pollCreatorRoom, pollRoom, pollVotersRoom, serverEvents } from './events.js';
 
 type Ack = (result: PollSubscriptionResult) => void;
 type Target = { pollId: string } | { shortUrl: string };
@@ -37,6 +37,28 @@ function callWindow(max: number, windowMs: number) {
   };
 }
 
+/** At most this many polls a socket's viewer voted on while it was open are kept with it (the latest ones). */
+const VOTED_KEPT = 500;
+
+/**
+ * The polls this socket's viewer voted on while it was open (`live.polls.voted`, realtime/server.ts): a poll check's
+ * remembered verdict predates such a vote, so following the poll again puts the socket among its voters all the same.
+ */
+export function votedHere(socket: Pick<Socket, 'data'>): Set<string> {
+  const data = socket.data as { votedPolls?: Set<string> };
+  return (data.votedPolls ??= new Set<string>());
+}
+
+/** Marks a poll voted on for this socket (the oldest mark goes past VOTED_KEPT). */
+export function markVoted(socket: Pick<Socket, 'data'>, pollId: string): void {
+  const voted = votedHere(socket);
+  voted.add(pollId);
+  if (voted.size > VOTED_KEPT) voted.delete(voted.values().next().value!);
+}
+
+/** What a poll check found: the poll the target stands for when visible (else null), and the viewer's groups in it. */
+type Verdict = { pollId: string | null; voted: boolean; creator: boolean };
+
 const targetKey = (target: Target) => ('pollId' in target ? `id:${target.pollId}` : `code:${target.shortUrl}`);
 
 /**
@@ -54,12 +76,14 @@ export class PollFollowing {
   private readonly subscribeCalls = callWindow(notificationLimits.subscribeCallsPerWindow, notificationLimits.subscribeWindowMs);
   private readonly unsubscribeCalls = callWindow(notificationLimits.subscribeCallsPerWindow, notificationLimits.subscribeWindowMs);
   private readonly pollChecks = callWindow(notificationLimits.pollChecksPerMinute, 60_000);
-  // Recent verdicts by target (`id:<pollId>`, `code:<code>`): the poll it stands for when visible, else null.
-  private readonly verdicts = new Map<string, { pollId: string | null; until: number }>();
+  // Recent verdicts by target (`id:<pollId>`, `code:<code>`): the poll it stands for when visible, else null, and
+  // whether the viewer voted on it or made it.
+  private readonly verdicts = new Map<string, Verdict & { until: number }>();
 
   constructor(
     private readonly socket: Socket,
     private readonly userId: string | null,
+    private readonly visitorId: string | null,
     private readonly requestId: string,
     private readonly bus: Bus,
     private readonly log: Logger,
@@ -124,12 +148,17 @@ export class PollFollowing {
     const check = async (target: Target, onVisible: (pollId: string) => void) => {
       try {
         const known = this.remembered(target);
-        const verdict = known ? { pollId: known.pollId, lasting: true } : await this.viewablePoll(target);
+        const verdict = known ? { ...known, lasting: true } : await this.viewablePoll(target);
         // A no that the member's own vote would turn into a yes is not remembered: they may vote and follow at once.
-        if (!known && verdict.lasting) this.remember(target, verdict.pollId);
+        if (!known && verdict.lasting) this.remember(target, verdict);
         const { pollId } = verdict;
         if (!pollId) return;
-        await this.socket.join(pollRoom(pollId));
+        // Its voters' and creator's rooms first: the counts they may get never reach it as the others' total only.
+        const groups = [
+          ...(verdict.voted || votedHere(this.socket).has(pollId) ? [pollVotersRoom(pollId)] : []),
+          ...(verdict.creator ? [pollCreatorRoom(pollId)] : []),
+        ];
+        await this.socket.join([...groups, pollRoom(pollId)]);
         onVisible(pollId);
       } catch (err) {
         if (err instanceof HttpError && err.statusCode === 503) unavailable = true;
@@ -170,20 +199,26 @@ export class PollFollowing {
   private async leave(payload: PollSubscription): Promise<void> {
     for (const pollId of payload.pollIds ?? []) {
       this.followedIds.delete(pollId);
-      if (!this.stillWanted(pollId)) await this.socket.leave(pollRoom(pollId));
+      if (!this.stillWanted(pollId)) await this.leavePoll(pollId);
     }
     for (const code of payload.codes ?? []) {
       const pollId = this.followedCodes.get(code);
       this.followedCodes.delete(code);
-      if (pollId && !this.stillWanted(pollId)) await this.socket.leave(pollRoom(pollId));
+      if (pollId && !this.stillWanted(pollId)) await this.leavePoll(pollId);
     }
   }
 
+  /** Leaves a poll's room and its voters' and creator's. */
+  private async leavePoll(pollId: string): Promise<void> {
+    for (const room of [pollRoom(pollId), pollVotersRoom(pollId), pollCreatorRoom(pollId)]) await this.socket.leave(room);
+  }
+
   /** The poll a target stands for when the viewer may follow it, else null; `lasting` false when a vote may change that. */
-  private async viewablePoll(target: Target): Promise<{ pollId: string | null; lasting: boolean }> {
-    const answer = await this.bus.request(subjects.polls.canView, { ...target, userId: this.userId }, { requestId: this.requestId }, 1500);
+  private async viewablePoll(target: Target): Promise<Verdict & { lasting: boolean }> {
+    const request = { ...target, userId: this.userId, ...(this.userId ? {} : { visitorId: this.visitorId }) };
+    const answer = await this.bus.request(subjects.polls.canView, request, { requestId: this.requestId }, 1500);
     const pollId = answer.visible === true && typeof answer.pollId === 'string' ? answer.pollId : null;
-    return { pollId, lasting: answer.untilVote !== true };
+    return { pollId, voted: pollId !== null && answer.voted === true, creator: pollId !== null && answer.creator === true, lasting: answer.untilVote !== true };
   }
 
   private stillWanted(pollId: string): boolean {
@@ -194,11 +229,11 @@ export class PollFollowing {
     return [...this.socket.rooms].filter((room) => room.startsWith('poll:')).length;
   }
 
-  private remember(target: Target, pollId: string | null): void {
+  private remember(target: Target, { pollId, voted, creator }: Verdict): void {
     const now = Date.now();
     // At most a minute's checks are remembered (pollChecksPerMinute): the expired ones go before the map grows past that.
     if (this.verdicts.size >= notificationLimits.pollChecksPerMinute) for (const [key, v] of this.verdicts) if (v.until <= now) this.verdicts.delete(key);
-    this.verdicts.set(targetKey(target), { pollId, until: now + VERDICT_MEMORY_MS });
+    this.verdicts.set(targetKey(target), { pollId, voted, creator, until: now + VERDICT_MEMORY_MS });
   }
 
   private remembered(target: Target) {

@@ -1,15 +1,15 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { getValidator, notificationMessages as M } from '@meydan/proto';
+import { getValidator, notificationMessages as M, type LiveCountsGroup, type LiveVotedMessage, type PollUpdate } from '@meydan/proto';
 import { IDENTITY_HEADER, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
 import { measureSockets } from './metrics.js';
 import { redisAdapter } from './adapter.js';
-import { clientEvents, pollRoom, serverEvents, userRoom } from './events.js';
+import { clientEvents, pollCreatorRoom, pollRoom, pollVotersRoom, serverEvents, userRoom, voterRoom } from './events.js';
 import { UnreadCounts } from './unread-counts.js';
 import type { Realtime } from '../store/realtime.js';
-import { PollFollowing } from './poll-following.js';
+import { PollFollowing, markVoted } from './poll-following.js';
 
-export { clientEvents, pollRoom, serverEvents, userRoom } from './events.js';
+export { clientEvents, pollCreatorRoom, pollRoom, pollVotersRoom, serverEvents, userRoom, voterRoom } from './events.js';
 
 export interface RealtimeDeps {
   server: HttpServer;
@@ -59,11 +59,14 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
     next();
   });
   io.on('connection', (socket) => {
-    const { userId } = socket.data.identity as Identity;
+    const { userId, visitorId } = socket.data.identity as Identity;
     const requestId = typeof socket.request.headers['x-request-id'] === 'string' ? socket.request.headers['x-request-id'] : socket.id;
     if (userId) greetMember(socket, userId, unread);
+    // The voter it votes as (polls' `u:`/`v:` keys): its vote moves it into the voters of the polls it follows.
+    const voter = userId ? `u:${userId}` : visitorId ? `v:${visitorId}` : null;
+    if (voter) void socket.join(voterRoom(voter));
     answerAuthQuestions(socket, userId, unread);
-    new PollFollowing(socket, userId, requestId, bus, log).listen();
+    new PollFollowing(socket, userId, visitorId ?? null, requestId, bus, log).listen();
   });
 
   return realtimeEmitter(io, unread, log, async () => {
@@ -106,6 +109,12 @@ function answerAuthQuestions(socket: Socket, userId: string | null, unread: Unre
 
 /** Between instances: a member's unread count changed (serverSideEmit, carried by the Redis adapter). */
 const UNREAD_CHANGED = 'unread-changed';
+/** Between instances: a vote was accepted (serverSideEmit): each moves its own sockets of the voter. */
+const POLL_VOTED = 'poll-voted';
+
+/** The group rooms of a poll's followers that get its counts when not all of them may. */
+const countsRooms = (pollId: string, groups: readonly LiveCountsGroup[]) =>
+  groups.map((group) => (group === 'voters' ? pollVotersRoom(pollId) : pollCreatorRoom(pollId)));
 
 /** What the rest of the service emits through: nothing once closed, and an emit that throws only logged. */
 function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown: () => Promise<void>): Realtime {
@@ -128,6 +137,23 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
     );
   };
   io.on(UNREAD_CHANGED, sendCountHere);
+  // This instance's sockets of the voter are marked voted on the poll (one following it later joins its voters); those
+  // following it join its voters now, and the counts the vote carries (where its voters may see them now) reach them at
+  // once, before the next live update.
+  const moveVoterHere = (message: LiveVotedMessage) => {
+    if (!message || typeof message.voter !== 'string' || typeof message.pollId !== 'string') return;
+    const { pollId, voteCounts, totalVotes } = message;
+    const nsp = io.of('/');
+    for (const id of nsp.adapter.rooms.get(voterRoom(message.voter)) ?? []) {
+      const socket = nsp.sockets.get(id);
+      if (!socket) continue;
+      markVoted(socket, pollId);
+      if (!socket.rooms.has(pollRoom(pollId))) continue;
+      void socket.join(pollVotersRoom(pollId));
+      if (voteCounts) emitSafely(() => socket.emit(serverEvents.pollUpdate, { data: { pollId, voteCounts, totalVotes } }));
+    }
+  };
+  io.on(POLL_VOTED, moveVoterHere);
   return {
     notify: (userId, data) => emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notification, { data })),
     count: (userId, count) => {
@@ -139,7 +165,19 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
         sendCountHere(userId);
         io.serverSideEmit(UNREAD_CHANGED, userId);
       }),
-    pollUpdate: (data) => emitSafely(() => io.to(pollRoom(data.pollId)).emit(serverEvents.pollUpdate, { data })),
+    pollUpdate: (data, countsTo) =>
+      emitSafely(() => {
+        if (!countsTo || data.countsHidden) return void io.to(pollRoom(data.pollId)).emit(serverEvents.pollUpdate, { data });
+        const permitted = countsRooms(data.pollId, countsTo);
+        const hidden: PollUpdate = { pollId: data.pollId, voteCounts: {}, totalVotes: data.totalVotes, countsHidden: true };
+        if (permitted.length > 0) io.to(permitted).emit(serverEvents.pollUpdate, { data });
+        io.to(pollRoom(data.pollId)).except(permitted).emit(serverEvents.pollUpdate, { data: hidden });
+      }),
+    pollVoted: (message) =>
+      emitSafely(() => {
+        moveVoterHere(message);
+        io.serverSideEmit(POLL_VOTED, message);
+      }),
     bulkEmailProgress: (adminId, data) => emitSafely(() => io.to(userRoom(adminId)).emit(serverEvents.bulkEmailProgress, { data })),
     disconnectUser: (userId) => emitSafely(() => io.in(userRoom(userId)).disconnectSockets(true)),
     async close() {

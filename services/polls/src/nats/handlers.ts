@@ -10,6 +10,8 @@ import { memberVoters } from '../store/poll-voters.js';
 import { pollPreview } from '../store/previews.js';
 import { pollsAfter, reportsAfter } from '../store/read-model-pages.js';
 import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
+import { voterOf } from '../store/keys.js';
+import type { PollMeta } from '../store/polls.js';
 
 /** The member's votes by poll category (their latest 1000 votes), for the personality analysis. */
 export async function userTopics(ctx: PollsContext, payload: { userId: string }) {
@@ -20,30 +22,42 @@ export async function userTopics(ctx: PollsContext, payload: { userId: string })
 
 /**
  * Whether a user (or an anonymous socket, userId null) may follow a poll's live counts: by id the same rule as over
- * HTTP (a share-link poll only for its creator; a Dost Meclisi poll only once the user voted on it), by `shortUrl` a share-link poll for whoever holds the code. The
- * answer names the poll, so a socket that only knows the code can join its room.
+ * HTTP (a share-link poll only for its creator; a Dost Meclisi poll only for its creator and those who voted on it), by `shortUrl` a share-link poll for whoever holds the code. The
+ * answer names the poll, so a socket that only knows the code can join its room, and says whether the viewer voted on
+ * it (a member by id, a visitor by visitorId) or made it: the groups whose live counts may differ from the others'
+ * (results-visibility.ts).
  */
 export async function canView(
   ctx: PollsContext,
-  payload: { pollId?: string; shortUrl?: string; userId?: string | null },
+  payload: { pollId?: string; shortUrl?: string; userId?: string | null; visitorId?: string | null },
   source?: { requestId: string },
-): Promise<{ visible: boolean; pollId?: string; untilVote?: boolean }> {
+): Promise<{ visible: boolean; pollId?: string; untilVote?: boolean; voted?: boolean; creator?: boolean }> {
+  const userId = payload.userId ?? null;
+  const voter = voterOf({ userId, visitorId: payload.visitorId ?? null });
+  const votedOn = async (pollId: string) => voter !== null && (await ctx.counters.choicesOf([pollId], voter)).get(pollId) != null;
+  const answer = async (meta: PollMeta, voted?: boolean) => ({
+    visible: true,
+    pollId: meta.id,
+    voted: voted ?? (await votedOn(meta.id)),
+    creator: userId !== null && userId === meta.creatorId,
+  });
   if (payload.shortUrl !== undefined) {
     const pollId = await ctx.polls.idOfCode(payload.shortUrl);
     const meta = pollId ? await ctx.polls.meta(pollId) : null;
-    return meta?.isShareable && !(await ctx.banned.has(meta.creatorId)) ? { visible: true, pollId: meta.id } : { visible: false };
+    return meta?.isShareable && !(await ctx.banned.has(meta.creatorId)) ? answer(meta) : { visible: false };
   }
   const meta = payload.pollId ? await ctx.polls.meta(payload.pollId) : null;
   if (!meta) return { visible: false };
-  const viewer = { userId: payload.userId ?? null };
+  const viewer = { userId };
   const mutuals = needsMutuals(meta, viewer) ? await ctx.people.mutualsOrNone(viewer.userId, source) : [];
   if (!pollVisibleTo(meta, viewer, mutuals)) return { visible: false };
-  // Live counts of a Dost Meclisi poll only to those who voted on it, as over HTTP (present.ts).
-  if (meta.type === 'friends') {
-    const voted = viewer.userId !== null && (await ctx.counters.choicesOf([meta.id], `u:${viewer.userId}`)).get(meta.id) != null;
+  // Live counts of a Dost Meclisi poll only to its creator and those who voted on it, as over HTTP (present.ts).
+  if (meta.type === 'friends' && userId !== meta.creatorId) {
+    const voted = await votedOn(meta.id);
     if (!voted) return { visible: false, untilVote: true };
+    return answer(meta, true);
   }
-  return { visible: true, pollId: meta.id };
+  return answer(meta);
 }
 
 /** One page of every poll in id order with its stored vote count: the admin service's read model rebuild. */

@@ -20,7 +20,7 @@ import { keys, voterOf } from '../store/keys.js';
 import { commentOn, commentPage, createComment, deleteComment } from '../store/comments.js';
 import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
-import { modeShowsCounts } from '../domain/results-visibility.js';
+import { countsVisibleTo } from '../domain/results-visibility.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
 import { SAME_FOR_EVERY_VISITOR, ValidationError, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
 
@@ -258,7 +258,7 @@ function groupAnalysisRoute(app: FastifyInstance, ctx: PollsContext) {
       const counts = await ctx.counters.countsOfOne({ id, optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null });
       const mine = (await ctx.counters.choicesOn(id, [`u:${userId}`])).get(`u:${userId}`);
       if (mine == null) throw new HttpError(403, 'analysis_unavailable', S.analysisVoteFirst);
-      if (!modeShowsCounts(poll, userId, new Date())) throw new HttpError(403, 'analysis_unavailable', S.analysisResultsHidden);
+      if (!countsVisibleTo(poll, userId, true, new Date())) throw new HttpError(403, 'analysis_unavailable', S.analysisResultsHidden);
       if (counts.total < limits.poll.groupAnalysisMinVotes) throw new HttpError(403, 'analysis_unavailable', S.analysisNeedsVotes);
 
       const friends = await ctx.people.mutuals(userId, request);

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { pollServiceMessages as S, type PollIdParams } from '@meydan/proto';
 import { HttpError, csvContentType, csvResponse, csvText, type CsvColumn } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { modeShowsCounts } from '../domain/results-visibility.js';
+import { creatorSeesCounts } from '../domain/results-visibility.js';
 import { membersOnly, visiblePoll } from './common.js';
 
 interface ResultRow {
@@ -37,8 +37,9 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCo
     async (request, reply) => {
       const doc = await visiblePoll(ctx, request, request.params.id);
       if (doc.creatorId !== request.identity!.userId) throw new HttpError(403, 'forbidden', S.resultsOnlyCreator);
-      // The creator sees their poll's counts by its results visibility (an after-close poll's only once it ended).
-      if (!modeShowsCounts(doc, doc.creatorId, new Date())) throw new HttpError(409, 'results_hidden', S.resultsAfterClose);
+      // The creator sees their poll's counts by the one rule the card follows too (an after-close poll's only once it
+      // ended; a Dost Meclisi poll's whether or not they voted on it).
+      if (!creatorSeesCounts(doc, new Date())) throw new HttpError(409, 'results_hidden', S.resultsAfterClose);
       const id = String(doc._id);
       const counts = await ctx.counters.countsOfOne({ id, optionsCount: doc.options.length, expiresAt: doc.expiresAt ?? null });
       const rows = doc.options.map((option, i) => ({

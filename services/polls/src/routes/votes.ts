@@ -89,6 +89,8 @@ export async function castVote(
   }
   // Acknowledged: no longer pending (left pending, the pending-votes job would publish it again, stored once).
   ctx.counters.confirm(meta.id, voter);
+  // The voter's sockets join the poll's voters before the vote's counts go out (they get them now where they may).
+  ctx.live.voted(meta, voter, outcome.counts);
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
   if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
   // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.

@@ -1,18 +1,20 @@
 /**
  * Live counts on core NATS (`live.polls.counts`, shape in proto's contracts), coalesced per poll: published at once when the poll was quiet,
  * otherwise at most once per interval, and always followed by a trailing publish that reads the counts at that
- * moment, so the last message carries the exact final counts. A poll whose results visibility hides its counts right
- * now (after-close, creator, until it ends) goes out with its total only: its counts never leave this service.
+ * moment, so the last message carries the exact final counts. Each message says who among the poll's followers may
+ * get the counts right now (results-visibility.ts, `liveCountsAudience`): everyone; only its voters and/or its creator
+ * (`countsTo`: the others get the total alone); or nobody (`countsHidden`: the counts never leave this service).
+ * A vote accepted is told on `live.polls.voted`, so the voter's sockets join the poll's voters at once.
  */
 import type { Redis } from 'ioredis';
 import { live } from '@meydan/proto';
 import { Coalescer, type Bus, type Logger } from '@meydan/kit';
 import { countsFromHash, voteCountsMap, type PollCounts } from '../domain/counts.js';
-import { liveCountsHidden, type ResultsFacts } from '../domain/results-visibility.js';
-import { keys } from './keys.js';
+import { countsVisibleTo, liveCountsAudience, type ResultsFacts } from '../domain/results-visibility.js';
+import { keys, userIdOfVoter } from './keys.js';
 
-/** What the publisher needs to know of a poll to decide whether its counts may go out. */
-export type LiveFactsOf = (pollId: string) => Promise<Omit<ResultsFacts, 'type' | 'creatorId'> | null>;
+/** What the publisher needs to know of a poll to decide to whom its counts may go. */
+export type LiveFactsOf = (pollId: string) => Promise<Omit<ResultsFacts, 'creatorId'> | null>;
 
 interface Change {
   optionsCount: number;
@@ -60,16 +62,40 @@ export class LiveCountsPublisher {
       const facts = await this.factsOf(pollId);
       // Unknown facts (the poll is gone, or they cannot be read): nothing goes out rather than counts that may be hidden.
       if (!facts || this.bus.nc.isClosed()) return;
-      const hidden = liveCountsHidden(facts, now);
+      const audience = liveCountsAudience(facts, now);
+      const hidden = audience !== 'everyone' && audience.length === 0;
       this.bus.publishLive(live.pollCounts, {
         pollId,
         voteCounts: hidden ? {} : voteCountsMap(counts.votes),
         totalVotes: counts.total,
         at: now.toISOString(),
-        ...(hidden ? { countsHidden: true as const } : {}),
+        ...(hidden ? { countsHidden: true as const } : audience === 'everyone' ? {} : { countsTo: audience }),
       });
     } catch (err) {
       this.log.warn({ err, pollId }, 'live counts not published');
+    }
+  }
+
+  /**
+   * A vote was accepted: the voter's sockets following the poll join its voters, and get `counts` (the counts right
+   * after the vote) at once where the poll shows them to its voters now. Sent before the vote's counts go out.
+   */
+  voted(poll: ResultsFacts & { id: string }, voter: string, counts: PollCounts): void {
+    if (this.closed || this.bus.nc.isClosed()) return;
+    const now = new Date();
+    // Counts that go to every follower (an always poll, not Dost Meclisi) need no voters' room, now or at its end.
+    if (liveCountsAudience(poll, now) === 'everyone') return;
+    const shown = countsVisibleTo(poll, userIdOfVoter(voter), true, now);
+    try {
+      this.bus.publishLive(live.pollVoted, {
+        pollId: poll.id,
+        voter,
+        ...(shown ? { voteCounts: voteCountsMap(counts.votes) } : {}),
+        totalVotes: counts.total,
+        at: now.toISOString(),
+      });
+    } catch (err) {
+      this.log.warn({ err, pollId: poll.id }, 'vote not told live');
     }
   }
 

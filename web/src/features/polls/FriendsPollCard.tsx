@@ -52,9 +52,10 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
   const [vote, { isLoading, originalArgs }] = useVoteMutation();
   const [analysisOpen, setAnalysisOpen] = useState(false);
   const open = isOpen(poll.expiresAt);
-  // Live counts of a Dost Meclisi poll are for those who voted on it (polls.can-view refuses the others, for good):
-  // the card follows once the server holds the vote, not on the choice shown while the vote is on its way.
-  useLivePoll(ref, poll.id, poll.hasVoted && !isLoading);
+  // Live counts of a Dost Meclisi poll are for its creator and those who voted on it (polls.can-view refuses the
+  // others, for good; the server shows the creator the counts, resultsVisible): the card follows once the server holds
+  // the vote, not on the choice shown while the vote is on its way.
+  useLivePoll(ref, poll.id, (poll.hasVoted || poll.resultsVisible === true) && !isLoading);
 
   const { count, votedCount, votedRow, waitingRow } = friendsCircle(poll);
 
@@ -103,7 +104,7 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
           {tr.poll.friendsVoteVisible}
         </Note>
       )}
-      {/* The split is only the voters' (the server sends it to no one else), also once the poll has ended. */}
+      {/* The split is only the voters' and the creator's (the server sends it to no one else), also once the poll has ended. */}
       <PollOptions
         poll={poll}
         open={open}

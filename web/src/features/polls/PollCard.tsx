@@ -11,7 +11,6 @@ import { useMemberGate } from '../session/sessionApi';
 import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
 import { useLivePoll } from './useLivePoll';
-import { useOwnHiddenCounts } from './useOwnHiddenCounts';
 import { Spinner } from '../../ui/Spinner';
 import { Hashtagged } from '../../ui/Hashtagged';
 
@@ -36,7 +35,6 @@ function PublicPollCard({ poll }: { poll: Poll }) {
   const [vote, { isLoading, originalArgs }] = useVoteMutation();
   const open = isOpen(poll.expiresAt);
   useLivePoll(ref, poll.id);
-  useOwnHiddenCounts(poll);
 
   return (
     <Card ref={ref} data-poll-id={poll.id} data-poll-type={poll.type} aria-labelledby={`poll-${poll.id}-title`}>

@@ -1,14 +1,14 @@
 import { resultsHiddenMessage, type Poll } from '@meydan/proto';
 
 /**
- * Whether a card draws a poll's results (bars, percentages, counts) for its viewer. Never where the server hid them
- * (`resultsVisible: false`); otherwise once the viewer voted or the poll ended, and before that where the poll's
- * results visibility shows them: `always`, or `creator` (the server shows them only to the creator then).
+ * Whether a card draws a poll's results (bars, percentages, counts) for its viewer: exactly where the server sent them
+ * (`resultsVisible`, the one rule of services/polls/src/domain/results-visibility.ts): after the viewer's vote (after-vote,
+ * the default), before it too (always), to the creator of their own poll (not after-close until it ends), to everyone
+ * once it ended (on a Dost Meclisi poll only its voters and creator). Without the flag: once voted or ended.
  */
 export function drawsResults(poll: Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'hasVoted'>, open: boolean): boolean {
-  if (poll.resultsVisible === false) return false;
-  if (poll.hasVoted || !open) return true;
-  return poll.resultsVisibility === 'always' || poll.resultsVisibility === 'creator';
+  if (poll.resultsVisible !== undefined) return poll.resultsVisible;
+  return poll.hasVoted || !open;
 }
 
 /**

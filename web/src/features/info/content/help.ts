@@ -25,8 +25,8 @@ export const helpCategories: readonly HelpCategory[] = [
               'Konu, sorunun akışta hangi başlık altında görüneceğini belirler.',
             ],
           },
-          'Sonuçları kimin, ne zaman göreceğini de seçersin: “Oy verince” (herkes oy verdikten sonra görür; önerilen), “Her zaman” (oy vermeden önce de görünür), “Anket bitince” (anket bitene kadar kimse, sen de, göremez) ya da “Yalnızca ben” (anket bitene kadar yalnızca sen görürsün). Anket bitince sonuçları herkes görür.',
-          '“Soruyu Fırlat” dediğinde anketin hemen yayına girer ve oylar geldikçe sonuçlar canlı olarak güncellenir (sonuçları gizli bir ankette yalnızca toplam oy sayısı).',
+          'Sonuçları kimin, ne zaman göreceğini de seçersin: “Oy verince” (her kişi kendi oyunu verdikten sonra görür, oy vermeden önce kartta sonuç yoktur; önerilen), “Her zaman” (oy vermeden önce de görünür), “Anket bitince” (anket bitene kadar kimse, sen de, göremez) ya da “Yalnızca ben” (anket bitene kadar yalnızca sen görürsün). Kendi anketinin sonuçlarını, oy vermesen de, “Anket bitince” dışındaki her seçenekte görürsün; Dost Meclisi anketinde de. Anket bitince sonuçları herkes görür.',
+          '“Soruyu Fırlat” dediğinde anketin hemen yayına girer ve oylar geldikçe sonuçlar canlı olarak güncellenir (sonuçları henüz göremeyen biri için yalnızca toplam oy sayısı).',
         ],
       },
       {
@@ -168,7 +168,7 @@ export const helpCategories: readonly HelpCategory[] = [
         summary: 'Sonuçlar ve Dost Meclisi’ndeki görünürlük.',
         body: [
           'Herkese açık ve özel anketlerde sonuçlar yalnızca toplam olarak gösterilir; kimin neye oy verdiği diğer kullanıcılara gösterilmez.',
-          'Anketi açan kişi sonuçları anket bitince ya da yalnızca kendisine gösterilecek şekilde gizleyebilir; o zaman kart sonuçların ne zaman görüneceğini söyler ve o ana kadar yalnızca toplam oy sayısı görünür.',
+          'Varsayılan olarak bir anketin sonuçlarını oy verdikten sonra görürsün; oy vermeden önce ne kartta, ne akışta, ne paylaşım önizlemesinde, ne de canlı güncellemelerde şıkların oyları görünür, yalnızca toplam oy sayısı. Anketi açan kişi sonuçları anket bitince ya da yalnızca kendisine gösterilecek şekilde gizleyebilir; o zaman kart sonuçların ne zaman görüneceğini söyler ve o ana kadar yalnızca toplam oy sayısı görünür. Anketi açan kişi kendi anketinin sonuçlarını “Anket bitince” dışındaki her seçenekte görür ve indirebilir.',
           'Dost Meclisi anketlerinde ise meclisin üyeleri, hangi arkadaşlarının oy verdiğini ve Grup Analizi’nde arkadaşların arasındaki dağılımı görebilir.',
         ],
       },
