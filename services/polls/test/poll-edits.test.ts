@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, pollServiceMessages as S, validate } from '@meydan/proto';
-import { asMember, asVisitor } from '@meydan/testing';
+import { asMember, asVisitor, raceGate } from '@meydan/testing';
 import { claimEdit } from '../src/store/poll-edits.js';
 import { keys } from '../src/store/keys.js';
 import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
@@ -132,6 +132,34 @@ describe('editing a poll before its first vote', () => {
     expect(late.statusCode).toBe(409);
     expect(late.json().error).toBe('poll_answered');
     expect((await read(poll.id)).title).toBe('Yarış sorusu');
+  });
+
+  it('refuses a vote that arrives while an edit is being stored through the route: the edit wins, then votes count', async () => {
+    const poll = await createPoll(svc.app, alice, { title: 'Uçuştaki düzenleme' });
+    // The edit is held where it publishes its event: its claim is set and its text stored, its answer not yet given.
+    const bus = svc.app.polls.bus;
+    const publishReliably = bus.publishReliably.bind(bus);
+    const gate = raceGate();
+    const held = gate.hold();
+    bus.publishReliably = (async (subject: string, payload: unknown, options: never) => {
+      if (subject === events.polls.pollEdited) await gate.pass();
+      return publishReliably(subject as never, payload as never, options);
+    }) as typeof bus.publishReliably;
+    try {
+      const editing = edit(poll.id, { title: 'Uçuştaki düzenleme (yeni)' });
+      await held.reached;
+      const during = await vote(svc.app, poll.id, bob, 0);
+      expect(during.statusCode).toBe(409);
+      expect(during.json()).toEqual({ error: 'poll_being_edited', message: S.pollBeingEdited });
+      held.release();
+      const done = await editing;
+      expect(done.statusCode, done.body).toBe(200);
+    } finally {
+      bus.publishReliably = publishReliably;
+    }
+    expect(await read(poll.id)).toMatchObject({ title: 'Uçuştaki düzenleme (yeni)', totalVotes: 0 });
+    expect((await vote(svc.app, poll.id, bob, 0)).statusCode).toBe(200);
+    expect((await edit(poll.id, { title: 'Bir daha' })).json().error).toBe('poll_answered');
   });
 
   it('never lets an edit and a first vote arriving together both win', async () => {
