@@ -43,6 +43,7 @@ const consumers: Record<ServiceName, string[]> = {
     'admin--bulk-email',
     'admin--polls-created',
     'admin--polls-deleted',
+    'admin--polls-edited',
     'admin--polls-reported',
     'admin--users-activated',
     'admin--users-banned',

@@ -4,7 +4,7 @@
  * decides). A poll a visitor may not open is answered as one that does not exist: the plain shell with 404, so a page
  * tells no one that a members' or friends' poll is there (the SPA still shows it to a member who may see it).
  */
-import { matchClientRoute, subjects, type EmbedRoute, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
+import { events, matchClientRoute, subjects, type EmbedRoute, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import { TtlCache } from '@meydan/kit';
 
@@ -84,7 +84,10 @@ export function previewTagsOf(reply: PollPreviewReply, origin: string, path: str
   return { title: clip(poll.title, 120), description, url, image };
 }
 
-/** Asks polls what a poll page may show (kept a few seconds per page), and says how to answer it. */
+/**
+ * Asks polls what a poll page may show (kept a few seconds per page, dropped at once when the poll's text is edited:
+ * `events.polls.poll.edited`), and says how to answer it.
+ */
 export class LinkPreviews {
   private readonly replies = new TtlCache<PollPreviewReply>(3_000, 5_000);
 
@@ -93,7 +96,9 @@ export class LinkPreviews {
     private readonly log: Logger,
     private readonly origin: string,
     private readonly timeoutMs = 1_000,
-  ) {}
+  ) {
+    bus.listen(events.polls.pollEdited, ({ pollId }) => this.replies.deleteWhere((reply) => reply.poll?.id === pollId));
+  }
 
   /** The answer for a poll page's path, or null when the path is no poll page (or polls did not answer: the plain shell). */
   async answer(path: string, requestId: string): Promise<PollPageAnswer | null> {

@@ -3,7 +3,7 @@
  * gateway in front of the real polls service, the og: tags read from the HTML and the og:image fetched and measured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asMember, startTestService, type TestService } from '@meydan/testing';
+import { asMember, startTestService, until, type TestService } from '@meydan/testing';
 import { buildApp as buildPolls } from '../../services/polls/src/app.js';
 import { newUserId } from '../../services/polls/test/support.js';
 import { previewHead, shellWithPreview } from '../src/link-previews.js';
@@ -99,6 +99,16 @@ describe('link previews through the gateway (real polls)', () => {
       expect(png.headers.get('content-type')).toBe('image/png');
       expect(pngSize(Buffer.from(await png.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
     }
+  });
+
+  it('shows an edited title at once, though a preview is otherwise kept a few seconds', async () => {
+    const poll = await create('/api/polls', { title: 'Düzenlenmeden önce' });
+    const title = async () => metaOf(await (await crawl(`/anket/${poll.id}`)).text(), 'og:title');
+    expect(await title()).toBe('Düzenlenmeden önce');
+    const edit = await polls.app.inject({ method: 'PATCH', url: `/api/polls/${poll.id}`, headers: asMember(creator), payload: { title: 'Düzenlendikten sonra' } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // Inside the 3 s a preview is kept: only the edited event drops it.
+    await until(async () => (await title()) === 'Düzenlendikten sonra', 2_000, 'the edited og:title');
   });
 
   it("answers a members' or friends' poll as an unknown one: the plain shell with 404, nothing of the poll", async () => {

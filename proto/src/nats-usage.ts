@@ -46,7 +46,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
   },
   polls: {
     requests: [subjects.social.mutuals, subjects.auth.usersSettings, subjects.auth.usersSearch, subjects.auth.usersAffinities, subjects.auth.usersSummaries],
-    listens: [],
+    listens: [events.polls.pollEdited],
     live: [],
     consumers: {
       'admin-poll-removed': onEvents(events.admin.pollRemoved),
@@ -100,6 +100,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
       'bulk-email': { stream: streams.adminBulkEmail.name, filter: work.adminBulkEmailFilter },
       'polls-created': onEvents(events.polls.pollCreated),
       'polls-deleted': onEvents(events.polls.pollDeleted),
+      'polls-edited': onEvents(events.polls.pollEdited),
       'polls-reported': onEvents(events.polls.pollReported),
       'users-activated': onEvents(events.auth.userActivated),
       'users-banned': onEvents(events.admin.userBanned),
@@ -112,7 +113,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
   },
   gateway: {
     requests: [...health, ...openapi, subjects.auth.tokenResolve, subjects.polls.preview],
-    listens: [events.auth.sessionsRevoked, events.auth.sessionEnded],
+    listens: [events.auth.sessionsRevoked, events.auth.sessionEnded, events.polls.pollEdited],
     live: [],
     consumers: {},
   },

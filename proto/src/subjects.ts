@@ -137,6 +137,11 @@ export const events = {
     pollDeleted: 'events.polls.poll.deleted',
     /** {pollId, creatorId, title, voteCounts: number[], totalVotes, winnerIndexes: number[], at}: expiry passed. */
     pollEnded: 'events.polls.poll.ended',
+    /**
+     * {pollId, creatorId, type, isShareable, title, description, previousTitle, previousDescription, editedAt, at}: the
+     * creator edited the poll's text (only before its first vote). Msg id `poll-edited:<pollId>:<editedAt ms>`.
+     */
+    pollEdited: 'events.polls.poll.edited',
     /** {pollId, creatorId, voter: 'u:<id>'|'v:<id>', userId: string|null, optionIndex, optionIndexes? (a ballot of several options), at}. Msg id `vote:<pollId>:<voter>`. */
     voteCast: 'events.polls.vote.cast',
     /** {pollId, creatorId, userId, liked: boolean, at}. */

@@ -17,6 +17,7 @@ import { memberVoters } from '../../services/polls/src/store/poll-voters.js';
 import { People } from '../../services/polls/src/store/people.js';
 import { Quotas } from '../../services/polls/src/store/quota.js';
 import { VoteCounters, type PollShape } from '../../services/polls/src/store/vote-counters.js';
+import { claimEdit, defineEditScripts } from '../../services/polls/src/store/poll-edits.js';
 import { UserDirectory } from '../../services/social/src/store/user-directory.js';
 import { RateCounters } from '../../gateway/src/rate-limits.js';
 import { SessionReader, endedSessions } from '../../gateway/src/sessions.js';
@@ -130,6 +131,22 @@ describe('polls on a Redis Cluster', () => {
     for (const [i, p] of polls.entries()) {
       expect(counts.get(p.id)).toMatchObject({ total: 1, visitorVotes: 1, votes: i % 2 === 0 ? [1, 0] : [0, 1] });
     }
+  });
+
+  it('claims edits of many polls only while they have no vote, refusing their votes until each edit is released', async () => {
+    const counters = new VoteCounters(conns.redis, models);
+    defineEditScripts(conns.redis);
+    const polls = Array.from({ length: MANY }, () => pollShape(2));
+    await Promise.all(polls.map((p) => counters.init(p)));
+    const voted = polls.slice(0, MANY / 2);
+    const unvoted = polls.slice(MANY / 2);
+    for (const p of voted) expect((await counters.cast(p.id, 2, 'u:ilk', [0])).status).toBe('counted');
+    for (const p of voted) expect(await claimEdit({ redis: conns.redis, counters }, p)).toEqual({ status: 'answered' });
+    const claims = await Promise.all(unvoted.map((p) => claimEdit({ redis: conns.redis, counters }, p)));
+    expect(claims.every((c) => c.status === 'claimed')).toBe(true);
+    for (const p of unvoted) expect((await counters.cast(p.id, 2, 'u:ilk', [1])).status).toBe('editing');
+    await Promise.all(claims.map((c) => (c.status === 'claimed' ? c.release() : undefined)));
+    for (const p of unvoted) expect((await counters.cast(p.id, 2, 'u:ilk', [1])).status).toBe('counted');
   });
 
   it('counts share-link votes with their per-IP limits: the per-minute attempts, then the IP network on the poll', async () => {

@@ -1,7 +1,7 @@
 /**
  * The admin panel end to end, on the whole stack (gateway, every service, NATS, Redis, the MongoDB-wire server,
  * MailDev) in Chromium: a member reports a poll from its card; the administrator searches a member, bans and
- * activates them, deletes a poll, resolves the report, sends a bulk e-mail and watches its progress; a member opening
+ * activates them, deletes a poll, reads the reported poll's edit history and resolves the report, sends a bulk e-mail and watches its progress; a member opening
  * /admin is refused. Every tab and dialog passes axe; every tab is photographed at desktop and mobile width.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -64,7 +64,9 @@ beforeAll(async () => {
   adminSid = (await signIn(stack, 'admin@meydan.local', 'meydan-admin')).sid;
   const reportedTitle = 'Şikayet edilecek soru?';
   const doomedTitle = 'Silinecek soru?';
-  reportedPoll = { ...(await createPoll(stack, deniz, { title: reportedTitle, category: 'oyun-geek', options: ['Evet', 'Hayır'] })), title: reportedTitle };
+  reportedPoll = { ...(await createPoll(stack, deniz, { title: 'Şikayet edilecek ilk soru?', category: 'oyun-geek', options: ['Evet', 'Hayır'] })), title: reportedTitle };
+  // Its creator changed its title before any vote: the admin reads its edit history.
+  expect((await call(stack, 'PATCH', `/api/polls/${reportedPoll.id}`, { sid: deniz.sid, body: { title: reportedTitle } })).status).toBe(200);
   doomedPoll = { ...(await createPoll(stack, deniz, { title: doomedTitle, category: 'yemek-mekan', options: ['Çay', 'Kahve'] })), title: doomedTitle };
   // A visitor writes through the contact form (its challenge solved as the widget would): the admin reads it.
   const challenge = await call<Parameters<typeof payloadFor>[0]>(stack, 'GET', '/api/contact/challenge');
@@ -162,6 +164,16 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     const report = page.locator('li[data-report]', { hasText: reportedPoll.title });
     await expect(report.getAttribute('data-status')).resolves.toBe('pending');
     await expect(report.getByText(`Şikayet eden: @${mert.username}`).count()).resolves.toBe(1);
+    // The poll was edited before it was reported: its history tells the texts it had, with times.
+    await report.getByText('Düzenlendi', { exact: true }).waitFor();
+    await report.getByRole('button', { name: `"${reportedPoll.title}" anketinin düzenleme geçmişi` }).click();
+    const history = page.getByRole('dialog', { name: 'Düzenleme geçmişi' });
+    await history.locator('[data-before]', { hasText: 'Şikayet edilecek ilk soru?' }).waitFor();
+    await history.locator('[data-after]', { hasText: reportedPoll.title }).waitFor();
+    await expectNoAxeViolations(page, 'admin poll edit history dialog');
+    await screenshot(page, 'admin-poll-edit-history-desktop-dark');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
     await report.getByRole('button', { name: 'Çözüldü olarak işaretle' }).click();
     await page.getByText('Rapor çözüldü olarak işaretlendi', { exact: true }).first().waitFor();
     await page.waitForFunction(

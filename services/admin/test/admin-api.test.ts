@@ -272,7 +272,7 @@ describe('admin API through the gateway', () => {
         reason: 'spam',
         description: 'Reklam',
         createdAt: expect.any(String),
-        poll: { id: pollId, title: 'Çay mı kahve mi?' },
+        poll: { id: pollId, title: 'Çay mı kahve mi?', editedAt: null },
         reporter: { id: reporter.id, username: reporter.username },
       },
     ]);

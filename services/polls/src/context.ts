@@ -5,6 +5,7 @@ import { LiveCountsPublisher } from './store/live-counts-publisher.js';
 import { People } from './store/people.js';
 import { BannedCreators } from './store/banned-creators.js';
 import { defineCardScripts } from './store/card-states.js';
+import { defineEditScripts } from './store/poll-edits.js';
 import { Engagement } from './store/engagement.js';
 import { FriendsCircles } from './store/friends-circles.js';
 import { CreatorPolls } from './store/creator-polls.js';
@@ -45,6 +46,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const models = createModels(deps.mongo);
   const counters = new VoteCounters(deps.redis, models);
   defineCardScripts(deps.redis);
+  defineEditScripts(deps.redis);
   const feedPages: PollsContext['feedPages'] = new FeedPages();
   const timelines = new Timelines(deps.redis, models, deps.log);
   const engagement = new Engagement(deps.redis, models, counters, async (pollId, hot) => {

@@ -133,10 +133,13 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
     it('counts likes exactly when many arrive at once, while votes are being persisted', async () => {
       const poll = await createPoll(svc.app, alice);
       const likers = Array.from({ length: 30 }, () => newUserId());
+      // The edit goes first (a poll's text is frozen from its first vote), the votes right after it, the likes throughout.
       await Promise.all([
         ...likers.map((u) => inject('POST', `/api/polls/${poll.id}/like`, asMember(u))),
-        ...likers.map((u) => vote(svc.app, poll.id, u, 0)),
-        inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { title: 'Düzeltilmiş başlık' }),
+        inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { title: 'Düzeltilmiş başlık' }).then((edit) => {
+          expect(edit.statusCode, edit.body).toBe(200);
+          return Promise.all(likers.map((u) => vote(svc.app, poll.id, u, 0)));
+        }),
       ]);
       await until(async () => (await ctx().models.Vote.countDocuments({ pollId: poll.id })) === 30);
       await vi.waitFor(

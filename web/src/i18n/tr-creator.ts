@@ -6,17 +6,21 @@ import { limits } from '@meydan/proto';
  */
 export const trCreator = {
   controlsLabel: 'Anket sahibinin işlemleri',
+  /** The profile list's group of a poll's controls: 'Anket sahibinin işlemleri: <title>'. */
+  controlsLabelOf: (title: string) => `Anket sahibinin işlemleri: ${title}`,
   /** The edit button while the window is open: 'Düzenle (0:42)'. */
   editWithTime: (left: string) => `Düzenle (${left})`,
   editTimeLeft: (left: string) => `Düzenleme için ${left} kaldı`,
   editTitle: 'Anketi düzenle',
-  editDescription: `Başlığı ve açıklamayı oluşturduktan sonraki ${limits.poll.editWindowSeconds} saniye içinde düzeltebilirsin. Şıklar ve süre değiştirilemez.`,
+  editDescription: `Başlığı ve açıklamayı oluşturduktan sonraki ${limits.poll.editWindowSeconds} saniye içinde, ilk oy gelene kadar düzeltebilirsin. Şıklar ve süre değiştirilemez.`,
   titleLabel: 'Başlık',
   descriptionLabel: 'Açıklama (isteğe bağlı)',
   save: 'Kaydet',
   saved: 'Anket güncellendi',
   editFailed: 'Anket güncellenemedi',
   close: 'Sonlandır',
+  closeLabelOf: (title: string) => `Sonlandır: ${title}`,
+  editLabelOf: (left: string, title: string) => `Düzenle (${left}): ${title}`,
   closeTitle: 'Anket sonlandırılsın mı?',
   closeText: 'Anket şimdi sona erer: artık kimse oy veremez ve sonuçlar açılır. Bu işlem geri alınamaz.',
   closeConfirm: 'Evet, sonlandır',
@@ -24,4 +28,6 @@ export const trCreator = {
   closedText: 'Oy verenlere sonuç bildirildi.',
   closeFailed: 'Anket sonlandırılamadı',
   resultsCsv: 'Sonuçları indir (CSV)',
+  /** The 'düzenlendi' mark's hover text on the share page and the profile's list. */
+  editedAt: (when: string) => `Anket sahibi tarafından ${when} tarihinde, ilk oydan önce düzenlendi`,
 } as const;

@@ -134,6 +134,8 @@ export const tr = {
     optionResult: (text: string, percent: string, votes: number) => `${text}: ${percent}, ${votes} oy`,
     closed: 'Bu anket sona erdi.',
     closedEarly: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.',
+    /** Under the poll's time when its creator changed its text (only ever before its first vote). */
+    edited: 'düzenlendi',
     /** Why a poll's results are hidden and when they show (the poll's results visibility). */
     resultsHidden: resultsHiddenMessages,
     resultsHiddenLabel: 'Seçenekler (sonuçlar gizli)',

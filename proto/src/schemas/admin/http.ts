@@ -153,12 +153,15 @@ export const reportSchema = {
     reason: { type: 'string' },
     description: { type: ['string', 'null'] },
     createdAt: dateTimeField,
-    /** The reported poll; title null once the poll is gone from the read model. */
+    /**
+     * The reported poll; title null once the poll is gone from the read model; editedAt when its creator last changed
+     * its text (its history: GET /api/admin/polls/{id}/edits), null when never.
+     */
     poll: {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'title'],
-      properties: { id: idField, title: { type: ['string', 'null'] } },
+      properties: { id: idField, title: { type: ['string', 'null'] }, editedAt: { type: ['string', 'null'], format: 'date-time' } },
     },
     /** Who reported it; username null when the account is unknown to the read model. */
     reporter: {
@@ -170,6 +173,39 @@ export const reportSchema = {
   },
 } as const;
 export type Report = FromSchema<typeof reportSchema>;
+
+/**
+ * GET /api/admin/polls/{id}/edits: the poll's text now and every edit of it, oldest first, each with the texts it
+ * replaced (from `events.polls.poll.edited`).
+ */
+export const adminPollEditsSchema = {
+  $id: 'meydan/admin-poll-edits',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'title', 'description', 'edits'],
+  properties: {
+    pollId: idField,
+    /** The text now (null when the poll is gone from the read model). */
+    title: { type: ['string', 'null'] },
+    description: { type: ['string', 'null'] },
+    edits: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['title', 'description', 'previousTitle', 'previousDescription', 'editedAt'],
+        properties: {
+          title: { type: 'string' },
+          description: { type: ['string', 'null'] },
+          previousTitle: { type: 'string' },
+          previousDescription: { type: ['string', 'null'] },
+          editedAt: dateTimeField,
+        },
+      },
+    },
+  },
+} as const;
+export type AdminPollEdits = FromSchema<typeof adminPollEditsSchema>;
 
 /** Texts of the admin API's answers and refusals. */
 export const adminTexts = {

@@ -72,6 +72,8 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  * - shortUrl: only on shareable polls (null otherwise); the link is {origin}/s/{shortUrl}.
  * - shareVoteMode: only on shareable polls, who may vote through the link (see `shareVoteModes`).
  * - closedAt: when the creator closed it early (POST /api/polls/{id}/close; expiresAt is then that moment too).
+ * - editedAt: when the creator last changed its title or description (PATCH /api/polls/{id}, only before its first
+ *   vote); null when never. The cards say 'düzenlendi'.
  * - On a Dost Meclisi poll the option votes are 0 for a viewer who has not voted (totalVotes stays): with the friends'
  *   hasVoted flags, counts watched before voting would tell which friend chose what.
  * - resultsVisibility: the creator's choice of who sees the counts (see `resultsVisibilities`); resultsVisible: whether
@@ -118,6 +120,7 @@ export const pollShape = {
     shortUrl: { type: ['string', 'null'] },
     shareVoteMode: { type: 'string', enum: shareVoteModes },
     closedAt: { type: ['string', 'null'], format: 'date-time' },
+    editedAt: { type: ['string', 'null'], format: 'date-time' },
     resultsVisibility: { type: 'string', enum: resultsVisibilities },
     resultsVisible: { type: 'boolean' },
     createdAt: dateTimeField,

@@ -37,6 +37,31 @@ export const pollDeletedEventSchema = {
 } as const;
 export type PollDeletedEvent = FromSchema<typeof pollDeletedEventSchema>;
 
+/**
+ * `events.polls.poll.edited`, message id `poll-edited:<pollId>:<editedAt ms>`: the creator changed the title or the
+ * description before the poll's first vote. The texts are the new ones; previousTitle/previousDescription what they
+ * replaced (an edit history is these events in editedAt order).
+ */
+export const pollEditedEventSchema = {
+  $id: 'meydan/event-poll-edited',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'creatorId', 'title', 'description', 'previousTitle', 'previousDescription', 'editedAt', 'at'],
+  properties: {
+    pollId: idField,
+    creatorId: idField,
+    type: { enum: pollTypes },
+    isShareable: { type: 'boolean' },
+    title: { type: 'string' },
+    description: { type: ['string', 'null'] },
+    previousTitle: { type: 'string' },
+    previousDescription: { type: ['string', 'null'] },
+    editedAt: dateTimeField,
+    at: dateTimeField,
+  },
+} as const;
+export type PollEditedEvent = FromSchema<typeof pollEditedEventSchema>;
+
 /** `events.polls.poll.ended`: the expiry passed; the result by option index. */
 export const pollEndedEventSchema = {
   $id: 'meydan/event-poll-ended',

@@ -28,6 +28,9 @@ export const pollServiceMessages = {
   shareVoteIpFull: 'Bu ağdan (IP adresinden) bu ankete verilebilecek ziyaretçi oyu sınırına ulaşıldı. Giriş yaparak üye olarak oy verebilirsin.',
   editOnlyCreator: 'Bu anketi yalnızca sahibi düzenleyebilir.',
   editWindowOver: 'Anket yalnızca oluşturulduktan sonraki 1 dakika içinde düzenlenebilir.',
+  editAfterVotes: 'Bu ankete oy verilmeye başlandı: başlığı, açıklaması ve şıkları artık değiştirilemez.',
+  editInProgress: 'Anket şu anda düzenleniyor. Birazdan tekrar dene.',
+  pollBeingEdited: 'Anketin sahibi soruyu şu anda düzenliyor. Soruyu yeniden okuyup birazdan tekrar oy ver.',
   deleteOnlyCreator: 'Bu anketi yalnızca sahibi silebilir.',
   closeOnlyCreator: 'Bu anketi yalnızca sahibi sonlandırabilir.',
   alreadyEnded: 'Bu anket zaten sona erdi.',
@@ -63,7 +66,10 @@ const M = pollMessages;
 const { $id: _commentId, ...commentShape } = commentSchema;
 const { $id: _userVoteId, ...userVoteShape } = userVoteSchema;
 
-/** PATCH /api/polls/{id}: title and/or description, within one minute of creation; options and duration never. */
+/**
+ * PATCH /api/polls/{id}: title and/or description, within one minute of creation and only before the first vote (409
+ * after it); options and duration never.
+ */
 export const pollEditSchema = {
   $id: 'meydan/poll-edit',
   type: 'object',

@@ -1,6 +1,6 @@
 /**
  * The admin service's own database: a read model of accounts, polls, votes and reports fed by the owning services'
- * events (ids are theirs, as strings), the audit log, and the bulk e-mail jobs with one record per recipient.
+ * events (ids are theirs, as strings) with the edit history of polls' texts, the audit log, and the bulk e-mail jobs with one record per recipient.
  */
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
 import { pollTypes, reportStatuses, userRoles } from '@meydan/proto';
@@ -38,12 +38,32 @@ const pollSchema = new Schema(
      */
     tallying: { type: [String], default: undefined },
     createdAt: { type: Date, required: true },
+    /** When its creator last edited its text (`events.polls.poll.edited`); an older edit never overwrites a newer one. */
+    editedAt: { type: Date, default: null },
     /** Title and description folded for search. */
     search: { type: String, required: true },
   },
   { versionKey: false },
 );
 pollSchema.index({ createdAt: -1, _id: -1 });
+
+/**
+ * One edit of a poll's text as `events.polls.poll.edited` told it: `_id` `<pollId>:<editedAt ms>`, so a redelivered
+ * event is stored once. The poll's edit history for moderators (its reports may be about an earlier text).
+ */
+const pollEditSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    pollId: { type: String, required: true },
+    title: { type: String, required: true },
+    description: { type: String, default: null },
+    previousTitle: { type: String, required: true },
+    previousDescription: { type: String, default: null },
+    editedAt: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+pollEditSchema.index({ pollId: 1, editedAt: 1 });
 
 /** One vote as counted here: `_id` is the event's `<pollId>:<voter>`, so a redelivered event counts once. */
 const voteSchema = new Schema(
@@ -113,6 +133,7 @@ bulkRecipientSchema.index({ jobId: 1, state: 1 });
 
 export type AdminUserDoc = InferSchemaType<typeof userSchema>;
 export type AdminPollDoc = InferSchemaType<typeof pollSchema>;
+export type PollEditDoc = InferSchemaType<typeof pollEditSchema>;
 export type ReportDoc = InferSchemaType<typeof reportSchema>;
 export type AuditDoc = InferSchemaType<typeof auditSchema> & { _id: unknown };
 export type BulkJobDoc = InferSchemaType<typeof bulkJobSchema> & { _id: unknown };
@@ -122,6 +143,7 @@ export function createModels(conn: Connection) {
     User: conn.model('User', userSchema),
     Poll: conn.model('Poll', pollSchema),
     Vote: conn.model('Vote', voteSchema),
+    PollEdit: conn.model('PollEdit', pollEditSchema),
     Report: conn.model('Report', reportSchema),
     Audit: conn.model('Audit', auditSchema),
     BulkJob: conn.model('BulkJob', bulkJobSchema),

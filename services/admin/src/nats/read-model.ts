@@ -1,5 +1,5 @@
 /**
- * The read model: accounts, polls, votes and reports as the owning services announce them. Each consumer hands its
+ * The read model: accounts, polls (with their edits), votes and reports as the owning services announce them. Each consumer hands its
  * event to one write of store/read-model.ts (upserts keyed by the event's own ids, so a redelivered event changes
  * nothing twice); votes are counted in batches (vote-tally.ts).
  */
@@ -14,6 +14,7 @@ import {
   saveReport,
   setAccountFields,
 } from '../store/read-model.js';
+import { keepNewestText, saveEdit } from '../store/poll-edits.js';
 import { startVoteTally } from './vote-tally.js';
 
 export async function startReadModel(ctx: AdminContext): Promise<void> {
@@ -49,7 +50,16 @@ export async function startReadModel(ctx: AdminContext): Promise<void> {
   await bus.consume({
     purpose: 'polls-created',
     filterSubject: events.polls.pollCreated,
-    handler: (e) => savePoll(models, e.pollId, { ...e, createdAt: new Date(e.createdAt) }),
+    handler: async (e) => {
+      await savePoll(models, e.pollId, { ...e, createdAt: new Date(e.createdAt) });
+      // An edit consumed before the creation itself keeps its text.
+      await keepNewestText(models, e.pollId);
+    },
+  });
+  await bus.consume({
+    purpose: 'polls-edited',
+    filterSubject: events.polls.pollEdited,
+    handler: (e) => saveEdit(models, e),
   });
   await bus.consume({
     purpose: 'polls-deleted',

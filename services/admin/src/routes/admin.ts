@@ -25,6 +25,7 @@ import { banNoticeMail } from '../domain/mail.js';
 import type { AdminUserDoc } from '../model/index.js';
 import { enqueueRecipients, jobProgress } from '../store/bulk-email.js';
 import { forgetPoll } from '../store/read-model.js';
+import { editsOf } from '../store/poll-edits.js';
 import {
   auditPage,
   createBulkJob,
@@ -158,7 +159,7 @@ function banRoutes(app: FastifyInstance, ctx: AdminContext) {
   );
 }
 
-/** Polls: list and remove. */
+/** Polls: list, edit history and remove. */
 function pollModerationRoutes(app: FastifyInstance, ctx: AdminContext) {
   const { models, bus } = ctx;
   app.get<{ Querystring: AdminListQuery }>(
@@ -189,6 +190,23 @@ function pollModerationRoutes(app: FastifyInstance, ctx: AdminContext) {
         };
       });
       return { items, totalCount, page, pageSize: adminPageSize };
+    },
+  );
+
+  app.get<{ Params: AdminIdParams }>(
+    '/api/admin/polls/:id/edits',
+    {
+      schema: {
+        summary: 'Anketin düzenleme geçmişi: bugünkü metni ve her düzenlemede eski ve yeni başlık ile açıklama (eskiden yeniye)',
+        params: idParams,
+        response: { 200: { $ref: 'meydan/admin-poll-edits' } },
+      },
+    },
+    async (request) => {
+      const pollId = request.params.id;
+      const [poll, edits] = await Promise.all([findPoll(models, pollId), editsOf(models, pollId)]);
+      if (!poll && edits.length === 0) throw httpError('not_found', T.pollNotFound);
+      return { pollId, title: poll?.title ?? null, description: poll?.description ?? null, edits };
     },
   );
 
@@ -226,17 +244,20 @@ function reportRoutes(app: FastifyInstance, ctx: AdminContext) {
     async (request) => {
       const page = pageOf(request.query.page);
       const { reports, polls, reporters, totalCount } = await reportPage(models, request.query.status, page);
-      const titles = new Map(polls.map((p) => [p._id, p.title]));
+      const byPoll = new Map(polls.map((p) => [p._id, p]));
       const usernames = new Map(reporters.map((u) => [u._id, u.username]));
-      const items = reports.map((r) => ({
-        id: r._id,
-        status: r.status ?? 'pending',
-        reason: r.reason,
-        description: r.description ?? null,
-        createdAt: iso(r.createdAt),
-        poll: { id: r.pollId, title: titles.get(r.pollId) ?? null },
-        reporter: { id: r.reporterId, username: usernames.get(r.reporterId) ?? null },
-      }));
+      const items = reports.map((r) => {
+        const poll = byPoll.get(r.pollId);
+        return {
+          id: r._id,
+          status: r.status ?? 'pending',
+          reason: r.reason,
+          description: r.description ?? null,
+          createdAt: iso(r.createdAt),
+          poll: { id: r.pollId, title: poll?.title ?? null, editedAt: poll?.editedAt ? iso(poll.editedAt) : null },
+          reporter: { id: r.reporterId, username: usernames.get(r.reporterId) ?? null },
+        };
+      });
       return { items, totalCount, page, pageSize: adminPageSize };
     },
   );

@@ -69,7 +69,7 @@ export async function reportPage(models: Models, status: AdminReportQuery['statu
     models.Report.countDocuments(filter),
   ]);
   const [polls, reporters] = await Promise.all([
-    models.Poll.find({ _id: { $in: [...new Set(reports.map((r) => r.pollId))] } }, { title: 1 }).lean(),
+    models.Poll.find({ _id: { $in: [...new Set(reports.map((r) => r.pollId))] } }, { title: 1, editedAt: 1 }).lean(),
     models.User.find({ _id: { $in: [...new Set(reports.map((r) => r.reporterId))] } }, { username: 1 }).lean(),
   ]);
   return { reports, polls, reporters, totalCount };

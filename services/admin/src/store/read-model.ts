@@ -126,6 +126,7 @@ export async function forgetPoll(models: Models, pollId: string): Promise<void> 
   await models.Report.updateMany({ pollId, status: 'pending' }, { $set: { status: 'resolved' } });
   await models.Poll.deleteOne({ _id: pollId });
   await models.Vote.deleteMany({ pollId });
+  await models.PollEdit.deleteMany({ pollId });
 }
 
 /** Which parts of the read model hold nothing yet. */

@@ -27,6 +27,8 @@ const pollSchema = new Schema(
     endedAt: { type: Date, default: null },
     /** Set when the creator closed it early (its expiresAt is then that moment too). */
     closedAt: { type: Date, default: null },
+    /** When the creator last changed its title or description (only ever before its first vote: store/poll-edits.ts). */
+    editedAt: { type: Date, default: null },
   },
   { timestamps: true },
 );

@@ -1,7 +1,7 @@
 /**
  * The polls service's NATS side apart from the vote consumer: request/reply responders (`polls.users.counts`,
  * `polls.can-view`) and the events it reacts to (admin removal of a poll, profile updates and follows that make
- * cached summaries and mutuals stale).
+ * cached summaries and mutuals stale, and an edit made through any replica, which every replica's own caches drop).
  */
 import { events, subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
@@ -105,6 +105,14 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
   bus.respond(subjects.polls.preview, (payload) => pollPreview(ctx, payload));
   // The members who voted on a poll, a page at a time, for the notification each gets when it ends.
   bus.respond(subjects.polls.pollVoters, ({ pollId, after, limit }) => memberVoters(ctx, pollId, after, limit));
+
+  // A poll's text was edited (through this replica or another): every replica drops what it keeps of it for a moment
+  // (the document, the visitor feeds' pages), so feeds, profile lists, search answers and share pages show the new
+  // text at once. Heard on core NATS by each replica, not by one durable consumer; dropping twice changes nothing.
+  bus.listen(events.polls.pollEdited, ({ pollId }) => {
+    ctx.feedPages.changed();
+    ctx.polls.forgetDoc(pollId).catch((err: unknown) => ctx.log.warn({ err, pollId }, 'edited poll not dropped from the cache'));
+  });
 
   // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.
   await bus.consume({

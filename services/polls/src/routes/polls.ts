@@ -21,7 +21,8 @@ import {
 } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { closePoll, editPoll } from '../store/poll-records.js';
+import { closePoll, pollById } from '../store/poll-records.js';
+import { claimEdit, storeEdit, textChanges } from '../store/poll-edits.js';
 import { decodeCursor, type Cursor } from '../domain/cursor.js';
 import { rankForYou } from '../domain/for-you.js';
 import { feedFilter } from '../domain/visibility.js';
@@ -232,11 +233,26 @@ function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
   });
 }
 
-/** What only a poll's creator may do: edit it in its first minute, close it early, delete it. */
+/** Why an edit claim was refused (store/poll-edits.ts): nothing changed. */
+const editRefused = {
+  answered: () => new HttpError(409, 'poll_answered', S.editAfterVotes),
+  ended: () => new HttpError(409, 'already_ended', S.alreadyEnded),
+  busy: () => new HttpError(409, 'edit_in_progress', S.editInProgress),
+} as const;
+
+/** What only a poll's creator may do: edit it in its first minute before its first vote, close it early, delete it. */
 function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.patch<{ Params: PollIdParams; Body: PollEditBody }>(
     '/api/polls/:id',
-    { onRequest: membersOnly(), schema: { summary: 'Anketin başlığını ya da açıklamasını düzeltir (oluşturulduktan sonraki 1 dakika içinde)', params: idParams, body: { $ref: 'meydan/poll-edit' }, response: { 200: pollRef } } },
+    {
+      onRequest: membersOnly(),
+      schema: {
+        summary: 'Anketin başlığını ya da açıklamasını düzeltir (oluşturulduktan sonraki 1 dakika içinde ve ilk oydan önce; sonra 409)',
+        params: idParams,
+        body: { $ref: 'meydan/poll-edit' },
+        response: { 200: pollRef },
+      },
+    },
     async (request) => {
       const doc = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
@@ -244,15 +260,30 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
       if (Date.now() - new Date(doc.createdAt).getTime() > limits.poll.editWindowMs) {
         throw new HttpError(403, 'edit_window_over', S.editWindowOver);
       }
+      if (doc.endedAt || doc.closedAt || (doc.expiresAt && new Date(doc.expiresAt).getTime() <= Date.now())) throw new HttpError(409, 'already_ended', S.alreadyEnded);
       const body = request.body;
-      const set: Record<string, unknown> = {};
-      if (body.title !== undefined) set['title'] = body.title.trim();
-      if (body.description !== undefined) set['description'] = body.description?.trim() ? body.description.trim() : null;
-      const updated = await editPoll(ctx, doc._id, set);
-      if (!updated) throw new HttpError(404, 'not_found', S.pollNotFound);
-      await ctx.polls.forgetDoc(String(doc._id));
-      ctx.feedPages.changed();
-      return presentPoll(ctx, updated, identityOf(request), request);
+      const set: { title?: string; description?: string | null } = {};
+      if (body.title !== undefined) set.title = body.title.trim();
+      if (body.description !== undefined) set.description = body.description?.trim() ? body.description.trim() : null;
+      // No vote yet, decided in the same Redis step votes are counted in (store/poll-edits.ts).
+      const claim = await claimEdit(ctx, { id: String(doc._id), optionsCount: doc.options.length, expiresAt: doc.expiresAt ?? null });
+      if (claim.status !== 'claimed') throw editRefused[claim.status]();
+      try {
+        const current = await pollById(ctx, doc._id);
+        if (!current) throw pollNotFound();
+        const changes = textChanges(current, set);
+        if (Object.keys(changes).length === 0) return await presentPoll(ctx, current, identityOf(request), request);
+        const updated = await storeEdit(ctx, current, changes, request.id).catch((err: unknown) => {
+          request.log.error({ err }, 'poll edited event not published: edit taken back');
+          throw new HttpError(503, 'service_unavailable');
+        });
+        if (!updated) throw pollNotFound();
+        await ctx.polls.forgetDoc(String(doc._id));
+        ctx.feedPages.changed();
+        return await presentPoll(ctx, updated, identityOf(request), request);
+      } finally {
+        await claim.release().catch(() => undefined);
+      }
     },
   );
 

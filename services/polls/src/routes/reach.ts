@@ -3,7 +3,7 @@
  * card image for link previews (og:image), by id for public polls and by share code for share-link polls.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { matchClientRoute, matchEmbedRoute, reachMessages, type OembedQuery, type PollIdParams, type PollPreviewRequest, type ShareCodeParams } from '@meydan/proto';
+import { events, matchClientRoute, matchEmbedRoute, reachMessages, type OembedQuery, type PollIdParams, type PollPreviewRequest, type ShareCodeParams } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { CARD_FRESH_MS, PollCards, pollPreview } from '../store/previews.js';
@@ -37,6 +37,9 @@ const pngResponse = { description: '1200×630 PNG', content: { 'image/png': { sc
 
 export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   const cards = new PollCards();
+  // An edited poll's card is drawn again at once, on every replica (its text changed, not only its counts).
+  const edits = ctx.bus.listen(events.polls.pollEdited, ({ pollId }) => cards.forgetPoll(pollId));
+  app.addHook('onClose', async () => edits.unsubscribe());
 
   app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/preview',

@@ -64,6 +64,7 @@ export async function castVote(
     await ctx.polls.forgetMeta(meta.id);
     throw new HttpError(409, 'poll_closed', S.pollClosed);
   }
+  if (outcome.status === 'editing') throw new HttpError(409, 'poll_being_edited', S.pollBeingEdited);
   const userId = userIdOfVoter(voter);
   if (outcome.status === 'duplicate') {
     // The counted vote may never have been published (the process died, or its take-back failed): published again

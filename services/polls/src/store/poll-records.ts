@@ -1,4 +1,4 @@
-/** The MongoDB records the routes read and write besides the feeds: a poll by id, edits, likes, shares, reports, a member's polls and votes. */
+/** The MongoDB records the routes read and write besides the feeds: a poll by id, closing, likes, shares, reports, a member's polls and votes. */
 import type { Types } from 'mongoose';
 import type { PollDoc, Models } from '../model/index.js';
 
@@ -12,11 +12,6 @@ export async function pollById(ctx: Records, id: PollId): Promise<PollDoc | null
 
 export async function pollExists(ctx: Records, id: string): Promise<boolean> {
   return (await ctx.models.Poll.exists({ _id: id })) !== null;
-}
-
-/** Sets the poll's title or description; returns the poll as it now is. */
-export async function editPoll(ctx: Records, id: Types.ObjectId, set: Record<string, unknown>): Promise<PollDoc | null> {
-  return (await ctx.models.Poll.findOneAndUpdate({ _id: id }, { $set: set }, { returnDocument: 'after' }).lean()) as PollDoc | null;
 }
 
 /** Ends the poll now (its rank row too); returns the poll as it now is, or null when it is gone. */

@@ -88,7 +88,7 @@ interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdA
 /** A cached document's dates come back as text. */
 function reviveDoc(text: string): PollDoc {
   const d = JSON.parse(text) as Record<string, unknown>;
-  for (const field of ['expiresAt', 'endedAt', 'closedAt', 'createdAt', 'updatedAt']) {
+  for (const field of ['expiresAt', 'endedAt', 'closedAt', 'editedAt', 'createdAt', 'updatedAt']) {
     if (typeof d[field] === 'string') d[field] = new Date(d[field] as string);
   }
   d['_id'] = new Types.ObjectId(d['_id'] as string);

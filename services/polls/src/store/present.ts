@@ -62,6 +62,7 @@ export async function presentPolls(
       shortUrl: d.shortUrl ?? null,
       ...(d.isShareable ? { shareVoteMode: shareVoteModeOf(d)! } : {}),
       closedAt: iso(d.closedAt),
+      editedAt: iso(d.editedAt),
       resultsVisibility: resultsVisibilityOf(d),
       resultsVisible,
       createdAt: iso(d.createdAt)!,

@@ -69,7 +69,7 @@ export const DEFAULT_CARD_LIMITS: CardLimits = { atOnce: 2, waiting: 16, render:
  * kept, 503 with retry-after, before any CPU is spent.
  */
 export class PollCards {
-  private readonly cards = new Map<string, { at: number; png: Promise<Buffer> }>();
+  private readonly cards = new Map<string, { at: number; pollId: string; png: Promise<Buffer> }>();
   private running = 0;
   private readonly queue: (() => void)[] = [];
 
@@ -93,9 +93,14 @@ export class PollCards {
     const svg = pollCardSvg(preview.poll, shown, shown ? null : resultsHiddenMessage({ ...preview.poll, expiresAt: preview.poll.expiresAt ?? null }));
     const png = slot.then(() => this.limits.render(svg)).finally(() => this.release());
     if (this.cards.size >= MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
-    this.cards.set(key, { at: now, png });
+    this.cards.set(key, { at: now, pollId: preview.poll.id, png });
     png.catch(() => this.cards.delete(key));
     return png;
+  }
+
+  /** The poll's text changed: its cards (by id and by share code) are drawn again. */
+  forgetPoll(pollId: string): void {
+    for (const [key, card] of this.cards) if (card.pollId === pollId) this.cards.delete(key);
   }
 
   /** A render slot: now, or once one is handed over; null when the queue is full too. */

@@ -33,13 +33,14 @@ end`;
 /**
  * KEYS: counts, voters, ended claim, pending[, IP networks]. ARGV: voter, ballot ("1" or "0,2"), '1' if a share-link
  * visitor[, IP network field, votes one IP network may have counted], now (ms; always the last). Returns {-4} the poll
- * has ended (its ended event is claimed), {-3} the IP network's votes are used up, {-1} counters missing (rebuild
+ * has ended (its ended event is claimed), {-5} its creator is editing it (the `ed` claim: store/poll-edits.ts), {-3} the IP network's votes are used up, {-1} counters missing (rebuild
  * first), {0, previous ballot, counts} already voted, {1, ballot, counts} counted. The IP network is claimed only by a
  * vote that is counted, in the same step; a counted vote is pending until its event is acknowledged (`confirm`).
  */
 const CAST = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {-4} end
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
+if tonumber(redis.call('HGET', KEYS[1], 'ed') or '0') > tonumber(ARGV[#ARGV]) then return {-5} end
 local total = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
 if total > 0 and redis.call('EXISTS', KEYS[2]) == 0 then return {-1} end
 local prev = redis.call('HGET', KEYS[2], ARGV[1])
@@ -134,6 +135,8 @@ export type CastOutcome =
   | { status: 'missing' }
   /** The poll has ended (closed early, or its expiry passed and was swept). */
   | { status: 'ended' }
+  /** Its creator is storing an edit of its text right now (store/poll-edits.ts). */
+  | { status: 'editing' }
   /** The poll already counts as many votes from the voter's IP network as it allows. */
   | { status: 'ip_used' };
 
@@ -207,6 +210,7 @@ export class VoteCounters {
       : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), pending, voter, field, isVisitor(voter), now);
     const [code, choice, flat] = reply;
     if (code === -4) return { status: 'ended' };
+    if (code === -5) return { status: 'editing' };
     if (code === -3) return { status: 'ip_used' };
     if (code === -1) return { status: 'missing' };
     return {

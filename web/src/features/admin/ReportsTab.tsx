@@ -6,6 +6,7 @@ import { Button, ButtonLink } from '../../ui/buttons';
 import { formatDateTime } from '../../lib/time';
 import { useToast } from '../toasts/useToast';
 import { ContactMessages } from './ContactMessages';
+import { EditHistoryDialog } from './EditHistoryDialog';
 import { useAdminReportsQuery, useSetReportStatusMutation, type AdminReportRow, type ReportStatus } from './adminApi';
 import { Badge, Line, ListState, Meta, Pager, RowActions, Row, RowMain, Rows, Toolbar } from './parts';
 
@@ -58,6 +59,7 @@ export function ReportsTab() {
 
 function ReportRow({ report }: { report: AdminReportRow }) {
   const [setStatus, { isLoading }] = useSetReportStatusMutation();
+  const [historyOpen, setHistoryOpen] = useState(false);
   const toast = useToast();
   const pending = report.status === 'pending';
 
@@ -76,6 +78,7 @@ function ReportRow({ report }: { report: AdminReportRow }) {
         <Line>
           <strong>{report.poll?.title ?? '—'}</strong>
           <Badge tone={pending ? 'strong' : 'plain'}>{T.status[report.status] ?? report.status}</Badge>
+          {report.poll?.editedAt ? <Badge>{T.edited}</Badge> : null}
         </Line>
         <Line>
           <span>{report.reason}</span>
@@ -92,6 +95,11 @@ function ReportRow({ report }: { report: AdminReportRow }) {
             {T.openPoll}
           </ButtonLink>
         ) : null}
+        {report.poll?.editedAt ? (
+          <Button $size="sm" $variant="ghost" data-action="edit-history" aria-label={T.editHistoryLabel(report.poll.title ?? '—')} onClick={() => setHistoryOpen(true)}>
+            {T.editHistory}
+          </Button>
+        ) : null}
         {pending ? (
           <>
             <Button $size="sm" $variant="primary" disabled={isLoading} onClick={() => decide('resolved')}>
@@ -103,6 +111,7 @@ function ReportRow({ report }: { report: AdminReportRow }) {
           </>
         ) : null}
       </RowActions>
+      {historyOpen && report.poll ? <EditHistoryDialog pollId={report.poll.id} onClose={() => setHistoryOpen(false)} /> : null}
     </Row>
   );
 }

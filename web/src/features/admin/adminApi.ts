@@ -1,6 +1,7 @@
 import type {
   AdminDailyStats,
   AdminPoll,
+  AdminPollEdits,
   AdminPollPage,
   AdminStats,
   AdminUser,
@@ -82,6 +83,12 @@ export const adminApi = api.injectEndpoints({
       providesTags: [REPORTS],
     }),
 
+    /** A reported poll's edits: the texts it had before, with when each changed (GET /api/admin/polls/{id}/edits). */
+    adminPollEdits: build.query<AdminPollEdits, string>({
+      query: (pollId) => `/admin/polls/${encodeURIComponent(pollId)}/edits`,
+      providesTags: [REPORTS],
+    }),
+
     setReportStatus: build.mutation<MessageResponse, { reportId: string; status: Exclude<ReportStatus, 'pending'> }>({
       query: ({ reportId, status }) => ({ url: `/admin/reports/${encodeURIComponent(reportId)}`, method: 'PATCH', body: { status } }),
       invalidatesTags: (result) => (result ? [REPORTS, STATS, AUDIT] : []),
@@ -127,6 +134,7 @@ export const {
   useAdminPollsQuery,
   useRemovePollMutation,
   useAdminReportsQuery,
+  useAdminPollEditsQuery,
   useSetReportStatusMutation,
   useStartBulkEmailMutation,
   useBulkEmailJobQuery,

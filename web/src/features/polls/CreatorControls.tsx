@@ -34,12 +34,18 @@ function useNow(active: boolean): number {
   return now;
 }
 
-/** The creator's own controls on a poll card: edit in the first minute, close early, download the results. */
-export function CreatorControls({ poll }: { poll: Poll }) {
+/**
+ * The creator's own controls on a poll card, its share page and the profile's list: edit in the first minute until the
+ * first vote (the server refuses it after: 409), close early, download the results (not in the profile's list, which
+ * has its own link). `named` puts the poll's title in the controls' names where several polls are listed.
+ */
+export function CreatorControls({ poll, withResults = true, named = false }: { poll: Poll; withResults?: boolean; named?: boolean }) {
   const toast = useToast();
   const open = isOpen(poll.expiresAt);
   const [editLeft, setEditLeft] = useState(() => editTimeLeftMs(poll.createdAt));
   const now = useNow(editLeft > 0);
+  // Frozen from its first vote: an answered question never changes.
+  const editable = editLeft > 0 && open && poll.totalVotes === 0;
   useEffect(() => setEditLeft(editTimeLeftMs(poll.createdAt, now)), [poll.createdAt, now]);
   const [editing, setEditing] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
@@ -57,19 +63,26 @@ export function CreatorControls({ poll }: { poll: Poll }) {
   };
 
   return (
-    <Row role="group" aria-label={T.controlsLabel} data-creator-controls>
-      {editLeft > 0 ? (
-        <Button $size="sm" $variant="subtle" data-action="edit" title={T.editTimeLeft(clock(editLeft))} onClick={() => setEditing(true)}>
+    <Row role="group" aria-label={named ? T.controlsLabelOf(poll.title) : T.controlsLabel} data-creator-controls>
+      {editable ? (
+        <Button
+          $size="sm"
+          $variant="subtle"
+          data-action="edit"
+          title={T.editTimeLeft(clock(editLeft))}
+          aria-label={named ? T.editLabelOf(clock(editLeft), poll.title) : undefined}
+          onClick={() => setEditing(true)}
+        >
           {T.editWithTime(clock(editLeft))}
         </Button>
       ) : null}
       {open ? (
-        <Button $size="sm" $variant="subtle" data-action="close" onClick={() => setConfirmClose(true)}>
+        <Button $size="sm" $variant="subtle" data-action="close" aria-label={named ? T.closeLabelOf(poll.title) : undefined} onClick={() => setConfirmClose(true)}>
           {T.close}
         </Button>
       ) : null}
       {/* An after-close poll's results open to its creator too only at its end (the card says so). */}
-      {!resultsDownloadable(poll, open) ? null : (
+      {!withResults || !resultsDownloadable(poll, open) ? null : (
         <Download href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download data-action="results-csv">
           {T.resultsCsv}
         </Download>

@@ -73,6 +73,12 @@ export function CardHead({ poll, aside }: { poll: Poll; aside?: ReactNode }) {
         <div>
           <Name>{name}</Name>
           <When dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</When>
+          {/* The creator changed its text (only ever before its first vote). */}
+          {poll.editedAt ? (
+            <When as="span" data-edited={poll.editedAt}>
+              {tr.poll.edited}
+            </When>
+          ) : null}
         </div>
       </Who>
       {aside ? <Aside>{aside}</Aside> : null}

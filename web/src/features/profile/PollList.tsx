@@ -1,5 +1,5 @@
 import type { Poll } from '@meydan/proto';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../store/api';
@@ -12,6 +12,8 @@ import { formatDateTime, isOpen } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { Pager } from '../../ui/Pager';
+import { CreatorControls } from '../polls/cardParts';
+import { EditedMark } from '../polls/EditedMark';
 import { resultsDownloadable } from '../polls/resultsVisibility';
 import { pollPagePath, pollShareUrl } from '../polls/share';
 import { useToast } from '../toasts/useToast';
@@ -28,7 +30,10 @@ export interface PollListProps {
   empty: string;
 }
 
-/** A paginated list of a member's polls: title, category, votes, time; the owner deletes after a confirm. */
+/**
+ * A paginated list of a member's polls: title, category, votes, time; the owner edits and closes them (the cards'
+ * controls, share-link polls included) and deletes after a confirm.
+ */
 export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollListProps) {
   const [page, setPage] = useState(1);
   const [toDelete, setToDelete] = useState<Poll | null>(null);
@@ -73,6 +78,7 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
               <Meta>
                 {trProfile.profile.votesCount(poll.totalVotes)} · <time dateTime={poll.createdAt}>{formatDateTime(poll.createdAt)}</time>
               </Meta>
+              <EditedMark poll={poll} />
               {url ? (
                 <LinkRow>
                   <input readOnly value={url} aria-label={trProfile.profile.shareLinkLabel(poll.title)} onFocus={(e) => e.currentTarget.select()} />
@@ -83,6 +89,10 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
               ) : null}
               {canDelete ? (
                 <Actions>
+                  {/* Edit (first minute, until the first vote) and close early, as on the cards: share-link polls too. */}
+                  <Suspense fallback={null}>
+                    <CreatorControls poll={poll} withResults={false} named />
+                  </Suspense>
                   {resultsDownloadable(poll, isOpen(poll.expiresAt)) ? (
                     <DownloadLink $size="sm" $variant="ghost" href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download aria-label={`${trCreator.resultsCsv}: ${poll.title}`}>
                       {trCreator.resultsCsv}
@@ -174,7 +184,10 @@ const LinkRow = styled.div`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
+  align-items: center;
   justify-content: flex-end;
+  gap: 0.5rem;
 `;
 
 export const Empty = styled.p`

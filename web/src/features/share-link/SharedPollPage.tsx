@@ -1,5 +1,5 @@
 import { defaultShareVoteMode, limits, type ShareLinkPoll } from '@meydan/proto';
-import { useEffect, useRef, useState } from 'react';
+import { Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
 import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../store/api';
@@ -16,6 +16,8 @@ import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { Spinner } from '../../ui/Spinner';
+import { CreatorControls } from '../polls/cardParts';
+import { EditedMark } from '../polls/EditedMark';
 import { PollOptions } from '../polls/PollOptions';
 import { copyText } from '../polls/share';
 import { useAppDispatch } from '../../store/store';
@@ -25,7 +27,8 @@ import { dialogOpened } from '../../store/uiSlice';
 import { useShareLinkPollQuery, useShareLinkSharedMutation, useShareLinkVoteMutation } from './shareLinkApi';
 
 /**
- * /s/:shortUrl — the public page of a share-link poll; anyone holding the link votes once, without an account.
+ * /s/:shortUrl — the public page of a share-link poll; anyone holding the link votes once, without an account. Its
+ * creator finds their controls here (edit, close early, results file).
  * Counts arrive live over the socket; until the visitor has voted they are also re-fetched every 10 seconds.
  */
 export function SharedPollPage() {
@@ -139,7 +142,7 @@ interface SharedPollCardProps {
 /** The poll itself: its live total, the options, the creator's rule for votes through the link, and the links out. */
 function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink }: SharedPollCardProps) {
   const dispatch = useAppDispatch();
-  const { isMember } = useCurrentUser();
+  const { isMember, user } = useCurrentUser();
   const { poll } = data;
   const votes = votesFromCounts(data.voteCounts, poll.options.length);
   const total = votersOf(poll, votes);
@@ -172,7 +175,14 @@ function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink
         <span>{trPolls.publicPoll.askedBy(creatorName)}</span>
         <span aria-hidden="true">·</span>
         <time dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</time>
+        <EditedMark poll={poll} />
       </Creator>
+      {/* Its creator edits it (first minute, until the first vote) and closes it here too, as on a card. */}
+      {user && user.id === poll.creatorId ? (
+        <Suspense fallback={null}>
+          <CreatorControls poll={poll} />
+        </Suspense>
+      ) : null}
       <PollOptions
         poll={poll}
         open={open}
