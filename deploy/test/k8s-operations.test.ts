@@ -6,7 +6,7 @@
  * vendored CRD schemas (a misspelt field refused).
  */
 import { spawnSync } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, stringify } from 'yaml';
@@ -14,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
 import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
 import { LIMITS } from '../bench/report.mjs';
+import { generate, strict } from '../k8s/crd-schemas/generate.mjs';
 import { KUBERNETES_VERSIONS, ensureKubeSchemas, ensureKubeconform } from '../tools/ensure-tools.mjs';
 import { CRD_SCHEMAS, podTemplates, renderOverlay, root, selects, type K8s } from './k8s-support.js';
 
@@ -242,4 +243,19 @@ describe('Kubernetes operations', () => {
     const ids = dashboard.panels.flatMap((p) => [p, ...(p.panels ?? [])]).map((p) => (p as { id?: number }).id);
     expect(new Set(ids).size).toBe(ids.length);
   });
+
+  it('the vendored CRD schemas are what generate.mjs makes of the pinned CRDs, strict', () => {
+    const dir = `${root}deploy/k8s/crd-schemas`;
+    const made = generate();
+    const vendored = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => f.endsWith('.json')).sort();
+    expect(made.map((s) => s.path).sort()).toEqual(vendored);
+    for (const { path, text } of made) expect(readFileSync(join(dir, path), 'utf8') === text, path).toBe(true);
+    // An object that lists its properties admits no other, unless it keeps unknown fields on purpose.
+    expect(strict({ type: 'object', properties: { a: { type: 'object', properties: { b: {} } } } })).toEqual({
+      type: 'object',
+      properties: { a: { type: 'object', properties: { b: {} }, additionalProperties: false } },
+      additionalProperties: false,
+    });
+    expect(strict({ type: 'object', properties: {}, 'x-kubernetes-preserve-unknown-fields': true })).not.toHaveProperty('additionalProperties');
+  }, 180_000);
 });

@@ -57,22 +57,29 @@ export function schemasOf(crd) {
     .map((v) => [join(group, `${names.kind.toLowerCase()}_${v.name}.json`), strict(v.schema.openAPIV3Schema)]);
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const written = [];
+/** Every schema the pinned CRDs give, as `{ path, text, from }` (path relative to this folder; text as written). */
+export function generate() {
+  const schemas = [];
   for (const { module, version, files } of SOURCES) {
     const dir = moduleDir(module, version);
     for (const file of files) {
       for (const doc of parseAllDocuments(readFileSync(join(dir, file), 'utf8'))) {
         const crd = doc.toJSON();
-        if (crd?.kind === 'CustomResourceDefinition') written.push(...schemasOf(crd).map(([path, schema]) => ({ path, schema, from: `${module}@${version}` })));
+        if (crd?.kind !== 'CustomResourceDefinition') continue;
+        for (const [path, schema] of schemasOf(crd)) schemas.push({ path, text: `${JSON.stringify(schema)}\n`, from: `${module}@${version}` });
       }
     }
   }
+  return schemas;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const schemas = generate();
   // Each group's folder is written afresh: a version no longer served leaves no schema behind.
-  for (const group of new Set(written.map((w) => dirname(w.path)))) rmSync(join(here, group), { recursive: true, force: true });
-  for (const { path, schema, from } of written) {
+  for (const group of new Set(schemas.map((s) => dirname(s.path)))) rmSync(join(here, group), { recursive: true, force: true });
+  for (const { path, text, from } of schemas) {
     mkdirSync(dirname(join(here, path)), { recursive: true });
-    writeFileSync(join(here, path), `${JSON.stringify(schema)}\n`);
+    writeFileSync(join(here, path), text);
     process.stdout.write(`${path} (${from})\n`);
   }
 }
