@@ -1,8 +1,9 @@
 // Makes a fresh clone runnable: installs npm dependencies when they are missing or stale and,
 // with --servers, what the tests run: the server programs (nats-server, redis-server, FerretDB or mongod), Chromium,
 // the card font (fonts-dejavu-core), Schemathesis (the fuzz test), kubeconform with the Kubernetes JSON schemas
-// (the manifest validation), and k6 (the load scripts' check and the short chaos runs); with --servers or --postgres,
-// PostgreSQL (`npm run chaos:cluster` and its short run in the tests).
+// (the manifest validation), promtool (the alert rules' tests: Debian's `prometheus` package), and k6 (the load
+// scripts' check and the short chaos runs); with --servers or --postgres, PostgreSQL (`npm run chaos:cluster` and its
+// short run in the tests).
 // Plain Node with built-ins only: it runs before `npm install`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
@@ -10,7 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureSchemathesis } from '../fuzz/schemathesis.mjs';
 import { ensureK6, ensureKubeconform, ensureKubeSchemas } from '../tools/ensure-tools.mjs';
-import { ensureCardFont, ensureChromium, ensurePostgres, ensureServerBinaries } from './servers.mjs';
+import { aptInstall, ensureCardFont, ensureChromium, ensurePostgres, ensureServerBinaries, which } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -27,6 +28,11 @@ export function ensureNpmDependencies() {
   return true;
 }
 
+/** promtool (`promtool check rules`, `promtool test rules` on the alerts), from Debian's prometheus package when missing. */
+export function ensurePromtool() {
+  if (!which('promtool')) aptInstall(['prometheus']);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   try {
     ensureNpmDependencies();
@@ -37,6 +43,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
       ensureSchemathesis();
       ensureKubeconform();
       ensureKubeSchemas();
+      ensurePromtool();
       ensureK6();
     }
     if (process.argv.includes('--servers') || process.argv.includes('--postgres')) ensurePostgres();

@@ -23,6 +23,7 @@ import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
 import { KUBERNETES_VERSIONS, ensureComposeCheck, ensureKubeSchemas, ensureKubeconform, ensureKustomize } from '../tools/ensure-tools.mjs';
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
 import { startProcess, waitForPort, which } from '../local/servers.mjs';
+import { CRD_SCHEMAS } from './k8s-support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const apps = ['gateway', ...serviceNames];
@@ -476,12 +477,15 @@ describe('Kubernetes overlays', () => {
     }
   });
 
-  /** kubeconform's verdict on YAML documents, for one Kubernetes version's strict schemas. */
+  /**
+   * kubeconform's verdict on YAML documents, for one Kubernetes version's strict schemas and the vendored ones of the
+   * custom resources (Gateway API, Prometheus operator: deploy/k8s/crd-schemas).
+   */
   const kubeconform = (yaml: string, version: string) => {
     const schemas = ensureKubeSchemas()[version]!;
     const run = spawnSync(
       ensureKubeconform(),
-      ['-strict', '-verbose', '-output', 'json', '-schema-location', `${schemas}/{{ .ResourceKind }}{{ .KindSuffix }}.json`, '-'],
+      ['-strict', '-verbose', '-output', 'json', '-schema-location', `${schemas}/{{ .ResourceKind }}{{ .KindSuffix }}.json`, '-schema-location', CRD_SCHEMAS, '-'],
       { input: yaml, encoding: 'utf8' },
     );
     const report = JSON.parse(run.stdout) as { resources: { kind: string; name: string; status: string; msg: string }[] };

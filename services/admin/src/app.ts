@@ -8,6 +8,7 @@ import { rebuild } from './nats/rebuild.js';
 import { adminRoutes } from './routes/admin.js';
 import { exportRoutes } from './routes/exports.js';
 import { emptyParts } from './store/read-model.js';
+import { measurePendingReports } from './store/report-metrics.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -57,7 +58,9 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
     { attempts: Number.POSITIVE_INFINITY, backoff: exponentialBackoff(500, 30_000), signal: closing.signal },
   ).catch(() => undefined);
   app.decorate('admin', { ...ctx, rebuilt });
+  const unmeasure = measurePendingReports(ctx.models);
   app.addHook('onClose', async () => {
+    unmeasure();
     closing.abort();
     await worker.stop();
   });

@@ -6,7 +6,7 @@
  * MongoDB never would. A vote is left alone while its own publish may still be retrying (NATS_PUBLISH_RETRY_MS), and
  * one instance sweeps at a time (a Redis lock).
  */
-import { everyInterval, tryLock, type PeriodicJob } from '@meydan/kit';
+import { everyInterval, gauge, tryLock, type PeriodicJob } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { keys } from '../store/keys.js';
 import { publishVote, voteEventOf } from '../store/vote-events.js';
@@ -15,15 +15,30 @@ import { publishVote, voteEventOf } from '../store/vote-events.js';
 const LOOKBACK_MS = 15 * 60_000;
 const BATCH = 500;
 
+/**
+ * What the last sweep of this process found: votes counted in Redis and still unacknowledged past their grace. 0 when
+ * another instance held the lock, so the sum over the instances is the last sweep's finding. It stays above 0 only while
+ * the votes cannot be published (NATS or JetStream failing): the MeydanPendingVotesGrowing alert.
+ */
+const unacknowledgedVotes = gauge({
+  name: 'meydan_votes_unacknowledged',
+  help: "Votes counted in Redis whose event JetStream had not acknowledged past their grace, found by this process's last pending-votes sweep",
+});
+
 /** One sweep; returns how many pending votes it published. `graceMs`: how old a pending vote must be. */
 export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), graceMs = ctx.bus.settings.publishRetryMs + 5_000): Promise<number> {
   const release = await tryLock(ctx.redis, keys.pendingVotesLock, 60_000);
-  if (!release) return 0;
+  if (!release) {
+    unacknowledgedVotes.set(0);
+    return 0;
+  }
   let published = 0;
+  let found = 0;
   try {
     for (const pollId of await ctx.counters.votedPollsSince(now - LOOKBACK_MS)) {
       const pending = await ctx.counters.pendingBefore(pollId, now - graceMs, BATCH);
       if (pending.length === 0) continue;
+      found += pending.length;
       const meta = await ctx.polls.meta(pollId);
       for (const { voter, ballot, at } of pending) {
         // Taken back, or the poll and its counters are gone: nothing to publish.
@@ -36,6 +51,8 @@ export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), gra
       ctx.log.warn({ pollId, votes: pending.length }, 'votes counted but never acknowledged: published now');
     }
   } finally {
+    // Set even when a publish failed midway: those votes are still pending.
+    unacknowledgedVotes.set(found);
     await release();
   }
   return published;
