@@ -65,6 +65,7 @@ import {
   userSettingsSchema,
   userUpdatedEventSchema,
   voteCastEventSchema,
+  voteChangedEventSchema,
 } from './schemas/index.js';
 import { clientSocketSchemaIds, serverSocketSchemaIds, type ServerSocketEvent } from './socket-events.js';
 import { events, live, mailRequestedFilter, subjects, work } from './subjects.js';
@@ -128,6 +129,7 @@ export const natsContracts = {
     [events.polls.pollDeleted]: contractOf(pollDeletedEventSchema),
     [events.polls.pollEnded]: contractOf(pollEndedEventSchema),
     [events.polls.voteCast]: contractOf(voteCastEventSchema),
+    [events.polls.voteChanged]: contractOf(voteChangedEventSchema),
     [events.polls.pollLiked]: contractOf(pollLikedEventSchema),
     [events.polls.commentCreated]: contractOf(commentCreatedEventSchema),
     [events.polls.pollReported]: contractOf(pollReportedEventSchema),
