@@ -127,7 +127,7 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
       voters.map(async (voter, i) => {
         let hasBallot = false;
         for (const [k, step] of plans[i]!.entries()) {
-          const res =
+          const res: Awaited<ReturnType<typeof ask>> =
             k === 0 || !hasBallot
               ? await ask('POST', poll.id, voter, { optionIndexes: ballot() })
               : step === 0
