@@ -13,6 +13,7 @@ import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLef
 import { useMemberGate } from '../session/sessionApi';
 import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
+import { MemberVoteChange } from './VoteChange';
 import { useLivePoll } from './useLivePoll';
 
 // Fetched when first opened, with the dialog library: not part of the first load of / (web/scripts/initial-js.ts).
@@ -119,6 +120,7 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
         userChoices={choicesOf(poll)}
         onBallot={(optionIndexes) => gate('vote', () => vote({ pollId: poll.id, optionIndex: optionIndexes[0]!, optionIndexes }))}
       />
+      <MemberVoteChange poll={poll} />
       <CardFooter
         poll={poll}
         extra={

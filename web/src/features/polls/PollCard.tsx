@@ -10,6 +10,7 @@ import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from
 import { useMemberGate } from '../session/sessionApi';
 import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
+import { MemberVoteChange } from './VoteChange';
 import { useLivePoll } from './useLivePoll';
 import { useOwnHiddenCounts } from './useOwnHiddenCounts';
 import { Spinner } from '../../ui/Spinner';
@@ -77,6 +78,7 @@ function PublicPollCard({ poll }: { poll: Poll }) {
         userChoices={choicesOf(poll)}
         onBallot={(optionIndexes) => gate('vote', () => vote({ pollId: poll.id, optionIndex: optionIndexes[0]!, optionIndexes }))}
       />
+      <MemberVoteChange poll={poll} />
       {!open ? <CardDescription data-ended>{poll.closedAt ? tr.poll.closedEarly : tr.poll.closed}</CardDescription> : null}
       <CardFooter poll={poll} />
     </Card>
