@@ -1,6 +1,6 @@
 import * as Switch from '@radix-ui/react-switch';
 import styled from 'styled-components';
-import { trPolls } from '../../i18n/tr-polls';
+import { trVoteChange } from '../../i18n/tr-vote-change';
 import { Hint } from '../../ui/fields';
 import { SwitchRoot } from '../../ui/Switch';
 import { SwitchRow as Row } from './SwitchRow';
@@ -13,8 +13,8 @@ export function VoteChangeField({ allowed, onChange }: { allowed: boolean; onCha
         <Switch.Thumb />
       </SwitchRoot>
       <Texts>
-        <label htmlFor="poll-allow-vote-change">{trPolls.create.allowVoteChange}</label>
-        <Hint id="poll-allow-vote-change-hint">{trPolls.create.allowVoteChangeHint}</Hint>
+        <label htmlFor="poll-allow-vote-change">{trVoteChange.create.allowVoteChange}</label>
+        <Hint id="poll-allow-vote-change-hint">{trVoteChange.create.allowVoteChangeHint}</Hint>
       </Texts>
     </Row>
   );

@@ -1,6 +1,6 @@
 import type { Poll, PollFlows } from '@meydan/proto';
 import styled from 'styled-components';
-import { trPolls } from '../../i18n/tr-polls';
+import { trVoteChange } from '../../i18n/tr-vote-change';
 import { usePollFlowsQuery } from './voteChangeApi';
 
 type Flow = PollFlows['flows'][number];
@@ -11,7 +11,7 @@ const textsOf = (poll: Pick<Poll, 'options'>, ballot: readonly number[]) =>
 
 /** One flow as a sentence: 'A'dan B'ye 312 kişi geçti', a take-back, or a vote again after one. */
 export function flowSentence(poll: Pick<Poll, 'options'>, flow: Flow): string {
-  const t = trPolls.flows;
+  const t = trVoteChange.flows;
   if (flow.to.length === 0) return t.takenBack(textsOf(poll, flow.from), flow.count);
   if (flow.from.length === 0) return t.again(textsOf(poll, flow.to), flow.count);
   return t.move(textsOf(poll, flow.from), textsOf(poll, flow.to), flow.count);
@@ -24,9 +24,9 @@ export function flowSentence(poll: Pick<Poll, 'options'>, flow: Flow): string {
 export function FlowsPanel({ poll, large = false }: { poll: Pick<Poll, 'id' | 'options' | 'allowVoteChange'>; large?: boolean }) {
   const { data, isError } = usePollFlowsQuery(poll.id, { skip: poll.allowVoteChange !== true });
   if (poll.allowVoteChange !== true) return null;
-  if (isError) return <Panel data-flows="failed">{trPolls.flows.failed}</Panel>;
+  if (isError) return <Panel data-flows="failed">{trVoteChange.flows.failed}</Panel>;
   if (!data || !data.resultsVisible) return null;
-  const t = trPolls.flows;
+  const t = trVoteChange.flows;
   return (
     <Panel aria-labelledby={`flows-${poll.id}`} data-flows={data.totalMoves} $large={large}>
       <h2 id={`flows-${poll.id}`}>{t.heading}</h2>

@@ -1,15 +1,12 @@
 import type { Poll, PollOption } from '@meydan/proto';
-import { trPolls } from '../../i18n/tr-polls';
+import { trVoteChange } from '../../i18n/tr-vote-change';
 import { choicesOf } from '../../lib/polls';
-import { isOpen } from '../../lib/time';
 import { apiErrorMessage } from '../../store/api';
 import { useToast } from '../toasts/useToast';
 import { useChangeVoteMutation, useShareLinkChangeVoteMutation } from './voteChangeApi';
 import { VoteChangeBar } from './VoteChangeBar';
 
-/** Whether the viewer may change their vote here now: the poll allows it, they voted, and it is open. */
-export const canChangeVote = (poll: Pick<Poll, 'allowVoteChange' | 'expiresAt'>, hasVoted: boolean): boolean =>
-  poll.allowVoteChange === true && hasVoted && isOpen(poll.expiresAt);
+import { canChangeVote } from './voteChangeRule';
 
 /** A member's change or take-back on a card (the feed, the poll page); refusals are toasted by the mutation. */
 export function MemberVoteChange({ poll }: { poll: Poll }) {
@@ -19,7 +16,7 @@ export function MemberVoteChange({ poll }: { poll: Poll }) {
   const send = async (optionIndexes: number[] | null) => {
     const result = await change({ pollId: poll.id, optionIndexes });
     if ('data' in result && result.data) {
-      const title = optionIndexes ? trPolls.voteChange.changedTitle : trPolls.voteChange.takenBackTitle;
+      const title = optionIndexes ? trVoteChange.bar.changedTitle : trVoteChange.bar.takenBackTitle;
       toast({ title, description: result.data.message, variant: 'success' });
     }
   };
@@ -58,13 +55,13 @@ export function ShareVoteChange({
   const send = async (optionIndexes: number[] | null) => {
     try {
       const answer = await change({ code, pollId: poll.id, optionIndexes }).unwrap();
-      const title = optionIndexes ? trPolls.voteChange.changedTitle : trPolls.voteChange.takenBackTitle;
+      const title = optionIndexes ? trVoteChange.bar.changedTitle : trVoteChange.bar.takenBackTitle;
       if (onDone) onDone(answer.message, true);
       else toast({ title, description: answer.message, variant: 'success' });
     } catch (err) {
-      const message = apiErrorMessage(err) ?? trPolls.voteChange.failedText;
+      const message = apiErrorMessage(err) ?? trVoteChange.bar.failedText;
       if (onDone) onDone(message, false);
-      else toast({ title: trPolls.voteChange.failedTitle, description: message, variant: 'error' });
+      else toast({ title: trVoteChange.bar.failedTitle, description: message, variant: 'error' });
     }
   };
   return (

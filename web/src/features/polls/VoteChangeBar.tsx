@@ -1,7 +1,7 @@
 import type { PollOption } from '@meydan/proto';
 import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { trPolls } from '../../i18n/tr-polls';
+import { trVoteChange } from '../../i18n/tr-vote-change';
 import { Button } from '../../ui/buttons';
 import { OptionList as List } from './optionList';
 
@@ -28,7 +28,7 @@ export function VoteChangeBar({ options, maxChoices, userChoices, busy, onChange
   const [editing, setEditing] = useState(false);
   const [chosen, setChosen] = useState<number[]>([...userChoices]);
   const hintId = useId();
-  const t = trPolls.voteChange;
+  const t = trVoteChange.bar;
   const unchanged = chosen.length === 0 || same(chosen, userChoices);
 
   const toggle = (id: number, checked: boolean) =>
