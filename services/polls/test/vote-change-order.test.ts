@@ -9,7 +9,7 @@ import { events, type VoteChangedEvent } from '@meydan/proto';
 import { asMember, drained } from '@meydan/testing';
 import { sweepPendingVotes } from '../src/jobs/pending-votes.js';
 import { keys } from '../src/store/keys.js';
-import { createPoll, newUserId, startPolls, until, type PollsTestService } from './support.js';
+import { collect, createPoll, newUserId, startPolls, until, type PollsTestService } from './support.js';
 
 describe('changed votes under redelivery, reordering and lost acknowledgements', () => {
   let svc: PollsTestService;
@@ -49,22 +49,28 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
   it('applies a redelivered change once: MongoDB, the flows records and Redis stay as they were', async () => {
     const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'], allowVoteChange: true });
     const voter = newUserId();
+    const published = collect<VoteChangedEvent>(svc.deps.nats, events.polls.voteChanged);
+    await published.flush();
     expect((await ask('POST', poll.id, voter, { optionIndex: 0 })).statusCode).toBe(200);
     expect((await ask('PUT', poll.id, voter, { optionIndex: 1 })).statusCode).toBe(200);
     expect((await ask('PUT', poll.id, voter, { optionIndex: 2 })).statusCode).toBe(200);
     await until(async () => (await storedBallots(poll.id))[`u:${voter}`]?.[0] === 2, 15_000, 'changes stored');
+    await until(() => published.received.filter((m) => m.data.pollId === poll.id).length === 2, 5000, 'both change events');
+    published.stop();
+    const [first, second] = published.received.filter((m) => m.data.pollId === poll.id).map((m) => m.data) as [VoteChangedEvent, VoteChangedEvent];
     await settled();
     const before = { mongo: await storedBallots(poll.id), redis: await redisState(poll.id), records: await ctx().models.VoteChange.countDocuments({ pollId: poll.id }) };
     expect(before.records).toBe(2);
 
-    // Both changes again, past JetStream's dedupe (other message ids), the older one last.
-    await svc.deps.bus.publish(events.polls.voteChanged, change(poll.id, `u:${voter}`, 2, [1], [2]), { msgId: `again-2-${poll.id}` });
-    await svc.deps.bus.publish(events.polls.voteChanged, change(poll.id, `u:${voter}`, 1, [0], [1]), { msgId: `again-1-${poll.id}` });
+    // Both changes again, exactly as they went out, past JetStream's dedupe (other message ids), the older one last.
+    await svc.deps.bus.publish(events.polls.voteChanged, second, { msgId: `again-2-${poll.id}` });
+    await svc.deps.bus.publish(events.polls.voteChanged, first, { msgId: `again-1-${poll.id}` });
     await settled();
     expect(await storedBallots(poll.id)).toEqual(before.mongo);
     expect(await redisState(poll.id)).toEqual(before.redis);
     expect(await ctx().models.VoteChange.countDocuments({ pollId: poll.id })).toBe(2);
-    expect((await ctx().models.VoteSeq.findById(`${poll.id}:u:${voter}`).lean())?.seq).toBe(2);
+    expect((await ctx().models.VoteSeq.findById(`${poll.id}:u:${voter}`).lean())?.seq).toBe(second.seq);
+    expect(second.seq).toBeGreaterThan(first.seq);
   });
 
   it('applies changes delivered out of order in sequence order, a first vote arriving last included', async () => {
@@ -106,10 +112,33 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     await until(async () => JSON.stringify(await storedBallots(poll.id)) === JSON.stringify({ [`u:${mover}`]: [1] }), 15_000, 'pending changes stored');
     expect(await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).toEqual([]);
     expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(0);
-    // Both voters can go on: their next change is seq 2.
+    // The voters go on: the next change has a higher seq, and is applied.
+    const published = (await ctx().models.VoteSeq.findById(`${poll.id}:u:${mover}`).lean())!.seq;
     const again = await ask('PUT', poll.id, mover, { optionIndex: 0 });
     expect(again.statusCode, again.body).toBe(200);
-    await until(async () => (await ctx().models.VoteSeq.findById(`${poll.id}:u:${mover}`).lean())?.seq === 2, 15_000, 'seq 2 applied');
+    await until(async () => ((await ctx().models.VoteSeq.findById(`${poll.id}:u:${mover}`).lean())?.seq ?? 0) > published, 15_000, 'the next change applied');
+    expect((await storedBallots(poll.id))[`u:${mover}`]).toEqual([0]);
+  });
+
+  it('never hands out again a sequence number Redis lost with its last writes: the next change is still applied', async () => {
+    const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'], allowVoteChange: true });
+    const voter = newUserId();
+    expect((await ask('POST', poll.id, voter, { optionIndex: 0 })).statusCode).toBe(200);
+    expect((await ask('PUT', poll.id, voter, { optionIndex: 1 })).statusCode).toBe(200);
+    await until(async () => (await storedBallots(poll.id))[`u:${voter}`]?.[0] === 1, 15_000, 'the change stored');
+    await settled();
+    const lost = (await ctx().models.VoteSeq.findById(`${poll.id}:u:${voter}`).lean())!.seq;
+    // A failover's new master never had the change: the voter's sequence (and ballot) as before it.
+    await svc.deps.redis.hdel(keys.seqs(poll.id), `u:${voter}`);
+    await svc.deps.redis.hset(keys.voters(poll.id), `u:${voter}`, '0');
+    await svc.deps.redis.hincrby(keys.counts(poll.id), '1', -1);
+    await svc.deps.redis.hincrby(keys.counts(poll.id), '0', 1);
+    // The voter moves on before any reconciliation: their change gets a seq above the lost one, and MongoDB takes it.
+    expect((await ask('PUT', poll.id, voter, { optionIndex: 2 })).statusCode).toBe(200);
+    expect(Number((await svc.deps.redis.hget(keys.seqs(poll.id), `u:${voter}`))!.split('|')[0])).toBeGreaterThan(lost);
+    await until(async () => (await storedBallots(poll.id))[`u:${voter}`]?.[0] === 2, 15_000, 'the next change applied');
+    await settled();
+    expect((await redisState(poll.id)).counts).toMatchObject({ '0': '0', '1': '0', '2': '1', t: '1' });
   });
 
   it('rebuilds from MongoDB, after a mix of votes, changes and take-backs, the counters, sequences and flows Redis had', async () => {
@@ -157,10 +186,10 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     await svc.deps.redis.del(keys.counts(poll.id), keys.voters(poll.id), keys.seqs(poll.id), keys.flows(poll.id));
     await ctx().counters.countsOfOne({ id: poll.id, optionsCount: 4, expiresAt: new Date(poll.expiresAt!) });
     expect(await redisState(poll.id)).toEqual(live);
-    // And the voters go on from where they were: a change after the rebuild takes the next seq.
+    // And the voters go on from where they were: a change after the rebuild takes a higher seq.
     const someone = Object.keys(live.voters)[0]!;
-    const next = Number(live.seqs[someone]?.split('|')[0] ?? 0) + 1;
+    const last = Number(live.seqs[someone]?.split('|')[0] ?? 0);
     expect((await ask('DELETE', poll.id, someone.slice(2))).statusCode).toBe(200);
-    expect(Number((await svc.deps.redis.hget(keys.seqs(poll.id), someone))!.split('|')[0])).toBe(next);
+    expect(Number((await svc.deps.redis.hget(keys.seqs(poll.id), someone))!.split('|')[0])).toBeGreaterThan(last);
   }, 90_000);
 });

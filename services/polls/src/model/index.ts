@@ -58,7 +58,7 @@ voteSchema.index({ persistedAt: 1 });
 
 /**
  * On a poll that allows changing a vote: the last change applied of one voter (`_id` `<pollId>:<voter>`): its `seq`
- * (the voter's changes counted from 1; the first vote is 0) and the ballot it left (null: taken back). The votes
+ * (strictly increasing per voter, see store/vote-changes.ts; the first vote is 0) and the ballot it left (null: taken back). The votes
  * collection is made to match it (see store/vote-change-records.ts), and the Redis sequence numbers are rebuilt from it.
  */
 const voteSeqSchema = new Schema(

@@ -8,8 +8,8 @@ export const keys = {
   /** Hash: voter (`u:<userId>` / `v:<visitorId>`) → chosen option index. */
   voters: (pollId: string) => `poll:{${pollId}}:v`,
   /**
-   * Hash, on a poll that allows changing a vote: voter → `<seq>|<ballot before>` of their last change (seq counted from
-   * 1; the first vote is 0 and leaves no entry). Lives as long as the counters; rebuilt from MongoDB's vote_sequences.
+   * Hash, on a poll that allows changing a vote: voter → `<seq>|<ballot before>` of their last change (seq strictly
+   * increasing, see vote-changes.ts; the first vote is 0 and leaves no entry). Lives as long as the counters; rebuilt from MongoDB's vote_sequences.
    */
   seqs: (pollId: string) => `poll:{${pollId}}:s`,
   /** Hash: `<from ballot>><to ballot>` ("0>1", "0,2>", ">1") → how many changes moved so (the flows; nobody named). */

@@ -3,7 +3,9 @@
  * counters (or takes it off them), raises the voter's change sequence number (`keys.seqs`), counts the move in the
  * poll's flows (`keys.flows`) and marks the change pending until its event is acknowledged — all or nothing. The
  * sequence number names the change's event (`vote-change:<poll>:<voter>:<seq>`), so every consumer applies a voter's
- * changes in order and each once.
+ * changes in order and each once. It is the change's time (ms), or one more than the voter's last when that is not
+ * later: strictly increasing per voter, and never one that Redis lost with its last writes (a failover, a restart)
+ * and already went out — a count from 1 would be used again then, its event dropped as a duplicate and skipped.
  */
 import type { Redis } from 'ioredis';
 import { defineScripts } from '@meydan/kit';
@@ -30,7 +32,7 @@ end`;
 
 /**
  * KEYS: counts, voters, ended claim, pending, sequences, flows. ARGV: voter, ballot ('' = take back), mode, '1' if a
- * share-link visitor, now (ms). Modes: 'change' (PUT: the voter has a ballot to move), 'take' (DELETE: the voter has a
+ * share-link visitor, now (ms; the change's seq unless the voter's last is not earlier). Modes: 'change' (PUT: the voter has a ballot to move), 'take' (DELETE: the voter has a
  * ballot to take back), 'again' (a vote after taking it back: the voter has no ballot and a sequence). Returns {-4}
  * ended, {-1} counters missing (rebuild first), {-2} no ballot to change or take back, {-3} the same ballot, {-5} not
  * taken back before (a first vote: CAST), {0, ballot, counts} already voted ('again'), {1, seq, ballot before, counts}.
@@ -51,8 +53,11 @@ else
   if from == ARGV[2] then return {-3} end
 end
 ${moveBallot('from', 'ARGV[2]', 'ARGV[4]')}
-local seq = 1
-if state then seq = tonumber(string.match(state, '^%d+')) + 1 end
+local seq = tonumber(ARGV[5])
+if state then
+  local last = tonumber(string.match(state, '^%d+'))
+  if last + 1 > seq then seq = last + 1 end
+end
 redis.call('HSET', KEYS[5], voter, seq .. '|' .. (from or ''))
 redis.call('HINCRBY', KEYS[6], (from or '') .. '>' .. ARGV[2], 1)
 redis.call('ZADD', KEYS[4], ARGV[5], voter)
@@ -68,8 +73,9 @@ return {1, seq, from or '', redis.call('HGETALL', KEYS[1])}
 /**
  * After changes were applied in MongoDB: the counters learn those they do not know (rebuilt before the change reached
  * MongoDB, or a Redis failover took it): a voter whose sequence here is lower than the applied one is moved to its
- * ballot. KEYS: counts, voters, sequences, flows. ARGV per change: voter, seq, ballot before, ballot ('' = none), '1' if
- * a visitor. Returns how many moved.
+ * ballot; its move counts in the flows when Redis still had the ballot it moved from (else changes between are
+ * missing here, and only a rebuild counts them). KEYS: counts, voters, sequences, flows. ARGV per change: voter, seq,
+ * ballot before, ballot ('' = none), '1' if a visitor. Returns how many moved.
  */
 const ENSURE_CHANGES = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -82,9 +88,9 @@ for i = 1, #ARGV, 5 do
   if state then known = tonumber(string.match(state, '^%d+')) end
   if known < seq then
     local from = redis.call('HGET', KEYS[2], voter)
+    if (from or '') == ARGV[i + 2] then redis.call('HINCRBY', KEYS[4], ARGV[i + 2] .. '>' .. ARGV[i + 3], 1) end
     ${moveBallot('from', 'ARGV[i + 3]', 'ARGV[i + 4]')}
     redis.call('HSET', KEYS[3], voter, seq .. '|' .. ARGV[i + 2])
-    if known == seq - 1 then redis.call('HINCRBY', KEYS[4], ARGV[i + 2] .. '>' .. ARGV[i + 3], 1) end
     moved = moved + 1
   end
 end
@@ -101,7 +107,7 @@ interface ChangeCommands {
 export type ChangeMode = 'change' | 'take' | 'again';
 
 export type ChangeOutcome =
-  /** `seq`: the voter's change number; `from`: the ballot before (empty: none); `choice`: the ballot now (empty: taken back). */
+  /** `seq`: the change's sequence number (strictly increasing per voter); `from`: the ballot before (empty: none); `choice`: the ballot now (empty: taken back). */
   | { status: 'changed'; seq: number; from: number[]; choice: number[]; counts: PollCounts }
   /** 'again' on a voter who has a ballot: the ballot counted. */
   | { status: 'duplicate'; choice: number[]; counts: PollCounts }
