@@ -76,9 +76,14 @@ async function checkStores({ base, urls }, { polls, creator }, expectedBallot, c
     const hash = await redis.hgetall(`polls:poll:{${id}}:c`);
     return [0, 1, 2].map((i) => Number(hash[String(i)] ?? 0));
   };
-  // Once a second: until every poll's stored ballots match its Redis counters option by option (the changes'
-  // consumer caught up too) and hold at least the ballots expected. Only the storm's polls: the probes' votes would
-  // make up for storm votes still on their way (a batch redelivered).
+  // Once a second, one count, until MongoDB holds at least the ballots expected (asking more often only slows the
+  // consumer it waits for: FerretDB scans to count); then every two seconds, until every poll's stored ballots match
+  // its Redis counters option by option (the changes' consumer caught up too). Only the storm's polls: the probes'
+  // votes would make up for storm votes still on their way (a batch redelivered).
+  const stormPolls = { pollId: { $in: Object.values(pollIds).map((id) => new ObjectId(id)) } };
+  const least = Object.keys(pollIds).reduce((n, key) => n + expectedOf(key).min, 0);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && (await votes.countDocuments(stormPolls)) < least) await new Promise((r) => setTimeout(r, 1000));
   const caughtUp = async () => {
     for (const [key, id] of Object.entries(pollIds)) {
       const docs = await votes.find({ pollId: new ObjectId(id) }, { projection: { optionIndex: 1, optionIndexes: 1 } }).toArray();
@@ -86,8 +91,7 @@ async function checkStores({ base, urls }, { polls, creator }, expectedBallot, c
     }
     return true;
   };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && !(await caughtUp())) await new Promise((r) => setTimeout(r, 1000));
+  while (Date.now() < deadline && !(await caughtUp())) await new Promise((r) => setTimeout(r, 2000));
   const stored = new Map();
   const perPoll = [];
   let mismatch = false;
