@@ -1,5 +1,6 @@
 import { apiPaths, apiUrl, type PollFlows, type VoteResult, type VoteTakenBack } from '@meydan/proto';
-import { api, type ApiExtra } from '../../store/api';
+import { trVoteChange } from '../../i18n/tr-vote-change';
+import { api, apiErrorMessage, apiErrorStatus, type ApiExtra } from '../../store/api';
 import { applyCounts } from '../../lib/polls';
 import { showToast } from '../toasts/useToast';
 import { shareLinkApi } from '../share-link/shareLinkApi';
@@ -43,7 +44,10 @@ export const voteChangeApi = api.injectEndpoints({
           if (friends && !data.hasVoted) dispatch(api.util.invalidateTags([{ type: 'Poll', id: pollId }]));
         } catch (failure) {
           const { error, meta } = failure as { error?: unknown; meta?: { response?: Response } };
-          dispatch(showToast(voteRefusedToast(error, meta?.response?.headers.get('retry-after') ?? null)));
+          const toast = voteRefusedToast(error, meta?.response?.headers.get('retry-after') ?? null);
+          // Changing back and forth too often: the server's sentence, then how long to wait.
+          const limited = apiErrorStatus(error) === 429 && apiErrorMessage(error);
+          dispatch(showToast(limited ? { ...toast, title: trVoteChange.bar.failedTitle, description: `${limited} ${toast.description ?? ''}`.trim() } : toast));
         }
       },
     }),
