@@ -4,7 +4,7 @@
  * after them too), a change counted but never acknowledged is published by the pending-votes job, and the counters
  * rebuilt from MongoDB after a mix of votes, changes and take-backs equal the live ones.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, type VoteChangedEvent } from '@meydan/proto';
 import { asMember, drained } from '@meydan/testing';
 import { sweepPendingVotes } from '../src/jobs/pending-votes.js';
@@ -117,7 +117,30 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     const again = await ask('PUT', poll.id, mover, { optionIndex: 0 });
     expect(again.statusCode, again.body).toBe(200);
     await until(async () => ((await ctx().models.VoteSeq.findById(`${poll.id}:u:${mover}`).lean())?.seq ?? 0) > published, 15_000, 'the next change applied');
-    expect((await storedBallots(poll.id))[`u:${mover}`]).toEqual([0]);
+    await until(async () => (await storedBallots(poll.id))[`u:${mover}`]?.[0] === 0, 15_000, 'the vote moved in MongoDB');
+  });
+
+  it('answers a change whose event JetStream did not take with a Turkish 503, keeps it pending, and the job publishes it', async () => {
+    const poll = await createPoll(svc.app, alice, { options: ['A', 'B'], allowVoteChange: true });
+    const voter = newUserId();
+    expect((await ask('POST', poll.id, voter, { optionIndex: 0 })).statusCode).toBe(200);
+    await until(async () => (await storedBallots(poll.id))[`u:${voter}`]?.[0] === 0, 15_000, 'the vote stored');
+    const bus = svc.deps.bus;
+    const publish = bus.publishReliably.bind(bus) as unknown as (...args: unknown[]) => Promise<unknown>;
+    const refuse = vi.spyOn(bus, 'publishReliably').mockImplementation((async (subject: string, ...rest: unknown[]) => {
+      if (subject === events.polls.voteChanged) throw new Error('JetStream away');
+      return publish(subject, ...rest);
+    }) as unknown as typeof bus.publishReliably);
+    const res = await ask('PUT', poll.id, voter, { optionIndex: 1 });
+    refuse.mockRestore();
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error: 'event_not_published', message: 'İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.' });
+    // Made, not yet announced: counted and pending, MongoDB still has the first vote.
+    expect(await svc.deps.redis.hget(keys.voters(poll.id), `u:${voter}`)).toBe('1');
+    expect(await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).toEqual([`u:${voter}`]);
+    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(1);
+    await until(async () => (await storedBallots(poll.id))[`u:${voter}`]?.[0] === 1, 15_000, 'the change stored');
+    expect(await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).toEqual([]);
   });
 
   it('never hands out again a sequence number Redis lost with its last writes: the next change is still applied', async () => {

@@ -5,7 +5,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { limits, pollServiceMessages as S, type VoteResult, type VoteTakenBack } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { HttpError, httpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
 import { voteCountsMap, voteFeedback, type PollCounts } from '../domain/counts.js';
@@ -108,9 +108,10 @@ export async function changeVote(
   try {
     await publishVoteChange(ctx, voteChangeEventOf(meta, voter, outcome.seq, outcome.from, outcome.choice), request.id);
   } catch (err) {
-    // The change stays counted and pending: the pending-votes job publishes it under the same message id (once).
+    // The change stays counted and pending: the pending-votes job publishes it under the same message id (once). The
+    // voter is told so (made, not yet announced), unlike a first vote's 503, which is taken back.
     request.log.error({ err }, 'vote change event not published yet: left to the pending-votes job');
-    throw new HttpError(503, 'service_unavailable');
+    throw httpError('event_not_published');
   }
   ctx.counters.confirm(meta.id, voter);
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
