@@ -20,6 +20,7 @@ const consumers: Record<ServiceName, string[]> = {
     'polls--member-deleted',
     'polls--mutuals-cache-followed',
     'polls--mutuals-cache-unfollowed',
+    'polls--persist-vote-changes',
     'polls--persist-votes',
     'polls--user-summary-cache',
   ],
@@ -52,6 +53,7 @@ const consumers: Record<ServiceName, string[]> = {
     'admin--users-registered',
     'admin--users-updated',
     'admin--votes-cast',
+    'admin--votes-changed',
   ],
 };
 

@@ -40,7 +40,8 @@ export async function until(what, check, timeoutMs = 60_000) {
   throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
 }
 
-const pollBody = (n) => ({ title: `Kaos anketi ${n}`, category: 'genel', options: ['Bir', 'İki', 'Üç'], type: 'public', description: null, durationHours: 24 });
+/** The storm's polls allow changing a vote: the storm moves and takes back votes beside the new ones (issue 38). */
+const pollBody = (n) => ({ title: `Kaos anketi ${n}`, category: 'genel', options: ['Bir', 'İki', 'Üç'], type: 'public', description: null, durationHours: 24, allowVoteChange: true });
 
 /**
  * Two share-link votes per polls process, one at a time, on a poll of their own, before the storm. The polls service
@@ -161,7 +162,7 @@ export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile
     control.closeAllConnections();
     return code;
   });
-  say(`vote storm: ${rate}/s (half member votes, half share-link votes) on ${MEMBER_POLLS + SHARE_POLLS} polls, until the faults are over (${stormS} s at most)`);
+  say(`vote storm: ${rate}/s (half member votes, half share-link votes; one in five moved, three in ten taken back) on ${MEMBER_POLLS + SHARE_POLLS} polls, until the faults are over (${stormS} s at most)`);
   return {
     consoleFile,
     exited,

@@ -26,3 +26,12 @@ export function faultProblems(
   figures: { window: FaultWindow; failed: number; checked: number; recoveryMs: number | null }[],
   options?: { recoveryBoundS?: number },
 ): string[];
+/** One change or take-back of the chaos storm after an accepted vote (issue 38). */
+export interface StormChange extends StormAnswer {
+  kind: 'change' | 'take';
+  /** The option moved to (null: a take-back). */
+  option: number | null;
+}
+export function readChanges(consoleFile: string): StormChange[];
+/** Where each voter's ballot must end, by `<poll>|<voter>`: present, absent (taken back) or either (cut off). */
+export function expectedBallots(accepted: StormAnswer[], changes: StormChange[]): Map<string, 'present' | 'absent' | 'either'>;

@@ -13,34 +13,90 @@ export function readAnswers(consoleFile) {
 }
 
 /**
+ * The storm's changes and take-backs after accepted votes (issue 38), from its `C,…` lines: when answered (`t`), when
+ * sent, the poll key, the voter, the status (0: none), the kind (`change` or `take`) and the option moved to.
+ */
+export function readChanges(consoleFile) {
+  return readFileSync(consoleFile, 'utf8')
+    .split('\n')
+    .map((line) => /C,(\d+),([ms]\d+),([^,]+),(\w+),(\d+),(change|take),([\d-]+)/.exec(line))
+    .filter(Boolean)
+    .map(([, t, poll, voter, status, sent, kind, option]) => ({ t: Number(t), sent: Number(sent), poll, voter, status: Number(status) || 0, kind, option: option === '-' ? null : Number(option) }));
+}
+
+/**
+ * Where each voter's ballot must end, per `<poll>|<voter>` key whose vote was accepted: 'present', 'absent' (taken
+ * back, and told so) or 'either' (a take-back whose answer was cut off: it may or may not have been made). A change
+ * leaves a ballot present whatever its answer; a refused take-back changes nothing.
+ */
+export function expectedBallots(accepted, changes) {
+  const expected = new Map(accepted.map((a) => [`${a.poll}|${a.voter}`, 'present']));
+  for (const c of [...changes].sort((a, b) => a.sent - b.sent)) {
+    const key = `${c.poll}|${c.voter}`;
+    if (!expected.has(key) || c.kind !== 'take') continue;
+    if (c.status >= 200 && c.status < 300) expected.set(key, 'absent');
+    else if (outcomeUnknown(c.status)) expected.set(key, 'either');
+  }
+  return expected;
+}
+
+/**
  * Whether an answer belongs to a fault's window: its request was in flight at some time in it. A request sent during
  * the fault may be answered (or time out, after k6's 10 s) once the window has closed; it still met the fault.
  */
 export const inFlightDuring = (a, w) => a.sent <= w.end && a.t >= w.start;
 
+/** A poll's ballots per option, from its stored votes (a ballot of several options counts in each). */
+const optionCounts = (docs, optionsCount = 3) => {
+  const counts = Array.from({ length: optionsCount }, () => 0);
+  for (const d of docs) for (const o of d.optionIndexes?.length ? d.optionIndexes : [d.optionIndex]) counts[o] = (counts[o] ?? 0) + 1;
+  return counts;
+};
+
 /**
- * What the stores hold, once the vote consumer has caught up: per poll, the accepted votes against MongoDB's votes,
- * Redis's counter and voters, and GET /api/polls/{id}; per voter, how often MongoDB holds their vote. `urls.redis`
- * may name one server, Sentinel's master or a Cluster (the kit's client follows each).
+ * What the stores hold, once the vote consumers have caught up: per poll, the ballots expected (accepted votes less
+ * those taken back, a range where a take-back's or a vote's answer was cut off) against MongoDB's votes, Redis's
+ * counter and voters, and GET /api/polls/{id}, and per option MongoDB's ballots = Redis's counters = the API's; per
+ * voter, how often MongoDB holds their vote. `urls.redis` may name one server, Sentinel's master or a Cluster (the
+ * kit's client follows each).
  */
-async function checkStores({ base, urls }, { polls, creator }, accepted, cutOff) {
+async function checkStores({ base, urls }, { polls, creator }, expectedBallot, cutOff) {
   const pollIds = Object.fromEntries([...polls.member.map((id, i) => [`m${i}`, id]), ...polls.shareIds.map((id, i) => [`s${i}`, id])]);
   const { MongoClient, ObjectId } = await import('mongodb');
   const { createRedisClient } = await import('@meydan/kit');
   const client = await new MongoClient(urls.mongo).connect();
   const votes = client.db('meydan_polls').collection('votes');
-  const expected = (key) => accepted.filter((a) => a.poll === key).length;
-  // Once a second, one count: asking more often only slows the consumer it waits for (FerretDB scans to count).
-  // Only the storm's polls: the probes' votes would make up for storm votes still on their way (a batch redelivered).
-  const stormPolls = { pollId: { $in: Object.values(pollIds).map((id) => new ObjectId(id)) } };
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline && (await votes.countDocuments(stormPolls)) < accepted.length) await new Promise((r) => setTimeout(r, 1000));
+  const expectedOf = (key) => {
+    const states = [...expectedBallot].filter(([k]) => k.startsWith(`${key}|`)).map(([, state]) => state);
+    const present = states.filter((s) => s === 'present').length;
+    return { min: present, max: present + states.filter((s) => s === 'either').length };
+  };
   const redis = createRedisClient(urls.redis);
+  const redisOptions = async (id) => {
+    const hash = await redis.hgetall(`polls:poll:{${id}}:c`);
+    return [0, 1, 2].map((i) => Number(hash[String(i)] ?? 0));
+  };
+  // Once a second, one count, until MongoDB holds at least the ballots expected (asking more often only slows the
+  // consumer it waits for: FerretDB scans to count); then every two seconds, until every poll's stored ballots match
+  // its Redis counters option by option (the changes' consumer caught up too). Only the storm's polls: the probes'
+  // votes would make up for storm votes still on their way (a batch redelivered).
+  const stormPolls = { pollId: { $in: Object.values(pollIds).map((id) => new ObjectId(id)) } };
+  const least = Object.keys(pollIds).reduce((n, key) => n + expectedOf(key).min, 0);
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline && (await votes.countDocuments(stormPolls)) < least) await new Promise((r) => setTimeout(r, 1000));
+  const caughtUp = async () => {
+    for (const [key, id] of Object.entries(pollIds)) {
+      const docs = await votes.find({ pollId: new ObjectId(id) }, { projection: { optionIndex: 1, optionIndexes: 1 } }).toArray();
+      if (docs.length < expectedOf(key).min || optionCounts(docs).join() !== (await redisOptions(id)).join()) return false;
+    }
+    return true;
+  };
+  while (Date.now() < deadline && !(await caughtUp())) await new Promise((r) => setTimeout(r, 2000));
   const stored = new Map();
   const perPoll = [];
   let mismatch = false;
   for (const [key, id] of Object.entries(pollIds)) {
-    const docs = await votes.find({ pollId: new ObjectId(id) }, { projection: { voter: 1 } }).toArray();
+    const docs = await votes.find({ pollId: new ObjectId(id) }, { projection: { voter: 1, optionIndex: 1, optionIndexes: 1 } }).toArray();
     for (const doc of docs) stored.set(`${key}|${doc.voter}`, (stored.get(`${key}|${doc.voter}`) ?? 0) + 1);
     const redisTotal = Number((await redis.hget(`polls:poll:{${id}}:c`, 't')) ?? 0);
     const redisVoters = await redis.hlen(`polls:poll:{${id}}:v`);
@@ -49,9 +105,17 @@ async function checkStores({ base, urls }, { polls, creator }, accepted, cutOff)
       .then((res) => res.json())
       .catch((err) => ({ totalVotes: `no answer (${err.message})` }));
     // Votes whose connection was cut (no answer) and that were counted all the same belong to the expected total.
-    const counted = expected(key) + docs.filter((d) => cutOff(`${key}|${d.voter}`)).length;
-    const row = { poll: key, accepted: counted, mongo: docs.length, redisTotal, redisVoters, api: api.totalVotes ?? api.poll?.totalVotes };
-    if (new Set([row.accepted, row.mongo, row.redisTotal, row.redisVoters, row.api]).size !== 1) mismatch = true;
+    const range = expectedOf(key);
+    const cut = docs.filter((d) => cutOff(`${key}|${d.voter}`)).length;
+    const [min, max] = [range.min + cut, range.max + cut];
+    const options = {
+      mongo: optionCounts(docs).join('/'),
+      redis: (await redisOptions(id)).join('/'),
+      api: (api.options ?? []).map((o) => o.votes).join('/') || 'none',
+    };
+    const row = { poll: key, accepted: min === max ? min : `${min}–${max}`, mongo: docs.length, redisTotal, redisVoters, api: api.totalVotes ?? api.poll?.totalVotes, options };
+    if (new Set([row.mongo, row.redisTotal, row.redisVoters, row.api]).size !== 1 || row.mongo < min || row.mongo > max) mismatch = true;
+    if (new Set(Object.values(options)).size !== 1) mismatch = true;
     perPoll.push(row);
   }
   redis.disconnect();
@@ -126,15 +190,19 @@ function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWind
  */
 export const outcomeUnknown = (status) => status === 0 || status === 502;
 
-/** What the storm was told: its answers, the accepted ones, and per poll and voter what was asked and accepted. */
+/**
+ * What the storm was told: its answers, the accepted ones, and per poll and voter what was asked and accepted; its
+ * changes and take-backs, and where each voter's ballot must end.
+ */
 function tally(consoleFile, windows) {
   const answers = readAnswers(consoleFile);
+  const changes = readChanges(consoleFile);
   const accepted = answers.filter((a) => a.status >= 200 && a.status < 300);
   const inWindow = (a) => windows.find((w) => inFlightDuring(a, w));
   const acceptedKeys = new Map(accepted.map((a) => [`${a.poll}|${a.voter}`, a]));
   const attempted = new Map(answers.map((a) => [`${a.poll}|${a.voter}`, a]));
   const cutOff = (key) => !acceptedKeys.has(key) && outcomeUnknown(attempted.get(key)?.status ?? 0);
-  return { answers, accepted, inWindow, acceptedKeys, attempted, cutOff };
+  return { answers, accepted, inWindow, acceptedKeys, attempted, cutOff, changes, expectedBallot: expectedBallots(accepted, changes) };
 }
 
 /**
@@ -160,16 +228,19 @@ export function faultProblems(figures, { recoveryBoundS } = {}) {
  * `stormUnderFaults` resolved to; `recoveryBoundS`: the longest a fault may keep votes from flowing (none: not judged).
  */
 export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEnd, outlasted = false }, { recoveryBoundS } = {}) {
-  const { answers, accepted, inWindow, acceptedKeys, attempted, cutOff } = tally(consoleFile, windows);
-  const outsideFailures = answers.filter((a) => failed(a) && !inWindow(a));
-  const { stored, perPoll, mismatch } = await checkStores(stack, seeded, accepted, cutOff);
+  const { answers, accepted, inWindow, acceptedKeys, attempted, cutOff, changes, expectedBallot } = tally(consoleFile, windows);
+  // A change or take-back refused outside every fault window is a failure too.
+  const outsideFailures = [...answers, ...changes].filter((a) => failed(a) && !inWindow(a));
+  const { stored, perPoll, mismatch } = await checkStores(stack, seeded, expectedBallot, cutOff);
 
-  // Per voter: an accepted vote missing from MongoDB is lost; one stored twice (or stored without a 2xx) is doubled.
-  const lost = [...acceptedKeys.values()].filter((a) => !stored.has(`${a.poll}|${a.voter}`));
-  // Doubled: stored twice, or stored although the voter was told it was not (4xx, 503…). A vote whose connection was
-  // cut (no answer, or the gateway's 502 saying it may have been made) may or may not count: either is honest.
+  // Per voter: an accepted vote (not taken back) missing from MongoDB is lost; one stored twice, stored without a
+  // 2xx, or stored after its take-back was accepted is doubled.
+  const lost = [...acceptedKeys.values()].filter((a) => expectedBallot.get(`${a.poll}|${a.voter}`) === 'present' && !stored.has(`${a.poll}|${a.voter}`));
+  // Doubled: stored twice, or stored although the voter was told it was not (4xx, 503…) or told it was taken back. A
+  // vote whose connection was cut (no answer, or the gateway's 502 saying it may have been made) may or may not count:
+  // either is honest.
   const doubled = [...stored.entries()]
-    .filter(([k, n]) => n > 1 || (!acceptedKeys.has(k) && !cutOff(k)))
+    .filter(([k, n]) => n > 1 || (!acceptedKeys.has(k) && !cutOff(k)) || expectedBallot.get(k) === 'absent')
     .map(([k]) => k);
   const unanswered = [...stored.keys()].filter(cutOff);
 
@@ -178,8 +249,10 @@ export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEn
   const supervised = { ...stack.handles, gateway: stack.gateway };
   say(`restarts by the supervisor: ${Object.entries(supervised).map(([n, s]) => `${n} ${s.restarts}`).join(', ')}`);
   say(`votes cut off by a fault (no answer, or 502 answer_lost) and counted: ${unanswered.length}`);
-  say('per poll: accepted (and cut off but counted) = MongoDB = Redis counter = Redis voters = GET /api/polls/{id}');
-  for (const r of perPoll) say(`  ${r.poll}: ${r.accepted} = ${r.mongo} = ${r.redisTotal} = ${r.redisVoters} = ${r.api}`);
+  const changed = (kind) => changes.filter((c) => c.kind === kind);
+  say(`changes after accepted votes: ${changed('change').length} moved (${changed('change').filter((c) => !failed(c)).length} accepted), ${changed('take').length} taken back (${changed('take').filter((c) => !failed(c)).length} accepted)`);
+  say('per poll: accepted less taken back (and cut off but counted) = MongoDB = Redis counter = Redis voters = GET /api/polls/{id}; per option MongoDB = Redis = API');
+  for (const r of perPoll) say(`  ${r.poll}: ${r.accepted} = ${r.mongo} = ${r.redisTotal} = ${r.redisVoters} = ${r.api}; ${r.options.mongo} = ${r.options.redis} = ${r.options.api}`);
   const problems = faultProblems(figures, { recoveryBoundS });
   if (outlasted) problems.push('the faults outlasted the storm');
   const ok = problems.length === 0 && !mismatch && lost.length === 0 && doubled.length === 0 && outsideFailures.length === 0 && accepted.length > 0;

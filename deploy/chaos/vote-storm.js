@@ -4,7 +4,9 @@
 // cookie, then the vote).
 // Each answer is printed as one line `V,<ms since epoch>,<poll index>,<voter>,<status>,<sent>` (status 0: no answer;
 // sent: when the iteration's first request left, ms since epoch) for deploy/chaos/verify.mjs to count; nothing else
-// is printed.
+// is printed. The polls allow changing a vote (issue 38): after an accepted vote, every fifth voter moves it to
+// another option (and every tenth then takes it back), and one in five others takes it back at once, each on its own
+// line `C,<ms since epoch>,<poll index>,<voter>,<status>,<sent>,change|take,<option or ->`, in the order sent.
 // The end: every VU asks CONTROL_URL at most every CHECK_MS for the moment the storm stops (ms since epoch, 0 while
 // it goes on) and starts no vote from then on; the counters votes_started and votes_answered (k6's REST API) tell the
 // chaos run when every vote sent has its line, so that it can end k6 without cutting one off.
@@ -61,12 +63,33 @@ function stopped() {
 
 function answer(line) {
   console.log(line);
-  answered.add(1);
+}
+
+/**
+ * After the `n`-th vote of a kind was accepted at `url` (the same cookie or jar): a change to another option for
+ * every fifth (then a take-back for every tenth), a take-back for one in five others, each answer on its C line.
+ */
+function followUp(url, extra, pollKey, voter, n) {
+  const steps = n % 10 === 0 ? ['change', 'take'] : n % 5 === 0 ? ['change'] : n % 5 === 3 ? ['take'] : [];
+  for (const kind of steps) {
+    const sent = Date.now();
+    const option = ((n % 3) + 1) % 3;
+    const res = kind === 'change'
+      ? http.put(url, JSON.stringify({ optionIndex: option }), params(extra))
+      : http.del(url, null, params(extra));
+    answer(`C,${Date.now()},${pollKey},${voter},${res.status},${sent},${kind},${kind === 'change' ? option : '-'}`);
+  }
 }
 
 export default function () {
   if (stopped()) return;
   started.add(1);
+  vote();
+  // Answered once every request of the iteration has its line (a change or take-back included).
+  answered.add(1);
+}
+
+function vote() {
   const sent = Date.now();
   // A member's n-th vote: member n mod M on poll n mod P. With M and P coprime (the chaos run seeds M so), no member
   // votes twice on one poll before M × P member votes: the members last the storm's longest P times over.
@@ -75,10 +98,11 @@ export default function () {
   if (i % 2 === 0) {
     const member = members[half % members.length];
     const p = half % polls.member.length;
-    const res = http.post(`${BASE}/api/polls/${polls.member[p]}/vote`, JSON.stringify({ optionIndex: half % 3 }), params({
-      headers: { 'content-type': 'application/json', cookie: `sid=${member.sid}` },
-    }));
+    const url = `${BASE}/api/polls/${polls.member[p]}/vote`;
+    const headers = { 'content-type': 'application/json', cookie: `sid=${member.sid}` };
+    const res = http.post(url, JSON.stringify({ optionIndex: half % 3 }), params({ headers }));
     answer(`V,${Date.now()},m${p},u:${member.userId},${res.status},${sent}`);
+    if (res.status === 200) followUp(url, { headers }, `m${p}`, `u:${member.userId}`, half);
     return;
   }
   const p = half % polls.share.length;
@@ -90,9 +114,12 @@ export default function () {
     answer(`V,${Date.now()},s${p},-,${page.status === 200 ? 'nocookie' : page.status},${sent}`);
     return;
   }
-  const res = http.post(`${BASE}/api/s/${code}/vote`, JSON.stringify({ optionIndex: half % 3 }), params({
+  const url = `${BASE}/api/s/${code}/vote`;
+  const res = http.post(url, JSON.stringify({ optionIndex: half % 3 }), params({
     jar,
     headers: { 'content-type': 'application/json' },
   }));
-  answer(`V,${Date.now()},s${p},v:${decodeURIComponent(vid).split('.')[0]},${res.status},${sent}`);
+  const voter = `v:${decodeURIComponent(vid).split('.')[0]}`;
+  answer(`V,${Date.now()},s${p},${voter},${res.status},${sent}`);
+  if (res.status === 200) followUp(url, { jar, headers: { 'content-type': 'application/json' } }, `s${p}`, voter, half);
 }

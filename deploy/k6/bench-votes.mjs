@@ -12,10 +12,12 @@
 // 5. prints accepted votes/s, p95/p99, the error rate and the ratios to the no-op; checks that the poll's counters in
 //    Redis equal the accepted votes at once, and MongoDB's votes collection after the consumer persisted them, and
 //    that the options the accepted votes marked equal Redis's, MongoDB's and the API's per-option counts (the poll
-//    allows two choices; every BENCH_BALLOT_EVERY-th vote is a ballot of two options).
+//    allows two choices; every BENCH_BALLOT_EVERY-th vote is a ballot of two options). The poll allows changing a
+//    vote: one accepted vote in BENCH_CHANGE_EVERY is then moved to another option and one taken back (issue 38), so
+//    the counters checked are the ballots left (accepted less taken back) and the options they mark now.
 //
 // Env: BENCH_RATE (votes/s, default 300), BENCH_DURATION_S (default 20), BENCH_BALLOT_EVERY (default 4; 0 = single
-// choices only), LOG_LEVEL of the processes (default warn).
+// choices only), BENCH_CHANGE_EVERY (default 5; 0 = no changes), LOG_LEVEL of the processes (default warn).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S || 20);
 const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
 const OPTIONS = ['Kedi', 'Köpek', 'Kuş', 'Balık'];
 const BALLOT_EVERY = Number(process.env.BENCH_BALLOT_EVERY ?? 4);
+const CHANGE_EVERY = Number(process.env.BENCH_CHANGE_EVERY ?? 5);
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
 let stack;
@@ -84,9 +87,9 @@ async function main() {
   const poll = await createPoll(base, sids[0]);
   if (process.env.BENCH_PROBE) await probe(base, `http://127.0.0.1:${ports.polls}`, stack.secret, sids);
   const { summary, marks } = await runStorm(k6, base, poll.id, sids);
-  const stored = await storedVotes(urls, poll.id, summary.acceptedVotes);
+  const stored = await storedVotes(urls, base, poll.id, summary.ballots, sids[0]);
   const options = await optionsCheck(urls, base, poll.id, sids[0], summary);
-  const ok = stored.redisTotal === summary.acceptedVotes && stored.redisVoters === summary.acceptedVotes && stored.mongoTotal === summary.acceptedVotes && options.ok;
+  const ok = stored.redisTotal === summary.ballots && stored.redisVoters === summary.ballots && stored.mongoTotal === summary.ballots && options.ok;
   report(summary, stored, options, marks, ok);
   return ok ? 0 : 1;
 }
@@ -110,7 +113,14 @@ async function createPoll(base, sid) {
   const created = await fetch(`${base}/api/polls`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `sid=${sid}` },
-    body: JSON.stringify({ title: 'Hangisi daha iyi bir evcil hayvan?', category: 'gunluk-hayat', options: OPTIONS, duration: 0, ...(BALLOT_EVERY ? { maxChoices: 2 } : {}) }),
+    body: JSON.stringify({
+      title: 'Hangisi daha iyi bir evcil hayvan?',
+      category: 'gunluk-hayat',
+      options: OPTIONS,
+      duration: 0,
+      ...(BALLOT_EVERY ? { maxChoices: 2 } : {}),
+      ...(CHANGE_EVERY ? { allowVoteChange: true } : {}),
+    }),
   });
   if (created.status !== 201) throw new Error(`poll not created: ${created.status} ${await created.text()}`);
   return created.json();
@@ -127,7 +137,7 @@ async function runStorm(k6, base, pollId, sids) {
   const summaryFile = join(workDir, 'summary.json');
   say(`k6: ${RATE}/s for ${DURATION_S} s of no-ops, then ${RATE}/s for ${DURATION_S} s of votes on poll ${pollId}…`);
   const run = spawn(k6, ['run', '--quiet', '--no-color', join(root, 'deploy/k6/vote-storm.js')], {
-    env: { ...process.env, BASE_URL: base, POLL_ID: pollId, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile, BALLOT_EVERY: String(BALLOT_EVERY) },
+    env: { ...process.env, BASE_URL: base, POLL_ID: pollId, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile, BALLOT_EVERY: String(BALLOT_EVERY), CHANGE_EVERY: String(CHANGE_EVERY) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const processes = [...stack.processes(), { name: 'k6', pid: run.pid }];
@@ -152,6 +162,9 @@ function stormSummary(m) {
     m,
     count,
     acceptedVotes,
+    // The ballots left: accepted votes less those taken back (a moved one stays a ballot).
+    ballots: acceptedVotes - count('vote_takebacks_accepted'),
+    change: m.change_latency?.values ?? {},
     failed,
     attempted: acceptedVotes + failed,
     noopDone: count('noop_ok') + count('noop_errors'),
@@ -162,8 +175,11 @@ function stormSummary(m) {
   };
 }
 
-/** The poll's counter and voters in Redis at once; its votes in MongoDB once the consumer caught up (3 minutes at most). */
-async function storedVotes(urls, pollId, acceptedVotes) {
+/**
+ * The poll's counter and voters in Redis at once; its votes in MongoDB once the consumers caught up (3 minutes at
+ * most): as many ballots as `ballots` (taken-back votes removed), and its per-option counts those of Redis.
+ */
+async function storedVotes(urls, base, pollId, ballots, sid) {
   const { Redis } = await import('ioredis');
   const { MongoClient, ObjectId } = await import('mongodb');
   const r = new Redis(urls.redis);
@@ -174,9 +190,14 @@ async function storedVotes(urls, pollId, acceptedVotes) {
   const votes = client.db('meydan_polls').collection('votes');
   const tp = Date.now();
   let mongoTotal = -1;
+  const { optionCounts } = await import('../bench/option-counts.mjs');
   while (Date.now() - tp < 180_000) {
     mongoTotal = await votes.countDocuments({ pollId: new ObjectId(pollId) });
-    if (mongoTotal >= acceptedVotes) break;
+    if (mongoTotal === ballots) {
+      // Counted, and every change applied too: MongoDB's options are Redis's.
+      const options = await optionCounts({ redisUrl: urls.redis, mongoUrl: urls.mongo, base, pollId, apiPath: `/api/polls/${pollId}`, optionsCount: OPTIONS.length, sid });
+      if (options.redis.join() === options.mongo.join()) break;
+    }
     await new Promise((res) => setTimeout(res, 250));
   }
   const persistS = (Date.now() - tp) / 1000;
@@ -184,12 +205,15 @@ async function storedVotes(urls, pollId, acceptedVotes) {
   return { redisTotal, redisVoters, mongoTotal, persistS };
 }
 
-/** The per-option counts of Redis, MongoDB and the API, against the options the accepted votes marked. */
-async function optionsCheck(urls, base, pollId, sid, { count, acceptedVotes }) {
+/**
+ * The per-option counts of Redis, MongoDB and the API, against the options the ballots left mark: those the accepted
+ * votes marked, less those their changes and take-backs took off, plus those the changes put on.
+ */
+async function optionsCheck(urls, base, pollId, sid, { count, ballots }) {
   const { optionCounts } = await import('../bench/option-counts.mjs');
   const options = await optionCounts({ redisUrl: urls.redis, mongoUrl: urls.mongo, base, pollId, apiPath: `/api/polls/${pollId}`, optionsCount: OPTIONS.length, sid });
-  const accepted = count('vote_options_accepted');
-  const ok = options.equal && options.redis.reduce((a, b) => a + b, 0) === accepted && options.apiVoters === acceptedVotes;
+  const accepted = count('vote_options_accepted') - count('vote_options_removed') + count('vote_options_added');
+  const ok = options.equal && options.redis.reduce((a, b) => a + b, 0) === accepted && options.apiVoters === ballots;
   return { ...options, accepted, ok };
 }
 
@@ -203,8 +227,9 @@ function report(summary, stored, options, marks, ok) {
   say(`  no-op:  GET /api/polls/ping ${noopDone} requests (${noopPerS.toFixed(1)}/s ok, errors ${count('noop_errors')}), dropped by k6 ${m['dropped_iterations{scenario:noop}']?.values?.count ?? 0}`);
   say(`          latency p50 ${fmt(noop.med)}, p95 ${fmt(noop['p(95)'])}, p99 ${fmt(noop['p(99)'])}, max ${fmt(noop.max)}`);
   say(`  ratio vote/no-op: throughput ${(votesPerS / Math.max(noopPerS, 1e-9)).toFixed(2)}, p95 ${(vote['p(95)'] / noop['p(95)']).toFixed(2)}×, p99 ${(vote['p(99)'] / noop['p(99)']).toFixed(2)}×`);
-  say(`  check: Redis counter ${redisTotal}, Redis voters ${redisVoters}, MongoDB votes ${mongoTotal} (after ${persistS.toFixed(1)} s) vs accepted ${acceptedVotes}: ${ok ? 'EQUAL' : 'MISMATCH'}`);
-  say(`  options: Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')} (votersCount ${options.apiVoters}) vs ${options.accepted} options marked by accepted votes (every ${BALLOT_EVERY || '–'}th a ballot of two): ${options.ok ? 'EQUAL' : 'MISMATCH'}`);
+  say(`  changes: ${count('vote_changes_accepted')} moved and ${count('vote_takebacks_accepted')} taken back (one vote in ${CHANGE_EVERY || '–'} each), errors ${count('vote_change_errors')}; latency p95 ${fmt(summary.change['p(95)'])}, p99 ${fmt(summary.change['p(99)'])}`);
+  say(`  check: Redis counter ${redisTotal}, Redis voters ${redisVoters}, MongoDB votes ${mongoTotal} (after ${persistS.toFixed(1)} s) vs ballots left ${summary.ballots} (accepted ${acceptedVotes}, less taken back): ${ok ? 'EQUAL' : 'MISMATCH'}`);
+  say(`  options: Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')} (votersCount ${options.apiVoters}) vs ${options.accepted} options the ballots left mark (every ${BALLOT_EVERY || '–'}th a ballot of two; moved ones one option): ${options.ok ? 'EQUAL' : 'MISMATCH'}`);
   if (marks.votesEnd) {
     const spent = (from, to) =>
       Object.keys(marks[to])

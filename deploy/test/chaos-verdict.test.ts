@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lameDuckSettings } from '../chaos/cluster-servers.mjs';
 import { stormMembers } from '../chaos/storm.mjs';
-import { faultProblems, inFlightDuring, readAnswers, recoveryOf, type StormAnswer } from '../chaos/verify.mjs';
+import { expectedBallots, faultProblems, inFlightDuring, readAnswers, readChanges, recoveryOf, type StormAnswer } from '../chaos/verify.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'meydan-chaos-verdict-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -30,6 +30,43 @@ describe('the chaos verdict', () => {
       { t: 1700000014000, sent: 1700000013900, poll: 's0', voter: '-', status: 0 },
       { t: 1700000015000, sent: 1700000015000, poll: 'm2', voter: 'u:def', status: 503 },
     ]);
+  });
+
+  it('reads the changes and take-backs after accepted votes, and where each ballot must end', () => {
+    const file = join(dir, 'changes.log');
+    writeFileSync(
+      file,
+      [
+        'V,1700000010000,m0,u:a,200,1700000009000',
+        'C,1700000010500,m0,u:a,200,1700000010100,change,1',
+        'C,1700000011000,m0,u:a,200,1700000010600,take,-',
+        'V,1700000012000,m1,u:b,200,1700000011000',
+        'C,1700000013000,m1,u:b,0,1700000012100,take,-',
+        'V,1700000014000,s0,v:c,200,1700000013000',
+        'C,1700000015000,s0,v:c,503,1700000014100,take,-',
+        'C,1700000015500,s0,v:c,0,1700000015100,change,2',
+        'V,1700000016000,m2,u:d,409,1700000015000',
+      ].join('\n'),
+    );
+    const changes = readChanges(file);
+    expect(changes.map((c) => [c.poll, c.voter, c.status, c.kind, c.option])).toEqual([
+      ['m0', 'u:a', 200, 'change', 1],
+      ['m0', 'u:a', 200, 'take', null],
+      ['m1', 'u:b', 0, 'take', null],
+      ['s0', 'v:c', 503, 'take', null],
+      ['s0', 'v:c', 0, 'change', 2],
+    ]);
+    // The votes' lines are read as before, the changes' lines not among them.
+    expect(readAnswers(file).map((a) => a.voter)).toEqual(['u:a', 'u:b', 'v:c', 'u:d']);
+    const accepted = readAnswers(file).filter((a) => a.status === 200);
+    expect(Object.fromEntries(expectedBallots(accepted, changes))).toEqual({
+      // Moved, then taken back and told so.
+      'm0|u:a': 'absent',
+      // A take-back cut off: it may or may not have been made.
+      'm1|u:b': 'either',
+      // A refused take-back changes nothing, nor does a change however it went.
+      's0|v:c': 'present',
+    });
   });
 
   it('places a request in a window when it was in flight at any time in it, even if answered after it closed', () => {

@@ -67,6 +67,7 @@ import {
   userSettingsSchema,
   userUpdatedEventSchema,
   voteCastEventSchema,
+  voteChangedEventSchema,
 } from './schemas/index.js';
 import { clientSocketSchemaIds, serverSocketSchemaIds, type ServerSocketEvent } from './socket-events.js';
 import { events, live, mailRequestedFilter, subjects, work } from './subjects.js';
@@ -131,6 +132,7 @@ export const natsContracts = {
     [events.polls.pollEnded]: contractOf(pollEndedEventSchema),
     [events.polls.pollEdited]: contractOf(pollEditedEventSchema),
     [events.polls.voteCast]: contractOf(voteCastEventSchema),
+    [events.polls.voteChanged]: contractOf(voteChangedEventSchema),
     [events.polls.pollLiked]: contractOf(pollLikedEventSchema),
     [events.polls.commentCreated]: contractOf(commentCreatedEventSchema),
     [events.polls.pollReported]: contractOf(pollReportedEventSchema),

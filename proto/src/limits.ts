@@ -33,6 +33,13 @@ export const limits = {
      * one NAT; members are not counted). The polls service's SHARE_VOTE_BROWSERS_PER_IP overrides it.
      */
     shareVotesPerIp: 5,
+    /**
+     * A poll that allows changing a vote: one voter's changes and take-backs on it, at most this many per
+     * `voteChangeWindowSeconds` (changing back and forth is refused with 429 beyond it; the polls service's
+     * VOTE_CHANGE_LIMIT overrides the count).
+     */
+    voteChangesMax: 5,
+    voteChangeWindowSeconds: 600,
     /** Friends' circle card: at most 5 avatars of friends who voted, then +N. */
     friendsVotedAvatars: 5,
     /** ... and at most 3 of friends who have not, then +N. */

@@ -56,6 +56,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
       'mutuals-cache-followed': onEvents(events.social.userFollowed),
       'mutuals-cache-unfollowed': onEvents(events.social.userUnfollowed),
       'persist-votes': onEvents(events.polls.voteCast),
+      'persist-vote-changes': onEvents(events.polls.voteChanged),
       'user-summary-cache': onEvents(events.auth.userUpdated),
     },
   },
@@ -109,6 +110,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
       'users-registered': onEvents(events.auth.userRegistered),
       'users-updated': onEvents(events.auth.userUpdated),
       'votes-cast': onEvents(events.polls.voteCast),
+      'votes-changed': onEvents(events.polls.voteChanged),
     },
   },
   gateway: {

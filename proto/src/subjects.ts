@@ -144,6 +144,8 @@ export const events = {
     pollEdited: 'events.polls.poll.edited',
     /** {pollId, creatorId, voter: 'u:<id>'|'v:<id>', userId: string|null, optionIndex, optionIndexes? (a ballot of several options), at}. Msg id `vote:<pollId>:<voter>`. */
     voteCast: 'events.polls.vote.cast',
+    /** {pollId, creatorId, voter, userId, seq, from: number[]|null, to: number[]|null (taken back), at}. Msg id `vote-change:<pollId>:<voter>:<seq>`. */
+    voteChanged: 'events.polls.vote.changed',
     /** {pollId, creatorId, userId, liked: boolean, at}. */
     pollLiked: 'events.polls.poll.liked',
     /** {pollId, creatorId, commentId, userId, text, at}. */

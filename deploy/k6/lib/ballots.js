@@ -10,3 +10,18 @@ export function voteBody(i, options, every) {
 
 /** How many options the i-th vote marks. */
 export const optionsMarked = (i, every) => (every > 0 && i % every === every - 1 ? 2 : 1);
+
+// Changed votes in the mix (issue 38), on a poll made with allowVoteChange: with CHANGE_EVERY = n > 0, the i-th vote,
+// once accepted, is moved to one other option when i % n is 1 (`changedBody`), taken back when i % n is 2 (n > 2), and
+// left as it is otherwise. 0: no changes.
+
+/** What follows the i-th accepted vote: 'change', 'take' or null. */
+export function followUpOf(i, every) {
+  if (every <= 0) return null;
+  if (i % every === 1 % every) return 'change';
+  if (every > 2 && i % every === 2) return 'take';
+  return null;
+}
+
+/** The body that moves the i-th vote: one option that its ballot (see voteBody) does not mark. */
+export const changedBody = (i, options) => ({ optionIndex: (i + 2) % options });

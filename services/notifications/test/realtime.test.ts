@@ -278,6 +278,26 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     expect(names(bystander.seen)).toEqual([]);
   });
 
+  it('relays counts whose total went down (a vote taken back) when they are newer, and never older counts after them', async () => {
+    const watcher = await open(asVisitor());
+    await connected(watcher.socket);
+    expect(await subscribe(watcher.socket, [polls.public])).toEqual({ subscribed: [polls.public], refused: [] });
+    const totals = () => watcher.seen.filter((e) => e.name === 'poll_update').map((e) => (e.payload as { data: { totalVotes: number } }).data.totalVotes);
+    const send = (totalVotes: number, atMs: number) =>
+      worker.deps.nats.publish(live.pollCounts, JSON.stringify({ pollId: polls.public, voteCounts: { 0: totalVotes, 1: 0, 2: 0 }, totalVotes, at: new Date(atMs).toISOString() }));
+    const t0 = Date.now();
+    send(2, t0);
+    await until(() => totals().includes(2), 5000, 'two votes');
+    // One taken back: fewer votes, later counts.
+    send(1, t0 + 1000);
+    await until(() => totals().includes(1), 5000, 'the vote taken back');
+    // Counts read before both arrive late: not relayed. The next newer ones are.
+    send(5, t0 - 1000);
+    send(0, t0 + 2000);
+    await until(() => totals().includes(0), 5000, 'the last counts');
+    expect(totals()).toEqual([2, 1, 0]);
+  });
+
   it("closes a member's sockets on every instance when their sessions are revoked", async () => {
     const revoked = await open(asMember(mehmet.id));
     const other = await open(asMember(ayse.id));

@@ -9,6 +9,7 @@ import { ensureIndexes } from './model/index.js';
 import { registerNatsHandlers } from './nats/handlers.js';
 import { bindMemberData } from './nats/member-data.js';
 import { startVotePersister } from './nats/persist-votes.js';
+import { startVoteChangePersister } from './nats/persist-vote-changes.js';
 import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
 import { exportRoutes } from './routes/exports.js';
@@ -16,6 +17,7 @@ import { userRoutes } from './routes/users.js';
 import { reachRoutes } from './routes/reach.js';
 import { searchRoutes } from './routes/search.js';
 import { voteRoutes } from './routes/votes.js';
+import { voteChangeRoutes } from './routes/vote-changes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,6 +39,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
 
   await app.register(pollRoutes, { ctx });
   await app.register(voteRoutes, { ctx });
+  await app.register(voteChangeRoutes, { ctx });
   await app.register(engagementRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(reachRoutes, { ctx });
@@ -46,6 +49,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await registerNatsHandlers(ctx);
   await bindMemberData(ctx);
   const persister = await startVotePersister(ctx);
+  const changePersister = await startVoteChangePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);
   const pendingJob = startPendingVotesJob(ctx);
   const reconciler = startVoteReconciler(ctx);
@@ -55,6 +59,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
     await pendingJob.stop();
     await reconciler.stop();
     await persister.stop();
+    await changePersister.stop();
   });
   return app;
 }

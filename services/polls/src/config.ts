@@ -14,6 +14,8 @@ export const pollsConfigSchema = serviceConfigSchema({
   SHARE_VOTE_IP_LIMIT: { type: 'integer', minimum: 1, default: 30 },
   /** 'Tarayıcı başına' share-link polls: visitor votes counted per IP network (IPv6: /64) and poll. */
   SHARE_VOTE_BROWSERS_PER_IP: { type: 'integer', minimum: 1, default: limits.poll.shareVotesPerIp },
+  /** Changes and take-backs of one voter's vote on one poll allowed per limits.poll.voteChangeWindowSeconds. */
+  VOTE_CHANGE_LIMIT: { type: 'integer', minimum: 1, default: limits.poll.voteChangesMax },
   /** Live counts of one poll are published at most once per this many ms (and at once when quiet). */
   LIVE_COUNTS_INTERVAL_MS: { type: 'integer', minimum: 10, default: 100 },
   /** Where members' feed pages are found: the Redis timelines (store/timelines.ts) or MongoDB's queries. */

@@ -15,12 +15,15 @@ import { FeedPages } from './store/feed-pages.js';
 import type { PollDoc } from './model/index.js';
 import { Quotas } from './store/quota.js';
 import { Timelines } from './store/timelines.js';
+import { VoteChanges } from './store/vote-changes.js';
 import { VoteCounters } from './store/vote-counters.js';
 
 /** Everything the polls routes, handlers and jobs share. */
 export interface PollsContext extends BaseContext<PollsConfig> {
   models: Models;
   counters: VoteCounters;
+  /** Changed and taken-back votes, on polls that allow them (see VoteChanges). */
+  voteChanges: VoteChanges;
   engagement: Engagement;
   people: People;
   polls: PollStore;
@@ -67,6 +70,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     ...base,
     models,
     counters,
+    voteChanges: new VoteChanges(deps.redis, models, counters),
     engagement,
     people,
     friendsCircles: new FriendsCircles(people, counters),

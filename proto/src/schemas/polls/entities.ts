@@ -76,6 +76,8 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  *   vote); null when never. The cards say 'düzenlendi'.
  * - On a Dost Meclisi poll the option votes are 0 for a viewer who has not voted (totalVotes stays): with the friends'
  *   hasVoted flags, counts watched before voting would tell which friend chose what.
+ * - allowVoteChange: the creator let voters change or take back their vote while the poll is open (PUT / DELETE
+ *   …/vote); false (or absent on older answers): a vote is final.
  * - resultsVisibility: the creator's choice of who sees the counts (see `resultsVisibilities`); resultsVisible: whether
  *   the option votes in this answer are the counts (false: hidden from this viewer, every option's votes 0, by the
  *   poll's resultsVisibility or the Dost Meclisi rule above). Always sent by the service.
@@ -137,6 +139,7 @@ export const pollShape = {
     userChoice: { type: ['integer', 'null'], minimum: 0 },
     userChoices: choicesField,
     maxChoices: { type: 'integer', minimum: 1 },
+    allowVoteChange: { type: 'boolean' },
     friends: { type: 'array', items: friendSummaryShape },
     friendsCount: countField,
     friendsVotedCount: countField,
@@ -200,6 +203,58 @@ export const voteResultSchema = {
   },
 } as const;
 export type VoteResult = FromSchema<typeof voteResultSchema>;
+
+/**
+ * Answer of a taken-back vote (DELETE /api/polls/{id}/vote, DELETE /api/s/{shortUrl}/vote): the counts without the
+ * ballot, by the same visibility rule as a vote's answer (hidden: every count 0).
+ */
+export const voteTakenBackSchema = {
+  $id: 'meydan/vote-taken-back',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'voteCounts', 'totalVotes', 'hasVoted', 'userChoice', 'userChoices', 'message', 'resultsVisible'],
+  properties: {
+    pollId: idField,
+    voteCounts: voteCountsField,
+    totalVotes: countField,
+    votersCount: countField,
+    hasVoted: { type: 'boolean', const: false },
+    userChoice: { type: 'null' },
+    userChoices: { type: 'array', maxItems: 0 },
+    message: { type: 'string' },
+    resultsVisible: { type: 'boolean' },
+  },
+} as const;
+export type VoteTakenBack = FromSchema<typeof voteTakenBackSchema>;
+
+/**
+ * GET /api/polls/{id}/flows: how opinion moved on a poll that allows changing a vote ('A\'dan B\'ye 312 kişi geçti').
+ * Each flow is a count of moves from one ballot to another (option indexes, ascending; `to` empty: taken back),
+ * never who moved. `resultsVisible` false (the viewer may not see the counts, by the poll's results visibility):
+ * no flows. `allowVoteChange` false: the poll keeps votes final, no flows.
+ */
+export const pollFlowsSchema = {
+  $id: 'meydan/poll-flows',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'allowVoteChange', 'resultsVisible', 'flows', 'totalMoves'],
+  properties: {
+    pollId: idField,
+    allowVoteChange: { type: 'boolean' },
+    resultsVisible: { type: 'boolean' },
+    flows: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['from', 'to', 'count'],
+        properties: { from: choicesField, to: choicesField, count: countField },
+      },
+    },
+    totalMoves: countField,
+  },
+} as const;
+export type PollFlows = FromSchema<typeof pollFlowsSchema>;
 
 /** Realtime `poll_update` data: live counts of one poll (coalesced per poll: limits.notifications.pollUpdateCoalesceMs). */
 export const pollUpdateSchema = {

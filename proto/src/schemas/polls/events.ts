@@ -103,6 +103,33 @@ export const voteCastEventSchema = {
 } as const;
 export type VoteCastEvent = FromSchema<typeof voteCastEventSchema>;
 
+/**
+ * `events.polls.vote.changed`, message id `vote-change:<pollId>:<voter>:<seq>`: a voter moved their ballot (`to`) or
+ * took it back (`to` null) on a poll that allows it; `from` the ballot before (null: none, a vote again after taking
+ * it back). `seq` orders the voter's changes on the poll, strictly increasing (the first vote is 0; a change's seq is
+ * its time in ms, or one more than the voter's last when that is not later, so Redis losing its last writes never
+ * hands out one again): a consumer keeps the last `seq` it applied per voter and applies only a higher one, so a redelivery changes nothing and changes
+ * arriving out of order end in the state of the highest. `to` is the whole ballot after the change, so applying the
+ * highest alone is enough.
+ */
+export const voteChangedEventSchema = {
+  $id: 'meydan/event-vote-changed',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'creatorId', 'voter', 'userId', 'seq', 'from', 'to', 'at'],
+  properties: {
+    pollId: objectIdField,
+    creatorId: idField,
+    voter: { type: 'string', pattern: '^[uv]:.{1,128}$' },
+    userId: nullableIdField,
+    seq: { type: 'integer', minimum: 1 },
+    from: { anyOf: [{ type: 'array', minItems: 1, uniqueItems: true, items: countField }, { type: 'null' }] },
+    to: { anyOf: [{ type: 'array', minItems: 1, uniqueItems: true, items: countField }, { type: 'null' }] },
+    at: dateTimeField,
+  },
+} as const;
+export type VoteChangedEvent = FromSchema<typeof voteChangedEventSchema>;
+
 /** `events.polls.poll.liked`: liked false when the like was taken back. */
 export const pollLikedEventSchema = {
   $id: 'meydan/event-poll-liked',

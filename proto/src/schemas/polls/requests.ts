@@ -32,6 +32,7 @@ export const pollMessages = {
   maxChoices: `En fazla seçim sayısı 1 ile ${limits.poll.optionsMax} arasında bir tam sayı olmalıdır (1: tek seçim)`,
   maxChoicesOverOptions: 'En fazla seçim sayısı şık sayısından büyük olamaz',
   maxChoicesLocked: 'Seçim sayısı sonradan değiştirilemez',
+  allowVoteChange: 'Oy değiştirme izni true ya da false olmalıdır',
   optionIndexes: 'Seçimler 0\'dan başlayan seçenek sıralarının listesi olmalıdır',
   optionIndexesDuplicate: 'Aynı seçeneği iki kez işaretleyemezsin',
   singleChoiceOnly: 'Bu ankette yalnızca bir seçenek işaretleyebilirsin',
@@ -70,6 +71,8 @@ const durationField = {
  * - `resultsVisibility`: who sees the per-option counts and when (`resultsVisibilities`; default after-vote).
  * - `maxChoices`: how many options one ballot may mark ('Birden fazla seçim'), 1 (single choice, the default) up to
  *   the number of options.
+ * - `allowVoteChange`: 'Oyunu değiştirebilsin': while the poll is open a voter may move their ballot or take it back
+ *   (PUT / DELETE …/vote). Off by default: a vote is final.
  */
 export const pollCreateSchema = {
   $id: 'meydan/poll-create',
@@ -112,6 +115,11 @@ export const pollCreateSchema = {
       maximum: limits.poll.optionsMax,
       description: 'Birden fazla seçim: bir oyda en çok kaç seçenek işaretlenebilir (1 tek seçim, varsayılan; en çok şık sayısı)',
       errorMessage: M.maxChoices,
+    },
+    allowVoteChange: {
+      type: 'boolean',
+      description: 'Oyunu değiştirebilsin: anket açıkken oy veren oyunu başka seçeneğe taşıyabilir ya da geri çekebilir (varsayılan false: oy kesindir)',
+      errorMessage: M.allowVoteChange,
     },
     durationHours: durationField,
     duration: durationField,

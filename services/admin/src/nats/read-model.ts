@@ -15,7 +15,7 @@ import {
   setAccountFields,
 } from '../store/read-model.js';
 import { keepNewestText, saveEdit } from '../store/poll-edits.js';
-import { startVoteTally } from './vote-tally.js';
+import { startVoteChangeTally, startVoteTally } from './vote-tally.js';
 
 export async function startReadModel(ctx: AdminContext): Promise<void> {
   const { bus, models } = ctx;
@@ -67,6 +67,7 @@ export async function startReadModel(ctx: AdminContext): Promise<void> {
     handler: (e) => forgetPoll(models, e.pollId),
   });
   await startVoteTally(ctx);
+  await startVoteChangeTally(ctx);
   await bus.consume({
     purpose: 'polls-reported',
     filterSubject: events.polls.pollReported,

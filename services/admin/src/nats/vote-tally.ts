@@ -1,8 +1,12 @@
-/** The read model's vote counts, kept by a batch consumer of `events.polls.vote.cast` (see store/vote-tally.ts). */
+/**
+ * The read model's vote counts, kept by a batch consumer of `events.polls.vote.cast` (see store/vote-tally.ts) and one
+ * of `events.polls.vote.changed` (store/vote-changes.ts).
+ */
 import { EVERY_EVENT_IN_BATCHES, type ConsumerHandle } from '@meydan/kit';
 import { events } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { pseudonymiseVoteIds, tallyVotes } from '../store/vote-tally.js';
+import { tallyChanges } from '../store/vote-changes.js';
 
 export async function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle> {
   await pseudonymiseVoteIds(ctx);
@@ -12,5 +16,14 @@ export async function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle>
     // A vote waits (with a growing delay) while the store is unreachable rather than go uncounted.
     ...EVERY_EVENT_IN_BATCHES,
     handler: (batch) => tallyVotes(ctx, batch.map((item) => item.payload)),
+  });
+}
+
+export async function startVoteChangeTally(ctx: AdminContext): Promise<ConsumerHandle> {
+  return ctx.bus.consumeBatches({
+    purpose: 'votes-changed',
+    filterSubject: events.polls.voteChanged,
+    ...EVERY_EVENT_IN_BATCHES,
+    handler: (batch) => tallyChanges(ctx, batch.map((item) => item.payload)),
   });
 }

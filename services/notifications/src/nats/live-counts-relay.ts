@@ -12,9 +12,10 @@ interface Pending {
 }
 
 /**
- * Emits only counts newer than the last ones any instance emitted for the poll (more votes, or as many and a later
- * `at`): each live message reaches one instance of the queue group, so without this a slower instance could push
- * older counts after newer ones.
+ * Emits only counts newer than the last ones any instance emitted for the poll (a later `at`, when polls read them; as
+ * late, more votes): each live message reaches one instance of the queue group, so without this a slower instance
+ * could push older counts after newer ones. Not by the total alone: a vote taken back lowers it (issue 38), and those
+ * counts are the newest.
  */
 const CLAIM = `
 local cur = redis.call('GET', KEYS[1])
@@ -24,7 +25,7 @@ if cur then
   local at = tonumber(string.sub(cur, sep + 1))
   local newTotal = tonumber(ARGV[1])
   local newAt = tonumber(ARGV[2])
-  if newTotal < total or (newTotal == total and newAt <= at) then return 0 end
+  if newAt < at or (newAt == at and newTotal <= total) then return 0 end
 end
 redis.call('SET', KEYS[1], ARGV[1] .. ':' .. ARGV[2], 'EX', 3600)
 return 1`;
@@ -57,8 +58,7 @@ export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; rea
     limits.notifications.pollUpdateCoalesceMs,
     emit,
     (candidate, current) =>
-      candidate.data.totalVotes < current.data.totalVotes ||
-      (candidate.data.totalVotes === current.data.totalVotes && candidate.atMs < current.atMs),
+      candidate.atMs < current.atMs || (candidate.atMs === current.atMs && candidate.data.totalVotes < current.data.totalVotes),
   );
   // The bus checks each message against the `live.polls.counts` contract and drops (and logs) one that breaks it.
   const subscription: Subscription = deps.bus.subscribeLive(

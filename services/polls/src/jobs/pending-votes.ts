@@ -4,12 +4,14 @@
  * the vote consumer's unique index, whether or not the first publish had got through). Such a voter got no answer or
  * the gateway's 502 answer_lost, which says the vote may have been counted; without this job Redis would count it and
  * MongoDB never would. A vote is left alone while its own publish may still be retrying (NATS_PUBLISH_RETRY_MS), and
- * one instance sweeps at a time (a Redis lock).
+ * one instance sweeps at a time (a Redis lock). A voter who changed their vote (or took it back) since is published as
+ * their last change, under that change's own message id and seq: the change carries the whole ballot, so it alone
+ * brings every consumer to where the voter is.
  */
 import { everyInterval, gauge, tryLock, type PeriodicJob } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { keys } from '../store/keys.js';
-import { publishVote, voteEventOf } from '../store/vote-events.js';
+import { publishVote, publishVoteChange, voteChangeEventOf, voteEventOf } from '../store/vote-events.js';
 
 /** How far back the job looks for polls voted on (it runs every few seconds: much longer than it needs). */
 const LOOKBACK_MS = 15 * 60_000;
@@ -40,9 +42,15 @@ export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), gra
       if (pending.length === 0) continue;
       found += pending.length;
       const meta = await ctx.polls.meta(pollId);
+      const changes = await ctx.voteChanges.lastChanges(pollId, pending.map((p) => p.voter));
       for (const { voter, ballot, at } of pending) {
-        // Taken back, or the poll and its counters are gone: nothing to publish.
-        if (meta && ballot) {
+        const change = changes.get(voter);
+        if (meta && change) {
+          const event = voteChangeEventOf(meta, voter, change.seq, change.from, ballot ?? [], new Date(at));
+          await publishVoteChange(ctx, event, `pending-votes:${pollId}`);
+          published += 1;
+        } else if (meta && ballot) {
+          // (Taken back by a failed publish, or the poll and its counters are gone: nothing to publish.)
           await publishVote(ctx, voteEventOf(meta, voter, ballot, new Date(at)), `pending-votes:${pollId}`);
           published += 1;
         }

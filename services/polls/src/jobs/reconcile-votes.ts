@@ -22,6 +22,7 @@ const RETRY_MS = 5_000;
  */
 export async function reconcileVotes(ctx: PollsContext, since: Date): Promise<number> {
   const changed = await ctx.counters.ensurePersistedSince(since);
+  for (const pollId of await ctx.voteChanges.ensureAppliedSince(since)) changed.add(pollId);
   for (const pollId of changed) {
     const meta = await ctx.polls.meta(pollId);
     if (meta) ctx.live.touch(pollId, meta.optionsCount);

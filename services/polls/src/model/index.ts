@@ -19,6 +19,8 @@ const pollSchema = new Schema(
     shortUrl: { type: String, default: null },
     /** How many options one ballot may mark (1: single choice; missing on older polls: 1). */
     maxChoices: { type: Number, default: 1 },
+    /** 'Oyunu değiştirebilsin': voters may change or take back their vote while it is open (missing on older polls: false). */
+    allowVoteChange: { type: Boolean, default: false },
     /** Share-link polls: who may vote through the link (proto's shareVoteModes; missing on older polls: the default). */
     shareVoteMode: { type: String, enum: [...shareVoteModes, null], default: null },
     /** Who sees the per-option counts (proto's resultsVisibilities; missing on older polls: the default). */
@@ -55,6 +57,44 @@ const voteSchema = new Schema(
 voteSchema.index({ pollId: 1, voter: 1 }, { unique: true });
 voteSchema.index({ userId: 1, votedAt: -1 });
 voteSchema.index({ persistedAt: 1 });
+
+/**
+ * On a poll that allows changing a vote: the last change applied of one voter (`_id` `<pollId>:<voter>`): its `seq`
+ * (strictly increasing per voter, see store/vote-changes.ts; the first vote is 0) and the ballot it left (null: taken back). The votes
+ * collection is made to match it (see store/vote-change-records.ts), and the Redis sequence numbers are rebuilt from it.
+ */
+const voteSeqSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    pollId: { type: Schema.Types.ObjectId, required: true },
+    voter: { type: String, required: true },
+    userId: { type: String, default: null },
+    seq: { type: Number, required: true },
+    ballot: { type: [Number], default: null },
+    /** The ballot the voter left before that change (null: none): the pending-votes job publishes the change again from it. */
+    from: { type: [Number], default: null },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+voteSeqSchema.index({ pollId: 1 });
+voteSeqSchema.index({ at: 1 });
+
+/**
+ * One change of a vote (`_id` `<pollId>:<voter>:<seq>`, stored once however often its event comes): where the
+ * poll's flows are rebuilt from when Redis lacks them. `to` empty: taken back.
+ */
+const voteChangeSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    pollId: { type: Schema.Types.ObjectId, required: true },
+    from: { type: [Number], default: [] },
+    to: { type: [Number], default: [] },
+    at: { type: Date, required: true },
+  },
+  { versionKey: false },
+);
+voteChangeSchema.index({ pollId: 1 });
 
 const likeSchema = new Schema(
   {
@@ -136,6 +176,8 @@ const shortCodeSchema = new Schema(
 
 export type PollDoc = InferSchemaType<typeof pollSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export type VoteDoc = InferSchemaType<typeof voteSchema> & { _id: Types.ObjectId };
+export type VoteSeqDoc = InferSchemaType<typeof voteSeqSchema> & { _id: string };
+export type VoteChangeDoc = InferSchemaType<typeof voteChangeSchema> & { _id: string };
 export type PollRankDoc = InferSchemaType<typeof pollRankSchema> & { _id: Types.ObjectId };
 export type CommentDoc = InferSchemaType<typeof commentSchema> & { _id: Types.ObjectId };
 
@@ -143,6 +185,8 @@ export function createModels(conn: Connection) {
   return {
     Poll: conn.model<PollDoc>('Poll', pollSchema as never),
     Vote: conn.model<VoteDoc>('Vote', voteSchema as never),
+    VoteSeq: conn.model<VoteSeqDoc>('VoteSeq', voteSeqSchema as never, 'vote_sequences'),
+    VoteChange: conn.model<VoteChangeDoc>('VoteChange', voteChangeSchema as never, 'vote_changes'),
     Like: conn.model('Like', likeSchema),
     Comment: conn.model<CommentDoc>('Comment', commentSchema as never),
     Report: conn.model('Report', reportSchema),

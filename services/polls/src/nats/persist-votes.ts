@@ -11,6 +11,7 @@ import type { PollsContext } from '../context.js';
 import { ballotOfVote } from '../domain/ballots.js';
 import type { PollMeta } from '../store/polls.js';
 import { insertVotes, storedMetas } from '../store/vote-records.js';
+import { matchVotesOf } from '../store/vote-change-records.js';
 
 const RANK_SYNC_MS = 1000;
 
@@ -32,7 +33,12 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
     // Fresh from MongoDB rather than a cache: votes of a poll deleted meanwhile are dropped with it.
     const metas = await storedMetas(ctx, pollIds);
     const kept = votes.filter((v) => metas.has(v.pollId));
-    await insertVotes(ctx, kept, new Date());
+    const now = new Date();
+    await insertVotes(ctx, kept, now);
+    // On a poll that allows changes, a first vote stored after its voter's change (the two events are consumed apart)
+    // is made to match the change: the votes collection keeps the voter's current ballot, or none.
+    const changeable = kept.filter((v) => metas.get(v.pollId)!.allowVoteChange);
+    if (changeable.length) await matchVotesOf(ctx, changeable, now);
     // Counters rebuilt from MongoDB before these votes reached it, or that a Redis failover took the last writes
     // from, learn them now, before the ack: when Redis cannot say, the batch fails and is redelivered,
     // its votes already stored (duplicate keys) and put back then, rather than the counters left short.

@@ -88,6 +88,7 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
     shareVoteMode: shareable ? (body.shareVoteMode ?? defaultShareVoteMode) : null,
     resultsVisibility: body.resultsVisibility ?? defaultResultsVisibility,
     maxChoices,
+    allowVoteChange: body.allowVoteChange === true,
   };
 }
 
@@ -151,6 +152,7 @@ function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
         shareVoteMode: null,
         resultsVisibility: defaultResultsVisibility,
         maxChoices: 1,
+        allowVoteChange: false,
       });
       return reply.code(201).send(await presentPoll(ctx, doc, identityOf(request), request));
     },

@@ -28,6 +28,7 @@ import { publishVote, voteEventOf } from '../store/vote-events.js';
 import { keys, userIdOfVoter, voterOf } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
 import type { CastOutcome, IpClaim } from '../store/vote-counters.js';
+import { changeVote } from './change-vote.js';
 import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
 
 /**
@@ -59,6 +60,8 @@ export async function castVote(
     outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
     if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
   }
+  // The voter took their vote back before (a poll that allows it): voting again is a change of theirs.
+  if (outcome.status === 'taken_back') return (await changeVote(ctx, request, meta, voter, ballot, 'again')) as VoteResult;
   if (outcome.status === 'ended') {
     // Closed on another instance a moment ago (this one's cached facts did not know yet).
     await ctx.polls.forgetMeta(meta.id);
@@ -165,23 +168,32 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
       },
     },
     async (request) => {
-      const viewer = identityOf(request);
-      const ip = viewer.ip ?? 'unknown';
-      if (!viewer.userId) {
-        const rate = await ctx.quotas.take(keys.shareVoteRate(ipNetwork(ip)), ctx.config.SHARE_VOTE_IP_LIMIT ?? 30, 60_000);
-        if (!rate.allowed) throw new HttpError(429, 'rate_limited', S.tooManyShareVotes, { 'retry-after': String(rate.retryAfterSeconds) });
-      }
-      const pollId = await ctx.polls.idOfCode(request.params.shortUrl);
-      const meta = pollId ? await ctx.polls.meta(pollId) : null;
-      if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId))) throw pollNotFound();
-      // The poll's share-vote rule: members only, one vote per IP network, or per browser with a few per IP network.
-      const rule = shareVoteRule(meta.shareVoteMode, viewer.userId !== null, ctx.config.SHARE_VOTE_BROWSERS_PER_IP ?? limits.poll.shareVotesPerIp);
-      if (!rule.allowed) throw new HttpError(401, 'members_only', S.shareVoteMembersOnly);
-      // A member votes as themself; a visitor by the gateway's signed visitor cookie.
-      const voter = voterOf(viewer);
-      if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
-      const claim = rule.perIp === null ? undefined : { network: ipField(ctx.config.INTERNAL_SECRET, ip), perIp: rule.perIp };
+      const { meta, voter, claim } = await shareVoter(ctx, request, request.params.shortUrl);
       return castVote(ctx, request, meta, voter, voteOptionIndexes(request.body), claim);
     },
   );
+}
+
+/**
+ * Who votes through a share link, and on what: the visitor's attempts per IP network (rate limited), the poll behind
+ * the code, its share-vote rule (members only, one vote per IP network, or per browser with a few per IP network) and
+ * the voter (a member as themself, a visitor by the gateway's signed visitor cookie). Changing or taking back a vote
+ * there goes through the same.
+ */
+export async function shareVoter(ctx: PollsContext, request: FastifyRequest, code: string): Promise<{ meta: PollMeta; voter: string; claim: IpClaim | undefined }> {
+  const viewer = identityOf(request);
+  const ip = viewer.ip ?? 'unknown';
+  if (!viewer.userId) {
+    const rate = await ctx.quotas.take(keys.shareVoteRate(ipNetwork(ip)), ctx.config.SHARE_VOTE_IP_LIMIT ?? 30, 60_000);
+    if (!rate.allowed) throw new HttpError(429, 'rate_limited', S.tooManyShareVotes, { 'retry-after': String(rate.retryAfterSeconds) });
+  }
+  const pollId = await ctx.polls.idOfCode(code);
+  const meta = pollId ? await ctx.polls.meta(pollId) : null;
+  if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId))) throw pollNotFound();
+  const rule = shareVoteRule(meta.shareVoteMode, viewer.userId !== null, ctx.config.SHARE_VOTE_BROWSERS_PER_IP ?? limits.poll.shareVotesPerIp);
+  if (!rule.allowed) throw new HttpError(401, 'members_only', S.shareVoteMembersOnly);
+  const voter = voterOf(viewer);
+  if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
+  const claim = rule.perIp === null ? undefined : { network: ipField(ctx.config.INTERNAL_SECRET, ip), perIp: rule.perIp };
+  return { meta, voter, claim };
 }

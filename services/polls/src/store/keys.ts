@@ -7,6 +7,15 @@ export const keys = {
   counts: (pollId: string) => `poll:{${pollId}}:c`,
   /** Hash: voter (`u:<userId>` / `v:<visitorId>`) → chosen option index. */
   voters: (pollId: string) => `poll:{${pollId}}:v`,
+  /**
+   * Hash, on a poll that allows changing a vote: voter → `<seq>|<ballot before>` of their last change (seq strictly
+   * increasing, see vote-changes.ts; the first vote is 0 and leaves no entry). Lives as long as the counters; rebuilt from MongoDB's vote_sequences.
+   */
+  seqs: (pollId: string) => `poll:{${pollId}}:s`,
+  /** Hash: `<from ballot>><to ballot>` ("0>1", "0,2>", ">1") → how many changes moved so (the flows; nobody named). */
+  flows: (pollId: string) => `poll:{${pollId}}:f`,
+  /** One voter's vote changes on one poll in the current window (changing back and forth is limited). */
+  voteChangeRate: (pollId: string, voter: string) => `rl:vc:{${pollId}}:${voter}`,
   /** Hash: `l` likes, `c` comments, `s` shares (exact, rebuilt from their collections when missing). */
   engagement: (pollId: string) => `poll:{${pollId}}:e`,
   /** Set: everyone (`u:<userId>` / `v:<visitorId>`) whose share of the poll was counted. */
@@ -23,7 +32,12 @@ export const keys = {
   /** Set once by whichever instance claims publishing the poll's ended event. */
   ended: (pollId: string) => `poll:{${pollId}}:ended`,
   /** Temporary hashes a rebuild fills before it swaps them in. */
-  rebuild: (pollId: string, nonce: string) => ({ counts: `poll:{${pollId}}:rb:${nonce}:c`, voters: `poll:{${pollId}}:rb:${nonce}:v` }),
+  rebuild: (pollId: string, nonce: string) => ({
+    counts: `poll:{${pollId}}:rb:${nonce}:c`,
+    voters: `poll:{${pollId}}:rb:${nonce}:v`,
+    seqs: `poll:{${pollId}}:rb:${nonce}:s`,
+    flows: `poll:{${pollId}}:rb:${nonce}:f`,
+  }),
   /**
    * Sorted set, one score: the poll's member voters (`u:<userId>`) in voter order, listed for a walk through them
    * (see poll-voters.ts), and the name it is written under first.

@@ -77,4 +77,9 @@ async function pseudonymiseVotes(ctx: MemberData & { counters: VoteCounters }, u
     await ctx.counters.renameVoter(String(vote.pollId), vote.voter, pseudonym);
     await ctx.models.Vote.updateOne({ _id: vote._id, voter: vote.voter }, { $set: { voter: pseudonym, userId: null } });
   }
+  // The sequences of their changed votes name them too: gone (a renamed vote counts on as a plain vote).
+  for (const r of await ctx.models.VoteSeq.find({ userId }, { pollId: 1, voter: 1 }).lean()) {
+    await ctx.counters.forgetChanges(String(r.pollId), r.voter);
+  }
+  await ctx.models.VoteSeq.deleteMany({ userId });
 }

@@ -39,6 +39,8 @@ export interface NewPoll {
   resultsVisibility: ResultsVisibility;
   /** How many options one ballot may mark (1: single choice). */
   maxChoices: number;
+  /** Voters may change or take back their vote while it is open. */
+  allowVoteChange: boolean;
 }
 
 /** Stores a new poll: its share code (drawn again while taken), the poll, its rank row, its counters and cached meta. */
@@ -70,6 +72,7 @@ export async function insertPoll(ctx: Creation, creatorId: string, input: NewPol
     shareVoteMode: input.shareVoteMode,
     resultsVisibility: input.resultsVisibility,
     maxChoices: input.maxChoices,
+    allowVoteChange: input.allowVoteChange,
     createdAt,
     updatedAt: createdAt,
   });

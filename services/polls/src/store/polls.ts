@@ -27,6 +27,8 @@ export interface PollMeta {
   optionsCount: number;
   /** How many options one ballot may mark (1: single choice). */
   maxChoices: number;
+  /** Voters may change or take back their vote while the poll is open. */
+  allowVoteChange: boolean;
   expiresAt: Date | null;
   /** When the creator closed it early (a vote then gets 409, not 410). */
   closedAt: Date | null;
@@ -53,12 +55,14 @@ export const META_FIELDS = {
   closedAt: 1,
   createdAt: 1,
   maxChoices: 1,
+  allowVoteChange: 1,
 } as const;
 
 export function metaOf(
   doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'> & {
     closedAt?: Date | null;
     maxChoices?: number | null;
+    allowVoteChange?: boolean | null;
     resultsVisibility?: string | null;
   },
 ): PollMeta {
@@ -72,14 +76,16 @@ export function metaOf(
     resultsVisibility: resultsVisibilityOf(doc),
     optionsCount: doc.options.length,
     maxChoices: doc.maxChoices ?? 1,
+    allowVoteChange: doc.allowVoteChange === true,
     expiresAt: doc.expiresAt ?? null,
     closedAt: doc.closedAt ?? null,
     createdAt: doc.createdAt,
   };
 }
 
-interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdAt' | 'maxChoices'> {
+interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdAt' | 'maxChoices' | 'allowVoteChange'> {
   maxChoices?: number;
+  allowVoteChange?: boolean;
   expiresAt: number | null;
   closedAt?: number | null;
   createdAt: number;
@@ -126,6 +132,7 @@ export class PollStore {
         shareVoteMode: s.isShareable ? (s.shareVoteMode ?? defaultShareVoteMode) : null,
         resultsVisibility: resultsVisibilityOf(s),
         maxChoices: s.maxChoices ?? 1,
+        allowVoteChange: s.allowVoteChange === true,
         expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt),
         closedAt: s.closedAt == null ? null : new Date(s.closedAt),
         createdAt: new Date(s.createdAt),
@@ -229,6 +236,8 @@ export class PollStore {
     const voters = (await this.models.Vote.distinct('userId', { pollId: id })) as (string | null)[];
     await Promise.all([
       this.models.Vote.deleteMany({ pollId: id }),
+      this.models.VoteSeq.deleteMany({ pollId: id }),
+      this.models.VoteChange.deleteMany({ pollId: id }),
       this.models.Like.deleteMany({ pollId: id }),
       this.models.Comment.deleteMany({ pollId: id }),
       this.models.ShortCode.deleteMany({ pollId: id }),

@@ -55,6 +55,7 @@ export async function presentPolls(
       type: d.type as Poll['type'],
       options: d.options.map((text, i) => ({ id: i, text, votes: resultsVisible ? (c.votes[i] ?? 0) : 0 })),
       maxChoices: d.maxChoices ?? 1,
+      allowVoteChange: d.allowVoteChange === true,
       expiresAt: iso(d.expiresAt),
       creatorId: d.creatorId,
       creator: people.get(d.creatorId) as CreatorSummary,

@@ -11,6 +11,7 @@ import { ballotField, ballotOf, ballotOfVote } from '../domain/ballots.js';
 import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.js';
 import type { Models } from '../model/index.js';
 import { keys } from './keys.js';
+import { changeStateOf } from './vote-change-records.js';
 import { defineScripts } from '@meydan/kit';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -23,7 +24,7 @@ const VOTED_MARK_MS = 10_000;
  * Lua: adds `delta` to the counter (KEYS[1]) of every option of the ballot in `ballot` (ARGV[2] unless told); a single
  * choice (no comma, the hot case) is one HINCRBY as it always was.
  */
-const countBallot = (delta: number, ballot = 'ARGV[2]') => `
+export const countBallot = (delta: number, ballot = 'ARGV[2]') => `
 if string.find(${ballot}, ',', 1, true) then
   for option in string.gmatch(${ballot}, '%d+') do redis.call('HINCRBY', KEYS[1], option, ${delta}) end
 else
@@ -31,30 +32,32 @@ else
 end`;
 
 /**
- * KEYS: counts, voters, ended claim, pending[, IP networks]. ARGV: voter, ballot ("1" or "0,2"), '1' if a share-link
- * visitor[, IP network field, votes one IP network may have counted], now (ms; always the last). Returns {-4} the poll
- * has ended (its ended event is claimed), {-5} its creator is editing it (the `ed` claim: store/poll-edits.ts), {-3} the IP network's votes are used up, {-1} counters missing (rebuild
- * first), {0, previous ballot, counts} already voted, {1, ballot, counts} counted. The IP network is claimed only by a
- * vote that is counted, in the same step; a counted vote is pending until its event is acknowledged (`confirm`).
+ * KEYS: counts, voters, ended claim, pending, change sequences[, IP networks]. ARGV: voter, ballot ("1" or "0,2"), '1'
+ * if a share-link visitor[, IP network field, votes one IP network may have counted], now (ms; always the last).
+ * Returns {-4} the poll has ended (its ended event is claimed), {-3} the IP network's votes are used up, {-1} counters
+ * missing (rebuild first), {-5} the voter took their vote back before (voting again is a change: vote-changes.ts),
+ * {-6} its creator is editing it (the `ed` claim: store/poll-edits.ts), {0, previous ballot, counts} already voted, {1, ballot, counts} counted. The IP network is claimed only by a vote that
+ * is counted, in the same step; a counted vote is pending until its event is acknowledged (`confirm`).
  */
 const CAST = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {-4} end
 if redis.call('EXISTS', KEYS[1]) == 0 then return {-1} end
-if tonumber(redis.call('HGET', KEYS[1], 'ed') or '0') > tonumber(ARGV[#ARGV]) then return {-5} end
+if tonumber(redis.call('HGET', KEYS[1], 'ed') or '0') > tonumber(ARGV[#ARGV]) then return {-6} end
 local total = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
 if total > 0 and redis.call('EXISTS', KEYS[2]) == 0 then return {-1} end
 local prev = redis.call('HGET', KEYS[2], ARGV[1])
 if prev then return {0, prev, redis.call('HGETALL', KEYS[1])} end
-if KEYS[5] and tonumber(redis.call('HGET', KEYS[5], ARGV[4]) or '0') >= tonumber(ARGV[5]) then return {-3} end
+if redis.call('HEXISTS', KEYS[5], ARGV[1]) == 1 then return {-5} end
+if KEYS[6] and tonumber(redis.call('HGET', KEYS[6], ARGV[4]) or '0') >= tonumber(ARGV[5]) then return {-3} end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])${countBallot(1)}
 redis.call('HINCRBY', KEYS[1], 't', 1)
 redis.call('ZADD', KEYS[4], ARGV[#ARGV], ARGV[1])
 if ARGV[3] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
 local ttl = redis.call('PTTL', KEYS[1])
 if total == 0 and ttl > 0 then redis.call('PEXPIRE', KEYS[2], ttl) end
-if KEYS[5] then
-  redis.call('HINCRBY', KEYS[5], ARGV[4], 1)
-  if ttl > 0 and redis.call('PTTL', KEYS[5]) < 0 then redis.call('PEXPIRE', KEYS[5], ttl) end
+if KEYS[6] then
+  redis.call('HINCRBY', KEYS[6], ARGV[4], 1)
+  if ttl > 0 and redis.call('PTTL', KEYS[6]) < 0 then redis.call('PEXPIRE', KEYS[6], ttl) end
 end
 return {1, ARGV[2], redis.call('HGETALL', KEYS[1])}
 `;
@@ -75,14 +78,15 @@ return 1
 
 /**
  * After votes of one poll are persisted: counts those the counters exist but do not know (they were rebuilt from
- * MongoDB before these votes reached it). ARGV: voter, ballot, '1' if a share-link visitor, repeated per vote. Returns
- * how many had to be added.
+ * MongoDB before these votes reached it). A voter who changed their vote (an entry in the change sequences, KEYS[3])
+ * is left to the changes (vote-changes.ts): their first vote is history. ARGV: voter, ballot, '1' if a share-link
+ * visitor, repeated per vote. Returns how many had to be added.
  */
 const ENSURE = `
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
 local added = 0
 for i = 1, #ARGV, 3 do
-  if redis.call('HSETNX', KEYS[2], ARGV[i], ARGV[i + 1]) == 1 then${countBallot(1, 'ARGV[i + 1]')}
+  if redis.call('HEXISTS', KEYS[3], ARGV[i]) == 0 and redis.call('HSETNX', KEYS[2], ARGV[i], ARGV[i + 1]) == 1 then${countBallot(1, 'ARGV[i + 1]')}
     redis.call('HINCRBY', KEYS[1], 't', 1)
     if ARGV[i + 2] == '1' then redis.call('HINCRBY', KEYS[1], 'pv', 1) end
     added = added + 1
@@ -95,16 +99,24 @@ end
 return added
 `;
 
-/** KEYS: counts, voters, rebuilt counts, rebuilt voters. ARGV: ttl ms. Swaps the rebuilt hashes in unless counters appeared meanwhile. */
+/**
+ * KEYS: the live hashes (counts, voters, change sequences, flows), then the rebuilt ones in the same order. ARGV: ttl
+ * ms. Swaps the rebuilt hashes in unless counters appeared meanwhile (a rebuilt hash left empty removes its live one).
+ */
 const INSTALL = `
+local n = #KEYS / 2
 if redis.call('EXISTS', KEYS[1]) == 1 then
-  redis.call('DEL', KEYS[3], KEYS[4])
+  for i = n + 1, #KEYS do redis.call('DEL', KEYS[i]) end
   return 0
 end
-redis.call('RENAME', KEYS[3], KEYS[1])
-if redis.call('EXISTS', KEYS[4]) == 1 then redis.call('RENAME', KEYS[4], KEYS[2]) else redis.call('DEL', KEYS[2]) end
-redis.call('PEXPIRE', KEYS[1], ARGV[1])
-if redis.call('EXISTS', KEYS[2]) == 1 then redis.call('PEXPIRE', KEYS[2], ARGV[1]) end
+for i = 1, n do
+  if redis.call('EXISTS', KEYS[n + i]) == 1 then
+    redis.call('RENAME', KEYS[n + i], KEYS[i])
+    redis.call('PEXPIRE', KEYS[i], ARGV[1])
+  else
+    redis.call('DEL', KEYS[i])
+  end
+end
 return 1
 `;
 
@@ -120,12 +132,12 @@ return 1
 type CastReply = [number, string?, string[]?];
 
 interface CounterCommands {
-  pollsCastVote(counts: string, voters: string, ended: string, pending: string, voter: string, ballot: string, visitor: string, now: number): Promise<CastReply>;
-  pollsCastVotePerIp(counts: string, voters: string, ended: string, pending: string, ips: string, voter: string, ballot: string, visitor: string, network: string, perIp: number, now: number): Promise<CastReply>;
+  pollsCastVote(counts: string, voters: string, ended: string, pending: string, seqs: string, voter: string, ballot: string, visitor: string, now: number): Promise<CastReply>;
+  pollsCastVotePerIp(counts: string, voters: string, ended: string, pending: string, seqs: string, ips: string, voter: string, ballot: string, visitor: string, network: string, perIp: number, now: number): Promise<CastReply>;
   pollsUndoVote(counts: string, voters: string, pending: string, voter: string, ballot: string, visitor: string): Promise<number>;
   pollsUndoVotePerIp(counts: string, voters: string, pending: string, ips: string, voter: string, ballot: string, visitor: string, network: string): Promise<number>;
-  pollsEnsureVotes(counts: string, voters: string, ...voteArgs: string[]): Promise<number>;
-  pollsInstallCounts(counts: string, voters: string, tmpCounts: string, tmpVoters: string, ttlMs: number): Promise<number>;
+  pollsEnsureVotes(counts: string, voters: string, seqs: string, ...voteArgs: string[]): Promise<number>;
+  pollsInstallCounts(...keysThenTtl: (string | number)[]): Promise<number>;
   pollsRenameVoter(voters: string, from: string, to: string): Promise<number>;
 }
 
@@ -137,6 +149,8 @@ export type CastOutcome =
   | { status: 'ended' }
   /** Its creator is storing an edit of its text right now (store/poll-edits.ts). */
   | { status: 'editing' }
+  /** The voter took their vote back before: voting again is a change (VoteChanges). */
+  | { status: 'taken_back' }
   /** The poll already counts as many votes from the voter's IP network as it allows. */
   | { status: 'ip_used' };
 
@@ -171,12 +185,12 @@ export class VoteCounters {
     private readonly models: Models,
   ) {
     this.redis = defineScripts<CounterCommands>(redis, {
-      pollsCastVote: { keys: 4, lua: CAST },
-      pollsCastVotePerIp: { keys: 5, lua: CAST },
+      pollsCastVote: { keys: 5, lua: CAST },
+      pollsCastVotePerIp: { keys: 6, lua: CAST },
       pollsUndoVote: { keys: 3, lua: UNDO },
       pollsUndoVotePerIp: { keys: 4, lua: UNDO },
-      pollsEnsureVotes: { keys: 2, lua: ENSURE },
-      pollsInstallCounts: { keys: 4, lua: INSTALL },
+      pollsEnsureVotes: { keys: 3, lua: ENSURE },
+      pollsInstallCounts: { keys: 8, lua: INSTALL },
       pollsRenameVoter: { keys: 1, lua: RENAME_VOTER },
     });
   }
@@ -197,20 +211,15 @@ export class VoteCounters {
     const voters = keys.voters(pollId);
     const field = ballotField(ballot);
     const now = Date.now();
-    // Where the pending-votes job looks, sent before the vote itself (a different key: another node of a cluster); at
-    // most every VOTED_MARK_MS per poll, far inside the job's look-back, so a poll with a pending vote is always listed.
-    if ((this.votedMarks.get(pollId) ?? 0) <= now - VOTED_MARK_MS) {
-      if (this.votedMarks.size >= 10_000) this.votedMarks.clear();
-      this.votedMarks.set(pollId, now);
-      this.redis.zadd(keys.votedPolls, now, pollId).catch(() => this.votedMarks.delete(pollId));
-    }
-    const pending = keys.pending(pollId);
+    this.markVoted(pollId, now);
+    const [pending, seqs] = [keys.pending(pollId), keys.seqs(pollId)];
     const reply = ip
-      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), pending, keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network, ip.perIp, now)
-      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), pending, voter, field, isVisitor(voter), now);
+      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), pending, seqs, keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network, ip.perIp, now)
+      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), pending, seqs, voter, field, isVisitor(voter), now);
     const [code, choice, flat] = reply;
     if (code === -4) return { status: 'ended' };
-    if (code === -5) return { status: 'editing' };
+    if (code === -6) return { status: 'editing' };
+    if (code === -5) return { status: 'taken_back' };
     if (code === -3) return { status: 'ip_used' };
     if (code === -1) return { status: 'missing' };
     return {
@@ -218,6 +227,18 @@ export class VoteCounters {
       choice: ballotOf(String(choice)),
       counts: countsFromHash(hashFromFlat(flat ?? []), optionsCount),
     };
+  }
+
+  /**
+   * Where the pending-votes job looks, sent before a vote or change itself (a different key: another node of a
+   * cluster); at most every VOTED_MARK_MS per poll, far inside the job's look-back, so a poll with a pending vote is
+   * always listed.
+   */
+  markVoted(pollId: string, now = Date.now()): void {
+    if ((this.votedMarks.get(pollId) ?? 0) > now - VOTED_MARK_MS) return;
+    if (this.votedMarks.size >= 10_000) this.votedMarks.clear();
+    this.votedMarks.set(pollId, now);
+    this.redis.zadd(keys.votedPolls, now, pollId).catch(() => this.votedMarks.delete(pollId));
   }
 
   async undo(pollId: string, voter: string, ballot: readonly number[], ip?: IpClaim): Promise<void> {
@@ -274,7 +295,7 @@ export class VoteCounters {
       args.push(v.voter, ballotField(v.ballot), isVisitor(v.voter));
     }
     const polls = [...byPoll];
-    const added = await Promise.all(polls.map(([pollId, args]) => this.redis.pollsEnsureVotes(keys.counts(pollId), keys.voters(pollId), ...args)));
+    const added = await Promise.all(polls.map(([pollId, args]) => this.redis.pollsEnsureVotes(keys.counts(pollId), keys.voters(pollId), keys.seqs(pollId), ...args)));
     return new Set(polls.filter((_, i) => added[i]! > 0).map(([pollId]) => pollId));
   }
 
@@ -333,8 +354,9 @@ export class VoteCounters {
   }
 
   /**
-   * Rebuilds a poll's counters from the votes collection: into temporary hashes, swapped in atomically unless
-   * counters appeared meanwhile. Votes persisted while it ran are then counted by `ensurePersistedSince`.
+   * Rebuilds a poll's counters from the votes collection (and its change sequences and flows from the changes stored:
+   * vote-change-records.ts): into temporary hashes, swapped in atomically unless counters appeared meanwhile. Votes
+   * and changes persisted while it ran are then counted by `ensurePersistedSince` and `ensureChangesSince`.
    */
   async rebuild(poll: PollShape): Promise<void> {
     const started = new Date(Date.now() - 2000);
@@ -357,10 +379,21 @@ export class VoteCounters {
       pipe.hset(tmp.voters, chunk);
     }
     if (votes.length) pipe.pexpire(tmp.voters, 60_000);
+    const changes = await changeStateOf(this.models, poll.id);
+    for (const [key, hash] of [[tmp.seqs, changes.seqs], [tmp.flows, changes.flows]] as const) {
+      if (Object.keys(hash).length) pipe.hset(key, hash).pexpire(key, 60_000);
+    }
     await pipe.exec();
-    const installed = await this.redis.pollsInstallCounts(keys.counts(poll.id), keys.voters(poll.id), tmp.counts, tmp.voters, ttl);
-    if (installed === 1) await this.ensurePersistedSince(started, poll.id);
+    const live = [keys.counts(poll.id), keys.voters(poll.id), keys.seqs(poll.id), keys.flows(poll.id)];
+    const installed = await this.redis.pollsInstallCounts(...live, tmp.counts, tmp.voters, tmp.seqs, tmp.flows, ttl);
+    if (installed === 1) {
+      await this.ensurePersistedSince(started, poll.id);
+      await this.changesSince?.(started, poll.id);
+    }
   }
+
+  /** Set by VoteChanges: counts the changes MongoDB applied since a moment that the counters do not know. */
+  changesSince: ((since: Date, pollId?: string) => Promise<Set<string>>) | null = null;
 
   /**
    * Counts the votes MongoDB stored since `since` (of one poll, or of every poll) that the counters do not know, read
@@ -388,8 +421,13 @@ export class VoteCounters {
     await this.redis.pollsRenameVoter(keys.voters(pollId), from, to);
   }
 
+  /** Forgets a voter's change sequence on a poll (their account was deleted). */
+  async forgetChanges(pollId: string, voter: string): Promise<void> {
+    await this.redis.hdel(keys.seqs(pollId), voter);
+  }
+
   /** Forgets a poll's counters (it was deleted). */
   async drop(pollId: string): Promise<void> {
-    await this.redis.del(keys.counts(pollId), keys.voters(pollId), keys.shareVoteIps(pollId), keys.meta(pollId));
+    await this.redis.del(keys.counts(pollId), keys.voters(pollId), keys.shareVoteIps(pollId), keys.meta(pollId), keys.seqs(pollId), keys.flows(pollId));
   }
 }

@@ -2,7 +2,7 @@
  * A vote's event (`events.polls.voteCast`) and its publishing: by the vote route once the vote is counted, and by the
  * pending-votes job for a vote whose process was killed before JetStream acknowledged it.
  */
-import { events, type VoteCastEvent } from '@meydan/proto';
+import { events, type VoteCastEvent, type VoteChangedEvent } from '@meydan/proto';
 import { PUBLISH_THROUGH_ELECTION, type Bus } from '@meydan/kit';
 import { userIdOfVoter } from './keys.js';
 import type { PollMeta } from './polls.js';
@@ -29,4 +29,38 @@ export async function publishVote(ctx: { bus: Bus }, event: VoteCastEvent, reque
   const msgId = `vote:${event.pollId}:${event.voter}`;
   const retryForMs = ctx.bus.settings.publishRetryMs;
   await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, retryForMs, ...PUBLISH_THROUGH_ELECTION });
+}
+
+/**
+ * The event of a change of `voter`'s vote: their `seq`-th change, from the ballot `from` (empty: none) to `to` (empty:
+ * taken back).
+ */
+export function voteChangeEventOf(
+  meta: Pick<PollMeta, 'id' | 'creatorId'>,
+  voter: string,
+  seq: number,
+  from: readonly number[],
+  to: readonly number[],
+  at = new Date(),
+): VoteChangedEvent {
+  return {
+    pollId: meta.id,
+    creatorId: meta.creatorId,
+    voter,
+    userId: userIdOfVoter(voter),
+    seq,
+    from: from.length ? [...from] : null,
+    to: to.length ? [...to] : null,
+    at: at.toISOString(),
+  };
+}
+
+/**
+ * Publishes a change under `vote-change:<poll>:<voter>:<seq>`: a retry, the pending-votes job's publish and every
+ * redelivery are the same change, applied once (JetStream's dedupe, and each consumer's last applied seq per voter).
+ */
+export async function publishVoteChange(ctx: { bus: Bus }, event: VoteChangedEvent, requestId: string): Promise<void> {
+  const msgId = `vote-change:${event.pollId}:${event.voter}:${event.seq}`;
+  const retryForMs = ctx.bus.settings.publishRetryMs;
+  await ctx.bus.publishReliably(events.polls.voteChanged, event, { msgId, requestId, retryForMs, ...PUBLISH_THROUGH_ELECTION });
 }

@@ -7,6 +7,7 @@ import { ErrorText, Input } from '../../ui/fields';
 import { Legend } from './choiceParts';
 import { canAddOption, canRemoveOption, type PollDraft } from './draft';
 import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
+import { VoteChangeField } from './VoteChangeField';
 
 interface OptionsFieldProps {
   draft: PollDraft;
@@ -15,7 +16,7 @@ interface OptionsFieldProps {
   errors: Record<string, string>;
 }
 
-/** The options (two to six: remove and add buttons as the limits allow) and the multiple-choice switch. */
+/** The options (two to six: remove and add buttons as the limits allow), the multiple-choice and the vote-change switches. */
 export function OptionsField({ draft, setOption, update, errors }: OptionsFieldProps) {
   return (
     <fieldset>
@@ -56,6 +57,7 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
         onChange={(maxChoices) => update({ maxChoices })}
         error={errors['maxChoices']}
       />
+      <VoteChangeField allowed={draft.allowVoteChange} onChange={(allowVoteChange) => update({ allowVoteChange })} />
     </fieldset>
   );
 }

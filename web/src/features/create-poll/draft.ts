@@ -15,6 +15,8 @@ export interface PollDraft {
   durationHours: number;
   /** 'Birden fazla seçim': how many options one ballot may mark (1: single choice). */
   maxChoices: number;
+  /** 'Oyunu değiştirebilsin': voters may change or take back their vote (off: a vote is final). */
+  allowVoteChange: boolean;
 }
 
 export const emptyDraft = (): PollDraft => ({
@@ -28,6 +30,7 @@ export const emptyDraft = (): PollDraft => ({
   options: ['', ''],
   durationHours: limits.poll.defaultDurationHours,
   maxChoices: 1,
+  allowVoteChange: false,
 });
 
 /** Choosing private or friends clears the shareable flag: only a public poll can be shareable. */
@@ -51,5 +54,6 @@ export function draftBody(draft: PollDraft) {
     ...(draft.shareable ? { isShareable: true, shareVoteMode: draft.shareVoteMode } : {}),
     ...(draft.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: draft.resultsVisibility } : {}),
     ...(draft.maxChoices > 1 ? { maxChoices: draft.maxChoices } : {}),
+    ...(draft.allowVoteChange ? { allowVoteChange: true } : {}),
   };
 }

@@ -60,6 +60,7 @@ export function useCreatePollForm() {
         shareVoteMode: draft.shareVoteMode,
         resultsVisibility: draft.resultsVisibility,
         ...(body.maxChoices ? { maxChoices: body.maxChoices } : {}),
+        ...(body.allowVoteChange ? { allowVoteChange: true } : {}),
       }).unwrap();
       toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
       if (created.shareUrl) dispatch(dialogOpened({ kind: 'shareLink', url: created.shareUrl }));

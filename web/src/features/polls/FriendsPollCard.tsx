@@ -13,7 +13,12 @@ import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLef
 import { useMemberGate } from '../session/sessionApi';
 import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
+import { canChangeVote } from './voteChangeRule';
+import { lazyComponent } from '../../ui/lazyComponent';
 import { useLivePoll } from './useLivePoll';
+
+// Only under a voted poll that allows changing a vote: loaded when one is shown.
+const MemberVoteChange = lazyComponent(() => import('./VoteChange'), 'MemberVoteChange');
 
 // Fetched when first opened, with the dialog library: not part of the first load of / (web/scripts/initial-js.ts).
 const AnalysisDialog = lazy(async () => ({ default: (await import('./AnalysisDialog')).AnalysisDialog }));
@@ -120,6 +125,11 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
         userChoices={choicesOf(poll)}
         onBallot={(optionIndexes) => gate('vote', () => vote({ pollId: poll.id, optionIndex: optionIndexes[0]!, optionIndexes }))}
       />
+      {canChangeVote(poll, poll.hasVoted) ? (
+        <Suspense fallback={null}>
+          <MemberVoteChange poll={poll} />
+        </Suspense>
+      ) : null}
       <CardFooter
         poll={poll}
         extra={

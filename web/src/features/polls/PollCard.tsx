@@ -10,9 +10,14 @@ import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from
 import { useMemberGate } from '../session/sessionApi';
 import { PollOptions } from './PollOptions';
 import { useVoteMutation } from './pollsApi';
+import { canChangeVote } from './voteChangeRule';
+import { lazyComponent } from '../../ui/lazyComponent';
 import { useLivePoll } from './useLivePoll';
 import { Spinner } from '../../ui/Spinner';
 import { Hashtagged } from '../../ui/Hashtagged';
+
+// Only under a voted poll that allows changing a vote: loaded when one is shown.
+const MemberVoteChange = lazyComponent(() => import('./VoteChange'), 'MemberVoteChange');
 
 // Friends' circle polls are for members only: visitors, most of the first loads of /, never see this card.
 const FriendsPollCard = lazy(async () => ({ default: (await import('./FriendsPollCard')).FriendsPollCard }));
@@ -75,6 +80,11 @@ function PublicPollCard({ poll }: { poll: Poll }) {
         userChoices={choicesOf(poll)}
         onBallot={(optionIndexes) => gate('vote', () => vote({ pollId: poll.id, optionIndex: optionIndexes[0]!, optionIndexes }))}
       />
+      {canChangeVote(poll, poll.hasVoted) ? (
+        <Suspense fallback={null}>
+          <MemberVoteChange poll={poll} />
+        </Suspense>
+      ) : null}
       {!open ? <CardDescription data-ended>{poll.closedAt ? tr.poll.closedEarly : tr.poll.closed}</CardDescription> : null}
       <CardFooter poll={poll} />
     </Card>

@@ -49,6 +49,8 @@ export interface NewPollInput {
   resultsVisibility?: ResultsVisibility;
   /** 'Birden fazla seçim': how many options one ballot may mark (left out: single choice). */
   maxChoices?: number;
+  /** 'Oyunu değiştirebilsin' (left out: a vote is final). */
+  allowVoteChange?: boolean;
 }
 
 export interface CreatedPoll {
@@ -346,6 +348,7 @@ export const pollsApi = commentsApi.injectEndpoints({
           durationHours: input.durationHours,
           ...(input.resultsVisibility && input.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: input.resultsVisibility } : {}),
           ...(input.maxChoices ? { maxChoices: input.maxChoices } : {}),
+          ...(input.allowVoteChange ? { allowVoteChange: true } : {}),
         };
         if (input.shareable) {
           const result = await baseQuery({

@@ -9,6 +9,7 @@ import { choicesOf, votersOf, votesFromCounts } from '../../lib/polls';
 import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { PollOptions } from '../polls/PollOptions';
+import { ShareVoteChange } from '../polls/VoteChange';
 import { usePollQuery } from '../polls/pollsApi';
 import { useLivePoll } from '../polls/useLivePoll';
 import { useShareLinkPollQuery, useShareLinkVoteMutation } from '../share-link/shareLinkApi';
@@ -91,6 +92,14 @@ export function EmbedSharePage() {
         maxChoices={poll.maxChoices ?? 1}
         userChoices={data.userChoices ?? choicesOf(poll)}
         onBallot={(optionIndexes) => void choose(optionIndexes[0]!, optionIndexes)}
+      />
+      <ShareVoteChange
+        code={code}
+        poll={poll}
+        hasVoted={data.hasVoted}
+        userChoices={data.userChoices ?? choicesOf(poll)}
+        options={poll.options}
+        onDone={(text) => setMessage(text)}
       />
       {!open ? <Note>{t.closed}</Note> : null}
       {message ? <Note role="status">{message}</Note> : null}

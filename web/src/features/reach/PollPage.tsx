@@ -10,6 +10,7 @@ import { Spinner } from '../../ui/Spinner';
 import { CreatorControls } from '../polls/cardParts';
 import { CommentsThread } from '../polls/CommentsThread';
 import { BallotForm } from '../polls/OptionsView';
+import { FlowsPanel } from '../polls/FlowsPanel';
 import { PollCard } from '../polls/PollCard';
 import { usePollQuery } from '../polls/pollsApi';
 import { useCurrentUser } from '../session/sessionApi';
@@ -46,6 +47,7 @@ export function PollPage() {
           <h1 id="page-title">{poll.title}</h1>
         </VisuallyHidden>
         <PollCard poll={poll} />
+        <FlowsPanel poll={poll} />
         <section aria-labelledby="poll-comments">
           <h2 id="poll-comments">{t.commentsHeading}</h2>
           <CommentsThread pollId={poll.id} />

@@ -10,6 +10,7 @@ import { formatPercent, percentOf } from '../../lib/percent';
 import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { Spinner } from '../../ui/Spinner';
+import { FlowsPanel } from '../polls/FlowsPanel';
 import { usePollQuery } from '../polls/pollsApi';
 import { HiddenResults, ResultsHiddenNote } from '../polls/PollOptions';
 import { resultsHiddenNote } from '../polls/resultsVisibility';
@@ -94,6 +95,7 @@ function PresenterStage({ poll }: { poll: Poll }) {
           </Total>
         </Aside>
       </Body>
+      <FlowsPanel poll={poll} large />
       <PoliteAnnouncement name="presenter-votes" text={t.votes(poll.totalVotes)} />
     </Stage>
   );

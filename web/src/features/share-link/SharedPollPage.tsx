@@ -25,6 +25,7 @@ import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
 import { useShareLinkPollQuery, useShareLinkSharedMutation, useShareLinkVoteMutation } from './shareLinkApi';
+import { ShareVoteChange } from '../polls/VoteChange';
 
 /**
  * /s/:shortUrl — the public page of a share-link poll; anyone holding the link votes once, without an account. Its
@@ -198,6 +199,7 @@ function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink
         pending={voting ? -1 : null}
         onBallot={(optionIndexes) => void onChoose(optionIndexes[0]!, optionIndexes)}
       />
+      <ShareVoteChange code={poll.shortUrl ?? ''} poll={poll} hasVoted={hasVoted} userChoices={data.userChoices ?? choicesOf(poll)} options={poll.options} />
       {open && !hasVoted ? (
         <Rule data-share-vote-rule={rule} role={membersOnly ? 'status' : undefined}>
           {trPolls.publicPoll.voteRule[rule]}

@@ -1,0 +1,121 @@
+/**
+ * Changing or taking back a vote (on a poll whose creator allowed it, while it is open): the checks, one Lua step in
+ * Redis (store/vote-changes.ts), the change's event under its sequence number, then the answer — its counts shown by
+ * the same visibility rule as a first vote's answer.
+ */
+import type { FastifyRequest } from 'fastify';
+import { limits, pollServiceMessages as S, type VoteResult, type VoteTakenBack } from '@meydan/proto';
+import { HttpError, httpError } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { ballotProblem, sortedBallot } from '../domain/ballots.js';
+import { voteCountsMap, voteFeedback, type PollCounts } from '../domain/counts.js';
+import { countsVisibleTo } from '../domain/results-visibility.js';
+import { keys, userIdOfVoter } from '../store/keys.js';
+import { pollExists } from '../store/poll-records.js';
+import type { PollMeta } from '../store/polls.js';
+import type { ChangeMode, ChangeOutcome } from '../store/vote-changes.js';
+import { publishVoteChange, voteChangeEventOf } from '../store/vote-events.js';
+import { ValidationError, pollNotFound } from './common.js';
+
+/** The answer to a ballot counted (a first vote, a change, a vote again): counts only where the voter may see them. */
+export function ballotAnswer(meta: PollMeta, voter: string, counts: PollCounts, choice: number[], message: string): VoteResult {
+  // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.
+  const resultsVisible = countsVisibleTo(meta, userIdOfVoter(voter), true, new Date());
+  return {
+    pollId: meta.id,
+    voteCounts: voteCountsMap(resultsVisible ? counts.votes : counts.votes.map(() => 0)),
+    totalVotes: counts.total,
+    votersCount: counts.total,
+    hasVoted: true,
+    userChoice: choice[0]!,
+    userChoices: choice,
+    message,
+    feedback: resultsVisible ? voteFeedback(counts.votes, choice, counts.total) : null,
+    resultsVisible,
+  };
+}
+
+function takenBackAnswer(meta: PollMeta, voter: string, counts: PollCounts): VoteTakenBack {
+  const resultsVisible = countsVisibleTo(meta, userIdOfVoter(voter), false, new Date());
+  return {
+    pollId: meta.id,
+    voteCounts: voteCountsMap(resultsVisible ? counts.votes : counts.votes.map(() => 0)),
+    totalVotes: counts.total,
+    votersCount: counts.total,
+    hasVoted: false,
+    userChoice: null,
+    userChoices: [],
+    message: S.voteTakenBack,
+    resultsVisible,
+  };
+}
+
+const endedError = (meta: PollMeta) =>
+  meta.closedAt ? new HttpError(409, 'poll_closed', S.pollClosed) : new HttpError(410, 'poll_expired', S.pollExpired);
+
+/**
+ * Moves `voter`'s ballot to `options` (mode 'change'), takes it back (`options` null, mode 'take'), or counts it again
+ * after it was taken back (mode 'again', from the first vote's route). Refused, with nothing changed: a poll that keeps
+ * votes final (403), an ended one (409/410), a ballot out of range (400), the same ballot or none to change (409), too
+ * many changes in a while (429).
+ */
+export async function changeVote(
+  ctx: PollsContext,
+  request: FastifyRequest,
+  meta: PollMeta,
+  voter: string,
+  options: readonly number[] | null,
+  mode: ChangeMode,
+): Promise<VoteResult | VoteTakenBack> {
+  if (!meta.allowVoteChange) throw new HttpError(403, 'vote_change_not_allowed', S.voteChangeNotAllowed);
+  if (meta.closedAt || (meta.expiresAt && meta.expiresAt.getTime() <= Date.now())) throw endedError(meta);
+  let ballot: number[] = [];
+  if (options) {
+    const problem = ballotProblem(options, meta.optionsCount, meta.maxChoices);
+    if (problem) throw new ValidationError(problem.path, problem.message);
+    ballot = sortedBallot(options);
+  }
+  const windowMs = limits.poll.voteChangeWindowSeconds * 1000;
+  const rate = await ctx.quotas.take(keys.voteChangeRate(meta.id, voter), ctx.config.VOTE_CHANGE_LIMIT ?? limits.poll.voteChangesMax, windowMs);
+  if (!rate.allowed) throw new HttpError(429, 'vote_change_rate_limited', S.tooManyVoteChanges, { 'retry-after': String(rate.retryAfterSeconds) });
+
+  let outcome: ChangeOutcome = await ctx.voteChanges.change(meta.id, meta.optionsCount, voter, ballot, mode);
+  if (outcome.status === 'missing') {
+    // Redis lost (or expired) the poll's counters: rebuilt from MongoDB (votes, sequences, flows), then the change.
+    if (!(await pollExists(ctx, meta.id))) {
+      await ctx.polls.forgetMeta(meta.id);
+      throw pollNotFound();
+    }
+    await ctx.counters.rebuild(meta);
+    outcome = await ctx.voteChanges.change(meta.id, meta.optionsCount, voter, ballot, mode);
+    if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
+  }
+  switch (outcome.status) {
+    case 'ended':
+      await ctx.polls.forgetMeta(meta.id);
+      throw new HttpError(409, 'poll_closed', S.pollClosed);
+    case 'not_voted':
+    case 'first_vote':
+      throw new HttpError(409, 'vote_not_cast', S.voteNotCast);
+    case 'same':
+      throw new HttpError(409, 'same_choice', S.voteSameChoice);
+    case 'duplicate':
+      throw new HttpError(409, 'already_voted', S.alreadyVoted);
+    default:
+      break;
+  }
+  if (outcome.status !== 'changed') throw new HttpError(503, 'service_unavailable');
+  try {
+    await publishVoteChange(ctx, voteChangeEventOf(meta, voter, outcome.seq, outcome.from, outcome.choice), request.id);
+  } catch (err) {
+    // The change stays counted and pending: the pending-votes job publishes it under the same message id (once). The
+    // voter is told so (made, not yet announced), unlike a first vote's 503, which is taken back.
+    request.log.error({ err }, 'vote change event not published yet: left to the pending-votes job');
+    throw httpError('event_not_published');
+  }
+  ctx.counters.confirm(meta.id, voter);
+  ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
+  if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
+  if (outcome.choice.length === 0) return takenBackAnswer(meta, voter, outcome.counts);
+  return ballotAnswer(meta, voter, outcome.counts, outcome.choice, mode === 'again' ? S.voteRecorded : S.voteChanged);
+}

@@ -1,0 +1,144 @@
+/**
+ * Changed votes in MongoDB. The votes collection keeps one current ballot per voter (a vote taken back removes it);
+ * beside it, on a poll that allows changing a vote, `vote_sequences` keeps each voter's last change applied (its seq
+ * and the ballot it left) and `vote_changes` one record per change (the flows are rebuilt from them).
+ *
+ * A change event is applied only when its seq is higher than the voter's stored one (a redelivery, or an older change
+ * arriving late, changes nothing); then the voter's vote document is made to match the sequence record. A first vote's
+ * event (vote.cast) that arrives after a change is stored, then made to match too (see `matchVotesOf`), so whichever
+ * of the two consumers writes last, the vote ends as the highest change left it.
+ */
+import { createHash } from 'node:crypto';
+import { Types } from 'mongoose';
+import { isDuplicateKey } from '@meydan/kit';
+import type { VoteChangedEvent } from '@meydan/proto';
+import { ballotField } from '../domain/ballots.js';
+import type { Models, VoteSeqDoc } from '../model/index.js';
+
+type Records = { models: Models };
+
+export const seqRecordId = (pollId: string, voter: string): string => `${pollId}:${voter}`;
+/** A voter as a change record names them: a hash, so the records kept for the flows lead back to nobody. */
+const voterKey = (voter: string): string => createHash('sha256').update(voter).digest('base64url').slice(0, 22);
+const changeRecordId = (pollId: string, voter: string, seq: number): string => `${pollId}:${voterKey(voter)}:${seq}`;
+
+/** The highest-seq event of each voter among `events`, by record id. */
+function latestByVoter(events: readonly VoteChangedEvent[]): Map<string, VoteChangedEvent> {
+  const latest = new Map<string, VoteChangedEvent>();
+  for (const e of events) {
+    const id = seqRecordId(e.pollId, e.voter);
+    const known = latest.get(id);
+    if (!known || known.seq < e.seq) latest.set(id, e);
+  }
+  return latest;
+}
+
+/**
+ * Applies a batch of change events (in any order, any of them again): stores each change once, raises each voter's
+ * sequence record to their highest seq, then makes their votes match. Returns the sequence records now stored.
+ */
+export async function applyVoteChanges(ctx: Records, events: readonly VoteChangedEvent[], now: Date): Promise<VoteSeqDoc[]> {
+  if (!events.length) return [];
+  try {
+    await ctx.models.VoteChange.collection.insertMany(
+      events.map((e) => ({
+        _id: changeRecordId(e.pollId, e.voter, e.seq) as never,
+        pollId: new Types.ObjectId(e.pollId),
+        from: e.from ?? [],
+        to: e.to ?? [],
+        at: new Date(e.at),
+      })),
+      { ordered: false },
+    );
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
+  const latest = latestByVoter(events);
+  for (const [_id, e] of latest) {
+    try {
+      // Only a higher seq moves the record (an equal or lower one finds no document and its upsert hits the _id).
+      await ctx.models.VoteSeq.collection.updateOne(
+        { _id: _id as never, seq: { $lt: e.seq } },
+        { $set: { pollId: new Types.ObjectId(e.pollId), voter: e.voter, userId: e.userId, seq: e.seq, ballot: e.to, from: e.from, at: now } },
+        { upsert: true },
+      );
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
+  }
+  const records = await seqRecords(ctx, [...latest.keys()]);
+  await matchVotes(ctx, records, now);
+  return records;
+}
+
+async function seqRecords(ctx: Records, ids: readonly string[]): Promise<VoteSeqDoc[]> {
+  if (!ids.length) return [];
+  return ctx.models.VoteSeq.find({ _id: { $in: [...ids] } }).lean<VoteSeqDoc[]>();
+}
+
+/** Makes each voter's vote document what their sequence record says: removed when taken back, else that ballot. */
+async function matchVotes(ctx: Records, records: readonly VoteSeqDoc[], now: Date): Promise<void> {
+  for (const r of records) {
+    const filter = { pollId: r.pollId, voter: r.voter };
+    const ballot = r.ballot ?? [];
+    if (ballot.length === 0) {
+      await ctx.models.Vote.collection.deleteOne(filter);
+      continue;
+    }
+    const stored = await ctx.models.Vote.collection.findOne(filter, { projection: { optionIndex: 1, optionIndexes: 1 } });
+    const storedBallot = stored ? (stored['optionIndexes']?.length ? stored['optionIndexes'] : [stored['optionIndex']]) : null;
+    if (storedBallot && ballotField(storedBallot as number[]) === ballotField(ballot)) continue;
+    await ctx.models.Vote.collection.replaceOne(
+      filter,
+      {
+        pollId: r.pollId,
+        voter: r.voter,
+        userId: r.userId ?? null,
+        optionIndex: ballot[0]!,
+        ...(ballot.length > 1 ? { optionIndexes: [...ballot] } : {}),
+        votedAt: r.at,
+        persistedAt: now,
+      },
+      { upsert: true },
+    );
+  }
+}
+
+/**
+ * After first votes of polls allowing changes were stored: those whose voter has changed since (their change applied
+ * first, or meanwhile) are made to match the change.
+ */
+export async function matchVotesOf(ctx: Records, votes: readonly { pollId: string; voter: string }[], now: Date): Promise<void> {
+  const records = await seqRecords(ctx, [...new Set(votes.map((v) => seqRecordId(v.pollId, v.voter)))]);
+  if (records.length) await matchVotes(ctx, records, now);
+}
+
+/** The sequence records applied since `since` (of one poll, or of every poll). */
+export function seqRecordsSince(ctx: Records, since: Date, pollId?: string) {
+  const filter = { at: { $gte: since }, ...(pollId ? { pollId: pollId as unknown as Types.ObjectId } : {}) };
+  return ctx.models.VoteSeq.find(filter).lean<VoteSeqDoc[]>().cursor({ batchSize: 1000 });
+}
+
+/**
+ * What a rebuild of a poll's counters installs beside them: each changed voter's `<seq>|<ballot before>` and the
+ * flows, counted from the stored changes up to each voter's applied seq (a later one is counted when it is applied; a
+ * deleted member's changes, whose sequences went with the account, all count).
+ */
+export async function changeStateOf(models: Models, pollId: string): Promise<{ seqs: Record<string, string>; flows: Record<string, number> }> {
+  const pollObjectId = new Types.ObjectId(pollId);
+  const seqs: Record<string, string> = {};
+  const applied = new Map<string, number>();
+  for (const r of await models.VoteSeq.find({ pollId: pollObjectId }).lean<VoteSeqDoc[]>()) {
+    seqs[r.voter] = `${r.seq}|${ballotField(r.from ?? [])}`;
+    applied.set(voterKey(r.voter), r.seq);
+  }
+  const flows: Record<string, number> = {};
+  for (const c of await models.VoteChange.find({ pollId: pollObjectId }, { from: 1, to: 1 }).lean()) {
+    const [, key = '', seq = '0'] = String(c._id).split(':');
+    const upTo = applied.get(key);
+    if (upTo !== undefined && Number(seq) > upTo) continue;
+    const field = `${ballotField(c.from ?? [])}>${ballotField(c.to ?? [])}`;
+    flows[field] = (flows[field] ?? 0) + 1;
+  }
+  return { seqs, flows };
+}
