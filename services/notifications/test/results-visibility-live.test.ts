@@ -154,6 +154,42 @@ describe('live counts by result visibility', () => {
     }
   });
 
+  it('takes a voter’s sockets out of an after-vote poll’s voters when they take their vote back, and back in when they vote again', async () => {
+    const created = await pollsApp.app.inject({
+      method: 'POST',
+      url: '/api/polls',
+      headers: asMember(creator),
+      payload: { title: 'Canlı (geri çekilen oy)', category: 'genel', options: ['Evet', 'Hayır'], allowVoteChange: true },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const pollId = (created.json() as Poll).id;
+    const voterId = id();
+    const voter = await open(asMember(voterId));
+    await follow(voter.socket, pollId);
+    await vote(pollId, voterId, 0);
+    await until(() => updatesOf(voter.seen, pollId).some((u) => !u.data.countsHidden), 10_000, 'the voter’s counts');
+
+    const back = await pollsApp.app.inject({ method: 'DELETE', url: `/api/polls/${pollId}/vote`, headers: asMember(voterId) });
+    expect(back.statusCode, back.body).toBe(200);
+    await vote(pollId, id(), 1);
+    // The next frames reach the socket as they reach anyone who has not voted: the total alone.
+    await until(() => updatesOf(voter.seen, pollId).some((u) => u.data.totalVotes === 1 && u.data.countsHidden), 10_000, 'the total alone after the take-back');
+    const sinceBack = updatesOf(voter.seen, pollId).slice(updatesOf(voter.seen, pollId).findIndex((u) => u.data.countsHidden));
+    for (const update of sinceBack) expect(update).toEqual({ data: { pollId, voteCounts: {}, totalVotes: update.data.totalVotes, countsHidden: true } });
+    // Following the poll again (its remembered check said "voted") does not bring the counts back.
+    expect(await voter.socket.timeout(5000).emitWithAck('unsubscribe_polls', { pollIds: [pollId] })).toMatchObject({ subscribed: [] });
+    await follow(voter.socket, pollId);
+    const seenBefore = updatesOf(voter.seen, pollId).length;
+    await vote(pollId, id(), 1);
+    await until(() => updatesOf(voter.seen, pollId).length > seenBefore, 10_000, 'the next frame');
+    for (const update of updatesOf(voter.seen, pollId).slice(seenBefore)) expect(update.data.countsHidden).toBe(true);
+
+    // A vote again: the counts from that moment.
+    await vote(pollId, voterId, 1);
+    await until(() => updatesOf(voter.seen, pollId).at(-1)?.data.countsHidden === undefined, 10_000, 'the counts again');
+    expect(updatesOf(voter.seen, pollId).at(-1)).toEqual({ data: { pollId, voteCounts: { 0: 0, 1: 3 }, totalVotes: 3 } });
+  });
+
   it('moves a visitor’s socket following a share link among its voters when their vote is accepted', async () => {
     const res = await pollsApp.app.inject({
       method: 'POST',

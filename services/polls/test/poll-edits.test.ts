@@ -112,6 +112,22 @@ describe('editing a poll before its first vote', () => {
     stream.stop();
   });
 
+  it('refuses an edit once a vote was cast, even when it was taken back and the poll counts none', async () => {
+    const poll = await createPoll(svc.app, alice, { title: 'Geri çekilen oy', allowVoteChange: true });
+    expect((await vote(svc.app, poll.id, bob, 0)).statusCode).toBe(200);
+    const back = await svc.app.inject({ method: 'DELETE', url: `/api/polls/${poll.id}/vote`, headers: asMember(bob) });
+    expect(back.statusCode, back.body).toBe(200);
+    expect((await read(poll.id)).totalVotes).toBe(0);
+    const res = await edit(poll.id, { title: 'Boşalınca değişen soru' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ error: 'poll_answered', message: S.editAfterVotes });
+    // Redis lost the counters: rebuilt from MongoDB (the take-back's sequence with them), the edit is still refused.
+    await until(async () => (await svc.app.polls.models.VoteSeq.countDocuments({ pollId: poll.id })) === 1, 10_000, 'the take-back stored');
+    await svc.app.polls.counters.drop(poll.id);
+    expect((await edit(poll.id, { title: 'Sayaçlar gidince değişen soru' })).statusCode).toBe(409);
+    expect((await read(poll.id)).title).toBe('Geri çekilen oy');
+  });
+
   it('refuses a vote while an edit is being stored, and the edit once a vote was counted', async () => {
     const poll = await createPoll(svc.app, alice, { title: 'Yarış sorusu' });
     const claim = await claimEdit(svc.app.polls, { id: poll.id, optionsCount: 2, expiresAt: null });

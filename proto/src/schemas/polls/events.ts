@@ -210,7 +210,8 @@ export type LiveCountsMessage = FromSchema<typeof liveCountsSchema>;
 /**
  * `live.polls.voted`: a vote was accepted, published by polls right after it: the voter's sockets (`u:<userId>` or
  * `v:<visitorId>`) that follow the poll join its voters, and, where the poll shows its voters the counts right now
- * (voteCounts present), get them at once: from the moment their vote is accepted.
+ * (voteCounts present), get them at once: from the moment their vote is accepted. `takenBack`: the voter took their
+ * vote back: their sockets leave the poll's voters (and get the total alone again where the voters alone see counts).
  */
 export const liveVotedSchema = {
   $id: 'meydan/live-poll-voted',
@@ -222,6 +223,7 @@ export const liveVotedSchema = {
     voter: { type: 'string', pattern: '^[uv]:[A-Za-z0-9_-]{1,64}$' },
     voteCounts: voteCountsField,
     totalVotes: countField,
+    takenBack: { const: true },
     at: dateTimeField,
   },
 } as const;

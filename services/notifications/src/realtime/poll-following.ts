@@ -49,12 +49,35 @@ export function votedHere(socket: Pick<Socket, 'data'>): Set<string> {
   return (data.votedPolls ??= new Set<string>());
 }
 
+/**
+ * The polls whose vote this socket's viewer took back while it was open: a remembered verdict ("voted") predates it, so
+ * following the poll again does not put the socket among its voters.
+ */
+function takenBackHere(socket: Pick<Socket, 'data'>): Set<string> {
+  const data = socket.data as { takenBackPolls?: Set<string> };
+  return (data.takenBackPolls ??= new Set<string>());
+}
+
+const keep = (marks: Set<string>, pollId: string) => {
+  marks.add(pollId);
+  if (marks.size > VOTED_KEPT) marks.delete(marks.values().next().value!);
+};
+
 /** Marks a poll voted on for this socket (the oldest mark goes past VOTED_KEPT). */
 export function markVoted(socket: Pick<Socket, 'data'>, pollId: string): void {
-  const voted = votedHere(socket);
-  voted.add(pollId);
-  if (voted.size > VOTED_KEPT) voted.delete(voted.values().next().value!);
+  takenBackHere(socket).delete(pollId);
+  keep(votedHere(socket), pollId);
 }
+
+/** Marks a poll whose vote was taken back for this socket. */
+export function markTakenBack(socket: Pick<Socket, 'data'>, pollId: string): void {
+  votedHere(socket).delete(pollId);
+  keep(takenBackHere(socket), pollId);
+}
+
+/** Whether the socket's viewer counts among a poll's voters: by the poll check, then what happened since on this socket. */
+const amongVoters = (socket: Pick<Socket, 'data'>, pollId: string, checkedVoted: boolean) =>
+  votedHere(socket).has(pollId) || (checkedVoted && !takenBackHere(socket).has(pollId));
 
 /** What a poll check found: the poll the target stands for when visible (else null), and the viewer's groups in it. */
 type Verdict = { pollId: string | null; voted: boolean; creator: boolean };
@@ -155,7 +178,7 @@ export class PollFollowing {
         if (!pollId) return;
         // Its voters' and creator's rooms first: the counts they may get never reach it as the others' total only.
         const groups = [
-          ...(verdict.voted || votedHere(this.socket).has(pollId) ? [pollVotersRoom(pollId)] : []),
+          ...(amongVoters(this.socket, pollId, verdict.voted) ? [pollVotersRoom(pollId)] : []),
           ...(verdict.creator ? [pollCreatorRoom(pollId)] : []),
         ];
         await this.socket.join([...groups, pollRoom(pollId)]);

@@ -7,7 +7,7 @@ import { redisAdapter } from './adapter.js';
 import { clientEvents, pollCreatorRoom, pollRoom, pollVotersRoom, serverEvents, userRoom, voterRoom } from './events.js';
 import { UnreadCounts } from './unread-counts.js';
 import type { Realtime } from '../store/realtime.js';
-import { PollFollowing, markVoted } from './poll-following.js';
+import { PollFollowing, markTakenBack, markVoted } from './poll-following.js';
 
 export { clientEvents, pollCreatorRoom, pollRoom, pollVotersRoom, serverEvents, userRoom, voterRoom } from './events.js';
 
@@ -147,6 +147,11 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
     for (const id of nsp.adapter.rooms.get(voterRoom(message.voter)) ?? []) {
       const socket = nsp.sockets.get(id);
       if (!socket) continue;
+      if (message.takenBack) {
+        markTakenBack(socket, pollId);
+        void socket.leave(pollVotersRoom(pollId));
+        continue;
+      }
       markVoted(socket, pollId);
       if (!socket.rooms.has(pollRoom(pollId))) continue;
       void socket.join(pollVotersRoom(pollId));

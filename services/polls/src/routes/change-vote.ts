@@ -114,6 +114,10 @@ export async function changeVote(
     throw httpError('event_not_published');
   }
   ctx.counters.confirm(meta.id, voter);
+  // The voter's sockets leave the poll's voters on a take-back and join them again on a vote after it, before the
+  // counts go out.
+  if (outcome.choice.length === 0) ctx.live.tookBack(meta, voter, outcome.counts);
+  else if (mode === 'again') ctx.live.voted(meta, voter, outcome.counts);
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
   if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
   if (outcome.choice.length === 0) return takenBackAnswer(meta, voter, outcome.counts);

@@ -99,6 +99,17 @@ export class LiveCountsPublisher {
     }
   }
 
+  /** A vote was taken back: the voter's sockets leave the poll's voters (no longer counted among them). */
+  tookBack(poll: ResultsFacts & { id: string }, voter: string, counts: PollCounts): void {
+    if (this.closed || this.bus.nc.isClosed()) return;
+    if (liveCountsAudience(poll, new Date()) === 'everyone') return;
+    try {
+      this.bus.publishLive(live.pollVoted, { pollId: poll.id, voter, takenBack: true, totalVotes: counts.total, at: new Date().toISOString() });
+    } catch (err) {
+      this.log.warn({ err, pollId: poll.id }, 'vote taken back not told live');
+    }
+  }
+
   close(): void {
     this.closed = true;
     this.coalescer.close();

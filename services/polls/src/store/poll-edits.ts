@@ -18,13 +18,15 @@ import type { PollShape, VoteCounters } from './vote-counters.js';
 export const EDIT_CLAIM_MS = 5_000;
 
 /**
- * KEYS: counts, ended claim. ARGV: claim until (ms), now (ms). Returns -4 the poll has ended, -1 counters missing
- * (rebuild first), -2 another edit holds the claim, 0 the poll has a vote, 1 claimed.
+ * KEYS: counts, ended claim, change sequences. ARGV: claim until (ms), now (ms). Returns -4 the poll has ended, -1
+ * counters missing (rebuild first), -2 another edit holds the claim, 0 the poll has or had a vote (a vote taken back
+ * leaves its voter's change sequence: the question was answered once), 1 claimed.
  */
 const CLAIM = `
 if redis.call('EXISTS', KEYS[2]) == 1 then return -4 end
 if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
 if tonumber(redis.call('HGET', KEYS[1], 't') or '0') > 0 then return 0 end
+if redis.call('EXISTS', KEYS[3]) == 1 then return 0 end
 if tonumber(redis.call('HGET', KEYS[1], 'ed') or '0') > tonumber(ARGV[2]) then return -2 end
 redis.call('HSET', KEYS[1], 'ed', ARGV[1])
 return 1
@@ -40,7 +42,7 @@ return 0
 `;
 
 interface EditCommands {
-  pollsClaimEdit(counts: string, ended: string, until: string, now: number): Promise<number>;
+  pollsClaimEdit(counts: string, ended: string, seqs: string, until: string, now: number): Promise<number>;
   pollsReleaseEdit(counts: string, claim: string): Promise<number>;
 }
 
@@ -50,7 +52,7 @@ type EditDeps = { redis: Redis; counters: VoteCounters };
 
 /** Defines the edit's scripts on the client: at start-up (context.ts), never on first use (see the kit's defineScripts). */
 export function defineEditScripts(redis: Redis): void {
-  defineScripts<EditCommands>(redis, { pollsClaimEdit: { keys: 2, lua: CLAIM }, pollsReleaseEdit: { keys: 1, lua: RELEASE } });
+  defineScripts<EditCommands>(redis, { pollsClaimEdit: { keys: 3, lua: CLAIM }, pollsReleaseEdit: { keys: 1, lua: RELEASE } });
 }
 
 const commands = (redis: Redis) => redis as Redis & EditCommands;
@@ -62,7 +64,7 @@ export async function claimEdit(ctx: EditDeps, poll: PollShape): Promise<EditCla
   const attempt = () => {
     const now = Date.now();
     const until = String(now + EDIT_CLAIM_MS);
-    return redis.pollsClaimEdit(counts, keys.ended(poll.id), until, now).then((code) => ({ code, until }));
+    return redis.pollsClaimEdit(counts, keys.ended(poll.id), keys.seqs(poll.id), until, now).then((code) => ({ code, until }));
   };
   let { code, until } = await attempt();
   if (code === -1) {
