@@ -44,6 +44,11 @@ export const options = {
 };
 
 const params = (extra) => ({ timeout: '10s', ...extra });
+/** The same request without a content type: a DELETE has no body (an empty one said to be JSON is a 400). */
+const bodiless = (extra) => {
+  const { 'content-type': _json, ...headers } = extra.headers ?? {};
+  return params({ ...extra, headers });
+};
 
 // Per VU: the stop as last heard, and when to ask again.
 let stopAt = 0;
@@ -76,7 +81,7 @@ function followUp(url, extra, pollKey, voter, n) {
     const option = ((n % 3) + 1) % 3;
     const res = kind === 'change'
       ? http.put(url, JSON.stringify({ optionIndex: option }), params(extra))
-      : http.del(url, null, params(extra));
+      : http.del(url, null, bodiless(extra));
     answer(`C,${Date.now()},${pollKey},${voter},${res.status},${sent},${kind},${kind === 'change' ? option : '-'}`);
   }
 }

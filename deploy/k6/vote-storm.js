@@ -115,7 +115,8 @@ function followUp(i, sid) {
   if (!kind) return;
   const url = `${BASE}/api/polls/${POLL_ID}/vote`;
   const params = { headers: { 'content-type': 'application/json', cookie: `sid=${sid}` } };
-  const res = kind === 'change' ? http.put(url, JSON.stringify(changedBody(i, OPTIONS)), params) : http.del(url, null, params);
+  // A DELETE has no body, so no content type (an empty body said to be JSON is a 400).
+  const res = kind === 'change' ? http.put(url, JSON.stringify(changedBody(i, OPTIONS)), params) : http.del(url, null, { headers: { cookie: params.headers.cookie } });
   changeLatency.add(res.timings.duration);
   if (res.status !== 200) {
     changeErrors.add(1);

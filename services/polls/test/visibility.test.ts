@@ -215,11 +215,12 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
     const inFeed = (await svc.app.inject({ url: '/api/polls?feed=friends&limit=100', headers: asMember(third.id) })).json();
     expect(inFeed.polls.find((p: { id: string }) => p.id === poll.id).options.map((o: { votes: number }) => o.votes)).toEqual([0, 0]);
 
-    // Once they voted, the split is theirs (live too), and the creator who has not voted does not see it either.
+    // Once they voted, the split is theirs (live too: the check says they voted); the creator sees their own poll's
+    // split without voting (results-visibility.ts: one rule for the card and the results download).
     expect((await vote(svc.app, poll.id, third.id, 0)).json().voteCounts).toEqual({ '0': 1, '1': 1 });
     expect((await seenBy(third)).options.map((o: { votes: number }) => o.votes)).toEqual([1, 1]);
-    expect(await liveFor(third)).toEqual({ visible: true, pollId: poll.id });
-    expect((await seenBy(creator)).options.map((o: { votes: number }) => o.votes)).toEqual([0, 0]);
+    expect(await liveFor(third)).toEqual({ visible: true, pollId: poll.id, voted: true, creator: false });
+    expect((await seenBy(creator)).options.map((o: { votes: number }) => o.votes)).toEqual([1, 1]);
   });
 
   it('stops showing a friends poll once the friendship ends (the cached mutuals are dropped on the event)', async () => {
