@@ -1,6 +1,7 @@
 // The verdict of both chaos runs (`npm run chaos`, `npm run chaos:cluster`): what the storm was told against what the
 // stores hold, per voter and per poll, one table of the fault windows, and the exit code.
 import { readFileSync } from 'node:fs';
+import { diagnoseVoters } from './diagnose.mjs';
 import { say, stamp } from './storm.mjs';
 
 /** Every answer the storm got, from k6's console lines: when it came (`t`) and when its request was sent (`sent`). */
@@ -260,6 +261,12 @@ export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEn
   for (const problem of problems) say(`  ${problem}`);
   if (lost.length) say(`  lost, e.g.: ${lost.slice(0, 5).map((a) => `${a.poll} ${a.voter} at ${stamp(a.t, t0)} s`).join('; ')}`);
   if (doubled.length) say(`  doubled, e.g.: ${doubled.slice(0, 5).join('; ')}`);
+  if (lost.length || doubled.length) {
+    const { polls } = seeded;
+    const pollIds = Object.fromEntries([...polls.member.map((id, i) => [`m${i}`, id]), ...polls.shareIds.map((id, i) => [`s${i}`, id])]);
+    const lostKeys = lost.map((a) => `${a.poll}|${a.voter}`);
+    await diagnoseVoters(stack, pollIds, [...lostKeys, ...doubled], [...answers, ...changes], t0).catch((err) => say(`  (voters not diagnosed: ${err.message})`));
+  }
   if (outsideFailures.length) say(`  failed outside the fault windows, e.g.: ${outsideFailures.slice(0, 5).map((a) => `${a.poll} ${a.voter} ${a.status || 'no answer'} sent ${stamp(a.sent, t0)} s, answered ${stamp(a.t, t0)} s`).join('; ')}`);
   return ok ? 0 : 1;
 }
