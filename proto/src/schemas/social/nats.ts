@@ -60,3 +60,21 @@ export const socialUserExportReplySchema = {
   },
 } as const;
 export type SocialUserExportReply = FromSchema<typeof socialUserExportReplySchema>;
+
+/**
+ * `social.hidden` reply, for a member: whom they blocked, who blocked them, and whom they muted. What other services
+ * leave out of the member's feeds, search, comments and notifications (a member blocked either way is out of sight
+ * both ways; a muted one only for the muter).
+ */
+export const hiddenReplySchema = {
+  $id: 'meydan/social-hidden-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['blocked', 'blockedBy', 'muted'],
+  properties: {
+    blocked: { type: 'array', items: idField },
+    blockedBy: { type: 'array', items: idField },
+    muted: { type: 'array', items: idField },
+  },
+} as const;
+export type HiddenReply = FromSchema<typeof hiddenReplySchema>;

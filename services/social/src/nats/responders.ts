@@ -1,12 +1,15 @@
 import { subjects } from '@meydan/proto';
 import type { SocialContext } from '../context.js';
 import { followCounts, isFollowing, mutualsOf } from '../store/follows.js';
+import { hiddenFor } from '../store/hides.js';
 
 /** What other services ask social over NATS (payloads checked by the bus against proto's contracts). */
 export function bindSocialResponders(ctx: SocialContext): void {
   const { bus } = ctx;
 
   bus.respond(subjects.social.mutuals, async ({ userId }) => ({ userIds: await mutualsOf(ctx, userId) }));
+
+  bus.respond(subjects.social.hidden, async ({ userId }) => hiddenFor(ctx, userId));
 
   bus.respond(subjects.social.counts, async ({ userId, viewerId }) => {
     const counts = await followCounts(ctx, userId);

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { CountsCache, HttpError, isDuplicateKey, tryLock, waitUnlocked, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
 import type { Models } from '../model/index.js';
 import type { UserDirectory } from './user-directory.js';
+import { blockedBetween } from './hides.js';
 
 /**
  * What following is kept in: the collections, Redis (pair locks, withdrawals, counts), the bus and the directory of
@@ -116,6 +117,11 @@ async function flip(
     return { relation: 'none', message: socialMessages.requestCancelled };
   }
 
+  // Between a blocker and the member they blocked there is no follow: the blocked one is told nothing more than
+  // for someone who does not exist, the blocker to take the block back first.
+  const blocker = await blockedBetween(ctx, followerId, followeeId);
+  if (blocker === 'a') throw new HttpError(400, 'validation', socialMessages.followBlocked);
+  if (blocker === 'b') throw new HttpError(404, 'not_found', socialMessages.userNotFound);
   // 404 for someone who does not exist; reading the summary also keeps their name cached for the lists.
   const [, settings] = await Promise.all([ctx.users.get(followeeId, source), ctx.users.settings(followeeId, source)]);
   if (settings.followRequestsEnabled) {
