@@ -28,11 +28,13 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
  * the next event is weighed against the new one.
  */
 function bindHiddenDrops(ctx: NotificationsContext): void {
-  for (const subject of [events.social.userBlocked, events.social.userUnblocked, events.social.userMuted, events.social.userUnmuted]) {
-    ctx.bus.listen(subject, ({ userId, targetId }) => {
-      ctx.hidden.forget(userId, targetId).catch((err: unknown) => ctx.log.warn({ err }, 'hidden set not dropped'));
-    });
-  }
+  const drop = ({ userId, targetId }: { userId: string; targetId: string }) => {
+    ctx.hidden.forget(userId, targetId).catch((err: unknown) => ctx.log.warn({ err }, 'hidden set not dropped'));
+  };
+  ctx.bus.listen(events.social.userBlocked, drop);
+  ctx.bus.listen(events.social.userUnblocked, drop);
+  ctx.bus.listen(events.social.userMuted, drop);
+  ctx.bus.listen(events.social.userUnmuted, drop);
 }
 
 /** A new follower, a follow request. */

@@ -21,8 +21,6 @@ const texts = {
     again: socialMessages.alreadyBlocked,
     undone: socialMessages.unblocked,
     notThere: socialMessages.notBlocked,
-    on: events.social.userBlocked,
-    off: events.social.userUnblocked,
   },
   mutes: {
     self: socialMessages.selfMute,
@@ -30,8 +28,6 @@ const texts = {
     again: socialMessages.alreadyMuted,
     undone: socialMessages.unmuted,
     notThere: socialMessages.notMuted,
-    on: events.social.userMuted,
-    off: events.social.userUnmuted,
   },
 } as const;
 
@@ -92,7 +88,10 @@ export async function hide(ctx: Hiding, kind: HideKind, userId: string, targetId
     throw err;
   }
   await forgetHidden(ctx, userId, targetId);
-  await ctx.bus.publishReliably(t.on, { userId, targetId, at: new Date().toISOString() }, { msgId: `${kind}:${rowId}`, requestId: source });
+  const event = { userId, targetId, at: new Date().toISOString() };
+  const sent = { msgId: `${kind}:${rowId}`, requestId: source };
+  if (kind === 'blocks') await ctx.bus.publishReliably(events.social.userBlocked, event, sent);
+  else await ctx.bus.publishReliably(events.social.userMuted, event, sent);
   return stateOf(ctx, userId, targetId, true, t.done);
 }
 
@@ -104,7 +103,10 @@ export async function unhide(ctx: Hiding, kind: HideKind, userId: string, target
   const row = await ctx.models[kind].findOneAndDelete({ userId, targetId }).lean();
   if (!row) return stateOf(ctx, userId, targetId, false, t.notThere);
   await forgetHidden(ctx, userId, targetId);
-  await ctx.bus.publishReliably(t.off, { userId, targetId, at: new Date().toISOString() }, { msgId: `un${kind}:${row._id.toString()}`, requestId: source });
+  const event = { userId, targetId, at: new Date().toISOString() };
+  const sent = { msgId: `un${kind}:${row._id.toString()}`, requestId: source };
+  if (kind === 'blocks') await ctx.bus.publishReliably(events.social.userUnblocked, event, sent);
+  else await ctx.bus.publishReliably(events.social.userUnmuted, event, sent);
   return stateOf(ctx, userId, targetId, true, t.undone);
 }
 

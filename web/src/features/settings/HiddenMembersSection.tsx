@@ -62,10 +62,10 @@ function HiddenList({ kind, heading, empty, undo, undoLabel }: HiddenListProps) 
             return (
               <li key={row.user.id}>
                 <Avatar name={name} src={row.user.avatarUrl} size="sm" />
-                <span>
+                <Who>
                   <strong>{name}</strong>
                   {row.user.username ? <small>@{row.user.username}</small> : null}
-                </span>
+                </Who>
                 <Button $size="sm" disabled={pending} aria-label={undoLabel(name)} onClick={() => void takeBack(row)}>
                   {undo}
                 </Button>
@@ -87,6 +87,12 @@ const Rows = styled.ul`
   gap: 0.5rem;
 
   li { display: flex; align-items: center; gap: 0.75rem; }
-  li > span { flex: 1; display: flex; flex-direction: column; min-width: 0; }
   small { color: ${({ theme }) => theme.colors.textMuted}; }
+`;
+
+const Who = styled.div`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  min-width: 0;
 `;
