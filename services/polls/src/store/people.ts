@@ -34,6 +34,8 @@ export class People {
   private readonly users: UserSummaries;
   private readonly shownSummaries = new TtlCache<CreatorSummary>(SHOWN_TTL_MS, 20_000);
   private readonly shownCircles = new TtlCache<string[]>(SHOWN_TTL_MS, 20_000);
+  /** Hidden sets kept a moment in this process too: every poll a member views or votes on asks for theirs. */
+  private readonly shownHidden = new TtlCache<HiddenReply>(SHOWN_TTL_MS, 20_000);
 
   constructor(
     private readonly redis: Redis,
@@ -115,16 +117,24 @@ export class People {
    */
   async hidden(userId: string | null, source?: RequestIdSource): Promise<HiddenReply> {
     if (!userId) return NONE_HIDDEN;
+    const kept = this.shownHidden.get(userId);
+    if (kept) return kept;
     const hit = await this.redis.get(keys.hidden(userId)).catch(() => null);
-    if (hit) return JSON.parse(hit) as HiddenReply;
-    try {
-      const answer = await this.bus.request(subjects.social.hidden, { userId }, source, NATS_TIMEOUT_MS);
-      await this.redis.set(keys.hidden(userId), JSON.stringify(answer), 'EX', HIDDEN_TTL_S).catch(() => undefined);
-      return answer;
-    } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'social did not give the hidden members: nobody hidden');
-      return NONE_HIDDEN;
+    let hidden: HiddenReply;
+    if (hit) {
+      hidden = JSON.parse(hit) as HiddenReply;
+    } else {
+      try {
+        hidden = await this.bus.request(subjects.social.hidden, { userId }, source, NATS_TIMEOUT_MS);
+        await this.redis.set(keys.hidden(userId), JSON.stringify(hidden), 'EX', HIDDEN_TTL_S).catch(() => undefined);
+      } catch (err) {
+        // Kept the moment too, so that an absent social is not asked again for every poll of a page.
+        this.log.warn({ err: (err as Error).message }, 'social did not give the hidden members: nobody hidden');
+        hidden = NONE_HIDDEN;
+      }
     }
+    this.shownHidden.set(userId, hidden);
+    return hidden;
   }
 
   /**
@@ -137,6 +147,7 @@ export class People {
   }
 
   async forgetHidden(...userIds: string[]): Promise<void> {
+    for (const id of userIds) this.shownHidden.delete(id);
     await Promise.all(userIds.map((id) => this.redis.del(keys.hidden(id)).catch(() => undefined)));
   }
 
