@@ -59,6 +59,9 @@ describe('block and mute, in Chromium', { timeout: 120_000 }, () => {
     const follow = await call<{ message: string }>(stack, 'POST', `/api/users/${selin.id}/follow`, { sid: baris.sid });
     expect(follow.status).toBe(404);
     expect((await call(stack, 'GET', `/api/users/${selin.id}/polls`, { sid: baris.sid })).status).toBe(404);
+    const profile = await call<{ message: string }>(stack, 'GET', `/api/users/${selin.username}`, { sid: baris.sid });
+    expect(profile.status).toBe(404);
+    expect(profile.body.message).toBe('Kullanıcı bulunamadı');
     const comments = await call<{ totalCount: number }>(stack, 'GET', `/api/polls/${poll.id}/comments`, { sid: selin.sid });
     expect(comments.body.totalCount).toBe(0);
     expect([...errors, ...blocked.errors]).toEqual([]);

@@ -69,6 +69,13 @@ describe('social: block and mute', () => {
     expect(back.json().message).toBe('Engellediğin bir üyeyi takip edemezsin. Önce engeli kaldır.');
     expect(await social.deps.mongo.collection('follows').countDocuments({ followerId: { $in: [ali.id, ayse.id] } })).toBe(0);
 
+    // Auth asks the counts with the viewer: told that the profile's owner blocked them, it answers 404.
+    expect(await social.deps.bus.request(subjects.social.counts, { userId: ayse.id, viewerId: ali.id })).toMatchObject({ blockedViewer: true });
+    expect(await social.deps.bus.request(subjects.social.counts, { userId: ali.id, viewerId: ayse.id })).not.toHaveProperty('blockedViewer');
+    const profile = await auth.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(ali.id) });
+    expect(profile.statusCode).toBe(404);
+    expect(profile.json().message).toBe('Kullanıcı bulunamadı');
+    expect((await auth.app.inject({ url: `/api/users/${ali.id}`, headers: asMember(ayse.id) })).statusCode).toBe(200);
     expect(await hidden(ayse.id)).toEqual({ blocked: [ali.id], blockedBy: [], muted: [] });
     expect(await hidden(ali.id)).toEqual({ blocked: [], blockedBy: [ayse.id], muted: [] });
 

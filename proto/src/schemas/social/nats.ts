@@ -32,13 +32,16 @@ export const countsRequestSchema = {
 } as const;
 export type CountsRequest = FromSchema<typeof countsRequestSchema>;
 
-/** `social.counts` reply: {followersCount, followingCount}, plus isFollowing when a viewer other than the user asked. */
+/**
+ * `social.counts` reply: {followersCount, followingCount}, plus isFollowing when a viewer other than the user asked, and
+ * `blockedViewer: true` when the user blocked that viewer (auth then answers the profile 404, as for no such member).
+ */
 export const countsReplySchema = {
   $id: 'meydan/social-counts-reply',
   type: 'object',
   additionalProperties: false,
   required: ['followersCount', 'followingCount'],
-  properties: { followersCount: countField, followingCount: countField, isFollowing: { type: 'boolean' } },
+  properties: { followersCount: countField, followingCount: countField, isFollowing: { type: 'boolean' }, blockedViewer: { type: 'boolean' } },
 } as const;
 export type CountsReply = FromSchema<typeof countsReplySchema>;
 

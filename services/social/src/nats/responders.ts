@@ -14,6 +14,7 @@ export function bindSocialResponders(ctx: SocialContext): void {
   bus.respond(subjects.social.counts, async ({ userId, viewerId }) => {
     const counts = await followCounts(ctx, userId);
     if (!viewerId || viewerId === userId) return counts;
-    return { ...counts, isFollowing: await isFollowing(ctx, viewerId, userId) };
+    const [following, blocked] = await Promise.all([isFollowing(ctx, viewerId, userId), ctx.models.blocks.exists({ userId, targetId: viewerId })]);
+    return { ...counts, isFollowing: following, ...(blocked ? { blockedViewer: true } : {}) };
   });
 }
