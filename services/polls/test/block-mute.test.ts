@@ -77,6 +77,14 @@ describe('polls: blocked and muted members', () => {
     expect(await searchIds(ali)).not.toContain(polls.ayse);
     expect(await searchIds(ayse)).not.toContain(polls.ali);
     expect(await searchIds(mehmet)).toEqual(expect.arrayContaining([polls.ayse, polls.ali]));
+    // Nor does the blocked member find the blocker among members.
+    const people = async (viewer: TestUser) => {
+      const res = await svc.app.inject({ url: `/api/search?type=users&q=${encodeURIComponent(ayse.username)}`, headers: asMember(viewer.id) });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json().users as { id: string }[]).map((u) => u.id);
+    };
+    expect(await people(ali)).toEqual([]);
+    expect(await people(mehmet)).toEqual([ayse.id]);
 
     const seen = await svc.app.inject({ url: `/api/polls/${polls.ayse}`, headers: asMember(ali.id) });
     expect(seen.statusCode).toBe(404);

@@ -166,6 +166,20 @@ describe('social: block and mute', () => {
     await until(() => seen.some((e) => e.subject === events.social.userUnblocked), 5000, 'the unblocked event');
   });
 
+  it('leaves members blocked either way out of the follower lists the viewer reads', async () => {
+    // ayse and ali both follow mehmet; ayse blocks ali.
+    expect((await follow(ayse, mehmet)).json().following).toBe(true);
+    expect((await follow(ali, mehmet)).statusCode).toBe(200);
+    const followersSeenBy = async (viewer: TestUser) =>
+      ((await social.app.inject({ url: `/api/users/${mehmet.id}/followers`, headers: asMember(viewer.id) })).json() as { id: string }[]).map((r) => r.id);
+    expect(await followersSeenBy(zeynep)).toEqual(expect.arrayContaining([ayse.id, ali.id]));
+    expect((await act('POST', 'block', ayse, ali.id)).json().changed).toBe(true);
+    expect(await followersSeenBy(ayse)).not.toContain(ali.id);
+    expect(await followersSeenBy(ali)).not.toContain(ayse.id);
+    expect(await followersSeenBy(zeynep)).toEqual(expect.arrayContaining([ayse.id, ali.id]));
+    expect((await act('DELETE', 'block', ayse, ali.id)).json().changed).toBe(true);
+  });
+
   it('forgets a deleted member’s blocks and mutes both ways', async () => {
     expect((await act('POST', 'block', zeynep, mehmet.id)).json().changed).toBe(true);
     expect(await hidden(mehmet.id)).toMatchObject({ blockedBy: [zeynep.id] });

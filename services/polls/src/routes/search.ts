@@ -78,8 +78,14 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCo
       const limit = request.query.limit ?? 10;
       const offset = (page - 1) * limit;
       if (type === 'users') {
-        const found = await ctx.bus.request(subjects.auth.usersSearch, { q, offset, limit }, { requestId: request.id });
-        return { type, query: q, page, totalCount: found.totalCount, hasMore: offset + limit < found.totalCount, polls: [], users: found.users };
+        const [found, hidden] = await Promise.all([
+          ctx.bus.request(subjects.auth.usersSearch, { q, offset, limit }, { requestId: request.id }),
+          ctx.people.hidden(identityOf(request).userId, request),
+        ]);
+        // A member who blocked the searcher is not found by them, as if there were no such member.
+        const users = found.users.filter((u) => !hidden.blockedBy.includes(u.id));
+        const totalCount = found.totalCount - (found.users.length - users.length);
+        return { type, query: q, page, totalCount, hasMore: offset + limit < found.totalCount, polls: [], users };
       }
       const pattern = turkishPattern(q);
       const match = { $or: [{ title: { $regex: pattern } }, { description: { $regex: pattern } }, { options: { $regex: pattern } }] };

@@ -32,7 +32,7 @@ const texts = {
 } as const;
 
 /** Whom the member blocked, who blocked them and whom they muted: from Redis, counted from the collections when missing. */
-export async function hiddenFor(ctx: Hiding, userId: string): Promise<HiddenReply> {
+export async function hiddenFor(ctx: Pick<Hiding, 'models' | 'redis'>, userId: string): Promise<HiddenReply> {
   const kept = await ctx.redis.get(hiddenKey(userId)).catch(() => null);
   if (kept) return JSON.parse(kept) as HiddenReply;
   const [blocked, blockedBy, muted] = await Promise.all([
