@@ -11,8 +11,8 @@ type Hiding = { models: Models; bus: Bus; redis: Redis; users: UserDirectory; co
 
 /** A member's hidden set as `social.hidden` answers it, kept in Redis (ioredis adds the `social:` prefix). */
 export const hiddenKey = (userId: string) => `hidden:${userId}`;
-/** The set is counted again from the collections at the latest this long after a change Redis missed. */
-export const HIDDEN_TTL_S = 3600;
+/** The set is counted again from the collections at the latest this long after a change Redis missed (or a read that raced a change and kept the set as it was just before it). */
+export const HIDDEN_TTL_S = 600;
 
 const texts = {
   blocks: {
