@@ -33,6 +33,8 @@ export type NatsProcess = ServiceName | 'gateway';
 const onEvents = (filter: string): DurableUse => ({ stream: streams.events.name, filter });
 const health = [subjects.auth.health, subjects.polls.health, subjects.social.health, subjects.notifications.health, subjects.contact.health, subjects.admin.health];
 const openapi = [subjects.auth.openapi, subjects.polls.openapi, subjects.social.openapi, subjects.notifications.openapi, subjects.contact.openapi, subjects.admin.openapi];
+/** A block or mute made or taken back: who keeps a copy of a member's hidden set drops it on hearing one. */
+const hiddenEvents = [events.social.userBlocked, events.social.userUnblocked, events.social.userMuted, events.social.userUnmuted];
 
 export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
   auth: {
@@ -45,8 +47,8 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     },
   },
   polls: {
-    requests: [subjects.social.mutuals, subjects.auth.usersSettings, subjects.auth.usersSearch, subjects.auth.usersAffinities, subjects.auth.usersSummaries],
-    listens: [events.polls.pollEdited],
+    requests: [subjects.social.mutuals, subjects.social.hidden, subjects.auth.usersSettings, subjects.auth.usersSearch, subjects.auth.usersAffinities, subjects.auth.usersSummaries],
+    listens: [events.polls.pollEdited, ...hiddenEvents],
     live: [],
     consumers: {
       'admin-poll-removed': onEvents(events.admin.pollRemoved),
@@ -69,8 +71,8 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     },
   },
   notifications: {
-    requests: [subjects.polls.canView, subjects.polls.pollVoters, subjects.social.mutuals, subjects.auth.usersSettings, subjects.auth.usersSummaries],
-    listens: [],
+    requests: [subjects.polls.canView, subjects.polls.pollVoters, subjects.social.mutuals, subjects.social.hidden, subjects.auth.usersSettings, subjects.auth.usersSummaries],
+    listens: [...hiddenEvents],
     live: [live.pollCounts, live.pollVoted, live.adminBulkEmail],
     consumers: {
       comments: onEvents(events.polls.commentCreated),

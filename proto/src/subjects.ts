@@ -71,6 +71,8 @@ export const subjects = {
     counts: 'social.counts',
     /** {userId} → {followers, following}: the member's follow edges for their data export. */
     userExport: 'social.users.export',
+    /** {userId} → {blocked, blockedBy, muted}: the members hidden from `userId` (see meydan/social-hidden-reply). */
+    hidden: 'social.hidden',
   },
   notifications: {
     health: 'notifications.health',
@@ -160,6 +162,14 @@ export const events = {
     userUnfollowed: 'events.social.user.unfollowed',
     /** {requestId, requesterId, targetId, at}: a follow waits for the target's approval (follow requests on). */
     followRequested: 'events.social.follow.requested',
+    /** {userId, targetId, at}: userId blocked targetId (follows both ways ended first). */
+    userBlocked: 'events.social.user.blocked',
+    /** {userId, targetId, at}. */
+    userUnblocked: 'events.social.user.unblocked',
+    /** {userId, targetId, at}: userId muted targetId. */
+    userMuted: 'events.social.user.muted',
+    /** {userId, targetId, at}. */
+    userUnmuted: 'events.social.user.unmuted',
   },
   contact: {
     /** {to, subject, html, text, tag}: the support inbox's copy of a message, the sender's receipt, newsletter mails. */

@@ -41,10 +41,34 @@ const memberApi = (extra: Parameters<typeof fakeApi>[0] = {}) =>
     'GET /api/users/u1': profile,
     'GET /api/tokens': { tokens: [] },
     'GET /api/users/me/settings': { isProfilePublic: true, followRequestsEnabled: true, notifyVotes: false, notifyLikes: true, notifyComments: true, notifyPollResults: true },
+    'GET /api/users/me/blocks': [],
+    'GET /api/users/me/mutes': [],
     ...extra,
   });
 
 describe('settings page', () => {
+  it('lists the blocked and muted members, and “Engeli kaldır” takes a block back with the server’s message', async () => {
+    const blockedRow = { user: { id: 'u9', username: 'rahatsiz', displayName: 'Rahatsız Eden', avatarUrl: null }, since: '2026-11-01T10:00:00.000Z' };
+    let blocks = [blockedRow];
+    const { requests } = memberApi({
+      'GET /api/users/me/blocks': () => json(blocks),
+      'DELETE /api/users/u9/block': () => {
+        blocks = [];
+        return json({ blocked: false, muted: false, changed: true, message: 'Engel kaldırıldı' });
+      },
+    });
+    const toasts = watchToasts();
+    renderAppAt('/ayarlar', { user: member });
+    const section = (await screen.findByRole('heading', { level: 2, name: 'Engellenen ve sessize alınan üyeler' })).closest('section')!;
+    await within(section as HTMLElement).findByText('Rahatsız Eden');
+    expect(within(section as HTMLElement).getByText('Sessize aldığın kimse yok.')).toBeTruthy();
+    fireEvent.click(within(section as HTMLElement).getByRole('button', { name: 'Rahatsız Eden için engeli kaldır' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/users/u9/block')).toBe(true));
+    await within(section as HTMLElement).findByText('Engellediğin kimse yok.');
+    await waitFor(() => expect(toasts.texts.some((t) => t.includes('Engel kaldırıldı'))).toBe(true));
+    toasts.stop();
+  });
+
   it("asks a visitor to sign in ('Giriş Yapın'), and its button opens the login dialog", async () => {
     fakeApi();
     renderAppAt('/ayarlar');

@@ -2,6 +2,7 @@ import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { notificationsConfig, type NotificationsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { Actors } from './store/actors.js';
+import { HiddenActors } from './store/hidden-actors.js';
 import { Preferences } from './store/preferences.js';
 import { NotificationStore } from './store/notifications.js';
 import type { Realtime } from './store/realtime.js';
@@ -11,6 +12,8 @@ export interface NotificationsContext extends BaseContext<NotificationsConfig> {
   models: Models;
   store: NotificationStore;
   actors: Actors;
+  /** Whom each member blocked or muted, and who blocked them (their notifications are dropped). */
+  hidden: HiddenActors;
   preferences: Preferences;
   /** Set once the socket server is attached. */
   realtime: Realtime | null;
@@ -22,6 +25,7 @@ export function createContext(deps: ServiceDeps): NotificationsContext {
     ...baseContext(deps, notificationsConfig),
     models,
     actors: new Actors(deps.bus, deps.redis, deps.log),
+    hidden: new HiddenActors(deps.bus, deps.redis, deps.log),
     preferences: new Preferences(deps.bus, deps.redis),
     realtime: null,
     store: new NotificationStore(models, deps.redis, () => ctx.realtime, deps.log),

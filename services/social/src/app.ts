@@ -4,8 +4,9 @@ import { bindMemberData } from './nats/member-data.js';
 import { bindSocialResponders } from './nats/responders.js';
 import { followRequestRoutes } from './routes/follow-requests.js';
 import { followRoutes } from './routes/follows.js';
+import { hideRoutes } from './routes/hides.js';
 
-/** The social service: the follow graph, followers/following lists, mutuals and counts (what tests import). */
+/** The social service: the follow graph, followers/following lists, mutuals and counts, blocks and mutes (what tests import). */
 export async function buildApp(deps: ServiceDeps) {
   const app = await createServiceApp('social', deps);
   const ctx = createContext(deps);
@@ -14,5 +15,6 @@ export async function buildApp(deps: ServiceDeps) {
   await bindMemberData(ctx);
   await app.register(followRoutes, { ctx });
   await app.register(followRequestRoutes, { ctx });
+  await app.register(hideRoutes, { ctx });
   return app;
 }

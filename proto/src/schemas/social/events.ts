@@ -31,3 +31,16 @@ export const followRequestedEventSchema = {
   properties: { requestId: idField, requesterId: idField, targetId: idField, at: dateTimeField },
 } as const;
 export type FollowRequestedEvent = FromSchema<typeof followRequestedEventSchema>;
+
+/**
+ * `events.social.user.blocked`, `.unblocked`, `.muted`, `.unmuted`: `userId` blocked (muted) `targetId`, or took it
+ * back. Other services drop what they keep of the member's hidden set when they hear one.
+ */
+export const userHiddenEventSchema = {
+  $id: 'meydan/social-user-hidden',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'targetId', 'at'],
+  properties: { userId: idField, targetId: idField, at: dateTimeField },
+} as const;
+export type UserHiddenEvent = FromSchema<typeof userHiddenEventSchema>;

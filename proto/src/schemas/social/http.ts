@@ -26,6 +26,19 @@ export const socialMessages = {
   privateProfile: 'Bu profil gizli. Listelerini yalnızca karşılıklı takipleştiği üyeler görebilir.',
   /** displayName of a row whose profile could not be read (auth unreachable, nothing cached). */
   unknownUser: 'Meydan üyesi',
+  blocked: 'Üye engellendi. Artık seni takip edemez, anketlerini ve profilini göremez.',
+  alreadyBlocked: 'Bu üyeyi zaten engellemiştin.',
+  unblocked: 'Engel kaldırıldı',
+  notBlocked: 'Bu üye engellediklerin arasında değil.',
+  muted: 'Üye sessize alındı. Anketleri ve yorumları akışlarına ve bildirimlerine düşmeyecek.',
+  alreadyMuted: 'Bu üyeyi zaten sessize almıştın.',
+  unmuted: 'Sessizden çıkarıldı',
+  notMuted: 'Bu üye sessize aldıkların arasında değil.',
+  selfBlock: 'Kendini engelleyemezsin.',
+  selfMute: 'Kendini sessize alamazsın.',
+  blockLoginRequired: 'Engellemek ya da sessize almak için giriş yapmalısın.',
+  /** A member following someone they blocked: the block goes first. */
+  followBlocked: 'Engellediğin bir üyeyi takip edemezsin. Önce engeli kaldır.',
 } as const;
 
 const M = socialMessages;
@@ -95,3 +108,31 @@ export type FollowRequestItem = FromSchema<typeof followRequestSchema>;
 
 /** The list of pending requests (total in `x-total-count`). */
 export const followRequestListResponse = { type: 'array', items: { $ref: 'meydan/follow-request#' } } as const;
+
+/**
+ * A member the signed-in member blocked or muted (GET /api/users/me/blocks and /mutes), newest first, with when. The
+ * total is in `x-total-count`.
+ */
+export const hiddenMemberSchema = {
+  $id: 'meydan/hidden-member',
+  type: 'object',
+  additionalProperties: false,
+  required: ['user', 'since'],
+  properties: { user: creatorSummaryShape, since: dateTimeField },
+} as const;
+export type HiddenMember = FromSchema<typeof hiddenMemberSchema>;
+
+export const hiddenMemberListResponse = { type: 'array', items: { $ref: 'meydan/hidden-member#' } } as const;
+
+/**
+ * The answer to a block, unblock, mute or unmute: whether the member is now blocked (or muted) and a Turkish message.
+ * Doing it twice changes nothing and answers 200 with the same state (`changed: false`).
+ */
+export const hideStateSchema = {
+  $id: 'meydan/hide-state',
+  type: 'object',
+  additionalProperties: false,
+  required: ['blocked', 'muted', 'changed', 'message'],
+  properties: { blocked: { type: 'boolean' }, muted: { type: 'boolean' }, changed: { type: 'boolean' }, message: { type: 'string' } },
+} as const;
+export type HideState = FromSchema<typeof hideStateSchema>;

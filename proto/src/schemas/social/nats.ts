@@ -32,13 +32,16 @@ export const countsRequestSchema = {
 } as const;
 export type CountsRequest = FromSchema<typeof countsRequestSchema>;
 
-/** `social.counts` reply: {followersCount, followingCount}, plus isFollowing when a viewer other than the user asked. */
+/**
+ * `social.counts` reply: {followersCount, followingCount}, plus isFollowing when a viewer other than the user asked, and
+ * `blockedViewer: true` when the user blocked that viewer (auth then answers the profile 404, as for no such member).
+ */
 export const countsReplySchema = {
   $id: 'meydan/social-counts-reply',
   type: 'object',
   additionalProperties: false,
   required: ['followersCount', 'followingCount'],
-  properties: { followersCount: countField, followingCount: countField, isFollowing: { type: 'boolean' } },
+  properties: { followersCount: countField, followingCount: countField, isFollowing: { type: 'boolean' }, blockedViewer: { type: 'boolean' } },
 } as const;
 export type CountsReply = FromSchema<typeof countsReplySchema>;
 
@@ -60,3 +63,21 @@ export const socialUserExportReplySchema = {
   },
 } as const;
 export type SocialUserExportReply = FromSchema<typeof socialUserExportReplySchema>;
+
+/**
+ * `social.hidden` reply, for a member: whom they blocked, who blocked them, and whom they muted. What other services
+ * leave out of the member's feeds, search, comments and notifications (a member blocked either way is out of sight
+ * both ways; a muted one only for the muter).
+ */
+export const hiddenReplySchema = {
+  $id: 'meydan/social-hidden-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['blocked', 'blockedBy', 'muted'],
+  properties: {
+    blocked: { type: 'array', items: idField },
+    blockedBy: { type: 'array', items: idField },
+    muted: { type: 'array', items: idField },
+  },
+} as const;
+export type HiddenReply = FromSchema<typeof hiddenReplySchema>;

@@ -45,9 +45,10 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 }
 
 /** A count from another service, or null when it does not answer: a profile never fails for it. */
-async function countsOf(ctx: AuthContext, userId: string, requestId: string) {
+async function countsOf(ctx: AuthContext, userId: string, requestId: string, viewerId: string | null) {
+  const asked = viewerId && viewerId !== userId ? { userId, viewerId } : { userId };
   const [social, polls] = await Promise.all([
-    ctx.bus.request(subjects.social.counts, { userId }, { requestId }, 800).catch(() => null),
+    ctx.bus.request(subjects.social.counts, asked, { requestId }, 800).catch(() => null),
     ctx.bus.request(subjects.polls.userCounts, { userId }, { requestId }, 800).catch(() => null),
   ]);
   return {
@@ -55,13 +56,17 @@ async function countsOf(ctx: AuthContext, userId: string, requestId: string) {
     followingCount: social?.followingCount ?? null,
     pollsCount: polls?.pollsCount ?? null,
     votesCount: polls?.votesCount ?? null,
+    /** The member blocked the viewer (social says so; when it does not answer, the profile shows). */
+    blockedViewer: social?.blockedViewer === true,
   };
 }
 
 async function profileOf(ctx: AuthContext, user: LeanUser, viewerId: string | null, isAdmin: boolean, requestId: string): Promise<UserProfile> {
   const id = user._id.toString();
   const own = viewerId === id;
-  const counts = await countsOf(ctx, id, requestId);
+  const { blockedViewer, ...counts } = await countsOf(ctx, id, requestId, viewerId);
+  // A member who blocked the viewer is, to the viewer, no member at all (administrators still see the profile).
+  if (blockedViewer && !isAdmin) throw httpError('not_found', T.userNotFound);
   const card = {
     ...summaryOf(user),
     isProfilePublic: user.isProfilePublic,

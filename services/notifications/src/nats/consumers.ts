@@ -20,18 +20,34 @@ export async function bindNotificationConsumers(ctx: NotificationsContext): Prom
   await bindPollConsumers(ctx);
   await bindAccountConsumers(ctx);
   await bindFriendsPollConsumer(ctx);
+  bindHiddenDrops(ctx);
+}
+
+/**
+ * A block or mute made or taken back: both ends' hidden sets are dropped in every instance (heard on core NATS), so
+ * the next event is weighed against the new one.
+ */
+function bindHiddenDrops(ctx: NotificationsContext): void {
+  const drop = ({ userId, targetId }: { userId: string; targetId: string }) => {
+    ctx.hidden.forget(userId, targetId).catch((err: unknown) => ctx.log.warn({ err }, 'hidden set not dropped'));
+  };
+  ctx.bus.listen(events.social.userBlocked, drop);
+  ctx.bus.listen(events.social.userUnblocked, drop);
+  ctx.bus.listen(events.social.userMuted, drop);
+  ctx.bus.listen(events.social.userUnmuted, drop);
 }
 
 /** A new follower, a follow request. */
 async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
   const { bus } = ctx;
-  const { store, actors } = ctx;
+  const { store, actors, hidden } = ctx;
 
   await bus.consume({
     purpose: 'followers',
     filterSubject: events.social.userFollowed,
     handler: async (e, c) => {
       if (e.followerId === e.followeeId) return;
+      if (await hidden.hides(e.followeeId, e.followerId, c)) return;
       const name = await actors.name(e.followerId, c);
       const at = dateOf(e.at);
       // At most one a day per follower: following, unfollowing and following again does not flood the bell.
@@ -51,6 +67,7 @@ async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
     purpose: 'follow-requests',
     filterSubject: events.social.followRequested,
     handler: async (e, c) => {
+      if (await hidden.hides(e.targetId, e.requesterId, c)) return;
       // At most one a day per requester, as follows: a request withdrawn and made again (a new request id) is not new news.
       await store.add({
         userId: e.targetId,
@@ -68,7 +85,7 @@ async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
 /** Votes, likes and comments on a member's poll, and its end. */
 async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
   const { bus } = ctx;
-  const { store, actors, preferences } = ctx;
+  const { store, actors, preferences, hidden } = ctx;
 
   await bus.consumeBatches({
     purpose: 'votes',
@@ -85,6 +102,7 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
     filterSubject: events.polls.pollLiked,
     handler: async (e, c) => {
       if (!e.liked || e.userId === e.creatorId) return;
+      if (await hidden.hides(e.creatorId, e.userId, c)) return;
       if (!(await preferences.allows(e.creatorId, 'notifyLikes', c))) return;
       const name = await actors.name(e.userId, c);
       // One per liker and poll: liking, unliking and liking again does not notify twice.
@@ -106,6 +124,7 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
     filterSubject: events.polls.commentCreated,
     handler: async (e, c) => {
       if (e.userId === e.creatorId) return;
+      if (await hidden.hides(e.creatorId, e.userId, c)) return;
       if (!(await preferences.allows(e.creatorId, 'notifyComments', c))) return;
       // Comments on one poll grow one unread notification, like votes (a flood of comments rings the bell once).
       await store.addComment({
@@ -164,7 +183,7 @@ async function bindAccountConsumers(ctx: NotificationsContext): Promise<void> {
 /** A new Dost Meclisi poll: each of its creator's mutual followers is told. */
 async function bindFriendsPollConsumer(ctx: NotificationsContext): Promise<void> {
   const { bus } = ctx;
-  const { store, actors } = ctx;
+  const { store, actors, hidden } = ctx;
 
   await bus.consume({
     purpose: 'friends-polls',
@@ -177,6 +196,7 @@ async function bindFriendsPollConsumer(ctx: NotificationsContext): Promise<void>
       if (friends.length === 0) return;
       const name = await actors.name(e.creatorId, c);
       for (const friend of friends) {
+        if (await hidden.hides(friend, e.creatorId, c)) continue;
         await store.add({
           userId: friend,
           kind: 'friends-poll',

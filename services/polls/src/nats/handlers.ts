@@ -114,6 +114,16 @@ export async function registerNatsHandlers(ctx: PollsContext): Promise<void> {
     ctx.polls.forgetDoc(pollId).catch((err: unknown) => ctx.log.warn({ err, pollId }, 'edited poll not dropped from the cache'));
   });
 
+  // A member blocked or muted someone, or took it back: both ends' hidden sets are dropped here, so the next feed, search
+  // or comment page each reads is filtered by the new set (heard on core NATS by each replica, as edits are).
+  const dropHidden = ({ userId, targetId }: { userId: string; targetId: string }) => {
+    ctx.people.forgetHidden(userId, targetId).catch((err: unknown) => ctx.log.warn({ err }, 'hidden set not dropped'));
+  };
+  bus.listen(events.social.userBlocked, dropHidden);
+  bus.listen(events.social.userUnblocked, dropHidden);
+  bus.listen(events.social.userMuted, dropHidden);
+  bus.listen(events.social.userUnmuted, dropHidden);
+
   // An administrator removed a poll: the same cascade as the creator's delete, and the same event for others.
   await bus.consume({
     purpose: 'admin-poll-removed',

@@ -134,7 +134,8 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
       const limit = query.limit ?? limits.feed.pageSizeDefault;
       const cursor = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
       if (query.cursor !== undefined && !cursor) throw new ValidationError('cursor', S.cursorInvalid);
-      const { docs, totalCount } = await commentPage(ctx, poll._id, limit, cursor);
+      const hidden = await ctx.people.hiddenCreators(request.identity?.userId ?? null, request);
+      const { docs, totalCount } = await commentPage(ctx, poll._id, limit, cursor, hidden);
       const page = docs.slice(0, limit);
       const last = page[page.length - 1];
       const nextCursor = docs.length > limit && last ? encodeCursor({ k: new Date(last.createdAt).getTime(), id: String(last._id) }) : null;

@@ -182,7 +182,8 @@ function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
           return [];
         }),
     ]);
-    const filter = feedFilter(viewer, mutuals, { feed: 'new', category: query.category, now });
+    const [banned, hidden] = await Promise.all([ctx.banned.all(), ctx.people.hiddenCreators(viewer.userId, request)]);
+    const filter = feedFilter(viewer, mutuals, { feed: 'new', category: query.category, now, hiddenCreators: [...banned, ...hidden] });
     const pool = await newestPolls(ctx, filter, FOR_YOU_POOL);
     const limit = query.limit ?? limits.feed.pageSizeDefault;
     const page = rankForYou(pool, affinities, now).slice(0, limit);
@@ -201,7 +202,10 @@ function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
       const mutuals =
         feed === 'friends' ? await ctx.people.mutuals(viewer.userId!, request) : await ctx.people.mutualsOrNone(viewer.userId, request);
       const now = new Date();
-      const hiddenCreators = await ctx.banned.all();
+      // Banned creators are hidden from everyone; a member also does not see those they blocked or muted, nor those
+      // who blocked them.
+      const [banned, hiddenForViewer] = await Promise.all([ctx.banned.all(), ctx.people.hiddenCreators(viewer.userId, request)]);
+      const hiddenCreators = [...banned, ...hiddenForViewer];
       const filter = feedFilter(viewer, mutuals, { feed, category: query.category, now, hiddenCreators });
       const limit = query.limit ?? limits.feed.pageSizeDefault;
       const at = { page: query.page, cursor: query.page === undefined ? cursorOf(query.cursor) : null };

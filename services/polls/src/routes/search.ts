@@ -19,12 +19,21 @@ const TRENDING_WINDOW_MS = 24 * 3600_000;
 const TRENDING_POOL = 1000;
 const TRENDING_TAGS = 10;
 
-/** The polls the reader may find by search: never share-link polls, only the types their audience allows. */
+/**
+ * The polls the reader may find by search: never share-link polls, only the types their audience allows, none of a
+ * member hidden from them.
+ */
 async function searchable(ctx: PollsContext, request: FastifyRequest, match: Record<string, unknown>): Promise<Record<string, unknown>> {
   const viewer = identityOf(request);
-  const [mutuals, banned] = await Promise.all([ctx.people.mutualsOrNone(viewer.userId, request), ctx.banned.all()]);
+  const [mutuals, banned, hidden] = await Promise.all([
+    ctx.people.mutualsOrNone(viewer.userId, request),
+    ctx.banned.all(),
+    ctx.people.hiddenCreators(viewer.userId, request),
+  ]);
   const filter: Record<string, unknown> = { isShareable: false, $and: [audienceFilter(viewer, mutuals), match] };
-  if (banned.length) filter['creatorId'] = { $nin: banned };
+  // Banned creators for everyone; for a member also those they blocked or muted and those who blocked them.
+  const out = [...banned, ...hidden];
+  if (out.length) filter['creatorId'] = { $nin: out };
   return filter;
 }
 
@@ -69,8 +78,14 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCo
       const limit = request.query.limit ?? 10;
       const offset = (page - 1) * limit;
       if (type === 'users') {
-        const found = await ctx.bus.request(subjects.auth.usersSearch, { q, offset, limit }, { requestId: request.id });
-        return { type, query: q, page, totalCount: found.totalCount, hasMore: offset + limit < found.totalCount, polls: [], users: found.users };
+        const [found, hidden] = await Promise.all([
+          ctx.bus.request(subjects.auth.usersSearch, { q, offset, limit }, { requestId: request.id }),
+          ctx.people.hidden(identityOf(request).userId, request),
+        ]);
+        // A member who blocked the searcher is not found by them, as if there were no such member.
+        const users = found.users.filter((u) => !hidden.blockedBy.includes(u.id));
+        const totalCount = found.totalCount - (found.users.length - users.length);
+        return { type, query: q, page, totalCount, hasMore: offset + limit < found.totalCount, polls: [], users };
       }
       const pattern = turkishPattern(q);
       const match = { $or: [{ title: { $regex: pattern } }, { description: { $regex: pattern } }, { options: { $regex: pattern } }] };

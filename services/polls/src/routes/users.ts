@@ -23,6 +23,10 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
       const ownerId = request.params.id === OWN_USER_KEY ? requireMember(request, S.signInForOwnPolls) : request.params.id;
       const viewer = identityOf(request);
       let shows = (_poll: PollDoc) => true;
+      // A member the owner blocked sees nothing of theirs: 404, as for a member that does not exist.
+      if (viewer.userId && viewer.userId !== ownerId && (await ctx.people.hidden(viewer.userId, request)).blockedBy.includes(ownerId)) {
+        throw new HttpError(404, 'not_found', socialMessages.userNotFound);
+      }
       if (viewer.userId !== ownerId) {
         const [mutuals, isPublic] = await Promise.all([
           ctx.people.mutualsOrNone(viewer.userId, request),

@@ -4,21 +4,26 @@ import type { CommentDoc, Models } from '../model/index.js';
 
 type Comments = { models: Models };
 
-/** A page of a poll's comments, newest first, after `cursor` when given (one more than `limit`: tells a next page), and their total. */
+/**
+ * A page of a poll's comments, newest first, after `cursor` when given (one more than `limit`: tells a next page), and
+ * their total; none by the authors in `hiddenAuthors` (members the reader blocked or muted, or who blocked them).
+ */
 export async function commentPage(
   ctx: Comments,
   pollId: Types.ObjectId,
   limit: number,
   cursor: Cursor | null,
+  hiddenAuthors: readonly string[] = [],
 ): Promise<{ docs: CommentDoc[]; totalCount: number }> {
-  const filter: Record<string, unknown> = { pollId };
+  const shown: Record<string, unknown> = hiddenAuthors.length ? { pollId, userId: { $nin: [...hiddenAuthors] } } : { pollId };
+  const filter: Record<string, unknown> = { ...shown };
   if (cursor) {
     const at = new Date(cursor.k);
     filter['$or'] = [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: new Types.ObjectId(cursor.id) } }];
   }
   const [docs, totalCount] = await Promise.all([
     ctx.models.Comment.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit + 1).lean() as Promise<CommentDoc[]>,
-    ctx.models.Comment.countDocuments({ pollId }),
+    ctx.models.Comment.countDocuments(shown),
   ]);
   return { docs, totalCount };
 }

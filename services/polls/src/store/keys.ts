@@ -66,6 +66,8 @@ export const keys = {
   memberCounts: (userId: string) => `member-counts:${userId}`,
   /** Cached answers of other services (user summaries: the kit's `userSummaryKey`). */
   mutuals: (userId: string) => `mutuals:${userId}`,
+  /** The member's hidden set from social ({blocked, blockedBy, muted}), dropped when social announces a change. */
+  hidden: (userId: string) => `hidden:${userId}`,
   /** Set of members banned by an administrator (their polls are hidden). */
   bannedCreators: 'banned-creators',
   /** The ended-polls job's lock (one instance sweeps at a time). */

@@ -1,9 +1,10 @@
 /**
  * What the polls service asks other services about people, cached briefly in Redis: creator summaries from auth
- * (`auth.users.summaries`) and mutual followers from social (`social.mutuals`).
+ * (`auth.users.summaries`) and mutual followers and hidden members (blocks, mutes) from social (`social.mutuals`,
+ * `social.hidden`).
  */
 import type { Redis } from 'ioredis';
-import { pollServiceMessages, subjects, type CreatorSummary } from '@meydan/proto';
+import { pollServiceMessages, subjects, type CreatorSummary, type HiddenReply } from '@meydan/proto';
 import { TtlCache, UserSummaries, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
 import { keys } from './keys.js';
 
@@ -13,6 +14,9 @@ export const SUMMARY_TTL_S = 60;
  * a lost event could leave them stale; every ask is a query social answers by scanning its follows.
  */
 export const MUTUALS_TTL_S = 600;
+/** Likewise a member's hidden set: each block or mute event drops it at once (nats/handlers.ts). */
+export const HIDDEN_TTL_S = 600;
+const NONE_HIDDEN: HiddenReply = { blocked: [], blockedBy: [], muted: [] };
 const NATS_TIMEOUT_MS = 1500;
 /**
  * How long this process reuses a summary or a creator's circle for presenting polls: a feed page names hundreds of
@@ -30,6 +34,8 @@ export class People {
   private readonly users: UserSummaries;
   private readonly shownSummaries = new TtlCache<CreatorSummary>(SHOWN_TTL_MS, 20_000);
   private readonly shownCircles = new TtlCache<string[]>(SHOWN_TTL_MS, 20_000);
+  /** Hidden sets kept a moment in this process too: every poll a member views or votes on asks for theirs. */
+  private readonly shownHidden = new TtlCache<HiddenReply>(SHOWN_TTL_MS, 20_000);
 
   constructor(
     private readonly redis: Redis,
@@ -103,6 +109,46 @@ export class People {
       this.log.warn({ err: (err as Error).message }, 'social did not give mutuals: friends polls of others left out');
       return [];
     }
+  }
+
+  /**
+   * Whom the member blocked, who blocked them and whom they muted (social's `social.hidden`), kept in Redis. A visitor
+   * hides nobody. When social does not answer, nobody is hidden (logged): feeds go on.
+   */
+  async hidden(userId: string | null, source?: RequestIdSource): Promise<HiddenReply> {
+    if (!userId) return NONE_HIDDEN;
+    const kept = this.shownHidden.get(userId);
+    if (kept) return kept;
+    const hit = await this.redis.get(keys.hidden(userId)).catch(() => null);
+    let hidden: HiddenReply;
+    if (hit) {
+      hidden = JSON.parse(hit) as HiddenReply;
+    } else {
+      try {
+        hidden = await this.bus.request(subjects.social.hidden, { userId }, source, NATS_TIMEOUT_MS);
+        await this.redis.set(keys.hidden(userId), JSON.stringify(hidden), 'EX', HIDDEN_TTL_S).catch(() => undefined);
+      } catch (err) {
+        // Kept the moment too, so that an absent social is not asked again for every poll of a page.
+        this.log.warn({ err: (err as Error).message }, 'social did not give the hidden members: nobody hidden');
+        hidden = NONE_HIDDEN;
+      }
+    }
+    this.shownHidden.set(userId, hidden);
+    return hidden;
+  }
+
+  /**
+   * The creators whose polls and comments the member does not see: the members they blocked or muted and those who
+   * blocked them.
+   */
+  async hiddenCreators(userId: string | null, source?: RequestIdSource): Promise<string[]> {
+    const { blocked, blockedBy, muted } = await this.hidden(userId, source);
+    return [...new Set([...blocked, ...blockedBy, ...muted])];
+  }
+
+  async forgetHidden(...userIds: string[]): Promise<void> {
+    for (const id of userIds) this.shownHidden.delete(id);
+    await Promise.all(userIds.map((id) => this.redis.del(keys.hidden(id)).catch(() => undefined)));
   }
 
   async forgetUser(userId: string): Promise<void> {

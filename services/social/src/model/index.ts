@@ -1,13 +1,21 @@
 import type { Connection, Model } from 'mongoose';
 import { followModel, type FollowRecord } from './follow.js';
 import { followRequestModel, type FollowRequestRecord } from './follow-request.js';
+import { hideModel, type HideRecord } from './hide.js';
 
 /** The social collections; a store function asks for the ones it uses. */
 export interface Models {
   follows: Model<FollowRecord>;
   followRequests: Model<FollowRequestRecord>;
+  blocks: Model<HideRecord>;
+  mutes: Model<HideRecord>;
 }
 
 export function createModels(conn: Connection): Models {
-  return { follows: followModel(conn), followRequests: followRequestModel(conn) };
+  return {
+    follows: followModel(conn),
+    followRequests: followRequestModel(conn),
+    blocks: hideModel(conn, 'blocks'),
+    mutes: hideModel(conn, 'mutes'),
+  };
 }

@@ -1,6 +1,7 @@
 import { events, subjects } from '@meydan/proto';
 import type { SocialContext } from '../context.js';
 import { edgesOf, removeMemberEdges } from '../store/follows.js';
+import { removeMemberHides } from '../store/hides.js';
 
 /**
  * The member's follow edges: their export (social.users.export) and their removal, with the follow requests they
@@ -20,6 +21,9 @@ export async function bindMemberData(ctx: SocialContext): Promise<void> {
   await bus.consume({
     purpose: 'member-deleted',
     filterSubject: events.auth.userDeleted,
-    handler: ({ userId }) => removeMemberEdges(ctx, userId),
+    handler: async ({ userId }) => {
+      await removeMemberEdges(ctx, userId);
+      await removeMemberHides(ctx, userId);
+    },
   });
 }

@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import { CountsCache, HttpError, isDuplicateKey, tryLock, waitUnlocked, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
 import type { Models } from '../model/index.js';
 import type { UserDirectory } from './user-directory.js';
+import { blockedBetween, hiddenFor } from './hides.js';
 
 /**
  * What following is kept in: the collections, Redis (pair locks, withdrawals, counts), the bus and the directory of
@@ -116,6 +117,11 @@ async function flip(
     return { relation: 'none', message: socialMessages.requestCancelled };
   }
 
+  // Between a blocker and the member they blocked there is no follow: the blocked one is told nothing more than
+  // for someone who does not exist, the blocker to take the block back first.
+  const blocker = await blockedBetween(ctx, followerId, followeeId);
+  if (blocker === 'a') throw new HttpError(400, 'validation', socialMessages.followBlocked);
+  if (blocker === 'b') throw new HttpError(404, 'not_found', socialMessages.userNotFound);
   // 404 for someone who does not exist; reading the summary also keeps their name cached for the lists.
   const [, settings] = await Promise.all([ctx.users.get(followeeId, source), ctx.users.settings(followeeId, source)]);
   if (settings.followRequestsEnabled) {
@@ -180,7 +186,7 @@ export async function assertListsVisible(
 
 /**
  * One page of a user's followers (or of whom they follow), newest follow first, each row with whether the viewer
- * follows that user. Names come from auth; when auth is unreachable, cached names or a placeholder, never an error.
+ * follows that user; none blocked by the viewer or who blocked them. Names come from auth; when auth is unreachable, cached names or a placeholder, never an error.
  */
 export async function followList(
   ctx: Following,
@@ -201,7 +207,10 @@ export async function followList(
       .lean(),
     ctx.models.follows.countDocuments(filter),
   ]);
-  const ids = edges.map((e) => (direction === 'followers' ? e.followerId : e.followeeId));
+  // Members blocked either way with the viewer are left out of the lists the viewer reads (the page may be shorter).
+  const blocked = viewerId ? await hiddenFor(ctx, viewerId) : null;
+  const out = new Set(blocked ? [...blocked.blocked, ...blocked.blockedBy] : []);
+  const ids = edges.map((e) => (direction === 'followers' ? e.followerId : e.followeeId)).filter((id) => !out.has(id));
   const [viewerFollows, { known, missing }] = await Promise.all([
     viewerId && ids.length
       ? ctx.models.follows.find({ followerId: viewerId, followeeId: { $in: ids } }, { followeeId: 1, _id: 0 }).lean()

@@ -16,6 +16,7 @@ import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
 import { AccountSection } from './AccountSection';
+import { HiddenMembersSection } from './HiddenMembersSection';
 import { Card } from './Card';
 import { SwitchRoot } from '../../ui/Switch';
 import { PreferenceSwitches } from '../profile/PreferenceSwitches';
@@ -75,6 +76,7 @@ function MemberSettings({ userId }: { userId: string }) {
         <h2 id="settings-preferences">{trProfile.profile.settingsTitle}</h2>
         <PreferenceSwitches userId={profile.id} only={['followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults']} />
       </Card>
+      <HiddenMembersSection />
       <AccountSection />
     </>
   );

@@ -108,13 +108,21 @@ export const helpCategories: readonly HelpCategory[] = [
       {
         id: 'profil-duzenleme',
         title: 'Profilini düzenlemek',
-        summary: 'Görünen ad, biyografi, fotoğraf ve gizlilik.',
+        summary: 'Görünen ad, biyografi, fotoğraf, gizlilik; engelleme ve sessize alma.',
         body: [
           'Ayarlar sayfasından görünen adını, biyografini, profil fotoğrafını ve profilinin herkese açık olup olmadığını değiştirebilirsin. Kullanıcı adın sonradan değiştirilemez.',
           {
             list: [
               `Biyografi en fazla ${user.bioMax} karakterdir.`,
               `Profil fotoğrafı JPG, PNG veya GIF olmalı ve en fazla ${mb(user.avatarHelpMaxBytes)} olması önerilir; yükleme sınırı ${mb(user.avatarMaxBytes)}’tır.`,
+            ],
+          },
+          'Seni rahatsız eden bir üyeyi profil sayfasındaki “Engelle” ya da “Sessize al” düğmesiyle, onay verdikten sonra uzak tutabilirsin:',
+          {
+            list: [
+              'Engellediğin üye seni takip edemez, anketlerini ve profilini göremez, anketlerine yorum yapamaz; aranızdaki takipler iki yönde de sona erer. Onun anketleri ve yorumları da sana görünmez. Engellendiğini ona bildirmeyiz.',
+              'Sessize aldığın üyenin anketleri ve yorumları akışlarından (Trend, Yeni, Senin İçin, Dost Meclisi, profil listeleri, etiketler), aramalarından ve bildirimlerinden çıkar. Takipler sürer ve o bunu fark etmez.',
+              'Engellediklerini ve sessize aldıklarını Ayarlar sayfasındaki “Engellenen ve sessize alınan üyeler” bölümünde görürsün; “Engeli kaldır” ya da “Sessizden çıkar” ile istediğin an geri alırsın.',
             ],
           },
         ],
