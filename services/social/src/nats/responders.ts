@@ -1,7 +1,7 @@
 import { subjects } from '@meydan/proto';
 import type { SocialContext } from '../context.js';
 import { followCounts, isFollowing, mutualsOf } from '../store/follows.js';
-import { hiddenFor } from '../store/hides.js';
+import { hasBlocked, hiddenFor } from '../store/hides.js';
 
 /** What other services ask social over NATS (payloads checked by the bus against proto's contracts). */
 export function bindSocialResponders(ctx: SocialContext): void {
@@ -14,7 +14,7 @@ export function bindSocialResponders(ctx: SocialContext): void {
   bus.respond(subjects.social.counts, async ({ userId, viewerId }) => {
     const counts = await followCounts(ctx, userId);
     if (!viewerId || viewerId === userId) return counts;
-    const [following, blocked] = await Promise.all([isFollowing(ctx, viewerId, userId), ctx.models.blocks.exists({ userId, targetId: viewerId })]);
+    const [following, blocked] = await Promise.all([isFollowing(ctx, viewerId, userId), hasBlocked(ctx, userId, viewerId)]);
     return { ...counts, isFollowing: following, ...(blocked ? { blockedViewer: true } : {}) };
   });
 }

@@ -62,6 +62,11 @@ export async function blockedBetween(ctx: Pick<Hiding, 'models'>, a: string, b: 
   return row.userId === a ? 'a' : 'b';
 }
 
+/** Whether `userId` blocked `viewerId` (their profile is then "not found" to the viewer). */
+export async function hasBlocked(ctx: Pick<Hiding, 'models'>, userId: string, viewerId: string): Promise<boolean> {
+  return (await ctx.models.blocks.exists({ userId, targetId: viewerId })) !== null;
+}
+
 async function stateOf(ctx: Hiding, userId: string, targetId: string, changed: boolean, message: string): Promise<HideState> {
   const [blocked, muted] = await Promise.all([
     ctx.models.blocks.exists({ userId, targetId }),
