@@ -84,7 +84,12 @@ export const subjects = {
     /** {page, pageSize} → {items: ContactMessage[], totalCount}: the contact messages, newest first (admin). */
     messagesPage: 'contact.messages.page',
   },
-  admin: { health: 'admin.health', openapi: 'admin.openapi' },
+  admin: {
+    health: 'admin.health',
+    openapi: 'admin.openapi',
+    /** {} → {entries: {pattern, action}[]}: the word filter, asked by polls and auth (each keeps it a few seconds). */
+    wordFilter: 'admin.word-filter',
+  },
 } as const;
 
 /** JetStream streams. EVENTS holds every domain event; DEADLETTER holds events no consumer could handle. */
@@ -152,6 +157,8 @@ export const events = {
     commentCreated: 'events.polls.comment.created',
     /** {reportId, pollId, reporterId, reason, description, at}. */
     pollReported: 'events.polls.poll.reported',
+    /** {reportId, commentId, pollId, authorId, reporterId, reason, description, text, at}. Msg id `comment-report:<reportId>`. */
+    commentReported: 'events.polls.comment.reported',
   },
   social: {
     /** {followerId, followeeId, mutual: boolean, at}. */
@@ -160,6 +167,8 @@ export const events = {
     userUnfollowed: 'events.social.user.unfollowed',
     /** {requestId, requesterId, targetId, at}: a follow waits for the target's approval (follow requests on). */
     followRequested: 'events.social.follow.requested',
+    /** {reportId, userId, reporterId, reason, description, at}: a member reported another. Msg id `user-report:<reportId>`. */
+    userReported: 'events.social.user.reported',
   },
   contact: {
     /** {to, subject, html, text, tag}: the support inbox's copy of a message, the sender's receipt, newsletter mails. */
@@ -172,6 +181,8 @@ export const events = {
     userReactivated: 'events.admin.user.reactivated',
     /** {pollId, by, at}. */
     pollRemoved: 'events.admin.poll.removed',
+    /** {commentId, pollId, by, at}: a moderator removed a reported comment. */
+    commentRemoved: 'events.admin.comment.removed',
     /** {to, subject, html, text, tag}: one mail of a bulk send. */
     mailRequested: 'events.admin.mail.requested',
   },

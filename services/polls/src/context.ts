@@ -1,4 +1,4 @@
-import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { baseContext, wordFilterOverBus, type BaseContext, type ServiceDeps, type WordFilter } from '@meydan/kit';
 import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { LiveCountsPublisher } from './store/live-counts-publisher.js';
@@ -41,6 +41,8 @@ export interface PollsContext extends BaseContext<PollsConfig> {
   memberCounts: MemberCounts;
   /** Each member's polls by creation time, kept in Redis (see CreatorPolls). */
   creatorPolls: CreatorPolls;
+  /** The administrators' word filter, asked from admin and kept a few seconds (poll texts, comments). */
+  wordFilter: WordFilter;
 }
 
 export function createContext(deps: ServiceDeps): PollsContext {
@@ -80,5 +82,6 @@ export function createContext(deps: ServiceDeps): PollsContext {
     quotas: new Quotas(deps.redis),
     memberCounts,
     creatorPolls,
+    wordFilter: wordFilterOverBus(deps.bus, deps.log),
   };
 }

@@ -4,6 +4,7 @@ import { bindMemberData } from './nats/member-data.js';
 import { bindSocialResponders } from './nats/responders.js';
 import { followRequestRoutes } from './routes/follow-requests.js';
 import { followRoutes } from './routes/follows.js';
+import { userReportRoutes } from './routes/user-reports.js';
 
 /** The social service: the follow graph, followers/following lists, mutuals and counts (what tests import). */
 export async function buildApp(deps: ServiceDeps) {
@@ -14,5 +15,6 @@ export async function buildApp(deps: ServiceDeps) {
   await bindMemberData(ctx);
   await app.register(followRoutes, { ctx });
   await app.register(followRequestRoutes, { ctx });
+  await app.register(userReportRoutes, { ctx });
   return app;
 }

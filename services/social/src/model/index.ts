@@ -1,13 +1,15 @@
 import type { Connection, Model } from 'mongoose';
 import { followModel, type FollowRecord } from './follow.js';
 import { followRequestModel, type FollowRequestRecord } from './follow-request.js';
+import { userReportModel, type UserReportRecord } from './user-report.js';
 
 /** The social collections; a store function asks for the ones it uses. */
 export interface Models {
   follows: Model<FollowRecord>;
   followRequests: Model<FollowRequestRecord>;
+  userReports: Model<UserReportRecord>;
 }
 
 export function createModels(conn: Connection): Models {
-  return { follows: followModel(conn), followRequests: followRequestModel(conn) };
+  return { follows: followModel(conn), followRequests: followRequestModel(conn), userReports: userReportModel(conn) };
 }
