@@ -1,7 +1,7 @@
 /**
  * The Turkish word filter as the checking services use it (polls: poll texts and comments; auth: display name and
  * bio). The administrators keep the entries in the admin service; a service asks for them over NATS
- * (`admin.word-filter`) and keeps them `ttlMs` (a new entry takes effect within seconds). Matching folds case and
+ * (`admin.word-filter`, the `load` it gives) and keeps them `ttlMs` (a new entry takes effect within seconds). Matching folds case and
  * Turkish letters both ways (`foldTurkish`: Ş/ş/s, I/ı/İ/i, Ğ/ğ/g, Ç/ç/c, Ö/ö/o, Ü/ü/u are one letter), so an entry
  * `salak` catches "SALAK", "şalak" and "Salâk".
  *
@@ -10,8 +10,7 @@
  * When the list cannot be read (admin down), texts pass: the filter is a help to moderators, not a gate that stops
  * members from posting.
  */
-import { subjects, type WordFilterAction, type FilteredField } from '@meydan/proto';
-import type { Bus } from './bus/index.js';
+import type { WordFilterAction, FilteredField } from '@meydan/proto';
 import type { Logger } from './logger.js';
 import { foldTurkish } from './turkish-search.js';
 
@@ -87,7 +86,3 @@ export class WordFilter {
   }
 }
 
-/** The word filter over NATS (`admin.word-filter`). */
-export function wordFilterOverBus(bus: Bus, log: Pick<Logger, 'warn'>, ttlMs?: number): WordFilter {
-  return new WordFilter(async () => (await bus.request(subjects.admin.wordFilter, {}, undefined, 1000)).entries, log, ttlMs);
-}

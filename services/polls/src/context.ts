@@ -1,4 +1,5 @@
-import { baseContext, wordFilterOverBus, type BaseContext, type ServiceDeps, type WordFilter } from '@meydan/kit';
+import { baseContext, WordFilter, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { subjects } from '@meydan/proto';
 import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { LiveCountsPublisher } from './store/live-counts-publisher.js';
@@ -82,6 +83,6 @@ export function createContext(deps: ServiceDeps): PollsContext {
     quotas: new Quotas(deps.redis),
     memberCounts,
     creatorPolls,
-    wordFilter: wordFilterOverBus(deps.bus, deps.log),
+    wordFilter: new WordFilter(async () => (await deps.bus.request(subjects.admin.wordFilter, {}, undefined, 1000)).entries, deps.log),
   };
 }

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSONCodec, type Subscription } from 'nats';
-import { events, moderationTexts as M, subjects, wordFilterRefusal, type WordFilterReply } from '@meydan/proto';
+import { events, moderationTexts as M, subjects, wordFilterRefusal, type PollCreateInput, type WordFilterReply } from '@meydan/proto';
 import { asMember } from '@meydan/testing';
 import { collect, createPoll, newUserId, startPolls, until, validPoll, type PollsTestService } from './support.js';
 
@@ -93,12 +93,12 @@ describe('polls: comment reports and the word filter', () => {
   describe('the word filter', () => {
     it('refuses a poll whose title, option or description it catches, naming the field and not the word, storing nothing', async () => {
       const before = await svc.app.polls.models.Poll.countDocuments({});
-      const cases = [
+      const cases: [Partial<PollCreateInput>, 'title' | 'options' | 'description'][] = [
         [{ title: 'Sence SALAK mı?' }, 'title'],
         [{ title: 'Şu ŞALAK soruya bak' }, 'title'],
         [{ options: ['Kedi', 'Aptallar'] }, 'options'],
         [{ description: 'Hangisi daha ğeri zekâlı?' }, 'description'],
-      ] as const;
+      ];
       for (const [over, field] of cases) {
         const res = await post('/api/polls', alice, validPoll(over));
         expect(res.statusCode, JSON.stringify(over)).toBe(400);
