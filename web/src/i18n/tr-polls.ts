@@ -119,6 +119,7 @@ export const trPolls = {
     send: 'Gönder',
     delete: 'Sil',
     deleteLabel: 'Yorumu sil',
+    reportLabel: 'Yorumu şikayet et',
     signIn: pollServiceMessages.signInToComment,
     failed: 'Yorum gönderilemedi',
     loadFailed: 'Yorumlar yüklenemedi',
@@ -127,6 +128,8 @@ export const trPolls = {
   report: {
     title: 'Şikayet Et',
     description: 'Bu soruyu neden şikayet ediyorsun? Ekibimiz inceleyip gerekeni yapacak.',
+    commentTitle: 'Yorumu Şikayet Et',
+    commentDescription: 'Bu yorumu neden şikayet ediyorsun? Ekibimiz inceleyip gerekeni yapacak.',
     reasonLabel: 'Neden',
     reasons: ['Spam ya da reklam', 'Hakaret ya da nefret söylemi', 'Yanıltıcı içerik', 'Uygunsuz içerik', 'Diğer'],
     detailsLabel: 'Açıklama (isteğe bağlı)',

@@ -329,6 +329,15 @@ export const pollsApi = commentsApi.injectEndpoints({
       }),
     }),
 
+    /** A comment reported to the moderators (POST /api/comments/{id}/report). */
+    reportComment: build.mutation<ReportCreated, { commentId: string; reason: string; description: string | null }>({
+      query: ({ commentId, reason, description }) => ({
+        url: `/comments/${encodeURIComponent(commentId)}/report`,
+        method: 'POST',
+        body: { reason, description },
+      }),
+    }),
+
     analysis: build.query<PollAnalysis, string>({
       query: (pollId) => `/polls/${encodeURIComponent(pollId)}/analysis`,
       providesTags: (_result, _error, pollId) => [{ type: 'Poll', id: pollId }],
@@ -392,6 +401,7 @@ export const {
   useDeleteCommentMutation,
   useSharePollMutation,
   useReportPollMutation,
+  useReportCommentMutation,
   useAnalysisQuery,
   useCreatePollMutation,
   useQuickPollsQuery,
