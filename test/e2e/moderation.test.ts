@@ -1,8 +1,8 @@
 /**
  * Moderation beyond polls (issue 40), in a real Chromium against the whole stack: the administrator adds a word to
  * the filter in the panel and a poll title and a comment carrying it (in another spelling) are refused in Turkish; a
- * member reports a comment from its thread, and the administrator removes it from the moderation queue, where it
- * waited with its time shown. Every new tab and dialog passes axe; they are photographed at desktop and mobile width.
+ * member reports a comment from its thread and another member from their profile, and the administrator removes the
+ * comment from the moderation queue, where both waited with their times shown. Every new tab and dialog passes axe; they are photographed at desktop and mobile width.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -81,7 +81,7 @@ describe('moderation in Chromium', { timeout: 120_000 }, () => {
     expect(errors).toEqual([]);
   });
 
-  it('lets a member report a comment, once, and the administrator remove it from the queue', async () => {
+  it('lets a member report a comment and a member, once each, and the administrator remove the comment from the queue', async () => {
     const pollTitle = `Kahve mi çay mı? ${uniqueTag()}`;
     const poll = await createPoll(stack, umut, { title: pollTitle, category: 'serbest-kursu', options: ['Kahve', 'Çay'] });
     const text = `Kaba bir yorum ${uniqueTag()}`;
@@ -108,16 +108,33 @@ describe('moderation in Chromium', { timeout: 120_000 }, () => {
     expect(own.status).toBe(400);
     expect(own.body.message).toBe('Kendi yorumunu şikayet edemezsin.');
 
-    // The report reaches the admin read model from its event.
+    // A member is reported from their profile, once.
+    await member.page.goto(`/profil/${deniz.username}`);
+    await member.page.getByRole('button', { name: `${deniz.displayName} adlı üyeyi şikayet et` }).click();
+    const memberDialog = member.page.getByRole('dialog', { name: 'Üyeyi Şikayet Et' });
+    await memberDialog.waitFor();
+    await expectNoAxeViolations(member.page, 'member report dialog');
+    await memberDialog.getByRole('radio', { name: 'Spam ya da reklam' }).click();
+    await memberDialog.getByRole('button', { name: 'Gönder' }).click();
+    await toastWith(member.page, 'Şikayetin alındı').waitFor();
+    const memberAgain = await call<{ message: string }>(stack, 'POST', `/api/users/${deniz.id}/report`, { sid: umut.sid, body: { reason: 'Diğer' } });
+    expect(memberAgain.status).toBe(409);
+    expect(memberAgain.body.message).toBe('Bu üyeyi zaten şikayet ettin. Şikayetin inceleniyor.');
+    const self = await call<{ message: string }>(stack, 'POST', `/api/users/${umut.id}/report`, { sid: umut.sid, body: { reason: 'Diğer' } });
+    expect(self.status).toBe(400);
+    expect(self.body.message).toBe('Kendini şikayet edemezsin.');
+
+    // The reports reach the admin read model from their events.
     await expect
       .poll(async () => JSON.stringify((await call(stack, 'GET', '/api/admin/report-queue', { sid: adminSid })).body), { timeout: 15_000 })
-      .toContain(text);
+      .toMatch(new RegExp(`(?=.*${text})(?=.*"kind":"user")`));
     const { page, errors } = await run.open({ sid: adminSid });
     await page.goto('/admin');
     await page.getByRole('heading', { level: 1, name: 'Yönetim Paneli' }).waitFor();
     await openTab(page, 'Moderasyon kuyruğu');
     const row = page.locator('[data-queue-report][data-kind="comment"]', { hasText: text });
     await row.waitFor();
+    await page.locator('[data-queue-report][data-kind="user"]', { hasText: deniz.username }).waitFor();
     await row.getByText(/^Bekleme: \d+ dakika$/).waitFor();
     await page.getByText(/^24 saati geçen şikâyet: \d+$/).waitFor();
     expect(await row.getByRole('link', { name: 'Şikâyet edilen yorum içeriğini aç' }).getAttribute('href')).toBe(`/anket/${poll.id}`);

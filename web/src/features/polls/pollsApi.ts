@@ -329,6 +329,15 @@ export const pollsApi = commentsApi.injectEndpoints({
       }),
     }),
 
+    /** A member reported to the moderators (POST /api/users/{id}/report, social). */
+    reportUser: build.mutation<ReportCreated, { userId: string; reason: string; description: string | null }>({
+      query: ({ userId, reason, description }) => ({
+        url: `/users/${encodeURIComponent(userId)}/report`,
+        method: 'POST',
+        body: { reason, description },
+      }),
+    }),
+
     /** A comment reported to the moderators (POST /api/comments/{id}/report). */
     reportComment: build.mutation<ReportCreated, { commentId: string; reason: string; description: string | null }>({
       query: ({ commentId, reason, description }) => ({
@@ -402,6 +411,7 @@ export const {
   useSharePollMutation,
   useReportPollMutation,
   useReportCommentMutation,
+  useReportUserMutation,
   useAnalysisQuery,
   useCreatePollMutation,
   useQuickPollsQuery,

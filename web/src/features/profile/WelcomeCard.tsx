@@ -5,6 +5,7 @@ import { trProfile } from '../../i18n/tr-profile';
 import { leadingLettersOf, nameOf } from '../../lib/avatar';
 import { Avatar } from '../../ui/Avatar';
 import { FollowButton } from '../follow/FollowButton';
+import { ReportMemberButton } from './ReportMemberButton';
 import type { FollowDirection } from '../follow/followApi';
 import { greetingWords, pickMotivation } from './greeting';
 
@@ -33,6 +34,7 @@ export function WelcomeCard({ profile, own, onOpenPeople }: WelcomeCardProps) {
         {own ? null : (
           <FollowSlot>
             <FollowButton userId={profile.id} name={name} />
+            <ReportMemberButton userId={profile.id} name={name} />
           </FollowSlot>
         )}
       </Top>
@@ -105,6 +107,9 @@ const Motivation = styled.p`
 
 const FollowSlot = styled.div`
   align-self: center;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 0.5rem;
 `;
 
 const Counters = styled.div`

@@ -81,12 +81,23 @@ export const helpCategories: readonly HelpCategory[] = [
       },
       {
         id: 'sikayet-et',
-        title: 'Bir anketi nasıl şikayet edersin?',
+        title: 'Bir anketi ya da yorumu nasıl şikayet edersin?',
         summary: 'Şikayet Et düğmesi ve sonrasında olanlar.',
         body: [
           'Uygunsuz bulduğun bir anketin kartının altındaki bayrak simgeli “Şikayet Et” düğmesine bas (giriş yapmış olman gerekir). Bir neden seç, istersen kısa bir açıklama yaz ve gönder.',
-          'Şikayetler yönetim ekibimizin listesine düşer. İnceleme sonunda içerik kaldırılabilir, hesap sahibi uyarılabilir ya da hesabı askıya alınabilir.',
+          'Bir yorumu şikayet etmek için yorumun yanındaki bayrak simgesine (“Yorumu şikayet et”) bas. Kendi yorumunu şikayet edemezsin; aynı yorumu ya da aynı üyeyi yalnızca bir kez şikayet edebilirsin, ilk şikayetin zaten inceleniyor.',
+          'Şikayetler anket, yorum ve üye şikayetleri bir arada, en uzun bekleyen en üstte olacak şekilde yönetim ekibimizin kuyruğuna düşer; her şikayetin ne kadar beklediği görülür ve 24 saati geçenler ayrıca sayılır. İnceleme sonunda içerik kaldırılabilir, hesap sahibi uyarılabilir ya da hesabı askıya alınabilir.',
           `Kullanım şartları kapsamındaki şikayetlere ortalama ${limits.support.complaintReplyBusinessDays} iş günü içinde dönüş yaparız.`,
+        ],
+      },
+      {
+        id: 'kelime-filtresi',
+        title: 'Bazı ifadeler neden kabul edilmiyor?',
+        summary: 'Kelime filtresi: hangi metinlere bakılır, ne olur.',
+        body: [
+          'Yönetim ekibimiz hakaret ve nefret söylemi içeren kelimelerden bir liste tutar. Anket başlığı, şıklar, açıklama, yorumlar, görünen ad ve “hakkında” metni bu listeye göre denetlenir.',
+          'Denetim büyük/küçük harfe ve Türkçe harflere bakmaz: “ş” ile “s”, “ı” ile “i”, “ğ” ile “g”, “ç” ile “c”, “ö” ile “o”, “ü” ile “u” aynı sayılır; harfleri değiştirerek filtreyi aşmak mümkün değildir.',
+          'Listedeki bir ifade geçen metin kaydedilmez: hangi alanda sorun olduğu (ör. “Başlık uygun olmayan bir ifade içeriyor”) söylenir, ifadenin kendisi tekrarlanmaz. Metni değiştirip yeniden gönderebilirsin.',
         ],
       },
       {
