@@ -77,6 +77,8 @@ export const helpCategories: readonly HelpCategory[] = [
             ],
           },
           'Kurallara uymayan hesaplara sırasıyla uyarı, geçici askıya alma ve kalıcı kapatma uygulanır.',
+          'Kelime filtresi: yönetim ekibimiz hakaret ve nefret söylemi içeren kelimelerden bir liste tutar. Anket başlığı, şıklar, açıklama, yorumlar, görünen ad ve “hakkında” metni bu listeye göre denetlenir.',
+          'Denetim büyük/küçük harfe ve Türkçe harflere bakmaz: “ş” ile “s”, “ı” ile “i”, “ğ” ile “g”, “ç” ile “c”, “ö” ile “o”, “ü” ile “u” aynı sayılır. Listedeki bir ifade geçen metin kaydedilmez: hangi alanda sorun olduğu (ör. “Başlık uygun olmayan bir ifade içeriyor”) söylenir, ifadenin kendisi tekrarlanmaz; metni değiştirip yeniden gönderebilirsin.',
         ],
       },
       {
@@ -88,16 +90,6 @@ export const helpCategories: readonly HelpCategory[] = [
           'Bir yorumu şikayet etmek için yorumun yanındaki bayrak simgesine (“Yorumu şikayet et”) bas. Kendi yorumunu şikayet edemezsin; aynı yorumu ya da aynı üyeyi yalnızca bir kez şikayet edebilirsin, ilk şikayetin zaten inceleniyor.',
           'Şikayetler anket, yorum ve üye şikayetleri bir arada, en uzun bekleyen en üstte olacak şekilde yönetim ekibimizin kuyruğuna düşer; her şikayetin ne kadar beklediği görülür ve 24 saati geçenler ayrıca sayılır. İnceleme sonunda içerik kaldırılabilir, hesap sahibi uyarılabilir ya da hesabı askıya alınabilir.',
           `Kullanım şartları kapsamındaki şikayetlere ortalama ${limits.support.complaintReplyBusinessDays} iş günü içinde dönüş yaparız.`,
-        ],
-      },
-      {
-        id: 'kelime-filtresi',
-        title: 'Bazı ifadeler neden kabul edilmiyor?',
-        summary: 'Kelime filtresi: hangi metinlere bakılır, ne olur.',
-        body: [
-          'Yönetim ekibimiz hakaret ve nefret söylemi içeren kelimelerden bir liste tutar. Anket başlığı, şıklar, açıklama, yorumlar, görünen ad ve “hakkında” metni bu listeye göre denetlenir.',
-          'Denetim büyük/küçük harfe ve Türkçe harflere bakmaz: “ş” ile “s”, “ı” ile “i”, “ğ” ile “g”, “ç” ile “c”, “ö” ile “o”, “ü” ile “u” aynı sayılır; harfleri değiştirerek filtreyi aşmak mümkün değildir.',
-          'Listedeki bir ifade geçen metin kaydedilmez: hangi alanda sorun olduğu (ör. “Başlık uygun olmayan bir ifade içeriyor”) söylenir, ifadenin kendisi tekrarlanmaz. Metni değiştirip yeniden gönderebilirsin.',
         ],
       },
       {
