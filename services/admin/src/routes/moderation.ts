@@ -4,7 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { HttpError, httpError, isDuplicateKey, isObjectId } from '@meydan/kit';
-import { events, moderationTexts as M, subjects, type AdminIdParams, type WordFilterCreate } from '@meydan/proto';
+import { adminTexts, events, moderationTexts as M, subjects, type AdminIdParams, type WordFilterCreate } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { recordAudit, setReportStatus } from '../store/panel.js';
 import {
@@ -46,7 +46,7 @@ export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: Adm
     async (request) => {
       const adminId = request.identity!.userId!;
       const report = await findReport(models, request.params.id);
-      if (!report) throw httpError('not_found', 'Rapor bulunamadı');
+      if (!report) throw httpError('not_found', adminTexts.reportNotFound);
       if (report.kind !== 'comment' || !report.commentId || !report.pollId) throw new HttpError(400, 'not_a_comment', M.notACommentReport);
       await bus.publishReliably(
         events.admin.commentRemoved,

@@ -77,7 +77,7 @@ export async function reportQueue(models: Models, now: Date): Promise<{ items: R
   return { items, totalCount, overdueCount };
 }
 
-/** The pending comment report, or null. */
+/** The report (of any kind, in any state), or null. */
 export const findReport = (models: Models, id: string) => models.Report.findById(id).lean();
 
 /** Resolves every pending report on the comment (a removed comment settles them all). */
