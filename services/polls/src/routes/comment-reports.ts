@@ -4,6 +4,7 @@ import { events, moderationTexts as M, type CommentReportParams, type ReportCrea
 import { HttpError, isDuplicateKey } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { toObjectId } from '../model/index.js';
+import { commentById, createCommentReport } from '../store/comments.js';
 import { membersOnly, visiblePoll } from './common.js';
 
 export async function commentReportRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
@@ -20,7 +21,7 @@ export async function commentReportRoutes(app: FastifyInstance, { ctx }: { ctx: 
     },
     async (request, reply) => {
       const commentId = toObjectId(request.params.id);
-      const comment = commentId ? await ctx.models.Comment.findById(commentId).lean() : null;
+      const comment = commentId ? await commentById(ctx, commentId) : null;
       if (!comment) throw new HttpError(404, 'not_found', M.commentNotFound);
       // A comment on a poll the member may not see is not there for them.
       await visiblePoll(ctx, request, String(comment.pollId)).catch(() => {
@@ -32,7 +33,7 @@ export async function commentReportRoutes(app: FastifyInstance, { ctx }: { ctx: 
       const description = body.description?.trim() ? body.description.trim() : null;
       let report;
       try {
-        report = await ctx.models.CommentReport.create({
+        report = await createCommentReport(ctx, {
           commentId: comment._id,
           pollId: comment.pollId,
           authorId: comment.userId,

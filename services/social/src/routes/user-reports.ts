@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { events, moderationTexts as M, type ReportCreateBody, type SocialUserParams } from '@meydan/proto';
 import { HttpError, isDuplicateKey, requireMember } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
+import { createUserReport } from '../store/user-reports.js';
 
 export async function userReportRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
   app.post<{ Params: SocialUserParams; Body: ReportCreateBody }>(
@@ -24,7 +25,7 @@ export async function userReportRoutes(app: FastifyInstance, { ctx }: { ctx: Soc
       const description = body.description?.trim() ? body.description.trim() : null;
       let report;
       try {
-        report = await ctx.models.userReports.create({ userId, reporterId, reason: body.reason.trim(), description, createdAt: new Date() });
+        report = await createUserReport(ctx, { userId, reporterId, reason: body.reason.trim(), description });
       } catch (err) {
         if (isDuplicateKey(err)) throw new HttpError(409, 'already_reported', M.userAlreadyReported);
         throw err;
