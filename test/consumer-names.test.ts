@@ -14,6 +14,7 @@ import { serviceBuilders } from './service-builders.js';
 const consumers: Record<ServiceName, string[]> = {
   auth: ['auth--user-banned', 'auth--user-reactivated'],
   polls: [
+    'polls--admin-comment-removed',
     'polls--admin-poll-removed',
     'polls--creator-banned',
     'polls--creator-reactivated',
@@ -42,6 +43,7 @@ const consumers: Record<ServiceName, string[]> = {
   contact: [],
   admin: [
     'admin--bulk-email',
+    'admin--comments-reported',
     'admin--polls-created',
     'admin--polls-deleted',
     'admin--polls-edited',
@@ -51,6 +53,7 @@ const consumers: Record<ServiceName, string[]> = {
     'admin--users-deleted',
     'admin--users-reactivated',
     'admin--users-registered',
+    'admin--users-reported',
     'admin--users-updated',
     'admin--votes-cast',
     'admin--votes-changed',

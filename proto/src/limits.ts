@@ -214,7 +214,7 @@ export const limits = {
     banReasonMax: 500,
     searchMax: 100,
     /** Admin tabs, the first is the default. */
-    tabs: ['users', 'polls', 'reports', 'actions'],
+    tabs: ['users', 'polls', 'reports', 'queue', 'words', 'actions'],
     /** The trend chart: the last 30 days by default, at most 90 (ours). */
     dailyDaysDefault: 30,
     dailyDaysMax: 90,

@@ -38,7 +38,7 @@ const hiddenEvents = [events.social.userBlocked, events.social.userUnblocked, ev
 
 export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
   auth: {
-    requests: [subjects.polls.userTopics, subjects.polls.userCounts, subjects.social.counts, subjects.polls.userExport, subjects.social.userExport, subjects.notifications.userExport],
+    requests: [subjects.polls.userTopics, subjects.polls.userCounts, subjects.social.counts, subjects.polls.userExport, subjects.social.userExport, subjects.notifications.userExport, subjects.admin.wordFilter],
     listens: [],
     live: [],
     consumers: {
@@ -47,10 +47,11 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     },
   },
   polls: {
-    requests: [subjects.social.mutuals, subjects.social.hidden, subjects.auth.usersSettings, subjects.auth.usersSearch, subjects.auth.usersAffinities, subjects.auth.usersSummaries],
+    requests: [subjects.social.mutuals, subjects.social.hidden, subjects.auth.usersSettings, subjects.auth.usersSearch, subjects.auth.usersAffinities, subjects.auth.usersSummaries, subjects.admin.wordFilter],
     listens: [events.polls.pollEdited, ...hiddenEvents],
     live: [],
     consumers: {
+      'admin-comment-removed': onEvents(events.admin.commentRemoved),
       'admin-poll-removed': onEvents(events.admin.pollRemoved),
       'creator-banned': onEvents(events.admin.userBanned),
       'creator-reactivated': onEvents(events.admin.userReactivated),
@@ -105,6 +106,8 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
       'polls-deleted': onEvents(events.polls.pollDeleted),
       'polls-edited': onEvents(events.polls.pollEdited),
       'polls-reported': onEvents(events.polls.pollReported),
+      'comments-reported': onEvents(events.polls.commentReported),
+      'users-reported': onEvents(events.social.userReported),
       'users-activated': onEvents(events.auth.userActivated),
       'users-banned': onEvents(events.admin.userBanned),
       'users-deleted': onEvents(events.auth.userDeleted),

@@ -86,7 +86,12 @@ export const subjects = {
     /** {page, pageSize} → {items: ContactMessage[], totalCount}: the contact messages, newest first (admin). */
     messagesPage: 'contact.messages.page',
   },
-  admin: { health: 'admin.health', openapi: 'admin.openapi' },
+  admin: {
+    health: 'admin.health',
+    openapi: 'admin.openapi',
+    /** {} → {entries: {pattern, action}[]}: the word filter, asked by polls and auth (each keeps it a few seconds). */
+    wordFilter: 'admin.word-filter',
+  },
 } as const;
 
 /** JetStream streams. EVENTS holds every domain event; DEADLETTER holds events no consumer could handle. */
@@ -154,6 +159,8 @@ export const events = {
     commentCreated: 'events.polls.comment.created',
     /** {reportId, pollId, reporterId, reason, description, at}. */
     pollReported: 'events.polls.poll.reported',
+    /** {reportId, commentId, pollId, authorId, reporterId, reason, description, text, at}. Msg id `comment-report:<reportId>`. */
+    commentReported: 'events.polls.comment.reported',
   },
   social: {
     /** {followerId, followeeId, mutual: boolean, at}. */
@@ -170,6 +177,8 @@ export const events = {
     userMuted: 'events.social.user.muted',
     /** {userId, targetId, at}. */
     userUnmuted: 'events.social.user.unmuted',
+    /** {reportId, userId, reporterId, reason, description, at}: a member reported another. Msg id `user-report:<reportId>`. */
+    userReported: 'events.social.user.reported',
   },
   contact: {
     /** {to, subject, html, text, tag}: the support inbox's copy of a message, the sender's receipt, newsletter mails. */
@@ -182,6 +191,8 @@ export const events = {
     userReactivated: 'events.admin.user.reactivated',
     /** {pollId, by, at}. */
     pollRemoved: 'events.admin.poll.removed',
+    /** {commentId, pollId, by, at}: a moderator removed a reported comment. */
+    commentRemoved: 'events.admin.comment.removed',
     /** {to, subject, html, text, tag}: one mail of a bulk send. */
     mailRequested: 'events.admin.mail.requested',
   },

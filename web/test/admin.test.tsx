@@ -161,7 +161,7 @@ describe('admin panel: the server has the last word', () => {
 });
 
 describe('admin panel', () => {
-  it('shows the four stat cards and the four tabs, users first, reports with the pending count', async () => {
+  it('shows the four stat cards and the six tabs, users first, reports with the pending count', async () => {
     adminRoutes();
     renderAppAt('/admin', { user: admin });
     expect(await screen.findByRole('heading', { level: 1, name: 'Yönetim Paneli' })).toBeTruthy();
@@ -171,7 +171,7 @@ describe('admin panel', () => {
     expect(document.querySelector('[data-stat="votes"]')?.textContent).toContain('7.890');
     expect(document.querySelector('[data-stat="reports"]')?.textContent).toContain('3');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Kullanıcılar', 'Anketler', 'Raporlar3', 'İşlemler']);
+    expect(tabs).toEqual(['Kullanıcılar', 'Anketler', 'Raporlar3', 'Moderasyon kuyruğu', 'Kelime filtresi', 'İşlemler']);
     expect(screen.getByRole('tab', { name: 'Kullanıcılar' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByPlaceholderText('Kullanıcı ara...')).toBeTruthy();
   });

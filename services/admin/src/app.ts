@@ -7,6 +7,7 @@ import { startReadModel } from './nats/read-model.js';
 import { rebuild } from './nats/rebuild.js';
 import { adminRoutes } from './routes/admin.js';
 import { exportRoutes } from './routes/exports.js';
+import { moderationRoutes } from './routes/moderation.js';
 import { emptyParts } from './store/read-model.js';
 import { measurePendingReports } from './store/report-metrics.js';
 
@@ -38,6 +39,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await createIndexes(ctx.models);
   await app.register(adminRoutes, { ctx });
   await app.register(exportRoutes, { ctx });
+  await app.register(moderationRoutes, { ctx });
 
   const empty = await emptyParts(ctx.models);
   await startReadModel(ctx);

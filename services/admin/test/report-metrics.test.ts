@@ -50,4 +50,14 @@ describe('admin: pending reports on /metrics', () => {
     await until(async () => (await scraped('meydan_reports_pending')) === 0, 5_000, 'no report pending');
     expect(await scraped('meydan_reports_pending_oldest_age_seconds')).toBe(0);
   });
+
+  it('counts comment and member reports too, and those waiting past 24 hours', async () => {
+    await admin.app.admin.models.Report.create([
+      { _id: 'r-comment', kind: 'comment', commentId: 'c1', pollId: 'p1', userId: 'u9', text: 'kaba', reporterId: 'u1', reason: 'Hakaret', createdAt: hoursAgo(26) },
+      { _id: 'r-member', kind: 'user', userId: 'u9', reporterId: 'u2', reason: 'Taciz', createdAt: hoursAgo(1) },
+    ]);
+    await until(async () => (await scraped('meydan_reports_pending')) === 2, 5_000, 'the comment and member reports counted');
+    expect(await scraped('meydan_reports_overdue')).toBe(1);
+    expect((await scraped('meydan_reports_pending_oldest_age_seconds'))!).toBeGreaterThanOrEqual(26 * 3600);
+  });
 });

@@ -1,5 +1,6 @@
 import type { Connection } from 'mongoose';
-import { BotChallenge, baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { BotChallenge, baseContext, WordFilter, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { subjects } from '@meydan/proto';
 import { authConfig, type AuthConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { SessionStore } from './store/sessions.js';
@@ -12,6 +13,8 @@ export interface AuthContext extends BaseContext<AuthConfig> {
   sessions: SessionStore;
   /** The bot challenge a login needs after repeated failures on its account. */
   loginChallenge: BotChallenge;
+  /** The administrators' word filter, asked from admin and kept a few seconds (display name, bio). */
+  wordFilter: WordFilter;
 }
 
 export function createContext(deps: ServiceDeps): AuthContext {
@@ -22,6 +25,7 @@ export function createContext(deps: ServiceDeps): AuthContext {
     models: createModels(deps.mongo),
     mongo: deps.mongo,
     loginChallenge: new BotChallenge({ secret: config.INTERNAL_SECRET, redis: deps.redis, purpose: 'login', cost: config.CHALLENGE_COST ?? 1000 }),
+    wordFilter: new WordFilter(async () => (await deps.bus.request(subjects.admin.wordFilter, {}, undefined, 1000)).entries, deps.log),
     sessions: new SessionStore(deps.redis, (config.SESSION_TTL_DAYS ?? 30) * 24 * 3600),
   };
 }

@@ -37,3 +37,4 @@ export * from './by-id.js';
 export * from './csv.js';
 export * from './metrics.js';
 export * from './turkish-search.js';
+export * from './word-filter.js';

@@ -12,6 +12,8 @@ import { startVotePersister } from './nats/persist-votes.js';
 import { startVoteChangePersister } from './nats/persist-vote-changes.js';
 import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
+import { commentReportRoutes } from './routes/comment-reports.js';
+import { startCommentRemovals } from './nats/comment-removals.js';
 import { exportRoutes } from './routes/exports.js';
 import { userRoutes } from './routes/users.js';
 import { reachRoutes } from './routes/reach.js';
@@ -41,12 +43,14 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await app.register(voteRoutes, { ctx });
   await app.register(voteChangeRoutes, { ctx });
   await app.register(engagementRoutes, { ctx });
+  await app.register(commentReportRoutes, { ctx });
   await app.register(userRoutes, { ctx });
   await app.register(reachRoutes, { ctx });
   await app.register(searchRoutes, { ctx });
   await app.register(exportRoutes, { ctx });
 
   await registerNatsHandlers(ctx);
+  await startCommentRemovals(ctx);
   await bindMemberData(ctx);
   const persister = await startVotePersister(ctx);
   const changePersister = await startVoteChangePersister(ctx);

@@ -1,4 +1,5 @@
-import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { baseContext, WordFilter, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { subjects } from '@meydan/proto';
 import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { LiveCountsPublisher } from './store/live-counts-publisher.js';
@@ -41,6 +42,8 @@ export interface PollsContext extends BaseContext<PollsConfig> {
   memberCounts: MemberCounts;
   /** Each member's polls by creation time, kept in Redis (see CreatorPolls). */
   creatorPolls: CreatorPolls;
+  /** The administrators' word filter, asked from admin and kept a few seconds (poll texts, comments). */
+  wordFilter: WordFilter;
 }
 
 export function createContext(deps: ServiceDeps): PollsContext {
@@ -80,5 +83,6 @@ export function createContext(deps: ServiceDeps): PollsContext {
     quotas: new Quotas(deps.redis),
     memberCounts,
     creatorPolls,
+    wordFilter: new WordFilter(async () => (await deps.bus.request(subjects.admin.wordFilter, {}, undefined, 1000)).entries, deps.log),
   };
 }

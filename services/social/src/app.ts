@@ -5,6 +5,7 @@ import { bindSocialResponders } from './nats/responders.js';
 import { followRequestRoutes } from './routes/follow-requests.js';
 import { followRoutes } from './routes/follows.js';
 import { hideRoutes } from './routes/hides.js';
+import { userReportRoutes } from './routes/user-reports.js';
 
 /** The social service: the follow graph, followers/following lists, mutuals and counts, blocks and mutes (what tests import). */
 export async function buildApp(deps: ServiceDeps) {
@@ -16,5 +17,6 @@ export async function buildApp(deps: ServiceDeps) {
   await app.register(followRoutes, { ctx });
   await app.register(followRequestRoutes, { ctx });
   await app.register(hideRoutes, { ctx });
+  await app.register(userReportRoutes, { ctx });
   return app;
 }

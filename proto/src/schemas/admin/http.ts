@@ -352,9 +352,9 @@ export const bulkEmailAcceptedSchema = {
 export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
 
 /** What an administrator did, as the audit log records it. */
-export const auditActions = ['user.ban', 'user.activate', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send'] as const;
+export const auditActions = ['user.ban', 'user.activate', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'comment.remove', 'word-filter.add', 'word-filter.remove'] as const;
 export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email'] as const;
+export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email', 'comment', 'word-filter'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** An entry of GET /api/admin/audit: who did what to what, when and why. */

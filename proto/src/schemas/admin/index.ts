@@ -2,3 +2,4 @@
 export * from './http.js';
 export * from './events.js';
 export * from './read-model.js';
+export * from './moderation.js';

@@ -3,7 +3,7 @@
  * events (ids are theirs, as strings) with the edit history of polls' texts, the audit log, and the bulk e-mail jobs with one record per recipient.
  */
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
-import { pollTypes, reportStatuses, userRoles } from '@meydan/proto';
+import { pollTypes, reportKinds, reportStatuses, userRoles, wordFilterActions } from '@meydan/proto';
 
 const userSchema = new Schema(
   {
@@ -81,7 +81,15 @@ voteSchema.index({ at: 1 });
 const reportSchema = new Schema(
   {
     _id: { type: String, required: true },
-    pollId: { type: String, required: true },
+    /** What is reported: a poll (the first kind; absent on older records), a comment or a member. */
+    kind: { type: String, enum: reportKinds, default: 'poll' },
+    /** The reported poll, or the poll a reported comment is on. */
+    pollId: { type: String },
+    commentId: { type: String },
+    /** A reported comment's author, or the reported member. */
+    userId: { type: String },
+    /** A reported comment's text when it was reported. */
+    text: { type: String },
     reporterId: { type: String, required: true },
     reason: { type: String, required: true },
     description: { type: String, default: null },
@@ -91,6 +99,7 @@ const reportSchema = new Schema(
   { versionKey: false },
 );
 reportSchema.index({ status: 1, createdAt: -1 });
+reportSchema.index({ status: 1, createdAt: 1, _id: 1 });
 reportSchema.index({ pollId: 1 });
 reportSchema.index({ createdAt: -1, _id: -1 });
 
@@ -131,6 +140,18 @@ const bulkRecipientSchema = new Schema(
 );
 bulkRecipientSchema.index({ jobId: 1, state: 1 });
 
+/** One entry of the word filter: `folded` is the pattern as it is compared (unique: one entry per word). */
+const wordFilterSchema = new Schema(
+  {
+    pattern: { type: String, required: true },
+    folded: { type: String, required: true },
+    action: { type: String, enum: wordFilterActions, required: true },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+wordFilterSchema.index({ folded: 1 }, { unique: true });
+
 export type AdminUserDoc = InferSchemaType<typeof userSchema>;
 export type AdminPollDoc = InferSchemaType<typeof pollSchema>;
 export type PollEditDoc = InferSchemaType<typeof pollEditSchema>;
@@ -145,6 +166,7 @@ export function createModels(conn: Connection) {
     Vote: conn.model('Vote', voteSchema),
     PollEdit: conn.model('PollEdit', pollEditSchema),
     Report: conn.model('Report', reportSchema),
+    WordFilter: conn.model('WordFilter', wordFilterSchema, 'word_filter'),
     Audit: conn.model('Audit', auditSchema),
     BulkJob: conn.model('BulkJob', bulkJobSchema),
     BulkRecipient: conn.model('BulkRecipient', bulkRecipientSchema),

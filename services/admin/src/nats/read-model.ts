@@ -16,6 +16,7 @@ import {
 } from '../store/read-model.js';
 import { keepNewestText, saveEdit } from '../store/poll-edits.js';
 import { startVoteChangeTally, startVoteTally } from './vote-tally.js';
+import { saveCommentReport, saveUserReport } from '../store/moderation.js';
 
 export async function startReadModel(ctx: AdminContext): Promise<void> {
   const { bus, models } = ctx;
@@ -72,5 +73,15 @@ export async function startReadModel(ctx: AdminContext): Promise<void> {
     purpose: 'polls-reported',
     filterSubject: events.polls.pollReported,
     handler: (e) => saveReport(models, e.reportId, { ...e, createdAt: new Date(e.at) }),
+  });
+  await bus.consume({
+    purpose: 'comments-reported',
+    filterSubject: events.polls.commentReported,
+    handler: (e) => saveCommentReport(models, e.reportId, { ...e, createdAt: new Date(e.at) }),
+  });
+  await bus.consume({
+    purpose: 'users-reported',
+    filterSubject: events.social.userReported,
+    handler: (e) => saveUserReport(models, e.reportId, { ...e, createdAt: new Date(e.at) }),
   });
 }

@@ -247,14 +247,14 @@ function reportRoutes(app: FastifyInstance, ctx: AdminContext) {
       const byPoll = new Map(polls.map((p) => [p._id, p]));
       const usernames = new Map(reporters.map((u) => [u._id, u.username]));
       const items = reports.map((r) => {
-        const poll = byPoll.get(r.pollId);
+        const poll = byPoll.get(r.pollId!);
         return {
           id: r._id,
           status: r.status ?? 'pending',
           reason: r.reason,
           description: r.description ?? null,
           createdAt: iso(r.createdAt),
-          poll: { id: r.pollId, title: poll?.title ?? null, editedAt: poll?.editedAt ? iso(poll.editedAt) : null },
+          poll: { id: r.pollId!, title: poll?.title ?? null, editedAt: poll?.editedAt ? iso(poll.editedAt) : null },
           reporter: { id: r.reporterId, username: usernames.get(r.reporterId) ?? null },
         };
       });

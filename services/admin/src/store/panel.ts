@@ -63,13 +63,14 @@ export async function pollPage(models: Models, q: string | undefined, page: numb
 
 /** One page of reports with the titles of their polls and the usernames of their reporters. */
 export async function reportPage(models: Models, status: AdminReportQuery['status'], page: number) {
-  const filter = status ? { status } : {};
+  // Poll reports only (records from before comments and members could be reported have no kind); the queue has every kind.
+  const filter = { kind: { $nin: ['comment', 'user'] }, ...(status ? { status } : {}) } as Record<string, unknown>;
   const [reports, totalCount] = await Promise.all([
     models.Report.find(filter).sort({ createdAt: -1, _id: -1 }).skip(skipTo(page)).limit(adminPageSize).lean(),
     models.Report.countDocuments(filter),
   ]);
   const [polls, reporters] = await Promise.all([
-    models.Poll.find({ _id: { $in: [...new Set(reports.map((r) => r.pollId))] } }, { title: 1, editedAt: 1 }).lean(),
+    models.Poll.find({ _id: { $in: [...new Set(reports.map((r) => r.pollId!))] } }, { title: 1, editedAt: 1 }).lean(),
     models.User.find({ _id: { $in: [...new Set(reports.map((r) => r.reporterId))] } }, { username: 1 }).lean(),
   ]);
   return { reports, polls, reporters, totalCount };
@@ -150,11 +151,11 @@ export async function* pollRows(models: Models): AsyncGenerator<PollRow> {
   }
 }
 
-/** Every report with its poll's title (null when the poll is gone) and the reporter's username, newest first. */
+/** Every report with its poll's title (null when the poll is gone, or for a member's report) and the reporter's username, newest first. */
 export async function* reportRows(models: Models): AsyncGenerator<ReportRow> {
   const reporterOf = usernameOf(models);
   const titleOf = remembered(async (id) => (await models.Poll.findById(id, { title: 1 }).lean())?.title ?? null);
   for await (const report of models.Report.find({}).sort(newestFirst).lean().cursor()) {
-    yield { report: report as ReportRow['report'], pollTitle: await titleOf(report.pollId), reporter: await reporterOf(report.reporterId) };
+    yield { report: report as ReportRow['report'], pollTitle: report.pollId ? await titleOf(report.pollId) : null, reporter: await reporterOf(report.reporterId) };
   }
 }

@@ -1,13 +1,17 @@
 /**
- * The moderation queue as metrics: how many reports are pending in the read model and how long the oldest has waited
+ * The moderation queue as metrics: how many reports (on polls, comments and members alike) are pending in the read
+ * model, how many have waited past 24 hours, and how long the oldest has waited
  * (the MeydanReportsWaiting alert pages past 24 hours). Read from MongoDB when /metrics is scraped, once for both
  * gauges; a failed read leaves them out of that scrape rather than failing the process's other metrics.
  */
 import { gauge } from '@meydan/kit';
+import { reportOverdueSeconds } from '@meydan/proto';
 import type { Models } from '../model/index.js';
 
 interface PendingReports {
   count: number;
+  /** How many have waited past 24 hours. */
+  overdue: number;
   /** When the oldest pending report was made; null when none is pending. */
   oldest: Date | null;
 }
@@ -17,11 +21,12 @@ const sources = new Set<Models>();
 let reading: { at: number; reports: Promise<PendingReports | null> } | undefined;
 
 async function readOne(models: Models): Promise<PendingReports> {
-  const [count, oldest] = await Promise.all([
+  const [count, overdue, oldest] = await Promise.all([
     models.Report.countDocuments({ status: 'pending' }),
+    models.Report.countDocuments({ status: 'pending', createdAt: { $lt: new Date(Date.now() - reportOverdueSeconds * 1000) } }),
     models.Report.findOne({ status: 'pending' }, { createdAt: 1 }).sort({ createdAt: 1 }).lean(),
   ]);
-  return { count, oldest: oldest?.createdAt ?? null };
+  return { count, overdue, oldest: oldest?.createdAt ?? null };
 }
 
 /** The pending reports of every source (the largest count, the oldest report), or null when a read failed. */
@@ -33,9 +38,10 @@ function pendingReports(): Promise<PendingReports | null> {
         all.reduce<PendingReports>(
           (acc, r) => ({
             count: Math.max(acc.count, r.count),
+            overdue: Math.max(acc.overdue, r.overdue),
             oldest: r.oldest && (!acc.oldest || r.oldest < acc.oldest) ? r.oldest : acc.oldest,
           }),
-          { count: 0, oldest: null },
+          { count: 0, overdue: 0, oldest: null },
         ),
       () => null,
     );
@@ -46,11 +52,21 @@ function pendingReports(): Promise<PendingReports | null> {
 
 gauge({
   name: 'meydan_reports_pending',
-  help: 'Reports waiting for a moderator (status pending)',
+  help: 'Reports waiting for a moderator (status pending; polls, comments and members)',
   async collect() {
     this.reset();
     const reports = await pendingReports();
     if (reports) this.set(reports.count);
+  },
+});
+
+gauge({
+  name: 'meydan_reports_overdue',
+  help: 'Reports waiting for a moderator for more than 24 hours (polls, comments and members)',
+  async collect() {
+    this.reset();
+    const reports = await pendingReports();
+    if (reports) this.set(reports.overdue);
   },
 });
 

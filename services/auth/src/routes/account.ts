@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, htmlPageResponse, httpError, ipNetwork, isDuplicateKey, mailedTokenParams as tokenParams, type Role, sealMail } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
+import { refuseFiltered } from './word-filter.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { accountExistsMail, activationMail } from '../domain/mail.js';
 import {
@@ -146,6 +147,7 @@ function registrationRoute(app: FastifyInstance, parts: AccountParts) {
         emailLower: email.trim().toLowerCase(),
         displayName: displayName.trim(),
       };
+      await refuseFiltered(ctx, { displayName: fields.displayName });
       // Refusals come before any release: a registration that is refused changes nothing.
       const releasable = await releasableAccounts(ctx, fields.emailLower, fields.usernameLower);
       if (await usernameTaken(ctx, fields.usernameLower, releasable)) throw new HttpError(409, 'username_taken', T.usernameTaken);

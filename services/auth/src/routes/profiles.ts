@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { events, limits, OWN_USER_KEY, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
 import { HttpError, httpError, requireMember } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
+import { refuseFiltered } from './word-filter.js';
 import { profileQuestions } from '../domain/profile-questions.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf, summaryOf } from '../domain/views.js';
@@ -211,6 +212,7 @@ function profileEditRoute(app: FastifyInstance, ctx: AuthContext) {
     async (request) => {
       const userId = profileOwner(request);
       const { update, avatar } = request.isMultipart() ? await readSettingsForm(request) : { update: readProfileData(request.body), avatar: null };
+      await refuseFiltered(ctx, { displayName: update.displayName, bio: update.bio });
       if (avatar) {
         const square = await squareAvatar(avatar);
         const fileId = await storeAvatar(ctx, userId, square);

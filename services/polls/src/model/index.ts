@@ -130,6 +130,22 @@ const reportSchema = new Schema(
 /** One report per member and poll. */
 reportSchema.index({ pollId: 1, reporterId: 1 }, { unique: true });
 
+/** A member's report on a comment, with the comment as it was (its author and text). */
+const commentReportSchema = new Schema(
+  {
+    commentId: { type: Schema.Types.ObjectId, required: true },
+    pollId: { type: Schema.Types.ObjectId, required: true },
+    authorId: { type: String, required: true },
+    reporterId: { type: String, required: true },
+    reason: { type: String, required: true },
+    description: { type: String, default: null },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+/** One report per member and comment. */
+commentReportSchema.index({ commentId: 1, reporterId: 1 }, { unique: true });
+
 /**
  * The trending rank of a poll, apart from the poll: engagement changes often and from several writers, and on a
  * MongoDB-wire server without atomic updates (FerretDB v1) such writes must never touch the poll itself (a title
@@ -190,6 +206,7 @@ export function createModels(conn: Connection) {
     Like: conn.model('Like', likeSchema),
     Comment: conn.model<CommentDoc>('Comment', commentSchema as never),
     Report: conn.model('Report', reportSchema),
+    CommentReport: conn.model('CommentReport', commentReportSchema, 'comment_reports'),
     ShortCode: conn.model('ShortCode', shortCodeSchema),
     PollRank: conn.model<PollRankDoc>('PollRank', pollRankSchema as never),
     Share: conn.model('Share', shareSchema),

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { pollServiceMessages as S, type ErrorBody } from '@meydan/proto';
+import { pollServiceMessages as S, wordFilterRefusal, type ErrorBody } from '@meydan/proto';
 import { HttpError, type Identity, type RequestIdSource } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { pollById } from '../store/poll-records.js';
@@ -58,4 +58,13 @@ export async function visiblePoll(ctx: PollsContext, request: FastifyRequest, po
   const doc = id ? await pollById(ctx, id) : null;
   if (!doc || !(await canSee(ctx, doc, identityOf(request), request))) throw pollNotFound();
   return doc;
+}
+
+/**
+ * Refuses texts the administrators' word filter catches: a 400 naming the field, never the word. Polls and comments
+ * have no held state yet, so an entry set to hold for review refuses here too.
+ */
+export async function refuseFiltered(ctx: PollsContext, fields: Parameters<PollsContext['wordFilter']['check']>[0]): Promise<void> {
+  const hit = await ctx.wordFilter.check(fields);
+  if (hit) throw new ValidationError(hit.field, wordFilterRefusal(hit.field));
 }

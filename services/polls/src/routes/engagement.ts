@@ -22,7 +22,7 @@ import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
-import { SAME_FOR_EVERY_VISITOR, ValidationError, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, identityOf, membersOnly, pollNotFound, refuseFiltered, visiblePoll } from './common.js';
 
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
 const noBody = { $ref: 'meydan/no-body' } as const;
@@ -155,6 +155,7 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
       const poll = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
       const text = request.body.text.trim();
+      await refuseFiltered(ctx, { text });
       const quota = await ctx.quotas.take(keys.commentQuota(userId), limits.comment.perMinute, limits.comment.windowMs);
       if (!quota.allowed) {
         throw new HttpError(429, 'rate_limited', S.tooManyComments, { 'retry-after': String(quota.retryAfterSeconds) });

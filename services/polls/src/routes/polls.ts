@@ -32,7 +32,7 @@ import { presentPoll, presentPolls } from '../store/present.js';
 import { feedPage, newestPolls } from '../store/feed.js';
 import { insertPoll, type NewPoll } from '../store/poll-creation.js';
 import { metaOf } from '../store/polls.js';
-import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, identityOf, membersOnly, pollNotFound, visiblePoll } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, identityOf, membersOnly, pollNotFound, refuseFiltered, visiblePoll } from './common.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
 /** How many of the newest visible polls the for-you feed ranks. */
@@ -50,6 +50,7 @@ function cursorOf(text: string | undefined): Cursor | null {
 /** Stores the new poll and announces it. */
 async function createPoll(ctx: PollsContext, request: FastifyRequest, input: NewPoll): Promise<PollDoc> {
   const creatorId = request.identity!.userId!;
+  await refuseFiltered(ctx, { title: input.title, options: input.options, description: input.description });
   const poll = await insertPoll(ctx, creatorId, input);
   await ctx.bus.publishReliably(events.polls.pollCreated, {
     pollId: String(poll._id),
@@ -271,6 +272,7 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
       const set: { title?: string; description?: string | null } = {};
       if (body.title !== undefined) set.title = body.title.trim();
       if (body.description !== undefined) set.description = body.description?.trim() ? body.description.trim() : null;
+      await refuseFiltered(ctx, { title: set.title, description: set.description });
       // No vote yet, decided in the same Redis step votes are counted in (store/poll-edits.ts).
       const claim = await claimEdit(ctx, { id: String(doc._id), optionsCount: doc.options.length, expiresAt: doc.expiresAt ?? null });
       if (claim.status !== 'claimed') throw editRefused[claim.status]();

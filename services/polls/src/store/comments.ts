@@ -42,3 +42,16 @@ export async function deleteComment(ctx: Comments, commentId: Types.ObjectId): P
   const removed = await ctx.models.Comment.deleteOne({ _id: commentId });
   return removed.deletedCount > 0;
 }
+
+/** The comment, whatever poll it is on. */
+export async function commentById(ctx: Comments, commentId: Types.ObjectId): Promise<CommentDoc | null> {
+  return ctx.models.Comment.findById(commentId).lean() as Promise<CommentDoc | null>;
+}
+
+/** Stores a member's report on a comment; a second one by the same member throws the duplicate-key error. */
+export async function createCommentReport(
+  ctx: Comments,
+  report: { commentId: Types.ObjectId; pollId: Types.ObjectId; authorId: string; reporterId: string; reason: string; description: string | null },
+) {
+  return ctx.models.CommentReport.create(report);
+}

@@ -10,6 +10,8 @@ import { Page } from '../../ui/Page';
 import { useSessionQuery } from '../session/sessionApi';
 import { ActionsTab } from './ActionsTab';
 import { PollsTab } from './PollsTab';
+import { QueueTab } from './QueueTab';
+import { WordFilterTab } from './WordFilterTab';
 import { ReportsTab } from './ReportsTab';
 import { StatCards } from './StatCards';
 import { TrendChart } from './TrendChart';
@@ -75,6 +77,8 @@ function AdminPanel() {
             {labels.reports}
             {stats ? <Count data-pending-count>{stats.pendingReports.toLocaleString('tr-TR')}</Count> : null}
           </Trigger>
+          <Trigger value="queue">{labels.queue}</Trigger>
+          <Trigger value="words">{labels.words}</Trigger>
           <Trigger value="actions">{labels.actions}</Trigger>
         </List>
         <Panel value="users">
@@ -85,6 +89,12 @@ function AdminPanel() {
         </Panel>
         <Panel value="reports">
           <ReportsTab />
+        </Panel>
+        <Panel value="queue">
+          <QueueTab />
+        </Panel>
+        <Panel value="words">
+          <WordFilterTab />
         </Panel>
         <Panel value="actions">
           <ActionsTab jobId={jobId} onJobStarted={jobStarted} />
@@ -111,7 +121,7 @@ const List = styled(Tabs.List)`
   gap: 0 0.25rem;
   border-bottom: 1px solid ${({ theme }) => theme.colors.border};
 
-  /* Four tabs do not fit one phone-wide row: two by two, not one left alone on a second line. */
+  /* The tabs do not fit one phone-wide row: two by two, not one left alone on a last line. */
   @media (max-width: 30rem) {
     display: grid;
     grid-template-columns: 1fr 1fr;

@@ -6,7 +6,7 @@ import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
 import { Button, LinkButton } from '../../ui/buttons';
-import { TrashIcon } from '../../ui/icons';
+import { FlagIcon, TrashIcon } from '../../ui/icons';
 import { nameOf } from '../../lib/avatar';
 import { relativeTime } from '../../lib/time';
 import { fieldErrors, validateForm } from '../../lib/validation';
@@ -18,6 +18,7 @@ import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
 import { useAddCommentMutation, useCommentsInfiniteQuery, useDeleteCommentMutation } from './pollsApi';
+import { ReportDialog } from './ReportDialog';
 
 /** A poll's comments, newest first, with the composer for members. */
 export function CommentsThread({ pollId }: { pollId: string }) {
@@ -25,6 +26,7 @@ export function CommentsThread({ pollId }: { pollId: string }) {
   const dispatch = useAppDispatch();
   const { data, isLoading, isError, hasNextPage, fetchNextPage, isFetchingNextPage } = useCommentsInfiniteQuery(pollId);
   const [remove] = useDeleteCommentMutation();
+  const [reporting, setReporting] = useState<string | null>(null);
   const comments = data?.pages.flatMap((page) => page.comments) ?? [];
 
   return (
@@ -58,6 +60,10 @@ export function CommentsThread({ pollId }: { pollId: string }) {
                     >
                       <TrashIcon />
                     </Remove>
+                  ) : user ? (
+                    <Remove aria-label={trPolls.comments.reportLabel} title={trPolls.comments.reportLabel} data-action="report-comment" onClick={() => setReporting(comment.id)}>
+                      <FlagIcon />
+                    </Remove>
                   ) : null}
                 </Line>
                 <Text>{comment.text}</Text>
@@ -71,6 +77,7 @@ export function CommentsThread({ pollId }: { pollId: string }) {
           {trPolls.comments.more}
         </Button>
       ) : null}
+      {reporting ? <ReportDialog pollId={pollId} commentId={reporting} onClose={() => setReporting(null)} /> : null}
     </Thread>
   );
 }

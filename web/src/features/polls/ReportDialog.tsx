@@ -11,14 +11,17 @@ import { reportCreate as reportCreateValidator } from '../../generated/forms/rep
 import { Modal } from '../../ui/Modal';
 import { Actions, ErrorText, Form, TextAreaField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
-import { useReportPollMutation } from './pollsApi';
+import { useReportCommentMutation, useReportPollMutation, useReportUserMutation } from './pollsApi';
 
-/** 'Şikayet Et': a reason and an optional description, sent to the moderators. */
-export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () => void }) {
+/** 'Şikayet Et': a reason and an optional description, sent to the moderators; about a poll, a comment or a member. */
+export function ReportDialog({ pollId, commentId, userId, onClose }: { pollId?: string; commentId?: string; userId?: string; onClose: () => void }) {
   const [reason, setReason] = useState<string>('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [report, { isLoading }] = useReportPollMutation();
+  const [reportPoll, pollReport] = useReportPollMutation();
+  const [reportComment, commentReport] = useReportCommentMutation();
+  const [reportUser, userReport] = useReportUserMutation();
+  const isLoading = pollReport.isLoading || commentReport.isLoading || userReport.isLoading;
   const toast = useToast();
 
   async function submit(event: FormEvent) {
@@ -30,7 +33,9 @@ export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () 
       return;
     }
     try {
-      const answer = await report({ pollId, ...body }).unwrap();
+      const answer = await (
+        commentId ? reportComment({ commentId, ...body }) : userId ? reportUser({ userId, ...body }) : reportPoll({ pollId: pollId!, ...body })
+      ).unwrap();
       toast({ title: trPolls.report.done, description: answer.message, variant: 'success' });
       onClose();
     } catch (err) {
@@ -45,7 +50,9 @@ export function ReportDialog({ pollId, onClose }: { pollId: string; onClose: () 
   }
 
   return (
-    <Modal name="report" open onOpenChange={(open) => !open && onClose()} title={trPolls.report.title} description={trPolls.report.description}>
+    <Modal name="report" open onOpenChange={(open) => !open && onClose()} title={commentId ? trPolls.report.commentTitle : userId ? trPolls.report.userTitle : trPolls.report.title}
+      description={commentId ? trPolls.report.commentDescription : userId ? trPolls.report.userDescription : trPolls.report.description}
+    >
       <Form onSubmit={submit} noValidate>
         <Reasons value={reason} onValueChange={setReason} aria-label={trPolls.report.reasonLabel}>
           {trPolls.report.reasons.map((text) => (

@@ -329,6 +329,24 @@ export const pollsApi = commentsApi.injectEndpoints({
       }),
     }),
 
+    /** A member reported to the moderators (POST /api/users/{id}/report, social). */
+    reportUser: build.mutation<ReportCreated, { userId: string; reason: string; description: string | null }>({
+      query: ({ userId, reason, description }) => ({
+        url: `/users/${encodeURIComponent(userId)}/report`,
+        method: 'POST',
+        body: { reason, description },
+      }),
+    }),
+
+    /** A comment reported to the moderators (POST /api/comments/{id}/report). */
+    reportComment: build.mutation<ReportCreated, { commentId: string; reason: string; description: string | null }>({
+      query: ({ commentId, reason, description }) => ({
+        url: `/comments/${encodeURIComponent(commentId)}/report`,
+        method: 'POST',
+        body: { reason, description },
+      }),
+    }),
+
     analysis: build.query<PollAnalysis, string>({
       query: (pollId) => `/polls/${encodeURIComponent(pollId)}/analysis`,
       providesTags: (_result, _error, pollId) => [{ type: 'Poll', id: pollId }],
@@ -392,6 +410,8 @@ export const {
   useDeleteCommentMutation,
   useSharePollMutation,
   useReportPollMutation,
+  useReportCommentMutation,
+  useReportUserMutation,
   useAnalysisQuery,
   useCreatePollMutation,
   useQuickPollsQuery,

@@ -6,6 +6,7 @@ import { leadingLettersOf, nameOf } from '../../lib/avatar';
 import { Avatar } from '../../ui/Avatar';
 import { FollowButton } from '../follow/FollowButton';
 import { HideActions } from '../hide/HideActions';
+import { ReportMemberButton } from './ReportMemberButton';
 import type { FollowDirection } from '../follow/followApi';
 import { greetingWords, pickMotivation } from './greeting';
 
@@ -35,6 +36,7 @@ export function WelcomeCard({ profile, own, onOpenPeople }: WelcomeCardProps) {
           <FollowSlot>
             <FollowButton userId={profile.id} name={name} />
             <HideActions userId={profile.id} name={name} />
+            <ReportMemberButton userId={profile.id} name={name} />
           </FollowSlot>
         )}
       </Top>
@@ -110,6 +112,7 @@ const FollowSlot = styled.div`
   display: flex;
   flex-direction: column;
   align-items: flex-end;
+  flex-wrap: wrap;
   gap: 0.5rem;
 `;
 
