@@ -9,6 +9,9 @@ import { events, type VoteChangedEvent } from '@meydan/proto';
 import { asMember, drained } from '@meydan/testing';
 import { sweepPendingVotes } from '../src/jobs/pending-votes.js';
 import { keys } from '../src/store/keys.js';
+import { applyVoteChanges, matchVotes } from '../src/store/vote-change-records.js';
+import type { VoteSeqDoc } from '../src/model/index.js';
+import { Types } from 'mongoose';
 import { collect, createPoll, newUserId, startPolls, until, type PollsTestService } from './support.js';
 
 describe('changed votes under redelivery, reordering and lost acknowledgements', () => {
@@ -96,6 +99,18 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     expect(redis.voters).toEqual({ [moved]: '1' });
     expect(redis.counts).toMatchObject({ '0': '0', '1': '1', '2': '0', t: '1' });
     expect(Object.fromEntries(Object.entries(redis.seqs).map(([v, s]) => [v, s.split('|')[0]]))).toEqual({ [moved]: '3', [gone]: '1' });
+  });
+
+  it('ends a vote as the newest change left it when a replica that read an older change writes after the newer one was applied', async () => {
+    // Two replicas apply one voter's changes at once (seen in the cluster chaos run): one applied the take-back (seq 2),
+    // the other had read the move before it (seq 1) and writes that ballot after the take-back's delete.
+    const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'], allowVoteChange: true });
+    const voter = `u:${newUserId()}`;
+    await applyVoteChanges(ctx(), [change(poll.id, voter, 2, [2], null)], new Date());
+    expect(await storedBallots(poll.id)).toEqual({});
+    const readBefore = { _id: `${poll.id}:${voter}`, pollId: new Types.ObjectId(poll.id), voter, userId: voter.slice(2), seq: 1, ballot: [2], from: [0], at: new Date() };
+    await matchVotes(ctx(), [readBefore as unknown as VoteSeqDoc], new Date());
+    expect(await storedBallots(poll.id)).toEqual({});
   });
 
   it('publishes a change counted but never acknowledged (a move and a take-back), and MongoDB then has it', async () => {

@@ -20,11 +20,14 @@ export class HiddenActors {
   ) {}
 
   private async setOf(userId: string, source?: BusContext): Promise<HiddenReply | null> {
-    const hit = await this.redis.get(hiddenKey(userId)).catch(() => null);
+    // While Redis is away the copy is neither read nor kept: a command would wait out the client's reconnection
+    // attempts, and every notification with it.
+    const cached = this.redis.status === 'ready';
+    const hit = cached ? await this.redis.get(hiddenKey(userId)).catch(() => null) : null;
     if (hit) return JSON.parse(hit) as HiddenReply;
     try {
       const answer = await this.bus.request(subjects.social.hidden, { userId }, source, NATS_TIMEOUT_MS);
-      await this.redis.set(hiddenKey(userId), JSON.stringify(answer), 'EX', HIDDEN_TTL_S).catch(() => undefined);
+      if (cached) await this.redis.set(hiddenKey(userId), JSON.stringify(answer), 'EX', HIDDEN_TTL_S).catch(() => undefined);
       return answer;
     } catch (err) {
       this.log.warn({ err: (err as Error).message }, 'social did not give the hidden members: the notification is kept');

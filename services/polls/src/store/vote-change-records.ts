@@ -76,32 +76,50 @@ async function seqRecords(ctx: Records, ids: readonly string[]): Promise<VoteSeq
   return ctx.models.VoteSeq.find({ _id: { $in: [...ids] } }).lean<VoteSeqDoc[]>();
 }
 
-/** Makes each voter's vote document what their sequence record says: removed when taken back, else that ballot. */
-async function matchVotes(ctx: Records, records: readonly VoteSeqDoc[], now: Date): Promise<void> {
-  for (const r of records) {
-    const filter = { pollId: r.pollId, voter: r.voter };
-    const ballot = r.ballot ?? [];
-    if (ballot.length === 0) {
-      await ctx.models.Vote.collection.deleteOne(filter);
-      continue;
+/**
+ * Makes each voter's vote document what their sequence record says: removed when taken back, else that ballot. Two
+ * processes may match one voter at once (the change consumer's batches go to every polls replica, and a first vote's
+ * batch matches too): one that read an older record can write after one that applied a newer record. So after its
+ * write each reads the record again and, if a newer one was stored meanwhile, applies that one: the last write always
+ * follows a read of the newest record.
+ */
+export async function matchVotes(ctx: Records, records: readonly VoteSeqDoc[], now: Date): Promise<void> {
+  for (let r of records) {
+    for (let round = 0; round < MATCH_ROUNDS; round++) {
+      await matchVote(ctx, r, now);
+      const fresh = await ctx.models.VoteSeq.findById(r._id).lean<VoteSeqDoc>();
+      if (!fresh || fresh.seq === r.seq) break;
+      r = fresh;
     }
-    const stored = await ctx.models.Vote.collection.findOne(filter, { projection: { optionIndex: 1, optionIndexes: 1 } });
-    const storedBallot = stored ? (stored['optionIndexes']?.length ? stored['optionIndexes'] : [stored['optionIndex']]) : null;
-    if (storedBallot && ballotField(storedBallot as number[]) === ballotField(ballot)) continue;
-    await ctx.models.Vote.collection.replaceOne(
-      filter,
-      {
-        pollId: r.pollId,
-        voter: r.voter,
-        userId: r.userId ?? null,
-        optionIndex: ballot[0]!,
-        ...(ballot.length > 1 ? { optionIndexes: [...ballot] } : {}),
-        votedAt: r.at,
-        persistedAt: now,
-      },
-      { upsert: true },
-    );
   }
+}
+
+/** How often one voter's vote is matched again while newer records keep arriving (each round is a newer change). */
+const MATCH_ROUNDS = 10;
+
+async function matchVote(ctx: Records, r: VoteSeqDoc, now: Date): Promise<void> {
+  const filter = { pollId: r.pollId, voter: r.voter };
+  const ballot = r.ballot ?? [];
+  if (ballot.length === 0) {
+    await ctx.models.Vote.collection.deleteOne(filter);
+    return;
+  }
+  const stored = await ctx.models.Vote.collection.findOne(filter, { projection: { optionIndex: 1, optionIndexes: 1 } });
+  const storedBallot = stored ? (stored['optionIndexes']?.length ? stored['optionIndexes'] : [stored['optionIndex']]) : null;
+  if (storedBallot && ballotField(storedBallot as number[]) === ballotField(ballot)) return;
+  await ctx.models.Vote.collection.replaceOne(
+    filter,
+    {
+      pollId: r.pollId,
+      voter: r.voter,
+      userId: r.userId ?? null,
+      optionIndex: ballot[0]!,
+      ...(ballot.length > 1 ? { optionIndexes: [...ballot] } : {}),
+      votedAt: r.at,
+      persistedAt: now,
+    },
+    { upsert: true },
+  );
 }
 
 /**

@@ -33,7 +33,9 @@ const texts = {
 
 /** Whom the member blocked, who blocked them and whom they muted: from Redis, counted from the collections when missing. */
 export async function hiddenFor(ctx: Pick<Hiding, 'models' | 'redis'>, userId: string): Promise<HiddenReply> {
-  const kept = await ctx.redis.get(hiddenKey(userId)).catch(() => null);
+  // While Redis is away the copy is skipped (a command would wait out the client's reconnection attempts).
+  const cached = ctx.redis.status === 'ready';
+  const kept = cached ? await ctx.redis.get(hiddenKey(userId)).catch(() => null) : null;
   if (kept) return JSON.parse(kept) as HiddenReply;
   const [blocked, blockedBy, muted] = await Promise.all([
     ctx.models.blocks.find({ userId }, { targetId: 1, _id: 0 }).lean(),
@@ -45,7 +47,7 @@ export async function hiddenFor(ctx: Pick<Hiding, 'models' | 'redis'>, userId: s
     blockedBy: blockedBy.map((b) => b.userId),
     muted: muted.map((m) => m.targetId),
   };
-  await ctx.redis.set(hiddenKey(userId), JSON.stringify(hidden), 'EX', HIDDEN_TTL_S).catch(() => undefined);
+  if (cached) await ctx.redis.set(hiddenKey(userId), JSON.stringify(hidden), 'EX', HIDDEN_TTL_S).catch(() => undefined);
   return hidden;
 }
 
