@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '@meydan/proto';
 import { asMember, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
-import { createUser, type TestUser } from '../../auth/test/support.js';
+import { createUser, staffSession, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildNotifications } from '../../notifications/src/app.js';
 import { connectSocket, connected, portOf } from '../../notifications/test/support.js';
 import { buildApp as buildPolls } from '../../polls/src/app.js';
@@ -79,7 +79,7 @@ describe('admin API through the gateway', () => {
     admin = await startAdmin();
     testGateway = await startTestGateway({ auth, polls, notifications, admin }, { config: { RATE_LIMIT_SCALE: 50 } });
     gateway = testGateway.app;
-    adminCookie = await cookieOf(administrator);
+    adminCookie = `sid=${(await staffSession(auth.deps, (o) => gateway.inject(o), administrator)).sid}`;
   });
 
   afterAll(async () => {

@@ -16,6 +16,7 @@ import { profileRoutes } from './routes/profiles.js';
 import { settingsRoutes } from './routes/settings.js';
 import { questionnaireRoutes } from './routes/questionnaire.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { totpRoutes } from './routes/totp.js';
 
 /** The auth service: accounts, sessions, profiles, avatars, questionnaire, API tokens (what tests import). */
 export async function buildApp(deps: ServiceDeps) {
@@ -38,6 +39,7 @@ export async function buildApp(deps: ServiceDeps) {
   await app.register(profileRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
   await app.register(tokenRoutes, { ctx });
+  await app.register(totpRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
 
   const sweep = everyInterval('account deletion sweep', ctx.config.ACCOUNT_DELETION_SWEEP_MS ?? 3_600_000, () => deleteDueAccounts(ctx), deps.log);

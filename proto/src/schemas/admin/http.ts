@@ -212,8 +212,9 @@ export const adminTexts = {
   userBanned: 'Kullanıcı engellendi',
   userActivated: 'Kullanıcı etkinleştirildi',
   userNotFound: 'Kullanıcı bulunamadı',
-  cannotBanAdmin: 'Yönetici hesapları engellenemez',
-  cannotActivateAdmin: 'Yönetici hesaplarının durumu buradan değiştirilemez',
+  auditRangeInvalid: 'Başlangıç zamanı bitiş zamanından önce olmalı.',
+  cannotBanAdmin: 'Yönetim ekibindeki hesaplar (moderatör, yönetici) engellenemez',
+  cannotActivateAdmin: 'Yönetim ekibindeki hesapların durumu buradan değiştirilemez',
   cannotBanSelf: 'Kendi hesabını engelleyemezsin',
   pollDeleted: 'Anket silindi',
   pollNotFound: 'Anket bulunamadı',
@@ -351,10 +352,10 @@ export const bulkEmailAcceptedSchema = {
 } as const;
 export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
 
-/** What an administrator did, as the audit log records it. */
-export const auditActions = ['user.ban', 'user.activate', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send'] as const;
+/** What a staff member (moderator or administrator) did, as the audit log records it. */
+export const auditActions = ['user.ban', 'user.activate', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'export'] as const;
 export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email'] as const;
+export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email', 'export'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** An entry of GET /api/admin/audit: who did what to what, when and why. */
@@ -366,16 +367,32 @@ export const auditEntrySchema = {
   properties: {
     id: idField,
     adminId: idField,
-    /** The administrator's username; null when the account is unknown to the read model. */
+    /** The acting staff member's username; null when the account is unknown to the read model. */
     adminUsername: { type: ['string', 'null'] },
     action: { type: 'string', enum: auditActions },
     targetType: { type: 'string', enum: auditTargetTypes },
-    targetId: idField,
+    /** An id, or for an export the name of what was exported (`users`, `polls`, `reports`). */
+    targetId: { type: 'string', minLength: 1, maxLength: 64 },
     reason: { type: ['string', 'null'] },
     at: dateTimeField,
   },
 } as const;
 export type AuditEntry = FromSchema<typeof auditEntrySchema>;
+
+/** GET /api/admin/audit: a page, filtered by who acted, what they did and when (from inclusive, to exclusive). */
+export const auditQuerySchema = {
+  $id: 'meydan/admin-audit-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...adminPageQuerySchema.properties,
+    actor: { type: 'string', pattern: '^[0-9a-fA-F]{24}$', errorMessage: 'İşlemi yapan geçerli bir hesap kimliği olmalı.' },
+    action: { type: 'string', enum: auditActions, errorMessage: 'İşlem türü tanınmadı.' },
+    from: { type: 'string', format: 'date-time', errorMessage: 'Başlangıç zamanı geçerli bir tarih-saat olmalı.' },
+    to: { type: 'string', format: 'date-time', errorMessage: 'Bitiş zamanı geçerli bir tarih-saat olmalı.' },
+  },
+} as const;
+export type AuditQuery = FromSchema<typeof auditQuerySchema>;
 
 /** One page of an admin list: `{items, totalCount, page, pageSize}`. */
 function pageOf<Id extends string, Item extends { readonly $id: string }>($id: Id, item: Item) {

@@ -6,12 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, httpError, isObjectId, sealMail } from '@meydan/kit';
 import {
   adminPageSize,
+  isStaffRole,
   adminTexts as T,
   events,
   subjects,
   type AdminIdParams,
   type AdminListQuery,
-  type AdminPageQuery,
+  type AuditQuery,
   type AuditAction,
   type AuditTargetType,
   type AdminReportQuery,
@@ -72,11 +73,11 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCon
 const audit = (ctx: AdminContext, adminId: string, action: AuditAction, targetType: AuditTargetType, targetId: string, reason: string | null = null) =>
   recordAudit(ctx.models, { adminId, action, targetType, targetId, reason });
 
-/** The member an administrator bans or reactivates: never an administrator, and never oneself by a ban. */
+/** The member a staff member bans or reactivates: never a staff account (moderator, admin), and never oneself by a ban. */
 async function targetUser(ctx: AdminContext, id: string, adminId: string, banning: boolean) {
   const user = await findUser(ctx.models, id);
   if (!user) throw httpError('not_found', T.userNotFound);
-  if (user.role === 'admin') throw new HttpError(400, 'admin_untouchable', banning ? T.cannotBanAdmin : T.cannotActivateAdmin);
+  if (isStaffRole(user.role)) throw new HttpError(400, 'admin_untouchable', banning ? T.cannotBanAdmin : T.cannotActivateAdmin);
   if (banning && id === adminId) throw new HttpError(400, 'admin_untouchable', T.cannotBanSelf);
   return user;
 }
@@ -319,18 +320,21 @@ function bulkEmailRoutes(app: FastifyInstance, ctx: AdminContext) {
 
 function auditLogRoute(app: FastifyInstance, ctx: AdminContext) {
   const { models } = ctx;
-  app.get<{ Querystring: AdminPageQuery }>(
+  // Read only: the log has no route that changes or deletes an entry, and its store refuses both.
+  app.get<{ Querystring: AuditQuery }>(
     '/api/admin/audit',
     {
       schema: {
-        summary: 'Yönetici işlem kaydı (kim, ne, hangi hedef, ne zaman, gerekçe), sayfalı',
-        querystring: { $ref: 'meydan/admin-page-query' },
+        summary: 'Yönetim ekibinin işlem kaydı (kim, ne, hangi hedef, ne zaman, gerekçe): işlemi yapana, işleme ve zamana göre süzülür, sayfalı; yalnızca eklenir (yönetici dahil kimse değiştiremez, silemez). Yalnızca yönetici',
+        querystring: { $ref: 'meydan/admin-audit-query' },
         response: { 200: { $ref: 'meydan/admin-audit-page' } },
       },
     },
     async (request) => {
       const page = pageOf(request.query.page);
-      const { entries, admins, totalCount } = await auditPage(models, page);
+      const { actor, action, from, to } = request.query;
+      if (from && to && Date.parse(from) >= Date.parse(to)) throw new HttpError(400, 'validation', T.auditRangeInvalid);
+      const { entries, admins, totalCount } = await auditPage(models, page, { actor, action, from, to });
       const usernames = new Map(admins.map((u) => [u._id, u.username]));
       const items = entries.map((e) => ({
         id: String(e._id),

@@ -1,0 +1,159 @@
+/**
+ * Moderators and administrators through the real gateway (real auth, polls and admin): what a moderator may do, the
+ * refusals of what only an administrator may, and an audit log that names who acted, filtered, and never changed.
+ */
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestService } from '@meydan/testing';
+import { buildApp as buildAuth } from '../../auth/src/app.js';
+import { createUser, staffSession, type TestUser } from '../../auth/test/support.js';
+import { buildApp as buildPolls } from '../../polls/src/app.js';
+import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
+import { startAdmin, until } from './support.js';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Entry = { adminId: string; adminUsername: string | null; action: string; targetId: string; reason: string | null; at: string };
+
+describe('staff roles and the audit log', () => {
+  let auth: TestService;
+  let polls: TestService;
+  let admin: TestService;
+  let testGateway: TestGateway;
+  let gateway: FastifyInstance;
+  let boss: TestUser;
+  let moderator: TestUser;
+  let irmak: TestUser;
+  let bossCookie: string;
+  let modCookie: string;
+  let reportId: string;
+
+  const call = (cookie: string, method: Method, url: string, payload?: unknown) =>
+    gateway.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  const memberCookie = async (user: TestUser) => {
+    const res = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    expect(res.statusCode, res.body).toBe(200);
+    return `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
+  };
+
+  beforeAll(async () => {
+    auth = await startTestService('auth', buildAuth, { listen: true });
+    polls = await startTestService('polls', buildPolls, { listen: true });
+    boss = await createUser(auth.deps, { role: 'admin', displayName: 'Baş Yönetici' });
+    moderator = await createUser(auth.deps, { role: 'moderator', displayName: 'Moderatör Ayşe' });
+    irmak = await createUser(auth.deps, { displayName: 'Irmak' });
+    const reporter = await createUser(auth.deps);
+    testGateway = await startTestGateway({ auth, polls }, { config: { RATE_LIMIT_SCALE: 50 } });
+    gateway = testGateway.app;
+    const created = await call(await memberCookie(irmak), 'POST', '/api/polls', {
+      title: 'Deniz mi dağ mı?',
+      description: 'Tatil',
+      category: 'gunluk-hayat',
+      options: ['Deniz', 'Dağ'],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const reported = await call(await memberCookie(reporter), 'POST', `/api/polls/${created.json().id}/report`, { reason: 'spam', description: 'Reklam' });
+    expect(reported.statusCode, reported.body).toBe(201);
+    reportId = reported.json().reportId;
+    await testGateway.close();
+    // Started after the accounts and the report exist: its read model gets them from the rebuild.
+    admin = await startAdmin();
+    testGateway = await startTestGateway({ auth, polls, admin }, { config: { RATE_LIMIT_SCALE: 50 } });
+    gateway = testGateway.app;
+    bossCookie = `sid=${(await staffSession(auth.deps, (o) => gateway.inject(o), boss)).sid}`;
+    modCookie = `sid=${(await staffSession(auth.deps, (o) => gateway.inject(o), moderator)).sid}`;
+  });
+
+  afterAll(async () => {
+    await testGateway?.close();
+    for (const service of [admin, polls, auth]) await service?.close();
+  });
+
+  it('a moderator resolves a report but gets 403 (Turkish) on what is for administrators, changing nothing', async () => {
+    const resolved = await call(modCookie, 'PATCH', `/api/admin/reports/${reportId}`, { status: 'resolved' });
+    expect(resolved.statusCode, resolved.body).toBe(200);
+    const adminOnly: [Method, string, unknown?][] = [
+      ['GET', '/api/admin/audit'],
+      ['POST', '/api/admin/bulk-email', { subject: 'Duyuru', body: 'Merhaba' }],
+      ['GET', '/api/admin/users.csv'],
+      ['GET', '/api/admin/messages'],
+      ['GET', '/api/admin/staff'],
+    ];
+    for (const [method, url, payload] of adminOnly) {
+      const res = await call(modCookie, method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json()).toEqual({ error: 'admin_only', message: 'Bu işlemi yalnızca yöneticiler yapabilir.' });
+    }
+    const audit = (await call(bossCookie, 'GET', '/api/admin/audit')).json();
+    expect(audit.items.map((e: Entry) => e.action)).toEqual(['report.resolve']);
+  });
+
+  it('a moderator cannot ban staff: an administrator or another moderator (400, Turkish), and nothing is audited', async () => {
+    for (const target of [boss, moderator]) {
+      const res = await call(modCookie, 'POST', `/api/admin/users/${target.id}/ban`, { reason: 'Deneme' });
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json()).toEqual({ error: 'admin_untouchable', message: expect.stringMatching(/^Yönetim ekibindeki hesaplar/) });
+    }
+    const audit = (await call(bossCookie, 'GET', '/api/admin/audit?action=user.ban')).json();
+    expect(audit.totalCount).toBe(0);
+  });
+
+  it('the audit names two different staff members for two actions, and filters by actor, action and time', async () => {
+    const before = new Date(Date.now() - 1000).toISOString();
+    const banned = await call(bossCookie, 'POST', `/api/admin/users/${irmak.id}/ban`, { reason: 'Kural ihlali' });
+    expect(banned.statusCode, banned.body).toBe(200);
+    const items = (await call(bossCookie, 'GET', '/api/admin/audit')).json().items as Entry[];
+    expect(items.map((e) => [e.action, e.adminId, e.adminUsername, e.targetId, e.reason])).toEqual([
+      ['user.ban', boss.id, boss.username, irmak.id, 'Kural ihlali'],
+      ['report.resolve', moderator.id, moderator.username, reportId, null],
+    ]);
+    for (const entry of items) expect(Date.parse(entry.at)).toBeGreaterThan(Date.parse(before) - 120_000);
+
+    const byModerator = (await call(bossCookie, 'GET', `/api/admin/audit?actor=${moderator.id}`)).json();
+    expect(byModerator.items.map((e: Entry) => e.action)).toEqual(['report.resolve']);
+    const bans = (await call(bossCookie, 'GET', '/api/admin/audit?action=user.ban')).json();
+    expect(bans.items.map((e: Entry) => e.adminId)).toEqual([boss.id]);
+    const future = (await call(bossCookie, 'GET', `/api/admin/audit?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).json();
+    expect(future.totalCount).toBe(0);
+    const past = (await call(bossCookie, 'GET', `/api/admin/audit?to=${encodeURIComponent(before)}&action=user.ban`)).json();
+    expect(past.totalCount).toBe(0);
+  });
+
+  it('refuses bad audit filters with 400 in Turkish', async () => {
+    const badActor = await call(bossCookie, 'GET', '/api/admin/audit?actor=birisi');
+    expect(badActor.statusCode).toBe(400);
+    expect(badActor.json().message).toBe('İşlemi yapan geçerli bir hesap kimliği olmalı.');
+    const badAction = await call(bossCookie, 'GET', '/api/admin/audit?action=user.delete');
+    expect(badAction.statusCode).toBe(400);
+    expect(badAction.json().message).toBe('İşlem türü tanınmadı.');
+    const now = new Date().toISOString();
+    const backwards = await call(bossCookie, 'GET', `/api/admin/audit?from=${encodeURIComponent(now)}&to=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`);
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('Başlangıç zamanı bitiş zamanından önce olmalı.');
+  });
+
+  it('is append-only for everyone: no route changes or deletes an entry, and the store refuses both', async () => {
+    const [entry] = (await call(bossCookie, 'GET', '/api/admin/audit')).json().items as (Entry & { id: string })[];
+    for (const method of ['PATCH', 'DELETE', 'PUT'] as const) {
+      const res = await gateway.inject({ method, url: `/api/admin/audit/${entry!.id}`, headers: { cookie: bossCookie }, payload: { reason: 'x' } });
+      expect(res.statusCode, method).toBe(404);
+    }
+    const { Audit } = admin.app.admin.models;
+    await expect(Audit.updateOne({}, { $set: { reason: 'değişti' } })).rejects.toThrow(/append-only/);
+    await expect(Audit.deleteMany({})).rejects.toThrow(/append-only/);
+    await expect(Audit.findOneAndUpdate({}, { $set: { adminId: moderator.id } })).rejects.toThrow(/append-only/);
+    const doc = await Audit.findOne({});
+    doc!.reason = 'değişti';
+    await expect(doc!.save()).rejects.toThrow(/append-only/);
+    const after = (await call(bossCookie, 'GET', '/api/admin/audit')).json();
+    expect(after.items[0]).toEqual(entry);
+    expect(after.totalCount).toBe(2);
+  });
+
+  it('an export is audited with who made it', async () => {
+    const csv = await call(bossCookie, 'GET', '/api/admin/polls.csv');
+    expect(csv.statusCode).toBe(200);
+    await until(async () => (await call(bossCookie, 'GET', '/api/admin/audit?action=export')).json().totalCount === 1, 5000, 'export audited');
+    const [entry] = (await call(bossCookie, 'GET', '/api/admin/audit?action=export')).json().items as Entry[];
+    expect(entry).toMatchObject({ adminId: boss.id, targetId: 'polls' });
+  });
+});
