@@ -6,6 +6,7 @@ import type {
   AdminStats,
   AdminUser,
   AdminUserPage,
+  AuditAction,
   AuditPage,
   BulkEmailAccepted,
   BulkEmailBody,
@@ -119,12 +120,21 @@ export const adminApi = api.injectEndpoints({
       },
     }),
 
-    auditLog: build.query<AuditPage, number>({
-      query: (page) => ({ url: '/admin/audit', params: { page } }),
+    /** A page of the audit log, filtered by who acted, what and when (empty filters left out). */
+    auditLog: build.query<AuditPage, AuditFilter & { page: number }>({
+      query: (args) => ({ url: '/admin/audit', params: Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== '')) }),
       providesTags: [AUDIT],
     }),
   }),
 });
+
+/** The audit log's filters: the acting staff member's id, the action, and a time range (ISO, `to` exclusive). */
+export interface AuditFilter {
+  actor?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+}
 
 export const {
   useAdminStatsQuery,
