@@ -42,6 +42,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     consumers: {
       'user-banned': onEvents(events.admin.userBanned),
       'user-reactivated': onEvents(events.admin.userReactivated),
+      'user-role-changed': onEvents(events.admin.roleChanged),
     },
   },
   polls: {

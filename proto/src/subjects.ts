@@ -170,6 +170,8 @@ export const events = {
     userBanned: 'events.admin.user.banned',
     /** {userId, by, at}. */
     userReactivated: 'events.admin.user.reactivated',
+    /** {userId, role, previous, by, at}: an administrator gave the account another role (auth ends its sessions). */
+    roleChanged: 'events.admin.user.role-changed',
     /** {pollId, by, at}. */
     pollRemoved: 'events.admin.poll.removed',
     /** {to, subject, html, text, tag}: one mail of a bulk send. */

@@ -14,7 +14,7 @@ import { FakeSocket, fakeApi, json, member, renderAppAt, renderWithStore } from 
  * is exercised end to end by test/e2e/admin (browser + the whole stack).
  */
 
-const admin: User = { id: 'a1', username: 'yonetici', email: 'admin@meydan.local', displayName: 'Yönetici', avatarUrl: null, role: 'admin' };
+const admin: User = { id: 'a1', username: 'yonetici', email: 'admin@meydan.local', displayName: 'Yönetici', avatarUrl: null, role: 'admin', mfa: 'verified' };
 
 const stats: AdminStats = {
   totalUsers: 1234,

@@ -23,6 +23,7 @@ describe('staff roles and the audit log', () => {
   let boss: TestUser;
   let moderator: TestUser;
   let irmak: TestUser;
+  let ece: TestUser;
   let bossCookie: string;
   let modCookie: string;
   let reportId: string;
@@ -41,6 +42,7 @@ describe('staff roles and the audit log', () => {
     boss = await createUser(auth.deps, { role: 'admin', displayName: 'Baş Yönetici' });
     moderator = await createUser(auth.deps, { role: 'moderator', displayName: 'Moderatör Ayşe' });
     irmak = await createUser(auth.deps, { displayName: 'Irmak' });
+    ece = await createUser(auth.deps, { displayName: 'Ece' });
     const reporter = await createUser(auth.deps);
     testGateway = await startTestGateway({ auth, polls }, { config: { RATE_LIMIT_SCALE: 50 } });
     gateway = testGateway.app;
@@ -147,6 +149,29 @@ describe('staff roles and the audit log', () => {
     const after = (await call(bossCookie, 'GET', '/api/admin/audit')).json();
     expect(after.items[0]).toEqual(entry);
     expect(after.totalCount).toBe(2);
+  });
+
+  it('an administrator makes a member a moderator: the new role is theirs at the next sign-in, their old session ends, and the audit says so', async () => {
+    const eceCookie = await memberCookie(ece);
+    // Not by a moderator, not to oneself, not to a role that does not exist: nothing changes.
+    const byModerator = await call(modCookie, 'PATCH', `/api/admin/users/${ece.id}/role`, { role: 'moderator' });
+    expect(byModerator.statusCode).toBe(403);
+    expect(byModerator.json().error).toBe('admin_only');
+    const own = await call(bossCookie, 'PATCH', `/api/admin/users/${boss.id}/role`, { role: 'member' });
+    expect(own.statusCode).toBe(400);
+    expect(own.json().message).toBe('Kendi rolünü değiştiremezsin; başka bir yönetici değiştirebilir.');
+    const unknown = await call(bossCookie, 'PATCH', `/api/admin/users/${ece.id}/role`, { role: 'patron' });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toBe('Rol üye, moderatör ya da yönetici olmalı.');
+    expect((await call(bossCookie, 'GET', '/api/admin/audit?action=user.role')).json().totalCount).toBe(0);
+
+    const changed = await call(bossCookie, 'PATCH', `/api/admin/users/${ece.id}/role`, { role: 'moderator', reason: 'Gece vardiyası' });
+    expect(changed.statusCode, changed.body).toBe(200);
+    await until(async () => (await call(eceCookie, 'GET', '/api/auth/session')).statusCode === 401, 10_000, 'old session ended');
+    const signedIn = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: ece.email, password: ece.password } });
+    expect(signedIn.json()).toMatchObject({ role: 'moderator', mfa: 'enrol' });
+    const [entry] = (await call(bossCookie, 'GET', '/api/admin/audit?action=user.role')).json().items as Entry[];
+    expect(entry).toMatchObject({ adminId: boss.id, targetId: ece.id, reason: 'member → moderator: Gece vardiyası' });
   });
 
   it('an export is audited with who made it', async () => {

@@ -212,6 +212,9 @@ export const adminTexts = {
   userBanned: 'Kullanıcı engellendi',
   userActivated: 'Kullanıcı etkinleştirildi',
   userNotFound: 'Kullanıcı bulunamadı',
+  cannotChangeOwnRole: 'Kendi rolünü değiştiremezsin; başka bir yönetici değiştirebilir.',
+  roleChanged: 'Rol değiştirildi; hesabın oturumları kapatıldı.',
+  roleUnchanged: 'Hesap zaten bu rolde.',
   auditRangeInvalid: 'Başlangıç zamanı bitiş zamanından önce olmalı.',
   cannotBanAdmin: 'Yönetim ekibindeki hesaplar (moderatör, yönetici) engellenemez',
   cannotActivateAdmin: 'Yönetim ekibindeki hesapların durumu buradan değiştirilemez',
@@ -299,6 +302,20 @@ export const adminPageQuerySchema = {
 } as const;
 export type AdminPageQuery = FromSchema<typeof adminPageQuerySchema>;
 
+/** PATCH /api/admin/users/{id}/role: the account's new role, and why (kept in the audit log). Administrators only. */
+export const roleChangeBodySchema = {
+  $id: 'meydan/admin-role-change',
+  type: 'object',
+  additionalProperties: false,
+  required: ['role'],
+  properties: {
+    role: { type: 'string', enum: userRoles, errorMessage: 'Rol üye, moderatör ya da yönetici olmalı.' },
+    reason: { type: 'string', maxLength: limits.admin.banReasonMax, errorMessage: { maxLength: T.reasonMax } },
+  },
+  errorMessage: { type: M.bodyObject, required: { role: 'Yeni rolü seç.' } },
+} as const;
+export type RoleChangeBody = FromSchema<typeof roleChangeBodySchema>;
+
 /** POST /api/admin/users/{id}/ban: an optional reason, kept in the audit log and told to the member. */
 export const banBodySchema = {
   $id: 'meydan/admin-ban',
@@ -353,7 +370,7 @@ export const bulkEmailAcceptedSchema = {
 export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
 
 /** What a staff member (moderator or administrator) did, as the audit log records it. */
-export const auditActions = ['user.ban', 'user.activate', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'export'] as const;
+export const auditActions = ['user.ban', 'user.activate', 'user.role', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'export'] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email', 'export'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];

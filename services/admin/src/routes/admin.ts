@@ -17,6 +17,7 @@ import {
   type AuditTargetType,
   type AdminReportQuery,
   type BanBody,
+  type RoleChangeBody,
   type BulkEmailBody,
   type ReportStatusUpdate,
 } from '@meydan/proto';
@@ -38,6 +39,7 @@ import {
   reportPage,
   setReportStatus,
   setUserActive,
+  setUserRole,
   userPage,
 } from '../store/panel.js';
 
@@ -64,6 +66,7 @@ function userView(u: AdminUserDoc & { _id: string }) {
 export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
   memberRoutes(app, ctx);
   banRoutes(app, ctx);
+  roleRoute(app, ctx);
   pollModerationRoutes(app, ctx);
   reportRoutes(app, ctx);
   bulkEmailRoutes(app, ctx);
@@ -105,6 +108,36 @@ function memberRoutes(app: FastifyInstance, ctx: AdminContext) {
       const page = pageOf(request.query.page);
       const { items, totalCount } = await userPage(models, request.query.q?.trim(), page);
       return { items: items.map((u) => userView(u as never)), totalCount, page, pageSize: adminPageSize };
+    },
+  );
+}
+
+/** An administrator gives an account another role (member, moderator, admin); never their own. */
+function roleRoute(app: FastifyInstance, ctx: AdminContext) {
+  app.patch<{ Params: AdminIdParams; Body: RoleChangeBody }>(
+    '/api/admin/users/:id/role',
+    {
+      schema: {
+        summary: 'Hesabın rolünü değiştirir (üye, moderatör, yönetici): oturumları kapanır, işlem kaydına yazılır. Yalnızca yönetici; kendi rolü değiştirilemez',
+        params: idParams,
+        body: { $ref: 'meydan/admin-role-change' },
+        response: message,
+      },
+    },
+    async (request) => {
+      const adminId = request.identity!.userId!;
+      const user = await findUser(ctx.models, request.params.id);
+      if (!user) throw httpError('not_found', T.userNotFound);
+      if (user._id === adminId) throw new HttpError(400, 'own_role', T.cannotChangeOwnRole);
+      const previous = (user.role ?? 'member') as RoleChangeBody['role'];
+      const { role } = request.body;
+      if (previous === role) return { message: T.roleUnchanged };
+      const at = new Date().toISOString();
+      await ctx.bus.publishReliably(events.admin.roleChanged, { userId: user._id, role, previous, by: adminId, at }, { requestId: request.id });
+      await setUserRole(ctx.models, user._id, role);
+      const why = request.body.reason?.trim();
+      await audit(ctx, adminId, 'user.role', 'user', user._id, `${previous} → ${role}${why ? `: ${why}` : ''}`);
+      return { message: T.roleChanged };
     },
   );
 }

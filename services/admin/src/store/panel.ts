@@ -92,6 +92,10 @@ export async function auditPage(models: Models, page: number, filter: { actor?: 
 export const findUser = (models: Models, id: string) => models.User.findById(id).lean();
 export const findPoll = (models: Models, id: string) => models.Poll.findById(id).lean();
 
+export async function setUserRole(models: Models, userId: string, role: 'member' | 'moderator' | 'admin'): Promise<void> {
+  await models.User.updateOne({ _id: userId }, { $set: { role } });
+}
+
 export async function setUserActive(models: Models, userId: string, isActive: boolean): Promise<void> {
   await models.User.updateOne({ _id: userId }, { $set: { isActive } });
 }
