@@ -53,6 +53,10 @@ export const trAdmin = {
       search: 'Kullanıcı ara...',
       empty: 'Kullanıcı bulunamadı',
       adminBadge: 'Yönetici',
+      moderatorBadge: 'Moderatör',
+      roleLabel: (name: string) => `${name} için rol`,
+      roleOptions: { member: 'Üye', moderator: 'Moderatör', admin: 'Yönetici' },
+      roleChanged: 'Rol değiştirildi; hesabın oturumları kapatıldı.',
       bannedBadge: 'Yasaklı',
       verifiedBadge: 'Doğrulanmış',
       joined: (date: string) => `Kayıt: ${date}`,
@@ -127,6 +131,7 @@ export const trAdmin = {
       actions: {
         'user.ban': 'Kullanıcı yasaklandı',
         'user.activate': 'Kullanıcı aktifleştirildi',
+        'user.role': 'Rol değiştirildi',
         'poll.delete': 'Anket silindi',
         'report.resolve': 'Rapor çözüldü',
         'report.dismiss': 'Rapor reddedildi',

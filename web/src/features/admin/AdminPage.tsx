@@ -84,7 +84,7 @@ function AdminPanel({ isAdmin }: { isAdmin: boolean }) {
           {isAdmin ? <Trigger value="actions">{labels.actions}</Trigger> : null}
         </List>
         <Panel value="users">
-          <UsersTab />
+          <UsersTab manageRoles={isAdmin} />
         </Panel>
         <Panel value="polls">
           <PollsTab />

@@ -16,6 +16,7 @@ import type {
   Report,
   ReportPage,
   ReportStatus,
+  UserRole,
 } from '@meydan/proto';
 import { api, type ApiExtra } from '../../store/api';
 
@@ -65,6 +66,12 @@ export const adminApi = api.injectEndpoints({
         body: reason ? { reason } : {},
       }),
       invalidatesTags: (result) => (result ? [USERS, STATS, AUDIT, POLLS] : []),
+    }),
+
+    /** Administrators only: the account's new role (its sessions end; audited). */
+    setUserRole: build.mutation<MessageResponse, { userId: string; role: UserRole }>({
+      query: ({ userId, role }) => ({ url: `/admin/users/${encodeURIComponent(userId)}/role`, method: 'PATCH', body: { role } }),
+      invalidatesTags: (result) => (result ? [USERS, AUDIT] : []),
     }),
 
     adminPolls: build.query<AdminPollPage, SearchArgs>({
@@ -141,6 +148,7 @@ export const {
   useAdminDailyStatsQuery,
   useAdminUsersQuery,
   useSetUserActiveMutation,
+  useSetUserRoleMutation,
   useAdminPollsQuery,
   useRemovePollMutation,
   useAdminReportsQuery,
