@@ -4,7 +4,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestService } from '@meydan/testing';
+import { JSONCodec } from 'nats';
+import { openMail } from '@meydan/kit';
+import { events, type MailRequest } from '@meydan/proto';
+import { TEST_MAIL_SECRET, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, staffSession, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildPolls } from '../../polls/src/app.js';
@@ -172,6 +175,45 @@ describe('staff roles and the audit log', () => {
     expect(signedIn.json()).toMatchObject({ role: 'moderator', mfa: 'enrol' });
     const [entry] = (await call(bossCookie, 'GET', '/api/admin/audit?action=user.role')).json().items as Entry[];
     expect(entry).toMatchObject({ adminId: boss.id, targetId: ece.id, reason: 'member → moderator: Gece vardiyası' });
+  });
+
+  it('an administrator invites a moderator by e-mail: the link sets their password, they sign in as a moderator to enrol; audited', async () => {
+    const mails: { to: string; text: string; tag: string }[] = [];
+    const codec = JSONCodec();
+    const sub = auth.deps.nats.subscribe(events.auth.mailRequested, {
+      callback: (_e, m) => mails.push(openMail(TEST_MAIL_SECRET, codec.decode(m.data) as MailRequest) as never),
+    });
+    try {
+      const byModerator = await call(modCookie, 'POST', '/api/admin/staff/invitations', { email: 'yeni.mod@example.com', displayName: 'Yeni Moderatör', role: 'moderator' });
+      expect(byModerator.statusCode).toBe(403);
+      expect(byModerator.json().error).toBe('admin_only');
+      const bad = await call(bossCookie, 'POST', '/api/admin/staff/invitations', { email: 'yeni.mod@example.com', displayName: 'Yeni', role: 'member' });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json().message).toBe('Davet edilen moderatör ya da yönetici olmalı.');
+      const taken = await call(bossCookie, 'POST', '/api/admin/staff/invitations', { email: irmak.email, displayName: 'Irmak', role: 'moderator' });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message).toBe('Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.');
+      expect((await call(bossCookie, 'GET', '/api/admin/audit?action=staff.invite')).json().totalCount).toBe(0);
+
+      const invited = await call(bossCookie, 'POST', '/api/admin/staff/invitations', { email: 'yeni.mod@example.com', displayName: 'Yeni Moderatör', role: 'moderator' });
+      expect(invited.statusCode, invited.body).toBe(201);
+      const { userId } = invited.json();
+      await until(async () => mails.some((m) => m.tag === 'staff-invite'), 10_000, 'invitation mailed');
+      const mail = mails.find((m) => m.tag === 'staff-invite')!;
+      expect(mail.to).toBe('yeni.mod@example.com');
+      const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail.text)![1]!);
+      // Before the link is used, no password opens the account.
+      const early = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: 'yeni.mod@example.com', password: 'gizli-sifre-1' } });
+      expect(early.statusCode).toBe(401);
+      const set = await gateway.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'yepyeni-sifre-42' } });
+      expect(set.statusCode, set.body).toBe(200);
+      const signedIn = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: 'yeni.mod@example.com', password: 'yepyeni-sifre-42' } });
+      expect(signedIn.json()).toMatchObject({ id: userId, role: 'moderator', mfa: 'enrol' });
+      const [entry] = (await call(bossCookie, 'GET', '/api/admin/audit?action=staff.invite')).json().items as Entry[];
+      expect(entry).toMatchObject({ adminId: boss.id, targetId: userId, reason: 'moderator' });
+    } finally {
+      sub.unsubscribe();
+    }
   });
 
   it('an export is audited with who made it', async () => {

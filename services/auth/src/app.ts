@@ -8,6 +8,7 @@ import { backfillUsernameSkeletons } from './store/usernames.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
 import { bindUserSearch } from './nats/search-users.js';
+import { bindStaffInvite } from './nats/staff-invite.js';
 import { accountRoutes } from './routes/account.js';
 import { deleteDueAccounts } from './jobs/account-deletion.js';
 import { accountDataRoutes } from './routes/account-data.js';
@@ -31,6 +32,7 @@ export async function buildApp(deps: ServiceDeps) {
   await bootstrapAdmin(ctx);
   bindAuthResponders(ctx);
   bindUserSearch(ctx);
+  bindStaffInvite(ctx);
   await bindAuthConsumers(ctx);
 
   await app.register(accountRoutes, { ctx });

@@ -1,7 +1,7 @@
 /** Admin panel contracts: stats, users, polls, reports and the bulk e-mail. */
 import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../../limits.js';
-import { countField, dateTimeField, displayNameField, idField, notBlank, pollTypes, userRoles } from '../common.js';
+import { countField, dateTimeField, displayNameField, idField, notBlank, pollTypes, staffRoles, userRoles } from '../common.js';
 import { contactMessagesPageReplySchema } from '../contact/nats.js';
 
 export const adminMessages = {
@@ -212,6 +212,7 @@ export const adminTexts = {
   userBanned: 'Kullanıcı engellendi',
   userActivated: 'Kullanıcı etkinleştirildi',
   userNotFound: 'Kullanıcı bulunamadı',
+  staffInvited: 'Davet gönderildi: davet edilen, e-postadaki bağlantıyla şifresini belirleyecek.',
   cannotChangeOwnRole: 'Kendi rolünü değiştiremezsin; başka bir yönetici değiştirebilir.',
   roleChanged: 'Rol değiştirildi; hesabın oturumları kapatıldı.',
   roleUnchanged: 'Hesap zaten bu rolde.',
@@ -316,6 +317,21 @@ export const roleChangeBodySchema = {
 } as const;
 export type RoleChangeBody = FromSchema<typeof roleChangeBodySchema>;
 
+/** POST /api/admin/staff/invitations: whom to invite to the staff, and as what. Administrators only. */
+export const staffInviteBodySchema = {
+  $id: 'meydan/admin-staff-invite',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'displayName', 'role'],
+  properties: {
+    email: { type: 'string', format: 'email', maxLength: 254, errorMessage: 'Geçerli bir e-posta adresi gir.' },
+    displayName: { type: 'string', minLength: 1, maxLength: 50, pattern: notBlank, errorMessage: 'Görünen ad 1-50 karakter olmalı.' },
+    role: { type: 'string', enum: staffRoles, errorMessage: 'Davet edilen moderatör ya da yönetici olmalı.' },
+  },
+  errorMessage: { type: M.bodyObject, required: { email: 'E-posta adresini yaz.', displayName: 'Görünen adı yaz.', role: 'Rolü seç.' } },
+} as const;
+export type StaffInviteBody = FromSchema<typeof staffInviteBodySchema>;
+
 /** POST /api/admin/users/{id}/ban: an optional reason, kept in the audit log and told to the member. */
 export const banBodySchema = {
   $id: 'meydan/admin-ban',
@@ -370,7 +386,7 @@ export const bulkEmailAcceptedSchema = {
 export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
 
 /** What a staff member (moderator or administrator) did, as the audit log records it. */
-export const auditActions = ['user.ban', 'user.activate', 'user.role', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'export'] as const;
+export const auditActions = ['user.ban', 'user.activate', 'user.role', 'staff.invite', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'export'] as const;
 export type AuditAction = (typeof auditActions)[number];
 export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email', 'export'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];

@@ -18,6 +18,7 @@ import {
   type AdminReportQuery,
   type BanBody,
   type RoleChangeBody,
+  type StaffInviteBody,
   type BulkEmailBody,
   type ReportStatusUpdate,
 } from '@meydan/proto';
@@ -67,6 +68,7 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCon
   memberRoutes(app, ctx);
   banRoutes(app, ctx);
   roleRoute(app, ctx);
+  staffInviteRoute(app, ctx);
   pollModerationRoutes(app, ctx);
   reportRoutes(app, ctx);
   bulkEmailRoutes(app, ctx);
@@ -138,6 +140,27 @@ function roleRoute(app: FastifyInstance, ctx: AdminContext) {
       const why = request.body.reason?.trim();
       await audit(ctx, adminId, 'user.role', 'user', user._id, `${previous} → ${role}${why ? `: ${why}` : ''}`);
       return { message: T.roleChanged };
+    },
+  );
+}
+
+/** An administrator invites a staff member by e-mail: auth makes the account and mails the link that sets its password. */
+function staffInviteRoute(app: FastifyInstance, ctx: AdminContext) {
+  app.post<{ Body: StaffInviteBody }>(
+    '/api/admin/staff/invitations',
+    {
+      schema: {
+        summary: 'Yönetim ekibine davet (moderatör ya da yönetici): hesap açılır, şifre belirleme bağlantısı e-postayla gider (72 saat, tek kullanımlık); işlem kaydına yazılır. Yalnızca yönetici; hesabı olan adres 409',
+        body: { $ref: 'meydan/admin-staff-invite' },
+        response: { 201: { type: 'object', required: ['userId', 'message'], properties: { userId: { type: 'string' }, message: { type: 'string' } } } },
+      },
+    },
+    async (request, reply) => {
+      const adminId = request.identity!.userId!;
+      const { email, displayName, role } = request.body;
+      const { userId } = await ctx.bus.request(subjects.auth.staffInvite, { email, displayName, role, by: adminId }, { requestId: request.id }, 5000);
+      await audit(ctx, adminId, 'staff.invite', 'user', userId, role);
+      return reply.code(201).send({ userId, message: T.staffInvited });
     },
   );
 }
