@@ -88,4 +88,22 @@ describe('admin panel: the staff', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Doğrula' }));
     await waitFor(() => expect(requests.filter((r) => r.path === '/api/auth/totp/verify').map((r) => r.body)).toEqual([{ code: '654321' }, { recoveryCode: 'abcde-12345' }]));
   });
+
+  it('lets an administrator invite a staff member by e-mail, and shows a refusal in Turkish', async () => {
+    const boss = staff('admin', 'verified');
+    const { requests } = fakeApi({
+      'GET /api/auth/session': boss,
+      ...panelRoutes,
+      'POST /api/admin/staff/invitations': () =>
+        json({ error: 'email_taken', message: 'Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.' }, 409),
+    });
+    renderAppAt('/admin', { user: boss });
+    expect(await screen.findByRole('heading', { name: 'Yönetim ekibine davet et' })).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('E-posta'), { target: { value: 'ayse@example.com' } });
+    fireEvent.change(screen.getByLabelText('Görünen ad'), { target: { value: 'Ayşe' } });
+    fireEvent.change(screen.getByLabelText('Rol'), { target: { value: 'admin' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Davet gönder' }));
+    expect(await screen.findByText('Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.')).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/admin/staff/invitations')?.body).toEqual({ email: 'ayse@example.com', displayName: 'Ayşe', role: 'admin' });
+  });
 });

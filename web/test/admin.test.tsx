@@ -205,7 +205,9 @@ describe('admin panel', () => {
     expect(within(row2).getByText('Yasaklı')).toBeTruthy();
     expect(within(row2).getByRole('button', { name: 'Kullanıcı 2 kullanıcısını aktifleştir' })).toBeTruthy();
     const row3 = screen.getByText('Baş Yönetici').closest('li')!;
-    expect(within(row3).getByText('Yönetici')).toBeTruthy();
+    // The badge, and the role picker an administrator has on every row.
+    expect(within(row3).getAllByText('Yönetici')).toHaveLength(2);
+    expect((within(row3).getByRole('combobox', { name: 'Baş Yönetici için rol' }) as HTMLSelectElement).value).toBe('admin');
     expect(within(row3).queryAllByRole('button')).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { isStaffRole, userRoles, type UserRole } from '@meydan/proto';
+import { StaffInvite } from './StaffInvite';
 import { useAdminUsersQuery, useSetUserActiveMutation, useSetUserRoleMutation, type AdminUserRow } from './adminApi';
 import { Badge, Line, ListState, Meta, Pager, Person, RowActions, Row, RowMain, Rows, SearchBox, Toolbar, useDebounced } from './parts';
 
@@ -24,6 +25,7 @@ export function UsersTab({ manageRoles = false }: { manageRoles?: boolean }) {
 
   return (
     <div>
+      {manageRoles ? <StaffInvite /> : null}
       <Toolbar>
         <SearchBox
           label={T.search}

@@ -74,6 +74,12 @@ export const adminApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? [USERS, AUDIT] : []),
     }),
 
+    /** Administrators only: a staff member invited by e-mail (auth mails the link that sets their password). */
+    inviteStaff: build.mutation<{ userId: string; message: string }, { email: string; displayName: string; role: 'moderator' | 'admin' }>({
+      query: (body) => ({ url: '/admin/staff/invitations', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [USERS, AUDIT] : []),
+    }),
+
     adminPolls: build.query<AdminPollPage, SearchArgs>({
       query: (args) => ({ url: '/admin/polls', params: searchParams(args) }),
       providesTags: [POLLS],
@@ -149,6 +155,7 @@ export const {
   useAdminUsersQuery,
   useSetUserActiveMutation,
   useSetUserRoleMutation,
+  useInviteStaffMutation,
   useAdminPollsQuery,
   useRemovePollMutation,
   useAdminReportsQuery,
