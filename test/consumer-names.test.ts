@@ -12,7 +12,7 @@ import { serviceBuilders } from './service-builders.js';
 
 /** Today's names, `<service>--<purpose>`, as the services named them before the kit did. */
 const consumers: Record<ServiceName, string[]> = {
-  auth: ['auth--user-banned', 'auth--user-reactivated'],
+  auth: ['auth--user-banned', 'auth--user-reactivated', 'auth--user-role-changed'],
   polls: [
     'polls--admin-comment-removed',
     'polls--admin-poll-removed',

@@ -134,7 +134,9 @@ export function identityHeaders(identity: Partial<Identity> = {}, secret = TEST_
 
 export const asVisitor = () => identityHeaders();
 export const asMember = (userId: string) => identityHeaders({ userId, role: 'member' });
-export const asAdmin = (userId: string) => identityHeaders({ userId, role: 'admin' });
+/** A staff member whose session's second factor was verified (the gateway lets no staff route through without it). */
+export const asAdmin = (userId: string) => identityHeaders({ userId, role: 'admin', mfa: true });
+export const asModerator = (userId: string) => identityHeaders({ userId, role: 'moderator', mfa: true });
 
 export function testConfig(overrides: Partial<BaseConfig> = {}): BaseConfig {
   const { natsUrl, redisUrl, mongoUrl } = infra();

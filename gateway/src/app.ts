@@ -11,6 +11,7 @@ import {
   matchClientRoute,
   matchEmbedRoute,
   serviceNames,
+  type MfaState,
 } from '@meydan/proto';
 import {
   createFastify,
@@ -54,7 +55,7 @@ export interface GatewayDeps {
 }
 
 /** The caller as the gateway decided, plus what only the gateway needs (token tier for its limits). */
-export type GatewayIdentity = Identity & { tier?: string | undefined; tokenId?: string | undefined };
+export type GatewayIdentity = Identity & { tier?: string | undefined; tokenId?: string | undefined; mfaState?: MfaState | null | undefined };
 
 declare module 'fastify' {
   interface FastifyRequest {

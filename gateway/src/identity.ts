@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { SESSION_COOKIE, events, subjects } from '@meydan/proto';
+import { SESSION_COOKIE, events, subjects, type MfaState } from '@meydan/proto';
 import type { Redis } from 'ioredis';
 import { LRUCache } from 'lru-cache';
 import { hmacSign, hmacVerify, type Bus, type Identity, type Logger, type Role } from '@meydan/kit';
@@ -10,7 +10,7 @@ import { TtlCache } from '@meydan/kit';
 const visitorData = (id: string) => `visitor:${id}`;
 const VISITOR_TAG_LENGTH = 32;
 
-type Resolved = { userId: string; role: Role; tier?: string; tokenId?: string } | null;
+type Resolved = { userId: string; role: Role; tier?: string; tokenId?: string; mfa?: MfaState | null } | null;
 
 /**
  * Lookups of unknown tokens or sessions one IP may cause per minute. Past it, that IP's uncached
@@ -27,6 +27,8 @@ export interface FailedLookupBudget {
 export type ResolvedIdentity = Pick<Identity, 'userId' | 'role' | 'authMethod'> & {
   tier?: string;
   tokenId?: string;
+  /** A staff session's second factor (null for members and tokens: a token never opens a staff route). */
+  mfaState?: MfaState | null;
   /** The credential was not looked up: this IP caused too many failed lookups lately. */
   lookupRefused?: 'token' | 'session';
 };
@@ -103,7 +105,7 @@ export class IdentityResolver {
         found = await this.lookUp(ip, () => this.sessionStore.resolve(sid, requestId));
         this.sessions.set(sid, found);
       }
-      if (found) return { userId: found.userId, role: found.role, authMethod: 'session' };
+      if (found) return { userId: found.userId, role: found.role, authMethod: 'session', mfaState: found.mfa ?? null };
     }
     return nobody;
   }

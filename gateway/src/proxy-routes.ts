@@ -30,12 +30,14 @@ function withoutSpoofable(headers: Record<string, unknown>): Record<string, unkn
 
 /** The identity signed for exactly this request: its method, its (normal) path and the service it goes to. */
 function signedHeaders(request: FastifyRequest, headers: Record<string, unknown>, service: ServiceName, secret: string) {
-  const { userId, role, visitorId, ip, authMethod } = request.gatewayIdentity;
+  const { userId, role, visitorId, ip, authMethod, mfaState } = request.gatewayIdentity;
   const binding = { method: request.method, path: request.url.split('?')[0] ?? '/', service };
+  // Staff carry whether this session's second factor was verified; members carry nothing more.
+  const mfa = mfaState ? { mfa: mfaState === 'verified' } : {};
   return {
     ...withoutTraceContext(withoutSpoofable(headers)),
     'x-request-id': request.id,
-    [IDENTITY_HEADER]: signIdentity({ userId, role, visitorId, ip, authMethod }, secret, binding),
+    [IDENTITY_HEADER]: signIdentity({ userId, role, visitorId, ip, authMethod, ...mfa }, secret, binding),
   };
 }
 

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import helmet from 'helmet';
-import { errorCatalogue } from '@meydan/proto';
+import { errorCatalogue, isStaffRole, roleMay, staffRoleFor, type ErrorCode } from '@meydan/proto';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -33,13 +33,20 @@ export function originCheck(allowed: Set<string>) {
   };
 }
 
-/** `/api/admin/*` is for the administrator role only: 401 for visitors, 403 for members. */
+/**
+ * `/api/admin/*` is for the staff: 401 for visitors, 403 `forbidden` for members; 403 `mfa_enrolment_required` or
+ * `mfa_required` for a staff session without a verified second factor (the web sends them to enrolment or to the code);
+ * 403 `admin_only` for a moderator on a route that proto's `staffRouteRoles` keeps for administrators.
+ */
 export async function adminGuard(request: FastifyRequest, reply: FastifyReply) {
   // request.url is in normal form (paths.ts): no escaped or dotted spelling of /api/admin gets past this.
   if (!/^\/api\/admin(\/|$|\?)/i.test(request.url)) return;
-  const { userId, role } = request.gatewayIdentity;
-  if (!userId) return reply.code(401).send({ error: 'unauthorized', message: errorCatalogue.unauthorized.message });
-  if (role !== 'admin') return reply.code(403).send({ error: 'forbidden', message: errorCatalogue.forbidden.message });
+  const { userId, role, mfaState } = request.gatewayIdentity;
+  const refuse = (status: number, error: ErrorCode) => reply.code(status).send({ error, message: errorCatalogue[error].message });
+  if (!userId) return refuse(401, 'unauthorized');
+  if (!isStaffRole(role)) return refuse(403, 'forbidden');
+  if (mfaState !== 'verified') return refuse(403, mfaState === 'enrol' ? 'mfa_enrolment_required' : 'mfa_required');
+  if (!roleMay(role, staffRoleFor(request.method, request.url))) return refuse(403, 'admin_only');
 }
 
 /**

@@ -1,4 +1,4 @@
-import { SESSION_ID_PATTERN, sessionKeys, sessionStands, sessionUserOf, type UserRole } from '@meydan/proto';
+import { SESSION_ID_PATTERN, sessionKeys, sessionStands, sessionUserOf, type MfaState, type UserRole } from '@meydan/proto';
 import { HttpError, readSession, sessionKeyOf, within, type Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
@@ -28,7 +28,7 @@ export class SessionReader {
    * account's epoch, which does not expire, no longer matches; see proto's `sessionStands`). When Redis cannot say,
    * throws the 503 a silent auth gave: nobody is taken for a visitor, or for someone else.
    */
-  async resolve(sid: string, requestId: string): Promise<{ userId: string; role: UserRole } | null> {
+  async resolve(sid: string, requestId: string): Promise<{ userId: string; role: UserRole; mfa: MfaState | null } | null> {
     if (!SESSION_ID_PATTERN.test(sid)) return null;
     try {
       return await within(readSession(this.redis, sid, this.ttlSeconds), READ_TIMEOUT_MS, `no answer within ${READ_TIMEOUT_MS} ms`);

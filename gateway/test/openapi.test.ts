@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, openapiSubject, serviceNames, type ServiceName } from '@meydan/proto';
 import type { BaseConfig } from '@meydan/kit';
 import { startTestService, type TestService } from '@meydan/testing';
-import { createUser } from '../../services/auth/test/support.js';
+import { createUser, staffSession } from '../../services/auth/test/support.js';
 import { serviceBuilders as builders } from '../../test/service-builders.js';
 import { serviceForPath } from '../src/routing-table.js';
 import { startTestGateway, type TestGateway } from './support.js';
@@ -96,7 +96,7 @@ describe('GET /api/openapi.json', () => {
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json()).toEqual({ error: 'forbidden', message: 'Bu sayfaya erişim yetkiniz yok.' });
 
-    const sid = await sidOf(boss);
+    const { sid } = await staffSession(auth.deps, (o) => gateway.inject(o), boss);
     const adminDoc = await vi.waitFor(
       async () => {
         const res = await gateway.inject({ url: '/api/admin/openapi.json', cookies: { sid } });

@@ -8,7 +8,7 @@ import { Redis } from 'ioredis';
 import { infra, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
 import { buildApp as buildAuth } from '../../services/auth/src/app.js';
-import { createUser, type TestUser } from '../../services/auth/test/support.js';
+import { createUser, staffSession, type TestUser } from '../../services/auth/test/support.js';
 import { helmetOptions } from '../src/security.js';
 import { startTestGateway, type TestGateway } from './support.js';
 
@@ -82,14 +82,15 @@ describe('gateway security (real auth behind the gateway)', () => {
     expect(res.json().message).toBe('Oturum bulunamadı. Lütfen giriş yap.');
   });
 
-  it('admin routes: 401 for visitors, 403 "Bu sayfaya erişim yetkiniz yok." for members, through for the admin', async () => {
+  it('admin routes: 401 for visitors, 403 "Bu sayfaya erişim yetkiniz yok." for members, through for the admin with a verified code', async () => {
     const visitor = await gateway.inject({ url: '/api/admin/stats' });
     expect(visitor.statusCode).toBe(401);
     const asMember = await gateway.inject({ url: '/api/admin/stats', headers: { cookie: `${SESSION_COOKIE}=${await login(member)}` } });
     expect(asMember.statusCode).toBe(403);
     expect(asMember.json()).toEqual({ error: 'forbidden', message: 'Bu sayfaya erişim yetkiniz yok.' });
     expect(asMember.headers['x-meydan-service']).toBeUndefined();
-    const asAdmin = await gateway.inject({ url: '/api/admin/stats', headers: { cookie: `${SESSION_COOKIE}=${await login(boss)}` } });
+    const { sid: staffSid } = await staffSession(auth.deps, (o) => gateway.inject(o), boss, '198.51.100.200');
+    const asAdmin = await gateway.inject({ url: '/api/admin/stats', headers: { cookie: `${SESSION_COOKIE}=${staffSid}` } });
     expect(asAdmin.headers['x-meydan-service']).toBe('admin');
     expect(asAdmin.statusCode).not.toBe(401);
     expect(asAdmin.statusCode).not.toBe(403);

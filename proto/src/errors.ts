@@ -9,6 +9,12 @@ export const errorCatalogue = {
   unauthorized: { status: 401, message: 'Bu işlem için giriş yapmalısın.' },
   identity_invalid: { status: 401, message: 'Kimlik bilgisi doğrulanamadı.' },
   forbidden: { status: 403, message: 'Bu sayfaya erişim yetkiniz yok.' },
+  /** A staff account that has not enrolled its authenticator yet: the web sends it to enrolment. */
+  mfa_enrolment_required: { status: 403, message: 'Yönetim paneline girmeden önce doğrulama uygulamanı (TOTP) kurmalısın.' },
+  /** A staff session whose second factor is not verified (or no longer fresh): the web asks for a code. */
+  mfa_required: { status: 403, message: 'Devam etmek için doğrulama uygulamandaki kodu girmelisin.' },
+  /** A moderator calling what only an administrator may do. */
+  admin_only: { status: 403, message: 'Bu işlemi yalnızca yöneticiler yapabilir.' },
   not_found: { status: 404, message: 'Aradığın şey bulunamadı.' },
   route_not_found: { status: 404, message: 'Böyle bir adres yok.' },
   method_not_allowed: { status: 405, message: 'Bu adres bu istek yöntemiyle kullanılamaz.' },

@@ -11,4 +11,5 @@ export * from './validation.js';
 export * from './contracts.js';
 export * from './socket-events.js';
 export * from './sessions.js';
+export * from './staff-routes.js';
 export * from './nats-usage.js';

@@ -44,6 +44,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     consumers: {
       'user-banned': onEvents(events.admin.userBanned),
       'user-reactivated': onEvents(events.admin.userReactivated),
+      'user-role-changed': onEvents(events.admin.roleChanged),
     },
   },
   polls: {
@@ -97,7 +98,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     consumers: {},
   },
   admin: {
-    requests: [subjects.auth.usersPage, subjects.auth.usersEmails, subjects.polls.pollsPage, subjects.polls.reportsPage, subjects.contact.messagesPage],
+    requests: [subjects.auth.usersPage, subjects.auth.usersEmails, subjects.auth.staffInvite, subjects.polls.pollsPage, subjects.polls.reportsPage, subjects.contact.messagesPage],
     listens: [],
     live: [],
     consumers: {

@@ -1,4 +1,4 @@
-import { userRoles, type UserRole } from './schemas/common.js';
+import { isStaffRole, userRoles, type UserRole } from './schemas/common.js';
 
 /**
  * Sessions in Redis, written by auth and read by the gateway (which learns who is calling without asking auth): their
@@ -33,6 +33,19 @@ export const SESSION_ID_PATTERN = /^[A-Za-z0-9_-]{20,100}$/;
 /** How long a session lives after its last use, unless SESSION_TTL_DAYS says otherwise (auth and gateway alike). */
 export const DEFAULT_SESSION_TTL_DAYS = 30;
 
+/**
+ * How long a staff member's (moderator's, admin's) session lives from its sign-in, whatever its use: hours, not the
+ * members' sliding days. After it the session is no session, and signing in again asks for the second factor again.
+ */
+export const STAFF_SESSION_HOURS = 8;
+export const STAFF_SESSION_MS = STAFF_SESSION_HOURS * 3_600_000;
+
+/**
+ * Where a staff session stands with its second factor: `verified` (a TOTP or recovery code was given in this session),
+ * `required` (the account has an authenticator, no code given yet), `enrol` (the account has none yet). Null for members.
+ */
+export type MfaState = 'verified' | 'required' | 'enrol';
+
 /** The value at `session:<digest>`. */
 export interface StoredSession {
   userId: string;
@@ -40,6 +53,10 @@ export interface StoredSession {
   createdAt: string;
   /** The account's revocation epoch when the session was made (absent in sessions made before epochs existed). */
   epoch?: number;
+  /** Staff only: whether the account had an authenticator enrolled when the session was made (or since). */
+  totp?: boolean;
+  /** Staff only: when (ms) this session's second factor was verified. */
+  mfaAt?: number;
 }
 
 export interface SessionUser {
@@ -47,10 +64,22 @@ export interface SessionUser {
   role: UserRole;
   /** The epoch the session carries; null for a session made before epochs existed. */
   epoch: number | null;
+  /** The second factor's state for staff, null for members. */
+  mfa: MfaState | null;
 }
 
-/** The session's user from a stored value, or null when there is none or it is not a session. */
-export function sessionUserOf(raw: string | null): SessionUser | null {
+/** A staff session's second-factor state as stored (a member's is null). */
+export function mfaStateOf(stored: Pick<StoredSession, 'role' | 'totp' | 'mfaAt'>): MfaState | null {
+  if (!isStaffRole(stored.role)) return null;
+  if (typeof stored.mfaAt === 'number') return 'verified';
+  return stored.totp ? 'required' : 'enrol';
+}
+
+/**
+ * The session's user from a stored value, or null when there is none, it is not a session, or it is a staff session
+ * older than STAFF_SESSION_HOURS.
+ */
+export function sessionUserOf(raw: string | null, now = Date.now()): SessionUser | null {
   if (!raw) return null;
   let stored: Partial<StoredSession>;
   try {
@@ -58,10 +87,14 @@ export function sessionUserOf(raw: string | null): SessionUser | null {
   } catch {
     return null;
   }
-  const { userId, role, epoch } = stored ?? {};
+  const { userId, role, epoch, createdAt } = stored ?? {};
   if (typeof userId !== 'string' || userId.length === 0 || !userRoles.includes(role as UserRole)) return null;
   if (epoch !== undefined && !Number.isSafeInteger(epoch)) return null;
-  return { userId, role: role as UserRole, epoch: epoch ?? null };
+  if (isStaffRole(role)) {
+    const madeAt = Date.parse(createdAt ?? '');
+    if (!Number.isFinite(madeAt) || now - madeAt >= STAFF_SESSION_MS) return null;
+  }
+  return { userId, role: role as UserRole, epoch: epoch ?? null, mfa: mfaStateOf({ role: role as UserRole, totp: stored.totp, mfaAt: stored.mfaAt }) };
 }
 
 /**

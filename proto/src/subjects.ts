@@ -41,6 +41,11 @@ export const subjects = {
     usersAffinities: 'auth.users.affinities',
     /** {q, offset, limit} → {users, totalCount}: active members whose username or display name holds q (Turkish-aware). */
     usersSearch: 'auth.users.search',
+    /**
+     * {email, displayName, role, by} → {userId, username}: an administrator invites a staff member (admin service); auth
+     * makes the account (no usable password) and mails a single-use link to set one. 409 when the address has an account.
+     */
+    staffInvite: 'auth.staff.invite',
   },
   polls: {
     health: 'polls.health',
@@ -189,6 +194,8 @@ export const events = {
     userBanned: 'events.admin.user.banned',
     /** {userId, by, at}. */
     userReactivated: 'events.admin.user.reactivated',
+    /** {userId, role, previous, by, at}: an administrator gave the account another role (auth ends its sessions). */
+    roleChanged: 'events.admin.user.role-changed',
     /** {pollId, by, at}. */
     pollRemoved: 'events.admin.poll.removed',
     /** {commentId, pollId, by, at}: a moderator removed a reported comment. */

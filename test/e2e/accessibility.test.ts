@@ -12,7 +12,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, settled, signIn, type Member } from './support.js';
+import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, settled, signInStaff, type Member } from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -71,7 +71,7 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
   [deniz, mert] = await Promise.all([createMember(stack, 'deniz', 'Deniz Kaya'), createMember(stack, 'mert', 'Mert Can')]);
-  adminSid = (await signIn(stack, 'admin@meydan.local', 'meydan-admin')).sid;
+  adminSid = (await signInStaff(stack, 'admin@meydan.local', 'meydan-admin')).sid;
   // Mutual followers (the friends' circle), and a follow notification waiting for Deniz.
   await call(stack, 'POST', `/api/users/${deniz.id}/follow`, { sid: mert.sid });
   await call(stack, 'POST', `/api/users/${mert.id}/follow`, { sid: deniz.sid });

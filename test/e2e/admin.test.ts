@@ -11,7 +11,7 @@ import { startStack, type Stack } from './stack.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { payloadFor } from '../../services/contact/test/support.js';
-import { call, createMember, createPoll, desktop, elementScreenshot, launchBrowser, mobile, newContext, screenshot, screenshotDir, settled, signIn, watchErrors, type Member } from './support.js';
+import { call, createMember, createPoll, desktop, elementScreenshot, launchBrowser, mobile, newContext, screenshot, screenshotDir, settled, signIn, signInStaff, watchErrors, type Member } from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -61,7 +61,7 @@ beforeAll(async () => {
     createMember(stack, 'mert', 'Mert Can'),
     createMember(stack, 'selin', 'Selin Ak'),
   ]);
-  adminSid = (await signIn(stack, 'admin@meydan.local', 'meydan-admin')).sid;
+  adminSid = (await signInStaff(stack, 'admin@meydan.local', 'meydan-admin')).sid;
   const reportedTitle = 'Şikayet edilecek soru?';
   const doomedTitle = 'Silinecek soru?';
   reportedPoll = { ...(await createPoll(stack, deniz, { title: 'Şikayet edilecek ilk soru?', category: 'oyun-geek', options: ['Evet', 'Hayır'] })), title: reportedTitle };

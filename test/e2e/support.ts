@@ -7,6 +7,7 @@ import { afterAll, beforeAll, expect } from 'vitest';
 import { until } from '../harness.js';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { ensureChromium } from '../../deploy/local/servers.mjs';
+import { totpCode } from '../../services/auth/src/domain/totp.js';
 import { startStack, type Stack } from './stack.js';
 
 export const screenshotDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
@@ -151,6 +152,49 @@ export async function signIn(stack: Stack, email: string, password: string): Pro
   if (!sid) throw new Error('login answered without a sid cookie');
   const user = (await res.json()) as { id: string };
   return { sid, id: user.id };
+}
+
+/** The authenticators the journeys enrolled, by e-mail: the secret and the recovery codes left (a stack's lifetime). */
+const authenticators = new Map<string, { secret: string; recoveryCodes: string[] }>();
+
+const sidOf = (res: Response) => new RegExp(`(?:^|,\\s*)${SESSION_COOKIE}=([^;]+)`).exec(res.headers.get('set-cookie') ?? '')?.[1];
+
+async function post(stack: Stack, path: string, sid: string, body: unknown): Promise<Response> {
+  return fetch(`${stack.origin}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: `${SESSION_COOKIE}=${sid}` },
+    body: JSON.stringify(body),
+  });
+}
+
+/**
+ * Signs a staff member (the administrator from the environment, a moderator) in as the panel needs them: the password,
+ * then the second factor. The first time, the authenticator is enrolled through the API (its secret kept here, codes
+ * computed as an app would); later, a code of this time step, or of the next (one step of drift is taken) when this
+ * one was used, or else one of the recovery codes. Returns the verified session.
+ */
+export async function signInStaff(stack: Stack, email: string, password: string): Promise<{ sid: string; id: string; secret: string }> {
+  const { sid, id } = await signIn(stack, email, password);
+  let known = authenticators.get(email);
+  if (!known) {
+    const enrol = await post(stack, '/api/auth/totp/enrol', sid, {});
+    if (enrol.status !== 200) throw new Error(`totp enrolment of ${email}: ${enrol.status} ${await enrol.text()}`);
+    const { secret } = (await enrol.json()) as { secret: string };
+    const confirmed = await post(stack, '/api/auth/totp/confirm', sid, { code: totpCode(secret) });
+    if (confirmed.status !== 200) throw new Error(`totp confirmation of ${email}: ${confirmed.status} ${await confirmed.text()}`);
+    known = { secret, recoveryCodes: ((await confirmed.json()) as { recoveryCodes: string[] }).recoveryCodes };
+    authenticators.set(email, known);
+    return { sid: sidOf(confirmed)!, id, secret };
+  }
+  const attempts = [{ code: totpCode(known.secret) }, { code: totpCode(known.secret, Date.now() + 30_000) }];
+  const recovery = known.recoveryCodes.shift();
+  if (recovery) attempts.push({ recoveryCode: recovery } as never);
+  for (const attempt of attempts) {
+    const verified = await post(stack, '/api/auth/totp/verify', sid, attempt);
+    if (verified.status === 200) return { sid: sidOf(verified)!, id, secret: known.secret };
+    if (verified.status !== 400) throw new Error(`totp verification of ${email}: ${verified.status} ${await verified.text()}`);
+  }
+  throw new Error(`totp verification of ${email}: every code was used`);
 }
 
 /** Registers, activates through the mailed link and signs in a member. */

@@ -13,7 +13,7 @@ import { SESSION_COOKIE, VISITOR_COOKIE } from '@meydan/proto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { infra, until } from '../harness.js';
 import { startStack, type Stack } from '../e2e/stack.js';
-import { call, createMember, createPoll, signIn, type Member } from '../e2e/support.js';
+import { call, createMember, createPoll, signInStaff, type Member } from '../e2e/support.js';
 import { busyFor } from '../quiet.js';
 
 /** Failed votes (5xx or no answer) allowed per kill: those already on their way to the killed process. */
@@ -44,7 +44,7 @@ beforeAll(async () => {
   stack = await startStack({ replicas: 2, env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000', SHARE_VOTE_BROWSERS_PER_IP: '1000000' } });
   creator = await createMember(stack, 'kopya', 'İki Kopya');
   follower = await createMember(stack, 'takipci', 'Takip Eden');
-  adminSid = (await signIn(stack, 'admin@meydan.local', 'meydan-admin')).sid;
+  adminSid = (await signInStaff(stack, 'admin@meydan.local', 'meydan-admin')).sid;
   poll = await createPoll(stack, creator, { title: 'Hangisi dayanıklı?', category: 'genel', options: ['Bir', 'İki'] });
   const shared = await call<{ poll: { id: string }; shareUrl: string }>(stack, 'POST', '/api/polls/shareable', {
     sid: creator.sid,

@@ -14,7 +14,7 @@ import { FakeSocket, fakeApi, json, member, renderAppAt, renderWithStore } from 
  * is exercised end to end by test/e2e/admin (browser + the whole stack).
  */
 
-const admin: User = { id: 'a1', username: 'yonetici', email: 'admin@meydan.local', displayName: 'Yönetici', avatarUrl: null, role: 'admin' };
+const admin: User = { id: 'a1', username: 'yonetici', email: 'admin@meydan.local', displayName: 'Yönetici', avatarUrl: null, role: 'admin', mfa: 'verified' };
 
 const stats: AdminStats = {
   totalUsers: 1234,
@@ -205,7 +205,9 @@ describe('admin panel', () => {
     expect(within(row2).getByText('Yasaklı')).toBeTruthy();
     expect(within(row2).getByRole('button', { name: 'Kullanıcı 2 kullanıcısını aktifleştir' })).toBeTruthy();
     const row3 = screen.getByText('Baş Yönetici').closest('li')!;
-    expect(within(row3).getByText('Yönetici')).toBeTruthy();
+    // The badge, and the role picker an administrator has on every row.
+    expect(within(row3).getAllByText('Yönetici')).toHaveLength(2);
+    expect((within(row3).getByRole('combobox', { name: 'Baş Yönetici için rol' }) as HTMLSelectElement).value).toBe('admin');
     expect(within(row3).queryAllByRole('button')).toEqual([]);
   });
 

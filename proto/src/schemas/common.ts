@@ -88,8 +88,12 @@ export function resultsHiddenMessage(poll: { resultsVisibility?: string | undefi
 }
 
 /** User roles. */
-export const userRoles = ['member', 'admin'] as const;
+export const userRoles = ['member', 'moderator', 'admin'] as const;
 export type UserRole = (typeof userRoles)[number];
+/** The staff's roles: a moderator handles reports, content and suspensions; an admin all of that and the staff, mail, exports. */
+export const staffRoles = ['moderator', 'admin'] as const;
+export type StaffRole = (typeof staffRoles)[number];
+export const isStaffRole = (role: string | null | undefined): role is StaffRole => role === 'moderator' || role === 'admin';
 
 /** Pattern "contains something other than white space". */
 export const notBlank = '\\S';

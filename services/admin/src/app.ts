@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createIndexes, createServiceApp, exponentialBackoff, httpError, retry, type ServiceDeps } from '@meydan/kit';
+import { createIndexes, createServiceApp, exponentialBackoff, requireStaff, retry, type ServiceDeps } from '@meydan/kit';
+import { staffRoleFor } from '@meydan/proto';
 import { messagesRoutes } from './routes/messages.js';
 import { createContext, type AdminContext } from './context.js';
 import { ensureBulkEmailStream, startBulkEmailWorker } from './nats/bulk-email.js';
@@ -19,15 +20,14 @@ declare module 'fastify' {
 }
 
 /**
- * Every route of this service except the health probes is for the administrator, checked here from the
- * signed identity too (the gateway checks first), so a gateway bug alone never opens it. As an onRequest
- * hook it runs before routing: a non-admin learns nothing, not even which admin paths exist.
+ * Every route of this service except the health probes is for the staff, with the role proto's `staffRouteRoles`
+ * names for it and a verified second factor, checked here from the signed identity too (the gateway checks first),
+ * so a gateway bug alone never opens it. As an onRequest hook it runs before routing: a member learns nothing, not
+ * even which admin paths exist.
  */
 async function adminOnly(request: FastifyRequest) {
   if (request.routeOptions.config?.unsigned) return;
-  const { userId, role } = request.identity ?? { userId: null, role: null };
-  if (!userId) throw httpError('unauthorized');
-  if (role !== 'admin') throw httpError('forbidden');
+  requireStaff(request, staffRoleFor(request.method, request.url));
 }
 
 /** The admin service's HTTP app, read model consumers and bulk e-mail worker, built from live dependencies. */

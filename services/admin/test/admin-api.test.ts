@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events } from '@meydan/proto';
 import { asMember, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
-import { createUser, type TestUser } from '../../auth/test/support.js';
+import { createUser, staffSession, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildNotifications } from '../../notifications/src/app.js';
 import { connectSocket, connected, portOf } from '../../notifications/test/support.js';
 import { buildApp as buildPolls } from '../../polls/src/app.js';
@@ -79,7 +79,7 @@ describe('admin API through the gateway', () => {
     admin = await startAdmin();
     testGateway = await startTestGateway({ auth, polls, notifications, admin }, { config: { RATE_LIMIT_SCALE: 50 } });
     gateway = testGateway.app;
-    adminCookie = await cookieOf(administrator);
+    adminCookie = `sid=${(await staffSession(auth.deps, (o) => gateway.inject(o), administrator)).sid}`;
   });
 
   afterAll(async () => {
@@ -170,13 +170,13 @@ describe('admin API through the gateway', () => {
   it('never bans an administrator, themself included (400 in Turkish), nor an unknown account (404), and changes nothing', async () => {
     const self = await asAdmin('POST', `/api/admin/users/${administrator.id}/ban`, {});
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ error: 'admin_untouchable', message: 'Yönetici hesapları engellenemez' });
+    expect(self.json()).toEqual({ error: 'admin_untouchable', message: 'Yönetim ekibindeki hesaplar (moderatör, yönetici) engellenemez' });
     const unknown = await asAdmin('POST', '/api/admin/users/000000000000000000000000/ban', {});
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Kullanıcı bulunamadı');
     const activateAdmin = await asAdmin('POST', `/api/admin/users/${administrator.id}/activate`);
     expect(activateAdmin.statusCode).toBe(400);
-    expect(activateAdmin.json().message).toBe('Yönetici hesaplarının durumu buradan değiştirilemez');
+    expect(activateAdmin.json().message).toBe('Yönetim ekibindeki hesapların durumu buradan değiştirilemez');
     const noJob = await asAdmin('GET', '/api/admin/bulk-email/0123456789abcdef01234567');
     expect(noJob.statusCode).toBe(404);
     expect(noJob.json().message).toBe('Toplu e-posta işi bulunamadı');

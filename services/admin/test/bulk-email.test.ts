@@ -8,7 +8,7 @@ import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
-import { createUser, type TestUser } from '../../auth/test/support.js';
+import { createUser, staffSession, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildNotifications } from '../../notifications/src/app.js';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
 import { startAdmin, stopKeepingStore, until } from './support.js';
@@ -50,11 +50,8 @@ describe('bulk e-mail through the work queue', () => {
     await maildev?.stop();
   });
 
-  const cookieVia = async (gateway: TestGateway) => {
-    const res = await gateway.app.inject({ method: 'POST', url: '/api/login', payload: { email: administrator.email, password: administrator.password } });
-    expect(res.statusCode, res.body).toBe(200);
-    return `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
-  };
+  /** The administrator's session through this gateway, with the second factor given (staff routes need it). */
+  const cookieVia = async (gateway: TestGateway) => `sid=${(await staffSession(auth.deps, (o) => gateway.app.inject(o), administrator)).sid}`;
 
   it('reaches all 50 members when the sending worker is stopped halfway, resending at most what was in flight', async () => {
     const [gateway] = gateways as [TestGateway];

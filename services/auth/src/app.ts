@@ -8,6 +8,7 @@ import { backfillUsernameSkeletons } from './store/usernames.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
 import { bindUserSearch } from './nats/search-users.js';
+import { bindStaffInvite } from './nats/staff-invite.js';
 import { accountRoutes } from './routes/account.js';
 import { deleteDueAccounts } from './jobs/account-deletion.js';
 import { accountDataRoutes } from './routes/account-data.js';
@@ -16,6 +17,7 @@ import { profileRoutes } from './routes/profiles.js';
 import { settingsRoutes } from './routes/settings.js';
 import { questionnaireRoutes } from './routes/questionnaire.js';
 import { tokenRoutes } from './routes/tokens.js';
+import { totpRoutes } from './routes/totp.js';
 
 /** The auth service: accounts, sessions, profiles, avatars, questionnaire, API tokens (what tests import). */
 export async function buildApp(deps: ServiceDeps) {
@@ -30,6 +32,7 @@ export async function buildApp(deps: ServiceDeps) {
   await bootstrapAdmin(ctx);
   bindAuthResponders(ctx);
   bindUserSearch(ctx);
+  bindStaffInvite(ctx);
   await bindAuthConsumers(ctx);
 
   await app.register(accountRoutes, { ctx });
@@ -38,6 +41,7 @@ export async function buildApp(deps: ServiceDeps) {
   await app.register(profileRoutes, { ctx });
   await app.register(questionnaireRoutes, { ctx });
   await app.register(tokenRoutes, { ctx });
+  await app.register(totpRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
 
   const sweep = everyInterval('account deletion sweep', ctx.config.ACCOUNT_DELETION_SWEEP_MS ?? 3_600_000, () => deleteDueAccounts(ctx), deps.log);

@@ -3,7 +3,8 @@ import { hmacSign, hmacVerify } from './hmac.js';
 /** The header in which the gateway forwards who the caller is. Clients never set it: the gateway strips it. */
 export const IDENTITY_HEADER = 'x-meydan-identity';
 
-export type Role = 'member' | 'admin';
+export type Role = 'member' | 'moderator' | 'admin';
+const roles: readonly unknown[] = ['member', 'moderator', 'admin'];
 
 /** Who is calling, as decided by the gateway: a member, or a visitor (userId null). */
 export interface Identity {
@@ -15,6 +16,11 @@ export interface Identity {
   ip?: string | null;
   /** How a member proved who they are: a session cookie or a personal API token. */
   authMethod?: 'session' | 'token' | null;
+  /**
+   * Staff only (moderator, admin): whether this session's second factor (TOTP) was verified; the gateway lets no staff
+   * route through without it, and staff services check it again.
+   */
+  mfa?: boolean;
 }
 
 /**
@@ -87,7 +93,7 @@ export function readSignedIdentity(
     const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity & Partial<IdentityBinding> & { iat?: number };
     if (typeof data.iat !== 'number' || Math.abs(now / 1000 - data.iat) > maxAgeSeconds) return null;
     if (data.userId !== null && typeof data.userId !== 'string') return null;
-    if (data.role !== null && data.role !== 'member' && data.role !== 'admin') return null;
+    if (data.role !== null && !roles.includes(data.role)) return null;
     const binding =
       typeof data.method === 'string' && typeof data.path === 'string' && typeof data.service === 'string'
         ? { method: data.method, path: data.path, service: data.service }
@@ -98,6 +104,7 @@ export function readSignedIdentity(
       visitorId: typeof data.visitorId === 'string' ? data.visitorId : null,
       ip: typeof data.ip === 'string' ? data.ip : null,
       authMethod: data.authMethod === 'session' || data.authMethod === 'token' ? data.authMethod : null,
+      mfa: data.mfa === true,
       binding,
     };
   } catch {

@@ -4,7 +4,7 @@
  * Node's crypto, and the web app bundles proto.
  */
 import { createHash } from 'node:crypto';
-import { SESSION_ID_PATTERN, sessionKeys, sessionStands, sessionUserOf, type SessionDigest, type SessionRedis, type UserRole } from '@meydan/proto';
+import { SESSION_ID_PATTERN, sessionKeys, sessionStands, sessionUserOf, type SessionDigest, type MfaState, type SessionRedis, type UserRole } from '@meydan/proto';
 
 /** The SHA-256 of a session id, base64url: the only form of it that goes into a key (or the account's list of sessions). */
 export function sessionDigest(sid: string): SessionDigest {
@@ -18,7 +18,11 @@ export const sessionKeyOf = (sid: string): string => sessionKeys.session(session
  * The session's user, its lifetime and its account's list of sessions extended (sliding expiry); null when unknown,
  * expired, not a session, or made before its account's last revocation. Auth and the gateway both read sessions so.
  */
-export async function readSession(redis: SessionRedis, sid: string, ttlSeconds: number): Promise<{ userId: string; role: UserRole } | null> {
+export async function readSession(
+  redis: SessionRedis,
+  sid: string,
+  ttlSeconds: number,
+): Promise<{ userId: string; role: UserRole; mfa: MfaState | null } | null> {
   if (!SESSION_ID_PATTERN.test(sid)) return null;
   const session = sessionUserOf(await redis.getex(sessionKeyOf(sid), 'EX', ttlSeconds));
   if (!session) return null;
@@ -29,5 +33,5 @@ export async function readSession(redis: SessionRedis, sid: string, ttlSeconds: 
     redis.get(sessionKeys.accountEpoch(session.userId)),
     redis.expire(sessionKeys.userSessions(session.userId), ttlSeconds),
   ]);
-  return sessionStands(session, accountEpoch) ? { userId: session.userId, role: session.role } : null;
+  return sessionStands(session, accountEpoch) ? { userId: session.userId, role: session.role, mfa: session.mfa } : null;
 }

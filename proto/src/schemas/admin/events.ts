@@ -3,7 +3,7 @@
  * NATS and its push to the administrator's socket (`bulk_email_progress`).
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, dateTimeField, idField } from '../common.js';
+import { countField, dateTimeField, idField, userRoles } from '../common.js';
 import { bulkEmailJobSchema } from './http.js';
 
 // Embedded without its `$id` (ajv refuses one `$id` twice).
@@ -18,6 +18,16 @@ export const userModeratedEventSchema = {
   properties: { userId: idField, by: idField, reason: { type: 'string', maxLength: 500 }, at: dateTimeField },
 } as const;
 export type UserModeratedEvent = FromSchema<typeof userModeratedEventSchema>;
+
+/** `events.admin.user.role-changed`: by is the administrator; auth gives the account the role and ends its sessions. */
+export const roleChangedEventSchema = {
+  $id: 'meydan/event-role-changed',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'role', 'previous', 'by', 'at'],
+  properties: { userId: idField, role: { enum: userRoles }, previous: { enum: userRoles }, by: idField, at: dateTimeField },
+} as const;
+export type RoleChangedEvent = FromSchema<typeof roleChangedEventSchema>;
 
 /** `events.admin.poll.removed`. */
 export const pollRemovedEventSchema = {

@@ -1,7 +1,7 @@
 /** Admin panel contracts: stats, users, polls, reports and the bulk e-mail. */
 import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../../limits.js';
-import { countField, dateTimeField, displayNameField, idField, notBlank, pollTypes, userRoles } from '../common.js';
+import { countField, dateTimeField, displayNameField, idField, notBlank, pollTypes, staffRoles, userRoles } from '../common.js';
 import { contactMessagesPageReplySchema } from '../contact/nats.js';
 
 export const adminMessages = {
@@ -212,8 +212,13 @@ export const adminTexts = {
   userBanned: 'Kullanıcı engellendi',
   userActivated: 'Kullanıcı etkinleştirildi',
   userNotFound: 'Kullanıcı bulunamadı',
-  cannotBanAdmin: 'Yönetici hesapları engellenemez',
-  cannotActivateAdmin: 'Yönetici hesaplarının durumu buradan değiştirilemez',
+  staffInvited: 'Davet gönderildi: davet edilen, e-postadaki bağlantıyla şifresini belirleyecek.',
+  cannotChangeOwnRole: 'Kendi rolünü değiştiremezsin; başka bir yönetici değiştirebilir.',
+  roleChanged: 'Rol değiştirildi; hesabın oturumları kapatıldı.',
+  roleUnchanged: 'Hesap zaten bu rolde.',
+  auditRangeInvalid: 'Başlangıç zamanı bitiş zamanından önce olmalı.',
+  cannotBanAdmin: 'Yönetim ekibindeki hesaplar (moderatör, yönetici) engellenemez',
+  cannotActivateAdmin: 'Yönetim ekibindeki hesapların durumu buradan değiştirilemez',
   cannotBanSelf: 'Kendi hesabını engelleyemezsin',
   pollDeleted: 'Anket silindi',
   pollNotFound: 'Anket bulunamadı',
@@ -298,6 +303,35 @@ export const adminPageQuerySchema = {
 } as const;
 export type AdminPageQuery = FromSchema<typeof adminPageQuerySchema>;
 
+/** PATCH /api/admin/users/{id}/role: the account's new role, and why (kept in the audit log). Administrators only. */
+export const roleChangeBodySchema = {
+  $id: 'meydan/admin-role-change',
+  type: 'object',
+  additionalProperties: false,
+  required: ['role'],
+  properties: {
+    role: { type: 'string', enum: userRoles, errorMessage: 'Rol üye, moderatör ya da yönetici olmalı.' },
+    reason: { type: 'string', maxLength: limits.admin.banReasonMax, errorMessage: { maxLength: T.reasonMax } },
+  },
+  errorMessage: { type: M.bodyObject, required: { role: 'Yeni rolü seç.' } },
+} as const;
+export type RoleChangeBody = FromSchema<typeof roleChangeBodySchema>;
+
+/** POST /api/admin/staff/invitations: whom to invite to the staff, and as what. Administrators only. */
+export const staffInviteBodySchema = {
+  $id: 'meydan/admin-staff-invite',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'displayName', 'role'],
+  properties: {
+    email: { type: 'string', format: 'email', maxLength: 254, errorMessage: 'Geçerli bir e-posta adresi gir.' },
+    displayName: { type: 'string', minLength: 1, maxLength: 50, pattern: notBlank, errorMessage: 'Görünen ad 1-50 karakter olmalı.' },
+    role: { type: 'string', enum: staffRoles, errorMessage: 'Davet edilen moderatör ya da yönetici olmalı.' },
+  },
+  errorMessage: { type: M.bodyObject, required: { email: 'E-posta adresini yaz.', displayName: 'Görünen adı yaz.', role: 'Rolü seç.' } },
+} as const;
+export type StaffInviteBody = FromSchema<typeof staffInviteBodySchema>;
+
 /** POST /api/admin/users/{id}/ban: an optional reason, kept in the audit log and told to the member. */
 export const banBodySchema = {
   $id: 'meydan/admin-ban',
@@ -351,10 +385,10 @@ export const bulkEmailAcceptedSchema = {
 } as const;
 export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
 
-/** What an administrator did, as the audit log records it. */
-export const auditActions = ['user.ban', 'user.activate', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'comment.remove', 'word-filter.add', 'word-filter.remove'] as const;
+/** What a staff member (moderator or administrator) did, as the audit log records it. */
+export const auditActions = ['user.ban', 'user.activate', 'user.role', 'staff.invite', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'export', 'comment.remove', 'word-filter.add', 'word-filter.remove'] as const;
 export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email', 'comment', 'word-filter'] as const;
+export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email', 'export', 'comment', 'word-filter'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** An entry of GET /api/admin/audit: who did what to what, when and why. */
@@ -366,16 +400,32 @@ export const auditEntrySchema = {
   properties: {
     id: idField,
     adminId: idField,
-    /** The administrator's username; null when the account is unknown to the read model. */
+    /** The acting staff member's username; null when the account is unknown to the read model. */
     adminUsername: { type: ['string', 'null'] },
     action: { type: 'string', enum: auditActions },
     targetType: { type: 'string', enum: auditTargetTypes },
-    targetId: idField,
+    /** An id, or for an export the name of what was exported (`users`, `polls`, `reports`). */
+    targetId: { type: 'string', minLength: 1, maxLength: 64 },
     reason: { type: ['string', 'null'] },
     at: dateTimeField,
   },
 } as const;
 export type AuditEntry = FromSchema<typeof auditEntrySchema>;
+
+/** GET /api/admin/audit: a page, filtered by who acted, what they did and when (from inclusive, to exclusive). */
+export const auditQuerySchema = {
+  $id: 'meydan/admin-audit-query',
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    ...adminPageQuerySchema.properties,
+    actor: { type: 'string', pattern: '^[0-9a-fA-F]{24}$', errorMessage: 'İşlemi yapan geçerli bir hesap kimliği olmalı.' },
+    action: { type: 'string', enum: auditActions, errorMessage: 'İşlem türü tanınmadı.' },
+    from: { type: 'string', format: 'date-time', errorMessage: 'Başlangıç zamanı geçerli bir tarih-saat olmalı.' },
+    to: { type: 'string', format: 'date-time', errorMessage: 'Bitiş zamanı geçerli bir tarih-saat olmalı.' },
+  },
+} as const;
+export type AuditQuery = FromSchema<typeof auditQuerySchema>;
 
 /** One page of an admin list: `{items, totalCount, page, pageSize}`. */
 function pageOf<Id extends string, Item extends { readonly $id: string }>($id: Id, item: Item) {

@@ -95,6 +95,11 @@ export const userSchema = {
     displayName: displayNameField,
     avatarUrl: avatarUrlField,
     role: { type: 'string', enum: userRoles },
+    /**
+     * Staff only: where this session stands with the second factor (`enrol`: no authenticator yet, `required`: a code
+     * is needed, `verified`); the web sends staff to enrolment or to the code before the panel. Absent for members.
+     */
+    mfa: { type: 'string', enum: ['enrol', 'required', 'verified'] },
   },
 } as const;
 export type User = FromSchema<typeof userSchema>;

@@ -1,6 +1,6 @@
 /** The auth service's NATS request/reply payloads (`auth.*`): sessions, tokens, user summaries, search. */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, idField, userRoles } from '../common.js';
+import { countField, displayNameField, idField, staffRoles, userRoles } from '../common.js';
 import { creatorSummaryShape } from '../polls/entities.js';
 
 /** `auth.session.resolve` request. */
@@ -150,3 +150,23 @@ export const usersSearchReplySchema = {
   properties: { users: { type: 'array', items: creatorSummaryShape }, totalCount: countField },
 } as const;
 export type UsersSearchReply = FromSchema<typeof usersSearchReplySchema>;
+
+/** `auth.staff.invite` request: who is invited, as what, by which administrator. */
+export const staffInviteRequestSchema = {
+  $id: 'meydan/nats-staff-invite-request',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'displayName', 'role', 'by'],
+  properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, displayName: displayNameField, role: { enum: staffRoles }, by: idField },
+} as const;
+export type StaffInviteRequest = FromSchema<typeof staffInviteRequestSchema>;
+
+/** `auth.staff.invite` reply: the new account. */
+export const staffInviteReplySchema = {
+  $id: 'meydan/nats-staff-invite-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['userId', 'username'],
+  properties: { userId: idField, username: { type: 'string' } },
+} as const;
+export type StaffInviteReply = FromSchema<typeof staffInviteReplySchema>;

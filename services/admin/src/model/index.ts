@@ -115,6 +115,20 @@ const auditSchema = new Schema(
   { versionKey: false },
 );
 auditSchema.index({ at: -1, _id: -1 });
+auditSchema.index({ adminId: 1, at: -1 });
+/**
+ * The audit log is append-only for everyone, administrators included: no route changes or deletes an entry, and the
+ * store refuses every update or deletion through the model (the only way it is written is `create`).
+ */
+const appendOnly = () => {
+  throw new Error('the audit log is append-only: entries are never updated or deleted');
+};
+for (const op of ['updateOne', 'updateMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete', 'replaceOne', 'deleteOne', 'deleteMany'] as const) {
+  auditSchema.pre(op, appendOnly);
+}
+auditSchema.pre('save', function refuseChange() {
+  if (!this.isNew) appendOnly();
+});
 
 const bulkJobSchema = new Schema(
   {

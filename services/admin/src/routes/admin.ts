@@ -6,16 +6,19 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, httpError, isObjectId, sealMail } from '@meydan/kit';
 import {
   adminPageSize,
+  isStaffRole,
   adminTexts as T,
   events,
   subjects,
   type AdminIdParams,
   type AdminListQuery,
-  type AdminPageQuery,
+  type AuditQuery,
   type AuditAction,
   type AuditTargetType,
   type AdminReportQuery,
   type BanBody,
+  type RoleChangeBody,
+  type StaffInviteBody,
   type BulkEmailBody,
   type ReportStatusUpdate,
 } from '@meydan/proto';
@@ -37,6 +40,7 @@ import {
   reportPage,
   setReportStatus,
   setUserActive,
+  setUserRole,
   userPage,
 } from '../store/panel.js';
 
@@ -63,6 +67,8 @@ function userView(u: AdminUserDoc & { _id: string }) {
 export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
   memberRoutes(app, ctx);
   banRoutes(app, ctx);
+  roleRoute(app, ctx);
+  staffInviteRoute(app, ctx);
   pollModerationRoutes(app, ctx);
   reportRoutes(app, ctx);
   bulkEmailRoutes(app, ctx);
@@ -72,11 +78,11 @@ export async function adminRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCon
 const audit = (ctx: AdminContext, adminId: string, action: AuditAction, targetType: AuditTargetType, targetId: string, reason: string | null = null) =>
   recordAudit(ctx.models, { adminId, action, targetType, targetId, reason });
 
-/** The member an administrator bans or reactivates: never an administrator, and never oneself by a ban. */
+/** The member a staff member bans or reactivates: never a staff account (moderator, admin), and never oneself by a ban. */
 async function targetUser(ctx: AdminContext, id: string, adminId: string, banning: boolean) {
   const user = await findUser(ctx.models, id);
   if (!user) throw httpError('not_found', T.userNotFound);
-  if (user.role === 'admin') throw new HttpError(400, 'admin_untouchable', banning ? T.cannotBanAdmin : T.cannotActivateAdmin);
+  if (isStaffRole(user.role)) throw new HttpError(400, 'admin_untouchable', banning ? T.cannotBanAdmin : T.cannotActivateAdmin);
   if (banning && id === adminId) throw new HttpError(400, 'admin_untouchable', T.cannotBanSelf);
   return user;
 }
@@ -104,6 +110,57 @@ function memberRoutes(app: FastifyInstance, ctx: AdminContext) {
       const page = pageOf(request.query.page);
       const { items, totalCount } = await userPage(models, request.query.q?.trim(), page);
       return { items: items.map((u) => userView(u as never)), totalCount, page, pageSize: adminPageSize };
+    },
+  );
+}
+
+/** An administrator gives an account another role (member, moderator, admin); never their own. */
+function roleRoute(app: FastifyInstance, ctx: AdminContext) {
+  app.patch<{ Params: AdminIdParams; Body: RoleChangeBody }>(
+    '/api/admin/users/:id/role',
+    {
+      schema: {
+        summary: 'Hesabın rolünü değiştirir (üye, moderatör, yönetici): oturumları kapanır, işlem kaydına yazılır. Yalnızca yönetici; kendi rolü değiştirilemez',
+        params: idParams,
+        body: { $ref: 'meydan/admin-role-change' },
+        response: message,
+      },
+    },
+    async (request) => {
+      const adminId = request.identity!.userId!;
+      const user = await findUser(ctx.models, request.params.id);
+      if (!user) throw httpError('not_found', T.userNotFound);
+      if (user._id === adminId) throw new HttpError(400, 'own_role', T.cannotChangeOwnRole);
+      const previous = (user.role ?? 'member') as RoleChangeBody['role'];
+      const { role } = request.body;
+      if (previous === role) return { message: T.roleUnchanged };
+      const at = new Date().toISOString();
+      await ctx.bus.publishReliably(events.admin.roleChanged, { userId: user._id, role, previous, by: adminId, at }, { requestId: request.id });
+      await setUserRole(ctx.models, user._id, role);
+      const why = request.body.reason?.trim();
+      await audit(ctx, adminId, 'user.role', 'user', user._id, `${previous} → ${role}${why ? `: ${why}` : ''}`);
+      return { message: T.roleChanged };
+    },
+  );
+}
+
+/** An administrator invites a staff member by e-mail: auth makes the account and mails the link that sets its password. */
+function staffInviteRoute(app: FastifyInstance, ctx: AdminContext) {
+  app.post<{ Body: StaffInviteBody }>(
+    '/api/admin/staff/invitations',
+    {
+      schema: {
+        summary: 'Yönetim ekibine davet (moderatör ya da yönetici): hesap açılır, şifre belirleme bağlantısı e-postayla gider (72 saat, tek kullanımlık); işlem kaydına yazılır. Yalnızca yönetici; hesabı olan adres 409',
+        body: { $ref: 'meydan/admin-staff-invite' },
+        response: { 201: { type: 'object', required: ['userId', 'message'], properties: { userId: { type: 'string' }, message: { type: 'string' } } } },
+      },
+    },
+    async (request, reply) => {
+      const adminId = request.identity!.userId!;
+      const { email, displayName, role } = request.body;
+      const { userId } = await ctx.bus.request(subjects.auth.staffInvite, { email, displayName, role, by: adminId }, { requestId: request.id }, 5000);
+      await audit(ctx, adminId, 'staff.invite', 'user', userId, role);
+      return reply.code(201).send({ userId, message: T.staffInvited });
     },
   );
 }
@@ -319,18 +376,21 @@ function bulkEmailRoutes(app: FastifyInstance, ctx: AdminContext) {
 
 function auditLogRoute(app: FastifyInstance, ctx: AdminContext) {
   const { models } = ctx;
-  app.get<{ Querystring: AdminPageQuery }>(
+  // Read only: the log has no route that changes or deletes an entry, and its store refuses both.
+  app.get<{ Querystring: AuditQuery }>(
     '/api/admin/audit',
     {
       schema: {
-        summary: 'Yönetici işlem kaydı (kim, ne, hangi hedef, ne zaman, gerekçe), sayfalı',
-        querystring: { $ref: 'meydan/admin-page-query' },
+        summary: 'Yönetim ekibinin işlem kaydı (kim, ne, hangi hedef, ne zaman, gerekçe): işlemi yapana, işleme ve zamana göre süzülür, sayfalı; yalnızca eklenir (yönetici dahil kimse değiştiremez, silemez). Yalnızca yönetici',
+        querystring: { $ref: 'meydan/admin-audit-query' },
         response: { 200: { $ref: 'meydan/admin-audit-page' } },
       },
     },
     async (request) => {
       const page = pageOf(request.query.page);
-      const { entries, admins, totalCount } = await auditPage(models, page);
+      const { actor, action, from, to } = request.query;
+      if (from && to && Date.parse(from) >= Date.parse(to)) throw new HttpError(400, 'validation', T.auditRangeInvalid);
+      const { entries, admins, totalCount } = await auditPage(models, page, { actor, action, from, to });
       const usernames = new Map(admins.map((u) => [u._id, u.username]));
       const items = entries.map((e) => ({
         id: String(e._id),

@@ -7,7 +7,7 @@ import { csvContentType, csvResponse, csvStream, type CsvColumn } from '@meydan/
 import type { AdminDailyQuery } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { istanbulLastDays } from '../domain/month.js';
-import { dailyStats, pollRows, reportRows, userRows, type PollRow, type ReportRow, type UserRow } from '../store/panel.js';
+import { dailyStats, pollRows, recordAudit, reportRows, userRows, type PollRow, type ReportRow, type UserRow } from '../store/panel.js';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
@@ -72,19 +72,28 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
 
   app.get(
     '/api/admin/users.csv',
-    { schema: { summary: 'Bütün kullanıcılar, CSV olarak (yeniden eskiye)', response: { 200: csvResponse } } },
-    async (_request, reply) => sendCsv(reply, 'kullanicilar', userRows(models), userColumns),
+    { schema: { summary: 'Bütün kullanıcılar, CSV olarak (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici', response: { 200: csvResponse } } },
+    async (request, reply) => {
+      await recordAudit(models, { adminId: request.identity!.userId!, action: 'export', targetType: 'export', targetId: 'users', reason: null });
+      return sendCsv(reply, 'kullanicilar', userRows(models), userColumns);
+    },
   );
 
   app.get(
     '/api/admin/polls.csv',
-    { schema: { summary: 'Bütün anketler, oluşturanlarıyla CSV olarak (yeniden eskiye)', response: { 200: csvResponse } } },
-    async (_request, reply) => sendCsv(reply, 'anketler', pollRows(models), pollColumns),
+    { schema: { summary: 'Bütün anketler, oluşturanlarıyla CSV olarak (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici', response: { 200: csvResponse } } },
+    async (request, reply) => {
+      await recordAudit(models, { adminId: request.identity!.userId!, action: 'export', targetType: 'export', targetId: 'polls', reason: null });
+      return sendCsv(reply, 'anketler', pollRows(models), pollColumns);
+    },
   );
 
   app.get(
     '/api/admin/reports.csv',
-    { schema: { summary: 'Bütün raporlar, anket başlıkları ve bildirenleriyle CSV olarak (yeniden eskiye)', response: { 200: csvResponse } } },
-    async (_request, reply) => sendCsv(reply, 'raporlar', reportRows(models), reportColumns),
+    { schema: { summary: 'Bütün raporlar, anket başlıkları ve bildirenleriyle CSV olarak (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici', response: { 200: csvResponse } } },
+    async (request, reply) => {
+      await recordAudit(models, { adminId: request.identity!.userId!, action: 'export', targetType: 'export', targetId: 'reports', reason: null });
+      return sendCsv(reply, 'raporlar', reportRows(models), reportColumns);
+    },
   );
 }

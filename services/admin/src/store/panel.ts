@@ -76,11 +76,15 @@ export async function reportPage(models: Models, status: AdminReportQuery['statu
   return { reports, polls, reporters, totalCount };
 }
 
-/** One page of the audit log with the usernames of the administrators. */
-export async function auditPage(models: Models, page: number) {
+/** One page of the audit log, filtered by actor, action and time (from inclusive, to exclusive), with the actors' usernames. */
+export async function auditPage(models: Models, page: number, filter: { actor?: string; action?: AuditAction; from?: string; to?: string } = {}) {
+  const query: Record<string, unknown> = {};
+  if (filter.actor) query.adminId = filter.actor.toLowerCase();
+  if (filter.action) query.action = filter.action;
+  if (filter.from || filter.to) query.at = { ...(filter.from ? { $gte: new Date(filter.from) } : {}), ...(filter.to ? { $lt: new Date(filter.to) } : {}) };
   const [entries, totalCount] = await Promise.all([
-    models.Audit.find({}).sort({ at: -1, _id: -1 }).skip(skipTo(page)).limit(adminPageSize).lean(),
-    models.Audit.countDocuments({}),
+    models.Audit.find(query).sort({ at: -1, _id: -1 }).skip(skipTo(page)).limit(adminPageSize).lean(),
+    models.Audit.countDocuments(query),
   ]);
   const admins = await models.User.find({ _id: { $in: [...new Set(entries.map((e) => e.adminId))] } }, { username: 1 }).lean();
   return { entries, admins, totalCount };
@@ -88,6 +92,10 @@ export async function auditPage(models: Models, page: number) {
 
 export const findUser = (models: Models, id: string) => models.User.findById(id).lean();
 export const findPoll = (models: Models, id: string) => models.Poll.findById(id).lean();
+
+export async function setUserRole(models: Models, userId: string, role: 'member' | 'moderator' | 'admin'): Promise<void> {
+  await models.User.updateOne({ _id: userId }, { $set: { role } });
+}
 
 export async function setUserActive(models: Models, userId: string, isActive: boolean): Promise<void> {
   await models.User.updateOne({ _id: userId }, { $set: { isActive } });

@@ -7,7 +7,7 @@ import { deletedAccount } from '../domain/pseudonym.js';
 import { searchText } from '../domain/search.js';
 import type { Models } from '../model/index.js';
 
-type Role = 'member' | 'admin';
+type Role = 'member' | 'moderator' | 'admin';
 
 /** What an account's line shows and is searched by. */
 interface AccountProfile {

@@ -77,3 +77,28 @@ export function accountExistsMail(name: string, loginLink: string) {
 </div></body></html>`;
   return { subject, text, html };
 }
+
+/** An administrator invited this address to the staff: the link sets the account's first password. */
+export function staffInviteMail(name: string, role: 'moderator' | 'admin', link: string, hours: number) {
+  const as = role === 'admin' ? 'yönetici' : 'moderatör';
+  const subject = 'Meydan yönetim ekibine davet edildin';
+  const text = [
+    `Merhaba ${name},`,
+    '',
+    `Meydan yönetim ekibine ${as} olarak davet edildin. Şifreni belirlemek için aşağıdaki bağlantıyı aç:`,
+    link,
+    '',
+    `Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. İlk girişte yönetim paneli bir doğrulama uygulaması (iki adımlı doğrulama) kurmanı isteyecek.`,
+    'Bu daveti beklemiyorsan bu e-postayı yok sayabilirsin.',
+    '',
+    'Meydan',
+  ].join('\n');
+  const html = `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+<div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
+<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escape(name)},</h1>
+<p>Meydan yönetim ekibine ${as} olarak davet edildin. Şifreni belirlemek için aşağıdaki düğmeye tıkla.</p>
+<p><a href="${escape(link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Şifremi belirle</a></p>
+<p style="color:#52525b;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. İlk girişte yönetim paneli bir doğrulama uygulaması kurmanı isteyecek.</p>
+</div></body></html>`;
+  return { subject, text, html };
+}

@@ -1,5 +1,18 @@
 /** The auth service's Turkish texts (answers, pages and the activation mail). */
 export const authTexts = {
+  staffOnly: 'Doğrulama uygulaması yalnızca yönetim ekibi (moderatör, yönetici) hesapları içindir.',
+  totpAlreadyEnrolled: 'Bu hesabın doğrulama uygulaması zaten kurulu. Kodunu girerek devam et.',
+  totpNotEnrolled: 'Bu hesapta henüz doğrulama uygulaması kurulu değil. Önce kurulumu tamamla.',
+  totpNoEnrolment: 'Başlamış bir kurulum yok. Kurulumu yeniden başlat.',
+  totpInvalid: 'Doğrulama kodu yanlış ya da süresi geçmiş.',
+  totpReplayed: 'Bu kod zaten kullanıldı. Uygulamadaki bir sonraki kodu bekleyip onu gir.',
+  recoveryInvalid: 'Kurtarma kodu yanlış ya da daha önce kullanılmış.',
+  totpTooMany: 'Çok fazla yanlış kod girildi. Lütfen biraz bekleyip tekrar dene.',
+  totpEnrolled: 'Doğrulama uygulaması kuruldu. Kurtarma kodlarını güvenli bir yere kaydet: her biri bir kez kullanılabilir.',
+  totpVerified: 'Kimliğin doğrulandı.',
+  totpCodeFormat: 'Doğrulama kodu 6 haneli olmalı.',
+  recoveryCodeFormat: 'Kurtarma kodu xxxxx-xxxxx biçiminde olmalı.',
+  totpOneOf: 'Ya doğrulama kodunu ya da bir kurtarma kodunu gönder.',
   registered:
     'Kayıt başarılı! Hesabını etkinleştirmek için e-posta adresine gönderdiğimiz bağlantıya tıkla. Bağlantı 24 saat geçerlidir.',
   usernameTaken: 'Bu kullanıcı adı zaten alınmış.',

@@ -48,6 +48,11 @@ export interface UserRecord {
   /** Set when the sweep begins removing the account: from then on signing in no longer cancels (other services may
    *  already have removed the member's data). */
   deletionStartedAt: Date | null;
+  /**
+   * Staff's authenticator (TOTP, RFC 6238): `pending` while enrolling, `secret` once confirmed; `lastStep` is the last
+   * time step a code was accepted for (a code is good once); recovery codes are kept as SHA-256 digests, each used once.
+   */
+  totp?: { secret: string | null; pending: string | null; enabledAt: Date | null; lastStep: number | null; recoveryHashes: string[] } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -64,7 +69,7 @@ const userSchema = new Schema<UserRecord>(
     emailLower: { type: String, required: true, unique: true },
     displayName: { type: String, required: true },
     passwordHash: { type: String, required: true },
-    role: { type: String, enum: ['member', 'admin'], default: 'member' },
+    role: { type: String, enum: ['member', 'moderator', 'admin'], default: 'member' },
     isActive: { type: Boolean, default: true },
     emailVerified: { type: Boolean, default: false },
     bio: { type: String, default: null },
@@ -87,6 +92,19 @@ const userSchema = new Schema<UserRecord>(
     analysis: { type: Schema.Types.Mixed, default: null },
     deletionScheduledAt: { type: Date, default: null },
     deletionStartedAt: { type: Date, default: null },
+    totp: {
+      type: new Schema(
+        {
+          secret: { type: String, default: null },
+          pending: { type: String, default: null },
+          enabledAt: { type: Date, default: null },
+          lastStep: { type: Number, default: null },
+          recoveryHashes: { type: [String], default: [] },
+        },
+        { _id: false },
+      ),
+      default: null,
+    },
   },
   { timestamps: true },
 );

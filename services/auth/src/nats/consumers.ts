@@ -19,4 +19,14 @@ export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {
     filterSubject: events.admin.userReactivated,
     handler: ({ userId }) => setAccountActive(ctx, userId, true),
   });
+  // A new role ends every session (a session carries its role, and a staff one its second factor): the account signs
+  // in again as what it now is. An authenticator enrolled before stays for a later return to the staff.
+  await bus.consume({
+    purpose: 'user-role-changed',
+    filterSubject: events.admin.roleChanged,
+    handler: async ({ userId, role }, { requestId }) => {
+      await ctx.models.users.updateOne({ _id: userId }, { $set: { role } });
+      await revokeEverything(ctx, userId, requestId);
+    },
+  });
 }

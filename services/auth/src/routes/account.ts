@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { SESSION_COOKIE, apiPaths, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
+import { SESSION_COOKIE, STAFF_SESSION_MS, apiPaths, isStaffRole, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, htmlPageResponse, httpError, ipNetwork, isDuplicateKey, mailedTokenParams as tokenParams, type Role, sealMail } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { refuseFiltered } from './word-filter.js';
@@ -81,8 +81,10 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
   sessionRoutes(app, parts);
 }
 
-function setSessionCookie({ secure, sessionTtlSeconds }: AccountParts, reply: FastifyReply, sid: string) {
-  reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge: sessionTtlSeconds });
+/** The `sid` cookie: a member's for the sliding days, a staff member's for STAFF_SESSION_HOURS. */
+export function setSessionCookie({ secure, sessionTtlSeconds }: Pick<AccountParts, 'secure' | 'sessionTtlSeconds'>, reply: FastifyReply, sid: string, role: Role) {
+  const maxAge = isStaffRole(role) ? Math.min(sessionTtlSeconds, STAFF_SESSION_MS / 1000) : sessionTtlSeconds;
+  reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', secure, path: '/', maxAge });
 }
 
 /**
@@ -90,14 +92,19 @@ function setSessionCookie({ secure, sessionTtlSeconds }: AccountParts, reply: Fa
  * read before the account is read again: a ban or password change landing meanwhile either shows in the account
  * (refused here) or raises the epoch after it was read (the session is born stale and refused on its first use).
  */
-async function openSession(parts: AccountParts, reply: FastifyReply, user: { id: string; role: Role; passwordHash: string }) {
+async function openSession(parts: AccountParts, reply: FastifyReply, user: { id: string; role: Role; passwordHash: string; totp?: { enabledAt: Date | null } | null }) {
   const { sessions } = parts.ctx;
   const epoch = await sessions.epoch(user.id);
   const current = await sessionStateOf(parts.ctx, user.id);
   if (!current || current.passwordHash !== user.passwordHash) throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
   if (!current.isActive) throw new HttpError(403, 'account_banned', T.banned);
-  setSessionCookie(parts, reply, await sessions.create(user.id, user.role, epoch));
+  // A staff session starts without its second factor: the staff routes answer only once a code is given.
+  setSessionCookie(parts, reply, await sessions.create(user.id, user.role, epoch, { totp: Boolean(user.totp?.enabledAt) }), user.role);
 }
+
+/** The second factor's state a new staff session starts with (members: none). */
+const mfaAtSignIn = (user: { role: Role; totp?: { enabledAt: Date | null } | null }) =>
+  isStaffRole(user.role) ? { mfa: user.totp?.enabledAt ? ('required' as const) : ('enrol' as const) } : {};
 
 /** Makes a fresh single-use link and asks the mailer to send it. */
 async function sendActivation({ ctx, activationHours }: AccountParts, user: { _id: { toString(): string }; email: string; displayName: string }, requestId: string) {
@@ -368,7 +375,7 @@ function loginRoutes(app: FastifyInstance, parts: AccountParts) {
       const previous = request.cookies[SESSION_COOKIE];
       if (previous) await ctx.sessions.revoke(previous);
       await openSession(parts, reply, user);
-      return sessionUserOf(user.toObject());
+      return { ...sessionUserOf(user.toObject()), ...mfaAtSignIn(user) };
     },
   );
 }
@@ -400,7 +407,9 @@ function sessionRoutes(app: FastifyInstance, parts: AccountParts) {
       const userId = request.identity?.userId;
       const user = userId ? await accountById(ctx, userId) : null;
       if (!user || !user.isActive) throw new HttpError(401, 'unauthorized', T.noSession);
-      return sessionUserOf(user);
+      const sid = request.cookies[SESSION_COOKIE];
+      const session = sid && isStaffRole(user.role) ? await ctx.sessions.resolve(sid) : null;
+      return { ...sessionUserOf(user), ...(session?.mfa ? { mfa: session.mfa } : {}) };
     },
   );
 

@@ -1,5 +1,5 @@
 import type { Redis } from 'ioredis';
-import { sessionKeys, sessionUserOf, type SessionDigest, type StoredSession } from '@meydan/proto';
+import { STAFF_SESSION_MS, isStaffRole, sessionKeys, sessionUserOf, type MfaState, type SessionDigest, type StoredSession } from '@meydan/proto';
 import { readSession, sessionDigest, type Role } from '@meydan/kit';
 import { randomToken } from '../domain/secrets.js';
 
@@ -30,18 +30,29 @@ export class SessionStore {
     return Number(replies?.[1]?.[1]);
   }
 
-  async create(userId: string, role: Role, epoch?: number): Promise<string> {
+  /**
+   * A new session. A staff member's (moderator, admin) says whether the account has an authenticator (`totp`) and,
+   * once a code was given, when (`mfaAt`); it lasts STAFF_SESSION_HOURS from now (proto's `sessionUserOf` ends it).
+   */
+  async create(userId: string, role: Role, epoch?: number, staff: { totp?: boolean; mfaAt?: number } = {}): Promise<string> {
     const sid = randomToken(32);
-    const session: Session = { userId, role, createdAt: new Date().toISOString(), epoch: epoch ?? (await this.epoch(userId)) };
+    const session: Session = {
+      userId,
+      role,
+      createdAt: new Date().toISOString(),
+      epoch: epoch ?? (await this.epoch(userId)),
+      ...(isStaffRole(role) ? { totp: staff.totp === true, ...(staff.mfaAt ? { mfaAt: staff.mfaAt } : {}) } : {}),
+    };
     const list = sessionKeys.userSessions(userId);
     const digest = sessionDigest(sid);
     await this.redis.multi().sadd(list, digest).expire(list, this.ttlSeconds).exec();
-    await this.redis.set(sessionKeys.session(digest), JSON.stringify(session), 'EX', this.ttlSeconds);
+    const ttl = isStaffRole(role) ? Math.min(this.ttlSeconds, STAFF_SESSION_MS / 1000) : this.ttlSeconds;
+    await this.redis.set(sessionKeys.session(digest), JSON.stringify(session), 'EX', ttl);
     return sid;
   }
 
   /** The session's user if it still stands (see the kit's `readSession`), its lifetime extended. */
-  async resolve(sid: string): Promise<{ userId: string; role: Role } | null> {
+  async resolve(sid: string): Promise<{ userId: string; role: Role; mfa: MfaState | null } | null> {
     return readSession(this.redis, sid, this.ttlSeconds);
   }
 

@@ -1,10 +1,10 @@
-import { limits } from '@meydan/proto';
+import { auditActions, limits, type AuditAction } from '@meydan/proto';
 import { useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../store/api';
 import { useAppSelector } from '../../store/store';
 import { trAdmin } from '../../i18n/tr-admin';
-import { Button } from '../../ui/buttons';
+import { Button, LinkButton } from '../../ui/buttons';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { bulkEmail as bulkEmailForm } from '../../generated/forms/bulkEmail';
 import { formatDateTime } from '../../lib/time';
@@ -118,14 +118,69 @@ function BulkEmailProgressView({ jobId }: { jobId: string }) {
   );
 }
 
+/** The start of a calendar day in Istanbul (UTC+3 all year), as the API's ISO time. */
+const istanbulDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+03:00`) + plusDays * 86_400_000).toISOString();
+
 function AuditLog() {
   const [page, setPage] = useState(1);
-  const { data, isLoading, isError } = useAuditLogQuery(page);
+  const [action, setAction] = useState<AuditAction | ''>('');
+  const [actor, setActor] = useState<{ id: string; username: string } | null>(null);
+  const [fromDay, setFromDay] = useState('');
+  const [toDay, setToDay] = useState('');
+  const filter = {
+    page,
+    ...(action ? { action } : {}),
+    ...(actor ? { actor: actor.id } : {}),
+    ...(fromDay ? { from: istanbulDay(fromDay) } : {}),
+    ...(toDay ? { to: istanbulDay(toDay, 1) } : {}),
+  };
+  const { data, isLoading, isError } = useAuditLogQuery(filter);
   const A = trAdmin.admin.audit;
-  if (!data || data.items.length === 0) return <ListState loading={isLoading} failed={isError} empty={A.empty} />;
+  const F = A.filters;
+  const refilter = (change: () => void) => {
+    change();
+    setPage(1);
+  };
+  const filters = (
+    <Filters aria-label={F.label} data-audit-filters>
+      <label>
+        {F.action}
+        <select value={action} onChange={(e) => refilter(() => setAction(e.target.value as AuditAction | ''))} data-audit-action>
+          <option value="">{F.anyAction}</option>
+          {auditActions.map((a) => (
+            <option key={a} value={a}>
+              {A.actions[a]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        {F.from}
+        <input type="date" value={fromDay} onChange={(e) => refilter(() => setFromDay(e.target.value))} />
+      </label>
+      <label>
+        {F.to}
+        <input type="date" value={toDay} onChange={(e) => refilter(() => setToDay(e.target.value))} />
+      </label>
+      {actor ? (
+        <Button type="button" $variant="subtle" $size="sm" onClick={() => refilter(() => setActor(null))} data-audit-actor={actor.id}>
+          {F.onlyActor(actor.username)} · {F.clear}
+        </Button>
+      ) : null}
+    </Filters>
+  );
+  if (!data || data.items.length === 0) {
+    return (
+      <>
+        {filters}
+        <ListState loading={isLoading} failed={isError} empty={A.empty} />
+      </>
+    );
+  }
 
   return (
     <>
+      {filters}
       {/* Scrolls sideways on a narrow screen: focusable, so a keyboard can scroll it too. */}
       <TableFrame tabIndex={0} role="region" aria-labelledby="audit-title">
         <table aria-labelledby="audit-title">
@@ -142,7 +197,15 @@ function AuditLog() {
             {data.items.map((entry) => (
               <tr key={entry.id}>
                 <td>{formatDateTime(entry.at)}</td>
-                <td>{entry.adminUsername ? `@${entry.adminUsername}` : <code>{entry.adminId}</code>}</td>
+                <td data-audit-actor-cell>
+                  {entry.adminUsername ? (
+                    <LinkButton title={F.actor} onClick={() => refilter(() => setActor({ id: entry.adminId, username: entry.adminUsername! }))}>
+                      @{entry.adminUsername}
+                    </LinkButton>
+                  ) : (
+                    <code>{entry.adminId}</code>
+                  )}
+                </td>
                 <td>{A.actions[entry.action]}</td>
                 <td>
                   {entry.targetType} · <code>{entry.targetId}</code>
@@ -157,6 +220,16 @@ function AuditLog() {
     </>
   );
 }
+
+const Filters = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: flex-end;
+  gap: 0.75rem;
+
+  label { display: flex; flex-direction: column; gap: 0.25rem; font-size: 0.85rem; font-weight: 600; }
+  select, input { min-height: 2.5rem; font: inherit; }
+`;
 
 const Stack = styled.div`
   display: flex;

@@ -1,8 +1,8 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { limits } from '@meydan/proto';
+import { isStaffRole, limits } from '@meydan/proto';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { apiErrorStatus } from '../../store/api';
+import { apiErrorCode, apiErrorStatus } from '../../store/api';
 import { tr } from '../../i18n/tr';
 import { trAdmin } from '../../i18n/tr-admin';
 import { ButtonLink } from '../../ui/buttons';
@@ -13,6 +13,7 @@ import { PollsTab } from './PollsTab';
 import { QueueTab } from './QueueTab';
 import { WordFilterTab } from './WordFilterTab';
 import { ReportsTab } from './ReportsTab';
+import { SecondFactor } from './SecondFactor';
 import { StatCards } from './StatCards';
 import { TrendChart } from './TrendChart';
 import { UsersTab } from './UsersTab';
@@ -25,13 +26,15 @@ const JOB_KEY = 'meydan.admin.bulkEmailJob';
 
 /**
  * /admin. The session's role only decides what to render: every call below is refused by the gateway and the admin
- * service to anyone who is not an administrator.
+ * service to anyone who is not on the staff, to staff without a verified second factor, and to a moderator on what is
+ * for administrators. A moderator sees only what a moderator may do.
  */
 export function AdminPage() {
   const { data: user, isLoading } = useSessionQuery();
   if (isLoading) return <Muted role="status">{trAdmin.admin.loading}</Muted>;
-  if (user?.role !== 'admin') return <Unauthorized />;
-  return <AdminPanel />;
+  if (!user || !isStaffRole(user.role)) return <Unauthorized />;
+  if (user.mfa === 'enrol' || user.mfa === 'required') return <SecondFactor mfa={user.mfa} />;
+  return <AdminPanel isAdmin={user.role === 'admin'} />;
 }
 
 function Unauthorized() {
@@ -49,7 +52,7 @@ function Unauthorized() {
   );
 }
 
-function AdminPanel() {
+function AdminPanel({ isAdmin }: { isAdmin: boolean }) {
   const [tab, setTab] = useState<AdminTab>(limits.admin.tabs[0]);
   // Kept here (and for this browser tab's session) so the job's progress is still shown after a look at another tab
   // or a reload.
@@ -62,13 +65,16 @@ function AdminPanel() {
   const labels = trAdmin.admin.tabs;
   // The server has the last word: a role taken away since the session was read shows the refusal too.
   const refused = apiErrorStatus(error);
+  // The second factor no longer fresh (the staff session's hours are over, or it was never given): ask for it.
+  const code = apiErrorCode(error);
+  if (code === 'mfa_enrolment_required' || code === 'mfa_required') return <SecondFactor mfa={code === 'mfa_required' ? 'required' : 'enrol'} />;
   if (refused === 401 || refused === 403) return <Unauthorized />;
 
   return (
     <Page title={tr.pages.admin}>
-      <Muted as="p">{trAdmin.admin.subtitle}</Muted>
+      <Muted as="p">{isAdmin ? trAdmin.admin.subtitle : trAdmin.admin.moderatorNote}</Muted>
       <StatCards />
-      <TrendChart />
+      <TrendChart exports={isAdmin} />
       <Root value={tab} onValueChange={(value) => setTab(value as AdminTab)}>
         <List aria-label={labels.label}>
           <Trigger value="users">{labels.users}</Trigger>
@@ -78,27 +84,32 @@ function AdminPanel() {
             {stats ? <Count data-pending-count>{stats.pendingReports.toLocaleString('tr-TR')}</Count> : null}
           </Trigger>
           <Trigger value="queue">{labels.queue}</Trigger>
-          <Trigger value="words">{labels.words}</Trigger>
-          <Trigger value="actions">{labels.actions}</Trigger>
+          {isAdmin ? <Trigger value="words">{labels.words}</Trigger> : null}
+          {isAdmin ? <Trigger value="actions">{labels.actions}</Trigger> : null}
         </List>
         <Panel value="users">
-          <UsersTab />
+          <UsersTab manageRoles={isAdmin} />
         </Panel>
         <Panel value="polls">
           <PollsTab />
         </Panel>
         <Panel value="reports">
-          <ReportsTab />
+          <ReportsTab contactMessages={isAdmin} />
         </Panel>
         <Panel value="queue">
           <QueueTab />
         </Panel>
-        <Panel value="words">
-          <WordFilterTab />
+        {isAdmin ? (
+          <Panel value="words">
+            <WordFilterTab />
+          </Panel>
+        ) : null}
         </Panel>
-        <Panel value="actions">
-          <ActionsTab jobId={jobId} onJobStarted={jobStarted} />
-        </Panel>
+        {isAdmin ? (
+          <Panel value="actions">
+            <ActionsTab jobId={jobId} onJobStarted={jobStarted} />
+          </Panel>
+        ) : null}
       </Root>
     </Page>
   );

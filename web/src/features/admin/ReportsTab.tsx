@@ -15,7 +15,8 @@ const filters = ['all', 'pending', 'resolved', 'dismissed'] as const;
 type Filter = (typeof filters)[number];
 
 /** Reports members filed from poll cards: pending ones stand out; each can be resolved, dismissed or opened. */
-export function ReportsTab() {
+/** `contactMessages`: the contact form's messages below, for administrators only. */
+export function ReportsTab({ contactMessages = true }: { contactMessages?: boolean }) {
   const [filter, setFilter] = useState<Filter>('all');
   const [page, setPage] = useState(1);
   const { data, isLoading, isFetching, isError } = useAdminReportsQuery({ status: filter, page });
@@ -52,7 +53,7 @@ export function ReportsTab() {
       ) : (
         <ListState loading={isLoading} failed={isError} empty={T.empty} />
       )}
-      <ContactMessages />
+      {contactMessages ? <ContactMessages /> : null}
     </div>
   );
 }

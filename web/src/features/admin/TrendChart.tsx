@@ -22,7 +22,8 @@ const shortDay = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
  * image with its figures in words, and the same figures as a table for anyone who wants them all; the CSV downloads
  * below.
  */
-export function TrendChart() {
+/** `exports`: the CSV downloads, for administrators only (the gateway refuses them to moderators). */
+export function TrendChart({ exports = true }: { exports?: boolean }) {
   const days = limits.admin.dailyDaysDefault;
   const { data, isError } = useAdminDailyStatsQuery(days);
   return (
@@ -60,13 +61,15 @@ export function TrendChart() {
           </Table>
         </details>
       ) : null}
-      <Downloads aria-label={T.downloads}>
-        {downloads.map((file) => (
-          <a key={file.href} href={file.href} download>
-            {file.label}
-          </a>
-        ))}
-      </Downloads>
+      {exports ? (
+        <Downloads aria-label={T.downloads}>
+          {downloads.map((file) => (
+            <a key={file.href} href={file.href} download>
+              {file.label}
+            </a>
+          ))}
+        </Downloads>
+      ) : null}
     </Section>
   );
 }

@@ -9,13 +9,15 @@ import { Avatar } from '../../ui/Avatar';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { TextAreaField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
-import { useAdminUsersQuery, useSetUserActiveMutation, type AdminUserRow } from './adminApi';
+import { isStaffRole, userRoles, type UserRole } from '@meydan/proto';
+import { StaffInvite } from './StaffInvite';
+import { useAdminUsersQuery, useSetUserActiveMutation, useSetUserRoleMutation, type AdminUserRow } from './adminApi';
 import { Badge, Line, ListState, Meta, Pager, Person, RowActions, Row, RowMain, Rows, SearchBox, Toolbar, useDebounced } from './parts';
 
 const T = trAdmin.admin.users;
 
 /** Members: search by username, e-mail or display name; ban or activate anyone who is not an administrator. */
-export function UsersTab() {
+export function UsersTab({ manageRoles = false }: { manageRoles?: boolean }) {
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
   const q = useDebounced(query);
@@ -23,6 +25,7 @@ export function UsersTab() {
 
   return (
     <div>
+      {manageRoles ? <StaffInvite /> : null}
       <Toolbar>
         <SearchBox
           label={T.search}
@@ -37,7 +40,7 @@ export function UsersTab() {
         <>
           <Rows aria-busy={isFetching || undefined}>
             {data.items.map((user) => (
-              <UserRow key={user.id} user={user} />
+              <UserRow key={user.id} user={user} manageRoles={manageRoles} />
             ))}
           </Rows>
           <Pager page={data.page} pageSize={data.pageSize} totalCount={data.totalCount} onPage={setPage} />
@@ -49,13 +52,24 @@ export function UsersTab() {
   );
 }
 
-function UserRow({ user }: { user: AdminUserRow }) {
+/** A member's row: ban or activate (never a staff account), and for administrators the account's role. */
+function UserRow({ user, manageRoles }: { user: AdminUserRow; manageRoles: boolean }) {
   const [setActive, { isLoading }] = useSetUserActiveMutation();
+  const [setRole, roleChange] = useSetUserRoleMutation();
   const [asking, setAsking] = useState(false);
   const [reason, setReason] = useState('');
   const toast = useToast();
   const name = nameOf(user);
   const isAdmin = user.role === 'admin';
+  const isStaff = isStaffRole(user.role);
+  async function changeRole(role: UserRole) {
+    try {
+      await setRole({ userId: user.id, role }).unwrap();
+      toast({ title: trAdmin.admin.success, description: T.roleChanged, variant: 'success' });
+    } catch (err) {
+      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
+    }
+  }
 
   async function change(active: boolean) {
     try {
@@ -78,6 +92,7 @@ function UserRow({ user }: { user: AdminUserRow }) {
             <strong>{name}</strong>
             <Meta>@{user.username}</Meta>
             {isAdmin ? <Badge tone="strong">{T.adminBadge}</Badge> : null}
+            {user.role === 'moderator' ? <Badge tone="strong">{T.moderatorBadge}</Badge> : null}
             {user.isActive ? null : <Badge tone="danger">{T.bannedBadge}</Badge>}
             {user.emailVerified ? <Badge>{T.verifiedBadge}</Badge> : null}
           </Line>
@@ -85,7 +100,16 @@ function UserRow({ user }: { user: AdminUserRow }) {
           <Meta>{T.joined(formatDate(user.createdAt))}</Meta>
         </RowMain>
       </Person>
-      {isAdmin ? null : (
+      {manageRoles ? (
+        <RoleSelect aria-label={T.roleLabel(name)} value={user.role} disabled={roleChange.isLoading} onChange={(e) => void changeRole(e.target.value as UserRole)}>
+          {userRoles.map((role) => (
+            <option key={role} value={role}>
+              {T.roleOptions[role]}
+            </option>
+          ))}
+        </RoleSelect>
+      ) : null}
+      {isStaff ? null : (
         <RowActions>
           {user.isActive ? (
             <Button $size="sm" $variant="danger" disabled={isLoading} aria-label={T.banLabel(name)} onClick={() => setAsking(true)}>
@@ -118,4 +142,10 @@ function UserRow({ user }: { user: AdminUserRow }) {
 
 const ReasonField = styled.div`
   margin-bottom: 1rem;
+`;
+
+const RoleSelect = styled.select`
+  min-height: 2.5rem;
+  font: inherit;
+  align-self: center;
 `;

@@ -6,6 +6,7 @@ import type {
   AdminStats,
   AdminUser,
   AdminUserPage,
+  AuditAction,
   AuditPage,
   BulkEmailAccepted,
   BulkEmailBody,
@@ -15,6 +16,7 @@ import type {
   Report,
   ReportPage,
   ReportStatus,
+  UserRole,
 } from '@meydan/proto';
 import { api, type ApiExtra } from '../../store/api';
 
@@ -64,6 +66,18 @@ export const adminApi = api.injectEndpoints({
         body: reason ? { reason } : {},
       }),
       invalidatesTags: (result) => (result ? [USERS, STATS, AUDIT, POLLS] : []),
+    }),
+
+    /** Administrators only: the account's new role (its sessions end; audited). */
+    setUserRole: build.mutation<MessageResponse, { userId: string; role: UserRole }>({
+      query: ({ userId, role }) => ({ url: `/admin/users/${encodeURIComponent(userId)}/role`, method: 'PATCH', body: { role } }),
+      invalidatesTags: (result) => (result ? [USERS, AUDIT] : []),
+    }),
+
+    /** Administrators only: a staff member invited by e-mail (auth mails the link that sets their password). */
+    inviteStaff: build.mutation<{ userId: string; message: string }, { email: string; displayName: string; role: 'moderator' | 'admin' }>({
+      query: (body) => ({ url: '/admin/staff/invitations', method: 'POST', body }),
+      invalidatesTags: (result) => (result ? [USERS, AUDIT] : []),
     }),
 
     adminPolls: build.query<AdminPollPage, SearchArgs>({
@@ -119,18 +133,29 @@ export const adminApi = api.injectEndpoints({
       },
     }),
 
-    auditLog: build.query<AuditPage, number>({
-      query: (page) => ({ url: '/admin/audit', params: { page } }),
+    /** A page of the audit log, filtered by who acted, what and when (empty filters left out). */
+    auditLog: build.query<AuditPage, AuditFilter & { page: number }>({
+      query: (args) => ({ url: '/admin/audit', params: Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== '')) }),
       providesTags: [AUDIT],
     }),
   }),
 });
+
+/** The audit log's filters: the acting staff member's id, the action, and a time range (ISO, `to` exclusive). */
+export interface AuditFilter {
+  actor?: string;
+  action?: AuditAction;
+  from?: string;
+  to?: string;
+}
 
 export const {
   useAdminStatsQuery,
   useAdminDailyStatsQuery,
   useAdminUsersQuery,
   useSetUserActiveMutation,
+  useSetUserRoleMutation,
+  useInviteStaffMutation,
   useAdminPollsQuery,
   useRemovePollMutation,
   useAdminReportsQuery,

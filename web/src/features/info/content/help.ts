@@ -1,4 +1,4 @@
-import { limits } from '@meydan/proto';
+import { STAFF_SESSION_HOURS, limits } from '@meydan/proto';
 import { contactDetails } from './contact-details';
 import type { HelpCategory } from './types';
 
@@ -79,6 +79,7 @@ export const helpCategories: readonly HelpCategory[] = [
           'Kurallara uymayan hesaplara sırasıyla uyarı, geçici askıya alma ve kalıcı kapatma uygulanır.',
           'Kelime filtresi: yönetim ekibimiz hakaret ve nefret söylemi içeren kelimelerden bir liste tutar. Anket başlığı, şıklar, açıklama, yorumlar, görünen ad ve “hakkında” metni bu listeye göre denetlenir.',
           'Denetim büyük/küçük harfe ve Türkçe harflere bakmaz: “ş” ile “s”, “ı” ile “i”, “ğ” ile “g”, “ç” ile “c”, “ö” ile “o”, “ü” ile “u” aynı sayılır. Listedeki bir ifade geçen metin kaydedilmez: hangi alanda sorun olduğu (ör. “Başlık uygun olmayan bir ifade içeriyor”) söylenir, ifadenin kendisi tekrarlanmaz; metni değiştirip yeniden gönderebilirsin.',
+          'Şikayetleri Meydan’ın yönetim ekibi inceler: moderatörler şikayetleri sonuçlandırır, içerikleri kaldırır ve kuralları çiğneyen üyeleri askıya alır; yöneticiler bunlara ek olarak ekibi, toplu duyuruları ve dışa aktarmaları yönetir. Ekibin her işlemi kimin, neye, ne zaman ve hangi gerekçeyle yaptığıyla birlikte silinemez bir işlem kaydına yazılır.',
         ],
       },
       {
@@ -137,6 +138,7 @@ export const helpCategories: readonly HelpCategory[] = [
         body: [
           `Yeni şifren en az ${user.passwordHintMin} karakter olsun (sistem en az ${user.passwordMin} karakter ister). Harf, rakam ve işaretleri karıştır; başka sitelerde kullandığın bir şifreyi kullanma.`,
           `Giriş yaptığında tarayıcına ${limits.auth.sessionDays} gün geçerli bir oturum çerezi yazılır. Ortak bir bilgisayar kullanıyorsan işin bitince “Çıkış Yap” de; oturumun sunucuda da hemen sonlandırılır.`,
+          `Yönetim ekibindeki (moderatör ya da yönetici) hesaplar şifreye ek olarak iki adımlı doğrulama kullanır: ilk girişte bir doğrulama uygulaması (TOTP) QR koduyla kurulur ve tek kullanımlık kurtarma kodları verilir; her girişte uygulamadaki 6 haneli kod istenir. Aynı kod iki kez kabul edilmez, yanlış kodlar sayılır. Ekip oturumları ${STAFF_SESSION_HOURS} saat sürer, sonra yeniden şifre ve kod istenir.`,
         ],
       },
       {
