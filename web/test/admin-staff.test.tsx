@@ -46,7 +46,9 @@ describe('admin panel: the staff', () => {
     const { requests } = fakeApi({ 'GET /api/auth/session': moderator, ...panelRoutes });
     renderAppAt('/admin', { user: moderator });
     expect(await screen.findByRole('tab', { name: /Şikayetler|Raporlar/ })).toBeTruthy();
-    expect(screen.getAllByRole('tab')).toHaveLength(3);
+    // Users, polls, reports and the moderation queue; not the word filter nor the actions (an administrator's).
+    expect(screen.getAllByRole('tab')).toHaveLength(4);
+    expect(screen.getByRole('tab', { name: /kuyru/i })).toBeTruthy();
     expect(screen.queryByRole('link', { name: /CSV|indir/i })).toBeNull();
     expect(screen.getByText(/Moderatör olarak/)).toBeTruthy();
     await waitFor(() => expect(requests.some((r) => r.path === '/api/admin/stats')).toBe(true));

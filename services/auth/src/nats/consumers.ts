@@ -1,6 +1,6 @@
 import { events } from '@meydan/proto';
 import type { AuthContext } from '../context.js';
-import { setAccountActive } from '../store/accounts.js';
+import { setAccountActive, setAccountRole } from '../store/accounts.js';
 import { revokeEverything } from '../store/revocation.js';
 
 /** Moderation decisions taken in the admin service, applied to accounts here. */
@@ -25,7 +25,7 @@ export async function bindAuthConsumers(ctx: AuthContext): Promise<void> {
     purpose: 'user-role-changed',
     filterSubject: events.admin.roleChanged,
     handler: async ({ userId, role }, { requestId }) => {
-      await ctx.models.users.updateOne({ _id: userId }, { $set: { role } });
+      await setAccountRole(ctx, userId, role);
       await revokeEverything(ctx, userId, requestId);
     },
   });

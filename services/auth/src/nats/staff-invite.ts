@@ -3,39 +3,23 @@
  * usable password (nobody can sign in to it) and its owner is mailed a single-use link (the password reset's, sealed as
  * every mail is) that sets one; the first sign-in then asks for the authenticator's enrolment.
  */
-import { randomBytes } from 'node:crypto';
 import { events, subjects } from '@meydan/proto';
 import { HttpError, sealMail } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { staffInviteMail } from '../domain/mail.js';
-import { randomToken, sha256, unusableHash } from '../domain/secrets.js';
+import { randomToken, sha256 } from '../domain/secrets.js';
+import { createStaffAccount } from '../store/accounts.js';
 import { createPasswordReset } from '../store/password-resets.js';
 
 /** How long an invitation's link stays good. */
 export const STAFF_INVITE_HOURS = 72;
 
 export function bindStaffInvite(ctx: AuthContext): void {
-  const { bus, models, config } = ctx;
+  const { bus, config } = ctx;
   bus.respond(subjects.auth.staffInvite, async ({ email, displayName, role }, { requestId }) => {
-    const emailLower = email.trim().toLowerCase();
-    if (await models.users.exists({ emailLower })) {
-      throw new HttpError(409, 'email_taken', 'Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.');
-    }
-    const base = (emailLower.split('@')[0] ?? '').replace(/[^a-z0-9_]/g, '').slice(0, 14) || 'ekip';
-    let username = `${base}_${randomBytes(2).toString('hex')}`;
-    while (await models.users.exists({ usernameLower: username })) username = `${base}_${randomBytes(3).toString('hex')}`;
-    const name = displayName?.trim() || username;
-    const user = await models.users.create({
-      username,
-      usernameLower: username,
-      email: email.trim(),
-      emailLower,
-      displayName: name,
-      passwordHash: unusableHash(),
-      role,
-      // The link goes to this address: following it is what proves the mailbox, as activation does.
-      emailVerified: true,
-    });
+    const made = await createStaffAccount(ctx, { email, displayName, role });
+    if (!made) throw new HttpError(409, 'email_taken', 'Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.');
+    const { user, username, name } = made;
     const userId = user.id as string;
     const at = new Date().toISOString();
     await bus.publish(

@@ -1,10 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Types, type Connection } from 'mongoose';
-import type { PersonalityAnalysis, UserSettingsPatchBody } from '@meydan/proto';
+import type { PersonalityAnalysis, StaffRole, UserRole, UserSettingsPatchBody } from '@meydan/proto';
 import { isObjectId } from '@meydan/kit';
 import type { Models } from '../model/index.js';
 import type { UserDoc, UserRecord } from '../model/user.js';
+import { unusableHash } from '../domain/secrets.js';
 import { deleteAvatar } from './avatars.js';
 
 /** What the account records need: the collections, Redis (activation claims) and GridFS (a removed account's avatar). */
@@ -181,6 +183,35 @@ export async function removeAccountRecords(ctx: Accounts, user: LeanUser): Promi
 /** Bans (false) or reactivates (true) the account, as the admin service decided. */
 export async function setAccountActive(ctx: Accounts, userId: string, isActive: boolean): Promise<void> {
   await ctx.models.users.updateOne({ _id: userId }, { $set: { isActive } });
+}
+
+/**
+ * A staff account an administrator invited: no usable password (the mailed link sets one), the address taken as
+ * proven (the link goes to it), a username from the address made unique. Null when the address has an account.
+ */
+export async function createStaffAccount(ctx: Accounts, invite: { email: string; displayName?: string | null; role: StaffRole }) {
+  const emailLower = invite.email.trim().toLowerCase();
+  if (await ctx.models.users.exists({ emailLower })) return null;
+  const base = (emailLower.split('@')[0] ?? '').replace(/[^a-z0-9_]/g, '').slice(0, 14) || 'ekip';
+  let username = `${base}_${randomBytes(2).toString('hex')}`;
+  while (await ctx.models.users.exists({ usernameLower: username })) username = `${base}_${randomBytes(3).toString('hex')}`;
+  const name = invite.displayName?.trim() || username;
+  const user = await ctx.models.users.create({
+    username,
+    usernameLower: username,
+    email: invite.email.trim(),
+    emailLower,
+    displayName: name,
+    passwordHash: unusableHash(),
+    role: invite.role,
+    emailVerified: true,
+  });
+  return { user, username, name };
+}
+
+/** Gives the account the role an administrator chose (its sessions are ended by the caller). */
+export async function setAccountRole(ctx: Accounts, userId: string, role: UserRole): Promise<void> {
+  await ctx.models.users.updateOne({ _id: userId }, { $set: { role } });
 }
 
 /** Every active, activated account (the bulk e-mail's recipients). */

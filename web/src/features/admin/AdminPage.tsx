@@ -104,7 +104,6 @@ function AdminPanel({ isAdmin }: { isAdmin: boolean }) {
             <WordFilterTab />
           </Panel>
         ) : null}
-        </Panel>
         {isAdmin ? (
           <Panel value="actions">
             <ActionsTab jobId={jobId} onJobStarted={jobStarted} />
