@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, createPoll, mobile, pollCard, screenshot, settled, signIn, toastWith, uniqueTag, type Member } from './support.js';
+import { browserRun, call, createPoll, mobile, pollCard, screenshot, settled, signInStaff, toastWith, uniqueTag, type Member } from './support.js';
 
 const run = browserRun([
   ['deniz', 'Deniz Kaya'],
@@ -21,7 +21,7 @@ let adminSid: string;
 beforeAll(async () => {
   stack = run.stack;
   [deniz, umut] = run.members as [Member, Member];
-  adminSid = (await signIn(stack, 'admin@meydan.local', 'meydan-admin')).sid;
+  adminSid = (await signInStaff(stack, 'admin@meydan.local', 'meydan-admin')).sid;
 });
 
 async function openTab(page: Page, name: string): Promise<void> {
