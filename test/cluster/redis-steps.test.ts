@@ -298,8 +298,8 @@ describe('sessions on a Redis Cluster', () => {
     const sids = await Promise.all(Array.from({ length: 6 }, () => store.create(userId, 'member')));
     expect(await store.count(userId)).toBe(6);
     for (const sid of sids) {
-      expect(await store.resolve(sid)).toEqual({ userId, role: 'member' });
-      expect(await gateway.resolve(sid, 'req-1')).toEqual({ userId, role: 'member' });
+      expect(await store.resolve(sid)).toEqual({ userId, role: 'member', mfa: null });
+      expect(await gateway.resolve(sid, 'req-1')).toEqual({ userId, role: 'member', mfa: null });
     }
     expect((await endedSessions(authRedis, sids)).size).toBe(0);
 
@@ -314,7 +314,7 @@ describe('sessions on a Redis Cluster', () => {
     expect((await endedSessions(authRedis, sids)).size).toBe(sids.length);
     // A session made after the revocation stands.
     const fresh = await store.create(userId, 'member');
-    expect(await gateway.resolve(fresh, 'req-3')).toEqual({ userId, role: 'member' });
+    expect(await gateway.resolve(fresh, 'req-3')).toEqual({ userId, role: 'member', mfa: null });
   });
 });
 

@@ -116,7 +116,7 @@ describe('Redis users', () => {
     expect(sessionKeyOf(sid)).not.toContain(sid);
     // Whoever holds a key's name (a dump, a listing as the server's owner) has only the digest: taken for a cookie, it is none.
     const gateway = client(redisUrlFor(server.url, 'gateway', acl.passwords.gateway), { keyPrefix: `${SESSION_STORE_PREFIX}:` });
-    expect(await readSession(gateway, sid, 60)).toEqual({ userId: 'u2', role: 'member' });
+    expect(await readSession(gateway, sid, 60)).toEqual({ userId: 'u2', role: 'member', mfa: null });
     expect(await readSession(gateway, sessionDigest(sid), 60)).toBeNull();
   });
 
