@@ -61,10 +61,14 @@ describe('the chaos run on clusters', () => {
       expect(recovery, out).toMatch(/^\d+\.\d s$/);
       expect(Number.parseFloat(recovery!), `${fault}: time to recover\n${out}`).toBeLessThanOrEqual(RECOVERY_S);
     }
-    // Per poll: accepted = MongoDB = Redis counter = Redis voters = the API, for all five polls.
-    const perPoll = [...out.matchAll(/^ {2}([ms]\d): (\d+) = (\d+) = (\d+) = (\d+) = (\d+)$/gm)];
+    // Per poll: accepted = MongoDB = Redis counter = Redis voters = the API, and per option MongoDB = Redis = the API,
+    // for all five polls.
+    const perPoll = [...out.matchAll(/^ {2}([ms]\d): (\d+) = (\d+) = (\d+) = (\d+) = (\d+); (\S+) = (\S+) = (\S+)$/gm)];
     expect(perPoll.map((m) => m[1]), out).toEqual(['m0', 'm1', 'm2', 's0', 's1']);
-    for (const [, , ...counts] of perPoll) expect(new Set(counts).size, out).toBe(1);
+    for (const [, , ...figures] of perPoll) {
+      expect(new Set(figures.slice(0, 5)).size, out).toBe(1);
+      expect(new Set(figures.slice(5)).size, out).toBe(1);
+    }
     expect(out).toContain('chaos: nothing lost, nothing doubled');
     expect(code, out).toBe(0);
   }, 300_000);
