@@ -3,6 +3,7 @@
  * gateway in front of the real polls service, the og: tags read from the HTML and the og:image fetched and measured.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BaseConfig } from '@meydan/kit';
 import { asMember, startTestService, until, type TestService } from '@meydan/testing';
 import { buildApp as buildPolls } from '../../services/polls/src/app.js';
 import { newUserId } from '../../services/polls/test/support.js';
@@ -65,7 +66,9 @@ describe('link previews through the gateway (real polls)', () => {
   };
 
   beforeAll(async () => {
-    polls = await startTestService('polls', buildPolls, { listen: true });
+    // Polls counts share-link vote attempts per IP network in the worker's Redis too, where other files' polls
+    // services and stacks vote from 127.0.0.1 in the same minute: raised here, as this file tests no limit.
+    polls = await startTestService('polls', buildPolls, { listen: true, config: { SHARE_VOTE_IP_LIMIT: 100_000 } as Partial<BaseConfig> });
     // The worker's Redis counts requests per IP for every gateway and stack of the run (rate limits are shared by
     // design): scaled up so that other files' share-link votes from 127.0.0.1 in the same minute never refuse this one's.
     gateway = await startTestGateway({ polls }, { listen: true, config: { RATE_LIMIT_SCALE: 100 } });
