@@ -3,3 +3,4 @@ export * from './http.js';
 export * from './events.js';
 export * from './read-model.js';
 export * from './moderation.js';
+export * from './staff.js';
