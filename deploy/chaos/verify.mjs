@@ -61,8 +61,11 @@ const optionCounts = (docs, optionsCount = 3) => {
  * voter, how often MongoDB holds their vote. `urls.redis` may name one server, Sentinel's master or a Cluster (the
  * kit's client follows each).
  */
+/** The storm's polls by their keys in the storm's lines (m0…, s0…). */
+const pollIdsOf = (polls) => Object.fromEntries([...polls.member.map((id, i) => [`m${i}`, id]), ...polls.shareIds.map((id, i) => [`s${i}`, id])]);
+
 async function checkStores({ base, urls }, { polls, creator }, expectedBallot, cutOff) {
-  const pollIds = Object.fromEntries([...polls.member.map((id, i) => [`m${i}`, id]), ...polls.shareIds.map((id, i) => [`s${i}`, id])]);
+  const pollIds = pollIdsOf(polls);
   const { MongoClient, ObjectId } = await import('mongodb');
   const { createRedisClient } = await import('@meydan/kit');
   const client = await new MongoClient(urls.mongo).connect();
@@ -262,8 +265,7 @@ export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEn
   if (lost.length) say(`  lost, e.g.: ${lost.slice(0, 5).map((a) => `${a.poll} ${a.voter} at ${stamp(a.t, t0)} s`).join('; ')}`);
   if (doubled.length) say(`  doubled, e.g.: ${doubled.slice(0, 5).join('; ')}`);
   if (lost.length || doubled.length) {
-    const { polls } = seeded;
-    const pollIds = Object.fromEntries([...polls.member.map((id, i) => [`m${i}`, id]), ...polls.shareIds.map((id, i) => [`s${i}`, id])]);
+    const pollIds = pollIdsOf(seeded.polls);
     const lostKeys = lost.map((a) => `${a.poll}|${a.voter}`);
     await diagnoseVoters(stack, pollIds, [...lostKeys, ...doubled], [...answers, ...changes], t0).catch((err) => say(`  (voters not diagnosed: ${err.message})`));
   }
