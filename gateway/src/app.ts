@@ -15,7 +15,9 @@ import {
 } from '@meydan/proto';
 import {
   createFastify,
+  loadSheddingOf,
   methodsAllowedAt,
+  shedLoad,
   visitor,
   type Bus,
   type Identity,
@@ -126,6 +128,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
   // Bodies go to the services as sent (the proxy's catch-all parser); the gateway parses none itself.
   app.removeContentTypeParser('text/plain');
   app.addHook('onRequest', sendSecurityHeaders(origin));
+  // Refused first when overloaded: a shed request costs no cookie parsing, rate-limit count or identity lookup.
+  await shedLoad(app, loadSheddingOf(config));
   await app.register(cookie);
   const rateLimits = installRateLimits(app, deps.redis, config.RATE_LIMIT_SCALE ?? 1, log);
   refuseUnusablePaths(app);

@@ -93,6 +93,8 @@ export const gatewayConfigSchema = {
     INTERNAL_SECRET: baseConfigProperties.INTERNAL_SECRET,
     SHUTDOWN_TIMEOUT_MS: baseConfigProperties.SHUTDOWN_TIMEOUT_MS,
     METRICS_PORT: baseConfigProperties.METRICS_PORT,
+    SHED_EVENT_LOOP_DELAY_MS: baseConfigProperties.SHED_EVENT_LOOP_DELAY_MS,
+    SHED_EVENT_LOOP_UTILIZATION: baseConfigProperties.SHED_EVENT_LOOP_UTILIZATION,
     METRICS_HOST: baseConfigProperties.METRICS_HOST,
     WEB_DIST: { type: 'string', minLength: 1 },
     ...serviceUrlProperties,

@@ -29,6 +29,8 @@ export const errorCatalogue = {
   rate_limited: { status: 429, message: 'Çok fazla istek gönderdin. Lütfen biraz bekleyip tekrar dene.' },
   internal: { status: 500, message: 'Beklenmeyen bir hata oluştu. Lütfen tekrar dene.' },
   service_unavailable: { status: 503, message: 'Hizmet şu anda yanıt vermiyor. Lütfen biraz sonra tekrar dene.' },
+  /** A process past its load-shedding threshold (kit/load-shedding.ts): answered at once, with retry-after. */
+  overloaded: { status: 503, message: 'Şu anda çok yoğunuz. Lütfen birkaç saniye sonra tekrar dene.' },
   service_timeout: { status: 503, message: 'Hizmet zamanında yanıt vermedi. Lütfen biraz sonra tekrar dene.' },
   /**
    * The gateway's answer when the service's connection broke after a change was sent to it (it may have been made):

@@ -15,6 +15,7 @@ import type { Bus } from './bus/index.js';
 import { registerOpenApi, respondWithOpenApi } from './openapi.js';
 import { lazySchemaCompilers } from './lazy-schemas.js';
 import { observeHttpRequest } from './metrics.js';
+import { loadSheddingOf, shedLoad } from './load-shedding.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -274,6 +275,7 @@ export async function createServiceApp(service: ServiceName, deps: ServiceDeps):
   app.decorate('redis', deps.redis);
   app.decorateRequest('identity', null);
   installStrictJsonParser(app);
+  await shedLoad(app, loadSheddingOf(deps.config));
   await registerOpenApi(app, service);
   respondWithOpenApi(app, deps.bus, service);
 

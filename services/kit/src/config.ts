@@ -41,6 +41,13 @@ export const baseConfigProperties = {
    */
   NATS_CONSUMER_PREFIX: { type: 'string', pattern: '^[A-Za-z0-9_-]{0,60}$' },
   SHUTDOWN_TIMEOUT_MS: { type: 'integer', minimum: 100, default: 10_000 },
+  /**
+   * Load shedding (load-shedding.ts): past this mean event-loop delay over a second, in ms, the process answers 503
+   * `overloaded` with retry-after at once instead of queueing; 0 turns it off.
+   */
+  SHED_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, default: 1000 },
+  /** …and past this event-loop utilisation over a second (0–1; e.g. 0.98); 0 (the default) turns that check off. */
+  SHED_EVENT_LOOP_UTILIZATION: { type: 'number', minimum: 0, maximum: 1, default: 0 },
   /** Where `/metrics` is served (Prometheus); unset: the process's own default port (9100 + n), 0: any free port. */
   METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
   /** Where the metrics port listens; unset: HOST. */

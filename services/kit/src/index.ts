@@ -36,5 +36,6 @@ export * from './counts-cache.js';
 export * from './by-id.js';
 export * from './csv.js';
 export * from './metrics.js';
+export * from './load-shedding.js';
 export * from './turkish-search.js';
 export * from './word-filter.js';

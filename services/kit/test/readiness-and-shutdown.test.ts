@@ -25,6 +25,8 @@ describe('readiness', () => {
       const ready = async () => (await svc.app.inject({ url: '/readyz' })).statusCode;
       const readyAgain = { timeout: 15_000, interval: 100 };
       await vi.waitFor(async () => expect(await ready()).toBe(200), readyAgain);
+      // Every service app sheds load (load-shedding.test.ts), its probes excepted.
+      expect(svc.app.hasDecorator('isUnderPressure')).toBe(true);
       expect((await svc.app.inject({ url: '/readyz' })).json()).toEqual({
         service: 'social',
         ready: true,
