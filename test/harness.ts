@@ -151,6 +151,8 @@ export function testConfig(overrides: Partial<BaseConfig> = {}): BaseConfig {
     INTERNAL_SECRET: TEST_SECRET,
     MAIL_SECRET: TEST_MAIL_SECRET,
     SHUTDOWN_TIMEOUT_MS: 10_000,
+    SHED_EVENT_LOOP_DELAY_MS: 1000,
+    SHED_EVENT_LOOP_UTILIZATION: 0,
     ...overrides,
   };
 }

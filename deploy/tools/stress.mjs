@@ -8,10 +8,9 @@ import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { root } from '../local/ensure-deps.mjs';
 
-const usage = `npm run test:stress -- [--runs N] [--busy] [--no-build] [--bail] [--project LANE ...] [FILE_OR_FILTER ...]
+const usage = `npm run test:stress -- [--runs N] [--busy] [--no-build] [--bail] [FILE_OR_FILTER ...]
 
-  FILE_OR_FILTER  test files or vitest filters (default: the whole suite, as npm test runs it, every lane)
-  --project LANE  only this lane (a project of vitest.config.ts: services, web, browser, long …); may be repeated
+  FILE_OR_FILTER  test files, folders or vitest filters (default: the whole suite, as npm test runs it)
   --runs N        how many times to run them (default 5)
   --busy          a busy loop on every core beside each run (started and stopped by this script, bounded)
   --bail          stop after the first run with a failure
@@ -26,7 +25,6 @@ const { values: options, positionals: filters } = parseArgs({
     runs: { type: 'string', default: '5' },
     busy: { type: 'boolean', default: false },
     bail: { type: 'boolean', default: false },
-    project: { type: 'string', multiple: true, default: [] },
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -73,12 +71,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 
 /** Runs vitest once and resolves with its JSON report (or null when it wrote none). */
 function runVitest(outputFile) {
-  const lanes = options.project.flatMap((name) => ['--project', name]);
-  const args = ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${outputFile}`, ...lanes, ...filters];
-  // The whole suite runs every lane, as `npm test` does (vitest.config.ts); chosen files run in their own lane.
-  const env = { ...process.env, ...(filters.length === 0 && lanes.length === 0 ? { MEYDAN_WHOLE_SUITE: '1' } : {}) };
+  const args = ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${outputFile}`, ...filters];
   return new Promise((resolve) => {
-    const child = spawn('npx', args, { cwd: root, stdio: 'inherit', env });
+    const child = spawn('npx', args, { cwd: root, stdio: 'inherit' });
     child.on('exit', (code) => {
       try {
         resolve({ code, report: JSON.parse(readFileSync(outputFile, 'utf8')) });
