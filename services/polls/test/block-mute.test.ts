@@ -122,6 +122,41 @@ describe('polls: blocked and muted members', () => {
     await until(async () => (await feedIds(ali)).includes(polls.mehmet), 10_000, 'the unmuted member’s poll back');
   });
 
+  it('asks social for the poll creator’s set, not for each new voter’s, when members vote', async () => {
+    const voters = await Promise.all([1, 2, 3, 4].map((n) => createUser(auth.deps, { displayName: `Yeni Seçmen ${n}` })));
+    // Every ask social gets (a plain subscription beside social's own queue group sees each request, answering none).
+    const asked: string[] = [];
+    const spy = svc.deps.bus.nc.subscribe('social.hidden', {
+      callback: (_err, msg) => asked.push((msg.json() as { userId: string }).userId),
+    });
+    try {
+      for (const voter of voters) {
+        const res = await svc.app.inject({ method: 'POST', url: `/api/polls/${polls.mehmet}/vote`, headers: asMember(voter.id), payload: { optionIndex: 0 } });
+        expect(res.statusCode, res.body).toBe(200);
+      }
+      await svc.deps.bus.nc.flush();
+      expect(asked.filter((id) => voters.some((v) => v.id === id))).toEqual([]);
+    } finally {
+      spy.unsubscribe();
+    }
+  });
+
+  it('refuses a vote from the member the creator blocked (404), and takes it once the block is taken back', async () => {
+    await hideAct('POST', 'block', mehmet, ali);
+    const vote = () => svc.app.inject({ method: 'POST', url: `/api/polls/${polls.mehmet}/vote`, headers: asMember(ali.id), payload: { optionIndex: 1 } });
+    const refused = await until(async () => {
+      const res = await vote();
+      return res.statusCode === 404 ? res : null;
+    }, 10_000, 'the blocked member’s vote refused');
+    expect(refused.json().message).toBe('Anket bulunamadı');
+    await hideAct('DELETE', 'block', mehmet, ali);
+    const taken = await until(async () => {
+      const res = await vote();
+      return res.statusCode === 200 ? res : null;
+    }, 10_000, 'the vote taken after unblocking');
+    expect(taken.statusCode).toBe(200);
+  });
+
   it('shows the blocker’s polls again once the block is taken back', async () => {
     await hideAct('DELETE', 'block', ayse, ali);
     await until(async () => (await feedIds(ali)).includes(polls.ayse), 10_000, 'the poll back after unblocking');

@@ -44,8 +44,10 @@ export { membersOnly } from '@meydan/kit';
 export async function canSee(ctx: PollsContext, poll: PollMeta | PollDoc, viewer: Identity, source?: RequestIdSource): Promise<boolean> {
   const facts = { type: poll.type as PollMeta['type'], creatorId: poll.creatorId, isShareable: Boolean(poll.isShareable) };
   if (await ctx.banned.has(facts.creatorId)) return false;
-  // A member the creator blocked sees none of their polls: 404, as for a poll that does not exist.
-  if (viewer.userId && viewer.userId !== facts.creatorId && (await ctx.people.hidden(viewer.userId, source)).blockedBy.includes(facts.creatorId)) {
+  // A member the creator blocked sees none of their polls: 404, as for a poll that does not exist. Read from the
+  // creator's set (whom they blocked), not the viewer's (who blocked them): the same fact, but a busy poll's creator is
+  // one set kept warm, where each new voter's would be a request to social and its database (the bench's voters all are).
+  if (viewer.userId && viewer.userId !== facts.creatorId && (await ctx.people.hidden(facts.creatorId, source)).blocked.includes(viewer.userId)) {
     return false;
   }
   const mutuals = needsMutuals(facts, viewer) && !facts.isShareable ? await ctx.people.mutuals(viewer.userId!, source) : [];
