@@ -230,4 +230,37 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     expect((await ask('DELETE', poll.id, someone.slice(2))).statusCode).toBe(200);
     expect(Number((await svc.deps.redis.hget(keys.seqs(poll.id), someone))!.split('|')[0])).toBeGreaterThan(last);
   }, 90_000);
+
+  it('applies a batch of many voters’ changes in a few commands, not a round trip per voter', async () => {
+    const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'], allowVoteChange: true });
+    const voters = Array.from({ length: 60 }, () => `u:${newUserId()}`);
+    const pollId = new Types.ObjectId(poll.id);
+    await ctx().models.Vote.insertMany(voters.map((voter) => ({ pollId, voter, userId: voter.slice(2), optionIndex: 0, votedAt: new Date(), persistedAt: new Date() })));
+    // Half move to B, half are taken back.
+    const batch = voters.map((voter, i) => change(poll.id, voter, 1, [0], i % 2 ? null : [1]));
+    const Vote = ctx().models.Vote.collection;
+    const VoteSeq = ctx().models.VoteSeq.collection;
+    const perVoter = [
+      vi.spyOn(Vote, 'findOne'),
+      vi.spyOn(Vote, 'replaceOne'),
+      vi.spyOn(Vote, 'deleteOne'),
+      vi.spyOn(Vote, 'updateOne'),
+      vi.spyOn(VoteSeq, 'updateOne'),
+      vi.spyOn(VoteSeq, 'findOne'),
+    ];
+    const bulk = [vi.spyOn(Vote, 'bulkWrite'), vi.spyOn(VoteSeq, 'bulkWrite')];
+    // Only this poll's commands count: the consumers of the earlier tests' polls may still be at work beside it.
+    const ours = (spy: (typeof perVoter)[number] | (typeof bulk)[number]) => spy.mock.calls.filter((call) => JSON.stringify(call[0]).includes(poll.id)).length;
+    await settled();
+    try {
+      await applyVoteChanges(ctx(), batch, new Date());
+      expect(perVoter.map(ours)).toEqual([0, 0, 0, 0, 0, 0]);
+      expect(bulk.map(ours)).toEqual([1, 1]);
+    } finally {
+      for (const spy of [...perVoter, ...bulk]) spy.mockRestore();
+    }
+    const stored = await storedBallots(poll.id);
+    expect(Object.keys(stored)).toHaveLength(30);
+    expect(Object.values(stored).every((b) => b.join() === '1')).toBe(true);
+  });
 });

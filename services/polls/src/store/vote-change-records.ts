@@ -9,7 +9,7 @@
  * of the two consumers writes last, the vote ends as the highest change left it.
  */
 import { createHash } from 'node:crypto';
-import { Types } from 'mongoose';
+import { Types, type mongo } from 'mongoose';
 import { isDuplicateKey } from '@meydan/kit';
 import type { VoteChangedEvent } from '@meydan/proto';
 import { ballotField } from '../domain/ballots.js';
@@ -54,17 +54,22 @@ export async function applyVoteChanges(ctx: Records, events: readonly VoteChange
     if (!isDuplicateKey(err)) throw err;
   }
   const latest = latestByVoter(events);
-  for (const [_id, e] of latest) {
-    try {
-      // Only a higher seq moves the record (an equal or lower one finds no document and its upsert hits the _id).
-      await ctx.models.VoteSeq.collection.updateOne(
-        { _id: _id as never, seq: { $lt: e.seq } },
-        { $set: { pollId: new Types.ObjectId(e.pollId), voter: e.voter, userId: e.userId, seq: e.seq, ballot: e.to, from: e.from, at: now } },
-        { upsert: true },
-      );
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
+  // One command for the batch: a round trip per voter made a batch of hundreds outlast the consumer's ack wait on a
+  // loaded MongoDB-wire server, which then delivered it again while it still ran (the changes fell behind for good).
+  // Only a higher seq moves a record: an equal or lower one finds no document, and its upsert hits the _id.
+  try {
+    await ctx.models.VoteSeq.collection.bulkWrite(
+      [...latest].map(([_id, e]) => ({
+        updateOne: {
+          filter: { _id: _id as never, seq: { $lt: e.seq } },
+          update: { $set: { pollId: new Types.ObjectId(e.pollId), voter: e.voter, userId: e.userId, seq: e.seq, ballot: e.to, from: e.from, at: now } },
+          upsert: true,
+        },
+      })),
+      { ordered: false },
+    );
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
   }
   const records = await seqRecords(ctx, [...latest.keys()]);
   await matchVotes(ctx, records, now);
@@ -84,42 +89,57 @@ async function seqRecords(ctx: Records, ids: readonly string[]): Promise<VoteSeq
  * follows a read of the newest record.
  */
 export async function matchVotes(ctx: Records, records: readonly VoteSeqDoc[], now: Date): Promise<void> {
-  for (let r of records) {
-    for (let round = 0; round < MATCH_ROUNDS; round++) {
-      await matchVote(ctx, r, now);
-      const fresh = await ctx.models.VoteSeq.findById(r._id).lean<VoteSeqDoc>();
-      if (!fresh || fresh.seq === r.seq) break;
-      r = fresh;
-    }
+  let pending = [...records];
+  for (let round = 0; round < MATCH_ROUNDS && pending.length > 0; round++) {
+    await matchBatch(ctx, pending, now);
+    const fresh = new Map((await seqRecords(ctx, pending.map((r) => r._id))).map((f) => [f._id, f]));
+    pending = pending.flatMap((r) => {
+      const f = fresh.get(r._id);
+      return f && f.seq !== r.seq ? [f] : [];
+    });
   }
 }
 
 /** How often one voter's vote is matched again while newer records keep arriving (each round is a newer change). */
 const MATCH_ROUNDS = 10;
 
-async function matchVote(ctx: Records, r: VoteSeqDoc, now: Date): Promise<void> {
-  const filter = { pollId: r.pollId, voter: r.voter };
-  const ballot = r.ballot ?? [];
-  if (ballot.length === 0) {
-    await ctx.models.Vote.collection.deleteOne(filter);
-    return;
+/**
+ * Makes the votes of `records` (one per voter) what they say, in two commands per poll: one read of the batch's voters'
+ * votes, then one bulk write addressing each vote by its _id (a filter on poll and voter made the MongoDB-wire server
+ * scan the votes for every voter: the changes fell behind at a few hundred votes a second).
+ */
+async function matchBatch(ctx: Records, records: readonly VoteSeqDoc[], now: Date): Promise<void> {
+  const Vote = ctx.models.Vote.collection;
+  const byPoll = new Map<string, VoteSeqDoc[]>();
+  for (const r of records) byPoll.set(String(r.pollId), [...(byPoll.get(String(r.pollId)) ?? []), r]);
+  const writes: mongo.AnyBulkWriteOperation[] = [];
+  for (const group of byPoll.values()) {
+    const pollId = group[0]!.pollId;
+    const stored = await Vote.find({ pollId, voter: { $in: group.map((r) => r.voter) } }, { projection: { voter: 1, optionIndex: 1, optionIndexes: 1 } }).toArray();
+    const storedOf = new Map(stored.map((d) => [String(d['voter']), d]));
+    for (const r of group) {
+      const doc = storedOf.get(r.voter);
+      const ballot = r.ballot ?? [];
+      if (ballot.length === 0) {
+        // Not stored yet: its first vote, when it comes, is matched to this record (matchVotesOf).
+        if (doc) writes.push({ deleteOne: { filter: { _id: doc._id } } });
+        continue;
+      }
+      if (doc && ballotField((doc['optionIndexes']?.length ? doc['optionIndexes'] : [doc['optionIndex']]) as number[]) === ballotField(ballot)) continue;
+      const replacement = {
+        pollId,
+        voter: r.voter,
+        userId: r.userId ?? null,
+        optionIndex: ballot[0]!,
+        ...(ballot.length > 1 ? { optionIndexes: [...ballot] } : {}),
+        votedAt: r.at,
+        persistedAt: now,
+      };
+      writes.push({ replaceOne: doc ? { filter: { _id: doc._id }, replacement } : { filter: { pollId, voter: r.voter }, replacement, upsert: true } });
+    }
   }
-  const stored = await ctx.models.Vote.collection.findOne(filter, { projection: { optionIndex: 1, optionIndexes: 1 } });
-  const storedBallot = stored ? (stored['optionIndexes']?.length ? stored['optionIndexes'] : [stored['optionIndex']]) : null;
-  if (storedBallot && ballotField(storedBallot as number[]) === ballotField(ballot)) return;
-  await ctx.models.Vote.collection.replaceOne(
-    filter,
-    {
-      pollId: r.pollId,
-      voter: r.voter,
-      userId: r.userId ?? null,
-      optionIndex: ballot[0]!,
-      ...(ballot.length > 1 ? { optionIndexes: [...ballot] } : {}),
-      votedAt: r.at,
-      persistedAt: now,
-    },
-    { upsert: true },
-  );
+  // Any failure (a duplicate key too: another process inserted the vote at once) fails the batch, delivered again.
+  if (writes.length) await Vote.bulkWrite(writes, { ordered: false });
 }
 
 /**
