@@ -126,5 +126,6 @@ export type EmailNotifications = FromSchema<typeof emailNotificationsSchema>;
 export const oneClickUnsubscribeBodySchema = {
   $id: 'meydan/one-click-unsubscribe-body',
   type: 'object',
+  additionalProperties: false,
   properties: { 'List-Unsubscribe': { type: 'string', maxLength: 64 } },
 } as const;

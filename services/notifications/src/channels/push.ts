@@ -85,7 +85,7 @@ export class PushChannel {
           const res = await fetch(request.endpoint, {
             method: 'POST',
             headers: request.headers as Record<string, string>,
-            body: request.body,
+            body: request.body ? new Uint8Array(request.body) : null,
             redirect: 'error',
             signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
           });
