@@ -79,10 +79,10 @@ describe('notifications: mail when someone follows a member who asked for it, an
 
     // A forged token (another member's id under the same signature) changes nothing.
     const [, , mac] = pathOf(unsubscribeUrl).split('/').pop()!.split('.');
-    const forged = await notifications.app.inject({ url: `/api/notifications/unsubscribe/v1.${followers[0]!.id}.${mac}`, headers: asVisitor() });
+    const forged = await notifications.app.inject({ url: `/api/notifications/email/unsubscribe/v1.${followers[0]!.id}.${mac}`, headers: asVisitor() });
     expect(forged.statusCode).toBe(400);
     expect(forged.body).toContain('Bağlantı geçersiz');
-    const malformed = await notifications.app.inject({ url: `/api/notifications/unsubscribe/${'x'.repeat(300)}`, headers: asVisitor() });
+    const malformed = await notifications.app.inject({ url: `/api/notifications/email/unsubscribe/${'x'.repeat(300)}`, headers: asVisitor() });
     expect(malformed.statusCode).toBe(400);
     expect(await emailSwitch(ayse)).toEqual({ email: true });
 

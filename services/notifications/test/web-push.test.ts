@@ -159,4 +159,11 @@ describe('notifications: Web Push through a stand-in for the vendor’s push ser
     await until(() => deliveredTo(gone.json.endpoint).length === 1, 10_000, 'push tried');
     await until(async () => !(await subscriptions(quiet)).some((s) => s.endpoint === gone.json.endpoint), 10_000, 'subscription removed');
   });
+
+  it('forgets a deleted member’s subscriptions', async () => {
+    expect((await subscriptions(ece)).length).toBeGreaterThan(0);
+    await notifications.deps.bus.publish(events.auth.userDeleted, { userId: ece.id, at: new Date().toISOString() });
+    await drained(notifications.deps, 'notifications--member-deleted');
+    expect(await subscriptions(ece)).toEqual([]);
+  });
 });

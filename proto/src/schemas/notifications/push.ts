@@ -1,7 +1,7 @@
 /**
  * Web Push and opted-in mail: the browser's push subscription (the routes under /api/push), the push message the
  * service worker shows, and the member's e-mail switch with its one-click unsubscribe (/api/notifications/email,
- * /api/notifications/unsubscribe).
+ * /api/notifications/email/unsubscribe).
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { countField, dateTimeField } from '../common.js';
@@ -122,7 +122,7 @@ export const emailNotificationsSchema = {
 } as const;
 export type EmailNotifications = FromSchema<typeof emailNotificationsSchema>;
 
-/** POST /api/notifications/unsubscribe/{token}: RFC 8058's form body, `List-Unsubscribe=One-Click`, from the mail client. */
+/** POST /api/notifications/email/unsubscribe/{token}: RFC 8058's form body, `List-Unsubscribe=One-Click`, from the mail client. */
 export const oneClickUnsubscribeBodySchema = {
   $id: 'meydan/one-click-unsubscribe-body',
   type: 'object',

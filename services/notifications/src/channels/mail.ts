@@ -41,7 +41,7 @@ export class MailChannel {
 
   /** Where a member's mails' unsubscribe link leads (GET: the page; POST: RFC 8058's one click). */
   unsubscribeUrl(userId: string): string {
-    return `${this.origin}/api/notifications/unsubscribe/${unsubscribeToken(this.config.MAIL_SECRET!, userId)}`;
+    return `${this.origin}/api/notifications/email/unsubscribe/${unsubscribeToken(this.config.MAIL_SECRET!, userId)}`;
   }
 
   async wants(userId: string): Promise<boolean> {

@@ -22,7 +22,7 @@ const T = unsubscribeTexts;
 
 /**
  * Web Push subscriptions (`/api/push`), the member's mail switch (`/api/notifications/email`) and the mails'
- * one-click unsubscribe (`/api/notifications/unsubscribe/{token}`, no session: the signed token says whose).
+ * one-click unsubscribe (`/api/notifications/email/unsubscribe/{token}`, no session: the signed token says whose).
  */
 export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {
   const { push, mail } = ctx;
@@ -119,6 +119,6 @@ export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: Notificat
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
     done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  app.get<{ Params: { token: string } }>('/api/notifications/unsubscribe/:token', linkRoute('E-posta bildirimlerini kapatır (e-postadaki bağlantı)'), unsubscribe);
-  app.post<{ Params: { token: string } }>('/api/notifications/unsubscribe/:token', linkRoute('E-posta bildirimlerini tek tıkla kapatır (RFC 8058, List-Unsubscribe-Post)', { $ref: 'meydan/one-click-unsubscribe-body#' }), unsubscribe);
+  app.get<{ Params: { token: string } }>('/api/notifications/email/unsubscribe/:token', linkRoute('E-posta bildirimlerini kapatır (e-postadaki bağlantı)'), unsubscribe);
+  app.post<{ Params: { token: string } }>('/api/notifications/email/unsubscribe/:token', linkRoute('E-posta bildirimlerini tek tıkla kapatır (RFC 8058, List-Unsubscribe-Post)', { $ref: 'meydan/one-click-unsubscribe-body#' }), unsubscribe);
 }
