@@ -64,7 +64,7 @@ export default defineConfig({
       strategies: 'generateSW',
       filename: 'sw.js',
       scope: '/',
-      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'theme-boot.js', 'offline.html'],
+      includeAssets: ['favicon.svg', 'apple-touch-icon.png', 'theme-boot.js', 'offline.html', 'sw-push.js'],
       manifest: {
         id: '/',
         name: 'Meydan',
@@ -87,6 +87,8 @@ export default defineConfig({
         // The app shell: every built file, so a page opens offline after one visit.
         globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
         cleanupOutdatedCaches: true,
+        // Web Push: the `push` and `notificationclick` handlers (public/sw-push.js).
+        importScripts: ['sw-push.js'],
         // Client routes are the SPA shell; the shell decides what exists (not-found page included).
         navigateFallback: 'index.html',
         navigateFallbackDenylist: networkOnly,

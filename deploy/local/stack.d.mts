@@ -31,10 +31,19 @@ export function waitReady(
   options?: { timeoutMs?: number; explain?: (name: string) => string },
 ): Promise<void>;
 
+/** A Web Push VAPID key pair (base64url): VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY of notifications. */
+export interface VapidKeys {
+  publicKey: string;
+  privateKey: string;
+}
+export function newVapidKeys(): VapidKeys;
+
 /** A user and password per process on NATS and Redis: the servers' files and each process's variables. */
 export interface StackCredentials {
   /** MAIL_SECRET of the services that send mail and the mailer (kept in the folder, like the passwords). */
   mailSecret?: string;
+  /** Web Push's VAPID key pair of notifications (kept in the folder: subscribed browsers stay subscribed). */
+  vapid?: VapidKeys;
   natsConfigFile?: string;
   redisAclFile?: string;
   envOf(client: ServiceName | 'gateway', redisUrl: string): NodeJS.ProcessEnv;
@@ -69,6 +78,8 @@ export interface StackOptions {
   secret?: string;
   /** MAIL_SECRET of the services that send mail and the mailer (default: the credentials', else a new one). */
   mailSecret?: string;
+  /** notifications' VAPID keys (default: the credentials', else a new pair; VAPID_* in the environment win). */
+  vapid?: VapidKeys;
   origin?: string;
   webDist?: string;
   supervise?: Parameters<typeof supervise>[2] | null;

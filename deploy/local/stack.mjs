@@ -3,7 +3,7 @@
 // wanted) and one readiness check. `npm start` (start.mjs), the bench (deploy/bench), the chaos run (deploy/chaos),
 // `npm run bench:votes` (deploy/k6) and the browser tests (test/e2e/stack.ts) start the stack through here; each
 // passes what differs: ports, limits, log level, where logs go. Plain Node with built-ins only, like servers.mjs.
-import { randomBytes } from 'node:crypto';
+import { createECDH, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -154,8 +154,12 @@ export async function writeCredentials(dir, { nats = true, redis = true } = {}) 
   // Kept like the passwords: a mail requested before a restart is still opened after it.
   const mailSecretFile = join(dir, 'mail-secret');
   if (!existsSync(mailSecretFile)) writeFileSync(mailSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
+  // Web Push's VAPID key pair, made once: browsers subscribed with its public key stay subscribed across restarts.
+  const vapidFile = join(dir, 'vapid.json');
+  if (!existsSync(vapidFile)) writeFileSync(vapidFile, JSON.stringify(newVapidKeys()), { mode: 0o600 });
   return {
     mailSecret: readFileSync(mailSecretFile, 'utf8').trim(),
+    vapid: JSON.parse(readFileSync(vapidFile, 'utf8')),
     natsConfigFile: natsAuth?.configFile,
     redisAclFile: redisAcl?.file,
     envOf: (client, redisUrl) => ({
@@ -176,6 +180,18 @@ export async function writeCredentials(dir, { nats = true, redis = true } = {}) 
         }
       : {}),
   };
+}
+
+/**
+ * A Web Push VAPID key pair, base64url: the uncompressed P-256 public point (65 bytes) and the private scalar (32),
+ * as notifications' VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.
+ */
+export function newVapidKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const scalar = ecdh.getPrivateKey();
+  const privateKey = Buffer.concat([Buffer.alloc(Math.max(0, 32 - scalar.length)), scalar]);
+  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
 }
 
 /** The services that hold MAIL_SECRET: those that send mail, and the mailer (notifications). */
@@ -222,6 +238,7 @@ export async function startStack({
   credentials = null,
   secret = randomBytes(24).toString('hex'),
   mailSecret = credentials?.mailSecret ?? randomBytes(32).toString('hex'),
+  vapid = credentials?.vapid ?? newVapidKeys(),
   origin,
   webDist = join(root, 'web', 'dist'),
   supervise: supervision = null,
@@ -258,13 +275,16 @@ export async function startStack({
     const credentialsOf = (client) => credentials?.envOf(client, urls.redis) ?? {};
     // The key of mail bodies: the services that send mail and the mailer only.
     const mailSecretOf = (service) => (MAIL_SERVICES.includes(service) ? { MAIL_SECRET: mailSecret } : {});
+    // Web Push's keys: notifications only; VAPID_* given in the environment win.
+    const vapidOf = (service) =>
+      service === 'notifications' && !common.VAPID_PUBLIC_KEY ? { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } : {};
     const startNode = (name, script, processEnv) => {
       const start = () => startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: processEnv, runtime: nodeRuntime, cwd: root });
       return track(supervision ? supervise(name, start, supervision) : start());
     };
     /** A service process: one of `instances`, or another (`{ service, name, port }`) the gateway does not know of. */
     const launch = ({ service, name, port = ports[name], metricsPort = metricsPorts[name] ?? 0 }) =>
-      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...mailSecretOf(service), ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
+      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...mailSecretOf(service), ...vapidOf(service), ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
     const ready = (name, port, handle) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { explain });
 
     // With NATS users, the services may not set up streams: the operator does, first.

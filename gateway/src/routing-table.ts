@@ -34,6 +34,7 @@ export const routingTable: readonly { prefix: string; service: ServiceName; webs
   { prefix: '/api/search', service: 'polls' },
   { prefix: '/api/tags', service: 'polls' },
   { prefix: '/api/notifications', service: 'notifications' },
+  { prefix: '/api/push', service: 'notifications' },
   { prefix: '/api/contact', service: 'contact' },
   { prefix: '/api/newsletter', service: 'contact' },
   { prefix: '/api/admin', service: 'admin' },

@@ -73,7 +73,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     },
   },
   notifications: {
-    requests: [subjects.polls.canView, subjects.polls.pollVoters, subjects.social.mutuals, subjects.social.hidden, subjects.auth.usersSettings, subjects.auth.usersSummaries],
+    requests: [subjects.polls.canView, subjects.polls.pollVoters, subjects.social.mutuals, subjects.social.hidden, subjects.auth.usersSettings, subjects.auth.usersSummaries, subjects.auth.usersContact],
     listens: [...hiddenEvents],
     live: [live.pollCounts, live.pollVoted, live.adminBulkEmail],
     consumers: {

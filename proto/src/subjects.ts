@@ -35,6 +35,11 @@ export const subjects = {
     usersSettings: 'auth.users.settings',
     /** {} → {users: {id, email, displayName, username}[]} of active, activated accounts (bulk e-mail). */
     usersEmails: 'auth.users.emails',
+    /**
+     * {userId} → {email, username, displayName} of an active, activated account; 404 otherwise. Notifications asks it
+     * to send the mail a member opted in to (a poll they voted on ended, a new follower).
+     */
+    usersContact: 'auth.users.contact',
     /** {after: id|null, limit} → {users: [...], next: id|null}: every account in id order (admin read model rebuild). */
     usersPage: 'auth.users.page',
     /** {userId} → {topics: {category, weight}[]}: topic affinities of the member's personality analysis (for-you feed). */
@@ -184,6 +189,13 @@ export const events = {
     userUnmuted: 'events.social.user.unmuted',
     /** {reportId, userId, reporterId, reason, description, at}: a member reported another. Msg id `user-report:<reportId>`. */
     userReported: 'events.social.user.reported',
+  },
+  notifications: {
+    /**
+     * {to, subject, html, text, tag, userId}: a mail a member opted in to (tags `notify-poll-ended`, `notify-follower`);
+     * the mailer adds the one-click unsubscribe headers (RFC 8058) to these.
+     */
+    mailRequested: 'events.notifications.mail.requested',
   },
   contact: {
     /** {to, subject, html, text, tag}: the support inbox's copy of a message, the sender's receipt, newsletter mails. */

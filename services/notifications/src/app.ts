@@ -8,6 +8,7 @@ import { bindMailer } from './nats/mailer.js';
 import { bindPollResults } from './nats/poll-results.js';
 import { attachRealtime } from './realtime/server.js';
 import { notificationRoutes } from './routes/notifications.js';
+import { pushRoutes } from './routes/push.js';
 
 export interface NotificationsOptions {
   /**
@@ -19,7 +20,7 @@ export interface NotificationsOptions {
 
 /**
  * The notifications service: the notification store and its routes, the consumers that turn events into Turkish
- * notifications, the mailer, and socket.io at /ws (what tests import).
+ * notifications, Web Push and opted-in mail, the mailer, and socket.io at /ws (what tests import).
  */
 export async function buildApp(deps: ServiceDeps, options: NotificationsOptions = {}) {
   const ctx = createContext(deps);
@@ -58,5 +59,6 @@ export async function buildApp(deps: ServiceDeps, options: NotificationsOptions 
   });
 
   await app.register(notificationRoutes, { ctx });
+  await app.register(pushRoutes, { ctx });
   return app;
 }

@@ -1,6 +1,8 @@
 import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { notificationsConfig, type NotificationsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
+import { MailChannel } from './channels/mail.js';
+import { PushChannel } from './channels/push.js';
 import { Actors } from './store/actors.js';
 import { HiddenActors } from './store/hidden-actors.js';
 import { Preferences } from './store/preferences.js';
@@ -15,15 +17,22 @@ export interface NotificationsContext extends BaseContext<NotificationsConfig> {
   /** Whom each member blocked or muted, and who blocked them (their notifications are dropped). */
   hidden: HiddenActors;
   preferences: Preferences;
+  /** Web Push to the members' subscribed browsers. */
+  push: PushChannel;
+  /** The mail members opted in to, and its unsubscribe. */
+  mail: MailChannel;
   /** Set once the socket server is attached. */
   realtime: Realtime | null;
 }
 
 export function createContext(deps: ServiceDeps): NotificationsContext {
   const models = createModels(deps.mongo);
+  const base = baseContext(deps, notificationsConfig);
   const ctx: NotificationsContext = {
-    ...baseContext(deps, notificationsConfig),
+    ...base,
     models,
+    push: new PushChannel(models, base.config, deps.log),
+    mail: new MailChannel(models, deps.bus, base.config),
     actors: new Actors(deps.bus, deps.redis, deps.log),
     hidden: new HiddenActors(deps.bus, deps.redis, deps.log),
     preferences: new Preferences(deps.bus, deps.redis),

@@ -8,12 +8,15 @@ import { buildApp, type NotificationsOptions } from '../src/app.js';
 
 export { drained, until } from '@meydan/testing';
 
-/** A notifications instance on the test servers. `smtpUrl` is required by the service; `mongoDb` shares a store. */
+/**
+ * A notifications instance on the test servers. `smtpUrl` is required by the service; `mongoDb` shares a store;
+ * `config` adds variables (VAPID keys, say).
+ */
 export function startNotifications(
   smtpUrl: string,
-  options: NotificationsOptions & { mongoDb?: string; listen?: boolean } = {},
+  options: NotificationsOptions & { mongoDb?: string; listen?: boolean; config?: Record<string, string> } = {},
 ): Promise<TestService> {
-  const config = { SMTP_URL: smtpUrl, ...(options.mongoDb ? { MONGO_DB: options.mongoDb } : {}) } as Partial<BaseConfig>;
+  const config = { SMTP_URL: smtpUrl, ...(options.mongoDb ? { MONGO_DB: options.mongoDb } : {}), ...options.config } as Partial<BaseConfig>;
   return startTestService('notifications', (deps: ServiceDeps) => buildApp(deps, { consumers: options.consumers }), {
     config,
     listen: options.listen ?? false,

@@ -108,6 +108,16 @@ export const userEmailsReplySchema = {
 } as const;
 export type UserEmailsReply = FromSchema<typeof userEmailsReplySchema>;
 
+/** `auth.users.contact` reply: where an active, activated member's opted-in mail goes. */
+export const userContactReplySchema = {
+  $id: 'meydan/nats-user-contact-reply',
+  type: 'object',
+  additionalProperties: false,
+  required: ['email', 'username', 'displayName'],
+  properties: { email: { type: 'string' }, username: { type: 'string' }, displayName: { type: ['string', 'null'] } },
+} as const;
+export type UserContactReply = FromSchema<typeof userContactReplySchema>;
+
 /**
  * `auth.users.affinities` reply: the member's topic affinities from their personality analysis (weights 0–1 summing
  * to about 1, highest first); empty before the analysis.

@@ -53,6 +53,13 @@ export function bindAuthResponders(ctx: AuthContext): void {
     return { users: users.map((u) => ({ id: u._id.toString(), email: u.email, username: u.username, displayName: u.displayName })) };
   });
 
+  // Where notifications sends the mail a member opted in to: only to an active, activated account.
+  bus.respond(subjects.auth.usersContact, async ({ userId }) => {
+    const user = isObjectId(userId) ? await accountById(ctx, userId) : null;
+    if (!user || !user.isActive || !user.emailVerified) throw httpError('not_found', 'Kullanıcı bulunamadı');
+    return { email: user.email, username: user.username, displayName: user.displayName ?? null };
+  });
+
   // The admin service rebuilds its read model of accounts from these pages when it starts empty.
   bus.respond(subjects.auth.usersPage, async ({ after, limit }) => {
     const users = await accountsAfter(ctx, after && isObjectId(after) ? after : null, limit);

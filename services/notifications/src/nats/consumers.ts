@@ -1,6 +1,7 @@
 import { events, subjects, type VoteCastEvent } from '@meydan/proto';
 import { EVERY_EVENT_IN_BATCHES, type BatchItem, type Logger } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
+import { tellFollowed } from '../channels/tell.js';
 import { links, texts } from '../domain/texts.js';
 import { markVotesSeen, unmarkVotesSeen, voteSeenKey } from '../store/seen-marks.js';
 
@@ -51,7 +52,7 @@ async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
       const name = await actors.name(e.followerId, c);
       const at = dateOf(e.at);
       // At most one a day per follower: following, unfollowing and following again does not flood the bell.
-      await store.add({
+      const added = await store.add({
         userId: e.followeeId,
         kind: 'follow',
         key: `follow:${e.followerId}:${dayOf(at)}`,
@@ -60,6 +61,8 @@ async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
         actorId: e.followerId,
         at,
       });
+      // Beyond the app (Web Push, opted-in mail) only with a new notification: a redelivery tells nobody twice.
+      if (added) await tellFollowed(ctx, e.followeeId, { id: e.followerId, name, day: dayOf(at) }, c);
     },
   });
 

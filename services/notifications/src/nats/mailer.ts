@@ -1,5 +1,5 @@
 import type { Transporter } from 'nodemailer';
-import { mailRequestedFilter } from '@meydan/proto';
+import { events, mailRequestedFilter } from '@meydan/proto';
 import { openMail } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 
@@ -47,7 +47,13 @@ export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): 
         subject: mail.subject,
         html: mail.html,
         text: mail.text,
-        headers: mail.tag ? { 'X-Meydan-Tag': mail.tag } : {},
+        headers: {
+          ...(mail.tag ? { 'X-Meydan-Tag': mail.tag } : {}),
+          // The mail a member opted in to: their mail client's own "unsubscribe" turns it off in one click (RFC 8058).
+          ...(c.subject === events.notifications.mailRequested && mail.userId
+            ? { 'List-Unsubscribe': `<${ctx.mail.unsubscribeUrl(mail.userId)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+            : {}),
+        },
       });
       if (sentKey) await redis.set(sentKey, '1', 'EX', SENT_SECONDS).catch(() => {});
       c.log.info({ tag: mail.tag, messageId: info.messageId, deliveries: c.deliveries }, 'mail sent');

@@ -1,7 +1,10 @@
 import { events, subjects } from '@meydan/proto';
 import type { NotificationsContext } from '../context.js';
 
-/** The member's notifications: their export (notifications.users.export) and removal when the account is deleted. */
+/**
+ * The member's notifications: their export (notifications.users.export) and removal, with their push subscriptions
+ * and mail choice, when the account is deleted.
+ */
 export async function bindMemberData(ctx: NotificationsContext): Promise<void> {
   const { bus, store } = ctx;
 
@@ -21,6 +24,10 @@ export async function bindMemberData(ctx: NotificationsContext): Promise<void> {
   await bus.consume({
     purpose: 'member-deleted',
     filterSubject: events.auth.userDeleted,
-    handler: ({ userId }) => store.removeMember(userId),
+    handler: async ({ userId }) => {
+      await store.removeMember(userId);
+      await ctx.push.removeMember(userId);
+      await ctx.mail.removeMember(userId);
+    },
   });
 }

@@ -10,6 +10,7 @@
  */
 import { events, subjects, type PollEndedEvent } from '@meydan/proto';
 import type { EventContext } from '@meydan/kit';
+import { tellPollEnded } from '../channels/tell.js';
 import type { NotificationsContext } from '../context.js';
 
 const VOTERS_PAGE = 500;
@@ -61,4 +62,6 @@ async function tellVoter(ctx: NotificationsContext, userId: string, e: PollEnded
     await redis.del(key).catch(() => {});
     throw err;
   }
+  // Told once (the mark above): their subscribed browsers and, when they asked for it, their mail.
+  await tellPollEnded(ctx, userId, { pollId: e.pollId, title: e.title }, c);
 }

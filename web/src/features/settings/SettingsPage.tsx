@@ -17,6 +17,7 @@ import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
 import { AccountSection } from './AccountSection';
 import { HiddenMembersSection } from './HiddenMembersSection';
+import { NotificationChannels } from './NotificationChannels';
 import { Card } from './Card';
 import { SwitchRoot } from '../../ui/Switch';
 import { PreferenceSwitches } from '../profile/PreferenceSwitches';
@@ -76,6 +77,7 @@ function MemberSettings({ userId }: { userId: string }) {
         <h2 id="settings-preferences">{trProfile.profile.settingsTitle}</h2>
         <PreferenceSwitches userId={profile.id} only={['followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults']} />
       </Card>
+      <NotificationChannels />
       <HiddenMembersSection />
       <AccountSection />
     </>

@@ -86,7 +86,7 @@ export const faqCategories: readonly FaqCategory[] = [
       {
         question: 'Bildirimler neden gelmiyor?',
         answer:
-          'Bildirim zilinin yanında “Bağlantı Yok” yazıyorsa canlı bağlantı kurulamamıştır; sayfa bağlantıyı kendiliğinden yeniden dener. Tarayıcı bildirimleri için tarayıcının site izinlerinden bildirimlere izin vermelisin.',
+          'Bildirim zilinin yanında “Bağlantı Yok” yazıyorsa canlı bağlantı kurulamamıştır; sayfa bağlantıyı kendiliğinden yeniden dener. Uygulama kapalıyken haber almak için Ayarlar’daki “Tarayıcı bildirimleri” ya da “E-posta bildirimleri” anahtarını aç; tarayıcı bildirimleri için tarayıcının site izinlerinden bildirimlere izin vermelisin.',
       },
       {
         question: 'Meydan’ı uygulama olarak yükleyebilir miyim?',

@@ -107,12 +107,12 @@ export const helpCategories: readonly HelpCategory[] = [
   {
     id: 'hesap-ayarlari',
     title: 'Hesap Ayarları',
-    description: 'Profil, şifre, profil fotoğrafı ve hesabın kapatılması.',
+    description: 'Profil, bildirimler, şifre, profil fotoğrafı ve hesabın kapatılması.',
     articles: [
       {
         id: 'profil-duzenleme',
         title: 'Profilini düzenlemek',
-        summary: 'Görünen ad, biyografi, fotoğraf, gizlilik; engelleme ve sessize alma.',
+        summary: 'Görünen ad, biyografi, fotoğraf, gizlilik; engelleme ve sessize alma; bildirimler.',
         body: [
           'Ayarlar sayfasından görünen adını, biyografini, profil fotoğrafını ve profilinin herkese açık olup olmadığını değiştirebilirsin. Kullanıcı adın sonradan değiştirilemez.',
           {
@@ -127,6 +127,15 @@ export const helpCategories: readonly HelpCategory[] = [
               'Engellediğin üye seni takip edemez, anketlerini ve profilini göremez, anketlerine yorum yapamaz; aranızdaki takipler iki yönde de sona erer. Onun anketleri ve yorumları da sana görünmez. Engellendiğini ona bildirmeyiz.',
               'Sessize aldığın üyenin anketleri ve yorumları akışlarından (Trend, Yeni, Senin İçin, Dost Meclisi, profil listeleri, etiketler), aramalarından ve bildirimlerinden çıkar. Takipler sürer ve o bunu fark etmez.',
               'Engellediklerini ve sessize aldıklarını Ayarlar sayfasındaki “Engellenen ve sessize alınan üyeler” bölümünde görürsün; “Engeli kaldır” ya da “Sessizden çıkar” ile istediğin an geri alırsın.',
+            ],
+          },
+          'Oylar, beğeniler, yorumlar ve oy verdiğin anketlerin sonuçları için uygulama içi bildirimleri Ayarlar sayfasındaki “Gizlilik ve bildirimler” bölümünden tek tek açıp kapatabilirsin.',
+          'Uygulama kapalıyken de haber almak istersen Ayarlar sayfasındaki “Tarayıcı ve e-posta bildirimleri” bölümünü kullan. İkisi de kapalı başlar ve yalnızca iki durumda gönderilir: oy verdiğin bir anket sonuçlandığında (sonuç bildirimlerin açıksa) ve biri seni takip ettiğinde.',
+          {
+            list: [
+              '“Tarayıcı bildirimleri”ni açtığında tarayıcın izin ister; izin verirsen bildirimler o tarayıcıya gelir. Her cihazda ayrıca açmalısın; kapattığında o tarayıcının aboneliği silinir. Bildirimde yalnızca kısa bir başlık, açıklama ve tıklayınca açılacak sayfa bulunur.',
+              '“E-posta bildirimleri”ni açtığında hesabının e-posta adresine gönderilir. Her e-postadaki “E-posta bildirimlerini kapat” bağlantısı, giriş yapmana gerek kalmadan tek tıkla kapatır; e-posta programının “aboneliği iptal et” düğmesi de aynı işi görür.',
+              'Tarayıcın bildirimleri engellediyse tarayıcının site izinlerinden Meydan’a bildirim izni verip anahtarı yeniden açmalısın.',
             ],
           },
         ],

@@ -1,0 +1,124 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  pushMessages as M,
+  type EmailNotifications,
+  type PushEndpointBody,
+  type PushSubscriptionBody,
+} from '@meydan/proto';
+import { HttpError, escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams, requireMember } from '@meydan/kit';
+import type { NotificationsContext } from '../context.js';
+import { memberOfToken } from '../channels/unsubscribe-token.js';
+
+const memberId = (request: FastifyRequest) => requireMember(request, M.loginRequired);
+
+export const unsubscribeTexts = {
+  doneTitle: 'E-posta bildirimleri kapatıldı',
+  doneBody: 'Artık oy verdiğin anketler sonuçlandığında ya da biri seni takip ettiğinde e-posta almayacaksın. İstediğinde Ayarlar’dan yeniden açabilirsin.',
+  invalidTitle: 'Bağlantı geçersiz',
+  invalidBody: 'Bu abonelikten çıkma bağlantısı geçersiz. E-posta bildirimlerini Ayarlar’dan kapatabilirsin.',
+  backHome: 'Ana sayfaya dön',
+} as const;
+const T = unsubscribeTexts;
+
+/**
+ * Web Push subscriptions (`/api/push`), the member's mail switch (`/api/notifications/email`) and the mails'
+ * one-click unsubscribe (`/api/notifications/email/unsubscribe/{token}`, no session: the signed token says whose).
+ */
+export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {
+  const { push, mail } = ctx;
+
+  app.get(
+    '/api/push/public-key',
+    { schema: { summary: 'Tarayıcı bildirimlerinin VAPID açık anahtarı', response: { 200: { $ref: 'meydan/push-public-key#' } } } },
+    async () => {
+      const publicKey = push.publicKey;
+      if (!publicKey) throw new HttpError(503, 'service_unavailable', M.unavailable);
+      return { publicKey };
+    },
+  );
+
+  app.get(
+    '/api/push/subscriptions',
+    { schema: { summary: 'Bildirim almaya abone olan tarayıcıların', response: { 200: { $ref: 'meydan/push-subscription-list#' } } } },
+    async (request) => ({ subscriptions: await push.list(memberId(request)) }),
+  );
+
+  app.post<{ Body: PushSubscriptionBody }>(
+    '/api/push/subscriptions',
+    {
+      schema: {
+        summary: 'Bu tarayıcıyı bildirimlere abone eder (PushSubscription)',
+        body: { $ref: 'meydan/push-subscription-body#' },
+        response: { 201: { $ref: 'meydan/push-subscription-list#' } },
+      },
+    },
+    async (request, reply) => {
+      const userId = memberId(request);
+      if (!push.publicKey) throw new HttpError(503, 'service_unavailable', M.unavailable);
+      if (!push.acceptsEndpoint(request.body.endpoint)) throw new HttpError(400, 'validation', M.endpoint);
+      await push.subscribe(userId, request.body);
+      reply.code(201);
+      return { subscriptions: await push.list(userId) };
+    },
+  );
+
+  app.delete<{ Body: PushEndpointBody }>(
+    '/api/push/subscriptions',
+    {
+      schema: {
+        summary: 'Bu tarayıcının bildirim aboneliğini bitirir (endpoint ile)',
+        body: { $ref: 'meydan/push-endpoint-body#' },
+        response: { 200: { $ref: 'meydan/push-removed#' } },
+      },
+    },
+    async (request) => ({ removed: await push.unsubscribe(memberId(request), request.body.endpoint) }),
+  );
+
+  app.get(
+    '/api/notifications/email',
+    { schema: { summary: 'E-posta bildirimleri açık mı', response: { 200: { $ref: 'meydan/email-notifications#' } } } },
+    async (request) => ({ email: await mail.wants(memberId(request)) }),
+  );
+
+  app.put<{ Body: EmailNotifications }>(
+    '/api/notifications/email',
+    {
+      schema: {
+        summary: 'E-posta bildirimlerini açar ya da kapatır (sonuçlanan anketler, yeni takipçiler)',
+        body: { $ref: 'meydan/email-notifications#' },
+        response: { 200: { $ref: 'meydan/email-notifications#' } },
+      },
+    },
+    async (request) => {
+      const userId = memberId(request);
+      await mail.choose(userId, request.body.email);
+      return { email: request.body.email };
+    },
+  );
+
+  const page = (reply: FastifyReply, status: number, title: string, body: string, kind: 'ok' | 'error') =>
+    reply
+      .code(status)
+      .header('cache-control', 'no-store')
+      .type('text/html; charset=utf-8')
+      .send(htmlPage(title, `<p>${escapeHtml(body)}</p><a class="button" href="/">${escapeHtml(T.backHome)}</a>`, kind));
+  // A link from a mail: a malformed token gets the same page as a forged one, not the API's JSON validation error.
+  const linkRoute = (summary: string, body?: { $ref: string }) => ({
+    schema: { summary, params: mailedTokenParams, ...(body ? { body } : {}), response: { 200: htmlPageResponse, 400: htmlPageResponse } },
+    attachValidation: true,
+  });
+  const unsubscribe = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
+    const userId = request.validationError ? null : memberOfToken(ctx.config.MAIL_SECRET!, request.params.token);
+    if (!userId) return page(reply, 400, T.invalidTitle, T.invalidBody, 'error');
+    await mail.choose(userId, false);
+    request.log.info({ userId }, 'notification mail turned off by its unsubscribe link');
+    return page(reply, 200, T.doneTitle, T.doneBody, 'ok');
+  };
+
+  // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form; its body says nothing more.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
+    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  );
+  app.get<{ Params: { token: string } }>('/api/notifications/email/unsubscribe/:token', linkRoute('E-posta bildirimlerini kapatır (e-postadaki bağlantı)'), unsubscribe);
+  app.post<{ Params: { token: string } }>('/api/notifications/email/unsubscribe/:token', linkRoute('E-posta bildirimlerini tek tıkla kapatır (RFC 8058, List-Unsubscribe-Post)', { $ref: 'meydan/one-click-unsubscribe-body#' }), unsubscribe);
+}
