@@ -2,6 +2,7 @@ import { matchClientRoute } from '@meydan/proto';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
+import { ConnectionNotice } from '../features/connection/ConnectionNotice';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { InstallPromptCard } from '../features/pwa/InstallPromptCard';
 import { SessionEffects } from '../features/session/SessionEffects';
@@ -68,6 +69,7 @@ export function Layout() {
         <Toaster />
       </Suspense>
       <InstallPromptCard />
+      <ConnectionNotice />
       <SessionEffects />
     </Shell>
   );
