@@ -32,8 +32,13 @@ describe('the connection notice', () => {
   it('says the page is not connected while the browser is offline, in a polite live region, then that it is back', async () => {
     fakeApi();
     renderAppAt('/');
-    // The live region is there from the start, empty while all is well, so the change is read out.
-    const live = document.querySelector('[data-connection-region]')!;
+    // The live region is there from the start (fetched with the first render), empty while all is well, so the change
+    // is read out.
+    const live = await vi.waitFor(() => {
+      const region = document.querySelector('[data-connection-region]');
+      if (!region) throw new Error('the connection notice is not there yet');
+      return region;
+    }, 15_000);
     expect(live.getAttribute('role')).toBe('status');
     expect(live.getAttribute('aria-live')).toBe('polite');
     expect(live.textContent).toBe('');

@@ -14,11 +14,6 @@ export const tr = {
     loading: 'Yükleniyor...',
     skipToContent: 'İçeriğe geç',
   },
-  connection: {
-    offline: 'Bağlantı yok. İnternete yeniden bağlanınca sayfa kendini yeniler.',
-    socketLost: 'Bağlantı yok. Canlı güncellemeler için yeniden bağlanılıyor…',
-    back: 'Bağlantı geri geldi; sayfa güncellendi.',
-  },
   nav: {
     label: 'Ana menü',
     search: 'Ara',

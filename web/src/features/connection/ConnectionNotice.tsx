@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
-import { tr } from '../../i18n/tr';
+import { trConnection as T } from '../../i18n/tr-connection';
 import { selectConnectionStatus } from '../../store/realtime/realtimeSlice';
 import { useAppSelector } from '../../store/store';
 
@@ -46,7 +46,7 @@ export function ConnectionNotice() {
     return () => clearTimeout(timer);
   }, [down]);
 
-  const text = !online ? tr.connection.offline : socketLost ? tr.connection.socketLost : back ? tr.connection.back : '';
+  const text = !online ? T.offline : socketLost ? T.socketLost : back ? T.back : '';
   return (
     <Region role="status" aria-live="polite" aria-atomic="true" data-connection-region>
       {text ? (
