@@ -1,7 +1,7 @@
-import { createContext, useCallback, useContext, useEffect, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider as StyledThemeProvider } from 'styled-components';
 import { GlobalStyle } from './GlobalStyle';
-import { initialThemeMode, PREFERS_LIGHT, readStoredThemeMode, storeThemeMode } from './storage';
+import { initialThemeMode, storeThemeMode } from './storage';
 import { themes, type ThemeMode } from './themes';
 
 interface ThemeModeContextValue {
@@ -14,21 +14,10 @@ const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
 
 /**
  * Applies the chosen palette to styled-components, `<html data-theme>` and the browser's theme-color. The first
- * palette is the member's stored choice or, without one, the device's `prefers-color-scheme` (which it follows
- * while no choice is stored).
+ * palette is the member's stored choice or, without one, the device's `prefers-color-scheme`.
  */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [mode, setModeState] = useState<ThemeMode>(initialThemeMode);
-
-  useEffect(() => {
-    if (typeof globalThis.matchMedia !== 'function') return;
-    const query = globalThis.matchMedia(PREFERS_LIGHT);
-    const follow = () => {
-      if (readStoredThemeMode() === null) setModeState(query.matches ? 'light' : 'dark');
-    };
-    query.addEventListener?.('change', follow);
-    return () => query.removeEventListener?.('change', follow);
-  }, []);
 
   const setMode = useCallback((next: ThemeMode) => {
     storeThemeMode(next);
