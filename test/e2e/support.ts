@@ -34,11 +34,18 @@ export const mobile = { width: 390, height: 844 };
 export async function newContext(
   browser: Browser,
   stack: Stack,
-  options: { sid?: string; viewport?: { width: number; height: number }; theme?: 'dark' | 'light' } = {},
+  options: {
+    sid?: string;
+    viewport?: { width: number; height: number };
+    theme?: 'dark' | 'light';
+    /** The device's `prefers-color-scheme`, which picks the first theme when none is stored (dark unless said). */
+    colorScheme?: 'dark' | 'light';
+  } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: stack.origin,
     viewport: options.viewport ?? desktop,
+    colorScheme: options.colorScheme ?? 'dark',
     locale: 'tr-TR',
     timezoneId: 'Europe/Istanbul',
     permissions: ['clipboard-read', 'clipboard-write'],

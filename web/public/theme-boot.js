@@ -1,7 +1,13 @@
-// Applies a stored light theme before the app starts, so a reload does not flash the dark background.
+// Applies the first theme before the app starts, so a load does not flash the wrong background: a stored choice
+// wins, and without one the device's `prefers-color-scheme` (web/src/theme/storage.ts decides the same way).
 // A file rather than an inline script: the site's Content-Security-Policy allows scripts from 'self' only.
-try {
-  if (localStorage.getItem('theme') === 'light') document.documentElement.dataset.theme = 'light';
-} catch (e) {
-  // Storage unavailable: the default dark theme applies.
-}
+(function () {
+  var stored = null;
+  try {
+    stored = localStorage.getItem('theme');
+  } catch (e) {
+    // Storage unavailable: the device's preference applies.
+  }
+  var light = stored === 'light' || (stored !== 'dark' && window.matchMedia && window.matchMedia('(prefers-color-scheme: light)').matches);
+  if (light) document.documentElement.dataset.theme = 'light';
+})();

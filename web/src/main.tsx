@@ -18,6 +18,9 @@ const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
 const store = createStore();
+// Back online (or the live socket back after a loss), what is on screen is asked for again and the socket follows anew
+// (fetched beside the first screen, not in its initial code: web/scripts/initial-js.ts).
+void import('./features/connection/watchConnection').then(({ watchConnection }) => watchConnection(store));
 // Who is looking, and what the screen shows, are asked for before the first render rather than from its effects: the
 // feed's list and the own profile wait for the session, and on a slow phone the first render alone takes a few hundred
 // milliseconds.

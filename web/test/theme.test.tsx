@@ -5,6 +5,16 @@ import { fakeApi, renderAppAt } from './helpers';
 
 let themeColor: HTMLMetaElement;
 
+/** A device that says whether it prefers light (`prefers-color-scheme`). */
+function preferLight(light: boolean) {
+  vi.stubGlobal('matchMedia', (media: string) => ({
+    matches: media === '(prefers-color-scheme: light)' && light,
+    media,
+    addEventListener() {},
+    removeEventListener() {},
+  }));
+}
+
 beforeEach(() => {
   fakeApi();
   localStorage.clear();
@@ -44,6 +54,31 @@ describe('theme', () => {
     renderAppAt('/kesfet');
     expect(document.documentElement.dataset.theme).toBe('light');
     expect(screen.getByRole('button', { name: 'Koyu temaya geç' })).toBeTruthy();
+  });
+
+  it('starts from the device’s prefers-color-scheme when nothing is stored, until the member chooses', () => {
+    preferLight(true);
+    renderAppAt('/');
+    expect(document.documentElement.dataset.theme).toBe('light');
+    expect(screen.getByRole('button', { name: 'Koyu temaya geç' })).toBeTruthy();
+    expect(localStorage.getItem('theme')).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Koyu temaya geç' }));
+    expect(localStorage.getItem('theme')).toBe('dark');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('keeps a stored choice over the device’s preference', () => {
+    preferLight(true);
+    localStorage.setItem('theme', 'dark');
+    renderAppAt('/');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('is dark when the device prefers dark', () => {
+    preferLight(false);
+    renderAppAt('/');
+    expect(document.documentElement.dataset.theme).toBe('dark');
   });
 
   it('falls back to dark for a value other than dark or light', () => {

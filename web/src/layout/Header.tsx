@@ -20,6 +20,12 @@ const NotificationBell = lazy(async () => ({ default: (await import('../features
 const MENU_ID = 'site-menu';
 
 /**
+ * The header keeps to the page's column (72rem) with the search box from 1024 px (HeaderSearch): the create button
+ * shows its icon (its name is its label and title), and below 1280 px the logo shows only its mark.
+ */
+const HEADER_TIGHT = '1279.98px';
+
+/**
  * Logo, the spec's links (Dost Meclisi only for members), the create button (the creation dialog, or the
  * sign-in-required dialog for visitors), Giriş Yap / Kayıt Ol or Çıkış Yap, the bell, the theme toggle and the
  * mobile menu.
@@ -83,7 +89,7 @@ export function Header() {
         </Menu>
 
         <Tools>
-          <CreateButton $variant="primary" onClick={create} aria-label={tr.nav.createPoll} data-create-poll>
+          <CreateButton $variant="primary" onClick={create} aria-label={tr.nav.createPoll} title={tr.nav.createPoll} data-create-poll>
             <PlusIcon />
             <span>{tr.nav.createPoll}</span>
           </CreateButton>
@@ -139,7 +145,7 @@ const Inner = styled.div`
   position: relative;
   display: flex;
   align-items: center;
-  gap: 1.25rem;
+  gap: 0.75rem;
   max-width: ${({ theme }) => theme.layout.maxWidth};
   min-height: ${({ theme }) => theme.layout.headerHeight};
   margin: 0 auto;
@@ -159,6 +165,11 @@ const Logo = styled(Link)`
   letter-spacing: -0.02em;
   text-decoration: none;
   color: ${({ theme }) => theme.colors.text};
+
+  /* The name is in the link's label; the mark alone stands for it where the header is tight. */
+  @media (max-width: ${HEADER_TIGHT}) and (min-width: ${({ theme }) => theme.breakpoints.narrow}) {
+    span + span { display: none; }
+  }
 `;
 
 const LogoMark = styled.span`
@@ -179,9 +190,10 @@ const LogoMark = styled.span`
 const Menu = styled.div<{ $open: boolean }>`
   display: flex;
   flex: 1;
+  min-width: 0;
   align-items: center;
   justify-content: space-between;
-  gap: 1rem;
+  gap: 0.5rem;
 
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
     display: ${({ $open }) => ($open ? 'flex' : 'none')};
@@ -210,7 +222,7 @@ const Nav = styled.nav`
 `;
 
 const NavItem = styled(NavLink)`
-  padding: 0.5rem 0.65rem;
+  padding: 0.5rem;
   border-radius: ${({ theme }) => theme.radii.md};
   color: ${({ theme }) => theme.colors.textMuted};
   font-weight: 600;
@@ -250,11 +262,9 @@ const Tools = styled.div`
 `;
 
 const CreateButton = styled(Button)`
-  @media (max-width: 64rem) {
-    width: 2.5rem;
-    padding: 0;
-    span { display: none; }
-  }
+  width: 2.5rem;
+  padding: 0;
+  span { display: none; }
 `;
 
 const MenuButton = styled(IconButton)`

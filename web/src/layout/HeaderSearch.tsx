@@ -3,8 +3,10 @@ import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { tr } from '../i18n/tr';
 
-/** Below this width (and above the phone menu) the header has no room for the box: a magnifier links to /ara. */
-const ROOMY = '1440px';
+/** Below 1024 px (and above the phone menu) the header has no room for the box: a magnifier links to /ara. */
+const ROOMY = '1023.98px';
+/** Below this the box is narrower (the header's laptop widths, ./Header.tsx). */
+const TIGHT = '1279.98px';
 
 /** The header's search box: sends the reader to /ara?q=…, which searches polls and members. */
 export function HeaderSearch() {
@@ -40,6 +42,9 @@ const Form = styled.form`
     font: inherit;
   }
 
+  @media (max-width: ${TIGHT}) {
+    input { width: 6.5rem; }
+  }
   @media (max-width: ${ROOMY}) { display: none; }
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) {
     display: block;

@@ -3,7 +3,6 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
-import { InstallPromptCard } from '../features/pwa/InstallPromptCard';
 import { SessionEffects } from '../features/session/SessionEffects';
 import { selectDialog, type OpenDialog } from '../store/uiSlice';
 import { useAppSelector } from '../store/store';
@@ -20,6 +19,10 @@ const ShareLinkDialog = lazy(async () => ({ default: (await import('../features/
 const SignInRequiredDialog = lazy(async () => ({
   default: (await import('../features/session/SignInRequiredDialog')).SignInRequiredDialog,
 }));
+// The offline notice and the install card (which waits for the browser's offer, long after the first paint), fetched
+// with the first render too rather than before it: the first load of / is at its budget.
+const InstallPromptCard = lazy(async () => ({ default: (await import('../features/pwa/InstallPromptCard')).InstallPromptCard }));
+const ConnectionNotice = lazy(async () => ({ default: (await import('../features/connection/ConnectionNotice')).ConnectionNotice }));
 // Fetched right after the first render rather than before it; toasts wait in the store until it is there.
 const Toaster = lazy(async () => ({ default: (await import('../features/toasts/Toaster')).Toaster }));
 
@@ -67,7 +70,10 @@ export function Layout() {
       <Suspense fallback={null}>
         <Toaster />
       </Suspense>
-      <InstallPromptCard />
+      <Suspense fallback={null}>
+        <InstallPromptCard />
+        <ConnectionNotice />
+      </Suspense>
       <SessionEffects />
     </Shell>
   );

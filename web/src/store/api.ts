@@ -22,7 +22,8 @@ const apiBaseUrl = globalThis.location ? new URL('/api', globalThis.location.ori
 
 /**
  * One api for the whole app. Every call goes through the gateway with the session cookie. Like the earlier product:
- * data is fresh until invalidated, no refetch on focus, no polling unless a screen asks, no retries.
+ * data is fresh until invalidated or until the connection returns (features/connection refetches then), no refetch on
+ * focus, no polling unless a screen asks, no retries.
  */
 let embedVisitor: string | null = null;
 /** An embed's signed visitor id (features/reach): sent with every call, as the SameSite cookie is not in an iframe. */
@@ -66,7 +67,7 @@ export const api = createApi({
   }),
   tagTypes,
   refetchOnFocus: false,
-  refetchOnReconnect: false,
+  refetchOnReconnect: true,
   endpoints: (build) => ({
     health: build.query<HealthResponse, void>({ query: () => '/health' }),
   }),

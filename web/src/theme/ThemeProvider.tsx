@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useLayoutEffect, useMemo, useState, type ReactNode } from 'react';
 import { ThemeProvider as StyledThemeProvider } from 'styled-components';
 import { GlobalStyle } from './GlobalStyle';
-import { readStoredThemeMode, storeThemeMode } from './storage';
+import { initialThemeMode, storeThemeMode } from './storage';
 import { themes, type ThemeMode } from './themes';
 
 interface ThemeModeContextValue {
@@ -12,9 +12,12 @@ interface ThemeModeContextValue {
 
 const ThemeModeContext = createContext<ThemeModeContextValue | null>(null);
 
-/** Applies the chosen palette to styled-components, `<html data-theme>` and the browser's theme-color. */
+/**
+ * Applies the chosen palette to styled-components, `<html data-theme>` and the browser's theme-color. The first
+ * palette is the member's stored choice or, without one, the device's `prefers-color-scheme`.
+ */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [mode, setModeState] = useState<ThemeMode>(readStoredThemeMode);
+  const [mode, setModeState] = useState<ThemeMode>(initialThemeMode);
 
   const setMode = useCallback((next: ThemeMode) => {
     storeThemeMode(next);

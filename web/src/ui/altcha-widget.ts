@@ -6,7 +6,9 @@
 import 'altcha/external';
 import 'altcha/altcha.css';
 import './altcha-overrides.css';
-import 'altcha/i18n/tr';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
+import { trAltcha } from '../i18n/tr-altcha';
 
 globalThis.$altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
+// Our own Turkish texts rather than the package's (altcha/i18n/tr), whose footer repeats the name.
+globalThis.$altcha.i18n.set('tr', { ...trAltcha });

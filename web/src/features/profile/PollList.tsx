@@ -182,12 +182,16 @@ const LinkRow = styled.div`
   }
 `;
 
+// Targets 0.75rem apart (more than WCAG 2.5.8's 24 px spacing for the 2rem buttons), and the destructive one, last,
+// further from the download before it.
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
   align-items: center;
   justify-content: flex-end;
-  gap: 0.5rem;
+  gap: 0.75rem;
+
+  & > :last-child:not(:first-child) { margin-inline-start: 0.5rem; }
 `;
 
 export const Empty = styled.p`

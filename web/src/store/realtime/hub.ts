@@ -33,6 +33,8 @@ export interface HubEvents {
   /** An administrator's bulk e-mail job moved on (sent only to that administrator's sockets). */
   [S.bulkEmailProgress]: BulkEmailJob;
   status: ConnectionStatus;
+  /** Connected again after a connection this side did not close was lost: what was missed meanwhile is stale. */
+  reconnected: true;
 }
 
 type Listener<K extends keyof HubEvents> = (value: HubEvents[K]) => void;
@@ -145,6 +147,8 @@ export class RealtimeHub {
   private flushQueued = false;
   private retryTimer: ReturnType<typeof setTimeout> | null = null;
   private userId: string | null = null;
+  /** The connection dropped without this side asking (network, server); cleared by the next connect. */
+  private lost = false;
   status: ConnectionStatus = 'disconnected';
 
   constructor(
@@ -172,6 +176,18 @@ export class RealtimeHub {
     this.socket.disconnect();
     this.setStatus('connecting');
     this.socket.connect();
+  }
+
+  /**
+   * The network is back (the browser's `online`): a connection that is down is tried now rather than after
+   * socket.io's backoff, which may have grown to 30 s while offline.
+   */
+  wake(): void {
+    const socket = this.socket;
+    if (!socket || socket.connected) return;
+    socket.disconnect();
+    this.setStatus('connecting');
+    socket.connect();
   }
 
   /** Who the session says this is (sent as the spec's `auth` message; the server only checks it). */
@@ -308,8 +324,13 @@ export class RealtimeHub {
       this.polls.resubscribeAll();
       this.codes.resubscribeAll();
       this.flush();
+      if (this.lost) {
+        this.lost = false;
+        this.emitEvent('reconnected', true);
+      }
     });
     socket.on('disconnect', (reason: string) => {
+      if (reason !== 'io client disconnect') this.lost = true;
       this.setStatus('disconnected');
       this.log.warn('realtime: disconnected', reason);
       // socket.io retries by itself except when the server closed the socket on purpose.
