@@ -8,8 +8,8 @@
 import { events, loadMembersTexts as T, subjects } from '@meydan/proto';
 import { httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
-import { deleteDueAccounts } from '../jobs/account-deletion.js';
-import { createLoadMembers, scheduleBatchRemoval } from '../store/load-members.js';
+import { deleteLoadBatch } from '../jobs/account-deletion.js';
+import { createLoadMembers } from '../store/load-members.js';
 
 /** How many registration events are in flight at once. */
 const PUBLISH_CHUNK = 50;
@@ -39,11 +39,11 @@ export function bindLoadMembers(ctx: AuthContext): void {
   bus.respond(subjects.auth.loadMembersRemove, async ({ batch, by }, { requestId }) => {
     enabled();
     const now = new Date();
-    if ((await scheduleBatchRemoval(ctx, batch, now)) === 0) throw httpError('not_found', T.batchNotFound);
-    const removed = await deleteDueAccounts(ctx, now, batch);
+    const removed = await deleteLoadBatch(ctx, batch, now);
+    if (removed.length === 0) throw httpError('not_found', T.batchNotFound);
     // The gateway keeps resolved tokens a while: tell it to forget the removed members' at once.
     await inChunks(removed, (userId) => bus.publish(events.auth.sessionsRevoked, { userId, at: now.toISOString() }, { requestId }));
-    ctx.log.info({ batch, removed: removed.length, by }, 'load-test members removed');
+    ctx.log.info({ batch, removed: removed.length, by }, 'load-test members removal asked');
     return { removed: removed.length };
   });
 }

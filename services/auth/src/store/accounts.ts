@@ -154,9 +154,9 @@ export async function saveAnalysis(ctx: Accounts, userId: string, analysis: Pers
   await ctx.models.users.updateOne({ _id: userId }, { $set: { analysis, aiAnalysisCompleted: true } });
 }
 
-/** Accounts whose requested deletion is due at `now` (only those of a load-test batch, when `batch` is given). */
-export async function accountsDueForDeletion(ctx: Accounts, now: Date, batch?: string): Promise<LeanUser[]> {
-  return ctx.models.users.find({ deletionScheduledAt: { $ne: null, $lte: now }, ...(batch ? { loadTestBatch: batch } : {}) }).lean<LeanUser[]>();
+/** Accounts whose requested deletion is due at `now`. */
+export async function accountsDueForDeletion(ctx: Accounts, now: Date): Promise<LeanUser[]> {
+  return ctx.models.users.find({ deletionScheduledAt: { $ne: null, $lte: now } }).lean<LeanUser[]>();
 }
 
 /** Marks the deletion as begun (a sign-in can no longer cancel it); false when it was cancelled meanwhile. */

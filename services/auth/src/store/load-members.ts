@@ -3,8 +3,11 @@ import { LOAD_MEMBERS_DOMAIN } from '@meydan/proto';
 import type { Models } from '../model/index.js';
 import { SKELETON_VERSION, usernameSkeleton } from '../model/username-skeleton.js';
 import { randomToken, sha256, unusableHash } from '../domain/secrets.js';
+import type { LeanUser } from './accounts.js';
+import { deleteAvatar } from './avatars.js';
 
-type LoadMembers = { models: Pick<Models, 'users' | 'apiTokens'> };
+type LoadMembers = { models: Pick<Models, 'users' | 'apiTokens' | 'activations' | 'passwordResets'> };
+type Avatars = Parameters<typeof deleteAvatar>[0];
 
 /** A member of a batch as made: enough for the registration event and the token. */
 export interface LoadMember {
@@ -61,8 +64,23 @@ export async function createLoadMembers(ctx: LoadMembers, count: number): Promis
   return { batch, members };
 }
 
-/** Schedules the removal of every member of the batch for `now` (the deletion sweep's path); how many it holds. */
-export async function scheduleBatchRemoval(ctx: LoadMembers, batch: string, now: Date): Promise<number> {
-  const scheduled = await ctx.models.users.updateMany({ loadTestBatch: batch }, { $set: { deletionScheduledAt: now } });
-  return scheduled.matchedCount;
+/**
+ * Marks every member of the batch as being removed (as the sweep claims a due account: signing in no longer cancels)
+ * and returns them; none when the batch is unknown.
+ */
+export async function claimBatchRemoval(ctx: LoadMembers, batch: string, now: Date): Promise<LeanUser[]> {
+  await ctx.models.users.updateMany({ loadTestBatch: batch }, { $set: { deletionScheduledAt: now, deletionStartedAt: now } });
+  return ctx.models.users.find({ loadTestBatch: batch }).lean<LeanUser[]>();
+}
+
+/** Removes what auth holds of the batch's members (removeAccountRecords, in bulk): tokens, links, avatars, accounts. */
+export async function removeBatchRecords(ctx: LoadMembers & Avatars, batch: string, users: LeanUser[]): Promise<void> {
+  const userIds = users.map((u) => u._id.toString());
+  await Promise.all([
+    ctx.models.apiTokens.deleteMany({ userId: { $in: userIds } }),
+    ctx.models.activations.deleteMany({ userId: { $in: userIds } }),
+    ctx.models.passwordResets.deleteMany({ userId: { $in: userIds } }),
+  ]);
+  for (const user of users) if (user.avatarFileId) await deleteAvatar(ctx, user.avatarFileId);
+  await ctx.models.users.deleteMany({ loadTestBatch: batch });
 }
