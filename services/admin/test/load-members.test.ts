@@ -10,6 +10,7 @@ import type { BaseConfig } from '@meydan/kit';
 import { errorCatalogue, type ErrorCode } from '@meydan/proto';
 import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
+import { buildApp as buildPolls } from '../../polls/src/app.js';
 import { userModel } from '../../auth/src/model/user.js';
 import { createUser, staffSession, type TestUser } from '../../auth/test/support.js';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
@@ -23,23 +24,25 @@ async function startStack(loadTestMembers: 'on' | 'off') {
   const boss = await createUser(auth.deps, { role: 'admin', displayName: 'Baş Yönetici' });
   const moderator = await createUser(auth.deps, { role: 'moderator' });
   const member = await createUser(auth.deps);
-  // No polls here: the read model's rebuild would wait for it; nothing below reads the read model's polls.
-  const admin = await startAdmin({}, { rebuilt: false });
-  const testGateway = await startTestGateway({ auth, admin }, { config: { RATE_LIMIT_SCALE: 50 } });
+  // Polls too: admin's read model is rebuilt from auth and polls at start (a rebuild still under way would write back
+  // the accounts it read before a removal).
+  const polls = await startTestService('polls', buildPolls, { listen: true });
+  const admin = await startAdmin();
+  const testGateway = await startTestGateway({ auth, polls, admin }, { config: { RATE_LIMIT_SCALE: 50 } });
   const gateway = testGateway.app;
   const bossCookie = `sid=${(await staffSession(auth.deps, (o) => gateway.inject(o), boss)).sid}`;
   const modCookie = `sid=${(await staffSession(auth.deps, (o) => gateway.inject(o), moderator)).sid}`;
   const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } });
   expect(login.statusCode, login.body).toBe(200);
   const memberCookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
-  return { auth, admin, testGateway, gateway, boss, bossCookie, modCookie, memberCookie };
+  return { auth, polls, admin, testGateway, gateway, boss, bossCookie, modCookie, memberCookie };
 }
 
 type Stack = Awaited<ReturnType<typeof startStack>>;
 
 const stopStack = async (stack: Stack | undefined) => {
   await stack?.testGateway.close();
-  for (const service of [stack?.admin, stack?.auth]) await service?.close();
+  for (const service of [stack?.admin, stack?.polls, stack?.auth]) await service?.close();
 };
 
 const call = (gateway: FastifyInstance, headers: Record<string, string>, method: Method, url: string, payload?: unknown) =>
@@ -166,10 +169,15 @@ describe('load-test members, on', () => {
     const { gateway, bossCookie, auth, boss } = stack;
     const kept = (await call(gateway, { cookie: bossCookie }, 'POST', '/api/admin/load-members', { count: 1 })).json();
     const gone = (await call(gateway, { cookie: bossCookie }, 'POST', '/api/admin/load-members', { count: 2 })).json();
+    // Announced as registrations: the admin panel's member list has them.
+    const listed = async () => (await call(gateway, { cookie: bossCookie }, 'GET', `/api/admin/users?q=yuk_${gone.batch}`)).json().totalCount;
+    await until(async () => (await listed()) === 2, 15_000, 'the batch in the admin member list');
     const res = await call(gateway, { cookie: bossCookie }, 'DELETE', `/api/admin/load-members/${gone.batch}`);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ batch: gone.batch, removed: 2, message: '2 yük testi üyesi silindi.' });
     expect(await loadMembersIn(auth, gone.batch)).toBe(0);
+    // events.auth.user.deleted for each: the panel keeps them only under a pseudonym, as every deleted account.
+    await until(async () => (await listed()) === 0, 15_000, 'the batch gone from the admin member list');
     for (const token of gone.tokens as string[]) {
       await until(async () => (await call(gateway, asToken(token), 'GET', '/api/users/me')).statusCode === 401, 15_000, 'a removed member token refused');
     }
