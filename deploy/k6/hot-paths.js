@@ -25,7 +25,8 @@
 //                        runs it so.
 // Pass/fail: P99_MS (default 100) and MAX_ERROR_RATE (default 0): k6 exits non-zero (99) when a scenario's p99 or error
 //   rate is over them (in STAGES mode, per step).
-// Data: MEMBERS_CSV (deploy/k6/lib/csv.js: columns sid,userId,username), needed by votes and member_feed, and to
+// Data: MEMBERS_CSV (deploy/k6/lib/csv.js: columns sid,userId,username, or token: API tokens made through the API by
+//   `npm run k6:members`), needed by votes and member_feed, and to
 //   create the polls: POLL_ID names an existing public poll for votes, SHARE_CODE the share code of a share-link poll
 //   for share_votes (else setup() creates them as the first member). MEMBER_OFFSET: the first member row the votes
 //   use (default 0); that member and the next ones must not have voted on the poll yet.
@@ -162,12 +163,14 @@ function record(res, okStatus, step, action) {
 /** Whether this VU gave up sending (BREAK_MODE=skip past the breaking point). */
 const gaveUp = () => broken;
 
-const json = (sid) => ({ 'content-type': 'application/json', ...(sid ? { cookie: `sid=${sid}` } : {}) });
+/** A member's credentials as headers: the session cookie (`sid` rows) or the personal API token (`token` rows). */
+const credentials = (member) => (!member ? {} : member.token ? { authorization: `Bearer ${member.token}` } : { cookie: `sid=${member.sid}` });
+const json = (member) => ({ 'content-type': 'application/json', ...credentials(member) });
 
 /** Creates a poll as the first member: a public one (votes by id) or a share-link one (seen only through its link). */
 function createPoll(shareable, title = 'Yük testi: hangisi daha iyi bir evcil hayvan?') {
   const body = { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], ...(BALLOT_EVERY ? { maxChoices: 2 } : {}) };
-  const res = http.post(`${BASE}/api/polls${shareable ? '/shareable' : ''}`, JSON.stringify(body), { headers: json(members[0].sid), responseType: 'text' });
+  const res = http.post(`${BASE}/api/polls${shareable ? '/shareable' : ''}`, JSON.stringify(body), { headers: json(members[0]), responseType: 'text' });
   if (res.status !== 201) throw new Error(`creating the poll failed: ${res.status} ${res.body}`);
   const created = res.json();
   return shareable ? created.shareUrl.split('/s/')[1] : created.id;
@@ -177,7 +180,7 @@ function createPoll(shareable, title = 'Yük testi: hangisi daha iyi bir evcil h
 function mixedPolls() {
   const pollId = __ENV.MIXED_POLL_ID || createPoll(false, 'Yük testi (karışık): hangisi?');
   const shareCode = __ENV.MIXED_SHARE_CODE || createPoll(true, 'Yük testi (karışık, paylaşım): hangisi?');
-  const feed = http.get(`${BASE}/api/polls`, { headers: json(members[0].sid), responseType: 'text' });
+  const feed = http.get(`${BASE}/api/polls`, { headers: json(members[0]), responseType: 'text' });
   const pollIds = feed.status === 200 ? (feed.json('polls') || []).map((p) => p.id).slice(0, 20) : [];
   return { pollId, shareCode, pollIds: pollIds.length ? pollIds : [pollId] };
 }
@@ -203,7 +206,7 @@ export function votes(data) {
   const step = stepTag();
   const i = exec.scenario.iterationInTest;
   const member = members[(MEMBER_OFFSET + i) % members.length];
-  const res = http.post(`${BASE}/api/polls/${data.pollId}/vote`, JSON.stringify(voteBody(i, OPTIONS, BALLOT_EVERY)), { headers: json(member.sid), tags: { step } });
+  const res = http.post(`${BASE}/api/polls/${data.pollId}/vote`, JSON.stringify(voteBody(i, OPTIONS, BALLOT_EVERY)), { headers: json(member), tags: { step } });
   record(res, 200, step);
 }
 
@@ -225,7 +228,7 @@ export function member_feed() {
   if (gaveUp()) return;
   const step = stepTag();
   const member = members[exec.scenario.iterationInTest % members.length];
-  record(http.get(`${BASE}/api/polls${MEMBER_FEED ? `?feed=${MEMBER_FEED}` : ''}`, { headers: { cookie: `sid=${member.sid}` }, tags: { step } }), 200, step);
+  record(http.get(`${BASE}/api/polls${MEMBER_FEED ? `?feed=${MEMBER_FEED}` : ''}`, { headers: credentials(member), tags: { step } }), 200, step);
 }
 
 export function mixed(data) {
@@ -240,7 +243,7 @@ export function mixed(data) {
   }
   const [who, kind] = action.includes('_') ? action.split('_') : ['member', action];
   const member = who === 'member' ? members[(kind === 'vote' ? MEMBER_OFFSET + n : n) % members.length] : null;
-  const params = { headers: member ? { cookie: `sid=${member.sid}` } : {}, tags: { step, action, name: action } };
+  const params = { headers: credentials(member), tags: { step, action, name: action } };
   const body = kind === 'vote' ? voteBody(n, OPTIONS, BALLOT_EVERY) : `Yük testi yorumu ${n}`;
   const res = actionRequest(BASE, kind, { pollId: kind === 'vote' ? pollId : pollIds[n % pollIds.length], params, body });
   record(res, OK_STATUS[kind], step, action);

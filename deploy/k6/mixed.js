@@ -15,8 +15,13 @@
 //   live   SOCKETS sockets (default 20) on /ws (socket.io over k6's websockets module) that follow the share-link poll; each
 //          casts a share-link vote every VOTE_EVERY_S (default 2) seconds as a new visitor and measures the time from
 //          the vote's answer to the `poll_update` that includes it (`vote_to_update`)
-// Thresholds: http p99 < P99_MS (default 500), failed requests ≤ MAX_ERROR_RATE (default 0.01), vote_to_update p99 <
-//   LIVE_P99_MS (default 1000). A crossed threshold makes k6 exit 99.
+// Thresholds: http p99 < P99_MS (default 500), failed requests ≤ MAX_ERROR_RATE (default 0.01), and the same two per
+//   action of `mixed` (every request is tagged with its action: `http_req_duration{action:vote}`; P99_MS_<ACTION>,
+//   e.g. P99_MS_COMMENT, sets one action's own); for `live`: vote_to_update p99 < LIVE_P99_MS (default 1000), at most
+//   MAX_MISSED_UPDATES (default 0) votes whose update never came (`missed_updates`), and at least one update received
+//   (`live_updates` > 0). A crossed threshold makes k6 exit 99.
+// Self-test of the live thresholds: BREAK_LIVE=1 makes the sockets follow another share-link poll than the one they
+//   vote on, so no update ever arrives: the run must fail (exit 99) on missed_updates and live_updates.
 // Report: K6_WEB_DASHBOARD=true K6_WEB_DASHBOARD_EXPORT=report.html writes k6's HTML report.
 import http from 'k6/http';
 import { check } from 'k6';
@@ -38,6 +43,9 @@ const DURATION_S = Number(__ENV.DURATION_S || 60);
 const SOCKETS = Number(__ENV.SOCKETS || 20);
 const VOTE_EVERY_S = Number(__ENV.VOTE_EVERY_S || 2);
 const MAX_MEMBERS = Number(__ENV.MAX_MEMBERS || 50);
+const P99_MS = Number(__ENV.P99_MS || 500);
+const MAX_ERROR_RATE = Number(__ENV.MAX_ERROR_RATE || 0.01);
+const BREAK_LIVE = ['1', 'true', 'on'].includes(String(__ENV.BREAK_LIVE || '').toLowerCase());
 
 /** The members file: `email,password` rows, or `token` rows. */
 const rows = new SharedArray('members', () => {
@@ -60,6 +68,14 @@ const MIX = mixPlan([
 
 const voteToUpdate = new Trend('vote_to_update', true);
 const missedUpdates = new Counter('missed_updates');
+/** Updates that brought a socket's own vote: a run in which none arrives fails, however few votes it made. */
+const liveUpdates = new Counter('live_updates');
+
+/** The thresholds of one action of `mixed`, on the requests tagged with it. */
+const actionThresholds = (action) => ({
+  [`http_req_duration{action:${action}}`]: [`p(99)<${Number(__ENV[`P99_MS_${action.toUpperCase()}`] || P99_MS)}`],
+  [`http_req_failed{action:${action}}`]: [`rate<=${MAX_ERROR_RATE}`],
+});
 
 export const options = {
   scenarios: Object.fromEntries(
@@ -69,9 +85,16 @@ export const options = {
     ].filter(([name]) => SELECTED.includes(name)),
   ),
   thresholds: {
-    http_req_failed: [`rate<=${Number(__ENV.MAX_ERROR_RATE || 0.01)}`],
-    http_req_duration: [`p(99)<${Number(__ENV.P99_MS || 500)}`],
-    ...(SELECTED.includes('live') ? { vote_to_update: [`p(99)<${Number(__ENV.LIVE_P99_MS || 1000)}`] } : {}),
+    http_req_failed: [`rate<=${MAX_ERROR_RATE}`],
+    http_req_duration: [`p(99)<${P99_MS}`],
+    ...(SELECTED.includes('mixed') ? Object.assign({}, ...MIX.names.map(actionThresholds)) : {}),
+    ...(SELECTED.includes('live')
+      ? {
+          vote_to_update: [`p(99)<${Number(__ENV.LIVE_P99_MS || 1000)}`],
+          missed_updates: [`count<=${Number(__ENV.MAX_MISSED_UPDATES || 0)}`],
+          live_updates: ['count>0'],
+        }
+      : {}),
   },
   // A member who already voted gets 409, a visitor the API has not seen yet 400: expected answers, not failures.
   setupTimeout: '120s',
@@ -106,7 +129,9 @@ export function setup() {
   let pollIds = feed.status === 200 ? (feed.json('polls') || []).map((p) => p.id).slice(0, 20) : [];
   if (pollIds.length < 3) pollIds = pollIds.concat([createPoll(members[0], false), createPoll(members[0], false)]);
   const shareCode = __ENV.SHARE_CODE || createPoll(members[0], true);
-  return { members, pollIds, shareCode };
+  // BREAK_LIVE: the sockets follow a poll nobody votes on (the thresholds' self-test).
+  const followCode = SELECTED.includes('live') && BREAK_LIVE ? createPoll(members[0], true) : shareCode;
+  return { members, pollIds, shareCode, followCode };
 }
 
 const pick = (list) => list[Math.floor(Math.random() * list.length)];
@@ -121,9 +146,9 @@ export function mixed(data) {
   const member = data.members[exec.scenario.iterationInTest % data.members.length];
   const pollId = pick(data.pollIds);
   const { action } = actionOf(MIX, exec.scenario.iterationInTest);
-  const tags = { name: action };
+  const tags = { name: action, action };
   const body = action === 'vote' ? { optionIndex: Math.floor(Math.random() * 2) } : `Yük testi yorumu ${exec.scenario.iterationInTest}`;
-  const res = action === 'share_vote' ? shareVote(data.shareCode) : actionRequest(BASE, action, { pollId, params: as(member, {}, tags), body });
+  const res = action === 'share_vote' ? shareVote(data.shareCode, { action }) : actionRequest(BASE, action, { pollId, params: as(member, {}, tags), body });
   const answered = check(res, { [`${action} answered`]: (r) => (r.status >= 200 && r.status < 300) || r.status === 409 });
   if (!answered && __ENV.DEBUG) console.warn(`${action}: ${res.status} ${res.body}`);
 }
@@ -134,6 +159,9 @@ export function live(data) {
   let votedAt = 0;
   let votedTotal = Infinity;
   let timer;
+  // Both counters have a sample from the start, so their thresholds are judged even when nothing else comes.
+  missedUpdates.add(0);
+  liveUpdates.add(0);
   const vote = () => {
     const res = shareVote(data.shareCode);
     if (res.status !== 200) return;
@@ -144,7 +172,7 @@ export function live(data) {
     const text = String(event.data);
     if (text.startsWith('0')) ws.send('40');
     else if (text === '2') ws.send('3');
-    else if (text.startsWith('40')) ws.send(`42${JSON.stringify(['subscribe_polls', { codes: [data.shareCode] }])}`);
+    else if (text.startsWith('40')) ws.send(`42${JSON.stringify(['subscribe_polls', { codes: [data.followCode] }])}`);
     else if (text.startsWith('42')) {
       const [name, payload] = JSON.parse(text.slice(2));
       if (name === 'subscribe_result') {
@@ -155,6 +183,7 @@ export function live(data) {
         }, VOTE_EVERY_S * 1000);
       } else if (name === 'poll_update' && votedAt && payload.data.totalVotes >= votedTotal) {
         voteToUpdate.add(Math.max(0, Date.now() - votedAt));
+        liveUpdates.add(1);
         votedAt = 0;
         votedTotal = Infinity;
       }

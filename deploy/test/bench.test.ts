@@ -46,6 +46,9 @@ describe('members CSV', () => {
     ]);
     expect(() => parseCsv('sid,userId\nx1\n')).toThrow(/row 2 has 1 fields/);
     expect(() => parseMembers('sid,userId\n,u1\n')).toThrow(/row 2 has no sid/);
+    // Members made through the API (npm run k6:members) come as API tokens.
+    expect(parseMembers('token\nmdn_a\nmdn_b\n')).toEqual([{ token: 'mdn_a' }, { token: 'mdn_b' }]);
+    expect(() => parseMembers('token,userId\n,u1\n')).toThrow(/row 2 has no sid or token/);
     expect(() => parseCsv('sid\n"open\n')).toThrow(/not closed/);
   });
 });
@@ -269,10 +272,29 @@ describe('k6 scripts under deploy/k6', () => {
     writeFileSync(logins, 'email,password\nayse@example.com,gizli-sifre\n');
     const mixed = inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: logins });
     expect(Object.keys(mixed.scenarios).sort()).toEqual(['live', 'mixed']);
-    expect(Object.keys(mixed.thresholds).sort()).toEqual(['http_req_duration', 'http_req_failed', 'vote_to_update']);
+    const actions = ['comment', 'feed', 'like', 'poll', 'share_vote', 'vote'];
+    expect(Object.keys(mixed.thresholds).sort()).toEqual(
+      [
+        'http_req_duration',
+        'http_req_failed',
+        ...actions.flatMap((a) => [`http_req_duration{action:${a}}`, `http_req_failed{action:${a}}`]),
+        'live_updates',
+        'missed_updates',
+        'vote_to_update',
+      ].sort(),
+    );
+    // A run in which no live update arrives, or one is missed, fails; each action has its own p99.
+    expect(mixed.thresholds.live_updates).toEqual(['count>0']);
+    expect(mixed.thresholds.missed_updates).toEqual(['count<=0']);
+    expect(mixed.thresholds['http_req_duration{action:vote}']).toEqual(['p(99)<500']);
+    const tuned = inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: logins, P99_MS_COMMENT: '800', MAX_MISSED_UPDATES: '2' });
+    expect(tuned.thresholds['http_req_duration{action:comment}']).toEqual(['p(99)<800']);
+    expect(tuned.thresholds.missed_updates).toEqual(['count<=2']);
     const tokens = join(dir, 'tokens.csv');
     writeFileSync(tokens, 'token\nmyd_abc\n');
     expect(Object.keys(inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: tokens, SCENARIOS: 'mixed' }).scenarios)).toEqual(['mixed']);
+    // hot-paths.js takes the same token CSV for the scenarios that need members.
+    expect(Object.keys(inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: tokens, SCENARIOS: 'votes,member_feed' }).scenarios).sort()).toEqual(['member_feed', 'votes']);
     writeFileSync(join(dir, 'bad.csv'), 'email\nayse@example.com\n');
     expect(() => inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: join(dir, 'bad.csv') })).toThrow();
   });

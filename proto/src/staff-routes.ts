@@ -24,6 +24,7 @@ export const staffRouteRoles: readonly { method: string; path: RegExp; role: Sta
   { method: '*', path: /^\/api\/admin\/[^/]+\.csv$/, role: 'admin' },
   { method: '*', path: /^\/api\/admin\/messages(\/.*)?$/, role: 'admin' },
   { method: '*', path: /^\/api\/admin\/audit(\/.*)?$/, role: 'admin' },
+  { method: '*', path: /^\/api\/admin\/load-members(\/.*)?$/, role: 'admin' },
 ];
 
 /** The role a staff route needs (its path without the query); `admin` for any route the table does not name. */

@@ -51,6 +51,13 @@ export const subjects = {
      * makes the account (no usable password) and mails a single-use link to set one. 409 when the address has an account.
      */
     staffInvite: 'auth.staff.invite',
+    /**
+     * {count, by} → {batch, tokens}: an administrator mints a batch of throw-away members for a load test, each with a
+     * personal API token (admin service). 404 unless auth runs with LOAD_TEST_MEMBERS=on.
+     */
+    loadMembersCreate: 'auth.load-members.create',
+    /** {batch, by} → {removed}: removes a load-test batch through the account deletion path; 404 unknown batch or off. */
+    loadMembersRemove: 'auth.load-members.remove',
   },
   polls: {
     health: 'polls.health',

@@ -6,6 +6,8 @@
 //   sid       the member's session id, sent as the `sid` cookie
 //   userId    the member's user id (MongoDB ObjectId)
 //   username  the member's username (for reading logs; the scripts do not need it)
+// or, made through the API of any deployment (deploy/k6/load-members.mjs, `npm run bench:members -- --api`):
+//   token     the member's personal API token, sent as `Authorization: Bearer`
 
 export const MEMBER_COLUMNS = ['sid', 'userId', 'username'];
 
@@ -69,11 +71,11 @@ export function formatCsv(columns, rows) {
   return `${[columns, ...rows.map((row) => columns.map((c) => row[c]))].map((values) => values.map(quote).join(',')).join('\n')}\n`;
 }
 
-/** Members of a members CSV, each with a session id; throws when the sid column is missing or empty. */
+/** Members of a members CSV, each with a session id or an API token; throws when a row has neither. */
 export function parseMembers(text) {
   const rows = parseCsv(text);
   rows.forEach((row, n) => {
-    if (!row.sid) throw new Error(`members CSV: row ${n + 2} has no sid (columns: ${MEMBER_COLUMNS.join(',')})`);
+    if (!row.sid && !row.token) throw new Error(`members CSV: row ${n + 2} has no sid or token (columns: ${MEMBER_COLUMNS.join(',')}, or token)`);
   });
   return rows;
 }

@@ -8,6 +8,7 @@ import { startReadModel } from './nats/read-model.js';
 import { rebuild } from './nats/rebuild.js';
 import { adminRoutes } from './routes/admin.js';
 import { exportRoutes } from './routes/exports.js';
+import { loadMembersRoutes } from './routes/load-members.js';
 import { moderationRoutes } from './routes/moderation.js';
 import { emptyParts } from './store/read-model.js';
 import { measurePendingReports } from './store/report-metrics.js';
@@ -39,6 +40,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await createIndexes(ctx.models);
   await app.register(adminRoutes, { ctx });
   await app.register(exportRoutes, { ctx });
+  await app.register(loadMembersRoutes, { ctx });
   await app.register(moderationRoutes, { ctx });
 
   const empty = await emptyParts(ctx.models);

@@ -9,6 +9,7 @@ import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
 import { bindUserSearch } from './nats/search-users.js';
 import { bindStaffInvite } from './nats/staff-invite.js';
+import { bindLoadMembers } from './nats/load-members.js';
 import { accountRoutes } from './routes/account.js';
 import { deleteDueAccounts } from './jobs/account-deletion.js';
 import { accountDataRoutes } from './routes/account-data.js';
@@ -33,6 +34,7 @@ export async function buildApp(deps: ServiceDeps) {
   bindAuthResponders(ctx);
   bindUserSearch(ctx);
   bindStaffInvite(ctx);
+  bindLoadMembers(ctx);
   await bindAuthConsumers(ctx);
 
   await app.register(accountRoutes, { ctx });

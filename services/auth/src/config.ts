@@ -58,6 +58,11 @@ export const authConfigSchema = {
   RESET_MAILS_PER_IP: { type: 'integer', minimum: 1, default: 10 },
   /** How often accounts whose deletion is due are removed (and `events.auth.user.deleted` published). */
   ACCOUNT_DELETION_SWEEP_MS: { type: 'integer', minimum: 1000, default: 3_600_000 },
+  /**
+   * `on`: an administrator may mint throw-away members with API tokens for a load test (POST /api/admin/load-members)
+   * and remove them; `off` (the default): both answer 404. Turn it on for the run only.
+   */
+  LOAD_TEST_MEMBERS: { type: 'string', enum: ['on', 'off'], default: 'off' },
   }, ['MAIL_SECRET'] as const),
   ...noPublishedAdminPasswordInPublic,
 } as const;

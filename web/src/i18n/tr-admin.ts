@@ -187,6 +187,8 @@ export const trAdmin = {
         'comment.remove': 'Yorum kaldırıldı',
         'word-filter.add': 'Kelime filtresine eklendi',
         'word-filter.remove': 'Kelime filtresinden çıkarıldı',
+        'load-members.create': 'Yük testi üyeleri açıldı',
+        'load-members.remove': 'Yük testi üyeleri silindi',
         export: 'Dışa aktarıldı (CSV)',
       } satisfies Record<AuditAction, string>,
       filters: {

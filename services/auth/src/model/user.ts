@@ -48,6 +48,8 @@ export interface UserRecord {
   /** Set when the sweep begins removing the account: from then on signing in no longer cancels (other services may
    *  already have removed the member's data). */
   deletionStartedAt: Date | null;
+  /** The load-test batch (POST /api/admin/load-members) a throw-away member belongs to; absent for everyone else. */
+  loadTestBatch?: string | null;
   /**
    * Staff's authenticator (TOTP, RFC 6238): `pending` while enrolling, `secret` once confirmed; `lastStep` is the last
    * time step a code was accepted for (a code is good once); recovery codes are kept as SHA-256 digests, each used once.
@@ -92,6 +94,7 @@ const userSchema = new Schema<UserRecord>(
     analysis: { type: Schema.Types.Mixed, default: null },
     deletionScheduledAt: { type: Date, default: null },
     deletionStartedAt: { type: Date, default: null },
+    loadTestBatch: { type: String, index: true },
     totp: {
       type: new Schema(
         {
