@@ -46,6 +46,10 @@ export const subjects = {
      * makes the account (no usable password) and mails a single-use link to set one. 409 when the address has an account.
      */
     staffInvite: 'auth.staff.invite',
+    /** {} → {items}: display names and bios the word filter holds for review, oldest first (admin's queue). */
+    heldList: 'auth.held.list',
+    /** {kind: 'profile', id: userId, decision, by} → {found}: a moderator approves (made public) or removes a held profile text. */
+    heldDecide: 'auth.held.decide',
   },
   polls: {
     health: 'polls.health',
@@ -66,6 +70,10 @@ export const subjects = {
     pollVoters: 'polls.poll.voters',
     /** {pollId} or {shortUrl} → {status, poll?}: what a link preview may show of a poll (a visitor's view). */
     preview: 'polls.preview',
+    /** {} → {items}: polls and comments the word filter holds for review, oldest first (admin's queue). */
+    heldList: 'polls.held.list',
+    /** {kind: 'poll'|'comment', id, decision, by} → {found}: a moderator approves (published to all) or removes a held poll or comment. */
+    heldDecide: 'polls.held.decide',
   },
   social: {
     health: 'social.health',

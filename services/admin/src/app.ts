@@ -9,6 +9,7 @@ import { rebuild } from './nats/rebuild.js';
 import { adminRoutes } from './routes/admin.js';
 import { exportRoutes } from './routes/exports.js';
 import { moderationRoutes } from './routes/moderation.js';
+import { heldRoutes } from './routes/held.js';
 import { emptyParts } from './store/read-model.js';
 import { measurePendingReports } from './store/report-metrics.js';
 
@@ -40,6 +41,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await app.register(adminRoutes, { ctx });
   await app.register(exportRoutes, { ctx });
   await app.register(moderationRoutes, { ctx });
+  await app.register(heldRoutes, { ctx });
 
   const empty = await emptyParts(ctx.models);
   await startReadModel(ctx);

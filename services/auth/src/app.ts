@@ -7,6 +7,7 @@ import { bootstrapAdmin } from './store/admin-bootstrap.js';
 import { backfillUsernameSkeletons } from './store/usernames.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
+import { bindHeldProfiles } from './nats/held.js';
 import { bindUserSearch } from './nats/search-users.js';
 import { bindStaffInvite } from './nats/staff-invite.js';
 import { accountRoutes } from './routes/account.js';
@@ -31,6 +32,7 @@ export async function buildApp(deps: ServiceDeps) {
   await backfillUsernameSkeletons(ctx);
   await bootstrapAdmin(ctx);
   bindAuthResponders(ctx);
+  bindHeldProfiles(ctx);
   bindUserSearch(ctx);
   bindStaffInvite(ctx);
   await bindAuthConsumers(ctx);

@@ -4,3 +4,4 @@ export * from './events.js';
 export * from './read-model.js';
 export * from './moderation.js';
 export * from './staff.js';
+export * from './held.js';

@@ -1,0 +1,63 @@
+/**
+ * Display names and bios the word filter holds for review (`pendingProfile` on the account; the public profile keeps
+ * the old ones): admin asks for them (`auth.held.list`) for the moderators' queue and tells a decision
+ * (`auth.held.decide`): approved, they replace the public ones (and `events.auth.user.updated` tells the services that
+ * keep names); removed, they are dropped.
+ */
+import { events, subjects, type HeldDecideRequest, type HeldListReply } from '@meydan/proto';
+import { isObjectId, type RequestIdOrSource } from '@meydan/kit';
+import type { AuthContext } from '../context.js';
+import { avatarUrlOf } from '../domain/views.js';
+import type { LeanUser } from '../store/accounts.js';
+
+const LIST_LIMIT = 100;
+
+/** The oldest held profile texts, for the moderators' queue. */
+async function heldProfiles(ctx: AuthContext): Promise<HeldListReply> {
+  const users = await ctx.models.users
+    .find({ pendingProfile: { $ne: null } }, { username: 1, pendingProfile: 1 })
+    .sort({ 'pendingProfile.at': 1 })
+    .limit(LIST_LIMIT)
+    .lean<Pick<LeanUser, '_id' | 'username' | 'pendingProfile'>[]>();
+  return {
+    items: users.map((u) => ({
+      kind: 'profile' as const,
+      id: u._id.toString(),
+      authorId: u._id.toString(),
+      preview: [u.pendingProfile!.displayName, u.pendingProfile!.bio].filter((t): t is string => typeof t === 'string' && t !== '').join(' · '),
+      link: `/profil/${u.username}`,
+      createdAt: new Date(u.pendingProfile!.at).toISOString(),
+    })),
+  };
+}
+
+/** A moderator's decision on a member's held display name or bio; `found` false when none waits. */
+async function decideProfile(ctx: AuthContext, d: HeldDecideRequest, source?: RequestIdOrSource): Promise<{ found: boolean }> {
+  if (d.kind !== 'profile' || !isObjectId(d.id)) return { found: false };
+  const user = await ctx.models.users.findOne({ _id: d.id, pendingProfile: { $ne: null } }).lean<LeanUser>();
+  if (!user?.pendingProfile) return { found: false };
+  const pending = user.pendingProfile;
+  const set: Record<string, unknown> = { pendingProfile: null };
+  if (d.decision === 'approve') {
+    if (pending.displayName != null) set['displayName'] = pending.displayName;
+    if (pending.bio !== undefined) set['bio'] = pending.bio;
+  }
+  // Only the pending texts read above: a newer change made meanwhile waits for its own decision.
+  const updated = await ctx.models.users
+    .findOneAndUpdate({ _id: d.id, 'pendingProfile.at': pending.at }, { $set: set }, { returnDocument: 'after' })
+    .lean<LeanUser>();
+  if (!updated) return { found: false };
+  if (d.decision === 'approve') {
+    await ctx.bus.publish(
+      events.auth.userUpdated,
+      { userId: updated._id.toString(), username: updated.username, displayName: updated.displayName, avatarUrl: avatarUrlOf(updated), at: new Date().toISOString() },
+      { requestId: source },
+    );
+  }
+  return { found: true };
+}
+
+export function bindHeldProfiles(ctx: AuthContext): void {
+  ctx.bus.respond(subjects.auth.heldList, () => heldProfiles(ctx));
+  ctx.bus.respond(subjects.auth.heldDecide, (payload, c) => decideProfile(ctx, payload, c));
+}
