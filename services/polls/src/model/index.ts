@@ -39,7 +39,7 @@ const pollSchema = new Schema(
 pollSchema.index({ createdAt: -1, _id: -1 });
 pollSchema.index({ creatorId: 1, createdAt: -1 });
 pollSchema.index({ expiresAt: 1, endedAt: 1 });
-pollSchema.index({ heldAt: 1 }, { partialFilterExpression: { heldAt: { $type: 'date' } } });
+pollSchema.index({ heldAt: 1 });
 
 const voteSchema = new Schema(
   {
@@ -121,7 +121,7 @@ const commentSchema = new Schema(
   { versionKey: false },
 );
 commentSchema.index({ pollId: 1, createdAt: -1, _id: -1 });
-commentSchema.index({ heldAt: 1 }, { partialFilterExpression: { heldAt: { $type: 'date' } } });
+commentSchema.index({ heldAt: 1 });
 
 const reportSchema = new Schema(
   {
