@@ -16,15 +16,18 @@ type HeldItem = HeldListReply['items'][number];
  * not answer leaves its items out (logged): the reports still show.
  */
 export async function heldQueue(ctx: AdminContext, request: FastifyRequest, now: Date) {
-  const ask = (subject: typeof subjects.polls.heldList | typeof subjects.auth.heldList) =>
-    ctx.bus.request(subject, {}, request).then(
+  const itemsOf = (asked: Promise<HeldListReply>, service: string) =>
+    asked.then(
       (r) => r.items,
       (err: unknown) => {
-        request.log.warn({ err, subject }, 'held items not read');
+        request.log.warn({ err, service }, 'held items not read');
         return [] as HeldItem[];
       },
     );
-  const [polls, profiles] = await Promise.all([ask(subjects.polls.heldList), ask(subjects.auth.heldList)]);
+  const [polls, profiles] = await Promise.all([
+    itemsOf(ctx.bus.request(subjects.polls.heldList, {}, request), 'polls'),
+    itemsOf(ctx.bus.request(subjects.auth.heldList, {}, request), 'auth'),
+  ]);
   return [...polls, ...profiles]
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .slice(0, 100)
@@ -38,8 +41,9 @@ export async function heldRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCont
   const decide = (decision: 'approve' | 'remove') => async (request: FastifyRequest<{ Params: HeldParams }>) => {
     const adminId = request.identity!.userId!;
     const { kind, id } = request.params;
-    const subject = kind === 'profile' ? subjects.auth.heldDecide : subjects.polls.heldDecide;
-    const { found } = await ctx.bus.request(subject, { kind, id, decision, by: adminId }, request);
+    const asked = { kind, id, decision, by: adminId };
+    const { found } =
+      kind === 'profile' ? await ctx.bus.request(subjects.auth.heldDecide, asked, request) : await ctx.bus.request(subjects.polls.heldDecide, asked, request);
     if (!found) throw httpError('not_found', H.notFound);
     await recordAudit(ctx.models, {
       adminId,

@@ -5,20 +5,16 @@
  * keep names); removed, they are dropped.
  */
 import { events, subjects, type HeldDecideRequest, type HeldListReply } from '@meydan/proto';
-import { isObjectId, type RequestIdOrSource } from '@meydan/kit';
+import type { RequestIdOrSource } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { avatarUrlOf } from '../domain/views.js';
-import type { LeanUser } from '../store/accounts.js';
+import { pendingProfiles, settlePendingProfile } from '../store/held-profiles.js';
 
 const LIST_LIMIT = 100;
 
 /** The oldest held profile texts, for the moderators' queue. */
 async function heldProfiles(ctx: AuthContext): Promise<HeldListReply> {
-  const users = await ctx.models.users
-    .find({ pendingProfile: { $ne: null } }, { username: 1, pendingProfile: 1 })
-    .sort({ 'pendingProfile.at': 1 })
-    .limit(LIST_LIMIT)
-    .lean<Pick<LeanUser, '_id' | 'username' | 'pendingProfile'>[]>();
+  const users = await pendingProfiles(ctx, LIST_LIMIT);
   return {
     items: users.map((u) => ({
       kind: 'profile' as const,
@@ -33,19 +29,8 @@ async function heldProfiles(ctx: AuthContext): Promise<HeldListReply> {
 
 /** A moderator's decision on a member's held display name or bio; `found` false when none waits. */
 async function decideProfile(ctx: AuthContext, d: HeldDecideRequest, source?: RequestIdOrSource): Promise<{ found: boolean }> {
-  if (d.kind !== 'profile' || !isObjectId(d.id)) return { found: false };
-  const user = await ctx.models.users.findOne({ _id: d.id, pendingProfile: { $ne: null } }).lean<LeanUser>();
-  if (!user?.pendingProfile) return { found: false };
-  const pending = user.pendingProfile;
-  const set: Record<string, unknown> = { pendingProfile: null };
-  if (d.decision === 'approve') {
-    if (pending.displayName != null) set['displayName'] = pending.displayName;
-    if (pending.bio !== undefined) set['bio'] = pending.bio;
-  }
-  // Only the pending texts read above: a newer change made meanwhile waits for its own decision.
-  const updated = await ctx.models.users
-    .findOneAndUpdate({ _id: d.id, 'pendingProfile.at': pending.at }, { $set: set }, { returnDocument: 'after' })
-    .lean<LeanUser>();
+  if (d.kind !== 'profile') return { found: false };
+  const updated = await settlePendingProfile(ctx, d.id, d.decision);
   if (!updated) return { found: false };
   if (d.decision === 'approve') {
     await ctx.bus.publish(
