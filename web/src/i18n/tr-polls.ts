@@ -1,4 +1,4 @@
-import { limits, pollServiceMessages } from '@meydan/proto';
+import { heldTexts, limits, pollServiceMessages } from '@meydan/proto';
 
 /**
  * The Turkish texts of what a poll opens on demand: the create dialog, the share link and its public page, comments,
@@ -112,6 +112,8 @@ export const trPolls = {
     signIn: 'Giriş Yap',
   },
   comments: {
+    /** On a comment the word filter holds for review: only its author sees it, with this. */
+    held: heldTexts.notice,
     title: 'Yorumlar',
     empty: 'Henüz yorum yok. İlk yorumu sen yaz!',
     placeholder: 'Ne düşünüyorsun?',

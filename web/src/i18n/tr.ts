@@ -1,4 +1,4 @@
-import { limits, pollServiceMessages, resultsHiddenMessages } from '@meydan/proto';
+import { heldTexts, limits, pollServiceMessages, resultsHiddenMessages } from '@meydan/proto';
 
 /**
  * Every user-facing string of the web app, in Turkish. Components read from here, never inline. Texts the server
@@ -136,6 +136,8 @@ export const tr = {
     closedEarly: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.',
     /** Under the poll's time when its creator changed its text (only ever before its first vote). */
     edited: 'düzenlendi',
+    /** On a poll the word filter holds for review: only its creator sees it, with this. */
+    held: heldTexts.notice,
     /** Why a poll's results are hidden and when they show (the poll's results visibility). */
     resultsHidden: resultsHiddenMessages,
     resultsHiddenLabel: 'Seçenekler (sonuçlar gizli)',

@@ -219,10 +219,13 @@ function profileEditRoute(app: FastifyInstance, ctx: AuthContext) {
       const userId = profileOwner(request);
       const { update, avatar } = request.isMultipart() ? await readSettingsForm(request) : { update: readProfileData(request.body), avatar: null };
       // A display name or bio the word filter holds waits for a moderator; the rest of the change applies now.
+      // A new display name or bio replaces what waited before: an earlier held text is not approved over a newer one.
       const held = await heldProfileTexts(ctx, { displayName: update.displayName, bio: update.bio });
       if (Object.keys(held).length) {
         for (const field of Object.keys(held) as (keyof typeof held)[]) delete update[field];
         update.pendingProfile = { ...held, at: new Date() };
+      } else if (update.displayName !== undefined || update.bio !== undefined) {
+        update.pendingProfile = null;
       }
       if (avatar) {
         const square = await squareAvatar(avatar);
