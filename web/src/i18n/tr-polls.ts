@@ -66,6 +66,8 @@ export const trPolls = {
     signInText: pollServiceMessages.signInToCreate,
     successTitle: 'Başarılı!',
     successText: 'Sorun fırlatıldı, artık herkes görebilir!',
+    heldTitle: 'Sorun kaydedildi',
+    heldText: heldTexts.notice,
     failedTitle: 'Hata',
     failedText: 'Anket oluşturulurken bir hata oluştu',
   },
