@@ -1,4 +1,4 @@
-import { heldTexts, limits, pollServiceMessages, resultsHiddenMessages } from '@meydan/proto';
+import { limits, pollServiceMessages, resultsHiddenMessages } from '@meydan/proto';
 
 /**
  * Every user-facing string of the web app, in Turkish. Components read from here, never inline. Texts the server
@@ -137,7 +137,7 @@ export const tr = {
     /** Under the poll's time when its creator changed its text (only ever before its first vote). */
     edited: 'düzenlendi',
     /** On a poll the word filter holds for review: only its creator sees it, with this. */
-    held: heldTexts.notice,
+    held: 'İncelemede: bir moderatör onaylayınca herkes görecek.',
     /** Why a poll's results are hidden and when they show (the poll's results visibility). */
     resultsHidden: resultsHiddenMessages,
     resultsHiddenLabel: 'Seçenekler (sonuçlar gizli)',

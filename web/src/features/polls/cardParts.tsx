@@ -2,7 +2,6 @@ import type { Poll } from '@meydan/proto';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { lazyComponent } from '../../ui/lazyComponent';
 import styled from 'styled-components';
-import { HeldNote } from './HeldNote';
 import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { CommentIcon, FlagIcon, HeartIcon, ShareIcon } from '../../ui/icons';
@@ -87,9 +86,9 @@ export function CardHead({ poll, aside }: { poll: Poll; aside?: ReactNode }) {
       </Head>
       {/* Held for review by the word filter: only the creator gets the poll at all, so only they read this. */}
       {poll.held ? (
-        <HeldNote role="note" data-held>
+        <When as="p" role="note" data-held>
           {tr.poll.held}
-        </HeldNote>
+        </When>
       ) : null}
     </>
   );
