@@ -98,7 +98,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     consumers: {},
   },
   admin: {
-    requests: [subjects.auth.usersPage, subjects.auth.usersEmails, subjects.auth.staffInvite, subjects.auth.loadMembersCreate, subjects.auth.loadMembersRemove, subjects.polls.pollsPage, subjects.polls.reportsPage, subjects.contact.messagesPage],
+    requests: [subjects.auth.usersPage, subjects.auth.usersEmails, subjects.auth.staffInvite, subjects.auth.loadMembersCreate, subjects.auth.loadMembersRemove, subjects.polls.pollsPage, subjects.polls.reportsPage, subjects.contact.messagesPage, subjects.polls.heldList, subjects.polls.heldDecide, subjects.auth.heldList, subjects.auth.heldDecide],
     listens: [],
     live: [],
     consumers: {

@@ -17,6 +17,7 @@ export const staffRouteRoles: readonly { method: string; path: RegExp; role: Sta
   { method: 'PATCH', path: /^\/api\/admin\/reports\/[^/]+$/, role: 'moderator' },
   { method: 'GET', path: /^\/api\/admin\/report-queue$/, role: 'moderator' },
   { method: 'POST', path: /^\/api\/admin\/reports\/[^/]+\/remove-comment$/, role: 'moderator' },
+  { method: 'POST', path: /^\/api\/admin\/held\/[^/]+\/[^/]+\/(approve|remove)$/, role: 'moderator' },
   { method: 'GET', path: /^\/api\/admin\/openapi\.json$/, role: 'moderator' },
   { method: 'PATCH', path: /^\/api\/admin\/users\/[^/]+\/role$/, role: 'admin' },
   { method: 'POST', path: /^\/api\/admin\/staff\/invitations$/, role: 'admin' },

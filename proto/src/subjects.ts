@@ -58,6 +58,10 @@ export const subjects = {
     loadMembersCreate: 'auth.load-members.create',
     /** {batch, by} → {removed}: removes a load-test batch through the account deletion path; 404 unknown batch or off. */
     loadMembersRemove: 'auth.load-members.remove',
+    /** {} → {items}: display names and bios the word filter holds for review, oldest first (admin's queue). */
+    heldList: 'auth.held.list',
+    /** {kind: 'profile', id: userId, decision, by} → {found}: a moderator approves (made public) or removes a held profile text. */
+    heldDecide: 'auth.held.decide',
   },
   polls: {
     health: 'polls.health',
@@ -78,6 +82,10 @@ export const subjects = {
     pollVoters: 'polls.poll.voters',
     /** {pollId} or {shortUrl} → {status, poll?}: what a link preview may show of a poll (a visitor's view). */
     preview: 'polls.preview',
+    /** {} → {items}: polls and comments the word filter holds for review, oldest first (admin's queue). */
+    heldList: 'polls.held.list',
+    /** {kind: 'poll'|'comment', id, decision, by} → {found}: a moderator approves (published to all) or removes a held poll or comment. */
+    heldDecide: 'polls.held.decide',
   },
   social: {
     health: 'social.health',

@@ -24,6 +24,10 @@ const queue: ReportQueue = {
       reporter: { id: 'u2', username: 'mert' }, target: { id: 'u3', link: '/profil/deniz', preview: 'deniz' },
     },
   ],
+  held: [
+    { kind: 'poll', id: 'p9', authorId: 'u3', preview: 'Kıro modası geri mi dönüyor? · Evet · Hayır', link: '/anket/p9', createdAt: '2026-11-28T09:00:00.000Z', waitingSeconds: 2 * 3600 },
+    { kind: 'profile', id: 'u4', authorId: 'u4', preview: 'Tam bir kıro', link: '/profil/ece', createdAt: '2026-11-28T10:00:00.000Z', waitingSeconds: 60 * 60 },
+  ],
 };
 
 function routes(overrides: Record<string, unknown> = {}) {
@@ -87,6 +91,33 @@ describe('admin panel: moderation queue', () => {
         ['POST', '/api/admin/reports/r-comment/remove-comment', {}],
         ['POST', '/api/admin/users/u3/ban', { reason: 'Taciz' }],
         ['PATCH', '/api/admin/reports/r-user', { status: 'resolved' }],
+      ]),
+    );
+  });
+});
+
+describe('admin panel: texts held for review', () => {
+  it('lists them oldest first with their waiting time; approves a poll and removes a profile text', async () => {
+    const { requests } = routes({
+      'POST /api/admin/held/poll/p9/approve': { message: 'Onaylandı: artık herkes görüyor' },
+      'POST /api/admin/held/profile/u4/remove': { message: 'Kaldırıldı' },
+    });
+    renderAppAt('/admin', { user: admin });
+    await screen.findByRole('tab', { name: 'Moderasyon kuyruğu' });
+    openTab('Moderasyon kuyruğu');
+    expect(await screen.findByRole('heading', { name: 'İncelemede bekleyenler' })).toBeTruthy();
+    const rows = screen.getAllByRole('listitem').filter((li) => li.hasAttribute('data-held-item'));
+    expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['poll', 'profile']);
+    expect(within(rows[0]!).getByText('Bekleme: 2 saat')).toBeTruthy();
+    expect(within(rows[0]!).getByRole('link', { name: 'İncelemedeki anket içeriğini aç' }).getAttribute('href')).toBe('/anket/p9');
+    fireEvent.click(within(rows[0]!).getByRole('button', { name: 'İncelemedeki anket içeriğini onayla' }));
+    expect(await screen.findByText('Onaylandı: artık herkes görüyor')).toBeTruthy();
+    fireEvent.click(within(rows[1]!).getByRole('button', { name: 'İncelemedeki profil içeriğini kaldır' }));
+    expect(await screen.findByText('İncelemedeki içerik kaldırıldı')).toBeTruthy();
+    await waitFor(() =>
+      expect(requests.filter((r) => r.method !== 'GET').map((r) => [r.method, r.path])).toEqual([
+        ['POST', '/api/admin/held/poll/p9/approve'],
+        ['POST', '/api/admin/held/profile/u4/remove'],
       ]),
     );
   });

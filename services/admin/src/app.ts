@@ -10,6 +10,7 @@ import { adminRoutes } from './routes/admin.js';
 import { exportRoutes } from './routes/exports.js';
 import { loadMembersRoutes } from './routes/load-members.js';
 import { moderationRoutes } from './routes/moderation.js';
+import { heldRoutes } from './routes/held.js';
 import { emptyParts } from './store/read-model.js';
 import { measurePendingReports } from './store/report-metrics.js';
 
@@ -42,6 +43,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await app.register(exportRoutes, { ctx });
   await app.register(loadMembersRoutes, { ctx });
   await app.register(moderationRoutes, { ctx });
+  await app.register(heldRoutes, { ctx });
 
   const empty = await emptyParts(ctx.models);
   await startReadModel(ctx);

@@ -7,6 +7,7 @@ import { bootstrapAdmin } from './store/admin-bootstrap.js';
 import { backfillUsernameSkeletons } from './store/usernames.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
+import { bindHeldProfiles } from './nats/held.js';
 import { bindUserSearch } from './nats/search-users.js';
 import { bindStaffInvite } from './nats/staff-invite.js';
 import { bindLoadMembers } from './nats/load-members.js';
@@ -32,6 +33,7 @@ export async function buildApp(deps: ServiceDeps) {
   await backfillUsernameSkeletons(ctx);
   await bootstrapAdmin(ctx);
   bindAuthResponders(ctx);
+  bindHeldProfiles(ctx);
   bindUserSearch(ctx);
   bindStaffInvite(ctx);
   bindLoadMembers(ctx);

@@ -1,7 +1,8 @@
 /**
  * The administrators' word filter on what a member writes about themselves (issue 40): a display name (at
- * registration and on the profile) or a bio it catches is refused with a Turkish message naming the field, never the
- * word, and nothing is stored. Real auth service; admin's `admin.word-filter` answered by a stand-in on the same NATS.
+ * registration and on the profile) or a bio a refusing entry catches is refused with a Turkish message naming the
+ * field, never the word, and nothing is stored; on the profile, one only a holding entry catches waits for review
+ * (`pendingProfile`) while the old one stays public (admin's held.test.ts: the moderator's approval). Real auth service; admin's `admin.word-filter` answered by a stand-in on the same NATS.
  */
 import { JSONCodec, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,7 +10,10 @@ import { subjects, wordFilterRefusal, type WordFilterReply } from '@meydan/proto
 import { asMember, asVisitor, identityHeaders, startTestService, type TestService } from '@meydan/testing';
 import { buildApp } from '../src/app.js';
 import { userModel } from '../src/model/user.js';
+import { Types } from 'mongoose';
 import { createUser, type TestUser } from './support.js';
+
+const newId = () => new Types.ObjectId().toHexString();
 
 describe('auth: the word filter on display names and bios', () => {
   let svc: TestService;
@@ -41,7 +45,7 @@ describe('auth: the word filter on display names and bios', () => {
   };
 
   it('refuses a display name or bio it catches, naming the field and not the word, and stores nothing', async () => {
-    for (const [fields, field] of [[{ displayName: 'ŞALAK Ayşe' }, 'displayName'], [{ bio: 'Aptallık benim işim' }, 'bio']] as const) {
+    for (const [fields, field] of [[{ displayName: 'ŞALAK Ayşe' }, 'displayName'], [{ bio: 'Salak değilim' }, 'bio'], [{ bio: 'Aptal ve salak' }, 'bio']] as const) {
       const res = await form(fields);
       expect(res.statusCode, res.body).toBe(400);
       expect(res.json()).toMatchObject({ error: 'validation', message: wordFilterRefusal(field), fields: [{ path: field }] });
@@ -56,7 +60,18 @@ describe('auth: the word filter on display names and bios', () => {
     expect(fine.json()).toMatchObject({ displayName: 'Ayşe Salakça değil', bio: 'Anket sever.' });
   });
 
-  it('refuses a registration whose display name it catches, creating no account', async () => {
+  it('keeps a display name a holding entry catches pending, the old one public, and applies the rest of the change', async () => {
+    const res = await form({ displayName: 'Aptalların kraliçesi', bio: 'Anket sever, kahve içer.' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ displayName: 'Ayşe Salakça değil', bio: 'Anket sever, kahve içer.', pendingProfile: { displayName: 'Aptalların kraliçesi' } });
+    const seen = await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(newId()) });
+    expect(seen.json().displayName).toBe('Ayşe Salakça değil');
+    expect(seen.json().pendingProfile).toBeUndefined();
+    const stored = await userModel(svc.deps.mongo).findById(ayse.id).lean();
+    expect(stored).toMatchObject({ displayName: 'Ayşe Salakça değil', pendingProfile: { displayName: 'Aptalların kraliçesi' } });
+  });
+
+  it('refuses a registration whose display name it catches (a holding entry too: there is no earlier name), creating no account', async () => {
     const tag = Date.now().toString(36);
     const res = await svc.app.inject({
       method: 'POST',
@@ -66,6 +81,14 @@ describe('auth: the word filter on display names and bios', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(wordFilterRefusal('displayName'));
+    const held = await svc.app.inject({
+      method: 'POST',
+      url: '/api/register',
+      headers: { ...asVisitor(), ...identityHeaders({ ip: '10.0.9.9' }) },
+      payload: { username: `filtre_${tag}`, email: `filtre.${tag}@example.com`, displayName: 'Aptal', password: 'gizli123' },
+    });
+    expect(held.statusCode).toBe(400);
+    expect(held.json().message).toBe(wordFilterRefusal('displayName'));
     expect(await userModel(svc.deps.mongo).countDocuments({ usernameLower: `filtre_${tag}` })).toBe(0);
   });
 });

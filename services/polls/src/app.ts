@@ -14,6 +14,7 @@ import { pollRoutes } from './routes/polls.js';
 import { engagementRoutes } from './routes/engagement.js';
 import { commentReportRoutes } from './routes/comment-reports.js';
 import { startCommentRemovals } from './nats/comment-removals.js';
+import { startHeldReview } from './nats/held.js';
 import { exportRoutes } from './routes/exports.js';
 import { userRoutes } from './routes/users.js';
 import { reachRoutes } from './routes/reach.js';
@@ -51,6 +52,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
 
   await registerNatsHandlers(ctx);
   await startCommentRemovals(ctx);
+  await startHeldReview(ctx);
   await bindMemberData(ctx);
   const persister = await startVotePersister(ctx);
   const changePersister = await startVoteChangePersister(ctx);

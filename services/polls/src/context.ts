@@ -4,7 +4,7 @@ import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { LiveCountsPublisher } from './store/live-counts-publisher.js';
 import { People } from './store/people.js';
-import { BannedCreators } from './store/banned-creators.js';
+import { BannedCreators, HeldPolls } from './store/banned-creators.js';
 import { defineCardScripts } from './store/card-states.js';
 import { defineEditScripts } from './store/poll-edits.js';
 import { Engagement } from './store/engagement.js';
@@ -34,6 +34,8 @@ export interface PollsContext extends BaseContext<PollsConfig> {
   timelines: Timelines;
   live: LiveCountsPublisher;
   banned: BannedCreators;
+  /** Polls held for review by the word filter (see HeldPolls). */
+  held: HeldPolls;
   /** Counted quotas: share-link vote attempts per IP network, comments per member. */
   quotas: Quotas;
   /** What Dost Meclisi cards show of their creators' circles, kept for a moment (see FriendsCircles). */
@@ -80,6 +82,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     polls,
     live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId)),
     banned: new BannedCreators(deps.redis),
+    held: new HeldPolls(deps.redis),
     quotas: new Quotas(deps.redis),
     memberCounts,
     creatorPolls,

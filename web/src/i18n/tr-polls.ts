@@ -1,4 +1,4 @@
-import { limits, pollServiceMessages } from '@meydan/proto';
+import { heldTexts, limits, pollServiceMessages } from '@meydan/proto';
 
 /**
  * The Turkish texts of what a poll opens on demand: the create dialog, the share link and its public page, comments,
@@ -66,6 +66,8 @@ export const trPolls = {
     signInText: pollServiceMessages.signInToCreate,
     successTitle: 'Başarılı!',
     successText: 'Sorun fırlatıldı, artık herkes görebilir!',
+    heldTitle: 'Sorun kaydedildi',
+    heldText: heldTexts.notice,
     failedTitle: 'Hata',
     failedText: 'Anket oluşturulurken bir hata oluştu',
   },
@@ -112,6 +114,8 @@ export const trPolls = {
     signIn: 'Giriş Yap',
   },
   comments: {
+    /** On a comment the word filter holds for review: only its author sees it, with this. */
+    held: heldTexts.notice,
     title: 'Yorumlar',
     empty: 'Henüz yorum yok. İlk yorumu sen yaz!',
     placeholder: 'Ne düşünüyorsun?',

@@ -1,4 +1,4 @@
-import { limits, userMessages } from '@meydan/proto';
+import { heldTexts, limits, userMessages } from '@meydan/proto';
 
 /**
  * The Turkish texts of the member's own corner: profile, follow button and followers dialog, settings page and the
@@ -145,6 +145,11 @@ export const trProfile = {
     saving: 'Kaydediliyor...',
     savedTitle: 'Profil güncellendi!',
     savedText: 'Değişiklikler başarıyla kaydedildi.',
+    /** A display name or bio the word filter holds for review: the old one stays public until a moderator approves. */
+    pendingTitle: 'İncelemede',
+    pendingText: heldTexts.profileNotice,
+    pendingDisplayName: (name: string) => `Bekleyen görünen ad: ${name}`,
+    pendingBio: (bio: string) => `Bekleyen "hakkında" metni: ${bio}`,
     saveFailedTitle: 'Hata',
     saveFailedText: 'Profil güncellenirken bir hata oluştu.',
     account: {

@@ -136,6 +136,8 @@ export const tr = {
     closedEarly: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.',
     /** Under the poll's time when its creator changed its text (only ever before its first vote). */
     edited: 'düzenlendi',
+    /** On a poll the word filter holds for review: only its creator sees it, with this. */
+    held: 'İncelemede: bir moderatör onaylayınca herkes görecek.',
     /** Why a poll's results are hidden and when they show (the poll's results visibility). */
     resultsHidden: resultsHiddenMessages,
     resultsHiddenLabel: 'Seçenekler (sonuçlar gizli)',

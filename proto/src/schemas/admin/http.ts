@@ -357,9 +357,9 @@ export const bulkEmailAcceptedSchema = {
 export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
 
 /** What a staff member (moderator or administrator) did, as the audit log records it. */
-export const auditActions = ['user.ban', 'user.activate', 'user.role', 'staff.invite', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'export', 'comment.remove', 'word-filter.add', 'word-filter.remove', 'load-members.create', 'load-members.remove'] as const;
+export const auditActions = ['user.ban', 'user.activate', 'user.role', 'staff.invite', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'export', 'comment.remove', 'word-filter.add', 'word-filter.remove', 'load-members.create', 'load-members.remove', 'held.approve', 'held.remove'] as const;
 export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email', 'export', 'comment', 'word-filter', 'load-members'] as const;
+export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email', 'export', 'comment', 'word-filter', 'load-members', 'profile'] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** An entry of GET /api/admin/audit: who did what to what, when and why. */

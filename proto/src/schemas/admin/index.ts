@@ -5,3 +5,4 @@ export * from './read-model.js';
 export * from './moderation.js';
 export * from './staff.js';
 export * from './load-members.js';
+export * from './held.js';

@@ -6,6 +6,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../../limits.js';
 import { countField, dateTimeField, idField } from '../common.js';
+import { heldQueueItemShape } from './held.js';
 
 /** What a report is about. */
 export const reportKinds = ['poll', 'comment', 'user'] as const;
@@ -145,14 +146,18 @@ export type ReportQueueItem = FromSchema<typeof reportQueueItemSchema>;
 
 const { $id: _queueItemId, ...queueItemShape } = reportQueueItemSchema;
 
-/** GET /api/admin/report-queue: every pending report, oldest first (at most 100), and how many wait past 24 hours. */
+/**
+ * GET /api/admin/report-queue: every pending report, oldest first (at most 100), and how many wait past 24 hours; and
+ * the texts the word filter held for review (polls, comments, profiles), oldest first, with their waiting time.
+ */
 export const reportQueueSchema = {
   $id: 'meydan/admin-report-queue',
   type: 'object',
   additionalProperties: false,
-  required: ['items', 'totalCount', 'overdueCount'],
+  required: ['items', 'totalCount', 'overdueCount', 'held'],
   properties: {
     items: { type: 'array', items: queueItemShape },
+    held: { type: 'array', items: heldQueueItemShape },
     totalCount: countField,
     overdueCount: countField,
   },

@@ -81,6 +81,8 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  * - resultsVisibility: the creator's choice of who sees the counts (see `resultsVisibilities`); resultsVisible: whether
  *   the option votes in this answer are the counts (false: hidden from this viewer, every option's votes 0, by the
  *   poll's resultsVisibility or the Dost Meclisi rule above). Always sent by the service.
+ * - held: true only on a poll the word filter holds for review, and only to its creator (nobody else sees it until a
+ *   moderator approves it); absent otherwise.
  */
 export const pollShape = {
   type: 'object',
@@ -143,6 +145,7 @@ export const pollShape = {
     friends: { type: 'array', items: friendSummaryShape },
     friendsCount: countField,
     friendsVotedCount: countField,
+    held: { type: 'boolean', const: true },
   },
 } as const;
 
@@ -274,7 +277,7 @@ export const pollUpdateSchema = {
 } as const;
 export type PollUpdate = FromSchema<typeof pollUpdateSchema>;
 
-/** A comment on a poll. */
+/** A comment on a poll. held: true on a comment the word filter holds for review (only its author gets it). */
 export const commentSchema = {
   $id: 'meydan/comment',
   type: 'object',
@@ -286,6 +289,7 @@ export const commentSchema = {
     text: { type: 'string' },
     createdAt: dateTimeField,
     author: creatorSummaryShape,
+    held: { type: 'boolean', const: true },
   },
 } as const;
 export type PollComment = FromSchema<typeof commentSchema>;

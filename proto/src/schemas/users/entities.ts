@@ -148,6 +148,15 @@ export const userProfileSchema = {
     birthPlace: { type: ['string', 'null'] },
     gender: { type: ['string', 'null'] },
     zodiacSign: { type: ['string', 'null'] },
+    /**
+     * Only to the member themself: a display name or bio the word filter holds for review (the public profile keeps
+     * the old one until a moderator approves it). Absent when nothing waits.
+     */
+    pendingProfile: {
+      type: 'object',
+      additionalProperties: false,
+      properties: { displayName: { type: 'string' }, bio: { type: ['string', 'null'] } },
+    },
   },
 } as const;
 export type UserProfile = FromSchema<typeof userProfileSchema>;

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { HttpError, httpError, isDuplicateKey, isObjectId } from '@meydan/kit';
 import { adminTexts, events, moderationTexts as M, subjects, type AdminIdParams, type WordFilterCreate } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
+import { heldQueue } from './held.js';
 import { recordAudit, setReportStatus } from '../store/panel.js';
 import {
   addWordFilterEntry,
@@ -26,11 +27,16 @@ export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: Adm
     '/api/admin/report-queue',
     {
       schema: {
-        summary: 'Bekleyen şikâyetler (anket, yorum, üye), en eski önce (en fazla 100), bekleme süreleri ve 24 saati geçenlerin sayısıyla',
+        summary:
+          'Bekleyen şikâyetler (anket, yorum, üye), en eski önce (en fazla 100), bekleme süreleri ve 24 saati geçenlerin sayısıyla; kelime filtresinin incelemeye aldıkları (held) da en eski önce',
         response: { 200: { $ref: 'meydan/admin-report-queue' } },
       },
     },
-    async () => reportQueue(models, new Date()),
+    async (request) => {
+      const now = new Date();
+      const [reports, held] = await Promise.all([reportQueue(models, now), heldQueue(ctx, request, now)]);
+      return { ...reports, held };
+    },
   );
 
   app.post<{ Params: AdminIdParams }>(

@@ -21,6 +21,11 @@ export interface UserRecord {
   /** True once the activation link was followed. */
   emailVerified: boolean;
   bio: string | null;
+  /**
+   * A display name or bio the word filter holds for review (a `hold` entry matched): kept here, while the public
+   * profile shows the old one, until a moderator approves it (then it replaces them) or removes it. Null when none.
+   */
+  pendingProfile?: { displayName?: string | null; bio?: string | null; at: Date } | null;
   isProfilePublic: boolean;
   /** A new follower waits for approval (social asks for it over NATS). */
   followRequestsEnabled: boolean;
@@ -75,6 +80,7 @@ const userSchema = new Schema<UserRecord>(
     isActive: { type: Boolean, default: true },
     emailVerified: { type: Boolean, default: false },
     bio: { type: String, default: null },
+    pendingProfile: { type: { displayName: { type: String }, bio: { type: String }, at: { type: Date } }, default: null, _id: false },
     isProfilePublic: { type: Boolean, default: true },
     followRequestsEnabled: { type: Boolean, default: false },
     notifyVotes: { type: Boolean, default: true },

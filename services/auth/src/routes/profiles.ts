@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { events, limits, OWN_USER_KEY, subjects, validate, type ProfileAnswersBody, type UserProfile } from '@meydan/proto';
 import { HttpError, httpError, requireMember } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
-import { refuseFiltered } from './word-filter.js';
+import { heldProfileTexts } from './word-filter.js';
 import { profileQuestions } from '../domain/profile-questions.js';
 import { authTexts as T } from '../domain/texts.js';
 import { avatarUrlOf, summaryOf } from '../domain/views.js';
@@ -62,6 +62,11 @@ async function countsOf(ctx: AuthContext, userId: string, requestId: string, vie
   };
 }
 
+/** The held display name and bio as the member's own profile shows them. */
+function pendingOf(p: NonNullable<LeanUser['pendingProfile']>): NonNullable<UserProfile['pendingProfile']> {
+  return { ...(p.displayName != null ? { displayName: p.displayName } : {}), ...(p.bio !== undefined ? { bio: p.bio } : {}) };
+}
+
 async function profileOf(ctx: AuthContext, user: LeanUser, viewerId: string | null, isAdmin: boolean, requestId: string): Promise<UserProfile> {
   const id = user._id.toString();
   const own = viewerId === id;
@@ -94,6 +99,7 @@ async function profileOf(ctx: AuthContext, user: LeanUser, viewerId: string | nu
       birthPlace: user.birthPlace,
       gender: user.gender,
       zodiacSign: user.zodiacSign,
+      ...(user.pendingProfile ? { pendingProfile: pendingOf(user.pendingProfile) } : {}),
     });
   }
   return profile;
@@ -212,7 +218,15 @@ function profileEditRoute(app: FastifyInstance, ctx: AuthContext) {
     async (request) => {
       const userId = profileOwner(request);
       const { update, avatar } = request.isMultipart() ? await readSettingsForm(request) : { update: readProfileData(request.body), avatar: null };
-      await refuseFiltered(ctx, { displayName: update.displayName, bio: update.bio });
+      // A display name or bio the word filter holds waits for a moderator; the rest of the change applies now.
+      // A new display name or bio replaces what waited before: an earlier held text is not approved over a newer one.
+      const held = await heldProfileTexts(ctx, { displayName: update.displayName, bio: update.bio });
+      if (Object.keys(held).length) {
+        for (const field of Object.keys(held) as (keyof typeof held)[]) delete update[field];
+        update.pendingProfile = { ...held, at: new Date() };
+      } else if (update.displayName !== undefined || update.bio !== undefined) {
+        update.pendingProfile = null;
+      }
       if (avatar) {
         const square = await squareAvatar(avatar);
         const fileId = await storeAvatar(ctx, userId, square);

@@ -14,10 +14,28 @@ class FilteredText extends HttpError {
 }
 
 /**
- * Refuses a display name or bio the administrators' word filter catches: a 400 naming the field, never the word, and
- * nothing stored. Profiles have no held state, so an entry set to hold for review refuses here too.
+ * Refuses a display name the administrators' word filter catches with any entry (registration: there is no earlier
+ * name to show while one is held): a 400 naming the field, never the word, and nothing stored.
  */
 export async function refuseFiltered(ctx: AuthContext, fields: { displayName?: string | null | undefined; bio?: string | null | undefined }): Promise<void> {
   const hit = await ctx.wordFilter.check(fields);
   if (hit) throw new FilteredText(hit.field);
+}
+
+type ProfileTexts = { displayName?: string | null | undefined; bio?: string | null | undefined };
+
+/**
+ * A profile change's display name and bio against the word filter: a refusing entry refuses the change (400, nothing
+ * stored); the fields only holding entries catch are answered apart, to be kept pending for review while the old
+ * ones stay public. A refusing entry wins over a holding one.
+ */
+export async function heldProfileTexts(ctx: AuthContext, fields: ProfileTexts): Promise<ProfileTexts> {
+  const hit = await ctx.wordFilter.check(fields);
+  if (!hit) return {};
+  if (hit.action === 'refuse') throw new FilteredText(hit.field);
+  const held: ProfileTexts = {};
+  for (const field of ['displayName', 'bio'] as const) {
+    if (fields[field] != null && (await ctx.wordFilter.check({ [field]: fields[field] }))?.action === 'hold') held[field] = fields[field];
+  }
+  return held;
 }

@@ -68,6 +68,8 @@ export function feedFilter(
   const audience = options.feed === 'friends' ? { type: 'friends', creatorId: { $in: circle } } : audienceFilter(viewer, mutualsOfViewer);
   const filter: Record<string, unknown> = {
     isShareable: false,
+    // Never a poll the word filter holds for review (the rank rows of feeds have no such field: none is held there).
+    heldAt: null,
     $and: [audience, { $or: [{ expiresAt: null }, { expiresAt: { $gt: options.now } }] }],
   };
   if (options.category) filter['category'] = options.category;

@@ -31,12 +31,15 @@ const pollSchema = new Schema(
     closedAt: { type: Date, default: null },
     /** When the creator last changed its title or description (only ever before its first vote: store/poll-edits.ts). */
     editedAt: { type: Date, default: null },
+    /** Set while the word filter holds it for review (a `hold` entry matched): only its creator sees it until approved. */
+    heldAt: { type: Date, default: null },
   },
   { timestamps: true },
 );
 pollSchema.index({ createdAt: -1, _id: -1 });
 pollSchema.index({ creatorId: 1, createdAt: -1 });
 pollSchema.index({ expiresAt: 1, endedAt: 1 });
+pollSchema.index({ heldAt: 1 });
 
 const voteSchema = new Schema(
   {
@@ -112,10 +115,13 @@ const commentSchema = new Schema(
     userId: { type: String, required: true },
     text: { type: String, required: true },
     createdAt: { type: Date, default: () => new Date() },
+    /** Set while the word filter holds it for review: only its author sees it until a moderator approves it. */
+    heldAt: { type: Date, default: null },
   },
   { versionKey: false },
 );
 commentSchema.index({ pollId: 1, createdAt: -1, _id: -1 });
+commentSchema.index({ heldAt: 1 });
 
 const reportSchema = new Schema(
   {

@@ -44,10 +44,12 @@ export async function canView(
   if (payload.shortUrl !== undefined) {
     const pollId = await ctx.polls.idOfCode(payload.shortUrl);
     const meta = pollId ? await ctx.polls.meta(pollId) : null;
-    return meta?.isShareable && !(await ctx.banned.has(meta.creatorId)) ? answer(meta) : { visible: false };
+    return meta?.isShareable && !(await ctx.banned.has(meta.creatorId)) && !(await ctx.held.has(meta.id)) ? answer(meta) : { visible: false };
   }
   const meta = payload.pollId ? await ctx.polls.meta(payload.pollId) : null;
   if (!meta) return { visible: false };
+  // A poll held for review: its live counts go to its creator alone.
+  if (userId !== meta.creatorId && (await ctx.held.has(meta.id))) return { visible: false };
   const viewer = { userId };
   const mutuals = needsMutuals(meta, viewer) ? await ctx.people.mutualsOrNone(viewer.userId, source) : [];
   if (!pollVisibleTo(meta, viewer, mutuals)) return { visible: false };

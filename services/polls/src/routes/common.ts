@@ -44,6 +44,8 @@ export { membersOnly } from '@meydan/kit';
 export async function canSee(ctx: PollsContext, poll: PollMeta | PollDoc, viewer: Identity, source?: RequestIdSource): Promise<boolean> {
   const facts = { type: poll.type as PollMeta['type'], creatorId: poll.creatorId, isShareable: Boolean(poll.isShareable) };
   if (await ctx.banned.has(facts.creatorId)) return false;
+  // A poll held for review by the word filter is its creator's alone until a moderator approves it.
+  if (viewer.userId !== facts.creatorId && (await ctx.held.has('id' in poll ? poll.id : String(poll._id)))) return false;
   // A member the creator blocked sees none of their polls: 404, as for a poll that does not exist. Read from the
   // creator's set (whom they blocked), not the viewer's (who blocked them): the same fact, but a busy poll's creator is
   // one set kept warm, where each new voter's would be a request to social and its database (the bench's voters all are).
@@ -63,10 +65,18 @@ export async function visiblePoll(ctx: PollsContext, request: FastifyRequest, po
 }
 
 /**
- * Refuses texts the administrators' word filter catches: a 400 naming the field, never the word. Polls and comments
- * have no held state yet, so an entry set to hold for review refuses here too.
+ * Refuses texts the administrators' word filter catches with a refusing entry: a 400 naming the field, never the word.
+ * Whether texts caught only by holding entries are to be held for review (true: stored, shown to their author alone
+ * until a moderator approves them). A refusing entry wins over a holding one.
  */
-export async function refuseFiltered(ctx: PollsContext, fields: Parameters<PollsContext['wordFilter']['check']>[0]): Promise<void> {
+export async function refuseFiltered(ctx: PollsContext, fields: Parameters<PollsContext['wordFilter']['check']>[0]): Promise<boolean> {
+  const hit = await ctx.wordFilter.check(fields);
+  if (hit?.action === 'refuse') throw new ValidationError(hit.field, wordFilterRefusal(hit.field));
+  return hit?.action === 'hold';
+}
+
+/** Refuses texts any word filter entry catches (an edit of a poll already shown: it cannot go back under review). */
+export async function refuseAnyFiltered(ctx: PollsContext, fields: Parameters<PollsContext['wordFilter']['check']>[0]): Promise<void> {
   const hit = await ctx.wordFilter.check(fields);
   if (hit) throw new ValidationError(hit.field, wordFilterRefusal(hit.field));
 }

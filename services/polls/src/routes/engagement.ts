@@ -22,6 +22,7 @@ import { wholePercent } from '../domain/counts.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
+import { announceComment } from '../store/held.js';
 import { SAME_FOR_EVERY_VISITOR, ValidationError, identityOf, membersOnly, pollNotFound, refuseFiltered, visiblePoll } from './common.js';
 
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
@@ -35,6 +36,7 @@ async function presentComments(ctx: PollsContext, docs: readonly CommentDoc[], s
     text: c.text,
     createdAt: new Date(c.createdAt).toISOString(),
     author: authors.get(c.userId)!,
+    ...(c.heldAt ? { held: true as const } : {}),
   }));
 }
 
@@ -135,7 +137,7 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
       const cursor = query.cursor !== undefined ? decodeCursor(query.cursor) : null;
       if (query.cursor !== undefined && !cursor) throw new ValidationError('cursor', S.cursorInvalid);
       const hidden = await ctx.people.hiddenCreators(request.identity?.userId ?? null, request);
-      const { docs, totalCount } = await commentPage(ctx, poll._id, limit, cursor, hidden);
+      const { docs, totalCount } = await commentPage(ctx, poll._id, limit, cursor, hidden, request.identity?.userId ?? null);
       const page = docs.slice(0, limit);
       const last = page[page.length - 1];
       const nextCursor = docs.length > limit && last ? encodeCursor({ k: new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
@@ -155,21 +157,14 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
       const poll = await visiblePoll(ctx, request, request.params.id);
       const userId = request.identity!.userId!;
       const text = request.body.text.trim();
-      await refuseFiltered(ctx, { text });
+      // Held for review: stored and shown to its author alone, counted and announced when a moderator approves it.
+      const held = await refuseFiltered(ctx, { text });
       const quota = await ctx.quotas.take(keys.commentQuota(userId), limits.comment.perMinute, limits.comment.windowMs);
       if (!quota.allowed) {
         throw new HttpError(429, 'rate_limited', S.tooManyComments, { 'retry-after': String(quota.retryAfterSeconds) });
       }
-      const comment = await createComment(ctx, poll._id, userId, text);
-      await counted(ctx, poll, 'comments', 1);
-      await ctx.bus.publishReliably(events.polls.commentCreated, {
-        pollId: String(poll._id),
-        creatorId: poll.creatorId,
-        commentId: String(comment._id),
-        userId,
-        text,
-        at: comment.createdAt.toISOString(),
-      }, { requestId: request });
+      const comment = await createComment(ctx, poll._id, userId, text, held);
+      if (!held) await announceComment(ctx, poll, comment, request);
       const [presented] = await presentComments(ctx, [comment], request);
       return reply.code(201).send(presented);
     },
@@ -188,7 +183,7 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
       const comment = commentId ? await commentOn(ctx, poll._id, commentId) : null;
       if (!comment) throw new HttpError(404, 'not_found', S.commentNotFound);
       if (comment.userId !== request.identity!.userId) throw new HttpError(403, 'forbidden', S.commentOnlyOwn);
-      if (await deleteComment(ctx, comment._id)) {
+      if ((await deleteComment(ctx, comment._id)) && !comment.heldAt) {
         await counted(ctx, poll, 'comments', -1);
       }
       return { message: S.commentDeleted };

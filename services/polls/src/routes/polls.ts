@@ -32,7 +32,8 @@ import { presentPoll, presentPolls } from '../store/present.js';
 import { feedPage, newestPolls } from '../store/feed.js';
 import { insertPoll, type NewPoll } from '../store/poll-creation.js';
 import { metaOf } from '../store/polls.js';
-import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, identityOf, membersOnly, pollNotFound, refuseFiltered, visiblePoll } from './common.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, identityOf, membersOnly, pollNotFound, refuseAnyFiltered, refuseFiltered, visiblePoll } from './common.js';
+import { announcePoll } from '../store/held.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
 /** How many of the newest visible polls the for-you feed ranks. */
@@ -47,22 +48,16 @@ function cursorOf(text: string | undefined): Cursor | null {
   return cursor;
 }
 
-/** Stores the new poll and announces it. */
+/**
+ * Stores the new poll and announces it. A poll the word filter holds for review is stored and shown to its creator
+ * alone, announced only when a moderator approves it (nats/held.ts).
+ */
 async function createPoll(ctx: PollsContext, request: FastifyRequest, input: NewPoll): Promise<PollDoc> {
   const creatorId = request.identity!.userId!;
-  await refuseFiltered(ctx, { title: input.title, options: input.options, description: input.description });
-  const poll = await insertPoll(ctx, creatorId, input);
-  await ctx.bus.publishReliably(events.polls.pollCreated, {
-    pollId: String(poll._id),
-    creatorId,
-    type: poll.type,
-    title: poll.title,
-    category: poll.category,
-    description: poll.description ?? null,
-    isShareable: poll.isShareable,
-    createdAt: new Date(poll.createdAt).toISOString(),
-    expiresAt: poll.expiresAt ? poll.expiresAt.toISOString() : null,
-  }, { requestId: request });
+  const held = await refuseFiltered(ctx, { title: input.title, options: input.options, description: input.description });
+  const poll = await insertPoll(ctx, creatorId, input, held);
+  if (held) await ctx.held.add(String(poll._id));
+  else await announcePoll(ctx, poll, request);
   return poll;
 }
 
@@ -272,7 +267,7 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
       const set: { title?: string; description?: string | null } = {};
       if (body.title !== undefined) set.title = body.title.trim();
       if (body.description !== undefined) set.description = body.description?.trim() ? body.description.trim() : null;
-      await refuseFiltered(ctx, { title: set.title, description: set.description });
+      await refuseAnyFiltered(ctx, { title: set.title, description: set.description });
       // No vote yet, decided in the same Redis step votes are counted in (store/poll-edits.ts).
       const claim = await claimEdit(ctx, { id: String(doc._id), optionsCount: doc.options.length, expiresAt: doc.expiresAt ?? null });
       if (claim.status !== 'claimed') throw editRefused[claim.status]();

@@ -30,7 +30,7 @@ async function searchable(ctx: PollsContext, request: FastifyRequest, match: Rec
     ctx.banned.all(),
     ctx.people.hiddenCreators(viewer.userId, request),
   ]);
-  const filter: Record<string, unknown> = { isShareable: false, $and: [audienceFilter(viewer, mutuals), match] };
+  const filter: Record<string, unknown> = { isShareable: false, heldAt: null, $and: [audienceFilter(viewer, mutuals), match] };
   // Banned creators for everyone; for a member also those they blocked or muted and those who blocked them.
   const out = [...banned, ...hidden];
   if (out.length) filter['creatorId'] = { $nin: out };

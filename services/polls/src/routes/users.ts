@@ -37,7 +37,8 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
         const now = Date.now();
         shows = (poll) =>
           pollVisibleTo({ type: poll.type as PollType, creatorId: poll.creatorId, isShareable: Boolean(poll.isShareable) }, viewer, mutuals) &&
-          (poll.expiresAt == null || new Date(poll.expiresAt).getTime() > now);
+          (poll.expiresAt == null || new Date(poll.expiresAt).getTime() > now) &&
+          !poll.heldAt;
       }
       if (viewer.userId !== ownerId && (await ctx.banned.has(ownerId))) return [];
       const docs = await newestPollsOf(ctx, ownerId, shows, LIST_MAX);

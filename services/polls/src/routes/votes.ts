@@ -116,7 +116,7 @@ export async function castVote(
 async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
   const pollId = await ctx.polls.idOfCode(code);
   const doc = pollId ? await ctx.polls.shareLinkDoc(pollId) : null;
-  if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId))) throw pollNotFound();
+  if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId)) || (await ctx.held.has(pollId!))) throw pollNotFound();
   return doc;
 }
 
@@ -189,7 +189,7 @@ export async function shareVoter(ctx: PollsContext, request: FastifyRequest, cod
   }
   const pollId = await ctx.polls.idOfCode(code);
   const meta = pollId ? await ctx.polls.meta(pollId) : null;
-  if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId))) throw pollNotFound();
+  if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id))) throw pollNotFound();
   const rule = shareVoteRule(meta.shareVoteMode, viewer.userId !== null, ctx.config.SHARE_VOTE_BROWSERS_PER_IP ?? limits.poll.shareVotesPerIp);
   if (!rule.allowed) throw new HttpError(401, 'members_only', S.shareVoteMembersOnly);
   const voter = voterOf(viewer);

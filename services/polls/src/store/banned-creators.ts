@@ -15,15 +15,18 @@ export class BannedCreators {
   /** Bumped by every change made here: a read that began before it is not kept. */
   private generation = 0;
 
-  constructor(private readonly redis: Redis) {}
+  constructor(
+    private readonly redis: Redis,
+    private readonly key: string = keys.bannedCreators,
+  ) {}
 
   async add(userId: string): Promise<void> {
-    await this.redis.sadd(keys.bannedCreators, userId);
+    await this.redis.sadd(this.key, userId);
     this.forgetCopy();
   }
 
   async remove(userId: string): Promise<void> {
-    await this.redis.srem(keys.bannedCreators, userId);
+    await this.redis.srem(this.key, userId);
     this.forgetCopy();
   }
 
@@ -46,7 +49,7 @@ export class BannedCreators {
     // Concurrent requests share one read.
     if (!this.reading) {
       const generation = this.generation;
-      const reading = this.redis.smembers(keys.bannedCreators).then((list) => {
+      const reading = this.redis.smembers(this.key).then((list) => {
         const members = new Set(list);
         if (generation === this.generation) this.copy = { members, until: Date.now() + FRESH_MS };
         return members;
@@ -58,5 +61,15 @@ export class BannedCreators {
       );
     }
     return this.reading;
+  }
+}
+
+/**
+ * Polls the word filter holds for review (their `heldAt` in MongoDB is the record; this set, rebuilt from it at start,
+ * is what the view paths ask): only their creators see them until a moderator approves them.
+ */
+export class HeldPolls extends BannedCreators {
+  constructor(redis: Redis) {
+    super(redis, keys.heldPolls);
   }
 }

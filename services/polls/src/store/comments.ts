@@ -6,7 +6,8 @@ type Comments = { models: Models };
 
 /**
  * A page of a poll's comments, newest first, after `cursor` when given (one more than `limit`: tells a next page), and
- * their total; none by the authors in `hiddenAuthors` (members the reader blocked or muted, or who blocked them).
+ * their total; none by the authors in `hiddenAuthors` (members the reader blocked or muted, or who blocked them), and
+ * none held for review by the word filter but the reader's own (`readerId`).
  */
 export async function commentPage(
   ctx: Comments,
@@ -14,8 +15,10 @@ export async function commentPage(
   limit: number,
   cursor: Cursor | null,
   hiddenAuthors: readonly string[] = [],
+  readerId: string | null = null,
 ): Promise<{ docs: CommentDoc[]; totalCount: number }> {
   const shown: Record<string, unknown> = hiddenAuthors.length ? { pollId, userId: { $nin: [...hiddenAuthors] } } : { pollId };
+  shown['$and'] = [{ $or: readerId ? [{ heldAt: null }, { userId: readerId }] : [{ heldAt: null }] }];
   const filter: Record<string, unknown> = { ...shown };
   if (cursor) {
     const at = new Date(cursor.k);
@@ -28,8 +31,9 @@ export async function commentPage(
   return { docs, totalCount };
 }
 
-export async function createComment(ctx: Comments, pollId: Types.ObjectId, userId: string, text: string): Promise<CommentDoc> {
-  return (await ctx.models.Comment.create({ pollId, userId, text })).toObject() as CommentDoc;
+/** Stores a comment; `held`: the word filter holds it for review (its author alone sees it until approved). */
+export async function createComment(ctx: Comments, pollId: Types.ObjectId, userId: string, text: string, held = false): Promise<CommentDoc> {
+  return (await ctx.models.Comment.create({ pollId, userId, text, heldAt: held ? new Date() : null })).toObject() as CommentDoc;
 }
 
 /** The comment, when it is on this poll. */

@@ -70,6 +70,8 @@ export const keys = {
   hidden: (userId: string) => `hidden:${userId}`,
   /** Set of members banned by an administrator (their polls are hidden). */
   bannedCreators: 'banned-creators',
+  /** Set of polls the word filter holds for review (only their creators see them). */
+  heldPolls: 'held-polls',
   /** The ended-polls job's lock (one instance sweeps at a time). */
   endedSweepLock: 'lock:ended-sweep',
 } as const;

@@ -43,8 +43,11 @@ export interface NewPoll {
   allowVoteChange: boolean;
 }
 
-/** Stores a new poll: its share code (drawn again while taken), the poll, its rank row, its counters and cached meta. */
-export async function insertPoll(ctx: Creation, creatorId: string, input: NewPoll): Promise<PollDoc> {
+/**
+ * Stores a new poll: its share code (drawn again while taken), the poll, its counters and cached meta, and (unless it
+ * is held for review) its rank row and timelines (`listPoll`).
+ */
+export async function insertPoll(ctx: Creation, creatorId: string, input: NewPoll, held = false): Promise<PollDoc> {
   const _id = new Types.ObjectId();
   const createdAt = new Date();
   // A new code on each attempt: another poll may hold the one drawn.
@@ -73,25 +76,41 @@ export async function insertPoll(ctx: Creation, creatorId: string, input: NewPol
     resultsVisibility: input.resultsVisibility,
     maxChoices: input.maxChoices,
     allowVoteChange: input.allowVoteChange,
+    heldAt: held ? createdAt : null,
     createdAt,
     updatedAt: createdAt,
-  });
-  const rank = await ctx.models.PollRank.create({
-    _id,
-    type: input.type,
-    category: input.category,
-    creatorId,
-    isShareable: input.shareable,
-    expiresAt: input.expiresAt,
-    createdAt,
-    hot: trendingScore({ votes: 0, likes: 0, comments: 0, shares: 0 }, createdAt),
   });
   const poll = doc.toObject() as PollDoc;
   const meta = metaOf(poll);
   await ctx.counters.init({ id: meta.id, optionsCount: meta.optionsCount, expiresAt: meta.expiresAt });
   await ctx.polls.cacheMeta(meta);
-  await ctx.timelines.add(rank.toObject());
-  ctx.feedPages.changed();
+  // A held poll is in its creator's list too (others' view of the list leaves it out: routes/users.ts).
   await Promise.all([ctx.memberCounts.changed([creatorId]), ctx.creatorPolls.added(creatorId, meta.id, createdAt)]);
+  if (!held) await listPoll(ctx, poll);
   return poll;
+}
+
+/**
+ * Puts a poll where others find it: its rank row (trending) and the timelines, and the kept feed pages it makes stale.
+ * At creation, or when a moderator approves a poll held for review.
+ */
+export async function listPoll(ctx: Creation, poll: PollDoc): Promise<void> {
+  const createdAt = new Date(poll.createdAt);
+  const rank = await ctx.models.PollRank.findOneAndUpdate(
+    { _id: poll._id },
+    {
+      $setOnInsert: {
+        type: poll.type,
+        category: poll.category,
+        creatorId: poll.creatorId,
+        isShareable: Boolean(poll.isShareable),
+        expiresAt: poll.expiresAt ?? null,
+        createdAt,
+        hot: trendingScore({ votes: 0, likes: 0, comments: 0, shares: 0 }, createdAt),
+      },
+    },
+    { upsert: true, returnDocument: 'after' },
+  ).lean();
+  await ctx.timelines.add(rank as Parameters<Creation['timelines']['add']>[0]);
+  ctx.feedPages.changed();
 }

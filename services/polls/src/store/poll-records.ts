@@ -30,7 +30,7 @@ export async function pollsMatching(ctx: Records, filter: Record<string, unknown
 
 /** Titles and descriptions of public polls since `since` that hold a `#`, at most `limit` (the trending tags' pool). */
 export async function recentHashtagged(ctx: Records, since: Date, limit: number) {
-  return ctx.models.Poll.find({ type: 'public', isShareable: false, createdAt: { $gte: since }, $or: [{ title: { $regex: '#' } }, { description: { $regex: '#' } }] })
+  return ctx.models.Poll.find({ type: 'public', isShareable: false, heldAt: null, createdAt: { $gte: since }, $or: [{ title: { $regex: '#' } }, { description: { $regex: '#' } }] })
     .select({ title: 1, description: 1 })
     .limit(limit)
     .lean();

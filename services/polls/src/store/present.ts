@@ -79,6 +79,8 @@ export async function presentPolls(
       hasVoted: choice !== null,
       userChoice: choice?.[0] ?? null,
       userChoices: choice ?? [],
+      // Only its creator is shown a held poll at all (routes/common.ts canSee), so the flag is theirs alone.
+      ...(d.heldAt ? { held: true as const } : {}),
     };
     const circle = circles.get(id);
     if (circle) {

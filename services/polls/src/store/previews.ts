@@ -11,7 +11,7 @@ import type { Models, PollDoc } from '../model/index.js';
 import { presentPoll, type Presenting } from './present.js';
 import { anyVisitor } from '../domain/visibility.js';
 
-type Previews = Presenting & { models: Models; polls: PollStore; banned: BannedCreators };
+type Previews = Presenting & { models: Models; polls: PollStore; banned: BannedCreators; held: BannedCreators };
 
 /** A card is drawn again at most this often: a poll under a stream of votes costs one render per interval. */
 export const CARD_FRESH_MS = 5_000;
@@ -22,7 +22,8 @@ export async function pollPreview(ctx: Previews, request: PollPreviewRequest): P
   const byCode = request.shortUrl !== undefined;
   const pollId = byCode ? await ctx.polls.idOfCode(request.shortUrl!) : request.pollId!;
   const meta = pollId ? await ctx.polls.meta(pollId) : null;
-  if (!meta || meta.isShareable !== byCode || (await ctx.banned.has(meta.creatorId))) return { status: 'missing' };
+  // A poll held for review by the word filter is missing to a visitor until a moderator approves it.
+  if (!meta || meta.isShareable !== byCode || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id))) return { status: 'missing' };
   if (meta.type === 'private') return { status: 'members' };
   if (meta.type === 'friends') return { status: 'circle' };
   const doc = (await ctx.models.Poll.findById(meta.id).lean()) as PollDoc | null;

@@ -12,18 +12,12 @@ import {
   type ReportQueueItem,
 } from './moderationApi';
 import { Badge, Line, ListState, Meta, Muted, Row, RowActions, RowMain, Rows, Toolbar } from './parts';
+import { HeldQueue } from './HeldQueue';
+import { waitingText } from './waiting';
 
 const T = trAdmin.admin.queue;
 
-/** How long a report has waited, in words: '2 gün 3 saat', '5 saat 12 dakika', '4 dakika'. */
-export function waitingText(seconds: number): string {
-  const days = Math.floor(seconds / 86_400);
-  const hours = Math.floor((seconds % 86_400) / 3_600);
-  const minutes = Math.floor((seconds % 3_600) / 60);
-  if (days > 0) return `${days} gün${hours ? ` ${hours} saat` : ''}`;
-  if (hours > 0) return `${hours} saat${minutes ? ` ${minutes} dakika` : ''}`;
-  return `${minutes} dakika`;
-}
+export { waitingText } from './waiting';
 
 /** Every pending report, polls, comments and members together, oldest first, with how long each has waited. */
 export function QueueTab() {
@@ -48,6 +42,7 @@ export function QueueTab() {
       ) : (
         <ListState loading={isLoading} failed={isError} empty={T.empty} />
       )}
+      {data ? <HeldQueue items={data.held} /> : null}
     </div>
   );
 }

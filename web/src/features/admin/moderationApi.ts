@@ -1,7 +1,9 @@
-import type { MessageResponse, ReportQueue, ReportQueueItem, WordFilterCreate, WordFilterEntry, WordFilterList } from '@meydan/proto';
+import type { HeldDecision, HeldKind, MessageResponse, ReportQueue, ReportQueueItem, WordFilterCreate, WordFilterEntry, WordFilterList } from '@meydan/proto';
 import { api } from '../../store/api';
 
 export type { ReportQueueItem, WordFilterEntry };
+/** A text the word filter holds for review, as the queue lists it. */
+export type HeldQueueItem = ReportQueue['held'][number];
 
 const QUEUE = { type: 'Report' as const, id: 'QUEUE' };
 const REPORTS = { type: 'Report' as const, id: 'LIST' };
@@ -28,6 +30,12 @@ export const moderationApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? [QUEUE, REPORTS, STATS, AUDIT, { type: 'Comment' as const, id: 'LIST' }] : []),
     }),
 
+    /** Approves (shown to everyone) or removes a text the word filter holds for review. */
+    decideHeld: build.mutation<MessageResponse, { kind: HeldKind; id: string; decision: HeldDecision }>({
+      query: ({ kind, id, decision }) => ({ url: `/admin/held/${kind}/${encodeURIComponent(id)}/${decision}`, method: 'POST', body: {} }),
+      invalidatesTags: (result) => (result ? [QUEUE, AUDIT, { type: 'Poll' as const, id: 'LIST' }, { type: 'Comment' as const, id: 'LIST' }] : []),
+    }),
+
     wordFilter: build.query<WordFilterList, void>({
       query: () => '/admin/word-filter',
       providesTags: [WORDS],
@@ -49,6 +57,7 @@ export const {
   useReportQueueQuery,
   useSettleQueuedReportMutation,
   useRemoveReportedCommentMutation,
+  useDecideHeldMutation,
   useWordFilterQuery,
   useAddWordFilterEntryMutation,
   useRemoveWordFilterEntryMutation,

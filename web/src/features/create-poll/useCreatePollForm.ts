@@ -62,7 +62,9 @@ export function useCreatePollForm() {
         ...(body.maxChoices ? { maxChoices: body.maxChoices } : {}),
         ...(body.allowVoteChange ? { allowVoteChange: true } : {}),
       }).unwrap();
-      toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
+      // Held for review by the word filter: saved, but only its creator sees it until a moderator approves it.
+      if (created.poll.held) toast({ title: trPolls.create.heldTitle, description: trPolls.create.heldText, variant: 'success' });
+      else toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
       if (created.shareUrl) dispatch(dialogOpened({ kind: 'shareLink', url: created.shareUrl }));
       else dispatch(dialogClosed());
     } catch (err) {

@@ -19,6 +19,7 @@ import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
 import { useAddCommentMutation, useCommentsInfiniteQuery, useDeleteCommentMutation } from './pollsApi';
 import { ReportDialog } from './ReportDialog';
+import { HeldNote } from './HeldNote';
 
 /** A poll's comments, newest first, with the composer for members. */
 export function CommentsThread({ pollId }: { pollId: string }) {
@@ -67,6 +68,11 @@ export function CommentsThread({ pollId }: { pollId: string }) {
                   ) : null}
                 </Line>
                 <Text>{comment.text}</Text>
+                {comment.held ? (
+                  <HeldNote role="note" data-held>
+                    {trPolls.comments.held}
+                  </HeldNote>
+                ) : null}
               </Body>
             </Item>
           );

@@ -67,22 +67,30 @@ export const TimeLeft = styled.span<{ $over?: boolean }>`
 export function CardHead({ poll, aside }: { poll: Poll; aside?: ReactNode }) {
   const name = nameOf(poll.creator) || tr.poll.by;
   return (
-    <Head>
-      <Who>
-        <Avatar name={name} src={poll.creator?.avatarUrl} size="md" decorative />
-        <div>
-          <Name>{name}</Name>
-          <When dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</When>
-          {/* The creator changed its text (only ever before its first vote). */}
-          {poll.editedAt ? (
-            <When as="span" data-edited={poll.editedAt}>
-              {tr.poll.edited}
-            </When>
-          ) : null}
-        </div>
-      </Who>
-      {aside ? <Aside>{aside}</Aside> : null}
-    </Head>
+    <>
+      <Head>
+        <Who>
+          <Avatar name={name} src={poll.creator?.avatarUrl} size="md" decorative />
+          <div>
+            <Name>{name}</Name>
+            <When dateTime={poll.createdAt}>{relativeTime(poll.createdAt)}</When>
+            {/* The creator changed its text (only ever before its first vote). */}
+            {poll.editedAt ? (
+              <When as="span" data-edited={poll.editedAt}>
+                {tr.poll.edited}
+              </When>
+            ) : null}
+          </div>
+        </Who>
+        {aside ? <Aside>{aside}</Aside> : null}
+      </Head>
+      {/* Held for review by the word filter: only the creator gets the poll at all, so only they read this. */}
+      {poll.held ? (
+        <When as="p" role="note" data-held>
+          {tr.poll.held}
+        </When>
+      ) : null}
+    </>
   );
 }
 

@@ -22,6 +22,7 @@ import { Card } from './Card';
 import { SwitchRoot } from '../../ui/Switch';
 import { PreferenceSwitches } from '../profile/PreferenceSwitches';
 import { useUpdateProfileMutation } from './settingsApi';
+import { HeldNote } from '../polls/HeldNote';
 
 const T = trProfile.settings;
 const AVATAR_TYPES = ['image/jpeg', 'image/png', 'image/gif'];
@@ -111,6 +112,7 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
           error={bioTooLong ? T.bioMax : undefined}
           name="bio"
         />
+        {profile.pendingProfile ? <PendingNotice pending={profile.pendingProfile} /> : null}
 
         <fieldset>
           <legend>{T.privacyHeading}</legend>
@@ -173,7 +175,9 @@ function useProfileForm(profile: UserProfile) {
       return;
     }
     setAvatar(null);
-    toast({ title: T.savedTitle, description: T.savedText, variant: 'success' });
+    // A display name or bio the word filter holds: saved, but the old one shows until a moderator approves it.
+    if (result.data?.pendingProfile) toast({ title: T.pendingTitle, description: T.pendingText, variant: 'success' });
+    else toast({ title: T.savedTitle, description: T.savedText, variant: 'success' });
   };
 
   return { displayName, setDisplayName, bio, setBio, bioTooLong, isPublic, setIsPublic, switchId, avatar, pickAvatar, saving, submit };
@@ -241,4 +245,20 @@ const SwitchRow = styled.div`
   gap: 0.6rem;
 
   label { font-weight: 600; font-size: 0.9rem; cursor: pointer; }
+`;
+
+/** A display name or bio the word filter holds for review, as only the member sees it. */
+function PendingNotice({ pending }: { pending: NonNullable<UserProfile['pendingProfile']> }) {
+  return (
+    <HeldNote role="note" data-pending-profile>
+      <strong>{T.pendingTitle}</strong> {T.pendingText}
+      {pending.displayName ? <PendingLine>{T.pendingDisplayName(pending.displayName)}</PendingLine> : null}
+      {pending.bio ? <PendingLine>{T.pendingBio(pending.bio)}</PendingLine> : null}
+    </HeldNote>
+  );
+}
+
+const PendingLine = styled.span`
+  display: block;
+  overflow-wrap: anywhere;
 `;

@@ -1,0 +1,119 @@
+/**
+ * Polls and comments the word filter holds for review (a `hold` entry matched, no `refuse` one): stored with `heldAt`,
+ * shown to their author alone (routes/common.ts canSee, the comment page's filter), left out of every feed, search,
+ * timeline and notification. A moderator approves one (it is announced as a new one is: listed, counted, notified) or
+ * removes it (gone as its author's delete would have it), through `polls.held.decide` (nats/held.ts).
+ */
+import { events, type HeldDecideRequest, type HeldListReply } from '@meydan/proto';
+import type { RequestIdOrSource } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
+import { deleteComment } from './comments.js';
+import { listPoll } from './poll-creation.js';
+import { pollById } from './poll-records.js';
+
+/** How many held items one list answers (oldest first). */
+const LIST_LIMIT = 100;
+
+/** Announces a poll that others may now see (`events.polls.poll.created`: notifications, the admin read model). */
+export async function announcePoll(ctx: PollsContext, poll: PollDoc, requestId?: RequestIdOrSource): Promise<void> {
+  await ctx.bus.publishReliably(events.polls.pollCreated, {
+    pollId: String(poll._id),
+    creatorId: poll.creatorId,
+    type: poll.type,
+    title: poll.title,
+    category: poll.category,
+    description: poll.description ?? null,
+    isShareable: Boolean(poll.isShareable),
+    createdAt: new Date(poll.createdAt).toISOString(),
+    expiresAt: poll.expiresAt ? new Date(poll.expiresAt).toISOString() : null,
+  }, { requestId });
+}
+
+const shapeOf = (poll: PollDoc) => ({ id: String(poll._id), optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null, createdAt: new Date(poll.createdAt) });
+
+/** Counts a comment others may now see on its poll and announces it (`events.polls.comment.created`: the creator's notification). */
+export async function announceComment(ctx: PollsContext, poll: PollDoc, comment: CommentDoc, requestId?: RequestIdOrSource): Promise<void> {
+  const shape = shapeOf(poll);
+  await ctx.engagement.add(shape, 'comments', 1);
+  await ctx.engagement.syncRank(shape).catch((err: unknown) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
+  await ctx.bus.publishReliably(events.polls.commentCreated, {
+    pollId: String(poll._id),
+    creatorId: poll.creatorId,
+    commentId: String(comment._id),
+    userId: comment.userId,
+    text: comment.text,
+    at: new Date(comment.createdAt).toISOString(),
+  }, { requestId });
+}
+
+/** The oldest held polls and comments (at most 100 together), for the moderators' queue. */
+export async function heldItems(ctx: PollsContext): Promise<HeldListReply> {
+  const held = { heldAt: { $type: 'date' as const } };
+  const [polls, comments] = await Promise.all([
+    ctx.models.Poll.find(held, { title: 1, options: 1, description: 1, creatorId: 1, heldAt: 1 }).sort({ heldAt: 1 }).limit(LIST_LIMIT).lean(),
+    ctx.models.Comment.find(held).sort({ heldAt: 1 }).limit(LIST_LIMIT).lean(),
+  ]);
+  const items: HeldListReply['items'] = [
+    ...polls.map((p) => ({
+      kind: 'poll' as const,
+      id: String(p._id),
+      authorId: p.creatorId,
+      preview: [p.title, ...p.options, ...(p.description ? [p.description] : [])].join(' · '),
+      link: `/anket/${String(p._id)}`,
+      createdAt: new Date(p.heldAt!).toISOString(),
+    })),
+    ...comments.map((c) => ({
+      kind: 'comment' as const,
+      id: String(c._id),
+      authorId: c.userId,
+      preview: c.text,
+      link: `/anket/${String(c.pollId)}`,
+      createdAt: new Date(c.heldAt!).toISOString(),
+    })),
+  ];
+  return { items: items.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, LIST_LIMIT) };
+}
+
+/**
+ * A moderator's decision on a held poll or comment: approved, it is shown and announced; removed, it goes with its
+ * votes, likes and comments. `found` false when it is not held (decided already, or never held).
+ */
+export async function decideHeld(ctx: PollsContext, d: HeldDecideRequest, source?: RequestIdOrSource): Promise<{ found: boolean }> {
+  const id = toObjectId(d.id);
+  if (!id || d.kind === 'profile') return { found: false };
+  if (d.kind === 'poll') {
+    if (d.decision === 'remove') {
+      const held = await ctx.models.Poll.exists({ _id: id, heldAt: { $type: 'date' as const } });
+      if (!held) return { found: false };
+      const removed = await ctx.polls.remove(d.id);
+      await ctx.held.remove(d.id);
+      if (removed) {
+        await ctx.bus.publishReliably(events.polls.pollDeleted, { pollId: d.id, creatorId: removed.creatorId, by: d.by, at: new Date().toISOString() }, { requestId: source, msgId: `poll-deleted:${d.id}` });
+      }
+      return { found: removed !== null };
+    }
+    const approved = (await ctx.models.Poll.findOneAndUpdate({ _id: id, heldAt: { $type: 'date' as const } }, { $set: { heldAt: null } }, { returnDocument: 'after', timestamps: false }).lean()) as PollDoc | null;
+    if (!approved) return { found: false };
+    await ctx.held.remove(d.id);
+    await ctx.polls.forgetDoc(d.id);
+    await listPoll(ctx, approved);
+    await announcePoll(ctx, approved, source);
+    return { found: true };
+  }
+  if (d.decision === 'remove') {
+    const comment = await ctx.models.Comment.findOne({ _id: id, heldAt: { $type: 'date' as const } }).lean();
+    return { found: comment !== null && (await deleteComment(ctx, id)) };
+  }
+  const approved = (await ctx.models.Comment.findOneAndUpdate({ _id: id, heldAt: { $type: 'date' as const } }, { $set: { heldAt: null } }, { returnDocument: 'after' }).lean()) as CommentDoc | null;
+  if (!approved) return { found: false };
+  const poll = await pollById(ctx, approved.pollId);
+  if (poll) await announceComment(ctx, poll, approved, source);
+  return { found: true };
+}
+
+/** Rebuilds the Redis set of held polls from MongoDB (at start: the set is what the view paths ask). */
+export async function restoreHeldPolls(ctx: PollsContext): Promise<void> {
+  const held = await ctx.models.Poll.find({ heldAt: { $type: 'date' as const } }, { _id: 1 }).lean();
+  await Promise.all(held.map((p) => ctx.held.add(String(p._id))));
+}
