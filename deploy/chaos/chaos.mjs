@@ -55,6 +55,8 @@ async function startChaosStack() {
     workDir,
     persist: true,
     logLevel: LOG_LEVEL,
+    // No load shedding: the verdict counts every refused vote, and overload on this machine is not the fault under test.
+    env: { SHED_EVENT_LOOP_DELAY_MS: '0' },
     required: SERVICES,
     health: true,
     supervise: { backoffFirstMs: 200 },
