@@ -148,6 +148,9 @@ describe('admin panel: the last 30 days', () => {
     expect(screen.getByRole('link', { name: 'Kullanıcılar (CSV)' }).getAttribute('href')).toBe('/api/admin/users.csv');
     expect(screen.getByRole('link', { name: 'Anketler (CSV)' }).getAttribute('href')).toBe('/api/admin/polls.csv');
     expect(screen.getByRole('link', { name: 'Raporlar (CSV)' }).getAttribute('href')).toBe('/api/admin/reports.csv');
+    expect(screen.getByRole('link', { name: 'Kullanıcılar (Excel)' }).getAttribute('href')).toBe('/api/admin/users.xlsx');
+    expect(screen.getByRole('link', { name: 'Anketler (Excel)' }).getAttribute('href')).toBe('/api/admin/polls.xlsx');
+    expect(screen.getByRole('link', { name: 'Raporlar (Excel)' }).getAttribute('href')).toBe('/api/admin/reports.xlsx');
   });
 });
 

@@ -31,10 +31,13 @@ export const trAdmin = {
       showTable: 'Tablo olarak göster',
       date: 'Gün',
       loadFailed: 'Günlük veriler yüklenemedi',
-      downloads: 'CSV olarak indir',
+      downloads: 'CSV ya da Excel olarak indir',
       downloadUsers: 'Kullanıcılar (CSV)',
       downloadPolls: 'Anketler (CSV)',
       downloadReports: 'Raporlar (CSV)',
+      downloadUsersXlsx: 'Kullanıcılar (Excel)',
+      downloadPollsXlsx: 'Anketler (Excel)',
+      downloadReportsXlsx: 'Raporlar (Excel)',
     },
     tabs: {
       label: 'Yönetim bölümleri',
@@ -187,7 +190,7 @@ export const trAdmin = {
         'comment.remove': 'Yorum kaldırıldı',
         'word-filter.add': 'Kelime filtresine eklendi',
         'word-filter.remove': 'Kelime filtresinden çıkarıldı',
-        export: 'Dışa aktarıldı (CSV)',
+        export: 'Dışa aktarıldı (CSV ya da Excel)',
       } satisfies Record<AuditAction, string>,
       filters: {
         label: 'İşlem kaydını süz',

@@ -10,8 +10,11 @@ type Series = Exclude<keyof AdminDay, 'date'>;
 const series: readonly Series[] = ['registrations', 'polls', 'votes', 'reports'];
 const downloads = [
   { href: '/api/admin/users.csv', label: T.downloadUsers },
+  { href: '/api/admin/users.xlsx', label: T.downloadUsersXlsx },
   { href: '/api/admin/polls.csv', label: T.downloadPolls },
+  { href: '/api/admin/polls.xlsx', label: T.downloadPollsXlsx },
   { href: '/api/admin/reports.csv', label: T.downloadReports },
+  { href: '/api/admin/reports.xlsx', label: T.downloadReportsXlsx },
 ] as const;
 
 /** 'YYYY-MM-DD' → '25.11' (the day as Istanbul counts it, decided by the server). */
@@ -19,10 +22,10 @@ const shortDay = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 
 /**
  * The last 30 days in four small bar charts (each on its own scale: votes outnumber everything else), each one an
- * image with its figures in words, and the same figures as a table for anyone who wants them all; the CSV downloads
- * below.
+ * image with its figures in words, and the same figures as a table for anyone who wants them all; the CSV and Excel
+ * downloads below.
  */
-/** `exports`: the CSV downloads, for administrators only (the gateway refuses them to moderators). */
+/** `exports`: the CSV and Excel downloads, for administrators only (the gateway refuses them to moderators). */
 export function TrendChart({ exports = true }: { exports?: boolean }) {
   const days = limits.admin.dailyDaysDefault;
   const { data, isError } = useAdminDailyStatsQuery(days);
