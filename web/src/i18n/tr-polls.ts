@@ -1,4 +1,5 @@
 import { limits, pollServiceMessages } from '@meydan/proto';
+import { formatCount } from '../lib/format';
 
 /**
  * The Turkish texts of what a poll opens on demand: the create dialog, the share link and its public page, comments,
@@ -86,8 +87,8 @@ export const trPolls = {
   publicPoll: {
     title: 'Paylaşılan Anket',
     live: 'Canlı',
-    totalVotes: (n: number) => `${n} oy`,
-    totalAnnouncement: (n: number) => `Toplam ${n} oy`,
+    totalVotes: (n: number) => `${formatCount(n)} oy`,
+    totalAnnouncement: (n: number) => `Toplam ${formatCount(n)} oy`,
     askedBy: (name: string) => `${name} sordu`,
     copyLink: 'Linki Kopyala',
     notFoundTitle: 'Anket Bulunamadı',
@@ -148,7 +149,7 @@ export const trPolls = {
     description: 'Oylar genelde ve karşılıklı takipleştiğin arkadaşların arasında nasıl dağıldı.',
     overall: 'Tüm oylar',
     friends: 'Arkadaşların',
-    friendsVoted: (voted: number, total: number) => `${total} arkadaşından ${voted} kişi oy verdi`,
+    friendsVoted: (voted: number, total: number) => `${formatCount(total)} arkadaşından ${formatCount(voted)} kişi oy verdi`,
     nobody: 'Henüz kimse seçmedi',
     failed: 'Grup Analizi yüklenemedi',
   },

@@ -21,16 +21,28 @@ export function cardTimeLeft(expiresAt: string | null | undefined, now: number =
 }
 
 /**
- * Time left on the friends' circle card and in the creation dialog: 'Xs Ydk kaldı' (hours and minutes), 'Ydk kaldı'
- * under an hour, 'Süre doldu' once past. A poll without expiry says 'Süresiz'.
+ * A duration in Turkish, its two largest parts: '6 gün 23 saat', '5 saat 30 dk', '53 dk', '1 dakikadan az' (a zero
+ * second part is left out: '2 gün', '1 saat'). Whole units, rounded down.
+ */
+export function formatDuration(ms: number): string {
+  const days = Math.floor(ms / DAY);
+  const hours = Math.floor((ms % DAY) / HOUR);
+  const minutes = Math.floor((ms % HOUR) / MINUTE);
+  const { time } = tr;
+  if (days > 0) return hours > 0 ? `${time.days(days)} ${time.hours(hours)}` : time.days(days);
+  if (hours > 0) return minutes > 0 ? `${time.hours(hours)} ${time.minutes(minutes)}` : time.hours(hours);
+  return minutes > 0 ? time.minutes(minutes) : time.underMinute;
+}
+
+/**
+ * Time left on the friends' circle card and in the creation dialog: '6 gün 23 saat kaldı', '5 saat 30 dk kaldı',
+ * '53 dk kaldı', 'Süre doldu' once past. A poll without expiry says 'Süresiz'.
  */
 export function shortTimeLeft(expiresAt: string | number | Date | null | undefined, now: number = Date.now()): string {
   if (expiresAt === null || expiresAt === undefined) return tr.time.noExpiry;
   const left = toMs(expiresAt) - now;
   if (!(left > 0)) return tr.time.shortExpired;
-  const hours = Math.floor(left / HOUR);
-  const minutes = Math.floor((left % HOUR) / MINUTE);
-  return tr.time.shortLeft(hours, minutes);
+  return tr.time.shortLeft(formatDuration(left));
 }
 
 /** Whether a poll is still open (no expiry, or expiry in the future). */

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { trAdmin } from '../../i18n/tr-admin';
 import { useAdminDailyStatsQuery } from './adminApi';
 import { Muted } from './parts';
+import { formatCount } from '../../lib/format';
 
 const T = trAdmin.admin.trend;
 type Series = Exclude<keyof AdminDay, 'date'>;
@@ -56,7 +57,7 @@ export function TrendChart({ exports = true }: { exports?: boolean }) {
                 <tr key={day.date}>
                   <th scope="row">{day.date}</th>
                   {series.map((key) => (
-                    <td key={key}>{day[key].toLocaleString('tr-TR')}</td>
+                    <td key={key}>{formatCount(day[key])}</td>
                   ))}
                 </tr>
               ))}
@@ -87,7 +88,7 @@ function Bars({ label, days, value }: { label: string; days: readonly AdminDay[]
   return (
     <Figure>
       <figcaption>
-        {label} <strong>{total.toLocaleString('tr-TR')}</strong>
+        {label} <strong>{formatCount(total)}</strong>
       </figcaption>
       <svg role="img" aria-label={described} viewBox={`0 0 ${width} 60`} preserveAspectRatio="none" data-series={label}>
         {values.map((n, i) => {

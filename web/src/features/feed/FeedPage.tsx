@@ -32,7 +32,7 @@ export function FeedPage() {
   const feed = feedKindOf(route);
   const topic = topicFromSearch(search);
   const pinnedId = search.get('anket');
-  const heading = topic ? tr.feed.topicHeading(topic.name) : tr.feed.heading;
+  const heading = topic ? tr.feed.topicHeading(topic.name) : tr.feed.headings[route];
   const friendsLocked = feed === 'friends' && user === null;
   useDocumentTitle(heading);
 
