@@ -463,7 +463,7 @@ describe('admin panel: bulk e-mail and audit log', () => {
     await waitFor(() => expect(form.send().disabled).toBe(true));
     expect(form.send().textContent).toBe('Gönderiliyor...');
     await act(async () => release(json({ jobId: 'job1', message: '50 üyeye gönderilecek' }, 202)));
-    expect(await screen.findByText('Email gönderiliyor...')).toBeTruthy();
+    expect(await screen.findByText('E-posta gönderiliyor...')).toBeTruthy();
     expect((form.subject as HTMLInputElement).value).toBe('');
     expect((form.body as HTMLTextAreaElement).value).toBe('');
     expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/bulk-email').map((r) => r.body)).toEqual([

@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 /**
  * Counts and time left as Turkish reads them on the screens: grouped counts ('12.345 oy'), time left in days, hours
- * and minutes ('6 gün 23 saat kaldı', never '167s 53dk'), each feed screen under its own heading.
+ * and minutes ('6 gün 23 saat kaldı', never '167s 53dk'), each feed screen under its own heading, failures in Turkish.
  */
 import type { Poll } from '@meydan/proto';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { fakeApi, member, renderAppAt } from './helpers';
+import { PeopleList } from '../src/features/follow/FollowersDialog';
+import { fakeApi, json, member, renderAppAt, renderWithStore } from './helpers';
 
 const HOUR = 3_600_000;
 
@@ -81,5 +82,24 @@ describe('Turkish formatting on the screens', () => {
     expect(card.textContent).not.toMatch(/\d+s \d+dk/);
     expect(card.querySelector('[data-friends="tally"]')?.textContent).toBe('1.001/1.200 oy verdi');
     expect(document.getElementById('page-title')?.textContent).toBe('Dost Meclisi');
+  });
+
+  it.each([
+    ['followers', 'Takipçiler yüklenemedi'],
+    ['following', 'Takip edilenler yüklenemedi'],
+  ] as const)('says in Turkish when the %s list fails to load, whether the server fails or the network', async (direction, text) => {
+    fakeApi({ [`GET /api/users/u9/${direction}`]: () => json({ error: 'internal', message: 'x' }, 500) });
+    renderWithStore(<PeopleList userId="u9" direction={direction} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(text);
+    cleanup();
+    fakeApi({
+      [`GET /api/users/u9/${direction}`]: () => {
+        throw new TypeError('Failed to fetch');
+      },
+    });
+    renderWithStore(<PeopleList userId="u9" direction={direction} />);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toBe(text);
+    expect(alert.textContent).not.toMatch(/Failed|fetch/);
   });
 });

@@ -168,7 +168,7 @@ export const trAdmin = {
       body: 'Mesaj',
       send: 'Gönder',
       sending: 'Gönderiliyor...',
-      started: 'Email gönderiliyor...',
+      started: 'E-posta gönderiliyor...',
       progressLabel: 'Gönderim durumu',
       counts: (sent: number, total: number, failed: number) =>
         `${formatCount(sent)} / ${formatCount(total)} gönderildi` +

@@ -113,8 +113,8 @@ export const trProfile = {
     followingTab: 'Takip Edilenler',
     noFollowers: 'Henüz kimse bu kullanıcıyı takip etmiyor.',
     noFollowing: 'Bu kullanıcı henüz kimseyi takip etmiyor.',
-    followersFailed: 'Failed to fetch followers',
-    followingFailed: 'Failed to fetch following',
+    followersFailed: 'Takipçiler yüklenemedi',
+    followingFailed: 'Takip edilenler yüklenemedi',
     loading: 'Yükleniyor...',
   },
   settings: {
