@@ -25,7 +25,7 @@ function openFeedWhileSessionPending() {
 describe("the feed's place for the member's banner", () => {
   it('is kept while the session is restored and taken by the banner for a member', async () => {
     const { container, answer } = openFeedWhileSessionPending();
-    await screen.findByRole('heading', { level: 1, name: tr.feed.headings['/'] });
+    await screen.findByRole('heading', { level: 1, name: tr.feed.heading });
     expect(container.querySelector('[data-promo-space]')).not.toBeNull();
     expect(container.querySelector('[data-promo]')).toBeNull();
 
@@ -36,7 +36,7 @@ describe("the feed's place for the member's banner", () => {
 
   it("gives way to 'Nasıl Çalışır?' for a visitor", async () => {
     const { container, answer } = openFeedWhileSessionPending();
-    await screen.findByRole('heading', { level: 1, name: tr.feed.headings['/'] });
+    await screen.findByRole('heading', { level: 1, name: tr.feed.heading });
     await answer(json({ error: 'unauthorized', message: 'Oturum yok' }, 401));
     expect(await screen.findByRole('heading', { name: tr.landing.title })).toBeTruthy();
     expect(container.querySelector('[data-promo-space]')).toBeNull();

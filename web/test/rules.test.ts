@@ -10,7 +10,8 @@ import { avatarColor, avatarPalette, initialsOf, leadingLettersOf, nameOf } from
 import { feedCategory, pageBadge, profileCategory } from '../src/lib/categories';
 import { cardPercent, formatPercent, percentOf, wholePercent } from '../src/lib/percent';
 import { applyCounts, normalizeOptions, normalizePoll, votesFromCounts } from '../src/lib/polls';
-import { cardTimeLeft, formatDuration, isOpen, relativeTime, shortTimeLeft } from '../src/lib/time';
+import { cardTimeLeft, isOpen, relativeTime } from '../src/lib/time';
+import { formatDuration, shortTimeLeft } from '../src/lib/duration';
 import { formatCount } from '../src/lib/format';
 import { tr } from '../src/i18n/tr';
 

@@ -7,6 +7,15 @@ import { formatCount } from '../lib/format';
  * page.
  */
 export const trPolls = {
+  /** Durations and time left on the friends' card and in the create dialog (lib/duration.ts). */
+  duration: {
+    /** Time left, `duration` from `formatDuration`: '6 gün 23 saat kaldı', '53 dk kaldı'. */
+    left: (duration: string) => `${duration} kaldı`,
+    /** Days, hours and minutes ('s' would read as seconds in Turkish). */
+    units: ['gün', 'saat', 'dk'],
+    underMinute: '1 dakikadan az',
+    expired: 'Süre doldu',
+  },
   create: {
     title: 'Kafa Açalım',
     description: 'Aklındaki soruyu sor, meydan cevaplasın.',

@@ -87,23 +87,9 @@ export const tr = {
     hoursLeft: (n: number) => `${n} saat kaldı`,
     underHour: '1 saatten az',
     noExpiry: 'Süresiz',
-    /** Time left, `duration` from `formatDuration`: '6 gün 23 saat kaldı', '53 dk kaldı'. */
-    shortLeft: (duration: string) => `${duration} kaldı`,
-    /** A duration's parts, in days, hours and minutes ('s' would read as seconds in Turkish). */
-    days: (n: number) => `${formatCount(n)} gün`,
-    hours: (n: number) => `${n} saat`,
-    minutes: (n: number) => `${n} dk`,
-    underMinute: '1 dakikadan az',
-    shortExpired: 'Süre doldu',
   },
   feed: {
-    /** Each feed screen's own heading (and document title): / and /trending list the same polls. */
-    headings: {
-      '/': 'Çok Konuşulanlar',
-      '/trending': 'Çok Konuşulanlar',
-      '/kesfet': 'Keşfet',
-      '/dost-meclisi': 'Dost Meclisi',
-    },
+    heading: 'Çok Konuşulanlar',
     topicHeading: (topic: string) => `${topic} Soruları`,
     count: (n: number) => `${formatCount(n)} anket`,
     topicsLabel: 'Konular',

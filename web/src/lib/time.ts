@@ -1,10 +1,11 @@
 import { tr } from '../i18n/tr';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
-const toMs = (value: string | number | Date): number =>
+/** A time as milliseconds since the epoch: an ISO string, a timestamp or a Date. */
+export const toMs = (value: string | number | Date): number =>
   typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Date.parse(value);
 
 /**
@@ -18,31 +19,6 @@ export function cardTimeLeft(expiresAt: string | null | undefined, now: number =
   if (left >= DAY) return tr.time.daysLeft(Math.floor(left / DAY));
   if (left >= HOUR) return tr.time.hoursLeft(Math.floor(left / HOUR));
   return tr.time.underHour;
-}
-
-/**
- * A duration in Turkish, its two largest parts: '6 gün 23 saat', '5 saat 30 dk', '53 dk', '1 dakikadan az' (a zero
- * second part is left out: '2 gün', '1 saat'). Whole units, rounded down.
- */
-export function formatDuration(ms: number): string {
-  const days = Math.floor(ms / DAY);
-  const hours = Math.floor((ms % DAY) / HOUR);
-  const minutes = Math.floor((ms % HOUR) / MINUTE);
-  const { time } = tr;
-  if (days > 0) return hours > 0 ? `${time.days(days)} ${time.hours(hours)}` : time.days(days);
-  if (hours > 0) return minutes > 0 ? `${time.hours(hours)} ${time.minutes(minutes)}` : time.hours(hours);
-  return minutes > 0 ? time.minutes(minutes) : time.underMinute;
-}
-
-/**
- * Time left on the friends' circle card and in the creation dialog: '6 gün 23 saat kaldı', '5 saat 30 dk kaldı',
- * '53 dk kaldı', 'Süre doldu' once past. A poll without expiry says 'Süresiz'.
- */
-export function shortTimeLeft(expiresAt: string | number | Date | null | undefined, now: number = Date.now()): string {
-  if (expiresAt === null || expiresAt === undefined) return tr.time.noExpiry;
-  const left = toMs(expiresAt) - now;
-  if (!(left > 0)) return tr.time.shortExpired;
-  return tr.time.shortLeft(formatDuration(left));
 }
 
 /** Whether a poll is still open (no expiry, or expiry in the future). */
