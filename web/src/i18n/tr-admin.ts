@@ -1,5 +1,5 @@
 import type { AuditAction, BulkEmailState } from '@meydan/proto';
-import { formatCount } from '../lib/format';
+import { formatCount } from './count';
 
 /** The Turkish texts of the administrator's panel (/admin). Apart from ./tr so that they load with the panel. */
 export const trAdmin = {

@@ -1,5 +1,5 @@
 import { contactMessages, contactStageLabels, contactStages, contactSubjectLabels, limits } from '@meydan/proto';
-import { formatCount } from '../lib/format';
+import { formatCount } from './count';
 
 /**
  * The Turkish texts of the information pages: help centre, FAQ, blog, legal texts, contact form, API documentation.

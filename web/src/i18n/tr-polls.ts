@@ -1,5 +1,5 @@
 import { limits, pollServiceMessages } from '@meydan/proto';
-import { formatCount } from '../lib/format';
+import { formatCount } from './count';
 
 /**
  * The Turkish texts of what a poll opens on demand: the create dialog, the share link and its public page, comments,

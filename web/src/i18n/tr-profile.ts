@@ -1,5 +1,5 @@
 import { limits, userMessages } from '@meydan/proto';
-import { formatCount } from '../lib/format';
+import { formatCount } from './count';
 
 /**
  * The Turkish texts of the member's own corner: profile, follow button and followers dialog, settings page and the

@@ -1,4 +1,4 @@
-import { formatCount } from '../lib/format';
+import { formatCount } from './count';
 
 /** The Turkish texts of a poll's own page (/anket/:id) and what shares it. Loaded with those screens, not the first page. */
 export const trReach = {

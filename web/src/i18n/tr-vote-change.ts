@@ -1,4 +1,4 @@
-import { formatCount } from '../lib/format';
+import { formatCount } from './count';
 
 /**
  * Changing or taking back a vote and the flows (issue 38): the create form's switch, the bar under a voted poll, the

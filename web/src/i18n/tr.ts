@@ -1,5 +1,5 @@
 import { limits, pollServiceMessages, resultsHiddenMessages } from '@meydan/proto';
-import { formatCount } from '../lib/format';
+import { formatCount } from './count';
 
 /**
  * Every user-facing string of the web app, in Turkish. Components read from here, never inline. Texts the server

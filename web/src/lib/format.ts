@@ -1,8 +1,5 @@
 /**
- * Every count the app shows, grouped as Turkish reads it: `12.345 oy`, `1.234 takipçi` (Intl, no library, one
- * formatter for the whole app). Time left and durations are `lib/time.ts`'s `formatDuration`.
+ * The one count formatter (Turkish grouping, `12.345`), for components; it lives with the catalogue
+ * (i18n/count.ts), whose texts print counts too. Durations are lib/duration.ts's `formatDuration`.
  */
-const counts = new Intl.NumberFormat('tr-TR');
-
-/** A count with Turkish digit grouping: 12345 → '12.345'. */
-export const formatCount = (n: number): string => counts.format(n);
+export { formatCount } from '../i18n/count';
