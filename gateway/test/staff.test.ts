@@ -124,7 +124,7 @@ describe('staff roles and the second factor at the gateway (real auth and admin 
     const { sid } = await staffSession(auth.deps, (o) => gateway.inject(o), moderator, '192.0.2.202');
     expect((await call(sid, '/api/admin/reports')).statusCode).toBe(200);
     expect((await call(sid, '/api/admin/users')).statusCode).toBe(200);
-    for (const url of ['/api/admin/audit', '/api/admin/users.csv', '/api/admin/bulk-email/0123456789abcdef01234567', '/api/admin/messages']) {
+    for (const url of ['/api/admin/audit', '/api/admin/users.csv', '/api/admin/users.xlsx', '/api/admin/bulk-email/0123456789abcdef01234567', '/api/admin/messages']) {
       const res = await call(sid, url);
       expect(res.statusCode, url).toBe(403);
       expect(res.json()).toEqual({ error: 'admin_only', message: 'Bu işlemi yalnızca yöneticiler yapabilir.' });

@@ -22,7 +22,7 @@ export const staffRouteRoles: readonly { method: string; path: RegExp; role: Sta
   { method: 'PATCH', path: /^\/api\/admin\/users\/[^/]+\/role$/, role: 'admin' },
   { method: 'POST', path: /^\/api\/admin\/staff\/invitations$/, role: 'admin' },
   { method: '*', path: /^\/api\/admin\/bulk-email(\/.*)?$/, role: 'admin' },
-  { method: '*', path: /^\/api\/admin\/[^/]+\.csv$/, role: 'admin' },
+  { method: '*', path: /^\/api\/admin\/[^/]+\.(csv|xlsx)$/, role: 'admin' },
   { method: '*', path: /^\/api\/admin\/messages(\/.*)?$/, role: 'admin' },
   { method: '*', path: /^\/api\/admin\/audit(\/.*)?$/, role: 'admin' },
   { method: '*', path: /^\/api\/admin\/load-members(\/.*)?$/, role: 'admin' },

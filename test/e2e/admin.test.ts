@@ -196,7 +196,7 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     expect(await send.isDisabled()).toBe(true);
     await page.getByRole('textbox', { name: /Mesaj/ }).fill('Merhaba! Meydan’da yeni özellikler var.');
     await send.click();
-    await page.getByText('Email gönderiliyor...', { exact: true }).first().waitFor();
+    await page.getByText('E-posta gönderiliyor...', { exact: true }).first().waitFor();
     expect(await page.getByRole('textbox', { name: /Konu/ }).inputValue()).toBe('');
     await page.locator('[data-job][data-state="done"]').waitFor({ timeout: 60_000 });
     await page.locator('[data-job]').getByText(/gönderildi/).waitFor();

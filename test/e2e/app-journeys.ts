@@ -244,7 +244,8 @@ export function appJourneys(replicas?: number): void {
       expect(await friendsCard.getAttribute('data-poll-type')).toBe('friends');
       expect(await friendsCard.getByText('Dost Meclisi', { exact: true }).isVisible()).toBe(true);
       expect(await friendsCard.locator('[data-friends="tally"]').textContent()).toBe('0/1 oy verdi');
-      expect(await friendsCard.getByText(/^\d+s \d+dk kaldı$/).isVisible()).toBe(true);
+      // Days, hours and minutes in Turkish ("23 saat 59 dk kaldı"), never "23s 59dk" (Turkish reads s as seconds).
+      expect(await friendsCard.getByText(/^\d+ (gün|saat|dk)( \d+ (saat|dk))? kaldı$/).isVisible()).toBe(true);
 
       await friendsCard.getByRole('button', { name: 'Konser' }).click();
       await friendsCard.locator('[data-chosen]').waitFor();

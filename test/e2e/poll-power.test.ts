@@ -2,10 +2,12 @@
  * A poll creator's own controls and a refused vote, in a real Chromium against the real stack: "Düzenle" with the
  * time left in the first minute (gone after it), "Sonlandır" behind a confirm dialog (the card then says it ended,
  * with its results, and another member can no longer vote), and a vote the server refuses with 429 or 503 rolled back
- * with a Turkish toast that says how long to wait; the creator downloads the results as CSV. Accessibility checked;
+ * with a Turkish toast that says how long to wait; the creator downloads the results as CSV and as .xlsx (read back
+ * by exceljs). Accessibility checked;
  * screenshots taken.
  */
 import { readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
@@ -62,10 +64,21 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     expect(download.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.csv`);
     const file = readFileSync((await download.path())!);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(file.subarray(3).toString('utf8').split(/\r?\n/).slice(0, 3)).toEqual(['"secenek","oy","yuzde","oy_veren","bitis"', expect.stringMatching(/^"Deniz",0,"0\.0",1,/), expect.stringMatching(/^"Dağ",1,"100\.0",1,/)]);
-    const forbidden = await call<{ message: string }>(stack, 'GET', `/api/polls/${poll.id}/results.csv`, { sid: kaan.sid });
-    expect(forbidden.status).toBe(403);
-    expect(forbidden.body.message).toBe('Bu anketin sonuçlarını yalnızca sahibi indirebilir.');
+    // For Turkish Excel: `;` between cells, a decimal comma.
+    expect(file.subarray(3).toString('utf8').split(/\r?\n/).slice(0, 3)).toEqual(['"secenek";"oy";"yuzde";"oy_veren";"bitis"', expect.stringMatching(/^"Deniz";0;0,0;1;/), expect.stringMatching(/^"Dağ";1;100,0;1;/)]);
+    // Its Excel twin beside it, read back by a parser: numbers as numbers, the closing time a date.
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), edited.getByRole('link', { name: 'Sonuçları indir (Excel)' }).click()]);
+    expect(xlsx.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.xlsx`);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(readFileSync((await xlsx.path())!) as unknown as ArrayBuffer);
+    const rows = workbook.getWorksheet('Sonuçlar')!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1, 5));
+    expect(rows).toEqual([['secenek', 'oy', 'yuzde', 'oy_veren'], ['Deniz', 0, 0, 1], ['Dağ', 1, 100, 1], ['Şehir', 0, 0, 1]]);
+    expect(workbook.getWorksheet('Sonuçlar')!.getCell('E2').value).toBeInstanceOf(Date);
+    for (const kind of ['csv', 'xlsx']) {
+      const forbidden = await call<{ message: string }>(stack, 'GET', `/api/polls/${poll.id}/results.${kind}`, { sid: kaan.sid });
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.message).toBe('Bu anketin sonuçlarını yalnızca sahibi indirebilir.');
+    }
 
     await edited.getByRole('button', { name: 'Sonlandır' }).click();
     const confirm = page.locator('[data-dialog="close-poll"]');

@@ -148,6 +148,9 @@ describe('admin panel: the last 30 days', () => {
     expect(screen.getByRole('link', { name: 'Kullanıcılar (CSV)' }).getAttribute('href')).toBe('/api/admin/users.csv');
     expect(screen.getByRole('link', { name: 'Anketler (CSV)' }).getAttribute('href')).toBe('/api/admin/polls.csv');
     expect(screen.getByRole('link', { name: 'Raporlar (CSV)' }).getAttribute('href')).toBe('/api/admin/reports.csv');
+    expect(screen.getByRole('link', { name: 'Kullanıcılar (Excel)' }).getAttribute('href')).toBe('/api/admin/users.xlsx');
+    expect(screen.getByRole('link', { name: 'Anketler (Excel)' }).getAttribute('href')).toBe('/api/admin/polls.xlsx');
+    expect(screen.getByRole('link', { name: 'Raporlar (Excel)' }).getAttribute('href')).toBe('/api/admin/reports.xlsx');
   });
 });
 
@@ -460,7 +463,7 @@ describe('admin panel: bulk e-mail and audit log', () => {
     await waitFor(() => expect(form.send().disabled).toBe(true));
     expect(form.send().textContent).toBe('Gönderiliyor...');
     await act(async () => release(json({ jobId: 'job1', message: '50 üyeye gönderilecek' }, 202)));
-    expect(await screen.findByText('Email gönderiliyor...')).toBeTruthy();
+    expect(await screen.findByText('E-posta gönderiliyor...')).toBeTruthy();
     expect((form.subject as HTMLInputElement).value).toBe('');
     expect((form.body as HTMLTextAreaElement).value).toBe('');
     expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/bulk-email').map((r) => r.body)).toEqual([

@@ -17,13 +17,24 @@ afterEach(() => {
 const pageHeading = () => screen.getByRole('heading', { level: 1 });
 
 describe('routing', () => {
-  it('matches case-insensitively and tolerates a trailing slash: /KESFET/ is the feed', () => {
+  it('matches case-insensitively and tolerates a trailing slash: /KESFET/ is the feed, headed Keşfet', () => {
     renderAppAt('/KESFET/');
-    expect(pageHeading()).toHaveProperty('textContent', 'Çok Konuşulanlar');
-    expect(document.title).toBe('Çok Konuşulanlar · Meydan');
+    expect(pageHeading()).toHaveProperty('textContent', 'Keşfet');
+    expect(document.title).toBe('Keşfet · Meydan');
     // The header link for the current screen is marked current despite the different spelling.
     const nav = screen.getByRole('navigation', { name: 'Ana menü' });
     expect(within(nav).getByRole('link', { name: 'Keşfet' }).getAttribute('aria-current')).toBe('page');
+  });
+
+  it.each([
+    ['/', 'Çok Konuşulanlar'],
+    ['/trending', 'Çok Konuşulanlar'],
+    ['/kesfet', 'Keşfet'],
+    ['/dost-meclisi', 'Dost Meclisi'],
+  ])('heads the feed screen %s with its own name, %s', (path, heading) => {
+    renderAppAt(path);
+    expect(document.getElementById('page-title')?.textContent).toBe(heading);
+    expect(document.title).toBe(`${heading} · Meydan`);
   });
 
   it('renders the share-link page for /s/AbCdEfGhIj and keeps the short code exactly as typed', async () => {

@@ -10,7 +10,10 @@ import { avatarColor, avatarPalette, initialsOf, leadingLettersOf, nameOf } from
 import { feedCategory, pageBadge, profileCategory } from '../src/lib/categories';
 import { cardPercent, formatPercent, percentOf, wholePercent } from '../src/lib/percent';
 import { applyCounts, normalizeOptions, normalizePoll, votesFromCounts } from '../src/lib/polls';
-import { cardTimeLeft, isOpen, relativeTime, shortTimeLeft } from '../src/lib/time';
+import { cardTimeLeft, isOpen, relativeTime } from '../src/lib/time';
+import { formatDuration, shortTimeLeft } from '../src/lib/duration';
+import { formatCount } from '../src/lib/format';
+import { tr } from '../src/i18n/tr';
 
 const NOW = Date.parse('2025-03-05T12:00:00Z');
 const MINUTE = 60_000;
@@ -70,12 +73,14 @@ describe('time left on a card', () => {
   });
 });
 
-describe('time left on the friends card and in the creation dialog', () => {
+describe('time left on the friends card and in the creation dialog, in days, hours and minutes', () => {
   it.each([
-    [5 * HOUR + 30 * MINUTE, '5s 30dk kaldı'],
-    [48 * HOUR, '48s 0dk kaldı'],
-    [59 * MINUTE + 59_000, '59dk kaldı'],
-    [30_000, '0dk kaldı'],
+    [5 * HOUR + 30 * MINUTE, '5 saat 30 dk kaldı'],
+    [48 * HOUR, '2 gün kaldı'],
+    [167 * HOUR + 53 * MINUTE, '6 gün 23 saat kaldı'],
+    [59 * MINUTE + 59_000, '59 dk kaldı'],
+    [53 * MINUTE, '53 dk kaldı'],
+    [30_000, '1 dakikadan az kaldı'],
     [0, 'Süre doldu'],
     [-HOUR, 'Süre doldu'],
   ])('%i ms left reads %s', (left, text) => {
@@ -83,7 +88,42 @@ describe('time left on the friends card and in the creation dialog', () => {
   });
 
   it('accepts a timestamp (the dialog previews now + duration)', () => {
-    expect(shortTimeLeft(NOW + 24 * HOUR, NOW)).toBe('24s 0dk kaldı');
+    expect(shortTimeLeft(NOW + 24 * HOUR, NOW)).toBe('1 gün kaldı');
+  });
+});
+
+describe('durations in Turkish', () => {
+  it.each([
+    [DAY + HOUR + MINUTE, '1 gün 1 saat'],
+    [400 * DAY + 5 * HOUR, '400 gün 5 saat'],
+    [1500 * DAY, '1.500 gün'],
+    [HOUR, '1 saat'],
+    [2 * HOUR + 5 * MINUTE + 59_000, '2 saat 5 dk'],
+    [MINUTE, '1 dk'],
+    [59_999, '1 dakikadan az'],
+    [0, '1 dakikadan az'],
+  ])('%i ms reads %s, never "s" for hours', (ms, text) => {
+    expect(formatDuration(ms)).toBe(text);
+    expect(formatDuration(ms)).not.toMatch(/\d+s\b/);
+  });
+});
+
+describe('counts in Turkish', () => {
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [1234, '1.234'],
+    [12345, '12.345'],
+    [1_234_567, '1.234.567'],
+  ])('%i reads %s', (n, text) => {
+    expect(formatCount(n)).toBe(text);
+  });
+
+  it('groups the counts of the catalogue’s texts', () => {
+    expect(tr.poll.votes(12345)).toBe('12.345 oy');
+    expect(tr.poll.comments(1000)).toBe('1.000 yorum');
+    expect(tr.poll.likeButton('Beğen', 2500)).toBe('Beğen, 2.500 beğeni');
+    expect(tr.feed.count(1200)).toBe('1.200 anket');
   });
 });
 

@@ -251,7 +251,7 @@ describe('feed', () => {
     renderAppAt('/dost-meclisi', { user: member });
     const card = await screen.findByRole('article', { name: 'Soru p3' });
     expect(card.getAttribute('data-poll-type')).toBe('friends');
-    expect(within(card).getByText('5s 30dk kaldı')).toBeTruthy();
+    expect(within(card).getByText('5 saat 30 dk kaldı')).toBeTruthy();
     const voted = card.querySelector('[data-friends="voted"]')!;
     expect(voted.querySelectorAll('[role="img"]')).toHaveLength(5);
     expect(voted.textContent).toContain('+7');

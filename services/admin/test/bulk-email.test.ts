@@ -69,7 +69,7 @@ describe('bulk e-mail through the work queue', () => {
     });
     expect(start.statusCode, start.body).toBe(202);
     const { jobId, message } = start.json();
-    expect(message).toBe('Email gönderiliyor...');
+    expect(message).toBe('E-posta gönderiliyor...');
     const jobVia = async (g: TestGateway, c: string) => (await g.app.inject({ url: `/api/admin/bulk-email/${jobId}`, headers: { cookie: c } })).json();
 
     await until(async () => (await jobVia(gateway, cookie)).sent >= 10, 30_000, 'first ten sent');

@@ -1,16 +1,27 @@
 /**
- * The trend chart's days and the CSV downloads, on the real admin service and MongoDB-wire server: counts per
- * Europe/Istanbul day, bad `days` refused in Turkish, CSV files with a byte-order mark, Turkish letters, quoting by
- * csv-stringify and formula-looking cells neutralised; members refused.
+ * The trend chart's days and the downloads, on the real admin service and MongoDB-wire server: counts per
+ * Europe/Istanbul day, bad `days` refused in Turkish, CSV files for Turkish Excel (`;`, a byte-order mark), Turkish
+ * letters, quoting by csv-stringify and formula-looking cells neutralised; `.xlsx` workbooks of the same rows read back
+ * by exceljs, numbers as numbers and dates as dates; members refused.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asAdmin, asMember, type TestService } from '@meydan/testing';
-import { parse } from 'csv-parse/sync';
+import { parse as parseCsv } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { neutraliseFormula } from '@meydan/kit';
 import { istanbulLastDays } from '../src/domain/month.js';
 import { startAdmin } from './support.js';
 
 const BOM = '\uFEFF';
+const parse = (text: string): string[][] => parseCsv(text, { delimiter: ';' });
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+async function sheetOf(body: Buffer, name: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(body as unknown as ArrayBuffer);
+  const sheet = workbook.getWorksheet(name)!;
+  return sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+}
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
 describe('admin: daily figures and CSV exports', () => {
@@ -83,9 +94,34 @@ describe('admin: daily figures and CSV exports', () => {
     expect(reports[1]!.slice(0, 7)).toEqual(['r1', 'p1', 'Çay mı, "kahve" mi?', 'formulcu', "'@spam", '', 'pending']);
   });
 
-  it('refuses members the downloads and the figures', async () => {
-    for (const url of ['/api/admin/users.csv', '/api/admin/polls.csv', '/api/admin/reports.csv', '/api/admin/stats/daily']) {
-      expect((await admin.app.inject({ url, headers: asMember('m1') })).statusCode, url).toBe(403);
+  it('downloads the same lists as .xlsx: a header row, numbers as numbers, dates as dates, text as written', async () => {
+    const res = await admin.app.inject({ url: '/api/admin/users.xlsx', headers: asAdmin('a1') });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe(XLSX);
+    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="meydan-kullanicilar-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const users = await sheetOf(res.rawPayload, 'Kullanıcılar');
+    expect(users[0]).toEqual(['id', 'kullanici_adi', 'gorunen_ad', 'eposta', 'rol', 'etkin', 'eposta_dogrulandi', 'kayit_tarihi']);
+    expect(users.slice(1).map((r) => r[0])).toEqual(['u1', 'u2']);
+    expect(users[1]!.slice(1, 7)).toEqual(['ilker', 'İlker Şahin', 'ilker@example.com', 'member', true, false]);
+    expect(users[2]![2]).toBe('=HYPERLINK("http://kotu.example","tıkla")');
+    expect(users[1]![7]).toBeInstanceOf(Date);
+
+    const polls = await sheetOf((await admin.app.inject({ url: '/api/admin/polls.xlsx', headers: asAdmin('a1') })).rawPayload, 'Anketler');
+    expect(polls[1]!.slice(0, 8)).toEqual(['p1', 'Çay mı, "kahve" mi?', 'Satır\nsonu', 'gunluk-hayat', 'public', 'ilker', 2, false]);
+    expect(polls[2]![6]).toBe(0);
+    const reports = await sheetOf((await admin.app.inject({ url: '/api/admin/reports.xlsx', headers: asAdmin('a1') })).rawPayload, 'Raporlar');
+    expect(reports[0]).toEqual(['id', 'anket_id', 'anket_basligi', 'bildiren', 'neden', 'aciklama', 'durum', 'tarih']);
+    expect(reports[1]!.slice(0, 5)).toEqual(['r1', 'p1', 'Çay mı, "kahve" mi?', 'formulcu', '@spam']);
+    expect(reports[1]![7]).toBeInstanceOf(Date);
+  });
+
+  it('refuses members the downloads and the figures, in Turkish', async () => {
+    const urls = ['users', 'polls', 'reports'].flatMap((list) => [`/api/admin/${list}.csv`, `/api/admin/${list}.xlsx`]);
+    for (const url of [...urls, '/api/admin/stats/daily']) {
+      const res = await admin.app.inject({ url, headers: asMember('m1') });
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json().message, url).toMatch(/[ğüşıöçİ]/);
     }
   });
 

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSONCodec } from 'nats';
+import ExcelJS from 'exceljs';
 import { openMail } from '@meydan/kit';
 import { events, type MailRequest } from '@meydan/proto';
 import { TEST_MAIL_SECRET, startTestService, type TestService } from '@meydan/testing';
@@ -80,6 +81,7 @@ describe('staff roles and the audit log', () => {
       ['GET', '/api/admin/audit'],
       ['POST', '/api/admin/bulk-email', { subject: 'Duyuru', body: 'Merhaba' }],
       ['GET', '/api/admin/users.csv'],
+      ['GET', '/api/admin/users.xlsx'],
       ['GET', '/api/admin/messages'],
       ['GET', '/api/admin/staff'],
     ];
@@ -216,11 +218,18 @@ describe('staff roles and the audit log', () => {
     }
   });
 
-  it('an export is audited with who made it', async () => {
+  it('an export is audited with who made it, the .xlsx as the CSV, both whole through the gateway', async () => {
     const csv = await call(bossCookie, 'GET', '/api/admin/polls.csv');
     expect(csv.statusCode).toBe(200);
-    await until(async () => (await call(bossCookie, 'GET', '/api/admin/audit?action=export')).json().totalCount === 1, 5000, 'export audited');
-    const [entry] = (await call(bossCookie, 'GET', '/api/admin/audit?action=export')).json().items as Entry[];
-    expect(entry).toMatchObject({ adminId: boss.id, targetId: 'polls' });
+    expect(csv.body.split('\n')[0]).toContain(';');
+    const xlsx = await call(bossCookie, 'GET', '/api/admin/reports.xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toMatch(/^attachment; filename="meydan-raporlar-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(workbook.getWorksheet('Raporlar')!.getRow(1).getCell(1).value).toBe('id');
+    await until(async () => (await call(bossCookie, 'GET', '/api/admin/audit?action=export')).json().totalCount === 2, 5000, 'exports audited');
+    const entries = (await call(bossCookie, 'GET', '/api/admin/audit?action=export')).json().items as Entry[];
+    expect(entries.map((e) => [e.adminId, e.targetId]).sort()).toEqual([[boss.id, 'polls'], [boss.id, 'reports']]);
   });
 });

@@ -35,6 +35,7 @@ export * from './coalescer.js';
 export * from './counts-cache.js';
 export * from './by-id.js';
 export * from './csv.js';
+export * from './xlsx.js';
 export * from './metrics.js';
 export * from './load-shedding.js';
 export * from './turkish-search.js';

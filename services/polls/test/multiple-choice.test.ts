@@ -266,11 +266,11 @@ describe('multiple-choice polls', () => {
 
     // Percentages are shares of the ballots (3), oy_veren is the ballots.
     const csv = await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(alice) });
-    expect(parse(csv.body.slice(1))).toEqual([
+    expect(parse(csv.body.slice(1), { delimiter: ';' })).toEqual([
       ['secenek', 'oy', 'yuzde', 'oy_veren', 'bitis'],
-      ['Kırmızı', '3', '100.0', '3', poll.expiresAt],
-      ['Yeşil', '1', '33.3', '3', poll.expiresAt],
-      ['Mavi', '2', '66.7', '3', poll.expiresAt],
+      ['Kırmızı', '3', '100,0', '3', poll.expiresAt],
+      ['Yeşil', '1', '33,3', '3', poll.expiresAt],
+      ['Mavi', '2', '66,7', '3', poll.expiresAt],
     ]);
 
     const { Vote } = svc.app.polls.models;

@@ -202,7 +202,7 @@ describe('every results mode on every channel', () => {
         const own = seen(await get(`/api/polls/${poll.id}`, asMember(creator.id)));
         const csv = await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(creator.id) });
         expect({ mode, type: poll.type, status: csv.statusCode }).toEqual({ mode, type: poll.type, status: own.resultsVisible ? 200 : 409 });
-        if (own.resultsVisible) expect(csv.body).toContain('"Hayır",1,"100.0"');
+        if (own.resultsVisible) expect(csv.body).toContain('"Hayır";1;100,0');
         // Nobody else downloads it.
         expect((await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(voter.id) })).statusCode).toBeGreaterThanOrEqual(403);
       }

@@ -128,7 +128,7 @@ describe('result visibility', () => {
     for (const headers of [asMember(bob), asMember(newUserId()), asVisitor()]) expect(votesOf(await read(poll.id, headers))).toEqual([0, 0, 2]);
     const late = await csv(poll.id, alice);
     expect(late.statusCode).toBe(200);
-    expect(late.body).toContain('"Yeşil",2,"100.0"');
+    expect(late.body).toContain('"Yeşil";2;100,0');
     await until(() => mine().some((m) => !m.data.countsHidden), 5000, 'counts revealed live at the end');
     expect(mine().at(-1)!.data).toMatchObject({ voteCounts: { 0: 0, 1: 0, 2: 2 }, totalVotes: 2 });
     expect(mine().at(-1)!.data.countsHidden).toBeUndefined();
@@ -154,7 +154,7 @@ describe('result visibility', () => {
     // The creator's download works while it is open.
     const download = await csv(poll.id, alice);
     expect(download.statusCode).toBe(200);
-    expect(download.body).toContain('"Kedi",2,"100.0"');
+    expect(download.body).toContain('"Kedi";2;100,0');
     expect((await csv(poll.id, bob)).statusCode).toBe(403);
 
     // Expired (and swept): everyone sees them.

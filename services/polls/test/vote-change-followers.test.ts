@@ -23,7 +23,7 @@ describe('what follows a changed vote', () => {
   const ask = (method: 'POST' | 'PUT' | 'DELETE', pollId: string, userId: string, payload?: Record<string, unknown>) =>
     svc.app.inject({ method, url: `/api/polls/${pollId}/vote`, headers: asMember(userId), ...(payload ? { payload } : {}) });
   const csvRows = async (pollId: string): Promise<string[][]> =>
-    parse((await svc.app.inject({ url: `/api/polls/${pollId}/results.csv`, headers: asMember(alice) })).body.slice(1));
+    parse((await svc.app.inject({ url: `/api/polls/${pollId}/results.csv`, headers: asMember(alice) })).body.slice(1), { delimiter: ';' });
   const ownVotes = async (userId: string): Promise<{ pollId: string; selectedOption: string }[]> =>
     (await svc.app.inject({ url: `/api/users/${userId}/votes`, headers: asMember(userId) })).json();
   const hot = async (pollId: string) => (await svc.app.polls.models.PollRank.findById(pollId).lean())!.hot;
@@ -44,8 +44,8 @@ describe('what follows a changed vote', () => {
 
     // The creator's results file: the counts as they are now.
     expect((await csvRows(poll.id)).slice(1).map((r) => r.slice(0, 4))).toEqual([
-      ['Çay', '0', '0.0', '1'],
-      ['Kahve', '1', '100.0', '1'],
+      ['Çay', '0', '0,0', '1'],
+      ['Kahve', '1', '100,0', '1'],
     ]);
     // The live counts went out after each change, the last one exact.
     await until(() => liveCounts.received.some((m) => m.data.pollId === poll.id && m.data.totalVotes === 1 && m.data.voteCounts['1'] === 1), 5000, 'live counts');

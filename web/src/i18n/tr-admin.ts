@@ -1,4 +1,5 @@
 import type { AuditAction, BulkEmailState } from '@meydan/proto';
+import { formatCount } from './count';
 
 /** The Turkish texts of the administrator's panel (/admin). Apart from ./tr so that they load with the panel. */
 export const trAdmin = {
@@ -15,7 +16,7 @@ export const trAdmin = {
       polls: 'Toplam Anket',
       votes: 'Toplam Oy',
       reports: 'Bekleyen Rapor',
-      thisMonth: (n: number) => `Bu ay +${n.toLocaleString('tr-TR')}`,
+      thisMonth: (n: number) => `Bu ay +${formatCount(n)}`,
       needsReview: 'İnceleme bekliyor',
     },
     trend: {
@@ -26,15 +27,18 @@ export const trAdmin = {
       votes: 'Oylar',
       reports: 'Raporlar',
       chartLabel: (series: string, total: number, max: number, day: string) =>
-        `${series}: toplam ${total.toLocaleString('tr-TR')}, en yüksek ${max.toLocaleString('tr-TR')} (${day})`,
+        `${series}: toplam ${formatCount(total)}, en yüksek ${formatCount(max)} (${day})`,
       chartEmpty: (series: string) => `${series}: bu dönemde hiç yok`,
       showTable: 'Tablo olarak göster',
       date: 'Gün',
       loadFailed: 'Günlük veriler yüklenemedi',
-      downloads: 'CSV olarak indir',
+      downloads: 'CSV ya da Excel olarak indir',
       downloadUsers: 'Kullanıcılar (CSV)',
       downloadPolls: 'Anketler (CSV)',
       downloadReports: 'Raporlar (CSV)',
+      downloadUsersXlsx: 'Kullanıcılar (Excel)',
+      downloadPollsXlsx: 'Anketler (Excel)',
+      downloadReportsXlsx: 'Raporlar (Excel)',
     },
     tabs: {
       label: 'Yönetim bölümleri',
@@ -84,7 +88,7 @@ export const trAdmin = {
       search: 'Anket ara...',
       empty: 'Anket bulunamadı',
       by: (name: string) => `${name} tarafından`,
-      votes: (n: number) => `${n.toLocaleString('tr-TR')} oy`,
+      votes: (n: number) => `${formatCount(n)} oy`,
       shareable: 'Paylaşılabilir',
       delete: 'Sil',
       deleteLabel: (title: string) => `"${title}" anketini sil`,
@@ -122,8 +126,8 @@ export const trAdmin = {
     },
     queue: {
       intro: 'Anket, yorum ve üye şikâyetleri bir arada; en uzun bekleyen en üstte. Bildirimlere yasal süreler içinde yanıt verilmeli.',
-      overdue: (count: number) => `24 saati geçen şikâyet: ${count.toLocaleString('tr-TR')}`,
-      total: (count: number) => `Bekleyen: ${count.toLocaleString('tr-TR')}`,
+      overdue: (count: number) => `24 saati geçen şikâyet: ${formatCount(count)}`,
+      total: (count: number) => `Bekleyen: ${formatCount(count)}`,
       empty: 'Bekleyen şikâyet yok',
       kinds: { poll: 'Anket', comment: 'Yorum', user: 'Üye' } as Record<string, string>,
       overdueBadge: '24 saati geçti',
@@ -177,11 +181,11 @@ export const trAdmin = {
       body: 'Mesaj',
       send: 'Gönder',
       sending: 'Gönderiliyor...',
-      started: 'Email gönderiliyor...',
+      started: 'E-posta gönderiliyor...',
       progressLabel: 'Gönderim durumu',
       counts: (sent: number, total: number, failed: number) =>
-        `${sent.toLocaleString('tr-TR')} / ${total.toLocaleString('tr-TR')} gönderildi` +
-        (failed ? `, ${failed.toLocaleString('tr-TR')} başarısız` : ''),
+        `${formatCount(sent)} / ${formatCount(total)} gönderildi` +
+        (failed ? `, ${formatCount(failed)} başarısız` : ''),
       states: { queued: 'Sırada', sending: 'Gönderiliyor', done: 'Tamamlandı' } satisfies Record<BulkEmailState, string>,
     },
     audit: {
@@ -204,7 +208,7 @@ export const trAdmin = {
         'load-members.remove': 'Yük testi üyeleri silindi',
         'held.approve': 'İncelemedeki içerik onaylandı',
         'held.remove': 'İncelemedeki içerik kaldırıldı',
-        export: 'Dışa aktarıldı (CSV)',
+        export: 'Dışa aktarıldı (CSV ya da Excel)',
       } satisfies Record<AuditAction, string>,
       filters: {
         label: 'İşlem kaydını süz',

@@ -28,6 +28,7 @@ export const trCreator = {
   closedText: 'Oy verenlere sonuç bildirildi.',
   closeFailed: 'Anket sonlandırılamadı',
   resultsCsv: 'Sonuçları indir (CSV)',
+  resultsXlsx: 'Sonuçları indir (Excel)',
   /** The 'düzenlendi' mark's hover text on the share page and the profile's list. */
   editedAt: (when: string) => `Anket sahibi tarafından ${when} tarihinde, ilk oydan önce düzenlendi`,
 } as const;

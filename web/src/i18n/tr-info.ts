@@ -1,4 +1,5 @@
 import { contactMessages, contactStageLabels, contactStages, contactSubjectLabels, limits } from '@meydan/proto';
+import { formatCount } from './count';
 
 /**
  * The Turkish texts of the information pages: help centre, FAQ, blog, legal texts, contact form, API documentation.
@@ -53,7 +54,7 @@ export const trInfo = {
     tierColumn: 'Plan',
     limitColumn: 'Saatlik istek',
     tiers: { free: 'Ücretsiz', developer: 'Geliştirici', business: 'İşletme' },
-    perHour: (n: number) => `${n.toLocaleString('tr-TR')} istek / saat`,
+    perHour: (n: number) => `${formatCount(n)} istek / saat`,
     tiersNote: 'Sınır aşıldığında 429 yanıtı ve bir sonraki denemeye kadar beklenecek süreyi veren retry-after başlığı döner.',
     samplesTitle: 'Kod Örnekleri',
     samplesLead: 'Belgelenen çağrılar: anketleri listele, anket oluştur, tek anketi getir, oy ver.',
@@ -61,7 +62,7 @@ export const trInfo = {
     endpointsTitle: 'Uç Noktalar',
     endpointsLoading: 'OpenAPI belgesi yükleniyor...',
     endpointsFailed: 'API belgesi yüklenemedi',
-    endpointsCount: (n: number) => `${n} uç nokta`,
+    endpointsCount: (n: number) => `${formatCount(n)} uç nokta`,
     parameters: 'Parametreler',
     required: 'zorunlu',
     optional: 'isteğe bağlı',
@@ -87,7 +88,7 @@ export const trInfo = {
       intro: 'Aradığın cevabı bul ya da bize yaz; Meydan ekibi yardıma hazır.',
       searchLabel: 'Yardım makalelerinde ara',
       searchPlaceholder: 'Örneğin: şifre, Dost Meclisi, şikayet',
-      results: (n: number) => `${n} makale bulundu`,
+      results: (n: number) => `${formatCount(n)} makale bulundu`,
       noResults: 'Sonuç bulunamadı',
       noResultsHint: 'Başka bir kelime dene ya da bize doğrudan yaz.',
       readArticle: 'Makaleyi oku',
@@ -98,7 +99,7 @@ export const trInfo = {
       intro: 'Meydan hakkında en çok merak edilenler.',
       searchLabel: 'Sorularda ara',
       searchPlaceholder: 'Sorunu yaz...',
-      results: (n: number) => `${n} sonuç`,
+      results: (n: number) => `${formatCount(n)} sonuç`,
       noResults: 'Sonuç bulunamadı',
       noResultsHint: 'Farklı kelimelerle aramayı dene ya da sorunu bize ilet.',
       contactTitle: 'Sorunun cevabını bulamadın mı?',

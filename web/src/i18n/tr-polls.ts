@@ -1,4 +1,5 @@
 import { heldTexts, limits, pollServiceMessages } from '@meydan/proto';
+import { formatCount } from './count';
 
 /**
  * The Turkish texts of what a poll opens on demand: the create dialog, the share link and its public page, comments,
@@ -6,6 +7,15 @@ import { heldTexts, limits, pollServiceMessages } from '@meydan/proto';
  * page.
  */
 export const trPolls = {
+  /** Durations and time left on the friends' card and in the create dialog (lib/duration.ts). */
+  duration: {
+    /** Time left, `duration` from `formatDuration`: '6 gün 23 saat kaldı', '53 dk kaldı'. */
+    left: (duration: string) => `${duration} kaldı`,
+    /** Days, hours and minutes ('s' would read as seconds in Turkish). */
+    units: ['gün', 'saat', 'dk'],
+    underMinute: '1 dakikadan az',
+    expired: 'Süre doldu',
+  },
   create: {
     title: 'Kafa Açalım',
     description: 'Aklındaki soruyu sor, meydan cevaplasın.',
@@ -88,8 +98,8 @@ export const trPolls = {
   publicPoll: {
     title: 'Paylaşılan Anket',
     live: 'Canlı',
-    totalVotes: (n: number) => `${n} oy`,
-    totalAnnouncement: (n: number) => `Toplam ${n} oy`,
+    totalVotes: (n: number) => `${formatCount(n)} oy`,
+    totalAnnouncement: (n: number) => `Toplam ${formatCount(n)} oy`,
     askedBy: (name: string) => `${name} sordu`,
     copyLink: 'Linki Kopyala',
     notFoundTitle: 'Anket Bulunamadı',
@@ -152,7 +162,7 @@ export const trPolls = {
     description: 'Oylar genelde ve karşılıklı takipleştiğin arkadaşların arasında nasıl dağıldı.',
     overall: 'Tüm oylar',
     friends: 'Arkadaşların',
-    friendsVoted: (voted: number, total: number) => `${total} arkadaşından ${voted} kişi oy verdi`,
+    friendsVoted: (voted: number, total: number) => `${formatCount(total)} arkadaşından ${formatCount(voted)} kişi oy verdi`,
     nobody: 'Henüz kimse seçmedi',
     failed: 'Grup Analizi yüklenemedi',
   },

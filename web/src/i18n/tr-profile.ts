@@ -1,4 +1,5 @@
 import { heldTexts, limits, userMessages } from '@meydan/proto';
+import { formatCount } from './count';
 
 /**
  * The Turkish texts of the member's own corner: profile, follow button and followers dialog, settings page and the
@@ -53,7 +54,7 @@ export const trProfile = {
     noVotes: 'Henüz oy vermedin.',
     pollsFailed: 'Anketler yüklenemedi',
     votesFailed: 'Oylar yüklenemedi',
-    votesCount: (n: number) => `${n} oy`,
+    votesCount: (n: number) => `${formatCount(n)} oy`,
     votedFor: (option: string) => `Seçimin: ${option}`,
     deletePoll: 'Anketi sil',
     deleteTitle: 'Anketi silmek istiyor musun?',
@@ -112,8 +113,8 @@ export const trProfile = {
     followingTab: 'Takip Edilenler',
     noFollowers: 'Henüz kimse bu kullanıcıyı takip etmiyor.',
     noFollowing: 'Bu kullanıcı henüz kimseyi takip etmiyor.',
-    followersFailed: 'Failed to fetch followers',
-    followingFailed: 'Failed to fetch following',
+    followersFailed: 'Takipçiler yüklenemedi',
+    followingFailed: 'Takip edilenler yüklenemedi',
     loading: 'Yükleniyor...',
   },
   settings: {
@@ -251,7 +252,7 @@ export const trProfile = {
     completedTitle: 'Kişilik Analizi Tamamlandı',
     traitsHeading: 'Kişilik özelliklerin',
     topicsHeading: 'İlgi alanların',
-    basedOn: (answers: number, votes: number) => `${answers} cevap ve ${votes} oy üzerinden hesaplandı.`,
+    basedOn: (answers: number, votes: number) => `${formatCount(answers)} cevap ve ${formatCount(votes)} oy üzerinden hesaplandı.`,
     recommendedHeading: 'Sana önerilen anketler',
     recommendedEmpty: 'Şu an sana önerebileceğimiz bir anket yok. Yeni sorular geldikçe burada göreceksin.',
     recommendedFailed: 'Anketler yüklenemedi',

@@ -1,3 +1,5 @@
+import { formatCount } from './count';
+
 /** The Turkish texts of a poll's own page (/anket/:id) and what shares it. Loaded with those screens, not the first page. */
 export const trReach = {
   pollPage: {
@@ -15,7 +17,7 @@ export const trReach = {
     loading: 'Anket yükleniyor…',
     notFound: 'Bu anket bulunamadı.',
     loadFailed: 'Anket yüklenemedi.',
-    votes: (n: number) => `${n} oy`,
+    votes: (n: number) => `${formatCount(n)} oy`,
     voted: 'Oyun kaydedildi.',
     voteFailed: 'Oy verilemedi.',
     closed: 'Bu anket sona erdi.',
@@ -51,7 +53,7 @@ export const trReach = {
     exitFullscreen: 'Tam ekrandan çık',
     voteAt: 'Oy vermek için:',
     qrAlt: (address: string) => `${address} adresinin QR kodu`,
-    votes: (n: number) => `${n} oy`,
+    votes: (n: number) => `${formatCount(n)} oy`,
     resultsLabel: 'Canlı sonuçlar',
     live: 'Canlı',
     closed: 'Oylama sona erdi',
@@ -64,7 +66,7 @@ export const trReach = {
     tabs: 'Sonuç türü',
     polls: 'Anketler',
     users: 'Üyeler',
-    count: (n: number) => `${n} sonuç`,
+    count: (n: number) => `${formatCount(n)} sonuç`,
     empty: 'Sonuç bulunamadı. Başka bir kelime dene.',
     prompt: 'Anketlerde ve üyelerde aramak için bir kelime yaz.',
     failed: 'Arama yapılamadı.',
@@ -73,6 +75,6 @@ export const trReach = {
     tagEmpty: 'Bu etiketle henüz anket yok.',
     trending: 'Gündem',
     trendingEmpty: 'Son 24 saatte etiket yok.',
-    trendingCount: (n: number) => `${n} anket`,
+    trendingCount: (n: number) => `${formatCount(n)} anket`,
   },
 } as const;

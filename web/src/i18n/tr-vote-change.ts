@@ -1,3 +1,5 @@
+import { formatCount } from './count';
+
 /**
  * Changing or taking back a vote and the flows (issue 38): the create form's switch, the bar under a voted poll, the
  * flows panel. Apart from tr-polls so that the first view of / carries none of it (each part loads on demand).
@@ -25,10 +27,10 @@ export const trVoteChange = {
   flows: {
     heading: 'Oy akışları',
     description: 'Oyunu değiştirenler hangi seçenekten hangisine geçti (kim olduğu gösterilmez).',
-    move: (from: string, to: string, n: number) => `«${from}» seçeneğinden «${to}» seçeneğine ${n} kişi geçti`,
-    takenBack: (from: string, n: number) => `«${from}» seçeneğinden ${n} kişi oyunu geri çekti`,
-    again: (to: string, n: number) => `${n} kişi oyunu geri çektikten sonra yeniden «${to}» seçeneğine verdi`,
-    total: (n: number) => `Toplam ${n} oy değişikliği`,
+    move: (from: string, to: string, n: number) => `«${from}» seçeneğinden «${to}» seçeneğine ${formatCount(n)} kişi geçti`,
+    takenBack: (from: string, n: number) => `«${from}» seçeneğinden ${formatCount(n)} kişi oyunu geri çekti`,
+    again: (to: string, n: number) => `${formatCount(n)} kişi oyunu geri çektikten sonra yeniden «${to}» seçeneğine verdi`,
+    total: (n: number) => `Toplam ${formatCount(n)} oy değişikliği`,
     none: 'Henüz kimse oyunu değiştirmedi.',
     failed: 'Oy akışları yüklenemedi',
   },

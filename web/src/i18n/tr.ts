@@ -1,4 +1,5 @@
 import { limits, pollServiceMessages, resultsHiddenMessages } from '@meydan/proto';
+import { formatCount } from './count';
 
 /**
  * Every user-facing string of the web app, in Turkish. Components read from here, never inline. Texts the server
@@ -86,13 +87,11 @@ export const tr = {
     hoursLeft: (n: number) => `${n} saat kaldı`,
     underHour: '1 saatten az',
     noExpiry: 'Süresiz',
-    shortLeft: (hours: number, minutes: number) => (hours > 0 ? `${hours}s ${minutes}dk kaldı` : `${minutes}dk kaldı`),
-    shortExpired: 'Süre doldu',
   },
   feed: {
     heading: 'Çok Konuşulanlar',
     topicHeading: (topic: string) => `${topic} Soruları`,
-    count: (n: number) => `${n} anket`,
+    count: (n: number) => `${formatCount(n)} anket`,
     topicsLabel: 'Konular',
     all: 'Tümü',
     empty: 'Burada kimse sormuş bi şey yok henüz',
@@ -113,14 +112,14 @@ export const tr = {
     pinnedMissing: 'Bu soru artık yok ya da görme iznin yok.',
   },
   poll: {
-    votes: (n: number) => `${n} oy`,
+    votes: (n: number) => `${formatCount(n)} oy`,
     votesLabel: 'oy',
-    comments: (n: number) => `${n} yorum`,
+    comments: (n: number) => `${formatCount(n)} yorum`,
     commentsLabel: 'yorum',
     like: 'Beğen',
     unlike: 'Beğenmekten vazgeç',
     /** The like button's accessible name: the action and the count it shows. */
-    likeButton: (action: string, n: number) => `${action}, ${n} beğeni`,
+    likeButton: (action: string, n: number) => `${action}, ${formatCount(n)} beğeni`,
     comment: 'Yorum yap',
     share: 'Paylaş',
     report: 'Şikayet Et',
@@ -130,8 +129,8 @@ export const tr = {
     resultsLabel: 'Sonuçlar',
     voteFor: (text: string) => `${text} seçeneğine oy ver`,
     /** Under a multiple-choice poll's results: percentages are of the voters, so they may sum past 100. */
-    ballotResults: (voters: number) => `${voters} kişi oy verdi · Yüzdeler oy verenlere göre`,
-    optionResult: (text: string, percent: string, votes: number) => `${text}: ${percent}, ${votes} oy`,
+    ballotResults: (voters: number) => `${formatCount(voters)} kişi oy verdi · Yüzdeler oy verenlere göre`,
+    optionResult: (text: string, percent: string, votes: number) => `${text}: ${percent}, ${formatCount(votes)} oy`,
     closed: 'Bu anket sona erdi.',
     closedEarly: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.',
     /** Under the poll's time when its creator changed its text (only ever before its first vote). */
@@ -150,12 +149,12 @@ export const tr = {
     voteOffline: 'Bağlantı kurulamadı. İnternet bağlantını kontrol edip tekrar dene.',
     by: 'Soran',
     friendsBadge: 'Dost Meclisi',
-    friendsVoted: (x: number, y: number) => `${x}/${y} oy verdi`,
+    friendsVoted: (x: number, y: number) => `${formatCount(x)}/${formatCount(y)} oy verdi`,
     friendsVotedLabel: 'Oy veren arkadaşlar',
     friendsWaitingLabel: 'Henüz oy vermeyen arkadaşlar',
     /** On every Dost Meclisi card, before the vote: the group analysis shows friends who chose what. */
     friendsVoteVisible: 'Dost Meclisi anketlerinde oyun arkadaşlarına görünür: oy veren arkadaşların Grup Analizi’nde kimin neyi seçtiğini görür. Sonuçları da oy verdikten sonra görürsün.',
-    moreFriends: (n: number) => `+${n}`,
+    moreFriends: (n: number) => `+${formatCount(n)}`,
     groupAnalysis: 'Grup Analizi',
     shareText: 'Meydan’da bu soruya sen ne dersin?',
     linkCopied: 'Kopyalandı! ✅',
@@ -191,7 +190,7 @@ export const tr = {
     cap: `${limits.notifications.unreadBadgeCap}+`,
     loadFailed: 'Bildirimler yüklenemedi',
     announceOne: (message: string) => `Yeni bildirim: ${message}`,
-    announceMany: (n: number) => `${n} yeni bildirim`,
+    announceMany: (n: number) => `${formatCount(n)} yeni bildirim`,
   },
   pwa: {
     installTitle: 'Uygulamayı Yükle',

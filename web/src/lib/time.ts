@@ -1,10 +1,11 @@
 import { tr } from '../i18n/tr';
 
-const MINUTE = 60_000;
-const HOUR = 60 * MINUTE;
-const DAY = 24 * HOUR;
+export const MINUTE = 60_000;
+export const HOUR = 60 * MINUTE;
+export const DAY = 24 * HOUR;
 
-const toMs = (value: string | number | Date): number =>
+/** A time as milliseconds since the epoch: an ISO string, a timestamp or a Date. */
+export const toMs = (value: string | number | Date): number =>
   typeof value === 'number' ? value : value instanceof Date ? value.getTime() : Date.parse(value);
 
 /**
@@ -18,19 +19,6 @@ export function cardTimeLeft(expiresAt: string | null | undefined, now: number =
   if (left >= DAY) return tr.time.daysLeft(Math.floor(left / DAY));
   if (left >= HOUR) return tr.time.hoursLeft(Math.floor(left / HOUR));
   return tr.time.underHour;
-}
-
-/**
- * Time left on the friends' circle card and in the creation dialog: 'Xs Ydk kaldı' (hours and minutes), 'Ydk kaldı'
- * under an hour, 'Süre doldu' once past. A poll without expiry says 'Süresiz'.
- */
-export function shortTimeLeft(expiresAt: string | number | Date | null | undefined, now: number = Date.now()): string {
-  if (expiresAt === null || expiresAt === undefined) return tr.time.noExpiry;
-  const left = toMs(expiresAt) - now;
-  if (!(left > 0)) return tr.time.shortExpired;
-  const hours = Math.floor(left / HOUR);
-  const minutes = Math.floor((left % HOUR) / MINUTE);
-  return tr.time.shortLeft(hours, minutes);
 }
 
 /** Whether a poll is still open (no expiry, or expiry in the future). */

@@ -226,7 +226,7 @@ export const adminTexts = {
   reportUpdated: 'Rapor güncellendi',
   reportStatus: "Durum 'resolved' ya da 'dismissed' olmalıdır",
   reasonMax: `Gerekçe en fazla ${limits.admin.banReasonMax} karakter olabilir`,
-  bulkEmailQueued: 'Email gönderiliyor...',
+  bulkEmailQueued: 'E-posta gönderiliyor...',
   bulkEmailNotFound: 'Toplu e-posta işi bulunamadı',
   noRecipients: 'E-posta gönderilecek etkin üye yok',
   pageInvalid: 'Sayfa 1 veya daha büyük bir tam sayı olmalıdır',

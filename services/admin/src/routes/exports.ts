@@ -1,17 +1,19 @@
 /**
  * The panel's figures over time and its downloads: the trend chart's days (Europe/Istanbul) and the users, polls and
- * reports lists as CSV files, read from the read model as they are streamed out.
+ * reports lists as CSV files (for Turkish Excel) and `.xlsx` workbooks from the same columns, read from the read model
+ * as they are streamed out.
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { csvContentType, csvResponse, csvStream, type CsvColumn } from '@meydan/kit';
+import type { Readable } from 'node:stream';
+import { csvContentType, csvResponse, csvStream, xlsxContentType, xlsxResponse, xlsxStream, type SheetColumn } from '@meydan/kit';
 import type { AdminDailyQuery } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { istanbulLastDays } from '../domain/month.js';
 import { dailyStats, pollRows, recordAudit, reportRows, userRows, type PollRow, type ReportRow, type UserRow } from '../store/panel.js';
 
-const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+const dateOf = (d: Date | string | null | undefined) => (d ? new Date(d) : null);
 
-const userColumns: CsvColumn<UserRow>[] = [
+const userColumns: SheetColumn<UserRow>[] = [
   { header: 'id', value: (u) => u._id },
   { header: 'kullanici_adi', value: (u) => u.username },
   { header: 'gorunen_ad', value: (u) => u.displayName },
@@ -19,10 +21,10 @@ const userColumns: CsvColumn<UserRow>[] = [
   { header: 'rol', value: (u) => u.role ?? 'member' },
   { header: 'etkin', value: (u) => u.isActive ?? true },
   { header: 'eposta_dogrulandi', value: (u) => u.emailVerified ?? false },
-  { header: 'kayit_tarihi', value: (u) => iso(u.createdAt) },
+  { header: 'kayit_tarihi', value: (u) => dateOf(u.createdAt) },
 ];
 
-const pollColumns: CsvColumn<PollRow>[] = [
+const pollColumns: SheetColumn<PollRow>[] = [
   { header: 'id', value: (p) => p.poll._id },
   { header: 'baslik', value: (p) => p.poll.title },
   { header: 'aciklama', value: (p) => p.poll.description },
@@ -31,10 +33,10 @@ const pollColumns: CsvColumn<PollRow>[] = [
   { header: 'olusturan', value: (p) => p.creator },
   { header: 'oy_sayisi', value: (p) => p.poll.votesCount ?? 0 },
   { header: 'paylasilabilir', value: (p) => p.poll.isShareable ?? false },
-  { header: 'olusturma_tarihi', value: (p) => iso(p.poll.createdAt) },
+  { header: 'olusturma_tarihi', value: (p) => dateOf(p.poll.createdAt) },
 ];
 
-const reportColumns: CsvColumn<ReportRow>[] = [
+const reportColumns: SheetColumn<ReportRow>[] = [
   { header: 'id', value: (r) => r.report._id },
   { header: 'anket_id', value: (r) => r.report.pollId },
   { header: 'anket_basligi', value: (r) => r.pollTitle },
@@ -42,17 +44,43 @@ const reportColumns: CsvColumn<ReportRow>[] = [
   { header: 'neden', value: (r) => r.report.reason },
   { header: 'aciklama', value: (r) => r.report.description },
   { header: 'durum', value: (r) => r.report.status ?? 'pending' },
-  { header: 'tarih', value: (r) => iso(r.report.createdAt) },
+  { header: 'tarih', value: (r) => dateOf(r.report.createdAt) },
 ];
 
-/** Sends rows as a CSV attachment named `meydan-<name>-<YYYY-MM-DD>.csv`. */
-function sendCsv<T>(reply: FastifyReply, name: string, rows: AsyncIterable<T>, columns: readonly CsvColumn<T>[]) {
+/** One list the panel downloads: its file name, sheet name, rows and columns, and what the audit log names it. */
+interface ExportList<T> {
+  target: 'users' | 'polls' | 'reports';
+  file: string;
+  sheet: string;
+  what: string;
+  rows: () => AsyncIterable<T>;
+  columns: readonly SheetColumn<T>[];
+}
+
+/** Sends a document as an attachment named `meydan-<name>-<YYYY-MM-DD>.<kind>`, never stored by a cache. */
+function sendFile(reply: FastifyReply, kind: 'csv' | 'xlsx', name: string, body: Readable) {
   const day = new Date().toISOString().slice(0, 10);
   return reply
-    .type(csvContentType)
-    .header('content-disposition', `attachment; filename="meydan-${name}-${day}.csv"`)
+    .type(kind === 'csv' ? csvContentType : xlsxContentType)
+    .header('content-disposition', `attachment; filename="meydan-${name}-${day}.${kind}"`)
     .header('cache-control', 'no-store')
-    .send(csvStream(rows, columns));
+    .send(body);
+}
+
+/** `GET /api/admin/<target>.csv` and `.xlsx`: the whole list, audited as an export (administrators only: proto's staff routes). */
+function exportRoutesOf<T>(app: FastifyInstance, ctx: AdminContext, list: ExportList<T>): void {
+  for (const kind of ['csv', 'xlsx'] as const) {
+    const form = kind === 'csv' ? 'CSV olarak (Türkçe Excel için)' : 'Excel dosyası (.xlsx) olarak';
+    app.get(
+      `/api/admin/${list.target}.${kind}`,
+      { schema: { summary: `${list.what}, ${form} (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici`, response: { 200: kind === 'csv' ? csvResponse : xlsxResponse } } },
+      async (request, reply) => {
+        await recordAudit(ctx.models, { adminId: request.identity!.userId!, action: 'export', targetType: 'export', targetId: list.target, reason: null });
+        const body = kind === 'csv' ? csvStream(list.rows(), list.columns) : xlsxStream(list.rows(), list.columns, list.sheet);
+        return sendFile(reply, kind, list.file, body);
+      },
+    );
+  }
 }
 
 export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
@@ -70,30 +98,7 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
     async (request) => ({ timeZone: 'Europe/Istanbul' as const, days: await dailyStats(models, istanbulLastDays(new Date(), request.query.days!)) }),
   );
 
-  app.get(
-    '/api/admin/users.csv',
-    { schema: { summary: 'Bütün kullanıcılar, CSV olarak (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici', response: { 200: csvResponse } } },
-    async (request, reply) => {
-      await recordAudit(models, { adminId: request.identity!.userId!, action: 'export', targetType: 'export', targetId: 'users', reason: null });
-      return sendCsv(reply, 'kullanicilar', userRows(models), userColumns);
-    },
-  );
-
-  app.get(
-    '/api/admin/polls.csv',
-    { schema: { summary: 'Bütün anketler, oluşturanlarıyla CSV olarak (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici', response: { 200: csvResponse } } },
-    async (request, reply) => {
-      await recordAudit(models, { adminId: request.identity!.userId!, action: 'export', targetType: 'export', targetId: 'polls', reason: null });
-      return sendCsv(reply, 'anketler', pollRows(models), pollColumns);
-    },
-  );
-
-  app.get(
-    '/api/admin/reports.csv',
-    { schema: { summary: 'Bütün raporlar, anket başlıkları ve bildirenleriyle CSV olarak (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici', response: { 200: csvResponse } } },
-    async (request, reply) => {
-      await recordAudit(models, { adminId: request.identity!.userId!, action: 'export', targetType: 'export', targetId: 'reports', reason: null });
-      return sendCsv(reply, 'raporlar', reportRows(models), reportColumns);
-    },
-  );
+  exportRoutesOf(app, ctx, { target: 'users', file: 'kullanicilar', sheet: 'Kullanıcılar', what: 'Bütün kullanıcılar', rows: () => userRows(models), columns: userColumns });
+  exportRoutesOf(app, ctx, { target: 'polls', file: 'anketler', sheet: 'Anketler', what: 'Bütün anketler, oluşturanlarıyla', rows: () => pollRows(models), columns: pollColumns });
+  exportRoutesOf(app, ctx, { target: 'reports', file: 'raporlar', sheet: 'Raporlar', what: 'Bütün raporlar, anket başlıkları ve bildirenleriyle', rows: () => reportRows(models), columns: reportColumns });
 }

@@ -19,6 +19,7 @@ import { TrendChart } from './TrendChart';
 import { UsersTab } from './UsersTab';
 import { useAdminStatsQuery } from './adminApi';
 import { Muted } from './parts';
+import { formatCount } from '../../lib/format';
 
 type AdminTab = (typeof limits.admin.tabs)[number];
 
@@ -81,7 +82,7 @@ function AdminPanel({ isAdmin }: { isAdmin: boolean }) {
           <Trigger value="polls">{labels.polls}</Trigger>
           <Trigger value="reports">
             {labels.reports}
-            {stats ? <Count data-pending-count>{stats.pendingReports.toLocaleString('tr-TR')}</Count> : null}
+            {stats ? <Count data-pending-count>{formatCount(stats.pendingReports)}</Count> : null}
           </Trigger>
           <Trigger value="queue">{labels.queue}</Trigger>
           {isAdmin ? <Trigger value="words">{labels.words}</Trigger> : null}

@@ -1,13 +1,14 @@
 import styled from 'styled-components';
 import { trAdmin } from '../../i18n/tr-admin';
 import { useAdminStatsQuery } from './adminApi';
+import { formatCount } from '../../lib/format';
 
 const S = trAdmin.admin.stats;
 
 /** Four counts with this month's growth (the month as Istanbul counts it, decided by the server). */
 export function StatCards() {
   const { data } = useAdminStatsQuery();
-  const value = (n: number | undefined) => (n === undefined ? '…' : n.toLocaleString('tr-TR'));
+  const value = (n: number | undefined) => (n === undefined ? '…' : formatCount(n));
   const cards = [
     { key: 'users', label: S.users, total: data?.totalUsers, note: data ? S.thisMonth(data.newUsersThisMonth) : '' },
     { key: 'polls', label: S.polls, total: data?.totalPolls, note: data ? S.thisMonth(data.newPollsThisMonth) : '' },

@@ -4,14 +4,18 @@ import styled from 'styled-components';
 import { trAdmin } from '../../i18n/tr-admin';
 import { useAdminDailyStatsQuery } from './adminApi';
 import { Muted } from './parts';
+import { formatCount } from '../../lib/format';
 
 const T = trAdmin.admin.trend;
 type Series = Exclude<keyof AdminDay, 'date'>;
 const series: readonly Series[] = ['registrations', 'polls', 'votes', 'reports'];
 const downloads = [
   { href: '/api/admin/users.csv', label: T.downloadUsers },
+  { href: '/api/admin/users.xlsx', label: T.downloadUsersXlsx },
   { href: '/api/admin/polls.csv', label: T.downloadPolls },
+  { href: '/api/admin/polls.xlsx', label: T.downloadPollsXlsx },
   { href: '/api/admin/reports.csv', label: T.downloadReports },
+  { href: '/api/admin/reports.xlsx', label: T.downloadReportsXlsx },
 ] as const;
 
 /** 'YYYY-MM-DD' → '25.11' (the day as Istanbul counts it, decided by the server). */
@@ -19,10 +23,10 @@ const shortDay = (date: string) => `${date.slice(8, 10)}.${date.slice(5, 7)}`;
 
 /**
  * The last 30 days in four small bar charts (each on its own scale: votes outnumber everything else), each one an
- * image with its figures in words, and the same figures as a table for anyone who wants them all; the CSV downloads
- * below.
+ * image with its figures in words, and the same figures as a table for anyone who wants them all; the CSV and Excel
+ * downloads below.
  */
-/** `exports`: the CSV downloads, for administrators only (the gateway refuses them to moderators). */
+/** `exports`: the CSV and Excel downloads, for administrators only (the gateway refuses them to moderators). */
 export function TrendChart({ exports = true }: { exports?: boolean }) {
   const days = limits.admin.dailyDaysDefault;
   const { data, isError } = useAdminDailyStatsQuery(days);
@@ -53,7 +57,7 @@ export function TrendChart({ exports = true }: { exports?: boolean }) {
                 <tr key={day.date}>
                   <th scope="row">{day.date}</th>
                   {series.map((key) => (
-                    <td key={key}>{day[key].toLocaleString('tr-TR')}</td>
+                    <td key={key}>{formatCount(day[key])}</td>
                   ))}
                 </tr>
               ))}
@@ -84,7 +88,7 @@ function Bars({ label, days, value }: { label: string; days: readonly AdminDay[]
   return (
     <Figure>
       <figcaption>
-        {label} <strong>{total.toLocaleString('tr-TR')}</strong>
+        {label} <strong>{formatCount(total)}</strong>
       </figcaption>
       <svg role="img" aria-label={described} viewBox={`0 0 ${width} 60`} preserveAspectRatio="none" data-series={label}>
         {values.map((n, i) => {

@@ -5,7 +5,7 @@ import { useAppDispatch } from '../../store/store';
 import { dialogClosed, dialogOpened } from '../../store/uiSlice';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
-import { shortTimeLeft } from '../../lib/time';
+import { shortTimeLeft } from '../../lib/duration';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { pollCreate as pollCreateValidator } from '../../generated/forms/pollCreate';
 import { useCreatePollMutation } from '../polls/pollsApi';

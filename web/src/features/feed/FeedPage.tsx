@@ -22,6 +22,8 @@ const QuickDecision = lazy(async () => ({ default: (await import('../quick-decis
 // 'Gündem': the last 24 hours' hashtags, with the search screens' chunk.
 const TrendingTags = lazy(async () => ({ default: (await import('../reach/SearchPage')).TrendingTags }));
 
+const headings = { '/': tr.feed.heading, '/trending': tr.nav.trending, '/kesfet': tr.nav.discover, '/dost-meclisi': tr.nav.friendsCircle } as const;
+
 /** The poll feed: /, /kesfet, /trending and /dost-meclisi are this one screen over different lists. */
 export function FeedPage() {
   const { pathname } = useLocation();
@@ -32,7 +34,8 @@ export function FeedPage() {
   const feed = feedKindOf(route);
   const topic = topicFromSearch(search);
   const pinnedId = search.get('anket');
-  const heading = topic ? tr.feed.topicHeading(topic.name) : tr.feed.heading;
+  // Each screen under its own name, as the header's links call them (/ lists what /trending does).
+  const heading = topic ? tr.feed.topicHeading(topic.name) : headings[route];
   const friendsLocked = feed === 'friends' && user === null;
   useDocumentTitle(heading);
 

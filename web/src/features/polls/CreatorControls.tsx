@@ -83,9 +83,14 @@ export function CreatorControls({ poll, withResults = true, named = false }: { p
       ) : null}
       {/* An after-close poll's results open to its creator too only at its end (the card says so). */}
       {!withResults || !resultsDownloadable(poll, open) ? null : (
-        <Download href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download data-action="results-csv">
-          {T.resultsCsv}
-        </Download>
+        <>
+          <Download href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download data-action="results-csv">
+            {T.resultsCsv}
+          </Download>
+          <Download href={`/api/polls/${encodeURIComponent(poll.id)}/results.xlsx`} download data-action="results-xlsx">
+            {T.resultsXlsx}
+          </Download>
+        </>
       )}
       {editing ? <EditDialog poll={poll} onClose={() => setEditing(false)} /> : null}
       <ConfirmDialog

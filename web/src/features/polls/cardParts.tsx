@@ -11,6 +11,7 @@ import { Avatar } from '../../ui/Avatar';
 import { useCurrentUser, useMemberGate } from '../session/sessionApi';
 import { dialogOpened, type SignInReason } from '../../store/uiSlice';
 import { useLikeMutation } from './pollsApi';
+import { formatCount } from '../../lib/format';
 
 // Opened on demand, with their forms' validators: a reader scrolling the feed downloads neither.
 const CommentsThread = lazy(async () => ({ default: (await import('./CommentsThread')).CommentsThread }));
@@ -150,11 +151,11 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
       <Footer>
         <Counts>
           <span data-count="votes">
-            <strong>{poll.totalVotes}</strong> {tr.poll.votesLabel}
+            <strong>{formatCount(poll.totalVotes)}</strong> {tr.poll.votesLabel}
           </span>
           <span aria-hidden="true">·</span>
           <span data-count="comments">
-            <strong>{poll.commentsCount}</strong> {tr.poll.commentsLabel}
+            <strong>{formatCount(poll.commentsCount)}</strong> {tr.poll.commentsLabel}
           </span>
         </Counts>
         <Buttons>
@@ -167,7 +168,7 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
             onClick={() => gate('like', () => like({ pollId: poll.id, liked: poll.isLiked }))}
           >
             <HeartIcon filled={poll.isLiked} />
-            <span data-count="likes">{poll.likesCount}</span>
+            <span data-count="likes">{formatCount(poll.likesCount)}</span>
           </Action>
           <Action
             aria-expanded={commentsOpen}

@@ -94,9 +94,14 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
                     <CreatorControls poll={poll} withResults={false} named />
                   </Suspense>
                   {resultsDownloadable(poll, isOpen(poll.expiresAt)) ? (
-                    <DownloadLink $size="sm" $variant="ghost" href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download aria-label={`${trCreator.resultsCsv}: ${poll.title}`}>
-                      {trCreator.resultsCsv}
-                    </DownloadLink>
+                    <>
+                      <DownloadLink $size="sm" $variant="ghost" href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download aria-label={`${trCreator.resultsCsv}: ${poll.title}`}>
+                        {trCreator.resultsCsv}
+                      </DownloadLink>
+                      <DownloadLink $size="sm" $variant="ghost" href={`/api/polls/${encodeURIComponent(poll.id)}/results.xlsx`} download aria-label={`${trCreator.resultsXlsx}: ${poll.title}`}>
+                        {trCreator.resultsXlsx}
+                      </DownloadLink>
+                    </>
                   ) : null}
                   <Button $size="sm" $variant="danger" onClick={() => setToDelete(poll)} aria-label={`${trProfile.profile.deletePoll}: ${poll.title}`}>
                     {trProfile.profile.deletePoll}

@@ -9,6 +9,7 @@ import { HideActions } from '../hide/HideActions';
 import { ReportMemberButton } from './ReportMemberButton';
 import type { FollowDirection } from '../follow/followApi';
 import { greetingWords, pickMotivation } from './greeting';
+import { formatCount } from '../../lib/format';
 
 export interface WelcomeCardProps {
   profile: UserProfile;
@@ -20,7 +21,7 @@ export interface WelcomeCardProps {
 export function WelcomeCard({ profile, own, onOpenPeople }: WelcomeCardProps) {
   const name = nameOf(profile);
   const motivation = useMemo(() => pickMotivation(), []);
-  const count = (n: number | null | undefined) => (typeof n === 'number' ? String(n) : trProfile.profile.unknownCount);
+  const count = (n: number | null | undefined) => (typeof n === 'number' ? formatCount(n) : trProfile.profile.unknownCount);
 
   return (
     <Card data-welcome>
