@@ -1,8 +1,8 @@
 import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { notificationsConfig, type NotificationsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
-import { MailChannel } from './channels/mail.js';
-import { PushChannel } from './channels/push.js';
+import { MailChannel } from './store/mail-channel.js';
+import { PushChannel } from './store/push-channel.js';
 import { Actors } from './store/actors.js';
 import { HiddenActors } from './store/hidden-actors.js';
 import { Preferences } from './store/preferences.js';

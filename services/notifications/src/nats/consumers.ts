@@ -1,7 +1,7 @@
 import { events, subjects, type VoteCastEvent } from '@meydan/proto';
 import { EVERY_EVENT_IN_BATCHES, type BatchItem, type Logger } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
-import { tellFollowed } from '../channels/tell.js';
+import { tellFollowed } from './tell.js';
 import { links, texts } from '../domain/texts.js';
 import { markVotesSeen, unmarkVotesSeen, voteSeenKey } from '../store/seen-marks.js';
 

@@ -10,7 +10,7 @@
  */
 import { events, subjects, type PollEndedEvent } from '@meydan/proto';
 import type { EventContext } from '@meydan/kit';
-import { tellPollEnded } from '../channels/tell.js';
+import { tellPollEnded } from './tell.js';
 import type { NotificationsContext } from '../context.js';
 
 const VOTERS_PAGE = 500;

@@ -7,7 +7,7 @@ import {
 } from '@meydan/proto';
 import { HttpError, escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams, requireMember } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
-import { memberOfToken } from '../channels/unsubscribe-token.js';
+import { memberOfToken } from '../domain/unsubscribe-token.js';
 
 const memberId = (request: FastifyRequest) => requireMember(request, M.loginRequired);
 

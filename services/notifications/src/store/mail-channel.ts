@@ -9,7 +9,7 @@ import { escapeHtml, sealMail, type BusContext, type Bus } from '@meydan/kit';
 import { events, subjects } from '@meydan/proto';
 import type { Models } from '../model/index.js';
 import type { NotificationsConfig } from '../config.js';
-import { unsubscribeToken } from './unsubscribe-token.js';
+import { unsubscribeToken } from '../domain/unsubscribe-token.js';
 
 /** What a mail says: its subject, one line of news and where it leads (a path of the site). */
 export interface MailNews {
