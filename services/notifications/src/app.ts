@@ -3,7 +3,7 @@ import { createContext } from './context.js';
 import { bindNotificationConsumers } from './nats/consumers.js';
 import { bindBulkEmailProgress } from './nats/bulk-email-progress.js';
 import { bindMemberData } from './nats/member-data.js';
-import { relayLiveCounts, relayVoters } from './nats/live-counts-relay.js';
+import { relayLiveCounts } from './nats/live-counts-relay.js';
 import { bindMailer } from './nats/mailer.js';
 import { bindPollResults } from './nats/poll-results.js';
 import { attachRealtime } from './realtime/server.js';
@@ -40,8 +40,7 @@ export async function buildApp(deps: ServiceDeps, options: NotificationsOptions 
   });
   ctx.realtime = realtime;
 
-  // Every instance moves its own sockets of a voter into the poll's voters, whether or not it consumes events.
-  const closers: { close(): void }[] = [relayVoters({ bus: deps.bus, realtime })];
+  const closers: { close(): void }[] = [];
   if (options.consumers !== false) {
     await bindNotificationConsumers(ctx);
     await bindPollResults(ctx);

@@ -34,7 +34,7 @@ return 1`;
  * `live.polls.counts` (core NATS, queue group `notifications`) → `poll_update` {data: {pollId, voteCounts, totalVotes}}
  * to the room `poll:<id>`; {voteCounts: {}, countsHidden: true} while the poll's results visibility hides its counts
  * from all of them; with `countsTo`, the counts to the poll's voters' and/or creator's rooms and the total alone to the
- * other followers. `live.polls.voted` moves a voter's sockets into the poll's voters (relayVoters below). Polls already coalesces what it publishes; this coalesces again per poll (at once when
+ * other followers. `live.polls.voted` moves a voter's sockets into the poll's voters (realtime/server.ts). Polls already coalesces what it publishes; this coalesces again per poll (at once when
  * quiet, at most one per `pollUpdateCoalesceMs` under load, the last counts always sent) in case messages come faster.
  */
 export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; realtime: Realtime }): {
@@ -71,20 +71,13 @@ export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; rea
     },
     { queue: 'notifications' },
   );
+  // A vote accepted: its voter's sockets following the poll join its voters (on every instance, through the adapter).
+  const voted: Subscription = deps.bus.subscribeLive(live.pollVoted, (message) => realtime.pollVoted(message), { queue: 'notifications' });
   return {
     close() {
+      voted.unsubscribe();
       subscription.unsubscribe();
       coalescer.close();
     },
   };
-}
-
-/**
- * A vote accepted (`live.polls.voted`): the voter's sockets following the poll join its voters. Every instance that
- * holds sockets hears it (no queue group, and whether or not it consumes events) and moves its own: cheaper per vote
- * than one instance telling the others through the Redis adapter.
- */
-export function relayVoters(deps: { bus: Bus; realtime: Realtime }): { close(): void } {
-  const voted: Subscription = deps.bus.subscribeLive(live.pollVoted, (message) => deps.realtime.pollVoted(message));
-  return { close: () => voted.unsubscribe() };
 }

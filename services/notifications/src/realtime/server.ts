@@ -109,6 +109,8 @@ function answerAuthQuestions(socket: Socket, userId: string | null, unread: Unre
 
 /** Between instances: a member's unread count changed (serverSideEmit, carried by the Redis adapter). */
 const UNREAD_CHANGED = 'unread-changed';
+/** Between instances: a vote was accepted (serverSideEmit): each moves its own sockets of the voter. */
+const POLL_VOTED = 'poll-voted';
 
 /** The group rooms of a poll's followers that get its counts when not all of them may. */
 const countsRooms = (pollId: string, groups: readonly LiveCountsGroup[]) =>
@@ -156,6 +158,7 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
       if (voteCounts) emitSafely(() => socket.emit(serverEvents.pollUpdate, { data: { pollId, voteCounts, totalVotes } }));
     }
   };
+  io.on(POLL_VOTED, moveVoterHere);
   return {
     notify: (userId, data) => emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notification, { data })),
     count: (userId, count) => {
@@ -175,8 +178,11 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
         if (permitted.length > 0) io.to(permitted).emit(serverEvents.pollUpdate, { data });
         io.to(pollRoom(data.pollId)).except(permitted).emit(serverEvents.pollUpdate, { data: hidden });
       }),
-    // Every instance gets the message from NATS (nats/live-counts-relay.ts) and moves only its own sockets.
-    pollVoted: (message) => emitSafely(() => moveVoterHere(message)),
+    pollVoted: (message) =>
+      emitSafely(() => {
+        moveVoterHere(message);
+        io.serverSideEmit(POLL_VOTED, message);
+      }),
     bulkEmailProgress: (adminId, data) => emitSafely(() => io.to(userRoom(adminId)).emit(serverEvents.bulkEmailProgress, { data })),
     disconnectUser: (userId) => emitSafely(() => io.in(userRoom(userId)).disconnectSockets(true)),
     async close() {
