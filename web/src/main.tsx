@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { prefetchScreenData } from './app/prefetchScreenData';
 import { createAppRouter, loadScreenOf } from './app/router';
+import { keepInstallOffer } from './features/pwa/earlyInstallOffer';
 import { sessionApi } from './features/session/sessionApi';
 import { createStore } from './store/store';
 
@@ -17,6 +18,8 @@ const EARLY_SCREEN_WAIT_MS = 300;
 const container = document.getElementById('root');
 if (!container) throw new Error('#root is missing from index.html');
 
+// The install card loads after the first render; an install offer made before then is kept for it.
+keepInstallOffer();
 const store = createStore();
 // Back online (or the live socket back after a loss), what is on screen is asked for again and the socket follows anew
 // (fetched beside the first screen, not in its initial code: web/scripts/initial-js.ts).

@@ -99,7 +99,7 @@ describe('refetch on reconnect', () => {
     stop();
   });
 
-  it('refetches when a live socket lost while online comes back, but not after the app closed it itself', async () => {
+  it('refetches when a live socket lost comes back, but not after the app closed it itself', async () => {
     const { requests } = fakeApi({ 'GET /api/health': { status: 'ok' } });
     const socket = new FakeSocket();
     const store = testStore({ socket });
@@ -122,14 +122,15 @@ describe('refetch on reconnect', () => {
     socket.open();
     expect(refetches()).toBe(1);
 
-    // Lost while the browser was offline: its `online` refetches, and the socket's return asks no second time.
+    // Lost while the browser was offline: its `online` refetches, and the socket's return asks again (what was asked at
+    // the very moment the network came back may have failed: Chromium seen refusing it as still offline).
     socket.drop('transport close');
     network(false);
     network(true);
     expect(refetches()).toBe(2);
     socket.open();
-    expect(refetches()).toBe(2);
-    await vi.waitFor(() => expect(asked()).toBe(3));
+    expect(refetches()).toBe(3);
+    await vi.waitFor(() => expect(asked()).toBeGreaterThanOrEqual(3));
     subscription.unsubscribe();
     stop();
   });

@@ -10,6 +10,7 @@ import { asMember, drained } from '@meydan/testing';
 import { sweepPendingVotes } from '../src/jobs/pending-votes.js';
 import { keys } from '../src/store/keys.js';
 import { applyVoteChanges, matchVotes } from '../src/store/vote-change-records.js';
+import { voteIdOf } from '../src/store/vote-records.js';
 import type { VoteSeqDoc } from '../src/model/index.js';
 import { Types } from 'mongoose';
 import { collect, createPoll, newUserId, startPolls, until, type PollsTestService } from './support.js';
@@ -26,6 +27,8 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
   });
 
   const ctx = () => svc.app.polls;
+  /** Every poll of these tests is new: its votes go under derived _ids. */
+  const derivedIds = () => true;
   const ask = (method: 'POST' | 'PUT' | 'DELETE', pollId: string, userId: string, payload?: Record<string, unknown>) =>
     svc.app.inject({ method, url: `/api/polls/${pollId}/vote`, headers: asMember(userId), ...(payload ? { payload } : {}) });
   const storedBallots = async (pollId: string) =>
@@ -106,10 +109,10 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     // the other had read the move before it (seq 1) and writes that ballot after the take-back's delete.
     const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'], allowVoteChange: true });
     const voter = `u:${newUserId()}`;
-    await applyVoteChanges(ctx(), [change(poll.id, voter, 2, [2], null)], new Date());
+    await applyVoteChanges(ctx(), [change(poll.id, voter, 2, [2], null)], new Date(), derivedIds);
     expect(await storedBallots(poll.id)).toEqual({});
     const readBefore = { _id: `${poll.id}:${voter}`, pollId: new Types.ObjectId(poll.id), voter, userId: voter.slice(2), seq: 1, ballot: [2], from: [0], at: new Date() };
-    await matchVotes(ctx(), [readBefore as unknown as VoteSeqDoc], new Date());
+    await matchVotes(ctx(), [readBefore as unknown as VoteSeqDoc], new Date(), derivedIds);
     expect(await storedBallots(poll.id)).toEqual({});
   });
 
@@ -231,36 +234,50 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     expect(Number((await svc.deps.redis.hget(keys.seqs(poll.id), someone))!.split('|')[0])).toBeGreaterThan(last);
   }, 90_000);
 
-  it('applies a batch of many voters’ changes in a few commands, not a round trip per voter', async () => {
-    const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'], allowVoteChange: true });
-    const voters = Array.from({ length: 60 }, () => `u:${newUserId()}`);
-    const pollId = new Types.ObjectId(poll.id);
-    await ctx().models.Vote.insertMany(voters.map((voter) => ({ pollId, voter, userId: voter.slice(2), optionIndex: 0, votedAt: new Date(), persistedAt: new Date() })));
-    // Half move to B, half are taken back.
-    const batch = voters.map((voter, i) => change(poll.id, voter, 1, [0], i % 2 ? null : [1]));
-    const Vote = ctx().models.Vote.collection;
-    const VoteSeq = ctx().models.VoteSeq.collection;
-    const perVoter = [
-      vi.spyOn(Vote, 'findOne'),
-      vi.spyOn(Vote, 'replaceOne'),
-      vi.spyOn(Vote, 'deleteOne'),
-      vi.spyOn(Vote, 'updateOne'),
-      vi.spyOn(VoteSeq, 'updateOne'),
-      vi.spyOn(VoteSeq, 'findOne'),
-    ];
-    const bulk = [vi.spyOn(Vote, 'bulkWrite'), vi.spyOn(VoteSeq, 'bulkWrite')];
-    // Only this poll's commands count: the consumers of the earlier tests' polls may still be at work beside it.
-    const ours = (spy: (typeof perVoter)[number] | (typeof bulk)[number]) => spy.mock.calls.filter((call) => JSON.stringify(call[0]).includes(poll.id)).length;
-    await settled();
-    try {
-      await applyVoteChanges(ctx(), batch, new Date());
-      expect(perVoter.map(ours)).toEqual([0, 0, 0, 0, 0, 0]);
-      expect(bulk.map(ours)).toEqual([1, 1]);
-    } finally {
-      for (const spy of [...perVoter, ...bulk]) spy.mockRestore();
-    }
-    const stored = await storedBallots(poll.id);
-    expect(Object.keys(stored)).toHaveLength(30);
-    expect(Object.values(stored).every((b) => b.join() === '1')).toBe(true);
-  });
+  // Every poll made now stores its votes under _ids made from poll and voter; polls from before, by poll and voter.
+  for (const derived of [true, false]) {
+    it(`applies a batch of many voters’ changes in a few commands, not a round trip per voter (${derived ? 'votes by derived _id, unread' : 'an older poll’s votes, read once'})`, async () => {
+      const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'], allowVoteChange: true });
+      const voters = Array.from({ length: 60 }, () => `u:${newUserId()}`);
+      const pollId = new Types.ObjectId(poll.id);
+      await ctx().models.Vote.insertMany(
+        voters.map((voter) => ({
+          ...(derived ? { _id: voteIdOf(poll.id, voter) } : {}),
+          pollId,
+          voter,
+          userId: voter.slice(2),
+          optionIndex: 0,
+          votedAt: new Date(),
+          persistedAt: new Date(),
+        })),
+      );
+      // Half move to B, half are taken back.
+      const batch = voters.map((voter, i) => change(poll.id, voter, 1, [0], i % 2 ? null : [1]));
+      const Vote = ctx().models.Vote.collection;
+      const VoteSeq = ctx().models.VoteSeq.collection;
+      const perVoter = [
+        vi.spyOn(Vote, 'findOne'),
+        vi.spyOn(Vote, 'replaceOne'),
+        vi.spyOn(Vote, 'deleteOne'),
+        vi.spyOn(Vote, 'updateOne'),
+        vi.spyOn(VoteSeq, 'updateOne'),
+        vi.spyOn(VoteSeq, 'findOne'),
+      ];
+      const batched = [vi.spyOn(Vote, 'find'), vi.spyOn(Vote, 'bulkWrite'), vi.spyOn(VoteSeq, 'bulkWrite')];
+      // Only this poll's commands count: the consumers of the earlier tests' polls may still be at work beside it.
+      const ours = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((call) => JSON.stringify(call[0]).includes(poll.id)).length;
+      await settled();
+      try {
+        await applyVoteChanges(ctx(), batch, new Date(), () => derived);
+        expect(perVoter.map(ours)).toEqual([0, 0, 0, 0, 0, 0]);
+        // Derived ids: no read at all; an older poll: one read of the batch's voters.
+        expect(batched.map(ours)).toEqual([derived ? 0 : 1, 1, 1]);
+      } finally {
+        for (const spy of [...perVoter, ...batched]) spy.mockRestore();
+      }
+      const stored = await storedBallots(poll.id);
+      expect(Object.keys(stored)).toHaveLength(30);
+      expect(Object.values(stored).every((b) => b.join() === '1')).toBe(true);
+    });
+  }
 });

@@ -21,6 +21,12 @@ const pollSchema = new Schema(
     maxChoices: { type: Number, default: 1 },
     /** 'Oyunu değiştirebilsin': voters may change or take back their vote while it is open (missing on older polls: false). */
     allowVoteChange: { type: Boolean, default: false },
+    /**
+     * Its votes are stored under an _id made from the poll and the voter (store/vote-records.ts `voteIdOf`), so a change
+     * finds a voter's vote by _id. Set on every poll made since; missing on older ones, whose votes are found by poll and
+     * voter.
+     */
+    derivedVoteIds: { type: Boolean, default: true },
     /** Share-link polls: who may vote through the link (proto's shareVoteModes; missing on older polls: the default). */
     shareVoteMode: { type: String, enum: [...shareVoteModes, null], default: null },
     /** Who sees the per-option counts (proto's resultsVisibilities; missing on older polls: the default). */

@@ -28,7 +28,7 @@ export async function startVoteChangePersister(ctx: PollsContext): Promise<VoteC
     // Fresh from MongoDB: changes of a poll deleted meanwhile are dropped with it.
     const metas = await storedMetas(ctx, [...new Set(changes.map((c) => c.pollId))]);
     const kept = changes.filter((c) => metas.has(c.pollId));
-    const records = await applyVoteChanges(ctx, kept, new Date());
+    const records = await applyVoteChanges(ctx, kept, new Date(), (pollId) => metas.get(pollId)?.derivedVoteIds === true);
     const moved = await ctx.voteChanges.ensure(records);
     for (const pollId of moved) ctx.live.touch(pollId, metas.get(pollId)!.optionsCount);
     await ctx.memberCounts.changed(kept.map((c) => c.userId));

@@ -34,11 +34,12 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
     const metas = await storedMetas(ctx, pollIds);
     const kept = votes.filter((v) => metas.has(v.pollId));
     const now = new Date();
-    await insertVotes(ctx, kept, now);
+    const derived = (pollId: string) => metas.get(pollId)?.derivedVoteIds === true;
+    await insertVotes(ctx, kept, now, derived);
     // On a poll that allows changes, a first vote stored after its voter's change (the two events are consumed apart)
     // is made to match the change: the votes collection keeps the voter's current ballot, or none.
     const changeable = kept.filter((v) => metas.get(v.pollId)!.allowVoteChange);
-    if (changeable.length) await matchVotesOf(ctx, changeable, now);
+    if (changeable.length) await matchVotesOf(ctx, changeable, now, derived);
     // Counters rebuilt from MongoDB before these votes reached it, or that a Redis failover took the last writes
     // from, learn them now, before the ack: when Redis cannot say, the batch fails and is redelivered,
     // its votes already stored (duplicate keys) and put back then, rather than the counters left short.

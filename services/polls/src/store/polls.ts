@@ -29,6 +29,8 @@ export interface PollMeta {
   maxChoices: number;
   /** Voters may change or take back their vote while the poll is open. */
   allowVoteChange: boolean;
+  /** Its votes' _ids are made from poll and voter (`voteIdOf`); read fresh from MongoDB by the vote consumers only. */
+  derivedVoteIds?: boolean;
   expiresAt: Date | null;
   /** When the creator closed it early (a vote then gets 409, not 410). */
   closedAt: Date | null;
@@ -56,6 +58,7 @@ export const META_FIELDS = {
   createdAt: 1,
   maxChoices: 1,
   allowVoteChange: 1,
+  derivedVoteIds: 1,
 } as const;
 
 export function metaOf(
@@ -63,6 +66,7 @@ export function metaOf(
     closedAt?: Date | null;
     maxChoices?: number | null;
     allowVoteChange?: boolean | null;
+    derivedVoteIds?: boolean | null;
     resultsVisibility?: string | null;
   },
 ): PollMeta {
@@ -77,6 +81,7 @@ export function metaOf(
     optionsCount: doc.options.length,
     maxChoices: doc.maxChoices ?? 1,
     allowVoteChange: doc.allowVoteChange === true,
+    ...(doc.derivedVoteIds ? { derivedVoteIds: true } : {}),
     expiresAt: doc.expiresAt ?? null,
     closedAt: doc.closedAt ?? null,
     createdAt: doc.createdAt,

@@ -14,6 +14,7 @@ import { isDuplicateKey } from '@meydan/kit';
 import type { VoteChangedEvent } from '@meydan/proto';
 import { ballotField } from '../domain/ballots.js';
 import type { Models, VoteSeqDoc } from '../model/index.js';
+import { voteIdOf, type DerivedIds } from './vote-records.js';
 
 type Records = { models: Models };
 
@@ -37,7 +38,7 @@ function latestByVoter(events: readonly VoteChangedEvent[]): Map<string, VoteCha
  * Applies a batch of change events (in any order, any of them again): stores each change once, raises each voter's
  * sequence record to their highest seq, then makes their votes match. Returns the sequence records now stored.
  */
-export async function applyVoteChanges(ctx: Records, events: readonly VoteChangedEvent[], now: Date): Promise<VoteSeqDoc[]> {
+export async function applyVoteChanges(ctx: Records, events: readonly VoteChangedEvent[], now: Date, derived: DerivedIds): Promise<VoteSeqDoc[]> {
   if (!events.length) return [];
   try {
     await ctx.models.VoteChange.collection.insertMany(
@@ -72,7 +73,7 @@ export async function applyVoteChanges(ctx: Records, events: readonly VoteChange
     if (!isDuplicateKey(err)) throw err;
   }
   const records = await seqRecords(ctx, [...latest.keys()]);
-  await matchVotes(ctx, records, now);
+  await matchVotes(ctx, records, now, derived);
   return records;
 }
 
@@ -88,10 +89,10 @@ async function seqRecords(ctx: Records, ids: readonly string[]): Promise<VoteSeq
  * write each reads the record again and, if a newer one was stored meanwhile, applies that one: the last write always
  * follows a read of the newest record.
  */
-export async function matchVotes(ctx: Records, records: readonly VoteSeqDoc[], now: Date): Promise<void> {
+export async function matchVotes(ctx: Records, records: readonly VoteSeqDoc[], now: Date, derived: DerivedIds): Promise<void> {
   let pending = [...records];
   for (let round = 0; round < MATCH_ROUNDS && pending.length > 0; round++) {
-    await matchBatch(ctx, pending, now);
+    await matchBatch(ctx, pending, now, derived);
     const fresh = new Map((await seqRecords(ctx, pending.map((r) => r._id))).map((f) => [f._id, f]));
     pending = pending.flatMap((r) => {
       const f = fresh.get(r._id);
@@ -104,38 +105,51 @@ export async function matchVotes(ctx: Records, records: readonly VoteSeqDoc[], n
 const MATCH_ROUNDS = 10;
 
 /**
- * Makes the votes of `records` (one per voter) what they say, in two commands per poll: one read of the batch's voters'
- * votes, then one bulk write addressing each vote by its _id (a filter on poll and voter made the MongoDB-wire server
- * scan the votes for every voter: the changes fell behind at a few hundred votes a second).
+ * Makes the votes of `records` (one per voter) what they say, in one bulk write. On a poll whose votes have derived
+ * _ids (every poll made since they came) each vote is removed or replaced by its _id, unread; on an older poll the
+ * batch's voters' votes are read once (a scan of the votes on the MongoDB-wire server) and the differing ones written
+ * by their _id. A filter on poll and voter per voter made the server scan the votes for each: the changes fell behind
+ * at a few hundred votes a second.
  */
-async function matchBatch(ctx: Records, records: readonly VoteSeqDoc[], now: Date): Promise<void> {
+async function matchBatch(ctx: Records, records: readonly VoteSeqDoc[], now: Date, derived: DerivedIds): Promise<void> {
   const Vote = ctx.models.Vote.collection;
   const byPoll = new Map<string, VoteSeqDoc[]>();
   for (const r of records) byPoll.set(String(r.pollId), [...(byPoll.get(String(r.pollId)) ?? []), r]);
   const writes: mongo.AnyBulkWriteOperation[] = [];
-  for (const group of byPoll.values()) {
-    const pollId = group[0]!.pollId;
-    const stored = await Vote.find({ pollId, voter: { $in: group.map((r) => r.voter) } }, { projection: { voter: 1, optionIndex: 1, optionIndexes: 1 } }).toArray();
+  const replacement = (r: VoteSeqDoc, ballot: number[]) => ({
+    pollId: r.pollId,
+    voter: r.voter,
+    userId: r.userId ?? null,
+    optionIndex: ballot[0]!,
+    ...(ballot.length > 1 ? { optionIndexes: [...ballot] } : {}),
+    votedAt: r.at,
+    persistedAt: now,
+  });
+  for (const [pollId, group] of byPoll) {
+    if (derived(pollId)) {
+      for (const r of group) {
+        const _id = voteIdOf(pollId, r.voter);
+        const ballot = r.ballot ?? [];
+        // A take-back whose vote is not stored yet removes nothing: its first vote, when it comes, is matched (matchVotesOf).
+        writes.push(ballot.length === 0 ? { deleteOne: { filter: { _id } } } : { replaceOne: { filter: { _id }, replacement: replacement(r, ballot), upsert: true } });
+      }
+      continue;
+    }
+    const stored = await Vote.find({ pollId: group[0]!.pollId, voter: { $in: group.map((r) => r.voter) } }, { projection: { voter: 1, optionIndex: 1, optionIndexes: 1 } }).toArray();
     const storedOf = new Map(stored.map((d) => [String(d['voter']), d]));
     for (const r of group) {
       const doc = storedOf.get(r.voter);
       const ballot = r.ballot ?? [];
       if (ballot.length === 0) {
-        // Not stored yet: its first vote, when it comes, is matched to this record (matchVotesOf).
         if (doc) writes.push({ deleteOne: { filter: { _id: doc._id } } });
         continue;
       }
       if (doc && ballotField((doc['optionIndexes']?.length ? doc['optionIndexes'] : [doc['optionIndex']]) as number[]) === ballotField(ballot)) continue;
-      const replacement = {
-        pollId,
-        voter: r.voter,
-        userId: r.userId ?? null,
-        optionIndex: ballot[0]!,
-        ...(ballot.length > 1 ? { optionIndexes: [...ballot] } : {}),
-        votedAt: r.at,
-        persistedAt: now,
-      };
-      writes.push({ replaceOne: doc ? { filter: { _id: doc._id }, replacement } : { filter: { pollId, voter: r.voter }, replacement, upsert: true } });
+      writes.push({
+        replaceOne: doc
+          ? { filter: { _id: doc._id }, replacement: replacement(r, ballot) }
+          : { filter: { pollId: r.pollId, voter: r.voter }, replacement: replacement(r, ballot), upsert: true },
+      });
     }
   }
   // Any failure (a duplicate key too: another process inserted the vote at once) fails the batch, delivered again.
@@ -146,9 +160,9 @@ async function matchBatch(ctx: Records, records: readonly VoteSeqDoc[], now: Dat
  * After first votes of polls allowing changes were stored: those whose voter has changed since (their change applied
  * first, or meanwhile) are made to match the change.
  */
-export async function matchVotesOf(ctx: Records, votes: readonly { pollId: string; voter: string }[], now: Date): Promise<void> {
+export async function matchVotesOf(ctx: Records, votes: readonly { pollId: string; voter: string }[], now: Date, derived: DerivedIds): Promise<void> {
   const records = await seqRecords(ctx, [...new Set(votes.map((v) => seqRecordId(v.pollId, v.voter)))]);
-  if (records.length) await matchVotes(ctx, records, now);
+  if (records.length) await matchVotes(ctx, records, now, derived);
 }
 
 /** The sequence records applied since `since` (of one poll, or of every poll). */

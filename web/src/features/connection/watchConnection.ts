@@ -8,35 +8,25 @@ import type { AppStore } from '../../store/store';
  *   returns (`refetchOnReconnect` in store/api.ts);
  * - `online` also wakes the live socket at once instead of after socket.io's backoff; the hub follows again what it
  *   followed (RealtimeHub's connect);
- * - a live socket lost while the browser stayed online (the server restarted, a proxy dropped it) refetches the same
- *   way once it is back, as the updates of the meantime were missed.
+ * - a live socket lost (the server restarted, a proxy dropped it, the network went) refetches the same way once it is
+ *   back, as the updates of the meantime were missed — after `online` too, whose own refetch may have come too soon.
  * Returns the function that stops watching.
  */
 export function watchConnection(store: AppStore): () => void {
   const { onOnline, onOffline } = api.internalActions;
-  /** The browser said `online` since the socket was lost: RTK Query refetched on that event already. */
-  let refetchedMeanwhile = false;
-  let previous = store.realtime.status;
   const online = () => {
     store.dispatch(onOnline());
-    refetchedMeanwhile = true;
     store.realtime.wake();
   };
   const offline = () => store.dispatch(onOffline());
   window.addEventListener('online', online);
   window.addEventListener('offline', offline);
-  const stopStatus = store.realtime.on('status', (status) => {
-    if (status === 'disconnected' && previous === 'connected') refetchedMeanwhile = false;
-    previous = status;
-  });
-  const stopReconnected = store.realtime.on('reconnected', () => {
-    if (!refetchedMeanwhile) store.dispatch(onOnline());
-    refetchedMeanwhile = false;
-  });
+  // The socket back after a loss asks again even when `online` just did: what was asked at the very moment the
+  // network came back may have failed (Chromium was seen refusing it as still offline), and asking twice costs little.
+  const stopReconnected = store.realtime.on('reconnected', () => store.dispatch(onOnline()));
   return () => {
     window.removeEventListener('online', online);
     window.removeEventListener('offline', offline);
-    stopStatus();
     stopReconnected();
   };
 }

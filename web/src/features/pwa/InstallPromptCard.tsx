@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { Button } from '../../ui/buttons';
+import { takeInstallOffer } from './earlyInstallOffer';
 import { createInstallPrompt, runsStandalone, type BeforeInstallPromptEvent, type InstallPrompt } from './installPrompt';
 
 const text = tr.pwa;
@@ -18,6 +19,9 @@ export function InstallPromptCard() {
     const installed = () => controller.installed();
     window.addEventListener('beforeinstallprompt', offered);
     window.addEventListener('appinstalled', installed);
+    // An offer the browser made before this card loaded (main.tsx kept it).
+    const early = takeInstallOffer();
+    if (early) controller.offered(early as BeforeInstallPromptEvent);
     return () => {
       window.removeEventListener('beforeinstallprompt', offered);
       window.removeEventListener('appinstalled', installed);
