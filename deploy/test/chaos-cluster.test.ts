@@ -12,15 +12,23 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** The full run's bound: votes flow again within 10 s of losing any one node. */
 const RECOVERY_S = 10;
 
+/** The runs still going: a run the test's timeout cut is stopped with it (SIGINT: it stops its clusters), not left. */
+const running = new Set<ReturnType<typeof spawn>>();
+afterAll(() => {
+  for (const child of running) child.kill('SIGINT');
+});
+
 /** Runs cluster.mjs with `env`; its exit code and everything it printed. */
 function runChaosCluster(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   const child = spawn(process.execPath, [join(root, 'deploy/chaos/cluster.mjs')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => void (out += chunk.toString()));
