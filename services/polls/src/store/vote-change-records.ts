@@ -55,22 +55,20 @@ export async function applyVoteChanges(ctx: Records, events: readonly VoteChange
     if (!isDuplicateKey(err)) throw err;
   }
   const latest = latestByVoter(events);
-  // One command for the batch: a round trip per voter made a batch of hundreds outlast the consumer's ack wait on a
-  // loaded MongoDB-wire server, which then delivered it again while it still ran (the changes fell behind for good).
-  // Only a higher seq moves a record: an equal or lower one finds no document, and its upsert hits the _id.
-  try {
-    await ctx.models.VoteSeq.collection.bulkWrite(
-      [...latest].map(([_id, e]) => ({
-        updateOne: {
-          filter: { _id: _id as never, seq: { $lt: e.seq } },
-          update: { $set: { pollId: new Types.ObjectId(e.pollId), voter: e.voter, userId: e.userId, seq: e.seq, ballot: e.to, from: e.from, at: now } },
-          upsert: true,
-        },
-      })),
-      { ordered: false },
-    );
-  } catch (err) {
-    if (!isDuplicateKey(err)) throw err;
+  // One command per voter, by _id (the MongoDB-wire server finds it from its index): a bulk write of them all lost the
+  // rest of the batch at the first duplicate key on that server, though unordered (the cluster chaos run found voters
+  // with no sequence record).
+  for (const [_id, e] of latest) {
+    try {
+      // Only a higher seq moves the record (an equal or lower one finds no document and its upsert hits the _id).
+      await ctx.models.VoteSeq.collection.updateOne(
+        { _id: _id as never, seq: { $lt: e.seq } },
+        { $set: { pollId: new Types.ObjectId(e.pollId), voter: e.voter, userId: e.userId, seq: e.seq, ballot: e.to, from: e.from, at: now } },
+        { upsert: true },
+      );
+    } catch (err) {
+      if (!isDuplicateKey(err)) throw err;
+    }
   }
   const records = await seqRecords(ctx, [...latest.keys()]);
   await matchVotes(ctx, records, now, derived);
