@@ -381,6 +381,12 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
 async function replicate({ primary, primaryPort, standbyDir, standbyPort, postgres, run, user, bin, started }) {
   await waitForPort(primaryPort, { proc: primary.proc, name: 'postgres primary' });
   const sql = (command) => run('psql', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-q', '-c', command]);
+  // The port opens before PostgreSQL takes queries ("the database system is starting up": a fresh-clone run failed so).
+  const answers = () => {
+    const [cmd, args] = user.wrap(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-tAc', 'SELECT 1']);
+    return spawnSync(cmd, args, { encoding: 'utf8' }).stdout.trim() === '1';
+  };
+  await until('the primary to take queries', answers, 30_000);
   sql('CREATE DATABASE ferretdb');
   // A fast checkpoint: the default spreads it over minutes, and the copy waits for it.
   run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--checkpoint=fast']);
