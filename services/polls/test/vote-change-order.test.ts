@@ -116,6 +116,28 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     expect(await storedBallots(poll.id)).toEqual({});
   });
 
+  it("keeps a take-back whose sequence record's first insert lost the race to another replica's older change", async () => {
+    // Two replicas apply one voter's first change (seq 1) and take-back (seq 2) at once, no record stored yet: both
+    // upserts find none, the change's insert lands first and the take-back's hits its _id (seen in the cluster chaos
+    // run). That lost race is played here: the change's record goes in just before the take-back's upsert, which then
+    // gets the server's own duplicate-key error, as the losing upsert does.
+    const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'], allowVoteChange: true });
+    const voter = `u:${newUserId()}`;
+    const VoteSeq = ctx().models.VoteSeq.collection;
+    const older = change(poll.id, voter, 1, [0], [1]);
+    const spy = vi.spyOn(VoteSeq, 'updateOne').mockImplementationOnce((async () => {
+      await applyVoteChanges(ctx(), [older], new Date(), derivedIds);
+      return VoteSeq.insertOne({ _id: `${poll.id}:${voter}` as never });
+    }) as never);
+    try {
+      await applyVoteChanges(ctx(), [change(poll.id, voter, 2, [1], null)], new Date(), derivedIds);
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await ctx().models.VoteSeq.findById(`${poll.id}:${voter}`).lean())?.seq).toBe(2);
+    expect(await storedBallots(poll.id)).toEqual({});
+  });
+
   it('publishes a change counted but never acknowledged (a move and a take-back), and MongoDB then has it', async () => {
     const poll = await createPoll(svc.app, alice, { options: ['A', 'B'], allowVoteChange: true });
     const [mover, leaver] = [newUserId(), newUserId()];

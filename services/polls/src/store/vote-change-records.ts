@@ -58,21 +58,29 @@ export async function applyVoteChanges(ctx: Records, events: readonly VoteChange
   // One command per voter, by _id (the MongoDB-wire server finds it from its index): a bulk write of them all lost the
   // rest of the batch at the first duplicate key on that server, though unordered (the cluster chaos run found voters
   // with no sequence record).
-  for (const [_id, e] of latest) {
-    try {
-      // Only a higher seq moves the record (an equal or lower one finds no document and its upsert hits the _id).
-      await ctx.models.VoteSeq.collection.updateOne(
-        { _id: _id as never, seq: { $lt: e.seq } },
-        { $set: { pollId: new Types.ObjectId(e.pollId), voter: e.voter, userId: e.userId, seq: e.seq, ballot: e.to, from: e.from, at: now } },
-        { upsert: true },
-      );
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-  }
+  for (const [_id, e] of latest) await raiseSeqRecord(ctx, _id, e, now);
   const records = await seqRecords(ctx, [...latest.keys()]);
   await matchVotes(ctx, records, now, derived);
   return records;
+}
+
+/**
+ * Raises the voter's sequence record to `e` unless it holds that seq or a higher one already. Only a higher seq moves
+ * the record: an equal or lower one finds no document, and its upsert hits the _id. That duplicate key also comes
+ * when no record was there yet and another process inserted one at the same moment (two replicas applying one voter's
+ * first change and take-back at once): then the record is there now, and the update is made on it again, without the
+ * upsert. Swallowing that duplicate lost the take-back (the cluster chaos run's 'doubled').
+ */
+async function raiseSeqRecord(ctx: Records, _id: string, e: VoteChangedEvent, now: Date): Promise<void> {
+  const VoteSeq = ctx.models.VoteSeq.collection;
+  const filter = { _id: _id as never, seq: { $lt: e.seq } };
+  const update = { $set: { pollId: new Types.ObjectId(e.pollId), voter: e.voter, userId: e.userId, seq: e.seq, ballot: e.to, from: e.from, at: now } };
+  try {
+    await VoteSeq.updateOne(filter, update, { upsert: true });
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+    await VoteSeq.updateOne(filter, update);
+  }
 }
 
 async function seqRecords(ctx: Records, ids: readonly string[]): Promise<VoteSeqDoc[]> {
