@@ -3,6 +3,7 @@
 // and MailDev. Used by `npm start` (deploy/local/start.mjs) and by the test harness
 // (test/global-setup.ts). Plain Node with built-ins only: it runs before `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { accessSync, constants, cpSync, chmodSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { homedir, tmpdir } from 'node:os';
@@ -57,22 +58,45 @@ export function aptInstall(packages) {
 }
 
 /**
- * FerretDB v1.24's SQLite backend creates each collection's `_id` index on `<doc>->"_id"` but looks documents up by
- * `<doc>->'$._id'`: the same value, an expression SQLite does not match to the index, so every find, update and
- * delete by `_id` scans the whole table (an update by `_id` costs 10 ms of CPU at 5,000 documents, growing with
- * them). The build below makes the lookups use the index's own expression; nothing else changes.
+ * What the build below mends in FerretDB v1.24, each a line of its source replaced (`from` must be there: a new
+ * version that no longer has it stops the build, saying which). Nothing else changes.
  */
-const FERRETDB_ID_LOOKUP = { file: 'internal/backends/sqlite/metadata/metadata.go', from: `IDColumn = DefaultColumn + "->'$._id'"`, to: 'IDColumn = DefaultColumn + `->"_id"`' };
+const FERRETDB_PATCHES = [
+  // The SQLite backend creates each collection's `_id` index on `<doc>->"_id"` but looks documents up by
+  // `<doc>->'$._id'`: the same value, an expression SQLite does not match to the index, so every find, update and
+  // delete by `_id` scans the whole table (an update by `_id` costs 10 ms of CPU at 5,000 documents, growing with
+  // them). The lookups now use the index's own expression.
+  { file: 'internal/backends/sqlite/metadata/metadata.go', from: `IDColumn = DefaultColumn + "->'$._id'"`, to: 'IDColumn = DefaultColumn + `->"_id"`' },
+  // An update reads the documents it matches with one PostgreSQL connection of the pool (50) and writes each with
+  // another while still reading; an update command of many statements keeps every statement's reader open until it
+  // ends. Fifty statements in one command (a bulk write of 50 replaceOne), or fifty updates at once, then held the
+  // whole pool and waited for one more connection for ever: FerretDB answered nothing again (the cluster chaos run).
+  // The matched documents are now read to the end and the reader closed, then written, as its delete already does
+  // (the slice they are kept in is closed with the command: FerretDB checks that every iterator is).
+  {
+    file: 'internal/handler/msg_update.go',
+    from: 'result, err := common.UpdateDocument(ctx, c, "update", iter, &u)',
+    to: 'docs, err := iterator.ConsumeValues(iter)\n\t\tcloser.Close()\n\t\tif err != nil {\n\t\t\treturn 0, 0, nil, lazyerrors.Error(err)\n\t\t}\n\n\t\tread := iterator.Values(iterator.ForSlice(docs))\n\t\tcloser.Add(read)\n\n\t\tresult, err := common.UpdateDocument(ctx, c, "update", read, &u)',
+  },
+  // findAndModify the same, for its one document (removed or updated).
+  {
+    file: 'internal/handler/msg_findandmodify.go',
+    from: 'iter = common.LimitIterator(iter, closer, 1)',
+    to: 'iter = common.LimitIterator(iter, closer, 1)\n\n\tfound, err := iterator.ConsumeValues(iter)\n\tcloser.Close()\n\tif err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n\n\titer = iterator.Values(iterator.ForSlice(found))\n\tcloser.Add(iter)',
+  },
+];
+
+/** The built binary's name: the version and a digest of the mends, so a changed list builds anew. */
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-${createHash('sha256').update(JSON.stringify(FERRETDB_PATCHES)).digest('hex').slice(0, 8)}`;
 
 /**
  * Builds FerretDB v1 from the Go module proxy. `go install …@version` is refused by the proxy's
- * version listing here, so the module is downloaded, its version file written, the `_id` lookup above mended, and
- * built.
+ * version listing here, so the module is downloaded, its version file written, the mends above made, and built.
  */
 export function ensureFerretDb() {
   const fromEnv = process.env.FERRETDB_BIN;
   if (fromEnv && existsSync(fromEnv)) return fromEnv;
-  const binary = join(cacheDir, 'bin', `ferretdb-${FERRETDB_VERSION}-id-index`);
+  const binary = join(cacheDir, 'bin', `ferretdb-${FERRETDB_BUILD}`);
   if (existsSync(binary)) return binary;
   const onPath = which('ferretdb');
   if (onPath && run(onPath, ['--version']).out.includes('v1.')) return onPath;
@@ -87,10 +111,12 @@ export function ensureFerretDb() {
   cpSync(moduleDir, src, { recursive: true });
   spawnSync('chmod', ['-R', 'u+w', src]);
   writeFileSync(join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
-  const lookupFile = join(src, FERRETDB_ID_LOOKUP.file);
-  const lookupSource = readFileSync(lookupFile, 'utf8');
-  if (!lookupSource.includes(FERRETDB_ID_LOOKUP.from)) throw new Error(`FerretDB ${FERRETDB_VERSION}: ${FERRETDB_ID_LOOKUP.file} no longer has ${FERRETDB_ID_LOOKUP.from}`);
-  writeFileSync(lookupFile, lookupSource.replace(FERRETDB_ID_LOOKUP.from, FERRETDB_ID_LOOKUP.to));
+  for (const patch of FERRETDB_PATCHES) {
+    const file = join(src, patch.file);
+    const source = readFileSync(file, 'utf8');
+    if (!source.includes(patch.from)) throw new Error(`FerretDB ${FERRETDB_VERSION}: ${patch.file} no longer has ${patch.from}`);
+    writeFileSync(file, source.replace(patch.from, patch.to));
+  }
   mkdirSync(join(cacheDir, 'bin'), { recursive: true });
   const build = run(go, ['build', '-trimpath', '-o', binary, './cmd/ferretdb'], { cwd: src });
   rmSync(src, { recursive: true, force: true });
