@@ -68,7 +68,8 @@ async function checkStores({ base, urls }, { polls, creator }, expectedBallot, c
   const pollIds = pollIdsOf(polls);
   const { MongoClient, ObjectId } = await import('mongodb');
   const { createRedisClient } = await import('@meydan/kit');
-  const client = await new MongoClient(urls.mongo).connect();
+  // A MongoDB-wire server that stops answering fails the verdict (a network timeout), not a verdict that never comes.
+  const client = await new MongoClient(urls.mongo, { serverSelectionTimeoutMS: 30_000, socketTimeoutMS: 60_000 }).connect();
   const votes = client.db('meydan_polls').collection('votes');
   const expectedOf = (key) => {
     const states = [...expectedBallot].filter(([k]) => k.startsWith(`${key}|`)).map(([, state]) => state);
