@@ -239,9 +239,20 @@ export async function stormUnderFaults(k6, run, seeded, faults) {
   return { windows, consoleFile: storm.consoleFile, t0, stormEnd, outlasted };
 }
 
-/** Runs a chaos run's `main` as this process: what it resolves to is the exit code; after it, an error or Ctrl-C, `stopAll`. */
+/**
+ * Runs a chaos run's `main` as this process: what it resolves to is the exit code; after it, an error, Ctrl-C or a
+ * SIGTERM (`timeout`, a CI runner), `stopAll`: no server of the run is left behind.
+ */
 export function runAsProcess(label, main, stopAll) {
-  process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
+  let stopping = false;
+  const stopOn = (signal, code) =>
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void stopAll().then(() => process.exit(code));
+    });
+  stopOn('SIGINT', 130);
+  stopOn('SIGTERM', 143);
   main()
     .then(async (code) => {
       await stopAll();

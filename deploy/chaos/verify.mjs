@@ -64,6 +64,9 @@ const optionCounts = (docs, optionsCount = 3) => {
 /** The storm's polls by their keys in the storm's lines (m0…, s0…). */
 const pollIdsOf = (polls) => Object.fromEntries([...polls.member.map((id, i) => [`m${i}`, id]), ...polls.shareIds.map((id, i) => [`s${i}`, id])]);
 
+/** How long the verdict waits for MongoDB to hold what Redis counted (the consumers' backlog after the storm). */
+const CATCH_UP_MS = Number(process.env.CHAOS_CATCH_UP_S || 90) * 1000;
+
 async function checkStores({ base, urls }, { polls, creator }, expectedBallot, cutOff) {
   const pollIds = pollIdsOf(polls);
   const { MongoClient, ObjectId } = await import('mongodb');
@@ -87,7 +90,8 @@ async function checkStores({ base, urls }, { polls, creator }, expectedBallot, c
   // votes would make up for storm votes still on their way (a batch redelivered).
   const stormPolls = { pollId: { $in: Object.values(pollIds).map((id) => new ObjectId(id)) } };
   const least = Object.keys(pollIds).reduce((n, key) => n + expectedOf(key).min, 0);
-  const deadline = Date.now() + 90_000;
+  const waitFrom = Date.now();
+  const deadline = waitFrom + CATCH_UP_MS;
   while (Date.now() < deadline && (await votes.countDocuments(stormPolls)) < least) await new Promise((r) => setTimeout(r, 1000));
   const caughtUp = async () => {
     for (const [key, id] of Object.entries(pollIds)) {
@@ -96,7 +100,9 @@ async function checkStores({ base, urls }, { polls, creator }, expectedBallot, c
     }
     return true;
   };
-  while (Date.now() < deadline && !(await caughtUp())) await new Promise((r) => setTimeout(r, 2000));
+  let caught = false;
+  while (Date.now() < deadline && !(caught = await caughtUp())) await new Promise((r) => setTimeout(r, 2000));
+  say(caught ? `MongoDB caught up with Redis ${((Date.now() - waitFrom) / 1000).toFixed(0)} s after the storm` : `MongoDB still behind Redis ${CATCH_UP_MS / 1000} s after the storm (CHAOS_CATCH_UP_S)`);
   const stored = new Map();
   const perPoll = [];
   let mismatch = false;

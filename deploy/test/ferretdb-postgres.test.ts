@@ -8,7 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MongoClient } from 'mongodb';
+import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresFerret } from '../chaos/cluster-servers.mjs';
 import { ensureFerretDb } from '../local/servers.mjs';
@@ -40,6 +40,24 @@ describe('FerretDB over PostgreSQL', () => {
     expect(upserted.upsertedCount).toBe(MANY);
     expect(await votes.countDocuments({ option: 1 })).toBe(MANY);
     expect(await votes.countDocuments({ option: 2 })).toBe(MANY);
+  });
+
+  it('finds documents by _id, one or a list of them, on the _id index (strings and ObjectIds)', async () => {
+    const records = client.db('meydan_polls').collection<{ _id: string; seq: number }>('id_records');
+    await records.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: `p:${i}`, seq: i })));
+    const plan = async (filter: object) => JSON.stringify(await records.find(filter).explain());
+    for (const filter of [{ _id: 'p:7' }, { _id: { $eq: 'p:7' } }, { _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }]) {
+      expect(await plan(filter), JSON.stringify(filter)).toMatch(/Index (Only )?Scan/);
+    }
+    expect((await records.find({ _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }).toArray()).map((r) => r.seq).sort((a, b) => a - b)).toEqual([7, 1500]);
+    expect(await records.findOne({ _id: 'p:42' })).toEqual({ _id: 'p:42', seq: 42 });
+    // Another field is not on the index: still answered, by reading the table.
+    expect((await records.find({ seq: { $in: [3, 4] } }).toArray()).length).toBe(2);
+    const votes = client.db('meydan_polls').collection<{ _id: ObjectId; n: number }>('id_votes');
+    const ids = Array.from({ length: 500 }, () => new ObjectId());
+    await votes.insertMany(ids.map((_id, n) => ({ _id, n })));
+    expect(JSON.stringify(await votes.find({ _id: ids[3] }).explain())).toMatch(/Index (Only )?Scan/);
+    expect((await votes.find({ _id: { $in: [ids[3]!, ids[400]!] } }).toArray()).map((v) => v.n).sort((a, b) => a - b)).toEqual([3, 400]);
   });
 
   it(`answers ${MANY} updates and findOneAndUpdates at once`, async () => {
