@@ -15,27 +15,38 @@ export function readAnswers(consoleFile) {
 
 /**
  * The storm's changes and take-backs after accepted votes (issue 38), from its `C,…` lines: when answered (`t`), when
- * sent, the poll key, the voter, the status (0: none), the kind (`change` or `take`) and the option moved to.
+ * sent, the poll key, the voter, the status (0: none), the kind (`change` or `take`), the option moved to, and a
+ * refusal's error code (null when none was read).
  */
 export function readChanges(consoleFile) {
   return readFileSync(consoleFile, 'utf8')
     .split('\n')
-    .map((line) => /C,(\d+),([ms]\d+),([^,]+),(\w+),(\d+),(change|take),([\d-]+)/.exec(line))
+    .map((line) => /C,(\d+),([ms]\d+),([^,]+),(\w+),(\d+),(change|take),([\d-]+)(?:,([a-z_-]+))?/.exec(line))
     .filter(Boolean)
-    .map(([, t, poll, voter, status, sent, kind, option]) => ({ t: Number(t), sent: Number(sent), poll, voter, status: Number(status) || 0, kind, option: option === '-' ? null : Number(option) }));
+    .map(([, t, poll, voter, status, sent, kind, option, error]) => ({
+      t: Number(t),
+      sent: Number(sent),
+      poll,
+      voter,
+      status: Number(status) || 0,
+      kind,
+      option: option === '-' ? null : Number(option),
+      error: error && error !== '-' ? error : null,
+    }));
 }
 
 /**
  * Where each voter's ballot must end, per `<poll>|<voter>` key whose vote was accepted: 'present', 'absent' (taken
- * back, and told so) or 'either' (a take-back whose answer was cut off: it may or may not have been made). A change
- * leaves a ballot present whatever its answer; a refused take-back changes nothing.
+ * back, and told so: a 2xx, or the 503 `event_not_published` that says it was made and is announced later) or
+ * 'either' (a take-back whose answer was cut off: it may or may not have been made). A change leaves a ballot present
+ * whatever its answer; a refused take-back changes nothing.
  */
 export function expectedBallots(accepted, changes) {
   const expected = new Map(accepted.map((a) => [`${a.poll}|${a.voter}`, 'present']));
   for (const c of [...changes].sort((a, b) => a.sent - b.sent)) {
     const key = `${c.poll}|${c.voter}`;
     if (!expected.has(key) || c.kind !== 'take') continue;
-    if (c.status >= 200 && c.status < 300) expected.set(key, 'absent');
+    if ((c.status >= 200 && c.status < 300) || madeNotAnnounced(c)) expected.set(key, 'absent');
     else if (outcomeUnknown(c.status)) expected.set(key, 'either');
   }
   return expected;
@@ -200,6 +211,9 @@ function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWind
  * `answer_lost` (the vote reached polls, whose connection then broke: it may have been counted).
  */
 export const outcomeUnknown = (status) => status === 0 || status === 502;
+
+/** A change answered 503 `event_not_published`: made (counted, pending), its event published later by the pending-votes job. */
+export const madeNotAnnounced = (c) => c.status === 503 && c.error === 'event_not_published';
 
 /**
  * What the storm was told: its answers, the accepted ones, and per poll and voter what was asked and accepted; its

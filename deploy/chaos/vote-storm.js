@@ -6,7 +6,8 @@
 // sent: when the iteration's first request left, ms since epoch) for deploy/chaos/verify.mjs to count; nothing else
 // is printed. The polls allow changing a vote (issue 38): after an accepted vote, every fifth voter moves it to
 // another option (and every tenth then takes it back), and one in five others takes it back at once, each on its own
-// line `C,<ms since epoch>,<poll index>,<voter>,<status>,<sent>,change|take,<option or ->`, in the order sent.
+// line `C,<ms since epoch>,<poll index>,<voter>,<status>,<sent>,change|take,<option or ->,<error code or ->`, in the
+// order sent.
 // The end: every VU asks CONTROL_URL at most every CHECK_MS for the moment the storm stops (ms since epoch, 0 while
 // it goes on) and starts no vote from then on; the counters votes_started and votes_answered (k6's REST API) tell the
 // chaos run when every vote sent has its line, so that it can end k6 without cutting one off.
@@ -74,15 +75,27 @@ function answer(line) {
  * After the `n`-th vote of a kind was accepted at `url` (the same cookie or jar): a change to another option for
  * every fifth (then a take-back for every tenth), a take-back for one in five others, each answer on its C line.
  */
+/** The `error` of a refused answer's JSON body (e.g. `event_not_published`), or '-'. */
+function errorCode(res) {
+  if (res.status < 400 || !res.body) return '-';
+  try {
+    const { error } = JSON.parse(res.body);
+    return /^[a-z_]+$/.test(error) ? error : '-';
+  } catch (_) {
+    return '-';
+  }
+}
+
 function followUp(url, extra, pollKey, voter, n) {
   const steps = n % 10 === 0 ? ['change', 'take'] : n % 5 === 0 ? ['change'] : n % 5 === 3 ? ['take'] : [];
   for (const kind of steps) {
     const sent = Date.now();
     const option = ((n % 3) + 1) % 3;
+    // The body is read (the storm discards the others'): a 503's error code says whether the change was made.
     const res = kind === 'change'
-      ? http.put(url, JSON.stringify({ optionIndex: option }), params(extra))
-      : http.del(url, null, bodiless(extra));
-    answer(`C,${Date.now()},${pollKey},${voter},${res.status},${sent},${kind},${kind === 'change' ? option : '-'}`);
+      ? http.put(url, JSON.stringify({ optionIndex: option }), params({ ...extra, responseType: 'text' }))
+      : http.del(url, null, bodiless({ ...extra, responseType: 'text' }));
+    answer(`C,${Date.now()},${pollKey},${voter},${res.status},${sent},${kind},${kind === 'change' ? option : '-'},${errorCode(res)}`);
   }
 }
 

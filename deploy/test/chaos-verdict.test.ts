@@ -46,6 +46,10 @@ describe('the chaos verdict', () => {
         'C,1700000015000,s0,v:c,503,1700000014100,take,-',
         'C,1700000015500,s0,v:c,0,1700000015100,change,2',
         'V,1700000016000,m2,u:d,409,1700000015000',
+        'V,1700000017000,s1,v:e,200,1700000016000',
+        'C,1700000018000,s1,v:e,503,1700000017100,take,-,event_not_published',
+        'V,1700000019000,s1,v:f,200,1700000018000',
+        'C,1700000020000,s1,v:f,503,1700000019100,take,-,service_unavailable',
       ].join('\n'),
     );
     const changes = readChanges(file);
@@ -55,9 +59,12 @@ describe('the chaos verdict', () => {
       ['m1', 'u:b', 0, 'take', null],
       ['s0', 'v:c', 503, 'take', null],
       ['s0', 'v:c', 0, 'change', 2],
+      ['s1', 'v:e', 503, 'take', null],
+      ['s1', 'v:f', 503, 'take', null],
     ]);
+    expect(changes.map((c) => c.error)).toEqual([null, null, null, null, null, 'event_not_published', 'service_unavailable']);
     // The votes' lines are read as before, the changes' lines not among them.
-    expect(readAnswers(file).map((a) => a.voter)).toEqual(['u:a', 'u:b', 'v:c', 'u:d']);
+    expect(readAnswers(file).map((a) => a.voter)).toEqual(['u:a', 'u:b', 'v:c', 'u:d', 'v:e', 'v:f']);
     const accepted = readAnswers(file).filter((a) => a.status === 200);
     expect(Object.fromEntries(expectedBallots(accepted, changes))).toEqual({
       // Moved, then taken back and told so.
@@ -66,6 +73,10 @@ describe('the chaos verdict', () => {
       'm1|u:b': 'either',
       // A refused take-back changes nothing, nor does a change however it went.
       's0|v:c': 'present',
+      // A take-back made and announced later (503 event_not_published says so): gone.
+      's1|v:e': 'absent',
+      // Any other 503 says it was not made.
+      's1|v:f': 'present',
     });
   });
 
