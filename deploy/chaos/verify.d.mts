@@ -31,6 +31,8 @@ export interface StormChange extends StormAnswer {
   kind: 'change' | 'take';
   /** The option moved to (null: a take-back). */
   option: number | null;
+  /** A refusal's error code (e.g. `event_not_published`: made, announced later), null when none was read. */
+  error: string | null;
 }
 export function readChanges(consoleFile: string): StormChange[];
 /** Where each voter's ballot must end, by `<poll>|<voter>`: present, absent (taken back) or either (cut off). */

@@ -1,9 +1,12 @@
 /**
- * The MongoDB-wire server the cluster runs use (FerretDB v1 over PostgreSQL, built by deploy/local/servers.mjs with its
- * mends) answers updates that outnumber its PostgreSQL pool of 50: one command of many update statements (a bulk
- * write of replaceOne, as the vote-change consumer sends) and many updates at once. Unmended, each update kept its
- * reading connection while it asked the pool for a writing one, and the server stopped answering for good (the
- * cluster chaos run hung so in its verdict).
+ * The MongoDB-wire server as deploy/local/servers.mjs builds it (FerretDB v1 with its mends, FERRETDB_PATCHES), on
+ * both of its backends:
+ * - over PostgreSQL (the cluster runs): it answers updates that outnumber its PostgreSQL pool of 50, one command of
+ *   many update statements (a bulk write of replaceOne, as the vote-change consumer sends) and many updates at once
+ *   (unmended, each update kept its reading connection while it asked the pool for a writing one, and the server
+ *   stopped answering for good: the cluster chaos run hung so in its verdict); and it finds documents by `_id` on the
+ *   `_id` index (unmended, every read by `_id` read the whole table);
+ * - on SQLite (`npm start`, `npm test`): an `_id` beside other fields, or a list of them, goes to the `_id` index too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +14,7 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresFerret } from '../chaos/cluster-servers.mjs';
-import { ensureFerretDb } from '../local/servers.mjs';
+import { ensureFerretDb, freePort, startMongoWire } from '../local/servers.mjs';
 
 /** More than FerretDB's PostgreSQL pool (pool_max_conns 50). */
 const MANY = 120;
@@ -69,5 +72,42 @@ describe('FerretDB over PostgreSQL', () => {
       ),
     );
     expect(await counters.countDocuments({ n: 1 })).toBe(MANY);
+  });
+});
+
+describe('FerretDB on SQLite', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'meydan-ferret-sqlite-'));
+  let server: Awaited<ReturnType<typeof startMongoWire>> | undefined;
+  let client: MongoClient;
+  beforeAll(async () => {
+    server = await startMongoWire({ port: await freePort(), dataDir: dir, binaries: { ferretdb: ensureFerretDb(), mongod: null, natsServer: null, redisServer: null } });
+    client = await new MongoClient(server.url, { socketTimeoutMS: 30_000, serverSelectionTimeoutMS: 30_000 }).connect();
+  }, 60_000);
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop(5000);
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('finds documents by an _id beside other fields, or a list of _ids, on the _id index', async () => {
+    const records = client.db('meydan_polls').collection<{ _id: string; seq: number }>('id_records');
+    await records.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: `p:${i}`, seq: i })));
+    const plan = async (filter: object) => JSON.stringify(await records.find(filter).explain());
+    for (const filter of [{ _id: 'p:7' }, { _id: 'p:7', seq: { $lt: 10 } }, { _id: { $eq: 'p:7' } }, { _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }]) {
+      expect(await plan(filter), JSON.stringify(filter)).toMatch(/USING INDEX/);
+    }
+    expect(await plan({ seq: 7 })).not.toMatch(/USING INDEX/);
+    // What the index finds is filtered as before: the other fields still decide.
+    expect(await records.countDocuments({ _id: 'p:7', seq: { $lt: 10 } })).toBe(1);
+    expect(await records.countDocuments({ _id: 'p:70', seq: { $lt: 10 } })).toBe(0);
+    expect((await records.find({ _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }).toArray()).map((r) => r.seq).sort((a, b) => a - b)).toEqual([7, 1500]);
+    // A sequence record raised only by a higher seq, as the vote-change consumer does.
+    expect((await records.updateOne({ _id: 'p:9', seq: { $lt: 5 } }, { $set: { seq: 5 } })).modifiedCount).toBe(0);
+    expect((await records.updateOne({ _id: 'p:9', seq: { $lt: 50 } }, { $set: { seq: 50 } })).modifiedCount).toBe(1);
+    const votes = client.db('meydan_polls').collection<{ _id: ObjectId; n: number }>('id_votes');
+    const ids = Array.from({ length: 300 }, () => new ObjectId());
+    await votes.insertMany(ids.map((_id, n) => ({ _id, n })));
+    expect(JSON.stringify(await votes.find({ _id: { $in: [ids[3]!, ids[200]!] } }).explain())).toMatch(/USING INDEX/);
+    expect((await votes.find({ _id: { $in: [ids[3]!, ids[200]!] } }).toArray()).map((v) => v.n).sort((a, b) => a - b)).toEqual([3, 200]);
   });
 });
