@@ -16,6 +16,7 @@ import { registerOpenApi, respondWithOpenApi } from './openapi.js';
 import { lazySchemaCompilers } from './lazy-schemas.js';
 import { observeHttpRequest } from './metrics.js';
 import { loadSheddingOf, shedLoad } from './load-shedding.js';
+import { redisFailureCode } from './redis-errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -153,6 +154,11 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
       return reply.code(status).send({ error: code, message: errorCatalogue[code].message });
     }
     request.log.error({ err: error }, 'request failed');
+    const redisCode = redisFailureCode(error);
+    if (redisCode) {
+      errorCodes.set(reply, redisCode);
+      return reply.code(errorCatalogue[redisCode].status).send({ error: redisCode, message: errorCatalogue[redisCode].message });
+    }
     return reply.code(500).send({ error: 'internal', message: errorCatalogue.internal.message });
   });
   app.setNotFoundHandler(answerNoRoute);

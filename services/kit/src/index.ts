@@ -25,6 +25,7 @@ export * from './challenge.js';
 export * from './html.js';
 export * from './openapi.js';
 export * from './mongo-errors.js';
+export * from './redis-errors.js';
 export * from './hmac.js';
 export * from './ip-network.js';
 export * from './retry.js';
