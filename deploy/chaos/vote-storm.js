@@ -71,10 +71,6 @@ function answer(line) {
   console.log(line);
 }
 
-/**
- * After the `n`-th vote of a kind was accepted at `url` (the same cookie or jar): a change to another option for
- * every fifth (then a take-back for every tenth), a take-back for one in five others, each answer on its C line.
- */
 /** The `error` of a refused answer's JSON body (e.g. `event_not_published`), or '-'. */
 function errorCode(res) {
   if (res.status < 400 || !res.body) return '-';
@@ -86,6 +82,10 @@ function errorCode(res) {
   }
 }
 
+/**
+ * After the `n`-th vote of a kind was accepted at `url` (the same cookie or jar): a change to another option for
+ * every fifth (then a take-back for every tenth), a take-back for one in five others, each answer on its C line.
+ */
 function followUp(url, extra, pollKey, voter, n) {
   const steps = n % 10 === 0 ? ['change', 'take'] : n % 5 === 0 ? ['change'] : n % 5 === 3 ? ['take'] : [];
   for (const kind of steps) {

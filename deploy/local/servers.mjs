@@ -58,8 +58,10 @@ export function aptInstall(packages) {
 }
 
 /**
- * What the build below mends in FerretDB v1.24, each a line of its source replaced (`from` must be there: a new
- * version that no longer has it stops the build, saying which). Nothing else changes.
+ * What the build below mends in FerretDB v1.24: pieces of its source replaced (`from` must be there: a new version
+ * that no longer has it stops the build, saying which), and Go files of ours added beside them (deploy/local/ferretdb/,
+ * `add`: the file's name there and the package folder it goes to). Nothing else changes; deploy/test/ferretdb.test.ts
+ * holds the builds to them.
  */
 const FERRETDB_PATCHES = [
   // The SQLite backend creates each collection's `_id` index on `<doc>->"_id"` but looks documents up by
@@ -76,44 +78,85 @@ const FERRETDB_PATCHES = [
   {
     file: 'internal/handler/msg_update.go',
     from: 'result, err := common.UpdateDocument(ctx, c, "update", iter, &u)',
-    to: 'docs, err := iterator.ConsumeValues(iter)\n\t\tcloser.Close()\n\t\tif err != nil {\n\t\t\treturn 0, 0, nil, lazyerrors.Error(err)\n\t\t}\n\n\t\tread := iterator.Values(iterator.ForSlice(docs))\n\t\tcloser.Add(read)\n\n\t\tresult, err := common.UpdateDocument(ctx, c, "update", read, &u)',
+    to: [
+      'docs, err := iterator.ConsumeValues(iter)',
+      '\t\tcloser.Close()',
+      '\t\tif err != nil {',
+      '\t\t\treturn 0, 0, nil, lazyerrors.Error(err)',
+      '\t\t}',
+      '',
+      '\t\tread := iterator.Values(iterator.ForSlice(docs))',
+      '\t\tcloser.Add(read)',
+      '',
+      '\t\tresult, err := common.UpdateDocument(ctx, c, "update", read, &u)',
+    ].join('\n'),
   },
   // findAndModify the same, for its one document (removed or updated).
   {
     file: 'internal/handler/msg_findandmodify.go',
     from: 'iter = common.LimitIterator(iter, closer, 1)',
-    to: 'iter = common.LimitIterator(iter, closer, 1)\n\n\tfound, err := iterator.ConsumeValues(iter)\n\tcloser.Close()\n\tif err != nil {\n\t\treturn nil, lazyerrors.Error(err)\n\t}\n\n\titer = iterator.Values(iterator.ForSlice(found))\n\tcloser.Add(iter)',
+    to: [
+      'iter = common.LimitIterator(iter, closer, 1)',
+      '',
+      '\tfound, err := iterator.ConsumeValues(iter)',
+      '\tcloser.Close()',
+      '\tif err != nil {',
+      '\t\treturn nil, lazyerrors.Error(err)',
+      '\t}',
+      '',
+      '\titer = iterator.Values(iterator.ForSlice(found))',
+      '\tcloser.Add(iter)',
+    ].join('\n'),
   },
   // The PostgreSQL backend looks a document up by `_id` with `_jsonb->$1 @> $2` (the key a parameter, a containment
   // test) while its `_id` index is a btree on `_jsonb->'_id'`: no lookup by `_id` used it, each read every row (the
   // sequence records and votes of a busy poll: the vote-change consumer applied 20 changes a second). An `_id` equal to
   // a string or ObjectId, and `_id: {$in: [...]}` of them, are now asked as `_jsonb->'_id' = …` on the index's own
-  // expression. FerretDB filters the rows it gets again, as it does after any pushdown.
+  // expression (ferretdb/postgresql_id_in.go). FerretDB filters the rows it gets again, as after any pushdown.
+  { add: 'postgresql_id_in.go', to: 'internal/backends/postgresql' },
   {
     file: 'internal/backends/postgresql/query.go',
     from: '\t// Select if value under the key is equal to provided value.\n',
-    to: '\tif k == "_id" && operator == "->" {\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\treturn fmt.Sprintf(`%s = %s::jsonb`, metadata.IDColumn, p.Next()), []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n\t\t}\n\t}\n\n\t// Select if value under the key is equal to provided value.\n',
+    to: ['\tif k == "_id" && operator == "->" {', '\t\tif f, a := filterIDEqual(p, v); f != "" {', '\t\t\treturn f, a', '\t\t}', '\t}', '', '\t// Select if value under the key is equal to provided value.', ''].join('\n'),
   },
   {
     file: 'internal/backends/postgresql/query.go',
     from: '\t\t\t\tcase "$ne":\n',
-    to: '\t\t\t\tcase "$in":\n\t\t\t\t\tif f, a := filterIDIn(p, rootKey, v); f != "" {\n\t\t\t\t\t\tfilters = append(filters, f)\n\t\t\t\t\t\targs = append(args, a...)\n\t\t\t\t\t}\n\n\t\t\t\tcase "$ne":\n',
-  },
-  {
-    file: 'internal/backends/postgresql/query.go',
-    from: '// prepareOrderByClause returns ORDER BY clause',
-    to: '// filterIDIn returns the filter of `_id: {$in: [...]}` of strings and ObjectIds on the `_id` index, or "" for any other.\nfunc filterIDIn(p *metadata.Placeholder, key string, v any) (string, []any) {\n\tarr, ok := v.(*types.Array)\n\tif key != "_id" || !ok || arr.Len() == 0 {\n\t\treturn "", nil\n\t}\n\n\tvalues := make([]string, 0, arr.Len())\n\tfor i := 0; i < arr.Len(); i++ {\n\t\tswitch e := must.NotFail(arr.Get(i)).(type) {\n\t\tcase string, types.ObjectID:\n\t\t\tvalues = append(values, string(must.NotFail(sjson.MarshalSingleValue(e))))\n\t\tdefault:\n\t\t\treturn "", nil\n\t\t}\n\t}\n\n\treturn fmt.Sprintf(`%s = ANY(%s::jsonb[])`, metadata.IDColumn, p.Next()), []any{values}\n}\n\n// prepareOrderByClause returns ORDER BY clause',
+    to: ['\t\t\t\tcase "$in":', '\t\t\t\t\tif f, a := filterIDIn(p, rootKey, v); f != "" {', '\t\t\t\t\t\tfilters = append(filters, f)', '\t\t\t\t\t\targs = append(args, a...)', '\t\t\t\t\t}', '', '\t\t\t\tcase "$ne":', ''].join('\n'),
   },
   // The SQLite backend asked its `_id` index only for a filter of `_id` alone: `{_id, seq: {$lt: n}}` (a sequence
   // record raised) or `_id: {$in: [...]}` (a batch's records) read every row. An `_id` equal to a string or ObjectId,
-  // `$eq` or `$in` of them, beside any other fields, now goes to the index (the rest is filtered as before).
-  { file: 'internal/backends/sqlite/collection.go', from: "\tif params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get(\"_id\")\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n\t\t}\n\t}\n", to: "\twhereClause, args = idWhereClause(params.Filter)\n" },
-  { file: 'internal/backends/sqlite/collection.go', from: "\tif params.Filter.Len() == 1 {\n\t\tv, _ := params.Filter.Get(\"_id\")\n\t\tswitch v.(type) {\n\t\tcase string, types.ObjectID:\n\t\t\tfilterPushdown = true\n\t\t\twhereClause = fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn)\n\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n\t\t}\n\t}\n", to: "\twhereClause, args = idWhereClause(params.Filter)\n\tfilterPushdown = whereClause != \"\"\n" },
-  { file: 'internal/backends/sqlite/collection.go', from: '// check interfaces', to: "// idWhereClause returns the WHERE clause on the _id index for a filter with an _id equal to a string or ObjectId (or\n// $eq, or $in of them) beside any other fields, or \"\" (the filter is applied to the rows again in any case).\nfunc idWhereClause(filter *types.Document) (string, []any) {\n\tif filter.Len() == 0 {\n\t\treturn \"\", nil\n\t}\n\n\tv, err := filter.Get(\"_id\")\n\tif err != nil {\n\t\treturn \"\", nil\n\t}\n\n\tif d, ok := v.(*types.Document); ok {\n\t\tif d.Len() != 1 {\n\t\t\treturn \"\", nil\n\t\t}\n\n\t\tif eq, err := d.Get(\"$eq\"); err == nil {\n\t\t\tv = eq\n\t\t} else if in, err := d.Get(\"$in\"); err == nil {\n\t\t\tarr, ok := in.(*types.Array)\n\t\t\tif !ok || arr.Len() == 0 || arr.Len() > 10000 {\n\t\t\t\treturn \"\", nil\n\t\t\t}\n\n\t\t\targs := make([]any, 0, arr.Len())\n\t\t\tfor i := 0; i < arr.Len(); i++ {\n\t\t\t\tswitch e := must.NotFail(arr.Get(i)).(type) {\n\t\t\t\tcase string, types.ObjectID:\n\t\t\t\t\targs = append(args, string(must.NotFail(sjson.MarshalSingleValue(e))))\n\t\t\t\tdefault:\n\t\t\t\t\treturn \"\", nil\n\t\t\t\t}\n\t\t\t}\n\n\t\t\treturn fmt.Sprintf(` WHERE %s IN (%s)`, metadata.IDColumn, strings.TrimSuffix(strings.Repeat(\"?, \", len(args)), \", \")), args\n\t\t} else {\n\t\t\treturn \"\", nil\n\t\t}\n\t}\n\n\tswitch v.(type) {\n\tcase string, types.ObjectID:\n\t\treturn fmt.Sprintf(` WHERE %s = ?`, metadata.IDColumn), []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}\n\t}\n\n\treturn \"\", nil\n}\n\n// check interfaces" },
+  // `$eq` or `$in` of them, beside any other fields, now goes to the index (ferretdb/sqlite_id_where.go), in a query
+  // and in its explanation alike; the rest of the filter is applied as before.
+  { add: 'sqlite_id_where.go', to: 'internal/backends/sqlite' },
+  { file: 'internal/backends/sqlite/collection.go', from: sqliteLookupByIdAlone(''), to: '\twhereClause, args = idWhereClause(params.Filter)\n' },
+  { file: 'internal/backends/sqlite/collection.go', from: sqliteLookupByIdAlone('\t\t\tfilterPushdown = true\n'), to: '\twhereClause, args = idWhereClause(params.Filter)\n\tfilterPushdown = whereClause != ""\n' },
 ];
 
-/** The built binary's name: the version and a digest of the mends, so a changed list builds anew. */
-const FERRETDB_BUILD = `${FERRETDB_VERSION}-${createHash('sha256').update(JSON.stringify(FERRETDB_PATCHES)).digest('hex').slice(0, 8)}`;
+/** The lookup by an `_id` alone in the SQLite backend's query and explain (`extra`: the explain's line before it). */
+function sqliteLookupByIdAlone(extra) {
+  return [
+    '\tif params.Filter.Len() == 1 {',
+    '\t\tv, _ := params.Filter.Get("_id")',
+    '\t\tswitch v.(type) {',
+    '\t\tcase string, types.ObjectID:',
+    `${extra}\t\t\twhereClause = fmt.Sprintf(\` WHERE %s = ?\`, metadata.IDColumn)`,
+    '\t\t\targs = []any{string(must.NotFail(sjson.MarshalSingleValue(v)))}',
+    '\t\t}',
+    '\t}',
+    '',
+  ].join('\n');
+}
+
+/** Our Go files added to FerretDB's source (FERRETDB_PATCHES' `add`). */
+const FERRETDB_FILES = new URL('./ferretdb/', import.meta.url);
+
+/** The built binary's name: the version and a digest of the mends and added files, so a changed one builds anew. */
+const FERRETDB_BUILD = `${FERRETDB_VERSION}-${createHash('sha256')
+  .update(JSON.stringify(FERRETDB_PATCHES))
+  .update(FERRETDB_PATCHES.filter((p) => p.add).map((p) => readFileSync(new URL(p.add, FERRETDB_FILES), 'utf8')).join('\n'))
+  .digest('hex')
+  .slice(0, 8)}`;
 
 /**
  * Builds FerretDB v1 from the Go module proxy. `go install …@version` is refused by the proxy's
@@ -138,6 +181,10 @@ export function ensureFerretDb() {
   spawnSync('chmod', ['-R', 'u+w', src]);
   writeFileSync(join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
   for (const patch of FERRETDB_PATCHES) {
+    if (patch.add) {
+      cpSync(new URL(patch.add, FERRETDB_FILES), join(src, patch.to, `meydan_${patch.add}`));
+      continue;
+    }
     const file = join(src, patch.file);
     const source = readFileSync(file, 'utf8');
     if (!source.includes(patch.from)) throw new Error(`FerretDB ${FERRETDB_VERSION}: ${patch.file} no longer has ${patch.from}`);
