@@ -45,6 +45,9 @@ describe('request/reply through the NATS Services API', () => {
       return { double: n * 2 };
     });
     bus.respond('test.echo', () => ({ ok: 1 }));
+    // The server has taken this connection's subscriptions ($SRV.* and the endpoints) once it answers a ping after
+    // them: a ping sent by the caller before then found one replica only (a fresh-clone run).
+    await conn.flush();
     return bus;
   };
 
