@@ -381,12 +381,13 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
 async function replicate({ primary, primaryPort, standbyDir, standbyPort, postgres, run, user, bin, started }) {
   await waitForPort(primaryPort, { proc: primary.proc, name: 'postgres primary' });
   const sql = (command) => run('psql', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-q', '-c', command]);
-  // The port opens before PostgreSQL takes queries ("the database system is starting up": a fresh-clone run failed so).
-  const answers = () => {
-    const [cmd, args] = user.wrap(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-tAc', 'SELECT 1']);
-    return spawnSync(cmd, args, { encoding: 'utf8' }).stdout.trim() === '1';
+  /** The primary's one-value answer to `query` ('' while it does not answer). */
+  const value = (query) => {
+    const [cmd, args] = user.wrap(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-tAc', query]);
+    return spawnSync(cmd, args, { encoding: 'utf8' }).stdout.trim();
   };
-  await until('the primary to take queries', answers, 30_000);
+  // The port opens before PostgreSQL takes queries ("the database system is starting up": a fresh-clone run failed so).
+  await until('the primary to take queries', () => value('SELECT 1') === '1', 30_000);
   sql('CREATE DATABASE ferretdb');
   // A fast checkpoint: the default spreads it over minutes, and the copy waits for it.
   run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--checkpoint=fast']);
@@ -395,11 +396,7 @@ async function replicate({ primary, primaryPort, standbyDir, standbyPort, postgr
   // Only now, and only the primary's own settings (the standby was copied before): every commit waits for the standby.
   sql("ALTER SYSTEM SET synchronous_standby_names = '*'");
   sql('SELECT pg_reload_conf()');
-  const syncState = () => {
-    const [cmd, args] = user.wrap(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-tAc', 'SELECT sync_state FROM pg_stat_replication']);
-    return spawnSync(cmd, args, { encoding: 'utf8' }).stdout.trim();
-  };
-  await until('the standby to be synchronous', () => syncState() === 'sync', 30_000);
+  await until('the standby to be synchronous', () => value('SELECT sync_state FROM pg_stat_replication') === 'sync', 30_000);
 }
 
 async function startFerret({ ferretdb, dir, port, pgUrl }) {
