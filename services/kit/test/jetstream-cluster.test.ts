@@ -47,6 +47,14 @@ const voteCast = (i: number) => ({
   at: new Date().toISOString(),
 });
 
+/**
+ * How long the publish here keeps trying: two of NATS's election rounds. A follower stands for leader after a random
+ * 4–9 s without one (fixed in nats-server, not configurable), and a round the two left split goes again. Fresh-clone
+ * runs met 4–5 s, and once, on a busy machine, more than the product's 10 s `publishRetryMs`. That bound is what the
+ * cluster chaos run measures (issue 45's windows); this test is about one id stored once through an election.
+ */
+const ELECTION_BUDGET_MS = 25_000;
+
 describe('JetStream on a three-server cluster', () => {
   let cluster: Awaited<ReturnType<typeof startCluster>>;
   let nc: NatsConnection;
@@ -89,11 +97,11 @@ describe('JetStream on a three-server cluster', () => {
     leader.proc.kill('SIGKILL');
     await leader.exited;
     const started = Date.now();
-    const acked = await r3.publishReliably(events.polls.voteCast, voteCast(99), { msgId: 'after-leader-loss', retryForMs: r3.settings.publishRetryMs, ...PUBLISH_THROUGH_ELECTION });
+    const acked = await r3.publishReliably(events.polls.voteCast, voteCast(99), { msgId: 'after-leader-loss', retryForMs: ELECTION_BUDGET_MS, ...PUBLISH_THROUGH_ELECTION });
     const pauseMs = Date.now() - started;
     process.stderr.write(`publish after killing the stream leader: acknowledged after ${pauseMs} ms\n`);
     expect(acked.duplicate).toBe(false);
-    expect(pauseMs).toBeLessThan(r3.settings.publishRetryMs);
+    expect(pauseMs).toBeLessThan(ELECTION_BUDGET_MS);
 
     // Stored once: a new leader holds the five from before and this one, and the same id again is a duplicate.
     const again = await r3.publish(events.polls.voteCast, voteCast(99), { msgId: 'after-leader-loss' });
@@ -110,5 +118,5 @@ describe('JetStream on a three-server cluster', () => {
     process.stderr.write(`consumer set up after the loss heard the stream after ${Date.now() - t0} ms\n`);
     await consumer.stop();
     expect(heard.sort()).toEqual(['u:cluster-0', 'u:cluster-1', 'u:cluster-2', 'u:cluster-3', 'u:cluster-4', 'u:cluster-99']);
-  }, 60_000);
+  }, 90_000);
 });
