@@ -1,8 +1,9 @@
 /**
  * The administrators' word filter on what a member writes about themselves (issue 40): a display name (at
  * registration and on the profile) or a bio a refusing entry catches is refused with a Turkish message naming the
- * field, never the word, and nothing is stored; on the profile, one only a holding entry catches waits for review
- * (`pendingProfile`) while the old one stays public (admin's held.test.ts: the moderator's approval). Real auth service; admin's `admin.word-filter` answered by a stand-in on the same NATS.
+ * field, never the word, and nothing is stored; one only a holding entry catches waits for review (`pendingProfile`)
+ * while the old one stays public (at registration, the username) until a moderator decides (admin's held.test.ts).
+ * Real auth service; admin's `admin.word-filter` answered by a stand-in on the same NATS.
  */
 import { JSONCodec, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,7 +72,7 @@ describe('auth: the word filter on display names and bios', () => {
     expect(stored).toMatchObject({ displayName: 'Ayşe Salakça değil', pendingProfile: { displayName: 'Aptalların kraliçesi' } });
   });
 
-  it('refuses a registration whose display name it catches (a holding entry too: there is no earlier name), creating no account', async () => {
+  it('refuses a registration whose display name a refusing entry catches, creating no account', async () => {
     const tag = Date.now().toString(36);
     const res = await svc.app.inject({
       method: 'POST',
@@ -80,15 +81,28 @@ describe('auth: the word filter on display names and bios', () => {
       payload: { username: `filtre_${tag}`, email: `filtre.${tag}@example.com`, displayName: 'Salak', password: 'gizli123' },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().message).toBe(wordFilterRefusal('displayName'));
-    const held = await svc.app.inject({
+    expect(res.json()).toMatchObject({ error: 'validation', message: wordFilterRefusal('displayName'), fields: [{ path: 'displayName' }] });
+    expect(await userModel(svc.deps.mongo).countDocuments({ usernameLower: `filtre_${tag}` })).toBe(0);
+  });
+
+  it('registers an account whose display name only a holding entry catches: the name waits for review, the username shows', async () => {
+    const tag = Date.now().toString(36);
+    const username = `Bekleyen_${tag}`;
+    const res = await svc.app.inject({
       method: 'POST',
       url: '/api/register',
-      headers: { ...asVisitor(), ...identityHeaders({ ip: '10.0.9.9' }) },
-      payload: { username: `filtre_${tag}`, email: `filtre.${tag}@example.com`, displayName: 'Aptal', password: 'gizli123' },
+      headers: { ...asVisitor(), ...identityHeaders({ ip: '10.0.9.10' }) },
+      payload: { username, email: `bekleyen.${tag}@example.com`, displayName: 'Aptal Ayşe', password: 'gizli123' },
     });
-    expect(held.statusCode).toBe(400);
-    expect(held.json().message).toBe(wordFilterRefusal('displayName'));
-    expect(await userModel(svc.deps.mongo).countDocuments({ usernameLower: `filtre_${tag}` })).toBe(0);
+    expect(res.statusCode, res.body).toBe(201);
+    const stored = await userModel(svc.deps.mongo).findOne({ usernameLower: username.toLowerCase() }).lean();
+    expect(stored).toMatchObject({ displayName: username, pendingProfile: { displayName: 'Aptal Ayşe' } });
+    // Others see the username; the moderators' queue has the name, and their approval makes it the public one.
+    const id = stored!._id.toString();
+    expect((await svc.app.inject({ url: `/api/users/${id}`, headers: asMember(newId()) })).json()).toMatchObject({ displayName: username });
+    const queue = await svc.deps.bus.request(subjects.auth.heldList, {});
+    expect(queue.items).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'profile', id, preview: expect.stringContaining('Aptal Ayşe') })]));
+    expect(await svc.deps.bus.request(subjects.auth.heldDecide, { kind: 'profile', id, decision: 'approve', by: newId() })).toEqual({ found: true });
+    expect(await userModel(svc.deps.mongo).findById(id).lean()).toMatchObject({ displayName: 'Aptal Ayşe', pendingProfile: null });
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The word filter's hold in polls (issue 40): a poll or comment caught only by holding entries is stored (201) but
  * shown to its author alone, with `held: true`, until a moderator approves it (`polls.held.decide`, admin's queue
- * asks `polls.held.list`); then everyone sees it. Removed, it is gone. A refusing entry still refuses. Real polls
+ * asks `polls.held.list`); then everyone sees it. Removed, it is gone. A refusing entry still refuses. An edit a holding
+ * entry catches puts the poll back under review; a held poll is not in its creator's poll count. Real polls
  * service on the test servers; admin's `admin.word-filter` answered by a stand-in on the same NATS.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +39,15 @@ describe('polls: texts the word filter holds for review', () => {
   const decide = (kind: 'poll' | 'comment', id: string, decision: 'approve' | 'remove') =>
     svc.deps.bus.request(subjects.polls.heldDecide, { kind, id, decision, by: moderator });
   const heldIds = async () => (await svc.deps.bus.request(subjects.polls.heldList, {})).items.map((i) => i.id);
+  /** Neither another member nor a visitor finds the poll: by id, in the new and trending feeds, by a word of its title. */
+  const expectFoundNowhere = async (id: string, word: string) => {
+    for (const viewer of [bob, undefined]) {
+      expect((await get(`/api/polls/${id}`, viewer)).statusCode).toBe(404);
+      expect(ids(await get('/api/polls?feed=new', viewer))).not.toContain(id);
+      expect(ids(await get('/api/polls?feed=trending', viewer))).not.toContain(id);
+      expect(ids(await get(`/api/search?q=${encodeURIComponent(word)}`, viewer))).not.toContain(id);
+    }
+  };
 
   it('holds a poll: 201 and its creator sees it held; others and visitors find it nowhere; approved, everyone does', async () => {
     const created = await post('/api/polls', alice, validPoll({ title: 'Kıroların en sevdiği renk?', description: '#renkler' }));
@@ -49,12 +59,7 @@ describe('polls: texts the word filter holds for review', () => {
 
     expect((await get(`/api/polls/${id}`, alice)).json()).toMatchObject({ id, held: true });
     expect((await get('/api/users/me/polls', alice)).json()).toMatchObject([{ id, held: true }]);
-    for (const viewer of [bob, undefined]) {
-      expect((await get(`/api/polls/${id}`, viewer)).statusCode).toBe(404);
-      expect(ids(await get('/api/polls?feed=new', viewer))).not.toContain(id);
-      expect(ids(await get('/api/polls?feed=trending', viewer))).not.toContain(id);
-      expect(ids(await get(`/api/search?q=${encodeURIComponent('Kıroların')}`, viewer))).not.toContain(id);
-    }
+    await expectFoundNowhere(id, 'Kıroların');
     // Others cannot vote, like or comment on it.
     expect((await post(`/api/polls/${id}/vote`, bob, { optionIndex: 0 })).statusCode).toBe(404);
     expect((await post(`/api/polls/${id}/like`, bob, {})).statusCode).toBe(404);
@@ -77,6 +82,50 @@ describe('polls: texts the word filter holds for review', () => {
     expect(await decide('poll', id, 'approve')).toEqual({ found: false });
     expect(await decide('poll', id, 'remove')).toEqual({ found: false });
     expect(await svc.app.polls.models.Poll.countDocuments({ _id: id })).toBe(1);
+  });
+
+  it('puts a poll back under review when its creator edits in a held word: hidden and uncounted until approved, then listed again, not announced as new', async () => {
+    const poll = await createPoll(svc.app, alice);
+    const id = poll.id;
+    await until(async () => ids(await get('/api/polls?feed=new', bob)).includes(id), 5_000, 'the new poll in a member’s feed');
+    const pollsCount = async () => (await svc.deps.bus.request(subjects.polls.userCounts, { userId: alice })).pollsCount;
+    const counted = await pollsCount();
+    const created = collect(svc.deps.nats, events.polls.pollCreated);
+    const edited = collect<{ pollId: string; title: string }>(svc.deps.nats, events.polls.pollEdited);
+    await created.flush();
+
+    const res = await svc.app.inject({ method: 'PATCH', url: `/api/polls/${id}`, headers: asMember(alice), payload: { title: 'Kıroların sorusu' } });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ id, title: 'Kıroların sorusu', held: true });
+    await until(() => edited.received.some((e) => e.data.pollId === id && e.data.title === 'Kıroların sorusu'), 5_000, 'the edit published');
+    expect((await get(`/api/polls/${id}`, alice)).json()).toMatchObject({ id, held: true });
+    await expectFoundNowhere(id, 'Kıroların');
+    expect((await post(`/api/polls/${id}/vote`, bob, { optionIndex: 0 })).statusCode).toBe(404);
+    expect(await pollsCount()).toBe(counted - 1);
+    expect(await heldIds()).toContain(id);
+
+    expect(await decide('poll', id, 'approve')).toEqual({ found: true });
+    expect((await get(`/api/polls/${id}`, bob)).json()).toMatchObject({ id, title: 'Kıroların sorusu' });
+    expect((await get(`/api/polls/${id}`, alice)).json().held).toBeUndefined();
+    await until(async () => ids(await get('/api/polls?feed=new', bob)).includes(id), 5_000, 'the approved edit in a member’s feed');
+    expect(ids(await get('/api/polls?feed=trending', bob))).toContain(id);
+    expect(await pollsCount()).toBe(counted);
+    expect((await post(`/api/polls/${id}/vote`, bob, { optionIndex: 0 })).statusCode).toBe(200);
+    // The approval answered after anything it published: no `poll.created` for a poll announced at its creation.
+    await created.flush();
+    created.stop();
+    edited.stop();
+    expect(created.received.filter((e) => (e.data as { pollId: string }).pollId === id)).toEqual([]);
+  });
+
+  it('leaves a poll held at its creation out of its creator’s poll count until it is approved', async () => {
+    const pollsCount = async () => (await svc.deps.bus.request(subjects.polls.userCounts, { userId: bob })).pollsCount;
+    const counted = await pollsCount();
+    const res = await post('/api/polls', bob, validPoll({ title: 'Kıro sorusu mu bu?' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(await pollsCount()).toBe(counted);
+    expect(await decide('poll', res.json().id as string, 'approve')).toEqual({ found: true });
+    expect(await pollsCount()).toBe(counted + 1);
   });
 
   it('removes a held poll a moderator removes: gone for its creator too', async () => {

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { SESSION_COOKIE, STAFF_SESSION_MS, apiPaths, isStaffRole, events, limits, type LoginBody, type LogoutBody, type PasswordChangeBody, type RegisterBody } from '@meydan/proto';
 import { HttpError, htmlPageResponse, httpError, ipNetwork, isDuplicateKey, mailedTokenParams as tokenParams, type Role, sealMail } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
-import { refuseFiltered } from './word-filter.js';
+import { heldProfileTexts } from './word-filter.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { accountExistsMail, activationMail } from '../domain/mail.js';
 import {
@@ -154,7 +154,11 @@ function registrationRoute(app: FastifyInstance, parts: AccountParts) {
         emailLower: email.trim().toLowerCase(),
         displayName: displayName.trim(),
       };
-      await refuseFiltered(ctx, { displayName: fields.displayName });
+      // A display name a refusing entry catches refuses the registration (400, nothing stored); one only holding entries
+      // catch waits for a moderator (`pendingProfile`, as on the profile), and until then the account shows its username.
+      const held = await heldProfileTexts(ctx, { displayName: fields.displayName });
+      const pendingProfile = held.displayName != null ? { displayName: held.displayName, at: new Date() } : null;
+      if (pendingProfile) fields.displayName = username;
       // Refusals come before any release: a registration that is refused changes nothing.
       const releasable = await releasableAccounts(ctx, fields.emailLower, fields.usernameLower);
       if (await usernameTaken(ctx, fields.usernameLower, releasable)) throw new HttpError(409, 'username_taken', T.usernameTaken);
@@ -176,7 +180,7 @@ function registrationRoute(app: FastifyInstance, parts: AccountParts) {
       await releaseAccounts(ctx, releasable, request.log);
       let user;
       try {
-        user = await createAccount(ctx, { ...fields, passwordHash: await hashPassword(password) });
+        user = await createAccount(ctx, { ...fields, pendingProfile, passwordHash: await hashPassword(password) });
       } catch (err) {
         if (isDuplicateKey(err)) {
           // The address taken by a registration of the same moment: the same answer as any (its mail went with it).

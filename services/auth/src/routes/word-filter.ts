@@ -13,15 +13,6 @@ class FilteredText extends HttpError {
   }
 }
 
-/**
- * Refuses a display name the administrators' word filter catches with any entry (registration: there is no earlier
- * name to show while one is held): a 400 naming the field, never the word, and nothing stored.
- */
-export async function refuseFiltered(ctx: AuthContext, fields: { displayName?: string | null | undefined; bio?: string | null | undefined }): Promise<void> {
-  const hit = await ctx.wordFilter.check(fields);
-  if (hit) throw new FilteredText(hit.field);
-}
-
 type ProfileTexts = { displayName?: string | null | undefined; bio?: string | null | undefined };
 
 /**

@@ -16,7 +16,7 @@ type Accounts = { models: Models; redis: Redis; mongo: Connection };
 export type LeanUser = UserRecord & { _id: Types.ObjectId };
 
 /** What a registration stores. */
-export type NewAccount = Pick<UserRecord, 'username' | 'usernameLower' | 'email' | 'emailLower' | 'displayName' | 'passwordHash'>;
+export type NewAccount = Pick<UserRecord, 'username' | 'usernameLower' | 'email' | 'emailLower' | 'displayName' | 'passwordHash' | 'pendingProfile'>;
 
 /** The account, read only. */
 export async function accountById(ctx: Accounts, userId: string): Promise<LeanUser | null> {

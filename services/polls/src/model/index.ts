@@ -39,6 +39,11 @@ const pollSchema = new Schema(
     editedAt: { type: Date, default: null },
     /** Set while the word filter holds it for review (a `hold` entry matched): only its creator sees it until approved. */
     heldAt: { type: Date, default: null },
+    /**
+     * Held for an edit, not at creation (store/held.ts): it was announced already, so its approval lists it again
+     * without announcing it as new.
+     */
+    heldForEdit: { type: Boolean, default: false },
   },
   { timestamps: true },
 );
@@ -174,6 +179,8 @@ const pollRankSchema = new Schema(
     createdAt: { type: Date, required: true },
     /** Engagement decayed by age, time-independent so it can be stored and indexed (domain/trending.ts). */
     hot: { type: Number, required: true },
+    /** Set while an edit of the poll is held for review (store/held.ts): the feed filter's `heldAt: null` leaves it out. */
+    heldAt: { type: Date, default: null },
   },
   { versionKey: false },
 );

@@ -75,8 +75,3 @@ export async function refuseFiltered(ctx: PollsContext, fields: Parameters<Polls
   return hit?.action === 'hold';
 }
 
-/** Refuses texts any word filter entry catches (an edit of a poll already shown: it cannot go back under review). */
-export async function refuseAnyFiltered(ctx: PollsContext, fields: Parameters<PollsContext['wordFilter']['check']>[0]): Promise<void> {
-  const hit = await ctx.wordFilter.check(fields);
-  if (hit) throw new ValidationError(hit.field, wordFilterRefusal(hit.field));
-}

@@ -32,8 +32,8 @@ import { presentPoll, presentPolls } from '../store/present.js';
 import { feedPage, newestPolls } from '../store/feed.js';
 import { insertPoll, type NewPoll } from '../store/poll-creation.js';
 import { metaOf } from '../store/polls.js';
-import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, identityOf, membersOnly, pollNotFound, refuseAnyFiltered, refuseFiltered, visiblePoll } from './common.js';
-import { announcePoll } from '../store/held.js';
+import { SAME_FOR_EVERY_VISITOR, ValidationError, anyVisitor, identityOf, membersOnly, pollNotFound, refuseFiltered, visiblePoll } from './common.js';
+import { announcePoll, unlistHeldEdit } from '../store/held.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
 /** How many of the newest visible polls the for-you feed ranks. */
@@ -267,7 +267,8 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
       const set: { title?: string; description?: string | null } = {};
       if (body.title !== undefined) set.title = body.title.trim();
       if (body.description !== undefined) set.description = body.description?.trim() ? body.description.trim() : null;
-      await refuseAnyFiltered(ctx, { title: set.title, description: set.description });
+      // A refusing entry refuses the edit (400); texts only holding entries catch put the poll back under review.
+      const hold = await refuseFiltered(ctx, { title: set.title, description: set.description });
       // No vote yet, decided in the same Redis step votes are counted in (store/poll-edits.ts).
       const claim = await claimEdit(ctx, { id: String(doc._id), optionsCount: doc.options.length, expiresAt: doc.expiresAt ?? null });
       if (claim.status !== 'claimed') throw editRefused[claim.status]();
@@ -276,11 +277,16 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
         if (!current) throw pollNotFound();
         const changes = textChanges(current, set);
         if (Object.keys(changes).length === 0) return await presentPoll(ctx, current, identityOf(request), request);
-        const updated = await storeEdit(ctx, current, changes, request.id).catch((err: unknown) => {
+        // Held for review from before the new text is stored: nobody else reads it, nor votes, until a moderator approves.
+        const holding = hold && !current.heldAt;
+        if (holding) await ctx.held.add(String(doc._id));
+        const updated = await storeEdit(ctx, current, changes, request.id, holding).catch(async (err: unknown) => {
           request.log.error({ err }, 'poll edited event not published: edit taken back');
+          if (holding) await ctx.held.remove(String(doc._id)).catch(() => undefined);
           throw new HttpError(503, 'service_unavailable');
         });
         if (!updated) throw pollNotFound();
+        if (holding) await unlistHeldEdit(ctx, updated);
         await ctx.polls.forgetDoc(String(doc._id));
         ctx.feedPages.changed();
         return await presentPoll(ctx, updated, identityOf(request), request);

@@ -1,8 +1,11 @@
 /**
  * Polls and comments the word filter holds for review (a `hold` entry matched, no `refuse` one): stored with `heldAt`,
  * shown to their author alone (routes/common.ts canSee, the comment page's filter), left out of every feed, search,
- * timeline and notification. A moderator approves one (it is announced as a new one is: listed, counted, notified) or
- * removes it (gone as its author's delete would have it), through `polls.held.decide` (nats/held.ts).
+ * timeline, count and notification. A moderator approves one (it is announced as a new one is: listed, counted,
+ * notified) or removes it (gone as its author's delete would have it), through `polls.held.decide` (nats/held.ts).
+ * A poll shown already whose creator edits it (only before its first vote) with texts a holding entry catches goes
+ * back under review the same way (`heldForEdit`): taken off the lists until approved, then listed again, not announced
+ * as new (its `events.polls.poll.edited` went with the edit).
  */
 import { events, type HeldDecideRequest, type HeldListReply } from '@meydan/proto';
 import type { RequestIdOrSource } from '@meydan/kit';
@@ -28,6 +31,17 @@ export async function announcePoll(ctx: PollsContext, poll: PollDoc, requestId?:
     createdAt: new Date(poll.createdAt).toISOString(),
     expiresAt: poll.expiresAt ? new Date(poll.expiresAt).toISOString() : null,
   }, { requestId });
+}
+
+/**
+ * Takes a poll held for an edit off what others read: the trending rank row (marked, so the feed filter leaves it
+ * out), the timelines, the kept feed pages and its creator's poll count. The Redis set of held polls was told first
+ * (before the new text was stored); its card is forgotten by the edit.
+ */
+export async function unlistHeldEdit(ctx: PollsContext, poll: PollDoc): Promise<void> {
+  await ctx.models.PollRank.updateOne({ _id: poll._id }, { $set: { heldAt: poll.heldAt } });
+  await Promise.all([ctx.timelines.drop(String(poll._id)), ctx.memberCounts.changed([poll.creatorId])]);
+  ctx.feedPages.changed();
 }
 
 const shapeOf = (poll: PollDoc) => ({ id: String(poll._id), optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null, createdAt: new Date(poll.createdAt) });
@@ -93,12 +107,19 @@ export async function decideHeld(ctx: PollsContext, d: HeldDecideRequest, source
       }
       return { found: removed !== null };
     }
-    const approved = (await ctx.models.Poll.findOneAndUpdate({ _id: id, heldAt: { $type: 'date' as const } }, { $set: { heldAt: null } }, { returnDocument: 'after', timestamps: false }).lean()) as PollDoc | null;
-    if (!approved) return { found: false };
+    const before = (await ctx.models.Poll.findOneAndUpdate(
+      { _id: id, heldAt: { $type: 'date' as const } },
+      { $set: { heldAt: null, heldForEdit: false } },
+      { returnDocument: 'before', timestamps: false },
+    ).lean()) as PollDoc | null;
+    if (!before) return { found: false };
+    const approved: PollDoc = { ...before, heldAt: null, heldForEdit: false };
     await ctx.held.remove(d.id);
     await ctx.polls.forgetDoc(d.id);
     await listPoll(ctx, approved);
-    await announcePoll(ctx, approved, source);
+    await ctx.memberCounts.changed([approved.creatorId]);
+    // Held for an edit: announced at its creation already.
+    if (!before.heldForEdit) await announcePoll(ctx, approved, source);
     return { found: true };
   }
   if (d.decision === 'remove') {

@@ -13,13 +13,13 @@ type MemberData = { models: Models };
 export type MemberCounts = CountsCache<'pollsCount' | 'votesCount'>;
 
 /**
- * How many polls each member created and how many votes they cast, kept in Redis and counted from MongoDB when
- * missing (on FerretDB a count by creator or voter reads every poll or vote): a poll created or removed drops its
+ * How many polls each member created (not those held for review: the count is everyone's) and how many votes they
+ * cast, kept in Redis and counted from MongoDB when missing (on FerretDB a count by creator or voter reads every poll or vote): a poll created or removed drops its
  * creator's (and, removed, its voters'), a batch of votes stored its voters', an account erased its own.
  */
 export function memberCountsCache(redis: Redis, models: Models, log: Logger): MemberCounts {
   return new CountsCache(redis, keys.memberCounts, ['pollsCount', 'votesCount'], async (userId) => {
-    const [pollsCount, votesCount] = await Promise.all([models.Poll.countDocuments({ creatorId: userId }), models.Vote.countDocuments({ userId })]);
+    const [pollsCount, votesCount] = await Promise.all([models.Poll.countDocuments({ creatorId: userId, heldAt: null }), models.Vote.countDocuments({ userId })]);
     return { pollsCount, votesCount };
   }, log);
 }

@@ -92,13 +92,15 @@ export async function insertPoll(ctx: Creation, creatorId: string, input: NewPol
 
 /**
  * Puts a poll where others find it: its rank row (trending) and the timelines, and the kept feed pages it makes stale.
- * At creation, or when a moderator approves a poll held for review.
+ * At creation, or when a moderator approves a poll held for review (at its creation or for an edit).
  */
 export async function listPoll(ctx: Creation, poll: PollDoc): Promise<void> {
   const createdAt = new Date(poll.createdAt);
   const rank = await ctx.models.PollRank.findOneAndUpdate(
     { _id: poll._id },
     {
+      // Listed again after a held edit's approval: the row kept its rank, and now leaves the feed filter's way.
+      $set: { heldAt: null },
       $setOnInsert: {
         type: poll.type,
         category: poll.category,

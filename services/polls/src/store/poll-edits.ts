@@ -88,16 +88,19 @@ export function textChanges(doc: Pick<PollDoc, 'title' | 'description'>, set: { 
 
 /**
  * Stores the edit (with `editedAt`) and publishes `events.polls.poll.edited`; when the event cannot be published the
- * texts are put back and the error thrown (nothing changed). Returns the poll as it now is.
+ * texts are put back and the error thrown (nothing changed). With `hold`, the poll is stored as held for review for
+ * this edit (`heldAt`, `heldForEdit`: store/held.ts). Returns the poll as it now is.
  */
 export async function storeEdit(
   ctx: { models: Models; bus: Bus },
   before: PollDoc,
   changes: { title?: string; description?: string | null },
   requestId: string,
+  hold = false,
 ): Promise<PollDoc | null> {
   const editedAt = new Date();
-  const after = (await ctx.models.Poll.findOneAndUpdate({ _id: before._id }, { $set: { ...changes, editedAt } }, { returnDocument: 'after' }).lean()) as PollDoc | null;
+  const held = hold ? { heldAt: editedAt, heldForEdit: true } : {};
+  const after = (await ctx.models.Poll.findOneAndUpdate({ _id: before._id }, { $set: { ...changes, editedAt, ...held } }, { returnDocument: 'after' }).lean()) as PollDoc | null;
   if (!after) return null;
   const event: PollEditedEvent = {
     pollId: String(after._id),
@@ -114,7 +117,13 @@ export async function storeEdit(
   try {
     await ctx.bus.publishReliably(events.polls.pollEdited, event, { requestId, msgId: `poll-edited:${event.pollId}:${editedAt.getTime()}` });
   } catch (err) {
-    const restore = { title: before.title, description: before.description ?? null, editedAt: before.editedAt ?? null };
+    const restore = {
+      title: before.title,
+      description: before.description ?? null,
+      editedAt: before.editedAt ?? null,
+      heldAt: before.heldAt ?? null,
+      heldForEdit: before.heldForEdit ?? false,
+    };
     await ctx.models.Poll.updateOne({ _id: before._id }, { $set: restore }).catch(() => undefined);
     throw err;
   }
