@@ -1,4 +1,5 @@
 import { Types } from 'mongoose';
+import { JSONCodec } from 'nats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Socket } from 'socket.io-client';
 import { events, limits, live, validate, type Poll } from '@meydan/proto';
@@ -231,6 +232,48 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
       const rows = (await worker.app.inject({ url: '/api/notifications', headers: asMember(ayse.id) })).json() as { message: string; link: string }[];
       return rows.some((r) => r.link === `/anket/${poll}` && r.message === "Ali Yılmaz Dost Meclisi'nde soruyor: “Bu akşam ne izleyelim?”");
     }, 10_000, 'Dost Meclisi notification');
+  });
+
+  it('moves the voters of an after-vote poll into its voters on either instance, votes that came together told together', async () => {
+    const created = await pollsApp.app.inject({
+      method: 'POST',
+      url: '/api/polls',
+      headers: asMember(ali.id),
+      payload: { title: 'Kahve mi, çay mı?', category: 'gunluk-hayat', options: ['Kahve', 'Çay'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const poll = (created.json() as Poll).id;
+    // Five voters and one who does not vote, their sockets on either instance: each follows the poll before voting.
+    const voters = [id(), id(), id(), id(), id()];
+    const onlooker = id();
+    const opened = await Promise.all([...voters, onlooker].map((userId, i) => open(asMember(userId), portOf(i % 2 ? worker.app : socketsOnly.app))));
+    await Promise.all(opened.map((o) => connected(o.socket)));
+    for (const o of opened) expect(await subscribe(o.socket, [poll])).toEqual({ subscribed: [poll], refused: [] });
+
+    // What polls tells on live.polls.voted: each vote once, those of the same few ms in one message.
+    const told: { votes: { pollId: string; voter: string }[] }[] = [];
+    const heard = worker.deps.nats.subscribe(live.pollVoted, { callback: (_err, msg) => void told.push(JSONCodec<(typeof told)[number]>().decode(msg.data)) });
+    await worker.deps.nats.flush();
+    const answers = await Promise.all(
+      voters.map((userId, i) => pollsApp.app.inject({ method: 'POST', url: `/api/polls/${poll}/vote`, headers: asMember(userId), payload: { optionIndex: i % 2 } })),
+    );
+    for (const res of answers) expect(res.statusCode, res.body).toBe(200);
+    type Update = { data: { pollId: string; voteCounts: Record<string, number>; totalVotes: number; countsHidden?: true } };
+    const updates = (seen: Seen) => seen.filter((e) => e.name === 'poll_update').map((e) => (e.payload as Update).data);
+    // Every voter's socket gets the counts of all five (from its own vote's message, or the live counts after it)…
+    for (const o of opened.slice(0, voters.length)) {
+      await until(() => updates(o.seen).some((u) => !u.countsHidden && u.totalVotes === 5), 10_000, 'a voter’s socket has the counts');
+      expect(updates(o.seen).find((u) => u.totalVotes === 5 && !u.countsHidden)).toEqual({ pollId: poll, voteCounts: { 0: 3, 1: 2 }, totalVotes: 5 });
+    }
+    // …and the one who did not vote, the total alone.
+    const onlookerSeen = opened.at(-1)!.seen;
+    await until(() => updates(onlookerSeen).some((u) => u.totalVotes === 5), 10_000, 'the onlooker has the total');
+    expect(updates(onlookerSeen).every((u) => u.countsHidden === true && Object.keys(u.voteCounts).length === 0)).toBe(true);
+    await worker.deps.nats.flush();
+    heard.unsubscribe();
+    const toldVotes = told.flatMap((m) => m.votes).filter((v) => v.pollId === poll);
+    expect(toldVotes.map((v) => v.voter).sort()).toEqual(voters.map((v) => `u:${v}`).sort());
+    process.stderr.write(`five votes told live in ${told.length} message(s)\n`);
   });
 
   it('coalesces 1,000 live count messages in a second into at most one poll_update per interval, the last one exact', async () => {

@@ -207,14 +207,17 @@ export const liveCountsSchema = {
 } as const;
 export type LiveCountsMessage = FromSchema<typeof liveCountsSchema>;
 
+/** Votes told at once on `live.polls.voted`, at most (polls sends what came within a few ms in one message). */
+export const LIVE_VOTED_BATCH_MAX = 500;
+
 /**
- * `live.polls.voted`: a vote was accepted, published by polls right after it: the voter's sockets (`u:<userId>` or
- * `v:<visitorId>`) that follow the poll join its voters, and, where the poll shows its voters the counts right now
- * (voteCounts present), get them at once: from the moment their vote is accepted. `takenBack`: the voter took their
- * vote back: their sockets leave the poll's voters (and get the total alone again where the voters alone see counts).
+ * `live.polls.voted`: votes accepted, published by polls right after them, a few ms' worth in one message (and always
+ * before the counts that include them): each voter's sockets (`u:<userId>` or `v:<visitorId>`) that follow the poll
+ * join its voters, and, where the poll shows its voters the counts right now (voteCounts present), get them at once:
+ * from the moment their vote is accepted. `takenBack`: the voter took their vote back: their sockets leave the poll's
+ * voters (and get the total alone again where the voters alone see counts).
  */
-export const liveVotedSchema = {
-  $id: 'meydan/live-poll-voted',
+const liveVotedEntryShape = {
   type: 'object',
   additionalProperties: false,
   required: ['pollId', 'voter', 'totalVotes', 'at'],
@@ -226,6 +229,15 @@ export const liveVotedSchema = {
     takenBack: { const: true },
     at: dateTimeField,
   },
+} as const;
+export type LiveVotedEntry = FromSchema<typeof liveVotedEntryShape>;
+
+export const liveVotedSchema = {
+  $id: 'meydan/live-poll-voted',
+  type: 'object',
+  additionalProperties: false,
+  required: ['votes'],
+  properties: { votes: { type: 'array', minItems: 1, maxItems: LIVE_VOTED_BATCH_MAX, items: liveVotedEntryShape } },
 } as const;
 export type LiveVotedMessage = FromSchema<typeof liveVotedSchema>;
 

@@ -71,8 +71,8 @@ export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; rea
     },
     { queue: 'notifications' },
   );
-  // A vote accepted: its voter's sockets following the poll join its voters (on every instance, through the adapter).
-  const voted: Subscription = deps.bus.subscribeLive(live.pollVoted, (message) => realtime.pollVoted(message), { queue: 'notifications' });
+  // Votes accepted: their voters' sockets following the poll join its voters (on every instance, through the adapter).
+  const voted: Subscription = deps.bus.subscribeLive(live.pollVoted, ({ votes }) => realtime.pollVoted(votes), { queue: 'notifications' });
   return {
     close() {
       voted.unsubscribe();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { getValidator, notificationMessages as M, type LiveCountsGroup, type LiveVotedMessage, type PollUpdate } from '@meydan/proto';
+import { getValidator, notificationMessages as M, type LiveCountsGroup, type LiveVotedEntry, type PollUpdate } from '@meydan/proto';
 import { IDENTITY_HEADER, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
 import { measureSockets } from './metrics.js';
 import { redisAdapter } from './adapter.js';
@@ -140,7 +140,7 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
   // This instance's sockets of the voter are marked voted on the poll (one following it later joins its voters); those
   // following it join its voters now, and the counts the vote carries (where its voters may see them now) reach them at
   // once, before the next live update.
-  const moveVoterHere = (message: LiveVotedMessage) => {
+  const moveVoterHere = (message: LiveVotedEntry) => {
     if (!message || typeof message.voter !== 'string' || typeof message.pollId !== 'string') return;
     const { pollId, voteCounts, totalVotes } = message;
     const nsp = io.of('/');
@@ -158,7 +158,10 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
       if (voteCounts) emitSafely(() => socket.emit(serverEvents.pollUpdate, { data: { pollId, voteCounts, totalVotes } }));
     }
   };
-  io.on(POLL_VOTED, moveVoterHere);
+  // The other instances' votes, as many in one message as polls sent together.
+  io.on(POLL_VOTED, (votes: unknown) => {
+    if (Array.isArray(votes)) for (const vote of votes) moveVoterHere(vote as LiveVotedEntry);
+  });
   return {
     notify: (userId, data) => emitSafely(() => io.to(userRoom(userId)).emit(serverEvents.notification, { data })),
     count: (userId, count) => {
@@ -178,10 +181,10 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
         if (permitted.length > 0) io.to(permitted).emit(serverEvents.pollUpdate, { data });
         io.to(pollRoom(data.pollId)).except(permitted).emit(serverEvents.pollUpdate, { data: hidden });
       }),
-    pollVoted: (message) =>
+    pollVoted: (votes) =>
       emitSafely(() => {
-        moveVoterHere(message);
-        io.serverSideEmit(POLL_VOTED, message);
+        for (const vote of votes) moveVoterHere(vote);
+        io.serverSideEmit(POLL_VOTED, votes);
       }),
     bulkEmailProgress: (adminId, data) => emitSafely(() => io.to(userRoom(adminId)).emit(serverEvents.bulkEmailProgress, { data })),
     disconnectUser: (userId) => emitSafely(() => io.in(userRoom(userId)).disconnectSockets(true)),

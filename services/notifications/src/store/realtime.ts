@@ -1,4 +1,4 @@
-import type { BulkEmailJob, LiveCountsGroup, LiveVotedMessage, NotificationItem, PollUpdate } from '@meydan/proto';
+import type { BulkEmailJob, LiveCountsGroup, LiveVotedEntry, NotificationItem, PollUpdate } from '@meydan/proto';
 
 /** Emits to members and to poll rooms, on every instance (the Redis adapter carries them); realtime/server.ts makes it. */
 export interface Realtime {
@@ -11,8 +11,8 @@ export interface Realtime {
    * follower getting the total alone.
    */
   pollUpdate(data: PollUpdate, countsTo?: readonly LiveCountsGroup[]): void;
-  /** A vote was accepted: the voter's sockets following the poll join its voters (and get the counts it carries). */
-  pollVoted(message: LiveVotedMessage): void;
+  /** Votes were accepted: each voter's sockets following the poll join its voters (and get the counts it carries). */
+  pollVoted(votes: LiveVotedEntry[]): void;
   /** A bulk e-mail job's progress, to the administrator who started it. */
   bulkEmailProgress(adminId: string, data: BulkEmailJob): void;
   /** Closes every socket of the member, on every instance (their sessions were revoked). */

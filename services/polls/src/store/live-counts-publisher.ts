@@ -4,10 +4,12 @@
  * moment, so the last message carries the exact final counts. Each message says who among the poll's followers may
  * get the counts right now (results-visibility.ts, `liveCountsAudience`): everyone; only its voters and/or its creator
  * (`countsTo`: the others get the total alone); or nobody (`countsHidden`: the counts never leave this service).
- * A vote accepted is told on `live.polls.voted`, so the voter's sockets join the poll's voters at once.
+ * A vote accepted is told on `live.polls.voted`, so the voter's sockets join the poll's voters at once: the votes of
+ * VOTED_BATCH_MS go in one message (a viral poll's thousand votes a second would otherwise cost a message, two contract
+ * checks and an adapter broadcast each), sent before any counts that follow them.
  */
 import type { Redis } from 'ioredis';
-import { live } from '@meydan/proto';
+import { LIVE_VOTED_BATCH_MAX, live, type LiveVotedEntry } from '@meydan/proto';
 import { Coalescer, type Bus, type Logger } from '@meydan/kit';
 import { countsFromHash, voteCountsMap, type PollCounts } from '../domain/counts.js';
 import { countsVisibleTo, liveCountsAudience, type ResultsFacts } from '../domain/results-visibility.js';
@@ -22,9 +24,14 @@ interface Change {
   counts: PollCounts | undefined;
 }
 
+/** How long a vote told live waits for others to go with it (and the most that go in one message: proto's). */
+export const VOTED_BATCH_MS = 20;
+
 export class LiveCountsPublisher {
   private readonly coalescer: Coalescer<Change>;
   private closed = false;
+  private voters: LiveVotedEntry[] = [];
+  private votersTimer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly bus: Bus,
@@ -64,6 +71,8 @@ export class LiveCountsPublisher {
       if (!facts || this.bus.nc.isClosed()) return;
       const audience = liveCountsAudience(facts, now);
       const hidden = audience !== 'everyone' && audience.length === 0;
+      // The votes these counts include are told first: their voters' sockets are in the voters' room when the counts come.
+      this.flushVoters();
       this.bus.publishLive(live.pollCounts, {
         pollId,
         voteCounts: hidden ? {} : voteCountsMap(counts.votes),
@@ -86,31 +95,45 @@ export class LiveCountsPublisher {
     // Counts that go to every follower (an always poll, not Dost Meclisi) need no voters' room, now or at its end.
     if (liveCountsAudience(poll, now) === 'everyone') return;
     const shown = countsVisibleTo(poll, userIdOfVoter(voter), true, now);
-    try {
-      this.bus.publishLive(live.pollVoted, {
-        pollId: poll.id,
-        voter,
-        ...(shown ? { voteCounts: voteCountsMap(counts.votes) } : {}),
-        totalVotes: counts.total,
-        at: now.toISOString(),
-      });
-    } catch (err) {
-      this.log.warn({ err, pollId: poll.id }, 'vote not told live');
-    }
+    this.tellVoter({
+      pollId: poll.id,
+      voter,
+      ...(shown ? { voteCounts: voteCountsMap(counts.votes) } : {}),
+      totalVotes: counts.total,
+      at: now.toISOString(),
+    });
   }
 
   /** A vote was taken back: the voter's sockets leave the poll's voters (no longer counted among them). */
   tookBack(poll: ResultsFacts & { id: string }, voter: string, counts: PollCounts): void {
     if (this.closed || this.bus.nc.isClosed()) return;
     if (liveCountsAudience(poll, new Date()) === 'everyone') return;
+    this.tellVoter({ pollId: poll.id, voter, takenBack: true, totalVotes: counts.total, at: new Date().toISOString() });
+  }
+
+  /** Queues a voter's move for the next `live.polls.voted` (within VOTED_BATCH_MS, or at once when the batch is full). */
+  private tellVoter(entry: LiveVotedEntry): void {
+    this.voters.push(entry);
+    if (this.voters.length >= LIVE_VOTED_BATCH_MAX) this.flushVoters();
+    else this.votersTimer ??= setTimeout(() => this.flushVoters(), VOTED_BATCH_MS).unref();
+  }
+
+  /** Sends the queued voters' moves in one message (order kept: NATS delivers one connection's messages in order). */
+  private flushVoters(): void {
+    clearTimeout(this.votersTimer);
+    this.votersTimer = undefined;
+    if (!this.voters.length) return;
+    const votes = this.voters;
+    this.voters = [];
     try {
-      this.bus.publishLive(live.pollVoted, { pollId: poll.id, voter, takenBack: true, totalVotes: counts.total, at: new Date().toISOString() });
+      if (!this.bus.nc.isClosed()) this.bus.publishLive(live.pollVoted, { votes });
     } catch (err) {
-      this.log.warn({ err, pollId: poll.id }, 'vote taken back not told live');
+      this.log.warn({ err, votes: votes.length }, 'votes not told live');
     }
   }
 
   close(): void {
+    this.flushVoters();
     this.closed = true;
     this.coalescer.close();
   }
