@@ -20,7 +20,7 @@ export const trAdmin = {
       needsReview: 'İnceleme bekliyor',
     },
     trend: {
-      title: (days: number) => `Son ${days} gün`,
+      title: (days: number) => `Son ${formatCount(days)} gün`,
       note: 'Günler İstanbul saatine göre.',
       registrations: 'Kayıtlar',
       polls: 'Anketler',
@@ -53,7 +53,7 @@ export const trAdmin = {
       label: 'Sayfalar',
       previous: 'Önceki',
       next: 'Sonraki',
-      position: (page: number, pages: number) => `Sayfa ${page} / ${pages}`,
+      position: (page: number, pages: number) => `Sayfa ${formatCount(page)} / ${formatCount(pages)}`,
     },
     users: {
       search: 'Kullanıcı ara...',

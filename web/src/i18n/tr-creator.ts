@@ -1,4 +1,5 @@
 import { limits } from '@meydan/proto';
+import { formatCount } from './count';
 
 /**
  * The Turkish texts of a poll creator's own controls on the card (edit in the first minute, close early, results
@@ -12,7 +13,7 @@ export const trCreator = {
   editWithTime: (left: string) => `Düzenle (${left})`,
   editTimeLeft: (left: string) => `Düzenleme için ${left} kaldı`,
   editTitle: 'Anketi düzenle',
-  editDescription: `Başlığı ve açıklamayı oluşturduktan sonraki ${limits.poll.editWindowSeconds} saniye içinde, ilk oy gelene kadar düzeltebilirsin. Şıklar ve süre değiştirilemez.`,
+  editDescription: `Başlığı ve açıklamayı oluşturduktan sonraki ${formatCount(limits.poll.editWindowSeconds)} saniye içinde, ilk oy gelene kadar düzeltebilirsin. Şıklar ve süre değiştirilemez.`,
   titleLabel: 'Başlık',
   descriptionLabel: 'Açıklama (isteğe bağlı)',
   save: 'Kaydet',

@@ -31,7 +31,7 @@ export const trPolls = {
     shareVoteModes: {
       browser: {
         label: 'Tarayıcı başına',
-        hint: `Her tarayıcı bir kez oy verir; aynı IP adresinden en fazla ${limits.poll.shareVotesPerIp} ziyaretçi oyu sayılır (aynı ağdaki ev ya da ofis için). Önerilen.`,
+        hint: `Her tarayıcı bir kez oy verir; aynı IP adresinden en fazla ${formatCount(limits.poll.shareVotesPerIp)} ziyaretçi oyu sayılır (aynı ağdaki ev ya da ofis için). Önerilen.`,
       },
       ip: { label: 'IP başına', hint: 'Her IP adresinden yalnızca bir oy sayılır; aynı ağı paylaşanlar (ev, okul, ofis) tek oy verebilir.' },
       members: { label: 'Yalnızca üyeler', hint: 'Yalnızca giriş yapmış üyeler oy verebilir; ziyaretçilerden giriş yapmaları istenir.' },
@@ -56,7 +56,7 @@ export const trPolls = {
     multipleChoice: 'Birden fazla seçim',
     multipleChoiceHint: 'Oy verenler tek oyla birden fazla seçeneği işaretleyebilir.',
     maxChoicesLabel: 'En fazla kaç seçenek işaretlenebilir?',
-    maxChoices: (n: number) => `En fazla ${n} seçenek`,
+    maxChoices: (n: number) => `En fazla ${formatCount(n)} seçenek`,
     durationLabel: 'Süre',
     durations: {
       1: '1 saat',
@@ -83,8 +83,8 @@ export const trPolls = {
   },
   /** A multiple-choice poll's ballot (features/polls/BallotForm): tick up to maxChoices options, then 'Oy ver'. */
   ballot: {
-    hint: (max: number) => `En fazla ${max} seçenek işaretleyebilirsin.`,
-    count: (chosen: number, max: number) => `${chosen}/${max} seçenek işaretlendi`,
+    hint: (max: number) => `En fazla ${formatCount(max)} seçenek işaretleyebilirsin.`,
+    count: (chosen: number, max: number) => `${formatCount(chosen)}/${formatCount(max)} seçenek işaretlendi`,
     submit: 'Oy ver',
     empty: 'Oy vermek için en az bir seçenek işaretle.',
   },
@@ -117,7 +117,7 @@ export const trPolls = {
     homeLink: 'Meydan’daki diğer sorulara göz at',
     /** The poll's share-vote rule, under its options. */
     voteRule: {
-      browser: `Oy kuralı: tarayıcı başına bir oy (aynı IP adresinden en fazla ${limits.poll.shareVotesPerIp} ziyaretçi oyu).`,
+      browser: `Oy kuralı: tarayıcı başına bir oy (aynı IP adresinden en fazla ${formatCount(limits.poll.shareVotesPerIp)} ziyaretçi oyu).`,
       ip: 'Oy kuralı: IP adresi başına bir oy.',
       members: pollServiceMessages.shareVoteMembersOnly,
     },

@@ -1,4 +1,5 @@
 import { challengeMessages, limits, pollServiceMessages, userMessages } from '@meydan/proto';
+import { formatCount } from './count';
 
 /**
  * The Turkish texts of signing in and up: the sign-in-required and login dialogs, forgotten and reset password,
@@ -39,7 +40,7 @@ export const trSession = {
   resetPassword: {
     lead: 'Hesabın için yeni bir şifre belirle. Şifren değişince tüm cihazlardaki oturumların kapanır.',
     password: 'Yeni şifre',
-    passwordHint: `En az ${limits.user.passwordMin} karakter.`,
+    passwordHint: `En az ${formatCount(limits.user.passwordMin)} karakter.`,
     confirmPassword: 'Yeni şifre (tekrar)',
     mismatch: 'Şifreler eşleşmiyor!',
     submit: 'Şifremi değiştir',
@@ -62,7 +63,7 @@ export const trSession = {
     email: 'E-posta',
     displayName: 'Görünen ad',
     password: 'Şifre',
-    passwordHint: `En az ${limits.user.passwordMin} karakter.`,
+    passwordHint: `En az ${formatCount(limits.user.passwordMin)} karakter.`,
     confirmPassword: 'Şifre (tekrar)',
     submit: 'Kayıt Ol',
     submitting: 'Kaydediliyor...',
@@ -76,7 +77,7 @@ export const trSession = {
     failedText: 'Kayıt sırasında bir hata oluştu',
     sentTitle: 'E-postanı kontrol et',
     sentText: (email: string) =>
-      `${email} adresine bir etkinleştirme bağlantısı gönderdik. Hesabını etkinleştirmek için bağlantıya tıkla; bağlantı ${limits.auth.activationLinkHours} saat geçerlidir. Etkinleştirdikten sonra giriş yapabilirsin.`,
+      `${email} adresine bir etkinleştirme bağlantısı gönderdik. Hesabını etkinleştirmek için bağlantıya tıkla; bağlantı ${formatCount(limits.auth.activationLinkHours)} saat geçerlidir. Etkinleştirdikten sonra giriş yapabilirsin.`,
     backHome: 'Ana Sayfaya Dön',
   },
   signInRequired: {
