@@ -19,6 +19,7 @@ import { ConfigError, connectRedis, loadConfig, natsUsersWithEnvPasswords, parse
 import { freePort, testLogger, until } from '@meydan/testing';
 import { trustProxyOption } from '../../gateway/src/config.js';
 import { authConfigSchema } from '../../services/auth/src/config.js';
+import { notificationsConfigSchema } from '../../services/notifications/src/config.js';
 import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
 import { KUBERNETES_VERSIONS, ensureComposeCheck, ensureKubeSchemas, ensureKubeconform, ensureKustomize } from '../tools/ensure-tools.mjs';
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
@@ -80,29 +81,46 @@ const HA_INFRA_SECRETS = {
 const LOCAL_INFRA_SECRETS = { REDIS_PASSWORD: 'redislocal0123456789', ...natsPasswords('natslocal'), ...redisPasswords('redislocal') };
 /** The key of mail bodies, in each overlay's git-ignored mail-secret.env (made up here). */
 const MAIL_SECRETS = { local: { MAIL_SECRET: 'm'.repeat(64) }, ha: { MAIL_SECRET: 'n'.repeat(64) } };
+/** Web Push's VAPID key pair and contact, in each overlay's git-ignored push-secret.env (made up, in their shapes). */
+const PUSH_SECRETS = {
+  local: { VAPID_PUBLIC_KEY: `B${'l'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43), VAPID_SUBJECT: 'mailto:admin@meydan.local' },
+  ha: { VAPID_PUBLIC_KEY: `B${'h'.repeat(86)}`, VAPID_PRIVATE_KEY: 'j'.repeat(43), VAPID_SUBJECT: 'https://meydan.example.com' },
+};
 const OVERLAY_SECRETS: Record<string, Record<string, Record<string, string>>> = {
-  local: { 'secrets.env': LOCAL_SECRETS, 'mail-secret.env': MAIL_SECRETS.local, 'infra-secrets.env': LOCAL_INFRA_SECRETS },
-  ha: { 'secrets.env': HA_SECRETS, 'infra-secrets.env': HA_INFRA_SECRETS, 'mail-secret.env': MAIL_SECRETS.ha },
+  local: { 'secrets.env': LOCAL_SECRETS, 'mail-secret.env': MAIL_SECRETS.local, 'push-secret.env': PUSH_SECRETS.local, 'infra-secrets.env': LOCAL_INFRA_SECRETS },
+  ha: { 'secrets.env': HA_SECRETS, 'infra-secrets.env': HA_INFRA_SECRETS, 'mail-secret.env': MAIL_SECRETS.ha, 'push-secret.env': PUSH_SECRETS.ha },
 };
 /** The processes that hold MAIL_SECRET: those that send mail, and the mailer. */
 const mailApps = ['auth', 'contact', 'admin', 'notifications'];
+/** Web Push's variables, notifications' alone. */
+const VAPID_KEYS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as const;
+/**
+ * What notifications' configuration makes of a container's VAPID_* (both keys: Web Push on; neither: off), `env` over
+ * the image's own (PORT, HOST).
+ */
+const webPushOf = (env: Record<string, string | undefined>) => {
+  const image = imageEnv(readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8'));
+  const config = loadConfig<Partial<Record<(typeof VAPID_KEYS)[number], string>>>(notificationsConfigSchema, { ...image, ...env });
+  return { VAPID_PUBLIC_KEY: config.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: config.VAPID_PRIVATE_KEY, VAPID_SUBJECT: config.VAPID_SUBJECT };
+};
 
 /**
  * Renders an overlay from a copy of deploy/k8s, so an overlay's git-ignored secrets files are the test's (those of
- * OVERLAY_SECRETS, less the ones named in `leaveOut`, or none when it is null), never the developer's own. Throws
- * kustomize's error.
+ * OVERLAY_SECRETS, less the ones named in `leaveOut`, or none when it is null; `instead` replaces some), never the
+ * developer's own. Throws kustomize's error.
  */
-function render(overlay: string, leaveOut: string[] | null = []): K8s[] {
-  return parseAllDocuments(renderYaml(overlay, leaveOut)).map((d) => d.toJSON() as K8s);
+function render(overlay: string, leaveOut: string[] | null = [], instead: Record<string, Record<string, string>> = {}): K8s[] {
+  return parseAllDocuments(renderYaml(overlay, leaveOut, instead)).map((d) => d.toJSON() as K8s);
 }
 
 /** The overlay's YAML as kustomize prints it, rendered as `render` does. */
-function renderYaml(overlay: string, leaveOut: string[] | null = []): string {
+function renderYaml(overlay: string, leaveOut: string[] | null = [], instead: Record<string, Record<string, string>> = {}): string {
   const [cmd, verb] = ensureKustomize();
   const copy = mkdtempSync(join(tmpdir(), 'meydan-k8s-'));
   try {
-    cpSync(`${root}deploy/k8s`, copy, { recursive: true, filter: (src) => !src.endsWith('secrets.env') });
-    for (const [file, values] of Object.entries(leaveOut ? (OVERLAY_SECRETS[overlay] ?? {}) : {})) {
+    // (secrets.env, infra-secrets.env, mail-secret.env, push-secret.env: none of the developer's is copied.)
+    cpSync(`${root}deploy/k8s`, copy, { recursive: true, filter: (src) => !/secrets?\.env$/.test(src) });
+    for (const [file, values] of Object.entries(leaveOut ? { ...(OVERLAY_SECRETS[overlay] ?? {}), ...instead } : {})) {
       if (leaveOut!.includes(file)) continue;
       writeFileSync(join(copy, 'overlays', overlay, file), Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join(''));
     }
@@ -132,9 +150,15 @@ const COMPOSE_HA_SECRETS = {
   ...natsPasswords('composenats'),
   ...redisPasswords('composeredis'),
 };
+/** Web Push's keys and contact, which docker-compose.yml passes to notifications when .env has them (made up here). */
+const COMPOSE_PUSH_SECRETS: Record<string, string> = {
+  VAPID_PUBLIC_KEY: `B${'c'.repeat(86)}`,
+  VAPID_PRIVATE_KEY: 'p'.repeat(43),
+  VAPID_SUBJECT: 'mailto:admin@compose.example.com',
+};
 /** compose-go's verdict on the files (each over the ones before, as `docker compose -f … -f …`), with only `env` set. */
 const composeCheck = (env: Record<string, string>, files: string | string[] = `${root}docker-compose.yml`) => {
-  const ours = [...Object.keys(COMPOSE_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
+  const ours = [...Object.keys(COMPOSE_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS), ...Object.keys(COMPOSE_PUSH_SECRETS)];
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !ours.includes(k)));
   return spawnSync(ensureComposeCheck(), [files].flat(), { encoding: 'utf8', cwd: root, env: { ...clean, ...env } });
 };
@@ -195,6 +219,24 @@ describe('docker-compose.yml', () => {
     const run = composeCheck(withoutMail);
     expect(run.status).not.toBe(0);
     expect(run.stderr).toContain('required variable MAIL_SECRET is missing a value');
+  });
+
+  it('gives Web Push’s VAPID keys from the environment to notifications alone, and starts without them (Web Push off)', () => {
+    const files = [`${root}docker-compose.yml`, `${root}docker-compose.ha.yml`];
+    for (const [withHa, env] of [[false, COMPOSE_SECRETS], [true, { ...COMPOSE_SECRETS, ...COMPOSE_HA_SECRETS }]] as const) {
+      const run = composeCheck({ ...env, ...COMPOSE_PUSH_SECRETS }, withHa ? files : files[0]);
+      expect(run.status, run.stderr).toBe(0);
+      const withKeys: { services: Record<string, any> } = JSON.parse(run.stdout);
+      for (const app of apps) {
+        for (const key of VAPID_KEYS) {
+          expect(withKeys.services[app].environment[key], `${withHa ? 'ha ' : ''}${app} ${key}`).toBe(app === 'notifications' ? COMPOSE_PUSH_SECRETS[key] : undefined);
+        }
+      }
+      expect(webPushOf(withKeys.services['notifications'].environment)).toEqual(COMPOSE_PUSH_SECRETS);
+    }
+    // Without them in .env: notifications gets them empty, which its configuration reads as unset; no other app any.
+    for (const app of apps) for (const key of VAPID_KEYS) expect(project.services[app].environment[key], `${app} ${key}`).toBe(app === 'notifications' ? '' : undefined);
+    expect(webPushOf(project.services['notifications'].environment)).toEqual({ VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: 'mailto:no-reply@meydan.local' });
   });
 
   it('builds every app from the one Dockerfile with an existing workspace', () => {
@@ -580,16 +622,56 @@ describe('Kubernetes overlays', () => {
     }
   });
 
+  it.each(['local', 'production', 'ha'])('%s: Web Push’s VAPID keys reach notifications alone, from meydan-push-secret, optional', (overlay) => {
+    const docs = overlays[overlay]!;
+    // The Secret: generated from push-secret.env in local and ha (its name then carries a hash), made out of band in production.
+    const generated = docs.find((d) => d.kind === 'Secret' && d.metadata.name.startsWith('meydan-push-secret-'));
+    expect(generated === undefined, overlay).toBe(overlay === 'production');
+    const secretName = generated?.metadata.name ?? 'meydan-push-secret';
+    const workloads = docs.filter((d) => d.spec?.template?.spec?.containers);
+    for (const doc of workloads) {
+      const notifications = doc.kind === 'Deployment' && doc.metadata.name === 'notifications';
+      for (const container of doc.spec.template.spec.containers) {
+        const vapid = (container.env ?? []).filter((e: { name: string }) => e.name.startsWith('VAPID_'));
+        expect(vapid, `${doc.kind} ${doc.metadata.name}`).toEqual(
+          notifications ? VAPID_KEYS.map((key) => ({ name: key, valueFrom: { secretKeyRef: { name: secretName, key, optional: true } } })) : [],
+        );
+      }
+      // Nor the Secret any other way (envFrom, a volume).
+      if (!notifications) expect(JSON.stringify(doc.spec.template), `${doc.kind} ${doc.metadata.name}`).not.toContain('meydan-push-secret');
+    }
+    expect(workloads.some((d) => d.kind === 'Deployment' && d.metadata.name === 'notifications')).toBe(true);
+    if (overlay === 'production') return;
+    const values = PUSH_SECRETS[overlay as 'local' | 'ha'];
+    expect(Object.fromEntries(Object.entries(generated!.data!).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]))).toEqual(values);
+    for (const app of apps) {
+      const env = containerEnv(docs, podOf(docs, 'Deployment', app).containers[0], app);
+      if (app === 'notifications') expect(webPushOf(env)).toEqual(values);
+      else expect(Object.values(env), app).not.toContain(values.VAPID_PRIVATE_KEY);
+    }
+    expect(() => render(overlay, ['push-secret.env']), overlay).toThrow(/push-secret\.env/);
+    expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain(`deploy/k8s/overlays/${overlay}/push-secret.env`);
+    // An empty push-secret.env (as a cluster without the Secret): notifications still starts, with Web Push off.
+    const empty = render(overlay, [], { 'push-secret.env': {} });
+    expect(webPushOf(containerEnv(empty, podOf(empty, 'Deployment', 'notifications').containers[0], 'notifications'))).toMatchObject({
+      VAPID_PUBLIC_KEY: undefined,
+      VAPID_PRIVATE_KEY: undefined,
+    });
+  });
+
   it('commits no secret value under deploy/k8s, nor in the compose files', () => {
     const files = readdirSync(`${root}deploy/k8s`, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.(ya?ml|conf|sh|js)$/.test(f))
       .map((f) => `deploy/k8s/${f}`);
     expect(files.length).toBeGreaterThan(10);
-    const keys = ['INTERNAL_SECRET', 'ADMIN_PASSWORD', 'MAIL_SECRET', ...Object.keys(HA_INFRA_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
-    // A line that gives one of them a value (not a reference to a variable), other than a comment showing how to make one.
-    const assignment = new RegExp(`\\b(${[...new Set(keys)].join('|')})\\s*[:=](?!\\s*$|\\?|\\s*["']?\\$)`);
+    const keys = ['INTERNAL_SECRET', 'ADMIN_PASSWORD', 'MAIL_SECRET', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', ...Object.keys(HA_INFRA_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
+    // A line that gives one of them a value (not a reference to a variable, nor an empty default: `${KEY:-}`), other
+    // than a comment showing how to make one.
+    const assignment = new RegExp(`\\b(${[...new Set(keys)].join('|')})\\s*[:=](?!\\s*$|\\?|-\\}|\\s*["']?\\$)`);
     expect(assignment.test('REDIS_PASSWORD: hunter2')).toBe(true);
     expect(assignment.test('NATS_PASSWORD_AUTH=abc')).toBe(true);
+    expect(assignment.test('VAPID_PRIVATE_KEY: ${VAPID_PRIVATE_KEY:-abc}')).toBe(true);
+    expect(assignment.test('VAPID_PRIVATE_KEY: ${VAPID_PRIVATE_KEY:-}')).toBe(false);
     for (const file of [...files, 'docker-compose.yml', 'docker-compose.ha.yml']) {
       const text = readFileSync(`${root}${file}`, 'utf8');
       const assigned = text.split('\n').filter((line) => !line.trim().startsWith('#') && assignment.test(line));
@@ -636,7 +718,12 @@ describe('Kubernetes overlays', () => {
     for (const { name, value, valueFrom } of container.env ?? []) {
       let resolved: string | undefined;
       if (value !== undefined) resolved = String(value).replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (ref, key) => env[key] ?? ref);
-      else if (valueFrom.secretKeyRef) resolved = values('Secret', valueFrom.secretKeyRef.name)[valueFrom.secretKeyRef.key];
+      else if (valueFrom.secretKeyRef) {
+        const { name: secretName, key, optional } = valueFrom.secretKeyRef;
+        // An optional reference to a missing Secret, or to a key the Secret lacks, sets nothing (as the kubelet does).
+        if (optional && docs.find((d) => d.kind === 'Secret' && d.metadata.name === secretName)?.data?.[key] === undefined) continue;
+        resolved = values('Secret', secretName)[key];
+      }
       else if (valueFrom.configMapKeyRef) resolved = values('ConfigMap', valueFrom.configMapKeyRef.name)[valueFrom.configMapKeyRef.key];
       else if (valueFrom.fieldRef?.fieldPath === 'metadata.name') resolved = podName;
       else if (/^metadata\.labels\['(.+)'\]$/.test(valueFrom.fieldRef?.fieldPath ?? '')) resolved = labels[/^metadata\.labels\['(.+)'\]$/.exec(valueFrom.fieldRef.fieldPath)![1]!];
