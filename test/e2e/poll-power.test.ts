@@ -7,7 +7,10 @@
  * screenshots taken.
  */
 import { readFileSync } from 'node:fs';
+import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { Redis } from 'ioredis';
+import { infra } from '@meydan/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
@@ -64,8 +67,15 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     expect(download.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.csv`);
     const file = readFileSync((await download.path())!);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    // For Turkish Excel: `;` between cells, a decimal comma.
-    expect(file.subarray(3).toString('utf8').split(/\r?\n/).slice(0, 3)).toEqual(['"secenek";"oy";"yuzde";"oy_veren";"bitis"', expect.stringMatching(/^"Deniz";0;0,0;1;/), expect.stringMatching(/^"Dağ";1;100,0;1;/)]);
+    // For Turkish Excel: `;` between cells, a decimal comma; read back by a CSV parser as Excel would split it.
+    const cells = parseCsv(file, { bom: true, delimiter: ';' }) as string[][];
+    expect(cells.map((row) => row.slice(0, 4))).toEqual([
+      ['secenek', 'oy', 'yuzde', 'oy_veren'],
+      ['Deniz', '0', '0,0', '1'],
+      ['Dağ', '1', '100,0', '1'],
+      ['Şehir', '0', '0,0', '1'],
+    ]);
+    expect(cells[0]![4]).toBe('bitis');
     // Its Excel twin beside it, read back by a parser: numbers as numbers, the closing time a date.
     const [xlsx] = await Promise.all([page.waitForEvent('download'), edited.getByRole('link', { name: 'Sonuçları indir (Excel)' }).click()]);
     expect(xlsx.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.xlsx`);
@@ -113,6 +123,27 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     const mine = pollCard(page, title);
     await mine.getByRole('button', { name: 'Sonlandır' }).waitFor();
     expect(await mine.getByRole('button', { name: /Düzenle/ }).count()).toBe(0);
+  });
+
+  it('groups a viral poll’s counts the Turkish way on its card (12.345, not 12345)', async () => {
+    const title = `Çok oy alan ${uniqueTag()}`;
+    const poll = await createPoll(stack, selin, { title, category: 'serbest-kursu', options: ['Evet', 'Hayır'] });
+    // Twelve thousand votes are not cast one by one here: the poll's counters in polls' Redis (the counts every answer
+    // reads; the worker's database of the stack) are set as that many votes would leave them.
+    const redis = new Redis(infra().redisUrl);
+    await redis.hset(`polls:poll:{${poll.id}}:c`, { '0': '12000', '1': '345', t: '12345' });
+    await redis.quit();
+    const { page, errors } = await open(selin.sid);
+    await page.goto(`/profil?anket=${poll.id}`);
+    const card = pollCard(page, title);
+    await card.locator('[data-results]').waitFor();
+    expect(await card.locator('[data-option="0"] [data-votes]').textContent()).toBe('12.000 oy');
+    expect(await card.locator('[data-option="1"] [data-votes]').textContent()).toBe('345 oy');
+    expect(await card.textContent()).toContain('12.345');
+    expect(await card.textContent()).not.toMatch(/12345|12000/);
+    await expectNoAxeViolations(page, 'a card with grouped counts');
+    await elementScreenshot(card, 'poll-card-grouped-counts');
+    expect(errors).toEqual([]);
   });
 
   it('rolls a refused vote back with a toast that says how long to wait (429 and 503 with retry-after)', async () => {
