@@ -1,10 +1,13 @@
 /**
  * A vote counted in Redis whose event never reached JetStream (the process died between the two steps, or its
- * take-back failed after a failed publish) is not lost: the voter's next try publishes what was counted.
+ * take-back failed after a failed publish) is not lost: the voter's next try publishes what was counted. And the vote's
+ * Redis step sent again by the client after a lost connection (Redis ran it, its answer was lost) is counted once and
+ * answered as counted, not as already voted.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events } from '@meydan/proto';
 import { drained } from '@meydan/testing';
+import { keys } from '../src/store/keys.js';
 import { collect, createPoll, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
 
 describe('a vote counted but not published', () => {
@@ -42,5 +45,27 @@ describe('a vote counted but not published', () => {
     await drained(svc.deps, 'polls--persist-votes');
     expect(await ctx.models.Vote.countDocuments({ pollId: poll.id })).toBe(1);
     published.stop();
+  });
+
+  it('answers the same Redis step run twice (a resend after a lost answer) as counted, counting it once', async () => {
+    const ctx = svc.app.polls;
+    const poll = await createPoll(svc.app, newUserId(), { options: ['A', 'B', 'C'] });
+    const voter = `u:${newUserId()}`;
+    // ioredis sends the very command again, arguments and all: the same `now` among them.
+    const at = Date.now();
+    const now = vi.spyOn(Date, 'now').mockReturnValue(at);
+    try {
+      const first = await ctx.counters.cast(poll.id, 3, voter, [1]);
+      const again = await ctx.counters.cast(poll.id, 3, voter, [1]);
+      expect(first).toMatchObject({ status: 'counted', choice: [1], counts: { total: 1, votes: [0, 1, 0] } });
+      expect(again).toEqual(first);
+      // Another ballot at that moment, or the same one a moment later (the voter's own second try): already voted.
+      expect(await ctx.counters.cast(poll.id, 3, voter, [2])).toMatchObject({ status: 'duplicate', choice: [1] });
+      now.mockReturnValue(at + 1);
+      expect(await ctx.counters.cast(poll.id, 3, voter, [1])).toMatchObject({ status: 'duplicate', choice: [1] });
+    } finally {
+      now.mockRestore();
+    }
+    expect(await svc.deps.redis.hget(keys.counts(poll.id), 't')).toBe('1');
   });
 });

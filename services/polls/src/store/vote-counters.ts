@@ -38,6 +38,10 @@ end`;
  * missing (rebuild first), {-5} the voter took their vote back before (voting again is a change: vote-changes.ts),
  * {-6} its creator is editing it (the `ed` claim: store/poll-edits.ts), {0, previous ballot, counts} already voted, {1, ballot, counts} counted. The IP network is claimed only by a vote that
  * is counted, in the same step; a counted vote is pending until its event is acknowledged (`confirm`).
+ * The same step run twice is counted once and answered alike: ioredis sends a command again after a lost connection
+ * (autoResendUnfulfilledCommands) when Redis ran it but its answer was lost (a restart), and the second run finds the
+ * voter pending with the same ballot at the same `now` (the pending set's score): `counted`, not `already voted` to a
+ * voter whose first vote it is. A voter's own second try comes with another `now`: already voted.
  */
 const CAST = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {-4} end
@@ -46,7 +50,13 @@ if tonumber(redis.call('HGET', KEYS[1], 'ed') or '0') > tonumber(ARGV[#ARGV]) th
 local total = tonumber(redis.call('HGET', KEYS[1], 't') or '0')
 if total > 0 and redis.call('EXISTS', KEYS[2]) == 0 then return {-1} end
 local prev = redis.call('HGET', KEYS[2], ARGV[1])
-if prev then return {0, prev, redis.call('HGETALL', KEYS[1])} end
+if prev then
+  -- This very step again (the client sent it anew after a lost connection, its first answer lost): counted by the first.
+  if prev == ARGV[2] and tonumber(redis.call('ZSCORE', KEYS[4], ARGV[1]) or '-1') == tonumber(ARGV[#ARGV]) then
+    return {1, prev, redis.call('HGETALL', KEYS[1])}
+  end
+  return {0, prev, redis.call('HGETALL', KEYS[1])}
+end
 if redis.call('HEXISTS', KEYS[5], ARGV[1]) == 1 then return {-5} end
 if KEYS[6] and tonumber(redis.call('HGET', KEYS[6], ARGV[4]) or '0') >= tonumber(ARGV[5]) then return {-3} end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])${countBallot(1)}
