@@ -68,4 +68,30 @@ describe('a vote counted but not published', () => {
     }
     expect(await svc.deps.redis.hget(keys.counts(poll.id), 't')).toBe('1');
   });
+
+  it('answers a change or a take-back whose Redis step ran twice as made once', async () => {
+    const ctx = svc.app.polls;
+    const poll = await createPoll(svc.app, newUserId(), { options: ['A', 'B', 'C'], allowVoteChange: true });
+    const voter = `u:${newUserId()}`;
+    expect(await ctx.counters.cast(poll.id, 3, voter, [0])).toMatchObject({ status: 'counted' });
+    const at = Date.now() + 1;
+    const now = vi.spyOn(Date, 'now').mockReturnValue(at);
+    try {
+      const moved = await ctx.voteChanges.change(poll.id, 3, voter, [2], 'change');
+      expect(moved).toMatchObject({ status: 'changed', from: [0], choice: [2], counts: { total: 1, votes: [0, 0, 1] } });
+      expect(await ctx.voteChanges.change(poll.id, 3, voter, [2], 'change')).toEqual(moved);
+      // The voter asking for the ballot they now have, a moment later: the same ballot, refused.
+      now.mockReturnValue(at + 1);
+      expect(await ctx.voteChanges.change(poll.id, 3, voter, [2], 'change')).toMatchObject({ status: 'same' });
+      now.mockReturnValue(at + 2);
+      const taken = await ctx.voteChanges.change(poll.id, 3, voter, [], 'take');
+      expect(taken).toMatchObject({ status: 'changed', from: [2], choice: [], counts: { total: 0, votes: [0, 0, 0] } });
+      expect(await ctx.voteChanges.change(poll.id, 3, voter, [], 'take')).toEqual(taken);
+      now.mockReturnValue(at + 3);
+      expect(await ctx.voteChanges.change(poll.id, 3, voter, [], 'take')).toMatchObject({ status: 'not_voted' });
+    } finally {
+      now.mockRestore();
+    }
+    expect(await svc.deps.redis.hget(keys.counts(poll.id), 't')).toBe('0');
+  });
 });

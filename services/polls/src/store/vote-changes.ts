@@ -36,6 +36,8 @@ end`;
  * ballot to take back), 'again' (a vote after taking it back: the voter has no ballot and a sequence). Returns {-4}
  * ended, {-1} counters missing (rebuild first), {-2} no ballot to change or take back, {-3} the same ballot, {-5} not
  * taken back before (a first vote: CAST), {0, ballot, counts} already voted ('again'), {1, seq, ballot before, counts}.
+ * The same step run twice (ioredis sends it again after a lost connection when Redis ran it but its answer was lost) is
+ * made once and answered alike, as the vote's CAST is.
  */
 const CHANGE = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {-4} end
@@ -45,6 +47,13 @@ if total > 0 and redis.call('EXISTS', KEYS[2]) == 0 then return {-1} end
 local voter = ARGV[1]
 local from = redis.call('HGET', KEYS[2], voter)
 local state = redis.call('HGET', KEYS[5], voter)
+-- This very step again (the client sent it anew after a lost connection, its first answer lost): made by the first run,
+-- which left the voter pending at this very moment (ARGV[5]) with this ballot; answered as it was.
+local pendingAt = redis.call('ZSCORE', KEYS[4], voter)
+if state and pendingAt and tonumber(pendingAt) == tonumber(ARGV[5]) and (from or '') == ARGV[2] then
+  local last, before = string.match(state, '^(%d+)|(.*)$')
+  return {1, tonumber(last), before, redis.call('HGETALL', KEYS[1])}
+end
 if ARGV[3] == 'again' then
   if from then return {0, from, redis.call('HGETALL', KEYS[1])} end
   if not state then return {-5} end
