@@ -134,7 +134,16 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
       portsFor: async () => ({ port: await stackPort(claims, claimed), metricsPort: await stackPort(claims, claimed) }),
       // No load shedding: the browser journeys share a busy two-core machine with the other suites, where a starved
       // process would answer 503 overloaded to what a journey expects answered (kit/load-shedding.ts has its own tests).
-      env: { ADMIN_EMAIL: 'admin@meydan.local', ADMIN_PASSWORD: 'meydan-admin', LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn', SHED_EVENT_LOOP_DELAY_MS: '0', ...options.env },
+      // PUSH_ALLOW_HTTP_ENDPOINTS: the stand-in for a browser vendor's push service is a local http server
+      // (web-push.test.ts); a real one is https only.
+      env: {
+        ADMIN_EMAIL: 'admin@meydan.local',
+        ADMIN_PASSWORD: 'meydan-admin',
+        LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
+        SHED_EVENT_LOOP_DELAY_MS: '0',
+        PUSH_ALLOW_HTTP_ENDPOINTS: '1',
+        ...options.env,
+      },
       serviceEnv: ({ service }) => ({ MONGO_DB: `e2e_${runId}_${service}`, NATS_CONSUMER_PREFIX: `e2e_${runId}_` }),
       secret: `e2e-secret-${randomBytes(12).toString('hex')}`,
       // One mail key for every stack of the run: the stacks of a worker share its NATS server and so its mail
