@@ -36,6 +36,11 @@ declare module 'fastify' {
   }
 }
 
+/** How long a request may take before its end is logged at warn (see createFastify's onResponse). */
+export const SLOW_REQUEST_MS = 5000;
+/** When each request started, for the one its client gives up on (Fastify's own timer is on the reply). */
+const startedAt = new WeakMap<FastifyRequest, number>();
+
 /** What a service's `buildApp` receives: its validated config, its log and its live connections. */
 export type ServiceDeps<C extends BaseConfig = BaseConfig> = Connections & { config: C; log: Logger };
 
@@ -208,6 +213,8 @@ export function createFastify(
      * (its id is in both) and a service's own warnings and errors are logged anyway.
      */
     accessLogLevel?: 'info' | 'debug';
+    /** How long a request may take before its end is logged at warn (SLOW_REQUEST_MS). */
+    slowRequestMs?: number;
   } = {},
 ): FastifyInstance {
   const timeouts =
@@ -252,14 +259,28 @@ export function createFastify(
     done();
   });
   const accessLogLevel = options.accessLogLevel ?? 'debug';
+  const slowMs = options.slowRequestMs ?? SLOW_REQUEST_MS;
   app.addHook('onResponse', (request, reply, done) => {
     observeHttpRequest(request.method, request.routeOptions.url, reply.statusCode, reply.elapsedTime / 1000);
-    if (log.isLevelEnabled(accessLogLevel)) {
-      request.log[accessLogLevel](
-        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime: Math.round(reply.elapsedTime * 10) / 10, ip: request.ip },
-        'request completed',
-      );
+    const responseTime = Math.round(reply.elapsedTime * 10) / 10;
+    // A request slower than SLOW_REQUEST_MS is told at warn whatever the access log's level: where the seconds of an
+    // outage went is read from the logs a chaos run keeps at warn.
+    const level = responseTime >= slowMs ? 'warn' : accessLogLevel;
+    if (log.isLevelEnabled(level)) {
+      request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime, ip: request.ip }, level === 'warn' ? 'slow request' : 'request completed');
     }
+    done();
+  });
+  // A request its client gave up on (a load generator's timeout, a closed tab) ends without a response: told too, at
+  // warn when it had waited SLOW_REQUEST_MS.
+  app.addHook('onRequest', (request, _reply, done) => {
+    startedAt.set(request, performance.now());
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    const waited = Math.round((performance.now() - (startedAt.get(request) ?? performance.now())) * 10) / 10;
+    const level = waited >= slowMs ? 'warn' : 'debug';
+    if (log.isLevelEnabled(level)) request.log[level]({ method: request.method, url: request.url, waited, ip: request.ip }, 'request given up by its client');
     done();
   });
   installErrorHandling(app, options.notFound);
