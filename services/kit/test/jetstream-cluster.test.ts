@@ -3,7 +3,7 @@
  * retried as the vote path retries it rides out the loss of its stream's leader (one message id, stored once).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Types } from 'mongoose';
 import type { NatsConnection } from 'nats';
@@ -16,7 +16,7 @@ import { startNats } from '../../../deploy/local/servers.mjs';
 type NatsHandle = Awaited<ReturnType<typeof startNats>>;
 
 /** Starts `size` servers that route to each other as one cluster; each has its own JetStream store. */
-async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name: string })[]; urls: string }> {
+async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name: string; logFile: string })[]; urls: string }> {
   const dir = join(infra().dir, `nats-cluster-${randomBytes(3).toString('hex')}`);
   // Client and route ports, all different (two asks for a free port may get the same one).
   const ports = new Set<number>();
@@ -31,8 +31,9 @@ async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name
       const configFile = join(dir, name, 'cluster.conf');
       const cluster = { name: 'meydan-test', listen: `127.0.0.1:${routePorts[i]}`, routes };
       writeFileSync(configFile, `server_name: ${JSON.stringify(name)}\ncluster: ${JSON.stringify(cluster)}\n`);
-      const node = await startNats({ port, dataDir: join(dir, name, 'data'), logFile: join(dir, `${name}.log`), binary: infra().natsServer, configFile });
-      return { ...node, name };
+      const logFile = join(dir, `${name}.log`);
+      const node = await startNats({ port, dataDir: join(dir, name, 'data'), logFile, binary: infra().natsServer, configFile });
+      return { ...node, name, logFile };
     }),
   );
   return { nodes, urls: nodes.map((n) => n.url).join(',') };
@@ -48,12 +49,13 @@ const voteCast = (i: number) => ({
 });
 
 /**
- * How long the publish here keeps trying: two of NATS's election rounds. A follower stands for leader after a random
+ * How long the publish here keeps trying: a few of NATS's election rounds. A follower stands for leader after a random
  * 4–9 s without one (fixed in nats-server, not configurable), and a round the two left split goes again. Fresh-clone
- * runs met 4–5 s, and once, on a busy machine, more than the product's 10 s `publishRetryMs`. That bound is what the
- * cluster chaos run measures (issue 45's windows); this test is about one id stored once through an election.
+ * runs met 4–5 s, and twice, on a busy machine, more than the product's 10 s `publishRetryMs` (once more than 25 s).
+ * That bound is what the cluster chaos run measures (issue 45's windows); this test is about one id stored once
+ * through an election. When even this is not enough, the servers' logs are printed to say why.
  */
-const ELECTION_BUDGET_MS = 25_000;
+const ELECTION_BUDGET_MS = 60_000;
 
 describe('JetStream on a three-server cluster', () => {
   let cluster: Awaited<ReturnType<typeof startCluster>>;
@@ -97,7 +99,14 @@ describe('JetStream on a three-server cluster', () => {
     leader.proc.kill('SIGKILL');
     await leader.exited;
     const started = Date.now();
-    const acked = await r3.publishReliably(events.polls.voteCast, voteCast(99), { msgId: 'after-leader-loss', retryForMs: ELECTION_BUDGET_MS, ...PUBLISH_THROUGH_ELECTION });
+    const acked = await r3
+      .publishReliably(events.polls.voteCast, voteCast(99), { msgId: 'after-leader-loss', retryForMs: ELECTION_BUDGET_MS, ...PUBLISH_THROUGH_ELECTION })
+      .catch((err: unknown) => {
+        for (const node of cluster.nodes.filter((n) => n !== leader)) {
+          process.stderr.write(`--- ${node.name}'s log, last lines ---\n${readFileSync(node.logFile, 'utf8').split('\n').slice(-40).join('\n')}\n`);
+        }
+        throw err;
+      });
     const pauseMs = Date.now() - started;
     process.stderr.write(`publish after killing the stream leader: acknowledged after ${pauseMs} ms\n`);
     expect(acked.duplicate).toBe(false);
@@ -118,5 +127,5 @@ describe('JetStream on a three-server cluster', () => {
     process.stderr.write(`consumer set up after the loss heard the stream after ${Date.now() - t0} ms\n`);
     await consumer.stop();
     expect(heard.sort()).toEqual(['u:cluster-0', 'u:cluster-1', 'u:cluster-2', 'u:cluster-3', 'u:cluster-4', 'u:cluster-99']);
-  }, 90_000);
+  }, 150_000);
 });

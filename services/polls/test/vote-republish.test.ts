@@ -51,20 +51,26 @@ describe('a vote counted but not published', () => {
     const ctx = svc.app.polls;
     const poll = await createPoll(svc.app, newUserId(), { options: ['A', 'B', 'C'] });
     const voter = `u:${newUserId()}`;
-    // ioredis sends the very command again, arguments and all: the same `now` among them.
+    // ioredis sends the very command again, arguments and all: the same stamp (time and random fraction) among them.
     const at = Date.now();
     const now = vi.spyOn(Date, 'now').mockReturnValue(at);
+    const fraction = vi.spyOn(Math, 'random').mockReturnValue(0.5);
     try {
       const first = await ctx.counters.cast(poll.id, 3, voter, [1]);
       const again = await ctx.counters.cast(poll.id, 3, voter, [1]);
       expect(first).toMatchObject({ status: 'counted', choice: [1], counts: { total: 1, votes: [0, 1, 0] } });
       expect(again).toEqual(first);
-      // Another ballot at that moment, or the same one a moment later (the voter's own second try): already voted.
+      // Another ballot in that step, or the same one in another try (the voter's own second try, even within the same
+      // millisecond: another stamp), or a moment later: already voted.
       expect(await ctx.counters.cast(poll.id, 3, voter, [2])).toMatchObject({ status: 'duplicate', choice: [1] });
+      fraction.mockReturnValue(0.75);
+      expect(await ctx.counters.cast(poll.id, 3, voter, [1])).toMatchObject({ status: 'duplicate', choice: [1] });
       now.mockReturnValue(at + 1);
+      fraction.mockReturnValue(0.5);
       expect(await ctx.counters.cast(poll.id, 3, voter, [1])).toMatchObject({ status: 'duplicate', choice: [1] });
     } finally {
       now.mockRestore();
+      fraction.mockRestore();
     }
     expect(await svc.deps.redis.hget(keys.counts(poll.id), 't')).toBe('1');
   });
@@ -76,6 +82,7 @@ describe('a vote counted but not published', () => {
     expect(await ctx.counters.cast(poll.id, 3, voter, [0])).toMatchObject({ status: 'counted' });
     const at = Date.now() + 1;
     const now = vi.spyOn(Date, 'now').mockReturnValue(at);
+    const fraction = vi.spyOn(Math, 'random').mockReturnValue(0.25);
     try {
       const moved = await ctx.voteChanges.change(poll.id, 3, voter, [2], 'change');
       expect(moved).toMatchObject({ status: 'changed', from: [0], choice: [2], counts: { total: 1, votes: [0, 0, 1] } });
@@ -87,10 +94,12 @@ describe('a vote counted but not published', () => {
       const taken = await ctx.voteChanges.change(poll.id, 3, voter, [], 'take');
       expect(taken).toMatchObject({ status: 'changed', from: [2], choice: [], counts: { total: 0, votes: [0, 0, 0] } });
       expect(await ctx.voteChanges.change(poll.id, 3, voter, [], 'take')).toEqual(taken);
-      now.mockReturnValue(at + 3);
+      // The same take-back again in another try within that millisecond: nothing left to take back.
+      fraction.mockReturnValue(0.5);
       expect(await ctx.voteChanges.change(poll.id, 3, voter, [], 'take')).toMatchObject({ status: 'not_voted' });
     } finally {
       now.mockRestore();
+      fraction.mockRestore();
     }
     expect(await svc.deps.redis.hget(keys.counts(poll.id), 't')).toBe('0');
   });

@@ -14,7 +14,7 @@ import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.
 import type { Models, VoteSeqDoc } from '../model/index.js';
 import { keys } from './keys.js';
 import { seqRecordsSince } from './vote-change-records.js';
-import { countBallot, type VoteCounters } from './vote-counters.js';
+import { attemptStamp, countBallot, type VoteCounters } from './vote-counters.js';
 
 /** Lua: the counters follow a voter's ballot from `from` (a Lua variable, may be nil) to `to` ('' = none). */
 const moveBallot = (from: string, to: string, visitor: string) => `
@@ -32,7 +32,8 @@ end`;
 
 /**
  * KEYS: counts, voters, ended claim, pending, sequences, flows. ARGV: voter, ballot ('' = take back), mode, '1' if a
- * share-link visitor, now (ms; the change's seq unless the voter's last is not earlier). Modes: 'change' (PUT: the voter has a ballot to move), 'take' (DELETE: the voter has a
+ * share-link visitor, now (ms; the change's seq unless the voter's last is not earlier), the step's stamp (its pending
+ * score: attemptStamp in vote-counters.ts). Modes: 'change' (PUT: the voter has a ballot to move), 'take' (DELETE: the voter has a
  * ballot to take back), 'again' (a vote after taking it back: the voter has no ballot and a sequence). Returns {-4}
  * ended, {-1} counters missing (rebuild first), {-2} no ballot to change or take back, {-3} the same ballot, {-5} not
  * taken back before (a first vote: CAST), {0, ballot, counts} already voted ('again'), {1, seq, ballot before, counts}.
@@ -48,9 +49,9 @@ local voter = ARGV[1]
 local from = redis.call('HGET', KEYS[2], voter)
 local state = redis.call('HGET', KEYS[5], voter)
 -- This very step again (the client sent it anew after a lost connection, its first answer lost): made by the first run,
--- which left the voter pending at this very moment (ARGV[5]) with this ballot; answered as it was.
+-- which left the voter pending with this very stamp (ARGV[6]) and this ballot; answered as it was.
 local pendingAt = redis.call('ZSCORE', KEYS[4], voter)
-if state and pendingAt and tonumber(pendingAt) == tonumber(ARGV[5]) and (from or '') == ARGV[2] then
+if state and pendingAt and tonumber(pendingAt) == tonumber(ARGV[6]) and (from or '') == ARGV[2] then
   local last, before = string.match(state, '^(%d+)|(.*)$')
   return {1, tonumber(last), before, redis.call('HGETALL', KEYS[1])}
 end
@@ -69,7 +70,7 @@ if state then
 end
 redis.call('HSET', KEYS[5], voter, seq .. '|' .. (from or ''))
 redis.call('HINCRBY', KEYS[6], (from or '') .. '>' .. ARGV[2], 1)
-redis.call('ZADD', KEYS[4], ARGV[5], voter)
+redis.call('ZADD', KEYS[4], ARGV[6], voter)
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl > 0 then
   for i = 2, 6 do
@@ -109,7 +110,7 @@ return moved
 type ChangeReply = [number, (number | string)?, string?, string[]?];
 
 interface ChangeCommands {
-  pollsChangeVote(counts: string, voters: string, ended: string, pending: string, seqs: string, flows: string, voter: string, ballot: string, mode: string, visitor: string, now: number): Promise<ChangeReply>;
+  pollsChangeVote(counts: string, voters: string, ended: string, pending: string, seqs: string, flows: string, voter: string, ballot: string, mode: string, visitor: string, now: number, stamp: number): Promise<ChangeReply>;
   pollsEnsureChanges(counts: string, voters: string, seqs: string, flows: string, ...args: string[]): Promise<number>;
 }
 
@@ -163,6 +164,7 @@ export class VoteChanges {
       mode,
       isVisitor(voter),
       now,
+      attemptStamp(now),
     );
     switch (code) {
       case -4:

@@ -21,6 +21,13 @@ const ENSURE_CHUNK = 1_000;
 const VOTED_MARK_MS = 10_000;
 
 /**
+ * When a vote or change step is sent, as its pending score and its own mark: the time in ms and a random fraction of
+ * one (1/4096ths: the score is a double, exact to well under that at today's times), so that two tries of one voter
+ * in the same millisecond differ and only a resend of the very command matches (CAST, vote-changes.ts).
+ */
+export const attemptStamp = (now: number): number => now + Math.floor(Math.random() * 4096) / 4096;
+
+/**
  * Lua: adds `delta` to the counter (KEYS[1]) of every option of the ballot in `ballot` (ARGV[2] unless told); a single
  * choice (no comma, the hot case) is one HINCRBY as it always was.
  */
@@ -40,8 +47,9 @@ end`;
  * is counted, in the same step; a counted vote is pending until its event is acknowledged (`confirm`).
  * The same step run twice is counted once and answered alike: ioredis sends a command again after a lost connection
  * (autoResendUnfulfilledCommands) when Redis ran it but its answer was lost (a restart), and the second run finds the
- * voter pending with the same ballot at the same `now` (the pending set's score): `counted`, not `already voted` to a
- * voter whose first vote it is. A voter's own second try comes with another `now`: already voted.
+ * voter pending with the same ballot at the same moment (the pending set's score, `now` with a random fraction of a
+ * millisecond: attemptStamp): `counted`, not `already voted` to a voter whose first vote it is. A voter's own second
+ * try, even in the same millisecond, comes with another stamp: already voted.
  */
 const CAST = `
 if redis.call('EXISTS', KEYS[3]) == 1 then return {-4} end
@@ -223,9 +231,10 @@ export class VoteCounters {
     const now = Date.now();
     this.markVoted(pollId, now);
     const [pending, seqs] = [keys.pending(pollId), keys.seqs(pollId)];
+    const stamp = attemptStamp(now);
     const reply = ip
-      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), pending, seqs, keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network, ip.perIp, now)
-      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), pending, seqs, voter, field, isVisitor(voter), now);
+      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), pending, seqs, keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network, ip.perIp, stamp)
+      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), pending, seqs, voter, field, isVisitor(voter), stamp);
     const [code, choice, flat] = reply;
     if (code === -4) return { status: 'ended' };
     if (code === -6) return { status: 'editing' };
