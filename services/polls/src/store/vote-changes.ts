@@ -14,7 +14,8 @@ import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.
 import type { Models, VoteSeqDoc } from '../model/index.js';
 import { keys } from './keys.js';
 import { seqRecordsSince } from './vote-change-records.js';
-import { attemptStamp, countBallot, type VoteCounters } from './vote-counters.js';
+import { attemptStamp } from './attempt-stamp.js';
+import { countBallot, type VoteCounters } from './vote-counters.js';
 
 /** Lua: the counters follow a voter's ballot from `from` (a Lua variable, may be nil) to `to` ('' = none). */
 const moveBallot = (from: string, to: string, visitor: string) => `
@@ -33,7 +34,7 @@ end`;
 /**
  * KEYS: counts, voters, ended claim, pending, sequences, flows. ARGV: voter, ballot ('' = take back), mode, '1' if a
  * share-link visitor, now (ms; the change's seq unless the voter's last is not earlier), the step's stamp (its pending
- * score: attemptStamp in vote-counters.ts). Modes: 'change' (PUT: the voter has a ballot to move), 'take' (DELETE: the voter has a
+ * score: attempt-stamp.ts). Modes: 'change' (PUT: the voter has a ballot to move), 'take' (DELETE: the voter has a
  * ballot to take back), 'again' (a vote after taking it back: the voter has no ballot and a sequence). Returns {-4}
  * ended, {-1} counters missing (rebuild first), {-2} no ballot to change or take back, {-3} the same ballot, {-5} not
  * taken back before (a first vote: CAST), {0, ballot, counts} already voted ('again'), {1, seq, ballot before, counts}.

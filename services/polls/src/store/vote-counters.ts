@@ -11,6 +11,7 @@ import { ballotField, ballotOf, ballotOfVote } from '../domain/ballots.js';
 import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.js';
 import type { Models } from '../model/index.js';
 import { keys } from './keys.js';
+import { attemptStamp } from './attempt-stamp.js';
 import { changeStateOf } from './vote-change-records.js';
 import { defineScripts } from '@meydan/kit';
 
@@ -19,13 +20,6 @@ const DAY_MS = 24 * 3600 * 1000;
 const ENSURE_CHUNK = 1_000;
 /** How often a process lists a poll among the voted ones (the pending-votes job looks 15 minutes back). */
 const VOTED_MARK_MS = 10_000;
-
-/**
- * When a vote or change step is sent, as its pending score and its own mark: the time in ms and a random fraction of
- * one (1/4096ths: the score is a double, exact to well under that at today's times), so that two tries of one voter
- * in the same millisecond differ and only a resend of the very command matches (CAST, vote-changes.ts).
- */
-export const attemptStamp = (now: number): number => now + Math.floor(Math.random() * 4096) / 4096;
 
 /**
  * Lua: adds `delta` to the counter (KEYS[1]) of every option of the ballot in `ballot` (ARGV[2] unless told); a single
