@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CardHead } from '../src/features/polls/cardParts';
 import { CommentsThread } from '../src/features/polls/CommentsThread';
 import { tr } from '../src/i18n/tr';
-import { fakeApi, member, renderAppAt, renderWithStore } from './helpers';
+import { fakeApi, member, renderAppAt, renderWithStore, memberProfile } from './helpers';
 
 /* The author's notices on what the word filter holds for review: a poll, a comment, a display name or bio. */
 
@@ -71,21 +71,7 @@ describe('held for review: the author’s notices', () => {
   });
 
   it('shows a display name waiting for review in settings, and says so when a save is held', async () => {
-    const profile: UserProfile = {
-      id: member.id,
-      username: member.username,
-      displayName: member.displayName,
-      bio: 'Merhaba',
-      avatarUrl: null,
-      isProfilePublic: true,
-      aiAnalysisCompleted: false,
-      profileQuestionsCompleted: false,
-      followersCount: 0,
-      followingCount: 0,
-      pollsCount: 0,
-      votesCount: 0,
-      email: member.email,
-    };
+    const profile = memberProfile({ bio: 'Merhaba', email: member.email });
     // The server keeps the held bio apart: the profile keeps the old one and, to the member, says what waits.
     let current: UserProfile = profile;
     fakeApi({

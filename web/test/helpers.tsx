@@ -1,4 +1,4 @@
-import type { User } from '@meydan/proto';
+import type { User, UserProfile } from '@meydan/proto';
 import { configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
@@ -35,6 +35,25 @@ export const member: User = {
 configure({ asyncUtilTimeout: 15_000 });
 
 type Handler = (request: Request, url: URL) => unknown | Response | Promise<unknown | Response>;
+
+/** The test member's own profile as the API answers it (nothing written, nobody following), with `overrides`. */
+export function memberProfile(overrides: Partial<UserProfile> = {}): UserProfile {
+  return {
+    id: member.id,
+    username: member.username,
+    displayName: member.displayName,
+    bio: null,
+    avatarUrl: null,
+    isProfilePublic: true,
+    aiAnalysisCompleted: false,
+    profileQuestionsCompleted: false,
+    followersCount: 0,
+    followingCount: 0,
+    pollsCount: 0,
+    votesCount: 0,
+    ...overrides,
+  };
+}
 
 /**
  * A stand-in for the gateway: `routes` maps 'METHOD /api/path' to an answer (a value is sent as JSON 200; a

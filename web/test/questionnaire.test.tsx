@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PersonalizationBanner } from '../src/features/profile/PersonalizationBanner';
 import { trProfile } from '../src/i18n/tr-profile';
-import { fakeApi, member, renderAppAt, renderWithStore } from './helpers';
+import { fakeApi, member, renderAppAt, renderWithStore, memberProfile } from './helpers';
 
 beforeEach(() => {
   window.scrollTo = () => {};
@@ -21,20 +21,7 @@ const questions = Array.from({ length: 12 }, (_, i) => ({
   options: ['Bir', 'İki', 'Üç', 'Dört'],
 }));
 
-const baseProfile: UserProfile = {
-  id: member.id,
-  username: member.username,
-  displayName: member.displayName,
-  bio: null,
-  avatarUrl: null,
-  isProfilePublic: true,
-  aiAnalysisCompleted: false,
-  profileQuestionsCompleted: false,
-  followersCount: 0,
-  followingCount: 0,
-  pollsCount: 0,
-  votesCount: 0,
-};
+const baseProfile = memberProfile();
 
 const analysis: PersonalityAnalysis = {
   traits: [{ key: 'openness', label: 'Yeniliğe açıklık', score: 70, description: 'Yeni fikirler ve deneyimler seni heyecanlandırıyor.' }],

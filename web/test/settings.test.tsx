@@ -1,10 +1,9 @@
 // @vitest-environment jsdom
-import type { UserProfile } from '@meydan/proto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { trInfo } from '../src/i18n/tr-info';
 import { trProfile } from '../src/i18n/tr-profile';
-import { fakeApi, json, member, renderAppAt, watchToasts } from './helpers';
+import { fakeApi, json, member, renderAppAt, watchToasts, memberProfile } from './helpers';
 
 beforeEach(() => {
   // Radix measures the switch; jsdom has no ResizeObserver.
@@ -19,21 +18,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const profile: UserProfile = {
-  id: member.id,
-  username: member.username,
-  displayName: member.displayName,
-  bio: 'Merhaba',
-  avatarUrl: null,
-  isProfilePublic: true,
-  aiAnalysisCompleted: false,
-  profileQuestionsCompleted: false,
-  followersCount: 0,
-  followingCount: 0,
-  pollsCount: 0,
-  votesCount: 0,
-  email: member.email,
-};
+const profile = memberProfile({ bio: 'Merhaba', email: member.email });
 
 const memberApi = (extra: Parameters<typeof fakeApi>[0] = {}) =>
   fakeApi({

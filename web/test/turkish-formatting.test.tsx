@@ -4,7 +4,7 @@
  * (12.345)'), time left in days, hours and minutes ('6 gün 23 saat kaldı', never '167s 53dk'), each feed screen under
  * its own heading, failures in Turkish; and every text of the catalogue that prints a count, grouped the same way.
  */
-import type { Poll, UserProfile } from '@meydan/proto';
+import type { Poll } from '@meydan/proto';
 import { cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PeopleList } from '../src/features/follow/FollowersDialog';
@@ -16,7 +16,7 @@ import { trInfo } from '../src/i18n/tr-info';
 import { trPolls } from '../src/i18n/tr-polls';
 import { trProfile } from '../src/i18n/tr-profile';
 import { cardTimeLeft } from '../src/lib/time';
-import { fakeApi, json, member, renderAppAt, renderWithStore } from './helpers';
+import { fakeApi, json, member, renderAppAt, renderWithStore, memberProfile } from './helpers';
 
 const HOUR = 3_600_000;
 
@@ -112,20 +112,7 @@ describe('Turkish formatting on the screens', () => {
     expect(alert.textContent).not.toMatch(/Failed|fetch/);
   });
 
-  const profile: UserProfile = {
-    id: member.id,
-    username: member.username,
-    displayName: member.displayName,
-    bio: null,
-    avatarUrl: null,
-    isProfilePublic: true,
-    aiAnalysisCompleted: false,
-    profileQuestionsCompleted: false,
-    followersCount: 0,
-    followingCount: 0,
-    pollsCount: 13545,
-    votesCount: 12345,
-  };
+  const profile = memberProfile({ pollsCount: 13545, votesCount: 12345 });
   const many = (n: number, overrides: Partial<Poll> = {}) =>
     Array.from({ length: n }, (_, i) => poll(`m${i}`, { creatorId: member.id, ...overrides }));
   const loaded = (data: Poll[]) => ({ data, isError: false, isLoading: false });
