@@ -35,13 +35,12 @@ export async function announcePoll(ctx: PollsContext, poll: PollDoc, requestId?:
 
 /**
  * Takes a poll held for an edit off what others read: the trending rank row (marked, so the feed filter leaves it
- * out), the timelines, the kept feed pages and its creator's poll count. The Redis set of held polls was told first
- * (before the new text was stored); its card is forgotten by the edit.
+ * out), the timelines and its creator's poll count. The Redis set of held polls was told first (before the new text
+ * was stored); its card and the kept feed pages are forgotten by the edit, as for any edit.
  */
 export async function unlistHeldEdit(ctx: PollsContext, poll: PollDoc): Promise<void> {
   await ctx.models.PollRank.updateOne({ _id: poll._id }, { $set: { heldAt: poll.heldAt } });
   await Promise.all([ctx.timelines.drop(String(poll._id)), ctx.memberCounts.changed([poll.creatorId])]);
-  ctx.feedPages.changed();
 }
 
 const shapeOf = (poll: PollDoc) => ({ id: String(poll._id), optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null, createdAt: new Date(poll.createdAt) });
