@@ -1,29 +1,124 @@
 /**
  * Web Push and opted-in mail in a real Chromium against the real stack. The member grants the notifications
  * permission, turns "Tarayıcı bildirimleri" on in the settings, and the subscription reaches the server; "E-posta
- * bildirimleri" turns the mail on; turning push off ends the subscription on the server too.
+ * bildirimleri" turns the mail on; turning push off ends the subscription on the server too. And a push goes all the
+ * way: someone follows the member, the notifications service encrypts the news to the browser's subscription and posts
+ * it to the push service, and the browser's service worker shows it.
  *
- * The one stand-in: Chromium's `pushManager.subscribe` asks the browser vendor's push service (FCM) for an endpoint,
- * which a headless browser on this machine cannot reach. So the page's PushManager is stubbed (an init script): it
- * records the options it was called with and returns a subscription with a local keypair's public key and an endpoint
- * on a stand-in host. The test checks that the switch subscribed with the server's VAPID key and sent that very
- * subscription to the server. Delivery through a push service, encrypted with those keys, is proved by the
- * notifications service's test (services/notifications/test/web-push.test.ts) with a local stand-in push service; the
- * service worker's own `push` handler is exercised here through Chromium's DevTools protocol.
+ * The one stand-in is the browser vendor's push service (FCM), which a headless browser on this machine cannot reach:
+ * - Chromium's `pushManager.subscribe` would ask it for an endpoint, so the page's PushManager is stubbed (an init
+ *   script): it records the options it was called with and returns a subscription with a local keypair's public key
+ *   and an endpoint on a stand-in (services/notifications/test/push-stand-in.ts: a local HTTP server, which the stack
+ *   may post to over http: PUSH_ALLOW_HTTP_ENDPOINTS in test/e2e/stack.ts).
+ * - The stand-in keeps what the server posted; the test opens it with the subscription's private key, as the browser
+ *   would, and hands the message to the service worker as the vendor's push service would, through Chromium's
+ *   DevTools protocol (`ServiceWorker.deliverPushMessage`).
  */
 import { createECDH, randomBytes } from 'node:crypto';
-import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { browserSubscription, startPushStandIn, type PushStandIn } from '../../services/notifications/test/push-stand-in.js';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
 import { browserRun, call, elementScreenshot, settled, toastWith, uniqueTag, type Member } from './support.js';
 
-const run = browserRun([['irem', 'İrem Yalın']]);
+const run = browserRun([
+  ['irem', 'İrem Yalın'],
+  ['deniz', 'Deniz Kara'],
+]);
 let stack: Stack;
 let irem: Member;
-beforeAll(() => {
+let deniz: Member;
+let pushService: PushStandIn;
+beforeAll(async () => {
   stack = run.stack;
-  [irem] = run.members as [Member];
+  [irem, deniz] = run.members as [Member, Member];
+  pushService = await startPushStandIn();
 });
+afterAll(async () => {
+  await pushService?.close();
+});
+
+type SubscriptionJson = { endpoint: string; expirationTime: null; keys: { p256dh: string; auth: string } };
+
+/**
+ * The page's PushManager stubbed: `subscribe` records its options (in `window.pushCalls`) and hands out `json` as the
+ * browser's subscription.
+ */
+async function stubPushManager(context: BrowserContext, json: SubscriptionJson): Promise<void> {
+  await context.addInitScript((json) => {
+    const w = window as unknown as { pushCalls: { userVisibleOnly: boolean; key: string }[] };
+    w.pushCalls = [];
+    let current: unknown = null;
+    const toBase64url = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
+    PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
+      w.pushCalls.push({ userVisibleOnly: Boolean(options?.userVisibleOnly), key: toBase64url(options?.applicationServerKey as ArrayBuffer) });
+      current = { endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((current = null), true) };
+      return current as PushSubscription;
+    };
+  }, json);
+}
+
+interface Registration {
+  registrationId: string;
+  scopeURL: string;
+  isDeleted: boolean;
+}
+interface Version {
+  versionId: string;
+  registrationId: string;
+  status: string;
+  runningStatus: string;
+}
+
+/**
+ * The page's service worker as Chromium's DevTools protocol sees it (its ServiceWorker domain on): a push is handed to
+ * the registration of the site's scope that is not deleted, once a version of it is activated. `seen` lists what the
+ * protocol told, for a failure's message.
+ */
+/** A wait whose failure also says what DevTools told of the service worker. */
+async function explained(wait: Promise<unknown>, seen: readonly string[]): Promise<void> {
+  try {
+    await wait;
+  } catch (err) {
+    (err as Error).message += `\nDevTools saw:\n${seen.join('\n')}`;
+    throw err;
+  }
+}
+
+async function serviceWorkerOf(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  const registrations = new Map<string, Registration>();
+  const versions = new Map<string, Version>();
+  const seen: string[] = [];
+  cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: updated }: { registrations: Registration[] }) => {
+    for (const r of updated) {
+      registrations.set(r.registrationId, r);
+      seen.push(`registration ${r.registrationId} ${r.scopeURL}${r.isDeleted ? ' deleted' : ''}`);
+    }
+  });
+  cdp.on('ServiceWorker.workerVersionUpdated', ({ versions: updated }: { versions: Version[] }) => {
+    for (const v of updated) {
+      versions.set(v.versionId, v);
+      seen.push(`version ${v.versionId} of ${v.registrationId}: ${v.status}, ${v.runningStatus}`);
+    }
+  });
+  await cdp.send('ServiceWorker.enable');
+  const ready = () =>
+    [...registrations.values()].find(
+      (r) => r.scopeURL.startsWith(stack.origin) && !r.isDeleted && [...versions.values()].some((v) => v.registrationId === r.registrationId && v.status === 'activated'),
+    )?.registrationId;
+  await explained(expect.poll(ready, { timeout: 15_000 }).toBeTruthy(), seen);
+  return {
+    seen,
+    deliver: (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: stack.origin, registrationId: ready()!, data }),
+  };
+}
+
+/** The notifications the page's service worker shows. */
+const shownNotifications = (page: Page) =>
+  page.evaluate(() => navigator.serviceWorker.ready.then(async (r) => (await r.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }))));
 
 /** The subscription the stubbed PushManager hands out: a real P-256 key and auth secret, an endpoint on a stand-in host. */
 function standInSubscription() {
@@ -42,18 +137,7 @@ describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => 
     const { page, errors } = await run.open({ sid: irem.sid });
     const context = page.context();
     await context.grantPermissions(['notifications'], { origin: stack.origin });
-    await context.addInitScript((json) => {
-      const w = window as unknown as { pushCalls: { userVisibleOnly: boolean; key: string }[] };
-      w.pushCalls = [];
-      let current: unknown = null;
-      const toBase64url = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-      PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
-      PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-        w.pushCalls.push({ userVisibleOnly: Boolean(options?.userVisibleOnly), key: toBase64url(options?.applicationServerKey as ArrayBuffer) });
-        current = { endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((current = null), true) };
-        return current as PushSubscription;
-      };
-    }, subscription);
+    await stubPushManager(context, subscription);
 
     await page.goto('/ayarlar');
     await settled(page, 'member');
@@ -91,27 +175,44 @@ describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => 
     await toastWith(page, 'Tarayıcı bildirimleri kapatıldı').waitFor();
     expect((await call<{ subscriptions: unknown[] }>(stack, 'GET', '/api/push/subscriptions', { sid: irem.sid })).body.subscriptions).toEqual([]);
     expect(errors).toEqual([]);
+    // Its service worker would be a second one of the site's scope in DevTools' view of the browser: gone.
+    await context.close();
   });
 
-  it('shows a push as a notification from the service worker (delivered through Chromium’s DevTools protocol)', async () => {
+  it('shows a follower’s news pushed by the server: encrypted to this browser’s subscription, through the push service, by the service worker', async () => {
+    const browserSide = browserSubscription(pushService.endpoint(`e2e-${uniqueTag()}`));
     const { page, errors } = await run.open({ sid: irem.sid });
     await page.context().grantPermissions(['notifications'], { origin: stack.origin });
+    await stubPushManager(page.context(), browserSide.json);
     await page.goto('/ayarlar');
     await settled(page, 'member');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
-    const cdp = await page.context().newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }: { registrations: { registrationId: string; scopeURL: string }[] }) => {
-        const ours = registrations.find((r) => r.scopeURL.startsWith(stack.origin));
-        if (ours) resolve(ours.registrationId);
-      }),
+    const worker = await serviceWorkerOf(page);
+    const push = page.locator('[data-section="notification-channels"]').getByRole('switch', { name: 'Tarayıcı bildirimleri' });
+    await expect.poll(() => push.isEnabled(), { timeout: 10_000 }).toBe(true);
+    if ((await push.getAttribute('aria-checked')) !== 'true') {
+      await push.click();
+      await toastWith(page, 'Tarayıcı bildirimleri açıldı').waitFor();
+    }
+
+    // Deniz follows İrem: the notifications service tells her browser through the push service.
+    expect((await call(stack, 'POST', `/api/users/${irem.id}/follow`, { sid: deniz.sid })).status).toBe(200);
+    const path = new URL(browserSide.json.endpoint).pathname;
+    await expect.poll(() => pushService.deliveries.filter((d) => d.path === path).length, { timeout: 15_000 }).toBe(1);
+    const delivery = pushService.deliveries.find((d) => d.path === path)!;
+    expect(delivery.headers['content-encoding']).toBe('aes128gcm');
+    expect(String(delivery.headers['authorization'])).toMatch(/^vapid t=/);
+    const message = browserSide.decrypt(delivery.body);
+    expect(message).toMatchObject({ title: 'Yeni takipçi', body: 'Deniz Kara seni takip etmeye başladı.' });
+
+    // The push service hands the message, as it came, to the browser's service worker, which shows it.
+    await worker.deliver(JSON.stringify(message));
+    await explained(
+      expect
+        .poll(() => shownNotifications(page), { timeout: 10_000 })
+        .toEqual([{ title: 'Yeni takipçi', body: 'Deniz Kara seni takip etmeye başladı.', url: (message as { url: string }).url }]),
+      worker.seen,
     );
-    await cdp.send('ServiceWorker.enable');
-    const payload = { title: 'Oy verdiğin anket sonuçlandı', body: '“Çay mı kahve mi?” sona erdi. Sonuçları gör.', url: '/anket/abc' };
-    await cdp.send('ServiceWorker.deliverPushMessage', { origin: stack.origin, registrationId: await registrationId, data: JSON.stringify(payload) });
-    await expect
-      .poll(() => page.evaluate(() => navigator.serviceWorker.ready.then(async (r) => (await r.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url })))), { timeout: 10_000 })
-      .toEqual([payload]);
     expect(errors).toEqual([]);
   });
 });
