@@ -155,6 +155,8 @@ export function testConfig(overrides: Partial<BaseConfig> = {}): BaseConfig {
     // where a starved process would refuse requests that the test expects answered.
     SHED_EVENT_LOOP_DELAY_MS: 0,
     SHED_EVENT_LOOP_UTILIZATION: 0,
+    SHED_MAX_IN_FLIGHT: 0,
+    SHED_SAMPLE_INTERVAL_MS: 1000,
     ...overrides,
   };
 }

@@ -33,6 +33,8 @@ const STEP_S = num('BENCH_STEP_S', 4);
 const RAMP_S = num('BENCH_RAMP_S', 1);
 const WARM_S = 2;
 const ABORT_MS = num('BENCH_ABORT_MS', 1000);
+/** The shedding scenario's ladder of share-link votes: from under the ceiling to far past it. */
+const SHED_RATES = list('BENCH_SHED_RATES', '500,1000,1500,2000,2500,3000');
 /** Scenarios whose every answer is counted afterwards: past the breaking point they stop sending instead of aborting. */
 const COUNTED = new Set(['votes', 'share_votes', 'mixed']);
 /** The mixed scenario's step holds when its p99 is under this (the other scenarios: 100 ms). */
@@ -43,7 +45,7 @@ const LIVE_CLIENTS = num('BENCH_LIVE_CLIENTS', Math.ceil(SOCKETS / 2500));
 const LIVE_RATE = num('BENCH_LIVE_RATE', 100);
 const LIVE_S = num('BENCH_LIVE_S', 15);
 const LOG_LEVEL = env.LOG_LEVEL || 'warn';
-const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'mixed', ...MEMBER_FEEDS.map(memberFeedScenario), 'live', 'web_vitals'];
+const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'shedding', 'mixed', ...MEMBER_FEEDS.map(memberFeedScenario), 'live', 'web_vitals'];
 const SCENARIOS = (env.BENCH_SCENARIOS || ALL_SCENARIOS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
 for (const s of SCENARIOS) if (!ALL_SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${ALL_SCENARIOS.join(',')}`);
 const FEED_POLLS = 20;
@@ -239,6 +241,7 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
     return figures;
   });
   await run('visitor_feed', () => runLadder('visitor_feed', { rates: RATES }));
+  await run('shedding', () => measureShedding(runLadder, membersCsv));
   await run('mixed', async () => {
     const { mixed, mixedShared: shared } = polls;
     const figures = await runLadder('mixed', { rates: RATES, p99Ms: MIXED_P99_MS, extraEnv: { MEMBERS_CSV: membersCsv, MIXED_POLL_ID: mixed.id, MIXED_SHARE_CODE: shared.code, MEMBER_OFFSET: String(FEED_POLLS + 2), BALLOT_EVERY: String(BALLOT_EVERY) } });
@@ -269,6 +272,22 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
   });
 }
 
+/**
+ * The knee of load shedding: share-link votes (a new visitor's read and vote, each on a poll of the run's own) stepped
+ * far past the ceiling, once through the stack's gateway (shedding on, at the product's default thresholds) and once
+ * through a second gateway on the same services with it off. Each step's answers are told apart (served, or shed: 503
+ * with retry-after). With shedding, a VU goes on past slow answers (up to 5 s) to show what the served ones get;
+ * without, it stops at the breaking point as a ladder's does.
+ */
+async function measureShedding(runLadder, membersCsv) {
+  const unshed = await stack.addGateway('gateway-unshed', { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_EVENT_LOOP_UTILIZATION: '0', SHED_MAX_IN_FLIGHT: '0' });
+  const ladder = (label, base, abortMs) => runLadder('share_votes', { rates: SHED_RATES, base, label, extraEnv: { BY_ANSWER: '1', MEMBERS_CSV: membersCsv, ABORT_MS: String(abortMs) } });
+  const on = await ladder('shedding_on', stack.base, 5_000);
+  const off = await ladder('shedding_off', unshed, ABORT_MS);
+  const knee = on.steps.find((step) => step.shed > 0) ?? null;
+  return { on, off, kneeRate: knee?.rate ?? null };
+}
+
 /** The targets, the JSON file and the table; the exit code. */
 function finish(results, t0) {
   results.targets = evaluateTargets(results);
@@ -297,7 +316,7 @@ async function main() {
   const stackStart = Date.now();
   stack = await startStack({ root: benchRoot, workDir, webDist, logLevel: LOG_LEVEL, profile: () => !!env.BENCH_PROFILE, say });
   say(`stack up in ${((Date.now() - stackStart) / 1000).toFixed(1)} s; logs in ${workDir}`);
-  const settings = { RATES, VOTE_RATES, STEP_S, RAMP_S, ABORT_MS, MIXED_P99_MS, SOCKETS, LIVE_CLIENTS, LIVE_RATE, LIVE_S, LOG_LEVEL };
+  const settings = { RATES, VOTE_RATES, SHED_RATES, STEP_S, RAMP_S, ABORT_MS, MIXED_P99_MS, SOCKETS, LIVE_CLIENTS, LIVE_RATE, LIVE_S, LOG_LEVEL };
   const results = { startedAt: new Date(t0).toISOString(), codeUnderTest: benchRoot, node: process.version, settings, scenarios: {}, checks: {} };
 
   results.idleRssMb = await idleMemory();

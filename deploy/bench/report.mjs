@@ -26,6 +26,8 @@ export const LIMITS = {
   /** The live counts' p99 is judged with this many sockets following. */
   liveSockets: 5000,
   liveTwoVsOne: 1.2,
+  /** Load shedding: past the knee, the p99 of the answers still served stays under this at every step. */
+  shedServedP99Ms: 1000,
   idleRssMb: 120,
   initialJsGzipBytes: 170 * 1000,
   vitalsLcpMs: 2000,
@@ -37,7 +39,7 @@ export const MEMBER_FEEDS = ['trending', 'new', 'friends'];
 export const memberFeedScenario = (feed) => (feed === 'trending' ? 'member_feed' : `member_feed_${feed}`);
 
 /** Scenarios that are not a k6 rate ladder: their own tables, not the rates' or the CPU's. */
-const OWN_TABLES = new Set(['live', 'web_vitals']);
+const OWN_TABLES = new Set(['live', 'web_vitals', 'shedding']);
 
 /** Summed stack CPU per accepted request of CPU figures by process (cpu.mjs), in ms. */
 function stackSum(cpu) {
@@ -96,6 +98,15 @@ export function evaluateTargets(results) {
   perf(`live p99 vote answer → poll_update ≤ ${LIMITS.liveP99Ms} ms with ${LIMITS.liveSockets} sockets following`, one, (v) => v <= LIMITS.liveP99Ms && following >= LIMITS.liveSockets, `${f(one, 1)} ms with ${following}/${s.live?.one?.sockets ?? 'n/a'} sockets following`);
   const liveRatio = ratio(two, one);
   perf(`live p99 with two notifications processes ≤ ${LIMITS.liveTwoVsOne}× one's`, liveRatio, (v) => v <= LIMITS.liveTwoVsOne, `${f(two, 1)} vs ${f(one, 1)} ms: ${f(liveRatio)}×`);
+
+  const shedding = s.shedding?.error ? null : s.shedding;
+  const worstServed = shedding ? Math.max(...shedding.on.steps.filter((step) => step.sent > 0).map((step) => step.servedP99 ?? Infinity)) : null;
+  perf(
+    `load shedding: past the knee, the served answers' p99 < ${LIMITS.shedServedP99Ms} ms at every step`,
+    shedding ? (shedding.kneeRate === null ? null : worstServed) : null,
+    (v) => v < LIMITS.shedServedP99Ms,
+    shedding ? (shedding.kneeRate === null ? `nothing shed up to ${shedding.on.steps.at(-1)?.rate}/s` : `shedding from ${shedding.kneeRate}/s; worst served p99 ${f(worstServed, 1)} ms; without shedding: ${rateDetail(shedding.off)}`) : 'n/a',
+  );
 
   const vitals = s.web_vitals?.pages ? Object.entries(s.web_vitals.pages) : [['every page', {}]];
   for (const [page, v] of vitals) {
@@ -162,6 +173,22 @@ export function renderReport(results) {
       ),
     );
   }
+  const shedding = results.scenarios.shedding?.error ? null : results.scenarios.shedding;
+  if (shedding) {
+    out.push('');
+    out.push('load shedding, share-link votes past their ceiling: through the gateway as shipped, and through one with shedding off');
+    const off = new Map(shedding.off.steps.map((step) => [step.rate, step]));
+    const share = (part, whole) => (whole > 0 ? `${f((100 * part) / whole, 1)}%` : '-');
+    out.push(
+      table(
+        ['offered', 'served/s', 'shed', 'served p99', 'off: answered/s', 'off: p99', 'off: errors'],
+        shedding.on.steps.map((step) => {
+          const o = off.get(step.rate);
+          return [`${step.rate}/s`, f((step.served ?? 0) / results.settings.STEP_S, 0), share(step.shed ?? 0, step.sent), `${f(step.servedP99, 1)} ms`, o?.sent ? f(o.sent / results.settings.STEP_S, 0) : 'ended', o?.sent ? `${f(o.p99, 1)} ms` : '-', o?.sent ? o.errors : '-'];
+        }),
+      ),
+    );
+  }
   const vitals = results.scenarios.web_vitals?.error ? null : results.scenarios.web_vitals;
   if (vitals) {
     out.push('');
@@ -170,7 +197,7 @@ export function renderReport(results) {
   }
   // [name, CPU by process at the rate found (live: over its votes), the scenario]
   const withCpu = Object.entries(results.scenarios)
-    .filter(([name, s]) => name !== 'web_vitals' && !s.error)
+    .filter(([name, s]) => name !== 'web_vitals' && name !== 'shedding' && !s.error)
     .flatMap(([name, s]) => (name === 'live' ? ['one', 'two'].filter((k) => s[k]).map((k) => [`live (${k})`, s[k].cpu, s[k]]) : [[`${name} at ${s.atMax?.rate ?? 0}/s`, s.atMax?.cpu, s]]));
   const columns = CPU_COLUMNS.filter((c) => withCpu.some(([, cpu]) => (cpu?.[c]?.perRequestMs ?? 0) >= 0.0005));
   out.push('');

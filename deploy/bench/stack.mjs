@@ -37,6 +37,13 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
       await stack.ready(label, port, handle);
       return { port, handle };
     },
+    /** One more gateway on the same services, with `env` over its settings (the shedding scenario's, without shedding); its base URL. */
+    async addGateway(label, env) {
+      const port = await freePort();
+      const handle = stack.launchGateway(label, port, env);
+      await stack.ready(label, port, handle);
+      return `http://127.0.0.1:${port}`;
+    },
     /** A Node script of the bench itself, tracked like the stack's processes (and profiled with them). */
     async startNodeScript(label, script, env, readyUrl) {
       const handle = stack.startScript(label, script, env);

@@ -29,6 +29,10 @@ export function stepsOf(summary, scenario, rates, stepSeconds, { p99Ms = SUSTAIN
       p99: duration['p(99)'] ?? null,
       arrivalShare: planned > 0 ? sent / planned : 0,
     };
+    // With BY_ANSWER (the shedding scenario): the answers served and those shed (503 overloaded), and the served p99.
+    const served = metrics[`req_duration{${tag},answer:served}`]?.values;
+    const shed = metrics[`req_duration{${tag},answer:shed}`]?.values;
+    if (served || shed) Object.assign(step, { served: served?.count ?? 0, shed: shed?.count ?? 0, servedP99: served?.['p(99)'] ?? null });
     step.sustained = sent > 0 && errors === 0 && step.p99 !== null && step.p99 < p99Ms && step.arrivalShare >= SUSTAINED.minArrivalShare;
     return step;
   });

@@ -56,7 +56,7 @@ async function startChaosStack() {
     persist: true,
     logLevel: LOG_LEVEL,
     // No load shedding: the verdict counts every refused vote, and overload on this machine is not the fault under test.
-    env: { SHED_EVENT_LOOP_DELAY_MS: '0' },
+    env: { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '0' },
     required: SERVICES,
     health: true,
     supervise: { backoffFirstMs: 200 },

@@ -86,7 +86,7 @@ async function startClusterStack({ nats, redis, postgres }) {
     replicas: REPLICAS,
     // No load shedding: the verdict counts every refused vote, and a storm on a saturated two-core box would have
     // starved processes answer 503 overloaded, which is not the fault under test.
-    env: { NATS_STREAM_REPLICAS: '3', SHED_EVENT_LOOP_DELAY_MS: '0' },
+    env: { NATS_STREAM_REPLICAS: '3', SHED_EVENT_LOOP_DELAY_MS: '0', SHED_MAX_IN_FLIGHT: '0' },
     logLevel: LOG_LEVEL,
     required: SERVICES,
     health: true,

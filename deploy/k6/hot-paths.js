@@ -35,7 +35,9 @@
 // Other: SUMMARY_FILE writes k6's JSON summary there; ABORT_MS: past the breaking point (a VU saw three requests take
 //   longer than this; default off), a ramp is cut short instead of queueing for minutes: BREAK_MODE=abort ends the
 //   test, BREAK_MODE=skip makes that VU stop sending (every request sent is still answered and counted: the bench
-//   uses it for votes, whose counts it checks afterwards).
+//   uses it for votes, whose counts it checks afterwards). BY_ANSWER=1 also keeps each step's latency apart by answer
+//   (req_duration{step:…,answer:served} and {…,answer:shed}, shed being a 503 `overloaded`): the bench's shedding
+//   scenario reads the knee of load shedding from them.
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { SharedArray } from 'k6/data';
@@ -53,6 +55,7 @@ for (const name of SELECTED) if (!ALL.includes(name)) throw new Error(`unknown s
 const P99_MS = Number(__ENV.P99_MS || 100);
 const MAX_ERROR_RATE = Number(__ENV.MAX_ERROR_RATE || 0);
 const ABORT_MS = Number(__ENV.ABORT_MS || 0);
+const BY_ANSWER = __ENV.BY_ANSWER === '1';
 /** abort: end the test; skip: this VU stops sending, and every request sent is still answered and counted. */
 const BREAK_MODE = __ENV.BREAK_MODE || 'abort';
 if (!['abort', 'skip'].includes(BREAK_MODE)) throw new Error('BREAK_MODE is abort or skip');
@@ -102,6 +105,8 @@ SELECTED.forEach((name, n) => {
     STAGES.forEach((_, i) => {
       thresholds[`req_duration{step:${name}-${i}}`] = [`p(99)<${P99_MS}`];
       thresholds[`req_failed{step:${name}-${i}}`] = [`rate<=${MAX_ERROR_RATE}`];
+      // Always met: they only make k6 keep the served and the shed answers' latency of each step in the summary.
+      if (BY_ANSWER) for (const answer of ['served', 'shed']) thresholds[`req_duration{step:${name}-${i},answer:${answer}}`] = ['max>=0'];
     });
   } else {
     thresholds[`req_duration{scenario:${name}}`] = [`p(99)<${P99_MS}`];
@@ -148,6 +153,7 @@ function errorKind(status) {
 
 function record(res, okStatus, step, action) {
   const tags = action ? { step, action } : { step };
+  if (BY_ANSWER) tags.answer = res.status === 503 && res.headers['Retry-After'] ? 'shed' : 'served';
   const ok = res.status === okStatus;
   reqDuration.add(res.timings.duration, tags);
   reqFailed.add(!ok, tags);

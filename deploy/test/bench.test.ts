@@ -115,6 +115,18 @@ describe('the sustainable rate of a stepped run', () => {
     expect(actionTotalsOf(actions)).toEqual({ vote: { accepted: 78, errors: 2 }, share_vote: { accepted: 20, errors: 0 } });
   });
 
+  it('tells the served answers from the shed ones (BY_ANSWER), each step with its served p99', () => {
+    const summary = summaryOf('visitor_feed', [[400, 20, 0], [800, 60, 200]]);
+    summary.metrics['req_duration{step:visitor_feed-0,answer:served}'] = { values: { count: 400, 'p(99)': 20 } };
+    summary.metrics['req_duration{step:visitor_feed-1,answer:served}'] = { values: { count: 600, 'p(99)': 45 } };
+    summary.metrics['req_duration{step:visitor_feed-1,answer:shed}'] = { values: { count: 200, 'p(99)': 2 } };
+    const steps = stepsOf(summary, 'visitor_feed', rates.slice(0, 2), 4);
+    expect(steps[0]).toMatchObject({ served: 400, shed: 0, servedP99: 20 });
+    expect(steps[1]).toMatchObject({ served: 600, shed: 200, servedP99: 45, sustained: false });
+    // Without BY_ANSWER a step has no such figures.
+    expect(stepsOf(summaryOf('noop', [[400, 20, 0]]), 'noop', [100], 4)[0]).not.toHaveProperty('served');
+  });
+
   it('is 0 when no step held, and the totals count accepted requests and errors by kind', () => {
     const summary = summaryOf('noop', [[400, 150, 0], [800, 20, 3]]);
     expect(maxSustainable(stepsOf(summary, 'noop', rates.slice(0, 2), 4))).toMatchObject({ rate: 0, step: null, brokeAt: 100 });
@@ -226,10 +238,47 @@ describe('targets', () => {
 
     results.scenarios.live.one.following = 5000;
     const report = renderReport({ ...results, targets });
+    // No shedding scenario in this run: its target is n/a.
+    expect(verdict('load shedding')).toBeNull();
     for (const target of targets) expect(report).toContain(target.name);
     expect(report).toMatch(/FAIL\s+mixed load ≥ 1500 requests\/s at p99 < 150 ms, 0 errors\s+1400\/s, broke at 1700\/s/);
     // At the rate found: gateway 0.6 + polls 1.5 (no notifications figure); over the whole run, 2.
     expect(report).toMatch(/share_votes at 1400\/s\s+0\.600\s+1\.500\s+n\/a\s+2\.100\s+2\.000/);
+  });
+});
+
+describe('the knee of load shedding', () => {
+  const step = (rate: number, served: number, shed: number, servedP99: number | null) => ({ rate, sent: served + shed, errors: shed, p99: servedP99, served, shed, servedP99 });
+  const results = (on: ReturnType<typeof step>[], kneeRate: number | null) => ({
+    startedAt: 'now',
+    node: 'v24',
+    codeUnderTest: '/x',
+    settings: { STEP_S: 4 },
+    scenarios: {
+      shedding: {
+        on: { steps: on },
+        // Without shedding the ladder ended at 3000/s, its p99 past a second.
+        off: { maxRate: 2000, brokeAt: 3000, steps: [step(1000, 4000, 0, 30), step(2000, 8000, 0, 90), step(3000, 9000, 0, 2400)] },
+        kneeRate,
+      },
+    },
+    checks: {},
+  });
+
+  it('passes when the served answers stay quick past the knee, and prints each step beside the run without shedding', () => {
+    const r = results([step(1000, 4000, 0, 30), step(2000, 8000, 0, 90), step(3000, 9000, 3000, 180), step(4000, 9200, 6800, 240)], 3000);
+    const targets = evaluateTargets(r);
+    expect(targets.find((t) => t.name.startsWith('load shedding'))).toMatchObject({ pass: true, value: 240, detail: 'shedding from 3000/s; worst served p99 240.0 ms; without shedding: 2000/s, broke at 3000/s' });
+    const report = renderReport({ ...r, targets });
+    expect(report).toMatch(/3000\/s\s+2250\s+25\.0%\s+180\.0 ms\s+2250\s+2400\.0 ms\s+0/);
+    expect(report).toMatch(/4000\/s\s+2300\s+42\.5%\s+240\.0 ms\s+ended/);
+  });
+
+  it('fails when a served answer waits too long past the knee, and is n/a when nothing was shed', () => {
+    const slow = evaluateTargets(results([step(1000, 4000, 0, 30), step(2000, 7000, 1000, 1500)], 2000));
+    expect(slow.find((t) => t.name.startsWith('load shedding'))).toMatchObject({ pass: false, value: 1500 });
+    const none = evaluateTargets(results([step(1000, 4000, 0, 30), step(2000, 8000, 0, 3000)], null));
+    expect(none.find((t) => t.name.startsWith('load shedding'))).toMatchObject({ pass: null, detail: 'nothing shed up to 2000/s' });
   });
 });
 
@@ -260,6 +309,11 @@ describe('k6 scripts under deploy/k6', () => {
     expect(Object.keys(stepped.scenarios)).toEqual(['noop']);
     expect(stepped.scenarios.noop.executor).toBe('ramping-arrival-rate');
     expect(stepped.thresholds['req_duration{step:noop-1}']).toEqual(['p(99)<50']);
+    expect(stepped.thresholds['req_duration{step:noop-1,answer:shed}']).toBeUndefined();
+    // The shedding scenario's steps keep the served and the shed answers apart.
+    const byAnswer = inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'visitor_feed', STAGES: '100,200', BY_ANSWER: '1' });
+    expect(byAnswer.thresholds['req_duration{step:visitor_feed-1,answer:served}']).toEqual(['max>=0']);
+    expect(byAnswer.thresholds['req_duration{step:visitor_feed-1,answer:shed}']).toEqual(['max>=0']);
     // A scenario that needs members refuses to start without them.
     expect(() => inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'votes' })).toThrow();
     expect(() => inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'nope' })).toThrow();

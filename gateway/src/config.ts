@@ -95,6 +95,13 @@ export const gatewayConfigSchema = {
     METRICS_PORT: baseConfigProperties.METRICS_PORT,
     SHED_EVENT_LOOP_DELAY_MS: baseConfigProperties.SHED_EVENT_LOOP_DELAY_MS,
     SHED_EVENT_LOOP_UTILIZATION: baseConfigProperties.SHED_EVENT_LOOP_UTILIZATION,
+    SHED_SAMPLE_INTERVAL_MS: baseConfigProperties.SHED_SAMPLE_INTERVAL_MS,
+    /**
+     * The gateway's queue bound (load shedding): past this many requests in progress a new one is answered 503
+     * `overloaded` at once. The bench's knee (deploy/k6/README.md) keeps the served answers' p99 under half a second
+     * past the ceiling with 256; the services leave it off (0) behind it.
+     */
+    SHED_MAX_IN_FLIGHT: { ...baseConfigProperties.SHED_MAX_IN_FLIGHT, default: 256 },
     METRICS_HOST: baseConfigProperties.METRICS_HOST,
     WEB_DIST: { type: 'string', minLength: 1 },
     ...serviceUrlProperties,

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { errorCatalogue } from '@meydan/proto';
+import { baseConfigProperties } from '@meydan/kit';
 import { until } from '@meydan/testing';
 import { gatewayConfigSchema } from '../src/config.js';
 import { startTestGateway, type TestGateway } from './support.js';
@@ -30,6 +31,9 @@ function busy(ms: number): void {
 describe('gateway load shedding', () => {
   it('is on by default (a one-second mean delay), and off with SHED_EVENT_LOOP_DELAY_MS=0', async () => {
     expect(gatewayConfigSchema.properties.SHED_EVENT_LOOP_DELAY_MS.default).toBe(1000);
+    // The queue bound is the gateway's (256 requests in progress, the bench's knee); the services behind leave it off.
+    expect(gatewayConfigSchema.properties.SHED_MAX_IN_FLIGHT.default).toBe(256);
+    expect(baseConfigProperties.SHED_MAX_IN_FLIGHT.default).toBe(0);
     const byDefault = await testGateway.variant({ SHED_EVENT_LOOP_DELAY_MS: gatewayConfigSchema.properties.SHED_EVENT_LOOP_DELAY_MS.default });
     expect(byDefault.hasDecorator('isUnderPressure')).toBe(true);
     // The tests' own gateways run without it (support.ts).

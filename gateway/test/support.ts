@@ -61,6 +61,8 @@ export async function startTestGateway(
     // No load shedding (load-shedding.test.ts turns it on): a busy test machine must not refuse what a test expects.
     SHED_EVENT_LOOP_DELAY_MS: 0,
     SHED_EVENT_LOOP_UTILIZATION: 0,
+    SHED_MAX_IN_FLIGHT: 0,
+    SHED_SAMPLE_INTERVAL_MS: 1000,
     WEB_DIST: web,
     ...urls,
     ...options.config,

@@ -141,6 +141,7 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
         ADMIN_PASSWORD: 'meydan-admin',
         LOG_LEVEL: process.env['E2E_LOG_LEVEL'] ?? 'warn',
         SHED_EVENT_LOOP_DELAY_MS: '0',
+        SHED_MAX_IN_FLIGHT: '0',
         PUSH_ALLOW_HTTP_ENDPOINTS: '1',
         ...options.env,
       },

@@ -48,6 +48,10 @@ export const baseConfigProperties = {
   SHED_EVENT_LOOP_DELAY_MS: { type: 'integer', minimum: 0, default: 1000 },
   /** …and past this event-loop utilisation over a second (0–1; e.g. 0.98); 0 (the default) turns that check off. */
   SHED_EVENT_LOOP_UTILIZATION: { type: 'number', minimum: 0, maximum: 1, default: 0 },
+  /** …each figure taken over this many ms (the sample a refusal is decided on). */
+  SHED_SAMPLE_INTERVAL_MS: { type: 'integer', minimum: 50, maximum: 10_000, default: 1000 },
+  /** …and while this many requests are in progress (answers not yet sent); 0 turns that check off. */
+  SHED_MAX_IN_FLIGHT: { type: 'integer', minimum: 0, default: 0 },
   /** Where `/metrics` is served (Prometheus); unset: the process's own default port (9100 + n), 0: any free port. */
   METRICS_PORT: { type: 'integer', minimum: 0, maximum: 65535 },
   /** Where the metrics port listens; unset: HOST. */
