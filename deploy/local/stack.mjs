@@ -298,8 +298,19 @@ export async function startStack({
         }),
       ),
     );
-    const gatewayProcessEnv = { ...common, ...gatewayUrls(instances, (name) => ports[name]), ...credentialsOf('gateway'), WEB_DIST: webDist, ...gatewayEnv };
-    const gateway = startNode('gateway', join(root, 'gateway', 'dist', 'main.js'), { ...gatewayProcessEnv, PORT: String(ports.gateway), METRICS_PORT: String(metricsPorts.gateway) });
+    /** A gateway in front of the service processes: `gateway` on its port, or another (the bench's) with `extraEnv`. */
+    const launchGateway = (name, port, metricsPort, extraEnv = {}) =>
+      startNode(name, join(root, 'gateway', 'dist', 'main.js'), {
+        ...common,
+        ...gatewayUrls(instances, (instance) => ports[instance]),
+        ...credentialsOf('gateway'),
+        WEB_DIST: webDist,
+        ...gatewayEnv,
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        ...extraEnv,
+      });
+    const gateway = launchGateway('gateway', ports.gateway, metricsPorts.gateway);
     await ready('gateway', ports.gateway, gateway);
     if (health) await waitReady('all services', `${base}/api/health`, gateway, { timeoutMs: 30_000, explain: () => explain('gateway') });
     return {
@@ -316,7 +327,7 @@ export async function startStack({
       startScript: (name, script, scriptEnv) =>
         track(startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: { ...process.env, ...scriptEnv }, cwd: root })),
       /** One more gateway in front of the same service processes, on `port`, with `extraEnv` over the gateway's settings. */
-      launchGateway: (name, port, extraEnv = {}) => startNode(name, join(root, 'gateway', 'dist', 'main.js'), { ...gatewayProcessEnv, PORT: String(port), METRICS_PORT: '0', ...extraEnv }),
+      launchGateway: (name, port, extraEnv = {}) => launchGateway(name, port, 0, extraEnv),
       /** Waits until a service process (or the gateway) on `port` is ready. */
       ready: (name, port = ports[name], handle = handles[name] ?? gateway) => ready(name, port, handle),
       /** Every process started (and whatever was added with `track`), by name and pid. */
