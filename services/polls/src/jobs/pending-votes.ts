@@ -54,7 +54,7 @@ export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), gra
           await publishVote(ctx, voteEventOf(meta, voter, ballot, new Date(at)), `pending-votes:${pollId}`);
           published += 1;
         }
-        ctx.counters.confirm(pollId, voter);
+        ctx.counters.confirm(pollId, voter, at);
       }
       ctx.log.warn({ pollId, votes: pending.length }, 'votes counted but never acknowledged: published now');
     }

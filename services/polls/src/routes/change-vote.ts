@@ -113,7 +113,7 @@ export async function changeVote(
     request.log.error({ err }, 'vote change event not published yet: left to the pending-votes job');
     throw httpError('event_not_published');
   }
-  ctx.counters.confirm(meta.id, voter);
+  ctx.counters.confirm(meta.id, voter, outcome.stamp);
   // The voter's sockets leave the poll's voters on a take-back and join them again on a vote after it, before the
   // counts go out.
   if (outcome.choice.length === 0) ctx.live.tookBack(meta, voter, outcome.counts);

@@ -72,11 +72,12 @@ export async function castVote(
   if (outcome.status === 'duplicate') {
     // The counted vote may never have been published (the process died, or its take-back failed): published again
     // under the same message id, which JetStream and the vote consumer both store once.
+    // Its pending mark (if any) is left to the pending-votes job, which knows the mark's stamp: it may be a later
+    // change's, still in flight.
     await publishVote(ctx, voteEventOf(meta, voter, outcome.choice), request.id).catch((err: unknown) => {
       request.log.error({ err }, 'counted vote not published again');
       throw new HttpError(503, 'service_unavailable');
     });
-    ctx.counters.confirm(meta.id, voter);
     throw new HttpError(409, 'already_voted', S.alreadyVoted);
   }
   if (outcome.status === 'ip_used') {
@@ -92,7 +93,7 @@ export async function castVote(
     throw new HttpError(503, 'service_unavailable');
   }
   // Acknowledged: no longer pending (left pending, the pending-votes job would publish it again, stored once).
-  ctx.counters.confirm(meta.id, voter);
+  ctx.counters.confirm(meta.id, voter, outcome.stamp);
   // The voter's sockets join the poll's voters before the vote's counts go out (they get them now where they may).
   ctx.live.voted(meta, voter, outcome.counts);
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);

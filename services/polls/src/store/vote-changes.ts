@@ -119,7 +119,7 @@ export type ChangeMode = 'change' | 'take' | 'again';
 
 export type ChangeOutcome =
   /** `seq`: the change's sequence number (strictly increasing per voter); `from`: the ballot before (empty: none); `choice`: the ballot now (empty: taken back). */
-  | { status: 'changed'; seq: number; from: number[]; choice: number[]; counts: PollCounts }
+  | { status: 'changed'; seq: number; from: number[]; choice: number[]; counts: PollCounts; stamp: number }
   /** 'again' on a voter who has a ballot: the ballot counted. */
   | { status: 'duplicate'; choice: number[]; counts: PollCounts }
   | { status: 'missing' | 'ended' | 'not_voted' | 'same' | 'first_vote' };
@@ -153,6 +153,7 @@ export class VoteChanges {
   async change(pollId: string, optionsCount: number, voter: string, ballot: readonly number[], mode: ChangeMode): Promise<ChangeOutcome> {
     const now = Date.now();
     this.counters.markVoted(pollId, now);
+    const stamp = attemptStamp(now);
     const [code, a, b, flat] = await this.redis.pollsChangeVote(
       keys.counts(pollId),
       keys.voters(pollId),
@@ -165,7 +166,7 @@ export class VoteChanges {
       mode,
       isVisitor(voter),
       now,
-      attemptStamp(now),
+      stamp,
     );
     switch (code) {
       case -4:
@@ -187,6 +188,7 @@ export class VoteChanges {
           from: ballotOrNone(b),
           choice: [...ballot],
           counts: countsFromHash(hashFromFlat(flat ?? []), optionsCount),
+          stamp,
         };
     }
   }

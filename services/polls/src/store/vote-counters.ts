@@ -13,6 +13,7 @@ import type { Models } from '../model/index.js';
 import { keys } from './keys.js';
 import { attemptStamp } from './attempt-stamp.js';
 import { changeStateOf } from './vote-change-records.js';
+import { PendingConfirms } from './pending-confirms.js';
 import { defineScripts } from '@meydan/kit';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -155,7 +156,8 @@ interface CounterCommands {
 
 export type CastOutcome =
   /** `choice`: the ballot counted (or, when a duplicate, the one counted before), ascending indexes. */
-  | { status: 'counted' | 'duplicate'; choice: number[]; counts: PollCounts }
+  | { status: 'counted'; choice: number[]; counts: PollCounts; stamp: number }
+  | { status: 'duplicate'; choice: number[]; counts: PollCounts }
   | { status: 'missing' }
   /** The poll has ended (closed early, or its expiry passed and was swept). */
   | { status: 'ended' }
@@ -189,8 +191,8 @@ export class VoteCounters {
   private readonly redis: Redis & CounterCommands;
   /** When this process last listed each poll among the voted ones (`keys.votedPolls`). */
   private readonly votedMarks = new Map<string, number>();
-  /** Acknowledged votes not yet taken off their poll's pending set, by poll. */
-  private readonly confirming = new Map<string, string[]>();
+  /** Acknowledged votes and changes taken off their poll's pending set (pending-confirms.ts). */
+  private readonly confirms: PendingConfirms;
 
   constructor(
     redis: Redis,
@@ -205,6 +207,7 @@ export class VoteCounters {
       pollsInstallCounts: { keys: 8, lua: INSTALL },
       pollsRenameVoter: { keys: 1, lua: RENAME_VOTER },
     });
+    this.confirms = new PendingConfirms(redis);
   }
 
   /** Fresh zero counters of a new poll. */
@@ -235,11 +238,8 @@ export class VoteCounters {
     if (code === -5) return { status: 'taken_back' };
     if (code === -3) return { status: 'ip_used' };
     if (code === -1) return { status: 'missing' };
-    return {
-      status: code === 1 ? 'counted' : 'duplicate',
-      choice: ballotOf(String(choice)),
-      counts: countsFromHash(hashFromFlat(flat ?? []), optionsCount),
-    };
+    const counted = { choice: ballotOf(String(choice)), counts: countsFromHash(hashFromFlat(flat ?? []), optionsCount) };
+    return code === 1 ? { status: 'counted', ...counted, stamp } : { status: 'duplicate', ...counted };
   }
 
   /**
@@ -261,20 +261,11 @@ export class VoteCounters {
   }
 
   /**
-   * The vote's event was acknowledged: it is no longer pending. The votes of a moment are taken off together, one
-   * command per poll (left pending by a process killed before that, the job publishes them again: stored once).
+   * The event of the step stamped `stamp` was acknowledged: the voter is no longer pending, unless a later step of
+   * theirs has marked them since (pending-confirms.ts).
    */
-  confirm(pollId: string, voter: string): void {
-    let voters = this.confirming.get(pollId);
-    if (!voters) this.confirming.set(pollId, (voters = []));
-    voters.push(voter);
-    if (this.confirming.size === 1 && voters.length === 1) setImmediate(() => this.flushConfirms());
-  }
-
-  private flushConfirms(): void {
-    const batches = [...this.confirming];
-    this.confirming.clear();
-    for (const [pollId, voters] of batches) this.redis.zrem(keys.pending(pollId), ...voters).catch(() => undefined);
+  confirm(pollId: string, voter: string, stamp: number): void {
+    this.confirms.confirm(pollId, voter, stamp);
   }
 
   /** Polls with a vote counted after `sinceMs` (those voted on only up to it are forgotten). */
