@@ -76,7 +76,7 @@ describe('alert rules', () => {
   it('each fire in a unit test, with a severity, a summary and a description', () => {
     const tests = testFiles.flatMap((file) => parse(readFileSync(join(TESTS_DIR, file), 'utf8')).tests as { alert_rule_test: { alertname: string; exp_alerts: unknown[] }[] }[]);
     const fired = new Set(tests.flatMap((t) => t.alert_rule_test.filter((a) => a.exp_alerts.length > 0).map((a) => a.alertname)));
-    expect(alerts.length).toBe(16);
+    expect(alerts.length).toBe(17);
     for (const rule of alerts) {
       expect(fired.has(rule.alert), rule.alert).toBe(true);
       expect(['critical', 'warning'], rule.alert).toContain(rule.labels.severity);
@@ -113,6 +113,7 @@ describe('alert rules', () => {
       'meydan_jetstream_consumer_pending_messages',
       'meydan_jetstream_dead_letters_total',
       'meydan_reports_pending_oldest_age_seconds',
+      'meydan_requests_shed_total',
       'meydan_votes_unacknowledged',
     ]);
     for (const metric of read) expect(exported.has(metric), metric).toBe(true);
