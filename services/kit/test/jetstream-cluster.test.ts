@@ -16,13 +16,14 @@ import { startNats } from '../../../deploy/local/servers.mjs';
 type NatsHandle = Awaited<ReturnType<typeof startNats>>;
 
 /** Starts `size` servers that route to each other as one cluster; each has its own JetStream store. */
-async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name: string; logFile: string })[]; urls: string }> {
+async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name: string; logFile: string; monitor: string })[]; urls: string }> {
   const dir = join(infra().dir, `nats-cluster-${randomBytes(3).toString('hex')}`);
-  // Client and route ports, all different (two asks for a free port may get the same one).
+  // Client, route and monitoring ports, all different (two asks for a free port may get the same one).
   const ports = new Set<number>();
-  while (ports.size < size * 2) ports.add(await freePort());
+  while (ports.size < size * 3) ports.add(await freePort());
   const clientPorts = [...ports].slice(0, size);
-  const routePorts = [...ports].slice(size);
+  const routePorts = [...ports].slice(size, size * 2);
+  const monitorPorts = [...ports].slice(size * 2);
   const routes = routePorts.map((p) => `nats://127.0.0.1:${p}`);
   const nodes = await Promise.all(
     clientPorts.map(async (port, i) => {
@@ -30,13 +31,23 @@ async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name
       mkdirSync(join(dir, name), { recursive: true });
       const configFile = join(dir, name, 'cluster.conf');
       const cluster = { name: 'meydan-test', listen: `127.0.0.1:${routePorts[i]}`, routes };
-      writeFileSync(configFile, `server_name: ${JSON.stringify(name)}\ncluster: ${JSON.stringify(cluster)}\n`);
+      const monitor = `127.0.0.1:${monitorPorts[i]}`;
+      writeFileSync(configFile, `server_name: ${JSON.stringify(name)}\nhttp: ${JSON.stringify(monitor)}\ncluster: ${JSON.stringify(cluster)}\n`);
       const logFile = join(dir, `${name}.log`);
       const node = await startNats({ port, dataDir: join(dir, name, 'data'), logFile, binary: infra().natsServer, configFile });
-      return { ...node, name, logFile };
+      return { ...node, name, logFile, monitor: `http://${monitor}` };
     }),
   );
   return { nodes, urls: nodes.map((n) => n.url).join(',') };
+}
+
+/** The messages a server holds of a stream in its own store (its monitoring port's /jsz), whoever leads it. */
+async function storedOn(node: { monitor: string }, stream: string): Promise<number | null> {
+  const res = await fetch(`${node.monitor}/jsz?accounts=true&streams=true`).catch(() => null);
+  if (!res?.ok) return null;
+  const jsz = (await res.json()) as { account_details?: { stream_detail?: { name: string; state: { messages: number } }[] }[] };
+  const found = jsz.account_details?.flatMap((a) => a.stream_detail ?? []).find((d) => d.name === stream);
+  return found ? found.state.messages : null;
 }
 
 const voteCast = (i: number) => ({
@@ -85,13 +96,20 @@ describe('JetStream on a three-server cluster', () => {
       ['EVENTS', 1, 3],
       ['DEADLETTER', 1, 3],
     ]);
-    // The three copies catch up with the five messages kept from before.
+    // The three copies catch up with the five messages kept from before: the leader calls its followers current once
+    // their log is, which can be before the messages written while the stream had one copy have reached their stores
+    // (a fresh-clone run killed the leader then, and the new one held none of the five). So each server is asked what
+    // it holds.
     let info = await jsm.streams.info('EVENTS');
     const caughtUp = () => info.cluster?.replicas?.length === 2 && info.cluster.replicas.every((r) => r.current);
     await until(async () => ((info = await jsm.streams.info('EVENTS')), caughtUp()), 10_000, 'the three copies caught up');
+    await until(
+      async () => ((await Promise.all(cluster.nodes.map((node) => storedOn(node, 'EVENTS')))).every((n) => n === 5) ? true : null),
+      20_000,
+      'the five messages stored on every server',
+    );
     expect(info.config.num_replicas).toBe(3);
     expect(info.state.messages).toBe(5);
-    expect(caughtUp()).toBe(true);
 
     // Kill the stream's leader, then publish at once: refused while the others elect one, retried under one id.
     const leader = cluster.nodes.find((n) => n.name === info.cluster?.leader)!;
