@@ -35,7 +35,7 @@ describe('votes counted but never acknowledged', () => {
     await quietFor(500, 'a vote left pending is not stored until a sweep');
     expect(await storedVotes(poll.id)).toHaveLength(0);
 
-    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(1);
+    expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(1);
     await until(async () => (await storedVotes(poll.id)).length === 1, 10_000, 'pending vote persisted');
     const [stored] = await storedVotes(poll.id);
     expect([stored!.voter, stored!.optionIndex]).toEqual([voter, 2]);
@@ -43,7 +43,7 @@ describe('votes counted but never acknowledged', () => {
     const counts = await ctx().redis.hget(keys.counts(poll.id), 't');
     expect(Number(counts)).toBe(1);
     // A second sweep finds nothing, and the vote is not stored twice.
-    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(0);
+    expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(0);
     await quietFor(500, 'a second sweep stores the vote no second time');
     expect(await storedVotes(poll.id)).toHaveLength(1);
   });
@@ -58,7 +58,7 @@ describe('votes counted but never acknowledged', () => {
     await ctx().counters.cast(poll.id, 2, voter, [1]);
     await ctx().counters.undo(poll.id, voter, [1]);
     expect(await pendingOf(poll.id)).toEqual([]);
-    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(0);
+    expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(0);
   });
 
   it('leaves a vote alone while its own publish may still be retrying', async () => {
@@ -77,16 +77,16 @@ describe('votes counted but never acknowledged', () => {
     for (const [poll, option] of [[first, 0], [second, 1], [second, 0]] as const) await ctx().counters.cast(poll.id, 2, `u:${newUserId()}`, [option]);
     // Another instance holds the sweep's lock: this one sweeps nothing and reports nothing.
     await ctx().redis.set(keys.pendingVotesLock, 'another-instance', 'PX', 60_000);
-    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(0);
+    expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(0);
     expect(await unacknowledged()).toBe(0);
     await ctx().redis.del(keys.pendingVotesLock);
 
-    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(3);
+    expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(3);
     expect(await unacknowledged()).toBe(3);
     expect(await metricsRegistry.getSingleMetricAsString('meydan_votes_unacknowledged')).toMatch(/^meydan_votes_unacknowledged(\{[^}]*\})? 3$/m);
     await until(async () => (await storedVotes(second.id)).length === 2, 10_000, 'pending votes persisted');
     // Published and confirmed: the next sweep finds none.
-    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(0);
+    expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(0);
     expect(await unacknowledged()).toBe(0);
   });
 });

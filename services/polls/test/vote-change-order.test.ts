@@ -148,10 +148,12 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     expect((await ctx().voteChanges.change(poll.id, 2, `u:${leaver}`, [], 'take')).status).toBe('changed');
     expect((await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).sort()).toEqual([`u:${leaver}`, `u:${mover}`].sort());
 
-    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(2);
+    // A mark's score is its step's millisecond and a fraction of one (attempt-stamp.ts): a sweep in that same
+    // millisecond looks up to its end.
+    expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(2);
     await until(async () => JSON.stringify(await storedBallots(poll.id)) === JSON.stringify({ [`u:${mover}`]: [1] }), 15_000, 'pending changes stored');
     expect(await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).toEqual([]);
-    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(0);
+    expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(0);
     // The voters go on: the next change has a higher seq, and is applied.
     const published = (await ctx().models.VoteSeq.findById(`${poll.id}:u:${mover}`).lean())!.seq;
     const again = await ask('PUT', poll.id, mover, { optionIndex: 0 });
@@ -178,7 +180,7 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     // Made, not yet announced: counted and pending, MongoDB still has the first vote.
     expect(await svc.deps.redis.hget(keys.voters(poll.id), `u:${voter}`)).toBe('1');
     expect(await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).toEqual([`u:${voter}`]);
-    expect(await sweepPendingVotes(ctx(), Date.now(), 0)).toBe(1);
+    expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(1);
     await until(async () => (await storedBallots(poll.id))[`u:${voter}`]?.[0] === 1, 15_000, 'the change stored');
     expect(await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).toEqual([]);
   });
