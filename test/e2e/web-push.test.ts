@@ -72,11 +72,6 @@ interface Version {
   runningStatus: string;
 }
 
-/**
- * The page's service worker as Chromium's DevTools protocol sees it (its ServiceWorker domain on): a push is handed to
- * the registration of the site's scope that is not deleted, once a version of it is activated. `seen` lists what the
- * protocol told, for a failure's message.
- */
 /** A wait whose failure also says what DevTools told of the service worker. */
 async function explained(wait: Promise<unknown>, seen: readonly string[]): Promise<void> {
   try {
@@ -87,6 +82,11 @@ async function explained(wait: Promise<unknown>, seen: readonly string[]): Promi
   }
 }
 
+/**
+ * The page's service worker as Chromium's DevTools protocol sees it (its ServiceWorker domain on): a push is handed to
+ * the registration of the site's scope that is not deleted, once a version of it is activated. `seen` lists what the
+ * protocol told, for a failure's message.
+ */
 async function serviceWorkerOf(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   const registrations = new Map<string, Registration>();
