@@ -11,8 +11,15 @@ const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'
 
 const rootFiles = ['app.ts', 'config.ts', 'context.ts', 'main.ts'];
 const layers = ['domain', 'model', 'nats', 'routes', 'store'];
-/** Folders a service has only when it does that kind of work: periodic jobs, sockets. */
-const optionalLayers = ['jobs', 'realtime'];
+/** Folders a service has only when it does that kind of work: periodic jobs, sockets, use cases and calls to other services. */
+const optionalLayers = ['clients', 'jobs', 'realtime', 'usecases'];
+/**
+ * Services whose routes/ and nats/ are thin adapters around usecases/ (issue 42): only use cases publish and call other
+ * services (through clients/). The others join the list as their use cases are written.
+ */
+const layered: readonly (typeof services)[number][] = ['contact'];
+/** An outbound bus call: a request, or a publish of any kind (binding a responder or a consumer is inbound). */
+const outboundBusCall = /\bbus\??\.(request|publish\w*)\(/;
 
 /** Modules that do I/O: a domain/ file imports none of them. */
 const ioModules = [
@@ -44,8 +51,21 @@ function filesUnder(dir: string): string[] {
 }
 
 const srcOf = (service: string) => join(servicesDir, service, 'src');
+/** The .ts files of one layer of the service; none when it has no such folder. */
+const layerFiles = (service: string, layer: string) => (readdirSync(srcOf(service)).includes(layer) ? filesUnder(join(srcOf(service), layer)) : []);
 const read = (path: string) => readFileSync(path, 'utf8');
 const relative = (path: string) => path.slice(servicesDir.length - 'services/'.length);
+
+/** Every line of the files that matches, as `path:line: text`; with `codeOnly`, not a comment line. */
+function linesMatching(files: string[], pattern: RegExp, codeOnly = false): string[] {
+  return files.flatMap((file) =>
+    read(file)
+      .split('\n')
+      .map((line, i) => ({ line: line.trim(), at: `${relative(file)}:${i + 1}` }))
+      .filter(({ line }) => pattern.test(line) && !(codeOnly && /^(\/\/|\/\*|\*)/.test(line)))
+      .map(({ line, at }) => `${at}: ${line}`),
+  );
+}
 
 describe('service shape', () => {
   it('the parser finds what a domain file must not have', () => {
@@ -97,25 +117,20 @@ describe('service shape', () => {
 
       it('routes/ run no MongoDB query and no Redis command themselves (store/ functions do)', () => {
         const query = /\.(lean|findOne|findById|findOneAndUpdate|findByIdAndUpdate|updateOne|updateMany|deleteOne|deleteMany|countDocuments|insertMany|bulkWrite|aggregate)\(|\bredis\.\w+\(/;
-        const offences = filesUnder(join(srcOf(service), 'routes')).flatMap((file) =>
-          read(file)
-            .split('\n')
-            .map((line, i) => ({ line: line.trim(), at: `${relative(file)}:${i + 1}` }))
-            .filter(({ line }) => query.test(line))
-            .map(({ line, at }) => `${at}: ${line}`),
-        );
-        expect(offences).toEqual([]);
+        expect(linesMatching(filesUnder(join(srcOf(service), 'routes')), query)).toEqual([]);
       });
 
-      it('imports go down the layers: store/ and model/ import no routes/, nats/ or jobs/; nats/ and jobs/ import no routes/', () => {
+      it('imports go down the layers: store/, clients/ and model/ import no usecases/, routes/, nats/ or jobs/; usecases/ no adapter', () => {
         const above: Record<string, RegExp> = {
-          store: /^\.\.\/(routes|nats|jobs)\//,
-          model: /^\.\.\/(routes|nats|jobs|store)\//,
+          store: /^\.\.\/(routes|nats|jobs|usecases)\//,
+          clients: /^\.\.\/(routes|nats|jobs|usecases|store)\//,
+          model: /^\.\.\/(routes|nats|jobs|store|usecases|clients)\//,
+          usecases: /^\.\.\/(routes|nats|jobs)\//,
           nats: /^\.\.\/routes\//,
           jobs: /^\.\.\/routes\//,
         };
         const offences = Object.entries(above).flatMap(([layer, forbidden]) =>
-          (layer === 'jobs' && !readdirSync(srcOf(service)).includes('jobs') ? [] : filesUnder(join(srcOf(service), layer))).flatMap((file) =>
+          layerFiles(service, layer).flatMap((file) =>
             importsOf(read(file))
               .filter(({ from }) => forbidden.test(from))
               .map(({ from }) => `${relative(file)}: ${from}`),
@@ -165,14 +180,7 @@ describe('service shape', () => {
 
       it('names no durable consumer itself: the kit names them `<service>--<purpose>`', () => {
         const literal = new RegExp(`['"\`](${services.join('|')})--`);
-        const offences = filesUnder(srcOf(service)).flatMap((file) =>
-          read(file)
-            .split('\n')
-            .map((line, i) => ({ line: line.trim(), at: `${relative(file)}:${i + 1}` }))
-            .filter(({ line }) => literal.test(line) && !/^(\/\/|\/\*|\*)/.test(line))
-            .map(({ line, at }) => `${at}: ${line}`),
-        );
-        expect(offences).toEqual([]);
+        expect(linesMatching(filesUnder(srcOf(service)), literal, true)).toEqual([]);
       });
 
       it('nats/ holds inbound handlers: only app.ts and other nats/ files import them', () => {
@@ -184,6 +192,45 @@ describe('service shape', () => {
               .map(({ from }) => `${relative(file)}: ${from}`),
           );
         expect(offences).toEqual([]);
+      });
+    });
+  }
+
+  for (const service of layered) {
+    describe(`${service}: routes/ and nats/ are thin adapters around usecases/`, () => {
+      const adapters = () => [...layerFiles(service, 'routes'), ...layerFiles(service, 'nats')];
+
+      it('has a usecases/ folder', () => {
+        expect(readdirSync(srcOf(service))).toContain('usecases');
+      });
+
+      it('routes/ and nats/ make no outbound bus call: requests and publishes are the use cases\' (through clients/)', () => {
+        expect(linesMatching(adapters(), outboundBusCall)).toEqual([]);
+      });
+
+      it('routes/ and nats/ import use cases and types: nothing but types from store/, clients/ or model/', () => {
+        const offences = adapters().flatMap((file) =>
+          importsOf(read(file))
+            .filter(({ from, typeOnly }) => !typeOnly && /^\.\.\/(store|clients|model)\//.test(from))
+            .map(({ from }) => `${relative(file)}: ${from}`),
+        );
+        expect(offences).toEqual([]);
+      });
+
+      it('usecases/ never import fastify: a use case is called without HTTP', () => {
+        const offences = layerFiles(service, 'usecases').flatMap((file) =>
+          importsOf(read(file))
+            .filter(({ from }) => /^(fastify|@fastify\/.*)$/.test(from))
+            .map(({ from }) => `${relative(file)}: ${from}`),
+        );
+        expect(offences).toEqual([]);
+      });
+
+      it('every route file reads in one screen: at most 200 lines', () => {
+        const long = layerFiles(service, 'routes')
+          .map((file) => ({ file: relative(file), lines: read(file).trimEnd().split('\n').length }))
+          .filter(({ lines }) => lines > 200);
+        expect(long).toEqual([]);
       });
     });
   }

@@ -1,23 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams, sealMail } from '@meydan/kit';
-import { apiPaths, events, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
+import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
+import { apiPaths, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
-import { firstMailInInterval } from '../store/mail-throttle.js';
-import { newsletterConfirmMail } from '../domain/mail.js';
 import { texts as T } from '../domain/texts.js';
-import { Subscribers } from '../store/subscribers.js';
+import { confirmNewsletter, subscribeToNewsletter, unsubscribeFromNewsletter } from '../usecases/newsletter.js';
 
 /**
- * The newsletter with double opt-in: subscribing answers the same whether the address is new or known (nothing
- * to enumerate) and mails a single-use confirmation link; only a confirmed address is a subscriber. Every mail
- * carries an unsubscribe link.
+ * The newsletter's routes (double opt-in, see usecases/newsletter.ts): subscribing answers the same whether the
+ * address is new or known; the links from its mails answer with an HTML page.
  */
 export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: ContactContext }): Promise<void> {
-  const subscribers = new Subscribers(ctx.models, ctx.config.INTERNAL_SECRET);
-  const confirmHours = ctx.config.NEWSLETTER_CONFIRM_HOURS ?? 48;
-  const mailIntervalS = ctx.config.NEWSLETTER_MAIL_INTERVAL_S ?? 600;
-  const origin = ctx.config.PUBLIC_ORIGIN ?? 'http://localhost:8080';
-
   app.post<{ Body: NewsletterSubscribeBody }>(
     apiPaths.newsletterSubscribe,
     {
@@ -28,26 +20,7 @@ export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: Con
       },
     },
     async (request, reply) => {
-      const email = request.body.email.trim();
-      // One confirmation mail per address per interval: the box cannot be used to flood someone's inbox.
-      if (await firstMailInInterval(ctx.redis, email, mailIntervalS)) {
-        const { subscriber, confirmToken } = await subscribers.request(email, confirmHours);
-        if (confirmToken) {
-          const id = subscriber._id.toHexString();
-          const mail = newsletterConfirmMail(
-            `${origin}/api/newsletter/confirm/${confirmToken}`,
-            `${origin}/api/newsletter/unsubscribe/${subscribers.unsubscribeToken(id)}`,
-            confirmHours,
-          );
-          await ctx.bus.publishReliably(
-            events.contact.mailRequested,
-            sealMail(ctx.config.MAIL_SECRET, { to: subscriber.email, ...mail, tag: 'newsletter-confirm', userId: null }),
-            { requestId: request.id, msgId: `mail:newsletter-confirm:${id}:${confirmToken.slice(0, 16)}` },
-          );
-        }
-      } else {
-        request.log.info('newsletter confirmation mail held back (one per interval)');
-      }
+      await subscribeToNewsletter(ctx, request.body.email.trim(), { requestId: request.id, log: request.log });
       reply.code(202);
       return { message: newsletterMessages.subscribed };
     },
@@ -71,9 +44,9 @@ export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: Con
     linkRoute('Bülten aboneliğini onaylar (e-postadaki bağlantı)'),
     async (request, reply) => {
       if (request.validationError) return invalidLink(reply);
-      const confirmed = await subscribers.confirm(request.params.token);
-      if (!confirmed) return invalidLink(reply);
-      request.log.info({ subscriberId: confirmed._id.toHexString() }, 'newsletter subscription confirmed');
+      const subscriberId = await confirmNewsletter(ctx, request.params.token);
+      if (!subscriberId) return invalidLink(reply);
+      request.log.info({ subscriberId }, 'newsletter subscription confirmed');
       return page(reply, 200, T.confirmedTitle, T.confirmedBody, 'ok');
     },
   );
@@ -82,7 +55,7 @@ export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: Con
     '/api/newsletter/unsubscribe/:token',
     linkRoute('Bülten aboneliğinden çıkar (e-postadaki bağlantı)'),
     async (request, reply) => {
-      if (request.validationError || !(await subscribers.unsubscribe(request.params.token))) return invalidLink(reply);
+      if (request.validationError || !(await unsubscribeFromNewsletter(ctx, request.params.token))) return invalidLink(reply);
       return page(reply, 200, T.unsubscribedTitle, T.unsubscribedBody, 'ok');
     },
   );
