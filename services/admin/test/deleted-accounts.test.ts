@@ -7,7 +7,7 @@ import { asAdmin, asVisitor, identityHeaders, startTestService, type TestService
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createContext as createAuthContext } from '../../auth/src/context.js';
 import { userModel } from '../../auth/src/model/user.js';
-import { deleteDueAccounts } from '../../auth/src/jobs/account-deletion.js';
+import { deleteDueAccounts } from '../../auth/src/usecases/account-deletion.js';
 import { startAdmin, until } from './support.js';
 
 describe('a deleted account in the admin read model', () => {

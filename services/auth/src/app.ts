@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { limits } from '@meydan/proto';
-import { createIndexes, createServiceApp, everyInterval, type ServiceDeps } from '@meydan/kit';
+import { createIndexes, createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext } from './context.js';
 import { bootstrapAdmin } from './store/admin-bootstrap.js';
 import { backfillUsernameSkeletons } from './store/usernames.js';
@@ -12,7 +12,8 @@ import { bindUserSearch } from './nats/search-users.js';
 import { bindStaffInvite } from './nats/staff-invite.js';
 import { bindLoadMembers } from './nats/load-members.js';
 import { accountRoutes } from './routes/account.js';
-import { deleteDueAccounts } from './jobs/account-deletion.js';
+import { signInRoutes } from './routes/sign-in.js';
+import { startAccountDeletionSweep } from './jobs/account-deletion.js';
 import { accountDataRoutes } from './routes/account-data.js';
 import { passwordResetRoutes } from './routes/password-reset.js';
 import { profileRoutes } from './routes/profiles.js';
@@ -40,6 +41,7 @@ export async function buildApp(deps: ServiceDeps) {
   await bindAuthConsumers(ctx);
 
   await app.register(accountRoutes, { ctx });
+  await app.register(signInRoutes, { ctx });
   await app.register(passwordResetRoutes, { ctx });
   await app.register(settingsRoutes, { ctx });
   await app.register(profileRoutes, { ctx });
@@ -48,7 +50,7 @@ export async function buildApp(deps: ServiceDeps) {
   await app.register(totpRoutes, { ctx });
   await app.register(accountDataRoutes, { ctx });
 
-  const sweep = everyInterval('account deletion sweep', ctx.config.ACCOUNT_DELETION_SWEEP_MS ?? 3_600_000, () => deleteDueAccounts(ctx), deps.log);
+  const sweep = startAccountDeletionSweep(ctx);
   app.addHook('onClose', () => sweep.stop());
   return app;
 }

@@ -1,6 +1,6 @@
 import type { Connection } from 'mongoose';
 import { BotChallenge, baseContext, WordFilter, type BaseContext, type ServiceDeps } from '@meydan/kit';
-import { subjects } from '@meydan/proto';
+import { wordFilterEntries } from './clients/admin.js';
 import { authConfig, type AuthConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { SessionStore } from './store/sessions.js';
@@ -25,7 +25,7 @@ export function createContext(deps: ServiceDeps): AuthContext {
     models: createModels(deps.mongo),
     mongo: deps.mongo,
     loginChallenge: new BotChallenge({ secret: config.INTERNAL_SECRET, redis: deps.redis, purpose: 'login', cost: config.CHALLENGE_COST ?? 1000 }),
-    wordFilter: new WordFilter(async () => (await deps.bus.request(subjects.admin.wordFilter, {}, undefined, 1000)).entries, deps.log),
+    wordFilter: new WordFilter(() => wordFilterEntries(deps), deps.log),
     sessions: new SessionStore(deps.redis, (config.SESSION_TTL_DAYS ?? 30) * 24 * 3600),
   };
 }

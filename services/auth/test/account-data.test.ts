@@ -5,7 +5,7 @@ import { asMember, asVisitor, identityHeaders, startTestService, type TestServic
 import { buildApp } from '../src/app.js';
 import { apiTokenModel } from '../src/model/api-token.js';
 import { userModel } from '../src/model/user.js';
-import { deleteDueAccounts } from '../src/jobs/account-deletion.js';
+import { deleteDueAccounts } from '../src/usecases/account-deletion.js';
 import type { AuthContext } from '../src/context.js';
 import { createContext } from '../src/context.js';
 import { createUser, type TestUser } from './support.js';

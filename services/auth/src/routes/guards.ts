@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { HttpError, requireMember } from '@meydan/kit';
 import { authTexts as T } from '../domain/texts.js';
+import type { Caller, Member } from '../usecases/caller.js';
 
 /** `/api/users/{id}/…` params: a member id; anything else is a member nobody has. */
 export const userIdParams = {
@@ -17,3 +18,9 @@ export function profileOwner(request: FastifyRequest<{ Params: { id: string } }>
   if (userId !== request.params.id) throw new HttpError(403, 'forbidden', T.notYourProfile);
   return userId;
 }
+
+/** What a use case knows of the request: its id, its log, the client's address as the gateway saw it. */
+export const callerOf = (request: FastifyRequest): Caller => ({ requestId: request.id, log: request.log, ip: request.identity?.ip ?? request.ip });
+
+/** The signed-in member asking (401 with `text` for a visitor). */
+export const memberOf = (request: FastifyRequest, text: string = T.loginRequired): Member => ({ ...callerOf(request), userId: requireMember(request, text) });

@@ -1,9 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { Types, type Connection } from 'mongoose';
 import type { PersonalityAnalysis, StaffRole, UserRole, UserSettingsPatchBody } from '@meydan/proto';
-import { isObjectId } from '@meydan/kit';
+import { isObjectId, type Logger } from '@meydan/kit';
 import type { Models } from '../model/index.js';
 import type { UserDoc, UserRecord } from '../model/user.js';
 import { unusableHash } from '../domain/secrets.js';
@@ -81,7 +80,7 @@ export async function releasableAccounts(ctx: Accounts, emailLower: string, user
 }
 
 /** Removes never-activated accounts (and their links) that a new registration replaces. */
-export async function releaseAccounts(ctx: Accounts, accounts: Types.ObjectId[], log: FastifyBaseLogger): Promise<void> {
+export async function releaseAccounts(ctx: Accounts, accounts: Types.ObjectId[], log: Pick<Logger, 'info'>): Promise<void> {
   for (const id of accounts) {
     await ctx.models.activations.deleteMany({ userId: id.toString() });
     await ctx.models.users.deleteOne({ _id: id, emailVerified: false });

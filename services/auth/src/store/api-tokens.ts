@@ -26,3 +26,8 @@ export async function useApiToken(ctx: ApiTokens, tokenHash: string) {
 export async function revokeApiToken(ctx: ApiTokens, userId: string, tokenId: string) {
   return ctx.models.apiTokens.findOneAndUpdate({ _id: tokenId, userId, revokedAt: null }, { $set: { revokedAt: new Date() } });
 }
+
+/** Marks every working token of the member revoked (they stay dead even if the account is later reactivated). */
+export async function revokeAllApiTokens(ctx: ApiTokens, userId: string, now: Date): Promise<void> {
+  await ctx.models.apiTokens.updateMany({ userId, revokedAt: null }, { $set: { revokedAt: now } });
+}

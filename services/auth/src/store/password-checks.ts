@@ -1,7 +1,6 @@
-import type { FastifyBaseLogger } from 'fastify';
 import type { Redis } from 'ioredis';
 import { limits } from '@meydan/proto';
-import { HttpError, ipNetwork, type BotChallenge } from '@meydan/kit';
+import { HttpError, ipNetwork, type BotChallenge, type Logger } from '@meydan/kit';
 import type { AuthConfig } from '../config.js';
 import { verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -10,7 +9,7 @@ import { Counter } from './throttle.js';
 type Checks = { config: AuthConfig; redis: Redis; loginChallenge: BotChallenge };
 
 /** The solved bot challenge a request must carry: 403 `challenge_required` without one, `challenge_invalid` for a bad one. */
-export async function requireSolvedChallenge(ctx: Checks, altcha: string | undefined, required: string, log: FastifyBaseLogger): Promise<void> {
+export async function requireSolvedChallenge(ctx: Checks, altcha: string | undefined, required: string, log: Pick<Logger, 'info'>): Promise<void> {
   if (!altcha) throw new HttpError(403, 'challenge_required', required);
   const verdict = await ctx.loginChallenge.verifySolution(altcha);
   if (!verdict.ok) {
@@ -41,7 +40,7 @@ export class PasswordChecks {
   async verify(
     user: { id: string; passwordHash: string },
     password: string,
-    request: { ip: string; altcha: string | undefined; log: FastifyBaseLogger },
+    request: { ip: string; altcha: string | undefined; log: Pick<Logger, 'info'> },
   ): Promise<void> {
     const { config } = this.ctx;
     const challengeAfter = config.LOGIN_CHALLENGE_AFTER_FAILURES ?? limits.auth.failuresBeforeChallenge;

@@ -20,7 +20,7 @@ type ProfileTexts = { displayName?: string | null | undefined; bio?: string | nu
  * stored); the fields only holding entries catch are answered apart, to be kept pending for review while the old
  * ones stay public. A refusing entry wins over a holding one.
  */
-export async function heldProfileTexts(ctx: AuthContext, fields: ProfileTexts): Promise<ProfileTexts> {
+export async function heldProfileTexts(ctx: Pick<AuthContext, 'wordFilter'>, fields: ProfileTexts): Promise<ProfileTexts> {
   const hit = await ctx.wordFilter.check(fields);
   if (!hit) return {};
   if (hit.action === 'refuse') throw new FilteredText(hit.field);
