@@ -27,6 +27,14 @@ export async function deleteDueAccounts(ctx: Pick<AuthContext, 'models' | 'redis
   return removed;
 }
 
+/** How many of a batch's members are worked on at once (events in flight, sessions ended). */
+const CHUNK = 50;
+
+/** Runs `work` for every item, CHUNK at a time. */
+export async function inChunks<I>(items: readonly I[], work: (item: I) => Promise<unknown>): Promise<void> {
+  for (let i = 0; i < items.length; i += CHUNK) await Promise.all(items.slice(i, i + CHUNK).map(work));
+}
+
 /**
  * Removes a load-test batch (POST /api/admin/load-members) now, as the sweep removes an account — the claim, then the
  * event (so the other services remove what the members did), then what auth holds — but in bulk: a thousand members
@@ -36,13 +44,10 @@ export async function deleteDueAccounts(ctx: Pick<AuthContext, 'models' | 'redis
 export async function deleteLoadBatch(ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'bus' | 'sessions' | 'log'>, batch: string, now = new Date()): Promise<string[]> {
   const users = await claimBatchRemoval(ctx, batch, now);
   const ids = users.map((u) => u._id.toString());
-  const inChunks = async (work: (userId: string) => Promise<unknown>) => {
-    for (let i = 0; i < ids.length; i += 50) await Promise.all(ids.slice(i, i + 50).map(work));
-  };
-  await inChunks((userId) =>
+  await inChunks(ids, (userId) =>
     ctx.bus.publish(events.auth.userDeleted, { userId, at: now.toISOString() }, { requestId: `load-members:${batch}`, msgId: `user-deleted:${userId}` }),
   );
-  await inChunks((userId) => ctx.sessions.revokeAll(userId));
+  await inChunks(ids, (userId) => ctx.sessions.revokeAll(userId));
   await removeBatchRecords(ctx, batch, users);
   ctx.log.info({ loadTestBatch: batch, removed: ids.length }, 'load-test members removed');
   return ids;

@@ -8,20 +8,12 @@ import { events, loadMembersTexts as T, type LoadMembersCreateReply, type LoadMe
 import { httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { createLoadMembers } from '../store/load-members.js';
-import { deleteLoadBatch } from './account-deletion.js';
-
-/** How many registration events are in flight at once. */
-const PUBLISH_CHUNK = 50;
+import { deleteLoadBatch, inChunks } from './account-deletion.js';
 
 type LoadMembers = Pick<AuthContext, 'config' | 'models' | 'redis' | 'mongo' | 'bus' | 'sessions' | 'log'>;
 
 const enabled = (ctx: Pick<AuthContext, 'config'>) => {
   if (ctx.config.LOAD_TEST_MEMBERS !== 'on') throw httpError('not_found', T.disabled);
-};
-
-/** Runs `publish` for every item, PUBLISH_CHUNK at a time. */
-const inChunks = async <I>(items: readonly I[], publish: (item: I) => Promise<unknown>) => {
-  for (let i = 0; i < items.length; i += PUBLISH_CHUNK) await Promise.all(items.slice(i, i + PUBLISH_CHUNK).map(publish));
 };
 
 export async function makeLoadMembers(ctx: LoadMembers, { count, by }: LoadMembersCreateRequest, requestId: string): Promise<LoadMembersCreateReply> {
