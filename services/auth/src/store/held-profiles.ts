@@ -4,11 +4,13 @@
  */
 import { isObjectId } from '@meydan/kit';
 import type { HeldDecision } from '@meydan/proto';
-import type { AuthContext } from '../context.js';
+import type { Models } from '../model/index.js';
 import type { LeanUser } from './accounts.js';
 
+type Held = { models: Pick<Models, 'users'> };
+
 /** The accounts with a held display name or bio, oldest first (at most `limit`). */
-export function pendingProfiles(ctx: Pick<AuthContext, 'models'>, limit: number) {
+export function pendingProfiles(ctx: Held, limit: number) {
   return ctx.models.users
     .find({ pendingProfile: { $ne: null } }, { username: 1, pendingProfile: 1 })
     .sort({ 'pendingProfile.at': 1 })
@@ -17,7 +19,7 @@ export function pendingProfiles(ctx: Pick<AuthContext, 'models'>, limit: number)
 }
 
 /** Applies a decision on the member's held texts; the account as it now is, or null when none waited. */
-export async function settlePendingProfile(ctx: Pick<AuthContext, 'models'>, userId: string, decision: HeldDecision): Promise<LeanUser | null> {
+export async function settlePendingProfile(ctx: Held, userId: string, decision: HeldDecision): Promise<LeanUser | null> {
   if (!isObjectId(userId)) return null;
   const user = await ctx.models.users.findOne({ _id: userId, pendingProfile: { $ne: null } }).lean<LeanUser>();
   const pending = user?.pendingProfile;
