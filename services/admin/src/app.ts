@@ -1,18 +1,25 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createIndexes, createServiceApp, exponentialBackoff, requireStaff, retry, type ServiceDeps } from '@meydan/kit';
 import { staffRoleFor } from '@meydan/proto';
-import { messagesRoutes } from './routes/messages.js';
 import { createContext, type AdminContext } from './context.js';
 import { ensureBulkEmailStream, startBulkEmailWorker } from './nats/bulk-email.js';
 import { startReadModel } from './nats/read-model.js';
-import { rebuild } from './nats/rebuild.js';
-import { adminRoutes } from './routes/admin.js';
+import { bindWordFilter } from './nats/word-filter.js';
+import { auditRoutes } from './routes/audit.js';
+import { bulkEmailRoutes } from './routes/bulk-email.js';
 import { exportRoutes } from './routes/exports.js';
-import { loadMembersRoutes } from './routes/load-members.js';
-import { moderationRoutes } from './routes/moderation.js';
 import { heldRoutes } from './routes/held.js';
+import { loadMembersRoutes } from './routes/load-members.js';
+import { memberRoutes } from './routes/members.js';
+import { messagesRoutes } from './routes/messages.js';
+import { moderationRoutes } from './routes/moderation.js';
+import { pollRoutes } from './routes/polls.js';
+import { reportRoutes } from './routes/reports.js';
+import { staffRoutes } from './routes/staff.js';
+import { wordFilterRoutes } from './routes/word-filter.js';
 import { emptyParts } from './store/read-model.js';
 import { measurePendingReports } from './store/report-metrics.js';
+import { rebuildReadModel } from './usecases/read-model.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -36,13 +43,21 @@ async function adminOnly(request: FastifyRequest) {
 export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const app = await createServiceApp('admin', deps);
   app.addHook('onRequest', adminOnly);
-  await app.register(messagesRoutes, { deps });
   const ctx = createContext(deps);
+  await app.register(messagesRoutes, { ctx });
   await createIndexes(ctx.models);
-  await app.register(adminRoutes, { ctx });
+  // In this order, the order of the OpenAPI document's paths.
+  await app.register(memberRoutes, { ctx });
+  await app.register(staffRoutes, { ctx });
+  await app.register(pollRoutes, { ctx });
+  await app.register(reportRoutes, { ctx });
+  await app.register(bulkEmailRoutes, { ctx });
+  await app.register(auditRoutes, { ctx });
   await app.register(exportRoutes, { ctx });
   await app.register(loadMembersRoutes, { ctx });
   await app.register(moderationRoutes, { ctx });
+  await app.register(wordFilterRoutes, { ctx });
+  bindWordFilter(ctx);
   await app.register(heldRoutes, { ctx });
 
   const empty = await emptyParts(ctx.models);
@@ -55,7 +70,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const rebuilt = retry(
     async () => {
       try {
-        await rebuild(ctx, empty);
+        await rebuildReadModel(ctx, empty);
       } catch (err) {
         if (!closing.signal.aborted) ctx.log.warn({ err }, 'read model rebuild failed; trying again');
         throw err;

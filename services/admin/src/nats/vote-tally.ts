@@ -1,21 +1,20 @@
 /**
- * The read model's vote counts, kept by a batch consumer of `events.polls.vote.cast` (see store/vote-tally.ts) and one
- * of `events.polls.vote.changed` (store/vote-changes.ts).
+ * The read model's vote counts, kept by a batch consumer of `events.polls.vote.cast` and one of
+ * `events.polls.vote.changed` (usecases/read-model.ts; the counting is store/vote-tally.ts and store/vote-changes.ts).
  */
 import { EVERY_EVENT_IN_BATCHES, type ConsumerHandle } from '@meydan/kit';
 import { events } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
-import { pseudonymiseVoteIds, tallyVotes } from '../store/vote-tally.js';
-import { tallyChanges } from '../store/vote-changes.js';
+import { prepareVoteTally, tallyCastVotes, tallyChangedVotes } from '../usecases/read-model.js';
 
 export async function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle> {
-  await pseudonymiseVoteIds(ctx);
+  await prepareVoteTally(ctx);
   return ctx.bus.consumeBatches({
     purpose: 'votes-cast',
     filterSubject: events.polls.voteCast,
     // A vote waits (with a growing delay) while the store is unreachable rather than go uncounted.
     ...EVERY_EVENT_IN_BATCHES,
-    handler: (batch) => tallyVotes(ctx, batch.map((item) => item.payload)),
+    handler: (batch) => tallyCastVotes(ctx, batch.map((item) => item.payload)),
   });
 }
 
@@ -24,6 +23,6 @@ export async function startVoteChangeTally(ctx: AdminContext): Promise<ConsumerH
     purpose: 'votes-changed',
     filterSubject: events.polls.voteChanged,
     ...EVERY_EVENT_IN_BATCHES,
-    handler: (batch) => tallyChanges(ctx, batch.map((item) => item.payload)),
+    handler: (batch) => tallyChangedVotes(ctx, batch.map((item) => item.payload)),
   });
 }

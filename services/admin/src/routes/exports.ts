@@ -8,8 +8,10 @@ import type { Readable } from 'node:stream';
 import { csvContentType, csvResponse, csvStream, xlsxContentType, xlsxResponse, xlsxStream, type SheetColumn } from '@meydan/kit';
 import type { AdminDailyQuery } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
-import { istanbulLastDays } from '../domain/month.js';
-import { dailyStats, pollRows, recordAudit, reportRows, userRows, type PollRow, type ReportRow, type UserRow } from '../store/panel.js';
+import type { PollRow, ReportRow, UserRow } from '../store/panel.js';
+import { exportList, readDailyStats } from '../usecases/exports.js';
+import type { Staff } from '../usecases/staff.js';
+import { staffOf } from './shared.js';
 
 const dateOf = (d: Date | string | null | undefined) => (d ? new Date(d) : null);
 
@@ -53,7 +55,7 @@ interface ExportList<T> {
   file: string;
   sheet: string;
   what: string;
-  rows: () => AsyncIterable<T>;
+  rows: (by: Staff) => Promise<AsyncIterable<T>>;
   columns: readonly SheetColumn<T>[];
 }
 
@@ -68,15 +70,15 @@ function sendFile(reply: FastifyReply, kind: 'csv' | 'xlsx', name: string, body:
 }
 
 /** `GET /api/admin/<target>.csv` and `.xlsx`: the whole list, audited as an export (administrators only: proto's staff routes). */
-function exportRoutesOf<T>(app: FastifyInstance, ctx: AdminContext, list: ExportList<T>): void {
+function exportRoutesOf<T>(app: FastifyInstance, list: ExportList<T>): void {
   for (const kind of ['csv', 'xlsx'] as const) {
     const form = kind === 'csv' ? 'CSV olarak (Türkçe Excel için)' : 'Excel dosyası (.xlsx) olarak';
     app.get(
       `/api/admin/${list.target}.${kind}`,
       { schema: { summary: `${list.what}, ${form} (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici`, response: { 200: kind === 'csv' ? csvResponse : xlsxResponse } } },
       async (request, reply) => {
-        await recordAudit(ctx.models, { adminId: request.identity!.userId!, action: 'export', targetType: 'export', targetId: list.target, reason: null });
-        const body = kind === 'csv' ? csvStream(list.rows(), list.columns) : xlsxStream(list.rows(), list.columns, list.sheet);
+        const rows = await list.rows(staffOf(request));
+        const body = kind === 'csv' ? csvStream(rows, list.columns) : xlsxStream(rows, list.columns, list.sheet);
         return sendFile(reply, kind, list.file, body);
       },
     );
@@ -84,8 +86,6 @@ function exportRoutesOf<T>(app: FastifyInstance, ctx: AdminContext, list: Export
 }
 
 export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  const { models } = ctx;
-
   app.get<{ Querystring: AdminDailyQuery }>(
     '/api/admin/stats/daily',
     {
@@ -95,10 +95,10 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
         response: { 200: { $ref: 'meydan/admin-daily-stats' } },
       },
     },
-    async (request) => ({ timeZone: 'Europe/Istanbul' as const, days: await dailyStats(models, istanbulLastDays(new Date(), request.query.days!)) }),
+    async (request) => readDailyStats(ctx, request.query.days!),
   );
 
-  exportRoutesOf(app, ctx, { target: 'users', file: 'kullanicilar', sheet: 'Kullanıcılar', what: 'Bütün kullanıcılar', rows: () => userRows(models), columns: userColumns });
-  exportRoutesOf(app, ctx, { target: 'polls', file: 'anketler', sheet: 'Anketler', what: 'Bütün anketler, oluşturanlarıyla', rows: () => pollRows(models), columns: pollColumns });
-  exportRoutesOf(app, ctx, { target: 'reports', file: 'raporlar', sheet: 'Raporlar', what: 'Bütün raporlar, anket başlıkları ve bildirenleriyle', rows: () => reportRows(models), columns: reportColumns });
+  exportRoutesOf(app, { target: 'users', file: 'kullanicilar', sheet: 'Kullanıcılar', what: 'Bütün kullanıcılar', rows: (by) => exportList(ctx, 'users', by), columns: userColumns });
+  exportRoutesOf(app, { target: 'polls', file: 'anketler', sheet: 'Anketler', what: 'Bütün anketler, oluşturanlarıyla', rows: (by) => exportList(ctx, 'polls', by), columns: pollColumns });
+  exportRoutesOf(app, { target: 'reports', file: 'raporlar', sheet: 'Raporlar', what: 'Bütün raporlar, anket başlıkları ve bildirenleriyle', rows: (by) => exportList(ctx, 'reports', by), columns: reportColumns });
 }

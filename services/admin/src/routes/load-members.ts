@@ -1,22 +1,17 @@
 /**
- * Members for a load test (issue 44): an administrator mints a batch of throw-away members with personal API tokens
- * (auth makes them, `auth.load-members.create`) and removes the batch afterwards (`auth.load-members.remove`). Auth
- * answers 404 unless it runs with LOAD_TEST_MEMBERS=on. Both are written to the audit log.
+ * Members for a load test (issue 44, usecases/load-members.ts): a batch of throw-away members with personal API tokens,
+ * minted and removed by an administrator; auth answers 404 unless it runs with LOAD_TEST_MEMBERS=on.
  */
 import type { FastifyInstance } from 'fastify';
-import { loadMembersTexts as T, subjects, type LoadMembersBatchParams, type LoadMembersBody } from '@meydan/proto';
+import { loadMembersTexts as T, type LoadMembersBatchParams, type LoadMembersBody } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
-import { recordAudit } from '../store/panel.js';
-
-/** Making or removing a thousand members takes auth a while (a registration event, or a deletion, each). */
-const BATCH_TIMEOUT_MS = 120_000;
+import { dropLoadMembers, mintLoadMembers } from '../usecases/load-members.js';
+import { staffOf } from './shared.js';
 
 /** Whether the client asked for the tokens as CSV (`Accept: text/csv`) rather than JSON. */
 const wantsCsv = (accept: string | undefined) => /\btext\/csv\b/i.test(accept ?? '') && !/\bapplication\/json\b/i.test(accept ?? '');
 
 export async function loadMembersRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  const { bus, models } = ctx;
-
   app.post<{ Body: LoadMembersBody }>(
     '/api/admin/load-members',
     {
@@ -33,10 +28,7 @@ export async function loadMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ad
       },
     },
     async (request, reply) => {
-      const adminId = request.identity!.userId!;
-      const { count } = request.body;
-      const { batch, tokens } = await bus.request(subjects.auth.loadMembersCreate, { count, by: adminId }, { requestId: request.id }, BATCH_TIMEOUT_MS);
-      await recordAudit(models, { adminId, action: 'load-members.create', targetType: 'load-members', targetId: batch, reason: `${tokens.length} üye` });
+      const { batch, tokens } = await mintLoadMembers(ctx, request.body.count, staffOf(request));
       reply.code(201).header('cache-control', 'no-store');
       if (wantsCsv(request.headers.accept)) {
         return reply
@@ -58,10 +50,8 @@ export async function loadMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ad
       },
     },
     async (request) => {
-      const adminId = request.identity!.userId!;
       const { batch } = request.params;
-      const { removed } = await bus.request(subjects.auth.loadMembersRemove, { batch, by: adminId }, { requestId: request.id }, BATCH_TIMEOUT_MS);
-      await recordAudit(models, { adminId, action: 'load-members.remove', targetType: 'load-members', targetId: batch, reason: `${removed} üye` });
+      const removed = await dropLoadMembers(ctx, batch, staffOf(request));
       return { batch, removed, message: T.removed(removed) };
     },
   );

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import type { ServiceDeps } from '@meydan/kit';
-import { subjects, type AdminMessagesQuery } from '@meydan/proto';
+import type { AdminMessagesQuery } from '@meydan/proto';
+import type { AdminContext } from '../context.js';
+import { readContactMessages } from '../usecases/messages.js';
 
 /**
  * The contact messages live in the contact service's own database; the admin reads them a page at a time over
  * NATS. When contact does not answer, the bus's 503 (`service_unavailable` / `service_timeout`) is the answer.
  */
-export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: ServiceDeps }): Promise<void> {
+export async function messagesRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
   app.get<{ Querystring: Required<AdminMessagesQuery> }>(
     '/api/admin/messages',
     {
@@ -16,10 +17,6 @@ export async function messagesRoutes(app: FastifyInstance, { deps }: { deps: Ser
         response: { 200: { $ref: 'meydan/admin-contact-message-page' } },
       },
     },
-    async (request) => {
-      const { page, pageSize } = request.query;
-      const reply = await deps.bus.request(subjects.contact.messagesPage, { page, pageSize }, { requestId: request.id });
-      return { ...reply, page, pageSize };
-    },
+    async (request) => readContactMessages(ctx, request.query, request.id),
   );
 }

@@ -1,13 +1,12 @@
-/** Bulk e-mail jobs as the routes and the worker see them: their progress, and their recipients put on the work queue. */
-import { work, type BulkEmailJob, type BulkEmailRecipient } from '@meydan/proto';
-import type { Bus } from '@meydan/kit';
+/** Bulk e-mail jobs as the panel and the worker see them: their progress, their mail and their recipients' records. */
+import type { BulkEmailJob } from '@meydan/proto';
 import type { Models } from '../model/index.js';
 
-/** What a job is kept in and handed out through: its records, the bus, and this deployment's work-queue token. */
-type BulkEmail = { models: Models; bus: Bus; deployment: string };
+/** Where jobs and their recipients are recorded. */
+type Records = { models: Pick<Models, 'BulkJob' | 'BulkRecipient'> };
 
 /** A job's progress, counted from its recipients' records (no counter two workers could both bump). */
-export async function jobProgress(ctx: BulkEmail, jobId: string): Promise<(BulkEmailJob & { adminId: string }) | null> {
+export async function jobProgress(ctx: Records, jobId: string): Promise<(BulkEmailJob & { adminId: string }) | null> {
   const job = await ctx.models.BulkJob.findById(jobId).lean();
   if (!job) return null;
   const [sent, failed] = await Promise.all([
@@ -17,24 +16,6 @@ export async function jobProgress(ctx: BulkEmail, jobId: string): Promise<(BulkE
   const state = sent + failed >= job.total ? 'done' : sent + failed > 0 ? 'sending' : 'queued';
   return { id: jobId, adminId: job.adminId, total: job.total, sent, failed, state };
 }
-
-/** Queues one message per recipient; the job record is written first, so the worker always finds it. */
-export async function enqueueRecipients(
-  ctx: BulkEmail,
-  jobId: string,
-  recipients: { id: string; email: string; username: string; displayName: string | null }[],
-  requestId: string,
-): Promise<void> {
-  // Typed by hand: the bus finds the contract of this deployment's subject through the wildcard filter.
-  const subject = work.adminBulkEmail(ctx.deployment) as never;
-  for (const r of recipients) {
-    const recipient: BulkEmailRecipient = { jobId, userId: r.id, email: r.email, name: r.displayName || r.username };
-    await ctx.bus.publishReliably(subject, recipient as never, { requestId, msgId: `${jobId}:${r.id}` });
-  }
-}
-
-/** Where the worker reads jobs and records recipients. */
-type Records = { models: Pick<Models, 'BulkJob' | 'BulkRecipient'> };
 
 /** Whether the recipient is recorded as sent or failed already (a redelivered message is then skipped). */
 export async function recipientDecided(ctx: Records, recipientId: string): Promise<boolean> {
