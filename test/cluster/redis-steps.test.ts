@@ -18,7 +18,7 @@ import { People } from '../../services/polls/src/store/people.js';
 import { Quotas } from '../../services/polls/src/store/quota.js';
 import { VoteCounters, type PollShape } from '../../services/polls/src/store/vote-counters.js';
 import { claimEdit, defineEditScripts } from '../../services/polls/src/store/poll-edits.js';
-import { UserDirectory } from '../../services/social/src/store/user-directory.js';
+import { UserDirectory } from '../../services/social/src/clients/user-directory.js';
 import { RateCounters } from '../../gateway/src/rate-limits.js';
 import { SessionReader, endedSessions } from '../../gateway/src/sessions.js';
 

@@ -2,7 +2,7 @@ import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { socialConfig, type SocialConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { followCountsCache, type FollowCounts } from './store/follows.js';
-import { UserDirectory } from './store/user-directory.js';
+import { UserDirectory } from './clients/user-directory.js';
 
 /** Everything the social routes and handlers share. */
 export interface SocialContext extends BaseContext<SocialConfig> {

@@ -1,31 +1,36 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { socialMessages, userListResponse, type FollowListQuery, type SocialUserParams } from '@meydan/proto';
-import { requireMember } from '@meydan/kit';
+import { HttpError, requireMember } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
-import { type FollowDirection } from '../domain/follow-graph.js';
-import { assertListsVisible, followList, relationOf, toggleFollow } from '../store/follows.js';
+import type { FollowDirection } from '../domain/follow-graph.js';
+import { followingState, readFollowList, toggleFollow, type FollowRefusal } from '../usecases/follows.js';
 
 const params = { $ref: 'meydan/social-user-params' };
 
 const memberId = (request: FastifyRequest) => requireMember(request, socialMessages.loginRequired);
+
+const refusals: Record<FollowRefusal, () => HttpError> = {
+  self: () => new HttpError(400, 'validation', socialMessages.selfFollow),
+  blocked_by_follower: () => new HttpError(400, 'validation', socialMessages.followBlocked),
+  blocked_by_followee: () => new HttpError(404, 'not_found', socialMessages.userNotFound),
+};
 
 /** Follow, follow state and the followers/following lists (`/api/users/{id}/...`). */
 export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
   app.post<{ Params: SocialUserParams }>(
     '/api/users/:id/follow',
     { schema: { summary: 'Takip eder ya da takibi bırakır', params, body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/follow-state#' } } } },
-    async (request) => toggleFollow(ctx, memberId(request), request.params.id, request),
+    async (request) => {
+      const state = await toggleFollow(ctx, memberId(request), request.params.id, request);
+      if (typeof state === 'string') throw refusals[state]();
+      return state;
+    },
   );
 
   app.get<{ Params: SocialUserParams }>(
     '/api/users/:id/is-following',
     { schema: { summary: 'Bu üyeyi takip ediyor musun', params, response: { 200: { $ref: 'meydan/follow-state#' } } } },
-    async (request) => {
-      const viewerId = request.identity?.userId;
-      if (!viewerId || viewerId === request.params.id) return { following: false };
-      const relation = await relationOf(ctx, viewerId, request.params.id);
-      return relation === 'requested' ? { following: false, requested: true } : { following: relation === 'following' };
-    },
+    async (request) => followingState(ctx, request.identity?.userId ?? null, request.params.id),
   );
 
   for (const direction of ['followers', 'following'] as const satisfies readonly FollowDirection[]) {
@@ -41,18 +46,10 @@ export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialC
       },
       async (request, reply) => {
         const { page = 1, limit = 20 } = request.query;
-        await assertListsVisible(ctx, request.params.id, request.identity?.userId ?? null, request);
-        const { rows, total } = await followList(
-          ctx,
-          direction,
-          request.params.id,
-          request.identity?.userId ?? null,
-          page,
-          limit,
-          request,
-        );
-        reply.header('x-total-count', String(total));
-        return rows;
+        const list = await readFollowList(ctx, direction, { userId: request.params.id, page, limit }, request.identity?.userId ?? null, request);
+        if (list === 'private') throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
+        reply.header('x-total-count', String(list.total));
+        return list.rows;
       },
     );
   }

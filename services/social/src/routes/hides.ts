@@ -1,14 +1,20 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hiddenMemberListResponse, socialMessages, type FollowListQuery, type SocialUserParams } from '@meydan/proto';
-import { requireMember } from '@meydan/kit';
+import { HttpError, requireMember } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 import type { HideKind } from '../model/hide.js';
-import { hide, hiddenPage, unhide } from '../store/hides.js';
+import { hide, listHidden, selfHideText, unhide } from '../usecases/hides.js';
 
 const params = { $ref: 'meydan/social-user-params' };
 const answer = { 200: { $ref: 'meydan/hide-state#' } };
 
 const memberId = (request: FastifyRequest) => requireMember(request, socialMessages.blockLoginRequired);
+
+/** The hide state, or the refusal of blocking or muting oneself (400). */
+function answered<T>(kind: HideKind, state: T | 'self'): T {
+  if (state === 'self') throw new HttpError(400, 'validation', selfHideText(kind));
+  return state;
+}
 
 const routes = [
   { kind: 'blocks', path: 'block', list: 'blocks', on: 'Üyeyi engeller', off: 'Engeli kaldırır', listed: 'Engellediğin üyeler' },
@@ -24,13 +30,13 @@ export async function hideRoutes(app: FastifyInstance, { ctx }: { ctx: SocialCon
     app.post<{ Params: SocialUserParams }>(
       `/api/users/:id/${r.path}`,
       { schema: { summary: `${r.on} (ikinci kez: 200, changed false)`, params, body: { $ref: 'meydan/no-body' }, response: answer } },
-      async (request) => hide(ctx, r.kind, memberId(request), request.params.id, request),
+      async (request) => answered(r.kind, await hide(ctx, r.kind, memberId(request), request.params.id, request)),
     );
 
     app.delete<{ Params: SocialUserParams }>(
       `/api/users/:id/${r.path}`,
       { schema: { summary: `${r.off} (yoksa: 200, changed false)`, params, response: answer } },
-      async (request) => unhide(ctx, r.kind, memberId(request), request.params.id, request),
+      async (request) => answered(r.kind, await unhide(ctx, r.kind, memberId(request), request.params.id, request)),
     );
 
     app.get<{ Querystring: FollowListQuery }>(
@@ -45,7 +51,7 @@ export async function hideRoutes(app: FastifyInstance, { ctx }: { ctx: SocialCon
       async (request, reply) => {
         const userId = memberId(request);
         const { page = 1, limit = 20 } = request.query;
-        const { rows, total } = await hiddenPage(ctx, r.kind, userId, page, limit, request);
+        const { rows, total } = await listHidden(ctx, r.kind, { userId, page, limit }, request);
         reply.header('x-total-count', String(total));
         return rows;
       },

@@ -1,9 +1,9 @@
 /** Reports on members ('Şikayet Et' on a profile), as polls are reported: one per reporter and member, never oneself. */
 import type { FastifyInstance } from 'fastify';
-import { events, moderationTexts as M, type ReportCreateBody, type SocialUserParams } from '@meydan/proto';
-import { HttpError, isDuplicateKey, requireMember } from '@meydan/kit';
+import { moderationTexts as M, type ReportCreateBody, type SocialUserParams } from '@meydan/proto';
+import { HttpError, requireMember } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
-import { createUserReport } from '../store/user-reports.js';
+import { reportUser } from '../usecases/user-reports.js';
 
 export async function userReportRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
   app.post<{ Params: SocialUserParams; Body: ReportCreateBody }>(
@@ -18,24 +18,10 @@ export async function userReportRoutes(app: FastifyInstance, { ctx }: { ctx: Soc
     },
     async (request, reply) => {
       const reporterId = requireMember(request, M.signInToReport);
-      const userId = request.params.id;
-      if (userId === reporterId) throw new HttpError(400, 'own_content', M.userOwnReport);
-      await ctx.users.get(userId, request);
-      const body = request.body;
-      const description = body.description?.trim() ? body.description.trim() : null;
-      let report;
-      try {
-        report = await createUserReport(ctx, { userId, reporterId, reason: body.reason.trim(), description });
-      } catch (err) {
-        if (isDuplicateKey(err)) throw new HttpError(409, 'already_reported', M.userAlreadyReported);
-        throw err;
-      }
-      const reportId = String(report._id);
-      await ctx.bus.publishReliably(
-        events.social.userReported,
-        { reportId, userId, reporterId, reason: report.reason, description, at: report.createdAt.toISOString() },
-        { requestId: request, msgId: `user-report:${reportId}` },
-      );
+      const report = await reportUser(ctx, request.params.id, request.body, reporterId, request);
+      if (report === 'own') throw new HttpError(400, 'own_content', M.userOwnReport);
+      if (report === 'again') throw new HttpError(409, 'already_reported', M.userAlreadyReported);
+      const { reportId } = report;
       return reply.code(201).send({ reportId, message: M.userReportReceived });
     },
   );

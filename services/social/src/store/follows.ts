@@ -1,16 +1,9 @@
-import { events, socialMessages, type FollowState, type UserListItem, type UserFollowedEvent, type UserUnfollowedEvent } from '@meydan/proto';
-import { followState, listRows, messageOf, type FollowDirection, type Relation } from '../domain/follow-graph.js';
+/** Following as it is kept: the edges and the follow requests (MongoDB), pair locks, withdrawals and counts (Redis). */
+import type { Types } from 'mongoose';
 import type { Redis } from 'ioredis';
-import { CountsCache, HttpError, isDuplicateKey, tryLock, waitUnlocked, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
+import { CountsCache, isDuplicateKey, type Logger } from '@meydan/kit';
+import type { FollowDirection, Relation } from '../domain/follow-graph.js';
 import type { Models } from '../model/index.js';
-import type { UserDirectory } from './user-directory.js';
-import { blockedBetween, hiddenFor } from './hides.js';
-
-/**
- * What following is kept in: the collections, Redis (pair locks, withdrawals, counts), the bus and the directory of
- * members.
- */
-type Following = { models: Models; bus: Bus; redis: Redis; users: UserDirectory; counts: FollowCounts };
 
 export type FollowCounts = CountsCache<'followersCount' | 'followingCount'>;
 
@@ -31,7 +24,8 @@ export function followCountsCache(redis: Redis, models: Models, log: Logger): Fo
   }, log);
 }
 
-const pairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
+/** The Redis lock that serializes the toggles of one pair. */
+export const followPairLock = (followerId: string, followeeId: string) => `lock:follow:${followerId}:${followeeId}`;
 /** Marks a pair whose follow request was withdrawn a moment ago (see REREQUEST_COOLDOWN_S). */
 const withdrawnKey = (requesterId: string, targetId: string) => `follow-request:withdrawn:${requesterId}:${targetId}`;
 /**
@@ -40,16 +34,19 @@ const withdrawnKey = (requesterId: string, targetId: string) => `follow-request:
  */
 export const REREQUEST_COOLDOWN_S = 600;
 
-export async function isFollowing(ctx: Following, followerId: string, followeeId: string): Promise<boolean> {
+type Edges = { models: Pick<Models, 'follows'> };
+type Requests = { models: Pick<Models, 'followRequests'>; redis: Redis };
+
+export async function isFollowing(ctx: Edges, followerId: string, followeeId: string): Promise<boolean> {
   return (await ctx.models.follows.exists({ followerId, followeeId })) !== null;
 }
 
-export async function followCounts(ctx: Following, userId: string): Promise<{ followersCount: number; followingCount: number }> {
+export async function followCounts(ctx: { counts: FollowCounts }, userId: string): Promise<{ followersCount: number; followingCount: number }> {
   return ctx.counts.get(userId);
 }
 
 /** Users who follow `userId` and whom `userId` follows (the friends' circle). */
-export async function mutualsOf(ctx: Following, userId: string): Promise<string[]> {
+export async function mutualsOf(ctx: Edges, userId: string): Promise<string[]> {
   const following = await ctx.models.follows.find({ followerId: userId }, { followeeId: 1, _id: 0 }).lean();
   if (following.length === 0) return [];
   const back = await ctx.models.follows
@@ -59,144 +56,65 @@ export async function mutualsOf(ctx: Following, userId: string): Promise<string[
 }
 
 /** Whether `followerId` follows `followeeId`, has asked to (a pending request), or neither. */
-export async function relationOf(ctx: Following, followerId: string, followeeId: string): Promise<Relation> {
+export async function relationOf(ctx: { models: Pick<Models, 'follows' | 'followRequests'> }, followerId: string, followeeId: string): Promise<Relation> {
   if (await isFollowing(ctx, followerId, followeeId)) return 'following';
   return (await ctx.models.followRequests.exists({ requesterId: followerId, targetId: followeeId })) ? 'requested' : 'none';
 }
 
-/**
- * Follows or unfollows, whichever the caller is not doing now; a member with follow requests on gets a request
- * instead of a follower, and pressing again withdraws it. Toggles of one pair are serialized by a short Redis
- * lock; a toggle that arrives while another of the same pair is running (a double click) does not toggle again but
- * answers the state the first one left, so a double click is one toggle. The unique index on the pair is the last
- * guard: there is never more than one edge, and counts are counted from the edges, so they are never negative.
- */
-export async function toggleFollow(
-  ctx: Following,
-  followerId: string,
-  followeeId: string,
-  source: RequestIdSource,
-): Promise<FollowState> {
-  if (followerId === followeeId) throw new HttpError(400, 'validation', socialMessages.selfFollow);
-  const key = pairLock(followerId, followeeId);
-  const release = await tryLock(ctx.redis, key).catch(() => async () => {});
-  let outcome: { relation: Relation; message: string };
-  if (release) {
-    try {
-      outcome = await flip(ctx, followerId, followeeId, source);
-    } finally {
-      await release();
-    }
-  } else {
-    await waitUnlocked(ctx.redis, key);
-    const relation = await relationOf(ctx, followerId, followeeId);
-    outcome = { relation, message: messageOf[relation] };
-  }
-  return followState(outcome.relation, outcome.message, await followCounts(ctx, followeeId));
+/** The edge, when `followerId` follows `followeeId`. */
+export const findEdge = (ctx: Edges, followerId: string, followeeId: string) => ctx.models.follows.findOne({ followerId, followeeId }).lean();
+
+/** The edges between the two, either way. */
+export const edgesBetween = (ctx: Edges, a: string, b: string) =>
+  ctx.models.follows.find({ $or: [{ followerId: a, followeeId: b }, { followerId: b, followeeId: a }] }).lean();
+
+/** Removes an edge; whether it was still there (a concurrent removal may have taken it). */
+export async function deleteEdge(ctx: Edges, edgeId: Types.ObjectId): Promise<boolean> {
+  const { deletedCount } = await ctx.models.follows.deleteOne({ _id: edgeId });
+  return deletedCount > 0;
 }
 
-async function flip(
-  ctx: Following,
-  followerId: string,
-  followeeId: string,
-  source: RequestIdSource,
-): Promise<{ relation: Relation; message: string }> {
-  const existing = await ctx.models.follows.findOne({ followerId, followeeId }).lean();
-  if (existing) {
-    const { deletedCount } = await ctx.models.follows.deleteOne({ _id: existing._id });
-    if (deletedCount > 0) {
-      await ctx.counts.changed([followerId, followeeId]);
-      const event: UserUnfollowedEvent = { followerId, followeeId, at: new Date().toISOString() };
-      await ctx.bus.publishReliably(events.social.userUnfollowed, event, { msgId: `unfollowed:${existing._id.toString()}`, requestId: source });
-    }
-    return { relation: 'none', message: socialMessages.unfollowed };
-  }
-  const { deletedCount: withdrawn } = await ctx.models.followRequests.deleteOne({ requesterId: followerId, targetId: followeeId });
-  if (withdrawn > 0) {
-    await ctx.redis.set(withdrawnKey(followerId, followeeId), '1', 'EX', REREQUEST_COOLDOWN_S).catch(() => {});
-    return { relation: 'none', message: socialMessages.requestCancelled };
-  }
-
-  // Between a blocker and the member they blocked there is no follow: the blocked one is told nothing more than
-  // for someone who does not exist, the blocker to take the block back first.
-  const blocker = await blockedBetween(ctx, followerId, followeeId);
-  if (blocker === 'a') throw new HttpError(400, 'validation', socialMessages.followBlocked);
-  if (blocker === 'b') throw new HttpError(404, 'not_found', socialMessages.userNotFound);
-  // 404 for someone who does not exist; reading the summary also keeps their name cached for the lists.
-  const [, settings] = await Promise.all([ctx.users.get(followeeId, source), ctx.users.settings(followeeId, source)]);
-  if (settings.followRequestsEnabled) {
-    try {
-      const request = await ctx.models.followRequests.create({ requesterId: followerId, targetId: followeeId, createdAt: new Date() });
-      const requestId = request._id.toString();
-      // Redis unreachable: announced (notifications still keeps one a day per requester).
-      const coolingDown = (await ctx.redis.exists(withdrawnKey(followerId, followeeId)).catch(() => 0)) > 0;
-      if (coolingDown) return { relation: 'requested', message: socialMessages.requested };
-      await ctx.bus.publishReliably(
-        events.social.followRequested,
-        { requestId, requesterId: followerId, targetId: followeeId, at: new Date().toISOString() },
-        { msgId: `requested:${requestId}`, requestId: source },
-      );
-    } catch (err) {
-      if (!isDuplicateKey(err)) throw err;
-    }
-    return { relation: 'requested', message: socialMessages.requested };
-  }
-  await createEdge(ctx, followerId, followeeId, source);
-  return { relation: 'following', message: socialMessages.followed };
-}
-
-/** Stores the edge and announces it (nothing when it exists already). */
-export async function createEdge(ctx: Following, followerId: string, followeeId: string, source: RequestIdSource): Promise<void> {
-  let edgeId: string;
+/** Stores the edge; its id, or null when it exists already (followed a moment ago by a request that did not hold the lock). */
+export async function insertEdge(ctx: Edges, followerId: string, followeeId: string): Promise<string | null> {
   try {
-    const edge = await ctx.models.follows.create({ followerId, followeeId, createdAt: new Date() });
-    edgeId = edge._id.toString();
+    return (await ctx.models.follows.create({ followerId, followeeId, createdAt: new Date() }))._id.toString();
   } catch (err) {
-    if (isDuplicateKey(err)) return; // followed a moment ago by a request that did not hold the lock
+    if (isDuplicateKey(err)) return null;
     throw err;
   }
-  await ctx.counts.changed([followerId, followeeId]);
-  const mutual = await isFollowing(ctx, followeeId, followerId);
-  const event: UserFollowedEvent = { followerId, followeeId, mutual, at: new Date().toISOString() };
-  await ctx.bus.publishReliably(events.social.userFollowed, event, { msgId: `followed:${edgeId}`, requestId: source });
+}
+
+/** Takes back the pending follow request; whether there was one. A request made again soon after is then announced to nobody. */
+export async function withdrawRequest(ctx: Requests, requesterId: string, targetId: string): Promise<boolean> {
+  const { deletedCount } = await ctx.models.followRequests.deleteOne({ requesterId, targetId });
+  if (deletedCount === 0) return false;
+  await ctx.redis.set(withdrawnKey(requesterId, targetId), '1', 'EX', REREQUEST_COOLDOWN_S).catch(() => {});
+  return true;
 }
 
 /**
- * A private profile's follower lists are for the owner and their mutual followers only (403 for anyone else).
- * A user auth does not know has nothing to hide: their lists are simply empty.
+ * Stores a follow request: its id, and whether it comes within the cool-down of a withdrawal (Redis unreachable: it
+ * does not); null when one is pending already.
  */
-export async function assertListsVisible(
-  ctx: Following,
-  ownerId: string,
-  viewerId: string | null,
-  source: RequestIdSource,
-): Promise<void> {
-  if (viewerId === ownerId) return;
-  let isPublic: boolean;
+export async function storeFollowRequest(ctx: Requests, requesterId: string, targetId: string): Promise<{ requestId: string; coolingDown: boolean } | null> {
+  let requestId: string;
   try {
-    isPublic = (await ctx.users.settings(ownerId, source)).isProfilePublic;
+    requestId = (await ctx.models.followRequests.create({ requesterId, targetId, createdAt: new Date() }))._id.toString();
   } catch (err) {
-    if (err instanceof HttpError && err.statusCode === 404) return;
+    if (isDuplicateKey(err)) return null;
     throw err;
   }
-  if (isPublic) return;
-  const mutual = viewerId !== null && (await isFollowing(ctx, viewerId, ownerId)) && (await isFollowing(ctx, ownerId, viewerId));
-  if (!mutual) throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
+  const coolingDown = (await ctx.redis.exists(withdrawnKey(requesterId, targetId)).catch(() => 0)) > 0;
+  return { requestId, coolingDown };
 }
 
-/**
- * One page of a user's followers (or of whom they follow), newest follow first, each row with whether the viewer
- * follows that user; none blocked by the viewer or who blocked them. Names come from auth; when auth is unreachable, cached names or a placeholder, never an error.
- */
-export async function followList(
-  ctx: Following,
-  direction: FollowDirection,
-  userId: string,
-  viewerId: string | null,
-  page: number,
-  limit: number,
-  source: RequestIdSource,
-): Promise<{ rows: UserListItem[]; total: number }> {
+/** Drops the follow requests between the two, either way. */
+export async function dropRequestsBetween(ctx: { models: Pick<Models, 'followRequests'> }, a: string, b: string): Promise<void> {
+  await ctx.models.followRequests.deleteMany({ $or: [{ requesterId: a, targetId: b }, { requesterId: b, targetId: a }] });
+}
+
+/** One page of a user's followers (or of whom they follow), newest follow first, the ids in order, and how many there are. */
+export async function followPage(ctx: Edges, direction: FollowDirection, userId: string, page: number, limit: number) {
   const filter = direction === 'followers' ? { followeeId: userId } : { followerId: userId };
   const [edges, total] = await Promise.all([
     ctx.models.follows
@@ -207,18 +125,14 @@ export async function followList(
       .lean(),
     ctx.models.follows.countDocuments(filter),
   ]);
-  // Members blocked either way with the viewer are left out of the lists the viewer reads (the page may be shorter).
-  const blocked = viewerId ? await hiddenFor(ctx, viewerId) : null;
-  const out = new Set(blocked ? [...blocked.blocked, ...blocked.blockedBy] : []);
-  const ids = edges.map((e) => (direction === 'followers' ? e.followerId : e.followeeId)).filter((id) => !out.has(id));
-  const [viewerFollows, { known, missing }] = await Promise.all([
-    viewerId && ids.length
-      ? ctx.models.follows.find({ followerId: viewerId, followeeId: { $in: ids } }, { followeeId: 1, _id: 0 }).lean()
-      : Promise.resolve([]),
-    ctx.users.summaries(ids, source),
-  ]);
-  const followed = new Set(viewerFollows.map((f) => f.followeeId));
-  return { rows: listRows(ids, known, missing, followed), total };
+  return { ids: edges.map((e) => (direction === 'followers' ? e.followerId : e.followeeId)), total };
+}
+
+/** Which of `ids` the viewer follows. */
+export async function followedAmong(ctx: Edges, viewerId: string, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const edges = await ctx.models.follows.find({ followerId: viewerId, followeeId: { $in: ids } }, { followeeId: 1, _id: 0 }).lean();
+  return new Set(edges.map((f) => f.followeeId));
 }
 
 /** A member's follow edges both ways, newest first (their data export). */
