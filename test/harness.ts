@@ -143,6 +143,7 @@ export function testConfig(overrides: Partial<BaseConfig> = {}): BaseConfig {
   return {
     HOST: '127.0.0.1',
     PORT: 0,
+    LISTEN_BACKLOG: 4096,
     LOG_LEVEL: 'silent',
     NATS_URL: natsUrl,
     REDIS_URL: redisUrl,

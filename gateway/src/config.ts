@@ -93,6 +93,7 @@ export const gatewayConfigSchema = {
     INTERNAL_SECRET: baseConfigProperties.INTERNAL_SECRET,
     SHUTDOWN_TIMEOUT_MS: baseConfigProperties.SHUTDOWN_TIMEOUT_MS,
     METRICS_PORT: baseConfigProperties.METRICS_PORT,
+    LISTEN_BACKLOG: baseConfigProperties.LISTEN_BACKLOG,
     SHED_EVENT_LOOP_DELAY_MS: baseConfigProperties.SHED_EVENT_LOOP_DELAY_MS,
     SHED_EVENT_LOOP_UTILIZATION: baseConfigProperties.SHED_EVENT_LOOP_UTILIZATION,
     SHED_SAMPLE_INTERVAL_MS: baseConfigProperties.SHED_SAMPLE_INTERVAL_MS,

@@ -42,6 +42,7 @@ export async function startTestGateway(
   const config: GatewayConfig = {
     HOST: '127.0.0.1',
     PORT: 0,
+    LISTEN_BACKLOG: 4096,
     LOG_LEVEL: 'silent',
     NATS_URL: infra().natsUrl,
     REDIS_URL: infra().redisUrl,

@@ -11,6 +11,12 @@ export class ConfigError extends Error {
 export const baseConfigProperties = {
   HOST: { type: 'string', default: '0.0.0.0' },
   PORT: { type: 'integer', minimum: 0, maximum: 65535 },
+  /**
+   * Connections the kernel may hold for the process before it accepts them (the listen backlog; the kernel caps it at
+   * net.core.somaxconn). Node's 511 overflowed when a crowd of new clients met a busy process, as after a node's loss:
+   * the kernel then dropped their handshakes, and each client's next try came 1, 3, 7 s later (chaos:cluster).
+   */
+  LISTEN_BACKLOG: { type: 'integer', minimum: 1, maximum: 65535, default: 4096 },
   LOG_LEVEL: { type: 'string', enum: ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], default: 'info' },
   /** One server or a comma-separated list of a cluster's servers. */
   NATS_URL: { type: 'string', pattern: '^(nats|tls|ws|wss)://' },

@@ -48,6 +48,7 @@ export function createShutdown(
 interface ProcessConfig {
   HOST?: string | undefined;
   PORT?: number | undefined;
+  LISTEN_BACKLOG?: number | undefined;
   LOG_LEVEL?: string | undefined;
   SHUTDOWN_TIMEOUT_MS?: number | undefined;
   METRICS_PORT?: number | undefined;
@@ -91,7 +92,7 @@ export async function runProcess<C extends ProcessConfig, D extends Pick<Connect
     const shutdown = createShutdown(app, connections, log, config.SHUTDOWN_TIMEOUT_MS ?? 10_000);
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     process.once('SIGINT', () => void shutdown('SIGINT'));
-    await app.listen({ host: config.HOST ?? '0.0.0.0', port: config.PORT ?? 8080 });
+    await app.listen({ host: config.HOST ?? '0.0.0.0', port: config.PORT ?? 8080, backlog: config.LISTEN_BACKLOG ?? 4096 });
   } catch (err) {
     // A setting the servers refuse (NATS credentials, stream replicas) is said in one line, like a missing variable.
     if (err instanceof ConfigError) process.stderr.write(`${options.name}: ${err.message}\n`);
