@@ -9,7 +9,7 @@
 // line `C,<ms since epoch>,<poll index>,<voter>,<status>,<sent>,change|take,<option or ->,<error code or ->`, in the
 // order sent.
 // The end: every VU asks CONTROL_URL at most every CHECK_MS for the moment the storm stops (ms since epoch, 0 while
-// it goes on) and starts no vote from then on; the counters votes_started and votes_answered (k6's REST API) tell the
+// it goes on) and starts no vote from then on, nor after an ask that went unanswered; the counters votes_started and votes_answered (k6's REST API) tell the
 // chaos run when every vote sent has its line, so that it can end k6 without cutting one off.
 // Env: BASE_URL, SIDS_FILE (JSON [{sid, userId}]), POLLS_FILE (JSON {member: [ids], share: [codes]}), RATE,
 // DURATION_S, CONTROL_URL, CHECK_MS.
@@ -55,14 +55,19 @@ const bodiless = (extra) => {
 let stopAt = 0;
 let nextCheck = 0;
 
-/** Whether the chaos run has stopped the storm (asked at most every CHECK_MS; an unanswered ask changes nothing). */
+/**
+ * Whether this iteration starts no vote: the chaos run has stopped the storm (asked at most every CHECK_MS), or the
+ * ask went unanswered. The chaos run ends k6 once the votes sent are all answered; an ask cut off by that end must not
+ * let a vote start (it would be cut off at once, an unanswered vote after the storm). A skipped iteration is no vote.
+ */
 function stopped() {
   if (!CONTROL) return false;
   const now = Date.now();
   if (!stopAt && now >= nextCheck) {
     nextCheck = now + CHECK_MS;
     const res = http.get(CONTROL, { timeout: '2s', responseType: 'text', tags: { name: 'control' } });
-    if (res.status === 200) stopAt = Number(res.body) || 0;
+    if (res.status !== 200) return true;
+    stopAt = Number(res.body) || 0;
   }
   return stopAt > 0 && now >= stopAt;
 }
