@@ -123,6 +123,15 @@ describe('service shape', () => {
         expect(offences).toEqual([]);
       });
 
+      it('views/ do no I/O: no I/O module, no fetch (they shape what leaves the service from what they are given)', () => {
+        const offences = layerFiles(service, 'views').flatMap((file) => {
+          const bad = importsOf(read(file)).filter(({ from, typeOnly }) => !typeOnly && ioModules.some((m) => m.test(from))).map(({ from }) => from);
+          if (/\bfetch\s*\(/.test(read(file))) bad.push('fetch()');
+          return bad.map((what) => `${relative(file)}: ${what}`);
+        });
+        expect(offences).toEqual([]);
+      });
+
       it('routes/ do not import mongoose or ioredis (their queries live in store/)', () => {
         const offences = filesUnder(join(srcOf(service), 'routes')).flatMap((file) =>
           importsOf(read(file))
