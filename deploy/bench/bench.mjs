@@ -13,7 +13,7 @@ import { arrivalsOf, MIXED_WEIGHTS, mixPlan } from '../k6/lib/mix.js';
 import { seedMembers } from '../local/members.mjs';
 import { freePort } from '../local/servers.mjs';
 import { SERVICES } from '../local/stack.mjs';
-import { ensureK6 } from '../tools/ensure-tools.mjs';
+import { ensureK6 } from '../local/ensure-tools.mjs';
 import { cpuMs, rssMb, startStack } from './stack.mjs';
 import { counterCheck } from './counters.mjs';
 import { ladderRunner } from './ladder.mjs';

@@ -23,7 +23,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVICES, startThrowawayStack } from '../local/stack.mjs';
-import { ensureK6 } from '../tools/ensure-tools.mjs';
+import { ensureK6 } from '../local/ensure-tools.mjs';
 import { RECOVERY_TIMEOUT_MS, runAsProcess, say, seed, stormUnderFaults, until } from './storm.mjs';
 import { verdict } from './verify.mjs';
 

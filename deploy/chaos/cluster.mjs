@@ -32,7 +32,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureFerretDb, ensureServerBinaries } from '../local/servers.mjs';
 import { SERVICES, replicasOf, startThrowawayStack } from '../local/stack.mjs';
-import { ensureK6 } from '../tools/ensure-tools.mjs';
+import { ensureK6 } from '../local/ensure-tools.mjs';
 import { startNatsCluster, startPostgresFerret, startRedisCluster, startRedisSentinel } from './cluster-servers.mjs';
 import { runAsProcess, say, seed, stormUnderFaults } from './storm.mjs';
 import { verdict } from './verify.mjs';

@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedMembers } from '../local/members.mjs';
 import { startThrowawayStack } from '../local/stack.mjs';
-import { ensureK6 } from '../tools/ensure-tools.mjs';
+import { ensureK6 } from '../local/ensure-tools.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RATE = Number(process.env.BENCH_RATE || 300);
@@ -190,7 +190,7 @@ async function storedVotes(urls, base, pollId, ballots, sid) {
   const votes = client.db('meydan_polls').collection('votes');
   const tp = Date.now();
   let mongoTotal = -1;
-  const { optionCounts } = await import('../bench/option-counts.mjs');
+  const { optionCounts } = await import('./option-counts.mjs');
   while (Date.now() - tp < 180_000) {
     mongoTotal = await votes.countDocuments({ pollId: new ObjectId(pollId) });
     if (mongoTotal === ballots) {
@@ -210,7 +210,7 @@ async function storedVotes(urls, base, pollId, ballots, sid) {
  * votes marked, less those their changes and take-backs took off, plus those the changes put on.
  */
 async function optionsCheck(urls, base, pollId, sid, { count, ballots }) {
-  const { optionCounts } = await import('../bench/option-counts.mjs');
+  const { optionCounts } = await import('./option-counts.mjs');
   const options = await optionCounts({ redisUrl: urls.redis, mongoUrl: urls.mongo, base, pollId, apiPath: `/api/polls/${pollId}`, optionsCount: OPTIONS.length, sid });
   const accepted = count('vote_options_accepted') - count('vote_options_removed') + count('vote_options_added');
   const ok = options.equal && options.redis.reduce((a, b) => a + b, 0) === accepted && options.apiVoters === ballots;

@@ -9,8 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureSchemathesis } from '../fuzz/schemathesis.mjs';
-import { ensureK6, ensureKubeconform, ensureKubeSchemas } from '../tools/ensure-tools.mjs';
+import { ensureK6, ensureKubeconform, ensureKubeSchemas, ensureSchemathesis } from './ensure-tools.mjs';
 import { aptInstall, ensureCardFont, ensureChromium, ensurePostgres, ensureServerBinaries, which } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');

@@ -14,7 +14,7 @@ import { MongoClient } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionKeyOf } from '@meydan/kit';
 import { infra } from '@meydan/testing';
-import { ensureK6 } from '../tools/ensure-tools.mjs';
+import { ensureK6 } from '../local/ensure-tools.mjs';
 import { formatCsv, MEMBER_COLUMNS, parseCsv, parseMembers } from '../k6/lib/csv.js';
 import { actionOf, arrivalsOf, MIXED_WEIGHTS, mixPlan } from '../k6/lib/mix.js';
 import { cpuAt, holdWindows, withStepCpu } from '../bench/cpu.mjs';

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse, parseAllDocuments } from 'yaml';
-import { ensureKustomize } from '../tools/ensure-tools.mjs';
+import { ensureKustomize } from '../tools/manifest-tools.mjs';
 
 export const root = fileURLToPath(new URL('../..', import.meta.url));
 

@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureK6 } from '../../deploy/tools/ensure-tools.mjs';
+import { ensureK6 } from '../../deploy/local/ensure-tools.mjs';
 import { until } from '../harness.js';
 import { startStack, type Stack } from './stack.js';
 import { signInStaff } from './support.js';

@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import mongoose from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureSchemathesis } from '../../deploy/fuzz/schemathesis.mjs';
+import { ensureSchemathesis } from '../../deploy/local/ensure-tools.mjs';
 import { infra } from '../harness.js';
 import { startStack, type Stack } from '../e2e/stack.js';
 import { createMember, type Member } from '../e2e/support.js';

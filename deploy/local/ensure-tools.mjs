@@ -1,18 +1,18 @@
-// Builds the offline validators the deployment test uses, once, into the cache: compose-check (this folder's
-// Go program on compose-go, what `docker compose config` runs), kustomize (when kubectl is not installed), kubeconform
-// and the Kubernetes JSON schemas it validates the rendered manifests against (from the PyPI package
-// kubernetes-validate, in a virtualenv of the project's own).
+// Installs the tools the tests, the benches and the chaos runs use, once, into the cache: k6, kubeconform with the
+// Kubernetes JSON schemas it validates the rendered manifests against (from the PyPI package kubernetes-validate, in a
+// virtualenv of the project's own), and Schemathesis (the OpenAPI fuzzer, from PyPI, in a virtualenv of its own).
+// The virtualenvs live in the cache dir (outside the repo, so fresh clones reuse them) and are rebuilt when their
+// requirements file here changes. Plain Node with built-ins only: ensure-deps runs it before npm install.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheDir, which } from '../local/servers.mjs';
+import { cacheDir, which } from './servers.mjs';
 import { ensureVenv } from './venv.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
-const KUSTOMIZE_VERSION = 'v5.5.0';
 const KUBECONFORM_VERSION = 'v0.8.0';
 const K6_MODULE = 'go.k6.io/k6';
 const K6_VERSION = 'v1.3.0';
@@ -23,42 +23,16 @@ const K6_VERSION = 'v1.3.0';
 export const KUBERNETES_VERSIONS = ['1.30.0', '1.37.0'];
 const schemasRequirements = join(here, 'k8s-schemas-requirements.txt');
 const schemasVenv = join(cacheDir, 'venv-k8s-schemas');
+const schemathesisRequirements = join(here, 'schemathesis-requirements.txt');
 
-function go(args, cwd) {
-  const goBin = which('go');
-  if (!goBin) throw new Error('Go is needed to build the deployment validators');
-  const result = spawnSync(goBin, args, { cwd, encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' } });
-  if (result.status !== 0) throw new Error(`go ${args.join(' ')} failed:\n${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
+/** Schemathesis's virtualenv: MEYDAN_VENV, else ~/.cache/meydan/venv. */
+export const venvDir = process.env.MEYDAN_VENV || join(cacheDir, 'venv');
 
-/** The compose-check binary, rebuilt when its sources change. */
-export function ensureComposeCheck() {
-  const src = join(here, 'compose-check');
-  const hash = createHash('sha256');
-  for (const f of ['main.go', 'go.mod', 'go.sum']) hash.update(readFileSync(join(src, f)));
-  const binary = join(cacheDir, 'bin', `compose-check-${hash.digest('hex').slice(0, 12)}`);
-  if (!existsSync(binary)) {
-    mkdirSync(dirname(binary), { recursive: true });
-    go(['build', '-o', binary, '.'], src);
-  }
-  return binary;
-}
-
-/** A command that renders a kustomization: `kubectl kustomize`, `kustomize build`, or kustomize built with Go. */
-export function ensureKustomize() {
-  const kubectl = which('kubectl');
-  if (kubectl) return [kubectl, 'kustomize'];
-  const kustomize = which('kustomize');
-  if (kustomize) return [kustomize, 'build'];
-  const binary = join(cacheDir, 'bin', `kustomize-${KUSTOMIZE_VERSION}`);
-  if (!existsSync(binary)) {
-    const download = go(['mod', 'download', '-json', `sigs.k8s.io/kustomize/kustomize/v5@${KUSTOMIZE_VERSION}`]);
-    const dir = JSON.parse(download.slice(download.indexOf('{'))).Dir;
-    mkdirSync(dirname(binary), { recursive: true });
-    go(['build', '-o', binary, '.'], dir);
-  }
-  return [binary, 'build'];
+/** The path of the `schemathesis` CLI, installing it first when the venv is missing or its pins changed. */
+export function ensureSchemathesis() {
+  const cli = join(venvDir, 'bin', 'schemathesis');
+  ensureVenv({ dir: venvDir, requirements: schemathesisRequirements, ready: cli, what: 'Schemathesis' });
+  return cli;
 }
 
 /** kubeconform, installed with `go install` into the cache once. */
@@ -96,6 +70,7 @@ export function ensureKubeSchemas() {
   ensureVenv({ dir: schemasVenv, requirements: schemasRequirements, ready: sitePackages(), what: 'the Kubernetes JSON schemas (kubernetes-validate)', extraArgs: ['--no-deps'] });
   const source = sitePackages();
   const pins = createHash('sha256').update(readFileSync(schemasRequirements)).digest('hex').slice(0, 12);
+  /** @type {Record<string, string>} */
   const folders = {};
   for (const version of KUBERNETES_VERSIONS) {
     const out = join(cacheDir, 'k8s-schemas', `${pins}-v${version}-strict`);

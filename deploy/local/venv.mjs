@@ -5,10 +5,14 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { which } from '../local/servers.mjs';
+import { which } from './servers.mjs';
 
-const say = (line) => process.stderr.write(`${line}\n`);
+const say = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 
+/**
+ * @param {string} command
+ * @param {string[]} args
+ */
 function run(command, args) {
   const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
   return { ok: result.status === 0, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
@@ -17,6 +21,8 @@ function run(command, args) {
 /**
  * Makes sure `dir` is a virtualenv with `requirements` installed (pip's `extraArgs` added), unless `ready` (a file the
  * install leaves) exists and the requirements have not changed since. `what` names it in messages.
+ * @param {{ dir: string, requirements: string, ready: string, what: string, extraArgs?: string[] }} options
+ * @returns {boolean} whether it installed
  */
 export function ensureVenv({ dir, requirements, ready, what, extraArgs = [] }) {
   const marker = join(dir, '.meydan-requirements');
