@@ -4,7 +4,7 @@
 // LCP and CLS come from PerformanceObservers installed before the page's own scripts. Each page is loaded `runs`
 // times and each figure is the median of its runs.
 import { chromium } from 'playwright-core';
-import { ensureChromium } from '../local/servers.mjs';
+import { ensureChromium } from '../local/install.mjs';
 
 /** A 2024 mid-range Android phone: the viewport of a 6.1" screen at 3× and Chrome's mobile user agent. */
 export const PHONE = {

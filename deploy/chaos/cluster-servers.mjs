@@ -7,7 +7,8 @@ import { chmodSync, chownSync, mkdirSync, readFileSync, writeFileSync } from 'no
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensurePostgres, freePort, startNats, startProcess, startRedis, waitForPort, which } from '../local/servers.mjs';
+import { ensurePostgres, which } from '../local/install.mjs';
+import { freePort, startNats, startProcess, startRedis, waitForPort } from '../local/servers.mjs';
 import { sleep, until } from './storm.mjs';
 
 /** The NATS configuration Kubernetes and Compose run (deploy/k8s/infra-ha/nats.conf), whose lame duck settings the cluster takes. */

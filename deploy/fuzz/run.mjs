@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** @type {[string, string[]][]} */
 const steps = [
   ['node', ['deploy/local/ensure-deps.mjs', '--servers']],
   ['npx', ['tsc', '-b']],

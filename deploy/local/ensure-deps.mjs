@@ -10,7 +10,8 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureK6, ensureKubeconform, ensureKubeSchemas, ensureSchemathesis } from './ensure-tools.mjs';
-import { aptInstall, ensureCardFont, ensureChromium, ensurePostgres, ensureServerBinaries, which } from './servers.mjs';
+import { aptInstall, ensureCardFont, ensureChromium, ensurePostgres, which } from './install.mjs';
+import { ensureServerBinaries } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -47,7 +48,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     }
     if (process.argv.includes('--servers') || process.argv.includes('--postgres')) ensurePostgres();
   } catch (err) {
-    process.stderr.write(`${err.message}\n`);
+    process.stderr.write(`${/** @type {Error} */ (err).message}\n`);
     process.exit(1);
   }
 }

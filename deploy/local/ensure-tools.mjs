@@ -9,7 +9,7 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rea
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheDir, which } from './servers.mjs';
+import { cacheDir, which } from './install.mjs';
 import { ensureVenv } from './venv.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));

@@ -17,6 +17,8 @@ export function gatewayHost(env = process.env) {
  * The administrator `npm start` makes: `ADMIN_EMAIL`/`ADMIN_PASSWORD` when given (an explicit password always wins),
  * else a random password made on the first start and kept in `<dataDir>/admin-password` (readable by its owner only).
  * `created` is true on the start that made it: the one start that prints it.
+ * @param {string} dataDir
+ * @returns {{ email: string, password: string, created: boolean, file: string | null }}
  */
 export function localAdmin(dataDir, env = process.env) {
   const email = env.ADMIN_EMAIL || LOCAL_ADMIN_EMAIL;
@@ -36,6 +38,7 @@ export function localAdmin(dataDir, env = process.env) {
  * The origins the gateway takes state-changing requests from besides PUBLIC_ORIGIN: with the default
  * `http://localhost:<port>`, the same site by its loopback addresses too (`http://127.0.0.1:<port>`,
  * `http://[::1]:<port>`), which no other site's page can carry as its Origin. `ALLOWED_ORIGINS` when given.
+ * @param {number} port
  */
 export function localAllowedOrigins(port, env = process.env) {
   if (env.ALLOWED_ORIGINS !== undefined) return env.ALLOWED_ORIGINS;

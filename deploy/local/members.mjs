@@ -9,7 +9,11 @@ import { fileURLToPath } from 'node:url';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Members in auth's store, each with a live session (auth's own model and session store, from the build under
- * `authRoot`): their session ids, user ids and usernames, in the same order. */
+ * `authRoot`): their session ids, user ids and usernames, in the same order.
+ * @param {number} count
+ * @param {{ mongoUrl: string, redisUrl: string, authRoot?: string, mongoDb?: string }} options
+ * @returns {Promise<{ sids: string[], ids: string[], usernames: string[] }>}
+ */
 export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, mongoDb = 'meydan_auth' }) {
   const { default: mongoose } = await import('mongoose');
   // The kit's client: REDIS_URL may name one server, Sentinel's master or a Cluster (`npm run chaos:cluster`).
@@ -17,7 +21,7 @@ export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, 
   const { userModel } = await import(join(authRoot, 'services/auth/dist/model/user.js'));
   const { hashPassword } = await import(join(authRoot, 'services/auth/dist/domain/secrets.js'));
   const sessionsModule = ['services/auth/dist/store/sessions.js', 'services/auth/dist/sessions.js'].map((p) => join(authRoot, p)).find((p) => existsSync(p));
-  const { SessionStore } = await import(sessionsModule);
+  const { SessionStore } = await import(/** @type {string} */ (sessionsModule));
   const conn = await mongoose.createConnection(mongoUrl, { dbName: mongoDb }).asPromise();
   const redis = createRedisClient(redisUrl, { keyPrefix: 'auth:' });
   try {
@@ -25,7 +29,9 @@ export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, 
     await User.init();
     const passwordHash = await hashPassword('bench-password-1');
     const tag = randomBytes(3).toString('hex');
+    /** @type {string[]} */
     const ids = [];
+    /** @type {string[]} */
     const usernames = [];
     for (let i = 0; i < count; i += 1000) {
       const docs = [];
@@ -34,10 +40,11 @@ export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, 
         docs.push({ username, usernameLower: username, email: `${username}@bench.local`, emailLower: `${username}@bench.local`, displayName: `Bench ${j}`, passwordHash, role: 'member', emailVerified: true });
       }
       const made = await User.insertMany(docs, { ordered: false });
-      ids.push(...made.map((u) => u._id.toString()));
-      usernames.push(...made.map((u) => u.username));
+      ids.push(...made.map((/** @type {{ _id: { toString(): string } }} */ u) => u._id.toString()));
+      usernames.push(...made.map((/** @type {{ username: string }} */ u) => u.username));
     }
     const sessions = new SessionStore(redis, 24 * 3600);
+    /** @type {string[]} */
     const sids = [];
     for (let i = 0; i < ids.length; i += 200) {
       sids.push(...(await Promise.all(ids.slice(i, i + 200).map((id) => sessions.create(id, 'member')))));

@@ -34,6 +34,9 @@ export function withNodeRuntime(env = process.env) {
  * Starts a Meydan Node process (`script` with `nodeArgs` before it) with the runtime settings added to `env`
  * (default: this process's; `runtime: false`: Node's own defaults, as the browser tests run). Every Node process
  * deploy/ starts goes through here; deploy/test/node-runtime.test.ts checks that none is started another way.
+ * @param {string} name
+ * @param {string} script
+ * @param {{ nodeArgs?: string[], env?: NodeJS.ProcessEnv, runtime?: boolean, logFile?: string, cwd?: string }} [options]
  */
 export function startNodeProcess(name, script, { nodeArgs = [], env = process.env, runtime = true, ...options } = {}) {
   return startProcess(name, process.execPath, [...nodeArgs, script], { ...options, env: runtime ? withNodeRuntime(env) : env });

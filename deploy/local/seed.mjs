@@ -19,7 +19,7 @@ const polls = [
   { by: 2, title: 'Bu yaz tatil nereye?', category: 'kesfet-seyahat', options: ['Ege', 'Karadeniz', 'Yurt dışı'], votes: [0], shareable: true },
 ];
 
-async function json(res) {
+async function json(/** @type {Response} */ res) {
   const text = await res.text();
   try {
     return text ? JSON.parse(text) : null;
@@ -28,11 +28,21 @@ async function json(res) {
   }
 }
 
-/** Seeds the demo content through the gateway; returns a one-line summary, or null when the feed had polls. */
+/**
+ * Seeds the demo content through the gateway; returns a one-line summary, or null when the feed had polls.
+ * @param {{ base: string, mailUrl: string }} urls
+ * @returns {Promise<string | null>}
+ */
 export async function seedDemo({ base, mailUrl }) {
   const feed = await json(await fetch(`${base}/api/polls`));
   if (!feed || (feed.totalCount ?? feed.polls?.length ?? 0) > 0) return null;
 
+  /**
+   * @param {string | null} cookie
+   * @param {string} method
+   * @param {string} path
+   * @param {object} [body]
+   */
   const call = async (cookie, method, path, body) => {
     const res = await fetch(`${base}${path}`, {
       method,
@@ -45,6 +55,7 @@ export async function seedDemo({ base, mailUrl }) {
     return { res, data };
   };
 
+  /** @type {{ id: string, cookie: string }[]} */
   const sessions = [];
   for (const m of members) {
     const email = `${m.username}@demo.meydan.local`;
@@ -52,14 +63,14 @@ export async function seedDemo({ base, mailUrl }) {
     let link;
     for (let i = 0; i < 50 && !link; i++) {
       const inbox = await json(await fetch(`${mailUrl}/email`));
-      const mail = (inbox ?? []).find((x) => x.to?.some((t) => t.address === email));
+      const mail = (inbox ?? []).find((/** @type {{ to?: { address: string }[], text: string }} */ x) => x.to?.some((t) => t.address === email));
       link = mail?.text.match(/https?:\/\/\S+\/api\/auth\/activate\/\S+/)?.[0];
       if (!link) await new Promise((r) => setTimeout(r, 200));
     }
     if (!link) throw new Error(`no activation mail for ${email} in MailDev`);
     await fetch(`${base}${new URL(link).pathname}`);
     const { res, data } = await call(null, 'POST', '/api/login', { email, password: demoPassword });
-    sessions.push({ id: data.id, cookie: res.headers.get('set-cookie').split(';')[0] });
+    sessions.push({ id: data.id, cookie: /** @type {string} */ (/** @type {string} */ (res.headers.get('set-cookie')).split(';')[0]) });
   }
 
   // Everyone follows everyone: the friends' circle (mutual followers) has members.
@@ -70,13 +81,13 @@ export async function seedDemo({ base, mailUrl }) {
   for (const p of polls) {
     const body = { title: p.title, category: p.category, options: p.options, type: p.type ?? 'public', durationHours: 168 };
     const path = p.shareable ? '/api/polls/shareable' : '/api/polls';
-    const { data } = await call(sessions[p.by].cookie, 'POST', path, p.shareable ? body : { ...body, options: JSON.stringify(p.options) });
+    const { data } = await call(/** @type {{ cookie: string }} */ (sessions[p.by]).cookie, 'POST', path, p.shareable ? body : { ...body, options: JSON.stringify(p.options) });
     const poll = data.poll ?? data;
     created += 1;
     const voters = sessions.filter((_, i) => i !== p.by);
     for (let i = 0; i < p.votes.length && i < voters.length; i++) {
       const target = p.shareable ? `/api/s/${poll.shortUrl}/vote` : `/api/polls/${poll.id}/vote`;
-      await call(voters[i].cookie, 'POST', target, { optionIndex: p.votes[i] });
+      await call(/** @type {{ cookie: string }} */ (voters[i]).cookie, 'POST', target, { optionIndex: p.votes[i] });
       votes += 1;
     }
   }

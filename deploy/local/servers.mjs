@@ -4,64 +4,29 @@
 // (test/global-setup.ts). Plain Node with built-ins only: it runs before `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { accessSync, constants, cpSync, chmodSync, createWriteStream, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
-import { homedir, tmpdir } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { aptInstall, cacheDir, run, say, which } from './install.mjs';
+
+/** @import { ChildProcess } from 'node:child_process' */
+/**
+ * A process started by startProcess: `stop()` sends SIGTERM, then SIGKILL after `graceMs`.
+ * @typedef {{ name: string, proc: ChildProcess, exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }>, stop(graceMs?: number): Promise<void> }} ProcessHandle
+ */
+/** @typedef {ProcessHandle & { url: string, port: number }} ServerHandle */
+/** @typedef {{ natsServer: string | null, redisServer: string | null, mongod: string | null, ferretdb: string | null }} Binaries */
 
 export const FERRETDB_MODULE = 'github.com/FerretDB/FerretDB';
 export const FERRETDB_VERSION = 'v1.24.0';
-
-/** Where built tools are kept between runs (outside the repo, so fresh clones reuse them). */
-export const cacheDir = process.env.MEYDAN_CACHE_DIR || join(homedir(), '.cache', 'meydan');
-
-const say = (line) => process.stderr.write(`${line}\n`);
-
-/** The absolute path of a command on PATH (or in sbin), or null. */
-export function which(command) {
-  const dirs = (process.env.PATH || '').split(delimiter).concat(['/usr/sbin', '/usr/local/sbin', '/sbin']);
-  for (const dir of dirs) {
-    const candidate = join(dir, command);
-    try {
-      accessSync(candidate, constants.X_OK);
-      return candidate;
-    } catch {
-      /* keep looking */
-    }
-  }
-  return null;
-}
-
-function run(command, args, options = {}) {
-  const result = spawnSync(command, args, { stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', ...options });
-  return { ok: result.status === 0, status: result.status, out: `${result.stdout ?? ''}${result.stderr ?? ''}` };
-}
-
-let aptUpdated = false;
-
-/** Installs Debian packages with apt-get when we are root; otherwise says what to install. */
-export function aptInstall(packages) {
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  const apt = which('apt-get');
-  if (!isRoot || !apt) {
-    throw new Error(`missing ${packages.join(', ')}: install them (e.g. sudo apt-get install ${packages.join(' ')})`);
-  }
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  if (!aptUpdated) {
-    say(`installing ${packages.join(', ')} with apt-get…`);
-    const update = run(apt, ['update'], { env });
-    if (!update.ok) throw new Error(`apt-get update failed:\n${update.out.slice(-2000)}`);
-    aptUpdated = true;
-  }
-  const install = run(apt, ['install', '-y', '--no-install-recommends', ...packages], { env });
-  if (!install.ok) throw new Error(`apt-get install ${packages.join(' ')} failed:\n${install.out.slice(-2000)}`);
-}
 
 /**
  * What the build below mends in FerretDB v1.24: pieces of its source replaced (`from` must be there: a new version
  * that no longer has it stops the build, saying which), and Go files of ours added beside them (deploy/local/ferretdb/,
  * `add`: the file's name there and the package folder it goes to). Nothing else changes; deploy/test/ferretdb.test.ts
  * holds the builds to them.
+ * @type {({ file: string, from: string, to: string } | { add: string, to: string })[]}
  */
 const FERRETDB_PATCHES = [
   // The SQLite backend creates each collection's `_id` index on `<doc>->"_id"` but looks documents up by
@@ -134,7 +99,7 @@ const FERRETDB_PATCHES = [
 ];
 
 /** The lookup by an `_id` alone in the SQLite backend's query and explain (`extra`: the explain's line before it). */
-function sqliteLookupByIdAlone(extra) {
+function sqliteLookupByIdAlone(/** @type {string} */ extra) {
   return [
     '\tif params.Filter.Len() == 1 {',
     '\t\tv, _ := params.Filter.Get("_id")',
@@ -154,7 +119,7 @@ const FERRETDB_FILES = new URL('./ferretdb/', import.meta.url);
 /** The built binary's name: the version and a digest of the mends and added files, so a changed one builds anew. */
 const FERRETDB_BUILD = `${FERRETDB_VERSION}-${createHash('sha256')
   .update(JSON.stringify(FERRETDB_PATCHES))
-  .update(FERRETDB_PATCHES.filter((p) => p.add).map((p) => readFileSync(new URL(p.add, FERRETDB_FILES), 'utf8')).join('\n'))
+  .update(FERRETDB_PATCHES.filter((p) => 'add' in p).map((p) => readFileSync(new URL(p.add, FERRETDB_FILES), 'utf8')).join('\n'))
   .digest('hex')
   .slice(0, 8)}`;
 
@@ -181,7 +146,7 @@ export function ensureFerretDb() {
   spawnSync('chmod', ['-R', 'u+w', src]);
   writeFileSync(join(src, 'build', 'version', 'version.txt'), `${FERRETDB_VERSION}\n`);
   for (const patch of FERRETDB_PATCHES) {
-    if (patch.add) {
+    if ('add' in patch) {
       cpSync(new URL(patch.add, FERRETDB_FILES), join(src, patch.to, `meydan_${patch.add}`));
       continue;
     }
@@ -202,12 +167,14 @@ export function ensureFerretDb() {
 /**
  * Makes sure the server programs exist, installing what is missing. `mongo: false` skips the
  * MongoDB-wire server (MONGO_URL was given).
+ * @returns {Binaries}
  */
 export function ensureServerBinaries({ nats = true, redis = true, mongo = true } = {}) {
   const missing = [];
   if (nats && !which('nats-server')) missing.push('nats-server');
   if (redis && !which('redis-server')) missing.push('redis-server');
   if (missing.length) aptInstall(missing);
+  /** @type {Binaries} */
   const result = {
     natsServer: nats ? which('nats-server') : null,
     redisServer: redis ? which('redis-server') : null,
@@ -221,41 +188,18 @@ export function ensureServerBinaries({ nats = true, redis = true, mongo = true }
   return result;
 }
 
-/** PostgreSQL's programs (initdb, pg_basebackup, pg_ctl, postgres) from Debian's package, the newest
- * installed; installed when missing (`npm run chaos:cluster`'s PostgreSQL primary and standby). */
-export function ensurePostgres() {
-  const base = '/usr/lib/postgresql';
-  const newest = () => (existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))[0] : undefined);
-  if (!newest()) aptInstall(['postgresql']);
-  const version = newest();
-  if (!version) throw new Error(`postgresql was installed but ${base}/<version>/bin/initdb is missing`);
-  return join(base, version, 'bin');
-}
-
-/** The font the polls service draws link-preview cards with (every Turkish letter): Debian's fonts-dejavu-core. */
-export const CARD_FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf';
-export function ensureCardFont() {
-  if (!existsSync(CARD_FONT)) aptInstall(['fonts-dejavu-core']);
-}
-
-/** Debian's Chromium for the browser tests (Playwright drives it; no browser download). */
-export function ensureChromium() {
-  const found = process.env.CHROMIUM_PATH || which('chromium') || which('chromium-browser');
-  if (found) return found;
-  aptInstall(['chromium']);
-  const installed = which('chromium');
-  if (!installed) throw new Error('chromium was installed but is not on PATH');
-  return installed;
-}
-
-/** Whether a server can listen on `port` (0: any) of loopback right now; the port it got, or null. */
+/**
+ * Whether a server can listen on `port` (0: any) of loopback right now; the port it got, or null.
+ * @param {number} port
+ * @returns {Promise<number | null>}
+ */
 function tryListen(port) {
   return new Promise((resolve) => {
     const server = createServer();
     server.unref();
     server.once('error', () => resolve(null));
     server.listen(port, '127.0.0.1', () => {
-      const got = server.address().port;
+      const got = /** @type {import('node:net').AddressInfo} */ (server.address()).port;
       server.close(() => resolve(got));
     });
   });
@@ -264,7 +208,7 @@ function tryListen(port) {
 /** The ports the kernel gives outgoing connections (Linux), or null where it does not say. */
 function outgoingPortRange() {
   try {
-    const [low, high] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [low = NaN, high = NaN] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
     return Number.isInteger(low) && Number.isInteger(high) ? { low, high } : null;
   } catch {
     return null;
@@ -298,7 +242,11 @@ export async function freePort() {
   return port;
 }
 
-/** True if something accepts connections on the port. */
+/**
+ * True if something accepts connections on the port.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 export function portInUse(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
     const socket = connect({ port, host });
@@ -315,7 +263,11 @@ export function portInUse(port, host = '127.0.0.1') {
   });
 }
 
-/** Waits until the port accepts connections, failing early if the process exits. */
+/**
+ * Waits until the port accepts connections, failing early if the process exits.
+ * @param {number} port
+ * @param {{ timeoutMs?: number, proc?: ChildProcess, name?: string }} [options]
+ */
 export async function waitForPort(port, { timeoutMs = 30_000, proc, name = 'server' } = {}) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
@@ -326,7 +278,14 @@ export async function waitForPort(port, { timeoutMs = 30_000, proc, name = 'serv
   throw new Error(`${name} did not listen on port ${port} within ${timeoutMs} ms`);
 }
 
-/** Starts a child process with its output in a log file; `stop()` sends SIGTERM, then SIGKILL. */
+/**
+ * Starts a child process with its output in a log file; `stop()` sends SIGTERM, then SIGKILL.
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} args
+ * @param {{ logFile?: string, env?: NodeJS.ProcessEnv, cwd?: string }} [options]
+ * @returns {ProcessHandle}
+ */
 export function startProcess(name, command, args, { logFile, env, cwd } = {}) {
   const out = logFile ? createWriteStream(logFile, { flags: 'a' }) : 'ignore';
   // Own process group: a terminal's Ctrl-C reaches only the runner, which stops children in order.
@@ -337,11 +296,13 @@ export function startProcess(name, command, args, { logFile, env, cwd } = {}) {
     stdio: ['ignore', logFile ? 'pipe' : 'ignore', logFile ? 'pipe' : 'ignore'],
   });
   if (logFile) {
+    const log = /** @type {import('node:fs').WriteStream} */ (out);
     // One file for both: it is ended once both have closed (the first to end would otherwise end it under the other).
-    proc.stdout.pipe(out, { end: false });
-    proc.stderr.pipe(out, { end: false });
-    proc.once('close', () => out.end());
+    /** @type {import('node:stream').Readable} */ (proc.stdout).pipe(log, { end: false });
+    /** @type {import('node:stream').Readable} */ (proc.stderr).pipe(log, { end: false });
+    proc.once('close', () => log.end());
   }
+  /** @type {ProcessHandle['exited']} */
   const exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
   return {
     name,
@@ -360,11 +321,13 @@ export function startProcess(name, command, args, { logFile, env, cwd } = {}) {
 /**
  * NATS with JetStream, storing under `dataDir`. `configFile`: a nats-server configuration to start with as well (the
  * kit's `writeNatsAuthConfig`: a user per service and its permissions); the address, port and store given here win.
+ * @param {{ port: number, dataDir: string, logFile?: string, binary?: string | null, configFile?: string }} options
+ * @returns {Promise<ServerHandle>}
  */
 export async function startNats({ port, dataDir, logFile, binary = which('nats-server'), configFile }) {
   mkdirSync(dataDir, { recursive: true });
   const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir, ...(configFile ? ['-c', configFile] : [])];
-  const handle = startProcess('nats', binary, args, { logFile });
+  const handle = startProcess('nats', /** @type {string} */ (binary), args, { logFile });
   await waitForPort(port, { proc: handle.proc, name: 'nats-server' });
   return { ...handle, url: `nats://127.0.0.1:${port}`, port };
 }
@@ -372,6 +335,8 @@ export async function startNats({ port, dataDir, logFile, binary = which('nats-s
 /**
  * Redis; `persist` keeps an append-only file in `dataDir`, written to disk every second (local stack: a crash loses
  * at most the last second of writes), tests keep nothing; `extraArgs` are more redis-server options.
+ * @param {{ port: number, dataDir: string, logFile?: string, persist?: boolean, binary?: string | null, extraArgs?: string[] }} options
+ * @returns {Promise<ServerHandle>}
  */
 export async function startRedis({ port, dataDir, logFile, persist = false, binary = which('redis-server'), extraArgs = [] }) {
   mkdirSync(dataDir, { recursive: true });
@@ -380,12 +345,16 @@ export async function startRedis({ port, dataDir, logFile, persist = false, bina
   if (persist) args.push('--appendfsync', 'everysec');
   // A replica (--replicaof), a cluster node (--cluster-enabled), a password (--requirepass) …
   args.push(...extraArgs);
-  const handle = startProcess('redis', binary, args, { logFile });
+  const handle = startProcess('redis', /** @type {string} */ (binary), args, { logFile });
   await waitForPort(port, { proc: handle.proc, name: 'redis-server' });
   return { ...handle, url: `redis://127.0.0.1:${port}`, port };
 }
 
-/** FerretDB v1 on SQLite files in `dataDir`, or mongod when that is what we have. */
+/**
+ * FerretDB v1 on SQLite files in `dataDir`, or mongod when that is what we have.
+ * @param {{ port: number, dataDir: string, logFile?: string, binaries: Partial<Binaries> }} options
+ * @returns {Promise<ServerHandle>}
+ */
 export async function startMongoWire({ port, dataDir, logFile, binaries }) {
   mkdirSync(dataDir, { recursive: true });
   let handle;
@@ -394,7 +363,7 @@ export async function startMongoWire({ port, dataDir, logFile, binaries }) {
   } else {
     handle = startProcess(
       'ferretdb',
-      binaries.ferretdb,
+      /** @type {string} */ (binaries.ferretdb),
       [
         '--handler=sqlite',
         // WAL (FerretDB's default) with synchronous NORMAL: a commit survives the server being killed, and only a
@@ -413,7 +382,11 @@ export async function startMongoWire({ port, dataDir, logFile, binaries }) {
   return { ...handle, url: `mongodb://127.0.0.1:${port}`, port };
 }
 
-/** MailDev from node_modules: an SMTP catcher with a web inbox and a REST API. */
+/**
+ * MailDev from node_modules: an SMTP catcher with a web inbox and a REST API.
+ * @param {{ smtpPort: number, webPort: number, logFile?: string, root: string }} options
+ * @returns {Promise<ProcessHandle & { smtpUrl: string, webUrl: string }>}
+ */
 export async function startMailDev({ smtpPort, webPort, logFile, root }) {
   const bin = join(root, 'node_modules', 'maildev', 'bin', 'maildev');
   if (!existsSync(bin)) throw new Error('MailDev is not installed: run npm install');

@@ -3,46 +3,98 @@
 // wanted) and one readiness check. `npm start` (start.mjs), the bench (deploy/bench), the chaos run (deploy/chaos),
 // `npm run bench:votes` (deploy/k6) and the browser tests (test/e2e/stack.ts) start the stack through here; each
 // passes what differs: ports, limits, log level, where logs go. Plain Node with built-ins only, like servers.mjs.
-import { createECDH, randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startNodeProcess } from './node-runtime.mjs';
-import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from './servers.mjs';
+import { ensureServerBinaries, freePort } from './servers.mjs';
+import { newVapidKeys, startServers } from './stack-servers.mjs';
 import { supervise } from './supervisor.mjs';
+
+/** @import { ServiceName } from '@meydan/proto' */
+/** @import { ProcessHandle } from './servers.mjs' */
+/** @import { StackCredentials, VapidKeys } from './stack-servers.mjs' */
+/** @import { Supervised } from './supervisor.mjs' */
+/** @typedef {{ service: ServiceName, replica: number, name: string }} Instance */
+/** @typedef {ProcessHandle | Supervised} StackProcess */
+/**
+ * What startStack is told (see there).
+ * @typedef {object} StackOptions
+ * @property {string} [root]
+ * @property {string} logDir
+ * @property {{ nats: string, redis: string, mongo: string }} urls
+ * @property {string} [smtpUrl]
+ * @property {number} [replicas]
+ * @property {(instance: Instance | { name: 'gateway' }) => Promise<{ port: number, metricsPort: number }>} [portsFor]
+ * @property {NodeJS.ProcessEnv} [env]
+ * @property {(instance: { service: ServiceName, name: string }) => NodeJS.ProcessEnv} [serviceEnv]
+ * @property {NodeJS.ProcessEnv} [gatewayEnv]
+ * @property {StackCredentials | null} [credentials]
+ * @property {string} [secret]
+ * @property {string} [mailSecret] MAIL_SECRET of the services that send mail and the mailer (default: the credentials', else a new one)
+ * @property {VapidKeys} [vapid] notifications' VAPID keys (default: the credentials', else a new pair; VAPID_* in the environment win)
+ * @property {string} [origin]
+ * @property {string} [webDist]
+ * @property {Parameters<typeof supervise>[2] | null} [supervise]
+ * @property {(name: string) => boolean} [profile]
+ * @property {readonly string[]} [required]
+ * @property {boolean} [health]
+ * @property {boolean} [nodeRuntime]
+ * @property {unknown[]} [started]
+ * @property {(name: string) => string} [explain]
+ * @property {(line: string) => void} [say]
+ */
 
 const launcherRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 
 /**
  * The six services, as proto lists them (`serviceNames` in proto/src/subjects.ts, the list the gateway and the
  * services read too): taken from its source, since the launcher runs before anything is built.
+ * @returns {ServiceName[]}
  */
 function protoServiceNames() {
   const file = join(launcherRoot, 'proto', 'src', 'subjects.ts');
   const list = /export const serviceNames = \[([^\]]*)\] as const/.exec(readFileSync(file, 'utf8'));
   if (!list) throw new Error(`${file} no longer declares \`export const serviceNames = [...] as const\``);
-  return [...list[1].matchAll(/'([a-z-]+)'/g)].map((m) => m[1]);
+  return [.../** @type {string} */ (list[1]).matchAll(/'([a-z-]+)'/g)].map((m) => /** @type {ServiceName} */ (m[1]));
 }
 export const SERVICES = Object.freeze(protoServiceNames());
 
-/** REPLICAS: processes of each service, 1 to 4; anything else is 1. */
+/**
+ * REPLICAS: processes of each service, 1 to 4; anything else is 1.
+ * @param {unknown} value
+ */
 export function replicasOf(value) {
   return Math.max(1, Math.min(4, Math.trunc(Number(value || 1)) || 1));
 }
 
-/** A service's processes are `auth`, `auth-2`, …: every service `replicas` times, in SERVICES order. */
+/**
+ * A service's processes are `auth`, `auth-2`, …: every service `replicas` times, in SERVICES order.
+ * @param {number} replicas
+ * @returns {Instance[]}
+ */
 export function instancesOf(replicas) {
   return SERVICES.flatMap((service) => Array.from({ length: replicas }, (_, replica) => ({ service, replica, name: replica === 0 ? service : `${service}-${replica + 1}` })));
 }
 
-/** The gateway's map of service URLs: `AUTH_URL` … `ADMIN_URL`, each listing its service's processes (the gateway takes turns). */
+/**
+ * The gateway's map of service URLs: `AUTH_URL` … `ADMIN_URL`, each listing its service's processes (the gateway takes turns).
+ * @param {readonly Instance[]} instances
+ * @param {(name: string) => number | undefined} portOf
+ * @returns {Record<string, string>}
+ */
 export function gatewayUrls(instances, portOf) {
   return Object.fromEntries(
     SERVICES.map((s) => [`${s.toUpperCase()}_URL`, instances.filter((i) => i.service === s).map((i) => `http://127.0.0.1:${portOf(i.name)}`).join(',')]),
   );
 }
 
-/** The variables every process of the stack gets: where the servers are, the internal secret, the public origin; then `extra`. */
+/**
+ * The variables every process of the stack gets: where the servers are, the internal secret, the public origin; then `extra`.
+ * @param {{ natsUrl: string, redisUrl: string, mongoUrl: string, smtpUrl: string, secret: string, origin: string, extra?: NodeJS.ProcessEnv, env?: NodeJS.ProcessEnv }} options
+ * @returns {NodeJS.ProcessEnv}
+ */
 export function stackEnv({ natsUrl, redisUrl, mongoUrl, smtpUrl, secret, origin, extra = {}, env = process.env }) {
   return {
     ...env,
@@ -58,7 +110,11 @@ export function stackEnv({ natsUrl, redisUrl, mongoUrl, smtpUrl, secret, origin,
   };
 }
 
-/** The last `count` lines of a log file ('' when there is none yet). */
+/**
+ * The last `count` lines of a log file ('' when there is none yet).
+ * @param {string} file
+ * @param {number} count
+ */
 function lastLines(file, count) {
   try {
     return readFileSync(file, 'utf8').trimEnd().split('\n').slice(-count).join('\n');
@@ -71,6 +127,10 @@ function lastLines(file, count) {
  * Waits until `url` answers 2xx, asking a few times a second (a health check is an /api request like any other,
  * 600 a minute per IP: polling hard would end in 429s); fails at once when the process (`handle.proc`, read anew each
  * time: a supervised process is replaced) exits. `explain(name)` is added to a failure: where its log is.
+ * @param {string} name
+ * @param {string} url
+ * @param {{ proc: ProcessHandle['proc'] }} handle
+ * @param {{ timeoutMs?: number, explain?: (name: string) => string }} [options]
  */
 export async function waitReady(name, url, handle, { timeoutMs = 60_000, explain = () => '' } = {}) {
   const until = Date.now() + timeoutMs;
@@ -83,125 +143,27 @@ export async function waitReady(name, url, handle, { timeoutMs = 60_000, explain
       if (res.ok) return;
       last = `${res.status} ${await res.text()}`;
     } catch (err) {
-      last = err.message;
+      last = /** @type {Error} */ (err).message;
     }
     await new Promise((r) => setTimeout(r, 250));
   }
   throw new Error(`${name} not ready at ${url} within ${timeoutMs / 1000} s (${last})${explain(name)}`);
 }
 
-/**
- * NATS (JetStream), Redis and the MongoDB-wire server, each unless `external` gives its URL; data under
- * `<dataDir>/<name>`, logs in `<logDir>/<name>.log`, on `ports` (default: free ones). `persist`: Redis keeps an
- * append-only file. `restart(name)` stops one and starts it again on its port and data; `stop()` stops all.
- * `started`: the list each server is pushed to as it starts. `credentials` ({ natsConfigFile, redisAclFile }, from
- * `writeCredentials`): NATS and Redis start with a user and password per process, and refuse anyone else.
- */
-export async function startServers({ dataDir, logDir = dataDir, binaries, ports = {}, persist = false, external = {}, started = [], credentials = null }) {
-  const log = (name) => join(logDir, `${name}.log`);
-  const starters = {
-    nats: (port) => startNats({ port, dataDir: join(dataDir, 'nats'), logFile: log('nats'), binary: binaries.natsServer, configFile: credentials?.natsConfigFile }),
-    redis: (port) =>
-      startRedis({
-        port,
-        dataDir: join(dataDir, 'redis'),
-        logFile: log('redis'),
-        persist,
-        binary: binaries.redisServer,
-        extraArgs: credentials?.redisAclFile ? ['--aclfile', credentials.redisAclFile] : [],
-      }),
-    mongo: (port) => startMongoWire({ port, dataDir: join(dataDir, 'mongo'), logFile: log('mongo'), binaries }),
-  };
-  const handles = {};
-  const stop = async () => {
-    for (const handle of Object.values(handles).reverse()) await handle.stop(10_000).catch(() => {});
-  };
-  const urls = { ...external };
-  try {
-    for (const [name, start] of Object.entries(starters)) {
-      if (external[name]) continue;
-      handles[name] = await start(ports[name] ?? (await freePort()));
-      started.push(handles[name]);
-      urls[name] = handles[name].url;
-    }
-  } catch (err) {
-    await stop();
-    throw err;
-  }
-  return {
-    handles,
-    urls,
-    async restart(name) {
-      await handles[name].stop(10_000);
-      handles[name] = await starters[name](handles[name].port);
-    },
-    stop,
-  };
-}
-
-/**
- * A user and a password for every service and the gateway on the NATS and Redis servers we start (`nats`, `redis`:
- * which of the two): the kit writes the servers' files into `dir` (`nats-auth.conf`, each user allowed the subjects of
- * its contracts in proto; `redis-users.acl`, each user its own keys). Needs the build (the kit derives the NATS
- * permissions from proto's contracts). `envOf(client, redisUrl)`: the NATS_USER, NATS_PASSWORD and REDIS_URL of one;
- * `setUpStreams(natsUrl, replicas)`: the streams set up as the `operator` user, the one NATS user that may (startStack
- * calls it before the services start: they only look the streams up).
- */
-export async function writeCredentials(dir, { nats = true, redis = true } = {}) {
-  const kit = await import('@meydan/kit');
-  const natsAuth = nats ? kit.writeNatsAuthConfig(dir) : null;
-  const redisAcl = redis ? kit.writeRedisAcl(dir) : null;
-  // Kept like the passwords: a mail requested before a restart is still opened after it.
-  const mailSecretFile = join(dir, 'mail-secret');
-  if (!existsSync(mailSecretFile)) writeFileSync(mailSecretFile, randomBytes(32).toString('hex'), { mode: 0o600 });
-  // Web Push's VAPID key pair, made once: browsers subscribed with its public key stay subscribed across restarts.
-  const vapidFile = join(dir, 'vapid.json');
-  if (!existsSync(vapidFile)) writeFileSync(vapidFile, JSON.stringify(newVapidKeys()), { mode: 0o600 });
-  return {
-    mailSecret: readFileSync(mailSecretFile, 'utf8').trim(),
-    vapid: JSON.parse(readFileSync(vapidFile, 'utf8')),
-    natsConfigFile: natsAuth?.configFile,
-    redisAclFile: redisAcl?.file,
-    envOf: (client, redisUrl) => ({
-      ...(natsAuth ? { NATS_USER: natsAuth.users[client].user, NATS_PASSWORD: natsAuth.users[client].password } : {}),
-      ...(redisAcl ? { REDIS_URL: kit.redisUrlFor(redisUrl, client, redisAcl.passwords[client]) } : {}),
-    }),
-    ...(natsAuth
-      ? {
-          async setUpStreams(natsUrl, replicas) {
-            const log = kit.createLogger('operator', 'warn');
-            const nc = await kit.connectNats(natsUrl, 'operator', log, natsAuth.users.operator);
-            try {
-              await kit.setUpStreams(await nc.jetstreamManager(), { replicas, clustered: Boolean(nc.info?.cluster), log });
-            } finally {
-              await nc.close();
-            }
-          },
-        }
-      : {}),
-  };
-}
-
-/**
- * A Web Push VAPID key pair, base64url: the uncompressed P-256 public point (65 bytes) and the private scalar (32),
- * as notifications' VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY.
- */
-export function newVapidKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const scalar = ecdh.getPrivateKey();
-  const privateKey = Buffer.concat([Buffer.alloc(Math.max(0, 32 - scalar.length)), scalar]);
-  return { publicKey: ecdh.getPublicKey().toString('base64url'), privateKey: privateKey.toString('base64url') };
-}
-
 /** The services that hold MAIL_SECRET: those that send mail, and the mailer (notifications). */
 export const MAIL_SERVICES = Object.freeze(['auth', 'contact', 'admin', 'notifications']);
 
-/** Each service process's and the gateway's port and metrics port, by name. */
+/**
+ * Each service process's and the gateway's port and metrics port, by name.
+ * @param {Instance[]} instances
+ * @param {NonNullable<StackOptions['portsFor']>} portsFor
+ */
 async function allocatePorts(instances, portsFor) {
+  /** @type {Record<string, number>} */
   const ports = {};
+  /** @type {Record<string, number>} */
   const metricsPorts = {};
-  for (const instance of [...instances, { name: 'gateway' }]) {
+  for (const instance of [...instances, { name: /** @type {const} */ ('gateway') }]) {
     ({ port: ports[instance.name], metricsPort: metricsPorts[instance.name] } = await portsFor(instance));
   }
   return { ports, metricsPorts };
@@ -224,6 +186,7 @@ async function allocatePorts(instances, portsFor) {
  * - `nodeRuntime: false`: the processes run with Node's own memory defaults, not node-runtime.mjs's settings.
  * - `started`: the list every process started is pushed to (so a caller's Ctrl-C in the middle stops them too).
  * - `explain(name)`: what a readiness failure adds, e.g. where the process's log is.
+ * @param {StackOptions} options
  */
 export async function startStack({
   root = launcherRoot,
@@ -252,16 +215,18 @@ export async function startStack({
 }) {
   mkdirSync(logDir, { recursive: true });
   const profileDir = join(logDir, 'profiles');
-  const nodeArgs = (name) => {
+  const nodeArgs = (/** @type {string} */ name) => {
     if (!profile(name)) return [];
     mkdirSync(profileDir, { recursive: true });
     return ['--cpu-prof', `--cpu-prof-dir=${profileDir}`, `--cpu-prof-name=${name}.cpuprofile`];
   };
+  /** @type {StackProcess[]} */
   const own = [];
   const stop = async () => {
     for (const handle of [...own].reverse()) await handle.stop(5_000).catch(() => {});
     own.length = 0;
   };
+  /** @type {<H extends StackProcess>(handle: H) => H} */
   const track = (handle) => {
     own.push(handle);
     started.push(handle);
@@ -272,19 +237,32 @@ export async function startStack({
     const { ports, metricsPorts } = await allocatePorts(instances, portsFor);
     const base = `http://127.0.0.1:${ports.gateway}`;
     const common = stackEnv({ natsUrl: urls.nats, redisUrl: urls.redis, mongoUrl: urls.mongo, smtpUrl: smtpUrl ?? `smtp://127.0.0.1:${await freePort()}`, secret, origin: origin ?? base, extra: env });
-    const credentialsOf = (client) => credentials?.envOf(client, urls.redis) ?? {};
+    const credentialsOf = (/** @type {ServiceName | 'gateway'} */ client) => credentials?.envOf(client, urls.redis) ?? {};
     // The key of mail bodies: the services that send mail and the mailer only.
-    const mailSecretOf = (service) => (MAIL_SERVICES.includes(service) ? { MAIL_SECRET: mailSecret } : {});
+    const mailSecretOf = (/** @type {string} */ service) => (MAIL_SERVICES.includes(service) ? { MAIL_SECRET: mailSecret } : {});
     // Web Push's keys: notifications only; VAPID_* given in the environment win.
-    const vapidOf = (service) =>
+    const vapidOf = (/** @type {string} */ service) =>
       service === 'notifications' && !common.VAPID_PUBLIC_KEY ? { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } : {};
+    /**
+     * @param {string} name
+     * @param {string} script
+     * @param {NodeJS.ProcessEnv} processEnv
+     */
     const startNode = (name, script, processEnv) => {
       const start = () => startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: processEnv, runtime: nodeRuntime, cwd: root });
       return track(supervision ? supervise(name, start, supervision) : start());
     };
-    /** A service process: one of `instances`, or another (`{ service, name, port }`) the gateway does not know of. */
+    /**
+     * A service process: one of `instances`, or another (`{ service, name, port }`) the gateway does not know of.
+     * @param {{ service: ServiceName, name: string, port?: number, metricsPort?: number }} instance
+     */
     const launch = ({ service, name, port = ports[name], metricsPort = metricsPorts[name] ?? 0 }) =>
       startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...mailSecretOf(service), ...vapidOf(service), ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
+    /**
+     * @param {string} name
+     * @param {number | undefined} port
+     * @param {{ proc: ProcessHandle['proc'] }} handle
+     */
     const ready = (name, port, handle) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { explain });
 
     // With NATS users, the services may not set up streams: the operator does, first.
@@ -292,13 +270,19 @@ export async function startStack({
     const handles = Object.fromEntries(instances.map((instance) => [instance.name, launch(instance)]));
     await Promise.all(
       instances.map(({ service, name }) =>
-        ready(name, ports[name], handles[name]).catch((err) => {
+        ready(name, ports[name], /** @type {StackProcess} */ (handles[name])).catch((err) => {
           if (required.includes(service)) throw err;
           say(`! ${name} did not start (${err.message}); the run does not need it`);
         }),
       ),
     );
-    /** A gateway in front of the service processes: `gateway` on its port, or another (the bench's) with `extraEnv`. */
+    /**
+     * A gateway in front of the service processes: `gateway` on its port, or another (the bench's) with `extraEnv`.
+     * @param {string} name
+     * @param {number | undefined} port
+     * @param {number | undefined} metricsPort
+     * @param {NodeJS.ProcessEnv} [extraEnv]
+     */
     const launchGateway = (name, port, metricsPort, extraEnv = {}) =>
       startNode(name, join(root, 'gateway', 'dist', 'main.js'), {
         ...common,
@@ -324,12 +308,12 @@ export async function startStack({
       launch,
       profileDir,
       /** A Node script beside the stack (e.g. a load generator), with this process's environment and `env`; tracked and profiled like the stack's processes. */
-      startScript: (name, script, scriptEnv) =>
+      startScript: (/** @type {string} */ name, /** @type {string} */ script, /** @type {NodeJS.ProcessEnv | undefined} */ scriptEnv) =>
         track(startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: { ...process.env, ...scriptEnv }, cwd: root })),
       /** One more gateway in front of the same service processes, on `port`, with `extraEnv` over the gateway's settings. */
-      launchGateway: (name, port, extraEnv = {}) => launchGateway(name, port, 0, extraEnv),
+      launchGateway: (/** @type {string} */ name, /** @type {number} */ port, /** @type {NodeJS.ProcessEnv} */ extraEnv = {}) => launchGateway(name, port, 0, extraEnv),
       /** Waits until a service process (or the gateway) on `port` is ready. */
-      ready: (name, port = ports[name], handle = handles[name] ?? gateway) => ready(name, port, handle),
+      ready: (/** @type {string} */ name, port = ports[name], /** @type {{ proc: ProcessHandle['proc'] }} */ handle = handles[name] ?? gateway) => ready(name, port, handle),
       /** Every process started (and whatever was added with `track`), by name and pid. */
       processes: () => own.map((h) => ({ name: h.name, pid: h.proc.pid })),
       track,
@@ -356,6 +340,7 @@ export const LOAD_RUN_ENV = Object.freeze({ SHARE_VOTE_IP_LIMIT: '100000000', SH
  * /api/health is not waited for. The servers are in `servers` (`servers.restart(name)`), their URLs in `urls`; `processes()` lists them too; `stop()`
  * stops everything. `external` ({ nats, redis, mongo }: URLs) names servers started elsewhere (e.g. the clusters of
  * `npm run chaos:cluster`), which are neither started nor stopped here.
+ * @param {Omit<StackOptions, 'logDir' | 'urls'> & { workDir: string, persist?: boolean, logLevel?: string, external?: Partial<Record<'nats' | 'redis' | 'mongo', string>> }} options
  */
 export async function startThrowawayStack({ workDir, persist = false, logLevel = 'warn', env = {}, webDist, required = ['auth', 'polls', 'notifications'], health = false, started = [], external = {}, ...options }) {
   if (!webDist) {
@@ -375,14 +360,14 @@ export async function startThrowawayStack({ workDir, persist = false, logLevel =
       health,
       started,
       // The temp dir goes with the run: the log's last lines are part of the failure.
-      explain: (name) => `; the end of ${name}.log:\n${lastLines(join(workDir, `${name}.log`), 20)}`,
+      explain: (/** @type {string} */ name) => `; the end of ${name}.log:\n${lastLines(join(workDir, `${name}.log`), 20)}`,
       ...options,
     });
     return {
       ...stack,
       servers,
       urls: servers.urls,
-      processes: () => [...Object.values(servers.handles).map((h) => ({ name: h.name, pid: h.proc.pid })), ...stack.processes()],
+      processes: () => [.../** @type {ProcessHandle[]} */ (Object.values(servers.handles)).map((h) => ({ name: h.name, pid: h.proc.pid })), ...stack.processes()],
       async stop() {
         await stack.stop();
         await servers.stop();

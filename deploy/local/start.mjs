@@ -8,17 +8,30 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureNpmDependencies, root } from './ensure-deps.mjs';
+import { ensureCardFont } from './install.mjs';
 import { ADMIN_PASSWORD_FILE, gatewayHost, localAdmin, localAllowedOrigins } from './local-access.mjs';
 import { seedDemo } from './seed.mjs';
-import { ensureCardFont, ensureServerBinaries, portInUse, startMailDev } from './servers.mjs';
-import { instancesOf, replicasOf, SERVICES, startServers, startStack, writeCredentials } from './stack.mjs';
+import { ensureServerBinaries, portInUse, startMailDev } from './servers.mjs';
+import { instancesOf, replicasOf, SERVICES, startStack } from './stack.mjs';
+import { startServers, writeCredentials } from './stack-servers.mjs';
+
+/** @import { Binaries, ProcessHandle, ServerHandle } from './servers.mjs' */
+/** @import { StackCredentials } from './stack-servers.mjs' */
+/** @import { StackProcess } from './stack.mjs' */
+/** @typedef {Partial<Record<'nats' | 'redis' | 'mongo' | 'smtp', string>>} ExternalUrls */
+/**
+ * A row of the status table: name, port, pid, ready, the supervised process (its pid and restarts read when printed),
+ * metrics port.
+ * @typedef {[string, number | string | undefined, number | null | undefined, string, { proc: { pid?: number | undefined }, restarts?: number }?, (number | undefined)?]} Row
+ */
 
 const env = process.env;
 const dataDir = join(root, '.data');
 const logDir = join(dataDir, 'logs');
-const num = (name, fallback) => Number(env[name] || fallback);
+const num = (/** @type {string} */ name, /** @type {number} */ fallback) => Number(env[name] || fallback);
 
 /** Default ports (the services 4001… in proto's order); each can be moved with the variable named beside it (`AUTH_PORT`, …). */
+/** @type {{ gateway: number, nats: number, redis: number, mongo: number, smtp: number, maildev: number } & Record<string, number | undefined>} */
 const ports = {
   gateway: num('GATEWAY_PORT', 8080),
   ...Object.fromEntries(SERVICES.map((name, i) => [name, num(`${name.toUpperCase()}_PORT`, 4001 + i)])),
@@ -37,19 +50,23 @@ const metricsPorts = Object.fromEntries(
  * They share NATS queue groups and durable consumers, Redis and MongoDB, as replicas in Kubernetes do.
  */
 const replicas = replicasOf(env.REPLICAS);
-/** Where a process listens: the second replica of a service on its port + 100, and so on. */
-const portsOf = ({ name, service = name, replica = 0 }) => ({ port: ports[service] + 100 * replica, metricsPort: metricsPorts[service] + 100 * replica });
+/**
+ * Where a process listens: the second replica of a service on its port + 100, and so on.
+ * @param {{ name: string, service?: string, replica?: number }} instance
+ */
+const portsOf = ({ name, service = name, replica = 0 }) => ({ port: /** @type {number} */ (ports[service]) + 100 * replica, metricsPort: /** @type {number} */ (metricsPorts[service]) + 100 * replica });
 
+/** @type {(ProcessHandle | StackProcess)[]} */
 const started = [];
 let stopping = false;
 /** Once the table has been printed, a restart prints it again. */
 let allReady = false;
 
-function say(line) {
+function say(/** @type {string} */ line) {
   process.stdout.write(`${line}\n`);
 }
 
-function fail(message) {
+function fail(/** @type {string} */ message) {
   process.stderr.write(`\nnpm start: ${message}\n`);
   return stopAll(1);
 }
@@ -76,7 +93,7 @@ function internalSecret() {
 }
 
 /** Before anything starts: every port we would listen on is free (NATS, Redis, MongoDB and SMTP unless given). */
-async function checkPorts(external) {
+async function checkPorts(/** @type {ExternalUrls} */ external) {
   const names = [
     'gateway',
     ...SERVICES,
@@ -85,15 +102,17 @@ async function checkPorts(external) {
     ...(external.mongo ? [] : ['mongo']),
     ...(external.smtp ? [] : ['smtp', 'maildev']),
   ];
-  const processesOf = (name) => (name === 'gateway' ? [{ name }] : instancesOf(replicas).filter((i) => i.service === name));
+  const processesOf = (/** @type {string} */ name) => (name === 'gateway' ? [{ name }] : instancesOf(replicas).filter((i) => i.service === name));
+  /** @type {[string, number][]} */
   const wanted = names.flatMap((name) =>
     name in metricsPorts
       ? processesOf(name).flatMap((one) => {
           const { port, metricsPort } = portsOf(one);
-          return [[one.name, port], [`${one.name} metrics`, metricsPort]];
+          return /** @type {[string, number][]} */ ([[one.name, port], [`${one.name} metrics`, metricsPort]]);
         })
-      : [[name, ports[name]]],
+      : [[name, /** @type {number} */ (ports[name])]],
   );
+  /** @type {string[]} */
   const busy = [];
   for (const [name, port] of wanted) if (await portInUse(port)) busy.push(`${name} on ${port}`);
   if (busy.length) {
@@ -108,18 +127,25 @@ async function checkPorts(external) {
 /**
  * Rows are [name, port, pid, ready, supervised, metrics port]; a supervised process's pid and restarts are read when
  * printed.
+ * @param {Row[]} rows
  */
 function table(rows) {
   const header = ['service', 'port', 'metrics', 'pid', 'ready', 'restarts'];
-  rows = rows.map(([name, port, pid, ready, supervised, metrics = '-']) =>
+  const cells = rows.map(([name, port, pid, ready, supervised, metrics = '-']) =>
     supervised ? [name, port, metrics, supervised.proc.pid, ready, supervised.restarts] : [name, port, metrics, pid, ready, '-'],
   );
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells) => cells.map((c, i) => String(c).padEnd(widths[i])).join('  ');
-  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...rows.map(line)].join('\n');
+  const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => String(r[i]).length)));
+  const line = (/** @type {unknown[]} */ row) => row.map((c, i) => String(c).padEnd(/** @type {number} */ (widths[i]))).join('  ');
+  return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
-/** NATS, Redis, the MongoDB-wire server and MailDev, each unless its URL was given; their rows of the table. */
+/**
+ * NATS, Redis, the MongoDB-wire server and MailDev, each unless its URL was given; their rows of the table.
+ * @param {ExternalUrls} external
+ * @param {Binaries} binaries
+ * @param {StackCredentials} credentials
+ * @param {Row[]} rows
+ */
 async function startOurServers(external, binaries, credentials, rows) {
   const servers = await startServers({
     credentials,
@@ -131,7 +157,7 @@ async function startOurServers(external, binaries, credentials, rows) {
     external: { nats: external.nats, redis: external.redis, mongo: external.mongo },
     started,
   });
-  for (const handle of Object.values(servers.handles)) {
+  for (const handle of /** @type {ServerHandle[]} */ (Object.values(servers.handles))) {
     rows.push([handle.name, handle.port, handle.proc.pid, 'yes']);
   }
   let smtpUrl = external.smtp;
@@ -144,7 +170,13 @@ async function startOurServers(external, binaries, credentials, rows) {
   return { ...servers.urls, smtp: smtpUrl };
 }
 
-/** The services and the gateway, supervised: one that dies is started again, said so and counted. */
+/**
+ * The services and the gateway, supervised: one that dies is started again, said so and counted.
+ * @param {Awaited<ReturnType<typeof startOurServers>>} urls
+ * @param {StackCredentials} credentials
+ * @param {Row[]} rows
+ * @param {ReturnType<typeof localAdmin>} admin
+ */
 async function startOurStack(urls, credentials, rows, admin) {
   const stack = await startStack({
     credentials,
@@ -177,16 +209,22 @@ async function startOurStack(urls, credentials, rows, admin) {
   rows.push(['gateway', ports.gateway, null, 'yes', stack.gateway, metricsPorts.gateway]);
 }
 
-async function seed(external) {
+async function seed(/** @type {ExternalUrls} */ external) {
   if (external.smtp || env.SEED_DEMO === '0') return;
   try {
     const seeded = await seedDemo({ base: `http://127.0.0.1:${ports.gateway}`, mailUrl: `http://127.0.0.1:${ports.maildev}` });
     if (seeded) say(seeded);
   } catch (err) {
-    say(`demo content could not be seeded (${err.message}); Meydan runs without it`);
+    say(`demo content could not be seeded (${/** @type {Error} */ (err).message}); Meydan runs without it`);
   }
 }
 
+/**
+ * @param {Row[]} rows
+ * @param {ExternalUrls} external
+ * @param {number} t0
+ * @param {ReturnType<typeof localAdmin>} admin
+ */
 function sayReady(rows, external, t0, admin) {
   say(`\n${table(rows)}\n`);
   say(`all ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
@@ -226,6 +264,7 @@ async function main() {
 
   // Every process its own NATS and Redis user on the servers we start (new Redis passwords at each start).
   const credentials = await writeCredentials(join(dataDir, 'credentials'), { nats: !external.nats, redis: !external.redis });
+  /** @type {Row[]} */
   const rows = [];
   const urls = await startOurServers(external, binaries, credentials, rows);
   const admin = localAdmin(dataDir, env);

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { which } from './servers.mjs';
+import { which } from './install.mjs';
 
 const say = (/** @type {string} */ line) => process.stderr.write(`${line}\n`);
 

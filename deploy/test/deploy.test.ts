@@ -24,7 +24,8 @@ import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
 import { KUBERNETES_VERSIONS, ensureKubeSchemas, ensureKubeconform } from '../local/ensure-tools.mjs';
 import { ensureComposeCheck, ensureKustomize } from '../tools/manifest-tools.mjs';
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
-import { startProcess, waitForPort, which } from '../local/servers.mjs';
+import { which } from '../local/install.mjs';
+import { startProcess, waitForPort } from '../local/servers.mjs';
 import { CRD_SCHEMAS } from './k8s-support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

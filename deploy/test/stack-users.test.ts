@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@meydan/proto';
 import { infra } from '@meydan/testing';
-import { startServers, startStack, writeCredentials } from '../local/stack.mjs';
+import { startStack } from '../local/stack.mjs';
+import { startServers, writeCredentials } from '../local/stack-servers.mjs';
 
 const root = new URL('../..', import.meta.url).pathname;
 let servers: Awaited<ReturnType<typeof startServers>> | undefined;

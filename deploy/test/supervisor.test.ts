@@ -31,7 +31,7 @@ const child = (exitAfterMs?: number) => () =>
 
 describe('supervise', () => {
   it('starts a killed process again after the backoff, counts and reports the restart', async () => {
-    const exits: { pid: number | null; signal: string | null; delayMs: number }[] = [];
+    const exits: { pid: number | null | undefined; signal: string | null; delayMs: number }[] = [];
     const restarted: number[] = [];
     const supervised = supervise('worker', child(), {
       backoffFirstMs: 200,

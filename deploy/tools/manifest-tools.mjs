@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheDir, which } from '../local/servers.mjs';
+import { cacheDir, which } from '../local/install.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const KUSTOMIZE_VERSION = 'v5.5.0';

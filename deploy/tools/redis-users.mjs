@@ -10,7 +10,7 @@ const k8s = join(fileURLToPath(new URL('../..', import.meta.url)), 'deploy', 'k8
 const file = join(k8s, 'infra-ha', 'redis-ha.sh');
 const { redisUsersWithEnvPasswords } = await import('@meydan/kit');
 let text = readFileSync(file, 'utf8');
-for (const role of ['server', 'sentinel']) {
+for (const role of /** @type {const} */ (['server', 'sentinel'])) {
   const begin = `# BEGIN ${role} users (generated)\n`;
   const end = `# END ${role} users (generated)\n`;
   const from = text.indexOf(begin);

@@ -39,8 +39,8 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 100) {
   process.exit(2);
 }
 
-const say = (line) => process.stdout.write(`${line}\n`);
-const npx = (args, env = process.env) => spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
+const say = (/** @type {string} */ line) => process.stdout.write(`${line}\n`);
+const npx = (/** @type {string[]} */ args, env = process.env) => spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
 
 if (!options['no-build']) {
   for (const step of [['tsc', '-b'], ['tsc', '-p', 'tsconfig.test.json']]) {
@@ -52,11 +52,13 @@ if (!options['no-build']) {
 /**
  * A busy loop per core, each ending by itself after `maxMs` even if this script is killed without its cleanup, so a
  * load test never outlives its run by more than that bound.
+ * @param {number} maxMs
  */
 function startBusyLoops(maxMs) {
   const loop = `const end = Date.now() + ${maxMs}; let x = 0; while (Date.now() < end) x = (x + Math.sqrt(x + 1)) % 1e9;`;
   return Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', loop], { stdio: 'ignore' }));
 }
+/** @type {import('node:child_process').ChildProcess[]} */
 const hogs = [];
 const stopHogs = () => {
   for (const hog of hogs.splice(0)) hog.kill('SIGKILL');
@@ -69,7 +71,15 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Runs vitest once and resolves with its JSON report (or null when it wrote none). */
+/**
+ * The part of vitest's JSON report read here.
+ * @typedef {{ numPassedTests: number, testResults?: { name: string, status: string, message?: string, assertionResults?: { status: string, fullName: string, failureMessages?: string[] }[] }[] }} VitestReport
+ */
+/**
+ * Runs vitest once and resolves with its JSON report (or null when it wrote none).
+ * @param {string} outputFile
+ * @returns {Promise<{ code: number | null, report: VitestReport | null }>}
+ */
 function runVitest(outputFile) {
   const args = ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${outputFile}`, ...filters];
   return new Promise((resolve) => {
@@ -84,7 +94,10 @@ function runVitest(outputFile) {
   });
 }
 
-/** What failed in one report: `file › test name` → the failure's text. */
+/**
+ * What failed in one report: `file › test name` → the failure's text.
+ * @param {VitestReport} report
+ */
 function failuresOf(report) {
   const failed = new Map();
   for (const file of report.testResults ?? []) {
@@ -102,7 +115,8 @@ function failuresOf(report) {
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'meydan-stress-'));
-const seen = new Map(); // key → { count, first }
+/** @type {Map<string, { count: number, first: string }>} */
+const seen = new Map();
 let runsDone = 0;
 try {
   for (let i = 1; i <= runs; i++) {

@@ -6,7 +6,7 @@ import { SESSION_COOKIE } from '@meydan/proto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { until } from '../harness.js';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { ensureChromium } from '../../deploy/local/servers.mjs';
+import { ensureChromium } from '../../deploy/local/install.mjs';
 import { totpCode } from '../../services/auth/src/domain/totp.js';
 import { startStack, type Stack } from './stack.js';
 

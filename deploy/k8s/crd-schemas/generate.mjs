@@ -32,7 +32,12 @@ export const SOURCES = [
   },
 ];
 
-/** The module's folder in Go's module cache, downloaded through the proxy when missing. */
+/**
+ * The module's folder in Go's module cache, downloaded through the proxy when missing.
+ * @param {string} module
+ * @param {string} version
+ * @returns {string}
+ */
 function moduleDir(module, version) {
   const run = spawnSync('go', ['mod', 'download', '-json', `${module}@${version}`], { encoding: 'utf8', env: { ...process.env, GOFLAGS: '-mod=mod' } });
   const info = run.stdout ? JSON.parse(run.stdout.slice(run.stdout.indexOf('{'))) : {};
@@ -40,7 +45,11 @@ function moduleDir(module, version) {
   return info.Dir;
 }
 
-/** The schema made strict: every object with listed properties and no rule of its own for others admits none. */
+/**
+ * The schema made strict: every object with listed properties and no rule of its own for others admits none.
+ * @param {unknown} schema
+ * @returns {unknown}
+ */
 export function strict(schema) {
   if (Array.isArray(schema)) return schema.map(strict);
   if (!schema || typeof schema !== 'object') return schema;
@@ -49,7 +58,14 @@ export function strict(schema) {
   return out;
 }
 
-/** Every served version of the CRD as `[path, schema]`, the path relative to this folder. */
+/**
+ * @typedef {{ spec: { group: string, names: { kind: string }, versions: { name: string, served: boolean, schema: { openAPIV3Schema: unknown } }[] } }} CustomResourceDefinition
+ */
+/**
+ * Every served version of the CRD as `[path, schema]`, the path relative to this folder.
+ * @param {CustomResourceDefinition} crd
+ * @returns {[string, unknown][]}
+ */
 export function schemasOf(crd) {
   const { group, names } = crd.spec;
   return crd.spec.versions
@@ -59,6 +75,7 @@ export function schemasOf(crd) {
 
 /** Every schema the pinned CRDs give, as `{ path, text, from }` (path relative to this folder; text as written). */
 export function generate() {
+  /** @type {{ path: string, text: string, from: string }[]} */
   const schemas = [];
   for (const { module, version, files } of SOURCES) {
     const dir = moduleDir(module, version);
