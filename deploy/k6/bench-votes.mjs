@@ -35,8 +35,15 @@ const OPTIONS = ['Kedi', 'Köpek', 'Kuş', 'Balık'];
 const BALLOT_EVERY = Number(process.env.BENCH_BALLOT_EVERY ?? 4);
 const CHANGE_EVERY = Number(process.env.BENCH_CHANGE_EVERY ?? 5);
 
+/** k6's values of a trend metric (ms). */
+/** @typedef {{ med: number, max: number, 'p(95)': number, 'p(99)': number }} Trend */
+/** k6's end-of-test metrics, by name. */
+/** @typedef {Record<string, { values?: Record<string, number> } | undefined>} K6Metrics */
+
 const say = (line = '') => process.stdout.write(`${line}\n`);
+/** @type {Awaited<ReturnType<typeof startThrowawayStack>> | undefined} */
 let stack;
+/** @type {string | undefined} */
 let workDir;
 
 async function stopAll() {
@@ -47,13 +54,25 @@ async function stopAll() {
 process.on('SIGINT', () => void stopAll().then(() => process.exit(130)));
 process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
 
-/** Diagnostics (BENCH_PROBE=1): sequential latency of each hop, on a separate poll. */
+/**
+ * Diagnostics (BENCH_PROBE=1): sequential latency of each hop, on a separate poll.
+ * @param {string} base
+ * @param {string} pollsUrl
+ * @param {string} secret
+ * @param {string[]} sids
+ */
 async function probe(base, pollsUrl, secret, sids) {
   const { signIdentity } = await import('@meydan/kit');
-  const post = (url, headers, body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+  const post = (/** @type {string} */ url, /** @type {Record<string, string>} */ headers, /** @type {unknown} */ body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   const res = await post(`${base}/api/polls`, { cookie: `sid=${sids[0]}` }, { title: 'Prob', category: 'genel', options: ['a', 'b'], duration: 0 });
   const { id } = await res.json();
+  /**
+   * @param {string} name
+   * @param {number} n
+   * @param {(i: number) => Promise<Response>} fn
+   */
   const time = async (name, n, fn) => {
+    /** @type {number[]} */
     const t = [];
     for (let i = 0; i < n; i++) {
       const s = performance.now();
@@ -62,7 +81,7 @@ async function probe(base, pollsUrl, secret, sids) {
       t.push(performance.now() - s);
     }
     t.sort((a, b) => a - b);
-    say(`  probe ${name}: p50 ${t[Math.floor(n / 2)].toFixed(2)} ms, p95 ${t[Math.floor(n * 0.95)].toFixed(2)} ms`);
+    say(`  probe ${name}: p50 ${/** @type {number} */ (t[Math.floor(n / 2)]).toFixed(2)} ms, p95 ${/** @type {number} */ (t[Math.floor(n * 0.95)]).toFixed(2)} ms`);
   };
   await time('GET ping via gateway', 200, () => fetch(`${base}/api/polls/ping`));
   await time('GET ping via gateway, member', 200, (i) => fetch(`${base}/api/polls/ping`, { headers: { cookie: `sid=${sids[i + 1]}` } }));
@@ -71,7 +90,7 @@ async function probe(base, pollsUrl, secret, sids) {
   await time('vote via gateway', 200, (i) => post(`${base}/api/polls/${id}/vote`, { cookie: `sid=${sids[i + 300]}` }, { optionIndex: 0 }));
 }
 
-const fmt = (ms) => (typeof ms === 'number' ? `${ms.toFixed(1)} ms` : 'n/a');
+const fmt = (/** @type {unknown} */ ms) => (typeof ms === 'number' ? `${ms.toFixed(1)} ms` : 'n/a');
 
 async function main() {
   const t0 = Date.now();
@@ -100,7 +119,10 @@ function buildWorkspaces() {
   if (tsc.status !== 0) throw new Error('tsc -b failed');
 }
 
-/** One member with a session for each vote of the storm, and a few more; the first creates the poll. */
+/**
+ * One member with a session for each vote of the storm, and a few more; the first creates the poll.
+ * @param {{ mongo: string, redis: string }} urls
+ */
 async function seedVoters(urls) {
   const members = Math.ceil(RATE * DURATION_S * 1.1) + 1;
   const ts = Date.now();
@@ -109,6 +131,11 @@ async function seedVoters(urls) {
   return sids;
 }
 
+/**
+ * @param {string} base
+ * @param {string | undefined} sid
+ * @returns {Promise<{ id: string }>}
+ */
 async function createPoll(base, sid) {
   const created = await fetch(`${base}/api/polls`, {
     method: 'POST',
@@ -129,21 +156,26 @@ async function createPoll(base, sid) {
 /**
  * k6's no-op phase then its vote phase, with the CPU seconds each process spent in either (from /proc; Linux only);
  * answers k6's counts and latencies and those CPU marks.
+ * @param {string} k6
+ * @param {string} base
+ * @param {string} pollId
+ * @param {string[]} sids
  */
 async function runStorm(k6, base, pollId, sids) {
   // The first member created the poll; every member votes once, the creator too.
-  const sidsFile = join(workDir, 'sids.json');
+  const sidsFile = join(/** @type {string} */ (workDir), 'sids.json');
   writeFileSync(sidsFile, JSON.stringify(sids));
-  const summaryFile = join(workDir, 'summary.json');
+  const summaryFile = join(/** @type {string} */ (workDir), 'summary.json');
   say(`k6: ${RATE}/s for ${DURATION_S} s of no-ops, then ${RATE}/s for ${DURATION_S} s of votes on poll ${pollId}…`);
   const run = spawn(k6, ['run', '--quiet', '--no-color', join(root, 'deploy/k6/vote-storm.js')], {
     env: { ...process.env, BASE_URL: base, POLL_ID: pollId, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile, BALLOT_EVERY: String(BALLOT_EVERY), CHANGE_EVERY: String(CHANGE_EVERY) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  const processes = [...stack.processes(), { name: 'k6', pid: run.pid }];
+  const processes = [.../** @type {NonNullable<typeof stack>} */ (stack).processes(), { name: 'k6', pid: run.pid }];
   const cpuOf = () => Object.fromEntries(processes.map((h) => [h.name, cpuSeconds(h.pid)]));
+  /** @type {Record<string, Record<string, number>>} */
   const marks = {};
-  const at = (s, name) => setTimeout(() => (marks[name] = cpuOf()), s * 1000).unref();
+  const at = (/** @type {number} */ s, /** @type {string} */ name) => setTimeout(() => (marks[name] = cpuOf()), s * 1000).unref();
   at(3 + 1, 'noopStart');
   at(3 + 1 + DURATION_S, 'noopEnd');
   at(3 + DURATION_S + 2, 'votesStart');
@@ -153,9 +185,12 @@ async function runStorm(k6, base, pollId, sids) {
   return { summary: stormSummary(JSON.parse(readFileSync(summaryFile, 'utf8')).metrics), marks };
 }
 
-/** k6's metrics, as the report reads them. */
+/**
+ * k6's metrics, as the report reads them.
+ * @param {K6Metrics} m
+ */
 function stormSummary(m) {
-  const count = (name) => m[name]?.values?.count ?? 0;
+  const count = (/** @type {string} */ name) => m[name]?.values?.count ?? 0;
   const acceptedVotes = count('votes_accepted');
   const failed = count('vote_conflicts') + count('vote_rate_limited') + count('vote_server_errors') + count('vote_other_errors');
   return {
@@ -164,12 +199,12 @@ function stormSummary(m) {
     acceptedVotes,
     // The ballots left: accepted votes less those taken back (a moved one stays a ballot).
     ballots: acceptedVotes - count('vote_takebacks_accepted'),
-    change: m.change_latency?.values ?? {},
+    change: /** @type {Trend} */ (m.change_latency?.values ?? {}),
     failed,
     attempted: acceptedVotes + failed,
     noopDone: count('noop_ok') + count('noop_errors'),
-    vote: m.vote_latency?.values ?? {},
-    noop: m.noop_latency?.values ?? {},
+    vote: /** @type {Trend} */ (m.vote_latency?.values ?? {}),
+    noop: /** @type {Trend} */ (m.noop_latency?.values ?? {}),
     votesPerS: acceptedVotes / DURATION_S,
     noopPerS: count('noop_ok') / DURATION_S,
   };
@@ -178,6 +213,11 @@ function stormSummary(m) {
 /**
  * The poll's counter and voters in Redis at once; its votes in MongoDB once the consumers caught up (3 minutes at
  * most): as many ballots as `ballots` (taken-back votes removed), and its per-option counts those of Redis.
+ * @param {{ mongo: string, redis: string }} urls
+ * @param {string} base
+ * @param {string} pollId
+ * @param {number} ballots
+ * @param {string | undefined} sid
  */
 async function storedVotes(urls, base, pollId, ballots, sid) {
   const { Redis } = await import('ioredis');
@@ -208,6 +248,11 @@ async function storedVotes(urls, base, pollId, ballots, sid) {
 /**
  * The per-option counts of Redis, MongoDB and the API, against the options the ballots left mark: those the accepted
  * votes marked, less those their changes and take-backs took off, plus those the changes put on.
+ * @param {{ mongo: string, redis: string }} urls
+ * @param {string} base
+ * @param {string} pollId
+ * @param {string | undefined} sid
+ * @param {{ count: (name: string) => number, ballots: number }} summary
  */
 async function optionsCheck(urls, base, pollId, sid, { count, ballots }) {
   const { optionCounts } = await import('./option-counts.mjs');
@@ -217,6 +262,13 @@ async function optionsCheck(urls, base, pollId, sid, { count, ballots }) {
   return { ...options, accepted, ok };
 }
 
+/**
+ * @param {ReturnType<typeof stormSummary>} summary
+ * @param {Awaited<ReturnType<typeof storedVotes>>} stored
+ * @param {Awaited<ReturnType<typeof optionsCheck>>} options
+ * @param {Record<string, Record<string, number>>} marks
+ * @param {boolean} ok
+ */
 function report(summary, stored, options, marks, ok) {
   const { m, count, acceptedVotes, failed, attempted, noopDone, vote, noop, votesPerS, noopPerS } = summary;
   const { redisTotal, redisVoters, mongoTotal, persistS } = stored;
@@ -231,9 +283,9 @@ function report(summary, stored, options, marks, ok) {
   say(`  check: Redis counter ${redisTotal}, Redis voters ${redisVoters}, MongoDB votes ${mongoTotal} (after ${persistS.toFixed(1)} s) vs ballots left ${summary.ballots} (accepted ${acceptedVotes}, less taken back): ${ok ? 'EQUAL' : 'MISMATCH'}`);
   say(`  options: Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')} (votersCount ${options.apiVoters}) vs ${options.accepted} options the ballots left mark (every ${BALLOT_EVERY || '–'}th a ballot of two; moved ones one option): ${options.ok ? 'EQUAL' : 'MISMATCH'}`);
   if (marks.votesEnd) {
-    const spent = (from, to) =>
-      Object.keys(marks[to])
-        .map((name) => [name, (marks[to][name] ?? 0) - (marks[from][name] ?? 0)])
+    const spent = (/** @type {string} */ from, /** @type {string} */ to) =>
+      Object.keys(/** @type {Record<string, number>} */ (marks[to]))
+        .map((name) => /** @type {[string, number]} */ ([name, (/** @type {Record<string, number>} */ (marks[to])[name] ?? 0) - (/** @type {Record<string, number>} */ (marks[from])[name] ?? 0)]))
         .filter(([, cpu]) => cpu > 0.05)
         .sort((a, b) => b[1] - a[1])
         .map(([name, cpu]) => `${name} ${cpu.toFixed(1)}`)
@@ -243,9 +295,10 @@ function report(summary, stored, options, marks, ok) {
   }
 }
 
+/** @param {number | undefined} pid */
 function cpuSeconds(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = /** @type {string} */ (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]).split(' ');
     return (Number(fields[11]) + Number(fields[12])) / 100;
   } catch {
     return 0;

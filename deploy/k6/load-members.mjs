@@ -15,7 +15,10 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 
-/** The TOTP code (RFC 6238: SHA-1, 6 digits, 30 s) of a base32 secret at a moment, as an authenticator app makes it. */
+/**
+ * The TOTP code (RFC 6238: SHA-1, 6 digits, 30 s) of a base32 secret at a moment, as an authenticator app makes it.
+ * @param {string} secretBase32
+ */
 export function totpCode(secretBase32, at = Date.now()) {
   const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
   let bits = '';
@@ -28,12 +31,18 @@ export function totpCode(secretBase32, at = Date.now()) {
   const counter = Buffer.alloc(8);
   counter.writeBigUInt64BE(BigInt(Math.floor(at / 30_000)));
   const mac = createHmac('sha1', key).update(counter).digest();
-  const offset = mac[mac.length - 1] & 0xf;
+  const offset = /** @type {number} */ (mac[mac.length - 1]) & 0xf;
   return String((mac.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-const sidOf = (res) => /(?:^|,\s*)sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
+const sidOf = (/** @type {Response} */ res) => /(?:^|,\s*)sid=([^;]+)/.exec(res.headers.get('set-cookie') ?? '')?.[1];
 
+/**
+ * @param {string} base
+ * @param {string} method
+ * @param {string} path
+ * @param {{ sid?: string, body?: unknown, accept?: string }} [options]
+ */
 async function call(base, method, path, { sid, body, accept } = {}) {
   return fetch(`${base}${path}`, {
     method,
@@ -42,9 +51,18 @@ async function call(base, method, path, { sid, body, accept } = {}) {
   });
 }
 
-const failed = async (what, res) => new Error(`${what}: ${res.status} ${await res.text()}`);
+const failed = async (/** @type {string} */ what, /** @type {Response} */ res) => new Error(`${what}: ${res.status} ${await res.text()}`);
 
-/** An administrator's verified session: the password, then the second factor (a code, a secret's codes, a recovery code). */
+/**
+ * An administrator's sign-in (adminFromEnv): a password and a second factor, or a verified session's `sid`.
+ * @typedef {{ email?: string, password?: string, totp?: string, totpSecret?: string, recoveryCode?: string, sid?: string }} AdminCredentials
+ */
+/**
+ * An administrator's verified session: the password, then the second factor (a code, a secret's codes, a recovery code).
+ * @param {string} base
+ * @param {AdminCredentials} credentials
+ * @returns {Promise<string | undefined>}
+ */
 export async function signInAdmin(base, { email, password, totp, totpSecret, recoveryCode, sid }) {
   if (sid) return sid;
   if (!email || !password) throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD are required');
@@ -66,7 +84,11 @@ export async function signInAdmin(base, { email, password, totp, totpSecret, rec
   throw new Error('unreachable');
 }
 
-/** The administrator's credentials from the environment (ADMIN_*). */
+/**
+ * The administrator's credentials from the environment (ADMIN_*).
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {AdminCredentials}
+ */
 export const adminFromEnv = (env) => ({
   email: env.ADMIN_EMAIL,
   password: env.ADMIN_PASSWORD,
@@ -76,9 +98,16 @@ export const adminFromEnv = (env) => ({
   sid: env.ADMIN_SID,
 });
 
-/** Mints `count` members (1–1000 a batch; more are made in several batches): their batches and tokens. */
+/**
+ * Mints `count` members (1–1000 a batch; more are made in several batches): their batches and tokens.
+ * @param {string} base
+ * @param {string | undefined} sid
+ * @param {number} count
+ */
 export async function mintMembers(base, sid, count) {
+  /** @type {string[]} */
   const batches = [];
+  /** @type {string[]} */
   const tokens = [];
   for (let left = count; left > 0; left -= 1000) {
     const res = await call(base, 'POST', '/api/admin/load-members', { sid, body: { count: Math.min(left, 1000) } });
@@ -90,7 +119,13 @@ export async function mintMembers(base, sid, count) {
   return { batches, tokens };
 }
 
-/** Removes a batch: how many members it held. */
+/**
+ * Removes a batch: how many members it held.
+ * @param {string} base
+ * @param {string | undefined} sid
+ * @param {string} batch
+ * @returns {Promise<number>}
+ */
 export async function removeMembers(base, sid, batch) {
   const res = await call(base, 'DELETE', `/api/admin/load-members/${encodeURIComponent(batch)}`, { sid });
   if (res.status !== 200) throw await failed(`removing batch ${batch}`, res);
@@ -111,7 +146,7 @@ async function main() {
     if (!removing.length) {
       const started = Date.now();
       const { batches, tokens } = await mintMembers(base, sid, count);
-      const out = resolve(values.out);
+      const out = resolve(/** @type {string} */ (values.out));
       writeFileSync(out, `token\n${tokens.join('\n')}\n`);
       process.stdout.write(
         `${tokens.length} members in ${((Date.now() - started) / 1000).toFixed(1)} s, batch ${batches.join(', ')}: ${out}\n` +

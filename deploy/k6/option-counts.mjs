@@ -7,6 +7,7 @@ import { Redis } from 'ioredis';
  * `apiPath`: where the poll is read (`/api/polls/{id}` for a public poll, `/api/s/{code}` for a share-link one), as the
  * member of session `sid` (a visitor's answer may come from the gateway's shared cache, a second old). Call once
  * MongoDB holds every ballot.
+ * @param {{ redisUrl: string, mongoUrl: string, base: string, pollId: string, apiPath: string, optionsCount: number, sid: string | undefined }} poll
  */
 export async function optionCounts({ redisUrl, mongoUrl, base, pollId, apiPath, optionsCount, sid }) {
   const redis = new Redis(redisUrl);
@@ -22,7 +23,7 @@ export async function optionCounts({ redisUrl, mongoUrl, base, pollId, apiPath, 
 
   const answer = await (await fetch(`${base}${apiPath}`, { headers: { cookie: `sid=${sid}` } })).json();
   const poll = answer.poll ?? answer;
-  const fromApi = poll.options.map((o) => o.votes);
-  const same = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
+  const fromApi = poll.options.map((/** @type {{ votes: number }} */ o) => o.votes);
+  const same = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a.length === b.length && a.every((v, i) => v === b[i]);
   return { redis: fromRedis, mongo: fromMongo, api: fromApi, apiVoters: poll.votersCount, equal: same(fromRedis, fromMongo) && same(fromRedis, fromApi) };
 }
