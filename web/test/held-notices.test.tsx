@@ -6,6 +6,7 @@ import { CardHead } from '../src/features/polls/cardParts';
 import { CommentsThread } from '../src/features/polls/CommentsThread';
 import { tr } from '../src/i18n/tr';
 import { fakeApi, member, renderAppAt, renderWithStore, memberProfile } from './helpers';
+import { testPoll } from './pollFixture';
 
 /* The author's notices on what the word filter holds for review: a poll, a comment, a display name or bio. */
 
@@ -22,30 +23,17 @@ afterEach(() => {
 });
 
 const poll = (over: Partial<Poll> = {}): Poll =>
-  ({
-    id: 'p1',
+  testPoll('p1', [0, 0], {
     title: 'Kiro modası geri mi?',
-    description: null,
     category: 'serbest-kursu',
-    type: 'public',
     options: [{ id: 0, text: 'Evet', votes: 0 }, { id: 1, text: 'Hayır', votes: 0 }],
-    expiresAt: null,
     creatorId: member.id,
     creator: { id: member.id, username: member.username, displayName: member.displayName, avatarUrl: null },
     isShareable: false,
     shortUrl: null,
     createdAt: '2026-11-28T10:00:00.000Z',
-    totalVotes: 0,
-    votesCount: 0,
-    publicVotesCount: 0,
-    likesCount: 0,
-    commentsCount: 0,
-    shareCount: 0,
-    isLiked: false,
-    hasVoted: false,
-    userChoice: null,
     ...over,
-  }) as Poll;
+  });
 
 describe('held for review: the author’s notices', () => {
   it('says so on a held poll’s card only, in the services’ words', () => {

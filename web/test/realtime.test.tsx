@@ -9,6 +9,8 @@ import { notificationsApi } from '../src/features/notifications/notificationsApi
 import { pollsApi } from '../src/features/polls/pollsApi';
 import { shareLinkApi } from '../src/features/share-link/shareLinkApi';
 import { FakeSocket, fakeApi, testStore } from './helpers';
+import { testPoll } from './pollFixture';
+import { selectPoll, selectPolls } from '../src/store/pollsSlice';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -22,31 +24,8 @@ function notification(id: string, isRead = false): NotificationItem {
   return { id, message: `Bildirim ${id}`, isRead, createdAt: new Date().toISOString(), link: null };
 }
 
-function poll(id: string, votes: number[]): Poll {
-  return {
-    id,
-    title: `Soru ${id}`,
-    description: null,
-    category: 'oyun-geek',
-    type: 'public',
-    options: votes.map((v, i) => ({ id: i, text: `Şık ${i}`, votes: v })),
-    expiresAt: null,
-    creatorId: 'u9',
-    creator: { id: 'u9', username: 'deniz', displayName: 'Deniz', avatarUrl: null },
-    isShareable: false,
-    shortUrl: null,
-    createdAt: new Date().toISOString(),
-    totalVotes: votes.reduce((a, b) => a + b, 0),
-    votesCount: votes.reduce((a, b) => a + b, 0),
-    publicVotesCount: 0,
-    likesCount: 0,
-    commentsCount: 0,
-    shareCount: 0,
-    isLiked: false,
-    hasVoted: false,
-    userChoice: null,
-  };
-}
+const poll = (id: string, votes: number[]): Poll =>
+  testPoll(id, votes, { category: 'oyun-geek', isShareable: false, shortUrl: null, createdAt: new Date().toISOString() });
 
 describe('realtime hub', () => {
   it('marks the connection connected and disconnected, and socket errors as disconnected', () => {
@@ -289,7 +268,9 @@ describe('realtime in the cache', () => {
     const feed = store.dispatch(pollsApi.endpoints.feed.initiate({ feed: 'trending' }));
     await feed;
     await tick();
-    const polls = () => pollsApi.endpoints.feed.select({ feed: 'trending' })(store.getState()).data!.pages[0]!.polls;
+    const ids = pollsApi.endpoints.feed.select({ feed: 'trending' })(store.getState()).data!.pages[0]!.pollIds;
+    expect(ids).toEqual(['p1', 'p2']);
+    const polls = () => selectPolls(store.getState(), ids);
 
     socket.serverEmit('poll_update', { data: { pollId: 'p1', voteCounts: { '0': 4, '1': 2 }, totalVotes: 6 } });
     expect(polls()[0]!.options.map((o) => o.votes)).toEqual([4, 2]);
@@ -313,9 +294,9 @@ describe('realtime in the cache', () => {
     socket.open();
     expect(socket.sentEvents('subscribe_polls')).toEqual([{ codes: ['AbCdEfGhIj'] }]);
     socket.serverEmit('poll_update', { data: { pollId: 'p7', voteCounts: { '0': 2, '1': 1 }, totalVotes: 3 } });
-    const data = shareLinkApi.endpoints.shareLinkPoll.select('AbCdEfGhIj')(store.getState()).data!;
-    expect(data.voteCounts).toEqual({ '0': 2, '1': 1 });
-    expect(data.poll.totalVotes).toBe(3);
+    const { pollId } = shareLinkApi.endpoints.shareLinkPoll.select('AbCdEfGhIj')(store.getState()).data!;
+    expect(pollId).toBe('p7');
+    expect(selectPoll(store.getState(), pollId)).toMatchObject({ options: [{ votes: 2 }, { votes: 1 }], totalVotes: 3 });
     entry.unsubscribe();
   });
 });

@@ -14,6 +14,7 @@ import { cardTimeLeft, isOpen, relativeTime } from '../src/lib/time';
 import { formatDuration, shortTimeLeft } from '../src/lib/duration';
 import { formatCount } from '../src/lib/format';
 import { tr } from '../src/i18n/tr';
+import { testPoll } from './pollFixture';
 
 const NOW = Date.parse('2025-03-05T12:00:00Z');
 const MINUTE = 60_000;
@@ -22,33 +23,20 @@ const DAY = 24 * HOUR;
 const at = (ms: number) => new Date(NOW + ms).toISOString();
 
 function poll(overrides: Partial<Poll> = {}): Poll {
-  return {
-    id: 'p1',
+  return testPoll('p1', [1, 2], {
     title: 'Soru',
-    description: null,
     category: 'oyun-geek',
-    type: 'public',
     options: [
       { id: 0, text: 'A', votes: 1 },
       { id: 1, text: 'B', votes: 2 },
     ],
-    expiresAt: null,
     creatorId: 'u1',
     creator: { id: 'u1', username: 'ayse', displayName: 'Ayşe', avatarUrl: null },
     isShareable: false,
     shortUrl: null,
     createdAt: at(-HOUR),
-    totalVotes: 3,
-    votesCount: 3,
-    publicVotesCount: 0,
-    likesCount: 0,
-    commentsCount: 0,
-    shareCount: 0,
-    isLiked: false,
-    hasVoted: false,
-    userChoice: null,
     ...overrides,
-  };
+  });
 }
 
 describe('time left on a card', () => {

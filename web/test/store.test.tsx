@@ -8,10 +8,11 @@ afterEach(() => {
 });
 
 describe('createStore', () => {
-  it('builds a store holding the api reducer', () => {
+  it('builds a store holding the api reducer and the polls held once', () => {
     const store = createStore();
     const state = store.getState();
-    expect(Object.keys(state)).toEqual(['api', 'ui', 'toasts', 'realtime']);
+    expect(Object.keys(state)).toEqual(['api', 'ui', 'toasts', 'realtime', 'polls']);
+    expect(state.polls).toEqual({ ids: [], entities: {} });
     expect(state.ui.dialog).toBeNull();
     expect(state.toasts.items).toEqual([]);
     expect(state.realtime.status).toBe('disconnected');

@@ -1,53 +1,41 @@
 // @vitest-environment jsdom
-import type { Poll } from '@meydan/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { flowSentence } from '../src/features/polls/FlowsPanel';
 import { pollsApi } from '../src/features/polls/pollsApi';
 import { voteChangeApi } from '../src/features/polls/voteChangeApi';
 import { canChangeVote } from '../src/features/polls/voteChangeRule';
+import { pollsReceived, selectPoll } from '../src/store/pollsSlice';
 import { fakeApi, json, member, testStore } from './helpers';
+import { testPoll } from './pollFixture';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const poll: Poll = {
-  id: 'p1',
+/** Tea or coffee, 3 to 1, the viewer's vote on tea, a vote that may be changed. */
+const poll = testPoll('p1', [3, 1], {
   title: 'Çay mı kahve mi?',
-  description: null,
-  category: 'genel',
-  type: 'public',
   options: [
     { id: 0, text: 'Çay', votes: 3 },
     { id: 1, text: 'Kahve', votes: 1 },
   ],
-  expiresAt: null,
-  creatorId: 'u9',
-  creator: { id: 'u9', username: 'mert', displayName: 'Mert', avatarUrl: null },
   isShareable: false,
   shortUrl: null,
-  createdAt: '2026-11-25T10:00:00.000Z',
-  totalVotes: 4,
-  votesCount: 4,
-  publicVotesCount: 0,
-  likesCount: 0,
-  commentsCount: 0,
-  shareCount: 0,
-  isLiked: false,
   hasVoted: true,
   userChoice: 0,
   userChoices: [0],
   allowVoteChange: true,
-} as Poll;
+});
 
 async function storeWithPoll() {
   const store = testStore({ user: member });
-  await store.dispatch(pollsApi.util.upsertQueryData('poll', 'p1', poll));
+  store.dispatch(pollsReceived([poll]));
+  await store.dispatch(pollsApi.util.upsertQueryData('poll', 'p1', 'p1'));
   store.dispatch(pollsApi.endpoints.poll.initiate('p1'));
   return store;
 }
 
-const cached = (store: ReturnType<typeof testStore>) => pollsApi.endpoints.poll.select('p1')(store.getState()).data!;
+const cached = (store: ReturnType<typeof testStore>) => selectPoll(store.getState(), 'p1')!;
 
 describe('changing or taking back a vote in the web app', () => {
   it('offers it only on a poll that allows it, to a voter, while it is open', () => {

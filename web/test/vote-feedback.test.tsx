@@ -1,40 +1,25 @@
 // @vitest-environment jsdom
-import type { Poll } from '@meydan/proto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pollsApi } from '../src/features/polls/pollsApi';
 import { retryAfterSeconds, voteRefusedToast } from '../src/features/polls/voteRefused';
+import { pollsReceived, selectPoll } from '../src/store/pollsSlice';
 import { fakeApi, json, member, testStore } from './helpers';
+import { testPoll } from './pollFixture';
 
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-const poll: Poll = {
-  id: 'p1',
+/** Tea or coffee, 3 to 1, not voted by the viewer. */
+const poll = testPoll('p1', [3, 1], {
   title: 'Çay mı kahve mi?',
-  description: null,
-  category: 'genel',
-  type: 'public',
   options: [
     { id: 0, text: 'Çay', votes: 3 },
     { id: 1, text: 'Kahve', votes: 1 },
   ],
-  expiresAt: null,
-  creatorId: 'u9',
-  creator: { id: 'u9', username: 'mert', displayName: 'Mert', avatarUrl: null },
   isShareable: false,
   shortUrl: null,
-  createdAt: '2026-11-25T10:00:00.000Z',
-  totalVotes: 4,
-  votesCount: 4,
-  publicVotesCount: 0,
-  likesCount: 0,
-  commentsCount: 0,
-  shareCount: 0,
-  isLiked: false,
-  hasVoted: false,
-  userChoice: null,
-} as Poll;
+});
 
 /** An answer the test lets go when it wants (to look at the card while the vote is on its way). */
 function held(response: () => Response) {
@@ -45,13 +30,14 @@ function held(response: () => Response) {
 
 async function storeWithPoll() {
   const store = testStore({ user: member });
-  await store.dispatch(pollsApi.util.upsertQueryData('poll', 'p1', poll));
-  // The poll query must have a subscriber so that `selectInvalidatedBy` finds it.
+  store.dispatch(pollsReceived([poll]));
+  await store.dispatch(pollsApi.util.upsertQueryData('poll', 'p1', 'p1'));
+  // The poll query has a subscriber, as on a screen (a refused vote reads it again).
   store.dispatch(pollsApi.endpoints.poll.initiate('p1'));
   return store;
 }
 
-const cached = (store: ReturnType<typeof testStore>) => pollsApi.endpoints.poll.select('p1')(store.getState()).data!;
+const cached = (store: ReturnType<typeof testStore>) => selectPoll(store.getState(), 'p1')!;
 
 describe('a vote is never refused silently', () => {
   it('shows the vote at once, then rolls it back and says how long to wait on a 429 with retry-after', async () => {

@@ -6,12 +6,14 @@ import { browserSocket } from './realtime/socket';
 import { toastSlice } from './toastSlice';
 import { uiSlice } from './uiSlice';
 import { api, type ApiExtra } from './api';
+import { liveCountsArrived, pollsSlice } from './pollsSlice';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [uiSlice.reducerPath]: uiSlice.reducer,
   [toastSlice.reducerPath]: toastSlice.reducer,
   [realtimeSlice.reducerPath]: realtimeSlice.reducer,
+  [pollsSlice.reducerPath]: pollsSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -32,6 +34,8 @@ export function createStore(preloadedState?: Partial<RootState>, options: StoreO
     preloadedState,
   });
   realtime.on('status', (status) => store.dispatch(statusChanged(status)));
+  // A followed poll's live counts enter its one copy, whichever lists and pages show it.
+  realtime.on('poll_update', (update) => store.dispatch(liveCountsArrived(update)));
   store.dispatch(statusChanged(realtime.status));
   return Object.assign(store, { realtime });
 }

@@ -8,7 +8,7 @@ import { trPolls } from '../../i18n/tr-polls';
 import { shortTimeLeft } from '../../lib/duration';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { pollCreate as pollCreateValidator } from '../../generated/forms/pollCreate';
-import { useCreatePollMutation } from '../polls/pollsApi';
+import { useCreatePollMutation } from './createPollApi';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { draftBody, emptyDraft, withType, type PollDraft } from './draft';

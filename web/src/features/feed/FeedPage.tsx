@@ -11,6 +11,7 @@ import { Spinner } from '../../ui/Spinner';
 import { HowItWorks } from '../landing/HowItWorks';
 import { PollCard } from '../polls/PollCard';
 import { useFeedInfiniteQuery, usePollQuery } from '../polls/pollsApi';
+import { useHeldPolls } from '../polls/heldPolls';
 import { useCurrentUser, useMemberGate } from '../session/sessionApi';
 import { dialogOpened } from '../../store/uiSlice';
 import { feedKindOf, feedRouteOf, topicFromSearch } from './feedRoutes';
@@ -131,6 +132,7 @@ function PollList({
     feed,
     category,
   });
+  const held = useHeldPolls(data?.pages.flatMap((page) => page.pollIds));
   const sentinel = useRef<HTMLDivElement>(null);
 
   // Infinite scroll: the next page loads as the end of the list comes near.
@@ -148,7 +150,7 @@ function PollList({
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
 
   if (isLoading) return <Spinner withText />;
-  if (isError || !data) {
+  if (isError || !data || !held) {
     return (
       <Empty role="alert">
         <p>{tr.feed.loadFailed}</p>
@@ -159,13 +161,11 @@ function PollList({
 
   const now = Date.now();
   const seen = new Set<string>();
-  const polls = data.pages
-    .flatMap((page) => page.polls)
-    .filter((poll) => {
-      if (seen.has(poll.id) || poll.id === excludeId || !isOpen(poll.expiresAt, now)) return false;
-      seen.add(poll.id);
-      return true;
-    });
+  const polls = held.filter((poll) => {
+    if (seen.has(poll.id) || poll.id === excludeId || !isOpen(poll.expiresAt, now)) return false;
+    seen.add(poll.id);
+    return true;
+  });
   const total = data.pages[0]?.totalCount ?? polls.length;
 
   return (

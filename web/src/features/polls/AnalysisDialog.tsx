@@ -8,7 +8,7 @@ import { Avatar } from '../../ui/Avatar';
 import { Modal } from '../../ui/Modal';
 import { Spinner } from '../../ui/Spinner';
 import { OptionsView } from './OptionsView';
-import { useAnalysisQuery } from './pollsApi';
+import { useAnalysisQuery } from './pollDialogsApi';
 
 /** 'Grup Analizi': the overall split beside the split among the viewer's mutual friends (who chose what). */
 export function AnalysisDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {

@@ -17,7 +17,7 @@ import { Spinner } from '../../ui/Spinner';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
-import { useAddCommentMutation, useCommentsInfiniteQuery, useDeleteCommentMutation } from './pollsApi';
+import { useAddCommentMutation, useCommentsInfiniteQuery, useDeleteCommentMutation } from './commentsApi';
 import { ReportDialog } from './ReportDialog';
 import { HeldNote } from './HeldNote';
 

@@ -11,15 +11,14 @@ import { isOpen } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge, Pill } from '../../ui/CategoryBadge';
 import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
-import { useMemberGate } from '../session/sessionApi';
 import { PollOptions } from './PollOptions';
-import { useVoteMutation } from './pollsApi';
+import { useVote } from './useVote';
 import { canChangeVote } from './voteChangeRule';
 import { lazyComponent } from '../../ui/lazyComponent';
 import { useLivePoll } from './useLivePoll';
 
 // Only under a voted poll that allows changing a vote: loaded when one is shown.
-const MemberVoteChange = lazyComponent(() => import('./VoteChange'), 'MemberVoteChange');
+const VoteChange = lazyComponent(() => import('./VoteChange'), 'VoteChange');
 
 // Fetched when first opened, with the dialog library: not part of the first load of / (web/scripts/initial-js.ts).
 const AnalysisDialog = lazy(async () => ({ default: (await import('./AnalysisDialog')).AnalysisDialog }));
@@ -54,14 +53,13 @@ export function groupAnalysisAvailable(poll: Pick<Poll, 'hasVoted' | 'totalVotes
 /** The friends' circle card: who of the circle voted, whole percentages, and the group analysis. */
 export function FriendsPollCard({ poll }: { poll: Poll }) {
   const ref = useRef<HTMLElement>(null);
-  const gate = useMemberGate();
-  const [vote, { isLoading, originalArgs }] = useVoteMutation();
+  const { cast, voting, pending } = useVote(poll);
   const [analysisOpen, setAnalysisOpen] = useState(false);
   const open = isOpen(poll.expiresAt);
   // Live counts of a Dost Meclisi poll are for its creator and those who voted on it (polls.can-view refuses the
   // others, for good; the server shows the creator the counts, resultsVisible): the card follows once the server holds
   // the vote, not on the choice shown while the vote is on its way.
-  useLivePoll(ref, poll.id, (poll.hasVoted || poll.resultsVisible === true) && !isLoading);
+  useLivePoll(ref, poll.id, (poll.hasVoted || poll.resultsVisible === true) && !voting);
 
   const { count, votedCount, votedRow, waitingRow } = friendsCircle(poll);
 
@@ -119,16 +117,16 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
         total={poll.totalVotes}
         userChoice={poll.userChoice}
         decimals={limits.poll.publicPercentDecimals}
-        disabled={isLoading || !open}
-        pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
-        onVote={(optionIndex) => gate('vote', () => vote({ pollId: poll.id, optionIndex }))}
+        disabled={voting || !open}
+        pending={pending}
+        onVote={(optionIndex) => void cast(optionIndex)}
         maxChoices={poll.maxChoices ?? 1}
         userChoices={choicesOf(poll)}
-        onBallot={(optionIndexes) => gate('vote', () => vote({ pollId: poll.id, optionIndex: optionIndexes[0]!, optionIndexes }))}
+        onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
       />
       {canChangeVote(poll, poll.hasVoted) ? (
         <Suspense fallback={null}>
-          <MemberVoteChange poll={poll} />
+          <VoteChange poll={poll} />
         </Suspense>
       ) : null}
       <CardFooter

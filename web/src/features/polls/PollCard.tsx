@@ -7,9 +7,8 @@ import { choicesOf } from '../../lib/polls';
 import { cardTimeLeft, isOpen } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
 import { Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
-import { useMemberGate } from '../session/sessionApi';
 import { PollOptions } from './PollOptions';
-import { useVoteMutation } from './pollsApi';
+import { useVote } from './useVote';
 import { canChangeVote } from './voteChangeRule';
 import { lazyComponent } from '../../ui/lazyComponent';
 import { useLivePoll } from './useLivePoll';
@@ -17,7 +16,7 @@ import { Spinner } from '../../ui/Spinner';
 import { Hashtagged } from '../../ui/Hashtagged';
 
 // Only under a voted poll that allows changing a vote: loaded when one is shown.
-const MemberVoteChange = lazyComponent(() => import('./VoteChange'), 'MemberVoteChange');
+const VoteChange = lazyComponent(() => import('./VoteChange'), 'VoteChange');
 
 // Friends' circle polls are for members only: visitors, most of the first loads of /, never see this card.
 const FriendsPollCard = lazy(async () => ({ default: (await import('./FriendsPollCard')).FriendsPollCard }));
@@ -36,8 +35,7 @@ export function PollCard({ poll }: { poll: Poll }) {
 
 function PublicPollCard({ poll }: { poll: Poll }) {
   const ref = useRef<HTMLElement>(null);
-  const gate = useMemberGate();
-  const [vote, { isLoading, originalArgs }] = useVoteMutation();
+  const { cast, voting, pending } = useVote(poll);
   const open = isOpen(poll.expiresAt);
   useLivePoll(ref, poll.id);
 
@@ -73,16 +71,16 @@ function PublicPollCard({ poll }: { poll: Poll }) {
         total={poll.totalVotes}
         userChoice={poll.userChoice}
         decimals={limits.poll.cardPercentDecimals}
-        disabled={isLoading || !open}
-        pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
-        onVote={(optionIndex) => gate('vote', () => vote({ pollId: poll.id, optionIndex }))}
+        disabled={voting || !open}
+        pending={pending}
+        onVote={(optionIndex) => void cast(optionIndex)}
         maxChoices={poll.maxChoices ?? 1}
         userChoices={choicesOf(poll)}
-        onBallot={(optionIndexes) => gate('vote', () => vote({ pollId: poll.id, optionIndex: optionIndexes[0]!, optionIndexes }))}
+        onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
       />
       {canChangeVote(poll, poll.hasVoted) ? (
         <Suspense fallback={null}>
-          <MemberVoteChange poll={poll} />
+          <VoteChange poll={poll} />
         </Suspense>
       ) : null}
       {!open ? <CardDescription data-ended>{poll.closedAt ? tr.poll.closedEarly : tr.poll.closed}</CardDescription> : null}

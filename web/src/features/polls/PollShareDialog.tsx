@@ -6,7 +6,7 @@ import { Button, ButtonLink } from '../../ui/buttons';
 import { CopyIcon } from '../../ui/icons';
 import { Modal } from '../../ui/Modal';
 import { Input } from '../../ui/fields';
-import { useSharePollMutation } from './pollsApi';
+import { useSharePollMutation } from './pollDialogsApi';
 import { copyText, pollShareUrl, shareOrCopy } from './share';
 import { useToast } from '../toasts/useToast';
 import { ShareTools } from './ShareTools';

@@ -11,7 +11,7 @@ import { reportCreate as reportCreateValidator } from '../../generated/forms/rep
 import { Modal } from '../../ui/Modal';
 import { Actions, ErrorText, Form, TextAreaField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
-import { useReportCommentMutation, useReportPollMutation, useReportUserMutation } from './pollsApi';
+import { useReportCommentMutation, useReportPollMutation, useReportUserMutation } from './pollDialogsApi';
 
 /** 'Şikayet Et': a reason and an optional description, sent to the moderators; about a poll, a comment or a member. */
 export function ReportDialog({ pollId, commentId, userId, onClose }: { pollId?: string; commentId?: string; userId?: string; onClose: () => void }) {

@@ -1,23 +1,18 @@
 import { apiPaths, apiUrl, type PollFlows, type VoteResult, type VoteTakenBack } from '@meydan/proto';
 import { trVoteChange } from '../../i18n/tr-vote-change';
 import { api, apiErrorMessage, apiErrorStatus, type ApiExtra } from '../../store/api';
-import { applyCounts } from '../../lib/polls';
+import { selectPoll, voteChangeAnswered } from '../../store/pollsSlice';
 import { showToast } from '../toasts/useToast';
-import { shareLinkApi } from '../share-link/shareLinkApi';
-import { patchPollEverywhere } from './pollsApi';
 import { voteRefusedToast } from './voteRefused';
 
 type Answer = VoteResult | VoteTakenBack;
-
-/** The viewer's ballot after a change's answer (empty: taken back). */
-const choicesIn = (answer: Answer): number[] => (answer.hasVoted ? (answer.userChoices ?? [answer.userChoice]) : []);
 
 /** The flows' cache entry of a poll: read again after each change and each live count of the poll. */
 const flowsTag = (pollId: string) => ({ type: 'Vote' as const, id: `flows:${pollId}` });
 
 /**
- * Changing or taking back a vote on a poll that allows it (members by id, anyone by the share link) and the poll's
- * flows. The answer's counts enter every cache entry of the poll; a refusal is a toast with the server's text.
+ * Changing or taking back a vote on a poll that allows it (members by id, anyone by the share link; sent by useVote)
+ * and the poll's flows. The answer enters the poll held (store/pollsSlice); a member's refusal is a toast here.
  */
 export const voteChangeApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -31,16 +26,9 @@ export const voteChangeApi = api.injectEndpoints({
       async onQueryStarted({ pollId }, { dispatch, getState, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
-          let friends = false;
-          patchPollEverywhere(dispatch, getState(), pollId, (poll) => {
-            applyCounts(poll, data);
-            const choices = choicesIn(data);
-            poll.hasVoted = choices.length > 0;
-            poll.userChoice = choices[0] ?? null;
-            poll.userChoices = choices;
-            friends ||= poll.type === 'friends';
-          });
+          dispatch(voteChangeAnswered({ pollId, answer: data }));
           // A friends' circle card's voted friends and counts follow the server (a take-back changes them).
+          const friends = selectPoll(getState() as never, pollId)?.type === 'friends';
           if (friends && !data.hasVoted) dispatch(api.util.invalidateTags([{ type: 'Poll', id: pollId }]));
         } catch (failure) {
           const { error, meta } = failure as { error?: unknown; meta?: { response?: Response } };
@@ -59,22 +47,9 @@ export const voteChangeApi = api.injectEndpoints({
         ...(optionIndexes ? { body: { optionIndexes } } : {}),
       }),
       invalidatesTags: (_result, _error, { pollId }) => [flowsTag(pollId)],
-      async onQueryStarted({ code }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ pollId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!data) return;
-        const choices = choicesIn(data);
-        dispatch(
-          shareLinkApi.util.updateQueryData('shareLinkPoll', code, (draft) => {
-            draft.voteCounts = data.voteCounts;
-            draft.hasVoted = choices.length > 0;
-            draft.userChoice = choices[0] ?? null;
-            draft.userChoices = choices;
-            applyCounts(draft.poll, data);
-            draft.poll.hasVoted = draft.hasVoted;
-            draft.poll.userChoice = draft.userChoice;
-            draft.poll.userChoices = choices;
-          }),
-        );
+        if (data) dispatch(voteChangeAnswered({ pollId, answer: data }));
       },
     }),
 
@@ -95,4 +70,4 @@ export const voteChangeApi = api.injectEndpoints({
   }),
 });
 
-export const { useChangeVoteMutation, useShareLinkChangeVoteMutation, usePollFlowsQuery } = voteChangeApi;
+export const { usePollFlowsQuery } = voteChangeApi;

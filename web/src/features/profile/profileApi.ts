@@ -1,5 +1,6 @@
 import type { FollowRequestItem, MessageResponse, Poll, UserProfile, UserSettings, UserSettingsPatchBody, UserVote } from '@meydan/proto';
 import { api } from '../../store/api';
+import { holdingPolls, idsOf, useHeldPolls, withData } from '../polls/heldPolls';
 
 /** The profile page's calls: the profile card, the member's polls and votes, settings and follow requests. */
 export const profileApi = api.injectEndpoints({
@@ -9,8 +10,9 @@ export const profileApi = api.injectEndpoints({
       query: (key) => `/users/${encodeURIComponent(key)}`,
       providesTags: (profile, _e, key) => [{ type: 'User', id: profile?.id ?? key }],
     }),
-    userPolls: build.query<Poll[], string>({
-      query: (userId) => `/users/${encodeURIComponent(userId)}/polls`,
+    /** A member's polls; the entry keeps their ids (the polls are held in store/pollsSlice). */
+    userPolls: build.query<string[], string>({
+      queryFn: holdingPolls((userId: string) => `/users/${encodeURIComponent(userId)}/polls`, (polls: Poll[]) => ({ polls, held: idsOf(polls) })),
       providesTags: [{ type: 'Poll', id: 'LIST' }],
     }),
     userVotes: build.query<UserVote[], string>({
@@ -53,7 +55,6 @@ export const profileApi = api.injectEndpoints({
 
 export const {
   useUserProfileQuery,
-  useUserPollsQuery,
   useUserVotesQuery,
   useDeletePollMutation,
   useSettingsQuery,
@@ -61,3 +62,9 @@ export const {
   useFollowRequestsQuery,
   useAnswerFollowRequestMutation,
 } = profileApi;
+
+/** A member's polls, `data` the polls held. */
+export function useUserPollsQuery(userId: string) {
+  const result = profileApi.useUserPollsQuery(userId);
+  return withData(result, useHeldPolls(result.data));
+}

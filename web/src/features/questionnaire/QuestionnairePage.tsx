@@ -11,6 +11,7 @@ import { useScrollToHash } from '../../lib/useScrollToHash';
 import { Hint } from '../../ui/fields';
 import { TopicIcon } from '../../ui/TopicIcon';
 import { PollCard } from '../polls/PollCard';
+import { useHeldPolls } from '../polls/heldPolls';
 import { useCurrentUser } from '../session/sessionApi';
 import { Card } from '../settings/Card';
 import { useUserProfileQuery } from '../profile/profileApi';
@@ -84,7 +85,8 @@ function StartAnalysis({ profile }: { profile: UserProfile }) {
 
 function CompletedAnalysis({ userId, onRedo }: { userId: string; onRedo: () => void }) {
   const { data: analysis } = usePersonalityAnalysisQuery(userId);
-  const { data: polls, isError: pollsFailed } = useForYouPollsQuery();
+  const { data: forYou, isError: pollsFailed } = useForYouPollsQuery();
+  const polls = useHeldPolls(forYou?.pollIds);
   useScrollToHash(true);
   return (
     <>
@@ -136,9 +138,9 @@ function CompletedAnalysis({ userId, onRedo }: { userId: string; onRedo: () => v
       <RecommendedSection aria-labelledby="for-you" id={recommendedPollsAnchor} tabIndex={-1}>
         <h2 id="for-you">{T.recommendedHeading}</h2>
         {pollsFailed ? <p role="alert">{T.recommendedFailed}</p> : null}
-        {polls && polls.polls.length === 0 ? <Hint>{T.recommendedEmpty}</Hint> : null}
+        {polls && polls.length === 0 ? <Hint>{T.recommendedEmpty}</Hint> : null}
         <PollList>
-          {polls?.polls.map((poll) => (
+          {polls?.map((poll) => (
             <li key={poll.id}>
               <PollCard poll={poll} />
             </li>

@@ -1,5 +1,6 @@
-import type { MessageResponse, PersonalityAnalysis, PollList, ProfileAnswersBody, ProfilePatchBody, UserProfile } from '@meydan/proto';
+import type { MessageResponse, PersonalityAnalysis, ProfileAnswersBody, ProfilePatchBody, UserProfile } from '@meydan/proto';
 import { api } from '../../store/api';
+import { holdingPolls, holdList, type PollIdList } from '../polls/heldPolls';
 
 export interface ProfileQuestion {
   id: string;
@@ -29,8 +30,9 @@ export const questionnaireApi = api.injectEndpoints({
       query: (userId) => `/users/${encodeURIComponent(userId)}/analysis`,
       providesTags: (_result, _error, userId) => [{ type: 'User', id: `analysis-${userId}` }],
     }),
-    forYouPolls: build.query<PollList, void>({
-      query: () => ({ url: '/polls', params: { feed: 'for-you', limit: 10 } }),
+    /** The recommended polls; the entry keeps their ids (the polls are held in store/pollsSlice). */
+    forYouPolls: build.query<PollIdList, void>({
+      queryFn: holdingPolls(() => ({ url: '/polls', params: { feed: 'for-you', limit: 10 } }), holdList),
       providesTags: [{ type: 'Poll', id: 'FOR_YOU' }],
     }),
   }),

@@ -7,7 +7,8 @@ import { PlusIcon, RefreshIcon, SkipIcon, ZapIcon } from '../../ui/icons';
 import { wholePercent } from '../../lib/percent';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { Actions, ErrorText, Form, InputField } from '../../ui/fields';
-import { useAddQuickQuestionMutation, useQuickPollsQuery, useVoteMutation } from '../polls/pollsApi';
+import { useAddQuickQuestionMutation, useQuickPolls } from './quickApi';
+import { useVote } from '../polls/useVote';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { quickQuestionsFrom, withLocalVote, type QuickQuestion } from './quickQuestions';
@@ -53,8 +54,7 @@ export function QuickDecision() {
 
 /** Which question is shown, the local (visitor's or sample) choices, and the step to the next question. */
 function useQuickDecision(isMember: boolean) {
-  const { data: polls } = useQuickPollsQuery();
-  const [vote] = useVoteMutation();
+  const polls = useQuickPolls();
   const questions = useMemo(() => quickQuestionsFrom(polls), [polls]);
   const [order, setOrder] = useState<string[] | null>(null);
   const [index, setIndex] = useState(0);
@@ -72,6 +72,7 @@ function useQuickDecision(isMember: boolean) {
   const list = ids.map((id) => byId.get(id)).filter((q): q is QuickQuestion => Boolean(q));
   const base = list[Math.min(index, list.length - 1)];
   const current = base && local[base.id] !== undefined && !base.poll?.hasVoted ? withLocalVote(base, local[base.id]!) : base;
+  const { cast } = useVote({ id: current?.poll?.id ?? '' });
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
 
@@ -84,7 +85,7 @@ function useQuickDecision(isMember: boolean) {
 
   function choose(choice: number) {
     if (!current || current.hasVoted) return;
-    if (current.poll && isMember) void vote({ pollId: current.poll.id, optionIndex: choice });
+    if (current.poll && isMember) void cast(choice);
     else setLocal((l) => ({ ...l, [current.id]: choice }));
     timer.current = setTimeout(next, limits.quick.autoAdvanceMs);
   }

@@ -2,17 +2,18 @@ import type { Poll } from '@meydan/proto';
 import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { apiErrorMessage, apiErrorStatus, setEmbedVisitor } from '../../store/api';
+import { apiErrorStatus, setEmbedVisitor } from '../../store/api';
 import { trReach } from '../../i18n/tr-reach';
 import { useDocumentTitle } from '../../ui/Page';
 import { choicesOf, votersOf, votesFromCounts } from '../../lib/polls';
 import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { PollOptions } from '../polls/PollOptions';
-import { ShareVoteChange } from '../polls/VoteChange';
+import { VoteChange } from '../polls/VoteChange';
+import { useVote } from '../polls/useVote';
 import { usePollQuery } from '../polls/pollsApi';
 import { useLivePoll } from '../polls/useLivePoll';
-import { useShareLinkPollQuery, useShareLinkVoteMutation } from '../share-link/shareLinkApi';
+import { useShareLinkPollQuery } from '../share-link/shareLinkApi';
 
 const t = trReach.embed;
 const VISITOR_KEY = 'meydan-embed-visitor';
@@ -58,8 +59,9 @@ export function EmbedSharePage() {
   const { code = '' } = useParams();
   const ready = useEmbedVisitor();
   const { data, error } = useShareLinkPollQuery(code, { skip: !ready });
-  const [vote, { isLoading, originalArgs }] = useShareLinkVoteMutation();
   const [message, setMessage] = useState<string | null>(null);
+  const via = { code, line: setMessage };
+  const { cast, voting, pending } = useVote({ id: data?.poll.id ?? '' }, via);
   const link = `/s/${encodeURIComponent(code)}`;
   useDocumentTitle(data?.poll.title ?? t.loading);
 
@@ -68,14 +70,6 @@ export function EmbedSharePage() {
   const votes = votesFromCounts(data.voteCounts, poll.options.length);
   const total = votersOf(poll, votes);
   const open = isOpen(poll.expiresAt);
-  const choose = async (optionIndex: number, optionIndexes?: number[]) => {
-    try {
-      await vote({ code, optionIndex, ...(optionIndexes ? { optionIndexes } : {}) }).unwrap();
-      setMessage(t.voted);
-    } catch (err) {
-      setMessage(apiErrorMessage(err) ?? t.voteFailed);
-    }
-  };
   return (
     <EmbedFrame title={poll.title} total={total} link={link} pollId={poll.id}>
       <PollOptions
@@ -86,21 +80,14 @@ export function EmbedSharePage() {
         total={total}
         userChoice={data.userChoice}
         decimals={0}
-        disabled={isLoading || !open}
-        pending={isLoading ? (originalArgs?.optionIndex ?? null) : null}
-        onVote={(optionIndex) => void choose(optionIndex)}
+        disabled={voting || !open}
+        pending={pending}
+        onVote={(optionIndex) => void cast(optionIndex)}
         maxChoices={poll.maxChoices ?? 1}
         userChoices={data.userChoices ?? choicesOf(poll)}
-        onBallot={(optionIndexes) => void choose(optionIndexes[0]!, optionIndexes)}
+        onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
       />
-      <ShareVoteChange
-        code={code}
-        poll={poll}
-        hasVoted={data.hasVoted}
-        userChoices={data.userChoices ?? choicesOf(poll)}
-        options={poll.options}
-        onDone={(text) => setMessage(text)}
-      />
+      <VoteChange poll={poll} via={via} />
       {!open ? <Note>{t.closed}</Note> : null}
       {message ? <Note role="status">{message}</Note> : null}
     </EmbedFrame>

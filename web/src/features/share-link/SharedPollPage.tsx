@@ -2,7 +2,7 @@ import { defaultShareVoteMode, limits, type ShareLinkPoll } from '@meydan/proto'
 import { Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import { apiErrorMessage, apiErrorStatus, isNetworkError } from '../../store/api';
+import { apiErrorStatus } from '../../store/api';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
 import { Button, ButtonLink } from '../../ui/buttons';
@@ -24,8 +24,9 @@ import { useAppDispatch } from '../../store/store';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
-import { useShareLinkPollQuery, useShareLinkSharedMutation, useShareLinkVoteMutation } from './shareLinkApi';
-import { ShareVoteChange } from '../polls/VoteChange';
+import { useShareLinkPollQuery, useShareLinkSharedMutation } from './shareLinkApi';
+import { useVote } from '../polls/useVote';
+import { VoteChange } from '../polls/VoteChange';
 
 /**
  * /s/:shortUrl — the public page of a share-link poll; anyone holding the link votes once, without an account. Its
@@ -82,7 +83,7 @@ function useSharedPoll(shortUrl: string) {
     if (hasVoted) setVoted(true);
   }, [hasVoted]);
 
-  const [vote, { isLoading: voting }] = useShareLinkVoteMutation();
+  const { cast, voting } = useVote({ id: data?.poll.id ?? '' }, { code: shortUrl });
   const [countShare] = useShareLinkSharedMutation();
   const [feedback, setFeedback] = useState<string | null>(null);
   const status = apiErrorStatus(error);
@@ -104,18 +105,10 @@ function useSharedPoll(shortUrl: string) {
   }, [error, notFound, toast]);
 
   async function choose(optionIndex: number, optionIndexes?: number[]) {
-    try {
-      const result = await vote({ code: shortUrl, optionIndex, ...(optionIndexes ? { optionIndexes } : {}) }).unwrap();
-      setVoted(true);
-      setFeedback(result.feedback ?? null);
-      toast({ title: trPolls.publicPoll.votedTitle, description: result.message, variant: 'success' });
-    } catch (err) {
-      if (isNetworkError(err)) {
-        toast({ title: trPolls.publicPoll.networkTitle, description: trPolls.publicPoll.networkText, variant: 'error' });
-      } else {
-        toast({ title: trPolls.publicPoll.voteFailedTitle, description: apiErrorMessage(err) ?? trPolls.publicPoll.voteFailedText, variant: 'error' });
-      }
-    }
+    const answer = await cast(optionIndex, optionIndexes);
+    if (!answer) return;
+    setVoted(true);
+    setFeedback(answer.feedback ?? null);
   }
 
   async function copyLink() {
@@ -199,7 +192,7 @@ function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink
         pending={voting ? -1 : null}
         onBallot={(optionIndexes) => void onChoose(optionIndexes[0]!, optionIndexes)}
       />
-      <ShareVoteChange code={poll.shortUrl ?? ''} poll={poll} hasVoted={hasVoted} userChoices={data.userChoices ?? choicesOf(poll)} options={poll.options} />
+      <VoteChange poll={poll} via={{ code: poll.shortUrl ?? '' }} />
       {open && !hasVoted ? (
         <Rule data-share-vote-rule={rule} role={membersOnly ? 'status' : undefined}>
           {trPolls.publicPoll.voteRule[rule]}

@@ -1,65 +1,54 @@
+import { useMemo } from 'react';
 import { apiPaths, apiUrl, type ShareLinkPoll, type ShareState, type VoteResult } from '@meydan/proto';
 import { api, type ApiExtra } from '../../store/api';
-import { applyCounts, normalizePoll } from '../../lib/polls';
+import { voteAnswered } from '../../store/pollsSlice';
+import { choicesOf, normalizePoll } from '../../lib/polls';
+import { holdingPolls, useHeldPoll, withData } from '../polls/heldPolls';
+
+/** A share link's answer as its cache entry keeps it: the poll's id (the poll is held in store/pollsSlice). */
+export interface HeldShareLinkPoll {
+  pollId: string;
+  creator: ShareLinkPoll['creator'];
+}
 
 /** The public share page: a poll by its short code, votes without an account, live counts. */
 export const shareLinkApi = api.injectEndpoints({
   endpoints: (build) => ({
-    shareLinkPoll: build.query<ShareLinkPoll, string>({
-      query: (code) => `/s/${encodeURIComponent(code)}`,
-      transformResponse: (answer: ShareLinkPoll) => ({ ...answer, poll: normalizePoll(answer.poll) }),
-      providesTags: (result, _error, code) => [{ type: 'Poll', id: result?.poll.id ?? `s:${code}` }],
+    shareLinkPoll: build.query<HeldShareLinkPoll, string>({
+      queryFn: holdingPolls((code: string) => `/s/${encodeURIComponent(code)}`, (answer: ShareLinkPoll) => {
+        const poll = normalizePoll(answer.poll);
+        return { polls: [poll], held: { pollId: poll.id, creator: answer.creator } };
+      }),
+      providesTags: (result, _error, code) => [{ type: 'Poll', id: result?.pollId ?? `s:${code}` }],
       /**
        * Live counts: the page follows its poll over the socket by its code (visitors too; the server lets only
-       * the creator follow a share-link poll by id) and each `poll_update` enters this cache entry. The 10-second
+       * the creator follow a share-link poll by id) and each `poll_update` enters the poll. The 10-second
        * refetch of the page stays as the fallback while the socket is down.
        */
-      async onCacheEntryAdded(code, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
+      async onCacheEntryAdded(code, { cacheDataLoaded, cacheEntryRemoved, extra }) {
         const { realtime } = extra as ApiExtra;
         let release: (() => void) | undefined;
-        let stop: (() => void) | undefined;
         try {
-          const { data } = await cacheDataLoaded;
-          const pollId = data.poll.id;
-          stop = realtime.on('poll_update', (update) => {
-            if (update.pollId !== pollId) return;
-            updateCachedData((draft) => {
-              draft.voteCounts = { ...draft.voteCounts, ...update.voteCounts };
-              applyCounts(draft.poll, update);
-            });
-          });
+          await cacheDataLoaded;
           release = realtime.followCode(code);
         } catch {
           // No poll (404): nothing to follow.
         }
         await cacheEntryRemoved;
-        stop?.();
         release?.();
       },
     }),
 
     /** One option, or a multiple-choice poll's ballot (`optionIndexes`). */
-    shareLinkVote: build.mutation<VoteResult, { code: string; optionIndex: number; optionIndexes?: number[] }>({
+    shareLinkVote: build.mutation<VoteResult, { code: string; pollId: string; optionIndex: number; optionIndexes?: number[] }>({
       query: ({ code, optionIndex, optionIndexes }) => ({
         url: apiUrl(apiPaths.shareVote, { shortUrl: code }),
         method: 'POST',
         body: optionIndexes ? { optionIndexes } : { optionIndex },
       }),
-      async onQueryStarted({ code }, { dispatch, queryFulfilled }) {
+      async onQueryStarted({ pollId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (!data) return;
-        dispatch(
-          shareLinkApi.util.updateQueryData('shareLinkPoll', code, (draft) => {
-            draft.voteCounts = data.voteCounts;
-            draft.hasVoted = true;
-            draft.userChoice = data.userChoice;
-            draft.userChoices = data.userChoices ?? [data.userChoice];
-            applyCounts(draft.poll, data);
-            draft.poll.hasVoted = true;
-            draft.poll.userChoice = data.userChoice;
-            draft.poll.userChoices = draft.userChoices;
-          }),
-        );
+        if (data) dispatch(voteAnswered({ pollId, answer: data }));
       },
     }),
 
@@ -69,4 +58,20 @@ export const shareLinkApi = api.injectEndpoints({
   }),
 });
 
-export const { useShareLinkPollQuery, useShareLinkVoteMutation, useShareLinkSharedMutation } = shareLinkApi;
+/**
+ * The poll behind a share link as the pages read it (the answer's shape: the poll, its creator, the counts and the
+ * visitor's ballot), made from the poll held.
+ */
+export function useShareLinkPollQuery(code: string, options?: Parameters<typeof shareLinkApi.useShareLinkPollQuery>[1]) {
+  const result = shareLinkApi.useShareLinkPollQuery(code, options);
+  const poll = useHeldPoll(result.data?.pollId);
+  const creator = result.data?.creator;
+  const data = useMemo((): ShareLinkPoll | undefined => {
+    if (!poll || !creator) return undefined;
+    const voteCounts = Object.fromEntries(poll.options.map((option) => [String(option.id), option.votes]));
+    return { poll, creator, voteCounts, hasVoted: poll.hasVoted, userChoice: poll.userChoice, userChoices: choicesOf(poll) };
+  }, [poll, creator]);
+  return withData(result, data);
+}
+
+export const { useShareLinkSharedMutation } = shareLinkApi;

@@ -1,0 +1,158 @@
+import { createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
+import type { Poll, PollUpdate, VoteResult, VoteTakenBack } from '@meydan/proto';
+import { applyCounts, normalizePoll } from '../lib/polls';
+
+/**
+ * The one copy of each poll the app shows. Every list and page (feeds, the poll's page, the quick widget, a share
+ * link, a profile, search) keeps only the ids of its polls; a vote's answer, a live frame, an edit or a like changes
+ * the poll here once, and every list that holds it shows the change.
+ *
+ * The state is RTK's normalised entity shape (`EntityState`: `ids` and `entities`), kept with the two operations it
+ * needs (upsert, set) rather than `createEntityAdapter`, whose code (~1.7 kB gzip with its sorted variant) would put
+ * the first load of / over its budget (web/scripts/initial-js.ts).
+ */
+type PollsState = EntityState<Poll, string>;
+
+const initialState: PollsState = { ids: [], entities: {} };
+
+/** Adds a poll, or replaces the fields of the one held that the new copy carries (the adapter's upsertOne). */
+function upsert(state: PollsState, poll: Poll): void {
+  const held = state.entities[poll.id];
+  if (held) Object.assign(held, poll);
+  else {
+    state.ids.push(poll.id);
+    state.entities[poll.id] = poll;
+  }
+}
+
+/** The poll held under `id`, changed in place (an immer draft); a poll no list holds is left alone. */
+function change(state: PollsState, id: string, recipe: (poll: Poll) => void): void {
+  const poll = state.entities[id];
+  if (poll) recipe(poll);
+}
+
+/** The viewer's ballot after a vote's, a change's or a take-back's answer (empty: taken back). */
+export const choicesIn = (answer: VoteResult | VoteTakenBack): number[] =>
+  answer.hasVoted ? (answer.userChoices ?? [answer.userChoice]) : [];
+
+/** On a friends' circle card the viewer (unless the creator) is one of the friends who have now voted. */
+function countViewerAsFriend(poll: Poll, viewerId: string | undefined): void {
+  const shownAsFriend = poll.friends?.find((friend) => friend.id === viewerId);
+  if (poll.type !== 'friends' || !viewerId || viewerId === poll.creatorId || shownAsFriend?.hasVoted) return;
+  if (shownAsFriend) shownAsFriend.hasVoted = true;
+  if (poll.friendsVotedCount !== undefined) poll.friendsVotedCount += 1;
+}
+
+export const pollsSlice = createSlice({
+  name: 'polls',
+  initialState,
+  reducers: {
+    /** Polls as a list or page received them (normalised): fields the answer carries replace those held. */
+    pollsReceived(state, action: PayloadAction<Poll[]>) {
+      for (const poll of action.payload) upsert(state, normalizePoll(poll));
+    },
+    /** A poll put back as it was (a refused vote's optimistic ballot taken out). */
+    pollRestored(state, { payload }: PayloadAction<Poll>) {
+      if (state.entities[payload.id]) state.entities[payload.id] = payload;
+    },
+    /** A member's vote shown at once, before the server's answer. */
+    voteSent(state, { payload }: PayloadAction<{ pollId: string; ballot: number[] }>) {
+      change(state, payload.pollId, (poll) => {
+        if (poll.hasVoted) return;
+        poll.hasVoted = true;
+        poll.userChoice = payload.ballot[0] ?? null;
+        poll.userChoices = payload.ballot;
+        for (const option of poll.options) if (payload.ballot.includes(option.id)) option.votes += 1;
+        poll.totalVotes += 1;
+        poll.votesCount += 1;
+        poll.votersCount = poll.totalVotes;
+      });
+    },
+    /** A vote's answer: the server's counts and the ballot it holds (`viewerId`: a friends' card counts the viewer). */
+    voteAnswered(state, { payload }: PayloadAction<{ pollId: string; answer: VoteResult; viewerId?: string | undefined }>) {
+      change(state, payload.pollId, (poll) => {
+        applyCounts(poll, payload.answer);
+        poll.hasVoted = true;
+        poll.userChoice = payload.answer.userChoice;
+        poll.userChoices = payload.answer.userChoices ?? [payload.answer.userChoice];
+        countViewerAsFriend(poll, payload.viewerId);
+      });
+    },
+    /** A change's or a take-back's answer: the server's counts and the ballot now held (none: taken back). */
+    voteChangeAnswered(state, { payload }: PayloadAction<{ pollId: string; answer: VoteResult | VoteTakenBack }>) {
+      change(state, payload.pollId, (poll) => {
+        applyCounts(poll, payload.answer);
+        const choices = choicesIn(payload.answer);
+        poll.hasVoted = choices.length > 0;
+        poll.userChoice = choices[0] ?? null;
+        poll.userChoices = choices;
+      });
+    },
+    /** A live frame (`poll_update`) of a followed poll. */
+    liveCountsArrived(state, { payload }: PayloadAction<PollUpdate>) {
+      change(state, payload.pollId, (poll) => applyCounts(poll, payload));
+    },
+    /** The creator's edit, as the server answered it. */
+    pollEdited(state, { payload }: PayloadAction<Poll>) {
+      change(state, payload.id, (poll) => {
+        poll.title = payload.title;
+        poll.description = payload.description;
+        poll.editedAt = payload.editedAt ?? null;
+      });
+    },
+    /** The creator closed the poll early: its end, and the counts now shown. */
+    pollClosed(state, { payload }: PayloadAction<Poll>) {
+      change(state, payload.id, (poll) => {
+        poll.expiresAt = payload.expiresAt;
+        poll.closedAt = payload.closedAt ?? null;
+        poll.options = payload.options;
+        if (payload.resultsVisible !== undefined) poll.resultsVisible = payload.resultsVisible;
+        poll.totalVotes = payload.totalVotes;
+        poll.votesCount = payload.votesCount;
+      });
+    },
+    /** The heart as the server answered it. */
+    likeSet(state, { payload }: PayloadAction<{ pollId: string; liked: boolean; likesCount: number }>) {
+      change(state, payload.pollId, (poll) => {
+        poll.isLiked = payload.liked;
+        poll.likesCount = payload.likesCount;
+      });
+    },
+    /** The heart shown at once (`by` 1 or -1), or put back when the server refused. */
+    likeMoved(state, { payload }: PayloadAction<{ pollId: string; liked: boolean; by: number }>) {
+      change(state, payload.pollId, (poll) => {
+        poll.isLiked = payload.liked;
+        poll.likesCount = Math.max(0, poll.likesCount + payload.by);
+      });
+    },
+    commentsCounted(state, { payload }: PayloadAction<{ pollId: string; by: number }>) {
+      change(state, payload.pollId, (poll) => void (poll.commentsCount = Math.max(0, poll.commentsCount + payload.by)));
+    },
+    shareCounted(state, { payload }: PayloadAction<{ pollId: string; shareCount: number }>) {
+      change(state, payload.pollId, (poll) => void (poll.shareCount = payload.shareCount));
+    },
+  },
+});
+
+export const {
+  pollsReceived,
+  pollRestored,
+  voteSent,
+  voteAnswered,
+  voteChangeAnswered,
+  liveCountsArrived,
+  pollEdited,
+  pollClosed,
+  likeSet,
+  likeMoved,
+  commentsCounted,
+  shareCounted,
+} = pollsSlice.actions;
+
+/** The poll held under `id`, if a list or page has received it. */
+export const selectPoll = (state: { polls: PollsState }, id: string | undefined): Poll | undefined =>
+  id === undefined ? undefined : state.polls.entities[id];
+
+/** The polls held under `ids`, in their order (an id not held is left out). */
+export const selectPolls = (state: { polls: PollsState }, ids: readonly string[]): Poll[] =>
+  ids.map((id) => state.polls.entities[id]).filter((poll): poll is Poll => Boolean(poll));
