@@ -7,7 +7,7 @@
 import Fastify from 'fastify';
 import proxy from '@fastify/http-proxy';
 
-const { signIdentity, IDENTITY_HEADER } = await import(process.env.KIT);
+const { signIdentity, IDENTITY_HEADER } = await import(/** @type {string} */ (process.env.KIT));
 const binding = { method: 'GET', path: '/api/polls/ping', service: 'polls' };
 let signed = '';
 let signedAt = 0;
@@ -22,7 +22,7 @@ const identityHeader = () => {
 
 const app = Fastify({ logger: false });
 await app.register(proxy, {
-  upstream: process.env.UPSTREAM,
+  upstream: /** @type {string} */ (process.env.UPSTREAM),
   prefix: '/api/polls/ping',
   rewritePrefix: '/api/polls/ping',
   replyOptions: { rewriteRequestHeaders: (_request, headers) => ({ ...headers, [IDENTITY_HEADER]: identityHeader() }) },

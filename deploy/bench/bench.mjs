@@ -20,11 +20,15 @@ import { ladderRunner } from './ladder.mjs';
 import { feedGraphMembers, seedFeedGraph } from './feed-graph.mjs';
 import { evaluateTargets, LIMITS, MEMBER_FEEDS, memberFeedScenario, renderReport, STACK_PROCESSES } from './report.mjs';
 
+/** @import { BenchResults, ScenarioFigures, WebFigures } from './report.mjs' */
+/** @import { BenchStack } from './stack.mjs' */
+/** @typedef {{ id: string, code: string | null }} SeededPoll */
+
 const runnerRoot = fileURLToPath(new URL('../..', import.meta.url));
 const benchRoot = resolve(process.env.BENCH_ROOT || runnerRoot);
 const env = process.env;
-const num = (name, fallback) => (env[name] ? Number(env[name]) : fallback);
-const list = (name, fallback) => (env[name] || fallback).split(',').map(Number).filter((r) => r > 0);
+const num = (/** @type {string} */ name, /** @type {number} */ fallback) => (env[name] ? Number(env[name]) : fallback);
+const list = (/** @type {string} */ name, /** @type {string} */ fallback) => (env[name] || fallback).split(',').map(Number).filter((r) => r > 0);
 
 const RATES = list('BENCH_RATES', '10,25,50,100,150,200,300,400,500,600,700,800,1000,1200,1400,1700,2000,2500,3000');
 /** The vote ladders go on until they break; BENCH_VOTES_MAX caps them (members are seeded for every vote). */
@@ -53,8 +57,11 @@ const FEED_POLLS = 20;
 const BALLOT_EVERY = num('BENCH_BALLOT_EVERY', 4);
 
 const say = (line = '') => process.stdout.write(`${line}\n`);
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+// Both set by main() before anything else reads them.
+/** @type {BenchStack} */
 let stack;
+/** @type {string} */
 let workDir;
 
 async function cleanUp() {
@@ -63,7 +70,7 @@ async function cleanUp() {
 }
 
 /** Members a vote ladder uses up: one per vote, through warm-up, ramps and steps. */
-const votesNeeded = (rates) => !rates.length ? 0 : rates[0] * WARM_S + rates.reduce((sum, r) => sum + r * (RAMP_S + STEP_S), 0);
+const votesNeeded = (/** @type {number[]} */ rates) => !rates.length ? 0 : /** @type {number} */ (rates[0]) * WARM_S + rates.reduce((sum, r) => sum + r * (RAMP_S + STEP_S), 0);
 
 function build() {
   if (env.BENCH_SKIP_BUILD) return say(`BENCH_SKIP_BUILD: using the existing builds in ${benchRoot}`);
@@ -76,6 +83,10 @@ function build() {
 
 const cpuNow = () => Object.fromEntries(stack.processes().map((p) => [p.name, cpuMs(p.pid)]));
 
+/**
+ * @param {string} path
+ * @param {{ method?: string, sid?: string, body?: unknown }} [options]
+ */
 async function api(path, { method = 'GET', sid, body } = {}) {
   const res = await fetch(`${stack.base}${path}`, {
     method,
@@ -86,6 +97,13 @@ async function api(path, { method = 'GET', sid, body } = {}) {
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
 
+/**
+ * @param {string | undefined} sid
+ * @param {string} title
+ * @param {boolean} shareable
+ * @param {number} [maxChoices]
+ * @returns {Promise<SeededPoll>}
+ */
 async function createPoll(sid, title, shareable, maxChoices = 1) {
   const res = await api(shareable ? '/api/polls/shareable' : '/api/polls', { method: 'POST', sid, body: { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], maxChoices } });
   if (res.status !== 201) throw new Error(`poll not created: ${res.status} ${JSON.stringify(res.body)}`);
@@ -119,7 +137,11 @@ async function settle() {
   say(`  (the stack was still busy after ${SETTLE_MAX_S} s: ${lastMs.toFixed(0)} ms of CPU in the last second)`);
 }
 
-/** Unmeasured no-ops, so that no scenario pays for the processes' JIT warm-up. */
+/**
+ * Unmeasured no-ops, so that no scenario pays for the processes' JIT warm-up.
+ * @param {string} k6
+ * @param {string[]} bases
+ */
 async function warmUp(k6, bases) {
   for (const base of bases) {
     spawnSync(k6, ['run', '--quiet', '--no-color', '--address', '127.0.0.1:0', join(runnerRoot, 'deploy/k6/hot-paths.js')], {
@@ -136,10 +158,16 @@ async function idleMemory() {
   return Object.fromEntries(stack.processes().filter((p) => [...SERVICES, 'gateway'].includes(p.name)).map((p) => [p.name, rssMb(p.pid)]));
 }
 
-/** A GET whose body is kept as sent (still compressed). */
+/**
+ * A GET whose body is kept as sent (still compressed).
+ * @param {string} url
+ * @param {Record<string, string>} headers
+ * @returns {Promise<{ status: number | undefined, headers: import('node:http').IncomingHttpHeaders, body: Buffer }>}
+ */
 function rawGet(url, headers) {
   return new Promise((resolve, reject) => {
     httpGet(url, { headers }, (res) => {
+      /** @type {Buffer[]} */
       const chunks = [];
       res.on('data', (c) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
@@ -148,22 +176,28 @@ function rawGet(url, headers) {
   });
 }
 
-/** The JS a visitor downloads for `/` (the web build's own measure) and a hashed asset served pre-compressed. */
+/**
+ * The JS a visitor downloads for `/` (the web build's own measure) and a hashed asset served pre-compressed.
+ * @param {string} webDist
+ * @returns {Promise<WebFigures>}
+ */
 async function webFigures(webDist) {
   const { tsImport } = await import('tsx/esm/api');
   const { measureInitialJs } = await tsImport(join(benchRoot, 'web/scripts/initial-js.ts'), import.meta.url);
+  /** @type {{ totalGzipBytes: number, files: { file: string, gzipBytes: number }[] }} */
   const initial = measureInitialJs(webDist);
   // The largest file of the first load: hashed, fetched by every visitor, and well over the size below which the
   // build leaves a file uncompressed (the entry chunk itself is under 1 kB).
   const largest = initial.files.reduce((a, b) => (b.gzipBytes > a.gzipBytes ? b : a));
   const asset = largest.file.replace(/^assets\//, '');
+  /** @type {WebFigures['encodings']} */
   const encodings = {};
   const original = readFileSync(join(webDist, 'assets', asset));
   for (const encoding of ['br', 'gzip']) {
     // node:http, not fetch: fetch decodes the body, and the bytes on the wire are what is measured here.
     const res = await rawGet(`${stack.base}/assets/${asset}`, { 'accept-encoding': encoding });
     const contentEncoding = res.headers['content-encoding'] ?? null;
-    const decode = { br: brotliDecompressSync, gzip: gunzipSync }[contentEncoding] ?? ((b) => b);
+    const decode = /** @type {Record<string, (b: Buffer) => Buffer>} */ ({ br: brotliDecompressSync, gzip: gunzipSync })[/** @type {string} */ (contentEncoding)] ?? ((/** @type {Buffer} */ b) => b);
     encodings[encoding] = {
       status: res.status,
       contentEncoding,
@@ -192,42 +226,58 @@ async function seed() {
   // The feed's 20 public polls, each by its own member (the hot, the live and the mixed scenario's poll among them),
   // and two share-link polls (seen only through their links, so in no feed).
   const ballots = BALLOT_EVERY > 0 ? 2 : 1;
-  const polls = {
+  const polls = /** @type {Record<'hot' | 'live' | 'mixed' | 'shared' | 'mixedShared', SeededPoll>} */ ({
     hot: await createPoll(seeded.sids[0], 'Hangisi daha iyi bir evcil hayvan?', false, ballots),
     live: await createPoll(seeded.sids[1], 'Canlı sayım: hangisi?', false),
     mixed: await createPoll(seeded.sids[2], 'Karışık yük: hangisi?', false, ballots),
-  };
+  });
   for (let i = 3; i < FEED_POLLS; i++) await createPoll(seeded.sids[i], `Anket ${i}: hangisi?`, false);
   polls.shared = await createPoll(seeded.sids[FEED_POLLS], 'Paylaşılan anket: hangisi?', true, ballots);
   polls.mixedShared = await createPoll(seeded.sids[FEED_POLLS + 1], 'Karışık yük, paylaşılan: hangisi?', true, ballots);
   return { seeded, membersCsv, polls };
 }
 
-/** Every scenario asked for, one after another, with the counters of the vote scenarios checked after each. */
+/**
+ * Every scenario asked for, one after another, with the counters of the vote scenarios checked after each.
+ * @param {string} k6
+ * @param {BenchResults} results
+ * @param {Awaited<ReturnType<typeof seed>>} seeding
+ */
 async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
   // Votes start after the poll creators, so every member votes at most once on each poll.
   let memberOffset = FEED_POLLS + 2;
   // A scenario that fails to run is reported as such; the others still run.
+  /**
+   * @param {string} name
+   * @param {() => Promise<ScenarioFigures>} fn
+   */
   const run = async (name, fn) => {
     if (!SCENARIOS.includes(name)) return;
     try {
       results.scenarios[name] = await fn();
     } catch (err) {
-      say(`  ! ${name} did not run to the end: ${err.message}`);
-      results.scenarios[name] = { error: err.message };
+      say(`  ! ${name} did not run to the end: ${/** @type {Error} */ (err).message}`);
+      results.scenarios[name] = { error: /** @type {Error} */ (err).message };
     }
   };
+  /**
+   * @param {string} pollId
+   * @param {number} accepted
+   * @param {string} apiPath
+   * @param {string | undefined} sid
+   */
   const check = (pollId, accepted, apiPath, sid) => counterCheck({ stack, say }, pollId, accepted, apiPath, sid);
   const runLadder = ladderRunner({ k6, stack, workDir, runnerRoot, timing: { warmS: WARM_S, rampS: RAMP_S, stepS: STEP_S }, abortMs: ABORT_MS, counted: COUNTED, settle, cpuNow, say });
 
+  /** @type {string | null} */
   let bareProxy = null;
   if (SCENARIOS.includes('bare_proxy')) {
     const proxyPort = await freePort();
     bareProxy = `http://127.0.0.1:${proxyPort}`;
     await stack.startNodeScript('bare-proxy', join(runnerRoot, 'deploy/bench/bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: `http://127.0.0.1:${stack.ports.polls}`, INTERNAL_SECRET: stack.secret, KIT: stack.kitPath }, `${bareProxy}/readyz`);
   }
-  await warmUp(k6, [stack.base, bareProxy].filter(Boolean));
-  await run('bare_proxy', () => runLadder('noop', { rates: RATES, base: bareProxy, label: 'bare_proxy' }));
+  await warmUp(k6, /** @type {string[]} */ ([stack.base, bareProxy].filter(Boolean)));
+  await run('bare_proxy', () => runLadder('noop', { rates: RATES, base: /** @type {string} */ (bareProxy), label: 'bare_proxy' }));
   await run('noop', () => runLadder('noop', { rates: RATES }));
   await run('votes', async () => {
     const figures = await runLadder('votes', { rates: VOTE_RATES, extraEnv: { MEMBERS_CSV: membersCsv, POLL_ID: polls.hot.id, MEMBER_OFFSET: String(memberOffset), BALLOT_EVERY: String(BALLOT_EVERY) } });
@@ -236,7 +286,7 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
     return figures;
   });
   await run('share_votes', async () => {
-    const figures = await runLadder('share_votes', { rates: VOTE_RATES, extraEnv: { POLL_ID: polls.shared.id, SHARE_CODE: polls.shared.code, BALLOT_EVERY: String(BALLOT_EVERY) } });
+    const figures = await runLadder('share_votes', { rates: VOTE_RATES, extraEnv: { POLL_ID: polls.shared.id, SHARE_CODE: /** @type {string} */ (polls.shared.code), BALLOT_EVERY: String(BALLOT_EVERY) } });
     results.checks.shareVotes = await check(polls.shared.id, figures.accepted, `/api/s/${polls.shared.code}`, seeded.sids[FEED_POLLS]);
     return figures;
   });
@@ -244,12 +294,13 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
   await run('shedding', () => measureShedding(runLadder, membersCsv));
   await run('mixed', async () => {
     const { mixed, mixedShared: shared } = polls;
-    const figures = await runLadder('mixed', { rates: RATES, p99Ms: MIXED_P99_MS, extraEnv: { MEMBERS_CSV: membersCsv, MIXED_POLL_ID: mixed.id, MIXED_SHARE_CODE: shared.code, MEMBER_OFFSET: String(FEED_POLLS + 2), BALLOT_EVERY: String(BALLOT_EVERY) } });
-    results.checks.mixedVotes = await check(mixed.id, figures.actions.vote?.accepted ?? 0, `/api/polls/${mixed.id}`, seeded.sids[2]);
-    results.checks.mixedShareVotes = await check(shared.id, figures.actions.share_vote?.accepted ?? 0, `/api/s/${shared.code}`, seeded.sids[FEED_POLLS + 1]);
+    const figures = await runLadder('mixed', { rates: RATES, p99Ms: MIXED_P99_MS, extraEnv: { MEMBERS_CSV: membersCsv, MIXED_POLL_ID: mixed.id, MIXED_SHARE_CODE: /** @type {string} */ (shared.code), MEMBER_OFFSET: String(FEED_POLLS + 2), BALLOT_EVERY: String(BALLOT_EVERY) } });
+    results.checks.mixedVotes = await check(mixed.id, /** @type {Record<string, { accepted: number }>} */ (figures.actions).vote?.accepted ?? 0, `/api/polls/${mixed.id}`, seeded.sids[2]);
+    results.checks.mixedShareVotes = await check(shared.id, /** @type {Record<string, { accepted: number }>} */ (figures.actions).share_vote?.accepted ?? 0, `/api/s/${shared.code}`, seeded.sids[FEED_POLLS + 1]);
     return figures;
   });
   // Each of the three member feeds on its own ladder over one follow graph: the target is the slowest's.
+  /** @type {string | null} */
   let feedMembersCsv = null;
   for (const feed of MEMBER_FEEDS) {
     const label = memberFeedScenario(feed);
@@ -278,17 +329,23 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
  * through a second gateway on the same services with it off. Each step's answers are told apart (served, or shed: 503
  * with retry-after). With shedding, a VU goes on past slow answers (up to 5 s) to show what the served ones get;
  * without, it stops at the breaking point as a ladder's does.
+ * @param {ReturnType<typeof ladderRunner>} runLadder
+ * @param {string} membersCsv
  */
 async function measureShedding(runLadder, membersCsv) {
   const unshed = await stack.addGateway('gateway-unshed', { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_EVENT_LOOP_UTILIZATION: '0', SHED_MAX_IN_FLIGHT: '0' });
-  const ladder = (label, base, abortMs) => runLadder('share_votes', { rates: SHED_RATES, base, label, extraEnv: { BY_ANSWER: '1', MEMBERS_CSV: membersCsv, ABORT_MS: String(abortMs) } });
+  const ladder = (/** @type {string} */ label, /** @type {string} */ base, /** @type {number} */ abortMs) => runLadder('share_votes', { rates: SHED_RATES, base, label, extraEnv: { BY_ANSWER: '1', MEMBERS_CSV: membersCsv, ABORT_MS: String(abortMs) } });
   const on = await ladder('shedding_on', stack.base, 5_000);
   const off = await ladder('shedding_off', unshed, ABORT_MS);
-  const knee = on.steps.find((step) => step.shed > 0) ?? null;
+  const knee = on.steps.find((step) => /** @type {number} */ (step.shed) > 0) ?? null;
   return { on, off, kneeRate: knee?.rate ?? null };
 }
 
-/** The targets, the JSON file and the table; the exit code. */
+/**
+ * The targets, the JSON file and the table; the exit code.
+ * @param {BenchResults} results
+ * @param {number} t0
+ */
 function finish(results, t0) {
   results.targets = evaluateTargets(results);
   results.finishedAt = new Date().toISOString();
@@ -317,6 +374,7 @@ async function main() {
   stack = await startStack({ root: benchRoot, workDir, webDist, logLevel: LOG_LEVEL, profile: () => !!env.BENCH_PROFILE, say });
   say(`stack up in ${((Date.now() - stackStart) / 1000).toFixed(1)} s; logs in ${workDir}`);
   const settings = { RATES, VOTE_RATES, SHED_RATES, STEP_S, RAMP_S, ABORT_MS, MIXED_P99_MS, SOCKETS, LIVE_CLIENTS, LIVE_RATE, LIVE_S, LOG_LEVEL };
+  /** @type {BenchResults} */
   const results = { startedAt: new Date(t0).toISOString(), codeUnderTest: benchRoot, node: process.version, settings, scenarios: {}, checks: {} };
 
   results.idleRssMb = await idleMemory();

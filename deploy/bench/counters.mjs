@@ -1,9 +1,16 @@
 // The bench's check of a vote scenario: what the answers said was accepted against what the stack counted and stored.
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** @import { BenchStack } from './stack.mjs' */
+
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * Redis counters and voters of a poll against MongoDB's votes (once the consumer persisted them) and `accepted`
  * ballots, and its per-option counts in Redis, MongoDB and the API (`apiPath`) against each other.
+ * @param {{ stack: BenchStack, say: (line: string) => void }} bench
+ * @param {string} pollId
+ * @param {number} accepted
+ * @param {string} apiPath
+ * @param {string | undefined} sid
  */
 export async function counterCheck({ stack, say }, pollId, accepted, apiPath, sid) {
   const { Redis } = await import('ioredis');

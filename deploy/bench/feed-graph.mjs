@@ -14,7 +14,10 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { formatCsv, MEMBER_COLUMNS } from '../k6/lib/csv.js';
 
-/** A small seeded random source (mulberry32): the same graph on every run. */
+/**
+ * A small seeded random source (mulberry32): the same graph on every run.
+ * @param {number} seed
+ */
 function randomSource(seed) {
   let a = seed >>> 0;
   return () => {
@@ -26,27 +29,35 @@ function randomSource(seed) {
   };
 }
 
-/** Whom each member follows: 50–200 others, about 70% of them within reach on the ring, the rest at random. */
+/**
+ * Whom each member follows: 50–200 others, about 70% of them within reach on the ring, the rest at random.
+ * @param {number} count
+ * @param {() => number} random
+ */
 export function followGraph(count, random) {
-  const following = Array.from({ length: count }, () => new Set());
+  const following = Array.from({ length: count }, () => /** @type {Set<number>} */ (new Set()));
   for (let i = 0; i < count; i++) {
     const wanted = Math.min(count - 1, 50 + Math.floor(random() * 151));
     const reach = Math.max(1, Math.floor((wanted * 0.7) / 2));
-    for (let d = 1; d <= reach && following[i].size < wanted; d++) {
-      following[i].add((i + d) % count);
-      following[i].add((i - d + count) % count);
+    const follows = /** @type {Set<number>} */ (following[i]);
+    for (let d = 1; d <= reach && follows.size < wanted; d++) {
+      follows.add((i + d) % count);
+      follows.add((i - d + count) % count);
     }
-    while (following[i].size < wanted) {
+    while (follows.size < wanted) {
       const j = Math.floor(random() * count);
-      if (j !== i) following[i].add(j);
+      if (j !== i) follows.add(j);
     }
   }
   return following;
 }
 
-/** The mutual followers of every member of the graph. */
+/**
+ * The mutual followers of every member of the graph.
+ * @param {Set<number>[]} following
+ */
 export function mutualsOf(following) {
-  return following.map((follows, i) => [...follows].filter((j) => following[j].has(i)));
+  return following.map((follows, i) => [...follows].filter((j) => /** @type {Set<number>} */ (following[j]).has(i)));
 }
 
 const HOUR = 3600_000;
@@ -55,7 +66,13 @@ const OPTIONS = ['Kedi', 'Köpek', 'Kuş', 'Balık'];
 /** How long the warmed mutuals last: the whole run (polls sets its own expiry when it asks social itself). */
 const WARM_MUTUALS_S = 1800;
 
-/** How many documents of `collection` have each of `ids` in `field`. */
+/**
+ * How many documents of `collection` have each of `ids` in `field`.
+ * @param {import('mongodb').Collection} collection
+ * @param {string} field
+ * @param {string[]} ids
+ * @returns {Promise<Map<string, number>>}
+ */
 async function groupCount(collection, field, ids) {
   const rows = await collection.aggregate([{ $match: { [field]: { $in: ids } } }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }]).toArray();
   return new Map(rows.map((row) => [row._id, row.n]));
@@ -67,6 +84,7 @@ export const feedGraphMembers = (env = process.env) => Number(env.BENCH_FEED_MEM
 /**
  * Seeds the graph among the first BENCH_FEED_MEMBERS of `seeded` (deploy/local/members.mjs's answer) and writes their
  * members CSV into `workDir`; returns its path.
+ * @param {{ seeded: { sids: string[], ids: string[], usernames: string[] }, base: string, mongoUrl: string, redisUrl: string, root: string, workDir: string, env?: NodeJS.ProcessEnv, say?: (line: string) => void }} options
  */
 export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, workDir, env = process.env, say = () => {} }) {
   const started = Date.now();
@@ -90,12 +108,14 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
   const redis = createRedisClient(redisUrl, { keyPrefix: 'polls:' });
   try {
     const follows = client.db('meydan_social').collection('follows');
+    /** @type {{ followerId: string | undefined, followeeId: string | undefined, createdAt: Date }[]} */
     const edges = [];
     following.forEach((set, i) => set.forEach((j) => edges.push({ followerId: ids[i], followeeId: ids[j], createdAt: new Date(started - random() * 30 * 24 * HOUR) })));
     for (let i = 0; i < edges.length; i += 5000) await follows.insertMany(edges.slice(i, i + 5000), { ordered: false });
 
     const polls = [];
     const ranks = [];
+    /** @type {import('mongodb').Document[]} */
     const codes = [];
     const counters = redis.pipeline();
     for (let n = 0; n < pollCount; n++) {
@@ -105,7 +125,7 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
       const type = shareable ? 'public' : roll < 0.5 ? 'public' : roll < 0.7 ? 'private' : 'friends';
       const createdAt = new Date(started - random() * 72 * HOUR);
       const endless = random() < 0.4;
-      const expiresAt = endless ? null : new Date(createdAt.getTime() + DURATIONS_H[Math.floor(random() * DURATIONS_H.length)] * HOUR);
+      const expiresAt = endless ? null : new Date(createdAt.getTime() + /** @type {number} */ (DURATIONS_H[Math.floor(random() * DURATIONS_H.length)]) * HOUR);
       const ended = expiresAt !== null && expiresAt.getTime() <= started;
       const category = pollCategorySlugs[Math.floor(random() * pollCategorySlugs.length)];
       const creatorId = ids[Math.floor(random() * count)];

@@ -8,6 +8,11 @@ import { cpuWindow, withStepCpu } from './cpu.mjs';
 import { cpuMs } from './stack.mjs';
 import { actionTotalsOf, maxSustainable, stepsOf, totalsOf } from './stages.mjs';
 
+/** @import { CpuReading, CpuSample, StepTiming } from './cpu.mjs' */
+/** @import { BenchStack } from './stack.mjs' */
+
+/** @typedef {Awaited<ReturnType<ReturnType<typeof ladderRunner>>>} LadderFigures */
+
 /** How often every process's CPU is read while a ladder runs. */
 const SAMPLE_MS = 200;
 
@@ -15,8 +20,13 @@ const SAMPLE_MS = 200;
  * A runner of ladders: `{ k6, stack, workDir, runnerRoot, timing: { warmS, rampS, stepS }, abortMs, counted (the
  * scenarios whose answers are counted afterwards: past the breaking point they stop sending instead of aborting),
  * settle, cpuNow, say }`.
+ * @param {{ k6: string, stack: BenchStack, workDir: string, runnerRoot: string, timing: StepTiming, abortMs: number, counted: Set<string>, settle: () => Promise<void>, cpuNow: () => CpuReading, say: (line: string) => void }} options
  */
 export function ladderRunner({ k6, stack, workDir, runnerRoot, timing, abortMs, counted, settle, cpuNow, say }) {
+  /**
+   * @param {string} scenario
+   * @param {{ rates: number[], base?: string, extraEnv?: NodeJS.ProcessEnv, label?: string, p99Ms?: number }} options
+   */
   return async function runLadder(scenario, { rates, base = stack.base, extraEnv = {}, label = scenario, p99Ms }) {
     const summaryFile = join(workDir, `${label}.summary.json`);
     await settle();
@@ -41,7 +51,8 @@ export function ladderRunner({ k6, stack, workDir, runnerRoot, timing, abortMs, 
       stdio: ['ignore', 'ignore', 'pipe'],
     });
     let stderr = '';
-    run.stderr.on('data', (chunk) => (stderr += chunk));
+    run.stderr.on('data', (/** @type {Buffer} */ chunk) => (stderr += chunk));
+    /** @type {CpuSample[]} */
     const samples = [];
     const sample = () => samples.push({ t: Date.now(), cpu: { ...cpuNow(), k6: cpuMs(run.pid) || (samples.at(-1)?.cpu.k6 ?? 0) } });
     sample();
@@ -58,7 +69,8 @@ export function ladderRunner({ k6, stack, workDir, runnerRoot, timing, abortMs, 
     const totals = totalsOf(summary);
     const best = maxSustainable(steps);
     const cpu = cpuWindow(before, after, totals.accepted);
-    const k6Ms = samples.at(-1).cpu.k6;
+    // Every sample has k6's reading (sample() sets it).
+    const k6Ms = /** @type {number} */ (/** @type {CpuSample} */ (samples.at(-1)).cpu.k6);
     cpu.k6 = { cpuMs: k6Ms, perRequestMs: totals.accepted ? k6Ms / totals.accepted : null };
     const aborted = code === 108;
     const seconds = (Date.now() - t0) / 1000;

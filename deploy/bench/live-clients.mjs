@@ -21,13 +21,13 @@ import WebSocket from 'ws';
 import { latencySamples } from './live-math.mjs';
 import { openFilesLimit } from './stack.mjs';
 
-const env = process.env;
+const env = /** @type {{ TARGETS: string, SOCKETS: string, SOCKET_OFFSET?: string, POLL_ID: string, INTERNAL_SECRET: string, KIT: string, READY_FILE: string, ANSWERS_FILE: string, SAMPLES_FILE: string, RESULT_FILE: string }} */ (process.env);
 const { signIdentity, IDENTITY_HEADER } = await import(env.KIT);
 const targets = env.TARGETS.split(',');
 const socketCount = Number(env.SOCKETS);
 const offset = Number(env.SOCKET_OFFSET || 0);
 const pollId = env.POLL_ID;
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 /** Wall-clock ms with sub-ms precision, comparable with the voting process's. */
 const now = () => performance.timeOrigin + performance.now();
 
@@ -38,12 +38,16 @@ if (socketCount + 100 > limit) {
 }
 
 /** Each socket's poll_update totals with the time they arrived. */
+/** @type {[number, number][][]} */
 const updates = [];
+/** @type {(WebSocket | undefined)[]} */
 const sockets = [];
 let disconnects = 0;
 
 /** Opens socket `index` and follows the poll; retried a few times (a loaded notifications process may time out the
- * poll's visibility check); false when it never managed to. */
+ * poll's visibility check); false when it never managed to.
+ * @param {number} index
+ */
 async function follow(index) {
   for (let attempt = 1; attempt <= 5; attempt++) {
     try {
@@ -51,7 +55,7 @@ async function follow(index) {
       return true;
     } catch (err) {
       sockets[index]?.terminate();
-      if (attempt === 5) process.stderr.write(`socket ${offset + index} does not follow the poll: ${err.message}\n`);
+      if (attempt === 5) process.stderr.write(`socket ${offset + index} does not follow the poll: ${/** @type {Error} */ (err).message}\n`);
       else await sleep(500 * attempt);
     }
   }
@@ -61,17 +65,22 @@ async function follow(index) {
 /** The poll's updates start with this (an Engine.IO message, a socket.io event on the main namespace). */
 const UPDATE_PREFIX = '42["poll_update",';
 
+/**
+ * @param {number} index
+ * @returns {Promise<void>}
+ */
 function connect(index) {
   const identity = signIdentity({ userId: null, role: null, visitorId: null, ip: '127.0.0.1', authMethod: null }, env.INTERNAL_SECRET, { method: 'GET', path: '/ws/', service: 'notifications' });
-  const url = `${targets[(offset + index) % targets.length].replace(/^http/, 'ws')}/ws/?EIO=4&transport=websocket`;
+  const url = `${/** @type {string} */ (targets[(offset + index) % targets.length]).replace(/^http/, 'ws')}/ws/?EIO=4&transport=websocket`;
   const socket = new WebSocket(url, { headers: { [IDENTITY_HEADER]: identity }, perMessageDeflate: false });
+  /** @type {[number, number][]} */
   const seen = [];
   updates[index] = seen;
   sockets[index] = socket;
   return new Promise((resolve, reject) => {
     let following = false;
     const timer = setTimeout(() => reject(new Error('no answer within 20 s')), 20_000);
-    const fail = (err) => {
+    const fail = (/** @type {Error} */ err) => {
       clearTimeout(timer);
       reject(err);
     };
@@ -112,6 +121,7 @@ for (let i = 0; i < socketCount; i += 50) {
 writeFileSync(env.READY_FILE, JSON.stringify({ following, connectSeconds: (now() - t0) / 1000 }));
 
 while (!existsSync(env.ANSWERS_FILE)) await sleep(100);
+/** @type {[number, number][]} */
 const answers = JSON.parse(readFileSync(env.ANSWERS_FILE, 'utf8'));
 // Only sockets that follow the poll are measured.
 const followers = updates.filter((_, i) => sockets[i]?.readyState === WebSocket.OPEN);

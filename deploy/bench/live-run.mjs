@@ -10,11 +10,26 @@ import { cpuWindow } from './cpu.mjs';
 import { percentiles } from './live-math.mjs';
 import { openFilesLimit } from './stack.mjs';
 
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** @import { CpuReading } from './cpu.mjs' */
+/** @import { BenchStack } from './stack.mjs' */
+/**
+ * What measureLive is told: the stack, the poll, the members' CSV and the first member to vote, how many sockets over
+ * how many client processes, the vote rate and how long.
+ * @typedef {{ stack: BenchStack, workDir: string, pollId: string, membersCsv: string, memberOffset: number, sockets: number, clients: number, rate: number, seconds: number, runnerRoot: string, say: (line: string) => void, cpuNow: () => CpuReading }} LiveOptions
+ */
+
+const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
 /** Wall-clock ms with sub-ms precision, comparable with the clients'. */
 const now = () => performance.timeOrigin + performance.now();
 
-/** Waits until each of `files` exists; fails when a client exits first or at the deadline. */
+/**
+ * Waits until each of `files` exists; fails when a client exits first or at the deadline.
+ * @param {string[]} files
+ * @param {{ name: string, proc: { exitCode: number | null } }[]} clients
+ * @param {number} seconds
+ * @param {string} what
+ * @param {string} workDir
+ */
 async function whenWritten(files, clients, seconds, what, workDir) {
   const deadline = Date.now() + seconds * 1000;
   while (!files.every((f) => existsSync(f))) {
@@ -28,18 +43,24 @@ async function whenWritten(files, clients, seconds, what, workDir) {
   }
 }
 
-/** `rate` votes/s for `seconds` on the poll, each by the next member: every accepted vote's [total, answeredAt]. */
+/**
+ * `rate` votes/s for `seconds` on the poll, each by the next member: every accepted vote's [total, answeredAt].
+ * @param {{ stack: BenchStack, pollId: string, members: { sid: string }[], rate: number, seconds: number }} run
+ */
 async function vote({ stack, pollId, members, rate, seconds }) {
+  /** @type {[number, number][]} */
   const answers = [];
+  /** @type {Record<string, number>} */
   const errors = {};
   const start = now();
+  /** @type {Promise<unknown>[]} */
   const pending = [];
   for (let i = 0; i < rate * seconds; i++) {
     const wait = start + (i * 1000) / rate - now();
     if (wait > 0) await sleep(wait);
     const request = fetch(`${stack.base}/api/polls/${pollId}/vote`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: `sid=${members[i].sid}` },
+      headers: { 'content-type': 'application/json', cookie: `sid=${/** @type {{ sid: string }} */ (members[i]).sid}` },
       body: JSON.stringify({ optionIndex: i % 4 }),
     });
     pending.push(
@@ -56,23 +77,31 @@ async function vote({ stack, pollId, members, rate, seconds }) {
   return { answers, errors };
 }
 
-/** The stack's CPU per vote by process, the socket clients summed as `live-clients`. */
+/**
+ * The stack's CPU per vote by process, the socket clients summed as `live-clients`.
+ * @param {CpuReading} before
+ * @param {CpuReading} after
+ * @param {number} votes
+ */
 function liveCpu(before, after, votes) {
   const cpu = cpuWindow(before, after, votes);
   const clients = Object.keys(cpu).filter((name) => name.startsWith('live-clients'));
-  const spent = clients.reduce((sum, name) => sum + cpu[name].cpuMs, 0);
+  const spent = clients.reduce((sum, name) => sum + /** @type {{ cpuMs: number }} */ (cpu[name]).cpuMs, 0);
   for (const name of clients) delete cpu[name];
   cpu['live-clients'] = { cpuMs: spent, perRequestMs: votes > 0 ? spent / votes : null };
   return cpu;
 }
 
+/** @param {LiveOptions & { label: string, targets: string[] }} options */
 async function once({ stack, workDir, label, targets, pollId, membersCsv, memberOffset, sockets, clients, rate, seconds, runnerRoot, cpuNow }) {
-  const files = (kind) => Array.from({ length: clients }, (_, k) => join(workDir, `${label}-${k + 1}.${kind}`));
+  const files = (/** @type {string} */ kind) => Array.from({ length: clients }, (_, k) => join(workDir, `${label}-${k + 1}.${kind}`));
   const answersFile = join(workDir, `${label}.answers.json`);
+  /** @type {import('../local/servers.mjs').ProcessHandle[]} */
   const handles = [];
   let offset = 0;
   for (let k = 0; k < clients; k++) {
     const count = Math.floor(sockets / clients) + (k < sockets % clients ? 1 : 0);
+    /** @type {NodeJS.ProcessEnv} */
     const env = { TARGETS: targets.join(','), SOCKETS: String(count), SOCKET_OFFSET: String(offset), POLL_ID: pollId, INTERNAL_SECRET: stack.secret, KIT: stack.kitPath, ANSWERS_FILE: answersFile };
     for (const kind of ['ready', 'samples', 'result']) env[`${kind.toUpperCase()}_FILE`] = files(kind)[k];
     handles.push(await stack.startNodeScript(k === 0 ? 'live-clients' : `live-clients-${k + 1}`, join(runnerRoot, 'deploy/bench/live-clients.mjs'), env));
@@ -95,7 +124,7 @@ async function once({ stack, workDir, label, targets, pollId, membersCsv, member
     });
     const samples = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
     parts.reduce((at, p) => (samples.set(p, at), at + p.length), 0);
-    const sum = (key) => results.reduce((n, r) => n + r[key], 0);
+    const sum = (/** @type {string} */ key) => results.reduce((n, r) => n + r[key], 0);
     return {
       sockets,
       following: sum('following'),
@@ -116,8 +145,14 @@ async function once({ stack, workDir, label, targets, pollId, membersCsv, member
   }
 }
 
+/** @param {LiveOptions} options */
 export async function measureLive(options) {
   const { stack, say, sockets, clients, rate, seconds } = options;
+  /**
+   * @param {string} label
+   * @param {{ name: string, url: string }[]} targets
+   * @param {number} memberOffset
+   */
   const run = async (label, targets, memberOffset) => {
     const perTarget = Math.ceil(sockets / targets.length);
     for (const target of targets) {
@@ -134,5 +169,6 @@ export async function measureLive(options) {
   const one = await run('live-one', [first], options.memberOffset);
   const second = await stack.addNotifications('notifications-2');
   const two = await run('live-two', [first, { name: 'notifications-2', url: `http://127.0.0.1:${second.port}` }], options.memberOffset + rate * seconds + 10);
-  return { one, two, p99Ratio: one.latency.p99 > 0 ? two.latency.p99 / one.latency.p99 : null };
+  const [oneP99, twoP99] = /** @type {[number, number]} */ ([one.latency.p99, two.latency.p99]);
+  return { one, two, p99Ratio: oneP99 > 0 ? twoP99 / oneP99 : null };
 }

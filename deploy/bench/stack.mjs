@@ -7,7 +7,10 @@ import { join } from 'node:path';
 import { freePort } from '../local/servers.mjs';
 import { startThrowawayStack, waitReady } from '../local/stack.mjs';
 
-/** Starts everything; `stop()` stops it in reverse order. */
+/**
+ * Starts everything; `stop()` stops it in reverse order.
+ * @param {{ root: string, workDir: string, webDist?: string, logLevel?: string, profile?: (name: string) => boolean, say?: (line: string) => void }} options
+ */
 export async function startStack({ root, workDir, webDist, logLevel = 'warn', profile = () => false, say = () => {} }) {
   const stack = await startThrowawayStack({
     workDir,
@@ -31,6 +34,7 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
     processes: stack.processes,
     track: stack.track,
     /** A second notifications process on the same NATS and Redis (the Redis adapter joins their sockets). */
+    /** @param {string} label */
     async addNotifications(label) {
       const port = await freePort();
       const handle = stack.launch({ service: 'notifications', name: label, port });
@@ -38,6 +42,10 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
       return { port, handle };
     },
     /** One more gateway on the same services, with `env` over its settings (the shedding scenario's, without shedding); its base URL. */
+    /**
+     * @param {string} label
+     * @param {NodeJS.ProcessEnv} env
+     */
     async addGateway(label, env) {
       const port = await freePort();
       const handle = stack.launchGateway(label, port, env);
@@ -45,6 +53,12 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
       return `http://127.0.0.1:${port}`;
     },
     /** A Node script of the bench itself, tracked like the stack's processes (and profiled with them). */
+    /**
+     * @param {string} label
+     * @param {string} script
+     * @param {NodeJS.ProcessEnv} env
+     * @param {string} [readyUrl]
+     */
     async startNodeScript(label, script, env, readyUrl) {
       const handle = stack.startScript(label, script, env);
       if (readyUrl) await waitReady(label, readyUrl, handle, { explain: () => `; see ${label}.log in the run's temp dir` });
@@ -54,17 +68,25 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
   };
 }
 
-/** CPU time (user + system) a process has used so far, in ms; 0 once it is gone. Linux /proc only. */
+/** @typedef {Awaited<ReturnType<typeof startStack>>} BenchStack */
+
+/**
+ * CPU time (user + system) a process has used so far, in ms; 0 once it is gone. Linux /proc only.
+ * @param {number | undefined} pid
+ */
 export function cpuMs(pid) {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    const fields = /** @type {string} */ (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]).split(' ');
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
   } catch {
     return 0;
   }
 }
 
-/** Resident memory of a process, in MB, or null once it is gone. */
+/**
+ * Resident memory of a process, in MB, or null once it is gone.
+ * @param {number | undefined} pid
+ */
 export function rssMb(pid) {
   try {
     const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
@@ -74,7 +96,10 @@ export function rssMb(pid) {
   }
 }
 
-/** The soft limit on open files of a process (`self`: this one), or Infinity when unlimited. Linux /proc only. */
+/**
+ * The soft limit on open files of a process (`self`: this one), or Infinity when unlimited. Linux /proc only.
+ * @param {number | 'self' | undefined} pid
+ */
 export function openFilesLimit(pid) {
   const line = readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
   const soft = line?.split(/\s{2,}/)[1];

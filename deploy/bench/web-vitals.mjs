@@ -6,6 +6,14 @@
 import { chromium } from 'playwright-core';
 import { ensureChromium } from '../local/install.mjs';
 
+/** @typedef {{ startTime: number, value: number }} LayoutShift */
+/** @typedef {LayoutShift & { sources: (string | null)[] }} RecordedShift */
+/** What observeVitals records in the page: the last LCP candidate and what it was, and every layout shift. */
+/** @typedef {{ lcp: number | null, lcpElement: string | null, shifts: RecordedShift[] }} PageVitals */
+/** @typedef {typeof window & { __meydanVitals: PageVitals }} VitalsWindow */
+/** A layout-shift entry (the Layout Instability API; not in TypeScript's DOM library). */
+/** @typedef {PerformanceEntry & { hadRecentInput: boolean, value: number, sources?: { node: Node | null }[] }} LayoutShiftEntry */
+
 /** A 2024 mid-range Android phone: the viewport of a 6.1" screen at 3× and Chrome's mobile user agent. */
 export const PHONE = {
   viewport: { width: 390, height: 844 },
@@ -21,6 +29,7 @@ export const CPU_SLOWDOWN = 4;
 /**
  * CLS as web-vitals defines it: shifts without recent input are grouped into session windows (a window ends at a gap
  * of 1 s or once it spans 5 s), and the page's figure is its largest window's sum, not the sum of every shift.
+ * @param {readonly LayoutShift[]} shifts
  */
 export function clsOfShifts(shifts) {
   let largest = 0;
@@ -40,38 +49,49 @@ export function clsOfShifts(shifts) {
   return largest;
 }
 
+/**
+ * @param {readonly (number | null | undefined)[]} values
+ * @returns {number | null}
+ */
 export const median = (values) => {
   const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
   if (!sorted.length) return null;
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+  const at = (/** @type {number} */ i) => /** @type {number} */ (sorted[i]);
+  return sorted.length % 2 ? at(mid) : (at(mid - 1) + at(mid)) / 2;
 };
 
 /** Runs in the page before its scripts: records LCP candidates and layout shifts, with what they were about. */
 function observeVitals() {
+  /** @param {Element | null | undefined} node */
   const describe = (node) => {
     if (!node || node.nodeType !== 1) return node ? '#text' : null;
     const label = node.getAttribute('aria-label') || node.getAttribute('data-testid');
     const text = (node.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
     return `${node.tagName.toLowerCase()}${label ? `[${label}]` : ''}${text ? ` "${text}"` : ''}`;
   };
+  /** @type {PageVitals} */
   const vitals = { lcp: null, lcpElement: null, shifts: [] };
-  window.__meydanVitals = vitals;
+  /** @type {VitalsWindow} */ (window).__meydanVitals = vitals;
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) {
       vitals.lcp = entry.startTime;
-      vitals.lcpElement = describe(entry.element);
+      vitals.lcpElement = describe(/** @type {LargestContentfulPaint} */ (entry).element);
     }
   }).observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
+    for (const entry of /** @type {LayoutShiftEntry[]} */ (list.getEntries())) {
       if (entry.hadRecentInput) continue;
-      vitals.shifts.push({ startTime: entry.startTime, value: entry.value, sources: (entry.sources || []).map((s) => describe(s.node)) });
+      vitals.shifts.push({ startTime: entry.startTime, value: entry.value, sources: (entry.sources || []).map((s) => describe(/** @type {Element | null} */ (s.node))) });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
 
-/** One load of `url` in a fresh phone context: LCP, CLS, FCP and what the largest element and the shifts were. */
+/**
+ * One load of `url` in a fresh phone context: LCP, CLS, FCP and what the largest element and the shifts were.
+ * @param {import('playwright-core').Browser} browser
+ * @param {{ base: string, url: string, sid: string | null | undefined, settleMs: number }} load
+ */
 async function loadOnce(browser, { base, url, sid, settleMs }) {
   const context = await browser.newContext({ ...PHONE, baseURL: base, locale: 'tr-TR', timezoneId: 'Europe/Istanbul' });
   try {
@@ -87,7 +107,7 @@ async function loadOnce(browser, { base, url, sid, settleMs }) {
     await page.waitForLoadState('networkidle', { timeout: 20_000 }).catch(() => undefined);
     await page.waitForTimeout(settleMs);
     const { lcp, lcpElement, shifts, fcp } = await page.evaluate(() => ({
-      ...window.__meydanVitals,
+      .../** @type {VitalsWindow} */ (window).__meydanVitals,
       fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
     }));
     const cls = clsOfShifts(shifts);
@@ -102,6 +122,7 @@ async function loadOnce(browser, { base, url, sid, settleMs }) {
  * LCP and CLS of the four screens a member sees most, on the phone profile: the feed at `/` and `/profil` signed in
  * as the member whose session is `sid`, a poll's page `/anket/{pollId}` as that member, and a share-link poll
  * `/s/{shareCode}` as a visitor. Returns, per page, the medians over `runs` loads, each run's figures and the verdicts.
+ * @param {{ base: string, sid: string | undefined, pollId: string, shareCode: string | null, runs?: number, settleMs?: number, say?: (line: string) => void }} options
  */
 export async function measureWebVitals({ base, sid, pollId, shareCode, runs = 3, settleMs = 1500, say = () => {} }) {
   const pages = [
@@ -115,16 +136,18 @@ export async function measureWebVitals({ base, sid, pollId, shareCode, runs = 3,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
   });
+  /** @type {Record<string, { path: string, as: string, lcpMs: number | null, cls: number | null, fcpMs: number | null, loads: Awaited<ReturnType<typeof loadOnce>>[] }>} */
   const figures = {};
   say(`· web_vitals: ${pages.length} pages × ${runs} loads, phone profile (4× CPU, slow 4G)`);
   try {
     for (const { name, path, sid: pageSid } of pages) {
+      /** @type {Awaited<ReturnType<typeof loadOnce>>[]} */
       const loads = [];
       for (let i = 0; i < runs; i++) loads.push(await loadOnce(browser, { base, url: `${base}${path}`, sid: pageSid, settleMs }));
       const lcpMs = median(loads.map((l) => l.lcpMs));
       const cls = median(loads.map((l) => l.cls));
       figures[name] = { path, as: pageSid ? 'member' : 'visitor', lcpMs, cls, fcpMs: median(loads.map((l) => l.fcpMs)), loads };
-      say(`  ${name} (${path}): LCP ${lcpMs === null ? 'n/a' : `${Math.round(lcpMs)} ms`}, CLS ${cls === null ? 'n/a' : cls.toFixed(3)} (median of ${runs}; LCP element ${loads.at(-1).lcpElement ?? 'none'})`);
+      say(`  ${name} (${path}): LCP ${lcpMs === null ? 'n/a' : `${Math.round(lcpMs)} ms`}, CLS ${cls === null ? 'n/a' : cls.toFixed(3)} (median of ${runs}; LCP element ${/** @type {{ lcpElement: string | null }} */ (loads.at(-1)).lcpElement ?? 'none'})`);
     }
   } finally {
     await browser.close();
