@@ -14,7 +14,7 @@ import { CreatorPolls } from '../../services/polls/src/store/creator-polls.js';
 import { Engagement } from '../../services/polls/src/store/engagement.js';
 import { keys } from '../../services/polls/src/store/keys.js';
 import { memberVoters } from '../../services/polls/src/store/poll-voters.js';
-import { People } from '../../services/polls/src/store/people.js';
+import { People } from '../../services/polls/src/clients/people.js';
 import { Quotas } from '../../services/polls/src/store/quota.js';
 import { VoteCounters, type PollShape } from '../../services/polls/src/store/vote-counters.js';
 import { claimEdit, defineEditScripts } from '../../services/polls/src/store/poll-edits.js';

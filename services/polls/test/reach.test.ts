@@ -3,9 +3,9 @@ import { execFileSync } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { subjects } from '@meydan/proto';
 import { asVisitor, until } from '@meydan/testing';
-import { PollCards } from '../src/store/previews.js';
+import { PollCards } from '../src/usecases/previews.js';
 import { CARD_HEIGHT, CARD_WIDTH, pollCardSvg, wrapText } from '../src/domain/poll-card.js';
-import { CARD_FRESH_MS } from '../src/store/previews.js';
+import { CARD_FRESH_MS } from '../src/usecases/previews.js';
 import { createPoll, newUserId, startPolls, vote, type PollsTestService } from './support.js';
 
 /** Width and height from a PNG's IHDR chunk, after checking the signature. */

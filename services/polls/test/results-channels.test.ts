@@ -12,7 +12,7 @@ import { asAdmin, asMember, identityHeaders, startTestService, type TestService 
 import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
-import { PollCards } from '../src/store/previews.js';
+import { PollCards } from '../src/usecases/previews.js';
 import { collect, createPoll, startPolls, until, vote, type PollsTestService } from './support.js';
 
 type Mode = 'after-vote' | 'always' | 'after-close' | 'creator';

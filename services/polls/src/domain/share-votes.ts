@@ -8,6 +8,11 @@
  */
 import { defaultShareVoteMode, type ShareVoteMode } from '@meydan/proto';
 import { hmacSign, ipNetwork } from '@meydan/kit';
+import type { PollDoc } from '../model/index.js';
+
+/** The share-link vote rule of a poll document (share-link polls made before the rule existed have the default). */
+export const shareVoteModeOf = (doc: Pick<PollDoc, 'isShareable' | 'shareVoteMode'>): ShareVoteMode | null =>
+  doc.isShareable ? ((doc.shareVoteMode as ShareVoteMode | null | undefined) ?? defaultShareVoteMode) : null;
 
 export type ShareVoteRule =
   | { allowed: false }

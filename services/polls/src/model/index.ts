@@ -40,7 +40,7 @@ const pollSchema = new Schema(
     /** Set while the word filter holds it for review (a `hold` entry matched): only its creator sees it until approved. */
     heldAt: { type: Date, default: null },
     /**
-     * Held for an edit, not at creation (store/held.ts): it was announced already, so its approval lists it again
+     * Held for an edit, not at creation (usecases/held.ts): it was announced already, so its approval lists it again
      * without announcing it as new.
      */
     heldForEdit: { type: Boolean, default: false },
@@ -179,7 +179,7 @@ const pollRankSchema = new Schema(
     createdAt: { type: Date, required: true },
     /** Engagement decayed by age, time-independent so it can be stored and indexed (domain/trending.ts). */
     hot: { type: Number, required: true },
-    /** Set while an edit of the poll is held for review (store/held.ts): the feed filter's `heldAt: null` leaves it out. */
+    /** Set while an edit of the poll is held for review (usecases/held.ts): the feed filter's `heldAt: null` leaves it out. */
     heldAt: { type: Date, default: null },
   },
   { versionKey: false },

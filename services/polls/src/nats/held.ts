@@ -4,10 +4,10 @@
  */
 import { subjects } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
-import { decideHeld, heldItems, restoreHeldPolls } from '../store/held.js';
+import { decideHeld, listHeld, restoreHeldPolls } from '../usecases/held.js';
 
 export async function startHeldReview(ctx: PollsContext): Promise<void> {
   await restoreHeldPolls(ctx);
-  ctx.bus.respond(subjects.polls.heldList, () => heldItems(ctx));
+  ctx.bus.respond(subjects.polls.heldList, () => listHeld(ctx));
   ctx.bus.respond(subjects.polls.heldDecide, (payload, c) => decideHeld(ctx, payload, c));
 }

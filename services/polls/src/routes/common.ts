@@ -1,27 +1,7 @@
 import type { FastifyRequest } from 'fastify';
-import { pollServiceMessages as S, wordFilterRefusal, type ErrorBody } from '@meydan/proto';
-import { HttpError, type Identity, type RequestIdSource } from '@meydan/kit';
-import type { PollsContext } from '../context.js';
-import { pollById } from '../store/poll-records.js';
-import { needsMutuals, pollVisibleTo } from '../domain/visibility.js';
-import { toObjectId, type PollDoc } from '../model/index.js';
-import type { PollMeta } from '../store/polls.js';
+import type { Identity } from '@meydan/kit';
 
-/** A 400 shaped like the schema validation answers: {error: 'validation', message, fields}. */
-export class ValidationError extends HttpError {
-  constructor(
-    readonly path: string,
-    message: string,
-  ) {
-    super(400, 'validation', message);
-  }
-
-  override toBody(): ErrorBody & { fields: { path: string; message: string }[] } {
-    return { ...super.toBody(), fields: [{ path: this.path, message: this.message }] };
-  }
-}
-
-export const pollNotFound = () => new HttpError(404, 'not_found', S.pollNotFound);
+export { ValidationError, pollNotFound } from '../usecases/visibility.js';
 
 /**
  * Cache-Control of an answer that is the same for every visitor: the gateway (and any shared cache) may hand it to other
@@ -30,48 +10,13 @@ export const pollNotFound = () => new HttpError(404, 'not_found', S.pollNotFound
  */
 export const SAME_FOR_EVERY_VISITOR = 'public, max-age=0, s-maxage=1';
 
-export { anyVisitor } from '../domain/visibility.js';
-
 /** The caller, as the gateway signed it (the kit guarantees it on every /api route). */
 export function identityOf(request: FastifyRequest): Identity {
   return request.identity ?? { userId: null, role: null };
 }
 
+/** The signed-in member's id, on a route behind membersOnly (the guard answered 401 to anyone else). */
+export const memberOf = (request: FastifyRequest): string => request.identity!.userId!;
+
 /** The kit's member guard, where the poll routes import their helpers. */
 export { membersOnly } from '@meydan/kit';
-
-/** Whether the viewer may see the poll by id (asks social for the viewer's mutuals only when a friends poll needs it). */
-export async function canSee(ctx: PollsContext, poll: PollMeta | PollDoc, viewer: Identity, source?: RequestIdSource): Promise<boolean> {
-  const facts = { type: poll.type as PollMeta['type'], creatorId: poll.creatorId, isShareable: Boolean(poll.isShareable) };
-  if (await ctx.banned.has(facts.creatorId)) return false;
-  // A poll held for review by the word filter is its creator's alone until a moderator approves it.
-  if (viewer.userId !== facts.creatorId && (await ctx.held.has('id' in poll ? poll.id : String(poll._id)))) return false;
-  // A member the creator blocked sees none of their polls: 404, as for a poll that does not exist. Read from the
-  // creator's set (whom they blocked), not the viewer's (who blocked them): the same fact, but a busy poll's creator is
-  // one set kept warm, where each new voter's would be a request to social and its database (the bench's voters all are).
-  if (viewer.userId && viewer.userId !== facts.creatorId && (await ctx.people.hidden(facts.creatorId, source)).blocked.includes(viewer.userId)) {
-    return false;
-  }
-  const mutuals = needsMutuals(facts, viewer) && !facts.isShareable ? await ctx.people.mutuals(viewer.userId!, source) : [];
-  return pollVisibleTo(facts, viewer, mutuals);
-}
-
-/** The poll document if it exists and the caller may see it; a 404 otherwise (never a 403). */
-export async function visiblePoll(ctx: PollsContext, request: FastifyRequest, pollId: string): Promise<PollDoc> {
-  const id = toObjectId(pollId);
-  const doc = id ? await pollById(ctx, id) : null;
-  if (!doc || !(await canSee(ctx, doc, identityOf(request), request))) throw pollNotFound();
-  return doc;
-}
-
-/**
- * Refuses texts the administrators' word filter catches with a refusing entry: a 400 naming the field, never the word.
- * Whether texts caught only by holding entries are to be held for review (true: stored, shown to their author alone
- * until a moderator approves them). A refusing entry wins over a holding one.
- */
-export async function refuseFiltered(ctx: PollsContext, fields: Parameters<PollsContext['wordFilter']['check']>[0]): Promise<boolean> {
-  const hit = await ctx.wordFilter.check(fields);
-  if (hit?.action === 'refuse') throw new ValidationError(hit.field, wordFilterRefusal(hit.field));
-  return hit?.action === 'hold';
-}
-

@@ -3,35 +3,19 @@
  * poll that allows it: how many moved from which option to which, never who.
  */
 import type { FastifyInstance } from 'fastify';
-import {
-  apiPaths,
-  pollServiceMessages as S,
-  voteOptionIndexes,
-  type PollFlows,
-  type PollIdParams,
-  type PollVoteBody,
-  type ShareCodeParams,
-  type ShareVoteBody,
-} from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import { apiPaths, type PollIdParams, type PollVoteBody, type ShareCodeParams, type ShareVoteBody } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
-import { countsVisibleTo } from '../domain/results-visibility.js';
-import { voterOf } from '../store/keys.js';
-import type { PollMeta } from '../store/polls.js';
-import { changeVote } from './change-vote.js';
-import { canSee, identityOf, pollNotFound } from './common.js';
-import { shareVoter } from './votes.js';
+import { changeMemberVote, changeShareVote, readFlows, takeBackMemberVote, takeBackShareVote } from '../usecases/vote-changes.js';
+import { identityOf } from './common.js';
 
 export async function voteChangeRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
-  /** The member's poll (they may see it) and their voter name. */
-  async function memberVoter(request: { params: PollIdParams } & Parameters<typeof identityOf>[0]): Promise<{ meta: PollMeta; voter: string }> {
-    const viewer = identityOf(request);
-    const meta = await ctx.polls.meta(request.params.id);
-    if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
-    if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
-    return { meta, voter: `u:${viewer.userId}` };
-  }
+  memberChangeRoutes(app, ctx);
+  shareLinkChangeRoutes(app, ctx);
+  flowsRoute(app, ctx);
+}
 
+/** A member's change or take-back on the poll's page. */
+function memberChangeRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.put<{ Params: PollIdParams; Body: PollVoteBody }>(
     apiPaths.pollVote,
     {
@@ -42,10 +26,7 @@ export async function voteChangeRoutes(app: FastifyInstance, { ctx }: { ctx: Pol
         response: { 200: { $ref: 'meydan/vote-result' } },
       },
     },
-    async (request) => {
-      const { meta, voter } = await memberVoter(request);
-      return changeVote(ctx, request, meta, voter, voteOptionIndexes(request.body), 'change');
-    },
+    (request) => changeMemberVote(ctx, request.params.id, identityOf(request), request.body, request),
   );
 
   app.delete<{ Params: PollIdParams }>(
@@ -57,12 +38,12 @@ export async function voteChangeRoutes(app: FastifyInstance, { ctx }: { ctx: Pol
         response: { 200: { $ref: 'meydan/vote-taken-back' } },
       },
     },
-    async (request) => {
-      const { meta, voter } = await memberVoter(request);
-      return changeVote(ctx, request, meta, voter, null, 'take');
-    },
+    (request) => takeBackMemberVote(ctx, request.params.id, identityOf(request), request),
   );
+}
 
+/** A member's or a visitor's change or take-back through the share link (from the same browser). */
+function shareLinkChangeRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.put<{ Params: ShareCodeParams; Body: ShareVoteBody }>(
     apiPaths.shareVote,
     {
@@ -73,10 +54,7 @@ export async function voteChangeRoutes(app: FastifyInstance, { ctx }: { ctx: Pol
         response: { 200: { $ref: 'meydan/vote-result' } },
       },
     },
-    async (request) => {
-      const { meta, voter } = await shareVoter(ctx, request, request.params.shortUrl);
-      return changeVote(ctx, request, meta, voter, voteOptionIndexes(request.body), 'change');
-    },
+    (request) => changeShareVote(ctx, request.params.shortUrl, identityOf(request), request.body, request),
   );
 
   app.delete<{ Params: ShareCodeParams }>(
@@ -88,12 +66,11 @@ export async function voteChangeRoutes(app: FastifyInstance, { ctx }: { ctx: Pol
         response: { 200: { $ref: 'meydan/vote-taken-back' } },
       },
     },
-    async (request) => {
-      const { meta, voter } = await shareVoter(ctx, request, request.params.shortUrl);
-      return changeVote(ctx, request, meta, voter, null, 'take');
-    },
+    (request) => takeBackShareVote(ctx, request.params.shortUrl, identityOf(request), request),
   );
+}
 
+function flowsRoute(app: FastifyInstance, ctx: PollsContext) {
   app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/flows',
     {
@@ -103,23 +80,6 @@ export async function voteChangeRoutes(app: FastifyInstance, { ctx }: { ctx: Pol
         response: { 200: { $ref: 'meydan/poll-flows' } },
       },
     },
-    async (request): Promise<PollFlows> => {
-      const viewer = identityOf(request);
-      const meta = await ctx.polls.meta(request.params.id);
-      if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
-      await ctx.counters.countsOfOne(meta);
-      const voter = voterOf(viewer);
-      const choice = voter ? (await ctx.counters.choicesOf([meta.id], voter)).get(meta.id) : null;
-      // The flows are counts: shown only to a viewer who may see the poll's counts (its results visibility).
-      const resultsVisible = countsVisibleTo(meta, viewer.userId, Boolean(choice), new Date());
-      const flows = meta.allowVoteChange && resultsVisible ? await ctx.voteChanges.flows(meta.id) : [];
-      return {
-        pollId: meta.id,
-        allowVoteChange: meta.allowVoteChange,
-        resultsVisible,
-        flows,
-        totalMoves: flows.reduce((n, f) => n + f.count, 0),
-      };
-    },
+    async (request) => readFlows(ctx, request.params.id, identityOf(request), request),
   );
 }

@@ -1,125 +1,14 @@
 /**
  * Votes (the hot path) and the public share link. A vote is one Redis Lua step (dedupe + counters of the ballot's
  * options, and on a share link the IP network's claim of the poll's share-vote rule), then a JetStream event whose
- * message id is derived from poll and voter, then the answer; MongoDB is written by the vote consumer.
+ * message id is derived from poll and voter, then the answer; MongoDB is written by the vote consumer
+ * (usecases/votes.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  apiPaths,
-  limits,
-  pollServiceMessages as S,
-  voteOptionIndexes,
-  type PollIdParams,
-  type PollVoteBody,
-  type ShareCodeParams,
-  type ShareVoteBody,
-  type VoteResult,
-} from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import type { FastifyInstance } from 'fastify';
+import { apiPaths, type PollIdParams, type PollVoteBody, type ShareCodeParams, type ShareVoteBody } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
-import { pollExists } from '../store/poll-records.js';
-import { ballotProblem, sortedBallot } from '../domain/ballots.js';
-import { voteCountsMap, voteFeedback } from '../domain/counts.js';
-import { countsVisibleTo } from '../domain/results-visibility.js';
-import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
-import type { PollDoc } from '../model/index.js';
-import { presentPoll } from '../store/present.js';
-import { publishVote, voteEventOf } from '../store/vote-events.js';
-import { keys, userIdOfVoter, voterOf } from '../store/keys.js';
-import type { PollMeta } from '../store/polls.js';
-import type { CastOutcome, IpClaim } from '../store/vote-counters.js';
-import { changeVote } from './change-vote.js';
-import { ValidationError, canSee, identityOf, pollNotFound } from './common.js';
-
-/**
- * Casts the ballot of `voter` (one option, or up to the poll's maxChoices) on a poll the caller may see; with `ip`,
- * the vote claims its IP network on the poll.
- */
-export async function castVote(
-  ctx: PollsContext,
-  request: FastifyRequest,
-  meta: PollMeta,
-  voter: string,
-  options: readonly number[],
-  ip?: IpClaim,
-): Promise<VoteResult> {
-  const ended = () => (meta.closedAt ? new HttpError(409, 'poll_closed', S.pollClosed) : new HttpError(410, 'poll_expired', S.pollExpired));
-  if (meta.closedAt || (meta.expiresAt && meta.expiresAt.getTime() <= Date.now())) throw ended();
-  const problem = ballotProblem(options, meta.optionsCount, meta.maxChoices);
-  if (problem) throw new ValidationError(problem.path, problem.message);
-  const ballot = sortedBallot(options);
-
-  let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
-  if (outcome.status === 'missing') {
-    // Redis lost (or expired) this poll's counters: rebuild them from the votes collection, then vote.
-    if (!(await pollExists(ctx, meta.id))) {
-      await ctx.polls.forgetMeta(meta.id);
-      throw pollNotFound();
-    }
-    await ctx.counters.rebuild(meta);
-    outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
-    if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
-  }
-  // The voter took their vote back before (a poll that allows it): voting again is a change of theirs.
-  if (outcome.status === 'taken_back') return (await changeVote(ctx, request, meta, voter, ballot, 'again')) as VoteResult;
-  if (outcome.status === 'ended') {
-    // Closed on another instance a moment ago (this one's cached facts did not know yet).
-    await ctx.polls.forgetMeta(meta.id);
-    throw new HttpError(409, 'poll_closed', S.pollClosed);
-  }
-  if (outcome.status === 'editing') throw new HttpError(409, 'poll_being_edited', S.pollBeingEdited);
-  const userId = userIdOfVoter(voter);
-  if (outcome.status === 'duplicate') {
-    // The counted vote may never have been published (the process died, or its take-back failed): published again
-    // under the same message id, which JetStream and the vote consumer both store once.
-    // Its pending mark (if any) is left to the pending-votes job, which knows the mark's stamp: it may be a later
-    // change's, still in flight.
-    await publishVote(ctx, voteEventOf(meta, voter, outcome.choice), request.id).catch((err: unknown) => {
-      request.log.error({ err }, 'counted vote not published again');
-      throw new HttpError(503, 'service_unavailable');
-    });
-    throw new HttpError(409, 'already_voted', S.alreadyVoted);
-  }
-  if (outcome.status === 'ip_used') {
-    throw ip?.perIp === 1 ? new HttpError(409, 'ip_already_voted', S.shareVoteIpUsed) : new HttpError(403, 'ip_vote_limit', S.shareVoteIpFull);
-  }
-
-  try {
-    await publishVote(ctx, voteEventOf(meta, voter, ballot), request.id);
-  } catch (err) {
-    // Not acknowledged to the voter, so not counted either.
-    await ctx.counters.undo(meta.id, voter, ballot, ip).catch(() => undefined);
-    request.log.error({ err }, 'vote event not published: vote taken back');
-    throw new HttpError(503, 'service_unavailable');
-  }
-  // Acknowledged: no longer pending (left pending, the pending-votes job would publish it again, stored once).
-  ctx.counters.confirm(meta.id, voter, outcome.stamp);
-  // The voter's sockets join the poll's voters before the vote's counts go out (they get them now where they may).
-  ctx.live.voted(meta, voter, outcome.counts);
-  ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
-  if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
-  // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.
-  const resultsVisible = countsVisibleTo(meta, userId, true, new Date());
-  return {
-    pollId: meta.id,
-    voteCounts: voteCountsMap(resultsVisible ? outcome.counts.votes : outcome.counts.votes.map(() => 0)),
-    totalVotes: outcome.counts.total,
-    votersCount: outcome.counts.total,
-    hasVoted: true,
-    userChoice: outcome.choice[0]!,
-    userChoices: outcome.choice,
-    message: S.voteRecorded,
-    feedback: resultsVisible ? voteFeedback(outcome.counts.votes, outcome.choice, outcome.counts.total) : null,
-    resultsVisible,
-  };
-}
-
-async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
-  const pollId = await ctx.polls.idOfCode(code);
-  const doc = pollId ? await ctx.polls.shareLinkDoc(pollId) : null;
-  if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId)) || (await ctx.held.has(pollId!))) throw pollNotFound();
-  return doc;
-}
+import { readShareLinkPoll, voteAsMember, voteOnShareLink } from '../usecases/votes.js';
+import { identityOf } from './common.js';
 
 export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   app.post<{ Params: PollIdParams; Body: PollVoteBody }>(
@@ -132,30 +21,14 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
         response: { 200: { $ref: 'meydan/vote-result' } },
       },
     },
-    async (request) => {
-      const viewer = identityOf(request);
-      const meta = await ctx.polls.meta(request.params.id);
-      if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
-      if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
-      return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndexes(request.body));
-    },
+    // The use case's promise is the answer: no frame of its own on the hot path.
+    (request) => voteAsMember(ctx, request.params.id, identityOf(request), request.body, request),
   );
 
   app.get<{ Params: ShareCodeParams }>(
     '/api/s/:shortUrl',
     { schema: { summary: 'Paylaşım bağlantısındaki anket', params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-link-poll' } } } },
-    async (request) => {
-      const doc = await shareLinkPoll(ctx, request.params.shortUrl);
-      const poll = await presentPoll(ctx, doc, identityOf(request), request);
-      return {
-        poll,
-        creator: poll.creator,
-        voteCounts: voteCountsMap(poll.options.map((o) => o.votes)),
-        hasVoted: poll.hasVoted,
-        userChoice: poll.userChoice,
-        userChoices: poll.userChoices ?? [],
-      };
-    },
+    async (request) => readShareLinkPoll(ctx, request.params.shortUrl, identityOf(request), request),
   );
 
   app.post<{ Params: ShareCodeParams; Body: ShareVoteBody }>(
@@ -168,33 +41,6 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
         response: { 200: { $ref: 'meydan/vote-result' } },
       },
     },
-    async (request) => {
-      const { meta, voter, claim } = await shareVoter(ctx, request, request.params.shortUrl);
-      return castVote(ctx, request, meta, voter, voteOptionIndexes(request.body), claim);
-    },
+    (request) => voteOnShareLink(ctx, request.params.shortUrl, identityOf(request), request.body, request),
   );
-}
-
-/**
- * Who votes through a share link, and on what: the visitor's attempts per IP network (rate limited), the poll behind
- * the code, its share-vote rule (members only, one vote per IP network, or per browser with a few per IP network) and
- * the voter (a member as themself, a visitor by the gateway's signed visitor cookie). Changing or taking back a vote
- * there goes through the same.
- */
-export async function shareVoter(ctx: PollsContext, request: FastifyRequest, code: string): Promise<{ meta: PollMeta; voter: string; claim: IpClaim | undefined }> {
-  const viewer = identityOf(request);
-  const ip = viewer.ip ?? 'unknown';
-  if (!viewer.userId) {
-    const rate = await ctx.quotas.take(keys.shareVoteRate(ipNetwork(ip)), ctx.config.SHARE_VOTE_IP_LIMIT ?? 30, 60_000);
-    if (!rate.allowed) throw new HttpError(429, 'rate_limited', S.tooManyShareVotes, { 'retry-after': String(rate.retryAfterSeconds) });
-  }
-  const pollId = await ctx.polls.idOfCode(code);
-  const meta = pollId ? await ctx.polls.meta(pollId) : null;
-  if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id))) throw pollNotFound();
-  const rule = shareVoteRule(meta.shareVoteMode, viewer.userId !== null, ctx.config.SHARE_VOTE_BROWSERS_PER_IP ?? limits.poll.shareVotesPerIp);
-  if (!rule.allowed) throw new HttpError(401, 'members_only', S.shareVoteMembersOnly);
-  const voter = voterOf(viewer);
-  if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
-  const claim = rule.perIp === null ? undefined : { network: ipField(ctx.config.INTERNAL_SECRET, ip), perIp: rule.perIp };
-  return { meta, voter, claim };
 }

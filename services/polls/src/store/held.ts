@@ -1,68 +1,32 @@
 /**
- * Polls and comments the word filter holds for review (a `hold` entry matched, no `refuse` one): stored with `heldAt`,
- * shown to their author alone (routes/common.ts canSee, the comment page's filter), left out of every feed, search,
- * timeline, count and notification. A moderator approves one (it is announced as a new one is: listed, counted,
- * notified) or removes it (gone as its author's delete would have it), through `polls.held.decide` (nats/held.ts).
- * A poll shown already whose creator edits it (only before its first vote) with texts a holding entry catches goes
- * back under review the same way (`heldForEdit`): taken off the lists until approved, then listed again, not announced
- * as new (its `events.polls.poll.edited` went with the edit).
+ * The records of what the word filter holds for review (usecases/held.ts decides what happens to them): the queue's
+ * oldest items, whether one is still held, its release, and a held edit taken off what others read.
  */
-import { events, type HeldDecideRequest, type HeldListReply } from '@meydan/proto';
-import type { RequestIdOrSource } from '@meydan/kit';
-import type { PollsContext } from '../context.js';
-import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
-import { deleteComment } from './comments.js';
-import { listPoll } from './poll-creation.js';
-import { pollById } from './poll-records.js';
+import type { Types } from 'mongoose';
+import type { HeldListReply } from '@meydan/proto';
+import type { CommentDoc, Models, PollDoc } from '../model/index.js';
+import type { MemberCounts } from './member-data.js';
+import type { Timelines } from './timelines.js';
+
+type Held = { models: Models };
 
 /** How many held items one list answers (oldest first). */
 const LIST_LIMIT = 100;
-
-/** Announces a poll that others may now see (`events.polls.poll.created`: notifications, the admin read model). */
-export async function announcePoll(ctx: PollsContext, poll: PollDoc, requestId?: RequestIdOrSource): Promise<void> {
-  await ctx.bus.publishReliably(events.polls.pollCreated, {
-    pollId: String(poll._id),
-    creatorId: poll.creatorId,
-    type: poll.type,
-    title: poll.title,
-    category: poll.category,
-    description: poll.description ?? null,
-    isShareable: Boolean(poll.isShareable),
-    createdAt: new Date(poll.createdAt).toISOString(),
-    expiresAt: poll.expiresAt ? new Date(poll.expiresAt).toISOString() : null,
-  }, { requestId });
-}
+const isHeld = { heldAt: { $type: 'date' as const } };
 
 /**
  * Takes a poll held for an edit off what others read: the trending rank row (marked, so the feed filter leaves it
  * out), the timelines and its creator's poll count. The Redis set of held polls was told first (before the new text
  * was stored); its card and the kept feed pages are forgotten by the edit, as for any edit.
  */
-export async function unlistHeldEdit(ctx: PollsContext, poll: PollDoc): Promise<void> {
+export async function unlistHeldEdit(ctx: Held & { timelines: Timelines; memberCounts: MemberCounts }, poll: PollDoc): Promise<void> {
   await ctx.models.PollRank.updateOne({ _id: poll._id }, { $set: { heldAt: poll.heldAt } });
   await Promise.all([ctx.timelines.drop(String(poll._id)), ctx.memberCounts.changed([poll.creatorId])]);
 }
 
-const shapeOf = (poll: PollDoc) => ({ id: String(poll._id), optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null, createdAt: new Date(poll.createdAt) });
-
-/** Counts a comment others may now see on its poll and announces it (`events.polls.comment.created`: the creator's notification). */
-export async function announceComment(ctx: PollsContext, poll: PollDoc, comment: CommentDoc, requestId?: RequestIdOrSource): Promise<void> {
-  const shape = shapeOf(poll);
-  await ctx.engagement.add(shape, 'comments', 1);
-  await ctx.engagement.syncRank(shape).catch((err: unknown) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
-  await ctx.bus.publishReliably(events.polls.commentCreated, {
-    pollId: String(poll._id),
-    creatorId: poll.creatorId,
-    commentId: String(comment._id),
-    userId: comment.userId,
-    text: comment.text,
-    at: new Date(comment.createdAt).toISOString(),
-  }, { requestId });
-}
-
 /** The oldest held polls and comments (at most 100 together), for the moderators' queue. */
-export async function heldItems(ctx: PollsContext): Promise<HeldListReply> {
-  const held = { heldAt: { $type: 'date' as const } };
+export async function heldItems(ctx: Held): Promise<HeldListReply> {
+  const held = isHeld;
   const [polls, comments] = await Promise.all([
     ctx.models.Poll.find(held, { title: 1, options: 1, description: 1, creatorId: 1, heldAt: 1 }).sort({ heldAt: 1 }).limit(LIST_LIMIT).lean(),
     ctx.models.Comment.find(held).sort({ heldAt: 1 }).limit(LIST_LIMIT).lean(),
@@ -88,52 +52,32 @@ export async function heldItems(ctx: PollsContext): Promise<HeldListReply> {
   return { items: items.sort((a, b) => a.createdAt.localeCompare(b.createdAt)).slice(0, LIST_LIMIT) };
 }
 
-/**
- * A moderator's decision on a held poll or comment: approved, it is shown and announced; removed, it goes with its
- * votes, likes and comments. `found` false when it is not held (decided already, or never held).
- */
-export async function decideHeld(ctx: PollsContext, d: HeldDecideRequest, source?: RequestIdOrSource): Promise<{ found: boolean }> {
-  const id = toObjectId(d.id);
-  if (!id || d.kind === 'profile') return { found: false };
-  if (d.kind === 'poll') {
-    if (d.decision === 'remove') {
-      const held = await ctx.models.Poll.exists({ _id: id, heldAt: { $type: 'date' as const } });
-      if (!held) return { found: false };
-      const removed = await ctx.polls.remove(d.id);
-      await ctx.held.remove(d.id);
-      if (removed) {
-        await ctx.bus.publishReliably(events.polls.pollDeleted, { pollId: d.id, creatorId: removed.creatorId, by: d.by, at: new Date().toISOString() }, { requestId: source, msgId: `poll-deleted:${d.id}` });
-      }
-      return { found: removed !== null };
-    }
-    const before = (await ctx.models.Poll.findOneAndUpdate(
-      { _id: id, heldAt: { $type: 'date' as const } },
-      { $set: { heldAt: null, heldForEdit: false } },
-      { returnDocument: 'before', timestamps: false },
-    ).lean()) as PollDoc | null;
-    if (!before) return { found: false };
-    const approved: PollDoc = { ...before, heldAt: null, heldForEdit: false };
-    await ctx.held.remove(d.id);
-    await ctx.polls.forgetDoc(d.id);
-    await listPoll(ctx, approved);
-    await ctx.memberCounts.changed([approved.creatorId]);
-    // Held for an edit: announced at its creation already.
-    if (!before.heldForEdit) await announcePoll(ctx, approved, source);
-    return { found: true };
-  }
-  if (d.decision === 'remove') {
-    const comment = await ctx.models.Comment.findOne({ _id: id, heldAt: { $type: 'date' as const } }).lean();
-    return { found: comment !== null && (await deleteComment(ctx, id)) };
-  }
-  const approved = (await ctx.models.Comment.findOneAndUpdate({ _id: id, heldAt: { $type: 'date' as const } }, { $set: { heldAt: null } }, { returnDocument: 'after' }).lean()) as CommentDoc | null;
-  if (!approved) return { found: false };
-  const poll = await pollById(ctx, approved.pollId);
-  if (poll) await announceComment(ctx, poll, approved, source);
-  return { found: true };
+/** Whether the poll is held for review now. */
+export async function isHeldPoll(ctx: Held, id: Types.ObjectId): Promise<boolean> {
+  return (await ctx.models.Poll.exists({ _id: id, ...isHeld })) !== null;
 }
 
-/** Rebuilds the Redis set of held polls from MongoDB (at start: the set is what the view paths ask). */
-export async function restoreHeldPolls(ctx: PollsContext): Promise<void> {
-  const held = await ctx.models.Poll.find({ heldAt: { $type: 'date' as const } }, { _id: 1 }).lean();
-  await Promise.all(held.map((p) => ctx.held.add(String(p._id))));
+/** Whether the comment is held for review now. */
+export async function isHeldComment(ctx: Held, id: Types.ObjectId): Promise<boolean> {
+  return (await ctx.models.Comment.findOne({ _id: id, ...isHeld }).lean()) !== null;
+}
+
+/** Releases a held poll (approved); the poll as it was while held, or null when it is not held. */
+export async function releaseHeldPoll(ctx: Held, id: Types.ObjectId): Promise<PollDoc | null> {
+  return (await ctx.models.Poll.findOneAndUpdate(
+    { _id: id, ...isHeld },
+    { $set: { heldAt: null, heldForEdit: false } },
+    { returnDocument: 'before', timestamps: false },
+  ).lean()) as PollDoc | null;
+}
+
+/** Releases a held comment (approved); the comment as it now is, or null when it is not held. */
+export async function releaseHeldComment(ctx: Held, id: Types.ObjectId): Promise<CommentDoc | null> {
+  return (await ctx.models.Comment.findOneAndUpdate({ _id: id, ...isHeld }, { $set: { heldAt: null } }, { returnDocument: 'after' }).lean()) as CommentDoc | null;
+}
+
+/** The ids of every held poll (the Redis set of held polls is rebuilt from them at start). */
+export async function heldPollIds(ctx: Held): Promise<string[]> {
+  const held = await ctx.models.Poll.find(isHeld, { _id: 1 }).lean();
+  return held.map((p) => String(p._id));
 }

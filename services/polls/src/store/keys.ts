@@ -2,6 +2,8 @@
  * The polls service's Redis keys (ioredis adds the `polls:` prefix). A poll's keys share a hash tag, so its Lua
  * steps stay on one node of a cluster.
  */
+import { peopleKeys } from '../clients/people.js';
+
 export const keys = {
   /** Hash: option index → votes, `t` total, `pv` share-link visitor votes. */
   counts: (pollId: string) => `poll:{${pollId}}:c`,
@@ -64,10 +66,9 @@ export const keys = {
   creatorPollsGeneration: (creatorId: string) => `creator:{${creatorId}}:g`,
   /** Hash: a member's `pollsCount` and `votesCount` (see memberCountsCache). */
   memberCounts: (userId: string) => `member-counts:${userId}`,
-  /** Cached answers of other services (user summaries: the kit's `userSummaryKey`). */
-  mutuals: (userId: string) => `mutuals:${userId}`,
-  /** The member's hidden set from social ({blocked, blockedBy, muted}), dropped when social announces a change. */
-  hidden: (userId: string) => `hidden:${userId}`,
+  /** Cached answers of other services, kept by clients/people.ts (user summaries: the kit's `userSummaryKey`). */
+  mutuals: peopleKeys.mutuals,
+  hidden: peopleKeys.hidden,
   /** Set of members banned by an administrator (their polls are hidden). */
   bannedCreators: 'banned-creators',
   /** Set of polls the word filter holds for review (only their creators see them). */

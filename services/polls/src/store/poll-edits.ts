@@ -89,7 +89,7 @@ export function textChanges(doc: Pick<PollDoc, 'title' | 'description'>, set: { 
 /**
  * Stores the edit (with `editedAt`) and publishes `events.polls.poll.edited`; when the event cannot be published the
  * texts are put back and the error thrown (nothing changed). With `hold`, the poll is stored as held for review for
- * this edit (`heldAt`, `heldForEdit`: store/held.ts). Returns the poll as it now is.
+ * this edit (`heldAt`, `heldForEdit`: usecases/held.ts). Returns the poll as it now is.
  */
 export async function storeEdit(
   ctx: { models: Models; bus: Bus },

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { Types } from 'mongoose';
 import { defaultShareVoteMode, type PollType, type ResultsVisibility, type ShareVoteMode } from '@meydan/proto';
 import { resultsVisibilityOf } from '../domain/results-visibility.js';
+import { shareVoteModeOf } from '../domain/share-votes.js';
 import { TtlCache, findEachById, type Logger } from '@meydan/kit';
 import { toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
@@ -39,10 +40,6 @@ export interface PollMeta {
 
 const LOCAL_TTL_MS = 5_000;
 const REDIS_TTL_S = 600;
-
-/** The share-link vote rule of a poll document (share-link polls made before the rule existed have the default). */
-export const shareVoteModeOf = (doc: Pick<PollDoc, 'isShareable' | 'shareVoteMode'>): ShareVoteMode | null =>
-  doc.isShareable ? ((doc.shareVoteMode as ShareVoteMode | null | undefined) ?? defaultShareVoteMode) : null;
 
 /** The fields `metaOf` reads. */
 export const META_FIELDS = {

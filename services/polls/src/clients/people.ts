@@ -6,7 +6,15 @@
 import type { Redis } from 'ioredis';
 import { pollServiceMessages, subjects, type CreatorSummary, type HiddenReply } from '@meydan/proto';
 import { TtlCache, UserSummaries, type Bus, type Logger, type RequestIdSource } from '@meydan/kit';
-import { keys } from './keys.js';
+
+/** The Redis keys of the answers kept here (store/keys.ts lists them with the service's own). */
+export const peopleKeys = {
+  /** Cached answers of other services (user summaries: the kit's `userSummaryKey`). */
+  mutuals: (userId: string) => `mutuals:${userId}`,
+  /** The member's hidden set from social ({blocked, blockedBy, muted}), dropped when social announces a change. */
+  hidden: (userId: string) => `hidden:${userId}`,
+};
+const keys = peopleKeys;
 
 export const SUMMARY_TTL_S = 60;
 /**

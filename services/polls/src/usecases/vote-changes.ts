@@ -3,19 +3,20 @@
  * Redis (store/vote-changes.ts), the change's event under its sequence number, then the answer — its counts shown by
  * the same visibility rule as a first vote's answer.
  */
-import type { FastifyRequest } from 'fastify';
-import { limits, pollServiceMessages as S, type VoteResult, type VoteTakenBack } from '@meydan/proto';
-import { HttpError, httpError } from '@meydan/kit';
+import { limits, pollServiceMessages as S, voteOptionIndexes, type PollFlows, type VoteResult, type VoteTakenBack } from '@meydan/proto';
+import { HttpError, httpError, type Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
 import { voteCountsMap, voteFeedback, type PollCounts } from '../domain/counts.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
-import { keys, userIdOfVoter } from '../store/keys.js';
+import { keys, userIdOfVoter, voterOf } from '../store/keys.js';
 import { pollExists } from '../store/poll-records.js';
 import type { PollMeta } from '../store/polls.js';
 import type { ChangeMode, ChangeOutcome } from '../store/vote-changes.js';
 import { publishVoteChange, voteChangeEventOf } from '../store/vote-events.js';
-import { ValidationError, pollNotFound } from './common.js';
+import type { Caller } from './caller.js';
+import { ValidationError, canSee, pollNotFound } from './visibility.js';
+import { memberVoter, shareVoter, type Ballot } from './voters.js';
 
 /** The answer to a ballot counted (a first vote, a change, a vote again): counts only where the voter may see them. */
 export function ballotAnswer(meta: PollMeta, voter: string, counts: PollCounts, choice: number[], message: string): VoteResult {
@@ -61,7 +62,7 @@ const endedError = (meta: PollMeta) =>
  */
 export async function changeVote(
   ctx: PollsContext,
-  request: FastifyRequest,
+  request: Caller,
   meta: PollMeta,
   voter: string,
   options: readonly number[] | null,
@@ -122,4 +123,47 @@ export async function changeVote(
   if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
   if (outcome.choice.length === 0) return takenBackAnswer(meta, voter, outcome.counts);
   return ballotAnswer(meta, voter, outcome.counts, outcome.choice, mode === 'again' ? S.voteRecorded : S.voteChanged);
+}
+
+/** A member changes their vote on a poll they may see (PUT on the poll's vote). */
+export async function changeMemberVote(ctx: PollsContext, pollId: string, viewer: Identity, body: Ballot, request: Caller): Promise<VoteResult> {
+  const { meta, voter } = await memberVoter(ctx, pollId, viewer, request);
+  return changeVote(ctx, request, meta, voter, voteOptionIndexes(body), 'change') as Promise<VoteResult>;
+}
+
+/** A member takes their vote back (DELETE on the poll's vote). */
+export async function takeBackMemberVote(ctx: PollsContext, pollId: string, viewer: Identity, request: Caller): Promise<VoteTakenBack> {
+  const { meta, voter } = await memberVoter(ctx, pollId, viewer, request);
+  return changeVote(ctx, request, meta, voter, null, 'take') as Promise<VoteTakenBack>;
+}
+
+/** A member or a visitor changes the vote they gave through a share link. */
+export async function changeShareVote(ctx: PollsContext, code: string, viewer: Identity, body: Ballot, request: Caller): Promise<VoteResult> {
+  const { meta, voter } = await shareVoter(ctx, code, viewer);
+  return changeVote(ctx, request, meta, voter, voteOptionIndexes(body), 'change') as Promise<VoteResult>;
+}
+
+/** A member or a visitor takes back the vote they gave through a share link. */
+export async function takeBackShareVote(ctx: PollsContext, code: string, viewer: Identity, request: Caller): Promise<VoteTakenBack> {
+  const { meta, voter } = await shareVoter(ctx, code, viewer);
+  return changeVote(ctx, request, meta, voter, null, 'take') as Promise<VoteTakenBack>;
+}
+
+/** How many moved from which option to which on a poll that allows changes, never who; only where its counts are shown. */
+export async function readFlows(ctx: PollsContext, pollId: string, viewer: Identity, source: Caller): Promise<PollFlows> {
+  const meta = await ctx.polls.meta(pollId);
+  if (!meta || !(await canSee(ctx, meta, viewer, source))) throw pollNotFound();
+  await ctx.counters.countsOfOne(meta);
+  const voter = voterOf(viewer);
+  const choice = voter ? (await ctx.counters.choicesOf([meta.id], voter)).get(meta.id) : null;
+  // The flows are counts: shown only to a viewer who may see the poll's counts (its results visibility).
+  const resultsVisible = countsVisibleTo(meta, viewer.userId, Boolean(choice), new Date());
+  const flows = meta.allowVoteChange && resultsVisible ? await ctx.voteChanges.flows(meta.id) : [];
+  return {
+    pollId: meta.id,
+    allowVoteChange: meta.allowVoteChange,
+    resultsVisible,
+    flows,
+    totalMoves: flows.reduce((n, f) => n + f.count, 0),
+  };
 }

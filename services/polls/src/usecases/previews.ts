@@ -2,13 +2,15 @@
  * What a link preview may show of a poll — always a visitor's view — and the poll's card image (PNG), rendered at most
  * once per CARD_FRESH_MS per poll however many crawlers ask while votes come in.
  */
-import { defaultResultsVisibility, resultsHiddenMessage, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
+import { defaultResultsVisibility, matchClientRoute, matchEmbedRoute, reachMessages, resultsHiddenMessage, type Oembed, type OembedQuery, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
-import type { BannedCreators } from './banned-creators.js';
-import type { PollStore } from './polls.js';
+import type { BannedCreators } from '../store/banned-creators.js';
+import type { PollStore } from '../store/polls.js';
+import { pollById } from '../store/poll-records.js';
 import { pollCardSvg } from '../domain/poll-card.js';
-import type { Models, PollDoc } from '../model/index.js';
+import type { Models } from '../model/index.js';
 import { presentPoll, type Presenting } from './present.js';
+import { pollNotFound } from './visibility.js';
 import { anyVisitor } from '../domain/visibility.js';
 
 type Previews = Presenting & { models: Models; polls: PollStore; banned: BannedCreators; held: BannedCreators };
@@ -26,7 +28,7 @@ export async function pollPreview(ctx: Previews, request: PollPreviewRequest): P
   if (!meta || meta.isShareable !== byCode || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id))) return { status: 'missing' };
   if (meta.type === 'private') return { status: 'members' };
   if (meta.type === 'friends') return { status: 'circle' };
-  const doc = (await ctx.models.Poll.findById(meta.id).lean()) as PollDoc | null;
+  const doc = await pollById(ctx, meta.id);
   if (!doc) return { status: 'missing' };
   const poll = await presentPoll(ctx, doc, anyVisitor);
   return {
@@ -42,6 +44,66 @@ export async function pollPreview(ctx: Previews, request: PollPreviewRequest): P
       resultsVisibility: poll.resultsVisibility ?? defaultResultsVisibility,
       expiresAt: poll.expiresAt,
     },
+  };
+}
+
+/**
+ * What a visitor may know of a poll by id: its title, options and counts. A members' or friends' poll is answered as one
+ * that does not exist: a visitor learns nothing of it, not even that it is there (GET /api/polls/{id} says 404 too).
+ */
+export async function visitorPreview(ctx: Previews, pollId: string): Promise<PollPreviewReply> {
+  const preview = await pollPreview(ctx, { pollId });
+  if (preview.status !== 'visible') throw pollNotFound();
+  return preview;
+}
+
+/** The iframe an oEmbed consumer places: at most this size (the embed fits narrower frames too). */
+const EMBED_WIDTH = 480;
+const EMBED_HEIGHT = 420;
+
+const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The poll a URL of this site names (its page, its share link or their embeds), or null for anything else. */
+export function pollOfUrl(url: string, origin: string): PollPreviewRequest | null {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return null;
+  }
+  if (target.origin !== new URL(origin).origin) return null;
+  const page = matchClientRoute(target.pathname);
+  if (page?.route === '/anket/:id') return { pollId: page.params['id']! };
+  if (page?.route === '/s/:shortUrl') return { shortUrl: page.params['shortUrl']! };
+  const embed = matchEmbedRoute(target.pathname);
+  if (embed?.route === '/embed/anket/:id') return { pollId: embed.params['id']! };
+  if (embed?.route === '/embed/:code') return { shortUrl: embed.params['code']! };
+  return null;
+}
+
+/** The oEmbed (rich) answer for a poll page's URL of this site: the iframe of its embed; 404 for anything else. */
+export async function oembedOf(ctx: Previews & { config: { PUBLIC_ORIGIN?: string } }, query: OembedQuery): Promise<Oembed> {
+  const origin = ctx.config.PUBLIC_ORIGIN!.replace(/\/+$/, '');
+  const poll = pollOfUrl(query.url, origin);
+  const preview = poll ? await pollPreview(ctx, poll) : null;
+  if (!poll || preview?.status !== 'visible' || !preview.poll) throw pollNotFound();
+  if (query.format === 'xml') throw new HttpError(501, 'not_implemented', reachMessages.oembedJsonOnly);
+  const width = Math.min(EMBED_WIDTH, query.maxwidth ?? EMBED_WIDTH);
+  const height = Math.min(EMBED_HEIGHT, query.maxheight ?? EMBED_HEIGHT);
+  const src = poll.shortUrl !== undefined ? `${origin}/embed/${encodeURIComponent(poll.shortUrl)}` : `${origin}/embed/anket/${encodeURIComponent(poll.pollId!)}`;
+  const card = poll.shortUrl !== undefined ? `${origin}/api/s/${encodeURIComponent(poll.shortUrl)}/card.png` : `${origin}/api/polls/${encodeURIComponent(poll.pollId!)}/card.png`;
+  return {
+    version: '1.0' as const,
+    type: 'rich' as const,
+    provider_name: 'Meydan',
+    provider_url: origin,
+    title: preview.poll.title,
+    html: `<iframe src="${escapeAttribute(src)}" width="${width}" height="${height}" style="border:0;max-width:100%" title="${escapeAttribute(reachMessages.embedTitle(preview.poll.title))}" loading="lazy"></iframe>`,
+    width,
+    height,
+    thumbnail_url: card,
+    thumbnail_width: 1200,
+    thumbnail_height: 630,
   };
 }
 

@@ -9,7 +9,11 @@ import { limits } from '@meydan/proto';
 import { TtlCache, type RequestIdSource } from '@meydan/kit';
 import type { PollDoc } from '../model/index.js';
 import type { People } from './people.js';
-import type { VoteCounters } from './vote-counters.js';
+
+/** What a circle is counted from: which of the friends voted on the poll (store/vote-counters.ts's step). */
+export interface VoteCounters {
+  votedAmong(pollId: string, voters: readonly string[]): Promise<boolean[]>;
+}
 
 export const CIRCLE_TTL_MS = 2_000;
 
@@ -27,7 +31,7 @@ export class FriendsCircles {
 
   constructor(
     private readonly people: People,
-    private readonly counters: VoteCounters,
+    private readonly counters: Pick<VoteCounters, 'votedAmong'>,
   ) {}
 
   /** The circle of each friends poll among `docs`, by poll id. */

@@ -1,0 +1,69 @@
+/**
+ * A member's data across services: their poll and vote counts (`polls.users.counts`), the members who voted on a poll
+ * (`polls.poll.voters`), their export (`polls.users.export`) and its removal when the account is deleted.
+ */
+import { events, type PollsUserExportReply } from '@meydan/proto';
+import type { PollsContext } from '../context.js';
+import { ballotOfVote } from '../domain/ballots.js';
+import { eraseMemberActivity, memberCounts, memberPollsAndVotes, pollIdsOfCreator } from '../store/member-data.js';
+import { memberVoters } from '../store/poll-voters.js';
+
+const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
+
+/** The member's poll and vote counts (kept in Redis), for their profile. */
+export function countMemberActivity(ctx: Pick<PollsContext, 'memberCounts'>, userId: string): Promise<{ pollsCount: number; votesCount: number }> {
+  return memberCounts(ctx, userId);
+}
+
+/** The members who voted on a poll, a page at a time, for the notification each gets when it ends. */
+export function votersOfPoll(ctx: PollsContext, { pollId, after, limit }: { pollId: string; after: string | null; limit: number }) {
+  return memberVoters(ctx, pollId, after, limit);
+}
+
+/** The member's polls and votes, for their data export. */
+export async function exportMemberData(ctx: PollsContext, userId: string): Promise<PollsUserExportReply> {
+  const { polls, votes, voted } = await memberPollsAndVotes(ctx, userId);
+  const byId = new Map(voted.map((p) => [String(p._id), p]));
+  return {
+    polls: polls.map((p) => ({
+      id: String(p._id),
+      title: p.title,
+      description: p.description ?? null,
+      category: p.category,
+      type: p.type,
+      options: [...p.options],
+      createdAt: iso(p.createdAt)!,
+      expiresAt: iso(p.expiresAt),
+    })),
+    votes: votes.map((v) => {
+      const poll = byId.get(String(v.pollId));
+      const ballot = ballotOfVote(v);
+      return {
+        pollId: String(v.pollId),
+        pollTitle: poll?.title ?? null,
+        optionIndex: v.optionIndex,
+        option: poll?.options[v.optionIndex] ?? null,
+        ...(ballot.length > 1 ? { optionIndexes: ballot, options: ballot.map((i) => poll?.options[i] ?? null) } : {}),
+        votedAt: iso(v.votedAt)!,
+      };
+    }),
+  };
+}
+
+/**
+ * The account is gone: its polls go the way a creator's delete goes (with the same event), its likes and comments
+ * are removed, and its votes stay in the counts without a name (eraseMemberActivity).
+ */
+export async function forgetMember(ctx: PollsContext, userId: string, requestId: string): Promise<void> {
+  for (const pollId of await pollIdsOfCreator(ctx, userId)) {
+    const removed = await ctx.polls.remove(pollId);
+    if (removed) {
+      await ctx.bus.publish(
+        events.polls.pollDeleted,
+        { pollId, creatorId: userId, by: userId, at: new Date().toISOString() },
+        { requestId, msgId: `poll-deleted:${pollId}` },
+      );
+    }
+  }
+  await eraseMemberActivity(ctx, userId);
+}

@@ -1,0 +1,141 @@
+/**
+ * Votes (the hot path) and the public share link. A vote is one Redis Lua step (dedupe + counters of the ballot's
+ * options, and on a share link the IP network's claim of the poll's share-vote rule), then a JetStream event whose
+ * message id is derived from poll and voter, then the answer; MongoDB is written by the vote consumer.
+ */
+import { pollServiceMessages as S, voteOptionIndexes, type ShareLinkPoll, type VoteResult } from '@meydan/proto';
+import { HttpError, type Identity } from '@meydan/kit';
+import type { PollsContext } from '../context.js';
+import { pollExists } from '../store/poll-records.js';
+import { ballotProblem, sortedBallot } from '../domain/ballots.js';
+import { voteCountsMap, voteFeedback } from '../domain/counts.js';
+import { countsVisibleTo } from '../domain/results-visibility.js';
+import type { PollDoc } from '../model/index.js';
+import { presentPoll } from './present.js';
+import { publishVote, voteEventOf } from '../store/vote-events.js';
+import { userIdOfVoter } from '../store/keys.js';
+import type { PollMeta } from '../store/polls.js';
+import type { CastOutcome, IpClaim } from '../store/vote-counters.js';
+import type { Caller } from './caller.js';
+import { changeVote } from './vote-changes.js';
+import { ValidationError, canSee, pollNotFound } from './visibility.js';
+import { shareVoter, type Ballot } from './voters.js';
+
+
+/**
+ * Casts the ballot of `voter` (one option, or up to the poll's maxChoices) on a poll the caller may see; with `ip`,
+ * the vote claims its IP network on the poll.
+ */
+export async function castVote(
+  ctx: PollsContext,
+  request: Caller,
+  meta: PollMeta,
+  voter: string,
+  options: readonly number[],
+  ip?: IpClaim,
+): Promise<VoteResult> {
+  const ended = () => (meta.closedAt ? new HttpError(409, 'poll_closed', S.pollClosed) : new HttpError(410, 'poll_expired', S.pollExpired));
+  if (meta.closedAt || (meta.expiresAt && meta.expiresAt.getTime() <= Date.now())) throw ended();
+  const problem = ballotProblem(options, meta.optionsCount, meta.maxChoices);
+  if (problem) throw new ValidationError(problem.path, problem.message);
+  const ballot = sortedBallot(options);
+
+  let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
+  if (outcome.status === 'missing') {
+    // Redis lost (or expired) this poll's counters: rebuild them from the votes collection, then vote.
+    if (!(await pollExists(ctx, meta.id))) {
+      await ctx.polls.forgetMeta(meta.id);
+      throw pollNotFound();
+    }
+    await ctx.counters.rebuild(meta);
+    outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
+    if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
+  }
+  // The voter took their vote back before (a poll that allows it): voting again is a change of theirs.
+  if (outcome.status === 'taken_back') return (await changeVote(ctx, request, meta, voter, ballot, 'again')) as VoteResult;
+  if (outcome.status === 'ended') {
+    // Closed on another instance a moment ago (this one's cached facts did not know yet).
+    await ctx.polls.forgetMeta(meta.id);
+    throw new HttpError(409, 'poll_closed', S.pollClosed);
+  }
+  if (outcome.status === 'editing') throw new HttpError(409, 'poll_being_edited', S.pollBeingEdited);
+  const userId = userIdOfVoter(voter);
+  if (outcome.status === 'duplicate') {
+    // The counted vote may never have been published (the process died, or its take-back failed): published again
+    // under the same message id, which JetStream and the vote consumer both store once.
+    // Its pending mark (if any) is left to the pending-votes job, which knows the mark's stamp: it may be a later
+    // change's, still in flight.
+    await publishVote(ctx, voteEventOf(meta, voter, outcome.choice), request.id).catch((err: unknown) => {
+      request.log.error({ err }, 'counted vote not published again');
+      throw new HttpError(503, 'service_unavailable');
+    });
+    throw new HttpError(409, 'already_voted', S.alreadyVoted);
+  }
+  if (outcome.status === 'ip_used') {
+    throw ip?.perIp === 1 ? new HttpError(409, 'ip_already_voted', S.shareVoteIpUsed) : new HttpError(403, 'ip_vote_limit', S.shareVoteIpFull);
+  }
+
+  try {
+    await publishVote(ctx, voteEventOf(meta, voter, ballot), request.id);
+  } catch (err) {
+    // Not acknowledged to the voter, so not counted either.
+    await ctx.counters.undo(meta.id, voter, ballot, ip).catch(() => undefined);
+    request.log.error({ err }, 'vote event not published: vote taken back');
+    throw new HttpError(503, 'service_unavailable');
+  }
+  // Acknowledged: no longer pending (left pending, the pending-votes job would publish it again, stored once).
+  ctx.counters.confirm(meta.id, voter, outcome.stamp);
+  // The voter's sockets join the poll's voters before the vote's counts go out (they get them now where they may).
+  ctx.live.voted(meta, voter, outcome.counts);
+  ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
+  if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
+  // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.
+  const resultsVisible = countsVisibleTo(meta, userId, true, new Date());
+  return {
+    pollId: meta.id,
+    voteCounts: voteCountsMap(resultsVisible ? outcome.counts.votes : outcome.counts.votes.map(() => 0)),
+    totalVotes: outcome.counts.total,
+    votersCount: outcome.counts.total,
+    hasVoted: true,
+    userChoice: outcome.choice[0]!,
+    userChoices: outcome.choice,
+    message: S.voteRecorded,
+    feedback: resultsVisible ? voteFeedback(outcome.counts.votes, outcome.choice, outcome.counts.total) : null,
+    resultsVisible,
+  };
+}
+
+async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
+  const pollId = await ctx.polls.idOfCode(code);
+  const doc = pollId ? await ctx.polls.shareLinkDoc(pollId) : null;
+  if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId)) || (await ctx.held.has(pollId!))) throw pollNotFound();
+  return doc;
+}
+
+/** A member votes on a poll they may see (POST on the poll's vote). */
+export async function voteAsMember(ctx: PollsContext, pollId: string, viewer: Identity, body: Ballot, request: Caller): Promise<VoteResult> {
+  const meta = await ctx.polls.meta(pollId);
+  if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
+  if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
+  return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndexes(body));
+}
+
+/** A member or a visitor votes through a share link (under its share-vote rule). */
+export async function voteOnShareLink(ctx: PollsContext, code: string, viewer: Identity, body: Ballot, request: Caller): Promise<VoteResult> {
+  const { meta, voter, claim } = await shareVoter(ctx, code, viewer);
+  return castVote(ctx, request, meta, voter, voteOptionIndexes(body), claim);
+}
+
+/** The poll behind a share link as the share page shows it, with the viewer's vote. */
+export async function readShareLinkPoll(ctx: PollsContext, code: string, viewer: Identity, source: Caller): Promise<ShareLinkPoll> {
+  const doc = await shareLinkPoll(ctx, code);
+  const poll = await presentPoll(ctx, doc, viewer, source);
+  return {
+    poll,
+    creator: poll.creator,
+    voteCounts: voteCountsMap(poll.options.map((o) => o.votes)),
+    hasVoted: poll.hasVoted,
+    userChoice: poll.userChoice,
+    userChoices: poll.userChoices ?? [],
+  };
+}
