@@ -27,6 +27,10 @@ import { ensureK6 } from '../local/ensure-tools.mjs';
 import { RECOVERY_TIMEOUT_MS, runAsProcess, say, seed, stormUnderFaults, until } from './storm.mjs';
 import { verdict } from './verify.mjs';
 
+/** @import { StackProcess } from '../local/stack.mjs' */
+/** @import { Supervised } from '../local/supervisor.mjs' */
+/** @typedef {Awaited<ReturnType<typeof startThrowawayStack>>} ChaosStack */
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RATE = Number(process.env.CHAOS_RATE || 300);
 const QUIET_MS = Number(process.env.CHAOS_QUIET_S || 8) * 1000;
@@ -34,9 +38,14 @@ const QUIET_MS = Number(process.env.CHAOS_QUIET_S || 8) * 1000;
 const STORM_S = Number(process.env.CHAOS_STORM_S || 600);
 const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
 
+/** @type {string | undefined} */
 let workDir;
+/** @type {ChaosStack | undefined} */
 let stack;
-/** Every process as it starts: what Ctrl-C stops while the stack is still coming up. */
+/**
+ * Every process as it starts: what Ctrl-C stops while the stack is still coming up.
+ * @type {StackProcess[]}
+ */
 const started = [];
 
 async function stopAll() {
@@ -70,15 +79,16 @@ async function startChaosStack() {
  * is ready), or a server stopped and started again on its port and data.
  */
 function faults() {
-  const { handles, gateway, ports, servers } = stack;
-  const supervised = (name) => (name === 'gateway' ? gateway : handles[name]);
-  const killed = (name) => async () => {
+  const { handles, gateway, ports, servers } = /** @type {ChaosStack} */ (stack);
+  // Every process of this stack runs under the supervisor.
+  const supervised = (/** @type {string} */ name) => /** @type {Supervised} */ (name === 'gateway' ? gateway : handles[name]);
+  const killed = (/** @type {string} */ name) => async () => {
     const before = supervised(name).restarts;
-    process.kill(supervised(name).proc.pid, 'SIGKILL');
+    process.kill(/** @type {number} */ (supervised(name).proc.pid), 'SIGKILL');
     await until(`${name} restarted`, () => supervised(name).restarts > before);
     await until(`${name} ready`, async () => (await fetch(`http://127.0.0.1:${ports[name]}/readyz`, { signal: AbortSignal.timeout(5000) })).ok, RECOVERY_TIMEOUT_MS);
   };
-  const restarted = (name) => () => servers.restart(name);
+  const restarted = (/** @type {'nats' | 'redis' | 'mongo'} */ name) => () => servers.restart(name);
   return [
     { name: 'kill -9 polls', act: killed('polls') },
     { name: 'kill -9 gateway', act: killed('gateway') },
@@ -94,10 +104,12 @@ async function main() {
   say('building the workspaces (tsc -b)…');
   if (spawnSync('npx', ['tsc', '-b'], { cwd: root, stdio: 'inherit' }).status !== 0) throw new Error('tsc -b failed');
   await startChaosStack();
-  const run = { base: stack.base, workDir, rate: RATE, stormS: STORM_S, quietMs: QUIET_MS };
-  const seeded = await seed(stack, workDir, run);
+  const up = /** @type {ChaosStack} */ (stack);
+  const dir = /** @type {string} */ (workDir);
+  const run = { base: up.base, workDir: dir, rate: RATE, stormS: STORM_S, quietMs: QUIET_MS };
+  const seeded = await seed(up, dir, run);
   const storm = await stormUnderFaults(k6, run, seeded, faults());
-  return verdict(stack, seeded, storm);
+  return verdict(up, seeded, storm);
 }
 
 runAsProcess('chaos', main, stopAll);

@@ -33,9 +33,16 @@ import { fileURLToPath } from 'node:url';
 import { ensureFerretDb, ensureServerBinaries } from '../local/servers.mjs';
 import { SERVICES, replicasOf, startThrowawayStack } from '../local/stack.mjs';
 import { ensureK6 } from '../local/ensure-tools.mjs';
-import { startNatsCluster, startPostgresFerret, startRedisCluster, startRedisSentinel } from './cluster-servers.mjs';
+import { startRedisCluster, startRedisSentinel } from './cluster-redis.mjs';
+import { startNatsCluster, startPostgresFerret } from './cluster-servers.mjs';
 import { runAsProcess, say, seed, stormUnderFaults } from './storm.mjs';
 import { verdict } from './verify.mjs';
+
+/** @import { StackProcess } from '../local/stack.mjs' */
+/** @import { Fault } from './storm.mjs' */
+/** @typedef {Awaited<ReturnType<typeof startThrowawayStack>>} ClusterStack */
+/** @typedef {Awaited<ReturnType<typeof startRedisSentinel>>} RedisSentinel */
+/** @typedef {Awaited<ReturnType<typeof startRedisCluster>>} RedisCluster */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const RATE = Number(process.env.CHAOS_RATE || 300);
@@ -50,10 +57,19 @@ const FAULTS = (process.env.CHAOS_FAULTS || `nats-leader,nats-follower,nats-roll
   .map((f) => f.trim());
 const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
 
+/**
+ * The run's temp dir: set by main() before any cluster starts (stopAll checks it).
+ * @type {string}
+ */
 let workDir;
+/** @type {ClusterStack | undefined} */
 let stack;
+/** @type {{ stop(): Promise<unknown> }[]} */
 let servers = [];
-/** Every process as it starts: what Ctrl-C stops while the stack is still coming up. */
+/**
+ * Every process as it starts: what Ctrl-C stops while the stack is still coming up.
+ * @type {StackProcess[]}
+ */
 const started = [];
 
 async function stopAll() {
@@ -78,7 +94,10 @@ async function startClusters() {
   return { nats, redis, postgres };
 }
 
-/** Two processes (REPLICAS) of every service and the gateway on the clusters, under the supervisor, all of them needed. */
+/**
+ * Two processes (REPLICAS) of every service and the gateway on the clusters, under the supervisor, all of them needed.
+ * @param {Awaited<ReturnType<typeof startClusters>>} clusters
+ */
 async function startClusterStack({ nats, redis, postgres }) {
   stack = await startThrowawayStack({
     workDir,
@@ -100,6 +119,9 @@ async function startClusterStack({ nats, redis, postgres }) {
  * The faults CHAOS_FAULTS names, in this order. Each kills one data node hard (SIGKILL to its process group); the
  * NATS and Redis ones start it again once votes go through, and wait until it has rejoined and caught up. The rolling
  * restart stops no node hard: it is graceful, and must fail no vote.
+ * @param {Awaited<ReturnType<typeof startClusters>>} clusters
+ * @param {{ polls: { member: string[] } }} seeded
+ * @param {string} VOTES_STREAM
  */
 function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
   const leaderOfVotes = async () => {
@@ -107,9 +129,12 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
     if (!where) throw new Error(`no leader of stream ${VOTES_STREAM}`);
     return where;
   };
+  /** @type {string} */
   let natsVictim;
+  /** @type {number} */
   let redisVictim;
   const hotKey = `polls:poll:{${polls.member[0]}}:c`;
+  /** @type {Record<string, Fault>} */
   const all = {
     'nats-leader': {
       name: `kill -9 NATS leader of ${VOTES_STREAM}`,
@@ -123,7 +148,7 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
     'nats-follower': {
       name: `kill -9 NATS follower of ${VOTES_STREAM}`,
       act: async () => {
-        natsVictim = (await leaderOfVotes()).followers[0];
+        natsVictim = /** @type {string} */ ((await leaderOfVotes()).followers[0]);
         say(`    ${natsVictim} follows`);
         await nats.kill(natsVictim);
       },
@@ -147,7 +172,7 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
     'redis-master': {
       name: REDIS === 'cluster' ? 'kill -9 Redis master of the hot slot' : 'kill -9 Redis master',
       act: async () => {
-        redisVictim = REDIS === 'cluster' ? redis.masterOf(hotKey) : redis.master();
+        redisVictim = REDIS === 'cluster' ? /** @type {RedisCluster} */ (redis).masterOf(hotKey) : /** @type {RedisSentinel} */ (redis).master();
         say(`    Redis :${redisVictim} is the master`);
         await redis.kill(redisVictim);
       },
@@ -156,11 +181,11 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
     'redis-stall': {
       name: 'freeze Redis master, fail over, wake it',
       act: async () => {
-        redisVictim = redis.master();
+        redisVictim = /** @type {RedisSentinel} */ (redis).master();
         say(`    Redis :${redisVictim} is the master`);
-        await redis.stall(redisVictim);
+        await /** @type {RedisSentinel} */ (redis).stall(redisVictim);
       },
-      heal: () => redis.rejoined(redisVictim),
+      heal: () => /** @type {RedisSentinel} */ (redis).rejoined(redisVictim),
     },
     'postgres-primary': {
       name: 'kill -9 PostgreSQL primary, promote',
@@ -170,7 +195,7 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
   const unknown = FAULTS.filter((f) => !all[f]);
   if (unknown.length) throw new Error(`CHAOS_FAULTS: unknown ${unknown.join(', ')} (known: ${Object.keys(all).join(', ')})`);
   if (REDIS === 'cluster' && FAULTS.includes('redis-stall')) throw new Error('CHAOS_FAULTS: redis-stall needs CHAOS_REDIS=sentinel');
-  return Object.keys(all).filter((f) => FAULTS.includes(f)).map((f) => all[f]);
+  return Object.keys(all).filter((f) => FAULTS.includes(f)).map((f) => /** @type {Fault} */ (all[f]));
 }
 
 async function main() {
@@ -184,13 +209,14 @@ async function main() {
   chmodSync(workDir, 0o755);
   const clusters = await startClusters();
   await startClusterStack(clusters);
-  const run = { base: stack.base, workDir, rate: RATE, stormS: STORM_S, quietMs: QUIET_MS };
-  const seeded = await seed(stack, workDir, run);
+  const up = /** @type {ClusterStack} */ (stack);
+  const run = { base: up.base, workDir, rate: RATE, stormS: STORM_S, quietMs: QUIET_MS };
+  const seeded = await seed(up, workDir, run);
   // The stream the votes go to, as proto names it (built only now).
   const { streams } = await import('@meydan/proto');
   const plan = faults(clusters, seeded, streams.events.name);
   const storm = await stormUnderFaults(k6, run, seeded, plan);
-  return verdict(stack, seeded, storm, { recoveryBoundS: RECOVERY_S });
+  return verdict(up, seeded, storm, { recoveryBoundS: RECOVERY_S });
 }
 
 runAsProcess('chaos:cluster', main, stopAll);

@@ -9,6 +9,21 @@ import { fileURLToPath } from 'node:url';
 import { seedMembers } from '../local/members.mjs';
 import { freePort } from '../local/servers.mjs';
 
+/**
+ * A fault of a chaos run: `act` does it, `heal` (when given) puts back what it took; `graceful`: a stop that must fail
+ * no vote at all.
+ * @typedef {{ name: string, act: () => Promise<unknown>, heal?: () => Promise<unknown>, graceful?: boolean }} Fault
+ */
+/**
+ * A fault window as the chaos run records it (ms since epoch; `recovered` null: never).
+ * @typedef {{ name: string, start: number, end: number, recovered: number | null, graceful?: boolean }} FaultWindow
+ */
+/**
+ * What a chaos run is: the gateway, its temp dir, the storm's rate and longest length, the quiet spell between faults.
+ * @typedef {{ base: string, workDir: string, rate: number, stormS: number, quietMs: number }} ChaosRun
+ */
+/** @typedef {(path: string, body: unknown) => Promise<Response>} Post */
+
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** After a fault has recovered, its window stays open this long: requests already in flight may still fail. */
 export const GRACE_MS = 2000;
@@ -22,11 +37,17 @@ const CHECK_MS = 2000;
 /** How long the storm's last votes may take to be answered (k6 gives each request 10 s, a share-link vote makes two). */
 const LAST_ANSWERS_MS = 30_000;
 
-export const say = (line = '') => process.stdout.write(`${line}\n`);
-export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-export const stamp = (ms, t0) => `${((ms - t0) / 1000).toFixed(1)}`;
+export const say = (/** @type {string} */ line = '') => process.stdout.write(`${line}\n`);
+export const sleep = (/** @type {number} */ ms) => new Promise((r) => setTimeout(r, ms));
+export const stamp = (/** @type {number} */ ms, /** @type {number} */ t0) => `${((ms - t0) / 1000).toFixed(1)}`;
 
-/** Resolves with the time `check` first held (asked every 100 ms; a throw is a no); fails after `timeoutMs`. */
+/**
+ * Resolves with the time `check` first held (asked every 100 ms; a throw is a no); fails after `timeoutMs`.
+ * @param {string} what
+ * @param {() => unknown} check
+ * @param {number} [timeoutMs]
+ * @returns {Promise<number>}
+ */
 export async function until(what, check, timeoutMs = 60_000) {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
@@ -41,7 +62,7 @@ export async function until(what, check, timeoutMs = 60_000) {
 }
 
 /** The storm's polls allow changing a vote: the storm moves and takes back votes beside the new ones (issue 38). */
-const pollBody = (n) => ({ title: `Kaos anketi ${n}`, category: 'genel', options: ['Bir', 'İki', 'Üç'], type: 'public', description: null, durationHours: 24, allowVoteChange: true });
+const pollBody = (/** @type {number | string} */ n) => ({ title: `Kaos anketi ${n}`, category: 'genel', options: ['Bir', 'İki', 'Üç'], type: 'public', description: null, durationHours: 24, allowVoteChange: true });
 
 /**
  * Two share-link votes per polls process, one at a time, on a poll of their own, before the storm. The polls service
@@ -49,6 +70,9 @@ const pollBody = (n) => ({ title: `Kaos anketi ${n}`, category: 'genel', options
  * is open in that tick, ioredis hands that pipeline's replies to the wrong commands and the process dies ("results[i]
  * is not iterable", ioredis issue 1931): under a storm, at the first share-link vote each process sees. Defined once
  * here, it stays defined until the process restarts.
+ * @param {string} base
+ * @param {Post} post
+ * @param {number} processes
  */
 async function warmUp(base, post, processes) {
   const res = await post('/api/polls/shareable', pollBody('ısınma'));
@@ -56,6 +80,7 @@ async function warmUp(base, post, processes) {
   const code = (await res.json()).shareUrl.split('/').pop();
   // Every visitor's cookie first, then the votes back to back: the gateway takes turns among a service's processes
   // over all its requests, so a page and a vote each in turn would send every vote to the same process.
+  /** @type {string[]} */
   const cookies = [];
   for (let i = 0; i < processes * 2; i++) {
     const page = await fetch(`${base}/api/s/${code}`);
@@ -67,7 +92,9 @@ async function warmUp(base, post, processes) {
   }
 }
 
+/** @param {Post} post */
 async function createPolls(post) {
+  /** @type {{ member: string[], share: string[], shareIds: string[] }} */
   const polls = { member: [], share: [], shareIds: [] };
   for (let n = 0; n < MEMBER_POLLS; n++) {
     const res = await post('/api/polls', pollBody(n));
@@ -86,12 +113,15 @@ async function createPolls(post) {
   return { polls, probePoll: (await probeRes.json()).id };
 }
 
+/** @type {(a: number, b: number) => number} */
 const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
 
 /**
  * How many members the storm needs at `rate` for at most `stormS` seconds: the storm's n-th member vote is member
  * n mod M's on member poll n mod MEMBER_POLLS, so with M and MEMBER_POLLS coprime no member votes twice on one poll
  * before M × MEMBER_POLLS member votes (half the votes are members').
+ * @param {number} rate
+ * @param {number} stormS
  */
 export function stormMembers(rate, stormS) {
   let count = Math.ceil((rate / 2) * stormS / MEMBER_POLLS) + 10;
@@ -102,12 +132,16 @@ export function stormMembers(rate, stormS) {
 /**
  * Members (enough for a storm at `rate` for `stormS` seconds at most, see stormMembers; the probes' and the creator),
  * the polls, and the files k6 reads, in `workDir`.
+ * @param {{ base: string, urls: { mongo: string, redis: string }, instances: { service: string }[] }} stack
+ * @param {string} workDir
+ * @param {{ rate: number, stormS: number }} run
  */
 export async function seed({ base, urls, instances }, workDir, { rate, stormS }) {
   const memberCount = stormMembers(rate, stormS);
   say(`seeding ${memberCount} members…`);
   const { sids, ids } = await seedMembers(memberCount + PROBES + 1, { mongoUrl: urls.mongo, redisUrl: urls.redis });
   const creator = sids[sids.length - 1];
+  /** @type {Post} */
   const post = (path, body) =>
     fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${creator}` }, body: JSON.stringify(body) });
   const { polls, probePoll } = await createPolls(post);
@@ -120,7 +154,12 @@ export async function seed({ base, urls, instances }, workDir, { rate, stormS })
   return { creator, probeSids: sids.slice(memberCount, memberCount + PROBES), polls, probePoll, sidsFile, pollsFile };
 }
 
-/** A counter of the storm's k6 as its REST API tells it (0 before its first sample). */
+/**
+ * A counter of the storm's k6 as its REST API tells it (0 before its first sample).
+ * @param {string} address
+ * @param {string} name
+ * @returns {Promise<number>}
+ */
 async function k6Counter(address, name) {
   const res = await fetch(`http://${address}/v1/metrics/${name}`, { signal: AbortSignal.timeout(3000) });
   if (res.status === 404) return 0;
@@ -132,6 +171,9 @@ async function k6Counter(address, name) {
  * deploy/chaos/vote-storm.js in k6 against `base`, its answers into votes.log, for `stormS` seconds at most; resolves
  * once it has started, with its end (`exited`), whether it is still going (`running()`) and `stop()`: no vote starts
  * after it, and once every vote sent has been answered (k6's counters votes_started = votes_answered), k6 is ended.
+ * @param {string} k6
+ * @param {Pick<ChaosRun, 'base' | 'workDir' | 'rate' | 'stormS'>} run
+ * @param {{ sidsFile: string, pollsFile: string }} files
  */
 export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile, pollsFile }) {
   const consoleFile = join(workDir, 'votes.log');
@@ -140,7 +182,7 @@ export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile
   const control = createServer((req, res) => res.end(String(stopAt)));
   control.keepAliveTimeout = 60_000;
   const controlPort = await freePort();
-  await new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve));
+  await /** @type {Promise<void>} */ (new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve)));
   const address = `127.0.0.1:${await freePort()}`;
   const storm = spawn(k6, ['run', '--quiet', '--no-color', '--address', address, '--console-output', consoleFile, join(root, 'deploy/chaos/vote-storm.js')], {
     env: {
@@ -191,6 +233,10 @@ export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile
  * window lasts until it has recovered and healed, plus GRACE_MS. /api/health is stricter than the probe: it calls a
  * service unready when one MongoDB ping takes over a second, which the MongoDB-wire server under the storm on a
  * shared machine often does while every vote still goes through. `graceful`: a stop that must fail no vote at all.
+ * @param {Fault[]} faults
+ * @param {Pick<ChaosRun, 'base' | 'quietMs'>} run
+ * @param {{ probeSids: string[], probePoll: string }} seeded
+ * @param {number} t0
  */
 export async function runFaults(faults, { base, quietMs }, { probeSids, probePoll }, t0) {
   let probes = 0;
@@ -204,6 +250,7 @@ export async function runFaults(faults, { base, quietMs }, { probeSids, probePol
     });
     return res.ok;
   };
+  /** @type {FaultWindow[]} */
   const windows = [];
   await sleep(quietMs);
   for (const { name, act, heal, graceful = false } of faults) {
@@ -226,6 +273,10 @@ export async function runFaults(faults, { base, quietMs }, { probeSids, probePol
  * The storm and, meanwhile, the faults; the storm goes on until the last fault has healed and a quiet spell has
  * passed after it, however long the faults took, and then ends without cutting off a vote in flight. `outlasted`: the
  * faults took longer than the storm's longest (`stormS`), and some went without votes.
+ * @param {string} k6
+ * @param {ChaosRun} run
+ * @param {Awaited<ReturnType<typeof seed>>} seeded
+ * @param {Fault[]} faults
  */
 export async function stormUnderFaults(k6, run, seeded, faults) {
   const storm = await startStorm(k6, run, seeded);
@@ -242,10 +293,13 @@ export async function stormUnderFaults(k6, run, seeded, faults) {
 /**
  * Runs a chaos run's `main` as this process: what it resolves to is the exit code; after it, an error, Ctrl-C or a
  * SIGTERM (`timeout`, a CI runner), `stopAll`: no server of the run is left behind.
+ * @param {string} label
+ * @param {() => Promise<number>} main
+ * @param {() => Promise<unknown>} stopAll
  */
 export function runAsProcess(label, main, stopAll) {
   let stopping = false;
-  const stopOn = (signal, code) =>
+  const stopOn = (/** @type {NodeJS.Signals} */ signal, /** @type {number} */ code) =>
     process.on(signal, () => {
       if (stopping) return;
       stopping = true;
