@@ -235,6 +235,10 @@ describe('service shape', () => {
         expect(linesMatching(adapters(), outboundBusCall)).toEqual([]);
       });
 
+      it('store/ makes no outbound bus call either: its I/O is the service\'s own (other services are clients/, events the use cases\')', () => {
+        expect(linesMatching(layerFiles(service, 'store'), outboundBusCall)).toEqual([]);
+      });
+
       it('routes/ and nats/ import use cases and types: nothing but types from store/, clients/ or model/', () => {
         const offences = adapters().flatMap((file) =>
           importsOf(read(file))

@@ -1,9 +1,10 @@
 import { baseContext, WordFilter, type BaseContext, type ServiceDeps } from '@meydan/kit';
-import { subjects } from '@meydan/proto';
 import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
-import { LiveCountsPublisher } from './store/live-counts-publisher.js';
+import { LiveCountsPublisher } from './clients/live-counts.js';
+import { keys } from './store/keys.js';
 import { People } from './clients/people.js';
+import { wordFilterEntries } from './clients/admin.js';
 import { BannedCreators, HeldPolls } from './store/banned-creators.js';
 import { defineCardScripts } from './store/card-states.js';
 import { defineEditScripts } from './store/poll-edits.js';
@@ -13,6 +14,7 @@ import { CreatorPolls } from './store/creator-polls.js';
 import { memberCountsCache, pollsOfCreator, type MemberCounts } from './store/member-data.js';
 import { PollStore } from './store/polls.js';
 import { FeedPages } from './store/feed-pages.js';
+import { PollChanged } from './store/poll-changed.js';
 import type { PollDoc } from './model/index.js';
 import { Quotas } from './store/quota.js';
 import { Timelines } from './store/timelines.js';
@@ -55,19 +57,15 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const counters = new VoteCounters(deps.redis, models);
   defineCardScripts(deps.redis);
   defineEditScripts(deps.redis);
-  const feedPages: PollsContext['feedPages'] = new FeedPages();
-  const timelines = new Timelines(deps.redis, models, deps.log);
-  const engagement = new Engagement(deps.redis, models, counters, async (pollId, hot) => {
-    feedPages.changed();
-    await timelines.rescore(pollId, hot);
-  });
+  // What keeps something of polls listens to the one signal, in this order: the visitor feeds' pages, the
+  // timelines, the creators' lists; the engagement counters and the poll store tell it (store/poll-changed.ts).
+  const changes = new PollChanged();
+  const feedPages: PollsContext['feedPages'] = new FeedPages(changes);
+  const timelines = new Timelines(deps.redis, models, deps.log, changes);
+  const engagement = new Engagement(deps.redis, models, counters, changes);
   const memberCounts = memberCountsCache(deps.redis, models, deps.log);
-  const creatorPolls = new CreatorPolls(deps.redis, (creatorId) => pollsOfCreator(models, creatorId), deps.log);
-  const polls = new PollStore(models, deps.redis, counters, engagement, memberCounts, deps.log, async (poll) => {
-    feedPages.changed();
-    await timelines.drop(String(poll._id));
-    await creatorPolls.removed(poll.creatorId, String(poll._id));
-  });
+  const creatorPolls = new CreatorPolls(deps.redis, (creatorId) => pollsOfCreator(models, creatorId), deps.log, changes);
+  const polls = new PollStore(models, deps.redis, counters, engagement, memberCounts, deps.log, changes);
   const people = new People(deps.redis, deps.bus, deps.log);
   return {
     feedPages,
@@ -80,12 +78,12 @@ export function createContext(deps: ServiceDeps): PollsContext {
     people,
     friendsCircles: new FriendsCircles(people, counters),
     polls,
-    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId)),
+    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId), keys.counts),
     banned: new BannedCreators(deps.redis),
     held: new HeldPolls(deps.redis),
     quotas: new Quotas(deps.redis),
     memberCounts,
     creatorPolls,
-    wordFilter: new WordFilter(async () => (await deps.bus.request(subjects.admin.wordFilter, {}, undefined, 1000)).entries, deps.log),
+    wordFilter: new WordFilter(() => wordFilterEntries(deps), deps.log),
   };
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { drained } from '@meydan/testing';
 import { sweepPendingVotes } from '../src/jobs/pending-votes.js';
 import { keys } from '../src/store/keys.js';
-import { publishVote, voteEventOf } from '../src/store/vote-events.js';
+import { publishVote, voteEventOf } from '../src/usecases/vote-events.js';
 import { createPoll, newUserId, startPolls, until, type PollsTestService } from './support.js';
 
 describe('pending marks and their confirmations', () => {

@@ -8,7 +8,8 @@ import { everyInterval, tryLock, type PeriodicJob } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
 import { keys } from '../store/keys.js';
-import { claimEnded, publishEnded } from '../store/poll-endings.js';
+import { claimEnded } from '../store/poll-endings.js';
+import { publishEnded } from '../usecases/poll-endings.js';
 
 const BATCH = 200;
 

@@ -11,7 +11,7 @@
 import { everyInterval, gauge, tryLock, type PeriodicJob } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { keys } from '../store/keys.js';
-import { publishVote, publishVoteChange, voteChangeEventOf, voteEventOf } from '../store/vote-events.js';
+import { publishVote, publishVoteChange, voteChangeEventOf, voteEventOf } from '../usecases/vote-events.js';
 
 /** How far back the job looks for polls voted on (it runs every few seconds: much longer than it needs). */
 const LOOKBACK_MS = 15 * 60_000;

@@ -10,6 +10,7 @@ import type { Redis } from 'ioredis';
 import { defineScripts, type Logger } from '@meydan/kit';
 import type { PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
+import type { PollChanged } from './poll-changed.js';
 
 /** How long a set lasts after it was built or changed (what a write from outside the service left stale, too). */
 export const CREATOR_POLLS_TTL_S = 3600;
@@ -60,7 +61,10 @@ export class CreatorPolls {
     /** Every poll of the creator as MongoDB has it (the record the set is built from). */
     private readonly load: (creatorId: string) => Promise<CreatorPoll[]>,
     private readonly log: Logger,
+    /** A removed poll leaves its creator's list. */
+    changes?: PollChanged,
   ) {
+    changes?.listen((change) => (change.kind === 'removed' ? this.removed(change.creatorId, change.pollId) : undefined));
     this.redis = defineScripts<CreatorPollsScripts>(redis, scripts);
   }
 

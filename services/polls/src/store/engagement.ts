@@ -9,6 +9,7 @@ import type { Models } from '../model/index.js';
 import { keys } from './keys.js';
 import { countersTtlMs, type PollShape, type VoteCounters } from './vote-counters.js';
 import { defineScripts } from '@meydan/kit';
+import type { PollChanged } from './poll-changed.js';
 
 export interface EngagementCounts {
   likes: number;
@@ -65,8 +66,8 @@ export class Engagement {
     redis: Redis,
     private readonly models: Models,
     private readonly counters: VoteCounters,
-    /** Called when a trending score was rewritten (feeds kept for a moment and timelines are then out of date). */
-    private readonly rankChanged: (pollId: string, hot: number) => void | Promise<void> = () => {},
+    /** Told when a trending score was rewritten (feeds kept for a moment and timelines are then out of date). */
+    private readonly changes?: PollChanged,
   ) {
     this.redis = defineScripts<EngagementCommands>(redis, {
       pollsIncrEngagement: { keys: 1, lua: INCR_IF_PRESENT },
@@ -140,7 +141,7 @@ export class Engagement {
     const [votes, e] = await Promise.all([this.counters.countsOfOne(poll), this.ofOne(poll)]);
     const hot = trendingScore({ votes: votes.total, likes: e.likes, comments: e.comments, shares: e.shares }, poll.createdAt);
     await this.models.PollRank.updateOne({ _id: poll.id }, { $set: { hot } });
-    await this.rankChanged(poll.id, hot);
+    await this.changes?.tell({ kind: 'rescored', pollId: poll.id, hot });
     return hot;
   }
 

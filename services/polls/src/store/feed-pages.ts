@@ -6,6 +6,7 @@
  * replicas show within TTL_MS.
  */
 import { TtlCache } from '@meydan/kit';
+import type { PollChanged } from './poll-changed.js';
 
 const TTL_MS = 1000;
 const MAX_PAGES = 500;
@@ -13,6 +14,11 @@ const MAX_PAGES = 500;
 export class FeedPages<P> {
   private readonly pages = new TtlCache<P>(TTL_MS, MAX_PAGES);
   private generation = 0;
+
+  /** Any change told drops the kept pages (a rescored poll may move, a removed one goes). */
+  constructor(changes?: PollChanged) {
+    changes?.listen(() => this.changed());
+  }
 
   /** Something a feed would find changed: no kept page is answered again. */
   changed(): void {

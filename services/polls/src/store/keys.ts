@@ -77,8 +77,5 @@ export const keys = {
   endedSweepLock: 'lock:ended-sweep',
 } as const;
 
-/** The member id of a voter (`u:<userId>`), or null for a visitor (`v:<visitorId>`). */
-export const userIdOfVoter = (voter: string): string | null => (voter.startsWith('u:') ? voter.slice(2) : null);
-
-export const voterOf = (identity: { userId: string | null; visitorId?: string | null | undefined }): string | null =>
-  identity.userId ? `u:${identity.userId}` : identity.visitorId ? `v:${identity.visitorId}` : null;
+/** Voters' names in the counters' hashes (`u:<userId>`, `v:<visitorId>`): pure, in domain/voters.ts. */
+export { userIdOfVoter, voterOf } from '../domain/voters.js';

@@ -8,8 +8,6 @@
  */
 import type { Redis } from 'ioredis';
 import { defineScripts } from '@meydan/kit';
-import { events, type PollEditedEvent } from '@meydan/proto';
-import type { Bus } from '@meydan/kit';
 import type { Models, PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
 import type { PollShape, VoteCounters } from './vote-counters.js';
@@ -87,45 +85,29 @@ export function textChanges(doc: Pick<PollDoc, 'title' | 'description'>, set: { 
 }
 
 /**
- * Stores the edit (with `editedAt`) and publishes `events.polls.poll.edited`; when the event cannot be published the
- * texts are put back and the error thrown (nothing changed). With `hold`, the poll is stored as held for review for
- * this edit (`heldAt`, `heldForEdit`: usecases/held.ts). Returns the poll as it now is.
+ * Stores the edit (with `editedAt`); with `hold`, the poll is stored as held for review for this edit (`heldAt`,
+ * `heldForEdit`: usecases/held.ts). Returns the poll as it now is (null when it is gone) and the edit's time.
  */
-export async function storeEdit(
-  ctx: { models: Models; bus: Bus },
+export async function writeEdit(
+  ctx: { models: Models },
   before: PollDoc,
   changes: { title?: string; description?: string | null },
-  requestId: string,
-  hold = false,
-): Promise<PollDoc | null> {
+  hold: boolean,
+): Promise<{ after: PollDoc | null; editedAt: Date }> {
   const editedAt = new Date();
   const held = hold ? { heldAt: editedAt, heldForEdit: true } : {};
   const after = (await ctx.models.Poll.findOneAndUpdate({ _id: before._id }, { $set: { ...changes, editedAt, ...held } }, { returnDocument: 'after' }).lean()) as PollDoc | null;
-  if (!after) return null;
-  const event: PollEditedEvent = {
-    pollId: String(after._id),
-    creatorId: after.creatorId,
-    type: after.type as NonNullable<PollEditedEvent['type']>,
-    isShareable: Boolean(after.isShareable),
-    title: after.title,
-    description: after.description ?? null,
-    previousTitle: before.title,
-    previousDescription: before.description ?? null,
-    editedAt: editedAt.toISOString(),
-    at: editedAt.toISOString(),
+  return { after, editedAt };
+}
+
+/** Puts the texts (and the hold) back as they were before an edit whose event could not be published. */
+export async function undoEdit(ctx: { models: Models }, before: PollDoc): Promise<void> {
+  const restore = {
+    title: before.title,
+    description: before.description ?? null,
+    editedAt: before.editedAt ?? null,
+    heldAt: before.heldAt ?? null,
+    heldForEdit: before.heldForEdit ?? false,
   };
-  try {
-    await ctx.bus.publishReliably(events.polls.pollEdited, event, { requestId, msgId: `poll-edited:${event.pollId}:${editedAt.getTime()}` });
-  } catch (err) {
-    const restore = {
-      title: before.title,
-      description: before.description ?? null,
-      editedAt: before.editedAt ?? null,
-      heldAt: before.heldAt ?? null,
-      heldForEdit: before.heldForEdit ?? false,
-    };
-    await ctx.models.Poll.updateOne({ _id: before._id }, { $set: restore }).catch(() => undefined);
-    throw err;
-  }
-  return after;
+  await ctx.models.Poll.updateOne({ _id: before._id }, { $set: restore }).catch(() => undefined);
 }

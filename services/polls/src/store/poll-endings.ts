@@ -1,17 +1,12 @@
 import type { Redis } from 'ioredis';
-import { events } from '@meydan/proto';
-import type { Bus, Logger } from '@meydan/kit';
-import { winnerIndexes } from '../domain/counts.js';
 import type { Models, PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
-import type { LiveCountsPublisher } from './live-counts-publisher.js';
-import type { VoteCounters } from './vote-counters.js';
 
 /**
  * A poll's end, once: claimed in Redis by the ended-polls sweep or by its creator closing it early, then published
- * with its result (jobs/ended-polls.ts, routes/polls.ts).
+ * with its result (usecases/poll-endings.ts).
  */
-type Endings = { redis: Redis; bus: Bus; log: Logger; models: Models; counters: VoteCounters; live: LiveCountsPublisher };
+type Endings = { redis: Redis; models: Models };
 
 /** How long a claim is remembered (past any sweep that could still find the poll). */
 const CLAIM_TTL_S = 60 * 24 * 3600;
@@ -24,34 +19,8 @@ export async function claimEnded(ctx: Endings, pollId: string, now: Date): Promi
   return (await ctx.redis.set(keys.ended(pollId), now.toISOString(), 'EX', CLAIM_TTL_S, 'NX')) === 'OK';
 }
 
-/**
- * Publishes the ended event of a claimed poll (its `endedAt` already set). When that fails the claim is given back and
- * `endedAt` cleared, so the next sweep publishes it (its expiry has passed). Returns whether it was published.
- */
-export async function publishEnded(ctx: Endings, poll: PollDoc, now: Date): Promise<boolean> {
-  const id = String(poll._id);
-  try {
-    const counts = await ctx.counters.countsOfOne({ id, optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null });
-    await ctx.bus.publish(
-      events.polls.pollEnded,
-      {
-        pollId: id,
-        creatorId: poll.creatorId,
-        title: poll.title,
-        voteCounts: counts.votes,
-        totalVotes: counts.total,
-        winnerIndexes: winnerIndexes(counts.votes),
-        at: now.toISOString(),
-      },
-      { msgId: `ended:${id}` },
-    );
-    // Followers of a poll whose results opened now (after-close, creator) get its counts live.
-    ctx.live.touch(id, poll.options.length, counts);
-    return true;
-  } catch (err) {
-    await ctx.redis.del(keys.ended(id)).catch(() => undefined);
-    await ctx.models.Poll.updateOne({ _id: poll._id }, { $set: { endedAt: null } }, { timestamps: false }).catch(() => undefined);
-    ctx.log.warn({ err, pollId: id }, 'poll ended event not published: retried next sweep');
-    return false;
-  }
+/** Gives back the claim of a poll whose ended event was not published, with its `endedAt` cleared, so the next sweep publishes it. */
+export async function unclaimEnded(ctx: Pick<Endings, 'redis' | 'models'>, poll: PollDoc): Promise<void> {
+  await ctx.redis.del(keys.ended(String(poll._id))).catch(() => undefined);
+  await ctx.models.Poll.updateOne({ _id: poll._id }, { $set: { endedAt: null } }, { timestamps: false }).catch(() => undefined);
 }

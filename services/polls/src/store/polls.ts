@@ -13,6 +13,7 @@ import { keys } from './keys.js';
 import type { Engagement } from './engagement.js';
 import type { MemberCounts } from './member-data.js';
 import type { VoteCounters } from './vote-counters.js';
+import type { PollChanged } from './poll-changed.js';
 
 /** What the vote path and the visibility rules need of a poll. */
 export interface PollMeta {
@@ -117,8 +118,8 @@ export class PollStore {
     private readonly engagement: Engagement,
     private readonly memberCounts: MemberCounts,
     private readonly log: Logger,
-    /** Called when a poll is removed (feeds kept for a moment, timelines and its creator's list are then out of date). */
-    private readonly pollRemoved: (poll: PollDoc) => void | Promise<void> = () => {},
+    /** Told when a poll is removed (feeds kept for a moment, timelines and its creator's list are then out of date). */
+    private readonly changes?: PollChanged,
   ) {}
 
   /** The poll's facts, or null when there is no such poll. Memory, then Redis, then MongoDB. */
@@ -232,7 +233,7 @@ export class PollStore {
     if (!id) return null;
     const poll = await this.models.Poll.findOneAndDelete({ _id: id }).lean();
     if (!poll) return null;
-    await this.pollRemoved(poll as PollDoc);
+    await this.changes?.tell({ kind: 'removed', pollId: String(poll._id), creatorId: poll.creatorId });
     await this.forgetDoc(pollId);
     // The members whose vote counts fall with the poll's votes, read before those go.
     const voters = (await this.models.Vote.distinct('userId', { pollId: id })) as (string | null)[];

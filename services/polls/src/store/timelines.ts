@@ -21,6 +21,7 @@ import type { Cursor } from '../domain/cursor.js';
 import { timelinePage, type Ranked, type TimelinePage } from '../domain/timeline-pages.js';
 import type { Models } from '../model/index.js';
 import { keys } from './keys.js';
+import type { PollChanged } from './poll-changed.js';
 
 /**
  * The timelines' keys of one database's polls (a deployment has one; tests give every service its own, on one Redis).
@@ -210,7 +211,10 @@ export class Timelines {
     redis: Redis,
     private readonly models: Models,
     private readonly log: Logger,
+    /** Rescored polls are moved, removed ones dropped. */
+    changes?: PollChanged,
   ) {
+    changes?.listen((change) => (change.kind === 'removed' ? this.drop(change.pollId) : this.rescore(change.pollId, change.hot)));
     this.redis = defineScripts<TimelineCommands>(redis, {
       pollsTimelineAdd: { keys: 1, lua: ADD },
       pollsTimelineDrop: { keys: 1, lua: DROP },

@@ -1,9 +1,11 @@
 /** What only a poll's creator may do: edit it in its first minute before its first vote, close it early, delete it. */
-import { events, limits, pollServiceMessages as S, type Poll, type PollEditBody } from '@meydan/proto';
+import { events, limits, pollServiceMessages as S, type Poll, type PollEditBody, type PollEditedEvent } from '@meydan/proto';
 import { HttpError, type Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { claimEnded, publishEnded } from '../store/poll-endings.js';
-import { claimEdit, storeEdit, textChanges } from '../store/poll-edits.js';
+import type { PollDoc } from '../model/index.js';
+import { claimEnded } from '../store/poll-endings.js';
+import { publishEnded } from './poll-endings.js';
+import { claimEdit, textChanges, undoEdit, writeEdit } from '../store/poll-edits.js';
 import { closePoll as storeClose, pollById } from '../store/poll-records.js';
 import { metaOf } from '../store/polls.js';
 import type { Caller } from './caller.js';
@@ -17,6 +19,40 @@ const editRefused = {
   ended: () => new HttpError(409, 'already_ended', S.alreadyEnded),
   busy: () => new HttpError(409, 'edit_in_progress', S.editInProgress),
 } as const;
+
+/**
+ * Stores the edit and publishes `events.polls.poll.edited`; when the event cannot be published the texts are put back
+ * and the error thrown (nothing changed). Returns the poll as it now is.
+ */
+async function storeEdit(
+  ctx: Pick<PollsContext, 'models' | 'bus'>,
+  before: PollDoc,
+  changes: { title?: string; description?: string | null },
+  requestId: string,
+  hold: boolean,
+): Promise<PollDoc | null> {
+  const { after, editedAt } = await writeEdit(ctx, before, changes, hold);
+  if (!after) return null;
+  const event: PollEditedEvent = {
+    pollId: String(after._id),
+    creatorId: after.creatorId,
+    type: after.type as NonNullable<PollEditedEvent['type']>,
+    isShareable: Boolean(after.isShareable),
+    title: after.title,
+    description: after.description ?? null,
+    previousTitle: before.title,
+    previousDescription: before.description ?? null,
+    editedAt: editedAt.toISOString(),
+    at: editedAt.toISOString(),
+  };
+  try {
+    await ctx.bus.publishReliably(events.polls.pollEdited, event, { requestId, msgId: `poll-edited:${event.pollId}:${editedAt.getTime()}` });
+  } catch (err) {
+    await undoEdit(ctx, before);
+    throw err;
+  }
+  return after;
+}
 
 /** The creator corrects the poll's title or description (in its first minute, before its first vote). */
 export async function editPoll(ctx: PollsContext, pollId: string, body: PollEditBody, viewer: Identity, request: Caller): Promise<Poll> {

@@ -13,7 +13,7 @@ import { keys, userIdOfVoter, voterOf } from '../store/keys.js';
 import { pollExists } from '../store/poll-records.js';
 import type { PollMeta } from '../store/polls.js';
 import type { ChangeMode, ChangeOutcome } from '../store/vote-changes.js';
-import { publishVoteChange, voteChangeEventOf } from '../store/vote-events.js';
+import { publishVoteChange, voteChangeEventOf } from './vote-events.js';
 import type { Caller } from './caller.js';
 import { ValidationError, canSee, pollNotFound } from './visibility.js';
 import { memberVoter, shareVoter, type Ballot } from './voters.js';

@@ -12,7 +12,7 @@ import { voteCountsMap, voteFeedback } from '../domain/counts.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll } from './present.js';
-import { publishVote, voteEventOf } from '../store/vote-events.js';
+import { publishVote, voteEventOf } from './vote-events.js';
 import { userIdOfVoter } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
 import type { CastOutcome, IpClaim } from '../store/vote-counters.js';

@@ -13,7 +13,7 @@ import { LIVE_VOTED_BATCH_MAX, live, type LiveVotedEntry } from '@meydan/proto';
 import { Coalescer, type Bus, type Logger } from '@meydan/kit';
 import { countsFromHash, voteCountsMap, type PollCounts } from '../domain/counts.js';
 import { countsVisibleTo, liveCountsAudience, type ResultsFacts } from '../domain/results-visibility.js';
-import { keys, userIdOfVoter } from './keys.js';
+import { userIdOfVoter } from '../domain/voters.js';
 
 /** What the publisher needs to know of a poll to decide to whom its counts may go. */
 export type LiveFactsOf = (pollId: string) => Promise<Omit<ResultsFacts, 'creatorId'> | null>;
@@ -39,6 +39,8 @@ export class LiveCountsPublisher {
     intervalMs: number,
     private readonly log: Logger,
     private readonly factsOf: LiveFactsOf,
+    /** The Redis key of a poll's counts hash (store/keys.ts), read again when a change's counts are not known. */
+    private readonly countsKey: (pollId: string) => string,
   ) {
     this.coalescer = new Coalescer<Change>(intervalMs, (pollId, change, trailing) => {
       // A change that waited may have been overtaken by others: its counts are read again.
@@ -55,7 +57,7 @@ export class LiveCountsPublisher {
 
   private async sendCurrent(pollId: string, optionsCount: number): Promise<void> {
     try {
-      const hash = await this.redis.hgetall(keys.counts(pollId));
+      const hash = await this.redis.hgetall(this.countsKey(pollId));
       if (this.closed || Object.keys(hash).length === 0) return;
       await this.send(pollId, countsFromHash(hash, optionsCount));
     } catch (err) {

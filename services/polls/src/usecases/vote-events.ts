@@ -4,8 +4,8 @@
  */
 import { events, type VoteCastEvent, type VoteChangedEvent } from '@meydan/proto';
 import { PUBLISH_THROUGH_ELECTION, type Bus } from '@meydan/kit';
-import { userIdOfVoter } from './keys.js';
-import type { PollMeta } from './polls.js';
+import { userIdOfVoter } from '../store/keys.js';
+import type { PollMeta } from '../store/polls.js';
 
 /** The event of `voter`'s ballot (ascending option indexes) on the poll. */
 export function voteEventOf(meta: Pick<PollMeta, 'id' | 'creatorId'>, voter: string, choices: readonly number[], at = new Date()): VoteCastEvent {

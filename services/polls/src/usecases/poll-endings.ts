@@ -1,0 +1,45 @@
+/**
+ * A poll's end, announced once (`events.polls.poll.ended` with its result) after the ended-polls sweep or its creator
+ * closing it early claimed it (store/poll-endings.ts), and its counts sent live to followers whose results opened now.
+ */
+import { events } from '@meydan/proto';
+import type { Bus, Logger } from '@meydan/kit';
+import type { Redis } from 'ioredis';
+import { winnerIndexes } from '../domain/counts.js';
+import type { Models, PollDoc } from '../model/index.js';
+import type { LiveCountsPublisher } from '../clients/live-counts.js';
+import { unclaimEnded } from '../store/poll-endings.js';
+import type { VoteCounters } from '../store/vote-counters.js';
+
+type Endings = { redis: Redis; bus: Bus; log: Logger; models: Models; counters: VoteCounters; live: LiveCountsPublisher };
+
+/**
+ * Publishes the ended event of a claimed poll (its `endedAt` already set). When that fails the claim is given back and
+ * `endedAt` cleared, so the next sweep publishes it (its expiry has passed). Returns whether it was published.
+ */
+export async function publishEnded(ctx: Endings, poll: PollDoc, now: Date): Promise<boolean> {
+  const id = String(poll._id);
+  try {
+    const counts = await ctx.counters.countsOfOne({ id, optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null });
+    await ctx.bus.publish(
+      events.polls.pollEnded,
+      {
+        pollId: id,
+        creatorId: poll.creatorId,
+        title: poll.title,
+        voteCounts: counts.votes,
+        totalVotes: counts.total,
+        winnerIndexes: winnerIndexes(counts.votes),
+        at: now.toISOString(),
+      },
+      { msgId: `ended:${id}` },
+    );
+    // Followers of a poll whose results opened now (after-close, creator) get its counts live.
+    ctx.live.touch(id, poll.options.length, counts);
+    return true;
+  } catch (err) {
+    await unclaimEnded(ctx, poll);
+    ctx.log.warn({ err, pollId: id }, 'poll ended event not published: retried next sweep');
+    return false;
+  }
+}
