@@ -9,8 +9,9 @@
 // line `C,<ms since epoch>,<poll index>,<voter>,<status>,<sent>,change|take,<option or ->,<error code or ->`, in the
 // order sent.
 // The end: every VU asks CONTROL_URL at most every CHECK_MS for the moment the storm stops (ms since epoch, 0 while
-// it goes on) and starts no vote from then on, nor after an ask that went unanswered; the counters votes_started and votes_answered (k6's REST API) tell the
-// chaos run when every vote sent has its line, so that it can end k6 without cutting one off.
+// it goes on) and starts no vote from then on, nor after an ask that went unanswered; the counters votes_started and
+// votes_answered (k6's REST API) tell the chaos run when every vote sent has its line, so that it can end k6 without
+// cutting one off.
 // Env: BASE_URL, SIDS_FILE (JSON [{sid, userId}]), POLLS_FILE (JSON {member: [ids], share: [codes]}), RATE,
 // DURATION_S, CONTROL_URL, CHECK_MS.
 import http from 'k6/http';
