@@ -18,7 +18,7 @@ const optionalLayers = ['clients', 'jobs', 'realtime', 'usecases', 'views'];
  * Services whose routes/ and nats/ are thin adapters around usecases/ (issue 42): only use cases publish and call other
  * services (through clients/). The others join the list as their use cases are written.
  */
-const layered: readonly (typeof services)[number][] = ['auth', 'contact', 'admin', 'social', 'polls'];
+const layered: readonly (typeof services)[number][] = ['auth', 'contact', 'admin', 'social', 'polls', 'notifications'];
 /** An outbound bus call: a request, or a publish of any kind (binding a responder or a consumer is inbound). */
 const outboundBusCall = /\bbus\??\.(request|publish\w*)\(/;
 

@@ -1,11 +1,11 @@
 import { baseContext, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { notificationsConfig, type NotificationsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
-import { MailChannel } from './store/mail-channel.js';
+import { MailChannel } from './clients/mail-channel.js';
 import { PushChannel } from './store/push-channel.js';
 import { Actors } from './store/actors.js';
-import { HiddenActors } from './store/hidden-actors.js';
-import { Preferences } from './store/preferences.js';
+import { HiddenActors } from './clients/hidden-actors.js';
+import { Preferences } from './clients/preferences.js';
 import { NotificationStore } from './store/notifications.js';
 import type { Realtime } from './store/realtime.js';
 

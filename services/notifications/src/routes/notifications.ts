@@ -5,21 +5,20 @@ import {
   type NotificationIdParams,
   type NotificationListQuery,
 } from '@meydan/proto';
-import { HttpError, requireMember } from '@meydan/kit';
+import { requireMember } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
+import { listNotifications, markAllRead, markRead, unreadCount } from '../usecases/bell.js';
 
 const ownerId = (request: FastifyRequest) => requireMember(request, M.loginRequired);
 
 /** The bell: a member's own notifications, newest first, and marking them read. */
 export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {
-  const { store } = ctx;
-
   app.get<{ Querystring: NotificationListQuery }>(
     '/api/notifications',
     { schema: { summary: 'Bildirimlerin (en yeni önce; page, limit)', querystring: { $ref: 'meydan/notification-list-query' }, response: { 200: notificationListResponse } } },
     async (request, reply) => {
       const { page = 1, limit = 20 } = request.query;
-      const { items, total, unread } = await store.list(ownerId(request), page, limit);
+      const { items, total, unread } = await listNotifications(ctx, ownerId(request), page, limit);
       reply.header('x-total-count', String(total)).header('x-unread-count', String(unread));
       return items;
     },
@@ -28,7 +27,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
   app.get(
     '/api/notifications/unread-count',
     { schema: { summary: 'Okunmamış bildirim sayısı', response: { 200: { $ref: 'meydan/notification-count#' } } } },
-    async (request) => ({ count: await store.unreadCount(ownerId(request)) }),
+    async (request) => unreadCount(ctx, ownerId(request)),
   );
 
   app.post<{ Params: NotificationIdParams }>(
@@ -41,16 +40,12 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
         response: { 200: { $ref: 'meydan/notification-read-result#' } },
       },
     },
-    async (request) => {
-      const count = await store.markRead(ownerId(request), request.params.id);
-      if (count === null) throw new HttpError(404, 'not_found', M.notFound);
-      return { count };
-    },
+    async (request) => markRead(ctx, ownerId(request), request.params.id),
   );
 
   app.post(
     '/api/notifications/read-all',
     { schema: { summary: 'Tüm bildirimleri okundu işaretler', body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/notification-read-result#' } } } },
-    async (request) => store.markAllRead(ownerId(request)),
+    async (request) => markAllRead(ctx, ownerId(request)),
   );
 }

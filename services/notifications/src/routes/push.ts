@@ -5,9 +5,17 @@ import {
   type PushEndpointBody,
   type PushSubscriptionBody,
 } from '@meydan/proto';
-import { HttpError, escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams, requireMember } from '@meydan/kit';
+import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams, requireMember } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
-import { memberOfToken } from '../domain/unsubscribe-token.js';
+import {
+  chooseMail,
+  listPushSubscriptions,
+  mailChoice,
+  pushPublicKey,
+  subscribePush,
+  unsubscribeByToken,
+  unsubscribePush,
+} from '../usecases/push.js';
 
 const memberId = (request: FastifyRequest) => requireMember(request, M.loginRequired);
 
@@ -25,22 +33,23 @@ const T = unsubscribeTexts;
  * one-click unsubscribe (`/api/notifications/email/unsubscribe/{token}`, no session: the signed token says whose).
  */
 export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {
-  const { push, mail } = ctx;
+  subscriptionRoutes(app, ctx);
+  mailChoiceRoutes(app, ctx);
+  unsubscribeLinkRoutes(app, ctx);
+}
 
+/** The browsers a member subscribed to Web Push. */
+function subscriptionRoutes(app: FastifyInstance, ctx: NotificationsContext) {
   app.get(
     '/api/push/public-key',
     { schema: { summary: 'Tarayıcı bildirimlerinin VAPID açık anahtarı', response: { 200: { $ref: 'meydan/push-public-key#' } } } },
-    async () => {
-      const publicKey = push.publicKey;
-      if (!publicKey) throw new HttpError(503, 'service_unavailable', M.unavailable);
-      return { publicKey };
-    },
+    async () => pushPublicKey(ctx),
   );
 
   app.get(
     '/api/push/subscriptions',
     { schema: { summary: 'Bildirim almaya abone olan tarayıcıların', response: { 200: { $ref: 'meydan/push-subscription-list#' } } } },
-    async (request) => ({ subscriptions: await push.list(memberId(request)) }),
+    async (request) => listPushSubscriptions(ctx, memberId(request)),
   );
 
   app.post<{ Body: PushSubscriptionBody }>(
@@ -53,12 +62,9 @@ export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: Notificat
       },
     },
     async (request, reply) => {
-      const userId = memberId(request);
-      if (!push.publicKey) throw new HttpError(503, 'service_unavailable', M.unavailable);
-      if (!push.acceptsEndpoint(request.body.endpoint)) throw new HttpError(400, 'validation', M.endpoint);
-      await push.subscribe(userId, request.body);
+      const subscriptions = await subscribePush(ctx, memberId(request), request.body);
       reply.code(201);
-      return { subscriptions: await push.list(userId) };
+      return subscriptions;
     },
   );
 
@@ -71,13 +77,16 @@ export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: Notificat
         response: { 200: { $ref: 'meydan/push-removed#' } },
       },
     },
-    async (request) => ({ removed: await push.unsubscribe(memberId(request), request.body.endpoint) }),
+    async (request) => unsubscribePush(ctx, memberId(request), request.body.endpoint),
   );
+}
 
+/** The member's mail switch. */
+function mailChoiceRoutes(app: FastifyInstance, ctx: NotificationsContext) {
   app.get(
     '/api/notifications/email',
     { schema: { summary: 'E-posta bildirimleri açık mı', response: { 200: { $ref: 'meydan/email-notifications#' } } } },
-    async (request) => ({ email: await mail.wants(memberId(request)) }),
+    async (request) => mailChoice(ctx, memberId(request)),
   );
 
   app.put<{ Body: EmailNotifications }>(
@@ -89,13 +98,12 @@ export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: Notificat
         response: { 200: { $ref: 'meydan/email-notifications#' } },
       },
     },
-    async (request) => {
-      const userId = memberId(request);
-      await mail.choose(userId, request.body.email);
-      return { email: request.body.email };
-    },
+    async (request) => chooseMail(ctx, memberId(request), request.body.email),
   );
+}
 
+/** The mails' unsubscribe link, with no session: its signed token says whose. */
+function unsubscribeLinkRoutes(app: FastifyInstance, ctx: NotificationsContext) {
   const page = (reply: FastifyReply, status: number, title: string, body: string, kind: 'ok' | 'error') =>
     reply
       .code(status)
@@ -108,9 +116,8 @@ export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: Notificat
     attachValidation: true,
   });
   const unsubscribe = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
-    const userId = request.validationError ? null : memberOfToken(ctx.config.MAIL_SECRET!, request.params.token);
+    const userId = await unsubscribeByToken(ctx, request.validationError ? null : request.params.token);
     if (!userId) return page(reply, 400, T.invalidTitle, T.invalidBody, 'error');
-    await mail.choose(userId, false);
     request.log.info({ userId }, 'notification mail turned off by its unsubscribe link');
     return page(reply, 200, T.doneTitle, T.doneBody, 'ok');
   };

@@ -2,7 +2,7 @@ import type { Redis } from 'ioredis';
 import { subjects, type HiddenReply } from '@meydan/proto';
 import type { Bus, BusContext, Logger } from '@meydan/kit';
 
-/** Kept this long; social's block and mute events drop it at once (nats/hidden-actors.ts). */
+/** Kept this long; social's block and mute events drop it at once (usecases/account.ts). */
 export const HIDDEN_TTL_S = 600;
 const NATS_TIMEOUT_MS = 1500;
 const hiddenKey = (userId: string) => `hidden:${userId}`;

@@ -8,7 +8,7 @@ import type { BusContext } from '@meydan/kit';
 import type { PushPayload } from '@meydan/proto';
 import type { NotificationsContext } from '../context.js';
 import { links } from '../domain/texts.js';
-import type { MailNews } from '../store/mail-channel.js';
+import type { MailNews } from '../clients/mail-channel.js';
 
 const excerpt = (text: string, max = 80) => {
   const chars = [...text.replace(/\s+/g, ' ').trim()];
