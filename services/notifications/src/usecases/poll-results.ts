@@ -12,15 +12,12 @@ import type { PollEndedEvent } from '@meydan/proto';
 import type { EventContext } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 import { pollVotersPage } from '../clients/polls.js';
+import { markTold, recordVotersPageReached, unmarkTold, votersPageReached } from '../store/told-marks.js';
 import { tellPollEnded } from './tell.js';
 
 const VOTERS_PAGE = 500;
 /** Voters handled at once (each may ask auth for their settings). */
 const VOTERS_AT_ONCE = 50;
-/** How long a poll's telling is remembered: far beyond any redelivery. */
-const TOLD_SECONDS = 7 * 24 * 3600;
-const toldKey = (pollId: string, userId: string) => `told:results:${pollId}:${userId}`;
-const reachedKey = (pollId: string) => `told:results:${pollId}:page`;
 
 /** A poll ended: its member voters told, a page at a time, each once. */
 export async function tellVoters(ctx: NotificationsContext, e: PollEndedEvent, c: EventContext): Promise<void> {
@@ -28,7 +25,7 @@ export async function tellVoters(ctx: NotificationsContext, e: PollEndedEvent, c
   // Nobody to tell, and polls would look for voters its counters never saw in MongoDB (a read of every vote there).
   if (e.totalVotes === 0) return;
   const at = new Date(e.at);
-  let after = await redis.get(reachedKey(e.pollId));
+  let after = await votersPageReached(redis, e.pollId);
   if (after === 'done') return;
   for (;;) {
     const page = await pollVotersPage(ctx.bus, e.pollId, after, VOTERS_PAGE, c);
@@ -37,7 +34,7 @@ export async function tellVoters(ctx: NotificationsContext, e: PollEndedEvent, c
       await Promise.all(voters.slice(i, i + VOTERS_AT_ONCE).map((userId) => tellVoter(ctx, userId, e, at, c)));
     }
     after = page.next;
-    await redis.set(reachedKey(e.pollId), after ?? 'done', 'EX', TOLD_SECONDS);
+    await recordVotersPageReached(redis, e.pollId, after);
     if (!after) return;
   }
 }
@@ -45,12 +42,11 @@ export async function tellVoters(ctx: NotificationsContext, e: PollEndedEvent, c
 async function tellVoter(ctx: NotificationsContext, userId: string, e: PollEndedEvent, at: Date, c: EventContext): Promise<void> {
   const { redis } = ctx;
   if (!(await ctx.preferences.allows(userId, 'notifyPollResults', c))) return;
-  const key = toldKey(e.pollId, userId);
-  if ((await redis.set(key, '1', 'EX', TOLD_SECONDS, 'NX')) !== 'OK') return;
+  if (!(await markTold(redis, e.pollId, userId))) return;
   try {
     await ctx.store.addEndedPoll(userId, { pollId: e.pollId, title: e.title }, at);
   } catch (err) {
-    await redis.del(key).catch(() => {});
+    await unmarkTold(redis, e.pollId, userId).catch(() => {});
     throw err;
   }
   // Told once (the mark above): their subscribed browsers and, when they asked for it, their mail.
