@@ -8,7 +8,7 @@
  * uses counted in WORK. A listed entry that matches nothing fails too, so the tables stay true.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 

@@ -179,7 +179,7 @@ export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile
   const consoleFile = join(workDir, 'votes.log');
   // What the storm's VUs ask for the stop: 0 while it goes on, then the moment it stopped (ms since epoch).
   let stopAt = 0;
-  const control = createServer((req, res) => res.end(String(stopAt)));
+  const control = createServer((_req, res) => res.end(String(stopAt)));
   control.keepAliveTimeout = 60_000;
   const controlPort = await freePort();
   await /** @type {Promise<void>} */ (new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve)));

@@ -22,9 +22,8 @@ import {
   type Bus,
   type Identity,
   type Logger,
-  type Readiness,
 } from '@meydan/kit';
-import { serviceUrlVar, trustProxyOption, type GatewayConfig } from './config.js';
+import { trustProxyOption, type GatewayConfig } from './config.js';
 import { FAILED_LOOKUPS_PER_MINUTE, IdentityResolver } from './identity.js';
 import { SessionReader } from './sessions.js';
 import { redactingLogger } from './log-redaction.js';

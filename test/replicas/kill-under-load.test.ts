@@ -59,7 +59,7 @@ afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-async function send(kind: string, path: string, options: { method?: string; cookie?: string; body?: unknown } = {}): Promise<Response | null> {
+async function send(path: string, options: { method?: string; cookie?: string; body?: unknown } = {}): Promise<Response | null> {
   const headers: Record<string, string> = {};
   if (options.cookie) headers['cookie'] = options.cookie;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -79,18 +79,18 @@ async function send(kind: string, path: string, options: { method?: string; cook
 function requestsOf(record: (answer: Answer) => void): (() => Promise<void>)[] {
   const member = `${SESSION_COOKIE}=${follower.sid}`;
   const get = (kind: string, path: string, cookie?: string) => async () => {
-    const res = await send(kind, path, cookie ? { cookie } : {});
+    const res = await send(path, cookie ? { cookie } : {});
     await res?.arrayBuffer();
     record({ at: Date.now(), kind, status: res?.status ?? 0 });
   };
   let option = 0;
   const shareVote = async () => {
-    const page = await send('share page', `/api/s/${share.code}`);
+    const page = await send(`/api/s/${share.code}`);
     await page?.arrayBuffer();
     const vid = new RegExp(`(?:^|,\\s*)${VISITOR_COOKIE}=([^;]+)`).exec(page?.headers.get('set-cookie') ?? '')?.[1];
     record({ at: Date.now(), kind: 'share page', status: page?.status ?? 0 });
     if (!page?.ok || !vid) return;
-    const vote = await send('share vote', `/api/s/${share.code}/vote`, { method: 'POST', cookie: `${VISITOR_COOKIE}=${vid}`, body: { optionIndex: option++ % 3 } });
+    const vote = await send(`/api/s/${share.code}/vote`, { method: 'POST', cookie: `${VISITOR_COOKIE}=${vid}`, body: { optionIndex: option++ % 3 } });
     await vote?.arrayBuffer();
     record({ at: Date.now(), kind: 'share vote', status: vote?.status ?? 0, voter: `v:${decodeURIComponent(vid).split('.')[0]}` });
   };

@@ -12,8 +12,8 @@ import { startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { buildApp as buildPolls } from '../../polls/src/app.js';
 import { userModel } from '../../auth/src/model/user.js';
-import { createUser, staffSession, type TestUser } from '../../auth/test/support.js';
-import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
+import { createUser, staffSession } from '../../auth/test/support.js';
+import { startTestGateway } from '../../../gateway/test/support.js';
 import { startAdmin, until } from './support.js';
 
 type Method = 'GET' | 'POST' | 'DELETE';

@@ -1,4 +1,4 @@
-import { limits, pollServiceMessages, resultsHiddenMessages } from '@meydan/proto';
+import { limits, resultsHiddenMessages } from '@meydan/proto';
 import { formatCount } from './count';
 
 /**

@@ -1,6 +1,6 @@
 /** What the polls service asks auth directly (people's summaries and settings go through clients/people.ts). */
 import { subjects } from '@meydan/proto';
-import type { Bus, Logger, RequestIdSource } from '@meydan/kit';
+import type { Bus, Logger } from '@meydan/kit';
 
 /**
  * The member's topic affinities from their personality analysis, for the for-you feed; none (newest first) when auth

@@ -5,7 +5,6 @@ import { tr } from '../../i18n/tr';
 import { CheckIcon } from '../../ui/icons';
 import { formatPercent, percentOf } from '../../lib/percent';
 import { lazyComponent } from '../../ui/lazyComponent';
-import { Spinner } from '../../ui/Spinner';
 import { OptionList as List } from './optionList';
 
 // Few cards on the first screen are multiple-choice ballots: their form (and its texts) loads when one is shown.

@@ -2,14 +2,12 @@ import type { Poll } from '@meydan/proto';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { lazyComponent } from '../../ui/lazyComponent';
 import styled from 'styled-components';
-import { useAppDispatch } from '../../store/store';
 import { tr } from '../../i18n/tr';
 import { CommentIcon, FlagIcon, HeartIcon, ShareIcon } from '../../ui/icons';
 import { nameOf } from '../../lib/avatar';
 import { relativeTime } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { useCurrentUser, useMemberGate } from '../session/sessionApi';
-import { dialogOpened, type SignInReason } from '../../store/uiSlice';
 import { useLikeMutation } from './pollsApi';
 import { formatCount } from '../../lib/format';
 
