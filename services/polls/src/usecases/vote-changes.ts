@@ -12,7 +12,7 @@ import { countsVisibleTo } from '../domain/results-visibility.js';
 import { keys, userIdOfVoter, voterOf } from '../store/keys.js';
 import { pollExists } from '../store/poll-records.js';
 import type { PollMeta } from '../store/polls.js';
-import type { ChangeMode, ChangeOutcome } from '../store/vote-changes.js';
+import type { ChangeMode } from '../store/vote-changes.js';
 import { publishVoteChange, voteChangeEventOf } from './vote-events.js';
 import type { Caller } from './caller.js';
 import { ValidationError, canSee, pollNotFound } from './visibility.js';
@@ -51,8 +51,34 @@ function takenBackAnswer(meta: PollMeta, voter: string, counts: PollCounts): Vot
   };
 }
 
-const endedError = (meta: PollMeta) =>
-  meta.closedAt ? new HttpError(409, 'poll_closed', S.pollClosed) : new HttpError(410, 'poll_expired', S.pollExpired);
+/** Refuses a ballot on an ended poll: closed early (409) or expired (410). */
+export function refuseEnded(meta: PollMeta): void {
+  if (meta.closedAt) throw new HttpError(409, 'poll_closed', S.pollClosed);
+  if (meta.expiresAt && meta.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'poll_expired', S.pollExpired);
+}
+
+/**
+ * Runs a step on the poll's Redis counters (a vote, a change); when Redis has lost or expired them ('missing'),
+ * rebuilds them from MongoDB (votes, sequences, flows) and runs it once more. A poll gone from MongoDB meanwhile is
+ * 404; counters still missing after the rebuild, 503.
+ */
+export async function onCounters<T extends { status: string }>(
+  ctx: PollsContext,
+  meta: PollMeta,
+  step: () => Promise<T>,
+): Promise<Exclude<T, { status: 'missing' }>> {
+  type Found = Exclude<T, { status: 'missing' }>;
+  const outcome = await step();
+  if (outcome.status !== 'missing') return outcome as Found;
+  if (!(await pollExists(ctx, meta.id))) {
+    await ctx.polls.forgetMeta(meta.id);
+    throw pollNotFound();
+  }
+  await ctx.counters.rebuild(meta);
+  const again = await step();
+  if (again.status === 'missing') throw new HttpError(503, 'service_unavailable');
+  return again as Found;
+}
 
 /**
  * Moves `voter`'s ballot to `options` (mode 'change'), takes it back (`options` null, mode 'take'), or counts it again
@@ -69,7 +95,7 @@ export async function changeVote(
   mode: ChangeMode,
 ): Promise<VoteResult | VoteTakenBack> {
   if (!meta.allowVoteChange) throw new HttpError(403, 'vote_change_not_allowed', S.voteChangeNotAllowed);
-  if (meta.closedAt || (meta.expiresAt && meta.expiresAt.getTime() <= Date.now())) throw endedError(meta);
+  refuseEnded(meta);
   let ballot: number[] = [];
   if (options) {
     const problem = ballotProblem(options, meta.optionsCount, meta.maxChoices);
@@ -80,17 +106,7 @@ export async function changeVote(
   const rate = await ctx.quotas.take(keys.voteChangeRate(meta.id, voter), ctx.config.VOTE_CHANGE_LIMIT ?? limits.poll.voteChangesMax, windowMs);
   if (!rate.allowed) throw new HttpError(429, 'vote_change_rate_limited', S.tooManyVoteChanges, { 'retry-after': String(rate.retryAfterSeconds) });
 
-  let outcome: ChangeOutcome = await ctx.voteChanges.change(meta.id, meta.optionsCount, voter, ballot, mode);
-  if (outcome.status === 'missing') {
-    // Redis lost (or expired) the poll's counters: rebuilt from MongoDB (votes, sequences, flows), then the change.
-    if (!(await pollExists(ctx, meta.id))) {
-      await ctx.polls.forgetMeta(meta.id);
-      throw pollNotFound();
-    }
-    await ctx.counters.rebuild(meta);
-    outcome = await ctx.voteChanges.change(meta.id, meta.optionsCount, voter, ballot, mode);
-    if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
-  }
+  const outcome = await onCounters(ctx, meta, () => ctx.voteChanges.change(meta.id, meta.optionsCount, voter, ballot, mode));
   switch (outcome.status) {
     case 'ended':
       await ctx.polls.forgetMeta(meta.id);

@@ -6,18 +6,15 @@
 import { pollServiceMessages as S, voteOptionIndexes, type ShareLinkPoll, type VoteResult } from '@meydan/proto';
 import { HttpError, type Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { pollExists } from '../store/poll-records.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
-import { voteCountsMap, voteFeedback } from '../domain/counts.js';
-import { countsVisibleTo } from '../domain/results-visibility.js';
+import { voteCountsMap } from '../domain/counts.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll } from './present.js';
 import { publishVote, voteEventOf } from './vote-events.js';
-import { userIdOfVoter } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
-import type { CastOutcome, IpClaim } from '../store/vote-counters.js';
+import type { IpClaim } from '../store/vote-counters.js';
 import type { Caller } from './caller.js';
-import { changeVote } from './vote-changes.js';
+import { ballotAnswer, changeVote, onCounters, refuseEnded } from './vote-changes.js';
 import { ValidationError, canSee, pollNotFound } from './visibility.js';
 import { shareVoter, type Ballot } from './voters.js';
 
@@ -34,23 +31,12 @@ export async function castVote(
   options: readonly number[],
   ip?: IpClaim,
 ): Promise<VoteResult> {
-  const ended = () => (meta.closedAt ? new HttpError(409, 'poll_closed', S.pollClosed) : new HttpError(410, 'poll_expired', S.pollExpired));
-  if (meta.closedAt || (meta.expiresAt && meta.expiresAt.getTime() <= Date.now())) throw ended();
+  refuseEnded(meta);
   const problem = ballotProblem(options, meta.optionsCount, meta.maxChoices);
   if (problem) throw new ValidationError(problem.path, problem.message);
   const ballot = sortedBallot(options);
 
-  let outcome: CastOutcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
-  if (outcome.status === 'missing') {
-    // Redis lost (or expired) this poll's counters: rebuild them from the votes collection, then vote.
-    if (!(await pollExists(ctx, meta.id))) {
-      await ctx.polls.forgetMeta(meta.id);
-      throw pollNotFound();
-    }
-    await ctx.counters.rebuild(meta);
-    outcome = await ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip);
-    if (outcome.status === 'missing') throw new HttpError(503, 'service_unavailable');
-  }
+  const outcome = await onCounters(ctx, meta, () => ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip));
   // The voter took their vote back before (a poll that allows it): voting again is a change of theirs.
   if (outcome.status === 'taken_back') return (await changeVote(ctx, request, meta, voter, ballot, 'again')) as VoteResult;
   if (outcome.status === 'ended') {
@@ -59,7 +45,6 @@ export async function castVote(
     throw new HttpError(409, 'poll_closed', S.pollClosed);
   }
   if (outcome.status === 'editing') throw new HttpError(409, 'poll_being_edited', S.pollBeingEdited);
-  const userId = userIdOfVoter(voter);
   if (outcome.status === 'duplicate') {
     // The counted vote may never have been published (the process died, or its take-back failed): published again
     // under the same message id, which JetStream and the vote consumer both store once.
@@ -89,20 +74,7 @@ export async function castVote(
   ctx.live.voted(meta, voter, outcome.counts);
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
   if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
-  // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.
-  const resultsVisible = countsVisibleTo(meta, userId, true, new Date());
-  return {
-    pollId: meta.id,
-    voteCounts: voteCountsMap(resultsVisible ? outcome.counts.votes : outcome.counts.votes.map(() => 0)),
-    totalVotes: outcome.counts.total,
-    votersCount: outcome.counts.total,
-    hasVoted: true,
-    userChoice: outcome.choice[0]!,
-    userChoices: outcome.choice,
-    message: S.voteRecorded,
-    feedback: resultsVisible ? voteFeedback(outcome.counts.votes, outcome.choice, outcome.counts.total) : null,
-    resultsVisible,
-  };
+  return ballotAnswer(meta, voter, outcome.counts, outcome.choice, S.voteRecorded);
 }
 
 async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
