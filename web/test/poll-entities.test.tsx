@@ -50,6 +50,17 @@ describe('the poll entities (store/pollsSlice)', () => {
     expect(restored.entities['p1']).toMatchObject({ hasVoted: false, userChoice: null, totalVotes: 2 });
   });
 
+  it('keep a vote on its way shown when a list read before it arrives after it, until the answer', () => {
+    const sent = reduce([poll('p1', [1, 1])], voteSent({ pollId: 'p1', ballot: [1] }));
+    const lateList = pollsSlice.reducer(sent, pollsReceived([poll('p1', [1, 1])]));
+    expect(lateList.entities['p1']).toMatchObject({ hasVoted: true, userChoice: 1, totalVotes: 3 });
+    const answer = { pollId: 'p1', voteCounts: { '0': 1, '1': 2 }, totalVotes: 3, votersCount: 3, hasVoted: true, userChoice: 1, userChoices: [1], message: 'Oyun kaydedildi' } satisfies VoteResult;
+    const answered = pollsSlice.reducer(lateList, voteAnswered({ pollId: 'p1', answer }));
+    expect(answered.sending).toEqual({});
+    const refused = pollsSlice.reducer(sent, pollRestored(poll('p1', [1, 1])));
+    expect(pollsSlice.reducer(refused, pollsReceived([poll('p1', [1, 1])])).entities['p1']).toMatchObject({ hasVoted: false, totalVotes: 2 });
+  });
+
   it('take a live frame’s counts, and only the total while the poll hides its counts', () => {
     const live = reduce([poll('p1', [1, 1])], liveCountsArrived({ pollId: 'p1', voteCounts: { '0': 5, '1': 2 }, totalVotes: 7 }));
     expect(live.entities['p1']!.options.map((o) => o.votes)).toEqual([5, 2]);

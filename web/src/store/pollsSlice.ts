@@ -11,9 +11,24 @@ import { applyCounts, normalizePoll } from '../lib/polls';
  * needs (upsert, set) rather than `createEntityAdapter`, whose code (~1.7 kB gzip with its sorted variant) would put
  * the first load of / over its budget (web/scripts/initial-js.ts).
  */
-type PollsState = EntityState<Poll, string>;
+type PollsState = EntityState<Poll, string> & {
+  /** The ballots of the viewer's votes sent and not yet answered, by poll: shown at once, and kept over a list's copy. */
+  sending: Record<string, number[]>;
+};
 
-const initialState: PollsState = { ids: [], entities: {} };
+const initialState: PollsState = { ids: [], entities: {}, sending: {} };
+
+/** Shows `ballot` as the viewer's vote on a poll that has none yet, counted in its figures (before the answer). */
+function showSent(poll: Poll, ballot: number[]): void {
+  if (poll.hasVoted) return;
+  poll.hasVoted = true;
+  poll.userChoice = ballot[0] ?? null;
+  poll.userChoices = ballot;
+  for (const option of poll.options) if (ballot.includes(option.id)) option.votes += 1;
+  poll.totalVotes += 1;
+  poll.votesCount += 1;
+  poll.votersCount = poll.totalVotes;
+}
 
 /** Adds a poll, or replaces the fields of the one held that the new copy carries (the adapter's upsertOne). */
 function upsert(state: PollsState, poll: Poll): void {
@@ -49,27 +64,28 @@ export const pollsSlice = createSlice({
   reducers: {
     /** Polls as a list or page received them (normalised): fields the answer carries replace those held. */
     pollsReceived(state, action: PayloadAction<Poll[]>) {
-      for (const poll of action.payload) upsert(state, normalizePoll(poll));
+      for (const poll of action.payload) {
+        upsert(state, normalizePoll(poll));
+        // A list read before the vote was sent and answered after it: the vote on its way stays shown.
+        const sending = state.sending[poll.id];
+        if (sending) change(state, poll.id, (held) => showSent(held, sending));
+      }
     },
     /** A poll put back as it was (a refused vote's optimistic ballot taken out). */
     pollRestored(state, { payload }: PayloadAction<Poll>) {
+      delete state.sending[payload.id];
       if (state.entities[payload.id]) state.entities[payload.id] = payload;
     },
     /** A member's vote shown at once, before the server's answer. */
     voteSent(state, { payload }: PayloadAction<{ pollId: string; ballot: number[] }>) {
-      change(state, payload.pollId, (poll) => {
-        if (poll.hasVoted) return;
-        poll.hasVoted = true;
-        poll.userChoice = payload.ballot[0] ?? null;
-        poll.userChoices = payload.ballot;
-        for (const option of poll.options) if (payload.ballot.includes(option.id)) option.votes += 1;
-        poll.totalVotes += 1;
-        poll.votesCount += 1;
-        poll.votersCount = poll.totalVotes;
-      });
+      const poll = state.entities[payload.pollId];
+      if (!poll || poll.hasVoted) return;
+      state.sending[payload.pollId] = payload.ballot;
+      showSent(poll, payload.ballot);
     },
     /** A vote's answer: the server's counts and the ballot it holds (`viewerId`: a friends' card counts the viewer). */
     voteAnswered(state, { payload }: PayloadAction<{ pollId: string; answer: VoteResult; viewerId?: string | undefined }>) {
+      delete state.sending[payload.pollId];
       change(state, payload.pollId, (poll) => {
         applyCounts(poll, payload.answer);
         poll.hasVoted = true;
