@@ -63,7 +63,8 @@ const consumers: Record<ServiceName, string[]> = {
 const builders = {
   ...serviceBuilders,
   // With its consumers (the mailer among them); no mail is sent, so the address only has to be a valid SMTP URL.
-  notifications: (deps) => buildNotifications({ ...deps, config: { ...deps.config, SMTP_URL: 'smtp://127.0.0.1:1' } as typeof deps.config }),
+  notifications: (deps) =>
+    buildNotifications({ ...deps, config: { ...deps.config, SMTP_URL: 'smtp://127.0.0.1:1' } as typeof deps.config }),
 } satisfies typeof serviceBuilders;
 
 /** The durable consumers on every stream under this service's prefix, named without it: stream and filter by name. */
@@ -74,7 +75,8 @@ async function consumersOf(service: TestService): Promise<Map<string, { stream: 
   for await (const stream of jsm.streams.names()) {
     for await (const info of jsm.consumers.list(stream)) {
       const name = info.config.durable_name ?? info.name;
-      if (name.startsWith(bus.consumerPrefix)) found.set(name.slice(bus.consumerPrefix.length), { stream, filter: info.config.filter_subject ?? '' });
+      if (name.startsWith(bus.consumerPrefix))
+        found.set(name.slice(bus.consumerPrefix.length), { stream, filter: info.config.filter_subject ?? '' });
     }
   }
   return new Map([...found].sort(([a], [b]) => a.localeCompare(b)));
@@ -103,9 +105,14 @@ describe('durable consumer names', () => {
       started.push(service);
       const found = await consumersOf(service);
       expect([...found.keys()]).toEqual(consumers[name]);
-      for (const durable of consumers[name]) expect(service.deps.bus.durable(durable.slice(`${name}--`.length))).toBe(durable);
+      for (const durable of consumers[name])
+        expect(service.deps.bus.durable(durable.slice(`${name}--`.length))).toBe(durable);
       // proto's natsUsage, of which the service's NATS permissions are made, names the same consumers with their filters.
-      expect(Object.keys(natsUsage[name].consumers).map((purpose) => `${name}--${purpose}`).sort()).toEqual(consumers[name]);
+      expect(
+        Object.keys(natsUsage[name].consumers)
+          .map((purpose) => `${name}--${purpose}`)
+          .sort(),
+      ).toEqual(consumers[name]);
       for (const [purpose, { stream, filter }] of Object.entries(natsUsage[name].consumers)) {
         const actual = found.get(`${name}--${purpose}`)!;
         expect(actual.stream, purpose).toBe(stream);

@@ -71,7 +71,12 @@ describe('contracts', () => {
 
 /** The TypeScript sources of the services and the gateway (tests may bypass the bus on purpose). */
 function sources(): { file: string; text: string }[] {
-  const dirs = [join(root, 'gateway/src'), ...readdirSync(join(root, 'services'), { withFileTypes: true }).filter((s) => s.isDirectory()).map((s) => join(root, 'services', s.name, 'src'))];
+  const dirs = [
+    join(root, 'gateway/src'),
+    ...readdirSync(join(root, 'services'), { withFileTypes: true })
+      .filter((s) => s.isDirectory())
+      .map((s) => join(root, 'services', s.name, 'src')),
+  ];
   const files: string[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
@@ -85,10 +90,12 @@ function sources(): { file: string; text: string }[] {
 }
 
 /** The kit's bus is the one place that talks to NATS directly. */
-const isBusFile = (file: string) => file.startsWith('services/kit/src/bus/') || file === 'services/kit/src/connections.ts';
+const isBusFile = (file: string) =>
+  file.startsWith('services/kit/src/bus/') || file === 'services/kit/src/connections.ts';
 
 /** A subject argument is a proto constant, or a helper's parameter whose type the compiler holds to the contracts. */
-const subjectConstant = /^(?:(?:events|subjects|live)\.[A-Za-z]+\.[A-Za-z]+|live\.[A-Za-z]+|(?:health|openapi)Subject\([A-Za-z]+\)?|mailRequestedFilter|subject)$/;
+const subjectConstant =
+  /^(?:(?:events|subjects|live)\.[A-Za-z]+\.[A-Za-z]+|live\.[A-Za-z]+|(?:health|openapi)Subject\([A-Za-z]+\)?|mailRequestedFilter|subject)$/;
 
 const lineOf = (text: string, index: number) => text.slice(0, index).split('\n').length;
 
@@ -107,7 +114,17 @@ describe('NATS call sites', () => {
 
   it('are found by the scan (it would not pass by finding nothing)', () => {
     const methods = new Set(files.flatMap((f) => busCalls(f.text).map((c) => c.method)));
-    for (const method of ['publish', 'publishReliably', 'publishLive', 'subscribeLive', 'listen', 'respond', 'request', 'consume', 'consumeBatches']) {
+    for (const method of [
+      'publish',
+      'publishReliably',
+      'publishLive',
+      'subscribeLive',
+      'listen',
+      'respond',
+      'request',
+      'consume',
+      'consumeBatches',
+    ]) {
       expect(methods, method).toContain(method);
     }
   });
@@ -122,7 +139,8 @@ describe('NATS call sites', () => {
   });
 
   it('go through the bus: no raw NATS publish, subscribe, request or JSON decoding outside it', () => {
-    const raw = /\b(?:nc|nats|js|jetstream\(\))\s*\.\s*(?:publish|subscribe|request|consumers)\b|\bJSONCodec\b|\.jetstream\(\)\.publish/g;
+    const raw =
+      /\b(?:nc|nats|js|jetstream\(\))\s*\.\s*(?:publish|subscribe|request|consumers)\b|\bJSONCodec\b|\.jetstream\(\)\.publish/g;
     const offenders = files.flatMap((f) =>
       [...f.text.matchAll(raw)].map((m) => `${f.file}:${lineOf(f.text, m.index)} ${m[0]}`),
     );
@@ -147,17 +165,29 @@ describe("each process's NATS usage (proto's natsUsage, which its NATS permissio
   /** What each process's code does on NATS, read from its bus call sites. */
   function usedBy(): Record<NatsProcess, { requests: Set<string>; listens: Set<string>; live: Set<string> }> {
     const used = Object.fromEntries(
-      [...serviceNames, 'gateway'].map((p) => [p, { requests: new Set<string>(), listens: new Set<string>(), live: new Set<string>() }]),
+      [...serviceNames, 'gateway'].map((p) => [
+        p,
+        { requests: new Set<string>(), listens: new Set<string>(), live: new Set<string>() },
+      ]),
     ) as Record<NatsProcess, { requests: Set<string>; listens: Set<string>; live: Set<string> }>;
     for (const { file, text } of sources()) {
       const process = processOf(file);
       if (!process) continue;
       for (const call of busCalls(text)) {
-        const kind = call.method === 'request' ? 'requests' : call.method === 'listen' ? 'listens' : call.method === 'subscribeLive' ? 'live' : null;
+        const kind =
+          call.method === 'request'
+            ? 'requests'
+            : call.method === 'listen'
+              ? 'listens'
+              : call.method === 'subscribeLive'
+                ? 'live'
+                : null;
         if (!kind) continue;
         const helper = /^(health|openapi)Subject\(/.exec(call.subject);
         // A helper over every service (the gateway's health and OpenAPI gathering) asks each of them.
-        const values = helper ? serviceNames.map((s) => (helper[1] === 'health' ? healthSubject(s) : openapiSubject(s))) : [valueOf(call.subject)];
+        const values = helper
+          ? serviceNames.map((s) => (helper[1] === 'health' ? healthSubject(s) : openapiSubject(s)))
+          : [valueOf(call.subject)];
         for (const value of values) {
           expect(value, `${file}:${lineOf(text, call.index)} ${call.subject}`).toBeDefined();
           used[process][kind].add(value!);
@@ -184,7 +214,8 @@ describe("each process's NATS usage (proto's natsUsage, which its NATS permissio
         expect(natsContracts.requests, `${process}: ${subject}`).toHaveProperty([subject]);
         expect(subject.split('.')[0], `${process}: ${subject}`).not.toBe(process);
       }
-      for (const subject of usage.listens) expect(natsContracts.events, `${process}: ${subject}`).toHaveProperty([subject]);
+      for (const subject of usage.listens)
+        expect(natsContracts.events, `${process}: ${subject}`).toHaveProperty([subject]);
       for (const subject of usage.live) expect(natsContracts.live, `${process}: ${subject}`).toHaveProperty([subject]);
     }
   });

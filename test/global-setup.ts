@@ -22,11 +22,23 @@ export default async function setup(project: TestProject) {
   const [natsServers, redis, mongo] = await Promise.all([
     Promise.all(
       natsPorts.map((port, i) =>
-        startNats({ port, dataDir: join(dir, `nats-${i + 1}`), logFile: join(dir, `nats-${i + 1}.log`), binary: binaries.natsServer }),
+        startNats({
+          port,
+          dataDir: join(dir, `nats-${i + 1}`),
+          logFile: join(dir, `nats-${i + 1}.log`),
+          binary: binaries.natsServer,
+        }),
       ),
     ),
-    startRedis({ port: redisPort, dataDir: join(dir, 'redis'), logFile: join(dir, 'redis.log'), binary: binaries.redisServer }),
-    mongoGiven ? null : startMongoWire({ port: mongoPort, dataDir: join(dir, 'mongo'), logFile: join(dir, 'mongo.log'), binaries }),
+    startRedis({
+      port: redisPort,
+      dataDir: join(dir, 'redis'),
+      logFile: join(dir, 'redis.log'),
+      binary: binaries.redisServer,
+    }),
+    mongoGiven
+      ? null
+      : startMongoWire({ port: mongoPort, dataDir: join(dir, 'mongo'), logFile: join(dir, 'mongo.log'), binaries }),
   ]);
   const infra: StartedInfra = {
     natsUrls: natsServers.map((nats) => nats.url),

@@ -105,7 +105,11 @@ export function raceGate() {
 }
 
 /** Waits until a durable consumer has handled (and acked) everything published to it so far. */
-export async function drained(deps: Pick<ServiceDeps, 'nats' | 'bus'>, durable: string, timeoutMs = 15_000): Promise<void> {
+export async function drained(
+  deps: Pick<ServiceDeps, 'nats' | 'bus'>,
+  durable: string,
+  timeoutMs = 15_000,
+): Promise<void> {
   const jsm = await deps.nats.jetstreamManager();
   await until(
     async () => {
@@ -230,9 +234,12 @@ function bindIdentityOnInject(app: FastifyInstance, service: ServiceName, secret
   const inject = app.inject.bind(app) as (opts?: InjectOptions | string) => ReturnType<FastifyInstance['inject']>;
   const rebind = (opts: InjectOptions | string): InjectOptions | string => {
     if (typeof opts === 'string' || !opts.headers) return opts;
-    const url = typeof opts.url === 'string' ? opts.url : (opts.path as string | undefined) ?? '/';
+    const url = typeof opts.url === 'string' ? opts.url : ((opts.path as string | undefined) ?? '/');
     const binding = { method: opts.method ?? 'GET', path: url, service };
-    return { ...opts, headers: bindIdentityHeaders(opts.headers as Record<string, unknown>, binding, secret) } as InjectOptions;
+    return {
+      ...opts,
+      headers: bindIdentityHeaders(opts.headers as Record<string, unknown>, binding, secret),
+    } as InjectOptions;
   };
   (app as unknown as { inject: typeof inject }).inject = (opts?: InjectOptions | string) =>
     opts === undefined ? inject() : inject(rebind(opts));
@@ -247,7 +254,8 @@ function bindIdentityOnInject(app: FastifyInstance, service: ServiceName, secret
 export async function watchRedisCommands(onCommand: (args: string[]) => void): Promise<{ stop(): void }> {
   const { hostname, port, username, password } = new URL(infra().redisUrl);
   const socket = connect(Number(port || 6379), hostname);
-  const send = (...args: string[]) => socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
+  const send = (...args: string[]) =>
+    socket.write(`*${args.length}\r\n${args.map((a) => `$${Buffer.byteLength(a)}\r\n${a}\r\n`).join('')}`);
   let started!: () => void;
   const watching = new Promise<void>((resolve, reject) => {
     started = resolve;
@@ -299,7 +307,14 @@ export async function startTestMailDev() {
   return {
     ...handle,
     async messages(): Promise<
-      { id: string; subject: string; to: { address: string }[]; html: string; text: string; headers: Record<string, string> }[]
+      {
+        id: string;
+        subject: string;
+        to: { address: string }[];
+        html: string;
+        text: string;
+        headers: Record<string, string>;
+      }[]
     > {
       const res = await fetch(`${handle.webUrl}/email`);
       return (await res.json()) as never;
@@ -325,7 +340,9 @@ export function metricValue(scrape: string, name: string, labels: Record<string,
   for (const line of scrape.split('\n')) {
     const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
-    const have = Object.fromEntries([...(match[3] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]));
+    const have = Object.fromEntries(
+      [...(match[3] ?? '').matchAll(/([a-zA-Z_][a-zA-Z0-9_]*)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+    );
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum += Number(match[4]);
   }
   return sum;

@@ -10,11 +10,14 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * journey's typical time when it is one, else as a short file. Vitest's own order (its cache of the last run, when
  * there is one) decides between equals.
  */
-const durations: Record<string, number> = JSON.parse(readFileSync(new URL('./durations.json', import.meta.url), 'utf8'));
+const durations: Record<string, number> = JSON.parse(
+  readFileSync(new URL('./durations.json', import.meta.url), 'utf8'),
+);
 const UNKNOWN_BROWSER_MS = 25_000;
 const UNKNOWN_MS = 1_000;
 
-export const expectedMs = (file: string): number => durations[file] ?? (file.startsWith('test/e2e/') ? UNKNOWN_BROWSER_MS : UNKNOWN_MS);
+export const expectedMs = (file: string): number =>
+  durations[file] ?? (file.startsWith('test/e2e/') ? UNKNOWN_BROWSER_MS : UNKNOWN_MS);
 
 export default class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {

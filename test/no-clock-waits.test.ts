@@ -26,7 +26,10 @@ const PROOFS: { file: string; what: string }[] = [
   { file: 'services/notifications/test/realtime.test.ts', what: 'no poll_update after the final counts' },
   { file: 'services/polls/test/pending-votes.test.ts', what: 'a vote left pending is not stored until a sweep' },
   { file: 'services/polls/test/pending-votes.test.ts', what: 'a second sweep stores the vote no second time' },
-  { file: 'services/social/test/follow-requests.test.ts', what: 'a request made again within the cooldown is announced no second time' },
+  {
+    file: 'services/social/test/follow-requests.test.ts',
+    what: 'a request made again within the cooldown is announced no second time',
+  },
   { file: 'web/test/prefetch-screen-data.test.ts', what: 'no screen module loaded ahead for the home page' },
   { file: 'web/test/prefetch-screen-data.test.ts', what: 'nothing asked for the own profile after a sign-out' },
   { file: 'web/test/screens.test.tsx', what: 'no dialog before the session is restored' },
@@ -35,11 +38,31 @@ const PROOFS: { file: string; what: string }[] = [
 
 /** Work that takes time where the code under test waits for it: how many `busyFor` calls each file makes, and why. */
 const WORK: { file: string; count: number; why: string }[] = [
-  { file: 'gateway/test/openapi.test.ts', count: 1, why: 'a stand-in for contact slower to send its document than a health check may take' },
-  { file: 'services/kit/test/jetstream.test.ts', count: 1, why: 'a handler whose runs overlap, to count how many run at once' },
-  { file: 'services/kit/test/nats-services.test.ts', count: 1, why: 'a slow answer, so the service stats have processing time to show' },
-  { file: 'services/kit/test/periodic.test.ts', count: 1, why: 'a job longer than its interval, which must not overlap the next run' },
-  { file: 'services/notifications/test/realtime.test.ts', count: 1, why: 'paces 1,000 live count messages over about a second' },
+  {
+    file: 'gateway/test/openapi.test.ts',
+    count: 1,
+    why: 'a stand-in for contact slower to send its document than a health check may take',
+  },
+  {
+    file: 'services/kit/test/jetstream.test.ts',
+    count: 1,
+    why: 'a handler whose runs overlap, to count how many run at once',
+  },
+  {
+    file: 'services/kit/test/nats-services.test.ts',
+    count: 1,
+    why: 'a slow answer, so the service stats have processing time to show',
+  },
+  {
+    file: 'services/kit/test/periodic.test.ts',
+    count: 1,
+    why: 'a job longer than its interval, which must not overlap the next run',
+  },
+  {
+    file: 'services/notifications/test/realtime.test.ts',
+    count: 1,
+    why: 'paces 1,000 live count messages over about a second',
+  },
   { file: 'services/polls/test/votes.test.ts', count: 1, why: 'paces 40 votes over about two seconds' },
   { file: 'test/replicas/kill-under-load.test.ts', count: 1, why: 'paces the load a process is killed under' },
 ];
@@ -53,7 +76,14 @@ const ALLOWED: { file: string; text: string; why: string }[] = [
   },
 ];
 
-const ROOTS = ['proto/test', 'gateway/test', 'web/test', 'deploy/test', 'test', ...readdirSync(join(root, 'services')).map((s) => `services/${s}/test`)];
+const ROOTS = [
+  'proto/test',
+  'gateway/test',
+  'web/test',
+  'deploy/test',
+  'test',
+  ...readdirSync(join(root, 'services')).map((s) => `services/${s}/test`),
+];
 
 function sources(dir: string): string[] {
   let names: string[];
@@ -72,7 +102,9 @@ function sources(dir: string): string[] {
 
 /** Code without its comments (kept line for line, so a finding names its line). */
 function withoutComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, (block) => block.replace(/[^\n]/g, ' ')).replace(/(^|[\s;,(){}])\/\/[^\n]*/g, '$1');
+  return source
+    .replace(/\/\*[\s\S]*?\*\//g, (block) => block.replace(/[^\n]/g, ' '))
+    .replace(/(^|[\s;,(){}])\/\/[^\n]*/g, '$1');
 }
 
 /** The text of a call's arguments, from just after its `(` to the matching `)`. */
@@ -112,12 +144,17 @@ interface Finding {
 }
 
 /** Every wait by the clock in one file's source, and its quietFor proofs and busyFor count. */
-function clockWaits(source: string): { findings: Finding[]; proofs: { line: number; what: string | null }[]; busy: number } {
+function clockWaits(source: string): {
+  findings: Finding[];
+  proofs: { line: number; what: string | null }[];
+  busy: number;
+} {
   const code = withoutComments(source);
   const lines = source.split('\n');
   const lineOf = (index: number) => code.slice(0, index).split('\n').length;
   const findings: Finding[] = [];
-  const found = (index: number, what: string) => findings.push({ line: lineOf(index), what, text: lines[lineOf(index) - 1]!.trim() });
+  const found = (index: number, what: string) =>
+    findings.push({ line: lineOf(index), what, text: lines[lineOf(index) - 1]!.trim() });
   for (const m of code.matchAll(/\bwaitForTimeout\s*\(/g)) found(m.index, 'waitForTimeout');
   for (const m of code.matchAll(/['"](node:)?timers\/promises['"]/g)) found(m.index, 'timers/promises');
   for (const m of code.matchAll(/(?<![.\w$])(sleep|delay)\s*\(/g)) found(m.index, `${m[1]}()`);
@@ -157,20 +194,28 @@ describe('no waiting by the clock in the tests', () => {
       for (const f of findings) {
         const allowed = ALLOWED.findIndex((a) => a.file === file && f.text.includes(a.text));
         if (allowed >= 0) allowedUsed.add(allowed);
-        else problems.push(`${file}:${f.line}: ${f.what} used as a wait (wait for the event or state; a proof of absence is quietFor): ${f.text}`);
+        else
+          problems.push(
+            `${file}:${f.line}: ${f.what} used as a wait (wait for the event or state; a proof of absence is quietFor): ${f.text}`,
+          );
       }
       for (const p of proofs) {
         const listed = PROOFS.findIndex((e) => e.file === file && e.what === p.what);
         if (p.what === null) problems.push(`${file}:${p.line}: quietFor without a written 'what' it proves`);
-        else if (listed < 0) problems.push(`${file}:${p.line}: quietFor(…, '${p.what}') is not listed in PROOFS of ${SELF}`);
+        else if (listed < 0)
+          problems.push(`${file}:${p.line}: quietFor(…, '${p.what}') is not listed in PROOFS of ${SELF}`);
         else proofsUsed.add(listed);
       }
       const work = WORK.find((w) => w.file === file);
       if (busy > 0 && !work) problems.push(`${file}: busyFor used ${busy} time(s), not listed in WORK of ${SELF}`);
       if (work && work.count !== busy) problems.push(`${file}: busyFor used ${busy} time(s), WORK lists ${work.count}`);
     }
-    PROOFS.forEach((p, i) => proofsUsed.has(i) || problems.push(`PROOFS entry matches no quietFor: ${p.file} '${p.what}'`));
-    ALLOWED.forEach((a, i) => allowedUsed.has(i) || problems.push(`ALLOWED entry matches no line: ${a.file} ${a.text}`));
+    PROOFS.forEach(
+      (p, i) => proofsUsed.has(i) || problems.push(`PROOFS entry matches no quietFor: ${p.file} '${p.what}'`),
+    );
+    ALLOWED.forEach(
+      (a, i) => allowedUsed.has(i) || problems.push(`ALLOWED entry matches no line: ${a.file} ${a.text}`),
+    );
     expect(problems).toEqual([]);
   });
 
@@ -180,7 +225,7 @@ describe('no waiting by the clock in the tests', () => {
     expect(flagged('await new Promise((resolve) =>\n  setTimeout(resolve, DELAY_MS),\n);')).toEqual(['setTimeout']);
     expect(flagged('setTimeout(() => void bus.ensureStreams(), 600);')).toEqual(['setTimeout']);
     expect(flagged('globalThis.setTimeout(done, 50);')).toEqual(['setTimeout']);
-    expect(flagged("await page.waitForTimeout(1500);")).toEqual(['waitForTimeout']);
+    expect(flagged('await page.waitForTimeout(1500);')).toEqual(['waitForTimeout']);
     expect(flagged("import { setTimeout as wait } from 'node:timers/promises';")).toEqual(['timers/promises']);
     expect(flagged('await sleep(2500);')).toEqual(['sleep()']);
     expect(flagged('await delay(10);')).toEqual(['delay()']);
@@ -190,7 +235,10 @@ describe('no waiting by the clock in the tests', () => {
     expect(flagged("const timer = setTimeout(() => reject(new Error('no answer within 5 s')), 5000);")).toEqual([]);
     expect(flagged('// no setTimeout(r, 100) here\n/* nor sleep(1) */')).toEqual([]);
     expect(flagged('expect(await redis.wait(2, 5_000)).toBe(2);')).toEqual([]);
-    expect(clockWaits("await quietFor(300, 'no 4th mail');\nawait busyFor(30);")).toMatchObject({ proofs: [{ line: 1, what: 'no 4th mail' }], busy: 1 });
+    expect(clockWaits("await quietFor(300, 'no 4th mail');\nawait busyFor(30);")).toMatchObject({
+      proofs: [{ line: 1, what: 'no 4th mail' }],
+      busy: 1,
+    });
     expect(clockWaits('await quietFor(300, reason);').proofs).toEqual([{ line: 1, what: null }]);
   });
 });

@@ -7,7 +7,8 @@
 export const LONGEST_QUIET_MS = 1_500;
 
 export function quietFor(ms: number, what: string): Promise<void> {
-  if (ms > LONGEST_QUIET_MS) throw new Error(`quietFor(${ms}, '${what}'): a proof of absence lasts ${LONGEST_QUIET_MS} ms at most`);
+  if (ms > LONGEST_QUIET_MS)
+    throw new Error(`quietFor(${ms}, '${what}'): a proof of absence lasts ${LONGEST_QUIET_MS} ms at most`);
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 

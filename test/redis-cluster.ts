@@ -41,13 +41,22 @@ async function clusterNodePort(): Promise<number> {
 /** A Redis Cluster of `masters` real redis-server processes on loopback (no replicas), every slot assigned. */
 export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   const nodes = await Promise.all(
-    Array.from({ length: masters }, async () => startRedisNode(['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000'], await clusterNodePort())),
+    Array.from({ length: masters }, async () =>
+      startRedisNode(['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000'], await clusterNodePort()),
+    ),
   );
   const stop = () => Promise.all(nodes.map((n) => n.stop(2_000))).then(() => undefined);
   try {
-    execFileSync('redis-cli', ['--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-yes'], { stdio: 'ignore' });
+    execFileSync('redis-cli', ['--cluster', 'create', ...nodes.map((n) => `127.0.0.1:${n.port}`), '--cluster-yes'], {
+      stdio: 'ignore',
+    });
     await until(
-      () => nodes.every((n) => execFileSync('redis-cli', ['-p', String(n.port), 'cluster', 'info']).toString().includes('cluster_state:ok')),
+      () =>
+        nodes.every((n) =>
+          execFileSync('redis-cli', ['-p', String(n.port), 'cluster', 'info'])
+            .toString()
+            .includes('cluster_state:ok'),
+        ),
       20_000,
       'the cluster to be ok',
     );
@@ -58,7 +67,14 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
   return {
     url: `redis+cluster://${nodes.map((n) => `127.0.0.1:${n.port}`).join(',')}`,
     nodes,
-    keysPerNode: () => nodes.map((n) => Number(execFileSync('redis-cli', ['-p', String(n.port), 'dbsize']).toString().trim())),
+    keysPerNode: () =>
+      nodes.map((n) =>
+        Number(
+          execFileSync('redis-cli', ['-p', String(n.port), 'dbsize'])
+            .toString()
+            .trim(),
+        ),
+      ),
     stop,
   };
 }

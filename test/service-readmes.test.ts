@@ -23,7 +23,8 @@ function operationsOf(document: OpenApi): string[] {
 }
 
 /** Whether the README names the operation: `` `GET /api/x` ``, `` `GET /api/x?page=` `` or `` `GET /api/x` {body} ``. */
-const listed = (readme: string, operation: string) => new RegExp(`\`${operation.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\`?\\s]`).test(readme);
+const listed = (readme: string, operation: string) =>
+  new RegExp(`\`${operation.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[\`?\\s]`).test(readme);
 
 describe('service READMEs', () => {
   const started: TestService[] = [];

@@ -24,7 +24,14 @@ const outboundBusCall = /\bbus\??\.(request|publish\w*)\(/;
 
 /** Modules that do I/O: a domain/ file imports none of them. */
 const ioModules = [
-  /^mongoose$/, /^mongodb$/, /^ioredis$/, /^nats$/, /^@nats-io\//, /^fastify$/, /^@fastify\//, /^undici$/,
+  /^mongoose$/,
+  /^mongodb$/,
+  /^ioredis$/,
+  /^nats$/,
+  /^@nats-io\//,
+  /^fastify$/,
+  /^@fastify\//,
+  /^undici$/,
   /^(node:)?(fs|fs\/promises|net|tls|http|https|http2|dgram|dns|child_process)$/,
 ];
 /** node:net's address checks are string parsing, not I/O: the one thing a domain/ file may take from it. */
@@ -36,11 +43,24 @@ type Import = { from: string; names: string[]; typeOnly: boolean };
 function importsOf(source: string): Import[] {
   const found: Import[] = [];
   for (const m of source.matchAll(/^\s*(import|export)\s+(type\s+)?([^'";]*?)\s*from\s*['"]([^'"]+)['"]/gm)) {
-    const names = /\{([^}]*)\}/.exec(m[3]!)?.[1]?.split(',').map((n) => n.trim().replace(/^type\s+/, '').split(/\s+as\s+/)[0]!).filter(Boolean) ?? [];
+    const names =
+      /\{([^}]*)\}/
+        .exec(m[3]!)?.[1]
+        ?.split(',')
+        .map(
+          (n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, '')
+              .split(/\s+as\s+/)[0]!,
+        )
+        .filter(Boolean) ?? [];
     found.push({ from: m[4]!, names, typeOnly: Boolean(m[2]) });
   }
-  for (const m of source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm)) found.push({ from: m[1]!, names: [], typeOnly: false });
-  for (const m of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g)) found.push({ from: m[1]!, names: [], typeOnly: false });
+  for (const m of source.matchAll(/^\s*import\s+['"]([^'"]+)['"]/gm))
+    found.push({ from: m[1]!, names: [], typeOnly: false });
+  for (const m of source.matchAll(/\bimport\(\s*['"]([^'"]+)['"]\s*\)/g))
+    found.push({ from: m[1]!, names: [], typeOnly: false });
   return found;
 }
 
@@ -53,7 +73,8 @@ function filesUnder(dir: string): string[] {
 
 const srcOf = (service: string) => join(servicesDir, service, 'src');
 /** The .ts files of one layer of the service; none when it has no such folder. */
-const layerFiles = (service: string, layer: string) => (readdirSync(srcOf(service)).includes(layer) ? filesUnder(join(srcOf(service), layer)) : []);
+const layerFiles = (service: string, layer: string) =>
+  readdirSync(srcOf(service)).includes(layer) ? filesUnder(join(srcOf(service), layer)) : [];
 const read = (path: string) => readFileSync(path, 'utf8');
 const relative = (path: string) => path.slice(servicesDir.length - 'services/'.length);
 
@@ -86,7 +107,9 @@ function longFunctions(file: string, most: number): string[] {
 
 describe('service shape', () => {
   it('the parser finds what a domain file must not have', () => {
-    const parsed = importsOf(`import type { Model } from 'mongoose';\nimport { isIPv4, connect as c } from 'node:net';\nimport 'ioredis';\nconst x = await import('nats');`);
+    const parsed = importsOf(
+      `import type { Model } from 'mongoose';\nimport { isIPv4, connect as c } from 'node:net';\nimport 'ioredis';\nconst x = await import('nats');`,
+    );
     expect(parsed).toEqual([
       { from: 'mongoose', names: ['Model'], typeOnly: true },
       { from: 'node:net', names: ['isIPv4', 'connect'], typeOnly: false },
@@ -116,7 +139,11 @@ describe('service shape', () => {
             })
             .map(({ from }) => from);
           // A model is a mongoose schema: a domain file may know its type, never load it.
-          bad.push(...importsOf(source).filter(({ from, typeOnly }) => from.startsWith('../model/') && !typeOnly).map(({ from }) => from));
+          bad.push(
+            ...importsOf(source)
+              .filter(({ from, typeOnly }) => from.startsWith('../model/') && !typeOnly)
+              .map(({ from }) => from),
+          );
           if (/\bfetch\s*\(/.test(source)) bad.push('fetch()');
           return bad.map((what) => `${relative(file)}: ${what}`);
         });
@@ -125,7 +152,9 @@ describe('service shape', () => {
 
       it('views/ do no I/O: no I/O module, no fetch (they shape what leaves the service from what they are given)', () => {
         const offences = layerFiles(service, 'views').flatMap((file) => {
-          const bad = importsOf(read(file)).filter(({ from, typeOnly }) => !typeOnly && ioModules.some((m) => m.test(from))).map(({ from }) => from);
+          const bad = importsOf(read(file))
+            .filter(({ from, typeOnly }) => !typeOnly && ioModules.some((m) => m.test(from)))
+            .map(({ from }) => from);
           if (/\bfetch\s*\(/.test(read(file))) bad.push('fetch()');
           return bad.map((what) => `${relative(file)}: ${what}`);
         });
@@ -142,7 +171,8 @@ describe('service shape', () => {
       });
 
       it('routes/ run no MongoDB query and no Redis command themselves (store/ functions do)', () => {
-        const query = /\.(lean|findOne|findById|findOneAndUpdate|findByIdAndUpdate|updateOne|updateMany|deleteOne|deleteMany|countDocuments|insertMany|bulkWrite|aggregate)\(|\bredis\.\w+\(/;
+        const query =
+          /\.(lean|findOne|findById|findOneAndUpdate|findByIdAndUpdate|updateOne|updateMany|deleteOne|deleteMany|countDocuments|insertMany|bulkWrite|aggregate)\(|\bredis\.\w+\(/;
         expect(linesMatching(filesUnder(join(srcOf(service), 'routes')), query)).toEqual([]);
       });
 
@@ -172,11 +202,15 @@ describe('service shape', () => {
           .filter(({ from }) => from.startsWith('./routes/'))
           .flatMap(({ names }) => names.filter((name) => name.endsWith('Routes')));
         expect(groups.length).toBeGreaterThan(0);
-        const otherwise = groups.filter((name) => !new RegExp(`app\\.register\\(${name}, \\{ (ctx|deps) \\}\\)`).test(app) || new RegExp(`(?<!register\\()\\b${name}\\(`).test(app));
+        const otherwise = groups.filter(
+          (name) =>
+            !new RegExp(`app\\.register\\(${name}, \\{ (ctx|deps) \\}\\)`).test(app) ||
+            new RegExp(`(?<!register\\()\\b${name}\\(`).test(app),
+        );
         expect(otherwise).toEqual([]);
       });
 
-      it('context.ts exports createContext(deps) building on the kit\'s baseContext, with the models under ctx.models and no deps', () => {
+      it("context.ts exports createContext(deps) building on the kit's baseContext, with the models under ctx.models and no deps", () => {
         const context = read(join(srcOf(service), 'context.ts'));
         expect(context).toMatch(/^export function createContext\(deps: ServiceDeps\): \w+Context \{/m);
         expect(context).toMatch(/^export interface \w+Context extends BaseContext<\w+Config> \{\n  models: Models;/m);
@@ -187,7 +221,9 @@ describe('service shape', () => {
       it('config.ts extends serviceConfigSchema and fills in its defaults with withDefaults', () => {
         const config = read(join(srcOf(service), 'config.ts'));
         expect(config).toMatch(/^export const \w+ConfigSchema = (\{\n\s+\.\.\.)?serviceConfigSchema\(/m);
-        expect(config).toMatch(/^export function \w+Config\(config: BaseConfig\): \w+Config \{\n  return withDefaults<\w+Config>\(\w+ConfigSchema, config\);/m);
+        expect(config).toMatch(
+          /^export function \w+Config\(config: BaseConfig\): \w+Config \{\n  return withDefaults<\w+Config>\(\w+ConfigSchema, config\);/m,
+        );
       });
 
       it('model/index.ts exports createModels(conn) and Models', () => {
@@ -197,10 +233,14 @@ describe('service shape', () => {
       });
 
       it('nats/ handlers import no mongoose and query no model: their I/O is a named store/ function', () => {
-        const query = /\bmodels\.\w+|\.(find\(\{|findOne|findById|findOneAndUpdate|findByIdAndUpdate|updateOne|updateMany|deleteOne|deleteMany|countDocuments|insertMany|bulkWrite|aggregate|lean)\(/;
+        const query =
+          /\bmodels\.\w+|\.(find\(\{|findOne|findById|findOneAndUpdate|findByIdAndUpdate|updateOne|updateMany|deleteOne|deleteMany|countDocuments|insertMany|bulkWrite|aggregate|lean)\(/;
         const offending = filesUnder(join(srcOf(service), 'nats')).filter((file) => {
           const source = read(file);
-          return importsOf(source).some(({ from }) => /^(mongoose|mongodb)$/.test(from)) || source.split('\n').some((line) => query.test(line));
+          return (
+            importsOf(source).some(({ from }) => /^(mongoose|mongodb)$/.test(from)) ||
+            source.split('\n').some((line) => query.test(line))
+          );
         });
         expect(offending.map(relative)).toEqual([]);
       });
@@ -231,11 +271,11 @@ describe('service shape', () => {
         expect(readdirSync(srcOf(service))).toContain('usecases');
       });
 
-      it('routes/ and nats/ make no outbound bus call: requests and publishes are the use cases\' (through clients/)', () => {
+      it("routes/ and nats/ make no outbound bus call: requests and publishes are the use cases' (through clients/)", () => {
         expect(linesMatching(adapters(), outboundBusCall)).toEqual([]);
       });
 
-      it('store/ makes no outbound bus call either: its I/O is the service\'s own (other services are clients/, events the use cases\')', () => {
+      it("store/ makes no outbound bus call either: its I/O is the service's own (other services are clients/, events the use cases')", () => {
         expect(linesMatching(layerFiles(service, 'store'), outboundBusCall)).toEqual([]);
       });
 

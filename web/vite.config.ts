@@ -21,7 +21,10 @@ const networkOnly = [/^\/api(\/|$)/, /^\/ws(\/|$)/, /^\/embed(\/|$)/];
  * the contracts it validates with, small libraries) that its API calls waited behind: now its family's file and `screens`.
  */
 const screenFamilies: [name: string, starts: RegExp][] = [
-  ['poll', /[\\/]web[\\/]src[\\/]features[\\/](reach[\\/]PollPage|share-link[\\/]SharedPollPage|polls[\\/](BallotForm|CommentsThread))\.tsx$/],
+  [
+    'poll',
+    /[\\/]web[\\/]src[\\/]features[\\/](reach[\\/]PollPage|share-link[\\/]SharedPollPage|polls[\\/](BallotForm|CommentsThread))\.tsx$/,
+  ],
   ['creator', /[\\/]web[\\/]src[\\/]features[\\/]polls[\\/]CreatorControls\.tsx$/],
   ['profile', /[\\/]web[\\/]src[\\/]features[\\/]profile[\\/]ProfilePage\.tsx$/],
 ];
@@ -134,7 +137,11 @@ export default defineConfig({
         // Libraries change less often than the app: separate files that stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/, priority: 4 },
+            {
+              name: 'react',
+              test: /node_modules[\\/](react|react-dom|scheduler|react-router|react-router-dom)[\\/]/,
+              priority: 4,
+            },
             { name: 'state', test: /node_modules[\\/](@reduxjs|redux|react-redux|immer|reselect)[\\/]/, priority: 3 },
             // Only what the first screen needs: libraries used by lazily loaded screens travel with those screens.
             { name: 'vendor', test: /node_modules[\\/]/, tags: ['$initial'], priority: 2 },

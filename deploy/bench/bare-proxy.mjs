@@ -14,7 +14,12 @@ let signedAt = 0;
 const identityHeader = () => {
   const now = Date.now();
   if (now - signedAt > 1000) {
-    signed = signIdentity({ userId: null, role: null, visitorId: null, ip: '127.0.0.1', authMethod: null }, process.env.INTERNAL_SECRET, binding, now);
+    signed = signIdentity(
+      { userId: null, role: null, visitorId: null, ip: '127.0.0.1', authMethod: null },
+      process.env.INTERNAL_SECRET,
+      binding,
+      now,
+    );
     signedAt = now;
   }
   return signed;

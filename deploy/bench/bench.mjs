@@ -28,7 +28,11 @@ const runnerRoot = fileURLToPath(new URL('../..', import.meta.url));
 const benchRoot = resolve(process.env.BENCH_ROOT || runnerRoot);
 const env = process.env;
 const num = (/** @type {string} */ name, /** @type {number} */ fallback) => (env[name] ? Number(env[name]) : fallback);
-const list = (/** @type {string} */ name, /** @type {string} */ fallback) => (env[name] || fallback).split(',').map(Number).filter((r) => r > 0);
+const list = (/** @type {string} */ name, /** @type {string} */ fallback) =>
+  (env[name] || fallback)
+    .split(',')
+    .map(Number)
+    .filter((r) => r > 0);
 
 const RATES = list('BENCH_RATES', '10,25,50,100,150,200,300,400,500,600,700,800,1000,1200,1400,1700,2000,2500,3000');
 /** The vote ladders go on until they break; BENCH_VOTES_MAX caps them (members are seeded for every vote). */
@@ -49,9 +53,24 @@ const LIVE_CLIENTS = num('BENCH_LIVE_CLIENTS', Math.ceil(SOCKETS / 2500));
 const LIVE_RATE = num('BENCH_LIVE_RATE', 100);
 const LIVE_S = num('BENCH_LIVE_S', 15);
 const LOG_LEVEL = env.LOG_LEVEL || 'warn';
-const ALL_SCENARIOS = ['bare_proxy', 'noop', 'votes', 'share_votes', 'visitor_feed', 'shedding', 'mixed', ...MEMBER_FEEDS.map(memberFeedScenario), 'live', 'web_vitals'];
-const SCENARIOS = (env.BENCH_SCENARIOS || ALL_SCENARIOS.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
-for (const s of SCENARIOS) if (!ALL_SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${ALL_SCENARIOS.join(',')}`);
+const ALL_SCENARIOS = [
+  'bare_proxy',
+  'noop',
+  'votes',
+  'share_votes',
+  'visitor_feed',
+  'shedding',
+  'mixed',
+  ...MEMBER_FEEDS.map(memberFeedScenario),
+  'live',
+  'web_vitals',
+];
+const SCENARIOS = (env.BENCH_SCENARIOS || ALL_SCENARIOS.join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const s of SCENARIOS)
+  if (!ALL_SCENARIOS.includes(s)) throw new Error(`unknown scenario ${s}; known: ${ALL_SCENARIOS.join(',')}`);
 const FEED_POLLS = 20;
 /** Every n-th vote of the vote scenarios a ballot of two options (the hot and the share-link poll allow two). */
 const BALLOT_EVERY = num('BENCH_BALLOT_EVERY', 4);
@@ -70,14 +89,20 @@ async function cleanUp() {
 }
 
 /** Members a vote ladder uses up: one per vote, through warm-up, ramps and steps. */
-const votesNeeded = (/** @type {number[]} */ rates) => !rates.length ? 0 : /** @type {number} */ (rates[0]) * WARM_S + rates.reduce((sum, r) => sum + r * (RAMP_S + STEP_S), 0);
+const votesNeeded = (/** @type {number[]} */ rates) =>
+  !rates.length
+    ? 0
+    : /** @type {number} */ (rates[0]) * WARM_S + rates.reduce((sum, r) => sum + r * (RAMP_S + STEP_S), 0);
 
 function build() {
   if (env.BENCH_SKIP_BUILD) return say(`BENCH_SKIP_BUILD: using the existing builds in ${benchRoot}`);
   say(`building ${benchRoot} (tsc -b, web)…`);
   const tsc = spawnSync('npx', ['tsc', '-b'], { cwd: benchRoot, stdio: 'inherit' });
   if (tsc.status !== 0) throw new Error('tsc -b failed');
-  const web = spawnSync('npm', ['run', 'build', '-w', '@meydan/web'], { cwd: benchRoot, stdio: ['ignore', 'ignore', 'inherit'] });
+  const web = spawnSync('npm', ['run', 'build', '-w', '@meydan/web'], {
+    cwd: benchRoot,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   if (web.status !== 0) throw new Error('the web build failed');
 }
 
@@ -105,10 +130,16 @@ async function api(path, { method = 'GET', sid, body } = {}) {
  * @returns {Promise<SeededPoll>}
  */
 async function createPoll(sid, title, shareable, maxChoices = 1) {
-  const res = await api(shareable ? '/api/polls/shareable' : '/api/polls', { method: 'POST', sid, body: { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], maxChoices } });
+  const res = await api(shareable ? '/api/polls/shareable' : '/api/polls', {
+    method: 'POST',
+    sid,
+    body: { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], maxChoices },
+  });
   if (res.status !== 201) throw new Error(`poll not created: ${res.status} ${JSON.stringify(res.body)}`);
   // A shareable poll comes with its share link; any other is the poll itself.
-  return res.body.shareUrl ? { id: res.body.poll.id, code: res.body.shareUrl.split('/s/')[1] } : { id: res.body.id, code: null };
+  return res.body.shareUrl
+    ? { id: res.body.poll.id, code: res.body.shareUrl.split('/s/')[1] }
+    : { id: res.body.id, code: null };
 }
 
 /** How long settle() waits at most: persisting a vote ladder's last steps into MongoDB takes FerretDB a minute or two here. */
@@ -121,7 +152,11 @@ const SETTLE_MAX_S = num('BENCH_SETTLE_MAX_S', 240);
  */
 async function settle() {
   const names = new Set(STACK_PROCESSES);
-  const busy = () => stack.processes().filter((p) => names.has(p.name)).reduce((sum, p) => sum + cpuMs(p.pid), 0);
+  const busy = () =>
+    stack
+      .processes()
+      .filter((p) => names.has(p.name))
+      .reduce((sum, p) => sum + cpuMs(p.pid), 0);
   const started = Date.now();
   let lastMs = 0;
   while (Date.now() - started < SETTLE_MAX_S * 1000) {
@@ -144,10 +179,14 @@ async function settle() {
  */
 async function warmUp(k6, bases) {
   for (const base of bases) {
-    spawnSync(k6, ['run', '--quiet', '--no-color', '--address', '127.0.0.1:0', join(runnerRoot, 'deploy/k6/hot-paths.js')], {
-      env: { ...env, BASE_URL: base, SCENARIOS: 'noop', RATE: '200', DURATION_S: '4' },
-      stdio: 'ignore',
-    });
+    spawnSync(
+      k6,
+      ['run', '--quiet', '--no-color', '--address', '127.0.0.1:0', join(runnerRoot, 'deploy/k6/hot-paths.js')],
+      {
+        env: { ...env, BASE_URL: base, SCENARIOS: 'noop', RATE: '200', DURATION_S: '4' },
+        stdio: 'ignore',
+      },
+    );
   }
   await settle();
 }
@@ -155,7 +194,12 @@ async function warmUp(k6, bases) {
 /** Every service's resident memory once start-up has settled, before any load. */
 async function idleMemory() {
   await sleep(num('BENCH_SETTLE_MS', 5000));
-  return Object.fromEntries(stack.processes().filter((p) => [...SERVICES, 'gateway'].includes(p.name)).map((p) => [p.name, rssMb(p.pid)]));
+  return Object.fromEntries(
+    stack
+      .processes()
+      .filter((p) => [...SERVICES, 'gateway'].includes(p.name))
+      .map((p) => [p.name, rssMb(p.pid)]),
+  );
 }
 
 /**
@@ -197,7 +241,10 @@ async function webFigures(webDist) {
     // node:http, not fetch: fetch decodes the body, and the bytes on the wire are what is measured here.
     const res = await rawGet(`${stack.base}/assets/${asset}`, { 'accept-encoding': encoding });
     const contentEncoding = res.headers['content-encoding'] ?? null;
-    const decode = /** @type {Record<string, (b: Buffer) => Buffer>} */ ({ br: brotliDecompressSync, gzip: gunzipSync })[/** @type {string} */ (contentEncoding)] ?? ((/** @type {Buffer} */ b) => b);
+    const decode =
+      /** @type {Record<string, (b: Buffer) => Buffer>} */ ({ br: brotliDecompressSync, gzip: gunzipSync })[
+        /** @type {string} */ (contentEncoding)
+      ] ?? ((/** @type {Buffer} */ b) => b);
     encodings[encoding] = {
       status: res.status,
       contentEncoding,
@@ -206,22 +253,41 @@ async function webFigures(webDist) {
       intact: decode(res.body).equals(original),
     };
   }
-  return { initialJsGzipBytes: initial.totalGzipBytes, initialJsFiles: initial.files, asset: `/assets/${asset}`, encodings };
+  return {
+    initialJsGzipBytes: initial.totalGzipBytes,
+    initialJsFiles: initial.files,
+    asset: `/assets/${asset}`,
+    encodings,
+  };
 }
 
 /** The members (with their CSV) and polls every scenario needs. */
 async function seed() {
-  const voting = (SCENARIOS.includes('votes') ? votesNeeded(VOTE_RATES) : 0) + (SCENARIOS.includes('live') ? LIVE_RATE * LIVE_S * 2 * 1.2 : 0);
+  const voting =
+    (SCENARIOS.includes('votes') ? votesNeeded(VOTE_RATES) : 0) +
+    (SCENARIOS.includes('live') ? LIVE_RATE * LIVE_S * 2 * 1.2 : 0);
   // The mixed scenario's member votes, likes and comments go to the n-th member each, on polls of their own.
   const mixing = SCENARIOS.includes('mixed') ? arrivalsOf(mixPlan(MIXED_WEIGHTS), 'vote', votesNeeded(RATES)) : 0;
   // The member feeds' follow graph is made of members seeded here too.
   const feeding = MEMBER_FEEDS.some((feed) => SCENARIOS.includes(memberFeedScenario(feed))) ? feedGraphMembers() : 0;
   const members = Math.max(voting, mixing, feeding) + FEED_POLLS + 10;
   const ts = Date.now();
-  const seeded = await seedMembers(Math.ceil(members), { mongoUrl: stack.mongo.url, redisUrl: stack.redis.url, authRoot: benchRoot });
+  const seeded = await seedMembers(Math.ceil(members), {
+    mongoUrl: stack.mongo.url,
+    redisUrl: stack.redis.url,
+    authRoot: benchRoot,
+  });
   const membersCsv = join(workDir, 'members.csv');
-  writeFileSync(membersCsv, formatCsv(MEMBER_COLUMNS, seeded.sids.map((sid, i) => ({ sid, userId: seeded.ids[i], username: seeded.usernames[i] }))));
-  say(`seeded ${seeded.sids.length} members with sessions in ${((Date.now() - ts) / 1000).toFixed(1)} s (${membersCsv})`);
+  writeFileSync(
+    membersCsv,
+    formatCsv(
+      MEMBER_COLUMNS,
+      seeded.sids.map((sid, i) => ({ sid, userId: seeded.ids[i], username: seeded.usernames[i] })),
+    ),
+  );
+  say(
+    `seeded ${seeded.sids.length} members with sessions in ${((Date.now() - ts) / 1000).toFixed(1)} s (${membersCsv})`,
+  );
 
   // The feed's 20 public polls, each by its own member (the hot, the live and the mixed scenario's poll among them),
   // and two share-link polls (seen only through their links, so in no feed).
@@ -267,36 +333,104 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
    * @param {string | undefined} sid
    */
   const check = (pollId, accepted, apiPath, sid) => counterCheck({ stack, say }, pollId, accepted, apiPath, sid);
-  const runLadder = ladderRunner({ k6, stack, workDir, runnerRoot, timing: { warmS: WARM_S, rampS: RAMP_S, stepS: STEP_S }, abortMs: ABORT_MS, counted: COUNTED, settle, cpuNow, say });
+  const runLadder = ladderRunner({
+    k6,
+    stack,
+    workDir,
+    runnerRoot,
+    timing: { warmS: WARM_S, rampS: RAMP_S, stepS: STEP_S },
+    abortMs: ABORT_MS,
+    counted: COUNTED,
+    settle,
+    cpuNow,
+    say,
+  });
 
   /** @type {string | null} */
   let bareProxy = null;
   if (SCENARIOS.includes('bare_proxy')) {
     const proxyPort = await freePort();
     bareProxy = `http://127.0.0.1:${proxyPort}`;
-    await stack.startNodeScript('bare-proxy', join(runnerRoot, 'deploy/bench/bare-proxy.mjs'), { PORT: String(proxyPort), UPSTREAM: `http://127.0.0.1:${stack.ports.polls}`, INTERNAL_SECRET: stack.secret, KIT: stack.kitPath }, `${bareProxy}/readyz`);
+    await stack.startNodeScript(
+      'bare-proxy',
+      join(runnerRoot, 'deploy/bench/bare-proxy.mjs'),
+      {
+        PORT: String(proxyPort),
+        UPSTREAM: `http://127.0.0.1:${stack.ports.polls}`,
+        INTERNAL_SECRET: stack.secret,
+        KIT: stack.kitPath,
+      },
+      `${bareProxy}/readyz`,
+    );
   }
   await warmUp(k6, /** @type {string[]} */ ([stack.base, bareProxy].filter(Boolean)));
-  await run('bare_proxy', () => runLadder('noop', { rates: RATES, base: /** @type {string} */ (bareProxy), label: 'bare_proxy' }));
+  await run('bare_proxy', () =>
+    runLadder('noop', { rates: RATES, base: /** @type {string} */ (bareProxy), label: 'bare_proxy' }),
+  );
   await run('noop', () => runLadder('noop', { rates: RATES }));
   await run('votes', async () => {
-    const figures = await runLadder('votes', { rates: VOTE_RATES, extraEnv: { MEMBERS_CSV: membersCsv, POLL_ID: polls.hot.id, MEMBER_OFFSET: String(memberOffset), BALLOT_EVERY: String(BALLOT_EVERY) } });
+    const figures = await runLadder('votes', {
+      rates: VOTE_RATES,
+      extraEnv: {
+        MEMBERS_CSV: membersCsv,
+        POLL_ID: polls.hot.id,
+        MEMBER_OFFSET: String(memberOffset),
+        BALLOT_EVERY: String(BALLOT_EVERY),
+      },
+    });
     memberOffset += figures.accepted + figures.errors;
-    results.checks.memberVotes = await check(polls.hot.id, figures.accepted, `/api/polls/${polls.hot.id}`, seeded.sids[0]);
+    results.checks.memberVotes = await check(
+      polls.hot.id,
+      figures.accepted,
+      `/api/polls/${polls.hot.id}`,
+      seeded.sids[0],
+    );
     return figures;
   });
   await run('share_votes', async () => {
-    const figures = await runLadder('share_votes', { rates: VOTE_RATES, extraEnv: { POLL_ID: polls.shared.id, SHARE_CODE: /** @type {string} */ (polls.shared.code), BALLOT_EVERY: String(BALLOT_EVERY) } });
-    results.checks.shareVotes = await check(polls.shared.id, figures.accepted, `/api/s/${polls.shared.code}`, seeded.sids[FEED_POLLS]);
+    const figures = await runLadder('share_votes', {
+      rates: VOTE_RATES,
+      extraEnv: {
+        POLL_ID: polls.shared.id,
+        SHARE_CODE: /** @type {string} */ (polls.shared.code),
+        BALLOT_EVERY: String(BALLOT_EVERY),
+      },
+    });
+    results.checks.shareVotes = await check(
+      polls.shared.id,
+      figures.accepted,
+      `/api/s/${polls.shared.code}`,
+      seeded.sids[FEED_POLLS],
+    );
     return figures;
   });
   await run('visitor_feed', () => runLadder('visitor_feed', { rates: RATES }));
   await run('shedding', () => measureShedding(runLadder, membersCsv));
   await run('mixed', async () => {
     const { mixed, mixedShared: shared } = polls;
-    const figures = await runLadder('mixed', { rates: RATES, p99Ms: MIXED_P99_MS, extraEnv: { MEMBERS_CSV: membersCsv, MIXED_POLL_ID: mixed.id, MIXED_SHARE_CODE: /** @type {string} */ (shared.code), MEMBER_OFFSET: String(FEED_POLLS + 2), BALLOT_EVERY: String(BALLOT_EVERY) } });
-    results.checks.mixedVotes = await check(mixed.id, /** @type {Record<string, { accepted: number }>} */ (figures.actions).vote?.accepted ?? 0, `/api/polls/${mixed.id}`, seeded.sids[2]);
-    results.checks.mixedShareVotes = await check(shared.id, /** @type {Record<string, { accepted: number }>} */ (figures.actions).share_vote?.accepted ?? 0, `/api/s/${shared.code}`, seeded.sids[FEED_POLLS + 1]);
+    const figures = await runLadder('mixed', {
+      rates: RATES,
+      p99Ms: MIXED_P99_MS,
+      extraEnv: {
+        MEMBERS_CSV: membersCsv,
+        MIXED_POLL_ID: mixed.id,
+        MIXED_SHARE_CODE: /** @type {string} */ (shared.code),
+        MEMBER_OFFSET: String(FEED_POLLS + 2),
+        BALLOT_EVERY: String(BALLOT_EVERY),
+      },
+    });
+    results.checks.mixedVotes = await check(
+      mixed.id,
+      /** @type {Record<string, { accepted: number }>} */ (figures.actions).vote?.accepted ?? 0,
+      `/api/polls/${mixed.id}`,
+      seeded.sids[2],
+    );
+    results.checks.mixedShareVotes = await check(
+      shared.id,
+      /** @type {Record<string, { accepted: number }>} */ (figures.actions).share_vote?.accepted ?? 0,
+      `/api/s/${shared.code}`,
+      seeded.sids[FEED_POLLS + 1],
+    );
     return figures;
   });
   // Each of the three member feeds on its own ladder over one follow graph: the target is the slowest's.
@@ -306,20 +440,51 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
     const label = memberFeedScenario(feed);
     await run(label, async () => {
       if (!feedMembersCsv) {
-        feedMembersCsv = await seedFeedGraph({ seeded, base: stack.base, mongoUrl: stack.mongo.url, redisUrl: stack.redis.url, root: benchRoot, workDir, say });
+        feedMembersCsv = await seedFeedGraph({
+          seeded,
+          base: stack.base,
+          mongoUrl: stack.mongo.url,
+          redisUrl: stack.redis.url,
+          root: benchRoot,
+          workDir,
+          say,
+        });
       }
-      return runLadder('member_feed', { rates: RATES, label, extraEnv: { MEMBERS_CSV: feedMembersCsv, MEMBER_FEED: feed } });
+      return runLadder('member_feed', {
+        rates: RATES,
+        label,
+        extraEnv: { MEMBERS_CSV: feedMembersCsv, MEMBER_FEED: feed },
+      });
     });
   }
   // Like the ladders, these two start on a quiet stack: the last scenario's backlog is not their load.
   await run('live', async () => {
     await settle();
     const { measureLive } = await import('./live-run.mjs');
-    return measureLive({ stack, workDir, pollId: polls.live.id, membersCsv, memberOffset, sockets: SOCKETS, clients: LIVE_CLIENTS, rate: LIVE_RATE, seconds: LIVE_S, runnerRoot, say, cpuNow });
+    return measureLive({
+      stack,
+      workDir,
+      pollId: polls.live.id,
+      membersCsv,
+      memberOffset,
+      sockets: SOCKETS,
+      clients: LIVE_CLIENTS,
+      rate: LIVE_RATE,
+      seconds: LIVE_S,
+      runnerRoot,
+      say,
+      cpuNow,
+    });
   });
   await run('web_vitals', async () => {
     await settle();
-    return (await import('./web-vitals.mjs')).measureWebVitals({ base: stack.base, sid: seeded.sids[0], pollId: polls.hot.id, shareCode: polls.shared.code, say });
+    return (await import('./web-vitals.mjs')).measureWebVitals({
+      base: stack.base,
+      sid: seeded.sids[0],
+      pollId: polls.hot.id,
+      shareCode: polls.shared.code,
+      say,
+    });
   });
 }
 
@@ -333,8 +498,18 @@ async function runScenarios(k6, results, { seeded, membersCsv, polls }) {
  * @param {string} membersCsv
  */
 async function measureShedding(runLadder, membersCsv) {
-  const unshed = await stack.addGateway('gateway-unshed', { SHED_EVENT_LOOP_DELAY_MS: '0', SHED_EVENT_LOOP_UTILIZATION: '0', SHED_MAX_IN_FLIGHT: '0' });
-  const ladder = (/** @type {string} */ label, /** @type {string} */ base, /** @type {number} */ abortMs) => runLadder('share_votes', { rates: SHED_RATES, base, label, extraEnv: { BY_ANSWER: '1', MEMBERS_CSV: membersCsv, ABORT_MS: String(abortMs) } });
+  const unshed = await stack.addGateway('gateway-unshed', {
+    SHED_EVENT_LOOP_DELAY_MS: '0',
+    SHED_EVENT_LOOP_UTILIZATION: '0',
+    SHED_MAX_IN_FLIGHT: '0',
+  });
+  const ladder = (/** @type {string} */ label, /** @type {string} */ base, /** @type {number} */ abortMs) =>
+    runLadder('share_votes', {
+      rates: SHED_RATES,
+      base,
+      label,
+      extraEnv: { BY_ANSWER: '1', MEMBERS_CSV: membersCsv, ABORT_MS: String(abortMs) },
+    });
   const on = await ladder('shedding_on', stack.base, 5_000);
   const off = await ladder('shedding_off', unshed, ABORT_MS);
   const knee = on.steps.find((step) => /** @type {number} */ (step.shed) > 0) ?? null;
@@ -350,13 +525,16 @@ function finish(results, t0) {
   results.targets = evaluateTargets(results);
   results.finishedAt = new Date().toISOString();
   results.seconds = (Date.now() - t0) / 1000;
-  const jsonFile = resolve(env.BENCH_JSON || join(tmpdir(), `meydan-bench-${results.startedAt.replace(/[:.]/g, '-')}.json`));
+  const jsonFile = resolve(
+    env.BENCH_JSON || join(tmpdir(), `meydan-bench-${results.startedAt.replace(/[:.]/g, '-')}.json`),
+  );
   mkdirSync(resolve(jsonFile, '..'), { recursive: true });
   writeFileSync(jsonFile, `${JSON.stringify(results, null, 2)}\n`);
   say('');
   say(renderReport(results));
   say(`all figures: ${jsonFile}`);
-  if (env.BENCH_PROFILE) say(`CPU profiles (open in Chrome DevTools or speedscope): ${stack.profileDir} — written when the processes stop`);
+  if (env.BENCH_PROFILE)
+    say(`CPU profiles (open in Chrome DevTools or speedscope): ${stack.profileDir} — written when the processes stop`);
   const correctnessFailed = results.targets.filter((t) => t.kind === 'correctness' && !t.pass);
   if (correctnessFailed.length) say(`correctness FAILED: ${correctnessFailed.map((t) => t.name).join('; ')}`);
   const performanceFailed = results.targets.filter((t) => t.kind === 'performance' && t.pass === false);
@@ -371,16 +549,53 @@ async function main() {
   workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
   say(`code under test: ${benchRoot}${benchRoot === runnerRoot ? '' : ` (runner from ${runnerRoot})`}`);
   const stackStart = Date.now();
-  stack = await startStack({ root: benchRoot, workDir, webDist, logLevel: LOG_LEVEL, profile: () => !!env.BENCH_PROFILE, say });
+  stack = await startStack({
+    root: benchRoot,
+    workDir,
+    webDist,
+    logLevel: LOG_LEVEL,
+    profile: () => !!env.BENCH_PROFILE,
+    say,
+  });
   say(`stack up in ${((Date.now() - stackStart) / 1000).toFixed(1)} s; logs in ${workDir}`);
-  const settings = { RATES, VOTE_RATES, SHED_RATES, STEP_S, RAMP_S, ABORT_MS, MIXED_P99_MS, SOCKETS, LIVE_CLIENTS, LIVE_RATE, LIVE_S, LOG_LEVEL };
+  const settings = {
+    RATES,
+    VOTE_RATES,
+    SHED_RATES,
+    STEP_S,
+    RAMP_S,
+    ABORT_MS,
+    MIXED_P99_MS,
+    SOCKETS,
+    LIVE_CLIENTS,
+    LIVE_RATE,
+    LIVE_S,
+    LOG_LEVEL,
+  };
   /** @type {BenchResults} */
-  const results = { startedAt: new Date(t0).toISOString(), codeUnderTest: benchRoot, node: process.version, settings, scenarios: {}, checks: {} };
+  const results = {
+    startedAt: new Date(t0).toISOString(),
+    codeUnderTest: benchRoot,
+    node: process.version,
+    settings,
+    scenarios: {},
+    checks: {},
+  };
 
   results.idleRssMb = await idleMemory();
-  say(`idle RSS (MB): ${Object.entries(results.idleRssMb).map(([n, mb]) => `${n} ${mb?.toFixed(0)}`).join(', ')}`);
+  say(
+    `idle RSS (MB): ${Object.entries(results.idleRssMb)
+      .map(([n, mb]) => `${n} ${mb?.toFixed(0)}`)
+      .join(', ')}`,
+  );
   results.web = await webFigures(webDist);
-  say(`initial JS for /: ${(results.web.initialJsGzipBytes / 1000).toFixed(1)} kB gzip; ${results.web.asset}: ${Object.entries(results.web.encodings).map(([e, r]) => `${e} → ${r.contentEncoding ?? 'none'}, ${r.cacheControl ?? 'no cache-control'}`).join('; ')}`);
+  say(
+    `initial JS for /: ${(results.web.initialJsGzipBytes / 1000).toFixed(1)} kB gzip; ${results.web.asset}: ${Object.entries(
+      results.web.encodings,
+    )
+      .map(([e, r]) => `${e} → ${r.contentEncoding ?? 'none'}, ${r.cacheControl ?? 'no cache-control'}`)
+      .join('; ')}`,
+  );
 
   await runScenarios(k6, results, await seed());
   return finish(results, t0);

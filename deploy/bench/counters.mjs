@@ -33,8 +33,23 @@ export async function counterCheck({ stack, say }, pollId, accepted, apiPath, si
   mongoVotes = await votes.countDocuments({ pollId: new ObjectId(pollId) });
   await client.close();
   const { optionCounts } = await import('../k6/option-counts.mjs');
-  const options = await optionCounts({ redisUrl: stack.redis.url, mongoUrl: stack.mongo.url, base: stack.base, pollId, apiPath, optionsCount: 4, sid });
-  const equal = redisCounter === accepted && redisVoters === accepted && mongoVotes === accepted && options.equal && options.apiVoters === accepted;
-  say(`  check: Redis counter ${redisCounter}, Redis voters ${redisVoters}, MongoDB votes ${mongoVotes} (after ${((Date.now() - t0) / 1000).toFixed(1)} s), accepted ${accepted}; options Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')}: ${equal ? 'EQUAL' : 'MISMATCH'}`);
+  const options = await optionCounts({
+    redisUrl: stack.redis.url,
+    mongoUrl: stack.mongo.url,
+    base: stack.base,
+    pollId,
+    apiPath,
+    optionsCount: 4,
+    sid,
+  });
+  const equal =
+    redisCounter === accepted &&
+    redisVoters === accepted &&
+    mongoVotes === accepted &&
+    options.equal &&
+    options.apiVoters === accepted;
+  say(
+    `  check: Redis counter ${redisCounter}, Redis voters ${redisVoters}, MongoDB votes ${mongoVotes} (after ${((Date.now() - t0) / 1000).toFixed(1)} s), accepted ${accepted}; options Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')}: ${equal ? 'EQUAL' : 'MISMATCH'}`,
+  );
   return { redisCounter, redisVoters, mongoVotes, accepted, options, equal };
 }

@@ -74,7 +74,9 @@ const WARM_MUTUALS_S = 1800;
  * @returns {Promise<Map<string, number>>}
  */
 async function groupCount(collection, field, ids) {
-  const rows = await collection.aggregate([{ $match: { [field]: { $in: ids } } }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }]).toArray();
+  const rows = await collection
+    .aggregate([{ $match: { [field]: { $in: ids } } }, { $group: { _id: `$${field}`, n: { $sum: 1 } } }])
+    .toArray();
   return new Map(rows.map((row) => [row._id, row.n]));
 }
 
@@ -86,7 +88,16 @@ export const feedGraphMembers = (env = process.env) => Number(env.BENCH_FEED_MEM
  * members CSV into `workDir`; returns its path.
  * @param {{ seeded: { sids: string[], ids: string[], usernames: string[] }, base: string, mongoUrl: string, redisUrl: string, root: string, workDir: string, env?: NodeJS.ProcessEnv, say?: (line: string) => void }} options
  */
-export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, workDir, env = process.env, say = () => {} }) {
+export async function seedFeedGraph({
+  seeded,
+  base,
+  mongoUrl,
+  redisUrl,
+  root,
+  workDir,
+  env = process.env,
+  say = () => {},
+}) {
   const started = Date.now();
   const count = Math.min(seeded.ids.length, feedGraphMembers(env));
   const pollCount = Number(env.BENCH_FEED_POLLS || 3000);
@@ -110,7 +121,15 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
     const follows = client.db('meydan_social').collection('follows');
     /** @type {{ followerId: string | undefined, followeeId: string | undefined, createdAt: Date }[]} */
     const edges = [];
-    following.forEach((set, i) => set.forEach((j) => edges.push({ followerId: ids[i], followeeId: ids[j], createdAt: new Date(started - random() * 30 * 24 * HOUR) })));
+    following.forEach((set, i) =>
+      set.forEach((j) =>
+        edges.push({
+          followerId: ids[i],
+          followeeId: ids[j],
+          createdAt: new Date(started - random() * 30 * 24 * HOUR),
+        }),
+      ),
+    );
     for (let i = 0; i < edges.length; i += 5000) await follows.insertMany(edges.slice(i, i + 5000), { ordered: false });
 
     const polls = [];
@@ -125,23 +144,52 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
       const type = shareable ? 'public' : roll < 0.5 ? 'public' : roll < 0.7 ? 'private' : 'friends';
       const createdAt = new Date(started - random() * 72 * HOUR);
       const endless = random() < 0.4;
-      const expiresAt = endless ? null : new Date(createdAt.getTime() + /** @type {number} */ (DURATIONS_H[Math.floor(random() * DURATIONS_H.length)]) * HOUR);
+      const expiresAt = endless
+        ? null
+        : new Date(
+            createdAt.getTime() + /** @type {number} */ (DURATIONS_H[Math.floor(random() * DURATIONS_H.length)]) * HOUR,
+          );
       const ended = expiresAt !== null && expiresAt.getTime() <= started;
       const category = pollCategorySlugs[Math.floor(random() * pollCategorySlugs.length)];
       const creatorId = ids[Math.floor(random() * count)];
       const likes = Math.floor(random() ** 3 * 40);
       const shortUrl = shareable ? `fg${n.toString(36)}${Math.floor(random() * 1e6).toString(36)}` : null;
       polls.push({
-        _id, title: `Akış anketi ${n}: hangisi?`, description: null, category, type, options: OPTIONS, expiresAt, creatorId,
-        isShareable: shareable, shortUrl, maxChoices: 1, shareVoteMode: null, resultsVisibility: null,
-        endedAt: ended ? expiresAt : null, closedAt: null, createdAt, updatedAt: createdAt,
+        _id,
+        title: `Akış anketi ${n}: hangisi?`,
+        description: null,
+        category,
+        type,
+        options: OPTIONS,
+        expiresAt,
+        creatorId,
+        isShareable: shareable,
+        shortUrl,
+        maxChoices: 1,
+        shareVoteMode: null,
+        resultsVisibility: null,
+        endedAt: ended ? expiresAt : null,
+        closedAt: null,
+        createdAt,
+        updatedAt: createdAt,
       });
-      ranks.push({ _id, type, category, creatorId, isShareable: shareable, expiresAt, createdAt, hot: trendingScore({ votes: 0, likes, comments: 0, shares: 0 }, createdAt) });
+      ranks.push({
+        _id,
+        type,
+        category,
+        creatorId,
+        isShareable: shareable,
+        expiresAt,
+        createdAt,
+        hot: trendingScore({ votes: 0, likes, comments: 0, shares: 0 }, createdAt),
+      });
       if (shortUrl) codes.push({ _id: shortUrl, pollId: _id });
       // Zero vote counters and the like counts, as a new poll has them (else the first read recounts MongoDB).
       const ttlMs = Math.max((expiresAt?.getTime() ?? started) - started, 0) + 3 * 24 * HOUR;
       const id = _id.toHexString();
-      counters.hset(keys.counts(id), { t: 0, pv: 0, ...Object.fromEntries(OPTIONS.map((_, i) => [String(i), 0])) }).pexpire(keys.counts(id), ttlMs);
+      counters
+        .hset(keys.counts(id), { t: 0, pv: 0, ...Object.fromEntries(OPTIONS.map((_, i) => [String(i), 0])) })
+        .pexpire(keys.counts(id), ttlMs);
       // `lk`: the hash names every liker (none here: the likes are counted, not stored).
       counters.hset(keys.engagement(id), { l: likes, c: 0, s: 0, lk: 1 }).pexpire(keys.engagement(id), ttlMs);
     }
@@ -156,7 +204,9 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
     if (timelines) await redis.del(timelines.timelineKeys('meydan_polls').built);
 
     const warm = redis.pipeline();
-    mutuals.forEach((list, i) => warm.set(keys.mutuals(ids[i]), JSON.stringify(list.map((j) => ids[j])), 'EX', WARM_MUTUALS_S));
+    mutuals.forEach((list, i) =>
+      warm.set(keys.mutuals(ids[i]), JSON.stringify(list.map((j) => ids[j])), 'EX', WARM_MUTUALS_S),
+    );
     await warm.exec();
 
     // The graph's members' counts as the services keep them, counted here once for all of them (one pass over each
@@ -170,7 +220,11 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
     ]);
     const kept = redis.pipeline();
     for (const id of ids) {
-      if (keys.memberCounts) kept.del(keys.memberCounts(id)).hset(keys.memberCounts(id), { pollsCount: created.get(id) ?? 0, votesCount: cast.get(id) ?? 0 }).expire(keys.memberCounts(id), WARM_MUTUALS_S);
+      if (keys.memberCounts)
+        kept
+          .del(keys.memberCounts(id))
+          .hset(keys.memberCounts(id), { pollsCount: created.get(id) ?? 0, votesCount: cast.get(id) ?? 0 })
+          .expire(keys.memberCounts(id), WARM_MUTUALS_S);
       if (keys.creatorPolls) kept.del(keys.creatorPolls(id), keys.creatorPollsGeneration(id));
     }
     await kept.exec();
@@ -180,7 +234,10 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
         const counts = social.pipeline();
         for (const id of ids) {
           const key = followCountsKey(id);
-          counts.del(key).hset(key, { followersCount: followers.get(id) ?? 0, followingCount: followings.get(id) ?? 0 }).expire(key, WARM_MUTUALS_S);
+          counts
+            .del(key)
+            .hset(key, { followersCount: followers.get(id) ?? 0, followingCount: followings.get(id) ?? 0 })
+            .expire(key, WARM_MUTUALS_S);
         }
         await counts.exec();
       } finally {
@@ -196,16 +253,24 @@ export async function seedFeedGraph({ seeded, base, mongoUrl, redisUrl, root, wo
   // timelines are built, and the poll documents and the people they name are cached, as in a running service.
   const warmStarted = Date.now();
   for (let i = 0; i < count; i += 8) {
-    await Promise.all(seeded.sids.slice(i, Math.min(i + 8, count)).map(async (sid) => {
-      const res = await fetch(`${base}/api/polls`, { headers: { cookie: `sid=${sid}` } });
-      if (res.status !== 200) throw new Error(`feed warm-up: ${res.status} ${await res.text()}`);
-      await res.arrayBuffer();
-    }));
+    await Promise.all(
+      seeded.sids.slice(i, Math.min(i + 8, count)).map(async (sid) => {
+        const res = await fetch(`${base}/api/polls`, { headers: { cookie: `sid=${sid}` } });
+        if (res.status !== 200) throw new Error(`feed warm-up: ${res.status} ${await res.text()}`);
+        await res.arrayBuffer();
+      }),
+    );
   }
   say(`feed graph: every member read their feed once in ${((Date.now() - warmStarted) / 1000).toFixed(1)} s`);
 
   const csv = join(workDir, 'feed-members.csv');
-  writeFileSync(csv, formatCsv(MEMBER_COLUMNS, ids.map((userId, i) => ({ sid: seeded.sids[i], userId, username: seeded.usernames[i] }))));
+  writeFileSync(
+    csv,
+    formatCsv(
+      MEMBER_COLUMNS,
+      ids.map((userId, i) => ({ sid: seeded.sids[i], userId, username: seeded.usernames[i] })),
+    ),
+  );
   const mutualCounts = mutuals.map((m) => m.length).sort((a, b) => a - b);
   say(
     `feed graph: ${count} members following ${Math.round(following.reduce((s, f) => s + f.size, 0) / count)} each on average ` +

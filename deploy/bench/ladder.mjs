@@ -30,31 +30,38 @@ export function ladderRunner({ k6, stack, workDir, runnerRoot, timing, abortMs, 
   return async function runLadder(scenario, { rates, base = stack.base, extraEnv = {}, label = scenario, p99Ms }) {
     const summaryFile = join(workDir, `${label}.summary.json`);
     await settle();
-    say(`· ${label}: ${rates[0]}…${rates.at(-1)}/s in steps of ${timing.stepS} s (stops early once a request takes ${abortMs} ms)`);
+    say(
+      `· ${label}: ${rates[0]}…${rates.at(-1)}/s in steps of ${timing.stepS} s (stops early once a request takes ${abortMs} ms)`,
+    );
     const before = cpuNow();
     const t0 = Date.now();
-    const run = spawn(k6, ['run', '--quiet', '--no-color', '--address', '127.0.0.1:0', join(runnerRoot, 'deploy/k6/hot-paths.js')], {
-      env: {
-        ...process.env,
-        BASE_URL: base,
-        SCENARIOS: scenario,
-        STAGES: rates.join(','),
-        STEP_S: String(timing.stepS),
-        RAMP_S: String(timing.rampS),
-        WARM_S: String(timing.warmS),
-        ABORT_MS: String(abortMs),
-        BREAK_MODE: counted.has(scenario) ? 'skip' : 'abort',
-        SUMMARY_FILE: summaryFile,
-        ...(p99Ms ? { P99_MS: String(p99Ms) } : {}),
-        ...extraEnv,
+    const run = spawn(
+      k6,
+      ['run', '--quiet', '--no-color', '--address', '127.0.0.1:0', join(runnerRoot, 'deploy/k6/hot-paths.js')],
+      {
+        env: {
+          ...process.env,
+          BASE_URL: base,
+          SCENARIOS: scenario,
+          STAGES: rates.join(','),
+          STEP_S: String(timing.stepS),
+          RAMP_S: String(timing.rampS),
+          WARM_S: String(timing.warmS),
+          ABORT_MS: String(abortMs),
+          BREAK_MODE: counted.has(scenario) ? 'skip' : 'abort',
+          SUMMARY_FILE: summaryFile,
+          ...(p99Ms ? { P99_MS: String(p99Ms) } : {}),
+          ...extraEnv,
+        },
+        stdio: ['ignore', 'ignore', 'pipe'],
       },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    );
     let stderr = '';
     run.stderr.on('data', (/** @type {Buffer} */ chunk) => (stderr += chunk));
     /** @type {CpuSample[]} */
     const samples = [];
-    const sample = () => samples.push({ t: Date.now(), cpu: { ...cpuNow(), k6: cpuMs(run.pid) || (samples.at(-1)?.cpu.k6 ?? 0) } });
+    const sample = () =>
+      samples.push({ t: Date.now(), cpu: { ...cpuNow(), k6: cpuMs(run.pid) || (samples.at(-1)?.cpu.k6 ?? 0) } });
     sample();
     const sampler = setInterval(sample, SAMPLE_MS);
     const code = await new Promise((r) => run.once('exit', r));
@@ -62,7 +69,8 @@ export function ladderRunner({ k6, stack, workDir, runnerRoot, timing, abortMs, 
     // The last step ends as k6 does: one more reading covers it.
     sample();
     const after = cpuNow();
-    if (!existsSync(summaryFile)) throw new Error(`k6 (${label}) exited with ${code} and wrote no summary:\n${stderr.slice(-2000)}`);
+    if (!existsSync(summaryFile))
+      throw new Error(`k6 (${label}) exited with ${code} and wrote no summary:\n${stderr.slice(-2000)}`);
     const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
     const startedAt = summary.setup_data?.startedAt ?? t0;
     const steps = withStepCpu(stepsOf(summary, scenario, rates, timing.stepS, { p99Ms }), samples, startedAt, timing);
@@ -74,8 +82,23 @@ export function ladderRunner({ k6, stack, workDir, runnerRoot, timing, abortMs, 
     cpu.k6 = { cpuMs: k6Ms, perRequestMs: totals.accepted ? k6Ms / totals.accepted : null };
     const aborted = code === 108;
     const seconds = (Date.now() - t0) / 1000;
-    say(`  sustained ${best.rate}/s${best.brokeAt ? `, broke at ${best.brokeAt}/s` : ', did not break'}${aborted ? ' (stopped early)' : ''}; ${totals.accepted} accepted, ${totals.errors} errors, ${seconds.toFixed(0)} s`);
+    say(
+      `  sustained ${best.rate}/s${best.brokeAt ? `, broke at ${best.brokeAt}/s` : ', did not break'}${aborted ? ' (stopped early)' : ''}; ${totals.accepted} accepted, ${totals.errors} errors, ${seconds.toFixed(0)} s`,
+    );
     const actions = scenario === 'mixed' ? actionTotalsOf(summary) : undefined;
-    return { scenario: label, rates, steps, maxRate: best.rate, brokeAt: best.brokeAt, dips: best.dips, atMax: best.step, ...totals, actions, cpu, aborted, seconds };
+    return {
+      scenario: label,
+      rates,
+      steps,
+      maxRate: best.rate,
+      brokeAt: best.brokeAt,
+      dips: best.dips,
+      atMax: best.step,
+      ...totals,
+      actions,
+      cpu,
+      aborted,
+      seconds,
+    };
   };
 }

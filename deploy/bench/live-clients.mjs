@@ -21,7 +21,10 @@ import WebSocket from 'ws';
 import { latencySamples } from './live-math.mjs';
 import { openFilesLimit } from './stack.mjs';
 
-const env = /** @type {{ TARGETS: string, SOCKETS: string, SOCKET_OFFSET?: string, POLL_ID: string, INTERNAL_SECRET: string, KIT: string, READY_FILE: string, ANSWERS_FILE: string, SAMPLES_FILE: string, RESULT_FILE: string }} */ (process.env);
+const env =
+  /** @type {{ TARGETS: string, SOCKETS: string, SOCKET_OFFSET?: string, POLL_ID: string, INTERNAL_SECRET: string, KIT: string, READY_FILE: string, ANSWERS_FILE: string, SAMPLES_FILE: string, RESULT_FILE: string }} */ (
+    process.env
+  );
 const { signIdentity, IDENTITY_HEADER } = await import(env.KIT);
 const targets = env.TARGETS.split(',');
 const socketCount = Number(env.SOCKETS);
@@ -34,7 +37,9 @@ const now = () => performance.timeOrigin + performance.now();
 // Node raises its soft limit on open files to the hard one at start.
 const limit = openFilesLimit('self');
 if (socketCount + 100 > limit) {
-  throw new Error(`${socketCount} sockets need as many open files, and this process may open ${limit}: raise the limit (ulimit -n) or spread the sockets over more client processes (BENCH_LIVE_CLIENTS)`);
+  throw new Error(
+    `${socketCount} sockets need as many open files, and this process may open ${limit}: raise the limit (ulimit -n) or spread the sockets over more client processes (BENCH_LIVE_CLIENTS)`,
+  );
 }
 
 /** Each socket's poll_update totals with the time they arrived. */
@@ -55,7 +60,10 @@ async function follow(index) {
       return true;
     } catch (err) {
       sockets[index]?.terminate();
-      if (attempt === 5) process.stderr.write(`socket ${offset + index} does not follow the poll: ${/** @type {Error} */ (err).message}\n`);
+      if (attempt === 5)
+        process.stderr.write(
+          `socket ${offset + index} does not follow the poll: ${/** @type {Error} */ (err).message}\n`,
+        );
       else await sleep(500 * attempt);
     }
   }
@@ -70,7 +78,11 @@ const UPDATE_PREFIX = '42["poll_update",';
  * @returns {Promise<void>}
  */
 function connect(index) {
-  const identity = signIdentity({ userId: null, role: null, visitorId: null, ip: '127.0.0.1', authMethod: null }, env.INTERNAL_SECRET, { method: 'GET', path: '/ws/', service: 'notifications' });
+  const identity = signIdentity(
+    { userId: null, role: null, visitorId: null, ip: '127.0.0.1', authMethod: null },
+    env.INTERNAL_SECRET,
+    { method: 'GET', path: '/ws/', service: 'notifications' },
+  );
   const url = `${/** @type {string} */ (targets[(offset + index) % targets.length]).replace(/^http/, 'ws')}/ws/?EIO=4&transport=websocket`;
   const socket = new WebSocket(url, { headers: { [IDENTITY_HEADER]: identity }, perMessageDeflate: false });
   /** @type {[number, number][]} */
@@ -96,8 +108,10 @@ function connect(index) {
         const at = now();
         const data = JSON.parse(text.slice(2))[1]?.data;
         if (data?.pollId === pollId) seen.push([data.totalVotes, at]);
-      } else if (text === '2') socket.send('3'); // Engine.IO ping → pong
-      else if (text.startsWith('0')) socket.send('40'); // Engine.IO open → connect to the main namespace
+      } else if (text === '2')
+        socket.send('3'); // Engine.IO ping → pong
+      else if (text.startsWith('0'))
+        socket.send('40'); // Engine.IO open → connect to the main namespace
       else if (text.startsWith('40')) socket.send(`420${JSON.stringify(['subscribe_polls', { pollIds: [pollId] }])}`);
       else if (text.startsWith('44')) fail(new Error(`connect refused: ${text.slice(2)}`));
       else if (text.startsWith('430')) {

@@ -43,6 +43,13 @@ export function latencySamples(answers, updatesBySocket) {
 export function percentiles(samples) {
   if (!samples.length) return { count: 0, p50: null, p95: null, p99: null, max: null };
   const sorted = Float64Array.from(samples).sort();
-  const rank = (/** @type {number} */ p) => /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
-  return { count: sorted.length, p50: rank(50), p95: rank(95), p99: rank(99), max: /** @type {number} */ (sorted[sorted.length - 1]) };
+  const rank = (/** @type {number} */ p) =>
+    /** @type {number} */ (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]);
+  return {
+    count: sorted.length,
+    p50: rank(50),
+    p95: rank(95),
+    p99: rank(99),
+    max: /** @type {number} */ (sorted[sorted.length - 1]),
+  };
 }

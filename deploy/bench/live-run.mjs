@@ -35,10 +35,15 @@ async function whenWritten(files, clients, seconds, what, workDir) {
   while (!files.every((f) => existsSync(f))) {
     const gone = clients.find((c) => c.proc.exitCode !== null);
     if (gone) {
-      const log = readFileSync(join(workDir, `${gone.name}.log`), 'utf8').trim().split('\n').slice(-5).join(' | ');
+      const log = readFileSync(join(workDir, `${gone.name}.log`), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(-5)
+        .join(' | ');
       throw new Error(`the live client ${gone.name} exited with ${gone.proc.exitCode}: ${log}`);
     }
-    if (Date.now() > deadline) throw new Error(`the live clients did not ${what} within ${seconds} s; see live-clients*.log in ${workDir}`);
+    if (Date.now() > deadline)
+      throw new Error(`the live clients did not ${what} within ${seconds} s; see live-clients*.log in ${workDir}`);
     await sleep(250);
   }
 }
@@ -93,8 +98,23 @@ function liveCpu(before, after, votes) {
 }
 
 /** @param {LiveOptions & { label: string, targets: string[] }} options */
-async function once({ stack, workDir, label, targets, pollId, membersCsv, memberOffset, sockets, clients, rate, seconds, runnerRoot, cpuNow }) {
-  const files = (/** @type {string} */ kind) => Array.from({ length: clients }, (_, k) => join(workDir, `${label}-${k + 1}.${kind}`));
+async function once({
+  stack,
+  workDir,
+  label,
+  targets,
+  pollId,
+  membersCsv,
+  memberOffset,
+  sockets,
+  clients,
+  rate,
+  seconds,
+  runnerRoot,
+  cpuNow,
+}) {
+  const files = (/** @type {string} */ kind) =>
+    Array.from({ length: clients }, (_, k) => join(workDir, `${label}-${k + 1}.${kind}`));
   const answersFile = join(workDir, `${label}.answers.json`);
   /** @type {import('../local/servers.mjs').ProcessHandle[]} */
   const handles = [];
@@ -102,9 +122,23 @@ async function once({ stack, workDir, label, targets, pollId, membersCsv, member
   for (let k = 0; k < clients; k++) {
     const count = Math.floor(sockets / clients) + (k < sockets % clients ? 1 : 0);
     /** @type {NodeJS.ProcessEnv} */
-    const env = { TARGETS: targets.join(','), SOCKETS: String(count), SOCKET_OFFSET: String(offset), POLL_ID: pollId, INTERNAL_SECRET: stack.secret, KIT: stack.kitPath, ANSWERS_FILE: answersFile };
+    const env = {
+      TARGETS: targets.join(','),
+      SOCKETS: String(count),
+      SOCKET_OFFSET: String(offset),
+      POLL_ID: pollId,
+      INTERNAL_SECRET: stack.secret,
+      KIT: stack.kitPath,
+      ANSWERS_FILE: answersFile,
+    };
     for (const kind of ['ready', 'samples', 'result']) env[`${kind.toUpperCase()}_FILE`] = files(kind)[k];
-    handles.push(await stack.startNodeScript(k === 0 ? 'live-clients' : `live-clients-${k + 1}`, join(runnerRoot, 'deploy/bench/live-clients.mjs'), env));
+    handles.push(
+      await stack.startNodeScript(
+        k === 0 ? 'live-clients' : `live-clients-${k + 1}`,
+        join(runnerRoot, 'deploy/bench/live-clients.mjs'),
+        env,
+      ),
+    );
     offset += count;
   }
   try {
@@ -157,18 +191,29 @@ export async function measureLive(options) {
     const perTarget = Math.ceil(sockets / targets.length);
     for (const target of targets) {
       const proc = stack.processes().findLast((p) => p.name === target.name);
-      if (proc && openFilesLimit(proc.pid) < perTarget + 200) throw new Error(`${proc.name} may open ${openFilesLimit(proc.pid)} files, fewer than the ${perTarget} sockets it would hold: raise ulimit -n`);
+      if (proc && openFilesLimit(proc.pid) < perTarget + 200)
+        throw new Error(
+          `${proc.name} may open ${openFilesLimit(proc.pid)} files, fewer than the ${perTarget} sockets it would hold: raise ulimit -n`,
+        );
     }
-    say(`· live counts, ${targets.length} notifications process${targets.length > 1 ? 'es' : ''}: ${sockets} sockets from ${clients} client process${clients > 1 ? 'es' : ''}, ${rate} votes/s for ${seconds} s`);
+    say(
+      `· live counts, ${targets.length} notifications process${targets.length > 1 ? 'es' : ''}: ${sockets} sockets from ${clients} client process${clients > 1 ? 'es' : ''}, ${rate} votes/s for ${seconds} s`,
+    );
     const result = await once({ ...options, label, targets: targets.map((t) => t.url), memberOffset });
     const l = result.latency;
-    say(`  ${result.following}/${result.sockets} sockets followed the poll (in ${result.connectSeconds.toFixed(1)} s); ${result.votes} votes; vote answer → poll_update p50 ${l.p50?.toFixed(1)} ms, p99 ${l.p99?.toFixed(1)} ms; ${result.missed} updates missed, ${result.disconnects} disconnects, errors ${JSON.stringify(result.errors)}`);
+    say(
+      `  ${result.following}/${result.sockets} sockets followed the poll (in ${result.connectSeconds.toFixed(1)} s); ${result.votes} votes; vote answer → poll_update p50 ${l.p50?.toFixed(1)} ms, p99 ${l.p99?.toFixed(1)} ms; ${result.missed} updates missed, ${result.disconnects} disconnects, errors ${JSON.stringify(result.errors)}`,
+    );
     return result;
   };
   const first = { name: 'notifications', url: `http://127.0.0.1:${stack.ports.notifications}` };
   const one = await run('live-one', [first], options.memberOffset);
   const second = await stack.addNotifications('notifications-2');
-  const two = await run('live-two', [first, { name: 'notifications-2', url: `http://127.0.0.1:${second.port}` }], options.memberOffset + rate * seconds + 10);
+  const two = await run(
+    'live-two',
+    [first, { name: 'notifications-2', url: `http://127.0.0.1:${second.port}` }],
+    options.memberOffset + rate * seconds + 10,
+  );
   const [oneP99, twoP99] = /** @type {[number, number]} */ ([one.latency.p99, two.latency.p99]);
   return { one, two, p99Ratio: oneP99 > 0 ? twoP99 / oneP99 : null };
 }

@@ -16,7 +16,9 @@ import { formatCsv, MEMBER_COLUMNS } from '../k6/lib/csv.js';
 import { adminFromEnv, mintMembers, signInAdmin } from '../k6/load-members.mjs';
 import { seedMembers } from '../local/members.mjs';
 
-const { values } = parseArgs({ options: { count: { type: 'string' }, out: { type: 'string', default: 'members.csv' } } });
+const { values } = parseArgs({
+  options: { count: { type: 'string' }, out: { type: 'string', default: 'members.csv' } },
+});
 const count = Number(values.count);
 if (!Number.isInteger(count) || count < 1) throw new Error('--count N is required: how many members to create');
 const env = process.env;
@@ -25,15 +27,34 @@ const started = Date.now();
 const seconds = () => ((Date.now() - started) / 1000).toFixed(1);
 if (!(env.MONGO_URL && env.REDIS_URL)) {
   const base = (env.BASE_URL ?? '').replace(/\/+$/, '');
-  if (!base) throw new Error('BASE_URL (a deployment, through its API) or MONGO_URL and REDIS_URL (a local stack\'s stores) are required');
+  if (!base)
+    throw new Error(
+      "BASE_URL (a deployment, through its API) or MONGO_URL and REDIS_URL (a local stack's stores) are required",
+    );
   const sid = await signInAdmin(base, adminFromEnv(env));
   const { batches, tokens } = await mintMembers(base, sid, count);
-  writeFileSync(out, formatCsv(['token'], tokens.map((token) => ({ token }))));
-  process.stdout.write(`${tokens.length} members with API tokens in ${seconds()} s, batch ${batches.join(', ')}: ${out}\n`);
-  process.stdout.write(`remove them afterwards: npm run k6:members -- ${batches.map((b) => `--remove ${b}`).join(' ')}\n`);
+  writeFileSync(
+    out,
+    formatCsv(
+      ['token'],
+      tokens.map((token) => ({ token })),
+    ),
+  );
+  process.stdout.write(
+    `${tokens.length} members with API tokens in ${seconds()} s, batch ${batches.join(', ')}: ${out}\n`,
+  );
+  process.stdout.write(
+    `remove them afterwards: npm run k6:members -- ${batches.map((b) => `--remove ${b}`).join(' ')}\n`,
+  );
 } else {
   const { MONGO_URL: mongoUrl, REDIS_URL: redisUrl } = env;
   const seeded = await seedMembers(count, { mongoUrl, redisUrl, mongoDb: env.MONGO_DB || 'meydan_auth' });
-  writeFileSync(out, formatCsv(MEMBER_COLUMNS, seeded.sids.map((sid, i) => ({ sid, userId: seeded.ids[i], username: seeded.usernames[i] }))));
+  writeFileSync(
+    out,
+    formatCsv(
+      MEMBER_COLUMNS,
+      seeded.sids.map((sid, i) => ({ sid, userId: seeded.ids[i], username: seeded.usernames[i] })),
+    ),
+  );
   process.stdout.write(`${seeded.sids.length} members with sessions in ${seconds()} s: ${out}\n`);
 }

@@ -61,7 +61,8 @@ export async function startStack({ root, workDir, webDist, logLevel = 'warn', pr
      */
     async startNodeScript(label, script, env, readyUrl) {
       const handle = stack.startScript(label, script, env);
-      if (readyUrl) await waitReady(label, readyUrl, handle, { explain: () => `; see ${label}.log in the run's temp dir` });
+      if (readyUrl)
+        await waitReady(label, readyUrl, handle, { explain: () => `; see ${label}.log in the run's temp dir` });
       return handle;
     },
     stop: stack.stop,
@@ -89,7 +90,9 @@ export function cpuMs(pid) {
  */
 export function rssMb(pid) {
   try {
-    const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+    const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:'));
     return line ? Number(line.split(/\s+/)[1]) / 1024 : null;
   } catch {
     return null;
@@ -101,7 +104,9 @@ export function rssMb(pid) {
  * @param {number | 'self' | undefined} pid
  */
 export function openFilesLimit(pid) {
-  const line = readFileSync(`/proc/${pid}/limits`, 'utf8').split('\n').find((l) => l.startsWith('Max open files'));
+  const line = readFileSync(`/proc/${pid}/limits`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('Max open files'));
   const soft = line?.split(/\s{2,}/)[1];
   return soft === undefined || soft === 'unlimited' ? Infinity : Number(soft);
 }

@@ -49,8 +49,14 @@ export function stepsOf(summary, scenario, rates, stepSeconds, { p99Ms = SUSTAIN
     // With BY_ANSWER (the shedding scenario): the answers served and those shed (503 overloaded), and the served p99.
     const served = metrics[`req_duration{${tag},answer:served}`]?.values;
     const shed = metrics[`req_duration{${tag},answer:shed}`]?.values;
-    if (served || shed) Object.assign(step, { served: served?.count ?? 0, shed: shed?.count ?? 0, servedP99: served?.['p(99)'] ?? null });
-    step.sustained = sent > 0 && errors === 0 && step.p99 !== null && step.p99 < p99Ms && step.arrivalShare >= SUSTAINED.minArrivalShare;
+    if (served || shed)
+      Object.assign(step, { served: served?.count ?? 0, shed: shed?.count ?? 0, servedP99: served?.['p(99)'] ?? null });
+    step.sustained =
+      sent > 0 &&
+      errors === 0 &&
+      step.p99 !== null &&
+      step.p99 < p99Ms &&
+      step.arrivalShare >= SUSTAINED.minArrivalShare;
     return step;
   });
 }
@@ -87,7 +93,12 @@ export function totalsOf(summary) {
     const count = metrics[`req_errors{kind:${kind}}`]?.values?.count ?? 0;
     if (count) kinds[kind] = count;
   }
-  return { accepted: failed.fails ?? 0, errors: failed.passes ?? 0, errorsByKind: kinds, dropped: metrics.dropped_iterations?.values?.count ?? 0 };
+  return {
+    accepted: failed.fails ?? 0,
+    errors: failed.passes ?? 0,
+    errorsByKind: kinds,
+    dropped: metrics.dropped_iterations?.values?.count ?? 0,
+  };
 }
 
 /**
@@ -99,7 +110,11 @@ export function actionTotalsOf(summary) {
   const totals = {};
   for (const [name, metric] of Object.entries(summary.metrics ?? {})) {
     const match = /^req_failed\{action:([^}]+)\}$/.exec(name);
-    if (match) totals[/** @type {string} */ (match[1])] = { accepted: metric.values?.fails ?? 0, errors: metric.values?.passes ?? 0 };
+    if (match)
+      totals[/** @type {string} */ (match[1])] = {
+        accepted: metric.values?.fails ?? 0,
+        errors: metric.values?.passes ?? 0,
+      };
   }
   return totals;
 }

@@ -20,10 +20,16 @@ export const PHONE = {
   deviceScaleFactor: 3,
   isMobile: true,
   hasTouch: true,
-  userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Mobile Safari/537.36',
 };
 /** Lighthouse's slow 4G (150 ms round trip, 1.6 Mbit/s down, 750 kbit/s up), in the units of the DevTools protocol. */
-export const SLOW_4G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const SLOW_4G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 export const CPU_SLOWDOWN = 4;
 
 /**
@@ -82,7 +88,11 @@ function observeVitals() {
   new PerformanceObserver((list) => {
     for (const entry of /** @type {LayoutShiftEntry[]} */ (list.getEntries())) {
       if (entry.hadRecentInput) continue;
-      vitals.shifts.push({ startTime: entry.startTime, value: entry.value, sources: (entry.sources || []).map((s) => describe(/** @type {Element | null} */ (s.node))) });
+      vitals.shifts.push({
+        startTime: entry.startTime,
+        value: entry.value,
+        sources: (entry.sources || []).map((s) => describe(/** @type {Element | null} */ (s.node))),
+      });
     }
   }).observe({ type: 'layout-shift', buffered: true });
 }
@@ -112,7 +122,17 @@ async function loadOnce(browser, { base, url, sid, settleMs }) {
     }));
     const cls = clsOfShifts(shifts);
     const biggest = [...shifts].sort((a, b) => b.value - a.value).slice(0, 3);
-    return { lcpMs: lcp, cls, fcpMs: fcp, lcpElement, shifts: biggest.map((s) => ({ atMs: Math.round(s.startTime), value: Number(s.value.toFixed(4)), sources: s.sources })) };
+    return {
+      lcpMs: lcp,
+      cls,
+      fcpMs: fcp,
+      lcpElement,
+      shifts: biggest.map((s) => ({
+        atMs: Math.round(s.startTime),
+        value: Number(s.value.toFixed(4)),
+        sources: s.sources,
+      })),
+    };
   } finally {
     await context.close();
   }
@@ -134,7 +154,15 @@ export async function measureWebVitals({ base, sid, pollId, shareCode, runs = 3,
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   /** @type {Record<string, { path: string, as: string, lcpMs: number | null, cls: number | null, fcpMs: number | null, loads: Awaited<ReturnType<typeof loadOnce>>[] }>} */
   const figures = {};
@@ -143,14 +171,27 @@ export async function measureWebVitals({ base, sid, pollId, shareCode, runs = 3,
     for (const { name, path, sid: pageSid } of pages) {
       /** @type {Awaited<ReturnType<typeof loadOnce>>[]} */
       const loads = [];
-      for (let i = 0; i < runs; i++) loads.push(await loadOnce(browser, { base, url: `${base}${path}`, sid: pageSid, settleMs }));
+      for (let i = 0; i < runs; i++)
+        loads.push(await loadOnce(browser, { base, url: `${base}${path}`, sid: pageSid, settleMs }));
       const lcpMs = median(loads.map((l) => l.lcpMs));
       const cls = median(loads.map((l) => l.cls));
-      figures[name] = { path, as: pageSid ? 'member' : 'visitor', lcpMs, cls, fcpMs: median(loads.map((l) => l.fcpMs)), loads };
-      say(`  ${name} (${path}): LCP ${lcpMs === null ? 'n/a' : `${Math.round(lcpMs)} ms`}, CLS ${cls === null ? 'n/a' : cls.toFixed(3)} (median of ${runs}; LCP element ${/** @type {{ lcpElement: string | null }} */ (loads.at(-1)).lcpElement ?? 'none'})`);
+      figures[name] = {
+        path,
+        as: pageSid ? 'member' : 'visitor',
+        lcpMs,
+        cls,
+        fcpMs: median(loads.map((l) => l.fcpMs)),
+        loads,
+      };
+      say(
+        `  ${name} (${path}): LCP ${lcpMs === null ? 'n/a' : `${Math.round(lcpMs)} ms`}, CLS ${cls === null ? 'n/a' : cls.toFixed(3)} (median of ${runs}; LCP element ${/** @type {{ lcpElement: string | null }} */ (loads.at(-1)).lcpElement ?? 'none'})`,
+      );
     }
   } finally {
     await browser.close();
   }
-  return { profile: { ...PHONE, network: SLOW_4G, cpuSlowdown: CPU_SLOWDOWN, runs, cls: 'largest session window' }, pages: figures };
+  return {
+    profile: { ...PHONE, network: SLOW_4G, cpuSlowdown: CPU_SLOWDOWN, runs, cls: 'largest session window' },
+    pages: figures,
+  };
 }

@@ -81,12 +81,17 @@ async function startChaosStack() {
 function faults() {
   const { handles, gateway, ports, servers } = /** @type {ChaosStack} */ (stack);
   // Every process of this stack runs under the supervisor.
-  const supervised = (/** @type {string} */ name) => /** @type {Supervised} */ (name === 'gateway' ? gateway : handles[name]);
+  const supervised = (/** @type {string} */ name) =>
+    /** @type {Supervised} */ (name === 'gateway' ? gateway : handles[name]);
   const killed = (/** @type {string} */ name) => async () => {
     const before = supervised(name).restarts;
     process.kill(/** @type {number} */ (supervised(name).proc.pid), 'SIGKILL');
     await until(`${name} restarted`, () => supervised(name).restarts > before);
-    await until(`${name} ready`, async () => (await fetch(`http://127.0.0.1:${ports[name]}/readyz`, { signal: AbortSignal.timeout(5000) })).ok, RECOVERY_TIMEOUT_MS);
+    await until(
+      `${name} ready`,
+      async () => (await fetch(`http://127.0.0.1:${ports[name]}/readyz`, { signal: AbortSignal.timeout(5000) })).ok,
+      RECOVERY_TIMEOUT_MS,
+    );
   };
   const restarted = (/** @type {'nats' | 'redis' | 'mongo'} */ name) => () => servers.restart(name);
   return [

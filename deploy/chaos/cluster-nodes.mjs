@@ -43,14 +43,19 @@ export async function holdPorts(ports) {
   const held = await Promise.all(
     ports.map(
       (port) =>
-        /** @type {Promise<Server | null>} */ (new Promise((resolve) => {
-          const server = createServer((socket) => socket.destroy());
-          server.once('error', () => resolve(null));
-          server.listen(port, '127.0.0.1', () => resolve(server));
-        })),
+        /** @type {Promise<Server | null>} */ (
+          new Promise((resolve) => {
+            const server = createServer((socket) => socket.destroy());
+            server.once('error', () => resolve(null));
+            server.listen(port, '127.0.0.1', () => resolve(server));
+          })
+        ),
     ),
   );
-  return () => Promise.all(/** @type {Server[]} */ (held.filter(Boolean)).map((server) => new Promise((resolve) => server.close(resolve))));
+  return () =>
+    Promise.all(
+      /** @type {Server[]} */ (held.filter(Boolean)).map((server) => new Promise((resolve) => server.close(resolve))),
+    );
 }
 
 /**
@@ -79,7 +84,8 @@ export async function startAgain(what, start, isOurs = async () => true, timeout
     const handle = await start().catch(() => null);
     if (handle && (await stillRunning(handle)) && (await isOurs(handle).catch(() => false))) return handle;
     await handle?.stop(2000).catch(() => {});
-    if (Date.now() > end) throw new Error(`${what} did not start again on its ports within ${timeoutMs / 1000} s (see its log)`);
+    if (Date.now() > end)
+      throw new Error(`${what} did not start again on its ports within ${timeoutMs / 1000} s (see its log)`);
     await sleep(1000);
   }
 }

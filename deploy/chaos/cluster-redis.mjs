@@ -12,10 +12,15 @@ import { until } from './storm.mjs';
 /** @import { ProcessHandle, ServerHandle } from '../local/servers.mjs' */
 
 /** Whether the Redis answering on `port` is the process `handle` started. */
-const isRedisOf = (/** @type {number} */ port) => async (/** @type {ProcessHandle} */ handle) => Number(/process_id:(\d+)/.exec(redisCli(port, 'INFO', 'server'))?.[1]) === handle.proc.pid;
+const isRedisOf = (/** @type {number} */ port) => async (/** @type {ProcessHandle} */ handle) =>
+  Number(/process_id:(\d+)/.exec(redisCli(port, 'INFO', 'server'))?.[1]) === handle.proc.pid;
 
 /** @type {(port: number | undefined, ...args: string[]) => string} */
-const redisCli = (port, ...args) => execFileSync(which('redis-cli') ?? 'redis-cli', ['-p', String(port), '--raw', ...args], { encoding: 'utf8', timeout: 5000 }).trim();
+const redisCli = (port, ...args) =>
+  execFileSync(which('redis-cli') ?? 'redis-cli', ['-p', String(port), '--raw', ...args], {
+    encoding: 'utf8',
+    timeout: 5000,
+  }).trim();
 
 /**
  * Redis with an append-only file (written to disk every second), as `npm run chaos` runs it; `extraArgs` more.
@@ -26,7 +31,14 @@ const redisCli = (port, ...args) => execFileSync(which('redis-cli') ?? 'redis-cl
  * @param {string[]} [extraArgs]
  */
 async function redisNode(dir, name, port, binary, extraArgs = []) {
-  return startRedis({ port, dataDir: join(dir, name), logFile: join(dir, `${name}.log`), persist: true, binary, extraArgs });
+  return startRedis({
+    port,
+    dataDir: join(dir, name),
+    logFile: join(dir, `${name}.log`),
+    persist: true,
+    binary,
+    extraArgs,
+  });
 }
 
 /**
@@ -43,17 +55,34 @@ export async function startRedisSentinel(dir, { binary }) {
   /** @type {Map<number, ServerHandle>} */
   const nodes = new Map();
   nodes.set(masterPort, await redisNode(dir, `redis-${masterPort}`, masterPort, binary));
-  for (const port of replicaPorts) nodes.set(port, await redisNode(dir, `redis-${port}`, port, binary, ['--replicaof', '127.0.0.1', String(masterPort)]));
-  await until('both Redis replicas online', () => (redisCli(masterPort, 'INFO', 'replication').match(/state=online/g) ?? []).length === 2, 30_000);
+  for (const port of replicaPorts)
+    nodes.set(
+      port,
+      await redisNode(dir, `redis-${port}`, port, binary, ['--replicaof', '127.0.0.1', String(masterPort)]),
+    );
+  await until(
+    'both Redis replicas online',
+    () => (redisCli(masterPort, 'INFO', 'replication').match(/state=online/g) ?? []).length === 2,
+    30_000,
+  );
   /** @type {ProcessHandle[]} */
   const sentinels = [];
   for (const port of sentinelPorts) {
     const confDir = join(dir, `sentinel-${port}`);
     mkdirSync(confDir, { recursive: true });
     const conf = join(confDir, 'sentinel.conf');
-    const lines = [`port ${port}`, 'bind 127.0.0.1', `dir ${confDir}`, `sentinel monitor meydan 127.0.0.1 ${masterPort} 2`, 'sentinel down-after-milliseconds meydan 1000', 'sentinel failover-timeout meydan 5000'];
+    const lines = [
+      `port ${port}`,
+      'bind 127.0.0.1',
+      `dir ${confDir}`,
+      `sentinel monitor meydan 127.0.0.1 ${masterPort} 2`,
+      'sentinel down-after-milliseconds meydan 1000',
+      'sentinel failover-timeout meydan 5000',
+    ];
     writeFileSync(conf, `${lines.join('\n')}\n`);
-    const sentinel = startProcess(`sentinel-${port}`, /** @type {string} */ (binary), [conf, '--sentinel'], { logFile: join(dir, `sentinel-${port}.log`) });
+    const sentinel = startProcess(`sentinel-${port}`, /** @type {string} */ (binary), [conf, '--sentinel'], {
+      logFile: join(dir, `sentinel-${port}.log`),
+    });
     sentinels.push(sentinel);
     await waitForPort(port, { proc: sentinel.proc, name: 'redis-sentinel' });
   }
@@ -65,10 +94,16 @@ export async function startRedisSentinel(dir, { binary }) {
       return field('num-slaves') === 2 && field('num-other-sentinels') === 2;
     }),
   );
-  const master = () => Number(redisCli(sentinelPorts[0], 'SENTINEL', 'get-master-addr-by-name', 'meydan').split('\n')[1]);
+  const master = () =>
+    Number(redisCli(sentinelPorts[0], 'SENTINEL', 'get-master-addr-by-name', 'meydan').split('\n')[1]);
   /** @type {Map<number, () => Promise<unknown>>} */
   const released = new Map();
-  const rejoined = (/** @type {number} */ port) => until(`Redis ${port} a replica again`, () => /role:slave[\s\S]*master_link_status:up/.test(redisCli(port, 'INFO', 'replication')), 60_000);
+  const rejoined = (/** @type {number} */ port) =>
+    until(
+      `Redis ${port} a replica again`,
+      () => /role:slave[\s\S]*master_link_status:up/.test(redisCli(port, 'INFO', 'replication')),
+      60_000,
+    );
   return {
     url: `redis+sentinel://${sentinelPorts.map((p) => `127.0.0.1:${p}`).join(',')}/meydan`,
     master,
@@ -97,7 +132,10 @@ export async function startRedisSentinel(dir, { binary }) {
     async restart(port) {
       await released.get(port)?.();
       released.delete(port);
-      nodes.set(port, await startAgain(`Redis ${port}`, () => redisNode(dir, `redis-${port}`, port, binary), isRedisOf(port)));
+      nodes.set(
+        port,
+        await startAgain(`Redis ${port}`, () => redisNode(dir, `redis-${port}`, port, binary), isRedisOf(port)),
+      );
       await rejoined(port);
     },
     stop: async () => {
@@ -117,14 +155,37 @@ export async function startRedisCluster(dir, { binary }) {
   const ports = await freePorts(6);
   // Validity factor 0: a replica takes over however long ago it last heard from its master (with the default, one
   // whose master had been quiet refused: "Disconnected from master for longer than allowed").
-  const args = ['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000', '--cluster-require-full-coverage', 'no', '--cluster-replica-validity-factor', '0', '--cluster-config-file', 'nodes.conf'];
+  const args = [
+    '--cluster-enabled',
+    'yes',
+    '--cluster-node-timeout',
+    '1000',
+    '--cluster-require-full-coverage',
+    'no',
+    '--cluster-replica-validity-factor',
+    '0',
+    '--cluster-config-file',
+    'nodes.conf',
+  ];
   /** @type {Map<number, ServerHandle>} */
   const nodes = new Map();
   for (const port of ports) nodes.set(port, await redisNode(dir, `redis-${port}`, port, binary, args));
-  execFileSync(which('redis-cli') ?? 'redis-cli', ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '1', '--cluster-yes'], { stdio: 'ignore' });
-  const allOk = () => ports.filter((p) => /** @type {ServerHandle} */ (nodes.get(p)).proc.exitCode === null).every((p) => redisCli(p, 'CLUSTER', 'INFO').includes('cluster_state:ok'));
+  execFileSync(
+    which('redis-cli') ?? 'redis-cli',
+    ['--cluster', 'create', ...ports.map((p) => `127.0.0.1:${p}`), '--cluster-replicas', '1', '--cluster-yes'],
+    { stdio: 'ignore' },
+  );
+  const allOk = () =>
+    ports
+      .filter((p) => /** @type {ServerHandle} */ (nodes.get(p)).proc.exitCode === null)
+      .every((p) => redisCli(p, 'CLUSTER', 'INFO').includes('cluster_state:ok'));
   await until('the Redis Cluster to be ok', allOk, 30_000);
-  const anyLive = () => ports.find((p) => /** @type {ServerHandle} */ (nodes.get(p)).proc.exitCode === null && /** @type {ServerHandle} */ (nodes.get(p)).proc.signalCode === null);
+  const anyLive = () =>
+    ports.find(
+      (p) =>
+        /** @type {ServerHandle} */ (nodes.get(p)).proc.exitCode === null &&
+        /** @type {ServerHandle} */ (nodes.get(p)).proc.signalCode === null,
+    );
   /** @type {Map<number, () => Promise<unknown>>} */
   const released = new Map();
   return {
@@ -135,11 +196,20 @@ export async function startRedisCluster(dir, { binary }) {
       const line = redisCli(anyLive(), 'CLUSTER', 'NODES')
         .split('\n')
         .map((l) => /** @type {[string, string, string, ...string[]]} */ (l.split(' ')))
-        .find(([, , flags, , , , , , ...ranges]) => flags.includes('master') && !flags.includes('fail') && ranges.some((r) => {
-          const [from, to = from] = /** @type {[number, number?]} */ (r.split('-').map(Number));
-          return slot >= from && slot <= to;
-        }));
-      return Number(/** @type {string} */ (/** @type {[string, string, string, ...string[]]} */ (line)[1].split('@')[0]).split(':')[1]);
+        .find(
+          ([, , flags, , , , , , ...ranges]) =>
+            flags.includes('master') &&
+            !flags.includes('fail') &&
+            ranges.some((r) => {
+              const [from, to = from] = /** @type {[number, number?]} */ (r.split('-').map(Number));
+              return slot >= from && slot <= to;
+            }),
+        );
+      return Number(
+        /** @type {string} */ (/** @type {[string, string, string, ...string[]]} */ (line)[1].split('@')[0]).split(
+          ':',
+        )[1],
+      );
     },
     /** @param {number} port */
     async kill(port) {
@@ -150,8 +220,14 @@ export async function startRedisCluster(dir, { binary }) {
     async restart(port) {
       await released.get(port)?.();
       released.delete(port);
-      nodes.set(port, await startAgain(`Redis ${port}`, () => redisNode(dir, `redis-${port}`, port, binary, args), isRedisOf(port)));
-      await until(`Redis ${port} a replica again`, () => /role:slave[\s\S]*master_link_status:up/.test(redisCli(port, 'INFO', 'replication')) && allOk());
+      nodes.set(
+        port,
+        await startAgain(`Redis ${port}`, () => redisNode(dir, `redis-${port}`, port, binary, args), isRedisOf(port)),
+      );
+      await until(
+        `Redis ${port} a replica again`,
+        () => /role:slave[\s\S]*master_link_status:up/.test(redisCli(port, 'INFO', 'replication')) && allOk(),
+      );
     },
     stop: async () => {
       for (const handle of nodes.values()) await handle.stop(5000);

@@ -25,8 +25,14 @@ const HA_NATS_CONF = fileURLToPath(new URL('../k8s/infra-ha/nats.conf', import.m
 
 /** The lines of the HA NATS configuration that say how a stopping server leaves (lame_duck_duration, lame_duck_grace_period). */
 export function lameDuckSettings(conf = readFileSync(HA_NATS_CONF, 'utf8')) {
-  const lines = conf.split('\n').filter((line) => /^lame_duck_(duration|grace_period):/.test(line.trim())).map((line) => line.trim());
-  if (lines.length !== 2) throw new Error(`${HA_NATS_CONF}: expected lame_duck_duration and lame_duck_grace_period, found ${lines.length} of them`);
+  const lines = conf
+    .split('\n')
+    .filter((line) => /^lame_duck_(duration|grace_period):/.test(line.trim()))
+    .map((line) => line.trim());
+  if (lines.length !== 2)
+    throw new Error(
+      `${HA_NATS_CONF}: expected lame_duck_duration and lame_duck_grace_period, found ${lines.length} of them`,
+    );
   return lines;
 }
 
@@ -40,15 +46,33 @@ export function lameDuckSettings(conf = readFileSync(HA_NATS_CONF, 'utf8')) {
  */
 export async function startNatsCluster(dir, { binary, size = 3 }) {
   const ports = await freePorts(size * 3);
-  const nodes = Array.from({ length: size }, (_, i) => /** @type {NatsNode} */ ({ name: `n${i + 1}`, port: ports[i], routePort: ports[size + i], monitorPort: ports[2 * size + i] }));
+  const nodes = Array.from(
+    { length: size },
+    (_, i) =>
+      /** @type {NatsNode} */ ({
+        name: `n${i + 1}`,
+        port: ports[i],
+        routePort: ports[size + i],
+        monitorPort: ports[2 * size + i],
+      }),
+  );
   const routes = nodes.map((n) => `nats://127.0.0.1:${n.routePort}`);
   const lameDuck = lameDuckSettings();
   const start = async (/** @type {NatsNode} */ node) => {
     mkdirSync(join(dir, node.name), { recursive: true });
     const configFile = join(dir, node.name, 'cluster.conf');
     const cluster = { name: 'meydan-chaos', listen: `127.0.0.1:${node.routePort}`, routes };
-    writeFileSync(configFile, `server_name: ${JSON.stringify(node.name)}\nhttp: "127.0.0.1:${node.monitorPort}"\n${lameDuck.join('\n')}\ncluster: ${JSON.stringify(cluster)}\n`);
-    node.handle = await startNats({ port: node.port, dataDir: join(dir, node.name, 'data'), logFile: join(dir, `${node.name}.log`), binary, configFile });
+    writeFileSync(
+      configFile,
+      `server_name: ${JSON.stringify(node.name)}\nhttp: "127.0.0.1:${node.monitorPort}"\n${lameDuck.join('\n')}\ncluster: ${JSON.stringify(cluster)}\n`,
+    );
+    node.handle = await startNats({
+      port: node.port,
+      dataDir: join(dir, node.name, 'data'),
+      logFile: join(dir, `${node.name}.log`),
+      binary,
+      configFile,
+    });
     return node.handle;
   };
   /** Its ports held while it is down (see holdPorts). */
@@ -58,7 +82,12 @@ export async function startNatsCluster(dir, { binary, size = 3 }) {
   await Promise.all(nodes.map(start));
   const byName = (/** @type {string} */ name) => /** @type {NatsNode} */ (nodes.find((n) => n.name === name));
   /** @type {(node: NatsNode) => Promise<Jsz>} */
-  const jsz = async (node) => (await fetch(`http://127.0.0.1:${node.monitorPort}/jsz?accounts=true&streams=true`, { signal: AbortSignal.timeout(3000) })).json();
+  const jsz = async (node) =>
+    (
+      await fetch(`http://127.0.0.1:${node.monitorPort}/jsz?accounts=true&streams=true`, {
+        signal: AbortSignal.timeout(3000),
+      })
+    ).json();
   const live = () => nodes.filter((n) => n.handle.proc.exitCode === null && n.handle.proc.signalCode === null);
   /** The stream's state as `node` sees it (its leader, and the other servers' copies: from the leader, its followers'). */
   /** @type {(node: NatsNode, stream: string) => Promise<StreamCluster | null>} */
@@ -74,7 +103,8 @@ export async function startNatsCluster(dir, { binary, size = 3 }) {
     return null;
   };
   /** Whether the server's /healthz says it is caught up: JetStream's meta layer, streams and consumers current. */
-  const healthy = async (/** @type {NatsNode} */ node) => (await fetch(`http://127.0.0.1:${node.monitorPort}/healthz`, { signal: AbortSignal.timeout(3000) })).ok;
+  const healthy = async (/** @type {NatsNode} */ node) =>
+    (await fetch(`http://127.0.0.1:${node.monitorPort}/healthz`, { signal: AbortSignal.timeout(3000) })).ok;
   return {
     nodes,
     url: nodes.map((n) => `nats://127.0.0.1:${n.port}`).join(','),
@@ -112,14 +142,21 @@ export async function startNatsCluster(dir, { binary, size = 3 }) {
       node.release = undefined;
       // What answers on its monitoring port is this server (another run's server there would be n1…n3 too, but not on our port).
       const isOurs = async () => {
-        const varz = await (await fetch(`http://127.0.0.1:${node.monitorPort}/varz`, { signal: AbortSignal.timeout(3000) })).json();
+        const varz = await (
+          await fetch(`http://127.0.0.1:${node.monitorPort}/varz`, { signal: AbortSignal.timeout(3000) })
+        ).json();
         return varz.server_name === name && varz.port === node.port;
       };
       await startAgain(`NATS ${name}`, () => start(node), isOurs);
       await until(`${name} back in stream ${stream}`, async () => {
         const where = await leaderOf(stream);
         const cluster = where && (await streamAt(byName(where.leader), stream));
-        return cluster?.leader === /** @type {NonNullable<typeof where>} */ (where).leader && cluster.replicas?.length === size - 1 && cluster.replicas.every((r) => r.current && !r.offline) && (await healthy(byName(name)));
+        return (
+          cluster?.leader === /** @type {NonNullable<typeof where>} */ (where).leader &&
+          cluster.replicas?.length === size - 1 &&
+          cluster.replicas.every((r) => r.current && !r.offline) &&
+          (await healthy(byName(name)))
+        );
       });
     },
     stop: () =>
@@ -142,7 +179,10 @@ function asPostgresUser() {
   const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
   const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
   return {
-    wrap: (cmd, args) => [which('setpriv') ?? 'setpriv', [`--reuid=${uid}`, `--regid=${gid}`, '--init-groups', cmd, ...args]],
+    wrap: (cmd, args) => [
+      which('setpriv') ?? 'setpriv',
+      [`--reuid=${uid}`, `--regid=${gid}`, '--init-groups', cmd, ...args],
+    ],
     own: (path) => chownSync(path, uid, gid),
   };
 }
@@ -172,7 +212,16 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
   const standbyDir = join(pgDir, 'standby');
   run('initdb', ['-D', primaryDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C']);
   // fsync off: a killed process loses nothing the kernel already has; only a power loss would, and none is staged.
-  const common = ['-c', 'listen_addresses=127.0.0.1', '-c', "unix_socket_directories=", '-c', 'fsync=off', '-c', 'max_connections=200'];
+  const common = [
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'unix_socket_directories=',
+    '-c',
+    'fsync=off',
+    '-c',
+    'max_connections=200',
+  ];
   /** @type {(name: string, dataDir: string, port: number, extra?: string[]) => ProcessHandle} */
   const postgres = (name, dataDir, port, extra = []) => {
     const [cmd, args] = user.wrap(join(bin, 'postgres'), ['-D', dataDir, '-p', String(port), ...common, ...extra]);
@@ -181,7 +230,17 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
   const primary = postgres('postgres-primary', primaryDir, primaryPort);
   let standby = /** @type {ProcessHandle | null} */ (null);
   try {
-    await replicate({ primary, primaryPort, standbyDir, standbyPort, postgres, run, user, bin, started: (handle) => (standby = handle) });
+    await replicate({
+      primary,
+      primaryPort,
+      standbyDir,
+      standbyPort,
+      postgres,
+      run,
+      user,
+      bin,
+      started: (handle) => (standby = handle),
+    });
   } catch (err) {
     await standby?.stop(5000);
     await primary.stop(5000);
@@ -217,23 +276,50 @@ export async function startPostgresFerret(dir, { ferretdb, say }) {
  */
 async function replicate({ primary, primaryPort, standbyDir, standbyPort, postgres, run, user, bin, started }) {
   await waitForPort(primaryPort, { proc: primary.proc, name: 'postgres primary' });
-  const sql = (/** @type {string} */ command) => run('psql', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-q', '-c', command]);
+  const sql = (/** @type {string} */ command) =>
+    run('psql', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-q', '-c', command]);
   /** The primary's one-value answer to `query` ('' while it does not answer). */
   const value = (/** @type {string} */ query) => {
-    const [cmd, args] = user.wrap(join(bin, 'psql'), ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-tAc', query]);
+    const [cmd, args] = user.wrap(join(bin, 'psql'), [
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(primaryPort),
+      '-U',
+      'postgres',
+      '-tAc',
+      query,
+    ]);
     return spawnSync(cmd, args, { encoding: 'utf8' }).stdout.trim();
   };
   // The port opens before PostgreSQL takes queries ("the database system is starting up": a fresh-clone run failed so).
   await until('the primary to take queries', () => value('SELECT 1') === '1', 30_000);
   sql('CREATE DATABASE ferretdb');
   // A fast checkpoint: the default spreads it over minutes, and the copy waits for it.
-  run('pg_basebackup', ['-h', '127.0.0.1', '-p', String(primaryPort), '-U', 'postgres', '-D', standbyDir, '-R', '-X', 'stream', '--checkpoint=fast']);
+  run('pg_basebackup', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(primaryPort),
+    '-U',
+    'postgres',
+    '-D',
+    standbyDir,
+    '-R',
+    '-X',
+    'stream',
+    '--checkpoint=fast',
+  ]);
   const standby = started(postgres('postgres-standby', standbyDir, standbyPort));
   await waitForPort(standbyPort, { proc: standby.proc, name: 'postgres standby' });
   // Only now, and only the primary's own settings (the standby was copied before): every commit waits for the standby.
   sql("ALTER SYSTEM SET synchronous_standby_names = '*'");
   sql('SELECT pg_reload_conf()');
-  await until('the standby to be synchronous', () => value('SELECT sync_state FROM pg_stat_replication') === 'sync', 30_000);
+  await until(
+    'the standby to be synchronous',
+    () => value('SELECT sync_state FROM pg_stat_replication') === 'sync',
+    30_000,
+  );
 }
 
 /** @param {{ ferretdb: string, dir: string, port: number, pgUrl: string }} options */
@@ -241,7 +327,15 @@ async function startFerret({ ferretdb, dir, port, pgUrl }) {
   const handle = startProcess(
     'ferretdb',
     ferretdb,
-    ['--handler=postgresql', `--postgresql-url=${pgUrl}`, `--listen-addr=127.0.0.1:${port}`, '--debug-addr=-', `--state-dir=${dir}`, '--telemetry=disable', '--log-level=warn'],
+    [
+      '--handler=postgresql',
+      `--postgresql-url=${pgUrl}`,
+      `--listen-addr=127.0.0.1:${port}`,
+      '--debug-addr=-',
+      `--state-dir=${dir}`,
+      '--telemetry=disable',
+      '--log-level=warn',
+    ],
     { logFile: join(dir, 'ferretdb.log') },
   );
   await waitForPort(port, { proc: handle.proc, name: 'ferretdb' });

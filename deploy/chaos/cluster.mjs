@@ -52,7 +52,10 @@ const STORM_S = Number(process.env.CHAOS_STORM_S || 600);
 const RECOVERY_S = Number(process.env.CHAOS_RECOVERY_S || 10);
 const REDIS = process.env.CHAOS_REDIS || 'sentinel';
 const REPLICAS = replicasOf(process.env.REPLICAS || 2);
-const FAULTS = (process.env.CHAOS_FAULTS || `nats-leader,nats-follower,nats-rolling,redis-master,${REDIS === 'cluster' ? '' : 'redis-stall,'}postgres-primary`)
+const FAULTS = (
+  process.env.CHAOS_FAULTS ||
+  `nats-leader,nats-follower,nats-rolling,redis-master,${REDIS === 'cluster' ? '' : 'redis-stall,'}postgres-primary`
+)
   .split(',')
   .map((f) => f.trim());
 const LOG_LEVEL = process.env.LOG_LEVEL || 'warn';
@@ -81,7 +84,8 @@ async function stopAll() {
 
 /** The three clusters, each in its own directory of the run's temp dir. */
 async function startClusters() {
-  if (!['sentinel', 'cluster'].includes(REDIS)) throw new Error(`CHAOS_REDIS must be sentinel or cluster, not ${REDIS}`);
+  if (!['sentinel', 'cluster'].includes(REDIS))
+    throw new Error(`CHAOS_REDIS must be sentinel or cluster, not ${REDIS}`);
   const binaries = ensureServerBinaries({ mongo: false });
   const nats = await startNatsCluster(join(workDir, 'nats'), { binary: binaries.natsServer });
   servers.push(nats);
@@ -90,7 +94,9 @@ async function startClusters() {
   servers.push(redis);
   const postgres = await startPostgresFerret(join(workDir, 'mongo'), { ferretdb: ensureFerretDb(), say });
   servers.push(postgres);
-  say(`servers up: NATS ×3 (JetStream, R3), Redis ${REDIS === 'cluster' ? 'Cluster (3 masters, 3 replicas)' : 'with Sentinel (1 master, 2 replicas, 3 sentinels)'}, PostgreSQL primary + synchronous standby under FerretDB`);
+  say(
+    `servers up: NATS ×3 (JetStream, R3), Redis ${REDIS === 'cluster' ? 'Cluster (3 masters, 3 replicas)' : 'with Sentinel (1 master, 2 replicas, 3 sentinels)'}, PostgreSQL primary + synchronous standby under FerretDB`,
+  );
   return { nats, redis, postgres };
 }
 
@@ -165,14 +171,19 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
           await nats.stopGracefully(name);
           const stopped = Date.now();
           await nats.restart(name, VOTES_STREAM);
-          say(`    ${name}: stopped in ${((stopped - started) / 1000).toFixed(1)} s, back and caught up in ${((Date.now() - stopped) / 1000).toFixed(1)} s`);
+          say(
+            `    ${name}: stopped in ${((stopped - started) / 1000).toFixed(1)} s, back and caught up in ${((Date.now() - stopped) / 1000).toFixed(1)} s`,
+          );
         }
       },
     },
     'redis-master': {
       name: REDIS === 'cluster' ? 'kill -9 Redis master of the hot slot' : 'kill -9 Redis master',
       act: async () => {
-        redisVictim = REDIS === 'cluster' ? /** @type {RedisCluster} */ (redis).masterOf(hotKey) : /** @type {RedisSentinel} */ (redis).master();
+        redisVictim =
+          REDIS === 'cluster'
+            ? /** @type {RedisCluster} */ (redis).masterOf(hotKey)
+            : /** @type {RedisSentinel} */ (redis).master();
         say(`    Redis :${redisVictim} is the master`);
         await redis.kill(redisVictim);
       },
@@ -193,9 +204,13 @@ function faults({ nats, redis, postgres }, { polls }, VOTES_STREAM) {
     },
   };
   const unknown = FAULTS.filter((f) => !all[f]);
-  if (unknown.length) throw new Error(`CHAOS_FAULTS: unknown ${unknown.join(', ')} (known: ${Object.keys(all).join(', ')})`);
-  if (REDIS === 'cluster' && FAULTS.includes('redis-stall')) throw new Error('CHAOS_FAULTS: redis-stall needs CHAOS_REDIS=sentinel');
-  return Object.keys(all).filter((f) => FAULTS.includes(f)).map((f) => /** @type {Fault} */ (all[f]));
+  if (unknown.length)
+    throw new Error(`CHAOS_FAULTS: unknown ${unknown.join(', ')} (known: ${Object.keys(all).join(', ')})`);
+  if (REDIS === 'cluster' && FAULTS.includes('redis-stall'))
+    throw new Error('CHAOS_FAULTS: redis-stall needs CHAOS_REDIS=sentinel');
+  return Object.keys(all)
+    .filter((f) => FAULTS.includes(f))
+    .map((f) => /** @type {Fault} */ (all[f]));
 }
 
 async function main() {

@@ -22,15 +22,28 @@ export async function diagnoseVoters({ urls }, pollIds, keys, answers, t0) {
     for (const key of keys.slice(0, 5)) {
       const [poll, voter] = /** @type {[string, string]} */ (key.split('|'));
       const id = pollIds[poll];
-      const vote = await db.collection('votes').findOne({ pollId: new ObjectId(id), voter }, { projection: { _id: 0, optionIndex: 1, optionIndexes: 1, votedAt: 1, persistedAt: 1 } });
+      const vote = await db
+        .collection('votes')
+        .findOne(
+          { pollId: new ObjectId(id), voter },
+          { projection: { _id: 0, optionIndex: 1, optionIndexes: 1, votedAt: 1, persistedAt: 1 } },
+        );
       // Sequence records are keyed `<poll id>:<voter>`, not by ObjectId.
       const sequences = /** @type {import('mongodb').Collection<{ _id: string }>} */ (db.collection('vote_sequences'));
-      const seq = await sequences.findOne({ _id: `${id}:${voter}` }, { projection: { _id: 0, seq: 1, ballot: 1, from: 1, at: 1 } });
-      const [ballot, redisSeq] = await Promise.all([redis.hget(`polls:poll:{${id}}:v`, voter), redis.hget(`polls:poll:{${id}}:s`, voter)]);
+      const seq = await sequences.findOne(
+        { _id: `${id}:${voter}` },
+        { projection: { _id: 0, seq: 1, ballot: 1, from: 1, at: 1 } },
+      );
+      const [ballot, redisSeq] = await Promise.all([
+        redis.hget(`polls:poll:{${id}}:v`, voter),
+        redis.hget(`polls:poll:{${id}}:s`, voter),
+      ]);
       const told = answers
         .filter((a) => a.poll === poll && a.voter === voter)
         .map((a) => `${a.kind ?? 'vote'} ${a.status || 'no answer'} sent ${((a.sent - t0) / 1000).toFixed(1)} s`);
-      say(`  ${key}: MongoDB ${JSON.stringify(vote)}, sequence ${JSON.stringify(seq)}; Redis ballot ${ballot}, sequence ${redisSeq}; answers: ${told.join(', ')}`);
+      say(
+        `  ${key}: MongoDB ${JSON.stringify(vote)}, sequence ${JSON.stringify(seq)}; Redis ballot ${ballot}, sequence ${redisSeq}; answers: ${told.join(', ')}`,
+      );
     }
   } finally {
     redis.disconnect();

@@ -62,7 +62,15 @@ export async function until(what, check, timeoutMs = 60_000) {
 }
 
 /** The storm's polls allow changing a vote: the storm moves and takes back votes beside the new ones (issue 38). */
-const pollBody = (/** @type {number | string} */ n) => ({ title: `Kaos anketi ${n}`, category: 'genel', options: ['Bir', 'İki', 'Üç'], type: 'public', description: null, durationHours: 24, allowVoteChange: true });
+const pollBody = (/** @type {number | string} */ n) => ({
+  title: `Kaos anketi ${n}`,
+  category: 'genel',
+  options: ['Bir', 'İki', 'Üç'],
+  type: 'public',
+  description: null,
+  durationHours: 24,
+  allowVoteChange: true,
+});
 
 /**
  * Two share-link votes per polls process, one at a time, on a poll of their own, before the storm. The polls service
@@ -84,10 +92,19 @@ async function warmUp(base, post, processes) {
   const cookies = [];
   for (let i = 0; i < processes * 2; i++) {
     const page = await fetch(`${base}/api/s/${code}`);
-    cookies.push(page.headers.getSetCookie().map((c) => c.split(';')[0]).join('; '));
+    cookies.push(
+      page.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; '),
+    );
   }
   for (const cookie of cookies) {
-    const vote = await fetch(`${base}/api/s/${code}/vote`, { method: 'POST', headers: { 'content-type': 'application/json', cookie }, body: JSON.stringify({ optionIndex: 0 }) });
+    const vote = await fetch(`${base}/api/s/${code}/vote`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie },
+      body: JSON.stringify({ optionIndex: 0 }),
+    });
     if (vote.status !== 200) throw new Error(`warm-up vote refused: ${vote.status} ${await vote.text()}`);
   }
 }
@@ -124,7 +141,7 @@ const gcd = (a, b) => (b === 0 ? a : gcd(b, a % b));
  * @param {number} stormS
  */
 export function stormMembers(rate, stormS) {
-  let count = Math.ceil((rate / 2) * stormS / MEMBER_POLLS) + 10;
+  let count = Math.ceil(((rate / 2) * stormS) / MEMBER_POLLS) + 10;
   while (gcd(count, MEMBER_POLLS) !== 1) count++;
   return count;
 }
@@ -143,7 +160,11 @@ export async function seed({ base, urls, instances }, workDir, { rate, stormS })
   const creator = sids[sids.length - 1];
   /** @type {Post} */
   const post = (path, body) =>
-    fetch(`${base}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', cookie: `sid=${creator}` }, body: JSON.stringify(body) });
+    fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: `sid=${creator}` },
+      body: JSON.stringify(body),
+    });
   const { polls, probePoll } = await createPolls(post);
   await warmUp(base, post, instances.filter((i) => i.service === 'polls').length);
   const sidsFile = join(workDir, 'members.json');
@@ -184,19 +205,32 @@ export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile
   const controlPort = await freePort();
   await /** @type {Promise<void>} */ (new Promise((resolve) => control.listen(controlPort, '127.0.0.1', resolve)));
   const address = `127.0.0.1:${await freePort()}`;
-  const storm = spawn(k6, ['run', '--quiet', '--no-color', '--address', address, '--console-output', consoleFile, join(root, 'deploy/chaos/vote-storm.js')], {
-    env: {
-      ...process.env,
-      BASE_URL: base,
-      SIDS_FILE: sidsFile,
-      POLLS_FILE: pollsFile,
-      RATE: String(rate),
-      DURATION_S: String(stormS),
-      CONTROL_URL: `http://127.0.0.1:${controlPort}/`,
-      CHECK_MS: String(CHECK_MS),
+  const storm = spawn(
+    k6,
+    [
+      'run',
+      '--quiet',
+      '--no-color',
+      '--address',
+      address,
+      '--console-output',
+      consoleFile,
+      join(root, 'deploy/chaos/vote-storm.js'),
+    ],
+    {
+      env: {
+        ...process.env,
+        BASE_URL: base,
+        SIDS_FILE: sidsFile,
+        POLLS_FILE: pollsFile,
+        RATE: String(rate),
+        DURATION_S: String(stormS),
+        CONTROL_URL: `http://127.0.0.1:${controlPort}/`,
+        CHECK_MS: String(CHECK_MS),
+      },
+      stdio: ['ignore', 'ignore', openSync(join(workDir, 'k6.log'), 'a')],
     },
-    stdio: ['ignore', 'ignore', openSync(join(workDir, 'k6.log'), 'a')],
-  });
+  );
   let ended = false;
   const exited = new Promise((resolve) => storm.once('exit', resolve)).then((code) => {
     ended = true;
@@ -204,7 +238,9 @@ export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile
     control.closeAllConnections();
     return code;
   });
-  say(`vote storm: ${rate}/s (half member votes, half share-link votes; one in five moved, three in ten taken back) on ${MEMBER_POLLS + SHARE_POLLS} polls, until the faults are over (${stormS} s at most)`);
+  say(
+    `vote storm: ${rate}/s (half member votes, half share-link votes; one in five moved, three in ten taken back) on ${MEMBER_POLLS + SHARE_POLLS} polls, until the faults are over (${stormS} s at most)`,
+  );
   return {
     consoleFile,
     exited,
@@ -216,7 +252,10 @@ export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile
       await sleep(CHECK_MS + 500);
       const deadline = Date.now() + LAST_ANSWERS_MS;
       for (let same = 0; same < 2 && !ended && Date.now() < deadline; await sleep(500)) {
-        const [sent, answered] = await Promise.all([k6Counter(address, 'votes_started'), k6Counter(address, 'votes_answered')]).catch(() => [1, 0]);
+        const [sent, answered] = await Promise.all([
+          k6Counter(address, 'votes_started'),
+          k6Counter(address, 'votes_answered'),
+        ]).catch(() => [1, 0]);
         same = sent === answered ? same + 1 : 0;
       }
       if (!ended) storm.kill('SIGINT');
@@ -257,7 +296,11 @@ export async function runFaults(faults, { base, quietMs }, { probeSids, probePol
     const start = Date.now();
     say(`  ${stamp(start, t0)} s: ${name}`);
     await act().catch((err) => say(`    ${err.message}`));
-    const recovered = await until(`recovery from ${name}`, async () => (await healthy()) && (await healthy()), RECOVERY_TIMEOUT_MS).catch(() => null);
+    const recovered = await until(
+      `recovery from ${name}`,
+      async () => (await healthy()) && (await healthy()),
+      RECOVERY_TIMEOUT_MS,
+    ).catch(() => null);
     if (!recovered) say(`    not recovered within ${RECOVERY_TIMEOUT_MS / 1000} s`);
     if (heal) {
       await heal().catch((err) => say(`    ${err.message}`));

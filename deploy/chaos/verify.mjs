@@ -29,7 +29,10 @@ export function readAnswers(consoleFile) {
       .split('\n')
       .map((line) => /V,(\d+),([ms]\d+),([^,]+),(\w+)(?:,(\d+))?/.exec(line))
       .filter(Boolean)
-  ).map(([, t, poll, voter, status, sent]) => /** @type {StormAnswer} */ ({ t: Number(t), sent: Number(sent ?? t), poll, voter, status: Number(status) || 0 }));
+  ).map(
+    ([, t, poll, voter, status, sent]) =>
+      /** @type {StormAnswer} */ ({ t: Number(t), sent: Number(sent ?? t), poll, voter, status: Number(status) || 0 }),
+  );
 }
 
 /**
@@ -45,16 +48,19 @@ export function readChanges(consoleFile) {
       .split('\n')
       .map((line) => /C,(\d+),([ms]\d+),([^,]+),(\w+),(\d+),(change|take),([\d-]+)(?:,([a-z_-]+))?/.exec(line))
       .filter(Boolean)
-  ).map(([, t, poll, voter, status, sent, kind, option, error]) => /** @type {StormChange} */ ({
-      t: Number(t),
-      sent: Number(sent),
-      poll,
-      voter,
-      status: Number(status) || 0,
-      kind,
-      option: option === '-' ? null : Number(option),
-      error: error && error !== '-' ? error : null,
-    }));
+  ).map(
+    ([, t, poll, voter, status, sent, kind, option, error]) =>
+      /** @type {StormChange} */ ({
+        t: Number(t),
+        sent: Number(sent),
+        poll,
+        voter,
+        status: Number(status) || 0,
+        kind,
+        option: option === '-' ? null : Number(option),
+        error: error && error !== '-' ? error : null,
+      }),
+  );
 }
 
 /**
@@ -81,12 +87,16 @@ export function expectedBallots(accepted, changes) {
  * Whether an answer belongs to a fault's window: its request was in flight at some time in it. A request sent during
  * the fault may be answered (or time out, after k6's 10 s) once the window has closed; it still met the fault.
  */
-export const inFlightDuring = (/** @type {{ sent: number, t: number }} */ a, /** @type {{ start: number, end: number }} */ w) => a.sent <= w.end && a.t >= w.start;
+export const inFlightDuring = (
+  /** @type {{ sent: number, t: number }} */ a,
+  /** @type {{ start: number, end: number }} */ w,
+) => a.sent <= w.end && a.t >= w.start;
 
 /** A poll's ballots per option, from its stored votes (a ballot of several options counts in each). */
 const optionCounts = (/** @type {import('mongodb').Document[]} */ docs, optionsCount = 3) => {
   const counts = Array.from({ length: optionsCount }, () => 0);
-  for (const d of docs) for (const o of d.optionIndexes?.length ? d.optionIndexes : [d.optionIndex]) counts[o] = (counts[o] ?? 0) + 1;
+  for (const d of docs)
+    for (const o of d.optionIndexes?.length ? d.optionIndexes : [d.optionIndex]) counts[o] = (counts[o] ?? 0) + 1;
   return counts;
 };
 
@@ -98,7 +108,8 @@ const optionCounts = (/** @type {import('mongodb').Document[]} */ docs, optionsC
  * kit's client follows each).
  */
 /** The storm's polls by their keys in the storm's lines (m0…, s0…). */
-const pollIdsOf = (/** @type {{ member: string[], shareIds: string[] }} */ polls) => Object.fromEntries([...polls.member.map((id, i) => [`m${i}`, id]), ...polls.shareIds.map((id, i) => [`s${i}`, id])]);
+const pollIdsOf = (/** @type {{ member: string[], shareIds: string[] }} */ polls) =>
+  Object.fromEntries([...polls.member.map((id, i) => [`m${i}`, id]), ...polls.shareIds.map((id, i) => [`s${i}`, id])]);
 
 /** How long the verdict waits for MongoDB to hold what Redis counted (the consumers' backlog after the storm). */
 const CATCH_UP_MS = Number(process.env.CHAOS_CATCH_UP_S || 90) * 1000;
@@ -114,7 +125,10 @@ async function checkStores({ base, urls }, { polls, creator }, expectedBallot, c
   const { MongoClient, ObjectId } = await import('mongodb');
   const { createRedisClient } = await import('@meydan/kit');
   // A MongoDB-wire server that stops answering fails the verdict (a network timeout), not a verdict that never comes.
-  const client = await new MongoClient(urls.mongo, { serverSelectionTimeoutMS: 30_000, socketTimeoutMS: 60_000 }).connect();
+  const client = await new MongoClient(urls.mongo, {
+    serverSelectionTimeoutMS: 30_000,
+    socketTimeoutMS: 60_000,
+  }).connect();
   const votes = client.db('meydan_polls').collection('votes');
   const expectedOf = (/** @type {string} */ key) => {
     const states = [...expectedBallot].filter(([k]) => k.startsWith(`${key}|`)).map(([, state]) => state);
@@ -134,28 +148,41 @@ async function checkStores({ base, urls }, { polls, creator }, expectedBallot, c
   const least = Object.keys(pollIds).reduce((n, key) => n + expectedOf(key).min, 0);
   const waitFrom = Date.now();
   const deadline = waitFrom + CATCH_UP_MS;
-  while (Date.now() < deadline && (await votes.countDocuments(stormPolls)) < least) await new Promise((r) => setTimeout(r, 1000));
+  while (Date.now() < deadline && (await votes.countDocuments(stormPolls)) < least)
+    await new Promise((r) => setTimeout(r, 1000));
   const caughtUp = async () => {
     for (const [key, id] of Object.entries(pollIds)) {
-      const docs = await votes.find({ pollId: new ObjectId(id) }, { projection: { optionIndex: 1, optionIndexes: 1 } }).toArray();
-      if (docs.length < expectedOf(key).min || optionCounts(docs).join() !== (await redisOptions(id)).join()) return false;
+      const docs = await votes
+        .find({ pollId: new ObjectId(id) }, { projection: { optionIndex: 1, optionIndexes: 1 } })
+        .toArray();
+      if (docs.length < expectedOf(key).min || optionCounts(docs).join() !== (await redisOptions(id)).join())
+        return false;
     }
     return true;
   };
   let caught = false;
   while (Date.now() < deadline && !(caught = await caughtUp())) await new Promise((r) => setTimeout(r, 2000));
-  say(caught ? `MongoDB caught up with Redis ${((Date.now() - waitFrom) / 1000).toFixed(0)} s after the storm` : `MongoDB still behind Redis ${CATCH_UP_MS / 1000} s after the storm (CHAOS_CATCH_UP_S)`);
+  say(
+    caught
+      ? `MongoDB caught up with Redis ${((Date.now() - waitFrom) / 1000).toFixed(0)} s after the storm`
+      : `MongoDB still behind Redis ${CATCH_UP_MS / 1000} s after the storm (CHAOS_CATCH_UP_S)`,
+  );
   /** @type {Map<string, number>} */
   const stored = new Map();
   const perPoll = [];
   let mismatch = false;
   for (const [key, id] of Object.entries(pollIds)) {
-    const docs = await votes.find({ pollId: new ObjectId(id) }, { projection: { voter: 1, optionIndex: 1, optionIndexes: 1 } }).toArray();
+    const docs = await votes
+      .find({ pollId: new ObjectId(id) }, { projection: { voter: 1, optionIndex: 1, optionIndexes: 1 } })
+      .toArray();
     for (const doc of docs) stored.set(`${key}|${doc.voter}`, (stored.get(`${key}|${doc.voter}`) ?? 0) + 1);
     const redisTotal = Number((await redis.hget(`polls:poll:{${id}}:c`, 't')) ?? 0);
     const redisVoters = await redis.hlen(`polls:poll:{${id}}:v`);
     // A stack that no longer answers is a disagreement, not a verdict that never comes.
-    const api = await fetch(`${base}/api/polls/${id}`, { headers: { cookie: `sid=${creator}` }, signal: AbortSignal.timeout(30_000) })
+    const api = await fetch(`${base}/api/polls/${id}`, {
+      headers: { cookie: `sid=${creator}` },
+      signal: AbortSignal.timeout(30_000),
+    })
       .then((res) => res.json())
       .catch((err) => ({ totalVotes: `no answer (${err.message})` }));
     // Votes whose connection was cut (no answer) and that were counted all the same belong to the expected total.
@@ -167,8 +194,17 @@ async function checkStores({ base, urls }, { polls, creator }, expectedBallot, c
       redis: (await redisOptions(id)).join('/'),
       api: (api.options ?? []).map((/** @type {{ votes: number }} */ o) => o.votes).join('/') || 'none',
     };
-    const row = { poll: key, accepted: min === max ? min : `${min}–${max}`, mongo: docs.length, redisTotal, redisVoters, api: api.totalVotes ?? api.poll?.totalVotes, options };
-    if (new Set([row.mongo, row.redisTotal, row.redisVoters, row.api]).size !== 1 || row.mongo < min || row.mongo > max) mismatch = true;
+    const row = {
+      poll: key,
+      accepted: min === max ? min : `${min}–${max}`,
+      mongo: docs.length,
+      redisTotal,
+      redisVoters,
+      api: api.totalVotes ?? api.poll?.totalVotes,
+      options,
+    };
+    if (new Set([row.mongo, row.redisTotal, row.redisVoters, row.api]).size !== 1 || row.mongo < min || row.mongo > max)
+      mismatch = true;
     if (new Set(Object.values(options)).size !== 1) mismatch = true;
     perPoll.push(row);
   }
@@ -225,21 +261,41 @@ function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWind
     const mine = (/** @type {StormAnswer} */ a) => (w.outside ? !inWindow(a) : inFlightDuring(a, w));
     const outcome = w.outside ? null : recoveryOf(answers, w);
     const checked = accepted.filter(mine).length;
-    if (outcome) figures.push({ window: /** @type {FaultWindow} */ (w), ...outcome, recoveryMs: outcome.recoveredAt === null ? null : outcome.recoveredAt - w.start, checked });
+    if (outcome)
+      figures.push({
+        window: /** @type {FaultWindow} */ (w),
+        ...outcome,
+        recoveryMs: outcome.recoveredAt === null ? null : outcome.recoveredAt - w.start,
+        checked,
+      });
     rows.push([
       w.name,
       w.outside ? '-' : `${stamp(w.start, t0)}–${stamp(w.end, t0)} s`,
       outcome ? outcome.failed : answers.filter((a) => mine(a) && failed(a)).length,
       outcome ? outcome.longestRun : '-',
-      !outcome ? '-' : outcome.recoveredAt === null ? 'not recovered' : `${((outcome.recoveredAt - w.start) / 1000).toFixed(1)} s`,
+      !outcome
+        ? '-'
+        : outcome.recoveredAt === null
+          ? 'not recovered'
+          : `${((outcome.recoveredAt - w.start) / 1000).toFixed(1)} s`,
       checked,
       lost.filter(mine).length,
       doubled.filter((k) => attempted.get(k) && mine(/** @type {StormAnswer} */ (attempted.get(k)))).length,
     ]);
   }
-  const header = ['fault', 'window', 'failed in it', 'longest run failed', 'time to recover', 'votes checked', 'lost', 'doubled'];
+  const header = [
+    'fault',
+    'window',
+    'failed in it',
+    'longest run failed',
+    'time to recover',
+    'votes checked',
+    'lost',
+    'doubled',
+  ];
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (/** @type {unknown[]} */ cells) => `| ${cells.map((c, i) => String(c).padEnd(/** @type {number} */ (widths[i]))).join(' | ')} |`;
+  const line = (/** @type {unknown[]} */ cells) =>
+    `| ${cells.map((c, i) => String(c).padEnd(/** @type {number} */ (widths[i]))).join(' | ')} |`;
   say('');
   say(line(header));
   say(`|${widths.map((w) => '-'.repeat(w + 2)).join('|')}|`);
@@ -255,7 +311,8 @@ function sayTable({ windows, answers, accepted, lost, doubled, attempted, inWind
 export const outcomeUnknown = (/** @type {number} */ status) => status === 0 || status === 502;
 
 /** A change answered 503 `event_not_published`: made (counted, pending), its event published later by the pending-votes job. */
-export const madeNotAnnounced = (/** @type {{ status: number, error: string | null }} */ c) => c.status === 503 && c.error === 'event_not_published';
+export const madeNotAnnounced = (/** @type {{ status: number, error: string | null }} */ c) =>
+  c.status === 503 && c.error === 'event_not_published';
 
 /**
  * What the storm was told: its answers, the accepted ones, and per poll and voter what was asked and accepted; its
@@ -270,8 +327,18 @@ function tally(consoleFile, windows) {
   const inWindow = (/** @type {StormAnswer} */ a) => windows.find((w) => inFlightDuring(a, w));
   const acceptedKeys = new Map(accepted.map((a) => [`${a.poll}|${a.voter}`, a]));
   const attempted = new Map(answers.map((a) => [`${a.poll}|${a.voter}`, a]));
-  const cutOff = (/** @type {string} */ key) => !acceptedKeys.has(key) && outcomeUnknown(attempted.get(key)?.status ?? 0);
-  return { answers, accepted, inWindow, acceptedKeys, attempted, cutOff, changes, expectedBallot: expectedBallots(accepted, changes) };
+  const cutOff = (/** @type {string} */ key) =>
+    !acceptedKeys.has(key) && outcomeUnknown(attempted.get(key)?.status ?? 0);
+  return {
+    answers,
+    accepted,
+    inWindow,
+    acceptedKeys,
+    attempted,
+    cutOff,
+    changes,
+    expectedBallot: expectedBallots(accepted, changes),
+  };
 }
 
 /**
@@ -288,7 +355,10 @@ export function faultProblems(figures, { recoveryBoundS } = {}) {
     if (!w.recovered) problems.push(`${w.name}: the probe votes never got through`);
     if (checked === 0) problems.push(`${w.name}: no vote checked (the storm did not meet it)`);
     if (recoveryMs === null) problems.push(`${w.name}: votes never flowed again`);
-    else if (recoveryBoundS !== undefined && recoveryMs > recoveryBoundS * 1000) problems.push(`${w.name}: votes flowed again after ${(recoveryMs / 1000).toFixed(1)} s, over ${recoveryBoundS} s`);
+    else if (recoveryBoundS !== undefined && recoveryMs > recoveryBoundS * 1000)
+      problems.push(
+        `${w.name}: votes flowed again after ${(recoveryMs / 1000).toFixed(1)} s, over ${recoveryBoundS} s`,
+      );
     if (w.graceful && n > 0) problems.push(`${w.name}: ${n} votes failed in a graceful stop`);
   }
   return problems;
@@ -303,15 +373,25 @@ export function faultProblems(figures, { recoveryBoundS } = {}) {
  * @param {{ windows: FaultWindow[], consoleFile: string, t0: number, stormEnd: number, outlasted?: boolean }} storm
  * @param {{ recoveryBoundS?: number }} [options]
  */
-export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEnd, outlasted = false }, { recoveryBoundS } = {}) {
-  const { answers, accepted, inWindow, acceptedKeys, attempted, cutOff, changes, expectedBallot } = tally(consoleFile, windows);
+export async function verdict(
+  stack,
+  seeded,
+  { windows, consoleFile, t0, stormEnd, outlasted = false },
+  { recoveryBoundS } = {},
+) {
+  const { answers, accepted, inWindow, acceptedKeys, attempted, cutOff, changes, expectedBallot } = tally(
+    consoleFile,
+    windows,
+  );
   // A change or take-back refused outside every fault window is a failure too.
   const outsideFailures = [...answers, ...changes].filter((a) => failed(a) && !inWindow(a));
   const { stored, perPoll, mismatch } = await checkStores(stack, seeded, expectedBallot, cutOff);
 
   // Per voter: an accepted vote (not taken back) missing from MongoDB is lost; one stored twice, stored without a
   // 2xx, or stored after its take-back was accepted is doubled.
-  const lost = [...acceptedKeys.values()].filter((a) => expectedBallot.get(`${a.poll}|${a.voter}`) === 'present' && !stored.has(`${a.poll}|${a.voter}`));
+  const lost = [...acceptedKeys.values()].filter(
+    (a) => expectedBallot.get(`${a.poll}|${a.voter}`) === 'present' && !stored.has(`${a.poll}|${a.voter}`),
+  );
   // Doubled: stored twice, or stored although the voter was told it was not (4xx, 503…) or told it was taken back. A
   // vote whose connection was cut (no answer, or the gateway's 502 saying it may have been made) may or may not count:
   // either is honest.
@@ -321,26 +401,62 @@ export async function verdict(stack, seeded, { windows, consoleFile, t0, stormEn
   const unanswered = [...stored.keys()].filter(cutOff);
 
   const figures = sayTable({ windows, answers, accepted, lost, doubled, attempted, inWindow }, t0, stormEnd);
-  say(`requests ${answers.length}, accepted ${accepted.length}, refused or unanswered ${answers.filter(failed).length} (5xx or none ${answers.filter((a) => a.status >= 500 || a.status === 0).length}; outside the fault windows: ${outsideFailures.length})`);
+  say(
+    `requests ${answers.length}, accepted ${accepted.length}, refused or unanswered ${answers.filter(failed).length} (5xx or none ${answers.filter((a) => a.status >= 500 || a.status === 0).length}; outside the fault windows: ${outsideFailures.length})`,
+  );
   const supervised = { ...stack.handles, gateway: stack.gateway };
-  say(`restarts by the supervisor: ${Object.entries(supervised).map(([n, s]) => `${n} ${/** @type {Supervised} */ (s).restarts}`).join(', ')}`);
+  say(
+    `restarts by the supervisor: ${Object.entries(supervised)
+      .map(([n, s]) => `${n} ${/** @type {Supervised} */ (s).restarts}`)
+      .join(', ')}`,
+  );
   say(`votes cut off by a fault (no answer, or 502 answer_lost) and counted: ${unanswered.length}`);
   const changed = (/** @type {StormChange['kind']} */ kind) => changes.filter((c) => c.kind === kind);
-  say(`changes after accepted votes: ${changed('change').length} moved (${changed('change').filter((c) => !failed(c)).length} accepted), ${changed('take').length} taken back (${changed('take').filter((c) => !failed(c)).length} accepted)`);
-  say('per poll: accepted less taken back (and cut off but counted) = MongoDB = Redis counter = Redis voters = GET /api/polls/{id}; per option MongoDB = Redis = API');
-  for (const r of perPoll) say(`  ${r.poll}: ${r.accepted} = ${r.mongo} = ${r.redisTotal} = ${r.redisVoters} = ${r.api}; ${r.options.mongo} = ${r.options.redis} = ${r.options.api}`);
+  say(
+    `changes after accepted votes: ${changed('change').length} moved (${changed('change').filter((c) => !failed(c)).length} accepted), ${changed('take').length} taken back (${changed('take').filter((c) => !failed(c)).length} accepted)`,
+  );
+  say(
+    'per poll: accepted less taken back (and cut off but counted) = MongoDB = Redis counter = Redis voters = GET /api/polls/{id}; per option MongoDB = Redis = API',
+  );
+  for (const r of perPoll)
+    say(
+      `  ${r.poll}: ${r.accepted} = ${r.mongo} = ${r.redisTotal} = ${r.redisVoters} = ${r.api}; ${r.options.mongo} = ${r.options.redis} = ${r.options.api}`,
+    );
   const problems = faultProblems(figures, { recoveryBoundS });
   if (outlasted) problems.push('the faults outlasted the storm');
-  const ok = problems.length === 0 && !mismatch && lost.length === 0 && doubled.length === 0 && outsideFailures.length === 0 && accepted.length > 0;
+  const ok =
+    problems.length === 0 &&
+    !mismatch &&
+    lost.length === 0 &&
+    doubled.length === 0 &&
+    outsideFailures.length === 0 &&
+    accepted.length > 0;
   say(ok ? 'chaos: nothing lost, nothing doubled' : 'chaos: FAILED (see above)');
   for (const problem of problems) say(`  ${problem}`);
-  if (lost.length) say(`  lost, e.g.: ${lost.slice(0, 5).map((a) => `${a.poll} ${a.voter} at ${stamp(a.t, t0)} s`).join('; ')}`);
+  if (lost.length)
+    say(
+      `  lost, e.g.: ${lost
+        .slice(0, 5)
+        .map((a) => `${a.poll} ${a.voter} at ${stamp(a.t, t0)} s`)
+        .join('; ')}`,
+    );
   if (doubled.length) say(`  doubled, e.g.: ${doubled.slice(0, 5).join('; ')}`);
   if (lost.length || doubled.length) {
     const pollIds = pollIdsOf(seeded.polls);
     const lostKeys = lost.map((a) => `${a.poll}|${a.voter}`);
-    await diagnoseVoters(stack, pollIds, [...lostKeys, ...doubled], [...answers, ...changes], t0).catch((err) => say(`  (voters not diagnosed: ${err.message})`));
+    await diagnoseVoters(stack, pollIds, [...lostKeys, ...doubled], [...answers, ...changes], t0).catch((err) =>
+      say(`  (voters not diagnosed: ${err.message})`),
+    );
   }
-  if (outsideFailures.length) say(`  failed outside the fault windows, e.g.: ${outsideFailures.slice(0, 5).map((a) => `${a.poll} ${a.voter} ${a.status || 'no answer'} sent ${stamp(a.sent, t0)} s, answered ${stamp(a.t, t0)} s`).join('; ')}`);
+  if (outsideFailures.length)
+    say(
+      `  failed outside the fault windows, e.g.: ${outsideFailures
+        .slice(0, 5)
+        .map(
+          (a) =>
+            `${a.poll} ${a.voter} ${a.status || 'no answer'} sent ${stamp(a.sent, t0)} s, answered ${stamp(a.t, t0)} s`,
+        )
+        .join('; ')}`,
+    );
   return ok ? 0 : 1;
 }

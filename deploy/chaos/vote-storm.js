@@ -98,10 +98,13 @@ function followUp(url, extra, pollKey, voter, n) {
     const sent = Date.now();
     const option = ((n % 3) + 1) % 3;
     // The body is read (the storm discards the others'): a 503's error code says whether the change was made.
-    const res = kind === 'change'
-      ? http.put(url, JSON.stringify({ optionIndex: option }), params({ ...extra, responseType: 'text' }))
-      : http.del(url, null, bodiless({ ...extra, responseType: 'text' }));
-    answer(`C,${Date.now()},${pollKey},${voter},${res.status},${sent},${kind},${kind === 'change' ? option : '-'},${errorCode(res)}`);
+    const res =
+      kind === 'change'
+        ? http.put(url, JSON.stringify({ optionIndex: option }), params({ ...extra, responseType: 'text' }))
+        : http.del(url, null, bodiless({ ...extra, responseType: 'text' }));
+    answer(
+      `C,${Date.now()},${pollKey},${voter},${res.status},${sent},${kind},${kind === 'change' ? option : '-'},${errorCode(res)}`,
+    );
   }
 }
 
@@ -139,10 +142,14 @@ function vote() {
     return;
   }
   const url = `${BASE}/api/s/${code}/vote`;
-  const res = http.post(url, JSON.stringify({ optionIndex: half % 3 }), params({
-    jar,
-    headers: { 'content-type': 'application/json' },
-  }));
+  const res = http.post(
+    url,
+    JSON.stringify({ optionIndex: half % 3 }),
+    params({
+      jar,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
   const voter = `v:${decodeURIComponent(vid).split('.')[0]}`;
   answer(`V,${Date.now()},s${p},${voter},${res.status},${sent}`);
   if (res.status === 200) followUp(url, { jar, headers: { 'content-type': 'application/json' } }, `s${p}`, voter, half);

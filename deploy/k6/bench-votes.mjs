@@ -63,8 +63,21 @@ process.on('SIGTERM', () => void stopAll().then(() => process.exit(143)));
  */
 async function probe(base, pollsUrl, secret, sids) {
   const { signIdentity } = await import('@meydan/kit');
-  const post = (/** @type {string} */ url, /** @type {Record<string, string>} */ headers, /** @type {unknown} */ body) => fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-  const res = await post(`${base}/api/polls`, { cookie: `sid=${sids[0]}` }, { title: 'Prob', category: 'genel', options: ['a', 'b'], duration: 0 });
+  const post = (
+    /** @type {string} */ url,
+    /** @type {Record<string, string>} */ headers,
+    /** @type {unknown} */ body,
+  ) =>
+    fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
+  const res = await post(
+    `${base}/api/polls`,
+    { cookie: `sid=${sids[0]}` },
+    { title: 'Prob', category: 'genel', options: ['a', 'b'], duration: 0 },
+  );
   const { id } = await res.json();
   /**
    * @param {string} name
@@ -81,13 +94,29 @@ async function probe(base, pollsUrl, secret, sids) {
       t.push(performance.now() - s);
     }
     t.sort((a, b) => a - b);
-    say(`  probe ${name}: p50 ${/** @type {number} */ (t[Math.floor(n / 2)]).toFixed(2)} ms, p95 ${/** @type {number} */ (t[Math.floor(n * 0.95)]).toFixed(2)} ms`);
+    say(
+      `  probe ${name}: p50 ${/** @type {number} */ (t[Math.floor(n / 2)]).toFixed(2)} ms, p95 ${/** @type {number} */ (t[Math.floor(n * 0.95)]).toFixed(2)} ms`,
+    );
   };
   await time('GET ping via gateway', 200, () => fetch(`${base}/api/polls/ping`));
-  await time('GET ping via gateway, member', 200, (i) => fetch(`${base}/api/polls/ping`, { headers: { cookie: `sid=${sids[i + 1]}` } }));
-  await time('GET ping direct', 200, () => fetch(`${pollsUrl}/api/polls/ping`, { headers: { 'x-meydan-identity': signIdentity({ userId: null, role: null }, secret) } }));
-  await time('vote direct', 200, (i) => post(`${pollsUrl}/api/polls/${id}/vote`, { 'x-meydan-identity': signIdentity({ userId: `probe${i}`, role: 'member' }, secret) }, { optionIndex: 0 }));
-  await time('vote via gateway', 200, (i) => post(`${base}/api/polls/${id}/vote`, { cookie: `sid=${sids[i + 300]}` }, { optionIndex: 0 }));
+  await time('GET ping via gateway, member', 200, (i) =>
+    fetch(`${base}/api/polls/ping`, { headers: { cookie: `sid=${sids[i + 1]}` } }),
+  );
+  await time('GET ping direct', 200, () =>
+    fetch(`${pollsUrl}/api/polls/ping`, {
+      headers: { 'x-meydan-identity': signIdentity({ userId: null, role: null }, secret) },
+    }),
+  );
+  await time('vote direct', 200, (i) =>
+    post(
+      `${pollsUrl}/api/polls/${id}/vote`,
+      { 'x-meydan-identity': signIdentity({ userId: `probe${i}`, role: 'member' }, secret) },
+      { optionIndex: 0 },
+    ),
+  );
+  await time('vote via gateway', 200, (i) =>
+    post(`${base}/api/polls/${id}/vote`, { cookie: `sid=${sids[i + 300]}` }, { optionIndex: 0 }),
+  );
 }
 
 const fmt = (/** @type {unknown} */ ms) => (typeof ms === 'number' ? `${ms.toFixed(1)} ms` : 'n/a');
@@ -98,7 +127,12 @@ async function main() {
   buildWorkspaces();
   workDir = mkdtempSync(join(tmpdir(), 'meydan-bench-'));
   // BENCH_PROFILE=<service>: a V8 CPU profile of that service, in <temp dir>/profiles (kept with BENCH_KEEP).
-  stack = await startThrowawayStack({ workDir, logLevel: LOG_LEVEL, profile: (name) => process.env.BENCH_PROFILE === name, say });
+  stack = await startThrowawayStack({
+    workDir,
+    logLevel: LOG_LEVEL,
+    profile: (name) => process.env.BENCH_PROFILE === name,
+    say,
+  });
   const { base, ports, urls } = stack;
   say(`stack up in ${((Date.now() - t0) / 1000).toFixed(1)} s (logs in ${workDir})`);
 
@@ -108,7 +142,11 @@ async function main() {
   const { summary, marks } = await runStorm(k6, base, poll.id, sids);
   const stored = await storedVotes(urls, base, poll.id, summary.ballots, sids[0]);
   const options = await optionsCheck(urls, base, poll.id, sids[0], summary);
-  const ok = stored.redisTotal === summary.ballots && stored.redisVoters === summary.ballots && stored.mongoTotal === summary.ballots && options.ok;
+  const ok =
+    stored.redisTotal === summary.ballots &&
+    stored.redisVoters === summary.ballots &&
+    stored.mongoTotal === summary.ballots &&
+    options.ok;
   report(summary, stored, options, marks, ok);
   return ok ? 0 : 1;
 }
@@ -168,14 +206,26 @@ async function runStorm(k6, base, pollId, sids) {
   const summaryFile = join(/** @type {string} */ (workDir), 'summary.json');
   say(`k6: ${RATE}/s for ${DURATION_S} s of no-ops, then ${RATE}/s for ${DURATION_S} s of votes on poll ${pollId}…`);
   const run = spawn(k6, ['run', '--quiet', '--no-color', join(root, 'deploy/k6/vote-storm.js')], {
-    env: { ...process.env, BASE_URL: base, POLL_ID: pollId, SIDS_FILE: sidsFile, RATE: String(RATE), DURATION_S: String(DURATION_S), OPTIONS: String(OPTIONS.length), SUMMARY_FILE: summaryFile, BALLOT_EVERY: String(BALLOT_EVERY), CHANGE_EVERY: String(CHANGE_EVERY) },
+    env: {
+      ...process.env,
+      BASE_URL: base,
+      POLL_ID: pollId,
+      SIDS_FILE: sidsFile,
+      RATE: String(RATE),
+      DURATION_S: String(DURATION_S),
+      OPTIONS: String(OPTIONS.length),
+      SUMMARY_FILE: summaryFile,
+      BALLOT_EVERY: String(BALLOT_EVERY),
+      CHANGE_EVERY: String(CHANGE_EVERY),
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const processes = [.../** @type {NonNullable<typeof stack>} */ (stack).processes(), { name: 'k6', pid: run.pid }];
   const cpuOf = () => Object.fromEntries(processes.map((h) => [h.name, cpuSeconds(h.pid)]));
   /** @type {Record<string, Record<string, number>>} */
   const marks = {};
-  const at = (/** @type {number} */ s, /** @type {string} */ name) => setTimeout(() => (marks[name] = cpuOf()), s * 1000).unref();
+  const at = (/** @type {number} */ s, /** @type {string} */ name) =>
+    setTimeout(() => (marks[name] = cpuOf()), s * 1000).unref();
   at(3 + 1, 'noopStart');
   at(3 + 1 + DURATION_S, 'noopEnd');
   at(3 + DURATION_S + 2, 'votesStart');
@@ -192,7 +242,8 @@ async function runStorm(k6, base, pollId, sids) {
 function stormSummary(m) {
   const count = (/** @type {string} */ name) => m[name]?.values?.count ?? 0;
   const acceptedVotes = count('votes_accepted');
-  const failed = count('vote_conflicts') + count('vote_rate_limited') + count('vote_server_errors') + count('vote_other_errors');
+  const failed =
+    count('vote_conflicts') + count('vote_rate_limited') + count('vote_server_errors') + count('vote_other_errors');
   return {
     m,
     count,
@@ -235,7 +286,15 @@ async function storedVotes(urls, base, pollId, ballots, sid) {
     mongoTotal = await votes.countDocuments({ pollId: new ObjectId(pollId) });
     if (mongoTotal === ballots) {
       // Counted, and every change applied too: MongoDB's options are Redis's.
-      const options = await optionCounts({ redisUrl: urls.redis, mongoUrl: urls.mongo, base, pollId, apiPath: `/api/polls/${pollId}`, optionsCount: OPTIONS.length, sid });
+      const options = await optionCounts({
+        redisUrl: urls.redis,
+        mongoUrl: urls.mongo,
+        base,
+        pollId,
+        apiPath: `/api/polls/${pollId}`,
+        optionsCount: OPTIONS.length,
+        sid,
+      });
       if (options.redis.join() === options.mongo.join()) break;
     }
     await new Promise((res) => setTimeout(res, 250));
@@ -256,7 +315,15 @@ async function storedVotes(urls, base, pollId, ballots, sid) {
  */
 async function optionsCheck(urls, base, pollId, sid, { count, ballots }) {
   const { optionCounts } = await import('./option-counts.mjs');
-  const options = await optionCounts({ redisUrl: urls.redis, mongoUrl: urls.mongo, base, pollId, apiPath: `/api/polls/${pollId}`, optionsCount: OPTIONS.length, sid });
+  const options = await optionCounts({
+    redisUrl: urls.redis,
+    mongoUrl: urls.mongo,
+    base,
+    pollId,
+    apiPath: `/api/polls/${pollId}`,
+    optionsCount: OPTIONS.length,
+    sid,
+  });
   const accepted = count('vote_options_accepted') - count('vote_options_removed') + count('vote_options_added');
   const ok = options.equal && options.redis.reduce((a, b) => a + b, 0) === accepted && options.apiVoters === ballots;
   return { ...options, accepted, ok };
@@ -273,23 +340,44 @@ function report(summary, stored, options, marks, ok) {
   const { m, count, acceptedVotes, failed, attempted, noopDone, vote, noop, votesPerS, noopPerS } = summary;
   const { redisTotal, redisVoters, mongoTotal, persistS } = stored;
   say('');
-  say(`vote storm on one poll through the gateway (${RATE}/s target, ${DURATION_S} s each, LOG_LEVEL=${LOG_LEVEL}, one ${process.arch} machine running k6 and the stack)`);
-  say(`  votes:  attempted ${attempted}, accepted ${acceptedVotes} (${votesPerS.toFixed(1)}/s), errors ${failed} (${((failed / Math.max(attempted, 1)) * 100).toFixed(2)}%: 409 ${count('vote_conflicts')}, 429 ${count('vote_rate_limited')}, 5xx/network ${count('vote_server_errors')}, other ${count('vote_other_errors')}), dropped by k6 ${m['dropped_iterations{scenario:votes}']?.values?.count ?? 0}`);
-  say(`          latency p50 ${fmt(vote.med)}, p95 ${fmt(vote['p(95)'])}, p99 ${fmt(vote['p(99)'])}, max ${fmt(vote.max)}`);
-  say(`  no-op:  GET /api/polls/ping ${noopDone} requests (${noopPerS.toFixed(1)}/s ok, errors ${count('noop_errors')}), dropped by k6 ${m['dropped_iterations{scenario:noop}']?.values?.count ?? 0}`);
-  say(`          latency p50 ${fmt(noop.med)}, p95 ${fmt(noop['p(95)'])}, p99 ${fmt(noop['p(99)'])}, max ${fmt(noop.max)}`);
-  say(`  ratio vote/no-op: throughput ${(votesPerS / Math.max(noopPerS, 1e-9)).toFixed(2)}, p95 ${(vote['p(95)'] / noop['p(95)']).toFixed(2)}×, p99 ${(vote['p(99)'] / noop['p(99)']).toFixed(2)}×`);
-  say(`  changes: ${count('vote_changes_accepted')} moved and ${count('vote_takebacks_accepted')} taken back (one vote in ${CHANGE_EVERY || '–'} each), errors ${count('vote_change_errors')}; latency p95 ${fmt(summary.change['p(95)'])}, p99 ${fmt(summary.change['p(99)'])}`);
-  say(`  check: Redis counter ${redisTotal}, Redis voters ${redisVoters}, MongoDB votes ${mongoTotal} (after ${persistS.toFixed(1)} s) vs ballots left ${summary.ballots} (accepted ${acceptedVotes}, less taken back): ${ok ? 'EQUAL' : 'MISMATCH'}`);
-  say(`  options: Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')} (votersCount ${options.apiVoters}) vs ${options.accepted} options the ballots left mark (every ${BALLOT_EVERY || '–'}th a ballot of two; moved ones one option): ${options.ok ? 'EQUAL' : 'MISMATCH'}`);
+  say(
+    `vote storm on one poll through the gateway (${RATE}/s target, ${DURATION_S} s each, LOG_LEVEL=${LOG_LEVEL}, one ${process.arch} machine running k6 and the stack)`,
+  );
+  say(
+    `  votes:  attempted ${attempted}, accepted ${acceptedVotes} (${votesPerS.toFixed(1)}/s), errors ${failed} (${((failed / Math.max(attempted, 1)) * 100).toFixed(2)}%: 409 ${count('vote_conflicts')}, 429 ${count('vote_rate_limited')}, 5xx/network ${count('vote_server_errors')}, other ${count('vote_other_errors')}), dropped by k6 ${m['dropped_iterations{scenario:votes}']?.values?.count ?? 0}`,
+  );
+  say(
+    `          latency p50 ${fmt(vote.med)}, p95 ${fmt(vote['p(95)'])}, p99 ${fmt(vote['p(99)'])}, max ${fmt(vote.max)}`,
+  );
+  say(
+    `  no-op:  GET /api/polls/ping ${noopDone} requests (${noopPerS.toFixed(1)}/s ok, errors ${count('noop_errors')}), dropped by k6 ${m['dropped_iterations{scenario:noop}']?.values?.count ?? 0}`,
+  );
+  say(
+    `          latency p50 ${fmt(noop.med)}, p95 ${fmt(noop['p(95)'])}, p99 ${fmt(noop['p(99)'])}, max ${fmt(noop.max)}`,
+  );
+  say(
+    `  ratio vote/no-op: throughput ${(votesPerS / Math.max(noopPerS, 1e-9)).toFixed(2)}, p95 ${(vote['p(95)'] / noop['p(95)']).toFixed(2)}×, p99 ${(vote['p(99)'] / noop['p(99)']).toFixed(2)}×`,
+  );
+  say(
+    `  changes: ${count('vote_changes_accepted')} moved and ${count('vote_takebacks_accepted')} taken back (one vote in ${CHANGE_EVERY || '–'} each), errors ${count('vote_change_errors')}; latency p95 ${fmt(summary.change['p(95)'])}, p99 ${fmt(summary.change['p(99)'])}`,
+  );
+  say(
+    `  check: Redis counter ${redisTotal}, Redis voters ${redisVoters}, MongoDB votes ${mongoTotal} (after ${persistS.toFixed(1)} s) vs ballots left ${summary.ballots} (accepted ${acceptedVotes}, less taken back): ${ok ? 'EQUAL' : 'MISMATCH'}`,
+  );
+  say(
+    `  options: Redis ${options.redis.join('/')}, MongoDB ${options.mongo.join('/')}, API ${options.api.join('/')} (votersCount ${options.apiVoters}) vs ${options.accepted} options the ballots left mark (every ${BALLOT_EVERY || '–'}th a ballot of two; moved ones one option): ${options.ok ? 'EQUAL' : 'MISMATCH'}`,
+  );
   if (marks.votesEnd) {
-    const spent = (/** @type {string} */ from, /** @type {string} */ to) =>
-      Object.keys(/** @type {Record<string, number>} */ (marks[to]))
-        .map((name) => /** @type {[string, number]} */ ([name, (/** @type {Record<string, number>} */ (marks[to])[name] ?? 0) - (/** @type {Record<string, number>} */ (marks[from])[name] ?? 0)]))
+    const spent = (/** @type {string} */ from, /** @type {string} */ to) => {
+      const before = marks[from] ?? {};
+      const after = marks[to] ?? {};
+      return Object.keys(after)
+        .map((name) => /** @type {[string, number]} */ ([name, (after[name] ?? 0) - (before[name] ?? 0)]))
         .filter(([, cpu]) => cpu > 0.05)
         .sort((a, b) => b[1] - a[1])
         .map(([name, cpu]) => `${name} ${cpu.toFixed(1)}`)
         .join(', ');
+    };
     say(`  CPU seconds, no-op phase: ${spent('noopStart', 'noopEnd')}`);
     say(`  CPU seconds, vote phase:  ${spent('votesStart', 'votesEnd')}`);
   }

@@ -50,8 +50,12 @@ import { actionRequest, OK_STATUS, shareLinkVote } from './lib/actions.js';
 const BASE = (__ENV.BASE_URL || '').replace(/\/+$/, '');
 if (!BASE) throw new Error('BASE_URL is required, e.g. -e BASE_URL=http://127.0.0.1:8080');
 const ALL = ['noop', 'votes', 'share_votes', 'visitor_feed', 'member_feed', 'mixed'];
-const SELECTED = (__ENV.SCENARIOS || ALL.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
-for (const name of SELECTED) if (!ALL.includes(name)) throw new Error(`unknown scenario ${name}; known: ${ALL.join(',')}`);
+const SELECTED = (__ENV.SCENARIOS || ALL.join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const name of SELECTED)
+  if (!ALL.includes(name)) throw new Error(`unknown scenario ${name}; known: ${ALL.join(',')}`);
 const P99_MS = Number(__ENV.P99_MS || 100);
 const MAX_ERROR_RATE = Number(__ENV.MAX_ERROR_RATE || 0);
 const ABORT_MS = Number(__ENV.ABORT_MS || 0);
@@ -64,7 +68,10 @@ if (!['abort', 'skip'].includes(BREAK_MODE)) throw new Error('BREAK_MODE is abor
 const SLOW_TO_BREAK = 3;
 let slowSeen = 0;
 let broken = false;
-const STAGES = (__ENV.STAGES || '').split(',').map(Number).filter((r) => r > 0);
+const STAGES = (__ENV.STAGES || '')
+  .split(',')
+  .map(Number)
+  .filter((r) => r > 0);
 const STEP_S = Number(__ENV.STEP_S || 5);
 const RAMP_S = Number(__ENV.RAMP_S || 1);
 const WARM_S = STAGES.length ? Number(__ENV.WARM_S || 2) : 0;
@@ -83,18 +90,41 @@ const GAP_S = 2;
 const MIX = mixPlan(MIXED_WEIGHTS);
 
 const members = new SharedArray('members', () => (__ENV.MEMBERS_CSV ? parseMembers(open(__ENV.MEMBERS_CSV)) : []));
-const needsMembers = SELECTED.some((s) => s === 'votes' || s === 'member_feed' || s === 'mixed') || (!__ENV.SHARE_CODE && SELECTED.includes('share_votes'));
-if (needsMembers && members.length === 0) throw new Error('MEMBERS_CSV is required for these scenarios (npm run bench:members writes one)');
+const needsMembers =
+  SELECTED.some((s) => s === 'votes' || s === 'member_feed' || s === 'mixed') ||
+  (!__ENV.SHARE_CODE && SELECTED.includes('share_votes'));
+if (needsMembers && members.length === 0)
+  throw new Error('MEMBERS_CSV is required for these scenarios (npm run bench:members writes one)');
 
 const scenarioSeconds = STAGES.length ? WARM_S + STAGES.length * (RAMP_S + STEP_S) : DURATION_S;
 const maxRate = STAGES.length ? Math.max(...STAGES) : RATE;
-const vus = { preAllocatedVUs: Math.min(200, Math.max(20, Math.ceil(maxRate / 10))), maxVUs: Math.max(200, Math.ceil(maxRate / 2)), gracefulStop: '60s' };
+const vus = {
+  preAllocatedVUs: Math.min(200, Math.max(20, Math.ceil(maxRate / 10))),
+  maxVUs: Math.max(200, Math.ceil(maxRate / 2)),
+  gracefulStop: '60s',
+};
 
 function load(name, startTime) {
-  if (!STAGES.length) return { executor: 'constant-arrival-rate', rate: RATE, timeUnit: '1s', duration: `${DURATION_S}s`, startTime: `${startTime}s`, ...vus };
+  if (!STAGES.length)
+    return {
+      executor: 'constant-arrival-rate',
+      rate: RATE,
+      timeUnit: '1s',
+      duration: `${DURATION_S}s`,
+      startTime: `${startTime}s`,
+      ...vus,
+    };
   const stages = [{ target: STAGES[0], duration: `${WARM_S}s` }];
-  for (const rate of STAGES) stages.push({ target: rate, duration: `${RAMP_S}s` }, { target: rate, duration: `${STEP_S}s` });
-  return { executor: 'ramping-arrival-rate', startRate: STAGES[0], timeUnit: '1s', stages, startTime: `${startTime}s`, ...vus };
+  for (const rate of STAGES)
+    stages.push({ target: rate, duration: `${RAMP_S}s` }, { target: rate, duration: `${STEP_S}s` });
+  return {
+    executor: 'ramping-arrival-rate',
+    startRate: STAGES[0],
+    timeUnit: '1s',
+    stages,
+    startTime: `${startTime}s`,
+    ...vus,
+  };
 }
 
 const scenarios = {};
@@ -106,7 +136,9 @@ SELECTED.forEach((name, n) => {
       thresholds[`req_duration{step:${name}-${i}}`] = [`p(99)<${P99_MS}`];
       thresholds[`req_failed{step:${name}-${i}}`] = [`rate<=${MAX_ERROR_RATE}`];
       // Always met: they only make k6 keep the served and the shed answers' latency of each step in the summary.
-      if (BY_ANSWER) for (const answer of ['served', 'shed']) thresholds[`req_duration{step:${name}-${i},answer:${answer}}`] = ['max>=0'];
+      if (BY_ANSWER)
+        for (const answer of ['served', 'shed'])
+          thresholds[`req_duration{step:${name}-${i},answer:${answer}}`] = ['max>=0'];
     });
   } else {
     thresholds[`req_duration{scenario:${name}}`] = [`p(99)<${P99_MS}`];
@@ -115,7 +147,8 @@ SELECTED.forEach((name, n) => {
 });
 for (const kind of ERROR_KINDS) thresholds[`req_errors{kind:${kind}}`] = ['count>=0'];
 // Always met: they only make k6 keep these submetrics in the summary (what each action of `mixed` got through).
-if (SELECTED.includes('mixed')) for (const action of MIX.names) thresholds[`req_failed{action:${action}}`] = ['rate>=0'];
+if (SELECTED.includes('mixed'))
+  for (const action of MIX.names) thresholds[`req_failed{action:${action}}`] = ['rate>=0'];
 
 export const options = {
   discardResponseBodies: true,
@@ -170,13 +203,22 @@ function record(res, okStatus, step, action) {
 const gaveUp = () => broken;
 
 /** A member's credentials as headers: the session cookie (`sid` rows) or the personal API token (`token` rows). */
-const credentials = (member) => (!member ? {} : member.token ? { authorization: `Bearer ${member.token}` } : { cookie: `sid=${member.sid}` });
+const credentials = (member) =>
+  !member ? {} : member.token ? { authorization: `Bearer ${member.token}` } : { cookie: `sid=${member.sid}` };
 const json = (member) => ({ 'content-type': 'application/json', ...credentials(member) });
 
 /** Creates a poll as the first member: a public one (votes by id) or a share-link one (seen only through its link). */
 function createPoll(shareable, title = 'Yük testi: hangisi daha iyi bir evcil hayvan?') {
-  const body = { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], ...(BALLOT_EVERY ? { maxChoices: 2 } : {}) };
-  const res = http.post(`${BASE}/api/polls${shareable ? '/shareable' : ''}`, JSON.stringify(body), { headers: json(members[0]), responseType: 'text' });
+  const body = {
+    title,
+    category: 'gunluk-hayat',
+    options: ['Kedi', 'Köpek', 'Kuş', 'Balık'],
+    ...(BALLOT_EVERY ? { maxChoices: 2 } : {}),
+  };
+  const res = http.post(`${BASE}/api/polls${shareable ? '/shareable' : ''}`, JSON.stringify(body), {
+    headers: json(members[0]),
+    responseType: 'text',
+  });
   if (res.status !== 201) throw new Error(`creating the poll failed: ${res.status} ${res.body}`);
   const created = res.json();
   return shareable ? created.shareUrl.split('/s/')[1] : created.id;
@@ -212,14 +254,22 @@ export function votes(data) {
   const step = stepTag();
   const i = exec.scenario.iterationInTest;
   const member = members[(MEMBER_OFFSET + i) % members.length];
-  const res = http.post(`${BASE}/api/polls/${data.pollId}/vote`, JSON.stringify(voteBody(i, OPTIONS, BALLOT_EVERY)), { headers: json(member), tags: { step } });
+  const res = http.post(`${BASE}/api/polls/${data.pollId}/vote`, JSON.stringify(voteBody(i, OPTIONS, BALLOT_EVERY)), {
+    headers: json(member),
+    tags: { step },
+  });
   record(res, 200, step);
 }
 
 export function share_votes(data) {
   if (gaveUp()) return;
   const step = stepTag();
-  const { opened, vote } = shareLinkVote(BASE, data.shareCode, voteBody(exec.scenario.iterationInTest, OPTIONS, BALLOT_EVERY), { step });
+  const { opened, vote } = shareLinkVote(
+    BASE,
+    data.shareCode,
+    voteBody(exec.scenario.iterationInTest, OPTIONS, BALLOT_EVERY),
+    { step },
+  );
   shareOpenDuration.add(opened.timings.duration, { step });
   record(vote || opened, 200, step);
 }
@@ -234,7 +284,14 @@ export function member_feed() {
   if (gaveUp()) return;
   const step = stepTag();
   const member = members[exec.scenario.iterationInTest % members.length];
-  record(http.get(`${BASE}/api/polls${MEMBER_FEED ? `?feed=${MEMBER_FEED}` : ''}`, { headers: credentials(member), tags: { step } }), 200, step);
+  record(
+    http.get(`${BASE}/api/polls${MEMBER_FEED ? `?feed=${MEMBER_FEED}` : ''}`, {
+      headers: credentials(member),
+      tags: { step },
+    }),
+    200,
+    step,
+  );
 }
 
 export function mixed(data) {
@@ -251,7 +308,11 @@ export function mixed(data) {
   const member = who === 'member' ? members[(kind === 'vote' ? MEMBER_OFFSET + n : n) % members.length] : null;
   const params = { headers: credentials(member), tags: { step, action, name: action } };
   const body = kind === 'vote' ? voteBody(n, OPTIONS, BALLOT_EVERY) : `Yük testi yorumu ${n}`;
-  const res = actionRequest(BASE, kind, { pollId: kind === 'vote' ? pollId : pollIds[n % pollIds.length], params, body });
+  const res = actionRequest(BASE, kind, {
+    pollId: kind === 'vote' ? pollId : pollIds[n % pollIds.length],
+    params,
+    body,
+  });
   record(res, OK_STATUS[kind], step, action);
 }
 
@@ -267,10 +328,14 @@ export function handleSummary(data) {
     const failed = data.metrics[`req_failed{${match[1]}:${match[2]}}`]?.values ?? {};
     const v = metric.values;
     const passed = thresholdsOk(metric) && thresholdsOk(data.metrics[`req_failed{${match[1]}:${match[2]}}`]);
-    lines.push(`${match[2].padEnd(20)} ${String(v.count).padStart(7)} req  p50 ${ms(v.med)}  p95 ${ms(v['p(95)'])}  p99 ${ms(v['p(99)'])}  errors ${failed.passes ?? 0}  ${passed ? 'ok' : 'FAIL'}`);
+    lines.push(
+      `${match[2].padEnd(20)} ${String(v.count).padStart(7)} req  p50 ${ms(v.med)}  p95 ${ms(v['p(95)'])}  p99 ${ms(v['p(99)'])}  errors ${failed.passes ?? 0}  ${passed ? 'ok' : 'FAIL'}`,
+    );
   }
   const kinds = ERROR_KINDS.map((k) => `${k} ${data.metrics[`req_errors{kind:${k}}`]?.values?.count ?? 0}`);
-  const out = { stdout: `\n${lines.join('\n')}\nerrors by kind: ${kinds.join(', ')}\nthresholds: p99 < ${P99_MS} ms, error rate <= ${MAX_ERROR_RATE}\n` };
+  const out = {
+    stdout: `\n${lines.join('\n')}\nerrors by kind: ${kinds.join(', ')}\nthresholds: p99 < ${P99_MS} ms, error rate <= ${MAX_ERROR_RATE}\n`,
+  };
   if (__ENV.SUMMARY_FILE) out[__ENV.SUMMARY_FILE] = JSON.stringify(data);
   return out;
 }

@@ -46,12 +46,17 @@ const sidOf = (/** @type {Response} */ res) => /(?:^|,\s*)sid=([^;]+)/.exec(res.
 async function call(base, method, path, { sid, body, accept } = {}) {
   return fetch(`${base}${path}`, {
     method,
-    headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(sid ? { cookie: `sid=${sid}` } : {}), ...(accept ? { accept } : {}) },
+    headers: {
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...(sid ? { cookie: `sid=${sid}` } : {}),
+      ...(accept ? { accept } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
 }
 
-const failed = async (/** @type {string} */ what, /** @type {Response} */ res) => new Error(`${what}: ${res.status} ${await res.text()}`);
+const failed = async (/** @type {string} */ what, /** @type {Response} */ res) =>
+  new Error(`${what}: ${res.status} ${await res.text()}`);
 
 /**
  * An administrator's sign-in (adminFromEnv): a password and a second factor, or a verified session's `sid`.
@@ -66,7 +71,8 @@ const failed = async (/** @type {string} */ what, /** @type {Response} */ res) =
 export async function signInAdmin(base, { email, password, totp, totpSecret, recoveryCode, sid }) {
   if (sid) return sid;
   if (!email || !password) throw new Error('ADMIN_EMAIL and ADMIN_PASSWORD are required');
-  if (!totp && !totpSecret && !recoveryCode) throw new Error('the second factor is required: ADMIN_TOTP, ADMIN_TOTP_SECRET or ADMIN_RECOVERY_CODE');
+  if (!totp && !totpSecret && !recoveryCode)
+    throw new Error('the second factor is required: ADMIN_TOTP, ADMIN_TOTP_SECRET or ADMIN_RECOVERY_CODE');
   const login = await call(base, 'POST', '/api/login', { body: { email, password } });
   if (login.status !== 200 || !sidOf(login)) throw await failed('signing in', login);
   const first = sidOf(login);
@@ -133,16 +139,24 @@ export async function removeMembers(base, sid, batch) {
 }
 
 async function main() {
-  const { values } = parseArgs({ options: { count: { type: 'string' }, out: { type: 'string', default: 'members.csv' }, remove: { type: 'string', multiple: true } } });
+  const { values } = parseArgs({
+    options: {
+      count: { type: 'string' },
+      out: { type: 'string', default: 'members.csv' },
+      remove: { type: 'string', multiple: true },
+    },
+  });
   const base = (process.env.BASE_URL ?? '').replace(/\/+$/, '');
   if (!base) throw new Error('BASE_URL (the gateway) is required');
   const removing = values.remove ?? [];
   const count = Number(values.count);
-  if (!removing.length && (!Number.isInteger(count) || count < 1)) throw new Error('--count N (how many members to make) or --remove <batch> is required');
+  if (!removing.length && (!Number.isInteger(count) || count < 1))
+    throw new Error('--count N (how many members to make) or --remove <batch> is required');
   const env = process.env;
   const sid = await signInAdmin(base, adminFromEnv(env));
   try {
-    for (const batch of removing) process.stdout.write(`batch ${batch}: ${await removeMembers(base, sid, batch)} members removed\n`);
+    for (const batch of removing)
+      process.stdout.write(`batch ${batch}: ${await removeMembers(base, sid, batch)} members removed\n`);
     if (!removing.length) {
       const started = Date.now();
       const { batches, tokens } = await mintMembers(base, sid, count);

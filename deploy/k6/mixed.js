@@ -36,8 +36,12 @@ import { actionRequest, shareLinkVote } from './lib/actions.js';
 const BASE = (__ENV.BASE_URL || '').replace(/\/+$/, '');
 if (!BASE) throw new Error('BASE_URL is required, e.g. -e BASE_URL=http://127.0.0.1:8080');
 const ALL = ['mixed', 'live'];
-const SELECTED = (__ENV.SCENARIOS || ALL.join(',')).split(',').map((s) => s.trim()).filter(Boolean);
-for (const name of SELECTED) if (!ALL.includes(name)) throw new Error(`unknown scenario ${name}; known: ${ALL.join(',')}`);
+const SELECTED = (__ENV.SCENARIOS || ALL.join(','))
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+for (const name of SELECTED)
+  if (!ALL.includes(name)) throw new Error(`unknown scenario ${name}; known: ${ALL.join(',')}`);
 const RATE = Number(__ENV.RATE || 20);
 const DURATION_S = Number(__ENV.DURATION_S || 60);
 const SOCKETS = Number(__ENV.SOCKETS || 20);
@@ -52,7 +56,8 @@ const rows = new SharedArray('members', () => {
   if (!__ENV.MEMBERS_CSV) throw new Error('MEMBERS_CSV is required: a CSV of email,password or of token');
   const all = parseCsv(open(__ENV.MEMBERS_CSV));
   if (all.length === 0) throw new Error(`${__ENV.MEMBERS_CSV} holds no member`);
-  if (!all.every((r) => r.token || (r.email && r.password))) throw new Error(`${__ENV.MEMBERS_CSV}: every row needs email and password, or token`);
+  if (!all.every((r) => r.token || (r.email && r.password)))
+    throw new Error(`${__ENV.MEMBERS_CSV}: every row needs email and password, or token`);
   return all.slice(0, MAX_MEMBERS);
 });
 
@@ -80,8 +85,28 @@ const actionThresholds = (action) => ({
 export const options = {
   scenarios: Object.fromEntries(
     [
-      ['mixed', { executor: 'constant-arrival-rate', rate: RATE, timeUnit: '1s', duration: `${DURATION_S}s`, preAllocatedVUs: Math.max(10, RATE), maxVUs: Math.max(50, RATE * 5), exec: 'mixed' }],
-      ['live', { executor: 'per-vu-iterations', vus: SOCKETS, iterations: 1, maxDuration: `${DURATION_S + 30}s`, exec: 'live' }],
+      [
+        'mixed',
+        {
+          executor: 'constant-arrival-rate',
+          rate: RATE,
+          timeUnit: '1s',
+          duration: `${DURATION_S}s`,
+          preAllocatedVUs: Math.max(10, RATE),
+          maxVUs: Math.max(50, RATE * 5),
+          exec: 'mixed',
+        },
+      ],
+      [
+        'live',
+        {
+          executor: 'per-vu-iterations',
+          vus: SOCKETS,
+          iterations: 1,
+          maxDuration: `${DURATION_S + 30}s`,
+          exec: 'live',
+        },
+      ],
     ].filter(([name]) => SELECTED.includes(name)),
   ),
   thresholds: {
@@ -104,19 +129,31 @@ http.setResponseCallback(http.expectedStatuses({ min: 200, max: 299 }, 409));
 const json = { 'content-type': 'application/json' };
 
 /** Request parameters as a member (the cookie goes by k6's `cookies`, which the VU's own jar cannot replace). */
-const as = (member, headers = {}, tags = {}) => ({ headers: { ...headers, ...member.headers }, cookies: member.cookies, tags });
+const as = (member, headers = {}, tags = {}) => ({
+  headers: { ...headers, ...member.headers },
+  cookies: member.cookies,
+  tags,
+});
 
 /** A member's credentials as request parameters: the session cookie, or the API token's header. */
 function signIn(row) {
   if (row.token) return { headers: { authorization: `Bearer ${row.token}` }, cookies: {} };
   // A jar of its own: a login that sends another member's session cookie ends that session (auth's "previous").
-  const res = http.post(`${BASE}/api/login`, JSON.stringify({ email: row.email, password: row.password }), { headers: json, jar: new http.CookieJar(), tags: { name: 'login' } });
+  const res = http.post(`${BASE}/api/login`, JSON.stringify({ email: row.email, password: row.password }), {
+    headers: json,
+    jar: new http.CookieJar(),
+    tags: { name: 'login' },
+  });
   if (res.status !== 200) throw new Error(`signing in ${row.email} failed: ${res.status} ${res.body}`);
   return { headers: {}, cookies: { sid: res.cookies.sid[0].value } };
 }
 
 function createPoll(member, shareable) {
-  const body = { title: 'Yük testi: hafta sonu nereye?', category: 'gunluk-hayat', options: ['Deniz', 'Dağ', 'Şehir', 'Ev'] };
+  const body = {
+    title: 'Yük testi: hafta sonu nereye?',
+    category: 'gunluk-hayat',
+    options: ['Deniz', 'Dağ', 'Şehir', 'Ev'],
+  };
   const res = http.post(`${BASE}/api/polls${shareable ? '/shareable' : ''}`, JSON.stringify(body), as(member, json));
   if (res.status !== 201) throw new Error(`creating a poll failed: ${res.status} ${res.body}`);
   const created = res.json();
@@ -147,9 +184,17 @@ export function mixed(data) {
   const pollId = pick(data.pollIds);
   const { action } = actionOf(MIX, exec.scenario.iterationInTest);
   const tags = { name: action, action };
-  const body = action === 'vote' ? { optionIndex: Math.floor(Math.random() * 2) } : `Yük testi yorumu ${exec.scenario.iterationInTest}`;
-  const res = action === 'share_vote' ? shareVote(data.shareCode, { action }) : actionRequest(BASE, action, { pollId, params: as(member, {}, tags), body });
-  const answered = check(res, { [`${action} answered`]: (r) => (r.status >= 200 && r.status < 300) || r.status === 409 });
+  const body =
+    action === 'vote'
+      ? { optionIndex: Math.floor(Math.random() * 2) }
+      : `Yük testi yorumu ${exec.scenario.iterationInTest}`;
+  const res =
+    action === 'share_vote'
+      ? shareVote(data.shareCode, { action })
+      : actionRequest(BASE, action, { pollId, params: as(member, {}, tags), body });
+  const answered = check(res, {
+    [`${action} answered`]: (r) => (r.status >= 200 && r.status < 300) || r.status === 409,
+  });
   if (!answered && __ENV.DEBUG) console.warn(`${action}: ${res.status} ${res.body}`);
 }
 

@@ -17,13 +17,24 @@ export async function optionCounts({ redisUrl, mongoUrl, base, pollId, apiPath, 
 
   const client = await new MongoClient(mongoUrl).connect();
   const fromMongo = new Array(optionsCount).fill(0);
-  const ballots = client.db('meydan_polls').collection('votes').find({ pollId: new ObjectId(pollId) }, { projection: { optionIndex: 1, optionIndexes: 1 } });
-  for await (const b of ballots) for (const i of b.optionIndexes?.length ? b.optionIndexes : [b.optionIndex]) fromMongo[i] += 1;
+  const ballots = client
+    .db('meydan_polls')
+    .collection('votes')
+    .find({ pollId: new ObjectId(pollId) }, { projection: { optionIndex: 1, optionIndexes: 1 } });
+  for await (const b of ballots)
+    for (const i of b.optionIndexes?.length ? b.optionIndexes : [b.optionIndex]) fromMongo[i] += 1;
   await client.close();
 
   const answer = await (await fetch(`${base}${apiPath}`, { headers: { cookie: `sid=${sid}` } })).json();
   const poll = answer.poll ?? answer;
   const fromApi = poll.options.map((/** @type {{ votes: number }} */ o) => o.votes);
-  const same = (/** @type {number[]} */ a, /** @type {number[]} */ b) => a.length === b.length && a.every((v, i) => v === b[i]);
-  return { redis: fromRedis, mongo: fromMongo, api: fromApi, apiVoters: poll.votersCount, equal: same(fromRedis, fromMongo) && same(fromRedis, fromApi) };
+  const same = (/** @type {number[]} */ a, /** @type {number[]} */ b) =>
+    a.length === b.length && a.every((v, i) => v === b[i]);
+  return {
+    redis: fromRedis,
+    mongo: fromMongo,
+    api: fromApi,
+    apiVoters: poll.votersCount,
+    equal: same(fromRedis, fromMongo) && same(fromRedis, fromApi),
+  };
 }

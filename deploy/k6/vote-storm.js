@@ -39,7 +39,14 @@ export const options = {
     'dropped_iterations{scenario:votes}': ['count>=0'],
   },
   scenarios: {
-    warmup: { executor: 'constant-arrival-rate', exec: 'warmup', rate: RATE, timeUnit: '1s', duration: `${WARMUP}s`, ...vus },
+    warmup: {
+      executor: 'constant-arrival-rate',
+      exec: 'warmup',
+      rate: RATE,
+      timeUnit: '1s',
+      duration: `${WARMUP}s`,
+      ...vus,
+    },
     noop: {
       executor: 'constant-arrival-rate',
       exec: 'noop',
@@ -102,8 +109,7 @@ export function vote() {
     accepted.add(1);
     optionsAccepted.add(optionsMarked(i, BALLOT_EVERY));
     followUp(i, sid);
-  }
-  else if (res.status === 409) conflicts.add(1);
+  } else if (res.status === 409) conflicts.add(1);
   else if (res.status === 429) rateLimited.add(1);
   else if (res.status === 0 || res.status >= 500) serverErrors.add(1);
   else otherErrors.add(1);
@@ -116,7 +122,10 @@ function followUp(i, sid) {
   const url = `${BASE}/api/polls/${POLL_ID}/vote`;
   const params = { headers: { 'content-type': 'application/json', cookie: `sid=${sid}` } };
   // A DELETE has no body, so no content type (an empty body said to be JSON is a 400).
-  const res = kind === 'change' ? http.put(url, JSON.stringify(changedBody(i, OPTIONS)), params) : http.del(url, null, { headers: { cookie: params.headers.cookie } });
+  const res =
+    kind === 'change'
+      ? http.put(url, JSON.stringify(changedBody(i, OPTIONS)), params)
+      : http.del(url, null, { headers: { cookie: params.headers.cookie } });
   changeLatency.add(res.timings.duration);
   if (res.status !== 200) {
     changeErrors.add(1);

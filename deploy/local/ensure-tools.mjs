@@ -5,7 +5,18 @@
 // requirements file here changes. Plain Node with built-ins only: ensure-deps runs it before npm install.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  cpSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,10 +55,14 @@ export function ensureKubeconform() {
   mkdirSync(dirname(binary), { recursive: true });
   const gobin = mkdtempSync(join(dirname(binary), '.kubeconform-'));
   try {
-    const result = spawnSync(goBin, ['install', `github.com/yannh/kubeconform/cmd/kubeconform@${KUBECONFORM_VERSION}`], {
-      encoding: 'utf8',
-      env: { ...process.env, GOBIN: gobin, GOFLAGS: '' },
-    });
+    const result = spawnSync(
+      goBin,
+      ['install', `github.com/yannh/kubeconform/cmd/kubeconform@${KUBECONFORM_VERSION}`],
+      {
+        encoding: 'utf8',
+        env: { ...process.env, GOBIN: gobin, GOFLAGS: '' },
+      },
+    );
     if (result.status !== 0) throw new Error(`go install kubeconform failed:\n${result.stdout}${result.stderr}`);
     renameSync(join(gobin, 'kubeconform'), binary);
   } finally {
@@ -65,9 +80,17 @@ export function ensureKubeSchemas() {
   const sitePackages = () => {
     const lib = join(schemasVenv, 'lib');
     const python = existsSync(lib) ? readdirSync(lib).find((d) => d.startsWith('python3')) : undefined;
-    return python ? join(lib, python, 'site-packages', 'kubernetes_validate', 'kubernetes-json-schema') : join(lib, 'missing');
+    return python
+      ? join(lib, python, 'site-packages', 'kubernetes_validate', 'kubernetes-json-schema')
+      : join(lib, 'missing');
   };
-  ensureVenv({ dir: schemasVenv, requirements: schemasRequirements, ready: sitePackages(), what: 'the Kubernetes JSON schemas (kubernetes-validate)', extraArgs: ['--no-deps'] });
+  ensureVenv({
+    dir: schemasVenv,
+    requirements: schemasRequirements,
+    ready: sitePackages(),
+    what: 'the Kubernetes JSON schemas (kubernetes-validate)',
+    extraArgs: ['--no-deps'],
+  });
   const source = sitePackages();
   const pins = createHash('sha256').update(readFileSync(schemasRequirements)).digest('hex').slice(0, 12);
   /** @type {Record<string, string>} */
@@ -82,7 +105,10 @@ export function ensureKubeSchemas() {
     mkdirSync(out, { recursive: true });
     const definitions = `"file://${join(out, '_definitions.json')}#`;
     for (const file of readdirSync(from).filter((f) => f.endsWith('.json'))) {
-      writeFileSync(join(out, file), readFileSync(join(from, file), 'utf8').replaceAll('"/api/_definitions.json#', definitions));
+      writeFileSync(
+        join(out, file),
+        readFileSync(join(from, file), 'utf8').replaceAll('"/api/_definitions.json#', definitions),
+      );
     }
     writeFileSync(join(out, '.complete'), '');
   }

@@ -68,7 +68,12 @@ export function aptInstall(packages) {
  * installed; installed when missing (`npm run chaos:cluster`'s PostgreSQL primary and standby). */
 export function ensurePostgres() {
   const base = '/usr/lib/postgresql';
-  const newest = () => (existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a))[0] : undefined);
+  const newest = () =>
+    existsSync(base)
+      ? readdirSync(base)
+          .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+          .sort((a, b) => Number(b) - Number(a))[0]
+      : undefined;
   if (!newest()) aptInstall(['postgresql']);
   const version = newest();
   if (!version) throw new Error(`postgresql was installed but ${base}/<version>/bin/initdb is missing`);

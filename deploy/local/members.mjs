@@ -20,7 +20,9 @@ export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, 
   const { createRedisClient } = await import('@meydan/kit');
   const { userModel } = await import(join(authRoot, 'services/auth/dist/model/user.js'));
   const { hashPassword } = await import(join(authRoot, 'services/auth/dist/domain/secrets.js'));
-  const sessionsModule = ['services/auth/dist/store/sessions.js', 'services/auth/dist/sessions.js'].map((p) => join(authRoot, p)).find((p) => existsSync(p));
+  const sessionsModule = ['services/auth/dist/store/sessions.js', 'services/auth/dist/sessions.js']
+    .map((p) => join(authRoot, p))
+    .find((p) => existsSync(p));
   const { SessionStore } = await import(/** @type {string} */ (sessionsModule));
   const conn = await mongoose.createConnection(mongoUrl, { dbName: mongoDb }).asPromise();
   const redis = createRedisClient(redisUrl, { keyPrefix: 'auth:' });
@@ -37,7 +39,16 @@ export async function seedMembers(count, { mongoUrl, redisUrl, authRoot = root, 
       const docs = [];
       for (let j = i; j < Math.min(count, i + 1000); j++) {
         const username = `bench_${tag}_${j}`;
-        docs.push({ username, usernameLower: username, email: `${username}@bench.local`, emailLower: `${username}@bench.local`, displayName: `Bench ${j}`, passwordHash, role: 'member', emailVerified: true });
+        docs.push({
+          username,
+          usernameLower: username,
+          email: `${username}@bench.local`,
+          emailLower: `${username}@bench.local`,
+          displayName: `Bench ${j}`,
+          passwordHash,
+          role: 'member',
+          emailVerified: true,
+        });
       }
       const made = await User.insertMany(docs, { ordered: false });
       ids.push(...made.map((/** @type {{ _id: { toString(): string } }} */ u) => u._id.toString()));

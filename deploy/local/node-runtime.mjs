@@ -39,5 +39,8 @@ export function withNodeRuntime(env = process.env) {
  * @param {{ nodeArgs?: string[], env?: NodeJS.ProcessEnv, runtime?: boolean, logFile?: string, cwd?: string }} [options]
  */
 export function startNodeProcess(name, script, { nodeArgs = [], env = process.env, runtime = true, ...options } = {}) {
-  return startProcess(name, process.execPath, [...nodeArgs, script], { ...options, env: runtime ? withNodeRuntime(env) : env });
+  return startProcess(name, process.execPath, [...nodeArgs, script], {
+    ...options,
+    env: runtime ? withNodeRuntime(env) : env,
+  });
 }

@@ -11,12 +11,44 @@ const members = [
 ];
 
 const polls = [
-  { by: 0, title: 'Yapay zekâ işimizi elimizden alacak mı?', category: 'teknoloji-ai', options: ['Evet, yakında', 'Bazı işleri', 'Hayır, yeni işler doğacak'], votes: [2, 1] },
+  {
+    by: 0,
+    title: 'Yapay zekâ işimizi elimizden alacak mı?',
+    category: 'teknoloji-ai',
+    options: ['Evet, yakında', 'Bazı işleri', 'Hayır, yeni işler doğacak'],
+    votes: [2, 1],
+  },
   { by: 1, title: 'Akşam yemeğinde ne yesek?', category: 'yemek-mekan', options: ['Lahmacun', 'Mantı'], votes: [0, 0] },
-  { by: 2, title: 'Hafta sonu için en iyi plan?', category: 'gunluk-hayat', options: ['Doğa yürüyüşü', 'Sinema', 'Evde dinlenmek'], votes: [0, 2] },
-  { by: 0, title: 'Yılın dizisi hangisi?', category: 'film-dizi-anime', options: ['Dram', 'Komedi', 'Bilim kurgu', 'Belgesel'], votes: [1, 2] },
-  { by: 1, title: 'Çay mı kahve mi?', category: 'gunluk-hayat', options: ['Çay', 'Kahve'], votes: [0, 0], type: 'friends' },
-  { by: 2, title: 'Bu yaz tatil nereye?', category: 'kesfet-seyahat', options: ['Ege', 'Karadeniz', 'Yurt dışı'], votes: [0], shareable: true },
+  {
+    by: 2,
+    title: 'Hafta sonu için en iyi plan?',
+    category: 'gunluk-hayat',
+    options: ['Doğa yürüyüşü', 'Sinema', 'Evde dinlenmek'],
+    votes: [0, 2],
+  },
+  {
+    by: 0,
+    title: 'Yılın dizisi hangisi?',
+    category: 'film-dizi-anime',
+    options: ['Dram', 'Komedi', 'Bilim kurgu', 'Belgesel'],
+    votes: [1, 2],
+  },
+  {
+    by: 1,
+    title: 'Çay mı kahve mi?',
+    category: 'gunluk-hayat',
+    options: ['Çay', 'Kahve'],
+    votes: [0, 0],
+    type: 'friends',
+  },
+  {
+    by: 2,
+    title: 'Bu yaz tatil nereye?',
+    category: 'kesfet-seyahat',
+    options: ['Ege', 'Karadeniz', 'Yurt dışı'],
+    votes: [0],
+    shareable: true,
+  },
 ];
 
 async function json(/** @type {Response} */ res) {
@@ -63,25 +95,42 @@ export async function seedDemo({ base, mailUrl }) {
     let link;
     for (let i = 0; i < 50 && !link; i++) {
       const inbox = await json(await fetch(`${mailUrl}/email`));
-      const mail = (inbox ?? []).find((/** @type {{ to?: { address: string }[], text: string }} */ x) => x.to?.some((t) => t.address === email));
+      const mail = (inbox ?? []).find((/** @type {{ to?: { address: string }[], text: string }} */ x) =>
+        x.to?.some((t) => t.address === email),
+      );
       link = mail?.text.match(/https?:\/\/\S+\/api\/auth\/activate\/\S+/)?.[0];
       if (!link) await new Promise((r) => setTimeout(r, 200));
     }
     if (!link) throw new Error(`no activation mail for ${email} in MailDev`);
     await fetch(`${base}${new URL(link).pathname}`);
     const { res, data } = await call(null, 'POST', '/api/login', { email, password: demoPassword });
-    sessions.push({ id: data.id, cookie: /** @type {string} */ (/** @type {string} */ (res.headers.get('set-cookie')).split(';')[0]) });
+    sessions.push({
+      id: data.id,
+      cookie: /** @type {string} */ (/** @type {string} */ (res.headers.get('set-cookie')).split(';')[0]),
+    });
   }
 
   // Everyone follows everyone: the friends' circle (mutual followers) has members.
-  for (const a of sessions) for (const b of sessions) if (a !== b) await call(a.cookie, 'POST', `/api/users/${b.id}/follow`);
+  for (const a of sessions)
+    for (const b of sessions) if (a !== b) await call(a.cookie, 'POST', `/api/users/${b.id}/follow`);
 
   let created = 0;
   let votes = 0;
   for (const p of polls) {
-    const body = { title: p.title, category: p.category, options: p.options, type: p.type ?? 'public', durationHours: 168 };
+    const body = {
+      title: p.title,
+      category: p.category,
+      options: p.options,
+      type: p.type ?? 'public',
+      durationHours: 168,
+    };
     const path = p.shareable ? '/api/polls/shareable' : '/api/polls';
-    const { data } = await call(/** @type {{ cookie: string }} */ (sessions[p.by]).cookie, 'POST', path, p.shareable ? body : { ...body, options: JSON.stringify(p.options) });
+    const { data } = await call(
+      /** @type {{ cookie: string }} */ (sessions[p.by]).cookie,
+      'POST',
+      path,
+      p.shareable ? body : { ...body, options: JSON.stringify(p.options) },
+    );
     const poll = data.poll ?? data;
     created += 1;
     const voters = sessions.filter((_, i) => i !== p.by);

@@ -4,7 +4,16 @@
 // (test/global-setup.ts). Plain Node with built-ins only: it runs before `npm install`.
 import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, chmodSync, createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  chmodSync,
+  createWriteStream,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,7 +42,11 @@ const FERRETDB_PATCHES = [
   // `<doc>->'$._id'`: the same value, an expression SQLite does not match to the index, so every find, update and
   // delete by `_id` scans the whole table (an update by `_id` costs 10 ms of CPU at 5,000 documents, growing with
   // them). The lookups now use the index's own expression.
-  { file: 'internal/backends/sqlite/metadata/metadata.go', from: `IDColumn = DefaultColumn + "->'$._id'"`, to: 'IDColumn = DefaultColumn + `->"_id"`' },
+  {
+    file: 'internal/backends/sqlite/metadata/metadata.go',
+    from: `IDColumn = DefaultColumn + "->'$._id'"`,
+    to: 'IDColumn = DefaultColumn + `->"_id"`',
+  },
   // An update reads the documents it matches with one PostgreSQL connection of the pool (50) and writes each with
   // another while still reading; an update command of many statements keeps every statement's reader open until it
   // ends. Fifty statements in one command (a bulk write of 50 replaceOne), or fifty updates at once, then held the
@@ -82,20 +95,46 @@ const FERRETDB_PATCHES = [
   {
     file: 'internal/backends/postgresql/query.go',
     from: '\t// Select if value under the key is equal to provided value.\n',
-    to: ['\tif k == "_id" && operator == "->" {', '\t\tif f, a := filterIDEqual(p, v); f != "" {', '\t\t\treturn f, a', '\t\t}', '\t}', '', '\t// Select if value under the key is equal to provided value.', ''].join('\n'),
+    to: [
+      '\tif k == "_id" && operator == "->" {',
+      '\t\tif f, a := filterIDEqual(p, v); f != "" {',
+      '\t\t\treturn f, a',
+      '\t\t}',
+      '\t}',
+      '',
+      '\t// Select if value under the key is equal to provided value.',
+      '',
+    ].join('\n'),
   },
   {
     file: 'internal/backends/postgresql/query.go',
     from: '\t\t\t\tcase "$ne":\n',
-    to: ['\t\t\t\tcase "$in":', '\t\t\t\t\tif f, a := filterIDIn(p, rootKey, v); f != "" {', '\t\t\t\t\t\tfilters = append(filters, f)', '\t\t\t\t\t\targs = append(args, a...)', '\t\t\t\t\t}', '', '\t\t\t\tcase "$ne":', ''].join('\n'),
+    to: [
+      '\t\t\t\tcase "$in":',
+      '\t\t\t\t\tif f, a := filterIDIn(p, rootKey, v); f != "" {',
+      '\t\t\t\t\t\tfilters = append(filters, f)',
+      '\t\t\t\t\t\targs = append(args, a...)',
+      '\t\t\t\t\t}',
+      '',
+      '\t\t\t\tcase "$ne":',
+      '',
+    ].join('\n'),
   },
   // The SQLite backend asked its `_id` index only for a filter of `_id` alone: `{_id, seq: {$lt: n}}` (a sequence
   // record raised) or `_id: {$in: [...]}` (a batch's records) read every row. An `_id` equal to a string or ObjectId,
   // `$eq` or `$in` of them, beside any other fields, now goes to the index (ferretdb/sqlite_id_where.go), in a query
   // and in its explanation alike; the rest of the filter is applied as before.
   { add: 'sqlite_id_where.go', to: 'internal/backends/sqlite' },
-  { file: 'internal/backends/sqlite/collection.go', from: sqliteLookupByIdAlone(''), to: '\twhereClause, args = idWhereClause(params.Filter)\n' },
-  { file: 'internal/backends/sqlite/collection.go', from: sqliteLookupByIdAlone('\t\t\tfilterPushdown = true\n'), to: '\twhereClause, args = idWhereClause(params.Filter)\n\tfilterPushdown = whereClause != ""\n' },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: sqliteLookupByIdAlone(''),
+    to: '\twhereClause, args = idWhereClause(params.Filter)\n',
+  },
+  {
+    file: 'internal/backends/sqlite/collection.go',
+    from: sqliteLookupByIdAlone('\t\t\tfilterPushdown = true\n'),
+    to: '\twhereClause, args = idWhereClause(params.Filter)\n\tfilterPushdown = whereClause != ""\n',
+  },
 ];
 
 /** The lookup by an `_id` alone in the SQLite backend's query and explain (`extra`: the explain's line before it). */
@@ -119,7 +158,11 @@ const FERRETDB_FILES = new URL('./ferretdb/', import.meta.url);
 /** The built binary's name: the version and a digest of the mends and added files, so a changed one builds anew. */
 const FERRETDB_BUILD = `${FERRETDB_VERSION}-${createHash('sha256')
   .update(JSON.stringify(FERRETDB_PATCHES))
-  .update(FERRETDB_PATCHES.filter((p) => 'add' in p).map((p) => readFileSync(new URL(p.add, FERRETDB_FILES), 'utf8')).join('\n'))
+  .update(
+    FERRETDB_PATCHES.filter((p) => 'add' in p)
+      .map((p) => readFileSync(new URL(p.add, FERRETDB_FILES), 'utf8'))
+      .join('\n'),
+  )
   .digest('hex')
   .slice(0, 8)}`;
 
@@ -135,10 +178,12 @@ export function ensureFerretDb() {
   const onPath = which('ferretdb');
   if (onPath && run(onPath, ['--version']).out.includes('v1.')) return onPath;
   const go = which('go');
-  if (!go) throw new Error('FerretDB is not installed and Go is missing: install Go, or set MONGO_URL to a MongoDB server');
+  if (!go)
+    throw new Error('FerretDB is not installed and Go is missing: install Go, or set MONGO_URL to a MongoDB server');
   say(`building FerretDB ${FERRETDB_VERSION} with Go (first run only, about a minute)…`);
   const download = run(go, ['mod', 'download', '-json', `${FERRETDB_MODULE}@${FERRETDB_VERSION}`]);
-  if (!download.ok) throw new Error(`go mod download ${FERRETDB_MODULE}@${FERRETDB_VERSION} failed:\n${download.out.slice(-2000)}`);
+  if (!download.ok)
+    throw new Error(`go mod download ${FERRETDB_MODULE}@${FERRETDB_VERSION} failed:\n${download.out.slice(-2000)}`);
   const moduleDir = JSON.parse(download.out.slice(download.out.indexOf('{'))).Dir;
   const src = join(tmpdir(), `meydan-ferretdb-src-${process.pid}`);
   rmSync(src, { recursive: true, force: true });
@@ -152,7 +197,8 @@ export function ensureFerretDb() {
     }
     const file = join(src, patch.file);
     const source = readFileSync(file, 'utf8');
-    if (!source.includes(patch.from)) throw new Error(`FerretDB ${FERRETDB_VERSION}: ${patch.file} no longer has ${patch.from}`);
+    if (!source.includes(patch.from))
+      throw new Error(`FerretDB ${FERRETDB_VERSION}: ${patch.file} no longer has ${patch.from}`);
     writeFileSync(file, source.replace(patch.from, patch.to));
   }
   mkdirSync(join(cacheDir, 'bin'), { recursive: true });
@@ -208,7 +254,10 @@ function tryListen(port) {
 /** The ports the kernel gives outgoing connections (Linux), or null where it does not say. */
 function outgoingPortRange() {
   try {
-    const [low = NaN, high = NaN] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
+    const [low = NaN, high = NaN] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8')
+      .trim()
+      .split(/\s+/)
+      .map(Number);
     return Number.isInteger(low) && Number.isInteger(high) ? { low, high } : null;
   } catch {
     return null;
@@ -271,7 +320,8 @@ export function portInUse(port, host = '127.0.0.1') {
 export async function waitForPort(port, { timeoutMs = 30_000, proc, name = 'server' } = {}) {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    if (proc && proc.exitCode !== null) throw new Error(`${name} exited with code ${proc.exitCode} before listening on ${port}`);
+    if (proc && proc.exitCode !== null)
+      throw new Error(`${name} exited with code ${proc.exitCode} before listening on ${port}`);
     if (await portInUse(port)) return;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -326,7 +376,16 @@ export function startProcess(name, command, args, { logFile, env, cwd } = {}) {
  */
 export async function startNats({ port, dataDir, logFile, binary = which('nats-server'), configFile }) {
   mkdirSync(dataDir, { recursive: true });
-  const args = ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', dataDir, ...(configFile ? ['-c', configFile] : [])];
+  const args = [
+    '-a',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-js',
+    '-sd',
+    dataDir,
+    ...(configFile ? ['-c', configFile] : []),
+  ];
   const handle = startProcess('nats', /** @type {string} */ (binary), args, { logFile });
   await waitForPort(port, { proc: handle.proc, name: 'nats-server' });
   return { ...handle, url: `nats://127.0.0.1:${port}`, port };
@@ -338,9 +397,27 @@ export async function startNats({ port, dataDir, logFile, binary = which('nats-s
  * @param {{ port: number, dataDir: string, logFile?: string, persist?: boolean, binary?: string | null, extraArgs?: string[] }} options
  * @returns {Promise<ServerHandle>}
  */
-export async function startRedis({ port, dataDir, logFile, persist = false, binary = which('redis-server'), extraArgs = [] }) {
+export async function startRedis({
+  port,
+  dataDir,
+  logFile,
+  persist = false,
+  binary = which('redis-server'),
+  extraArgs = [],
+}) {
   mkdirSync(dataDir, { recursive: true });
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dataDir, '--save', '', '--protected-mode', 'yes'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dataDir,
+    '--save',
+    '',
+    '--protected-mode',
+    'yes',
+  ];
   args.push('--appendonly', persist ? 'yes' : 'no');
   if (persist) args.push('--appendfsync', 'everysec');
   // A replica (--replicaof), a cluster node (--cluster-enabled), a password (--requirepass) …
@@ -359,7 +436,12 @@ export async function startMongoWire({ port, dataDir, logFile, binaries }) {
   mkdirSync(dataDir, { recursive: true });
   let handle;
   if (binaries.mongod) {
-    handle = startProcess('mongod', binaries.mongod, ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dataDir], { logFile });
+    handle = startProcess(
+      'mongod',
+      binaries.mongod,
+      ['--bind_ip', '127.0.0.1', '--port', String(port), '--dbpath', dataDir],
+      { logFile },
+    );
   } else {
     handle = startProcess(
       'ferretdb',

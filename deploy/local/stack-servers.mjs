@@ -33,11 +33,27 @@ import { freePort, startMongoWire, startNats, startRedis } from './servers.mjs';
  * `writeCredentials`): NATS and Redis start with a user and password per process, and refuse anyone else.
  * @param {{ dataDir: string, logDir?: string, binaries: Partial<Binaries>, ports?: Partial<Record<ServerName, number>>, persist?: boolean, external?: Partial<Record<ServerName, string>>, started?: unknown[], credentials?: StackCredentials | null }} options
  */
-export async function startServers({ dataDir, logDir = dataDir, binaries, ports = {}, persist = false, external = {}, started = [], credentials = null }) {
+export async function startServers({
+  dataDir,
+  logDir = dataDir,
+  binaries,
+  ports = {},
+  persist = false,
+  external = {},
+  started = [],
+  credentials = null,
+}) {
   const log = (/** @type {string} */ name) => join(logDir, `${name}.log`);
   /** @type {Record<ServerName, (port: number) => Promise<ServerHandle>>} */
   const starters = {
-    nats: (port) => startNats({ port, dataDir: join(dataDir, 'nats'), logFile: log('nats'), binary: binaries.natsServer, configFile: credentials?.natsConfigFile }),
+    nats: (port) =>
+      startNats({
+        port,
+        dataDir: join(dataDir, 'nats'),
+        logFile: log('nats'),
+        binary: binaries.natsServer,
+        configFile: credentials?.natsConfigFile,
+      }),
     redis: (port) =>
       startRedis({
         port,
@@ -52,11 +68,14 @@ export async function startServers({ dataDir, logDir = dataDir, binaries, ports 
   /** @type {Partial<Record<ServerName, ServerHandle>>} */
   const handles = {};
   const stop = async () => {
-    for (const handle of /** @type {ServerHandle[]} */ (Object.values(handles)).reverse()) await handle.stop(10_000).catch(() => {});
+    for (const handle of /** @type {ServerHandle[]} */ (Object.values(handles)).reverse())
+      await handle.stop(10_000).catch(() => {});
   };
   const urls = /** @type {Record<ServerName, string>} */ ({ ...external });
   try {
-    for (const [name, start] of /** @type {[ServerName, (port: number) => Promise<ServerHandle>][]} */ (Object.entries(starters))) {
+    for (const [name, start] of /** @type {[ServerName, (port: number) => Promise<ServerHandle>][]} */ (
+      Object.entries(starters)
+    )) {
       if (external[name]) continue;
       handles[name] = await start(ports[name] ?? (await freePort()));
       started.push(handles[name]);
@@ -116,7 +135,11 @@ export async function writeCredentials(dir, { nats = true, redis = true } = {}) 
             const log = kit.createLogger('operator', 'warn');
             const nc = await kit.connectNats(natsUrl, 'operator', log, natsAuth.users.operator);
             try {
-              await kit.setUpStreams(await nc.jetstreamManager(), { replicas, clustered: Boolean(nc.info?.cluster), log });
+              await kit.setUpStreams(await nc.jetstreamManager(), {
+                replicas,
+                clustered: Boolean(nc.info?.cluster),
+                log,
+              });
             } finally {
               await nc.close();
             }

@@ -75,7 +75,13 @@ export function replicasOf(value) {
  * @returns {Instance[]}
  */
 export function instancesOf(replicas) {
-  return SERVICES.flatMap((service) => Array.from({ length: replicas }, (_, replica) => ({ service, replica, name: replica === 0 ? service : `${service}-${replica + 1}` })));
+  return SERVICES.flatMap((service) =>
+    Array.from({ length: replicas }, (_, replica) => ({
+      service,
+      replica,
+      name: replica === 0 ? service : `${service}-${replica + 1}`,
+    })),
+  );
 }
 
 /**
@@ -86,7 +92,13 @@ export function instancesOf(replicas) {
  */
 export function gatewayUrls(instances, portOf) {
   return Object.fromEntries(
-    SERVICES.map((s) => [`${s.toUpperCase()}_URL`, instances.filter((i) => i.service === s).map((i) => `http://127.0.0.1:${portOf(i.name)}`).join(',')]),
+    SERVICES.map((s) => [
+      `${s.toUpperCase()}_URL`,
+      instances
+        .filter((i) => i.service === s)
+        .map((i) => `http://127.0.0.1:${portOf(i.name)}`)
+        .join(','),
+    ]),
   );
 }
 
@@ -236,20 +248,39 @@ export async function startStack({
     const instances = instancesOf(replicas);
     const { ports, metricsPorts } = await allocatePorts(instances, portsFor);
     const base = `http://127.0.0.1:${ports.gateway}`;
-    const common = stackEnv({ natsUrl: urls.nats, redisUrl: urls.redis, mongoUrl: urls.mongo, smtpUrl: smtpUrl ?? `smtp://127.0.0.1:${await freePort()}`, secret, origin: origin ?? base, extra: env });
-    const credentialsOf = (/** @type {ServiceName | 'gateway'} */ client) => credentials?.envOf(client, urls.redis) ?? {};
+    const common = stackEnv({
+      natsUrl: urls.nats,
+      redisUrl: urls.redis,
+      mongoUrl: urls.mongo,
+      smtpUrl: smtpUrl ?? `smtp://127.0.0.1:${await freePort()}`,
+      secret,
+      origin: origin ?? base,
+      extra: env,
+    });
+    const credentialsOf = (/** @type {ServiceName | 'gateway'} */ client) =>
+      credentials?.envOf(client, urls.redis) ?? {};
     // The key of mail bodies: the services that send mail and the mailer only.
-    const mailSecretOf = (/** @type {string} */ service) => (MAIL_SERVICES.includes(service) ? { MAIL_SECRET: mailSecret } : {});
+    const mailSecretOf = (/** @type {string} */ service) =>
+      MAIL_SERVICES.includes(service) ? { MAIL_SECRET: mailSecret } : {};
     // Web Push's keys: notifications only; VAPID_* given in the environment win.
     const vapidOf = (/** @type {string} */ service) =>
-      service === 'notifications' && !common.VAPID_PUBLIC_KEY ? { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey } : {};
+      service === 'notifications' && !common.VAPID_PUBLIC_KEY
+        ? { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey }
+        : {};
     /**
      * @param {string} name
      * @param {string} script
      * @param {NodeJS.ProcessEnv} processEnv
      */
     const startNode = (name, script, processEnv) => {
-      const start = () => startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: processEnv, runtime: nodeRuntime, cwd: root });
+      const start = () =>
+        startNodeProcess(name, script, {
+          nodeArgs: nodeArgs(name),
+          logFile: join(logDir, `${name}.log`),
+          env: processEnv,
+          runtime: nodeRuntime,
+          cwd: root,
+        });
       return track(supervision ? supervise(name, start, supervision) : start());
     };
     /**
@@ -257,7 +288,15 @@ export async function startStack({
      * @param {{ service: ServiceName, name: string, port?: number, metricsPort?: number }} instance
      */
     const launch = ({ service, name, port = ports[name], metricsPort = metricsPorts[name] ?? 0 }) =>
-      startNode(name, join(root, 'services', service, 'dist', 'main.js'), { ...common, ...mailSecretOf(service), ...vapidOf(service), ...credentialsOf(service), PORT: String(port), METRICS_PORT: String(metricsPort), ...serviceEnv({ service, name }) });
+      startNode(name, join(root, 'services', service, 'dist', 'main.js'), {
+        ...common,
+        ...mailSecretOf(service),
+        ...vapidOf(service),
+        ...credentialsOf(service),
+        PORT: String(port),
+        METRICS_PORT: String(metricsPort),
+        ...serviceEnv({ service, name }),
+      });
     /**
      * @param {string} name
      * @param {number | undefined} port
@@ -296,7 +335,11 @@ export async function startStack({
       });
     const gateway = launchGateway('gateway', ports.gateway, metricsPorts.gateway);
     await ready('gateway', ports.gateway, gateway);
-    if (health) await waitReady('all services', `${base}/api/health`, gateway, { timeoutMs: 30_000, explain: () => explain('gateway') });
+    if (health)
+      await waitReady('all services', `${base}/api/health`, gateway, {
+        timeoutMs: 30_000,
+        explain: () => explain('gateway'),
+      });
     return {
       base,
       secret,
@@ -308,12 +351,31 @@ export async function startStack({
       launch,
       profileDir,
       /** A Node script beside the stack (e.g. a load generator), with this process's environment and `env`; tracked and profiled like the stack's processes. */
-      startScript: (/** @type {string} */ name, /** @type {string} */ script, /** @type {NodeJS.ProcessEnv | undefined} */ scriptEnv) =>
-        track(startNodeProcess(name, script, { nodeArgs: nodeArgs(name), logFile: join(logDir, `${name}.log`), env: { ...process.env, ...scriptEnv }, cwd: root })),
+      startScript: (
+        /** @type {string} */ name,
+        /** @type {string} */ script,
+        /** @type {NodeJS.ProcessEnv | undefined} */ scriptEnv,
+      ) =>
+        track(
+          startNodeProcess(name, script, {
+            nodeArgs: nodeArgs(name),
+            logFile: join(logDir, `${name}.log`),
+            env: { ...process.env, ...scriptEnv },
+            cwd: root,
+          }),
+        ),
       /** One more gateway in front of the same service processes, on `port`, with `extraEnv` over the gateway's settings. */
-      launchGateway: (/** @type {string} */ name, /** @type {number} */ port, /** @type {NodeJS.ProcessEnv} */ extraEnv = {}) => launchGateway(name, port, 0, extraEnv),
+      launchGateway: (
+        /** @type {string} */ name,
+        /** @type {number} */ port,
+        /** @type {NodeJS.ProcessEnv} */ extraEnv = {},
+      ) => launchGateway(name, port, 0, extraEnv),
       /** Waits until a service process (or the gateway) on `port` is ready. */
-      ready: (/** @type {string} */ name, port = ports[name], /** @type {{ proc: ProcessHandle['proc'] }} */ handle = handles[name] ?? gateway) => ready(name, port, handle),
+      ready: (
+        /** @type {string} */ name,
+        port = ports[name],
+        /** @type {{ proc: ProcessHandle['proc'] }} */ handle = handles[name] ?? gateway,
+      ) => ready(name, port, handle),
       /** Every process started (and whatever was added with `track`), by name and pid. */
       processes: () => own.map((h) => ({ name: h.name, pid: h.proc.pid })),
       track,
@@ -330,7 +392,11 @@ export async function startStack({
  * per-IP share-vote limit would refuse all but 30 a minute, the default share-link rule ('Tarayıcı başına') would
  * count only 5 visitors from that IP on the poll, and the gateway's per-IP rate limits would refuse the rest.
  */
-export const LOAD_RUN_ENV = Object.freeze({ SHARE_VOTE_IP_LIMIT: '100000000', SHARE_VOTE_BROWSERS_PER_IP: '100000000', RATE_LIMIT_SCALE: '100000' });
+export const LOAD_RUN_ENV = Object.freeze({
+  SHARE_VOTE_IP_LIMIT: '100000000',
+  SHARE_VOTE_BROWSERS_PER_IP: '100000000',
+  RATE_LIMIT_SCALE: '100000',
+});
 
 /**
  * A throw-away stack for one load run (the bench, the chaos run, bench:votes): NATS, Redis and the MongoDB-wire server
@@ -342,7 +408,18 @@ export const LOAD_RUN_ENV = Object.freeze({ SHARE_VOTE_IP_LIMIT: '100000000', SH
  * `npm run chaos:cluster`), which are neither started nor stopped here.
  * @param {Omit<StackOptions, 'logDir' | 'urls'> & { workDir: string, persist?: boolean, logLevel?: string, external?: Partial<Record<'nats' | 'redis' | 'mongo', string>> }} options
  */
-export async function startThrowawayStack({ workDir, persist = false, logLevel = 'warn', env = {}, webDist, required = ['auth', 'polls', 'notifications'], health = false, started = [], external = {}, ...options }) {
+export async function startThrowawayStack({
+  workDir,
+  persist = false,
+  logLevel = 'warn',
+  env = {},
+  webDist,
+  required = ['auth', 'polls', 'notifications'],
+  health = false,
+  started = [],
+  external = {},
+  ...options
+}) {
   if (!webDist) {
     webDist = join(workDir, 'web');
     mkdirSync(webDist, { recursive: true });
@@ -360,14 +437,21 @@ export async function startThrowawayStack({ workDir, persist = false, logLevel =
       health,
       started,
       // The temp dir goes with the run: the log's last lines are part of the failure.
-      explain: (/** @type {string} */ name) => `; the end of ${name}.log:\n${lastLines(join(workDir, `${name}.log`), 20)}`,
+      explain: (/** @type {string} */ name) =>
+        `; the end of ${name}.log:\n${lastLines(join(workDir, `${name}.log`), 20)}`,
       ...options,
     });
     return {
       ...stack,
       servers,
       urls: servers.urls,
-      processes: () => [.../** @type {ProcessHandle[]} */ (Object.values(servers.handles)).map((h) => ({ name: h.name, pid: h.proc.pid })), ...stack.processes()],
+      processes: () => [
+        .../** @type {ProcessHandle[]} */ (Object.values(servers.handles)).map((h) => ({
+          name: h.name,
+          pid: h.proc.pid,
+        })),
+        ...stack.processes(),
+      ],
       async stop() {
         await stack.stop();
         await servers.stop();

@@ -54,7 +54,10 @@ const replicas = replicasOf(env.REPLICAS);
  * Where a process listens: the second replica of a service on its port + 100, and so on.
  * @param {{ name: string, service?: string, replica?: number }} instance
  */
-const portsOf = ({ name, service = name, replica = 0 }) => ({ port: /** @type {number} */ (ports[service]) + 100 * replica, metricsPort: /** @type {number} */ (metricsPorts[service]) + 100 * replica });
+const portsOf = ({ name, service = name, replica = 0 }) => ({
+  port: /** @type {number} */ (ports[service]) + 100 * replica,
+  metricsPort: /** @type {number} */ (metricsPorts[service]) + 100 * replica,
+});
 
 /** @type {(ProcessHandle | StackProcess)[]} */
 const started = [];
@@ -102,13 +105,17 @@ async function checkPorts(/** @type {ExternalUrls} */ external) {
     ...(external.mongo ? [] : ['mongo']),
     ...(external.smtp ? [] : ['smtp', 'maildev']),
   ];
-  const processesOf = (/** @type {string} */ name) => (name === 'gateway' ? [{ name }] : instancesOf(replicas).filter((i) => i.service === name));
+  const processesOf = (/** @type {string} */ name) =>
+    name === 'gateway' ? [{ name }] : instancesOf(replicas).filter((i) => i.service === name);
   /** @type {[string, number][]} */
   const wanted = names.flatMap((name) =>
     name in metricsPorts
       ? processesOf(name).flatMap((one) => {
           const { port, metricsPort } = portsOf(one);
-          return /** @type {[string, number][]} */ ([[one.name, port], [`${one.name} metrics`, metricsPort]]);
+          return /** @type {[string, number][]} */ ([
+            [one.name, port],
+            [`${one.name} metrics`, metricsPort],
+          ]);
         })
       : [[name, /** @type {number} */ (ports[name])]],
   );
@@ -132,10 +139,13 @@ async function checkPorts(/** @type {ExternalUrls} */ external) {
 function table(rows) {
   const header = ['service', 'port', 'metrics', 'pid', 'ready', 'restarts'];
   const cells = rows.map(([name, port, pid, ready, supervised, metrics = '-']) =>
-    supervised ? [name, port, metrics, supervised.proc.pid, ready, supervised.restarts] : [name, port, metrics, pid, ready, '-'],
+    supervised
+      ? [name, port, metrics, supervised.proc.pid, ready, supervised.restarts]
+      : [name, port, metrics, pid, ready, '-'],
   );
   const widths = header.map((h, i) => Math.max(h.length, ...cells.map((r) => String(r[i]).length)));
-  const line = (/** @type {unknown[]} */ row) => row.map((c, i) => String(c).padEnd(/** @type {number} */ (widths[i]))).join('  ');
+  const line = (/** @type {unknown[]} */ row) =>
+    row.map((c, i) => String(c).padEnd(/** @type {number} */ (widths[i]))).join('  ');
   return [line(header), line(widths.map((w) => '-'.repeat(w))), ...cells.map(line)].join('\n');
 }
 
@@ -162,7 +172,12 @@ async function startOurServers(external, binaries, credentials, rows) {
   }
   let smtpUrl = external.smtp;
   if (!smtpUrl) {
-    const maildev = await startMailDev({ smtpPort: ports.smtp, webPort: ports.maildev, logFile: join(logDir, 'maildev.log'), root });
+    const maildev = await startMailDev({
+      smtpPort: ports.smtp,
+      webPort: ports.maildev,
+      logFile: join(logDir, 'maildev.log'),
+      root,
+    });
     started.push(maildev);
     rows.push(['maildev', `${ports.maildev} (smtp ${ports.smtp})`, maildev.proc.pid, 'yes']);
     smtpUrl = maildev.smtpUrl;
@@ -187,7 +202,11 @@ async function startOurStack(urls, credentials, rows, admin) {
     replicas,
     portsFor: async (instance) => portsOf(instance),
     env: { ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password },
-    gatewayEnv: { HOST: gatewayHost(env), METRICS_HOST: '127.0.0.1', ALLOWED_ORIGINS: localAllowedOrigins(ports.gateway, env) },
+    gatewayEnv: {
+      HOST: gatewayHost(env),
+      METRICS_HOST: '127.0.0.1',
+      ALLOWED_ORIGINS: localAllowedOrigins(ports.gateway, env),
+    },
     secret: internalSecret(),
     origin: env.PUBLIC_ORIGIN || `http://localhost:${ports.gateway}`,
     supervise: {
@@ -205,14 +224,18 @@ async function startOurStack(urls, credentials, rows, admin) {
     started,
     explain: (name) => `; see .data/logs/${name}.log`,
   });
-  for (const { name } of stack.instances) rows.push([name, stack.ports[name], null, 'yes', stack.handles[name], stack.metricsPorts[name]]);
+  for (const { name } of stack.instances)
+    rows.push([name, stack.ports[name], null, 'yes', stack.handles[name], stack.metricsPorts[name]]);
   rows.push(['gateway', ports.gateway, null, 'yes', stack.gateway, metricsPorts.gateway]);
 }
 
 async function seed(/** @type {ExternalUrls} */ external) {
   if (external.smtp || env.SEED_DEMO === '0') return;
   try {
-    const seeded = await seedDemo({ base: `http://127.0.0.1:${ports.gateway}`, mailUrl: `http://127.0.0.1:${ports.maildev}` });
+    const seeded = await seedDemo({
+      base: `http://127.0.0.1:${ports.gateway}`,
+      mailUrl: `http://127.0.0.1:${ports.maildev}`,
+    });
     if (seeded) say(seeded);
   } catch (err) {
     say(`demo content could not be seeded (${/** @type {Error} */ (err).message}); Meydan runs without it`);
@@ -228,9 +251,14 @@ async function seed(/** @type {ExternalUrls} */ external) {
 function sayReady(rows, external, t0, admin) {
   say(`\n${table(rows)}\n`);
   say(`all ready in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  say(`  Meydan:       http://localhost:${ports.gateway}${gatewayHost(env) === '127.0.0.1' ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}`);
+  say(
+    `  Meydan:       http://localhost:${ports.gateway}${gatewayHost(env) === '127.0.0.1' ? ' (this machine only; HOST=0.0.0.0 opens it to the network)' : ''}`,
+  );
   // The password is printed on the start that made it; after that it is read from its file.
-  if (admin.created) say(`  admin:        ${admin.email} / ${admin.password} (made for this machine, kept in .data/${ADMIN_PASSWORD_FILE})`);
+  if (admin.created)
+    say(
+      `  admin:        ${admin.email} / ${admin.password} (made for this machine, kept in .data/${ADMIN_PASSWORD_FILE})`,
+    );
   else if (admin.file) say(`  admin:        ${admin.email}, password in .data/${ADMIN_PASSWORD_FILE}`);
   say(`  health:       http://localhost:${ports.gateway}/api/health`);
   say(`  metrics:      http://localhost:${metricsPorts.gateway}/metrics … ${metricsPorts.admin}/metrics (Prometheus)`);
@@ -244,7 +272,10 @@ function watchServers() {
   for (const handle of started) {
     if ('restarts' in handle) continue;
     handle.exited.then(({ code, signal }) => {
-      if (!stopping) say(`! ${handle.name} (pid ${handle.proc.pid}) exited (${signal ?? `code ${code}`}); /api/health now names it. Restart with npm start.`);
+      if (!stopping)
+        say(
+          `! ${handle.name} (pid ${handle.proc.pid}) exited (${signal ?? `code ${code}`}); /api/health now names it. Restart with npm start.`,
+        );
     });
   }
 }
@@ -263,7 +294,10 @@ async function main() {
   if (build.status !== 0) throw new Error('the build failed (see above)');
 
   // Every process its own NATS and Redis user on the servers we start (new Redis passwords at each start).
-  const credentials = await writeCredentials(join(dataDir, 'credentials'), { nats: !external.nats, redis: !external.redis });
+  const credentials = await writeCredentials(join(dataDir, 'credentials'), {
+    nats: !external.nats,
+    redis: !external.redis,
+  });
   /** @type {Row[]} */
   const rows = [];
   const urls = await startOurServers(external, binaries, credentials, rows);

@@ -26,7 +26,17 @@ export const HEALTHY_AFTER_MS = 60_000;
  * @param {{ onExit?: (report: ExitReport) => void, onRestart?: (supervised: Supervised<H>) => void, backoffFirstMs?: number, backoffMaxMs?: number, healthyAfterMs?: number }} [options]
  * @returns {Supervised<H>}
  */
-export function supervise(name, start, { onExit = () => {}, onRestart = () => {}, backoffFirstMs = BACKOFF_FIRST_MS, backoffMaxMs = BACKOFF_MAX_MS, healthyAfterMs = HEALTHY_AFTER_MS } = {}) {
+export function supervise(
+  name,
+  start,
+  {
+    onExit = () => {},
+    onRestart = () => {},
+    backoffFirstMs = BACKOFF_FIRST_MS,
+    backoffMaxMs = BACKOFF_MAX_MS,
+    healthyAfterMs = HEALTHY_AFTER_MS,
+  } = {},
+) {
   let current = start();
   let startedAt = Date.now();
   let stopped = false;
@@ -64,7 +74,15 @@ export function supervise(name, start, { onExit = () => {}, onRestart = () => {}
         try {
           current = start();
         } catch (err) {
-          onExit({ name, pid: null, code: null, signal: null, delayMs: backoffMs, restarts: supervised.restarts, error: /** @type {Error} */ (err) });
+          onExit({
+            name,
+            pid: null,
+            code: null,
+            signal: null,
+            delayMs: backoffMs,
+            restarts: supervised.restarts,
+            error: /** @type {Error} */ (err),
+          });
           return;
         }
         startedAt = Date.now();

@@ -30,12 +30,23 @@ export function ensureVenv({ dir, requirements, ready, what, extraArgs = [] }) {
   if (existsSync(ready) && existsSync(marker) && readFileSync(marker, 'utf8').trim() === wanted) return false;
 
   const python = which('python3');
-  if (!python) throw new Error(`python3 is missing: install it (e.g. apt-get install python3 python3-venv) for ${what}`);
+  if (!python)
+    throw new Error(`python3 is missing: install it (e.g. apt-get install python3 python3-venv) for ${what}`);
   say(`installing ${what} into ${dir} (first run only)…`);
   rmSync(dir, { recursive: true, force: true });
   const venv = run(python, ['-m', 'venv', dir]);
-  if (!venv.ok) throw new Error(`python3 -m venv failed (on Debian: apt-get install python3-venv):\n${venv.out.slice(-2000)}`);
-  const pip = run(join(dir, 'bin', 'python'), ['-m', 'pip', 'install', '--disable-pip-version-check', '--no-input', ...extraArgs, '-r', requirements]);
+  if (!venv.ok)
+    throw new Error(`python3 -m venv failed (on Debian: apt-get install python3-venv):\n${venv.out.slice(-2000)}`);
+  const pip = run(join(dir, 'bin', 'python'), [
+    '-m',
+    'pip',
+    'install',
+    '--disable-pip-version-check',
+    '--no-input',
+    ...extraArgs,
+    '-r',
+    requirements,
+  ]);
   if (!pip.ok) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`installing ${what} failed:\n${pip.out.slice(-3000)}`);

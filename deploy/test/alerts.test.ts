@@ -14,7 +14,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { which } from '../local/install.mjs';
 import { root } from './k8s-support.js';
 
-type Rule = { alert: string; expr: string; for?: string; labels: Record<string, string>; annotations: Record<string, string> };
+type Rule = {
+  alert: string;
+  expr: string;
+  for?: string;
+  labels: Record<string, string>;
+  annotations: Record<string, string>;
+};
 type PrometheusRule = { metadata: { name: string }; spec: { groups: { name: string; rules: Rule[] }[] } };
 
 const RULE_FILES = ['deploy/k8s/components/monitoring/alerts.yaml', 'deploy/k8s/components/exporters/alerts.yaml'];
@@ -48,7 +54,9 @@ describe('alert rules', () => {
     expect(promtool, 'promtool (npm test installs it: deploy/local/ensure-deps.mjs --servers)').toBeTruthy();
     const check = run('check', 'rules', ...ruleDocs.map((d) => `${d.metadata.name}.rules.yaml`));
     expect(check.status, check.stdout + check.stderr).toBe(0);
-    expect(check.stdout.match(/SUCCESS: (\d+) rules found/g)).toEqual(ruleDocs.map((d) => `SUCCESS: ${d.spec.groups.flatMap((g) => g.rules).length} rules found`));
+    expect(check.stdout.match(/SUCCESS: (\d+) rules found/g)).toEqual(
+      ruleDocs.map((d) => `SUCCESS: ${d.spec.groups.flatMap((g) => g.rules).length} rules found`),
+    );
   });
 
   it('pass their unit tests (promtool test rules)', () => {
@@ -63,7 +71,10 @@ describe('alert rules', () => {
     try {
       for (const file of testFiles) cpSync(join(TESTS_DIR, file), join(changed, file));
       // A vote error ratio of 10% instead of 1%, and a report paged after 48 h instead of 24.
-      writeRules(changed, (rule) => ({ ...rule, expr: rule.expr.replace('> 0.01', '> 0.1').replace('> 86400', '> 172800') }));
+      writeRules(changed, (rule) => ({
+        ...rule,
+        expr: rule.expr.replace('> 0.01', '> 0.1').replace('> 86400', '> 172800'),
+      }));
       const test = spawnSync(promtool!, ['test', 'rules', 'meydan.test.yaml'], { cwd: changed, encoding: 'utf8' });
       expect(test.status).not.toBe(0);
       expect(test.stdout + test.stderr).toMatch(/alertname: MeydanVoteErrors/);
@@ -74,8 +85,15 @@ describe('alert rules', () => {
   });
 
   it('each fire in a unit test, with a severity, a summary and a description', () => {
-    const tests = testFiles.flatMap((file) => parse(readFileSync(join(TESTS_DIR, file), 'utf8')).tests as { alert_rule_test: { alertname: string; exp_alerts: unknown[] }[] }[]);
-    const fired = new Set(tests.flatMap((t) => t.alert_rule_test.filter((a) => a.exp_alerts.length > 0).map((a) => a.alertname)));
+    const tests = testFiles.flatMap(
+      (file) =>
+        parse(readFileSync(join(TESTS_DIR, file), 'utf8')).tests as {
+          alert_rule_test: { alertname: string; exp_alerts: unknown[] }[];
+        }[],
+    );
+    const fired = new Set(
+      tests.flatMap((t) => t.alert_rule_test.filter((a) => a.exp_alerts.length > 0).map((a) => a.alertname)),
+    );
     expect(alerts.length).toBe(17);
     for (const rule of alerts) {
       expect(fired.has(rule.alert), rule.alert).toBe(true);
@@ -91,7 +109,9 @@ describe('alert rules', () => {
     for (const rule of alerts) {
       expect(headings.has(rule.alert), `### ${rule.alert} in deploy/README.md`).toBe(true);
       // GitHub's anchor of a heading: lower case.
-      expect(rule.annotations.runbook_url, rule.alert).toBe(`https://github.com/meydan/meydan/blob/main/deploy/README.md#${rule.alert.toLowerCase()}`);
+      expect(rule.annotations.runbook_url, rule.alert).toBe(
+        `https://github.com/meydan/meydan/blob/main/deploy/README.md#${rule.alert.toLowerCase()}`,
+      );
       const section = README.slice(README.indexOf(`### ${rule.alert}\n`)).split(/\n### /)[0]!;
       expect(section.length, `${rule.alert}'s runbook says what to look at`).toBeGreaterThan(200);
     }
@@ -105,9 +125,19 @@ describe('alert rules', () => {
         .filter((f) => f.endsWith('.ts') && f.includes('src/') && !f.includes('node_modules') && !f.endsWith('.d.ts'))
         .map((f) => readFileSync(`${root}${top}/${f}`, 'utf8')),
     );
-    const exported = new Set(sources.flatMap((text) => [...text.matchAll(/name: '(meydan_[a-z_]+|http_request_duration_seconds)'/g)].map((m) => m[1]!)));
+    const exported = new Set(
+      sources.flatMap((text) =>
+        [...text.matchAll(/name: '(meydan_[a-z_]+|http_request_duration_seconds)'/g)].map((m) => m[1]!),
+      ),
+    );
     expect(exported.has('meydan_votes_accepted_total')).toBe(true);
-    const read = new Set(alerts.flatMap((r) => [...r.expr.matchAll(/\b(meydan_[a-z_]+|http_request_duration_seconds\w*)/g)].map((m) => m[1]!.replace(/_(bucket|count|sum)$/, ''))));
+    const read = new Set(
+      alerts.flatMap((r) =>
+        [...r.expr.matchAll(/\b(meydan_[a-z_]+|http_request_duration_seconds\w*)/g)].map((m) =>
+          m[1]!.replace(/_(bucket|count|sum)$/, ''),
+        ),
+      ),
+    );
     expect([...read].sort()).toEqual([
       'http_request_duration_seconds',
       'meydan_jetstream_consumer_pending_messages',

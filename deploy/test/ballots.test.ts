@@ -20,12 +20,25 @@ describe('the vote mix with ballots of two options', () => {
       expect(marked.length).toBe(optionsMarked(i, 4));
     }
     // 0 leaves every vote a single choice, as the mixes were before multiple choice.
-    expect(Array.from({ length: 8 }, (_, i) => voteBody(i, 4, 0))).toEqual(Array.from({ length: 8 }, (_, i) => ({ optionIndex: i % 4 })));
+    expect(Array.from({ length: 8 }, (_, i) => voteBody(i, 4, 0))).toEqual(
+      Array.from({ length: 8 }, (_, i) => ({ optionIndex: i % 4 })),
+    );
     expect(Array.from({ length: 100 }, (_, i) => optionsMarked(i, 4)).reduce((a, b) => a + b, 0)).toBe(125);
   });
 
   it('moves one vote in n to an option its ballot does not mark and takes one in n back, none with 0', () => {
-    expect(Array.from({ length: 10 }, (_, i) => followUpOf(i, 5))).toEqual([null, 'change', 'take', null, null, null, 'change', 'take', null, null]);
+    expect(Array.from({ length: 10 }, (_, i) => followUpOf(i, 5))).toEqual([
+      null,
+      'change',
+      'take',
+      null,
+      null,
+      null,
+      'change',
+      'take',
+      null,
+      null,
+    ]);
     expect(Array.from({ length: 20 }, (_, i) => followUpOf(i, 0)).every((f) => f === null)).toBe(true);
     for (let i = 0; i < 200; i++) {
       const body = voteBody(i, 4, 4);

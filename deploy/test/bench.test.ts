@@ -54,7 +54,7 @@ describe('members CSV', () => {
 });
 
 describe('the order of a mixed load', () => {
-  it('gives each action exactly its weight in every cycle, spread out, and counts each action\'s arrivals from 0', () => {
+  it("gives each action exactly its weight in every cycle, spread out, and counts each action's arrivals from 0", () => {
     const plan = mixPlan(MIXED_WEIGHTS);
     expect(plan.total).toBe(100);
     const seen: Record<string, number[]> = {};
@@ -64,7 +64,8 @@ describe('the order of a mixed load', () => {
       (seen[action] ??= []).push(n);
       order.push(action);
     }
-    for (const [name, weight] of MIXED_WEIGHTS) expect(seen[name]).toEqual(Array.from({ length: weight * 3 }, (_, k) => k));
+    for (const [name, weight] of MIXED_WEIGHTS)
+      expect(seen[name]).toEqual(Array.from({ length: weight * 3 }, (_, k) => k));
     // Reads 70, member votes 20, likes and comments 5, share-link votes 5.
     expect(arrivalsOf(plan, 'vote', 1000)).toBe(200);
     expect(arrivalsOf(plan, 'share_vote', 1000)).toBe(50);
@@ -80,7 +81,9 @@ describe('the order of a mixed load', () => {
 function summaryOf(scenario: string, steps: [number, number, number][]) {
   const metrics: Record<string, { values: Record<string, number> }> = {};
   steps.forEach(([count, p99, errors], i) => {
-    metrics[`req_duration{step:${scenario}-${i}}`] = { values: { count, med: p99 / 4, 'p(95)': p99 / 2, 'p(99)': p99 } };
+    metrics[`req_duration{step:${scenario}-${i}}`] = {
+      values: { count, med: p99 / 4, 'p(95)': p99 / 2, 'p(99)': p99 },
+    };
     metrics[`req_failed{step:${scenario}-${i}}`] = { values: { passes: errors, fails: count - errors } };
   });
   const all = steps.reduce((sum, [count]) => sum + count, 0);
@@ -95,28 +98,66 @@ describe('the sustainable rate of a stepped run', () => {
 
   it('is the highest step with p99 under 100 ms, no error and its arrivals sent; the next failing step is where it broke', () => {
     // 400/s: only 1,000 of 1,600 arrivals were sent in 4 s (k6 ran out of VUs), 800/s: p99 too high.
-    const steps = stepsOf(summaryOf('votes', [[400, 20, 0], [800, 60, 0], [1000, 40, 0], [3200, 450, 0]]), 'votes', rates, 4);
+    const steps = stepsOf(
+      summaryOf('votes', [
+        [400, 20, 0],
+        [800, 60, 0],
+        [1000, 40, 0],
+        [3200, 450, 0],
+      ]),
+      'votes',
+      rates,
+      4,
+    );
     expect(steps.map((s) => s.sustained)).toEqual([true, true, false, false]);
     expect(steps[2]!.arrivalShare).toBeCloseTo(1000 / 1600);
     expect(maxSustainable(steps)).toMatchObject({ rate: 200, brokeAt: 400, dips: 0 });
   });
 
   it('does not sustain a step with a single error or no requests, and says when a lower step failed', () => {
-    const steps = stepsOf(summaryOf('noop', [[400, 20, 0], [800, 20, 1], [1600, 30, 0], [0, 0, 0]]), 'noop', rates, 4);
+    const steps = stepsOf(
+      summaryOf('noop', [
+        [400, 20, 0],
+        [800, 20, 1],
+        [1600, 30, 0],
+        [0, 0, 0],
+      ]),
+      'noop',
+      rates,
+      4,
+    );
     expect(steps.map((s) => s.sustained)).toEqual([true, false, true, false]);
     expect(maxSustainable(steps)).toMatchObject({ rate: 400, dips: 1, brokeAt: 800 });
   });
 
   it('holds a scenario to its own p99 (the mixed load: 150 ms) and counts each action of a mixed run', () => {
-    const summary = summaryOf('mixed', [[400, 120, 0], [800, 160, 0]]);
+    const summary = summaryOf('mixed', [
+      [400, 120, 0],
+      [800, 160, 0],
+    ]);
     expect(maxSustainable(stepsOf(summary, 'mixed', rates.slice(0, 2), 4)).rate).toBe(0);
-    expect(maxSustainable(stepsOf(summary, 'mixed', rates.slice(0, 2), 4, { p99Ms: 150 }))).toMatchObject({ rate: 100, brokeAt: 200 });
-    const actions = { metrics: { ...summary.metrics, 'req_failed{action:vote}': { values: { passes: 2, fails: 78 } }, 'req_failed{action:share_vote}': { values: { passes: 0, fails: 20 } } } };
-    expect(actionTotalsOf(actions)).toEqual({ vote: { accepted: 78, errors: 2 }, share_vote: { accepted: 20, errors: 0 } });
+    expect(maxSustainable(stepsOf(summary, 'mixed', rates.slice(0, 2), 4, { p99Ms: 150 }))).toMatchObject({
+      rate: 100,
+      brokeAt: 200,
+    });
+    const actions = {
+      metrics: {
+        ...summary.metrics,
+        'req_failed{action:vote}': { values: { passes: 2, fails: 78 } },
+        'req_failed{action:share_vote}': { values: { passes: 0, fails: 20 } },
+      },
+    };
+    expect(actionTotalsOf(actions)).toEqual({
+      vote: { accepted: 78, errors: 2 },
+      share_vote: { accepted: 20, errors: 0 },
+    });
   });
 
   it('tells the served answers from the shed ones (BY_ANSWER), each step with its served p99', () => {
-    const summary = summaryOf('visitor_feed', [[400, 20, 0], [800, 60, 200]]);
+    const summary = summaryOf('visitor_feed', [
+      [400, 20, 0],
+      [800, 60, 200],
+    ]);
     summary.metrics['req_duration{step:visitor_feed-0,answer:served}'] = { values: { count: 400, 'p(99)': 20 } };
     summary.metrics['req_duration{step:visitor_feed-1,answer:served}'] = { values: { count: 600, 'p(99)': 45 } };
     summary.metrics['req_duration{step:visitor_feed-1,answer:shed}'] = { values: { count: 200, 'p(99)': 2 } };
@@ -128,8 +169,15 @@ describe('the sustainable rate of a stepped run', () => {
   });
 
   it('is 0 when no step held, and the totals count accepted requests and errors by kind', () => {
-    const summary = summaryOf('noop', [[400, 150, 0], [800, 20, 3]]);
-    expect(maxSustainable(stepsOf(summary, 'noop', rates.slice(0, 2), 4))).toMatchObject({ rate: 0, step: null, brokeAt: 100 });
+    const summary = summaryOf('noop', [
+      [400, 150, 0],
+      [800, 20, 3],
+    ]);
+    expect(maxSustainable(stepsOf(summary, 'noop', rates.slice(0, 2), 4))).toMatchObject({
+      rate: 0,
+      step: null,
+      brokeAt: 100,
+    });
     expect(totalsOf(summary)).toMatchObject({ accepted: 1197, errors: 3, errorsByKind: { server: 3 } });
     expect(maxSustainable([] as Step[]).rate).toBe(0);
   });
@@ -138,14 +186,29 @@ describe('the sustainable rate of a stepped run', () => {
 describe('CPU per step', () => {
   it('is read where each rate is held, interpolated between readings, per accepted request of that step', () => {
     const timing = { warmS: 2, rampS: 1, stepS: 4 };
-    expect(holdWindows(2, timing)).toEqual([[3000, 7000], [8000, 12000]]);
+    expect(holdWindows(2, timing)).toEqual([
+      [3000, 7000],
+      [8000, 12000],
+    ]);
     // Readings every second from the start (t = 1000): polls spends 10 ms/s at the first step, 100 ms/s at the second.
     const t0 = 1000;
-    const samples = Array.from({ length: 14 }, (_, s) => ({ t: t0 + s * 1000, cpu: { polls: s <= 7 ? s * 10 : 70 + (s - 7) * 100 } }));
+    const samples = Array.from({ length: 14 }, (_, s) => ({
+      t: t0 + s * 1000,
+      cpu: { polls: s <= 7 ? s * 10 : 70 + (s - 7) * 100 },
+    }));
     expect(cpuAt(samples, t0 + 2500)).toEqual({ polls: 25 });
     expect(cpuAt(samples, t0 - 1)).toBeNull();
     expect(cpuAt(samples, t0 + 20_000)).toBeNull();
-    const steps = withStepCpu([{ rate: 10, sent: 40, errors: 0 }, { rate: 20, sent: 82, errors: 2 }, { rate: 40, sent: 0, errors: 0 }], samples, t0, timing);
+    const steps = withStepCpu(
+      [
+        { rate: 10, sent: 40, errors: 0 },
+        { rate: 20, sent: 82, errors: 2 },
+        { rate: 40, sent: 0, errors: 0 },
+      ],
+      samples,
+      t0,
+      timing,
+    );
     expect(steps[0]!.cpu).toEqual({ polls: { cpuMs: 40, perRequestMs: 1 } });
     // Held from 9 s to 13 s after the first reading: 170 → 570 ms, over 80 accepted.
     expect(steps[1]!.cpu).toEqual({ polls: { cpuMs: 400, perRequestMs: 5 } });
@@ -157,9 +220,19 @@ describe('CPU per step', () => {
 describe('live counts latency', () => {
   it('takes each vote to the first update at each socket that includes it, 0 when the update came first, missed when none did', () => {
     // Votes answered at 100 ms (total 1), 150 ms (total 2) and 900 ms (total 3).
-    const answers: [number, number][] = [[1, 100], [2, 150], [3, 900]];
-    const socketA: [number, number][] = [[2, 400], [3, 880]];
-    const socketB: [number, number][] = [[1, 130], [2, 600]];
+    const answers: [number, number][] = [
+      [1, 100],
+      [2, 150],
+      [3, 900],
+    ];
+    const socketA: [number, number][] = [
+      [2, 400],
+      [3, 880],
+    ];
+    const socketB: [number, number][] = [
+      [1, 130],
+      [2, 600],
+    ];
     const { samples, missed } = latencySamples(answers, [socketA, socketB]);
     expect(samples.sort((a, b) => a - b)).toEqual([0, 30, 250, 300, 450]);
     expect(missed).toBe(1);
@@ -169,8 +242,10 @@ describe('live counts latency', () => {
 });
 
 describe('targets', () => {
-  const cpu = (perRequestMs: Record<string, number>) => Object.fromEntries(Object.entries(perRequestMs).map(([n, v]) => [n, { cpuMs: 0, perRequestMs: v }]));
-  const verdictOf = (targets: { name: string; pass: boolean | null }[]) => (start: string) => targets.find((t) => t.name.startsWith(start))?.pass;
+  const cpu = (perRequestMs: Record<string, number>) =>
+    Object.fromEntries(Object.entries(perRequestMs).map(([n, v]) => [n, { cpuMs: 0, perRequestMs: v }]));
+  const verdictOf = (targets: { name: string; pass: boolean | null }[]) => (start: string) =>
+    targets.find((t) => t.name.startsWith(start))?.pass;
 
   it('fail on a counter mismatch and on figures past their limits, and are n/a without their scenario', () => {
     const targets = evaluateTargets({
@@ -178,29 +253,63 @@ describe('targets', () => {
         bare_proxy: { maxRate: 2000, cpu: cpu({ 'bare-proxy': 0.2 }) },
         noop: { maxRate: 1000, cpu: cpu({ gateway: 0.3 }) },
         // Averaged over the ladder the votes cost 3 ms; at the rate found, 1.1 ms (k6 is not the stack: 0.5 + 0.4 + 0.2).
-        votes: { maxRate: 600, brokeAt: 700, atMax: { rate: 600, cpu: cpu({ gateway: 0.5, polls: 0.4, redis: 0.2, k6: 5 }) }, cpu: cpu({ polls: 3 }) },
+        votes: {
+          maxRate: 600,
+          brokeAt: 700,
+          atMax: { rate: 600, cpu: cpu({ gateway: 0.5, polls: 0.4, redis: 0.2, k6: 5 }) },
+          cpu: cpu({ polls: 3 }),
+        },
       },
-      checks: { memberVotes: { equal: true, redisCounter: 5, redisVoters: 5, mongoVotes: 5, accepted: 5 }, shareVotes: { equal: false, redisCounter: 5, redisVoters: 5, mongoVotes: 4, accepted: 5 } },
+      checks: {
+        memberVotes: { equal: true, redisCounter: 5, redisVoters: 5, mongoVotes: 5, accepted: 5 },
+        shareVotes: { equal: false, redisCounter: 5, redisVoters: 5, mongoVotes: 4, accepted: 5 },
+      },
       idleRssMb: { auth: 150, polls: 90, gateway: 200 },
     });
     const verdict = verdictOf(targets);
     expect(verdict('gateway CPU per no-op')).toBe(true);
     expect(verdict('max votes/s ≥ 0.5×')).toBe(true);
-    expect(targets.find((t) => t.name.startsWith('member votes: ceiling'))).toMatchObject({ pass: false, value: 600, detail: '600/s, broke at 700/s' });
-    expect(targets.find((t) => t.name.startsWith('member votes: summed CPU'))).toMatchObject({ pass: true, detail: '1.100 ms at 600/s' });
+    expect(targets.find((t) => t.name.startsWith('member votes: ceiling'))).toMatchObject({
+      pass: false,
+      value: 600,
+      detail: '600/s, broke at 700/s',
+    });
+    expect(targets.find((t) => t.name.startsWith('member votes: summed CPU'))).toMatchObject({
+      pass: true,
+      detail: '1.100 ms at 600/s',
+    });
     expect(verdict('share-link votes: ceiling')).toBeNull();
     expect(verdict('visitor feed')).toBeNull();
     expect(verdict('mixed load')).toBeNull();
     expect(verdict('counters EQUAL (memberVotes)')).toBe(true);
-    expect(targets.find((t) => t.name === 'counters EQUAL (shareVotes)')).toMatchObject({ kind: 'correctness', pass: false });
+    expect(targets.find((t) => t.name === 'counters EQUAL (shareVotes)')).toMatchObject({
+      kind: 'correctness',
+      pass: false,
+    });
     expect(verdict('idle RSS of auth')).toBe(false);
     expect(verdict('idle RSS of polls')).toBe(true);
     expect(targets.some((t) => t.name.includes('gateway ≤'))).toBe(false);
   });
 
   it('judge share-link votes, the member feed, the mixed load and live counts at their own limits, and print them all in the table', () => {
-    const steps = (rate: number) => ({ maxRate: rate, brokeAt: null, atMax: { rate, p50: 10, p95: 20, p99: 30, cpu: cpu({ polls: 1.5, gateway: 0.6 }) }, accepted: 10, errors: 0, errorsByKind: {}, cpu: cpu({ polls: 2 }) });
-    const live = (p99: number, following: number) => ({ sockets: 5000, following, rate: 100, votes: 1500, missed: 0, latency: { p50: 50, p95: 100, p99, max: 300 }, cpu: cpu({ notifications: 1 }) });
+    const steps = (rate: number) => ({
+      maxRate: rate,
+      brokeAt: null,
+      atMax: { rate, p50: 10, p95: 20, p99: 30, cpu: cpu({ polls: 1.5, gateway: 0.6 }) },
+      accepted: 10,
+      errors: 0,
+      errorsByKind: {},
+      cpu: cpu({ polls: 2 }),
+    });
+    const live = (p99: number, following: number) => ({
+      sockets: 5000,
+      following,
+      rate: 100,
+      votes: 1500,
+      missed: 0,
+      latency: { p50: 50, p95: 100, p99, max: 300 },
+      cpu: cpu({ notifications: 1 }),
+    });
     const results = {
       startedAt: 'now',
       node: 'v20',
@@ -241,14 +350,24 @@ describe('targets', () => {
     // No shedding scenario in this run: its target is n/a.
     expect(verdict('load shedding')).toBeNull();
     for (const target of targets) expect(report).toContain(target.name);
-    expect(report).toMatch(/FAIL\s+mixed load ≥ 1500 requests\/s at p99 < 150 ms, 0 errors\s+1400\/s, broke at 1700\/s/);
+    expect(report).toMatch(
+      /FAIL\s+mixed load ≥ 1500 requests\/s at p99 < 150 ms, 0 errors\s+1400\/s, broke at 1700\/s/,
+    );
     // At the rate found: gateway 0.6 + polls 1.5 (no notifications figure); over the whole run, 2.
     expect(report).toMatch(/share_votes at 1400\/s\s+0\.600\s+1\.500\s+n\/a\s+2\.100\s+2\.000/);
   });
 });
 
 describe('the knee of load shedding', () => {
-  const step = (rate: number, served: number, shed: number, servedP99: number | null) => ({ rate, sent: served + shed, errors: shed, p99: servedP99, served, shed, servedP99 });
+  const step = (rate: number, served: number, shed: number, servedP99: number | null) => ({
+    rate,
+    sent: served + shed,
+    errors: shed,
+    p99: servedP99,
+    served,
+    shed,
+    servedP99,
+  });
   const results = (on: ReturnType<typeof step>[], kneeRate: number | null) => ({
     startedAt: 'now',
     node: 'v24',
@@ -258,7 +377,11 @@ describe('the knee of load shedding', () => {
       shedding: {
         on: { steps: on },
         // Without shedding the ladder ended at 3000/s, its p99 past a second.
-        off: { maxRate: 2000, brokeAt: 3000, steps: [step(1000, 4000, 0, 30), step(2000, 8000, 0, 90), step(3000, 9000, 0, 2400)] },
+        off: {
+          maxRate: 2000,
+          brokeAt: 3000,
+          steps: [step(1000, 4000, 0, 30), step(2000, 8000, 0, 90), step(3000, 9000, 0, 2400)],
+        },
         kneeRate,
       },
     },
@@ -266,9 +389,16 @@ describe('the knee of load shedding', () => {
   });
 
   it('passes when the served answers stay quick past the knee, and prints each step beside the run without shedding', () => {
-    const r = results([step(1000, 4000, 0, 30), step(2000, 8000, 0, 90), step(3000, 9000, 3000, 180), step(4000, 9200, 6800, 240)], 3000);
+    const r = results(
+      [step(1000, 4000, 0, 30), step(2000, 8000, 0, 90), step(3000, 9000, 3000, 180), step(4000, 9200, 6800, 240)],
+      3000,
+    );
     const targets = evaluateTargets(r);
-    expect(targets.find((t) => t.name.startsWith('load shedding'))).toMatchObject({ pass: true, value: 240, detail: 'shedding from 3000/s; worst served p99 240.0 ms; without shedding: 2000/s, broke at 3000/s' });
+    expect(targets.find((t) => t.name.startsWith('load shedding'))).toMatchObject({
+      pass: true,
+      value: 240,
+      detail: 'shedding from 3000/s; worst served p99 240.0 ms; without shedding: 2000/s, broke at 3000/s',
+    });
     const report = renderReport({ ...r, targets });
     expect(report).toMatch(/3000\/s\s+2250\s+25\.0%\s+180\.0 ms\s+2250\s+2400\.0 ms\s+0/);
     expect(report).toMatch(/4000\/s\s+2300\s+42\.5%\s+240\.0 ms\s+ended/);
@@ -278,7 +408,10 @@ describe('the knee of load shedding', () => {
     const slow = evaluateTargets(results([step(1000, 4000, 0, 30), step(2000, 7000, 1000, 1500)], 2000));
     expect(slow.find((t) => t.name.startsWith('load shedding'))).toMatchObject({ pass: false, value: 1500 });
     const none = evaluateTargets(results([step(1000, 4000, 0, 30), step(2000, 8000, 0, 3000)], null));
-    expect(none.find((t) => t.name.startsWith('load shedding'))).toMatchObject({ pass: null, detail: 'nothing shed up to 2000/s' });
+    expect(none.find((t) => t.name.startsWith('load shedding'))).toMatchObject({
+      pass: null,
+      detail: 'nothing shed up to 2000/s',
+    });
   });
 });
 
@@ -291,34 +424,60 @@ describe('k6 scripts under deploy/k6', () => {
     writeFileSync(sids, JSON.stringify(['s1']));
     const inspect = (script: string, env: Record<string, string>) =>
       JSON.parse(
-        execFileSync(k6, ['inspect', ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]), join(root, 'deploy/k6', script)], {
-          encoding: 'utf8',
-          stdio: ['ignore', 'pipe', 'pipe'],
-        }),
+        execFileSync(
+          k6,
+          ['inspect', ...Object.entries(env).flatMap(([k, v]) => ['-e', `${k}=${v}`]), join(root, 'deploy/k6', script)],
+          {
+            encoding: 'utf8',
+            stdio: ['ignore', 'pipe', 'pipe'],
+          },
+        ),
       );
     const scripts = readdirSync(join(root, 'deploy/k6')).filter((f) => f.endsWith('.js'));
     expect(scripts.sort()).toEqual(['hot-paths.js', 'mixed.js', 'vote-storm.js']);
 
     const all = inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: members });
-    expect(Object.keys(all.scenarios).sort()).toEqual(['member_feed', 'mixed', 'noop', 'share_votes', 'visitor_feed', 'votes']);
+    expect(Object.keys(all.scenarios).sort()).toEqual([
+      'member_feed',
+      'mixed',
+      'noop',
+      'share_votes',
+      'visitor_feed',
+      'votes',
+    ]);
     // Each action of the mixed load is kept in the summary, for the counters checked afterwards.
     expect(all.thresholds['req_failed{action:vote}']).toEqual(['rate>=0']);
     expect(all.thresholds['req_failed{action:share_vote}']).toEqual(['rate>=0']);
     expect(all.thresholds['req_duration{scenario:votes}']).toEqual(['p(99)<100']);
-    const stepped = inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'noop', STAGES: '100,200', P99_MS: '50' });
+    const stepped = inspect('hot-paths.js', {
+      BASE_URL: 'http://127.0.0.1:9',
+      SCENARIOS: 'noop',
+      STAGES: '100,200',
+      P99_MS: '50',
+    });
     expect(Object.keys(stepped.scenarios)).toEqual(['noop']);
     expect(stepped.scenarios.noop.executor).toBe('ramping-arrival-rate');
     expect(stepped.thresholds['req_duration{step:noop-1}']).toEqual(['p(99)<50']);
     expect(stepped.thresholds['req_duration{step:noop-1,answer:shed}']).toBeUndefined();
     // The shedding scenario's steps keep the served and the shed answers apart.
-    const byAnswer = inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'visitor_feed', STAGES: '100,200', BY_ANSWER: '1' });
+    const byAnswer = inspect('hot-paths.js', {
+      BASE_URL: 'http://127.0.0.1:9',
+      SCENARIOS: 'visitor_feed',
+      STAGES: '100,200',
+      BY_ANSWER: '1',
+    });
     expect(byAnswer.thresholds['req_duration{step:visitor_feed-1,answer:served}']).toEqual(['max>=0']);
     expect(byAnswer.thresholds['req_duration{step:visitor_feed-1,answer:shed}']).toEqual(['max>=0']);
     // A scenario that needs members refuses to start without them.
     expect(() => inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'votes' })).toThrow();
     expect(() => inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', SCENARIOS: 'nope' })).toThrow();
 
-    const storm = inspect('vote-storm.js', { BASE_URL: 'http://127.0.0.1:9', POLL_ID: 'p', SIDS_FILE: sids, SUMMARY_FILE: join(dir, 's.json') });
+    const storm = inspect('vote-storm.js', {
+      BASE_URL: 'http://127.0.0.1:9',
+      POLL_ID: 'p',
+      SIDS_FILE: sids,
+      SUMMARY_FILE: join(dir, 's.json'),
+    });
     expect(Object.keys(storm.scenarios).sort()).toEqual(['noop', 'votes', 'warmup']);
 
     // The mixed load for any deployment: members by e-mail and password, or by API token.
@@ -341,14 +500,28 @@ describe('k6 scripts under deploy/k6', () => {
     expect(mixed.thresholds.live_updates).toEqual(['count>0']);
     expect(mixed.thresholds.missed_updates).toEqual(['count<=0']);
     expect(mixed.thresholds['http_req_duration{action:vote}']).toEqual(['p(99)<500']);
-    const tuned = inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: logins, P99_MS_COMMENT: '800', MAX_MISSED_UPDATES: '2' });
+    const tuned = inspect('mixed.js', {
+      BASE_URL: 'http://127.0.0.1:9',
+      MEMBERS_CSV: logins,
+      P99_MS_COMMENT: '800',
+      MAX_MISSED_UPDATES: '2',
+    });
     expect(tuned.thresholds['http_req_duration{action:comment}']).toEqual(['p(99)<800']);
     expect(tuned.thresholds.missed_updates).toEqual(['count<=2']);
     const tokens = join(dir, 'tokens.csv');
     writeFileSync(tokens, 'token\nmyd_abc\n');
-    expect(Object.keys(inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: tokens, SCENARIOS: 'mixed' }).scenarios)).toEqual(['mixed']);
+    expect(
+      Object.keys(
+        inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: tokens, SCENARIOS: 'mixed' }).scenarios,
+      ),
+    ).toEqual(['mixed']);
     // hot-paths.js takes the same token CSV for the scenarios that need members.
-    expect(Object.keys(inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: tokens, SCENARIOS: 'votes,member_feed' }).scenarios).sort()).toEqual(['member_feed', 'votes']);
+    expect(
+      Object.keys(
+        inspect('hot-paths.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: tokens, SCENARIOS: 'votes,member_feed' })
+          .scenarios,
+      ).sort(),
+    ).toEqual(['member_feed', 'votes']);
     writeFileSync(join(dir, 'bad.csv'), 'email\nayse@example.com\n');
     expect(() => inspect('mixed.js', { BASE_URL: 'http://127.0.0.1:9', MEMBERS_CSV: join(dir, 'bad.csv') })).toThrow();
   });
@@ -373,7 +546,10 @@ describe('npm run bench:members', () => {
       const users = await client.db(mongoDb).collection('users').find({}).toArray();
       expect(users.map((u) => u._id.toString()).sort()).toEqual(members.map((m) => m.userId).sort());
       for (const member of members) {
-        expect(JSON.parse((await redis.get(`auth:${sessionKeyOf(member.sid)}`))!)).toMatchObject({ userId: member.userId, role: 'member' });
+        expect(JSON.parse((await redis.get(`auth:${sessionKeyOf(member.sid)}`))!)).toMatchObject({
+          userId: member.userId,
+          role: 'member',
+        });
         await redis.del(`auth:${sessionKeyOf(member.sid)}`, `auth:user-sessions:${member.userId}`);
       }
       await client.db(mongoDb).dropDatabase();

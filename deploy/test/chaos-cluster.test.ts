@@ -30,7 +30,11 @@ afterAll(() => {
 
 /** Runs cluster.mjs with `env`; its exit code and everything it printed. */
 function runChaosCluster(env: Record<string, string>): Promise<{ code: number | null; out: string }> {
-  const child = spawn(process.execPath, [join(root, 'deploy/chaos/cluster.mjs')], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(root, 'deploy/chaos/cluster.mjs')], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   running.set(child, () => out);
   child.once('exit', () => running.delete(child));
@@ -58,8 +62,16 @@ describe('the chaos run on clusters', () => {
     const rows = out
       .split('\n')
       .filter((line) => /^\| (kill|freeze|outside)/.test(line))
-      .map((line) => line.split('|').slice(1, -1).map((cell) => cell.trim()));
-    expect(rows.map((r) => r[0]), out).toEqual([
+      .map((line) =>
+        line
+          .split('|')
+          .slice(1, -1)
+          .map((cell) => cell.trim()),
+      );
+    expect(
+      rows.map((r) => r[0]),
+      out,
+    ).toEqual([
       'kill -9 NATS leader of EVENTS',
       'kill -9 Redis master',
       'freeze Redis master, fail over, wake it',
@@ -76,7 +88,10 @@ describe('the chaos run on clusters', () => {
     // Per poll: accepted = MongoDB = Redis counter = Redis voters = the API, and per option MongoDB = Redis = the API,
     // for all five polls.
     const perPoll = [...out.matchAll(/^ {2}([ms]\d): (\d+) = (\d+) = (\d+) = (\d+) = (\d+); (\S+) = (\S+) = (\S+)$/gm)];
-    expect(perPoll.map((m) => m[1]), out).toEqual(['m0', 'm1', 'm2', 's0', 's1']);
+    expect(
+      perPoll.map((m) => m[1]),
+      out,
+    ).toEqual(['m0', 'm1', 'm2', 's0', 's1']);
     for (const [, , ...figures] of perPoll) {
       expect(new Set(figures.slice(0, 5)).size, out).toBe(1);
       expect(new Set(figures.slice(5)).size, out).toBe(1);

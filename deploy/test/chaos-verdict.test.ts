@@ -5,7 +5,15 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lameDuckSettings } from '../chaos/cluster-servers.mjs';
 import { stormMembers } from '../chaos/storm.mjs';
-import { expectedBallots, faultProblems, inFlightDuring, readAnswers, readChanges, recoveryOf, type StormAnswer } from '../chaos/verify.mjs';
+import {
+  expectedBallots,
+  faultProblems,
+  inFlightDuring,
+  readAnswers,
+  readChanges,
+  recoveryOf,
+  type StormAnswer,
+} from '../chaos/verify.mjs';
 
 const dir = mkdtempSync(join(tmpdir(), 'meydan-chaos-verdict-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -62,7 +70,15 @@ describe('the chaos verdict', () => {
       ['s1', 'v:e', 503, 'take', null],
       ['s1', 'v:f', 503, 'take', null],
     ]);
-    expect(changes.map((c) => c.error)).toEqual([null, null, null, null, null, 'event_not_published', 'service_unavailable']);
+    expect(changes.map((c) => c.error)).toEqual([
+      null,
+      null,
+      null,
+      null,
+      null,
+      'event_not_published',
+      'service_unavailable',
+    ]);
     // The votes' lines are read as before, the changes' lines not among them.
     expect(readAnswers(file).map((a) => a.voter)).toEqual(['u:a', 'u:b', 'v:c', 'u:d', 'v:e', 'v:f']);
     const accepted = readAnswers(file).filter((a) => a.status === 200);
@@ -93,9 +109,15 @@ describe('the chaos verdict', () => {
     expect(inFlightDuring(answer(20_001, 21_000), window)).toBe(false);
   });
 
-  it('times a fault\'s recovery from the first accepted vote after its last failure, and counts the longest run of failures in the order sent', () => {
+  it("times a fault's recovery from the first accepted vote after its last failure, and counts the longest run of failures in the order sent", () => {
     const window = { start: 10_000, end: 30_000 };
-    const vote = (sent: number, t: number, status: number): StormAnswer => ({ sent, t, poll: 'm0', voter: `u:${sent}`, status });
+    const vote = (sent: number, t: number, status: number): StormAnswer => ({
+      sent,
+      t,
+      poll: 'm0',
+      voter: `u:${sent}`,
+      status,
+    });
     const answers = [
       vote(9_500, 9_600, 200),
       // Cut off by the fault: three in a row, then one through, then two more (a timeout answered late, a 503).
@@ -112,7 +134,11 @@ describe('the chaos verdict', () => {
     ];
     expect(recoveryOf(answers, window)).toEqual({ failed: 5, longestRun: 3, recoveredAt: 20_600 });
     // No failure at all: votes flowed again with the first answer after the fault began.
-    expect(recoveryOf([vote(9_000, 9_100, 200), vote(9_900, 10_400, 200), vote(11_000, 11_200, 200)], window)).toEqual({ failed: 0, longestRun: 0, recoveredAt: 10_400 });
+    expect(recoveryOf([vote(9_000, 9_100, 200), vote(9_900, 10_400, 200), vote(11_000, 11_200, 200)], window)).toEqual({
+      failed: 0,
+      longestRun: 0,
+      recoveredAt: 10_400,
+    });
     // Failures and nothing accepted after them: never.
     expect(recoveryOf([vote(10_500, 10_600, 200), vote(11_000, 21_000, 0)], window).recoveredAt).toBeNull();
   });
@@ -156,8 +182,10 @@ describe('the chaos verdict', () => {
     }
   });
 
-  it('runs the cluster\'s NATS servers on the lame duck settings Kubernetes and Compose run', () => {
+  it("runs the cluster's NATS servers on the lame duck settings Kubernetes and Compose run", () => {
     expect(lameDuckSettings()).toEqual(['lame_duck_duration: 30s', 'lame_duck_grace_period: 10s']);
-    expect(() => lameDuckSettings('port: 4222\nlame_duck_duration: 30s\n')).toThrow(/expected lame_duck_duration and lame_duck_grace_period, found 1/);
+    expect(() => lameDuckSettings('port: 4222\nlame_duck_duration: 30s\n')).toThrow(
+      /expected lame_duck_duration and lame_duck_grace_period, found 1/,
+    );
   });
 });

@@ -15,7 +15,16 @@ import { connect as connectNatsServers, type NatsConnection } from 'nats';
 import { parse, parseAllDocuments, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames, streams } from '@meydan/proto';
-import { ConfigError, connectRedis, loadConfig, natsUsersWithEnvPasswords, parseRedisUrl, redisClients, redisPasswordVariable, redisUsersWithEnvPasswords } from '@meydan/kit';
+import {
+  ConfigError,
+  connectRedis,
+  loadConfig,
+  natsUsersWithEnvPasswords,
+  parseRedisUrl,
+  redisClients,
+  redisPasswordVariable,
+  redisUsersWithEnvPasswords,
+} from '@meydan/kit';
 import { freePort, testLogger, until } from '@meydan/testing';
 import { trustProxyOption } from '../../gateway/src/config.js';
 import { authConfigSchema } from '../../services/auth/src/config.js';
@@ -54,22 +63,35 @@ function imageEnv(dockerfile: string): Record<string, string> {
   const lastStage = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
   const env: Record<string, string> = {};
   for (const [, line] of lastStage.matchAll(/^ENV (.+)$/gm)) {
-    for (const [, key, quoted, bare] of line!.matchAll(/([A-Z_][A-Z0-9_]*)=(?:"([^"]*)"|(\S*))/g)) env[key!] = quoted ?? bare!;
+    for (const [, key, quoted, bare] of line!.matchAll(/([A-Z_][A-Z0-9_]*)=(?:"([^"]*)"|(\S*))/g))
+      env[key!] = quoted ?? bare!;
   }
   return env;
 }
 
 /** What a user puts in the git-ignored deploy/k8s/overlays/local/secrets.env (made up here). */
-const LOCAL_SECRETS = { INTERNAL_SECRET: 'b'.repeat(64), ADMIN_EMAIL: 'admin@meydan.local', ADMIN_PASSWORD: 'yerel-kume-sifresi' };
+const LOCAL_SECRETS = {
+  INTERNAL_SECRET: 'b'.repeat(64),
+  ADMIN_EMAIL: 'admin@meydan.local',
+  ADMIN_PASSWORD: 'yerel-kume-sifresi',
+};
 
 /** The processes' Redis passwords, one per process (REDIS_PASSWORD_AUTH …), made up here. */
-const redisPasswords = (seed: string) => Object.fromEntries(apps.map((app, i) => [`REDIS_PASSWORD_${app.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
+const redisPasswords = (seed: string) =>
+  Object.fromEntries(apps.map((app, i) => [`REDIS_PASSWORD_${app.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
 /** The processes' NATS passwords, one per process (NATS_PASSWORD_AUTH …), made up here. */
 const natsPasswords = (seed: string) =>
-  Object.fromEntries([...apps, 'operator'].map((user, i) => [`NATS_PASSWORD_${user.toUpperCase()}`, `${seed}${i}`.repeat(6)]));
+  Object.fromEntries(
+    [...apps, 'operator'].map((user, i) => [`NATS_PASSWORD_${user.toUpperCase()}`, `${seed}${i}`.repeat(6)]),
+  );
 
 /** The ha overlay's two git-ignored files (made up here): what the processes read, and the servers' passwords. */
-const HA_SECRETS = { INTERNAL_SECRET: 'd'.repeat(64), ADMIN_EMAIL: 'admin@meydan.example.com', ADMIN_PASSWORD: 'ha-kume-sifresi', SMTP_URL: 'smtp://relay.example.com:25' };
+const HA_SECRETS = {
+  INTERNAL_SECRET: 'd'.repeat(64),
+  ADMIN_EMAIL: 'admin@meydan.example.com',
+  ADMIN_PASSWORD: 'ha-kume-sifresi',
+  SMTP_URL: 'smtp://relay.example.com:25',
+};
 const HA_INFRA_SECRETS = {
   REDIS_PASSWORD: 'redisha0123456789',
   MONGO_ROOT_PASSWORD: 'mongoroot0123456789',
@@ -80,17 +102,39 @@ const HA_INFRA_SECRETS = {
   ...redisPasswords('redisha'),
 };
 /** The local overlay's servers' passwords (made up here): a NATS and a Redis user per process. */
-const LOCAL_INFRA_SECRETS = { REDIS_PASSWORD: 'redislocal0123456789', ...natsPasswords('natslocal'), ...redisPasswords('redislocal') };
+const LOCAL_INFRA_SECRETS = {
+  REDIS_PASSWORD: 'redislocal0123456789',
+  ...natsPasswords('natslocal'),
+  ...redisPasswords('redislocal'),
+};
 /** The key of mail bodies, in each overlay's git-ignored mail-secret.env (made up here). */
 const MAIL_SECRETS = { local: { MAIL_SECRET: 'm'.repeat(64) }, ha: { MAIL_SECRET: 'n'.repeat(64) } };
 /** Web Push's VAPID key pair and contact, in each overlay's git-ignored push-secret.env (made up, in their shapes). */
 const PUSH_SECRETS = {
-  local: { VAPID_PUBLIC_KEY: `B${'l'.repeat(86)}`, VAPID_PRIVATE_KEY: 'k'.repeat(43), VAPID_SUBJECT: 'mailto:admin@meydan.local' },
-  ha: { VAPID_PUBLIC_KEY: `B${'h'.repeat(86)}`, VAPID_PRIVATE_KEY: 'j'.repeat(43), VAPID_SUBJECT: 'https://meydan.example.com' },
+  local: {
+    VAPID_PUBLIC_KEY: `B${'l'.repeat(86)}`,
+    VAPID_PRIVATE_KEY: 'k'.repeat(43),
+    VAPID_SUBJECT: 'mailto:admin@meydan.local',
+  },
+  ha: {
+    VAPID_PUBLIC_KEY: `B${'h'.repeat(86)}`,
+    VAPID_PRIVATE_KEY: 'j'.repeat(43),
+    VAPID_SUBJECT: 'https://meydan.example.com',
+  },
 };
 const OVERLAY_SECRETS: Record<string, Record<string, Record<string, string>>> = {
-  local: { 'secrets.env': LOCAL_SECRETS, 'mail-secret.env': MAIL_SECRETS.local, 'push-secret.env': PUSH_SECRETS.local, 'infra-secrets.env': LOCAL_INFRA_SECRETS },
-  ha: { 'secrets.env': HA_SECRETS, 'infra-secrets.env': HA_INFRA_SECRETS, 'mail-secret.env': MAIL_SECRETS.ha, 'push-secret.env': PUSH_SECRETS.ha },
+  local: {
+    'secrets.env': LOCAL_SECRETS,
+    'mail-secret.env': MAIL_SECRETS.local,
+    'push-secret.env': PUSH_SECRETS.local,
+    'infra-secrets.env': LOCAL_INFRA_SECRETS,
+  },
+  ha: {
+    'secrets.env': HA_SECRETS,
+    'infra-secrets.env': HA_INFRA_SECRETS,
+    'mail-secret.env': MAIL_SECRETS.ha,
+    'push-secret.env': PUSH_SECRETS.ha,
+  },
 };
 /** The processes that hold MAIL_SECRET: those that send mail, and the mailer. */
 const mailApps = ['auth', 'contact', 'admin', 'notifications'];
@@ -102,8 +146,15 @@ const VAPID_KEYS = ['VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', 'VAPID_SUBJECT'] as
  */
 const webPushOf = (env: Record<string, string | undefined>) => {
   const image = imageEnv(readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8'));
-  const config = loadConfig<Partial<Record<(typeof VAPID_KEYS)[number], string>>>(notificationsConfigSchema, { ...image, ...env });
-  return { VAPID_PUBLIC_KEY: config.VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: config.VAPID_PRIVATE_KEY, VAPID_SUBJECT: config.VAPID_SUBJECT };
+  const config = loadConfig<Partial<Record<(typeof VAPID_KEYS)[number], string>>>(notificationsConfigSchema, {
+    ...image,
+    ...env,
+  });
+  return {
+    VAPID_PUBLIC_KEY: config.VAPID_PUBLIC_KEY,
+    VAPID_PRIVATE_KEY: config.VAPID_PRIVATE_KEY,
+    VAPID_SUBJECT: config.VAPID_SUBJECT,
+  };
 };
 
 /**
@@ -111,12 +162,20 @@ const webPushOf = (env: Record<string, string | undefined>) => {
  * OVERLAY_SECRETS, less the ones named in `leaveOut`, or none when it is null; `instead` replaces some), never the
  * developer's own. Throws kustomize's error.
  */
-function render(overlay: string, leaveOut: string[] | null = [], instead: Record<string, Record<string, string>> = {}): K8s[] {
+function render(
+  overlay: string,
+  leaveOut: string[] | null = [],
+  instead: Record<string, Record<string, string>> = {},
+): K8s[] {
   return parseAllDocuments(renderYaml(overlay, leaveOut, instead)).map((d) => d.toJSON() as K8s);
 }
 
 /** The overlay's YAML as kustomize prints it, rendered as `render` does. */
-function renderYaml(overlay: string, leaveOut: string[] | null = [], instead: Record<string, Record<string, string>> = {}): string {
+function renderYaml(
+  overlay: string,
+  leaveOut: string[] | null = [],
+  instead: Record<string, Record<string, string>> = {},
+): string {
   const [cmd, verb] = ensureKustomize();
   const copy = mkdtempSync(join(tmpdir(), 'meydan-k8s-'));
   try {
@@ -124,9 +183,17 @@ function renderYaml(overlay: string, leaveOut: string[] | null = [], instead: Re
     cpSync(`${root}deploy/k8s`, copy, { recursive: true, filter: (src) => !/secrets?\.env$/.test(src) });
     for (const [file, values] of Object.entries(leaveOut ? { ...(OVERLAY_SECRETS[overlay] ?? {}), ...instead } : {})) {
       if (leaveOut!.includes(file)) continue;
-      writeFileSync(join(copy, 'overlays', overlay, file), Object.entries(values).map(([k, v]) => `${k}=${v}\n`).join(''));
+      writeFileSync(
+        join(copy, 'overlays', overlay, file),
+        Object.entries(values)
+          .map(([k, v]) => `${k}=${v}\n`)
+          .join(''),
+      );
     }
-    return execFileSync(cmd, [verb, join(copy, 'overlays', overlay)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(cmd, [verb, join(copy, 'overlays', overlay)], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
@@ -160,7 +227,11 @@ const COMPOSE_PUSH_SECRETS: Record<string, string> = {
 };
 /** compose-go's verdict on the files (each over the ones before, as `docker compose -f … -f …`), with only `env` set. */
 const composeCheck = (env: Record<string, string>, files: string | string[] = `${root}docker-compose.yml`) => {
-  const ours = [...Object.keys(COMPOSE_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS), ...Object.keys(COMPOSE_PUSH_SECRETS)];
+  const ours = [
+    ...Object.keys(COMPOSE_SECRETS),
+    ...Object.keys(COMPOSE_HA_SECRETS),
+    ...Object.keys(COMPOSE_PUSH_SECRETS),
+  ];
   const clean = Object.fromEntries(Object.entries(process.env).filter(([k]) => !ours.includes(k)));
   return spawnSync(ensureComposeCheck(), [files].flat(), { encoding: 'utf8', cwd: root, env: { ...clean, ...env } });
 };
@@ -169,7 +240,10 @@ const composeCheck = (env: Record<string, string>, files: string | string[] = `$
 const publishedPorts = (project: { services: Record<string, any> }) =>
   Object.entries(project.services)
     .filter(([, s]) => s.ports?.length)
-    .map(([name, s]) => `${name}:${s.ports.map((p: { published: string; host_ip?: string }) => `${p.host_ip ?? '*'}:${p.published}`).join(',')}`)
+    .map(
+      ([name, s]) =>
+        `${name}:${s.ports.map((p: { published: string; host_ip?: string }) => `${p.host_ip ?? '*'}:${p.published}`).join(',')}`,
+    )
     .sort();
 
 describe('docker-compose.yml', () => {
@@ -183,17 +257,22 @@ describe('docker-compose.yml', () => {
   it('does not start without a secret and an administrator password of the user’s own, and says which is missing', () => {
     const run = composeCheck({});
     expect(run.status).not.toBe(0);
-    expect(run.stderr).toContain('required variable INTERNAL_SECRET is missing a value: set INTERNAL_SECRET (at least 16 characters) in .env');
+    expect(run.stderr).toContain(
+      'required variable INTERNAL_SECRET is missing a value: set INTERNAL_SECRET (at least 16 characters) in .env',
+    );
     expect(run.stderr).toContain('required variable ADMIN_PASSWORD is missing a value');
     // What the user set is what every process gets: no value of the file's own.
-    for (const app of apps) expect(project.services[app].environment['INTERNAL_SECRET'], app).toBe(COMPOSE_SECRETS.INTERNAL_SECRET);
+    for (const app of apps)
+      expect(project.services[app].environment['INTERNAL_SECRET'], app).toBe(COMPOSE_SECRETS.INTERNAL_SECRET);
     expect(project.services['auth'].environment['ADMIN_PASSWORD']).toBe(COMPOSE_SECRETS.ADMIN_PASSWORD);
     const text = readFileSync(`${root}docker-compose.yml`, 'utf8');
     expect(text).not.toMatch(/INTERNAL_SECRET:-|ADMIN_PASSWORD:-|meydan-admin/);
   });
 
   it('runs the six services, the gateway and their servers', () => {
-    expect(Object.keys(project.services).sort()).toEqual([...apps, 'nats', 'nats-streams', 'redis', 'mongo', 'maildev'].sort());
+    expect(Object.keys(project.services).sort()).toEqual(
+      [...apps, 'nats', 'nats-streams', 'redis', 'mongo', 'maildev'].sort(),
+    );
   });
 
   it('makes every process its own NATS and Redis user, and the operator set up the streams before any starts', () => {
@@ -201,22 +280,39 @@ describe('docker-compose.yml', () => {
       const { environment: env, depends_on: dependsOn } = project.services[app];
       expect(env['NATS_USER'], app).toBe(app);
       expect(env['NATS_PASSWORD'], app).toBe(COMPOSE_SECRETS[`NATS_PASSWORD_${app.toUpperCase()}`]);
-      expect(env['REDIS_URL'], app).toBe(`redis://${app}:${COMPOSE_SECRETS[`REDIS_PASSWORD_${app.toUpperCase()}`]}@redis:6379`);
+      expect(env['REDIS_URL'], app).toBe(
+        `redis://${app}:${COMPOSE_SECRETS[`REDIS_PASSWORD_${app.toUpperCase()}`]}@redis:6379`,
+      );
       // (The gateway waits for the services, which wait for the streams.)
       if (app !== 'gateway') expect(dependsOn['nats-streams'].condition, app).toBe('service_completed_successfully');
     }
     const nats = project.services['nats'];
     expect(nats.command).toEqual(['-c', '/etc/nats/nats.conf']);
-    expect(nats.volumes.find((v: { target: string }) => v.target === '/etc/nats/nats.conf').source).toBe(`${root}deploy/k8s/infra/nats.conf`);
-    for (const user of [...apps, 'operator']) expect(nats.environment[`NATS_PASSWORD_${user.toUpperCase()}`], user).toBe(COMPOSE_SECRETS[`NATS_PASSWORD_${user.toUpperCase()}`]);
+    expect(nats.volumes.find((v: { target: string }) => v.target === '/etc/nats/nats.conf').source).toBe(
+      `${root}deploy/k8s/infra/nats.conf`,
+    );
+    for (const user of [...apps, 'operator'])
+      expect(nats.environment[`NATS_PASSWORD_${user.toUpperCase()}`], user).toBe(
+        COMPOSE_SECRETS[`NATS_PASSWORD_${user.toUpperCase()}`],
+      );
     const redis = project.services['redis'];
     expect(redis.command).toEqual(['sh', '/ha/redis-ha.sh', 'single']);
-    for (const app of apps) expect(redis.environment[`REDIS_PASSWORD_${app.toUpperCase()}`], app).toBe(COMPOSE_SECRETS[`REDIS_PASSWORD_${app.toUpperCase()}`]);
-    expect(project.services['nats-streams'].environment).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: COMPOSE_SECRETS['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '1' });
+    for (const app of apps)
+      expect(redis.environment[`REDIS_PASSWORD_${app.toUpperCase()}`], app).toBe(
+        COMPOSE_SECRETS[`REDIS_PASSWORD_${app.toUpperCase()}`],
+      );
+    expect(project.services['nats-streams'].environment).toMatchObject({
+      NATS_USER: 'operator',
+      NATS_PASSWORD: COMPOSE_SECRETS['NATS_PASSWORD_OPERATOR'],
+      NATS_STREAM_REPLICAS: '1',
+    });
   });
 
   it('gives the key of mail bodies to the services that send mail and the mailer alone, and does not start without it', () => {
-    for (const app of apps) expect(project.services[app].environment['MAIL_SECRET'], app).toBe(mailApps.includes(app) ? COMPOSE_SECRETS.MAIL_SECRET : undefined);
+    for (const app of apps)
+      expect(project.services[app].environment['MAIL_SECRET'], app).toBe(
+        mailApps.includes(app) ? COMPOSE_SECRETS.MAIL_SECRET : undefined,
+      );
     const { MAIL_SECRET: _mail, ...withoutMail } = COMPOSE_SECRETS;
     const run = composeCheck(withoutMail);
     expect(run.status).not.toBe(0);
@@ -225,20 +321,31 @@ describe('docker-compose.yml', () => {
 
   it('gives Web Push’s VAPID keys from the environment to notifications alone, and starts without them (Web Push off)', () => {
     const files = [`${root}docker-compose.yml`, `${root}docker-compose.ha.yml`];
-    for (const [withHa, env] of [[false, COMPOSE_SECRETS], [true, { ...COMPOSE_SECRETS, ...COMPOSE_HA_SECRETS }]] as const) {
+    for (const [withHa, env] of [
+      [false, COMPOSE_SECRETS],
+      [true, { ...COMPOSE_SECRETS, ...COMPOSE_HA_SECRETS }],
+    ] as const) {
       const run = composeCheck({ ...env, ...COMPOSE_PUSH_SECRETS }, withHa ? files : files[0]);
       expect(run.status, run.stderr).toBe(0);
       const withKeys: { services: Record<string, any> } = JSON.parse(run.stdout);
       for (const app of apps) {
         for (const key of VAPID_KEYS) {
-          expect(withKeys.services[app].environment[key], `${withHa ? 'ha ' : ''}${app} ${key}`).toBe(app === 'notifications' ? COMPOSE_PUSH_SECRETS[key] : undefined);
+          expect(withKeys.services[app].environment[key], `${withHa ? 'ha ' : ''}${app} ${key}`).toBe(
+            app === 'notifications' ? COMPOSE_PUSH_SECRETS[key] : undefined,
+          );
         }
       }
       expect(webPushOf(withKeys.services['notifications'].environment)).toEqual(COMPOSE_PUSH_SECRETS);
     }
     // Without them in .env: notifications gets them empty, which its configuration reads as unset; no other app any.
-    for (const app of apps) for (const key of VAPID_KEYS) expect(project.services[app].environment[key], `${app} ${key}`).toBe(app === 'notifications' ? '' : undefined);
-    expect(webPushOf(project.services['notifications'].environment)).toEqual({ VAPID_PUBLIC_KEY: undefined, VAPID_PRIVATE_KEY: undefined, VAPID_SUBJECT: 'mailto:no-reply@meydan.local' });
+    for (const app of apps)
+      for (const key of VAPID_KEYS)
+        expect(project.services[app].environment[key], `${app} ${key}`).toBe(app === 'notifications' ? '' : undefined);
+    expect(webPushOf(project.services['notifications'].environment)).toEqual({
+      VAPID_PUBLIC_KEY: undefined,
+      VAPID_PRIVATE_KEY: undefined,
+      VAPID_SUBJECT: 'mailto:no-reply@meydan.local',
+    });
   });
 
   it('builds every app from the one Dockerfile with an existing workspace', () => {
@@ -257,10 +364,12 @@ describe('docker-compose.yml', () => {
   it('gives every app its servers and the gateway every service address', () => {
     for (const app of apps) {
       const env = project.services[app].environment;
-      for (const key of ['NATS_URL', 'REDIS_URL', 'MONGO_URL', 'INTERNAL_SECRET', 'SMTP_URL']) expect(env[key], `${app} ${key}`).toBeTruthy();
+      for (const key of ['NATS_URL', 'REDIS_URL', 'MONGO_URL', 'INTERNAL_SECRET', 'SMTP_URL'])
+        expect(env[key], `${app} ${key}`).toBeTruthy();
     }
     const gatewayEnv = project.services['gateway'].environment;
-    for (const service of serviceNames) expect(gatewayEnv[`${service.toUpperCase()}_URL`]).toBe(`http://${service}:8080`);
+    for (const service of serviceNames)
+      expect(gatewayEnv[`${service.toUpperCase()}_URL`]).toBe(`http://${service}:8080`);
     // The gateway is reached directly here, with no proxy in front: nothing may claim another client IP.
     expect(gatewayEnv['TRUST_PROXY'] ?? 'false').not.toBe('true');
   });
@@ -273,7 +382,10 @@ describe('docker-compose.yml', () => {
     const dir = mkdtempSync(join(tmpdir(), 'meydan-compose-'));
     try {
       const file = join(dir, 'docker-compose.yml');
-      writeFileSync(file, readFileSync(`${root}docker-compose.yml`, 'utf8').replace(/^(  gateway:\n)/m, '$1    restartt: always\n'));
+      writeFileSync(
+        file,
+        readFileSync(`${root}docker-compose.yml`, 'utf8').replace(/^(  gateway:\n)/m, '$1    restartt: always\n'),
+      );
       expect(readFileSync(file, 'utf8')).toContain('restartt');
       // With the secrets the file requires, so that the misspelt key is what stops it.
       const run = composeCheck(COMPOSE_SECRETS, file);
@@ -301,11 +413,17 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
 
   it('does not start without each of its passwords, and says which is missing; the file gives none a value', () => {
     for (const key of Object.keys(haSecrets)) {
-      const others = Object.fromEntries(Object.entries({ ...COMPOSE_SECRETS, ...haSecrets }).filter(([k]) => k !== key));
+      const others = Object.fromEntries(
+        Object.entries({ ...COMPOSE_SECRETS, ...haSecrets }).filter(([k]) => k !== key),
+      );
       const run = composeCheck(others, files);
       expect(run.status, key).not.toBe(0);
       // (A password both files need is named by whichever compose reads first.)
-      expect(run.stderr, key).toMatch(new RegExp(`required variable ${key} is missing a value: set ${key} in \\.env \\(see docker-compose(\\.ha)?\\.yml\\)`));
+      expect(run.stderr, key).toMatch(
+        new RegExp(
+          `required variable ${key} is missing a value: set ${key} in \\.env \\(see docker-compose(\\.ha)?\\.yml\\)`,
+        ),
+      );
     }
     const text = readFileSync(`${root}docker-compose.ha.yml`, 'utf8');
     for (const key of Object.keys(haSecrets)) expect(text, key).not.toContain(`\${${key}:-`);
@@ -313,13 +431,27 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
 
   it('runs three NATS servers, three Redis servers with three sentinels and three MongoDB members, each on a volume of its own', () => {
     expect(Object.keys(project.services).sort()).toEqual(
-      [...apps, 'maildev', ...natsServers, ...redisServers, ...sentinels, ...mongoMembers, 'mongo-init', 'nats-streams'].sort(),
+      [
+        ...apps,
+        'maildev',
+        ...natsServers,
+        ...redisServers,
+        ...sentinels,
+        ...mongoMembers,
+        'mongo-init',
+        'nats-streams',
+      ].sort(),
     );
     // The streams are set up by the NATS operator user, before any app starts (they may only look them up).
     const streamsJob = project.services['nats-streams'];
     expect(streamsJob.command).toEqual(['node', 'services/kit/dist/set-up-streams.js']);
-    expect(streamsJob.environment).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: haSecrets['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '3' });
-    for (const app of apps) expect(project.services[app].depends_on['nats-streams'].condition, app).toBe('service_completed_successfully');
+    expect(streamsJob.environment).toMatchObject({
+      NATS_USER: 'operator',
+      NATS_PASSWORD: haSecrets['NATS_PASSWORD_OPERATOR'],
+      NATS_STREAM_REPLICAS: '3',
+    });
+    for (const app of apps)
+      expect(project.services[app].depends_on['nats-streams'].condition, app).toBe('service_completed_successfully');
     const volumes = [...natsServers, ...redisServers, ...mongoMembers].map((name) => {
       const own = project.services[name].volumes.filter((v: { type: string }) => v.type === 'volume');
       expect(own, name).toHaveLength(1);
@@ -349,7 +481,8 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
       );
       // Started once the replica set and its user exist, and the NATS servers and the sentinels are up.
       expect(service.depends_on['mongo-init'].condition, app).toBe('service_completed_successfully');
-      for (const server of [...natsServers, ...sentinels]) expect(service.depends_on[server], `${app} ${server}`).toBeDefined();
+      for (const server of [...natsServers, ...sentinels])
+        expect(service.depends_on[server], `${app} ${server}`).toBeDefined();
     }
   });
 
@@ -357,10 +490,18 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
     for (const name of natsServers) {
       const env = project.services[name].environment;
       expect(env['NATS_SERVER_NAME']).toBe(name);
-      expect(env['NATS_ROUTES']).toBe(natsServers.map((n) => `nats-route://route:${COMPOSE_HA_SECRETS.NATS_ROUTE_PASSWORD}@${n}:6222`).join(','));
-      for (const app of apps) expect(env[`NATS_PASSWORD_${app.toUpperCase()}`], `${name} ${app}`).toBe(haSecrets[`NATS_PASSWORD_${app.toUpperCase()}`]);
+      expect(env['NATS_ROUTES']).toBe(
+        natsServers.map((n) => `nats-route://route:${COMPOSE_HA_SECRETS.NATS_ROUTE_PASSWORD}@${n}:6222`).join(','),
+      );
+      for (const app of apps)
+        expect(env[`NATS_PASSWORD_${app.toUpperCase()}`], `${name} ${app}`).toBe(
+          haSecrets[`NATS_PASSWORD_${app.toUpperCase()}`],
+        );
     }
-    for (const [role, names, port] of [['server', redisServers, 6379], ['sentinel', sentinels, 26379]] as const) {
+    for (const [role, names, port] of [
+      ['server', redisServers, 6379],
+      ['sentinel', sentinels, 26379],
+    ] as const) {
       for (const name of names) {
         const { command, environment: env } = project.services[name];
         expect(command, name).toEqual(['sh', '/ha/redis-ha.sh', role]);
@@ -384,8 +525,9 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
   });
 
   it('mounts the cluster’s own NATS configuration and scripts (deploy/k8s/infra-ha), one copy for both', () => {
-    const generated = parse(readFileSync(`${root}deploy/k8s/infra-ha/kustomization.yaml`, 'utf8'))
-      .configMapGenerator.flatMap((g: { files: string[] }) => g.files);
+    const generated = parse(
+      readFileSync(`${root}deploy/k8s/infra-ha/kustomization.yaml`, 'utf8'),
+    ).configMapGenerator.flatMap((g: { files: string[] }) => g.files);
     const mounted = new Set<string>();
     for (const [name, service] of Object.entries(project.services)) {
       for (const v of service.volumes ?? []) {
@@ -407,7 +549,10 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
     const dir = mkdtempSync(join(tmpdir(), 'meydan-compose-'));
     try {
       const file = join(dir, 'docker-compose.ha.yml');
-      writeFileSync(file, readFileSync(`${root}docker-compose.ha.yml`, 'utf8').replace(/^(  mongo-init:\n)/m, '$1    restartt: always\n'));
+      writeFileSync(
+        file,
+        readFileSync(`${root}docker-compose.ha.yml`, 'utf8').replace(/^(  mongo-init:\n)/m, '$1    restartt: always\n'),
+      );
       expect(readFileSync(file, 'utf8')).toContain('restartt');
       const run = composeCheck({ ...COMPOSE_SECRETS, ...COMPOSE_HA_SECRETS }, [`${root}docker-compose.yml`, file]);
       expect(run.status).not.toBe(0);
@@ -426,93 +571,137 @@ describe('Kubernetes overlays', () => {
     overlays['ha'] = render('ha');
   }, 300_000);
 
-  it.each(['local', 'production', 'ha'])('%s: every app is a hardened Deployment with probes, limits and a Service', (overlay) => {
-    const docs = overlays[overlay]!;
-    for (const app of apps) {
-      const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app);
-      expect(deployment, app).toBeDefined();
-      const pod = deployment!.spec.template.spec;
-      const [container] = pod.containers;
-      expect(container.readinessProbe.httpGet.path, app).toBe('/readyz');
-      expect(container.livenessProbe.httpGet.path, app).toBe('/healthz');
-      expect(container.resources.requests.cpu, app).toBeTruthy();
-      expect(container.resources.limits.memory, app).toBeTruthy();
-      expect(pod.securityContext.runAsNonRoot, app).toBe(true);
-      expect(container.securityContext.readOnlyRootFilesystem, app).toBe(true);
-      // A generated Secret carries a content hash suffix, and kustomize rewrites the references to it.
-      const sources = container.envFrom.map((e: any) => (e.configMapRef?.name ?? e.secretRef?.name).replace(/-[a-z0-9]{10}$/, ''));
-      expect(sources).toEqual(['meydan-config', 'meydan-secrets']);
-      const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === app);
-      expect(service!.spec.ports[0].port, app).toBe(8080);
-      expect(deployment!.metadata.namespace, app).toBe('meydan');
-    }
-  });
-
-  it.each(['local', 'production', 'ha'])('%s: only the gateway is exposed; services accept HTTP only from it', (overlay) => {
-    const docs = overlays[overlay]!;
-    const ingresses = docs.filter((d) => d.kind === 'Ingress');
-    expect(ingresses).toHaveLength(1);
-    expect(ingresses[0]!.spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
-    const policies = Object.fromEntries(docs.filter((d) => d.kind === 'NetworkPolicy').map((d) => [d.metadata.name, d.spec]));
-    expect(policies['default-deny-ingress']).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
-    expect(policies['services-from-gateway'].podSelector.matchLabels).toEqual({ tier: 'service' });
-    expect(policies['services-from-gateway'].ingress[0].from[0].podSelector.matchLabels).toEqual({ app: 'gateway' });
-    for (const app of serviceNames) {
-      const d = docs.find((x) => x.kind === 'Deployment' && x.metadata.name === app)!;
-      expect(d.spec.template.metadata.labels.tier, app).toBe('service');
-    }
-  });
-
-  it.each(['local', 'production', 'ha'])('%s: the gateway trusts X-Forwarded-For only from named proxies, never from anyone', (overlay) => {
-    const config = overlays[overlay]!.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!;
-    const trustProxy = config.data!['TRUST_PROXY'];
-    expect(trustProxy).toBeDefined();
-    expect(trustProxy!.trim().toLowerCase()).not.toBe('true');
-    expect(trustProxyOption(trustProxy!)).not.toBe(false);
-    for (const doc of overlays[overlay]!) {
-      for (const container of doc.spec?.template?.spec?.containers ?? []) {
-        for (const env of container.env ?? []) if (env.name === 'TRUST_PROXY') expect(env.value, doc.metadata.name).not.toBe('true');
+  it.each(['local', 'production', 'ha'])(
+    '%s: every app is a hardened Deployment with probes, limits and a Service',
+    (overlay) => {
+      const docs = overlays[overlay]!;
+      for (const app of apps) {
+        const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app);
+        expect(deployment, app).toBeDefined();
+        const pod = deployment!.spec.template.spec;
+        const [container] = pod.containers;
+        expect(container.readinessProbe.httpGet.path, app).toBe('/readyz');
+        expect(container.livenessProbe.httpGet.path, app).toBe('/healthz');
+        expect(container.resources.requests.cpu, app).toBeTruthy();
+        expect(container.resources.limits.memory, app).toBeTruthy();
+        expect(pod.securityContext.runAsNonRoot, app).toBe(true);
+        expect(container.securityContext.readOnlyRootFilesystem, app).toBe(true);
+        // A generated Secret carries a content hash suffix, and kustomize rewrites the references to it.
+        const sources = container.envFrom.map((e: any) =>
+          (e.configMapRef?.name ?? e.secretRef?.name).replace(/-[a-z0-9]{10}$/, ''),
+        );
+        expect(sources).toEqual(['meydan-config', 'meydan-secrets']);
+        const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === app);
+        expect(service!.spec.ports[0].port, app).toBe(8080);
+        expect(deployment!.metadata.namespace, app).toBe('meydan');
       }
-    }
-  });
+    },
+  );
 
-  it.each(['local', 'production', 'ha'])('%s: no Deployment or ConfigMap replaces the image’s memory settings', (overlay) => {
-    for (const doc of overlays[overlay]!) {
-      if (doc.kind === 'ConfigMap') expectRuntimeKept(doc.data, doc.metadata.name);
-      for (const container of doc.spec?.template?.spec?.containers ?? []) {
-        const env = Object.fromEntries((container.env ?? []).map((e: { name: string; value?: string }) => [e.name, e.value ?? '(from a reference)']));
-        expectRuntimeKept(env, `${doc.metadata.name}/${container.name}`);
+  it.each(['local', 'production', 'ha'])(
+    '%s: only the gateway is exposed; services accept HTTP only from it',
+    (overlay) => {
+      const docs = overlays[overlay]!;
+      const ingresses = docs.filter((d) => d.kind === 'Ingress');
+      expect(ingresses).toHaveLength(1);
+      expect(ingresses[0]!.spec.rules[0].http.paths[0].backend.service.name).toBe('gateway');
+      const policies = Object.fromEntries(
+        docs.filter((d) => d.kind === 'NetworkPolicy').map((d) => [d.metadata.name, d.spec]),
+      );
+      expect(policies['default-deny-ingress']).toEqual({ podSelector: {}, policyTypes: ['Ingress'] });
+      expect(policies['services-from-gateway'].podSelector.matchLabels).toEqual({ tier: 'service' });
+      expect(policies['services-from-gateway'].ingress[0].from[0].podSelector.matchLabels).toEqual({ app: 'gateway' });
+      for (const app of serviceNames) {
+        const d = docs.find((x) => x.kind === 'Deployment' && x.metadata.name === app)!;
+        expect(d.spec.template.metadata.labels.tier, app).toBe('service');
       }
-    }
-  });
+    },
+  );
 
-  it.each(['local', 'production', 'ha'])('%s: Prometheus scrapes every process on its metrics port, and may reach it', (overlay) => {
-    const docs = overlays[overlay]!;
-    for (const app of apps) {
-      const pod = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!.spec.template;
-      const port = defaultMetricsPorts[app as keyof typeof defaultMetricsPorts];
-      expect(pod.metadata.annotations, app).toEqual({ 'prometheus.io/scrape': 'true', 'prometheus.io/port': String(port), 'prometheus.io/path': '/metrics' });
-      expect(pod.spec.containers[0].ports, app).toContainEqual({ name: 'metrics', containerPort: port });
-      // The Service (what the ingress reaches) never carries the metrics port.
-      const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === app)!;
-      expect(service.spec.ports.map((p: { port: number }) => p.port), app).toEqual([8080]);
-    }
-    const policy = docs.find((d) => d.kind === 'NetworkPolicy' && d.metadata.name === 'metrics-from-monitoring')!;
-    expect(policy.spec.podSelector.matchExpressions[0].values.sort()).toEqual([...apps].sort());
-    const [range] = policy.spec.ingress[0].ports;
-    expect([range.port, range.endPort]).toEqual([Math.min(...Object.values(defaultMetricsPorts)), Math.max(...Object.values(defaultMetricsPorts))]);
-    const dashboard = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-grafana-dashboard'))!;
-    expect(dashboard.metadata.labels?.['grafana_dashboard']).toBe('1');
-    expect(JSON.parse(dashboard.data!['meydan.json']!).uid).toBe('meydan-overview');
-  });
+  it.each(['local', 'production', 'ha'])(
+    '%s: the gateway trusts X-Forwarded-For only from named proxies, never from anyone',
+    (overlay) => {
+      const config = overlays[overlay]!.find(
+        (d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'),
+      )!;
+      const trustProxy = config.data!['TRUST_PROXY'];
+      expect(trustProxy).toBeDefined();
+      expect(trustProxy!.trim().toLowerCase()).not.toBe('true');
+      expect(trustProxyOption(trustProxy!)).not.toBe(false);
+      for (const doc of overlays[overlay]!) {
+        for (const container of doc.spec?.template?.spec?.containers ?? []) {
+          for (const env of container.env ?? [])
+            if (env.name === 'TRUST_PROXY') expect(env.value, doc.metadata.name).not.toBe('true');
+        }
+      }
+    },
+  );
+
+  it.each(['local', 'production', 'ha'])(
+    '%s: no Deployment or ConfigMap replaces the image’s memory settings',
+    (overlay) => {
+      for (const doc of overlays[overlay]!) {
+        if (doc.kind === 'ConfigMap') expectRuntimeKept(doc.data, doc.metadata.name);
+        for (const container of doc.spec?.template?.spec?.containers ?? []) {
+          const env = Object.fromEntries(
+            (container.env ?? []).map((e: { name: string; value?: string }) => [
+              e.name,
+              e.value ?? '(from a reference)',
+            ]),
+          );
+          expectRuntimeKept(env, `${doc.metadata.name}/${container.name}`);
+        }
+      }
+    },
+  );
+
+  it.each(['local', 'production', 'ha'])(
+    '%s: Prometheus scrapes every process on its metrics port, and may reach it',
+    (overlay) => {
+      const docs = overlays[overlay]!;
+      for (const app of apps) {
+        const pod = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!.spec.template;
+        const port = defaultMetricsPorts[app as keyof typeof defaultMetricsPorts];
+        expect(pod.metadata.annotations, app).toEqual({
+          'prometheus.io/scrape': 'true',
+          'prometheus.io/port': String(port),
+          'prometheus.io/path': '/metrics',
+        });
+        expect(pod.spec.containers[0].ports, app).toContainEqual({ name: 'metrics', containerPort: port });
+        // The Service (what the ingress reaches) never carries the metrics port.
+        const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === app)!;
+        expect(
+          service.spec.ports.map((p: { port: number }) => p.port),
+          app,
+        ).toEqual([8080]);
+      }
+      const policy = docs.find((d) => d.kind === 'NetworkPolicy' && d.metadata.name === 'metrics-from-monitoring')!;
+      expect(policy.spec.podSelector.matchExpressions[0].values.sort()).toEqual([...apps].sort());
+      const [range] = policy.spec.ingress[0].ports;
+      expect([range.port, range.endPort]).toEqual([
+        Math.min(...Object.values(defaultMetricsPorts)),
+        Math.max(...Object.values(defaultMetricsPorts)),
+      ]);
+      const dashboard = docs.find(
+        (d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-grafana-dashboard'),
+      )!;
+      expect(dashboard.metadata.labels?.['grafana_dashboard']).toBe('1');
+      expect(JSON.parse(dashboard.data!['meydan.json']!).uid).toBe('meydan-overview');
+    },
+  );
 
   it('the votes-autoscaling component scales polls on votes per second beside CPU', () => {
     const dir = mkdtempSync(join(tmpdir(), 'meydan-kustomize-'));
     try {
       const rel = relative(dir, `${root}deploy/k8s`);
-      writeFileSync(join(dir, 'kustomization.yaml'), `resources: [${rel}/overlays/production]\ncomponents: [${rel}/components/votes-autoscaling]\n`);
+      writeFileSync(
+        join(dir, 'kustomization.yaml'),
+        `resources: [${rel}/overlays/production]\ncomponents: [${rel}/components/votes-autoscaling]\n`,
+      );
       const [cmd, verb] = ensureKustomize();
-      const docs = parseAllDocuments(execFileSync(cmd, [verb, dir], { encoding: 'utf8' })).map((d) => d.toJSON() as K8s);
+      const docs = parseAllDocuments(execFileSync(cmd, [verb, dir], { encoding: 'utf8' })).map(
+        (d) => d.toJSON() as K8s,
+      );
       const hpa = docs.find((d) => d.kind === 'HorizontalPodAutoscaler' && d.metadata.name === 'polls')!;
       expect(hpa.spec.metrics.map((m: { type: string }) => m.type)).toEqual(['Resource', 'Pods']);
       expect(hpa.spec.metrics[1].pods.metric.name).toBe('meydan_votes_accepted_per_second');
@@ -529,10 +718,22 @@ describe('Kubernetes overlays', () => {
     const schemas = ensureKubeSchemas()[version]!;
     const run = spawnSync(
       ensureKubeconform(),
-      ['-strict', '-verbose', '-output', 'json', '-schema-location', `${schemas}/{{ .ResourceKind }}{{ .KindSuffix }}.json`, '-schema-location', CRD_SCHEMAS, '-'],
+      [
+        '-strict',
+        '-verbose',
+        '-output',
+        'json',
+        '-schema-location',
+        `${schemas}/{{ .ResourceKind }}{{ .KindSuffix }}.json`,
+        '-schema-location',
+        CRD_SCHEMAS,
+        '-',
+      ],
       { input: yaml, encoding: 'utf8' },
     );
-    const report = JSON.parse(run.stdout) as { resources: { kind: string; name: string; status: string; msg: string }[] };
+    const report = JSON.parse(run.stdout) as {
+      resources: { kind: string; name: string; status: string; msg: string }[];
+    };
     // In the order of the documents' names (kubeconform validates in parallel).
     return { exitCode: run.status, resources: report.resources.sort((a, b) => a.name.localeCompare(b.name)) };
   };
@@ -541,20 +742,31 @@ describe('Kubernetes overlays', () => {
     return execFileSync(cmd, [verb, dir], { encoding: 'utf8' });
   };
 
-  it.each(KUBERNETES_VERSIONS)('every overlay is valid for Kubernetes %s (kubeconform, strict schemas)', (version) => {
-    const dir = mkdtempSync(join(tmpdir(), 'meydan-kustomize-'));
-    const rel = relative(dir, `${root}deploy/k8s`);
-    writeFileSync(join(dir, 'kustomization.yaml'), `resources: [${rel}/overlays/production]\ncomponents: [${rel}/components/votes-autoscaling]\n`);
-    const withComponent = rendered(dir);
-    rmSync(dir, { recursive: true, force: true });
-    // The local and ha overlays with the test's secrets files, as the other checks render them.
-    const overlaysYaml = ['local', 'production', 'ha'].map((o) => renderYaml(o));
-    // One run for all (kubeconform compiles each kind's schema once per run).
-    const { exitCode, resources } = kubeconform([...overlaysYaml, withComponent].join('\n---\n'), version);
-    expect(resources.filter((r) => r.status !== 'statusValid').map((r) => `${r.kind} ${r.name}: ${r.msg}`)).toEqual([]);
-    expect(resources.length).toBe([...overlaysYaml, withComponent].reduce((n, y) => n + parseAllDocuments(y).length, 0));
-    expect(exitCode).toBe(0);
-  }, 300_000);
+  it.each(KUBERNETES_VERSIONS)(
+    'every overlay is valid for Kubernetes %s (kubeconform, strict schemas)',
+    (version) => {
+      const dir = mkdtempSync(join(tmpdir(), 'meydan-kustomize-'));
+      const rel = relative(dir, `${root}deploy/k8s`);
+      writeFileSync(
+        join(dir, 'kustomization.yaml'),
+        `resources: [${rel}/overlays/production]\ncomponents: [${rel}/components/votes-autoscaling]\n`,
+      );
+      const withComponent = rendered(dir);
+      rmSync(dir, { recursive: true, force: true });
+      // The local and ha overlays with the test's secrets files, as the other checks render them.
+      const overlaysYaml = ['local', 'production', 'ha'].map((o) => renderYaml(o));
+      // One run for all (kubeconform compiles each kind's schema once per run).
+      const { exitCode, resources } = kubeconform([...overlaysYaml, withComponent].join('\n---\n'), version);
+      expect(resources.filter((r) => r.status !== 'statusValid').map((r) => `${r.kind} ${r.name}: ${r.msg}`)).toEqual(
+        [],
+      );
+      expect(resources.length).toBe(
+        [...overlaysYaml, withComponent].reduce((n, y) => n + parseAllDocuments(y).length, 0),
+      );
+      expect(exitCode).toBe(0);
+    },
+    300_000,
+  );
 
   it('kubeconform refuses a misspelt field, a wrong type and an unknown kind', () => {
     const deployment = overlays['production']!.find((d) => d.kind === 'Deployment' && d.metadata.name === 'auth')!;
@@ -565,43 +777,65 @@ describe('Kubernetes overlays', () => {
     typo.metadata.name = 'a-typo';
     wrongType.metadata.name = 'b-wrong-type';
     const unknown = { apiVersion: 'v1', kind: 'Pdo', metadata: { name: 'c-unknown' } };
-    const { exitCode, resources } = kubeconform([typo, wrongType, unknown].map((d) => stringify(d)).join('---\n'), KUBERNETES_VERSIONS[0]!);
+    const { exitCode, resources } = kubeconform(
+      [typo, wrongType, unknown].map((d) => stringify(d)).join('---\n'),
+      KUBERNETES_VERSIONS[0]!,
+    );
     expect(exitCode).not.toBe(0);
     expect(resources.map((r) => r.status)).toEqual(['statusInvalid', 'statusInvalid', 'statusError']);
     expect(resources[0]!.msg).toMatch(/replica/);
     expect(resources[1]!.msg).toMatch(/containerPort/);
   });
 
-  it.each(['local', 'production', 'ha'])('%s: autoscaled Deployments leave their count to the HPA; every app spreads over nodes', (overlay) => {
-    const docs = overlays[overlay]!;
-    const autoscaled = docs.filter((d) => d.kind === 'HorizontalPodAutoscaler').map((d) => d.spec.scaleTargetRef.name);
-    expect(autoscaled.sort()).toEqual(['gateway', 'notifications', 'polls']);
-    for (const app of apps) {
-      const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
-      if (autoscaled.includes(app)) expect(deployment.spec.replicas, app).toBeUndefined();
-      else expect(deployment.spec.replicas, app).toBe(overlay === 'local' ? 1 : 2);
-      const spread = deployment.spec.template.spec.topologySpreadConstraints;
-      expect(spread.map((c: { topologyKey: string }) => c.topologyKey), app).toEqual(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']);
-      for (const c of spread) expect(c.labelSelector.matchLabels, app).toEqual({ app });
-    }
-  });
+  it.each(['local', 'production', 'ha'])(
+    '%s: autoscaled Deployments leave their count to the HPA; every app spreads over nodes',
+    (overlay) => {
+      const docs = overlays[overlay]!;
+      const autoscaled = docs
+        .filter((d) => d.kind === 'HorizontalPodAutoscaler')
+        .map((d) => d.spec.scaleTargetRef.name);
+      expect(autoscaled.sort()).toEqual(['gateway', 'notifications', 'polls']);
+      for (const app of apps) {
+        const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
+        if (autoscaled.includes(app)) expect(deployment.spec.replicas, app).toBeUndefined();
+        else expect(deployment.spec.replicas, app).toBe(overlay === 'local' ? 1 : 2);
+        const spread = deployment.spec.template.spec.topologySpreadConstraints;
+        expect(
+          spread.map((c: { topologyKey: string }) => c.topologyKey),
+          app,
+        ).toEqual(['kubernetes.io/hostname', 'topology.kubernetes.io/zone']);
+        for (const c of spread) expect(c.labelSelector.matchLabels, app).toEqual({ app });
+      }
+    },
+  );
 
-  it.each(['local', 'production', 'ha'])('%s: the ConfigMap is generated (a change rolls the pods) and the Ingress names its class', (overlay) => {
-    const docs = overlays[overlay]!;
-    const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!;
-    expect(config.metadata.name).toMatch(/^meydan-config-[a-z0-9]{10}$/);
-    for (const app of apps) {
-      const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
-      expect(deployment.spec.template.spec.containers[0].envFrom[0].configMapRef.name, app).toBe(config.metadata.name);
-    }
-    expect(docs.find((d) => d.kind === 'Ingress')!.spec.ingressClassName).toBe('nginx');
-  });
+  it.each(['local', 'production', 'ha'])(
+    '%s: the ConfigMap is generated (a change rolls the pods) and the Ingress names its class',
+    (overlay) => {
+      const docs = overlays[overlay]!;
+      const config = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!;
+      expect(config.metadata.name).toMatch(/^meydan-config-[a-z0-9]{10}$/);
+      for (const app of apps) {
+        const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
+        expect(deployment.spec.template.spec.containers[0].envFrom[0].configMapRef.name, app).toBe(
+          config.metadata.name,
+        );
+      }
+      expect(docs.find((d) => d.kind === 'Ingress')!.spec.ingressClassName).toBe('nginx');
+    },
+  );
 
   it('local: brings its own servers and a Secret made from the user’s git-ignored secrets.env', () => {
     const docs = overlays['local']!;
-    for (const name of ['nats', 'redis', 'mongo']) expect(docs.some((d) => d.kind === 'StatefulSet' && d.metadata.name === name), name).toBe(true);
+    for (const name of ['nats', 'redis', 'mongo'])
+      expect(
+        docs.some((d) => d.kind === 'StatefulSet' && d.metadata.name === name),
+        name,
+      ).toBe(true);
     const secret = docs.find((d) => d.kind === 'Secret' && d.metadata.name.startsWith('meydan-secrets'))!;
-    const values = Object.fromEntries(Object.entries(secret.data!).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]));
+    const values = Object.fromEntries(
+      Object.entries(secret.data!).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]),
+    );
     expect(values).toEqual(LOCAL_SECRETS);
   });
 
@@ -617,56 +851,85 @@ describe('Kubernetes overlays', () => {
         const deployment = docs.find((d) => d.kind === 'Deployment' && d.metadata.name === app)!;
         const [container] = deployment.spec.template.spec.containers;
         const env = containerEnv(docs, container, app);
-        expect(env['MAIL_SECRET'], `${overlay} ${app}`).toBe(mailApps.includes(app) ? MAIL_SECRETS[overlay].MAIL_SECRET : undefined);
+        expect(env['MAIL_SECRET'], `${overlay} ${app}`).toBe(
+          mailApps.includes(app) ? MAIL_SECRETS[overlay].MAIL_SECRET : undefined,
+        );
       }
       expect(() => render(overlay, ['mail-secret.env']), overlay).toThrow(/mail-secret\.env/);
-      expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain(`deploy/k8s/overlays/${overlay}/mail-secret.env`);
+      expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain(
+        `deploy/k8s/overlays/${overlay}/mail-secret.env`,
+      );
     }
   });
 
-  it.each(['local', 'production', 'ha'])('%s: Web Push’s VAPID keys reach notifications alone, from meydan-push-secret, optional', (overlay) => {
-    const docs = overlays[overlay]!;
-    // The Secret: generated from push-secret.env in local and ha (its name then carries a hash), made out of band in production.
-    const generated = docs.find((d) => d.kind === 'Secret' && d.metadata.name.startsWith('meydan-push-secret-'));
-    expect(generated === undefined, overlay).toBe(overlay === 'production');
-    const secretName = generated?.metadata.name ?? 'meydan-push-secret';
-    const workloads = docs.filter((d) => d.spec?.template?.spec?.containers);
-    for (const doc of workloads) {
-      const notifications = doc.kind === 'Deployment' && doc.metadata.name === 'notifications';
-      for (const container of doc.spec.template.spec.containers) {
-        const vapid = (container.env ?? []).filter((e: { name: string }) => e.name.startsWith('VAPID_'));
-        expect(vapid, `${doc.kind} ${doc.metadata.name}`).toEqual(
-          notifications ? VAPID_KEYS.map((key) => ({ name: key, valueFrom: { secretKeyRef: { name: secretName, key, optional: true } } })) : [],
-        );
+  it.each(['local', 'production', 'ha'])(
+    '%s: Web Push’s VAPID keys reach notifications alone, from meydan-push-secret, optional',
+    (overlay) => {
+      const docs = overlays[overlay]!;
+      // The Secret: generated from push-secret.env in local and ha (its name then carries a hash), made out of band in production.
+      const generated = docs.find((d) => d.kind === 'Secret' && d.metadata.name.startsWith('meydan-push-secret-'));
+      expect(generated === undefined, overlay).toBe(overlay === 'production');
+      const secretName = generated?.metadata.name ?? 'meydan-push-secret';
+      const workloads = docs.filter((d) => d.spec?.template?.spec?.containers);
+      for (const doc of workloads) {
+        const notifications = doc.kind === 'Deployment' && doc.metadata.name === 'notifications';
+        for (const container of doc.spec.template.spec.containers) {
+          const vapid = (container.env ?? []).filter((e: { name: string }) => e.name.startsWith('VAPID_'));
+          expect(vapid, `${doc.kind} ${doc.metadata.name}`).toEqual(
+            notifications
+              ? VAPID_KEYS.map((key) => ({
+                  name: key,
+                  valueFrom: { secretKeyRef: { name: secretName, key, optional: true } },
+                }))
+              : [],
+          );
+        }
+        // Nor the Secret any other way (envFrom, a volume).
+        if (!notifications)
+          expect(JSON.stringify(doc.spec.template), `${doc.kind} ${doc.metadata.name}`).not.toContain(
+            'meydan-push-secret',
+          );
       }
-      // Nor the Secret any other way (envFrom, a volume).
-      if (!notifications) expect(JSON.stringify(doc.spec.template), `${doc.kind} ${doc.metadata.name}`).not.toContain('meydan-push-secret');
-    }
-    expect(workloads.some((d) => d.kind === 'Deployment' && d.metadata.name === 'notifications')).toBe(true);
-    if (overlay === 'production') return;
-    const values = PUSH_SECRETS[overlay as 'local' | 'ha'];
-    expect(Object.fromEntries(Object.entries(generated!.data!).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]))).toEqual(values);
-    for (const app of apps) {
-      const env = containerEnv(docs, podOf(docs, 'Deployment', app).containers[0], app);
-      if (app === 'notifications') expect(webPushOf(env)).toEqual(values);
-      else expect(Object.values(env), app).not.toContain(values.VAPID_PRIVATE_KEY);
-    }
-    expect(() => render(overlay, ['push-secret.env']), overlay).toThrow(/push-secret\.env/);
-    expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain(`deploy/k8s/overlays/${overlay}/push-secret.env`);
-    // An empty push-secret.env (as a cluster without the Secret): notifications still starts, with Web Push off.
-    const empty = render(overlay, [], { 'push-secret.env': {} });
-    expect(webPushOf(containerEnv(empty, podOf(empty, 'Deployment', 'notifications').containers[0], 'notifications'))).toMatchObject({
-      VAPID_PUBLIC_KEY: undefined,
-      VAPID_PRIVATE_KEY: undefined,
-    });
-  });
+      expect(workloads.some((d) => d.kind === 'Deployment' && d.metadata.name === 'notifications')).toBe(true);
+      if (overlay === 'production') return;
+      const values = PUSH_SECRETS[overlay as 'local' | 'ha'];
+      expect(
+        Object.fromEntries(Object.entries(generated!.data!).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()])),
+      ).toEqual(values);
+      for (const app of apps) {
+        const env = containerEnv(docs, podOf(docs, 'Deployment', app).containers[0], app);
+        if (app === 'notifications') expect(webPushOf(env)).toEqual(values);
+        else expect(Object.values(env), app).not.toContain(values.VAPID_PRIVATE_KEY);
+      }
+      expect(() => render(overlay, ['push-secret.env']), overlay).toThrow(/push-secret\.env/);
+      expect(readFileSync(`${root}.gitignore`, 'utf8').split('\n')).toContain(
+        `deploy/k8s/overlays/${overlay}/push-secret.env`,
+      );
+      // An empty push-secret.env (as a cluster without the Secret): notifications still starts, with Web Push off.
+      const empty = render(overlay, [], { 'push-secret.env': {} });
+      expect(
+        webPushOf(containerEnv(empty, podOf(empty, 'Deployment', 'notifications').containers[0], 'notifications')),
+      ).toMatchObject({
+        VAPID_PUBLIC_KEY: undefined,
+        VAPID_PRIVATE_KEY: undefined,
+      });
+    },
+  );
 
   it('commits no secret value under deploy/k8s, nor in the compose files', () => {
     const files = readdirSync(`${root}deploy/k8s`, { recursive: true, encoding: 'utf8' })
       .filter((f) => /\.(ya?ml|conf|sh|js)$/.test(f))
       .map((f) => `deploy/k8s/${f}`);
     expect(files.length).toBeGreaterThan(10);
-    const keys = ['INTERNAL_SECRET', 'ADMIN_PASSWORD', 'MAIL_SECRET', 'VAPID_PUBLIC_KEY', 'VAPID_PRIVATE_KEY', ...Object.keys(HA_INFRA_SECRETS), ...Object.keys(COMPOSE_HA_SECRETS)];
+    const keys = [
+      'INTERNAL_SECRET',
+      'ADMIN_PASSWORD',
+      'MAIL_SECRET',
+      'VAPID_PUBLIC_KEY',
+      'VAPID_PRIVATE_KEY',
+      ...Object.keys(HA_INFRA_SECRETS),
+      ...Object.keys(COMPOSE_HA_SECRETS),
+    ];
     // A line that gives one of them a value (not a reference to a variable, nor an empty default: `${KEY:-}`), other
     // than a comment showing how to make one.
     const assignment = new RegExp(`\\b(${[...new Set(keys)].join('|')})\\s*[:=](?!\\s*$|\\?|-\\}|\\s*["']?\\$)`);
@@ -690,51 +953,85 @@ describe('Kubernetes overlays', () => {
       const name = set.metadata.name;
       const labels: Record<string, string> = set.spec.template.metadata.labels;
       const selects = (selector: { matchLabels: Record<string, string> }) =>
-        Object.keys(selector.matchLabels).length > 0 && Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
+        Object.keys(selector.matchLabels).length > 0 &&
+        Object.entries(selector.matchLabels).every(([k, v]) => labels[k] === v);
       expect(set.spec.replicas, name).toBe(3);
       expect(labels['tier'], name).toBe('infra');
       const spread = set.spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution;
-      expect(spread.some((term: any) => term.topologyKey === 'kubernetes.io/hostname' && selects(term.labelSelector)), name).toBe(true);
+      expect(
+        spread.some((term: any) => term.topologyKey === 'kubernetes.io/hostname' && selects(term.labelSelector)),
+        name,
+      ).toBe(true);
       const budgets = docs.filter((d) => d.kind === 'PodDisruptionBudget' && selects(d.spec.selector));
-      expect(budgets.map((d) => d.spec.minAvailable), name).toEqual([2]);
+      expect(
+        budgets.map((d) => d.spec.minAvailable),
+        name,
+      ).toEqual([2]);
       const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === set.spec.serviceName)!;
-      expect([service.spec.clusterIP, service.spec.publishNotReadyAddresses, selects({ matchLabels: service.spec.selector })], name).toEqual(['None', true, true]);
+      expect(
+        [
+          service.spec.clusterIP,
+          service.spec.publishNotReadyAddresses,
+          selects({ matchLabels: service.spec.selector }),
+        ],
+        name,
+      ).toEqual(['None', true, true]);
       const [claim] = set.spec.volumeClaimTemplates;
-      expect(set.spec.template.spec.containers[0].volumeMounts.map((m: { name: string }) => m.name), name).toContain(claim.metadata.name);
+      expect(
+        set.spec.template.spec.containers[0].volumeMounts.map((m: { name: string }) => m.name),
+        name,
+      ).toContain(claim.metadata.name);
     }
   });
 
   /** A container's environment as the kubelet makes it: envFrom, then env in order, `$(NAME)` from the ones before. */
   /** A container's environment as its pod sees it; `podName` is also the pod's `app` label for a Deployment's pod. */
-  function containerEnv(docs: K8s[], container: any, podName: string, labels: Record<string, string> = { app: podName }): Record<string, string> {
+  function containerEnv(
+    docs: K8s[],
+    container: any,
+    podName: string,
+    labels: Record<string, string> = { app: podName },
+  ): Record<string, string> {
     const values = (kind: 'ConfigMap' | 'Secret', name: string): Record<string, string> => {
       const doc = docs.find((d) => d.kind === kind && d.metadata.name === name);
       expect(doc, `${kind} ${name}`).toBeDefined();
       const data = doc!.data ?? {};
-      return kind === 'Secret' ? Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()])) : data;
+      return kind === 'Secret'
+        ? Object.fromEntries(Object.entries(data).map(([k, v]) => [k, Buffer.from(v, 'base64').toString()]))
+        : data;
     };
     const env: Record<string, string> = {};
     for (const from of container.envFrom ?? []) {
-      Object.assign(env, from.configMapRef ? values('ConfigMap', from.configMapRef.name) : values('Secret', from.secretRef.name));
+      Object.assign(
+        env,
+        from.configMapRef ? values('ConfigMap', from.configMapRef.name) : values('Secret', from.secretRef.name),
+      );
     }
     for (const { name, value, valueFrom } of container.env ?? []) {
       let resolved: string | undefined;
-      if (value !== undefined) resolved = String(value).replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (ref, key) => env[key] ?? ref);
+      if (value !== undefined)
+        resolved = String(value).replace(/\$\(([A-Za-z_][A-Za-z0-9_]*)\)/g, (ref, key) => env[key] ?? ref);
       else if (valueFrom.secretKeyRef) {
         const { name: secretName, key, optional } = valueFrom.secretKeyRef;
         // An optional reference to a missing Secret, or to a key the Secret lacks, sets nothing (as the kubelet does).
-        if (optional && docs.find((d) => d.kind === 'Secret' && d.metadata.name === secretName)?.data?.[key] === undefined) continue;
+        if (
+          optional &&
+          docs.find((d) => d.kind === 'Secret' && d.metadata.name === secretName)?.data?.[key] === undefined
+        )
+          continue;
         resolved = values('Secret', secretName)[key];
-      }
-      else if (valueFrom.configMapKeyRef) resolved = values('ConfigMap', valueFrom.configMapKeyRef.name)[valueFrom.configMapKeyRef.key];
+      } else if (valueFrom.configMapKeyRef)
+        resolved = values('ConfigMap', valueFrom.configMapKeyRef.name)[valueFrom.configMapKeyRef.key];
       else if (valueFrom.fieldRef?.fieldPath === 'metadata.name') resolved = podName;
-      else if (/^metadata\.labels\['(.+)'\]$/.test(valueFrom.fieldRef?.fieldPath ?? '')) resolved = labels[/^metadata\.labels\['(.+)'\]$/.exec(valueFrom.fieldRef.fieldPath)![1]!];
+      else if (/^metadata\.labels\['(.+)'\]$/.test(valueFrom.fieldRef?.fieldPath ?? ''))
+        resolved = labels[/^metadata\.labels\['(.+)'\]$/.exec(valueFrom.fieldRef.fieldPath)![1]!];
       expect(resolved, `${container.name} ${name}`).toBeDefined();
       env[name] = resolved!;
     }
     return env;
   }
-  const podOf = (docs: K8s[], kind: string, name: string) => docs.find((d) => d.kind === kind && d.metadata.name === name)!.spec.template.spec;
+  const podOf = (docs: K8s[], kind: string, name: string) =>
+    docs.find((d) => d.kind === kind && d.metadata.name === name)!.spec.template.spec;
   const secretValues: Record<string, string> = HA_INFRA_SECRETS;
 
   it('ha: every app reaches the three NATS servers (streams of three copies) as its own user, the sentinels and the replica set', () => {
@@ -748,7 +1045,11 @@ describe('Kubernetes overlays', () => {
     expect(mongoInit['MONGO_HOSTS']).toBe(members('mongo', 27017).join(','));
     for (const app of apps) {
       const env = containerEnv(docs, podOf(docs, 'Deployment', app).containers[0], app);
-      expect(env['NATS_URL'], app).toBe(members('nats', 4222).map((m) => `nats://${m}`).join(','));
+      expect(env['NATS_URL'], app).toBe(
+        members('nats', 4222)
+          .map((m) => `nats://${m}`)
+          .join(','),
+      );
       expect(env['NATS_STREAM_REPLICAS'], app).toBe('3');
       expect(env['NATS_USER'], app).toBe(app);
       expect(env['NATS_PASSWORD'], app).toBe(secretValues[`NATS_PASSWORD_${app.toUpperCase()}`]);
@@ -767,7 +1068,9 @@ describe('Kubernetes overlays', () => {
       expect(env['SMTP_URL'], app).toBe(HA_SECRETS.SMTP_URL);
       // No other process's NATS password, nor the servers' own (root, route, key file).
       const infraKeys = Object.keys(HA_INFRA_SECRETS).filter((k) => Object.values(env).includes(secretValues[k]!));
-      expect(infraKeys.sort(), app).toEqual(['MONGO_PASSWORD', `NATS_PASSWORD_${app.toUpperCase()}`, `REDIS_PASSWORD_${app.toUpperCase()}`].sort());
+      expect(infraKeys.sort(), app).toEqual(
+        ['MONGO_PASSWORD', `NATS_PASSWORD_${app.toUpperCase()}`, `REDIS_PASSWORD_${app.toUpperCase()}`].sort(),
+      );
     }
     expect(redisEnv['REDIS_SENTINELS']).toBe(members('redis', 26379).join(' '));
     expect(redisEnv['REDIS_SERVERS']).toBe(members('redis', 6379).join(' '));
@@ -782,24 +1085,41 @@ describe('Kubernetes overlays', () => {
       expect(env['NATS_PASSWORD'], app).toBe(local[`NATS_PASSWORD_${app.toUpperCase()}`]);
       expect(env['REDIS_URL'], app).toBe(`redis://${app}:${local[`REDIS_PASSWORD_${app.toUpperCase()}`]}@redis:6379`);
       const infraKeys = Object.keys(local).filter((k) => Object.values(env).includes(local[k]!));
-      expect(infraKeys.sort(), app).toEqual([`NATS_PASSWORD_${app.toUpperCase()}`, `REDIS_PASSWORD_${app.toUpperCase()}`].sort());
+      expect(infraKeys.sort(), app).toEqual(
+        [`NATS_PASSWORD_${app.toUpperCase()}`, `REDIS_PASSWORD_${app.toUpperCase()}`].sort(),
+      );
     }
     const nats = podOf(docs, 'StatefulSet', 'nats');
     expect(nats.containers[0].args).toEqual(['-c', '/etc/nats/nats.conf']);
-    const natsConf = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === nats.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name)!.data!['nats.conf'];
+    const natsConf = docs.find(
+      (d) =>
+        d.kind === 'ConfigMap' &&
+        d.metadata.name === nats.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name,
+    )!.data!['nats.conf'];
     expect(natsConf).toBe(readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8'));
     const natsEnv = containerEnv(docs, nats.containers[0], 'nats-0');
-    for (const user of [...apps, 'operator']) expect(natsEnv[`NATS_PASSWORD_${user.toUpperCase()}`], user).toBe(local[`NATS_PASSWORD_${user.toUpperCase()}`]);
+    for (const user of [...apps, 'operator'])
+      expect(natsEnv[`NATS_PASSWORD_${user.toUpperCase()}`], user).toBe(local[`NATS_PASSWORD_${user.toUpperCase()}`]);
     const redis = podOf(docs, 'StatefulSet', 'redis');
     expect(redis.containers[0].command).toEqual(['sh', '/scripts/redis-ha.sh', 'single']);
-    const script = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === redis.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name)!.data!['redis-ha.sh'];
+    const script = docs.find(
+      (d) =>
+        d.kind === 'ConfigMap' &&
+        d.metadata.name === redis.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name,
+    )!.data!['redis-ha.sh'];
     // The copy kustomize can read is the HA script itself.
     expect(script).toBe(readFileSync(`${root}deploy/k8s/infra-ha/redis-ha.sh`, 'utf8'));
     const job = docs.find((d) => d.kind === 'Job' && d.metadata.name === 'nats-streams')!;
-    expect(containerEnv(docs, job.spec.template.spec.containers[0], 'nats-streams')).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: local['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '1' });
+    expect(containerEnv(docs, job.spec.template.spec.containers[0], 'nats-streams')).toMatchObject({
+      NATS_USER: 'operator',
+      NATS_PASSWORD: local['NATS_PASSWORD_OPERATOR'],
+      NATS_STREAM_REPLICAS: '1',
+    });
     // The per-Deployment patch is the HA overlay's.
     const strip = (text: string) => text.replace(/^#.*\n/gm, '');
-    expect(strip(readFileSync(`${root}deploy/k8s/overlays/local/own-users.yaml`, 'utf8'))).toBe(strip(readFileSync(`${root}deploy/k8s/overlays/ha/nats-users.yaml`, 'utf8')));
+    expect(strip(readFileSync(`${root}deploy/k8s/overlays/local/own-users.yaml`, 'utf8'))).toBe(
+      strip(readFileSync(`${root}deploy/k8s/overlays/ha/nats-users.yaml`, 'utf8')),
+    );
   });
 
   it('ha: nats.conf gives each process its user, and nats-server reads it with the Secret’s passwords (and not without one)', () => {
@@ -809,13 +1129,19 @@ describe('Kubernetes overlays', () => {
     const env = containerEnv(docs, container, 'nats-1');
     expect(env['NATS_SERVER_NAME']).toBe('nats-1');
     expect(container.command.slice(-2)).toEqual(['--routes', '$(NATS_ROUTES)']);
-    expect(env['NATS_ROUTES']).toBe([0, 1, 2].map((i) => `nats-route://route:${HA_INFRA_SECRETS.NATS_ROUTE_PASSWORD}@nats-${i}.nats:6222`).join(','));
+    expect(env['NATS_ROUTES']).toBe(
+      [0, 1, 2].map((i) => `nats-route://route:${HA_INFRA_SECRETS.NATS_ROUTE_PASSWORD}@nats-${i}.nats:6222`).join(','),
+    );
     const configMap = pod.volumes.find((v: { configMap?: unknown }) => v.configMap).configMap.name;
     const conf = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === configMap)!.data!['nats.conf']!;
-    const users = [...conf.matchAll(/\{ user: (\w+), password: \$(\w+),/g)].map(([, user, variable]) => [user!, variable!]);
+    const users = [...conf.matchAll(/\{ user: (\w+), password: \$(\w+),/g)].map(([, user, variable]) => [
+      user!,
+      variable!,
+    ]);
     // Each process, and the operator that sets up the streams (the nats-streams Job).
     expect(users.map(([user]) => user).sort()).toEqual([...apps, 'operator'].sort());
-    for (const [user, variable] of users) expect(env[variable!], user).toBe(secretValues[`NATS_PASSWORD_${user!.toUpperCase()}`]);
+    for (const [user, variable] of users)
+      expect(env[variable!], user).toBe(secretValues[`NATS_PASSWORD_${user!.toUpperCase()}`]);
     // JetStream stores on the member's own volume.
     const store = /store_dir: (\S+)/.exec(conf)![1];
     expect(container.volumeMounts.find((m: { name: string }) => m.name === 'data').mountPath).toBe(store);
@@ -825,7 +1151,11 @@ describe('Kubernetes overlays', () => {
     const dir = mkdtempSync(join(tmpdir(), 'meydan-nats-conf-'));
     try {
       writeFileSync(join(dir, 'nats.conf'), conf);
-      const check = (vars: Record<string, string>) => spawnSync(natsServer!, ['-c', join(dir, 'nats.conf'), '-t'], { encoding: 'utf8', env: { PATH: process.env['PATH'] ?? '', ...vars } });
+      const check = (vars: Record<string, string>) =>
+        spawnSync(natsServer!, ['-c', join(dir, 'nats.conf'), '-t'], {
+          encoding: 'utf8',
+          env: { PATH: process.env['PATH'] ?? '', ...vars },
+        });
       const ok = check(env);
       expect(ok.status, ok.stderr + ok.stdout).toBe(0);
       const { NATS_PASSWORD_ADMIN: _admin, ...withoutOne } = env;
@@ -843,8 +1173,14 @@ describe('Kubernetes overlays', () => {
     const [container] = job.spec.template.spec.containers;
     expect(container.command).toEqual(['node', 'services/kit/dist/set-up-streams.js']);
     const env = containerEnv(docs, container, 'nats-streams');
-    expect(env).toMatchObject({ NATS_USER: 'operator', NATS_PASSWORD: (HA_INFRA_SECRETS as Record<string, string>)['NATS_PASSWORD_OPERATOR'], NATS_STREAM_REPLICAS: '3' });
-    expect(env['NATS_URL']).toBe(docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!.data!['NATS_URL']);
+    expect(env).toMatchObject({
+      NATS_USER: 'operator',
+      NATS_PASSWORD: (HA_INFRA_SECRETS as Record<string, string>)['NATS_PASSWORD_OPERATOR'],
+      NATS_STREAM_REPLICAS: '3',
+    });
+    expect(env['NATS_URL']).toBe(
+      docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name.startsWith('meydan-config'))!.data!['NATS_URL'],
+    );
     // Its pod may reach the NATS members (the infra network policy lets infra pods in).
     expect(job.spec.template.metadata.labels.tier).toBe('infra');
   });
@@ -861,13 +1197,17 @@ describe('Kubernetes overlays', () => {
     // The key file is the Secret's MONGO_KEYFILE, copied by the init container into the mounted volume.
     const secretVolume = pod.volumes.find((v: { secret?: unknown }) => v.secret);
     expect(secretVolume.secret.items).toEqual([{ key: 'MONGO_KEYFILE', path: 'keyfile' }]);
-    expect(pod.initContainers[0].volumeMounts.map((m: { name: string }) => m.name).sort()).toEqual([keyMount.name, secretVolume.name].sort());
+    expect(pod.initContainers[0].volumeMounts.map((m: { name: string }) => m.name).sort()).toEqual(
+      [keyMount.name, secretVolume.name].sort(),
+    );
     const memberEnv = containerEnv(docs, mongo, 'mongo-0');
     expect(memberEnv['MONGO_INITDB_ROOT_PASSWORD']).toBe(HA_INFRA_SECRETS.MONGO_ROOT_PASSWORD);
     const job = docs.find((d) => d.kind === 'Job' && d.metadata.name === 'mongo-init')!;
     // Its pod may reach the members (the infra network policy lets infra pods in).
     expect(job.spec.template.metadata.labels.tier).toBe('infra');
-    const scripts = docs.find((d) => d.kind === 'ConfigMap' && d.metadata.name === job.spec.template.spec.volumes[0].configMap.name)!.data!;
+    const scripts = docs.find(
+      (d) => d.kind === 'ConfigMap' && d.metadata.name === job.spec.template.spec.volumes[0].configMap.name,
+    )!.data!;
     expect(Object.keys(scripts).sort()).toEqual(['mongo-init.js', 'mongo-init.sh']);
     expect(scripts['mongo-init.js']).toContain("error.codeName !== 'NotYetInitialized'");
     expect(scripts['mongo-init.js']).toMatch(/if \(admin\.getUser\('meydan'\)\) \{\n\s+admin\.updateUser/);
@@ -904,12 +1244,14 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
   it('redis-ha.sh gives each process its Redis user as the kit writes it (node deploy/tools/redis-users.mjs rewrites them)', () => {
     const script = readFileSync(`${root}deploy/k8s/infra-ha/redis-ha.sh`, 'utf8');
     for (const role of ['server', 'sentinel'] as const) {
-      const generated = new RegExp(`# BEGIN ${role} users \\(generated\\)\\n([\\s\\S]*?)\\n# END ${role} users \\(generated\\)`).exec(script)?.[1];
+      const generated = new RegExp(
+        `# BEGIN ${role} users \\(generated\\)\\n([\\s\\S]*?)\\n# END ${role} users \\(generated\\)`,
+      ).exec(script)?.[1];
       expect(generated, `the generated ${role} users between their markers`).toBe(redisUsersWithEnvPasswords(role));
     }
   });
 
-  it("gives each process exactly the subjects of its contracts, as the kit derives them (node deploy/tools/nats-users.mjs rewrites them)", () => {
+  it('gives each process exactly the subjects of its contracts, as the kit derives them (node deploy/tools/nats-users.mjs rewrites them)', () => {
     const conf = readFileSync(`${root}deploy/k8s/infra-ha/nats.conf`, 'utf8');
     const generated = /# BEGIN users \(generated\)\n([\s\S]*?)\n# END users \(generated\)/.exec(conf)?.[1];
     expect(generated, 'the generated users between their markers').toBeDefined();
@@ -917,7 +1259,9 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
     expect(conf).not.toMatch(/publish: ">"/);
     // The one server of docker-compose.yml and overlays/local has the same users.
     const one = readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8');
-    expect(/# BEGIN users \(generated\)\n([\s\S]*?)\n# END users \(generated\)/.exec(one)?.[1]).toBe(natsUsersWithEnvPasswords());
+    expect(/# BEGIN users \(generated\)\n([\s\S]*?)\n# END users \(generated\)/.exec(one)?.[1]).toBe(
+      natsUsersWithEnvPasswords(),
+    );
   });
 
   it('makes three servers one JetStream cluster over routes that need their password, and admits each process only as itself', async () => {
@@ -926,8 +1270,13 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
     const dir = mkdtempSync(join(tmpdir(), 'meydan-nats-ha-'));
     const threePorts = () => Promise.all([freePort(), freePort(), freePort()]);
     const [clientPorts, clusterPorts, monitorPorts] = [await threePorts(), await threePorts(), await threePorts()];
-    const passwords: Record<string, string> = { NATS_ROUTE_PASSWORD: 'natsroute0123456789', ...natsPasswords('natslive') };
-    const routes = clusterPorts.map((p) => `nats-route://route:${passwords['NATS_ROUTE_PASSWORD']}@127.0.0.1:${p}`).join(',');
+    const passwords: Record<string, string> = {
+      NATS_ROUTE_PASSWORD: 'natsroute0123456789',
+      ...natsPasswords('natslive'),
+    };
+    const routes = clusterPorts
+      .map((p) => `nats-route://route:${passwords['NATS_ROUTE_PASSWORD']}@127.0.0.1:${p}`)
+      .join(',');
     const conf = readFileSync(`${root}deploy/k8s/infra-ha/nats.conf`, 'utf8');
     const handles: ReturnType<typeof startProcess>[] = [];
     const connections: NatsConnection[] = [];
@@ -938,19 +1287,43 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
         const own = conf.replace('store_dir: /data', `store_dir: ${join(dir, `data-${i}`)}`);
         expect(own).not.toBe(conf);
         writeFileSync(join(dir, `nats-${i}.conf`), own);
-        const args = ['-c', join(dir, `nats-${i}.conf`), '-a', '127.0.0.1', '-p', String(port), '-m', String(monitorPorts[i])];
+        const args = [
+          '-c',
+          join(dir, `nats-${i}.conf`),
+          '-a',
+          '127.0.0.1',
+          '-p',
+          String(port),
+          '-m',
+          String(monitorPorts[i]),
+        ];
         args.push('--cluster', `nats://127.0.0.1:${clusterPorts[i]}`, '--routes', routes);
         const env = { PATH: process.env['PATH'] ?? '', NATS_SERVER_NAME: `nats-${i}`, ...passwords };
         const handle = startProcess('nats', natsServer!, args, { env, logFile: join(dir, `nats-${i}.log`) });
         handles.push(handle);
         await waitForPort(port, { proc: handle.proc, name: `nats-server ${i}` });
       }
-      const polls = await connectNatsServers({ servers, user: 'polls', pass: passwords['NATS_PASSWORD_POLLS'], inboxPrefix: '_INBOX_polls' });
-      const operator = await connectNatsServers({ servers, user: 'operator', pass: passwords['NATS_PASSWORD_OPERATOR'], inboxPrefix: '_INBOX_operator' });
+      const polls = await connectNatsServers({
+        servers,
+        user: 'polls',
+        pass: passwords['NATS_PASSWORD_POLLS'],
+        inboxPrefix: '_INBOX_polls',
+      });
+      const operator = await connectNatsServers({
+        servers,
+        user: 'operator',
+        pass: passwords['NATS_PASSWORD_OPERATOR'],
+        inboxPrefix: '_INBOX_operator',
+      });
       connections.push(polls, operator);
       // (Not asking JetStream yet: the three are still electing its leader.) Streams are the operator's to make.
       const jsm = await operator.jetstreamManager({ checkAPI: false });
-      await expect((await polls.jetstreamManager({ checkAPI: false })).streams.add({ name: 'POLLS_OWN', subjects: ['events.polls.own.>'] })).rejects.toThrow(/Permissions Violation/);
+      await expect(
+        (await polls.jetstreamManager({ checkAPI: false })).streams.add({
+          name: 'POLLS_OWN',
+          subjects: ['events.polls.own.>'],
+        }),
+      ).rejects.toThrow(/Permissions Violation/);
       const attempt = (step: () => Promise<unknown>) => async () => {
         try {
           await step();
@@ -961,13 +1334,29 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
       };
       // Once the three have elected a JetStream leader, a stream of three copies is placed on all of them.
       const { name, subjects } = streams.events;
-      await until(attempt(() => jsm.streams.add({ name, subjects: [...subjects], num_replicas: 3 })), 40_000, 'a stream of three copies');
-      await until(attempt(() => polls.jetstream().publish('events.polls.vote.cast', new TextEncoder().encode('1'), { msgID: 'one' })), 20_000, 'a stored message');
+      await until(
+        attempt(() => jsm.streams.add({ name, subjects: [...subjects], num_replicas: 3 })),
+        40_000,
+        'a stream of three copies',
+      );
+      await until(
+        attempt(() =>
+          polls.jetstream().publish('events.polls.vote.cast', new TextEncoder().encode('1'), { msgID: 'one' }),
+        ),
+        20_000,
+        'a stored message',
+      );
       // Its user may publish polls' events only: social's are refused.
-      await expect(polls.jetstream().publish('events.social.user.followed', new TextEncoder().encode('1'), { timeout: 2_000 })).rejects.toThrow();
+      await expect(
+        polls.jetstream().publish('events.social.user.followed', new TextEncoder().encode('1'), { timeout: 2_000 }),
+      ).rejects.toThrow();
       const info = await jsm.streams.info(name);
       expect(info.config.num_replicas).toBe(3);
-      expect([info.cluster!.leader, ...info.cluster!.replicas!.map((r) => r.name)].sort()).toEqual(['nats-0', 'nats-1', 'nats-2']);
+      expect([info.cluster!.leader, ...info.cluster!.replicas!.map((r) => r.name)].sort()).toEqual([
+        'nats-0',
+        'nats-1',
+        'nats-2',
+      ]);
       expect(info.state.messages).toBe(1);
       // Each server reached the two others through the password-guarded routes.
       for (const port of monitorPorts) {
@@ -975,7 +1364,9 @@ describe('nats.conf (the HA NATS members, on Kubernetes and on one Docker host)'
         expect(routez.num_routes, String(port)).toBeGreaterThanOrEqual(2);
       }
       // Another process's password, or none, is refused.
-      await expect(connectNatsServers({ servers, user: 'auth', pass: passwords['NATS_PASSWORD_POLLS'], reconnect: false })).rejects.toThrow(/authorization/i);
+      await expect(
+        connectNatsServers({ servers, user: 'auth', pass: passwords['NATS_PASSWORD_POLLS'], reconnect: false }),
+      ).rejects.toThrow(/authorization/i);
       await expect(connectNatsServers({ servers, reconnect: false })).rejects.toThrow(/authorization/i);
     } finally {
       await Promise.all(connections.map((c) => c.close()));
@@ -993,7 +1384,9 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
     const sentinelPorts = await Promise.all([freePort(), freePort(), freePort()]);
     const password = 'redisha0123456789';
     // Each process's own user; the servers' own password is none of theirs.
-    const own = Object.fromEntries(redisClients.map((client, i) => [redisPasswordVariable(client), `redisown${i}`.repeat(3)]));
+    const own = Object.fromEntries(
+      redisClients.map((client, i) => [redisPasswordVariable(client), `redisown${i}`.repeat(3)]),
+    );
     const common = {
       PATH: process.env['PATH'] ?? '',
       REDIS_PASSWORD: password,
@@ -1008,7 +1401,12 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
       const home = join(dir, `${role}-${port}${run}`);
       mkdirSync(home, { recursive: true });
       const logFile = join(home, 'log');
-      const env = { ...common, REDIS_SELF: `127.0.0.1:${port}`, REDIS_CONF_DIR: home, REDIS_DATA_DIR: join(dir, `data-${port}`) };
+      const env = {
+        ...common,
+        REDIS_SELF: `127.0.0.1:${port}`,
+        REDIS_CONF_DIR: home,
+        REDIS_DATA_DIR: join(dir, `data-${port}`),
+      };
       mkdirSync(env.REDIS_DATA_DIR, { recursive: true });
       const handle = startProcess(`redis-ha ${role}`, 'sh', [script, role], { logFile, env });
       handles.push(handle);
@@ -1016,7 +1414,10 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
       return { handle, firstLine: () => readFileSync(logFile, 'utf8').split('\n')[0] };
     };
     const cli = (port: number, ...args: string[]) =>
-      execFileSync('redis-cli', ['-p', String(port), ...args], { encoding: 'utf8', env: { ...process.env, REDISCLI_AUTH: password } }).trim();
+      execFileSync('redis-cli', ['-p', String(port), ...args], {
+        encoding: 'utf8',
+        env: { ...process.env, REDISCLI_AUTH: password },
+      }).trim();
     const [p0, p1, p2] = serverPorts as [number, number, number];
     let redis: ReturnType<typeof connectRedis> | undefined;
     try {
@@ -1033,26 +1434,46 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
       expect(anonymous.stdout + anonymous.stderr).toMatch(/NOAUTH/);
 
       // Both replicas have synced before the first write.
-      await until(() => (cli(p0, 'info', 'replication').match(/state=online/g) ?? []).length === 2, 30_000, 'two replicas online');
+      await until(
+        () => (cli(p0, 'info', 'replication').match(/state=online/g) ?? []).length === 2,
+        30_000,
+        'two replicas online',
+      );
       // polls, as its own user: found through the sentinels, which it may ask nothing else.
       const pollsPassword = own[redisPasswordVariable('polls')]!;
-      redis = connectRedis(`redis+sentinel://polls:${pollsPassword}@${common.REDIS_SENTINELS.split(' ').join(',')}/meydan`, 'polls', testLogger());
+      redis = connectRedis(
+        `redis+sentinel://polls:${pollsPassword}@${common.REDIS_SENTINELS.split(' ').join(',')}/meydan`,
+        'polls',
+        testLogger(),
+      );
       await redis.set('before', '1');
       // Its own keys only, and nothing that lists the others' (a session key among them).
       cli(p0, 'set', 'auth:session:digest', '{}');
       await expect(redis.call('scan', '0', 'MATCH', 'auth:*')).rejects.toThrow(/NOPERM/);
       await expect(redis.call('keys', '*')).rejects.toThrow(/NOPERM/);
       const asPolls = (port: number, ...args: string[]) =>
-        spawnSync('redis-cli', ['-p', String(port), '--user', 'polls', '--pass', pollsPassword, '--no-auth-warning', ...args], { encoding: 'utf8' });
+        spawnSync(
+          'redis-cli',
+          ['-p', String(port), '--user', 'polls', '--pass', pollsPassword, '--no-auth-warning', ...args],
+          { encoding: 'utf8' },
+        );
       expect(asPolls(p0, 'get', 'auth:session:digest').stdout).toMatch(/NOPERM/);
       expect(asPolls(sentinelPorts[0]!, 'sentinel', 'get-master-addr-by-name', 'meydan').stdout).toContain('127.0.0.1');
-      for (const args of [['sentinel', 'failover', 'meydan'], ['sentinel', 'set', 'meydan', 'down-after-milliseconds', '1'], ['sentinel', 'remove', 'meydan']]) {
+      for (const args of [
+        ['sentinel', 'failover', 'meydan'],
+        ['sentinel', 'set', 'meydan', 'down-after-milliseconds', '1'],
+        ['sentinel', 'remove', 'meydan'],
+      ]) {
         const refused = asPolls(sentinelPorts[0]!, ...args);
         expect(refused.stdout + refused.stderr, args.join(' ')).toMatch(/NOPERM/);
       }
       expect(await redis.wait(2, 5_000)).toBe(2);
       // Each sentinel has found the two others before the master goes.
-      await until(() => sentinelPorts.every((port) => cli(port, 'sentinel', 'ckquorum', 'meydan').startsWith('OK 3 usable')), 20_000, 'three sentinels');
+      await until(
+        () => sentinelPorts.every((port) => cli(port, 'sentinel', 'ckquorum', 'meydan').startsWith('OK 3 usable')),
+        20_000,
+        'three sentinels',
+      );
 
       servers[0]!.handle.proc.kill('SIGKILL');
       await until(
@@ -1091,29 +1512,50 @@ describe('the one-server NATS and Redis (docker-compose.yml, overlays/local)', (
     expect(natsServer, 'nats-server (npm test installs it)').toBeTruthy();
     const dir = mkdtempSync(join(tmpdir(), 'meydan-one-server-'));
     const [natsPort, redisPort] = [await freePort(), await freePort()];
-    const passwords: Record<string, string> = { REDIS_PASSWORD: 'redisone0123456789', ...natsPasswords('natsone'), ...redisPasswords('redisone') };
+    const passwords: Record<string, string> = {
+      REDIS_PASSWORD: 'redisone0123456789',
+      ...natsPasswords('natsone'),
+      ...redisPasswords('redisone'),
+    };
     const handles: ReturnType<typeof startProcess>[] = [];
     const connections: NatsConnection[] = [];
     let redis: ReturnType<typeof connectRedis> | undefined;
     try {
-      const conf = readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8').replace('store_dir: /data', `store_dir: ${join(dir, 'nats')}`);
+      const conf = readFileSync(`${root}deploy/k8s/infra/nats.conf`, 'utf8').replace(
+        'store_dir: /data',
+        `store_dir: ${join(dir, 'nats')}`,
+      );
       writeFileSync(join(dir, 'nats.conf'), conf);
       const env = { PATH: process.env['PATH'] ?? '', ...passwords };
-      const nats = startProcess('nats', natsServer!, ['-c', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(natsPort), '-m', '0'], { env, logFile: join(dir, 'nats.log') });
+      const nats = startProcess(
+        'nats',
+        natsServer!,
+        ['-c', join(dir, 'nats.conf'), '-a', '127.0.0.1', '-p', String(natsPort), '-m', '0'],
+        { env, logFile: join(dir, 'nats.log') },
+      );
       handles.push(nats);
       await waitForPort(natsPort, { proc: nats.proc, name: 'nats-server' });
       const servers = [`nats://127.0.0.1:${natsPort}`];
       const as = async (user: string) => {
-        const nc = await connectNatsServers({ servers, user, pass: passwords[`NATS_PASSWORD_${user.toUpperCase()}`], inboxPrefix: `_INBOX_${user}` });
+        const nc = await connectNatsServers({
+          servers,
+          user,
+          pass: passwords[`NATS_PASSWORD_${user.toUpperCase()}`],
+          inboxPrefix: `_INBOX_${user}`,
+        });
         connections.push(nc);
         return nc;
       };
       const { name, subjects } = streams.events;
       await (await (await as('operator')).jetstreamManager()).streams.add({ name, subjects: [...subjects] });
       const polls = await as('polls');
-      await expect((await polls.jetstreamManager()).streams.update(name, { max_age: 1_000_000_000 })).rejects.toThrow(/Permissions Violation/);
+      await expect((await polls.jetstreamManager()).streams.update(name, { max_age: 1_000_000_000 })).rejects.toThrow(
+        /Permissions Violation/,
+      );
       await polls.jetstream().publish('events.polls.vote.cast', new TextEncoder().encode('1'));
-      await expect(connectNatsServers({ servers, user: 'auth', pass: passwords['NATS_PASSWORD_POLLS'], reconnect: false })).rejects.toThrow(/authorization/i);
+      await expect(
+        connectNatsServers({ servers, user: 'auth', pass: passwords['NATS_PASSWORD_POLLS'], reconnect: false }),
+      ).rejects.toThrow(/authorization/i);
 
       const home = join(dir, 'redis');
       mkdirSync(home);
@@ -1123,8 +1565,14 @@ describe('the one-server NATS and Redis (docker-compose.yml, overlays/local)', (
       });
       handles.push(redisServer);
       await waitForPort(redisPort, { proc: redisServer.proc, name: 'redis-ha.sh single' });
-      expect(readFileSync(join(home, 'log'), 'utf8').split('\n')[0]).toBe(`redis-ha: starting 127.0.0.1:${redisPort} as master`);
-      redis = connectRedis(`redis://polls:${passwords['REDIS_PASSWORD_POLLS']}@127.0.0.1:${redisPort}`, 'polls', testLogger());
+      expect(readFileSync(join(home, 'log'), 'utf8').split('\n')[0]).toBe(
+        `redis-ha: starting 127.0.0.1:${redisPort} as master`,
+      );
+      redis = connectRedis(
+        `redis://polls:${passwords['REDIS_PASSWORD_POLLS']}@127.0.0.1:${redisPort}`,
+        'polls',
+        testLogger(),
+      );
       await redis.set('own', '1');
       expect(await redis.get('own')).toBe('1');
       await expect(redis.call('scan', '0')).rejects.toThrow(/NOPERM/);
@@ -1160,10 +1608,12 @@ describe('skaffold.yaml and the Dockerfile', () => {
   it('runs Node 24 LTS, the major development and the tests run (deploy/test/pinned-node.test.ts)', () => {
     const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
-    expect(dockerfile.match(/^FROM .*$/gm)!.filter((line) => !line.includes('${NODE_IMAGE}') && !/^FROM (deps) /.test(line))).toEqual([]);
+    expect(
+      dockerfile.match(/^FROM .*$/gm)!.filter((line) => !line.includes('${NODE_IMAGE}') && !/^FROM (deps) /.test(line)),
+    ).toEqual([]);
   });
 
-  it('installs every dependency once, before any build argument, and gives each image only its workspace\'s', () => {
+  it("installs every dependency once, before any build argument, and gives each image only its workspace's", () => {
     const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
     const lines = dockerfile.split('\n');
     const installs = lines.filter((l) => /^RUN .*\bnpm ci\b/.test(l));
@@ -1181,30 +1631,53 @@ describe('skaffold.yaml and the Dockerfile', () => {
     expect(lastStage).toMatch(/^COPY --from=runtime-deps .*\/app\/\$\{WORKSPACE\} \$\{WORKSPACE\}$/m);
   });
 
-  it.each(['services/notifications', 'gateway'])('%s: its production install alone loads its built app (no web or dev dependency)', (workspace) => {
-    // The runtime-deps stage as Docker runs it, here: the package files, `npm ci --omit=dev --workspace`, the build.
-    const dir = mkdtempSync(join(tmpdir(), 'meydan-image-'));
-    try {
-      const workspaces: string[] = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces;
-      for (const file of ['package.json', 'package-lock.json', ...workspaces.map((ws) => `${ws}/package.json`)]) {
-        mkdirSync(dirname(join(dir, file)), { recursive: true });
-        cpSync(`${root}${file}`, join(dir, file));
+  it.each(['services/notifications', 'gateway'])(
+    '%s: its production install alone loads its built app (no web or dev dependency)',
+    (workspace) => {
+      // The runtime-deps stage as Docker runs it, here: the package files, `npm ci --omit=dev --workspace`, the build.
+      const dir = mkdtempSync(join(tmpdir(), 'meydan-image-'));
+      try {
+        const workspaces: string[] = JSON.parse(readFileSync(`${root}package.json`, 'utf8')).workspaces;
+        for (const file of ['package.json', 'package-lock.json', ...workspaces.map((ws) => `${ws}/package.json`)]) {
+          mkdirSync(dirname(join(dir, file)), { recursive: true });
+          cpSync(`${root}${file}`, join(dir, file));
+        }
+        execFileSync(
+          'npm',
+          [
+            'ci',
+            '--omit=dev',
+            '--prefer-offline',
+            '--no-audit',
+            '--no-fund',
+            '--ignore-scripts',
+            '--workspace',
+            workspace,
+          ],
+          {
+            cwd: dir,
+            stdio: 'pipe',
+          },
+        );
+        for (const ws of ['proto', 'services/kit', workspace])
+          cpSync(`${root}${ws}/dist`, join(dir, ws, 'dist'), { recursive: true });
+        for (const absent of ['react', 'vite', 'typescript', 'vitest'])
+          expect(existsSync(join(dir, 'node_modules', absent)), absent).toBe(false);
+        const loaded = execFileSync(
+          process.execPath,
+          ['--input-type=module', '-e', `await import('./${workspace}/dist/app.js'); console.log('loaded')`],
+          {
+            cwd: dir,
+            encoding: 'utf8',
+          },
+        );
+        expect(loaded.trim()).toBe('loaded');
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
       }
-      execFileSync('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund', '--ignore-scripts', '--workspace', workspace], {
-        cwd: dir,
-        stdio: 'pipe',
-      });
-      for (const ws of ['proto', 'services/kit', workspace]) cpSync(`${root}${ws}/dist`, join(dir, ws, 'dist'), { recursive: true });
-      for (const absent of ['react', 'vite', 'typescript', 'vitest']) expect(existsSync(join(dir, 'node_modules', absent)), absent).toBe(false);
-      const loaded = execFileSync(process.execPath, ['--input-type=module', '-e', `await import('./${workspace}/dist/app.js'); console.log('loaded')`], {
-        cwd: dir,
-        encoding: 'utf8',
-      });
-      expect(loaded.trim()).toBe('loaded');
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  }, 180_000);
+    },
+    180_000,
+  );
 
   it('copies the package.json of every workspace before npm ci', () => {
     const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
@@ -1233,7 +1706,10 @@ describe('a deployment with a published administrator password', () => {
     });
 
   it('is refused by auth at start, in one line, when PUBLIC_ORIGIN is not localhost', () => {
-    for (const [origin, password] of [['https://meydan.example.com', 'meydan-admin'], ['http://192.168.1.20:8080', 'changeme']] as const) {
+    for (const [origin, password] of [
+      ['https://meydan.example.com', 'meydan-admin'],
+      ['http://192.168.1.20:8080', 'changeme'],
+    ] as const) {
       const run = startAuth({ PUBLIC_ORIGIN: origin, ADMIN_PASSWORD: password });
       expect(run.status, `${origin} ${password}`).toBe(1);
       expect(run.stderr).toBe(
@@ -1243,7 +1719,14 @@ describe('a deployment with a published administrator password', () => {
   });
 
   it('lets through localhost (npm start’s default) with any password, and any origin with a password of one’s own', () => {
-    const base = { PORT: '0', NATS_URL: 'nats://127.0.0.1:9', REDIS_URL: 'redis://127.0.0.1:9', MONGO_URL: 'mongodb://127.0.0.1:9', INTERNAL_SECRET: 'c'.repeat(64), MAIL_SECRET: 'm'.repeat(64) };
+    const base = {
+      PORT: '0',
+      NATS_URL: 'nats://127.0.0.1:9',
+      REDIS_URL: 'redis://127.0.0.1:9',
+      MONGO_URL: 'mongodb://127.0.0.1:9',
+      INTERNAL_SECRET: 'c'.repeat(64),
+      MAIL_SECRET: 'm'.repeat(64),
+    };
     for (const env of [
       { ADMIN_PASSWORD: 'meydan-admin' },
       { PUBLIC_ORIGIN: 'http://localhost:8080', ADMIN_PASSWORD: 'meydan-admin' },
@@ -1252,6 +1735,12 @@ describe('a deployment with a published administrator password', () => {
     ]) {
       expect(() => loadConfig(authConfigSchema, { ...base, ...env }), JSON.stringify(env)).not.toThrow();
     }
-    expect(() => loadConfig(authConfigSchema, { ...base, PUBLIC_ORIGIN: 'https://meydan.example.com', ADMIN_PASSWORD: 'meydan-admin' })).toThrow(ConfigError);
+    expect(() =>
+      loadConfig(authConfigSchema, {
+        ...base,
+        PUBLIC_ORIGIN: 'https://meydan.example.com',
+        ADMIN_PASSWORD: 'meydan-admin',
+      }),
+    ).toThrow(ConfigError);
   });
 });

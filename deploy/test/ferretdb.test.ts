@@ -26,7 +26,11 @@ describe('FerretDB over PostgreSQL', () => {
   beforeAll(async () => {
     servers = await startPostgresFerret(dir, { ferretdb: ensureFerretDb() });
     // A server that stops answering is an error here, not a test that waits out its timeout.
-    client = await new MongoClient(servers.url, { maxPoolSize: MANY + 10, socketTimeoutMS: 30_000, serverSelectionTimeoutMS: 30_000 }).connect();
+    client = await new MongoClient(servers.url, {
+      maxPoolSize: MANY + 10,
+      socketTimeoutMS: 30_000,
+      serverSelectionTimeoutMS: 30_000,
+    }).connect();
   }, 120_000);
   afterAll(async () => {
     await client?.close();
@@ -37,9 +41,17 @@ describe('FerretDB over PostgreSQL', () => {
   it(`answers one bulk write of ${MANY} replaceOne and ${MANY} updateOne statements, each applied`, async () => {
     const votes = client.db('meydan_polls').collection<{ _id: string; option: number }>('bulk_votes');
     await votes.insertMany(Array.from({ length: MANY }, (_, i) => ({ _id: `v${i}`, option: 0 })));
-    const replaced = await votes.bulkWrite(Array.from({ length: MANY }, (_, i) => ({ replaceOne: { filter: { _id: `v${i}` }, replacement: { option: 1 }, upsert: true } })));
+    const replaced = await votes.bulkWrite(
+      Array.from({ length: MANY }, (_, i) => ({
+        replaceOne: { filter: { _id: `v${i}` }, replacement: { option: 1 }, upsert: true },
+      })),
+    );
     expect(replaced.modifiedCount).toBe(MANY);
-    const upserted = await votes.bulkWrite(Array.from({ length: MANY }, (_, i) => ({ updateOne: { filter: { _id: `n${i}` }, update: { $set: { option: 2 } }, upsert: true } })));
+    const upserted = await votes.bulkWrite(
+      Array.from({ length: MANY }, (_, i) => ({
+        updateOne: { filter: { _id: `n${i}` }, update: { $set: { option: 2 } }, upsert: true },
+      })),
+    );
     expect(upserted.upsertedCount).toBe(MANY);
     expect(await votes.countDocuments({ option: 1 })).toBe(MANY);
     expect(await votes.countDocuments({ option: 2 })).toBe(MANY);
@@ -52,7 +64,11 @@ describe('FerretDB over PostgreSQL', () => {
     for (const filter of [{ _id: 'p:7' }, { _id: { $eq: 'p:7' } }, { _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }]) {
       expect(await plan(filter), JSON.stringify(filter)).toMatch(/Index (Only )?Scan/);
     }
-    expect((await records.find({ _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }).toArray()).map((r) => r.seq).sort((a, b) => a - b)).toEqual([7, 1500]);
+    expect(
+      (await records.find({ _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }).toArray())
+        .map((r) => r.seq)
+        .sort((a, b) => a - b),
+    ).toEqual([7, 1500]);
     expect(await records.findOne({ _id: 'p:42' })).toEqual({ _id: 'p:42', seq: 42 });
     // Another field is not on the index: still answered, by reading the table.
     expect((await records.find({ seq: { $in: [3, 4] } }).toArray()).length).toBe(2);
@@ -60,7 +76,9 @@ describe('FerretDB over PostgreSQL', () => {
     const ids = Array.from({ length: 500 }, () => new ObjectId());
     await votes.insertMany(ids.map((_id, n) => ({ _id, n })));
     expect(JSON.stringify(await votes.find({ _id: ids[3] }).explain())).toMatch(/Index (Only )?Scan/);
-    expect((await votes.find({ _id: { $in: [ids[3]!, ids[400]!] } }).toArray()).map((v) => v.n).sort((a, b) => a - b)).toEqual([3, 400]);
+    expect(
+      (await votes.find({ _id: { $in: [ids[3]!, ids[400]!] } }).toArray()).map((v) => v.n).sort((a, b) => a - b),
+    ).toEqual([3, 400]);
   });
 
   it(`answers ${MANY} updates and findOneAndUpdates at once`, async () => {
@@ -68,7 +86,9 @@ describe('FerretDB over PostgreSQL', () => {
     await counters.insertMany(Array.from({ length: MANY }, (_, i) => ({ _id: `c${i}`, n: 0 })));
     await Promise.all(
       Array.from({ length: MANY }, (_, i) =>
-        i % 2 === 0 ? counters.updateOne({ _id: `c${i}` }, { $inc: { n: 1 } }) : counters.findOneAndUpdate({ _id: `c${i}` }, { $inc: { n: 1 } }),
+        i % 2 === 0
+          ? counters.updateOne({ _id: `c${i}` }, { $inc: { n: 1 } })
+          : counters.findOneAndUpdate({ _id: `c${i}` }, { $inc: { n: 1 } }),
       ),
     );
     expect(await counters.countDocuments({ n: 1 })).toBe(MANY);
@@ -80,7 +100,11 @@ describe('FerretDB on SQLite', () => {
   let server: Awaited<ReturnType<typeof startMongoWire>> | undefined;
   let client: MongoClient;
   beforeAll(async () => {
-    server = await startMongoWire({ port: await freePort(), dataDir: dir, binaries: { ferretdb: ensureFerretDb(), mongod: null, natsServer: null, redisServer: null } });
+    server = await startMongoWire({
+      port: await freePort(),
+      dataDir: dir,
+      binaries: { ferretdb: ensureFerretDb(), mongod: null, natsServer: null, redisServer: null },
+    });
     client = await new MongoClient(server.url, { socketTimeoutMS: 30_000, serverSelectionTimeoutMS: 30_000 }).connect();
   }, 60_000);
   afterAll(async () => {
@@ -93,14 +117,23 @@ describe('FerretDB on SQLite', () => {
     const records = client.db('meydan_polls').collection<{ _id: string; seq: number }>('id_records');
     await records.insertMany(Array.from({ length: 2000 }, (_, i) => ({ _id: `p:${i}`, seq: i })));
     const plan = async (filter: object) => JSON.stringify(await records.find(filter).explain());
-    for (const filter of [{ _id: 'p:7' }, { _id: 'p:7', seq: { $lt: 10 } }, { _id: { $eq: 'p:7' } }, { _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }]) {
+    for (const filter of [
+      { _id: 'p:7' },
+      { _id: 'p:7', seq: { $lt: 10 } },
+      { _id: { $eq: 'p:7' } },
+      { _id: { $in: ['p:7', 'p:1500', 'p:missing'] } },
+    ]) {
       expect(await plan(filter), JSON.stringify(filter)).toMatch(/USING INDEX/);
     }
     expect(await plan({ seq: 7 })).not.toMatch(/USING INDEX/);
     // What the index finds is filtered as before: the other fields still decide.
     expect(await records.countDocuments({ _id: 'p:7', seq: { $lt: 10 } })).toBe(1);
     expect(await records.countDocuments({ _id: 'p:70', seq: { $lt: 10 } })).toBe(0);
-    expect((await records.find({ _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }).toArray()).map((r) => r.seq).sort((a, b) => a - b)).toEqual([7, 1500]);
+    expect(
+      (await records.find({ _id: { $in: ['p:7', 'p:1500', 'p:missing'] } }).toArray())
+        .map((r) => r.seq)
+        .sort((a, b) => a - b),
+    ).toEqual([7, 1500]);
     // A sequence record raised only by a higher seq, as the vote-change consumer does.
     expect((await records.updateOne({ _id: 'p:9', seq: { $lt: 5 } }, { $set: { seq: 5 } })).modifiedCount).toBe(0);
     expect((await records.updateOne({ _id: 'p:9', seq: { $lt: 50 } }, { $set: { seq: 50 } })).modifiedCount).toBe(1);
@@ -108,6 +141,8 @@ describe('FerretDB on SQLite', () => {
     const ids = Array.from({ length: 300 }, () => new ObjectId());
     await votes.insertMany(ids.map((_id, n) => ({ _id, n })));
     expect(JSON.stringify(await votes.find({ _id: { $in: [ids[3]!, ids[200]!] } }).explain())).toMatch(/USING INDEX/);
-    expect((await votes.find({ _id: { $in: [ids[3]!, ids[200]!] } }).toArray()).map((v) => v.n).sort((a, b) => a - b)).toEqual([3, 200]);
+    expect(
+      (await votes.find({ _id: { $in: [ids[3]!, ids[200]!] } }).toArray()).map((v) => v.n).sort((a, b) => a - b),
+    ).toEqual([3, 200]);
   });
 });

@@ -31,7 +31,10 @@ export function renderOverlayYaml(overlay: string): string {
   const [cmd, verb] = ensureKustomize();
   const copy = mkdtempSync(join(tmpdir(), 'meydan-k8s-ops-'));
   try {
-    cpSync(`${root}deploy/k8s`, copy, { recursive: true, filter: (src) => !src.endsWith('secrets.env') && !src.endsWith('secret.env') });
+    cpSync(`${root}deploy/k8s`, copy, {
+      recursive: true,
+      filter: (src) => !src.endsWith('secrets.env') && !src.endsWith('secret.env'),
+    });
     const dir = join(copy, 'overlays', overlay);
     const kustomization = parse(readFileSync(join(dir, 'kustomization.yaml'), 'utf8'));
     for (const generator of kustomization.secretGenerator ?? []) {
@@ -43,10 +46,17 @@ export function renderOverlayYaml(overlay: string): string {
   }
 }
 
-export const renderOverlay = (overlay: string): K8s[] => parseAllDocuments(renderOverlayYaml(overlay)).map((d) => d.toJSON() as K8s);
+export const renderOverlay = (overlay: string): K8s[] =>
+  parseAllDocuments(renderOverlayYaml(overlay)).map((d) => d.toJSON() as K8s);
 
 /** Whether a label selector (matchLabels, matchExpressions with In / NotIn / Exists) selects these labels. */
-export function selects(selector: { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] }, labels: Record<string, string>): boolean {
+export function selects(
+  selector: {
+    matchLabels?: Record<string, string>;
+    matchExpressions?: { key: string; operator: string; values?: string[] }[];
+  },
+  labels: Record<string, string>,
+): boolean {
   const byLabel = Object.entries(selector.matchLabels ?? {}).every(([k, v]) => labels[k] === v);
   const byExpression = (selector.matchExpressions ?? []).every(({ key, operator, values = [] }) => {
     if (operator === 'In') return key in labels && values.includes(labels[key]!);
@@ -60,4 +70,6 @@ export function selects(selector: { matchLabels?: Record<string, string>; matchE
 
 /** The workloads' pod templates: Deployments, StatefulSets and Jobs. */
 export const podTemplates = (docs: K8s[]) =>
-  docs.filter((d) => ['Deployment', 'StatefulSet', 'Job'].includes(d.kind)).map((d) => ({ workload: d, pod: d.spec.template }));
+  docs
+    .filter((d) => ['Deployment', 'StatefulSet', 'Job'].includes(d.kind))
+    .map((d) => ({ workload: d, pod: d.spec.template }));

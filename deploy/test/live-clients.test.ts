@@ -28,7 +28,13 @@ afterEach(async () => {
  * A socket.io server like the notifications service's; `subscribed` lists what each follower asked for, `pongs` how
  * many pings each socket has answered, `dropped` the sockets that went away.
  */
-async function liveServer(): Promise<{ url: string; io: Server; subscribed: unknown[]; pongs: Map<string, number>; dropped: string[] }> {
+async function liveServer(): Promise<{
+  url: string;
+  io: Server;
+  subscribed: unknown[];
+  pongs: Map<string, number>;
+  dropped: string[];
+}> {
   const http: HttpServer = createServer();
   const io = new Server(http, {
     path: '/ws',
@@ -114,11 +120,24 @@ describe('the live-counts bench clients', () => {
 
     // Two votes answered, then one update with both: another poll's update is not theirs.
     const answeredAt = Date.now();
-    io.to(`poll:${POLL_ID}`).emit('poll_update', { data: { pollId: '64b000000000000000000002', voteCounts: {}, totalVotes: 99 } });
+    io.to(`poll:${POLL_ID}`).emit('poll_update', {
+      data: { pollId: '64b000000000000000000002', voteCounts: {}, totalVotes: 99 },
+    });
     io.to(`poll:${POLL_ID}`).emit('poll_update', { data: { pollId: POLL_ID, voteCounts: { '0': 2 }, totalVotes: 2 } });
-    writeFileSync(join(dir, 'answers.json'), JSON.stringify([[1, answeredAt], [2, answeredAt]]));
+    writeFileSync(
+      join(dir, 'answers.json'),
+      JSON.stringify([
+        [1, answeredAt],
+        [2, answeredAt],
+      ]),
+    );
     await until('the result', () => existsSync(join(dir, 'result.json')));
-    expect(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'))).toEqual({ following: 3, missed: 0, disconnects: 0, samples: 6 });
+    expect(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'))).toEqual({
+      following: 3,
+      missed: 0,
+      disconnects: 0,
+      samples: 6,
+    });
     const bytes = readFileSync(join(dir, 'samples.bin'));
     const samples = new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
     expect(samples).toHaveLength(6);

@@ -21,9 +21,15 @@ describe('the runtime settings', () => {
   });
 
   it('are added to an environment, an operator’s own NODE_OPTIONS and MALLOC_ARENA_MAX winning', () => {
-    expect(withNodeRuntime({ PORT: '4002' })).toEqual({ PORT: '4002', MALLOC_ARENA_MAX: '2', NODE_OPTIONS: '--max-semi-space-size=4' });
+    expect(withNodeRuntime({ PORT: '4002' })).toEqual({
+      PORT: '4002',
+      MALLOC_ARENA_MAX: '2',
+      NODE_OPTIONS: '--max-semi-space-size=4',
+    });
     // V8 takes the last of a repeated flag: the operator's comes after ours.
-    expect(withNodeRuntime({ NODE_OPTIONS: '--max-semi-space-size=8 --enable-source-maps', MALLOC_ARENA_MAX: '4' })).toEqual({
+    expect(
+      withNodeRuntime({ NODE_OPTIONS: '--max-semi-space-size=8 --enable-source-maps', MALLOC_ARENA_MAX: '4' }),
+    ).toEqual({
       MALLOC_ARENA_MAX: '4',
       NODE_OPTIONS: '--max-semi-space-size=4 --max-semi-space-size=8 --enable-source-maps',
     });
@@ -52,7 +58,9 @@ writeFileSync(REPORT_FILE, JSON.stringify({ MALLOC_ARENA_MAX, NODE_OPTIONS, heap
   type Report = { MALLOC_ARENA_MAX: string | null; NODE_OPTIONS: string | null; heapLimit: number };
   /** This process's environment without the settings, and a file for the child to report to. */
   function envFor(name: string) {
-    const env = Object.fromEntries(Object.entries(process.env).filter(([key]) => key !== 'MALLOC_ARENA_MAX' && key !== 'NODE_OPTIONS'));
+    const env = Object.fromEntries(
+      Object.entries(process.env).filter(([key]) => key !== 'MALLOC_ARENA_MAX' && key !== 'NODE_OPTIONS'),
+    );
     return { ...env, REPORT_FILE: join(dir, `${name}.json`) };
   }
   async function reportOf(handle: { name: string; exited: Promise<{ code: number | null }> }): Promise<Report> {
@@ -63,7 +71,9 @@ writeFileSync(REPORT_FILE, JSON.stringify({ MALLOC_ARENA_MAX, NODE_OPTIONS, heap
   it('starts a process that runs with the settings, as if its flags were on the command line', async () => {
     const [started, flagged, plain] = await Promise.all([
       reportOf(startNodeProcess('started', script, { env: envFor('started') })),
-      reportOf(startProcess('flagged', process.execPath, [...RUNTIME_NODE_OPTIONS, script], { env: envFor('flagged') })),
+      reportOf(
+        startProcess('flagged', process.execPath, [...RUNTIME_NODE_OPTIONS, script], { env: envFor('flagged') }),
+      ),
       reportOf(startProcess('plain', process.execPath, [script], { env: envFor('plain') })),
     ]);
     expect(started.MALLOC_ARENA_MAX).toBe('2');
@@ -75,8 +85,17 @@ writeFileSync(REPORT_FILE, JSON.stringify({ MALLOC_ARENA_MAX, NODE_OPTIONS, heap
 
   it('puts nodeArgs (the bench’s profiler flags) before the script, the settings still applying', async () => {
     const [started, flagged] = await Promise.all([
-      reportOf(startNodeProcess('started-args', script, { nodeArgs: ['--max-old-space-size=300'], env: envFor('started-args') })),
-      reportOf(startProcess('flagged-args', process.execPath, [...RUNTIME_NODE_OPTIONS, '--max-old-space-size=300', script], { env: envFor('flagged-args') })),
+      reportOf(
+        startNodeProcess('started-args', script, {
+          nodeArgs: ['--max-old-space-size=300'],
+          env: envFor('started-args'),
+        }),
+      ),
+      reportOf(
+        startProcess('flagged-args', process.execPath, [...RUNTIME_NODE_OPTIONS, '--max-old-space-size=300', script], {
+          env: envFor('flagged-args'),
+        }),
+      ),
     ]);
     expect(started.heapLimit).toBe(flagged.heapLimit);
     expect(started.MALLOC_ARENA_MAX).toBe('2');
@@ -118,11 +137,15 @@ describe('every Meydan process deploy/ starts', () => {
     expect(launcher.match(/\bstartNodeProcess\(/g)).toHaveLength(2);
   });
 
-  it('and no Node process is started another way, MailDev (not ours) and the stress run\'s busy loops aside', () => {
+  it("and no Node process is started another way, MailDev (not ours) and the stress run's busy loops aside", () => {
     const users = scripts()
       .filter((file) => readFileSync(file, 'utf8').includes('process.execPath'))
       .map((file) => relative(root, file));
-    expect(users.sort()).toEqual(['deploy/local/node-runtime.mjs', 'deploy/local/servers.mjs', 'deploy/tools/stress.mjs']);
+    expect(users.sort()).toEqual([
+      'deploy/local/node-runtime.mjs',
+      'deploy/local/servers.mjs',
+      'deploy/tools/stress.mjs',
+    ]);
     // The stress script's only Node processes are its bounded busy loops, which load nothing of Meydan.
     const stress = readFileSync(join(root, 'deploy/tools/stress.mjs'), 'utf8');
     expect(stress.match(/process\.execPath/g)).toHaveLength(1);

@@ -38,7 +38,11 @@ beforeAll(async () => {
     serviceEnv: ({ service }) => ({ MONGO_DB: `${run}_${service}` }),
     webDist: join(dir, 'web'),
     nodeRuntime: false,
-    explain: (name) => `:\n${readFileSync(join(dir, `${name}.log`), 'utf8').split('\n').slice(-20).join('\n')}`,
+    explain: (name) =>
+      `:\n${readFileSync(join(dir, `${name}.log`), 'utf8')
+        .split('\n')
+        .slice(-20)
+        .join('\n')}`,
   });
 }, 120_000);
 

@@ -60,8 +60,20 @@ describe('the launcher', () => {
       env: { PATH: '/bin', HOST: '0.0.0.0', LOG_LEVEL: 'info' },
       extra: { LOG_LEVEL: 'warn', ...LOAD_RUN_ENV },
     });
-    expect(env).toMatchObject({ PATH: '/bin', HOST: '127.0.0.1', NATS_URL: 'nats://n', REDIS_URL: 'redis://r', MONGO_URL: 'mongodb://m' });
-    expect(env).toMatchObject({ SMTP_URL: 'smtp://s', INTERNAL_SECRET: 'gizli', PUBLIC_ORIGIN: 'http://o', LOG_PRETTY: '0', LOG_LEVEL: 'warn' });
+    expect(env).toMatchObject({
+      PATH: '/bin',
+      HOST: '127.0.0.1',
+      NATS_URL: 'nats://n',
+      REDIS_URL: 'redis://r',
+      MONGO_URL: 'mongodb://m',
+    });
+    expect(env).toMatchObject({
+      SMTP_URL: 'smtp://s',
+      INTERNAL_SECRET: 'gizli',
+      PUBLIC_ORIGIN: 'http://o',
+      LOG_PRETTY: '0',
+      LOG_LEVEL: 'warn',
+    });
     expect(env['RATE_LIMIT_SCALE']).toBe('100000');
   });
 });
@@ -76,7 +88,9 @@ describe('its readiness check', () => {
 
   it('gives up after its timeout, naming the last answer and what `explain` adds', async () => {
     const url = await serverReadyAfter(1_000);
-    await expect(waitReady('polls', url, running, { timeoutMs: 600, explain: (name) => `; see ${name}.log` })).rejects.toThrow(
+    await expect(
+      waitReady('polls', url, running, { timeoutMs: 600, explain: (name) => `; see ${name}.log` }),
+    ).rejects.toThrow(
       /^polls not ready at http:\/\/127\.0\.0\.1:\d+\/readyz within 0\.6 s \(503 henüz değil\); see polls\.log$/,
     );
   });

@@ -27,7 +27,10 @@ const alive = (pid: number | undefined): boolean => {
 
 /** A child that runs until killed, or exits by itself after `exitAfterMs`. */
 const child = (exitAfterMs?: number) => () =>
-  startProcess('child', process.execPath, ['-e', exitAfterMs ? `setTimeout(() => process.exit(3), ${exitAfterMs})` : 'setInterval(() => {}, 1000)']);
+  startProcess('child', process.execPath, [
+    '-e',
+    exitAfterMs ? `setTimeout(() => process.exit(3), ${exitAfterMs})` : 'setInterval(() => {}, 1000)',
+  ]);
 
 describe('supervise', () => {
   it('starts a killed process again after the backoff, counts and reports the restart', async () => {

@@ -6,7 +6,13 @@ describe('web vitals figures', () => {
   it('CLS is the largest session window: a gap of 1 s or a window of 5 s starts a new one', () => {
     expect(clsOfShifts([])).toBe(0);
     // 0.1 + 0.05 within a second of each other; 0.12 alone after a 1.5 s gap.
-    expect(clsOfShifts([{ startTime: 100, value: 0.1 }, { startTime: 900, value: 0.05 }, { startTime: 2400, value: 0.12 }])).toBeCloseTo(0.15);
+    expect(
+      clsOfShifts([
+        { startTime: 100, value: 0.1 },
+        { startTime: 900, value: 0.05 },
+        { startTime: 2400, value: 0.12 },
+      ]),
+    ).toBeCloseTo(0.15);
     // Shifts every 0.9 s keep one window going only until it spans 5 s.
     const steady = Array.from({ length: 8 }, (_, i) => ({ startTime: i * 900, value: 0.01 }));
     expect(clsOfShifts(steady)).toBeCloseTo(0.06);
@@ -38,7 +44,9 @@ describe('web vitals figures', () => {
     expect(verdict('feed CLS < 0.1 on the phone profile')).toBe(true);
     expect(verdict('profile LCP < 2000 ms on the phone profile')).toBe(false);
     expect(verdict('profile CLS < 0.1 on the phone profile')).toBe(false);
-    expect(evaluateTargets({ scenarios: {} }).find((t) => t.name === 'every page LCP < 2000 ms on the phone profile')?.pass).toBeNull();
+    expect(
+      evaluateTargets({ scenarios: {} }).find((t) => t.name === 'every page LCP < 2000 ms on the phone profile')?.pass,
+    ).toBeNull();
     const report = renderReport({ ...results, targets });
     expect(report).toMatch(/web vitals, phone profile \(390×844, 4× CPU, slow 4G\), median of 3 fresh loads/);
     expect(report).toMatch(/profile\s+\/profil\s+member\s+2500 ms\s+0\.200/);

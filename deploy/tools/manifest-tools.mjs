@@ -54,4 +54,3 @@ export function ensureKustomize() {
   }
   return [binary, 'build'];
 }
-

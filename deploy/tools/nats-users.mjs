@@ -14,7 +14,8 @@ for (const folder of ['infra-ha', 'infra']) {
   const conf = readFileSync(file, 'utf8');
   const from = conf.indexOf(begin);
   const to = conf.indexOf(end);
-  if (from === -1 || to < from) throw new Error(`${file}: the markers '${begin.trim()}' and '${end.trim()}' are missing`);
+  if (from === -1 || to < from)
+    throw new Error(`${file}: the markers '${begin.trim()}' and '${end.trim()}' are missing`);
   writeFileSync(file, `${conf.slice(0, from + begin.length)}${natsUsersWithEnvPasswords()}\n${conf.slice(to)}`);
   console.log(`${file}: users written from the contracts`);
 }

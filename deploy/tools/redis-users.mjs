@@ -15,7 +15,8 @@ for (const role of /** @type {const} */ (['server', 'sentinel'])) {
   const end = `# END ${role} users (generated)\n`;
   const from = text.indexOf(begin);
   const to = text.indexOf(end);
-  if (from === -1 || to < from) throw new Error(`${file}: the markers '${begin.trim()}' and '${end.trim()}' are missing`);
+  if (from === -1 || to < from)
+    throw new Error(`${file}: the markers '${begin.trim()}' and '${end.trim()}' are missing`);
   text = `${text.slice(0, from + begin.length)}${redisUsersWithEnvPasswords(role)}\n${text.slice(to)}`;
 }
 writeFileSync(file, text);

@@ -40,13 +40,18 @@ if (!Number.isInteger(runs) || runs < 1 || runs > 100) {
 }
 
 const say = (/** @type {string} */ line) => process.stdout.write(`${line}\n`);
-const npx = (/** @type {string[]} */ args, env = process.env) => spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
+const npx = (/** @type {string[]} */ args, env = process.env) =>
+  spawnSync('npx', args, { cwd: root, stdio: 'inherit', env });
 
 if (!options['no-build']) {
-  for (const step of [['tsc', '-b'], ['tsc', '-p', 'tsconfig.test.json']]) {
+  for (const step of [
+    ['tsc', '-b'],
+    ['tsc', '-p', 'tsconfig.test.json'],
+  ]) {
     if (npx(step).status !== 0) process.exit(1);
   }
-  if (spawnSync('npm', ['run', 'build', '-w', '@meydan/web'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+  if (spawnSync('npm', ['run', 'build', '-w', '@meydan/web'], { cwd: root, stdio: 'inherit' }).status !== 0)
+    process.exit(1);
 }
 
 /**
@@ -56,7 +61,9 @@ if (!options['no-build']) {
  */
 function startBusyLoops(maxMs) {
   const loop = `const end = Date.now() + ${maxMs}; let x = 0; while (Date.now() < end) x = (x + Math.sqrt(x + 1)) % 1e9;`;
-  return Array.from({ length: availableParallelism() }, () => spawn(process.execPath, ['-e', loop], { stdio: 'ignore' }));
+  return Array.from({ length: availableParallelism() }, () =>
+    spawn(process.execPath, ['-e', loop], { stdio: 'ignore' }),
+  );
 }
 /** @type {import('node:child_process').ChildProcess[]} */
 const hogs = [];
@@ -138,7 +145,9 @@ try {
       if (entry) entry.count += 1;
       else seen.set(key, { count: 1, first: text });
     }
-    say(`stress: run ${i}/${runs}${options.busy ? ' (busy cores)' : ''}: ${report.numPassedTests} passed, ${failed.size} failed, ${seconds} s`);
+    say(
+      `stress: run ${i}/${runs}${options.busy ? ' (busy cores)' : ''}: ${report.numPassedTests} passed, ${failed.size} failed, ${seconds} s`,
+    );
     if (options.bail && failed.size > 0) break;
   }
 } finally {
@@ -153,7 +162,13 @@ if (seen.size === 0) {
   say(`stress: ${seen.size} test(s) failed at least once in ${runsDone} run(s):`);
   for (const [key, { count, first }] of seen) {
     say(`\n✗ ${key} — failed ${count}/${runsDone}`);
-    say(first.split('\n').slice(0, 20).map((line) => `    ${line}`).join('\n'));
+    say(
+      first
+        .split('\n')
+        .slice(0, 20)
+        .map((line) => `    ${line}`)
+        .join('\n'),
+    );
   }
 }
 process.exit(seen.size === 0 ? 0 : 1);

@@ -56,7 +56,11 @@ export interface GatewayDeps {
 }
 
 /** The caller as the gateway decided, plus what only the gateway needs (token tier for its limits). */
-export type GatewayIdentity = Identity & { tier?: string | undefined; tokenId?: string | undefined; mfaState?: MfaState | null | undefined };
+export type GatewayIdentity = Identity & {
+  tier?: string | undefined;
+  tokenId?: string | undefined;
+  mfaState?: MfaState | null | undefined;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -113,7 +117,13 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
     staticAssets: new StaticAssets(config.WEB_DIST),
     embedHeaders: embedSecurityHeaders(origin),
     linkPreviews: new LinkPreviews(bus, log, origin.replace(/\/+$/, '')),
-    openApi: new OpenApiDocuments(bus, log, origin, config.OPENAPI_CACHE_MS ?? 300_000, config.OPENAPI_TIMEOUT_MS ?? 5000),
+    openApi: new OpenApiDocuments(
+      bus,
+      log,
+      origin,
+      config.OPENAPI_CACHE_MS ?? 300_000,
+      config.OPENAPI_TIMEOUT_MS ?? 5000,
+    ),
   };
 
   const app = createFastify(redactingLogger(log), {
@@ -153,7 +163,11 @@ export async function buildGateway(deps: GatewayDeps): Promise<FastifyInstance> 
 
 /** Who is calling, from auth's session store or an API token; failed lookups counted in the gateway's Redis. */
 function identityResolver({ config, bus, log, redis, sessionRedis }: GatewayDeps): IdentityResolver {
-  const sessionStore = new SessionReader(sessionRedis, (config.SESSION_TTL_DAYS ?? DEFAULT_SESSION_TTL_DAYS) * 24 * 3600, log);
+  const sessionStore = new SessionReader(
+    sessionRedis,
+    (config.SESSION_TTL_DAYS ?? DEFAULT_SESSION_TTL_DAYS) * 24 * 3600,
+    log,
+  );
   return new IdentityResolver(bus, sessionStore, log, config.INTERNAL_SECRET, config.SESSION_CACHE_MS ?? 5000, {
     redis,
     max: Math.max(1, Math.round(FAILED_LOOKUPS_PER_MINUTE * (config.RATE_LIMIT_SCALE ?? 1))),
@@ -163,7 +177,9 @@ function identityResolver({ config, bus, log, redis, sessionRedis }: GatewayDeps
 /** The site's own origin and the ones ALLOWED_ORIGINS adds, lower case. */
 function allowedOriginsOf(config: GatewayConfig): Set<string> {
   return new Set(
-    [config.PUBLIC_ORIGIN ?? '', ...(config.ALLOWED_ORIGINS ?? '').split(',')].map((o) => o.trim().toLowerCase()).filter(Boolean),
+    [config.PUBLIC_ORIGIN ?? '', ...(config.ALLOWED_ORIGINS ?? '').split(',')]
+      .map((o) => o.trim().toLowerCase())
+      .filter(Boolean),
   );
 }
 
@@ -198,25 +214,46 @@ function refuseUnusablePaths(app: FastifyInstance): void {
 }
 
 /** Who is calling: resolved once here, then signed into every request forwarded to a service. */
-function resolveIdentities(app: FastifyInstance, identities: IdentityResolver, allowedOrigins: Set<string>, https: boolean): void {
+function resolveIdentities(
+  app: FastifyInstance,
+  identities: IdentityResolver,
+  allowedOrigins: Set<string>,
+  https: boolean,
+): void {
   app.addHook('onRequest', async (request: FastifyRequest, reply) => {
     if (!NEEDS_IDENTITY.test(request.url)) return;
     // A page on another site may open our socket, but never with the member's session.
     if (SOCKET.test(request.url) && isForeignOrigin(request, allowedOrigins)) return;
-    const { lookupRefused, ...resolved } = await identities.resolve(request.cookies, request.headers.authorization, request.id, clientKey(request.ip));
-    if (lookupRefused) request.log.warn({ ip: request.ip, credential: lookupRefused }, 'too many failed identity lookups');
+    const { lookupRefused, ...resolved } = await identities.resolve(
+      request.cookies,
+      request.headers.authorization,
+      request.id,
+      clientKey(request.ip),
+    );
+    if (lookupRefused)
+      request.log.warn({ ip: request.ip, credential: lookupRefused }, 'too many failed identity lookups');
     if (lookupRefused === 'token') {
-      return reply.code(429).header('retry-after', '60').send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
+      return reply
+        .code(429)
+        .header('retry-after', '60')
+        .send({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
     }
     Object.assign(request.gatewayIdentity, resolved);
     const embedVisitor = request.headers[EMBED_VISITOR_HEADER];
     let visitorId =
-      identities.verifyVisitor(request.cookies[VISITOR_COOKIE]) ?? identities.verifyVisitor(typeof embedVisitor === 'string' ? embedVisitor : undefined);
+      identities.verifyVisitor(request.cookies[VISITOR_COOKIE]) ??
+      identities.verifyVisitor(typeof embedVisitor === 'string' ? embedVisitor : undefined);
     if (!visitorId && issuesVisitorCookie(request.method, request.url.split('?')[0] ?? '')) {
       const signed = identities.signVisitor();
       // `<id>.<tag>`, just signed: no need to check it.
       visitorId = signed.slice(0, signed.indexOf('.'));
-      reply.setCookie(VISITOR_COOKIE, signed, { httpOnly: true, sameSite: 'lax', secure: https, path: '/', maxAge: 365 * 24 * 3600 });
+      reply.setCookie(VISITOR_COOKIE, signed, {
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: https,
+        path: '/',
+        maxAge: 365 * 24 * 3600,
+      });
     }
     request.gatewayIdentity.visitorId = visitorId;
   });
@@ -224,7 +261,13 @@ function resolveIdentities(app: FastifyInstance, identities: IdentityResolver, a
 
 /** The cap on open sockets per member and per visitor's address, and their sessions checked while they stay open. */
 function admitSockets(app: FastifyInstance, { config, sessionRedis, bus, log }: GatewayDeps): void {
-  const sockets = new OpenSockets(config.RATE_LIMIT_SCALE ?? 1, sessionRedis, bus, log, config.SOCKET_SESSION_CHECK_MS ?? 60_000);
+  const sockets = new OpenSockets(
+    config.RATE_LIMIT_SCALE ?? 1,
+    sessionRedis,
+    bus,
+    log,
+    config.SOCKET_SESSION_CHECK_MS ?? 60_000,
+  );
   app.addHook('onClose', async () => sockets.stop());
   app.addHook('onRequest', sockets.admit);
 }
@@ -261,7 +304,9 @@ function addHealthRoutes(app: FastifyInstance, { config, bus, redis, sessionRedi
 
 /** An embed's visitor id (embeds.ts): signed like the visitor cookie, kept by the embed in its own storage. */
 function addEmbedVisitorRoute(app: FastifyInstance, identities: IdentityResolver): void {
-  app.get('/api/embed/visitor', async (_request, reply) => reply.header('cache-control', 'no-store').send({ visitor: identities.signVisitor() }));
+  app.get('/api/embed/visitor', async (_request, reply) =>
+    reply.header('cache-control', 'no-store').send({ visitor: identities.signVisitor() }),
+  );
 }
 
 /**
@@ -269,14 +314,21 @@ function addEmbedVisitorRoute(app: FastifyInstance, identities: IdentityResolver
  * guard stands before /api/admin/*, this path too).
  */
 function addOpenApiRoutes(app: FastifyInstance, openApi: OpenApiDocuments): void {
-  for (const [url, audience] of [['/api/openapi.json', 'public'], ['/api/admin/openapi.json', 'admin']] as const) {
+  for (const [url, audience] of [
+    ['/api/openapi.json', 'public'],
+    ['/api/admin/openapi.json', 'admin'],
+  ] as const) {
     app.get(url, async (request, reply) => {
       const { docs, missing } = await openApi.get(request.id);
       if (missing.length === serviceNames.length) {
-        return reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
+        return reply
+          .code(503)
+          .send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
       }
       if (missing.length > 0) reply.header('x-openapi-missing', missing.join(','));
-      return reply.header('cache-control', audience === 'admin' ? 'private, no-cache' : 'no-cache').send(docs[audience]);
+      return reply
+        .header('cache-control', audience === 'admin' ? 'private, no-cache' : 'no-cache')
+        .send(docs[audience]);
     });
   }
 }

@@ -7,7 +7,8 @@ import { ALLOWLIST_PATTERN } from './load-generators.js';
 const TRUST_PROXY_RULE =
   "must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone";
 /** An address (it has a dot or a colon, so it is never a hop count) with a CIDR prefix of 8 to 128 bits: `0.0.0.0/0`, `::/0` and other blocks wider than /8 would trust everyone (or nearly). */
-const ADDRESS = '(loopback|linklocal|uniquelocal|[0-9A-Fa-f]*[.:][0-9A-Fa-f.:]+(/([89]|[1-9][0-9]|1[01][0-9]|12[0-8]))?)';
+const ADDRESS =
+  '(loopback|linklocal|uniquelocal|[0-9A-Fa-f]*[.:][0-9A-Fa-f.:]+(/([89]|[1-9][0-9]|1[01][0-9]|12[0-8]))?)';
 const TRUST_PROXY_PATTERN = `^(false|[0-5]|${ADDRESS}( *, *${ADDRESS})*)$`;
 
 /**
@@ -20,10 +21,16 @@ export function trustProxyOption(value: string): false | string | ((address: str
     const hops = Number(value);
     return (_address, hop) => hop < hops;
   }
-  if (!new RegExp(TRUST_PROXY_PATTERN).test(value)) throw new ConfigError(`environment variable TRUST_PROXY ${TRUST_PROXY_RULE}`);
-  const tooWide = value.split(',').map((entry) => entry.trim()).find(coversAllIpv4);
+  if (!new RegExp(TRUST_PROXY_PATTERN).test(value))
+    throw new ConfigError(`environment variable TRUST_PROXY ${TRUST_PROXY_RULE}`);
+  const tooWide = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .find(coversAllIpv4);
   if (tooWide) {
-    throw new ConfigError(`environment variable TRUST_PROXY ${TRUST_PROXY_RULE}: ${tooWide} covers more of IPv4 than a /8 (every IPv4 peer, for ::ffff:0:0/96) through IPv4-mapped IPv6`);
+    throw new ConfigError(
+      `environment variable TRUST_PROXY ${TRUST_PROXY_RULE}: ${tooWide} covers more of IPv4 than a /8 (every IPv4 peer, for ::ffff:0:0/96) through IPv4-mapped IPv6`,
+    );
   }
   return value;
 }
@@ -49,7 +56,8 @@ function coversAllIpv4(entry: string): boolean {
 const serviceUrls = { type: 'string', pattern: '^https?://[^,\\s]+(\\s*,\\s*https?://[^,\\s]+)*$' } as const;
 
 /** The variable holding a service's address: `AUTH_URL` … `ADMIN_URL`, one for each of proto's `serviceNames`. */
-export const serviceUrlVar = <S extends ServiceName>(service: S) => `${service.toUpperCase() as Uppercase<S>}_URL` as const;
+export const serviceUrlVar = <S extends ServiceName>(service: S) =>
+  `${service.toUpperCase() as Uppercase<S>}_URL` as const;
 type UrlVars<T extends readonly string[]> = { readonly [I in keyof T]: `${Uppercase<T[I] & string>}_URL` };
 type ServiceUrlVars = UrlVars<typeof serviceNames>;
 export type ServiceUrlVar = ServiceUrlVars[number];
@@ -85,7 +93,11 @@ export const gatewayConfigSchema = {
     /** Multiplies every rate limit (load tests); 1 in production. */
     RATE_LIMIT_SCALE: { type: 'number', exclusiveMinimum: 0, default: 1 },
     /** Load generators' addresses/CIDRs (comma-separated) that the rate limits let through: for load tests. */
-    RATE_LIMIT_ALLOWLIST: { type: 'string', pattern: ALLOWLIST_PATTERN, description: 'must be IP addresses or CIDRs, comma-separated' },
+    RATE_LIMIT_ALLOWLIST: {
+      type: 'string',
+      pattern: ALLOWLIST_PATTERN,
+      description: 'must be IP addresses or CIDRs, comma-separated',
+    },
     /** How long a resolved session is reused before it is read from Redis again. */
     SESSION_CACHE_MS: { type: 'integer', minimum: 0, default: 5000 },
     /** A session's sliding lifetime, renewed at each read: the same value as auth's. */
@@ -120,13 +132,7 @@ export const gatewayConfigSchema = {
      */
     OPENAPI_TIMEOUT_MS: { type: 'integer', minimum: 50, default: 5000 },
   },
-  required: [
-    'NATS_URL',
-    'REDIS_URL',
-    'INTERNAL_SECRET',
-    'WEB_DIST',
-    ...serviceUrlVars,
-  ],
+  required: ['NATS_URL', 'REDIS_URL', 'INTERNAL_SECRET', 'WEB_DIST', ...serviceUrlVars],
 } as const;
 
 export type GatewayConfig = FromSchema<typeof gatewayConfigSchema>;

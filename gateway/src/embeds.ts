@@ -11,7 +11,13 @@ import { securityHeaders } from './security.js';
 export function embedSecurityHeaders(publicOrigin: string): ReadonlyArray<readonly [string, string]> {
   return securityHeaders(publicOrigin)
     .filter(([name]) => name !== 'x-frame-options')
-    .map(([name, value]) => [name, name === 'content-security-policy' ? value.replace(/frame-ancestors [^;]*/, 'frame-ancestors *') : value] as const);
+    .map(
+      ([name, value]) =>
+        [
+          name,
+          name === 'content-security-policy' ? value.replace(/frame-ancestors [^;]*/, 'frame-ancestors *') : value,
+        ] as const,
+    );
 }
 
 /** Replaces the security headers already set on this answer with the embed's. */

@@ -91,10 +91,19 @@ export class IdentityResolver {
       let found = this.tokens.get(bearer);
       if (found === undefined) {
         if (!this.reserveLookup(ip)) return { ...nobody, lookupRefused: 'token' };
-        found = await this.lookUp(ip, () => this.bus.request(subjects.auth.tokenResolve, { token: bearer }, { requestId }, 1500));
+        found = await this.lookUp(ip, () =>
+          this.bus.request(subjects.auth.tokenResolve, { token: bearer }, { requestId }, 1500),
+        );
         this.tokens.set(bearer, found);
       }
-      if (found) return { userId: found.userId, role: found.role, authMethod: 'token', tier: found.tier ?? 'free', tokenId: found.tokenId ?? '' };
+      if (found)
+        return {
+          userId: found.userId,
+          role: found.role,
+          authMethod: 'token',
+          tier: found.tier ?? 'free',
+          tokenId: found.tokenId ?? '',
+        };
       return nobody;
     }
     const sid = cookies[SESSION_COOKIE];

@@ -4,7 +4,14 @@
  * decides). A poll a visitor may not open is answered as one that does not exist: the plain shell with 404, so a page
  * tells no one that a members' or friends' poll is there (the SPA still shows it to a member who may see it).
  */
-import { events, matchClientRoute, subjects, type EmbedRoute, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
+import {
+  events,
+  matchClientRoute,
+  subjects,
+  type EmbedRoute,
+  type PollPreviewReply,
+  type PollPreviewRequest,
+} from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import { TtlCache } from '@meydan/kit';
 
@@ -31,11 +38,18 @@ export interface PollPageAnswer {
 const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-const clip = (text: string, max: number) => ([...text].length <= max ? text : `${[...text].slice(0, max - 1).join('').trimEnd()}…`);
+const clip = (text: string, max: number) =>
+  [...text].length <= max
+    ? text
+    : `${[...text]
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 
 /** The head tags of a preview, every value escaped. */
 export function previewHead(tags: PreviewTags): string {
-  const meta = (attr: 'property' | 'name', key: string, value: string) => `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
+  const meta = (attr: 'property' | 'name', key: string, value: string) =>
+    `<meta ${attr}="${key}" content="${escapeHtml(value)}" />`;
   return [
     `<title>${escapeHtml(`${tags.title} · ${previewTexts.site}`)}</title>`,
     meta('name', 'description', tags.description),
@@ -77,10 +91,16 @@ export function shellWithPreview(shell: string, tags: PreviewTags): string {
 export function previewTagsOf(reply: PollPreviewReply, origin: string, path: string): PreviewTags {
   const url = `${origin}${path}`;
   const poll = reply.poll;
-  if (reply.status !== 'visible' || !poll) return { title: previewTexts.site, description: previewTexts.siteDescription, url, image: null };
+  if (reply.status !== 'visible' || !poll)
+    return { title: previewTexts.site, description: previewTexts.siteDescription, url, image: null };
   const options = poll.options.map((o) => o.text).join(' · ');
-  const description = clip(poll.description ? `${poll.description} — ${options}` : `${options} — ${previewTexts.votes(poll.totalVotes)}`, 200);
-  const image = poll.shortUrl ? `${origin}/api/s/${encodeURIComponent(poll.shortUrl)}/card.png` : `${origin}/api/polls/${encodeURIComponent(poll.id)}/card.png`;
+  const description = clip(
+    poll.description ? `${poll.description} — ${options}` : `${options} — ${previewTexts.votes(poll.totalVotes)}`,
+    200,
+  );
+  const image = poll.shortUrl
+    ? `${origin}/api/s/${encodeURIComponent(poll.shortUrl)}/card.png`
+    : `${origin}/api/polls/${encodeURIComponent(poll.id)}/card.png`;
   return { title: clip(poll.title, 120), description, url, image };
 }
 
@@ -110,13 +130,20 @@ export class LinkPreviews {
     const reply = await this.previewOf(request, requestId);
     if (reply === undefined) return null;
     if (reply.status !== 'visible') return { status: 404, tags: null };
-    const canonical = 'pollId' in request ? `/anket/${encodeURIComponent(request.pollId!)}` : `/s/${encodeURIComponent(request.shortUrl!)}`;
+    const canonical =
+      'pollId' in request
+        ? `/anket/${encodeURIComponent(request.pollId!)}`
+        : `/s/${encodeURIComponent(request.shortUrl!)}`;
     return { status: 200, tags: previewTagsOf(reply, this.origin, canonical) };
   }
 
   /** An embed's status: 200 when a visitor may see its poll (a public poll by id, a share-link poll by code), else 404. */
-  async embedStatus(match: { route: EmbedRoute; params: Record<string, string> }, requestId: string): Promise<200 | 404> {
-    const request: PollPreviewRequest = match.route === '/embed/:code' ? { shortUrl: match.params['code']! } : { pollId: match.params['id']! };
+  async embedStatus(
+    match: { route: EmbedRoute; params: Record<string, string> },
+    requestId: string,
+  ): Promise<200 | 404> {
+    const request: PollPreviewRequest =
+      match.route === '/embed/:code' ? { shortUrl: match.params['code']! } : { pollId: match.params['id']! };
     const reply = await this.previewOf(request, requestId);
     return reply === undefined || reply.status === 'visible' ? 200 : 404;
   }

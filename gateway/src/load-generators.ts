@@ -11,7 +11,10 @@ export const ALLOWLIST_PATTERN = `^(|${ENTRY}( *, *${ENTRY})*)$`;
 
 /** The addresses of RATE_LIMIT_ALLOWLIST, or null for none; a malformed entry stops the gateway at start. */
 export function loadGenerators(value: string): BlockList | null {
-  const entries = value.split(',').map((e) => e.trim()).filter(Boolean);
+  const entries = value
+    .split(',')
+    .map((e) => e.trim())
+    .filter(Boolean);
   if (entries.length === 0) return null;
   const list = new BlockList();
   for (const entry of entries) {

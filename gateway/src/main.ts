@@ -14,7 +14,10 @@ await runProcess<GatewayConfig, Awaited<ReturnType<typeof connect>>>({
 
 /** The gateway needs NATS (health, tokens) and Redis (rate limits, and auth's sessions); no database. */
 async function connect(config: GatewayConfig, log: Parameters<typeof connectNats>[2]) {
-  const nats = await connectNats(config.NATS_URL, 'gateway', log, { user: config.NATS_USER, password: config.NATS_PASSWORD });
+  const nats = await connectNats(config.NATS_URL, 'gateway', log, {
+    user: config.NATS_USER,
+    password: config.NATS_PASSWORD,
+  });
   const bus = new Bus(nats, nats.jetstream(), log, 'gateway');
   const redis = connectRedis(config.REDIS_URL, 'gateway', log);
   const sessionRedis = connectRedis(config.REDIS_URL, SESSION_STORE_PREFIX, log);

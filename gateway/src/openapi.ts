@@ -4,7 +4,14 @@
  * The administrators' routes (`/api/admin/*`) are not in it: they are in `GET /api/admin/openapi.json`, behind the
  * admin guard like every admin route.
  */
-import { SESSION_COOKIE, limits, openapiSubject, serviceNames, type OpenApiDocument, type ServiceName } from '@meydan/proto';
+import {
+  SESSION_COOKIE,
+  limits,
+  openapiSubject,
+  serviceNames,
+  type OpenApiDocument,
+  type ServiceName,
+} from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import { serviceForPath } from './routing-table.js';
 import { TtlCache } from '@meydan/kit';
@@ -59,7 +66,11 @@ const errorSchema = {
     fields: {
       type: 'array',
       description: 'Doğrulama hatalarında sorunlu alanlar',
-      items: { type: 'object', required: ['path', 'message'], properties: { path: { type: 'string' }, message: { type: 'string' } } },
+      items: {
+        type: 'object',
+        required: ['path', 'message'],
+        properties: { path: { type: 'string' }, message: { type: 'string' } },
+      },
     },
   },
 } as const;
@@ -99,7 +110,9 @@ function markOptionalBodies(paths: Record<string, Json>, schemas: Record<string,
   };
   for (const operations of Object.values(paths)) {
     for (const operation of Object.values(operations)) {
-      const body = (operation as { requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> } }).requestBody;
+      const body = (
+        operation as { requestBody?: { required?: boolean; content?: Record<string, { schema?: unknown }> } }
+      ).requestBody;
       const contents = Object.values(body?.content ?? {});
       if (body && contents.length > 0 && contents.every((c) => allowsNull(c.schema))) body.required = false;
     }
@@ -164,7 +177,11 @@ export function mergeOpenApi(
     grew = used.size > before;
   }
   markOptionalBodies(paths, schemas);
-  const sortedPaths = Object.fromEntries(Object.keys(paths).sort().map((p) => [p, paths[p]]));
+  const sortedPaths = Object.fromEntries(
+    Object.keys(paths)
+      .sort()
+      .map((p) => [p, paths[p]]),
+  );
   return withoutValidatorKeywords({
     openapi: '3.1.0',
     info: {
@@ -178,10 +195,27 @@ export function mergeOpenApi(
     paths: sortedPaths,
     components: {
       securitySchemes: {
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'Ayarlar › API anahtarları bölümünde oluşturulan kişisel anahtar' },
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'Tarayıcı oturumu (POST /api/login ile)' },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'Ayarlar › API anahtarları bölümünde oluşturulan kişisel anahtar',
+        },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: SESSION_COOKIE,
+          description: 'Tarayıcı oturumu (POST /api/login ile)',
+        },
       },
-      schemas: { error: errorSchema, ...Object.fromEntries([...used].sort().filter((n) => schemas[n]).map((n) => [n, schemas[n]])) },
+      schemas: {
+        error: errorSchema,
+        ...Object.fromEntries(
+          [...used]
+            .sort()
+            .filter((n) => schemas[n])
+            .map((n) => [n, schemas[n]]),
+        ),
+      },
     },
   }) as Json;
 }
@@ -228,7 +262,10 @@ export class OpenApiDocuments {
     const answers = await Promise.all(
       serviceNames.map(async (service) => {
         try {
-          return [service, await this.bus.request(openapiSubject(service), null, { requestId }, this.timeoutMs)] as const;
+          return [
+            service,
+            await this.bus.request(openapiSubject(service), null, { requestId }, this.timeoutMs),
+          ] as const;
         } catch (err) {
           this.log.warn({ reqId: requestId, service, err }, 'openapi: service did not answer');
           return [service, null] as const;

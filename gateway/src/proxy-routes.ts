@@ -29,7 +29,12 @@ function withoutSpoofable(headers: Record<string, unknown>): Record<string, unkn
 }
 
 /** The identity signed for exactly this request: its method, its (normal) path and the service it goes to. */
-function signedHeaders(request: FastifyRequest, headers: Record<string, unknown>, service: ServiceName, secret: string) {
+function signedHeaders(
+  request: FastifyRequest,
+  headers: Record<string, unknown>,
+  service: ServiceName,
+  secret: string,
+) {
   const { userId, role, visitorId, ip, authMethod, mfaState } = request.gatewayIdentity;
   const binding = { method: request.method, path: request.url.split('?')[0] ?? '/', service };
   // Staff carry whether this session's second factor was verified; members carry nothing more.
@@ -42,7 +47,8 @@ function signedHeaders(request: FastifyRequest, headers: Record<string, unknown>
 }
 
 /** 502 `answer_lost`: a change was sent to the service and its answer did not come back whole (it may have been made). */
-const answerLost = (reply: FastifyReply) => reply.code(502).send({ error: 'answer_lost', message: errorCatalogue.answer_lost.message });
+const answerLost = (reply: FastifyReply) =>
+  reply.code(502).send({ error: 'answer_lost', message: errorCatalogue.answer_lost.message });
 
 /**
  * Relays the service's answer through the public answer cache; an answer that breaks off before it is sent is a 503,
@@ -50,14 +56,16 @@ const answerLost = (reply: FastifyReply) => reply.code(502).send({ error: 'answe
  */
 function relayAnswer(service: ServiceName, publicAnswers: PublicAnswerCache): ReplyOptions['onResponse'] {
   return (request, reply, upstream) => {
-    publicAnswers.relay(request as FastifyRequest, reply as FastifyReply, upstream as unknown as UpstreamAnswer).catch((err: unknown) => {
-      reply.request.log.warn({ err, service }, 'upstream answer broke off');
-      if (!reply.sent) {
-        reply.removeHeader('content-length');
-        if (!readsOnly(reply.request.method)) return answerLost(reply as FastifyReply);
-        reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
-      }
-    });
+    publicAnswers
+      .relay(request as FastifyRequest, reply as FastifyReply, upstream as unknown as UpstreamAnswer)
+      .catch((err: unknown) => {
+        reply.request.log.warn({ err, service }, 'upstream answer broke off');
+        if (!reply.sent) {
+          reply.removeHeader('content-length');
+          if (!readsOnly(reply.request.method)) return answerLost(reply as FastifyReply);
+          reply.code(503).send({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
+        }
+      });
   };
 }
 
@@ -76,7 +84,10 @@ function answerUnreachable(
   return (reply, { error }) => {
     if (isBodyTooLarge(error)) {
       reply.request.log.info({ service }, 'body over the limit stopped');
-      return reply.code(413).header('connection', 'close').send({ error: 'payload_too_large', message: errorCatalogue.payload_too_large.message });
+      return reply
+        .code(413)
+        .header('connection', 'close')
+        .send({ error: 'payload_too_large', message: errorCatalogue.payload_too_large.message });
     }
     const url = chosen.get(reply.request);
     const failure = upstreamFailureOf(error);
@@ -87,7 +98,10 @@ function answerUnreachable(
       if (other !== url && upstreams.isUp(other)) {
         attempts.set(reply.request, tries);
         chosen.set(reply.request, other);
-        reply.request.log.warn({ err: error, service, upstream: url, retry: other }, 'upstream replica unreachable: asking another');
+        reply.request.log.warn(
+          { err: error, service, upstream: url, retry: other },
+          'upstream replica unreachable: asking another',
+        );
         return reply.from(reply.request.url.split('?', 1)[0]!, { ...replyOptions(), getUpstream: () => other });
       }
     }
@@ -107,7 +121,11 @@ function answerUnreachable(
 export const UPSTREAM_CONNECTIONS = 1024;
 
 /** The proxy's options for one prefix of the routing table: its upstream (or replicas), signed headers, relay, failures. */
-function proxyOptions(route: ServiceRoute, config: GatewayConfig, publicAnswers: PublicAnswerCache): FastifyHttpProxyOptions {
+function proxyOptions(
+  route: ServiceRoute,
+  config: GatewayConfig,
+  publicAnswers: PublicAnswerCache,
+): FastifyHttpProxyOptions {
   const upstreams = Upstreams.parse(upstreamOf(config, route.service));
   const chosen = new WeakMap<object, string>();
   const attempts = new WeakMap<object, number>();
@@ -123,7 +141,8 @@ function proxyOptions(route: ServiceRoute, config: GatewayConfig, publicAnswers:
           },
         }
       : {}),
-    rewriteRequestHeaders: (request, headers) => signedHeaders(request as FastifyRequest, headers, route.service, config.INTERNAL_SECRET),
+    rewriteRequestHeaders: (request, headers) =>
+      signedHeaders(request as FastifyRequest, headers, route.service, config.INTERNAL_SECRET),
     onResponse: relayAnswer(route.service, publicAnswers),
     onError: answerUnreachable(route.service, upstreams, chosen, attempts, () => replyOptions),
   };
@@ -137,7 +156,11 @@ function proxyOptions(route: ServiceRoute, config: GatewayConfig, publicAnswers:
 }
 
 /** Every prefix of the routing table proxied to its service; the socket one with its upgrade signed too. */
-export async function addProxyRoutes(app: FastifyInstance, config: GatewayConfig, publicAnswers: PublicAnswerCache): Promise<void> {
+export async function addProxyRoutes(
+  app: FastifyInstance,
+  config: GatewayConfig,
+  publicAnswers: PublicAnswerCache,
+): Promise<void> {
   for (const route of routingTable) {
     const options = proxyOptions(route, config, publicAnswers);
     if (route.websocket) {

@@ -88,7 +88,10 @@ export function answerKey(url: string): string {
  * instead of all reaching the service at once.
  */
 export class PublicAnswerCache {
-  private readonly answers = new TtlCache<StoredAnswer>(MAX_STORED_MS, 10_000, { maxSize: MAX_STORED_BYTES, sizeOf: (a) => a.body.length + 512 });
+  private readonly answers = new TtlCache<StoredAnswer>(MAX_STORED_MS, 10_000, {
+    maxSize: MAX_STORED_BYTES,
+    sizeOf: (a) => a.body.length + 512,
+  });
   /** The request headers each path's answers vary by (lower case), as their service last said. */
   private readonly varyBy = new TtlCache<string[]>(MAX_STORED_MS, 10_000);
   /** Paths and queries whose last answer could not be kept. */
@@ -155,11 +158,18 @@ export class PublicAnswerCache {
    * headers are already on `reply`.
    */
   async relay(request: FastifyRequest, reply: FastifyReply, upstream: UpstreamAnswer): Promise<void> {
-    const lifetimeMs = PublicAnswerCache.mayUse(request) && upstream.statusCode === 200 ? sharedLifetimeMs(header(upstream.headers['cache-control'])) : 0;
+    const lifetimeMs =
+      PublicAnswerCache.mayUse(request) && upstream.statusCode === 200
+        ? sharedLifetimeMs(header(upstream.headers['cache-control']))
+        : 0;
     const vary = lifetimeMs > 0 ? varyOf(upstream.headers) : [];
     const length = Number(upstream.headers['content-length']);
     const keepable =
-      lifetimeMs > 0 && upstream.headers['set-cookie'] === undefined && Number.isInteger(length) && length <= MAX_STORED_BODY_BYTES && !vary.includes('*');
+      lifetimeMs > 0 &&
+      upstream.headers['set-cookie'] === undefined &&
+      Number.isInteger(length) &&
+      length <= MAX_STORED_BODY_BYTES &&
+      !vary.includes('*');
     if (!keepable) {
       if (PublicAnswerCache.mayUse(request)) this.passing.set(answerKey(request.url), true);
       this.fetchOver(request);
@@ -174,7 +184,8 @@ export class PublicAnswerCache {
     }
     const key = answerKey(request.url);
     const headers: Record<string, string | string[]> = {};
-    for (const [name, value] of Object.entries(upstream.headers)) if (value !== undefined && !NOT_KEPT.has(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(upstream.headers))
+      if (value !== undefined && !NOT_KEPT.has(name)) headers[name] = value;
     this.passing.delete(key);
     this.varyBy.set(key, vary, lifetimeMs);
     this.answers.set(this.variantKey(key, vary, request.headers), { headers, body, storedAt: Date.now() }, lifetimeMs);
@@ -183,7 +194,8 @@ export class PublicAnswerCache {
   }
 }
 
-const header = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value.join(', ') : value);
+const header = (value: string | string[] | undefined): string | undefined =>
+  Array.isArray(value) ? value.join(', ') : value;
 
 /** The request headers an answer varies by, lower case. */
 const varyOf = (headers: IncomingHttpHeaders): string[] =>

@@ -38,10 +38,34 @@ const rateLimitTexts = {
 export function limitClasses(scale = 1): LimitClass[] {
   const n = (max: number) => Math.max(1, Math.round(max * scale));
   return [
-    { name: 'login', method: 'POST', path: apiPathPattern(apiPaths.login), max: n(10), windowS: 60, by: 'ip', shared: 'exact' },
-    { name: 'register', method: 'POST', path: apiPathPattern(apiPaths.register), max: n(10), windowS: 3600, by: 'ip', shared: 'exact' },
+    {
+      name: 'login',
+      method: 'POST',
+      path: apiPathPattern(apiPaths.login),
+      max: n(10),
+      windowS: 60,
+      by: 'ip',
+      shared: 'exact',
+    },
+    {
+      name: 'register',
+      method: 'POST',
+      path: apiPathPattern(apiPaths.register),
+      max: n(10),
+      windowS: 3600,
+      by: 'ip',
+      shared: 'exact',
+    },
     // Share-link votes are limited per IP again, exactly, by the polls service in the vote's own Redis step.
-    { name: 'share-vote', method: 'POST', path: apiPathPattern(apiPaths.shareVote), max: n(30), windowS: 60, by: 'ip', shared: 'synced' },
+    {
+      name: 'share-vote',
+      method: 'POST',
+      path: apiPathPattern(apiPaths.shareVote),
+      max: n(30),
+      windowS: 60,
+      by: 'ip',
+      shared: 'synced',
+    },
     {
       name: 'poll-create',
       method: 'POST',
@@ -53,9 +77,33 @@ export function limitClasses(scale = 1): LimitClass[] {
       more: [{ max: n(POLLS_PER_DAY), windowS: 24 * 3600 }],
       message: rateLimitTexts.pollCreate,
     },
-    { name: 'vote', method: 'POST', path: apiPathPattern(apiPaths.pollVote), max: n(60), windowS: 60, by: 'user-or-ip', shared: 'synced' },
-    { name: 'contact', method: 'POST', path: apiPathPattern(apiPaths.contact), max: n(5), windowS: 600, by: 'ip', shared: 'exact' },
-    { name: 'newsletter', method: 'POST', path: apiPathPattern(apiPaths.newsletterSubscribe), max: n(5), windowS: 600, by: 'ip', shared: 'exact' },
+    {
+      name: 'vote',
+      method: 'POST',
+      path: apiPathPattern(apiPaths.pollVote),
+      max: n(60),
+      windowS: 60,
+      by: 'user-or-ip',
+      shared: 'synced',
+    },
+    {
+      name: 'contact',
+      method: 'POST',
+      path: apiPathPattern(apiPaths.contact),
+      max: n(5),
+      windowS: 600,
+      by: 'ip',
+      shared: 'exact',
+    },
+    {
+      name: 'newsletter',
+      method: 'POST',
+      path: apiPathPattern(apiPaths.newsletterSubscribe),
+      max: n(5),
+      windowS: 600,
+      by: 'ip',
+      shared: 'exact',
+    },
     { name: 'api', path: /^\/api(\/|$)/i, max: n(600), windowS: 60, by: 'user-or-ip', shared: 'synced' },
   ];
 }
@@ -167,7 +215,9 @@ export class RateCounters {
     this.dirty.clear();
     if (batch.length === 0) return;
     // One script call per key, sent together: the keys are of many clients, so on many nodes of a cluster.
-    const replies = await Promise.allSettled(batch.map(([key, entry, add]) => this.redis.gatewayRateLimitHit(`rl:${key}`, add, entry.windowMs)));
+    const replies = await Promise.allSettled(
+      batch.map(([key, entry, add]) => this.redis.gatewayRateLimitHit(`rl:${key}`, add, entry.windowMs)),
+    );
     const at = Date.now();
     replies.forEach((reply, i) => {
       if (reply.status === 'rejected') return;
@@ -189,7 +239,12 @@ export class RateCounters {
 }
 
 function outcome(count: number, max: number, ttlMs: number): Outcome {
-  return { exceeded: count > max, max, remaining: Math.max(0, max - count), retryAfterS: Math.max(1, Math.ceil(ttlMs / 1000)) };
+  return {
+    exceeded: count > max,
+    max,
+    remaining: Math.max(0, max - count),
+    retryAfterS: Math.max(1, Math.ceil(ttlMs / 1000)),
+  };
 }
 
 /** Sets up the limit classes on Redis and returns the two hooks that apply them. */
@@ -198,7 +253,12 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
   app.addHook('onClose', async () => counters.close());
   const classes = limitClasses(scale);
 
-  const refuse = (reply: FastifyReply, retryAfterS: number, limitClass: string, message: string = errorCatalogue.rate_limited.message) => {
+  const refuse = (
+    reply: FastifyReply,
+    retryAfterS: number,
+    limitClass: string,
+    message: string = errorCatalogue.rate_limited.message,
+  ) => {
     rateLimitRefusals.inc({ class: limitClass });
     return reply.code(429).header('retry-after', String(retryAfterS)).send({ error: 'rate_limited', message });
   };
@@ -217,7 +277,10 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
     const who = request.gatewayIdentity;
     const key = `${limit.name}:${limit.by === 'user-or-ip' && who.userId ? `u:${who.userId}` : `ip:${clientKey(request.ip)}`}`;
     const windowMs = limit.windowS * 1000;
-    const result = limit.shared === 'synced' ? counters.hitSynced(key, limit.max, windowMs) : await counters.hitExact(key, limit.max, windowMs);
+    const result =
+      limit.shared === 'synced'
+        ? counters.hitSynced(key, limit.max, windowMs)
+        : await counters.hitExact(key, limit.max, windowMs);
     reply.header('x-ratelimit-limit', result.max).header('x-ratelimit-remaining', result.remaining);
     let retryAfterS = result.exceeded ? result.retryAfterS : 0;
     // The further windows count only what the first let through (refused requests use up no daily quota).
@@ -229,7 +292,8 @@ export function installRateLimits(app: FastifyInstance, redis: Redis, scale: num
     if (retryAfterS > 0) refuse(reply, retryAfterS, limit.name, limit.message);
     return retryAfterS > 0;
   };
-  const tierMax = (tier: string | undefined) => Math.max(1, Math.round((tierLimits[tier ?? 'free'] ?? tierLimits['free']!) * scale));
+  const tierMax = (tier: string | undefined) =>
+    Math.max(1, Math.round((tierLimits[tier ?? 'free'] ?? tierLimits['free']!) * scale));
 
   return {
     counters,

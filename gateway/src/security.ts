@@ -17,7 +17,10 @@ export function isForeignOrigin(request: FastifyRequest, allowed: Set<string>): 
   const origin = request.headers.origin;
   const badOrigin = origin !== undefined && !allowed.has(origin.toLowerCase());
   if (badOrigin || request.headers['sec-fetch-site'] === 'cross-site') {
-    request.log.warn({ origin, fetchSite: request.headers['sec-fetch-site'], url: request.url }, 'cross-origin request');
+    request.log.warn(
+      { origin, fetchSite: request.headers['sec-fetch-site'], url: request.url },
+      'cross-origin request',
+    );
     return true;
   }
   return false;
@@ -42,7 +45,8 @@ export async function adminGuard(request: FastifyRequest, reply: FastifyReply) {
   // request.url is in normal form (paths.ts): no escaped or dotted spelling of /api/admin gets past this.
   if (!/^\/api\/admin(\/|$|\?)/i.test(request.url)) return;
   const { userId, role, mfaState } = request.gatewayIdentity;
-  const refuse = (status: number, error: ErrorCode) => reply.code(status).send({ error, message: errorCatalogue[error].message });
+  const refuse = (status: number, error: ErrorCode) =>
+    reply.code(status).send({ error, message: errorCatalogue[error].message });
   if (!userId) return refuse(401, 'unauthorized');
   if (!isStaffRole(role)) return refuse(403, 'forbidden');
   if (mfaState !== 'verified') return refuse(403, mfaState === 'enrol' ? 'mfa_enrolment_required' : 'mfa_required');
@@ -86,7 +90,8 @@ export function helmetOptions(publicOrigin: string) {
 export function securityHeaders(publicOrigin: string): ReadonlyArray<readonly [string, string]> {
   const headers = new Map<string, string>();
   const response = {
-    setHeader: (name: string, value: string | number | readonly string[]) => void headers.set(name.toLowerCase(), String(value)),
+    setHeader: (name: string, value: string | number | readonly string[]) =>
+      void headers.set(name.toLowerCase(), String(value)),
     removeHeader: (name: string) => void headers.delete(name.toLowerCase()),
   };
   let failure: unknown;

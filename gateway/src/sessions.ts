@@ -1,4 +1,11 @@
-import { SESSION_ID_PATTERN, sessionKeys, sessionStands, sessionUserOf, type MfaState, type UserRole } from '@meydan/proto';
+import {
+  SESSION_ID_PATTERN,
+  sessionKeys,
+  sessionStands,
+  sessionUserOf,
+  type MfaState,
+  type UserRole,
+} from '@meydan/proto';
 import { HttpError, readSession, sessionKeyOf, within, type Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 
@@ -28,10 +35,17 @@ export class SessionReader {
    * account's epoch, which does not expire, no longer matches; see proto's `sessionStands`). When Redis cannot say,
    * throws the 503 a silent auth gave: nobody is taken for a visitor, or for someone else.
    */
-  async resolve(sid: string, requestId: string): Promise<{ userId: string; role: UserRole; mfa: MfaState | null } | null> {
+  async resolve(
+    sid: string,
+    requestId: string,
+  ): Promise<{ userId: string; role: UserRole; mfa: MfaState | null } | null> {
     if (!SESSION_ID_PATTERN.test(sid)) return null;
     try {
-      return await within(readSession(this.redis, sid, this.ttlSeconds), READ_TIMEOUT_MS, `no answer within ${READ_TIMEOUT_MS} ms`);
+      return await within(
+        readSession(this.redis, sid, this.ttlSeconds),
+        READ_TIMEOUT_MS,
+        `no answer within ${READ_TIMEOUT_MS} ms`,
+      );
     } catch (err) {
       this.log.warn({ reqId: requestId, err }, 'session store unavailable');
       throw new HttpError(503, 'service_unavailable', undefined, { 'retry-after': '5' });
@@ -48,9 +62,15 @@ export async function endedSessions(redis: Redis, sids: readonly string[]): Prom
   // One GET per key, sent together: an MGET's keys would have to be of one cluster slot.
   const sessions = await Promise.all(sids.map(async (sid) => sessionUserOf(await redis.get(sessionKeyOf(sid)))));
   const users = [...new Set(sessions.flatMap((session) => (session ? [session.userId] : [])))];
-  const epochs = new Map(await Promise.all(users.map(async (userId) => [userId, await redis.get(sessionKeys.accountEpoch(userId))] as const)));
-  return new Set(sids.filter((_sid, i) => {
-    const session = sessions[i];
-    return !session || !sessionStands(session, epochs.get(session.userId) ?? null);
-  }));
+  const epochs = new Map(
+    await Promise.all(
+      users.map(async (userId) => [userId, await redis.get(sessionKeys.accountEpoch(userId))] as const),
+    ),
+  );
+  return new Set(
+    sids.filter((_sid, i) => {
+      const session = sessions[i];
+      return !session || !sessionStands(session, epochs.get(session.userId) ?? null);
+    }),
+  );
 }

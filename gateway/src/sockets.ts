@@ -68,11 +68,16 @@ export class OpenSockets {
     const count = this.counts.get(key) ?? 0;
     if (count >= max) {
       request.log.warn({ key, open: count }, 'socket refused: too many open');
-      return reply.code(429).header('retry-after', String(RETRY_AFTER_S)).send({ error: 'rate_limited', message: socketTexts.tooManySockets });
+      return reply
+        .code(429)
+        .header('retry-after', String(RETRY_AFTER_S))
+        .send({ error: 'rate_limited', message: socketTexts.tooManySockets });
     }
     this.counts.set(key, count + 1);
     const socket = request.raw.socket;
-    const member = userId ? { userId, sid: authMethod === 'session' ? (request.cookies[SESSION_COOKIE] ?? null) : null, socket } : null;
+    const member = userId
+      ? { userId, sid: authMethod === 'session' ? (request.cookies[SESSION_COOKIE] ?? null) : null, socket }
+      : null;
     if (member) this.members.add(member);
     socket.once('close', () => {
       const left = (this.counts.get(key) ?? 1) - 1;

@@ -55,7 +55,11 @@ export class StaticAssets {
   sendShell(request: FastifyRequest, reply: FastifyReply, statusCode: number): FastifyReply {
     const encoding = preferredEncoding(request.headers['accept-encoding']);
     const body = encoding ? this.shell[encoding] : undefined;
-    reply.code(statusCode).header('cache-control', REVALIDATE).header('vary', 'accept-encoding').type('text/html; charset=utf-8');
+    reply
+      .code(statusCode)
+      .header('cache-control', REVALIDATE)
+      .header('vary', 'accept-encoding')
+      .type('text/html; charset=utf-8');
     if (encoding && body) return reply.header('content-encoding', encoding).send(body);
     return reply.send(this.shell.identity);
   }

@@ -86,7 +86,10 @@ export class Upstreams {
 function accepts(url: string): Promise<boolean> {
   const { hostname, port, protocol } = new URL(url);
   return new Promise((resolve) => {
-    const socket = connect({ host: hostname.replace(/^\[|\]$/g, ''), port: Number(port || (protocol === 'https:' ? 443 : 80)) });
+    const socket = connect({
+      host: hostname.replace(/^\[|\]$/g, ''),
+      port: Number(port || (protocol === 'https:' ? 443 : 80)),
+    });
     socket.unref();
     const done = (up: boolean) => {
       socket.destroy();

@@ -31,11 +31,17 @@ describe('gateway: a service cut off mid-request', () => {
 
   it('answers a change 502 answer_lost: it reached the service and may have been made', async () => {
     const before = received;
-    const res = await gateway.app.inject({ method: 'POST', url: '/api/polls/6b08b457330fed5e0a28244a/vote', payload: { optionIndex: 0 } });
+    const res = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/polls/6b08b457330fed5e0a28244a/vote',
+      payload: { optionIndex: 0 },
+    });
     expect(received).toBeGreaterThan(before);
     expect(res.statusCode).toBe(502);
     expect(res.json()).toEqual({ error: 'answer_lost', message: errorCatalogue.answer_lost.message });
-    expect(res.json().message).toBe('Hizmetin yanıtı yolda kesildi; işlemin kaydedilmiş olabilir. Sayfayı yenileyip kontrol et.');
+    expect(res.json().message).toBe(
+      'Hizmetin yanıtı yolda kesildi; işlemin kaydedilmiş olabilir. Sayfayı yenileyip kontrol et.',
+    );
   });
 
   it('answers a read 503 as before', async () => {

@@ -49,7 +49,10 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
     polls = await startTestService('polls', buildPolls, { listen: true });
     // One member sends the whole table to POST /api/polls: more than the 10 poll creations a minute its quota allows
     // (security.test.ts holds that limit), so the limits are raised here.
-    gateway = await startTestGateway({ auth, polls }, { listen: true, config: { REQUEST_TIMEOUT_MS, RATE_LIMIT_SCALE: 10 } });
+    gateway = await startTestGateway(
+      { auth, polls },
+      { listen: true, config: { REQUEST_TIMEOUT_MS, RATE_LIMIT_SCALE: 10 } },
+    );
     port = Number(new URL(gateway.base).port);
     const member = await createUser(auth.deps, { displayName: 'Dayanıklı Üye' });
     const login = await send({
@@ -60,7 +63,12 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
     });
     expect(login.status).toBe(200);
     cookie = login.setCookie.find((c) => c.startsWith('sid='))!.split(';')[0]!;
-    const created = await send({ method: 'POST', path: '/api/polls', headers: json(), body: JSON.stringify(validPoll()) });
+    const created = await send({
+      method: 'POST',
+      path: '/api/polls',
+      headers: json(),
+      body: JSON.stringify(validPoll()),
+    });
     expect(created.status).toBe(201);
     pollId = JSON.parse(created.body).id;
     // The services build their API documents when first asked (a 405 names the methods from them): built here, so the
@@ -75,7 +83,12 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
   });
 
   const json = () => ({ 'content-type': 'application/json', cookie });
-  const validPoll = (over: Record<string, unknown> = {}) => ({ title: 'Çay mı kahve mi?', category: 'gunluk-hayat', options: ['Çay', 'Kahve'], ...over });
+  const validPoll = (over: Record<string, unknown> = {}) => ({
+    title: 'Çay mı kahve mi?',
+    category: 'gunluk-hayat',
+    options: ['Çay', 'Kahve'],
+    ...over,
+  });
 
   /** One request over a plain socket client, so nothing on the way tidies up what is sent. */
   function send(req: BadRequest): Promise<Answer & { setCookie: string[] }> {
@@ -117,7 +130,11 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
       socket.on('close', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         const [headText = '', ...rest] = text.split('\r\n\r\n');
-        resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headText)?.[1] ?? 0), body: rest.join('\r\n\r\n'), ms: Date.now() - started });
+        resolve({
+          status: Number(/^HTTP\/1\.1 (\d{3})/.exec(headText)?.[1] ?? 0),
+          body: rest.join('\r\n\r\n'),
+          ms: Date.now() - started,
+        });
       });
       socket.setTimeout(20_000, () => socket.destroy());
     });
@@ -126,7 +143,10 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
   /** Every document in every collection of the databases behind the gateway, counted. */
   async function stored(): Promise<Record<string, number>> {
     const counts: Record<string, number> = {};
-    for (const [name, svc] of [['auth', auth], ['polls', polls]] as const) {
+    for (const [name, svc] of [
+      ['auth', auth],
+      ['polls', polls],
+    ] as const) {
       const db = svc.deps.mongo.db!;
       for (const { name: collection } of await db.listCollections().toArray()) {
         counts[`${name}.${collection}`] = await db.collection(collection).countDocuments();
@@ -149,20 +169,40 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
   };
 
   const big = (bytes: number) => JSON.stringify(validPoll({ description: 'x'.repeat(bytes) }));
-  const nested = (depth: number) => `{"title":${'['.repeat(depth)}${']'.repeat(depth)},"category":"gunluk-hayat","options":["a","b"]}`;
-  const invalidUtf8 = Buffer.concat([Buffer.from('{"title":"Bozuk '), Buffer.from([0xc3, 0x28, 0xff]), Buffer.from('","category":"gunluk-hayat","options":["Çay","Kahve"]}')]);
+  const nested = (depth: number) =>
+    `{"title":${'['.repeat(depth)}${']'.repeat(depth)},"category":"gunluk-hayat","options":["a","b"]}`;
+  const invalidUtf8 = Buffer.concat([
+    Buffer.from('{"title":"Bozuk '),
+    Buffer.from([0xc3, 0x28, 0xff]),
+    Buffer.from('","category":"gunluk-hayat","options":["Çay","Kahve"]}'),
+  ]);
 
   const cases: { name: string; error: ErrorCode; request: () => BadRequest }[] = [
-    { name: 'a body over the limit (declared length)', error: 'payload_too_large', request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: big(3 * 1024 * 1024) }) },
+    {
+      name: 'a body over the limit (declared length)',
+      error: 'payload_too_large',
+      request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: big(3 * 1024 * 1024) }),
+    },
     {
       name: 'a body over the limit (chunked, no length)',
       error: 'payload_too_large',
-      request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: big(3 * 1024 * 1024), chunked: true }),
+      request: () => ({
+        method: 'POST',
+        path: '/api/polls',
+        headers: json(),
+        body: big(3 * 1024 * 1024),
+        chunked: true,
+      }),
     },
     {
       name: 'a wrong content type',
       error: 'unsupported_media_type',
-      request: () => ({ method: 'POST', path: '/api/polls', headers: { ...json(), 'content-type': 'text/plain' }, body: JSON.stringify(validPoll()) }),
+      request: () => ({
+        method: 'POST',
+        path: '/api/polls',
+        headers: { ...json(), 'content-type': 'text/plain' },
+        body: JSON.stringify(validPoll()),
+      }),
     },
     {
       name: 'a form-encoded body',
@@ -174,44 +214,121 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
         body: 'title=Cay&category=gunluk-hayat&options=a&options=b',
       }),
     },
-    { name: 'a body without a content type', error: 'unsupported_media_type', request: () => ({ method: 'POST', path: '/api/polls', headers: { cookie }, body: JSON.stringify(validPoll()) }) },
-    { name: 'malformed JSON', error: 'validation', request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: '{"title":"Çay' }) },
-    { name: 'invalid UTF-8 in a JSON body', error: 'invalid_encoding', request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: invalidUtf8 }) },
-    { name: 'deeply nested JSON', error: 'validation', request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: nested(100_000) }) },
+    {
+      name: 'a body without a content type',
+      error: 'unsupported_media_type',
+      request: () => ({ method: 'POST', path: '/api/polls', headers: { cookie }, body: JSON.stringify(validPoll()) }),
+    },
+    {
+      name: 'malformed JSON',
+      error: 'validation',
+      request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: '{"title":"Çay' }),
+    },
+    {
+      name: 'invalid UTF-8 in a JSON body',
+      error: 'invalid_encoding',
+      request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: invalidUtf8 }),
+    },
+    {
+      name: 'deeply nested JSON',
+      error: 'validation',
+      request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: nested(100_000) }),
+    },
     {
       name: 'a huge array',
       error: 'validation',
-      request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: JSON.stringify(validPoll({ options: Array.from({ length: 150_000 }, (_, i) => String(i % 10)) })) }),
+      request: () => ({
+        method: 'POST',
+        path: '/api/polls',
+        headers: json(),
+        body: JSON.stringify(validPoll({ options: Array.from({ length: 150_000 }, (_, i) => String(i % 10)) })),
+      }),
     },
     {
       name: 'an unknown field',
       error: 'validation',
-      request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: JSON.stringify(validPoll({ creatorRole: 'admin', votes: [1000, 0] })) }),
+      request: () => ({
+        method: 'POST',
+        path: '/api/polls',
+        headers: json(),
+        body: JSON.stringify(validPoll({ creatorRole: 'admin', votes: [1000, 0] })),
+      }),
     },
     {
       name: 'a __proto__ key',
       error: 'validation',
-      request: () => ({ method: 'POST', path: '/api/polls', headers: json(), body: `{"title":"Çay mı?","category":"gunluk-hayat","options":["a","b"],"__proto__":{"admin":true}}` }),
+      request: () => ({
+        method: 'POST',
+        path: '/api/polls',
+        headers: json(),
+        body: `{"title":"Çay mı?","category":"gunluk-hayat","options":["a","b"],"__proto__":{"admin":true}}`,
+      }),
     },
     {
       name: 'an operator object as a vote',
       error: 'validation',
-      request: () => ({ method: 'POST', path: `/api/polls/${pollId}/vote`, headers: json(), body: '{"optionIndex":{"$gt":-1}}' }),
+      request: () => ({
+        method: 'POST',
+        path: `/api/polls/${pollId}/vote`,
+        headers: json(),
+        body: '{"optionIndex":{"$gt":-1}}',
+      }),
     },
     {
       name: 'operator objects as login credentials',
       error: 'validation',
-      request: () => ({ method: 'POST', path: '/api/login', headers: json(), body: '{"email":{"$ne":null},"password":{"$ne":null}}' }),
+      request: () => ({
+        method: 'POST',
+        path: '/api/login',
+        headers: json(),
+        body: '{"email":{"$ne":null},"password":{"$ne":null}}',
+      }),
     },
-    { name: 'a NoSQL operator in the query string', error: 'validation', request: () => ({ method: 'GET', path: '/api/polls?category[$ne]=x', headers: { cookie } }) },
-    { name: 'a NoSQL operator as a query key', error: 'validation', request: () => ({ method: 'GET', path: '/api/polls?$where=1', headers: { cookie } }) },
-    { name: 'an operator object as a path id', error: 'not_found', request: () => ({ method: 'GET', path: '/api/polls/%7B%22%24ne%22%3Anull%7D', headers: { cookie } }) },
-    { name: 'invalid UTF-8 in the query string', error: 'validation', request: () => ({ method: 'GET', path: '/api/polls?cursor=%C3%28%FF', headers: { cookie } }) },
-    { name: 'a path parameter longer than Fastify allows by default', error: 'validation', request: () => ({ method: 'GET', path: `/api/polls/${'a'.repeat(300)}`, headers: { cookie } }) },
-    { name: 'a method the address does not take', error: 'method_not_allowed', request: () => ({ method: 'PUT', path: '/api/polls', headers: json(), body: JSON.stringify(validPoll()) }) },
-    { name: 'a method the gateway forwards nowhere', error: 'method_not_allowed', request: () => ({ method: 'TRACE', path: '/api/polls', headers: { cookie } }) },
-    { name: 'a long path', error: 'uri_too_long', request: () => ({ method: 'GET', path: `/api/polls/${'a'.repeat(8000)}`, headers: { cookie } }) },
-    { name: 'a long query string', error: 'uri_too_long', request: () => ({ method: 'GET', path: `/api/polls?cursor=${'a'.repeat(8000)}`, headers: { cookie } }) },
+    {
+      name: 'a NoSQL operator in the query string',
+      error: 'validation',
+      request: () => ({ method: 'GET', path: '/api/polls?category[$ne]=x', headers: { cookie } }),
+    },
+    {
+      name: 'a NoSQL operator as a query key',
+      error: 'validation',
+      request: () => ({ method: 'GET', path: '/api/polls?$where=1', headers: { cookie } }),
+    },
+    {
+      name: 'an operator object as a path id',
+      error: 'not_found',
+      request: () => ({ method: 'GET', path: '/api/polls/%7B%22%24ne%22%3Anull%7D', headers: { cookie } }),
+    },
+    {
+      name: 'invalid UTF-8 in the query string',
+      error: 'validation',
+      request: () => ({ method: 'GET', path: '/api/polls?cursor=%C3%28%FF', headers: { cookie } }),
+    },
+    {
+      name: 'a path parameter longer than Fastify allows by default',
+      error: 'validation',
+      request: () => ({ method: 'GET', path: `/api/polls/${'a'.repeat(300)}`, headers: { cookie } }),
+    },
+    {
+      name: 'a method the address does not take',
+      error: 'method_not_allowed',
+      request: () => ({ method: 'PUT', path: '/api/polls', headers: json(), body: JSON.stringify(validPoll()) }),
+    },
+    {
+      name: 'a method the gateway forwards nowhere',
+      error: 'method_not_allowed',
+      request: () => ({ method: 'TRACE', path: '/api/polls', headers: { cookie } }),
+    },
+    {
+      name: 'a long path',
+      error: 'uri_too_long',
+      request: () => ({ method: 'GET', path: `/api/polls/${'a'.repeat(8000)}`, headers: { cookie } }),
+    },
+    {
+      name: 'a long query string',
+      error: 'uri_too_long',
+      request: () => ({ method: 'GET', path: `/api/polls?cursor=${'a'.repeat(8000)}`, headers: { cookie } }),
+    },
   ];
 
   for (const badCase of cases) {
@@ -231,7 +348,13 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
   });
 
   it('answers raw non-ASCII bytes in the request line with 400 in Turkish', async () => {
-    const answer = await rawExchange(Buffer.concat([Buffer.from('GET /api/polls/'), Buffer.from([0xff, 0xfe]), Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n')]));
+    const answer = await rawExchange(
+      Buffer.concat([
+        Buffer.from('GET /api/polls/'),
+        Buffer.from([0xff, 0xfe]),
+        Buffer.from(' HTTP/1.1\r\nHost: x\r\n\r\n'),
+      ]),
+    );
     expectTurkishRefusal(answer, 'bad_request', 'raw bytes in the path');
   });
 

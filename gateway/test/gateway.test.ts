@@ -100,7 +100,11 @@ describe('gateway', () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers['x-meydan-service']).toBe('polls');
     expect(res.headers['x-request-id']).toBe('trace-me-1');
-    expect(seen[0]).toMatchObject({ identity: { userId: null, role: null }, requestId: 'trace-me-1', spoof: undefined });
+    expect(seen[0]).toMatchObject({
+      identity: { userId: null, role: null },
+      requestId: 'trace-me-1',
+      spoof: undefined,
+    });
   });
 
   it('answers unknown /api paths itself with 404 JSON', async () => {
@@ -146,7 +150,11 @@ describe('gateway', () => {
       async () => {
         const res = await gateway.inject({ url: '/api/health' });
         expect(res.statusCode).toBe(503);
-        return res.json<{ status: string; missing: string[]; services: Record<string, { ready: boolean; reason?: string }> }>();
+        return res.json<{
+          status: string;
+          missing: string[];
+          services: Record<string, { ready: boolean; reason?: string }>;
+        }>();
       },
       { timeout: 5000, interval: 50 },
     );

@@ -6,8 +6,23 @@
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { SESSION_COOKIE, SESSION_STORE_PREFIX, VISITOR_COOKIE, errorCatalogue, subjects, type ServiceName } from '@meydan/proto';
-import { ConfigError, IDENTITY_HEADER, createServiceApp, loadConfig, sessionKeyOf, signIdentity, type Identity } from '@meydan/kit';
+import {
+  SESSION_COOKIE,
+  SESSION_STORE_PREFIX,
+  VISITOR_COOKIE,
+  errorCatalogue,
+  subjects,
+  type ServiceName,
+} from '@meydan/proto';
+import {
+  ConfigError,
+  IDENTITY_HEADER,
+  createServiceApp,
+  loadConfig,
+  sessionKeyOf,
+  signIdentity,
+  type Identity,
+} from '@meydan/kit';
 import { Redis } from 'ioredis';
 import { infra, startTestService, watchRedisCommands, type TestService } from '@meydan/testing';
 import { buildApp as buildAdmin } from '../../services/admin/src/app.js';
@@ -62,7 +77,8 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     const auth = await startTestService('auth', buildAuth, { listen: true });
     services.set('auth', auth);
     services.set('admin', await startTestService('admin', buildAdmin, { listen: true }));
-    for (const name of ['polls', 'social', 'notifications', 'contact'] as const) services.set(name, await recordingService(name));
+    for (const name of ['polls', 'social', 'notifications', 'contact'] as const)
+      services.set(name, await recordingService(name));
     member = await createUser(auth.deps, { displayName: 'Sıradan Üye' });
     testGateway = await startTestGateway(Object.fromEntries(services), { config: { PUBLIC_ORIGIN: ORIGIN } });
     gateway = testGateway.app;
@@ -115,7 +131,15 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       expect([400, 403, 404], `${name}: ${url}`).toContain(res.statusCode);
     }
     // The ones that mean /api/admin/stats are refused as such, not merely lost.
-    for (const name of ['encoded', 'encodedUpperHex', 'doubleSlash', 'dotSegment', 'dotDotSegment', 'encodedDots', 'trailingSlash'] as const) {
+    for (const name of [
+      'encoded',
+      'encodedUpperHex',
+      'doubleSlash',
+      'dotSegment',
+      'dotDotSegment',
+      'encodedDots',
+      'trailingSlash',
+    ] as const) {
       expect(answers[name], name).toBe(403);
     }
     const encoded = await gateway.inject({ url: '/api/%61dmin/stats', headers: { cookie: memberCookie } });
@@ -124,7 +148,14 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
   });
 
   it('refuses an ambiguous path with 400 and a Turkish message, and forwards nothing', async () => {
-    for (const url of ['/api/%2561dmin/stats', '/api/polls%2Fx', '/api/polls/%E0', '/api/polls/%zz', '/api/polls;x', '/api/polls/%00']) {
+    for (const url of [
+      '/api/%2561dmin/stats',
+      '/api/polls%2Fx',
+      '/api/polls/%E0',
+      '/api/polls/%zz',
+      '/api/polls;x',
+      '/api/polls/%00',
+    ]) {
       const res = await gateway.inject({ url, headers: { cookie: memberCookie } });
       expect(res.statusCode, url).toBe(400);
       expect(res.json(), url).toEqual({ error: 'invalid_path', message: 'İstek adresi geçersiz.' });
@@ -143,11 +174,23 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
   describe('every limit class counts every spelling of its path', () => {
     // RATE_LIMIT_SCALE 0.05: login, register, contact, newsletter and poll creation 1, share-vote 2, vote 3, everything else 30.
     const classes = [
-      { name: 'login', method: 'POST', path: '/api/login', max: 1, payload: { email: 'yok@example.com', password: 'yanlis-sifre' } },
+      {
+        name: 'login',
+        method: 'POST',
+        path: '/api/login',
+        max: 1,
+        payload: { email: 'yok@example.com', password: 'yanlis-sifre' },
+      },
       { name: 'register', method: 'POST', path: '/api/register', max: 1, payload: { username: 'x' } },
       { name: 'share-vote', method: 'POST', path: '/api/s/AbCdEfGhIj/vote', max: 2, payload: { optionIndex: 0 } },
       { name: 'poll-create', method: 'POST', path: '/api/polls', max: 1, payload: {} },
-      { name: 'vote', method: 'POST', path: '/api/polls/6650f0c2a1b2c3d4e5f60718/vote', max: 3, payload: { optionIndex: 0 } },
+      {
+        name: 'vote',
+        method: 'POST',
+        path: '/api/polls/6650f0c2a1b2c3d4e5f60718/vote',
+        max: 3,
+        payload: { optionIndex: 0 },
+      },
       { name: 'contact', method: 'POST', path: '/api/contact', max: 1, payload: {} },
       { name: 'newsletter', method: 'POST', path: '/api/newsletter/subscribe', max: 1, payload: {} },
       { name: 'api', method: 'GET', path: '/api/polls/trending', max: 30 },
@@ -171,11 +214,23 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       expect((await send(limitClass.path)).statusCode).toBe(429);
       // Spellings of the same path are the same limit (the issue's example is the escaped letter); the others
       // are refused as ambiguous (400) or name no route (404, at the gateway or at the service).
-      const samePath = new Set(['encoded', 'encodedUpperHex', 'mixedCase', 'doubleSlash', 'dotSegment', 'dotDotSegment', 'encodedDots', 'trailingSlash', 'trailingDotSegment']);
+      const samePath = new Set([
+        'encoded',
+        'encodedUpperHex',
+        'mixedCase',
+        'doubleSlash',
+        'dotSegment',
+        'dotDotSegment',
+        'encodedDots',
+        'trailingSlash',
+        'trailingDotSegment',
+      ]);
       for (const [name, url] of Object.entries(spellings(limitClass.path))) {
         const res = await send(url);
         const expected = samePath.has(name) ? [429] : [400, 404, 429];
-        expect(expected, `${name}: ${url} → ${res.statusCode} ${String(res.headers['x-meydan-service'])}`).toContain(res.statusCode);
+        expect(expected, `${name}: ${url} → ${res.statusCode} ${String(res.headers['x-meydan-service'])}`).toContain(
+          res.statusCode,
+        );
       }
     });
   });
@@ -184,7 +239,12 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     // RATE_LIMIT_SCALE 0.05: one login a minute per client.
     const scaled = await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 });
     const login = (remoteAddress: string) =>
-      scaled.inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { email: 'yok@example.com', password: 'yanlis-sifre' } });
+      scaled.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress,
+        payload: { email: 'yok@example.com', password: 'yanlis-sifre' },
+      });
     expect((await login('2001:db8:7:8::1')).statusCode).not.toBe(429);
     // Another address of the same /64 (a client picks any of 2^64) is the same client.
     const sameLine = await login('2001:db8:7:8:a1b2:c3d4:e5f6:1');
@@ -199,7 +259,10 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
 
   it('a limit counted on one gateway holds on another within moments (the counts meet in Redis)', async () => {
     // RATE_LIMIT_SCALE 0.05: 30 API requests a minute per client.
-    const [first, second] = [await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 }), await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 })];
+    const [first, second] = [
+      await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 }),
+      await testGateway.variant({ RATE_LIMIT_SCALE: 0.05 }),
+    ];
     const remoteAddress = '203.0.113.150';
     const remaining: number[] = [];
     for (let i = 0; i < 30; i++) {
@@ -214,9 +277,14 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     expect(refused.json()).toEqual({ error: 'rate_limited', message: errorCatalogue.rate_limited.message });
     expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
     // The other gateway learns the first one's count: it refuses the same client without having served it.
-    await vi.waitFor(async () => expect((await second.inject({ url: '/api/polls/trending', remoteAddress })).statusCode).toBe(429), { timeout: 5000, interval: 50 });
+    await vi.waitFor(
+      async () => expect((await second.inject({ url: '/api/polls/trending', remoteAddress })).statusCode).toBe(429),
+      { timeout: 5000, interval: 50 },
+    );
     // Another client is not affected.
-    expect((await second.inject({ url: '/api/polls/trending', remoteAddress: '203.0.113.151' })).statusCode).not.toBe(429);
+    expect((await second.inject({ url: '/api/polls/trending', remoteAddress: '203.0.113.151' })).statusCode).not.toBe(
+      429,
+    );
   });
 
   describe('the signed identity is good for one request only', () => {
@@ -254,7 +322,12 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     it('is refused (401) once it is older than a few seconds', async () => {
       const binding = { method: 'GET', path: '/api/polls/yakalanan', service: 'polls' };
       const identity = { userId: member.id, role: 'member' as const };
-      const fresh = await direct('polls', binding.path, 'GET', signIdentity(identity, testGateway.config.INTERNAL_SECRET, binding));
+      const fresh = await direct(
+        'polls',
+        binding.path,
+        'GET',
+        signIdentity(identity, testGateway.config.INTERNAL_SECRET, binding),
+      );
       expect(fresh.status).toBe(404);
       const old = signIdentity(identity, testGateway.config.INTERNAL_SECRET, binding, Date.now() - 11_000);
       expect((await direct('polls', binding.path, 'GET', old)).status).toBe(401);
@@ -306,9 +379,15 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       await testGateway.bus.nc.flush();
       await vi.waitFor(() => expect(lookups).toBe(30));
       // Another address is not affected, and neither is a member whose session resolves.
-      const other = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.89', headers: { authorization: 'Bearer uydurma-baska-adres' } });
+      const other = await gateway.inject({
+        url: '/api/polls/x',
+        remoteAddress: '203.0.113.89',
+        headers: { authorization: 'Bearer uydurma-baska-adres' },
+      });
       expect(other.statusCode).not.toBe(429);
-      expect((await gateway.inject({ url: '/api/polls/x', headers: { cookie: memberCookie } })).statusCode).not.toBe(429);
+      expect((await gateway.inject({ url: '/api/polls/x', headers: { cookie: memberCookie } })).statusCode).not.toBe(
+        429,
+      );
     } finally {
       sub.unsubscribe();
     }
@@ -342,7 +421,11 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       expect(answers.every(reachedService)).toBe(true);
       await vi.waitFor(() => expect(lookups).toBe(30));
       // The minute's budget is spent: the next made-up cookie from there is not looked up at all.
-      const later = await gateway.inject({ url: '/api/polls/x', remoteAddress: '203.0.113.90', headers: { cookie: `${SESSION_COOKIE}=${laterSid}` } });
+      const later = await gateway.inject({
+        url: '/api/polls/x',
+        remoteAddress: '203.0.113.90',
+        headers: { cookie: `${SESSION_COOKIE}=${laterSid}` },
+      });
       expect(reachedService(later)).toBe(true);
       expect(recorded.at(-1)!.identity!.userId).toBeNull();
       // Redis runs commands in order: once this one is seen, a read for `later` would have been seen too.
@@ -361,7 +444,9 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       REDIS_URL: 'redis://127.0.0.1:6379',
       INTERNAL_SECRET: 'x'.repeat(32),
       WEB_DIST: '/tmp',
-      ...Object.fromEntries(['AUTH', 'POLLS', 'SOCIAL', 'NOTIFICATIONS', 'CONTACT', 'ADMIN'].map((s) => [`${s}_URL`, 'http://127.0.0.1:1'])),
+      ...Object.fromEntries(
+        ['AUTH', 'POLLS', 'SOCIAL', 'NOTIFICATIONS', 'CONTACT', 'ADMIN'].map((s) => [`${s}_URL`, 'http://127.0.0.1:1']),
+      ),
     };
 
     it('refuses "true" at start with one line naming the variable', () => {
@@ -371,13 +456,33 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
       expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: 'true' })).toThrow(
         "environment variable TRUST_PROXY must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone",
       );
-      for (const value of ['false', '1', '2', '5', '10.0.0.0/8', '10.0.0.0/8, 192.168.1.7', '::1,fd00::/8', 'loopback', '2001:db8::/32']) {
+      for (const value of [
+        'false',
+        '1',
+        '2',
+        '5',
+        '10.0.0.0/8',
+        '10.0.0.0/8, 192.168.1.7',
+        '::1,fd00::/8',
+        'loopback',
+        '2001:db8::/32',
+      ]) {
         expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).not.toThrow();
       }
     });
 
     it('refuses at start a CIDR that covers everyone (or nearly) and a hop count that trusts any chain', () => {
-      for (const value of ['0.0.0.0/0', '::/0', '10.0.0.0/8, 0.0.0.0/0', '0.0.0.0/1', '128.0.0.0/7', '::/4', '6', '32', '99']) {
+      for (const value of [
+        '0.0.0.0/0',
+        '::/0',
+        '10.0.0.0/8, 0.0.0.0/0',
+        '0.0.0.0/1',
+        '128.0.0.0/7',
+        '::/4',
+        '6',
+        '32',
+        '99',
+      ]) {
         expect(() => loadConfig(gatewayConfigSchema, { ...env, TRUST_PROXY: value }), value).toThrow(
           "environment variable TRUST_PROXY must be false, a hop count from 1 to 5 or the proxies' addresses/CIDRs (comma-separated, each /8 or narrower), never true or everyone",
         );
@@ -385,12 +490,27 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     });
 
     it('refuses at start an IPv6 range that holds the IPv4-mapped block, which would trust every IPv4 peer', async () => {
-      for (const value of ['::ffff:0:0/96', '::ffff:0.0.0.0/96', '::/8', '::/64', '10.0.0.0/8, ::ffff:0:0/96', '::ffff:10.0.0.0/103']) {
+      for (const value of [
+        '::ffff:0:0/96',
+        '::ffff:0.0.0.0/96',
+        '::/8',
+        '::/64',
+        '10.0.0.0/8, ::ffff:0:0/96',
+        '::ffff:10.0.0.0/103',
+      ]) {
         expect(() => trustProxyOption(value), value).toThrow(ConfigError);
         expect(() => trustProxyOption(value), value).toThrow(/TRUST_PROXY .*covers more of IPv4 than a \/8/);
         await expect(testGateway.variant({ TRUST_PROXY: value }), value).rejects.toThrow(ConfigError);
       }
-      for (const value of ['::ffff:10.0.0.0/104', '::ffff:192.168.1.7', 'fd00::/8', '2001:db8::/32', '::1', '10.0.0.0/8, fd00::/8', 'loopback']) {
+      for (const value of [
+        '::ffff:10.0.0.0/104',
+        '::ffff:192.168.1.7',
+        'fd00::/8',
+        '2001:db8::/32',
+        '::1',
+        '10.0.0.0/8, fd00::/8',
+        'loopback',
+      ]) {
         expect(() => trustProxyOption(value), value).not.toThrow();
       }
     });
@@ -402,7 +522,11 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
 
     const forwardedIp = async (trustProxy: string, remoteAddress: string) => {
       const variant = await testGateway.variant({ TRUST_PROXY: trustProxy });
-      const res = await variant.inject({ url: '/api/polls/kimden', remoteAddress, headers: { 'x-forwarded-for': '203.0.113.50, 198.51.100.60' } });
+      const res = await variant.inject({
+        url: '/api/polls/kimden',
+        remoteAddress,
+        headers: { 'x-forwarded-for': '203.0.113.50, 198.51.100.60' },
+      });
       expect(res.headers['x-meydan-service']).toBe('polls');
       return recorded.at(-1)!.identity!.ip;
     };
@@ -431,7 +555,12 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
     const vid = read.cookies.find((c) => c.name === VISITOR_COOKIE);
     expect(vid).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     const visitorId = vid!.value.split('.')[0];
-    const again = await gateway.inject({ method: 'POST', url: share, payload: {}, headers: { cookie: `${VISITOR_COOKIE}=${vid!.value}` } });
+    const again = await gateway.inject({
+      method: 'POST',
+      url: share,
+      payload: {},
+      headers: { cookie: `${VISITOR_COOKIE}=${vid!.value}` },
+    });
     expect(again.cookies.find((c) => c.name === VISITOR_COOKIE)).toBeUndefined();
     expect(recorded.at(-1)).toMatchObject({ url: share, method: 'POST', identity: { userId: null, visitorId } });
   });

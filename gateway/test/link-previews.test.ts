@@ -14,8 +14,15 @@ const CRAWLER = { 'user-agent': 'facebookexternalhit/1.1 (+http://www.facebook.c
 
 /** The content of `<meta property|name="key">`, unescaped the way an HTML parser would. */
 function metaOf(html: string, key: string): string | undefined {
-  const found = new RegExp(`<meta (?:property|name)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(html)?.[1];
-  return found?.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+  const found = new RegExp(`<meta (?:property|name)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"`).exec(
+    html,
+  )?.[1];
+  return found
+    ?.replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 }
 
 function pngSize(png: Buffer) {
@@ -26,8 +33,16 @@ function pngSize(png: Buffer) {
 
 describe('preview tags', () => {
   it('escapes every value and replaces the shell’s own title and description', () => {
-    const tags = { title: '"><script>alert(1)</script>', description: "Çay & 'kahve'", url: 'http://meydan.test/anket/1', image: null };
-    const html = shellWithPreview('<html><head><meta name="description" content="eski" /><title>Meydan</title></head><body></body></html>', tags);
+    const tags = {
+      title: '"><script>alert(1)</script>',
+      description: "Çay & 'kahve'",
+      url: 'http://meydan.test/anket/1',
+      image: null,
+    };
+    const html = shellWithPreview(
+      '<html><head><meta name="description" content="eski" /><title>Meydan</title></head><body></body></html>',
+      tags,
+    );
     expect(html).not.toContain('<script>alert');
     expect(html).toContain('&quot;&gt;&lt;script&gt;');
     expect(html).not.toContain('content="eski"');
@@ -38,10 +53,16 @@ describe('preview tags', () => {
   });
 
   it("puts a title's $` $' $& $1 in the tags as written, copying nothing of the page", () => {
-    const shell = '<html><head><title>Meydan</title><script src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
+    const shell =
+      '<html><head><title>Meydan</title><script src="/assets/app.js"></script></head><body><div id="root"></div></body></html>';
     const title = "Hangisi $` mi $' yoksa $& ya da $1 $$?";
     for (const page of [shell, shell.replace(/<\/?head>/g, '')]) {
-      const html = shellWithPreview(page, { title, description: "Açıklama $'", url: 'http://meydan.test/anket/1', image: 'http://meydan.test/x.png' });
+      const html = shellWithPreview(page, {
+        title,
+        description: "Açıklama $'",
+        url: 'http://meydan.test/anket/1',
+        image: 'http://meydan.test/x.png',
+      });
       expect(html.match(/<script/g)).toHaveLength(1);
       expect(html.match(/<html/g)).toHaveLength(1);
       expect(metaOf(html, 'og:title')).toBe(title);
@@ -60,7 +81,12 @@ describe('link previews through the gateway (real polls)', () => {
   let code = '';
 
   const create = async (url: string, payload: Record<string, unknown>) => {
-    const res = await polls.app.inject({ method: 'POST', url, headers: asMember(creator), payload: { category: 'teknoloji-ai', options: ['Çay', 'Kahve <sade>'], ...payload } });
+    const res = await polls.app.inject({
+      method: 'POST',
+      url,
+      headers: asMember(creator),
+      payload: { category: 'teknoloji-ai', options: ['Çay', 'Kahve <sade>'], ...payload },
+    });
     expect(res.statusCode, res.body).toBe(201);
     return res.json();
   };
@@ -68,11 +94,15 @@ describe('link previews through the gateway (real polls)', () => {
   beforeAll(async () => {
     // Polls counts share-link vote attempts per IP network in the worker's Redis too, where other files' polls
     // services and stacks vote from 127.0.0.1 in the same minute: raised here, as this file tests no limit.
-    polls = await startTestService('polls', buildPolls, { listen: true, config: { SHARE_VOTE_IP_LIMIT: 100_000 } as Partial<BaseConfig> });
+    polls = await startTestService('polls', buildPolls, {
+      listen: true,
+      config: { SHARE_VOTE_IP_LIMIT: 100_000 } as Partial<BaseConfig>,
+    });
     // The worker's Redis counts requests per IP for every gateway and stack of the run (rate limits are shared by
     // design): scaled up so that other files' share-link votes from 127.0.0.1 in the same minute never refuse this one's.
     gateway = await startTestGateway({ polls }, { listen: true, config: { RATE_LIMIT_SCALE: 100 } });
-    for (const type of ['public', 'private', 'friends'] as const) made[type] = (await create('/api/polls', { type, title: `Sabah "${type}" içeceği: çay mı?` })).id;
+    for (const type of ['public', 'private', 'friends'] as const)
+      made[type] = (await create('/api/polls', { type, title: `Sabah "${type}" içeceği: çay mı?` })).id;
     code = (await create('/api/polls/shareable', { title: 'Işıklı İğdır & Şile' })).poll.shortUrl;
   });
   afterAll(async () => {
@@ -84,7 +114,11 @@ describe('link previews through the gateway (real polls)', () => {
 
   it("finds each poll's title in og:title and a 1200×630 PNG at og:image, for /anket/{id} and /s/{code}", async () => {
     const pages = [
-      { path: `/anket/${made.public}`, title: 'Sabah "public" içeceği: çay mı?', image: `/api/polls/${made.public}/card.png` },
+      {
+        path: `/anket/${made.public}`,
+        title: 'Sabah "public" içeceği: çay mı?',
+        image: `/api/polls/${made.public}/card.png`,
+      },
       { path: `/s/${code}`, title: 'Işıklı İğdır & Şile', image: `/api/s/${code}/card.png` },
     ];
     for (const page of pages) {
@@ -110,7 +144,12 @@ describe('link previews through the gateway (real polls)', () => {
     const poll = await create('/api/polls', { title: 'Düzenlenmeden önce' });
     const title = async () => metaOf(await (await crawl(`/anket/${poll.id}`)).text(), 'og:title');
     expect(await title()).toBe('Düzenlenmeden önce');
-    const edit = await polls.app.inject({ method: 'PATCH', url: `/api/polls/${poll.id}`, headers: asMember(creator), payload: { title: 'Düzenlendikten sonra' } });
+    const edit = await polls.app.inject({
+      method: 'PATCH',
+      url: `/api/polls/${poll.id}`,
+      headers: asMember(creator),
+      payload: { title: 'Düzenlendikten sonra' },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     // Inside the 3 s a preview is kept: only the edited event drops it.
     await until(async () => (await title()) === 'Düzenlendikten sonra', 2_000, 'the edited og:title');
@@ -131,8 +170,15 @@ describe('link previews through the gateway (real polls)', () => {
   });
 
   it('answers an unknown poll, a share-link poll by id and an unknown code with the not-found shell (404)', async () => {
-    const shared = (await polls.app.inject({ method: 'GET', url: `/api/s/${code}`, headers: asMember(creator) })).json().poll.id;
-    for (const path of ['/anket/000000000000000000000000', '/anket/bozuk', `/anket/${shared}`, '/s/yok12345', `/anket/${'a'.repeat(80)}`]) {
+    const shared = (await polls.app.inject({ method: 'GET', url: `/api/s/${code}`, headers: asMember(creator) })).json()
+      .poll.id;
+    for (const path of [
+      '/anket/000000000000000000000000',
+      '/anket/bozuk',
+      `/anket/${shared}`,
+      '/s/yok12345',
+      `/anket/${'a'.repeat(80)}`,
+    ]) {
       const res = await crawl(path);
       expect(res.status, path).toBe(404);
       const html = await res.text();
@@ -150,23 +196,39 @@ describe('link previews through the gateway (real polls)', () => {
       expect(res.headers.get('content-security-policy'), path).toContain('frame-ancestors *');
       expect(res.headers.get('content-security-policy'), path).toContain("script-src 'self'");
     }
-    for (const path of [`/embed/anket/${made.private}`, `/embed/anket/${made.friends}`, '/embed/yok12345', '/embed/anket/000000000000000000000000']) {
+    for (const path of [
+      `/embed/anket/${made.private}`,
+      `/embed/anket/${made.friends}`,
+      '/embed/yok12345',
+      '/embed/anket/000000000000000000000000',
+    ]) {
       expect((await fetch(`${gateway.base}${path}`)).status, path).toBe(404);
     }
-    for (const path of ['/', `/anket/${made.public}`, `/s/${code}`, '/kesfet', '/bu-sayfa-yok', `/api/polls/${made.public}`]) {
+    for (const path of [
+      '/',
+      `/anket/${made.public}`,
+      `/s/${code}`,
+      '/kesfet',
+      '/bu-sayfa-yok',
+      `/api/polls/${made.public}`,
+    ]) {
       const res = await fetch(`${gateway.base}${path}`);
       expect(res.headers.get('x-frame-options'), path).toBe('SAMEORIGIN');
       expect(res.headers.get('content-security-policy'), path).toContain("frame-ancestors 'none'");
     }
   });
 
-  it("lets an embed vote as a visitor with the signed id it was given, never with a forged one", async () => {
+  it('lets an embed vote as a visitor with the signed id it was given, never with a forged one', async () => {
     const minted = await fetch(`${gateway.base}/api/embed/visitor`);
     expect(minted.status).toBe(200);
     expect(minted.headers.get('cache-control')).toBe('no-store');
     const { visitor } = (await minted.json()) as { visitor: string };
     const vote = (headers: Record<string, string>) =>
-      fetch(`${gateway.base}/api/s/${code}/vote`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ optionIndex: 1 }) });
+      fetch(`${gateway.base}/api/s/${code}/vote`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify({ optionIndex: 1 }),
+      });
     const forged = await vote({ 'x-meydan-visitor': `${visitor.split('.')[0]}.AAAAAAAAAAAAAAAAAAAAAA` });
     expect(forged.status).toBe(400);
     expect(((await forged.json()) as { error: string }).error).toBe('visitor_required');

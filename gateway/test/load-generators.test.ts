@@ -9,13 +9,17 @@ describe('load generators past the rate limits (RATE_LIMIT_ALLOWLIST)', () => {
   let testGateway: TestGateway;
   beforeAll(async () => {
     // The API's 600 a minute scaled down to 3, the load generators' network allowed.
-    testGateway = await startTestGateway({}, { config: { RATE_LIMIT_SCALE: 0.005, RATE_LIMIT_ALLOWLIST: '198.51.100.0/24, 2001:db8::7' } });
+    testGateway = await startTestGateway(
+      {},
+      { config: { RATE_LIMIT_SCALE: 0.005, RATE_LIMIT_ALLOWLIST: '198.51.100.0/24, 2001:db8::7' } },
+    );
   });
   afterAll(() => testGateway?.close());
 
   const statuses = async (remoteAddress: string, count: number) => {
     const codes: number[] = [];
-    for (let i = 0; i < count; i++) codes.push((await testGateway.app.inject({ url: '/api/polls', remoteAddress })).statusCode);
+    for (let i = 0; i < count; i++)
+      codes.push((await testGateway.app.inject({ url: '/api/polls', remoteAddress })).statusCode);
     return codes;
   };
 
@@ -37,7 +41,20 @@ describe('load generators past the rate limits (RATE_LIMIT_ALLOWLIST)', () => {
     expect(isLoadGenerator(list, '10.2.0.1')).toBe(false);
     expect(loadGenerators(' ')).toBeNull();
     expect(() => loadGenerators('10.0.0.0/8,nope')).toThrow(/RATE_LIMIT_ALLOWLIST/);
-    const env = { NATS_URL: 'nats://x:4222', REDIS_URL: 'redis://x', INTERNAL_SECRET: 'x'.repeat(16), WEB_DIST: '/w', AUTH_URL: 'http://a', POLLS_URL: 'http://a', SOCIAL_URL: 'http://a', NOTIFICATIONS_URL: 'http://a', CONTACT_URL: 'http://a', ADMIN_URL: 'http://a' };
-    expect(() => loadConfig(gatewayConfigSchema, { ...env, RATE_LIMIT_ALLOWLIST: 'everyone' })).toThrow(/RATE_LIMIT_ALLOWLIST must be IP addresses or CIDRs/);
+    const env = {
+      NATS_URL: 'nats://x:4222',
+      REDIS_URL: 'redis://x',
+      INTERNAL_SECRET: 'x'.repeat(16),
+      WEB_DIST: '/w',
+      AUTH_URL: 'http://a',
+      POLLS_URL: 'http://a',
+      SOCIAL_URL: 'http://a',
+      NOTIFICATIONS_URL: 'http://a',
+      CONTACT_URL: 'http://a',
+      ADMIN_URL: 'http://a',
+    };
+    expect(() => loadConfig(gatewayConfigSchema, { ...env, RATE_LIMIT_ALLOWLIST: 'everyone' })).toThrow(
+      /RATE_LIMIT_ALLOWLIST must be IP addresses or CIDRs/,
+    );
   });
 });

@@ -34,28 +34,41 @@ describe('gateway load shedding', () => {
     // The queue bound is the gateway's (256 requests in progress, the bench's knee); the services behind leave it off.
     expect(gatewayConfigSchema.properties.SHED_MAX_IN_FLIGHT.default).toBe(256);
     expect(baseConfigProperties.SHED_MAX_IN_FLIGHT.default).toBe(0);
-    const byDefault = await testGateway.variant({ SHED_EVENT_LOOP_DELAY_MS: gatewayConfigSchema.properties.SHED_EVENT_LOOP_DELAY_MS.default });
+    const byDefault = await testGateway.variant({
+      SHED_EVENT_LOOP_DELAY_MS: gatewayConfigSchema.properties.SHED_EVENT_LOOP_DELAY_MS.default,
+    });
     expect(byDefault.hasDecorator('isUnderPressure')).toBe(true);
     // The tests' own gateways run without it (support.ts).
     expect(testGateway.app.hasDecorator('isUnderPressure')).toBe(false);
   });
 
   it('answers 503 overloaded with retry-after while its event loop is late, and serves again after', async () => {
-    const shed = await until(async () => {
-      busy(1_100);
-      const res = await strict.inject({ method: 'GET', url: '/api/polls?feed=new' });
-      return res.statusCode === 503 && res.json<{ error: string }>().error === 'overloaded' ? res : null;
-    }, 25_000, 'a request shed while the loop is busy');
+    const shed = await until(
+      async () => {
+        busy(1_100);
+        const res = await strict.inject({ method: 'GET', url: '/api/polls?feed=new' });
+        return res.statusCode === 503 && res.json<{ error: string }>().error === 'overloaded' ? res : null;
+      },
+      25_000,
+      'a request shed while the loop is busy',
+    );
     expect(shed.headers['retry-after']).toBe('5');
-    expect(shed.json()).toEqual({ error: 'overloaded', message: 'Şu anda çok yoğunuz. Lütfen birkaç saniye sonra tekrar dene.' });
+    expect(shed.json()).toEqual({
+      error: 'overloaded',
+      message: 'Şu anda çok yoğunuz. Lütfen birkaç saniye sonra tekrar dene.',
+    });
     expect(errorCatalogue.overloaded.status).toBe(503);
     // The security headers' hook runs before it, so even a shed answer carries them.
     expect(shed.headers['x-content-type-options']).toBe('nosniff');
     // Free again: the next sample is under the threshold and the request goes on to polls (closed here: 503 service_unavailable).
-    const after = await until(async () => {
-      const res = await strict.inject({ method: 'GET', url: '/api/polls?feed=new' });
-      return res.json<{ error?: string }>().error !== 'overloaded' ? res : null;
-    }, 25_000, 'the request let through once the loop is free');
+    const after = await until(
+      async () => {
+        const res = await strict.inject({ method: 'GET', url: '/api/polls?feed=new' });
+        return res.json<{ error?: string }>().error !== 'overloaded' ? res : null;
+      },
+      25_000,
+      'the request let through once the loop is free',
+    );
     expect(after.json<{ error?: string }>().error).not.toBe('overloaded');
   });
 });

@@ -13,13 +13,22 @@ import { serviceForPath } from '../src/routing-table.js';
 import { startTestGateway, type TestGateway } from './support.js';
 import { busyFor } from '../../test/quiet.js';
 
-type Operation = { tags?: string[]; summary?: string; parameters?: { in: string; name: string }[]; requestBody?: unknown; responses?: Record<string, unknown> };
+type Operation = {
+  tags?: string[];
+  summary?: string;
+  parameters?: { in: string; name: string }[];
+  requestBody?: unknown;
+  responses?: Record<string, unknown>;
+};
 type Document = {
   openapi: string;
   tags: { name: string }[];
   servers: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
-  components: { securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>; schemas: Record<string, unknown> };
+  components: {
+    securitySchemes: Record<string, { type: string; scheme?: string; in?: string; name?: string }>;
+    schemas: Record<string, unknown>;
+  };
 };
 
 /** `/api/users/:id/follow` → `/api/users/{id}/follow`. */
@@ -71,7 +80,15 @@ describe('GET /api/openapi.json', () => {
     const listed = Object.entries(doc.paths).flatMap(([path, ops]) => Object.keys(ops).map((m) => `${m} ${path}`));
     expect(listed.sort()).toEqual(expected.sort());
     // The services that have routes today, with the routes the web app and the documented calls use.
-    for (const route of ['get /api/polls', 'post /api/polls', 'get /api/polls/{id}', 'post /api/polls/{id}/vote', 'post /api/login', 'get /api/users/{id}/followers', 'get /api/notifications']) {
+    for (const route of [
+      'get /api/polls',
+      'post /api/polls',
+      'get /api/polls/{id}',
+      'post /api/polls/{id}/vote',
+      'post /api/login',
+      'get /api/users/{id}/followers',
+      'get /api/notifications',
+    ]) {
       expect(listed).toContain(route);
     }
     expect(Object.keys(doc.paths).some((p) => /healthz|readyz/.test(p))).toBe(false);
@@ -85,7 +102,11 @@ describe('GET /api/openapi.json', () => {
     const auth = services.get('auth')!;
     const [member, boss] = await Promise.all([createUser(auth.deps), createUser(auth.deps, { role: 'admin' })]);
     const sidOf = async (user: { email: string; password: string }) => {
-      const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+      const login = await gateway.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.email, password: user.password },
+      });
       expect(login.statusCode, login.body).toBe(200);
       return login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
     };
@@ -135,13 +156,20 @@ describe('GET /api/openapi.json', () => {
     const send = doc.paths['/api/contact']!['post']!;
     expect(JSON.stringify(send.requestBody)).toContain('#/components/schemas/contact-message');
     expect(JSON.stringify(send.responses?.['201'])).toContain('#/components/schemas/contact-receipt');
-    expect(doc.components.schemas['contact-message']).toMatchObject({ required: ['name', 'email', 'subject', 'message', 'turnstileToken'] });
-    expect(JSON.stringify(doc.paths['/api/newsletter/subscribe']!['post']!.requestBody)).toContain('newsletter-subscribe');
+    expect(doc.components.schemas['contact-message']).toMatchObject({
+      required: ['name', 'email', 'subject', 'message', 'turnstileToken'],
+    });
+    expect(JSON.stringify(doc.paths['/api/newsletter/subscribe']!['post']!.requestBody)).toContain(
+      'newsletter-subscribe',
+    );
     const confirm = doc.paths['/api/newsletter/confirm/{token}']!['get']!;
     expect(confirm.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'token' })]);
     expect(JSON.stringify(confirm.responses?.['200'])).toContain('text/html');
     // Its 400 is the service's HTML page, or the gateway's JSON refusal of an ambiguous path (an escaped '#'): both listed.
-    expect(Object.keys((confirm.responses?.['400'] as { content: object }).content).sort()).toEqual(['application/json', 'text/html']);
+    expect(Object.keys((confirm.responses?.['400'] as { content: object }).content).sort()).toEqual([
+      'application/json',
+      'text/html',
+    ]);
     const refused = await gateway.inject({ url: '/api/newsletter/confirm/abc%23def' });
     expect(refused.statusCode).toBe(400);
     expect(refused.headers['content-type']).toMatch(/^application\/json/);
@@ -152,7 +180,11 @@ describe('GET /api/openapi.json', () => {
     const doc = await fetchDocument();
     expect(doc.servers).toEqual([expect.objectContaining({ url: 'http://meydan.test' })]);
     expect(doc.components.securitySchemes['bearerAuth']).toMatchObject({ type: 'http', scheme: 'bearer' });
-    expect(doc.components.securitySchemes['cookieAuth']).toMatchObject({ type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
+    expect(doc.components.securitySchemes['cookieAuth']).toMatchObject({
+      type: 'apiKey',
+      in: 'cookie',
+      name: SESSION_COOKIE,
+    });
     const text = JSON.stringify(doc.paths) + JSON.stringify(doc.components.schemas);
     const refs = new Set([...text.matchAll(/#\/components\/schemas\/([^"]+)/g)].map((m) => m[1]!));
     expect(refs.size).toBeGreaterThan(10);
@@ -172,17 +204,27 @@ describe('GET /api/openapi.json', () => {
     expect(doc.paths['/api/polls/{id}/like']!['post']!.requestBody).toMatchObject({ required: false });
     // The catalogue's errors (validation 400, 401, 429…) are documented even where a route names codes of its own.
     for (const [path, operations] of Object.entries(doc.paths)) {
-      for (const [method, operation] of Object.entries(operations)) expect(operation.responses, `${method} ${path}`).toHaveProperty(['4XX']);
+      for (const [method, operation] of Object.entries(operations))
+        expect(operation.responses, `${method} ${path}`).toHaveProperty(['4XX']);
     }
   });
 
   it('answers the documented calls with a bearer token, as the API page shows them', async () => {
     const auth = services.get('auth')!;
     const user = await createUser(auth.deps);
-    const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    const login = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(login.statusCode, login.body).toBe(200);
     const sid = login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-    const created = await gateway.inject({ method: 'POST', url: '/api/tokens', cookies: { sid }, payload: { name: 'betik' } });
+    const created = await gateway.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      cookies: { sid },
+      payload: { name: 'betik' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const bearer = { authorization: `Bearer ${(created.json() as { token: string }).token}` };
 
@@ -191,7 +233,13 @@ describe('GET /api/openapi.json', () => {
       method: 'POST',
       url: '/api/polls',
       headers: bearer,
-      payload: { title: 'API ile soru', description: 'Belgelenen çağrı', category: 'teknoloji-ai', options: ['Evet', 'Hayır'], duration: 24 },
+      payload: {
+        title: 'API ile soru',
+        description: 'Belgelenen çağrı',
+        category: 'teknoloji-ai',
+        options: ['Evet', 'Hayır'],
+        duration: 24,
+      },
     });
     expect(poll.statusCode, poll.body).toBe(201);
     const { id, expiresAt } = poll.json() as { id: string; expiresAt: string };
@@ -211,10 +259,20 @@ describe('GET /api/openapi.json', () => {
     expect(one.json()).toMatchObject({ id, title: 'API ile soru' });
 
     // POST /api/polls/{id}/vote with optionId; a broken optionId is refused in Turkish and counts nothing
-    const bad = await gateway.inject({ method: 'POST', url: `/api/polls/${id}/vote`, headers: bearer, payload: { optionId: 'ikinci' } });
+    const bad = await gateway.inject({
+      method: 'POST',
+      url: `/api/polls/${id}/vote`,
+      headers: bearer,
+      payload: { optionId: 'ikinci' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'validation', message: 'Geçersiz seçenek' });
-    const vote = await gateway.inject({ method: 'POST', url: `/api/polls/${id}/vote`, headers: bearer, payload: { optionId: 1 } });
+    const vote = await gateway.inject({
+      method: 'POST',
+      url: `/api/polls/${id}/vote`,
+      headers: bearer,
+      payload: { optionId: 1 },
+    });
     expect(vote.statusCode, vote.body).toBe(200);
     expect(vote.json()).toMatchObject({ pollId: id, totalVotes: 1, userChoice: 1, hasVoted: true });
   });
@@ -222,7 +280,11 @@ describe('GET /api/openapi.json', () => {
   it('refuses a body on a route that takes none, and an unknown logout field, in Turkish, changing nothing', async () => {
     const auth = services.get('auth')!;
     const user = await createUser(auth.deps);
-    const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    const login = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+    });
     const sid = login.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
     const poll = await gateway.inject({
       method: 'POST',
@@ -232,13 +294,23 @@ describe('GET /api/openapi.json', () => {
     });
     const { id } = poll.json() as { id: string };
 
-    const liked = await gateway.inject({ method: 'POST', url: `/api/polls/${id}/like`, cookies: { sid }, payload: { liked: true } });
+    const liked = await gateway.inject({
+      method: 'POST',
+      url: `/api/polls/${id}/like`,
+      cookies: { sid },
+      payload: { liked: true },
+    });
     expect(liked.statusCode).toBe(400);
     expect(liked.json()).toMatchObject({ error: 'validation', message: 'Bu istek gövde almaz' });
     const after = await gateway.inject({ url: `/api/polls/${id}`, cookies: { sid } });
     expect(after.json()).toMatchObject({ likesCount: 0, isLiked: false });
 
-    const logout = await gateway.inject({ method: 'POST', url: '/api/logout', cookies: { sid }, payload: { everywhere: 'evet' } });
+    const logout = await gateway.inject({
+      method: 'POST',
+      url: '/api/logout',
+      cookies: { sid },
+      payload: { everywhere: 'evet' },
+    });
     expect(logout.statusCode).toBe(400);
     expect(logout.json()).toMatchObject({ error: 'validation', message: 'everywhere true ya da false olmalıdır' });
     const session = await gateway.inject({ url: '/api/auth/session', cookies: { sid } });
@@ -269,7 +341,12 @@ describe('GET /api/openapi.json', () => {
 
   it('waits for a service slower to send its document than a health check may take (its first one is built when asked)', async () => {
     const contact = services.get('contact')!;
-    const document = await contact.deps.bus.request(openapiSubject('contact'), null, { requestId: 'openapi-test' }, 5000);
+    const document = await contact.deps.bus.request(
+      openapiSubject('contact'),
+      null,
+      { requestId: 'openapi-test' },
+      5000,
+    );
     await contact.close();
     services.delete('contact');
     // Another process answers for contact, as a loaded contact would: after longer than the health checks' wait.

@@ -21,7 +21,17 @@ describe('what the gateway may keep, and under which key', () => {
     expect(sharedLifetimeMs('max-age=60, public, s-maxage=5')).toBe(5000);
     expect(sharedLifetimeMs('public, max-age=0, s-maxage=1')).toBe(1000);
     expect(sharedLifetimeMs('public, max-age=31536000, immutable')).toBe(60_000);
-    for (const value of [undefined, '', 'max-age=60', 'private, max-age=60', 'public, no-store, max-age=9', 'public, no-cache, max-age=9', 'public', 'public, max-age=0', 'public, max-age=abc']) {
+    for (const value of [
+      undefined,
+      '',
+      'max-age=60',
+      'private, max-age=60',
+      'public, no-store, max-age=9',
+      'public, no-cache, max-age=9',
+      'public',
+      'public, max-age=0',
+      'public, max-age=abc',
+    ]) {
       expect(sharedLifetimeMs(value), String(value)).toBe(0);
     }
   });
@@ -63,16 +73,24 @@ describe('the gateway shares public answers among visitors (real polls and auth)
       async (deps) => {
         const app = await createServiceApp('contact', deps);
         // Answers only when the test lets it: shows which requests reach the service at the same time.
-        app.get('/api/contact/bekle', { schema: { summary: 'Bekletilen yanıt', response: { 200: { $ref: 'meydan/message' } } } }, async () => {
-          waiting += 1;
-          await released;
-          return { message: 'tamam' };
-        });
-        app.get('/api/contact/dil', { schema: { summary: 'Dile göre selam', response: { 200: { $ref: 'meydan/message' } } } }, async (request, reply) => {
-          contactAnswers += 1;
-          reply.header('cache-control', 'public, max-age=30').header('vary', 'Accept-Language');
-          return { message: `${request.headers['accept-language'] ?? 'yok'} ${contactAnswers}` };
-        });
+        app.get(
+          '/api/contact/bekle',
+          { schema: { summary: 'Bekletilen yanıt', response: { 200: { $ref: 'meydan/message' } } } },
+          async () => {
+            waiting += 1;
+            await released;
+            return { message: 'tamam' };
+          },
+        );
+        app.get(
+          '/api/contact/dil',
+          { schema: { summary: 'Dile göre selam', response: { 200: { $ref: 'meydan/message' } } } },
+          async (request, reply) => {
+            contactAnswers += 1;
+            reply.header('cache-control', 'public, max-age=30').header('vary', 'Accept-Language');
+            return { message: `${request.headers['accept-language'] ?? 'yok'} ${contactAnswers}` };
+          },
+        );
         return app;
       },
       { listen: true },
@@ -118,7 +136,10 @@ describe('the gateway shares public answers among visitors (real polls and auth)
     expect(first.json().polls.map((p: { id: string }) => p.id)).toContain(pollId);
     // Parameters in another order, a visitor cookie from an earlier visit: the same answer, from the gateway.
     const vid = first.cookies.find((c) => c.name === VISITOR_COOKIE)!.value;
-    const second = await asVisitor('/api/polls?limit=5&feed=new', { cookie: `${VISITOR_COOKIE}=${vid}`, 'x-request-id': 'ikinci-istek-0001' });
+    const second = await asVisitor('/api/polls?limit=5&feed=new', {
+      cookie: `${VISITOR_COOKIE}=${vid}`,
+      'x-request-id': 'ikinci-istek-0001',
+    });
     sameAnswer(first, second);
     expect(reached(url)).toBe(before + 1);
     expect(second.headers['x-request-id']).toBe('ikinci-istek-0001');
@@ -127,7 +148,12 @@ describe('the gateway shares public answers among visitors (real polls and auth)
     expect(lines).toEqual([expect.objectContaining({ msg: 'request completed', statusCode: 200, method: 'GET' })]);
     expect(second.headers['age']).toMatch(/^[0-9]+$/);
     expect(second.headers['x-meydan-service']).toBe('polls');
-    for (const name of ['content-security-policy', 'x-content-type-options', 'strict-transport-security', 'referrer-policy']) {
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'strict-transport-security',
+      'referrer-policy',
+    ]) {
       expect(second.headers[name], name).toBe(first.headers[name]);
     }
     // A visitor without the cookie still gets one, the answer from the cache.
@@ -140,7 +166,12 @@ describe('the gateway shares public answers among visitors (real polls and auth)
     const url = `/api/polls/${pollId}`;
     const visitorAnswer = await asVisitor(url);
     expect(visitorAnswer.json()).toMatchObject({ id: pollId, hasVoted: false });
-    const voted = await gateway.inject({ method: 'POST', url: `/api/polls/${pollId}/vote`, headers: { cookie: memberCookie }, payload: { optionIndex: 1 } });
+    const voted = await gateway.inject({
+      method: 'POST',
+      url: `/api/polls/${pollId}/vote`,
+      headers: { cookie: memberCookie },
+      payload: { optionIndex: 1 },
+    });
     expect(voted.statusCode, voted.body).toBe(200);
     const before = reached(url);
     const mine = await asMember(url);
@@ -150,7 +181,10 @@ describe('the gateway shares public answers among visitors (real polls and auth)
     await asMember(url);
     expect(reached(url)).toBe(before + 2);
     // The member's answer was not kept for visitors: they see no vote of their own.
-    await vi.waitFor(async () => expect((await asVisitor(url)).json()).toMatchObject({ hasVoted: false, totalVotes: 1 }), { timeout: 5000, interval: 100 });
+    await vi.waitFor(
+      async () => expect((await asVisitor(url)).json()).toMatchObject({ hasVoted: false, totalVotes: 1 }),
+      { timeout: 5000, interval: 100 },
+    );
   });
 
   it('never keeps an answer its service did not mark public, nor a refusal', async () => {
@@ -189,7 +223,8 @@ describe('the gateway shares public answers among visitors (real polls and auth)
   });
 
   it('keeps one answer per value of the request headers named by Vary', async () => {
-    const ask = async (language: string) => (await asVisitor('/api/contact/dil', { 'accept-language': language })).json().message as string;
+    const ask = async (language: string) =>
+      (await asVisitor('/api/contact/dil', { 'accept-language': language })).json().message as string;
     const turkish = await ask('tr');
     const english = await ask('en');
     expect(turkish).toMatch(/^tr /);
@@ -211,7 +246,10 @@ describe('the gateway shares public answers among visitors (real polls and auth)
   });
 
   it("never keeps a member's answer, even one its service marked public", async () => {
-    const member = await gateway.inject({ url: '/api/contact/dil', headers: { cookie: memberCookie, 'accept-language': 'de' } });
+    const member = await gateway.inject({
+      url: '/api/contact/dil',
+      headers: { cookie: memberCookie, 'accept-language': 'de' },
+    });
     expect(member.headers['cache-control']).toBe('public, max-age=30');
     const answersBefore = contactAnswers;
     const visitor = await asVisitor('/api/contact/dil', { 'accept-language': 'de' });

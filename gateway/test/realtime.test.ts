@@ -92,7 +92,7 @@ describe('/ws through the gateway', () => {
       socket.emit('auth', { type: 'auth', userId: member.id });
     });
 
-  it('a page on another site opens the socket without the member\'s session; our own page gets it', async () => {
+  it("a page on another site opens the socket without the member's session; our own page gets it", async () => {
     const cookie = await loginCookie();
     const foreign = connect(cookie, 'https://kotu.example');
     let greetedAsMember = false;
@@ -132,7 +132,10 @@ describe('/ws frame size at the gateway', () => {
     await new Promise<void>((resolve) => upstream.once('listening', () => resolve()));
     upstream.on('connection', (socket) => socket.on('message', (data: Buffer) => received.push(data.length)));
     const port = (upstream.address() as { port: number }).port;
-    testGateway = await startTestGateway({}, { listen: true, config: { NOTIFICATIONS_URL: `http://127.0.0.1:${port}` } });
+    testGateway = await startTestGateway(
+      {},
+      { listen: true, config: { NOTIFICATIONS_URL: `http://127.0.0.1:${port}` } },
+    );
   });
 
   afterAll(async () => {
@@ -195,22 +198,31 @@ describe('/ws sockets open at once through the gateway, and for no longer than t
 
   /** Opens a socket: 'open', or the refusal's status and body. */
   const open = (headers: Record<string, string> = {}) =>
-    new Promise<{ socket: WebSocket } | { status: number; retryAfter: string | undefined; body: unknown }>((resolve, reject) => {
-      const socket = new WebSocket(`${testGateway.base.replace('http', 'ws')}/ws/?EIO=4&transport=websocket`, { headers });
-      clients.push(socket);
-      socket.once('open', () => resolve({ socket }));
-      socket.once('unexpected-response', (_req, res) => {
-        let body = '';
-        res.on('data', (chunk: Buffer) => (body += chunk.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(body) }));
-      });
-      socket.once('error', reject);
-    });
+    new Promise<{ socket: WebSocket } | { status: number; retryAfter: string | undefined; body: unknown }>(
+      (resolve, reject) => {
+        const socket = new WebSocket(`${testGateway.base.replace('http', 'ws')}/ws/?EIO=4&transport=websocket`, {
+          headers,
+        });
+        clients.push(socket);
+        socket.once('open', () => resolve({ socket }));
+        socket.once('unexpected-response', (_req, res) => {
+          let body = '';
+          res.on('data', (chunk: Buffer) => (body += chunk.toString()));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, retryAfter: res.headers['retry-after'], body: JSON.parse(body) }),
+          );
+        });
+        socket.once('error', reject);
+      },
+    );
   const closed = (socket: WebSocket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()));
   const refusal = {
     status: 429,
     retryAfter: '10',
-    body: { error: 'rate_limited', message: 'Aynı anda çok fazla canlı bağlantı açtın. Diğer sekmeleri kapatıp biraz sonra tekrar dene.' },
+    body: {
+      error: 'rate_limited',
+      message: 'Aynı anda çok fazla canlı bağlantı açtın. Diğer sekmeleri kapatıp biraz sonra tekrar dene.',
+    },
   };
 
   const loginCookie = async (user: TestUser) => {
@@ -251,7 +263,10 @@ describe('/ws sockets open at once through the gateway, and for no longer than t
     expect('socket' in visitor).toBe(true);
     visitorSockets += 1;
     await closed(held[0]!);
-    await vi.waitFor(async () => expect('socket' in (await open({ cookie }))).toBe(true), { timeout: 5000, interval: 100 });
+    await vi.waitFor(async () => expect('socket' in (await open({ cookie }))).toBe(true), {
+      timeout: 5000,
+      interval: 100,
+    });
   });
 
   it('lets one IP hold 20 visitor sockets at once', async () => {

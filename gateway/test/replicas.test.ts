@@ -27,19 +27,33 @@ describe('replicas behind the gateway', () => {
   beforeAll(async () => {
     auth = await startTestService('auth', buildAuth, { listen: true });
     pollsA = await startTestService('polls', buildPolls, { listen: true });
-    pollsB = await startTestService('polls', buildPolls, { listen: true, config: { MONGO_DB: pollsA.deps.config.MONGO_DB } });
+    pollsB = await startTestService('polls', buildPolls, {
+      listen: true,
+      config: { MONGO_DB: pollsA.deps.config.MONGO_DB },
+    });
     pollsA.app.server.on('request', () => (served.a += 1));
     pollsB.app.server.on('request', () => (served.b += 1));
     gateway = await startTestGateway({ auth }, { config: { POLLS_URL: `${urlOf(pollsA)}, ${urlOf(pollsB)}` } });
     const member = await createUser(auth.deps, { displayName: 'İki Kopya' });
-    const login = await gateway.app.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } });
+    const login = await gateway.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: member.email, password: member.password },
+    });
     expect(login.statusCode).toBe(200);
     cookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
     const created = await gateway.app.inject({
       method: 'POST',
       url: '/api/polls',
       headers: { cookie },
-      payload: { title: 'Çay mı kahve mi?', category: 'genel', options: ['Çay', 'Kahve'], type: 'public', description: null, durationHours: 24 },
+      payload: {
+        title: 'Çay mı kahve mi?',
+        category: 'genel',
+        options: ['Çay', 'Kahve'],
+        type: 'public',
+        description: null,
+        durationHours: 24,
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     pollId = created.json<{ id: string }>().id;

@@ -53,12 +53,17 @@ describe('sessions read from Redis by the gateway, auth not running', () => {
   });
 
   it('resolves an uncached session with no auth responder, and renews its sliding expiry', async () => {
-    await expect(testGateway.bus.request(subjects.auth.sessionResolve, { sid: 'x'.repeat(40) })).rejects.toMatchObject({ statusCode: 503 });
+    await expect(testGateway.bus.request(subjects.auth.sessionResolve, { sid: 'x'.repeat(40) })).rejects.toMatchObject({
+      statusCode: 503,
+    });
     const sid = await sessions.create('6650f0c2a1b2c3d4e5f60701', 'member');
     await authStore.expire(sessionKeyOf(sid), 60);
 
     arrivals.length = 0;
-    const res = await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
+    const res = await gateway.inject({
+      url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
+      headers: { cookie: `${SESSION_COOKIE}=${sid}` },
+    });
     expect(res.headers['x-meydan-service']).toBe('polls');
     expect(arrivals).toHaveLength(1);
     expect(arrivals[0]).toMatchObject({ userId: '6650f0c2a1b2c3d4e5f60701', role: 'member', authMethod: 'session' });
@@ -69,7 +74,10 @@ describe('sessions read from Redis by the gateway, auth not running', () => {
     await authStore.set(sessionKeyOf('bozuk-kayit-0000000000000000'), '{"userId":"u1","role":"root"}', 'EX', 60);
     for (const sid of ['bilinmeyen-oturum-000000000000', 'kisa', 'bozuk-kayit-0000000000000000']) {
       arrivals.length = 0;
-      const res = await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
+      const res = await gateway.inject({
+        url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
+        headers: { cookie: `${SESSION_COOKIE}=${sid}` },
+      });
       expect(res.headers['x-meydan-service'], sid).toBe('polls');
       expect(arrivals[0], sid).toMatchObject({ userId: null, role: null });
     }
@@ -99,7 +107,10 @@ describe('sessions read from Redis by the gateway, auth not running', () => {
     // A ban, say: whatever became of the list, the session made meanwhile ends now.
     await sessions.revokeAll(userId);
     arrivals.length = 0;
-    const res = await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718', headers: { cookie: `${SESSION_COOKIE}=${made}` } });
+    const res = await gateway.inject({
+      url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
+      headers: { cookie: `${SESSION_COOKIE}=${made}` },
+    });
     expect(res.headers['x-meydan-service']).toBe('polls');
     expect(arrivals[0]).toMatchObject({ userId: null, role: null });
     expect(await sessions.resolve(made)).toBeNull();
@@ -113,7 +124,10 @@ describe('sessions read from Redis by the gateway, auth not running', () => {
     await authStore.incr(sessionKeys.accountEpoch(userId));
     for (const sid of [lost, stale]) {
       arrivals.length = 0;
-      await gateway.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
+      await gateway.inject({
+        url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
+        headers: { cookie: `${SESSION_COOKIE}=${sid}` },
+      });
       expect(arrivals[0]).toMatchObject({ userId: null, role: null });
     }
   });
@@ -121,7 +135,10 @@ describe('sessions read from Redis by the gateway, auth not running', () => {
   it('answers 503 in Turkish when Redis cannot be reached, and lets no member through as anyone', async () => {
     const cut = await testGateway.variant({ REDIS_URL: 'redis://127.0.0.1:9' });
     arrivals.length = 0;
-    const res = await cut.inject({ url: '/api/polls/6650f0c2a1b2c3d4e5f60718', headers: { cookie: `${SESSION_COOKIE}=${'a'.repeat(43)}` } });
+    const res = await cut.inject({
+      url: '/api/polls/6650f0c2a1b2c3d4e5f60718',
+      headers: { cookie: `${SESSION_COOKIE}=${'a'.repeat(43)}` },
+    });
     expect(res.statusCode).toBe(503);
     expect(res.json()).toEqual({ error: 'service_unavailable', message: errorCatalogue.service_unavailable.message });
     expect(res.headers['retry-after']).toBe('5');
@@ -155,13 +172,24 @@ describe('revoked sessions stop working at the gateway (real auth)', () => {
 
   const login = async (user: { email: string; password: string }) => {
     logins += 1;
-    const res = await gateway.inject({ method: 'POST', url: '/api/login', remoteAddress: `198.51.100.${logins}`, payload: { email: user.email, password: user.password } });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: `198.51.100.${logins}`,
+      payload: { email: user.email, password: user.password },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
   };
-  const sessionOf = (app: FastifyInstance, sid: string) => app.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
+  const sessionOf = (app: FastifyInstance, sid: string) =>
+    app.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
   const post = (url: string, sid: string, payload: object) =>
-    gateway.inject({ method: 'POST', url, headers: { origin: 'http://meydan.test', cookie: `${SESSION_COOKIE}=${sid}` }, payload });
+    gateway.inject({
+      method: 'POST',
+      url,
+      headers: { origin: 'http://meydan.test', cookie: `${SESSION_COOKIE}=${sid}` },
+      payload,
+    });
   /** What 30 days without a login once did: the account's list of sessions expired (the sessions slid on). */
   const forgetSessionList = async (userId: string) => {
     const store = connectRedis(infra().redisUrl, SESSION_STORE_PREFIX, testLogger());
@@ -173,8 +201,14 @@ describe('revoked sessions stop working at the gateway (real auth)', () => {
     const member = await createUser(auth.deps);
     const sid = await login(member);
     expect((await sessionOf(gateway, sid)).statusCode).toBe(200);
-    expect((await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(200);
-    await vi.waitFor(async () => expect((await sessionOf(gateway, sid)).statusCode).toBe(401), { timeout: 1000, interval: 25 });
+    expect(
+      (await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `${SESSION_COOKIE}=${sid}` } }))
+        .statusCode,
+    ).toBe(200);
+    await vi.waitFor(async () => expect((await sessionOf(gateway, sid)).statusCode).toBe(401), {
+      timeout: 1000,
+      interval: 25,
+    });
     expect((await sessionOf(await testGateway.variant({}), sid)).statusCode).toBe(401);
   });
 
@@ -182,8 +216,15 @@ describe('revoked sessions stop working at the gateway (real auth)', () => {
     const member = await createUser(auth.deps);
     const sid = await login(member);
     expect((await sessionOf(gateway, sid)).json()).toMatchObject({ id: member.id });
-    await testGateway.bus.publish(events.admin.userBanned, { userId: member.id, by: '6650f0c2a1b2c3d4e5f60799', at: new Date().toISOString() });
-    await vi.waitFor(async () => expect((await sessionOf(gateway, sid)).statusCode).toBe(401), { timeout: 10_000, interval: 50 });
+    await testGateway.bus.publish(events.admin.userBanned, {
+      userId: member.id,
+      by: '6650f0c2a1b2c3d4e5f60799',
+      at: new Date().toISOString(),
+    });
+    await vi.waitFor(async () => expect((await sessionOf(gateway, sid)).statusCode).toBe(401), {
+      timeout: 10_000,
+      interval: 50,
+    });
     expect((await sessionOf(await testGateway.variant({}), sid)).statusCode).toBe(401);
   });
 
@@ -191,15 +232,33 @@ describe('revoked sessions stop working at the gateway (real auth)', () => {
     it('a ban still ends the old session: the gateway answers 401 for it', async () => {
       const member = await createUser(auth.deps);
       const sid = await login(member);
-      expect((await gateway.inject({ url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(200);
+      expect(
+        (await gateway.inject({ url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode,
+      ).toBe(200);
       await forgetSessionList(member.id);
-      await testGateway.bus.publish(events.admin.userBanned, { userId: member.id, by: '6650f0c2a1b2c3d4e5f60799', at: new Date().toISOString() });
-      // /api/tokens does not look at the account itself: only the session read can refuse it.
-      await vi.waitFor(async () => expect((await gateway.inject({ url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(401), {
-        timeout: 10_000,
-        interval: 50,
+      await testGateway.bus.publish(events.admin.userBanned, {
+        userId: member.id,
+        by: '6650f0c2a1b2c3d4e5f60799',
+        at: new Date().toISOString(),
       });
-      expect((await (await testGateway.variant({})).inject({ url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(401);
+      // /api/tokens does not look at the account itself: only the session read can refuse it.
+      await vi.waitFor(
+        async () =>
+          expect(
+            (await gateway.inject({ url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode,
+          ).toBe(401),
+        {
+          timeout: 10_000,
+          interval: 50,
+        },
+      );
+      expect(
+        (
+          await (
+            await testGateway.variant({})
+          ).inject({ url: '/api/tokens', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })
+        ).statusCode,
+      ).toBe(401);
     });
 
     it('"log out everywhere" ends the other devices’ sessions', async () => {
@@ -215,7 +274,10 @@ describe('revoked sessions stop working at the gateway (real auth)', () => {
       const member = await createUser(auth.deps);
       const [laptop, phone] = [await login(member), await login(member)];
       await forgetSessionList(member.id);
-      const changed = await post('/api/auth/password', laptop, { currentPassword: member.password, newPassword: 'yepyeni-sifre-2' });
+      const changed = await post('/api/auth/password', laptop, {
+        currentPassword: member.password,
+        newPassword: 'yepyeni-sifre-2',
+      });
       expect(changed.statusCode, changed.body).toBe(200);
       const renewed = changed.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
       expect((await sessionOf(gateway, phone)).statusCode).toBe(401);

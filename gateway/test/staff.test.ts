@@ -21,9 +21,18 @@ describe('staff roles and the second factor at the gateway (real auth and admin 
 
   const signIn = async (user: TestUser) => {
     addresses += 1;
-    const res = await gateway.inject({ method: 'POST', url: '/api/login', remoteAddress: `192.0.2.${addresses}`, payload: { email: user.email, password: user.password } });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress: `192.0.2.${addresses}`,
+      payload: { email: user.email, password: user.password },
+    });
     expect(res.statusCode, res.body).toBe(200);
-    return { sid: res.cookies.find((c) => c.name === SESSION_COOKIE)!.value, body: res.json(), cookie: res.cookies.find((c) => c.name === SESSION_COOKIE)! };
+    return {
+      sid: res.cookies.find((c) => c.name === SESSION_COOKIE)!.value,
+      body: res.json(),
+      cookie: res.cookies.find((c) => c.name === SESSION_COOKIE)!,
+    };
   };
   const call = (sid: string, url: string, method: 'GET' | 'POST' | 'PATCH' = 'GET', payload?: unknown) =>
     gateway.inject({ method, url, headers: { cookie: `${SESSION_COOKIE}=${sid}` }, ...(payload ? { payload } : {}) });
@@ -51,12 +60,15 @@ describe('staff roles and the second factor at the gateway (real auth and admin 
     for (const url of ['/api/admin/stats', '/api/admin/reports', '/api/admin/audit', '/api/admin/users']) {
       const res = await call(sid, url);
       expect(res.statusCode, url).toBe(403);
-      expect(res.json()).toEqual({ error: 'mfa_enrolment_required', message: 'Yönetim paneline girmeden önce doğrulama uygulamanı (TOTP) kurmalısın.' });
+      expect(res.json()).toEqual({
+        error: 'mfa_enrolment_required',
+        message: 'Yönetim paneline girmeden önce doğrulama uygulamanı (TOTP) kurmalısın.',
+      });
       expect(res.headers['x-meydan-service']).toBeUndefined();
     }
   });
 
-  it('enrols with the app\'s first code, gets recovery codes once, and only then reaches the panel', async () => {
+  it("enrols with the app's first code, gets recovery codes once, and only then reaches the panel", async () => {
     const newcomer = await createUser(auth.deps, { role: 'moderator' });
     const { sid } = await signIn(newcomer);
     const enrol = await call(sid, '/api/auth/totp/enrol', 'POST');
@@ -65,7 +77,9 @@ describe('staff roles and the second factor at the gateway (real auth and admin 
     expect(otpauthUrl).toMatch(/^otpauth:\/\/totp\/Meydan:.+secret=/);
     expect((await call(sid, '/api/admin/reports')).statusCode).toBe(403);
 
-    const wrong = await call(sid, '/api/auth/totp/confirm', 'POST', { code: String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, '0') });
+    const wrong = await call(sid, '/api/auth/totp/confirm', 'POST', {
+      code: String((Number(totpCode(secret)) + 1) % 1_000_000).padStart(6, '0'),
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ error: 'totp_invalid', message: 'Doğrulama kodu yanlış ya da süresi geçmiş.' });
     expect((await userModel(auth.deps.mongo).findById(newcomer.id).lean())!.totp!.enabledAt).toBeNull();
@@ -93,12 +107,18 @@ describe('staff roles and the second factor at the gateway (real auth and admin 
     expect(body.mfa).toBe('required');
     const refused = await call(sid, '/api/admin/stats');
     expect(refused.statusCode).toBe(403);
-    expect(refused.json()).toEqual({ error: 'mfa_required', message: 'Devam etmek için doğrulama uygulamandaki kodu girmelisin.' });
+    expect(refused.json()).toEqual({
+      error: 'mfa_required',
+      message: 'Devam etmek için doğrulama uygulamandaki kodu girmelisin.',
+    });
 
     // The code that opened the first session is spent: its time step was used.
     const replayed = await call(sid, '/api/auth/totp/verify', 'POST', { code: totpCode(secret) });
     expect(replayed.statusCode).toBe(400);
-    expect(replayed.json()).toEqual({ error: 'totp_replayed', message: 'Bu kod zaten kullanıldı. Uygulamadaki bir sonraki kodu bekleyip onu gir.' });
+    expect(replayed.json()).toEqual({
+      error: 'totp_replayed',
+      message: 'Bu kod zaten kullanıldı. Uygulamadaki bir sonraki kodu bekleyip onu gir.',
+    });
     expect(replayed.cookies.find((c) => c.name === SESSION_COOKIE)).toBeUndefined();
     expect((await call(sid, '/api/admin/stats')).statusCode).toBe(403);
 
@@ -112,7 +132,8 @@ describe('staff roles and the second factor at the gateway (real auth and admin 
     await userModel(auth.deps.mongo).updateOne({ _id: moderator.id }, { $set: { 'totp.lastStep': null } });
     const { sid } = await signIn(moderator);
     const wrongCode = String((Number(totpCode(secret)) + 500_000) % 1_000_000).padStart(6, '0');
-    for (let i = 0; i < 5; i++) expect((await call(sid, '/api/auth/totp/verify', 'POST', { code: wrongCode })).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await call(sid, '/api/auth/totp/verify', 'POST', { code: wrongCode })).statusCode).toBe(401);
     const throttled = await call(sid, '/api/auth/totp/verify', 'POST', { code: totpCode(secret) });
     expect(throttled.statusCode).toBe(429);
     expect(throttled.json().message).toBe('Çok fazla yanlış kod girildi. Lütfen biraz bekleyip tekrar dene.');
@@ -124,7 +145,13 @@ describe('staff roles and the second factor at the gateway (real auth and admin 
     const { sid } = await staffSession(auth.deps, (o) => gateway.inject(o), moderator, '192.0.2.202');
     expect((await call(sid, '/api/admin/reports')).statusCode).toBe(200);
     expect((await call(sid, '/api/admin/users')).statusCode).toBe(200);
-    for (const url of ['/api/admin/audit', '/api/admin/users.csv', '/api/admin/users.xlsx', '/api/admin/bulk-email/0123456789abcdef01234567', '/api/admin/messages']) {
+    for (const url of [
+      '/api/admin/audit',
+      '/api/admin/users.csv',
+      '/api/admin/users.xlsx',
+      '/api/admin/bulk-email/0123456789abcdef01234567',
+      '/api/admin/messages',
+    ]) {
       const res = await call(sid, url);
       expect(res.statusCode, url).toBe(403);
       expect(res.json()).toEqual({ error: 'admin_only', message: 'Bu işlemi yalnızca yöneticiler yapabilir.' });
@@ -137,6 +164,8 @@ describe('staff roles and the second factor at the gateway (real auth and admin 
     expect(body.mfa).toBeUndefined();
     const res = await call(sid, '/api/auth/totp/enrol', 'POST');
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('Doğrulama uygulaması yalnızca yönetim ekibi (moderatör, yönetici) hesapları içindir.');
+    expect(res.json().message).toBe(
+      'Doğrulama uygulaması yalnızca yönetim ekibi (moderatör, yönetici) hesapları içindir.',
+    );
   });
 });

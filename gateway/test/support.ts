@@ -28,7 +28,11 @@ const CLOSED_PORT = 'http://127.0.0.1:9';
 
 export async function startTestGateway(
   upstreams: Partial<Record<ServiceName, TestService>>,
-  options: { config?: Partial<GatewayConfig>; listen?: boolean; /** The gateway's log (silent when not given). */ log?: Logger } = {},
+  options: {
+    config?: Partial<GatewayConfig>;
+    listen?: boolean /** The gateway's log (silent when not given). */;
+    log?: Logger;
+  } = {},
 ): Promise<TestGateway> {
   const web = mkdtempSync(join(tmpdir(), 'meydan-web-'));
   mkdirSync(join(web, 'assets'));
@@ -38,7 +42,10 @@ export async function startTestGateway(
     const svc = upstreams[service];
     return svc ? `http://127.0.0.1:${(svc.app.server.address() as { port: number }).port}` : CLOSED_PORT;
   };
-  const urls = Object.fromEntries(serviceNames.map((s) => [serviceUrlVar(s), urlOf(s)])) as Record<ServiceUrlVar, string>;
+  const urls = Object.fromEntries(serviceNames.map((s) => [serviceUrlVar(s), urlOf(s)])) as Record<
+    ServiceUrlVar,
+    string
+  >;
   const config: GatewayConfig = {
     HOST: '127.0.0.1',
     PORT: 0,

@@ -127,7 +127,17 @@ export const topicBadges = {
   'serbest-kursu': 'genel',
 } as const satisfies Record<TopicSlug, BadgeSlug>;
 
-const turkishToAscii: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', ö: 'o', ş: 's', ü: 'u', â: 'a', î: 'i', û: 'u' };
+const turkishToAscii: Record<string, string> = {
+  ç: 'c',
+  ğ: 'g',
+  ı: 'i',
+  ö: 'o',
+  ş: 's',
+  ü: 'u',
+  â: 'a',
+  î: 'i',
+  û: 'u',
+};
 
 /** Lower-cases (Turkish rules) and replaces Turkish letters with their ASCII base: 'Yaşam' → 'yasam'. */
 export function asciiSlug(value: string): string {

@@ -231,14 +231,18 @@ export const natsContracts = {
 export type NatsContracts = typeof natsContracts;
 
 /** The contracts of a table of socket events, each built from the schema its `$id` names. */
-function socketContractsOf<T extends Record<string, SchemaId>>(ids: T): { readonly [E in keyof T]: Contract<SchemaTypes[T[E]]> } {
+function socketContractsOf<T extends Record<string, SchemaId>>(
+  ids: T,
+): { readonly [E in keyof T]: Contract<SchemaTypes[T[E]]> } {
   const byId = new Map<string, { readonly $id: string }>(allSchemas.map((schema) => [schema.$id, schema]));
   const contract = (id: SchemaId): Contract => {
     const schema = byId.get(id);
     if (!schema) throw new Error(`no schema ${id}`);
     return { schema };
   };
-  return Object.fromEntries(Object.entries(ids).map(([event, id]) => [event, contract(id)])) as { readonly [E in keyof T]: Contract<SchemaTypes[T[E]]> };
+  return Object.fromEntries(Object.entries(ids).map(([event, id]) => [event, contract(id)])) as {
+    readonly [E in keyof T]: Contract<SchemaTypes[T[E]]>;
+  };
 }
 
 /**

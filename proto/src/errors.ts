@@ -10,7 +10,10 @@ export const errorCatalogue = {
   identity_invalid: { status: 401, message: 'Kimlik bilgisi doğrulanamadı.' },
   forbidden: { status: 403, message: 'Bu sayfaya erişim yetkiniz yok.' },
   /** A staff account that has not enrolled its authenticator yet: the web sends it to enrolment. */
-  mfa_enrolment_required: { status: 403, message: 'Yönetim paneline girmeden önce doğrulama uygulamanı (TOTP) kurmalısın.' },
+  mfa_enrolment_required: {
+    status: 403,
+    message: 'Yönetim paneline girmeden önce doğrulama uygulamanı (TOTP) kurmalısın.',
+  },
   /** A staff session whose second factor is not verified (or no longer fresh): the web asks for a code. */
   mfa_required: { status: 403, message: 'Devam etmek için doğrulama uygulamandaki kodu girmelisin.' },
   /** A moderator calling what only an administrator may do. */
@@ -24,7 +27,10 @@ export const errorCatalogue = {
   uri_too_long: { status: 414, message: 'İstek adresi çok uzun.' },
   unsupported_media_type: { status: 415, message: 'Bu içerik türü desteklenmiyor.' },
   challenge_required: { status: 403, message: 'Devam etmek için güvenlik doğrulamasını tamamla.' },
-  challenge_invalid: { status: 403, message: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.' },
+  challenge_invalid: {
+    status: 403,
+    message: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.',
+  },
   headers_too_large: { status: 431, message: 'İstek başlıkları çok büyük.' },
   rate_limited: { status: 429, message: 'Çok fazla istek gönderdin. Lütfen biraz bekleyip tekrar dene.' },
   internal: { status: 500, message: 'Beklenmeyen bir hata oluştu. Lütfen tekrar dene.' },
@@ -36,7 +42,10 @@ export const errorCatalogue = {
    * The gateway's answer when the service's connection broke after a change was sent to it (it may have been made):
    * unlike 503, which says it was not.
    */
-  answer_lost: { status: 502, message: 'Hizmetin yanıtı yolda kesildi; işlemin kaydedilmiş olabilir. Sayfayı yenileyip kontrol et.' },
+  answer_lost: {
+    status: 502,
+    message: 'Hizmetin yanıtı yolda kesildi; işlemin kaydedilmiş olabilir. Sayfayı yenileyip kontrol et.',
+  },
   event_not_published: {
     status: 503,
     message: 'İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.',

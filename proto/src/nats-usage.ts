@@ -31,14 +31,41 @@ export interface NatsUsage {
 export type NatsProcess = ServiceName | 'gateway';
 
 const onEvents = (filter: string): DurableUse => ({ stream: streams.events.name, filter });
-const health = [subjects.auth.health, subjects.polls.health, subjects.social.health, subjects.notifications.health, subjects.contact.health, subjects.admin.health];
-const openapi = [subjects.auth.openapi, subjects.polls.openapi, subjects.social.openapi, subjects.notifications.openapi, subjects.contact.openapi, subjects.admin.openapi];
+const health = [
+  subjects.auth.health,
+  subjects.polls.health,
+  subjects.social.health,
+  subjects.notifications.health,
+  subjects.contact.health,
+  subjects.admin.health,
+];
+const openapi = [
+  subjects.auth.openapi,
+  subjects.polls.openapi,
+  subjects.social.openapi,
+  subjects.notifications.openapi,
+  subjects.contact.openapi,
+  subjects.admin.openapi,
+];
 /** A block or mute made or taken back: who keeps a copy of a member's hidden set drops it on hearing one. */
-const hiddenEvents = [events.social.userBlocked, events.social.userUnblocked, events.social.userMuted, events.social.userUnmuted];
+const hiddenEvents = [
+  events.social.userBlocked,
+  events.social.userUnblocked,
+  events.social.userMuted,
+  events.social.userUnmuted,
+];
 
 export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
   auth: {
-    requests: [subjects.polls.userTopics, subjects.polls.userCounts, subjects.social.counts, subjects.polls.userExport, subjects.social.userExport, subjects.notifications.userExport, subjects.admin.wordFilter],
+    requests: [
+      subjects.polls.userTopics,
+      subjects.polls.userCounts,
+      subjects.social.counts,
+      subjects.polls.userExport,
+      subjects.social.userExport,
+      subjects.notifications.userExport,
+      subjects.admin.wordFilter,
+    ],
     listens: [],
     live: [],
     consumers: {
@@ -48,7 +75,15 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     },
   },
   polls: {
-    requests: [subjects.social.mutuals, subjects.social.hidden, subjects.auth.usersSettings, subjects.auth.usersSearch, subjects.auth.usersAffinities, subjects.auth.usersSummaries, subjects.admin.wordFilter],
+    requests: [
+      subjects.social.mutuals,
+      subjects.social.hidden,
+      subjects.auth.usersSettings,
+      subjects.auth.usersSearch,
+      subjects.auth.usersAffinities,
+      subjects.auth.usersSummaries,
+      subjects.admin.wordFilter,
+    ],
     listens: [events.polls.pollEdited, ...hiddenEvents],
     live: [],
     consumers: {
@@ -73,7 +108,15 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     },
   },
   notifications: {
-    requests: [subjects.polls.canView, subjects.polls.pollVoters, subjects.social.mutuals, subjects.social.hidden, subjects.auth.usersSettings, subjects.auth.usersSummaries, subjects.auth.usersContact],
+    requests: [
+      subjects.polls.canView,
+      subjects.polls.pollVoters,
+      subjects.social.mutuals,
+      subjects.social.hidden,
+      subjects.auth.usersSettings,
+      subjects.auth.usersSummaries,
+      subjects.auth.usersContact,
+    ],
     listens: [...hiddenEvents],
     live: [live.pollCounts, live.pollVoted, live.adminBulkEmail],
     consumers: {
@@ -98,7 +141,20 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
     consumers: {},
   },
   admin: {
-    requests: [subjects.auth.usersPage, subjects.auth.usersEmails, subjects.auth.staffInvite, subjects.auth.loadMembersCreate, subjects.auth.loadMembersRemove, subjects.polls.pollsPage, subjects.polls.reportsPage, subjects.contact.messagesPage, subjects.polls.heldList, subjects.polls.heldDecide, subjects.auth.heldList, subjects.auth.heldDecide],
+    requests: [
+      subjects.auth.usersPage,
+      subjects.auth.usersEmails,
+      subjects.auth.staffInvite,
+      subjects.auth.loadMembersCreate,
+      subjects.auth.loadMembersRemove,
+      subjects.polls.pollsPage,
+      subjects.polls.reportsPage,
+      subjects.contact.messagesPage,
+      subjects.polls.heldList,
+      subjects.polls.heldDecide,
+      subjects.auth.heldList,
+      subjects.auth.heldDecide,
+    ],
     listens: [],
     live: [],
     consumers: {
@@ -128,7 +184,8 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
 };
 
 /** The durable consumer's name on the server for a service's purpose (the kit's bus names them so). */
-export const durableNameOf = (service: string, purpose: string, prefix = ''): string => `${prefix}${service}--${purpose}`;
+export const durableNameOf = (service: string, purpose: string, prefix = ''): string =>
+  `${prefix}${service}--${purpose}`;
 
 /** The inbox prefix of a NATS user: replies to its requests come on `<prefix>.…`, which only it may subscribe to. */
 export const natsInboxPrefix = (user: string): string => `_INBOX_${user}`;

@@ -46,7 +46,10 @@ export const embedRoutes = ['/embed/:code', '/embed/anket/:id'] as const;
 export type EmbedRoute = (typeof embedRoutes)[number];
 
 /** The route of `routes` a path matches (case-insensitive, trailing slash tolerated), or null (also for a malformed escape). */
-function matchRouteIn<R extends string>(routes: readonly R[], pathname: string): { route: R; params: Record<string, string> } | null {
+function matchRouteIn<R extends string>(
+  routes: readonly R[],
+  pathname: string,
+): { route: R; params: Record<string, string> } | null {
   let path = pathname.split(/[?#]/)[0] ?? '/';
   if (path.length > 1 && path.endsWith('/')) path = path.slice(0, -1);
   const parts = path.split('/').slice(1);

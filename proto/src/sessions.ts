@@ -94,7 +94,12 @@ export function sessionUserOf(raw: string | null, now = Date.now()): SessionUser
     const madeAt = Date.parse(createdAt ?? '');
     if (!Number.isFinite(madeAt) || now - madeAt >= STAFF_SESSION_MS) return null;
   }
-  return { userId, role: role as UserRole, epoch: epoch ?? null, mfa: mfaStateOf({ role: role as UserRole, totp: stored.totp, mfaAt: stored.mfaAt }) };
+  return {
+    userId,
+    role: role as UserRole,
+    epoch: epoch ?? null,
+    mfa: mfaStateOf({ role: role as UserRole, totp: stored.totp, mfaAt: stored.mfaAt }),
+  };
 }
 
 /**

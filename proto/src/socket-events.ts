@@ -34,7 +34,9 @@ function byEventName<E extends Readonly<Record<string, string>>, const T extends
   events: E,
   table: T,
 ): { readonly [K in keyof E as E[K]]: T[K] } {
-  return Object.fromEntries(Object.entries(events).map(([key, name]) => [name, table[key as keyof E]])) as { readonly [K in keyof E as E[K]]: T[K] };
+  return Object.fromEntries(Object.entries(events).map(([key, name]) => [name, table[key as keyof E]])) as {
+    readonly [K in keyof E as E[K]]: T[K];
+  };
 }
 
 /** The schema of each server → client event's payload. */

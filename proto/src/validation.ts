@@ -85,7 +85,8 @@ let sharedAjv: Ajv | undefined;
 const validators = new Map<string, ValidateFunction>();
 let byId: Map<string, AnySchema> | undefined;
 /** Every proto schema by `$id`, built on first use (a browser bundle that never looks a schema up leaves them out). */
-const schemasById = (): Map<string, AnySchema> => (byId ??= new Map<string, AnySchema>(allSchemas.map((s) => [s.$id, s])));
+const schemasById = (): Map<string, AnySchema> =>
+  (byId ??= new Map<string, AnySchema>(allSchemas.map((s) => [s.$id, s])));
 
 /** The compiled validator of a proto schema (compiled once, on a shared instance). */
 export function getValidator<Id extends SchemaId>(schemaId: Id): ValidateFunction<SchemaTypes[Id]> {
@@ -112,7 +113,10 @@ export function validate<Id extends SchemaId>(schemaId: Id, data: unknown): Vali
  * Turns ajv errors into Turkish issues, ordered by the schema's field order (errors about the body itself first,
  * unknown fields last). Errors of our `errorMessage` texts and of `meydanPollOptions` keep their message.
  */
-export function formatErrors(schemaOrId: SchemaId | object | undefined, errors: readonly ErrorObject[]): ValidationIssue[] {
+export function formatErrors(
+  schemaOrId: SchemaId | object | undefined,
+  errors: readonly ErrorObject[],
+): ValidationIssue[] {
   let schema = (typeof schemaOrId === 'string' ? schemasById().get(schemaOrId) : schemaOrId) as
     | { properties?: Record<string, unknown>; $ref?: string }
     | undefined;
@@ -161,7 +165,8 @@ export function resolvePollExpiry(
     const at = Date.parse(body.expiresAt);
     if (Number.isNaN(at)) return { ok: false, message: pollMessages.expiresAt };
     if (at <= nowMs) return { ok: false, message: pollMessages.expiresPast };
-    if (at > nowMs + limits.poll.maxExpiryDays * dayMs + skewMs) return { ok: false, message: pollMessages.expiresTooLate };
+    if (at > nowMs + limits.poll.maxExpiryDays * dayMs + skewMs)
+      return { ok: false, message: pollMessages.expiresTooLate };
     return { ok: true, expiresAt: new Date(at) };
   }
   return { ok: true, expiresAt: new Date(nowMs + limits.poll.defaultDurationHours * hourMs) };

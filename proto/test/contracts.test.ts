@@ -28,13 +28,18 @@ describe('event and live message schemas', () => {
     const mail = { to: 'ayse@example.com', subject: 'Merhaba', body: 'v1.c2VhbGVkLWJvZHktYnl0ZXM' };
     expect(validate('meydan/mail-request', mail).ok).toBe(true);
     expect(validate('meydan/mail-request', { ...mail, to: 'adres-degil' }).ok).toBe(false);
-    expect(validate('meydan/mail-request', { to: mail.to, subject: mail.subject, html: '<p>Merhaba</p>', text: 'Merhaba' }).ok).toBe(false);
+    expect(
+      validate('meydan/mail-request', { to: mail.to, subject: mail.subject, html: '<p>Merhaba</p>', text: 'Merhaba' })
+        .ok,
+    ).toBe(false);
   });
 
   it('answer session and token lookups with a user or null', () => {
     expect(validate('meydan/nats-session-resolve-reply', null).ok).toBe(true);
     expect(validate('meydan/nats-session-resolve-reply', { userId: 'u1', role: 'member' }).ok).toBe(true);
     expect(validate('meydan/nats-session-resolve-reply', { userId: 'u1', role: 'root' }).ok).toBe(false);
-    expect(validate('meydan/nats-token-resolve-reply', { userId: 'u1', role: 'admin', tier: 'free', tokenId: 't1' }).ok).toBe(true);
+    expect(
+      validate('meydan/nats-token-resolve-reply', { userId: 'u1', role: 'admin', tier: 'free', tokenId: 't1' }).ok,
+    ).toBe(true);
   });
 });

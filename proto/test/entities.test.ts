@@ -25,7 +25,13 @@ import type {
 
 const at = '2025-01-01T12:00:00.000Z';
 const creator = { id: 'u1', username: 'ali', displayName: 'Ali', avatarUrl: null };
-const friend: FriendSummary = { id: 'u2', username: 'ayse', displayName: null, avatarUrl: '/avatars/u2.png', hasVoted: true };
+const friend: FriendSummary = {
+  id: 'u2',
+  username: 'ayse',
+  displayName: null,
+  avatarUrl: '/avatars/u2.png',
+  hasVoted: true,
+};
 
 const poll: Poll = {
   id: 'p1',
@@ -74,12 +80,19 @@ describe('entity and answer schemas', () => {
   });
 
   it('poll: refuses unknown fields, missing fields, bad types and bad dates', () => {
-    expect(firstError('meydan/poll', { ...poll, secret: 1 })).toEqual({ path: 'secret', message: 'Bilinmeyen alan: "secret"' });
+    expect(firstError('meydan/poll', { ...poll, secret: 1 })).toEqual({
+      path: 'secret',
+      message: 'Bilinmeyen alan: "secret"',
+    });
     const { totalVotes: _t, ...missing } = poll;
     expect(firstError('meydan/poll', missing)).toEqual({ path: 'totalVotes', message: '"totalVotes" alanı gerekli' });
-    expect(firstError('meydan/poll', { ...poll, createdAt: 'dün' })?.message).toBe('"createdAt" alanı geçerli bir tarih olmalıdır');
+    expect(firstError('meydan/poll', { ...poll, createdAt: 'dün' })?.message).toBe(
+      '"createdAt" alanı geçerli bir tarih olmalıdır',
+    );
     expect(firstError('meydan/poll', { ...poll, type: 'gizli' })?.path).toBe('type');
-    expect(firstError('meydan/poll', { ...poll, likesCount: -1 })?.message).toBe('"likesCount" alanı en az 0 olmalıdır');
+    expect(firstError('meydan/poll', { ...poll, likesCount: -1 })?.message).toBe(
+      '"likesCount" alanı en az 0 olmalıdır',
+    );
     expect(firstError('meydan/poll', { ...poll, options: [{ id: 0, text: 'a' }] })).toEqual({
       path: 'options.0.votes',
       message: '"votes" alanı gerekli',
@@ -112,7 +125,14 @@ describe('entity and answer schemas', () => {
   });
 
   it('users: session user, profile view, list item, follow state, vote list entry', () => {
-    const user: User = { id: 'u1', username: 'ali', email: 'ali@example.com', displayName: null, avatarUrl: null, role: 'member' };
+    const user: User = {
+      id: 'u1',
+      username: 'ali',
+      email: 'ali@example.com',
+      displayName: null,
+      avatarUrl: null,
+      role: 'member',
+    };
     ok('meydan/user', user);
     expect(firstError('meydan/user', { ...user, role: 'root' })?.path).toBe('role');
     expect(firstError('meydan/user', { ...user, passwordHash: 'x' })?.message).toBe('Bilinmeyen alan: "passwordHash"');
@@ -132,11 +152,19 @@ describe('entity and answer schemas', () => {
       votesCount: 5,
     };
     ok('meydan/user-profile', profile);
-    ok('meydan/user-profile', { ...profile, email: 'ali@example.com', isFollowing: false, createdAt: at, birthDate: null });
+    ok('meydan/user-profile', {
+      ...profile,
+      email: 'ali@example.com',
+      isFollowing: false,
+      createdAt: at,
+      birthDate: null,
+    });
 
     const item: UserListItem = { id: 'u2', username: 'ayse', displayName: 'Ayşe', avatarUrl: null, isFollowing: true };
     ok('meydan/user-list-item', item);
-    expect(firstError('meydan/user-list-item', { ...item, isFollowing: undefined })?.message).toBe('"isFollowing" alanı gerekli');
+    expect(firstError('meydan/user-list-item', { ...item, isFollowing: undefined })?.message).toBe(
+      '"isFollowing" alanı gerekli',
+    );
 
     const follow: FollowState = { following: true, message: 'Takip edildi', followersCount: 3, followingCount: 1 };
     ok('meydan/follow-state', follow);
@@ -154,7 +182,13 @@ describe('entity and answer schemas', () => {
   });
 
   it('notifications, comments, messages and health', () => {
-    const n: NotificationItem = { id: 'n1', message: 'Ayşe seni takip etti', isRead: false, createdAt: at, link: '/profil' };
+    const n: NotificationItem = {
+      id: 'n1',
+      message: 'Ayşe seni takip etti',
+      isRead: false,
+      createdAt: at,
+      link: '/profil',
+    };
     ok('meydan/notification', n);
     ok('meydan/notification', { ...n, link: null });
     ok('meydan/notification-count', { count: 0 });
@@ -206,7 +240,15 @@ describe('entity and answer schemas', () => {
       isShareable: false,
     };
     ok('meydan/admin-poll', adminPoll);
-    const report: Report = { id: 'r1', status: 'pending', reason: 'spam', description: null, createdAt: at, poll: { id: 'p1', title: 'T' }, reporter: { id: 'u1', username: 'ayse' } };
+    const report: Report = {
+      id: 'r1',
+      status: 'pending',
+      reason: 'spam',
+      description: null,
+      createdAt: at,
+      poll: { id: 'p1', title: 'T' },
+      reporter: { id: 'u1', username: 'ayse' },
+    };
     ok('meydan/report', report);
     expect(firstError('meydan/report', { ...report, status: 'weird' })?.path).toBe('status');
   });

@@ -45,7 +45,10 @@ describe('matchClientRoute', () => {
   it('has the information pages of the footer and one page per blog post', () => {
     expect(matchClientRoute('/gizlilik')?.route).toBe('/gizlilik');
     expect(matchClientRoute('/Cerezler/')?.route).toBe('/cerezler');
-    expect(matchClientRoute('/blog/dost-meclisi-yayinda')).toEqual({ route: '/blog/:slug', params: { slug: 'dost-meclisi-yayinda' } });
+    expect(matchClientRoute('/blog/dost-meclisi-yayinda')).toEqual({
+      route: '/blog/:slug',
+      params: { slug: 'dost-meclisi-yayinda' },
+    });
   });
 
   it('answers null, not an exception, for a parameter with a malformed escape', () => {
@@ -65,7 +68,10 @@ describe('matchClientRoute', () => {
   });
 
   it('matches a member’s profile by username, keeping its case', () => {
-    expect(matchClientRoute('/profil/Ayse_Demir')).toEqual({ route: '/profil/:username', params: { username: 'Ayse_Demir' } });
+    expect(matchClientRoute('/profil/Ayse_Demir')).toEqual({
+      route: '/profil/:username',
+      params: { username: 'Ayse_Demir' },
+    });
     expect(matchClientRoute('/PROFIL/mert/')).toEqual({ route: '/profil/:username', params: { username: 'mert' } });
   });
 

@@ -13,7 +13,9 @@ import * as proto from '../src/index.js';
 
 describe('the schema registry', () => {
   it('holds every exported schema (an object with an $id) once, and nothing else', () => {
-    const exported = Object.values(proto).filter((value) => typeof value === 'object' && value !== null && '$id' in value);
+    const exported = Object.values(proto).filter(
+      (value) => typeof value === 'object' && value !== null && '$id' in value,
+    );
     expect(new Set(allSchemas)).toEqual(new Set(exported));
     expect(allSchemas.length).toBe(new Set(allSchemas.map((schema) => schema.$id)).size);
   });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { sessionStands, sessionUserOf } from '../src/sessions.js';
 
 describe('a session against its account’s revocation epoch', () => {
-  const session = (epoch?: number) => sessionUserOf(JSON.stringify({ userId: 'u1', role: 'member', createdAt: '2026-01-01T00:00:00Z', epoch }))!;
+  const session = (epoch?: number) =>
+    sessionUserOf(JSON.stringify({ userId: 'u1', role: 'member', createdAt: '2026-01-01T00:00:00Z', epoch }))!;
 
   it('stands while the account’s epoch is the one it carries', () => {
     expect(sessionStands(session(1764000000000), '1764000000000')).toBe(true);

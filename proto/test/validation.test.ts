@@ -48,7 +48,12 @@ describe('validate()', () => {
   });
 
   it('refuses a body that is not a JSON object', () => {
-    for (const id of ['meydan/poll-create', 'meydan/register', 'meydan/contact-message', 'meydan/profile-patch'] as const) {
+    for (const id of [
+      'meydan/poll-create',
+      'meydan/register',
+      'meydan/contact-message',
+      'meydan/profile-patch',
+    ] as const) {
       expect(first(id, null)).toBe('Gönderilen veri bir JSON nesnesi olmalıdır');
       expect(first(id, [])).toBe('Gönderilen veri bir JSON nesnesi olmalıdır');
       expect(first(id, 'x')).toBe('Gönderilen veri bir JSON nesnesi olmalıdır');
@@ -98,7 +103,12 @@ describe('create poll', () => {
 
   it('accepts the limits exactly: title 200, description 500, 6 options of 100', () => {
     expect(
-      first(id, { ...base, title: s(200), description: s(500), options: Array.from({ length: 6 }, (_, i) => s(100, String(i))) }),
+      first(id, {
+        ...base,
+        title: s(200),
+        description: s(500),
+        options: Array.from({ length: 6 }, (_, i) => s(100, String(i))),
+      }),
     ).toBe('OK');
   });
 
@@ -150,7 +160,9 @@ describe('create poll', () => {
       'En fazla 6 şık olabilir',
     );
     expect(first(id, { ...base, options: ['a', s(101)] })).toBe('Her şık en fazla 100 karakter olabilir');
-    expect(first(id, { ...base, options: JSON.stringify(['a', s(101)]) })).toBe('Her şık en fazla 100 karakter olabilir');
+    expect(first(id, { ...base, options: JSON.stringify(['a', s(101)]) })).toBe(
+      'Her şık en fazla 100 karakter olabilir',
+    );
     expect(all(id, { ...base, options: ['a', 'b', 3] })).toContain('Şıklar metin olmalıdır');
   });
 
@@ -169,8 +181,12 @@ describe('create poll', () => {
     );
     expect(first(id, { ...base, type: 'private', isShareable: false })).toBe('OK');
     expect(first(id, { ...base, isShareable: 'evet' })).toBe('Paylaşılabilirlik true ya da false olmalıdır');
-    expect(first(id, { ...base, durationHours: 5 })).toBe('Süre 1, 6, 12, 24, 48 ya da 168 saat olmalıdır (süresiz için 0)');
-    expect(first(id, { ...base, durationHours: '24' })).toBe('Süre 1, 6, 12, 24, 48 ya da 168 saat olmalıdır (süresiz için 0)');
+    expect(first(id, { ...base, durationHours: 5 })).toBe(
+      'Süre 1, 6, 12, 24, 48 ya da 168 saat olmalıdır (süresiz için 0)',
+    );
+    expect(first(id, { ...base, durationHours: '24' })).toBe(
+      'Süre 1, 6, 12, 24, 48 ya da 168 saat olmalıdır (süresiz için 0)',
+    );
     expect(first(id, { ...base, expiresAt: 'yarın' })).toBe('Bitiş zamanı geçerli bir tarih olmalıdır');
   });
 
@@ -457,8 +473,14 @@ describe('poll expiry and shareability', () => {
   const h = 3600_000;
 
   it('uses the duration choice, 0 meaning no expiry', () => {
-    expect(resolvePollExpiry({ durationHours: 6 }, now)).toEqual({ ok: true, expiresAt: new Date(now.getTime() + 6 * h) });
-    expect(resolvePollExpiry({ duration: 168 }, now)).toEqual({ ok: true, expiresAt: new Date(now.getTime() + 168 * h) });
+    expect(resolvePollExpiry({ durationHours: 6 }, now)).toEqual({
+      ok: true,
+      expiresAt: new Date(now.getTime() + 6 * h),
+    });
+    expect(resolvePollExpiry({ duration: 168 }, now)).toEqual({
+      ok: true,
+      expiresAt: new Date(now.getTime() + 168 * h),
+    });
     expect(resolvePollExpiry({ durationHours: 0 }, now)).toEqual({ ok: true, expiresAt: null });
   });
 
@@ -502,7 +524,12 @@ describe('createAjv and allSchemas', () => {
   });
 
   it('every object schema refuses unknown fields (for a list: every item; for a choice: every object in it)', () => {
-    type Shape = { type?: string; items?: { additionalProperties?: unknown }; additionalProperties?: unknown; anyOf?: Shape[] };
+    type Shape = {
+      type?: string;
+      items?: { additionalProperties?: unknown };
+      additionalProperties?: unknown;
+      anyOf?: Shape[];
+    };
     for (const schema of allSchemas) {
       const s = schema as Shape;
       const shapes = s.anyOf ? s.anyOf.filter((b) => b.type !== 'null') : [s];

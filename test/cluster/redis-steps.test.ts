@@ -86,7 +86,10 @@ describe('polls on a Redis Cluster', () => {
     for (const [i, p] of inRedis.entries()) {
       const cast = await counters.cast(p.id, 3, 'u:alice', [i % 3]);
       expect(cast).toMatchObject({ status: 'counted', choice: [i % 3] });
-      expect(await counters.cast(p.id, 3, 'u:alice', [(i + 1) % 3])).toMatchObject({ status: 'duplicate', choice: [i % 3] });
+      expect(await counters.cast(p.id, 3, 'u:alice', [(i + 1) % 3])).toMatchObject({
+        status: 'duplicate',
+        choice: [i % 3],
+      });
     }
     // Counters a failover lost: the votes are in MongoDB only.
     await models.Vote.collection.insertMany(
@@ -111,10 +114,16 @@ describe('polls on a Redis Cluster', () => {
     }
     for (const p of onlyInMongo) expect(counts.get(p.id)).toMatchObject({ total: 2, votes: [0, 0, 2] });
 
-    const choices = await counters.choicesOf(polls.map((p) => p.id), 'u:alice');
+    const choices = await counters.choicesOf(
+      polls.map((p) => p.id),
+      'u:alice',
+    );
     for (const [i, p] of inRedis.entries()) expect(choices.get(p.id)).toEqual([i % 3]);
     for (const p of onlyInMongo) expect(choices.get(p.id)).toEqual([2]);
-    const nobody = await counters.choicesOf(polls.map((p) => p.id), 'u:nobody');
+    const nobody = await counters.choicesOf(
+      polls.map((p) => p.id),
+      'u:nobody',
+    );
     expect([...nobody.values()].every((c) => c === null)).toBe(true);
   });
 
@@ -179,24 +188,35 @@ describe('polls on a Redis Cluster', () => {
     const counters = new VoteCounters(conns.redis, models);
     const engagement = new Engagement(conns.redis, models, counters);
     const polls = Array.from({ length: MANY }, () => pollShape());
-    await models.Like.collection.insertMany(polls.slice(0, 10).map((p) => ({ pollId: new Types.ObjectId(p.id), userId: 'u1', createdAt: new Date() })));
+    await models.Like.collection.insertMany(
+      polls.slice(0, 10).map((p) => ({ pollId: new Types.ObjectId(p.id), userId: 'u1', createdAt: new Date() })),
+    );
     // Read as the member who liked the first ten: their own like comes back with the counts.
     const first = await engagement.of(polls, 'u1');
-    for (const [i, p] of polls.entries()) expect(first.get(p.id)).toEqual({ likes: i < 10 ? 1 : 0, comments: 0, shares: 0, liked: i < 10 });
+    for (const [i, p] of polls.entries())
+      expect(first.get(p.id)).toEqual({ likes: i < 10 ? 1 : 0, comments: 0, shares: 0, liked: i < 10 });
     await Promise.all(polls.map((p) => engagement.add(p, 'comments', 2)));
     const second = await engagement.of(polls);
-    for (const [i, p] of polls.entries()) expect(second.get(p.id)).toEqual({ likes: i < 10 ? 1 : 0, comments: 2, shares: 0, liked: false });
+    for (const [i, p] of polls.entries())
+      expect(second.get(p.id)).toEqual({ likes: i < 10 ? 1 : 0, comments: 2, shares: 0, liked: false });
     await engagement.drop(polls[0]!.id);
     expect(await conns.redis.exists(keys.engagement(polls[0]!.id))).toBe(0);
   });
 });
 
 describe('the people caches on a Redis Cluster', () => {
-  const users: CreatorSummary[] = Array.from({ length: MANY }, (_, i) => ({ id: newId(), username: `uye${i}`, displayName: `Üye ${i}`, avatarUrl: null }));
+  const users: CreatorSummary[] = Array.from({ length: MANY }, (_, i) => ({
+    id: newId(),
+    username: `uye${i}`,
+    displayName: `Üye ${i}`,
+    avatarUrl: null,
+  }));
   let auth: StandIn | null = null;
 
   beforeAll(async () => {
-    auth = await conns.bus.standIn('auth', subjects.auth.usersSummaries, ({ ids }) => ({ users: users.filter((u) => ids.includes(u.id)) }));
+    auth = await conns.bus.standIn('auth', subjects.auth.usersSummaries, ({ ids }) => ({
+      users: users.filter((u) => ids.includes(u.id)),
+    }));
   });
   afterAll(async () => {
     await auth?.stop();
@@ -211,7 +231,11 @@ describe('the people caches on a Redis Cluster', () => {
     expect([...(await people.summaries(ids)).values()]).toEqual(users);
     expect([...(await directory.summaries(ids)).known.values()]).toHaveLength(MANY);
     // The directory remembers in the background.
-    await until(async () => (await Promise.all(ids.map((id) => social.exists(`user:${id}`)))).every((n) => n === 1), 5_000, 'summaries cached');
+    await until(
+      async () => (await Promise.all(ids.map((id) => social.exists(`user:${id}`)))).every((n) => n === 1),
+      5_000,
+      'summaries cached',
+    );
 
     await auth!.stop();
     auth = null;
@@ -232,10 +256,16 @@ describe("members' kept counts on a Redis Cluster", () => {
     const ids = Array.from({ length: MANY }, () => newId());
     const record = new Map(ids.map((id, i) => [id, i]));
     let counted = 0;
-    const cache = new CountsCache<'pollsCount'>(conns.redis, keys.memberCounts, ['pollsCount'], async (id) => {
-      counted++;
-      return { pollsCount: record.get(id)! };
-    }, log);
+    const cache = new CountsCache<'pollsCount'>(
+      conns.redis,
+      keys.memberCounts,
+      ['pollsCount'],
+      async (id) => {
+        counted++;
+        return { pollsCount: record.get(id)! };
+      },
+      log,
+    );
     expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i })));
     expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i })));
     expect(counted).toBe(MANY);
@@ -254,7 +284,9 @@ describe("members' poll lists on a Redis Cluster", () => {
     const lists = new CreatorPolls(conns.redis, async (creatorId) => [{ id: `${creatorId}-1`, createdAt: at }], log);
     expect(await Promise.all(creators.map((c) => lists.newest(c, 0, 10)))).toEqual(creators.map((c) => [`${c}-1`]));
     await Promise.all(creators.map((c) => lists.added(c, `${c}-2`, new Date(at.getTime() + 1000))));
-    expect(await Promise.all(creators.map((c) => lists.newest(c, 0, 10)))).toEqual(creators.map((c) => [`${c}-2`, `${c}-1`]));
+    expect(await Promise.all(creators.map((c) => lists.newest(c, 0, 10)))).toEqual(
+      creators.map((c) => [`${c}-2`, `${c}-1`]),
+    );
     await Promise.all(creators.map((c) => lists.removed(c, `${c}-1`)));
     expect(await Promise.all(creators.map((c) => lists.newest(c, 0, 10)))).toEqual(creators.map((c) => [`${c}-2`]));
   });
@@ -266,19 +298,22 @@ describe("polls' member voters on a Redis Cluster", () => {
     const polls = Array.from({ length: MANY }, () => pollShape(2));
     await Promise.all(polls.map((p) => counters.init(p)));
     for (const p of polls) {
-      for (const voter of ['u:ayse', 'u:mert', 'v:ziyaretci', 'u:zeynep']) expect((await counters.cast(p.id, 2, voter, [0])).status).toBe('counted');
+      for (const voter of ['u:ayse', 'u:mert', 'v:ziyaretci', 'u:zeynep'])
+        expect((await counters.cast(p.id, 2, voter, [0])).status).toBe('counted');
     }
     const ctx = { redis: conns.redis, models };
     const first = await Promise.all(polls.map((p) => memberVoters(ctx, p.id, null, 2)));
     expect(first).toEqual(polls.map(() => ({ userIds: ['ayse', 'mert'], next: 'u:mert' })));
     const last = await Promise.all(polls.map((p) => memberVoters(ctx, p.id, 'u:mert', 2)));
     expect(last).toEqual(polls.map(() => ({ userIds: ['zeynep'], next: null })));
-    expect(await Promise.all(polls.map((p) => conns.redis.exists(keys.memberVoters(p.id))))).toEqual(polls.map(() => 0));
+    expect(await Promise.all(polls.map((p) => conns.redis.exists(keys.memberVoters(p.id))))).toEqual(
+      polls.map(() => 0),
+    );
   });
 });
 
 describe('notifications on a Redis Cluster', () => {
-  it("marks many votes seen once, and takes marks back", async () => {
+  it('marks many votes seen once, and takes marks back', async () => {
     const redis = redisOf('notifications');
     const marks = Array.from({ length: MANY }, (_, i) => voteSeenKey(newId(), `u:voter${i}`));
     expect(await markVotesSeen(redis, marks)).toEqual(marks);

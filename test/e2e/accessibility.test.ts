@@ -12,7 +12,18 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AxeReport } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, settled, signInStaff, type Member } from './support.js';
+import {
+  call,
+  createMember,
+  createPoll,
+  desktop,
+  launchBrowser,
+  mobile,
+  newContext,
+  settled,
+  signInStaff,
+  type Member,
+} from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -47,13 +58,18 @@ const label = (where: string, s: Setting) => `${where} [${s.role}, ${s.theme}, $
 
 async function open(setting: Setting): Promise<Page> {
   const sid = setting.role === 'member' ? deniz.sid : setting.role === 'admin' ? adminSid : undefined;
-  const context = await newContext(browser, stack, { sid, theme: setting.theme, viewport: setting.width === 'mobile' ? mobile : desktop });
+  const context = await newContext(browser, stack, {
+    sid,
+    theme: setting.theme,
+    viewport: setting.width === 'mobile' ? mobile : desktop,
+  });
   contexts.push(context);
   return context.newPage();
 }
 
 /** A concrete path for a client route pattern ('/s/:shortUrl' gets a real share link, '/anket/:id' a public poll). */
-const pathOf = (route: string) => route.replace(':shortUrl', shortUrl).replace(':id', publicPollId).replace(':tag', 'oyun');
+const pathOf = (route: string) =>
+  route.replace(':shortUrl', shortUrl).replace(':id', publicPollId).replace(':tag', 'oyun');
 
 /** On a narrow screen the header's account buttons live in the menu. */
 async function openMenuIfNarrow(page: Page, width: Width): Promise<void> {
@@ -65,26 +81,56 @@ async function closeDialog(page: Page): Promise<void> {
   await page.getByRole('dialog').waitFor({ state: 'detached' });
 }
 
-const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+const card = (page: Page, title: string) =>
+  page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
 
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  [deniz, mert] = await Promise.all([createMember(stack, 'deniz', 'Deniz Kaya'), createMember(stack, 'mert', 'Mert Can')]);
+  [deniz, mert] = await Promise.all([
+    createMember(stack, 'deniz', 'Deniz Kaya'),
+    createMember(stack, 'mert', 'Mert Can'),
+  ]);
   adminSid = (await signInStaff(stack, 'admin@meydan.local', 'meydan-admin')).sid;
   // Mutual followers (the friends' circle), and a follow notification waiting for Deniz.
   await call(stack, 'POST', `/api/users/${deniz.id}/follow`, { sid: mert.sid });
   await call(stack, 'POST', `/api/users/${mert.id}/follow`, { sid: deniz.sid });
-  publicPollId = (await createPoll(stack, deniz, { title: 'En iyi konsol hangisi?', category: 'oyun-geek', options: ['PlayStation', 'Xbox', 'Switch'] })).id;
-  await createPoll(stack, mert, { title: 'Akşam yemeğinde ne yesek?', category: 'yemek-mekan', options: ['Lahmacun', 'Mantı'] });
-  const voted = await createPoll(stack, mert, { title: 'Hafta sonu ne yapsak?', category: 'serbest-kursu', options: ['Sinema', 'Yürüyüş'] });
+  publicPollId = (
+    await createPoll(stack, deniz, {
+      title: 'En iyi konsol hangisi?',
+      category: 'oyun-geek',
+      options: ['PlayStation', 'Xbox', 'Switch'],
+    })
+  ).id;
+  await createPoll(stack, mert, {
+    title: 'Akşam yemeğinde ne yesek?',
+    category: 'yemek-mekan',
+    options: ['Lahmacun', 'Mantı'],
+  });
+  const voted = await createPoll(stack, mert, {
+    title: 'Hafta sonu ne yapsak?',
+    category: 'serbest-kursu',
+    options: ['Sinema', 'Yürüyüş'],
+  });
   await call(stack, 'POST', `/api/polls/${voted.id}/vote`, { sid: deniz.sid, body: { optionIndex: 1 } });
-  const friends = await createPoll(stack, mert, { title: 'Cumartesi maç mı konser mi?', category: 'muzik-playlist', type: 'friends', options: ['Maç', 'Konser'] });
+  const friends = await createPoll(stack, mert, {
+    title: 'Cumartesi maç mı konser mi?',
+    category: 'muzik-playlist',
+    type: 'friends',
+    options: ['Maç', 'Konser'],
+  });
   await call(stack, 'POST', `/api/polls/${friends.id}/vote`, { sid: mert.sid, body: { optionIndex: 0 } });
   await call(stack, 'POST', `/api/polls/${friends.id}/vote`, { sid: deniz.sid, body: { optionIndex: 1 } });
   const shared = await call<{ poll: { shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
     sid: deniz.sid,
-    body: { title: 'Çay mı kahve mi?', category: 'yemek-mekan', type: 'public', description: null, durationHours: 24, options: ['Çay', 'Kahve'] },
+    body: {
+      title: 'Çay mı kahve mi?',
+      category: 'yemek-mekan',
+      type: 'public',
+      description: null,
+      durationHours: 24,
+      options: ['Çay', 'Kahve'],
+    },
   });
   expect(shared.status).toBe(201);
   shortUrl = shared.body.poll.shortUrl;
@@ -98,7 +144,9 @@ afterAll(async () => {
 
 describe('accessibility (axe-core, WCAG 2.1 A/AA)', { timeout: 90_000 }, () => {
   // About 90 page loads and axe runs: generous on a machine that is busy with other suites.
-  it('finds no violation on any client route, for a visitor and a member, in both themes, at both widths', { timeout: 240_000 }, async () => {
+  it('finds no violation on any client route, for a visitor and a member, in both themes, at both widths', {
+    timeout: 240_000,
+  }, async () => {
     const report = new AxeReport();
     for (const setting of routePlan) {
       const page = await open(setting);

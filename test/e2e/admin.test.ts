@@ -11,7 +11,23 @@ import { startStack, type Stack } from './stack.js';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { payloadFor } from '../../services/contact/test/support.js';
-import { call, createMember, createPoll, desktop, elementScreenshot, launchBrowser, mobile, newContext, screenshot, screenshotDir, settled, signIn, signInStaff, watchErrors, type Member } from './support.js';
+import {
+  call,
+  createMember,
+  createPoll,
+  desktop,
+  elementScreenshot,
+  launchBrowser,
+  mobile,
+  newContext,
+  screenshot,
+  screenshotDir,
+  settled,
+  signIn,
+  signInStaff,
+  watchErrors,
+  type Member,
+} from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -31,12 +47,15 @@ async function open(sid: string | undefined, viewport = desktop): Promise<{ page
   return { page, errors: watchErrors(page) };
 }
 
-const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+const card = (page: Page, title: string) =>
+  page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
 const row = (page: Page, text: string) => page.getByRole('tabpanel').locator('li', { hasText: text });
 
 async function openTab(page: Page, name: RegExp): Promise<void> {
   await page.getByRole('tab', { name }).click();
-  await page.waitForFunction(() => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'));
+  await page.waitForFunction(
+    () => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'),
+  );
 }
 
 /** The whole page, so what lies below the fold (the job's progress, the audit log) is photographed too. */
@@ -50,7 +69,8 @@ async function fullPageScreenshot(page: Page, name: string): Promise<void> {
 /** The newest mails MailDev holds for `email` with this subject. */
 async function mailsTo(email: string, subject: string): Promise<number> {
   const mails = await stack.mail.messages();
-  return mails.filter((m) => m.subject === subject && m.to.some((t) => t.address.toLowerCase() === email.toLowerCase())).length;
+  return mails.filter((m) => m.subject === subject && m.to.some((t) => t.address.toLowerCase() === email.toLowerCase()))
+    .length;
 }
 
 beforeAll(async () => {
@@ -64,14 +84,33 @@ beforeAll(async () => {
   adminSid = (await signInStaff(stack, 'admin@meydan.local', 'meydan-admin')).sid;
   const reportedTitle = 'Şikayet edilecek soru?';
   const doomedTitle = 'Silinecek soru?';
-  reportedPoll = { ...(await createPoll(stack, deniz, { title: 'Şikayet edilecek ilk soru?', category: 'oyun-geek', options: ['Evet', 'Hayır'] })), title: reportedTitle };
+  reportedPoll = {
+    ...(await createPoll(stack, deniz, {
+      title: 'Şikayet edilecek ilk soru?',
+      category: 'oyun-geek',
+      options: ['Evet', 'Hayır'],
+    })),
+    title: reportedTitle,
+  };
   // Its creator changed its title before any vote: the admin reads its edit history.
-  expect((await call(stack, 'PATCH', `/api/polls/${reportedPoll.id}`, { sid: deniz.sid, body: { title: reportedTitle } })).status).toBe(200);
-  doomedPoll = { ...(await createPoll(stack, deniz, { title: doomedTitle, category: 'yemek-mekan', options: ['Çay', 'Kahve'] })), title: doomedTitle };
+  expect(
+    (await call(stack, 'PATCH', `/api/polls/${reportedPoll.id}`, { sid: deniz.sid, body: { title: reportedTitle } }))
+      .status,
+  ).toBe(200);
+  doomedPoll = {
+    ...(await createPoll(stack, deniz, { title: doomedTitle, category: 'yemek-mekan', options: ['Çay', 'Kahve'] })),
+    title: doomedTitle,
+  };
   // A visitor writes through the contact form (its challenge solved as the widget would): the admin reads it.
   const challenge = await call<Parameters<typeof payloadFor>[0]>(stack, 'GET', '/api/contact/challenge');
   const sent = await call<{ ticketNumber: string }>(stack, 'POST', '/api/contact', {
-    body: { name: 'Ayşe Yılmaz', email: 'ayse@example.com', subject: 'teknik', message: 'Seçenek eklerken sayfa donuyor, yardım eder misiniz?', turnstileToken: await payloadFor(challenge.body) },
+    body: {
+      name: 'Ayşe Yılmaz',
+      email: 'ayse@example.com',
+      subject: 'teknik',
+      message: 'Seçenek eklerken sayfa donuyor, yardım eder misiniz?',
+      turnstileToken: await payloadFor(challenge.body),
+    },
   });
   expect(sent.status).toBe(201);
   ticketNumber = sent.body.ticketNumber;
@@ -131,7 +170,9 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await row(page, selin.email).waitFor();
     // The list first shows everyone; the search answers after its debounce.
     await expect.poll(() => page.getByRole('tabpanel').locator('li').count(), { timeout: 10_000 }).toBe(1);
-    await row(page, selin.email).getByRole('button', { name: /yasakla/ }).click();
+    await row(page, selin.email)
+      .getByRole('button', { name: /yasakla/ })
+      .click();
     const ban = page.getByRole('dialog', { name: 'Kullanıcıyı yasakla' });
     await ban.waitFor();
     await expectNoAxeViolations(page, 'admin ban dialog');
@@ -141,7 +182,9 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await row(page, selin.email).getByText('Yasaklı').waitFor();
     const refused = await call(stack, 'POST', '/api/login', { body: { email: selin.email, password: selin.password } });
     expect(refused.status).toBe(403);
-    await row(page, selin.email).getByRole('button', { name: /aktifleştir/ }).click();
+    await row(page, selin.email)
+      .getByRole('button', { name: /aktifleştir/ })
+      .click();
     await row(page, selin.email).getByText('Yasaklı').waitFor({ state: 'detached' });
     await expect(signIn(stack, selin.email, selin.password)).resolves.toMatchObject({ id: selin.id });
 
@@ -149,7 +192,9 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await openTab(page, /Anketler/);
     await expectNoAxeViolations(page, '/admin polls tab');
     await page.getByRole('searchbox', { name: 'Anket ara...' }).fill('Silinecek');
-    await row(page, doomedPoll.title).getByRole('button', { name: /anketini sil/ }).click();
+    await row(page, doomedPoll.title)
+      .getByRole('button', { name: /anketini sil/ })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Anketi sil' });
     await confirm.waitFor();
     await expectNoAxeViolations(page, 'admin delete-poll confirm dialog');
@@ -177,14 +222,18 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await report.getByRole('button', { name: 'Çözüldü olarak işaretle' }).click();
     await page.getByText('Rapor çözüldü olarak işaretlendi', { exact: true }).first().waitFor();
     await page.waitForFunction(
-      (title) => Array.from(document.querySelectorAll('li[data-report]')).some((li) => li.textContent?.includes(title) && li.getAttribute('data-status') === 'resolved'),
+      (title) =>
+        Array.from(document.querySelectorAll('li[data-report]')).some(
+          (li) => li.textContent?.includes(title) && li.getAttribute('data-status') === 'resolved',
+        ),
       reportedPoll.title,
     );
 
     // The contact messages below the reports: the visitor's, with its ticket, subject and stage.
     const contactMessage = page.locator(`[data-ticket="${ticketNumber}"]`);
     await contactMessage.waitFor();
-    for (const text of ['Ayşe Yılmaz', 'ayse@example.com', 'Teknik Destek', 'Yeni']) await contactMessage.getByText(text, { exact: true }).first().waitFor();
+    for (const text of ['Ayşe Yılmaz', 'ayse@example.com', 'Teknik Destek', 'Yeni'])
+      await contactMessage.getByText(text, { exact: true }).first().waitFor();
 
     // Actions: a bulk e-mail to every active, verified member, its progress live, then the mails in MailDev.
     await openTab(page, /İşlemler/);
@@ -199,16 +248,22 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await page.getByText('E-posta gönderiliyor...', { exact: true }).first().waitFor();
     expect(await page.getByRole('textbox', { name: /Konu/ }).inputValue()).toBe('');
     await page.locator('[data-job][data-state="done"]').waitFor({ timeout: 60_000 });
-    await page.locator('[data-job]').getByText(/gönderildi/).waitFor();
+    await page
+      .locator('[data-job]')
+      .getByText(/gönderildi/)
+      .waitFor();
     // 'done' means every mail was handed to the mailer; MailDev receives them a moment later.
-    for (const person of [deniz, mert, selin]) await expect.poll(() => mailsTo(person.email, subject), { timeout: 30_000 }).toBe(1);
+    for (const person of [deniz, mert, selin])
+      await expect.poll(() => mailsTo(person.email, subject), { timeout: 30_000 }).toBe(1);
 
     // The audit log holds what was done above (ban, activate, delete, resolve, bulk e-mail).
     await page.getByRole('table').waitFor();
     expect(await page.getByRole('table').locator('tbody tr').count()).toBeGreaterThanOrEqual(5);
     await page.getByRole('table').getByText('Kullanıcı yasaklandı').waitFor();
     // By name: the administrator's account (made by auth at start) is in the admin service's read model.
-    expect(await page.getByRole('table').locator('tbody tr').filter({ hasText: '@admin' }).count()).toBeGreaterThanOrEqual(5);
+    expect(
+      await page.getByRole('table').locator('tbody tr').filter({ hasText: '@admin' }).count(),
+    ).toBeGreaterThanOrEqual(5);
     await fullPageScreenshot(page, 'admin-actions-after-bulk-email-desktop');
     expect(errors).toEqual([]);
   });
@@ -225,7 +280,10 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
     await expectNoAxeViolations(page, '/admin trend chart and table');
     await elementScreenshot(trend, 'admin-trend-desktop');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), trend.getByRole('link', { name: 'Kullanıcılar (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      trend.getByRole('link', { name: 'Kullanıcılar (CSV)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^meydan-kullanicilar-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
@@ -244,7 +302,10 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
       ['reports', /Raporlar/],
       ['actions', /İşlemler/],
     ] as const;
-    for (const [width, viewport] of [['desktop', desktop], ['mobile', mobile]] as const) {
+    for (const [width, viewport] of [
+      ['desktop', desktop],
+      ['mobile', mobile],
+    ] as const) {
       const { page } = await open(adminSid, viewport);
       await page.goto('/admin');
       await page.locator('[data-pending-count]').waitFor();

@@ -6,7 +6,18 @@ import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { createMember, desktop, elementScreenshot, launchBrowser, mobile, newContext, screenshot, settled, watchErrors, type Member } from './support.js';
+import {
+  createMember,
+  desktop,
+  elementScreenshot,
+  launchBrowser,
+  mobile,
+  newContext,
+  screenshot,
+  settled,
+  watchErrors,
+  type Member,
+} from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -26,7 +37,10 @@ afterAll(async () => {
 }, 60_000);
 
 describe('API documentation page in Chromium', { timeout: 90_000 }, () => {
-  for (const [size, viewport] of [['desktop', desktop], ['mobile', mobile]] as const) {
+  for (const [size, viewport] of [
+    ['desktop', desktop],
+    ['mobile', mobile],
+  ] as const) {
     it(`shows a visitor 'Giriş Gerekli' with a login button and the way home (${size})`, async () => {
       const context = await newContext(browser, stack, { viewport, theme: 'dark' });
       contexts.push(context);
@@ -53,10 +67,17 @@ describe('API documentation page in Chromium', { timeout: 90_000 }, () => {
       await page.goto('/api-documentation');
       await settled(page, 'member');
       // The documented calls, as the real document lists them.
-      for (const operation of ['GET /api/polls', 'POST /api/polls', 'GET /api/polls/{id}', 'POST /api/polls/{id}/vote']) {
+      for (const operation of [
+        'GET /api/polls',
+        'POST /api/polls',
+        'GET /api/polls/{id}',
+        'POST /api/polls/{id}/vote',
+      ]) {
         await page.locator(`[data-operation="${operation}"]`).waitFor();
       }
-      const document = (await (await fetch(`${stack.origin}/api/openapi.json`)).json()) as { paths: Record<string, object> };
+      const document = (await (await fetch(`${stack.origin}/api/openapi.json`)).json()) as {
+        paths: Record<string, object>;
+      };
       const listed = Object.values(document.paths).reduce<number>((n, ops) => n + Object.keys(ops).length, 0);
       expect(await page.locator('[data-operation]').count()).toBe(listed);
 
@@ -64,9 +85,12 @@ describe('API documentation page in Chromium', { timeout: 90_000 }, () => {
       await vote.locator('summary').click();
       await expect(vote.getByText('optionId').first().isVisible()).resolves.toBe(true);
 
-      for (const tier of ['100 istek / saat', '1.000 istek / saat', '10.000 istek / saat']) await page.getByText(tier).waitFor();
+      for (const tier of ['100 istek / saat', '1.000 istek / saat', '10.000 istek / saat'])
+        await page.getByText(tier).waitFor();
       await page.getByText('Authorization: Bearer <API_ANAHTARIN>').first().waitFor();
-      await expect(page.getByRole('link', { name: 'Ayarlar’a git' }).getAttribute('href')).resolves.toBe('/ayarlar#api-anahtarlari');
+      await expect(page.getByRole('link', { name: 'Ayarlar’a git' }).getAttribute('href')).resolves.toBe(
+        '/ayarlar#api-anahtarlari',
+      );
       for (const language of ['Python', 'cURL', 'JavaScript']) {
         await page.getByRole('button', { name: language, exact: true }).click();
         await page.getByRole('button', { name: language, exact: true, pressed: true }).waitFor();

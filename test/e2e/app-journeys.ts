@@ -41,7 +41,9 @@ export function appJourneys(replicas?: number): void {
     shareUrl?: string;
   } = {};
 
-  async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  async function open(
+    options: Parameters<typeof newContext>[2] = {},
+  ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
     const context = await newContext(browser, stack, options);
     contexts.push(context);
     const page = await context.newPage();
@@ -52,20 +54,32 @@ export function appJourneys(replicas?: number): void {
   /** A toast (spec §8) by its title or text. */
   const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first().waitFor();
 
-  const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+  const card = (page: Page, title: string) =>
+    page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
 
   beforeAll(async () => {
     stack = await startStack(replicas === undefined ? {} : { replicas });
     browser = await launchBrowser();
-    [deniz, mert] = await Promise.all([createMember(stack, 'deniz', 'Deniz Kaya'), createMember(stack, 'mert', 'Mert Can')]);
-    await createPoll(stack, deniz, { title: 'En iyi konsol hangisi?', category: 'oyun-geek', options: ['PlayStation', 'Xbox', 'Switch'] });
+    [deniz, mert] = await Promise.all([
+      createMember(stack, 'deniz', 'Deniz Kaya'),
+      createMember(stack, 'mert', 'Mert Can'),
+    ]);
+    await createPoll(stack, deniz, {
+      title: 'En iyi konsol hangisi?',
+      category: 'oyun-geek',
+      options: ['PlayStation', 'Xbox', 'Switch'],
+    });
     await createPoll(stack, deniz, {
       title: 'Yapay zekâ işimizi elimizden alacak mı?',
       category: 'teknoloji-ai',
       description: 'Önümüzdeki on yılı düşünerek cevapla.',
       options: ['Evet', 'Hayır', 'Kısmen'],
     });
-    await createPoll(stack, deniz, { title: 'Akşam yemeğinde ne yesek?', category: 'yemek-mekan', options: ['Lahmacun', 'Mantı'] });
+    await createPoll(stack, deniz, {
+      title: 'Akşam yemeğinde ne yesek?',
+      category: 'yemek-mekan',
+      options: ['Lahmacun', 'Mantı'],
+    });
   }, 120_000);
 
   afterAll(async () => {
@@ -74,7 +88,9 @@ export function appJourneys(replicas?: number): void {
     await stack?.stop();
   }, 60_000);
 
-  describe(replicas === undefined ? 'Meydan in Chromium' : `Meydan in Chromium, ${replicas} processes of each service`, { timeout: 60_000 }, () => {
+  describe(replicas === undefined
+    ? 'Meydan in Chromium'
+    : `Meydan in Chromium, ${replicas} processes of each service`, { timeout: 60_000 }, () => {
     it('lets a visitor browse, filter a topic, and asks them to sign in to create or vote', async () => {
       const { page, errors } = await open();
       await page.goto('/');
@@ -85,7 +101,10 @@ export function appJourneys(replicas?: number): void {
       expect(await page.getByRole('heading', { name: 'Nasıl Çalışır?' }).isVisible()).toBe(true);
       expect(await page.getByText('Video çok yakında!').isVisible()).toBe(true);
 
-      await page.getByRole('group', { name: 'Konular' }).getByRole('button', { name: /Oyun & Geek/ }).click();
+      await page
+        .getByRole('group', { name: 'Konular' })
+        .getByRole('button', { name: /Oyun & Geek/ })
+        .click();
       await page.getByRole('heading', { level: 1, name: 'Oyun & Geek Soruları' }).waitFor();
       await page.waitForFunction(() => document.querySelectorAll('[data-feed] article').length === 1);
       expect(await page.locator('[data-feed-count]').textContent()).toBe('1 anket');
@@ -104,7 +123,12 @@ export function appJourneys(replicas?: number): void {
 
     it('registers, activates from the mail, signs in, creates a poll that appears in the feed, and votes', async () => {
       const tag = Math.random().toString(36).slice(2, 7);
-      const ayse = { username: `ayse_${tag}`, email: `ayse_${tag}@example.com`, displayName: 'Ayşe Yılmaz', password: 'gizli-123' };
+      const ayse = {
+        username: `ayse_${tag}`,
+        email: `ayse_${tag}@example.com`,
+        displayName: 'Ayşe Yılmaz',
+        password: 'gizli-123',
+      };
       state.ayse = ayse;
       const { page, context, errors } = await open();
       await page.goto('/kayit');
@@ -211,10 +235,13 @@ export function appJourneys(replicas?: number): void {
       await page.goto('/trending');
       const bell = page.locator('[data-bell]');
       await page.locator('[data-bell][data-connection="connected"]').waitFor();
-      const before = (await call<{ count: number }>(stack, 'GET', '/api/notifications/unread-count', { sid: ayse.sid })).body.count;
+      const before = (await call<{ count: number }>(stack, 'GET', '/api/notifications/unread-count', { sid: ayse.sid }))
+        .body.count;
       if (before > 0) await bell.locator('[data-unread]', { hasText: String(before) }).waitFor();
       const session = await call<{ id: string }>(stack, 'GET', '/api/auth/session', { sid: ayse.sid });
-      const followed = await call<{ following: boolean }>(stack, 'POST', `/api/users/${session.body.id}/follow`, { sid: mert.sid });
+      const followed = await call<{ following: boolean }>(stack, 'POST', `/api/users/${session.body.id}/follow`, {
+        sid: mert.sid,
+      });
       expect(followed.body.following).toBe(true);
 
       await bell.locator('[data-unread]', { hasText: String(before + 1) }).waitFor({ timeout: 10_000 });
@@ -231,9 +258,17 @@ export function appJourneys(replicas?: number): void {
     it('shows the friends’ circle card to mutual friends, with live Grup Analizi, likes and comments', async () => {
       const ayse = state.ayse!;
       // Mert already follows Ayşe; Ayşe follows back, so they are mutual friends.
-      expect((await call<{ following: boolean }>(stack, 'POST', `/api/users/${mert.id}/follow`, { sid: ayse.sid })).body.following).toBe(true);
+      expect(
+        (await call<{ following: boolean }>(stack, 'POST', `/api/users/${mert.id}/follow`, { sid: ayse.sid })).body
+          .following,
+      ).toBe(true);
       const title = `Cumartesi maç mı konser mi? ${Math.random().toString(36).slice(2, 6)}`;
-      const created = await createPoll(stack, mert, { title, category: 'muzik-playlist', type: 'friends', options: ['Maç', 'Konser'] });
+      const created = await createPoll(stack, mert, {
+        title,
+        category: 'muzik-playlist',
+        type: 'friends',
+        options: ['Maç', 'Konser'],
+      });
       state.friendsPollTitle = title;
 
       const { page, errors } = await open({ sid: ayse.sid });
@@ -256,7 +291,10 @@ export function appJourneys(replicas?: number): void {
       expect(await friendsCard.getByRole('button', { name: 'Grup Analizi' }).count()).toBe(0);
       // Her socket follows the poll first: Mert's vote goes out once, to the sockets following the poll at that moment.
       await untilFollowing(frames, created.id);
-      const voted = await call(stack, 'POST', `/api/polls/${created.id}/vote`, { sid: mert.sid, body: { optionIndex: 0 } });
+      const voted = await call(stack, 'POST', `/api/polls/${created.id}/vote`, {
+        sid: mert.sid,
+        body: { optionIndex: 0 },
+      });
       expect(voted.status).toBe(200);
       await friendsCard.getByRole('button', { name: 'Grup Analizi' }).click({ timeout: 10_000 });
       const analysis = page.getByRole('dialog', { name: 'Grup Analizi' });
@@ -267,7 +305,9 @@ export function appJourneys(replicas?: number): void {
 
       await friendsCard.getByRole('button', { name: 'Beğen' }).click();
       await friendsCard.locator('[data-count="likes"]', { hasText: '1' }).waitFor();
-      expect(await friendsCard.getByRole('button', { name: 'Beğenmekten vazgeç' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await friendsCard.getByRole('button', { name: 'Beğenmekten vazgeç' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
       await friendsCard.getByRole('button', { name: 'Yorum yap' }).click();
       await friendsCard.getByRole('textbox', { name: 'Yorumun' }).fill('Bence konser, kesinlikle!');
       await friendsCard.getByRole('button', { name: 'Gönder' }).click();
@@ -288,7 +328,9 @@ export function appJourneys(replicas?: number): void {
       await create.getByRole('radio', { name: /Özel/ }).click();
       expect(await create.getByRole('switch', { name: 'Paylaşılabilir link' }).count()).toBe(0);
       await create.getByRole('radio', { name: /Herkese Açık/ }).click();
-      expect(await create.getByRole('switch', { name: 'Paylaşılabilir link' }).getAttribute('aria-checked')).toBe('false');
+      expect(await create.getByRole('switch', { name: 'Paylaşılabilir link' }).getAttribute('aria-checked')).toBe(
+        'false',
+      );
       await create.getByRole('switch', { name: 'Paylaşılabilir link' }).click();
       // The share-link vote rule: per browser (the default), per IP, or members only.
       const modes = create.getByRole('radiogroup', { name: 'Kimler oy verebilir?' });
@@ -353,7 +395,9 @@ export function appJourneys(replicas?: number): void {
         cycles.push(cast.status);
       }
       expect(cycles).toEqual([200, 200, 200, 200, 403, 403, 403, 403]);
-      expect((await call<{ poll: { totalVotes: number } }>(stack, 'GET', `/api/s/${code}`)).body.poll.totalVotes).toBe(5);
+      expect((await call<{ poll: { totalVotes: number } }>(stack, 'GET', `/api/s/${code}`)).body.poll.totalVotes).toBe(
+        5,
+      );
 
       await watcher.page.goto('/s/YokBoyleKod');
       await watcher.page.getByRole('heading', { name: 'Anket Bulunamadı' }).waitFor();
@@ -375,16 +419,23 @@ export function appJourneys(replicas?: number): void {
       await page.route('**/assets/*.js', (route) => route.abort());
       await page.reload();
       expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe('rgb(246, 247, 249)');
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).backgroundColor)).toBe(
+        'rgb(246, 247, 249)',
+      );
     });
 
     it('saves screenshots of the main screens, desktop and mobile, dark and light', { timeout: 120_000 }, async () => {
       const ayse = state.ayse!;
       // Ayşe votes on her share-link poll too, so its page shows results with her check mark.
       const code = state.shareUrl!.split('/s/')[1]!;
-      expect((await call(stack, 'POST', `/api/s/${code}/vote`, { sid: ayse.sid, body: { optionIndex: 0 } })).status).toBe(200);
+      expect(
+        (await call(stack, 'POST', `/api/s/${code}/vote`, { sid: ayse.sid, body: { optionIndex: 0 } })).status,
+      ).toBe(200);
       for (const theme of ['dark', 'light'] as const) {
-        for (const [width, viewport] of [['desktop', desktop], ['mobile', mobile]] as const) {
+        for (const [width, viewport] of [
+          ['desktop', desktop],
+          ['mobile', mobile],
+        ] as const) {
           const name = (screen: string) => `${screen}-${width}-${theme}`;
           const { page, errors } = await open({ sid: ayse.sid, viewport, theme });
           await page.goto('/');
@@ -400,7 +451,10 @@ export function appJourneys(replicas?: number): void {
 
           if (width === 'mobile') {
             await page.getByRole('button', { name: 'Menüyü aç' }).click();
-            await page.getByRole('navigation', { name: 'Ana menü' }).getByRole('link', { name: 'Dost Meclisi' }).waitFor();
+            await page
+              .getByRole('navigation', { name: 'Ana menü' })
+              .getByRole('link', { name: 'Dost Meclisi' })
+              .waitFor();
             await screenshot(page, name('menu'));
             await page.getByRole('button', { name: 'Menüyü kapat' }).click();
           }

@@ -10,7 +10,8 @@ import { launchBrowser } from './support.js';
 let browser: Browser;
 let page: Page;
 
-const shell = (body: string) => `<!doctype html><html lang="tr"><head><title>Deneme</title></head><body><main>${body}</main></body></html>`;
+const shell = (body: string) =>
+  `<!doctype html><html lang="tr"><head><title>Deneme</title></head><body><main>${body}</main></body></html>`;
 
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -40,7 +41,9 @@ describe('the accessibility gate', () => {
   });
 
   it('passes a clean page, and a report counts its clean checks', async () => {
-    await page.setContent(shell('<ul aria-label="Seçenekler"><li><button type="button">Xbox</button></li></ul><a href="/">Meydan</a>'));
+    await page.setContent(
+      shell('<ul aria-label="Seçenekler"><li><button type="button">Xbox</button></li></ul><a href="/">Meydan</a>'),
+    );
     await expectNoAxeViolations(page, '/temiz');
     const report = new AxeReport();
     await report.check(page, '/temiz');

@@ -57,13 +57,18 @@ export async function axeViolations(page: Page, options: AxeRunOptions = {}): Pr
   if (!injected) await page.evaluate(axeSource);
   return page.evaluate(
     async ({ tags, include }) => {
-      const axe = (window as unknown as { axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run: (context: unknown, options: unknown) => Promise<{ violations: unknown[] }> };
+        }
+      ).axe;
       const result = await axe.run(include ? { include: [include] } : document, {
         runOnly: { type: 'tag', values: tags },
         resultTypes: ['violations'],
       });
       const violations = result.violations as AxeViolation[];
-      const text = (el: Element) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
+      const text = (el: Element) =>
+        (el.getAttribute('aria-label') ?? el.textContent ?? '').trim().replace(/\s+/g, ' ').slice(0, 50);
       const name = (el: Element) => {
         const role = el.getAttribute('role');
         return `${el.tagName.toLowerCase()}${role ? `[role=${role}]` : ''}`;

@@ -7,7 +7,18 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, createPoll, elementScreenshot, pollCard, screenshot, settled, toastWith, uniqueTag, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  createPoll,
+  elementScreenshot,
+  pollCard,
+  screenshot,
+  settled,
+  toastWith,
+  uniqueTag,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['selin', 'Selin Ay'],
@@ -45,15 +56,21 @@ describe('block and mute, in Chromium', { timeout: 120_000 }, () => {
 
     // The blocked member: the poll leaves the feed, and reading or commenting on it is a 404 as for no poll at all.
     await expect
-      .poll(async () => {
-        await blocked.page.reload();
-        await settled(blocked.page, 'member');
-        return pollCard(blocked.page, title).count();
-      }, { timeout: 20_000 })
+      .poll(
+        async () => {
+          await blocked.page.reload();
+          await settled(blocked.page, 'member');
+          return pollCard(blocked.page, title).count();
+        },
+        { timeout: 20_000 },
+      )
       .toBe(0);
     const read = await call<{ message: string }>(stack, 'GET', `/api/polls/${poll.id}`, { sid: baris.sid });
     expect(read.status).toBe(404);
-    const comment = await call<{ message: string }>(stack, 'POST', `/api/polls/${poll.id}/comments`, { sid: baris.sid, body: { text: 'Merhaba' } });
+    const comment = await call<{ message: string }>(stack, 'POST', `/api/polls/${poll.id}/comments`, {
+      sid: baris.sid,
+      body: { text: 'Merhaba' },
+    });
     expect(comment.status).toBe(404);
     expect(comment.body.message).toBe('Anket bulunamadı');
     const follow = await call<{ message: string }>(stack, 'POST', `/api/users/${selin.id}/follow`, { sid: baris.sid });
@@ -62,7 +79,9 @@ describe('block and mute, in Chromium', { timeout: 120_000 }, () => {
     const profile = await call<{ message: string }>(stack, 'GET', `/api/users/${selin.username}`, { sid: baris.sid });
     expect(profile.status).toBe(404);
     expect(profile.body.message).toBe('Kullanıcı bulunamadı');
-    const comments = await call<{ totalCount: number }>(stack, 'GET', `/api/polls/${poll.id}/comments`, { sid: selin.sid });
+    const comments = await call<{ totalCount: number }>(stack, 'GET', `/api/polls/${poll.id}/comments`, {
+      sid: selin.sid,
+    });
     expect(comments.body.totalCount).toBe(0);
     expect([...errors, ...blocked.errors]).toEqual([]);
   });
@@ -86,7 +105,9 @@ describe('block and mute, in Chromium', { timeout: 120_000 }, () => {
     };
     await expect.poll(shown, { timeout: 20_000 }).toBe(0);
     // The muted member notices nothing: their own feed and profile are as before.
-    const muted = await call<{ polls: { title: string }[] }>(stack, 'GET', '/api/polls?feed=new&limit=50', { sid: onur.sid });
+    const muted = await call<{ polls: { title: string }[] }>(stack, 'GET', '/api/polls?feed=new&limit=50', {
+      sid: onur.sid,
+    });
     expect(muted.body.polls.map((p) => p.title)).toContain(title);
 
     await page.goto('/ayarlar');

@@ -9,7 +9,16 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
-import { browserRun, call, createPoll, elementScreenshot, pollCard, screenshot, settled, uniqueTag } from './support.js';
+import {
+  browserRun,
+  call,
+  createPoll,
+  elementScreenshot,
+  pollCard,
+  screenshot,
+  settled,
+  uniqueTag,
+} from './support.js';
 
 const OFFLINE = 'Bağlantı yok. İnternete yeniden bağlanınca sayfa kendini yeniler.';
 const BACK = 'Bağlantı geri geldi; sayfa güncellendi.';
@@ -53,16 +62,28 @@ describe('the connection notice in Chromium', { timeout: 120_000 }, () => {
       await screenshot(page, `connection-offline-${role}`);
       await expectNoAxeViolations(page, `/kesfet offline [${role}, dark, desktop]`);
 
-      const asked = await createPoll(run.stack, mert!, { title: meanwhile, category: 'teknoloji-ai', options: ['Evet', 'Hayır'] });
+      const asked = await createPoll(run.stack, mert!, {
+        title: meanwhile,
+        category: 'teknoloji-ai',
+        options: ['Evet', 'Hayır'],
+      });
       // The newest feed lists a poll once polls' consumer of its creation has placed it (eventually, not at once), and a
       // visitor's feed pages are shared answers kept up to a second (by polls and the gateway: the same address a second
       // ago may still be without it): the page is brought back once the very page it shows (the feed's first page of
       // FEED_PAGE_SIZE), asked as this viewer, has it, so that the refetch the test waits for can find it.
       await expect
-        .poll(async () => {
-          const res = await call<{ polls: { id: string }[] }>(run.stack, 'GET', '/api/polls?feed=new&limit=10', role === 'member' ? { sid: selin!.sid } : {});
-          return res.body.polls.some((p) => p.id === asked.id);
-        }, { timeout: 15_000, interval: 100 })
+        .poll(
+          async () => {
+            const res = await call<{ polls: { id: string }[] }>(
+              run.stack,
+              'GET',
+              '/api/polls?feed=new&limit=10',
+              role === 'member' ? { sid: selin!.sid } : {},
+            );
+            return res.body.polls.some((p) => p.id === asked.id);
+          },
+          { timeout: 15_000, interval: 100 },
+        )
         .toBe(true);
       await page.context().setOffline(false);
       await page.locator('[data-connection-notice="back"]', { hasText: BACK }).waitFor();
@@ -106,7 +127,10 @@ describe('the header at laptop widths in Chromium', { timeout: 90_000 }, () => {
     for (const width of [1366, 1024] as const) {
       it(`fits its column with the search box for a ${role} at ${width}×768`, async () => {
         const [selin] = run.members;
-        const { page, errors } = await run.open({ sid: role === 'member' ? selin!.sid : undefined, viewport: { width, height: 768 } });
+        const { page, errors } = await run.open({
+          sid: role === 'member' ? selin!.sid : undefined,
+          viewport: { width, height: 768 },
+        });
         await page.goto('/kesfet');
         await settled(page, role);
         expect(await overflow(page)).toEqual({ document: 0, header: 0, row: 0, menu: 0 });
@@ -116,7 +140,9 @@ describe('the header at laptop widths in Chromium', { timeout: 90_000 }, () => {
           const row = document.querySelector('header')!.firstElementChild!;
           return {
             column: { left: main.left, right: main.right },
-            parts: Array.from(row.children).map((el) => el.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right })),
+            parts: Array.from(row.children)
+              .map((el) => el.getBoundingClientRect())
+              .map((r) => ({ left: r.left, right: r.right })),
           };
         });
         for (const part of parts) {
@@ -179,7 +205,9 @@ describe('spacing and names in Chromium', { timeout: 90_000 }, () => {
     await footer.waitFor();
     const text = (await footer.innerText()).replace(/\s+/g, ' ').trim();
     expect(text).toBe('ALTCHA ile korunuyor');
-    expect(await page.getByRole('link', { name: 'ALTCHA (resmi web sitesi, yeni sekmede açılır)' }).count()).toBeGreaterThanOrEqual(1);
+    expect(
+      await page.getByRole('link', { name: 'ALTCHA (resmi web sitesi, yeni sekmede açılır)' }).count(),
+    ).toBeGreaterThanOrEqual(1);
     await elementScreenshot(page.locator('altcha-widget'), 'altcha-widget-tr');
     await expectNoAxeViolations(page, '/iletisim [visitor, dark, desktop]');
     expect(errors).toEqual([]);

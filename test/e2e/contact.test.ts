@@ -9,7 +9,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../harness.js';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { createMember, elementScreenshot, launchBrowser, mobile, newContext, screenshot, settled, watchErrors } from './support.js';
+import {
+  createMember,
+  elementScreenshot,
+  launchBrowser,
+  mobile,
+  newContext,
+  screenshot,
+  settled,
+  watchErrors,
+} from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -23,11 +32,19 @@ async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ p
 }
 
 const verified = (page: Page) =>
-  page.waitForFunction(() => (document.querySelector('altcha-widget') as (Element & { getState(): string }) | null)?.getState() === 'verified', undefined, { timeout: 60_000 });
+  page.waitForFunction(
+    () =>
+      (document.querySelector('altcha-widget') as (Element & { getState(): string }) | null)?.getState() === 'verified',
+    undefined,
+    { timeout: 60_000 },
+  );
 
 const mailTo = (address: string, subject: RegExp, timeoutMs = 20_000) =>
   until(
-    async () => (await stack.mail.messages()).find((m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && subject.test(m.subject)),
+    async () =>
+      (await stack.mail.messages()).find(
+        (m) => m.to.some((t) => t.address.toLowerCase() === address.toLowerCase()) && subject.test(m.subject),
+      ),
     timeoutMs,
     `a mail to ${address} matching ${subject}`,
   );
@@ -82,7 +99,9 @@ describe('contact page in Chromium', { timeout: 120_000 }, () => {
     const { page, errors } = await open({ sid: member.sid, viewport: mobile });
     await page.goto('/iletisim');
     await settled(page, 'member');
-    await page.waitForFunction(() => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Elif İletişim');
+    await page.waitForFunction(
+      () => (document.querySelector('input[name="name"]') as HTMLInputElement | null)?.value === 'Elif İletişim',
+    );
     expect(await page.getByLabel('Konu').inputValue()).toBe('');
     await verified(page);
     await expectNoAxeViolations(page, 'contact page, mobile, member');
@@ -92,7 +111,10 @@ describe('contact page in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('holds up in the light theme, desktop and phone, with the challenge solved', async () => {
-    for (const [viewport, label] of [[undefined, 'desktop'], [mobile, 'mobile']] as const) {
+    for (const [viewport, label] of [
+      [undefined, 'desktop'],
+      [mobile, 'mobile'],
+    ] as const) {
       const { page, errors } = await open({ theme: 'light', ...(viewport ? { viewport } : {}) });
       await page.goto('/iletisim');
       await settled(page, 'visitor');

@@ -21,7 +21,9 @@ let stack: Stack;
 let browser: Browser;
 const contexts: BrowserContext[] = [];
 
-async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function open(
+  options: Parameters<typeof newContext>[2] = {},
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const context = await newContext(browser, stack, options);
   contexts.push(context);
   const page = await context.newPage();
@@ -29,7 +31,11 @@ async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ c
 }
 
 /** Two posts of web/src/features/info/content/blog.ts (that module is typed for the browser build). */
-const tipsPost = { slug: 'iyi-anket-sorusu-nasil-yazilir', title: 'İyi bir anket sorusu nasıl yazılır? Yedi pratik öneri', section: 'Şıklar' };
+const tipsPost = {
+  slug: 'iyi-anket-sorusu-nasil-yazilir',
+  title: 'İyi bir anket sorusu nasıl yazılır? Yedi pratik öneri',
+  section: 'Şıklar',
+};
 const newsPost = { slug: 'dost-meclisi-yayinda', title: 'Dost Meclisi yayında: sorularını yalnızca arkadaşlarına sor' };
 
 const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor();
@@ -108,7 +114,13 @@ describe('service worker', () => {
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
     const manifest = await page.request.get(manifestHref!);
     expect(manifest.headers()['content-type']).toMatch(/^application\/manifest\+json/);
-    expect(await manifest.json()).toMatchObject({ name: 'Meydan', start_url: '/', scope: '/', display: 'standalone', lang: 'tr' });
+    expect(await manifest.json()).toMatchObject({
+      name: 'Meydan',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      lang: 'tr',
+    });
 
     // The next visit is controlled by the worker.
     await page.reload();
@@ -121,14 +133,22 @@ describe('service worker', () => {
     await heading(page, 'Çok Konuşulanlar');
     await page.goto('/sss');
     await heading(page, 'Sıkça Sorulan Sorular');
-    const api = await page.evaluate(() => fetch('/api/health').then((r) => r.status, () => 'network error'));
+    const api = await page.evaluate(() =>
+      fetch('/api/health').then(
+        (r) => r.status,
+        () => 'network error',
+      ),
+    );
     expect(api).toBe('network error');
     await context.setOffline(false);
 
     // A new release: the same files with a changed precache revision of index.html.
     const swPath = join(webCopy, 'sw.js');
     const sw = readFileSync(swPath, 'utf8');
-    const changed = sw.replace(/(\{url:"index\.html",revision:")([0-9a-f]+)"/, (_m, head: string, rev: string) => `${head}${rev.split('').reverse().join('')}"`);
+    const changed = sw.replace(
+      /(\{url:"index\.html",revision:")([0-9a-f]+)"/,
+      (_m, head: string, rev: string) => `${head}${rev.split('').reverse().join('')}"`,
+    );
     expect(changed).not.toBe(sw);
     writeFileSync(swPath, changed);
 
@@ -146,7 +166,9 @@ describe('service worker', () => {
     const loads: string[] = [];
     page.on('load', () => loads.push(page.url()));
     await toast.getByRole('button', { name: 'Yenile' }).click();
-    await page.waitForFunction(() => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate, undefined, { timeout: 20_000 });
+    await page.waitForFunction(() => !(window as unknown as { beforeUpdate?: boolean }).beforeUpdate, undefined, {
+      timeout: 20_000,
+    });
     await heading(page, 'Çok Konuşulanlar');
     const waiting = await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.waiting ?? null);
     expect(waiting).toBeNull();
@@ -206,12 +228,19 @@ describe('screenshots', () => {
         for (const info of infoPages) {
           await page.goto(info.path);
           await heading(page, info.title);
-          await page.screenshot({ path: join(screenshotDir, `info-${info.name}-${size}-${theme}.png`), fullPage: true, animations: 'disabled' });
+          await page.screenshot({
+            path: join(screenshotDir, `info-${info.name}-${size}-${theme}.png`),
+            fullPage: true,
+            animations: 'disabled',
+          });
         }
         await page.goto('/yardim-merkezi');
         await page.getByRole('button', { name: /Hesabını kapatmak/ }).click();
         await page.getByRole('dialog', { name: 'Hesabını kapatmak' }).waitFor();
-        await page.screenshot({ path: join(screenshotDir, `info-help-article-${size}-${theme}.png`), animations: 'disabled' });
+        await page.screenshot({
+          path: join(screenshotDir, `info-help-article-${size}-${theme}.png`),
+          animations: 'disabled',
+        });
         expect(errors).toEqual([]);
       }, 90_000);
     }

@@ -34,7 +34,14 @@ describe('k6 mixed load against a deployment, with members made through the API'
   const members = (args: string[], env: Record<string, string> = {}) =>
     spawnSync(process.execPath, [loadMembers, ...args], {
       encoding: 'utf8',
-      env: { ...process.env, BASE_URL: stack.origin, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, ADMIN_TOTP_SECRET: secret, ...env },
+      env: {
+        ...process.env,
+        BASE_URL: stack.origin,
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        ADMIN_TOTP_SECRET: secret,
+        ...env,
+      },
       timeout: 60_000,
     });
 
@@ -128,7 +135,13 @@ describe('k6 mixed load against a deployment, with members made through the API'
   }, 180_000);
 
   it('fails (exit 99) when no live update arrives: the socket scenario broken on purpose', () => {
-    const { status, output, metrics } = k6({ SCENARIOS: 'live', DURATION_S: '7', SOCKETS: '2', VOTE_EVERY_S: '1.5', BREAK_LIVE: '1' });
+    const { status, output, metrics } = k6({
+      SCENARIOS: 'live',
+      DURATION_S: '7',
+      SOCKETS: '2',
+      VOTE_EVERY_S: '1.5',
+      BREAK_LIVE: '1',
+    });
     expect(status, output).toBe(99);
     expect(metrics.live_updates.count).toBe(0);
     expect(metrics.missed_updates.count).toBeGreaterThan(0);
@@ -138,7 +151,8 @@ describe('k6 mixed load against a deployment, with members made through the API'
 
   it('removes the batch through the API: its tokens stop working', async () => {
     const token = readFileSync(csv, 'utf8').trim().split('\n')[1]!;
-    const me = () => fetch(`${stack.origin}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
+    const me = () =>
+      fetch(`${stack.origin}/api/users/me`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.status);
     expect(await me()).toBe(200);
     const removed = members(['--remove', batch], { ADMIN_SID: adminSid });
     expect(removed.status, `${removed.stdout}\n${removed.stderr}`).toBe(0);

@@ -27,7 +27,8 @@ async function open(options: Parameters<typeof newContext>[2] = {}): Promise<Pag
 const isFocused = (target: Locator) => target.evaluate((el) => el === document.activeElement);
 
 /** Focus lands on `target` (a closing dialog hands it back a frame after it unmounts, so wait for it, briefly). */
-const expectFocus = (target: Locator) => expect.poll(() => isFocused(target), { timeout: 2000, interval: 50 }).toBe(true);
+const expectFocus = (target: Locator) =>
+  expect.poll(() => isFocused(target), { timeout: 2000, interval: 50 }).toBe(true);
 
 /** Presses Tab (or Shift+Tab) until `target` has focus; fails after `limit` presses. */
 async function tabTo(page: Page, target: Locator, { back = false, limit = 60 } = {}): Promise<void> {
@@ -41,7 +42,9 @@ async function tabTo(page: Page, target: Locator, { back = false, limit = 60 } =
 const describeFocus = (page: Page) =>
   page.evaluate(() => {
     const el = document.activeElement;
-    return el ? `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"` : 'nothing';
+    return el
+      ? `${el.tagName.toLowerCase()} "${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim().slice(0, 40)}"`
+      : 'nothing';
   });
 
 /** The focused element shows a focus ring (an outline of some width, or a box shadow). */
@@ -50,7 +53,10 @@ async function expectFocusVisible(page: Page): Promise<void> {
     const el = document.activeElement as HTMLElement | null;
     if (!el || el === document.body) return null;
     const style = getComputedStyle(el);
-    return { outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0, shadow: style.boxShadow !== 'none' };
+    return {
+      outline: style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0,
+      shadow: style.boxShadow !== 'none',
+    };
   });
   expect(ring, `focus ring on ${await describeFocus(page)}`).not.toBeNull();
   expect(ring!.outline || ring!.shadow, `focus ring on ${await describeFocus(page)}`).toBe(true);
@@ -61,7 +67,10 @@ async function expectFocusTrapped(page: Page, container: Locator, presses = 25):
   for (const key of ['Tab', 'Shift+Tab']) {
     for (let i = 0; i < presses; i += 1) {
       await page.keyboard.press(key);
-      expect(await container.evaluate((el) => el.contains(document.activeElement)), `after ${i + 1}× ${key}: ${await describeFocus(page)}`).toBe(true);
+      expect(
+        await container.evaluate((el) => el.contains(document.activeElement)),
+        `after ${i + 1}× ${key}: ${await describeFocus(page)}`,
+      ).toBe(true);
     }
   }
 }
@@ -73,15 +82,18 @@ async function expectFocusTrapped(page: Page, container: Locator, presses = 25):
 function announced(page: Page, text: string): Promise<unknown> {
   return page.waitForFunction(
     (wanted) =>
-      Array.from(document.querySelectorAll('[aria-live]:not([aria-live="off"]), [role="status"]:not([aria-live="off"]), [role="alert"]:not([aria-live="off"])')).some((region) =>
-        (region.textContent ?? '').includes(wanted),
-      ),
+      Array.from(
+        document.querySelectorAll(
+          '[aria-live]:not([aria-live="off"]), [role="status"]:not([aria-live="off"]), [role="alert"]:not([aria-live="off"])',
+        ),
+      ).some((region) => (region.textContent ?? '').includes(wanted)),
     text,
     { polling: 'raf', timeout: 10_000 },
   );
 }
 
-const card = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+const card = (page: Page, title: string) =>
+  page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
 
 beforeAll(async () => {
   stack = await startStack();
@@ -91,7 +103,11 @@ beforeAll(async () => {
     createMember(stack, 'mert', 'Mert Can'),
     createMember(stack, 'kerem', 'Kerem Ak'),
   ]);
-  konsol = await createPoll(stack, deniz, { title: 'En iyi konsol hangisi?', category: 'oyun-geek', options: ['PlayStation', 'Xbox'] });
+  konsol = await createPoll(stack, deniz, {
+    title: 'En iyi konsol hangisi?',
+    category: 'oyun-geek',
+    options: ['PlayStation', 'Xbox'],
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -261,7 +277,9 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await tabTo(page, create.getByRole('button', { name: /Serbest Kürsü/ }));
     await expectFocusVisible(page);
     await page.keyboard.press('Space');
-    await expect.poll(() => create.getByRole('button', { name: /Serbest Kürsü/ }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => create.getByRole('button', { name: /Serbest Kürsü/ }).getAttribute('aria-pressed'))
+      .toBe('true');
     await tabTo(page, create.getByLabel('1. şık', { exact: true }));
     await page.keyboard.type('Klavye');
     await page.keyboard.press('Tab');
@@ -309,7 +327,14 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
   it('announces the share page’s live total politely, at most once every 10 seconds', { timeout: 90_000 }, async () => {
     const created = await call<{ poll: { shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
       sid: deniz.sid,
-      body: { title: 'Çay mı kahve mi?', category: 'yemek-mekan', type: 'public', description: null, durationHours: 24, options: ['Çay', 'Kahve'] },
+      body: {
+        title: 'Çay mı kahve mi?',
+        category: 'yemek-mekan',
+        type: 'public',
+        description: null,
+        durationHours: 24,
+        options: ['Çay', 'Kahve'],
+      },
     });
     expect(created.status).toBe(201);
     const code = created.body.poll.shortUrl;
@@ -317,7 +342,9 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     await page.goto(`/s/${code}`);
     await page.locator('[data-total] strong', { hasText: '0 oy' }).waitFor();
     // The visible count is no live region of its own (it would be read out on every push).
-    expect(await page.locator('[data-total]').evaluate((el) => el.closest('[aria-live]:not([aria-live="off"])'))).toBeNull();
+    expect(
+      await page.locator('[data-total]').evaluate((el) => el.closest('[aria-live]:not([aria-live="off"])')),
+    ).toBeNull();
     const region = page.locator('[data-announcement="total"]');
     expect(await region.getAttribute('role')).toBe('status');
     expect(await region.getAttribute('aria-live')).toBe('polite');
@@ -333,13 +360,21 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
       });
     });
 
-    for (const [voter, optionIndex] of [[deniz, 0], [mert, 1], [kerem, 1]] as const) {
-      expect((await call(stack, 'POST', `/api/s/${code}/vote`, { sid: voter.sid, body: { optionIndex } })).status).toBe(200);
+    for (const [voter, optionIndex] of [
+      [deniz, 0],
+      [mert, 1],
+      [kerem, 1],
+    ] as const) {
+      expect((await call(stack, 'POST', `/api/s/${code}/vote`, { sid: voter.sid, body: { optionIndex } })).status).toBe(
+        200,
+      );
     }
     await page.locator('[data-total] strong', { hasText: '3 oy' }).waitFor({ timeout: 10_000 });
     // The last total is announced in the end (within the interval), and announcements are 10 s apart.
     await region.filter({ hasText: 'Toplam 3 oy' }).waitFor({ timeout: 15_000 });
-    const log = await page.evaluate(() => (window as unknown as { announcements: { at: number; text: string }[] }).announcements);
+    const log = await page.evaluate(
+      () => (window as unknown as { announcements: { at: number; text: string }[] }).announcements,
+    );
     const texts = log.map((entry) => entry.text).filter((text, i, all) => text !== all[i - 1]);
     expect(texts.length).toBeLessThan(3);
     expect(texts.at(-1)).toBe('Toplam 3 oy');

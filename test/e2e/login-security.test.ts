@@ -23,7 +23,8 @@ async function open(sid?: string): Promise<{ page: Page; errors: string[] }> {
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first().waitFor();
 
 /** The password-reset link of the newest mail to `email` in MailDev. */
-const resetLink = (email: string) => mailedLink(stack, email, /https?:\/\/[^\s"'<>]+\/sifre-sifirla\?token=[A-Za-z0-9_%-]+/, 'a password-reset mail');
+const resetLink = (email: string) =>
+  mailedLink(stack, email, /https?:\/\/[^\s"'<>]+\/sifre-sifirla\?token=[A-Za-z0-9_%-]+/, 'a password-reset mail');
 
 beforeAll(async () => {
   stack = await startStack();
@@ -58,7 +59,13 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     const widget = dialog.locator('altcha-widget');
     await widget.waitFor();
     // The proof of work runs in a worker; the button waits for it.
-    await page.waitForFunction(() => (document.querySelector('altcha-widget') as (Element & { getState(): string }) | null)?.getState() === 'verified', undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('altcha-widget') as (Element & { getState(): string }) | null)?.getState() ===
+        'verified',
+      undefined,
+      { timeout: 60_000 },
+    );
     await expect(submit.isEnabled()).resolves.toBe(true);
     await screenshot(page, 'login-challenge-desktop-dark');
     await submit.click();
@@ -77,7 +84,10 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     await form.getByLabel('Yeni şifre (tekrar)').fill('yepyeni-sifre-1');
     for (let i = 0; i < 3; i++) {
       await form.getByLabel('Mevcut şifre').fill(`yanlis-sifre-${i}`);
-      const [answer] = await Promise.all([page.waitForResponse((res) => res.url().endsWith('/api/auth/password')), submit.click()]);
+      const [answer] = await Promise.all([
+        page.waitForResponse((res) => res.url().endsWith('/api/auth/password')),
+        submit.click(),
+      ]);
       expect(answer.status()).toBe(403);
     }
     expect(await form.locator('altcha-widget').count()).toBe(0);
@@ -85,12 +95,20 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     await submit.click();
     await toast(page, 'güvenlik doğrulamasını tamamla');
     await form.locator('altcha-widget').waitFor();
-    await page.waitForFunction(() => (document.querySelector('altcha-widget') as (Element & { getState(): string }) | null)?.getState() === 'verified', undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () =>
+        (document.querySelector('altcha-widget') as (Element & { getState(): string }) | null)?.getState() ===
+        'verified',
+      undefined,
+      { timeout: 60_000 },
+    );
     await expect(submit.isEnabled()).resolves.toBe(true);
     await expectNoAxeViolations(page, 'settings password change with the challenge');
     await submit.click();
     await toast(page, 'Şifre değiştirildi');
-    const relogin = await call(stack, 'POST', '/api/login', { body: { email: deniz.email, password: 'yepyeni-sifre-1' } });
+    const relogin = await call(stack, 'POST', '/api/login', {
+      body: { email: deniz.email, password: 'yepyeni-sifre-1' },
+    });
     expect(relogin.status).toBe(200);
     expect(errors).toEqual([]);
   });
@@ -105,7 +123,9 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     await dialog.getByRole('heading', { name: 'Şifremi unuttum' }).waitFor();
     await dialog.getByLabel('E-posta').fill(emre.email);
     await dialog.getByRole('button', { name: 'Bağlantı gönder' }).click();
-    await dialog.getByText('Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik. Bağlantı 1 saat geçerlidir.').waitFor();
+    await dialog
+      .getByText('Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik. Bağlantı 1 saat geçerlidir.')
+      .waitFor();
 
     const link = new URL(await resetLink(emre.email));
     expect(link.pathname).toBe('/sifre-sifirla');
@@ -118,7 +138,11 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     await page.getByLabel('Yeni şifre', { exact: true }).fill('yepyeni-sifre-1');
     await page.getByLabel('Yeni şifre (tekrar)').fill('yepyeni-sifre-1');
     await page.getByRole('button', { name: 'Şifremi değiştir' }).click();
-    await page.getByText('Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.').waitFor();
+    await page
+      .getByText(
+        'Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.',
+      )
+      .waitFor();
 
     await page.getByRole('button', { name: 'Giriş Yap' }).last().click();
     const login = page.getByRole('dialog');
@@ -134,13 +158,17 @@ describe('login dialog security in Chromium', { timeout: 90_000 }, () => {
     await again.page.getByLabel('Yeni şifre', { exact: true }).fill('baska-sifre-2');
     await again.page.getByLabel('Yeni şifre (tekrar)').fill('baska-sifre-2');
     await again.page.getByRole('button', { name: 'Şifremi değiştir' }).click();
-    await again.page.getByText('Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.').waitFor();
+    await again.page
+      .getByText('Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.')
+      .waitFor();
     await screenshot(again.page, 'reset-password-used-link-desktop-dark');
     // A new link can be asked for right there.
     const requestNew = again.page.getByRole('region', { name: 'Yeni bağlantı iste' });
     await requestNew.getByLabel('E-posta').fill(emre.email);
     await requestNew.getByRole('button', { name: 'Bağlantı gönder' }).click();
-    await requestNew.getByText('Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik.', { exact: false }).waitFor();
+    await requestNew
+      .getByText('Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik.', { exact: false })
+      .waitFor();
     expect([...errors, ...again.errors]).toEqual([]);
   });
 });

@@ -9,7 +9,17 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, mobile, screenshot, settled, signInStaff, toastWith, uniqueTag, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  mobile,
+  screenshot,
+  settled,
+  signInStaff,
+  toastWith,
+  uniqueTag,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['ece', 'Ece Yıldız'],
@@ -26,10 +36,16 @@ beforeAll(async () => {
   stack = run.stack;
   [ece, mert, selin] = run.members as [Member, Member, Member];
   adminSid = (await signInStaff(stack, 'admin@meydan.local', 'meydan-admin')).sid;
-  const role = await call(stack, 'PATCH', `/api/admin/users/${selin.id}/role`, { sid: adminSid, body: { role: 'moderator' } });
+  const role = await call(stack, 'PATCH', `/api/admin/users/${selin.id}/role`, {
+    sid: adminSid,
+    body: { role: 'moderator' },
+  });
   expect(role.status).toBe(200);
   moderatorSid = (await signInStaff(stack, selin.email, selin.password)).sid;
-  const entry = await call(stack, 'POST', '/api/admin/word-filter', { sid: adminSid, body: { pattern: 'kıro*', action: 'hold' } });
+  const entry = await call(stack, 'POST', '/api/admin/word-filter', {
+    sid: adminSid,
+    body: { pattern: 'kıro*', action: 'hold' },
+  });
   expect(entry.status).toBe(201);
 });
 
@@ -37,7 +53,9 @@ const NOTICE = 'İncelemede: bir moderatör onaylayınca herkes görecek.';
 
 async function openTab(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name }).click();
-  await page.waitForFunction(() => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'));
+  await page.waitForFunction(
+    () => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'),
+  );
 }
 
 describe('held for review in Chromium', { timeout: 120_000 }, () => {
@@ -45,11 +63,27 @@ describe('held for review in Chromium', { timeout: 120_000 }, () => {
     // The polls service reads the list again within seconds: a probe comment on a poll of the member's own is held.
     const probe = await call<{ id: string }>(stack, 'POST', '/api/polls', {
       sid: ece.sid,
-      body: { title: `Deneme ${uniqueTag()}`, category: 'serbest-kursu', options: ['A', 'B'], durationHours: 24, type: 'public', description: null },
+      body: {
+        title: `Deneme ${uniqueTag()}`,
+        category: 'serbest-kursu',
+        options: ['A', 'B'],
+        durationHours: 24,
+        type: 'public',
+        description: null,
+      },
     });
     expect(probe.status).toBe(201);
     await expect
-      .poll(async () => (await call<{ held?: boolean }>(stack, 'POST', `/api/polls/${probe.body.id}/comments`, { sid: ece.sid, body: { text: 'KIRO deneme' } })).body.held, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            await call<{ held?: boolean }>(stack, 'POST', `/api/polls/${probe.body.id}/comments`, {
+              sid: ece.sid,
+              body: { text: 'KIRO deneme' },
+            })
+          ).body.held,
+        { timeout: 15_000 },
+      )
       .toBe(true);
 
     const { page, errors } = await run.open({ sid: ece.sid });
@@ -65,7 +99,9 @@ describe('held for review in Chromium', { timeout: 120_000 }, () => {
     await create.getByLabel('2. şık', { exact: true }).fill('Hayır');
     await create.getByRole('button', { name: 'Soruyu Fırlat' }).click();
     await toastWith(page, NOTICE).waitFor();
-    const mine = await call<{ id: string; title: string; held?: boolean }[]>(stack, 'GET', '/api/users/me/polls', { sid: ece.sid });
+    const mine = await call<{ id: string; title: string; held?: boolean }[]>(stack, 'GET', '/api/users/me/polls', {
+      sid: ece.sid,
+    });
     const poll = mine.body.find((p) => p.title === title)!;
     expect(poll).toMatchObject({ held: true });
 
@@ -100,8 +136,16 @@ describe('held for review in Chromium', { timeout: 120_000 }, () => {
     await expectNoAxeViolations(other.page, 'an approved poll, to another member');
     await screenshot(other.page, 'held-poll-approved-other-desktop');
 
-    const audit = await call<{ items: { action: string; targetId: string; adminId: string }[] }>(stack, 'GET', '/api/admin/audit', { sid: adminSid });
-    expect(audit.body.items.find((e) => e.action === 'held.approve')).toMatchObject({ targetId: poll.id, adminId: selin.id });
+    const audit = await call<{ items: { action: string; targetId: string; adminId: string }[] }>(
+      stack,
+      'GET',
+      '/api/admin/audit',
+      { sid: adminSid },
+    );
+    expect(audit.body.items.find((e) => e.action === 'held.approve')).toMatchObject({
+      targetId: poll.id,
+      adminId: selin.id,
+    });
     expect(errors).toEqual([]);
     expect(moderator.errors).toEqual([]);
     expect(other.errors).toEqual([]);

@@ -8,7 +8,19 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, createPoll, mobile, pollCard, screenshot, settled, signInStaff, toastWith, uniqueTag, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  createPoll,
+  mobile,
+  pollCard,
+  screenshot,
+  settled,
+  signInStaff,
+  toastWith,
+  uniqueTag,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['deniz', 'Deniz Kaya'],
@@ -26,7 +38,9 @@ beforeAll(async () => {
 
 async function openTab(page: Page, name: string): Promise<void> {
   await page.getByRole('tab', { name }).click();
-  await page.waitForFunction(() => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'));
+  await page.waitForFunction(
+    () => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'),
+  );
 }
 
 const refusal = (field: string) => `${field} uygun olmayan bir ifade içeriyor. Lütfen metni değiştir.`;
@@ -47,7 +61,16 @@ describe('moderation in Chromium', { timeout: 120_000 }, () => {
     await screenshot(admin.page, 'admin-word-filter-desktop');
     // The polls service reads the list again within seconds.
     await expect
-      .poll(async () => (await call(stack, 'POST', '/api/polls', { sid: deniz.sid, body: { title: 'salak', category: 'serbest-kursu', options: ['A', 'B'] } })).status, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (
+            await call(stack, 'POST', '/api/polls', {
+              sid: deniz.sid,
+              body: { title: 'salak', category: 'serbest-kursu', options: ['A', 'B'] },
+            })
+          ).status,
+        { timeout: 15_000 },
+      )
       .toBe(400);
 
     const { page, errors } = await run.open({ sid: deniz.sid });
@@ -65,7 +88,9 @@ describe('moderation in Chromium', { timeout: 120_000 }, () => {
     await expectNoAxeViolations(page, 'a title refused by the word filter');
     await screenshot(page, 'word-filter-title-refused-desktop');
     await page.keyboard.press('Escape');
-    const mine = await call<{ polls: { title: string }[] }>(stack, 'GET', `/api/users/${deniz.id}/polls`, { sid: deniz.sid });
+    const mine = await call<{ polls: { title: string }[] }>(stack, 'GET', `/api/users/${deniz.id}/polls`, {
+      sid: deniz.sid,
+    });
     expect(JSON.stringify(mine.body)).not.toContain(title);
 
     const pollTitle = `Hafta sonu ne yapalım? ${uniqueTag()}`;
@@ -83,9 +108,16 @@ describe('moderation in Chromium', { timeout: 120_000 }, () => {
 
   it('lets a member report a comment and a member, once each, and the administrator remove the comment from the queue', async () => {
     const pollTitle = `Kahve mi çay mı? ${uniqueTag()}`;
-    const poll = await createPoll(stack, umut, { title: pollTitle, category: 'serbest-kursu', options: ['Kahve', 'Çay'] });
+    const poll = await createPoll(stack, umut, {
+      title: pollTitle,
+      category: 'serbest-kursu',
+      options: ['Kahve', 'Çay'],
+    });
     const text = `Kaba bir yorum ${uniqueTag()}`;
-    const comment = await call<{ id: string }>(stack, 'POST', `/api/polls/${poll.id}/comments`, { sid: deniz.sid, body: { text } });
+    const comment = await call<{ id: string }>(stack, 'POST', `/api/polls/${poll.id}/comments`, {
+      sid: deniz.sid,
+      body: { text },
+    });
     expect(comment.status).toBe(201);
 
     const member = await run.open({ sid: umut.sid });
@@ -101,10 +133,16 @@ describe('moderation in Chromium', { timeout: 120_000 }, () => {
     await dialog.getByRole('button', { name: 'Gönder' }).click();
     await toastWith(member.page, 'Şikayetin alındı').waitFor();
     await dialog.waitFor({ state: 'detached' });
-    const again = await call<{ message: string }>(stack, 'POST', `/api/comments/${comment.body.id}/report`, { sid: umut.sid, body: { reason: 'Diğer' } });
+    const again = await call<{ message: string }>(stack, 'POST', `/api/comments/${comment.body.id}/report`, {
+      sid: umut.sid,
+      body: { reason: 'Diğer' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Bu yorumu zaten şikayet ettin. Şikayetin inceleniyor.');
-    const own = await call<{ message: string }>(stack, 'POST', `/api/comments/${comment.body.id}/report`, { sid: deniz.sid, body: { reason: 'Diğer' } });
+    const own = await call<{ message: string }>(stack, 'POST', `/api/comments/${comment.body.id}/report`, {
+      sid: deniz.sid,
+      body: { reason: 'Diğer' },
+    });
     expect(own.status).toBe(400);
     expect(own.body.message).toBe('Kendi yorumunu şikayet edemezsin.');
 
@@ -117,16 +155,24 @@ describe('moderation in Chromium', { timeout: 120_000 }, () => {
     await memberDialog.getByRole('radio', { name: 'Spam ya da reklam' }).click();
     await memberDialog.getByRole('button', { name: 'Gönder' }).click();
     await toastWith(member.page, 'Şikayetin alındı').waitFor();
-    const memberAgain = await call<{ message: string }>(stack, 'POST', `/api/users/${deniz.id}/report`, { sid: umut.sid, body: { reason: 'Diğer' } });
+    const memberAgain = await call<{ message: string }>(stack, 'POST', `/api/users/${deniz.id}/report`, {
+      sid: umut.sid,
+      body: { reason: 'Diğer' },
+    });
     expect(memberAgain.status).toBe(409);
     expect(memberAgain.body.message).toBe('Bu üyeyi zaten şikayet ettin. Şikayetin inceleniyor.');
-    const self = await call<{ message: string }>(stack, 'POST', `/api/users/${umut.id}/report`, { sid: umut.sid, body: { reason: 'Diğer' } });
+    const self = await call<{ message: string }>(stack, 'POST', `/api/users/${umut.id}/report`, {
+      sid: umut.sid,
+      body: { reason: 'Diğer' },
+    });
     expect(self.status).toBe(400);
     expect(self.body.message).toBe('Kendini şikayet edemezsin.');
 
     // The reports reach the admin read model from their events.
     await expect
-      .poll(async () => JSON.stringify((await call(stack, 'GET', '/api/admin/report-queue', { sid: adminSid })).body), { timeout: 15_000 })
+      .poll(async () => JSON.stringify((await call(stack, 'GET', '/api/admin/report-queue', { sid: adminSid })).body), {
+        timeout: 15_000,
+      })
       .toMatch(new RegExp(`(?=.*${text})(?=.*"kind":"user")`));
     const { page, errors } = await run.open({ sid: adminSid });
     await page.goto('/admin');
@@ -137,7 +183,9 @@ describe('moderation in Chromium', { timeout: 120_000 }, () => {
     await page.locator('[data-queue-report][data-kind="user"]', { hasText: deniz.username }).waitFor();
     await row.getByText(/^Bekleme: \d+ dakika$/).waitFor();
     await page.getByText(/^24 saati geçen şikâyet: \d+$/).waitFor();
-    expect(await row.getByRole('link', { name: 'Şikâyet edilen yorum içeriğini aç' }).getAttribute('href')).toBe(`/anket/${poll.id}`);
+    expect(await row.getByRole('link', { name: 'Şikâyet edilen yorum içeriğini aç' }).getAttribute('href')).toBe(
+      `/anket/${poll.id}`,
+    );
     await expectNoAxeViolations(page, '/admin moderation queue tab');
     await row.scrollIntoViewIfNeeded();
     await screenshot(page, 'admin-moderation-queue-desktop');
@@ -149,9 +197,15 @@ describe('moderation in Chromium', { timeout: 120_000 }, () => {
     await toastWith(page, 'Yorum kaldırıldı ve şikâyet çözüldü').waitFor();
     await row.waitFor({ state: 'detached' });
     await expect
-      .poll(async () => JSON.stringify((await call(stack, 'GET', `/api/polls/${poll.id}/comments`, { sid: umut.sid })).body), { timeout: 15_000 })
+      .poll(
+        async () =>
+          JSON.stringify((await call(stack, 'GET', `/api/polls/${poll.id}/comments`, { sid: umut.sid })).body),
+        { timeout: 15_000 },
+      )
       .not.toContain(text);
-    const audit = await call<{ items: { action: string; targetId: string }[] }>(stack, 'GET', '/api/admin/audit', { sid: adminSid });
+    const audit = await call<{ items: { action: string; targetId: string }[] }>(stack, 'GET', '/api/admin/audit', {
+      sid: adminSid,
+    });
     expect(audit.body.items[0]).toMatchObject({ action: 'comment.remove', targetId: comment.body.id });
     expect(errors).toEqual([]);
   });

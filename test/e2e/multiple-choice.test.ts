@@ -7,7 +7,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, elementScreenshot, mobile, pollCard, screenshot, toastWith, uniqueTag, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  elementScreenshot,
+  mobile,
+  pollCard,
+  screenshot,
+  toastWith,
+  uniqueTag,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['selinmc', 'Selin Ak'],
@@ -65,7 +75,11 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     const max = create.getByLabel('En fazla kaç seçenek işaretlenebilir?');
     await max.waitFor();
     // 2 … the number of options.
-    expect(await max.locator('option').allTextContents()).toEqual(['En fazla 2 seçenek', 'En fazla 3 seçenek', 'En fazla 4 seçenek']);
+    expect(await max.locator('option').allTextContents()).toEqual([
+      'En fazla 2 seçenek',
+      'En fazla 3 seçenek',
+      'En fazla 4 seçenek',
+    ]);
     await max.selectOption('3');
     // Removing an option keeps the maximum within the options.
     await create.getByRole('button', { name: '4. şıkkı kaldır' }).click();
@@ -102,7 +116,9 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     await submit.click();
 
     await theirs.locator('[data-results]').waitFor();
-    expect(await theirs.locator('[data-chosen]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option')))).toEqual(['0', '1']);
+    expect(
+      await theirs.locator('[data-chosen]').evaluateAll((els) => els.map((e) => e.getAttribute('data-option'))),
+    ).toEqual(['0', '1']);
     // Each option's share of the voters: one ballot, two options at 100 %.
     expect(await theirs.locator('[data-option="0"] [data-percent]').textContent()).toBe('%100,0');
     expect(await theirs.locator('[data-option="1"] [data-percent]').textContent()).toBe('%100,0');
@@ -117,7 +133,10 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     expect(read.body).toMatchObject({ votersCount: 1, userChoices: [0, 1] });
     expect(read.body.options.map((o) => o.votes)).toEqual([1, 1, 0]);
     // A second ballot is refused, whatever it marks.
-    const again = await call<{ message: string }>(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndexes: [2] } });
+    const again = await call<{ message: string }>(stack, 'POST', `/api/polls/${pollId}/vote`, {
+      sid: kaan.sid,
+      body: { optionIndexes: [2] },
+    });
     expect(again.status).toBe(409);
     expect(again.body.message).toBe('Bu ankete zaten oy verdin');
     // After a reload the card still marks both of the member's options.
@@ -128,7 +147,11 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
   });
 
   it('lets a visitor send a ballot on the share page (mobile) and in the embed', async () => {
-    const poll = await shareablePoll(`Kahvaltıda neler olmalı? ${uniqueTag()}`, ['Simit', 'Peynir', 'Zeytin', 'Menemen'], 3);
+    const poll = await shareablePoll(
+      `Kahvaltıda neler olmalı? ${uniqueTag()}`,
+      ['Simit', 'Peynir', 'Zeytin', 'Menemen'],
+      3,
+    );
     const { page, errors } = await open({ viewport: mobile, theme: 'light' });
     await page.goto(`/s/${poll.shortUrl}`);
     await page.getByText('En fazla 3 seçenek işaretleyebilirsin.').waitFor();
@@ -143,7 +166,12 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     expect(await page.locator('[data-option="3"] [data-percent]').textContent()).toBe('%100');
     await expectNoAxeViolations(page, '/s/{code} multiple-choice results [visitor, light, mobile]');
     // The split, as its creator reads it (a visitor who has not voted is told the total alone).
-    const counted = await call<{ voteCounts: Record<string, number>; poll: PollAnswer }>(stack, 'GET', `/api/s/${poll.shortUrl}`, { sid: selin.sid });
+    const counted = await call<{ voteCounts: Record<string, number>; poll: PollAnswer }>(
+      stack,
+      'GET',
+      `/api/s/${poll.shortUrl}`,
+      { sid: selin.sid },
+    );
     expect(counted.body.voteCounts).toEqual({ '0': 0, '1': 1, '2': 1, '3': 1 });
     expect(counted.body.poll.votersCount).toBe(1);
 
@@ -154,7 +182,12 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     await embed.page.getByRole('button', { name: 'Oy ver' }).click();
     await embed.page.locator('[data-results]').waitFor();
     await expectNoAxeViolations(embed.page, '/embed/{code} multiple-choice results');
-    const after = await call<{ voteCounts: Record<string, number>; poll: PollAnswer }>(stack, 'GET', `/api/s/${poll.shortUrl}`, { sid: selin.sid });
+    const after = await call<{ voteCounts: Record<string, number>; poll: PollAnswer }>(
+      stack,
+      'GET',
+      `/api/s/${poll.shortUrl}`,
+      { sid: selin.sid },
+    );
     expect(after.body.voteCounts).toEqual({ '0': 1, '1': 1, '2': 1, '3': 1 });
     expect(after.body.poll.votersCount).toBe(2);
     expect(errors).toEqual([]);
@@ -165,7 +198,13 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     const shared = await shareablePoll(`Tatil nerede? ${uniqueTag()}`, ['Ege', 'Karadeniz', 'Akdeniz'], 2);
     const created = await call<PollAnswer>(stack, 'POST', '/api/polls', {
       sid: selin.sid,
-      body: { title: `Tatil ne zaman? ${uniqueTag()}`, category: 'yemek-mekan', type: 'public', options: ['Haziran', 'Temmuz', 'Ağustos'], maxChoices: 2 },
+      body: {
+        title: `Tatil ne zaman? ${uniqueTag()}`,
+        category: 'yemek-mekan',
+        type: 'public',
+        options: ['Haziran', 'Temmuz', 'Ağustos'],
+        maxChoices: 2,
+      },
     });
     expect(created.status).toBe(201);
     const poll = created.body;
@@ -184,7 +223,12 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     }
     const untouched = await call<PollAnswer>(stack, 'GET', `/api/polls/${poll.id}`, { sid: kaan.sid });
     expect(untouched.body).toMatchObject({ votersCount: 0, userChoices: [] });
-    const sharedUntouched = await call<{ hasVoted: boolean; poll: PollAnswer }>(stack, 'GET', `/api/s/${shared.shortUrl}`, { sid: kaan.sid });
+    const sharedUntouched = await call<{ hasVoted: boolean; poll: PollAnswer }>(
+      stack,
+      'GET',
+      `/api/s/${shared.shortUrl}`,
+      { sid: kaan.sid },
+    );
     expect(sharedUntouched.body).toMatchObject({ hasVoted: false, poll: { votersCount: 0 } });
 
     const tooHigh = await call<{ message: string }>(stack, 'POST', '/api/polls', {
@@ -194,7 +238,9 @@ describe('multiple choice in Chromium', { timeout: 90_000 }, () => {
     expect(tooHigh.status).toBe(400);
     expect(tooHigh.body.message).toBe('En fazla seçim sayısı şık sayısından büyük olamaz');
 
-    const doc = await call<{ components: { schemas: Record<string, { properties?: Record<string, { description?: string }> }> } }>(stack, 'GET', '/api/openapi.json');
+    const doc = await call<{
+      components: { schemas: Record<string, { properties?: Record<string, { description?: string }> }> };
+    }>(stack, 'GET', '/api/openapi.json');
     const schemas = Object.values(doc.body.components.schemas);
     expect(schemas.some((s) => s.properties?.['maxChoices']?.description?.startsWith('Birden fazla seçim'))).toBe(true);
     expect(schemas.some((s) => s.properties?.['optionIndexes'])).toBe(true);

@@ -14,7 +14,10 @@ const redocly = fileURLToPath(new URL('../../node_modules/.bin/redocly', import.
 
 describe('the API document', () => {
   let stack: Stack;
-  let doc: { info: { license?: { name: string; url: string } }; paths: Record<string, Record<string, { operationId?: string }>> };
+  let doc: {
+    info: { license?: { name: string; url: string } };
+    paths: Record<string, Record<string, { operationId?: string }>>;
+  };
   let dir: string;
 
   beforeAll(async () => {
@@ -42,8 +45,14 @@ describe('the API document', () => {
   it('passes redocly lint (recommended rules) without an error or a warning', () => {
     const file = join(dir, 'openapi.json');
     writeFileSync(file, JSON.stringify(doc));
-    const run = spawnSync(redocly, ['lint', file, '--format', 'json', '--extends', 'recommended'], { encoding: 'utf8', cwd: dir });
-    const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: { ruleId: string; message: string; location: { pointer: string }[] }[] };
+    const run = spawnSync(redocly, ['lint', file, '--format', 'json', '--extends', 'recommended'], {
+      encoding: 'utf8',
+      cwd: dir,
+    });
+    const report = JSON.parse(run.stdout) as {
+      totals: { errors: number; warnings: number };
+      problems: { ruleId: string; message: string; location: { pointer: string }[] }[];
+    };
     const problems = report.problems.map((p) => `${p.ruleId}: ${p.message} (${p.location[0]?.pointer})`);
     expect(problems).toEqual([]);
     expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });

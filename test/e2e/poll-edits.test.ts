@@ -7,7 +7,17 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, createPoll, pollCard, screenshot, settled, toastWith, uniqueTag, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  createPoll,
+  pollCard,
+  screenshot,
+  settled,
+  toastWith,
+  uniqueTag,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['deniz', 'Deniz Kara'],
@@ -43,17 +53,27 @@ describe('edits that cannot change an answered question, in Chromium', { timeout
     // The dialog is open again when a vote comes in: the server refuses the edit, and says why.
     await edited.getByRole('button', { name: /^Düzenle \(0:\d\d\)$/ }).click();
     await dialog.getByLabel('Başlık').fill(`${title} (oydan sonra)`);
-    expect((await call(stack, 'POST', `/api/polls/${poll.id}/vote`, { sid: umut.sid, body: { optionIndex: 1 } })).status).toBe(200);
+    expect(
+      (await call(stack, 'POST', `/api/polls/${poll.id}/vote`, { sid: umut.sid, body: { optionIndex: 1 } })).status,
+    ).toBe(200);
     await dialog.getByRole('button', { name: 'Kaydet' }).click();
     await dialog.getByRole('alert').filter({ hasText: answered }).waitFor();
     await expectNoAxeViolations(page, 'an edit refused after the first vote');
     await screenshot(page, 'poll-edit-refused-after-vote-desktop-dark');
     await page.keyboard.press('Escape');
 
-    const now = await call<{ title: string; editedAt: string | null; totalVotes: number }>(stack, 'GET', `/api/polls/${poll.id}`, { sid: umut.sid });
+    const now = await call<{ title: string; editedAt: string | null; totalVotes: number }>(
+      stack,
+      'GET',
+      `/api/polls/${poll.id}`,
+      { sid: umut.sid },
+    );
     expect(now.body).toMatchObject({ title: `${title} (ilk)`, totalVotes: 1 });
     expect(now.body.editedAt).toEqual(expect.any(String));
-    const direct = await call<{ error: string; message: string }>(stack, 'PATCH', `/api/polls/${poll.id}`, { sid: deniz.sid, body: { title: 'Başka' } });
+    const direct = await call<{ error: string; message: string }>(stack, 'PATCH', `/api/polls/${poll.id}`, {
+      sid: deniz.sid,
+      body: { title: 'Başka' },
+    });
     expect(direct.status).toBe(409);
     expect(direct.body).toEqual({ error: 'poll_answered', message: answered });
 
@@ -67,10 +87,22 @@ describe('edits that cannot change an answered question, in Chromium', { timeout
 
   it('lets the creator of a share-link poll edit it on its page and close it early from the profile list', async () => {
     const title = `Bağlantıyla soruyorum ${uniqueTag()}`;
-    const created = await call<{ shareUrl: string; poll: { id: string; shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
-      sid: deniz.sid,
-      body: { title, category: 'yemek-mekan', type: 'public', description: null, durationHours: 24, options: ['Mantı', 'Pide'] },
-    });
+    const created = await call<{ shareUrl: string; poll: { id: string; shortUrl: string } }>(
+      stack,
+      'POST',
+      '/api/polls/shareable',
+      {
+        sid: deniz.sid,
+        body: {
+          title,
+          category: 'yemek-mekan',
+          type: 'public',
+          description: null,
+          durationHours: 24,
+          options: ['Mantı', 'Pide'],
+        },
+      },
+    );
     expect(created.status).toBe(201);
     const code = created.body.poll.shortUrl;
 
@@ -96,7 +128,9 @@ describe('edits that cannot change an answered question, in Chromium', { timeout
     await expectNoAxeViolations(page, 'a share-link poll edited by its creator');
     await screenshot(page, 'share-link-poll-edited-by-creator-desktop-dark');
     // Whoever holds the link reads the new text.
-    await expect.poll(async () => (await call<{ poll: { title: string } }>(stack, 'GET', `/api/s/${code}`)).body.poll.title).toBe(`${title} (düzeltildi)`);
+    await expect
+      .poll(async () => (await call<{ poll: { title: string } }>(stack, 'GET', `/api/s/${code}`)).body.poll.title)
+      .toBe(`${title} (düzeltildi)`);
 
     // Closed early from the profile's list of share-link polls.
     await page.goto('/profil?sekme=paylasilabilir');
@@ -114,7 +148,10 @@ describe('edits that cannot change an answered question, in Chromium', { timeout
     // Its page says it ended, and a vote through the link is refused.
     await other.page.reload();
     await other.page.getByText('Bu anket sona erdi.').waitFor();
-    const late = await call<{ message: string }>(stack, 'POST', `/api/s/${code}/vote`, { sid: umut.sid, body: { optionIndex: 0 } });
+    const late = await call<{ message: string }>(stack, 'POST', `/api/s/${code}/vote`, {
+      sid: umut.sid,
+      body: { optionIndex: 0 },
+    });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.');
     expect(errors).toEqual([]);

@@ -14,7 +14,17 @@ import { infra } from '@meydan/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, createPoll, elementScreenshot, pollCard, screenshot, toastWith, uniqueTag, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  createPoll,
+  elementScreenshot,
+  pollCard,
+  screenshot,
+  toastWith,
+  uniqueTag,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['selin', 'Selin Ak'],
@@ -33,7 +43,11 @@ const open = (sid: string) => run.open({ sid });
 describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
   it('edits the title in the first minute, then closes the poll early behind a confirm dialog', async () => {
     const title = `Hafta sonu nereye? ${uniqueTag()}`;
-    const poll = await createPoll(stack, selin, { title, category: 'kesfet-seyahat', options: ['Deniz', 'Dağ', 'Şehir'] });
+    const poll = await createPoll(stack, selin, {
+      title,
+      category: 'kesfet-seyahat',
+      options: ['Deniz', 'Dağ', 'Şehir'],
+    });
 
     const { page, errors } = await open(selin.sid);
     await page.goto('/kesfet');
@@ -58,12 +72,19 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     await toastWith(page, 'Anket güncellendi').waitFor();
     const edited = pollCard(page, newTitle);
     await edited.waitFor();
-    expect((await call<{ title: string }>(stack, 'GET', `/api/polls/${poll.id}`, { sid: kaan.sid })).body.title).toBe(newTitle);
+    expect((await call<{ title: string }>(stack, 'GET', `/api/polls/${poll.id}`, { sid: kaan.sid })).body.title).toBe(
+      newTitle,
+    );
     // A vote after the edit (the text is frozen from the first vote: poll-edits.test.ts).
-    expect((await call(stack, 'POST', `/api/polls/${poll.id}/vote`, { sid: kaan.sid, body: { optionIndex: 1 } })).status).toBe(200);
+    expect(
+      (await call(stack, 'POST', `/api/polls/${poll.id}/vote`, { sid: kaan.sid, body: { optionIndex: 1 } })).status,
+    ).toBe(200);
 
     // The results file, as the browser downloads it.
-    const [download] = await Promise.all([page.waitForEvent('download'), edited.getByRole('link', { name: 'Sonuçları indir (CSV)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      edited.getByRole('link', { name: 'Sonuçları indir (CSV)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.csv`);
     const file = readFileSync((await download.path())!);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -77,15 +98,29 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     ]);
     expect(cells[0]![4]).toBe('bitis');
     // Its Excel twin beside it, read back by a parser: numbers as numbers, the closing time a date.
-    const [xlsx] = await Promise.all([page.waitForEvent('download'), edited.getByRole('link', { name: 'Sonuçları indir (Excel)' }).click()]);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      edited.getByRole('link', { name: 'Sonuçları indir (Excel)' }).click(),
+    ]);
     expect(xlsx.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.xlsx`);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(readFileSync((await xlsx.path())!) as unknown as ArrayBuffer);
-    const rows = workbook.getWorksheet('Sonuçlar')!.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1, 5));
-    expect(rows).toEqual([['secenek', 'oy', 'yuzde', 'oy_veren'], ['Deniz', 0, 0, 1], ['Dağ', 1, 100, 1], ['Şehir', 0, 0, 1]]);
+    const rows = workbook
+      .getWorksheet('Sonuçlar')!
+      .getSheetValues()
+      .slice(1)
+      .map((row) => (row as unknown[]).slice(1, 5));
+    expect(rows).toEqual([
+      ['secenek', 'oy', 'yuzde', 'oy_veren'],
+      ['Deniz', 0, 0, 1],
+      ['Dağ', 1, 100, 1],
+      ['Şehir', 0, 0, 1],
+    ]);
     expect(workbook.getWorksheet('Sonuçlar')!.getCell('E2').value).toBeInstanceOf(Date);
     for (const kind of ['csv', 'xlsx']) {
-      const forbidden = await call<{ message: string }>(stack, 'GET', `/api/polls/${poll.id}/results.${kind}`, { sid: kaan.sid });
+      const forbidden = await call<{ message: string }>(stack, 'GET', `/api/polls/${poll.id}/results.${kind}`, {
+        sid: kaan.sid,
+      });
       expect(forbidden.status).toBe(403);
       expect(forbidden.body.message).toBe('Bu anketin sonuçlarını yalnızca sahibi indirebilir.');
     }
@@ -99,7 +134,9 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     // The feed lists open polls only (a closed one leaves it at its next load); the poll itself says it ended.
     await page.goto(`/profil?anket=${poll.id}`);
     const ended = pollCard(page, newTitle);
-    await ended.locator('[data-ended]', { hasText: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.' }).waitFor();
+    await ended
+      .locator('[data-ended]', { hasText: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.' })
+      .waitFor();
     await ended.locator('[data-results]').waitFor();
     expect(await ended.locator('[data-option="1"] [data-votes]').textContent()).toBe('1 oy');
     expect(await ended.getByRole('button', { name: 'Sonlandır' }).count()).toBe(0);
@@ -107,7 +144,10 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     await expectNoAxeViolations(page, 'a card closed early');
     await elementScreenshot(ended, 'poll-closed-early-card');
 
-    const late = await call<{ error: string; message: string }>(stack, 'POST', `/api/polls/${poll.id}/vote`, { sid: selin.sid, body: { optionIndex: 0 } });
+    const late = await call<{ error: string; message: string }>(stack, 'POST', `/api/polls/${poll.id}/vote`, {
+      sid: selin.sid,
+      body: { optionIndex: 0 },
+    });
     expect(late.status).toBe(409);
     expect(late.body.message).toBe('Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.');
     expect(errors).toEqual([]);
@@ -150,7 +190,11 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     const title = `Çay mı kahve mi? ${uniqueTag()}`;
     await createPoll(stack, selin, { title, category: 'yemek-mekan', options: ['Çay', 'Kahve'] });
     const { page, errors } = await open(kaan.sid);
-    let answer: { status: number; retryAfter: string; body: object } = { status: 429, retryAfter: '17', body: { error: 'rate_limited', message: 'Çok fazla istek' } };
+    let answer: { status: number; retryAfter: string; body: object } = {
+      status: 429,
+      retryAfter: '17',
+      body: { error: 'rate_limited', message: 'Çok fazla istek' },
+    };
     // Each refusal is held until the test has seen the optimistic choice. The gate is made before the click, so the
     // release holds whether the request reaches the route before or after the test releases it.
     let release: () => void = () => undefined;
@@ -158,7 +202,12 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     const hold = () => (gate = new Promise<void>((resolve) => (release = resolve)));
     await page.route('**/api/polls/*/vote', async (route) => {
       await gate;
-      await route.fulfill({ status: answer.status, headers: { 'retry-after': answer.retryAfter }, contentType: 'application/json', body: JSON.stringify(answer.body) });
+      await route.fulfill({
+        status: answer.status,
+        headers: { 'retry-after': answer.retryAfter },
+        contentType: 'application/json',
+        body: JSON.stringify(answer.body),
+      });
     });
     await page.goto('/kesfet');
     const theirs = pollCard(page, title);
@@ -168,13 +217,19 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     await theirs.locator('[data-chosen][data-option="1"]').waitFor();
     release();
     await toastWith(page, 'Çok hızlı oy veriyorsun').waitFor();
-    expect(await toastWith(page, 'Çok hızlı oy veriyorsun').textContent()).toContain('Lütfen 17 saniye sonra tekrar dene.');
+    expect(await toastWith(page, 'Çok hızlı oy veriyorsun').textContent()).toContain(
+      'Lütfen 17 saniye sonra tekrar dene.',
+    );
     await theirs.getByRole('button', { name: 'Kahve' }).waitFor();
     expect(await theirs.locator('[data-results]').count()).toBe(0);
     await expectNoAxeViolations(page, 'a refused vote, rolled back');
     await screenshot(page, 'vote-refused-toast-desktop-dark');
 
-    answer = { status: 503, retryAfter: '5', body: { error: 'service_unavailable', message: 'Hizmet şu an yanıt vermiyor' } };
+    answer = {
+      status: 503,
+      retryAfter: '5',
+      body: { error: 'service_unavailable', message: 'Hizmet şu an yanıt vermiyor' },
+    };
     hold();
     await theirs.getByRole('button', { name: 'Çay' }).click();
     await theirs.locator('[data-chosen][data-option="0"]').waitFor();

@@ -7,7 +7,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, desktop, elementScreenshot, launchBrowser, mobile, newContext, screenshot, settled, watchErrors, type Member } from './support.js';
+import {
+  call,
+  createMember,
+  createPoll,
+  desktop,
+  elementScreenshot,
+  launchBrowser,
+  mobile,
+  newContext,
+  screenshot,
+  settled,
+  watchErrors,
+  type Member,
+} from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -29,9 +42,21 @@ beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
   [ece, kaan] = await Promise.all([createMember(stack, 'ece', 'Ece Yıldız'), createMember(stack, 'kaan', 'Kaan Er')]);
-  await createPoll(stack, ece, { title: 'Profilden silinecek anket', category: 'teknoloji-ai', options: ['Evet', 'Hayır'] });
-  await createPoll(stack, ece, { title: 'Hafta sonu nereye gidelim?', category: 'kesfet-seyahat', options: ['Deniz', 'Dağ'] });
-  kaanPoll = await createPoll(stack, kaan, { title: 'Kaan’ın sorusu', category: 'muzik-playlist', options: ['Rock', 'Caz'] });
+  await createPoll(stack, ece, {
+    title: 'Profilden silinecek anket',
+    category: 'teknoloji-ai',
+    options: ['Evet', 'Hayır'],
+  });
+  await createPoll(stack, ece, {
+    title: 'Hafta sonu nereye gidelim?',
+    category: 'kesfet-seyahat',
+    options: ['Deniz', 'Dağ'],
+  });
+  kaanPoll = await createPoll(stack, kaan, {
+    title: 'Kaan’ın sorusu',
+    category: 'muzik-playlist',
+    options: ['Rock', 'Caz'],
+  });
   const followed = await call<{ following: boolean }>(stack, 'POST', `/api/users/${ece.id}/follow`, { sid: kaan.sid });
   expect(followed.body.following).toBe(true); // kaan follows ece: ece's followers dialog has a row to act on
 }, 180_000);
@@ -54,7 +79,12 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
     await page.goto(`/profil/${kaan.username.toUpperCase()}`);
     await page.getByRole('heading', { level: 1, name: 'Kaan Er' }).waitFor();
     await page.getByRole('heading', { name: 'Kaan’ın sorusu' }).waitFor();
-    expect(await page.locator('[data-welcome]').getByRole('button', { name: /takip et/i }).count()).toBe(0);
+    expect(
+      await page
+        .locator('[data-welcome]')
+        .getByRole('button', { name: /takip et/i })
+        .count(),
+    ).toBe(0);
     expect(await page.getByRole('tab').allTextContents()).toEqual(['Anketleri (1)', 'Takipçiler', 'Takip Edilenler']);
     await expectNoAxeViolations(page, 'visitor on another member’s profile');
     expect(errors).toEqual([]);
@@ -89,7 +119,12 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
     await page.goto(`/profil/${kaan.username}`);
     await page.locator('[data-open="followers"]').click();
     await page.locator('[data-dialog="followers"]').getByText(`@${ece.username}`).waitFor();
-    expect(await page.locator('[data-dialog="followers"]').getByRole('button', { name: /Ece Yıldız/ }).count()).toBe(0);
+    expect(
+      await page
+        .locator('[data-dialog="followers"]')
+        .getByRole('button', { name: /Ece Yıldız/ })
+        .count(),
+    ).toBe(0);
     expect(errors).toEqual([]);
   });
 
@@ -147,14 +182,19 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
 
   it('lets a member with follow requests on accept a pending follower from the followers tab', async () => {
     const lale = await createMember(stack, 'lale', 'Lale Şen');
-    const locked = await call(stack, 'PATCH', '/api/users/me/settings', { sid: lale.sid, body: { followRequestsEnabled: true } });
+    const locked = await call(stack, 'PATCH', '/api/users/me/settings', {
+      sid: lale.sid,
+      body: { followRequestsEnabled: true },
+    });
     expect(locked.status).toBe(200);
 
     const asker = await open({ sid: ece.sid });
     await asker.page.goto(`/profil/${lale.username}`);
     await asker.page.getByRole('button', { name: 'Lale Şen kullanıcısını takip et' }).click();
     await toast(asker.page, 'Takip isteği gönderildi');
-    await asker.page.getByRole('button', { name: 'Lale Şen kullanıcısına gönderilen takip isteğini geri çek' }).waitFor();
+    await asker.page
+      .getByRole('button', { name: 'Lale Şen kullanıcısına gönderilen takip isteğini geri çek' })
+      .waitFor();
 
     const { page, errors } = await open({ sid: lale.sid });
     await page.goto('/profil?sekme=takipciler');
@@ -172,7 +212,14 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
     const ibrahim = await createMember(stack, 'ibrahim', 'ibrahim');
     const shared = await call(stack, 'POST', '/api/polls/shareable', {
       sid: ibrahim.sid,
-      body: { title: 'Akşam ne yesek?', category: 'yemek-mekan', type: 'public', description: null, durationHours: 24, options: ['Mantı', 'Pide'] },
+      body: {
+        title: 'Akşam ne yesek?',
+        category: 'yemek-mekan',
+        type: 'public',
+        description: null,
+        durationHours: 24,
+        options: ['Mantı', 'Pide'],
+      },
     });
     expect(shared.status).toBe(201);
     const { page, errors } = await open({ sid: ibrahim.sid });
@@ -196,12 +243,17 @@ describe('the profile in Chromium', { timeout: 90_000 }, () => {
     await likes.click();
     await toast(page, 'Ayarların kaydedildi');
     await page.reload();
-    await expect(page.getByRole('switch', { name: 'Beğeni bildirimleri' }).getAttribute('aria-checked')).resolves.toBe('false');
+    await expect(page.getByRole('switch', { name: 'Beğeni bildirimleri' }).getAttribute('aria-checked')).resolves.toBe(
+      'false',
+    );
   });
 
   it('takes screenshots of the profile and the dialog, desktop and mobile, dark and light', async () => {
     for (const theme of ['dark', 'light'] as const) {
-      for (const [size, viewport] of [['desktop', desktop], ['mobile', mobile]] as const) {
+      for (const [size, viewport] of [
+        ['desktop', desktop],
+        ['mobile', mobile],
+      ] as const) {
         const { page } = await open({ sid: ece.sid, theme, viewport });
         await page.goto('/profil');
         await settled(page, 'member');

@@ -10,7 +10,20 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, launchBrowser, mobile, newContext, screenshot, settled, socketFrames, untilFollowing, watchErrors, type Member } from './support.js';
+import {
+  call,
+  createMember,
+  createPoll,
+  launchBrowser,
+  mobile,
+  newContext,
+  screenshot,
+  settled,
+  socketFrames,
+  untilFollowing,
+  watchErrors,
+  type Member,
+} from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -34,12 +47,32 @@ async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ p
 beforeAll(async () => {
   stack = await startStack();
   browser = await launchBrowser();
-  [deniz, mert] = await Promise.all([createMember(stack, 'deniz', 'Deniz Kaya'), createMember(stack, 'mert', 'Mert Can')]);
-  publicPoll = await createPoll(stack, deniz, { title: 'Sabah çay mı, kahve mi?', category: 'yemek-mekan', options: ['Çay', 'Kahve'], description: 'İçtenlikle yanıtla.' });
-  privatePoll = await createPoll(stack, deniz, { title: 'Üyelere özel soru', category: 'yemek-mekan', options: ['Evet', 'Hayır'], type: 'private' });
+  [deniz, mert] = await Promise.all([
+    createMember(stack, 'deniz', 'Deniz Kaya'),
+    createMember(stack, 'mert', 'Mert Can'),
+  ]);
+  publicPoll = await createPoll(stack, deniz, {
+    title: 'Sabah çay mı, kahve mi?',
+    category: 'yemek-mekan',
+    options: ['Çay', 'Kahve'],
+    description: 'İçtenlikle yanıtla.',
+  });
+  privatePoll = await createPoll(stack, deniz, {
+    title: 'Üyelere özel soru',
+    category: 'yemek-mekan',
+    options: ['Evet', 'Hayır'],
+    type: 'private',
+  });
   const shared = await call<{ poll: { shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
     sid: deniz.sid,
-    body: { title: 'Işık mı, gölge mi?', category: 'yemek-mekan', type: 'public', description: null, durationHours: 24, options: ['Işık', 'Gölge'] },
+    body: {
+      title: 'Işık mı, gölge mi?',
+      category: 'yemek-mekan',
+      type: 'public',
+      description: null,
+      durationHours: 24,
+      options: ['Işık', 'Gölge'],
+    },
   });
   expect(shared.status).toBe(201);
   code = shared.body.poll.shortUrl;
@@ -80,7 +113,11 @@ describe('a poll’s own page', { timeout: 90_000 }, () => {
     await settled(member.page, 'member');
     await member.page.getByRole('button', { name: 'Kahve' }).click();
     await member.page.locator(`[data-poll-page="${publicPoll.id}"] [data-results]`).waitFor();
-    await expect.poll(async () => (await call<{ totalVotes: number }>(stack, 'GET', `/api/polls/${publicPoll.id}`)).body.totalVotes).toBe(1);
+    await expect
+      .poll(
+        async () => (await call<{ totalVotes: number }>(stack, 'GET', `/api/polls/${publicPoll.id}`)).body.totalVotes,
+      )
+      .toBe(1);
     await expectNoAxeViolations(member.page, '/anket/{id} member after voting');
     await screenshot(member.page, 'reach-poll-page-member-mobile');
     expect(member.errors).toEqual([]);
@@ -117,7 +154,9 @@ describe('the embed on another site', { timeout: 90_000 }, () => {
     await frame.locator('[data-results]').waitFor();
     await frame.getByRole('status').filter({ hasText: 'Oyun kaydedildi.' }).waitFor();
     // The split, as its creator reads it (a visitor who has not voted is told the total alone).
-    const counted = await call<{ voteCounts: Record<string, number> }>(stack, 'GET', `/api/s/${code}`, { sid: deniz.sid });
+    const counted = await call<{ voteCounts: Record<string, number> }>(stack, 'GET', `/api/s/${code}`, {
+      sid: deniz.sid,
+    });
     expect(counted.body.voteCounts).toMatchObject({ '0': 0, '1': 1 });
     await screenshot(page, 'reach-embed-cross-origin');
     // The frame's own document is checked (axe runs where the page's own scripts are allowed).
@@ -133,11 +172,19 @@ describe('the embed on another site', { timeout: 90_000 }, () => {
   it('is the only kind of page another site may frame', async () => {
     const { page } = await open();
     // The page's own answer refuses the frame (its frame-ancestors): Chromium fails the frame's request, then checks.
-    const refused = page.waitForEvent('requestfailed', { predicate: (r) => r.url().includes(`/anket/${publicPoll.id}`), timeout: 15_000 });
+    const refused = page.waitForEvent('requestfailed', {
+      predicate: (r) => r.url().includes(`/anket/${publicPoll.id}`),
+      timeout: 15_000,
+    });
     await page.goto(`${elsewhereOrigin}/?frame=${encodeURIComponent(`/anket/${publicPoll.id}`)}`);
     expect((await refused).failure()?.errorText).toBe('net::ERR_BLOCKED_BY_RESPONSE');
     const framed = page.frames().find((f) => f !== page.mainFrame());
-    const heading = framed ? await framed.locator('h2', { hasText: 'Sabah çay mı, kahve mi?' }).count().catch(() => 0) : 0;
+    const heading = framed
+      ? await framed
+          .locator('h2', { hasText: 'Sabah çay mı, kahve mi?' })
+          .count()
+          .catch(() => 0)
+      : 0;
     expect(heading).toBe(0);
   });
 });
@@ -153,12 +200,18 @@ describe('the share dialog', { timeout: 90_000 }, () => {
     expect(await dialog.locator('[data-share-url]').inputValue()).toBe(`${stack.origin}/anket/${publicPoll.id}`);
     await dialog.getByRole('img', { name: `${stack.origin}/anket/${publicPoll.id} adresinin QR kodu` }).waitFor();
 
-    const [png] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'PNG indir' }).click()]);
+    const [png] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: 'PNG indir' }).click(),
+    ]);
     expect(png.suggestedFilename()).toBe(`meydan-anket-${publicPoll.id}-qr.png`);
     const bytes = readFileSync((await png.path())!);
     expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(bytes.readUInt32BE(16)).toBe(768);
-    const [svg] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('link', { name: 'SVG indir' }).click()]);
+    const [svg] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('link', { name: 'SVG indir' }).click(),
+    ]);
     expect(svg.suggestedFilename()).toBe(`meydan-anket-${publicPoll.id}-qr.svg`);
     const svgText = readFileSync((await svg.path())!, 'utf8');
     expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
@@ -175,7 +228,11 @@ describe('the share dialog', { timeout: 90_000 }, () => {
 
 describe('the presenter view', { timeout: 90_000 }, () => {
   it('shows large live bars, the QR code and the short address, and follows votes as they come', async () => {
-    const presented = await createPoll(stack, deniz, { title: 'Sınıfça: hangi gün gezi?', category: 'yemek-mekan', options: ['Cuma', 'Cumartesi'] });
+    const presented = await createPoll(stack, deniz, {
+      title: 'Sınıfça: hangi gün gezi?',
+      category: 'yemek-mekan',
+      options: ['Cuma', 'Cumartesi'],
+    });
     const { page, errors } = await open({ sid: deniz.sid });
     const frames = socketFrames(page);
     await page.goto(`/sunum/${presented.id}`);
@@ -189,7 +246,9 @@ describe('the presenter view', { timeout: 90_000 }, () => {
     await untilFollowing(frames, presented.id);
     await call(stack, 'POST', `/api/polls/${presented.id}/vote`, { sid: mert.sid, body: { optionIndex: 1 } });
     await expect.poll(() => stage.locator('[data-count="votes"]').textContent(), { timeout: 15_000 }).toContain('1 oy');
-    await expect.poll(() => stage.locator('[data-option="1"] [data-percent]').textContent(), { timeout: 15_000 }).toBe('%100');
+    await expect
+      .poll(() => stage.locator('[data-option="1"] [data-percent]').textContent(), { timeout: 15_000 })
+      .toBe('%100');
     await expectNoAxeViolations(page, '/sunum/{id} creator');
     await screenshot(page, 'reach-presenter');
     expect(errors).toEqual([]);
@@ -223,7 +282,10 @@ describe('search and hashtags', { timeout: 90_000 }, () => {
     await page.getByRole('button', { name: 'Üyeler' }).click();
     await page.getByRole('searchbox', { name: 'Aranacak kelime' }).fill('kaya');
     await page.getByRole('button', { name: 'Ara', exact: true }).click();
-    await page.locator('[data-search-users]').getByRole('link', { name: /Deniz Kaya/ }).waitFor();
+    await page
+      .locator('[data-search-users]')
+      .getByRole('link', { name: /Deniz Kaya/ })
+      .waitFor();
     await expectNoAxeViolations(page, '/ara users');
     await screenshot(page, 'reach-search-users');
 
@@ -233,7 +295,11 @@ describe('search and hashtags', { timeout: 90_000 }, () => {
   });
 
   it('links #etiket to its page, and the feed lists the day’s tags under Gündem', async () => {
-    const tagged = await createPoll(stack, mert, { title: 'Pazar #Kahvaltı nerede?', category: 'yemek-mekan', options: ['Evde', 'Dışarıda'] });
+    const tagged = await createPoll(stack, mert, {
+      title: 'Pazar #Kahvaltı nerede?',
+      category: 'yemek-mekan',
+      options: ['Evde', 'Dışarıda'],
+    });
     const { page } = await open({ sid: deniz.sid });
     await page.goto(`/anket/${tagged.id}`);
     await settled(page, 'member');

@@ -8,7 +8,16 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, elementScreenshot, pollCard, socketFrames, uniqueTag, untilFollowing, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  elementScreenshot,
+  pollCard,
+  socketFrames,
+  uniqueTag,
+  untilFollowing,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['defne', 'Defne Su'],
@@ -47,9 +56,14 @@ function countsOf(body: unknown, pollId: string): number[] {
     if (Array.isArray(value)) return value.forEach(walk);
     if (!value || typeof value !== 'object') return;
     const object = value as Record<string, unknown>;
-    const about = object['id'] === pollId || object['pollId'] === pollId || (object['poll'] as { id?: string } | undefined)?.id === pollId;
-    if (about && object['id'] === pollId && Array.isArray(object['options'])) for (const o of object['options'] as { votes?: number }[]) found.push(o.votes ?? 0);
-    if (about && object['voteCounts'] && typeof object['voteCounts'] === 'object') found.push(...Object.values(object['voteCounts'] as Record<string, number>));
+    const about =
+      object['id'] === pollId ||
+      object['pollId'] === pollId ||
+      (object['poll'] as { id?: string } | undefined)?.id === pollId;
+    if (about && object['id'] === pollId && Array.isArray(object['options']))
+      for (const o of object['options'] as { votes?: number }[]) found.push(o.votes ?? 0);
+    if (about && object['voteCounts'] && typeof object['voteCounts'] === 'object')
+      found.push(...Object.values(object['voteCounts'] as Record<string, number>));
     Object.values(object).forEach(walk);
   };
   walk(body);
@@ -57,16 +71,24 @@ function countsOf(body: unknown, pollId: string): number[] {
 }
 
 /** The poll_update frames a socket received for a poll. */
-const updatesFor = (frames: readonly string[], pollId: string) => frames.filter((f) => f.includes('"poll_update"') && f.includes(pollId));
+const updatesFor = (frames: readonly string[], pollId: string) =>
+  frames.filter((f) => f.includes('"poll_update"') && f.includes(pollId));
 
 /** Nothing the page read or heard of the poll so far carried a count: every answer's counts 0, every frame the total. */
-function expectNoCounts(viewer: { frames: readonly string[]; answers: readonly { url: string; body: unknown }[] }, pollId: string) {
+function expectNoCounts(
+  viewer: { frames: readonly string[]; answers: readonly { url: string; body: unknown }[] },
+  pollId: string,
+) {
   const answered = viewer.answers.flatMap((a) => countsOf(a.body, pollId).map((n) => ({ url: a.url, n })));
   expect(answered.filter((a) => a.n !== 0)).toEqual([]);
   for (const frame of updatesFor(viewer.frames, pollId)) expect(frame).toContain('"voteCounts":{},');
 }
 
-async function createAfterVote(member: Member, title: string, path: '/api/polls' | '/api/polls/shareable' = '/api/polls') {
+async function createAfterVote(
+  member: Member,
+  title: string,
+  path: '/api/polls' | '/api/polls/shareable' = '/api/polls',
+) {
   const res = await call<{ id: string; poll?: { id: string; shortUrl: string } }>(stack, 'POST', path, {
     sid: member.sid,
     body: { title, category: 'genel', options: ['Evet', 'Hayır'], durationHours: 24 },
@@ -75,13 +97,16 @@ async function createAfterVote(member: Member, title: string, path: '/api/polls'
   return res.body.poll ?? { id: res.body.id, shortUrl: '' };
 }
 
-const noFigures = async (page: Page | ReturnType<typeof pollCard>) => expect(await page.locator('[data-results], [data-percent]').count()).toBe(0);
+const noFigures = async (page: Page | ReturnType<typeof pollCard>) =>
+  expect(await page.locator('[data-results], [data-percent]').count()).toBe(0);
 
 describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
   it('shows a visitor who has not voted no count on the feed, the embed or the share page, nor in a socket frame; the counts once they vote', async () => {
     const title = `Çay mı kahve mi? ${uniqueTag()}`;
     const { id: pollId } = await createAfterVote(defne, title);
-    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: emre.sid, body: { optionIndex: 0 } })).status).toBe(200);
+    expect(
+      (await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: emre.sid, body: { optionIndex: 0 } })).status,
+    ).toBe(200);
 
     const visitor = await open();
     await visitor.page.goto('/kesfet');
@@ -90,7 +115,9 @@ describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
     await noFigures(card);
     await untilFollowing(visitor.frames, pollId);
     // A vote from elsewhere: the visitor's socket hears the total, never the split.
-    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: ilke.sid, body: { optionIndex: 1 } })).status).toBe(200);
+    expect(
+      (await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: ilke.sid, body: { optionIndex: 1 } })).status,
+    ).toBe(200);
     await card.locator('[data-count="votes"]', { hasText: '2 oy' }).waitFor({ timeout: 10_000 });
     await expect.poll(() => updatesFor(visitor.frames, pollId).length, { timeout: 10_000 }).toBeGreaterThan(0);
     await noFigures(card);
@@ -104,18 +131,30 @@ describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
 
     // A share-link poll: the page shows the total until the visitor votes, then the counts, live from then on.
     const shared = await createAfterVote(defne, `Linkle sorulan ${uniqueTag()}`, '/api/polls/shareable');
-    expect((await call(stack, 'POST', `/api/s/${shared.shortUrl}/vote`, { sid: emre.sid, body: { optionIndex: 0 } })).status).toBe(200);
+    expect(
+      (await call(stack, 'POST', `/api/s/${shared.shortUrl}/vote`, { sid: emre.sid, body: { optionIndex: 0 } })).status,
+    ).toBe(200);
     await visitor.page.goto(`/s/${shared.shortUrl}`);
     await visitor.page.locator('[data-total] strong', { hasText: '1 oy' }).waitFor();
     await noFigures(visitor.page);
-    await expect.poll(() => visitor.frames.some((f) => f.includes('"subscribedCodes":[') && f.includes(shared.shortUrl)), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => visitor.frames.some((f) => f.includes('"subscribedCodes":[') && f.includes(shared.shortUrl)), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     expectNoCounts(visitor, shared.id);
     await visitor.page.getByRole('button', { name: 'Hayır' }).click();
     // The share page's percentages are whole.
-    await visitor.page.locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%50' }).waitFor();
+    await visitor.page
+      .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%50' })
+      .waitFor();
     // Another vote: its counts reach the visitor's socket and page.
-    expect((await call(stack, 'POST', `/api/s/${shared.shortUrl}/vote`, { sid: ilke.sid, body: { optionIndex: 1 } })).status).toBe(200);
-    await visitor.page.locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%67' }).waitFor({ timeout: 10_000 });
+    expect(
+      (await call(stack, 'POST', `/api/s/${shared.shortUrl}/vote`, { sid: ilke.sid, body: { optionIndex: 1 } })).status,
+    ).toBe(200);
+    await visitor.page
+      .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%67' })
+      .waitFor({ timeout: 10_000 });
     expect(updatesFor(visitor.frames, shared.id).some((f) => f.includes('"voteCounts":{"0":1,"1":2}'))).toBe(true);
     await expectNoAxeViolations(visitor.page, 'a share-link page once voted');
     expect(visitor.errors).toEqual([]);
@@ -124,7 +163,9 @@ describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
   it('shows a member the split of an after-vote poll only once they voted, on the card and in the frames', async () => {
     const title = `Hafta sonu dağ mı deniz mi? ${uniqueTag()}`;
     const { id: pollId } = await createAfterVote(defne, title);
-    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: emre.sid, body: { optionIndex: 0 } })).status).toBe(200);
+    expect(
+      (await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: emre.sid, body: { optionIndex: 0 } })).status,
+    ).toBe(200);
 
     const member = await open(ilke.sid);
     await member.page.goto('/kesfet');
@@ -137,8 +178,12 @@ describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
     await card.getByRole('button', { name: /Hayır/ }).click();
     await card.locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%50,0' }).waitFor();
     // The creator votes: the member's socket, moved among the voters when the vote was accepted, brings the counts.
-    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: defne.sid, body: { optionIndex: 1 } })).status).toBe(200);
-    await card.locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%66,7' }).waitFor({ timeout: 10_000 });
+    expect(
+      (await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: defne.sid, body: { optionIndex: 1 } })).status,
+    ).toBe(200);
+    await card
+      .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%66,7' })
+      .waitFor({ timeout: 10_000 });
     expect(updatesFor(member.frames, pollId).some((f) => f.includes('"voteCounts":{"0":1,"1":2}'))).toBe(true);
     await expectNoAxeViolations(member.page, 'an after-vote poll card once voted');
     expect(member.errors).toEqual([]);

@@ -9,7 +9,18 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, elementScreenshot, pollCard, screenshot, socketFrames, toastWith, uniqueTag, untilFollowing, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  elementScreenshot,
+  pollCard,
+  screenshot,
+  socketFrames,
+  toastWith,
+  uniqueTag,
+  untilFollowing,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['selin', 'Selin Ak'],
@@ -31,7 +42,8 @@ async function open(sid?: string): Promise<{ page: Page; errors: string[]; frame
 }
 
 /** The poll_update frames a socket received for a poll. */
-const updatesFor = (frames: string[], pollId: string) => frames.filter((f) => f.includes('"poll_update"') && f.includes(pollId));
+const updatesFor = (frames: string[], pollId: string) =>
+  frames.filter((f) => f.includes('"poll_update"') && f.includes(pollId));
 
 async function createWith(member: Member, title: string, resultsVisibility: string) {
   const res = await call<{ id: string }>(stack, 'POST', '/api/polls', {
@@ -68,7 +80,10 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     const mine = pollCard(creator.page, title);
     await mine.waitFor();
     const pollId = (await mine.getAttribute('data-poll-id'))!;
-    expect((await call<{ resultsVisibility: string }>(stack, 'GET', `/api/polls/${pollId}`, { sid: kaan.sid })).body.resultsVisibility).toBe('after-close');
+    expect(
+      (await call<{ resultsVisibility: string }>(stack, 'GET', `/api/polls/${pollId}`, { sid: kaan.sid })).body
+        .resultsVisibility,
+    ).toBe('after-close');
     await mine.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
     // The creator's results file waits for the end too.
     expect(await mine.getByRole('link', { name: 'Sonuçları indir (CSV)' }).count()).toBe(0);
@@ -100,7 +115,9 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await mine.getByRole('button', { name: 'Sonlandır' }).click();
     await creator.page.locator('[data-dialog="close-poll"]').getByRole('button', { name: 'Evet, sonlandır' }).click();
     await toastWith(creator.page, 'Anket sonlandırıldı').waitFor();
-    await theirs.locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%100,0' }).waitFor({ timeout: 10_000 });
+    await theirs
+      .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%100,0' })
+      .waitFor({ timeout: 10_000 });
     expect(await theirs.locator('[data-results-hidden]').count()).toBe(0);
     expect(updatesFor(voter.frames, pollId).some((f) => f.includes('"voteCounts":{"0":0,"1":1}'))).toBe(true);
     await expectNoAxeViolations(voter.page, 'an after-close poll card once closed');
@@ -119,8 +136,12 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await untilFollowing(creator.frames, pollId);
 
     // Another member's vote: the creator's socket brings the counts (theirs to see), and the card shows them.
-    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status).toBe(200);
-    await mine.locator('[data-results] [data-option="0"] [data-votes]', { hasText: '1 oy' }).waitFor({ timeout: 10_000 });
+    expect(
+      (await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status,
+    ).toBe(200);
+    await mine
+      .locator('[data-results] [data-option="0"] [data-votes]', { hasText: '1 oy' })
+      .waitFor({ timeout: 10_000 });
     expect(updatesFor(creator.frames, pollId).some((f) => f.includes('"voteCounts":{"0":1,"1":0}'))).toBe(true);
     // Results that show before voting are the vote buttons too.
     await mine.getByRole('button', { name: /Hayır/ }).click();
@@ -130,7 +151,11 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     const other = await open(kaan.sid);
     await other.page.goto('/kesfet');
     const theirs = pollCard(other.page, title);
-    await theirs.locator('[data-results-hidden]', { hasText: 'Sonuçları yalnızca anketi oluşturan görebilir; anket bitince herkes görecek' }).waitFor();
+    await theirs
+      .locator('[data-results-hidden]', {
+        hasText: 'Sonuçları yalnızca anketi oluşturan görebilir; anket bitince herkes görecek',
+      })
+      .waitFor();
     await theirs.locator('[data-results-hidden-list] [data-chosen][data-option="0"]').waitFor();
     expect(await theirs.locator('[data-percent]').count()).toBe(0);
     await expectNoAxeViolations(other.page, 'a creator-only poll card for another member');
@@ -138,7 +163,9 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
 
     // The presenter view follows the same rule.
     await other.page.goto(`/sunum/${pollId}`);
-    await other.page.locator('[data-results-hidden]', { hasText: 'Sonuçları yalnızca anketi oluşturan görebilir' }).waitFor();
+    await other.page
+      .locator('[data-results-hidden]', { hasText: 'Sonuçları yalnızca anketi oluşturan görebilir' })
+      .waitFor();
     expect(await other.page.locator('[data-percent]').count()).toBe(0);
     await expectNoAxeViolations(other.page, 'presenter view of a creator-only poll');
     expect([...creator.errors, ...other.errors]).toEqual([]);
@@ -148,7 +175,13 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     const title = `Linkle sorulan gizli soru ${uniqueTag()}`;
     const created = await call<{ poll: { shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
       sid: selin.sid,
-      body: { title, category: 'genel', options: ['Evet', 'Hayır'], durationHours: 24, resultsVisibility: 'after-close' },
+      body: {
+        title,
+        category: 'genel',
+        options: ['Evet', 'Hayır'],
+        durationHours: 24,
+        resultsVisibility: 'after-close',
+      },
     });
     expect(created.status).toBe(201);
     const { page, errors } = await open();
@@ -162,7 +195,9 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await screenshot(page, 'share-link-results-after-close-desktop-dark');
 
     const pollId = await createWith(selin, `Gömülü gizli soru ${uniqueTag()}`, 'after-close');
-    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status).toBe(200);
+    expect(
+      (await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } })).status,
+    ).toBe(200);
     await page.goto(`/embed/anket/${pollId}`);
     await page.locator('[data-results-hidden]', { hasText: 'Sonuçlar anket bitince görünecek' }).waitFor();
     await page.locator('[data-results-hidden-list]').waitFor();
@@ -174,7 +209,9 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
   it('shows an always poll’s results before voting, and refuses an unknown choice in Turkish', async () => {
     const title = `Kışın deniz mi? ${uniqueTag()}`;
     const pollId = await createWith(selin, title, 'always');
-    expect((await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: selin.sid, body: { optionIndex: 1 } })).status).toBe(200);
+    expect(
+      (await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: selin.sid, body: { optionIndex: 1 } })).status,
+    ).toBe(200);
     const { page, errors } = await open(kaan.sid);
     await page.goto('/kesfet');
     const theirs = pollCard(page, title);
@@ -190,7 +227,8 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     expect(refused.status).toBe(400);
     expect(refused.body).toMatchObject({
       error: 'validation',
-      message: 'Sonuç görünürlüğü oy verince (after-vote), her zaman (always), anket bitince (after-close) ya da yalnızca oluşturana (creator) olmalıdır',
+      message:
+        'Sonuç görünürlüğü oy verince (after-vote), her zaman (always), anket bitince (after-close) ya da yalnızca oluşturana (creator) olmalıdır',
     });
     expect(errors).toEqual([]);
   });

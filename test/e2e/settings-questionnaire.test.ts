@@ -8,7 +8,19 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, desktop, launchBrowser, mobile, newContext, screenshot, settled, watchErrors, type Member } from './support.js';
+import {
+  call,
+  createMember,
+  createPoll,
+  desktop,
+  launchBrowser,
+  mobile,
+  newContext,
+  screenshot,
+  settled,
+  watchErrors,
+  type Member,
+} from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -22,7 +34,11 @@ const variants = [
 ];
 
 async function open(member: Member, variant: (typeof variants)[number]): Promise<{ page: Page; errors: string[] }> {
-  const context = await newContext(browser, stack, { sid: member.sid, viewport: variant.viewport, theme: variant.theme });
+  const context = await newContext(browser, stack, {
+    sid: member.sid,
+    viewport: variant.viewport,
+    theme: variant.theme,
+  });
   contexts.push(context);
   const page = await context.newPage();
   return { page, errors: watchErrors(page) };
@@ -53,13 +69,17 @@ describe('settings in Chromium', { timeout: 120_000 }, () => {
     await page.getByLabel('Görünen ad').fill('Deniz K.');
     await page.getByLabel('Biyografi').fill('Anket meraklısı');
     await page.getByText('15/160').waitFor();
-    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#e11d48' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#e11d48' } })
+      .png()
+      .toBuffer();
     await page.locator('[data-avatar-input]').setInputFiles({ name: 'avatar.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Seçilen fotoğrafın önizlemesi' }).waitFor();
     await page.getByRole('button', { name: 'Değişiklikleri Kaydet' }).click();
     await toast(page, 'Profil güncellendi!');
 
-    const session = await call<{ displayName: string; avatarUrl: string | null }>(stack, 'GET', '/api/auth/session', { sid: deniz.sid });
+    const session = await call<{ displayName: string; avatarUrl: string | null }>(stack, 'GET', '/api/auth/session', {
+      sid: deniz.sid,
+    });
     expect(session.body.displayName).toBe('Deniz K.');
     expect(session.body.avatarUrl).toMatch(new RegExp(`^/api/users/${deniz.id}/avatar\\?v=1$`));
     // The saved picture (not the preview) is what the page and the header show now.
@@ -107,14 +127,19 @@ describe('settings in Chromium', { timeout: 120_000 }, () => {
 describe('questionnaire in Chromium', { timeout: 240_000 }, () => {
   it('walks the seven steps in every variant, then the analysis recommends polls of the member’s topics', async () => {
     const author = await createMember(stack, 'yazar', 'Yazar');
-    await createPoll(stack, author, { title: 'En sevdiğin albüm?', category: 'muzik-playlist', options: ['Birinci', 'İkinci'] });
+    await createPoll(stack, author, {
+      title: 'En sevdiğin albüm?',
+      category: 'muzik-playlist',
+      options: ['Birinci', 'İkinci'],
+    });
 
     for (const [index, variant] of variants.entries()) {
       const member = await createMember(stack, `test${index}`, `Testçi ${index}`);
       const { page, errors } = await open(member, variant);
       const shoot = async (step: number) => {
         await page.getByText(`Adım ${step} / 7`).waitFor();
-        if (variant.viewport === desktop) await expectNoAxeViolations(page, `questionnaire step ${step} ${variant.name}`);
+        if (variant.viewport === desktop)
+          await expectNoAxeViolations(page, `questionnaire step ${step} ${variant.name}`);
         await screenshot(page, `questionnaire-step${step}-${variant.name}`);
       };
       const next = () => page.getByRole('button', { name: /^(İleri|Tamamla)$/ }).click();
@@ -145,9 +170,14 @@ describe('questionnaire in Chromium', { timeout: 240_000 }, () => {
       await screenshot(page, `questionnaire-analysis-start-${variant.name}`);
 
       // Votes feed the analysis too: this member's vote goes to music.
-      const music = await call<{ polls: { id: string; title: string }[] }>(stack, 'GET', '/api/polls?feed=new', { sid: member.sid });
+      const music = await call<{ polls: { id: string; title: string }[] }>(stack, 'GET', '/api/polls?feed=new', {
+        sid: member.sid,
+      });
       const album = music.body.polls.find((p) => p.title === 'En sevdiğin albüm?')!;
-      expect((await call(stack, 'POST', `/api/polls/${album.id}/vote`, { sid: member.sid, body: { optionIndex: 0 } })).status).toBe(200);
+      expect(
+        (await call(stack, 'POST', `/api/polls/${album.id}/vote`, { sid: member.sid, body: { optionIndex: 0 } }))
+          .status,
+      ).toBe(200);
 
       await page.getByRole('button', { name: 'Analizi Başlat' }).click();
       await page.getByRole('heading', { name: 'Kişilik Analizi Tamamlandı' }).waitFor();

@@ -93,13 +93,17 @@ async function stackPort(claims: string, claimed: number[]): Promise<number> {
  * `env`: further variables for every process (e.g. RATE_LIMIT_SCALE for a test that sends many requests).
  * `replicas`: processes of each service (default: REPLICAS from the environment, else 1).
  */
-export async function startStack(options: { webDist?: string; env?: NodeJS.ProcessEnv; replicas?: number } = {}): Promise<Stack> {
+export async function startStack(
+  options: { webDist?: string; env?: NodeJS.ProcessEnv; replicas?: number } = {},
+): Promise<Stack> {
   // REPLICAS=2 runs every stack test against two processes of each service, as `REPLICAS=2 npm start` does.
   const replicas = replicasOf(options.replicas ?? process.env['REPLICAS']);
   for (const name of [...SERVICES.map((s) => `services/${s}`), 'gateway']) {
-    if (!existsSync(join(root, name, 'dist', 'main.js'))) throw new Error(`${name}/dist/main.js missing: run npx tsc -b`);
+    if (!existsSync(join(root, name, 'dist', 'main.js')))
+      throw new Error(`${name}/dist/main.js missing: run npx tsc -b`);
   }
-  if (!existsSync(join(root, 'web', 'dist', 'index.html'))) throw new Error('web/dist missing: run npm run build -w @meydan/web');
+  if (!existsSync(join(root, 'web', 'dist', 'index.html')))
+    throw new Error('web/dist missing: run npm run build -w @meydan/web');
 
   const { natsUrl, redisUrl, mongoUrl, dir } = infra();
   const claims = join(dir, 'port-claims');
@@ -112,7 +116,11 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
   const logDir = join(dir, `e2e-${runId}`);
   const logTail = (name: string, lines = 40) => {
     try {
-      return readFileSync(join(logDir, `${name}.log`), 'utf8').trim().split('\n').slice(-lines).join('\n');
+      return readFileSync(join(logDir, `${name}.log`), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(-lines)
+        .join('\n');
     } catch {
       return '(no log)';
     }
@@ -168,7 +176,8 @@ export async function startStack(options: { webDist?: string; env?: NodeJS.Proce
       const handle = running.get(name);
       const instance = launched.instances.find((i) => i.name === name);
       if (!instance) throw new Error(`no service process ${name}`);
-      if (handle && handle.proc.exitCode === null && handle.proc.signalCode === null) throw new Error(`${name} is still running`);
+      if (handle && handle.proc.exitCode === null && handle.proc.signalCode === null)
+        throw new Error(`${name} is still running`);
       const again = launched.launch(instance) as ProcessHandle;
       running.set(name, again);
       await launched.ready(name, launched.ports[name], again);

@@ -11,7 +11,19 @@ import { SESSION_COOKIE } from '@meydan/proto';
 import { totpCode } from '../../services/auth/src/domain/totp.js';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { call, createMember, createPoll, desktop, launchBrowser, newContext, screenshot, signIn, signInStaff, watchErrors, type Member } from './support.js';
+import {
+  call,
+  createMember,
+  createPoll,
+  desktop,
+  launchBrowser,
+  newContext,
+  screenshot,
+  signIn,
+  signInStaff,
+  watchErrors,
+  type Member,
+} from './support.js';
 
 let stack: Stack;
 let browser: Browser;
@@ -31,7 +43,9 @@ async function open(sid: string | undefined): Promise<{ page: Page; context: Bro
 
 async function openTab(page: Page, name: RegExp): Promise<void> {
   await page.getByRole('tab', { name }).click();
-  await page.waitForFunction(() => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'));
+  await page.waitForFunction(
+    () => !document.querySelector('[role="tabpanel"] [role="status"]')?.textContent?.includes('Yükleniyor'),
+  );
 }
 
 beforeAll(async () => {
@@ -43,8 +57,18 @@ beforeAll(async () => {
     createMember(stack, 'ayse', 'Ayşe Moderatör'),
   ]);
   adminSid = (await signInStaff(stack, 'admin@meydan.local', 'meydan-admin')).sid;
-  reportedPoll = { ...(await createPoll(stack, deniz, { title: 'Moderasyon sorusu?', category: 'oyun-geek', options: ['Evet', 'Hayır'] })), title: 'Moderasyon sorusu?' };
-  const reported = await call(stack, 'POST', `/api/polls/${reportedPoll.id}/report`, { sid: mert.sid, body: { reason: 'Diğer', description: null } });
+  reportedPoll = {
+    ...(await createPoll(stack, deniz, {
+      title: 'Moderasyon sorusu?',
+      category: 'oyun-geek',
+      options: ['Evet', 'Hayır'],
+    })),
+    title: 'Moderasyon sorusu?',
+  };
+  const reported = await call(stack, 'POST', `/api/polls/${reportedPoll.id}/report`, {
+    sid: mert.sid,
+    body: { reason: 'Diğer', description: null },
+  });
   expect(reported.status).toBe(201);
 }, 180_000);
 
@@ -67,7 +91,9 @@ describe('the moderation team (browser, whole stack)', { timeout: 150_000 }, () 
     await row.getByText('Moderatör', { exact: true }).first().waitFor();
     await expectNoAxeViolations(page, '/admin users tab with roles');
     await screenshot(page, 'staff-role-change-desktop');
-    await expect.poll(async () => (await call(stack, 'GET', '/api/auth/session', { sid: ayse.sid })).status, { timeout: 10_000 }).toBe(401);
+    await expect
+      .poll(async () => (await call(stack, 'GET', '/api/auth/session', { sid: ayse.sid })).status, { timeout: 10_000 })
+      .toBe(401);
     expect(errors).toEqual([]);
   });
 
@@ -76,7 +102,10 @@ describe('the moderation team (browser, whole stack)', { timeout: 150_000 }, () 
     for (const path of ['/api/admin/reports', '/api/admin/stats', '/api/admin/users']) {
       const refused = await call<{ error: string; message: string }>(stack, 'GET', path, { sid });
       expect(refused.status, path).toBe(403);
-      expect(refused.body).toEqual({ error: 'mfa_enrolment_required', message: 'Yönetim paneline girmeden önce doğrulama uygulamanı (TOTP) kurmalısın.' });
+      expect(refused.body).toEqual({
+        error: 'mfa_enrolment_required',
+        message: 'Yönetim paneline girmeden önce doğrulama uygulamanı (TOTP) kurmalısın.',
+      });
     }
     const { page, context, errors } = await open(sid);
     await page.goto('/admin');
@@ -126,7 +155,10 @@ describe('the moderation team (browser, whole stack)', { timeout: 150_000 }, () 
       ['GET', '/api/admin/audit', undefined],
       ['POST', '/api/admin/bulk-email', { subject: 'Duyuru', body: 'Merhaba' }],
     ] as const) {
-      const refused = await call<{ error: string; message: string }>(stack, method, path, { sid: ayse.sid, ...(body ? { body } : {}) });
+      const refused = await call<{ error: string; message: string }>(stack, method, path, {
+        sid: ayse.sid,
+        ...(body ? { body } : {}),
+      });
       expect(refused.status, `${method} ${path}`).toBe(403);
       expect(refused.body).toEqual({ error: 'admin_only', message: 'Bu işlemi yalnızca yöneticiler yapabilir.' });
     }
@@ -141,15 +173,23 @@ describe('the moderation team (browser, whole stack)', { timeout: 150_000 }, () 
     await page.getByRole('heading', { level: 1, name: 'Yönetim Paneli' }).waitFor();
     await openTab(page, /İşlemler/);
     const rows = page.locator('table[aria-labelledby="audit-title"] tbody tr');
-    await rows.filter({ hasText: 'Rapor çözüldü' }).filter({ hasText: `@${ayse.username}` }).waitFor();
+    await rows
+      .filter({ hasText: 'Rapor çözüldü' })
+      .filter({ hasText: `@${ayse.username}` })
+      .waitFor();
     await rows.filter({ hasText: 'Rol değiştirildi' }).filter({ hasText: '@admin' }).waitFor();
     await expectNoAxeViolations(page, '/admin audit log');
     await screenshot(page, 'staff-audit-log-desktop');
-    await rows.filter({ hasText: 'Rapor çözüldü' }).getByRole('button', { name: `@${ayse.username}` }).click();
+    await rows
+      .filter({ hasText: 'Rapor çözüldü' })
+      .getByRole('button', { name: `@${ayse.username}` })
+      .click();
     await page.locator(`[data-audit-actor]`).waitFor();
     await expect.poll(async () => rows.count(), { timeout: 10_000 }).toBe(1);
     await expect(rows.first().textContent()).resolves.toContain('Rapor çözüldü');
-    const audit = await call<{ items: { adminId: string; action: string }[] }>(stack, 'GET', '/api/admin/audit', { sid: adminSid });
+    const audit = await call<{ items: { adminId: string; action: string }[] }>(stack, 'GET', '/api/admin/audit', {
+      sid: adminSid,
+    });
     expect(new Set(audit.body.items.map((e) => e.adminId)).size).toBe(2);
     expect(errors).toEqual([]);
   });

@@ -68,7 +68,10 @@ export async function newContext(
  */
 export async function settled(page: Page, role: 'visitor' | 'member'): Promise<void> {
   await page.locator('#main h1').first().waitFor();
-  await page.locator(role === 'member' ? '[data-bell]' : 'header button:text-is("Giriş Yap")').first().waitFor({ state: 'attached' });
+  await page
+    .locator(role === 'member' ? '[data-bell]' : 'header button:text-is("Giriş Yap")')
+    .first()
+    .waitFor({ state: 'attached' });
   await page.waitForFunction(() => document.querySelector('[data-spinner]') === null);
 }
 
@@ -77,7 +80,8 @@ export function watchErrors(page: Page): string[] {
   const problems: string[] = [];
   page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|EvalError|Uncaught/i.test(msg.text())) problems.push(msg.text());
+    if (msg.type() === 'error' && /Content Security Policy|EvalError|Uncaught/i.test(msg.text()))
+      problems.push(msg.text());
   });
   return problems;
 }
@@ -133,11 +137,22 @@ export async function call<T = unknown>(
 }
 
 /** The first link matching `pattern` in the newest mail to `email` that has one (mails are sent from JetStream consumers). */
-export function mailedLink(stack: Stack, email: string, pattern: RegExp, what: string, timeoutMs = 20_000): Promise<string> {
+export function mailedLink(
+  stack: Stack,
+  email: string,
+  pattern: RegExp,
+  what: string,
+  timeoutMs = 20_000,
+): Promise<string> {
   return until(
     async () => {
-      const mine = (await stack.mail.messages()).filter((m) => m.to.some((t) => t.address.toLowerCase() === email.toLowerCase()));
-      return mine.map((m) => (m.text + m.html).match(pattern)?.[0]).filter(Boolean).pop();
+      const mine = (await stack.mail.messages()).filter((m) =>
+        m.to.some((t) => t.address.toLowerCase() === email.toLowerCase()),
+      );
+      return mine
+        .map((m) => (m.text + m.html).match(pattern)?.[0])
+        .filter(Boolean)
+        .pop();
     },
     timeoutMs,
     `${what} for ${email}`,
@@ -164,7 +179,8 @@ export async function signIn(stack: Stack, email: string, password: string): Pro
 /** The authenticators the journeys enrolled, by e-mail: the secret and the recovery codes left (a stack's lifetime). */
 const authenticators = new Map<string, { secret: string; recoveryCodes: string[] }>();
 
-const sidOf = (res: Response) => new RegExp(`(?:^|,\\s*)${SESSION_COOKIE}=([^;]+)`).exec(res.headers.get('set-cookie') ?? '')?.[1];
+const sidOf = (res: Response) =>
+  new RegExp(`(?:^|,\\s*)${SESSION_COOKIE}=([^;]+)`).exec(res.headers.get('set-cookie') ?? '')?.[1];
 
 async function post(stack: Stack, path: string, sid: string, body: unknown): Promise<Response> {
   return fetch(`${stack.origin}${path}`, {
@@ -180,7 +196,11 @@ async function post(stack: Stack, path: string, sid: string, body: unknown): Pro
  * computed as an app would); later, a code of this time step, or of the next (one step of drift is taken) when this
  * one was used, or else one of the recovery codes. Returns the verified session.
  */
-export async function signInStaff(stack: Stack, email: string, password: string): Promise<{ sid: string; id: string; secret: string }> {
+export async function signInStaff(
+  stack: Stack,
+  email: string,
+  password: string,
+): Promise<{ sid: string; id: string; secret: string }> {
   const { sid, id } = await signIn(stack, email, password);
   let known = authenticators.get(email);
   if (!known) {
@@ -188,7 +208,8 @@ export async function signInStaff(stack: Stack, email: string, password: string)
     if (enrol.status !== 200) throw new Error(`totp enrolment of ${email}: ${enrol.status} ${await enrol.text()}`);
     const { secret } = (await enrol.json()) as { secret: string };
     const confirmed = await post(stack, '/api/auth/totp/confirm', sid, { code: totpCode(secret) });
-    if (confirmed.status !== 200) throw new Error(`totp confirmation of ${email}: ${confirmed.status} ${await confirmed.text()}`);
+    if (confirmed.status !== 200)
+      throw new Error(`totp confirmation of ${email}: ${confirmed.status} ${await confirmed.text()}`);
     known = { secret, recoveryCodes: ((await confirmed.json()) as { recoveryCodes: string[] }).recoveryCodes };
     authenticators.set(email, known);
     return { sid: sidOf(confirmed)!, id, secret };
@@ -199,7 +220,8 @@ export async function signInStaff(stack: Stack, email: string, password: string)
   for (const attempt of attempts) {
     const verified = await post(stack, '/api/auth/totp/verify', sid, attempt);
     if (verified.status === 200) return { sid: sidOf(verified)!, id, secret: known.secret };
-    if (verified.status !== 400) throw new Error(`totp verification of ${email}: ${verified.status} ${await verified.text()}`);
+    if (verified.status !== 400)
+      throw new Error(`totp verification of ${email}: ${verified.status} ${await verified.text()}`);
   }
   throw new Error(`totp verification of ${email}: every code was used`);
 }
@@ -211,7 +233,8 @@ export async function createMember(stack: Stack, name: string, displayName: stri
   const email = `${username}@example.com`;
   const password = 'gizli-sifre-123';
   const registered = await call(stack, 'POST', '/api/register', { body: { username, email, displayName, password } });
-  if (registered.status !== 201) throw new Error(`register ${username}: ${registered.status} ${JSON.stringify(registered.body)}`);
+  if (registered.status !== 201)
+    throw new Error(`register ${username}: ${registered.status} ${JSON.stringify(registered.body)}`);
   const link = await activationLink(stack, email);
   const activated = await fetch(link);
   if (activated.status !== 200) throw new Error(`activation of ${username}: ${activated.status}`);
@@ -237,7 +260,8 @@ export async function createPoll(stack: Stack, member: Member, poll: NewPoll): P
 }
 
 /** A poll's card on a page, by its title. */
-export const pollCard = (page: Page, title: string) => page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+export const pollCard = (page: Page, title: string) =>
+  page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
 /** The first toast carrying a text. */
 export const toastWith = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
 /** A few letters that keep one run's titles apart. */
@@ -256,7 +280,11 @@ export const untilFollowing = (frames: readonly string[], pollId: string) =>
 /** Every socket frame the page receives from now on, as text (watch before the page opens its socket). */
 export function socketFrames(page: Page): string[] {
   const frames: string[] = [];
-  page.on('websocket', (ws) => ws.on('framereceived', ({ payload }) => frames.push(typeof payload === 'string' ? payload : payload.toString('utf8'))));
+  page.on('websocket', (ws) =>
+    ws.on('framereceived', ({ payload }) =>
+      frames.push(typeof payload === 'string' ? payload : payload.toString('utf8')),
+    ),
+  );
   return frames;
 }
 

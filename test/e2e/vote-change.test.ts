@@ -9,7 +9,19 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, elementScreenshot, mobile, pollCard, screenshot, socketFrames, toastWith, uniqueTag, untilFollowing, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  elementScreenshot,
+  mobile,
+  pollCard,
+  screenshot,
+  socketFrames,
+  toastWith,
+  uniqueTag,
+  untilFollowing,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['selinvc', 'Selin Ak'],
@@ -24,7 +36,9 @@ beforeAll(() => {
 });
 
 /** A page of the member (or a visitor), with every socket frame it receives kept. */
-async function open(options: Parameters<typeof run.open>[0] = {}): Promise<{ page: Page; errors: string[]; frames: string[] }> {
+async function open(
+  options: Parameters<typeof run.open>[0] = {},
+): Promise<{ page: Page; errors: string[]; frames: string[] }> {
   const { page, errors } = await run.open(options);
   return { page, errors, frames: socketFrames(page) };
 }
@@ -63,7 +77,9 @@ describe('changing a vote in Chromium', { timeout: 120_000 }, () => {
     const mine = pollCard(creator.page, title);
     await mine.waitFor();
     const pollId = (await mine.getAttribute('data-poll-id'))!;
-    expect((await call<PollAnswer>(stack, 'GET', `/api/polls/${pollId}`, { sid: selin.sid })).body.allowVoteChange).toBe(true);
+    expect(
+      (await call<PollAnswer>(stack, 'GET', `/api/polls/${pollId}`, { sid: selin.sid })).body.allowVoteChange,
+    ).toBe(true);
 
     // The creator watches the poll's own page: no one has moved yet.
     await creator.page.goto(`/anket/${pollId}`);
@@ -94,7 +110,9 @@ describe('changing a vote in Chromium', { timeout: 120_000 }, () => {
     expect(moved.body).toMatchObject({ hasVoted: true, userChoice: 1, totalVotes: 1 });
 
     // The creator's page hears it live, naming nobody.
-    await flows.locator('[data-flow="0>1"]', { hasText: '«Çay» seçeneğinden «Kahve» seçeneğine 1 kişi geçti' }).waitFor({ timeout: 10_000 });
+    await flows
+      .locator('[data-flow="0>1"]', { hasText: '«Çay» seçeneğinden «Kahve» seçeneğine 1 kişi geçti' })
+      .waitFor({ timeout: 10_000 });
     expect(await flows.textContent()).not.toContain('Kaan');
 
     // Take it back: the options are vote buttons again.
@@ -104,7 +122,9 @@ describe('changing a vote in Chromium', { timeout: 120_000 }, () => {
     expect(await theirs.locator('[data-chosen]').count()).toBe(0);
     const back = await call<PollAnswer>(stack, 'GET', `/api/polls/${pollId}`, { sid: kaan.sid });
     expect(back.body).toMatchObject({ hasVoted: false, userChoice: null, totalVotes: 0 });
-    await flows.locator('[data-flow="1>"]', { hasText: '«Kahve» seçeneğinden 1 kişi oyunu geri çekti' }).waitFor({ timeout: 10_000 });
+    await flows
+      .locator('[data-flow="1>"]', { hasText: '«Kahve» seçeneğinden 1 kişi oyunu geri çekti' })
+      .waitFor({ timeout: 10_000 });
     await flows.getByText('Toplam 2 oy değişikliği').waitFor();
     await expectNoAxeViolations(creator.page, '/anket/{id} with its flows [member, dark, desktop]');
     await screenshot(creator.page, 'vote-change-poll-page-flows-dark');
@@ -117,7 +137,10 @@ describe('changing a vote in Chromium', { timeout: 120_000 }, () => {
 
     // Through the real gateway: the same ballot again is a Turkish 409, and nothing moved.
     await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } });
-    const same = await call<{ message: string }>(stack, 'PUT', `/api/polls/${pollId}/vote`, { sid: kaan.sid, body: { optionIndex: 0 } });
+    const same = await call<{ message: string }>(stack, 'PUT', `/api/polls/${pollId}/vote`, {
+      sid: kaan.sid,
+      body: { optionIndex: 0 },
+    });
     expect(same.status).toBe(409);
     expect(same.body.message).toBe('Zaten bu seçeneğe oy verdin; oyunu değiştirmek için başka bir seçenek seçmelisin.');
     expect(creator.errors).toEqual([]);
@@ -127,7 +150,15 @@ describe('changing a vote in Chromium', { timeout: 120_000 }, () => {
   it('lets a visitor change and take back their vote on the share page (mobile) and in the embed', async () => {
     const created = await call<{ poll: PollAnswer }>(stack, 'POST', '/api/polls/shareable', {
       sid: selin.sid,
-      body: { title: `Tatil nerede? ${uniqueTag()}`, category: 'kesfet-seyahat', type: 'public', description: null, durationHours: 24, options: ['Deniz', 'Dağ', 'Şehir'], allowVoteChange: true },
+      body: {
+        title: `Tatil nerede? ${uniqueTag()}`,
+        category: 'kesfet-seyahat',
+        type: 'public',
+        description: null,
+        durationHours: 24,
+        options: ['Deniz', 'Dağ', 'Şehir'],
+        allowVoteChange: true,
+      },
     });
     expect(created.status).toBe(201);
     const { shortUrl } = created.body.poll;

@@ -17,7 +17,11 @@
 import { createECDH, randomBytes } from 'node:crypto';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { browserSubscription, startPushStandIn, type PushStandIn } from '../../services/notifications/test/push-stand-in.js';
+import {
+  browserSubscription,
+  startPushStandIn,
+  type PushStandIn,
+} from '../../services/notifications/test/push-stand-in.js';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
 import { browserRun, call, elementScreenshot, settled, toastWith, uniqueTag, type Member } from './support.js';
@@ -50,10 +54,17 @@ async function stubPushManager(context: BrowserContext, json: SubscriptionJson):
     const w = window as unknown as { pushCalls: { userVisibleOnly: boolean; key: string }[] };
     w.pushCalls = [];
     let current: unknown = null;
-    const toBase64url = (buffer: ArrayBuffer) => btoa(String.fromCharCode(...new Uint8Array(buffer))).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+    const toBase64url = (buffer: ArrayBuffer) =>
+      btoa(String.fromCharCode(...new Uint8Array(buffer)))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
     PushManager.prototype.getSubscription = async () => current as PushSubscription | null;
     PushManager.prototype.subscribe = async (options?: PushSubscriptionOptionsInit) => {
-      w.pushCalls.push({ userVisibleOnly: Boolean(options?.userVisibleOnly), key: toBase64url(options?.applicationServerKey as ArrayBuffer) });
+      w.pushCalls.push({
+        userVisibleOnly: Boolean(options?.userVisibleOnly),
+        key: toBase64url(options?.applicationServerKey as ArrayBuffer),
+      });
       current = { endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((current = null), true) };
       return current as PushSubscription;
     };
@@ -107,18 +118,26 @@ async function serviceWorkerOf(page: Page) {
   await cdp.send('ServiceWorker.enable');
   const ready = () =>
     [...registrations.values()].find(
-      (r) => r.scopeURL.startsWith(stack.origin) && !r.isDeleted && [...versions.values()].some((v) => v.registrationId === r.registrationId && v.status === 'activated'),
+      (r) =>
+        r.scopeURL.startsWith(stack.origin) &&
+        !r.isDeleted &&
+        [...versions.values()].some((v) => v.registrationId === r.registrationId && v.status === 'activated'),
     )?.registrationId;
   await explained(expect.poll(ready, { timeout: 15_000 }).toBeTruthy(), seen);
   return {
     seen,
-    deliver: (data: string) => cdp.send('ServiceWorker.deliverPushMessage', { origin: stack.origin, registrationId: ready()!, data }),
+    deliver: (data: string) =>
+      cdp.send('ServiceWorker.deliverPushMessage', { origin: stack.origin, registrationId: ready()!, data }),
   };
 }
 
 /** The notifications the page's service worker shows. */
 const shownNotifications = (page: Page) =>
-  page.evaluate(() => navigator.serviceWorker.ready.then(async (r) => (await r.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url }))));
+  page.evaluate(() =>
+    navigator.serviceWorker.ready.then(async (r) =>
+      (await r.getNotifications()).map((n) => ({ title: n.title, body: n.body, url: (n.data as { url: string }).url })),
+    ),
+  );
 
 /** The subscription the stubbed PushManager hands out: a real P-256 key and auth secret, an endpoint on a stand-in host. */
 function standInSubscription() {
@@ -158,8 +177,12 @@ describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => 
     await toastWith(page, 'Tarayıcı bildirimleri açıldı').waitFor();
     expect(await push.getAttribute('aria-checked')).toBe('true');
     const { body: key } = await call<{ publicKey: string }>(stack, 'GET', '/api/push/public-key');
-    expect(await page.evaluate(() => (window as unknown as { pushCalls: unknown[] }).pushCalls)).toEqual([{ userVisibleOnly: true, key: key.publicKey }]);
-    const listed = await call<{ subscriptions: { endpoint: string }[] }>(stack, 'GET', '/api/push/subscriptions', { sid: irem.sid });
+    expect(await page.evaluate(() => (window as unknown as { pushCalls: unknown[] }).pushCalls)).toEqual([
+      { userVisibleOnly: true, key: key.publicKey },
+    ]);
+    const listed = await call<{ subscriptions: { endpoint: string }[] }>(stack, 'GET', '/api/push/subscriptions', {
+      sid: irem.sid,
+    });
     expect(listed.status).toBe(200);
     expect(listed.body.subscriptions.map((s) => s.endpoint)).toEqual([subscription.endpoint]);
 
@@ -173,7 +196,10 @@ describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => 
 
     await push.click();
     await toastWith(page, 'Tarayıcı bildirimleri kapatıldı').waitFor();
-    expect((await call<{ subscriptions: unknown[] }>(stack, 'GET', '/api/push/subscriptions', { sid: irem.sid })).body.subscriptions).toEqual([]);
+    expect(
+      (await call<{ subscriptions: unknown[] }>(stack, 'GET', '/api/push/subscriptions', { sid: irem.sid })).body
+        .subscriptions,
+    ).toEqual([]);
     expect(errors).toEqual([]);
     // Its service worker would be a second one of the site's scope in DevTools' view of the browser: gone.
     await context.close();
@@ -188,7 +214,9 @@ describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => 
     await settled(page, 'member');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     const worker = await serviceWorkerOf(page);
-    const push = page.locator('[data-section="notification-channels"]').getByRole('switch', { name: 'Tarayıcı bildirimleri' });
+    const push = page
+      .locator('[data-section="notification-channels"]')
+      .getByRole('switch', { name: 'Tarayıcı bildirimleri' });
     await expect.poll(() => push.isEnabled(), { timeout: 10_000 }).toBe(true);
     if ((await push.getAttribute('aria-checked')) !== 'true') {
       await push.click();
@@ -210,7 +238,13 @@ describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => 
     await explained(
       expect
         .poll(() => shownNotifications(page), { timeout: 10_000 })
-        .toEqual([{ title: 'Yeni takipçi', body: 'Deniz Kara seni takip etmeye başladı.', url: (message as { url: string }).url }]),
+        .toEqual([
+          {
+            title: 'Yeni takipçi',
+            body: 'Deniz Kara seni takip etmeye başladı.',
+            url: (message as { url: string }).url,
+          },
+        ]),
       worker.seen,
     );
     expect(errors).toEqual([]);

@@ -49,7 +49,8 @@ async function fingerprint(): Promise<Record<string, string>> {
       return Promise.all(
         collections.map(async ({ name }) => {
           const hash = createHash('sha256');
-          for (const doc of await db.collection(name).find({}).sort({ _id: 1 }).toArray()) hash.update(JSON.stringify(doc));
+          for (const doc of await db.collection(name).find({}).sort({ _id: 1 }).toArray())
+            hash.update(JSON.stringify(doc));
           return [`${dbName}.${name}`, hash.digest('hex').slice(0, 16)] as const;
         }),
       );
@@ -60,7 +61,9 @@ async function fingerprint(): Promise<Record<string, string>> {
 
 beforeAll(async () => {
   schemathesis = ensureSchemathesis();
-  stack = await startStack({ env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000', SHARE_VOTE_BROWSERS_PER_IP: '1000000' } });
+  stack = await startStack({
+    env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000', SHARE_VOTE_BROWSERS_PER_IP: '1000000' },
+  });
   member = await createMember(stack, 'fuzz', 'Fuzz Deneyen');
   mongo = await mongoose.createConnection(infra().mongoUrl).asPromise();
   fingerprintServer = createServer((_req, res) => {
@@ -80,7 +83,11 @@ afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-function runSchemathesis(label: string, headers: string[], extra: string[] = []): Promise<{ code: number | null; output: string }> {
+function runSchemathesis(
+  label: string,
+  headers: string[],
+  extra: string[] = [],
+): Promise<{ code: number | null; output: string }> {
   const args = [
     '--config-file',
     join(root, 'deploy', 'fuzz', 'schemathesis.toml'),
@@ -148,7 +155,11 @@ describe(`Schemathesis against GET /api/openapi.json (seed ${seed}, ${secondsPer
 
   it('finds nothing as a signed-in member', { timeout }, async () => {
     // Logging out would turn the rest of the run into a second visitor run (the visitor run covers that route).
-    const { code, output } = await runSchemathesis('member', [`Origin: ${stack.origin}`, `Cookie: sid=${member.sid}`], ['--exclude-path', '/api/logout']);
+    const { code, output } = await runSchemathesis(
+      'member',
+      [`Origin: ${stack.origin}`, `Cookie: sid=${member.sid}`],
+      ['--exclude-path', '/api/logout'],
+    );
     expect(code, `${output}\n--- gateway log:\n${stack.logTail('gateway', 20)}`).toBe(0);
   });
 });

@@ -41,25 +41,40 @@ let poll: { id: string };
 let share: { id: string; code: string };
 
 beforeAll(async () => {
-  stack = await startStack({ replicas: 2, env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000', SHARE_VOTE_BROWSERS_PER_IP: '1000000' } });
+  stack = await startStack({
+    replicas: 2,
+    env: { RATE_LIMIT_SCALE: '1000', SHARE_VOTE_IP_LIMIT: '1000000', SHARE_VOTE_BROWSERS_PER_IP: '1000000' },
+  });
   creator = await createMember(stack, 'kopya', 'İki Kopya');
   follower = await createMember(stack, 'takipci', 'Takip Eden');
   adminSid = (await signInStaff(stack, 'admin@meydan.local', 'meydan-admin')).sid;
   poll = await createPoll(stack, creator, { title: 'Hangisi dayanıklı?', category: 'genel', options: ['Bir', 'İki'] });
   const shared = await call<{ poll: { id: string }; shareUrl: string }>(stack, 'POST', '/api/polls/shareable', {
     sid: creator.sid,
-    body: { title: 'Paylaşılan anket', category: 'genel', options: ['Evet', 'Hayır', 'Belki'], type: 'public', description: null, durationHours: 24 },
+    body: {
+      title: 'Paylaşılan anket',
+      category: 'genel',
+      options: ['Evet', 'Hayır', 'Belki'],
+      type: 'public',
+      description: null,
+      durationHours: 24,
+    },
   });
   expect(shared.status).toBe(201);
   share = { id: shared.body.poll.id, code: shared.body.shareUrl.split('/').pop()! };
-  expect((await call(stack, 'POST', `/api/users/${creator.id}/follow`, { sid: follower.sid })).status).toBeLessThan(300);
+  expect((await call(stack, 'POST', `/api/users/${creator.id}/follow`, { sid: follower.sid })).status).toBeLessThan(
+    300,
+  );
 }, 180_000);
 
 afterAll(async () => {
   await stack?.stop();
 }, 60_000);
 
-async function send(path: string, options: { method?: string; cookie?: string; body?: unknown } = {}): Promise<Response | null> {
+async function send(
+  path: string,
+  options: { method?: string; cookie?: string; body?: unknown } = {},
+): Promise<Response | null> {
   const headers: Record<string, string> = {};
   if (options.cookie) headers['cookie'] = options.cookie;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
@@ -90,9 +105,18 @@ function requestsOf(record: (answer: Answer) => void): (() => Promise<void>)[] {
     const vid = new RegExp(`(?:^|,\\s*)${VISITOR_COOKIE}=([^;]+)`).exec(page?.headers.get('set-cookie') ?? '')?.[1];
     record({ at: Date.now(), kind: 'share page', status: page?.status ?? 0 });
     if (!page?.ok || !vid) return;
-    const vote = await send(`/api/s/${share.code}/vote`, { method: 'POST', cookie: `${VISITOR_COOKIE}=${vid}`, body: { optionIndex: option++ % 3 } });
+    const vote = await send(`/api/s/${share.code}/vote`, {
+      method: 'POST',
+      cookie: `${VISITOR_COOKIE}=${vid}`,
+      body: { optionIndex: option++ % 3 },
+    });
     await vote?.arrayBuffer();
-    record({ at: Date.now(), kind: 'share vote', status: vote?.status ?? 0, voter: `v:${decodeURIComponent(vid).split('.')[0]}` });
+    record({
+      at: Date.now(),
+      kind: 'share vote',
+      status: vote?.status ?? 0,
+      voter: `v:${decodeURIComponent(vid).split('.')[0]}`,
+    });
   };
   return [
     get('feed', '/api/polls'),
@@ -111,7 +135,12 @@ function requestsOf(record: (answer: Answer) => void): (() => Promise<void>)[] {
 
 /** A visitor's socket through the gateway that follows the share-link poll, again after every reconnection. */
 function followingSocket(updates: number[]): Socket {
-  const socket = io(stack.origin, { path: '/ws', transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 1000 });
+  const socket = io(stack.origin, {
+    path: '/ws',
+    transports: ['websocket'],
+    reconnectionDelay: 200,
+    reconnectionDelayMax: 1000,
+  });
   socket.on('connect', () => socket.emit('subscribe_polls', { codes: [share.code] }));
   socket.on('poll_update', () => updates.push(Date.now()));
   return socket;
@@ -155,7 +184,11 @@ describe('one replica of each service killed under load', () => {
         await answered(ANSWERS_BETWEEN_STEPS);
       }
       // Votes keep coming: both sockets hear of them again, whichever process each is connected to now.
-      await until(() => updates.every((mine) => mine.some((at) => at > notificationsBack)), 30_000, 'live counts on both sockets');
+      await until(
+        () => updates.every((mine) => mine.some((at) => at > notificationsBack)),
+        30_000,
+        'live counts on both sockets',
+      );
     } finally {
       running = false;
       await Promise.all(load);
@@ -168,14 +201,22 @@ describe('one replica of each service killed under load', () => {
     // A read that met the killed replica is answered by the other one (the gateway asks it instead).
     expect(describeAll(answers.filter((a) => failed(a) && a.kind !== 'share vote')), 'reads that failed').toEqual([]);
     // A vote is never sent twice by the gateway: one already on its way to the killed process may fail, no other.
-    expect(describeAll(answers.filter((a) => failed(a) && !killOf(a))), 'failed outside the moments of the kills').toEqual([]);
+    expect(
+      describeAll(answers.filter((a) => failed(a) && !killOf(a))),
+      'failed outside the moments of the kills',
+    ).toEqual([]);
     for (const kill of kills) {
       const mine = answers.filter((a) => failed(a) && killOf(a) === kill);
-      expect(mine.length, `failed at the kill of ${kill.name}: ${describeAll(mine).join('; ')}`).toBeLessThanOrEqual(MAX_FAILURES_PER_KILL);
+      expect(mine.length, `failed at the kill of ${kill.name}: ${describeAll(mine).join('; ')}`).toBeLessThanOrEqual(
+        MAX_FAILURES_PER_KILL,
+      );
     }
     // Every kind of request was answered after every kill (the service kept answering from its other replica).
     for (const kind of new Set(answers.map((a) => a.kind))) {
-      expect(answers.some((a) => a.kind === kind && a.status < 400 && a.at > kills.at(-1)!.at), kind).toBe(true);
+      expect(
+        answers.some((a) => a.kind === kind && a.status < 400 && a.at > kills.at(-1)!.at),
+        kind,
+      ).toBe(true);
     }
 
     // Votes: every accepted one stored once, none stored that was refused; the counters agree.
@@ -195,14 +236,21 @@ describe('one replica of each service killed under load', () => {
       };
       // The vote consumer writes MongoDB after the answer: wait until it has caught up with every vote Redis counted,
       // the accepted ones and any whose answer the kill cut (published by the pending-votes job once its grace is over).
-      await until(async () => {
-        const voters = new Set(await byVoter());
-        const counted = await redis.hkeys(`polls:poll:{${share.id}}:v`);
-        return [...accepted].every((v) => voters.has(v)) && counted.every((v) => voters.has(v));
-      }, 60_000, 'every counted vote in MongoDB');
+      await until(
+        async () => {
+          const voters = new Set(await byVoter());
+          const counted = await redis.hkeys(`polls:poll:{${share.id}}:v`);
+          return [...accepted].every((v) => voters.has(v)) && counted.every((v) => voters.has(v));
+        },
+        60_000,
+        'every counted vote in MongoDB',
+      );
       const voters = await byVoter();
       expect(voters.length, 'no voter twice').toBe(new Set(voters).size);
-      expect(voters.filter((v) => !accepted.has(v) && !uncertain.has(v)), 'stored although refused').toEqual([]);
+      expect(
+        voters.filter((v) => !accepted.has(v) && !uncertain.has(v)),
+        'stored although refused',
+      ).toEqual([]);
       const counter = Number(await redis.hget(`polls:poll:{${share.id}}:c`, 't'));
       const redisVoters = await redis.hlen(`polls:poll:{${share.id}}:v`);
       const api = await call<{ totalVotes: number }>(stack, 'GET', `/api/polls/${share.id}`, { sid: creator.sid });

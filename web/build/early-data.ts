@@ -14,7 +14,11 @@ const TABLE = 'var SCREEN_FILES = {};';
  * profile's tabs come after it, and are asked for by the app).
  */
 export const EARLY_SCREENS: Record<string, string[]> = {
-  poll: ['src/features/reach/PollPage.tsx', 'src/features/polls/BallotForm.tsx', 'src/features/polls/CreatorControls.tsx'],
+  poll: [
+    'src/features/reach/PollPage.tsx',
+    'src/features/polls/BallotForm.tsx',
+    'src/features/polls/CreatorControls.tsx',
+  ],
   share: ['src/features/share-link/SharedPollPage.tsx'],
   profile: ['src/features/profile/ProfilePage.tsx'],
 };
@@ -25,7 +29,11 @@ type Chunk = Pick<Rolldown.OutputChunk, 'fileName' | 'imports' | 'isEntry' | 'mo
  * Each screen's files the first screen does not load already: the files holding its modules and every file they
  * import, transitively, less the entry's own (those are on their way anyway). Paths from the site's root.
  */
-export function screenFiles(chunks: readonly Chunk[], screens: Record<string, string[]>, root: string): Record<string, string[]> {
+export function screenFiles(
+  chunks: readonly Chunk[],
+  screens: Record<string, string[]>,
+  root: string,
+): Record<string, string[]> {
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
   const closure = (files: string[]) => {
     const seen = new Set<string>();
@@ -72,7 +80,11 @@ export function earlyData(root: string): Plugin {
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is Rolldown.OutputChunk => file.type === 'chunk');
       const table = screenFiles(chunks, EARLY_SCREENS, root);
-      this.emitFile({ type: 'asset', fileName: 'early-data.js', source: template().replace(TABLE, `var SCREEN_FILES = ${JSON.stringify(table)};`) });
+      this.emitFile({
+        type: 'asset',
+        fileName: 'early-data.js',
+        source: template().replace(TABLE, `var SCREEN_FILES = ${JSON.stringify(table)};`),
+      });
     },
   };
 }

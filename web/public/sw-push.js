@@ -24,7 +24,8 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const path = event.notification.data && typeof event.notification.data.url === 'string' ? event.notification.data.url : '/';
+  const path =
+    event.notification.data && typeof event.notification.data.url === 'string' ? event.notification.data.url : '/';
   const target = new URL(path, self.location.origin).href;
   event.waitUntil(
     (async () => {

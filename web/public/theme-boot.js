@@ -8,6 +8,8 @@
   } catch (e) {
     // Storage unavailable: the device's preference applies.
   }
-  var light = stored === 'light' || (stored !== 'dark' && window.matchMedia && window.matchMedia('(prefers-color-scheme: light)').matches);
+  var light =
+    stored === 'light' ||
+    (stored !== 'dark' && window.matchMedia && window.matchMedia('(prefers-color-scheme: light)').matches);
   if (light) document.documentElement.dataset.theme = 'light';
 })();

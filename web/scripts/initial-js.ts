@@ -25,7 +25,10 @@ export interface InitialJs {
 }
 
 export function measureInitialJs(distDir: string): InitialJs {
-  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+  const manifest = JSON.parse(readFileSync(join(distDir, '.vite', 'manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
   const entry = Object.keys(manifest).find((key) => manifest[key]?.isEntry);
   if (!entry) throw new Error(`no entry chunk in ${distDir}/.vite/manifest.json`);
   const seen = new Set<string>();

@@ -38,7 +38,10 @@ const render = () =>
 // The screen's own code (when it is in a chunk of its own) is asked for now too, not once the first render reaches it.
 const screenLoaded = loadScreenOf(location.pathname);
 if (document.querySelector('link[data-early-screen]')) {
-  void Promise.race([screenLoaded, new Promise((resolve) => setTimeout(resolve, EARLY_SCREEN_WAIT_MS))]).then(render, render);
+  void Promise.race([screenLoaded, new Promise((resolve) => setTimeout(resolve, EARLY_SCREEN_WAIT_MS))]).then(
+    render,
+    render,
+  );
 } else {
   screenLoaded.catch(() => {}); // the router's lazy screen shows the failure
   render();
@@ -49,7 +52,10 @@ if (document.querySelector('link[data-early-screen]')) {
 // An embed (another site's iframe) installs no app.
 if (!/^\/embed(\/|$)/i.test(location.pathname)) {
   const start = () =>
-    setTimeout(() => void import('./features/pwa/serviceWorker').then(({ startServiceWorker }) => startServiceWorker(store)), SERVICE_WORKER_DELAY_MS);
+    setTimeout(
+      () => void import('./features/pwa/serviceWorker').then(({ startServiceWorker }) => startServiceWorker(store)),
+      SERVICE_WORKER_DELAY_MS,
+    );
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });
 }

@@ -7,8 +7,23 @@ import { fakeApi, json, renderAppAt } from './helpers';
 
 /* The panel's moderation queue and word filter tabs against a stand-in gateway; test/e2e/moderation runs them for real. */
 
-const admin: User = { id: 'a1', username: 'yonetici', email: 'admin@meydan.local', displayName: 'Yönetici', avatarUrl: null, role: 'admin' };
-const stats: AdminStats = { totalUsers: 1, newUsersThisMonth: 0, totalPolls: 1, newPollsThisMonth: 0, totalVotes: 0, newVotesThisMonth: 0, pendingReports: 2 };
+const admin: User = {
+  id: 'a1',
+  username: 'yonetici',
+  email: 'admin@meydan.local',
+  displayName: 'Yönetici',
+  avatarUrl: null,
+  role: 'admin',
+};
+const stats: AdminStats = {
+  totalUsers: 1,
+  newUsersThisMonth: 0,
+  totalPolls: 1,
+  newPollsThisMonth: 0,
+  totalVotes: 0,
+  newVotesThisMonth: 0,
+  pendingReports: 2,
+};
 const paged = <T,>(items: T[]) => ({ items, totalCount: items.length, page: 1, pageSize: 20 });
 
 const queue: ReportQueue = {
@@ -16,17 +31,47 @@ const queue: ReportQueue = {
   overdueCount: 1,
   items: [
     {
-      id: 'r-comment', kind: 'comment', reason: 'Hakaret', description: null, createdAt: '2026-11-27T10:00:00.000Z', waitingSeconds: 26 * 3600 + 5 * 60, overdue: true,
-      reporter: { id: 'u2', username: 'mert' }, target: { id: 'c1', pollId: 'p1', authorId: 'u3', link: '/anket/p1', preview: 'Kaba bir yorum' },
+      id: 'r-comment',
+      kind: 'comment',
+      reason: 'Hakaret',
+      description: null,
+      createdAt: '2026-11-27T10:00:00.000Z',
+      waitingSeconds: 26 * 3600 + 5 * 60,
+      overdue: true,
+      reporter: { id: 'u2', username: 'mert' },
+      target: { id: 'c1', pollId: 'p1', authorId: 'u3', link: '/anket/p1', preview: 'Kaba bir yorum' },
     },
     {
-      id: 'r-user', kind: 'user', reason: 'Taciz', description: 'mesajlar', createdAt: '2026-11-28T10:00:00.000Z', waitingSeconds: 3 * 3600, overdue: false,
-      reporter: { id: 'u2', username: 'mert' }, target: { id: 'u3', link: '/profil/deniz', preview: 'deniz' },
+      id: 'r-user',
+      kind: 'user',
+      reason: 'Taciz',
+      description: 'mesajlar',
+      createdAt: '2026-11-28T10:00:00.000Z',
+      waitingSeconds: 3 * 3600,
+      overdue: false,
+      reporter: { id: 'u2', username: 'mert' },
+      target: { id: 'u3', link: '/profil/deniz', preview: 'deniz' },
     },
   ],
   held: [
-    { kind: 'poll', id: 'p9', authorId: 'u3', preview: 'Kıro modası geri mi dönüyor? · Evet · Hayır', link: '/anket/p9', createdAt: '2026-11-28T09:00:00.000Z', waitingSeconds: 2 * 3600 },
-    { kind: 'profile', id: 'u4', authorId: 'u4', preview: 'Tam bir kıro', link: '/profil/ece', createdAt: '2026-11-28T10:00:00.000Z', waitingSeconds: 60 * 60 },
+    {
+      kind: 'poll',
+      id: 'p9',
+      authorId: 'u3',
+      preview: 'Kıro modası geri mi dönüyor? · Evet · Hayır',
+      link: '/anket/p9',
+      createdAt: '2026-11-28T09:00:00.000Z',
+      waitingSeconds: 2 * 3600,
+    },
+    {
+      kind: 'profile',
+      id: 'u4',
+      authorId: 'u4',
+      preview: 'Tam bir kıro',
+      link: '/profil/ece',
+      createdAt: '2026-11-28T10:00:00.000Z',
+      waitingSeconds: 60 * 60,
+    },
   ],
 };
 
@@ -79,8 +124,12 @@ describe('admin panel: moderation queue', () => {
     expect(within(rows[0]!).getByText('Kaba bir yorum')).toBeTruthy();
     expect(within(rows[0]!).getByText('Bekleme: 1 gün 2 saat')).toBeTruthy();
     expect(within(rows[0]!).getByText('24 saati geçti')).toBeTruthy();
-    expect(within(rows[0]!).getByRole('link', { name: 'Şikâyet edilen yorum içeriğini aç' }).getAttribute('href')).toBe('/anket/p1');
-    expect(within(rows[1]!).getByRole('link', { name: 'Şikâyet edilen üye içeriğini aç' }).getAttribute('href')).toBe('/profil/deniz');
+    expect(within(rows[0]!).getByRole('link', { name: 'Şikâyet edilen yorum içeriğini aç' }).getAttribute('href')).toBe(
+      '/anket/p1',
+    );
+    expect(within(rows[1]!).getByRole('link', { name: 'Şikâyet edilen üye içeriğini aç' }).getAttribute('href')).toBe(
+      '/profil/deniz',
+    );
 
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'Yorumu kaldır' }));
     expect(await screen.findByText('Yorum kaldırıldı ve şikâyet çözüldü')).toBeTruthy();
@@ -109,7 +158,9 @@ describe('admin panel: texts held for review', () => {
     const rows = screen.getAllByRole('listitem').filter((li) => li.hasAttribute('data-held-item'));
     expect(rows.map((r) => r.getAttribute('data-kind'))).toEqual(['poll', 'profile']);
     expect(within(rows[0]!).getByText('Bekleme: 2 saat')).toBeTruthy();
-    expect(within(rows[0]!).getByRole('link', { name: 'İncelemedeki anket içeriğini aç' }).getAttribute('href')).toBe('/anket/p9');
+    expect(within(rows[0]!).getByRole('link', { name: 'İncelemedeki anket içeriğini aç' }).getAttribute('href')).toBe(
+      '/anket/p9',
+    );
     fireEvent.click(within(rows[0]!).getByRole('button', { name: 'İncelemedeki anket içeriğini onayla' }));
     expect(await screen.findByText('Onaylandı: artık herkes görüyor')).toBeTruthy();
     fireEvent.click(within(rows[1]!).getByRole('button', { name: 'İncelemedeki profil içeriğini kaldır' }));
@@ -125,7 +176,9 @@ describe('admin panel: texts held for review', () => {
 
 describe('admin panel: word filter', () => {
   it('adds an entry with its action, shows the server’s Turkish refusal, and removes one', async () => {
-    const entries: WordFilterEntry[] = [{ id: 'w1', pattern: 'salak', action: 'refuse', createdAt: '2026-11-28T10:00:00.000Z' }];
+    const entries: WordFilterEntry[] = [
+      { id: 'w1', pattern: 'salak', action: 'refuse', createdAt: '2026-11-28T10:00:00.000Z' },
+    ];
     const { requests } = routes({
       'GET /api/admin/word-filter': () => ({ items: entries }),
       'POST /api/admin/word-filter': async (req: Request) => {

@@ -15,7 +15,15 @@ const staff = (role: 'moderator' | 'admin', mfa: 'enrol' | 'required' | 'verifie
   role,
   mfa,
 });
-const stats: AdminStats = { totalUsers: 1, newUsersThisMonth: 0, totalPolls: 0, newPollsThisMonth: 0, totalVotes: 0, newVotesThisMonth: 0, pendingReports: 0 };
+const stats: AdminStats = {
+  totalUsers: 1,
+  newUsersThisMonth: 0,
+  totalPolls: 0,
+  newPollsThisMonth: 0,
+  totalVotes: 0,
+  newVotesThisMonth: 0,
+  pendingReports: 0,
+};
 const paged = (items: unknown[]) => ({ items, totalCount: items.length, page: 1, pageSize: 20 });
 const panelRoutes = {
   'GET /api/admin/stats': stats,
@@ -59,8 +67,12 @@ describe('admin panel: the staff', () => {
     const newcomer = staff('admin', 'enrol');
     const { requests } = fakeApi({
       'GET /api/auth/session': newcomer,
-      'POST /api/auth/totp/enrol': { secret: 'JBSWY3DPEHPK3PXP', otpauthUrl: 'otpauth://totp/Meydan:admin%40meydan.local?secret=JBSWY3DPEHPK3PXP&issuer=Meydan' },
-      'POST /api/auth/totp/confirm': () => json({ error: 'totp_invalid', message: 'Doğrulama kodu yanlış ya da süresi geçmiş.' }, 401),
+      'POST /api/auth/totp/enrol': {
+        secret: 'JBSWY3DPEHPK3PXP',
+        otpauthUrl: 'otpauth://totp/Meydan:admin%40meydan.local?secret=JBSWY3DPEHPK3PXP&issuer=Meydan',
+      },
+      'POST /api/auth/totp/confirm': () =>
+        json({ error: 'totp_invalid', message: 'Doğrulama kodu yanlış ya da süresi geçmiş.' }, 401),
     });
     renderAppAt('/admin', { user: newcomer });
     expect(await screen.findByRole('heading', { name: 'Doğrulama uygulamanı kur' })).toBeTruthy();
@@ -78,17 +90,31 @@ describe('admin panel: the staff', () => {
     const boss = staff('admin', 'required');
     const { requests } = fakeApi({
       'GET /api/auth/session': boss,
-      'POST /api/auth/totp/verify': () => json({ error: 'totp_replayed', message: 'Bu kod zaten kullanıldı. Uygulamadaki bir sonraki kodu bekleyip onu gir.' }, 400),
+      'POST /api/auth/totp/verify': () =>
+        json(
+          {
+            error: 'totp_replayed',
+            message: 'Bu kod zaten kullanıldı. Uygulamadaki bir sonraki kodu bekleyip onu gir.',
+          },
+          400,
+        ),
     });
     renderAppAt('/admin', { user: boss });
     expect(await screen.findByRole('heading', { name: 'İki adımlı doğrulama' })).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Doğrulama kodu'), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Doğrula' }));
-    expect(await screen.findByText('Bu kod zaten kullanıldı. Uygulamadaki bir sonraki kodu bekleyip onu gir.')).toBeTruthy();
+    expect(
+      await screen.findByText('Bu kod zaten kullanıldı. Uygulamadaki bir sonraki kodu bekleyip onu gir.'),
+    ).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Kurtarma kodu kullan' }));
     fireEvent.change(screen.getByLabelText('Kurtarma kodu'), { target: { value: 'abcde-12345' } });
     fireEvent.click(screen.getByRole('button', { name: 'Doğrula' }));
-    await waitFor(() => expect(requests.filter((r) => r.path === '/api/auth/totp/verify').map((r) => r.body)).toEqual([{ code: '654321' }, { recoveryCode: 'abcde-12345' }]));
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/api/auth/totp/verify').map((r) => r.body)).toEqual([
+        { code: '654321' },
+        { recoveryCode: 'abcde-12345' },
+      ]),
+    );
   });
 
   it('lets an administrator invite a staff member by e-mail, and shows a refusal in Turkish', async () => {
@@ -97,7 +123,13 @@ describe('admin panel: the staff', () => {
       'GET /api/auth/session': boss,
       ...panelRoutes,
       'POST /api/admin/staff/invitations': () =>
-        json({ error: 'email_taken', message: 'Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.' }, 409),
+        json(
+          {
+            error: 'email_taken',
+            message: 'Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.',
+          },
+          409,
+        ),
     });
     renderAppAt('/admin', { user: boss });
     expect(await screen.findByRole('heading', { name: 'Yönetim ekibine davet et' })).toBeTruthy();
@@ -105,7 +137,13 @@ describe('admin panel: the staff', () => {
     fireEvent.change(screen.getByLabelText('Görünen ad'), { target: { value: 'Ayşe' } });
     fireEvent.change(screen.getByLabelText('Rol'), { target: { value: 'admin' } });
     fireEvent.click(screen.getByRole('button', { name: 'Davet gönder' }));
-    expect(await screen.findByText('Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.')).toBeTruthy();
-    expect(requests.find((r) => r.path === '/api/admin/staff/invitations')?.body).toEqual({ email: 'ayse@example.com', displayName: 'Ayşe', role: 'admin' });
+    expect(
+      await screen.findByText('Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.'),
+    ).toBeTruthy();
+    expect(requests.find((r) => r.path === '/api/admin/staff/invitations')?.body).toEqual({
+      email: 'ayse@example.com',
+      displayName: 'Ayşe',
+      role: 'admin',
+    });
   });
 });

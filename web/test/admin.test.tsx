@@ -14,7 +14,15 @@ import { FakeSocket, fakeApi, json, member, renderAppAt, renderWithStore } from 
  * is exercised end to end by test/e2e/admin (browser + the whole stack).
  */
 
-const admin: User = { id: 'a1', username: 'yonetici', email: 'admin@meydan.local', displayName: 'Yönetici', avatarUrl: null, role: 'admin', mfa: 'verified' };
+const admin: User = {
+  id: 'a1',
+  username: 'yonetici',
+  email: 'admin@meydan.local',
+  displayName: 'Yönetici',
+  avatarUrl: null,
+  role: 'admin',
+  mfa: 'verified',
+};
 
 const stats: AdminStats = {
   totalUsers: 1234,
@@ -123,7 +131,9 @@ describe('admin panel: who may see it', () => {
     ['a visitor', null],
     ['a member', member],
   ])('shows %s "Yetkisiz Erişim" with a way home, and asks the admin API nothing', async (_who, who) => {
-    const { requests } = fakeApi({ 'GET /api/auth/session': who ? who : () => json({ error: 'unauthorized', message: 'Oturum yok' }, 401) });
+    const { requests } = fakeApi({
+      'GET /api/auth/session': who ? who : () => json({ error: 'unauthorized', message: 'Oturum yok' }, 401),
+    });
     renderAppAt('/admin', { user: who });
     expect(await screen.findByRole('heading', { name: 'Yetkisiz Erişim' })).toBeTruthy();
     expect(screen.getByText('Bu sayfaya erişim yetkiniz yok.')).toBeTruthy();
@@ -144,11 +154,15 @@ describe('admin panel: the last 30 days', () => {
     expect(requests.find((r) => r.path === '/api/admin/stats/daily')?.search).toBe('?days=30');
     const table = screen.getByRole('table', { name: 'Son 30 gün', hidden: true });
     expect(within(table).getAllByRole('row', { hidden: true })).toHaveLength(31);
-    expect(within(table).getByRole('rowheader', { name: '2026-11-29', hidden: true }).parentElement?.textContent).toBe('2026-11-2900400');
+    expect(within(table).getByRole('rowheader', { name: '2026-11-29', hidden: true }).parentElement?.textContent).toBe(
+      '2026-11-2900400',
+    );
     expect(screen.getByRole('link', { name: 'Kullanıcılar (CSV)' }).getAttribute('href')).toBe('/api/admin/users.csv');
     expect(screen.getByRole('link', { name: 'Anketler (CSV)' }).getAttribute('href')).toBe('/api/admin/polls.csv');
     expect(screen.getByRole('link', { name: 'Raporlar (CSV)' }).getAttribute('href')).toBe('/api/admin/reports.csv');
-    expect(screen.getByRole('link', { name: 'Kullanıcılar (Excel)' }).getAttribute('href')).toBe('/api/admin/users.xlsx');
+    expect(screen.getByRole('link', { name: 'Kullanıcılar (Excel)' }).getAttribute('href')).toBe(
+      '/api/admin/users.xlsx',
+    );
     expect(screen.getByRole('link', { name: 'Anketler (Excel)' }).getAttribute('href')).toBe('/api/admin/polls.xlsx');
     expect(screen.getByRole('link', { name: 'Raporlar (Excel)' }).getAttribute('href')).toBe('/api/admin/reports.xlsx');
   });
@@ -156,7 +170,9 @@ describe('admin panel: the last 30 days', () => {
 
 describe('admin panel: the server has the last word', () => {
   it('shows "Yetkisiz Erişim" when the admin API refuses a session that still says admin', async () => {
-    adminRoutes({ 'GET /api/admin/stats': () => json({ error: 'forbidden', message: 'Bu işlem için yetkiniz yok' }, 403) });
+    adminRoutes({
+      'GET /api/admin/stats': () => json({ error: 'forbidden', message: 'Bu işlem için yetkiniz yok' }, 403),
+    });
     renderAppAt('/admin', { user: admin });
     expect(await screen.findByRole('heading', { name: 'Yetkisiz Erişim' })).toBeTruthy();
     expect(screen.queryByRole('tablist')).toBeNull();
@@ -174,7 +190,14 @@ describe('admin panel', () => {
     expect(document.querySelector('[data-stat="votes"]')?.textContent).toContain('7.890');
     expect(document.querySelector('[data-stat="reports"]')?.textContent).toContain('3');
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
-    expect(tabs).toEqual(['Kullanıcılar', 'Anketler', 'Raporlar3', 'Moderasyon kuyruğu', 'Kelime filtresi', 'İşlemler']);
+    expect(tabs).toEqual([
+      'Kullanıcılar',
+      'Anketler',
+      'Raporlar3',
+      'Moderasyon kuyruğu',
+      'Kelime filtresi',
+      'İşlemler',
+    ]);
     expect(screen.getByRole('tab', { name: 'Kullanıcılar' }).getAttribute('aria-selected')).toBe('true');
     expect(await screen.findByPlaceholderText('Kullanıcı ara...')).toBeTruthy();
   });
@@ -210,7 +233,9 @@ describe('admin panel', () => {
     const row3 = screen.getByText('Baş Yönetici').closest('li')!;
     // The badge, and the role picker an administrator has on every row.
     expect(within(row3).getAllByText('Yönetici')).toHaveLength(2);
-    expect((within(row3).getByRole('combobox', { name: 'Baş Yönetici için rol' }) as HTMLSelectElement).value).toBe('admin');
+    expect((within(row3).getByRole('combobox', { name: 'Baş Yönetici için rol' }) as HTMLSelectElement).value).toBe(
+      'admin',
+    );
     expect(within(row3).queryAllByRole('button')).toEqual([]);
   });
 
@@ -243,22 +268,29 @@ describe('admin panel', () => {
     renderAppAt('/admin', { user: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Kullanıcı 1 kullanıcısını yasakla' }));
     const dialog = await screen.findByRole('dialog', { name: 'Kullanıcıyı yasakla' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Gerekçe (isteğe bağlı)' }), { target: { value: ' Spam hesap ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Gerekçe (isteğe bağlı)' }), {
+      target: { value: ' Spam hesap ' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Yasakla' }));
     expect(await screen.findByText('Kullanıcı durumu güncellendi')).toBeTruthy();
     expect(screen.getByText('Başarılı!')).toBeTruthy();
-    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/users/1/ban').map((r) => r.body)).toEqual([{ reason: 'Spam hesap' }]);
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/users/1/ban').map((r) => r.body),
+    ).toEqual([{ reason: 'Spam hesap' }]);
     expect(await screen.findByText('Yasaklı')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Kullanıcı 1 kullanıcısını aktifleştir' }));
     await waitFor(() => expect(screen.queryByText('Yasaklı')).toBeNull());
-    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/users/1/activate').map((r) => r.body)).toEqual([{}]);
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/users/1/activate').map((r) => r.body),
+    ).toEqual([{}]);
     // The stats were asked again after each change.
     expect(requests.filter((r) => r.path === '/api/admin/stats').length).toBeGreaterThanOrEqual(3);
   });
 
   it('shows the server’s Turkish refusal when a ban fails, and leaves the list as it was', async () => {
     const { requests } = adminRoutes({
-      'POST /api/admin/users/:id/ban': () => json({ error: 'cannot_ban_admin', message: 'Yönetici hesapları yasaklanamaz' }, 400),
+      'POST /api/admin/users/:id/ban': () =>
+        json({ error: 'cannot_ban_admin', message: 'Yönetici hesapları yasaklanamaz' }, 400),
     });
     renderAppAt('/admin', { user: admin });
     fireEvent.click(await screen.findByRole('button', { name: 'Kullanıcı 1 kullanıcısını yasakla' }));
@@ -335,11 +367,15 @@ describe('admin panel', () => {
 
     fireEvent.click(within(pending).getByRole('button', { name: 'Çözüldü olarak işaretle' }));
     expect(await screen.findByText('Rapor çözüldü olarak işaretlendi')).toBeTruthy();
-    await waitFor(() => expect(screen.getByText('Şikayet edilen r1').closest('li')!.getAttribute('data-status')).toBe('resolved'));
+    await waitFor(() =>
+      expect(screen.getByText('Şikayet edilen r1').closest('li')!.getAttribute('data-status')).toBe('resolved'),
+    );
 
     const second = screen.getByText('Şikayet edilen r2').closest('li')!;
     fireEvent.click(within(second).getByRole('button', { name: 'Reddet' }));
-    await waitFor(() => expect(screen.getByText('Şikayet edilen r2').closest('li')!.getAttribute('data-status')).toBe('dismissed'));
+    await waitFor(() =>
+      expect(screen.getByText('Şikayet edilen r2').closest('li')!.getAttribute('data-status')).toBe('dismissed'),
+    );
     expect(requests.filter((r) => r.method === 'PATCH').map((r) => [r.path, r.body])).toEqual([
       ['/api/admin/reports/r1', { status: 'resolved' }],
       ['/api/admin/reports/r2', { status: 'dismissed' }],
@@ -348,7 +384,8 @@ describe('admin panel', () => {
 
   it('filters reports by status on the server and says "Rapor bulunamadı" when there are none', async () => {
     const { requests } = adminRoutes({
-      'GET /api/admin/reports': (_req: Request, url: URL) => (url.searchParams.get('status') === 'pending' ? paged([]) : paged([report('r3', 'dismissed')])),
+      'GET /api/admin/reports': (_req: Request, url: URL) =>
+        url.searchParams.get('status') === 'pending' ? paged([]) : paged([report('r3', 'dismissed')]),
     });
     renderAppAt('/admin', { user: admin });
     await screen.findByText('Kullanıcı 1');
@@ -356,7 +393,9 @@ describe('admin panel', () => {
     await screen.findByText('Şikayet edilen r3');
     fireEvent.click(screen.getByRole('button', { name: 'Bekleyen' }));
     expect(await screen.findByText('Rapor bulunamadı')).toBeTruthy();
-    expect(new URLSearchParams(requests.filter((r) => r.path === '/api/admin/reports').at(-1)!.search).get('status')).toBe('pending');
+    expect(
+      new URLSearchParams(requests.filter((r) => r.path === '/api/admin/reports').at(-1)!.search).get('status'),
+    ).toBe('pending');
   });
 });
 
@@ -391,7 +430,9 @@ describe('admin panel: contact messages in the reports tab', () => {
     const section = (await screen.findByRole('heading', { name: 'İletişim Mesajları' })).closest('section')!;
     const first = (await within(section).findByText('MYD-2026-000025')).closest('li')!;
     expect(within(first).getByText('Gönderen 25')).toBeTruthy();
-    expect(within(first).getByRole('link', { name: 'gonderen25@example.com' }).getAttribute('href')).toBe('mailto:gonderen25@example.com');
+    expect(within(first).getByRole('link', { name: 'gonderen25@example.com' }).getAttribute('href')).toBe(
+      'mailto:gonderen25@example.com',
+    );
     expect(within(first).getByText('Teknik Destek')).toBeTruthy();
     expect(within(first).getByText('Yeni')).toBeTruthy();
     expect(within(first).getByText('Mesaj metni 25: anket oluştururken bir sorun yaşadım.')).toBeTruthy();
@@ -403,7 +444,9 @@ describe('admin panel: contact messages in the reports tab', () => {
     expect(await within(section).findByText('MYD-2026-000005')).toBeTruthy();
     await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(5));
     expect(within(section).queryByText('MYD-2026-000025')).toBeNull();
-    const asked = requests.filter((r) => r.path === '/api/admin/messages').map((r) => Object.fromEntries(new URLSearchParams(r.search)));
+    const asked = requests
+      .filter((r) => r.path === '/api/admin/messages')
+      .map((r) => Object.fromEntries(new URLSearchParams(r.search)));
     expect(asked).toEqual([
       { page: '1', pageSize: '20' },
       { page: '2', pageSize: '20' },
@@ -419,7 +462,10 @@ describe('admin panel: contact messages in the reports tab', () => {
     expect(await within(section).findByText('Mesaj bulunamadı')).toBeTruthy();
     cleanup();
 
-    adminRoutes({ 'GET /api/admin/messages': () => json({ error: 'service_unavailable', message: 'Hizmet şu anda yanıt vermiyor.' }, 503) });
+    adminRoutes({
+      'GET /api/admin/messages': () =>
+        json({ error: 'service_unavailable', message: 'Hizmet şu anda yanıt vermiyor.' }, 503),
+    });
     renderAppAt('/admin', { user: admin });
     await screen.findByText('Kullanıcı 1');
     openTab(/Raporlar/);
@@ -466,9 +512,9 @@ describe('admin panel: bulk e-mail and audit log', () => {
     expect(await screen.findByText('E-posta gönderiliyor...')).toBeTruthy();
     expect((form.subject as HTMLInputElement).value).toBe('');
     expect((form.body as HTMLTextAreaElement).value).toBe('');
-    expect(requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/bulk-email').map((r) => r.body)).toEqual([
-      { subject: 'Yeni özellik', body: 'Merhaba, yeni sürüm yayında.' },
-    ]);
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path === '/api/admin/bulk-email').map((r) => r.body),
+    ).toEqual([{ subject: 'Yeni özellik', body: 'Merhaba, yeni sürüm yayında.' }]);
   });
 
   it('shows a too-long subject’s Turkish message and sends nothing', async () => {
@@ -496,13 +542,25 @@ describe('admin panel: bulk e-mail and audit log', () => {
     fireEvent.click(form.send());
     const progress = await screen.findByText(/0 \/ 50 gönderildi/);
     expect(progress.textContent).toContain('Sırada');
-    act(() => socket.serverEmit('bulk_email_progress', { data: { id: 'job1', total: 50, sent: 20, failed: 1, state: 'sending' } }));
+    act(() =>
+      socket.serverEmit('bulk_email_progress', {
+        data: { id: 'job1', total: 50, sent: 20, failed: 1, state: 'sending' },
+      }),
+    );
     expect((await screen.findByText(/20 \/ 50 gönderildi, 1 başarısız/)).textContent).toContain('Gönderiliyor');
     // Another job's progress and a malformed payload change nothing.
-    act(() => socket.serverEmit('bulk_email_progress', { data: { id: 'other', total: 9, sent: 9, failed: 0, state: 'done' } }));
-    act(() => socket.serverEmit('bulk_email_progress', { data: { id: 'job1', total: 50, sent: 'çok', failed: 0, state: 'done' } }));
+    act(() =>
+      socket.serverEmit('bulk_email_progress', { data: { id: 'other', total: 9, sent: 9, failed: 0, state: 'done' } }),
+    );
+    act(() =>
+      socket.serverEmit('bulk_email_progress', {
+        data: { id: 'job1', total: 50, sent: 'çok', failed: 0, state: 'done' },
+      }),
+    );
     expect(screen.getByText(/20 \/ 50 gönderildi/)).toBeTruthy();
-    act(() => socket.serverEmit('bulk_email_progress', { data: { id: 'job1', total: 50, sent: 49, failed: 1, state: 'done' } }));
+    act(() =>
+      socket.serverEmit('bulk_email_progress', { data: { id: 'job1', total: 50, sent: 49, failed: 1, state: 'done' } }),
+    );
     expect((await screen.findByText(/49 \/ 50 gönderildi/)).textContent).toContain('Tamamlandı');
     const bar = document.querySelector('progress')!;
     expect(bar.getAttribute('value')).toBe('50');
@@ -521,7 +579,10 @@ describe('admin panel: bulk e-mail and audit log', () => {
     });
     // The polling's timers run on a fake clock the test moves on (with real time too). setImmediate stays real: React
     // renders through it, and a faked one made every render step cost a real turn while the clock was moved on.
-    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.useFakeTimers({
+      shouldAdvanceTime: true,
+      toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'],
+    });
     renderAppAt('/admin', { user: admin });
     const form = await openActions();
     fireEvent.change(form.subject, { target: { value: 'Duyuru' } });
@@ -596,7 +657,9 @@ describe('the report dialog feeding the reports tab', () => {
   }
 
   it('posts the reason to POST /api/polls/{id}/report', async () => {
-    const { requests } = fakeApi({ 'POST /api/polls/:id/report': () => json({ id: 'r1', message: 'Şikayetin alındı, teşekkürler' }, 201) });
+    const { requests } = fakeApi({
+      'POST /api/polls/:id/report': () => json({ id: 'r1', message: 'Şikayetin alındı, teşekkürler' }, 201),
+    });
     const onClose = await fileReport();
     expect(await screen.findByText('Şikayetin alındı, teşekkürler')).toBeTruthy();
     expect(onClose).toHaveBeenCalled();

@@ -12,7 +12,9 @@ describe('throttled live announcement', () => {
   it('says nothing for the first value, the first change at once, then at most one change per interval, ending on the latest', () => {
     vi.useFakeTimers();
     vi.setSystemTime(1_000_000);
-    const { result, rerender } = renderHook(({ text }) => useThrottledAnnouncement(text, 10_000), { initialProps: { text: 'Toplam 0 oy' } });
+    const { result, rerender } = renderHook(({ text }) => useThrottledAnnouncement(text, 10_000), {
+      initialProps: { text: 'Toplam 0 oy' },
+    });
     expect(result.current).toBe('');
 
     rerender({ text: 'Toplam 1 oy' });
@@ -34,7 +36,9 @@ describe('throttled live announcement', () => {
 
   it('stays quiet when the value goes back to the one first shown before anything was said', () => {
     vi.useFakeTimers();
-    const { result, rerender } = renderHook(({ text }) => useThrottledAnnouncement(text, 10_000), { initialProps: { text: 'Toplam 5 oy' } });
+    const { result, rerender } = renderHook(({ text }) => useThrottledAnnouncement(text, 10_000), {
+      initialProps: { text: 'Toplam 5 oy' },
+    });
     rerender({ text: 'Toplam 6 oy' });
     rerender({ text: 'Toplam 5 oy' });
     act(() => void vi.advanceTimersByTime(20_000));

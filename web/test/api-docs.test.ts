@@ -5,14 +5,19 @@ import { exampleOf, jsonSchemaOf, operationsByTag, type OpenApiDocument } from '
 const doc: OpenApiDocument = {
   openapi: '3.1.0',
   info: { title: 'Meydan API', version: '1.0.0' },
-  tags: [{ name: 'auth', description: 'Hesaplar' }, { name: 'polls', description: 'Anketler' }],
+  tags: [
+    { name: 'auth', description: 'Hesaplar' },
+    { name: 'polls', description: 'Anketler' },
+  ],
   paths: {
     '/api/polls/{id}/vote': {
       post: {
         tags: ['polls'],
         summary: 'Oy verir',
         requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/poll-vote' } } } },
-        responses: { '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/vote-result' } } } } },
+        responses: {
+          '200': { content: { 'application/json': { schema: { $ref: '#/components/schemas/vote-result' } } } },
+        },
       },
     },
     '/api/polls': { get: { tags: ['polls'] }, post: { tags: ['polls'] } },
@@ -22,7 +27,10 @@ const doc: OpenApiDocument = {
     schemas: {
       'poll-vote': {
         type: 'object',
-        properties: { optionId: { type: ['integer', 'string'], minimum: 0 }, userId: { type: 'string', deprecated: true } },
+        properties: {
+          optionId: { type: ['integer', 'string'], minimum: 0 },
+          userId: { type: 'string', deprecated: true },
+        },
       },
       'vote-result': {
         type: 'object',

@@ -105,7 +105,9 @@ describe('refetch on reconnect', () => {
     const store = testStore({ socket });
     const dispatch = vi.spyOn(store, 'dispatch');
     const stop = watchConnection(store);
-    const refetches = () => dispatch.mock.calls.filter(([action]) => (action as { type?: string }).type === api.internalActions.onOnline.type).length;
+    const refetches = () =>
+      dispatch.mock.calls.filter(([action]) => (action as { type?: string }).type === api.internalActions.onOnline.type)
+        .length;
     const subscription = store.dispatch(api.endpoints.health.initiate());
     const asked = () => requests.filter((r) => r.path === '/api/health').length;
     await vi.waitFor(() => expect(asked()).toBe(1));

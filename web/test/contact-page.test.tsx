@@ -47,7 +47,17 @@ function renderPage(path = '/iletisim', user = member as typeof member | null) {
 
 describe('contact page', () => {
   it('prefills the member name and ?konu=, sends once solved, then resets the form and the widget', async () => {
-    const api = fakeApi({ 'POST /api/contact': () => json({ message: 'Mesajınız alındı. Talep numaranız: MYD-2026-000007.', ticketNumber: 'MYD-2026-000007', status: 'yeni' }, 201) });
+    const api = fakeApi({
+      'POST /api/contact': () =>
+        json(
+          {
+            message: 'Mesajınız alındı. Talep numaranız: MYD-2026-000007.',
+            ticketNumber: 'MYD-2026-000007',
+            status: 'yeni',
+          },
+          201,
+        ),
+    });
     renderPage('/iletisim?konu=hesap');
     await waitFor(() => expect(screen.getByLabelText('Adınız')).toHaveProperty('value', 'Ayşe Yılmaz'));
     expect(screen.getByLabelText('Konu')).toHaveProperty('value', 'hesap');
@@ -77,7 +87,13 @@ describe('contact page', () => {
   });
 
   it("shows the server's message, or 'Mesaj gönderilemedi' when there is none, and resets the widget", async () => {
-    let answer = json({ error: 'challenge_invalid', message: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.' }, 403);
+    let answer = json(
+      {
+        error: 'challenge_invalid',
+        message: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.',
+      },
+      403,
+    );
     fakeApi({ 'POST /api/contact': () => answer });
     renderPage('/iletisim?konu=teknik', null);
     fill('Adınız', 'Deniz');
@@ -88,7 +104,10 @@ describe('contact page', () => {
     await screen.findByText('Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.');
     expect(screen.getByText('Hata')).toBeTruthy();
     expect(widget.mounts).toBe(2);
-    expect(screen.getByLabelText('Mesajınız'), 'the text stays for another try').toHaveProperty('value', 'Uygulama açılmıyor, ne yapmalıyım?');
+    expect(screen.getByLabelText('Mesajınız'), 'the text stays for another try').toHaveProperty(
+      'value',
+      'Uygulama açılmıyor, ne yapmalıyım?',
+    );
 
     answer = new Response('', { status: 502 });
     fireEvent.click(screen.getByRole('button', { name: 'Doğrula' }));
@@ -105,7 +124,12 @@ describe('contact page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Doğrula' }));
     await act(async () => fireEvent.click(send()));
     const alerts = screen.getAllByRole('alert').map((a) => a.textContent);
-    for (const text of ['İsim en az 2 karakter olmalıdır', 'Geçerli bir e-posta adresi giriniz', 'Konu seçiniz', 'Mesaj en az 10 karakter olmalıdır']) {
+    for (const text of [
+      'İsim en az 2 karakter olmalıdır',
+      'Geçerli bir e-posta adresi giriniz',
+      'Konu seçiniz',
+      'Mesaj en az 10 karakter olmalıdır',
+    ]) {
       expect(alerts).toContain(text);
     }
     expect(api.requests.filter((r) => r.method === 'POST')).toEqual([]);

@@ -26,7 +26,10 @@ const poll = (over: Partial<Poll> = {}): Poll =>
   testPoll('p1', [0, 0], {
     title: 'Kiro modası geri mi?',
     category: 'serbest-kursu',
-    options: [{ id: 0, text: 'Evet', votes: 0 }, { id: 1, text: 'Hayır', votes: 0 }],
+    options: [
+      { id: 0, text: 'Evet', votes: 0 },
+      { id: 1, text: 'Hayır', votes: 0 },
+    ],
     creatorId: member.id,
     creator: { id: member.id, username: member.username, displayName: member.displayName, avatarUrl: null },
     isShareable: false,
@@ -47,8 +50,21 @@ describe('held for review: the author’s notices', () => {
 
   it('says so under the author’s held comment, not under the others', async () => {
     const comments: PollComment[] = [
-      { id: 'c1', pollId: 'p1', text: 'Tam bir kiro sorusu', createdAt: '2026-11-28T10:05:00.000Z', author: { id: member.id, username: member.username, displayName: member.displayName, avatarUrl: null }, held: true },
-      { id: 'c2', pollId: 'p1', text: 'Güzel soru', createdAt: '2026-11-28T10:04:00.000Z', author: { id: 'u7', username: 'mert', displayName: 'Mert', avatarUrl: null } },
+      {
+        id: 'c1',
+        pollId: 'p1',
+        text: 'Tam bir kiro sorusu',
+        createdAt: '2026-11-28T10:05:00.000Z',
+        author: { id: member.id, username: member.username, displayName: member.displayName, avatarUrl: null },
+        held: true,
+      },
+      {
+        id: 'c2',
+        pollId: 'p1',
+        text: 'Güzel soru',
+        createdAt: '2026-11-28T10:04:00.000Z',
+        author: { id: 'u7', username: 'mert', displayName: 'Mert', avatarUrl: null },
+      },
     ];
     fakeApi({ 'GET /api/polls/p1/comments': { comments, totalCount: 2, nextCursor: null } });
     renderWithStore(<CommentsThread pollId="p1" />, { user: member });
@@ -66,7 +82,14 @@ describe('held for review: the author’s notices', () => {
       'GET /api/auth/session': member,
       'GET /api/users/u1': () => current,
       'GET /api/tokens': { tokens: [] },
-      'GET /api/users/me/settings': { isProfilePublic: true, followRequestsEnabled: true, notifyVotes: true, notifyLikes: true, notifyComments: true, notifyPollResults: true },
+      'GET /api/users/me/settings': {
+        isProfilePublic: true,
+        followRequestsEnabled: true,
+        notifyVotes: true,
+        notifyLikes: true,
+        notifyComments: true,
+        notifyPollResults: true,
+      },
       'GET /api/users/me/blocks': [],
       'GET /api/users/me/mutes': [],
       'PATCH /api/users/u1/profile': () => {

@@ -72,7 +72,12 @@ export function fakeApi(routes: Record<string, Handler | unknown> = {}) {
     const request = input instanceof Request ? input : new Request(input, init);
     const url = new URL(request.url);
     const text = request.method === 'GET' ? '' : await request.clone().text();
-    requests.push({ method: request.method, path: url.pathname, search: url.search, body: text ? parseBody(text) : undefined });
+    requests.push({
+      method: request.method,
+      path: url.pathname,
+      search: url.search,
+      body: text ? parseBody(text) : undefined,
+    });
     const key = `${request.method} ${url.pathname}`;
     const entry = table[key] ?? Object.entries(table).find(([pattern]) => matches(pattern, key))?.[1];
     if (entry === undefined) return json({ error: 'route_not_found', message: 'Böyle bir adres yok.' }, 404);
@@ -162,7 +167,9 @@ export function testStore(options: { user?: User | null; socket?: FakeSocket } =
   const realtime = new RealtimeHub(socket ? () => socket : null, { info() {}, warn() {}, error() {} });
   const store = createStore(undefined, { realtime });
   if (options.user !== undefined) {
-    store.dispatch(api.util.upsertQueryEntries([{ endpointName: 'session', arg: undefined, value: options.user }] as never));
+    store.dispatch(
+      api.util.upsertQueryEntries([{ endpointName: 'session', arg: undefined, value: options.user }] as never),
+    );
   }
   return store;
 }
@@ -179,7 +186,10 @@ export function renderAppAt(path: string, options: { user?: User | null; socket?
 }
 
 /** Renders a piece of UI inside the store, theme and a memory router. */
-export function renderWithStore(ui: ReactNode, options: { user?: User | null; socket?: FakeSocket; path?: string } = {}) {
+export function renderWithStore(
+  ui: ReactNode,
+  options: { user?: User | null; socket?: FakeSocket; path?: string } = {},
+) {
   const store = testStore({ user: options.user === undefined ? null : options.user, socket: options.socket });
   const view = render(
     <Provider store={store}>

@@ -28,7 +28,8 @@ describe('FAQ', () => {
   it('has six categories and filters questions and answers Turkish-aware, with Sonuç bulunamadı for nonsense', async () => {
     await openAt('/sss', 'Sıkça Sorulan Sorular');
     expect(faqCategories).toHaveLength(6);
-    for (const category of faqCategories) expect(screen.getByRole('heading', { level: 2, name: category.title })).toBeTruthy();
+    for (const category of faqCategories)
+      expect(screen.getByRole('heading', { level: 2, name: category.title })).toBeTruthy();
 
     const search = screen.getByRole('searchbox', { name: 'Sorularda ara' });
     // 'İ' upper-case: finds 'Bir ankete kaç şık ekleyebilirim?' (and only questions mentioning şık).
@@ -41,7 +42,9 @@ describe('FAQ', () => {
 
     fireEvent.change(search, { target: { value: 'zzqx kuantum' } });
     expect(screen.getByRole('heading', { name: 'Sonuç bulunamadı' })).toBeTruthy();
-    expect(screen.getAllByRole('link', { name: /Bize/ }).every((link) => link.getAttribute('href') === '/iletisim')).toBe(true);
+    expect(
+      screen.getAllByRole('link', { name: /Bize/ }).every((link) => link.getAttribute('href') === '/iletisim'),
+    ).toBe(true);
 
     fireEvent.change(search, { target: { value: '' } });
     expect(screen.getByText('Meydan nedir?')).toBeTruthy();
@@ -101,7 +104,9 @@ describe('blog', () => {
 
 describe('newsletter box', () => {
   it('refuses an invalid address without a call, and shows what the server says', async () => {
-    const { requests } = fakeApi({ 'POST /api/newsletter/subscribe': { message: 'Onay bağlantısını e-postana gönderdik.' } });
+    const { requests } = fakeApi({
+      'POST /api/newsletter/subscribe': { message: 'Onay bağlantısını e-postana gönderdik.' },
+    });
     await openAt('/blog', 'Blog');
     // The blog's own box is a landmark; the footer's is part of the footer.
     const box = screen.getByRole('region', { name: 'Bültene abone ol' });
@@ -114,14 +119,20 @@ describe('newsletter box', () => {
     fireEvent.change(email, { target: { value: 'ayse@example.com' } });
     fireEvent.click(within(box).getByRole('button', { name: 'Abone Ol' }));
     expect(await screen.findByText('Onay bağlantısını e-postana gönderdik.')).toBeTruthy();
-    expect(requests.filter((r) => r.path === '/api/newsletter/subscribe').map((r) => r.body)).toEqual([{ email: 'ayse@example.com' }]);
+    expect(requests.filter((r) => r.path === '/api/newsletter/subscribe').map((r) => r.body)).toEqual([
+      { email: 'ayse@example.com' },
+    ]);
   });
 
   it('shows the error toast with the server’s message when subscribing fails', async () => {
-    fakeApi({ 'POST /api/newsletter/subscribe': () => json({ error: 'rate_limited', message: 'Çok fazla istek' }, 429) });
+    fakeApi({
+      'POST /api/newsletter/subscribe': () => json({ error: 'rate_limited', message: 'Çok fazla istek' }, 429),
+    });
     renderAppAt('/');
     const box = screen.getByRole('contentinfo');
-    fireEvent.change(within(box).getByRole('textbox', { name: 'Bültene abone ol' }), { target: { value: 'ayse@example.com' } });
+    fireEvent.change(within(box).getByRole('textbox', { name: 'Bültene abone ol' }), {
+      target: { value: 'ayse@example.com' },
+    });
     fireEvent.click(within(box).getByRole('button', { name: 'Abone Ol' }));
     expect(await screen.findByText('Çok fazla istek')).toBeTruthy();
     expect(screen.getByText('Hata')).toBeTruthy();
@@ -139,10 +150,24 @@ describe('legal pages', () => {
     try {
       await openAt(path, document.title);
       const [year, month, day] = document.lastChanged.split('-').map(Number);
-      const months = ['Ocak', 'Şubat', 'Mart', 'Nisan', 'Mayıs', 'Haziran', 'Temmuz', 'Ağustos', 'Eylül', 'Ekim', 'Kasım', 'Aralık'];
+      const months = [
+        'Ocak',
+        'Şubat',
+        'Mart',
+        'Nisan',
+        'Mayıs',
+        'Haziran',
+        'Temmuz',
+        'Ağustos',
+        'Eylül',
+        'Ekim',
+        'Kasım',
+        'Aralık',
+      ];
       expect(screen.getByText(`Son değişiklik: ${day} ${months[month! - 1]} ${year}`)).toBeTruthy();
       expect(screen.queryByText(/2031/)).toBeNull();
-      for (const section of document.sections) expect(screen.getByRole('heading', { level: 2, name: section.heading })).toBeTruthy();
+      for (const section of document.sections)
+        expect(screen.getByRole('heading', { level: 2, name: section.heading })).toBeTruthy();
     } finally {
       vi.useRealTimers();
     }
@@ -167,21 +192,31 @@ describe('legal pages', () => {
     const names = within(table)
       .getAllByRole('rowheader')
       .map((cell) => cell.textContent);
-    expect(names).toEqual([SESSION_COOKIE, VISITOR_COOKIE, 'theme', installPromptKeys.shown, installPromptKeys.dismissed]);
+    expect(names).toEqual([
+      SESSION_COOKIE,
+      VISITOR_COOKIE,
+      'theme',
+      installPromptKeys.shown,
+      installPromptKeys.dismissed,
+    ]);
   });
 });
 
 describe('support centre', () => {
   it('shows the channels, categories, ticket steps and SLA figures; tickets open the contact form with a subject', async () => {
     await openAt('/destek', 'Destek Merkezi');
-    for (const title of ['Canlı Destek', 'E-posta Desteği', 'Telefon Desteği']) expect(screen.getByRole('heading', { name: title })).toBeTruthy();
+    for (const title of ['Canlı Destek', 'E-posta Desteği', 'Telefon Desteği'])
+      expect(screen.getByRole('heading', { name: title })).toBeTruthy();
     expect(screen.getByText('Hafta içi 09:00-18:00')).toBeTruthy();
     expect(screen.getByText('Hafta içi 09:00-17:00')).toBeTruthy();
     expect(screen.getByText('Ortalama 2-5 dakika')).toBeTruthy();
-    for (const stage of ['Yeni', 'İnceleniyor', 'Çözüm Aşamasında', 'Çözüldü']) expect(screen.getByRole('heading', { name: stage })).toBeTruthy();
+    for (const stage of ['Yeni', 'İnceleniyor', 'Çözüm Aşamasında', 'Çözüldü'])
+      expect(screen.getByRole('heading', { name: stage })).toBeTruthy();
     for (const figure of ['%85', '%95', '%99', '%96', '24 saat']) expect(screen.getByText(figure)).toBeTruthy();
 
-    expect(screen.getByRole('link', { name: 'Güvenlik ve Gizlilik/KVKK için talep oluştur' }).getAttribute('href')).toBe('/iletisim?konu=kvkk');
+    expect(
+      screen.getByRole('link', { name: 'Güvenlik ve Gizlilik/KVKK için talep oluştur' }).getAttribute('href'),
+    ).toBe('/iletisim?konu=kvkk');
     expect(screen.getByRole('link', { name: 'Talep Oluştur' }).getAttribute('href')).toBe('/iletisim?konu=teknik');
     expect(screen.getByRole('link', { name: 'Hemen Ara' }).getAttribute('href')).toMatch(/^tel:\+90\d{10}$/);
 

@@ -29,7 +29,12 @@ describe('initial JS of /', () => {
     };
     const dist = writeDist(
       {
-        'index.html': { file: 'assets/index.js', isEntry: true, imports: ['_vendor.js', '_shared.js'], dynamicImports: ['src/BlogPage.tsx'] },
+        'index.html': {
+          file: 'assets/index.js',
+          isEntry: true,
+          imports: ['_vendor.js', '_shared.js'],
+          dynamicImports: ['src/BlogPage.tsx'],
+        },
         '_vendor.js': { file: 'assets/vendor.js', imports: ['_shared.js'] },
         '_shared.js': { file: 'assets/shared.js' },
         'src/BlogPage.tsx': { file: 'assets/BlogPage.js', isDynamicEntry: true, imports: ['_shared.js'] },
@@ -37,7 +42,11 @@ describe('initial JS of /', () => {
       files,
     );
     const measured = measureInitialJs(dist);
-    expect(measured.files.map((f) => f.file).sort()).toEqual(['assets/index.js', 'assets/shared.js', 'assets/vendor.js']);
+    expect(measured.files.map((f) => f.file).sort()).toEqual([
+      'assets/index.js',
+      'assets/shared.js',
+      'assets/vendor.js',
+    ]);
     const gz = (name: keyof typeof files) => gzipSync(files[name]).length;
     expect(measured.totalGzipBytes).toBe(gz('assets/index.js') + gz('assets/vendor.js') + gz('assets/shared.js'));
   });

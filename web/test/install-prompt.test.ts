@@ -4,7 +4,11 @@ import { installPromptKeys } from '../src/features/pwa/storageKeys';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => void items.set(key, value), items };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+    items,
+  };
 }
 
 function offer(outcome: 'accepted' | 'dismissed' = 'accepted') {
@@ -17,7 +21,11 @@ function offer(outcome: 'accepted' | 'dismissed' = 'accepted') {
 function setup(options: { stored?: Record<string, string>; standalone?: boolean } = {}) {
   const storage = memoryStorage(options.stored);
   const visible: boolean[] = [];
-  const prompt = createInstallPrompt({ storage, isStandalone: () => options.standalone ?? false, onVisibleChange: (v) => visible.push(v) });
+  const prompt = createInstallPrompt({
+    storage,
+    isStandalone: () => options.standalone ?? false,
+    onVisibleChange: (v) => visible.push(v),
+  });
   return { storage, visible, prompt };
 }
 

@@ -27,7 +27,14 @@ describe('multiple choice rules', () => {
     expect(votersOf({ maxChoices: 2, totalVotes: 3 }, [3, 2, 1])).toBe(3);
     expect(votersOf({ maxChoices: 1, totalVotes: 5 }, [3, 2])).toBe(5);
     expect(votersOf({ totalVotes: 4 }, [1, 2])).toBe(3);
-    const poll = { options: [{ id: 0, text: 'A', votes: 0 }, { id: 1, text: 'B', votes: 0 }], totalVotes: 0, votesCount: 0 } as unknown as Poll;
+    const poll = {
+      options: [
+        { id: 0, text: 'A', votes: 0 },
+        { id: 1, text: 'B', votes: 0 },
+      ],
+      totalVotes: 0,
+      votesCount: 0,
+    } as unknown as Poll;
     applyCounts(poll, { voteCounts: { '0': 2, '1': 1 }, totalVotes: 2 });
     expect(poll).toMatchObject({ totalVotes: 2, votersCount: 2 });
   });

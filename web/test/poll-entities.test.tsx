@@ -54,20 +54,40 @@ describe('the poll entities (store/pollsSlice)', () => {
     const sent = reduce([poll('p1', [1, 1])], voteSent({ pollId: 'p1', ballot: [1] }));
     const lateList = pollsSlice.reducer(sent, pollsReceived([poll('p1', [1, 1])]));
     expect(lateList.entities['p1']).toMatchObject({ hasVoted: true, userChoice: 1, totalVotes: 3 });
-    const answer = { pollId: 'p1', voteCounts: { '0': 1, '1': 2 }, totalVotes: 3, votersCount: 3, hasVoted: true, userChoice: 1, userChoices: [1], message: 'Oyun kaydedildi' } satisfies VoteResult;
+    const answer = {
+      pollId: 'p1',
+      voteCounts: { '0': 1, '1': 2 },
+      totalVotes: 3,
+      votersCount: 3,
+      hasVoted: true,
+      userChoice: 1,
+      userChoices: [1],
+      message: 'Oyun kaydedildi',
+    } satisfies VoteResult;
     const answered = pollsSlice.reducer(lateList, voteAnswered({ pollId: 'p1', answer }));
     expect(answered.sending).toEqual({});
     const refused = pollsSlice.reducer(sent, pollRestored(poll('p1', [1, 1])));
-    expect(pollsSlice.reducer(refused, pollsReceived([poll('p1', [1, 1])])).entities['p1']).toMatchObject({ hasVoted: false, totalVotes: 2 });
+    expect(pollsSlice.reducer(refused, pollsReceived([poll('p1', [1, 1])])).entities['p1']).toMatchObject({
+      hasVoted: false,
+      totalVotes: 2,
+    });
   });
 
   it('take a live frame’s counts, and only the total while the poll hides its counts', () => {
-    const live = reduce([poll('p1', [1, 1])], liveCountsArrived({ pollId: 'p1', voteCounts: { '0': 5, '1': 2 }, totalVotes: 7 }));
+    const live = reduce(
+      [poll('p1', [1, 1])],
+      liveCountsArrived({ pollId: 'p1', voteCounts: { '0': 5, '1': 2 }, totalVotes: 7 }),
+    );
     expect(live.entities['p1']!.options.map((o) => o.votes)).toEqual([5, 2]);
-    const hidden = pollsSlice.reducer(live, liveCountsArrived({ pollId: 'p1', voteCounts: {}, totalVotes: 9, countsHidden: true }));
+    const hidden = pollsSlice.reducer(
+      live,
+      liveCountsArrived({ pollId: 'p1', voteCounts: {}, totalVotes: 9, countsHidden: true }),
+    );
     expect(hidden.entities['p1']!.options.map((o) => o.votes)).toEqual([5, 2]);
     expect(hidden.entities['p1']!.totalVotes).toBe(9);
-    expect(pollsSlice.reducer(hidden, liveCountsArrived({ pollId: 'p9', voteCounts: {}, totalVotes: 1 })).ids).toEqual(['p1']);
+    expect(pollsSlice.reducer(hidden, liveCountsArrived({ pollId: 'p9', voteCounts: {}, totalVotes: 1 })).ids).toEqual([
+      'p1',
+    ]);
   });
 
   it('count the viewer among a friends’ circle’s voters, and take a ballot back', () => {
@@ -76,12 +96,25 @@ describe('the poll entities (store/pollsSlice)', () => {
       friends: [{ id: member.id, username: 'ayse', displayName: null, avatarUrl: null, hasVoted: false }],
       friendsVotedCount: 0,
     });
-    const answer: VoteResult = { pollId: 'p1', voteCounts: { '0': 1, '1': 0 }, totalVotes: 1, hasVoted: true, userChoice: 0, message: 'Oyun kaydedildi' };
+    const answer: VoteResult = {
+      pollId: 'p1',
+      voteCounts: { '0': 1, '1': 0 },
+      totalVotes: 1,
+      hasVoted: true,
+      userChoice: 0,
+      message: 'Oyun kaydedildi',
+    };
     let state = reduce([circle]);
     state = pollsSlice.reducer(state, voteAnswered({ pollId: 'p1', answer, viewerId: member.id }));
     expect(state.entities['p1']).toMatchObject({ hasVoted: true, userChoices: [0], friendsVotedCount: 1 });
     expect(state.entities['p1']!.friends![0]!.hasVoted).toBe(true);
-    state = pollsSlice.reducer(state, voteChangeAnswered({ pollId: 'p1', answer: { ...answer, voteCounts: { '0': 0, '1': 0 }, totalVotes: 0, hasVoted: false } as never }));
+    state = pollsSlice.reducer(
+      state,
+      voteChangeAnswered({
+        pollId: 'p1',
+        answer: { ...answer, voteCounts: { '0': 0, '1': 0 }, totalVotes: 0, hasVoted: false } as never,
+      }),
+    );
     expect(state.entities['p1']).toMatchObject({ hasVoted: false, userChoice: null, userChoices: [], totalVotes: 0 });
   });
 });
@@ -91,12 +124,33 @@ describe('every list and page holds a poll by id', () => {
   async function everywhere(socket: FakeSocket) {
     const p1 = poll('p1', [1, 1]);
     const list: PollList = { polls: [p1, poll('p2', [0, 0])], totalCount: 2, nextCursor: null };
-    const found: SearchResult = { type: 'polls', query: 'soru', page: 1, totalCount: 1, hasMore: false, polls: [p1], users: [] };
-    const answer: VoteResult = { pollId: 'p1', voteCounts: { '0': 5, '1': 3 }, totalVotes: 8, hasVoted: true, userChoice: 1, message: 'Oyun kaydedildi' };
+    const found: SearchResult = {
+      type: 'polls',
+      query: 'soru',
+      page: 1,
+      totalCount: 1,
+      hasMore: false,
+      polls: [p1],
+      users: [],
+    };
+    const answer: VoteResult = {
+      pollId: 'p1',
+      voteCounts: { '0': 5, '1': 3 },
+      totalVotes: 8,
+      hasVoted: true,
+      userChoice: 1,
+      message: 'Oyun kaydedildi',
+    };
     const api = fakeApi({
       'GET /api/polls': list,
       'GET /api/polls/p1': p1,
-      'GET /api/s/AbCdEfGhIj': { poll: p1, creator: p1.creator, voteCounts: { '0': 1, '1': 1 }, hasVoted: false, userChoice: null },
+      'GET /api/s/AbCdEfGhIj': {
+        poll: p1,
+        creator: p1.creator,
+        voteCounts: { '0': 1, '1': 1 },
+        hasVoted: false,
+        userChoice: null,
+      },
       'GET /api/search': found,
       'GET /api/users/u9/polls': [p1],
       'POST /api/polls/p1/vote': answer,
@@ -117,7 +171,10 @@ describe('every list and page holds a poll by id', () => {
       selectPoll(state(), pollsApi.endpoints.poll.select('p1')(state()).data),
       selectPolls(state(), quickApi.endpoints.quickPolls.select()(state()).data!)[0],
       selectPoll(state(), shareLinkApi.endpoints.shareLinkPoll.select('AbCdEfGhIj')(state()).data!.pollId),
-      selectPolls(state(), reachApi.endpoints.search.select({ q: 'soru', type: 'polls', page: 1 })(state()).data!.pollIds)[0],
+      selectPolls(
+        state(),
+        reachApi.endpoints.search.select({ q: 'soru', type: 'polls', page: 1 })(state()).data!.pollIds,
+      )[0],
       selectPolls(state(), profileApi.endpoints.userPolls.select('u9')(state()).data!)[0],
     ];
     return { store, shown, requests: api.requests, done: () => entries.forEach((entry) => entry.unsubscribe()) };
@@ -141,7 +198,9 @@ describe('every list and page holds a poll by id', () => {
   it('one vote’s answer updates the poll in every list that holds it', async () => {
     const { store, shown, requests, done } = await everywhere(new FakeSocket());
     await store.dispatch(pollsApi.endpoints.vote.initiate({ pollId: 'p1', optionIndex: 1 }));
-    expect(requests.filter((r) => r.method === 'POST')).toEqual([expect.objectContaining({ path: '/api/polls/p1/vote', body: { optionIndex: 1 } })]);
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/polls/p1/vote', body: { optionIndex: 1 } }),
+    ]);
     for (const held of shown()) {
       expect(held).toMatchObject({ hasVoted: true, userChoice: 1, userChoices: [1], totalVotes: 8 });
       expect(held!.options.map((o) => o.votes)).toEqual([5, 3]);

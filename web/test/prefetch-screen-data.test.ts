@@ -13,9 +13,18 @@ const missing = () => json({ error: 'not_found', message: 'Anket bulunamadı.' }
 
 /** The screens' modules, each noting here when it is first imported. */
 const screensLoaded = vi.hoisted(() => [] as string[]);
-vi.mock('../src/features/reach/PollPage', () => (screensLoaded.push('PollPage'), { PollPage: () => null, parts: async () => {} }));
-vi.mock('../src/features/share-link/SharedPollPage', () => (screensLoaded.push('SharedPollPage'), { SharedPollPage: () => null, parts: undefined }));
-vi.mock('../src/features/profile/ProfilePage', () => (screensLoaded.push('ProfilePage'), { ProfilePage: () => null, parts: undefined }));
+vi.mock(
+  '../src/features/reach/PollPage',
+  () => (screensLoaded.push('PollPage'), { PollPage: () => null, parts: async () => {} }),
+);
+vi.mock(
+  '../src/features/share-link/SharedPollPage',
+  () => (screensLoaded.push('SharedPollPage'), { SharedPollPage: () => null, parts: undefined }),
+);
+vi.mock(
+  '../src/features/profile/ProfilePage',
+  () => (screensLoaded.push('ProfilePage'), { ProfilePage: () => null, parts: undefined }),
+);
 vi.mock('../src/features/profile/ProfileTabs', () => (screensLoaded.push('ProfileTabs'), { ProfileTabs: () => null }));
 
 /** Opens `path` as main.tsx does: the session asked for, then the screen's data and its code. */
@@ -42,7 +51,9 @@ describe('the screen data asked for at start-up', () => {
     start('/profil/ayse');
     await vi.waitFor(() => expect([...screensLoaded].sort()).toEqual(['PollPage', 'ProfilePage', 'SharedPollPage']));
     start('/profil');
-    await vi.waitFor(() => expect([...screensLoaded].sort()).toEqual(['PollPage', 'ProfilePage', 'ProfileTabs', 'SharedPollPage']));
+    await vi.waitFor(() =>
+      expect([...screensLoaded].sort()).toEqual(['PollPage', 'ProfilePage', 'ProfileTabs', 'SharedPollPage']),
+    );
   });
 
   it("a poll's page asks for its poll at once, and the screen finds it cached", async () => {
@@ -59,9 +70,17 @@ describe('the screen data asked for at start-up', () => {
   });
 
   it("the own profile asks for the member's profile and polls by `me` beside the session, not after a sign-out", async () => {
-    const asMember = fakeApi({ 'GET /api/auth/session': member, 'GET /api/users/:id': {}, 'GET /api/users/:id/polls': [] });
+    const asMember = fakeApi({
+      'GET /api/auth/session': member,
+      'GET /api/users/:id': {},
+      'GET /api/users/:id/polls': [],
+    });
     start('/profil');
-    await vi.waitFor(() => expect(asMember.requests.map((r) => r.path)).toEqual(expect.arrayContaining(['/api/users/me', '/api/users/me/polls'])));
+    await vi.waitFor(() =>
+      expect(asMember.requests.map((r) => r.path)).toEqual(
+        expect.arrayContaining(['/api/users/me', '/api/users/me/polls']),
+      ),
+    );
     // Not waiting for the session's answer: nothing asks for the member by id.
     expect(asMember.requests.map((r) => r.path)).not.toContain('/api/users/u1');
 
@@ -77,7 +96,9 @@ describe('the screen data asked for at start-up', () => {
     const { requests } = fakeApi({ 'GET /api/s/:code': missing });
     const store = start('/s/XyZ789');
     const { shareLinkApi } = await import('../src/features/share-link/shareLinkApi');
-    await vi.waitFor(() => expect(shareLinkApi.endpoints.shareLinkPoll.select('XyZ789')(store.getState()).isError).toBe(true));
+    await vi.waitFor(() =>
+      expect(shareLinkApi.endpoints.shareLinkPoll.select('XyZ789')(store.getState()).isError).toBe(true),
+    );
     expect(requests.filter((r) => r.path === '/api/s/XyZ789')).toHaveLength(1);
   });
 
@@ -87,7 +108,6 @@ describe('the screen data asked for at start-up', () => {
     start('/');
     await vi.waitFor(() => expect(requests.map((r) => r.path)).toEqual(['/api/auth/session', '/api/auth/session']));
   });
-
 });
 
 describe('answers asked for early', () => {
@@ -118,7 +138,12 @@ describe('answers asked for early', () => {
     vi.spyOn(Date, 'now').mockReturnValue(now + 11_000);
     const late = store.dispatch(profileApi.endpoints.userProfile.initiate('ali'));
     await vi.waitFor(() => expect(username('ali')).toBe('zeynep3'));
-    expect(requests.map((r) => r.path)).toEqual(['/api/users/zeynep', '/api/users/zeynep', '/api/users/ali', '/api/users/ali']);
+    expect(requests.map((r) => r.path)).toEqual([
+      '/api/users/zeynep',
+      '/api/users/zeynep',
+      '/api/users/ali',
+      '/api/users/ali',
+    ]);
     late.unsubscribe();
     vi.restoreAllMocks();
   });
@@ -143,15 +168,24 @@ describe("the page's early script (web/early-data.js, as the dev server serves i
     expect(requests.map((r) => r.path)).toEqual(['/api/auth/session', '/api/polls/p7']);
     const store = start('/anket/p7');
     await vi.waitFor(() => expect(pollsApi.endpoints.poll.select('p7')(store.getState()).isError).toBe(true));
-    await vi.waitFor(() => expect(sessionApi.endpoints.session.select()(store.getState()).data).toMatchObject({ id: member.id }));
+    await vi.waitFor(() =>
+      expect(sessionApi.endpoints.session.select()(store.getState()).data).toMatchObject({ id: member.id }),
+    );
     expect(requests.map((r) => r.path)).toEqual(['/api/auth/session', '/api/polls/p7']);
   });
 
   it("asks for a share link's poll and the own profile's data once, by the URLs the app's endpoints use", async () => {
-    const { requests } = fakeApi({ 'GET /api/s/:code': missing, 'GET /api/auth/session': member, 'GET /api/users/:id': {}, 'GET /api/users/:id/polls': [] });
+    const { requests } = fakeApi({
+      'GET /api/s/:code': missing,
+      'GET /api/auth/session': member,
+      'GET /api/users/:id': {},
+      'GET /api/users/:id/polls': [],
+    });
     const shared = open('/s/Ab%43 1');
     const { shareLinkApi } = await import('../src/features/share-link/shareLinkApi');
-    await vi.waitFor(() => expect(shareLinkApi.endpoints.shareLinkPoll.select('AbC 1')(shared.getState()).isError).toBe(true));
+    await vi.waitFor(() =>
+      expect(shareLinkApi.endpoints.shareLinkPoll.select('AbC 1')(shared.getState()).isError).toBe(true),
+    );
     expect(requests.filter((r) => r.path.startsWith('/api/s/')).map((r) => r.path)).toEqual(['/api/s/AbC%201']);
 
     const { profileApi } = await import('../src/features/profile/profileApi');
@@ -160,14 +194,23 @@ describe("the page's early script (web/early-data.js, as the dev server serves i
     void own.dispatch(profileApi.endpoints.userPolls.initiate('me'));
     await vi.waitFor(() => expect(profileApi.endpoints.userPolls.select('me')(own.getState()).isSuccess).toBe(true));
     await vi.waitFor(() => expect(profileApi.endpoints.userProfile.select('me')(own.getState()).isSuccess).toBe(true));
-    expect(requests.filter((r) => r.path.startsWith('/api/users/')).map((r) => r.path).sort()).toEqual(['/api/users/me', '/api/users/me/polls']);
+    expect(
+      requests
+        .filter((r) => r.path.startsWith('/api/users/'))
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual(['/api/users/me', '/api/users/me/polls']);
   });
 
   it("starts loading the screen's files the build lists for it, on its own routes only", () => {
     fakeApi({ 'GET /api/polls/:id': missing, 'GET /api/s/:code': missing });
-    const built = script.replace('var SCREEN_FILES = {};', 'var SCREEN_FILES = {"poll":["/assets/poll-1.js","/assets/screens-1.js"],"profile":["/assets/profile-1.js"]};');
+    const built = script.replace(
+      'var SCREEN_FILES = {};',
+      'var SCREEN_FILES = {"poll":["/assets/poll-1.js","/assets/screens-1.js"],"profile":["/assets/profile-1.js"]};',
+    );
     expect(built).not.toBe(script);
-    const preloaded = () => [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+    const preloaded = () =>
+      [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
     for (const path of ['/', '/s/AbC', '/kesfet']) {
       window.history.replaceState(null, '', path);
       new Function(built)();
@@ -214,14 +257,20 @@ describe('the own profile by `me`', () => {
     });
     const store = testStore({ user: member });
     const first = store.dispatch(profileApi.endpoints.userProfile.initiate('me'));
-    await vi.waitFor(() => expect(profileApi.endpoints.userProfile.select('me')(store.getState()).data?.username).toBe('ayse'));
+    await vi.waitFor(() =>
+      expect(profileApi.endpoints.userProfile.select('me')(store.getState()).data?.username).toBe('ayse'),
+    );
     first.unsubscribe();
 
     await store.dispatch(sessionApi.endpoints.logout.initiate());
     signedIn = mehmet;
-    await store.dispatch(sessionApi.endpoints.login.initiate({ email: 'mehmet@example.com', password: 'gizli-sifre-1' }));
+    await store.dispatch(
+      sessionApi.endpoints.login.initiate({ email: 'mehmet@example.com', password: 'gizli-sifre-1' }),
+    );
     const again = store.dispatch(profileApi.endpoints.userProfile.initiate('me'));
-    await vi.waitFor(() => expect(profileApi.endpoints.userProfile.select('me')(store.getState()).data?.username).toBe('mehmet'));
+    await vi.waitFor(() =>
+      expect(profileApi.endpoints.userProfile.select('me')(store.getState()).data?.username).toBe('mehmet'),
+    );
     again.unsubscribe();
   });
 });

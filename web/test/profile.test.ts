@@ -23,7 +23,11 @@ describe('profile: greeting, motivation and personalization state', () => {
 
   it('tells the banner state: completed, analysis pending, questions pending', () => {
     expect(personalizationStatus({ aiAnalysisCompleted: true, profileQuestionsCompleted: true })).toBe('completed');
-    expect(personalizationStatus({ aiAnalysisCompleted: false, profileQuestionsCompleted: true })).toBe('analysis_pending');
-    expect(personalizationStatus({ aiAnalysisCompleted: false, profileQuestionsCompleted: false })).toBe('questions_pending');
+    expect(personalizationStatus({ aiAnalysisCompleted: false, profileQuestionsCompleted: true })).toBe(
+      'analysis_pending',
+    );
+    expect(personalizationStatus({ aiAnalysisCompleted: false, profileQuestionsCompleted: false })).toBe(
+      'questions_pending',
+    );
   });
 });

@@ -24,7 +24,14 @@ const questions = Array.from({ length: 12 }, (_, i) => ({
 const baseProfile = memberProfile();
 
 const analysis: PersonalityAnalysis = {
-  traits: [{ key: 'openness', label: 'Yeniliğe açıklık', score: 70, description: 'Yeni fikirler ve deneyimler seni heyecanlandırıyor.' }],
+  traits: [
+    {
+      key: 'openness',
+      label: 'Yeniliğe açıklık',
+      score: 70,
+      description: 'Yeni fikirler ve deneyimler seni heyecanlandırıyor.',
+    },
+  ],
   topics: [{ category: 'muzik-playlist', weight: 0.7 }],
   summary: 'Yeni fikirler ve deneyimler seni heyecanlandırıyor. En çok ilgilendiğin konular: Müzik & Playlist.',
   basedOn: { answers: 12, votes: 3 },
@@ -155,12 +162,16 @@ describe('questionnaire', () => {
     const completed = { ...baseProfile, profileQuestionsCompleted: true, aiAnalysisCompleted: true };
     questionnaireApi(completed);
     renderWithStore(<PersonalizationBanner profile={completed} />, { user: member });
-    expect(screen.getByRole('link', { name: trProfile.profile.banner.completedButton }).getAttribute('href')).toBe('/kisilik-testi#onerilen');
+    expect(screen.getByRole('link', { name: trProfile.profile.banner.completedButton }).getAttribute('href')).toBe(
+      '/kisilik-testi#onerilen',
+    );
     cleanup();
 
     renderAppAt('/kisilik-testi#onerilen', { user: member });
     expect(await screen.findByRole('heading', { name: 'Kişilik Analizi Tamamlandı' })).toBeTruthy();
     await waitFor(() => expect(document.activeElement?.id).toBe('onerilen'));
-    expect(within(document.activeElement as HTMLElement).getByRole('heading', { level: 2 }).textContent).toBe(trProfile.questionnaire.recommendedHeading);
+    expect(within(document.activeElement as HTMLElement).getByRole('heading', { level: 2 }).textContent).toBe(
+      trProfile.questionnaire.recommendedHeading,
+    );
   });
 });

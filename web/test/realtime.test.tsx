@@ -25,7 +25,12 @@ function notification(id: string, isRead = false): NotificationItem {
 }
 
 const poll = (id: string, votes: number[]): Poll =>
-  testPoll(id, votes, { category: 'oyun-geek', isShareable: false, shortUrl: null, createdAt: new Date().toISOString() });
+  testPoll(id, votes, {
+    category: 'oyun-geek',
+    isShareable: false,
+    shortUrl: null,
+    createdAt: new Date().toISOString(),
+  });
 
 describe('realtime hub', () => {
   it('marks the connection connected and disconnected, and socket errors as disconnected', () => {
@@ -88,7 +93,12 @@ describe('realtime hub', () => {
       await vi.advanceTimersByTimeAsync(1_000);
       expect(socket.sentEvents('subscribe_polls')[1]).toEqual({ pollIds: ['p1', 'p2'] });
       // Polls could not say for p2: asked again after the default wait, p1 (followed) not.
-      answer(1, { subscribed: ['p1'], refused: ['p2'], error: 'service_unavailable', message: 'Hizmet geçici olarak kullanılamıyor.' });
+      answer(1, {
+        subscribed: ['p1'],
+        refused: ['p2'],
+        error: 'service_unavailable',
+        message: 'Hizmet geçici olarak kullanılamıyor.',
+      });
       await vi.advanceTimersByTimeAsync(2_000);
       expect(socket.sentEvents('subscribe_polls')[2]).toEqual({ pollIds: ['p2'] });
       // A plain refusal (the poll may not be seen) is final.
@@ -124,7 +134,9 @@ describe('realtime hub', () => {
     socket.open();
     hub.follow(Array.from({ length: 120 }, (_, i) => `p${i}`));
     await tick();
-    expect(socket.sentEvents('subscribe_polls').map((p) => (p as { pollIds: string[] }).pollIds.length)).toEqual([50, 50, 20]);
+    expect(socket.sentEvents('subscribe_polls').map((p) => (p as { pollIds: string[] }).pollIds.length)).toEqual([
+      50, 50, 20,
+    ]);
   });
 
   it('shakes hands again after sign-in or sign-out, and sends the spec’s auth message', () => {
@@ -146,7 +158,9 @@ describe('realtime hub', () => {
 
   it('reads the server’s payloads with the validators of their proto schemas and logs others without passing them on', () => {
     expect(socketSchemas).toEqual(
-      Object.fromEntries(Object.entries(socketContracts.server).map(([event, contract]) => [event, contract.schema.$id])),
+      Object.fromEntries(
+        Object.entries(socketContracts.server).map(([event, contract]) => [event, contract.schema.$id]),
+      ),
     );
     expect(readServerEvent('notification_count', { count: 3 })).toEqual({ count: 3 });
     expect(readServerEvent('notification_count', '{"count":4}')).toEqual({ count: 4 });
@@ -162,7 +176,10 @@ describe('realtime hub', () => {
     expect(readServerEvent('poll_update', { data: { pollId: 'p1' } })).toBeNull();
     expect(readServerEvent('poll_update', { data: { pollId: 'p1', voteCounts: { a: 1 }, totalVotes: 1 } })).toBeNull();
     expect(readServerEvent('auth_success', { userId: 'u1' })).toEqual({ userId: 'u1' });
-    expect(readServerEvent('subscribe_result', { subscribed: ['p1'], refused: [] })).toEqual({ subscribed: ['p1'], refused: [] });
+    expect(readServerEvent('subscribe_result', { subscribed: ['p1'], refused: [] })).toEqual({
+      subscribed: ['p1'],
+      refused: [],
+    });
 
     const socket = new FakeSocket();
     const log = { info() {}, warn() {}, error: vi.fn() };
@@ -185,7 +202,10 @@ describe('realtime hub', () => {
 
 describe('realtime in the cache', () => {
   it('puts a new notification on top, raises the count, and takes the server’s count', async () => {
-    fakeApi({ 'GET /api/notifications': [notification('n1', true)], 'GET /api/notifications/unread-count': { count: 0 } });
+    fakeApi({
+      'GET /api/notifications': [notification('n1', true)],
+      'GET /api/notifications/unread-count': { count: 0 },
+    });
     const socket = new FakeSocket();
     const store = testStore({ socket });
     store.realtime.connect();
@@ -241,7 +261,11 @@ describe('realtime in the cache', () => {
     expect(countNow()).toBe(0);
     await store.dispatch(notificationsApi.endpoints.markNotificationRead.initiate('n1'));
     expect(countNow()).toBe(0);
-    expect(notificationsApi.endpoints.notifications.select()(store.getState()).data!.every((n) => n.isRead)).toBe(true);
+    expect(
+      notificationsApi.endpoints.notifications
+        .select()(store.getState())
+        .data!.every((n) => n.isRead),
+    ).toBe(true);
     await store.dispatch(notificationsApi.endpoints.markAllNotificationsRead.initiate());
     expect(requests.map((r) => `${r.method} ${r.path}`)).toContain('POST /api/notifications/read-all');
     list.unsubscribe();
@@ -284,7 +308,13 @@ describe('realtime in the cache', () => {
   it('follows a share-link poll for a visitor by its code (not by id) and takes its live counts', async () => {
     const shared = { ...poll('p7', [0, 0]), isShareable: true, shortUrl: 'AbCdEfGhIj' };
     fakeApi({
-      'GET /api/s/AbCdEfGhIj': { poll: shared, creator: shared.creator, voteCounts: { '0': 0, '1': 0 }, hasVoted: false, userChoice: null },
+      'GET /api/s/AbCdEfGhIj': {
+        poll: shared,
+        creator: shared.creator,
+        voteCounts: { '0': 0, '1': 0 },
+        hasVoted: false,
+        userChoice: null,
+      },
     });
     const socket = new FakeSocket();
     const store = testStore({ socket });
@@ -296,7 +326,10 @@ describe('realtime in the cache', () => {
     socket.serverEmit('poll_update', { data: { pollId: 'p7', voteCounts: { '0': 2, '1': 1 }, totalVotes: 3 } });
     const { pollId } = shareLinkApi.endpoints.shareLinkPoll.select('AbCdEfGhIj')(store.getState()).data!;
     expect(pollId).toBe('p7');
-    expect(selectPoll(store.getState(), pollId)).toMatchObject({ options: [{ votes: 2 }, { votes: 1 }], totalVotes: 3 });
+    expect(selectPoll(store.getState(), pollId)).toMatchObject({
+      options: [{ votes: 2 }, { votes: 1 }],
+      totalVotes: 3,
+    });
     entry.unsubscribe();
   });
 });
@@ -328,7 +361,10 @@ describe('deferred socket (socket.io fetched on the first connect)', () => {
 
   it('reports a failed fetch as a connection error and tries again while a connection is wanted', async () => {
     const real = new FakeSocket();
-    const load = vi.fn<() => Promise<FakeSocket>>().mockRejectedValueOnce(new Error('chunk missing')).mockResolvedValue(real);
+    const load = vi
+      .fn<() => Promise<FakeSocket>>()
+      .mockRejectedValueOnce(new Error('chunk missing'))
+      .mockResolvedValue(real);
     const warn = vi.fn();
     const hub = new RealtimeHub(() => new DeferredSocket(load, 5), { ...quiet, warn });
     hub.connect();

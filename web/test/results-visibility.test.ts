@@ -6,7 +6,13 @@ import { drawsResults, resultsHiddenNote } from '../src/features/polls/resultsVi
 import { applyCounts } from '../src/lib/polls';
 
 type Facts = Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'hasVoted' | 'expiresAt'>;
-const facts = (over: Partial<Facts>): Facts => ({ resultsVisible: true, resultsVisibility: 'after-vote', hasVoted: false, expiresAt: null, ...over });
+const facts = (over: Partial<Facts>): Facts => ({
+  resultsVisible: true,
+  resultsVisibility: 'after-vote',
+  hasVoted: false,
+  expiresAt: null,
+  ...over,
+});
 
 describe('result visibility on the cards', () => {
   it('draws results exactly where the server sent them: after the vote, before it for always and the creator', () => {
@@ -18,18 +24,26 @@ describe('result visibility on the cards', () => {
     expect(drawsResults(facts({ resultsVisibility: 'always' }), true)).toBe(true);
     expect(drawsResults(facts({ resultsVisibility: 'creator', resultsVisible: false }), true)).toBe(false);
     // Never what the server hid, voted or ended.
-    expect(drawsResults(facts({ resultsVisibility: 'after-close', resultsVisible: false, hasVoted: true }), false)).toBe(false);
+    expect(
+      drawsResults(facts({ resultsVisibility: 'after-close', resultsVisible: false, hasVoted: true }), false),
+    ).toBe(false);
     // A poll without the flag: once voted or ended.
     expect(drawsResults(facts({ resultsVisible: undefined }), true)).toBe(false);
     expect(drawsResults(facts({ resultsVisible: undefined }), false)).toBe(true);
   });
 
   it('says why and when the results show, only where the mode hides them', () => {
-    expect(resultsHiddenNote(facts({ resultsVisibility: 'after-close', resultsVisible: false, expiresAt: '2030-01-01T00:00:00.000Z' }))).toBe(
-      'Sonuçlar anket bitince görünecek',
+    expect(
+      resultsHiddenNote(
+        facts({ resultsVisibility: 'after-close', resultsVisible: false, expiresAt: '2030-01-01T00:00:00.000Z' }),
+      ),
+    ).toBe('Sonuçlar anket bitince görünecek');
+    expect(resultsHiddenNote(facts({ resultsVisibility: 'after-close', resultsVisible: false }))).toBe(
+      resultsHiddenMessages.afterCloseOpenEnded,
     );
-    expect(resultsHiddenNote(facts({ resultsVisibility: 'after-close', resultsVisible: false }))).toBe(resultsHiddenMessages.afterCloseOpenEnded);
-    expect(resultsHiddenNote(facts({ resultsVisibility: 'creator', resultsVisible: false }))).toBe(resultsHiddenMessages.creator);
+    expect(resultsHiddenNote(facts({ resultsVisibility: 'creator', resultsVisible: false }))).toBe(
+      resultsHiddenMessages.creator,
+    );
     // A Dost Meclisi poll hidden until the vote has its own note; shown results need none.
     expect(resultsHiddenNote(facts({ resultsVisible: false }))).toBeNull();
     expect(resultsHiddenNote(facts({ resultsVisibility: 'creator' }))).toBeNull();

@@ -40,7 +40,9 @@ describe('routing', () => {
   it('renders the share-link page for /s/AbCdEfGhIj and keeps the short code exactly as typed', async () => {
     const { container } = renderAppAt('/s/AbCdEfGhIj');
     // The share-link page is loaded lazily.
-    await waitFor(() => expect(container.querySelector('[data-short-url]')?.getAttribute('data-short-url')).toBe('AbCdEfGhIj'));
+    await waitFor(() =>
+      expect(container.querySelector('[data-short-url]')?.getAttribute('data-short-url')).toBe('AbCdEfGhIj'),
+    );
     // The fake gateway knows no such poll: the page says so.
     expect(await screen.findByRole('heading', { level: 1, name: 'Anket Bulunamadı' })).toBeTruthy();
   });
@@ -71,10 +73,13 @@ describe('routing', () => {
     expect(pageHeading()).toHaveProperty('textContent', 'Sayfa Bulunamadı');
   });
 
-  it.each(['/s/%E0', '/s/%', '/blog/%zz'])('renders the not-found page for the malformed escape %s, without crashing', (path) => {
-    renderAppAt(path);
-    expect(pageHeading()).toHaveProperty('textContent', 'Sayfa Bulunamadı');
-  });
+  it.each(['/s/%E0', '/s/%', '/blog/%zz'])(
+    'renders the not-found page for the malformed escape %s, without crashing',
+    (path) => {
+      renderAppAt(path);
+      expect(pageHeading()).toHaveProperty('textContent', 'Sayfa Bulunamadı');
+    },
+  );
 
   it.each(clientRoutes.map((route) => route.replace(':shortUrl', 'Kod123').replace(':slug', 'dost-meclisi-yayinda')))(
     'has a screen for client route %s (also upper-cased with a trailing slash)',
@@ -90,7 +95,9 @@ it('tells a visitor on /dost-meclisi to sign in', async () => {
   renderAppAt('/dost-meclisi');
   const dialog = await screen.findByRole('dialog');
   expect(within(dialog).getByRole('heading', { name: 'Giriş Yapmalısın' })).toBeTruthy();
-  expect(within(dialog).getByText(/Dost Meclisi anketlerini görmek için giriş yapmalı ya da kayıt olmalısın/)).toBeTruthy();
+  expect(
+    within(dialog).getByText(/Dost Meclisi anketlerini görmek için giriş yapmalı ya da kayıt olmalısın/),
+  ).toBeTruthy();
 });
 
 describe('feed routes', () => {
@@ -116,7 +123,9 @@ describe('header', () => {
   it('shows visitors the spec links and sign-in entries, without Dost Meclisi', () => {
     renderWithStore(<Header />);
     const nav = screen.getByRole('navigation', { name: 'Ana menü' });
-    const links = within(nav).getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')]);
+    const links = within(nav)
+      .getAllByRole('link')
+      .map((a) => [a.textContent, a.getAttribute('href')]);
     expect(links).toEqual([
       ['Keşfet', '/kesfet'],
       ['Çok Konuşulanlar', '/trending'],

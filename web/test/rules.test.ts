@@ -180,7 +180,12 @@ describe('avatars', () => {
 describe('categories', () => {
   it('show a topic on the feed, with its colour', () => {
     const look = feedCategory('muzik-playlist');
-    expect(look).toEqual({ slug: 'muzik-playlist', label: 'Müzik & Playlist', color: '#10b981', topic: 'muzik-playlist' });
+    expect(look).toEqual({
+      slug: 'muzik-playlist',
+      label: 'Müzik & Playlist',
+      color: '#10b981',
+      topic: 'muzik-playlist',
+    });
   });
 
   it('fall back to the first topic on the feed for an unknown category; genel keeps its badge', () => {
@@ -257,20 +262,42 @@ describe('poll creation rules', () => {
   });
 
   it('sends trimmed texts, drops blank options, and a null description when there is none', () => {
-    const body = draftBody({ ...emptyDraft(), title: '  Soru? ', description: ' ', category: 'oyun-geek', options: [' A ', '', 'B'] });
-    expect(body).toEqual({ title: 'Soru?', description: null, category: 'oyun-geek', type: 'public', options: ['A', 'B'], durationHours: 24 });
+    const body = draftBody({
+      ...emptyDraft(),
+      title: '  Soru? ',
+      description: ' ',
+      category: 'oyun-geek',
+      options: [' A ', '', 'B'],
+    });
+    expect(body).toEqual({
+      title: 'Soru?',
+      description: null,
+      category: 'oyun-geek',
+      type: 'public',
+      options: ['A', 'B'],
+      durationHours: 24,
+    });
   });
 
   it('sends the share-link vote rule only with a shareable poll, per browser unless another was chosen', () => {
     expect(emptyDraft().shareVoteMode).toBe('browser');
-    expect(draftBody({ ...emptyDraft(), shareable: true })).toMatchObject({ isShareable: true, shareVoteMode: 'browser' });
+    expect(draftBody({ ...emptyDraft(), shareable: true })).toMatchObject({
+      isShareable: true,
+      shareVoteMode: 'browser',
+    });
     expect(draftBody({ ...emptyDraft(), shareable: true, shareVoteMode: 'members' }).shareVoteMode).toBe('members');
     expect(draftBody({ ...emptyDraft(), shareVoteMode: 'ip' })).not.toHaveProperty('shareVoteMode');
   });
 });
 
 describe('registration checks', () => {
-  const filled = { username: 'ayse', email: 'ayse@example.com', displayName: 'Ayşe', password: 'gizli1', confirmPassword: 'gizli1' };
+  const filled = {
+    username: 'ayse',
+    email: 'ayse@example.com',
+    displayName: 'Ayşe',
+    password: 'gizli1',
+    confirmPassword: 'gizli1',
+  };
 
   it('pass a complete form', () => {
     expect(registrationErrors(filled)).toEqual({});
@@ -283,7 +310,9 @@ describe('registration checks', () => {
   });
 
   it('want matching passwords of at least 6 characters', () => {
-    expect(registrationErrors({ ...filled, confirmPassword: 'baska1' })['confirmPassword']).toBe('Şifreler eşleşmiyor!');
+    expect(registrationErrors({ ...filled, confirmPassword: 'baska1' })['confirmPassword']).toBe(
+      'Şifreler eşleşmiyor!',
+    );
     expect(registrationErrors({ ...filled, password: '12345', confirmPassword: '12345' })['password']).toBe(
       'Şifre en az 6 karakter olmalıdır!',
     );
@@ -291,7 +320,13 @@ describe('registration checks', () => {
 });
 
 describe('friends card', () => {
-  const friend = (id: string, hasVoted: boolean) => ({ id, username: id, displayName: null, avatarUrl: null, hasVoted });
+  const friend = (id: string, hasVoted: boolean) => ({
+    id,
+    username: id,
+    displayName: null,
+    avatarUrl: null,
+    hasVoted,
+  });
 
   it('shows at most N friends and +N for the rest', () => {
     const seven = Array.from({ length: 7 }, (_, i) => friend(`f${i}`, true));

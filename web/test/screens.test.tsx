@@ -65,7 +65,13 @@ function poll(id: string, overrides: Partial<Poll> = {}): Poll {
 
 describe('feed', () => {
   it('shows the cards, the count, time left, the category and the counts', async () => {
-    fakeApi({ 'GET /api/polls': { polls: [poll('p1'), poll('p2', { category: 'bilinmeyen' })], totalCount: 2, nextCursor: null } });
+    fakeApi({
+      'GET /api/polls': {
+        polls: [poll('p1'), poll('p2', { category: 'bilinmeyen' })],
+        totalCount: 2,
+        nextCursor: null,
+      },
+    });
     renderAppAt('/');
     const first = await screen.findByRole('article', { name: 'Soru p1' });
     expect(screen.getByText('2 anket')).toBeTruthy();
@@ -87,7 +93,11 @@ describe('feed', () => {
     renderAppAt('/kesfet');
     fireEvent.click(screen.getByRole('button', { name: /Müzik & Playlist/ }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Müzik & Playlist Soruları' })).toBeTruthy();
-    await waitFor(() => expect(requests.some((r) => r.search.includes('category=muzik-playlist') && r.search.includes('feed=new'))).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((r) => r.search.includes('category=muzik-playlist') && r.search.includes('feed=new'))).toBe(
+        true,
+      ),
+    );
     expect(screen.getByRole('button', { name: /Müzik & Playlist/ }).getAttribute('aria-pressed')).toBe('true');
   });
 
@@ -198,13 +208,16 @@ describe('feed', () => {
           },
           201,
         ),
-      'POST /api/polls/p1/report': () => json({ reportId: 'r1', message: 'Şikayetin alındı. İnceleyip gerekeni yapacağız, teşekkürler!' }, 201),
+      'POST /api/polls/p1/report': () =>
+        json({ reportId: 'r1', message: 'Şikayetin alındı. İnceleyip gerekeni yapacağız, teşekkürler!' }, 201),
     });
     renderAppAt('/', { user: member });
     const card = await screen.findByRole('article', { name: 'Soru p1' });
     fireEvent.click(within(card).getByRole('button', { name: 'Beğen, 2 beğeni' }));
     await waitFor(() => expect(card.querySelector('[data-count="likes"]')?.textContent).toBe('3'));
-    expect(within(card).getByRole('button', { name: 'Beğenmekten vazgeç, 3 beğeni' }).getAttribute('aria-pressed')).toBe('true');
+    expect(
+      within(card).getByRole('button', { name: 'Beğenmekten vazgeç, 3 beğeni' }).getAttribute('aria-pressed'),
+    ).toBe('true');
 
     fireEvent.click(within(card).getByRole('button', { name: 'Yorum yap' }));
     expect(await within(card).findByText('Henüz yorum yok. İlk yorumu sen yaz!')).toBeTruthy();
@@ -222,7 +235,10 @@ describe('feed', () => {
     fireEvent.click(within(report).getByRole('radio', { name: 'Yanıltıcı içerik' }));
     fireEvent.click(within(report).getByRole('button', { name: 'Gönder' }));
     expect(await screen.findByText('Şikayetin alındı')).toBeTruthy();
-    expect(requests.find((r) => r.path === '/api/polls/p1/report')?.body).toEqual({ reason: 'Yanıltıcı içerik', description: null });
+    expect(requests.find((r) => r.path === '/api/polls/p1/report')?.body).toEqual({
+      reason: 'Yanıltıcı içerik',
+      description: null,
+    });
   });
 
   it('shows a friends poll as the friends card: avatars, x/y, whole percentages and Grup Analizi', async () => {
@@ -286,9 +302,28 @@ describe('Dost Meclisi card before the vote', () => {
 
   it('counts the viewer’s vote among the friends who voted, named on the card or not', async () => {
     const waiting = (id: string) => ({ id, username: id, displayName: null, avatarUrl: null, hasVoted: false });
-    const named = poll('p6', { type: 'friends', friends: [waiting('u1'), waiting('f2')], friendsCount: 10, friendsVotedCount: 4, totalVotes: 4 });
-    const unnamed = poll('p7', { type: 'friends', friends: [waiting('f2')], friendsCount: 10, friendsVotedCount: 4, totalVotes: 4 });
-    const answer = (pollId: string) => ({ pollId, voteCounts: { '0': 5, '1': 0 }, totalVotes: 5, hasVoted: true, userChoice: 0, message: 'ok' });
+    const named = poll('p6', {
+      type: 'friends',
+      friends: [waiting('u1'), waiting('f2')],
+      friendsCount: 10,
+      friendsVotedCount: 4,
+      totalVotes: 4,
+    });
+    const unnamed = poll('p7', {
+      type: 'friends',
+      friends: [waiting('f2')],
+      friendsCount: 10,
+      friendsVotedCount: 4,
+      totalVotes: 4,
+    });
+    const answer = (pollId: string) => ({
+      pollId,
+      voteCounts: { '0': 5, '1': 0 },
+      totalVotes: 5,
+      hasVoted: true,
+      userChoice: 0,
+      message: 'ok',
+    });
     fakeApi({
       'GET /api/polls': { polls: [named, unnamed], totalCount: 2, nextCursor: null },
       'POST /api/polls/p6/vote': answer('p6'),
@@ -318,12 +353,22 @@ describe('Dost Meclisi card before the vote', () => {
     renderAppAt('/dost-meclisi', { user: member, socket });
     act(() => socket.open());
     const card = await screen.findByRole('article', { name: 'Soru p8' });
-    const followed = () => socket.sentEvents('subscribe_polls').some((s) => (s as { pollIds?: string[] }).pollIds?.includes('p8'));
+    const followed = () =>
+      socket.sentEvents('subscribe_polls').some((s) => (s as { pollIds?: string[] }).pollIds?.includes('p8'));
     fireEvent.click(within(card).getByRole('button', { name: 'Evet' }));
     await waitFor(() => expect(card.querySelector('[data-chosen]')).toBeTruthy());
     await act(() => quietFor(50, 'no live counts followed while the vote is on its way'));
     expect(followed()).toBe(false);
-    answerVote(json({ pollId: 'p8', voteCounts: { '0': 2, '1': 0 }, totalVotes: 2, hasVoted: true, userChoice: 0, message: 'ok' }));
+    answerVote(
+      json({
+        pollId: 'p8',
+        voteCounts: { '0': 2, '1': 0 },
+        totalVotes: 2,
+        hasVoted: true,
+        userChoice: 0,
+        message: 'ok',
+      }),
+    );
     await waitFor(() => expect(followed()).toBe(true));
   });
 
@@ -373,7 +418,9 @@ describe('poll creation dialog', () => {
     fireEvent.click(within(dialog).getByRole('radio', { name: /Özel/ }));
     expect(within(dialog).queryByRole('switch', { name: 'Paylaşılabilir link' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('radio', { name: /Herkese Açık/ }));
-    expect(within(dialog).getByRole('switch', { name: 'Paylaşılabilir link' }).getAttribute('aria-checked')).toBe('false');
+    expect(within(dialog).getByRole('switch', { name: 'Paylaşılabilir link' }).getAttribute('aria-checked')).toBe(
+      'false',
+    );
   });
 
   it('adds options up to 6 and removes them down to 2, with a counter on the title', () => {
@@ -408,7 +455,9 @@ describe('poll creation dialog', () => {
     const { requests } = fakeApi({ 'POST /api/polls': (_: Request) => json(poll('new'), 201) });
     const { store } = openDialog();
     const dialog = screen.getByRole('dialog');
-    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Soru' }), { target: { value: '  Kahve mi çay mı? ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Soru' }), {
+      target: { value: '  Kahve mi çay mı? ' },
+    });
     fireEvent.click(within(dialog).getByRole('button', { name: /Ne Yesek/ }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: '1. şık' }), { target: { value: 'Kahve' } });
     fireEvent.change(within(dialog).getByRole('textbox', { name: '2. şık' }), { target: { value: 'Çay' } });
@@ -417,7 +466,14 @@ describe('poll creation dialog', () => {
     expect(screen.getByText('Başarılı!')).toBeTruthy();
     expect(requests.find((r) => r.method === 'POST')).toMatchObject({
       path: '/api/polls',
-      body: { title: 'Kahve mi çay mı?', description: null, category: 'yemek-mekan', type: 'public', options: '["Kahve","Çay"]', durationHours: 24 },
+      body: {
+        title: 'Kahve mi çay mı?',
+        description: null,
+        category: 'yemek-mekan',
+        type: 'public',
+        options: '["Kahve","Çay"]',
+        durationHours: 24,
+      },
     });
     expect(store.getState().ui.dialog).toBeNull();
   });
@@ -425,7 +481,13 @@ describe('poll creation dialog', () => {
   it('posts a shareable poll with an array and shows its link, closed with Tamam', async () => {
     const { requests } = fakeApi({
       'POST /api/polls/shareable': () =>
-        json({ shareUrl: 'http://localhost:3000/s/AbCdEfGhIj', poll: poll('s1', { isShareable: true, shortUrl: 'AbCdEfGhIj' }) }, 201),
+        json(
+          {
+            shareUrl: 'http://localhost:3000/s/AbCdEfGhIj',
+            poll: poll('s1', { isShareable: true, shortUrl: 'AbCdEfGhIj' }),
+          },
+          201,
+        ),
     });
     const { store } = openDialog();
     const dialog = screen.getByRole('dialog');
@@ -433,12 +495,16 @@ describe('poll creation dialog', () => {
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Paylaşılabilir link' }));
     // The share-link vote rule, like StrawPoll's: per browser by default, per IP, or members only.
     const modes = within(dialog).getByRole('radiogroup', { name: 'Kimler oy verebilir?' });
-    expect(within(modes).getAllByRole('radio').map((r) => r.closest('label')?.querySelector('strong')?.textContent)).toEqual([
-      'Tarayıcı başına',
-      'IP başına',
-      'Yalnızca üyeler',
-    ]);
-    expect(within(modes).getByRole('radio', { name: /Tarayıcı başına/ }).getAttribute('aria-checked')).toBe('true');
+    expect(
+      within(modes)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.querySelector('strong')?.textContent),
+    ).toEqual(['Tarayıcı başına', 'IP başına', 'Yalnızca üyeler']);
+    expect(
+      within(modes)
+        .getByRole('radio', { name: /Tarayıcı başına/ })
+        .getAttribute('aria-checked'),
+    ).toBe('true');
     fireEvent.click(within(modes).getByRole('radio', { name: /IP başına/ }));
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Soru' }), { target: { value: 'Deniz mi dağ mı?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Keşfet \(Seyahat\)/ }));
@@ -449,7 +515,10 @@ describe('poll creation dialog', () => {
     expect((within(share).getByRole('textbox', { name: 'Anket bağlantısı' }) as HTMLInputElement).value).toBe(
       'http://localhost:3000/s/AbCdEfGhIj',
     );
-    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/polls/shareable', body: { options: ['Deniz', 'Dağ'], shareVoteMode: 'ip' } });
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: '/api/polls/shareable',
+      body: { options: ['Deniz', 'Dağ'], shareVoteMode: 'ip' },
+    });
     fireEvent.click(within(share).getByRole('button', { name: 'Tamam' }));
     expect(store.getState().ui.dialog).toBeNull();
   });
@@ -464,7 +533,9 @@ describe('poll creation dialog', () => {
   });
 
   it('says Hata with the server’s message when creation fails', async () => {
-    fakeApi({ 'POST /api/polls': () => json({ error: 'validation', message: 'Geçerli bir kategori seçmelisin' }, 400) });
+    fakeApi({
+      'POST /api/polls': () => json({ error: 'validation', message: 'Geçerli bir kategori seçmelisin' }, 400),
+    });
     openDialog();
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Soru' }), { target: { value: 'Soru?' } });
@@ -479,7 +550,13 @@ describe('poll creation dialog', () => {
 
 describe('public share page', () => {
   const shared = poll('p9', { isShareable: true, shortUrl: 'AbCdEfGhIj', category: 'muzik-playlist' });
-  const answer = { poll: shared, creator: shared.creator, voteCounts: { '0': 1, '1': 2 }, hasVoted: false, userChoice: null };
+  const answer = {
+    poll: shared,
+    creator: shared.creator,
+    voteCounts: { '0': 1, '1': 2 },
+    hasVoted: false,
+    userChoice: null,
+  };
 
   it('shows the poll with its badge, creator, live total, and after voting the results and the feedback', async () => {
     fakeApi({
@@ -517,7 +594,9 @@ describe('public share page', () => {
       expect(found).toBeTruthy();
       return found!;
     });
-    expect(rule.textContent).toContain('Bu ankete yalnızca üyeler oy verebilir. Oy vermek için giriş yap ya da kayıt ol.');
+    expect(rule.textContent).toContain(
+      'Bu ankete yalnızca üyeler oy verebilir. Oy vermek için giriş yap ya da kayıt ol.',
+    );
     expect((screen.getByRole('button', { name: 'Evet' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.click(within(rule as HTMLElement).getByRole('button', { name: 'Giriş Yap' }));
     expect(store.getState().ui.dialog).toEqual({ kind: 'login' });
@@ -526,7 +605,11 @@ describe('public share page', () => {
 
     fakeApi({ 'GET /api/s/AbCdEfGhIj': { ...answer, poll: { ...shared, shareVoteMode: 'browser' as const } } });
     const view = renderAppAt('/s/AbCdEfGhIj', { user: null });
-    await waitFor(() => expect(view.container.querySelector('[data-share-vote-rule="browser"]')?.textContent).toContain('Oy kuralı: tarayıcı başına bir oy'));
+    await waitFor(() =>
+      expect(view.container.querySelector('[data-share-vote-rule="browser"]')?.textContent).toContain(
+        'Oy kuralı: tarayıcı başına bir oy',
+      ),
+    );
     expect((screen.getByRole('button', { name: 'Evet' }) as HTMLButtonElement).disabled).toBe(false);
   });
 
@@ -562,7 +645,9 @@ describe('public share page', () => {
     cleanup();
     fakeApi({ 'GET /api/s/Bozuk': () => json({ error: 'internal', message: 'x' }, 500) });
     renderAppAt('/s/Bozuk');
-    expect(await screen.findByText('Anket yüklenemedi. Lütfen tekrar deneyin.', { selector: '[data-toast] *' })).toBeTruthy();
+    expect(
+      await screen.findByText('Anket yüklenemedi. Lütfen tekrar deneyin.', { selector: '[data-toast] *' }),
+    ).toBeTruthy();
   });
 });
 
@@ -592,14 +677,24 @@ describe('quick decision widget', () => {
   it('votes for real on a real poll for a member', async () => {
     const { requests } = fakeApi({
       'GET /api/polls': { polls: [poll('q1', { title: 'Kedi mi köpek mi?' })], totalCount: 1, nextCursor: null },
-      'POST /api/polls/q1/vote': { pollId: 'q1', voteCounts: { '0': 2, '1': 2 }, totalVotes: 4, hasVoted: true, userChoice: 0, message: 'ok' },
+      'POST /api/polls/q1/vote': {
+        pollId: 'q1',
+        voteCounts: { '0': 2, '1': 2 },
+        totalVotes: 4,
+        hasVoted: true,
+        userChoice: 0,
+        message: 'ok',
+      },
     });
     renderWithStore(<QuickDecision />, { user: member });
     expect(await screen.findByText('Kedi mi köpek mi?')).toBeTruthy();
     expect(screen.getByText('1 / 1')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Evet' }));
     expect(await screen.findByText('Oyun alındı!')).toBeTruthy();
-    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/polls/q1/vote', body: { optionIndex: 0 } });
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: '/api/polls/q1/vote',
+      body: { optionIndex: 0 },
+    });
     expect(screen.getAllByText('%50')).toHaveLength(2);
   });
 
@@ -663,7 +758,9 @@ describe('sign-in and registration', () => {
   }
 
   it('checks the login form, and says Giriş Başarısız with the server’s message', async () => {
-    fakeApi({ 'POST /api/login': () => json({ error: 'wrong_credentials', message: 'E-posta ya da şifre hatalı' }, 401) });
+    fakeApi({
+      'POST /api/login': () => json({ error: 'wrong_credentials', message: 'E-posta ya da şifre hatalı' }, 401),
+    });
     dialogs();
     const dialog = screen.getByRole('dialog', { name: 'Giriş Yap' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Giriş Yap' }));
@@ -728,13 +825,16 @@ describe('sign-in and registration', () => {
   });
 
   it('registers: all five fields, matching passwords, then the e-mail-sent state with a home button', async () => {
-    const { requests } = fakeApi({ 'POST /api/register': () => json({ message: 'Kayıt başarılı! E-postanı kontrol et.' }, 201) });
+    const { requests } = fakeApi({
+      'POST /api/register': () => json({ message: 'Kayıt başarılı! E-postanı kontrol et.' }, 201),
+    });
     const { store } = dialogs();
     act(() => {
       store.dispatch(dialogOpened({ kind: 'register' }));
     });
     const dialog = screen.getByRole('dialog', { name: 'Kayıt Ol' });
-    const fill = (label: string, value: string) => fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
+    const fill = (label: string, value: string) =>
+      fireEvent.change(within(dialog).getByLabelText(label), { target: { value } });
     fill('Kullanıcı adı', 'ayse');
     fill('E-posta', 'ayse@example.com');
     fill('Görünen ad', 'Ayşe');
@@ -758,7 +858,9 @@ describe('sign-in and registration', () => {
   });
 
   it('says Kayıt Başarısız with the server’s message', async () => {
-    fakeApi({ 'POST /api/register': () => json({ error: 'username_taken', message: 'Bu kullanıcı adı alınmış' }, 409) });
+    fakeApi({
+      'POST /api/register': () => json({ error: 'username_taken', message: 'Bu kullanıcı adı alınmış' }, 409),
+    });
     renderAppAt('/register');
     // The registration screen is loaded lazily.
     fireEvent.change(await screen.findByLabelText('Kullanıcı adı'), { target: { value: 'ayse' } });

@@ -25,7 +25,14 @@ const memberApi = (extra: Parameters<typeof fakeApi>[0] = {}) =>
     'GET /api/auth/session': member,
     'GET /api/users/u1': profile,
     'GET /api/tokens': { tokens: [] },
-    'GET /api/users/me/settings': { isProfilePublic: true, followRequestsEnabled: true, notifyVotes: false, notifyLikes: true, notifyComments: true, notifyPollResults: true },
+    'GET /api/users/me/settings': {
+      isProfilePublic: true,
+      followRequestsEnabled: true,
+      notifyVotes: false,
+      notifyLikes: true,
+      notifyComments: true,
+      notifyPollResults: true,
+    },
     'GET /api/users/me/blocks': [],
     'GET /api/users/me/mutes': [],
     ...extra,
@@ -33,7 +40,10 @@ const memberApi = (extra: Parameters<typeof fakeApi>[0] = {}) =>
 
 describe('settings page', () => {
   it('lists the blocked and muted members, and “Engeli kaldır” takes a block back with the server’s message', async () => {
-    const blockedRow = { user: { id: 'u9', username: 'rahatsiz', displayName: 'Rahatsız Eden', avatarUrl: null }, since: '2026-11-01T10:00:00.000Z' };
+    const blockedRow = {
+      user: { id: 'u9', username: 'rahatsiz', displayName: 'Rahatsız Eden', avatarUrl: null },
+      since: '2026-11-01T10:00:00.000Z',
+    };
     let blocks = [blockedRow];
     const { requests } = memberApi({
       'GET /api/users/me/blocks': () => json(blocks),
@@ -44,11 +54,15 @@ describe('settings page', () => {
     });
     const toasts = watchToasts();
     renderAppAt('/ayarlar', { user: member });
-    const section = (await screen.findByRole('heading', { level: 2, name: 'Engellenen ve sessize alınan üyeler' })).closest('section')!;
+    const section = (
+      await screen.findByRole('heading', { level: 2, name: 'Engellenen ve sessize alınan üyeler' })
+    ).closest('section')!;
     await within(section as HTMLElement).findByText('Rahatsız Eden');
     expect(within(section as HTMLElement).getByText('Sessize aldığın kimse yok.')).toBeTruthy();
     fireEvent.click(within(section as HTMLElement).getByRole('button', { name: 'Rahatsız Eden için engeli kaldır' }));
-    await waitFor(() => expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/users/u9/block')).toBe(true));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'DELETE' && r.path === '/api/users/u9/block')).toBe(true),
+    );
     await within(section as HTMLElement).findByText('Engellediğin kimse yok.');
     await waitFor(() => expect(toasts.texts.some((t) => t.includes('Engel kaldırıldı'))).toBe(true));
     toasts.stop();
@@ -75,8 +89,14 @@ describe('settings page', () => {
     expect(screen.getByRole('link', { name: /Profile dön/ }).getAttribute('href')).toBe('/profil');
     expect(screen.getByRole('switch', { name: 'Herkese açık profil' }).getAttribute('aria-checked')).toBe('true');
     // The follow-request and notification switches are the profile tab's, read from /users/me/settings.
-    expect((await screen.findByRole('switch', { name: trProfile.profile.settings.followRequestsEnabled })).getAttribute('aria-checked')).toBe('true');
-    expect(screen.getByRole('switch', { name: trProfile.profile.settings.notifyVotes }).getAttribute('aria-checked')).toBe('false');
+    expect(
+      (await screen.findByRole('switch', { name: trProfile.profile.settings.followRequestsEnabled })).getAttribute(
+        'aria-checked',
+      ),
+    ).toBe('true');
+    expect(
+      screen.getByRole('switch', { name: trProfile.profile.settings.notifyVotes }).getAttribute('aria-checked'),
+    ).toBe('false');
   });
 
   it('counts the bio to 160 and refuses 161 characters without calling the server', async () => {
@@ -139,7 +159,8 @@ describe('settings page', () => {
 
   it("shows the server's Turkish text in the failure toast 'Hata'", async () => {
     memberApi({
-      'PATCH /api/users/u1/profile': () => json({ error: 'forbidden', message: 'Bu profili düzenleme yetkin yok.' }, 403),
+      'PATCH /api/users/u1/profile': () =>
+        json({ error: 'forbidden', message: 'Bu profili düzenleme yetkin yok.' }, 403),
     });
     renderAppAt('/ayarlar', { user: member });
     await act(async () => {
@@ -150,7 +171,16 @@ describe('settings page', () => {
   });
 
   it('creates an API token, shows it once, and revokes a listed one', async () => {
-    let tokens = [{ id: 't1', name: 'Eski', prefix: 'mdn_abcdef', tier: 'free', createdAt: '2026-01-02T10:00:00.000Z', lastUsedAt: null }];
+    let tokens = [
+      {
+        id: 't1',
+        name: 'Eski',
+        prefix: 'mdn_abcdef',
+        tier: 'free',
+        createdAt: '2026-01-02T10:00:00.000Z',
+        lastUsedAt: null,
+      },
+    ];
     memberApi({
       'GET /api/tokens': () => ({ tokens }),
       'POST /api/tokens': () => json({ ...tokens[0], id: 't2', name: 'Betik', token: 'mdn_GIZLI_ANAHTAR' }, 201),
@@ -172,7 +202,9 @@ describe('settings page', () => {
   });
 
   it("the API documentation's link to creating a token lands on the tokens section of the settings page", async () => {
-    memberApi({ 'GET /api/openapi.json': { openapi: '3.1.0', info: { title: 'Meydan API', version: '1.0.0' }, paths: {} } });
+    memberApi({
+      'GET /api/openapi.json': { openapi: '3.1.0', info: { title: 'Meydan API', version: '1.0.0' }, paths: {} },
+    });
     const { router } = renderAppAt('/api-documentation', { user: member });
     const link = await screen.findByRole('link', { name: trInfo.apiDocs.authToSettings });
     expect(link.getAttribute('href')).toBe('/ayarlar#api-anahtarlari');
@@ -199,13 +231,18 @@ describe('settings page', () => {
 });
 
 describe('account data', () => {
-  it("promises the 30-day deletion in its help text, and schedules it with the password after a confirm", async () => {
+  it('promises the 30-day deletion in its help text, and schedules it with the password after a confirm', async () => {
     const { requests } = memberApi({
-      'POST /api/account/deletion': { message: 'Hesabın 1 Ocak 2027 tarihinde silinecek.', deleteAt: '2027-01-01T00:00:00.000Z' },
+      'POST /api/account/deletion': {
+        message: 'Hesabın 1 Ocak 2027 tarihinde silinecek.',
+        deleteAt: '2027-01-01T00:00:00.000Z',
+      },
     });
     vi.stubGlobal('confirm', () => true);
     renderAppAt('/ayarlar', { user: member });
-    expect(await screen.findByText(/30 gün sonra silinir; bu süre içinde giriş yaparsan silme işlemi iptal olur/)).toBeTruthy();
+    expect(
+      await screen.findByText(/30 gün sonra silinir; bu süre içinde giriş yaparsan silme işlemi iptal olur/),
+    ).toBeTruthy();
     fireEvent.change(screen.getByLabelText('Şifren'), { target: { value: 'gizli-sifre' } });
     const toasts = watchToasts();
     await act(async () => {
@@ -213,13 +250,23 @@ describe('account data', () => {
     });
     await waitFor(() => expect(toasts.texts).toContainEqual(expect.stringContaining('Hesap silme planlandı')));
     toasts.stop();
-    expect(toasts.texts.find((t) => t.includes('Hesap silme planlandı'))).toContain('Hesabın 1 Ocak 2027 tarihinde silinecek.');
+    expect(toasts.texts.find((t) => t.includes('Hesap silme planlandı'))).toContain(
+      'Hesabın 1 Ocak 2027 tarihinde silinecek.',
+    );
     expect(requests.find((r) => r.path === '/api/account/deletion')?.body).toEqual({ password: 'gizli-sifre' });
     await waitFor(() => expect(window.location.pathname).toBe('/'));
   });
 
   it('downloads the export as a JSON file', async () => {
-    memberApi({ 'GET /api/account/export': { profile: { username: 'ayse' }, polls: [], votes: [], follows: { followers: [], following: [] }, notifications: [] } });
+    memberApi({
+      'GET /api/account/export': {
+        profile: { username: 'ayse' },
+        polls: [],
+        votes: [],
+        follows: { followers: [], following: [] },
+        notifications: [],
+      },
+    });
     URL.createObjectURL = vi.fn(() => 'blob:export');
     URL.revokeObjectURL = () => {};
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});

@@ -27,8 +27,9 @@ describe('createStore', () => {
   });
 
   it('runs queries through the api middleware against /api with the session cookie', async () => {
-    const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) =>
-      new Response(JSON.stringify({ status: 'ok' }), { headers: { 'content-type': 'application/json' } }),
+    const fetchMock = vi.fn(
+      async (_input: RequestInfo | URL, _init?: RequestInit) =>
+        new Response(JSON.stringify({ status: 'ok' }), { headers: { 'content-type': 'application/json' } }),
     );
     vi.stubGlobal('fetch', fetchMock);
 

@@ -47,7 +47,9 @@ function resolve(from: string, specifier: string): string | undefined {
   }
   const path = parts.join('/');
   if (/\.(css|svg|png|json)$/.test(path)) return path;
-  return [path, `${path}.ts`, `${path}.tsx`, `${path}/index.ts`, `${path}/index.tsx`].find((candidate) => files.has(candidate));
+  return [path, `${path}.ts`, `${path}.tsx`, `${path}/index.ts`, `${path}/index.tsx`].find((candidate) =>
+    files.has(candidate),
+  );
 }
 
 /** Every import of web/src that breaks the layering, as 'file → import (why)'. */
@@ -56,7 +58,9 @@ function upwardImports(): string[] {
   for (const [key, source] of Object.entries(sources)) {
     const file = key.replace('../src/', '');
     if (layerOf(file) < 0) {
-      wrong.push(`${file} is in no layer (give the folder ${folderOf(file)}/ one in structure.test.ts and web/README.md)`);
+      wrong.push(
+        `${file} is in no layer (give the folder ${folderOf(file)}/ one in structure.test.ts and web/README.md)`,
+      );
       continue;
     }
     for (const specifier of specifiers(source)) {
@@ -81,7 +85,10 @@ describe('web/src structure', () => {
     for (const folder of ['ui', 'store', 'features', 'layout', 'app']) {
       const inFolder = [...files].filter((file) => folderOf(file) === folder);
       expect(inFolder.length, folder).toBeGreaterThan(0);
-      expect(inFolder.some((file) => specifiers(sources[`../src/${file}`]!).some((s) => s.startsWith('.'))), folder).toBe(true);
+      expect(
+        inFolder.some((file) => specifiers(sources[`../src/${file}`]!).some((s) => s.startsWith('.'))),
+        folder,
+      ).toBe(true);
     }
   });
 

@@ -96,21 +96,24 @@ describe('Turkish formatting on the screens', () => {
   it.each([
     ['followers', 'Takipçiler yüklenemedi'],
     ['following', 'Takip edilenler yüklenemedi'],
-  ] as const)('says in Turkish when the %s list fails to load, whether the server fails or the network', async (direction, text) => {
-    fakeApi({ [`GET /api/users/u9/${direction}`]: () => json({ error: 'internal', message: 'x' }, 500) });
-    renderWithStore(<PeopleList userId="u9" direction={direction} />);
-    expect((await screen.findByRole('alert')).textContent).toBe(text);
-    cleanup();
-    fakeApi({
-      [`GET /api/users/u9/${direction}`]: () => {
-        throw new TypeError('Failed to fetch');
-      },
-    });
-    renderWithStore(<PeopleList userId="u9" direction={direction} />);
-    const alert = await screen.findByRole('alert');
-    expect(alert.textContent).toBe(text);
-    expect(alert.textContent).not.toMatch(/Failed|fetch/);
-  });
+  ] as const)(
+    'says in Turkish when the %s list fails to load, whether the server fails or the network',
+    async (direction, text) => {
+      fakeApi({ [`GET /api/users/u9/${direction}`]: () => json({ error: 'internal', message: 'x' }, 500) });
+      renderWithStore(<PeopleList userId="u9" direction={direction} />);
+      expect((await screen.findByRole('alert')).textContent).toBe(text);
+      cleanup();
+      fakeApi({
+        [`GET /api/users/u9/${direction}`]: () => {
+          throw new TypeError('Failed to fetch');
+        },
+      });
+      renderWithStore(<PeopleList userId="u9" direction={direction} />);
+      const alert = await screen.findByRole('alert');
+      expect(alert.textContent).toBe(text);
+      expect(alert.textContent).not.toMatch(/Failed|fetch/);
+    },
+  );
 
   const profile = memberProfile({ pollsCount: 13545, votesCount: 12345 });
   const many = (n: number, overrides: Partial<Poll> = {}) =>
@@ -120,13 +123,25 @@ describe('Turkish formatting on the screens', () => {
   it('groups the counts in the profile’s tabs and its list’s pages: Oylarım (12.345), Sayfa 1 / 1.235', () => {
     fakeApi();
     const polls = loaded([...many(12345), ...many(1200, { isShareable: true })]);
-    renderWithStore(<ProfileTabs profile={profile} own tabs={ownTabs} tab="anketler" polls={polls} onSelect={() => {}} />, { user: member });
+    renderWithStore(
+      <ProfileTabs profile={profile} own tabs={ownTabs} tab="anketler" polls={polls} onSelect={() => {}} />,
+      { user: member },
+    );
     const tabs = screen.getAllByRole('tab').map((tab) => tab.textContent);
     expect(tabs.slice(0, 3)).toEqual(['Anketlerim (12.345)', 'Paylaşılabilir Anketler (1.200)', 'Oylarım (12.345)']);
     expect(screen.getByText('Sayfa 1 / 1.235')).toBeTruthy();
     cleanup();
 
-    renderWithStore(<ProfileTabs profile={profile} own={false} tabs={othersTabs} tab="takip" polls={loaded(many(1001))} onSelect={() => {}} />);
+    renderWithStore(
+      <ProfileTabs
+        profile={profile}
+        own={false}
+        tabs={othersTabs}
+        tab="takip"
+        polls={loaded(many(1001))}
+        onSelect={() => {}}
+      />,
+    );
     expect(screen.getAllByRole('tab')[0]?.textContent).toBe('Anketleri (1.001)');
   });
 

@@ -18,7 +18,14 @@ describe('a toast with a button (the update-available toast)', () => {
     const actionId = registerToastAction('test-update', reload);
     const { store } = renderWithStore(<Toaster />);
     act(() => {
-      store.dispatch(showToast({ title: 'Yeni sürüm hazır', description: 'Yenile', action: { label: 'Yenile', actionId }, persistent: true }));
+      store.dispatch(
+        showToast({
+          title: 'Yeni sürüm hazır',
+          description: 'Yenile',
+          action: { label: 'Yenile', actionId },
+          persistent: true,
+        }),
+      );
     });
     act(() => {
       vi.advanceTimersByTime(10_000);

@@ -15,7 +15,14 @@ afterEach(() => {
 
 const poll = testPoll('p1', [3, 1], { allowVoteChange: true });
 
-const counted = { pollId: 'p1', voteCounts: { '0': 3, '1': 2 }, totalVotes: 5, hasVoted: true, userChoice: 1, message: 'Oyun kaydedildi, teşekkürler!' };
+const counted = {
+  pollId: 'p1',
+  voteCounts: { '0': 3, '1': 2 },
+  totalVotes: 5,
+  hasVoted: true,
+  userChoice: 1,
+  message: 'Oyun kaydedildi, teşekkürler!',
+};
 
 /** useVote on p1 (held in the store) for `user`, through `via`. */
 function voteOn(user: User | null, via?: VoteVia) {
@@ -40,7 +47,10 @@ describe('useVote: one way every card and page votes', () => {
     release();
     await waitFor(() => expect(result.current.voting).toBe(false));
     expect(result.current.pending).toBeNull();
-    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/polls/p1/vote', body: { optionIndex: 1 } });
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: '/api/polls/p1/vote',
+      body: { optionIndex: 1 },
+    });
     expect(held().options.map((o) => o.votes)).toEqual([3, 2]);
   });
 
@@ -61,18 +71,25 @@ describe('useVote: one way every card and page votes', () => {
   });
 
   it('votes through a share link without an account and says so in a toast', async () => {
-    const { requests } = fakeApi({ 'POST /api/s/AbCdEfGhIj/vote': { ...counted, feedback: 'Çoğunlukla aynı fikirdesin' } });
+    const { requests } = fakeApi({
+      'POST /api/s/AbCdEfGhIj/vote': { ...counted, feedback: 'Çoğunlukla aynı fikirdesin' },
+    });
     const { result, toasts, held } = voteOn(null, { code: 'AbCdEfGhIj' });
     let answer: unknown;
     await act(async () => void (answer = await result.current.cast(1)));
     expect(answer).toMatchObject({ feedback: 'Çoğunlukla aynı fikirdesin' });
-    expect(requests.find((r) => r.method === 'POST')).toMatchObject({ path: '/api/s/AbCdEfGhIj/vote', body: { optionIndex: 1 } });
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: '/api/s/AbCdEfGhIj/vote',
+      body: { optionIndex: 1 },
+    });
     expect(toasts()).toEqual([['Oyunuz kaydedildi! 🎉', 'Oyun kaydedildi, teşekkürler!']]);
     expect(held()).toMatchObject({ hasVoted: true, userChoice: 1, totalVotes: 5 });
   });
 
   it('tells the embed’s line, not a toast: the server’s refusal, or that the vote counted', async () => {
-    fakeApi({ 'POST /api/s/AbCdEfGhIj/vote': () => json({ error: 'already_voted', message: 'Bu ankete zaten oy verdin.' }, 409) });
+    fakeApi({
+      'POST /api/s/AbCdEfGhIj/vote': () => json({ error: 'already_voted', message: 'Bu ankete zaten oy verdin.' }, 409),
+    });
     const lines: string[] = [];
     const { result, toasts } = voteOn(null, { code: 'AbCdEfGhIj', line: (text) => lines.push(text) });
     await act(async () => void (await result.current.cast(0)));
@@ -85,20 +102,32 @@ describe('useVote: one way every card and page votes', () => {
   it('changes and takes back a member’s vote, each told with the server’s message', async () => {
     const { requests } = fakeApi({
       'PUT /api/polls/p1/vote': { ...counted, userChoice: 0, message: 'Oyun değiştirildi.' },
-      'DELETE /api/polls/p1/vote': { pollId: 'p1', voteCounts: { '0': 2, '1': 1 }, totalVotes: 3, hasVoted: false, userChoice: null, message: 'Oyun geri çekildi.' },
+      'DELETE /api/polls/p1/vote': {
+        pollId: 'p1',
+        voteCounts: { '0': 2, '1': 1 },
+        totalVotes: 3,
+        hasVoted: false,
+        userChoice: null,
+        message: 'Oyun geri çekildi.',
+      },
     });
     const { result, toasts, held } = voteOn(member);
     await act(() => result.current.change([0]));
     expect(held()).toMatchObject({ hasVoted: true, userChoices: [0] });
     await act(() => result.current.change(null));
     expect(held()).toMatchObject({ hasVoted: false, userChoices: [], totalVotes: 3 });
-    expect(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual(['PUT /api/polls/p1/vote', 'DELETE /api/polls/p1/vote']);
+    expect(requests.filter((r) => r.method !== 'GET').map((r) => `${r.method} ${r.path}`)).toEqual([
+      'PUT /api/polls/p1/vote',
+      'DELETE /api/polls/p1/vote',
+    ]);
     expect(toasts()).toEqual([['Oyun geri çekildi', 'Oyun geri çekildi.']]);
     expect(result.current.changing).toBe(false);
   });
 
   it('says a refused change through a link in the server’s words', async () => {
-    fakeApi({ 'PUT /api/s/AbCdEfGhIj/vote': () => json({ error: 'vote_final', message: 'Bu ankette oy değiştirilemez.' }, 409) });
+    fakeApi({
+      'PUT /api/s/AbCdEfGhIj/vote': () => json({ error: 'vote_final', message: 'Bu ankette oy değiştirilemez.' }, 409),
+    });
     const { result, toasts } = voteOn(null, { code: 'AbCdEfGhIj' });
     await act(() => result.current.change([1]));
     expect(toasts()).toEqual([['Oyun değiştirilemedi', 'Bu ankette oy değiştirilemez.']]);

@@ -21,7 +21,10 @@ const samples: [FormSchema, unknown][] = [
   ['pollCreate', { title: ' ', options: ['a'] }],
   ['pollCreate', { title: 'x', category: 'uydurma', options: ['a', 'b'] }],
   ['pollCreate', { title: 'x'.repeat(201), category: 'oyun-geek', options: ['a', 'b', 'c', 'd', 'e', 'f', 'g'] }],
-  ['pollCreate', { title: 'Soru', category: 'oyun-geek', options: ['a', 'b'.repeat(101)], description: 'd'.repeat(501) }],
+  [
+    'pollCreate',
+    { title: 'Soru', category: 'oyun-geek', options: ['a', 'b'.repeat(101)], description: 'd'.repeat(501) },
+  ],
   ['pollCreate', { title: 'Soru', category: 'oyun-geek', type: 'friends', isShareable: true, options: '["a","b"]' }],
   ['pollCreate', { title: 'Soru', category: 'genel', options: ['a', 'b'], durationHours: 5 }],
   ['pollCreate', { title: 'Soru', category: 'oyun-geek', options: ['a', 'b'], durationHours: 24 }],
@@ -41,23 +44,40 @@ const samples: [FormSchema, unknown][] = [
   ['bulkEmail', {}],
   ['contact', { name: ' A ', email: 'kötü', subject: 'baska', message: 'kısa', turnstileToken: '' }],
   ['contact', {}],
-  ['contact', { name: 'Ayşe', email: 'ayse@example.com', subject: 'kvkk', message: 'Verilerimin silinmesini istiyorum.', turnstileToken: 'cozum' }],
+  [
+    'contact',
+    {
+      name: 'Ayşe',
+      email: 'ayse@example.com',
+      subject: 'kvkk',
+      message: 'Verilerimin silinmesini istiyorum.',
+      turnstileToken: 'cozum',
+    },
+  ],
   ['newsletterSubscribe', { email: 'ayse@' }],
   ['newsletterSubscribe', {}],
 ];
 
 /** Every generated form by name (web/src/generated/forms/<name>.ts exports `<name>`). */
 const compiled = Object.fromEntries(
-  Object.entries(import.meta.glob<Record<string, CompiledForm>>('../src/generated/forms/*.ts', { eager: true })).map(([path, mod]) => {
-    const name = path.replace(/^.*\/(\w+)\.ts$/, '$1');
-    return [name, mod[name]!];
-  }),
+  Object.entries(import.meta.glob<Record<string, CompiledForm>>('../src/generated/forms/*.ts', { eager: true })).map(
+    ([path, mod]) => {
+      const name = path.replace(/^.*\/(\w+)\.ts$/, '$1');
+      return [name, mod[name]!];
+    },
+  ),
 ) as Record<FormSchema, CompiledForm>;
 
 describe('form validation', () => {
   it('uses validators generated from the current proto schemas (run the web build to refresh them)', () => {
-    const onDisk = import.meta.glob<string>('../src/generated/**/*.ts', { query: '?raw', import: 'default', eager: true });
-    const written = Object.fromEntries(Object.entries(onDisk).map(([path, source]) => [path.replace('../src/generated/', ''), source]));
+    const onDisk = import.meta.glob<string>('../src/generated/**/*.ts', {
+      query: '?raw',
+      import: 'default',
+      eager: true,
+    });
+    const written = Object.fromEntries(
+      Object.entries(onDisk).map(([path, source]) => [path.replace('../src/generated/', ''), source]),
+    );
     expect(written).toEqual(generatedValidatorModules());
   });
 

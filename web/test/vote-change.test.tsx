@@ -48,8 +48,26 @@ describe('changing or taking back a vote in the web app', () => {
   it('puts the moved ballot and the server’s counts in the poll’s cache, then takes the ballot out', async () => {
     fakeApi({
       'GET /api/polls/p1': poll,
-      'PUT /api/polls/p1/vote': json({ pollId: 'p1', voteCounts: { '0': 2, '1': 2 }, totalVotes: 4, hasVoted: true, userChoice: 1, userChoices: [1], message: 'Oyun değiştirildi.', resultsVisible: true }),
-      'DELETE /api/polls/p1/vote': json({ pollId: 'p1', voteCounts: { '0': 2, '1': 1 }, totalVotes: 3, hasVoted: false, userChoice: null, userChoices: [], message: 'Oyun geri çekildi.', resultsVisible: true }),
+      'PUT /api/polls/p1/vote': json({
+        pollId: 'p1',
+        voteCounts: { '0': 2, '1': 2 },
+        totalVotes: 4,
+        hasVoted: true,
+        userChoice: 1,
+        userChoices: [1],
+        message: 'Oyun değiştirildi.',
+        resultsVisible: true,
+      }),
+      'DELETE /api/polls/p1/vote': json({
+        pollId: 'p1',
+        voteCounts: { '0': 2, '1': 1 },
+        totalVotes: 3,
+        hasVoted: false,
+        userChoice: null,
+        userChoices: [],
+        message: 'Oyun geri çekildi.',
+        resultsVisible: true,
+      }),
     });
     const store = await storeWithPoll();
     await store.dispatch(voteChangeApi.endpoints.changeVote.initiate({ pollId: 'p1', optionIndexes: [1] }));
@@ -64,7 +82,10 @@ describe('changing or taking back a vote in the web app', () => {
     fakeApi({
       'GET /api/polls/p1': poll,
       'PUT /api/polls/p1/vote': () =>
-        new Response(JSON.stringify({ error: 'vote_change_rate_limited', message: 'Oyunu kısa sürede çok sık değiştirdin.' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '30' } }),
+        new Response(
+          JSON.stringify({ error: 'vote_change_rate_limited', message: 'Oyunu kısa sürede çok sık değiştirdin.' }),
+          { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '30' } },
+        ),
     });
     const store = await storeWithPoll();
     await store.dispatch(voteChangeApi.endpoints.changeVote.initiate({ pollId: 'p1', optionIndexes: [1] }));
@@ -78,9 +99,15 @@ describe('changing or taking back a vote in the web app', () => {
 
   it('says each flow as a sentence: a move, a take-back, a vote again, a ballot of several options', () => {
     const three = { options: [...poll.options, { id: 2, text: 'Ayran', votes: 0 }] };
-    expect(flowSentence(three, { from: [0], to: [1], count: 312 })).toBe('«Çay» seçeneğinden «Kahve» seçeneğine 312 kişi geçti');
+    expect(flowSentence(three, { from: [0], to: [1], count: 312 })).toBe(
+      '«Çay» seçeneğinden «Kahve» seçeneğine 312 kişi geçti',
+    );
     expect(flowSentence(three, { from: [1], to: [], count: 2 })).toBe('«Kahve» seçeneğinden 2 kişi oyunu geri çekti');
-    expect(flowSentence(three, { from: [], to: [2], count: 1 })).toBe('1 kişi oyunu geri çektikten sonra yeniden «Ayran» seçeneğine verdi');
-    expect(flowSentence(three, { from: [0, 2], to: [1], count: 4 })).toBe('«Çay + Ayran» seçeneğinden «Kahve» seçeneğine 4 kişi geçti');
+    expect(flowSentence(three, { from: [], to: [2], count: 1 })).toBe(
+      '1 kişi oyunu geri çektikten sonra yeniden «Ayran» seçeneğine verdi',
+    );
+    expect(flowSentence(three, { from: [0, 2], to: [1], count: 4 })).toBe(
+      '«Çay + Ayran» seçeneğinden «Kahve» seçeneğine 4 kişi geçti',
+    );
   });
 });

@@ -41,7 +41,13 @@ const cached = (store: ReturnType<typeof testStore>) => selectPoll(store.getStat
 
 describe('a vote is never refused silently', () => {
   it('shows the vote at once, then rolls it back and says how long to wait on a 429 with retry-after', async () => {
-    const answer = held(() => new Response(JSON.stringify({ error: 'rate_limited', message: 'Çok fazla istek' }), { status: 429, headers: { 'content-type': 'application/json', 'retry-after': '12' } }));
+    const answer = held(
+      () =>
+        new Response(JSON.stringify({ error: 'rate_limited', message: 'Çok fazla istek' }), {
+          status: 429,
+          headers: { 'content-type': 'application/json', 'retry-after': '12' },
+        }),
+    );
     fakeApi({ 'GET /api/polls/p1': poll, 'POST /api/polls/p1/vote': answer.handler });
     const store = await storeWithPoll();
 
@@ -56,21 +62,42 @@ describe('a vote is never refused silently', () => {
     expect(cached(store)).toMatchObject({ hasVoted: false, userChoice: null, totalVotes: 4 });
     expect(cached(store).options.map((o) => o.votes)).toEqual([3, 1]);
     const toast = store.getState().toasts.items.at(-1);
-    expect(toast).toMatchObject({ title: 'Çok hızlı oy veriyorsun', description: 'Lütfen 12 saniye sonra tekrar dene.', variant: 'error' });
+    expect(toast).toMatchObject({
+      title: 'Çok hızlı oy veriyorsun',
+      description: 'Lütfen 12 saniye sonra tekrar dene.',
+      variant: 'error',
+    });
   });
 
   it('rolls back a 503 and says the vote could not be taken now', async () => {
-    fakeApi({ 'GET /api/polls/p1': poll, 'POST /api/polls/p1/vote': () => new Response(JSON.stringify({ error: 'service_unavailable', message: 'Hizmet şu an yanıt vermiyor' }), { status: 503, headers: { 'content-type': 'application/json', 'retry-after': '3' } }) });
+    fakeApi({
+      'GET /api/polls/p1': poll,
+      'POST /api/polls/p1/vote': () =>
+        new Response(JSON.stringify({ error: 'service_unavailable', message: 'Hizmet şu an yanıt vermiyor' }), {
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '3' },
+        }),
+    });
     const store = await storeWithPoll();
     await store.dispatch(pollsApi.endpoints.vote.initiate({ pollId: 'p1', optionIndex: 0 }));
     expect(cached(store).hasVoted).toBe(false);
-    expect(store.getState().toasts.items.at(-1)).toMatchObject({ title: 'Oylama şu an yoğun', description: 'Lütfen 3 saniye sonra tekrar dene.' });
+    expect(store.getState().toasts.items.at(-1)).toMatchObject({
+      title: 'Oylama şu an yoğun',
+      description: 'Lütfen 3 saniye sonra tekrar dene.',
+    });
   });
 
   it('keeps a counted vote with the server’s counts', async () => {
     fakeApi({
       'GET /api/polls/p1': poll,
-      'POST /api/polls/p1/vote': json({ pollId: 'p1', voteCounts: { '0': 3, '1': 5 }, totalVotes: 8, hasVoted: true, userChoice: 1, message: 'Oyun kaydedildi, teşekkürler!' }),
+      'POST /api/polls/p1/vote': json({
+        pollId: 'p1',
+        voteCounts: { '0': 3, '1': 5 },
+        totalVotes: 8,
+        hasVoted: true,
+        userChoice: 1,
+        message: 'Oyun kaydedildi, teşekkürler!',
+      }),
     });
     const store = await storeWithPoll();
     await store.dispatch(pollsApi.endpoints.vote.initiate({ pollId: 'p1', optionIndex: 1 }));
@@ -84,8 +111,18 @@ describe('a vote is never refused silently', () => {
     expect(retryAfterSeconds('30', now)).toBe(30);
     expect(retryAfterSeconds('Wed, 25 Nov 2026 10:00:45 GMT', now)).toBe(45);
     expect(retryAfterSeconds('yarın', now)).toBeNull();
-    expect(voteRefusedToast({ status: 429, data: {} }, null).description).toBe('Lütfen birkaç saniye sonra tekrar dene.');
-    expect(voteRefusedToast({ status: 409, data: { error: 'poll_closed', message: 'Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.' } }, null)).toMatchObject({
+    expect(voteRefusedToast({ status: 429, data: {} }, null).description).toBe(
+      'Lütfen birkaç saniye sonra tekrar dene.',
+    );
+    expect(
+      voteRefusedToast(
+        {
+          status: 409,
+          data: { error: 'poll_closed', message: 'Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.' },
+        },
+        null,
+      ),
+    ).toMatchObject({
       title: 'Oyun kaydedilemedi',
       description: 'Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.',
     });

@@ -1,7 +1,13 @@
 import { Body, Ecliptic, GeoVector, Observer, SearchRiseSet } from 'astronomy-engine';
 import { describe, expect, it } from 'vitest';
 import { provinces } from '../src/features/questionnaire/places.generated';
-import { ascendantLongitude, risingSignOf, sunSignOf, zodiacSigns, zonedInstant } from '../src/features/questionnaire/zodiac';
+import {
+  ascendantLongitude,
+  risingSignOf,
+  sunSignOf,
+  zodiacSigns,
+  zonedInstant,
+} from '../src/features/questionnaire/zodiac';
 
 const province = (name: string) => provinces.find((p) => p.name === name)!;
 
@@ -51,7 +57,8 @@ describe('rising sign', () => {
   it('is the sun sign at sunrise and the opposite sign at sunset', () => {
     // 5 May 2000, İstanbul (UTC+3 summer time): sunrise about 06:00 and sunset about 20:05, the Sun in mid Taurus.
     const istanbul = province('İstanbul');
-    const at = (time: string) => risingSignOf({ birthDate: '2000-05-05', birthTime: time, latitude: istanbul.lat, longitude: istanbul.lon })?.name;
+    const at = (time: string) =>
+      risingSignOf({ birthDate: '2000-05-05', birthTime: time, latitude: istanbul.lat, longitude: istanbul.lon })?.name;
     expect(at('06:00')).toBe('Boğa');
     // At sunset the Sun is on the descendant: the sign opposite Taurus rises.
     expect(at('20:15')).toBe('Akrep');

@@ -19,7 +19,8 @@ export function actionRequest(base, action, { pollId, params = {}, body }) {
   if (action === 'poll') return http.get(`${base}/api/polls/${pollId}`, params);
   if (action === 'vote') return http.post(`${base}/api/polls/${pollId}/vote`, JSON.stringify(body), withJson(params));
   if (action === 'like') return http.post(`${base}/api/polls/${pollId}/like`, null, params);
-  if (action === 'comment') return http.post(`${base}/api/polls/${pollId}/comments`, JSON.stringify({ text: body }), withJson(params));
+  if (action === 'comment')
+    return http.post(`${base}/api/polls/${pollId}/comments`, JSON.stringify({ text: body }), withJson(params));
   throw new Error(`unknown action ${action}`);
 }
 
@@ -31,6 +32,10 @@ export function shareLinkVote(base, code, body, tags = {}) {
   const jar = new http.CookieJar();
   const opened = http.get(`${base}/api/s/${code}`, { jar, tags: { ...tags, name: 'share_open' } });
   if (opened.status !== 200) return { opened, vote: null };
-  const vote = http.post(`${base}/api/s/${code}/vote`, JSON.stringify(body), { jar, headers: JSON_TYPE, tags: { ...tags, name: 'share_vote' } });
+  const vote = http.post(`${base}/api/s/${code}/vote`, JSON.stringify(body), {
+    jar,
+    headers: JSON_TYPE,
+    tags: { ...tags, name: 'share_vote' },
+  });
   return { opened, vote };
 }

@@ -4,7 +4,8 @@
 
 /** The body of the i-th vote on a poll of `options` options. */
 export function voteBody(i, options, every) {
-  if (every > 0 && i % every === every - 1) return { optionIndexes: [i % options, (i + 1) % options].sort((a, b) => a - b) };
+  if (every > 0 && i % every === every - 1)
+    return { optionIndexes: [i % options, (i + 1) % options].sort((a, b) => a - b) };
   return { optionIndex: i % options };
 }
 

@@ -54,7 +54,8 @@ export function parseCsv(text) {
   if (!records.length) return [];
   const header = records[0].map((name) => name.trim());
   return records.slice(1).map((values, n) => {
-    if (values.length !== header.length) throw new Error(`CSV: row ${n + 2} has ${values.length} fields, the header ${header.length}`);
+    if (values.length !== header.length)
+      throw new Error(`CSV: row ${n + 2} has ${values.length} fields, the header ${header.length}`);
     const row = {};
     header.forEach((name, k) => (row[name] = values[k]));
     return row;
@@ -75,7 +76,8 @@ export function formatCsv(columns, rows) {
 export function parseMembers(text) {
   const rows = parseCsv(text);
   rows.forEach((row, n) => {
-    if (!row.sid && !row.token) throw new Error(`members CSV: row ${n + 2} has no sid or token (columns: ${MEMBER_COLUMNS.join(',')}, or token)`);
+    if (!row.sid && !row.token)
+      throw new Error(`members CSV: row ${n + 2} has no sid or token (columns: ${MEMBER_COLUMNS.join(',')}, or token)`);
   });
   return rows;
 }

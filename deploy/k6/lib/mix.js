@@ -22,7 +22,8 @@ export const MIXED_WEIGHTS = [
 /** The cycle of actions for these weights. */
 export function mixPlan(weights) {
   const total = weights.reduce((sum, [, w]) => sum + w, 0);
-  if (!weights.length || !weights.every(([, w]) => Number.isInteger(w) && w > 0)) throw new Error('mix weights are positive integers');
+  if (!weights.length || !weights.every(([, w]) => Number.isInteger(w) && w > 0))
+    throw new Error('mix weights are positive integers');
   const current = weights.map(() => 0);
   const sequence = [];
   const ordinal = [];

@@ -81,9 +81,13 @@ export const resultsHiddenMessages = {
 } as const;
 
 /** The sentence of `resultsHiddenMessages` for a poll whose counts the viewer is not shown. */
-export function resultsHiddenMessage(poll: { resultsVisibility?: string | undefined; expiresAt: string | null }): string {
+export function resultsHiddenMessage(poll: {
+  resultsVisibility?: string | undefined;
+  expiresAt: string | null;
+}): string {
   if (poll.resultsVisibility === 'creator') return resultsHiddenMessages.creator;
-  if (poll.resultsVisibility === 'after-close') return poll.expiresAt ? resultsHiddenMessages.afterClose : resultsHiddenMessages.afterCloseOpenEnded;
+  if (poll.resultsVisibility === 'after-close')
+    return poll.expiresAt ? resultsHiddenMessages.afterClose : resultsHiddenMessages.afterCloseOpenEnded;
   return resultsHiddenMessages.friends;
 }
 
@@ -93,7 +97,8 @@ export type UserRole = (typeof userRoles)[number];
 /** The staff's roles: a moderator handles reports, content and suspensions; an admin all of that and the staff, mail, exports. */
 export const staffRoles = ['moderator', 'admin'] as const;
 export type StaffRole = (typeof staffRoles)[number];
-export const isStaffRole = (role: string | null | undefined): role is StaffRole => role === 'moderator' || role === 'admin';
+export const isStaffRole = (role: string | null | undefined): role is StaffRole =>
+  role === 'moderator' || role === 'admin';
 
 /** Pattern "contains something other than white space". */
 export const notBlank = '\\S';

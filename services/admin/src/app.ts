@@ -1,5 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createIndexes, createServiceApp, exponentialBackoff, requireStaff, retry, type ServiceDeps } from '@meydan/kit';
+import {
+  createIndexes,
+  createServiceApp,
+  exponentialBackoff,
+  requireStaff,
+  retry,
+  type ServiceDeps,
+} from '@meydan/kit';
 import { staffRoleFor } from '@meydan/proto';
 import { createContext, type AdminContext } from './context.js';
 import { ensureBulkEmailStream, startBulkEmailWorker } from './nats/bulk-email.js';

@@ -31,7 +31,11 @@ describe('admin API through the gateway', () => {
   let reportId: string;
 
   const login = async (user: TestUser) => {
-    const res = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+    });
     return res;
   };
   const cookieOf = async (user: TestUser) => {
@@ -40,7 +44,12 @@ describe('admin API through the gateway', () => {
     return `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
   };
   const asAdmin = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown) =>
-    gateway.inject({ method, url, headers: { cookie: adminCookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    gateway.inject({
+      method,
+      url,
+      headers: { cookie: adminCookie },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
 
   beforeAll(async () => {
     maildev = await startTestMailDev();
@@ -62,7 +71,12 @@ describe('admin API through the gateway', () => {
       method: 'POST',
       url: '/api/polls',
       headers: { cookie: irmakCookie },
-      payload: { title: 'Çay mı kahve mi?', description: 'Sabah içeceği', category: 'gunluk-hayat', options: ['Çay', 'Kahve'] },
+      payload: {
+        title: 'Çay mı kahve mi?',
+        description: 'Sabah içeceği',
+        category: 'gunluk-hayat',
+        options: ['Çay', 'Kahve'],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     pollId = created.json().id;
@@ -117,13 +131,20 @@ describe('admin API through the gateway', () => {
       const visitor = await gateway.inject({ method, url, ...(payload ? { payload } : {}) });
       expect(visitor.statusCode, `${method} ${url}`).toBe(401);
       expect(visitor.json().message).toBe('Bu işlem için giriş yapmalısın.');
-      const member = await gateway.inject({ method, url, headers: { cookie: memberCookie }, ...(payload ? { payload } : {}) });
+      const member = await gateway.inject({
+        method,
+        url,
+        headers: { cookie: memberCookie },
+        ...(payload ? { payload } : {}),
+      });
       expect(member.statusCode, `${method} ${url}`).toBe(403);
       expect(member.json().message).toBe('Bu sayfaya erişim yetkiniz yok.');
     }
     expect((await login(irmak)).statusCode).toBe(200);
     expect((await gateway.inject({ url: `/api/polls/${pollId}` })).statusCode).toBe(200);
-    expect((await asAdmin('GET', '/api/admin/reports?status=pending')).json().items.map((r: { id: string }) => r.id)).toEqual([reportId]);
+    expect(
+      (await asAdmin('GET', '/api/admin/reports?status=pending')).json().items.map((r: { id: string }) => r.id),
+    ).toEqual([reportId]);
     expect((await asAdmin('GET', '/api/admin/audit')).json().totalCount).toBe(0);
   });
 
@@ -142,7 +163,12 @@ describe('admin API through the gateway', () => {
   });
 
   it('counts a vote cast now through the vote event', async () => {
-    const vote = await gateway.inject({ method: 'POST', url: `/api/polls/${pollId}/vote`, headers: { cookie: await cookieOf(reporter) }, payload: { optionIndex: 1 } });
+    const vote = await gateway.inject({
+      method: 'POST',
+      url: `/api/polls/${pollId}/vote`,
+      headers: { cookie: await cookieOf(reporter) },
+      payload: { optionIndex: 1 },
+    });
     expect(vote.statusCode, vote.body).toBe(200);
     await until(async () => (await asAdmin('GET', '/api/admin/stats')).json().totalVotes === 1, 20_000, 'vote counted');
     expect((await asAdmin('GET', '/api/admin/stats')).json()).toMatchObject({ totalVotes: 1, newVotesThisMonth: 1 });
@@ -153,15 +179,28 @@ describe('admin API through the gateway', () => {
     expect(all.statusCode).toBe(200);
     expect(all.json()).toMatchObject({ totalCount: 3, page: 1, pageSize: 20 });
     const entry = all.json().items.find((u: { id: string }) => u.id === administrator.id);
-    expect(entry).toMatchObject({ username: administrator.username, email: administrator.email, role: 'admin', isActive: true, emailVerified: true });
+    expect(entry).toMatchObject({
+      username: administrator.username,
+      email: administrator.email,
+      role: 'admin',
+      isActive: true,
+      emailVerified: true,
+    });
     for (const q of ['IRMAK', 'ışık', 'irmak işik', 'İrmak']) {
       const found = await asAdmin('GET', `/api/admin/users?q=${encodeURIComponent(q)}`);
-      expect(found.json().items.map((u: { id: string }) => u.id), q).toEqual([irmak.id]);
+      expect(
+        found.json().items.map((u: { id: string }) => u.id),
+        q,
+      ).toEqual([irmak.id]);
     }
     const byEmail = await asAdmin('GET', `/api/admin/users?q=${encodeURIComponent(reporter.email.toUpperCase())}`);
     expect(byEmail.json().items.map((u: { id: string }) => u.id)).toEqual([reporter.id]);
     expect((await asAdmin('GET', '/api/admin/users?q=.*')).json().totalCount).toBe(0);
-    expect((await asAdmin('GET', '/api/admin/users?page=2')).json()).toMatchObject({ items: [], totalCount: 3, page: 2 });
+    expect((await asAdmin('GET', '/api/admin/users?page=2')).json()).toMatchObject({
+      items: [],
+      totalCount: 3,
+      page: 2,
+    });
     const badPage = await asAdmin('GET', '/api/admin/users?page=0');
     expect(badPage.statusCode).toBe(400);
     expect(badPage.json().message).toBe('Sayfa 1 veya daha büyük bir tam sayı olmalıdır');
@@ -170,7 +209,10 @@ describe('admin API through the gateway', () => {
   it('never bans an administrator, themself included (400 in Turkish), nor an unknown account (404), and changes nothing', async () => {
     const self = await asAdmin('POST', `/api/admin/users/${administrator.id}/ban`, {});
     expect(self.statusCode).toBe(400);
-    expect(self.json()).toEqual({ error: 'admin_untouchable', message: 'Yönetim ekibindeki hesaplar (moderatör, yönetici) engellenemez' });
+    expect(self.json()).toEqual({
+      error: 'admin_untouchable',
+      message: 'Yönetim ekibindeki hesaplar (moderatör, yönetici) engellenemez',
+    });
     const unknown = await asAdmin('POST', '/api/admin/users/000000000000000000000000/ban', {});
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe('Kullanıcı bulunamadı');
@@ -187,7 +229,12 @@ describe('admin API through the gateway', () => {
 
   it('bans a member: login refused, session and API token dead, told by e-mail, audited; activation undoes it', async () => {
     const sessionCookie = await cookieOf(irmak);
-    const tokenRes = await gateway.inject({ method: 'POST', url: '/api/tokens', headers: { cookie: sessionCookie }, payload: { name: 'betik' } });
+    const tokenRes = await gateway.inject({
+      method: 'POST',
+      url: '/api/tokens',
+      headers: { cookie: sessionCookie },
+      payload: { name: 'betik' },
+    });
     expect(tokenRes.statusCode, tokenRes.body).toBe(201);
     const bearer = { authorization: `Bearer ${tokenRes.json().token}` };
     expect((await gateway.inject({ url: '/api/auth/session', headers: bearer })).statusCode).toBe(200);
@@ -208,11 +255,25 @@ describe('admin API through the gateway', () => {
     await until(async () => (await login(irmak)).statusCode === 403, 20_000, 'login refused');
     await until(() => disconnectReason === 'io server disconnect', 20_000, 'socket closed by the server');
     socket.close();
-    expect((await login(irmak)).json().message).toBe('Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.');
-    await until(async () => (await gateway.inject({ url: '/api/auth/session', headers: { cookie: sessionCookie } })).statusCode === 401, 20_000, 'session dead');
-    await until(async () => (await gateway.inject({ url: '/api/auth/session', headers: bearer })).statusCode === 401, 20_000, 'token dead');
+    expect((await login(irmak)).json().message).toBe(
+      'Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.',
+    );
+    await until(
+      async () =>
+        (await gateway.inject({ url: '/api/auth/session', headers: { cookie: sessionCookie } })).statusCode === 401,
+      20_000,
+      'session dead',
+    );
+    await until(
+      async () => (await gateway.inject({ url: '/api/auth/session', headers: bearer })).statusCode === 401,
+      20_000,
+      'token dead',
+    );
     const notice = await until(
-      async () => (await maildev.messages()).find((m) => m.to.some((t) => t.address === irmak.email) && m.subject === 'Meydan hesabın askıya alındı'),
+      async () =>
+        (await maildev.messages()).find(
+          (m) => m.to.some((t) => t.address === irmak.email) && m.subject === 'Meydan hesabın askıya alındı',
+        ),
       20_000,
       'ban notice mail',
     );
@@ -224,31 +285,63 @@ describe('admin API through the gateway', () => {
     // Their polls are gone from every feed and from the direct view, for visitors and members alike (what visitors read
     // the gateway may share for a second, hence the waits).
     const feedIds = async (headers: Record<string, string> = {}) =>
-      (await gateway.inject({ url: '/api/polls?feed=new', headers })).json().polls.map((p: { id: string }) => p.id) as string[];
+      (await gateway.inject({ url: '/api/polls?feed=new', headers }))
+        .json()
+        .polls.map((p: { id: string }) => p.id) as string[];
     const reporterCookie = await cookieOf(reporter);
     await until(async () => !(await feedIds()).includes(pollId), 20_000, 'poll hidden from the feed');
     expect(await feedIds({ cookie: reporterCookie })).not.toContain(pollId);
-    await until(async () => !(await gateway.inject({ url: '/api/polls?feed=trending' })).json().polls.map((p: { id: string }) => p.id).includes(pollId), 20_000, 'poll hidden from trending');
-    expect((await gateway.inject({ url: `/api/polls/${pollId}`, headers: { cookie: reporterCookie } })).statusCode).toBe(404);
-    await until(async () => (await gateway.inject({ url: `/api/users/${irmak.id}/polls` })).json().length === 0, 20_000, 'poll hidden from the list');
+    await until(
+      async () =>
+        !(await gateway.inject({ url: '/api/polls?feed=trending' }))
+          .json()
+          .polls.map((p: { id: string }) => p.id)
+          .includes(pollId),
+      20_000,
+      'poll hidden from trending',
+    );
+    expect(
+      (await gateway.inject({ url: `/api/polls/${pollId}`, headers: { cookie: reporterCookie } })).statusCode,
+    ).toBe(404);
+    await until(
+      async () => (await gateway.inject({ url: `/api/users/${irmak.id}/polls` })).json().length === 0,
+      20_000,
+      'poll hidden from the list',
+    );
 
     const activate = await asAdmin('POST', `/api/admin/users/${irmak.id}/activate`);
     expect((await asAdmin('POST', `/api/admin/users/${irmak.id}/activate`)).statusCode).toBe(200);
     expect(activate.statusCode).toBe(200);
     expect(activate.json()).toEqual({ message: 'Kullanıcı etkinleştirildi' });
     await until(async () => (await login(irmak)).statusCode === 200, 20_000, 'login allowed again');
-    await until(async () => (await gateway.inject({ url: `/api/polls/${pollId}` })).statusCode === 200, 20_000, 'poll visible again');
+    await until(
+      async () => (await gateway.inject({ url: `/api/polls/${pollId}` })).statusCode === 200,
+      20_000,
+      'poll visible again',
+    );
     await until(async () => (await feedIds()).includes(pollId), 20_000, 'poll back in the feed');
     expect((await asAdmin('GET', `/api/admin/users?q=${irmak.username}`)).json().items[0].isActive).toBe(true);
 
     const audit = (await asAdmin('GET', '/api/admin/audit')).json();
-    expect(audit.items.map((e: { action: string; targetId: string; reason: string | null; adminId: string }) => [e.action, e.targetId, e.reason, e.adminId])).toEqual([
+    expect(
+      audit.items.map((e: { action: string; targetId: string; reason: string | null; adminId: string }) => [
+        e.action,
+        e.targetId,
+        e.reason,
+        e.adminId,
+      ]),
+    ).toEqual([
       ['user.activate', irmak.id, null, administrator.id],
       ['user.ban', irmak.id, 'Spam paylaşımlar', administrator.id],
     ]);
     // Who did it, by name: the panel shows the administrator's username.
-    expect(audit.items.map((e: { adminUsername: string | null }) => e.adminUsername)).toEqual([administrator.username, administrator.username]);
-    const notices = (await maildev.messages()).filter((m) => m.to.some((t) => t.address === irmak.email) && m.subject === 'Meydan hesabın askıya alındı');
+    expect(audit.items.map((e: { adminUsername: string | null }) => e.adminUsername)).toEqual([
+      administrator.username,
+      administrator.username,
+    ]);
+    const notices = (await maildev.messages()).filter(
+      (m) => m.to.some((t) => t.address === irmak.email) && m.subject === 'Meydan hesabın askıya alındı',
+    );
     expect(notices).toHaveLength(1);
   });
 
@@ -283,7 +376,9 @@ describe('admin API through the gateway', () => {
     expect(badFilter.statusCode).toBe(400);
     const dismissed = await asAdmin('PATCH', `/api/admin/reports/${reportId}`, { status: 'dismissed' });
     expect(dismissed.json()).toEqual({ message: 'Rapor güncellendi' });
-    expect((await asAdmin('GET', '/api/admin/reports?status=dismissed')).json().items.map((r: { id: string }) => r.id)).toEqual([reportId]);
+    expect(
+      (await asAdmin('GET', '/api/admin/reports?status=dismissed')).json().items.map((r: { id: string }) => r.id),
+    ).toEqual([reportId]);
     expect((await asAdmin('GET', '/api/admin/stats')).json().pendingReports).toBe(0);
     expect((await asAdmin('PATCH', '/api/admin/reports/yok', { status: 'resolved' })).statusCode).toBe(404);
   });
@@ -304,12 +399,20 @@ describe('admin API through the gateway', () => {
       payload: { reason: 'uygunsuz' },
     });
     expect(doomedReport.statusCode).toBe(201);
-    await until(async () => (await asAdmin('GET', '/api/admin/reports?status=pending')).json().totalCount === 1, 20_000, 'report event');
+    await until(
+      async () => (await asAdmin('GET', '/api/admin/reports?status=pending')).json().totalCount === 1,
+      20_000,
+      'report event',
+    );
 
     const removed = await asAdmin('DELETE', `/api/admin/polls/${doomedId}`);
     expect(removed.statusCode).toBe(200);
     expect(removed.json()).toEqual({ message: 'Anket silindi' });
-    await until(async () => (await gateway.inject({ url: `/api/polls/${doomedId}` })).statusCode === 404, 20_000, 'poll gone from polls');
+    await until(
+      async () => (await gateway.inject({ url: `/api/polls/${doomedId}` })).statusCode === 404,
+      20_000,
+      'poll gone from polls',
+    );
     expect((await asAdmin('GET', '/api/admin/reports?status=pending')).json().totalCount).toBe(0);
     expect((await asAdmin('GET', '/api/admin/polls')).json().items.map((p: { id: string }) => p.id)).toEqual([pollId]);
     const again = await asAdmin('DELETE', `/api/admin/polls/${doomedId}`);
@@ -323,13 +426,33 @@ describe('admin API through the gateway', () => {
     const userId = '0123456789abcdef01234567';
     const at = new Date().toISOString();
     const bus = admin.deps.bus;
-    await bus.publish(events.auth.userRegistered, { userId, username: 'yeni_uye', email: 'yeni@example.com', displayName: 'Yeni Üye', role: 'member', isActive: true, emailVerified: false, at });
-    const find = async (q: string) => (await asAdmin('GET', `/api/admin/users?q=${encodeURIComponent(q)}`)).json().items as { id: string; emailVerified: boolean; displayName: string }[];
+    await bus.publish(events.auth.userRegistered, {
+      userId,
+      username: 'yeni_uye',
+      email: 'yeni@example.com',
+      displayName: 'Yeni Üye',
+      role: 'member',
+      isActive: true,
+      emailVerified: false,
+      at,
+    });
+    const find = async (q: string) =>
+      (await asAdmin('GET', `/api/admin/users?q=${encodeURIComponent(q)}`)).json().items as {
+        id: string;
+        emailVerified: boolean;
+        displayName: string;
+      }[];
     await until(async () => (await find('yeni_uye')).length === 1, 20_000, 'registered');
     expect((await find('YENİ ÜYE'))[0]).toMatchObject({ id: userId, emailVerified: false });
     await bus.publish(events.auth.userActivated, { userId, at });
     await until(async () => (await find('yeni_uye'))[0]?.emailVerified === true, 20_000, 'activated');
-    await bus.publish(events.auth.userUpdated, { userId, username: 'yeni_uye', displayName: 'Işıl Çiçek', avatarUrl: null, at });
+    await bus.publish(events.auth.userUpdated, {
+      userId,
+      username: 'yeni_uye',
+      displayName: 'Işıl Çiçek',
+      avatarUrl: null,
+      at,
+    });
     await until(async () => (await find('IŞIL'))[0]?.id === userId, 20_000, 'updated and searchable by the new name');
     expect((await asAdmin('GET', '/api/admin/stats')).json().totalUsers).toBe(4);
   });

@@ -35,7 +35,11 @@ describe('admin service: administrators only', () => {
   });
 
   it('refuses a member identity signed for this path as if the gateway had let it through', async () => {
-    const header = signIdentity({ userId: 'm1', role: 'member' }, TEST_SECRET, { method: 'GET', path: '/api/admin/stats', service: 'admin' });
+    const header = signIdentity({ userId: 'm1', role: 'member' }, TEST_SECRET, {
+      method: 'GET',
+      path: '/api/admin/stats',
+      service: 'admin',
+    });
     const res = await admin.app.inject({ url: '/api/admin/stats', headers: { [IDENTITY_HEADER]: header } });
     expect(res.statusCode).toBe(403);
   });

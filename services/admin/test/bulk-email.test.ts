@@ -32,9 +32,13 @@ describe('bulk e-mail through the work queue', () => {
   beforeAll(async () => {
     maildev = await startTestMailDev();
     auth = await startTestService('auth', buildAuth, { listen: true });
-    notifications = await startTestService('notifications', buildNotifications, { listen: true, config: { SMTP_URL: maildev.smtpUrl } as never });
+    notifications = await startTestService('notifications', buildNotifications, {
+      listen: true,
+      config: { SMTP_URL: maildev.smtpUrl } as never,
+    });
     administrator = await createUser(auth.deps, { role: 'admin' });
-    for (let i = 0; i < 50; i++) members.push(await createUser(auth.deps, { username: `toplu_${i}_${Date.now().toString(36)}` }));
+    for (let i = 0; i < 50; i++)
+      members.push(await createUser(auth.deps, { username: `toplu_${i}_${Date.now().toString(36)}` }));
     // No polls service here: the read model's rebuild keeps waiting for it, which the bulk e-mail does not need.
     firstAdmin = await startAdmin(adminConfig, { rebuilt: false });
     gateways.push(await startTestGateway({ auth, notifications, admin: firstAdmin }, { listen: true }));
@@ -51,12 +55,18 @@ describe('bulk e-mail through the work queue', () => {
   });
 
   /** The administrator's session through this gateway, with the second factor given (staff routes need it). */
-  const cookieVia = async (gateway: TestGateway) => `sid=${(await staffSession(auth.deps, (o) => gateway.app.inject(o), administrator)).sid}`;
+  const cookieVia = async (gateway: TestGateway) =>
+    `sid=${(await staffSession(auth.deps, (o) => gateway.app.inject(o), administrator)).sid}`;
 
   it('reaches all 50 members when the sending worker is stopped halfway, resending at most what was in flight', async () => {
     const [gateway] = gateways as [TestGateway];
     const cookie = await cookieVia(gateway);
-    socket = io(gateway.base, { path: '/ws', transports: ['websocket'], reconnection: false, extraHeaders: { cookie } });
+    socket = io(gateway.base, {
+      path: '/ws',
+      transports: ['websocket'],
+      reconnection: false,
+      extraHeaders: { cookie },
+    });
     const progress: { id: string; total: number; sent: number; failed: number; state: string }[] = [];
     socket.on('bulk_email_progress', (payload: { data: (typeof progress)[number] }) => progress.push(payload.data));
     await new Promise<void>((resolve) => socket!.once('auth_success', () => resolve()));
@@ -70,7 +80,8 @@ describe('bulk e-mail through the work queue', () => {
     expect(start.statusCode, start.body).toBe(202);
     const { jobId, message } = start.json();
     expect(message).toBe('E-posta gönderiliyor...');
-    const jobVia = async (g: TestGateway, c: string) => (await g.app.inject({ url: `/api/admin/bulk-email/${jobId}`, headers: { cookie: c } })).json();
+    const jobVia = async (g: TestGateway, c: string) =>
+      (await g.app.inject({ url: `/api/admin/bulk-email/${jobId}`, headers: { cookie: c } })).json();
 
     await until(async () => (await jobVia(gateway, cookie)).sent >= 10, 30_000, 'first ten sent');
     const store = firstAdmin!.deps.config.MONGO_DB;
@@ -143,7 +154,9 @@ describe('bulk e-mail: a recipient that keeps failing', () => {
     const { jobId } = start.json();
     const job = await until(
       async () => {
-        const j = (await admin.app.inject({ url: `/api/admin/bulk-email/${jobId}`, headers: asAdmin(administrator.id) })).json();
+        const j = (
+          await admin.app.inject({ url: `/api/admin/bulk-email/${jobId}`, headers: asAdmin(administrator.id) })
+        ).json();
         return j.state === 'done' && j;
       },
       30_000,

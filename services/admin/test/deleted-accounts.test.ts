@@ -23,7 +23,12 @@ describe('a deleted account in the admin read model', () => {
   });
 
   const search = async (q: string) =>
-    (await admin.app.inject({ url: `/api/admin/users?q=${encodeURIComponent(q)}`, headers: asAdmin('6650f0c2a1b2c3d4e5f60799') })).json() as {
+    (
+      await admin.app.inject({
+        url: `/api/admin/users?q=${encodeURIComponent(q)}`,
+        headers: asAdmin('6650f0c2a1b2c3d4e5f60799'),
+      })
+    ).json() as {
       items: { id: string; email: string; username: string; displayName: string }[];
     };
 
@@ -33,18 +38,31 @@ describe('a deleted account in the admin read model', () => {
       method: 'POST',
       url: '/api/register',
       headers: { ...asVisitor(), ...identityHeaders({ ip: '10.66.0.1' }) },
-      payload: { username: `silinecek_${Date.now() % 100000}`, email, displayName: 'Silinecek Üye', password: 'gizli-sifre-1' },
+      payload: {
+        username: `silinecek_${Date.now() % 100000}`,
+        email,
+        displayName: 'Silinecek Üye',
+        password: 'gizli-sifre-1',
+      },
     });
     expect(registered.statusCode).toBe(201);
     await until(async () => (await search(email)).items.length === 1, 10_000, 'the account in the read model');
     const userId = (await search(email)).items[0]!.id;
 
-    await userModel(auth.deps.mongo).updateOne({ _id: userId }, { $set: { deletionScheduledAt: new Date(Date.now() - 1000) } });
+    await userModel(auth.deps.mongo).updateOne(
+      { _id: userId },
+      { $set: { deletionScheduledAt: new Date(Date.now() - 1000) } },
+    );
     expect(await deleteDueAccounts(createAuthContext(auth.deps))).toEqual([userId]);
 
     await until(async () => (await search(email)).items.length === 0, 10_000, 'the e-mail gone from the read model');
     expect((await search('Silinecek Üye')).items).toEqual([]);
     const [entry] = (await search(`silinmis-${userId}`)).items;
-    expect(entry).toMatchObject({ id: userId, email: `silinmis-${userId}@silinmis.invalid`, displayName: 'Silinmiş üye', username: `silinmis_${userId.slice(-8)}` });
+    expect(entry).toMatchObject({
+      id: userId,
+      email: `silinmis-${userId}@silinmis.invalid`,
+      displayName: 'Silinmiş üye',
+      username: `silinmis_${userId.slice(-8)}`,
+    });
   });
 });

@@ -10,7 +10,10 @@ describe('the days of the trend chart (Europe/Istanbul, UTC+3)', () => {
     expect(days[2]!.end.toISOString()).toBe('2026-03-01T21:00:00.000Z');
     expect(days[0]!.end).toEqual(days[1]!.start);
     // 21:30 UTC on New Year's Eve is already the 1st in Istanbul.
-    expect(istanbulLastDays(new Date('2026-12-31T21:30:00Z'), 2).map((d) => d.date)).toEqual(['2026-12-31', '2027-01-01']);
+    expect(istanbulLastDays(new Date('2026-12-31T21:30:00Z'), 2).map((d) => d.date)).toEqual([
+      '2026-12-31',
+      '2027-01-01',
+    ]);
   });
 });
 

@@ -20,7 +20,10 @@ async function sheetOf(body: Buffer, name: string) {
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.load(body as unknown as ArrayBuffer);
   const sheet = workbook.getWorksheet(name)!;
-  return sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1));
+  return sheet
+    .getSheetValues()
+    .slice(1)
+    .map((row) => (row as unknown[]).slice(1));
 }
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
@@ -34,19 +37,54 @@ describe('admin: daily figures and CSV exports', () => {
     const today = days[2]!.start;
     const yesterday = new Date(days[1]!.start.getTime() + 3_600_000);
     await User.create([
-      { _id: 'u1', username: 'ilker', displayName: 'İlker Şahin', email: 'ilker@example.com', createdAt: today, search: 'ilker' },
-      { _id: 'u2', username: 'formulcu', displayName: '=HYPERLINK("http://kotu.example","tıkla")', email: 'f@example.com', createdAt: yesterday, search: 'f' },
+      {
+        _id: 'u1',
+        username: 'ilker',
+        displayName: 'İlker Şahin',
+        email: 'ilker@example.com',
+        createdAt: today,
+        search: 'ilker',
+      },
+      {
+        _id: 'u2',
+        username: 'formulcu',
+        displayName: '=HYPERLINK("http://kotu.example","tıkla")',
+        email: 'f@example.com',
+        createdAt: yesterday,
+        search: 'f',
+      },
     ]);
     await Poll.create([
-      { _id: 'p1', title: 'Çay mı, "kahve" mi?', description: 'Satır\nsonu', category: 'gunluk-hayat', type: 'public', creatorId: 'u1', votesCount: 2, createdAt: today, search: 'cay' },
-      { _id: 'p2', title: '+90 ile başlayan', category: 'genel', type: 'friends', creatorId: 'silinmis', votesCount: 0, createdAt: yesterday, search: 'x' },
+      {
+        _id: 'p1',
+        title: 'Çay mı, "kahve" mi?',
+        description: 'Satır\nsonu',
+        category: 'gunluk-hayat',
+        type: 'public',
+        creatorId: 'u1',
+        votesCount: 2,
+        createdAt: today,
+        search: 'cay',
+      },
+      {
+        _id: 'p2',
+        title: '+90 ile başlayan',
+        category: 'genel',
+        type: 'friends',
+        creatorId: 'silinmis',
+        votesCount: 0,
+        createdAt: yesterday,
+        search: 'x',
+      },
     ]);
     await Vote.create([
       { _id: 'p1:u1', pollId: 'p1', at: today },
       { _id: 'p1:u2', pollId: 'p1', at: yesterday },
       { _id: 'p1:v:eski', pollId: 'p1', at: hoursAgo(24 * 40) },
     ]);
-    await Report.create([{ _id: 'r1', pollId: 'p1', reporterId: 'u2', reason: '@spam', description: null, createdAt: today }]);
+    await Report.create([
+      { _id: 'r1', pollId: 'p1', reporterId: 'u2', reason: '@spam', description: null, createdAt: today },
+    ]);
   });
   afterAll(() => admin?.close());
 
@@ -75,21 +113,46 @@ describe('admin: daily figures and CSV exports', () => {
     const res = await admin.app.inject({ url: '/api/admin/users.csv', headers: asAdmin('a1') });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="meydan-kullanicilar-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="meydan-kullanicilar-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.body.startsWith(BOM)).toBe(true);
     const rows: string[][] = parse(res.body.slice(1));
-    expect(rows[0]).toEqual(['id', 'kullanici_adi', 'gorunen_ad', 'eposta', 'rol', 'etkin', 'eposta_dogrulandi', 'kayit_tarihi']);
+    expect(rows[0]).toEqual([
+      'id',
+      'kullanici_adi',
+      'gorunen_ad',
+      'eposta',
+      'rol',
+      'etkin',
+      'eposta_dogrulandi',
+      'kayit_tarihi',
+    ]);
     expect(rows.slice(1).map((r) => r[0])).toEqual(['u1', 'u2']);
     expect(rows[1]![2]).toBe('İlker Şahin');
     expect(rows[2]![2]).toBe(`'=HYPERLINK("http://kotu.example","tıkla")`);
   });
 
   it('downloads polls with creators and reports with titles; quotes commas, quotes and line breaks', async () => {
-    const polls: string[][] = parse((await admin.app.inject({ url: '/api/admin/polls.csv', headers: asAdmin('a1') })).body.slice(1));
-    expect(polls[1]).toEqual(['p1', 'Çay mı, "kahve" mi?', 'Satır\nsonu', 'gunluk-hayat', 'public', 'ilker', '2', 'false', expect.any(String)]);
+    const polls: string[][] = parse(
+      (await admin.app.inject({ url: '/api/admin/polls.csv', headers: asAdmin('a1') })).body.slice(1),
+    );
+    expect(polls[1]).toEqual([
+      'p1',
+      'Çay mı, "kahve" mi?',
+      'Satır\nsonu',
+      'gunluk-hayat',
+      'public',
+      'ilker',
+      '2',
+      'false',
+      expect.any(String),
+    ]);
     expect(polls[2]!.slice(1, 2)).toEqual(["'+90 ile başlayan"]);
     expect(polls[2]![5]).toBe('silinmis');
-    const reports: string[][] = parse((await admin.app.inject({ url: '/api/admin/reports.csv', headers: asAdmin('a1') })).body.slice(1));
+    const reports: string[][] = parse(
+      (await admin.app.inject({ url: '/api/admin/reports.csv', headers: asAdmin('a1') })).body.slice(1),
+    );
     expect(reports[0]).toEqual(['id', 'anket_id', 'anket_basligi', 'bildiren', 'neden', 'aciklama', 'durum', 'tarih']);
     expect(reports[1]!.slice(0, 7)).toEqual(['r1', 'p1', 'Çay mı, "kahve" mi?', 'formulcu', "'@spam", '', 'pending']);
   });
@@ -98,19 +161,45 @@ describe('admin: daily figures and CSV exports', () => {
     const res = await admin.app.inject({ url: '/api/admin/users.xlsx', headers: asAdmin('a1') });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe(XLSX);
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="meydan-kullanicilar-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="meydan-kullanicilar-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
     expect(res.headers['cache-control']).toBe('no-store');
     const users = await sheetOf(res.rawPayload, 'Kullanıcılar');
-    expect(users[0]).toEqual(['id', 'kullanici_adi', 'gorunen_ad', 'eposta', 'rol', 'etkin', 'eposta_dogrulandi', 'kayit_tarihi']);
+    expect(users[0]).toEqual([
+      'id',
+      'kullanici_adi',
+      'gorunen_ad',
+      'eposta',
+      'rol',
+      'etkin',
+      'eposta_dogrulandi',
+      'kayit_tarihi',
+    ]);
     expect(users.slice(1).map((r) => r[0])).toEqual(['u1', 'u2']);
     expect(users[1]!.slice(1, 7)).toEqual(['ilker', 'İlker Şahin', 'ilker@example.com', 'member', true, false]);
     expect(users[2]![2]).toBe('=HYPERLINK("http://kotu.example","tıkla")');
     expect(users[1]![7]).toBeInstanceOf(Date);
 
-    const polls = await sheetOf((await admin.app.inject({ url: '/api/admin/polls.xlsx', headers: asAdmin('a1') })).rawPayload, 'Anketler');
-    expect(polls[1]!.slice(0, 8)).toEqual(['p1', 'Çay mı, "kahve" mi?', 'Satır\nsonu', 'gunluk-hayat', 'public', 'ilker', 2, false]);
+    const polls = await sheetOf(
+      (await admin.app.inject({ url: '/api/admin/polls.xlsx', headers: asAdmin('a1') })).rawPayload,
+      'Anketler',
+    );
+    expect(polls[1]!.slice(0, 8)).toEqual([
+      'p1',
+      'Çay mı, "kahve" mi?',
+      'Satır\nsonu',
+      'gunluk-hayat',
+      'public',
+      'ilker',
+      2,
+      false,
+    ]);
     expect(polls[2]![6]).toBe(0);
-    const reports = await sheetOf((await admin.app.inject({ url: '/api/admin/reports.xlsx', headers: asAdmin('a1') })).rawPayload, 'Raporlar');
+    const reports = await sheetOf(
+      (await admin.app.inject({ url: '/api/admin/reports.xlsx', headers: asAdmin('a1') })).rawPayload,
+      'Raporlar',
+    );
     expect(reports[0]).toEqual(['id', 'anket_id', 'anket_basligi', 'bildiren', 'neden', 'aciklama', 'durum', 'tarih']);
     expect(reports[1]!.slice(0, 5)).toEqual(['r1', 'p1', 'Çay mı, "kahve" mi?', 'formulcu', '@spam']);
     expect(reports[1]![7]).toBeInstanceOf(Date);

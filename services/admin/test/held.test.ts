@@ -28,8 +28,16 @@ describe('admin: texts held for review by the word filter', () => {
     polls = await startTestService('polls', buildPolls);
     auth = await startTestService('auth', buildAuth);
     admin = await startAdmin({}, { listen: false, rebuilt: false });
-    for (const [pattern, action] of [['kıro*', 'hold'], ['salak', 'refuse']] as const) {
-      const res = await admin.app.inject({ method: 'POST', url: '/api/admin/word-filter', headers: asAdmin(administrator), payload: { pattern, action } });
+    for (const [pattern, action] of [
+      ['kıro*', 'hold'],
+      ['salak', 'refuse'],
+    ] as const) {
+      const res = await admin.app.inject({
+        method: 'POST',
+        url: '/api/admin/word-filter',
+        headers: asAdmin(administrator),
+        payload: { pattern, action },
+      });
       expect(res.statusCode, res.body).toBe(201);
     }
   });
@@ -39,10 +47,12 @@ describe('admin: texts held for review by the word filter', () => {
     await polls?.close();
   });
 
-  const queue = async () => (await admin.app.inject({ url: '/api/admin/report-queue', headers: asModerator(moderator) })).json() as ReportQueue;
+  const queue = async () =>
+    (await admin.app.inject({ url: '/api/admin/report-queue', headers: asModerator(moderator) })).json() as ReportQueue;
   const decide = (headers: Record<string, string>, kind: string, id: string, decision: 'approve' | 'remove') =>
     admin.app.inject({ method: 'POST', url: `/api/admin/held/${kind}/${id}/${decision}`, headers, payload: {} });
-  const pollsPost = (url: string, userId: string, payload: object) => polls.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
+  const pollsPost = (url: string, userId: string, payload: object) =>
+    polls.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
   const newPoll = { category: 'teknoloji-ai', options: ['Evet', 'Hayır'] };
 
   it('lists a held poll and comment oldest first; a member gets 403, a moderator approves and removes, the audit names them', async () => {
@@ -56,7 +66,10 @@ describe('admin: texts held for review by the word filter', () => {
 
     await until(async () => (await queue()).held.length === 2, 10_000, 'the poll and the comment in the queue');
     const { held } = await queue();
-    expect(held.map((h) => [h.kind, h.id])).toEqual([['poll', pollId], ['comment', commentId]]);
+    expect(held.map((h) => [h.kind, h.id])).toEqual([
+      ['poll', pollId],
+      ['comment', commentId],
+    ]);
     expect(held[0]).toMatchObject({ authorId: author, link: `/anket/${pollId}` });
     expect(held[0]!.preview).toContain('Kıro modası');
     expect(held[1]).toMatchObject({ authorId: other, preview: 'Kırolara göre deniz', link: `/anket/${open.id}` });
@@ -109,9 +122,14 @@ describe('admin: texts held for review by the word filter', () => {
         method: 'PATCH',
         url: `/api/users/${id}/profile`,
         headers: { ...asMember(id), 'content-type': 'multipart/form-data; boundary=sinir' },
-        payload: Buffer.from(Object.entries(fields).map(([k, v]) => `--sinir\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + '--sinir--\r\n'),
+        payload: Buffer.from(
+          Object.entries(fields)
+            .map(([k, v]) => `--sinir\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+            .join('') + '--sinir--\r\n',
+        ),
       });
-    const profile = async (viewer: string) => (await auth.app.inject({ url: `/api/users/${id}`, headers: asMember(viewer) })).json();
+    const profile = async (viewer: string) =>
+      (await auth.app.inject({ url: `/api/users/${id}`, headers: asMember(viewer) })).json();
 
     const refused = await patch({ bio: 'Kıro ve salak' });
     expect(refused.statusCode).toBe(400);
@@ -123,7 +141,11 @@ describe('admin: texts held for review by the word filter', () => {
     expect(seen.bio).toBe('Anket sever.');
     expect(seen.pendingProfile).toBeUndefined();
 
-    await until(async () => (await queue()).held.some((h) => h.kind === 'profile' && h.id === id), 10_000, 'the bio in the queue');
+    await until(
+      async () => (await queue()).held.some((h) => h.kind === 'profile' && h.id === id),
+      10_000,
+      'the bio in the queue',
+    );
     expect((await decide(asMember(other), 'profile', id, 'approve')).statusCode).toBe(403);
     const approved = await decide(asModerator(moderator), 'profile', id, 'approve');
     expect(approved.statusCode, approved.body).toBe(200);

@@ -20,7 +20,10 @@ type Method = 'GET' | 'POST' | 'DELETE';
 
 /** Auth (with LOAD_TEST_MEMBERS as given), admin and a gateway, an administrator's and a moderator's verified sessions. */
 async function startStack(loadTestMembers: 'on' | 'off') {
-  const auth = await startTestService('auth', buildAuth, { listen: true, config: { LOAD_TEST_MEMBERS: loadTestMembers } as Partial<BaseConfig> });
+  const auth = await startTestService('auth', buildAuth, {
+    listen: true,
+    config: { LOAD_TEST_MEMBERS: loadTestMembers } as Partial<BaseConfig>,
+  });
   const boss = await createUser(auth.deps, { role: 'admin', displayName: 'Baş Yönetici' });
   const moderator = await createUser(auth.deps, { role: 'moderator' });
   const member = await createUser(auth.deps);
@@ -32,7 +35,11 @@ async function startStack(loadTestMembers: 'on' | 'off') {
   const gateway = testGateway.app;
   const bossCookie = `sid=${(await staffSession(auth.deps, (o) => gateway.inject(o), boss)).sid}`;
   const modCookie = `sid=${(await staffSession(auth.deps, (o) => gateway.inject(o), moderator)).sid}`;
-  const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password } });
+  const login = await gateway.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: member.email, password: member.password },
+  });
   expect(login.statusCode, login.body).toBe(200);
   const memberCookie = `sid=${login.cookies.find((c) => c.name === 'sid')!.value}`;
   return { auth, polls, admin, testGateway, gateway, boss, bossCookie, modCookie, memberCookie };
@@ -45,8 +52,13 @@ const stopStack = async (stack: Stack | undefined) => {
   for (const service of [stack?.admin, stack?.polls, stack?.auth]) await service?.close();
 };
 
-const call = (gateway: FastifyInstance, headers: Record<string, string>, method: Method, url: string, payload?: unknown) =>
-  gateway.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const call = (
+  gateway: FastifyInstance,
+  headers: Record<string, string>,
+  method: Method,
+  url: string,
+  payload?: unknown,
+) => gateway.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
 
 const loadMembersIn = (auth: TestService, batch?: string) =>
   userModel(auth.deps.mongo).countDocuments(batch ? { loadTestBatch: batch } : { loadTestBatch: { $exists: true } });
@@ -104,15 +116,25 @@ describe('load-test members, on', () => {
       [1, 2, 3].map((n) => [`yuk_${batch}_${n}@example.invalid`, true, true, 'member']),
     );
     // No password signs in to them.
-    const login = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: `yuk_${batch}_1@example.invalid`, password: 'gizli-sifre-1' } });
+    const login = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: `yuk_${batch}_1@example.invalid`, password: 'gizli-sifre-1' },
+    });
     expect(login.statusCode).toBe(401);
-    const audit = (await call(gateway, { cookie: bossCookie }, 'GET', '/api/admin/audit?action=load-members.create')).json();
-    expect(audit.items.map((e: { adminId: string; targetId: string; reason: string }) => [e.adminId, e.targetId, e.reason])).toEqual([[boss.id, batch, '3 üye']]);
+    const audit = (
+      await call(gateway, { cookie: bossCookie }, 'GET', '/api/admin/audit?action=load-members.create')
+    ).json();
+    expect(
+      audit.items.map((e: { adminId: string; targetId: string; reason: string }) => [e.adminId, e.targetId, e.reason]),
+    ).toEqual([[boss.id, batch, '3 üye']]);
   });
 
   it('answers a CSV with a token header when asked with Accept: text/csv', async () => {
     const { gateway, bossCookie } = stack;
-    const res = await call(gateway, { cookie: bossCookie, accept: 'text/csv' }, 'POST', '/api/admin/load-members', { count: 2 });
+    const res = await call(gateway, { cookie: bossCookie, accept: 'text/csv' }, 'POST', '/api/admin/load-members', {
+      count: 2,
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.headers['content-type']).toMatch(/^text\/csv/);
     const [header, ...rows] = res.body.trim().split('\n');
@@ -126,7 +148,9 @@ describe('load-test members, on', () => {
   it('refuses members, moderators and load-test tokens (403, Turkish), and makes nothing', async () => {
     const { gateway, bossCookie, modCookie, memberCookie, auth } = stack;
     const before = await loadMembersIn(auth);
-    const minted = (await call(gateway, { cookie: bossCookie }, 'POST', '/api/admin/load-members', { count: 1 })).json();
+    const minted = (
+      await call(gateway, { cookie: bossCookie }, 'POST', '/api/admin/load-members', { count: 1 })
+    ).json();
     const after = before + 1;
     const refusals: [Record<string, string>, ErrorCode][] = [
       [{ cookie: memberCookie }, 'forbidden'],
@@ -170,7 +194,8 @@ describe('load-test members, on', () => {
     const kept = (await call(gateway, { cookie: bossCookie }, 'POST', '/api/admin/load-members', { count: 1 })).json();
     const gone = (await call(gateway, { cookie: bossCookie }, 'POST', '/api/admin/load-members', { count: 2 })).json();
     // Announced as registrations: the admin panel's member list has them.
-    const listed = async () => (await call(gateway, { cookie: bossCookie }, 'GET', `/api/admin/users?q=yuk_${gone.batch}`)).json().totalCount;
+    const listed = async () =>
+      (await call(gateway, { cookie: bossCookie }, 'GET', `/api/admin/users?q=yuk_${gone.batch}`)).json().totalCount;
     await until(async () => (await listed()) === 2, 15_000, 'the batch in the admin member list');
     const res = await call(gateway, { cookie: bossCookie }, 'DELETE', `/api/admin/load-members/${gone.batch}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -179,14 +204,22 @@ describe('load-test members, on', () => {
     // events.auth.user.deleted for each: the panel keeps them only under a pseudonym, as every deleted account.
     await until(async () => (await listed()) === 0, 15_000, 'the batch gone from the admin member list');
     for (const token of gone.tokens as string[]) {
-      await until(async () => (await call(gateway, asToken(token), 'GET', '/api/users/me')).statusCode === 401, 15_000, 'a removed member token refused');
+      await until(
+        async () => (await call(gateway, asToken(token), 'GET', '/api/users/me')).statusCode === 401,
+        15_000,
+        'a removed member token refused',
+      );
     }
     expect((await call(gateway, asToken(kept.tokens[0]), 'GET', '/api/users/me')).statusCode).toBe(200);
     expect(await loadMembersIn(auth, kept.batch)).toBe(1);
     const again = await call(gateway, { cookie: bossCookie }, 'DELETE', `/api/admin/load-members/${gone.batch}`);
     expect(again.statusCode).toBe(404);
     expect(again.json()).toEqual({ error: 'not_found', message: 'Bu adla bir yük testi üye partisi yok.' });
-    const audit = (await call(gateway, { cookie: bossCookie }, 'GET', '/api/admin/audit?action=load-members.remove')).json();
-    expect(audit.items.map((e: { adminId: string; targetId: string; reason: string }) => [e.adminId, e.targetId, e.reason])).toEqual([[boss.id, gone.batch, '2 üye']]);
+    const audit = (
+      await call(gateway, { cookie: bossCookie }, 'GET', '/api/admin/audit?action=load-members.remove')
+    ).json();
+    expect(
+      audit.items.map((e: { adminId: string; targetId: string; reason: string }) => [e.adminId, e.targetId, e.reason]),
+    ).toEqual([[boss.id, gone.batch, '2 üye']]);
   });
 });

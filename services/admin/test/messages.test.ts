@@ -33,7 +33,8 @@ describe('GET /api/admin/messages', () => {
     await contact?.close();
   });
 
-  const list = (query: string, headers = asAdmin('a1')) => admin.app.inject({ url: `/api/admin/messages${query}`, headers });
+  const list = (query: string, headers = asAdmin('a1')) =>
+    admin.app.inject({ url: `/api/admin/messages${query}`, headers });
 
   it('gives the administrator the messages page by page, newest first, with the total', async () => {
     const first = await list('?page=1&pageSize=2');
@@ -68,7 +69,9 @@ describe('GET /api/admin/messages', () => {
   });
 
   it('is documented with its query, answer and Turkish summary (the document the gateway merges)', () => {
-    const doc = admin.app.swagger() as { paths: Record<string, Record<string, { summary?: string; parameters?: { name: string }[] }>> };
+    const doc = admin.app.swagger() as {
+      paths: Record<string, Record<string, { summary?: string; parameters?: { name: string }[] }>>;
+    };
     const get = doc.paths['/api/admin/messages']?.['get'];
     expect(get?.summary).toBe('İletişim formundan gelen mesajları sayfa sayfa listeler (en yenisi önce)');
     expect(get?.parameters?.map((p) => p.name).sort()).toEqual(['page', 'pageSize']);

@@ -33,26 +33,59 @@ describe('admin: the moderation queue and the word filter', () => {
   const asAdminDo = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
     admin.app.inject({ method, url, headers: asAdmin(administrator), ...(payload ? { payload } : {}) });
   const queue = async () => (await asAdminDo('GET', '/api/admin/report-queue')).json() as ReportQueue;
-  const pollsPost = (url: string, userId: string, payload: object) => polls.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
+  const pollsPost = (url: string, userId: string, payload: object) =>
+    polls.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
 
   it('lists poll, comment and member reports together, oldest first, with waiting times and the count past 24 hours', async () => {
-    const poll = (await pollsPost('/api/polls', author, { title: 'Çay mı kahve mi?', category: 'teknoloji-ai', options: ['Çay', 'Kahve'] })).json();
+    const poll = (
+      await pollsPost('/api/polls', author, {
+        title: 'Çay mı kahve mi?',
+        category: 'teknoloji-ai',
+        options: ['Çay', 'Kahve'],
+      })
+    ).json();
     const comment = (await pollsPost(`/api/polls/${poll.id}/comments`, author, { text: 'Kaba bir yorum' })).json();
     const reported = await pollsPost(`/api/comments/${comment.id}/report`, reporter, { reason: 'Hakaret' });
     expect(reported.statusCode, reported.body).toBe(201);
     const member = objectId();
-    await admin.deps.bus.publish(events.social.userReported, { reportId: objectId(), userId: member, reporterId: reporter, reason: 'Taciz', description: null, at: hoursAgo(2).toISOString() });
-    await admin.app.admin.models.Report.create({ _id: 'old-poll-report', pollId: poll.id, reporterId: reporter, reason: 'Spam', createdAt: hoursAgo(30) });
+    await admin.deps.bus.publish(events.social.userReported, {
+      reportId: objectId(),
+      userId: member,
+      reporterId: reporter,
+      reason: 'Taciz',
+      description: null,
+      at: hoursAgo(2).toISOString(),
+    });
+    await admin.app.admin.models.Report.create({
+      _id: 'old-poll-report',
+      pollId: poll.id,
+      reporterId: reporter,
+      reason: 'Spam',
+      createdAt: hoursAgo(30),
+    });
 
     await until(async () => (await queue()).totalCount === 3, 10_000, 'three reports in the queue');
     const { items, overdueCount } = await queue();
     expect(overdueCount).toBe(1);
     expect(items.map((i) => i.kind)).toEqual(['poll', 'user', 'comment']);
-    expect(items[0]).toMatchObject({ id: 'old-poll-report', overdue: true, target: { id: poll.id, link: `/anket/${poll.id}` } });
+    expect(items[0]).toMatchObject({
+      id: 'old-poll-report',
+      overdue: true,
+      target: { id: poll.id, link: `/anket/${poll.id}` },
+    });
     expect(items[0]!.waitingSeconds).toBeGreaterThanOrEqual(30 * 3600);
     expect(items[1]).toMatchObject({ reason: 'Taciz', overdue: false, target: { id: member } });
     expect(items[1]!.waitingSeconds).toBeGreaterThanOrEqual(2 * 3600);
-    expect(items[2]).toMatchObject({ reason: 'Hakaret', target: { id: comment.id, pollId: poll.id, authorId: author, preview: 'Kaba bir yorum', link: `/anket/${poll.id}` } });
+    expect(items[2]).toMatchObject({
+      reason: 'Hakaret',
+      target: {
+        id: comment.id,
+        pollId: poll.id,
+        authorId: author,
+        preview: 'Kaba bir yorum',
+        link: `/anket/${poll.id}`,
+      },
+    });
     // The poll reports' own list keeps to polls.
     const pollReports = (await asAdminDo('GET', '/api/admin/reports?status=pending')).json();
     expect(pollReports.items.map((r: { id: string }) => r.id)).toEqual(['old-poll-report']);
@@ -64,7 +97,11 @@ describe('admin: the moderation queue and the word filter', () => {
     const removed = await asAdminDo('POST', `/api/admin/reports/${items[2]!.id}/remove-comment`);
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().message).toBe(M.commentRemoved);
-    await until(async () => (await polls.app.polls.models.Comment.countDocuments({ _id: comment.id })) === 0, 10_000, 'the comment deleted by polls');
+    await until(
+      async () => (await polls.app.polls.models.Comment.countDocuments({ _id: comment.id })) === 0,
+      10_000,
+      'the comment deleted by polls',
+    );
     expect((await queue()).items.map((i) => i.kind)).toEqual(['poll', 'user']);
     const audit = (await asAdminDo('GET', '/api/admin/audit')).json();
     expect(audit.items[0]).toMatchObject({ action: 'comment.remove', targetType: 'comment', targetId: comment.id });
@@ -79,32 +116,61 @@ describe('admin: the moderation queue and the word filter', () => {
     const twice = await asAdminDo('POST', '/api/admin/word-filter', { pattern: 'ŞALAK', action: 'hold' });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(M.wordExists);
-    for (const bad of [{ pattern: 'a.*b', action: 'refuse' }, { pattern: '  ', action: 'refuse' }, { pattern: 'kelime', action: 'sil' }, { pattern: 'kelime' }]) {
+    for (const bad of [
+      { pattern: 'a.*b', action: 'refuse' },
+      { pattern: '  ', action: 'refuse' },
+      { pattern: 'kelime', action: 'sil' },
+      { pattern: 'kelime' },
+    ]) {
       const res = await asAdminDo('POST', '/api/admin/word-filter', bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toMatch(/İfade|Eylem/);
     }
     const held = (await asAdminDo('POST', '/api/admin/word-filter', { pattern: 'aptal*', action: 'hold' })).json();
-    expect((await asAdminDo('GET', '/api/admin/word-filter')).json().items.map((e: { pattern: string }) => e.pattern)).toEqual(['salak', 'aptal*']);
+    expect(
+      (await asAdminDo('GET', '/api/admin/word-filter')).json().items.map((e: { pattern: string }) => e.pattern),
+    ).toEqual(['salak', 'aptal*']);
     expect(await admin.deps.bus.request(subjects.admin.wordFilter, {})).toEqual({
-      entries: [{ pattern: 'salak', action: 'refuse' }, { pattern: 'aptal*', action: 'hold' }],
+      entries: [
+        { pattern: 'salak', action: 'refuse' },
+        { pattern: 'aptal*', action: 'hold' },
+      ],
     });
 
     const gone = await asAdminDo('DELETE', `/api/admin/word-filter/${held.id}`);
     expect(gone.statusCode).toBe(200);
     expect((await asAdminDo('DELETE', `/api/admin/word-filter/${held.id}`)).statusCode).toBe(404);
-    expect((await admin.deps.bus.request(subjects.admin.wordFilter, {})).entries).toEqual([{ pattern: 'salak', action: 'refuse' }]);
+    expect((await admin.deps.bus.request(subjects.admin.wordFilter, {})).entries).toEqual([
+      { pattern: 'salak', action: 'refuse' },
+    ]);
   });
 
   it('has polls refuse a title and a comment an entry catches, within seconds of its being added', async () => {
     await asAdminDo('POST', '/api/admin/word-filter', { pattern: 'gerizekalı', action: 'refuse' });
-    const poll = (await pollsPost('/api/polls', author, { title: 'Hafta sonu planın?', category: 'teknoloji-ai', options: ['Ev', 'Dışarı'] })).json();
+    const poll = (
+      await pollsPost('/api/polls', author, {
+        title: 'Hafta sonu planın?',
+        category: 'teknoloji-ai',
+        options: ['Ev', 'Dışarı'],
+      })
+    ).json();
     await until(
-      async () => (await pollsPost('/api/polls', author, { title: 'GERİZEKALI soru', category: 'teknoloji-ai', options: ['Evet', 'Hayır'] })).statusCode === 400,
+      async () =>
+        (
+          await pollsPost('/api/polls', author, {
+            title: 'GERİZEKALI soru',
+            category: 'teknoloji-ai',
+            options: ['Evet', 'Hayır'],
+          })
+        ).statusCode === 400,
       10_000,
       'the new entry in force at polls',
     );
-    const title = await pollsPost('/api/polls', author, { title: 'Bu gerizekali bir soru mu?', category: 'teknoloji-ai', options: ['Evet', 'Hayır'] });
+    const title = await pollsPost('/api/polls', author, {
+      title: 'Bu gerizekali bir soru mu?',
+      category: 'teknoloji-ai',
+      options: ['Evet', 'Hayır'],
+    });
     expect(title.json().message).toBe(wordFilterRefusal('title'));
     const comment = await pollsPost(`/api/polls/${poll.id}/comments`, reporter, { text: 'Gerizekâlı!' });
     expect(comment.statusCode).toBe(400);

@@ -29,26 +29,53 @@ describe('admin read model: poll edits', () => {
   });
 
   const asAdminGet = (url: string) => admin.app.inject({ method: 'GET', url, headers: asAdmin(administrator) });
-  const reportsNow = async () => (await asAdminGet('/api/admin/reports?status=pending')).json().items as { poll: { id: string; title: string | null; editedAt?: string | null } }[];
+  const reportsNow = async () =>
+    (await asAdminGet('/api/admin/reports?status=pending')).json().items as {
+      poll: { id: string; title: string | null; editedAt?: string | null };
+    }[];
 
   it('shows an edit made through polls on the poll, its open reports and its history', async () => {
     const created = await polls.app.inject({
       method: 'POST',
       url: '/api/polls',
       headers: asMember(creator),
-      payload: { title: 'Hangi şehir daha güzel?', description: 'İlk hâli', category: 'teknoloji-ai', options: ['İzmir', 'Bursa'] },
+      payload: {
+        title: 'Hangi şehir daha güzel?',
+        description: 'İlk hâli',
+        category: 'teknoloji-ai',
+        options: ['İzmir', 'Bursa'],
+      },
     });
     expect(created.statusCode, created.body).toBe(201);
     const pollId = created.json().id as string;
-    const report = await polls.app.inject({ method: 'POST', url: `/api/polls/${pollId}/report`, headers: asMember(reporter), payload: { reason: 'spam' } });
+    const report = await polls.app.inject({
+      method: 'POST',
+      url: `/api/polls/${pollId}/report`,
+      headers: asMember(reporter),
+      payload: { reason: 'spam' },
+    });
     expect(report.statusCode, report.body).toBe(201);
-    await until(async () => (await reportsNow()).some((r) => r.poll.id === pollId && r.poll.title === 'Hangi şehir daha güzel?'), 15_000, 'report in the read model');
+    await until(
+      async () => (await reportsNow()).some((r) => r.poll.id === pollId && r.poll.title === 'Hangi şehir daha güzel?'),
+      15_000,
+      'report in the read model',
+    );
 
-    const edit = await polls.app.inject({ method: 'PATCH', url: `/api/polls/${pollId}`, headers: asMember(creator), payload: { title: 'Hangi şehirde yaşamak isterdin?' } });
+    const edit = await polls.app.inject({
+      method: 'PATCH',
+      url: `/api/polls/${pollId}`,
+      headers: asMember(creator),
+      payload: { title: 'Hangi şehirde yaşamak isterdin?' },
+    });
     expect(edit.statusCode, edit.body).toBe(200);
     const editedAt = edit.json().editedAt as string;
 
-    await until(async () => (await reportsNow()).find((r) => r.poll.id === pollId)?.poll.title === 'Hangi şehirde yaşamak isterdin?', 15_000, 'edited title on the report');
+    await until(
+      async () =>
+        (await reportsNow()).find((r) => r.poll.id === pollId)?.poll.title === 'Hangi şehirde yaşamak isterdin?',
+      15_000,
+      'edited title on the report',
+    );
     expect((await reportsNow()).find((r) => r.poll.id === pollId)!.poll.editedAt).toBe(editedAt);
     const listed = (await asAdminGet(`/api/admin/polls?q=${encodeURIComponent('YAŞAMAK')}`)).json();
     expect(listed.items.map((p: { id: string }) => p.id)).toEqual([pollId]);
@@ -59,7 +86,15 @@ describe('admin read model: poll edits', () => {
       pollId,
       title: 'Hangi şehirde yaşamak isterdin?',
       description: 'İlk hâli',
-      edits: [{ title: 'Hangi şehirde yaşamak isterdin?', description: 'İlk hâli', previousTitle: 'Hangi şehir daha güzel?', previousDescription: 'İlk hâli', editedAt }],
+      edits: [
+        {
+          title: 'Hangi şehirde yaşamak isterdin?',
+          description: 'İlk hâli',
+          previousTitle: 'Hangi şehir daha güzel?',
+          previousDescription: 'İlk hâli',
+          editedAt,
+        },
+      ],
     });
   });
 
@@ -67,14 +102,31 @@ describe('admin read model: poll edits', () => {
     const pollId = objectId();
     const at = (ms: number) => new Date(Date.UTC(2026, 10, 28, 12, 0, 0, ms)).toISOString();
     const editEvent = (title: string, previousTitle: string, ms: number): PollEditedEvent => ({
-      pollId, creatorId: creator, type: 'public', isShareable: false, title, description: null, previousTitle, previousDescription: null, editedAt: at(ms), at: at(ms),
+      pollId,
+      creatorId: creator,
+      type: 'public',
+      isShareable: false,
+      title,
+      description: null,
+      previousTitle,
+      previousDescription: null,
+      editedAt: at(ms),
+      at: at(ms),
     });
     const second = editEvent('Üçüncü metin', 'İkinci metin', 2_000);
     const first = editEvent('İkinci metin', 'İlk metin', 1_000);
     // The newest edit first, then it again (redelivered), then the older one, and the creation event last of all.
     for (const e of [second, second, first]) await admin.deps.bus.publish(events.polls.pollEdited, e);
     await admin.deps.bus.publish(events.polls.pollCreated, {
-      pollId, creatorId: creator, type: 'public', title: 'İlk metin', category: 'genel', description: null, isShareable: false, createdAt: at(0), expiresAt: null,
+      pollId,
+      creatorId: creator,
+      type: 'public',
+      title: 'İlk metin',
+      category: 'genel',
+      description: null,
+      isShareable: false,
+      createdAt: at(0),
+      expiresAt: null,
     });
     await drained(admin.deps, 'admin--polls-edited');
     await drained(admin.deps, 'admin--polls-created');
@@ -83,7 +135,13 @@ describe('admin read model: poll edits', () => {
     expect(poll).toMatchObject({ title: 'Üçüncü metin', editedAt: new Date(at(2_000)) });
     const history = (await asAdminGet(`/api/admin/polls/${pollId}/edits`)).json();
     expect(history.title).toBe('Üçüncü metin');
-    expect(history.edits.map((e: { previousTitle: string; title: string; editedAt: string }) => [e.previousTitle, e.title, e.editedAt])).toEqual([
+    expect(
+      history.edits.map((e: { previousTitle: string; title: string; editedAt: string }) => [
+        e.previousTitle,
+        e.title,
+        e.editedAt,
+      ]),
+    ).toEqual([
       ['İlk metin', 'İkinci metin', at(1_000)],
       ['İkinci metin', 'Üçüncü metin', at(2_000)],
     ]);

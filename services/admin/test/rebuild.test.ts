@@ -20,7 +20,10 @@ describe('read model rebuild', () => {
     const admin = await startTestService('admin', buildApp);
     started.push(admin);
     const users = async () =>
-      (await admin.app.inject({ url: '/api/admin/users', headers: asAdmin('a1') })).json() as { totalCount: number; items: { id: string }[] };
+      (await admin.app.inject({ url: '/api/admin/users', headers: asAdmin('a1') })).json() as {
+        totalCount: number;
+        items: { id: string }[];
+      };
     expect((await users()).totalCount).toBe(0);
 
     const auth = await startTestService('auth', buildAuth);

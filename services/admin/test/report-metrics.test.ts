@@ -22,7 +22,14 @@ describe('admin: pending reports on /metrics', () => {
       { _id: 'r-old', pollId: 'p1', reporterId: 'u1', reason: '@spam', createdAt: hoursAgo(30) },
       { _id: 'r-new', pollId: 'p1', reporterId: 'u2', reason: '@spam', createdAt: hoursAgo(1) },
       // Handled long ago: neither counted nor the oldest.
-      { _id: 'r-done', pollId: 'p2', reporterId: 'u3', reason: '@hakaret', status: 'resolved', createdAt: hoursAgo(50) },
+      {
+        _id: 'r-done',
+        pollId: 'p2',
+        reporterId: 'u3',
+        reason: '@hakaret',
+        status: 'resolved',
+        createdAt: hoursAgo(50),
+      },
     ]);
   });
   afterAll(() => admin?.close());
@@ -37,15 +44,29 @@ describe('admin: pending reports on /metrics', () => {
   });
 
   it('follows the queue as a moderator handles it: the next oldest, then none', async () => {
-    const dismiss = await admin.app.inject({ method: 'PATCH', url: '/api/admin/reports/r-old', headers: asAdmin('a1'), payload: { status: 'dismissed' } });
+    const dismiss = await admin.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/reports/r-old',
+      headers: asAdmin('a1'),
+      payload: { status: 'dismissed' },
+    });
     expect(dismiss.statusCode, dismiss.body).toBe(200);
     // Past the one-second reading both gauges share.
-    await until(async () => (await scraped('meydan_reports_pending')) === 1, 5_000, 'the dismissed report out of the count');
+    await until(
+      async () => (await scraped('meydan_reports_pending')) === 1,
+      5_000,
+      'the dismissed report out of the count',
+    );
     const age = (await scraped('meydan_reports_pending_oldest_age_seconds'))!;
     expect(age).toBeGreaterThanOrEqual(3600);
     expect(age).toBeLessThan(3600 + 120);
 
-    const resolve = await admin.app.inject({ method: 'PATCH', url: '/api/admin/reports/r-new', headers: asAdmin('a1'), payload: { status: 'resolved' } });
+    const resolve = await admin.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/reports/r-new',
+      headers: asAdmin('a1'),
+      payload: { status: 'resolved' },
+    });
     expect(resolve.statusCode, resolve.body).toBe(200);
     await until(async () => (await scraped('meydan_reports_pending')) === 0, 5_000, 'no report pending');
     expect(await scraped('meydan_reports_pending_oldest_age_seconds')).toBe(0);
@@ -53,10 +74,24 @@ describe('admin: pending reports on /metrics', () => {
 
   it('counts comment and member reports too, and those waiting past 24 hours', async () => {
     await admin.app.admin.models.Report.create([
-      { _id: 'r-comment', kind: 'comment', commentId: 'c1', pollId: 'p1', userId: 'u9', text: 'kaba', reporterId: 'u1', reason: 'Hakaret', createdAt: hoursAgo(26) },
+      {
+        _id: 'r-comment',
+        kind: 'comment',
+        commentId: 'c1',
+        pollId: 'p1',
+        userId: 'u9',
+        text: 'kaba',
+        reporterId: 'u1',
+        reason: 'Hakaret',
+        createdAt: hoursAgo(26),
+      },
       { _id: 'r-member', kind: 'user', userId: 'u9', reporterId: 'u2', reason: 'Taciz', createdAt: hoursAgo(1) },
     ]);
-    await until(async () => (await scraped('meydan_reports_pending')) === 2, 5_000, 'the comment and member reports counted');
+    await until(
+      async () => (await scraped('meydan_reports_pending')) === 2,
+      5_000,
+      'the comment and member reports counted',
+    );
     expect(await scraped('meydan_reports_overdue')).toBe(1);
     expect((await scraped('meydan_reports_pending_oldest_age_seconds'))!).toBeGreaterThanOrEqual(26 * 3600);
   });

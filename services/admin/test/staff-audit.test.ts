@@ -16,7 +16,14 @@ import { startTestGateway, type TestGateway } from '../../../gateway/test/suppor
 import { startAdmin, until } from './support.js';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-type Entry = { adminId: string; adminUsername: string | null; action: string; targetId: string; reason: string | null; at: string };
+type Entry = {
+  adminId: string;
+  adminUsername: string | null;
+  action: string;
+  targetId: string;
+  reason: string | null;
+  at: string;
+};
 
 describe('staff roles and the audit log', () => {
   let auth: TestService;
@@ -33,9 +40,18 @@ describe('staff roles and the audit log', () => {
   let reportId: string;
 
   const call = (cookie: string, method: Method, url: string, payload?: unknown) =>
-    gateway.inject({ method, url, headers: { cookie }, ...(payload !== undefined ? { payload: payload as object } : {}) });
+    gateway.inject({
+      method,
+      url,
+      headers: { cookie },
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
   const memberCookie = async (user: TestUser) => {
-    const res = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password } });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+    });
     expect(res.statusCode, res.body).toBe(200);
     return `sid=${res.cookies.find((c) => c.name === 'sid')!.value}`;
   };
@@ -57,7 +73,10 @@ describe('staff roles and the audit log', () => {
       options: ['Deniz', 'Dağ'],
     });
     expect(created.statusCode, created.body).toBe(201);
-    const reported = await call(await memberCookie(reporter), 'POST', `/api/polls/${created.json().id}/report`, { reason: 'spam', description: 'Reklam' });
+    const reported = await call(await memberCookie(reporter), 'POST', `/api/polls/${created.json().id}/report`, {
+      reason: 'spam',
+      description: 'Reklam',
+    });
     expect(reported.statusCode, reported.body).toBe(201);
     reportId = reported.json().reportId;
     await testGateway.close();
@@ -98,7 +117,10 @@ describe('staff roles and the audit log', () => {
     for (const target of [boss, moderator]) {
       const res = await call(modCookie, 'POST', `/api/admin/users/${target.id}/ban`, { reason: 'Deneme' });
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toEqual({ error: 'admin_untouchable', message: expect.stringMatching(/^Yönetim ekibindeki hesaplar/) });
+      expect(res.json()).toEqual({
+        error: 'admin_untouchable',
+        message: expect.stringMatching(/^Yönetim ekibindeki hesaplar/),
+      });
     }
     const audit = (await call(bossCookie, 'GET', '/api/admin/audit?action=user.ban')).json();
     expect(audit.totalCount).toBe(0);
@@ -119,9 +141,17 @@ describe('staff roles and the audit log', () => {
     expect(byModerator.items.map((e: Entry) => e.action)).toEqual(['report.resolve']);
     const bans = (await call(bossCookie, 'GET', '/api/admin/audit?action=user.ban')).json();
     expect(bans.items.map((e: Entry) => e.adminId)).toEqual([boss.id]);
-    const future = (await call(bossCookie, 'GET', `/api/admin/audit?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`)).json();
+    const future = (
+      await call(
+        bossCookie,
+        'GET',
+        `/api/admin/audit?from=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`,
+      )
+    ).json();
     expect(future.totalCount).toBe(0);
-    const past = (await call(bossCookie, 'GET', `/api/admin/audit?to=${encodeURIComponent(before)}&action=user.ban`)).json();
+    const past = (
+      await call(bossCookie, 'GET', `/api/admin/audit?to=${encodeURIComponent(before)}&action=user.ban`)
+    ).json();
     expect(past.totalCount).toBe(0);
   });
 
@@ -133,7 +163,11 @@ describe('staff roles and the audit log', () => {
     expect(badAction.statusCode).toBe(400);
     expect(badAction.json().message).toBe('İşlem türü tanınmadı.');
     const now = new Date().toISOString();
-    const backwards = await call(bossCookie, 'GET', `/api/admin/audit?from=${encodeURIComponent(now)}&to=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`);
+    const backwards = await call(
+      bossCookie,
+      'GET',
+      `/api/admin/audit?from=${encodeURIComponent(now)}&to=${encodeURIComponent(new Date(Date.now() - 60_000).toISOString())}`,
+    );
     expect(backwards.statusCode).toBe(400);
     expect(backwards.json().message).toBe('Başlangıç zamanı bitiş zamanından önce olmalı.');
   });
@@ -141,7 +175,12 @@ describe('staff roles and the audit log', () => {
   it('is append-only for everyone: no route changes or deletes an entry, and the store refuses both', async () => {
     const [entry] = (await call(bossCookie, 'GET', '/api/admin/audit')).json().items as (Entry & { id: string })[];
     for (const method of ['PATCH', 'DELETE', 'PUT'] as const) {
-      const res = await gateway.inject({ method, url: `/api/admin/audit/${entry!.id}`, headers: { cookie: bossCookie }, payload: { reason: 'x' } });
+      const res = await gateway.inject({
+        method,
+        url: `/api/admin/audit/${entry!.id}`,
+        headers: { cookie: bossCookie },
+        payload: { reason: 'x' },
+      });
       expect(res.statusCode, method).toBe(404);
     }
     const { Audit } = admin.app.admin.models;
@@ -170,10 +209,21 @@ describe('staff roles and the audit log', () => {
     expect(unknown.json().message).toBe('Rol üye, moderatör ya da yönetici olmalı.');
     expect((await call(bossCookie, 'GET', '/api/admin/audit?action=user.role')).json().totalCount).toBe(0);
 
-    const changed = await call(bossCookie, 'PATCH', `/api/admin/users/${ece.id}/role`, { role: 'moderator', reason: 'Gece vardiyası' });
+    const changed = await call(bossCookie, 'PATCH', `/api/admin/users/${ece.id}/role`, {
+      role: 'moderator',
+      reason: 'Gece vardiyası',
+    });
     expect(changed.statusCode, changed.body).toBe(200);
-    await until(async () => (await call(eceCookie, 'GET', '/api/auth/session')).statusCode === 401, 10_000, 'old session ended');
-    const signedIn = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: ece.email, password: ece.password } });
+    await until(
+      async () => (await call(eceCookie, 'GET', '/api/auth/session')).statusCode === 401,
+      10_000,
+      'old session ended',
+    );
+    const signedIn = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: ece.email, password: ece.password },
+    });
     expect(signedIn.json()).toMatchObject({ role: 'moderator', mfa: 'enrol' });
     const [entry] = (await call(bossCookie, 'GET', '/api/admin/audit?action=user.role')).json().items as Entry[];
     expect(entry).toMatchObject({ adminId: boss.id, targetId: ece.id, reason: 'member → moderator: Gece vardiyası' });
@@ -186,18 +236,36 @@ describe('staff roles and the audit log', () => {
       callback: (_e, m) => mails.push(openMail(TEST_MAIL_SECRET, codec.decode(m.data) as MailRequest) as never),
     });
     try {
-      const byModerator = await call(modCookie, 'POST', '/api/admin/staff/invitations', { email: 'yeni.mod@example.com', displayName: 'Yeni Moderatör', role: 'moderator' });
+      const byModerator = await call(modCookie, 'POST', '/api/admin/staff/invitations', {
+        email: 'yeni.mod@example.com',
+        displayName: 'Yeni Moderatör',
+        role: 'moderator',
+      });
       expect(byModerator.statusCode).toBe(403);
       expect(byModerator.json().error).toBe('admin_only');
-      const bad = await call(bossCookie, 'POST', '/api/admin/staff/invitations', { email: 'yeni.mod@example.com', displayName: 'Yeni', role: 'member' });
+      const bad = await call(bossCookie, 'POST', '/api/admin/staff/invitations', {
+        email: 'yeni.mod@example.com',
+        displayName: 'Yeni',
+        role: 'member',
+      });
       expect(bad.statusCode).toBe(400);
       expect(bad.json().message).toBe('Davet edilen moderatör ya da yönetici olmalı.');
-      const taken = await call(bossCookie, 'POST', '/api/admin/staff/invitations', { email: irmak.email, displayName: 'Irmak', role: 'moderator' });
+      const taken = await call(bossCookie, 'POST', '/api/admin/staff/invitations', {
+        email: irmak.email,
+        displayName: 'Irmak',
+        role: 'moderator',
+      });
       expect(taken.statusCode).toBe(409);
-      expect(taken.json().message).toBe('Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.');
+      expect(taken.json().message).toBe(
+        'Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.',
+      );
       expect((await call(bossCookie, 'GET', '/api/admin/audit?action=staff.invite')).json().totalCount).toBe(0);
 
-      const invited = await call(bossCookie, 'POST', '/api/admin/staff/invitations', { email: 'yeni.mod@example.com', displayName: 'Yeni Moderatör', role: 'moderator' });
+      const invited = await call(bossCookie, 'POST', '/api/admin/staff/invitations', {
+        email: 'yeni.mod@example.com',
+        displayName: 'Yeni Moderatör',
+        role: 'moderator',
+      });
       expect(invited.statusCode, invited.body).toBe(201);
       const { userId } = invited.json();
       await until(async () => mails.some((m) => m.tag === 'staff-invite'), 10_000, 'invitation mailed');
@@ -205,11 +273,23 @@ describe('staff roles and the audit log', () => {
       expect(mail.to).toBe('yeni.mod@example.com');
       const token = decodeURIComponent(/token=([^\s&]+)/.exec(mail.text)![1]!);
       // Before the link is used, no password opens the account.
-      const early = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: 'yeni.mod@example.com', password: 'gizli-sifre-1' } });
+      const early = await gateway.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'yeni.mod@example.com', password: 'gizli-sifre-1' },
+      });
       expect(early.statusCode).toBe(401);
-      const set = await gateway.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'yepyeni-sifre-42' } });
+      const set = await gateway.inject({
+        method: 'POST',
+        url: '/api/auth/reset-password',
+        payload: { token, password: 'yepyeni-sifre-42' },
+      });
       expect(set.statusCode, set.body).toBe(200);
-      const signedIn = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: 'yeni.mod@example.com', password: 'yepyeni-sifre-42' } });
+      const signedIn = await gateway.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: 'yeni.mod@example.com', password: 'yepyeni-sifre-42' },
+      });
       expect(signedIn.json()).toMatchObject({ id: userId, role: 'moderator', mfa: 'enrol' });
       const [entry] = (await call(bossCookie, 'GET', '/api/admin/audit?action=staff.invite')).json().items as Entry[];
       expect(entry).toMatchObject({ adminId: boss.id, targetId: userId, reason: 'moderator' });
@@ -224,12 +304,21 @@ describe('staff roles and the audit log', () => {
     expect(csv.body.split('\n')[0]).toContain(';');
     const xlsx = await call(bossCookie, 'GET', '/api/admin/reports.xlsx');
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.headers['content-disposition']).toMatch(/^attachment; filename="meydan-raporlar-\d{4}-\d{2}-\d{2}\.xlsx"$/);
+    expect(xlsx.headers['content-disposition']).toMatch(
+      /^attachment; filename="meydan-raporlar-\d{4}-\d{2}-\d{2}\.xlsx"$/,
+    );
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     expect(workbook.getWorksheet('Raporlar')!.getRow(1).getCell(1).value).toBe('id');
-    await until(async () => (await call(bossCookie, 'GET', '/api/admin/audit?action=export')).json().totalCount === 2, 5000, 'exports audited');
+    await until(
+      async () => (await call(bossCookie, 'GET', '/api/admin/audit?action=export')).json().totalCount === 2,
+      5000,
+      'exports audited',
+    );
     const entries = (await call(bossCookie, 'GET', '/api/admin/audit?action=export')).json().items as Entry[];
-    expect(entries.map((e) => [e.adminId, e.targetId]).sort()).toEqual([[boss.id, 'polls'], [boss.id, 'reports']]);
+    expect(entries.map((e) => [e.adminId, e.targetId]).sort()).toEqual([
+      [boss.id, 'polls'],
+      [boss.id, 'reports'],
+    ]);
   });
 });

@@ -12,7 +12,10 @@ export async function startAdmin(
   config: Partial<AdminConfig & BaseConfig> = {},
   options: { listen?: boolean; rebuilt?: boolean } = {},
 ): Promise<TestService> {
-  const admin = await startTestService('admin', buildApp, { config: config as Partial<BaseConfig>, listen: options.listen ?? true });
+  const admin = await startTestService('admin', buildApp, {
+    config: config as Partial<BaseConfig>,
+    listen: options.listen ?? true,
+  });
   if (options.rebuilt ?? true) await admin.app.admin.rebuilt;
   return admin;
 }

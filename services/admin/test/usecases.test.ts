@@ -21,13 +21,25 @@ describe('admin use cases without HTTP', () => {
   const seen: { subject: string; data: Record<string, unknown> }[] = [];
   const staff = (requestId: string): Staff => ({ userId: 'uc-admin', requestId, log: ctx.log });
   const register = (userId: string, role: 'member' | 'moderator' = 'member') =>
-    recordRegistration(ctx, { userId, username: userId, email: `${userId}@example.com`, displayName: userId, role, isActive: true, emailVerified: true, at: new Date().toISOString() });
-  const standing = async (userId: string) => (await listMembers(ctx, { q: userId, page: 1 })).items.find((u) => u.id === userId)?.isActive;
+    recordRegistration(ctx, {
+      userId,
+      username: userId,
+      email: `${userId}@example.com`,
+      displayName: userId,
+      role,
+      isActive: true,
+      emailVerified: true,
+      at: new Date().toISOString(),
+    });
+  const standing = async (userId: string) =>
+    (await listMembers(ctx, { q: userId, page: 1 })).items.find((u) => u.id === userId)?.isActive;
 
   beforeAll(async () => {
     admin = await startAdmin({}, { rebuilt: false });
     ctx = admin.app.admin;
-    sub = admin.deps.nats.subscribe('events.admin.>', { callback: (_e, m) => seen.push({ subject: m.subject, data: codec.decode(m.data) }) });
+    sub = admin.deps.nats.subscribe('events.admin.>', {
+      callback: (_e, m) => seen.push({ subject: m.subject, data: codec.decode(m.data) }),
+    });
     await admin.deps.nats.flush();
   });
   afterAll(async () => {
@@ -49,7 +61,11 @@ describe('admin use cases without HTTP', () => {
 
     expect(await reactivateMember(ctx, 'uc-deniz', staff('uc-activate'))).toBe('activated');
     expect(await standing('uc-deniz')).toBe(true);
-    await vi.waitFor(() => expect(seen.some((e) => e.subject === events.admin.userReactivated && e.data['userId'] === 'uc-deniz')).toBe(true));
+    await vi.waitFor(() =>
+      expect(seen.some((e) => e.subject === events.admin.userReactivated && e.data['userId'] === 'uc-deniz')).toBe(
+        true,
+      ),
+    );
   });
 
   it('refuses an unknown account, a staff account and oneself, with nothing announced', async () => {
@@ -62,7 +78,11 @@ describe('admin use cases without HTTP', () => {
     // Events from one publisher arrive in order: once a later ban's event is here, any of the refusals' would be too.
     await register('uc-later');
     expect(await banMember(ctx, 'uc-later', undefined, staff('uc-later'))).toBe('banned');
-    await vi.waitFor(() => expect(seen.some((e) => e.subject === events.admin.userBanned && e.data['userId'] === 'uc-later')).toBe(true));
-    expect(seen.filter((e) => ['uc-nobody', 'uc-moderator', 'uc-admin'].includes(String(e.data['userId'])))).toEqual([]);
+    await vi.waitFor(() =>
+      expect(seen.some((e) => e.subject === events.admin.userBanned && e.data['userId'] === 'uc-later')).toBe(true),
+    );
+    expect(seen.filter((e) => ['uc-nobody', 'uc-moderator', 'uc-admin'].includes(String(e.data['userId'])))).toEqual(
+      [],
+    );
   });
 });

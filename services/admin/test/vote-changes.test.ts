@@ -16,13 +16,35 @@ describe('admin read model: changed votes', () => {
   let polls: mongo.Collection<{ _id: string; votesCount: unknown }>;
   const creatorId = objectId();
 
-  const cast = (pollId: string, voter: string): VoteCastEvent => ({ pollId, creatorId, voter, userId: null, optionIndex: 0, at: new Date().toISOString() });
+  const cast = (pollId: string, voter: string): VoteCastEvent => ({
+    pollId,
+    creatorId,
+    voter,
+    userId: null,
+    optionIndex: 0,
+    at: new Date().toISOString(),
+  });
   const change = (pollId: string, voter: string, seq: number, to: number[] | null): VoteChangedEvent => ({
-    pollId, creatorId, voter, userId: null, seq, from: null, to, at: new Date().toISOString(),
+    pollId,
+    creatorId,
+    voter,
+    userId: null,
+    seq,
+    from: null,
+    to,
+    at: new Date().toISOString(),
   });
   const newPoll = async (): Promise<string> => {
     const _id = objectId();
-    await admin.app.admin.models.Poll.create({ _id, title: 'Çay mı kahve mi?', category: 'genel', type: 'public', creatorId, createdAt: new Date(), search: 'cay mi kahve mi' });
+    await admin.app.admin.models.Poll.create({
+      _id,
+      title: 'Çay mı kahve mi?',
+      category: 'genel',
+      type: 'public',
+      creatorId,
+      createdAt: new Date(),
+      search: 'cay mi kahve mi',
+    });
     return _id;
   };
   const counted = async (pollId: string) => (await polls.findOne({ _id: pollId }))?.votesCount;
@@ -46,7 +68,12 @@ describe('admin read model: changed votes', () => {
     await settled();
     expect(await counted(poll)).toBe(3);
     // a moves; b takes back; c takes back and votes again.
-    const changes = [change(poll, 'v:a', 1, [1]), change(poll, 'v:b', 1, null), change(poll, 'v:c', 1, null), change(poll, 'v:c', 2, [2])];
+    const changes = [
+      change(poll, 'v:a', 1, [1]),
+      change(poll, 'v:b', 1, null),
+      change(poll, 'v:c', 1, null),
+      change(poll, 'v:c', 2, [2]),
+    ];
     for (const e of changes) await bus.publish(events.polls.voteChanged, e);
     await settled();
     expect(await counted(poll)).toBe(2);
@@ -60,7 +87,8 @@ describe('admin read model: changed votes', () => {
     const poll = await newPoll();
     const { bus } = admin.deps;
     // d: voted, took back (1), voted again (2), took back (3) — the events newest first, its first vote last.
-    for (const e of [change(poll, 'v:d', 3, null), change(poll, 'v:d', 2, [1]), change(poll, 'v:d', 1, null)]) await bus.publish(events.polls.voteChanged, e);
+    for (const e of [change(poll, 'v:d', 3, null), change(poll, 'v:d', 2, [1]), change(poll, 'v:d', 1, null)])
+      await bus.publish(events.polls.voteChanged, e);
     // e: voted, took back (1), voted again (2) — the vote again first, then the first vote.
     await bus.publish(events.polls.voteChanged, change(poll, 'v:e', 2, [0]));
     await settled();

@@ -16,13 +16,25 @@ describe('admin read model: votes counted in batches', () => {
   let polls: mongo.Collection<{ _id: string; votesCount: unknown; tallying?: string[] }>;
 
   const vote = (pollId: string, voter: string): VoteCastEvent => ({
-    pollId, creatorId: objectId(), voter, userId: null, optionIndex: 0, at: new Date().toISOString(),
+    pollId,
+    creatorId: objectId(),
+    voter,
+    userId: null,
+    optionIndex: 0,
+    at: new Date().toISOString(),
   });
-  const publishAll = (votes: VoteCastEvent[]) => Promise.all(votes.map((v) => admin.deps.bus.publish(events.polls.voteCast, v)));
+  const publishAll = (votes: VoteCastEvent[]) =>
+    Promise.all(votes.map((v) => admin.deps.bus.publish(events.polls.voteCast, v)));
   const newPoll = async (): Promise<string> => {
     const _id = objectId();
     await admin.app.admin.models.Poll.create({
-      _id, title: 'Çay mı kahve mi?', category: 'genel', type: 'public', creatorId: objectId(), createdAt: new Date(), search: 'cay mi kahve mi',
+      _id,
+      title: 'Çay mı kahve mi?',
+      category: 'genel',
+      type: 'public',
+      creatorId: objectId(),
+      createdAt: new Date(),
+      search: 'cay mi kahve mi',
     });
     return _id;
   };
@@ -71,7 +83,11 @@ describe('admin read model: votes counted in batches', () => {
       expect(id).toMatch(new RegExp(`^${poll}:[A-Za-z0-9_-]{22}$`));
     }
     // A record from before pseudonyms, and a member deleted since: the start moves it, the count stays.
-    const votes = admin.app.admin.models.Vote.collection as unknown as mongo.Collection<{ _id: string; pollId: string; at: Date }>;
+    const votes = admin.app.admin.models.Vote.collection as unknown as mongo.Collection<{
+      _id: string;
+      pollId: string;
+      at: Date;
+    }>;
     const gone = objectId();
     await votes.insertOne({ _id: `${poll}:u:${gone}`, pollId: poll, at: new Date() });
     await admin.app.admin.models.Vote.db.collection('admin_migrations').deleteMany({});
@@ -94,7 +110,9 @@ describe('admin read model: votes counted in batches', () => {
     const healthyVotes = Array.from({ length: 4 }, (_, i) => vote(healthy, `v:h-${i}`));
     await publishAll([...brokenVotes, ...healthyVotes]);
     await until(
-      async () => (await admin.app.admin.models.Vote.countDocuments({ pollId: broken })) === 8 && (await polls.findOne({ _id: broken }))!.tallying!.length > 0,
+      async () =>
+        (await admin.app.admin.models.Vote.countDocuments({ pollId: broken })) === 8 &&
+        (await polls.findOne({ _id: broken }))!.tallying!.length > 0,
       20_000,
       'the failing batch stored its records',
     );

@@ -24,7 +24,12 @@ export function createContext(deps: ServiceDeps): AuthContext {
     ...base,
     models: createModels(deps.mongo),
     mongo: deps.mongo,
-    loginChallenge: new BotChallenge({ secret: config.INTERNAL_SECRET, redis: deps.redis, purpose: 'login', cost: config.CHALLENGE_COST ?? 1000 }),
+    loginChallenge: new BotChallenge({
+      secret: config.INTERNAL_SECRET,
+      redis: deps.redis,
+      purpose: 'login',
+      cost: config.CHALLENGE_COST ?? 1000,
+    }),
     wordFilter: new WordFilter(() => wordFilterEntries(deps), deps.log),
     sessions: new SessionStore(deps.redis, (config.SESSION_TTL_DAYS ?? 30) * 24 * 3600),
   };

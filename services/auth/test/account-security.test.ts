@@ -10,7 +10,14 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, events, type MailRequest } from '@meydan/proto';
-import { asVisitor, drained, identityHeaders, startTestService, type TestService, TEST_MAIL_SECRET } from '@meydan/testing';
+import {
+  asVisitor,
+  drained,
+  identityHeaders,
+  startTestService,
+  type TestService,
+  TEST_MAIL_SECRET,
+} from '@meydan/testing';
 import { startTestGateway, type TestGateway } from '../../../gateway/test/support.js';
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
@@ -45,12 +52,19 @@ describe('account security', () => {
   let ipCounter = 0;
 
   beforeAll(async () => {
-    auth = await startTestService('auth', buildApp, { listen: true, config: { PUBLIC_ORIGIN: ORIGIN, CHALLENGE_COST: 1 } as never });
+    auth = await startTestService('auth', buildApp, {
+      listen: true,
+      config: { PUBLIC_ORIGIN: ORIGIN, CHALLENGE_COST: 1 } as never,
+    });
     testGateway = await startTestGateway({ auth });
     gateway = testGateway.app;
     subs.push(
-      auth.deps.nats.subscribe(events.auth.mailRequested, { callback: (_e, m) => mails.push(openMail(TEST_MAIL_SECRET, codec.decode(m.data) as MailRequest) as Mail) }),
-      auth.deps.nats.subscribe(events.auth.sessionsRevoked, { callback: (_e, m) => revocations.push(codec.decode(m.data) as { userId: string }) }),
+      auth.deps.nats.subscribe(events.auth.mailRequested, {
+        callback: (_e, m) => mails.push(openMail(TEST_MAIL_SECRET, codec.decode(m.data) as MailRequest) as Mail),
+      }),
+      auth.deps.nats.subscribe(events.auth.sessionsRevoked, {
+        callback: (_e, m) => revocations.push(codec.decode(m.data) as { userId: string }),
+      }),
     );
   });
   afterAll(async () => {
@@ -62,9 +76,14 @@ describe('account security', () => {
   /** Straight to the auth service as the gateway would call it, from an IP of its own (the per-IP limit is not under test). */
   const direct = (url: string, payload: object, ip = `10.9.${++ipCounter % 250}.${ipCounter % 199}`) =>
     auth.app.inject({ method: 'POST', url, headers: { ...asVisitor(), ...identityHeaders({ ip }) }, payload });
-  const viaGateway = (method: 'GET' | 'POST' | 'DELETE', url: string, headers: Record<string, string> = {}, payload?: object) =>
-    gateway.inject({ method, url, headers: { origin: ORIGIN, ...headers }, ...(payload ? { payload } : {}) });
-  const sidOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+  const viaGateway = (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    headers: Record<string, string> = {},
+    payload?: object,
+  ) => gateway.inject({ method, url, headers: { origin: ORIGIN, ...headers }, ...(payload ? { payload } : {}) });
+  const sidOf = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
 
   async function signedIn(user: TestUser, password = user.password) {
     const res = await viaGateway('POST', '/api/login', {}, { email: user.email, password });
@@ -78,8 +97,10 @@ describe('account security', () => {
     expect((await viaGateway('GET', '/api/auth/session', { authorization: `Bearer ${token}` })).statusCode).toBe(200);
     return token;
   }
-  const statusWith = async (headers: Record<string, string>) => (await viaGateway('GET', '/api/auth/session', headers)).statusCode;
-  const expectDead = (headers: Record<string, string>) => vi.waitFor(async () => expect(await statusWith(headers)).toBe(401), { timeout: 10_000, interval: 50 });
+  const statusWith = async (headers: Record<string, string>) =>
+    (await viaGateway('GET', '/api/auth/session', headers)).statusCode;
+  const expectDead = (headers: Record<string, string>) =>
+    vi.waitFor(async () => expect(await statusWith(headers)).toBe(401), { timeout: 10_000, interval: 50 });
   const mailFor = (email: string, tag: string) =>
     vi.waitFor(
       () => {
@@ -89,7 +110,8 @@ describe('account security', () => {
       },
       { timeout: 10_000, interval: 20 },
     );
-  const resetTokenOf = (mail: Mail) => new URL(mail.text.match(/http:\/\/meydan\.test\/sifre-sifirla\?token=\S+/)![0]).searchParams.get('token')!;
+  const resetTokenOf = (mail: Mail) =>
+    new URL(mail.text.match(/http:\/\/meydan\.test\/sifre-sifirla\?token=\S+/)![0]).searchParams.get('token')!;
   async function payloadFor(challenge: Challenge) {
     const solution = await solveChallenge({ challenge, deriveKey });
     return Buffer.from(JSON.stringify({ challenge, solution })).toString('base64');
@@ -106,7 +128,12 @@ describe('account security', () => {
       const user = await createUser(auth.deps);
       const sid = await signedIn(user);
       const token = await apiToken(sid);
-      const res = await viaGateway('POST', '/api/auth/password', { cookie: `${SESSION_COOKIE}=${sid}` }, { currentPassword: user.password, newPassword: 'yepyeni-sifre' });
+      const res = await viaGateway(
+        'POST',
+        '/api/auth/password',
+        { cookie: `${SESSION_COOKIE}=${sid}` },
+        { currentPassword: user.password, newPassword: 'yepyeni-sifre' },
+      );
       expect(res.statusCode).toBe(200);
       await expectDead({ authorization: `Bearer ${token}` });
       expect(await statusWith({ cookie: `${SESSION_COOKIE}=${sidOf(res)}` })).toBe(200);
@@ -116,7 +143,10 @@ describe('account security', () => {
       const user = await createUser(auth.deps);
       const sid = await signedIn(user);
       const token = await apiToken(sid);
-      expect((await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${sid}` }, { everywhere: true })).statusCode).toBe(200);
+      expect(
+        (await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${sid}` }, { everywhere: true }))
+          .statusCode,
+      ).toBe(200);
       await expectDead({ authorization: `Bearer ${token}` });
     });
 
@@ -124,14 +154,25 @@ describe('account security', () => {
       const user = await createUser(auth.deps);
       const sid = await signedIn(user);
       const token = await apiToken(sid);
-      await auth.deps.bus.publish(events.admin.userBanned, { userId: user.id, by: 'admin', at: new Date().toISOString() });
+      await auth.deps.bus.publish(events.admin.userBanned, {
+        userId: user.id,
+        by: 'admin',
+        at: new Date().toISOString(),
+      });
       await expectDead({ authorization: `Bearer ${token}` });
       await expectDead({ cookie: `${SESSION_COOKIE}=${sid}` });
       // Dead already once the account is inactive, the ban's first step; reactivated after the ban was carried out
       // whole (its token revocation follows), as an administrator's second decision comes.
       await drained(auth.deps, 'auth--user-banned');
-      await auth.deps.bus.publish(events.admin.userReactivated, { userId: user.id, by: 'admin', at: new Date().toISOString() });
-      await vi.waitFor(async () => expect((await userModel(auth.deps.mongo).findById(user.id).lean())!.isActive).toBe(true), { interval: 50 });
+      await auth.deps.bus.publish(events.admin.userReactivated, {
+        userId: user.id,
+        by: 'admin',
+        at: new Date().toISOString(),
+      });
+      await vi.waitFor(
+        async () => expect((await userModel(auth.deps.mongo).findById(user.id).lean())!.isActive).toBe(true),
+        { interval: 50 },
+      );
       expect(await statusWith({ authorization: `Bearer ${token}` })).toBe(401);
       expect(await apiTokenModel(auth.deps.mongo).countDocuments({ userId: user.id, revokedAt: null })).toBe(0);
     });
@@ -142,7 +183,10 @@ describe('account security', () => {
       const token = await apiToken(sid);
       expect((await viaGateway('POST', '/api/auth/forgot-password', {}, { email: user.email })).statusCode).toBe(202);
       const resetToken = resetTokenOf(await mailFor(user.email, 'password-reset'));
-      expect((await viaGateway('POST', '/api/auth/reset-password', {}, { token: resetToken, password: 'sifirlandi-1' })).statusCode).toBe(200);
+      expect(
+        (await viaGateway('POST', '/api/auth/reset-password', {}, { token: resetToken, password: 'sifirlandi-1' }))
+          .statusCode,
+      ).toBe(200);
       await expectDead({ authorization: `Bearer ${token}` });
       await expectDead({ cookie: `${SESSION_COOKIE}=${sid}` });
     });
@@ -157,7 +201,10 @@ describe('account security', () => {
       await expectDead({ cookie: `${SESSION_COOKIE}=${phone}` });
       expect(await statusWith({ cookie: `${SESSION_COOKIE}=${laptop}` })).toBe(200);
 
-      expect((await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${laptop}` }, { everywhere: true })).statusCode).toBe(200);
+      expect(
+        (await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${laptop}` }, { everywhere: true }))
+          .statusCode,
+      ).toBe(200);
       await vi.waitFor(() => expect(revocations.some((r) => r.userId === user.id)).toBe(true), { interval: 20 });
       // Events of one publisher arrive in order: by now the plain logout's would have arrived too.
       expect(revocations.filter((r) => r.userId === user.id)).toHaveLength(1);
@@ -169,10 +216,15 @@ describe('account security', () => {
     const sid = await signedIn(user);
     const token = await apiToken(sid);
     const [{ id }] = (await viaGateway('GET', '/api/tokens', { cookie: `${SESSION_COOKIE}=${sid}` })).json().tokens;
-    expect((await viaGateway('DELETE', `/api/tokens/${id}`, { cookie: `${SESSION_COOKIE}=${sid}` })).statusCode).toBe(200);
+    expect((await viaGateway('DELETE', `/api/tokens/${id}`, { cookie: `${SESSION_COOKIE}=${sid}` })).statusCode).toBe(
+      200,
+    );
     await expectDead({ authorization: `Bearer ${token}` });
     expect(await statusWith({ cookie: `${SESSION_COOKIE}=${sid}` })).toBe(200);
-    expect((await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${sid}` }, { everywhere: true })).statusCode).toBe(200);
+    expect(
+      (await viaGateway('POST', '/api/logout', { cookie: `${SESSION_COOKIE}=${sid}` }, { everywhere: true }))
+        .statusCode,
+    ).toBe(200);
     await vi.waitFor(() => expect(revocations.some((r) => r.userId === user.id)).toBe(true), { interval: 20 });
     expect(revocations.filter((r) => r.userId === user.id)).toHaveLength(1);
   });
@@ -185,7 +237,9 @@ describe('account security', () => {
       expect(known.statusCode).toBe(202);
       expect(unknown.statusCode).toBe(202);
       expect(known.json()).toEqual(unknown.json());
-      expect(known.json().message).toBe('Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik. Bağlantı 1 saat geçerlidir.');
+      expect(known.json().message).toBe(
+        'Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik. Bağlantı 1 saat geçerlidir.',
+      );
       const mail = await mailFor(user.email, 'password-reset');
       expect(mail.subject).toBe('Meydan şifreni sıfırla');
       expect(mail.text).toContain('1 saat geçerlidir');
@@ -213,10 +267,15 @@ describe('account security', () => {
       const token = resetTokenOf(await mailFor(user.email, 'password-reset'));
       const done = await viaGateway('POST', '/api/auth/reset-password', {}, { token, password: 'yeni-sifre-9' });
       expect(done.statusCode).toBe(200);
-      expect(done.json().message).toBe('Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.');
+      expect(done.json().message).toBe(
+        'Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.',
+      );
       const again = await viaGateway('POST', '/api/auth/reset-password', {}, { token, password: 'baska-sifre-9' });
       expect(again.statusCode).toBe(410);
-      expect(again.json()).toEqual({ error: 'reset_link_used', message: 'Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.' });
+      expect(again.json()).toEqual({
+        error: 'reset_link_used',
+        message: 'Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.',
+      });
       expect((await direct('/api/login', { email: user.email, password: user.password })).statusCode).toBe(401);
       expect((await direct('/api/login', { email: user.email, password: 'baska-sifre-9' })).statusCode).toBe(401);
       expect((await direct('/api/login', { email: user.email, password: 'yeni-sifre-9' })).statusCode).toBe(200);
@@ -229,14 +288,23 @@ describe('account security', () => {
       const record = (await passwordResetModel(auth.deps.mongo).findOne({ userId: user.id }).lean())!;
       // Valid one hour (give or take the moment between computing the expiry and saving the record).
       expect(Math.abs(record.expiresAt.getTime() - record.createdAt.getTime() - 3600_000)).toBeLessThan(1000);
-      await passwordResetModel(auth.deps.mongo).updateOne({ _id: record._id }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
+      await passwordResetModel(auth.deps.mongo).updateOne(
+        { _id: record._id },
+        { $set: { expiresAt: new Date(Date.now() - 1000) } },
+      );
       const expired = await viaGateway('POST', '/api/auth/reset-password', {}, { token, password: 'yeni-sifre-9' });
       expect(expired.statusCode).toBe(410);
       expect(expired.json()).toEqual({
         error: 'reset_link_expired',
-        message: 'Bu şifre sıfırlama bağlantısının süresi dolmuş (bağlantılar 1 saat geçerlidir). Yeni bir bağlantı iste.',
+        message:
+          'Bu şifre sıfırlama bağlantısının süresi dolmuş (bağlantılar 1 saat geçerlidir). Yeni bir bağlantı iste.',
       });
-      const unknown = await viaGateway('POST', '/api/auth/reset-password', {}, { token: 'uydurma-bir-anahtar', password: 'yeni-sifre-9' });
+      const unknown = await viaGateway(
+        'POST',
+        '/api/auth/reset-password',
+        {},
+        { token: 'uydurma-bir-anahtar', password: 'yeni-sifre-9' },
+      );
       expect(unknown.statusCode).toBe(404);
       expect(unknown.json().error).toBe('reset_link_invalid');
       expect(unknown.json().message).toMatch(/^Bu şifre sıfırlama bağlantısı geçersiz\./);
@@ -260,7 +328,8 @@ describe('account security', () => {
 
     it('throttles requests from one IP across addresses, quietly', async () => {
       const users = await Promise.all(Array.from({ length: 11 }, () => createUser(auth.deps)));
-      for (const user of users) expect((await direct('/api/auth/forgot-password', { email: user.email }, '198.51.100.7')).statusCode).toBe(202);
+      for (const user of users)
+        expect((await direct('/api/auth/forgot-password', { email: user.email }, '198.51.100.7')).statusCode).toBe(202);
       const theirs = () => mails.filter((m) => users.some((u) => u.email === m.to));
       await vi.waitFor(() => expect(theirs()).toHaveLength(10), { timeout: 10_000, interval: 20 });
       const other = await createUser(auth.deps);
@@ -272,13 +341,16 @@ describe('account security', () => {
 
   describe('no squatting with accounts never activated', () => {
     const register = (body: object) => direct('/api/register', body);
-    const activationPath = async (email: string) => new URL((await mailFor(email, 'activation')).text.match(/http:\/\/\S+\/api\/auth\/activate\/\S+/)![0]).pathname;
+    const activationPath = async (email: string) =>
+      new URL((await mailFor(email, 'activation')).text.match(/http:\/\/\S+\/api\/auth\/activate\/\S+/)![0]).pathname;
     const tag = () => `${Date.now().toString(36)}${++ipCounter}`;
 
     it('registering an e-mail held by a never-activated account replaces it; its old link dies', async () => {
       const t = tag();
       const email = `sahip.${t}@example.com`;
-      expect((await register({ username: `squat_${t}`, email, displayName: 'Biri', password: 'gizli123' })).statusCode).toBe(201);
+      expect(
+        (await register({ username: `squat_${t}`, email, displayName: 'Biri', password: 'gizli123' })).statusCode,
+      ).toBe(201);
       const oldLink = await activationPath(email);
       const before = mails.length;
       const again = await register({ username: `sahip_${t}`, email, displayName: 'Sahibi', password: 'benim-sifrem' });
@@ -292,7 +364,16 @@ describe('account security', () => {
       expect(accounts.map((a) => a.username)).toEqual([`sahip_${t}`]);
       expect((await direct('/api/login', { email, password: 'benim-sifrem' })).statusCode).toBe(200);
       // The first username is free again.
-      expect((await register({ username: `squat_${t}`, email: `baska.${t}@example.com`, displayName: 'B', password: 'gizli123' })).statusCode).toBe(201);
+      expect(
+        (
+          await register({
+            username: `squat_${t}`,
+            email: `baska.${t}@example.com`,
+            displayName: 'B',
+            password: 'gizli123',
+          })
+        ).statusCode,
+      ).toBe(201);
     });
 
     it('re-registering a pending address mails it at most 3 times an hour: beyond, the same answer, no mail, nothing changed', async () => {
@@ -301,7 +382,9 @@ describe('account security', () => {
       const activationMails = () => mails.filter((m) => m.to === email && m.tag === 'activation').length;
       const answers = [];
       for (let i = 0; i < 5; i++) {
-        answers.push(await register({ username: `tekrar${i}_${t}`, email, displayName: 'Tekrar', password: `sifre-${i}-uzun` }));
+        answers.push(
+          await register({ username: `tekrar${i}_${t}`, email, displayName: 'Tekrar', password: `sifre-${i}-uzun` }),
+        );
         if (i < 3) await vi.waitFor(() => expect(activationMails()).toBe(i + 1), { interval: 20 });
       }
       expect(answers.map((a) => a.statusCode)).toEqual([201, 201, 201, 201, 201]);
@@ -318,7 +401,9 @@ describe('account security', () => {
     it('a refused registration leaves the never-activated account of its e-mail as it was', async () => {
       const t = tag();
       const email = `bekleyen.${t}@example.com`;
-      expect((await register({ username: `ilk_${t}`, email, displayName: 'İlk', password: 'gizli123' })).statusCode).toBe(201);
+      expect(
+        (await register({ username: `ilk_${t}`, email, displayName: 'İlk', password: 'gizli123' })).statusCode,
+      ).toBe(201);
       const other = await createUser(auth.deps);
       const users = userModel(auth.deps.mongo);
       const pending = (await users.findOne({ emailLower: email }).lean())!;
@@ -332,25 +417,61 @@ describe('account security', () => {
 
     it('a pending username stays taken while its link is valid, then another address may have it', async () => {
       const t = tag();
-      expect((await register({ username: `bekleyen_${t}`, email: `ilk.${t}@example.com`, displayName: 'İlk', password: 'gizli123' })).statusCode).toBe(201);
-      const taken = await register({ username: `bekleyen_${t}`, email: `ikinci.${t}@example.com`, displayName: 'İkinci', password: 'gizli123' });
+      expect(
+        (
+          await register({
+            username: `bekleyen_${t}`,
+            email: `ilk.${t}@example.com`,
+            displayName: 'İlk',
+            password: 'gizli123',
+          })
+        ).statusCode,
+      ).toBe(201);
+      const taken = await register({
+        username: `bekleyen_${t}`,
+        email: `ikinci.${t}@example.com`,
+        displayName: 'İkinci',
+        password: 'gizli123',
+      });
       expect(taken.statusCode).toBe(409);
       expect(taken.json()).toEqual({ error: 'username_taken', message: 'Bu kullanıcı adı zaten alınmış.' });
       const users = userModel(auth.deps.mongo);
       const pending = (await users.findOne({ usernameLower: `bekleyen_${t}` }).lean())!;
-      await activationModel(auth.deps.mongo).updateMany({ userId: pending._id.toString() }, { $set: { expiresAt: new Date(Date.now() - 1000) } });
-      expect((await register({ username: `bekleyen_${t}`, email: `ikinci.${t}@example.com`, displayName: 'İkinci', password: 'gizli123' })).statusCode).toBe(201);
+      await activationModel(auth.deps.mongo).updateMany(
+        { userId: pending._id.toString() },
+        { $set: { expiresAt: new Date(Date.now() - 1000) } },
+      );
+      expect(
+        (
+          await register({
+            username: `bekleyen_${t}`,
+            email: `ikinci.${t}@example.com`,
+            displayName: 'İkinci',
+            password: 'gizli123',
+          })
+        ).statusCode,
+      ).toBe(201);
       expect(await users.exists({ emailLower: `ilk.${t}@example.com` })).toBeNull();
       expect(await activationModel(auth.deps.mongo).countDocuments({ userId: pending._id.toString() })).toBe(0);
     });
 
     it('an activated account keeps its e-mail and username', async () => {
       const user = await createUser(auth.deps);
-      const sameMail = await register({ username: `yeni_${tag()}`, email: user.email, displayName: 'X', password: 'gizli123' });
+      const sameMail = await register({
+        username: `yeni_${tag()}`,
+        email: user.email,
+        displayName: 'X',
+        password: 'gizli123',
+      });
       // The same answer as for a free address (no one learns it has an account), and nothing is made.
       expect(sameMail.statusCode).toBe(201);
       expect(await userModel(auth.deps.mongo).countDocuments({ emailLower: user.email.toLowerCase() })).toBe(1);
-      const sameName = await register({ username: user.username, email: `yeni.${tag()}@example.com`, displayName: 'X', password: 'gizli123' });
+      const sameName = await register({
+        username: user.username,
+        email: `yeni.${tag()}@example.com`,
+        displayName: 'X',
+        password: 'gizli123',
+      });
       expect(sameName.statusCode).toBe(409);
       expect(sameName.json().error).toBe('username_taken');
       await signedIn(user);
@@ -360,16 +481,22 @@ describe('account security', () => {
   describe('a challenge after repeated failures, never a lockout', () => {
     it('after 3 wrong passwords the account asks for the challenge; a solved one with the right password logs in', async () => {
       const user = await createUser(auth.deps);
-      for (let i = 0; i < 3; i++) expect((await direct('/api/login', { email: user.email, password: `yanlis-${i}` })).statusCode).toBe(401);
+      for (let i = 0; i < 3; i++)
+        expect((await direct('/api/login', { email: user.email, password: `yanlis-${i}` })).statusCode).toBe(401);
       const asked = await direct('/api/login', { email: user.email, password: user.password });
       expect(asked.statusCode).toBe(403);
       expect(asked.json()).toEqual({
         error: 'challenge_required',
-        message: 'Bu hesapta art arda başarısız giriş denemeleri oldu. Devam etmek için güvenlik doğrulamasını tamamla.',
+        message:
+          'Bu hesapta art arda başarısız giriş denemeleri oldu. Devam etmek için güvenlik doğrulamasını tamamla.',
       });
       expect(sidOf(asked)).toBeUndefined();
 
-      const wrongWithChallenge = await direct('/api/login', { email: user.email, password: 'yine-yanlis', altcha: await solvedChallenge() });
+      const wrongWithChallenge = await direct('/api/login', {
+        email: user.email,
+        password: 'yine-yanlis',
+        altcha: await solvedChallenge(),
+      });
       expect(wrongWithChallenge.statusCode).toBe(401);
       expect(wrongWithChallenge.json().error).toBe('wrong_credentials');
 
@@ -384,10 +511,18 @@ describe('account security', () => {
     it('the owner still logs in after 20 wrong attempts by someone else, with a challenge', async () => {
       const user = await createUser(auth.deps);
       for (let i = 0; i < 20; i++) {
-        const res = await direct('/api/login', { email: user.email, password: `tahmin-${i}`, ...(i >= 3 ? { altcha: await solvedChallenge() } : {}) });
+        const res = await direct('/api/login', {
+          email: user.email,
+          password: `tahmin-${i}`,
+          ...(i >= 3 ? { altcha: await solvedChallenge() } : {}),
+        });
         expect(res.statusCode).toBe(401);
       }
-      const owner = await direct('/api/login', { email: user.email, password: user.password, altcha: await solvedChallenge() });
+      const owner = await direct('/api/login', {
+        email: user.email,
+        password: user.password,
+        altcha: await solvedChallenge(),
+      });
       expect(owner.statusCode).toBe(200);
       expect(owner.json().id).toBe(user.id);
     });
@@ -399,21 +534,41 @@ describe('account security', () => {
       expect((await direct('/api/login', { email: user.email, password: 'yanlis-x', altcha })).statusCode).toBe(401);
       const replay = await direct('/api/login', { email: user.email, password: user.password, altcha });
       expect(replay.statusCode).toBe(403);
-      expect(replay.json()).toEqual({ error: 'challenge_invalid', message: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.' });
+      expect(replay.json()).toEqual({
+        error: 'challenge_invalid',
+        message: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.',
+      });
 
       const challenge: Challenge = (await viaGateway('GET', '/api/auth/challenge')).json();
       const solution = await solveChallenge({ challenge, deriveKey });
-      const forged = { ...challenge, parameters: { ...challenge.parameters, expiresAt: challenge.parameters.expiresAt! + 86_400 } };
+      const forged = {
+        ...challenge,
+        parameters: { ...challenge.parameters, expiresAt: challenge.parameters.expiresAt! + 86_400 },
+      };
       const forgedPayload = Buffer.from(JSON.stringify({ challenge: forged, solution })).toString('base64');
-      expect((await direct('/api/login', { email: user.email, password: user.password, altcha: forgedPayload })).json().error).toBe('challenge_invalid');
+      expect(
+        (await direct('/api/login', { email: user.email, password: user.password, altcha: forgedPayload })).json()
+          .error,
+      ).toBe('challenge_invalid');
 
-      const malformed = await direct('/api/login', { email: user.email, password: user.password, altcha: 'bu bir çözüm değil' });
+      const malformed = await direct('/api/login', {
+        email: user.email,
+        password: user.password,
+        altcha: 'bu bir çözüm değil',
+      });
       expect(malformed.statusCode).toBe(400);
-      expect(malformed.json().message).toBe('Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.');
+      expect(malformed.json().message).toBe(
+        'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.',
+      );
     });
 
     it('still answers 429 to one IP after 20 failures across accounts', async () => {
-      for (let i = 0; i < 20; i++) await direct('/api/login', { email: `kimse${i}.${Date.now()}@example.com`, password: 'yanlis' }, '203.0.113.50');
+      for (let i = 0; i < 20; i++)
+        await direct(
+          '/api/login',
+          { email: `kimse${i}.${Date.now()}@example.com`, password: 'yanlis' },
+          '203.0.113.50',
+        );
       const res = await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, '203.0.113.50');
       expect(res.statusCode).toBe(429);
       expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
@@ -422,28 +577,53 @@ describe('account security', () => {
     it('counts an IPv6 client by its /64: 20 failures from 20 addresses of one /64, then 429 for a 21st', async () => {
       const net = `2001:db8:${(Date.now() % 0xffff).toString(16)}:7`;
       for (let i = 0; i < 20; i++) {
-        const res = await direct('/api/login', { email: `kimse${i}.${Date.now()}@example.com`, password: 'yanlis' }, `${net}:${(i + 1).toString(16)}::1`);
+        const res = await direct(
+          '/api/login',
+          { email: `kimse${i}.${Date.now()}@example.com`, password: 'yanlis' },
+          `${net}:${(i + 1).toString(16)}::1`,
+        );
         expect(res.statusCode).toBe(401);
       }
-      const res = await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, `${net}:abcd:ef01:2345:6789`);
+      const res = await direct(
+        '/api/login',
+        { email: 'baska@example.com', password: 'yanlis' },
+        `${net}:abcd:ef01:2345:6789`,
+      );
       expect(res.statusCode).toBe(429);
       // Another /64 is another client.
-      expect((await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, `${net}1::1`)).statusCode).toBe(401);
+      expect(
+        (await direct('/api/login', { email: 'baska@example.com', password: 'yanlis' }, `${net}1::1`)).statusCode,
+      ).toBe(401);
     });
   });
 
   describe('wrong current passwords are counted as failed logins are', () => {
     const guessFrom = '198.51.100.77';
     const asMemberAt = (url: string, sid: string, payload: object, remoteAddress = guessFrom) =>
-      gateway.inject({ method: 'POST', url, remoteAddress, headers: { origin: ORIGIN, cookie: `${SESSION_COOKIE}=${sid}` }, payload });
+      gateway.inject({
+        method: 'POST',
+        url,
+        remoteAddress,
+        headers: { origin: ORIGIN, cookie: `${SESSION_COOKIE}=${sid}` },
+        payload,
+      });
     let logins = 0;
     /** Signed in through the gateway from an address of its own (the gateway's login limit is not under test). */
     const signedIn = async (user: TestUser) => {
-      const res = await gateway.inject({ method: 'POST', url: '/api/login', remoteAddress: `192.0.2.${++logins}`, headers: { origin: ORIGIN }, payload: { email: user.email, password: user.password } });
+      const res = await gateway.inject({
+        method: 'POST',
+        url: '/api/login',
+        remoteAddress: `192.0.2.${++logins}`,
+        headers: { origin: ORIGIN },
+        payload: { email: user.email, password: user.password },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return sidOf(res)!;
     };
-    const challengeNeeded = { error: 'challenge_required', message: 'Mevcut şifren art arda birkaç kez yanlış girildi. Devam etmek için güvenlik doğrulamasını tamamla.' };
+    const challengeNeeded = {
+      error: 'challenge_required',
+      message: 'Mevcut şifren art arda birkaç kez yanlış girildi. Devam etmek için güvenlik doğrulamasını tamamla.',
+    };
 
     it('30 wrong current passwords on one session: after 3 none runs scrypt without a solved challenge, after 10 even the right one waits (429)', async () => {
       const user = await createUser(auth.deps);
@@ -454,7 +634,9 @@ describe('account security', () => {
       scryptRuns.count = 0;
       const answers = [];
       for (let i = 0; i < 30; i++) answers.push(await change(`tahmin-${i}`));
-      expect(answers.slice(0, 3).map((r) => r.json())).toEqual(Array(3).fill({ error: 'wrong_password', message: 'Mevcut şifren hatalı.' }));
+      expect(answers.slice(0, 3).map((r) => r.json())).toEqual(
+        Array(3).fill({ error: 'wrong_password', message: 'Mevcut şifren hatalı.' }),
+      );
       for (const res of answers.slice(3)) {
         expect(res.statusCode).toBe(403);
         expect(res.json()).toEqual(challengeNeeded);
@@ -463,11 +645,15 @@ describe('account security', () => {
       // The right password, too, now needs the challenge.
       expect((await change(user.password)).json()).toEqual(challengeNeeded);
       // With solved challenges the guesses are checked again, up to 10 in the window.
-      for (let i = 0; i < 7; i++) expect((await change(`cozumlu-${i}`, { altcha: await solvedChallenge() })).json().error).toBe('wrong_password');
+      for (let i = 0; i < 7; i++)
+        expect((await change(`cozumlu-${i}`, { altcha: await solvedChallenge() })).json().error).toBe('wrong_password');
       expect(scryptRuns.count).toBe(10);
       const limited = await change(user.password, { altcha: await solvedChallenge() });
       expect(limited.statusCode).toBe(429);
-      expect(limited.json()).toEqual({ error: 'rate_limited', message: 'Çok fazla hatalı şifre denemesi. Lütfen biraz bekleyip tekrar dene.' });
+      expect(limited.json()).toEqual({
+        error: 'rate_limited',
+        message: 'Çok fazla hatalı şifre denemesi. Lütfen biraz bekleyip tekrar dene.',
+      });
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
       expect(scryptRuns.count).toBe(10);
       // Nothing changed: the session still stands, the password is the old one.
@@ -478,12 +664,36 @@ describe('account security', () => {
     it('the right password with a solved challenge changes it and clears the count', async () => {
       const user = await createUser(auth.deps);
       const sid = await signedIn(user);
-      for (let i = 0; i < 3; i++) expect((await asMemberAt('/api/auth/password', sid, { currentPassword: `yanlis-${i}`, newPassword: 'yepyeni-sifre' }, '198.51.100.78')).statusCode).toBe(403);
-      const changed = await asMemberAt('/api/auth/password', sid, { currentPassword: user.password, newPassword: 'yepyeni-sifre', altcha: await solvedChallenge() }, '198.51.100.78');
+      for (let i = 0; i < 3; i++)
+        expect(
+          (
+            await asMemberAt(
+              '/api/auth/password',
+              sid,
+              { currentPassword: `yanlis-${i}`, newPassword: 'yepyeni-sifre' },
+              '198.51.100.78',
+            )
+          ).statusCode,
+        ).toBe(403);
+      const changed = await asMemberAt(
+        '/api/auth/password',
+        sid,
+        { currentPassword: user.password, newPassword: 'yepyeni-sifre', altcha: await solvedChallenge() },
+        '198.51.100.78',
+      );
       expect(changed.statusCode, changed.body).toBe(200);
       const renewed = sidOf(changed)!;
       // Cleared: a wrong one is just wrong again, not a challenge.
-      expect((await asMemberAt('/api/auth/password', renewed, { currentPassword: 'yanlis', newPassword: 'baska-sifre' }, '198.51.100.78')).json().error).toBe('wrong_password');
+      expect(
+        (
+          await asMemberAt(
+            '/api/auth/password',
+            renewed,
+            { currentPassword: 'yanlis', newPassword: 'baska-sifre' },
+            '198.51.100.78',
+          )
+        ).json().error,
+      ).toBe('wrong_password');
     });
 
     it('account deletion counts the same way and schedules nothing while refused', async () => {
@@ -491,25 +701,56 @@ describe('account security', () => {
       const sid = await signedIn(user);
       scryptRuns.count = 0;
       const answers = [];
-      for (let i = 0; i < 6; i++) answers.push((await asMemberAt('/api/account/deletion', sid, { password: `tahmin-${i}` }, '198.51.100.79')).json());
-      expect(answers.map((a) => a.error)).toEqual(['wrong_password', 'wrong_password', 'wrong_password', 'challenge_required', 'challenge_required', 'challenge_required']);
+      for (let i = 0; i < 6; i++)
+        answers.push(
+          (await asMemberAt('/api/account/deletion', sid, { password: `tahmin-${i}` }, '198.51.100.79')).json(),
+        );
+      expect(answers.map((a) => a.error)).toEqual([
+        'wrong_password',
+        'wrong_password',
+        'wrong_password',
+        'challenge_required',
+        'challenge_required',
+        'challenge_required',
+      ]);
       expect(scryptRuns.count).toBe(3);
-      expect((await asMemberAt('/api/account/deletion', sid, { password: user.password }, '198.51.100.79')).json()).toEqual(challengeNeeded);
+      expect(
+        (await asMemberAt('/api/account/deletion', sid, { password: user.password }, '198.51.100.79')).json(),
+      ).toEqual(challengeNeeded);
       expect((await userModel(auth.deps.mongo).findById(user.id).lean())!.deletionScheduledAt).toBeNull();
     });
 
     it('one IP’s wrong current passwords and failed logins share its budget: 429 after 20', async () => {
       const ip = '198.51.100.80';
       for (let i = 0; i < 10; i++) {
-        const res = await direct('/api/login', { email: `kimse${i}.${Date.now()}@example.com`, password: 'yanlis' }, ip);
+        const res = await direct(
+          '/api/login',
+          { email: `kimse${i}.${Date.now()}@example.com`, password: 'yanlis' },
+          ip,
+        );
         expect(res.statusCode).toBe(401);
       }
       for (let round = 0; round < 4; round++) {
         const sid = await signedIn(await createUser(auth.deps));
-        for (let i = 0; i < 3 && round * 3 + i < 10; i++) expect((await asMemberAt('/api/auth/password', sid, { currentPassword: `x-${i}`, newPassword: 'yepyeni-sifre' }, ip)).json().error).toBe('wrong_password');
+        for (let i = 0; i < 3 && round * 3 + i < 10; i++)
+          expect(
+            (
+              await asMemberAt(
+                '/api/auth/password',
+                sid,
+                { currentPassword: `x-${i}`, newPassword: 'yepyeni-sifre' },
+                ip,
+              )
+            ).json().error,
+          ).toBe('wrong_password');
       }
       const sid = await signedIn(await createUser(auth.deps));
-      const limited = await asMemberAt('/api/auth/password', sid, { currentPassword: 'x', newPassword: 'yepyeni-sifre' }, ip);
+      const limited = await asMemberAt(
+        '/api/auth/password',
+        sid,
+        { currentPassword: 'x', newPassword: 'yepyeni-sifre' },
+        ip,
+      );
       expect(limited.statusCode).toBe(429);
       expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     });

@@ -2,7 +2,15 @@ import { openMail } from '@meydan/kit';
 import { JSONCodec, type Subscription } from 'nats';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SESSION_COOKIE, events, subjects, type MailRequest } from '@meydan/proto';
-import { asMember, asVisitor, identityHeaders, startTestService, until, type TestService, TEST_MAIL_SECRET } from '@meydan/testing';
+import {
+  asMember,
+  asVisitor,
+  identityHeaders,
+  startTestService,
+  until,
+  type TestService,
+  TEST_MAIL_SECRET,
+} from '@meydan/testing';
 import { buildApp } from '../src/app.js';
 import { activationModel } from '../src/model/activation.js';
 import { userModel } from '../src/model/user.js';
@@ -22,11 +30,17 @@ describe('accounts', () => {
   const fresh = () => {
     n += 1;
     const tag = `${Date.now().toString(36)}${n}`;
-    return { username: `ayse_${tag}`, email: `Ayse.${tag}@Example.com`, displayName: 'Ayşe Yılmaz', password: 'gizli123' };
+    return {
+      username: `ayse_${tag}`,
+      email: `Ayse.${tag}@Example.com`,
+      displayName: 'Ayşe Yılmaz',
+      password: 'gizli123',
+    };
   };
   const ip = () => ({ ...asVisitor(), ...identityHeaders({ ip: `10.0.${n}.${Math.floor(Math.random() * 250)}` }) });
 
-  const register = (body: object) => svc.app.inject({ method: 'POST', url: '/api/register', headers: ip(), payload: body });
+  const register = (body: object) =>
+    svc.app.inject({ method: 'POST', url: '/api/register', headers: ip(), payload: body });
   const login = (email: string, password: string, headers: Record<string, string> = ip()) =>
     svc.app.inject({ method: 'POST', url: '/api/login', headers, payload: { email, password } });
   const linkFor = (email: string) => {
@@ -35,7 +49,8 @@ describe('accounts', () => {
     if (!link) throw new Error(`no activation mail for ${email}`);
     return new URL(link).pathname;
   };
-  const waitForMail = (email: string) => until(() => mails.some((m) => m.to.toLowerCase() === email.toLowerCase()), 5000, `a mail to ${email}`);
+  const waitForMail = (email: string) =>
+    until(() => mails.some((m) => m.to.toLowerCase() === email.toLowerCase()), 5000, `a mail to ${email}`);
   const registeredAndActive = async () => {
     const body = fresh();
     expect((await register(body)).statusCode).toBe(201);
@@ -43,7 +58,8 @@ describe('accounts', () => {
     expect((await svc.app.inject({ url: linkFor(body.email), headers: asVisitor() })).statusCode).toBe(200);
     return body;
   };
-  const sidOf = (res: { cookies: { name: string; value: string }[] }) => res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
+  const sidOf = (res: { cookies: { name: string; value: string }[] }) =>
+    res.cookies.find((c) => c.name === SESSION_COOKIE)?.value;
   const resolveSid = (sid: string) => svc.deps.bus.request(subjects.auth.sessionResolve, { sid });
 
   beforeAll(async () => {
@@ -75,7 +91,12 @@ describe('accounts', () => {
       expect(mail.html).toContain('Hesabımı etkinleştir');
       expect(mail.text).toContain('24 saat');
       const user = await userModel(svc.deps.mongo).findOne({ usernameLower: body.username.toLowerCase() }).lean();
-      expect(user).toMatchObject({ emailVerified: false, isActive: true, role: 'member', emailLower: body.email.toLowerCase() });
+      expect(user).toMatchObject({
+        emailVerified: false,
+        isActive: true,
+        role: 'member',
+        emailLower: body.email.toLowerCase(),
+      });
       expect(user!.passwordHash).toMatch(/^scrypt\$/);
       expect(user!.passwordHash).not.toContain(body.password);
     });
@@ -85,10 +106,22 @@ describe('accounts', () => {
       [{ username: 'ali_veli', displayName: 'A', password: 'gizli123' }, 'E-posta adresi gerekli'],
       [{ username: 'ali_veli', email: 'a@b.co', password: 'gizli123' }, 'Görünen ad gerekli'],
       [{ username: 'ali_veli', email: 'a@b.co', displayName: 'A' }, 'Şifre gerekli'],
-      [{ username: 'ali_veli', email: 'a@b.co', displayName: 'A', password: '12345' }, 'Şifre en az 6 karakter olmalıdır!'],
-      [{ username: 'ali_veli', email: 'a-b.co', displayName: 'A', password: 'gizli123' }, 'Geçerli bir e-posta adresi giriniz'],
-      [{ username: 'al', email: 'a@b.co', displayName: 'A', password: 'gizli123' }, 'Kullanıcı adı en az 3 karakter olmalıdır'],
-      [{ username: 'ali veli', email: 'a@b.co', displayName: 'A', password: 'gizli123' }, 'Kullanıcı adı yalnızca harf, rakam, alt çizgi (_) ve nokta (.) içerebilir'],
+      [
+        { username: 'ali_veli', email: 'a@b.co', displayName: 'A', password: '12345' },
+        'Şifre en az 6 karakter olmalıdır!',
+      ],
+      [
+        { username: 'ali_veli', email: 'a-b.co', displayName: 'A', password: 'gizli123' },
+        'Geçerli bir e-posta adresi giriniz',
+      ],
+      [
+        { username: 'al', email: 'a@b.co', displayName: 'A', password: 'gizli123' },
+        'Kullanıcı adı en az 3 karakter olmalıdır',
+      ],
+      [
+        { username: 'ali veli', email: 'a@b.co', displayName: 'A', password: 'gizli123' },
+        'Kullanıcı adı yalnızca harf, rakam, alt çizgi (_) ve nokta (.) içerebilir',
+      ],
     ])('refuses %j with 400 "%s" and creates nothing', async (body, message) => {
       const before = await userModel(svc.deps.mongo).countDocuments();
       const res = await register(body);
@@ -118,7 +151,11 @@ describe('accounts', () => {
       expect(sameMail.statusCode).toBe(201);
       expect(sameMail.json()).toEqual(free.json());
       expect(await userModel(svc.deps.mongo).countDocuments({ emailLower: body.email.toLowerCase() })).toBe(1);
-      await until(() => mails.some((m) => m.to.toLowerCase() === body.email.toLowerCase() && m.tag === 'account-exists'), 5000, 'the owner’s mail');
+      await until(
+        () => mails.some((m) => m.to.toLowerCase() === body.email.toLowerCase() && m.tag === 'account-exists'),
+        5000,
+        'the owner’s mail',
+      );
       const told = mails.find((m) => m.tag === 'account-exists' && m.to.toLowerCase() === body.email.toLowerCase())!;
       expect(told.subject).toBe('Meydan: bu adresle zaten bir hesabın var');
       expect(told.text).not.toMatch(/\/api\/auth\/activate\//);
@@ -128,7 +165,8 @@ describe('accounts', () => {
 
     describe('names that pass for someone else’s', () => {
       const digits = () => `${Date.now() % 1_000_000}${n}`;
-      const accountsNamed = (username: string) => userModel(svc.deps.mongo).countDocuments({ usernameLower: username.toLowerCase() });
+      const accountsNamed = (username: string) =>
+        userModel(svc.deps.mongo).countDocuments({ usernameLower: username.toLowerCase() });
 
       it.each([
         ['Cyrillic р and а in a Latin name', 'раypal'],
@@ -140,19 +178,31 @@ describe('accounts', () => {
         expect(res.statusCode).toBe(400);
         expect(res.json()).toEqual({
           error: 'username_mixed_scripts',
-          message: 'Kullanıcı adı tek bir alfabenin harflerinden oluşmalı (ör. Latin harfleriyle Kiril harfleri karıştırılamaz).',
+          message:
+            'Kullanıcı adı tek bir alfabenin harflerinden oluşmalı (ör. Latin harfleriyle Kiril harfleri karıştırılamaz).',
         });
         expect(await accountsNamed(username)).toBe(0);
       });
 
       it('refuses a name that differs from an existing one only by look-alikes (another script, 0/o, 1/l, capital I/l, rn/m)', async () => {
         const d = digits();
-        for (const existing of [`copy_${d}`, `paypal_${d}`, `Ismail_${d}`, `modern_${d}`]) expect((await register({ ...fresh(), username: existing })).statusCode).toBe(201);
+        for (const existing of [`copy_${d}`, `paypal_${d}`, `Ismail_${d}`, `modern_${d}`])
+          expect((await register({ ...fresh(), username: existing })).statusCode).toBe(201);
         // All Cyrillic (one script, so not refused as mixed), but it reads "copy".
-        for (const lookAlike of [`сору_${d}`, `paypa1_${d}`, `PAYPAI_${d}`, `lsmail_${d}`, `rnodern_${d}`, `m0dern_${d}`]) {
+        for (const lookAlike of [
+          `сору_${d}`,
+          `paypa1_${d}`,
+          `PAYPAI_${d}`,
+          `lsmail_${d}`,
+          `rnodern_${d}`,
+          `m0dern_${d}`,
+        ]) {
           const res = await register({ ...fresh(), username: lookAlike });
           expect(res.statusCode, lookAlike).toBe(409);
-          expect(res.json()).toEqual({ error: 'username_look_alike', message: 'Bu kullanıcı adı, var olan bir kullanıcı adına fazla benziyor. Lütfen başka bir ad seç.' });
+          expect(res.json()).toEqual({
+            error: 'username_look_alike',
+            message: 'Bu kullanıcı adı, var olan bir kullanıcı adına fazla benziyor. Lütfen başka bir ad seç.',
+          });
           expect(await accountsNamed(lookAlike)).toBe(0);
         }
       });
@@ -167,7 +217,18 @@ describe('accounts', () => {
         }
         // An account registered while ı still stood for itself: auth's start gives it today's skeleton.
         const users = userModel(svc.deps.mongo);
-        await users.collection.insertOne({ username: `yıldız_${d}`, usernameLower: `yıldız_${d}`, usernameSkeleton: `yıldız_${d}`, email: `y${d}@example.com`, emailLower: `y${d}@example.com`, displayName: 'Yıldız', passwordHash: 'x', role: 'member', isActive: true, emailVerified: true });
+        await users.collection.insertOne({
+          username: `yıldız_${d}`,
+          usernameLower: `yıldız_${d}`,
+          usernameSkeleton: `yıldız_${d}`,
+          email: `y${d}@example.com`,
+          emailLower: `y${d}@example.com`,
+          displayName: 'Yıldız',
+          passwordHash: 'x',
+          role: 'member',
+          isActive: true,
+          emailVerified: true,
+        });
         await backfillUsernameSkeletons(createContext(svc.deps));
         expect((await register({ ...fresh(), username: `yildiz_${d}` })).json().error).toBe('username_look_alike');
       });
@@ -175,9 +236,21 @@ describe('accounts', () => {
       it('knows the names of accounts made before skeletons existed once auth has started', async () => {
         const d = digits();
         const users = userModel(svc.deps.mongo);
-        await users.collection.insertOne({ username: `eski_${d}`, usernameLower: `eski_${d}`, email: `eski${d}@example.com`, emailLower: `eski${d}@example.com`, displayName: 'Eski', passwordHash: 'x', role: 'member', isActive: true, emailVerified: true });
+        await users.collection.insertOne({
+          username: `eski_${d}`,
+          usernameLower: `eski_${d}`,
+          email: `eski${d}@example.com`,
+          emailLower: `eski${d}@example.com`,
+          displayName: 'Eski',
+          passwordHash: 'x',
+          role: 'member',
+          isActive: true,
+          emailVerified: true,
+        });
         await backfillUsernameSkeletons(createContext(svc.deps));
-        expect((await users.findOne({ usernameLower: `eski_${d}` }).lean())!.usernameSkeleton).toBe(usernameSkeleton(`eski_${d}`));
+        expect((await users.findOne({ usernameLower: `eski_${d}` }).lean())!.usernameSkeleton).toBe(
+          usernameSkeleton(`eski_${d}`),
+        );
         expect((await register({ ...fresh(), username: `еѕкі_${d}` })).json().error).toBe('username_look_alike');
       });
 
@@ -215,7 +288,9 @@ describe('accounts', () => {
       await register(body);
       await waitForMail(body.email);
       const link = linkFor(body.email);
-      const answers = await Promise.all(Array.from({ length: 20 }, () => svc.app.inject({ url: link, headers: asVisitor() })));
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => svc.app.inject({ url: link, headers: asVisitor() })),
+      );
       expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(410)]);
     });
 
@@ -257,7 +332,12 @@ describe('accounts', () => {
     it('throttles resending to one link a minute', async () => {
       const body = fresh();
       await register(body);
-      const res = await svc.app.inject({ method: 'POST', url: '/api/auth/resend-activation', headers: asVisitor(), payload: { email: body.email } });
+      const res = await svc.app.inject({
+        method: 'POST',
+        url: '/api/auth/resend-activation',
+        headers: asVisitor(),
+        payload: { email: body.email },
+      });
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBeDefined();
       expect(res.json().message).toBe('Çok sık bağlantı istedin. Lütfen biraz bekleyip tekrar dene.');
@@ -275,11 +355,20 @@ describe('accounts', () => {
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.body).toContain('Bu bağlantı geçersiz');
-      const resend = await svc.app.inject({ method: 'POST', url: `/api/auth/activate/${long}/resend`, headers: asVisitor() });
+      const resend = await svc.app.inject({
+        method: 'POST',
+        url: `/api/auth/activate/${long}/resend`,
+        headers: asVisitor(),
+      });
       expect(resend.statusCode).toBe(404);
       expect(resend.headers['content-type']).toMatch(/^text\/html/);
       // A body where none belongs is still the API's refusal.
-      const withBody = await svc.app.inject({ method: 'POST', url: '/api/auth/activate/not-a-real-token-at-all/resend', headers: asVisitor(), payload: { x: 1 } });
+      const withBody = await svc.app.inject({
+        method: 'POST',
+        url: '/api/auth/activate/not-a-real-token-at-all/resend',
+        headers: asVisitor(),
+        payload: { x: 1 },
+      });
       expect(withBody.statusCode).toBe(400);
       expect(withBody.json()).toMatchObject({ error: 'validation' });
     });
@@ -322,7 +411,12 @@ describe('accounts', () => {
       const body = await registeredAndActive();
       const res = await login(body.email.toUpperCase(), body.password);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toMatchObject({ username: body.username, displayName: 'Ayşe Yılmaz', role: 'member', avatarUrl: null });
+      expect(res.json()).toMatchObject({
+        username: body.username,
+        displayName: 'Ayşe Yılmaz',
+        role: 'member',
+        avatarUrl: null,
+      });
       const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
       expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
       expect(cookie.maxAge).toBe(30 * 24 * 3600);
@@ -348,14 +442,23 @@ describe('accounts', () => {
       const a = await login(body.email, body.password);
       const b = sidOf(await login(body.email, body.password))!;
       const userId = a.json().id;
-      const out = await svc.app.inject({ method: 'POST', url: '/api/logout', headers: { ...asMember(userId), cookie: `${SESSION_COOKIE}=${sidOf(a)}` } });
+      const out = await svc.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { ...asMember(userId), cookie: `${SESSION_COOKIE}=${sidOf(a)}` },
+      });
       expect(out.statusCode).toBe(200);
       expect(out.json().message).toBe('Çıkış yapıldı.');
       expect(out.cookies.find((c) => c.name === SESSION_COOKIE)?.value).toBe('');
       expect(await resolveSid(sidOf(a)!)).toBeNull();
       expect(await resolveSid(b)).not.toBeNull();
       const c = sidOf(await login(body.email, body.password))!;
-      await svc.app.inject({ method: 'POST', url: '/api/logout', headers: { ...asMember(userId), cookie: `${SESSION_COOKIE}=${c}` }, payload: { everywhere: true } });
+      await svc.app.inject({
+        method: 'POST',
+        url: '/api/logout',
+        headers: { ...asMember(userId), cookie: `${SESSION_COOKIE}=${c}` },
+        payload: { everywhere: true },
+      });
       expect(await resolveSid(b)).toBeNull();
       expect(await resolveSid(c)).toBeNull();
     });
@@ -409,9 +512,15 @@ describe('accounts', () => {
       await vi.waitFor(async () => expect(await resolveSid(sidOf(res)!)).toBeNull(), { timeout: 5000, interval: 50 });
       const banned = await login(body.email, body.password);
       expect(banned.statusCode).toBe(403);
-      expect(banned.json()).toEqual({ error: 'account_banned', message: 'Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.' });
+      expect(banned.json()).toEqual({
+        error: 'account_banned',
+        message: 'Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.',
+      });
       await svc.deps.bus.publish(events.admin.userReactivated, { userId, by: 'admin', at: new Date().toISOString() });
-      await vi.waitFor(async () => expect((await login(body.email, body.password)).statusCode).toBe(200), { timeout: 5000, interval: 50 });
+      await vi.waitFor(async () => expect((await login(body.email, body.password)).statusCode).toBe(200), {
+        timeout: 5000,
+        interval: 50,
+      });
     });
 
     it('creates the administrator from ADMIN_EMAIL/ADMIN_PASSWORD with the admin role', async () => {
@@ -432,7 +541,9 @@ describe('accounts', () => {
         displayName: 'Ayşe Yılmaz',
         avatarUrl: null,
       });
-      await expect(svc.deps.bus.request(subjects.auth.usersGet, { id: '0123456789abcdef01234567' })).rejects.toMatchObject({
+      await expect(
+        svc.deps.bus.request(subjects.auth.usersGet, { id: '0123456789abcdef01234567' }),
+      ).rejects.toMatchObject({
         statusCode: 404,
       });
       const { users } = await svc.deps.bus.request(subjects.auth.usersSummaries, {
@@ -467,7 +578,12 @@ describe('the administrator made from ADMIN_EMAIL/ADMIN_PASSWORD at start', () =
         method: 'POST',
         url: '/api/register',
         headers: from(),
-        payload: { username: 'admin', email: 'kurucu@meydan.test', displayName: 'Yabancı', password: 'yabancinin-sifresi' },
+        payload: {
+          username: 'admin',
+          email: 'kurucu@meydan.test',
+          displayName: 'Yabancı',
+          password: 'yabancinin-sifresi',
+        },
       });
       expect(res.statusCode).toBe(201);
     });
@@ -516,7 +632,9 @@ describe('the administrator made from ADMIN_EMAIL/ADMIN_PASSWORD at start', () =
     const started = await startTestService('auth', buildApp, { config: { MONGO_DB, ...ADMIN } as never });
     try {
       expect((await login(started, 'kurucu@meydan.test', 'meydan-admin')).statusCode).toBe(401);
-      expect((await login(started, 'kurucu@meydan.test', ADMIN.ADMIN_PASSWORD)).json()).toMatchObject({ role: 'admin' });
+      expect((await login(started, 'kurucu@meydan.test', ADMIN.ADMIN_PASSWORD)).json()).toMatchObject({
+        role: 'admin',
+      });
       const sid = oldSession.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
       expect(await started.deps.bus.request(subjects.auth.sessionResolve, { sid })).toBeNull();
     } finally {

@@ -16,7 +16,9 @@ function multipart(fields: Record<string, string>, file?: { name: string; type: 
   }
   if (file) {
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="avatar"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
@@ -64,7 +66,12 @@ describe('profiles', () => {
   afterAll(() => svc?.close());
 
   const patch = (id: string, as: Record<string, string>, body: ReturnType<typeof multipart>) =>
-    svc.app.inject({ method: 'PATCH', url: `/api/users/${id}/profile`, headers: { ...as, ...body.headers }, payload: body.payload });
+    svc.app.inject({
+      method: 'PATCH',
+      url: `/api/users/${id}/profile`,
+      headers: { ...as, ...body.headers },
+      payload: body.payload,
+    });
 
   it('shows a profile with null counts when social and polls do not answer, never a 500', async () => {
     const res = await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asVisitor() });
@@ -87,8 +94,14 @@ describe('profiles', () => {
   });
 
   it('fills the counts from social and polls over NATS; how many votes a member cast only for the member', async () => {
-    const social = await svc.deps.bus.standIn('social', subjects.social.counts, () => ({ followersCount: 3, followingCount: 4 }));
-    const polls = await svc.deps.bus.standIn('polls', subjects.polls.userCounts, () => ({ pollsCount: 5, votesCount: 6 }));
+    const social = await svc.deps.bus.standIn('social', subjects.social.counts, () => ({
+      followersCount: 3,
+      followingCount: 4,
+    }));
+    const polls = await svc.deps.bus.standIn('polls', subjects.polls.userCounts, () => ({
+      pollsCount: 5,
+      votesCount: 6,
+    }));
     try {
       const own = await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(ayse.id) });
       expect(own.json()).toMatchObject({ followersCount: 3, followingCount: 4, pollsCount: 5, votesCount: 6 });
@@ -104,7 +117,9 @@ describe('profiles', () => {
   });
 
   it('answers an unknown id or username with 404, and an overlong one with 400', async () => {
-    expect((await svc.app.inject({ url: '/api/users/0123456789abcdef01234567', headers: asVisitor() })).statusCode).toBe(404);
+    expect(
+      (await svc.app.inject({ url: '/api/users/0123456789abcdef01234567', headers: asVisitor() })).statusCode,
+    ).toBe(404);
     const unknown = await svc.app.inject({ url: '/api/users/nope', headers: asVisitor() });
     expect(unknown.statusCode).toBe(404); // read as a username nobody has
     expect(unknown.json().message).toBe('Kullanıcı bulunamadı');
@@ -117,16 +132,27 @@ describe('profiles', () => {
     const own = await svc.app.inject({ url: '/api/users/me', headers: asMember(ayse.id) });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json().id).toBe(ayse.id);
-    expect(own.json()).toEqual((await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(ayse.id) })).json());
+    expect(own.json()).toEqual(
+      (await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(ayse.id) })).json(),
+    );
     const visitor = await svc.app.inject({ url: '/api/users/me', headers: asVisitor() });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().message).toBe('Profilini görmek için giriş yapmalısın.');
   });
 
   it('edits display name, bio and visibility for the owner; a private profile shows others only the card', async () => {
-    const res = await patch(ayse.id, asMember(ayse.id), multipart({ displayName: 'Ayşe Y.', bio: 'Anket sever.', isProfilePublic: 'false' }));
+    const res = await patch(
+      ayse.id,
+      asMember(ayse.id),
+      multipart({ displayName: 'Ayşe Y.', bio: 'Anket sever.', isProfilePublic: 'false' }),
+    );
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ displayName: 'Ayşe Y.', bio: 'Anket sever.', isProfilePublic: false, email: ayse.email });
+    expect(res.json()).toMatchObject({
+      displayName: 'Ayşe Y.',
+      bio: 'Anket sever.',
+      isProfilePublic: false,
+      email: ayse.email,
+    });
     const seenByOther = (await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(mehmet.id) })).json();
     expect(seenByOther).toMatchObject({ displayName: 'Ayşe Y.', isProfilePublic: false, bio: null });
     expect(seenByOther.createdAt).toBeUndefined();
@@ -160,36 +186,63 @@ describe('profiles', () => {
     expect(other.statusCode).toBe(403);
     expect(other.json()).toEqual({ error: 'forbidden', message: 'Bu profili düzenleme yetkin yok.' });
     expect((await patch(ayse.id, asVisitor(), body)).statusCode).toBe(401);
-    const forged = await patch(ayse.id, identityHeaders({ userId: ayse.id, role: 'member' }, 'not-the-real-secret-123'), body);
+    const forged = await patch(
+      ayse.id,
+      identityHeaders({ userId: ayse.id, role: 'member' }, 'not-the-real-secret-123'),
+      body,
+    );
     expect(forged.statusCode).toBe(401);
     expect((await userModel(svc.deps.mongo).findById(ayse.id).lean())!.displayName).toBe('Ayşe Y.');
   });
 
   it('saves questionnaire data sent as JSON, validated with the spec texts', async () => {
     const url = `/api/users/${mehmet.id}/profile`;
-    const bad = await svc.app.inject({ method: 'PATCH', url, headers: asMember(mehmet.id), payload: { gender: 'diğer' } });
+    const bad = await svc.app.inject({
+      method: 'PATCH',
+      url,
+      headers: asMember(mehmet.id),
+      payload: { gender: 'diğer' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Cinsiyet kadın ya da erkek olmalıdır');
     const res = await svc.app.inject({
       method: 'PATCH',
       url,
       headers: asMember(mehmet.id),
-      payload: { birthDate: '1995-04-12', birthTime: '08:30', birthPlace: 'Türkiye, istanbul, Kadıköy', gender: 'erkek', zodiacSign: 'koc' },
+      payload: {
+        birthDate: '1995-04-12',
+        birthTime: '08:30',
+        birthPlace: 'Türkiye, istanbul, Kadıköy',
+        gender: 'erkek',
+        zodiacSign: 'koc',
+      },
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ birthDate: '1995-04-12', birthPlace: 'Türkiye, istanbul, Kadıköy', gender: 'erkek' });
+    expect(res.json()).toMatchObject({
+      birthDate: '1995-04-12',
+      birthPlace: 'Türkiye, istanbul, Kadıköy',
+      gender: 'erkek',
+    });
   });
 
   describe('avatars', () => {
     it('refuses a file over 5 MB with 413 "Dosya çok büyük"', async () => {
       const big = Buffer.alloc(5 * 1024 * 1024 + 10, 1);
-      const res = await patch(ayse.id, asMember(ayse.id), multipart({}, { name: 'big.png', type: 'image/png', data: big }));
+      const res = await patch(
+        ayse.id,
+        asMember(ayse.id),
+        multipart({}, { name: 'big.png', type: 'image/png', data: big }),
+      );
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ error: 'file_too_large', message: 'Dosya çok büyük' });
     });
 
     it('refuses what is not a JPG, PNG, GIF or WebP image, whatever it claims to be, with 415', async () => {
-      const res = await patch(ayse.id, asMember(ayse.id), multipart({}, { name: 'x.png', type: 'image/png', data: Buffer.from('not an image') }));
+      const res = await patch(
+        ayse.id,
+        asMember(ayse.id),
+        multipart({}, { name: 'x.png', type: 'image/png', data: Buffer.from('not an image') }),
+      );
       expect(res.statusCode).toBe(415);
       expect(res.json().message).toMatch(/JPG, PNG, GIF veya WebP/);
       expect((await userModel(svc.deps.mongo).findById(ayse.id).lean())!.avatarFileId).toBeNull();
@@ -198,15 +251,28 @@ describe('profiles', () => {
     it('refuses a 16000×16000 PNG of a few kilobytes with 413 before decoding it', async () => {
       const huge = hugePng(16_000, 16_000);
       expect(huge.length).toBeLessThan(1024 * 1024);
-      const res = await patch(ayse.id, asMember(ayse.id), multipart({}, { name: 'huge.png', type: 'image/png', data: huge }));
+      const res = await patch(
+        ayse.id,
+        asMember(ayse.id),
+        multipart({}, { name: 'huge.png', type: 'image/png', data: huge }),
+      );
       expect(res.statusCode).toBe(413);
-      expect(res.json()).toEqual({ error: 'image_too_large', message: 'Resmin boyutları çok büyük. Lütfen en fazla 40 megapiksel bir resim seçin.' });
+      expect(res.json()).toEqual({
+        error: 'image_too_large',
+        message: 'Resmin boyutları çok büyük. Lütfen en fazla 40 megapiksel bir resim seçin.',
+      });
       expect((await userModel(svc.deps.mongo).findById(ayse.id).lean())!.avatarFileId).toBeNull();
     });
 
     it('stores a good picture as a 256×256 square and serves it with cache headers', async () => {
-      const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#e11d48' } }).png().toBuffer();
-      const res = await patch(ayse.id, asMember(ayse.id), multipart({}, { name: 'me.png', type: 'image/png', data: png }));
+      const png = await sharp({ create: { width: 640, height: 360, channels: 3, background: '#e11d48' } })
+        .png()
+        .toBuffer();
+      const res = await patch(
+        ayse.id,
+        asMember(ayse.id),
+        multipart({}, { name: 'me.png', type: 'image/png', data: png }),
+      );
       expect(res.statusCode).toBe(200);
       const avatarUrl: string = res.json().avatarUrl;
       expect(avatarUrl).toBe(`/api/users/${ayse.id}/avatar?v=1`);
@@ -216,13 +282,22 @@ describe('profiles', () => {
       expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const meta = await sharp(image.rawPayload).metadata();
       expect([meta.format, meta.width, meta.height]).toEqual(['webp', 256, 256]);
-      const again = await svc.app.inject({ url: avatarUrl, headers: { ...asVisitor(), 'if-none-match': image.headers['etag'] as string } });
+      const again = await svc.app.inject({
+        url: avatarUrl,
+        headers: { ...asVisitor(), 'if-none-match': image.headers['etag'] as string },
+      });
       expect(again.statusCode).toBe(304);
       const summary = await svc.deps.bus.request(subjects.auth.usersGet, { id: ayse.id });
       expect(summary.avatarUrl).toBe(avatarUrl);
 
-      const jpg = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#2563eb' } }).jpeg().toBuffer();
-      const second = await patch(ayse.id, asMember(ayse.id), multipart({}, { name: 'me.jpg', type: 'image/jpeg', data: jpg }));
+      const jpg = await sharp({ create: { width: 100, height: 300, channels: 3, background: '#2563eb' } })
+        .jpeg()
+        .toBuffer();
+      const second = await patch(
+        ayse.id,
+        asMember(ayse.id),
+        multipart({}, { name: 'me.jpg', type: 'image/jpeg', data: jpg }),
+      );
       expect(second.json().avatarUrl).toBe(`/api/users/${ayse.id}/avatar?v=2`);
       const files = await svc.deps.mongo.db!.collection('avatars.files').countDocuments({ 'metadata.userId': ayse.id });
       expect(files).toBe(1);
@@ -232,10 +307,22 @@ describe('profiles', () => {
   describe('questionnaire', () => {
     it('lists twelve questions, each with four Turkish options', async () => {
       const res = await svc.app.inject({ url: '/api/profile-questions', headers: asVisitor() });
-      const { questions } = res.json() as { questions: { id: string; category: string; question: string; options: string[] }[] };
+      const { questions } = res.json() as {
+        questions: { id: string; category: string; question: string; options: string[] }[];
+      };
       expect(questions.map((q) => q.category)).toEqual([
-        'decision_style', 'stress_response', 'ideal_weekend', 'friendship_quality', 'change_approach', 'motivation_source',
-        'communication_style', 'time_management', 'creative_expression', 'social_energy', 'conflict_resolution', 'learning_style',
+        'decision_style',
+        'stress_response',
+        'ideal_weekend',
+        'friendship_quality',
+        'change_approach',
+        'motivation_source',
+        'communication_style',
+        'time_management',
+        'creative_expression',
+        'social_energy',
+        'conflict_resolution',
+        'learning_style',
       ]);
       for (const q of questions) {
         expect(q.options).toHaveLength(4);
@@ -243,7 +330,7 @@ describe('profiles', () => {
       }
     });
 
-    it('saves the owner\'s answers and marks the questionnaire completed; refuses an answer that is not an option', async () => {
+    it("saves the owner's answers and marks the questionnaire completed; refuses an answer that is not an option", async () => {
       const url = `/api/users/${mehmet.id}/profile-answers`;
       const bad = await svc.app.inject({
         method: 'POST',
@@ -272,7 +359,12 @@ describe('profiles', () => {
     const session = (id: string) => identityHeaders({ userId: id, role: 'member', authMethod: 'session' });
 
     it('creates a token shown once, lists it without the secret, resolves it, and refuses it after revoking', async () => {
-      const created = await svc.app.inject({ method: 'POST', url: '/api/tokens', headers: session(ayse.id), payload: { name: 'Betik' } });
+      const created = await svc.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: session(ayse.id),
+        payload: { name: 'Betik' },
+      });
       expect(created.statusCode).toBe(201);
       const { token, id, prefix } = created.json();
       expect(token).toMatch(/^mdn_[A-Za-z0-9_-]{40}$/);
@@ -280,9 +372,14 @@ describe('profiles', () => {
       const list = (await svc.app.inject({ url: '/api/tokens', headers: session(ayse.id) })).json();
       expect(list.tokens).toEqual([expect.objectContaining({ id, name: 'Betik', tier: 'free' })]);
       expect(JSON.stringify(list)).not.toContain(token);
-      await expect(svc.deps.bus.request(subjects.auth.tokenResolve, { token })).resolves.toMatchObject({ userId: ayse.id, tier: 'free' });
+      await expect(svc.deps.bus.request(subjects.auth.tokenResolve, { token })).resolves.toMatchObject({
+        userId: ayse.id,
+        tier: 'free',
+      });
 
-      expect((await svc.app.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: session(mehmet.id) })).statusCode).toBe(404);
+      expect(
+        (await svc.app.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: session(mehmet.id) })).statusCode,
+      ).toBe(404);
       const revoked = await svc.app.inject({ method: 'DELETE', url: `/api/tokens/${id}`, headers: session(ayse.id) });
       expect(revoked.json().message).toBe('API anahtarı iptal edildi.');
       await expect(svc.deps.bus.request(subjects.auth.tokenResolve, { token })).resolves.toBeNull();
@@ -290,10 +387,20 @@ describe('profiles', () => {
 
     it('manages tokens only from a session, not with a token, and never for visitors', async () => {
       const viaToken = identityHeaders({ userId: ayse.id, role: 'member', authMethod: 'token' });
-      const res = await svc.app.inject({ method: 'POST', url: '/api/tokens', headers: viaToken, payload: { name: 'x' } });
+      const res = await svc.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: viaToken,
+        payload: { name: 'x' },
+      });
       expect(res.statusCode).toBe(403);
       expect((await svc.app.inject({ url: '/api/tokens', headers: asVisitor() })).statusCode).toBe(401);
-      const blank = await svc.app.inject({ method: 'POST', url: '/api/tokens', headers: session(ayse.id), payload: { name: '   ' } });
+      const blank = await svc.app.inject({
+        method: 'POST',
+        url: '/api/tokens',
+        headers: session(ayse.id),
+        payload: { name: '   ' },
+      });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().message).toBe('Anahtar için bir ad yaz (en fazla 60 karakter).');
     });

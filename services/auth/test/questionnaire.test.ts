@@ -26,7 +26,12 @@ describe('personality analysis', () => {
   const analyse = (id: string, headers: Record<string, string>) =>
     svc.app.inject({ method: 'POST', url: `/api/users/${id}/analysis`, headers });
   const answer = (id: string, answers: ReturnType<typeof answersAt>) =>
-    svc.app.inject({ method: 'POST', url: `/api/users/${id}/profile-answers`, headers: asMember(id), payload: { answers } });
+    svc.app.inject({
+      method: 'POST',
+      url: `/api/users/${id}/profile-answers`,
+      headers: asMember(id),
+      payload: { answers },
+    });
 
   it('asks for the questionnaire first (409, Turkish) and lets only the owner start it', async () => {
     const early = await analyse(ayse.id, asMember(ayse.id));
@@ -53,7 +58,13 @@ describe('personality analysis', () => {
     expect((await answer(ayse.id, answersAt(1))).statusCode).toBe(200);
     // polls is not started here: this stands in for its responder with the member's votes by category.
     const polls = await svc.deps.bus.standIn('polls', subjects.polls.userTopics, ({ userId }) => ({
-      topics: userId === ayse.id ? [{ category: 'muzik-playlist', votes: 6 }, { category: 'oyun-geek', votes: 2 }] : [],
+      topics:
+        userId === ayse.id
+          ? [
+              { category: 'muzik-playlist', votes: 6 },
+              { category: 'oyun-geek', votes: 2 },
+            ]
+          : [],
     }));
     try {
       const res = await analyse(ayse.id, asMember(ayse.id));
@@ -77,12 +88,24 @@ describe('personality analysis', () => {
       expect(profile.json().aiAnalysisCompleted).toBe(true);
       const stored = await svc.app.inject({ url: `/api/users/${ayse.id}/analysis`, headers: asMember(ayse.id) });
       expect(stored.json()).toEqual(analysis);
-      expect((await svc.app.inject({ url: `/api/users/${ayse.id}/analysis`, headers: asMember(mehmet.id) })).statusCode).toBe(403);
+      expect(
+        (await svc.app.inject({ url: `/api/users/${ayse.id}/analysis`, headers: asMember(mehmet.id) })).statusCode,
+      ).toBe(403);
 
       // What the for-you feed asks auth for.
-      const affinities = await svc.deps.bus.request(subjects.auth.usersAffinities, { userId: ayse.id }, { requestId: 'test' }, 2000);
+      const affinities = await svc.deps.bus.request(
+        subjects.auth.usersAffinities,
+        { userId: ayse.id },
+        { requestId: 'test' },
+        2000,
+      );
       expect(affinities.topics).toEqual(analysis.topics);
-      const none = await svc.deps.bus.request(subjects.auth.usersAffinities, { userId: mehmet.id }, { requestId: 'test' }, 2000);
+      const none = await svc.deps.bus.request(
+        subjects.auth.usersAffinities,
+        { userId: mehmet.id },
+        { requestId: 'test' },
+        2000,
+      );
       expect(none.topics).toEqual([]);
     } finally {
       await polls.stop();
@@ -116,7 +139,11 @@ describe('analysePersonality', () => {
   });
 
   it('ignores answers that are not options of the question', () => {
-    const result = analysePersonality({ answers: [{ questionId: 'social_energy', answer: 'uydurma' }], votesByTopic: [], now });
+    const result = analysePersonality({
+      answers: [{ questionId: 'social_energy', answer: 'uydurma' }],
+      votesByTopic: [],
+      now,
+    });
     expect(result.basedOn.answers).toBe(0);
   });
 });

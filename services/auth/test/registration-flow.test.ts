@@ -19,7 +19,10 @@ describe('registration flow through the gateway, with mail', () => {
 
   beforeAll(async () => {
     maildev = await startTestMailDev();
-    auth = await startTestService('auth', buildApp, { listen: true, config: { PUBLIC_ORIGIN: 'http://meydan.test' } as never });
+    auth = await startTestService('auth', buildApp, {
+      listen: true,
+      config: { PUBLIC_ORIGIN: 'http://meydan.test' } as never,
+    });
     notifications = await startTestService('notifications', buildNotifications, {
       listen: true,
       config: { SMTP_URL: maildev.smtpUrl } as never,
@@ -41,17 +44,30 @@ describe('registration flow through the gateway, with mail', () => {
       method: 'POST',
       url: '/api/register',
       headers: { origin: 'http://meydan.test' },
-      payload: { username: `zeynep_${Date.now().toString(36)}`, email, displayName: 'Zeynep Kaya', password: 'gizli123' },
+      payload: {
+        username: `zeynep_${Date.now().toString(36)}`,
+        email,
+        displayName: 'Zeynep Kaya',
+        password: 'gizli123',
+      },
     });
     expect(registered.statusCode).toBe(201);
 
-    const mail = await until(async () => (await maildev.messages()).find((m) => m.to.some((t) => t.address === email)), 10_000, 'the activation mail in MailDev');
+    const mail = await until(
+      async () => (await maildev.messages()).find((m) => m.to.some((t) => t.address === email)),
+      10_000,
+      'the activation mail in MailDev',
+    );
     expect(mail.subject).toBe('Meydan hesabını etkinleştir');
     expect(mail.text).toContain('Merhaba Zeynep Kaya');
     expect(mail.html).toContain('Hesabımı etkinleştir');
     const link = new URL(mail!.text.match(/http:\/\/meydan\.test\/api\/auth\/activate\/\S+/)![0]);
 
-    const before = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email, password: 'gizli123' } });
+    const before = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: 'gizli123' },
+    });
     expect(before.statusCode).toBe(403);
 
     const activated = await gateway.inject({ url: link.pathname });
@@ -67,10 +83,18 @@ describe('registration flow through the gateway, with mail', () => {
     expect(session.statusCode).toBe(200);
     expect(session.json().email).toBe(email);
 
-    const logout = await gateway.inject({ method: 'POST', url: '/api/logout', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
+    const logout = await gateway.inject({
+      method: 'POST',
+      url: '/api/logout',
+      headers: { cookie: `${SESSION_COOKIE}=${sid}` },
+    });
     expect(logout.statusCode).toBe(200);
     await vi.waitFor(
-      async () => expect((await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } })).statusCode).toBe(401),
+      async () =>
+        expect(
+          (await gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } }))
+            .statusCode,
+        ).toBe(401),
       { timeout: 1000, interval: 25 },
     );
   });

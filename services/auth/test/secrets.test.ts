@@ -22,7 +22,9 @@ vi.mock('node:crypto', async (importOriginal) => {
   return { ...crypto, scrypt, default: { ...crypto, scrypt } };
 });
 
-const { SCRYPT_AT_ONCE, SCRYPT_QUEUE, hashPassword, unusableHash, verifyPassword } = await import('../src/domain/secrets.js');
+const { SCRYPT_AT_ONCE, SCRYPT_QUEUE, hashPassword, unusableHash, verifyPassword } = await import(
+  '../src/domain/secrets.js'
+);
 
 beforeEach(() => void (scryptRuns.count = 0));
 
@@ -63,7 +65,11 @@ describe('scrypt work at once', () => {
     expect(refused.length).toBeGreaterThanOrEqual(10);
     expect(settled.slice(-10).every((r) => r.status === 'rejected')).toBe(true);
     for (const err of refused) {
-      expect(err).toMatchObject({ statusCode: 503, code: 'service_unavailable', message: 'Şu anda çok fazla giriş isteği var. Lütfen birkaç saniye sonra tekrar dene.' });
+      expect(err).toMatchObject({
+        statusCode: 503,
+        code: 'service_unavailable',
+        message: 'Şu anda çok fazla giriş isteği var. Lütfen birkaç saniye sonra tekrar dene.',
+      });
     }
     expect(scryptRuns.count).toBe(settled.length - refused.length);
     // Afterwards the work goes on as usual.

@@ -33,7 +33,14 @@ describe('auth: the profile’s settings tab and the profile by username', () =>
   it('starts public, without follow requests and with every notification on', async () => {
     const res = await settings(ali);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ isProfilePublic: true, followRequestsEnabled: false, notifyVotes: true, notifyLikes: true, notifyComments: true, notifyPollResults: true });
+    expect(res.json()).toEqual({
+      isProfilePublic: true,
+      followRequestsEnabled: false,
+      notifyVotes: true,
+      notifyLikes: true,
+      notifyComments: true,
+      notifyPollResults: true,
+    });
     expect(validate('meydan/user-settings', res.json()).ok).toBe(true);
   });
 
@@ -41,7 +48,14 @@ describe('auth: the profile’s settings tab and the profile by username', () =>
     const announced = auth.deps.nats.subscribe('events.auth.user.updated', { max: 1 });
     const res = await patch(ayse, { isProfilePublic: false, followRequestsEnabled: true, notifyVotes: false });
     expect(res.statusCode, res.body).toBe(200);
-    const expected = { isProfilePublic: false, followRequestsEnabled: true, notifyVotes: false, notifyLikes: true, notifyComments: true, notifyPollResults: true };
+    const expected = {
+      isProfilePublic: false,
+      followRequestsEnabled: true,
+      notifyVotes: false,
+      notifyLikes: true,
+      notifyComments: true,
+      notifyPollResults: true,
+    };
     expect(res.json()).toEqual(expected);
     expect((await settings(ayse)).json()).toEqual(expected);
     expect(await auth.deps.bus.request(subjects.auth.usersSettings, { userId: ayse.id })).toEqual(expected);
@@ -70,7 +84,9 @@ describe('auth: the profile’s settings tab and the profile by username', () =>
   });
 
   it('answers auth.users.settings with 404 for an unknown member', async () => {
-    await expect(auth.deps.bus.request(subjects.auth.usersSettings, { userId: '0123456789abcdef01234567' })).rejects.toMatchObject({
+    await expect(
+      auth.deps.bus.request(subjects.auth.usersSettings, { userId: '0123456789abcdef01234567' }),
+    ).rejects.toMatchObject({
       statusCode: 404,
     });
   });

@@ -21,10 +21,22 @@ describe('staff second factor (auth)', () => {
   let addresses = 0;
 
   const post = (sid: string, url: string, payload: object) =>
-    gateway.inject({ method: 'POST', url, headers: { cookie: `${SESSION_COOKIE}=${sid}` }, payload, remoteAddress: `198.18.0.${++addresses}` });
-  const session = (sid: string) => gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
+    gateway.inject({
+      method: 'POST',
+      url,
+      headers: { cookie: `${SESSION_COOKIE}=${sid}` },
+      payload,
+      remoteAddress: `198.18.0.${++addresses}`,
+    });
+  const session = (sid: string) =>
+    gateway.inject({ url: '/api/auth/session', headers: { cookie: `${SESSION_COOKIE}=${sid}` } });
   const signIn = async (user: TestUser) => {
-    const res = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: user.password }, remoteAddress: `198.18.1.${++addresses}` });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: user.email, password: user.password },
+      remoteAddress: `198.18.1.${++addresses}`,
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
   };
@@ -57,11 +69,16 @@ describe('staff second factor (auth)', () => {
     const next = await signIn(moderator);
     const byRecovery = await post(next, '/api/auth/totp/verify', { recoveryCode: recoveryCodes[0]!.toUpperCase() });
     expect(byRecovery.statusCode, byRecovery.body).toBe(200);
-    expect((await session(byRecovery.cookies.find((c) => c.name === SESSION_COOKIE)!.value)).json().mfa).toBe('verified');
+    expect((await session(byRecovery.cookies.find((c) => c.name === SESSION_COOKIE)!.value)).json().mfa).toBe(
+      'verified',
+    );
     const third = await signIn(moderator);
     const reused = await post(third, '/api/auth/totp/verify', { recoveryCode: recoveryCodes[0]! });
     expect(reused.statusCode).toBe(401);
-    expect(reused.json()).toEqual({ error: 'recovery_invalid', message: 'Kurtarma kodu yanlış ya da daha önce kullanılmış.' });
+    expect(reused.json()).toEqual({
+      error: 'recovery_invalid',
+      message: 'Kurtarma kodu yanlış ya da daha önce kullanılmış.',
+    });
     expect((await session(third)).json().mfa).toBe('required');
     expect((await userModel(auth.deps.mongo).findById(moderator.id).lean())!.totp!.recoveryHashes).toHaveLength(9);
 
@@ -70,7 +87,7 @@ describe('staff second factor (auth)', () => {
     expect(both.json().message).toBe('Ya doğrulama kodunu ya da bir kurtarma kodunu gönder.');
   });
 
-  it('a staff session ends after its hours, however recently used; a member\'s does not', async () => {
+  it("a staff session ends after its hours, however recently used; a member's does not", async () => {
     const admin = await createUser(auth.deps, { role: 'admin' });
     const member = await createUser(auth.deps);
     const { sid } = await staffSession(auth.deps, (o) => gateway.inject(o), admin, '198.18.2.1');
@@ -78,7 +95,11 @@ describe('staff second factor (auth)', () => {
     const key = (s: string) => sessionKeys.session(sessionDigest(s));
     for (const s of [sid, memberSid]) {
       const stored = JSON.parse((await auth.deps.redis.get(key(s)))!);
-      await auth.deps.redis.set(key(s), JSON.stringify({ ...stored, createdAt: new Date(Date.now() - STAFF_SESSION_MS - 1000).toISOString() }), 'KEEPTTL');
+      await auth.deps.redis.set(
+        key(s),
+        JSON.stringify({ ...stored, createdAt: new Date(Date.now() - STAFF_SESSION_MS - 1000).toISOString() }),
+        'KEEPTTL',
+      );
     }
     expect((await session(sid)).statusCode).toBe(401);
     expect((await session(memberSid)).statusCode).toBe(200);
@@ -97,7 +118,12 @@ describe('staff second factor (auth)', () => {
     });
     await until(async () => (await session(sid)).statusCode === 401, 10_000, 'sessions ended');
     expect((await userModel(auth.deps.mongo).findById(member.id).lean())!.role).toBe('moderator');
-    const res = await gateway.inject({ method: 'POST', url: '/api/login', payload: { email: member.email, password: member.password }, remoteAddress: '198.18.3.1' });
+    const res = await gateway.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: member.email, password: member.password },
+      remoteAddress: '198.18.3.1',
+    });
     expect(res.json()).toMatchObject({ role: 'moderator', mfa: 'enrol' });
   });
 });

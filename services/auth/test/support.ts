@@ -45,7 +45,13 @@ export async function createUser(
 }
 
 /** What answers a request as light-my-request does (a gateway's or auth's `inject`). */
-type Inject = (options: { method: 'POST'; url: string; payload?: Record<string, string>; headers?: Record<string, string>; remoteAddress?: string }) => Promise<{
+type Inject = (options: {
+  method: 'POST';
+  url: string;
+  payload?: Record<string, string>;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}) => Promise<{
   statusCode: number;
   body: string;
   cookies: { name: string; value: string }[];
@@ -56,7 +62,12 @@ type Inject = (options: { method: 'POST'; url: string; payload?: Record<string, 
  * in auth's store (a fresh secret each time, so no code was used before), then the real sign-in and the real code.
  * The enrolment flow itself is tested in auth's own suite.
  */
-export async function staffSession(authDeps: ServiceDeps, inject: Inject, user: TestUser, remoteAddress = '203.0.113.9'): Promise<{ sid: string; secret: string }> {
+export async function staffSession(
+  authDeps: ServiceDeps,
+  inject: Inject,
+  user: TestUser,
+  remoteAddress = '203.0.113.9',
+): Promise<{ sid: string; secret: string }> {
   const secret = newTotpSecret();
   await userModel(authDeps.mongo).updateOne(
     { _id: user.id },
@@ -66,7 +77,14 @@ export async function staffSession(authDeps: ServiceDeps, inject: Inject, user: 
     if (res.statusCode !== 200) throw new Error(`staff sign-in: ${res.statusCode} ${res.body}`);
     return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
   };
-  const first = sidIn(await inject({ method: 'POST', url: '/api/login', remoteAddress, payload: { email: user.email, password: user.password } }));
+  const first = sidIn(
+    await inject({
+      method: 'POST',
+      url: '/api/login',
+      remoteAddress,
+      payload: { email: user.email, password: user.password },
+    }),
+  );
   const verified = await inject({
     method: 'POST',
     url: '/api/auth/totp/verify',

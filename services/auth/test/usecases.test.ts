@@ -27,7 +27,9 @@ describe('use cases without HTTP', () => {
     svc = await startTestService('auth', buildApp);
     ctx = createContext(svc.deps);
     zeynep = await createUser(svc.deps, { displayName: 'Zeynep' });
-    sub = svc.deps.nats.subscribe('events.auth.>', { callback: (_e, m) => seen.push({ subject: m.subject, data: codec.decode(m.data) }) });
+    sub = svc.deps.nats.subscribe('events.auth.>', {
+      callback: (_e, m) => seen.push({ subject: m.subject, data: codec.decode(m.data) }),
+    });
     await svc.deps.nats.flush();
   });
   afterAll(async () => {
@@ -36,18 +38,28 @@ describe('use cases without HTTP', () => {
   });
 
   it('login opens a session the store resolves, and logout ends it and tells the gateway', async () => {
-    const { sid, role, user } = await login(ctx, { email: zeynep.email, password: zeynep.password }, caller('uc-login'));
+    const { sid, role, user } = await login(
+      ctx,
+      { email: zeynep.email, password: zeynep.password },
+      caller('uc-login'),
+    );
     expect(role).toBe('member');
     expect(user).toMatchObject({ id: zeynep.id, username: zeynep.username, displayName: 'Zeynep' });
     expect(await ctx.sessions.resolve(sid)).toMatchObject({ userId: zeynep.id });
 
     await logout(ctx, { sid, everywhere: false }, { requestId: 'uc-logout', userId: zeynep.id });
     expect(await ctx.sessions.resolve(sid)).toBeNull();
-    await vi.waitFor(() => expect(seen.some((e) => e.subject === events.auth.sessionEnded && e.data['userId'] === zeynep.id)).toBe(true));
+    await vi.waitFor(() =>
+      expect(seen.some((e) => e.subject === events.auth.sessionEnded && e.data['userId'] === zeynep.id)).toBe(true),
+    );
   });
 
   it('changeSettings answers the settings and announces the member (events.auth.user.updated, as proto says)', async () => {
-    const settings = await changeSettings(ctx, { isProfilePublic: false }, { ...caller('uc-settings'), userId: zeynep.id });
+    const settings = await changeSettings(
+      ctx,
+      { isProfilePublic: false },
+      { ...caller('uc-settings'), userId: zeynep.id },
+    );
     expect(settings.isProfilePublic).toBe(false);
     await vi.waitFor(() => {
       const updated = seen.find((e) => e.subject === events.auth.userUpdated && e.data['userId'] === zeynep.id);

@@ -21,11 +21,16 @@ describe('auth: the word filter on display names and bios', () => {
   let standIn: Subscription;
   let ayse: TestUser;
   const codec = JSONCodec<{ ok: true; data: WordFilterReply }>();
-  const entries: WordFilterReply['entries'] = [{ pattern: 'salak', action: 'refuse' }, { pattern: 'aptal*', action: 'hold' }];
+  const entries: WordFilterReply['entries'] = [
+    { pattern: 'salak', action: 'refuse' },
+    { pattern: 'aptal*', action: 'hold' },
+  ];
 
   beforeAll(async () => {
     svc = await startTestService('auth', buildApp);
-    standIn = svc.deps.nats.subscribe(subjects.admin.wordFilter, { callback: (_err, msg) => msg.respond(codec.encode({ ok: true, data: { entries } })) });
+    standIn = svc.deps.nats.subscribe(subjects.admin.wordFilter, {
+      callback: (_err, msg) => msg.respond(codec.encode({ ok: true, data: { entries } })),
+    });
     await svc.deps.nats.flush();
     ayse = await createUser(svc.deps, { displayName: 'Ayşe' });
   });
@@ -36,7 +41,10 @@ describe('auth: the word filter on display names and bios', () => {
 
   const form = (fields: Record<string, string>) => {
     const boundary = 'sinir';
-    const body = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`).join('') + `--${boundary}--\r\n`;
+    const body =
+      Object.entries(fields)
+        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
+        .join('') + `--${boundary}--\r\n`;
     return svc.app.inject({
       method: 'PATCH',
       url: `/api/users/${ayse.id}/profile`,
@@ -46,10 +54,18 @@ describe('auth: the word filter on display names and bios', () => {
   };
 
   it('refuses a display name or bio it catches, naming the field and not the word, and stores nothing', async () => {
-    for (const [fields, field] of [[{ displayName: 'ŞALAK Ayşe' }, 'displayName'], [{ bio: 'Salak değilim' }, 'bio'], [{ bio: 'Aptal ve salak' }, 'bio']] as const) {
+    for (const [fields, field] of [
+      [{ displayName: 'ŞALAK Ayşe' }, 'displayName'],
+      [{ bio: 'Salak değilim' }, 'bio'],
+      [{ bio: 'Aptal ve salak' }, 'bio'],
+    ] as const) {
       const res = await form(fields);
       expect(res.statusCode, res.body).toBe(400);
-      expect(res.json()).toMatchObject({ error: 'validation', message: wordFilterRefusal(field), fields: [{ path: field }] });
+      expect(res.json()).toMatchObject({
+        error: 'validation',
+        message: wordFilterRefusal(field),
+        fields: [{ path: field }],
+      });
       expect(res.body.toLocaleLowerCase('tr-TR')).not.toMatch(/şalak|aptal/);
     }
     const stored = await userModel(svc.deps.mongo).findById(ayse.id).lean();
@@ -64,12 +80,19 @@ describe('auth: the word filter on display names and bios', () => {
   it('keeps a display name a holding entry catches pending, the old one public, and applies the rest of the change', async () => {
     const res = await form({ displayName: 'Aptalların kraliçesi', bio: 'Anket sever, kahve içer.' });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ displayName: 'Ayşe Salakça değil', bio: 'Anket sever, kahve içer.', pendingProfile: { displayName: 'Aptalların kraliçesi' } });
+    expect(res.json()).toMatchObject({
+      displayName: 'Ayşe Salakça değil',
+      bio: 'Anket sever, kahve içer.',
+      pendingProfile: { displayName: 'Aptalların kraliçesi' },
+    });
     const seen = await svc.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(newId()) });
     expect(seen.json().displayName).toBe('Ayşe Salakça değil');
     expect(seen.json().pendingProfile).toBeUndefined();
     const stored = await userModel(svc.deps.mongo).findById(ayse.id).lean();
-    expect(stored).toMatchObject({ displayName: 'Ayşe Salakça değil', pendingProfile: { displayName: 'Aptalların kraliçesi' } });
+    expect(stored).toMatchObject({
+      displayName: 'Ayşe Salakça değil',
+      pendingProfile: { displayName: 'Aptalların kraliçesi' },
+    });
   });
 
   it('refuses a registration whose display name a refusing entry catches, creating no account', async () => {
@@ -78,10 +101,19 @@ describe('auth: the word filter on display names and bios', () => {
       method: 'POST',
       url: '/api/register',
       headers: { ...asVisitor(), ...identityHeaders({ ip: '10.0.9.9' }) },
-      payload: { username: `filtre_${tag}`, email: `filtre.${tag}@example.com`, displayName: 'Salak', password: 'gizli123' },
+      payload: {
+        username: `filtre_${tag}`,
+        email: `filtre.${tag}@example.com`,
+        displayName: 'Salak',
+        password: 'gizli123',
+      },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'validation', message: wordFilterRefusal('displayName'), fields: [{ path: 'displayName' }] });
+    expect(res.json()).toMatchObject({
+      error: 'validation',
+      message: wordFilterRefusal('displayName'),
+      fields: [{ path: 'displayName' }],
+    });
     expect(await userModel(svc.deps.mongo).countDocuments({ usernameLower: `filtre_${tag}` })).toBe(0);
   });
 
@@ -99,10 +131,21 @@ describe('auth: the word filter on display names and bios', () => {
     expect(stored).toMatchObject({ displayName: username, pendingProfile: { displayName: 'Aptal Ayşe' } });
     // Others see the username; the moderators' queue has the name, and their approval makes it the public one.
     const id = stored!._id.toString();
-    expect((await svc.app.inject({ url: `/api/users/${id}`, headers: asMember(newId()) })).json()).toMatchObject({ displayName: username });
+    expect((await svc.app.inject({ url: `/api/users/${id}`, headers: asMember(newId()) })).json()).toMatchObject({
+      displayName: username,
+    });
     const queue = await svc.deps.bus.request(subjects.auth.heldList, {});
-    expect(queue.items).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'profile', id, preview: expect.stringContaining('Aptal Ayşe') })]));
-    expect(await svc.deps.bus.request(subjects.auth.heldDecide, { kind: 'profile', id, decision: 'approve', by: newId() })).toEqual({ found: true });
-    expect(await userModel(svc.deps.mongo).findById(id).lean()).toMatchObject({ displayName: 'Aptal Ayşe', pendingProfile: null });
+    expect(queue.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'profile', id, preview: expect.stringContaining('Aptal Ayşe') }),
+      ]),
+    );
+    expect(
+      await svc.deps.bus.request(subjects.auth.heldDecide, { kind: 'profile', id, decision: 'approve', by: newId() }),
+    ).toEqual({ found: true });
+    expect(await userModel(svc.deps.mongo).findById(id).lean()).toMatchObject({
+      displayName: 'Aptal Ayşe',
+      pendingProfile: null,
+    });
   });
 });

@@ -19,7 +19,12 @@ export function createContext(deps: ServiceDeps): ContactContext {
   const base = baseContext(deps, contactConfig);
   const { config } = base;
   const models = createModels(deps.mongo);
-  const challenge = new BotChallenge({ secret: config.INTERNAL_SECRET, redis: deps.redis, purpose: 'contact', cost: config.CHALLENGE_COST ?? 1000 });
+  const challenge = new BotChallenge({
+    secret: config.INTERNAL_SECRET,
+    redis: deps.redis,
+    purpose: 'contact',
+    cost: config.CHALLENGE_COST ?? 1000,
+  });
   return {
     ...base,
     models,

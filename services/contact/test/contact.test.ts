@@ -10,7 +10,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BotChallenge } from '@meydan/kit';
 import { contactMessages as M, limits, subjects } from '@meydan/proto';
 import { TEST_SECRET, asMember, asVisitor } from '@meydan/testing';
-import { mailTo, payloadFor, startContact, startContactStack, validMessage, type ContactTestService } from './support.js';
+import {
+  mailTo,
+  payloadFor,
+  startContact,
+  startContactStack,
+  validMessage,
+  type ContactTestService,
+} from './support.js';
 
 const INVALID = 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.';
 
@@ -41,9 +48,17 @@ describe('contact form', () => {
   const stored = () => stack.contact.app.contact.models.ContactMessage.countDocuments({});
 
   it('names every broken field with its §5 text, with 400, and stores nothing', async () => {
-    const res = await send({ name: ' A ', email: 'bu-bir-adres-degil', subject: 'baska', message: 'kısa     ', turnstileToken: '' });
+    const res = await send({
+      name: ' A ',
+      email: 'bu-bir-adres-degil',
+      subject: 'baska',
+      message: 'kısa     ',
+      turnstileToken: '',
+    });
     expect(res.statusCode).toBe(400);
-    const fields = Object.fromEntries((res.json().fields as { path: string; message: string }[]).map((f) => [f.path.replace(/^\//, ''), f.message]));
+    const fields = Object.fromEntries(
+      (res.json().fields as { path: string; message: string }[]).map((f) => [f.path.replace(/^\//, ''), f.message]),
+    );
     expect(fields).toEqual({
       name: 'İsim en az 2 karakter olmalıdır',
       email: 'Geçerli bir e-posta adresi giriniz',
@@ -58,9 +73,17 @@ describe('contact form', () => {
     const messages = (empty.json().fields as { message: string }[]).map((f) => f.message).sort();
     expect(messages).toEqual([M.challenge, M.email, M.messageMin, M.nameMin, M.subject].sort());
 
-    const tooLong = await send(validMessage({ name: 'x'.repeat(limits.contact.nameMax + 1), message: 'y'.repeat(limits.contact.messageMax + 1), turnstileToken: await solved() }));
+    const tooLong = await send(
+      validMessage({
+        name: 'x'.repeat(limits.contact.nameMax + 1),
+        message: 'y'.repeat(limits.contact.messageMax + 1),
+        turnstileToken: await solved(),
+      }),
+    );
     expect(tooLong.statusCode).toBe(400);
-    expect((tooLong.json().fields as { message: string }[]).map((f) => f.message).sort()).toEqual([M.messageMax, M.nameMax].sort());
+    expect((tooLong.json().fields as { message: string }[]).map((f) => f.message).sort()).toEqual(
+      [M.messageMax, M.nameMax].sort(),
+    );
     expect(await stored()).toBe(0);
   });
 
@@ -75,15 +98,29 @@ describe('contact form', () => {
       status: 'yeni',
       message: `Mesajınız alındı. Talep numaranız: ${receipt.ticketNumber}. Ortalama 2 saat içinde size dönüş yapıyoruz.`,
     });
-    const doc = await stack.contact.app.contact.models.ContactMessage.findOne({ ticketNumber: receipt.ticketNumber }).lean();
-    expect(doc).toMatchObject({ name: body.name, email: body.email, subject: 'teknik', message: body.message, status: 'yeni', userId: null, ip });
+    const doc = await stack.contact.app.contact.models.ContactMessage.findOne({
+      ticketNumber: receipt.ticketNumber,
+    }).lean();
+    expect(doc).toMatchObject({
+      name: body.name,
+      email: body.email,
+      subject: 'teknik',
+      message: body.message,
+      status: 'yeni',
+      userId: null,
+      ip,
+    });
 
     const replay = await send({ ...body, message: 'Aynı çözümle ikinci bir mesaj gönderiyorum.' });
     expect(replay.statusCode).toBe(403);
     expect(replay.json()).toEqual({ error: 'challenge_invalid', message: INVALID });
     expect(await stored()).toBe(1);
 
-    const support = await mailTo(stack.maildev, 'destek@meydan.local', `[${receipt.ticketNumber}] Teknik Destek: Ayşe Yılmaz`);
+    const support = await mailTo(
+      stack.maildev,
+      'destek@meydan.local',
+      `[${receipt.ticketNumber}] Teknik Destek: Ayşe Yılmaz`,
+    );
     expect(support.text).toContain(body.message);
     expect(support.text).toContain(body.email);
     const ack = await mailTo(stack.maildev, body.email, `Mesajınızı aldık (${receipt.ticketNumber})`);
@@ -100,7 +137,13 @@ describe('contact form', () => {
 
   it('refuses an expired, forged, malformed or login challenge and stores nothing', async () => {
     const redis = stack.contact.deps.redis;
-    const expired = await new BotChallenge({ secret: TEST_SECRET, redis, purpose: 'contact', cost: 1, ttlSeconds: -5 }).createChallenge();
+    const expired = await new BotChallenge({
+      secret: TEST_SECRET,
+      redis,
+      purpose: 'contact',
+      cost: 1,
+      ttlSeconds: -5,
+    }).createChallenge();
     const r1 = await send(validMessage({ turnstileToken: await payloadFor(expired) }));
     expect(r1.statusCode).toBe(403);
     expect(r1.json().message).toBe(INVALID);
@@ -108,7 +151,9 @@ describe('contact form', () => {
     const real = await challenge();
     const forged = { ...real, parameters: { ...real.parameters, expiresAt: real.parameters.expiresAt! + 86_400 } };
     const solution = JSON.parse(Buffer.from(await payloadFor(real), 'base64').toString()).solution;
-    const r2 = await send(validMessage({ turnstileToken: Buffer.from(JSON.stringify({ challenge: forged, solution })).toString('base64') }));
+    const r2 = await send(
+      validMessage({ turnstileToken: Buffer.from(JSON.stringify({ challenge: forged, solution })).toString('base64') }),
+    );
     expect(r2.statusCode).toBe(403);
 
     const login = await new BotChallenge({ secret: TEST_SECRET, redis, purpose: 'login', cost: 1 }).createChallenge();
@@ -129,7 +174,12 @@ describe('contact form', () => {
       payload: validMessage({ subject: 'kvkk', turnstileToken: await solved() }),
     });
     expect(direct.statusCode).toBe(201);
-    const visitor = await stack.contact.app.inject({ method: 'POST', url: '/api/contact', headers: asVisitor(), payload: validMessage({ turnstileToken: await solved() }) });
+    const visitor = await stack.contact.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: asVisitor(),
+      payload: validMessage({ turnstileToken: await solved() }),
+    });
     expect(visitor.statusCode).toBe(201);
 
     const page1 = await stack.gateway.bus.request(subjects.contact.messagesPage, { page: 1, pageSize: 1 });
@@ -137,8 +187,14 @@ describe('contact form', () => {
     expect(page1.items).toHaveLength(1);
     expect(page1.items[0]).toMatchObject({ ticketNumber: visitor.json().ticketNumber, userId: null, status: 'yeni' });
     const page2 = await stack.gateway.bus.request(subjects.contact.messagesPage, { page: 2, pageSize: 1 });
-    expect(page2.items[0]).toMatchObject({ ticketNumber: direct.json().ticketNumber, userId: memberId, subject: 'kvkk' });
-    await expect(stack.gateway.bus.request(subjects.contact.messagesPage, { page: 0, pageSize: 1000 } as never)).rejects.toThrow();
+    expect(page2.items[0]).toMatchObject({
+      ticketNumber: direct.json().ticketNumber,
+      userId: memberId,
+      subject: 'kvkk',
+    });
+    await expect(
+      stack.gateway.bus.request(subjects.contact.messagesPage, { page: 0, pageSize: 1000 } as never),
+    ).rejects.toThrow();
   });
 
   it('takes five messages per IP in ten minutes through the gateway, then 429', async () => {
@@ -173,7 +229,10 @@ describe('contact form with Cloudflare Turnstile', () => {
     });
     await new Promise<void>((r) => siteverify.listen(0, '127.0.0.1', r));
     const port = (siteverify.address() as AddressInfo).port;
-    contact = await startContact({ TURNSTILE_SECRET: 'turnstile-test-secret', TURNSTILE_VERIFY_URL: `http://127.0.0.1:${port}/siteverify` });
+    contact = await startContact({
+      TURNSTILE_SECRET: 'turnstile-test-secret',
+      TURNSTILE_VERIFY_URL: `http://127.0.0.1:${port}/siteverify`,
+    });
   });
   afterAll(async () => {
     await contact?.close();
@@ -181,7 +240,12 @@ describe('contact form with Cloudflare Turnstile', () => {
   });
 
   const send = (turnstileToken: string) =>
-    contact.app.inject({ method: 'POST', url: '/api/contact', headers: asVisitor(), payload: validMessage({ turnstileToken }) });
+    contact.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: asVisitor(),
+      payload: validMessage({ turnstileToken }),
+    });
 
   it('asks siteverify with the secret and takes a token Turnstile accepts, once', async () => {
     const ok = await send('gecerli-token-1');
@@ -211,10 +275,20 @@ describe('ticket numbers', () => {
     const redis = contact.deps.redis;
     const year = new Date('2031-03-01T10:00:00Z');
     await redis.del('contact:ticket-seq:2031');
-    const fields = { name: 'Ali', email: 'ali@example.com', subject: 'genel' as const, message: 'Eşzamanlı bir mesaj.', status: 'yeni' as const, userId: null, ip: null };
+    const fields = {
+      name: 'Ali',
+      email: 'ali@example.com',
+      subject: 'genel' as const,
+      message: 'Eşzamanlı bir mesaj.',
+      status: 'yeni' as const,
+      userId: null,
+      ip: null,
+    };
     const take = () => storeTicket(models, redis, fields, year).then((t) => t.ticketNumber);
     const numbers = await Promise.all(Array.from({ length: 12 }, take));
-    expect([...numbers].sort()).toEqual(Array.from({ length: 12 }, (_, i) => `MYD-2031-${String(i + 1).padStart(6, '0')}`));
+    expect([...numbers].sort()).toEqual(
+      Array.from({ length: 12 }, (_, i) => `MYD-2031-${String(i + 1).padStart(6, '0')}`),
+    );
 
     await redis.del('contact:ticket-seq:2031');
     expect(await take()).toBe('MYD-2031-000013');

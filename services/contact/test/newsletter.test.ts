@@ -12,8 +12,10 @@ describe('newsletter', () => {
   let ipSeq = 0;
   const nextIp = () => `192.0.2.${++ipSeq}`;
   const subscribe = (email: unknown, ip = nextIp()) => stack.call('POST', '/api/newsletter/subscribe', ip, { email });
-  const subscriber = (email: string) => stack.contact.app.contact.models.Subscriber.findOne({ emailLower: email.toLowerCase() }).lean();
-  const linkIn = (text: string, kind: 'confirm' | 'unsubscribe') => new URL(text.match(new RegExp(`${ORIGIN}/api/newsletter/${kind}/\\S+`))![0]).pathname;
+  const subscriber = (email: string) =>
+    stack.contact.app.contact.models.Subscriber.findOne({ emailLower: email.toLowerCase() }).lean();
+  const linkIn = (text: string, kind: 'confirm' | 'unsubscribe') =>
+    new URL(text.match(new RegExp(`${ORIGIN}/api/newsletter/${kind}/\\S+`))![0]).pathname;
 
   beforeAll(async () => {
     stack = await startContactStack();
@@ -57,7 +59,9 @@ describe('newsletter', () => {
 
     const forged = await stack.call('GET', `${unsubscribe.slice(0, -3)}abc`, nextIp());
     expect(forged.statusCode).toBe(400);
-    expect(await stack.call('GET', '/api/newsletter/confirm/uydurma-bir-token', nextIp()).then((r) => r.statusCode)).toBe(400);
+    expect(
+      await stack.call('GET', '/api/newsletter/confirm/uydurma-bir-token', nextIp()).then((r) => r.statusCode),
+    ).toBe(400);
     // A malformed token (over 200 characters) gets the same page, not the API's JSON validation error.
     for (const kind of ['confirm', 'unsubscribe']) {
       const malformed = await stack.call('GET', `/api/newsletter/${kind}/${'0'.repeat(201)}`, nextIp());

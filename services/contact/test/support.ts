@@ -27,7 +27,10 @@ export function startContact(config: Partial<ContactConfig> = {}): Promise<Conta
 export async function startContactStack(config: Partial<ContactConfig> = {}) {
   const maildev = await startTestMailDev();
   const contact = await startContact(config);
-  const notifications = await startTestService('notifications', buildNotifications, { listen: true, config: { SMTP_URL: maildev.smtpUrl } as never });
+  const notifications = await startTestService('notifications', buildNotifications, {
+    listen: true,
+    config: { SMTP_URL: maildev.smtpUrl } as never,
+  });
   const gateway: TestGateway = await startTestGateway({ contact, notifications });
   return {
     maildev,
@@ -36,7 +39,13 @@ export async function startContactStack(config: Partial<ContactConfig> = {}) {
     gateway,
     /** A request through the gateway from the given client IP (each test its own, so the per-IP limits stay apart). */
     call(method: InjectOptions['method'], url: string, ip: string, payload?: object) {
-      return gateway.app.inject({ method, url, remoteAddress: ip, headers: { origin: ORIGIN }, ...(payload ? { payload } : {}) });
+      return gateway.app.inject({
+        method,
+        url,
+        remoteAddress: ip,
+        headers: { origin: ORIGIN },
+        ...(payload ? { payload } : {}),
+      });
     },
     async close() {
       await gateway.close();
@@ -58,7 +67,9 @@ export function mailTo(maildev: MailDev, to: string, subject: RegExp | string): 
   return vi.waitFor(
     async () => {
       const mail = (await maildev.messages()).find(
-        (m) => m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) && (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)),
+        (m) =>
+          m.to.some((t) => t.address.toLowerCase() === to.toLowerCase()) &&
+          (typeof subject === 'string' ? m.subject === subject : subject.test(m.subject)),
       );
       if (!mail) throw new Error(`no mail to ${to} matching ${String(subject)}`);
       return mail;

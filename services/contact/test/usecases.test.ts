@@ -6,7 +6,12 @@ import { JSONCodec, type Subscription } from 'nats';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { events, type ContactMessageBody } from '@meydan/proto';
 import type { ContactContext } from '../src/context.js';
-import { issueContactChallenge, readContactMessages, sendContactMessage, type Sender } from '../src/usecases/contact-messages.js';
+import {
+  issueContactChallenge,
+  readContactMessages,
+  sendContactMessage,
+  type Sender,
+} from '../src/usecases/contact-messages.js';
 import { payloadFor, startContact, validMessage, type ContactTestService } from './support.js';
 
 const codec = JSONCodec<Record<string, unknown>>();
@@ -22,7 +27,9 @@ describe('contact use cases without HTTP', () => {
   beforeAll(async () => {
     contact = await startContact();
     ctx = contact.app.contact;
-    sub = contact.deps.nats.subscribe(events.contact.mailRequested, { callback: (_e, m) => tags.push(codec.decode(m.data)['tag']) });
+    sub = contact.deps.nats.subscribe(events.contact.mailRequested, {
+      callback: (_e, m) => tags.push(codec.decode(m.data)['tag']),
+    });
     await contact.deps.nats.flush();
   });
   afterAll(async () => {
@@ -34,7 +41,9 @@ describe('contact use cases without HTTP', () => {
     expect(await sendContactMessage(ctx, message('yok'), sender('uc-malformed'))).toEqual({ refused: 'malformed' });
     const token = await payloadFor(await issueContactChallenge(ctx));
     const sent = await sendContactMessage(ctx, message(token), sender('uc-send'));
-    expect(sent).toMatchObject({ receipt: { ticketNumber: expect.stringMatching(/^MYD-\d{4}-\d{6}$/), status: 'yeni' } });
+    expect(sent).toMatchObject({
+      receipt: { ticketNumber: expect.stringMatching(/^MYD-\d{4}-\d{6}$/), status: 'yeni' },
+    });
     expect(await sendContactMessage(ctx, message(token), sender('uc-replay'))).toEqual({ refused: 'replayed' });
     await vi.waitFor(() => expect(tags.sort()).toEqual(['contact-receipt', 'contact-support']));
     const { items } = await readContactMessages(ctx, { page: 1, pageSize: 10 });

@@ -1,8 +1,24 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import Fastify, { LogController, type FastifyError, type FastifyServerOptions, type FastifyInstance, type FastifyReply, type FastifyRequest, type RouteHandlerMethod } from 'fastify';
-import { allSchemas, createAjv, errorCatalogue, formatErrors, healthSubject, type ErrorCode, type ServiceName } from '@meydan/proto';
+import Fastify, {
+  LogController,
+  type FastifyError,
+  type FastifyServerOptions,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type RouteHandlerMethod,
+} from 'fastify';
+import {
+  allSchemas,
+  createAjv,
+  errorCatalogue,
+  formatErrors,
+  healthSubject,
+  type ErrorCode,
+  type ServiceName,
+} from '@meydan/proto';
 import type { Redis } from 'ioredis';
 import type { Connection } from 'mongoose';
 import type { BaseConfig } from './config.js';
@@ -124,7 +140,9 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
   const answerNoRoute: RouteHandlerMethod =
     notFound ??
     ((request, reply) => {
-      const allowed = app.hasDecorator('publicRoutes') ? methodsAllowedAt(app.publicRoutes, request.url.split('?')[0] ?? '/') : [];
+      const allowed = app.hasDecorator('publicRoutes')
+        ? methodsAllowedAt(app.publicRoutes, request.url.split('?')[0] ?? '/')
+        : [];
       if (allowed.length > 0) {
         return reply
           .code(405)
@@ -146,7 +164,9 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
     }
     if (error.validation) {
       const part = error.validationContext as 'body' | 'querystring' | 'params' | 'headers' | undefined;
-      const schema = part ? (request.routeOptions.schema as Record<string, object | undefined> | undefined)?.[part] : undefined;
+      const schema = part
+        ? (request.routeOptions.schema as Record<string, object | undefined> | undefined)?.[part]
+        : undefined;
       const fields = formatErrors(schema, error.validation as Parameters<typeof formatErrors>[1]);
       errorCodes.set(reply, 'validation');
       return reply
@@ -162,7 +182,9 @@ export function installErrorHandling(app: FastifyInstance, notFound?: RouteHandl
     const redisCode = redisFailureCode(error);
     if (redisCode) {
       errorCodes.set(reply, redisCode);
-      return reply.code(errorCatalogue[redisCode].status).send({ error: redisCode, message: errorCatalogue[redisCode].message });
+      return reply
+        .code(errorCatalogue[redisCode].status)
+        .send({ error: redisCode, message: errorCatalogue[redisCode].message });
     }
     return reply.code(500).send({ error: 'internal', message: errorCatalogue.internal.message });
   });
@@ -251,7 +273,9 @@ export function createFastify(
   let bodyAjv: ReturnType<typeof createAjv> | undefined;
   let textAjv: ReturnType<typeof createAjv> | undefined;
   schemas.install(app, ({ schema, httpPart }) =>
-    httpPart === 'body' ? (bodyAjv ??= createAjv()).compile(schema) : (textAjv ??= createAjv({ coerceTypes: 'array' })).compile(schema),
+    httpPart === 'body'
+      ? (bodyAjv ??= createAjv()).compile(schema)
+      : (textAjv ??= createAjv({ coerceTypes: 'array' })).compile(schema),
   );
   for (const schema of allSchemas) app.addSchema(schema as { $id: string });
   app.addHook('onRequest', (request, reply, done) => {
@@ -267,7 +291,10 @@ export function createFastify(
     // outage went is read from the logs a chaos run keeps at warn.
     const level = responseTime >= slowMs ? 'warn' : accessLogLevel;
     if (log.isLevelEnabled(level)) {
-      request.log[level]({ method: request.method, url: request.url, statusCode: reply.statusCode, responseTime, ip: request.ip }, level === 'warn' ? 'slow request' : 'request completed');
+      request.log[level](
+        { method: request.method, url: request.url, statusCode: reply.statusCode, responseTime, ip: request.ip },
+        level === 'warn' ? 'slow request' : 'request completed',
+      );
     }
     done();
   });
@@ -280,7 +307,11 @@ export function createFastify(
   app.addHook('onRequestAbort', (request, done) => {
     const waited = Math.round((performance.now() - (startedAt.get(request) ?? performance.now())) * 10) / 10;
     const level = waited >= slowMs ? 'warn' : 'debug';
-    if (log.isLevelEnabled(level)) request.log[level]({ method: request.method, url: request.url, waited, ip: request.ip }, 'request given up by its client');
+    if (log.isLevelEnabled(level))
+      request.log[level](
+        { method: request.method, url: request.url, waited, ip: request.ip },
+        'request given up by its client',
+      );
     done();
   });
   installErrorHandling(app, options.notFound);
@@ -312,7 +343,8 @@ export async function createServiceApp(service: ServiceName, deps: ServiceDeps):
     const header = request.headers[IDENTITY_HEADER];
     // Signed for this very request: a header captured elsewhere (another method, path or service) is refused.
     const binding = { method: request.method, path: request.url, service };
-    const identity = typeof header === 'string' ? verifyIdentity(header, deps.config.INTERNAL_SECRET, { binding }) : null;
+    const identity =
+      typeof header === 'string' ? verifyIdentity(header, deps.config.INTERNAL_SECRET, { binding }) : null;
     if (!identity) {
       request.log.warn({ hasHeader: header !== undefined }, 'request without a valid gateway identity');
       throw new HttpError(401, 'identity_invalid');

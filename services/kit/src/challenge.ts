@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import { createChallenge as createAltchaChallenge, randomInt, verifySolution as verifyAltchaSolution, type Challenge } from 'altcha-lib';
+import {
+  createChallenge as createAltchaChallenge,
+  randomInt,
+  verifySolution as verifyAltchaSolution,
+  type Challenge,
+} from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { limits } from '@meydan/proto';
 import { hmacSign } from './hmac.js';
@@ -67,7 +72,12 @@ export class BotChallenge {
       return { ok: false, reason: 'malformed' };
     }
     const { challenge, solution } = decoded ?? {};
-    if (!challenge?.parameters || typeof challenge.signature !== 'string' || typeof solution?.counter !== 'number' || typeof solution.derivedKey !== 'string') {
+    if (
+      !challenge?.parameters ||
+      typeof challenge.signature !== 'string' ||
+      typeof solution?.counter !== 'number' ||
+      typeof solution.derivedKey !== 'string'
+    ) {
       return { ok: false, reason: 'malformed' };
     }
     if (challenge.parameters.algorithm !== ALGORITHM) return { ok: false, reason: 'invalid' };
@@ -80,7 +90,8 @@ export class BotChallenge {
     }).catch(() => null);
     if (result?.expired) return { ok: false, reason: 'expired' };
     // The purpose is inside the signed parameters, so checking it after the signature is enough.
-    if (!result?.verified || challenge.parameters.data?.['purpose'] !== this.options.purpose) return { ok: false, reason: 'invalid' };
+    if (!result?.verified || challenge.parameters.data?.['purpose'] !== this.options.purpose)
+      return { ok: false, reason: 'invalid' };
     const id = createHash('sha256').update(challenge.signature).digest('hex');
     const keepSeconds = Math.max(1, (challenge.parameters.expiresAt ?? 0) - Math.floor(Date.now() / 1000) + 60);
     const first = await this.options.redis.set(`bot-challenge:used:${id}`, '1', 'EX', keepSeconds, 'NX');

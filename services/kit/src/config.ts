@@ -76,7 +76,8 @@ export type BaseConfig = FromSchema<typeof baseConfigSchema>;
 
 const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, verbose: true });
 // ajv-formats is CommonJS with `exports.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule) as unknown as (a: Ajv) => void;
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
+  addFormatsModule) as unknown as (a: Ajv) => void;
 addFormats(ajv);
 
 function describe(error: ErrorObject): string {
@@ -120,7 +121,8 @@ export function loadConfig<T = BaseConfig>(
 export function withDefaults<T>(schema: { properties: Record<string, JSONSchema> }, values: object): T {
   const filled: Record<string, unknown> = { ...values };
   for (const [key, property] of Object.entries(schema.properties)) {
-    if (filled[key] === undefined && typeof property === 'object' && 'default' in property) filled[key] = property.default;
+    if (filled[key] === undefined && typeof property === 'object' && 'default' in property)
+      filled[key] = property.default;
   }
   return filled as T;
 }

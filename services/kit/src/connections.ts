@@ -56,7 +56,12 @@ export interface NatsAuth {
 /** How often a connection pings its NATS server; two unanswered, the third ping's turn drops it for another server. */
 export const NATS_PING_INTERVAL_MS = 2000;
 
-const AUTH_REFUSALS: string[] = [ErrorCode.AuthorizationViolation, ErrorCode.AuthenticationExpired, ErrorCode.AuthenticationTimeout, ErrorCode.BadAuthentication];
+const AUTH_REFUSALS: string[] = [
+  ErrorCode.AuthorizationViolation,
+  ErrorCode.AuthenticationExpired,
+  ErrorCode.AuthenticationTimeout,
+  ErrorCode.BadAuthentication,
+];
 
 /**
  * Connects to one NATS server or a cluster (`url` a comma-separated list), as the service's own user when given; a
@@ -64,8 +69,14 @@ const AUTH_REFUSALS: string[] = [ErrorCode.AuthorizationViolation, ErrorCode.Aut
  * the server lets no other user subscribe to (see nats-permissions).
  * Credentials the server refuses are a ConfigError saying which user and the server's words: retrying would not help.
  */
-export async function connectNats(url: string, service: string, log: Logger, auth: NatsAuth = {}): Promise<NatsConnection> {
-  if (Boolean(auth.user) !== Boolean(auth.password)) throw new ConfigError('NATS_USER and NATS_PASSWORD are set together or not at all');
+export async function connectNats(
+  url: string,
+  service: string,
+  log: Logger,
+  auth: NatsAuth = {},
+): Promise<NatsConnection> {
+  if (Boolean(auth.user) !== Boolean(auth.password))
+    throw new ConfigError('NATS_USER and NATS_PASSWORD are set together or not at all');
   const nc = await connect({
     servers: url.split(','),
     name: service,
@@ -83,7 +94,9 @@ export async function connectNats(url: string, service: string, log: Logger, aut
     noAsyncTraces: true,
   }).catch((err: unknown) => {
     if (err instanceof NatsError && AUTH_REFUSALS.includes(err.code)) {
-      const who = auth.user ? `user "${auth.user}" (NATS_USER/NATS_PASSWORD)` : 'a connection without NATS_USER/NATS_PASSWORD';
+      const who = auth.user
+        ? `user "${auth.user}" (NATS_USER/NATS_PASSWORD)`
+        : 'a connection without NATS_USER/NATS_PASSWORD';
       throw new ConfigError(`the NATS server refused ${who}: ${err.message}`);
     }
     throw err;
@@ -91,7 +104,12 @@ export async function connectNats(url: string, service: string, log: Logger, aut
   void (async () => {
     for await (const status of nc.status()) {
       // Each ping's timer is a status too (every NATS_PING_INTERVAL_MS): only a debug line.
-      const level = status.type === 'disconnect' || status.type === 'error' ? 'warn' : status.type === DebugEvents.PingTimer ? 'debug' : 'info';
+      const level =
+        status.type === 'disconnect' || status.type === 'error'
+          ? 'warn'
+          : status.type === DebugEvents.PingTimer
+            ? 'debug'
+            : 'info';
       log[level]({ nats: status.type, data: String(status.data) }, 'nats status');
     }
   })();

@@ -10,7 +10,12 @@ const GENERATION = 'g';
 
 interface CountsScripts {
   /** Keeps the counts (ARGV[3..]: field, value, …) only while the generation is still ARGV[1]; ARGV[2]: ttl. */
-  keepCountsIfUnchanged(key: string, generation: string, ttlSeconds: number, ...fieldsAndValues: string[]): Promise<number>;
+  keepCountsIfUnchanged(
+    key: string,
+    generation: string,
+    ttlSeconds: number,
+    ...fieldsAndValues: string[]
+  ): Promise<number>;
   /** Raises the generation and drops the counts (ARGV[2..]); ARGV[1]: ttl. */
   dropCounts(key: string, ttlSeconds: number, ...fields: string[]): Promise<number>;
 }
@@ -92,10 +97,15 @@ export class CountsCache<Field extends string> {
   async changed(subjectIds: Iterable<string | null | undefined>): Promise<void> {
     const ids = new Set([...subjectIds].filter((id): id is string => Boolean(id)));
     // One key per call: on a Redis Cluster the subjects' hashes are on different nodes.
-    const drops = await Promise.allSettled([...ids].map((id) => this.redis.dropCounts(this.keyOf(id), this.ttlSeconds, ...this.fields)));
+    const drops = await Promise.allSettled(
+      [...ids].map((id) => this.redis.dropCounts(this.keyOf(id), this.ttlSeconds, ...this.fields)),
+    );
     const failed = drops.filter((drop): drop is PromiseRejectedResult => drop.status === 'rejected');
     if (failed.length) {
-      this.log.warn({ err: (failed[0]!.reason as Error)?.message, subjects: failed.length }, 'kept counts not dropped: they last until they expire');
+      this.log.warn(
+        { err: (failed[0]!.reason as Error)?.message, subjects: failed.length },
+        'kept counts not dropped: they last until they expire',
+      );
     }
   }
 }

@@ -63,7 +63,8 @@ export function csvStream<T>(rows: Iterable<T> | AsyncIterable<T>, columns: read
     cast: {
       string: neutraliseFormula,
       boolean: (value) => (value ? 'true' : 'false'),
-      number: (value, context) => csvNumber(value, typeof context.column === 'number' ? columns[context.column]?.decimals : undefined),
+      number: (value, context) =>
+        csvNumber(value, typeof context.column === 'number' ? columns[context.column]?.decimals : undefined),
       date: (value) => value.toISOString(),
     },
   });
@@ -75,11 +76,17 @@ export function csvStream<T>(rows: Iterable<T> | AsyncIterable<T>, columns: read
 }
 
 /** The whole CSV document as one string (small documents: a poll's results). */
-export async function csvText<T>(rows: Iterable<T> | AsyncIterable<T>, columns: readonly CsvColumn<T>[]): Promise<string> {
+export async function csvText<T>(
+  rows: Iterable<T> | AsyncIterable<T>,
+  columns: readonly CsvColumn<T>[],
+): Promise<string> {
   let text = '';
   for await (const chunk of csvStream(rows, columns)) text += String(chunk);
   return text;
 }
 
 /** The OpenAPI response of a CSV download. */
-export const csvResponse = { description: 'CSV dosyası, Türkçe Excel için: `;` ile ayrılmış, ondalıklar virgülle, UTF-8 (BOM ile)', content: { 'text/csv': { schema: { type: 'string' } } } } as const;
+export const csvResponse = {
+  description: 'CSV dosyası, Türkçe Excel için: `;` ile ayrılmış, ondalıklar virgülle, UTF-8 (BOM ile)',
+  content: { 'text/csv': { schema: { type: 'string' } } },
+} as const;

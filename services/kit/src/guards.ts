@@ -21,7 +21,10 @@ export function membersOnly(message?: string): onRequestHookHandler {
  * member, 403 `mfa_required` for staff whose session has no verified second factor, 403 `admin_only` for a moderator
  * calling what `needed` keeps for administrators.
  */
-export function requireStaff(request: FastifyRequest, needed: 'moderator' | 'admin'): { userId: string; role: 'moderator' | 'admin' } {
+export function requireStaff(
+  request: FastifyRequest,
+  needed: 'moderator' | 'admin',
+): { userId: string; role: 'moderator' | 'admin' } {
   const { userId, role, mfa } = request.identity ?? { userId: null, role: null };
   if (!userId) throw httpError('unauthorized');
   if (role !== 'moderator' && role !== 'admin') throw httpError('forbidden');

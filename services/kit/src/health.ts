@@ -14,12 +14,21 @@ export async function checkReadiness(
   timeoutMs = 1000,
 ): Promise<Readiness> {
   const [nats, mongo, redis] = await Promise.all([
-    within(conns.nats.flush(), timeoutMs).then(() => !conns.nats.isClosed(), () => false),
+    within(conns.nats.flush(), timeoutMs).then(
+      () => !conns.nats.isClosed(),
+      () => false,
+    ),
     conns.mongo.readyState === 1 && conns.mongo.db
-      ? within(conns.mongo.db.admin().ping(), timeoutMs).then(() => true, () => false)
+      ? within(conns.mongo.db.admin().ping(), timeoutMs).then(
+          () => true,
+          () => false,
+        )
       : Promise.resolve(false),
     conns.redis.status === 'ready'
-      ? within(conns.redis.ping(), timeoutMs).then((r) => r === 'PONG', () => false)
+      ? within(conns.redis.ping(), timeoutMs).then(
+          (r) => r === 'PONG',
+          () => false,
+        )
       : Promise.resolve(false),
   ]);
   const checks = { nats, mongo, redis };

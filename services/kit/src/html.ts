@@ -11,7 +11,10 @@ export const mailedTokenParams = {
 } as const;
 
 /** The OpenAPI response of a route answering with such a page (a link opened from a mail). */
-export const htmlPageResponse = { description: 'HTML sayfası', content: { 'text/html': { schema: { type: 'string' } } } } as const;
+export const htmlPageResponse = {
+  description: 'HTML sayfası',
+  content: { 'text/html': { schema: { type: 'string' } } },
+} as const;
 
 /**
  * A small server-rendered page in Meydan's colours, for links opened from a mail (activation, newsletter

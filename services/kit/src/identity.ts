@@ -65,8 +65,12 @@ export function bindingMatches(bound: IdentityBinding, actual: IdentityBinding):
 
 /** `base64url(json).hmac`: what the gateway sends in IDENTITY_HEADER, bound to one request when `binding` is given. */
 export function signIdentity(identity: Identity, secret: string, binding?: IdentityBinding, now = Date.now()): string {
-  const bound = binding ? { method: binding.method.toUpperCase(), path: binding.path.split('?')[0], service: binding.service } : {};
-  const payload = Buffer.from(JSON.stringify({ ...identity, ...bound, iat: Math.floor(now / 1000) })).toString('base64url');
+  const bound = binding
+    ? { method: binding.method.toUpperCase(), path: binding.path.split('?')[0], service: binding.service }
+    : {};
+  const payload = Buffer.from(JSON.stringify({ ...identity, ...bound, iat: Math.floor(now / 1000) })).toString(
+    'base64url',
+  );
   return `${payload}.${hmacSign(secret, payload)}`;
 }
 
@@ -90,7 +94,8 @@ export function readSignedIdentity(
   if (dot <= 0 || !signature || signature.includes('.')) return null;
   if (!hmacVerify(secret, payload, signature)) return null;
   try {
-    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity & Partial<IdentityBinding> & { iat?: number };
+    const data = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Identity &
+      Partial<IdentityBinding> & { iat?: number };
     if (typeof data.iat !== 'number' || Math.abs(now / 1000 - data.iat) > maxAgeSeconds) return null;
     if (data.userId !== null && typeof data.userId !== 'string') return null;
     if (data.role !== null && !roles.includes(data.role)) return null;

@@ -14,7 +14,10 @@ export function ipNetwork(ip: string): string {
     const mapped = `${groups[6]! >> 8}.${groups[6]! & 0xff}.${groups[7]! >> 8}.${groups[7]! & 0xff}`;
     if (isIPv4(mapped)) return mapped;
   }
-  return `${groups.slice(0, 4).map((g) => g.toString(16)).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address (`::` expanded, a dotted IPv4 tail read as two groups). */

@@ -64,13 +64,16 @@ export function lazySchemaCompilers(): {
       compilersFactory: {
         buildSerializer: (externalSchemas: unknown, serializerOpts: unknown) => {
           const compileSerializer = buildDefault(externalSchemas as never, serializerOpts as never);
-          return (route: Parameters<typeof compileSerializer>[0]) => lazySerializer(pending, () => compileSerializer(route) as (data: unknown) => string);
+          return (route: Parameters<typeof compileSerializer>[0]) =>
+            lazySerializer(pending, () => compileSerializer(route) as (data: unknown) => string);
         },
       },
     },
     install(app, compile) {
       pendingOf.set(app, pending);
-      app.setValidatorCompiler((route) => lazyValidator(pending, () => compile(route as { schema: object; httpPart?: string })));
+      app.setValidatorCompiler((route) =>
+        lazyValidator(pending, () => compile(route as { schema: object; httpPart?: string })),
+      );
     },
   };
 }

@@ -31,7 +31,11 @@ const PROBES = new Set(['/healthz', '/readyz', '/api/health']);
 /** Realtime sockets, which stay open: not requests in progress. */
 const SOCKETS = /^\/ws(\/|$)/i;
 
-const shed = counter({ name: 'meydan_requests_shed_total', help: 'Requests answered 503 overloaded by load shedding, by the threshold passed', labelNames: ['reason'] });
+const shed = counter({
+  name: 'meydan_requests_shed_total',
+  help: 'Requests answered 503 overloaded by load shedding, by the threshold passed',
+  labelNames: ['reason'],
+});
 
 /** The thresholds of a process's configuration. */
 export function loadSheddingOf(config: {

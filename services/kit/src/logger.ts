@@ -12,7 +12,10 @@ export function createLogger(service: string, level = 'info'): Logger {
     level,
     base: { service },
     timestamp: pino.stdTimeFunctions.isoTime,
-    redact: { paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-meydan-identity"]'], remove: true },
+    redact: {
+      paths: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-meydan-identity"]'],
+      remove: true,
+    },
     // With tracing on, each line logged inside a traced step carries its traceId and spanId.
     ...(tracingEnabled() ? { mixin: traceFields } : {}),
   };

@@ -24,20 +24,31 @@ export interface PlainMail {
 const VERSION = 'v1';
 
 function keyOf(secret: string | undefined): Buffer {
-  if (!secret || secret.length < 32) throw new ConfigError('MAIL_SECRET (at least 32 characters) is needed to seal or open a mail');
+  if (!secret || secret.length < 32)
+    throw new ConfigError('MAIL_SECRET (at least 32 characters) is needed to seal or open a mail');
   return Buffer.from(hkdfSync('sha256', secret, 'meydan', 'mail body v1', 32));
 }
 
-const boundTo = (mail: { to: string; subject: string; tag?: string | undefined }) => Buffer.from(JSON.stringify([mail.to, mail.subject, mail.tag ?? null]));
+const boundTo = (mail: { to: string; subject: string; tag?: string | undefined }) =>
+  Buffer.from(JSON.stringify([mail.to, mail.subject, mail.tag ?? null]));
 
 /** The mail request to publish: the body sealed under MAIL_SECRET, the recipient, subject and tag in the clear. */
 export function sealMail(secret: string | undefined, mail: PlainMail): MailRequest {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', keyOf(secret), iv);
   cipher.setAAD(boundTo(mail));
-  const sealed = Buffer.concat([cipher.update(JSON.stringify({ html: mail.html, text: mail.text }), 'utf8'), cipher.final()]);
+  const sealed = Buffer.concat([
+    cipher.update(JSON.stringify({ html: mail.html, text: mail.text }), 'utf8'),
+    cipher.final(),
+  ]);
   const body = `${VERSION}.${Buffer.concat([iv, sealed, cipher.getAuthTag()]).toString('base64url')}`;
-  return { to: mail.to, subject: mail.subject, body, ...(mail.tag !== undefined ? { tag: mail.tag } : {}), ...(mail.userId !== undefined ? { userId: mail.userId } : {}) };
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    body,
+    ...(mail.tag !== undefined ? { tag: mail.tag } : {}),
+    ...(mail.userId !== undefined ? { userId: mail.userId } : {}),
+  };
 }
 
 /** The mail a request carries, its body opened with MAIL_SECRET; throws when the key is not the sender's or the request was altered. */
@@ -51,9 +62,18 @@ export function openMail(secret: string | undefined, request: MailRequest): Plai
   decipher.setAuthTag(bytes.subarray(bytes.length - 16));
   let opened: { html: string; text: string };
   try {
-    opened = JSON.parse(Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString('utf8')) as { html: string; text: string };
+    opened = JSON.parse(
+      Buffer.concat([decipher.update(bytes.subarray(12, bytes.length - 16)), decipher.final()]).toString('utf8'),
+    ) as { html: string; text: string };
   } catch {
     throw new Error('mail body does not open with MAIL_SECRET (another key, or altered)');
   }
-  return { to: request.to, subject: request.subject, html: opened.html, text: opened.text, ...(request.tag !== undefined ? { tag: request.tag } : {}), ...(request.userId !== undefined ? { userId: request.userId } : {}) };
+  return {
+    to: request.to,
+    subject: request.subject,
+    html: opened.html,
+    text: opened.text,
+    ...(request.tag !== undefined ? { tag: request.tag } : {}),
+    ...(request.userId !== undefined ? { userId: request.userId } : {}),
+  };
 }

@@ -47,7 +47,9 @@ export function gauge<L extends string = string>(config: Omit<GaugeConfiguration
   return registered(config.name, () => new Gauge({ ...config, registers: [metricsRegistry] }));
 }
 
-export function histogram<L extends string = string>(config: Omit<HistogramConfiguration<L>, 'registers'>): Histogram<L> {
+export function histogram<L extends string = string>(
+  config: Omit<HistogramConfiguration<L>, 'registers'>,
+): Histogram<L> {
   return registered(config.name, () => new Histogram({ ...config, registers: [metricsRegistry] }));
 }
 
@@ -106,7 +108,9 @@ let lagReading: { at: number; lags: Promise<ConsumerLag[]> } | undefined;
 function consumerLags(): Promise<ConsumerLag[]> {
   const now = Date.now();
   if (!lagReading || now - lagReading.at > 1000) {
-    const lags = Promise.all([...lagSources].map((read) => read().catch(() => [] as ConsumerLag[]))).then((all) => all.flat());
+    const lags = Promise.all([...lagSources].map((read) => read().catch(() => [] as ConsumerLag[]))).then((all) =>
+      all.flat(),
+    );
     lagReading = { at: now, lags };
   }
   return lagReading.lags;
@@ -149,7 +153,12 @@ export function collectProcessMetrics(name: string): void {
 }
 
 /** Observes one answered request; a request no route matched is `unmatched` (never its path: unbounded labels). */
-export function observeHttpRequest(method: string, route: string | undefined, statusCode: number, seconds: number): void {
+export function observeHttpRequest(
+  method: string,
+  route: string | undefined,
+  statusCode: number,
+  seconds: number,
+): void {
   httpRequestDuration.observe({ method, route: route ?? 'unmatched', status_code: statusCode }, seconds);
 }
 
@@ -167,7 +176,10 @@ export async function startMetricsServer(port: number, host: string, log: Logger
       return;
     }
     metricsRegistry.metrics().then(
-      (text) => response.writeHead(200, { 'content-type': metricsRegistry.contentType }).end(request.method === 'HEAD' ? undefined : text),
+      (text) =>
+        response
+          .writeHead(200, { 'content-type': metricsRegistry.contentType })
+          .end(request.method === 'HEAD' ? undefined : text),
       (err: unknown) => {
         log.error({ err }, 'metrics not collected');
         response.writeHead(500, { 'content-type': 'text/plain' }).end('metrics not collected\n');

@@ -57,7 +57,9 @@ const isService = (name: string): name is ServiceName => (serviceNames as readon
 function streamsOf(client: NatsClient): { name: string; subjects: readonly string[] }[] {
   if (!isService(client)) return [];
   return Object.values(streams).filter(
-    (stream) => stream.subjects.every((s) => subjectOwner(s) === client) || stream.subjects.every((s) => !isService(subjectOwner(s))),
+    (stream) =>
+      stream.subjects.every((s) => subjectOwner(s) === client) ||
+      stream.subjects.every((s) => !isService(subjectOwner(s))),
   );
 }
 
@@ -83,11 +85,23 @@ function durableApi(service: ServiceName, purpose: string, stream: string, filte
  * user it has an inbox of its own: `nats --inbox-prefix _INBOX_tools …`.
  */
 function toolsPermissions(contracts: BusContracts): NatsPermissions {
-  const read = ['INFO', 'STREAM.NAMES', 'STREAM.LIST', 'STREAM.INFO.*', 'CONSUMER.NAMES.*', 'CONSUMER.LIST.*', 'CONSUMER.INFO.*.*'];
+  const read = [
+    'INFO',
+    'STREAM.NAMES',
+    'STREAM.LIST',
+    'STREAM.INFO.*',
+    'CONSUMER.NAMES.*',
+    'CONSUMER.LIST.*',
+    'CONSUMER.INFO.*.*',
+  ];
   const noMail = (subject: string) => !subject.endsWith('.mail.requested');
   return {
     publish: ['$SRV.>', ...read.map((api) => `$JS.API.${api}`)],
-    subscribe: [...Object.keys(contracts.events).filter(noMail), ...Object.keys(contracts.live), `${natsInboxPrefix('tools')}.>`],
+    subscribe: [
+      ...Object.keys(contracts.events).filter(noMail),
+      ...Object.keys(contracts.live),
+      `${natsInboxPrefix('tools')}.>`,
+    ],
     allowResponses: false,
   };
 }
@@ -104,7 +118,10 @@ export interface NatsPermissionOptions {
 }
 
 /** What a service's (or the gateway's, the tools' or the operator's) NATS user may publish and subscribe to. */
-export function natsPermissionsOf(client: NatsClient, { contracts = natsContracts, consumerPrefix = '' }: NatsPermissionOptions = {}): NatsPermissions {
+export function natsPermissionsOf(
+  client: NatsClient,
+  { contracts = natsContracts, consumerPrefix = '' }: NatsPermissionOptions = {},
+): NatsPermissions {
   if (client === 'tools') return toolsPermissions(contracts);
   if (client === 'operator') return operatorPermissions();
   const usage = natsUsage[client];
@@ -115,7 +132,9 @@ export function natsPermissionsOf(client: NatsClient, { contracts = natsContract
   const requests = Object.keys(contracts.requests);
   const looksUp = streamsOf(client);
   const durables = isService(client)
-    ? Object.entries(usage.consumers).flatMap(([purpose, { stream, filter }]) => durableApi(client, purpose, stream, filter, consumerPrefix))
+    ? Object.entries(usage.consumers).flatMap(([purpose, { stream, filter }]) =>
+        durableApi(client, purpose, stream, filter, consumerPrefix),
+      )
     : [];
   const publish = [
     ...own(events),
@@ -138,7 +157,11 @@ export function natsPermissionsOf(client: NatsClient, { contracts = natsContract
 
 /** The permissions block of a user in nats-server's configuration. */
 function permissionsBlock({ publish, subscribe, allowResponses }: NatsPermissions): object {
-  return { publish: { allow: publish }, subscribe: { allow: subscribe }, ...(allowResponses ? { allow_responses: true } : {}) };
+  return {
+    publish: { allow: publish },
+    subscribe: { allow: subscribe },
+    ...(allowResponses ? { allow_responses: true } : {}),
+  };
 }
 
 export interface NatsCredentials {
@@ -157,7 +180,10 @@ export interface NatsAuthFiles {
  * The nats-server configuration of these users and their permissions. The users live in the server's default
  * account, where JetStream kept its streams before there were users: a server given this file finds them as they were.
  */
-export function natsAuthConfig(users: Record<NatsClient, NatsCredentials>, options: NatsPermissionOptions = {}): string {
+export function natsAuthConfig(
+  users: Record<NatsClient, NatsCredentials>,
+  options: NatsPermissionOptions = {},
+): string {
   const entries = natsClients.map((client) => ({
     user: users[client].user,
     password: users[client].password,
@@ -175,7 +201,10 @@ export const natsPasswordVariable = (client: NatsClient) => `NATS_PASSWORD_${cli
  * its password read from the environment (`$NATS_PASSWORD_<CLIENT>`, from the Secret), its permissions from the
  * contracts as for local runs. The services, the gateway and the operator; the tools user where a deployment gives it a password.
  */
-export function natsUsersWithEnvPasswords(clients: readonly NatsClient[] = natsClients.filter((c) => c !== 'tools'), options: NatsPermissionOptions = {}): string {
+export function natsUsersWithEnvPasswords(
+  clients: readonly NatsClient[] = natsClients.filter((c) => c !== 'tools'),
+  options: NatsPermissionOptions = {},
+): string {
   return clients
     .map((client) => {
       const permissions = JSON.stringify(permissionsBlock(natsPermissionsOf(client, options)));
@@ -191,9 +220,14 @@ export function natsUsersWithEnvPasswords(clients: readonly NatsClient[] = natsC
 export function writeNatsAuthConfig(dir: string, options: NatsPermissionOptions = {}): NatsAuthFiles {
   mkdirSync(dir, { recursive: true });
   const usersFile = join(dir, 'nats-users.json');
-  const kept = existsSync(usersFile) ? (JSON.parse(readFileSync(usersFile, 'utf8')) as Partial<Record<NatsClient, NatsCredentials>>) : {};
+  const kept = existsSync(usersFile)
+    ? (JSON.parse(readFileSync(usersFile, 'utf8')) as Partial<Record<NatsClient, NatsCredentials>>)
+    : {};
   const users = Object.fromEntries(
-    natsClients.map((client) => [client, kept[client] ?? { user: client, password: randomBytes(24).toString('base64url') }]),
+    natsClients.map((client) => [
+      client,
+      kept[client] ?? { user: client, password: randomBytes(24).toString('base64url') },
+    ]),
   ) as Record<NatsClient, NatsCredentials>;
   const configFile = join(dir, 'nats-auth.conf');
   for (const [file, text] of [

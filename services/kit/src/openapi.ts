@@ -33,7 +33,11 @@ interface RouteSchema {
  * What a public route fails to declare: `response` (at least one status), `params` when its path has parameters,
  * `body` for POST, PUT and PATCH (a route that takes none says so with `meydan/no-body`). Empty when complete.
  */
-export function missingRouteSchemas(method: string | readonly string[], url: string, schema: RouteSchema | undefined): string[] {
+export function missingRouteSchemas(
+  method: string | readonly string[],
+  url: string,
+  schema: RouteSchema | undefined,
+): string[] {
   const methods = [method].flat().filter((m) => DOCUMENTED.has(m.toUpperCase()));
   if (!isPublicRoute(url) || methods.length === 0) return [];
   const missing: string[] = [];
@@ -53,10 +57,13 @@ export function requireRouteSchemas(app: FastifyInstance): void {
   app.addHook('onRoute', (route: RouteOptions) => {
     const missing = missingRouteSchemas(route.method, route.url, route.schema as RouteSchema | undefined);
     if (missing.length > 0) {
-      throw new Error(`${[route.method].flat().join(',')} ${route.url}: the route declares no ${missing.join(', ')} schema`);
+      throw new Error(
+        `${[route.method].flat().join(',')} ${route.url}: the route declares no ${missing.join(', ')} schema`,
+      );
     }
     if (!isPublicRoute(route.url)) return;
-    for (const method of [route.method].flat()) if (DOCUMENTED.has(method.toUpperCase())) routes.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (DOCUMENTED.has(method.toUpperCase())) routes.push({ method, url: route.url });
   });
 }
 
@@ -89,12 +96,15 @@ export async function registerOpenApi(app: FastifyInstance, service: ServiceName
       info: { title: `Meydan ${service}`, version: '1.0.0' },
     },
     refResolver: {
-      buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json['$id'] === 'string' ? componentName(json['$id']) : `def-${i}`),
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json['$id'] === 'string' ? componentName(json['$id']) : `def-${i}`,
     },
     transform: ({ schema, url, route }) => {
       const hide = !isPublicRoute(url);
       // A route may name its operation (`schema.operationId`); the others get one from their method and path.
-      const operationId = (schema as { operationId?: string } | undefined)?.operationId ?? operationIdOf([route.method].flat()[0] ?? 'GET', url);
+      const operationId =
+        (schema as { operationId?: string } | undefined)?.operationId ??
+        operationIdOf([route.method].flat()[0] ?? 'GET', url);
       return { schema: { ...(schema ?? {}), hide, tags: [service], operationId } as typeof schema, url };
     },
   });

@@ -21,7 +21,9 @@ export const redisClients: readonly RedisClientName[] = [...serviceNames, 'gatew
 export function redisKeyPatternsOf(client: RedisClientName): string[] {
   const own = [`${client}:*`];
   if (client !== 'gateway') return own;
-  const sessionPatterns = Object.values(sessionKeys).map((key) => `${SESSION_STORE_PREFIX}:${key('*' as SessionDigest)}`);
+  const sessionPatterns = Object.values(sessionKeys).map(
+    (key) => `${SESSION_STORE_PREFIX}:${key('*' as SessionDigest)}`,
+  );
   return [...own, ...sessionPatterns];
 }
 
@@ -78,7 +80,9 @@ export interface RedisAclFiles {
 
 /** The ACL file's text: one user per client, the default user off. */
 export function redisAcl(passwords: Record<RedisClientName, string>): string {
-  return ['user default off', ...redisClients.map((client) => redisAclRule(client, passwords[client]))].join('\n') + '\n';
+  return (
+    ['user default off', ...redisClients.map((client) => redisAclRule(client, passwords[client]))].join('\n') + '\n'
+  );
 }
 
 /**
@@ -88,7 +92,9 @@ export function redisAcl(passwords: Record<RedisClientName, string>): string {
 export function writeRedisAcl(dir: string): RedisAclFiles {
   mkdirSync(dir, { recursive: true });
   const passwordsFile = join(dir, 'redis-users.json');
-  const kept = existsSync(passwordsFile) ? (JSON.parse(readFileSync(passwordsFile, 'utf8')) as Partial<Record<RedisClientName, string>>) : {};
+  const kept = existsSync(passwordsFile)
+    ? (JSON.parse(readFileSync(passwordsFile, 'utf8')) as Partial<Record<RedisClientName, string>>)
+    : {};
   const passwords = Object.fromEntries(
     redisClients.map((c) => [c, kept[c] ?? randomBytes(18).toString('base64url')]),
   ) as Record<RedisClientName, string>;
@@ -137,9 +143,14 @@ export function redisUsersWithEnvPasswords(role: 'server' | 'sentinel'): string 
   return redisClients
     .map((client) => {
       const password = `\${${redisPasswordVariable(client)}}`;
-      const rule = role === 'server'
-        ? redisAclRule(client, password)
-        : [`user ${client} on >${password} resetkeys resetchannels &*`, '-@all', ...sentinelCommands.map((c) => `+${c}`)].join(' ');
+      const rule =
+        role === 'server'
+          ? redisAclRule(client, password)
+          : [
+              `user ${client} on >${password} resetkeys resetchannels &*`,
+              '-@all',
+              ...sentinelCommands.map((c) => `+${c}`),
+            ].join(' ');
       return `      echo "${rule}"`;
     })
     .join('\n');

@@ -12,11 +12,17 @@ export interface RedisScript {
  * mismatches the replies of commands already queued on an auto-pipelined client when a command is defined while they
  * wait (its issue 1931), which answered one request with another's reply and crashed a service.
  */
-export function defineScripts<Commands>(redis: Redis, scripts: Record<keyof Commands & string, RedisScript>): Redis & Commands {
+export function defineScripts<Commands>(
+  redis: Redis,
+  scripts: Record<keyof Commands & string, RedisScript>,
+): Redis & Commands {
   const defined = redis as unknown as Record<string, unknown>;
   for (const [name, script] of Object.entries<RedisScript>(scripts)) {
     if (defined[name]) continue;
-    redis.defineCommand(name, script.keys === undefined ? { lua: script.lua } : { numberOfKeys: script.keys, lua: script.lua });
+    redis.defineCommand(
+      name,
+      script.keys === undefined ? { lua: script.lua } : { numberOfKeys: script.keys, lua: script.lua },
+    );
   }
   return redis as Redis & Commands;
 }

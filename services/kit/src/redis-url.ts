@@ -11,7 +11,14 @@ import { Cluster, Redis, type ClusterOptions, type RedisOptions } from 'ioredis'
 
 export type RedisTopology =
   | { kind: 'single'; url: string }
-  | { kind: 'sentinel'; sentinels: { host: string; port: number }[]; name: string; username?: string; password?: string; db: number }
+  | {
+      kind: 'sentinel';
+      sentinels: { host: string; port: number }[];
+      name: string;
+      username?: string;
+      password?: string;
+      db: number;
+    }
   | { kind: 'cluster'; nodes: { host: string; port: number }[]; username?: string; password?: string };
 
 const schemes = ['redis://', 'rediss://', 'redis+sentinel://', 'redis+cluster://'];
@@ -55,9 +62,13 @@ export function parseRedisUrl(url: string): RedisTopology {
   }
   const slash = where.indexOf('/');
   const name = slash === -1 ? '' : decodeURIComponent(where.slice(slash + 1));
-  if (!name) throw new RedisUrlError(`REDIS_URL: a sentinel URL names its master after the hosts (…/mymaster) in ${redact(url)}`);
+  if (!name)
+    throw new RedisUrlError(
+      `REDIS_URL: a sentinel URL names its master after the hosts (…/mymaster) in ${redact(url)}`,
+    );
   const db = Number(new URLSearchParams(query).get('db') ?? 0);
-  if (!Number.isInteger(db) || db < 0) throw new RedisUrlError(`REDIS_URL: db must be a whole number in ${redact(url)}`);
+  if (!Number.isInteger(db) || db < 0)
+    throw new RedisUrlError(`REDIS_URL: db must be a whole number in ${redact(url)}`);
   return { kind: 'sentinel', sentinels: hostList(where.slice(0, slash), url, 26379), name, db, ...credentials };
 }
 

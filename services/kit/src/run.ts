@@ -87,12 +87,20 @@ export async function runProcess<C extends ProcessConfig, D extends Pick<Connect
     const app = await options.buildApp(connections, config, log);
     // Prometheus reads this port; the public one never serves /metrics.
     collectProcessMetrics(options.name);
-    const metrics = await startMetricsServer(config.METRICS_PORT ?? defaultMetricsPorts[options.name], config.METRICS_HOST ?? config.HOST ?? '0.0.0.0', log);
+    const metrics = await startMetricsServer(
+      config.METRICS_PORT ?? defaultMetricsPorts[options.name],
+      config.METRICS_HOST ?? config.HOST ?? '0.0.0.0',
+      log,
+    );
     app.addHook('onClose', () => metrics.close());
     const shutdown = createShutdown(app, connections, log, config.SHUTDOWN_TIMEOUT_MS ?? 10_000);
     process.once('SIGTERM', () => void shutdown('SIGTERM'));
     process.once('SIGINT', () => void shutdown('SIGINT'));
-    await app.listen({ host: config.HOST ?? '0.0.0.0', port: config.PORT ?? 8080, backlog: config.LISTEN_BACKLOG ?? 4096 });
+    await app.listen({
+      host: config.HOST ?? '0.0.0.0',
+      port: config.PORT ?? 8080,
+      backlog: config.LISTEN_BACKLOG ?? 4096,
+    });
   } catch (err) {
     // A setting the servers refuse (NATS credentials, stream replicas) is said in one line, like a missing variable.
     if (err instanceof ConfigError) process.stderr.write(`${options.name}: ${err.message}\n`);
@@ -117,7 +125,10 @@ export function runService<C extends BaseConfig>(options: RunServiceOptions<C>):
         service: options.service,
         natsUrl: config.NATS_URL,
         natsAuth: { user: config.NATS_USER, password: config.NATS_PASSWORD },
-        jetstream: { streamReplicas: config.NATS_STREAM_REPLICAS ?? 1, publishRetryMs: config.NATS_PUBLISH_RETRY_MS ?? 10_000 },
+        jetstream: {
+          streamReplicas: config.NATS_STREAM_REPLICAS ?? 1,
+          publishRetryMs: config.NATS_PUBLISH_RETRY_MS ?? 10_000,
+        },
         redisUrl: config.REDIS_URL,
         mongoUrl: config.MONGO_URL,
         mongoDb: config.MONGO_DB,

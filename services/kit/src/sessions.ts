@@ -4,7 +4,16 @@
  * Node's crypto, and the web app bundles proto.
  */
 import { createHash } from 'node:crypto';
-import { SESSION_ID_PATTERN, sessionKeys, sessionStands, sessionUserOf, type SessionDigest, type MfaState, type SessionRedis, type UserRole } from '@meydan/proto';
+import {
+  SESSION_ID_PATTERN,
+  sessionKeys,
+  sessionStands,
+  sessionUserOf,
+  type SessionDigest,
+  type MfaState,
+  type SessionRedis,
+  type UserRole,
+} from '@meydan/proto';
 
 /** The SHA-256 of a session id, base64url: the only form of it that goes into a key (or the account's list of sessions). */
 export function sessionDigest(sid: string): SessionDigest {

@@ -15,9 +15,14 @@ try {
   const url = env['NATS_URL'];
   if (!url) throw new Error('NATS_URL is not set');
   const replicas = Number(env['NATS_STREAM_REPLICAS'] ?? '1');
-  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5) throw new Error(`NATS_STREAM_REPLICAS=${env['NATS_STREAM_REPLICAS']}: 1 to 5`);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > 5)
+    throw new Error(`NATS_STREAM_REPLICAS=${env['NATS_STREAM_REPLICAS']}: 1 to 5`);
   const nc = await connectNats(url, 'nats-streams', log, { user: env['NATS_USER'], password: env['NATS_PASSWORD'] });
-  const infos = await setUpStreams(await nc.jetstreamManager(), { replicas, clustered: Boolean(nc.info?.cluster), log });
+  const infos = await setUpStreams(await nc.jetstreamManager(), {
+    replicas,
+    clustered: Boolean(nc.info?.cluster),
+    log,
+  });
   log.info({ streams: infos.map((i) => `${i.config.name} R${i.config.num_replicas}`) }, 'streams set up');
   await nc.close();
   process.exit(0);

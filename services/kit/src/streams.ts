@@ -5,7 +5,16 @@
  * without losing messages). For a few seconds after a server of a cluster is lost, JetStream's API times out or says
  * it is unavailable while its leaders are elected again; stream and consumer setup then waits and tries again.
  */
-import { ErrorCode, NatsError, RetentionPolicy, StorageType, nanos, type JetStreamManager, type StreamConfig, type StreamInfo } from 'nats';
+import {
+  ErrorCode,
+  NatsError,
+  RetentionPolicy,
+  StorageType,
+  nanos,
+  type JetStreamManager,
+  type StreamConfig,
+  type StreamInfo,
+} from 'nats';
 import { streams } from '@meydan/proto';
 import { ConfigError } from './config.js';
 import type { Logger } from './logger.js';
@@ -29,7 +38,11 @@ export const eventStreams: readonly StreamSpec[] = [
 ];
 
 /** The admin service's bulk e-mail work queue: a message is removed once acknowledged. */
-export const adminBulkEmailStream: StreamSpec = { ...streams.adminBulkEmail, retention: 'workqueue', duplicateWindowMs: 24 * 3600 * 1000 };
+export const adminBulkEmailStream: StreamSpec = {
+  ...streams.adminBulkEmail,
+  retention: 'workqueue',
+  duplicateWindowMs: 24 * 3600 * 1000,
+};
 
 /** Every stream of Meydan: what the operator user sets up (`setUpStreams`) before the services start. */
 export const allStreams: readonly StreamSpec[] = [...eventStreams, adminBulkEmailStream];
@@ -65,7 +78,9 @@ export function passesAfterElection(err: unknown): boolean {
   if (!(err instanceof NatsError)) return false;
   const code = apiErrorCode(err);
   if (code !== undefined) return PASSING_API_ERRORS.has(code);
-  return [ErrorCode.Timeout, ErrorCode.NoResponders, ErrorCode.Disconnect, ErrorCode.ConnectionRefused].includes(err.code as ErrorCode);
+  return [ErrorCode.Timeout, ErrorCode.NoResponders, ErrorCode.Disconnect, ErrorCode.ConnectionRefused].includes(
+    err.code as ErrorCode,
+  );
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -89,7 +104,8 @@ export async function throughElection<T>(
     } catch (err) {
       const waited = Date.now() - started;
       if (!(passesAfterElection(err) || alsoPasses(err)) || waited + delay(attempt) > waitMs) throw err;
-      if (attempt === 1) log.warn({ err: (err as Error).message, what }, 'jetstream not ready: waiting for its leaders');
+      if (attempt === 1)
+        log.warn({ err: (err as Error).message, what }, 'jetstream not ready: waiting for its leaders');
       await sleep(delay(attempt));
     }
   }
@@ -153,9 +169,14 @@ export interface EnsureStreamOptions {
  * A service's own NATS user may only look a stream up: when it finds the stream missing or at other replicas, the
  * server refuses the change, and that is a ConfigError saying the operator sets streams up (`setUpStreams`).
  */
-export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, options: EnsureStreamOptions): Promise<StreamInfo> {
+export async function ensureStream(
+  jsm: JetStreamManager,
+  spec: StreamSpec,
+  options: EnsureStreamOptions,
+): Promise<StreamInfo> {
   const { replicas, log } = options;
-  if (replicas > 1 && !options.clustered) throw replicasRefused(spec, replicas, 'replicas > 1 not supported in non-clustered mode');
+  if (replicas > 1 && !options.clustered)
+    throw replicasRefused(spec, replicas, 'replicas > 1 not supported in non-clustered mode');
   try {
     return await throughElection(
       `stream ${spec.name}`,
@@ -166,10 +187,18 @@ export async function ensureStream(jsm: JetStreamManager, spec: StreamSpec, opti
         });
         if (!info) return jsm.streams.add(streamConfig(spec, replicas)).catch(refusedToUser(spec, 'is missing'));
         if (info.config.num_replicas === replicas) return info;
-        log.info({ stream: spec.name, from: info.config.num_replicas, to: replicas }, 'stream replicas changed in place');
+        log.info(
+          { stream: spec.name, from: info.config.num_replicas, to: replicas },
+          'stream replicas changed in place',
+        );
         return jsm.streams
           .update(spec.name, { ...info.config, num_replicas: replicas })
-          .catch(refusedToUser(spec, `is at ${info.config.num_replicas} replicas, not the ${replicas} of NATS_STREAM_REPLICAS`));
+          .catch(
+            refusedToUser(
+              spec,
+              `is at ${info.config.num_replicas} replicas, not the ${replicas} of NATS_STREAM_REPLICAS`,
+            ),
+          );
       },
       log,
       options.waitMs,

@@ -41,7 +41,9 @@ const SECRET_PARAMETER = /(^|[?&])(token=)[^&#]*/gi;
 
 /** A URL, path or query as a span may record it: the single-use tokens of mailed links replaced, the rest as it was. */
 export function redactedUrl(url: string): string {
-  return url.replace(SECRET_SEGMENT, (_match, path: string) => `${path}[gizli]`).replace(SECRET_PARAMETER, (_match, start: string, name: string) => `${start}${name}[gizli]`);
+  return url
+    .replace(SECRET_SEGMENT, (_match, path: string) => `${path}[gizli]`)
+    .replace(SECRET_PARAMETER, (_match, start: string, name: string) => `${start}${name}[gizli]`);
 }
 
 /** The URL attributes the HTTP and undici instrumentations set, in either generation of the conventions. */
@@ -99,10 +101,14 @@ export function startTracing(env: NodeJS.ProcessEnv = process.env): void {
   env['OTEL_LOGS_EXPORTER'] ??= 'none';
   const require = createRequire(import.meta.url);
   const { NodeSDK } = require('@opentelemetry/sdk-node') as typeof import('@opentelemetry/sdk-node');
-  const { OTLPTraceExporter } = require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
-  const { HttpInstrumentation } = require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
-  const { UndiciInstrumentation } = require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
-  const { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } = require('@opentelemetry/core') as typeof import('@opentelemetry/core');
+  const { OTLPTraceExporter } =
+    require('@opentelemetry/exporter-trace-otlp-http') as typeof import('@opentelemetry/exporter-trace-otlp-http');
+  const { HttpInstrumentation } =
+    require('@opentelemetry/instrumentation-http') as typeof import('@opentelemetry/instrumentation-http');
+  const { UndiciInstrumentation } =
+    require('@opentelemetry/instrumentation-undici') as typeof import('@opentelemetry/instrumentation-undici');
+  const { CompositePropagator, W3CBaggagePropagator, W3CTraceContextPropagator } =
+    require('@opentelemetry/core') as typeof import('@opentelemetry/core');
   const w3c = new W3CTraceContextPropagator();
   const propagator = new CompositePropagator({ propagators: [w3c, new W3CBaggagePropagator()] });
   // The gateway is the public edge: a trace context from the internet is linked, never adopted.
@@ -153,7 +159,12 @@ export function extractTraceContext(headers: HeaderCarrier | undefined): Context
   });
 }
 
-const kinds = { client: SpanKind.CLIENT, server: SpanKind.SERVER, producer: SpanKind.PRODUCER, consumer: SpanKind.CONSUMER } as const;
+const kinds = {
+  client: SpanKind.CLIENT,
+  server: SpanKind.SERVER,
+  producer: SpanKind.PRODUCER,
+  consumer: SpanKind.CONSUMER,
+} as const;
 
 /**
  * Runs `work` in a span (child of `parent`), ended when it settles; a failure marks it. Without tracing, just `work`.

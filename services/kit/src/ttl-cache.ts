@@ -22,7 +22,13 @@ export class TtlCache<V> {
         ? new LRUCache({
             max,
             ttl: ttlMs,
-            ...(size ? { maxSize: size.maxSize, maxEntrySize: size.maxSize, sizeCalculation: (entry: { value: V }) => Math.max(1, size.sizeOf(entry.value)) } : {}),
+            ...(size
+              ? {
+                  maxSize: size.maxSize,
+                  maxEntrySize: size.maxSize,
+                  sizeCalculation: (entry: { value: V }) => Math.max(1, size.sizeOf(entry.value)),
+                }
+              : {}),
           })
         : null;
   }

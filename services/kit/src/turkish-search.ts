@@ -39,7 +39,8 @@ export function turkishPattern(query: string): string {
   for (const char of foldTurkish(query).replace(/\s+/gu, ' ').trim()) {
     const variants = VARIANTS[char];
     if (variants) source += `[${variants}]`;
-    else if (/\p{L}/u.test(char) && char.toLocaleUpperCase('tr-TR') !== char) source += `[${escapeRegex(char)}${escapeRegex(char.toLocaleUpperCase('tr-TR'))}]`;
+    else if (/\p{L}/u.test(char) && char.toLocaleUpperCase('tr-TR') !== char)
+      source += `[${escapeRegex(char)}${escapeRegex(char.toLocaleUpperCase('tr-TR'))}]`;
     else if (/\s/u.test(char)) source += '\\s+';
     else source += escapeRegex(char);
   }

@@ -68,7 +68,9 @@ export class UserSummaries {
   /** Keeps summaries auth gave through another request (e.g. `auth.users.get`). */
   async keep(summaries: readonly CreatorSummary[]): Promise<void> {
     await Promise.all(
-      summaries.map((summary) => this.redis.set(userSummaryKey(summary.id), JSON.stringify(summary), 'EX', this.options.cacheSeconds)),
+      summaries.map((summary) =>
+        this.redis.set(userSummaryKey(summary.id), JSON.stringify(summary), 'EX', this.options.cacheSeconds),
+      ),
     ).catch(() => undefined);
   }
 
@@ -119,7 +121,13 @@ export class UserSummaries {
     try {
       const { users } = await this.bus.request(subjects.auth.usersSummaries, { ids }, source, this.options.timeoutMs);
       const found = new Map<string, CreatorSummary>();
-      for (const u of users) found.set(u.id, { id: u.id, username: u.username, displayName: u.displayName ?? null, avatarUrl: u.avatarUrl ?? null });
+      for (const u of users)
+        found.set(u.id, {
+          id: u.id,
+          username: u.username,
+          displayName: u.displayName ?? null,
+          avatarUrl: u.avatarUrl ?? null,
+        });
       await this.keep([...found.values()]);
       return found;
     } catch (err) {

@@ -28,7 +28,10 @@ export interface WordFilterHit {
 const LETTER = '[\\p{L}\\p{N}]';
 
 /** A text as it is matched: folded, every run of other characters one space. */
-export const filterForm = (text: string): string => ` ${foldTurkish(text).replace(/[^\p{L}\p{N}]+/gu, ' ').trim()} `;
+export const filterForm = (text: string): string =>
+  ` ${foldTurkish(text)
+    .replace(/[^\p{L}\p{N}]+/gu, ' ')
+    .trim()} `;
 
 /** The regular expression of one entry, matched against `filterForm` of a text. */
 export function entryPattern(pattern: string): RegExp | null {
@@ -36,7 +39,10 @@ export function entryPattern(pattern: string): RegExp | null {
   const open = trimmed.endsWith('*');
   const words = filterForm(open ? trimmed.slice(0, -1) : trimmed).trim();
   if (!words) return null;
-  const body = words.split(' ').map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join(' ');
+  const body = words
+    .split(' ')
+    .map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join(' ');
   return new RegExp(`(?<!${LETTER})${body}${open ? '' : `(?!${LETTER})`}`, 'u');
 }
 
@@ -47,10 +53,17 @@ export function compileWordFilter(rules: readonly WordFilterRule[]) {
     return re ? [{ re, action: r.action }] : [];
   });
   const ordered = [...compiled.filter((r) => r.action === 'refuse'), ...compiled.filter((r) => r.action === 'hold')];
-  return (fields: Partial<Record<FilteredField, string | readonly string[] | null | undefined>>): WordFilterHit | null => {
+  return (
+    fields: Partial<Record<FilteredField, string | readonly string[] | null | undefined>>,
+  ): WordFilterHit | null => {
     if (ordered.length === 0) return null;
     const texts = Object.entries(fields).flatMap(([field, value]) =>
-      value == null ? [] : (Array.isArray(value) ? value : [value as string]).map((t) => ({ field: field as FilteredField, form: filterForm(t) })),
+      value == null
+        ? []
+        : (Array.isArray(value) ? value : [value as string]).map((t) => ({
+            field: field as FilteredField,
+            form: filterForm(t),
+          })),
     );
     for (const rule of ordered) {
       const caught = texts.find((t) => rule.re.test(t.form));
@@ -85,4 +98,3 @@ export class WordFilter {
     return (await this.current.check)(fields);
   }
 }
-

@@ -34,7 +34,9 @@ const istanbulParts = new Intl.DateTimeFormat('en-US', {
  */
 export function istanbulWallClock(date: Date): Date {
   const part = Object.fromEntries(istanbulParts.formatToParts(date).map((p) => [p.type, Number(p.value)]));
-  return new Date(Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!, date.getUTCMilliseconds()));
+  return new Date(
+    Date.UTC(part.year!, part.month! - 1, part.day!, part.hour!, part.minute!, part.second!, date.getUTCMilliseconds()),
+  );
 }
 
 function cellOf(value: SheetCell): ExcelJS.CellValue {
@@ -48,7 +50,11 @@ const numberFormat = (decimals: number | undefined) => (decimals ? `0.${'0'.repe
  * An `.xlsx` document as a stream, row by row as `rows` yields them, in a sheet named `sheetName`. An error while
  * reading `rows` ends the stream with it (as the CSV's does).
  */
-export function xlsxStream<T>(rows: Iterable<T> | AsyncIterable<T>, columns: readonly SheetColumn<T>[], sheetName: string): Readable {
+export function xlsxStream<T>(
+  rows: Iterable<T> | AsyncIterable<T>,
+  columns: readonly SheetColumn<T>[],
+  sheetName: string,
+): Readable {
   const out = new PassThrough();
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   workbook.creator = 'Meydan';
@@ -75,7 +81,11 @@ export function xlsxStream<T>(rows: Iterable<T> | AsyncIterable<T>, columns: rea
 }
 
 /** The whole `.xlsx` document as one buffer (small documents: a poll's results). */
-export async function xlsxBuffer<T>(rows: Iterable<T> | AsyncIterable<T>, columns: readonly SheetColumn<T>[], sheetName: string): Promise<Buffer> {
+export async function xlsxBuffer<T>(
+  rows: Iterable<T> | AsyncIterable<T>,
+  columns: readonly SheetColumn<T>[],
+  sheetName: string,
+): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of xlsxStream(rows, columns, sheetName)) chunks.push(chunk as Buffer);
   return Buffer.concat(chunks);

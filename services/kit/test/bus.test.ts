@@ -31,7 +31,7 @@ describe('NATS request/reply', () => {
     answerLate?.('late');
   });
 
-  it('passes a responder\'s HttpError back to the caller', async () => {
+  it("passes a responder's HttpError back to the caller", async () => {
     bus.respond('test.lookup', (p) => {
       if (p.id !== 'u1') throw httpError('not_found', 'Kullanıcı bulunamadı');
       return { id: 'u1', username: 'ayse' };
@@ -51,11 +51,14 @@ describe('NATS request/reply', () => {
     await expect(bus.request('test.double', { n: 'four' } as never)).rejects.toBeInstanceOf(ContractError);
     // ... and the responder refuses one sent past it.
     const raw = await bus.nc.request('test.double', new TextEncoder().encode('{"n":"four"}'));
-    expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({ ok: false, error: { status: 400, error: 'validation' } });
+    expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({
+      ok: false,
+      error: { status: 400, error: 'validation' },
+    });
     await expect(bus.request('test.double', { n: 13 })).rejects.toMatchObject({ statusCode: 500, code: 'internal' });
   });
 
-  it('refuses a reply that breaks the contract on the caller\'s side too', async () => {
+  it("refuses a reply that breaks the contract on the caller's side too", async () => {
     const liar = bus.nc.subscribe('test.liar', {
       callback: (_e, m) => m.respond(new TextEncoder().encode(JSON.stringify({ ok: true, data: { id: 7 } }))),
     });

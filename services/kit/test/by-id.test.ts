@@ -23,7 +23,17 @@ describe('isObjectId', () => {
   it('takes 24 hex digits of either case and nothing else', () => {
     expect(isObjectId('65a1f0c2e4b0a1b2c3d4e5f6')).toBe(true);
     expect(isObjectId('65A1F0C2E4B0A1B2C3D4E5F6')).toBe(true);
-    for (const other of ['65a1f0c2e4b0a1b2c3d4e5f', '65a1f0c2e4b0a1b2c3d4e5f6a', '65a1f0c2e4b0a1b2c3d4e5g6', 'abcdefghijkl', '', null, undefined, 42, { $gt: '' }]) {
+    for (const other of [
+      '65a1f0c2e4b0a1b2c3d4e5f',
+      '65a1f0c2e4b0a1b2c3d4e5f6a',
+      '65a1f0c2e4b0a1b2c3d4e5g6',
+      'abcdefghijkl',
+      '',
+      null,
+      undefined,
+      42,
+      { $gt: '' },
+    ]) {
       expect(isObjectId(other)).toBe(false);
     }
   });

@@ -59,17 +59,38 @@ describe('bot challenge', () => {
     const solution = await solveChallenge({ challenge, deriveKey });
     const encode = (body: unknown) => Buffer.from(JSON.stringify(body)).toString('base64');
 
-    const longer = { ...challenge, parameters: { ...challenge.parameters, expiresAt: challenge.parameters.expiresAt! + 3600 } };
-    expect(await challenges.verifySolution(encode({ challenge: longer, solution }))).toEqual({ ok: false, reason: 'invalid' });
+    const longer = {
+      ...challenge,
+      parameters: { ...challenge.parameters, expiresAt: challenge.parameters.expiresAt! + 3600 },
+    };
+    expect(await challenges.verifySolution(encode({ challenge: longer, solution }))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
 
-    const otherSecret = new BotChallenge({ secret: 'someone-elses-secret-0123', redis, purpose: 'login', cost: 1, attempts: [10, 200] });
-    expect(await challenges.verifySolution(await solved(await otherSecret.createChallenge()))).toEqual({ ok: false, reason: 'invalid' });
+    const otherSecret = new BotChallenge({
+      secret: 'someone-elses-secret-0123',
+      redis,
+      purpose: 'login',
+      cost: 1,
+      attempts: [10, 200],
+    });
+    expect(await challenges.verifySolution(await solved(await otherSecret.createChallenge()))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
 
     const contact = make({ purpose: 'contact' });
-    expect(await challenges.verifySolution(await solved(await contact.createChallenge()))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await challenges.verifySolution(await solved(await contact.createChallenge()))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
 
     const wrong = { ...solution!, derivedKey: solution!.derivedKey.replace(/^./, (c) => (c === '0' ? '1' : '0')) };
-    expect(await challenges.verifySolution(encode({ challenge, solution: wrong }))).toEqual({ ok: false, reason: 'invalid' });
+    expect(await challenges.verifySolution(encode({ challenge, solution: wrong }))).toEqual({
+      ok: false,
+      reason: 'invalid',
+    });
     expect(await challenges.verifySolution('bm90IGpzb24=')).toEqual({ ok: false, reason: 'malformed' });
 
     // None of the refusals used the challenge up.

@@ -30,7 +30,9 @@ describe('loadConfig', () => {
   });
 
   it('names a malformed variable', () => {
-    expect(() => loadConfig(schema, { ...good, PORT: 'eighty' })).toThrowError(/^environment variable PORT must be integer$/);
+    expect(() => loadConfig(schema, { ...good, PORT: 'eighty' })).toThrowError(
+      /^environment variable PORT must be integer$/,
+    );
     expect(() => loadConfig(schema, { ...good, REDIS_URL: 'localhost:6379' })).toThrowError(/REDIS_URL/);
     expect(() => loadConfig(schema, { ...good, INTERNAL_SECRET: 'short' })).toThrowError(/INTERNAL_SECRET/);
   });
@@ -40,14 +42,20 @@ describe('loadConfig', () => {
     expect(() => loadConfig(withEmail, { ...good, ADMIN_EMAIL: 'not-an-address' })).toThrowError(
       'environment variable ADMIN_EMAIL must match format "email"',
     );
-    expect(loadConfig(withEmail, { ...good, ADMIN_EMAIL: 'admin@meydan.local' }).ADMIN_EMAIL).toBe('admin@meydan.local');
+    expect(loadConfig(withEmail, { ...good, ADMIN_EMAIL: 'admin@meydan.local' }).ADMIN_EMAIL).toBe(
+      'admin@meydan.local',
+    );
   });
 
   it('stops a real service process with one line naming the variable', () => {
     const main = fileURLToPath(new URL('../../auth/dist/main.js', import.meta.url));
     expect(existsSync(main), 'services are built by `npm test` before vitest runs').toBe(true);
     const { PORT: _, ...env } = good;
-    const result = spawnSync(process.execPath, [main], { env: { PATH: process.env['PATH'], ...env }, encoding: 'utf8', timeout: 15_000 });
+    const result = spawnSync(process.execPath, [main], {
+      env: { PATH: process.env['PATH'], ...env },
+      encoding: 'utf8',
+      timeout: 15_000,
+    });
     expect(result.status).toBe(1);
     expect(result.stderr).toBe('auth: missing required environment variable PORT\n');
   });

@@ -38,7 +38,13 @@ const fields: readonly Field[] = ['followers', 'following'];
 describe('CountsCache', () => {
   it('counts the record once, then answers from Redis until a write drops the counts', async () => {
     const db = record({ followers: 3, following: 5 });
-    const cache = new CountsCache<Field>(redis, (id) => `counts:${id}`, fields, () => db.count(), testLogger());
+    const cache = new CountsCache<Field>(
+      redis,
+      (id) => `counts:${id}`,
+      fields,
+      () => db.count(),
+      testLogger(),
+    );
     await redis.del('counts:a');
 
     expect(await cache.get('a')).toEqual({ followers: 3, following: 5 });
@@ -56,7 +62,13 @@ describe('CountsCache', () => {
 
   it('never keeps a count read before a write that dropped the counts while it was being read', async () => {
     const db = record({ followers: 1, following: 0 });
-    const cache = new CountsCache<Field>(redis, (id) => `counts:${id}`, fields, () => db.count(), testLogger());
+    const cache = new CountsCache<Field>(
+      redis,
+      (id) => `counts:${id}`,
+      fields,
+      () => db.count(),
+      testLogger(),
+    );
     await redis.del('counts:b');
 
     const hold = db.hold();
@@ -77,7 +89,13 @@ describe('CountsCache', () => {
 
   it('counts once for asks that come while a count is under way, and anew for one after a drop', async () => {
     const db = record({ followers: 5, following: 5 });
-    const cache = new CountsCache<Field>(redis, (id) => `counts:${id}`, fields, () => db.count(), testLogger());
+    const cache = new CountsCache<Field>(
+      redis,
+      (id) => `counts:${id}`,
+      fields,
+      () => db.count(),
+      testLogger(),
+    );
     await redis.del('counts:e');
     const hold = db.hold();
     const first = cache.get('e');
@@ -95,12 +113,25 @@ describe('CountsCache', () => {
   });
 
   it('counts the record when Redis cannot answer, and logs a drop it refuses instead of failing the write', async () => {
-    const broken = createRedisClient('redis://127.0.0.1:1', { keyPrefix: 'countscachebroken:', enableOfflineQueue: false, retryStrategy: () => null, lazyConnect: true });
+    const broken = createRedisClient('redis://127.0.0.1:1', {
+      keyPrefix: 'countscachebroken:',
+      enableOfflineQueue: false,
+      retryStrategy: () => null,
+      lazyConnect: true,
+    });
     try {
       const db = record({ followers: 7, following: 1 });
       const warnings: unknown[] = [];
-      const log = { warn: (fields: { subjects: number }, message: string) => warnings.push({ subjects: fields.subjects, message }) } as unknown as Logger;
-      const cache = new CountsCache<Field>(broken, (id) => `counts:${id}`, fields, () => db.count(), log);
+      const log = {
+        warn: (fields: { subjects: number }, message: string) => warnings.push({ subjects: fields.subjects, message }),
+      } as unknown as Logger;
+      const cache = new CountsCache<Field>(
+        broken,
+        (id) => `counts:${id}`,
+        fields,
+        () => db.count(),
+        log,
+      );
       expect(await cache.get('c')).toEqual({ followers: 7, following: 1 });
       await expect(cache.changed(['c', 'd'])).resolves.toBeUndefined();
       expect(warnings).toEqual([{ subjects: 2, message: 'kept counts not dropped: they last until they expire' }]);

@@ -7,7 +7,15 @@ import { describe, expect, it } from 'vitest';
 import { csvText, neutraliseFormula } from '../src/csv.js';
 
 const FORMULA = /^[=+\-@]/;
-const texts = ['x;=1+1;', 'Çay;+90 555;@SUM(A1)', 'a,-1,b', 'satır\n=1+1', 'sekme\t=1', '=HYPERLINK("http://kotu.example")', 'Evet; -5 derece'];
+const texts = [
+  'x;=1+1;',
+  'Çay;+90 555;@SUM(A1)',
+  'a,-1,b',
+  'satır\n=1+1',
+  'sekme\t=1',
+  '=HYPERLINK("http://kotu.example")',
+  'Evet; -5 derece',
+];
 
 describe('CSV cells', () => {
   it('are no formula in any way a spreadsheet may split them', async () => {
@@ -20,11 +28,16 @@ describe('CSV cells', () => {
     expect(cells.length).toBeGreaterThan(texts.length);
     for (const cell of cells) expect(cell.replace(/^"/, ''), JSON.stringify(cell)).not.toMatch(FORMULA);
     // Read back as written, the text is what the member wrote, an apostrophe before each formula-like part.
-    expect(parse(csv, { delimiter: ',' }).slice(1).map((row: string[]) => row[0])).toEqual(texts.map(neutraliseFormula));
+    expect(
+      parse(csv, { delimiter: ',' })
+        .slice(1)
+        .map((row: string[]) => row[0]),
+    ).toEqual(texts.map(neutraliseFormula));
     expect(neutraliseFormula('x;=1+1;')).toBe("x;'=1+1;");
   });
 
   it('leave text that looks like no formula alone', () => {
-    for (const text of ['Çay mı kahve mi?', '1-2', ' =1', 'Evet, -5 derece', 'a; b']) expect(neutraliseFormula(text)).toBe(text);
+    for (const text of ['Çay mı kahve mi?', '1-2', ' =1', 'Evet, -5 derece', 'a; b'])
+      expect(neutraliseFormula(text)).toBe(text);
   });
 });

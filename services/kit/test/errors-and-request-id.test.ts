@@ -37,7 +37,10 @@ describe('errors and request ids', () => {
                 additionalProperties: false,
                 required: ['title'],
                 properties: { title: { type: 'string', minLength: 1 } },
-                errorMessage: { required: { title: 'Bi soru sormadan olmaz' }, additionalProperties: 'Bilinmeyen alan gönderildi' },
+                errorMessage: {
+                  required: { title: 'Bi soru sormadan olmaz' },
+                  additionalProperties: 'Bilinmeyen alan gönderildi',
+                },
               },
               response: { 200: { type: 'object', properties: { title: { type: 'string' } } } },
             },
@@ -70,7 +73,7 @@ describe('errors and request ids', () => {
     expect(lines.some((l) => l['level'] === 50 && JSON.stringify(l).includes('hunter2'))).toBe(true);
   });
 
-  it('answers schema failures with the schema\'s Turkish message and unknown routes with 404', async () => {
+  it("answers schema failures with the schema's Turkish message and unknown routes with 404", async () => {
     const missing = await svc.app.inject({ method: 'POST', url: '/api/strict', headers: asVisitor(), payload: {} });
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({
@@ -78,7 +81,12 @@ describe('errors and request ids', () => {
       message: 'Bi soru sormadan olmaz',
       fields: [{ path: 'title', message: 'Bi soru sormadan olmaz' }],
     });
-    const extra = await svc.app.inject({ method: 'POST', url: '/api/strict', headers: asVisitor(), payload: { title: 'a', userId: 'x' } });
+    const extra = await svc.app.inject({
+      method: 'POST',
+      url: '/api/strict',
+      headers: asVisitor(),
+      payload: { title: 'a', userId: 'x' },
+    });
     expect(extra.statusCode).toBe(400);
     expect(extra.json().message).toBe('Bilinmeyen alan gönderildi');
     const badJson = await svc.app.inject({

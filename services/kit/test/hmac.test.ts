@@ -4,7 +4,9 @@ import { hmacSign, hmacVerify } from '@meydan/kit';
 
 describe('hmacSign / hmacVerify', () => {
   it('is HMAC-SHA256 in base64url (RFC 4231, test case 2)', () => {
-    const expected = Buffer.from('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843', 'hex').toString('base64url');
+    const expected = Buffer.from('5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843', 'hex').toString(
+      'base64url',
+    );
     expect(hmacSign('Jefe', 'what do ya want for nothing?')).toBe(expected);
     expect(hmacSign('Jefe', 'what do ya want for nothing?', 32)).toBe(expected.slice(0, 32));
   });

@@ -13,9 +13,13 @@ describe('signed identity', () => {
     const header = signIdentity(alice, TEST_SECRET);
     expect(verifyIdentity(header, 'another-secret-0123456789')).toBeNull();
     const [, mac] = header.split('.');
-    const admin = Buffer.from(JSON.stringify({ ...alice, role: 'admin', iat: Math.floor(Date.now() / 1000) })).toString('base64url');
+    const admin = Buffer.from(JSON.stringify({ ...alice, role: 'admin', iat: Math.floor(Date.now() / 1000) })).toString(
+      'base64url',
+    );
     expect(verifyIdentity(`${admin}.${mac}`, TEST_SECRET)).toBeNull();
-    expect(verifyIdentity(signIdentity(alice, TEST_SECRET, undefined, Date.now() - 10 * 60_000), TEST_SECRET)).toBeNull();
+    expect(
+      verifyIdentity(signIdentity(alice, TEST_SECRET, undefined, Date.now() - 10 * 60_000), TEST_SECRET),
+    ).toBeNull();
     expect(verifyIdentity('garbage', TEST_SECRET)).toBeNull();
   });
 });
@@ -27,7 +31,9 @@ describe('an identity bound to one request', () => {
   it('verifies for that method, path (however escaped, with any query) and service only', () => {
     const header = signIdentity(alice, TEST_SECRET, binding);
     expect(verifyIdentity(header, TEST_SECRET, { binding })).toMatchObject(alice);
-    expect(verifyIdentity(header, TEST_SECRET, { binding: { ...binding, path: '/api/polls/%70%31?x=1' } })).toMatchObject(alice);
+    expect(
+      verifyIdentity(header, TEST_SECRET, { binding: { ...binding, path: '/api/polls/%70%31?x=1' } }),
+    ).toMatchObject(alice);
     expect(verifyIdentity(header, TEST_SECRET, { binding: { ...binding, method: 'POST' } })).toBeNull();
     expect(verifyIdentity(header, TEST_SECRET, { binding: { ...binding, path: '/api/polls/p2' } })).toBeNull();
     expect(verifyIdentity(header, TEST_SECRET, { binding: { ...binding, service: 'social' } })).toBeNull();
@@ -53,7 +59,16 @@ describe('a service refuses requests the gateway did not sign', () => {
       const app = await createServiceApp('auth', deps);
       app.get(
         '/api/whoami',
-        { schema: { response: { 200: { type: 'object', properties: { identity: { type: ['object', 'null'], additionalProperties: true } } } } } },
+        {
+          schema: {
+            response: {
+              200: {
+                type: 'object',
+                properties: { identity: { type: ['object', 'null'], additionalProperties: true } },
+              },
+            },
+          },
+        },
         async (request) => ({ identity: request.identity }),
       );
       return app;
@@ -83,7 +98,9 @@ describe('a service refuses requests the gateway did not sign', () => {
   });
 
   it('refuses a hand-written identity header with 401', async () => {
-    const fake = Buffer.from(JSON.stringify({ userId: 'admin', role: 'admin', iat: Date.now() / 1000 })).toString('base64url');
+    const fake = Buffer.from(JSON.stringify({ userId: 'admin', role: 'admin', iat: Date.now() / 1000 })).toString(
+      'base64url',
+    );
     const res = await svc.app.inject({ url: '/api/whoami', headers: { [IDENTITY_HEADER]: `${fake}.abc` } });
     expect(res.statusCode).toBe(401);
   });

@@ -16,7 +16,9 @@ import { startNats } from '../../../deploy/local/servers.mjs';
 type NatsHandle = Awaited<ReturnType<typeof startNats>>;
 
 /** Starts `size` servers that route to each other as one cluster; each has its own JetStream store. */
-async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name: string; logFile: string; monitor: string })[]; urls: string }> {
+async function startCluster(
+  size: number,
+): Promise<{ nodes: (NatsHandle & { name: string; logFile: string; monitor: string })[]; urls: string }> {
   const dir = join(infra().dir, `nats-cluster-${randomBytes(3).toString('hex')}`);
   // Client, route and monitoring ports, all different (two asks for a free port may get the same one).
   const ports = new Set<number>();
@@ -32,9 +34,18 @@ async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name
       const configFile = join(dir, name, 'cluster.conf');
       const cluster = { name: 'meydan-test', listen: `127.0.0.1:${routePorts[i]}`, routes };
       const monitor = `127.0.0.1:${monitorPorts[i]}`;
-      writeFileSync(configFile, `server_name: ${JSON.stringify(name)}\nhttp: ${JSON.stringify(monitor)}\ncluster: ${JSON.stringify(cluster)}\n`);
+      writeFileSync(
+        configFile,
+        `server_name: ${JSON.stringify(name)}\nhttp: ${JSON.stringify(monitor)}\ncluster: ${JSON.stringify(cluster)}\n`,
+      );
       const logFile = join(dir, `${name}.log`);
-      const node = await startNats({ port, dataDir: join(dir, name, 'data'), logFile, binary: infra().natsServer, configFile });
+      const node = await startNats({
+        port,
+        dataDir: join(dir, name, 'data'),
+        logFile,
+        binary: infra().natsServer,
+        configFile,
+      });
       return { ...node, name, logFile, monitor: `http://${monitor}` };
     }),
   );
@@ -45,7 +56,9 @@ async function startCluster(size: number): Promise<{ nodes: (NatsHandle & { name
 async function storedOn(node: { monitor: string }, stream: string): Promise<number | null> {
   const res = await fetch(`${node.monitor}/jsz?accounts=true&streams=true`).catch(() => null);
   if (!res?.ok) return null;
-  const jsz = (await res.json()) as { account_details?: { stream_detail?: { name: string; state: { messages: number } }[] }[] };
+  const jsz = (await res.json()) as {
+    account_details?: { stream_detail?: { name: string; state: { messages: number } }[] }[];
+  };
   const found = jsz.account_details?.flatMap((a) => a.stream_detail ?? []).find((d) => d.name === stream);
   return found ? found.state.messages : null;
 }
@@ -92,7 +105,11 @@ describe('JetStream on a three-server cluster', () => {
 
     const r3 = new Bus(nc, nc.jetstream(), testLogger(lines), 'polls', natsContracts, '', { streamReplicas: 3 });
     await r3.ensureStreams();
-    expect(lines.filter((l) => l['msg'] === 'stream replicas changed in place').map((l) => [l['stream'], l['from'], l['to']])).toEqual([
+    expect(
+      lines
+        .filter((l) => l['msg'] === 'stream replicas changed in place')
+        .map((l) => [l['stream'], l['from'], l['to']]),
+    ).toEqual([
       ['EVENTS', 1, 3],
       ['DEADLETTER', 1, 3],
     ]);
@@ -102,9 +119,14 @@ describe('JetStream on a three-server cluster', () => {
     // it holds.
     let info = await jsm.streams.info('EVENTS');
     const caughtUp = () => info.cluster?.replicas?.length === 2 && info.cluster.replicas.every((r) => r.current);
-    await until(async () => ((info = await jsm.streams.info('EVENTS')), caughtUp()), 10_000, 'the three copies caught up');
     await until(
-      async () => ((await Promise.all(cluster.nodes.map((node) => storedOn(node, 'EVENTS')))).every((n) => n === 5) ? true : null),
+      async () => ((info = await jsm.streams.info('EVENTS')), caughtUp()),
+      10_000,
+      'the three copies caught up',
+    );
+    await until(
+      async () =>
+        (await Promise.all(cluster.nodes.map((node) => storedOn(node, 'EVENTS')))).every((n) => n === 5) ? true : null,
       20_000,
       'the five messages stored on every server',
     );
@@ -118,10 +140,16 @@ describe('JetStream on a three-server cluster', () => {
     await leader.exited;
     const started = Date.now();
     const acked = await r3
-      .publishReliably(events.polls.voteCast, voteCast(99), { msgId: 'after-leader-loss', retryForMs: ELECTION_BUDGET_MS, ...PUBLISH_THROUGH_ELECTION })
+      .publishReliably(events.polls.voteCast, voteCast(99), {
+        msgId: 'after-leader-loss',
+        retryForMs: ELECTION_BUDGET_MS,
+        ...PUBLISH_THROUGH_ELECTION,
+      })
       .catch((err: unknown) => {
         for (const node of cluster.nodes.filter((n) => n !== leader)) {
-          process.stderr.write(`--- ${node.name}'s log, last lines ---\n${readFileSync(node.logFile, 'utf8').split('\n').slice(-40).join('\n')}\n`);
+          process.stderr.write(
+            `--- ${node.name}'s log, last lines ---\n${readFileSync(node.logFile, 'utf8').split('\n').slice(-40).join('\n')}\n`,
+          );
         }
         throw err;
       });
@@ -138,12 +166,23 @@ describe('JetStream on a three-server cluster', () => {
     expect(after.state.messages).toBe(6);
     // A consumer can be set up on the two servers left (retried through their election).
     const heard: string[] = [];
-    const consumer = await r3.consume({ purpose: 'cluster-test', filterSubject: events.polls.voteCast, handler: (vote) => void heard.push(vote.voter) });
+    const consumer = await r3.consume({
+      purpose: 'cluster-test',
+      filterSubject: events.polls.voteCast,
+      handler: (vote) => void heard.push(vote.voter),
+    });
     // At once, or once its lost pull request is noticed (heartbeats every 2.5 s).
     const t0 = Date.now();
     await until(() => heard.length >= 6, 20_000, 'the consumer heard the six votes');
     process.stderr.write(`consumer set up after the loss heard the stream after ${Date.now() - t0} ms\n`);
     await consumer.stop();
-    expect(heard.sort()).toEqual(['u:cluster-0', 'u:cluster-1', 'u:cluster-2', 'u:cluster-3', 'u:cluster-4', 'u:cluster-99']);
+    expect(heard.sort()).toEqual([
+      'u:cluster-0',
+      'u:cluster-1',
+      'u:cluster-2',
+      'u:cluster-3',
+      'u:cluster-4',
+      'u:cluster-99',
+    ]);
   }, 150_000);
 });

@@ -103,10 +103,15 @@ describe('JetStream consumers', () => {
       expect(handled).toHaveLength(1);
     }, settle);
     expect(handled).toEqual([{ i: 1 }]);
-    expect(dead[0]).toMatchObject({ headers: { original: subjects.invalid, deliveries: '1', requestId: 'req-invalid' }, body: { i: 'one' } });
+    expect(dead[0]).toMatchObject({
+      headers: { original: subjects.invalid, deliveries: '1', requestId: 'req-invalid' },
+      body: { i: 'one' },
+    });
     expect(dead[0]!.headers.error).toMatch(/^contract: \/i /);
     expect(dead[1]!.headers.error).toBe('contract: not JSON');
-    expect(lines.some((l) => l['msg'] === 'event breaks its contract: dead-lettered' && l['reqId'] === 'req-invalid')).toBe(true);
+    expect(
+      lines.some((l) => l['msg'] === 'event breaks its contract: dead-lettered' && l['reqId'] === 'req-invalid'),
+    ).toBe(true);
     const info = await (await nc.jetstreamManager()).consumers.info('EVENTS', durable);
     expect(info.num_redelivered).toBe(0);
     stop();
@@ -168,13 +173,20 @@ describe('JetStream consumers', () => {
     });
     await Promise.all([
       ...Array.from({ length: 25 }, (_, i) => bus.publish(subjects.batch, { i })),
-      nc.jetstream().publish(subjects.batch, codec.encode({ i: 'yirmi altı' }), { headers: headersWith('req-batch-invalid') }),
+      nc
+        .jetstream()
+        .publish(subjects.batch, codec.encode({ i: 'yirmi altı' }), { headers: headersWith('req-batch-invalid') }),
       nc.jetstream().publish(subjects.batch, new TextEncoder().encode('not json')),
     ]);
     await vi.waitFor(() => expect(batches.flat()).toHaveLength(25), settle);
     await vi.waitFor(() => expect(dead).toHaveLength(2), settle);
-    expect(dead.map((d) => d.headers.error).sort()).toEqual([expect.stringMatching(/^contract: \/i /), 'contract: not JSON']);
-    expect(lines.some((l) => l['msg'] === 'event breaks its contract: dead-lettered' && l['reqId'] === 'req-batch-invalid')).toBe(true);
+    expect(dead.map((d) => d.headers.error).sort()).toEqual([
+      expect.stringMatching(/^contract: \/i /),
+      'contract: not JSON',
+    ]);
+    expect(
+      lines.some((l) => l['msg'] === 'event breaks its contract: dead-lettered' && l['reqId'] === 'req-batch-invalid'),
+    ).toBe(true);
     stop();
     expect(batches.flat().sort((a, b) => a - b)).toEqual(Array.from({ length: 25 }, (_, i) => i));
     expect(Math.max(...batches.map((b) => b.length))).toBeLessThanOrEqual(10);
@@ -203,7 +215,10 @@ describe('JetStream consumers', () => {
     // The last 5 wait for the rest of their batch until the consumer stops, which hands over what has reached it: once
     // the server has sent them all, a round trip on the connection makes sure they have arrived.
     const durable = bus.durable(purpose);
-    await vi.waitFor(async () => expect((await (await nc.jetstreamManager()).consumers.info('EVENTS', durable)).num_pending).toBe(0), settle);
+    await vi.waitFor(
+      async () => expect((await (await nc.jetstreamManager()).consumers.info('EVENTS', durable)).num_pending).toBe(0),
+      settle,
+    );
     await nc.flush();
     const stopped = handle.stop();
     await vi.waitFor(() => expect(batches.flat()).toHaveLength(25), settle);
@@ -255,7 +270,9 @@ describe('publishing an event whose write already happened', () => {
     const bus = new Bus(nc, nc.jetstream(), testLogger(lines), 'js-reliable', contracts);
     try {
       await bus.ensureStreams();
-      await expect(bus.publishReliably(subjects.reliable, { i: 1 }, { requestId: 'req-up' })).resolves.toMatchObject({ duplicate: false });
+      await expect(bus.publishReliably(subjects.reliable, { i: 1 }, { requestId: 'req-up' })).resolves.toMatchObject({
+        duplicate: false,
+      });
 
       await nats.stop();
       const started = Date.now();
@@ -264,9 +281,14 @@ describe('publishing an event whose write already happened', () => {
         .catch((e: unknown) => e);
       expect(failed).toBeInstanceOf(HttpError);
       expect(failed).toMatchObject({ statusCode: 503, code: 'event_not_published' });
-      expect((failed as HttpError).message).toBe('İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.');
+      expect((failed as HttpError).message).toBe(
+        'İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.',
+      );
       expect(Date.now() - started).toBeLessThan(5000);
-      expect(lines.find((l) => l['msg'] === 'event not published after retries')).toMatchObject({ reqId: 'req-down', attempts: 3 });
+      expect(lines.find((l) => l['msg'] === 'event not published after retries')).toMatchObject({
+        reqId: 'req-down',
+        attempts: 3,
+      });
     } finally {
       await nats.stop().catch(() => undefined);
       await nc.close().catch(() => undefined);
@@ -294,7 +316,13 @@ describe('publishing for a while (the vote path)', () => {
       await jsm.streams.delete('EVENTS');
       // No stream takes the subject (as while its leader is elected): every attempt fails until retryForMs is spent.
       const started = Date.now();
-      const failed = await bus.publishReliably(subjects.reliable, { i: 1 }, { requestId: 'req-gone', retryForMs: 1500, timeoutMs: 300, backoffMs: [100] }).catch((e: unknown) => e);
+      const failed = await bus
+        .publishReliably(
+          subjects.reliable,
+          { i: 1 },
+          { requestId: 'req-gone', retryForMs: 1500, timeoutMs: 300, backoffMs: [100] },
+        )
+        .catch((e: unknown) => e);
       const took = Date.now() - started;
       expect(failed).toMatchObject({ statusCode: 503, code: 'event_not_published' });
       expect(took).toBeGreaterThanOrEqual(1300);
@@ -306,7 +334,11 @@ describe('publishing for a while (the vote path)', () => {
       // through, under its one message id.
       attempts = 0;
       onAttempt = (attempt) => void (attempt === 2 && bus.ensureStreams());
-      const back = await bus.publishReliably(subjects.reliable, { i: 2 }, { msgId: `back-${tag}`, retryForMs: 5000, timeoutMs: 300, backoffMs: [100] });
+      const back = await bus.publishReliably(
+        subjects.reliable,
+        { i: 2 },
+        { msgId: `back-${tag}`, retryForMs: 5000, timeoutMs: 300, backoffMs: [100] },
+      );
       expect(attempts).toBeGreaterThanOrEqual(2);
       expect(back.duplicate).toBe(false);
       expect((await jsm.streams.info('EVENTS')).state.messages).toBe(1);
@@ -334,7 +366,9 @@ describe('publishing for a while (the vote path)', () => {
       await until(() => logged('jetstream quiet: publishes wait in line'), 10_000, 'JetStream taken for quiet');
       const second = bus.publishReliably(subjects.reliable, { i: 2 }, { ...options, msgId: `second-${tag}` });
       // Two wait: the third is refused at once, without an attempt of its own.
-      const refused = await bus.publishReliably(subjects.reliable, { i: 3 }, { ...options, msgId: `third-${tag}` }).catch((e: unknown) => e);
+      const refused = await bus
+        .publishReliably(subjects.reliable, { i: 3 }, { ...options, msgId: `third-${tag}` })
+        .catch((e: unknown) => e);
       expect(refused).toMatchObject({ statusCode: 503, code: 'event_not_published' });
       expect(logged('event not published after retries')).toBeUndefined();
 
@@ -344,7 +378,9 @@ describe('publishing for a while (the vote path)', () => {
       expect((await jsm.streams.info('EVENTS')).state.messages).toBe(2);
       expect(logged('jetstream answers again: waiting publishes go')).toMatchObject({ refused: 1 });
       // Answering again, the next publish goes straight through.
-      await expect(bus.publishReliably(subjects.reliable, { i: 4 }, { ...options, msgId: `fourth-${tag}` })).resolves.toMatchObject({ duplicate: false });
+      await expect(
+        bus.publishReliably(subjects.reliable, { i: 4 }, { ...options, msgId: `fourth-${tag}` }),
+      ).resolves.toMatchObject({ duplicate: false });
     } finally {
       await nc.close().catch(() => undefined);
       await nats.stop().catch(() => undefined);
@@ -379,11 +415,17 @@ describe('a subject covered by a wildcard filter of the contracts', () => {
     try {
       // A valid payload passes the contract (whatever the stream then says: it may not exist on this server).
       const valid = { jobId: 'j1', userId: 'u1', email: 'a@example.com', name: 'Ayşe' };
-      const outcome = await bus.publish('work.admin.bulk-email.kit-test' as never, valid as never, { timeoutMs: 1000 }).catch((err: unknown) => err);
+      const outcome = await bus
+        .publish('work.admin.bulk-email.kit-test' as never, valid as never, { timeoutMs: 1000 })
+        .catch((err: unknown) => err);
       expect(outcome).not.toBeInstanceOf(ContractError);
       // Refusals are decided before anything is sent.
-      await expect(bus.publish('work.admin.bulk-email.kit-test' as never, { jobId: 'j1' } as never)).rejects.toThrow(ContractError);
-      await expect(bus.publish('work.admin.bulk-email.kit-test.deeper' as never, {} as never)).rejects.toThrow(/no events contract/);
+      await expect(bus.publish('work.admin.bulk-email.kit-test' as never, { jobId: 'j1' } as never)).rejects.toThrow(
+        ContractError,
+      );
+      await expect(bus.publish('work.admin.bulk-email.kit-test.deeper' as never, {} as never)).rejects.toThrow(
+        /no events contract/,
+      );
       await expect(bus.publish('work.other.kit-test' as never, {} as never)).rejects.toThrow(/no events contract/);
     } finally {
       await nc.close();

@@ -17,13 +17,20 @@ function packagesLoadedBy(code: string): string[] {
 const { createRequire } = await import('node:module');
 const loaded = Object.keys(createRequire(import.meta.url).cache);
 process.stdout.write(JSON.stringify([...new Set(loaded.map((f) => f.match(/node_modules\\/((?:@[^/]+\\/)?[^/]+)/)?.[1]).filter(Boolean))]));`;
-  return JSON.parse(execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8', cwd: fileURLToPath(new URL('..', import.meta.url)) }));
+  return JSON.parse(
+    execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+      encoding: 'utf8',
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+    }),
+  );
 }
 
 describe('loading the kit', () => {
   it('loads neither mongoose nor the MongoDB driver', () => {
     expect(existsSync(kitDist), 'build the kit first: npx tsc -b').toBe(true);
-    const loaded = packagesLoadedBy(`const kit = await import(${JSON.stringify(kitDist)}); if (typeof kit.connectNats !== 'function') throw new Error('no kit');`);
+    const loaded = packagesLoadedBy(
+      `const kit = await import(${JSON.stringify(kitDist)}); if (typeof kit.connectNats !== 'function') throw new Error('no kit');`,
+    );
     // The check sees what the kit does load: NATS and ioredis are the gateway's connections.
     expect(loaded).toEqual(expect.arrayContaining(['nats', 'ioredis', 'fastify']));
     expect(loaded).not.toContain('mongoose');

@@ -43,10 +43,14 @@ async function listenBacklog(env: Record<string, string>): Promise<number> {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    return await until(() => {
-      if (child.exitCode !== null) throw new Error(`social exited ${child.exitCode}: ${stderr}`);
-      return backlogOf(port);
-    }, 30_000, 'social listening');
+    return await until(
+      () => {
+        if (child.exitCode !== null) throw new Error(`social exited ${child.exitCode}: ${stderr}`);
+        return backlogOf(port);
+      },
+      30_000,
+      'social listening',
+    );
   } finally {
     child.kill('SIGTERM');
     await exited;

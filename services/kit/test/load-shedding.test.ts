@@ -33,17 +33,23 @@ async function appWith(maxEventLoopDelayMs: number, maxEventLoopUtilization = 0)
 }
 
 const shedCount = async () =>
-  ((await metricsRegistry.getSingleMetricAsString('meydan_requests_shed_total')).match(/reason="eventLoopDelay"} (\d+)/)?.[1] ?? '0');
+  (await metricsRegistry.getSingleMetricAsString('meydan_requests_shed_total')).match(
+    /reason="eventLoopDelay"} (\d+)/,
+  )?.[1] ?? '0';
 
 describe('load shedding', () => {
   it('answers 503 overloaded with retry-after while the event loop is late, the probes regardless, and serves again after', async () => {
     app = await appWith(30);
     const before = Number(await shedCount());
-    const shed = await until(async () => {
-      busy(120);
-      const [work, probe] = await Promise.all([app!.inject('/api/work'), app!.inject('/healthz')]);
-      return work.statusCode === 503 ? { work, probe } : null;
-    }, 20_000, 'a request shed under a busy event loop');
+    const shed = await until(
+      async () => {
+        busy(120);
+        const [work, probe] = await Promise.all([app!.inject('/api/work'), app!.inject('/healthz')]);
+        return work.statusCode === 503 ? { work, probe } : null;
+      },
+      20_000,
+      'a request shed under a busy event loop',
+    );
     expect(shed.work.headers['retry-after']).toBe('5');
     expect(shed.work.json()).toEqual({ error: 'overloaded', message: errorCatalogue.overloaded.message });
     expect(errorCatalogue.overloaded.message).toBe('Şu anda çok yoğunuz. Lütfen birkaç saniye sonra tekrar dene.');
@@ -51,25 +57,37 @@ describe('load shedding', () => {
     expect(Number(await shedCount())).toBeGreaterThan(before);
 
     // The loop free again: the next samples are under the threshold, and the same request is served.
-    const served = await until(async () => {
-      const work = await app!.inject('/api/work');
-      return work.statusCode === 200 ? work : null;
-    }, 20_000, 'the request served once the loop is free');
+    const served = await until(
+      async () => {
+        const work = await app!.inject('/api/work');
+        return work.statusCode === 200 ? work : null;
+      },
+      20_000,
+      'the request served once the loop is free',
+    );
     expect(served.json()).toEqual({ done: true });
   });
 
-  it('judges the event loop\'s utilisation over each sample, not since it started: shed while busy, served once free', async () => {
+  it("judges the event loop's utilisation over each sample, not since it started: shed while busy, served once free", async () => {
     app = await appWith(0, 0.9);
-    const shed = await until(async () => {
-      busy(120);
-      const work = await app!.inject('/api/work');
-      return work.statusCode === 503 ? work : null;
-    }, 20_000, 'a request shed while the loop is fully used');
+    const shed = await until(
+      async () => {
+        busy(120);
+        const work = await app!.inject('/api/work');
+        return work.statusCode === 503 ? work : null;
+      },
+      20_000,
+      'a request shed while the loop is fully used',
+    );
     expect(shed.json()).toEqual({ error: 'overloaded', message: errorCatalogue.overloaded.message });
     // A second more of work; then free again: the next sample is this idle loop's (near 0), where the utilisation since
     // the start would need over nine idle seconds to fall under 0.1.
     busy(1_000);
-    await until(async () => (app!.memoryUsage().eventLoopUtilized < 0.1 ? true : null), 5_000, 'a sample of the idle loop');
+    await until(
+      async () => (app!.memoryUsage().eventLoopUtilized < 0.1 ? true : null),
+      5_000,
+      'a sample of the idle loop',
+    );
     expect((await app.inject('/api/work')).statusCode).toBe(200);
   });
 
@@ -104,15 +122,25 @@ describe('load shedding', () => {
     expect((await fetch(`${base}/api/work`)).status).toBe(503);
     gone.abort();
     expect(await abandoned).toBe('aborted');
-    await until(async () => ((await fetch(`${base}/api/work`)).status === 200 ? true : null), 10_000, 'the place of the client that left');
+    await until(
+      async () => ((await fetch(`${base}/api/work`)).status === 200 ? true : null),
+      10_000,
+      'the place of the client that left',
+    );
     for (const release of held) release();
     expect((await slow[1]!).status).toBe(200);
   });
 
   it('is off when both thresholds are 0, and on by default at a one-second mean delay', async () => {
     expect(loadSheddingOf({})).toEqual({ maxEventLoopDelayMs: 1000, maxEventLoopUtilization: 0 });
-    expect(loadSheddingOf({ SHED_MAX_IN_FLIGHT: 256, SHED_SAMPLE_INTERVAL_MS: 250 })).toMatchObject({ maxInFlight: 256, sampleIntervalMs: 250 });
-    expect(loadSheddingOf({ SHED_EVENT_LOOP_DELAY_MS: 0, SHED_EVENT_LOOP_UTILIZATION: 0.98 })).toEqual({ maxEventLoopDelayMs: 0, maxEventLoopUtilization: 0.98 });
+    expect(loadSheddingOf({ SHED_MAX_IN_FLIGHT: 256, SHED_SAMPLE_INTERVAL_MS: 250 })).toMatchObject({
+      maxInFlight: 256,
+      sampleIntervalMs: 250,
+    });
+    expect(loadSheddingOf({ SHED_EVENT_LOOP_DELAY_MS: 0, SHED_EVENT_LOOP_UTILIZATION: 0.98 })).toEqual({
+      maxEventLoopDelayMs: 0,
+      maxEventLoopUtilization: 0.98,
+    });
     app = await appWith(0);
     expect(app.hasDecorator('isUnderPressure')).toBe(false);
     busy(150);

@@ -1,6 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { Bus, collectProcessMetrics, connectMongo, connectNats, connectRedis, createFastify, startMetricsServer, type MetricsServer } from '@meydan/kit';
+import {
+  Bus,
+  collectProcessMetrics,
+  connectMongo,
+  connectNats,
+  connectRedis,
+  createFastify,
+  startMetricsServer,
+  type MetricsServer,
+} from '@meydan/kit';
 import { infra, metricValue, scrapeMetrics, testLogger } from '@meydan/testing';
 import { eventContracts, requestContracts, type TaggedContracts } from './test-contracts.js';
 
@@ -27,13 +36,25 @@ describe('metrics', () => {
   it('times HTTP requests by route template and status, never by the raw path', async () => {
     const app = createFastify(testLogger());
     app.get('/things/:id', async () => ({ ok: true }));
-    const before = metricValue(await scrape(), 'http_request_duration_seconds_count', { route: '/things/:id', status_code: '200', method: 'GET' });
+    const before = metricValue(await scrape(), 'http_request_duration_seconds_count', {
+      route: '/things/:id',
+      status_code: '200',
+      method: 'GET',
+    });
     await app.inject({ url: '/things/abc' });
     await app.inject({ url: '/things/def' });
     await app.inject({ url: '/nowhere/xyz' });
     const text = await scrape();
-    expect(metricValue(text, 'http_request_duration_seconds_count', { route: '/things/:id', status_code: '200', method: 'GET' })).toBe(before + 2);
-    expect(metricValue(text, 'http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      metricValue(text, 'http_request_duration_seconds_count', {
+        route: '/things/:id',
+        status_code: '200',
+        method: 'GET',
+      }),
+    ).toBe(before + 2);
+    expect(
+      metricValue(text, 'http_request_duration_seconds_count', { route: 'unmatched', status_code: '404' }),
+    ).toBeGreaterThanOrEqual(1);
     expect(text).not.toContain('/things/abc');
     expect(text).not.toContain('/nowhere/xyz');
     await app.close();
@@ -41,7 +62,13 @@ describe('metrics', () => {
 
   it('times NATS requests by subject and outcome: ok, timeout, no_responders', async () => {
     const nc = await connectNats(infra().natsUrl, 'metrics-test', testLogger());
-    const bus = new Bus(nc, nc.jetstream(), testLogger(), `metrics-test-${randomBytes(3).toString('hex')}`, requestContracts);
+    const bus = new Bus(
+      nc,
+      nc.jetstream(),
+      testLogger(),
+      `metrics-test-${randomBytes(3).toString('hex')}`,
+      requestContracts,
+    );
     await bus.startService({ version: '1.0.0' });
     const count = (text: string, subject: string, outcome: string) =>
       metricValue(text, 'meydan_nats_request_duration_seconds_count', { subject, outcome });
@@ -59,7 +86,7 @@ describe('metrics', () => {
     await nc.drain();
   });
 
-  it('reports a JetStream consumer\'s lag and its redeliveries by consumer', async () => {
+  it("reports a JetStream consumer's lag and its redeliveries by consumer", async () => {
     const tag = randomBytes(3).toString('hex');
     const { subjects, contracts } = eventContracts(tag);
     const nc = await connectNats(infra().natsUrl, 'metrics-js', testLogger());
@@ -85,26 +112,38 @@ describe('metrics', () => {
     });
     for (let i = 0; i < 5; i++) await bus.publish(subjects.work, { i });
     // Held: all five are somewhere between undelivered and unacknowledged.
-    await vi.waitFor(async () => {
-      const text = await scrape();
-      const lag =
-        metricValue(text, 'meydan_jetstream_consumer_pending_messages', { consumer: durable }) +
-        metricValue(text, 'meydan_jetstream_consumer_ack_pending_messages', { consumer: durable });
-      expect(lag).toBe(5);
-    }, { timeout: 5000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const text = await scrape();
+        const lag =
+          metricValue(text, 'meydan_jetstream_consumer_pending_messages', { consumer: durable }) +
+          metricValue(text, 'meydan_jetstream_consumer_ack_pending_messages', { consumer: durable });
+        expect(lag).toBe(5);
+      },
+      { timeout: 5000, interval: 100 },
+    );
     release();
-    await vi.waitFor(async () => {
-      const text = await scrape();
-      expect(metricValue(text, 'meydan_jetstream_redeliveries_total', { consumer: durable })).toBe(1);
-      expect(metricValue(text, 'meydan_jetstream_consumer_ack_pending_messages', { consumer: durable })).toBe(0);
-      expect(metricValue(text, 'meydan_jetstream_consumer_pending_messages', { consumer: durable })).toBe(0);
-    }, { timeout: 10_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const text = await scrape();
+        expect(metricValue(text, 'meydan_jetstream_redeliveries_total', { consumer: durable })).toBe(1);
+        expect(metricValue(text, 'meydan_jetstream_consumer_ack_pending_messages', { consumer: durable })).toBe(0);
+        expect(metricValue(text, 'meydan_jetstream_consumer_pending_messages', { consumer: durable })).toBe(0);
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     await bus.stop();
     // A stopped bus reports its consumers no more.
-    await vi.waitFor(async () => expect(await scrape()).not.toMatch(new RegExp(`^meydan_jetstream_consumer_pending_messages\\{[^}]*consumer="${durable}"`, 'm')), {
-      timeout: 5000,
-      interval: 200,
-    });
+    await vi.waitFor(
+      async () =>
+        expect(await scrape()).not.toMatch(
+          new RegExp(`^meydan_jetstream_consumer_pending_messages\\{[^}]*consumer="${durable}"`, 'm'),
+        ),
+      {
+        timeout: 5000,
+        interval: 200,
+      },
+    );
     await nc.drain();
   });
 
@@ -121,8 +160,12 @@ describe('metrics', () => {
   it('counts MongoDB commands that fail, by command', async () => {
     const mongo = await connectMongo(infra().mongoUrl, `metrics_${randomBytes(3).toString('hex')}`, testLogger());
     const before = metricValue(await scrape(), 'meydan_mongo_command_errors_total', { command: 'renameCollection' });
-    await expect(mongo.getClient().db('admin').command({ renameCollection: 'nowhere.none', to: 'nowhere.other' })).rejects.toThrow();
-    expect(metricValue(await scrape(), 'meydan_mongo_command_errors_total', { command: 'renameCollection' })).toBe(before + 1);
+    await expect(
+      mongo.getClient().db('admin').command({ renameCollection: 'nowhere.none', to: 'nowhere.other' }),
+    ).rejects.toThrow();
+    expect(metricValue(await scrape(), 'meydan_mongo_command_errors_total', { command: 'renameCollection' })).toBe(
+      before + 1,
+    );
     await mongo.close();
   });
 });

@@ -40,7 +40,9 @@ describe('isDuplicateKey', () => {
 
   it('recognises an unordered bulk insert whose only failures are duplicates, and stores the rest', async () => {
     const err = await failureOf(() =>
-      mongo.collection('items').insertMany([{ key: 'taken' }, { key: 'fresh-1' }, { key: 'taken' }], { ordered: false }),
+      mongo
+        .collection('items')
+        .insertMany([{ key: 'taken' }, { key: 'fresh-1' }, { key: 'taken' }], { ordered: false }),
     );
     expect(isDuplicateKey(err)).toBe(true);
     expect(await mongo.collection('items').countDocuments({ key: 'fresh-1' })).toBe(1);
@@ -49,7 +51,9 @@ describe('isDuplicateKey', () => {
   it('does not hide a bulk write with a failure of another kind among the duplicates', async () => {
     // An array is no valid _id: the server refuses that write for another reason than its key.
     const invalidId = { _id: [1, 2] as unknown as undefined, key: 'odd' };
-    const err = await failureOf(() => mongo.collection('items').insertMany([{ key: 'taken' }, invalidId], { ordered: false }));
+    const err = await failureOf(() =>
+      mongo.collection('items').insertMany([{ key: 'taken' }, invalidId], { ordered: false }),
+    );
     // The error's own code is the first failure's (11000 here); only its list of write errors tells the truth.
     expect(err).toMatchObject({ code: 11000 });
     expect(isDuplicateKey(err)).toBe(false);
@@ -70,8 +74,17 @@ describe('isDuplicateKey', () => {
  * the replies a primary sends (a lone server gives no write-concern error to provoke).
  */
 describe('isDuplicateKey with a write-concern error', () => {
-  const duplicate = { index: 0, code: 11000, errmsg: 'E11000 duplicate key error collection: meydan_polls.votes index: pollId_1_voter_1 dup key' };
-  const writeConcernError = { code: 64, codeName: 'WriteConcernFailed', errmsg: 'waiting for replication timed out', errInfo: { wtimeout: true } };
+  const duplicate = {
+    index: 0,
+    code: 11000,
+    errmsg: 'E11000 duplicate key error collection: meydan_polls.votes index: pollId_1_voter_1 dup key',
+  };
+  const writeConcernError = {
+    code: 64,
+    codeName: 'WriteConcernFailed',
+    errmsg: 'waiting for replication timed out',
+    errInfo: { wtimeout: true },
+  };
 
   it('is an error when a single write is refused as a duplicate and its write concern failed', () => {
     // What the driver throws for {ok: 1, n: 0, writeErrors: [...], writeConcernError: {...}}: the write errors stay on it.
@@ -79,17 +92,25 @@ describe('isDuplicateKey with a write-concern error', () => {
     expect(err).toMatchObject({ writeErrors: [{ code: 11000 }] });
     expect(isDuplicateKey(err)).toBe(false);
     // A server error with the duplicate's code and a write-concern error beside it.
-    expect(isDuplicateKey(new MongoServerError({ ok: 1, code: 11000, errmsg: duplicate.errmsg, writeConcernError }))).toBe(false);
+    expect(
+      isDuplicateKey(new MongoServerError({ ok: 1, code: 11000, errmsg: duplicate.errmsg, writeConcernError })),
+    ).toBe(false);
     expect(isDuplicateKey(new MongoServerError({ ok: 1, code: 11000, errmsg: duplicate.errmsg }))).toBe(true);
   });
 
   it('is an error when a bulk insert has only duplicates but its write concern failed', () => {
     const result = (writeConcernErrors: object[]) =>
       ({ result: { ok: 1, writeErrors: [duplicate], writeConcernErrors, nInserted: 2, upserted: [] } }) as never;
-    const failed = new MongoBulkWriteError({ message: duplicate.errmsg, code: 11000, writeErrors: [duplicate] } as never, result([writeConcernError]));
+    const failed = new MongoBulkWriteError(
+      { message: duplicate.errmsg, code: 11000, writeErrors: [duplicate] } as never,
+      result([writeConcernError]),
+    );
     expect(isDuplicateKey(failed)).toBe(false);
     expect(duplicateKeyIndexes(failed)).toBeNull();
-    const onlyDuplicates = new MongoBulkWriteError({ message: duplicate.errmsg, code: 11000, writeErrors: [duplicate] } as never, result([]));
+    const onlyDuplicates = new MongoBulkWriteError(
+      { message: duplicate.errmsg, code: 11000, writeErrors: [duplicate] } as never,
+      result([]),
+    );
     expect(isDuplicateKey(onlyDuplicates)).toBe(true);
     expect(duplicateKeyIndexes(onlyDuplicates)).toEqual(new Set([0]));
   });

@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RequestStrategy, type NatsConnection, type ServiceIdentity as NatsServiceIdentity, type ServiceInfo, type ServiceStats } from 'nats';
+import {
+  RequestStrategy,
+  type NatsConnection,
+  type ServiceIdentity as NatsServiceIdentity,
+  type ServiceInfo,
+  type ServiceStats,
+} from 'nats';
 import { readFileSync } from 'node:fs';
 import { healthSubject, openapiSubject, subjects } from '@meydan/proto';
 import { Bus, connectNats, endpointName, httpError, serviceVersion } from '@meydan/kit';
@@ -10,7 +16,9 @@ import { busyFor } from '../../../test/quiet.js';
 
 type TestBus = Bus<typeof requestContracts>;
 
-const contactPackage = JSON.parse(readFileSync(new URL('../../contact/package.json', import.meta.url), 'utf8')) as { version: string };
+const contactPackage = JSON.parse(readFileSync(new URL('../../contact/package.json', import.meta.url), 'utf8')) as {
+  version: string;
+};
 
 /** Waits the whole `maxWait` for answers (the default strategy stops soon after the first, which a loaded machine can outrun). */
 const waitingUpTo = (maxWait: number) => ({ strategy: RequestStrategy.Timer, maxWait });
@@ -79,7 +87,11 @@ describe('request/reply through the NATS Services API', () => {
       expect(info.description).toBe('Meydan srv-test');
       expect(info.endpoints).toEqual(
         expect.arrayContaining([
-          expect.objectContaining({ name: endpointName('test.double'), subject: 'test.double', queue_group: 'srv-test' }),
+          expect.objectContaining({
+            name: endpointName('test.double'),
+            subject: 'test.double',
+            queue_group: 'srv-test',
+          }),
           expect.objectContaining({ name: endpointName('test.echo'), subject: 'test.echo', queue_group: 'srv-test' }),
         ]),
       );
@@ -96,16 +108,24 @@ describe('request/reply through the NATS Services API', () => {
     expect(handledBy).toHaveLength(requests);
     expect(new Set(handledBy)).toEqual(new Set(['a', 'b']));
 
-    await expect(caller.request('test.double', { n: 13 })).rejects.toMatchObject({ statusCode: 404, code: 'not_found', message: 'Bu sayı yok' });
+    await expect(caller.request('test.double', { n: 13 })).rejects.toMatchObject({
+      statusCode: 404,
+      code: 'not_found',
+      message: 'Bu sayı yok',
+    });
     await expect(caller.request('test.double', { n: 99 })).rejects.toMatchObject({ statusCode: 500, code: 'internal' });
     // Refused by the responder's contract check (the caller's bus would not send it).
     const raw = await nc.request('test.double', new TextEncoder().encode('{"n":"dört"}'));
     expect(raw.headers?.get('Nats-Service-Error-Code')).toBe('400');
-    expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({ ok: false, error: { status: 400, error: 'validation' } });
+    expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({
+      ok: false,
+      error: { status: 400, error: 'validation' },
+    });
 
     const stats: ServiceStats[] = await collect(nc.services.client(waitingUpTo(10_000)).stats('srv-test'), 2);
     const double = stats.map((s) => s.endpoints?.find((e) => e.subject === 'test.double'));
-    const total = (key: 'num_requests' | 'num_errors' | 'processing_time') => double.reduce((sum, e) => sum + (e?.[key] ?? 0), 0);
+    const total = (key: 'num_requests' | 'num_errors' | 'processing_time') =>
+      double.reduce((sum, e) => sum + (e?.[key] ?? 0), 0);
     expect(total('num_requests')).toBe(requests + 3);
     expect(total('num_errors')).toBe(3);
     // Processing time in nanoseconds, measured until each asynchronous answer was sent (the 30 ms one among them).
@@ -117,7 +137,10 @@ describe('request/reply through the NATS Services API', () => {
   it('keeps "no responders" and "timeout" apart once every instance has stopped', async () => {
     await replicaA.stop();
     await replicaB.stop();
-    await expect(caller.request('test.echo', {})).rejects.toMatchObject({ statusCode: 503, code: 'service_unavailable' });
+    await expect(caller.request('test.echo', {})).rejects.toMatchObject({
+      statusCode: 503,
+      code: 'service_unavailable',
+    });
     const pings = await collect(nc.services.client(waitingUpTo(1000)).ping('srv-test'), 1).catch(() => []);
     expect(pings).toEqual([]);
   });
@@ -139,7 +162,9 @@ describe('a service started as main starts it', () => {
     const [info] = await collect(nc.services.client(waitingUpTo(10_000)).info('contact'), 1);
     expect(info).toMatchObject({ name: 'contact', version: contactPackage.version });
     expect(info!.endpoints.map((e) => [e.subject, e.queue_group]).sort()).toEqual(
-      [healthSubject('contact'), openapiSubject('contact'), subjects.contact.messagesPage].map((s) => [s, 'contact']).sort(),
+      [healthSubject('contact'), openapiSubject('contact'), subjects.contact.messagesPage]
+        .map((s) => [s, 'contact'])
+        .sort(),
     );
   });
 });

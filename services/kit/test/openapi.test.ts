@@ -30,9 +30,13 @@ describe('a service app', () => {
   it('refuses a public route without a response schema, and one taking a body without a body schema', async () => {
     svc = await startTestService('contact', async (deps) => {
       const app = await createServiceApp('contact', deps);
-      expect(() => app.get('/api/untyped', async () => ({ ok: true }))).toThrow(/GET \/api\/untyped: the route declares no response schema/);
+      expect(() => app.get('/api/untyped', async () => ({ ok: true }))).toThrow(
+        /GET \/api\/untyped: the route declares no response schema/,
+      );
       expect(() =>
-        app.post('/api/untyped/:id', { schema: { response: { 200: { $ref: 'meydan/message' } } } }, async () => ({ message: 'x' })),
+        app.post('/api/untyped/:id', { schema: { response: { 200: { $ref: 'meydan/message' } } } }, async () => ({
+          message: 'x',
+        })),
       ).toThrow(/POST \/api\/untyped\/:id: the route declares no params, body schema/);
       return app;
     });

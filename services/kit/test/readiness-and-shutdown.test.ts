@@ -35,7 +35,11 @@ describe('readiness', () => {
 
       await redis.stop();
       await vi.waitFor(async () => expect(await ready()).toBe(503), readyAgain);
-      expect((await svc.app.inject({ url: '/readyz' })).json().checks).toEqual({ nats: true, mongo: true, redis: false });
+      expect((await svc.app.inject({ url: '/readyz' })).json().checks).toEqual({
+        nats: true,
+        mongo: true,
+        redis: false,
+      });
 
       redis = await startPrivateRedis(redis.port);
       await vi.waitFor(async () => expect(await ready()).toBe(200), readyAgain);
@@ -61,11 +65,15 @@ describe('graceful shutdown', () => {
       'contact',
       async (deps) => {
         const app = await createServiceApp('contact', deps);
-        app.get('/api/slow', { schema: { response: { 200: { type: 'object', properties: { finished: { type: 'boolean' } } } } } }, async () => {
-          release();
-          await mayFinish;
-          return { finished: true };
-        });
+        app.get(
+          '/api/slow',
+          { schema: { response: { 200: { type: 'object', properties: { finished: { type: 'boolean' } } } } } },
+          async () => {
+            release();
+            await mayFinish;
+            return { finished: true };
+          },
+        );
         return app;
       },
       { listen: true },
@@ -84,7 +92,10 @@ describe('graceful shutdown', () => {
         (r) => r.status,
         (e: NodeJS.ErrnoException) => e.code,
       );
-    await vi.waitFor(async () => expect(['ECONNREFUSED', 503]).toContain(await late()), { timeout: 5000, interval: 25 });
+    await vi.waitFor(async () => expect(['ECONNREFUSED', 503]).toContain(await late()), {
+      timeout: 5000,
+      interval: 25,
+    });
     finish();
 
     const answer = await inFlight;

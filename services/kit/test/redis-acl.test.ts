@@ -3,7 +3,17 @@ import { join } from 'node:path';
 import { Redis, type RedisOptions } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_STORE_PREFIX, serviceNames } from '@meydan/proto';
-import { connectRedis, readSession, redisAcl, redisClients, redisUrlFor, sessionDigest, sessionKeyOf, writeRedisAcl, type RedisAclFiles } from '@meydan/kit';
+import {
+  connectRedis,
+  readSession,
+  redisAcl,
+  redisClients,
+  redisUrlFor,
+  sessionDigest,
+  sessionKeyOf,
+  writeRedisAcl,
+  type RedisAclFiles,
+} from '@meydan/kit';
 import { freePort, infra, testLogger } from '@meydan/testing';
 import { startRedis } from '../../../deploy/local/servers.mjs';
 
@@ -22,7 +32,12 @@ beforeAll(async () => {
   const { dir, redisServer } = infra();
   acl = writeRedisAcl(mkdtempSync(join(dir, 'redis-acl-')));
   const port = await freePort();
-  server = await startRedis({ port, dataDir: join(dir, `redis-acl-${port}`), binary: redisServer, extraArgs: ['--aclfile', acl.file] });
+  server = await startRedis({
+    port,
+    dataDir: join(dir, `redis-acl-${port}`),
+    binary: redisServer,
+    extraArgs: ['--aclfile', acl.file],
+  });
 });
 afterAll(async () => {
   for (const redis of clients) redis.disconnect();
@@ -83,7 +98,12 @@ describe('Redis users', () => {
     // A session as auth writes it, and the account's list of sessions (auth's own user).
     const sid = 'Xq3vN8cYt2pLm5RkWf7bHd9sJa4Ge6Uo1ZiCxQyVnTw';
     const auth = client(redisUrlFor(server.url, 'auth', acl.passwords.auth), { keyPrefix: `${SESSION_STORE_PREFIX}:` });
-    await auth.set(sessionKeyOf(sid), JSON.stringify({ userId: 'u1', role: 'admin', createdAt: new Date().toISOString() }), 'EX', 60);
+    await auth.set(
+      sessionKeyOf(sid),
+      JSON.stringify({ userId: 'u1', role: 'admin', createdAt: new Date().toISOString() }),
+      'EX',
+      60,
+    );
     await auth.sadd('user-sessions:u1', sessionDigest(sid));
     for (const name of redisClients) {
       const user = client(redisUrlFor(server.url, name, acl.passwords[name]));
@@ -98,10 +118,14 @@ describe('Redis users', () => {
         ['cluster', 'getkeysinslot', '0', '10'],
         ['cluster', 'countkeysinslot', '0'],
       ]) {
-        await expect(user.call(command[0]!, ...command.slice(1)), `${name}: ${command.join(' ')}`).rejects.toThrow(/NOPERM/);
+        await expect(user.call(command[0]!, ...command.slice(1)), `${name}: ${command.join(' ')}`).rejects.toThrow(
+          /NOPERM/,
+        );
       }
       // A script runs its commands as its caller: no way around through Lua either.
-      await expect(user.eval("return redis.call('SCAN', '0')", 0), name).rejects.toThrow(/NOPERM|can't run this command/);
+      await expect(user.eval("return redis.call('SCAN', '0')", 0), name).rejects.toThrow(
+        /NOPERM|can't run this command/,
+      );
       if (name === 'auth' || name === 'gateway') continue;
       await expect(user.get(`auth:${sessionKeyOf(sid)}`), name).rejects.toThrow(/NOPERM/);
       await expect(user.smembers('auth:user-sessions:u1'), name).rejects.toThrow(/NOPERM/);
@@ -111,16 +135,23 @@ describe('Redis users', () => {
   it('stores a session under the digest of its id: the name of its key and the list of sessions are no cookie', async () => {
     const sid = 'Pw0rT7uYb3nKc8LdVs5QeHj2MfAx6Gz9RoBi4NtUlEk';
     const auth = client(redisUrlFor(server.url, 'auth', acl.passwords.auth), { keyPrefix: `${SESSION_STORE_PREFIX}:` });
-    await auth.set(sessionKeyOf(sid), JSON.stringify({ userId: 'u2', role: 'member', createdAt: new Date().toISOString() }), 'EX', 60);
+    await auth.set(
+      sessionKeyOf(sid),
+      JSON.stringify({ userId: 'u2', role: 'member', createdAt: new Date().toISOString() }),
+      'EX',
+      60,
+    );
     expect(sessionKeyOf(sid)).toBe(`session:${sessionDigest(sid)}`);
     expect(sessionKeyOf(sid)).not.toContain(sid);
     // Whoever holds a key's name (a dump, a listing as the server's owner) has only the digest: taken for a cookie, it is none.
-    const gateway = client(redisUrlFor(server.url, 'gateway', acl.passwords.gateway), { keyPrefix: `${SESSION_STORE_PREFIX}:` });
+    const gateway = client(redisUrlFor(server.url, 'gateway', acl.passwords.gateway), {
+      keyPrefix: `${SESSION_STORE_PREFIX}:`,
+    });
     expect(await readSession(gateway, sid, 60)).toEqual({ userId: 'u2', role: 'member', mfa: null });
     expect(await readSession(gateway, sessionDigest(sid), 60)).toBeNull();
   });
 
-  it("gives the socket.io channels to the notifications service only", async () => {
+  it('gives the socket.io channels to the notifications service only', async () => {
     const notifications = client(redisUrlFor(server.url, 'notifications', acl.passwords.notifications));
     expect(await notifications.publish('socket.io#/#poll:1#', 'x')).toBe(0);
     const subscriber = client(redisUrlFor(server.url, 'notifications', acl.passwords.notifications));
@@ -128,7 +159,15 @@ describe('Redis users', () => {
   });
 
   it('writes one line per user and the default user off', () => {
-    const text = redisAcl({ auth: 'a', polls: 'p', social: 's', notifications: 'n', contact: 'c', admin: 'd', gateway: 'g' });
+    const text = redisAcl({
+      auth: 'a',
+      polls: 'p',
+      social: 's',
+      notifications: 'n',
+      contact: 'c',
+      admin: 'd',
+      gateway: 'g',
+    });
     expect(serviceNames.every((name) => text.includes(`user ${name} `))).toBe(true);
     const lines = text.trim().split('\n');
     expect(lines[0]).toBe('user default off');

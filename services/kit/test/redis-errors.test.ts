@@ -25,7 +25,10 @@ async function appAsking(redis: Redis): Promise<FastifyInstance> {
   const made = createFastify(createLogger('kit-test', 'silent'));
   // Two commands in one tick: ioredis sends them as one pipeline (auto-pipelining, as every service's client does).
   made.post('/api/work', async () => {
-    const [, waited] = await Promise.all([redis.get('kit-redis-errors:x'), redis.blpop(`kit-redis-errors:${Date.now()}`, 5)]);
+    const [, waited] = await Promise.all([
+      redis.get('kit-redis-errors:x'),
+      redis.blpop(`kit-redis-errors:${Date.now()}`, 5),
+    ]);
     return { waited };
   });
   await made.ready();
@@ -41,7 +44,14 @@ describe('Redis failures in a request', () => {
     app = await appAsking(redis);
     const answer = app.inject({ method: 'POST', url: '/api/work' });
     // The pipeline is on the server (BLPOP waiting) before its connection is closed.
-    await until(async () => String(await admin.client('LIST')).split('\n').some((line: string) => line.startsWith(`id=${id} `) && line.includes('cmd=blpop')), 5000, 'the BLPOP waiting');
+    await until(
+      async () =>
+        String(await admin.client('LIST'))
+          .split('\n')
+          .some((line: string) => line.startsWith(`id=${id} `) && line.includes('cmd=blpop')),
+      5000,
+      'the BLPOP waiting',
+    );
     await admin.client('KILL', 'ID', String(id));
     const res = await answer;
     expect(res.statusCode).toBe(502);
@@ -50,7 +60,13 @@ describe('Redis failures in a request', () => {
 
   it('answers 503 service_unavailable when ioredis gives up reconnecting for the command', async () => {
     const port = await freePort();
-    const redis = new Redis({ port, host: '127.0.0.1', maxRetriesPerRequest: 0, retryStrategy: () => 200, lazyConnect: false });
+    const redis = new Redis({
+      port,
+      host: '127.0.0.1',
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => 200,
+      lazyConnect: false,
+    });
     redis.on('error', () => undefined);
     clients.push(redis);
     app = await appAsking(redis);

@@ -2,7 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { connectRedis, parseRedisUrl, loadConfig, baseConfigSchema, ConfigError, RedisUrlError, isCluster } from '@meydan/kit';
+import {
+  connectRedis,
+  parseRedisUrl,
+  loadConfig,
+  baseConfigSchema,
+  ConfigError,
+  RedisUrlError,
+  isCluster,
+} from '@meydan/kit';
 import { freePort, infra, testLogger, until } from '@meydan/testing';
 import { startProcess, waitForPort } from '../../../deploy/local/servers.mjs';
 import { startRedisCluster, startRedisNode, type RedisNode } from '../../../test/redis-cluster.js';
@@ -87,7 +95,11 @@ describe('Redis behind Sentinel', () => {
     const redis = connectRedis(url, 'topology', testLogger());
     try {
       // The replica's first sync can take seconds on a loaded machine: the write below waits for an online replica.
-      await until(async () => /slave0:.*state=online/.test(await redis.info('replication')), 30_000, 'the replica in sync');
+      await until(
+        async () => /slave0:.*state=online/.test(await redis.info('replication')),
+        30_000,
+        'the replica in sync',
+      );
       await redis.set('before', '1');
       // Acknowledged by the replica before the master dies, as a vote's step would be by a synchronous setup.
       expect(await redis.wait(1, 5_000)).toBe(1);
@@ -113,7 +125,9 @@ describe('Redis behind Sentinel', () => {
       expect(await redis.get('before')).toBe('1');
       expect(await redis.get('after')).toBe('2');
       // The service's key prefix holds on the new master too.
-      const raw = execFileSync('redis-cli', ['-p', String(replica.port), '--raw', 'GET', 'topology:before']).toString().trim();
+      const raw = execFileSync('redis-cli', ['-p', String(replica.port), '--raw', 'GET', 'topology:before'])
+        .toString()
+        .trim();
       expect(raw).toBe('1');
     } finally {
       redis.disconnect();
@@ -138,7 +152,12 @@ describe('Redis Cluster', () => {
       await redis.mset('{poll:1}:a', 'x', '{poll:1}:b', 'y');
       expect(await redis.mget('{poll:1}:a', '{poll:1}:b')).toEqual(['x', 'y']);
       // And the prefix is on the keys themselves.
-      const holder = nodes.find((n) => execFileSync('redis-cli', ['-p', String(n.port), '--raw', 'exists', 'topology:{poll:1}:a']).toString().trim() === '1');
+      const holder = nodes.find(
+        (n) =>
+          execFileSync('redis-cli', ['-p', String(n.port), '--raw', 'exists', 'topology:{poll:1}:a'])
+            .toString()
+            .trim() === '1',
+      );
       expect(holder).toBeDefined();
     } finally {
       redis.disconnect();

@@ -21,10 +21,13 @@ describe('retry', () => {
   it('throws the last failure once the attempts are spent', async () => {
     let calls = 0;
     await expect(
-      retry(async (attempt) => {
-        calls++;
-        throw new Error(`failure ${attempt}`);
-      }, { attempts: 3 }),
+      retry(
+        async (attempt) => {
+          calls++;
+          throw new Error(`failure ${attempt}`);
+        },
+        { attempts: 3 },
+      ),
     ).rejects.toThrow('failure 3');
     expect(calls).toBe(3);
   });
@@ -33,10 +36,13 @@ describe('retry', () => {
     let calls = 0;
     const fatal = new Error('fatal');
     await expect(
-      retry(async () => {
-        calls++;
-        throw fatal;
-      }, { attempts: 5, retryIf: (err) => err !== fatal }),
+      retry(
+        async () => {
+          calls++;
+          throw fatal;
+        },
+        { attempts: 5, retryIf: (err) => err !== fatal },
+      ),
     ).rejects.toBe(fatal);
     expect(calls).toBe(1);
   });
@@ -77,7 +83,9 @@ describe('within', () => {
   it('passes on the answer or the failure that comes in time, and fails with its message once the time is up', async () => {
     await expect(within(Promise.resolve('cevap'), 1000)).resolves.toBe('cevap');
     await expect(within(Promise.reject(new Error('bozuk')), 1000)).rejects.toThrow('bozuk');
-    await expect(within(new Promise(() => undefined), 20, 'no answer within 20 ms')).rejects.toThrow('no answer within 20 ms');
+    await expect(within(new Promise(() => undefined), 20, 'no answer within 20 ms')).rejects.toThrow(
+      'no answer within 20 ms',
+    );
     await expect(within(new Promise(() => undefined), 20)).rejects.toThrow('timeout');
   });
 });

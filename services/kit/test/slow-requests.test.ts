@@ -27,7 +27,15 @@ describe('slow and given-up requests in the log', () => {
     const app = createFastify(testLogger(lines), { slowRequestMs: 0 });
     app.get('/ping', async () => ({ ok: true }));
     expect((await app.inject({ url: '/ping?x=1' })).statusCode).toBe(200);
-    expect(said(lines, 'slow request')).toEqual([expect.objectContaining({ level: 40, method: 'GET', url: '/ping?x=1', statusCode: 200, responseTime: expect.any(Number) })]);
+    expect(said(lines, 'slow request')).toEqual([
+      expect.objectContaining({
+        level: 40,
+        method: 'GET',
+        url: '/ping?x=1',
+        statusCode: 200,
+        responseTime: expect.any(Number),
+      }),
+    ]);
     await app.close();
   });
 
@@ -51,7 +59,12 @@ describe('slow and given-up requests in the log', () => {
       await until(() => arrived, 5000, 'the request reached its handler');
       client.destroy();
       await until(() => said(lines, 'request given up by its client').length === 1, 5000, 'the abort logged');
-      expect(said(lines, 'request given up by its client')[0]).toMatchObject({ level: 40, method: 'GET', url: '/held', waited: expect.any(Number) });
+      expect(said(lines, 'request given up by its client')[0]).toMatchObject({
+        level: 40,
+        method: 'GET',
+        url: '/held',
+        waited: expect.any(Number),
+      });
     } finally {
       release();
       await app.close();

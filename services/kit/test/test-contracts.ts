@@ -16,21 +16,34 @@ export const requestContracts = {
   filters: {},
   live: {},
   requests: {
-    'test.nobody': { request: defineContract<Record<string, never>>(object('empty', {})), reply: defineContract<unknown>(anything) },
-    'test.slow': { request: defineContract<Record<string, never>>(object('empty', {})), reply: defineContract<unknown>(anything) },
+    'test.nobody': {
+      request: defineContract<Record<string, never>>(object('empty', {})),
+      reply: defineContract<unknown>(anything),
+    },
+    'test.slow': {
+      request: defineContract<Record<string, never>>(object('empty', {})),
+      reply: defineContract<unknown>(anything),
+    },
     'test.lookup': {
       request: defineContract<{ id: string }>(object('lookup', { id: { type: 'string' } })),
-      reply: defineContract<{ id: string; username: string }>(object('lookup-reply', { id: { type: 'string' }, username: { type: 'string' } })),
+      reply: defineContract<{ id: string; username: string }>(
+        object('lookup-reply', { id: { type: 'string' }, username: { type: 'string' } }),
+      ),
     },
     'test.liar': {
       request: defineContract<{ id: string }>(object('lookup', { id: { type: 'string' } })),
-      reply: defineContract<{ id: string; username: string }>(object('lookup-reply', { id: { type: 'string' }, username: { type: 'string' } })),
+      reply: defineContract<{ id: string; username: string }>(
+        object('lookup-reply', { id: { type: 'string' }, username: { type: 'string' } }),
+      ),
     },
     'test.double': {
       request: defineContract<{ n: number }>(object('double', { n: { type: 'integer' } })),
       reply: defineContract<{ double: number }>(object('double-reply', { double: { type: 'integer' } })),
     },
-    'test.echo': { request: defineContract<Record<string, never>>(object('empty', {})), reply: defineContract<{ ok: number }>(object('echo', { ok: { type: 'integer' } })) },
+    'test.echo': {
+      request: defineContract<Record<string, never>>(object('empty', {})),
+      reply: defineContract<{ ok: number }>(object('echo', { ok: { type: 'integer' } })),
+    },
   },
 } as const satisfies BusContracts;
 

@@ -12,20 +12,29 @@ const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
 
 describe('the public edge and trace context', () => {
   it('adopts no traceparent from an HTTP request, and still reads one from NATS headers', () => {
-    const edge = new EdgePropagator(new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }));
+    const edge = new EdgePropagator(
+      new CompositePropagator({ propagators: [new W3CTraceContextPropagator(), new W3CBaggagePropagator()] }),
+    );
     const fromInternet = edge.extract(ROOT_CONTEXT, { traceparent, baggage: 'rol=admin' }, defaultTextMapGetter);
     expect(trace.getSpanContext(fromInternet)).toBeUndefined();
     const natsHeaders = new Map([['traceparent', traceparent]]);
-    const fromNats = edge.extract(ROOT_CONTEXT, natsHeaders, { get: (c, k) => (c as Map<string, string>).get(k), keys: (c) => [...(c as Map<string, string>).keys()] });
+    const fromNats = edge.extract(ROOT_CONTEXT, natsHeaders, {
+      get: (c, k) => (c as Map<string, string>).get(k),
+      keys: (c) => [...(c as Map<string, string>).keys()],
+    });
     expect(trace.getSpanContext(fromNats)?.traceId).toBe('0af7651916cd43dd8448eb211c80319c');
   });
 
   it('forwards no traceparent, tracestate or baggage a caller sent', () => {
-    expect(withoutTraceContext({ host: 'x', traceparent, tracestate: 'a=b', baggage: 'rol=admin' })).toEqual({ host: 'x' });
+    expect(withoutTraceContext({ host: 'x', traceparent, tracestate: 'a=b', baggage: 'rol=admin' })).toEqual({
+      host: 'x',
+    });
   });
 
   it('records URLs without the tokens of mailed links', () => {
-    expect(redactedUrl('http://meydan.test/api/auth/activate/SIRRI?x=1')).toBe('http://meydan.test/api/auth/activate/[gizli]?x=1');
+    expect(redactedUrl('http://meydan.test/api/auth/activate/SIRRI?x=1')).toBe(
+      'http://meydan.test/api/auth/activate/[gizli]?x=1',
+    );
     expect(redactedUrl('/api/newsletter/unsubscribe/SIRRI')).toBe('/api/newsletter/unsubscribe/[gizli]');
     expect(redactedUrl('/sifre-sifirla?a=1&token=SIRRI&b=2')).toBe('/sifre-sifirla?a=1&token=[gizli]&b=2');
     expect(redactedUrl('token=SIRRI')).toBe('token=[gizli]');

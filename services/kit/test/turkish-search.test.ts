@@ -22,7 +22,17 @@ describe('turkishPattern', () => {
     expect(turkishPattern('kahve          çay')).toBe(turkishPattern('kahve çay'));
     expect(turkishPattern(' \t kahve \u00a0\u2003 çay \n')).toBe(turkishPattern('kahve çay'));
     // Every generated pattern: a \s+ stands only between two atoms that match no whitespace, so it can end in one place.
-    const queries = ['a b', 'a  \t  b', ' x ', 'ş ğ ü  ı', '1 + 2 = 3', '  ', 'a\u0301 \u0301 b', '[ ] ( ) * ?', 'a'.repeat(5) + ' '.repeat(40) + 'b'];
+    const queries = [
+      'a b',
+      'a  \t  b',
+      ' x ',
+      'ş ğ ü  ı',
+      '1 + 2 = 3',
+      '  ',
+      'a\u0301 \u0301 b',
+      '[ ] ( ) * ?',
+      'a'.repeat(5) + ' '.repeat(40) + 'b',
+    ];
     for (const query of queries) {
       const atoms = atomsOf(turkishPattern(query));
       expect(atoms.join(''), query).toBe(turkishPattern(query));

@@ -71,7 +71,11 @@ describe('UserSummaries', () => {
   });
 
   it('asks auth every time when it prefers auth, and falls back to what it kept when auth does not answer', async () => {
-    const users = new UserSummaries(caller, redis, testLogger(), { prefer: 'auth', cacheSeconds: 3600, timeoutMs: 300 });
+    const users = new UserSummaries(caller, redis, testLogger(), {
+      prefer: 'auth',
+      cacheSeconds: 3600,
+      timeoutMs: 300,
+    });
     await users.lookup(['a1']);
     asked.length = 0;
     await users.lookup(['a1']);

@@ -6,7 +6,8 @@ describe('word filter', () => {
   it('folds case and Turkish letters both ways, and punctuation to spaces', () => {
     expect(filterForm('ŞALAK! Işık, Ğüzel—Çöl')).toBe(' salak isik guzel col ');
     const check = compileWordFilter([{ pattern: 'şalak', action: 'refuse' }]);
-    for (const text of ['salak', 'SALAK', 'Şalak', 'sAlAk!', 'bu salak soru']) expect(check({ title: text }), text).toEqual({ field: 'title', action: 'refuse' });
+    for (const text of ['salak', 'SALAK', 'Şalak', 'sAlAk!', 'bu salak soru'])
+      expect(check({ title: text }), text).toEqual({ field: 'title', action: 'refuse' });
   });
 
   it('matches whole words unless the entry ends in *, and phrases across spaces and punctuation', () => {
@@ -47,7 +48,11 @@ describe('word filter', () => {
     expect(await filter.check({ title: 'SALAK' })).not.toBeNull();
     expect(reads).toBe(1);
 
-    const down = new WordFilter(async () => Promise.reject(new Error('admin down')), { warn: (obj: unknown) => void warned.push(obj) }, 0);
+    const down = new WordFilter(
+      async () => Promise.reject(new Error('admin down')),
+      { warn: (obj: unknown) => void warned.push(obj) },
+      0,
+    );
     expect(await down.check({ title: 'salak' })).toBeNull();
     expect(warned).toHaveLength(1);
   });

@@ -35,9 +35,20 @@ describe('notifications: blocked and muted actors', () => {
     expect(res.statusCode, res.body).toBe(200);
   };
   const likeAndComment = async (poll: string, actor: TestUser) => {
-    await publish(events.polls.pollLiked, { pollId: poll, creatorId: ali.id, userId: actor.id, liked: true, at: now() });
+    await publish(events.polls.pollLiked, {
+      pollId: poll,
+      creatorId: ali.id,
+      userId: actor.id,
+      liked: true,
+      at: now(),
+    });
     await publish(events.polls.commentCreated, {
-      pollId: poll, creatorId: ali.id, commentId: new Types.ObjectId().toString(), userId: actor.id, text: `${actor.id} yazdı`, at: now(),
+      pollId: poll,
+      creatorId: ali.id,
+      commentId: new Types.ObjectId().toString(),
+      userId: actor.id,
+      text: `${actor.id} yazdı`,
+      at: now(),
     });
   };
 
@@ -68,7 +79,10 @@ describe('notifications: blocked and muted actors', () => {
     await likeAndComment(poll, ayse);
     await likeAndComment(poll, mehmet);
     await likeAndComment(poll, zeynep);
-    await Promise.all([drained(notifications.deps, 'notifications--likes'), drained(notifications.deps, 'notifications--comments')]);
+    await Promise.all([
+      drained(notifications.deps, 'notifications--likes'),
+      drained(notifications.deps, 'notifications--comments'),
+    ]);
     const messages = (await inbox(ali)).filter((r) => r.link === `/anket/${poll}`).map((r) => r.message);
     expect(messages).toHaveLength(2);
     expect(messages).toContain('Zeynep Ak anketini beğendi');
@@ -84,7 +98,11 @@ describe('notifications: blocked and muted actors', () => {
   });
 
   it('drops a follow by a muted member, and hears from them again once unmuted', async () => {
-    const follows = await social.app.inject({ method: 'POST', url: `/api/users/${ali.id}/follow`, headers: asMember(ayse.id) });
+    const follows = await social.app.inject({
+      method: 'POST',
+      url: `/api/users/${ali.id}/follow`,
+      headers: asMember(ayse.id),
+    });
     expect(follows.json().following).toBe(true);
     await drained(notifications.deps, 'notifications--followers');
     expect((await inbox(ali)).some((r) => r.message.startsWith('Ayşe Demir seni'))).toBe(false);
@@ -92,10 +110,20 @@ describe('notifications: blocked and muted actors', () => {
     await hideAct('mute', ali, ayse, 'DELETE');
     const poll = pollId();
     // The unmute event drops the kept set; the next like is heard.
-    await until(async () => {
-      await publish(events.polls.pollLiked, { pollId: poll, creatorId: ali.id, userId: ayse.id, liked: true, at: now() });
-      await drained(notifications.deps, 'notifications--likes');
-      return (await inbox(ali)).some((r) => r.message === 'Ayşe Demir anketini beğendi');
-    }, 10_000, 'the unmuted member heard again');
+    await until(
+      async () => {
+        await publish(events.polls.pollLiked, {
+          pollId: poll,
+          creatorId: ali.id,
+          userId: ayse.id,
+          liked: true,
+          at: now(),
+        });
+        await drained(notifications.deps, 'notifications--likes');
+        return (await inbox(ali)).some((r) => r.message === 'Ayşe Demir anketini beğendi');
+      },
+      10_000,
+      'the unmuted member heard again',
+    );
   });
 });

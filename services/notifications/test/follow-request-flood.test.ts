@@ -45,7 +45,11 @@ describe('notifications: follow requests made again and again', () => {
 
   it('10 follow/unfollow presses on a locked account give the member one notification', async () => {
     for (let press = 0; press < 10; press++) {
-      const res = await social.app.inject({ method: 'POST', url: `/api/users/${locked.id}/follow`, headers: asMember(requester.id) });
+      const res = await social.app.inject({
+        method: 'POST',
+        url: `/api/users/${locked.id}/follow`,
+        headers: asMember(requester.id),
+      });
       expect(res.statusCode, res.body).toBe(200);
     }
     await drained(notifications.deps, 'notifications--follow-requests');
@@ -56,7 +60,12 @@ describe('notifications: follow requests made again and again', () => {
     const other = await createUser(auth.deps, { displayName: 'Başka Üye' });
     const at = new Date().toISOString();
     for (const requestId of ['0123456789abcdef01234567', '0123456789abcdef01234568', '0123456789abcdef01234569']) {
-      const event: EventPayload<NatsContracts, typeof events.social.followRequested> = { requestId, requesterId: other.id, targetId: locked.id, at };
+      const event: EventPayload<NatsContracts, typeof events.social.followRequested> = {
+        requestId,
+        requesterId: other.id,
+        targetId: locked.id,
+        at,
+      };
       await notifications.deps.bus.publish(events.social.followRequested, event);
     }
     await drained(notifications.deps, 'notifications--follow-requests');

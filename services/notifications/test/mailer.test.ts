@@ -7,7 +7,13 @@ import { TEST_MAIL_SECRET, freePort, infra, startTestMailDev, type TestService }
 import { startMailDev } from '../../../deploy/local/servers.mjs';
 import { startNotifications, until } from './support.js';
 
-type Inbox = { subject: string; to: { address: string }[]; html: string; text: string; headers: Record<string, string> }[];
+type Inbox = {
+  subject: string;
+  to: { address: string }[];
+  html: string;
+  text: string;
+  headers: Record<string, string>;
+}[];
 const codec = JSONCodec();
 const unique = () => `uye_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}@example.com`;
 /** A mail as its sender writes it; `sealed` is what goes on the bus. */
@@ -35,12 +41,19 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
       const to = unique();
       await service.deps.bus.publish(events.auth.mailRequested, sealed(mailFor(to)));
       const bulk = unique();
-      await service.deps.bus.publish(events.admin.mailRequested, sealed({ ...mailFor(bulk), subject: 'Meydan’da bu hafta', tag: 'bulk' }));
+      await service.deps.bus.publish(
+        events.admin.mailRequested,
+        sealed({ ...mailFor(bulk), subject: 'Meydan’da bu hafta', tag: 'bulk' }),
+      );
       let inbox: Inbox = [];
-      await until(async () => {
-        inbox = (await mail.messages()) as Inbox;
-        return [to, bulk].every((address) => inbox.some((m) => m.to[0]?.address === address));
-      }, 15_000, 'mail in MailDev');
+      await until(
+        async () => {
+          inbox = (await mail.messages()) as Inbox;
+          return [to, bulk].every((address) => inbox.some((m) => m.to[0]?.address === address));
+        },
+        15_000,
+        'mail in MailDev',
+      );
       const sent = inbox.filter((m) => m.to[0]?.address === to);
       expect(sent).toHaveLength(1);
       expect(sent[0]).toMatchObject({ subject: 'Meydan hesabını etkinleştir' });
@@ -60,7 +73,9 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
     try {
       service = await startNotifications(mail.smtpUrl);
       const dead: unknown[] = [];
-      const sub = service.deps.nats.subscribe(deadLetterSubject('notifications--mailer'), { callback: (_e, m) => dead.push(codec.decode(m.data)) });
+      const sub = service.deps.nats.subscribe(deadLetterSubject('notifications--mailer'), {
+        callback: (_e, m) => dead.push(codec.decode(m.data)),
+      });
       const broken = sealed({ ...mailFor('bu-bir-adres-degil'), tag: 'broken' });
       // A producer that skips the bus (the bus itself refuses to publish it).
       await expect(service.deps.bus.publish(events.auth.mailRequested, broken)).rejects.toThrow(/mail\.requested/);
@@ -81,7 +96,10 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
     try {
       service = await startNotifications(mail.smtpUrl);
       const forged = unique();
-      await service.deps.bus.publish(events.auth.mailRequested, sealMail('another-mail-secret-0123456789abcdef012345', mailFor(forged)));
+      await service.deps.bus.publish(
+        events.auth.mailRequested,
+        sealMail('another-mail-secret-0123456789abcdef012345', mailFor(forged)),
+      );
       // A sealed body taken from one request and sent to another address (its recipient is bound to the body).
       const victim = unique();
       const stolen = unique();
@@ -89,8 +107,18 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
       const control = unique();
       await service.deps.bus.publish(events.auth.mailRequested, sealed(mailFor(control)));
       const jsm = await service.deps.nats.jetstreamManager();
-      await until(async () => (await jsm.consumers.info('EVENTS', service!.deps.bus.durableName('notifications--mailer'))).num_redelivered >= 2, 15_000, 'the two refused requests redelivered');
-      await until(async () => ((await mail.messages()) as Inbox).some((m) => m.to[0]?.address === control), 15_000, 'the control mail');
+      await until(
+        async () =>
+          (await jsm.consumers.info('EVENTS', service!.deps.bus.durableName('notifications--mailer')))
+            .num_redelivered >= 2,
+        15_000,
+        'the two refused requests redelivered',
+      );
+      await until(
+        async () => ((await mail.messages()) as Inbox).some((m) => m.to[0]?.address === control),
+        15_000,
+        'the control mail',
+      );
       const inbox = (await mail.messages()) as Inbox;
       expect(inbox.filter((m) => [forged, stolen, victim].includes(m.to[0]?.address ?? ''))).toEqual([]);
     } finally {
@@ -108,17 +136,27 @@ describe('mailer: mail requests are sent over SMTP, and survive SMTP being down'
 
     // The mailer fails and JetStream redelivers with backoff ...
     const jsm = await service.deps.nats.jetstreamManager();
-    await until(async () => (await jsm.consumers.info('EVENTS', service!.deps.bus.durableName('notifications--mailer'))).num_redelivered > 0, 10_000, 'a redelivery');
+    await until(
+      async () =>
+        (await jsm.consumers.info('EVENTS', service!.deps.bus.durableName('notifications--mailer'))).num_redelivered >
+        0,
+      10_000,
+      'a redelivery',
+    );
 
     // ... until SMTP is back.
     const root = new URL('../../..', import.meta.url).pathname;
     const mail = await startMailDev({ smtpPort, webPort, root, logFile: join(infra().dir, `maildev-${webPort}.log`) });
     try {
       let inbox: Inbox = [];
-      await until(async () => {
-        inbox = (await (await fetch(`${mail.webUrl}/email`)).json()) as Inbox;
-        return inbox.some((m) => m.to[0]?.address === to);
-      }, 20_000, 'the mail after SMTP came back');
+      await until(
+        async () => {
+          inbox = (await (await fetch(`${mail.webUrl}/email`)).json()) as Inbox;
+          return inbox.some((m) => m.to[0]?.address === to);
+        },
+        20_000,
+        'the mail after SMTP came back',
+      );
       expect(inbox.filter((m) => m.to[0]?.address === to)).toHaveLength(1);
       expect(inbox.find((m) => m.to[0]?.address === to)!.subject).toBe('Meydan hesabını etkinleştir');
     } finally {

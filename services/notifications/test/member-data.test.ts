@@ -23,8 +23,22 @@ describe("notifications: a member's notifications", () => {
     const other = newId();
     const notifications = notificationModel(svc.deps.mongo);
     await notifications.create([
-      { userId: gone, kind: 'follow', key: `follow:${other}`, message: 'mert seni takip etmeye başladı', link: '/profil', actorId: other },
-      { userId: other, kind: 'follow', key: `follow:${gone}`, message: 'ayse seni takip etmeye başladı', link: '/profil', actorId: gone },
+      {
+        userId: gone,
+        kind: 'follow',
+        key: `follow:${other}`,
+        message: 'mert seni takip etmeye başladı',
+        link: '/profil',
+        actorId: other,
+      },
+      {
+        userId: other,
+        kind: 'follow',
+        key: `follow:${gone}`,
+        message: 'ayse seni takip etmeye başladı',
+        link: '/profil',
+        actorId: gone,
+      },
       { userId: other, kind: 'like', key: 'like:x', message: 'Anketin beğenildi', link: null, actorId: newId() },
     ]);
     // Where their growing notifications are open goes too (votes on a poll of theirs).
@@ -34,18 +48,38 @@ describe("notifications: a member's notifications", () => {
       { _id: groupKey('votes', other, newId()), userId: other, notificationId: new Types.ObjectId() },
     ]);
 
-    const exported = await svc.deps.bus.request(subjects.notifications.userExport, { userId: gone }, { requestId: 'test' }, 2000);
+    const exported = await svc.deps.bus.request(
+      subjects.notifications.userExport,
+      { userId: gone },
+      { requestId: 'test' },
+      2000,
+    );
     expect(exported.notifications).toEqual([
-      expect.objectContaining({ kind: 'follow', message: 'mert seni takip etmeye başladı', link: '/profil', isRead: false }),
+      expect.objectContaining({
+        kind: 'follow',
+        message: 'mert seni takip etmeye başladı',
+        link: '/profil',
+        isRead: false,
+      }),
     ]);
 
-    await svc.deps.bus.publish(events.auth.userDeleted, { userId: gone, at: new Date().toISOString() }, { requestId: 'test' });
-    await vi.waitFor(async () => expect(await notifications.countDocuments({ $or: [{ userId: gone }, { actorId: gone }] })).toBe(0), {
-      timeout: 15_000,
+    await svc.deps.bus.publish(
+      events.auth.userDeleted,
+      { userId: gone, at: new Date().toISOString() },
+      { requestId: 'test' },
+    );
+    await vi.waitFor(
+      async () => expect(await notifications.countDocuments({ $or: [{ userId: gone }, { actorId: gone }] })).toBe(0),
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    );
+    expect(await notifications.countDocuments({ userId: other })).toBe(1);
+    await vi.waitFor(async () => expect(await openGroups.countDocuments({ userId: gone })).toBe(0), {
+      timeout: 5000,
       interval: 100,
     });
-    expect(await notifications.countDocuments({ userId: other })).toBe(1);
-    await vi.waitFor(async () => expect(await openGroups.countDocuments({ userId: gone })).toBe(0), { timeout: 5000, interval: 100 });
     expect(await openGroups.countDocuments({ userId: other })).toBe(1);
   });
 });

@@ -2,7 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Types } from 'mongoose';
 import { events, validate, type NatsContracts } from '@meydan/proto';
 import type { EventPayload, EventSubject } from '@meydan/kit';
-import { asMember, asVisitor, startTestMailDev, startTestService, watchRedisCommands, type TestService } from '@meydan/testing';
+import {
+  asMember,
+  asVisitor,
+  startTestMailDev,
+  startTestService,
+  watchRedisCommands,
+  type TestService,
+} from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildSocial } from '../../social/src/app.js';
@@ -29,7 +36,8 @@ describe('notifications: events become Turkish notifications, read only by their
   const inbox = async (user: TestUser, query = ''): Promise<Row[]> =>
     (await notifications.app.inject({ url: `/api/notifications${query}`, headers: asMember(user.id) })).json();
   const unread = async (user: TestUser): Promise<number> =>
-    (await notifications.app.inject({ url: '/api/notifications/unread-count', headers: asMember(user.id) })).json().count;
+    (await notifications.app.inject({ url: '/api/notifications/unread-count', headers: asMember(user.id) })).json()
+      .count;
   const publish = <S extends EventSubject<NatsContracts>>(subject: S, payload: EventPayload<NatsContracts, S>) =>
     notifications.deps.bus.publish(subject, payload);
   const handled = (durable: string) => drained(notifications.deps, durable);
@@ -61,7 +69,11 @@ describe('notifications: events become Turkish notifications, read only by their
     expect((await follow(ali, ayse)).json().following).toBe(true);
     await until(async () => (await inbox(ayse)).length === 1, 10_000, 'follow notification');
     const [first] = await inbox(ayse);
-    expect(first).toMatchObject({ message: 'Ali Yılmaz seni takip etmeye başladı', isRead: false, link: '/profil?sekme=takipciler' });
+    expect(first).toMatchObject({
+      message: 'Ali Yılmaz seni takip etmeye başladı',
+      isRead: false,
+      link: '/profil?sekme=takipciler',
+    });
     expect(validate('meydan/notification', first).ok).toBe(true);
 
     await follow(ayse, ali);
@@ -91,7 +103,11 @@ describe('notifications: events become Turkish notifications, read only by their
     expect(await inbox(ali)).toHaveLength(before + 1);
 
     // Read: the next vote starts a new one; the read one keeps its count.
-    await notifications.app.inject({ method: 'POST', url: `/api/notifications/${rows[0]!.id}/read`, headers: asMember(ali.id) });
+    await notifications.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${rows[0]!.id}/read`,
+      headers: asMember(ali.id),
+    });
     await vote(poll, ali, 'v:late-visitor', null);
     await handled('notifications--votes');
     const after = (await inbox(ali)).filter((r) => r.link?.includes(poll));
@@ -126,7 +142,11 @@ describe('notifications: events become Turkish notifications, read only by their
     expect(open).toMatchObject({ message: 'Anketine 4 yeni oy geldi', isRead: false });
 
     // Read here; another instance then started the next one. The next vote grows that one, not a third.
-    await notifications.app.inject({ method: 'POST', url: `/api/notifications/${open!.id}/read`, headers: asMember(ayse.id) });
+    await notifications.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${open!.id}/read`,
+      headers: asMember(ayse.id),
+    });
     const { deps } = notifications;
     const otherInstance = new NotificationStore(createModels(deps.mongo), deps.redis, () => null, deps.log);
     await otherInstance.addVote(ayse.id, poll, new Date(), 2);
@@ -163,7 +183,9 @@ describe('notifications: events become Turkish notifications, read only by their
     expect(await notifications.deps.redis.exists('open-groups:adopted')).toBe(1);
     await vote(poll, mehmet, 'v:after-upgrade', null);
     await handled('notifications--votes');
-    expect((await ours()).map((r) => [r.id, r.message, r.isRead])).toEqual([[earlier._id.toString(), 'Anketine 3 yeni oy geldi', false]]);
+    expect((await ours()).map((r) => [r.id, r.message, r.isRead])).toEqual([
+      [earlier._id.toString(), 'Anketine 3 yeni oy geldi', false],
+    ]);
   });
 
   it('counts a burst of concurrent votes exactly', async () => {
@@ -198,33 +220,84 @@ describe('notifications: events become Turkish notifications, read only by their
     const collection = notificationModel(notifications.deps.mongo).collection;
     // An open vote notification whose count cannot be added to makes the write fail after the votes were marked seen.
     const { insertedId } = await collection.insertOne({
-      userId: mehmet.id, kind: 'votes', key: `votes:${poll}:bozuk`, message: 'Anketine 2 yeni oy geldi', link: `/anket/${poll}`,
-      isRead: false, createdAt: new Date(), pollId: poll, actorId: null, count: 'iki',
+      userId: mehmet.id,
+      kind: 'votes',
+      key: `votes:${poll}:bozuk`,
+      message: 'Anketine 2 yeni oy geldi',
+      link: `/anket/${poll}`,
+      isRead: false,
+      createdAt: new Date(),
+      pollId: poll,
+      actorId: null,
+      count: 'iki',
     });
-    await openGroupModel(notifications.deps.mongo).create({ _id: groupKey('votes', mehmet.id, poll), userId: mehmet.id, notificationId: insertedId });
+    await openGroupModel(notifications.deps.mongo).create({
+      _id: groupKey('votes', mehmet.id, poll),
+      userId: mehmet.id,
+      notificationId: insertedId,
+    });
     await Promise.all(Array.from({ length: 5 }, (_, i) => vote(poll, mehmet, `v:retry-${i}`, null)));
     const jsm = await notifications.deps.nats.jetstreamManager();
     const durable = notifications.deps.bus.durableName('notifications--votes');
-    await until(async () => (await jsm.consumers.info('EVENTS', durable)).num_redelivered > 0, 15_000, 'the failed batch redelivered');
+    await until(
+      async () => (await jsm.consumers.info('EVENTS', durable)).num_redelivered > 0,
+      15_000,
+      'the failed batch redelivered',
+    );
 
     await collection.updateOne({ key: `votes:${poll}:bozuk` }, { $set: { count: 2 } });
-    await until(async () => (await inbox(mehmet)).some((r) => r.message === 'Anketine 7 yeni oy geldi'), 20_000, 'votes counted after the retry');
+    await until(
+      async () => (await inbox(mehmet)).some((r) => r.message === 'Anketine 7 yeni oy geldi'),
+      20_000,
+      'votes counted after the retry',
+    );
     await handled('notifications--votes');
-    expect((await inbox(mehmet)).filter((r) => r.link?.includes(poll)).map((r) => r.message)).toEqual(['Anketine 7 yeni oy geldi']);
+    expect((await inbox(mehmet)).filter((r) => r.link?.includes(poll)).map((r) => r.message)).toEqual([
+      'Anketine 7 yeni oy geldi',
+    ]);
   });
 
   it('tells the creator about a like (once per liker) and a comment, not about their own', async () => {
     const poll = pollId();
-    await publish(events.polls.pollLiked, { pollId: poll, creatorId: ali.id, userId: mehmet.id, liked: true, at: now() });
-    await publish(events.polls.pollLiked, { pollId: poll, creatorId: ali.id, userId: mehmet.id, liked: false, at: now() });
-    await publish(events.polls.pollLiked, { pollId: poll, creatorId: ali.id, userId: mehmet.id, liked: true, at: now() });
+    await publish(events.polls.pollLiked, {
+      pollId: poll,
+      creatorId: ali.id,
+      userId: mehmet.id,
+      liked: true,
+      at: now(),
+    });
+    await publish(events.polls.pollLiked, {
+      pollId: poll,
+      creatorId: ali.id,
+      userId: mehmet.id,
+      liked: false,
+      at: now(),
+    });
+    await publish(events.polls.pollLiked, {
+      pollId: poll,
+      creatorId: ali.id,
+      userId: mehmet.id,
+      liked: true,
+      at: now(),
+    });
     await publish(events.polls.pollLiked, { pollId: poll, creatorId: ali.id, userId: ali.id, liked: true, at: now() });
-    const text = 'Bence kesinlikle çay, hele ki ince belli bardakta ve yanında simitle birlikte olursa hiç tartışmasız çay!';
+    const text =
+      'Bence kesinlikle çay, hele ki ince belli bardakta ve yanında simitle birlikte olursa hiç tartışmasız çay!';
     await publish(events.polls.commentCreated, {
-      pollId: poll, creatorId: ali.id, commentId: new Types.ObjectId().toString(), userId: ayse.id, text, at: now(),
+      pollId: poll,
+      creatorId: ali.id,
+      commentId: new Types.ObjectId().toString(),
+      userId: ayse.id,
+      text,
+      at: now(),
     });
     await publish(events.polls.commentCreated, {
-      pollId: poll, creatorId: ali.id, commentId: new Types.ObjectId().toString(), userId: ali.id, text: 'kendi yorumum', at: now(),
+      pollId: poll,
+      creatorId: ali.id,
+      commentId: new Types.ObjectId().toString(),
+      userId: ali.id,
+      text: 'kendi yorumum',
+      at: now(),
     });
     await Promise.all([handled('notifications--likes'), handled('notifications--comments')]);
     const rows = (await inbox(ali)).filter((r) => r.link === `/anket/${poll}`).map((r) => r.message);
@@ -239,7 +312,14 @@ describe('notifications: events become Turkish notifications, read only by their
   it('coalesces comments on a poll like votes: the first names its author, the next ones grow one unread notification', async () => {
     const poll = pollId();
     const commented = (by: TestUser, commentId: string, text: string) =>
-      publish(events.polls.commentCreated, { pollId: poll, creatorId: ali.id, commentId, userId: by.id, text, at: now() });
+      publish(events.polls.commentCreated, {
+        pollId: poll,
+        creatorId: ali.id,
+        commentId,
+        userId: by.id,
+        text,
+        at: now(),
+      });
     const rowsOfPoll = async () => (await inbox(ali)).filter((r) => r.link === `/anket/${poll}`);
 
     await commented(ayse, pollId(), 'İlk yorum');
@@ -256,7 +336,11 @@ describe('notifications: events become Turkish notifications, read only by their
     expect(grown.map((r) => [r.message, r.isRead])).toEqual([['Anketine 12 yeni yorum geldi', false]]);
 
     // Read: the next comment starts a new one, which names its author again.
-    await notifications.app.inject({ method: 'POST', url: `/api/notifications/${grown[0]!.id}/read`, headers: asMember(ali.id) });
+    await notifications.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${grown[0]!.id}/read`,
+      headers: asMember(ali.id),
+    });
     await commented(mehmet, pollId(), 'Sonradan');
     await handled('notifications--comments');
     expect((await rowsOfPoll()).map((r) => [r.message, r.isRead])).toEqual([
@@ -269,17 +353,25 @@ describe('notifications: events become Turkish notifications, read only by their
     const [won, tied, empty] = [pollId(), pollId(), pollId()];
     const ended = (poll: string, voteCounts: number[], winnerIndexes: number[]) =>
       publish(events.polls.pollEnded, {
-        pollId: poll, creatorId: ayse.id, title: 'Çay mı kahve mi?', voteCounts,
-        totalVotes: voteCounts.reduce((a, b) => a + b, 0), winnerIndexes, at: now(),
+        pollId: poll,
+        creatorId: ayse.id,
+        title: 'Çay mı kahve mi?',
+        voteCounts,
+        totalVotes: voteCounts.reduce((a, b) => a + b, 0),
+        winnerIndexes,
+        at: now(),
       });
     await ended(won, [7, 5], [0]);
     await ended(won, [7, 5], [0]); // delivered twice
     await ended(tied, [4, 1, 4], [0, 2]);
     await ended(empty, [0, 0], []);
     await handled('notifications--poll-ended');
-    const byPoll = async (poll: string) => (await inbox(ayse)).filter((r) => r.link === `/anket/${poll}`).map((r) => r.message);
+    const byPoll = async (poll: string) =>
+      (await inbox(ayse)).filter((r) => r.link === `/anket/${poll}`).map((r) => r.message);
     expect(await byPoll(won)).toEqual(['“Çay mı kahve mi?” anketin sona erdi: 1. şık %58 ile kazandı (toplam 12 oy).']);
-    expect(await byPoll(tied)).toEqual(['“Çay mı kahve mi?” anketin sona erdi: 1. ve 3. şıklar berabere kaldı (toplam 9 oy).']);
+    expect(await byPoll(tied)).toEqual([
+      '“Çay mı kahve mi?” anketin sona erdi: 1. ve 3. şıklar berabere kaldı (toplam 9 oy).',
+    ]);
     expect(await byPoll(empty)).toEqual(['“Çay mı kahve mi?” anketin sona erdi. Hiç oy almadı.']);
   });
 
@@ -289,13 +381,19 @@ describe('notifications: events become Turkish notifications, read only by their
     const [friendsPoll, publicPoll] = [pollId(), pollId()];
     const created = (poll: string, type: 'public' | 'friends') =>
       publish(events.polls.pollCreated, {
-        pollId: poll, creatorId: ali.id, type, title: 'Cumartesi nereye gidelim?', category: 'gunluk-hayat',
-        createdAt: now(), expiresAt: null,
+        pollId: poll,
+        creatorId: ali.id,
+        type,
+        title: 'Cumartesi nereye gidelim?',
+        category: 'gunluk-hayat',
+        createdAt: now(),
+        expiresAt: null,
       });
     await created(friendsPoll, 'friends');
     await created(publicPoll, 'public');
     await handled('notifications--friends-polls');
-    const about = async (user: TestUser) => (await inbox(user)).filter((r) => [`/anket/${friendsPoll}`, `/anket/${publicPoll}`].includes(r.link ?? ''));
+    const about = async (user: TestUser) =>
+      (await inbox(user)).filter((r) => [`/anket/${friendsPoll}`, `/anket/${publicPoll}`].includes(r.link ?? ''));
     expect((await about(ayse)).map((r) => [r.message, r.link])).toEqual([
       ["Ali Yılmaz Dost Meclisi'nde soruyor: “Cumartesi nereye gidelim?”", `/anket/${friendsPoll}`],
     ]);
@@ -308,7 +406,10 @@ describe('notifications: events become Turkish notifications, read only by their
     expect(all.length).toBeGreaterThanOrEqual(5);
     const times = all.map((r) => Date.parse(r.createdAt));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
-    const page = await notifications.app.inject({ url: '/api/notifications?limit=2&page=2', headers: asMember(ali.id) });
+    const page = await notifications.app.inject({
+      url: '/api/notifications?limit=2&page=2',
+      headers: asMember(ali.id),
+    });
     expect(page.statusCode).toBe(200);
     expect(page.headers['x-total-count']).toBe(String(all.length));
     expect(page.headers['x-unread-count']).toBe(String(await unread(ali)));
@@ -329,25 +430,43 @@ describe('notifications: events become Turkish notifications, read only by their
     // ali cannot read ayse's notification: 404, and it stays unread.
     const target = mine.find((r) => !r.isRead)!;
     const foreign = await notifications.app.inject({
-      method: 'POST', url: `/api/notifications/${target.id}/read`, headers: asMember(ali.id),
+      method: 'POST',
+      url: `/api/notifications/${target.id}/read`,
+      headers: asMember(ali.id),
     });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toEqual({ error: 'not_found', message: 'Bildirim bulunamadı' });
     expect(await unread(ayse)).toBe(ayseUnread);
 
-    const own = await notifications.app.inject({ method: 'POST', url: `/api/notifications/${target.id}/read`, headers: asMember(ayse.id) });
+    const own = await notifications.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${target.id}/read`,
+      headers: asMember(ayse.id),
+    });
     expect(own.json()).toEqual({ count: ayseUnread - 1 });
     expect((await inbox(ayse)).find((r) => r.id === target.id)!.isRead).toBe(true);
-    const again = await notifications.app.inject({ method: 'POST', url: `/api/notifications/${target.id}/read`, headers: asMember(ayse.id) });
+    const again = await notifications.app.inject({
+      method: 'POST',
+      url: `/api/notifications/${target.id}/read`,
+      headers: asMember(ayse.id),
+    });
     expect(again.json()).toEqual({ count: ayseUnread - 1 });
 
-    const all = await notifications.app.inject({ method: 'POST', url: '/api/notifications/read-all', headers: asMember(ayse.id) });
+    const all = await notifications.app.inject({
+      method: 'POST',
+      url: '/api/notifications/read-all',
+      headers: asMember(ayse.id),
+    });
     expect(all.json()).toEqual({ count: 0, updated: ayseUnread - 1 });
     expect((await inbox(ayse)).every((r) => r.isRead)).toBe(true);
     expect(await unread(ali)).toBe(aliUnread);
     expect((await inbox(ali)).map((r) => r.isRead)).toEqual(theirs.map((r) => r.isRead));
 
-    const garbage = await notifications.app.inject({ method: 'POST', url: '/api/notifications/nope/read', headers: asMember(ayse.id) });
+    const garbage = await notifications.app.inject({
+      method: 'POST',
+      url: '/api/notifications/nope/read',
+      headers: asMember(ayse.id),
+    });
     expect(garbage.statusCode).toBe(404);
   });
 

@@ -21,15 +21,27 @@ describe('notifications: mail when someone follows a member who asked for it, an
   let ayse: TestUser;
   let followers: TestUser[];
 
-  const emailSwitch = async (user: TestUser) => (await notifications.app.inject({ url: '/api/notifications/email', headers: asMember(user.id) })).json();
+  const emailSwitch = async (user: TestUser) =>
+    (await notifications.app.inject({ url: '/api/notifications/email', headers: asMember(user.id) })).json();
   const setEmail = (user: TestUser, payload: unknown) =>
-    notifications.app.inject({ method: 'PUT', url: '/api/notifications/email', headers: asMember(user.id), payload: payload as object });
+    notifications.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/email',
+      headers: asMember(user.id),
+      payload: payload as object,
+    });
   const followed = async (follower: TestUser) => {
-    await notifications.deps.bus.publish(events.social.userFollowed, { followerId: follower.id, followeeId: ayse.id, mutual: false, at: new Date().toISOString() });
+    await notifications.deps.bus.publish(events.social.userFollowed, {
+      followerId: follower.id,
+      followeeId: ayse.id,
+      mutual: false,
+      at: new Date().toISOString(),
+    });
     await drained(notifications.deps, 'notifications--followers');
     await drained(notifications.deps, 'notifications--mailer');
   };
-  const mailsTo = async (user: TestUser) => ((await mail.messages()) as Mail[]).filter((m) => m.to[0]?.address === user.email);
+  const mailsTo = async (user: TestUser) =>
+    ((await mail.messages()) as Mail[]).filter((m) => m.to[0]?.address === user.email);
   const pathOf = (url: string) => new URL(url).pathname;
 
   beforeAll(async () => {
@@ -38,7 +50,9 @@ describe('notifications: mail when someone follows a member who asked for it, an
     social = await startTestService('social', buildSocial);
     notifications = await startNotifications(mail.smtpUrl);
     ayse = await createUser(auth.deps, { displayName: 'Ayşe' });
-    followers = await Promise.all(['Burak', 'Cem', 'Deniz', 'Ece'].map((displayName) => createUser(auth.deps, { displayName })));
+    followers = await Promise.all(
+      ['Burak', 'Cem', 'Deniz', 'Ece'].map((displayName) => createUser(auth.deps, { displayName })),
+    );
   });
   afterAll(async () => {
     await notifications?.close();
@@ -59,7 +73,12 @@ describe('notifications: mail when someone follows a member who asked for it, an
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toContain('email alanı true ya da false olmalıdır');
     }
-    const visitor = await notifications.app.inject({ method: 'PUT', url: '/api/notifications/email', headers: asVisitor(), payload: { email: true } });
+    const visitor = await notifications.app.inject({
+      method: 'PUT',
+      url: '/api/notifications/email',
+      headers: asVisitor(),
+      payload: { email: true },
+    });
     expect(visitor.statusCode).toBe(401);
     expect(await emailSwitch(ayse)).toEqual({ email: false });
   });
@@ -79,10 +98,16 @@ describe('notifications: mail when someone follows a member who asked for it, an
 
     // A forged token (another member's id under the same signature) changes nothing.
     const [, , mac] = pathOf(unsubscribeUrl).split('/').pop()!.split('.');
-    const forged = await notifications.app.inject({ url: `/api/notifications/email/unsubscribe/v1.${followers[0]!.id}.${mac}`, headers: asVisitor() });
+    const forged = await notifications.app.inject({
+      url: `/api/notifications/email/unsubscribe/v1.${followers[0]!.id}.${mac}`,
+      headers: asVisitor(),
+    });
     expect(forged.statusCode).toBe(400);
     expect(forged.body).toContain('Bağlantı geçersiz');
-    const malformed = await notifications.app.inject({ url: `/api/notifications/email/unsubscribe/${'x'.repeat(300)}`, headers: asVisitor() });
+    const malformed = await notifications.app.inject({
+      url: `/api/notifications/email/unsubscribe/${'x'.repeat(300)}`,
+      headers: asVisitor(),
+    });
     expect(malformed.statusCode).toBe(400);
     expect(await emailSwitch(ayse)).toEqual({ email: true });
 

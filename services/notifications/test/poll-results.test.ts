@@ -27,11 +27,16 @@ describe('notifications: voters told when a poll they voted on ends', () => {
     (await notifications.app.inject({ url: '/api/notifications', headers: asMember(user.id) })).json();
   const results = async (user: TestUser) => (await inbox(user)).filter((n) => n.message.startsWith('Oy verdiğin'));
   const persisted = (pollId: string, count: number) =>
-    until(async () => (await polls.app.polls.models.Vote.countDocuments({ pollId })) === count, 10_000, `${count} votes stored`);
+    until(
+      async () => (await polls.app.polls.models.Vote.countDocuments({ pollId })) === count,
+      10_000,
+      `${count} votes stored`,
+    );
   /** A poll the members vote on, then ended by polls' own sweep. */
   async function endedPoll(title: string, voters: TestUser[]): Promise<string> {
     const poll = await createPoll(polls.app, creator.id, { title });
-    for (const member of [...voters, creator]) expect((await vote(polls.app, poll.id, member.id, 0)).statusCode).toBe(200);
+    for (const member of [...voters, creator])
+      expect((await vote(polls.app, poll.id, member.id, 0)).statusCode).toBe(200);
     await persisted(poll.id, voters.length + 1);
     await endNow(polls.app, poll.id);
     expect(await sweepEndedPolls(polls.app.polls)).toBe(1);
@@ -50,7 +55,12 @@ describe('notifications: voters told when a poll they voted on ends', () => {
       createUser(auth.deps, { displayName: 'Kaan' }),
       createUser(auth.deps, { displayName: 'Sessiz' }),
     ]);
-    const off = await auth.app.inject({ method: 'PATCH', url: '/api/users/me/settings', headers: asMember(quiet.id), payload: { notifyPollResults: false } });
+    const off = await auth.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/settings',
+      headers: asMember(quiet.id),
+      payload: { notifyPollResults: false },
+    });
     expect(off.statusCode, off.body).toBe(200);
     expect(off.json().notifyPollResults).toBe(false);
   });
@@ -65,13 +75,23 @@ describe('notifications: voters told when a poll they voted on ends', () => {
     const pollId = await endedPoll('Çay mı kahve mi?', [ece, kaan, quiet]);
     // The same event again (a redelivery, or a second sweep's announcement) tells nobody twice.
     await polls.app.polls.bus.publish('events.polls.poll.ended', {
-      pollId, creatorId: creator.id, title: 'Çay mı kahve mi?', voteCounts: [4, 0], totalVotes: 4, winnerIndexes: [0], at: new Date().toISOString(),
+      pollId,
+      creatorId: creator.id,
+      title: 'Çay mı kahve mi?',
+      voteCounts: [4, 0],
+      totalVotes: 4,
+      winnerIndexes: [0],
+      at: new Date().toISOString(),
     });
     await drained(notifications.deps, 'notifications--poll-results');
     for (const member of [ece, kaan]) {
       await until(async () => (await results(member)).length === 1, 10_000, 'voter told');
       expect(await results(member)).toEqual([
-        expect.objectContaining({ message: 'Oy verdiğin anket sonuçlandı: “Çay mı kahve mi?”', link: `/anket/${pollId}`, isRead: false }),
+        expect.objectContaining({
+          message: 'Oy verdiğin anket sonuçlandı: “Çay mı kahve mi?”',
+          link: `/anket/${pollId}`,
+          isRead: false,
+        }),
       ]);
     }
     expect(await results(creator)).toEqual([]);
@@ -81,19 +101,28 @@ describe('notifications: voters told when a poll they voted on ends', () => {
   it('grows one unread notification as more of a member’s polls end, then leads to their votes', async () => {
     await endedPoll('Deniz mi dağ mı?', [ece]);
     await until(async () => (await results(ece))[0]?.message === 'Oy verdiğin 2 anket sonuçlandı', 10_000, 'grown');
-    expect(await results(ece)).toEqual([expect.objectContaining({ message: 'Oy verdiğin 2 anket sonuçlandı', link: '/profil?sekme=oylar' })]);
+    expect(await results(ece)).toEqual([
+      expect.objectContaining({ message: 'Oy verdiğin 2 anket sonuçlandı', link: '/profil?sekme=oylar' }),
+    ]);
     expect(await results(kaan)).toHaveLength(1);
   });
 
   it('tells voters without searching the notifications: open ones found by id, no unread count read for a member with no socket', async () => {
-    const newcomers = await Promise.all([createUser(auth.deps, { displayName: 'Yeni 1' }), createUser(auth.deps, { displayName: 'Yeni 2' })]);
+    const newcomers = await Promise.all([
+      createUser(auth.deps, { displayName: 'Yeni 1' }),
+      createUser(auth.deps, { displayName: 'Yeni 2' }),
+    ]);
     // What the MongoDB-wire store answers by reading every notification: any filter but one `_id`. The old lookup of a
     // member's open notification and the unread count after each new one were such searches, one each per voter.
     const searches: unknown[] = [];
     const mongo = notifications.deps.mongo;
     mongo.set('debug', (collection: string, method: string, filter: unknown) => {
       const byIdOnly = filter !== null && typeof filter === 'object' && Object.keys(filter).join() === '_id';
-      if (collection.startsWith('notification') && ['find', 'findOne', 'countDocuments', 'updateOne', 'updateMany'].includes(method) && !byIdOnly) {
+      if (
+        collection.startsWith('notification') &&
+        ['find', 'findOne', 'countDocuments', 'updateOne', 'updateMany'].includes(method) &&
+        !byIdOnly
+      ) {
         searches.push({ collection, method, filter });
       }
     });
@@ -104,15 +133,21 @@ describe('notifications: voters told when a poll they voted on ends', () => {
       mongo.set('debug', false);
     }
     expect(searches).toEqual([]);
-    expect(await results(ece)).toEqual([expect.objectContaining({ message: 'Oy verdiğin 3 anket sonuçlandı', isRead: false })]);
+    expect(await results(ece)).toEqual([
+      expect.objectContaining({ message: 'Oy verdiğin 3 anket sonuçlandı', isRead: false }),
+    ]);
     for (const member of newcomers) {
-      expect(await results(member)).toEqual([expect.objectContaining({ message: 'Oy verdiğin anket sonuçlandı: “Kış mı yaz mı?”', isRead: false })]);
+      expect(await results(member)).toEqual([
+        expect.objectContaining({ message: 'Oy verdiğin anket sonuçlandı: “Kış mı yaz mı?”', isRead: false }),
+      ]);
     }
   });
 
   it('tells no one of a poll nobody voted on, without asking polls for its voters', async () => {
     const asked: string[] = [];
-    const spy = polls.deps.nats.subscribe(subjects.polls.pollVoters, { callback: (_err, msg) => asked.push(msg.string()) });
+    const spy = polls.deps.nats.subscribe(subjects.polls.pollVoters, {
+      callback: (_err, msg) => asked.push(msg.string()),
+    });
     // The asks leave on the notifications service's own connection: the server must know of the spy first.
     await polls.deps.nats.flush();
     try {
@@ -131,7 +166,8 @@ describe('notifications: voters told when a poll they voted on ends', () => {
     const poll = await createPoll(polls.app, creator.id, { title: 'Sayfalı' });
     for (const member of [ece, kaan, quiet]) await vote(polls.app, poll.id, member.id, 1);
     await persisted(poll.id, 3);
-    const ask = (after: string | null) => notifications.deps.bus.request(subjects.polls.pollVoters, { pollId: poll.id, after, limit: 2 });
+    const ask = (after: string | null) =>
+      notifications.deps.bus.request(subjects.polls.pollVoters, { pollId: poll.id, after, limit: 2 });
     const first = await ask(null);
     expect(first.userIds).toHaveLength(2);
     expect(first.next).toBe(`u:${first.userIds[1]}`);

@@ -22,14 +22,32 @@ describe('notifications: the member’s switches for votes, likes and comments, 
   const publish = <S extends EventSubject<NatsContracts>>(subject: S, payload: EventPayload<NatsContracts, S>) =>
     notifications.deps.bus.publish(subject, payload);
   const setSettings = async (payload: object) => {
-    const res = await auth.app.inject({ method: 'PATCH', url: '/api/users/me/settings', headers: asMember(owner.id), payload });
+    const res = await auth.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/settings',
+      headers: asMember(owner.id),
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
     await drained(notifications.deps, 'notifications--user-settings');
   };
   const activity = async () => {
     const poll = pollId();
-    await publish(events.polls.voteCast, { pollId: poll, creatorId: owner.id, voter: `u:${fan.id}`, userId: fan.id, optionIndex: 0, at: now() });
-    await publish(events.polls.pollLiked, { pollId: poll, creatorId: owner.id, userId: fan.id, liked: true, at: now() });
+    await publish(events.polls.voteCast, {
+      pollId: poll,
+      creatorId: owner.id,
+      voter: `u:${fan.id}`,
+      userId: fan.id,
+      optionIndex: 0,
+      at: now(),
+    });
+    await publish(events.polls.pollLiked, {
+      pollId: poll,
+      creatorId: owner.id,
+      userId: fan.id,
+      liked: true,
+      at: now(),
+    });
     await publish(events.polls.commentCreated, {
       pollId: poll,
       creatorId: owner.id,
@@ -47,7 +65,10 @@ describe('notifications: the member’s switches for votes, likes and comments, 
     mail = await startTestMailDev();
     auth = await startTestService('auth', buildAuth);
     notifications = await startNotifications(mail.smtpUrl);
-    [owner, fan] = await Promise.all([createUser(auth.deps, { displayName: 'Anket Sahibi' }), createUser(auth.deps, { displayName: 'Hayran' })]);
+    [owner, fan] = await Promise.all([
+      createUser(auth.deps, { displayName: 'Anket Sahibi' }),
+      createUser(auth.deps, { displayName: 'Hayran' }),
+    ]);
   });
   afterAll(async () => {
     await notifications?.close();
@@ -73,7 +94,11 @@ describe('notifications: the member’s switches for votes, likes and comments, 
   it('tells a member with follow requests on who asks to follow them, linking to their followers tab', async () => {
     const requestId = new Types.ObjectId().toString();
     await publish(events.social.followRequested, { requestId, requesterId: fan.id, targetId: owner.id, at: now() });
-    await until(async () => (await inbox(owner)).some((n) => n.message === 'Hayran seni takip etmek istiyor'), 10_000, 'request notification');
+    await until(
+      async () => (await inbox(owner)).some((n) => n.message === 'Hayran seni takip etmek istiyor'),
+      10_000,
+      'request notification',
+    );
     const row = (await inbox(owner)).find((n) => n.message === 'Hayran seni takip etmek istiyor') as { link?: string };
     expect(row.link).toBe('/profil?sekme=takipciler');
   });

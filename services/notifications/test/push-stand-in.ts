@@ -52,7 +52,11 @@ export function browserSubscription(endpoint: string) {
   ecdh.generateKeys();
   const authSecret = randomBytes(16);
   return {
-    json: { endpoint, expirationTime: null, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') } },
+    json: {
+      endpoint,
+      expirationTime: null,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: authSecret.toString('base64url') },
+    },
     /** Opens an aes128gcm message (RFC 8188 framing, RFC 8291 keys) as the browser does. */
     decrypt(body: Buffer): unknown {
       const salt = body.subarray(0, 16);

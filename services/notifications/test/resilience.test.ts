@@ -2,7 +2,14 @@ import { Types } from 'mongoose';
 import { afterAll, describe, expect, it } from 'vitest';
 import { events } from '@meydan/proto';
 import type { BaseConfig, ServiceDeps } from '@meydan/kit';
-import { asMember, startPrivateRedis, startTestMailDev, startTestService, testLogger, type TestService } from '@meydan/testing';
+import {
+  asMember,
+  startPrivateRedis,
+  startTestMailDev,
+  startTestService,
+  testLogger,
+  type TestService,
+} from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser } from '../../auth/test/support.js';
 import { buildApp } from '../src/app.js';
@@ -16,7 +23,9 @@ describe('realtime without Redis for a while', () => {
 
   // Its own waits are bounded (each names what it waited for) and add up to more than the suite's 30 s: the test's
   // allowance is above their sum, so a slow step on a loaded machine fails with its name, or not at all.
-  it('keeps storing notifications while Redis is down, and pushes them live again once it is back', { timeout: 90_000 }, async () => {
+  it('keeps storing notifications while Redis is down, and pushes them live again once it is back', {
+    timeout: 90_000,
+  }, async () => {
     const mail = await startTestMailDev();
     cleanup.push(() => mail.stop());
     let redis = await startPrivateRedis();
@@ -31,11 +40,18 @@ describe('realtime without Redis for a while', () => {
       listen: true,
     });
     cleanup.push(() => service.close());
-    const [owner, commenter] = await Promise.all([createUser(auth.deps, {}), createUser(auth.deps, { displayName: 'Selin' })]);
+    const [owner, commenter] = await Promise.all([
+      createUser(auth.deps, {}),
+      createUser(auth.deps, { displayName: 'Selin' }),
+    ]);
     const comment = (text: string) =>
       service.deps.bus.publish(events.polls.commentCreated, {
-        pollId: new Types.ObjectId().toString(), creatorId: owner.id, commentId: new Types.ObjectId().toString(),
-        userId: commenter.id, text, at: new Date().toISOString(),
+        pollId: new Types.ObjectId().toString(),
+        creatorId: owner.id,
+        commentId: new Types.ObjectId().toString(),
+        userId: commenter.id,
+        text,
+        at: new Date().toISOString(),
       });
 
     const socket = connectSocket(portOf(service.app), asMember(owner.id));
@@ -45,21 +61,36 @@ describe('realtime without Redis for a while', () => {
     await until(() => seen.some((e) => e.name === 'notification_count'), 5000, 'greeting');
 
     await redis.stop();
-    await until(() => service.deps.redis.ping().then(() => false, () => true), 5000, 'Redis seen down');
+    await until(
+      () =>
+        service.deps.redis.ping().then(
+          () => false,
+          () => true,
+        ),
+      5000,
+      'Redis seen down',
+    );
     await comment('Redis yokken yazıldı');
     await drained(service.deps, 'notifications--comments');
     const stored = await service.app.inject({ url: '/api/notifications', headers: asMember(owner.id) });
-    expect(stored.json().map((r: { message: string }) => r.message)).toEqual(['Selin anketine yorum yaptı: “Redis yokken yazıldı”']);
+    expect(stored.json().map((r: { message: string }) => r.message)).toEqual([
+      'Selin anketine yorum yaptı: “Redis yokken yazıldı”',
+    ]);
 
     // ioredis gives up on the broadcast it queued meanwhile (after its retries), and the adapter says so.
-    await until(() => lines.some((l) => l['msg'] === 'socket.io broadcast lost: redis unavailable'), 10_000, 'the queued broadcast given up');
+    await until(
+      () => lines.some((l) => l['msg'] === 'socket.io broadcast lost: redis unavailable'),
+      10_000,
+      'the queued broadcast given up',
+    );
     redis = await startPrivateRedis(redisPort);
     // ioredis reconnects (and re-subscribes the adapter) within its retry delay: comment again every half second
     // until one is pushed live.
     let polls = 0;
     await until(
       async () => {
-        if (seen.some((e) => e.name === 'notification' && JSON.stringify(e.payload).includes('Redis dönünce yazıldı'))) return true;
+        if (seen.some((e) => e.name === 'notification' && JSON.stringify(e.payload).includes('Redis dönünce yazıldı')))
+          return true;
         if (polls++ % 20 === 0) await comment(`Redis dönünce yazıldı (${polls})`);
         return false;
       },

@@ -1,8 +1,22 @@
 import { Types } from 'mongoose';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Socket } from 'socket.io-client';
-import { notificationLimits, notificationMessages as M, subjects, validate, type PollSubscriptionResult, type ShareablePollCreated } from '@meydan/proto';
-import { asMember, asVisitor, identityHeaders, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
+import {
+  notificationLimits,
+  notificationMessages as M,
+  subjects,
+  validate,
+  type PollSubscriptionResult,
+  type ShareablePollCreated,
+} from '@meydan/proto';
+import {
+  asMember,
+  asVisitor,
+  identityHeaders,
+  startTestMailDev,
+  startTestService,
+  type TestService,
+} from '@meydan/testing';
 import { buildApp as buildPolls } from '../../polls/src/app.js';
 import { connectSocket, connected, freshDbName, portOf, recordEvents, startNotifications, until } from './support.js';
 
@@ -60,7 +74,12 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
     expect(await subscribe(owner.socket, { pollIds: [shared.id] })).toEqual({ subscribed: [shared.id], refused: [] });
 
     const byCode = await subscribe(visitor.socket, { codes: [shared.code, 'NOPE123456'] });
-    expect(byCode).toEqual({ subscribed: [], refused: [], subscribedCodes: [shared.code], refusedCodes: ['NOPE123456'] });
+    expect(byCode).toEqual({
+      subscribed: [],
+      refused: [],
+      subscribedCodes: [shared.code],
+      refusedCodes: ['NOPE123456'],
+    });
     expect(validate('meydan/poll-subscription-result', byCode).ok).toBe(true);
 
     const vote = await pollsApp.app.inject({
@@ -70,7 +89,10 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
       payload: { optionIndex: 1 },
     });
     expect(vote.statusCode, vote.body).toBe(200);
-    const update = () => visitor.seen.find((e) => e.name === 'poll_update')?.payload as { data: { pollId: string; totalVotes: number } } | undefined;
+    const update = () =>
+      visitor.seen.find((e) => e.name === 'poll_update')?.payload as
+        | { data: { pollId: string; totalVotes: number } }
+        | undefined;
     await until(() => update()?.data.totalVotes === 1, 10_000, 'live count by code');
     expect(update()!.data.pollId).toBe(shared.id);
     expect(member.seen.some((e) => e.name === 'poll_update')).toBe(false);
@@ -89,7 +111,9 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
     const { socket } = await open(asVisitor());
     const calls = 5; // 5 × 50 ids > 200
     const answers = await Promise.all(
-      Array.from({ length: calls }, () => subscribe(socket, { pollIds: Array.from({ length: notificationLimits.pollsPerRequest }, id) })),
+      Array.from({ length: calls }, () =>
+        subscribe(socket, { pollIds: Array.from({ length: notificationLimits.pollsPerRequest }, id) }),
+      ),
     );
     const capped = answers.filter((a) => a.message === M.tooManySubscriptions);
     expect(capped.length).toBeGreaterThanOrEqual(1);
@@ -103,7 +127,12 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
       expect((await subscribe(socket, { pollIds: [id()] })).error).toBeUndefined();
     }
     const refused = await subscribe(socket, { pollIds: [id()] });
-    expect(refused).toMatchObject({ subscribed: [], refused: [], error: 'rate_limited', message: M.subscribingTooOften });
+    expect(refused).toMatchObject({
+      subscribed: [],
+      refused: [],
+      error: 'rate_limited',
+      message: M.subscribingTooOften,
+    });
     expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
     expect(refused.retryAfter).toBeLessThanOrEqual(notificationLimits.subscribeWindowMs / 1000);
     expect(validate('meydan/poll-subscription-result', refused).ok).toBe(true);
@@ -117,7 +146,12 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
       expect((await unsubscribe(socket, { pollIds: [id()] })).error).toBeUndefined();
     }
     const refused = await unsubscribe(socket, { pollIds: [id()] });
-    expect(refused).toMatchObject({ subscribed: [], refused: [], error: 'rate_limited', message: M.subscribingTooOften });
+    expect(refused).toMatchObject({
+      subscribed: [],
+      refused: [],
+      error: 'rate_limited',
+      message: M.subscribingTooOften,
+    });
     expect(refused.retryAfter).toBeGreaterThanOrEqual(1);
     expect(refused.retryAfter).toBeLessThanOrEqual(notificationLimits.subscribeWindowMs / 1000);
     expect(validate('meydan/poll-subscription-result', refused).ok).toBe(true);
@@ -128,7 +162,9 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
     const { socket } = await open(asMember(creator));
     const strangers = Array.from({ length: 9 }, id);
     const asked: string[] = [];
-    const spy = pollsApp.deps.nats.subscribe(subjects.polls.canView, { callback: (_err, msg) => asked.push(msg.string()) });
+    const spy = pollsApp.deps.nats.subscribe(subjects.polls.canView, {
+      callback: (_err, msg) => asked.push(msg.string()),
+    });
     // The asks leave on the notifications service's own connection: the server must know of the spy before the first.
     await pollsApp.deps.nats.flush();
     try {
@@ -148,7 +184,9 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
     const { socket } = await open(asVisitor());
     const calls = Math.ceil(notificationLimits.pollChecksPerMinute / notificationLimits.pollsPerRequest);
     for (let i = 0; i < calls; i++) {
-      const answer = await subscribe(socket, { pollIds: Array.from({ length: notificationLimits.pollsPerRequest }, id) });
+      const answer = await subscribe(socket, {
+        pollIds: Array.from({ length: notificationLimits.pollsPerRequest }, id),
+      });
       expect(answer.error, `call ${i + 1}`).toBeUndefined();
     }
     const refused = await subscribe(socket, { pollIds: [id()] });
@@ -167,8 +205,12 @@ describe('socket safety: share-link polls by code only, capped and throttled sub
       await until(() => seen.some((e) => e.name === 'notification_count'), 5000, 'greeting');
       for (let i = 0; i < 30; i++) socket.emit(i % 2 ? 'auth' : 'message', { type: 'auth', userId: member });
       await until(() => seen.filter((e) => e.name === 'notification_count').length === 31, 5000, 'every auth answered');
-      expect(seen.filter((e) => e.name === 'notification_count').every((e) => (e.payload as { count: number }).count === 0)).toBe(true);
-      const forMember = counts.mock.calls.filter(([filter]) => (filter as { userId?: string } | undefined)?.userId === member);
+      expect(
+        seen.filter((e) => e.name === 'notification_count').every((e) => (e.payload as { count: number }).count === 0),
+      ).toBe(true);
+      const forMember = counts.mock.calls.filter(
+        ([filter]) => (filter as { userId?: string } | undefined)?.userId === member,
+      );
       expect(forMember.length).toBeLessThanOrEqual(2);
     } finally {
       counts.mockRestore();

@@ -16,7 +16,11 @@ export function startNotifications(
   smtpUrl: string,
   options: NotificationsOptions & { mongoDb?: string; listen?: boolean; config?: Record<string, string> } = {},
 ): Promise<TestService> {
-  const config = { SMTP_URL: smtpUrl, ...(options.mongoDb ? { MONGO_DB: options.mongoDb } : {}), ...options.config } as Partial<BaseConfig>;
+  const config = {
+    SMTP_URL: smtpUrl,
+    ...(options.mongoDb ? { MONGO_DB: options.mongoDb } : {}),
+    ...options.config,
+  } as Partial<BaseConfig>;
   return startTestService('notifications', (deps: ServiceDeps) => buildApp(deps, { consumers: options.consumers }), {
     config,
     listen: options.listen ?? false,
@@ -66,4 +70,3 @@ export function connectError(socket: Socket): Promise<Error> {
     socket.once('connect_error', (err) => resolve(err));
   });
 }
-

@@ -71,7 +71,9 @@ describe('two notifications processes sharing Redis and NATS', () => {
   const notificationFor = (seen: Seen, poll: string) =>
     seen.some((e) => e.name === 'notification' && JSON.stringify(e.payload).includes(poll));
   const updateWith = (seen: Seen, totalVotes: number) =>
-    seen.some((e) => e.name === 'poll_update' && (e.payload as { data: { totalVotes: number } }).data.totalVotes === totalVotes);
+    seen.some(
+      (e) => e.name === 'poll_update' && (e.payload as { data: { totalVotes: number } }).data.totalVotes === totalVotes,
+    );
 
   beforeAll(async () => {
     mail = await startTestMailDev();
@@ -106,14 +108,23 @@ describe('two notifications processes sharing Redis and NATS', () => {
     const onA = open('A', asMember(ali.id));
     const onB = open('B', asMember(ali.id));
     await Promise.all([connected(onA.socket), connected(onB.socket)]);
-    await until(() => onA.seen.some((e) => e.name === 'auth_success') && onB.seen.some((e) => e.name === 'auth_success'), 5000, 'both greeted');
+    await until(
+      () => onA.seen.some((e) => e.name === 'auth_success') && onB.seen.some((e) => e.name === 'auth_success'),
+      5000,
+      'both greeted',
+    );
 
     const handledBy = () => new Set(commentsHandled.values());
     for (let sent = 0; sent < 40 && handledBy().size < 2; sent++) {
       // A comment on a poll of its own: notifications of one poll would be grouped into one.
       const poll = new Types.ObjectId().toString();
       await instances.A.deps.bus.publish(events.polls.commentCreated, {
-        pollId: poll, creatorId: ali.id, commentId: new Types.ObjectId().toString(), userId: ayse.id, text: 'Bence kahve!', at: new Date().toISOString(),
+        pollId: poll,
+        creatorId: ali.id,
+        commentId: new Types.ObjectId().toString(),
+        userId: ayse.id,
+        text: 'Bence kahve!',
+        at: new Date().toISOString(),
       });
       // The handler may still be finishing (its acknowledgement, the unread count) when the sockets get the
       // notification, so the instance that handled it is waited for too.
@@ -126,9 +137,12 @@ describe('two notifications processes sharing Redis and NATS', () => {
     // Both consumed some, and each notification reached the socket on the other instance through the Redis adapter.
     expect(handledBy()).toEqual(new Set(['A', 'B']));
     // So did the unread count: both sockets end on the stored one, whichever instance wrote last.
-    const unread = (await instances.B.app.inject({ url: '/api/notifications/unread-count', headers: asMember(ali.id) })).json().count;
+    const unread = (
+      await instances.B.app.inject({ url: '/api/notifications/unread-count', headers: asMember(ali.id) })
+    ).json().count;
     expect(unread).toBe(commentsHandled.size);
-    const lastCount = (seen: Seen) => (seen.filter((e) => e.name === 'notification_count').at(-1)?.payload as { count?: number } | undefined)?.count;
+    const lastCount = (seen: Seen) =>
+      (seen.filter((e) => e.name === 'notification_count').at(-1)?.payload as { count?: number } | undefined)?.count;
     await until(() => lastCount(onA.seen) === unread && lastCount(onB.seen) === unread, 10_000, 'unread count on both');
   });
 
@@ -137,16 +151,25 @@ describe('two notifications processes sharing Redis and NATS', () => {
     const onB = open('B', asMember(ayse.id));
     await Promise.all([connected(onA.socket), connected(onB.socket)]);
     for (const { socket } of [onA, onB]) {
-      const ack = (await socket.timeout(5000).emitWithAck('subscribe_polls', { pollIds: [pollId] })) as { subscribed: string[] };
+      const ack = (await socket.timeout(5000).emitWithAck('subscribe_polls', { pollIds: [pollId] })) as {
+        subscribed: string[];
+      };
       expect(ack.subscribed).toEqual([pollId]);
     }
 
     const relayedBy = () => new Set(countsRelayed.values());
     for (let totalVotes = 1; totalVotes <= 40 && relayedBy().size < 2; totalVotes++) {
       instances.B.deps.bus.publishLive(live.pollCounts, {
-        pollId, voteCounts: { 0: totalVotes, 1: 0 }, totalVotes, at: new Date().toISOString(),
+        pollId,
+        voteCounts: { 0: totalVotes, 1: 0 },
+        totalVotes,
+        at: new Date().toISOString(),
       });
-      await until(() => updateWith(onA.seen, totalVotes) && updateWith(onB.seen, totalVotes), 10_000, `poll_update ${totalVotes} on both`);
+      await until(
+        () => updateWith(onA.seen, totalVotes) && updateWith(onB.seen, totalVotes),
+        10_000,
+        `poll_update ${totalVotes} on both`,
+      );
       expect(countsRelayed.has(totalVotes)).toBe(true);
     }
     expect(relayedBy()).toEqual(new Set(['A', 'B']));
@@ -160,7 +183,10 @@ describe('two notifications processes sharing Redis and NATS', () => {
     const closedBy: Record<Instance, string | undefined> = { A: undefined, B: undefined };
     onA.socket.on('disconnect', (reason) => (closedBy.A = reason));
     onB.socket.on('disconnect', (reason) => (closedBy.B = reason));
-    await instances.A.deps.bus.publish(events.auth.sessionsRevoked, { userId: mehmet.id, at: new Date().toISOString() });
+    await instances.A.deps.bus.publish(events.auth.sessionsRevoked, {
+      userId: mehmet.id,
+      at: new Date().toISOString(),
+    });
     await until(() => closedBy.A && closedBy.B, 10_000, 'both sockets closed');
     // Closed by the server (not a lost transport), so the clients do not reconnect.
     expect(closedBy).toEqual({ A: 'io server disconnect', B: 'io server disconnect' });

@@ -32,13 +32,24 @@ describe('notifications use cases without HTTP', () => {
   it('notifyPollEnded tells the creator the result once, in Turkish, and the bell lists and marks it read', async () => {
     const creatorId = newId();
     const pollId = newId();
-    const ended = { pollId, creatorId, title: 'Çay mı kahve mi?', voteCounts: [3, 1], totalVotes: 4, winnerIndexes: [0], at: new Date().toISOString() };
+    const ended = {
+      pollId,
+      creatorId,
+      title: 'Çay mı kahve mi?',
+      voteCounts: [3, 1],
+      totalVotes: 4,
+      winnerIndexes: [0],
+      at: new Date().toISOString(),
+    };
     await notifyPollEnded(ctx, ended);
     await notifyPollEnded(ctx, ended);
 
     const { items, total, unread } = await listNotifications(ctx, creatorId, 1, 20);
     expect({ total, unread }).toEqual({ total: 1, unread: 1 });
-    expect(items[0]).toMatchObject({ message: '“Çay mı kahve mi?” anketin sona erdi: 1. şık %75 ile kazandı (toplam 4 oy).', isRead: false });
+    expect(items[0]).toMatchObject({
+      message: '“Çay mı kahve mi?” anketin sona erdi: 1. şık %75 ile kazandı (toplam 4 oy).',
+      isRead: false,
+    });
     expect(await unreadCount(ctx, creatorId)).toEqual({ count: 1 });
 
     expect(await markRead(ctx, creatorId, items[0]!.id)).toEqual({ count: 0 });
@@ -46,9 +57,17 @@ describe('notifications use cases without HTTP', () => {
     expect(await markAllRead(ctx, creatorId)).toEqual({ count: 0, updated: 0 });
   });
 
-  it('markRead refuses a notification that is not the member\'s with 404 and the Turkish message', async () => {
+  it("markRead refuses a notification that is not the member's with 404 and the Turkish message", async () => {
     const creatorId = newId();
-    await notifyPollEnded(ctx, { pollId: newId(), creatorId, title: 'Kimin?', voteCounts: [0], totalVotes: 0, winnerIndexes: [], at: new Date().toISOString() });
+    await notifyPollEnded(ctx, {
+      pollId: newId(),
+      creatorId,
+      title: 'Kimin?',
+      voteCounts: [0],
+      totalVotes: 0,
+      winnerIndexes: [],
+      at: new Date().toISOString(),
+    });
     const [mine] = (await listNotifications(ctx, creatorId, 1, 20)).items;
     const err = await markRead(ctx, newId(), mine!.id).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(HttpError);

@@ -30,12 +30,23 @@ describe('notifications: Web Push through a stand-in for the vendor’s push ser
   let quiet: TestUser;
 
   const subscribe = (user: TestUser, payload: unknown) =>
-    notifications.app.inject({ method: 'POST', url: '/api/push/subscriptions', headers: asMember(user.id), payload: payload as object });
+    notifications.app.inject({
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: asMember(user.id),
+      payload: payload as object,
+    });
   const subscriptions = async (user: TestUser): Promise<{ endpoint: string }[]> =>
-    (await notifications.app.inject({ url: '/api/push/subscriptions', headers: asMember(user.id) })).json().subscriptions;
+    (await notifications.app.inject({ url: '/api/push/subscriptions', headers: asMember(user.id) })).json()
+      .subscriptions;
   const deliveredTo = (endpoint: string) => standIn.deliveries.filter((d) => endpoint.endsWith(d.path));
   const followed = async (followerId: string, followeeId: string) => {
-    await notifications.deps.bus.publish(events.social.userFollowed, { followerId, followeeId, mutual: false, at: new Date().toISOString() });
+    await notifications.deps.bus.publish(events.social.userFollowed, {
+      followerId,
+      followeeId,
+      mutual: false,
+      at: new Date().toISOString(),
+    });
     await drained(notifications.deps, 'notifications--followers');
   };
 
@@ -46,14 +57,24 @@ describe('notifications: Web Push through a stand-in for the vendor’s push ser
     polls = await startPolls();
     social = await startTestService('social', buildSocial);
     notifications = await startNotifications(mail.smtpUrl, {
-      config: { VAPID_PUBLIC_KEY: vapid.publicKey, VAPID_PRIVATE_KEY: vapid.privateKey, VAPID_SUBJECT: 'mailto:ops@meydan.local', PUSH_ALLOW_HTTP_ENDPOINTS: '1' },
+      config: {
+        VAPID_PUBLIC_KEY: vapid.publicKey,
+        VAPID_PRIVATE_KEY: vapid.privateKey,
+        VAPID_SUBJECT: 'mailto:ops@meydan.local',
+        PUSH_ALLOW_HTTP_ENDPOINTS: '1',
+      },
     });
     [creator, ece, quiet] = await Promise.all([
       createUser(auth.deps, { displayName: 'Soran' }),
       createUser(auth.deps, { displayName: 'Ece' }),
       createUser(auth.deps, { displayName: 'Sessiz' }),
     ]);
-    const off = await auth.app.inject({ method: 'PATCH', url: '/api/users/me/settings', headers: asMember(quiet.id), payload: { notifyPollResults: false } });
+    const off = await auth.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/settings',
+      headers: asMember(quiet.id),
+      payload: { notifyPollResults: false },
+    });
     expect(off.statusCode, off.body).toBe(200);
   });
   afterAll(async () => {
@@ -73,7 +94,10 @@ describe('notifications: Web Push through a stand-in for the vendor’s push ser
     expect(key.statusCode).toBe(200);
     expect(key.json()).toEqual({ publicKey: vapid.publicKey });
     const visitor = await notifications.app.inject({
-      method: 'POST', url: '/api/push/subscriptions', headers: asVisitor(), payload: browserSubscription(standIn.endpoint('visitor')).json,
+      method: 'POST',
+      url: '/api/push/subscriptions',
+      headers: asVisitor(),
+      payload: browserSubscription(standIn.endpoint('visitor')).json,
     });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().message).toBe('Bildirim tercihlerini değiştirmek için giriş yapmalısın.');
@@ -83,12 +107,24 @@ describe('notifications: Web Push through a stand-in for the vendor’s push ser
     const good = browserSubscription(standIn.endpoint('bad-bodies')).json;
     const cases: [unknown, string][] = [
       [{ keys: good.keys }, 'Geçersiz bildirim aboneliği: endpoint bir https adresi olmalıdır'],
-      [{ ...good, endpoint: 'ftp://push.example.com/abc' }, 'Geçersiz bildirim aboneliği: endpoint bir https adresi olmalıdır'],
+      [
+        { ...good, endpoint: 'ftp://push.example.com/abc' },
+        'Geçersiz bildirim aboneliği: endpoint bir https adresi olmalıdır',
+      ],
       [{ endpoint: good.endpoint }, 'Geçersiz bildirim aboneliği: keys.p256dh ve keys.auth gereklidir'],
       [{ ...good, keys: { auth: good.keys.auth } }, 'Geçersiz bildirim aboneliği: keys.p256dh ve keys.auth gereklidir'],
-      [{ ...good, keys: { ...good.keys, p256dh: 'kısa' } }, 'Geçersiz bildirim aboneliği: keys.p256dh tarayıcının verdiği açık anahtar olmalıdır'],
-      [{ ...good, keys: { ...good.keys, auth: 'x' } }, 'Geçersiz bildirim aboneliği: keys.auth tarayıcının verdiği doğrulama anahtarı olmalıdır'],
-      [{ ...good, expirationTime: 'yarın' }, 'Geçersiz bildirim aboneliği: expirationTime bir zaman damgası ya da null olmalıdır'],
+      [
+        { ...good, keys: { ...good.keys, p256dh: 'kısa' } },
+        'Geçersiz bildirim aboneliği: keys.p256dh tarayıcının verdiği açık anahtar olmalıdır',
+      ],
+      [
+        { ...good, keys: { ...good.keys, auth: 'x' } },
+        'Geçersiz bildirim aboneliği: keys.auth tarayıcının verdiği doğrulama anahtarı olmalıdır',
+      ],
+      [
+        { ...good, expirationTime: 'yarın' },
+        'Geçersiz bildirim aboneliği: expirationTime bir zaman damgası ya da null olmalıdır',
+      ],
       [{ ...good, extra: 1 }, 'Geçersiz bildirim aboneliği: endpoint ve keys alanları gereklidir'],
     ];
     for (const [payload, message] of cases) {
@@ -96,7 +132,12 @@ describe('notifications: Web Push through a stand-in for the vendor’s push ser
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().message).toContain(message);
     }
-    const badDelete = await notifications.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: asMember(ece.id), payload: { endpoint: 'nereye' } });
+    const badDelete = await notifications.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: asMember(ece.id),
+      payload: { endpoint: 'nereye' },
+    });
     expect(badDelete.statusCode).toBe(400);
     expect(badDelete.json().message).toContain('Geçersiz bildirim aboneliği: endpoint bir https adresi olmalıdır');
     expect(await subscriptions(ece)).toEqual([]);
@@ -111,7 +152,11 @@ describe('notifications: Web Push through a stand-in for the vendor’s push ser
 
     const poll = await createPoll(polls.app, creator.id, { title: 'Çay mı kahve mi?' });
     for (const member of [ece, quiet]) expect((await vote(polls.app, poll.id, member.id, 0)).statusCode).toBe(200);
-    await until(async () => (await polls.app.polls.models.Vote.countDocuments({ pollId: poll.id })) === 2, 10_000, 'votes stored');
+    await until(
+      async () => (await polls.app.polls.models.Vote.countDocuments({ pollId: poll.id })) === 2,
+      10_000,
+      'votes stored',
+    );
     await endNow(polls.app, poll.id);
     expect(await sweepEndedPolls(polls.app.polls)).toBe(1);
     await drained(notifications.deps, 'notifications--poll-results');
@@ -143,10 +188,17 @@ describe('notifications: Web Push through a stand-in for the vendor’s push ser
     });
     expect(deliveredTo(browser.json.endpoint)).toHaveLength(1);
 
-    const removed = await notifications.app.inject({ method: 'DELETE', url: '/api/push/subscriptions', headers: asMember(ece.id), payload: { endpoint: browser.json.endpoint } });
+    const removed = await notifications.app.inject({
+      method: 'DELETE',
+      url: '/api/push/subscriptions',
+      headers: asMember(ece.id),
+      payload: { endpoint: browser.json.endpoint },
+    });
     expect(removed.json()).toEqual({ removed: 1 });
     await followed(quiet.id, ece.id);
-    const inbox = (await notifications.app.inject({ url: '/api/notifications', headers: asMember(ece.id) })).json() as { message: string }[];
+    const inbox = (await notifications.app.inject({ url: '/api/notifications', headers: asMember(ece.id) })).json() as {
+      message: string;
+    }[];
     expect(inbox.map((n) => n.message)).toContain('Sessiz seni takip etmeye başladı');
     expect(deliveredTo(browser.json.endpoint)).toHaveLength(1);
   });
@@ -157,7 +209,11 @@ describe('notifications: Web Push through a stand-in for the vendor’s push ser
     expect((await subscriptions(quiet)).map((s) => s.endpoint)).toContain(gone.json.endpoint);
     await followed(ece.id, quiet.id);
     await until(() => deliveredTo(gone.json.endpoint).length === 1, 10_000, 'push tried');
-    await until(async () => !(await subscriptions(quiet)).some((s) => s.endpoint === gone.json.endpoint), 10_000, 'subscription removed');
+    await until(
+      async () => !(await subscriptions(quiet)).some((s) => s.endpoint === gone.json.endpoint),
+      10_000,
+      'subscription removed',
+    );
   });
 
   it('forgets a deleted member’s subscriptions', async () => {

@@ -64,7 +64,12 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const timelines = new Timelines(deps.redis, models, deps.log, changes);
   const engagement = new Engagement(deps.redis, models, counters, changes);
   const memberCounts = memberCountsCache(deps.redis, models, deps.log);
-  const creatorPolls = new CreatorPolls(deps.redis, (creatorId) => pollsOfCreator(models, creatorId), deps.log, changes);
+  const creatorPolls = new CreatorPolls(
+    deps.redis,
+    (creatorId) => pollsOfCreator(models, creatorId),
+    deps.log,
+    changes,
+  );
   const polls = new PollStore(models, deps.redis, counters, engagement, memberCounts, deps.log, changes);
   const people = new People(deps.redis, deps.bus, deps.log);
   return {
@@ -78,7 +83,14 @@ export function createContext(deps: ServiceDeps): PollsContext {
     people,
     friendsCircles: new FriendsCircles(people, counters),
     polls,
-    live: new LiveCountsPublisher(deps.bus, deps.redis, config.LIVE_COUNTS_INTERVAL_MS ?? 100, deps.log, (pollId) => polls.meta(pollId), keys.counts),
+    live: new LiveCountsPublisher(
+      deps.bus,
+      deps.redis,
+      config.LIVE_COUNTS_INTERVAL_MS ?? 100,
+      deps.log,
+      (pollId) => polls.meta(pollId),
+      keys.counts,
+    ),
     banned: new BannedCreators(deps.redis),
     held: new HeldPolls(deps.redis),
     quotas: new Quotas(deps.redis),

@@ -18,7 +18,8 @@ describe('abuse quotas: shares, reports, comments', () => {
   const ctx = () => svc.app.polls;
   const post = (url: string, headers: Record<string, string>, payload?: object) =>
     svc.app.inject({ method: 'POST', url, headers, ...(payload ? { payload } : {}) });
-  const shareCountOf = async (pollId: string) => (await svc.app.inject({ url: `/api/polls/${pollId}`, headers: asVisitor() })).json().shareCount;
+  const shareCountOf = async (pollId: string) =>
+    (await svc.app.inject({ url: `/api/polls/${pollId}`, headers: asVisitor() })).json().shareCount;
   const storedShares = (pollId: string) => ctx().models.Share.countDocuments({ pollId });
 
   describe('shares', () => {
@@ -51,15 +52,22 @@ describe('abuse quotas: shares, reports, comments', () => {
 
       await svc.deps.redis.del(keys.sharers(linked.id), keys.engagement(linked.id));
       expect((await post(url, visitor)).json()).toEqual({ pollId: linked.id, shareCount: 1 });
-      expect((await post(url, asShareVisitor(newUserId(), '10.0.0.2'))).json()).toEqual({ pollId: linked.id, shareCount: 2 });
+      expect((await post(url, asShareVisitor(newUserId(), '10.0.0.2'))).json()).toEqual({
+        pollId: linked.id,
+        shareCount: 2,
+      });
       expect(await storedShares(linked.id)).toBe(2);
-      expect(await ctx().engagement.ofOne({ id: linked.id, optionsCount: 2, expiresAt: null })).toMatchObject({ shares: 2 });
+      expect(await ctx().engagement.ofOne({ id: linked.id, optionsCount: 2, expiresAt: null })).toMatchObject({
+        shares: 2,
+      });
     });
 
     it('counts visitors of one IP once per poll, so fresh visitor ids (as a cookieless script gets) do not add up', async () => {
       const linked = await createPoll(svc.app, alice, {}, '/api/polls/shareable');
       const url = `/api/s/${linked.shortUrl}/share`;
-      const fresh = await Promise.all(Array.from({ length: 100 }, () => post(url, asShareVisitor(newUserId(), '10.6.6.6'))));
+      const fresh = await Promise.all(
+        Array.from({ length: 100 }, () => post(url, asShareVisitor(newUserId(), '10.6.6.6'))),
+      );
       expect(fresh.map((r) => r.statusCode)).toEqual(Array(100).fill(200));
       expect((await post(url, asShareVisitor(newUserId(), '10.6.6.6'))).json().shareCount).toBe(1);
       // A member behind the same address still counts, and so does a visitor elsewhere.
@@ -81,7 +89,10 @@ describe('abuse quotas: shares, reports, comments', () => {
       expect(again.json()).toEqual({ error: 'already_reported', message: S.alreadyReported });
 
       const carol = newUserId();
-      const both = await Promise.all([post(url, asMember(carol), { reason: 'Spam' }), post(url, asMember(carol), { reason: 'Hakaret' })]);
+      const both = await Promise.all([
+        post(url, asMember(carol), { reason: 'Spam' }),
+        post(url, asMember(carol), { reason: 'Hakaret' }),
+      ]);
       expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
 
       expect(await ctx().models.Report.countDocuments({ pollId: poll.id })).toBe(2);
@@ -97,7 +108,9 @@ describe('abuse quotas: shares, reports, comments', () => {
       const poll = await createPoll(svc.app, alice);
       const url = `/api/polls/${poll.id}/comments`;
       const dave = newUserId();
-      const made = await Promise.all(Array.from({ length: limits.comment.perMinute }, (_, i) => post(url, asMember(dave), { text: `yorum ${i}` })));
+      const made = await Promise.all(
+        Array.from({ length: limits.comment.perMinute }, (_, i) => post(url, asMember(dave), { text: `yorum ${i}` })),
+      );
       expect(made.map((r) => r.statusCode)).toEqual(Array(limits.comment.perMinute).fill(201));
 
       const over = await post(url, asMember(dave), { text: 'bir tane daha' });

@@ -24,19 +24,33 @@ describe('polls: blocked and muted members', () => {
     expect(res.statusCode, res.body).toBe(200);
   };
   const feedIds = async (viewer: TestUser | null, feed = 'new') => {
-    const res = await svc.app.inject({ url: `/api/polls?feed=${feed}&limit=50`, headers: viewer ? asMember(viewer.id) : asVisitor() });
+    const res = await svc.app.inject({
+      url: `/api/polls?feed=${feed}&limit=50`,
+      headers: viewer ? asMember(viewer.id) : asVisitor(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().polls as { id: string }[]).map((p) => p.id);
   };
   const searchIds = async (viewer: TestUser) => {
-    const res = await svc.app.inject({ url: `/api/search?q=${encodeURIComponent('engelsınama')}`, headers: asMember(viewer.id) });
+    const res = await svc.app.inject({
+      url: `/api/search?q=${encodeURIComponent('engelsınama')}`,
+      headers: asMember(viewer.id),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().polls as { id: string }[]).map((p) => p.id);
   };
   const comment = (who: TestUser, pollId: string, text: string) =>
-    svc.app.inject({ method: 'POST', url: `/api/polls/${pollId}/comments`, headers: asMember(who.id), payload: { text } });
+    svc.app.inject({
+      method: 'POST',
+      url: `/api/polls/${pollId}/comments`,
+      headers: asMember(who.id),
+      payload: { text },
+    });
   const commentAuthors = async (viewer: TestUser | null, pollId: string) => {
-    const res = await svc.app.inject({ url: `/api/polls/${pollId}/comments`, headers: viewer ? asMember(viewer.id) : asVisitor() });
+    const res = await svc.app.inject({
+      url: `/api/polls/${pollId}/comments`,
+      headers: viewer ? asMember(viewer.id) : asVisitor(),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return (res.json().comments as { author: { id: string } }[]).map((c) => c.author.id);
   };
@@ -71,15 +85,26 @@ describe('polls: blocked and muted members', () => {
   it('hides the blocker’s polls, profile list and comments from the blocked member (404), and the blocked one’s from the blocker', async () => {
     await hideAct('POST', 'block', ayse, ali);
     // The event drops the hidden sets polls kept; the feeds read the new ones.
-    await until(async () => !(await feedIds(ali)).includes(polls.ayse), 10_000, 'the blocker’s poll gone from the blocked member’s feed');
-    await until(async () => !(await feedIds(ayse)).includes(polls.ali), 10_000, 'the blocked member’s poll gone from the blocker’s feed');
+    await until(
+      async () => !(await feedIds(ali)).includes(polls.ayse),
+      10_000,
+      'the blocker’s poll gone from the blocked member’s feed',
+    );
+    await until(
+      async () => !(await feedIds(ayse)).includes(polls.ali),
+      10_000,
+      'the blocked member’s poll gone from the blocker’s feed',
+    );
     expect(await feedIds(ali, 'trending')).not.toContain(polls.ayse);
     expect(await searchIds(ali)).not.toContain(polls.ayse);
     expect(await searchIds(ayse)).not.toContain(polls.ali);
     expect(await searchIds(mehmet)).toEqual(expect.arrayContaining([polls.ayse, polls.ali]));
     // Nor does the blocked member find the blocker among members.
     const people = async (viewer: TestUser) => {
-      const res = await svc.app.inject({ url: `/api/search?type=users&q=${encodeURIComponent(ayse.username)}`, headers: asMember(viewer.id) });
+      const res = await svc.app.inject({
+        url: `/api/search?type=users&q=${encodeURIComponent(ayse.username)}`,
+        headers: asMember(viewer.id),
+      });
       expect(res.statusCode, res.body).toBe(200);
       return (res.json().users as { id: string }[]).map((u) => u.id);
     };
@@ -109,21 +134,29 @@ describe('polls: blocked and muted members', () => {
 
   it('takes a muted member’s polls and comments out of the muter’s feeds, search and comments only', async () => {
     await hideAct('POST', 'mute', ali, mehmet);
-    await until(async () => !(await feedIds(ali)).includes(polls.mehmet), 10_000, 'the muted member’s poll gone from the muter’s feed');
+    await until(
+      async () => !(await feedIds(ali)).includes(polls.mehmet),
+      10_000,
+      'the muted member’s poll gone from the muter’s feed',
+    );
     expect(await feedIds(ali, 'trending')).not.toContain(polls.mehmet);
     expect(await searchIds(ali)).not.toContain(polls.mehmet);
     // A mute hides nothing the other way: mehmet still sees ali's poll and comment.
     expect(await feedIds(mehmet)).toContain(polls.ali);
     expect(await commentAuthors(mehmet, polls.mehmet)).toEqual([ali.id]);
     // The muted member's poll is still there by its link.
-    expect((await svc.app.inject({ url: `/api/polls/${polls.mehmet}`, headers: asMember(ali.id) })).statusCode).toBe(200);
+    expect((await svc.app.inject({ url: `/api/polls/${polls.mehmet}`, headers: asMember(ali.id) })).statusCode).toBe(
+      200,
+    );
 
     await hideAct('DELETE', 'mute', ali, mehmet);
     await until(async () => (await feedIds(ali)).includes(polls.mehmet), 10_000, 'the unmuted member’s poll back');
   });
 
   it('asks social for the poll creator’s set, not for each new voter’s, when members vote', async () => {
-    const voters = await Promise.all([1, 2, 3, 4].map((n) => createUser(auth.deps, { displayName: `Yeni Seçmen ${n}` })));
+    const voters = await Promise.all(
+      [1, 2, 3, 4].map((n) => createUser(auth.deps, { displayName: `Yeni Seçmen ${n}` })),
+    );
     // Every ask social gets (a plain subscription beside social's own queue group sees each request, answering none).
     const asked: string[] = [];
     const spy = svc.deps.bus.nc.subscribe('social.hidden', {
@@ -131,7 +164,12 @@ describe('polls: blocked and muted members', () => {
     });
     try {
       for (const voter of voters) {
-        const res = await svc.app.inject({ method: 'POST', url: `/api/polls/${polls.mehmet}/vote`, headers: asMember(voter.id), payload: { optionIndex: 0 } });
+        const res = await svc.app.inject({
+          method: 'POST',
+          url: `/api/polls/${polls.mehmet}/vote`,
+          headers: asMember(voter.id),
+          payload: { optionIndex: 0 },
+        });
         expect(res.statusCode, res.body).toBe(200);
       }
       await svc.deps.bus.nc.flush();
@@ -143,17 +181,31 @@ describe('polls: blocked and muted members', () => {
 
   it('refuses a vote from the member the creator blocked (404), and takes it once the block is taken back', async () => {
     await hideAct('POST', 'block', mehmet, ali);
-    const vote = () => svc.app.inject({ method: 'POST', url: `/api/polls/${polls.mehmet}/vote`, headers: asMember(ali.id), payload: { optionIndex: 1 } });
-    const refused = await until(async () => {
-      const res = await vote();
-      return res.statusCode === 404 ? res : null;
-    }, 10_000, 'the blocked member’s vote refused');
+    const vote = () =>
+      svc.app.inject({
+        method: 'POST',
+        url: `/api/polls/${polls.mehmet}/vote`,
+        headers: asMember(ali.id),
+        payload: { optionIndex: 1 },
+      });
+    const refused = await until(
+      async () => {
+        const res = await vote();
+        return res.statusCode === 404 ? res : null;
+      },
+      10_000,
+      'the blocked member’s vote refused',
+    );
     expect(refused.json().message).toBe('Anket bulunamadı');
     await hideAct('DELETE', 'block', mehmet, ali);
-    const taken = await until(async () => {
-      const res = await vote();
-      return res.statusCode === 200 ? res : null;
-    }, 10_000, 'the vote taken after unblocking');
+    const taken = await until(
+      async () => {
+        const res = await vote();
+        return res.statusCode === 200 ? res : null;
+      },
+      10_000,
+      'the vote taken after unblocking',
+    );
     expect(taken.statusCode).toBe(200);
   });
 

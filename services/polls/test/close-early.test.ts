@@ -16,7 +16,8 @@ describe('closing a poll early', () => {
     await svc?.close();
   });
 
-  const close = (pollId: string, userId: string) => svc.app.inject({ method: 'POST', url: `/api/polls/${pollId}/close`, headers: asMember(userId) });
+  const close = (pollId: string, userId: string) =>
+    svc.app.inject({ method: 'POST', url: `/api/polls/${pollId}/close`, headers: asMember(userId) });
 
   it('stops votes (409), shows it ended, and publishes the ended event once, not again at the sweep', async () => {
     const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C'] });
@@ -70,7 +71,12 @@ describe('closing a poll early', () => {
     expect((await close(poll.id, alice)).statusCode).toBe(200);
     // Another instance's stale cache: the facts it read before the close.
     await svc.app.polls.polls.cacheMeta({ ...meta!, closedAt: null });
-    const res = await svc.app.inject({ method: 'POST', url: `/api/s/${poll.shortUrl}/vote`, headers: asShareVisitor('visitor-closed'), payload: { optionIndex: 0 } });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${poll.shortUrl}/vote`,
+      headers: asShareVisitor('visitor-closed'),
+      payload: { optionIndex: 0 },
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(S.pollClosed);
     const counts = await svc.app.polls.counters.countsOfOne({ id: poll.id, optionsCount: 2, expiresAt: null });

@@ -14,7 +14,8 @@ describe('creating polls', () => {
     await svc?.close();
   });
 
-  const post = (payload: unknown, url = '/api/polls', headers = asMember(alice)) => svc.app.inject({ method: 'POST', url, headers, payload: payload as object });
+  const post = (payload: unknown, url = '/api/polls', headers = asMember(alice)) =>
+    svc.app.inject({ method: 'POST', url, headers, payload: payload as object });
 
   const cases: [string, Record<string, unknown>, string, string][] = [
     ['no title', { title: undefined }, 'title', M.titleRequired],
@@ -42,7 +43,12 @@ describe('creating polls', () => {
     ['a documented duration of 3 hours', { duration: 3 }, 'duration', M.duration],
     ['an expiry that is no date', { expiresAt: 'yarın' }, 'expiresAt', M.expiresAt],
     ['an expiry in the past', { expiresAt: new Date(Date.now() - 60_000).toISOString() }, 'expiresAt', M.expiresPast],
-    ['an expiry after 30 days', { expiresAt: new Date(Date.now() + 31 * 86_400_000).toISOString() }, 'expiresAt', M.expiresTooLate],
+    [
+      'an expiry after 30 days',
+      { expiresAt: new Date(Date.now() + 31 * 86_400_000).toISOString() },
+      'expiresAt',
+      M.expiresTooLate,
+    ],
   ];
 
   it.each(cases)('refuses %s with its Turkish text', async (_name, over, path, message) => {
@@ -55,7 +61,12 @@ describe('creating polls', () => {
   });
 
   it('refuses a body that is not an object', async () => {
-    const res = await svc.app.inject({ method: 'POST', url: '/api/polls', headers: { ...asMember(alice), 'content-type': 'application/json' }, payload: '[1,2]' });
+    const res = await svc.app.inject({
+      method: 'POST',
+      url: '/api/polls',
+      headers: { ...asMember(alice), 'content-type': 'application/json' },
+      payload: '[1,2]',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(M.bodyObject);
   });
@@ -115,7 +126,13 @@ describe('creating polls', () => {
     await vi.waitFor(
       () =>
         expect(stream.received.map((m) => m.data)).toContainEqual(
-          expect.objectContaining({ pollId: poll.id, creatorId: alice, type: 'private', title: 'Çay mı kahve mi?', category: 'yemek-mekan' }),
+          expect.objectContaining({
+            pollId: poll.id,
+            creatorId: alice,
+            type: 'private',
+            title: 'Çay mı kahve mi?',
+            category: 'yemek-mekan',
+          }),
         ),
       { timeout: 5000, interval: 25 },
     );
@@ -134,7 +151,12 @@ describe('creating polls', () => {
   });
 
   it('accepts the genel category (quick questions) and up to six options of 100 characters', async () => {
-    const poll = await createPoll(svc.app, alice, { category: 'genel', options: ['1', '2', '3', '4', '5', 'x'.repeat(100)], title: 't'.repeat(200), description: 'd'.repeat(500) });
+    const poll = await createPoll(svc.app, alice, {
+      category: 'genel',
+      options: ['1', '2', '3', '4', '5', 'x'.repeat(100)],
+      title: 't'.repeat(200),
+      description: 'd'.repeat(500),
+    });
     expect(poll.options).toHaveLength(6);
     expect(poll.title).toHaveLength(200);
   });
@@ -155,7 +177,11 @@ describe('creating polls', () => {
   it('refuses a shareable poll of another type on the shareable route', async () => {
     const res = await post({ ...validPoll(), type: 'friends' }, '/api/polls/shareable');
     expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({ error: 'validation', message: M.shareableOnlyPublic, fields: [{ path: 'type', message: M.shareableOnlyPublic }] });
+    expect(res.json()).toMatchObject({
+      error: 'validation',
+      message: M.shareableOnlyPublic,
+      fields: [{ path: 'type', message: M.shareableOnlyPublic }],
+    });
   });
 
   it('posts a quick question as a public genel poll lasting 24 hours, with its own texts', async () => {

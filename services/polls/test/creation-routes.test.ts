@@ -8,7 +8,11 @@ import { apiPaths, pollCreatingPaths } from '@meydan/proto';
 
 const routesDir = new URL('../src/routes/', import.meta.url);
 /** The use cases that make a poll: every function usecases/poll-creation.ts exports. */
-const creating = [...readFileSync(new URL('../src/usecases/poll-creation.ts', import.meta.url), 'utf8').matchAll(/^export async function (\w+)\(/gm)].map((m) => m[1]!);
+const creating = [
+  ...readFileSync(new URL('../src/usecases/poll-creation.ts', import.meta.url), 'utf8').matchAll(
+    /^export async function (\w+)\(/gm,
+  ),
+].map((m) => m[1]!);
 const callsCreating = new RegExp(`\\b(${creating.join('|')})\\(`);
 
 describe('the poll-creating routes', () => {
@@ -24,7 +28,9 @@ describe('the poll-creating routes', () => {
         routes.push(`${file}: ${path}`);
         const named = path?.match(/^apiPaths\.(\w+)$/)?.[1];
         expect(named, `${file}: ${path}`).toBeDefined();
-        expect(pollCreatingPaths as readonly string[], `${file}: ${path}`).toContain(apiPaths[named as keyof typeof apiPaths]);
+        expect(pollCreatingPaths as readonly string[], `${file}: ${path}`).toContain(
+          apiPaths[named as keyof typeof apiPaths],
+        );
       }
     }
     expect(routes.length).toBe(pollCreatingPaths.length);

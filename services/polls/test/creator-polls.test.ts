@@ -94,17 +94,27 @@ describe("polls: a member's list from the kept list, as MongoDB answers it", () 
     const owner = newUserId();
     const other = newUserId();
     const made = [];
-    for (const [title, type] of [['Açık', 'public'], ['Üyelere', 'private'], ['Dostlara', 'friends']] as const) made.push(await createPoll(svc.app, owner, { title, type }));
+    for (const [title, type] of [
+      ['Açık', 'public'],
+      ['Üyelere', 'private'],
+      ['Dostlara', 'friends'],
+    ] as const)
+      made.push(await createPoll(svc.app, owner, { title, type }));
     made.push(await createPoll(svc.app, owner, { title: 'Linkli' }, '/api/polls/shareable'));
     const ended = await createPoll(svc.app, owner, { title: 'Bitti' });
     await endNow(svc.app, ended.id);
     const gone = await createPoll(svc.app, owner, { title: 'Silinecek' });
-    expect((await svc.app.inject({ method: 'DELETE', url: `/api/polls/${gone.id}`, headers: asMember(owner) })).statusCode).toBe(200);
+    expect(
+      (await svc.app.inject({ method: 'DELETE', url: `/api/polls/${gone.id}`, headers: asMember(owner) })).statusCode,
+    ).toBe(200);
 
     const listed = async (headers: Record<string, string>) =>
-      ((await svc.app.inject({ url: `/api/users/${owner}/polls`, headers })).json() as { id: string }[]).map((p) => p.id);
+      ((await svc.app.inject({ url: `/api/users/${owner}/polls`, headers })).json() as { id: string }[]).map(
+        (p) => p.id,
+      );
     const { models } = svc.app.polls;
-    const fromDatabase = async (filter: Record<string, unknown>) => (await newestPolls({ models }, filter, 200)).map((p) => String(p._id));
+    const fromDatabase = async (filter: Record<string, unknown>) =>
+      (await newestPolls({ models }, filter, 200)).map((p) => String(p._id));
     const othersFilter = (types: string[]) => ({
       creatorId: owner,
       isShareable: false,

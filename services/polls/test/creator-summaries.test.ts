@@ -37,7 +37,11 @@ describe('creator summaries while auth is slow', () => {
 
       // Once auth answers again, the next page asks afresh and shows the creator.
       answerNow();
-      await until(async () => (await sharePage(poll.shortUrl!)).json().creator.displayName === 'Ayşe', 10_000, 'creator shown');
+      await until(
+        async () => (await sharePage(poll.shortUrl!)).json().creator.displayName === 'Ayşe',
+        10_000,
+        'creator shown',
+      );
       expect(asked.length).toBeGreaterThanOrEqual(2);
     } finally {
       await auth.stop();

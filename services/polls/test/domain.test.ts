@@ -14,7 +14,11 @@ describe('poll domain', () => {
   });
 
   it('reads counts from the Redis hash and finds winners', () => {
-    expect(countsFromHash({ '0': '2', '2': '5', t: '7', pv: '1' }, 3)).toEqual({ votes: [2, 0, 5], total: 7, visitorVotes: 1 });
+    expect(countsFromHash({ '0': '2', '2': '5', t: '7', pv: '1' }, 3)).toEqual({
+      votes: [2, 0, 5],
+      total: 7,
+      visitorVotes: 1,
+    });
     expect(voteCountsMap([2, 0, 5])).toEqual({ '0': 2, '1': 0, '2': 5 });
     expect(winnerIndexes([3, 5, 5])).toEqual([1, 2]);
     expect(winnerIndexes([0, 0])).toEqual([]);
@@ -33,7 +37,11 @@ describe('poll domain', () => {
   });
 
   it('decides visibility by type, membership and mutuality', () => {
-    const poll = (type: 'public' | 'private' | 'friends', isShareable = false) => ({ type, creatorId: 'c', isShareable });
+    const poll = (type: 'public' | 'private' | 'friends', isShareable = false) => ({
+      type,
+      creatorId: 'c',
+      isShareable,
+    });
     expect(pollVisibleTo(poll('public'), { userId: null })).toBe(true);
     expect(pollVisibleTo(poll('private'), { userId: null })).toBe(false);
     expect(pollVisibleTo(poll('private'), { userId: 'm' })).toBe(true);
@@ -81,9 +89,21 @@ describe('timeline pages', () => {
   });
 
   it('pages by number over both, counting both', () => {
-    expect(timelinePage(shared.slice(0, 2), 4, circle, 2, { page: 1, cursor: null })).toEqual({ ids: order.slice(0, 2), totalCount: 7, currentPage: 1 });
-    expect(timelinePage(shared, 4, circle, 3, { page: 2, cursor: null })).toEqual({ ids: order.slice(3, 6), totalCount: 7, currentPage: 2 });
-    expect(timelinePage(shared, 4, circle, 3, { page: 4, cursor: null })).toEqual({ ids: [], totalCount: 7, currentPage: 4 });
+    expect(timelinePage(shared.slice(0, 2), 4, circle, 2, { page: 1, cursor: null })).toEqual({
+      ids: order.slice(0, 2),
+      totalCount: 7,
+      currentPage: 1,
+    });
+    expect(timelinePage(shared, 4, circle, 3, { page: 2, cursor: null })).toEqual({
+      ids: order.slice(3, 6),
+      totalCount: 7,
+      currentPage: 2,
+    });
+    expect(timelinePage(shared, 4, circle, 3, { page: 4, cursor: null })).toEqual({
+      ids: [],
+      totalCount: 7,
+      currentPage: 4,
+    });
   });
 
   it('walks the cursors through both without a gap or a repeat, the circle’s polls filtered after the cursor', () => {
@@ -91,7 +111,9 @@ describe('timeline pages', () => {
     let cursor = null as ReturnType<typeof decodeCursor>;
     for (let i = 0; i < 5; i++) {
       // The shared timeline answers only what comes after the cursor, as Redis does.
-      const after = cursor ? shared.filter((x) => x.score < cursor!.k || (x.score === cursor!.k && x.id < cursor!.id)) : shared;
+      const after = cursor
+        ? shared.filter((x) => x.score < cursor!.k || (x.score === cursor!.k && x.id < cursor!.id))
+        : shared;
       const page = timelinePage(after.slice(0, 3), 4, circle, 2, { cursor });
       expect(page.totalCount).toBe(7);
       seen.push(...page.ids);

@@ -39,7 +39,9 @@ describe('an event whose write succeeded while NATS is down', () => {
     });
     expect(like.statusCode).toBe(503);
     expect(like.json()).toEqual({ error: 'event_not_published', message: errorCatalogue.event_not_published.message });
-    expect(like.json().message).toBe('İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.');
+    expect(like.json().message).toBe(
+      'İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.',
+    );
     const comment = await svc.app.inject({
       method: 'POST',
       url: `/api/polls/${poll.id}/comments`,

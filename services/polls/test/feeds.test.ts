@@ -48,13 +48,20 @@ describe.each(['timelines', 'database'] as const)('feeds (members read from %s)'
     expect(trendingScore(e(9), older)).toBeCloseTo(trendingScore(e(0), now), 10);
     expect(trendingScore(e(20), older)).toBeGreaterThan(trendingScore(e(0), now));
     expect(trendingScore(e(5), older)).toBeLessThan(trendingScore(e(1), now));
-    expect(trendingScore({ votes: 0, likes: 0, comments: 1, shares: 0 }, now)).toBeGreaterThan(trendingScore({ votes: 2, likes: 0, comments: 0, shares: 0 }, now));
+    expect(trendingScore({ votes: 0, likes: 0, comments: 1, shares: 0 }, now)).toBeGreaterThan(
+      trendingScore({ votes: 2, likes: 0, comments: 0, shares: 0 }, now),
+    );
   });
 
   it('keeps a visitor feed page for a moment, with fresh counts, and drops it at once when a poll is created or removed', async () => {
     const category = 'trendler-sosyal';
     // Counts a visitor is shown before voting: an always poll (an after-vote one's are 0 to them).
-    const first = await createPoll(svc.app, alice, { category, title: 'Önbellek bir?', duration: 0, resultsVisibility: 'always' });
+    const first = await createPoll(svc.app, alice, {
+      category,
+      title: 'Önbellek bir?',
+      duration: 0,
+      resultsVisibility: 'always',
+    });
     const counted = vi.spyOn(ctx().models.PollRank, 'countDocuments');
     try {
       expect(ids(await list(`category=${category}`, asVisitor()))).toEqual([first.id]);
@@ -67,7 +74,10 @@ describe.each(['timelines', 'database'] as const)('feeds (members read from %s)'
       // A poll created here is in the very next page; a removed one is gone from it.
       const second = await createPoll(svc.app, alice, { category, title: 'Önbellek iki?', duration: 0 });
       expect(ids(await list(`category=${category}&feed=new`, asVisitor()))).toEqual([second.id, first.id]);
-      expect((await svc.app.inject({ method: 'DELETE', url: `/api/polls/${second.id}`, headers: asMember(alice) })).statusCode).toBe(200);
+      expect(
+        (await svc.app.inject({ method: 'DELETE', url: `/api/polls/${second.id}`, headers: asMember(alice) }))
+          .statusCode,
+      ).toBe(200);
       expect(ids(await list(`category=${category}&feed=new`, asVisitor()))).toEqual([first.id]);
       // Members' pages are never kept: they come from the timelines each time (no MongoDB query), or from MongoDB.
       const before = counted.mock.calls.length;
@@ -90,7 +100,12 @@ describe.each(['timelines', 'database'] as const)('feeds (members read from %s)'
 
     // A like and a comment lift the quiet poll above the fresh one.
     await svc.app.inject({ method: 'POST', url: `/api/polls/${quiet}/like`, headers: asMember(newUserId()) });
-    await svc.app.inject({ method: 'POST', url: `/api/polls/${quiet}/comments`, headers: asMember(newUserId()), payload: { text: 'İlginç' } });
+    await svc.app.inject({
+      method: 'POST',
+      url: `/api/polls/${quiet}/comments`,
+      headers: asMember(newUserId()),
+      payload: { text: 'İlginç' },
+    });
     expect(ids(await list('category=oyun-geek'))).toEqual([popular, quiet, fresh, stale]);
   });
 
@@ -106,7 +121,8 @@ describe.each(['timelines', 'database'] as const)('feeds (members read from %s)'
 
   it('pages with page/limit in the documented shape, and with cursors for infinite scroll', async () => {
     const made: string[] = [];
-    for (let i = 0; i < 5; i++) made.push((await createPoll(svc.app, alice, { category: 'kesfet-seyahat', title: `Gezi ${i}` })).id);
+    for (let i = 0; i < 5; i++)
+      made.push((await createPoll(svc.app, alice, { category: 'kesfet-seyahat', title: `Gezi ${i}` })).id);
     const newest = [...made].reverse();
 
     const page1 = await list('category=kesfet-seyahat&feed=new&page=1&limit=2');
@@ -137,7 +153,14 @@ describe.each(['timelines', 'database'] as const)('feeds (members read from %s)'
     const first = await list('category=kesfet-seyahat');
     expect(first.polls).toHaveLength(5);
     expect(first.nextCursor).toBeNull();
-    expect(first.polls[0]).toMatchObject({ options: [{ id: 0, text: 'Kedi', votes: 0 }, { id: 1, text: 'Köpek', votes: 0 }], hasVoted: false, isLiked: false });
+    expect(first.polls[0]).toMatchObject({
+      options: [
+        { id: 0, text: 'Kedi', votes: 0 },
+        { id: 1, text: 'Köpek', votes: 0 },
+      ],
+      hasVoted: false,
+      isLiked: false,
+    });
   });
 
   it('refuses a malformed query with Turkish texts', async () => {

@@ -25,11 +25,21 @@ describe('for-you feed', () => {
     const travel = await createPoll(svc.app, stranger, { category: 'kesfet-seyahat', title: 'Hangi şehir?' });
     const daily = await createPoll(svc.app, stranger, { category: 'gunluk-hayat', title: 'Kahve mi çay mı?' });
     const tech = await createPoll(svc.app, stranger, { category: 'teknoloji-ai', title: 'Hangi dil?' });
-    const friendsOnly = await createPoll(svc.app, stranger, { category: 'muzik-playlist', title: 'Yalnız dostlara', type: 'friends' });
+    const friendsOnly = await createPoll(svc.app, stranger, {
+      category: 'muzik-playlist',
+      title: 'Yalnız dostlara',
+      type: 'friends',
+    });
 
     // auth is not started here: this stands in for its responder, with the member's stored analysis.
     const auth = await svc.deps.bus.standIn('auth', subjects.auth.usersAffinities, ({ userId }) => ({
-      topics: userId === member ? [{ category: 'muzik-playlist', weight: 0.6 }, { category: 'kesfet-seyahat', weight: 0.4 }] : [],
+      topics:
+        userId === member
+          ? [
+              { category: 'muzik-playlist', weight: 0.6 },
+              { category: 'kesfet-seyahat', weight: 0.4 },
+            ]
+          : [],
     }));
     try {
       const res = await forYou(asMember(member));
@@ -74,11 +84,23 @@ describe('for-you feed', () => {
     const b = await createPoll(svc.app, stranger, { category: 'oyun-geek' });
     const c = await createPoll(svc.app, stranger, { category: 'yemek-mekan' });
     for (const poll of [a, b, c]) expect((await vote(svc.app, poll.id, voter, 0)).statusCode).toBe(200);
-    const reply = await until(async () => {
-      const answer = await svc.deps.bus.request(subjects.polls.userTopics, { userId: voter }, { requestId: 'for-you-test' }, 2000);
-      return answer.topics.reduce((n, t) => n + t.votes, 0) === 3 ? answer : null;
-    }, 20_000, 'votes persisted');
-    expect(Object.fromEntries(reply.topics.map((t) => [t.category, t.votes]))).toEqual({ 'oyun-geek': 2, 'yemek-mekan': 1 });
+    const reply = await until(
+      async () => {
+        const answer = await svc.deps.bus.request(
+          subjects.polls.userTopics,
+          { userId: voter },
+          { requestId: 'for-you-test' },
+          2000,
+        );
+        return answer.topics.reduce((n, t) => n + t.votes, 0) === 3 ? answer : null;
+      },
+      20_000,
+      'votes persisted',
+    );
+    expect(Object.fromEntries(reply.topics.map((t) => [t.category, t.votes]))).toEqual({
+      'oyun-geek': 2,
+      'yemek-mekan': 1,
+    });
   });
 });
 

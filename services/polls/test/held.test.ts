@@ -25,7 +25,9 @@ describe('polls: texts the word filter holds for review', () => {
 
   beforeAll(async () => {
     svc = await startPolls();
-    standIn = svc.deps.nats.subscribe(subjects.admin.wordFilter, { callback: (_err, msg) => msg.respond(codec.encode({ ok: true, data: { entries } })) });
+    standIn = svc.deps.nats.subscribe(subjects.admin.wordFilter, {
+      callback: (_err, msg) => msg.respond(codec.encode({ ok: true, data: { entries } })),
+    });
     await svc.deps.nats.flush();
   });
   afterAll(async () => {
@@ -33,8 +35,10 @@ describe('polls: texts the word filter holds for review', () => {
     await svc?.close();
   });
 
-  const get = (url: string, userId?: string) => svc.app.inject({ url, headers: userId ? asMember(userId) : asVisitor() });
-  const post = (url: string, userId: string, payload: object) => svc.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
+  const get = (url: string, userId?: string) =>
+    svc.app.inject({ url, headers: userId ? asMember(userId) : asVisitor() });
+  const post = (url: string, userId: string, payload: object) =>
+    svc.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
   const ids = (res: { json(): { polls: { id: string }[] } }) => res.json().polls.map((p) => p.id);
   const decide = (kind: 'poll' | 'comment', id: string, decision: 'approve' | 'remove') =>
     svc.deps.bus.request(subjects.polls.heldDecide, { kind, id, decision, by: moderator });
@@ -50,7 +54,11 @@ describe('polls: texts the word filter holds for review', () => {
   };
 
   it('holds a poll: 201 and its creator sees it held; others and visitors find it nowhere; approved, everyone does', async () => {
-    const created = await post('/api/polls', alice, validPoll({ title: 'Kıroların en sevdiği renk?', description: '#renkler' }));
+    const created = await post(
+      '/api/polls',
+      alice,
+      validPoll({ title: 'Kıroların en sevdiği renk?', description: '#renkler' }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ held: true });
     const id = created.json().id as string;
@@ -67,14 +75,26 @@ describe('polls: texts the word filter holds for review', () => {
     expect(await heldIds()).toContain(id);
 
     expect(await decide('poll', id, 'approve')).toEqual({ found: true });
-    await until(() => announced.received.some((e) => (e.data as { pollId: string }).pollId === id), 5_000, 'the approved poll announced');
+    await until(
+      () => announced.received.some((e) => (e.data as { pollId: string }).pollId === id),
+      5_000,
+      'the approved poll announced',
+    );
     announced.stop();
     const seen = await get(`/api/polls/${id}`, bob);
     expect(seen.statusCode).toBe(200);
     expect(seen.json().held).toBeUndefined();
     expect((await get(`/api/polls/${id}`, alice)).json().held).toBeUndefined();
-    await until(async () => ids(await get('/api/polls?feed=new')).includes(id), 5_000, 'the approved poll in the visitors’ feed');
-    await until(async () => ids(await get('/api/polls?feed=new', bob)).includes(id), 5_000, 'the approved poll in a member’s feed');
+    await until(
+      async () => ids(await get('/api/polls?feed=new')).includes(id),
+      5_000,
+      'the approved poll in the visitors’ feed',
+    );
+    await until(
+      async () => ids(await get('/api/polls?feed=new', bob)).includes(id),
+      5_000,
+      'the approved poll in a member’s feed',
+    );
     expect(ids(await get(`/api/search?q=${encodeURIComponent('Kıroların')}`, bob))).toContain(id);
     expect((await post(`/api/polls/${id}/vote`, bob, { optionIndex: 0 })).statusCode).toBe(200);
     expect(await heldIds()).not.toContain(id);
@@ -87,17 +107,31 @@ describe('polls: texts the word filter holds for review', () => {
   it('puts a poll back under review when its creator edits in a held word: hidden and uncounted until approved, then listed again, not announced as new', async () => {
     const poll = await createPoll(svc.app, alice);
     const id = poll.id;
-    await until(async () => ids(await get('/api/polls?feed=new', bob)).includes(id), 5_000, 'the new poll in a member’s feed');
-    const pollsCount = async () => (await svc.deps.bus.request(subjects.polls.userCounts, { userId: alice })).pollsCount;
+    await until(
+      async () => ids(await get('/api/polls?feed=new', bob)).includes(id),
+      5_000,
+      'the new poll in a member’s feed',
+    );
+    const pollsCount = async () =>
+      (await svc.deps.bus.request(subjects.polls.userCounts, { userId: alice })).pollsCount;
     const counted = await pollsCount();
     const created = collect(svc.deps.nats, events.polls.pollCreated);
     const edited = collect<{ pollId: string; title: string }>(svc.deps.nats, events.polls.pollEdited);
     await created.flush();
 
-    const res = await svc.app.inject({ method: 'PATCH', url: `/api/polls/${id}`, headers: asMember(alice), payload: { title: 'Kıroların sorusu' } });
+    const res = await svc.app.inject({
+      method: 'PATCH',
+      url: `/api/polls/${id}`,
+      headers: asMember(alice),
+      payload: { title: 'Kıroların sorusu' },
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ id, title: 'Kıroların sorusu', held: true });
-    await until(() => edited.received.some((e) => e.data.pollId === id && e.data.title === 'Kıroların sorusu'), 5_000, 'the edit published');
+    await until(
+      () => edited.received.some((e) => e.data.pollId === id && e.data.title === 'Kıroların sorusu'),
+      5_000,
+      'the edit published',
+    );
     expect((await get(`/api/polls/${id}`, alice)).json()).toMatchObject({ id, held: true });
     await expectFoundNowhere(id, 'Kıroların');
     expect((await post(`/api/polls/${id}/vote`, bob, { optionIndex: 0 })).statusCode).toBe(404);
@@ -107,7 +141,11 @@ describe('polls: texts the word filter holds for review', () => {
     expect(await decide('poll', id, 'approve')).toEqual({ found: true });
     expect((await get(`/api/polls/${id}`, bob)).json()).toMatchObject({ id, title: 'Kıroların sorusu' });
     expect((await get(`/api/polls/${id}`, alice)).json().held).toBeUndefined();
-    await until(async () => ids(await get('/api/polls?feed=new', bob)).includes(id), 5_000, 'the approved edit in a member’s feed');
+    await until(
+      async () => ids(await get('/api/polls?feed=new', bob)).includes(id),
+      5_000,
+      'the approved edit in a member’s feed',
+    );
     expect(ids(await get('/api/polls?feed=trending', bob))).toContain(id);
     expect(await pollsCount()).toBe(counted);
     expect((await post(`/api/polls/${id}/vote`, bob, { optionIndex: 0 })).statusCode).toBe(200);
@@ -163,7 +201,11 @@ describe('polls: texts the word filter holds for review', () => {
     const shown = await texts(alice);
     expect(shown.comments).toHaveLength(1);
     expect(shown.comments[0].held).toBeUndefined();
-    await until(async () => (await get(`/api/polls/${poll.id}`, alice)).json().commentsCount === 1, 5_000, 'the comment counted');
+    await until(
+      async () => (await get(`/api/polls/${poll.id}`, alice)).json().commentsCount === 1,
+      5_000,
+      'the comment counted',
+    );
 
     const second = await post(`/api/polls/${poll.id}/comments`, bob, { text: 'Kırolar burada' });
     const secondId = second.json().id as string;

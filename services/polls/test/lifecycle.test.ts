@@ -4,7 +4,17 @@ import { asMember, asVisitor, startTestService, type TestService } from '@meydan
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { sweepEndedPolls } from '../src/jobs/ended-polls.js';
 import { keys } from '../src/store/keys.js';
-import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, vote, endNow, type PollsTestService } from './support.js';
+import {
+  asShareVisitor,
+  collect,
+  createPoll,
+  newUserId,
+  startPolls,
+  until,
+  vote,
+  endNow,
+  type PollsTestService,
+} from './support.js';
 
 describe('a poll’s life: edit, delete, likes, comments, shares, reports, end', () => {
   let svc: PollsTestService;
@@ -19,28 +29,50 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
   });
 
   const ctx = () => svc.app.polls;
-  const inject = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, headers: Record<string, string>, payload?: object) =>
-    svc.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+  const inject = (
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+    url: string,
+    headers: Record<string, string>,
+    payload?: object,
+  ) => svc.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
   /** Moves a poll's creation time back (mongoose keeps createdAt immutable, so straight on the collection). */
   const age = (pollId: string, ms: number) =>
-    ctx().models.Poll.collection.updateOne({ _id: ctx().models.Poll.castObject({ _id: pollId })._id }, { $set: { createdAt: new Date(Date.now() - ms) } });
+    ctx().models.Poll.collection.updateOne(
+      { _id: ctx().models.Poll.castObject({ _id: pollId })._id },
+      { $set: { createdAt: new Date(Date.now() - ms) } },
+    );
 
   describe('editing within one minute', () => {
     it('lets the creator change title and description, nothing else, and only in the first minute', async () => {
       const poll = await createPoll(svc.app, alice);
-      const ok = await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { title: '  Yeni başlık ', description: 'Yeni açıklama' });
+      const ok = await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), {
+        title: '  Yeni başlık ',
+        description: 'Yeni açıklama',
+      });
       expect(ok.statusCode).toBe(200);
-      expect(ok.json()).toMatchObject({ id: poll.id, title: 'Yeni başlık', description: 'Yeni açıklama', options: poll.options });
+      expect(ok.json()).toMatchObject({
+        id: poll.id,
+        title: 'Yeni başlık',
+        description: 'Yeni açıklama',
+        options: poll.options,
+      });
 
       const locked = await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { options: ['X', 'Y'] });
       expect(locked.statusCode).toBe(400);
       expect(locked.json().message).toBe(S.editLocked);
       for (const body of [{ durationHours: 1 }, { expiresAt: null }, { duration: 24 }]) {
-        expect((await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), body)).json().message).toBe(S.editLocked);
+        expect((await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), body)).json().message).toBe(
+          S.editLocked,
+        );
       }
       expect((await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), {})).json().message).toBe(S.editNothing);
-      expect((await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { title: ' ' })).json().message).toBe(M.titleRequired);
-      expect((await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { description: 'd'.repeat(501) })).json().message).toBe(M.descriptionMax);
+      expect((await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { title: ' ' })).json().message).toBe(
+        M.titleRequired,
+      );
+      expect(
+        (await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { description: 'd'.repeat(501) })).json()
+          .message,
+      ).toBe(M.descriptionMax);
 
       const other = await inject('PATCH', `/api/polls/${poll.id}`, asMember(bob), { title: 'Benim' });
       expect(other.statusCode).toBe(403);
@@ -49,7 +81,9 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       expect(visitor.statusCode).toBe(401);
 
       await age(poll.id, 59_000);
-      expect((await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { description: null })).json().description).toBeNull();
+      expect(
+        (await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { description: null })).json().description,
+      ).toBeNull();
       await age(poll.id, 61_000);
       const late = await inject('PATCH', `/api/polls/${poll.id}`, asMember(alice), { title: 'Geç kaldım' });
       expect(late.statusCode).toBe(403);
@@ -97,9 +131,16 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       await vote(svc.app, poll.id, bob, 0);
       await until(async () => (await ctx().models.Vote.countDocuments({ pollId: poll.id })) === 1);
       const stream = collect(svc.deps.nats, events.polls.pollDeleted);
-      await svc.deps.bus.publish(events.admin.pollRemoved, { pollId: poll.id, by: 'admin-1', at: new Date().toISOString() });
+      await svc.deps.bus.publish(events.admin.pollRemoved, {
+        pollId: poll.id,
+        by: 'admin-1',
+        at: new Date().toISOString(),
+      });
       await until(() => stream.received.some((m) => m.data['pollId'] === poll.id), 10_000, 'poll deleted event');
-      expect(stream.received.find((m) => m.data['pollId'] === poll.id)!.data).toMatchObject({ creatorId: alice, by: 'admin-1' });
+      expect(stream.received.find((m) => m.data['pollId'] === poll.id)!.data).toMatchObject({
+        creatorId: alice,
+        by: 'admin-1',
+      });
       expect(await ctx().models.Poll.exists({ _id: poll.id })).toBeNull();
       expect(await ctx().models.Vote.countDocuments({ pollId: poll.id })).toBe(0);
       stream.stop();
@@ -112,11 +153,21 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       const stream = collect(svc.deps.nats, events.polls.pollLiked);
       const like = await inject('POST', `/api/polls/${poll.id}/like`, asMember(bob));
       expect(like.json()).toEqual({ pollId: poll.id, liked: true, likesCount: 1 });
-      expect((await inject('POST', `/api/polls/${poll.id}/like`, asMember(alice))).json()).toEqual({ pollId: poll.id, liked: true, likesCount: 2 });
-      expect((await inject('GET', `/api/polls/${poll.id}`, asMember(bob))).json()).toMatchObject({ isLiked: true, likesCount: 2 });
+      expect((await inject('POST', `/api/polls/${poll.id}/like`, asMember(alice))).json()).toEqual({
+        pollId: poll.id,
+        liked: true,
+        likesCount: 2,
+      });
+      expect((await inject('GET', `/api/polls/${poll.id}`, asMember(bob))).json()).toMatchObject({
+        isLiked: true,
+        likesCount: 2,
+      });
       const unlike = await inject('POST', `/api/polls/${poll.id}/like`, asMember(bob));
       expect(unlike.json()).toEqual({ pollId: poll.id, liked: false, likesCount: 1 });
-      expect((await inject('GET', `/api/polls/${poll.id}`, asMember(bob))).json()).toMatchObject({ isLiked: false, likesCount: 1 });
+      expect((await inject('GET', `/api/polls/${poll.id}`, asMember(bob))).json()).toMatchObject({
+        isLiked: false,
+        likesCount: 1,
+      });
       const visitor = await inject('POST', `/api/polls/${poll.id}/like`, asVisitor());
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json().message).toBe(S.signInToLike);
@@ -143,7 +194,12 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       ]);
       await until(async () => (await ctx().models.Vote.countDocuments({ pollId: poll.id })) === 30);
       await vi.waitFor(
-        async () => expect((await inject('GET', `/api/polls/${poll.id}`, asVisitor())).json()).toMatchObject({ likesCount: 30, totalVotes: 30, title: 'Düzeltilmiş başlık' }),
+        async () =>
+          expect((await inject('GET', `/api/polls/${poll.id}`, asVisitor())).json()).toMatchObject({
+            likesCount: 30,
+            totalVotes: 30,
+            title: 'Düzeltilmiş başlık',
+          }),
         { timeout: 5000, interval: 50 },
       );
     });
@@ -163,7 +219,9 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
 
       const made = [];
       for (let i = 0; i < 5; i++) {
-        const res = await inject('POST', url, asMember(i % 2 ? alice : bob), { text: i === 4 ? 'y'.repeat(500) : ` yorum ${i} ` });
+        const res = await inject('POST', url, asMember(i % 2 ? alice : bob), {
+          text: i === 4 ? 'y'.repeat(500) : ` yorum ${i} `,
+        });
         expect(res.statusCode).toBe(201);
         made.push(res.json());
       }
@@ -197,7 +255,13 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       expect((await inject('GET', `/api/polls/${poll.id}`, asVisitor())).json().commentsCount).toBe(4);
 
       await until(() => stream.received.length === 5);
-      expect(stream.received[0]!.data).toMatchObject({ pollId: poll.id, creatorId: alice, userId: bob, text: 'yorum 0', commentId: made[0].id });
+      expect(stream.received[0]!.data).toMatchObject({
+        pollId: poll.id,
+        creatorId: alice,
+        userId: bob,
+        text: 'yorum 0',
+        commentId: made[0].id,
+      });
       stream.stop();
     });
   });
@@ -205,11 +269,20 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
   describe('shares and reports', () => {
     it('counts shares by id and through the share link', async () => {
       const poll = await createPoll(svc.app, alice);
-      expect((await inject('POST', `/api/polls/${poll.id}/share`, asShareVisitor(newUserId()))).json()).toEqual({ pollId: poll.id, shareCount: 1 });
-      expect((await inject('POST', `/api/polls/${poll.id}/share`, asMember(bob))).json()).toEqual({ pollId: poll.id, shareCount: 2 });
+      expect((await inject('POST', `/api/polls/${poll.id}/share`, asShareVisitor(newUserId()))).json()).toEqual({
+        pollId: poll.id,
+        shareCount: 1,
+      });
+      expect((await inject('POST', `/api/polls/${poll.id}/share`, asMember(bob))).json()).toEqual({
+        pollId: poll.id,
+        shareCount: 2,
+      });
       expect((await inject('GET', `/api/polls/${poll.id}`, asVisitor())).json().shareCount).toBe(2);
       const linked = await createPoll(svc.app, alice, {}, '/api/polls/shareable');
-      expect((await inject('POST', `/api/s/${linked.shortUrl}/share`, asShareVisitor(newUserId()))).json()).toEqual({ pollId: linked.id, shareCount: 1 });
+      expect((await inject('POST', `/api/s/${linked.shortUrl}/share`, asShareVisitor(newUserId()))).json()).toEqual({
+        pollId: linked.id,
+        shareCount: 1,
+      });
       expect((await inject('POST', '/api/s/NOPE123456/share', asShareVisitor(newUserId()))).statusCode).toBe(404);
     });
 
@@ -218,8 +291,12 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       const url = `/api/polls/${poll.id}/report`;
       const stream = collect(svc.deps.nats, events.polls.pollReported);
       expect((await inject('POST', url, asMember(bob), { reason: ' ' })).json().message).toBe(M.reportReasonRequired);
-      expect((await inject('POST', url, asMember(bob), { reason: 'r'.repeat(101) })).json().message).toBe(M.reportReasonMax);
-      expect((await inject('POST', url, asMember(bob), { reason: 'spam', description: 'd'.repeat(501) })).json().message).toBe(M.reportDescriptionMax);
+      expect((await inject('POST', url, asMember(bob), { reason: 'r'.repeat(101) })).json().message).toBe(
+        M.reportReasonMax,
+      );
+      expect(
+        (await inject('POST', url, asMember(bob), { reason: 'spam', description: 'd'.repeat(501) })).json().message,
+      ).toBe(M.reportDescriptionMax);
       const visitor = await inject('POST', url, asVisitor(), { reason: 'spam' });
       expect(visitor.statusCode).toBe(401);
       expect(visitor.json().message).toBe(S.signInToReport);
@@ -228,7 +305,13 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       const { reportId, message } = res.json();
       expect(message).toBe(S.reportReceived);
       await until(() => stream.received.length === 1);
-      expect(stream.received[0]!.data).toMatchObject({ reportId, pollId: poll.id, reporterId: bob, reason: 'Spam', description: 'Reklam yapıyor' });
+      expect(stream.received[0]!.data).toMatchObject({
+        reportId,
+        pollId: poll.id,
+        reporterId: bob,
+        reason: 'Spam',
+        description: 'Reklam yapıyor',
+      });
       stream.stop();
     });
   });
@@ -249,7 +332,13 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       await stream.flush();
       const mine = stream.received.filter((m) => m.data['pollId'] === poll.id);
       expect(mine).toHaveLength(1);
-      expect(mine[0]!.data).toMatchObject({ creatorId: alice, title: poll.title, voteCounts: [0, 2, 1], totalVotes: 3, winnerIndexes: [1] });
+      expect(mine[0]!.data).toMatchObject({
+        creatorId: alice,
+        title: poll.title,
+        voteCounts: [0, 2, 1],
+        totalVotes: 3,
+        winnerIndexes: [1],
+      });
       expect(stream.received.some((m) => m.data['pollId'] === open.id)).toBe(false);
       stream.stop();
       // Never listed once expired.
@@ -278,14 +367,22 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
 
       const own = (await inject('GET', `/api/users/${carol}/polls`, asMember(carol))).json();
       expect(own.map((p: { title: string }) => p.title)).toEqual(['Bitti', 'Özel', 'Linkli', 'Normal']);
-      expect(own.find((p: { id: string }) => p.id === linked.id)).toMatchObject({ isShareable: true, shortUrl: linked.shortUrl });
+      expect(own.find((p: { id: string }) => p.id === linked.id)).toMatchObject({
+        isShareable: true,
+        shortUrl: linked.shortUrl,
+      });
       const byMember = (await inject('GET', `/api/users/${carol}/polls`, asMember(bob))).json();
       expect(byMember.map((p: { id: string }) => p.id)).toEqual([priv.id, normal.id]);
       const byVisitor = (await inject('GET', `/api/users/${carol}/polls`, asVisitor())).json();
       expect(byVisitor.map((p: { id: string }) => p.id)).toEqual([normal.id]);
 
       await vote(svc.app, normal.id, carol, 1);
-      await svc.app.inject({ method: 'POST', url: `/api/s/${linked.shortUrl}/vote`, headers: asMember(carol), payload: { optionIndex: 0 } });
+      await svc.app.inject({
+        method: 'POST',
+        url: `/api/s/${linked.shortUrl}/vote`,
+        headers: asMember(carol),
+        payload: { optionIndex: 0 },
+      });
       await until(async () => (await ctx().models.Vote.countDocuments({ userId: carol })) === 2);
       const votes = await inject('GET', `/api/users/${carol}/votes`, asMember(carol));
       expect(votes.statusCode).toBe(200);
@@ -303,21 +400,49 @@ describe('a poll’s life: edit, delete, likes, comments, shares, reports, end',
       expect(other.json().message).toBe(S.votesOnlyOwner);
       expect((await inject('GET', `/api/users/${carol}/votes`, asVisitor())).statusCode).toBe(401);
 
-      expect(await svc.deps.bus.request(subjects.polls.userCounts, { userId: carol })).toEqual({ pollsCount: 4, votesCount: 2 });
+      expect(await svc.deps.bus.request(subjects.polls.userCounts, { userId: carol })).toEqual({
+        pollsCount: 4,
+        votesCount: 2,
+      });
       const canView = (payload: CanViewRequest) => svc.deps.bus.request(subjects.polls.canView, payload);
       expect(await canView({ pollId: priv.id, userId: null })).toEqual({ visible: false });
       // The answer says whether the viewer voted on it or made it (their socket joins those groups' live counts).
-      expect(await canView({ pollId: priv.id, userId: bob })).toEqual({ visible: true, pollId: priv.id, voted: false, creator: false });
+      expect(await canView({ pollId: priv.id, userId: bob })).toEqual({
+        visible: true,
+        pollId: priv.id,
+        voted: false,
+        creator: false,
+      });
       expect(await canView({ pollId: '0123456789abcdef01234567', userId: bob })).toEqual({ visible: false });
       // A share-link poll is followed by its code, as over HTTP; by id only its creator may.
       expect(await canView({ pollId: linked.id, userId: null })).toEqual({ visible: false });
       expect(await canView({ pollId: linked.id, userId: bob })).toEqual({ visible: false });
-      expect(await canView({ pollId: linked.id, userId: carol })).toEqual({ visible: true, pollId: linked.id, voted: true, creator: true });
-      expect(await canView({ shortUrl: linked.shortUrl!, userId: null })).toEqual({ visible: true, pollId: linked.id, voted: false, creator: false });
+      expect(await canView({ pollId: linked.id, userId: carol })).toEqual({
+        visible: true,
+        pollId: linked.id,
+        voted: true,
+        creator: true,
+      });
+      expect(await canView({ shortUrl: linked.shortUrl!, userId: null })).toEqual({
+        visible: true,
+        pollId: linked.id,
+        voted: false,
+        creator: false,
+      });
       // A visitor by their visitor id.
-      const visitorVote = await svc.app.inject({ method: 'POST', url: `/api/s/${linked.shortUrl}/vote`, headers: asShareVisitor('lifecycle-visitor'), payload: { optionIndex: 1 } });
+      const visitorVote = await svc.app.inject({
+        method: 'POST',
+        url: `/api/s/${linked.shortUrl}/vote`,
+        headers: asShareVisitor('lifecycle-visitor'),
+        payload: { optionIndex: 1 },
+      });
       expect(visitorVote.statusCode, visitorVote.body).toBe(200);
-      expect(await canView({ shortUrl: linked.shortUrl!, userId: null, visitorId: 'lifecycle-visitor' })).toEqual({ visible: true, pollId: linked.id, voted: true, creator: false });
+      expect(await canView({ shortUrl: linked.shortUrl!, userId: null, visitorId: 'lifecycle-visitor' })).toEqual({
+        visible: true,
+        pollId: linked.id,
+        voted: true,
+        creator: false,
+      });
       expect(await canView({ shortUrl: 'NOPE123456', userId: null })).toEqual({ visible: false });
       expect(await canView({ shortUrl: priv.id, userId: carol })).toEqual({ visible: false });
     });

@@ -21,22 +21,46 @@ describe("polls: a member's polls and votes", () => {
     const theirs = await createPoll(svc.app, other, { title: 'Onların sorusu', options: ['Kedi', 'Köpek'] });
     expect((await vote(svc.app, theirs.id, gone, 1)).statusCode).toBe(200);
 
-    const exported = await until(async () => {
-      const answer = await svc.deps.bus.request(subjects.polls.userExport, { userId: gone }, { requestId: 'test' }, 2000);
-      return answer.votes.length === 1 ? answer : null;
-    }, 20_000, 'vote persisted');
+    const exported = await until(
+      async () => {
+        const answer = await svc.deps.bus.request(
+          subjects.polls.userExport,
+          { userId: gone },
+          { requestId: 'test' },
+          2000,
+        );
+        return answer.votes.length === 1 ? answer : null;
+      },
+      20_000,
+      'vote persisted',
+    );
     expect(exported.polls.map((p) => [p.id, p.title, p.options])).toEqual([[own.id, 'Benim sorum', ['Evet', 'Hayır']]]);
-    expect(exported.votes[0]).toMatchObject({ pollId: theirs.id, pollTitle: 'Onların sorusu', optionIndex: 1, option: 'Köpek' });
+    expect(exported.votes[0]).toMatchObject({
+      pollId: theirs.id,
+      pollTitle: 'Onların sorusu',
+      optionIndex: 1,
+      option: 'Köpek',
+    });
 
-    await svc.deps.bus.publish(events.auth.userDeleted, { userId: gone, at: new Date().toISOString() }, { requestId: 'test' });
+    await svc.deps.bus.publish(
+      events.auth.userDeleted,
+      { userId: gone, at: new Date().toISOString() },
+      { requestId: 'test' },
+    );
     const { Poll, Vote } = svc.app.polls.models;
-    await vi.waitFor(async () => expect(await Poll.exists({ _id: own.id })).toBeNull(), { timeout: 15_000, interval: 100 });
-    await vi.waitFor(async () => expect(await Vote.countDocuments({ userId: gone })).toBe(0), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect(await Poll.exists({ _id: own.id })).toBeNull(), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    await vi.waitFor(async () => expect(await Vote.countDocuments({ userId: gone })).toBe(0), {
+      timeout: 15_000,
+      interval: 100,
+    });
     expect(await Vote.countDocuments({ pollId: theirs.id })).toBe(1);
     expect(await Poll.exists({ _id: theirs.id })).toBeTruthy();
   });
 
-  it('keeps a deleted member\'s votes counted once under a pseudonym, in MongoDB and in Redis, however often the event comes', async () => {
+  it("keeps a deleted member's votes counted once under a pseudonym, in MongoDB and in Redis, however often the event comes", async () => {
     const gone = newUserId();
     const other = newUserId();
     const poll = await createPoll(svc.app, newUserId(), { options: ['Kedi', 'Köpek'] });
@@ -50,10 +74,13 @@ describe("polls: a member's polls and votes", () => {
     const deleted = { userId: gone, at: new Date().toISOString() };
     await svc.deps.bus.publish(events.auth.userDeleted, deleted, { requestId: 'test' });
     const pseudonym = `d:${String(stored._id)}`;
-    await vi.waitFor(async () => expect((await Vote.findById(stored._id).lean())?.voter).toBe(pseudonym), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect((await Vote.findById(stored._id).lean())?.voter).toBe(pseudonym), {
+      timeout: 15_000,
+      interval: 100,
+    });
     // Nothing stored names the account any more; the counts and the other voter are as they were.
     expect(await Vote.countDocuments({ voter: `u:${gone}` })).toBe(0);
-    expect((await Vote.findById(stored._id).lean())).toMatchObject({ userId: null, optionIndex: 1 });
+    expect(await Vote.findById(stored._id).lean()).toMatchObject({ userId: null, optionIndex: 1 });
     expect(await redis.hget(keys.voters(poll.id), `u:${gone}`)).toBeNull();
     expect(await redis.hget(keys.voters(poll.id), pseudonym)).toBe('1');
     expect(await redis.hgetall(keys.counts(poll.id))).toMatchObject({ '0': '1', '1': '1', t: '2' });
@@ -72,7 +99,8 @@ describe("polls: a member's polls and votes", () => {
   it("keeps a member's poll and vote counts in Redis, dropped by a new poll, a stored vote and a removed poll", async () => {
     const member = newUserId();
     const other = newUserId();
-    const counts = () => svc.deps.bus.request(subjects.polls.userCounts, { userId: member }, { requestId: 'test' }, 2000);
+    const counts = () =>
+      svc.deps.bus.request(subjects.polls.userCounts, { userId: member }, { requestId: 'test' }, 2000);
     const counted: string[] = [];
     const mongo = svc.deps.mongo;
     mongo.set('debug', (collection: string, method: string) => {
@@ -91,12 +119,19 @@ describe("polls: a member's polls and votes", () => {
     expect(await counts()).toEqual({ pollsCount: 1, votesCount: 0 });
     const theirs = await createPoll(svc.app, other, { title: 'Onların sorusu' });
     expect((await vote(svc.app, theirs.id, member, 0)).statusCode).toBe(200);
-    await vi.waitFor(async () => expect(await counts()).toEqual({ pollsCount: 1, votesCount: 1 }), { timeout: 20_000, interval: 100 });
+    await vi.waitFor(async () => expect(await counts()).toEqual({ pollsCount: 1, votesCount: 1 }), {
+      timeout: 20_000,
+      interval: 100,
+    });
 
     // Their poll goes, and the member's vote with it; then the member's own poll.
-    expect((await svc.app.inject({ method: 'DELETE', url: `/api/polls/${theirs.id}`, headers: asMember(other) })).statusCode).toBe(200);
+    expect(
+      (await svc.app.inject({ method: 'DELETE', url: `/api/polls/${theirs.id}`, headers: asMember(other) })).statusCode,
+    ).toBe(200);
     expect(await counts()).toEqual({ pollsCount: 1, votesCount: 0 });
-    expect((await svc.app.inject({ method: 'DELETE', url: `/api/polls/${own.id}`, headers: asMember(member) })).statusCode).toBe(200);
+    expect(
+      (await svc.app.inject({ method: 'DELETE', url: `/api/polls/${own.id}`, headers: asMember(member) })).statusCode,
+    ).toBe(200);
     expect(await counts()).toEqual({ pollsCount: 0, votesCount: 0 });
   });
 });

@@ -5,7 +5,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JSONCodec, type Subscription } from 'nats';
-import { events, moderationTexts as M, subjects, wordFilterRefusal, type PollCreateInput, type WordFilterReply } from '@meydan/proto';
+import {
+  events,
+  moderationTexts as M,
+  subjects,
+  wordFilterRefusal,
+  type PollCreateInput,
+  type WordFilterReply,
+} from '@meydan/proto';
 import { asMember } from '@meydan/testing';
 import { collect, createPoll, newUserId, startPolls, until, validPoll, type PollsTestService } from './support.js';
 
@@ -23,7 +30,9 @@ describe('polls: comment reports and the word filter', () => {
 
   beforeAll(async () => {
     svc = await startPolls();
-    standIn = svc.deps.nats.subscribe(subjects.admin.wordFilter, { callback: (_err, msg) => msg.respond(codec.encode({ ok: true, data: { entries } })) });
+    standIn = svc.deps.nats.subscribe(subjects.admin.wordFilter, {
+      callback: (_err, msg) => msg.respond(codec.encode({ ok: true, data: { entries } })),
+    });
     await svc.deps.nats.flush();
   });
   afterAll(async () => {
@@ -31,7 +40,8 @@ describe('polls: comment reports and the word filter', () => {
     await svc?.close();
   });
 
-  const post = (url: string, userId: string, payload: object) => svc.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
+  const post = (url: string, userId: string, payload: object) =>
+    svc.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
   const comment = async (pollId: string, userId: string, text: string) => {
     const res = await post(`/api/polls/${pollId}/comments`, userId, { text });
     expect(res.statusCode, res.body).toBe(201);
@@ -49,7 +59,14 @@ describe('polls: comment reports and the word filter', () => {
       expect(first.json().message).toBe(M.commentReportReceived);
       await until(() => stream.received.length === 1, 5_000, 'the comment report event');
       expect(stream.received[0]!.data).toMatchObject({
-        reportId: first.json().reportId, commentId, pollId: poll.id, authorId: alice, reporterId: bob, reason: 'Spam', description: 'reklam', text: 'Bu anket harika',
+        reportId: first.json().reportId,
+        commentId,
+        pollId: poll.id,
+        authorId: alice,
+        reporterId: bob,
+        reason: 'Spam',
+        description: 'reklam',
+        text: 'Bu anket harika',
       });
 
       const again = await post(`/api/comments/${commentId}/report`, bob, { reason: 'Hakaret' });
@@ -68,7 +85,11 @@ describe('polls: comment reports and the word filter', () => {
       const blank = await post(`/api/comments/${commentId}/report`, bob, { reason: '   ' });
       expect(blank.statusCode).toBe(400);
       expect(blank.json().message).toMatch(/Şikayet nedeni/);
-      const visitor = await svc.app.inject({ method: 'POST', url: `/api/comments/${commentId}/report`, payload: { reason: 'Spam' } });
+      const visitor = await svc.app.inject({
+        method: 'POST',
+        url: `/api/comments/${commentId}/report`,
+        payload: { reason: 'Spam' },
+      });
       expect(visitor.statusCode).toBe(401);
       const missing = await post(`/api/comments/${newUserId()}/report`, bob, { reason: 'Spam' });
       expect(missing.statusCode).toBe(404);
@@ -80,10 +101,20 @@ describe('polls: comment reports and the word filter', () => {
       const poll = await createPoll(svc.app, alice);
       const commentId = await comment(poll.id, bob, 'Kaldırılacak yorum');
       await comment(poll.id, alice, 'Kalacak yorum');
-      const countOf = async () => (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(alice) })).json().commentsCount;
+      const countOf = async () =>
+        (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(alice) })).json().commentsCount;
       expect(await countOf()).toBe(2);
-      await svc.deps.bus.publish(events.admin.commentRemoved, { commentId, pollId: poll.id, by: newUserId(), at: new Date().toISOString() });
-      await until(async () => (await svc.app.polls.models.Comment.countDocuments({ _id: commentId })) === 0, 10_000, 'the comment removed');
+      await svc.deps.bus.publish(events.admin.commentRemoved, {
+        commentId,
+        pollId: poll.id,
+        by: newUserId(),
+        at: new Date().toISOString(),
+      });
+      await until(
+        async () => (await svc.app.polls.models.Comment.countDocuments({ _id: commentId })) === 0,
+        10_000,
+        'the comment removed',
+      );
       await until(async () => (await countOf()) === 1, 5_000, 'the comment count down by one');
       const page = await svc.app.inject({ url: `/api/polls/${poll.id}/comments`, headers: asMember(alice) });
       expect(page.json().comments.map((c: { text: string }) => c.text)).toEqual(['Kalacak yorum']);
@@ -121,7 +152,12 @@ describe('polls: comment reports and the word filter', () => {
       expect(refused.json().message).toBe(wordFilterRefusal('text'));
       expect(await svc.app.polls.models.Comment.countDocuments({ pollId: poll.id })).toBe(0);
 
-      const edit = await svc.app.inject({ method: 'PATCH', url: `/api/polls/${poll.id}`, headers: asMember(alice), payload: { title: 'aptal soru' } });
+      const edit = await svc.app.inject({
+        method: 'PATCH',
+        url: `/api/polls/${poll.id}`,
+        headers: asMember(alice),
+        payload: { title: 'aptal soru' },
+      });
       expect(edit.statusCode).toBe(400);
       expect(edit.json().message).toBe(wordFilterRefusal('title'));
       expect((await svc.app.polls.models.Poll.findById(poll.id).lean())!.title).toBe(poll.title);

@@ -15,7 +15,16 @@ import { buildApp as socialBuildApp } from '../../social/src/app.js';
 import { ballotProblem, tooManyChoices } from '../src/domain/ballots.js';
 import { voteFeedback } from '../src/domain/counts.js';
 import { keys } from '../src/store/keys.js';
-import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, validPoll, type PollsTestService } from './support.js';
+import {
+  asShareVisitor,
+  collect,
+  createPoll,
+  newUserId,
+  startPolls,
+  until,
+  validPoll,
+  type PollsTestService,
+} from './support.js';
 
 const votesOf = (poll: Pick<Poll, 'options'>) => poll.options.map((o) => o.votes);
 
@@ -23,7 +32,8 @@ describe('the ballot rules (every ballot over up to 5 options)', () => {
   // Every list of up to 4 indexes in -1..5, on polls of 2 to 5 options allowing 1 to all of them.
   const lists: number[][] = [[]];
   for (let length = 1; length <= 4; length++) {
-    for (const prefix of lists.filter((l) => l.length === length - 1)) for (let i = -1; i <= 5; i++) lists.push([...prefix, i]);
+    for (const prefix of lists.filter((l) => l.length === length - 1))
+      for (let i = -1; i <= 5; i++) lists.push([...prefix, i]);
   }
 
   it('accepts exactly the non-empty lists of distinct options within the poll, at most maxChoices of them', () => {
@@ -32,7 +42,10 @@ describe('the ballot rules (every ballot over up to 5 options)', () => {
       for (let maxChoices = 1; maxChoices <= optionsCount; maxChoices++) {
         for (const list of lists) {
           const valid =
-            list.length >= 1 && list.length <= maxChoices && new Set(list).size === list.length && list.every((i) => i >= 0 && i < optionsCount);
+            list.length >= 1 &&
+            list.length <= maxChoices &&
+            new Set(list).size === list.length &&
+            list.every((i) => i >= 0 && i < optionsCount);
           const problem = ballotProblem(list, optionsCount, maxChoices);
           expect(problem === null, `${JSON.stringify(list)} on ${optionsCount} options, max ${maxChoices}`).toBe(valid);
           if (problem) expect(problem.message).toMatch(/[a-zçğıöşü]/);
@@ -61,7 +74,8 @@ describe('multiple-choice polls', () => {
 
   const ballot = (pollId: string, userId: string, payload: Record<string, unknown>) =>
     svc.app.inject({ method: 'POST', url: `/api/polls/${pollId}/vote`, headers: asMember(userId), payload });
-  const read = async (pollId: string, userId: string): Promise<Poll> => (await svc.app.inject({ url: `/api/polls/${pollId}`, headers: asMember(userId) })).json();
+  const read = async (pollId: string, userId: string): Promise<Poll> =>
+    (await svc.app.inject({ url: `/api/polls/${pollId}`, headers: asMember(userId) })).json();
   const pollsOfAlice = () => svc.app.polls.models.Poll.countDocuments({ creatorId: alice });
 
   it('creates a poll with maxChoices (1 by default) and refuses one out of range in Turkish, creating nothing', async () => {
@@ -82,23 +96,36 @@ describe('multiple-choice polls', () => {
     ];
     for (const [maxChoices, options, message] of cases) {
       for (const url of ['/api/polls', '/api/polls/shareable']) {
-        const res = await svc.app.inject({ method: 'POST', url, headers: asMember(alice), payload: { ...validPoll({ options }), maxChoices } });
+        const res = await svc.app.inject({
+          method: 'POST',
+          url,
+          headers: asMember(alice),
+          payload: { ...validPoll({ options }), maxChoices },
+        });
         expect(res.statusCode, `${url} maxChoices ${JSON.stringify(maxChoices)}`).toBe(400);
         expect(res.json()).toMatchObject({ error: 'validation', message });
       }
     }
     expect(await pollsOfAlice()).toBe(before);
     // It is fixed at creation, like the options.
-    const edit = await svc.app.inject({ method: 'PATCH', url: `/api/polls/${multi.id}`, headers: asMember(alice), payload: { maxChoices: 1 } });
+    const edit = await svc.app.inject({
+      method: 'PATCH',
+      url: `/api/polls/${multi.id}`,
+      headers: asMember(alice),
+      payload: { maxChoices: 1 },
+    });
     expect(edit.statusCode).toBe(400);
     expect(edit.json().message).toBe(M.maxChoicesLocked);
     expect((await read(multi.id, alice)).maxChoices).toBe(3);
   });
 
-  it('counts a ballot of several options once per voter: per-option counts, votersCount, the voter\'s choices, live counts', async () => {
+  it("counts a ballot of several options once per voter: per-option counts, votersCount, the voter's choices, live counts", async () => {
     const poll = await createPoll(svc.app, alice, { options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], maxChoices: 2 });
     const [ayse, burak, cem] = [newUserId(), newUserId(), newUserId()];
-    const liveCounts = collect<{ pollId: string; voteCounts: Record<string, number>; totalVotes: number }>(svc.deps.nats, live.pollCounts);
+    const liveCounts = collect<{ pollId: string; voteCounts: Record<string, number>; totalVotes: number }>(
+      svc.deps.nats,
+      live.pollCounts,
+    );
     const cast = collect(svc.deps.nats, events.polls.voteCast);
     await Promise.all([liveCounts.flush(), cast.flush()]);
 
@@ -115,9 +142,17 @@ describe('multiple-choice polls', () => {
     });
     expect(validate('meydan/vote-result', first.json()).ok).toBe(true);
     // One option through either body; the single {optionIndex} keeps working.
-    expect((await ballot(poll.id, burak, { optionIndexes: [2] })).json()).toMatchObject({ userChoices: [2], votersCount: 2 });
+    expect((await ballot(poll.id, burak, { optionIndexes: [2] })).json()).toMatchObject({
+      userChoices: [2],
+      votersCount: 2,
+    });
     const third = await ballot(poll.id, cem, { optionIndex: 1 });
-    expect(third.json()).toMatchObject({ voteCounts: { '0': 1, '1': 1, '2': 2, '3': 0 }, totalVotes: 3, votersCount: 3, userChoices: [1] });
+    expect(third.json()).toMatchObject({
+      voteCounts: { '0': 1, '1': 1, '2': 2, '3': 0 },
+      totalVotes: 3,
+      votersCount: 3,
+      userChoices: [1],
+    });
 
     // Never a second ballot, whatever it marks.
     for (const payload of [{ optionIndexes: [1, 3] }, { optionIndex: 3 }, { optionIndexes: [0, 2] }]) {
@@ -126,11 +161,22 @@ describe('multiple-choice polls', () => {
       expect(again.json().error).toBe('already_voted');
     }
     const seen = await read(poll.id, ayse);
-    expect(seen).toMatchObject({ totalVotes: 3, votesCount: 3, votersCount: 3, hasVoted: true, userChoice: 0, userChoices: [0, 2] });
+    expect(seen).toMatchObject({
+      totalVotes: 3,
+      votesCount: 3,
+      votersCount: 3,
+      hasVoted: true,
+      userChoice: 0,
+      userChoices: [0, 2],
+    });
     expect(votesOf(seen)).toEqual([1, 1, 2, 0]);
     expect((await read(poll.id, newUserId())).userChoices).toEqual([]);
 
-    await until(() => liveCounts.received.some((m) => m.data.pollId === poll.id && m.data.totalVotes === 3), 5000, 'live counts');
+    await until(
+      () => liveCounts.received.some((m) => m.data.pollId === poll.id && m.data.totalVotes === 3),
+      5000,
+      'live counts',
+    );
     const last = liveCounts.received.filter((m) => m.data.pollId === poll.id).at(-1)!.data;
     expect(last).toMatchObject({ voteCounts: { '0': 1, '1': 1, '2': 2, '3': 0 }, totalVotes: 3 });
     // Each refused try announces the counted ballot again under its message id (in case it never went out; JetStream
@@ -139,7 +185,14 @@ describe('multiple-choice polls', () => {
     const published = cast.received.filter((m) => m.data['pollId'] === poll.id).map((m) => m.data);
     for (const event of published) expect(validate('meydan/event-vote-cast', event).ok).toBe(true);
     const ayses = [0, [0, 2]];
-    expect(published.map((e) => [e['optionIndex'], e['optionIndexes']])).toEqual([ayses, [2, undefined], [1, undefined], ayses, ayses, ayses]);
+    expect(published.map((e) => [e['optionIndex'], e['optionIndexes']])).toEqual([
+      ayses,
+      [2, undefined],
+      [1, undefined],
+      ayses,
+      ayses,
+      ayses,
+    ]);
     liveCounts.stop();
     cast.stop();
   });
@@ -205,8 +258,19 @@ describe('multiple-choice polls', () => {
     const stored = (await Vote.find({ pollId: poll.id }).lean()).find((v) => (v.optionIndexes?.length ?? 0) > 1)!;
     expect(stored.optionIndexes!.length).toBeGreaterThan(1);
     expect(stored.optionIndex).toBe(stored.optionIndexes![0]);
-    const event = { pollId: poll.id, creatorId: alice, voter: stored.voter, userId: stored.userId ?? null, optionIndex: stored.optionIndex, optionIndexes: stored.optionIndexes!, at: new Date().toISOString() };
-    await svc.deps.bus.publish(events.polls.voteCast, event, { requestId: 'redelivery', msgId: `redelivered:${stored.voter}` });
+    const event = {
+      pollId: poll.id,
+      creatorId: alice,
+      voter: stored.voter,
+      userId: stored.userId ?? null,
+      optionIndex: stored.optionIndex,
+      optionIndexes: stored.optionIndexes!,
+      at: new Date().toISOString(),
+    };
+    await svc.deps.bus.publish(events.polls.voteCast, event, {
+      requestId: 'redelivery',
+      msgId: `redelivered:${stored.voter}`,
+    });
     await drained(svc.deps, 'polls--persist-votes');
     expect(await Vote.countDocuments({ pollId: poll.id })).toBe(40);
 
@@ -214,7 +278,8 @@ describe('multiple-choice polls', () => {
     expect(votesOf(api)).toEqual(expected);
     expect(api.votersCount).toBe(40);
     const mongo = [0, 0, 0, 0];
-    for (const v of await Vote.find({ pollId: poll.id }).lean()) for (const i of v.optionIndexes?.length ? v.optionIndexes : [v.optionIndex]) mongo[i]!++;
+    for (const v of await Vote.find({ pollId: poll.id }).lean())
+      for (const i of v.optionIndexes?.length ? v.optionIndexes : [v.optionIndex]) mongo[i]!++;
     expect(mongo).toEqual(expected);
     const before = await svc.deps.redis.hgetall(keys.voters(poll.id));
     // Redis loses the poll's counters: rebuilt from MongoDB, they are the same, ballots and all.
@@ -246,12 +311,21 @@ describe('multiple-choice polls', () => {
 
     const counted = await shareVote(visitor, { optionIndexes: [1, 2] });
     expect(counted.statusCode).toBe(200);
-    expect(counted.json()).toMatchObject({ voteCounts: { '0': 0, '1': 1, '2': 1 }, votersCount: 1, userChoices: [1, 2] });
+    expect(counted.json()).toMatchObject({
+      voteCounts: { '0': 0, '1': 1, '2': 1 },
+      votersCount: 1,
+      userChoices: [1, 2],
+    });
     const sameIp = await shareVote(asShareVisitor('mc-visitor-2', '10.27.2.1'), { optionIndexes: [0] });
     expect(sameIp.statusCode).toBe(409);
     expect(sameIp.json().error).toBe('ip_already_voted');
     const page = (await svc.app.inject({ url: `/api/s/${shortUrl}`, headers: visitor })).json();
-    expect(page).toMatchObject({ hasVoted: true, userChoice: 1, userChoices: [1, 2], voteCounts: { '0': 0, '1': 1, '2': 1 } });
+    expect(page).toMatchObject({
+      hasVoted: true,
+      userChoice: 1,
+      userChoices: [1, 2],
+      voteCounts: { '0': 0, '1': 1, '2': 1 },
+    });
     expect(page.poll).toMatchObject({ maxChoices: 2, votersCount: 1, publicVotesCount: 1 });
     expect(validate('meydan/share-link-poll', page).ok).toBe(true);
     expect(Object.values(await svc.deps.redis.hgetall(keys.shareVoteIps(id)))).toEqual(['1']);
@@ -276,16 +350,40 @@ describe('multiple-choice polls', () => {
     const { Vote } = svc.app.polls.models;
     await until(async () => (await Vote.countDocuments({ pollId: poll.id })) === 3, 20_000, 'ballots persisted');
     const own = await svc.app.inject({ url: `/api/users/${gone}/votes`, headers: asMember(gone) });
-    expect(own.json()).toEqual([expect.objectContaining({ pollId: poll.id, selectedOption: 'Kırmızı, Mavi', selectedOptions: ['Kırmızı', 'Mavi'] })]);
-    const exported = await svc.deps.bus.request(subjects.polls.userExport, { userId: gone }, { requestId: 'test' }, 2000);
+    expect(own.json()).toEqual([
+      expect.objectContaining({
+        pollId: poll.id,
+        selectedOption: 'Kırmızı, Mavi',
+        selectedOptions: ['Kırmızı', 'Mavi'],
+      }),
+    ]);
+    const exported = await svc.deps.bus.request(
+      subjects.polls.userExport,
+      { userId: gone },
+      { requestId: 'test' },
+      2000,
+    );
     expect(exported.votes).toEqual([
-      expect.objectContaining({ pollId: poll.id, optionIndex: 0, option: 'Kırmızı', optionIndexes: [0, 2], options: ['Kırmızı', 'Mavi'] }),
+      expect.objectContaining({
+        pollId: poll.id,
+        optionIndex: 0,
+        option: 'Kırmızı',
+        optionIndexes: [0, 2],
+        options: ['Kırmızı', 'Mavi'],
+      }),
     ]);
 
     const stored = (await Vote.findOne({ pollId: poll.id, userId: gone }).lean())!;
-    await svc.deps.bus.publish(events.auth.userDeleted, { userId: gone, at: new Date().toISOString() }, { requestId: 'test' });
+    await svc.deps.bus.publish(
+      events.auth.userDeleted,
+      { userId: gone, at: new Date().toISOString() },
+      { requestId: 'test' },
+    );
     const pseudonym = `d:${String(stored._id)}`;
-    await vi.waitFor(async () => expect((await Vote.findById(stored._id).lean())?.voter).toBe(pseudonym), { timeout: 15_000, interval: 100 });
+    await vi.waitFor(async () => expect((await Vote.findById(stored._id).lean())?.voter).toBe(pseudonym), {
+      timeout: 15_000,
+      interval: 100,
+    });
     expect(await svc.deps.redis.hget(keys.voters(poll.id), pseudonym)).toBe('0,2');
     expect(await svc.deps.redis.hget(keys.voters(poll.id), `u:${gone}`)).toBeNull();
     expect(votesOf(await read(poll.id, alice))).toEqual([3, 1, 2]);
@@ -309,13 +407,28 @@ describe("a multiple-choice Dost Meclisi poll's Grup Analizi", () => {
   });
 
   it("puts a friend under every option of their ballot, each option's share of the friends who voted", async () => {
-    const [creator, ayse, burak] = await Promise.all(['mc-yaratici', 'mc-ayse', 'mc-burak'].map((username) => createUser(auth.deps, { username })));
-    const follow = (who: TestUser, whom: TestUser) => social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
-    for (const [a, b] of [[creator, ayse], [ayse, creator], [creator, burak], [burak, creator], [ayse, burak], [burak, ayse]] as const) {
+    const [creator, ayse, burak] = await Promise.all(
+      ['mc-yaratici', 'mc-ayse', 'mc-burak'].map((username) => createUser(auth.deps, { username })),
+    );
+    const follow = (who: TestUser, whom: TestUser) =>
+      social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
+    for (const [a, b] of [
+      [creator, ayse],
+      [ayse, creator],
+      [creator, burak],
+      [burak, creator],
+      [ayse, burak],
+      [burak, ayse],
+    ] as const) {
       expect((await follow(a!, b!)).statusCode).toBe(200);
     }
-    const poll = await createPoll(svc.app, creator!.id, { type: 'friends', options: ['Çay', 'Kahve', 'Ayran'], maxChoices: 2 });
-    const ballot = (user: TestUser, payload: object) => svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/vote`, headers: asMember(user.id), payload });
+    const poll = await createPoll(svc.app, creator!.id, {
+      type: 'friends',
+      options: ['Çay', 'Kahve', 'Ayran'],
+      maxChoices: 2,
+    });
+    const ballot = (user: TestUser, payload: object) =>
+      svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/vote`, headers: asMember(user.id), payload });
     expect((await ballot(ayse!, { optionIndexes: [0, 1] })).statusCode).toBe(200);
     expect((await ballot(burak!, { optionIndexes: [1] })).statusCode).toBe(200);
 
@@ -324,17 +437,34 @@ describe("a multiple-choice Dost Meclisi poll's Grup Analizi", () => {
     const body = res.json();
     expect(validate('meydan/poll-analysis', body).ok).toBe(true);
     expect(body).toMatchObject({ totalVotes: 2, userChoice: 0, userChoices: [0, 1] });
-    expect(body.overall.map((o: { votes: number; percent: number }) => [o.votes, o.percent])).toEqual([[1, 50], [2, 100], [0, 0]]);
+    expect(body.overall.map((o: { votes: number; percent: number }) => [o.votes, o.percent])).toEqual([
+      [1, 50],
+      [2, 100],
+      [0, 0],
+    ]);
     expect(body.friends.voted).toBe(1);
-    expect(body.friends.options.map((o: { voters: { id: string }[] }) => o.voters.map((v) => v.id))).toEqual([[], [burak!.id], []]);
+    expect(body.friends.options.map((o: { voters: { id: string }[] }) => o.voters.map((v) => v.id))).toEqual([
+      [],
+      [burak!.id],
+      [],
+    ]);
     // From Burak's side, Ayşe is under both options she marked.
-    const other = (await svc.app.inject({ url: `/api/polls/${poll.id}/analysis`, headers: asMember(burak!.id) })).json();
-    expect(other.friends.options.map((o: { voters: { id: string }[]; percent: number }) => [o.voters.map((v) => v.id), o.percent])).toEqual([
+    const other = (
+      await svc.app.inject({ url: `/api/polls/${poll.id}/analysis`, headers: asMember(burak!.id) })
+    ).json();
+    expect(
+      other.friends.options.map((o: { voters: { id: string }[]; percent: number }) => [
+        o.voters.map((v) => v.id),
+        o.percent,
+      ]),
+    ).toEqual([
       [[ayse!.id], 100],
       [[ayse!.id], 100],
       [[], 0],
     ]);
-    expect(voteFeedback([1, 2, 0], [0, 1], 2)).toBe('Seçtiğin seçenekler oy verenlerin sırasıyla %50, %100 kadarınca seçildi.');
+    expect(voteFeedback([1, 2, 0], [0, 1], 2)).toBe(
+      'Seçtiğin seçenekler oy verenlerin sırasıyla %50, %100 kadarınca seçildi.',
+    );
   }, 30_000);
 });
 
@@ -365,7 +495,13 @@ describe('a ballot whose event cannot be published', () => {
     });
     const { id, shortUrl } = res.json().poll;
     const visitor = asShareVisitor('mc-undo-visitor', '10.27.9.9');
-    const send = () => svc.app.inject({ method: 'POST', url: `/api/s/${shortUrl}/vote`, headers: visitor, payload: { optionIndexes: [0, 2] } });
+    const send = () =>
+      svc.app.inject({
+        method: 'POST',
+        url: `/api/s/${shortUrl}/vote`,
+        headers: visitor,
+        payload: { optionIndexes: [0, 2] },
+      });
     const zero = { '0': '0', '1': '0', '2': '0', t: '0', pv: '0' };
 
     await nats.stop();
@@ -379,7 +515,14 @@ describe('a ballot whose event cannot be published', () => {
     await until(async () => (await send()).statusCode === 200, 20_000, 'ballot counted after NATS is back');
     expect(await svc.deps.redis.hgetall(keys.counts(id))).toEqual({ ...zero, '0': '1', '2': '1', t: '1', pv: '1' });
     expect((await send()).statusCode).toBe(409);
-    await until(async () => (await svc.app.polls.models.Vote.countDocuments({ pollId: id })) === 1, 20_000, 'ballot persisted');
-    expect(await svc.app.polls.models.Vote.findOne({ pollId: id }).lean()).toMatchObject({ optionIndex: 0, optionIndexes: [0, 2] });
+    await until(
+      async () => (await svc.app.polls.models.Vote.countDocuments({ pollId: id })) === 1,
+      20_000,
+      'ballot persisted',
+    );
+    expect(await svc.app.polls.models.Vote.findOne({ pollId: id }).lean()).toMatchObject({
+      optionIndex: 0,
+      optionIndexes: [0, 2],
+    });
   }, 90_000);
 });

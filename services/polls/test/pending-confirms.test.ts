@@ -30,7 +30,11 @@ describe('pending marks and their confirmations', () => {
     const voted = await ctx.counters.cast(poll.id, 3, voter, [1]);
     if (voted.status !== 'counted') throw new Error(`vote: ${voted.status}`);
     await publishVote(ctx, voteEventOf(meta, voter, voted.choice), 'test-vote');
-    await until(async () => (await ctx.models.Vote.countDocuments({ pollId: poll.id, voter })) === 1, 10_000, 'the vote stored');
+    await until(
+      async () => (await ctx.models.Vote.countDocuments({ pollId: poll.id, voter })) === 1,
+      10_000,
+      'the vote stored',
+    );
     // The take-back: counted in Redis, its event not published (JetStream refused it): it stays pending.
     const taken = await ctx.voteChanges.change(poll.id, 3, voter, [], 'take');
     if (taken.status !== 'changed') throw new Error(`take-back: ${taken.status}`);
@@ -42,13 +46,21 @@ describe('pending marks and their confirmations', () => {
     if (otherVote.status !== 'counted') throw new Error(`other vote: ${otherVote.status}`);
     ctx.counters.confirm(poll.id, voter, voted.stamp);
     ctx.counters.confirm(poll.id, other, otherVote.stamp);
-    await until(async () => ((await svc.deps.redis.zscore(keys.pending(poll.id), other)) === null ? true : null), 10_000, 'the batch of confirmations sent');
+    await until(
+      async () => ((await svc.deps.redis.zscore(keys.pending(poll.id), other)) === null ? true : null),
+      10_000,
+      'the batch of confirmations sent',
+    );
     expect(await svc.deps.redis.zscore(keys.pending(poll.id), voter)).toBe(mark);
 
     // The job publishes the take-back: MongoDB loses the vote, as Redis did.
     expect(await sweepPendingVotes(ctx, Date.now() + 1_000, 0)).toBe(1);
     await drained(svc.deps, 'polls--persist-votes');
-    await until(async () => (await ctx.models.Vote.countDocuments({ pollId: poll.id, voter })) === 0, 10_000, 'the take-back stored');
+    await until(
+      async () => (await ctx.models.Vote.countDocuments({ pollId: poll.id, voter })) === 0,
+      10_000,
+      'the take-back stored',
+    );
     expect(await svc.deps.redis.zscore(keys.pending(poll.id), voter)).toBeNull();
     expect(await svc.deps.redis.hget(keys.counts(poll.id), 't')).toBe('1');
   });

@@ -24,7 +24,8 @@ describe('votes counted but never acknowledged', () => {
   const pendingOf = (pollId: string) => ctx().redis.zrange(keys.pending(pollId), 0, -1);
   const storedVotes = (pollId: string) => ctx().models.Vote.find({ pollId }).lean();
   /** The gauge the MeydanPendingVotesGrowing alert reads, as /metrics would show it. */
-  const unacknowledged = async () => (await metricsRegistry.getSingleMetric('meydan_votes_unacknowledged')!.get()).values[0]?.value;
+  const unacknowledged = async () =>
+    (await metricsRegistry.getSingleMetric('meydan_votes_unacknowledged')!.get()).values[0]?.value;
 
   it('publishes a vote whose process died after counting it, and MongoDB then has it as Redis does', async () => {
     const poll = await createPoll(svc.app, newUserId(), { options: ['Evet', 'Hayır', 'Belki'] });
@@ -74,7 +75,12 @@ describe('votes counted but never acknowledged', () => {
 
   it('reports how many unacknowledged votes its last sweep found, and 0 when another instance swept', async () => {
     const [first, second] = [await createPoll(svc.app, newUserId()), await createPoll(svc.app, newUserId())];
-    for (const [poll, option] of [[first, 0], [second, 1], [second, 0]] as const) await ctx().counters.cast(poll.id, 2, `u:${newUserId()}`, [option]);
+    for (const [poll, option] of [
+      [first, 0],
+      [second, 1],
+      [second, 0],
+    ] as const)
+      await ctx().counters.cast(poll.id, 2, `u:${newUserId()}`, [option]);
     // Another instance holds the sweep's lock: this one sweeps nothing and reports nothing.
     await ctx().redis.set(keys.pendingVotesLock, 'another-instance', 'PX', 60_000);
     expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(0);
@@ -83,7 +89,9 @@ describe('votes counted but never acknowledged', () => {
 
     expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(3);
     expect(await unacknowledged()).toBe(3);
-    expect(await metricsRegistry.getSingleMetricAsString('meydan_votes_unacknowledged')).toMatch(/^meydan_votes_unacknowledged(\{[^}]*\})? 3$/m);
+    expect(await metricsRegistry.getSingleMetricAsString('meydan_votes_unacknowledged')).toMatch(
+      /^meydan_votes_unacknowledged(\{[^}]*\})? 3$/m,
+    );
     await until(async () => (await storedVotes(second.id)).length === 2, 10_000, 'pending votes persisted');
     // Published and confirmed: the next sweep finds none.
     expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(0);

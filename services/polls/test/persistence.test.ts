@@ -38,13 +38,26 @@ describe('votes accepted while MongoDB is down', () => {
     const whileDown = Array.from({ length: 20 }, () => newUserId());
     const answers = await Promise.all(whileDown.map((m, i) => vote(svc.app, poll.id, m, i % 2)));
     expect(answers.map((a) => a.statusCode)).toEqual(whileDown.map(() => 200));
-    expect(answers.map((a) => a.json().totalVotes).sort((a, b) => a - b).at(-1)).toBe(21);
+    expect(
+      answers
+        .map((a) => a.json().totalVotes)
+        .sort((a, b) => a - b)
+        .at(-1),
+    ).toBe(21);
     expect(await svc.deps.redis.hget(keys.counts(poll.id), 't')).toBe('21');
     // The consumer keeps failing while MongoDB is down; give it a few attempts.
-    await until(() => logged.some((l) => l['msg'] === 'votes not persisted: will be redelivered'), 20_000, 'a failed attempt');
+    await until(
+      () => logged.some((l) => l['msg'] === 'votes not persisted: will be redelivered'),
+      20_000,
+      'a failed attempt',
+    );
 
     mongo = await startMongoWire({ port, dataDir, logFile: `${dataDir}.log`, binaries });
-    await until(async () => (await Vote.countDocuments({ pollId: poll.id }).catch(() => -1)) === 21, 45_000, 'votes persisted after MongoDB returned');
+    await until(
+      async () => (await Vote.countDocuments({ pollId: poll.id }).catch(() => -1)) === 21,
+      45_000,
+      'votes persisted after MongoDB returned',
+    );
     const voters = new Set((await Vote.find({ pollId: poll.id }).lean()).map((v) => v.voter));
     for (const m of whileDown) expect(voters.has(`u:${m}`)).toBe(true);
     const seen = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(alice) })).json();
@@ -63,13 +76,28 @@ describe('votes a Redis failover took from the counters', () => {
       // Bob's vote was counted and announced, then the failover lost it from Redis; and Redis cannot say at first
       // (a key of another type stands where the poll's voters were).
       await svc.deps.redis.set(keys.voters(poll.id), 'not a hash');
-      const lost = { pollId: poll.id, creatorId: alice, voter: `u:${bob}`, userId: bob, optionIndex: 1, at: new Date().toISOString() };
+      const lost = {
+        pollId: poll.id,
+        creatorId: alice,
+        voter: `u:${bob}`,
+        userId: bob,
+        optionIndex: 1,
+        at: new Date().toISOString(),
+      };
       await svc.deps.bus.publish(events.polls.voteCast, lost, { msgId: `lost-${bob}` });
-      await until(() => logged.some((l) => String(l['msg']).startsWith('vote counters not checked after persisting')), 15_000, 'a failed check logged');
+      await until(
+        () => logged.some((l) => String(l['msg']).startsWith('vote counters not checked after persisting')),
+        15_000,
+        'a failed check logged',
+      );
       expect(await svc.app.polls.models.Vote.countDocuments({ pollId: poll.id })).toBe(1);
 
       await svc.deps.redis.del(keys.voters(poll.id));
-      await until(async () => (await svc.deps.redis.hget(keys.voters(poll.id), `u:${bob}`)) === '1', 15_000, 'the vote put back');
+      await until(
+        async () => (await svc.deps.redis.hget(keys.voters(poll.id), `u:${bob}`)) === '1',
+        15_000,
+        'the vote put back',
+      );
       expect(await svc.deps.redis.hmget(keys.counts(poll.id), 't', '0', '1')).toEqual(['1', '0', '1']);
       const seen = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(alice) })).json();
       expect(seen.totalVotes).toBe(1);

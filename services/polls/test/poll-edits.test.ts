@@ -8,7 +8,16 @@ import { events, pollServiceMessages as S, validate } from '@meydan/proto';
 import { asMember, asVisitor, raceGate } from '@meydan/testing';
 import { claimEdit } from '../src/store/poll-edits.js';
 import { keys } from '../src/store/keys.js';
-import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
+import {
+  asShareVisitor,
+  collect,
+  createPoll,
+  newUserId,
+  startPolls,
+  until,
+  vote,
+  type PollsTestService,
+} from './support.js';
 
 describe('editing a poll before its first vote', () => {
   let svc: PollsTestService;
@@ -24,7 +33,8 @@ describe('editing a poll before its first vote', () => {
 
   const edit = (pollId: string, payload: Record<string, unknown>, userId = alice) =>
     svc.app.inject({ method: 'PATCH', url: `/api/polls/${pollId}`, headers: asMember(userId), payload });
-  const read = async (pollId: string) => (await svc.app.inject({ method: 'GET', url: `/api/polls/${pollId}`, headers: asMember(alice) })).json();
+  const read = async (pollId: string) =>
+    (await svc.app.inject({ method: 'GET', url: `/api/polls/${pollId}`, headers: asMember(alice) })).json();
   const edited = () => collect(svc.deps.nats, events.polls.pollEdited);
 
   it('publishes the edit once, marks the poll edited and shows the new text in feeds, search, preview and share page at once', async () => {
@@ -32,10 +42,17 @@ describe('editing a poll before its first vote', () => {
     const shared = await createPoll(svc.app, alice, { title: 'Bağlantı sorusu' }, '/api/polls/shareable');
     expect(poll.editedAt ?? null).toBeNull();
     // Every cache holds the old text first.
-    const newest = async () => (await svc.app.inject({ method: 'GET', url: '/api/polls?feed=new&limit=20', headers: asVisitor() })).json().polls;
+    const newest = async () =>
+      (await svc.app.inject({ method: 'GET', url: '/api/polls?feed=new&limit=20', headers: asVisitor() })).json().polls;
     expect((await newest()).map((p: { title: string }) => p.title)).toContain('Çay mı kahve mi?');
-    expect((await svc.app.inject({ method: 'GET', url: `/api/polls/${poll.id}/preview`, headers: asVisitor() })).json().poll.title).toBe('Çay mı kahve mi?');
-    expect((await svc.app.inject({ method: 'GET', url: `/api/s/${shared.shortUrl}`, headers: asVisitor() })).json().poll.title).toBe('Bağlantı sorusu');
+    expect(
+      (await svc.app.inject({ method: 'GET', url: `/api/polls/${poll.id}/preview`, headers: asVisitor() })).json().poll
+        .title,
+    ).toBe('Çay mı kahve mi?');
+    expect(
+      (await svc.app.inject({ method: 'GET', url: `/api/s/${shared.shortUrl}`, headers: asVisitor() })).json().poll
+        .title,
+    ).toBe('Bağlantı sorusu');
 
     const stream = edited();
     const res = await edit(poll.id, { title: 'Kahve mi çay mı? #sabah', description: null });
@@ -44,15 +61,29 @@ describe('editing a poll before its first vote', () => {
     expect(body).toMatchObject({ title: 'Kahve mi çay mı? #sabah', description: null });
     expect(Date.parse(body.editedAt)).toBeGreaterThanOrEqual(Date.parse(poll.createdAt));
 
-    expect((await newest()).find((p: { id: string }) => p.id === poll.id)).toMatchObject({ title: 'Kahve mi çay mı? #sabah', editedAt: body.editedAt });
+    expect((await newest()).find((p: { id: string }) => p.id === poll.id)).toMatchObject({
+      title: 'Kahve mi çay mı? #sabah',
+      editedAt: body.editedAt,
+    });
     expect((await read(poll.id)).editedAt).toBe(body.editedAt);
-    const found = (await svc.app.inject({ method: 'GET', url: `/api/search?q=${encodeURIComponent('kahve mi cay')}&type=polls`, headers: asVisitor() })).json();
+    const found = (
+      await svc.app.inject({
+        method: 'GET',
+        url: `/api/search?q=${encodeURIComponent('kahve mi cay')}&type=polls`,
+        headers: asVisitor(),
+      })
+    ).json();
     expect(found.polls.map((p: { id: string }) => p.id)).toContain(poll.id);
-    expect((await svc.app.inject({ method: 'GET', url: `/api/polls/${poll.id}/preview`, headers: asVisitor() })).json().poll.title).toBe('Kahve mi çay mı? #sabah');
+    expect(
+      (await svc.app.inject({ method: 'GET', url: `/api/polls/${poll.id}/preview`, headers: asVisitor() })).json().poll
+        .title,
+    ).toBe('Kahve mi çay mı? #sabah');
 
     const sharedEdit = await edit(shared.id, { title: 'Bağlantı sorusu (düzeltildi)' });
     expect(sharedEdit.statusCode, sharedEdit.body).toBe(200);
-    expect((await svc.app.inject({ method: 'GET', url: `/api/s/${shared.shortUrl}`, headers: asVisitor() })).json().poll).toMatchObject({ title: 'Bağlantı sorusu (düzeltildi)', editedAt: sharedEdit.json().editedAt });
+    expect(
+      (await svc.app.inject({ method: 'GET', url: `/api/s/${shared.shortUrl}`, headers: asVisitor() })).json().poll,
+    ).toMatchObject({ title: 'Bağlantı sorusu (düzeltildi)', editedAt: sharedEdit.json().editedAt });
 
     // The same text again changes nothing and publishes nothing.
     const same = await edit(poll.id, { title: 'Kahve mi çay mı? #sabah' });
@@ -82,7 +113,12 @@ describe('editing a poll before its first vote', () => {
     const shared = await createPoll(svc.app, alice, { title: 'Bağlantıdan oylanmış' }, '/api/polls/shareable');
     const stream = edited();
     expect((await vote(svc.app, poll.id, bob, 1)).statusCode).toBe(200);
-    const visitorVote = await svc.app.inject({ method: 'POST', url: `/api/s/${shared.shortUrl}/vote`, headers: asShareVisitor('ziyaretci-edit'), payload: { optionIndex: 0 } });
+    const visitorVote = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${shared.shortUrl}/vote`,
+      headers: asShareVisitor('ziyaretci-edit'),
+      payload: { optionIndex: 0 },
+    });
     expect(visitorVote.statusCode, visitorVote.body).toBe(200);
 
     for (const [id, payload] of [
@@ -94,8 +130,15 @@ describe('editing a poll before its first vote', () => {
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ error: 'poll_answered', message: S.editAfterVotes });
     }
-    expect(await read(poll.id)).toMatchObject({ title: 'Oylanmış soru', description: 'İlk hâli', editedAt: null, totalVotes: 1 });
-    expect((await svc.app.inject({ method: 'GET', url: `/api/s/${shared.shortUrl}`, headers: asVisitor() })).json().poll).toMatchObject({ title: 'Bağlantıdan oylanmış', editedAt: null });
+    expect(await read(poll.id)).toMatchObject({
+      title: 'Oylanmış soru',
+      description: 'İlk hâli',
+      editedAt: null,
+      totalVotes: 1,
+    });
+    expect(
+      (await svc.app.inject({ method: 'GET', url: `/api/s/${shared.shortUrl}`, headers: asVisitor() })).json().poll,
+    ).toMatchObject({ title: 'Bağlantıdan oylanmış', editedAt: null });
     const stored = await svc.app.polls.models.Poll.findById(poll.id).lean();
     expect(stored).toMatchObject({ title: 'Oylanmış soru', description: 'İlk hâli', editedAt: null });
 
@@ -108,7 +151,9 @@ describe('editing a poll before its first vote', () => {
     expect((await read(poll.id)).title).toBe('Oylanmış soru');
 
     await stream.flush();
-    expect(stream.received.filter((m) => m.data['pollId'] === poll.id || m.data['pollId'] === shared.id)).toHaveLength(0);
+    expect(stream.received.filter((m) => m.data['pollId'] === poll.id || m.data['pollId'] === shared.id)).toHaveLength(
+      0,
+    );
     stream.stop();
   });
 
@@ -122,7 +167,11 @@ describe('editing a poll before its first vote', () => {
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ error: 'poll_answered', message: S.editAfterVotes });
     // Redis lost the counters: rebuilt from MongoDB (the take-back's sequence with them), the edit is still refused.
-    await until(async () => (await svc.app.polls.models.VoteSeq.countDocuments({ pollId: poll.id })) === 1, 10_000, 'the take-back stored');
+    await until(
+      async () => (await svc.app.polls.models.VoteSeq.countDocuments({ pollId: poll.id })) === 1,
+      10_000,
+      'the take-back stored',
+    );
     await svc.app.polls.counters.drop(poll.id);
     expect((await edit(poll.id, { title: 'Sayaçlar gidince değişen soru' })).statusCode).toBe(409);
     expect((await read(poll.id)).title).toBe('Geri çekilen oy');
@@ -184,7 +233,10 @@ describe('editing a poll before its first vote', () => {
     for (let round = 0; round < 12; round++) {
       const poll = await createPoll(svc.app, alice, { title: `Aynı anda ${round}` });
       const voter = newUserId();
-      const [edited, voted] = await Promise.all([edit(poll.id, { title: `Aynı anda düzenlendi ${round}` }), vote(svc.app, poll.id, voter, 1)]);
+      const [edited, voted] = await Promise.all([
+        edit(poll.id, { title: `Aynı anda düzenlendi ${round}` }),
+        vote(svc.app, poll.id, voter, 1),
+      ]);
       outcomes.push(`${edited.statusCode}/${voted.statusCode}`);
       const now = await read(poll.id);
       if (edited.statusCode === 200) {
@@ -210,7 +262,8 @@ describe('editing a poll before its first vote', () => {
 
   it('drops what every replica keeps of a poll edited through another replica when it hears the event', async () => {
     const poll = await createPoll(svc.app, alice, { title: 'Eski metin' }, '/api/polls/shareable');
-    const page = async () => (await svc.app.inject({ method: 'GET', url: `/api/s/${poll.shortUrl}`, headers: asVisitor() })).json().poll;
+    const page = async () =>
+      (await svc.app.inject({ method: 'GET', url: `/api/s/${poll.shortUrl}`, headers: asVisitor() })).json().poll;
     // This replica keeps the document for a few seconds.
     expect((await page()).title).toBe('Eski metin');
     // Another replica stored the edit and dropped the shared Redis copy; only its event tells this one.

@@ -45,7 +45,11 @@ describe('the member voters of a poll, page by page', () => {
   async function votedPoll(members: string[]) {
     const poll = await createPoll(svc.app, newUserId());
     for (const userId of members) expect((await vote(svc.app, poll.id, userId, 0)).statusCode).toBe(200);
-    await until(async () => (await ctx().models.Vote.countDocuments({ pollId: poll.id })) === members.length, 10_000, 'votes stored');
+    await until(
+      async () => (await ctx().models.Vote.countDocuments({ pollId: poll.id })) === members.length,
+      10_000,
+      'votes stored',
+    );
     // Stored is not finished: after storing a batch the consumer counts its votes into the voters hash where they are
     // missing, then acknowledges it. A test that then takes the hash away must wait for that, or the last batch's
     // voters come back into it mid-walk (a busy run walked 2 of 7).
@@ -61,7 +65,12 @@ describe('the member voters of a poll, page by page', () => {
       const pages = await walk(pollId, 3);
       expect(pages.map((p) => p.userIds.length)).toEqual([3, 3, 3, 2]);
       expect(pages.flatMap((p) => p.userIds)).toEqual([...members].sort());
-      expect(pages.map((p) => p.next)).toEqual([`u:${pages[0]!.userIds[2]}`, `u:${pages[1]!.userIds[2]}`, `u:${pages[2]!.userIds[2]}`, null]);
+      expect(pages.map((p) => p.next)).toEqual([
+        `u:${pages[0]!.userIds[2]}`,
+        `u:${pages[1]!.userIds[2]}`,
+        `u:${pages[2]!.userIds[2]}`,
+        null,
+      ]);
       expect(votersReads(find, pollId)).toBe(0);
     } finally {
       find.mockRestore();

@@ -18,7 +18,11 @@ describe('polls: a private profile’s polls', () => {
   let stranger: TestUser;
 
   const follow = async (who: TestUser, whom: TestUser) => {
-    const res = await social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
+    const res = await social.app.inject({
+      method: 'POST',
+      url: `/api/users/${whom.id}/follow`,
+      headers: asMember(who.id),
+    });
     expect(res.json().following).toBe(true);
   };
   const pollsOf = (viewer: TestUser | null) =>
@@ -62,7 +66,9 @@ describe('polls: a private profile’s polls', () => {
     for (const viewer of [follower, stranger, null]) {
       const res = await pollsOf(viewer);
       expect(res.statusCode).toBe(403);
-      expect(res.json().message).toBe('Bu profil gizli. Listelerini yalnızca karşılıklı takipleştiği üyeler görebilir.');
+      expect(res.json().message).toBe(
+        'Bu profil gizli. Listelerini yalnızca karşılıklı takipleştiği üyeler görebilir.',
+      );
     }
   });
 
@@ -77,7 +83,12 @@ describe('polls: a private profile’s polls', () => {
   });
 
   it('lists them for everyone again once the profile is public', async () => {
-    await auth.app.inject({ method: 'PATCH', url: '/api/users/me/settings', headers: asMember(owner.id), payload: { isProfilePublic: true } });
+    await auth.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/settings',
+      headers: asMember(owner.id),
+      payload: { isProfilePublic: true },
+    });
     const res = await pollsOf(null);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toHaveLength(1);

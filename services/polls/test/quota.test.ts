@@ -17,7 +17,9 @@ describe('quotas', () => {
     await redis.ping();
     const quotas = new Quotas(redis);
     const key = `q:${Date.now()}`;
-    const writes = Array.from({ length: 30 }, (_, i) => redis.set(`quota-test:${i}`, `v${i}`).then(() => redis.get(`quota-test:${i}`)));
+    const writes = Array.from({ length: 30 }, (_, i) =>
+      redis.set(`quota-test:${i}`, `v${i}`).then(() => redis.get(`quota-test:${i}`)),
+    );
     const takes = Array.from({ length: 4 }, () => quotas.take(key, 3, 60_000));
     expect(await Promise.all(writes)).toEqual(Array.from({ length: 30 }, (_, i) => `v${i}`));
     const outcomes = await Promise.all(takes);

@@ -17,7 +17,17 @@ export function pngSize(png: Buffer): { width: number; height: number } {
 
 describe('poll card domain', () => {
   it('escapes markup and keeps Turkish letters as they are', () => {
-    const svg = pollCardSvg({ title: 'Çay mı <kahve> & "İğdır"?', options: [{ text: 'Şöyle', votes: 1 }, { text: 'Üstü', votes: 3 }], totalVotes: 4 }, true);
+    const svg = pollCardSvg(
+      {
+        title: 'Çay mı <kahve> & "İğdır"?',
+        options: [
+          { text: 'Şöyle', votes: 1 },
+          { text: 'Üstü', votes: 3 },
+        ],
+        totalVotes: 4,
+      },
+      true,
+    );
     expect(svg).toContain('Çay mı &lt;kahve&gt; &amp; &quot;İğdır&quot;?');
     expect(svg).not.toContain('<kahve>');
     expect(svg).toContain('%75');
@@ -26,7 +36,17 @@ describe('poll card domain', () => {
 
   it('leaves out what XML cannot hold (control characters, lone surrogates), so sharp still draws the card', async () => {
     const title = '\u008b\u0087\ud84e\udefc\udb7dr \ud800x Çay\u0001';
-    const svg = pollCardSvg({ title, options: [{ text: '\ud99f\udde4\u00ad\u0001a', votes: 1 }, { text: 'b\uffff', votes: 0 }], totalVotes: 1 }, true);
+    const svg = pollCardSvg(
+      {
+        title,
+        options: [
+          { text: '\ud99f\udde4\u00ad\u0001a', votes: 1 },
+          { text: 'b\uffff', votes: 0 },
+        ],
+        totalVotes: 1,
+      },
+      true,
+    );
     expect(svg).toContain('\ud84e\udefc');
     expect(svg).not.toMatch(/[\u0001\u0087\u008b\uffff]/);
     const sharp = (await import('sharp')).default;
@@ -34,20 +54,36 @@ describe('poll card domain', () => {
   });
 
   it('draws no counts when results are not shown', () => {
-    const svg = pollCardSvg({ title: 'Soru', options: [{ text: 'A', votes: 5 }, { text: 'B', votes: 0 }], totalVotes: 5 }, false);
+    const svg = pollCardSvg(
+      {
+        title: 'Soru',
+        options: [
+          { text: 'A', votes: 5 },
+          { text: 'B', votes: 0 },
+        ],
+        totalVotes: 5,
+      },
+      false,
+    );
     expect(svg).not.toContain('%');
     expect(svg).not.toContain('5 oy');
   });
 
   it('wraps a long title into two lines with an ellipsis', () => {
-    const lines = wrapText('bir iki üç dört beş altı yedi sekiz dokuz on on bir on iki on üç on dört on beş on altı', 20, 2);
+    const lines = wrapText(
+      'bir iki üç dört beş altı yedi sekiz dokuz on on bir on iki on üç on dört on beş on altı',
+      20,
+      2,
+    );
     expect(lines).toHaveLength(2);
     expect(lines[1]!.endsWith('…')).toBe(true);
     expect(lines.every((l) => [...l].length <= 20)).toBe(true);
   });
 
   it('has a font with the Turkish letters installed (fonts-dejavu-core)', () => {
-    expect(execFileSync('fc-match', ['DejaVu Sans:charset=11f 131 130 15f'], { encoding: 'utf8' })).toMatch(/DejaVuSans/);
+    expect(execFileSync('fc-match', ['DejaVu Sans:charset=11f 131 130 15f'], { encoding: 'utf8' })).toMatch(
+      /DejaVuSans/,
+    );
   });
 });
 
@@ -59,19 +95,28 @@ describe('poll previews and cards', () => {
 
   beforeAll(async () => {
     svc = await startPolls();
-    for (const type of ['public', 'private', 'friends'] as const) ids[type] = (await createPoll(svc.app, creator, { type, title: `${type} çay mı kahve mi?` })).id;
+    for (const type of ['public', 'private', 'friends'] as const)
+      ids[type] = (await createPoll(svc.app, creator, { type, title: `${type} çay mı kahve mi?` })).id;
     const shared = await createPoll(svc.app, creator, { title: 'Paylaşılan ılık süt' }, '/api/polls/shareable');
     ids.share = shared.id;
     code = shared.shortUrl!;
   });
   afterAll(() => svc?.close());
 
-  const preview = (payload: { pollId: string } | { shortUrl: string }) => svc.deps.bus.request(subjects.polls.preview, payload);
+  const preview = (payload: { pollId: string } | { shortUrl: string }) =>
+    svc.deps.bus.request(subjects.polls.preview, payload);
 
   it('tells a visitor only what a visitor may see', async () => {
     const visible = await preview({ pollId: ids.public });
     expect(visible.status).toBe('visible');
-    expect(visible.poll).toMatchObject({ id: ids.public, title: 'public çay mı kahve mi?', options: [{ text: 'Kedi', votes: 0 }, { text: 'Köpek', votes: 0 }] });
+    expect(visible.poll).toMatchObject({
+      id: ids.public,
+      title: 'public çay mı kahve mi?',
+      options: [
+        { text: 'Kedi', votes: 0 },
+        { text: 'Köpek', votes: 0 },
+      ],
+    });
     expect(await preview({ pollId: ids.private })).toEqual({ status: 'members' });
     expect(await preview({ pollId: ids.friends })).toEqual({ status: 'circle' });
     // A share-link poll is found by its code, never by its id.
@@ -128,7 +173,9 @@ describe('poll previews and cards', () => {
   });
 
   it('renders at most `atOnce` cards at a time in the process, queues `waiting` more, sends a kept card or 503 past them', async () => {
-    const polls = await Promise.all(Array.from({ length: 4 }, (_, i) => createPoll(svc.app, creator, { title: `kart ${i}` })));
+    const polls = await Promise.all(
+      Array.from({ length: 4 }, (_, i) => createPoll(svc.app, creator, { title: `kart ${i}` })),
+    );
     const started: string[] = [];
     const finish: (() => void)[] = [];
     const render = (svg: string) => {
@@ -140,7 +187,10 @@ describe('poll previews and cards', () => {
     const asked = polls.slice(0, 3).map((p) => cards.png(ctx, { pollId: p.id }));
     await until(() => started.length === 2, 5000, 'two renders started');
     // Two render, one waits; a fourth poll's card finds no slot and none kept: 503, and nothing is drawn for it.
-    await expect(cards.png(ctx, { pollId: polls[3]!.id })).rejects.toMatchObject({ statusCode: 503, headers: { 'retry-after': '2' } });
+    await expect(cards.png(ctx, { pollId: polls[3]!.id })).rejects.toMatchObject({
+      statusCode: 503,
+      headers: { 'retry-after': '2' },
+    });
     expect(started).toHaveLength(2);
     finish.shift()!();
     await until(() => started.length === 3, 5000, 'the waiting render started');
@@ -151,7 +201,8 @@ describe('poll previews and cards', () => {
   });
 
   it('shows a visitor a public poll by id, and answers every other one (members’, friends’, share-link, missing) with one 404', async () => {
-    const get = (id: string) => svc.app.inject({ method: 'GET', url: `/api/polls/${id}/preview`, headers: asVisitor() });
+    const get = (id: string) =>
+      svc.app.inject({ method: 'GET', url: `/api/polls/${id}/preview`, headers: asVisitor() });
     const visible = await get(ids.public);
     expect(visible.json().poll.title).toBe('public çay mı kahve mi?');
     const missing = await get('000000000000000000000000');
@@ -167,10 +218,21 @@ describe('poll previews and cards', () => {
   it('answers oEmbed (rich) with an iframe of the embed for our poll pages, 404 for anything else', async () => {
     const origin = svc.app.polls.config.PUBLIC_ORIGIN!.replace(/\/+$/, '');
     const oembed = (url: string, extra = '') =>
-      svc.app.inject({ method: 'GET', url: `/api/oembed?url=${encodeURIComponent(url)}&format=json${extra}`, headers: asVisitor() });
+      svc.app.inject({
+        method: 'GET',
+        url: `/api/oembed?url=${encodeURIComponent(url)}&format=json${extra}`,
+        headers: asVisitor(),
+      });
     const byId = await oembed(`${origin}/anket/${ids.public}`);
     expect(byId.statusCode, byId.body).toBe(200);
-    expect(byId.json()).toMatchObject({ version: '1.0', type: 'rich', provider_name: 'Meydan', title: 'public çay mı kahve mi?', width: 480, height: 420 });
+    expect(byId.json()).toMatchObject({
+      version: '1.0',
+      type: 'rich',
+      provider_name: 'Meydan',
+      title: 'public çay mı kahve mi?',
+      width: 480,
+      height: 420,
+    });
     expect(byId.json().html).toBe(
       `<iframe src="${origin}/embed/anket/${ids.public}" width="480" height="420" style="border:0;max-width:100%" title="Meydan anketi: public çay mı kahve mi?" loading="lazy"></iframe>`,
     );
@@ -192,7 +254,11 @@ describe('poll previews and cards', () => {
     }
     const xml = await oembed(`${origin}/anket/${ids.public}`, '&format=xml');
     expect(xml.statusCode).toBe(400); // format given twice: refused by the schema
-    const onlyXml = await svc.app.inject({ method: 'GET', url: `/api/oembed?url=${encodeURIComponent(`${origin}/anket/${ids.public}`)}&format=xml`, headers: asVisitor() });
+    const onlyXml = await svc.app.inject({
+      method: 'GET',
+      url: `/api/oembed?url=${encodeURIComponent(`${origin}/anket/${ids.public}`)}&format=xml`,
+      headers: asVisitor(),
+    });
     expect(onlyXml.statusCode).toBe(501);
     expect(onlyXml.json().message).toBe('Yalnızca JSON biçimi destekleniyor (format=json).');
     expect((await svc.app.inject({ method: 'GET', url: '/api/oembed', headers: asVisitor() })).statusCode).toBe(400);

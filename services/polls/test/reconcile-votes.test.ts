@@ -42,7 +42,11 @@ describe('reconciling the vote counters with MongoDB', () => {
     expect(await total(poll.id)).toBe(2);
 
     ctx().redis.disconnect(true);
-    await until(async () => ctx().redis.status === 'ready' && (await total(poll.id)) === 4, 15_000, 'counters reconciled');
+    await until(
+      async () => ctx().redis.status === 'ready' && (await total(poll.id)) === 4,
+      15_000,
+      'counters reconciled',
+    );
     expect(await ctx().redis.hgetall(keys.counts(poll.id))).toMatchObject({ '0': '0', '1': '4', t: '4' });
     expect(await ctx().redis.hget(keys.voters(poll.id), `u:${voters[0]}`)).toBe('1');
   });

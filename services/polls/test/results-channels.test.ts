@@ -63,7 +63,11 @@ describe('every results mode on every channel', () => {
     return res.json();
   };
   const follow = async (who: TestUser, whom: TestUser) => {
-    const res = await social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
+    const res = await social.app.inject({
+      method: 'POST',
+      url: `/api/users/${whom.id}/follow`,
+      headers: asMember(who.id),
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
   /** What a poll answer shows: its per-option votes, whether they are shown, and the total. */
@@ -84,11 +88,26 @@ describe('every results mode on every channel', () => {
     const poll = publicPolls[mode];
     const headers = headersOf(viewer);
     const feeds = ['trending', 'new', ...(viewer === 'visitor' ? [] : ['for-you'])];
-    const answers: Record<string, ReturnType<typeof seen>> = { byId: seen(await get(`/api/polls/${poll.id}`, headers)) };
-    for (const feed of feeds) answers[`feed=${feed}`] = inList((await get(`/api/polls?feed=${feed}&category=serbest-kursu&limit=50`, headers)).polls, poll.id, feed);
+    const answers: Record<string, ReturnType<typeof seen>> = {
+      byId: seen(await get(`/api/polls/${poll.id}`, headers)),
+    };
+    for (const feed of feeds)
+      answers[`feed=${feed}`] = inList(
+        (await get(`/api/polls?feed=${feed}&category=serbest-kursu&limit=50`, headers)).polls,
+        poll.id,
+        feed,
+      );
     answers['profile'] = inList(await get(`/api/users/${creator.id}/polls`, headers), poll.id, 'profile');
-    answers['tag'] = inList((await get(`/api/tags/sozsende${mode.replace('-', '')}/polls`, headers)).polls, poll.id, 'tag');
-    answers['search'] = inList((await get(`/api/search?q=${encodeURIComponent(`Söz sende ${mode}`)}&type=polls`, headers)).polls, poll.id, 'search');
+    answers['tag'] = inList(
+      (await get(`/api/tags/sozsende${mode.replace('-', '')}/polls`, headers)).polls,
+      poll.id,
+      'tag',
+    );
+    answers['search'] = inList(
+      (await get(`/api/search?q=${encodeURIComponent(`Söz sende ${mode}`)}&type=polls`, headers)).polls,
+      poll.id,
+      'search',
+    );
     return answers;
   };
 
@@ -112,7 +131,12 @@ describe('every results mode on every channel', () => {
       const base = { category: 'serbest-kursu' as const, options: ['Evet', 'Hayır'], resultsVisibility: mode };
       publicPolls[mode] = await createPoll(svc.app, creator.id, { ...base, title: `Söz sende ${mode} #${tag}` });
       friendsPolls[mode] = await createPoll(svc.app, creator.id, { ...base, type: 'friends', title: `Meclis ${mode}` });
-      sharePolls[mode] = await createPoll(svc.app, creator.id, { ...base, title: `Bağlantı ${mode}` }, '/api/polls/shareable');
+      sharePolls[mode] = await createPoll(
+        svc.app,
+        creator.id,
+        { ...base, title: `Bağlantı ${mode}` },
+        '/api/polls/shareable',
+      );
     }
   }, 60_000);
 
@@ -128,13 +152,28 @@ describe('every results mode on every channel', () => {
       const shown = publicRule[mode].voter;
       const answer = await vote(svc.app, publicPolls[mode].id, voter.id, 1);
       expect(answer.statusCode, answer.body).toBe(200);
-      expect(answer.json(), mode).toMatchObject({ voteCounts: shown ? { 0: 0, 1: 1 } : { 0: 0, 1: 0 }, totalVotes: 1, resultsVisible: shown });
+      expect(answer.json(), mode).toMatchObject({
+        voteCounts: shown ? { 0: 0, 1: 1 } : { 0: 0, 1: 0 },
+        totalVotes: 1,
+        resultsVisible: shown,
+      });
       expect(answer.json().feedback === null, mode).toBe(!shown);
       const friendsAnswer = await vote(svc.app, friendsPolls[mode].id, friendVoter.id, 1);
-      expect(friendsAnswer.json(), mode).toMatchObject({ voteCounts: friendsRule[mode].friendVoter ? { 0: 0, 1: 1 } : { 0: 0, 1: 0 }, resultsVisible: friendsRule[mode].friendVoter });
-      const shareAnswer = await svc.app.inject({ method: 'POST', url: `/api/s/${sharePolls[mode].shortUrl}/vote`, headers: shareVoterHeaders, payload: { optionIndex: 1 } });
+      expect(friendsAnswer.json(), mode).toMatchObject({
+        voteCounts: friendsRule[mode].friendVoter ? { 0: 0, 1: 1 } : { 0: 0, 1: 0 },
+        resultsVisible: friendsRule[mode].friendVoter,
+      });
+      const shareAnswer = await svc.app.inject({
+        method: 'POST',
+        url: `/api/s/${sharePolls[mode].shortUrl}/vote`,
+        headers: shareVoterHeaders,
+        payload: { optionIndex: 1 },
+      });
       expect(shareAnswer.statusCode, shareAnswer.body).toBe(200);
-      expect(shareAnswer.json(), mode).toMatchObject({ voteCounts: shown ? { 0: 0, 1: 1 } : { 0: 0, 1: 0 }, resultsVisible: shown });
+      expect(shareAnswer.json(), mode).toMatchObject({
+        voteCounts: shown ? { 0: 0, 1: 1 } : { 0: 0, 1: 0 },
+        resultsVisible: shown,
+      });
     }
   });
 
@@ -145,7 +184,9 @@ describe('every results mode on every channel', () => {
       for (const viewer of Object.keys(publicRule[mode]) as Viewer[]) {
         const answers = await publicChannels(mode, viewer);
         table[`${mode}/${viewer}`] = answers;
-        wanted[`${mode}/${viewer}`] = Object.fromEntries(Object.keys(answers).map((channel) => [channel, expected(publicRule[mode][viewer])]));
+        wanted[`${mode}/${viewer}`] = Object.fromEntries(
+          Object.keys(answers).map((channel) => [channel, expected(publicRule[mode][viewer])]),
+        );
       }
     }
     expect(table).toEqual(wanted);
@@ -180,17 +221,26 @@ describe('every results mode on every channel', () => {
       const code = sharePolls[mode].shortUrl;
       const page = async (headers: Record<string, string>) => {
         const answer = await get(`/api/s/${code}`, headers);
-        expect(answer.voteCounts).toEqual(Object.fromEntries(answer.poll.options.map((o: { id: number; votes: number }) => [String(o.id), o.votes])));
+        expect(answer.voteCounts).toEqual(
+          Object.fromEntries(answer.poll.options.map((o: { id: number; votes: number }) => [String(o.id), o.votes])),
+        );
         return seen(answer.poll);
       };
       expect({ mode, ...(await page(visitorHeaders)) }).toEqual({ mode, ...expected(shown) });
       expect({ mode, ...(await page(shareVoterHeaders)) }).toEqual({ mode, ...expected(publicRule[mode].voter) });
       expect({ mode, ...(await page(asMember(creator.id))) }).toEqual({ mode, ...expected(publicRule[mode].creator) });
       // The card image is drawn from the visitor's preview: bars and percentages only where a visitor sees the counts.
-      const card = await svc.app.inject({ url: `/api/polls/${publicPolls[mode].id}/card.png`, headers: visitorHeaders });
+      const card = await svc.app.inject({
+        url: `/api/polls/${publicPolls[mode].id}/card.png`,
+        headers: visitorHeaders,
+      });
       expect([card.statusCode, card.headers['content-type']]).toEqual([200, 'image/png']);
       const drawn: string[] = [];
-      const cards = new PollCards({ atOnce: 1, waiting: 1, render: async (svg) => (drawn.push(svg), Buffer.from(svg)) });
+      const cards = new PollCards({
+        atOnce: 1,
+        waiting: 1,
+        render: async (svg) => (drawn.push(svg), Buffer.from(svg)),
+      });
       await cards.png(svc.app.polls, { pollId: publicPolls[mode].id });
       expect({ mode, percent: drawn[0]!.includes('%') }).toEqual({ mode, percent: shown });
     }
@@ -201,40 +251,85 @@ describe('every results mode on every channel', () => {
       for (const poll of [publicPolls[mode], friendsPolls[mode]]) {
         const own = seen(await get(`/api/polls/${poll.id}`, asMember(creator.id)));
         const csv = await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(creator.id) });
-        expect({ mode, type: poll.type, status: csv.statusCode }).toEqual({ mode, type: poll.type, status: own.resultsVisible ? 200 : 409 });
+        expect({ mode, type: poll.type, status: csv.statusCode }).toEqual({
+          mode,
+          type: poll.type,
+          status: own.resultsVisible ? 200 : 409,
+        });
         if (own.resultsVisible) expect(csv.body).toContain('"Hayır";1;100,0');
         // Nobody else downloads it.
-        expect((await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(voter.id) })).statusCode).toBeGreaterThanOrEqual(403);
+        expect(
+          (await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(voter.id) })).statusCode,
+        ).toBeGreaterThanOrEqual(403);
       }
     }
   });
 
   it('publishes live counts only to the groups that may see them, the total to all', async () => {
-    await until(() => modes.every((mode) => liveCounts.received.some((m) => m.data.pollId === publicPolls[mode].id)), 5000, 'live counts of every poll');
+    await until(
+      () => modes.every((mode) => liveCounts.received.some((m) => m.data.pollId === publicPolls[mode].id)),
+      5000,
+      'live counts of every poll',
+    );
     const last = (pollId: string) => liveCounts.received.filter((m) => m.data.pollId === pollId).at(-1)!.data;
     const { at: _a, ...afterVote } = last(publicPolls['after-vote'].id);
-    expect(afterVote).toEqual({ pollId: publicPolls['after-vote'].id, voteCounts: { 0: 0, 1: 1 }, totalVotes: 1, countsTo: ['voters', 'creator'] });
+    expect(afterVote).toEqual({
+      pollId: publicPolls['after-vote'].id,
+      voteCounts: { 0: 0, 1: 1 },
+      totalVotes: 1,
+      countsTo: ['voters', 'creator'],
+    });
     const { at: _b, ...always } = last(publicPolls.always.id);
     expect(always).toEqual({ pollId: publicPolls.always.id, voteCounts: { 0: 0, 1: 1 }, totalVotes: 1 });
     const { at: _c, ...afterClose } = last(publicPolls['after-close'].id);
-    expect(afterClose).toEqual({ pollId: publicPolls['after-close'].id, voteCounts: {}, totalVotes: 1, countsHidden: true });
+    expect(afterClose).toEqual({
+      pollId: publicPolls['after-close'].id,
+      voteCounts: {},
+      totalVotes: 1,
+      countsHidden: true,
+    });
     const { at: _d, ...creatorOnly } = last(publicPolls.creator.id);
-    expect(creatorOnly).toEqual({ pollId: publicPolls.creator.id, voteCounts: { 0: 0, 1: 1 }, totalVotes: 1, countsTo: ['creator'] });
+    expect(creatorOnly).toEqual({
+      pollId: publicPolls.creator.id,
+      voteCounts: { 0: 0, 1: 1 },
+      totalVotes: 1,
+      countsTo: ['creator'],
+    });
     const { at: _e, ...friendsAlways } = last(friendsPolls.always.id);
     expect(friendsAlways).toMatchObject({ countsTo: ['voters', 'creator'] });
   });
 
   it('shows everyone the counts once a poll ends, live too; a Dost Meclisi poll’s still only to its voters and creator', async () => {
     for (const poll of [publicPolls['after-vote'], friendsPolls['after-vote']]) {
-      const closed = await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/close`, headers: asMember(creator.id) });
+      const closed = await svc.app.inject({
+        method: 'POST',
+        url: `/api/polls/${poll.id}/close`,
+        headers: asMember(creator.id),
+      });
       expect(closed.statusCode, closed.body).toBe(200);
     }
     const pollId = publicPolls['after-vote'].id;
-    for (const viewer of ['visitor', 'member', 'admin'] as const) expect(seen(await get(`/api/polls/${pollId}`, headersOf(viewer)))).toEqual(expected(true));
-    expect(seen(await get(`/api/polls/${friendsPolls['after-vote'].id}`, headersOf('friend')))).toEqual(expected(false));
-    await until(() => liveCounts.received.some((m) => m.data.pollId === pollId && !m.data.countsTo), 5000, 'the counts to everyone at the end');
-    expect(liveCounts.received.filter((m) => m.data.pollId === pollId).at(-1)!.data).toMatchObject({ voteCounts: { 0: 0, 1: 1 }, totalVotes: 1 });
-    await until(() => liveCounts.received.filter((m) => m.data.pollId === friendsPolls['after-vote'].id).length >= 2, 5000, 'the friends poll’s end live');
-    expect(liveCounts.received.filter((m) => m.data.pollId === friendsPolls['after-vote'].id).at(-1)!.data.countsTo).toEqual(['voters', 'creator']);
+    for (const viewer of ['visitor', 'member', 'admin'] as const)
+      expect(seen(await get(`/api/polls/${pollId}`, headersOf(viewer)))).toEqual(expected(true));
+    expect(seen(await get(`/api/polls/${friendsPolls['after-vote'].id}`, headersOf('friend')))).toEqual(
+      expected(false),
+    );
+    await until(
+      () => liveCounts.received.some((m) => m.data.pollId === pollId && !m.data.countsTo),
+      5000,
+      'the counts to everyone at the end',
+    );
+    expect(liveCounts.received.filter((m) => m.data.pollId === pollId).at(-1)!.data).toMatchObject({
+      voteCounts: { 0: 0, 1: 1 },
+      totalVotes: 1,
+    });
+    await until(
+      () => liveCounts.received.filter((m) => m.data.pollId === friendsPolls['after-vote'].id).length >= 2,
+      5000,
+      'the friends poll’s end live',
+    );
+    expect(
+      liveCounts.received.filter((m) => m.data.pollId === friendsPolls['after-vote'].id).at(-1)!.data.countsTo,
+    ).toEqual(['voters', 'creator']);
   });
 });

@@ -26,7 +26,10 @@ describe('a poll’s results as CSV and .xlsx', () => {
   };
 
   it('gives the creator option, votes, percentage, voters and closing time for Turkish Excel: `;`, decimal commas, a BOM, formula cells neutralised', async () => {
-    const poll = await createPoll(svc.app, alice, { options: ['Çiğ köfte, acılı', '=HYPERLINK("http://kötü.example")', 'Şalgam'], durationHours: 24 });
+    const poll = await createPoll(svc.app, alice, {
+      options: ['Çiğ köfte, acılı', '=HYPERLINK("http://kötü.example")', 'Şalgam'],
+      durationHours: 24,
+    });
     await vote(svc.app, poll.id, bob, 0);
     await vote(svc.app, poll.id, alice, 0);
     await vote(svc.app, poll.id, newUserId(), 1);
@@ -53,7 +56,12 @@ describe('a poll’s results as CSV and .xlsx', () => {
     expect(xlsx.headers['cache-control']).toBe('no-store');
     const sheet = await sheetOf(xlsx.rawPayload);
     const ends = new Date(new Date(poll.expiresAt!).getTime() + 3 * 3600_000);
-    expect(sheet.getSheetValues().slice(1).map((row) => (row as unknown[]).slice(1))).toEqual([
+    expect(
+      sheet
+        .getSheetValues()
+        .slice(1)
+        .map((row) => (row as unknown[]).slice(1)),
+    ).toEqual([
       ['secenek', 'oy', 'yuzde', 'oy_veren', 'bitis'],
       ['Çiğ köfte, acılı', 2, 66.7, 3, ends],
       ['=HYPERLINK("http://kötü.example")', 1, 33.3, 3, ends],
@@ -73,24 +81,30 @@ describe('a poll’s results as CSV and .xlsx', () => {
     expect(sheet.getRow(2).values).toEqual([undefined, 'Kedi', 0, 0, 0]);
   });
 
-  it.each(['csv', 'xlsx'] as const)('refuses anyone but the creator (%s): 403 for another member, 401 for a visitor, 404 for an unknown poll', async (kind) => {
-    const poll = await createPoll(svc.app, alice);
-    const other = await download(poll.id, asMember(bob), kind);
-    expect(other.statusCode).toBe(403);
-    expect(other.json()).toEqual({ error: 'forbidden', message: S.resultsOnlyCreator });
-    const visitor = await download(poll.id, asVisitor(), kind);
-    expect(visitor.statusCode).toBe(401);
-    expect(visitor.json().error).toBe('unauthorized');
-    const unknown = await download(newUserId(), asMember(alice), kind);
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().message).toBe(S.pollNotFound);
-  });
+  it.each(['csv', 'xlsx'] as const)(
+    'refuses anyone but the creator (%s): 403 for another member, 401 for a visitor, 404 for an unknown poll',
+    async (kind) => {
+      const poll = await createPoll(svc.app, alice);
+      const other = await download(poll.id, asMember(bob), kind);
+      expect(other.statusCode).toBe(403);
+      expect(other.json()).toEqual({ error: 'forbidden', message: S.resultsOnlyCreator });
+      const visitor = await download(poll.id, asVisitor(), kind);
+      expect(visitor.statusCode).toBe(401);
+      expect(visitor.json().error).toBe('unauthorized');
+      const unknown = await download(newUserId(), asMember(alice), kind);
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json().message).toBe(S.pollNotFound);
+    },
+  );
 
-  it.each(['csv', 'xlsx'] as const)('waits for the end of a poll whose results open when it ends (%s): 409 in Turkish', async (kind) => {
-    const poll = await createPoll(svc.app, alice, { resultsVisibility: 'after-close' });
-    await vote(svc.app, poll.id, bob, 0);
-    const early = await download(poll.id, asMember(alice), kind);
-    expect(early.statusCode).toBe(409);
-    expect(early.json()).toEqual({ error: 'results_hidden', message: S.resultsAfterClose });
-  });
+  it.each(['csv', 'xlsx'] as const)(
+    'waits for the end of a poll whose results open when it ends (%s): 409 in Turkish',
+    async (kind) => {
+      const poll = await createPoll(svc.app, alice, { resultsVisibility: 'after-close' });
+      await vote(svc.app, poll.id, bob, 0);
+      const early = await download(poll.id, asMember(alice), kind);
+      expect(early.statusCode).toBe(409);
+      expect(early.json()).toEqual({ error: 'results_hidden', message: S.resultsAfterClose });
+    },
+  );
 });

@@ -5,12 +5,29 @@
  * the live counts the sockets get.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { live, pollMessages as M, pollServiceMessages as S, validate, type LiveCountsMessage, type Poll } from '@meydan/proto';
+import {
+  live,
+  pollMessages as M,
+  pollServiceMessages as S,
+  validate,
+  type LiveCountsMessage,
+  type Poll,
+} from '@meydan/proto';
 import { asMember, asVisitor } from '@meydan/testing';
 import { pollCardSvg } from '../src/domain/poll-card.js';
 import { countsVisibleTo, creatorSeesCounts, liveCountsAudience } from '../src/domain/results-visibility.js';
 import { sweepEndedPolls } from '../src/jobs/ended-polls.js';
-import { asShareVisitor, collect, createPoll, endNow, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
+import {
+  asShareVisitor,
+  collect,
+  createPoll,
+  endNow,
+  newUserId,
+  startPolls,
+  until,
+  vote,
+  type PollsTestService,
+} from './support.js';
 
 describe('result visibility', () => {
   let svc: PollsTestService;
@@ -36,8 +53,10 @@ describe('result visibility', () => {
     expect(found, `poll ${id} in the list`).toBeDefined();
     return found!;
   };
-  const feed = async (headers: Record<string, string>) => (await svc.app.inject({ url: '/api/polls?feed=new&limit=50', headers })).json().polls as Poll[];
-  const csv = (pollId: string, userId: string) => svc.app.inject({ url: `/api/polls/${pollId}/results.csv`, headers: asMember(userId) });
+  const feed = async (headers: Record<string, string>) =>
+    (await svc.app.inject({ url: '/api/polls?feed=new&limit=50', headers })).json().polls as Poll[];
+  const csv = (pollId: string, userId: string) =>
+    svc.app.inject({ url: `/api/polls/${pollId}/results.csv`, headers: asMember(userId) });
 
   it('refuses an unknown resultsVisibility with a Turkish message (400) and creates nothing', async () => {
     const creator = newUserId();
@@ -60,7 +79,10 @@ describe('result visibility', () => {
     const always = await createPoll(svc.app, alice, { title: 'Hep açık', resultsVisibility: 'always' });
     expect(always.resultsVisibility).toBe('always');
     for (const poll of [byDefault, always]) {
-      expect((await vote(svc.app, poll.id, bob, 1)).json()).toMatchObject({ voteCounts: { 0: 0, 1: 1 }, resultsVisible: true });
+      expect((await vote(svc.app, poll.id, bob, 1)).json()).toMatchObject({
+        voteCounts: { 0: 0, 1: 1 },
+        resultsVisible: true,
+      });
       expect(votesOf(await read(poll.id, asMember(bob)))).toEqual([0, 1]);
       expect(votesOf(await read(poll.id, asMember(alice)))).toEqual([0, 1]);
     }
@@ -76,7 +98,11 @@ describe('result visibility', () => {
   });
 
   it('after-close hides the counts from everyone, the creator included, on every read path until the poll is closed', async () => {
-    const poll = await createPoll(svc.app, alice, { title: 'Yarışma sonucu #gizlisonuc', options: ['Kırmızı', 'Mavi', 'Yeşil'], resultsVisibility: 'after-close' });
+    const poll = await createPoll(svc.app, alice, {
+      title: 'Yarışma sonucu #gizlisonuc',
+      options: ['Kırmızı', 'Mavi', 'Yeşil'],
+      resultsVisibility: 'after-close',
+    });
     expect(poll).toMatchObject({ resultsVisibility: 'after-close', resultsVisible: false });
     const liveCounts = collect<LiveCountsMessage>(svc.deps.nats, live.pollCounts);
     const mine = () => liveCounts.received.filter((m) => m.data.pollId === poll.id);
@@ -84,7 +110,13 @@ describe('result visibility', () => {
     // The voter's answer carries no counts and no feedback (it would tell how many chose alike).
     const voted = await vote(svc.app, poll.id, bob, 2);
     expect(voted.statusCode).toBe(200);
-    expect(voted.json()).toMatchObject({ voteCounts: { 0: 0, 1: 0, 2: 0 }, totalVotes: 1, feedback: null, resultsVisible: false, userChoice: 2 });
+    expect(voted.json()).toMatchObject({
+      voteCounts: { 0: 0, 1: 0, 2: 0 },
+      totalVotes: 1,
+      feedback: null,
+      resultsVisible: false,
+      userChoice: 2,
+    });
     expect((await vote(svc.app, poll.id, carol, 2)).json().voteCounts).toEqual({ 0: 0, 1: 0, 2: 0 });
 
     // By id, for the creator, a voter, another member and a visitor: no counts, the total stays.
@@ -96,9 +128,16 @@ describe('result visibility', () => {
     // Feed, profile list, search, tag page.
     expect(votesOf(findIn(await feed(asMember(bob)), poll.id))).toEqual([0, 0, 0]);
     expect(votesOf(findIn(await feed(asVisitor()), poll.id))).toEqual([0, 0, 0]);
-    const profile = (await svc.app.inject({ url: `/api/users/${alice}/polls`, headers: asMember(alice) })).json() as Poll[];
+    const profile = (
+      await svc.app.inject({ url: `/api/users/${alice}/polls`, headers: asMember(alice) })
+    ).json() as Poll[];
     expect(votesOf(findIn(profile, poll.id))).toEqual([0, 0, 0]);
-    const found = (await svc.app.inject({ url: `/api/search?q=${encodeURIComponent('Yarışma sonucu')}&type=polls`, headers: asMember(bob) })).json();
+    const found = (
+      await svc.app.inject({
+        url: `/api/search?q=${encodeURIComponent('Yarışma sonucu')}&type=polls`,
+        headers: asMember(bob),
+      })
+    ).json();
     expect(votesOf(findIn(found.polls, poll.id))).toEqual([0, 0, 0]);
     const tagged = (await svc.app.inject({ url: '/api/tags/gizlisonuc/polls', headers: asVisitor() })).json();
     expect(votesOf(findIn(tagged.polls, poll.id))).toEqual([0, 0, 0]);
@@ -121,11 +160,16 @@ describe('result visibility', () => {
     }
 
     // Closed: everyone sees the counts, the creator downloads them, and the followers get them live.
-    const closed = await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/close`, headers: asMember(alice) });
+    const closed = await svc.app.inject({
+      method: 'POST',
+      url: `/api/polls/${poll.id}/close`,
+      headers: asMember(alice),
+    });
     expect(closed.statusCode).toBe(200);
     expect(closed.json()).toMatchObject({ resultsVisible: true });
     expect(votesOf(closed.json())).toEqual([0, 0, 2]);
-    for (const headers of [asMember(bob), asMember(newUserId()), asVisitor()]) expect(votesOf(await read(poll.id, headers))).toEqual([0, 0, 2]);
+    for (const headers of [asMember(bob), asMember(newUserId()), asVisitor()])
+      expect(votesOf(await read(poll.id, headers))).toEqual([0, 0, 2]);
     const late = await csv(poll.id, alice);
     expect(late.statusCode).toBe(200);
     expect(late.body).toContain('"Yeşil";2;100,0');
@@ -137,9 +181,16 @@ describe('result visibility', () => {
 
   it('creator shows the counts to the creator only until the poll expires, then to everyone', async () => {
     const poll = await createPoll(svc.app, alice, { title: 'Yalnızca ben', resultsVisibility: 'creator' });
-    expect((await vote(svc.app, poll.id, bob, 0)).json()).toMatchObject({ voteCounts: { 0: 0, 1: 0 }, feedback: null, resultsVisible: false });
+    expect((await vote(svc.app, poll.id, bob, 0)).json()).toMatchObject({
+      voteCounts: { 0: 0, 1: 0 },
+      feedback: null,
+      resultsVisible: false,
+    });
     // The creator votes too and sees the counts in the answer.
-    expect((await vote(svc.app, poll.id, alice, 0)).json()).toMatchObject({ voteCounts: { 0: 2, 1: 0 }, resultsVisible: true });
+    expect((await vote(svc.app, poll.id, alice, 0)).json()).toMatchObject({
+      voteCounts: { 0: 2, 1: 0 },
+      resultsVisible: true,
+    });
 
     const own = await read(poll.id, asMember(alice));
     expect(own).toMatchObject({ resultsVisible: true, resultsVisibility: 'creator' });
@@ -168,27 +219,61 @@ describe('result visibility', () => {
   });
 
   it('hides a multiple-choice ballot’s counts the same way, its voters’ total staying', async () => {
-    const poll = await createPoll(svc.app, alice, { title: 'Çoklu ve gizli', options: ['A', 'B', 'C'], maxChoices: 2, resultsVisibility: 'after-close' });
-    const ballot = await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/vote`, headers: asMember(bob), payload: { optionIndexes: [0, 2] } });
+    const poll = await createPoll(svc.app, alice, {
+      title: 'Çoklu ve gizli',
+      options: ['A', 'B', 'C'],
+      maxChoices: 2,
+      resultsVisibility: 'after-close',
+    });
+    const ballot = await svc.app.inject({
+      method: 'POST',
+      url: `/api/polls/${poll.id}/vote`,
+      headers: asMember(bob),
+      payload: { optionIndexes: [0, 2] },
+    });
     expect(ballot.statusCode, ballot.body).toBe(200);
-    expect(ballot.json()).toMatchObject({ voteCounts: { 0: 0, 1: 0, 2: 0 }, userChoices: [0, 2], feedback: null, resultsVisible: false, totalVotes: 1 });
+    expect(ballot.json()).toMatchObject({
+      voteCounts: { 0: 0, 1: 0, 2: 0 },
+      userChoices: [0, 2],
+      feedback: null,
+      resultsVisible: false,
+      totalVotes: 1,
+    });
     const seen = await read(poll.id, asMember(carol));
     expect(votesOf(seen)).toEqual([0, 0, 0]);
     expect(seen).toMatchObject({ totalVotes: 1, resultsVisible: false, maxChoices: 2 });
-    expect((await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/close`, headers: asMember(alice) })).statusCode).toBe(200);
+    expect(
+      (await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/close`, headers: asMember(alice) }))
+        .statusCode,
+    ).toBe(200);
     expect(votesOf(await read(poll.id, asMember(carol)))).toEqual([1, 0, 1]);
   });
 
   it('hides the counts of a share-link poll on its share page and in the vote answer of a visitor', async () => {
-    const poll = await createPoll(svc.app, alice, { title: 'Linkle gizli', resultsVisibility: 'after-close' }, '/api/polls/shareable');
+    const poll = await createPoll(
+      svc.app,
+      alice,
+      { title: 'Linkle gizli', resultsVisibility: 'after-close' },
+      '/api/polls/shareable',
+    );
     const visitor = asShareVisitor('rv-visitor', '10.77.1.1');
-    const voted = await svc.app.inject({ method: 'POST', url: `/api/s/${poll.shortUrl}/vote`, headers: visitor, payload: { optionIndex: 1 } });
+    const voted = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${poll.shortUrl}/vote`,
+      headers: visitor,
+      payload: { optionIndex: 1 },
+    });
     expect(voted.statusCode).toBe(200);
-    expect(voted.json()).toMatchObject({ voteCounts: { 0: 0, 1: 0 }, totalVotes: 1, resultsVisible: false, feedback: null });
+    expect(voted.json()).toMatchObject({
+      voteCounts: { 0: 0, 1: 0 },
+      totalVotes: 1,
+      resultsVisible: false,
+      feedback: null,
+    });
     const page = (await svc.app.inject({ url: `/api/s/${poll.shortUrl}`, headers: visitor })).json();
     expect(page).toMatchObject({ voteCounts: { 0: 0, 1: 0 }, hasVoted: true, userChoice: 1 });
     expect(page.poll).toMatchObject({ resultsVisible: false, totalVotes: 1 });
-    const preview = (await svc.app.inject({ url: `/api/s/${poll.shortUrl}/card.png`, headers: asVisitor() }));
+    const preview = await svc.app.inject({ url: `/api/s/${poll.shortUrl}/card.png`, headers: asVisitor() });
     expect(preview.statusCode).toBe(200);
   });
 
@@ -197,13 +282,20 @@ describe('result visibility', () => {
     const open = new Date(now.getTime() + 3600_000);
     const ended = new Date(now.getTime() - 1000);
     const table: [string, string, Date][] = [];
-    for (const mode of ['after-vote', 'always', 'after-close', 'creator']) for (const type of ['public', 'friends']) for (const at of [open, ended]) table.push([mode, type, at]);
+    for (const mode of ['after-vote', 'always', 'after-close', 'creator'])
+      for (const type of ['public', 'friends']) for (const at of [open, ended]) table.push([mode, type, at]);
     const seen = table.map(([resultsVisibility, type, expiresAt]) => {
       const poll = { type, creatorId: alice, resultsVisibility, expiresAt };
       // [creator without a vote, creator who voted, member who voted, member who did not, visitor]
       return [
         `${resultsVisibility}/${type}/${expiresAt === open ? 'open' : 'ended'}`,
-        [countsVisibleTo(poll, alice, false, now), countsVisibleTo(poll, alice, true, now), countsVisibleTo(poll, bob, true, now), countsVisibleTo(poll, bob, false, now), countsVisibleTo(poll, null, false, now)],
+        [
+          countsVisibleTo(poll, alice, false, now),
+          countsVisibleTo(poll, alice, true, now),
+          countsVisibleTo(poll, bob, true, now),
+          countsVisibleTo(poll, bob, false, now),
+          countsVisibleTo(poll, null, false, now),
+        ],
       ];
     });
     expect(Object.fromEntries(seen)).toEqual({
@@ -232,7 +324,8 @@ describe('result visibility', () => {
     expect(countsVisibleTo({ type: 'public', creatorId: alice, expiresAt: open }, null, false, now)).toBe(false);
     expect(countsVisibleTo({ type: 'public', creatorId: alice, expiresAt: open }, null, true, now)).toBe(true);
     // Live counts: to everyone, to the groups that may see them (the others get the total), or to nobody.
-    const audience = (type: string, resultsVisibility: string, expiresAt: Date) => liveCountsAudience({ type, resultsVisibility, expiresAt }, now);
+    const audience = (type: string, resultsVisibility: string, expiresAt: Date) =>
+      liveCountsAudience({ type, resultsVisibility, expiresAt }, now);
     expect(audience('public', 'after-vote', open)).toEqual(['voters', 'creator']);
     expect(audience('public', 'always', open)).toBe('everyone');
     expect(audience('friends', 'always', open)).toEqual(['voters', 'creator']);
@@ -243,18 +336,31 @@ describe('result visibility', () => {
   });
 
   it('draws the card without bars or figures where counts are hidden, saying why in Turkish', () => {
-    const poll = { title: 'Kart', options: [{ text: 'A', votes: 3 }, { text: 'B', votes: 1 }], totalVotes: 4 };
+    const poll = {
+      title: 'Kart',
+      options: [
+        { text: 'A', votes: 3 },
+        { text: 'B', votes: 1 },
+      ],
+      totalVotes: 4,
+    };
     const shown = pollCardSvg(poll, true);
     expect(shown).toContain('%75');
     expect(shown).toContain('4 oy');
-    const hidden = pollCardSvg({ ...poll, options: poll.options.map((o) => ({ ...o, votes: 0 })) }, false, 'Sonuçlar anket bitince görünecek');
+    const hidden = pollCardSvg(
+      { ...poll, options: poll.options.map((o) => ({ ...o, votes: 0 })) },
+      false,
+      'Sonuçlar anket bitince görünecek',
+    );
     expect(hidden).not.toContain('%');
     expect(hidden).not.toContain(' oy<');
     expect(hidden).toContain('Sonuçlar anket bitince görünecek');
   });
 
   it('lists resultsVisibility in the service’s OpenAPI document: the create body and the poll', async () => {
-    const doc = svc.app.swagger() as { components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> } };
+    const doc = svc.app.swagger() as {
+      components: { schemas: Record<string, { properties?: Record<string, { enum?: string[] }> }> };
+    };
     const schemas = Object.values(doc.components.schemas);
     const create = schemas.find((s) => s.properties?.['shareVoteMode'] && s.properties['durationHours']);
     expect(create?.properties?.['resultsVisibility']?.enum).toEqual(['after-vote', 'always', 'after-close', 'creator']);

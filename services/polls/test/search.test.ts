@@ -17,7 +17,8 @@ describe('search and hashtags', () => {
     creator = await createUser(auth.deps, { username: 'cagri', displayName: 'Çağrı Işık' });
     reader = await createUser(auth.deps, { username: 'irmak', displayName: 'Irmak Öz' });
     await createUser(auth.deps, { username: 'istanbullu', displayName: 'İstanbul Sever' });
-    const make = (title: string, over: Record<string, unknown> = {}) => createPoll(svc.app, creator.id, { title, ...over });
+    const make = (title: string, over: Record<string, unknown> = {}) =>
+      createPoll(svc.app, creator.id, { title, ...over });
     await make('Sabah ÇAY mı içersin? #Kahvaltı', { options: ['Evet', 'Hayır'] });
     await make('Akşam ne içelim?', { options: ['Çay', 'Kahve'], description: 'Bir #kahvaltı sorusu değil' });
     await make('Çaydanlık mı semaver mi?', { options: ['Çaydanlık', 'Semaver'] });
@@ -30,15 +31,25 @@ describe('search and hashtags', () => {
     await auth?.close();
   });
 
-  const search = (query: string, headers = asVisitor()) => svc.app.inject({ method: 'GET', url: `/api/search?${query}`, headers });
+  const search = (query: string, headers = asVisitor()) =>
+    svc.app.inject({ method: 'GET', url: `/api/search?${query}`, headers });
 
   it('finds polls by title, options and description whatever the Turkish spelling, title matches first', async () => {
     const res = await search(`q=${encodeURIComponent('cay')}`);
     expect(res.statusCode, res.body).toBe(200);
     const titles = res.json().polls.map((p: { title: string }) => p.title);
     expect(titles).toEqual(['Çaydanlık mı semaver mi?', 'Sabah ÇAY mı içersin? #Kahvaltı', 'Akşam ne içelim?']);
-    expect(res.json()).toMatchObject({ type: 'polls', query: 'cay', totalCount: 3, page: 1, hasMore: false, users: [] });
-    expect((await search(`q=${encodeURIComponent('İÇELİM')}`)).json().polls.map((p: { title: string }) => p.title)).toEqual(['Akşam ne içelim?']);
+    expect(res.json()).toMatchObject({
+      type: 'polls',
+      query: 'cay',
+      totalCount: 3,
+      page: 1,
+      hasMore: false,
+      users: [],
+    });
+    expect(
+      (await search(`q=${encodeURIComponent('İÇELİM')}`)).json().polls.map((p: { title: string }) => p.title),
+    ).toEqual(['Akşam ne içelim?']);
   });
 
   it('never shows a visitor a members’ poll, nor anyone a share-link or another circle’s poll', async () => {
@@ -63,8 +74,14 @@ describe('search and hashtags', () => {
   it('finds members by username or display name through auth, Turkish-aware', async () => {
     const byName = (await search('q=cagri&type=users')).json();
     expect(byName.users).toEqual([expect.objectContaining({ username: 'cagri', displayName: 'Çağrı Işık' })]);
-    expect((await search(`q=${encodeURIComponent('IRMAK')}&type=users`)).json().users.map((u: { username: string }) => u.username)).toEqual(['irmak']);
-    expect((await search('q=istanbul&type=users')).json().users.map((u: { username: string }) => u.username)).toEqual(['istanbullu']);
+    expect(
+      (await search(`q=${encodeURIComponent('IRMAK')}&type=users`))
+        .json()
+        .users.map((u: { username: string }) => u.username),
+    ).toEqual(['irmak']);
+    expect((await search('q=istanbul&type=users')).json().users.map((u: { username: string }) => u.username)).toEqual([
+      'istanbullu',
+    ]);
   });
 
   it('refuses a query over 100 characters or of punctuation only, with a Turkish message', async () => {
@@ -80,12 +97,25 @@ describe('search and hashtags', () => {
   });
 
   it('lists a tag’s visible polls and the trending tags of the last 24 hours', async () => {
-    const tagged = await svc.app.inject({ method: 'GET', url: `/api/tags/${encodeURIComponent('KAHVALTI')}/polls`, headers: asVisitor() });
+    const tagged = await svc.app.inject({
+      method: 'GET',
+      url: `/api/tags/${encodeURIComponent('KAHVALTI')}/polls`,
+      headers: asVisitor(),
+    });
     expect(tagged.statusCode, tagged.body).toBe(200);
-    expect(tagged.json().polls.map((p: { title: string }) => p.title).sort()).toEqual(['Akşam ne içelim?', 'Sabah ÇAY mı içersin? #Kahvaltı'].sort());
+    expect(
+      tagged
+        .json()
+        .polls.map((p: { title: string }) => p.title)
+        .sort(),
+    ).toEqual(['Akşam ne içelim?', 'Sabah ÇAY mı içersin? #Kahvaltı'].sort());
     const trending = await svc.app.inject({ method: 'GET', url: '/api/tags/trending', headers: asVisitor() });
     expect(trending.json()).toEqual({ tags: [{ tag: 'kahvaltı', count: 2 }] });
-    const bad = await svc.app.inject({ method: 'GET', url: `/api/tags/${encodeURIComponent('a!')}/polls`, headers: asVisitor() });
+    const bad = await svc.app.inject({
+      method: 'GET',
+      url: `/api/tags/${encodeURIComponent('a!')}/polls`,
+      headers: asVisitor(),
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Etiket yalnızca harf, rakam ve _ içerebilir (2–50 karakter).');
   });

@@ -6,7 +6,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { limits, pollMessages as M, pollServiceMessages as S } from '@meydan/proto';
 import { asMember, drained, identityHeaders } from '@meydan/testing';
 import { keys } from '../src/store/keys.js';
-import { asShareVisitor, createPoll, newUserId, startPolls, until, validPoll, type PollsTestService } from './support.js';
+import {
+  asShareVisitor,
+  createPoll,
+  newUserId,
+  startPolls,
+  until,
+  validPoll,
+  type PollsTestService,
+} from './support.js';
 
 describe('share-link vote rules (shareVoteMode)', () => {
   let svc: PollsTestService;
@@ -23,7 +31,8 @@ describe('share-link vote rules (shareVoteMode)', () => {
   const freshIp = () => `10.23.${Math.floor(++ipSeq / 250)}.${ipSeq % 250}`;
   const shareVote = (code: string, headers: Record<string, string>, optionIndex = 0) =>
     svc.app.inject({ method: 'POST', url: `/api/s/${code}/vote`, headers, payload: { optionIndex } });
-  const sharePage = (code: string, headers: Record<string, string>) => svc.app.inject({ url: `/api/s/${code}`, headers });
+  const sharePage = (code: string, headers: Record<string, string>) =>
+    svc.app.inject({ url: `/api/s/${code}`, headers });
   const createShared = (shareVoteMode?: string) =>
     svc.app.inject({
       method: 'POST',
@@ -56,7 +65,9 @@ describe('share-link vote rules (shareVoteMode)', () => {
     expect(page.poll.shareVoteMode).toBe('browser');
 
     // Behind the same IP, a member still votes (as themself), and a visitor elsewhere is not affected.
-    expect((await shareVote(poll.shortUrl, identityHeaders({ userId: newUserId(), role: 'member', ip }))).statusCode).toBe(200);
+    expect(
+      (await shareVote(poll.shortUrl, identityHeaders({ userId: newUserId(), role: 'member', ip }))).statusCode,
+    ).toBe(200);
     expect((await shareVote(poll.shortUrl, asShareVisitor(`elsewhere-${ip}`, freshIp()))).statusCode).toBe(200);
     // The claims live beside the poll's counters (one hash tag) and hold no readable address.
     const claims = await svc.deps.redis.hgetall(keys.shareVoteIps(poll.id));
@@ -65,7 +76,11 @@ describe('share-link vote rules (shareVoteMode)', () => {
     expect(Object.keys(claims).join()).not.toContain(ip);
     // MongoDB gets exactly the counted votes.
     await drained(svc.deps, 'polls--persist-votes');
-    await until(async () => (await svc.app.polls.models.Vote.countDocuments({ pollId: poll.id })) === allowance + 2, 15_000, 'votes persisted');
+    await until(
+      async () => (await svc.app.polls.models.Vote.countDocuments({ pollId: poll.id })) === allowance + 2,
+      15_000,
+      'votes persisted',
+    );
   });
 
   it("'IP başına': one vote per IP network, members included; an IPv6 client holds its whole /64", async () => {
@@ -78,7 +93,9 @@ describe('share-link vote rules (shareVoteMode)', () => {
     const again = await shareVote(poll.shortUrl, asShareVisitor(`ip-b-${ip}`, ip));
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ error: 'ip_already_voted', message: S.shareVoteIpUsed });
-    expect((await shareVote(poll.shortUrl, identityHeaders({ userId: newUserId(), role: 'member', ip }))).statusCode).toBe(409);
+    expect(
+      (await shareVote(poll.shortUrl, identityHeaders({ userId: newUserId(), role: 'member', ip }))).statusCode,
+    ).toBe(409);
 
     expect((await shareVote(poll.shortUrl, asShareVisitor('v6-a', '2001:db8:7:1::1'))).statusCode).toBe(200);
     expect((await shareVote(poll.shortUrl, asShareVisitor('v6-b', '2001:db8:7:1:ffff:1:2:3'))).statusCode).toBe(409);
@@ -112,7 +129,12 @@ describe('share-link vote rules (shareVoteMode)', () => {
     const bad = await createShared('cookie');
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ error: 'validation', message: M.shareVoteMode });
-    const notShared = await svc.app.inject({ method: 'POST', url: '/api/polls', headers: asMember(alice), payload: { ...validPoll(), shareVoteMode: 'ip' } });
+    const notShared = await svc.app.inject({
+      method: 'POST',
+      url: '/api/polls',
+      headers: asMember(alice),
+      payload: { ...validPoll(), shareVoteMode: 'ip' },
+    });
     expect(notShared.statusCode).toBe(400);
     expect(notShared.json()).toMatchObject({ error: 'validation', message: M.shareVoteModeOnlyShareable });
     expect(await svc.app.polls.models.Poll.countDocuments({ creatorId: alice })).toBe(before);
@@ -126,8 +148,11 @@ describe('share-link vote rules (shareVoteMode)', () => {
     await svc.app.polls.polls.forgetMeta(poll.id);
     const ip = freshIp();
     const statuses = [];
-    for (let i = 0; i < limits.poll.shareVotesPerIp + 1; i++) statuses.push((await shareVote(poll.shortUrl!, asShareVisitor(`old-${ip}-${i}`, ip))).statusCode);
+    for (let i = 0; i < limits.poll.shareVotesPerIp + 1; i++)
+      statuses.push((await shareVote(poll.shortUrl!, asShareVisitor(`old-${ip}-${i}`, ip))).statusCode);
     expect(statuses.at(-1)).toBe(403);
-    expect((await sharePage(poll.shortUrl!, asShareVisitor('reader', freshIp()))).json().poll.shareVoteMode).toBe('browser');
+    expect((await sharePage(poll.shortUrl!, asShareVisitor('reader', freshIp()))).json().poll.shareVoteMode).toBe(
+      'browser',
+    );
   });
 });

@@ -21,7 +21,12 @@ describe('answers shared among visitors', () => {
     pollId = (await createPoll(svc.app, alice, { title: 'Paylaşılan yanıt?' })).id;
     const shared = await createPoll(svc.app, alice, { title: 'Bağlantıyla oylanan' }, '/api/polls/shareable');
     shortUrl = shared.shortUrl!.split('/').pop()!;
-    const voted = await svc.app.inject({ method: 'POST', url: `/api/s/${shortUrl}/vote`, headers: asShareVisitor('ziyaretci-0123456789abcdef'), payload: { optionIndex: 0 } });
+    const voted = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${shortUrl}/vote`,
+      headers: asShareVisitor('ziyaretci-0123456789abcdef'),
+      payload: { optionIndex: 0 },
+    });
     expect(voted.statusCode, voted.body).toBe(200);
   });
   afterAll(async () => {
@@ -29,7 +34,13 @@ describe('answers shared among visitors', () => {
     await svc?.close();
   });
 
-  const visitorUrls = () => ['/api/polls?feed=new', '/api/polls?feed=trending&limit=5', `/api/polls/${pollId}`, `/api/users/${alice}/polls`, `/api/polls/${pollId}/comments`];
+  const visitorUrls = () => [
+    '/api/polls?feed=new',
+    '/api/polls?feed=trending&limit=5',
+    `/api/polls/${pollId}`,
+    `/api/users/${alice}/polls`,
+    `/api/polls/${pollId}/comments`,
+  ];
 
   it('marks what a visitor reads public for a second, the same with or without a visitor id', async () => {
     for (const url of visitorUrls()) {
@@ -47,7 +58,10 @@ describe('answers shared among visitors', () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['cache-control'], url).toBeUndefined();
     }
-    const share = await svc.app.inject({ url: `/api/s/${shortUrl}`, headers: asShareVisitor('ziyaretci-0123456789abcdef') });
+    const share = await svc.app.inject({
+      url: `/api/s/${shortUrl}`,
+      headers: asShareVisitor('ziyaretci-0123456789abcdef'),
+    });
     expect(share.json()).toMatchObject({ hasVoted: true, userChoice: 0 });
     expect(share.headers['cache-control']).toBeUndefined();
     for (const url of ['/api/polls?feed=friends', '/api/polls/6650f0c2a1b2c3d4e5f60718', '/api/polls?feed=for-you']) {

@@ -11,7 +11,10 @@ import type { PollsConfig } from '../src/config.js';
 export type PollsTestService = TestService & { app: FastifyInstance };
 
 export function startPolls(config: Partial<PollsConfig> = {}, log?: Logger): Promise<PollsTestService> {
-  return startTestService('polls', buildApp, { config: config as Partial<BaseConfig>, ...(log ? { log } : {}) }) as Promise<PollsTestService>;
+  return startTestService('polls', buildApp, {
+    config: config as Partial<BaseConfig>,
+    ...(log ? { log } : {}),
+  }) as Promise<PollsTestService>;
 }
 
 /** A member id as auth would make one (for tests that need no profile). */
@@ -37,7 +40,12 @@ export async function createPoll(
 }
 
 export async function vote(app: FastifyInstance, pollId: string, userId: string, optionIndex: number) {
-  return app.inject({ method: 'POST', url: `/api/polls/${pollId}/vote`, headers: asMember(userId), payload: { optionIndex } });
+  return app.inject({
+    method: 'POST',
+    url: `/api/polls/${pollId}/vote`,
+    headers: asMember(userId),
+    payload: { optionIndex },
+  });
 }
 
 export const asShareVisitor = (visitorId: string, ip = '10.9.8.7') => identityHeaders({ visitorId, ip });

@@ -22,7 +22,11 @@ describe('member feeds from the timelines', () => {
   const made: Record<string, string> = {};
 
   const follow = async (who: TestUser, whom: TestUser) => {
-    const res = await social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
+    const res = await social.app.inject({
+      method: 'POST',
+      url: `/api/users/${whom.id}/follow`,
+      headers: asMember(who.id),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().following as boolean;
   };
@@ -45,7 +49,9 @@ describe('member feeds from the timelines', () => {
         for (const category of ['', '&category=oyun-geek']) {
           for (const page of [1, 2, 3, 9]) {
             const query = `feed=${feed}${category}&limit=2&page=${page}`;
-            expect(await pageFrom('timelines', viewer, query), query).toEqual(await pageFrom('database', viewer, query));
+            expect(await pageFrom('timelines', viewer, query), query).toEqual(
+              await pageFrom('database', viewer, query),
+            );
             compared++;
           }
           let cursor: string | null | undefined = null;
@@ -68,10 +74,21 @@ describe('member feeds from the timelines', () => {
     auth = await startTestService('auth', authBuildApp);
     social = await startTestService('social', socialBuildApp);
     svc = await startPolls();
-    for (const name of ['ayse', 'bora', 'cem', 'deniz', 'ece'] as const) users[name] = await createUser(auth.deps, { username: name });
+    for (const name of ['ayse', 'bora', 'cem', 'deniz', 'ece'] as const)
+      users[name] = await createUser(auth.deps, { username: name });
     const { ayse, bora, cem, deniz, ece } = users;
     // ayse ⇄ bora, ayse ⇄ ece, bora ⇄ deniz, cem ⇄ deniz mutual; ayse → cem one way.
-    for (const [a, b] of [[ayse, bora], [bora, ayse], [ayse, ece], [ece, ayse], [bora, deniz], [deniz, bora], [cem, deniz], [deniz, cem], [ayse, cem]] as const) {
+    for (const [a, b] of [
+      [ayse, bora],
+      [bora, ayse],
+      [ayse, ece],
+      [ece, ayse],
+      [bora, deniz],
+      [deniz, bora],
+      [cem, deniz],
+      [deniz, cem],
+      [ayse, cem],
+    ] as const) {
       expect(await follow(a, b)).toBe(true);
     }
     const categories = ['oyun-geek', 'teknoloji-ai'] as const;
@@ -79,13 +96,21 @@ describe('member feeds from the timelines', () => {
     for (const [name, user] of Object.entries(users)) {
       for (const type of ['public', 'private', 'friends'] as const) {
         for (const category of categories) {
-          const poll = await createPoll(svc.app, user.id, { type, category, title: `${name} ${type} ${category}?`, duration: 0 });
+          const poll = await createPoll(svc.app, user.id, {
+            type,
+            category,
+            title: `${name} ${type} ${category}?`,
+            duration: 0,
+          });
           made[`${name}-${type}-${category}`] = poll.id;
           // Likes give the trending order something to rank by (a like rewrites the score at once).
           const likers = type === 'friends' ? [user] : Object.values(users);
           for (let i = 0; i < Math.min(n % 4, likers.length); i++) {
             const liker = likers[i]!;
-            expect((await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/like`, headers: asMember(liker.id) })).statusCode).toBeLessThan(300);
+            expect(
+              (await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/like`, headers: asMember(liker.id) }))
+                .statusCode,
+            ).toBeLessThan(300);
           }
           n++;
         }
@@ -93,10 +118,33 @@ describe('member feeds from the timelines', () => {
     }
     await createPoll(svc.app, ayse.id, { title: 'Bağlantıyla açılan?', category: 'oyun-geek' }, '/api/polls/shareable');
     // One with an end still ahead (listed), one ended (not listed), one closed early and one deleted (neither).
-    made['bora-friends-day'] = (await createPoll(svc.app, bora.id, { type: 'friends', category: 'oyun-geek', title: 'Bir gün sürer?', duration: 24 })).id;
+    made['bora-friends-day'] = (
+      await createPoll(svc.app, bora.id, {
+        type: 'friends',
+        category: 'oyun-geek',
+        title: 'Bir gün sürer?',
+        duration: 24,
+      })
+    ).id;
     await endNow(svc.app, made['bora-friends-oyun-geek']!);
-    expect((await svc.app.inject({ method: 'POST', url: `/api/polls/${made['cem-public-oyun-geek']}/close`, headers: asMember(cem.id) })).statusCode).toBe(200);
-    expect((await svc.app.inject({ method: 'DELETE', url: `/api/polls/${made['deniz-private-oyun-geek']}`, headers: asMember(deniz.id) })).statusCode).toBe(200);
+    expect(
+      (
+        await svc.app.inject({
+          method: 'POST',
+          url: `/api/polls/${made['cem-public-oyun-geek']}/close`,
+          headers: asMember(cem.id),
+        })
+      ).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await svc.app.inject({
+          method: 'DELETE',
+          url: `/api/polls/${made['deniz-private-oyun-geek']}`,
+          headers: asMember(deniz.id),
+        })
+      ).statusCode,
+    ).toBe(200);
   }, 120_000);
 
   afterAll(async () => {
@@ -109,11 +157,22 @@ describe('member feeds from the timelines', () => {
     const { ayse, bora, cem } = users;
     const friendsOfAyse = (await pageOf(ayse, 'feed=friends&limit=100')).ids;
     // Her own, bora's and ece's Dost Meclisi polls (not cem's: she follows him one way), none ended.
-    const expected = ['ayse-friends-oyun-geek', 'ayse-friends-teknoloji-ai', 'bora-friends-teknoloji-ai', 'bora-friends-day', 'ece-friends-oyun-geek', 'ece-friends-teknoloji-ai'];
+    const expected = [
+      'ayse-friends-oyun-geek',
+      'ayse-friends-teknoloji-ai',
+      'bora-friends-teknoloji-ai',
+      'bora-friends-day',
+      'ece-friends-oyun-geek',
+      'ece-friends-teknoloji-ai',
+    ];
     expect(new Set(friendsOfAyse)).toEqual(new Set(expected.map((k) => made[k])));
     // bora's circle is ayse and deniz: his ended poll is gone, the one still running first.
     const borasGames = (await pageOf(bora, 'feed=friends&category=oyun-geek&limit=100')).ids;
-    expect(borasGames).toEqual([made['bora-friends-day'], made['deniz-friends-oyun-geek'], made['ayse-friends-oyun-geek']]);
+    expect(borasGames).toEqual([
+      made['bora-friends-day'],
+      made['deniz-friends-oyun-geek'],
+      made['ayse-friends-oyun-geek'],
+    ]);
     const trending = (await pageOf(cem, 'feed=trending&limit=100')).ids;
     expect(trending).not.toContain(made['cem-public-oyun-geek']);
     expect(trending).not.toContain(made['deniz-private-oyun-geek']);
@@ -127,24 +186,37 @@ describe('member feeds from the timelines', () => {
     const borasPoll = made['bora-friends-teknoloji-ai']!;
     expect((await pageOf(ayse, 'feed=friends&limit=100')).ids).toContain(borasPoll);
     expect(await follow(bora, ayse)).toBe(false);
-    await until(async () => !(await pageOf(ayse, 'feed=friends&limit=100')).ids.includes(borasPoll), 10_000, 'unfollow shown');
+    await until(
+      async () => !(await pageOf(ayse, 'feed=friends&limit=100')).ids.includes(borasPoll),
+      10_000,
+      'unfollow shown',
+    );
     expect((await pageOf(ayse, 'feed=new&limit=100')).ids).not.toContain(borasPoll);
     expect((await pageOf(bora, 'feed=new&limit=100')).ids).not.toContain(made['ayse-friends-oyun-geek']);
     await bothAlike();
     expect(await follow(bora, ayse)).toBe(true);
-    await until(async () => (await pageOf(ayse, 'feed=friends&limit=100')).ids.includes(borasPoll), 10_000, 'follow back shown');
+    await until(
+      async () => (await pageOf(ayse, 'feed=friends&limit=100')).ids.includes(borasPoll),
+      10_000,
+      'follow back shown',
+    );
     await bothAlike();
   }, 120_000);
 
   it('hides a banned creator’s polls and shows them again on reactivation, as MongoDB does', async () => {
     const { ayse, ece } = users;
     const at = new Date().toISOString();
-    const ecePolls = Object.entries(made).filter(([k]) => k.startsWith('ece-')).map(([, id]) => id);
-    const shown = async () => (await pageOf(ayse, 'feed=new&limit=100')).ids.filter((id) => ecePolls.includes(id)).length;
+    const ecePolls = Object.entries(made)
+      .filter(([k]) => k.startsWith('ece-'))
+      .map(([, id]) => id);
+    const shown = async () =>
+      (await pageOf(ayse, 'feed=new&limit=100')).ids.filter((id) => ecePolls.includes(id)).length;
     expect(await shown()).toBe(6);
     await svc.deps.bus.publish(events.admin.userBanned, { userId: ece.id, by: ayse.id, at });
     await until(async () => (await shown()) === 0, 10_000, 'ban shown');
-    expect((await pageOf(ayse, 'feed=new&limit=100')).totalCount).toBe((await pageFrom('database', ayse, 'feed=new&limit=100')).totalCount);
+    expect((await pageOf(ayse, 'feed=new&limit=100')).totalCount).toBe(
+      (await pageFrom('database', ayse, 'feed=new&limit=100')).totalCount,
+    );
     await bothAlike();
     await svc.deps.bus.publish(events.admin.userReactivated, { userId: ece.id, by: ayse.id, at });
     await until(async () => (await shown()) === 6, 10_000, 'reactivation shown');
@@ -163,7 +235,9 @@ describe('member feeds from the timelines', () => {
         expect(res.json(), feed).toMatchObject({ polls: [], totalCount: 0 });
       }
       // And its rebuild (it had no timelines) left these alone.
-      expect((await pageOf(ayse, 'feed=new&limit=100')).totalCount).toBe((await pageFrom('database', ayse, 'feed=new&limit=100')).totalCount);
+      expect((await pageOf(ayse, 'feed=new&limit=100')).totalCount).toBe(
+        (await pageFrom('database', ayse, 'feed=new&limit=100')).totalCount,
+      );
     } finally {
       await other.close();
     }
@@ -172,7 +246,10 @@ describe('member feeds from the timelines', () => {
   it('reads no MongoDB for a member’s page once warm, the member’s own like included, kept through a recount', async () => {
     const { ayse, bora } = users;
     const pollId = made['bora-public-teknoloji-ai']!;
-    const likedBy = async (user: TestUser) => (await svc.app.inject({ url: '/api/polls?feed=new&limit=100', headers: asMember(user.id) })).json().polls.find((p: { id: string }) => p.id === pollId).isLiked;
+    const likedBy = async (user: TestUser) =>
+      (await svc.app.inject({ url: '/api/polls?feed=new&limit=100', headers: asMember(user.id) }))
+        .json()
+        .polls.find((p: { id: string }) => p.id === pollId).isLiked;
     const like = () => svc.app.inject({ method: 'POST', url: `/api/polls/${pollId}/like`, headers: asMember(ayse.id) });
     const wasLiked = await likedBy(ayse);
     expect((await like()).json().liked).toBe(!wasLiked);
@@ -185,10 +262,13 @@ describe('member feeds from the timelines', () => {
     expect(await likedBy(ayse)).toBe(true);
 
     const { models } = svc.app.polls;
-    const spies = Object.values(models).flatMap((model) => (['find', 'findOne', 'findById', 'countDocuments', 'aggregate'] as const).map((m) => vi.spyOn(model, m)));
+    const spies = Object.values(models).flatMap((model) =>
+      (['find', 'findOne', 'findById', 'countDocuments', 'aggregate'] as const).map((m) => vi.spyOn(model, m)),
+    );
     try {
       for (const feed of ['trending', 'new', 'friends']) await pageOf(ayse, `feed=${feed}&limit=20`);
-      for (const feed of ['trending', 'new', 'friends']) expect((await pageOf(ayse, `feed=${feed}&limit=20`)).ids.length).toBeGreaterThan(0);
+      for (const feed of ['trending', 'new', 'friends'])
+        expect((await pageOf(ayse, `feed=${feed}&limit=20`)).ids.length).toBeGreaterThan(0);
       // The ended-polls sweep (a background job every POLLS_ENDED_SWEEP_MS) reads MongoDB on its own clock, not for a page.
       const bySweep = (filter: unknown) => typeof filter === 'object' && filter !== null && 'endedAt' in filter;
       expect(spies.flatMap((spy) => spy.mock.calls as unknown[][]).filter(([filter]) => !bySweep(filter))).toEqual([]);
@@ -208,7 +288,9 @@ describe('member feeds from the timelines', () => {
     await redis.del(...feedKeys);
     const reads = vi.spyOn(svc.app.polls.models.PollRank, 'find');
     try {
-      const after = await Promise.all(Object.values(users).flatMap((u) => [pageOf(u, 'feed=trending&limit=5'), pageOf(u, 'feed=trending&limit=5')]));
+      const after = await Promise.all(
+        Object.values(users).flatMap((u) => [pageOf(u, 'feed=trending&limit=5'), pageOf(u, 'feed=trending&limit=5')]),
+      );
       // One rebuild: its read and its catch-up read of the polls created meanwhile, whatever the number of readers.
       expect(reads).toHaveBeenCalledTimes(2);
       expect(after.filter((_, i) => i % 2 === 0)).toEqual(before);

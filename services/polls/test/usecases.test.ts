@@ -48,7 +48,10 @@ describe('polls use cases without HTTP', () => {
   });
 
   const heardOf = (subject: string, match: Record<string, unknown>) =>
-    heard.received.filter((e) => e.subject === subject && Object.entries(match).every(([k, v]) => (e.data as Record<string, unknown>)[k] === v));
+    heard.received.filter(
+      (e) =>
+        e.subject === subject && Object.entries(match).every(([k, v]) => (e.data as Record<string, unknown>)[k] === v),
+    );
 
   it('createPoll stores and announces the poll; voteAsMember counts a ballot once and announces it as proto says', async () => {
     const creatorId = newUserId();
@@ -57,11 +60,15 @@ describe('polls use cases without HTTP', () => {
     await vi.waitFor(() => expect(heardOf(events.polls.pollCreated, { pollId: poll.id })).toHaveLength(1));
 
     const voterId = newUserId();
-    expect(await refusal(voteAsMember(ctx, poll.id, visitor, { optionIndex: 0 }, caller('uc-visitor')))).toBe('401 unauthorized');
+    expect(await refusal(voteAsMember(ctx, poll.id, visitor, { optionIndex: 0 }, caller('uc-visitor')))).toBe(
+      '401 unauthorized',
+    );
     const result = await voteAsMember(ctx, poll.id, member(voterId), { optionIndex: 1 }, caller('uc-vote'));
     expect(result).toMatchObject({ pollId: poll.id, hasVoted: true, userChoice: 1, totalVotes: 1 });
     expect(validate('meydan/vote-result', result).ok).toBe(true);
-    expect(await refusal(voteAsMember(ctx, poll.id, member(voterId), { optionIndex: 0 }, caller('uc-again')))).toBe('409 already_voted');
+    expect(await refusal(voteAsMember(ctx, poll.id, member(voterId), { optionIndex: 0 }, caller('uc-again')))).toBe(
+      '409 already_voted',
+    );
     await vi.waitFor(() => {
       const cast = heardOf(events.polls.voteCast, { pollId: poll.id });
       // The refused second vote publishes the counted one again under its message id: JetStream keeps one.
@@ -75,7 +82,9 @@ describe('polls use cases without HTTP', () => {
   });
 
   it('a poll that does not exist, or that the viewer may not see, is refused as not found', async () => {
-    expect(await refusal(voteAsMember(ctx, newUserId(), member(newUserId()), { optionIndex: 0 }, caller('uc-missing')))).toBe('404 not_found');
+    expect(
+      await refusal(voteAsMember(ctx, newUserId(), member(newUserId()), { optionIndex: 0 }, caller('uc-missing'))),
+    ).toBe('404 not_found');
     const creatorId = newUserId();
     const friends = await createPoll(ctx, body({ type: 'friends' }), member(creatorId), caller('uc-friends'));
     expect(await refusal(likePoll(ctx, friends.id, visitor, caller('uc-like-visitor')))).toBe('404 not_found');
@@ -84,8 +93,16 @@ describe('polls use cases without HTTP', () => {
   it('likePoll likes and takes the like back, each change told to the creator', async () => {
     const poll = await createPoll(ctx, body(), member(newUserId()), caller('uc-create-2'));
     const likerId = newUserId();
-    expect(await likePoll(ctx, poll.id, member(likerId), caller('uc-like'))).toEqual({ pollId: poll.id, liked: true, likesCount: 1 });
-    expect(await likePoll(ctx, poll.id, member(likerId), caller('uc-unlike'))).toEqual({ pollId: poll.id, liked: false, likesCount: 0 });
+    expect(await likePoll(ctx, poll.id, member(likerId), caller('uc-like'))).toEqual({
+      pollId: poll.id,
+      liked: true,
+      likesCount: 1,
+    });
+    expect(await likePoll(ctx, poll.id, member(likerId), caller('uc-unlike'))).toEqual({
+      pollId: poll.id,
+      liked: false,
+      likesCount: 0,
+    });
     await vi.waitFor(() => {
       const liked = heardOf(events.polls.pollLiked, { pollId: poll.id });
       expect(liked.map((e) => (e.data as { liked: boolean }).liked)).toEqual([true, false]);

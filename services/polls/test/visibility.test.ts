@@ -25,12 +25,18 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
   const polls = {} as Record<Kind, { id: string; shortUrl: string | null }>;
 
   const follow = async (who: TestUser, whom: TestUser) => {
-    const res = await social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
+    const res = await social.app.inject({
+      method: 'POST',
+      url: `/api/users/${whom.id}/follow`,
+      headers: asMember(who.id),
+    });
     expect(res.statusCode, res.body).toBe(200);
     return res.json().following as boolean;
   };
   const headersOf = (viewer: Viewer) =>
-    viewer === 'visitor' ? identityHeaders({ visitorId: 'visitor-matrix', ip: '10.20.30.40' }) : asMember({ member, follower, mutual, creator }[viewer].id);
+    viewer === 'visitor'
+      ? identityHeaders({ visitorId: 'visitor-matrix', ip: '10.20.30.40' })
+      : asMember({ member, follower, mutual, creator }[viewer].id);
 
   beforeAll(async () => {
     auth = await startTestService('auth', authBuildApp);
@@ -59,11 +65,36 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
 
   // viewer × kind → [listed, GET by id, vote by id]
   const matrix: Record<Viewer, Record<Kind, [boolean, number, number]>> = {
-    visitor: { public: [true, 200, 401], private: [false, 404, 404], friends: [false, 404, 404], share: [false, 404, 404] },
-    member: { public: [true, 200, 200], private: [true, 200, 200], friends: [false, 404, 404], share: [false, 404, 404] },
-    follower: { public: [true, 200, 200], private: [true, 200, 200], friends: [false, 404, 404], share: [false, 404, 404] },
-    mutual: { public: [true, 200, 200], private: [true, 200, 200], friends: [true, 200, 200], share: [false, 404, 404] },
-    creator: { public: [true, 200, 200], private: [true, 200, 200], friends: [true, 200, 200], share: [false, 200, 200] },
+    visitor: {
+      public: [true, 200, 401],
+      private: [false, 404, 404],
+      friends: [false, 404, 404],
+      share: [false, 404, 404],
+    },
+    member: {
+      public: [true, 200, 200],
+      private: [true, 200, 200],
+      friends: [false, 404, 404],
+      share: [false, 404, 404],
+    },
+    follower: {
+      public: [true, 200, 200],
+      private: [true, 200, 200],
+      friends: [false, 404, 404],
+      share: [false, 404, 404],
+    },
+    mutual: {
+      public: [true, 200, 200],
+      private: [true, 200, 200],
+      friends: [true, 200, 200],
+      share: [false, 404, 404],
+    },
+    creator: {
+      public: [true, 200, 200],
+      private: [true, 200, 200],
+      friends: [true, 200, 200],
+      share: [false, 200, 200],
+    },
   };
   const rows = Object.entries(matrix).flatMap(([viewer, kinds]) =>
     Object.entries(kinds).map(([kind, expected]) => [viewer as Viewer, kind as Kind, ...expected] as const),
@@ -75,26 +106,51 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
     for (const feed of ['trending', 'new']) {
       const list = await svc.app.inject({ url: `/api/polls?feed=${feed}&limit=100`, headers });
       expect(list.statusCode).toBe(200);
-      expect(list.json().polls.map((p: { id: string }) => p.id).includes(poll.id), feed).toBe(listed);
+      expect(
+        list
+          .json()
+          .polls.map((p: { id: string }) => p.id)
+          .includes(poll.id),
+        feed,
+      ).toBe(listed);
     }
     const get = await svc.app.inject({ url: `/api/polls/${poll.id}`, headers });
     expect(get.statusCode).toBe(getStatus);
     if (getStatus === 404) expect(get.json().message).toBe(S.pollNotFound);
-    const v = await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/vote`, headers, payload: { optionIndex: 0 } });
+    const v = await svc.app.inject({
+      method: 'POST',
+      url: `/api/polls/${poll.id}/vote`,
+      headers,
+      payload: { optionIndex: 0 },
+    });
     expect(v.statusCode).toBe(voteStatus);
     if (kind === 'share') {
       // Everyone holding the link sees it and may vote through it.
       const page = await svc.app.inject({ url: `/api/s/${poll.shortUrl}`, headers });
       expect(page.statusCode).toBe(200);
-      const linkVote = await svc.app.inject({ method: 'POST', url: `/api/s/${poll.shortUrl}/vote`, headers, payload: { optionIndex: 1 } });
+      const linkVote = await svc.app.inject({
+        method: 'POST',
+        url: `/api/s/${poll.shortUrl}/vote`,
+        headers,
+        payload: { optionIndex: 1 },
+      });
       expect(linkVote.statusCode).toBe(viewer === 'creator' ? 409 : 200);
     }
   });
 
   it('shows creator summaries from auth and, on friends polls, the creator’s mutual followers with hasVoted', async () => {
-    const friendsPoll = (await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(mutual.id) })).json();
-    expect(friendsPoll.creator).toEqual({ id: creator.id, username: 'yaratici', displayName: 'Yaratıcı Kişi', avatarUrl: null });
-    expect(friendsPoll.friends).toEqual([{ id: mutual.id, username: 'dost', displayName: 'Dost', avatarUrl: null, hasVoted: true }]);
+    const friendsPoll = (
+      await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(mutual.id) })
+    ).json();
+    expect(friendsPoll.creator).toEqual({
+      id: creator.id,
+      username: 'yaratici',
+      displayName: 'Yaratıcı Kişi',
+      avatarUrl: null,
+    });
+    expect(friendsPoll.friends).toEqual([
+      { id: mutual.id, username: 'dost', displayName: 'Dost', avatarUrl: null, hasVoted: true },
+    ]);
     expect([friendsPoll.friendsCount, friendsPoll.friendsVotedCount]).toEqual([1, 1]);
     const publicPoll = (await svc.app.inject({ url: `/api/polls/${polls.public.id}`, headers: asVisitor() })).json();
     expect(publicPoll.friends).toBeUndefined();
@@ -141,7 +197,9 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json()).toEqual({ error: 'unauthorized', message: S.signInForFriends });
     const ids = async (user: TestUser) =>
-      (await svc.app.inject({ url: '/api/polls?feed=friends', headers: asMember(user.id) })).json().polls.map((p: { id: string }) => p.id);
+      (await svc.app.inject({ url: '/api/polls?feed=friends', headers: asMember(user.id) }))
+        .json()
+        .polls.map((p: { id: string }) => p.id);
     expect(await ids(mutual)).toEqual([polls.friends.id]);
     expect(await ids(creator)).toEqual([polls.friends.id]);
     expect(await ids(follower)).toEqual([]);
@@ -186,7 +244,10 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
     expect(body.friends.voted).toBe(2);
     expect(body.friends.options[1].votes).toBe(2);
     expect(body.friends.options[1].percent).toBe(100);
-    expect(body.friends.options[1].voters.map((v: { username: string }) => v.username).sort()).toEqual(['oteki', 'yaratici']);
+    expect(body.friends.options[1].voters.map((v: { username: string }) => v.username).sort()).toEqual([
+      'oteki',
+      'yaratici',
+    ]);
     expect(body.friends.options[0]).toMatchObject({ votes: 0, percent: 0, voters: [] });
 
     const publicOne = await createPoll(svc.app, creator.id, {});
@@ -196,13 +257,15 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
     expect(notFriends.json().message).toBe(S.analysisFriendsOnly);
   });
 
-  it('shows a Dost Meclisi poll\'s split only to those who voted on it (the hasVoted flags plus counts would tell who chose what)', async () => {
+  it("shows a Dost Meclisi poll's split only to those who voted on it (the hasVoted flags plus counts would tell who chose what)", async () => {
     const third = await createUser(auth.deps, { username: 'ucuncu', displayName: 'Üçüncü' });
     await follow(creator, third);
     await follow(third, creator);
     const poll = await createPoll(svc.app, creator.id, { type: 'friends', options: ['Evet', 'Hayır'] });
-    const seenBy = async (user: TestUser) => (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(user.id) })).json();
-    const liveFor = (user: TestUser) => svc.deps.bus.request(subjects.polls.canView, { pollId: poll.id, userId: user.id });
+    const seenBy = async (user: TestUser) =>
+      (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(user.id) })).json();
+    const liveFor = (user: TestUser) =>
+      svc.deps.bus.request(subjects.polls.canView, { pollId: poll.id, userId: user.id });
     expect((await vote(svc.app, poll.id, mutual.id, 1)).statusCode).toBe(200);
 
     // `third` has not voted: sees that the mutual voted and how many votes there are, but not the split, not even live.
@@ -212,8 +275,12 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
     expect(before.options.map((o: { votes: number }) => o.votes)).toEqual([0, 0]);
     // Not yet, and the answer says a vote would change it (a socket must not remember this no).
     expect(await liveFor(third)).toEqual({ visible: false, untilVote: true });
-    const inFeed = (await svc.app.inject({ url: '/api/polls?feed=friends&limit=100', headers: asMember(third.id) })).json();
-    expect(inFeed.polls.find((p: { id: string }) => p.id === poll.id).options.map((o: { votes: number }) => o.votes)).toEqual([0, 0]);
+    const inFeed = (
+      await svc.app.inject({ url: '/api/polls?feed=friends&limit=100', headers: asMember(third.id) })
+    ).json();
+    expect(
+      inFeed.polls.find((p: { id: string }) => p.id === poll.id).options.map((o: { votes: number }) => o.votes),
+    ).toEqual([0, 0]);
 
     // Once they voted, the split is theirs (live too: the check says they voted); the creator sees their own poll's
     // split without voting (results-visibility.ts: one rule for the card and the results download).
@@ -227,11 +294,19 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
     const gone = await createUser(auth.deps, { username: 'eski_dost' });
     await follow(creator, gone);
     await follow(gone, creator);
-    expect((await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(gone.id) })).statusCode).toBe(200);
+    expect(
+      (await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(gone.id) })).statusCode,
+    ).toBe(200);
     expect(await svc.deps.redis.exists(keys.mutuals(gone.id))).toBe(1);
     expect(await follow(gone, creator)).toBe(false);
-    await until(async () => (await svc.deps.redis.exists(keys.mutuals(gone.id))) === 0, 10_000, 'mutuals cache dropped');
-    expect((await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(gone.id) })).statusCode).toBe(404);
+    await until(
+      async () => (await svc.deps.redis.exists(keys.mutuals(gone.id))) === 0,
+      10_000,
+      'mutuals cache dropped',
+    );
+    expect(
+      (await svc.app.inject({ url: `/api/polls/${polls.friends.id}`, headers: asMember(gone.id) })).statusCode,
+    ).toBe(404);
   });
 
   it('keeps answering with placeholders when auth stops answering', async () => {
@@ -239,6 +314,11 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
     await auth.close();
     const res = await svc.app.inject({ url: `/api/polls/${polls.public.id}`, headers: asVisitor() });
     expect(res.statusCode).toBe(200);
-    expect(res.json().creator).toEqual({ id: creator.id, username: '', displayName: S.unknownCreator, avatarUrl: null });
+    expect(res.json().creator).toEqual({
+      id: creator.id,
+      username: '',
+      displayName: S.unknownCreator,
+      avatarUrl: null,
+    });
   });
 });

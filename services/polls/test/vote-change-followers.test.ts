@@ -21,21 +21,33 @@ describe('what follows a changed vote', () => {
   });
 
   const ask = (method: 'POST' | 'PUT' | 'DELETE', pollId: string, userId: string, payload?: Record<string, unknown>) =>
-    svc.app.inject({ method, url: `/api/polls/${pollId}/vote`, headers: asMember(userId), ...(payload ? { payload } : {}) });
+    svc.app.inject({
+      method,
+      url: `/api/polls/${pollId}/vote`,
+      headers: asMember(userId),
+      ...(payload ? { payload } : {}),
+    });
   const csvRows = async (pollId: string): Promise<string[][]> =>
-    parse((await svc.app.inject({ url: `/api/polls/${pollId}/results.csv`, headers: asMember(alice) })).body.slice(1), { delimiter: ';' });
+    parse((await svc.app.inject({ url: `/api/polls/${pollId}/results.csv`, headers: asMember(alice) })).body.slice(1), {
+      delimiter: ';',
+    });
   const ownVotes = async (userId: string): Promise<{ pollId: string; selectedOption: string }[]> =>
     (await svc.app.inject({ url: `/api/users/${userId}/votes`, headers: asMember(userId) })).json();
   const hot = async (pollId: string) => (await svc.app.polls.models.PollRank.findById(pollId).lean())!.hot;
-  const rankOf = (votes: number, createdAt: string) => trendingScore({ votes, likes: 0, comments: 0, shares: 0 }, new Date(createdAt));
+  const rankOf = (votes: number, createdAt: string) =>
+    trendingScore({ votes, likes: 0, comments: 0, shares: 0 }, new Date(createdAt));
 
-  it('moves the CSV, the voter\'s own list, the rank and the live counts with the ballot, and sends no vote event', async () => {
+  it("moves the CSV, the voter's own list, the rank and the live counts with the ballot, and sends no vote event", async () => {
     const poll = await createPoll(svc.app, alice, { options: ['Çay', 'Kahve'], allowVoteChange: true });
     const [ayse, burak] = [newUserId(), newUserId()];
-    const liveCounts = collect<{ pollId: string; voteCounts: Record<string, number>; totalVotes: number }>(svc.deps.nats, live.pollCounts);
+    const liveCounts = collect<{ pollId: string; voteCounts: Record<string, number>; totalVotes: number }>(
+      svc.deps.nats,
+      live.pollCounts,
+    );
     const cast = collect<{ pollId: string }>(svc.deps.nats, events.polls.voteCast);
     await Promise.all([liveCounts.flush(), cast.flush()]);
-    for (const voter of [ayse, burak]) expect((await ask('POST', poll.id, voter, { optionIndex: 0 })).statusCode).toBe(200);
+    for (const voter of [ayse, burak])
+      expect((await ask('POST', poll.id, voter, { optionIndex: 0 })).statusCode).toBe(200);
     await until(async () => (await ownVotes(ayse)).some((v) => v.pollId === poll.id), 15_000, 'first votes stored');
     await until(async () => (await hot(poll.id)) === rankOf(2, poll.createdAt), 15_000, 'the rank counts the votes');
 
@@ -48,10 +60,21 @@ describe('what follows a changed vote', () => {
       ['Kahve', '1', '100,0', '1'],
     ]);
     // The live counts went out after each change, the last one exact.
-    await until(() => liveCounts.received.some((m) => m.data.pollId === poll.id && m.data.totalVotes === 1 && m.data.voteCounts['1'] === 1), 5000, 'live counts');
+    await until(
+      () =>
+        liveCounts.received.some(
+          (m) => m.data.pollId === poll.id && m.data.totalVotes === 1 && m.data.voteCounts['1'] === 1,
+        ),
+      5000,
+      'live counts',
+    );
     // Each voter's own list: ayşe's moved vote, none of burak's.
-    await until(async () => (await ownVotes(ayse)).find((v) => v.pollId === poll.id)?.selectedOption === 'Kahve', 15_000, 'ayşe\'s list follows');
-    await until(async () => !(await ownVotes(burak)).some((v) => v.pollId === poll.id), 15_000, 'burak\'s list follows');
+    await until(
+      async () => (await ownVotes(ayse)).find((v) => v.pollId === poll.id)?.selectedOption === 'Kahve',
+      15_000,
+      "ayşe's list follows",
+    );
+    await until(async () => !(await ownVotes(burak)).some((v) => v.pollId === poll.id), 15_000, "burak's list follows");
     // The trending rank loses the vote taken back.
     await until(async () => (await hot(poll.id)) === rankOf(1, poll.createdAt), 15_000, 'the rank follows');
     await drained(svc.deps, 'polls--persist-vote-changes');

@@ -30,18 +30,39 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
   /** Every poll of these tests is new: its votes go under derived _ids. */
   const derivedIds = () => true;
   const ask = (method: 'POST' | 'PUT' | 'DELETE', pollId: string, userId: string, payload?: Record<string, unknown>) =>
-    svc.app.inject({ method, url: `/api/polls/${pollId}/vote`, headers: asMember(userId), ...(payload ? { payload } : {}) });
+    svc.app.inject({
+      method,
+      url: `/api/polls/${pollId}/vote`,
+      headers: asMember(userId),
+      ...(payload ? { payload } : {}),
+    });
   const storedBallots = async (pollId: string) =>
-    Object.fromEntries((await ctx().models.Vote.find({ pollId }).lean()).map((v) => [v.voter, v.optionIndexes?.length ? v.optionIndexes : [v.optionIndex]]));
+    Object.fromEntries(
+      (await ctx().models.Vote.find({ pollId }).lean()).map((v) => [
+        v.voter,
+        v.optionIndexes?.length ? v.optionIndexes : [v.optionIndex],
+      ]),
+    );
   const redisState = async (pollId: string) => {
     const r = svc.deps.redis;
-    return { counts: await r.hgetall(keys.counts(pollId)), voters: await r.hgetall(keys.voters(pollId)), seqs: await r.hgetall(keys.seqs(pollId)), flows: await r.hgetall(keys.flows(pollId)) };
+    return {
+      counts: await r.hgetall(keys.counts(pollId)),
+      voters: await r.hgetall(keys.voters(pollId)),
+      seqs: await r.hgetall(keys.seqs(pollId)),
+      flows: await r.hgetall(keys.flows(pollId)),
+    };
   };
   const settled = async () => {
     await drained(svc.deps, 'polls--persist-votes');
     await drained(svc.deps, 'polls--persist-vote-changes');
   };
-  const change = (pollId: string, voter: string, seq: number, from: number[] | null, to: number[] | null): VoteChangedEvent => ({
+  const change = (
+    pollId: string,
+    voter: string,
+    seq: number,
+    from: number[] | null,
+    to: number[] | null,
+  ): VoteChangedEvent => ({
     pollId,
     creatorId: alice,
     voter,
@@ -61,11 +82,22 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     expect((await ask('PUT', poll.id, voter, { optionIndex: 1 })).statusCode).toBe(200);
     expect((await ask('PUT', poll.id, voter, { optionIndex: 2 })).statusCode).toBe(200);
     await until(async () => (await storedBallots(poll.id))[`u:${voter}`]?.[0] === 2, 15_000, 'changes stored');
-    await until(() => published.received.filter((m) => m.data.pollId === poll.id).length === 2, 5000, 'both change events');
+    await until(
+      () => published.received.filter((m) => m.data.pollId === poll.id).length === 2,
+      5000,
+      'both change events',
+    );
     published.stop();
-    const [first, second] = published.received.filter((m) => m.data.pollId === poll.id).map((m) => m.data) as [VoteChangedEvent, VoteChangedEvent];
+    const [first, second] = published.received.filter((m) => m.data.pollId === poll.id).map((m) => m.data) as [
+      VoteChangedEvent,
+      VoteChangedEvent,
+    ];
     await settled();
-    const before = { mongo: await storedBallots(poll.id), redis: await redisState(poll.id), records: await ctx().models.VoteChange.countDocuments({ pollId: poll.id }) };
+    const before = {
+      mongo: await storedBallots(poll.id),
+      redis: await redisState(poll.id),
+      records: await ctx().models.VoteChange.countDocuments({ pollId: poll.id }),
+    };
     expect(before.records).toBe(2);
 
     // Both changes again, exactly as they went out, past JetStream's dedupe (other message ids), the older one last.
@@ -91,17 +123,34 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     await bus.publish(events.polls.voteChanged, change(poll.id, moved, 2, [2], null), { msgId: `m2-${poll.id}` });
     await settled();
     for (const voter of [moved, gone]) {
-      await bus.publish(events.polls.voteCast, { pollId: poll.id, creatorId: alice, voter, userId: voter.slice(2), optionIndex: 0, at: new Date().toISOString() }, { msgId: `cast-${voter}` });
+      await bus.publish(
+        events.polls.voteCast,
+        {
+          pollId: poll.id,
+          creatorId: alice,
+          voter,
+          userId: voter.slice(2),
+          optionIndex: 0,
+          at: new Date().toISOString(),
+        },
+        { msgId: `cast-${voter}` },
+      );
     }
     await settled();
     expect(await storedBallots(poll.id)).toEqual({ [moved]: [1] });
     const seqs = await ctx().models.VoteSeq.find({ pollId: poll.id }).lean();
-    expect(Object.fromEntries(seqs.map((r) => [r.voter, [r.seq, r.ballot ?? null]]))).toEqual({ [moved]: [3, [1]], [gone]: [1, null] });
+    expect(Object.fromEntries(seqs.map((r) => [r.voter, [r.seq, r.ballot ?? null]]))).toEqual({
+      [moved]: [3, [1]],
+      [gone]: [1, null],
+    });
     // Redis learned the changes its own steps never made, each voter at their highest seq: only moved's B counts.
     const redis = await redisState(poll.id);
     expect(redis.voters).toEqual({ [moved]: '1' });
     expect(redis.counts).toMatchObject({ '0': '0', '1': '1', '2': '0', t: '1' });
-    expect(Object.fromEntries(Object.entries(redis.seqs).map(([v, s]) => [v, s.split('|')[0]]))).toEqual({ [moved]: '3', [gone]: '1' });
+    expect(Object.fromEntries(Object.entries(redis.seqs).map(([v, s]) => [v, s.split('|')[0]]))).toEqual({
+      [moved]: '3',
+      [gone]: '1',
+    });
   });
 
   it('ends a vote as the newest change left it when a replica that read an older change writes after the newer one was applied', async () => {
@@ -111,7 +160,16 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     const voter = `u:${newUserId()}`;
     await applyVoteChanges(ctx(), [change(poll.id, voter, 2, [2], null)], new Date(), derivedIds);
     expect(await storedBallots(poll.id)).toEqual({});
-    const readBefore = { _id: `${poll.id}:${voter}`, pollId: new Types.ObjectId(poll.id), voter, userId: voter.slice(2), seq: 1, ballot: [2], from: [0], at: new Date() };
+    const readBefore = {
+      _id: `${poll.id}:${voter}`,
+      pollId: new Types.ObjectId(poll.id),
+      voter,
+      userId: voter.slice(2),
+      seq: 1,
+      ballot: [2],
+      from: [0],
+      at: new Date(),
+    };
     await matchVotes(ctx(), [readBefore as unknown as VoteSeqDoc], new Date(), derivedIds);
     expect(await storedBallots(poll.id)).toEqual({});
   });
@@ -146,20 +204,34 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     // What a process killed right after the change's Lua step leaves: counted and pending, no event.
     expect((await ctx().voteChanges.change(poll.id, 2, `u:${mover}`, [1], 'change')).status).toBe('changed');
     expect((await ctx().voteChanges.change(poll.id, 2, `u:${leaver}`, [], 'take')).status).toBe('changed');
-    expect((await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).sort()).toEqual([`u:${leaver}`, `u:${mover}`].sort());
+    expect((await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).sort()).toEqual(
+      [`u:${leaver}`, `u:${mover}`].sort(),
+    );
 
     // A mark's score is its step's millisecond and a fraction of one (attempt-stamp.ts): a sweep in that same
     // millisecond looks up to its end.
     expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(2);
-    await until(async () => JSON.stringify(await storedBallots(poll.id)) === JSON.stringify({ [`u:${mover}`]: [1] }), 15_000, 'pending changes stored');
+    await until(
+      async () => JSON.stringify(await storedBallots(poll.id)) === JSON.stringify({ [`u:${mover}`]: [1] }),
+      15_000,
+      'pending changes stored',
+    );
     expect(await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).toEqual([]);
     expect(await sweepPendingVotes(ctx(), Date.now() + 1, 0)).toBe(0);
     // The voters go on: the next change has a higher seq, and is applied.
     const published = (await ctx().models.VoteSeq.findById(`${poll.id}:u:${mover}`).lean())!.seq;
     const again = await ask('PUT', poll.id, mover, { optionIndex: 0 });
     expect(again.statusCode, again.body).toBe(200);
-    await until(async () => ((await ctx().models.VoteSeq.findById(`${poll.id}:u:${mover}`).lean())?.seq ?? 0) > published, 15_000, 'the next change applied');
-    await until(async () => (await storedBallots(poll.id))[`u:${mover}`]?.[0] === 0, 15_000, 'the vote moved in MongoDB');
+    await until(
+      async () => ((await ctx().models.VoteSeq.findById(`${poll.id}:u:${mover}`).lean())?.seq ?? 0) > published,
+      15_000,
+      'the next change applied',
+    );
+    await until(
+      async () => (await storedBallots(poll.id))[`u:${mover}`]?.[0] === 0,
+      15_000,
+      'the vote moved in MongoDB',
+    );
   });
 
   it('answers a change whose event JetStream did not take with a Turkish 503, keeps it pending, and the job publishes it', async () => {
@@ -176,7 +248,10 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     const res = await ask('PUT', poll.id, voter, { optionIndex: 1 });
     refuse.mockRestore();
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toMatchObject({ error: 'event_not_published', message: 'İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.' });
+    expect(res.json()).toMatchObject({
+      error: 'event_not_published',
+      message: 'İşlemin kaydedildi ama şu anda duyurulamadı. Lütfen biraz sonra sayfayı yenileyip kontrol et.',
+    });
     // Made, not yet announced: counted and pending, MongoDB still has the first vote.
     expect(await svc.deps.redis.hget(keys.voters(poll.id), `u:${voter}`)).toBe('1');
     expect(await ctx().redis.zrange(keys.pending(poll.id), 0, -1)).toEqual([`u:${voter}`]);
@@ -207,7 +282,11 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
   });
 
   it('rebuilds from MongoDB, after a mix of votes, changes and take-backs, the counters, sequences and flows Redis had', async () => {
-    const poll = await createPoll(svc.app, alice, { options: ['A', 'B', 'C', 'D'], maxChoices: 2, allowVoteChange: true });
+    const poll = await createPoll(svc.app, alice, {
+      options: ['A', 'B', 'C', 'D'],
+      maxChoices: 2,
+      allowVoteChange: true,
+    });
     let seed = 38;
     const random = (n: number) => {
       seed = (Math.imul(seed, 1664525) + 1013904223) >>> 0;
@@ -235,7 +314,11 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
     );
     const live = await redisState(poll.id);
     expect(Object.keys(live.seqs).length).toBeGreaterThan(5);
-    await until(async () => Object.keys(await storedBallots(poll.id)).length === Object.keys(live.voters).length, 20_000, 'MongoDB has every ballot');
+    await until(
+      async () => Object.keys(await storedBallots(poll.id)).length === Object.keys(live.voters).length,
+      20_000,
+      'MongoDB has every ballot',
+    );
     await settled();
     // MongoDB's ballots are Redis's, and so are the counts they add up to and the API's.
     const mongo = await storedBallots(poll.id);
@@ -280,10 +363,17 @@ describe('changed votes under redelivery, reordering and lost acknowledgements',
       const Vote = ctx().models.Vote.collection;
       const VoteSeq = ctx().models.VoteSeq.collection;
       // The votes: never one command per voter (the sequence records are: one update by _id each).
-      const perVoter = [vi.spyOn(Vote, 'findOne'), vi.spyOn(Vote, 'replaceOne'), vi.spyOn(Vote, 'deleteOne'), vi.spyOn(Vote, 'updateOne'), vi.spyOn(VoteSeq, 'findOne')];
+      const perVoter = [
+        vi.spyOn(Vote, 'findOne'),
+        vi.spyOn(Vote, 'replaceOne'),
+        vi.spyOn(Vote, 'deleteOne'),
+        vi.spyOn(Vote, 'updateOne'),
+        vi.spyOn(VoteSeq, 'findOne'),
+      ];
       const batched = [vi.spyOn(Vote, 'find'), vi.spyOn(Vote, 'bulkWrite')];
       // Only this poll's commands count: the consumers of the earlier tests' polls may still be at work beside it.
-      const ours = (spy: { mock: { calls: unknown[][] } }) => spy.mock.calls.filter((call) => JSON.stringify(call[0]).includes(poll.id)).length;
+      const ours = (spy: { mock: { calls: unknown[][] } }) =>
+        spy.mock.calls.filter((call) => JSON.stringify(call[0]).includes(poll.id)).length;
       await settled();
       try {
         await applyVoteChanges(ctx(), batch, new Date(), () => derived);

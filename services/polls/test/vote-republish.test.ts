@@ -33,9 +33,18 @@ describe('a vote counted but not published', () => {
     const retried = await vote(svc.app, poll.id, bob, 2);
     expect(retried.statusCode).toBe(409);
     expect(retried.json().error).toBe('already_voted');
-    await until(async () => (await ctx.models.Vote.countDocuments({ pollId: poll.id })) === 1, 10_000, 'the counted vote persisted');
-    expect(await ctx.models.Vote.findOne({ pollId: poll.id }).lean()).toMatchObject({ voter: `u:${bob}`, optionIndex: 1 });
-    expect(published.received.map((m) => m.data)).toMatchObject([{ pollId: poll.id, voter: `u:${bob}`, optionIndex: 1 }]);
+    await until(
+      async () => (await ctx.models.Vote.countDocuments({ pollId: poll.id })) === 1,
+      10_000,
+      'the counted vote persisted',
+    );
+    expect(await ctx.models.Vote.findOne({ pollId: poll.id }).lean()).toMatchObject({
+      voter: `u:${bob}`,
+      optionIndex: 1,
+    });
+    expect(published.received.map((m) => m.data)).toMatchObject([
+      { pollId: poll.id, voter: `u:${bob}`, optionIndex: 1 },
+    ]);
 
     // Another try publishes under the same message id: JetStream keeps the first, the votes collection one vote.
     const jsm = await svc.deps.nats.jetstreamManager();
@@ -85,7 +94,12 @@ describe('a vote counted but not published', () => {
     const fraction = vi.spyOn(Math, 'random').mockReturnValue(0.25);
     try {
       const moved = await ctx.voteChanges.change(poll.id, 3, voter, [2], 'change');
-      expect(moved).toMatchObject({ status: 'changed', from: [0], choice: [2], counts: { total: 1, votes: [0, 0, 1] } });
+      expect(moved).toMatchObject({
+        status: 'changed',
+        from: [0],
+        choice: [2],
+        counts: { total: 1, votes: [0, 0, 1] },
+      });
       expect(await ctx.voteChanges.change(poll.id, 3, voter, [2], 'change')).toEqual(moved);
       // The voter asking for the ballot they now have, a moment later: the same ballot, refused.
       now.mockReturnValue(at + 1);

@@ -3,7 +3,17 @@ import { events, live, pollMessages as M, pollServiceMessages as S, type LiveCou
 import { asMember, asVisitor, drained, identityHeaders } from '@meydan/testing';
 import { trendingScore } from '../src/domain/trending.js';
 import { keys } from '../src/store/keys.js';
-import { asShareVisitor, collect, createPoll, newUserId, startPolls, until, vote, endNow, type PollsTestService } from './support.js';
+import {
+  asShareVisitor,
+  collect,
+  createPoll,
+  newUserId,
+  startPolls,
+  until,
+  vote,
+  endNow,
+  type PollsTestService,
+} from './support.js';
 import { busyFor } from '../../../test/quiet.js';
 
 describe('votes', () => {
@@ -46,7 +56,13 @@ describe('votes', () => {
     const stored = await ctx().models.Vote.findOne({ pollId: poll.id }).lean();
     expect(stored).toMatchObject({ voter: `u:${bob}`, userId: bob, optionIndex: 2 });
     await until(() => stream.received.length >= 1);
-    expect(stream.received[0]!.data).toMatchObject({ pollId: poll.id, creatorId: alice, voter: `u:${bob}`, userId: bob, optionIndex: 2 });
+    expect(stream.received[0]!.data).toMatchObject({
+      pollId: poll.id,
+      creatorId: alice,
+      voter: `u:${bob}`,
+      userId: bob,
+      optionIndex: 2,
+    });
     stream.stop();
 
     const seen = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(bob) })).json();
@@ -61,10 +77,21 @@ describe('votes', () => {
     const carol = newUserId();
     expect((await vote(svc.app, poll.id, carol, 1)).statusCode).toBe(200);
     await until(async () => (await persisted(poll.id)) === 1);
-    const replay = { pollId: poll.id, creatorId: alice, voter: `u:${carol}`, userId: carol, optionIndex: 1, at: new Date().toISOString() };
+    const replay = {
+      pollId: poll.id,
+      creatorId: alice,
+      voter: `u:${carol}`,
+      userId: carol,
+      optionIndex: 1,
+      at: new Date().toISOString(),
+    };
     // Different message ids get past JetStream's de-duplication: the unique index is what stops them.
     await svc.deps.bus.publish(events.polls.voteCast, replay, { msgId: `replay-1-${poll.id}` });
-    await svc.deps.bus.publish(events.polls.voteCast, { ...replay, voter: 'v:late-visitor', userId: null }, { msgId: `replay-2-${poll.id}` });
+    await svc.deps.bus.publish(
+      events.polls.voteCast,
+      { ...replay, voter: 'v:late-visitor', userId: null },
+      { msgId: `replay-2-${poll.id}` },
+    );
     await until(async () => (await persisted(poll.id)) === 2, 10_000, 'the new vote persisted');
     await svc.deps.bus.publish(events.polls.voteCast, replay, { msgId: `replay-3-${poll.id}` });
     await drained(svc.deps, 'polls--persist-votes');
@@ -79,17 +106,38 @@ describe('votes', () => {
     const poll = await createPoll(svc.app, alice);
     const gone = newUserId(); // no poll has this id: as if deleted before its votes were persisted
     const queries: { collection: string; method: string; filter: unknown }[] = [];
-    svc.deps.mongo.set('debug', (collection: string, method: string, filter: unknown) => void queries.push({ collection, method, filter }));
+    svc.deps.mongo.set(
+      'debug',
+      (collection: string, method: string, filter: unknown) => void queries.push({ collection, method, filter }),
+    );
     const at = new Date().toISOString();
     try {
       await Promise.all(
         Array.from({ length: 40 }, (_, i) => [
-          svc.deps.bus.publish(events.polls.voteCast, { pollId: poll.id, creatorId: alice, voter: `v:batch-${i}`, userId: null, optionIndex: i % 2, at }),
-          svc.deps.bus.publish(events.polls.voteCast, { pollId: gone, creatorId: alice, voter: `v:batch-${i}`, userId: null, optionIndex: 0, at }),
+          svc.deps.bus.publish(events.polls.voteCast, {
+            pollId: poll.id,
+            creatorId: alice,
+            voter: `v:batch-${i}`,
+            userId: null,
+            optionIndex: i % 2,
+            at,
+          }),
+          svc.deps.bus.publish(events.polls.voteCast, {
+            pollId: gone,
+            creatorId: alice,
+            voter: `v:batch-${i}`,
+            userId: null,
+            optionIndex: 0,
+            at,
+          }),
         ]).flat(),
       );
       await drained(svc.deps, 'polls--persist-votes');
-      await until(async () => ((await ctx().models.PollRank.findById(poll.id).lean())?.hot ?? 0) > 0, 10_000, 'trending rank synced');
+      await until(
+        async () => ((await ctx().models.PollRank.findById(poll.id).lean())?.hot ?? 0) > 0,
+        10_000,
+        'trending rank synced',
+      );
     } finally {
       svc.deps.mongo.set('debug', false);
     }
@@ -114,7 +162,12 @@ describe('votes', () => {
     });
     expect(res.statusCode).toBe(200);
     expect(res.json().userChoice).toBe(1);
-    const dan = await svc.app.inject({ method: 'POST', url: `/api/polls/${poll.id}/vote`, headers: asMember(newUserId()), payload: { optionId: 0 } });
+    const dan = await svc.app.inject({
+      method: 'POST',
+      url: `/api/polls/${poll.id}/vote`,
+      headers: asMember(newUserId()),
+      payload: { optionId: 0 },
+    });
     expect(dan.json().voteCounts).toEqual({ '0': 1, '1': 1 });
     await until(async () => (await persisted(poll.id)) === 2);
     expect(await ctx().models.Vote.exists({ pollId: poll.id, voter: `u:${carol}` })).toBeTruthy();
@@ -125,7 +178,13 @@ describe('votes', () => {
     const poll = await createPoll(svc.app, alice);
     const post = (payload: unknown, headers = asMember(bob), id = poll.id) =>
       svc.app.inject({ method: 'POST', url: `/api/polls/${id}/vote`, headers, payload: payload as object });
-    for (const body of [{ optionIndex: 2 }, { optionIndex: -1 }, { optionIndex: 1.5 }, { optionIndex: '1' }, { optionId: 'x' }]) {
+    for (const body of [
+      { optionIndex: 2 },
+      { optionIndex: -1 },
+      { optionIndex: 1.5 },
+      { optionIndex: '1' },
+      { optionId: 'x' },
+    ]) {
       const res = await post(body);
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().message).toBe(M.optionInvalid);
@@ -164,19 +223,41 @@ describe('votes', () => {
       userChoice: null,
     });
 
-    const first = await svc.app.inject({ method: 'POST', url: `/api/s/${code}/vote`, headers: asShareVisitor('visitor-1'), payload: { optionIndex: 1 } });
+    const first = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${code}/vote`,
+      headers: asShareVisitor('visitor-1'),
+      payload: { optionIndex: 1 },
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toMatchObject({ voteCounts: { '0': 0, '1': 1 }, totalVotes: 1, userChoice: 1, message: S.voteRecorded });
+    expect(first.json()).toMatchObject({
+      voteCounts: { '0': 0, '1': 1 },
+      totalVotes: 1,
+      userChoice: 1,
+      message: S.voteRecorded,
+    });
     expect(typeof first.json().feedback).toBe('string');
-    const twice = await svc.app.inject({ method: 'POST', url: `/api/s/${code}/vote`, headers: asShareVisitor('visitor-1'), payload: { optionIndex: 0 } });
+    const twice = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${code}/vote`,
+      headers: asShareVisitor('visitor-1'),
+      payload: { optionIndex: 0 },
+    });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe('Bu ankete zaten oy verdin');
 
     const again = (await svc.app.inject({ url: `/api/s/${code}`, headers: asShareVisitor('visitor-1') })).json();
     expect(again).toMatchObject({ hasVoted: true, userChoice: 1, voteCounts: { '0': 0, '1': 1 } });
-    expect((await svc.app.inject({ url: `/api/s/${code}`, headers: asShareVisitor('visitor-2') })).json().hasVoted).toBe(false);
+    expect(
+      (await svc.app.inject({ url: `/api/s/${code}`, headers: asShareVisitor('visitor-2') })).json().hasVoted,
+    ).toBe(false);
 
-    const member = await svc.app.inject({ method: 'POST', url: `/api/s/${code}/vote`, headers: identityHeaders({ userId: bob, role: 'member', visitorId: 'visitor-9' }), payload: { optionIndex: 0 } });
+    const member = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${code}/vote`,
+      headers: identityHeaders({ userId: bob, role: 'member', visitorId: 'visitor-9' }),
+      payload: { optionIndex: 0 },
+    });
     expect(member.statusCode).toBe(200);
     const byId = await vote(svc.app, poll.id, alice, 0);
     expect(byId.statusCode).toBe(200);
@@ -187,15 +268,30 @@ describe('votes', () => {
     expect(view).toMatchObject({ hasVoted: true, userChoice: 0, voteCounts: { '0': 2, '1': 1 } });
     expect(view.poll).toMatchObject({ totalVotes: 3, publicVotesCount: 1 });
 
-    const nobody = await svc.app.inject({ method: 'POST', url: `/api/s/${code}/vote`, headers: asVisitor(), payload: { optionIndex: 0 } });
+    const nobody = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${code}/vote`,
+      headers: asVisitor(),
+      payload: { optionIndex: 0 },
+    });
     expect(nobody.statusCode).toBe(400);
     expect(nobody.json()).toEqual({ error: 'visitor_required', message: S.visitorUnknown });
     const missing = await svc.app.inject({ url: '/api/s/ZZZZZZZZZZ', headers: asVisitor() });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(S.pollNotFound);
-    const missingVote = await svc.app.inject({ method: 'POST', url: '/api/s/ZZZZZZZZZZ/vote', headers: asShareVisitor('v-x'), payload: { optionIndex: 0 } });
+    const missingVote = await svc.app.inject({
+      method: 'POST',
+      url: '/api/s/ZZZZZZZZZZ/vote',
+      headers: asShareVisitor('v-x'),
+      payload: { optionIndex: 0 },
+    });
     expect(missingVote.statusCode).toBe(404);
-    const badBody = await svc.app.inject({ method: 'POST', url: `/api/s/${code}/vote`, headers: asShareVisitor('v-y'), payload: {} });
+    const badBody = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${code}/vote`,
+      headers: asShareVisitor('v-y'),
+      payload: {},
+    });
     expect(badBody.statusCode).toBe(400);
     expect(badBody.json().message).toBe(M.optionRequired);
   });
@@ -214,21 +310,42 @@ describe('votes', () => {
   it('limits share-link votes without an account per IP and minute', async () => {
     const minute = () => Math.floor(Date.now() / 60_000);
     // The limit counts per minute: attempts that straddle a minute's end are made again, with a fresh poll and IP.
-    const { poll, ip, results } = await until(async () => {
-      const started = minute();
-      const poll = await createPoll(svc.app, alice, {}, '/api/polls/shareable');
-      const ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
-      const results = [];
-      for (let i = 0; i < 7; i++) {
-        results.push(await svc.app.inject({ method: 'POST', url: `/api/s/${poll.shortUrl}/vote`, headers: asShareVisitor(`ip-visitor-${i}`, ip), payload: { optionIndex: 0 } }));
-      }
-      return minute() === started && { poll, ip, results };
-    }, 30_000, 'seven share-link votes within one minute');
+    const { poll, ip, results } = await until(
+      async () => {
+        const started = minute();
+        const poll = await createPoll(svc.app, alice, {}, '/api/polls/shareable');
+        const ip = `10.1.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+        const results = [];
+        for (let i = 0; i < 7; i++) {
+          results.push(
+            await svc.app.inject({
+              method: 'POST',
+              url: `/api/s/${poll.shortUrl}/vote`,
+              headers: asShareVisitor(`ip-visitor-${i}`, ip),
+              payload: { optionIndex: 0 },
+            }),
+          );
+        }
+        return minute() === started && { poll, ip, results };
+      },
+      30_000,
+      'seven share-link votes within one minute',
+    );
     expect(results.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 200, 429, 429]);
     expect(results[5]!.json()).toEqual({ error: 'rate_limited', message: S.tooManyShareVotes });
-    const elsewhere = await svc.app.inject({ method: 'POST', url: `/api/s/${poll.shortUrl}/vote`, headers: asShareVisitor('ip-visitor-x', `${ip}9`), payload: { optionIndex: 0 } });
+    const elsewhere = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${poll.shortUrl}/vote`,
+      headers: asShareVisitor('ip-visitor-x', `${ip}9`),
+      payload: { optionIndex: 0 },
+    });
     expect(elsewhere.statusCode).toBe(200);
-    const member = await svc.app.inject({ method: 'POST', url: `/api/s/${poll.shortUrl}/vote`, headers: identityHeaders({ userId: newUserId(), role: 'member', ip }), payload: { optionIndex: 0 } });
+    const member = await svc.app.inject({
+      method: 'POST',
+      url: `/api/s/${poll.shortUrl}/vote`,
+      headers: identityHeaders({ userId: newUserId(), role: 'member', ip }),
+      payload: { optionIndex: 0 },
+    });
     expect(member.statusCode).toBe(200);
     expect(member.json().totalVotes).toBe(7);
   });
@@ -256,12 +373,19 @@ describe('votes', () => {
       await until(async () => (await persisted(pollId)) === 500, 30_000, '500 votes persisted');
       await drained(svc.deps, 'polls--persist-votes');
       expect(await persisted(pollId)).toBe(500);
-      const stored = await ctx().models.Vote.aggregate([{ $match: { pollId: ctx().models.Vote.castObject({ pollId }).pollId } }, { $group: { _id: '$optionIndex', n: { $sum: 1 } } }]);
+      const stored = await ctx().models.Vote.aggregate([
+        { $match: { pollId: ctx().models.Vote.castObject({ pollId }).pollId } },
+        { $group: { _id: '$optionIndex', n: { $sum: 1 } } },
+      ]);
       const byOption = Object.fromEntries(stored.map((s: { _id: number; n: number }) => [s._id, s.n]));
       expect([0, 1, 2, 3].map((i) => byOption[i] ?? 0)).toEqual(perOption.map(Number));
       // The trending rank follows the persisted batches to the 500 votes.
       const expectedHot = trendingScore({ votes: 500, likes: 0, comments: 0, shares: 0 }, new Date(poll.createdAt));
-      await until(async () => Math.abs(((await ctx().models.PollRank.findById(pollId).lean())?.hot ?? 0) - expectedHot) < 1e-9, 10_000, 'rank updated');
+      await until(
+        async () => Math.abs(((await ctx().models.PollRank.findById(pollId).lean())?.hot ?? 0) - expectedHot) < 1e-9,
+        10_000,
+        'rank updated',
+      );
     }, 60_000);
 
     it('rebuilds the counts from MongoDB after Redis lost them, and still refuses a second vote', async () => {
@@ -289,23 +413,42 @@ describe('votes', () => {
     });
   });
 
-  it('hides a banned creator\'s polls from votes and feeds as soon as the ban arrives, and shows them again on reactivation', async () => {
+  it("hides a banned creator's polls from votes and feeds as soon as the ban arrives, and shows them again on reactivation", async () => {
     const creator = newUserId();
     const admin = newUserId();
     const poll = await createPoll(svc.app, creator, { category: 'serbest-kursu', title: 'Yasaklanacak mı?' });
     const listed = async () =>
-      ((await svc.app.inject({ url: '/api/polls?category=serbest-kursu&feed=new', headers: asVisitor() })).json() as { polls: { id: string }[] }).polls.map((p) => p.id);
+      (
+        (await svc.app.inject({ url: '/api/polls?category=serbest-kursu&feed=new', headers: asVisitor() })).json() as {
+          polls: { id: string }[];
+        }
+      ).polls.map((p) => p.id);
     // Read (and keep) the banned set first, so the ban has to replace what is kept.
     expect((await vote(svc.app, poll.id, newUserId(), 0)).statusCode).toBe(200);
     expect(await listed()).toContain(poll.id);
 
     await svc.deps.bus.publish(events.admin.userBanned, { userId: creator, by: admin, at: new Date().toISOString() });
-    await until(async () => (await vote(svc.app, poll.id, newUserId(), 0)).statusCode === 404, 5000, 'vote refused after the ban');
-    expect((await vote(svc.app, poll.id, newUserId(), 1)).json()).toEqual({ error: 'not_found', message: S.pollNotFound });
+    await until(
+      async () => (await vote(svc.app, poll.id, newUserId(), 0)).statusCode === 404,
+      5000,
+      'vote refused after the ban',
+    );
+    expect((await vote(svc.app, poll.id, newUserId(), 1)).json()).toEqual({
+      error: 'not_found',
+      message: S.pollNotFound,
+    });
     expect(await listed()).not.toContain(poll.id);
 
-    await svc.deps.bus.publish(events.admin.userReactivated, { userId: creator, by: admin, at: new Date().toISOString() });
-    await until(async () => (await vote(svc.app, poll.id, newUserId(), 1)).statusCode === 200, 5000, 'vote taken after reactivation');
+    await svc.deps.bus.publish(events.admin.userReactivated, {
+      userId: creator,
+      by: admin,
+      at: new Date().toISOString(),
+    });
+    await until(
+      async () => (await vote(svc.app, poll.id, newUserId(), 1)).statusCode === 200,
+      5000,
+      'vote taken after reactivation',
+    );
     expect(await listed()).toContain(poll.id);
   });
 

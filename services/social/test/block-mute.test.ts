@@ -36,7 +36,9 @@ describe('social: block and mute', () => {
       createUser(auth.deps, { displayName: 'Zeynep Ak' }),
     ]);
     const codec = JSONCodec<Record<string, unknown>>();
-    sub = social.deps.nats.subscribe('events.social.>', { callback: (_e, m) => seen.push({ subject: m.subject, data: codec.decode(m.data) }) });
+    sub = social.deps.nats.subscribe('events.social.>', {
+      callback: (_e, m) => seen.push({ subject: m.subject, data: codec.decode(m.data) }),
+    });
   });
   afterAll(async () => {
     sub?.unsubscribe();
@@ -57,8 +59,15 @@ describe('social: block and mute', () => {
       message: 'Üye engellendi. Artık seni takip edemez, anketlerini ve profilini göremez.',
     });
     expect(validate('meydan/hide-state', blocked.json()).ok).toBe(true);
-    expect(await social.deps.mongo.collection('follows').countDocuments({ $or: [{ followerId: ali.id }, { followerId: ayse.id }] })).toBe(0);
-    expect(await social.deps.bus.request(subjects.social.counts, { userId: ali.id })).toEqual({ followersCount: 0, followingCount: 0 });
+    expect(
+      await social.deps.mongo
+        .collection('follows')
+        .countDocuments({ $or: [{ followerId: ali.id }, { followerId: ayse.id }] }),
+    ).toBe(0);
+    expect(await social.deps.bus.request(subjects.social.counts, { userId: ali.id })).toEqual({
+      followersCount: 0,
+      followingCount: 0,
+    });
 
     // The blocked member learns nothing more than for someone who does not exist; the blocker is told to unblock first.
     const again = await follow(ali, ayse);
@@ -67,11 +76,17 @@ describe('social: block and mute', () => {
     const back = await follow(ayse, ali);
     expect(back.statusCode).toBe(400);
     expect(back.json().message).toBe('Engellediğin bir üyeyi takip edemezsin. Önce engeli kaldır.');
-    expect(await social.deps.mongo.collection('follows').countDocuments({ followerId: { $in: [ali.id, ayse.id] } })).toBe(0);
+    expect(
+      await social.deps.mongo.collection('follows').countDocuments({ followerId: { $in: [ali.id, ayse.id] } }),
+    ).toBe(0);
 
     // Auth asks the counts with the viewer: told that the profile's owner blocked them, it answers 404.
-    expect(await social.deps.bus.request(subjects.social.counts, { userId: ayse.id, viewerId: ali.id })).toMatchObject({ blockedViewer: true });
-    expect(await social.deps.bus.request(subjects.social.counts, { userId: ali.id, viewerId: ayse.id })).not.toHaveProperty('blockedViewer');
+    expect(await social.deps.bus.request(subjects.social.counts, { userId: ayse.id, viewerId: ali.id })).toMatchObject({
+      blockedViewer: true,
+    });
+    expect(
+      await social.deps.bus.request(subjects.social.counts, { userId: ali.id, viewerId: ayse.id }),
+    ).not.toHaveProperty('blockedViewer');
     const profile = await auth.app.inject({ url: `/api/users/${ayse.id}`, headers: asMember(ali.id) });
     expect(profile.statusCode).toBe(404);
     expect(profile.json().message).toBe('Kullanıcı bulunamadı');
@@ -83,13 +98,22 @@ describe('social: block and mute', () => {
     const event = seen.find((e) => e.subject === events.social.userBlocked)!.data;
     expect(event).toMatchObject({ userId: ayse.id, targetId: ali.id });
     expect(validate('meydan/social-user-hidden', event).ok).toBe(true);
-    await until(() => seen.filter((e) => e.subject === events.social.userUnfollowed).length === 2, 5000, 'both unfollows');
+    await until(
+      () => seen.filter((e) => e.subject === events.social.userUnfollowed).length === 2,
+      5000,
+      'both unfollows',
+    );
   });
 
   it('blocking twice changes nothing and says so (200, changed false); the list shows the member once', async () => {
     const twice = await act('POST', 'block', ayse, ali.id);
     expect(twice.statusCode).toBe(200);
-    expect(twice.json()).toEqual({ blocked: true, muted: false, changed: false, message: 'Bu üyeyi zaten engellemiştin.' });
+    expect(twice.json()).toEqual({
+      blocked: true,
+      muted: false,
+      changed: false,
+      message: 'Bu üyeyi zaten engellemiştin.',
+    });
     expect(await rows('blocks')).toBe(1);
     expect(seen.filter((e) => e.subject === events.social.userBlocked)).toHaveLength(1);
 
@@ -97,7 +121,10 @@ describe('social: block and mute', () => {
     expect(list.statusCode).toBe(200);
     expect(list.headers['x-total-count']).toBe('1');
     expect(list.json()).toEqual([
-      { user: { id: ali.id, username: ali.username, displayName: 'Ali Yılmaz', avatarUrl: null }, since: expect.any(String) },
+      {
+        user: { id: ali.id, username: ali.username, displayName: 'Ali Yılmaz', avatarUrl: null },
+        since: expect.any(String),
+      },
     ]);
     expect(validate('meydan/hide-state', twice.json()).ok).toBe(true);
     for (const row of list.json()) expect(validate('meydan/hidden-member', row).ok).toBe(true);
@@ -134,13 +161,24 @@ describe('social: block and mute', () => {
     const muted = await act('POST', 'mute', mehmet, zeynep.id);
     expect(muted.statusCode).toBe(200);
     expect(muted.json()).toMatchObject({ blocked: false, muted: true, changed: true });
-    expect(muted.json().message).toBe('Üye sessize alındı. Anketleri ve yorumları akışlarına ve bildirimlerine düşmeyecek.');
+    expect(muted.json().message).toBe(
+      'Üye sessize alındı. Anketleri ve yorumları akışlarına ve bildirimlerine düşmeyecek.',
+    );
     expect((await act('POST', 'mute', mehmet, ali.id)).json().changed).toBe(true);
-    expect((await act('POST', 'mute', mehmet, ali.id)).json()).toMatchObject({ changed: false, message: 'Bu üyeyi zaten sessize almıştın.' });
+    expect((await act('POST', 'mute', mehmet, ali.id)).json()).toMatchObject({
+      changed: false,
+      message: 'Bu üyeyi zaten sessize almıştın.',
+    });
     // A mute is silent: the follow stays, and the muted member's hidden set does not name the muter.
-    expect(await social.deps.mongo.collection('follows').countDocuments({ followerId: mehmet.id, followeeId: zeynep.id })).toBe(1);
+    expect(
+      await social.deps.mongo.collection('follows').countDocuments({ followerId: mehmet.id, followeeId: zeynep.id }),
+    ).toBe(1);
     expect(await hidden(zeynep.id)).toEqual({ blocked: [], blockedBy: [], muted: [] });
-    expect(await hidden(mehmet.id)).toEqual({ blocked: [], blockedBy: [], muted: expect.arrayContaining([zeynep.id, ali.id]) });
+    expect(await hidden(mehmet.id)).toEqual({
+      blocked: [],
+      blockedBy: [],
+      muted: expect.arrayContaining([zeynep.id, ali.id]),
+    });
 
     const page1 = await listOf(mehmet, 'mutes', '?limit=1');
     expect(page1.headers['x-total-count']).toBe('2');
@@ -150,9 +188,18 @@ describe('social: block and mute', () => {
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ blocked: false, muted: false, changed: true, message: 'Sessizden çıkarıldı' });
     const offAgain = await act('DELETE', 'mute', mehmet, zeynep.id);
-    expect(offAgain.json()).toEqual({ blocked: false, muted: false, changed: false, message: 'Bu üye sessize aldıkların arasında değil.' });
+    expect(offAgain.json()).toEqual({
+      blocked: false,
+      muted: false,
+      changed: false,
+      message: 'Bu üye sessize aldıkların arasında değil.',
+    });
     expect(await hidden(mehmet.id)).toEqual({ blocked: [], blockedBy: [], muted: [ali.id] });
-    await until(() => seen.some((e) => e.subject === events.social.userUnmuted && e.data['targetId'] === zeynep.id), 5000, 'the unmuted event');
+    await until(
+      () => seen.some((e) => e.subject === events.social.userUnmuted && e.data['targetId'] === zeynep.id),
+      5000,
+      'the unmuted event',
+    );
   });
 
   it('unblocks: the member may follow again, and the hidden sets forget the block at once', async () => {
@@ -171,7 +218,11 @@ describe('social: block and mute', () => {
     expect((await follow(ayse, mehmet)).json().following).toBe(true);
     expect((await follow(ali, mehmet)).statusCode).toBe(200);
     const followersSeenBy = async (viewer: TestUser) =>
-      ((await social.app.inject({ url: `/api/users/${mehmet.id}/followers`, headers: asMember(viewer.id) })).json() as { id: string }[]).map((r) => r.id);
+      (
+        (
+          await social.app.inject({ url: `/api/users/${mehmet.id}/followers`, headers: asMember(viewer.id) })
+        ).json() as { id: string }[]
+      ).map((r) => r.id);
     expect(await followersSeenBy(zeynep)).toEqual(expect.arrayContaining([ayse.id, ali.id]));
     expect((await act('POST', 'block', ayse, ali.id)).json().changed).toBe(true);
     expect(await followersSeenBy(ayse)).not.toContain(ali.id);
@@ -183,8 +234,20 @@ describe('social: block and mute', () => {
   it('forgets a deleted member’s blocks and mutes both ways', async () => {
     expect((await act('POST', 'block', zeynep, mehmet.id)).json().changed).toBe(true);
     expect(await hidden(mehmet.id)).toMatchObject({ blockedBy: [zeynep.id] });
-    await social.deps.bus.publish(events.auth.userDeleted, { userId: zeynep.id, at: new Date().toISOString() }, { requestId: 'test' });
-    await until(async () => (await hidden(mehmet.id)).blockedBy.length === 0, 10_000, 'the deleted member’s block gone');
-    expect(await social.deps.mongo.collection('blocks').countDocuments({ $or: [{ userId: zeynep.id }, { targetId: zeynep.id }] })).toBe(0);
+    await social.deps.bus.publish(
+      events.auth.userDeleted,
+      { userId: zeynep.id, at: new Date().toISOString() },
+      { requestId: 'test' },
+    );
+    await until(
+      async () => (await hidden(mehmet.id)).blockedBy.length === 0,
+      10_000,
+      'the deleted member’s block gone',
+    );
+    expect(
+      await social.deps.mongo
+        .collection('blocks')
+        .countDocuments({ $or: [{ userId: zeynep.id }, { targetId: zeynep.id }] }),
+    ).toBe(0);
   });
 });

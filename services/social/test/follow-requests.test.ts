@@ -26,7 +26,12 @@ describe('social: follow requests and private profiles', () => {
   const list = (of: TestUser, which: 'followers' | 'following', viewer: TestUser | null) =>
     social.app.inject({ url: `/api/users/${of.id}/${which}`, headers: viewer ? asMember(viewer.id) : asVisitor() });
   const setSettings = async (user: TestUser, payload: object) => {
-    const res = await auth.app.inject({ method: 'PATCH', url: '/api/users/me/settings', headers: asMember(user.id), payload });
+    const res = await auth.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/settings',
+      headers: asMember(user.id),
+      payload,
+    });
     expect(res.statusCode, res.body).toBe(200);
   };
 
@@ -41,7 +46,9 @@ describe('social: follow requests and private profiles', () => {
     ]);
     await setSettings(kilitli, { followRequestsEnabled: true });
     const codec = JSONCodec();
-    sub = social.deps.nats.subscribe(events.social.followRequested, { callback: (_e, m) => requestedEvents.push(codec.decode(m.data)) });
+    sub = social.deps.nats.subscribe(events.social.followRequested, {
+      callback: (_e, m) => requestedEvents.push(codec.decode(m.data)),
+    });
   });
   afterAll(async () => {
     sub?.unsubscribe();
@@ -53,23 +60,36 @@ describe('social: follow requests and private profiles', () => {
     expect((await follow(kilitli, ali)).json().following).toBe(true); // kilitli follows ali
     const asked = await follow(ali, kilitli);
     expect(asked.statusCode).toBe(200);
-    expect(asked.json()).toEqual({ following: false, requested: true, message: 'Takip isteği gönderildi', followersCount: 0, followingCount: 1 });
+    expect(asked.json()).toEqual({
+      following: false,
+      requested: true,
+      message: 'Takip isteği gönderildi',
+      followersCount: 0,
+      followingCount: 1,
+    });
     expect(validate('meydan/follow-state', asked.json()).ok).toBe(true);
     const state = await social.app.inject({ url: `/api/users/${kilitli.id}/is-following`, headers: asMember(ali.id) });
     expect(state.json()).toEqual({ following: false, requested: true });
     // Pending is not a follow: no mutual (Dost Meclisi), no count.
     expect(await social.deps.bus.request(subjects.social.mutuals, { userId: kilitli.id })).toEqual({ userIds: [] });
-    expect(await social.deps.bus.request(subjects.social.counts, { userId: kilitli.id })).toEqual({ followersCount: 0, followingCount: 1 });
+    expect(await social.deps.bus.request(subjects.social.counts, { userId: kilitli.id })).toEqual({
+      followersCount: 0,
+      followingCount: 1,
+    });
 
     const pending = await requests(kilitli);
     expect(pending.statusCode).toBe(200);
     expect(pending.headers['x-total-count']).toBe('1');
     expect(pending.json()).toEqual([
-      expect.objectContaining({ user: { id: ali.id, username: ali.username, displayName: 'Ali Yılmaz', avatarUrl: null } }),
+      expect.objectContaining({
+        user: { id: ali.id, username: ali.username, displayName: 'Ali Yılmaz', avatarUrl: null },
+      }),
     ]);
     expect(validate('meydan/follow-request', pending.json()[0]).ok).toBe(true);
     // The asked member is told (notifications turns this into 'X seni takip etmek istiyor').
-    await vi.waitFor(() => expect(requestedEvents).toContainEqual(expect.objectContaining({ requesterId: ali.id, targetId: kilitli.id })));
+    await vi.waitFor(() =>
+      expect(requestedEvents).toContainEqual(expect.objectContaining({ requesterId: ali.id, targetId: kilitli.id })),
+    );
     const event = requestedEvents.find((e) => (e as { requesterId: string }).requesterId === ali.id);
     expect(validate('meydan/social-follow-requested', event).ok).toBe(true);
   });
@@ -84,7 +104,8 @@ describe('social: follow requests and private profiles', () => {
 
   it('announces a request made again soon after its withdrawal to nobody: 10 presses are one announcement', async () => {
     const israrci = await createUser(auth.deps, { displayName: 'Israrcı Üye' });
-    const announced = () => requestedEvents.filter((e) => (e as { requesterId: string }).requesterId === israrci.id).length;
+    const announced = () =>
+      requestedEvents.filter((e) => (e as { requesterId: string }).requesterId === israrci.id).length;
     for (let press = 0; press < 10; press++) {
       const res = await follow(israrci, kilitli);
       expect(res.statusCode).toBe(200);
@@ -111,7 +132,9 @@ describe('social: follow requests and private profiles', () => {
     expect(accepted.statusCode).toBe(200);
     expect(accepted.json()).toEqual({ message: 'Takip isteği kabul edildi' });
     expect((await requests(kilitli)).json()).toEqual([]);
-    expect(await social.deps.bus.request(subjects.social.mutuals, { userId: kilitli.id })).toEqual({ userIds: [ali.id] });
+    expect(await social.deps.bus.request(subjects.social.mutuals, { userId: kilitli.id })).toEqual({
+      userIds: [ali.id],
+    });
     expect((await answer(kilitli, request!.id, 'accept')).statusCode).toBe(404);
   });
 
@@ -134,7 +157,9 @@ describe('social: follow requests and private profiles', () => {
       for (const outsider of [mehmet, null]) {
         const res = await list(kilitli, which, outsider);
         expect(res.statusCode).toBe(403);
-        expect(res.json().message).toBe('Bu profil gizli. Listelerini yalnızca karşılıklı takipleştiği üyeler görebilir.');
+        expect(res.json().message).toBe(
+          'Bu profil gizli. Listelerini yalnızca karşılıklı takipleştiği üyeler görebilir.',
+        );
       }
     }
     expect((await list(kilitli, 'followers', ali)).json().map((u: { id: string }) => u.id)).toEqual([ali.id]);

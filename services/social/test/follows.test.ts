@@ -23,10 +23,7 @@ describe('social: follow graph', () => {
   const list = (id: string, which: 'followers' | 'following', headers = asVisitor(), query = '') =>
     social.app.inject({ url: `/api/users/${id}/${which}${query}`, headers });
   const counts = (userId: string, viewerId?: string) =>
-    social.deps.bus.request(
-      subjects.social.counts,
-      viewerId ? { userId, viewerId } : { userId },
-    );
+    social.deps.bus.request(subjects.social.counts, viewerId ? { userId, viewerId } : { userId });
 
   beforeAll(async () => {
     auth = await startTestService('auth', buildAuth);
@@ -60,18 +57,26 @@ describe('social: follow graph', () => {
     expect(await counts(ali.id)).toEqual({ followersCount: 0, followingCount: 1 });
     expect(await counts(ayse.id, ali.id)).toEqual({ followersCount: 1, followingCount: 0, isFollowing: true });
 
-    await vi.waitFor(() => expect(seen.some((e) => e.subject === events.social.userFollowed)).toBe(true), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(seen.some((e) => e.subject === events.social.userFollowed)).toBe(true), {
+      timeout: 5000,
+      interval: 20,
+    });
     const followed = seen.find((e) => e.subject === events.social.userFollowed)!.data;
     expect(followed).toMatchObject({ followerId: ali.id, followeeId: ayse.id, mutual: false });
     expect(validate('meydan/social-user-followed', followed).ok).toBe(true);
 
     const off = await follow(ali, ayse.id);
     expect(off.json()).toEqual({ following: false, message: 'Takip bırakıldı', followersCount: 0, followingCount: 0 });
-    expect((await social.app.inject({ url: `/api/users/${ayse.id}/is-following`, headers: asMember(ali.id) })).json()).toEqual({
+    expect(
+      (await social.app.inject({ url: `/api/users/${ayse.id}/is-following`, headers: asMember(ali.id) })).json(),
+    ).toEqual({
       following: false,
     });
     expect(await counts(ayse.id, ali.id)).toEqual({ followersCount: 0, followingCount: 0, isFollowing: false });
-    await vi.waitFor(() => expect(seen.some((e) => e.subject === events.social.userUnfollowed)).toBe(true), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(seen.some((e) => e.subject === events.social.userUnfollowed)).toBe(true), {
+      timeout: 5000,
+      interval: 20,
+    });
     const unfollowed = seen.find((e) => e.subject === events.social.userUnfollowed)!.data;
     expect(unfollowed).toMatchObject({ followerId: ali.id, followeeId: ayse.id });
     expect(validate('meydan/social-user-unfollowed', unfollowed).ok).toBe(true);
@@ -110,7 +115,11 @@ describe('social: follow graph', () => {
     expect(nobody.statusCode).toBe(404);
     expect(nobody.json()).toEqual({ error: 'not_found', message: 'Kullanıcı bulunamadı' });
 
-    const visitor = await social.app.inject({ method: 'POST', url: `/api/users/${ayse.id}/follow`, headers: asVisitor() });
+    const visitor = await social.app.inject({
+      method: 'POST',
+      url: `/api/users/${ayse.id}/follow`,
+      headers: asVisitor(),
+    });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().message).toBe('Takip etmek için giriş yapmalısın.');
 
@@ -127,7 +136,9 @@ describe('social: follow graph', () => {
     const bodies = answers.map((a) => a.json() as { following: boolean; followersCount: number });
     expect(new Set(answers.map((a) => a.statusCode))).toEqual(new Set([200]));
     expect(new Set(bodies.map((b) => b.following))).toEqual(new Set([true]));
-    const edges = await social.deps.mongo.collection('follows').countDocuments({ followerId: mehmet.id, followeeId: zeynep.id });
+    const edges = await social.deps.mongo
+      .collection('follows')
+      .countDocuments({ followerId: mehmet.id, followeeId: zeynep.id });
     expect(edges).toBe(1);
     expect(await counts(zeynep.id)).toEqual({ followersCount: 1, followingCount: 0 });
 
@@ -145,14 +156,24 @@ describe('social: follow graph', () => {
     await follow(ayse, ali.id); // one way, the other direction
     const { userIds } = await social.deps.bus.request(subjects.social.mutuals, { userId: ali.id });
     expect(userIds).toEqual([mehmet.id]);
-    expect(await social.deps.bus.request(subjects.social.mutuals, { userId: mehmet.id })).toEqual({ userIds: [ali.id] });
+    expect(await social.deps.bus.request(subjects.social.mutuals, { userId: mehmet.id })).toEqual({
+      userIds: [ali.id],
+    });
     expect(await social.deps.bus.request(subjects.social.mutuals, { userId: zeynep.id })).toEqual({ userIds: [] });
     // The bus refuses to send a request that breaks the contract; the responder refuses one sent past the bus.
-    await expect(social.deps.bus.request(subjects.social.mutuals, {} as { userId: string })).rejects.toThrow(/social\.mutuals/);
+    await expect(social.deps.bus.request(subjects.social.mutuals, {} as { userId: string })).rejects.toThrow(
+      /social\.mutuals/,
+    );
     const raw = await social.deps.nats.request(subjects.social.mutuals, new TextEncoder().encode('{}'));
-    expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({ ok: false, error: { status: 400, error: 'validation' } });
+    expect(JSON.parse(new TextDecoder().decode(raw.data))).toMatchObject({
+      ok: false,
+      error: { status: 400, error: 'validation' },
+    });
 
-    await vi.waitFor(() => expect(seen.filter((e) => e.subject === events.social.userFollowed)).toHaveLength(4), { timeout: 5000, interval: 20 });
+    await vi.waitFor(() => expect(seen.filter((e) => e.subject === events.social.userFollowed)).toHaveLength(4), {
+      timeout: 5000,
+      interval: 20,
+    });
     const back = seen.find((e) => (e.data as { followerId: string }).followerId === mehmet.id)!.data;
     expect(back).toMatchObject({ followerId: mehmet.id, followeeId: ali.id, mutual: true });
   });
@@ -191,7 +212,10 @@ describe('social: follow graph', () => {
   it('refuses a bad page or page size with a Turkish 400', async () => {
     const big = await list(ali.id, 'followers', asVisitor(), '?limit=500');
     expect(big.statusCode).toBe(400);
-    expect(big.json()).toMatchObject({ error: 'validation', message: 'Sayfa boyutu 1 ile 100 arasında bir tam sayı olmalıdır' });
+    expect(big.json()).toMatchObject({
+      error: 'validation',
+      message: 'Sayfa boyutu 1 ile 100 arasında bir tam sayı olmalıdır',
+    });
     const zero = await list(ali.id, 'following', asVisitor(), '?page=0');
     expect(zero.statusCode).toBe(400);
     expect(zero.json().message).toBe('Sayfa numarası 1 ya da daha büyük bir tam sayı olmalıdır');

@@ -31,27 +31,46 @@ describe("social: a member's follow edges", () => {
       { requesterId: bystanderA, targetId: bystanderB },
     ]);
 
-    const exported = await social.deps.bus.request(subjects.social.userExport, { userId: gone }, { requestId: 'test' }, 2000);
+    const exported = await social.deps.bus.request(
+      subjects.social.userExport,
+      { userId: gone },
+      { requestId: 'test' },
+      2000,
+    );
     expect(exported.following.map((f) => f.userId)).toEqual([friend]);
     expect(exported.followers.map((f) => f.userId)).toEqual([fan]);
 
-    const counts = (userId: string) => social.deps.bus.request(subjects.social.counts, { userId }, { requestId: 'test' }, 2000);
+    const counts = (userId: string) =>
+      social.deps.bus.request(subjects.social.counts, { userId }, { requestId: 'test' }, 2000);
     expect(await counts(friend)).toEqual({ followersCount: 1, followingCount: 0 });
     expect(await counts(fan)).toEqual({ followersCount: 0, followingCount: 1 });
 
-    await social.deps.bus.publish(events.auth.userDeleted, { userId: gone, at: new Date().toISOString() }, { requestId: 'test' });
-    await vi.waitFor(async () => expect(await follows.countDocuments({ $or: [{ followerId: gone }, { followeeId: gone }] })).toBe(0), {
-      timeout: 15_000,
-      interval: 100,
-    });
+    await social.deps.bus.publish(
+      events.auth.userDeleted,
+      { userId: gone, at: new Date().toISOString() },
+      { requestId: 'test' },
+    );
+    await vi.waitFor(
+      async () => expect(await follows.countDocuments({ $or: [{ followerId: gone }, { followeeId: gone }] })).toBe(0),
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    );
     expect(await follows.countDocuments({ followerId: bystanderA, followeeId: bystanderB })).toBe(1);
     // The counts kept for the people at the other end of its edges are dropped with them.
-    await vi.waitFor(async () => expect(await counts(friend)).toEqual({ followersCount: 0, followingCount: 0 }), { timeout: 5000, interval: 100 });
-    expect(await counts(fan)).toEqual({ followersCount: 0, followingCount: 0 });
-    await vi.waitFor(async () => expect(await requests.countDocuments({ $or: [{ requesterId: gone }, { targetId: gone }] })).toBe(0), {
-      timeout: 15_000,
+    await vi.waitFor(async () => expect(await counts(friend)).toEqual({ followersCount: 0, followingCount: 0 }), {
+      timeout: 5000,
       interval: 100,
     });
+    expect(await counts(fan)).toEqual({ followersCount: 0, followingCount: 0 });
+    await vi.waitFor(
+      async () => expect(await requests.countDocuments({ $or: [{ requesterId: gone }, { targetId: gone }] })).toBe(0),
+      {
+        timeout: 15_000,
+        interval: 100,
+      },
+    );
     expect(await requests.countDocuments({ requesterId: bystanderA, targetId: bystanderB })).toBe(1);
   });
 });

@@ -32,8 +32,13 @@ describe('social use cases without HTTP', () => {
     auth = await startTestService('auth', buildAuth);
     social = await startTestService('social', buildApp);
     ctx = createContext(social.deps);
-    [deniz, ece] = await Promise.all([createUser(auth.deps, { displayName: 'Deniz' }), createUser(auth.deps, { displayName: 'Ece' })]);
-    sub = social.deps.nats.subscribe('events.social.>', { callback: (_e, m) => seen.push({ subject: m.subject, data: codec.decode(m.data) }) });
+    [deniz, ece] = await Promise.all([
+      createUser(auth.deps, { displayName: 'Deniz' }),
+      createUser(auth.deps, { displayName: 'Ece' }),
+    ]);
+    sub = social.deps.nats.subscribe('events.social.>', {
+      callback: (_e, m) => seen.push({ subject: m.subject, data: codec.decode(m.data) }),
+    });
     await social.deps.nats.flush();
   });
   afterAll(async () => {
@@ -44,14 +49,22 @@ describe('social use cases without HTTP', () => {
 
   it('toggleFollow follows and unfollows, each announced as proto says; oneself is refused', async () => {
     expect(await toggleFollow(ctx, deniz.id, deniz.id, source('uc-self'))).toBe('self');
-    expect(await toggleFollow(ctx, deniz.id, ece.id, source('uc-follow'))).toMatchObject({ following: true, followersCount: 1 });
+    expect(await toggleFollow(ctx, deniz.id, ece.id, source('uc-follow'))).toMatchObject({
+      following: true,
+      followersCount: 1,
+    });
     await vi.waitFor(() => {
       const followed = heard(events.social.userFollowed, { followerId: deniz.id, followeeId: ece.id });
       expect(followed).toHaveLength(1);
       expect(validate('meydan/social-user-followed', followed[0]!.data).ok).toBe(true);
     });
-    expect(await toggleFollow(ctx, deniz.id, ece.id, source('uc-unfollow'))).toMatchObject({ following: false, followersCount: 0 });
-    await vi.waitFor(() => expect(heard(events.social.userUnfollowed, { followerId: deniz.id, followeeId: ece.id })).toHaveLength(1));
+    expect(await toggleFollow(ctx, deniz.id, ece.id, source('uc-unfollow'))).toMatchObject({
+      following: false,
+      followersCount: 0,
+    });
+    await vi.waitFor(() =>
+      expect(heard(events.social.userUnfollowed, { followerId: deniz.id, followeeId: ece.id })).toHaveLength(1),
+    );
   });
 
   it('reportUser takes one report per member and refuses oneself; hide answers the state other services then read', async () => {
@@ -59,10 +72,15 @@ describe('social use cases without HTTP', () => {
     const report = await reportUser(ctx, ece.id, { reason: 'Spam' }, deniz.id, source('uc-report'));
     expect(report).toMatchObject({ reportId: expect.any(String) });
     expect(await reportUser(ctx, ece.id, { reason: 'Spam' }, deniz.id, source('uc-again'))).toBe('again');
-    await vi.waitFor(() => expect(heard(events.social.userReported, { userId: ece.id, reporterId: deniz.id })).toHaveLength(1));
+    await vi.waitFor(() =>
+      expect(heard(events.social.userReported, { userId: ece.id, reporterId: deniz.id })).toHaveLength(1),
+    );
 
     expect(await hide(ctx, 'blocks', ece.id, ece.id, source('uc-hide-self'))).toBe('self');
-    expect(await hide(ctx, 'blocks', ece.id, deniz.id, source('uc-block'))).toMatchObject({ blocked: true, changed: true });
+    expect(await hide(ctx, 'blocks', ece.id, deniz.id, source('uc-block'))).toMatchObject({
+      blocked: true,
+      changed: true,
+    });
     expect(await readFollowCounts(ctx, ece.id, deniz.id)).toMatchObject({ isFollowing: false, blockedViewer: true });
   });
 });

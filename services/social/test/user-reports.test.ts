@@ -28,8 +28,13 @@ describe('social: reports on members', () => {
   beforeAll(async () => {
     auth = await startTestService('auth', buildAuth);
     social = await startTestService('social', buildApp);
-    [ali, ayse] = await Promise.all([createUser(auth.deps, { displayName: 'Ali Yılmaz' }), createUser(auth.deps, { displayName: 'Ayşe Demir' })]);
-    sub = social.deps.nats.subscribe(events.social.userReported, { callback: (_e, m) => seen.push(codec.decode(m.data)) });
+    [ali, ayse] = await Promise.all([
+      createUser(auth.deps, { displayName: 'Ali Yılmaz' }),
+      createUser(auth.deps, { displayName: 'Ayşe Demir' }),
+    ]);
+    sub = social.deps.nats.subscribe(events.social.userReported, {
+      callback: (_e, m) => seen.push(codec.decode(m.data)),
+    });
     await social.deps.nats.flush();
   });
   afterAll(async () => {
@@ -43,7 +48,13 @@ describe('social: reports on members', () => {
     expect(first.statusCode, first.body).toBe(201);
     expect(first.json().message).toBe(M.userReportReceived);
     await until(() => seen.length === 1, 5_000, 'the member report event');
-    expect(seen[0]).toMatchObject({ reportId: first.json().reportId, userId: ayse.id, reporterId: ali.id, reason: 'Taciz', description: 'mesajlar' });
+    expect(seen[0]).toMatchObject({
+      reportId: first.json().reportId,
+      userId: ayse.id,
+      reporterId: ali.id,
+      reason: 'Taciz',
+      description: 'mesajlar',
+    });
 
     const again = await report(ali.id, ayse.id, { reason: 'Spam' });
     expect(again.statusCode).toBe(409);
@@ -57,7 +68,12 @@ describe('social: reports on members', () => {
     expect(self.json()).toEqual({ error: 'own_content', message: M.userOwnReport });
     const unknown = await report(ali.id, new Types.ObjectId().toHexString(), { reason: 'Spam' });
     expect(unknown.statusCode).toBe(404);
-    const visitor = await social.app.inject({ method: 'POST', url: `/api/users/${ayse.id}/report`, headers: asVisitor(), payload: { reason: 'Spam' } });
+    const visitor = await social.app.inject({
+      method: 'POST',
+      url: `/api/users/${ayse.id}/report`,
+      headers: asVisitor(),
+      payload: { reason: 'Spam' },
+    });
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().message).toBe(M.signInToReport);
     const blank = await report(ayse.id, ali.id, {});

@@ -20,7 +20,9 @@ export function prefetchScreenData(store: AppStore, pathname: string): void {
     // These two screens' endpoints come with their chunks; their data was asked for before this code ran
     // (web/early-data.js), and the endpoints, once here, take those answers.
     case '/s/:shortUrl':
-      void import('../features/share-link/shareLinkApi').then(({ shareLinkApi }) => store.dispatch(shareLinkApi.util.prefetch('shareLinkPoll', param('shortUrl'), {})));
+      void import('../features/share-link/shareLinkApi').then(({ shareLinkApi }) =>
+        store.dispatch(shareLinkApi.util.prefetch('shareLinkPoll', param('shortUrl'), {})),
+      );
       break;
     // The own profile and polls by `me`, asked for beside the session rather than after it (not after an explicit
     // sign-out; a visitor's 401s are not used: the page asks them to sign in).

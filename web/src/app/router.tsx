@@ -15,7 +15,10 @@ import { lazyComponent, type LazyComponent } from '../ui/lazyComponent';
  * `load()` fetches it before it is rendered (main.tsx), with the lazily loaded parts its first view draws (`parts`
  * of its module): then the screen renders at once, not behind its loading fallback (ui/lazyComponent.tsx).
  */
-function lazyScreen<K extends string>(importer: () => Promise<Record<K, ComponentType> & { parts?: () => Promise<unknown> }>, name: K): LazyComponent<object> {
+function lazyScreen<K extends string>(
+  importer: () => Promise<Record<K, ComponentType> & { parts?: () => Promise<unknown> }>,
+  name: K,
+): LazyComponent<object> {
   return lazyComponent(async () => {
     const module = await importer();
     // A part that does not arrive fails in its own place when drawn, not the whole screen.
@@ -96,10 +99,12 @@ const screens: Record<ClientRoute, ComponentType> = {
  */
 export const routes: RouteObject[] = [
   // Embeds live in another site's iframe: no header, no footer, only the poll (the gateway lets only these be framed).
-  ...([
-    ['/embed/:code', EmbedSharePage],
-    ['/embed/anket/:id', EmbedPollPage],
-  ] satisfies [EmbedRoute, ComponentType][]).map(
+  ...(
+    [
+      ['/embed/:code', EmbedSharePage],
+      ['/embed/anket/:id', EmbedPollPage],
+    ] satisfies [EmbedRoute, ComponentType][]
+  ).map(
     ([path, Screen]): RouteObject => ({
       path,
       errorElement: <RouteErrorPage />,

@@ -125,7 +125,8 @@ export const trAdmin = {
       messagesEmpty: 'Mesaj bulunamadı',
     },
     queue: {
-      intro: 'Anket, yorum ve üye şikâyetleri bir arada; en uzun bekleyen en üstte. Bildirimlere yasal süreler içinde yanıt verilmeli.',
+      intro:
+        'Anket, yorum ve üye şikâyetleri bir arada; en uzun bekleyen en üstte. Bildirimlere yasal süreler içinde yanıt verilmeli.',
       overdue: (count: number) => `24 saati geçen şikâyet: ${formatCount(count)}`,
       total: (count: number) => `Bekleyen: ${formatCount(count)}`,
       empty: 'Bekleyen şikâyet yok',
@@ -146,7 +147,8 @@ export const trAdmin = {
       dismissed: 'Şikâyet reddedildi',
       held: {
         title: 'İncelemede bekleyenler',
-        intro: 'Kelime filtresinin "İncelemeye al" kayıtlarına takılan anket, yorum ve profil metinleri. Onaylanana kadar yalnızca yazanı görür; profilde eski hâli görünür.',
+        intro:
+          'Kelime filtresinin "İncelemeye al" kayıtlarına takılan anket, yorum ve profil metinleri. Onaylanana kadar yalnızca yazanı görür; profilde eski hâli görünür.',
         empty: 'İncelemede bekleyen içerik yok',
         kinds: { poll: 'Anket', comment: 'Yorum', profile: 'Profil' } as Record<string, string>,
         openLabel: (kind: string) => `İncelemedeki ${kind.toLocaleLowerCase('tr-TR')} içeriğini aç`,
@@ -165,7 +167,8 @@ export const trAdmin = {
       pattern: 'Kelime ya da kalıp',
       action: 'Eşleşince',
       actions: { refuse: 'Reddet', hold: 'İncelemeye al' } as Record<string, string>,
-      holdNote: 'İncelemeye al: içerik kaydedilir ama bir moderatör Şikâyet kuyruğundan onaylayana kadar yalnızca yazanı görür. "Reddet" kaydı her zaman önce gelir.',
+      holdNote:
+        'İncelemeye al: içerik kaydedilir ama bir moderatör Şikâyet kuyruğundan onaylayana kadar yalnızca yazanı görür. "Reddet" kaydı her zaman önce gelir.',
       add: 'Ekle',
       added: 'Filtreye eklendi',
       remove: 'Kaldır',
@@ -186,7 +189,10 @@ export const trAdmin = {
       counts: (sent: number, total: number, failed: number) =>
         `${formatCount(sent)} / ${formatCount(total)} gönderildi` +
         (failed ? `, ${formatCount(failed)} başarısız` : ''),
-      states: { queued: 'Sırada', sending: 'Gönderiliyor', done: 'Tamamlandı' } satisfies Record<BulkEmailState, string>,
+      states: { queued: 'Sırada', sending: 'Gönderiliyor', done: 'Tamamlandı' } satisfies Record<
+        BulkEmailState,
+        string
+      >,
     },
     audit: {
       title: 'İşlem Kaydı',
@@ -223,7 +229,8 @@ export const trAdmin = {
       },
     },
     roles: { moderator: 'Moderatör', admin: 'Yönetici' },
-    moderatorNote: 'Moderatör olarak şikayetleri, içerikleri ve üye askıya almalarını yönetebilirsin. Toplu e-posta, dışa aktarma, iletişim mesajları ve işlem kaydı yöneticilere açıktır.',
+    moderatorNote:
+      'Moderatör olarak şikayetleri, içerikleri ve üye askıya almalarını yönetebilirsin. Toplu e-posta, dışa aktarma, iletişim mesajları ve işlem kaydı yöneticilere açıktır.',
     secondFactor: {
       enrolTitle: 'Doğrulama uygulamanı kur',
       enrolText:
@@ -234,10 +241,12 @@ export const trAdmin = {
       codeLabel: 'Doğrulama kodu',
       confirm: 'Kurulumu tamamla',
       recoveryTitle: 'Kurtarma kodların',
-      recoveryText: 'Telefonuna ulaşamazsan bu kodlardan biriyle girebilirsin; her biri bir kez geçerlidir ve bir daha gösterilmeyecek. Güvenli bir yere kaydet.',
+      recoveryText:
+        'Telefonuna ulaşamazsan bu kodlardan biriyle girebilirsin; her biri bir kez geçerlidir ve bir daha gösterilmeyecek. Güvenli bir yere kaydet.',
       continue: 'Panele geç',
       verifyTitle: 'İki adımlı doğrulama',
-      verifyText: 'Devam etmek için doğrulama uygulamandaki 6 haneli kodu gir. Yönetim oturumu 8 saat sürer; sonra yeniden istenir.',
+      verifyText:
+        'Devam etmek için doğrulama uygulamandaki 6 haneli kodu gir. Yönetim oturumu 8 saat sürer; sonra yeniden istenir.',
       verify: 'Doğrula',
       useRecovery: 'Kurtarma kodu kullan',
       useCode: 'Uygulamadaki kodu kullan',

@@ -8,7 +8,8 @@ export const trChannels = {
   push: 'Tarayıcı bildirimleri',
   pushHint: 'Bu tarayıcıya bildirim gönderilir; başka cihazlarda ayrıca açmalısın.',
   pushUnsupported: 'Bu tarayıcı bildirimleri desteklemiyor.',
-  pushBlocked: 'Tarayıcın bu site için bildirimleri engellemiş. Site izinlerinden bildirimlere izin verip yeniden dene.',
+  pushBlocked:
+    'Tarayıcın bu site için bildirimleri engellemiş. Site izinlerinden bildirimlere izin verip yeniden dene.',
   pushOn: 'Tarayıcı bildirimleri açıldı',
   pushOff: 'Tarayıcı bildirimleri kapatıldı',
   pushFailed: 'Tarayıcı bildirimleri açılamadı. Lütfen biraz sonra yeniden dene.',

@@ -24,7 +24,8 @@ export const trHide = {
   failed: 'Lütfen biraz sonra tekrar dene.',
   settings: {
     title: 'Engellenen ve sessize alınan üyeler',
-    intro: 'Engellediğin ya da sessize aldığın üyeler burada. Bir üyenin profilinden engelleyebilir ya da sessize alabilirsin.',
+    intro:
+      'Engellediğin ya da sessize aldığın üyeler burada. Bir üyenin profilinden engelleyebilir ya da sessize alabilirsin.',
     blocksHeading: 'Engellediklerin',
     mutesHeading: 'Sessize aldıkların',
     noBlocks: 'Engellediğin kimse yok.',

@@ -55,7 +55,8 @@ export const trInfo = {
     limitColumn: 'Saatlik istek',
     tiers: { free: 'Ücretsiz', developer: 'Geliştirici', business: 'İşletme' },
     perHour: (n: number) => `${formatCount(n)} istek / saat`,
-    tiersNote: 'Sınır aşıldığında 429 yanıtı ve bir sonraki denemeye kadar beklenecek süreyi veren retry-after başlığı döner.',
+    tiersNote:
+      'Sınır aşıldığında 429 yanıtı ve bir sonraki denemeye kadar beklenecek süreyi veren retry-after başlığı döner.',
     samplesTitle: 'Kod Örnekleri',
     samplesLead: 'Belgelenen çağrılar: anketleri listele, anket oluştur, tek anketi getir, oy ver.',
     samplesLanguage: 'Dil',

@@ -33,15 +33,30 @@ export const trPolls = {
         label: 'Tarayıcı başına',
         hint: `Her tarayıcı bir kez oy verir; aynı IP adresinden en fazla ${formatCount(limits.poll.shareVotesPerIp)} ziyaretçi oyu sayılır (aynı ağdaki ev ya da ofis için). Önerilen.`,
       },
-      ip: { label: 'IP başına', hint: 'Her IP adresinden yalnızca bir oy sayılır; aynı ağı paylaşanlar (ev, okul, ofis) tek oy verebilir.' },
-      members: { label: 'Yalnızca üyeler', hint: 'Yalnızca giriş yapmış üyeler oy verebilir; ziyaretçilerden giriş yapmaları istenir.' },
+      ip: {
+        label: 'IP başına',
+        hint: 'Her IP adresinden yalnızca bir oy sayılır; aynı ağı paylaşanlar (ev, okul, ofis) tek oy verebilir.',
+      },
+      members: {
+        label: 'Yalnızca üyeler',
+        hint: 'Yalnızca giriş yapmış üyeler oy verebilir; ziyaretçilerden giriş yapmaları istenir.',
+      },
     },
     resultsVisibilityLabel: 'Sonuçları kim, ne zaman görsün?',
     resultsVisibilities: {
-      'after-vote': { label: 'Oy verince', hint: 'Herkes sonuçları kendi oyunu verdikten sonra görür; oy vermeyen anket bitince görür. Sen her zaman görürsün. Önerilen.' },
+      'after-vote': {
+        label: 'Oy verince',
+        hint: 'Herkes sonuçları kendi oyunu verdikten sonra görür; oy vermeyen anket bitince görür. Sen her zaman görürsün. Önerilen.',
+      },
       always: { label: 'Her zaman', hint: 'Sonuçlar herkese oy vermeden önce de görünür.' },
-      'after-close': { label: 'Anket bitince', hint: 'Anket bitene kadar kimse, sen de, sonuçları göremez; bitince herkes görür.' },
-      creator: { label: 'Yalnızca ben', hint: 'Anket bitene kadar sonuçları yalnızca sen görürsün; bitince herkes görür.' },
+      'after-close': {
+        label: 'Anket bitince',
+        hint: 'Anket bitene kadar kimse, sen de, sonuçları göremez; bitince herkes görür.',
+      },
+      creator: {
+        label: 'Yalnızca ben',
+        hint: 'Anket bitene kadar sonuçları yalnızca sen görürsün; bitince herkes görür.',
+      },
     },
     titleLabel: 'Soru',
     titlePlaceholder: 'Ne sormak istiyorsun?',
@@ -162,7 +177,8 @@ export const trPolls = {
     description: 'Oylar genelde ve karşılıklı takipleştiğin arkadaşların arasında nasıl dağıldı.',
     overall: 'Tüm oylar',
     friends: 'Arkadaşların',
-    friendsVoted: (voted: number, total: number) => `${formatCount(total)} arkadaşından ${formatCount(voted)} kişi oy verdi`,
+    friendsVoted: (voted: number, total: number) =>
+      `${formatCount(total)} arkadaşından ${formatCount(voted)} kişi oy verdi`,
     nobody: 'Henüz kimse seçmedi',
     failed: 'Grup Analizi yüklenemedi',
   },
@@ -193,7 +209,12 @@ export const trPolls = {
     samples: [
       { id: 'ornek-1', title: 'Sabah kahvesi mi, sabah çayı mı?', options: ['Kahve', 'Çay'], votes: [132, 168] },
       { id: 'ornek-2', title: 'Tatil: deniz mi, dağ mı?', options: ['Deniz', 'Dağ'], votes: [211, 97] },
-      { id: 'ornek-3', title: 'Hafta sonu: dizi maratonu mu, dışarı çıkmak mı?', options: ['Dizi maratonu', 'Dışarı çıkmak'], votes: [120, 143] },
+      {
+        id: 'ornek-3',
+        title: 'Hafta sonu: dizi maratonu mu, dışarı çıkmak mı?',
+        options: ['Dizi maratonu', 'Dışarı çıkmak'],
+        votes: [120, 143],
+      },
       { id: 'ornek-4', title: 'Kedi mi, köpek mi?', options: ['Kedi', 'Köpek'], votes: [188, 176] },
       { id: 'ornek-5', title: 'Lahmacun mu, pide mi?', options: ['Lahmacun', 'Pide'], votes: [154, 149] },
     ],

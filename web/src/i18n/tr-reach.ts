@@ -7,7 +7,8 @@ export const trReach = {
     commentsHeading: 'Yorumlar',
     notFoundTitle: 'Anket bulunamadı',
     notFoundText: 'Bu anket kaldırılmış ya da bağlantı hatalı olabilir.',
-    notFoundVisitorText: 'Bu anket kaldırılmış, bağlantı hatalı ya da yalnızca üyelerin görebildiği bir anket olabilir. Üyeysen giriş yapıp tekrar dene.',
+    notFoundVisitorText:
+      'Bu anket kaldırılmış, bağlantı hatalı ya da yalnızca üyelerin görebildiği bir anket olabilir. Üyeysen giriş yapıp tekrar dene.',
     loadFailedTitle: 'Anket yüklenemedi',
     loadFailedText: 'Bağlantını kontrol edip sayfayı yenile.',
     signIn: 'Giriş Yap',

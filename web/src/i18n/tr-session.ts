@@ -22,7 +22,8 @@ export const trSession = {
     failedText: 'Giriş yapılırken bir hata oluştu',
     forgot: 'Şifremi unuttum',
     challengeLabel: 'Güvenlik doğrulaması',
-    challengeHint: 'Bu hesapta art arda hatalı denemeler oldu. Tarayıcın kısa bir doğrulama yapıyor; bittiğinde giriş yapabilirsin.',
+    challengeHint:
+      'Bu hesapta art arda hatalı denemeler oldu. Tarayıcın kısa bir doğrulama yapıyor; bittiğinde giriş yapabilirsin.',
     challengePending: challengeMessages.required,
   },
   forgotPassword: {

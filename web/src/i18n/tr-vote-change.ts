@@ -7,7 +7,8 @@ import { formatCount } from './count';
 export const trVoteChange = {
   create: {
     allowVoteChange: 'Oyunu değiştirebilsin',
-    allowVoteChangeHint: 'Oy verenler anket açıkken oylarını başka seçeneğe taşıyabilir ya da geri çekebilir. Kapalıysa oy kesindir.',
+    allowVoteChangeHint:
+      'Oy verenler anket açıkken oylarını başka seçeneğe taşıyabilir ya da geri çekebilir. Kapalıysa oy kesindir.',
   },
   /** Changing or taking back a vote on a poll that allows it (features/polls/VoteChangeBar). */
   bar: {
@@ -27,9 +28,11 @@ export const trVoteChange = {
   flows: {
     heading: 'Oy akışları',
     description: 'Oyunu değiştirenler hangi seçenekten hangisine geçti (kim olduğu gösterilmez).',
-    move: (from: string, to: string, n: number) => `«${from}» seçeneğinden «${to}» seçeneğine ${formatCount(n)} kişi geçti`,
+    move: (from: string, to: string, n: number) =>
+      `«${from}» seçeneğinden «${to}» seçeneğine ${formatCount(n)} kişi geçti`,
     takenBack: (from: string, n: number) => `«${from}» seçeneğinden ${formatCount(n)} kişi oyunu geri çekti`,
-    again: (to: string, n: number) => `${formatCount(n)} kişi oyunu geri çektikten sonra yeniden «${to}» seçeneğine verdi`,
+    again: (to: string, n: number) =>
+      `${formatCount(n)} kişi oyunu geri çektikten sonra yeniden «${to}» seçeneğine verdi`,
     total: (n: number) => `Toplam ${formatCount(n)} oy değişikliği`,
     none: 'Henüz kimse oyunu değiştirmedi.',
     failed: 'Oy akışları yüklenemedi',

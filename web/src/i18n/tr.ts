@@ -107,7 +107,8 @@ export const tr = {
     promoTitle: 'Dost Meclisi',
     promoText: 'Sorularını yalnızca karşılıklı takipleştiğin arkadaşlarına sor, kimin ne dediğini gör.',
     promoAction: 'Hemen Katıl',
-    friendsSignIn: 'Dost Meclisi karşılıklı takipleştiğin arkadaşlarının soruları içindir. Görmek için giriş yap ya da kayıt ol.',
+    friendsSignIn:
+      'Dost Meclisi karşılıklı takipleştiğin arkadaşlarının soruları içindir. Görmek için giriş yap ya da kayıt ol.',
     pinnedLabel: 'Paylaşılan soru',
     pinnedMissing: 'Bu soru artık yok ya da görme iznin yok.',
   },
@@ -153,7 +154,8 @@ export const tr = {
     friendsVotedLabel: 'Oy veren arkadaşlar',
     friendsWaitingLabel: 'Henüz oy vermeyen arkadaşlar',
     /** On every Dost Meclisi card, before the vote: the group analysis shows friends who chose what. */
-    friendsVoteVisible: 'Dost Meclisi anketlerinde oyun arkadaşlarına görünür: oy veren arkadaşların Grup Analizi’nde kimin neyi seçtiğini görür. Sonuçları da oy verdikten sonra görürsün.',
+    friendsVoteVisible:
+      'Dost Meclisi anketlerinde oyun arkadaşlarına görünür: oy veren arkadaşların Grup Analizi’nde kimin neyi seçtiğini görür. Sonuçları da oy verdikten sonra görürsün.',
     moreFriends: (n: number) => `+${formatCount(n)}`,
     groupAnalysis: 'Grup Analizi',
     shareText: 'Meydan’da bu soruya sen ne dersin?',

@@ -4,7 +4,9 @@ import styled from 'styled-components';
 import { tr } from '../i18n/tr';
 
 // Below the fold: fetched right after the first render, not before it (web/scripts/initial-js.ts).
-const NewsletterBox = lazy(async () => ({ default: (await import('../features/newsletter/NewsletterBox')).NewsletterBox }));
+const NewsletterBox = lazy(async () => ({
+  default: (await import('../features/newsletter/NewsletterBox')).NewsletterBox,
+}));
 
 const links = [
   { to: '/yardim-merkezi', label: tr.pages.helpCenter },

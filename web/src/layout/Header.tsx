@@ -15,7 +15,9 @@ import { HeaderSearch } from './HeaderSearch';
 
 // Members only, with the popover library: fetched after the first render (web/scripts/initial-js.ts). Until then an
 // empty square of the bell's size keeps the header from shifting.
-const NotificationBell = lazy(async () => ({ default: (await import('../features/notifications/NotificationBell')).NotificationBell }));
+const NotificationBell = lazy(async () => ({
+  default: (await import('../features/notifications/NotificationBell')).NotificationBell,
+}));
 
 const MENU_ID = 'site-menu';
 
@@ -89,7 +91,13 @@ export function Header() {
         </Menu>
 
         <Tools>
-          <CreateButton $variant="primary" onClick={create} aria-label={tr.nav.createPoll} title={tr.nav.createPoll} data-create-poll>
+          <CreateButton
+            $variant="primary"
+            onClick={create}
+            aria-label={tr.nav.createPoll}
+            title={tr.nav.createPoll}
+            data-create-poll
+          >
             <PlusIcon />
             <span>{tr.nav.createPoll}</span>
           </CreateButton>

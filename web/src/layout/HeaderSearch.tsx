@@ -19,10 +19,27 @@ export function HeaderSearch() {
   return (
     <>
       <Form role="search" onSubmit={submit} data-header-search>
-        <input type="search" name="q" value={query} onChange={(e) => setQuery(e.target.value)} aria-label={tr.nav.searchLabel} placeholder={tr.nav.search} maxLength={100} />
+        <input
+          type="search"
+          name="q"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-label={tr.nav.searchLabel}
+          placeholder={tr.nav.search}
+          maxLength={100}
+        />
       </Form>
       <Compact to="/ara" aria-label={tr.nav.searchLabel} title={tr.nav.search}>
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <svg
+          viewBox="0 0 24 24"
+          width="20"
+          height="20"
+          aria-hidden="true"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+        >
           <circle cx="11" cy="11" r="7" />
           <path d="m20 20-3.5-3.5" />
         </svg>

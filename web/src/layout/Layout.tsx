@@ -12,17 +12,27 @@ import { Header } from './Header';
 
 // Dialogs are fetched the first time they open (with the dialog library and their validators): most visitors only
 // read, and the first load of / has a size budget (web/scripts/initial-js.ts).
-const CreatePollDialog = lazy(async () => ({ default: (await import('../features/create-poll/CreatePollDialog')).CreatePollDialog }));
+const CreatePollDialog = lazy(async () => ({
+  default: (await import('../features/create-poll/CreatePollDialog')).CreatePollDialog,
+}));
 const LoginDialog = lazy(async () => ({ default: (await import('../features/session/LoginDialog')).LoginDialog }));
-const RegisterDialog = lazy(async () => ({ default: (await import('../features/session/RegisterDialog')).RegisterDialog }));
-const ShareLinkDialog = lazy(async () => ({ default: (await import('../features/create-poll/ShareLinkDialog')).ShareLinkDialog }));
+const RegisterDialog = lazy(async () => ({
+  default: (await import('../features/session/RegisterDialog')).RegisterDialog,
+}));
+const ShareLinkDialog = lazy(async () => ({
+  default: (await import('../features/create-poll/ShareLinkDialog')).ShareLinkDialog,
+}));
 const SignInRequiredDialog = lazy(async () => ({
   default: (await import('../features/session/SignInRequiredDialog')).SignInRequiredDialog,
 }));
 // The offline notice and the install card (which waits for the browser's offer, long after the first paint), fetched
 // with the first render too rather than before it: the first load of / is at its budget.
-const InstallPromptCard = lazy(async () => ({ default: (await import('../features/pwa/InstallPromptCard')).InstallPromptCard }));
-const ConnectionNotice = lazy(async () => ({ default: (await import('../features/connection/ConnectionNotice')).ConnectionNotice }));
+const InstallPromptCard = lazy(async () => ({
+  default: (await import('../features/pwa/InstallPromptCard')).InstallPromptCard,
+}));
+const ConnectionNotice = lazy(async () => ({
+  default: (await import('../features/connection/ConnectionNotice')).ConnectionNotice,
+}));
 // Fetched right after the first render rather than before it; toasts wait in the store until it is there.
 const Toaster = lazy(async () => ({ default: (await import('../features/toasts/Toaster')).Toaster }));
 

@@ -1,4 +1,12 @@
-import { badgeFor, badges, isTopicSlug, profileCategoryColorFor, topicFor, topics, type TopicSlug } from '@meydan/proto';
+import {
+  badgeFor,
+  badges,
+  isTopicSlug,
+  profileCategoryColorFor,
+  topicFor,
+  topics,
+  type TopicSlug,
+} from '@meydan/proto';
 
 /** How a category looks on screen. */
 export interface CategoryLook {

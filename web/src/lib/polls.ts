@@ -24,7 +24,10 @@ export function normalizePoll(raw: Poll): Poll {
 }
 
 export function normalizeOptions(value: unknown): PollOption[] {
-  if (Array.isArray(value) && value.every((o) => o && typeof o === 'object' && typeof (o as PollOption).text === 'string')) {
+  if (
+    Array.isArray(value) &&
+    value.every((o) => o && typeof o === 'object' && typeof (o as PollOption).text === 'string')
+  ) {
     return (value as PollOption[]).map((o, i) => ({
       id: typeof o.id === 'number' ? o.id : i,
       text: o.text,
@@ -45,8 +48,13 @@ export function choicesOf(poll: Pick<Poll, 'userChoice' | 'userChoices'>): numbe
  * sum to more; on a single-choice poll the option votes' sum, as the share page always counted. Where the poll's
  * results visibility hides the counts (all 0) the poll's own total.
  */
-export function votersOf(poll: Pick<Poll, 'maxChoices' | 'totalVotes' | 'resultsVisible'>, votes: readonly number[]): number {
-  return (poll.maxChoices ?? 1) > 1 || poll.resultsVisible === false ? poll.totalVotes : votes.reduce((a, b) => a + b, 0);
+export function votersOf(
+  poll: Pick<Poll, 'maxChoices' | 'totalVotes' | 'resultsVisible'>,
+  votes: readonly number[],
+): number {
+  return (poll.maxChoices ?? 1) > 1 || poll.resultsVisible === false
+    ? poll.totalVotes
+    : votes.reduce((a, b) => a + b, 0);
 }
 
 /**
@@ -57,7 +65,9 @@ export function votersOf(poll: Pick<Poll, 'maxChoices' | 'totalVotes' | 'results
 export function applyCounts(
   poll: Poll,
   counts: Pick<PollUpdate, 'voteCounts' | 'totalVotes'> &
-    Partial<Pick<PollUpdate, 'likesCount' | 'commentsCount' | 'countsHidden'>> & { resultsVisible?: boolean | undefined },
+    Partial<Pick<PollUpdate, 'likesCount' | 'commentsCount' | 'countsHidden'>> & {
+      resultsVisible?: boolean | undefined;
+    },
 ): void {
   if (!counts.countsHidden) {
     for (const option of poll.options) {

@@ -9,7 +9,8 @@ export type { ServerSocketEvent };
 export const socketSchemas = serverSocketSchemaIds;
 
 /** The exported name of an event's compiled validator (standalone code wants identifiers): `poll_update` → `socketPollUpdate`. */
-const validatorName = (event: string) => `socket${event.replace(/(?:^|_)([a-z])/g, (_m, c: string) => c.toUpperCase())}`;
+const validatorName = (event: string) =>
+  `socket${event.replace(/(?:^|_)([a-z])/g, (_m, c: string) => c.toUpperCase())}`;
 
 export const socketValidatorNames = Object.fromEntries(
   Object.values(serverSocketEvents).map((event) => [event, validatorName(event)]),

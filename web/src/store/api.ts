@@ -4,7 +4,17 @@ import { EMBED_VISITOR_HEADER } from '@meydan/proto';
 import type { RealtimeHub } from './realtime/hub';
 
 /** Every cache tag the product uses; features inject their endpoints into this one api. */
-export const tagTypes = ['Session', 'Poll', 'Vote', 'Comment', 'Notification', 'User', 'Follow', 'Admin', 'Report'] as const;
+export const tagTypes = [
+  'Session',
+  'Poll',
+  'Vote',
+  'Comment',
+  'Notification',
+  'User',
+  'Follow',
+  'Admin',
+  'Report',
+] as const;
 
 /** What the gateway reports on GET /api/health; its exact fields belong to the gateway. */
 export type HealthResponse = Record<string, unknown>;

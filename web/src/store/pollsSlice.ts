@@ -84,7 +84,10 @@ export const pollsSlice = createSlice({
       showSent(poll, payload.ballot);
     },
     /** A vote's answer: the server's counts and the ballot it holds (`viewerId`: a friends' card counts the viewer). */
-    voteAnswered(state, { payload }: PayloadAction<{ pollId: string; answer: VoteResult; viewerId?: string | undefined }>) {
+    voteAnswered(
+      state,
+      { payload }: PayloadAction<{ pollId: string; answer: VoteResult; viewerId?: string | undefined }>,
+    ) {
       delete state.sending[payload.pollId];
       change(state, payload.pollId, (poll) => {
         applyCounts(poll, payload.answer);

@@ -23,9 +23,18 @@ export interface AvatarProps {
 }
 
 /** The user's picture, or up to two initials on a colour derived from the name. */
-export function Avatar({ name, src, size = 'md', label, decorative = false, initials = initialsOf(name) }: AvatarProps) {
+export function Avatar({
+  name,
+  src,
+  size = 'md',
+  label,
+  decorative = false,
+  initials = initialsOf(name),
+}: AvatarProps) {
   const [broken, setBroken] = useState(false);
-  const a11y = decorative ? { 'aria-hidden': true } : { role: 'img', 'aria-label': label ?? name, title: label ?? name };
+  const a11y = decorative
+    ? { 'aria-hidden': true }
+    : { role: 'img', 'aria-label': label ?? name, title: label ?? name };
   if (src && !broken) {
     return (
       <Circle $size={size} $color="transparent" {...a11y}>

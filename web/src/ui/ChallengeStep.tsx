@@ -44,7 +44,17 @@ export function useChallengeStep(): ChallengeState {
 }
 
 /** The widget with its explanation, once the server asked for it. */
-export function ChallengeStep({ state, label, hint, error }: { state: ChallengeState; label: string; hint: string; error?: string | undefined }) {
+export function ChallengeStep({
+  state,
+  label,
+  hint,
+  error,
+}: {
+  state: ChallengeState;
+  label: string;
+  hint: string;
+  error?: string | undefined;
+}) {
   if (!state.shown) return null;
   return (
     <Box role="group" aria-label={label}>

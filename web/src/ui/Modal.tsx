@@ -49,7 +49,8 @@ export function Modal({ open, onOpenChange, title, description, width = '30rem',
 }
 
 /** Fields a keyboard user lands on; Radix's hidden form inputs (radio, select mirrors) are aria-hidden. */
-const FIELD = 'input:not([type="hidden"]):not([aria-hidden="true"]):not([tabindex="-1"]):not(:disabled), textarea:not(:disabled)';
+const FIELD =
+  'input:not([type="hidden"]):not([aria-hidden="true"]):not([tabindex="-1"]):not(:disabled), textarea:not(:disabled)';
 
 /**
  * Where focus goes back when the dialog closes. Radix returns it to a Dialog.Trigger, but these dialogs are opened
@@ -64,7 +65,8 @@ let focusOrigin: HTMLElement | null = null;
  */
 function focusFirstField(event: Event) {
   const active = document.activeElement;
-  if (active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]')) focusOrigin = active;
+  if (active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]'))
+    focusOrigin = active;
   const field = (event.currentTarget as HTMLElement | null)?.querySelector<HTMLElement>(FIELD);
   if (!field) return;
   event.preventDefault();
@@ -74,7 +76,9 @@ function focusFirstField(event: Event) {
 function returnFocus(event: Event) {
   event.preventDefault();
   const closing = event.currentTarget;
-  const stillOpen = [...document.querySelectorAll('[role="dialog"][data-state="open"]')].some((dialog) => dialog !== closing);
+  const stillOpen = [...document.querySelectorAll('[role="dialog"][data-state="open"]')].some(
+    (dialog) => dialog !== closing,
+  );
   if (stillOpen) return;
   if (focusOrigin?.isConnected) focusOrigin.focus();
   focusOrigin = null;

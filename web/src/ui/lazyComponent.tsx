@@ -11,7 +11,10 @@ export type LazyComponent<P extends object> = ComponentType<P> & { load: () => P
  * arrives; before that it suspends like React.lazy.
  */
 // `any`: any component, its props taken from it.
-export function lazyComponent<K extends string, C extends ComponentType<any>>(importer: () => Promise<{ [key in K]: C }>, name: K): LazyComponent<ComponentProps<C>> {
+export function lazyComponent<K extends string, C extends ComponentType<any>>(
+  importer: () => Promise<{ [key in K]: C }>,
+  name: K,
+): LazyComponent<ComponentProps<C>> {
   type P = ComponentProps<C>;
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;

@@ -25,7 +25,13 @@ export const roleChangedEventSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['userId', 'role', 'previous', 'by', 'at'],
-  properties: { userId: idField, role: { enum: userRoles }, previous: { enum: userRoles }, by: idField, at: dateTimeField },
+  properties: {
+    userId: idField,
+    role: { enum: userRoles },
+    previous: { enum: userRoles },
+    by: idField,
+    at: dateTimeField,
+  },
 } as const;
 export type RoleChangedEvent = FromSchema<typeof roleChangedEventSchema>;
 

@@ -65,7 +65,12 @@ export const heldDecideRequestSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['kind', 'id', 'decision', 'by'],
-  properties: { kind: { type: 'string', enum: heldKinds }, id: idField, decision: { type: 'string', enum: heldDecisions }, by: idField },
+  properties: {
+    kind: { type: 'string', enum: heldKinds },
+    id: idField,
+    decision: { type: 'string', enum: heldDecisions },
+    by: idField,
+  },
 } as const;
 export type HeldDecideRequest = FromSchema<typeof heldDecideRequestSchema>;
 

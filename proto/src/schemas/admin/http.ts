@@ -161,7 +161,11 @@ export const reportSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'title'],
-      properties: { id: idField, title: { type: ['string', 'null'] }, editedAt: { type: ['string', 'null'], format: 'date-time' } },
+      properties: {
+        id: idField,
+        title: { type: ['string', 'null'] },
+        editedAt: { type: ['string', 'null'], format: 'date-time' },
+      },
     },
     /** Who reported it; username null when the account is unknown to the read model. */
     reporter: {
@@ -357,9 +361,36 @@ export const bulkEmailAcceptedSchema = {
 export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
 
 /** What a staff member (moderator or administrator) did, as the audit log records it. */
-export const auditActions = ['user.ban', 'user.activate', 'user.role', 'staff.invite', 'poll.delete', 'report.resolve', 'report.dismiss', 'bulk-email.send', 'export', 'comment.remove', 'word-filter.add', 'word-filter.remove', 'load-members.create', 'load-members.remove', 'held.approve', 'held.remove'] as const;
+export const auditActions = [
+  'user.ban',
+  'user.activate',
+  'user.role',
+  'staff.invite',
+  'poll.delete',
+  'report.resolve',
+  'report.dismiss',
+  'bulk-email.send',
+  'export',
+  'comment.remove',
+  'word-filter.add',
+  'word-filter.remove',
+  'load-members.create',
+  'load-members.remove',
+  'held.approve',
+  'held.remove',
+] as const;
 export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = ['user', 'poll', 'report', 'bulk-email', 'export', 'comment', 'word-filter', 'load-members', 'profile'] as const;
+export const auditTargetTypes = [
+  'user',
+  'poll',
+  'report',
+  'bulk-email',
+  'export',
+  'comment',
+  'word-filter',
+  'load-members',
+  'profile',
+] as const;
 export type AuditTargetType = (typeof auditTargetTypes)[number];
 
 /** An entry of GET /api/admin/audit: who did what to what, when and why. */
@@ -390,7 +421,11 @@ export const auditQuerySchema = {
   additionalProperties: false,
   properties: {
     ...adminPageQuerySchema.properties,
-    actor: { type: 'string', pattern: '^[0-9a-fA-F]{24}$', errorMessage: 'İşlemi yapan geçerli bir hesap kimliği olmalı.' },
+    actor: {
+      type: 'string',
+      pattern: '^[0-9a-fA-F]{24}$',
+      errorMessage: 'İşlemi yapan geçerli bir hesap kimliği olmalı.',
+    },
     action: { type: 'string', enum: auditActions, errorMessage: 'İşlem türü tanınmadı.' },
     from: { type: 'string', format: 'date-time', errorMessage: 'Başlangıç zamanı geçerli bir tarih-saat olmalı.' },
     to: { type: 'string', format: 'date-time', errorMessage: 'Bitiş zamanı geçerli bir tarih-saat olmalı.' },

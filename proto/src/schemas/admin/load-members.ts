@@ -91,7 +91,10 @@ export const loadMembersCreateReplySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['batch', 'tokens'],
-  properties: { batch: { type: 'string', pattern: LOAD_MEMBERS_BATCH_PATTERN }, tokens: { type: 'array', items: { type: 'string' }, maxItems: LOAD_MEMBERS_MAX } },
+  properties: {
+    batch: { type: 'string', pattern: LOAD_MEMBERS_BATCH_PATTERN },
+    tokens: { type: 'array', items: { type: 'string' }, maxItems: LOAD_MEMBERS_MAX },
+  },
 } as const;
 export type LoadMembersCreateReply = FromSchema<typeof loadMembersCreateReplySchema>;
 

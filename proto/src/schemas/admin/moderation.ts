@@ -54,7 +54,12 @@ export type FilteredField = keyof typeof filteredFieldNames;
 export const wordFilterRefusal = (field: FilteredField) =>
   `${filteredFieldNames[field]} uygun olmayan bir ifade içeriyor. Lütfen metni değiştir.`;
 
-const reporterField = { type: 'object', additionalProperties: false, required: ['id', 'username'], properties: { id: idField, username: { type: ['string', 'null'] } } } as const;
+const reporterField = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'username'],
+  properties: { id: idField, username: { type: ['string', 'null'] } },
+} as const;
 
 /** `events.polls.comment.reported`: the comment's text as it was reported (the queue's preview). */
 export const commentReportedEventSchema = {
@@ -138,7 +143,13 @@ export const reportQueueItemSchema = {
       type: 'object',
       additionalProperties: false,
       required: ['id', 'link', 'preview'],
-      properties: { id: idField, link: { type: ['string', 'null'] }, preview: { type: ['string', 'null'] }, pollId: idField, authorId: idField },
+      properties: {
+        id: idField,
+        link: { type: ['string', 'null'] },
+        preview: { type: ['string', 'null'] },
+        pollId: idField,
+        authorId: idField,
+      },
     },
   },
 } as const;
@@ -170,7 +181,12 @@ export const wordFilterEntrySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['id', 'pattern', 'action', 'createdAt'],
-  properties: { id: idField, pattern: { type: 'string' }, action: { type: 'string', enum: wordFilterActions }, createdAt: dateTimeField },
+  properties: {
+    id: idField,
+    pattern: { type: 'string' },
+    action: { type: 'string', enum: wordFilterActions },
+    createdAt: dateTimeField,
+  },
 } as const;
 export type WordFilterEntry = FromSchema<typeof wordFilterEntrySchema>;
 
@@ -196,10 +212,18 @@ export const wordFilterCreateSchema = {
   additionalProperties: false,
   required: ['pattern', 'action'],
   properties: {
-    pattern: { type: 'string', pattern: '^\\s*[\\p{L}\\p{N}][\\p{L}\\p{N} ]*\\*?\\s*$', maxLength: limits.report.reasonMax, errorMessage: moderationTexts.wordPattern },
+    pattern: {
+      type: 'string',
+      pattern: '^\\s*[\\p{L}\\p{N}][\\p{L}\\p{N} ]*\\*?\\s*$',
+      maxLength: limits.report.reasonMax,
+      errorMessage: moderationTexts.wordPattern,
+    },
     action: { type: 'string', enum: wordFilterActions, errorMessage: moderationTexts.wordAction },
   },
-  errorMessage: { type: moderationTexts.bodyObject, required: { pattern: moderationTexts.wordPattern, action: moderationTexts.wordAction } },
+  errorMessage: {
+    type: moderationTexts.bodyObject,
+    required: { pattern: moderationTexts.wordPattern, action: moderationTexts.wordAction },
+  },
 } as const;
 export type WordFilterCreate = FromSchema<typeof wordFilterCreateSchema>;
 
@@ -212,7 +236,12 @@ export const wordFilterReplySchema = {
   properties: {
     entries: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['pattern', 'action'], properties: { pattern: { type: 'string' }, action: { type: 'string', enum: wordFilterActions } } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['pattern', 'action'],
+        properties: { pattern: { type: 'string' }, action: { type: 'string', enum: wordFilterActions } },
+      },
     },
   },
 } as const;

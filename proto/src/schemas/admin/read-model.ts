@@ -56,7 +56,17 @@ export const pollsPageReplySchema = {
       items: {
         type: 'object',
         additionalProperties: false,
-        required: ['id', 'creatorId', 'type', 'title', 'description', 'category', 'isShareable', 'votesCount', 'createdAt'],
+        required: [
+          'id',
+          'creatorId',
+          'type',
+          'title',
+          'description',
+          'category',
+          'isShareable',
+          'votesCount',
+          'createdAt',
+        ],
         properties: {
           id: idField,
           creatorId: idField,

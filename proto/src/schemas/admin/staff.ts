@@ -26,9 +26,18 @@ export const staffInviteBodySchema = {
   required: ['email', 'displayName', 'role'],
   properties: {
     email: { type: 'string', format: 'email', maxLength: 254, errorMessage: 'Geçerli bir e-posta adresi gir.' },
-    displayName: { type: 'string', minLength: 1, maxLength: 50, pattern: notBlank, errorMessage: 'Görünen ad 1-50 karakter olmalı.' },
+    displayName: {
+      type: 'string',
+      minLength: 1,
+      maxLength: 50,
+      pattern: notBlank,
+      errorMessage: 'Görünen ad 1-50 karakter olmalı.',
+    },
     role: { type: 'string', enum: staffRoles, errorMessage: 'Davet edilen moderatör ya da yönetici olmalı.' },
   },
-  errorMessage: { type: M.bodyObject, required: { email: 'E-posta adresini yaz.', displayName: 'Görünen adı yaz.', role: 'Rolü seç.' } },
+  errorMessage: {
+    type: M.bodyObject,
+    required: { email: 'E-posta adresini yaz.', displayName: 'Görünen adı yaz.', role: 'Rolü seç.' },
+  },
 } as const;
 export type StaffInviteBody = FromSchema<typeof staffInviteBodySchema>;

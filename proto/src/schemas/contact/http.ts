@@ -58,7 +58,13 @@ export const contactMessageSchema = {
   },
   errorMessage: {
     type: M.bodyObject,
-    required: { name: M.nameMin, email: M.email, subject: M.subject, message: M.messageMin, turnstileToken: M.challenge },
+    required: {
+      name: M.nameMin,
+      email: M.email,
+      subject: M.subject,
+      message: M.messageMin,
+      turnstileToken: M.challenge,
+    },
   },
 } as const;
 export type ContactMessageBody = FromSchema<typeof contactMessageSchema>;
@@ -113,7 +119,11 @@ export const newsletterSubscribeSchema = {
       type: 'string',
       maxLength: limits.user.emailMax,
       format: 'email',
-      errorMessage: { type: newsletterMessages.email, maxLength: newsletterMessages.email, format: newsletterMessages.email },
+      errorMessage: {
+        type: newsletterMessages.email,
+        maxLength: newsletterMessages.email,
+        format: newsletterMessages.email,
+      },
     },
   },
   errorMessage: { type: M.bodyObject, required: { email: newsletterMessages.email } },

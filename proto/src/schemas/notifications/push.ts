@@ -31,7 +31,13 @@ export const pushSubscriptionBodySchema = {
   additionalProperties: false,
   required: ['endpoint', 'keys'],
   properties: {
-    endpoint: { type: 'string', pattern: '^https?://[^\\s]+$', minLength: 12, maxLength: pushLimits.endpointMax, errorMessage: P.endpoint },
+    endpoint: {
+      type: 'string',
+      pattern: '^https?://[^\\s]+$',
+      minLength: 12,
+      maxLength: pushLimits.endpointMax,
+      errorMessage: P.endpoint,
+    },
     expirationTime: { type: ['number', 'null'], errorMessage: P.expirationTime },
     keys: {
       type: 'object',
@@ -45,7 +51,11 @@ export const pushSubscriptionBodySchema = {
       errorMessage: { type: P.keys, required: P.keys, additionalProperties: P.keys },
     },
   },
-  errorMessage: { type: P.subscription, required: { endpoint: P.endpoint, keys: P.keys }, additionalProperties: P.subscription },
+  errorMessage: {
+    type: P.subscription,
+    required: { endpoint: P.endpoint, keys: P.keys },
+    additionalProperties: P.subscription,
+  },
 } as const;
 export type PushSubscriptionBody = FromSchema<typeof pushSubscriptionBodySchema>;
 
@@ -56,7 +66,13 @@ export const pushEndpointBodySchema = {
   additionalProperties: false,
   required: ['endpoint'],
   properties: {
-    endpoint: { type: 'string', pattern: '^https?://[^\\s]+$', minLength: 12, maxLength: pushLimits.endpointMax, errorMessage: P.endpoint },
+    endpoint: {
+      type: 'string',
+      pattern: '^https?://[^\\s]+$',
+      minLength: 12,
+      maxLength: pushLimits.endpointMax,
+      errorMessage: P.endpoint,
+    },
   },
   errorMessage: { type: P.endpoint, required: { endpoint: P.endpoint }, additionalProperties: P.subscription },
 } as const;

@@ -3,7 +3,17 @@
  * share page read, its creator, options, live counts, comments and votes.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { avatarUrlField, countField, dateTimeField, displayNameField, idField, pollTypes, resultsVisibilities, shareVoteModes, voteCountsField } from '../common.js';
+import {
+  avatarUrlField,
+  countField,
+  dateTimeField,
+  displayNameField,
+  idField,
+  pollTypes,
+  resultsVisibilities,
+  shareVoteModes,
+  voteCountsField,
+} from '../common.js';
 
 /** Creator of a poll as cards show it. */
 export const creatorSummaryShape = {
@@ -215,7 +225,16 @@ export const voteTakenBackSchema = {
   $id: 'meydan/vote-taken-back',
   type: 'object',
   additionalProperties: false,
-  required: ['pollId', 'voteCounts', 'totalVotes', 'hasVoted', 'userChoice', 'userChoices', 'message', 'resultsVisible'],
+  required: [
+    'pollId',
+    'voteCounts',
+    'totalVotes',
+    'hasVoted',
+    'userChoice',
+    'userChoices',
+    'message',
+    'resultsVisible',
+  ],
   properties: {
     pollId: idField,
     voteCounts: voteCountsField,

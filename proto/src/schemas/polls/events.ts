@@ -4,7 +4,15 @@
  * socket event in socket-events.ts.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, dateTimeField, idField, nullableIdField, objectIdField, pollTypes, voteCountsField } from '../common.js';
+import {
+  countField,
+  dateTimeField,
+  idField,
+  nullableIdField,
+  objectIdField,
+  pollTypes,
+  voteCountsField,
+} from '../common.js';
 import { pollUpdateSchema } from './entities.js';
 
 /** `events.polls.poll.created`. */

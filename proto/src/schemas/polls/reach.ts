@@ -14,7 +14,10 @@ export const pollPreviewRequestSchema = {
   $id: 'meydan/nats-poll-preview-request',
   type: 'object',
   additionalProperties: false,
-  properties: { pollId: { type: 'string', minLength: 1, maxLength: 64 }, shortUrl: { type: 'string', minLength: 1, maxLength: 64 } },
+  properties: {
+    pollId: { type: 'string', minLength: 1, maxLength: 64 },
+    shortUrl: { type: 'string', minLength: 1, maxLength: 64 },
+  },
   oneOf: [{ required: ['pollId'] }, { required: ['shortUrl'] }],
 } as const;
 export type PollPreviewRequest = FromSchema<typeof pollPreviewRequestSchema>;
@@ -42,7 +45,12 @@ export const pollPreviewReplySchema = {
         shortUrl: { type: ['string', 'null'] },
         options: {
           type: 'array',
-          items: { type: 'object', additionalProperties: false, required: ['text', 'votes'], properties: { text: { type: 'string' }, votes: countField } },
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['text', 'votes'],
+            properties: { text: { type: 'string' }, votes: countField },
+          },
         },
         totalVotes: countField,
         /** false: the poll's results visibility hides the counts from a visitor (every option's votes are 0). */
@@ -153,7 +161,15 @@ export const trendingTagsSchema = {
   additionalProperties: false,
   required: ['tags'],
   properties: {
-    tags: { type: 'array', items: { type: 'object', additionalProperties: false, required: ['tag', 'count'], properties: { tag: { type: 'string' }, count: countField } } },
+    tags: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['tag', 'count'],
+        properties: { tag: { type: 'string' }, count: countField },
+      },
+    },
   },
 } as const;
 export type TrendingTags = FromSchema<typeof trendingTagsSchema>;

@@ -33,7 +33,7 @@ export const pollMessages = {
   maxChoicesOverOptions: 'En fazla seçim sayısı şık sayısından büyük olamaz',
   maxChoicesLocked: 'Seçim sayısı sonradan değiştirilemez',
   allowVoteChange: 'Oy değiştirme izni true ya da false olmalıdır',
-  optionIndexes: 'Seçimler 0\'dan başlayan seçenek sıralarının listesi olmalıdır',
+  optionIndexes: "Seçimler 0'dan başlayan seçenek sıralarının listesi olmalıdır",
   optionIndexesDuplicate: 'Aynı seçeneği iki kez işaretleyemezsin',
   singleChoiceOnly: 'Bu ankette yalnızca bir seçenek işaretleyebilirsin',
   quickRequired: 'Soruyu ve iki seçeneği de yazman lazım.',
@@ -85,7 +85,12 @@ export const pollCreateSchema = {
       minLength: 1,
       maxLength: limits.poll.titleMax,
       pattern: notBlank,
-      errorMessage: { type: M.titleRequired, minLength: M.titleRequired, pattern: M.titleRequired, maxLength: M.titleMax },
+      errorMessage: {
+        type: M.titleRequired,
+        minLength: M.titleRequired,
+        pattern: M.titleRequired,
+        maxLength: M.titleMax,
+      },
     },
     description: {
       type: ['string', 'null'],
@@ -113,12 +118,14 @@ export const pollCreateSchema = {
       type: 'integer',
       minimum: 1,
       maximum: limits.poll.optionsMax,
-      description: 'Birden fazla seçim: bir oyda en çok kaç seçenek işaretlenebilir (1 tek seçim, varsayılan; en çok şık sayısı)',
+      description:
+        'Birden fazla seçim: bir oyda en çok kaç seçenek işaretlenebilir (1 tek seçim, varsayılan; en çok şık sayısı)',
       errorMessage: M.maxChoices,
     },
     allowVoteChange: {
       type: 'boolean',
-      description: 'Oyunu değiştirebilsin: anket açıkken oy veren oyunu başka seçeneğe taşıyabilir ya da geri çekebilir (varsayılan false: oy kesindir)',
+      description:
+        'Oyunu değiştirebilsin: anket açıkken oy veren oyunu başka seçeneğe taşıyabilir ya da geri çekebilir (varsayılan false: oy kesindir)',
       errorMessage: M.allowVoteChange,
     },
     durationHours: durationField,
@@ -154,9 +161,15 @@ const optionIndexesField = {
   minItems: 1,
   maxItems: limits.poll.optionsMax,
   uniqueItems: true,
-  description: 'Birden fazla seçimli ankette işaretlenen seçeneklerin 0\'dan başlayan sıraları (en çok anketin maxChoices kadarı, her biri bir kez)',
+  description:
+    "Birden fazla seçimli ankette işaretlenen seçeneklerin 0'dan başlayan sıraları (en çok anketin maxChoices kadarı, her biri bir kez)",
   items: { type: 'integer', minimum: 0, errorMessage: M.optionInvalid },
-  errorMessage: { type: M.optionIndexes, minItems: M.optionRequired, maxItems: M.optionIndexes, uniqueItems: M.optionIndexesDuplicate },
+  errorMessage: {
+    type: M.optionIndexes,
+    minItems: M.optionRequired,
+    maxItems: M.optionIndexes,
+    uniqueItems: M.optionIndexesDuplicate,
+  },
 } as const;
 
 /**
@@ -179,7 +192,12 @@ export const pollVoteSchema = {
     optionIndexes: optionIndexesField,
     userId: ignoredIdField,
   },
-  allOf: [{ anyOf: [{ required: ['optionIndex'] }, { required: ['optionId'] }, { required: ['optionIndexes'] }], errorMessage: M.optionRequired }],
+  allOf: [
+    {
+      anyOf: [{ required: ['optionIndex'] }, { required: ['optionId'] }, { required: ['optionIndexes'] }],
+      errorMessage: M.optionRequired,
+    },
+  ],
   errorMessage: { type: M.bodyObject },
 } as const;
 export type PollVoteBody = FromSchema<typeof pollVoteSchema>;

@@ -27,11 +27,14 @@ export const pollServiceMessages = {
   tooManyVoteChanges: 'Oyunu kısa sürede çok sık değiştirdin. Lütfen biraz bekleyip tekrar dene.',
   pollExpired: 'Bu anketin süresi doldu, artık oy verilemez.',
   voteRecorded: 'Oyun kaydedildi, teşekkürler!',
-  visitorUnknown: 'Oyunu kaydedebilmemiz için tarayıcının çerezlere izin vermesi gerekiyor. Bağlantıyı yeniden açıp tekrar dene.',
+  visitorUnknown:
+    'Oyunu kaydedebilmemiz için tarayıcının çerezlere izin vermesi gerekiyor. Bağlantıyı yeniden açıp tekrar dene.',
   tooManyShareVotes: 'Bu bağlantıdan çok fazla oy verildi. Lütfen bir dakika sonra tekrar dene.',
   shareVoteMembersOnly: 'Bu ankete yalnızca üyeler oy verebilir. Oy vermek için giriş yap ya da kayıt ol.',
-  shareVoteIpUsed: 'Bu ankete bu ağdan (IP adresinden) zaten oy verildi. Bu ankette her IP adresi bir kez oy verebilir.',
-  shareVoteIpFull: 'Bu ağdan (IP adresinden) bu ankete verilebilecek ziyaretçi oyu sınırına ulaşıldı. Giriş yaparak üye olarak oy verebilirsin.',
+  shareVoteIpUsed:
+    'Bu ankete bu ağdan (IP adresinden) zaten oy verildi. Bu ankette her IP adresi bir kez oy verebilir.',
+  shareVoteIpFull:
+    'Bu ağdan (IP adresinden) bu ankete verilebilecek ziyaretçi oyu sınırına ulaşıldı. Giriş yaparak üye olarak oy verebilirsin.',
   editOnlyCreator: 'Bu anketi yalnızca sahibi düzenleyebilir.',
   editWindowOver: 'Anket yalnızca oluşturulduktan sonraki 1 dakika içinde düzenlenebilir.',
   editAfterVotes: 'Bu ankete oy verilmeye başlandı: başlığı, açıklaması ve şıkları artık değiştirilemez.',

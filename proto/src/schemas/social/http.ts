@@ -133,6 +133,11 @@ export const hideStateSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['blocked', 'muted', 'changed', 'message'],
-  properties: { blocked: { type: 'boolean' }, muted: { type: 'boolean' }, changed: { type: 'boolean' }, message: { type: 'string' } },
+  properties: {
+    blocked: { type: 'boolean' },
+    muted: { type: 'boolean' },
+    changed: { type: 'boolean' },
+    message: { type: 'string' },
+  },
 } as const;
 export type HideState = FromSchema<typeof hideStateSchema>;

@@ -41,7 +41,12 @@ export const countsReplySchema = {
   type: 'object',
   additionalProperties: false,
   required: ['followersCount', 'followingCount'],
-  properties: { followersCount: countField, followingCount: countField, isFollowing: { type: 'boolean' }, blockedViewer: { type: 'boolean' } },
+  properties: {
+    followersCount: countField,
+    followingCount: countField,
+    isFollowing: { type: 'boolean' },
+    blockedViewer: { type: 'boolean' },
+  },
 } as const;
 export type CountsReply = FromSchema<typeof countsReplySchema>;
 
@@ -54,11 +59,21 @@ export const socialUserExportReplySchema = {
   properties: {
     followers: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['userId', 'since'], properties: { userId: idField, since: dateTimeField } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['userId', 'since'],
+        properties: { userId: idField, since: dateTimeField },
+      },
     },
     following: {
       type: 'array',
-      items: { type: 'object', additionalProperties: false, required: ['userId', 'since'], properties: { userId: idField, since: dateTimeField } },
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['userId', 'since'],
+        properties: { userId: idField, since: dateTimeField },
+      },
     },
   },
 } as const;

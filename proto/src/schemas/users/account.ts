@@ -37,12 +37,14 @@ export const userMessages = {
   answerCategory: 'Her cevabın bir kategorisi olmalıdır',
   bodyObject: 'Gönderilen veri bir JSON nesnesi olmalıdır',
   forgotAnswer: `Bu adrese kayıtlı bir hesap varsa şifre sıfırlama bağlantısı gönderdik. Bağlantı ${limits.auth.passwordResetHours} saat geçerlidir.`,
-  resetDone: 'Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.',
+  resetDone:
+    'Şifren değiştirildi. Tüm cihazlardaki oturumların kapatıldı ve API anahtarların iptal edildi; yeni şifrenle giriş yapabilirsin.',
   resetLinkUsed: 'Bu şifre sıfırlama bağlantısı daha önce kullanılmış. Gerekirse yeni bir bağlantı iste.',
   resetLinkExpired: `Bu şifre sıfırlama bağlantısının süresi dolmuş (bağlantılar ${limits.auth.passwordResetHours} saat geçerlidir). Yeni bir bağlantı iste.`,
   tokenNameRequired: 'Anahtar için bir ad yaz (en fazla 60 karakter).',
   everywhere: 'everywhere true ya da false olmalıdır',
-  resetLinkInvalid: 'Bu şifre sıfırlama bağlantısı geçersiz. Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.',
+  resetLinkInvalid:
+    'Bu şifre sıfırlama bağlantısı geçersiz. Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.',
   settingBoolean: 'Ayar değeri true ya da false olmalıdır',
   settingsEmpty: 'Değiştirilecek bir ayar gönderilmedi',
   settingUnknown: 'Bilinmeyen bir ayar gönderildi',
@@ -249,7 +251,14 @@ export const userSettingsSchema = {
   $id: 'meydan/user-settings',
   type: 'object',
   additionalProperties: false,
-  required: ['isProfilePublic', 'followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults'],
+  required: [
+    'isProfilePublic',
+    'followRequestsEnabled',
+    'notifyVotes',
+    'notifyLikes',
+    'notifyComments',
+    'notifyPollResults',
+  ],
   properties: {
     isProfilePublic: { type: 'boolean' },
     followRequestsEnabled: { type: 'boolean' },
@@ -330,7 +339,11 @@ export const apiTokenCreateSchema = {
   additionalProperties: false,
   required: ['name'],
   properties: { name: { type: 'string', minLength: 1, maxLength: 60, pattern: notBlank } },
-  errorMessage: { type: M.bodyObject, required: { name: M.tokenNameRequired }, properties: { name: M.tokenNameRequired } },
+  errorMessage: {
+    type: M.bodyObject,
+    required: { name: M.tokenNameRequired },
+    properties: { name: M.tokenNameRequired },
+  },
 } as const;
 export type ApiTokenCreateBody = FromSchema<typeof apiTokenCreateSchema>;
 

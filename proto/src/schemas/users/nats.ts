@@ -101,7 +101,12 @@ export const userEmailsReplySchema = {
         type: 'object',
         additionalProperties: false,
         required: ['id', 'email', 'username', 'displayName'],
-        properties: { id: idField, email: { type: 'string' }, username: { type: 'string' }, displayName: { type: ['string', 'null'] } },
+        properties: {
+          id: idField,
+          email: { type: 'string' },
+          username: { type: 'string' },
+          displayName: { type: ['string', 'null'] },
+        },
       },
     },
   },
@@ -135,7 +140,10 @@ export const topicAffinitiesReplySchema = {
         type: 'object',
         additionalProperties: false,
         required: ['category', 'weight'],
-        properties: { category: { type: 'string', minLength: 1, maxLength: 64 }, weight: { type: 'number', minimum: 0, maximum: 1 } },
+        properties: {
+          category: { type: 'string', minLength: 1, maxLength: 64 },
+          weight: { type: 'number', minimum: 0, maximum: 1 },
+        },
       },
     },
   },
@@ -148,7 +156,11 @@ export const usersSearchRequestSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['q', 'offset', 'limit'],
-  properties: { q: { type: 'string', minLength: 1, maxLength: 100 }, offset: { type: 'integer', minimum: 0 }, limit: { type: 'integer', minimum: 1, maximum: 50 } },
+  properties: {
+    q: { type: 'string', minLength: 1, maxLength: 100 },
+    offset: { type: 'integer', minimum: 0 },
+    limit: { type: 'integer', minimum: 1, maximum: 50 },
+  },
 } as const;
 export type UsersSearchRequest = FromSchema<typeof usersSearchRequestSchema>;
 
@@ -167,7 +179,12 @@ export const staffInviteRequestSchema = {
   type: 'object',
   additionalProperties: false,
   required: ['email', 'displayName', 'role', 'by'],
-  properties: { email: { type: 'string', minLength: 3, maxLength: 254 }, displayName: displayNameField, role: { enum: staffRoles }, by: idField },
+  properties: {
+    email: { type: 'string', minLength: 3, maxLength: 254 },
+    displayName: displayNameField,
+    role: { enum: staffRoles },
+    by: idField,
+  },
 } as const;
 export type StaffInviteRequest = FromSchema<typeof staffInviteRequestSchema>;
 

@@ -15,7 +15,8 @@ export const inviteStaffAccount = (ctx: Asking, invite: StaffInviteBody & { by: 
   ctx.bus.request(subjects.auth.staffInvite, invite, { requestId }, 5000);
 
 /** The active, verified members with their addresses (the bulk e-mail's recipients). */
-export const memberEmails = (ctx: Asking, requestId: string) => ctx.bus.request(subjects.auth.usersEmails, {}, { requestId });
+export const memberEmails = (ctx: Asking, requestId: string) =>
+  ctx.bus.request(subjects.auth.usersEmails, {}, { requestId });
 
 export const createLoadMembers = (ctx: Asking, asked: LoadMembersBody & { by: string }, requestId: string) =>
   ctx.bus.request(subjects.auth.loadMembersCreate, asked, { requestId }, LOAD_MEMBERS_TIMEOUT_MS);
@@ -24,10 +25,12 @@ export const removeLoadMembers = (ctx: Asking, asked: { batch: string; by: strin
   ctx.bus.request(subjects.auth.loadMembersRemove, asked, { requestId }, LOAD_MEMBERS_TIMEOUT_MS);
 
 /** Display names and bios the word filter held. */
-export const heldProfiles = (ctx: Asking, requestId: string) => ctx.bus.request(subjects.auth.heldList, {}, { requestId });
+export const heldProfiles = (ctx: Asking, requestId: string) =>
+  ctx.bus.request(subjects.auth.heldList, {}, { requestId });
 
 export const decideHeldProfile = (ctx: Asking, asked: HeldDecideRequest, requestId: string) =>
   ctx.bus.request(subjects.auth.heldDecide, asked, { requestId });
 
 /** One page of the accounts, from the start or after `after`. */
-export const accountsPage = (ctx: Asking, after: string | null, limit: number) => ctx.bus.request(subjects.auth.usersPage, { after, limit });
+export const accountsPage = (ctx: Asking, after: string | null, limit: number) =>
+  ctx.bus.request(subjects.auth.usersPage, { after, limit });

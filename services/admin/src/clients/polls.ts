@@ -5,13 +5,16 @@ import { subjects, type HeldDecideRequest } from '@meydan/proto';
 type Asking = { bus: Bus };
 
 /** Polls and comments the word filter held. */
-export const heldPollTexts = (ctx: Asking, requestId: string) => ctx.bus.request(subjects.polls.heldList, {}, { requestId });
+export const heldPollTexts = (ctx: Asking, requestId: string) =>
+  ctx.bus.request(subjects.polls.heldList, {}, { requestId });
 
 export const decideHeldPollText = (ctx: Asking, asked: HeldDecideRequest, requestId: string) =>
   ctx.bus.request(subjects.polls.heldDecide, asked, { requestId });
 
 /** One page of the polls, from the start or after `after`. */
-export const pollsPage = (ctx: Asking, after: string | null, limit: number) => ctx.bus.request(subjects.polls.pollsPage, { after, limit });
+export const pollsPage = (ctx: Asking, after: string | null, limit: number) =>
+  ctx.bus.request(subjects.polls.pollsPage, { after, limit });
 
 /** One page of the poll reports, from the start or after `after`. */
-export const reportsPage = (ctx: Asking, after: string | null, limit: number) => ctx.bus.request(subjects.polls.reportsPage, { after, limit });
+export const reportsPage = (ctx: Asking, after: string | null, limit: number) =>
+  ctx.bus.request(subjects.polls.reportsPage, { after, limit });

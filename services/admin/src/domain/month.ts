@@ -4,7 +4,14 @@
  */
 const zone = 'Europe/Istanbul';
 
-function partsIn(date: Date): { year: number; month: number; day: number; hour: number; minute: number; second: number } {
+function partsIn(date: Date): {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+} {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone: zone,
     hourCycle: 'h23',
@@ -16,7 +23,14 @@ function partsIn(date: Date): { year: number; month: number; day: number; hour: 
     second: '2-digit',
   }).formatToParts(date);
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour'), minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour'),
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 /** The zone's offset from UTC at an instant, in ms (Istanbul has none of its own rules here: Intl decides). */

@@ -123,7 +123,16 @@ auditSchema.index({ adminId: 1, at: -1 });
 const appendOnly = () => {
   throw new Error('the audit log is append-only: entries are never updated or deleted');
 };
-for (const op of ['updateOne', 'updateMany', 'findOneAndUpdate', 'findOneAndReplace', 'findOneAndDelete', 'replaceOne', 'deleteOne', 'deleteMany'] as const) {
+for (const op of [
+  'updateOne',
+  'updateMany',
+  'findOneAndUpdate',
+  'findOneAndReplace',
+  'findOneAndDelete',
+  'replaceOne',
+  'deleteOne',
+  'deleteMany',
+] as const) {
   auditSchema.pre(op, appendOnly);
 }
 auditSchema.pre('save', function refuseChange() {

@@ -14,7 +14,11 @@ export async function startVoteTally(ctx: AdminContext): Promise<ConsumerHandle>
     filterSubject: events.polls.voteCast,
     // A vote waits (with a growing delay) while the store is unreachable rather than go uncounted.
     ...EVERY_EVENT_IN_BATCHES,
-    handler: (batch) => tallyCastVotes(ctx, batch.map((item) => item.payload)),
+    handler: (batch) =>
+      tallyCastVotes(
+        ctx,
+        batch.map((item) => item.payload),
+      ),
   });
 }
 
@@ -23,6 +27,10 @@ export async function startVoteChangeTally(ctx: AdminContext): Promise<ConsumerH
     purpose: 'votes-changed',
     filterSubject: events.polls.voteChanged,
     ...EVERY_EVENT_IN_BATCHES,
-    handler: (batch) => tallyChangedVotes(ctx, batch.map((item) => item.payload)),
+    handler: (batch) =>
+      tallyChangedVotes(
+        ctx,
+        batch.map((item) => item.payload),
+      ),
   });
 }

@@ -10,7 +10,8 @@ export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCon
     '/api/admin/audit',
     {
       schema: {
-        summary: 'Yönetim ekibinin işlem kaydı (kim, ne, hangi hedef, ne zaman, gerekçe): işlemi yapana, işleme ve zamana göre süzülür, sayfalı; yalnızca eklenir (yönetici dahil kimse değiştiremez, silemez). Yalnızca yönetici',
+        summary:
+          'Yönetim ekibinin işlem kaydı (kim, ne, hangi hedef, ne zaman, gerekçe): işlemi yapana, işleme ve zamana göre süzülür, sayfalı; yalnızca eklenir (yönetici dahil kimse değiştiremez, silemez). Yalnızca yönetici',
         querystring: { $ref: 'meydan/admin-audit-query' },
         response: { 200: { $ref: 'meydan/admin-audit-page' } },
       },

@@ -25,7 +25,13 @@ export async function bulkEmailRoutes(app: FastifyInstance, { ctx }: { ctx: Admi
 
   app.get<{ Params: AdminIdParams }>(
     '/api/admin/bulk-email/:id',
-    { schema: { summary: 'Toplu e-posta işinin durumu', params: idParams, response: { 200: { $ref: 'meydan/admin-bulk-email-job' } } } },
+    {
+      schema: {
+        summary: 'Toplu e-posta işinin durumu',
+        params: idParams,
+        response: { 200: { $ref: 'meydan/admin-bulk-email-job' } },
+      },
+    },
     async (request) => {
       const job = await readBulkEmailJob(ctx, request.params.id);
       if (!job) throw httpError('not_found', T.bulkEmailNotFound);

@@ -5,7 +5,15 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
-import { csvContentType, csvResponse, csvStream, xlsxContentType, xlsxResponse, xlsxStream, type SheetColumn } from '@meydan/kit';
+import {
+  csvContentType,
+  csvResponse,
+  csvStream,
+  xlsxContentType,
+  xlsxResponse,
+  xlsxStream,
+  type SheetColumn,
+} from '@meydan/kit';
 import type { AdminDailyQuery } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import type { PollRow, ReportRow, UserRow } from '../store/panel.js';
@@ -75,7 +83,12 @@ function exportRoutesOf<T>(app: FastifyInstance, list: ExportList<T>): void {
     const form = kind === 'csv' ? 'CSV olarak (Türkçe Excel için)' : 'Excel dosyası (.xlsx) olarak';
     app.get(
       `/api/admin/${list.target}.${kind}`,
-      { schema: { summary: `${list.what}, ${form} (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici`, response: { 200: kind === 'csv' ? csvResponse : xlsxResponse } } },
+      {
+        schema: {
+          summary: `${list.what}, ${form} (yeniden eskiye; işlem kaydına yazılır). Yalnızca yönetici`,
+          response: { 200: kind === 'csv' ? csvResponse : xlsxResponse },
+        },
+      },
       async (request, reply) => {
         const rows = await list.rows(staffOf(request));
         const body = kind === 'csv' ? csvStream(rows, list.columns) : xlsxStream(rows, list.columns, list.sheet);
@@ -90,7 +103,8 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
     '/api/admin/stats/daily',
     {
       schema: {
-        summary: 'Günlük eğilim: son N günün (Europe/Istanbul takvim günleri) kayıt, anket, oy ve rapor sayıları, eskiden yeniye',
+        summary:
+          'Günlük eğilim: son N günün (Europe/Istanbul takvim günleri) kayıt, anket, oy ve rapor sayıları, eskiden yeniye',
         querystring: { $ref: 'meydan/admin-daily-query' },
         response: { 200: { $ref: 'meydan/admin-daily-stats' } },
       },
@@ -98,7 +112,28 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
     async (request) => readDailyStats(ctx, request.query.days!),
   );
 
-  exportRoutesOf(app, { target: 'users', file: 'kullanicilar', sheet: 'Kullanıcılar', what: 'Bütün kullanıcılar', rows: (by) => exportList(ctx, 'users', by), columns: userColumns });
-  exportRoutesOf(app, { target: 'polls', file: 'anketler', sheet: 'Anketler', what: 'Bütün anketler, oluşturanlarıyla', rows: (by) => exportList(ctx, 'polls', by), columns: pollColumns });
-  exportRoutesOf(app, { target: 'reports', file: 'raporlar', sheet: 'Raporlar', what: 'Bütün raporlar, anket başlıkları ve bildirenleriyle', rows: (by) => exportList(ctx, 'reports', by), columns: reportColumns });
+  exportRoutesOf(app, {
+    target: 'users',
+    file: 'kullanicilar',
+    sheet: 'Kullanıcılar',
+    what: 'Bütün kullanıcılar',
+    rows: (by) => exportList(ctx, 'users', by),
+    columns: userColumns,
+  });
+  exportRoutesOf(app, {
+    target: 'polls',
+    file: 'anketler',
+    sheet: 'Anketler',
+    what: 'Bütün anketler, oluşturanlarıyla',
+    rows: (by) => exportList(ctx, 'polls', by),
+    columns: pollColumns,
+  });
+  exportRoutesOf(app, {
+    target: 'reports',
+    file: 'raporlar',
+    sheet: 'Raporlar',
+    what: 'Bütün raporlar, anket başlıkları ve bildirenleriyle',
+    rows: (by) => exportList(ctx, 'reports', by),
+    columns: reportColumns,
+  });
 }

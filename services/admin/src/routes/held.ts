@@ -21,7 +21,8 @@ export async function heldRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCont
     '/api/admin/held/:kind/:id/approve',
     {
       schema: {
-        summary: 'Kelime filtresinin incelemeye aldığı anketi, yorumu ya da profil metnini onaylar: herkes görür (moderatör yeter)',
+        summary:
+          'Kelime filtresinin incelemeye aldığı anketi, yorumu ya da profil metnini onaylar: herkes görür (moderatör yeter)',
         params,
         body: noBody,
         response: message,

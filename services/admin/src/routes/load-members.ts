@@ -9,7 +9,8 @@ import { dropLoadMembers, mintLoadMembers } from '../usecases/load-members.js';
 import { staffOf } from './shared.js';
 
 /** Whether the client asked for the tokens as CSV (`Accept: text/csv`) rather than JSON. */
-const wantsCsv = (accept: string | undefined) => /\btext\/csv\b/i.test(accept ?? '') && !/\bapplication\/json\b/i.test(accept ?? '');
+const wantsCsv = (accept: string | undefined) =>
+  /\btext\/csv\b/i.test(accept ?? '') && !/\bapplication\/json\b/i.test(accept ?? '');
 
 export async function loadMembersRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
   app.post<{ Body: LoadMembersBody }>(
@@ -22,7 +23,10 @@ export async function loadMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ad
         response: {
           201: {
             description: 'Açılan parti ve anahtarları',
-            content: { 'application/json': { schema: { $ref: 'meydan/admin-load-members-created' } }, 'text/csv': { schema: { type: 'string' } } },
+            content: {
+              'application/json': { schema: { $ref: 'meydan/admin-load-members-created' } },
+              'text/csv': { schema: { type: 'string' } },
+            },
           },
         },
       },
@@ -44,7 +48,8 @@ export async function loadMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ad
     '/api/admin/load-members/:batch',
     {
       schema: {
-        summary: 'Bir yük testi üye partisini hesap silme yoluyla kaldırır (oyları, anketleri, yorumları da gider). Yalnızca yönetici ve LOAD_TEST_MEMBERS=on iken; bilinmeyen parti 404; işlem kaydına yazılır',
+        summary:
+          'Bir yük testi üye partisini hesap silme yoluyla kaldırır (oyları, anketleri, yorumları da gider). Yalnızca yönetici ve LOAD_TEST_MEMBERS=on iken; bilinmeyen parti 404; işlem kaydına yazılır',
         params: { $ref: 'meydan/admin-load-members-batch-params' },
         response: { 200: { $ref: 'meydan/admin-load-members-removed' } },
       },

@@ -19,7 +19,12 @@ function untouchable(why: Untouchable, banning: boolean): HttpError {
 export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
   app.get(
     '/api/admin/stats',
-    { schema: { summary: 'Yönetim paneli istatistikleri (bu ay: Europe/Istanbul takvim ayı)', response: { 200: { $ref: 'meydan/admin-stats' } } } },
+    {
+      schema: {
+        summary: 'Yönetim paneli istatistikleri (bu ay: Europe/Istanbul takvim ayı)',
+        response: { 200: { $ref: 'meydan/admin-stats' } },
+      },
+    },
     async () => readPanelStats(ctx),
   );
 
@@ -28,7 +33,8 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
     {
       schema: {
         summary: 'Kullanıcıları arar (kullanıcı adı, e-posta ya da görünen ad; Türkçe harf duyarlı), sayfalı',
-        querystring: { $ref: 'meydan/admin-list-query' }, response: { 200: { $ref: 'meydan/admin-user-page' } },
+        querystring: { $ref: 'meydan/admin-list-query' },
+        response: { 200: { $ref: 'meydan/admin-user-page' } },
       },
     },
     async (request) => listMembers(ctx, request.query),
@@ -38,7 +44,8 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
     '/api/admin/users/:id/ban',
     {
       schema: {
-        summary: 'Üyeyi engeller: oturumları, API anahtarları ve bağlantıları kapanır, anketleri gizlenir (yöneticiler engellenemez)',
+        summary:
+          'Üyeyi engeller: oturumları, API anahtarları ve bağlantıları kapanır, anketleri gizlenir (yöneticiler engellenemez)',
         params: idParams,
         body: { $ref: 'meydan/admin-ban' },
         response: message,
@@ -53,7 +60,9 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
 
   app.post<{ Params: AdminIdParams }>(
     '/api/admin/users/:id/activate',
-    { schema: { summary: 'Engellenmiş üyeyi yeniden etkinleştirir', params: idParams, body: noBody, response: message } },
+    {
+      schema: { summary: 'Engellenmiş üyeyi yeniden etkinleştirir', params: idParams, body: noBody, response: message },
+    },
     async (request) => {
       const outcome = await reactivateMember(ctx, request.params.id, staffOf(request));
       if (outcome !== 'activated') throw untouchable(outcome, false);

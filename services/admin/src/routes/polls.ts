@@ -23,7 +23,8 @@ export async function pollRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCont
     '/api/admin/polls/:id/edits',
     {
       schema: {
-        summary: 'Anketin düzenleme geçmişi: bugünkü metni ve her düzenlemede eski ve yeni başlık ile açıklama (eskiden yeniye)',
+        summary:
+          'Anketin düzenleme geçmişi: bugünkü metni ve her düzenlemede eski ve yeni başlık ile açıklama (eskiden yeniye)',
         params: idParams,
         response: { 200: { $ref: 'meydan/admin-poll-edits' } },
       },
@@ -37,7 +38,13 @@ export async function pollRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCont
 
   app.delete<{ Params: AdminIdParams }>(
     '/api/admin/polls/:id',
-    { schema: { summary: 'Anketi her yerden siler (oylar, beğeniler, yorumlar; şikâyetleri çözülür)', params: idParams, response: message } },
+    {
+      schema: {
+        summary: 'Anketi her yerden siler (oylar, beğeniler, yorumlar; şikâyetleri çözülür)',
+        params: idParams,
+        response: message,
+      },
+    },
     async (request) => {
       if (!(await removePoll(ctx, request.params.id, staffOf(request)))) throw httpError('not_found', T.pollNotFound);
       return { message: T.pollDeleted };

@@ -30,7 +30,8 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
       },
     },
     async (request) => {
-      if (!(await settleReport(ctx, request.params.id, request.body, staffOf(request)))) throw httpError('not_found', T.reportNotFound);
+      if (!(await settleReport(ctx, request.params.id, request.body, staffOf(request))))
+        throw httpError('not_found', T.reportNotFound);
       return { message: T.reportUpdated };
     },
   );

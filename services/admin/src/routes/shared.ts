@@ -7,4 +7,8 @@ export const noBody = { $ref: 'meydan/no-body' } as const;
 export const message = { 200: { $ref: 'meydan/message' } } as const;
 
 /** The staff member the request is from (the app's onRequest hook lets nobody else through), with its id and log. */
-export const staffOf = (request: FastifyRequest): Staff => ({ userId: request.identity!.userId!, requestId: request.id, log: request.log });
+export const staffOf = (request: FastifyRequest): Staff => ({
+  userId: request.identity!.userId!,
+  requestId: request.id,
+  log: request.log,
+});

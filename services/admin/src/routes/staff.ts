@@ -12,7 +12,8 @@ export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCon
     '/api/admin/users/:id/role',
     {
       schema: {
-        summary: 'Hesabın rolünü değiştirir (üye, moderatör, yönetici): oturumları kapanır, işlem kaydına yazılır. Yalnızca yönetici; kendi rolü değiştirilemez',
+        summary:
+          'Hesabın rolünü değiştirir (üye, moderatör, yönetici): oturumları kapanır, işlem kaydına yazılır. Yalnızca yönetici; kendi rolü değiştirilemez',
         params: idParams,
         body: { $ref: 'meydan/admin-role-change' },
         response: message,
@@ -31,9 +32,16 @@ export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCon
     '/api/admin/staff/invitations',
     {
       schema: {
-        summary: 'Yönetim ekibine davet (moderatör ya da yönetici): hesap açılır, şifre belirleme bağlantısı e-postayla gider (72 saat, tek kullanımlık); işlem kaydına yazılır. Yalnızca yönetici; hesabı olan adres 409',
+        summary:
+          'Yönetim ekibine davet (moderatör ya da yönetici): hesap açılır, şifre belirleme bağlantısı e-postayla gider (72 saat, tek kullanımlık); işlem kaydına yazılır. Yalnızca yönetici; hesabı olan adres 409',
         body: { $ref: 'meydan/admin-staff-invite' },
-        response: { 201: { type: 'object', required: ['userId', 'message'], properties: { userId: { type: 'string' }, message: { type: 'string' } } } },
+        response: {
+          201: {
+            type: 'object',
+            required: ['userId', 'message'],
+            properties: { userId: { type: 'string' }, message: { type: 'string' } },
+          },
+        },
       },
     },
     async (request, reply) => {

@@ -12,7 +12,12 @@ import { idParams, message, staffOf } from './shared.js';
 export async function wordFilterRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
   app.get(
     '/api/admin/word-filter',
-    { schema: { summary: 'Kelime filtresi: kelimeler ve kalıplar, her biri reddet (refuse) ya da incelemeye al (hold)', response: { 200: { $ref: 'meydan/admin-word-filter-list' } } } },
+    {
+      schema: {
+        summary: 'Kelime filtresi: kelimeler ve kalıplar, her biri reddet (refuse) ya da incelemeye al (hold)',
+        response: { 200: { $ref: 'meydan/admin-word-filter-list' } },
+      },
+    },
     async () => listWordFilter(ctx),
   );
 
@@ -20,7 +25,8 @@ export async function wordFilterRoutes(app: FastifyInstance, { ctx }: { ctx: Adm
     '/api/admin/word-filter',
     {
       schema: {
-        summary: 'Kelime filtresine ekler (Türkçe harf ve büyük/küçük harf farkı gözetmez; sonda * her eki kapsar); birkaç saniye içinde geçerli olur',
+        summary:
+          'Kelime filtresine ekler (Türkçe harf ve büyük/küçük harf farkı gözetmez; sonda * her eki kapsar); birkaç saniye içinde geçerli olur',
         body: { $ref: 'meydan/admin-word-filter-create' },
         response: { 201: { $ref: 'meydan/admin-word-filter-entry' } },
       },
@@ -36,7 +42,8 @@ export async function wordFilterRoutes(app: FastifyInstance, { ctx }: { ctx: Adm
     '/api/admin/word-filter/:id',
     { schema: { summary: 'Kelime filtresinden çıkarır', params: idParams, response: message } },
     async (request) => {
-      if (!(await removeWordFilterWord(ctx, request.params.id, staffOf(request)))) throw httpError('not_found', M.wordNotFound);
+      if (!(await removeWordFilterWord(ctx, request.params.id, staffOf(request))))
+        throw httpError('not_found', M.wordNotFound);
       return { message: M.wordRemoved };
     },
   );

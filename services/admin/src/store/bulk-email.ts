@@ -23,13 +23,21 @@ export async function recipientDecided(ctx: Records, recipientId: string): Promi
 }
 
 /** The job's mail and its administrator; null when the job is gone. */
-export async function jobMail(ctx: Records, jobId: string): Promise<{ subject: string; body: string; adminId: string } | null> {
+export async function jobMail(
+  ctx: Records,
+  jobId: string,
+): Promise<{ subject: string; body: string; adminId: string } | null> {
   const stored = await ctx.models.BulkJob.findById(jobId).lean();
   return stored ? { subject: stored.subject, body: stored.body, adminId: stored.adminId } : null;
 }
 
 /** Records the recipient as sent or failed; the first record stays (a second worker's changes nothing). */
-export async function recordRecipient(ctx: Records, recipientId: string, recipient: { jobId: string; userId: string }, state: 'sent' | 'failed'): Promise<void> {
+export async function recordRecipient(
+  ctx: Records,
+  recipientId: string,
+  recipient: { jobId: string; userId: string },
+  state: 'sent' | 'failed',
+): Promise<void> {
   await ctx.models.BulkRecipient.updateOne(
     { _id: recipientId },
     { $setOnInsert: { jobId: recipient.jobId, userId: recipient.userId, state } },

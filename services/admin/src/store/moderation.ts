@@ -14,11 +14,28 @@ interface Reported {
 }
 
 /** A comment report, written once, pending (a redelivered event changes nothing). */
-export async function saveCommentReport(models: Models, id: string, r: Reported & { commentId: string; pollId: string; authorId: string; text: string }) {
+export async function saveCommentReport(
+  models: Models,
+  id: string,
+  r: Reported & { commentId: string; pollId: string; authorId: string; text: string },
+) {
   const { commentId, pollId, authorId, text, reporterId, reason, description, createdAt } = r;
   await models.Report.updateOne(
     { _id: id },
-    { $setOnInsert: { kind: 'comment', commentId, pollId, userId: authorId, text, reporterId, reason, description, createdAt, status: 'pending' } },
+    {
+      $setOnInsert: {
+        kind: 'comment',
+        commentId,
+        pollId,
+        userId: authorId,
+        text,
+        reporterId,
+        reason,
+        description,
+        createdAt,
+        status: 'pending',
+      },
+    },
     { upsert: true },
   );
 }
@@ -37,7 +54,10 @@ export async function saveUserReport(models: Models, id: string, r: Reported & {
 export const queueLimit = 100;
 
 /** The pending reports of every kind, oldest first, with what each is about, and how many wait past 24 hours. */
-export async function reportQueue(models: Models, now: Date): Promise<{ items: ReportQueueItem[]; totalCount: number; overdueCount: number }> {
+export async function reportQueue(
+  models: Models,
+  now: Date,
+): Promise<{ items: ReportQueueItem[]; totalCount: number; overdueCount: number }> {
   const pending = { status: 'pending' as const };
   const overdueBefore = new Date(now.getTime() - reportOverdueSeconds * 1000);
   const [reports, totalCount, overdueCount] = await Promise.all([
@@ -58,10 +78,24 @@ export async function reportQueue(models: Models, now: Date): Promise<{ items: R
     const waitingSeconds = Math.max(0, Math.floor((now.getTime() - new Date(r.createdAt).getTime()) / 1000));
     const target =
       kind === 'user'
-        ? { id: r.userId!, link: usernames.has(r.userId!) ? `/profil/${usernames.get(r.userId!)}` : null, preview: usernames.get(r.userId!) ?? null }
+        ? {
+            id: r.userId!,
+            link: usernames.has(r.userId!) ? `/profil/${usernames.get(r.userId!)}` : null,
+            preview: usernames.get(r.userId!) ?? null,
+          }
         : kind === 'comment'
-          ? { id: r.commentId!, pollId: r.pollId!, authorId: r.userId!, link: titles.has(r.pollId!) ? `/anket/${r.pollId}` : null, preview: r.text ?? null }
-          : { id: r.pollId!, link: titles.has(r.pollId!) ? `/anket/${r.pollId}` : null, preview: titles.get(r.pollId!) ?? null };
+          ? {
+              id: r.commentId!,
+              pollId: r.pollId!,
+              authorId: r.userId!,
+              link: titles.has(r.pollId!) ? `/anket/${r.pollId}` : null,
+              preview: r.text ?? null,
+            }
+          : {
+              id: r.pollId!,
+              link: titles.has(r.pollId!) ? `/anket/${r.pollId}` : null,
+              preview: titles.get(r.pollId!) ?? null,
+            };
     return {
       id: r._id,
       kind,
@@ -92,7 +126,11 @@ export const wordFilterEntries = (models: Models) => models.WordFilter.find({}).
 export async function addWordFilterEntry(models: Models, pattern: string, action: WordFilterAction) {
   const trimmed = pattern.trim().replace(/\s+/g, ' ');
   const folded = foldTurkish(trimmed);
-  const result = await models.WordFilter.updateOne({ folded }, { $setOnInsert: { pattern: trimmed, folded, action, createdAt: new Date() } }, { upsert: true });
+  const result = await models.WordFilter.updateOne(
+    { folded },
+    { $setOnInsert: { pattern: trimmed, folded, action, createdAt: new Date() } },
+    { upsert: true },
+  );
   if (result.upsertedCount === 0) return null;
   return models.WordFilter.findOne({ folded }).lean();
 }

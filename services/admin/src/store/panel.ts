@@ -1,5 +1,12 @@
 /** The panel's reads and writes on the read model: pages newest first, the month's figures, audit entries. */
-import { adminPageSize, type AdminDay, type AdminReportQuery, type AuditAction, type AuditTargetType, type ReportStatusUpdate } from '@meydan/proto';
+import {
+  adminPageSize,
+  type AdminDay,
+  type AdminReportQuery,
+  type AuditAction,
+  type AuditTargetType,
+  type ReportStatusUpdate,
+} from '@meydan/proto';
 import type { IstanbulDay } from '../domain/month.js';
 import { containsPattern } from '../domain/search.js';
 import type { AdminPollDoc, AdminUserDoc, Models, ReportDoc } from '../model/index.js';
@@ -9,17 +16,26 @@ const searchFilter = (q: string | undefined) => (q ? { search: { $regex: contain
 
 /** Totals, and what is new since `since` (the start of the month in Europe/Istanbul). */
 export async function panelStats(models: Models, since: Date) {
-  const [totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, votes, newVotesThisMonth, pendingReports] = await Promise.all([
-    models.User.countDocuments({}),
-    models.User.countDocuments({ createdAt: { $gte: since } }),
-    models.Poll.countDocuments({}),
-    models.Poll.countDocuments({ createdAt: { $gte: since } }),
-    models.Poll.find({}, { votesCount: 1 }).lean(),
-    models.Vote.countDocuments({ at: { $gte: since } }),
-    models.Report.countDocuments({ status: 'pending' }),
-  ]);
+  const [totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, votes, newVotesThisMonth, pendingReports] =
+    await Promise.all([
+      models.User.countDocuments({}),
+      models.User.countDocuments({ createdAt: { $gte: since } }),
+      models.Poll.countDocuments({}),
+      models.Poll.countDocuments({ createdAt: { $gte: since } }),
+      models.Poll.find({}, { votesCount: 1 }).lean(),
+      models.Vote.countDocuments({ at: { $gte: since } }),
+      models.Report.countDocuments({ status: 'pending' }),
+    ]);
   const totalVotes = votes.reduce((sum, p) => sum + (p.votesCount ?? 0), 0);
-  return { totalUsers, newUsersThisMonth, totalPolls, newPollsThisMonth, totalVotes, newVotesThisMonth, pendingReports };
+  return {
+    totalUsers,
+    newUsersThisMonth,
+    totalPolls,
+    newPollsThisMonth,
+    totalVotes,
+    newVotesThisMonth,
+    pendingReports,
+  };
 }
 
 /**
@@ -77,23 +93,38 @@ export async function reportPage(models: Models, status: AdminReportQuery['statu
 }
 
 /** One page of the audit log, filtered by actor, action and time (from inclusive, to exclusive), with the actors' usernames. */
-export async function auditPage(models: Models, page: number, filter: { actor?: string; action?: AuditAction; from?: string; to?: string } = {}) {
+export async function auditPage(
+  models: Models,
+  page: number,
+  filter: { actor?: string; action?: AuditAction; from?: string; to?: string } = {},
+) {
   const query: Record<string, unknown> = {};
   if (filter.actor) query.adminId = filter.actor.toLowerCase();
   if (filter.action) query.action = filter.action;
-  if (filter.from || filter.to) query.at = { ...(filter.from ? { $gte: new Date(filter.from) } : {}), ...(filter.to ? { $lt: new Date(filter.to) } : {}) };
+  if (filter.from || filter.to)
+    query.at = {
+      ...(filter.from ? { $gte: new Date(filter.from) } : {}),
+      ...(filter.to ? { $lt: new Date(filter.to) } : {}),
+    };
   const [entries, totalCount] = await Promise.all([
     models.Audit.find(query).sort({ at: -1, _id: -1 }).skip(skipTo(page)).limit(adminPageSize).lean(),
     models.Audit.countDocuments(query),
   ]);
-  const admins = await models.User.find({ _id: { $in: [...new Set(entries.map((e) => e.adminId))] } }, { username: 1 }).lean();
+  const admins = await models.User.find(
+    { _id: { $in: [...new Set(entries.map((e) => e.adminId))] } },
+    { username: 1 },
+  ).lean();
   return { entries, admins, totalCount };
 }
 
 export const findUser = (models: Models, id: string) => models.User.findById(id).lean();
 export const findPoll = (models: Models, id: string) => models.Poll.findById(id).lean();
 
-export async function setUserRole(models: Models, userId: string, role: 'member' | 'moderator' | 'admin'): Promise<void> {
+export async function setUserRole(
+  models: Models,
+  userId: string,
+  role: 'member' | 'moderator' | 'admin',
+): Promise<void> {
   await models.User.updateOne({ _id: userId }, { $set: { role } });
 }
 
@@ -102,13 +133,20 @@ export async function setUserActive(models: Models, userId: string, isActive: bo
 }
 
 /** False when there is no such report. */
-export async function setReportStatus(models: Models, id: string, status: ReportStatusUpdate['status']): Promise<boolean> {
+export async function setReportStatus(
+  models: Models,
+  id: string,
+  status: ReportStatusUpdate['status'],
+): Promise<boolean> {
   const updated = await models.Report.updateOne({ _id: id }, { $set: { status } });
   return updated.matchedCount > 0;
 }
 
 /** The job's id. */
-export async function createBulkJob(models: Models, job: { adminId: string; subject: string; body: string; total: number }): Promise<string> {
+export async function createBulkJob(
+  models: Models,
+  job: { adminId: string; subject: string; body: string; total: number },
+): Promise<string> {
   return String((await models.BulkJob.create(job))._id);
 }
 
@@ -164,6 +202,10 @@ export async function* reportRows(models: Models): AsyncGenerator<ReportRow> {
   const reporterOf = usernameOf(models);
   const titleOf = remembered(async (id) => (await models.Poll.findById(id, { title: 1 }).lean())?.title ?? null);
   for await (const report of models.Report.find({}).sort(newestFirst).lean().cursor()) {
-    yield { report: report as ReportRow['report'], pollTitle: report.pollId ? await titleOf(report.pollId) : null, reporter: await reporterOf(report.reporterId) };
+    yield {
+      report: report as ReportRow['report'],
+      pollTitle: report.pollId ? await titleOf(report.pollId) : null,
+      reporter: await reporterOf(report.reporterId),
+    };
   }
 }

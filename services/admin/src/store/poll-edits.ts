@@ -14,7 +14,12 @@ interface PollText {
   editedAt: Date;
 }
 
-const textFields = (t: PollText) => ({ title: t.title, description: t.description, editedAt: t.editedAt, search: searchText(t.title, t.description) });
+const textFields = (t: PollText) => ({
+  title: t.title,
+  description: t.description,
+  editedAt: t.editedAt,
+  search: searchText(t.title, t.description),
+});
 
 /** Stores the edit in the poll's history and shows its text on the poll's line unless a newer edit is there already. */
 export async function saveEdit(models: Models, e: PollEditedEvent): Promise<void> {
@@ -36,7 +41,10 @@ export async function saveEdit(models: Models, e: PollEditedEvent): Promise<void
 export async function keepNewestText(models: Models, pollId: string): Promise<void> {
   const newest = await models.PollEdit.findOne({ pollId }).sort({ editedAt: -1 }).lean();
   if (!newest) return;
-  await models.Poll.updateOne({ _id: pollId }, { $set: textFields({ title: newest.title, description: newest.description ?? null, editedAt: newest.editedAt }) });
+  await models.Poll.updateOne(
+    { _id: pollId },
+    { $set: textFields({ title: newest.title, description: newest.description ?? null, editedAt: newest.editedAt }) },
+  );
 }
 
 /** The poll's edits, oldest first. */

@@ -35,7 +35,11 @@ const profile = (a: AccountProfile) => ({
  * A registration: the profile is the newest word, the standing only the first one (a ban or an activation consumed
  * before the registration itself must not be undone by it).
  */
-export async function saveRegisteredAccount(models: Models, id: string, account: AccountProfile & Partial<AccountStanding> & { createdAt: Date }) {
+export async function saveRegisteredAccount(
+  models: Models,
+  id: string,
+  account: AccountProfile & Partial<AccountStanding> & { createdAt: Date },
+) {
   await models.User.updateOne(
     { _id: id },
     {
@@ -54,17 +58,29 @@ export async function saveRegisteredAccount(models: Models, id: string, account:
 /** An account as auth lists it now: every field is its current value. */
 export async function saveListedAccount(models: Models, id: string, account: AccountProfile & AccountStanding) {
   const { role, isActive, emailVerified, createdAt } = account;
-  await models.User.updateOne({ _id: id }, { $set: { ...profile(account), role, isActive, emailVerified, createdAt } }, { upsert: true });
+  await models.User.updateOne(
+    { _id: id },
+    { $set: { ...profile(account), role, isActive, emailVerified, createdAt } },
+    { upsert: true },
+  );
 }
 
 /** A renamed account keeps its e-mail address in its search text. */
-export async function renameAccount(models: Models, id: string, names: { username: string; displayName: string | null }) {
+export async function renameAccount(
+  models: Models,
+  id: string,
+  names: { username: string; displayName: string | null },
+) {
   const user = await models.User.findById(id).lean();
   if (!user) return;
   await models.User.updateOne({ _id: id }, { $set: profile({ ...names, email: user.email }) });
 }
 
-export async function setAccountFields(models: Models, id: string, fields: { isActive?: boolean; emailVerified?: boolean }) {
+export async function setAccountFields(
+  models: Models,
+  id: string,
+  fields: { isActive?: boolean; emailVerified?: boolean },
+) {
   await models.User.updateOne({ _id: id }, { $set: fields });
 }
 
@@ -102,7 +118,10 @@ export async function savePoll(models: Models, id: string, poll: PollFacts & { v
   const votes = poll.votesCount === undefined ? { $setOnInsert: { votesCount: 0 } } : {};
   await models.Poll.updateOne(
     { _id: id },
-    { $set: { ...pollFields(poll), ...(poll.votesCount === undefined ? {} : { votesCount: poll.votesCount }) }, ...votes },
+    {
+      $set: { ...pollFields(poll), ...(poll.votesCount === undefined ? {} : { votesCount: poll.votesCount }) },
+      ...votes,
+    },
     { upsert: true },
   );
 }

@@ -23,7 +23,10 @@ let reading: { at: number; reports: Promise<PendingReports | null> } | undefined
 async function readOne(models: Models): Promise<PendingReports> {
   const [count, overdue, oldest] = await Promise.all([
     models.Report.countDocuments({ status: 'pending' }),
-    models.Report.countDocuments({ status: 'pending', createdAt: { $lt: new Date(Date.now() - reportOverdueSeconds * 1000) } }),
+    models.Report.countDocuments({
+      status: 'pending',
+      createdAt: { $lt: new Date(Date.now() - reportOverdueSeconds * 1000) },
+    }),
     models.Report.findOne({ status: 'pending' }, { createdAt: 1 }).sort({ createdAt: 1 }).lean(),
   ]);
   return { count, overdue, oldest: oldest?.createdAt ?? null };

@@ -19,7 +19,12 @@ type Sending = Pick<AdminContext, 'models' | 'bus' | 'deployment'>;
 export async function startBulkEmail(ctx: Sending, mail: BulkEmailBody, by: Staff): Promise<{ jobId: string } | null> {
   const { users } = await memberEmails(ctx, by.requestId);
   if (users.length === 0) return null;
-  const jobId = await createBulkJob(ctx.models, { adminId: by.userId, subject: mail.subject, body: mail.body, total: users.length });
+  const jobId = await createBulkJob(ctx.models, {
+    adminId: by.userId,
+    subject: mail.subject,
+    body: mail.body,
+    total: users.length,
+  });
   await audit(ctx, by, 'bulk-email.send', 'bulk-email', jobId, mail.subject);
   // The job record is written first, so the worker always finds it. Typed by hand: the bus finds the contract of
   // this deployment's subject through the wildcard filter.

@@ -15,7 +15,11 @@ export const readDailyStats = async (ctx: Panel, days: number) => ({
 const rowsOf = { users: userRows, polls: pollRows, reports: reportRows } as const;
 
 /** Writes the export to the audit log and hands back the list's rows, read from the read model as they are sent. */
-export async function exportList<K extends keyof typeof rowsOf>(ctx: Panel, target: K, by: Staff): Promise<ReturnType<(typeof rowsOf)[K]>> {
+export async function exportList<K extends keyof typeof rowsOf>(
+  ctx: Panel,
+  target: K,
+  by: Staff,
+): Promise<ReturnType<(typeof rowsOf)[K]>> {
   await audit(ctx, by, 'export', 'export', target);
   return rowsOf[target](ctx.models) as ReturnType<(typeof rowsOf)[K]>;
 }

@@ -9,7 +9,11 @@ import { audit, type Staff } from './staff.js';
 
 type Acting = Pick<AdminContext, 'models' | 'bus'>;
 
-export async function mintLoadMembers(ctx: Acting, count: number, by: Staff): Promise<{ batch: string; tokens: string[] }> {
+export async function mintLoadMembers(
+  ctx: Acting,
+  count: number,
+  by: Staff,
+): Promise<{ batch: string; tokens: string[] }> {
   const { batch, tokens } = await createLoadMembers(ctx, { count, by: by.userId }, by.requestId);
   await audit(ctx, by, 'load-members.create', 'load-members', batch, `${tokens.length} üye`);
   return { batch, tokens };

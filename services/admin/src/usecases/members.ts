@@ -2,7 +2,15 @@
  * What the staff do to accounts: read the panel's figures and members, change a role, invite a staff member, ban and
  * reactivate. Every action is written to the audit log; its effects on other services travel as events.
  */
-import { isStaffRole, adminPageSize, events, type AdminListQuery, type BanBody, type RoleChangeBody, type StaffInviteBody } from '@meydan/proto';
+import {
+  isStaffRole,
+  adminPageSize,
+  events,
+  type AdminListQuery,
+  type BanBody,
+  type RoleChangeBody,
+  type StaffInviteBody,
+} from '@meydan/proto';
 import { sealMail } from '@meydan/kit';
 import type { AdminContext } from '../context.js';
 import { banNoticeMail } from '../domain/mail.js';
@@ -36,7 +44,11 @@ export async function changeRole(ctx: Acting, userId: string, change: RoleChange
   const { role } = change;
   if (previous === role) return 'unchanged';
   const at = new Date().toISOString();
-  await ctx.bus.publishReliably(events.admin.roleChanged, { userId: user._id, role, previous, by: by.userId, at }, { requestId: by.requestId });
+  await ctx.bus.publishReliably(
+    events.admin.roleChanged,
+    { userId: user._id, role, previous, by: by.userId, at },
+    { requestId: by.requestId },
+  );
   await setUserRole(ctx.models, user._id, role);
   const why = change.reason?.trim();
   await audit(ctx, by, 'user.role', 'user', user._id, `${previous} → ${role}${why ? `: ${why}` : ''}`);
@@ -54,7 +66,6 @@ export async function inviteStaff(ctx: Acting, invite: StaffInviteBody, by: Staf
 /** Why a member cannot be banned or reactivated: unknown, a staff account, or (for a ban) oneself. */
 export type Untouchable = 'not_found' | 'staff' | 'self';
 
-
 /** The member a staff member bans or reactivates: never a staff account (moderator, admin). */
 async function targetUser(ctx: Panel, id: string) {
   const user = await findUser(ctx.models, id);
@@ -63,7 +74,12 @@ async function targetUser(ctx: Panel, id: string) {
 }
 
 /** Bans a member: their sessions, keys and sockets close and their polls are hidden (by the events' consumers), and they are mailed. */
-export async function banMember(ctx: Pick<AdminContext, 'models' | 'bus' | 'config'>, userId: string, ban: BanBody | undefined, by: Staff): Promise<'banned' | Untouchable> {
+export async function banMember(
+  ctx: Pick<AdminContext, 'models' | 'bus' | 'config'>,
+  userId: string,
+  ban: BanBody | undefined,
+  by: Staff,
+): Promise<'banned' | Untouchable> {
   const user = await targetUser(ctx, userId);
   if (typeof user === 'string') return user;
   if (userId === by.userId) return 'self';
@@ -71,23 +87,40 @@ export async function banMember(ctx: Pick<AdminContext, 'models' | 'bus' | 'conf
   if (user.isActive === false) return 'banned';
   const reason = ban?.reason?.trim() || null;
   const at = new Date().toISOString();
-  await ctx.bus.publishReliably(events.admin.userBanned, { userId: user._id, by: by.userId, ...(reason ? { reason } : {}), at }, { requestId: by.requestId });
+  await ctx.bus.publishReliably(
+    events.admin.userBanned,
+    { userId: user._id, by: by.userId, ...(reason ? { reason } : {}), at },
+    { requestId: by.requestId },
+  );
   await setUserActive(ctx.models, user._id, false);
   await audit(ctx, by, 'user.ban', 'user', user._id, reason);
   await ctx.bus.publishReliably(
     events.admin.mailRequested,
-    sealMail(ctx.config.MAIL_SECRET, { to: user.email, ...banNoticeMail(user.displayName || user.username, reason), tag: 'ban-notice', userId: user._id }),
+    sealMail(ctx.config.MAIL_SECRET, {
+      to: user.email,
+      ...banNoticeMail(user.displayName || user.username, reason),
+      tag: 'ban-notice',
+      userId: user._id,
+    }),
     { requestId: by.requestId, msgId: `ban-notice:${user._id}:${at}` },
   );
   return 'banned';
 }
 
 /** Lifts a member's ban (nothing happens for an active one). */
-export async function reactivateMember(ctx: Acting, userId: string, by: Staff): Promise<'activated' | Exclude<Untouchable, 'self'>> {
+export async function reactivateMember(
+  ctx: Acting,
+  userId: string,
+  by: Staff,
+): Promise<'activated' | Exclude<Untouchable, 'self'>> {
   const user = await targetUser(ctx, userId);
   if (typeof user === 'string') return user;
   if (user.isActive !== false) return 'activated';
-  await ctx.bus.publishReliably(events.admin.userReactivated, { userId: user._id, by: by.userId, at: new Date().toISOString() }, { requestId: by.requestId });
+  await ctx.bus.publishReliably(
+    events.admin.userReactivated,
+    { userId: user._id, by: by.userId, at: new Date().toISOString() },
+    { requestId: by.requestId },
+  );
   await setUserActive(ctx.models, user._id, true);
   await audit(ctx, by, 'user.activate', 'user', user._id);
   return 'activated';

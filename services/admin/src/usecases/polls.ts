@@ -24,7 +24,11 @@ export async function readPollEdits(ctx: Panel, pollId: string) {
 }
 
 /** Removes the poll everywhere (its owner and the other services act on the event); false when there is no such poll. */
-export async function removePoll(ctx: Pick<AdminContext, 'models' | 'bus'>, pollId: string, by: Staff): Promise<boolean> {
+export async function removePoll(
+  ctx: Pick<AdminContext, 'models' | 'bus'>,
+  pollId: string,
+  by: Staff,
+): Promise<boolean> {
   const poll = await findPoll(ctx.models, pollId);
   if (!poll) return false;
   await ctx.bus.publishReliably(

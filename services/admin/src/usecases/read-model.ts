@@ -37,12 +37,15 @@ import { pseudonymiseVoteIds, tallyVotes } from '../store/vote-tally.js';
 
 type ReadModel = Pick<AdminContext, 'models'>;
 
-export const recordRegistration = (ctx: ReadModel, e: UserRegisteredEvent) => saveRegisteredAccount(ctx.models, e.userId, { ...e, createdAt: new Date(e.at) });
-export const recordActivation = (ctx: ReadModel, e: UserAtEvent) => setAccountFields(ctx.models, e.userId, { emailVerified: true });
+export const recordRegistration = (ctx: ReadModel, e: UserRegisteredEvent) =>
+  saveRegisteredAccount(ctx.models, e.userId, { ...e, createdAt: new Date(e.at) });
+export const recordActivation = (ctx: ReadModel, e: UserAtEvent) =>
+  setAccountFields(ctx.models, e.userId, { emailVerified: true });
 export const recordRename = (ctx: ReadModel, e: UserUpdatedEvent) => renameAccount(ctx.models, e.userId, e);
 export const recordAccountDeletion = (ctx: ReadModel, e: UserAtEvent) => pseudonymiseAccount(ctx.models, e.userId);
 /** A ban (`isActive` false) or its lifting (true). */
-export const recordStanding = (ctx: ReadModel, e: UserModeratedEvent, isActive: boolean) => setAccountFields(ctx.models, e.userId, { isActive });
+export const recordStanding = (ctx: ReadModel, e: UserModeratedEvent, isActive: boolean) =>
+  setAccountFields(ctx.models, e.userId, { isActive });
 
 export async function recordPollCreated(ctx: ReadModel, e: PollCreatedEvent): Promise<void> {
   await savePoll(ctx.models, e.pollId, { ...e, createdAt: new Date(e.createdAt) });
@@ -52,16 +55,20 @@ export async function recordPollCreated(ctx: ReadModel, e: PollCreatedEvent): Pr
 
 export const recordPollEdit = (ctx: ReadModel, e: PollEditedEvent) => saveEdit(ctx.models, e);
 export const recordPollDeletion = (ctx: ReadModel, e: { pollId: string }) => forgetPoll(ctx.models, e.pollId);
-export const recordPollReport = (ctx: ReadModel, e: PollReportedEvent) => saveReport(ctx.models, e.reportId, { ...e, createdAt: new Date(e.at) });
-export const recordCommentReport = (ctx: ReadModel, e: CommentReportedEvent) => saveCommentReport(ctx.models, e.reportId, { ...e, createdAt: new Date(e.at) });
-export const recordUserReport = (ctx: ReadModel, e: UserReportedEvent) => saveUserReport(ctx.models, e.reportId, { ...e, createdAt: new Date(e.at) });
+export const recordPollReport = (ctx: ReadModel, e: PollReportedEvent) =>
+  saveReport(ctx.models, e.reportId, { ...e, createdAt: new Date(e.at) });
+export const recordCommentReport = (ctx: ReadModel, e: CommentReportedEvent) =>
+  saveCommentReport(ctx.models, e.reportId, { ...e, createdAt: new Date(e.at) });
+export const recordUserReport = (ctx: ReadModel, e: UserReportedEvent) =>
+  saveUserReport(ctx.models, e.reportId, { ...e, createdAt: new Date(e.at) });
 
 type Tally = Parameters<typeof tallyVotes>[0];
 
 /** Makes the stored votes' ids pseudonyms before the tally starts (records written before they were). */
 export const prepareVoteTally = (ctx: Tally) => pseudonymiseVoteIds(ctx);
 export const tallyCastVotes = (ctx: Tally, batch: VoteCastEvent[]) => tallyVotes(ctx, batch);
-export const tallyChangedVotes = (ctx: Parameters<typeof tallyChanges>[0], batch: VoteChangedEvent[]) => tallyChanges(ctx, batch);
+export const tallyChangedVotes = (ctx: Parameters<typeof tallyChanges>[0], batch: VoteChangedEvent[]) =>
+  tallyChanges(ctx, batch);
 
 const pageSize = 200;
 
@@ -69,7 +76,10 @@ const pageSize = 200;
 export type EmptyParts = Awaited<ReturnType<typeof emptyParts>>;
 
 /** Reads a list page by page, from the start, handing each item to `save`; returns how many there were. */
-async function eachPage<T>(page: (after: string | null) => Promise<{ items: T[]; next: string | null }>, save: (item: T) => Promise<void>) {
+async function eachPage<T>(
+  page: (after: string | null) => Promise<{ items: T[]; next: string | null }>,
+  save: (item: T) => Promise<void>,
+) {
   let after: string | null = null;
   let count = 0;
   do {
@@ -87,7 +97,10 @@ async function eachPage<T>(page: (after: string | null) => Promise<{ items: T[];
  * everyone made before it. The events consumed meanwhile are upserts too, so the two meet without double counts (a
  * vote cast during the rebuild may be counted in the poll's page and again by its event: the one known imprecision).
  */
-export async function rebuildReadModel(ctx: Pick<AdminContext, 'models' | 'bus' | 'log'>, empty: EmptyParts): Promise<void> {
+export async function rebuildReadModel(
+  ctx: Pick<AdminContext, 'models' | 'bus' | 'log'>,
+  empty: EmptyParts,
+): Promise<void> {
   const { models, log } = ctx;
   if (empty.users) {
     const users = await eachPage(

@@ -8,7 +8,9 @@ import { audit, type Staff } from './staff.js';
 
 type Filter = Pick<AdminContext, 'models'>;
 
-export const listWordFilter = async (ctx: Filter) => ({ items: (await wordFilterEntries(ctx.models)).map(wordFilterEntryView) });
+export const listWordFilter = async (ctx: Filter) => ({
+  items: (await wordFilterEntries(ctx.models)).map(wordFilterEntryView),
+});
 
 /** Adds a word or pattern; null when it is there already. */
 export async function addWordFilterWord(ctx: Filter, { pattern, action }: WordFilterCreate, by: Staff) {

@@ -19,7 +19,10 @@ export function userView(u: AdminUserDoc & { _id: string }) {
 }
 
 /** Polls with their creators (null when the read model has no such account). */
-export function pollItems(polls: (AdminPollDoc & { _id: string })[], creators: (Named & { displayName?: string | null })[]) {
+export function pollItems(
+  polls: (AdminPollDoc & { _id: string })[],
+  creators: (Named & { displayName?: string | null })[],
+) {
   const byId = new Map(creators.map((u) => [u._id, u]));
   return polls.map((p) => {
     const creator = byId.get(p.creatorId);
@@ -32,7 +35,9 @@ export function pollItems(polls: (AdminPollDoc & { _id: string })[], creators: (
       createdAt: iso(p.createdAt),
       isShareable: p.isShareable ?? false,
       type: p.type,
-      creator: creator ? { id: creator._id, username: creator.username, displayName: creator.displayName ?? null } : null,
+      creator: creator
+        ? { id: creator._id, username: creator.username, displayName: creator.displayName ?? null }
+        : null,
     };
   });
 }

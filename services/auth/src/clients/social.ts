@@ -8,7 +8,12 @@ type Asks = { bus: Bus };
  * The member's follower counts, and whether they blocked the viewer (asked with one); null when social does not answer
  * in time (a profile never fails for it).
  */
-export function socialCountsOf(ctx: Asks, asked: { userId: string; viewerId?: string }, requestId: string, timeoutMs: number) {
+export function socialCountsOf(
+  ctx: Asks,
+  asked: { userId: string; viewerId?: string },
+  requestId: string,
+  timeoutMs: number,
+) {
   return ctx.bus.request(subjects.social.counts, asked, { requestId }, timeoutMs).catch(() => null);
 }
 

@@ -14,7 +14,11 @@ const loginButton = (label: string) => `<a class="button" href="/">${label}</a>`
 
 export const activationPages = {
   activated: () =>
-    htmlPage('Hesabın etkinleştirildi! 🎉', `<p>Artık giriş yapıp soru sorabilir, oy verebilirsin.</p>${loginButton("Meydan'a git ve giriş yap")}`, 'ok'),
+    htmlPage(
+      'Hesabın etkinleştirildi! 🎉',
+      `<p>Artık giriş yapıp soru sorabilir, oy verebilirsin.</p>${loginButton("Meydan'a git ve giriş yap")}`,
+      'ok',
+    ),
   /** A link used once already; `resendAction` posts for a new one. */
   used: (resendAction: string) =>
     htmlPage(
@@ -35,9 +39,15 @@ export const activationPages = {
       `<p>Bağlantıyı e-postadan eksiksiz kopyaladığından emin ol ya da yeni bir bağlantı iste.</p>${resendForm(resendByEmailAction, true)}`,
       'error',
     ),
-  resendUnknown: () => htmlPage('Bu bağlantı geçersiz', '<p>Yeni bağlantı için kayıt olduğun e-posta adresini kullan.</p>', 'error'),
+  resendUnknown: () =>
+    htmlPage('Bu bağlantı geçersiz', '<p>Yeni bağlantı için kayıt olduğun e-posta adresini kullan.</p>', 'error'),
   alreadyActive: () => htmlPage('Hesabın zaten etkin', `<p>Giriş yapabilirsin.</p>${loginButton('Giriş yap')}`, 'ok'),
   tooSoon: () => htmlPage('Biraz bekle', `<p>${T.tooManyResends}</p>`, 'error'),
-  resent: (email: string) => htmlPage('Yeni bağlantı gönderildi', `<p>${escapeHtml(email)} adresine yeni bir etkinleştirme bağlantısı gönderdik.</p>`, 'ok'),
+  resent: (email: string) =>
+    htmlPage(
+      'Yeni bağlantı gönderildi',
+      `<p>${escapeHtml(email)} adresine yeni bir etkinleştirme bağlantısı gönderdik.</p>`,
+      'ok',
+    ),
   onTheWay: () => htmlPage('Bağlantı yolda', `<p>${T.resendAnswer}</p>`, 'ok'),
 };

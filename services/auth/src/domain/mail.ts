@@ -2,7 +2,7 @@ import { escapeHtml as escape } from '@meydan/kit';
 
 /** The activation mail, HTML and text, in Turkish. */
 export function activationMail(name: string, link: string, hours: number) {
-  const subject = "Meydan hesabını etkinleştir";
+  const subject = 'Meydan hesabını etkinleştir';
   const text = [
     `Merhaba ${name},`,
     '',
@@ -49,7 +49,6 @@ export function passwordResetMail(name: string, link: string, hours: number) {
 </div></body></html>`;
   return { subject, text, html };
 }
-
 
 /**
  * The mail to an address someone tried to register again: registration answers the same for a taken address as for a

@@ -10,11 +10,31 @@ import { topicFor, topics as allTopics, type PersonalityAnalysis, type TopicSlug
 import { profileQuestions } from './profile-questions.js';
 
 export const traits = {
-  extraversion: { label: 'Dışa dönüklük', high: 'İnsanlarla birlikteyken enerji topluyorsun.', low: 'Kendi köşende, sakin ortamlarda güçleniyorsun.' },
-  openness: { label: 'Yeniliğe açıklık', high: 'Yeni fikirler ve deneyimler seni heyecanlandırıyor.', low: 'Bildiğin, denenmiş yolları seviyorsun.' },
-  conscientiousness: { label: 'Planlılık', high: 'Planlı ve düzenlisin; işleri zamanında bitirirsin.', low: 'Akışına bırakmayı, anı yaşamayı seviyorsun.' },
-  agreeableness: { label: 'Uyumluluk', high: 'Uzlaşmacı ve anlayışlısın; ilişkilerine önem veriyorsun.', low: 'Doğrudan ve açık sözlüsün; fikrini saklamazsın.' },
-  stability: { label: 'Duygusal denge', high: 'Zor anlarda sakin kalmayı biliyorsun.', low: 'Duygularını yoğun yaşıyorsun.' },
+  extraversion: {
+    label: 'Dışa dönüklük',
+    high: 'İnsanlarla birlikteyken enerji topluyorsun.',
+    low: 'Kendi köşende, sakin ortamlarda güçleniyorsun.',
+  },
+  openness: {
+    label: 'Yeniliğe açıklık',
+    high: 'Yeni fikirler ve deneyimler seni heyecanlandırıyor.',
+    low: 'Bildiğin, denenmiş yolları seviyorsun.',
+  },
+  conscientiousness: {
+    label: 'Planlılık',
+    high: 'Planlı ve düzenlisin; işleri zamanında bitirirsin.',
+    low: 'Akışına bırakmayı, anı yaşamayı seviyorsun.',
+  },
+  agreeableness: {
+    label: 'Uyumluluk',
+    high: 'Uzlaşmacı ve anlayışlısın; ilişkilerine önem veriyorsun.',
+    low: 'Doğrudan ve açık sözlüsün; fikrini saklamazsın.',
+  },
+  stability: {
+    label: 'Duygusal denge',
+    high: 'Zor anlarda sakin kalmayı biliyorsun.',
+    low: 'Duygularını yoğun yaşıyorsun.',
+  },
 } as const;
 export type TraitKey = keyof typeof traits;
 
@@ -126,7 +146,8 @@ export function analysePersonality({ answers, votesByTopic, now }: AnalysisInput
     if (!question || index < 0) continue;
     answered += 1;
     const effect = effects[question.id][index as 0 | 1 | 2 | 3];
-    for (const [key, delta] of Object.entries(effect.traits ?? {})) scores.set(key as TraitKey, scores.get(key as TraitKey)! + delta);
+    for (const [key, delta] of Object.entries(effect.traits ?? {}))
+      scores.set(key as TraitKey, scores.get(key as TraitKey)! + delta);
     for (const slug of effect.topics ?? []) hinted.set(slug, (hinted.get(slug) ?? 0) + 1);
   }
 
@@ -153,7 +174,9 @@ export function analysePersonality({ answers, votesByTopic, now }: AnalysisInput
     .map((t) => topicFor(t.category).name);
   const summary = [
     strongest.description,
-    topicNames.length ? `En çok ilgilendiğin konular: ${topicNames.join(', ')}.` : 'Oy verdikçe sana özel öneriler netleşecek.',
+    topicNames.length
+      ? `En çok ilgilendiğin konular: ${topicNames.join(', ')}.`
+      : 'Oy verdikçe sana özel öneriler netleşecek.',
   ].join(' ');
 
   const votes = votesByTopic.reduce((sum, t) => sum + t.votes, 0);

@@ -15,7 +15,8 @@ export const SCRYPT_QUEUE = 64;
 export const SCRYPT_WAIT_MS = 3000;
 const BUSY_RETRY_S = 2;
 
-const busy = () => new HttpError(503, 'service_unavailable', authTexts.passwordWorkBusy, { 'retry-after': String(BUSY_RETRY_S) });
+const busy = () =>
+  new HttpError(503, 'service_unavailable', authTexts.passwordWorkBusy, { 'retry-after': String(BUSY_RETRY_S) });
 
 /** A counting semaphore with a bounded, time-limited queue (first come, first served). */
 class WorkLimit {
@@ -71,7 +72,10 @@ const scryptWork = new WorkLimit(SCRYPT_AT_ONCE, SCRYPT_QUEUE, SCRYPT_WAIT_MS);
 
 function scryptAsync(password: string, salt: Buffer, keylen: number, options: ScryptOptions): Promise<Buffer> {
   return scryptWork.run(
-    () => new Promise((resolve, reject) => scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key)))),
+    () =>
+      new Promise((resolve, reject) =>
+        scrypt(password, salt, keylen, options, (err, key) => (err ? reject(err) : resolve(key))),
+      ),
   );
 }
 
@@ -88,7 +92,14 @@ export async function hashPassword(password: string): Promise<string> {
  * making one costs nothing: start-up runs no scrypt (16 MB of scratch memory, part of which the process kept).
  */
 export function unusableHash(): string {
-  return ['scrypt', SCRYPT.N, SCRYPT.r, SCRYPT.p, randomBytes(16).toString('base64url'), randomBytes(SCRYPT.keylen).toString('base64url')].join('$');
+  return [
+    'scrypt',
+    SCRYPT.N,
+    SCRYPT.r,
+    SCRYPT.p,
+    randomBytes(16).toString('base64url'),
+    randomBytes(SCRYPT.keylen).toString('base64url'),
+  ].join('$');
 }
 
 /** Compares in constant time; false for anything malformed. */

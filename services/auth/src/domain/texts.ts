@@ -8,7 +8,8 @@ export const authTexts = {
   totpReplayed: 'Bu kod zaten kullanıldı. Uygulamadaki bir sonraki kodu bekleyip onu gir.',
   recoveryInvalid: 'Kurtarma kodu yanlış ya da daha önce kullanılmış.',
   totpTooMany: 'Çok fazla yanlış kod girildi. Lütfen biraz bekleyip tekrar dene.',
-  totpEnrolled: 'Doğrulama uygulaması kuruldu. Kurtarma kodlarını güvenli bir yere kaydet: her biri bir kez kullanılabilir.',
+  totpEnrolled:
+    'Doğrulama uygulaması kuruldu. Kurtarma kodlarını güvenli bir yere kaydet: her biri bir kez kullanılabilir.',
   totpVerified: 'Kimliğin doğrulandı.',
   totpCodeFormat: 'Doğrulama kodu 6 haneli olmalı.',
   recoveryCodeFormat: 'Kurtarma kodu xxxxx-xxxxx biçiminde olmalı.',
@@ -16,14 +17,17 @@ export const authTexts = {
   registered:
     'Kayıt başarılı! Hesabını etkinleştirmek için e-posta adresine gönderdiğimiz bağlantıya tıkla. Bağlantı 24 saat geçerlidir.',
   usernameTaken: 'Bu kullanıcı adı zaten alınmış.',
-  usernameMixedScripts: 'Kullanıcı adı tek bir alfabenin harflerinden oluşmalı (ör. Latin harfleriyle Kiril harfleri karıştırılamaz).',
+  usernameMixedScripts:
+    'Kullanıcı adı tek bir alfabenin harflerinden oluşmalı (ör. Latin harfleriyle Kiril harfleri karıştırılamaz).',
   usernameLookAlike: 'Bu kullanıcı adı, var olan bir kullanıcı adına fazla benziyor. Lütfen başka bir ad seç.',
   wrongCredentials: 'E-posta veya şifre hatalı.',
   notActivated: 'Hesabın henüz etkinleştirilmedi. Lütfen e-postana gönderdiğimiz bağlantıya tıkla.',
   banned: 'Hesabın askıya alındı. Bir yanlışlık olduğunu düşünüyorsan bize ulaş.',
   tooManyLogins: 'Çok fazla başarısız giriş denemesi. Lütfen biraz bekleyip tekrar dene.',
-  challengeRequired: 'Bu hesapta art arda başarısız giriş denemeleri oldu. Devam etmek için güvenlik doğrulamasını tamamla.',
-  passwordChallengeRequired: 'Mevcut şifren art arda birkaç kez yanlış girildi. Devam etmek için güvenlik doğrulamasını tamamla.',
+  challengeRequired:
+    'Bu hesapta art arda başarısız giriş denemeleri oldu. Devam etmek için güvenlik doğrulamasını tamamla.',
+  passwordChallengeRequired:
+    'Mevcut şifren art arda birkaç kez yanlış girildi. Devam etmek için güvenlik doğrulamasını tamamla.',
   tooManyPasswordChecks: 'Çok fazla hatalı şifre denemesi. Lütfen biraz bekleyip tekrar dene.',
   passwordWorkBusy: 'Şu anda çok fazla giriş isteği var. Lütfen birkaç saniye sonra tekrar dene.',
   challengeInvalid: 'Güvenlik doğrulaması geçersiz ya da süresi dolmuş. Lütfen yeniden doğrula.',

@@ -12,7 +12,14 @@ const WINDOW = 1;
 export const RECOVERY_CODE_COUNT = 10;
 
 const totpOf = (secret: string, label = 'Meydan') =>
-  new TOTP({ issuer: 'Meydan', label, algorithm: 'SHA1', digits: 6, period: TOTP_PERIOD_SECONDS, secret: Secret.fromBase32(secret) });
+  new TOTP({
+    issuer: 'Meydan',
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: TOTP_PERIOD_SECONDS,
+    secret: Secret.fromBase32(secret),
+  });
 
 /** A new secret (160 bits, base32), as the authenticator is given it. */
 export const newTotpSecret = (): string => new Secret({ size: 20 }).base32;

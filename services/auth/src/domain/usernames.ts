@@ -4,7 +4,21 @@
  */
 
 /** Scripts a username's letters are told apart by; a letter of any other script counts as 'other'. */
-const SCRIPTS = ['Latin', 'Cyrillic', 'Greek', 'Armenian', 'Georgian', 'Hebrew', 'Arabic', 'Devanagari', 'Thai', 'Hangul', 'Han', 'Hiragana', 'Katakana'] as const;
+const SCRIPTS = [
+  'Latin',
+  'Cyrillic',
+  'Greek',
+  'Armenian',
+  'Georgian',
+  'Hebrew',
+  'Arabic',
+  'Devanagari',
+  'Thai',
+  'Hangul',
+  'Han',
+  'Hiragana',
+  'Katakana',
+] as const;
 const scriptTests = SCRIPTS.map((script) => [script, new RegExp(`\\p{Script=${script}}`, 'u')] as const);
 /** Scripts written together (Japanese, Korean): a name may mix these, as Unicode's "highly restrictive" level allows. */
 const WRITTEN_TOGETHER = [new Set(['Han', 'Hiragana', 'Katakana']), new Set(['Han', 'Hangul'])];

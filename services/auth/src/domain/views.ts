@@ -21,7 +21,12 @@ export function sessionUserOf(user: WithId): User {
 
 /** What other services show of a user (creator of a poll, a follower, an actor in a notification). */
 export function summaryOf(user: WithId): CreatorSummary {
-  return { id: user._id.toString(), username: user.username, displayName: user.displayName, avatarUrl: avatarUrlOf(user) };
+  return {
+    id: user._id.toString(),
+    username: user.username,
+    displayName: user.displayName,
+    avatarUrl: avatarUrlOf(user),
+  };
 }
 
 /**

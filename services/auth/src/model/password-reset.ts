@@ -20,5 +20,6 @@ const passwordResetSchema = new Schema<PasswordResetRecord>(
 );
 
 export function passwordResetModel(conn: Connection): Model<PasswordResetRecord> {
-  return (conn.models['PasswordReset'] ?? conn.model('PasswordReset', passwordResetSchema)) as Model<PasswordResetRecord>;
+  return (conn.models['PasswordReset'] ??
+    conn.model('PasswordReset', passwordResetSchema)) as Model<PasswordResetRecord>;
 }

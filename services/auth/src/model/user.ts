@@ -59,7 +59,13 @@ export interface UserRecord {
    * Staff's authenticator (TOTP, RFC 6238): `pending` while enrolling, `secret` once confirmed; `lastStep` is the last
    * time step a code was accepted for (a code is good once); recovery codes are kept as SHA-256 digests, each used once.
    */
-  totp?: { secret: string | null; pending: string | null; enabledAt: Date | null; lastStep: number | null; recoveryHashes: string[] } | null;
+  totp?: {
+    secret: string | null;
+    pending: string | null;
+    enabledAt: Date | null;
+    lastStep: number | null;
+    recoveryHashes: string[];
+  } | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -80,7 +86,11 @@ const userSchema = new Schema<UserRecord>(
     isActive: { type: Boolean, default: true },
     emailVerified: { type: Boolean, default: false },
     bio: { type: String, default: null },
-    pendingProfile: { type: { displayName: { type: String }, bio: { type: String }, at: { type: Date } }, default: null, _id: false },
+    pendingProfile: {
+      type: { displayName: { type: String }, bio: { type: String }, at: { type: Date } },
+      default: null,
+      _id: false,
+    },
     isProfilePublic: { type: Boolean, default: true },
     followRequestsEnabled: { type: Boolean, default: false },
     notifyVotes: { type: Boolean, default: true },

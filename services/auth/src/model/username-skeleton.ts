@@ -17,14 +17,60 @@ export const SKELETON_VERSION = 2;
  */
 const LOOK_ALIKES: Record<string, string> = {
   // Turkish
-  ı: 'i', â: 'a', î: 'i', û: 'u',
+  ı: 'i',
+  â: 'a',
+  î: 'i',
+  û: 'u',
   // Cyrillic
-  а: 'a', в: 'b', е: 'e', ё: 'ë', һ: 'h', і: 'i', ї: 'ï', ј: 'j', к: 'k', ӏ: 'l', м: 'm', н: 'h', о: 'o', р: 'p', ԛ: 'q',
-  с: 'c', ѕ: 's', т: 't', у: 'y', ԝ: 'w', х: 'x', ԁ: 'd', ь: 'b', п: 'n', г: 'r',
+  а: 'a',
+  в: 'b',
+  е: 'e',
+  ё: 'ë',
+  һ: 'h',
+  і: 'i',
+  ї: 'ï',
+  ј: 'j',
+  к: 'k',
+  ӏ: 'l',
+  м: 'm',
+  н: 'h',
+  о: 'o',
+  р: 'p',
+  ԛ: 'q',
+  с: 'c',
+  ѕ: 's',
+  т: 't',
+  у: 'y',
+  ԝ: 'w',
+  х: 'x',
+  ԁ: 'd',
+  ь: 'b',
+  п: 'n',
+  г: 'r',
   // Greek
-  α: 'a', β: 'b', ε: 'e', η: 'n', ι: 'i', κ: 'k', ν: 'v', ο: 'o', ρ: 'p', τ: 't', υ: 'u', χ: 'x', γ: 'y', ω: 'w', ϲ: 'c',
+  α: 'a',
+  β: 'b',
+  ε: 'e',
+  η: 'n',
+  ι: 'i',
+  κ: 'k',
+  ν: 'v',
+  ο: 'o',
+  ρ: 'p',
+  τ: 't',
+  υ: 'u',
+  χ: 'x',
+  γ: 'y',
+  ω: 'w',
+  ϲ: 'c',
   // Latin letters of other alphabets and digits
-  ɑ: 'a', ɡ: 'g', ɩ: 'i', ʟ: 'l', ɪ: 'i', '0': 'o', '1': 'l',
+  ɑ: 'a',
+  ɡ: 'g',
+  ɩ: 'i',
+  ʟ: 'l',
+  ɪ: 'i',
+  '0': 'o',
+  '1': 'l',
 };
 
 /**
@@ -33,7 +79,11 @@ const LOOK_ALIKES: Record<string, string> = {
  * and `rn` becomes `m`, `vv` `w`.
  */
 export function usernameSkeleton(username: string): string {
-  const lower = username.normalize('NFKC').replace(/I/g, 'l').toLowerCase().replace(/\u0307/g, '');
+  const lower = username
+    .normalize('NFKC')
+    .replace(/I/g, 'l')
+    .toLowerCase()
+    .replace(/\u0307/g, '');
   let skeleton = '';
   for (const char of lower) skeleton += LOOK_ALIKES[char] ?? char;
   return skeleton.replace(/rn/g, 'm').replace(/vv/g, 'w');

@@ -4,6 +4,10 @@ import type { AuthContext } from '../context.js';
 import { makeLoadMembers, removeLoadMembers } from '../usecases/load-members.js';
 
 export function bindLoadMembers(ctx: AuthContext): void {
-  ctx.bus.respond(subjects.auth.loadMembersCreate, (payload, { requestId }) => makeLoadMembers(ctx, payload, requestId));
-  ctx.bus.respond(subjects.auth.loadMembersRemove, (payload, { requestId }) => removeLoadMembers(ctx, payload, requestId));
+  ctx.bus.respond(subjects.auth.loadMembersCreate, (payload, { requestId }) =>
+    makeLoadMembers(ctx, payload, requestId),
+  );
+  ctx.bus.respond(subjects.auth.loadMembersRemove, (payload, { requestId }) =>
+    removeLoadMembers(ctx, payload, requestId),
+  );
 }

@@ -10,7 +10,12 @@ import { clearSessionCookie } from './session-cookie.js';
 export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   app.get(
     '/api/account/export',
-    { schema: { summary: 'Hesabındaki tüm verilerin JSON kopyası', response: { 200: { $ref: 'meydan/account-export' } } } },
+    {
+      schema: {
+        summary: 'Hesabındaki tüm verilerin JSON kopyası',
+        response: { 200: { $ref: 'meydan/account-export' } },
+      },
+    },
     async (request, reply) => {
       const { username, data } = await exportAccount(ctx, memberOf(request));
       reply
@@ -35,7 +40,10 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
             /** The solved bot challenge, needed once the password was typed wrong repeatedly. */
             altcha: altchaPayloadField,
           },
-          errorMessage: { required: { password: T.deletionPasswordRequired }, properties: { password: T.deletionPasswordRequired } },
+          errorMessage: {
+            required: { password: T.deletionPasswordRequired },
+            properties: { password: T.deletionPasswordRequired },
+          },
         },
       },
     },

@@ -25,7 +25,13 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 function registrationRoute(app: FastifyInstance, ctx: AuthContext) {
   app.post<{ Body: RegisterBody }>(
     apiPaths.register,
-    { schema: { summary: 'Kayıt olur; etkinleştirme bağlantısı e-postayla gelir', body: { $ref: 'meydan/register' }, response: { 201: messageResponse } } },
+    {
+      schema: {
+        summary: 'Kayıt olur; etkinleştirme bağlantısı e-postayla gelir',
+        body: { $ref: 'meydan/register' },
+        response: { 201: messageResponse },
+      },
+    },
     async (request, reply) => {
       await registerAccount(ctx, request.body, callerOf(request));
       return reply.code(201).send({ message: T.registered });
@@ -38,13 +44,19 @@ function activationLinkRoute(app: FastifyInstance, ctx: AuthContext) {
   app.get<{ Params: { token: string } }>(
     '/api/auth/activate/:token',
     {
-      schema: { summary: 'Hesabı etkinleştirir (e-postadaki bağlantı)', params: tokenParams, response: { 200: htmlPageResponse, 404: htmlPageResponse, 410: htmlPageResponse } },
+      schema: {
+        summary: 'Hesabı etkinleştirir (e-postadaki bağlantı)',
+        params: tokenParams,
+        response: { 200: htmlPageResponse, 404: htmlPageResponse, 410: htmlPageResponse },
+      },
       // Opened in a browser: a malformed token (too long, say) gets the unknown link's page, not the API's JSON error.
       attachValidation: true,
     },
     async (request, reply) => {
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      const outcome = request.validationError ? { kind: 'unknown' as const } : await activateAccount(ctx, request.params.token, callerOf(request));
+      const outcome = request.validationError
+        ? { kind: 'unknown' as const }
+        : await activateAccount(ctx, request.params.token, callerOf(request));
       const action = `/api/auth/activate/${encodeURIComponent(request.params.token)}/resend`;
       switch (outcome.kind) {
         case 'activated':
@@ -78,9 +90,12 @@ function linkResendRoute(app: FastifyInstance, ctx: AuthContext) {
     },
     async (request, reply) => {
       // A malformed token is an unknown link (its page); a body where none belongs is refused as everywhere.
-      if (request.validationError && request.validationError.validationContext !== 'params') throw request.validationError;
+      if (request.validationError && request.validationError.validationContext !== 'params')
+        throw request.validationError;
       reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
-      const outcome = request.validationError ? { kind: 'unknown' as const } : await resendActivationForLink(ctx, request.params.token, callerOf(request));
+      const outcome = request.validationError
+        ? { kind: 'unknown' as const }
+        : await resendActivationForLink(ctx, request.params.token, callerOf(request));
       switch (outcome.kind) {
         case 'unknown':
           reply.code(404);
@@ -109,7 +124,10 @@ function resendActivationRoute(app: FastifyInstance, ctx: AuthContext) {
           required: ['email'],
           additionalProperties: false,
           properties: { email: { type: 'string', format: 'email', maxLength: limits.user.emailMax } },
-          errorMessage: { required: { email: 'E-posta adresi gerekli' }, properties: { email: 'Geçerli bir e-posta adresi giriniz' } },
+          errorMessage: {
+            required: { email: 'E-posta adresi gerekli' },
+            properties: { email: 'Geçerli bir e-posta adresi giriniz' },
+          },
         },
         response: {
           200: {
@@ -124,9 +142,13 @@ function resendActivationRoute(app: FastifyInstance, ctx: AuthContext) {
       const outcome = await resendActivation(ctx, request.body.email, callerOf(request));
       if (outcome.kind === 'too-soon') {
         reply.code(429).header('retry-after', String(outcome.retryAfter));
-        return html ? reply.type('text/html; charset=utf-8').send(activationPages.tooSoon()) : { error: 'rate_limited', message: T.tooManyResends };
+        return html
+          ? reply.type('text/html; charset=utf-8').send(activationPages.tooSoon())
+          : { error: 'rate_limited', message: T.tooManyResends };
       }
-      return html ? reply.type('text/html; charset=utf-8').send(activationPages.onTheWay()) : { message: T.resendAnswer };
+      return html
+        ? reply.type('text/html; charset=utf-8').send(activationPages.onTheWay())
+        : { message: T.resendAnswer };
     },
   );
 }

@@ -20,7 +20,14 @@ export function profileOwner(request: FastifyRequest<{ Params: { id: string } }>
 }
 
 /** What a use case knows of the request: its id, its log, the client's address as the gateway saw it. */
-export const callerOf = (request: FastifyRequest): Caller => ({ requestId: request.id, log: request.log, ip: request.identity?.ip ?? request.ip });
+export const callerOf = (request: FastifyRequest): Caller => ({
+  requestId: request.id,
+  log: request.log,
+  ip: request.identity?.ip ?? request.ip,
+});
 
 /** The signed-in member asking (401 with `text` for a visitor). */
-export const memberOf = (request: FastifyRequest, text: string = T.loginRequired): Member => ({ ...callerOf(request), userId: requireMember(request, text) });
+export const memberOf = (request: FastifyRequest, text: string = T.loginRequired): Member => ({
+  ...callerOf(request),
+  userId: requireMember(request, text),
+});

@@ -17,7 +17,9 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
     },
     async (request, reply) => {
       // Answered before the lookup and the mail, so neither the text nor the time tells whether the address has an account.
-      requestPasswordReset(ctx, request.body.email, { ...callerOf(request), log: app.log }).catch((err) => request.log.error({ err }, 'password-reset mail failed'));
+      requestPasswordReset(ctx, request.body.email, { ...callerOf(request), log: app.log }).catch((err) =>
+        request.log.error({ err }, 'password-reset mail failed'),
+      );
       return reply.code(202).send({ message: userMessages.forgotAnswer });
     },
   );

@@ -29,10 +29,25 @@ export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
 function profileViewRoute(app: FastifyInstance, ctx: AuthContext) {
   app.get<{ Params: { id: string } }>(
     '/api/users/:id',
-    { schema: { summary: 'Üye profili (me: giriş yapan üye)', params: idOrUsernameParams, response: { 200: { $ref: 'meydan/user-profile' } } } },
+    {
+      schema: {
+        summary: 'Üye profili (me: giriş yapan üye)',
+        params: idOrUsernameParams,
+        response: { 200: { $ref: 'meydan/user-profile' } },
+      },
+    },
     async (request) => {
-      const key = request.params.id === OWN_USER_KEY ? requireMember(request, T.signInForOwnProfile) : request.params.id;
-      return readProfile(ctx, { key }, { requestId: request.id, userId: request.identity?.userId ?? null, isAdmin: request.identity?.role === 'admin' });
+      const key =
+        request.params.id === OWN_USER_KEY ? requireMember(request, T.signInForOwnProfile) : request.params.id;
+      return readProfile(
+        ctx,
+        { key },
+        {
+          requestId: request.id,
+          userId: request.identity?.userId ?? null,
+          isAdmin: request.identity?.role === 'admin',
+        },
+      );
     },
   );
 }
@@ -113,7 +128,9 @@ function profileEditRoute(app: FastifyInstance, ctx: AuthContext) {
     },
     async (request) => {
       const member = { ...callerOf(request), userId: profileOwner(request) };
-      const edit = request.isMultipart() ? await readSettingsForm(request) : { update: readProfileData(request.body), avatar: null };
+      const edit = request.isMultipart()
+        ? await readSettingsForm(request)
+        : { update: readProfileData(request.body), avatar: null };
       return editProfile(ctx, edit, member);
     },
   );
@@ -128,7 +145,9 @@ function avatarRoute(app: FastifyInstance, ctx: AuthContext) {
         params: userIdParams,
         querystring: {
           type: 'object',
-          properties: { v: { type: 'string', maxLength: 20, description: 'Sürüm: güncelse yanıt bir yıl önbellekte kalır' } },
+          properties: {
+            v: { type: 'string', maxLength: 20, description: 'Sürüm: güncelse yanıt bir yıl önbellekte kalır' },
+          },
         },
         response: {
           200: { description: 'Resim', content: { 'image/webp': { schema: { type: 'string', format: 'binary' } } } },

@@ -7,13 +7,26 @@ import { callerOf, profileOwner, userIdParams } from './guards.js';
 export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
   app.post<{ Params: { id: string } }>(
     '/api/users/:id/analysis',
-    { schema: { summary: 'Kişilik analizini yapar ve saklar', params: userIdParams, body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/personality-analysis' } } } },
+    {
+      schema: {
+        summary: 'Kişilik analizini yapar ve saklar',
+        params: userIdParams,
+        body: { $ref: 'meydan/no-body' },
+        response: { 200: { $ref: 'meydan/personality-analysis' } },
+      },
+    },
     async (request) => analyseMember(ctx, { ...callerOf(request), userId: profileOwner(request) }),
   );
 
   app.get<{ Params: { id: string } }>(
     '/api/users/:id/analysis',
-    { schema: { summary: 'Saklanan kişilik analizi', params: userIdParams, response: { 200: { $ref: 'meydan/personality-analysis' } } } },
+    {
+      schema: {
+        summary: 'Saklanan kişilik analizi',
+        params: userIdParams,
+        response: { 200: { $ref: 'meydan/personality-analysis' } },
+      },
+    },
     async (request) => storedAnalysis(ctx, { userId: profileOwner(request) }),
   );
 }

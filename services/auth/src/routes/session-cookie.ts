@@ -9,11 +9,16 @@ const secureOf = (config: AuthConfig) => config.PUBLIC_ORIGIN.startsWith('https:
 export function setSessionCookie(config: AuthConfig, reply: FastifyReply, sid: string, role: Role) {
   const sessionTtlSeconds = (config.SESSION_TTL_DAYS ?? 30) * 24 * 3600;
   const maxAge = isStaffRole(role) ? Math.min(sessionTtlSeconds, STAFF_SESSION_MS / 1000) : sessionTtlSeconds;
-  reply.setCookie(SESSION_COOKIE, sid, { httpOnly: true, sameSite: 'lax', secure: secureOf(config), path: '/', maxAge });
+  reply.setCookie(SESSION_COOKIE, sid, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureOf(config),
+    path: '/',
+    maxAge,
+  });
 }
 
 /** The `sid` cookie gone (signed out, or the account leaving). */
 export function clearSessionCookie(config: AuthConfig, reply: FastifyReply) {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureOf(config) });
 }
-

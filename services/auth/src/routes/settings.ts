@@ -6,13 +6,21 @@ import { memberOf } from './guards.js';
 
 /** The profile's Settings tab: privacy, follow requests and which in-app notifications the member gets. */
 export async function settingsRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  app.get('/api/users/me/settings', { schema: { summary: 'Gizlilik ve bildirim ayarların', response: { 200: { $ref: 'meydan/user-settings' } } } }, async (request) =>
-    readSettings(ctx, memberOf(request)),
+  app.get(
+    '/api/users/me/settings',
+    { schema: { summary: 'Gizlilik ve bildirim ayarların', response: { 200: { $ref: 'meydan/user-settings' } } } },
+    async (request) => readSettings(ctx, memberOf(request)),
   );
 
   app.patch<{ Body: UserSettingsPatchBody }>(
     '/api/users/me/settings',
-    { schema: { summary: 'Gizlilik ve bildirim ayarlarını değiştirir', body: { $ref: 'meydan/user-settings-patch' }, response: { 200: { $ref: 'meydan/user-settings' } } } },
+    {
+      schema: {
+        summary: 'Gizlilik ve bildirim ayarlarını değiştirir',
+        body: { $ref: 'meydan/user-settings-patch' },
+        response: { 200: { $ref: 'meydan/user-settings' } },
+      },
+    },
     async (request) => changeSettings(ctx, request.body, memberOf(request)),
   );
 }

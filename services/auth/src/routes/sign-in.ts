@@ -18,7 +18,12 @@ export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCon
 function loginRoutes(app: FastifyInstance, ctx: AuthContext) {
   app.get(
     '/api/auth/challenge',
-    { schema: { summary: 'Giriş için bot doğrulaması (ALTCHA) verir', response: { 200: { $ref: 'meydan/bot-challenge' } } } },
+    {
+      schema: {
+        summary: 'Giriş için bot doğrulaması (ALTCHA) verir',
+        response: { 200: { $ref: 'meydan/bot-challenge' } },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return ctx.loginChallenge.createChallenge();
@@ -27,9 +32,19 @@ function loginRoutes(app: FastifyInstance, ctx: AuthContext) {
 
   app.post<{ Body: LoginBody }>(
     apiPaths.login,
-    { schema: { summary: 'Giriş yapar (httpOnly `sid` çerezi)', body: { $ref: 'meydan/login' }, response: { 200: userResponse } } },
+    {
+      schema: {
+        summary: 'Giriş yapar (httpOnly `sid` çerezi)',
+        body: { $ref: 'meydan/login' },
+        response: { 200: userResponse },
+      },
+    },
     async (request, reply) => {
-      const { sid, role, user } = await login(ctx, { ...request.body, previousSid: request.cookies[SESSION_COOKIE] }, callerOf(request));
+      const { sid, role, user } = await login(
+        ctx,
+        { ...request.body, previousSid: request.cookies[SESSION_COOKIE] },
+        callerOf(request),
+      );
       setSessionCookie(ctx.config, reply, sid, role);
       return user;
     },
@@ -43,7 +58,11 @@ function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
     { schema: { summary: 'Çıkış yapar', body: { $ref: 'meydan/logout' }, response: { 200: messageResponse } } },
     async (request, reply) => {
       const everywhere = request.body?.everywhere === true;
-      await logout(ctx, { sid: request.cookies[SESSION_COOKIE], everywhere }, { requestId: request.id, userId: request.identity?.userId });
+      await logout(
+        ctx,
+        { sid: request.cookies[SESSION_COOKIE], everywhere },
+        { requestId: request.id, userId: request.identity?.userId },
+      );
       clearSessionCookie(ctx.config, reply);
       return { message: T.loggedOut };
     },

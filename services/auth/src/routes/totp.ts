@@ -13,7 +13,11 @@ import { callerOf } from './guards.js';
 import { setSessionCookie } from './session-cookie.js';
 
 const codeField = { type: 'string', pattern: '^[0-9]{6}$', errorMessage: T.totpCodeFormat } as const;
-const recoveryField = { type: 'string', pattern: '^\\s*[0-9a-fA-F]{5}-?[0-9a-fA-F]{5}\\s*$', errorMessage: T.recoveryCodeFormat } as const;
+const recoveryField = {
+  type: 'string',
+  pattern: '^\\s*[0-9a-fA-F]{5}-?[0-9a-fA-F]{5}\\s*$',
+  errorMessage: T.recoveryCodeFormat,
+} as const;
 const message = { type: 'object', required: ['message'], properties: { message: { type: 'string' } } } as const;
 
 /** The session asking (a token never enrols nor verifies). */
@@ -35,10 +39,15 @@ function enrolmentRoutes(app: FastifyInstance, ctx: AuthContext) {
     '/api/auth/totp/enrol',
     {
       schema: {
-        summary: 'Yönetim ekibi: doğrulama uygulaması kurulumunu başlatır (gizli anahtar ve QR kodu adresi); kurulu hesapta 409',
+        summary:
+          'Yönetim ekibi: doğrulama uygulaması kurulumunu başlatır (gizli anahtar ve QR kodu adresi); kurulu hesapta 409',
         body: { $ref: 'meydan/no-body' },
         response: {
-          200: { type: 'object', required: ['secret', 'otpauthUrl'], properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } } },
+          200: {
+            type: 'object',
+            required: ['secret', 'otpauthUrl'],
+            properties: { secret: { type: 'string' }, otpauthUrl: { type: 'string' } },
+          },
         },
       },
     },
@@ -49,7 +58,8 @@ function enrolmentRoutes(app: FastifyInstance, ctx: AuthContext) {
     '/api/auth/totp/confirm',
     {
       schema: {
-        summary: 'Yönetim ekibi: kurulumu uygulamanın ilk koduyla tamamlar; tek kullanımlık kurtarma kodlarını bir kez verir, oturumu doğrulanmış yapar',
+        summary:
+          'Yönetim ekibi: kurulumu uygulamanın ilk koduyla tamamlar; tek kullanımlık kurtarma kodlarını bir kez verir, oturumu doğrulanmış yapar',
         body: { type: 'object', additionalProperties: false, required: ['code'], properties: { code: codeField } },
         response: {
           200: {

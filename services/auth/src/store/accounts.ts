@@ -15,7 +15,10 @@ type Accounts = { models: Models; redis: Redis; mongo: Connection };
 export type LeanUser = UserRecord & { _id: Types.ObjectId };
 
 /** What a registration stores. */
-export type NewAccount = Pick<UserRecord, 'username' | 'usernameLower' | 'email' | 'emailLower' | 'displayName' | 'passwordHash' | 'pendingProfile'>;
+export type NewAccount = Pick<
+  UserRecord,
+  'username' | 'usernameLower' | 'email' | 'emailLower' | 'displayName' | 'passwordHash' | 'pendingProfile'
+>;
 
 /** The account, read only. */
 export async function accountById(ctx: Accounts, userId: string): Promise<LeanUser | null> {
@@ -41,7 +44,10 @@ export async function accountByIdOrUsername(ctx: Accounts, key: string): Promise
 }
 
 /** What a new session is checked against: whether the account is still active and still has this password. */
-export async function sessionStateOf(ctx: Accounts, userId: string): Promise<{ isActive: boolean; passwordHash: string } | null> {
+export async function sessionStateOf(
+  ctx: Accounts,
+  userId: string,
+): Promise<{ isActive: boolean; passwordHash: string } | null> {
   return ctx.models.users.findById(userId, { isActive: 1, passwordHash: 1 }).lean();
 }
 
@@ -67,20 +73,34 @@ export async function createAccount(ctx: Accounts, account: NewAccount): Promise
  * is given up to another e-mail only once none of its links can still be used, so a pending registration
  * cannot be taken over by someone else while its owner still has time to activate it.
  */
-export async function releasableAccounts(ctx: Accounts, emailLower: string, usernameLower: string): Promise<Types.ObjectId[]> {
+export async function releasableAccounts(
+  ctx: Accounts,
+  emailLower: string,
+  usernameLower: string,
+): Promise<Types.ObjectId[]> {
   const now = new Date();
-  const pending = await ctx.models.users.find({ emailVerified: false, $or: [{ emailLower }, { usernameLower }] }).lean();
+  const pending = await ctx.models.users
+    .find({ emailVerified: false, $or: [{ emailLower }, { usernameLower }] })
+    .lean();
   const releasable: Types.ObjectId[] = [];
   for (const user of pending) {
     const sameAddress = user.emailLower === emailLower;
-    if (!sameAddress && (await ctx.models.activations.exists({ userId: user._id.toString(), usedAt: null, expiresAt: { $gt: now } }))) continue;
+    if (
+      !sameAddress &&
+      (await ctx.models.activations.exists({ userId: user._id.toString(), usedAt: null, expiresAt: { $gt: now } }))
+    )
+      continue;
     releasable.push(user._id);
   }
   return releasable;
 }
 
 /** Removes never-activated accounts (and their links) that a new registration replaces. */
-export async function releaseAccounts(ctx: Accounts, accounts: Types.ObjectId[], log: Pick<Logger, 'info'>): Promise<void> {
+export async function releaseAccounts(
+  ctx: Accounts,
+  accounts: Types.ObjectId[],
+  log: Pick<Logger, 'info'>,
+): Promise<void> {
   for (const id of accounts) {
     await ctx.models.activations.deleteMany({ userId: id.toString() });
     await ctx.models.users.deleteOne({ _id: id, emailVerified: false });
@@ -89,7 +109,12 @@ export async function releaseAccounts(ctx: Accounts, accounts: Types.ObjectId[],
 }
 
 /** Stores a single-use activation link (only its hash). */
-export async function createActivation(ctx: Accounts, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+export async function createActivation(
+  ctx: Accounts,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
   await ctx.models.activations.create({ tokenHash, userId, expiresAt });
 }
 
@@ -98,10 +123,19 @@ export async function createActivation(ctx: Accounts, userId: string, tokenHash:
  * expired. Redis decides which of two simultaneous clicks claims the link: not every MongoDB-wire server applies
  * concurrent conditional updates atomically (FerretDB v1 does not).
  */
-export async function activateByLink(ctx: Accounts, tokenHash: string, claimTtlSeconds: number, now: Date): Promise<string | null> {
+export async function activateByLink(
+  ctx: Accounts,
+  tokenHash: string,
+  claimTtlSeconds: number,
+  now: Date,
+): Promise<string | null> {
   const first = await ctx.redis.set(`activation-claim:${tokenHash}`, '1', 'EX', claimTtlSeconds, 'NX');
   const claimed = first
-    ? await ctx.models.activations.findOneAndUpdate({ tokenHash, usedAt: null, expiresAt: { $gt: now } }, { $set: { usedAt: now } }, { returnDocument: 'after' })
+    ? await ctx.models.activations.findOneAndUpdate(
+        { tokenHash, usedAt: null, expiresAt: { $gt: now } },
+        { $set: { usedAt: now } },
+        { returnDocument: 'after' },
+      )
     : null;
   if (first && !claimed) await ctx.redis.del(`activation-claim:${tokenHash}`);
   if (!claimed) return null;
@@ -116,7 +150,10 @@ export async function activationByHash(ctx: Accounts, tokenHash: string) {
 
 /** Cancels a requested deletion; false when the sweep has already begun removing the account. */
 export async function cancelDeletion(ctx: Accounts, userId: Types.ObjectId): Promise<boolean> {
-  const cancelled = await ctx.models.users.updateOne({ _id: userId, deletionStartedAt: null }, { $set: { deletionScheduledAt: null } });
+  const cancelled = await ctx.models.users.updateOne(
+    { _id: userId, deletionStartedAt: null },
+    { $set: { deletionScheduledAt: null } },
+  );
   return cancelled.matchedCount > 0;
 }
 
@@ -132,14 +169,27 @@ export async function savePasswordHash(user: UserDoc, passwordHash: string): Pro
 }
 
 /** Applies a profile edit (and counts a new avatar's version); returns the account as it now is. */
-export async function updateProfile(ctx: Accounts, userId: string, update: Partial<UserRecord>, newAvatar: boolean): Promise<LeanUser | null> {
+export async function updateProfile(
+  ctx: Accounts,
+  userId: string,
+  update: Partial<UserRecord>,
+  newAvatar: boolean,
+): Promise<LeanUser | null> {
   return ctx.models.users
-    .findByIdAndUpdate(userId, { $set: update, ...(newAvatar ? { $inc: { avatarVersion: 1 } } : {}) }, { returnDocument: 'after' })
+    .findByIdAndUpdate(
+      userId,
+      { $set: update, ...(newAvatar ? { $inc: { avatarVersion: 1 } } : {}) },
+      { returnDocument: 'after' },
+    )
     .lean<LeanUser>();
 }
 
 /** Applies a settings change; returns the account as it now is. */
-export async function updateSettings(ctx: Accounts, userId: string, settings: UserSettingsPatchBody): Promise<LeanUser | null> {
+export async function updateSettings(
+  ctx: Accounts,
+  userId: string,
+  settings: UserSettingsPatchBody,
+): Promise<LeanUser | null> {
   return ctx.models.users.findByIdAndUpdate(userId, { $set: settings }, { returnDocument: 'after' }).lean<LeanUser>();
 }
 
@@ -188,12 +238,16 @@ export async function setAccountActive(ctx: Accounts, userId: string, isActive: 
  * A staff account an administrator invited: no usable password (the mailed link sets one), the address taken as
  * proven (the link goes to it), a username from the address made unique. Null when the address has an account.
  */
-export async function createStaffAccount(ctx: Accounts, invite: { email: string; displayName?: string | null; role: StaffRole }) {
+export async function createStaffAccount(
+  ctx: Accounts,
+  invite: { email: string; displayName?: string | null; role: StaffRole },
+) {
   const emailLower = invite.email.trim().toLowerCase();
   if (await ctx.models.users.exists({ emailLower })) return null;
   const base = (emailLower.split('@')[0] ?? '').replace(/[^a-z0-9_]/g, '').slice(0, 14) || 'ekip';
   let username = `${base}_${randomBytes(2).toString('hex')}`;
-  while (await ctx.models.users.exists({ usernameLower: username })) username = `${base}_${randomBytes(3).toString('hex')}`;
+  while (await ctx.models.users.exists({ usernameLower: username }))
+    username = `${base}_${randomBytes(3).toString('hex')}`;
   const name = invite.displayName?.trim() || username;
   const user = await ctx.models.users.create({
     username,
@@ -227,7 +281,11 @@ export async function accountsAfter(ctx: Accounts, after: string | null, limit: 
 /** Up to `limit` active, activated accounts whose username or display name matches the pattern. */
 export async function accountsMatching(ctx: Accounts, pattern: RegExp | string, limit: number): Promise<LeanUser[]> {
   return ctx.models.users
-    .find({ isActive: true, emailVerified: true, $or: [{ username: { $regex: pattern } }, { displayName: { $regex: pattern } }] })
+    .find({
+      isActive: true,
+      emailVerified: true,
+      $or: [{ username: { $regex: pattern } }, { displayName: { $regex: pattern } }],
+    })
     .limit(limit)
     .lean<LeanUser[]>();
 }

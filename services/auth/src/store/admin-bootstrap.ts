@@ -4,7 +4,12 @@ import type { Models } from '../model/index.js';
 import type { SessionStore } from './sessions.js';
 import { hashPassword, verifyPassword } from '../domain/secrets.js';
 
-type Bootstrap = { models: Pick<Models, 'users' | 'activations'>; config: AuthConfig; log: Logger; sessions: SessionStore };
+type Bootstrap = {
+  models: Pick<Models, 'users' | 'activations'>;
+  config: AuthConfig;
+  log: Logger;
+  sessions: SessionStore;
+};
 
 /**
  * The administrator is exactly the account ADMIN_EMAIL/ADMIN_PASSWORD configure, made at start:
@@ -19,7 +24,10 @@ type Bootstrap = { models: Pick<Models, 'users' | 'activations'>; config: AuthCo
  */
 export async function bootstrapAdmin(ctx: Bootstrap): Promise<void> {
   const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password, ADMIN_USERNAME: wanted = 'admin' } = ctx.config;
-  const { models: { users, activations }, log } = ctx;
+  const {
+    models: { users, activations },
+    log,
+  } = ctx;
   if (!email || !password) {
     log.warn('ADMIN_EMAIL/ADMIN_PASSWORD not set: no administrator account');
     return;
@@ -35,10 +43,16 @@ export async function bootstrapAdmin(ctx: Bootstrap): Promise<void> {
       if (!(await stillPublished(existing.passwordHash, password))) return;
       await users.updateOne({ _id: existing._id }, { $set: { passwordHash: await hashPassword(password) } });
       await ctx.sessions.revokeAll(existing.id);
-      log.warn({ userId: existing.id }, 'the administrator still had a published password: it now has the configured one');
+      log.warn(
+        { userId: existing.id },
+        'the administrator still had a published password: it now has the configured one',
+      );
       return;
     }
-    await users.updateOne({ _id: existing._id }, { $set: { role: 'admin', isActive: true, passwordHash: await hashPassword(password) } });
+    await users.updateOne(
+      { _id: existing._id },
+      { $set: { role: 'admin', isActive: true, passwordHash: await hashPassword(password) } },
+    );
     await ctx.sessions.revokeAll(existing.id);
     log.info({ userId: existing.id }, 'the activated account of ADMIN_EMAIL made the administrator');
     return;

@@ -8,7 +8,10 @@ export async function activeTokenCount(ctx: ApiTokens, userId: string): Promise<
 }
 
 /** Stores a new token (only its hash and its first characters). */
-export async function createApiToken(ctx: ApiTokens, token: { userId: string; name: string; tokenHash: string; prefix: string }) {
+export async function createApiToken(
+  ctx: ApiTokens,
+  token: { userId: string; name: string; tokenHash: string; prefix: string },
+) {
   return ctx.models.apiTokens.create(token);
 }
 
@@ -19,12 +22,19 @@ export async function activeTokens(ctx: ApiTokens, userId: string) {
 
 /** The working token with this hash, marked as used now; null when there is none. */
 export async function useApiToken(ctx: ApiTokens, tokenHash: string) {
-  return ctx.models.apiTokens.findOneAndUpdate({ tokenHash, revokedAt: null }, { $set: { lastUsedAt: new Date() } }, { returnDocument: 'after' });
+  return ctx.models.apiTokens.findOneAndUpdate(
+    { tokenHash, revokedAt: null },
+    { $set: { lastUsedAt: new Date() } },
+    { returnDocument: 'after' },
+  );
 }
 
 /** Revokes one of the member's working tokens; null when they have no such token. */
 export async function revokeApiToken(ctx: ApiTokens, userId: string, tokenId: string) {
-  return ctx.models.apiTokens.findOneAndUpdate({ _id: tokenId, userId, revokedAt: null }, { $set: { revokedAt: new Date() } });
+  return ctx.models.apiTokens.findOneAndUpdate(
+    { _id: tokenId, userId, revokedAt: null },
+    { $set: { revokedAt: new Date() } },
+  );
 }
 
 /** Marks every working token of the member revoked (they stay dead even if the account is later reactivated). */

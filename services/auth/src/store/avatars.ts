@@ -20,7 +20,9 @@ export async function storeAvatar(ctx: Avatars, userId: string, webp: Buffer): P
 
 /** Removes an avatar file; one already gone is no error. */
 export async function deleteAvatar(ctx: Avatars, fileId: string): Promise<void> {
-  await bucketOf(ctx).delete(new Types.ObjectId(fileId)).catch(() => {});
+  await bucketOf(ctx)
+    .delete(new Types.ObjectId(fileId))
+    .catch(() => {});
 }
 
 /** The avatar file's bytes, as a stream. */

@@ -19,7 +19,11 @@ export function pendingProfiles(ctx: Held, limit: number) {
 }
 
 /** Applies a decision on the member's held texts; the account as it now is, or null when none waited. */
-export async function settlePendingProfile(ctx: Held, userId: string, decision: HeldDecision): Promise<LeanUser | null> {
+export async function settlePendingProfile(
+  ctx: Held,
+  userId: string,
+  decision: HeldDecision,
+): Promise<LeanUser | null> {
   if (!isObjectId(userId)) return null;
   const user = await ctx.models.users.findOne({ _id: userId, pendingProfile: { $ne: null } }).lean<LeanUser>();
   const pending = user?.pendingProfile;
@@ -30,5 +34,7 @@ export async function settlePendingProfile(ctx: Held, userId: string, decision: 
     if (pending.bio !== undefined) set['bio'] = pending.bio;
   }
   // Only the pending texts read above: a newer change made meanwhile waits for its own decision.
-  return ctx.models.users.findOneAndUpdate({ _id: userId, 'pendingProfile.at': pending.at }, { $set: set }, { returnDocument: 'after' }).lean<LeanUser>();
+  return ctx.models.users
+    .findOneAndUpdate({ _id: userId, 'pendingProfile.at': pending.at }, { $set: set }, { returnDocument: 'after' })
+    .lean<LeanUser>();
 }

@@ -31,7 +31,10 @@ async function freshBatch(ctx: LoadMembers): Promise<string> {
  * hash nothing matches (nobody signs in to them) and the batch marker; then one personal API token each (only its
  * hash stored, as every token). Returns the batch and the members with their tokens, in order.
  */
-export async function createLoadMembers(ctx: LoadMembers, count: number): Promise<{ batch: string; members: LoadMember[] }> {
+export async function createLoadMembers(
+  ctx: LoadMembers,
+  count: number,
+): Promise<{ batch: string; members: LoadMember[] }> {
   const batch = await freshBatch(ctx);
   const docs = Array.from({ length: count }, (_, i) => {
     const username = `yuk_${batch}_${i + 1}`;
@@ -59,7 +62,12 @@ export async function createLoadMembers(ctx: LoadMembers, count: number): Promis
     token: `mdn_${randomToken(30)}`,
   }));
   await ctx.models.apiTokens.insertMany(
-    members.map((m) => ({ userId: m.userId, name: `Yük testi ${batch}`, tokenHash: sha256(m.token), prefix: m.token.slice(0, 10) })),
+    members.map((m) => ({
+      userId: m.userId,
+      name: `Yük testi ${batch}`,
+      tokenHash: sha256(m.token),
+      prefix: m.token.slice(0, 10),
+    })),
   );
   return { batch, members };
 }
@@ -69,7 +77,10 @@ export async function createLoadMembers(ctx: LoadMembers, count: number): Promis
  * and returns them; none when the batch is unknown.
  */
 export async function claimBatchRemoval(ctx: LoadMembers, batch: string, now: Date): Promise<LeanUser[]> {
-  await ctx.models.users.updateMany({ loadTestBatch: batch }, { $set: { deletionScheduledAt: now, deletionStartedAt: now } });
+  await ctx.models.users.updateMany(
+    { loadTestBatch: batch },
+    { $set: { deletionScheduledAt: now, deletionStartedAt: now } },
+  );
   return ctx.models.users.find({ loadTestBatch: batch }).lean<LeanUser[]>();
 }
 

@@ -9,7 +9,12 @@ import { Counter } from './throttle.js';
 type Checks = { config: AuthConfig; redis: Redis; loginChallenge: BotChallenge };
 
 /** The solved bot challenge a request must carry: 403 `challenge_required` without one, `challenge_invalid` for a bad one. */
-export async function requireSolvedChallenge(ctx: Checks, altcha: string | undefined, required: string, log: Pick<Logger, 'info'>): Promise<void> {
+export async function requireSolvedChallenge(
+  ctx: Checks,
+  altcha: string | undefined,
+  required: string,
+  log: Pick<Logger, 'info'>,
+): Promise<void> {
   if (!altcha) throw new HttpError(403, 'challenge_required', required);
   const verdict = await ctx.loginChallenge.verifySolution(altcha);
   if (!verdict.ok) {
@@ -47,7 +52,8 @@ export class PasswordChecks {
     const maxFailures = config.PASSWORD_CHECK_MAX_FAILURES ?? 10;
     // By the client's network (an IPv6 /64), as logins count theirs.
     const ip = ipNetwork(request.ip);
-    if ((await this.ipFailures.count(ip)) >= (config.LOGIN_MAX_FAILURES_PER_IP ?? 20)) throw await this.tooMany(this.ipFailures, ip);
+    if ((await this.ipFailures.count(ip)) >= (config.LOGIN_MAX_FAILURES_PER_IP ?? 20))
+      throw await this.tooMany(this.ipFailures, ip);
     const attempt = await this.accountFailures.hit(user.id);
     if (attempt > maxFailures) throw await this.tooMany(this.accountFailures, user.id);
     if (attempt > challengeAfter) {
@@ -66,6 +72,8 @@ export class PasswordChecks {
   }
 
   private async tooMany(counter: Counter, id: string): Promise<HttpError> {
-    return new HttpError(429, 'rate_limited', T.tooManyPasswordChecks, { 'retry-after': String(await counter.ttl(id)) });
+    return new HttpError(429, 'rate_limited', T.tooManyPasswordChecks, {
+      'retry-after': String(await counter.ttl(id)),
+    });
   }
 }

@@ -4,7 +4,12 @@ import type { Models } from '../model/index.js';
 type Resets = { models: Pick<Models, 'passwordResets'>; redis: Redis };
 
 /** Stores a single-use reset link (only its hash). */
-export async function createPasswordReset(ctx: Resets, userId: string, tokenHash: string, expiresAt: Date): Promise<void> {
+export async function createPasswordReset(
+  ctx: Resets,
+  userId: string,
+  tokenHash: string,
+  expiresAt: Date,
+): Promise<void> {
   await ctx.models.passwordResets.create({ tokenHash, userId, expiresAt });
 }
 

@@ -1,5 +1,13 @@
 import type { Redis } from 'ioredis';
-import { STAFF_SESSION_MS, isStaffRole, sessionKeys, sessionUserOf, type MfaState, type SessionDigest, type StoredSession } from '@meydan/proto';
+import {
+  STAFF_SESSION_MS,
+  isStaffRole,
+  sessionKeys,
+  sessionUserOf,
+  type MfaState,
+  type SessionDigest,
+  type StoredSession,
+} from '@meydan/proto';
 import { readSession, sessionDigest, type Role } from '@meydan/kit';
 import { randomToken } from '../domain/secrets.js';
 
@@ -34,7 +42,12 @@ export class SessionStore {
    * A new session. A staff member's (moderator, admin) says whether the account has an authenticator (`totp`) and,
    * once a code was given, when (`mfaAt`); it lasts STAFF_SESSION_HOURS from now (proto's `sessionUserOf` ends it).
    */
-  async create(userId: string, role: Role, epoch?: number, staff: { totp?: boolean; mfaAt?: number } = {}): Promise<string> {
+  async create(
+    userId: string,
+    role: Role,
+    epoch?: number,
+    staff: { totp?: boolean; mfaAt?: number } = {},
+  ): Promise<string> {
     const sid = randomToken(32);
     const session: Session = {
       userId,

@@ -15,7 +15,13 @@ export async function startEnrolment(ctx: Accounts, userId: Id, secret: string):
 }
 
 /** The pending secret becomes the account's, with its recovery codes and the step just used; false when already done. */
-export async function confirmEnrolment(ctx: Accounts, userId: Id, secret: string, step: number, recoveryHashes: string[]): Promise<boolean> {
+export async function confirmEnrolment(
+  ctx: Accounts,
+  userId: Id,
+  secret: string,
+  step: number,
+  recoveryHashes: string[],
+): Promise<boolean> {
   const done = await ctx.models.users.updateOne(
     { _id: userId, 'totp.pending': secret, 'totp.enabledAt': null },
     { $set: { totp: { secret, pending: null, enabledAt: new Date(), lastStep: step, recoveryHashes } } },
@@ -26,7 +32,11 @@ export async function confirmEnrolment(ctx: Accounts, userId: Id, secret: string
 /** Takes the code's time step if no code of it or of a later step was taken yet: false for a replayed code. */
 export async function takeStep(ctx: Accounts, userId: Id, step: number): Promise<boolean> {
   const done = await ctx.models.users.updateOne(
-    { _id: userId, 'totp.enabledAt': { $ne: null }, $or: [{ 'totp.lastStep': null }, { 'totp.lastStep': { $lt: step } }] },
+    {
+      _id: userId,
+      'totp.enabledAt': { $ne: null },
+      $or: [{ 'totp.lastStep': null }, { 'totp.lastStep': { $lt: step } }],
+    },
     { $set: { 'totp.lastStep': step } },
   );
   return done.modifiedCount === 1;
@@ -34,6 +44,9 @@ export async function takeStep(ctx: Accounts, userId: Id, step: number): Promise
 
 /** Uses up one recovery code by its digest; false when the account has no such unused code. */
 export async function takeRecoveryCode(ctx: Accounts, userId: Id, hash: string): Promise<boolean> {
-  const done = await ctx.models.users.updateOne({ _id: userId, 'totp.recoveryHashes': hash }, { $pull: { 'totp.recoveryHashes': hash } });
+  const done = await ctx.models.users.updateOne(
+    { _id: userId, 'totp.recoveryHashes': hash },
+    { $pull: { 'totp.recoveryHashes': hash } },
+  );
   return done.modifiedCount === 1;
 }

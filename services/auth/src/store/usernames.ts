@@ -7,7 +7,9 @@ type Usernames = { models: Pick<Models, 'users'>; log: Logger };
 
 /** Whether an account (other than `except`) has a username that looks like this one (same skeleton). */
 export async function lookAlikeTaken(ctx: Usernames, username: string, except: Types.ObjectId[]): Promise<boolean> {
-  return (await ctx.models.users.exists({ _id: { $nin: except }, usernameSkeleton: usernameSkeleton(username) })) !== null;
+  return (
+    (await ctx.models.users.exists({ _id: { $nin: except }, usernameSkeleton: usernameSkeleton(username) })) !== null
+  );
 }
 
 /**
@@ -15,7 +17,9 @@ export async function lookAlikeTaken(ctx: Usernames, username: string, except: T
  * once done).
  */
 export async function backfillUsernameSkeletons(ctx: Usernames): Promise<void> {
-  const missing = await ctx.models.users.find({ usernameSkeletonVersion: { $ne: SKELETON_VERSION } }, { username: 1 }).lean();
+  const missing = await ctx.models.users
+    .find({ usernameSkeletonVersion: { $ne: SKELETON_VERSION } }, { username: 1 })
+    .lean();
   for (const user of missing) {
     await ctx.models.users.updateOne(
       { _id: user._id },

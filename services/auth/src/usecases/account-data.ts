@@ -20,7 +20,10 @@ const GATHER_TIMEOUT_MS = 3000;
 const DAY_MS = 24 * 3600_000;
 
 /** Everything Meydan holds of the member, with the username to name the file; 503 when a service cannot answer. */
-export async function exportAccount(ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'bus'>, member: Member): Promise<{ username: string; data: AccountExport }> {
+export async function exportAccount(
+  ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'bus'>,
+  member: Member,
+): Promise<{ username: string; data: AccountExport }> {
   const { userId, requestId } = member;
   const user = await accountById(ctx, userId);
   if (!user) throw httpError('not_found', T.userNotFound);
@@ -83,7 +86,16 @@ export async function scheduleAccountDeletion(
   const deleteAt = new Date(now.getTime() + limits.legal.accountDeletionDays * DAY_MS);
   await scheduleDeletion(ctx, userId, deleteAt);
   await revokeEverything(ctx, userId, member.requestId);
-  await ctx.bus.publish(events.auth.userDeletionScheduled, { userId, deleteAt: deleteAt.toISOString(), at: now.toISOString() }, { requestId: member.requestId });
-  const date = deleteAt.toLocaleDateString('tr-TR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
+  await ctx.bus.publish(
+    events.auth.userDeletionScheduled,
+    { userId, deleteAt: deleteAt.toISOString(), at: now.toISOString() },
+    { requestId: member.requestId },
+  );
+  const date = deleteAt.toLocaleDateString('tr-TR', {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'Europe/Istanbul',
+  });
   return { message: T.deletionScheduled(date), deleteAt: deleteAt.toISOString() };
 }

@@ -8,7 +8,10 @@ import { claimBatchRemoval, removeBatchRecords } from '../store/load-members.js'
  * the event (so the other services remove the member's polls, votes, follows and notifications), then what auth
  * holds. A sweep that fails halfway leaves the claim, and the next one finishes the work. Returns the ids removed.
  */
-export async function deleteDueAccounts(ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'bus' | 'sessions' | 'log'>, now = new Date()): Promise<string[]> {
+export async function deleteDueAccounts(
+  ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'bus' | 'sessions' | 'log'>,
+  now = new Date(),
+): Promise<string[]> {
   const due = await accountsDueForDeletion(ctx, now);
   const removed: string[] = [];
   for (const user of due) {
@@ -41,11 +44,19 @@ export async function inChunks<I>(items: readonly I[], work: (item: I) => Promis
  * one by one would outlast any request. The accounts go last, so a removal that fails halfway is finished by the next
  * (the events are deduplicated by the same message ids as the sweep's). Returns the ids removed.
  */
-export async function deleteLoadBatch(ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'bus' | 'sessions' | 'log'>, batch: string, now = new Date()): Promise<string[]> {
+export async function deleteLoadBatch(
+  ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'bus' | 'sessions' | 'log'>,
+  batch: string,
+  now = new Date(),
+): Promise<string[]> {
   const users = await claimBatchRemoval(ctx, batch, now);
   const ids = users.map((u) => u._id.toString());
   await inChunks(ids, (userId) =>
-    ctx.bus.publish(events.auth.userDeleted, { userId, at: now.toISOString() }, { requestId: `load-members:${batch}`, msgId: `user-deleted:${userId}` }),
+    ctx.bus.publish(
+      events.auth.userDeleted,
+      { userId, at: now.toISOString() },
+      { requestId: `load-members:${batch}`, msgId: `user-deleted:${userId}` },
+    ),
   );
   await inChunks(ids, (userId) => ctx.sessions.revokeAll(userId));
   await removeBatchRecords(ctx, batch, users);

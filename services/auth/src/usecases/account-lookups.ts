@@ -50,7 +50,14 @@ export async function userAffinities(ctx: Lookups, { userId }: { userId: string 
 
 export async function activatedUsersEmails(ctx: Lookups) {
   const users = await activatedAccounts(ctx);
-  return { users: users.map((u) => ({ id: u._id.toString(), email: u.email, username: u.username, displayName: u.displayName })) };
+  return {
+    users: users.map((u) => ({
+      id: u._id.toString(),
+      email: u.email,
+      username: u.username,
+      displayName: u.displayName,
+    })),
+  };
 }
 
 /** Where notifications sends the mail a member opted in to: only to an active, activated account. */

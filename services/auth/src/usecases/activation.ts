@@ -3,7 +3,13 @@ import { events } from '@meydan/proto';
 import type { AuthContext } from '../context.js';
 import { activationMail } from '../domain/mail.js';
 import { randomToken, sha256 } from '../domain/secrets.js';
-import { accountDocByEmail, accountDocById, activateByLink, activationByHash, createActivation } from '../store/accounts.js';
+import {
+  accountDocByEmail,
+  accountDocById,
+  activateByLink,
+  activationByHash,
+  createActivation,
+} from '../store/accounts.js';
 import { Counter } from '../store/throttle.js';
 import { requestMail } from './announcements.js';
 import type { Caller } from './caller.js';
@@ -16,13 +22,21 @@ export const resendPerUser = (ctx: Pick<AuthContext, 'redis'>) => new Counter(ct
 const resendPerDay = (ctx: Pick<AuthContext, 'redis'>) => new Counter(ctx.redis, 'resend-day', 24 * 3600);
 
 /** Makes a fresh single-use link and asks the mailer to send it. */
-export async function sendActivation(ctx: Activation, user: { _id: { toString(): string }; email: string; displayName: string }, requestId: string) {
+export async function sendActivation(
+  ctx: Activation,
+  user: { _id: { toString(): string }; email: string; displayName: string },
+  requestId: string,
+) {
   const activationHours = activationHoursOf(ctx);
   const token = randomToken();
   await createActivation(ctx, user._id.toString(), sha256(token), new Date(Date.now() + activationHours * 3600_000));
   const link = `${ctx.config.PUBLIC_ORIGIN}/api/auth/activate/${token}`;
   const mail = activationMail(user.displayName, link, activationHours);
-  await requestMail(ctx, { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() }, { requestId, msgId: `mail:activation:${sha256(token)}` });
+  await requestMail(
+    ctx,
+    { to: user.email, ...mail, tag: 'activation', userId: user._id.toString() },
+    { requestId, msgId: `mail:activation:${sha256(token)}` },
+  );
 }
 
 /** At most one link a minute and five a day per account. */
@@ -34,16 +48,28 @@ async function resendAllowed(ctx: Pick<AuthContext, 'redis'>, userId: string): P
   return true;
 }
 
-export type ActivationOutcome = { kind: 'activated' } | { kind: 'used' } | { kind: 'expired'; hours: number } | { kind: 'unknown' };
+export type ActivationOutcome =
+  | { kind: 'activated' }
+  | { kind: 'used' }
+  | { kind: 'expired'; hours: number }
+  | { kind: 'unknown' };
 
 /** Following the mailed link: activates the account (`events.auth.user.activated`) or says why the link does not. */
-export async function activateAccount(ctx: Activation, token: string, caller: Pick<Caller, 'requestId'>): Promise<ActivationOutcome> {
+export async function activateAccount(
+  ctx: Activation,
+  token: string,
+  caller: Pick<Caller, 'requestId'>,
+): Promise<ActivationOutcome> {
   const tokenHash = sha256(token);
   const now = new Date();
   const activationHours = activationHoursOf(ctx);
   const activated = await activateByLink(ctx, tokenHash, activationHours * 3600, now);
   if (activated) {
-    await ctx.bus.publish(events.auth.userActivated, { userId: activated, at: now.toISOString() }, { requestId: caller.requestId });
+    await ctx.bus.publish(
+      events.auth.userActivated,
+      { userId: activated, at: now.toISOString() },
+      { requestId: caller.requestId },
+    );
     return { kind: 'activated' };
   }
   const known = await activationByHash(ctx, tokenHash);
@@ -52,10 +78,18 @@ export async function activateAccount(ctx: Activation, token: string, caller: Pi
   return { kind: 'unknown' };
 }
 
-export type LinkResendOutcome = { kind: 'unknown' } | { kind: 'already-active' } | { kind: 'too-soon' } | { kind: 'resent'; email: string };
+export type LinkResendOutcome =
+  | { kind: 'unknown' }
+  | { kind: 'already-active' }
+  | { kind: 'too-soon' }
+  | { kind: 'resent'; email: string };
 
 /** A new link for the account of a used or expired one. */
-export async function resendActivationForLink(ctx: Activation, token: string, caller: Pick<Caller, 'requestId'>): Promise<LinkResendOutcome> {
+export async function resendActivationForLink(
+  ctx: Activation,
+  token: string,
+  caller: Pick<Caller, 'requestId'>,
+): Promise<LinkResendOutcome> {
   const known = await activationByHash(ctx, sha256(token));
   const user = known ? await accountDocById(ctx, known.userId) : null;
   if (!user) return { kind: 'unknown' };
@@ -66,10 +100,15 @@ export async function resendActivationForLink(ctx: Activation, token: string, ca
 }
 
 /** A new link by address: sent when it has an account not yet activated; the same outcome otherwise, unless too soon. */
-export async function resendActivation(ctx: Activation, email: string, caller: Pick<Caller, 'requestId'>): Promise<{ kind: 'sent' } | { kind: 'too-soon'; retryAfter: number }> {
+export async function resendActivation(
+  ctx: Activation,
+  email: string,
+  caller: Pick<Caller, 'requestId'>,
+): Promise<{ kind: 'sent' } | { kind: 'too-soon'; retryAfter: number }> {
   const user = await accountDocByEmail(ctx, email.trim().toLowerCase());
   if (user && !user.emailVerified) {
-    if (!(await resendAllowed(ctx, user.id))) return { kind: 'too-soon', retryAfter: await resendPerUser(ctx).ttl(user.id) };
+    if (!(await resendAllowed(ctx, user.id)))
+      return { kind: 'too-soon', retryAfter: await resendPerUser(ctx).ttl(user.id) };
     await sendActivation(ctx, user, caller.requestId);
   }
   return { kind: 'sent' };

@@ -12,7 +12,14 @@ const MAX_ACTIVE_TOKENS = 10;
 
 type Tokens = Pick<AuthContext, 'models'>;
 
-const view = (t: { _id: { toString(): string }; name: string; prefix: string; tier: string; createdAt: Date; lastUsedAt: Date | null }): ApiToken => ({
+const view = (t: {
+  _id: { toString(): string };
+  name: string;
+  prefix: string;
+  tier: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}): ApiToken => ({
   id: t._id.toString(),
   name: t.name,
   prefix: t.prefix,
@@ -22,13 +29,22 @@ const view = (t: { _id: { toString(): string }; name: string; prefix: string; ti
 });
 
 /** A new token, answered this once; 409 past MAX_ACTIVE_TOKENS working ones. */
-export async function createToken(ctx: Tokens, { name }: { name: string }, member: Pick<Member, 'userId'>): Promise<ApiTokenCreated> {
+export async function createToken(
+  ctx: Tokens,
+  { name }: { name: string },
+  member: Pick<Member, 'userId'>,
+): Promise<ApiTokenCreated> {
   const { userId } = member;
   if ((await activeTokenCount(ctx, userId)) >= MAX_ACTIVE_TOKENS) {
     throw new HttpError(409, 'token_limit', T.tokenLimit);
   }
   const token = `mdn_${randomToken(30)}`;
-  const record = await createApiToken(ctx, { userId, name: name.trim(), tokenHash: sha256(token), prefix: token.slice(0, 10) });
+  const record = await createApiToken(ctx, {
+    userId,
+    name: name.trim(),
+    tokenHash: sha256(token),
+    prefix: token.slice(0, 10),
+  });
   return { ...view(record), token };
 }
 
@@ -38,7 +54,11 @@ export async function listTokens(ctx: Tokens, member: Pick<Member, 'userId'>): P
 }
 
 /** Revokes one of the member's tokens (404 for one they do not have). */
-export async function revokeToken(ctx: Tokens & Pick<AuthContext, 'bus'>, { id }: { id: string }, member: Member): Promise<void> {
+export async function revokeToken(
+  ctx: Tokens & Pick<AuthContext, 'bus'>,
+  { id }: { id: string },
+  member: Member,
+): Promise<void> {
   const { userId } = member;
   const revoked = isObjectId(id) ? await revokeApiToken(ctx, userId, id) : null;
   if (!revoked) throw httpError('not_found', T.tokenNotFound);

@@ -31,9 +31,12 @@ async function squareAvatar(avatar: Buffer): Promise<Buffer> {
   const sharp = await loadSharp();
   // The header's dimensions first (no decoding): a small file can hold a huge image that would cost seconds of CPU.
   const maxPixels = limits.user.avatarMaxPixels;
-  const meta = await sharp(avatar, { limitInputPixels: false }).metadata().catch(() => null);
+  const meta = await sharp(avatar, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
   if (!meta?.format || !IMAGE_FORMATS.has(meta.format)) throw new HttpError(415, 'unsupported_media_type', T.fileType);
-  if (!meta.width || !meta.height || meta.width * meta.height > maxPixels) throw new HttpError(413, 'image_too_large', T.imageTooLarge);
+  if (!meta.width || !meta.height || meta.width * meta.height > maxPixels)
+    throw new HttpError(413, 'image_too_large', T.imageTooLarge);
   return sharp(avatar, { animated: false, limitInputPixels: maxPixels })
     .rotate()
     .resize(AVATAR_SIZE, AVATAR_SIZE, { fit: 'cover' })

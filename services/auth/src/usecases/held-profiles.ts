@@ -19,7 +19,9 @@ export async function heldProfiles(ctx: Pick<AuthContext, 'models'>): Promise<He
       kind: 'profile' as const,
       id: u._id.toString(),
       authorId: u._id.toString(),
-      preview: [u.pendingProfile!.displayName, u.pendingProfile!.bio].filter((t): t is string => typeof t === 'string' && t !== '').join(' · '),
+      preview: [u.pendingProfile!.displayName, u.pendingProfile!.bio]
+        .filter((t): t is string => typeof t === 'string' && t !== '')
+        .join(' · '),
       link: `/profil/${u.username}`,
       createdAt: new Date(u.pendingProfile!.at).toISOString(),
     })),
@@ -27,7 +29,11 @@ export async function heldProfiles(ctx: Pick<AuthContext, 'models'>): Promise<He
 }
 
 /** A moderator's decision on a member's held display name or bio; `found` false when none waits. */
-export async function decideProfile(ctx: Pick<AuthContext, 'models' | 'bus'>, d: HeldDecideRequest, source?: RequestIdOrSource): Promise<{ found: boolean }> {
+export async function decideProfile(
+  ctx: Pick<AuthContext, 'models' | 'bus'>,
+  d: HeldDecideRequest,
+  source?: RequestIdOrSource,
+): Promise<{ found: boolean }> {
   if (d.kind !== 'profile') return { found: false };
   const updated = await settlePendingProfile(ctx, d.id, d.decision);
   if (!updated) return { found: false };

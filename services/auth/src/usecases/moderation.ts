@@ -20,7 +20,11 @@ export async function applyReactivation(ctx: Moderation, { userId }: { userId: s
  * A new role ends every session (a session carries its role, and a staff one its second factor): the account signs
  * in again as what it now is. An authenticator enrolled before stays for a later return to the staff.
  */
-export async function applyRoleChange(ctx: Moderation, { userId, role }: { userId: string; role: UserRole }, requestId: string): Promise<void> {
+export async function applyRoleChange(
+  ctx: Moderation,
+  { userId, role }: { userId: string; role: UserRole },
+  requestId: string,
+): Promise<void> {
   await setAccountRole(ctx, userId, role);
   await revokeEverything(ctx, userId, requestId);
 }

@@ -8,7 +8,12 @@ import type { AuthContext } from '../context.js';
 import { passwordResetMail } from '../domain/mail.js';
 import { hashPassword, randomToken, sha256 } from '../domain/secrets.js';
 import { accountDocById, activeAccountByEmail, saveResetPassword } from '../store/accounts.js';
-import { claimPasswordReset, createPasswordReset, passwordResetByHash, usePasswordResets } from '../store/password-resets.js';
+import {
+  claimPasswordReset,
+  createPasswordReset,
+  passwordResetByHash,
+  usePasswordResets,
+} from '../store/password-resets.js';
 import { Counter } from '../store/throttle.js';
 import { requestMail } from './announcements.js';
 import type { Caller } from './caller.js';
@@ -22,7 +27,10 @@ type Resets = Pick<AuthContext, 'config' | 'redis' | 'bus' | 'models' | 'mongo'>
 export async function requestPasswordReset(ctx: Resets, email: string, caller: Caller): Promise<void> {
   const { config, redis } = ctx;
   const emailLower = email.trim().toLowerCase();
-  const [byAddress, byIp] = await Promise.all([new Counter(redis, 'reset-address', 3600).hit(emailLower), new Counter(redis, 'reset-ip', 3600).hit(ipNetwork(caller.ip))]);
+  const [byAddress, byIp] = await Promise.all([
+    new Counter(redis, 'reset-address', 3600).hit(emailLower),
+    new Counter(redis, 'reset-ip', 3600).hit(ipNetwork(caller.ip)),
+  ]);
   if (byAddress > (config.RESET_MAILS_PER_ADDRESS ?? 3) || byIp > (config.RESET_MAILS_PER_IP ?? 10)) {
     caller.log.info({ reqId: caller.requestId }, 'password-reset mail throttled');
     return;
@@ -42,7 +50,11 @@ export async function requestPasswordReset(ctx: Resets, email: string, caller: C
 }
 
 /** The link's new password: 410 for a used or expired link, 404 for an unknown one; every way in ends. */
-export async function resetPassword(ctx: Resets & Pick<AuthContext, 'sessions'>, { token, password }: ResetPasswordBody, caller: Pick<Caller, 'requestId'>): Promise<void> {
+export async function resetPassword(
+  ctx: Resets & Pick<AuthContext, 'sessions'>,
+  { token, password }: ResetPasswordBody,
+  caller: Pick<Caller, 'requestId'>,
+): Promise<void> {
   const tokenHash = sha256(token);
   const now = new Date();
   const { claimed, first } = await claimPasswordReset(ctx, tokenHash, RESET_HOURS * 3600, now);

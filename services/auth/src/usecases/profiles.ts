@@ -40,7 +40,10 @@ async function countsOf(ctx: Profiles, userId: string, requestId: string, viewer
 
 /** The held display name and bio as the member's own profile shows them. */
 function pendingOf(p: NonNullable<LeanUser['pendingProfile']>): NonNullable<UserProfile['pendingProfile']> {
-  return { ...(p.displayName != null ? { displayName: p.displayName } : {}), ...(p.bio !== undefined ? { bio: p.bio } : {}) };
+  return {
+    ...(p.displayName != null ? { displayName: p.displayName } : {}),
+    ...(p.bio !== undefined ? { bio: p.bio } : {}),
+  };
 }
 
 async function profileOf(ctx: Profiles, user: LeanUser, viewer: Viewer): Promise<UserProfile> {
@@ -95,7 +98,11 @@ export interface ProfileEdit {
 }
 
 /** Applies the owner's edit (`events.auth.user.updated`); the profile as the owner now sees it. */
-export async function editProfile(ctx: Profiles & Pick<AuthContext, 'wordFilter'>, { update, avatar }: ProfileEdit, member: Member): Promise<UserProfile> {
+export async function editProfile(
+  ctx: Profiles & Pick<AuthContext, 'wordFilter'>,
+  { update, avatar }: ProfileEdit,
+  member: Member,
+): Promise<UserProfile> {
   const { userId } = member;
   // A display name or bio the word filter holds waits for a moderator; the rest of the change applies now.
   // A new display name or bio replaces what waited before: an earlier held text is not approved over a newer one.

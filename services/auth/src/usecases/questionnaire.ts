@@ -1,5 +1,10 @@
 /** The personality questionnaire: its answers saved, and the analysis computed from them and the member's votes. */
-import { userMessages, type PersonalityAnalysis, type ProfileAnswersBody, type ProfileAnswersSaved } from '@meydan/proto';
+import {
+  userMessages,
+  type PersonalityAnalysis,
+  type ProfileAnswersBody,
+  type ProfileAnswersSaved,
+} from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { votesByTopicOf } from '../clients/polls.js';
@@ -14,7 +19,11 @@ const POLLS_TIMEOUT_MS = 2000;
 type Questionnaire = Pick<AuthContext, 'models' | 'redis' | 'mongo'>;
 
 /** The answers, each to a known question with one of its options (400 otherwise). */
-export async function saveAnswers(ctx: Questionnaire, body: ProfileAnswersBody, member: Pick<Member, 'userId'>): Promise<ProfileAnswersSaved> {
+export async function saveAnswers(
+  ctx: Questionnaire,
+  body: ProfileAnswersBody,
+  member: Pick<Member, 'userId'>,
+): Promise<ProfileAnswersSaved> {
   const byId = new Map<string, (typeof profileQuestions)[number]>(profileQuestions.map((q) => [q.id, q]));
   for (const answer of body.answers) {
     const question = byId.get(String(answer.questionId));
@@ -33,7 +42,10 @@ export async function saveAnswers(ctx: Questionnaire, body: ProfileAnswersBody, 
 }
 
 /** The analysis ('Analizi Başlat'): computed from the answers and the member's votes by topic, stored. */
-export async function analyseMember(ctx: Questionnaire & Pick<AuthContext, 'bus'>, member: Member): Promise<PersonalityAnalysis> {
+export async function analyseMember(
+  ctx: Questionnaire & Pick<AuthContext, 'bus'>,
+  member: Member,
+): Promise<PersonalityAnalysis> {
   const { userId } = member;
   const user = await accountById(ctx, userId);
   if (!user) throw httpError('not_found', T.userNotFound);
@@ -42,7 +54,10 @@ export async function analyseMember(ctx: Questionnaire & Pick<AuthContext, 'bus'
   const votesByTopic = await votesByTopicOf(ctx, userId, member.requestId, POLLS_TIMEOUT_MS);
   const analysis = analysePersonality({ answers: user.answers, votesByTopic, now: new Date() });
   await saveAnalysis(ctx, userId, analysis);
-  member.log.info({ userId, answers: analysis.basedOn.answers, votes: analysis.basedOn.votes }, 'personality analysis stored');
+  member.log.info(
+    { userId, answers: analysis.basedOn.answers, votes: analysis.basedOn.votes },
+    'personality analysis stored',
+  );
   return analysis;
 }
 

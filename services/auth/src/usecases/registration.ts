@@ -5,7 +5,14 @@ import { accountExistsMail } from '../domain/mail.js';
 import { hashPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { isSingleScript } from '../domain/usernames.js';
-import { accountDocByEmail, createAccount, emailTaken, releasableAccounts, releaseAccounts, usernameTaken } from '../store/accounts.js';
+import {
+  accountDocByEmail,
+  createAccount,
+  emailTaken,
+  releasableAccounts,
+  releaseAccounts,
+  usernameTaken,
+} from '../store/accounts.js';
 import { Counter } from '../store/throttle.js';
 import { lookAlikeTaken } from '../store/usernames.js';
 import { resendPerUser, sendActivation } from './activation.js';
@@ -31,7 +38,11 @@ async function mailAccountExists(ctx: Registration, emailLower: string, requestI
  * A new account, announced (`events.auth.user.registered`) and mailed its activation link. Resolves the same way for
  * an address that has an account, or that was registered too often, so registration tells no one who has one.
  */
-export async function registerAccount(ctx: Registration, { username, email, displayName, password }: RegisterBody, caller: Caller): Promise<void> {
+export async function registerAccount(
+  ctx: Registration,
+  { username, email, displayName, password }: RegisterBody,
+  caller: Caller,
+): Promise<void> {
   if (!isSingleScript(username)) throw new HttpError(400, 'username_mixed_scripts', T.usernameMixedScripts);
   const fields = {
     username,
@@ -47,12 +58,17 @@ export async function registerAccount(ctx: Registration, { username, email, disp
   if (pendingProfile) fields.displayName = username;
   // Refusals come before any release: a registration that is refused changes nothing.
   const releasable = await releasableAccounts(ctx, fields.emailLower, fields.usernameLower);
-  if (await usernameTaken(ctx, fields.usernameLower, releasable)) throw new HttpError(409, 'username_taken', T.usernameTaken);
-  if (await lookAlikeTaken(ctx, username, releasable)) throw new HttpError(409, 'username_look_alike', T.usernameLookAlike);
+  if (await usernameTaken(ctx, fields.usernameLower, releasable))
+    throw new HttpError(409, 'username_taken', T.usernameTaken);
+  if (await lookAlikeTaken(ctx, username, releasable))
+    throw new HttpError(409, 'username_look_alike', T.usernameLookAlike);
   const taken = await emailTaken(ctx, fields.emailLower, releasable);
   // Registering one address again and again would mail it each time: past the limit, the same answer, no mail, and
   // nothing changes (its last link still works).
-  if ((await new Counter(ctx.redis, 'activation-address', 3600).hit(fields.emailLower)) > (ctx.config.ACTIVATION_MAILS_PER_ADDRESS ?? 3)) {
+  if (
+    (await new Counter(ctx.redis, 'activation-address', 3600).hit(fields.emailLower)) >
+    (ctx.config.ACTIVATION_MAILS_PER_ADDRESS ?? 3)
+  ) {
     caller.log.info('registration mail throttled: the address was registered too often');
     return;
   }

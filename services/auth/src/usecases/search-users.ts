@@ -12,7 +12,10 @@ import { accountsMatching } from '../store/accounts.js';
 /** At most this many matches are ranked (a search shows the best of them, page by page). */
 const MATCH_POOL = 200;
 
-export async function searchUsers(ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo'>, { q, offset, limit }: UsersSearchRequest): Promise<UsersSearchReply> {
+export async function searchUsers(
+  ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo'>,
+  { q, offset, limit }: UsersSearchRequest,
+): Promise<UsersSearchReply> {
   const pattern = turkishPattern(q);
   const found = await accountsMatching(ctx, pattern, MATCH_POOL);
   const query = foldTurkish(q.trim());
@@ -24,7 +27,8 @@ export async function searchUsers(ctx: Pick<AuthContext, 'models' | 'redis' | 'm
     if (name.split(/\s+/).some((word) => word.startsWith(query))) return 2;
     return 3;
   };
-  const ranked = found.map((user) => ({ user, rank: rank(user) })).sort((a, b) => a.rank - b.rank || a.user.username.localeCompare(b.user.username, 'tr'));
+  const ranked = found
+    .map((user) => ({ user, rank: rank(user) }))
+    .sort((a, b) => a.rank - b.rank || a.user.username.localeCompare(b.user.username, 'tr'));
   return { users: ranked.slice(offset, offset + limit).map(({ user }) => summaryOf(user)), totalCount: ranked.length };
 }
-

@@ -16,7 +16,11 @@ export async function readSettings(ctx: Settings, member: Pick<Member, 'userId'>
   return settingsOf(user);
 }
 
-export async function changeSettings(ctx: Settings, patch: UserSettingsPatchBody, member: Member): Promise<UserSettings> {
+export async function changeSettings(
+  ctx: Settings,
+  patch: UserSettingsPatchBody,
+  member: Member,
+): Promise<UserSettings> {
   const user = await updateSettings(ctx, member.userId, patch);
   if (!user) throw httpError('not_found', T.userNotFound);
   // Services that cache a member's settings (notifications) drop them when they hear this.

@@ -5,7 +5,14 @@ import type { AuthContext } from '../context.js';
 import { hashPassword, unusableHash, verifyPassword } from '../domain/secrets.js';
 import { authTexts as T } from '../domain/texts.js';
 import { sessionUserOf } from '../domain/views.js';
-import { accountById, accountDocByEmail, accountDocById, cancelDeletion, savePasswordHash, sessionStateOf } from '../store/accounts.js';
+import {
+  accountById,
+  accountDocByEmail,
+  accountDocById,
+  cancelDeletion,
+  savePasswordHash,
+  sessionStateOf,
+} from '../store/accounts.js';
 import { PasswordChecks, requireSolvedChallenge } from '../store/password-checks.js';
 import { Counter } from '../store/throttle.js';
 import type { Caller, Member } from './caller.js';
@@ -24,7 +31,10 @@ const dummyHash = unusableHash();
 
 const loginFailures = (ctx: Pick<AuthContext, 'config' | 'redis'>) => {
   const window = ctx.config.LOGIN_FAILURE_WINDOW_S ?? 900;
-  return { byAccount: new Counter(ctx.redis, 'login-account', window), byIp: new Counter(ctx.redis, 'login-ip', window) };
+  return {
+    byAccount: new Counter(ctx.redis, 'login-account', window),
+    byIp: new Counter(ctx.redis, 'login-ip', window),
+  };
 };
 
 /**
@@ -32,13 +42,20 @@ const loginFailures = (ctx: Pick<AuthContext, 'config' | 'redis'>) => {
  * read before the account is read again: a ban or password change landing meanwhile either shows in the account
  * (refused here) or raises the epoch after it was read (the session is born stale and refused on its first use).
  */
-async function openSession(ctx: SignIn, user: { id: string; role: Role; passwordHash: string; totp?: { enabledAt: Date | null } | null }): Promise<OpenedSession> {
+async function openSession(
+  ctx: SignIn,
+  user: { id: string; role: Role; passwordHash: string; totp?: { enabledAt: Date | null } | null },
+): Promise<OpenedSession> {
   const epoch = await ctx.sessions.epoch(user.id);
   const current = await sessionStateOf(ctx, user.id);
-  if (!current || current.passwordHash !== user.passwordHash) throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
+  if (!current || current.passwordHash !== user.passwordHash)
+    throw new HttpError(401, 'wrong_credentials', T.wrongCredentials);
   if (!current.isActive) throw new HttpError(403, 'account_banned', T.banned);
   // A staff session starts without its second factor: the staff routes answer only once a code is given.
-  return { sid: await ctx.sessions.create(user.id, user.role, epoch, { totp: Boolean(user.totp?.enabledAt) }), role: user.role };
+  return {
+    sid: await ctx.sessions.create(user.id, user.role, epoch, { totp: Boolean(user.totp?.enabledAt) }),
+    role: user.role,
+  };
 }
 
 /** The second factor's state a new staff session starts with (members: none). */
@@ -50,7 +67,11 @@ const mfaAtSignIn = (user: { role: Role; totp?: { enabledAt: Date | null } | nul
  * challenge as well as the password, which costs a guesser work on every attempt. Failures per IP still end in 429.
  * The session the client had (`previousSid`) ends.
  */
-export async function login(ctx: SignIn, body: LoginBody & { previousSid?: string | undefined }, caller: Caller): Promise<OpenedSession & { user: User }> {
+export async function login(
+  ctx: SignIn,
+  body: LoginBody & { previousSid?: string | undefined },
+  caller: Caller,
+): Promise<OpenedSession & { user: User }> {
   const { byAccount, byIp } = loginFailures(ctx);
   const emailLower = body.email.trim().toLowerCase();
   // Failures count by the client's network (an IPv6 /64), not its full address: one line holds 2^64 of those.
@@ -98,7 +119,10 @@ export async function logout(
 }
 
 /** The signed-in account, as the session answers it (staff: with the second factor's state). */
-export async function sessionUser(ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'sessions'>, { userId, sid }: { userId: string | null | undefined; sid: string | undefined }): Promise<User> {
+export async function sessionUser(
+  ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'sessions'>,
+  { userId, sid }: { userId: string | null | undefined; sid: string | undefined },
+): Promise<User> {
   const user = userId ? await accountById(ctx, userId) : null;
   if (!user || !user.isActive) throw new HttpError(401, 'unauthorized', T.noSession);
   const session = sid && isStaffRole(user.role) ? await ctx.sessions.resolve(sid) : null;
@@ -106,11 +130,19 @@ export async function sessionUser(ctx: Pick<AuthContext, 'models' | 'redis' | 'm
 }
 
 /** A new password, checked as a login is: every session and API token ends, and this device signs in anew. */
-export async function changePassword(ctx: SignIn & Pick<AuthContext, 'bus'>, body: PasswordChangeBody, member: Member): Promise<OpenedSession> {
+export async function changePassword(
+  ctx: SignIn & Pick<AuthContext, 'bus'>,
+  body: PasswordChangeBody,
+  member: Member,
+): Promise<OpenedSession> {
   const { userId } = member;
   const user = await accountDocById(ctx, userId);
   if (!user) throw httpError('unauthorized', T.noSession);
-  await new PasswordChecks(ctx).verify(user, body.currentPassword, { ip: member.ip, altcha: body.altcha, log: member.log });
+  await new PasswordChecks(ctx).verify(user, body.currentPassword, {
+    ip: member.ip,
+    altcha: body.altcha,
+    log: member.log,
+  });
   await savePasswordHash(user, await hashPassword(body.newPassword));
   await revokeEverything(ctx, userId, member.requestId);
   return openSession(ctx, user);

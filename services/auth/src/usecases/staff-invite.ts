@@ -15,9 +15,18 @@ import { requestMail } from './announcements.js';
 /** How long an invitation's link stays good. */
 export const STAFF_INVITE_HOURS = 72;
 
-export async function inviteStaff(ctx: Pick<AuthContext, 'config' | 'models' | 'redis' | 'mongo' | 'bus'>, { email, displayName, role }: StaffInviteRequest, requestId: string): Promise<StaffInviteReply> {
+export async function inviteStaff(
+  ctx: Pick<AuthContext, 'config' | 'models' | 'redis' | 'mongo' | 'bus'>,
+  { email, displayName, role }: StaffInviteRequest,
+  requestId: string,
+): Promise<StaffInviteReply> {
   const made = await createStaffAccount(ctx, { email, displayName, role });
-  if (!made) throw new HttpError(409, 'email_taken', 'Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.');
+  if (!made)
+    throw new HttpError(
+      409,
+      'email_taken',
+      'Bu adresin zaten bir hesabı var; rolünü Kullanıcılar sekmesinden değiştirebilirsin.',
+    );
   const { user, username, name } = made;
   const userId = user.id as string;
   const at = new Date().toISOString();

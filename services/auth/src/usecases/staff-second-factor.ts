@@ -22,7 +22,11 @@ const WINDOW_SECONDS = 15 * 60;
 type SecondFactor = Pick<AuthContext, 'models' | 'redis' | 'mongo' | 'sessions'>;
 
 /** Who asks, by their session: the account, and the session (`sid`) a verified one replaces. */
-export type StaffCaller = Caller & { userId: string | null | undefined; authMethod: string | null | undefined; sid: string | undefined };
+export type StaffCaller = Caller & {
+  userId: string | null | undefined;
+  authMethod: string | null | undefined;
+  sid: string | undefined;
+};
 
 /** The staff account of this session (by its cookie: a token never enrols nor verifies). */
 async function staffOf(ctx: SecondFactor, caller: StaffCaller) {
@@ -51,22 +55,34 @@ async function throttle(ctx: SecondFactor, caller: Caller, userId: string) {
 }
 
 /** This session replaced by one whose second factor is verified. */
-async function verifiedSession(ctx: SecondFactor, caller: StaffCaller, user: { id: string; role: 'member' | 'moderator' | 'admin' }): Promise<OpenedSession> {
+async function verifiedSession(
+  ctx: SecondFactor,
+  caller: StaffCaller,
+  user: { id: string; role: 'member' | 'moderator' | 'admin' },
+): Promise<OpenedSession> {
   const sid = await ctx.sessions.create(user.id, user.role, undefined, { totp: true, mfaAt: Date.now() });
   if (caller.sid) await ctx.sessions.revoke(caller.sid);
   return { sid, role: user.role };
 }
 
 /** Starts enrolling an authenticator: its secret and QR code address; 409 once one is confirmed. */
-export async function startTotpEnrolment(ctx: SecondFactor, caller: StaffCaller): Promise<{ secret: string; otpauthUrl: string }> {
+export async function startTotpEnrolment(
+  ctx: SecondFactor,
+  caller: StaffCaller,
+): Promise<{ secret: string; otpauthUrl: string }> {
   const user = await staffOf(ctx, caller);
   const secret = newTotpSecret();
-  if (!(await startEnrolment(ctx, user._id, secret))) throw new HttpError(409, 'totp_already_enrolled', T.totpAlreadyEnrolled);
+  if (!(await startEnrolment(ctx, user._id, secret)))
+    throw new HttpError(409, 'totp_already_enrolled', T.totpAlreadyEnrolled);
   return { secret, otpauthUrl: totpUri(secret, user.email) };
 }
 
 /** Completes the enrolment with the app's first code: the recovery codes (shown once) and a verified session. */
-export async function confirmTotp(ctx: SecondFactor, { code }: { code: string }, caller: StaffCaller): Promise<OpenedSession & { recoveryCodes: string[] }> {
+export async function confirmTotp(
+  ctx: SecondFactor,
+  { code }: { code: string },
+  caller: StaffCaller,
+): Promise<OpenedSession & { recoveryCodes: string[] }> {
   const user = await staffOf(ctx, caller);
   if (user.totp?.enabledAt) throw new HttpError(409, 'totp_already_enrolled', T.totpAlreadyEnrolled);
   const pending = user.totp?.pending;
@@ -78,7 +94,8 @@ export async function confirmTotp(ctx: SecondFactor, { code }: { code: string },
     throw new HttpError(401, 'totp_invalid', T.totpInvalid);
   }
   const { codes, hashes } = newRecoveryCodes();
-  if (!(await confirmEnrolment(ctx, user._id, pending, step, hashes))) throw new HttpError(409, 'totp_already_enrolled', T.totpAlreadyEnrolled);
+  if (!(await confirmEnrolment(ctx, user._id, pending, step, hashes)))
+    throw new HttpError(409, 'totp_already_enrolled', T.totpAlreadyEnrolled);
   await limiter.succeeded();
   const session = await verifiedSession(ctx, caller, user);
   caller.log.info({ userId: user.id }, 'authenticator enrolled');
@@ -86,7 +103,11 @@ export async function confirmTotp(ctx: SecondFactor, { code }: { code: string },
 }
 
 /** The sign-in's second step, by a code or a recovery code: a verified session. */
-export async function verifyTotp(ctx: SecondFactor, { code, recoveryCode }: { code?: string; recoveryCode?: string }, caller: StaffCaller): Promise<OpenedSession> {
+export async function verifyTotp(
+  ctx: SecondFactor,
+  { code, recoveryCode }: { code?: string; recoveryCode?: string },
+  caller: StaffCaller,
+): Promise<OpenedSession> {
   const user = await staffOf(ctx, caller);
   const secret = user.totp?.enabledAt ? user.totp.secret : null;
   if (!secret) throw new HttpError(403, 'mfa_enrolment_required', T.totpNotEnrolled);

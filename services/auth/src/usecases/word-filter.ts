@@ -20,13 +20,17 @@ type ProfileTexts = { displayName?: string | null | undefined; bio?: string | nu
  * stored); the fields only holding entries catch are answered apart, to be kept pending for review while the old
  * ones stay public. A refusing entry wins over a holding one.
  */
-export async function heldProfileTexts(ctx: Pick<AuthContext, 'wordFilter'>, fields: ProfileTexts): Promise<ProfileTexts> {
+export async function heldProfileTexts(
+  ctx: Pick<AuthContext, 'wordFilter'>,
+  fields: ProfileTexts,
+): Promise<ProfileTexts> {
   const hit = await ctx.wordFilter.check(fields);
   if (!hit) return {};
   if (hit.action === 'refuse') throw new FilteredText(hit.field);
   const held: ProfileTexts = {};
   for (const field of ['displayName', 'bio'] as const) {
-    if (fields[field] != null && (await ctx.wordFilter.check({ [field]: fields[field] }))?.action === 'hold') held[field] = fields[field];
+    if (fields[field] != null && (await ctx.wordFilter.check({ [field]: fields[field] }))?.action === 'hold')
+      held[field] = fields[field];
   }
   return held;
 }

@@ -1,7 +1,9 @@
 import { escapeHtml as escape } from '@meydan/kit';
 import { contactStageLabels, contactStages, contactSubjectLabels, type ContactSubject } from '@meydan/proto';
 
-const frame = (inner: string) => `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
+const frame = (
+  inner: string,
+) => `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
 <div style="max-width:560px;margin:auto;background:#fff;border-radius:12px;padding:28px">${inner}</div></body></html>`;
 
 const stagesLine = contactStages.map((s) => contactStageLabels[s]).join(' → ');

@@ -7,7 +7,8 @@ export const texts = {
   confirmedTitle: 'Aboneliğin onaylandı',
   confirmedBody: 'Meydan bültenine abone oldun. Yeni yazılar ve duyurular e-posta adresine gelecek.',
   invalidLinkTitle: 'Bu bağlantı geçersiz',
-  invalidLinkBody: 'Bağlantının süresi dolmuş ya da daha önce kullanılmış olabilir. Yeniden abone olmak için bülten kutusunu kullanabilirsin.',
+  invalidLinkBody:
+    'Bağlantının süresi dolmuş ya da daha önce kullanılmış olabilir. Yeniden abone olmak için bülten kutusunu kullanabilirsin.',
   unsubscribedTitle: 'Abonelikten çıktın',
   unsubscribedBody: 'Meydan bülteni artık bu adrese gönderilmeyecek. Fikrini değiştirirsen yeniden abone olabilirsin.',
   backHome: 'Ana sayfaya dön',

@@ -12,7 +12,12 @@ import { issueContactChallenge, sendContactMessage } from '../usecases/contact-m
 export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: ContactContext }): Promise<void> {
   app.get(
     '/api/contact/challenge',
-    { schema: { summary: 'İletişim formu için güvenlik doğrulaması (ALTCHA) üretir', response: { 200: { $ref: 'meydan/bot-challenge#' } } } },
+    {
+      schema: {
+        summary: 'İletişim formu için güvenlik doğrulaması (ALTCHA) üretir',
+        response: { 200: { $ref: 'meydan/bot-challenge#' } },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return issueContactChallenge(ctx);
@@ -30,7 +35,12 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Contac
     },
     async (request, reply): Promise<ContactReceipt> => {
       const ip = request.identity?.ip ?? null;
-      const sent = await sendContactMessage(ctx, request.body, { userId: request.identity?.userId ?? null, ip, requestId: request.id, log: request.log });
+      const sent = await sendContactMessage(ctx, request.body, {
+        userId: request.identity?.userId ?? null,
+        ip,
+        requestId: request.id,
+        log: request.log,
+      });
       if ('refused' in sent) {
         request.log.info({ reason: sent.refused }, 'contact challenge refused');
         if (sent.refused === 'unavailable') throw new HttpError(503, 'service_unavailable', T.challengeUnavailable);

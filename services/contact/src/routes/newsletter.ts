@@ -31,9 +31,15 @@ export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: Con
       .code(status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(htmlPage(title, `<p>${escapeHtml(body)}</p><a class="button" href="/">${escapeHtml(T.backHome)}</a>`, kind));
+      .send(
+        htmlPage(title, `<p>${escapeHtml(body)}</p><a class="button" href="/">${escapeHtml(T.backHome)}</a>`, kind),
+      );
 
-  const linkSchema = (summary: string) => ({ summary, params: tokenParams, response: { 200: htmlPageResponse, 400: htmlPageResponse } });
+  const linkSchema = (summary: string) => ({
+    summary,
+    params: tokenParams,
+    response: { 200: htmlPageResponse, 400: htmlPageResponse },
+  });
   // A link from an e-mail is opened in a browser: a malformed token (too long, say) gets the same page as an unknown one,
   // not the API's JSON validation error.
   const linkRoute = (summary: string) => ({ schema: linkSchema(summary), attachValidation: true });
@@ -55,7 +61,8 @@ export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: Con
     '/api/newsletter/unsubscribe/:token',
     linkRoute('Bülten aboneliğinden çıkar (e-postadaki bağlantı)'),
     async (request, reply) => {
-      if (request.validationError || !(await unsubscribeFromNewsletter(ctx, request.params.token))) return invalidLink(reply);
+      if (request.validationError || !(await unsubscribeFromNewsletter(ctx, request.params.token)))
+        return invalidLink(reply);
       return page(reply, 200, T.unsubscribedTitle, T.unsubscribedBody, 'ok');
     },
   );

@@ -17,14 +17,24 @@ async function highestSeq(models: Models, year: number): Promise<number> {
  * the ticket number is what guarantees no two messages share one. When Redis lost its counter, it starts again
  * from the highest number stored.
  */
-export async function storeTicket(models: Models, redis: Redis, fields: TicketFields, now = new Date()): Promise<ContactMessageRecord> {
+export async function storeTicket(
+  models: Models,
+  redis: Redis,
+  fields: TicketFields,
+  now = new Date(),
+): Promise<ContactMessageRecord> {
   const year = now.getUTCFullYear();
   const key = `contact:ticket-seq:${year}`;
   for (let attempt = 0; attempt < 50; attempt++) {
     if (!(await redis.exists(key))) await redis.set(key, await highestSeq(models, year), 'NX');
     const seq = await redis.incr(key);
     try {
-      const doc = await models.ContactMessage.create({ ...fields, ticketNumber: formatTicketNumber(year, seq), year, seq });
+      const doc = await models.ContactMessage.create({
+        ...fields,
+        ticketNumber: formatTicketNumber(year, seq),
+        year,
+        seq,
+      });
       return doc.toObject() as ContactMessageRecord;
     } catch (err) {
       if (!isDuplicateKey(err)) throw err;
@@ -36,7 +46,10 @@ export async function storeTicket(models: Models, redis: Redis, fields: TicketFi
 }
 
 /** One page of the messages, newest first, as `contact.messages.page` answers it. */
-export async function messagesPage(models: Models, { page, pageSize }: ContactMessagesPageRequest): Promise<ContactMessagesPageReply> {
+export async function messagesPage(
+  models: Models,
+  { page, pageSize }: ContactMessagesPageRequest,
+): Promise<ContactMessagesPageReply> {
   const [docs, totalCount] = await Promise.all([
     models.ContactMessage.find({})
       .sort({ createdAt: -1, _id: -1 })

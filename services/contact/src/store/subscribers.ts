@@ -24,7 +24,10 @@ export class Subscribers {
    * Records the wish to subscribe. Returns a fresh confirmation token when a mail should go out (new, not yet
    * confirmed, or unsubscribed earlier), null when the address is already confirmed.
    */
-  async request(email: string, confirmHours: number): Promise<{ subscriber: SubscriberRecord; confirmToken: string | null }> {
+  async request(
+    email: string,
+    confirmHours: number,
+  ): Promise<{ subscriber: SubscriberRecord; confirmToken: string | null }> {
     const emailLower = email.toLowerCase();
     const existing = await this.models.Subscriber.findOne({ emailLower }).lean<SubscriberRecord>();
     if (existing?.confirmedAt && !existing.unsubscribedAt) return { subscriber: existing, confirmToken: null };
@@ -32,7 +35,10 @@ export class Subscribers {
     const subscriber = await this.models.Subscriber.findOneAndUpdate(
       { emailLower },
       {
-        $set: { confirmTokenHash: sha256(confirmToken), confirmExpiresAt: new Date(Date.now() + confirmHours * 3600_000) },
+        $set: {
+          confirmTokenHash: sha256(confirmToken),
+          confirmExpiresAt: new Date(Date.now() + confirmHours * 3600_000),
+        },
         $setOnInsert: { email, emailLower, confirmedAt: null, unsubscribedAt: null },
       },
       { upsert: true, returnDocument: 'after', lean: true },

@@ -23,10 +23,14 @@ export interface Sender {
 }
 
 /** A message stored and mailed (its receipt), or the bot check's refusal, which the route answers with its status. */
-export type ContactOutcome = { receipt: ContactReceipt } | { refused: Extract<BotCheckVerdict, { ok: false }>['reason'] };
+export type ContactOutcome =
+  | { receipt: ContactReceipt }
+  | { refused: Extract<BotCheckVerdict, { ok: false }>['reason'] };
 
 /** A fresh ALTCHA challenge for the form. */
-export function issueContactChallenge(ctx: Pick<ContactContext, 'challenge'>): ReturnType<BotChallenge['createChallenge']> {
+export function issueContactChallenge(
+  ctx: Pick<ContactContext, 'challenge'>,
+): ReturnType<BotChallenge['createChallenge']> {
   return ctx.challenge.createChallenge();
 }
 
@@ -48,7 +52,11 @@ export async function sendContactMessage(
     message: body.message.trim(),
     userId: sender.userId,
   };
-  const { _id: ticketId, ticketNumber } = await storeTicket(ctx.models, ctx.redis, { ...facts, status: 'yeni', ip: sender.ip });
+  const { _id: ticketId, ticketNumber } = await storeTicket(ctx.models, ctx.redis, {
+    ...facts,
+    status: 'yeni',
+    ip: sender.ip,
+  });
   sender.log.info({ ticketNumber, subject: facts.subject }, 'contact message stored');
 
   const ticket = { ...facts, ticketNumber };
@@ -57,18 +65,31 @@ export async function sendContactMessage(
   // where a ticket number is unique only within one deployment.
   await ctx.bus.publishReliably(
     events.contact.mailRequested,
-    sealMail(ctx.config.MAIL_SECRET, { to: ctx.config.SUPPORT_EMAIL ?? 'destek@meydan.local', ...supportMail(ticket), tag: 'contact-support', userId: facts.userId }),
+    sealMail(ctx.config.MAIL_SECRET, {
+      to: ctx.config.SUPPORT_EMAIL ?? 'destek@meydan.local',
+      ...supportMail(ticket),
+      tag: 'contact-support',
+      userId: facts.userId,
+    }),
     { requestId: sender.requestId, msgId: `mail:contact-support:${ticketId.toHexString()}` },
   );
   await ctx.bus.publishReliably(
     events.contact.mailRequested,
-    sealMail(ctx.config.MAIL_SECRET, { to: facts.email, ...receiptMail(ticket, replyHours), tag: 'contact-receipt', userId: facts.userId }),
+    sealMail(ctx.config.MAIL_SECRET, {
+      to: facts.email,
+      ...receiptMail(ticket, replyHours),
+      tag: 'contact-receipt',
+      userId: facts.userId,
+    }),
     { requestId: sender.requestId, msgId: `mail:contact-receipt:${ticketId.toHexString()}` },
   );
   return { receipt: { message: T.received(ticketNumber, replyHours), ticketNumber, status: 'yeni' } };
 }
 
 /** One page of the messages, newest first, as the admin reads them over `contact.messages.page`. */
-export function readContactMessages(ctx: Pick<ContactContext, 'models'>, asked: ContactMessagesPageRequest): Promise<ContactMessagesPageReply> {
+export function readContactMessages(
+  ctx: Pick<ContactContext, 'models'>,
+  asked: ContactMessagesPageRequest,
+): Promise<ContactMessagesPageReply> {
   return messagesPage(ctx.models, asked);
 }

@@ -15,7 +15,11 @@ type Newsletter = Pick<ContactContext, 'subscribers' | 'redis' | 'bus' | 'config
  * Records the wish to subscribe and mails the confirmation link, at most one mail per address per interval (the box
  * cannot be used to flood someone's inbox); nothing goes to an address already confirmed.
  */
-export async function subscribeToNewsletter(ctx: Newsletter, email: string, asker: { requestId: string; log: Pick<Logger, 'info'> }): Promise<void> {
+export async function subscribeToNewsletter(
+  ctx: Newsletter,
+  email: string,
+  asker: { requestId: string; log: Pick<Logger, 'info'> },
+): Promise<void> {
   const confirmHours = ctx.config.NEWSLETTER_CONFIRM_HOURS ?? 48;
   const origin = ctx.config.PUBLIC_ORIGIN ?? 'http://localhost:8080';
   if (!(await firstMailInInterval(ctx.redis, email, ctx.config.NEWSLETTER_MAIL_INTERVAL_S ?? 600))) {
@@ -38,7 +42,10 @@ export async function subscribeToNewsletter(ctx: Newsletter, email: string, aske
 }
 
 /** Confirms the address of a valid, unused, unexpired token; the confirmed subscriber's id, or null for any other token. */
-export async function confirmNewsletter(ctx: Pick<ContactContext, 'subscribers'>, token: string): Promise<string | null> {
+export async function confirmNewsletter(
+  ctx: Pick<ContactContext, 'subscribers'>,
+  token: string,
+): Promise<string | null> {
   const confirmed = await ctx.subscribers.confirm(token);
   return confirmed ? confirmed._id.toHexString() : null;
 }

@@ -117,7 +117,12 @@ export class BatchConsumer {
       }
       items.push({
         m,
-        item: { payload: checked.payload, requestId, deliveries: m.info.redeliveryCount, msgId: m.headers?.get('Nats-Msg-Id') || undefined },
+        item: {
+          payload: checked.payload,
+          requestId,
+          deliveries: m.info.redeliveryCount,
+          msgId: m.headers?.get('Nats-Msg-Id') || undefined,
+        },
       });
     }
     await Promise.all(refused);
@@ -133,19 +138,27 @@ export class BatchConsumer {
       await inSpans(
         `${filterSubject} process`,
         'consumer',
-        { ...natsSpanAttributes(filterSubject), 'messaging.consumer.group.name': durable, 'messaging.batch.message_count': items.length },
+        {
+          ...natsSpanAttributes(filterSubject),
+          'messaging.consumer.group.name': durable,
+          'messaging.batch.message_count': items.length,
+        },
         items.map(({ m }) => extractTraceContext(m.headers)),
-        () => handler(
-          items.map((i) => i.item),
-          { log: this.log, subject: filterSubject },
-        ),
+        () =>
+          handler(
+            items.map((i) => i.item),
+            { log: this.log, subject: filterSubject },
+          ),
       );
       this.failures = 0;
       for (const { m } of items) m.ack();
     } catch (err) {
       this.failures++;
       const delay = this.retryDelay(this.failures);
-      this.log.warn({ err: (err as Error)?.message ?? err, events: items.length, delay }, 'event batch failed: will be redelivered');
+      this.log.warn(
+        { err: (err as Error)?.message ?? err, events: items.length, delay },
+        'event batch failed: will be redelivered',
+      );
       for (const { m } of items) m.nak(delay);
     }
   }

@@ -1,4 +1,12 @@
-import { AckPolicy, DeliverPolicy, NatsError, nanos, type ConsumerMessages, type JetStreamClient, type JsMsg } from 'nats';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  NatsError,
+  nanos,
+  type ConsumerMessages,
+  type JetStreamClient,
+  type JsMsg,
+} from 'nats';
 import { streams } from '@meydan/proto';
 import type { Logger } from '../logger.js';
 import { jetstreamRedeliveries, reportConsumerLag, type ConsumerLag } from '../metrics.js';
@@ -64,7 +72,11 @@ export class Consumers {
   }
 
   /** Creates or updates a durable pull consumer and starts fetching from it. */
-  private async open(settings: Named<ConsumerSettings<string>>, maxAckPending: number, prefetch: number): Promise<ConsumerMessages> {
+  private async open(
+    settings: Named<ConsumerSettings<string>>,
+    maxAckPending: number,
+    prefetch: number,
+  ): Promise<ConsumerMessages> {
     const stream = settings.stream ?? streams.events.name;
     const maxDeliver = settings.maxDeliver ?? 5;
     const jsm = await this.streams.manager();
@@ -141,9 +153,7 @@ export class Consumers {
           { ...natsSpanAttributes(m.subject), 'messaging.consumer.group.name': options.durable },
           () => this.handleEvent(m, options, maxDeliver, backoff),
           extractTraceContext(m.headers),
-        ).finally(() =>
-          inFlight.delete(work),
-        );
+        ).finally(() => inFlight.delete(work));
         inFlight.add(work);
       }
       await Promise.allSettled(inFlight);
@@ -183,7 +193,12 @@ export class Consumers {
     const options = this.named(settings);
     const prefetch = options.prefetch ?? options.batchMax * 4;
     const messages = await this.open(options, options.maxAckPending ?? Math.max(prefetch * 10, 1000), prefetch);
-    const batches = new BatchConsumer(options, options.retryDelayMs ?? exponentialBackoff(500, 5000), this.deadLetters, this.log);
+    const batches = new BatchConsumer(
+      options,
+      options.retryDelayMs ?? exponentialBackoff(500, 5000),
+      this.deadLetters,
+      this.log,
+    );
     return this.track(messages, batches.run(messages));
   }
 

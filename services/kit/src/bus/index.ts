@@ -80,7 +80,13 @@ export class Bus<C extends BusContracts = NatsContracts> {
     source?: RequestIdSource,
     timeoutMs = 2000,
   ): Promise<ReplyPayload<C, S>> {
-    return (await request({ nc: this.nc, log: this.log, book: this.book }, subject, payload, source, timeoutMs)) as ReplyPayload<C, S>;
+    return (await request(
+      { nc: this.nc, log: this.log, book: this.book },
+      subject,
+      payload,
+      source,
+      timeoutMs,
+    )) as ReplyPayload<C, S>;
   }
 
   /**
@@ -116,7 +122,11 @@ export class Bus<C extends BusContracts = NatsContracts> {
   }
 
   /** Publishes a live message on core NATS (not stored: lost when nobody listens). */
-  publishLive<S extends LiveSubject<C>>(subject: S, payload: LivePayload<C, S>, options: { requestId?: RequestIdOrSource } = {}): void {
+  publishLive<S extends LiveSubject<C>>(
+    subject: S,
+    payload: LivePayload<C, S>,
+    options: { requestId?: RequestIdOrSource } = {},
+  ): void {
     this.live.publishLive(subject, payload, options);
   }
 
@@ -134,7 +144,10 @@ export class Bus<C extends BusContracts = NatsContracts> {
    * (for caches that must forget at once; work that must not be lost uses `consume`). A message that breaks its
    * contract is logged and ignored.
    */
-  listen<S extends EventSubject<C>>(subject: S, handler: (payload: EventPayload<C, S>, ctx: BusContext) => void): Subscription {
+  listen<S extends EventSubject<C>>(
+    subject: S,
+    handler: (payload: EventPayload<C, S>, ctx: BusContext) => void,
+  ): Subscription {
     return this.live.listen(subject, handler as LiveHandler);
   }
 
@@ -152,7 +165,11 @@ export class Bus<C extends BusContracts = NatsContracts> {
    * Publishes an event to JetStream and waits for the stream's acknowledgement. Its request id is given like a
    * request's: `{ requestId: request }` (a Fastify request or a BusContext) or the id itself.
    */
-  publish<S extends EventSubject<C>>(subject: S, payload: EventPayload<C, S>, options: PublishOptions = {}): Promise<Published> {
+  publish<S extends EventSubject<C>>(
+    subject: S,
+    payload: EventPayload<C, S>,
+    options: PublishOptions = {},
+  ): Promise<Published> {
     return this.publisher.publish(subject, payload, options);
   }
 
@@ -201,7 +218,9 @@ export class Bus<C extends BusContracts = NatsContracts> {
    * Consumes a durable JetStream consumer in batches: messages are gathered while the previous batch is handled,
    * up to `batchMax` at once. Invalid events are dead-lettered at once and left out of the batch.
    */
-  consumeBatches<S extends ConsumeSubject<C>>(options: ConsumeBatchesOptions<EventPayload<C, S>, S>): Promise<ConsumerHandle> {
+  consumeBatches<S extends ConsumeSubject<C>>(
+    options: ConsumeBatchesOptions<EventPayload<C, S>, S>,
+  ): Promise<ConsumerHandle> {
     return this.consumers.consumeBatches(options as unknown as ConsumeBatchesOptions<unknown>);
   }
 

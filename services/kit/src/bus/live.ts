@@ -28,14 +28,24 @@ export class LiveMessages {
   }
 
   subscribeLive(subject: string, handler: LiveHandler, options: RespondOptions): Subscription {
-    return this.subscribeChecked(this.book.contractFor('live', subject), subject, options.queue ?? this.service, handler);
+    return this.subscribeChecked(
+      this.book.contractFor('live', subject),
+      subject,
+      options.queue ?? this.service,
+      handler,
+    );
   }
 
   listen(subject: string, handler: LiveHandler): Subscription {
     return this.subscribeChecked(this.book.contractFor('events', subject), subject, undefined, handler);
   }
 
-  private subscribeChecked(contract: Contract, subject: string, queue: string | undefined, handler: LiveHandler): Subscription {
+  private subscribeChecked(
+    contract: Contract,
+    subject: string,
+    queue: string | undefined,
+    handler: LiveHandler,
+  ): Subscription {
     const sub = this.nc.subscribe(subject, {
       ...(queue ? { queue } : {}),
       callback: (err, msg) => {

@@ -40,7 +40,11 @@ export interface ReliablePublishOptions extends PublishOptions {
  * process (see PublishGate), so the publish gets through soon after a leader is elected, and a loaded machine meets
  * the new leader with a backlog it clears at once.
  */
-export const PUBLISH_THROUGH_ELECTION = { backoffMs: [50, 100, 250, 500], timeoutMs: 2000, waitMax: 200 } as const satisfies ReliablePublishOptions;
+export const PUBLISH_THROUGH_ELECTION = {
+  backoffMs: [50, 100, 250, 500],
+  timeoutMs: 2000,
+  waitMax: 200,
+} as const satisfies ReliablePublishOptions;
 
 export type Published = { duplicate: boolean; seq: number };
 
@@ -81,7 +85,10 @@ export class PublishGate {
     clearInterval(this.probe);
     this.probe = undefined;
     const waiting = this.line.splice(0);
-    this.log.warn({ quietMs, waiting: waiting.length, refused: this.refused }, 'jetstream answers again: waiting publishes go');
+    this.log.warn(
+      { quietMs, waiting: waiting.length, refused: this.refused },
+      'jetstream answers again: waiting publishes go',
+    );
     this.refused = 0;
     for (const go of waiting) go();
   }
@@ -90,7 +97,10 @@ export class PublishGate {
   unanswered(sentAt: number): void {
     if (this.quietSince !== null || this.lastAck > sentAt) return;
     this.quietSince = Date.now();
-    this.log.warn({ lastAckMsAgo: this.lastAck ? this.quietSince - this.lastAck : null, waiting: this.waiting }, 'jetstream quiet: publishes wait in line');
+    this.log.warn(
+      { lastAckMsAgo: this.lastAck ? this.quietSince - this.lastAck : null, waiting: this.waiting },
+      'jetstream quiet: publishes wait in line',
+    );
   }
 
   /**
@@ -104,11 +114,14 @@ export class PublishGate {
         clearTimeout(timer);
         resolve(true);
       };
-      const timer = setTimeout(() => {
-        const i = this.line.indexOf(go);
-        if (i >= 0) this.line.splice(i, 1);
-        resolve(false);
-      }, Math.max(0, deadline - Date.now()));
+      const timer = setTimeout(
+        () => {
+          const i = this.line.indexOf(go);
+          if (i >= 0) this.line.splice(i, 1);
+          resolve(false);
+        },
+        Math.max(0, deadline - Date.now()),
+      );
       this.line.push(go);
       this.probe ??= setInterval(() => {
         const next = this.line.shift();
@@ -164,7 +177,8 @@ export class Publisher {
     const timeoutMs = options.timeoutMs ?? 2000;
     const attempt = { tried: 0 };
     try {
-      if (options.retryForMs !== undefined) return await this.publishFor(subject, payload, options, options.retryForMs, attempt, publishOptions);
+      if (options.retryForMs !== undefined)
+        return await this.publishFor(subject, payload, options, options.retryForMs, attempt, publishOptions);
       return await retry(
         (n) => {
           attempt.tried = n;
@@ -174,7 +188,11 @@ export class Publisher {
       );
     } catch (err) {
       if (err instanceof ContractError) throw err;
-      if (err !== REFUSED) this.log.error({ err, reqId: publishOptions.requestId, subject, attempts: attempt.tried, ms: Date.now() - started }, 'event not published after retries');
+      if (err !== REFUSED)
+        this.log.error(
+          { err, reqId: publishOptions.requestId, subject, attempts: attempt.tried, ms: Date.now() - started },
+          'event not published after retries',
+        );
       throw httpError('event_not_published');
     }
   }
@@ -206,7 +224,10 @@ export class Publisher {
         if (!(await gate.turn(deadline))) throw lastError;
         attempt.tried++;
         try {
-          return await this.publish(subject, payload, { ...publishOptions, timeoutMs: Math.max(100, Math.min(timeoutMs, deadline - Date.now())) });
+          return await this.publish(subject, payload, {
+            ...publishOptions,
+            timeoutMs: Math.max(100, Math.min(timeoutMs, deadline - Date.now())),
+          });
         } catch (err) {
           if (err instanceof ContractError) throw err;
           lastError = err;

@@ -43,7 +43,8 @@ interface NatsEndpointStats {
  * (stats as nats.js keeps them) when their shape changes.
  */
 function endpointMeterOf(service: Service, subject: string): EndpointMeter | undefined {
-  const handlers = (service as unknown as { handlers?: { subject?: string; stats?: Partial<NatsEndpointStats> }[] }).handlers;
+  const handlers = (service as unknown as { handlers?: { subject?: string; stats?: Partial<NatsEndpointStats> }[] })
+    .handlers;
   const stats = Array.isArray(handlers) ? handlers.find((h) => h.subject === subject)?.stats : undefined;
   if (
     typeof stats?.countError !== 'function' ||
@@ -58,14 +59,18 @@ function endpointMeterOf(service: Service, subject: string): EndpointMeter | und
     failed: (err) => endpoint.countError(err),
     took: (ms) => {
       endpoint.processing_time += Math.round(ms * 1e6);
-      if (endpoint.num_requests > 0) endpoint.average_processing_time = Math.round(endpoint.processing_time / endpoint.num_requests);
+      if (endpoint.num_requests > 0)
+        endpoint.average_processing_time = Math.round(endpoint.processing_time / endpoint.num_requests);
     },
   };
 }
 
 export type EndpointHandler = (payload: unknown, ctx: BusContext) => unknown;
 
-const failure = (status: number, error: string, message: string): Reply<unknown> => ({ ok: false, error: { status, error, message } });
+const failure = (status: number, error: string, message: string): Reply<unknown> => ({
+  ok: false,
+  error: { status, error, message },
+});
 
 /**
  * The NATS Services API side of the bus: the process's own service, whose endpoints answer its request subjects with
@@ -104,7 +109,11 @@ export class NatsServices {
   }
 
   async standIn(service: string, subject: string, handler: EndpointHandler): Promise<StandIn> {
-    const natsService = await this.addNatsService({ name: service, version: '0.0.0', description: `stand-in for ${service}` });
+    const natsService = await this.addNatsService({
+      name: service,
+      version: '0.0.0',
+      description: `stand-in for ${service}`,
+    });
     this.addEndpoint(natsService, subject, handler);
     return {
       stop: async () => {
@@ -124,7 +133,13 @@ export class NatsServices {
           return;
         }
         const started = performance.now();
-        inSpan(`${subject} process`, 'server', natsSpanAttributes(subject), () => this.answer(msg, contract, handler, (failed) => meter?.failed(failed)), extractTraceContext(msg.headers))
+        inSpan(
+          `${subject} process`,
+          'server',
+          natsSpanAttributes(subject),
+          () => this.answer(msg, contract, handler, (failed) => meter?.failed(failed)),
+          extractTraceContext(msg.headers),
+        )
           .catch((answerErr: unknown) => this.log.error({ err: answerErr, subject }, 'nats reply not sent'))
           .finally(() => meter?.took(performance.now() - started));
       },
@@ -132,7 +147,12 @@ export class NatsServices {
     meter = endpointMeterOf(service, subject);
   }
 
-  private async answer(msg: ServiceMsg, contract: RequestContract, handler: EndpointHandler, countError: (err: Error) => void) {
+  private async answer(
+    msg: ServiceMsg,
+    contract: RequestContract,
+    handler: EndpointHandler,
+    countError: (err: Error) => void,
+  ) {
     const requestId = requestIdIn(msg.headers);
     const log = this.log.child({ reqId: requestId, subject: msg.subject });
     const send = (reply: Reply<unknown>) => {

@@ -20,4 +20,6 @@ export type ReplyPayload<C extends BusContracts, S extends string> = S extends k
     : never
   : never;
 export type LiveSubject<C extends BusContracts> = keyof C['live'] & string;
-export type LivePayload<C extends BusContracts, S extends string> = S extends keyof C['live'] ? PayloadOf<C['live'][S]> : never;
+export type LivePayload<C extends BusContracts, S extends string> = S extends keyof C['live']
+  ? PayloadOf<C['live'][S]>
+  : never;

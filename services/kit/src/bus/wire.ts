@@ -32,7 +32,10 @@ export function requestIdIn(h: MsgHdrs | undefined): string {
   return h?.get(natsHeaders.requestId) || randomUUID();
 }
 
-export const natsSpanAttributes = (subject: string) => ({ 'messaging.system': 'nats', 'messaging.destination.name': subject });
+export const natsSpanAttributes = (subject: string) => ({
+  'messaging.system': 'nats',
+  'messaging.destination.name': subject,
+});
 
 export function headersWith(requestId: string): MsgHdrs {
   const h = natsHeadersInit();

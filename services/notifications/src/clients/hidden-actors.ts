@@ -27,10 +27,14 @@ export class HiddenActors {
     if (hit) return JSON.parse(hit) as HiddenReply;
     try {
       const answer = await this.bus.request(subjects.social.hidden, { userId }, source, NATS_TIMEOUT_MS);
-      if (cached) await this.redis.set(hiddenKey(userId), JSON.stringify(answer), 'EX', HIDDEN_TTL_S).catch(() => undefined);
+      if (cached)
+        await this.redis.set(hiddenKey(userId), JSON.stringify(answer), 'EX', HIDDEN_TTL_S).catch(() => undefined);
       return answer;
     } catch (err) {
-      this.log.warn({ err: (err as Error).message }, 'social did not give the hidden members: the notification is kept');
+      this.log.warn(
+        { err: (err as Error).message },
+        'social did not give the hidden members: the notification is kept',
+      );
       return null;
     }
   }
@@ -39,7 +43,9 @@ export class HiddenActors {
   async hides(recipientId: string, actorId: string | null | undefined, source?: BusContext): Promise<boolean> {
     if (!actorId || actorId === recipientId) return false;
     const set = await this.setOf(recipientId, source);
-    return set !== null && (set.blocked.includes(actorId) || set.blockedBy.includes(actorId) || set.muted.includes(actorId));
+    return (
+      set !== null && (set.blocked.includes(actorId) || set.blockedBy.includes(actorId) || set.muted.includes(actorId))
+    );
   }
 
   async forget(...userIds: string[]): Promise<void> {

@@ -49,7 +49,11 @@ export class MailChannel {
   }
 
   async choose(userId: string, email: boolean): Promise<void> {
-    await this.models.mailChoices.updateOne({ _id: userId }, { $set: { email, updatedAt: new Date() } }, { upsert: true });
+    await this.models.mailChoices.updateOne(
+      { _id: userId },
+      { $set: { email, updatedAt: new Date() } },
+      { upsert: true },
+    );
   }
 
   async removeMember(userId: string): Promise<void> {
@@ -75,10 +79,25 @@ export class MailChannel {
       `<p><a href="${escapeHtml(link)}">${escapeHtml(mailTexts.open)}</a></p>`,
       `<p style="color:#777;font-size:12px">${escapeHtml(mailTexts.why)} <a href="${escapeHtml(unsubscribe)}">${escapeHtml(mailTexts.unsubscribe)}</a></p>`,
     ].join('\n');
-    const text = [mailTexts.greeting(name), '', news.line, `${mailTexts.open}: ${link}`, '', mailTexts.why, `${mailTexts.unsubscribe}: ${unsubscribe}`].join('\n');
+    const text = [
+      mailTexts.greeting(name),
+      '',
+      news.line,
+      `${mailTexts.open}: ${link}`,
+      '',
+      mailTexts.why,
+      `${mailTexts.unsubscribe}: ${unsubscribe}`,
+    ].join('\n');
     await this.bus.publish(
       events.notifications.mailRequested,
-      sealMail(this.config.MAIL_SECRET, { to: contact.email, subject: news.subject, html, text, tag: news.tag, userId }),
+      sealMail(this.config.MAIL_SECRET, {
+        to: contact.email,
+        subject: news.subject,
+        html,
+        text,
+        tag: news.tag,
+        userId,
+      }),
       { requestId: c.requestId, msgId: news.msgId },
     );
     return true;

@@ -6,7 +6,12 @@ export const someone = 'Bir Meydan üyesi';
 const excerpt = (text: string, max: number) => {
   const clean = text.replace(/\s+/g, ' ').trim();
   const chars = [...clean];
-  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? clean
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 };
 const quoted = (title: string) => `“${excerpt(title, 80)}”`;
 

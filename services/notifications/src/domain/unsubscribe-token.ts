@@ -8,7 +8,8 @@ import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
 const VERSION = 'v1';
 
 const keyOf = (secret: string) => Buffer.from(hkdfSync('sha256', secret, 'meydan', 'mail unsubscribe v1', 32));
-const macOf = (secret: string, userId: string) => createHmac('sha256', keyOf(secret)).update(`${VERSION}.${userId}`).digest();
+const macOf = (secret: string, userId: string) =>
+  createHmac('sha256', keyOf(secret)).update(`${VERSION}.${userId}`).digest();
 
 export function unsubscribeToken(secret: string, userId: string): string {
   return `${VERSION}.${userId}.${macOf(secret, userId).toString('base64url')}`;

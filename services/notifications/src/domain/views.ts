@@ -33,7 +33,8 @@ const isComment = (first: GroupFirst | undefined): first is NewComment => first 
 /** The text of a growing notification: the first comment (or ended poll) named while it is the only one, else the count. */
 export function groupText(kind: GroupKind, count: number, first?: GroupFirst): string {
   if (kind === 'votes') return texts.votes(count);
-  if (kind === 'results') return count === 1 && first && !isComment(first) ? texts.votedPollEnded(first.title) : texts.votedPollsEnded(count);
+  if (kind === 'results')
+    return count === 1 && first && !isComment(first) ? texts.votedPollEnded(first.title) : texts.votedPollsEnded(count);
   return count === 1 && isComment(first) ? texts.commented(first.actorName, first.text) : texts.comments(count);
 }
 

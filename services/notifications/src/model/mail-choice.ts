@@ -21,5 +21,8 @@ const mailChoiceSchema = new Schema<MailChoiceRecord>(
 );
 
 export function mailChoiceModel(conn: Connection): Model<MailChoiceRecord> {
-  return (conn.models['MailChoice'] as Model<MailChoiceRecord> | undefined) ?? conn.model<MailChoiceRecord>('MailChoice', mailChoiceSchema);
+  return (
+    (conn.models['MailChoice'] as Model<MailChoiceRecord> | undefined) ??
+    conn.model<MailChoiceRecord>('MailChoice', mailChoiceSchema)
+  );
 }

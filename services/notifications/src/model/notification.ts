@@ -1,6 +1,14 @@
 import { Schema, type Connection, type Model } from 'mongoose';
 
-export const notificationKinds = ['follow', 'votes', 'like', 'comment', 'poll-ended', 'friends-poll', 'results'] as const;
+export const notificationKinds = [
+  'follow',
+  'votes',
+  'like',
+  'comment',
+  'poll-ended',
+  'friends-poll',
+  'results',
+] as const;
 export type NotificationKind = (typeof notificationKinds)[number];
 
 /** One notification of one user. */

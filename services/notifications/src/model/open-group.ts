@@ -23,5 +23,8 @@ const openGroupSchema = new Schema<OpenGroupRecord>(
 openGroupSchema.index({ userId: 1 });
 
 export function openGroupModel(conn: Connection): Model<OpenGroupRecord> {
-  return (conn.models['OpenGroup'] as Model<OpenGroupRecord> | undefined) ?? conn.model<OpenGroupRecord>('OpenGroup', openGroupSchema);
+  return (
+    (conn.models['OpenGroup'] as Model<OpenGroupRecord> | undefined) ??
+    conn.model<OpenGroupRecord>('OpenGroup', openGroupSchema)
+  );
 }

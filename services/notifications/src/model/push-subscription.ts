@@ -26,5 +26,8 @@ pushSubscriptionSchema.index({ endpoint: 1 }, { unique: true });
 pushSubscriptionSchema.index({ userId: 1, createdAt: 1 });
 
 export function pushSubscriptionModel(conn: Connection): Model<PushSubscriptionRecord> {
-  return (conn.models['PushSubscription'] as Model<PushSubscriptionRecord> | undefined) ?? conn.model<PushSubscriptionRecord>('PushSubscription', pushSubscriptionSchema);
+  return (
+    (conn.models['PushSubscription'] as Model<PushSubscriptionRecord> | undefined) ??
+    conn.model<PushSubscriptionRecord>('PushSubscription', pushSubscriptionSchema)
+  );
 }

@@ -6,7 +6,8 @@ import type { Realtime } from '../store/realtime.js';
 export function bindBulkEmailProgress(deps: { bus: Bus; realtime: Realtime }): { close(): void } {
   const subscription = deps.bus.subscribeLive(
     live.adminBulkEmail,
-    ({ jobId, adminId, total, sent, failed, state }) => deps.realtime.bulkEmailProgress(adminId, { id: jobId, total, sent, failed, state }),
+    ({ jobId, adminId, total, sent, failed, state }) =>
+      deps.realtime.bulkEmailProgress(adminId, { id: jobId, total, sent, failed, state }),
     { queue: 'notifications' },
   );
   return { close: () => subscription.unsubscribe() };

@@ -33,8 +33,16 @@ function bindHiddenDrops(ctx: NotificationsContext): void {
 
 /** A new follower, a follow request. */
 async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
-  await ctx.bus.consume({ purpose: 'followers', filterSubject: events.social.userFollowed, handler: (e, c) => notifyFollowed(ctx, e, c) });
-  await ctx.bus.consume({ purpose: 'follow-requests', filterSubject: events.social.followRequested, handler: (e, c) => notifyFollowRequested(ctx, e, c) });
+  await ctx.bus.consume({
+    purpose: 'followers',
+    filterSubject: events.social.userFollowed,
+    handler: (e, c) => notifyFollowed(ctx, e, c),
+  });
+  await ctx.bus.consume({
+    purpose: 'follow-requests',
+    filterSubject: events.social.followRequested,
+    handler: (e, c) => notifyFollowRequested(ctx, e, c),
+  });
 }
 
 /** Votes, likes and comments on a member's poll, and its end. */
@@ -49,18 +57,43 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
     maxDeliver: -1,
     handler: (batch, c) => notifyVotes(ctx, batch, c.log),
   });
-  await bus.consume({ purpose: 'likes', filterSubject: events.polls.pollLiked, handler: (e, c) => notifyLiked(ctx, e, c) });
-  await bus.consume({ purpose: 'comments', filterSubject: events.polls.commentCreated, handler: (e, c) => notifyCommented(ctx, e, c) });
-  await bus.consume({ purpose: 'poll-ended', filterSubject: events.polls.pollEnded, handler: (e) => notifyPollEnded(ctx, e) });
+  await bus.consume({
+    purpose: 'likes',
+    filterSubject: events.polls.pollLiked,
+    handler: (e, c) => notifyLiked(ctx, e, c),
+  });
+  await bus.consume({
+    purpose: 'comments',
+    filterSubject: events.polls.commentCreated,
+    handler: (e, c) => notifyCommented(ctx, e, c),
+  });
+  await bus.consume({
+    purpose: 'poll-ended',
+    filterSubject: events.polls.pollEnded,
+    handler: (e) => notifyPollEnded(ctx, e),
+  });
 }
 
 /** What auth tells about an account: changed settings, revoked sessions. */
 async function bindAccountConsumers(ctx: NotificationsContext): Promise<void> {
-  await ctx.bus.consume({ purpose: 'user-settings', filterSubject: events.auth.userUpdated, handler: (e) => forgetSettings(ctx, e.userId) });
-  await ctx.bus.consume({ purpose: 'sessions-revoked', filterSubject: events.auth.sessionsRevoked, handler: (e) => disconnectMember(ctx, e.userId) });
+  await ctx.bus.consume({
+    purpose: 'user-settings',
+    filterSubject: events.auth.userUpdated,
+    handler: (e) => forgetSettings(ctx, e.userId),
+  });
+  await ctx.bus.consume({
+    purpose: 'sessions-revoked',
+    filterSubject: events.auth.sessionsRevoked,
+    handler: (e) => disconnectMember(ctx, e.userId),
+  });
 }
 
 /** A new Dost Meclisi poll: each of its creator's mutual followers is told. */
 async function bindFriendsPollConsumer(ctx: NotificationsContext): Promise<void> {
-  await ctx.bus.consume({ purpose: 'friends-polls', filterSubject: events.polls.pollCreated, maxDeliver: 10, handler: (e, c) => notifyFriendsPoll(ctx, e, c) });
+  await ctx.bus.consume({
+    purpose: 'friends-polls',
+    filterSubject: events.polls.pollCreated,
+    maxDeliver: 10,
+    handler: (e, c) => notifyFriendsPoll(ctx, e, c),
+  });
 }

@@ -42,23 +42,22 @@ export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; rea
 } {
   const { redis, log, realtime } = deps;
   const emit = (pollId: string, pending: Pending) => {
-    redis
-      .eval(CLAIM, 1, `live:last:${pollId}`, String(pending.data.totalVotes), String(pending.atMs))
-      .then(
-        (claimed) => {
-          if (claimed === 1) realtime.pollUpdate(pending.data, pending.countsTo);
-        },
-        (err: Error) => {
-          log.warn({ err: err.message }, 'live counts order check unavailable; emitting anyway');
-          realtime.pollUpdate(pending.data, pending.countsTo);
-        },
-      );
+    redis.eval(CLAIM, 1, `live:last:${pollId}`, String(pending.data.totalVotes), String(pending.atMs)).then(
+      (claimed) => {
+        if (claimed === 1) realtime.pollUpdate(pending.data, pending.countsTo);
+      },
+      (err: Error) => {
+        log.warn({ err: err.message }, 'live counts order check unavailable; emitting anyway');
+        realtime.pollUpdate(pending.data, pending.countsTo);
+      },
+    );
   };
   const coalescer = new Coalescer<Pending>(
     limits.notifications.pollUpdateCoalesceMs,
     emit,
     (candidate, current) =>
-      candidate.atMs < current.atMs || (candidate.atMs === current.atMs && candidate.data.totalVotes < current.data.totalVotes),
+      candidate.atMs < current.atMs ||
+      (candidate.atMs === current.atMs && candidate.data.totalVotes < current.data.totalVotes),
   );
   // The bus checks each message against the `live.polls.counts` contract and drops (and logs) one that breaks it.
   const subscription: Subscription = deps.bus.subscribeLive(
@@ -66,13 +65,21 @@ export function relayLiveCounts(deps: { bus: Bus; redis: Redis; log: Logger; rea
     ({ pollId, voteCounts, totalVotes, at, countsHidden, countsTo }) => {
       const atMs = Date.parse(at);
       // A poll whose counts are hidden right now came without them (polls keeps them): the total alone goes out.
-      const data: PollUpdate = countsHidden ? { pollId, voteCounts: {}, totalVotes, countsHidden } : { pollId, voteCounts, totalVotes };
-      coalescer.push(pollId, { data, countsTo: countsHidden ? undefined : countsTo, atMs: Number.isNaN(atMs) ? Date.now() : atMs });
+      const data: PollUpdate = countsHidden
+        ? { pollId, voteCounts: {}, totalVotes, countsHidden }
+        : { pollId, voteCounts, totalVotes };
+      coalescer.push(pollId, {
+        data,
+        countsTo: countsHidden ? undefined : countsTo,
+        atMs: Number.isNaN(atMs) ? Date.now() : atMs,
+      });
     },
     { queue: 'notifications' },
   );
   // Votes accepted: their voters' sockets following the poll join its voters (on every instance, through the adapter).
-  const voted: Subscription = deps.bus.subscribeLive(live.pollVoted, ({ votes }) => realtime.pollVoted(votes), { queue: 'notifications' });
+  const voted: Subscription = deps.bus.subscribeLive(live.pollVoted, ({ votes }) => realtime.pollVoted(votes), {
+    queue: 'notifications',
+  });
   return {
     close() {
       voted.unsubscribe();

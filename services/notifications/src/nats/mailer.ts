@@ -51,7 +51,10 @@ export async function bindMailer(ctx: NotificationsContext): Promise<{ close(): 
           ...(mail.tag ? { 'X-Meydan-Tag': mail.tag } : {}),
           // The mail a member opted in to: their mail client's own "unsubscribe" turns it off in one click (RFC 8058).
           ...(c.subject === events.notifications.mailRequested && mail.userId
-            ? { 'List-Unsubscribe': `<${ctx.mail.unsubscribeUrl(mail.userId)}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' }
+            ? {
+                'List-Unsubscribe': `<${ctx.mail.unsubscribeUrl(mail.userId)}>`,
+                'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+              }
             : {}),
         },
       });

@@ -13,4 +13,3 @@ export async function bindPollResults(ctx: NotificationsContext): Promise<void> 
     handler: (e, c) => tellVoters(ctx, e, c),
   });
 }
-

@@ -96,8 +96,14 @@ export class PollFollowing {
   private readonly followedIds = new Set<string>();
   // Polls being checked right now count against the cap too, so concurrent calls cannot pass it together.
   private joining = 0;
-  private readonly subscribeCalls = callWindow(notificationLimits.subscribeCallsPerWindow, notificationLimits.subscribeWindowMs);
-  private readonly unsubscribeCalls = callWindow(notificationLimits.subscribeCallsPerWindow, notificationLimits.subscribeWindowMs);
+  private readonly subscribeCalls = callWindow(
+    notificationLimits.subscribeCallsPerWindow,
+    notificationLimits.subscribeWindowMs,
+  );
+  private readonly unsubscribeCalls = callWindow(
+    notificationLimits.subscribeCallsPerWindow,
+    notificationLimits.subscribeWindowMs,
+  );
   private readonly pollChecks = callWindow(notificationLimits.pollChecksPerMinute, 60_000);
   // Recent verdicts by target (`id:<pollId>`, `code:<code>`): the poll it stands for when visible, else null, and
   // whether the viewer voted on it or made it.
@@ -137,7 +143,9 @@ export class PollFollowing {
       });
     }
     // Each poll not checked in the last minute costs polls a request: at most pollChecksPerMinute of them a minute.
-    const unchecked = [...fresh.map((pollId) => ({ pollId })), ...freshCodes.map((shortUrl) => ({ shortUrl }))].filter((t) => !this.remembered(t));
+    const unchecked = [...fresh.map((pollId) => ({ pollId })), ...freshCodes.map((shortUrl) => ({ shortUrl }))].filter(
+      (t) => !this.remembered(t),
+    );
     const checkWait = unchecked.length ? this.pollChecks.take(unchecked.length) : 0;
     if (checkWait > 0) return this.tooOften(clientEvents.subscribePolls, ack, checkWait, M.checkingTooMany);
     this.joining += adding;
@@ -158,7 +166,11 @@ export class PollFollowing {
       result.subscribedCodes = wantedCodes.filter((code) => subscribedCodes.includes(code));
       result.refusedCodes = wantedCodes.filter((code) => !subscribedCodes.includes(code));
     }
-    if (unavailable) Object.assign(result, { error: 'service_unavailable', message: new HttpError(503, 'service_unavailable').message });
+    if (unavailable)
+      Object.assign(result, {
+        error: 'service_unavailable',
+        message: new HttpError(503, 'service_unavailable').message,
+      });
     this.answer(ack, result);
   }
 
@@ -166,7 +178,12 @@ export class PollFollowing {
    * Joins the rooms of the fresh polls and codes the viewer may see, adding each to `subscribed` or `subscribedCodes`;
    * answers whether polls was unavailable for one of them.
    */
-  private async joinVisible(fresh: string[], freshCodes: string[], subscribed: string[], subscribedCodes: string[]): Promise<boolean> {
+  private async joinVisible(
+    fresh: string[],
+    freshCodes: string[],
+    subscribed: string[],
+    subscribedCodes: string[],
+  ): Promise<boolean> {
     let unavailable = false;
     const check = async (target: Target, onVisible: (pollId: string) => void) => {
       try {
@@ -233,7 +250,8 @@ export class PollFollowing {
 
   /** Leaves a poll's room and its voters' and creator's. */
   private async leavePoll(pollId: string): Promise<void> {
-    for (const room of [pollRoom(pollId), pollVotersRoom(pollId), pollCreatorRoom(pollId)]) await this.socket.leave(room);
+    for (const room of [pollRoom(pollId), pollVotersRoom(pollId), pollCreatorRoom(pollId)])
+      await this.socket.leave(room);
   }
 
   /** The poll a target stands for when the viewer may follow it, else null; `lasting` false when a vote may change that. */
@@ -241,7 +259,12 @@ export class PollFollowing {
     const request = { ...target, userId: this.userId, ...(this.userId ? {} : { visitorId: this.visitorId }) };
     const answer = await this.bus.request(subjects.polls.canView, request, { requestId: this.requestId }, 1500);
     const pollId = answer.visible === true && typeof answer.pollId === 'string' ? answer.pollId : null;
-    return { pollId, voted: pollId !== null && answer.voted === true, creator: pollId !== null && answer.creator === true, lasting: answer.untilVote !== true };
+    return {
+      pollId,
+      voted: pollId !== null && answer.voted === true,
+      creator: pollId !== null && answer.creator === true,
+      lasting: answer.untilVote !== true,
+    };
   }
 
   private stillWanted(pollId: string): boolean {
@@ -255,7 +278,8 @@ export class PollFollowing {
   private remember(target: Target, { pollId, voted, creator }: Verdict): void {
     const now = Date.now();
     // At most a minute's checks are remembered (pollChecksPerMinute): the expired ones go before the map grows past that.
-    if (this.verdicts.size >= notificationLimits.pollChecksPerMinute) for (const [key, v] of this.verdicts) if (v.until <= now) this.verdicts.delete(key);
+    if (this.verdicts.size >= notificationLimits.pollChecksPerMinute)
+      for (const [key, v] of this.verdicts) if (v.until <= now) this.verdicts.delete(key);
     this.verdicts.set(targetKey(target), { pollId, voted, creator, until: now + VERDICT_MEMORY_MS });
   }
 
@@ -271,7 +295,12 @@ export class PollFollowing {
 
   private refuseInvalid(ack: unknown, payload: unknown): void {
     const checked = validate('meydan/poll-subscription', payload);
-    this.answer(ack, { subscribed: [], refused: [], error: 'validation', message: checked.ok ? M.pollsInvalid : checked.message });
+    this.answer(ack, {
+      subscribed: [],
+      refused: [],
+      error: 'validation',
+      message: checked.ok ? M.pollsInvalid : checked.message,
+    });
   }
 
   private tooOften(event: string, ack: unknown, wait: number, message: string): void {

@@ -1,15 +1,37 @@
 import type { IncomingMessage, Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { getValidator, notificationMessages as M, type LiveCountsGroup, type LiveVotedEntry, type PollUpdate } from '@meydan/proto';
+import {
+  getValidator,
+  notificationMessages as M,
+  type LiveCountsGroup,
+  type LiveVotedEntry,
+  type PollUpdate,
+} from '@meydan/proto';
 import { IDENTITY_HEADER, verifyIdentity, type Bus, type Identity, type Logger } from '@meydan/kit';
 import { measureSockets } from './metrics.js';
 import { redisAdapter } from './adapter.js';
-import { clientEvents, pollCreatorRoom, pollRoom, pollVotersRoom, serverEvents, userRoom, voterRoom } from './events.js';
+import {
+  clientEvents,
+  pollCreatorRoom,
+  pollRoom,
+  pollVotersRoom,
+  serverEvents,
+  userRoom,
+  voterRoom,
+} from './events.js';
 import { UnreadCounts } from './unread-counts.js';
 import type { Realtime } from '../store/realtime.js';
 import { PollFollowing, markTakenBack, markVoted } from './poll-following.js';
 
-export { clientEvents, pollCreatorRoom, pollRoom, pollVotersRoom, serverEvents, userRoom, voterRoom } from './events.js';
+export {
+  clientEvents,
+  pollCreatorRoom,
+  pollRoom,
+  pollVotersRoom,
+  serverEvents,
+  userRoom,
+  voterRoom,
+} from './events.js';
 
 export interface RealtimeDeps {
   server: HttpServer;
@@ -60,7 +82,8 @@ export async function attachRealtime(deps: RealtimeDeps): Promise<Realtime> {
   });
   io.on('connection', (socket) => {
     const { userId, visitorId } = socket.data.identity as Identity;
-    const requestId = typeof socket.request.headers['x-request-id'] === 'string' ? socket.request.headers['x-request-id'] : socket.id;
+    const requestId =
+      typeof socket.request.headers['x-request-id'] === 'string' ? socket.request.headers['x-request-id'] : socket.id;
     if (userId) greetMember(socket, userId, unread);
     // The voter it votes as (polls' `u:`/`v:` keys): its vote moves it into the voters of the polls it follows.
     const voter = userId ? `u:${userId}` : visitorId ? `v:${visitorId}` : null;
@@ -155,7 +178,8 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
       markVoted(socket, pollId);
       if (!socket.rooms.has(pollRoom(pollId))) continue;
       void socket.join(pollVotersRoom(pollId));
-      if (voteCounts) emitSafely(() => socket.emit(serverEvents.pollUpdate, { data: { pollId, voteCounts, totalVotes } }));
+      if (voteCounts)
+        emitSafely(() => socket.emit(serverEvents.pollUpdate, { data: { pollId, voteCounts, totalVotes } }));
     }
   };
   // The other instances' votes, as many in one message as polls sent together.
@@ -175,9 +199,15 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
       }),
     pollUpdate: (data, countsTo) =>
       emitSafely(() => {
-        if (!countsTo || data.countsHidden) return void io.to(pollRoom(data.pollId)).emit(serverEvents.pollUpdate, { data });
+        if (!countsTo || data.countsHidden)
+          return void io.to(pollRoom(data.pollId)).emit(serverEvents.pollUpdate, { data });
         const permitted = countsRooms(data.pollId, countsTo);
-        const hidden: PollUpdate = { pollId: data.pollId, voteCounts: {}, totalVotes: data.totalVotes, countsHidden: true };
+        const hidden: PollUpdate = {
+          pollId: data.pollId,
+          voteCounts: {},
+          totalVotes: data.totalVotes,
+          countsHidden: true,
+        };
         if (permitted.length > 0) io.to(permitted).emit(serverEvents.pollUpdate, { data });
         io.to(pollRoom(data.pollId)).except(permitted).emit(serverEvents.pollUpdate, { data: hidden });
       }),
@@ -186,7 +216,8 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
         for (const vote of votes) moveVoterHere(vote);
         io.serverSideEmit(POLL_VOTED, votes);
       }),
-    bulkEmailProgress: (adminId, data) => emitSafely(() => io.to(userRoom(adminId)).emit(serverEvents.bulkEmailProgress, { data })),
+    bulkEmailProgress: (adminId, data) =>
+      emitSafely(() => io.to(userRoom(adminId)).emit(serverEvents.bulkEmailProgress, { data })),
     disconnectUser: (userId) => emitSafely(() => io.in(userRoom(userId)).disconnectSockets(true)),
     async close() {
       if (closed) return;

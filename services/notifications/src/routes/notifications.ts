@@ -15,7 +15,13 @@ const ownerId = (request: FastifyRequest) => requireMember(request, M.loginRequi
 export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {
   app.get<{ Querystring: NotificationListQuery }>(
     '/api/notifications',
-    { schema: { summary: 'Bildirimlerin (en yeni önce; page, limit)', querystring: { $ref: 'meydan/notification-list-query' }, response: { 200: notificationListResponse } } },
+    {
+      schema: {
+        summary: 'Bildirimlerin (en yeni önce; page, limit)',
+        querystring: { $ref: 'meydan/notification-list-query' },
+        response: { 200: notificationListResponse },
+      },
+    },
     async (request, reply) => {
       const { page = 1, limit = 20 } = request.query;
       const { items, total, unread } = await listNotifications(ctx, ownerId(request), page, limit);
@@ -45,7 +51,13 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
 
   app.post(
     '/api/notifications/read-all',
-    { schema: { summary: 'Tüm bildirimleri okundu işaretler', body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/notification-read-result#' } } } },
+    {
+      schema: {
+        summary: 'Tüm bildirimleri okundu işaretler',
+        body: { $ref: 'meydan/no-body' },
+        response: { 200: { $ref: 'meydan/notification-read-result#' } },
+      },
+    },
     async (request) => markAllRead(ctx, ownerId(request)),
   );
 }

@@ -21,7 +21,8 @@ const memberId = (request: FastifyRequest) => requireMember(request, M.loginRequ
 
 export const unsubscribeTexts = {
   doneTitle: 'E-posta bildirimleri kapatıldı',
-  doneBody: 'Artık oy verdiğin anketler sonuçlandığında ya da biri seni takip ettiğinde e-posta almayacaksın. İstediğinde Ayarlar’dan yeniden açabilirsin.',
+  doneBody:
+    'Artık oy verdiğin anketler sonuçlandığında ya da biri seni takip ettiğinde e-posta almayacaksın. İstediğinde Ayarlar’dan yeniden açabilirsin.',
   invalidTitle: 'Bağlantı geçersiz',
   invalidBody: 'Bu abonelikten çıkma bağlantısı geçersiz. E-posta bildirimlerini Ayarlar’dan kapatabilirsin.',
   backHome: 'Ana sayfaya dön',
@@ -42,13 +43,23 @@ export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: Notificat
 function subscriptionRoutes(app: FastifyInstance, ctx: NotificationsContext) {
   app.get(
     '/api/push/public-key',
-    { schema: { summary: 'Tarayıcı bildirimlerinin VAPID açık anahtarı', response: { 200: { $ref: 'meydan/push-public-key#' } } } },
+    {
+      schema: {
+        summary: 'Tarayıcı bildirimlerinin VAPID açık anahtarı',
+        response: { 200: { $ref: 'meydan/push-public-key#' } },
+      },
+    },
     async () => pushPublicKey(ctx),
   );
 
   app.get(
     '/api/push/subscriptions',
-    { schema: { summary: 'Bildirim almaya abone olan tarayıcıların', response: { 200: { $ref: 'meydan/push-subscription-list#' } } } },
+    {
+      schema: {
+        summary: 'Bildirim almaya abone olan tarayıcıların',
+        response: { 200: { $ref: 'meydan/push-subscription-list#' } },
+      },
+    },
     async (request) => listPushSubscriptions(ctx, memberId(request)),
   );
 
@@ -109,10 +120,17 @@ function unsubscribeLinkRoutes(app: FastifyInstance, ctx: NotificationsContext) 
       .code(status)
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(htmlPage(title, `<p>${escapeHtml(body)}</p><a class="button" href="/">${escapeHtml(T.backHome)}</a>`, kind));
+      .send(
+        htmlPage(title, `<p>${escapeHtml(body)}</p><a class="button" href="/">${escapeHtml(T.backHome)}</a>`, kind),
+      );
   // A link from a mail: a malformed token gets the same page as a forged one, not the API's JSON validation error.
   const linkRoute = (summary: string, body?: { $ref: string }) => ({
-    schema: { summary, params: mailedTokenParams, ...(body ? { body } : {}), response: { 200: htmlPageResponse, 400: htmlPageResponse } },
+    schema: {
+      summary,
+      params: mailedTokenParams,
+      ...(body ? { body } : {}),
+      response: { 200: htmlPageResponse, 400: htmlPageResponse },
+    },
     attachValidation: true,
   });
   const unsubscribe = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
@@ -123,9 +141,21 @@ function unsubscribeLinkRoutes(app: FastifyInstance, ctx: NotificationsContext) 
   };
 
   // RFC 8058: the mail client posts `List-Unsubscribe=One-Click` as a form; its body says nothing more.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 1024 }, (_request, body, done) =>
-    done(null, Object.fromEntries(new URLSearchParams(String(body)))),
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: 1024 },
+    (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  app.get<{ Params: { token: string } }>('/api/notifications/email/unsubscribe/:token', linkRoute('E-posta bildirimlerini kapatır (e-postadaki bağlantı)'), unsubscribe);
-  app.post<{ Params: { token: string } }>('/api/notifications/email/unsubscribe/:token', linkRoute('E-posta bildirimlerini tek tıkla kapatır (RFC 8058, List-Unsubscribe-Post)', { $ref: 'meydan/one-click-unsubscribe-body#' }), unsubscribe);
+  app.get<{ Params: { token: string } }>(
+    '/api/notifications/email/unsubscribe/:token',
+    linkRoute('E-posta bildirimlerini kapatır (e-postadaki bağlantı)'),
+    unsubscribe,
+  );
+  app.post<{ Params: { token: string } }>(
+    '/api/notifications/email/unsubscribe/:token',
+    linkRoute('E-posta bildirimlerini tek tıkla kapatır (RFC 8058, List-Unsubscribe-Post)', {
+      $ref: 'meydan/one-click-unsubscribe-body#',
+    }),
+    unsubscribe,
+  );
 }

@@ -7,7 +7,15 @@ import type { Models } from '../model/index.js';
 import type { Realtime } from './realtime.js';
 import { groupKey, OpenGroups, RESULTS_GROUP } from './open-groups.js';
 import { links, texts } from '../domain/texts.js';
-import { groupLink, groupText, viewOf, type EndedPoll, type GroupFirst, type GroupKind, type NewComment } from '../domain/views.js';
+import {
+  groupLink,
+  groupText,
+  viewOf,
+  type EndedPoll,
+  type GroupFirst,
+  type GroupKind,
+  type NewComment,
+} from '../domain/views.js';
 
 type Stored = NotificationRecord & { _id: Types.ObjectId };
 
@@ -107,7 +115,10 @@ export class NotificationStore {
     try {
       first = (await this.redis.set(seen, '1', 'EX', COMMENT_SEEN_SECONDS, 'NX')) === 'OK';
     } catch (err) {
-      this.log.warn({ err: (err as Error).message, pollId: comment.pollId }, 'redis unavailable: comment notified on its own');
+      this.log.warn(
+        { err: (err as Error).message, pollId: comment.pollId },
+        'redis unavailable: comment notified on its own',
+      );
       await this.add({
         userId: comment.userId,
         kind: 'comment',
@@ -137,7 +148,14 @@ export class NotificationStore {
     return this.addToGroup('results', userId, RESULTS_GROUP, at, poll);
   }
 
-  private addToGroup(kind: GroupKind, userId: string, pollId: string, at: Date, comment?: GroupFirst, count = 1): Promise<void> {
+  private addToGroup(
+    kind: GroupKind,
+    userId: string,
+    pollId: string,
+    at: Date,
+    comment?: GroupFirst,
+    count = 1,
+  ): Promise<void> {
     const key = groupKey(kind, userId, pollId);
     let batch = this.batches.get(key);
     if (!batch) {
@@ -207,7 +225,11 @@ export class NotificationStore {
     }
   }
 
-  async list(userId: string, page: number, limit: number): Promise<{ items: NotificationItem[]; total: number; unread: number }> {
+  async list(
+    userId: string,
+    page: number,
+    limit: number,
+  ): Promise<{ items: NotificationItem[]; total: number; unread: number }> {
     const [docs, total, unread] = await Promise.all([
       this.model
         .find({ userId })

@@ -64,9 +64,14 @@ export class OpenGroups {
     const grouped = open.filter((doc) => doc.key.split(':').length === 3);
     for (const doc of grouped) {
       const key = groupKey(doc.kind as GroupKind, doc.userId, doc.pollId ?? RESULTS_GROUP);
-      await this.records.updateOne({ _id: key }, { $setOnInsert: { userId: doc.userId, notificationId: doc._id } }, { upsert: true });
+      await this.records.updateOne(
+        { _id: key },
+        { $setOnInsert: { userId: doc.userId, notificationId: doc._id } },
+        { upsert: true },
+      );
     }
     await this.redis.set(ADOPTED_KEY, new Date().toISOString());
-    if (grouped.length) this.log.info({ adopted: grouped.length }, 'unread group notifications given open-group records');
+    if (grouped.length)
+      this.log.info({ adopted: grouped.length }, 'unread group notifications given open-group records');
   }
 }

@@ -31,7 +31,10 @@ export class PushChannel {
 
   /** Whether an endpoint may be pushed to: https only, unless PUSH_ALLOW_HTTP_ENDPOINTS (the tests' stand-in). */
   acceptsEndpoint(endpoint: string): boolean {
-    return endpoint.startsWith('https://') || (this.config.PUSH_ALLOW_HTTP_ENDPOINTS === '1' && endpoint.startsWith('http://'));
+    return (
+      endpoint.startsWith('https://') ||
+      (this.config.PUSH_ALLOW_HTTP_ENDPOINTS === '1' && endpoint.startsWith('http://'))
+    );
   }
 
   /** Keeps a browser's subscription for the member (the same endpoint again replaces it); the oldest beyond the limit go. */
@@ -69,9 +72,15 @@ export class PushChannel {
     if (!publicKey) return 0;
     const subscriptions = await this.models.pushSubscriptions.find({ userId }).lean();
     if (subscriptions.length === 0) return 0;
-    const webPush = await (this.webPush ??= import('web-push').then((m) => (m as unknown as { default: WebPush }).default ?? m));
+    const webPush = await (this.webPush ??= import('web-push').then(
+      (m) => (m as unknown as { default: WebPush }).default ?? m,
+    ));
     const options = {
-      vapidDetails: { subject: this.config.VAPID_SUBJECT ?? 'mailto:no-reply@meydan.local', publicKey, privateKey: this.config.VAPID_PRIVATE_KEY! },
+      vapidDetails: {
+        subject: this.config.VAPID_SUBJECT ?? 'mailto:no-reply@meydan.local',
+        publicKey,
+        privateKey: this.config.VAPID_PRIVATE_KEY!,
+      },
       TTL: TTL_SECONDS,
     };
     const body = JSON.stringify(payload);
@@ -81,7 +90,11 @@ export class PushChannel {
         try {
           // web-push encrypts the message (aes128gcm) and signs the VAPID header; the post is ours (fetch), so an
           // http endpoint (the tests' stand-in, PUSH_ALLOW_HTTP_ENDPOINTS) is reached like an https one.
-          const request = webPush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, body, options);
+          const request = webPush.generateRequestDetails(
+            { endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } },
+            body,
+            options,
+          );
           const res = await fetch(request.endpoint, {
             method: 'POST',
             headers: request.headers as Record<string, string>,

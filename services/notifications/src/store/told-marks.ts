@@ -10,7 +10,8 @@ const toldKey = (pollId: string, userId: string) => `told:results:${pollId}:${us
 const reachedKey = (pollId: string) => `told:results:${pollId}:page`;
 
 /** The page of the poll's voters reached so far: null before the first, 'done' once every page was told. */
-export const votersPageReached = (redis: Redis, pollId: string): Promise<string | null> => redis.get(reachedKey(pollId));
+export const votersPageReached = (redis: Redis, pollId: string): Promise<string | null> =>
+  redis.get(reachedKey(pollId));
 
 /** Records the page reached (`next` of the page just told; null: the last page was told). */
 export async function recordVotersPageReached(redis: Redis, pollId: string, next: string | null): Promise<void> {

@@ -14,6 +14,9 @@ export function disconnectMember(ctx: NotificationsContext, userId: string): voi
  * A block or mute made or taken back: both ends' hidden sets are dropped (in every instance: the event is heard on
  * core NATS), so the next event is weighed against the new one.
  */
-export function dropHidden(ctx: NotificationsContext, { userId, targetId }: { userId: string; targetId: string }): void {
+export function dropHidden(
+  ctx: NotificationsContext,
+  { userId, targetId }: { userId: string; targetId: string },
+): void {
   ctx.hidden.forget(userId, targetId).catch((err: unknown) => ctx.log.warn({ err }, 'hidden set not dropped'));
 }

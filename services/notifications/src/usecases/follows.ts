@@ -27,7 +27,11 @@ export async function notifyFollowed(ctx: NotificationsContext, e: UserFollowedE
 }
 
 /** A follow request: at most one a day per requester. */
-export async function notifyFollowRequested(ctx: NotificationsContext, e: FollowRequestedEvent, c: EventContext): Promise<void> {
+export async function notifyFollowRequested(
+  ctx: NotificationsContext,
+  e: FollowRequestedEvent,
+  c: EventContext,
+): Promise<void> {
   const { store, actors, hidden } = ctx;
   if (await hidden.hides(e.targetId, e.requesterId, c)) return;
   // At most one a day per requester, as follows: a request withdrawn and made again (a new request id) is not new news.

@@ -26,7 +26,11 @@ export async function notifyLiked(ctx: NotificationsContext, e: PollLikedEvent, 
 }
 
 /** A comment on a member's poll: one growing unread notification per poll, as the creator's comments switch allows. */
-export async function notifyCommented(ctx: NotificationsContext, e: CommentCreatedEvent, c: EventContext): Promise<void> {
+export async function notifyCommented(
+  ctx: NotificationsContext,
+  e: CommentCreatedEvent,
+  c: EventContext,
+): Promise<void> {
   const { store, actors, preferences, hidden } = ctx;
   if (e.userId === e.creatorId) return;
   if (await hidden.hides(e.creatorId, e.userId, c)) return;
@@ -57,7 +61,11 @@ export async function notifyPollEnded(ctx: NotificationsContext, e: PollEndedEve
 }
 
 /** A new Dost Meclisi poll: each of its creator's mutual followers (asked of social) is told. */
-export async function notifyFriendsPoll(ctx: NotificationsContext, e: PollCreatedEvent, c: EventContext): Promise<void> {
+export async function notifyFriendsPoll(
+  ctx: NotificationsContext,
+  e: PollCreatedEvent,
+  c: EventContext,
+): Promise<void> {
   const { store, actors, hidden } = ctx;
   if (e.type !== 'friends') return;
   const userIds = await mutualsOf(ctx.bus, e.creatorId, c);

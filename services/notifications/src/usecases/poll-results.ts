@@ -39,7 +39,13 @@ export async function tellVoters(ctx: NotificationsContext, e: PollEndedEvent, c
   }
 }
 
-async function tellVoter(ctx: NotificationsContext, userId: string, e: PollEndedEvent, at: Date, c: EventContext): Promise<void> {
+async function tellVoter(
+  ctx: NotificationsContext,
+  userId: string,
+  e: PollEndedEvent,
+  at: Date,
+  c: EventContext,
+): Promise<void> {
   const { redis } = ctx;
   if (!(await ctx.preferences.allows(userId, 'notifyPollResults', c))) return;
   if (!(await markTold(redis, e.pollId, userId))) return;

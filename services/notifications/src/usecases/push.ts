@@ -35,7 +35,11 @@ export async function mailChoice(ctx: NotificationsContext, userId: string): Pro
 }
 
 /** A member turns the notification mails on or off. */
-export async function chooseMail(ctx: NotificationsContext, userId: string, email: boolean): Promise<{ email: boolean }> {
+export async function chooseMail(
+  ctx: NotificationsContext,
+  userId: string,
+  email: boolean,
+): Promise<{ email: boolean }> {
   await ctx.mail.choose(userId, email);
   return { email };
 }

@@ -9,7 +9,11 @@ import { dateOf } from './dates.js';
  * before; see store/seen-marks.ts), then one addition per creator and poll with the number of new votes. A write
  * that fails un-marks its votes, so the batch's redelivery counts them.
  */
-export async function notifyVotes(ctx: NotificationsContext, batch: BatchItem<VoteCastEvent>[], log: Logger): Promise<void> {
+export async function notifyVotes(
+  ctx: NotificationsContext,
+  batch: BatchItem<VoteCastEvent>[],
+  log: Logger,
+): Promise<void> {
   const { redis } = ctx;
   const byCreator = new Map<string, BatchItem<VoteCastEvent>[]>();
   for (const item of batch) {
@@ -23,7 +27,12 @@ export async function notifyVotes(ctx: NotificationsContext, batch: BatchItem<Vo
     [...byCreator].map(async ([creatorId, items]) => {
       const first = items[0]!;
       const deliveries = Math.max(...items.map((i) => i.deliveries));
-      const c = { requestId: first.requestId, log: log.child({ reqId: first.requestId }), subject: events.polls.voteCast, deliveries };
+      const c = {
+        requestId: first.requestId,
+        log: log.child({ reqId: first.requestId }),
+        subject: events.polls.voteCast,
+        deliveries,
+      };
       return (await ctx.preferences.allows(creatorId, 'notifyVotes', c)) ? items : [];
     }),
   );
@@ -48,6 +57,9 @@ export async function notifyVotes(ctx: NotificationsContext, batch: BatchItem<Vo
   );
   const unwritten = [...groups.values()].filter((_, i) => written[i]!.status === 'rejected');
   if (unwritten.length === 0) return;
-  await unmarkVotesSeen(redis, unwritten.flatMap((g) => g.keys));
+  await unmarkVotesSeen(
+    redis,
+    unwritten.flatMap((g) => g.keys),
+  );
   throw (written.find((w) => w.status === 'rejected') as PromiseRejectedResult).reason;
 }

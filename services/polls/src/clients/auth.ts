@@ -17,6 +17,10 @@ export function topicAffinities(ctx: { bus: Bus }, userId: string, requestId: st
 }
 
 /** Active members whose username or display name holds `q` (Turkish-aware), a page of them. */
-export function searchMembers(ctx: { bus: Bus }, query: { q: string; offset: number; limit: number }, requestId: string) {
+export function searchMembers(
+  ctx: { bus: Bus },
+  query: { q: string; offset: number; limit: number },
+  requestId: string,
+) {
   return ctx.bus.request(subjects.auth.usersSearch, query, { requestId });
 }

@@ -46,13 +46,18 @@ export class FriendsCircles {
     if (missing.length === 0) return circles;
     const creators = [...new Set(missing.map((d) => d.creatorId))];
     const mutualsOf = new Map(
-      await Promise.all(creators.map(async (c) => [c, await this.people.mutualsShown(c, source).catch((): string[] => [])] as const)),
+      await Promise.all(
+        creators.map(async (c) => [c, await this.people.mutualsShown(c, source).catch((): string[] => [])] as const),
+      ),
     );
     await Promise.all(
       missing.map(async (d) => {
         const id = String(d._id);
         const friendIds = mutualsOf.get(d.creatorId) ?? [];
-        const voted = await this.counters.votedAmong(id, friendIds.map((f) => `u:${f}`));
+        const voted = await this.counters.votedAmong(
+          id,
+          friendIds.map((f) => `u:${f}`),
+        );
         const circle = circleOf(friendIds, voted);
         this.kept.set(id, circle);
         circles.set(id, circle);

@@ -50,7 +50,11 @@ export class People {
     private readonly bus: Bus,
     private readonly log: Logger,
   ) {
-    this.users = new UserSummaries(bus, redis, log, { prefer: 'cache', cacheSeconds: SUMMARY_TTL_S, timeoutMs: NATS_TIMEOUT_MS });
+    this.users = new UserSummaries(bus, redis, log, {
+      prefer: 'cache',
+      cacheSeconds: SUMMARY_TTL_S,
+      timeoutMs: NATS_TIMEOUT_MS,
+    });
   }
 
   /** Summaries of users by id. Never fails: when auth does not answer, unknown users get a placeholder. */
@@ -82,7 +86,9 @@ export class People {
     const hit = await this.redis.get(keys.mutuals(userId)).catch(() => null);
     if (hit) return JSON.parse(hit) as string[];
     const answer = await this.bus.request(subjects.social.mutuals, { userId }, source, NATS_TIMEOUT_MS);
-    await this.redis.set(keys.mutuals(userId), JSON.stringify(answer.userIds), 'EX', MUTUALS_TTL_S).catch(() => undefined);
+    await this.redis
+      .set(keys.mutuals(userId), JSON.stringify(answer.userIds), 'EX', MUTUALS_TTL_S)
+      .catch(() => undefined);
     return answer.userIds;
   }
 

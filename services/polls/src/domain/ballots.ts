@@ -15,10 +15,15 @@ export const tooManyChoices = (maxChoices: number): string =>
   maxChoices === 1 ? pollMessages.singleChoiceOnly : `Bu ankette en fazla ${maxChoices} seçenek işaretleyebilirsin`;
 
 /** Why a ballot cannot be cast on a poll of `optionsCount` options allowing `maxChoices`, or null when it can. */
-export function ballotProblem(indexes: readonly number[], optionsCount: number, maxChoices: number): BallotProblem | null {
+export function ballotProblem(
+  indexes: readonly number[],
+  optionsCount: number,
+  maxChoices: number,
+): BallotProblem | null {
   const path = indexes.length > 1 ? 'optionIndexes' : 'optionIndex';
   if (indexes.length === 0) return { path: 'optionIndexes', message: pollMessages.optionRequired };
-  if (indexes.some((i) => !Number.isInteger(i) || i < 0 || i >= optionsCount)) return { path, message: pollMessages.optionInvalid };
+  if (indexes.some((i) => !Number.isInteger(i) || i < 0 || i >= optionsCount))
+    return { path, message: pollMessages.optionInvalid };
   if (new Set(indexes).size !== indexes.length) return { path, message: pollMessages.optionIndexesDuplicate };
   if (indexes.length > maxChoices) return { path, message: tooManyChoices(maxChoices) };
   return null;
@@ -34,6 +39,7 @@ export const ballotField = (indexes: readonly number[]): string => indexes.join(
 export const ballotOf = (field: string): number[] => field.split(',').map(Number);
 
 /** The options of a stored vote (documents of single-choice ballots carry only optionIndex). */
-export const ballotOfVote = (vote: { optionIndex: number; optionIndexes?: readonly number[] | null | undefined }): number[] =>
-  vote.optionIndexes && vote.optionIndexes.length > 0 ? [...vote.optionIndexes] : [vote.optionIndex];
-
+export const ballotOfVote = (vote: {
+  optionIndex: number;
+  optionIndexes?: readonly number[] | null | undefined;
+}): number[] => (vote.optionIndexes && vote.optionIndexes.length > 0 ? [...vote.optionIndexes] : [vote.optionIndex]);

@@ -42,7 +42,11 @@ export function wholePercent(part: number, total: number): number {
  * The optional sentence under 'Oyunuz kaydedildi! 🎉': how many chose as the voter did. `ballots` are the poll's voters
  * (on a multiple-choice poll fewer than the option votes' sum); an option's share is of the ballots.
  */
-export function voteFeedback(votes: readonly number[], choice: number | readonly number[], ballots = votes.reduce((a, b) => a + b, 0)): string | null {
+export function voteFeedback(
+  votes: readonly number[],
+  choice: number | readonly number[],
+  ballots = votes.reduce((a, b) => a + b, 0),
+): string | null {
   const chosen = typeof choice === 'number' ? [choice] : choice;
   if (ballots <= 1) return 'İlk oyu sen verdin!';
   if (chosen.length > 1) {

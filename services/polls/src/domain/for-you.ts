@@ -18,7 +18,11 @@ export function forYouScore(poll: RankablePoll, affinity: ReadonlyMap<string, nu
 }
 
 /** The polls, best first for this member (stable for equal scores: newer first). */
-export function rankForYou<P extends RankablePoll>(polls: readonly P[], affinities: readonly { category: string; weight: number }[], now: Date): P[] {
+export function rankForYou<P extends RankablePoll>(
+  polls: readonly P[],
+  affinities: readonly { category: string; weight: number }[],
+  now: Date,
+): P[] {
   const affinity = new Map(affinities.map((a) => [a.category, a.weight]));
   return polls
     .map((poll) => ({ poll, score: forYouScore(poll, affinity, now) }))

@@ -19,15 +19,23 @@ export interface CardPoll {
  * and carriage return; C1), lone surrogate halves and the non-characters U+FFFE/U+FFFF. A poll's text may hold any of
  * them (a title is any string): they are left out of the card rather than fail its rendering.
  */
-const NOT_IN_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_IN_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const escapeXml = (text: string) =>
-  text.replace(NOT_IN_XML, '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
+  text
+    .replace(NOT_IN_XML, '')
+    .replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[c]!);
 
 /** Cuts a text to at most `max` characters (by code point), with an ellipsis when cut. */
 function clip(text: string, max: number): string {
   const chars = [...text];
-  return chars.length <= max ? text : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? text
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** Breaks a text into at most `lines` lines of about `width` characters at spaces; the last line is clipped. */
@@ -72,14 +80,20 @@ export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string |
     const percent = Math.round(share * 100);
     const width = CARD_WIDTH - 2 * pad;
     const text = `<text x="${pad + 20}" y="${y + barHeight / 2 + fontSize / 3}" font-size="${fontSize}" fill="#1f2937">${escapeXml(clip(option.text, 52))}</text>`;
-    const bar = showResults && share > 0 ? `<rect x="${pad}" y="${y}" width="${Math.max(barHeight, Math.round(width * share))}" height="${barHeight}" rx="12" fill="#a5b4fc"/>` : '';
+    const bar =
+      showResults && share > 0
+        ? `<rect x="${pad}" y="${y}" width="${Math.max(barHeight, Math.round(width * share))}" height="${barHeight}" rx="12" fill="#a5b4fc"/>`
+        : '';
     const figure = showResults
       ? `<text x="${CARD_WIDTH - pad - 20}" y="${y + barHeight / 2 + fontSize / 3}" font-size="${fontSize}" font-weight="bold" text-anchor="end" fill="#312e81">%${percent}</text>`
       : '';
     return `<rect x="${pad}" y="${y}" width="${width}" height="${barHeight}" rx="12" fill="#eef2ff"/>${bar}${text}${figure}`;
   });
   const title = titleLines
-    .map((line, i) => `<text x="${pad}" y="${150 + i * 62}" font-size="52" font-weight="bold" fill="#111827">${escapeXml(line)}</text>`)
+    .map(
+      (line, i) =>
+        `<text x="${pad}" y="${150 + i * 62}" font-size="52" font-weight="bold" fill="#111827">${escapeXml(line)}</text>`,
+    )
     .join('');
   const votes = showResults
     ? `<text x="${CARD_WIDTH - pad}" y="78" font-size="28" text-anchor="end" fill="#4b5563">${total} oy</text>`

@@ -14,7 +14,13 @@
  * its counts to everyone who may see it; on a Dost Meclisi poll only to those who voted on it (and its creator),
  * whatever the mode. Hidden counts are answered as 0 with `resultsVisible: false`; the total stays.
  */
-import { defaultResultsVisibility, resultsVisibilities, type LiveCountsGroup, type PollType, type ResultsVisibility } from '@meydan/proto';
+import {
+  defaultResultsVisibility,
+  resultsVisibilities,
+  type LiveCountsGroup,
+  type PollType,
+  type ResultsVisibility,
+} from '@meydan/proto';
 
 export interface ResultsFacts {
   type: PollType | string;
@@ -27,7 +33,9 @@ export interface ResultsFacts {
 /** A poll document's mode (polls made before the choice existed have the default). */
 export function resultsVisibilityOf(poll: { resultsVisibility?: string | null }): ResultsVisibility {
   const mode = poll.resultsVisibility;
-  return mode && (resultsVisibilities as readonly string[]).includes(mode) ? (mode as ResultsVisibility) : defaultResultsVisibility;
+  return mode && (resultsVisibilities as readonly string[]).includes(mode)
+    ? (mode as ResultsVisibility)
+    : defaultResultsVisibility;
 }
 
 export function pollEnded(poll: Pick<ResultsFacts, 'expiresAt' | 'closedAt'>, now: Date): boolean {

@@ -19,7 +19,11 @@ export type ShareVoteRule =
   /** `perIp`: how many votes one IP network may have counted on the poll (null: not counted per IP). */
   | { allowed: true; perIp: number | null };
 
-export function shareVoteRule(mode: ShareVoteMode | null | undefined, isMember: boolean, browsersPerIp: number): ShareVoteRule {
+export function shareVoteRule(
+  mode: ShareVoteMode | null | undefined,
+  isMember: boolean,
+  browsersPerIp: number,
+): ShareVoteRule {
   switch (mode ?? defaultShareVoteMode) {
     case 'members':
       return isMember ? { allowed: true, perIp: null } : { allowed: false };

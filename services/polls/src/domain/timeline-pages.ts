@@ -15,7 +15,8 @@ export interface Ranked {
 export const comesFirst = (a: Ranked, b: Ranked): boolean => a.score > b.score || (a.score === b.score && a.id > b.id);
 
 /** Whether the poll comes after the cursor's (the cursor names the last poll of the previous page). */
-export const afterCursor = (r: Ranked, cursor: Cursor): boolean => r.score < cursor.k || (r.score === cursor.k && r.id < cursor.id);
+export const afterCursor = (r: Ranked, cursor: Cursor): boolean =>
+  r.score < cursor.k || (r.score === cursor.k && r.id < cursor.id);
 
 export const byFeedOrder = (a: Ranked, b: Ranked): number => (comesFirst(a, b) ? -1 : comesFirst(b, a) ? 1 : 0);
 
@@ -47,7 +48,9 @@ export function timelinePage(
   const totalCount = sharedTotal + circle.length;
   const circleInOrder = [...circle].sort(byFeedOrder);
   if (at.page !== undefined) {
-    const ids = mergeRanked(shared, circleInOrder).slice((at.page - 1) * limit, at.page * limit).map((r) => r.id);
+    const ids = mergeRanked(shared, circleInOrder)
+      .slice((at.page - 1) * limit, at.page * limit)
+      .map((r) => r.id);
     return { ids, totalCount, currentPage: at.page };
   }
   const cursor = at.cursor;

@@ -30,7 +30,11 @@ export function pollVisibleTo(poll: VisibilityFacts, viewer: Viewer, mutualsOfVi
 }
 
 /** The type rule alone. Mutuality is symmetric: the viewer is a mutual of the creator iff the creator is one of the viewer's. */
-export function audienceAllows(poll: Pick<VisibilityFacts, 'type' | 'creatorId'>, viewer: Viewer, mutualsOfViewer: readonly string[]): boolean {
+export function audienceAllows(
+  poll: Pick<VisibilityFacts, 'type' | 'creatorId'>,
+  viewer: Viewer,
+  mutualsOfViewer: readonly string[],
+): boolean {
   switch (poll.type) {
     case 'public':
       return true;
@@ -62,10 +66,18 @@ export function audienceFilter(viewer: Viewer, mutualsOfViewer: readonly string[
 export function feedFilter(
   viewer: Viewer,
   mutualsOfViewer: readonly string[],
-  options: { feed: 'trending' | 'new' | 'friends'; category?: string | undefined; now: Date; hiddenCreators?: readonly string[] },
+  options: {
+    feed: 'trending' | 'new' | 'friends';
+    category?: string | undefined;
+    now: Date;
+    hiddenCreators?: readonly string[];
+  },
 ): Record<string, unknown> {
   const circle = viewer.userId === null ? [] : [viewer.userId, ...mutualsOfViewer];
-  const audience = options.feed === 'friends' ? { type: 'friends', creatorId: { $in: circle } } : audienceFilter(viewer, mutualsOfViewer);
+  const audience =
+    options.feed === 'friends'
+      ? { type: 'friends', creatorId: { $in: circle } }
+      : audienceFilter(viewer, mutualsOfViewer);
   const filter: Record<string, unknown> = {
     isShareable: false,
     // Never a poll the word filter holds for review (the rank rows of feeds have no such field: none is held there).
@@ -73,6 +85,7 @@ export function feedFilter(
     $and: [audience, { $or: [{ expiresAt: null }, { expiresAt: { $gt: options.now } }] }],
   };
   if (options.category) filter['category'] = options.category;
-  if (options.hiddenCreators?.length) (filter['$and'] as object[]).push({ creatorId: { $nin: [...options.hiddenCreators] } });
+  if (options.hiddenCreators?.length)
+    (filter['$and'] as object[]).push({ creatorId: { $nin: [...options.hiddenCreators] } });
   return filter;
 }

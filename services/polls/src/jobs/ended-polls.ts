@@ -19,7 +19,10 @@ export async function sweepEndedPolls(ctx: PollsContext, now = new Date()): Prom
   if (!release) return 0;
   let published = 0;
   try {
-    const due = (await ctx.models.Poll.find({ expiresAt: { $ne: null, $lte: now }, endedAt: null }).sort({ expiresAt: 1 }).limit(BATCH).lean()) as PollDoc[];
+    const due = (await ctx.models.Poll.find({ expiresAt: { $ne: null, $lte: now }, endedAt: null })
+      .sort({ expiresAt: 1 })
+      .limit(BATCH)
+      .lean()) as PollDoc[];
     for (const poll of due) {
       const claimed = await claimEnded(ctx, String(poll._id), now);
       await ctx.models.Poll.updateOne({ _id: poll._id }, { $set: { endedAt: now } }, { timestamps: false });
@@ -33,5 +36,10 @@ export async function sweepEndedPolls(ctx: PollsContext, now = new Date()): Prom
 }
 
 export function startEndedPollsJob(ctx: PollsContext): PeriodicJob {
-  return everyInterval('ended polls sweep', ctx.config.POLLS_ENDED_SWEEP_MS ?? 15_000, () => sweepEndedPolls(ctx), ctx.log);
+  return everyInterval(
+    'ended polls sweep',
+    ctx.config.POLLS_ENDED_SWEEP_MS ?? 15_000,
+    () => sweepEndedPolls(ctx),
+    ctx.log,
+  );
 }

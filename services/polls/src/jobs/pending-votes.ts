@@ -28,7 +28,11 @@ const unacknowledgedVotes = gauge({
 });
 
 /** One sweep; returns how many pending votes it published. `graceMs`: how old a pending vote must be. */
-export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), graceMs = ctx.bus.settings.publishRetryMs + 5_000): Promise<number> {
+export async function sweepPendingVotes(
+  ctx: PollsContext,
+  now = Date.now(),
+  graceMs = ctx.bus.settings.publishRetryMs + 5_000,
+): Promise<number> {
   const release = await tryLock(ctx.redis, keys.pendingVotesLock, 60_000);
   if (!release) {
     unacknowledgedVotes.set(0);
@@ -42,7 +46,10 @@ export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), gra
       if (pending.length === 0) continue;
       found += pending.length;
       const meta = await ctx.polls.meta(pollId);
-      const changes = await ctx.voteChanges.lastChanges(pollId, pending.map((p) => p.voter));
+      const changes = await ctx.voteChanges.lastChanges(
+        pollId,
+        pending.map((p) => p.voter),
+      );
       for (const { voter, ballot, at } of pending) {
         const change = changes.get(voter);
         if (meta && change) {
@@ -67,5 +74,10 @@ export async function sweepPendingVotes(ctx: PollsContext, now = Date.now(), gra
 }
 
 export function startPendingVotesJob(ctx: PollsContext): PeriodicJob {
-  return everyInterval('pending votes sweep', ctx.config.POLLS_PENDING_SWEEP_MS ?? 5_000, () => sweepPendingVotes(ctx), ctx.log);
+  return everyInterval(
+    'pending votes sweep',
+    ctx.config.POLLS_PENDING_SWEEP_MS ?? 5_000,
+    () => sweepPendingVotes(ctx),
+    ctx.log,
+  );
 }

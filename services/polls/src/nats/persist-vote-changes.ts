@@ -25,7 +25,10 @@ export async function startVoteChangePersister(ctx: PollsContext): Promise<VoteC
       try {
         await persistVoteChanges(ctx, batch, ranks);
       } catch (err) {
-        c.log.warn({ err: (err as Error).message, changes: batch.length }, 'vote changes not persisted: will be redelivered');
+        c.log.warn(
+          { err: (err as Error).message, changes: batch.length },
+          'vote changes not persisted: will be redelivered',
+        );
         throw err;
       }
     },

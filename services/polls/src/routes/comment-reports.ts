@@ -17,6 +17,7 @@ export async function commentReportRoutes(app: FastifyInstance, { ctx }: { ctx: 
         response: { 201: { $ref: 'meydan/report-created' } },
       },
     },
-    async (request, reply) => reply.code(201).send(await reportComment(ctx, request.params.id, request.body, identityOf(request), request)),
+    async (request, reply) =>
+      reply.code(201).send(await reportComment(ctx, request.params.id, request.body, identityOf(request), request)),
   );
 }

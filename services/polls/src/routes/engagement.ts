@@ -28,7 +28,15 @@ export async function engagementRoutes(app: FastifyInstance, { ctx }: { ctx: Pol
 function likeRoute(app: FastifyInstance, ctx: PollsContext) {
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/like',
-    { onRequest: membersOnly(S.signInToLike), schema: { summary: 'Beğenir ya da beğeniyi geri alır', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/like-state' } } } },
+    {
+      onRequest: membersOnly(S.signInToLike),
+      schema: {
+        summary: 'Beğenir ya da beğeniyi geri alır',
+        params: idParams,
+        body: noBody,
+        response: { 200: { $ref: 'meydan/like-state' } },
+      },
+    },
     async (request) => likePoll(ctx, request.params.id, identityOf(request), request),
   );
 }
@@ -46,7 +54,13 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
       },
     },
     async (request, reply) => {
-      const { answer, sameForEveryVisitor } = await readComments(ctx, request.params.id, request.query, identityOf(request), request);
+      const { answer, sameForEveryVisitor } = await readComments(
+        ctx,
+        request.params.id,
+        request.query,
+        identityOf(request),
+        request,
+      );
       if (sameForEveryVisitor) reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
       return answer;
     },
@@ -56,16 +70,28 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
     '/api/polls/:id/comments',
     {
       onRequest: membersOnly(S.signInToComment),
-      schema: { summary: 'Yorum yazar (dakikada en fazla 10)', params: idParams, body: { $ref: 'meydan/comment-create' }, response: { 201: { $ref: 'meydan/comment' } } },
+      schema: {
+        summary: 'Yorum yazar (dakikada en fazla 10)',
+        params: idParams,
+        body: { $ref: 'meydan/comment-create' },
+        response: { 201: { $ref: 'meydan/comment' } },
+      },
     },
-    async (request, reply) => reply.code(201).send(await commentOnPoll(ctx, request.params.id, request.body.text, identityOf(request), request)),
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(await commentOnPoll(ctx, request.params.id, request.body.text, identityOf(request), request)),
   );
 
   app.delete<{ Params: CommentIdParams }>(
     '/api/polls/:id/comments/:commentId',
     {
       onRequest: membersOnly(S.signInToComment),
-      schema: { summary: 'Kendi yorumunu siler', params: { $ref: 'meydan/comment-id-params' }, response: { 200: { $ref: 'meydan/message' } } },
+      schema: {
+        summary: 'Kendi yorumunu siler',
+        params: { $ref: 'meydan/comment-id-params' },
+        response: { 200: { $ref: 'meydan/message' } },
+      },
     },
     async (request) => deleteOwnComment(ctx, request.params.id, request.params.commentId, identityOf(request), request),
   );
@@ -75,14 +101,28 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
 function shareRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/share',
-    { schema: { summary: 'Paylaşımı sayar (üye ya da ziyaretçi başına bir kez)', params: idParams, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
+    {
+      schema: {
+        summary: 'Paylaşımı sayar (üye ya da ziyaretçi başına bir kez)',
+        params: idParams,
+        body: noBody,
+        response: { 200: { $ref: 'meydan/share-state' } },
+      },
+    },
     async (request) => sharePoll(ctx, request.params.id, identityOf(request), request),
   );
 
   // The share page's copy-link button counts a share too (share-link polls are not reachable by id).
   app.post<{ Params: ShareCodeParams }>(
     '/api/s/:shortUrl/share',
-    { schema: { summary: 'Paylaşım bağlantısındaki anketin paylaşımını sayar', params: { $ref: 'meydan/share-code-params' }, body: noBody, response: { 200: { $ref: 'meydan/share-state' } } } },
+    {
+      schema: {
+        summary: 'Paylaşım bağlantısındaki anketin paylaşımını sayar',
+        params: { $ref: 'meydan/share-code-params' },
+        body: noBody,
+        response: { 200: { $ref: 'meydan/share-state' } },
+      },
+    },
     async (request) => shareFromShareLink(ctx, request.params.shortUrl, identityOf(request)),
   );
 }
@@ -92,9 +132,15 @@ function reportRoute(app: FastifyInstance, ctx: PollsContext) {
     '/api/polls/:id/report',
     {
       onRequest: membersOnly(S.signInToReport),
-      schema: { summary: 'Anketi şikayet eder (üye başına bir kez)', params: idParams, body: { $ref: 'meydan/report-create' }, response: { 201: { $ref: 'meydan/report-created' } } },
+      schema: {
+        summary: 'Anketi şikayet eder (üye başına bir kez)',
+        params: idParams,
+        body: { $ref: 'meydan/report-create' },
+        response: { 201: { $ref: 'meydan/report-created' } },
+      },
     },
-    async (request, reply) => reply.code(201).send(await reportPoll(ctx, request.params.id, request.body, identityOf(request), request)),
+    async (request, reply) =>
+      reply.code(201).send(await reportPoll(ctx, request.params.id, request.body, identityOf(request), request)),
   );
 }
 
@@ -102,7 +148,14 @@ function reportRoute(app: FastifyInstance, ctx: PollsContext) {
 function groupAnalysisRoute(app: FastifyInstance, ctx: PollsContext) {
   app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/analysis',
-    { onRequest: membersOnly(S.signInForAnalysis), schema: { summary: 'Dost Meclisi anketinin Grup Analizi', params: idParams, response: { 200: { $ref: 'meydan/poll-analysis' } } } },
+    {
+      onRequest: membersOnly(S.signInForAnalysis),
+      schema: {
+        summary: 'Dost Meclisi anketinin Grup Analizi',
+        params: idParams,
+        response: { 200: { $ref: 'meydan/poll-analysis' } },
+      },
+    },
     async (request) => groupAnalysis(ctx, request.params.id, identityOf(request), request),
   );
 }

@@ -10,14 +10,19 @@ import { pollResults } from '../usecases/results.js';
 import { resultColumns } from '../views/results-sheet.js';
 import { identityOf, membersOnly } from './common.js';
 
-const summary = 'Anketin sonuçları (yalnızca anketin sahibi; sonuçları anket bitince açılan bir anketinki bitince, öncesinde 409): seçenek, oy, yüzde, oy veren sayısı ve bitiş zamanı';
+const summary =
+  'Anketin sonuçları (yalnızca anketin sahibi; sonuçları anket bitince açılan bir anketinki bitince, öncesinde 409): seçenek, oy, yüzde, oy veren sayısı ve bitiş zamanı';
 
 export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/results.csv',
     {
       onRequest: membersOnly(),
-      schema: { summary: `${summary}. CSV, Türkçe Excel için`, params: { $ref: 'meydan/poll-id-params' }, response: { 200: csvResponse } },
+      schema: {
+        summary: `${summary}. CSV, Türkçe Excel için`,
+        params: { $ref: 'meydan/poll-id-params' },
+        response: { 200: csvResponse },
+      },
     },
     async (request, reply) => {
       const { id, rows } = await pollResults(ctx, request.params.id, identityOf(request), request);
@@ -33,7 +38,11 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCo
     '/api/polls/:id/results.xlsx',
     {
       onRequest: membersOnly(),
-      schema: { summary: `${summary}. Excel dosyası (.xlsx)`, params: { $ref: 'meydan/poll-id-params' }, response: { 200: xlsxResponse } },
+      schema: {
+        summary: `${summary}. Excel dosyası (.xlsx)`,
+        params: { $ref: 'meydan/poll-id-params' },
+        response: { 200: xlsxResponse },
+      },
     },
     async (request, reply) => {
       const { id, rows } = await pollResults(ctx, request.params.id, identityOf(request), request);

@@ -1,6 +1,14 @@
 /** Create, read, list, edit and delete polls. */
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, pollServiceMessages as S, type PollCreateBody, type PollEditBody, type PollIdParams, type PollListQuery, type QuickQuestionBody } from '@meydan/proto';
+import {
+  apiPaths,
+  pollServiceMessages as S,
+  type PollCreateBody,
+  type PollEditBody,
+  type PollIdParams,
+  type PollListQuery,
+  type QuickQuestionBody,
+} from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { readFeed, readPoll } from '../usecases/feeds.js';
 import { closePoll, deletePoll, editPoll } from '../usecases/poll-changes.js';
@@ -36,9 +44,15 @@ function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
     apiPaths.pollCreateShareable,
     {
       onRequest: membersOnly(S.signInToCreate),
-      schema: { summary: 'Paylaşım bağlantısıyla açılan anket oluşturur (shareVoteMode: browser tarayıcı başına, ip IP başına, members yalnızca üyeler)', body: { $ref: 'meydan/poll-create' }, response: { 201: { $ref: 'meydan/shareable-poll-created' } } },
+      schema: {
+        summary:
+          'Paylaşım bağlantısıyla açılan anket oluşturur (shareVoteMode: browser tarayıcı başına, ip IP başına, members yalnızca üyeler)',
+        body: { $ref: 'meydan/poll-create' },
+        response: { 201: { $ref: 'meydan/shareable-poll-created' } },
+      },
     },
-    async (request, reply) => reply.code(201).send(await createShareablePoll(ctx, request.body, identityOf(request), request)),
+    async (request, reply) =>
+      reply.code(201).send(await createShareablePoll(ctx, request.body, identityOf(request), request)),
   );
 
   // 'Hızlı Karar (VS)': a two-option question, posted as a public genel poll lasting 24 hours.
@@ -46,20 +60,35 @@ function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
     apiPaths.pollCreateQuick,
     {
       onRequest: membersOnly(S.signInToAsk),
-      schema: { summary: 'Hızlı Karar (VS): iki seçenekli, 24 saatlik soru', body: { $ref: 'meydan/quick-question' }, response: { 201: pollRef } },
+      schema: {
+        summary: 'Hızlı Karar (VS): iki seçenekli, 24 saatlik soru',
+        body: { $ref: 'meydan/quick-question' },
+        response: { 201: pollRef },
+      },
     },
-    async (request, reply) => reply.code(201).send(await askQuickQuestion(ctx, request.body, identityOf(request), request)),
+    async (request, reply) =>
+      reply.code(201).send(await askQuickQuestion(ctx, request.body, identityOf(request), request)),
   );
 
   // The benchmark's baseline: a gateway round trip into this service that does nothing else.
-  app.get('/api/polls/ping', { schema: { summary: 'Bağlantı denemesi', response: { 200: { $ref: 'meydan/message' } } } }, async () => ({ message: 'ok' }));
+  app.get(
+    '/api/polls/ping',
+    { schema: { summary: 'Bağlantı denemesi', response: { 200: { $ref: 'meydan/message' } } } },
+    async () => ({ message: 'ok' }),
+  );
 }
 
 /** The feeds and one poll. */
 function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
   app.get<{ Querystring: PollListQuery }>(
     '/api/polls',
-    { schema: { summary: 'Anketleri listeler (page ile sayfa numarası ya da cursor ile devam; category, limit, feed)', querystring: { $ref: 'meydan/poll-list-query' }, response: { 200: { $ref: 'meydan/poll-list' } } } },
+    {
+      schema: {
+        summary: 'Anketleri listeler (page ile sayfa numarası ya da cursor ile devam; category, limit, feed)',
+        querystring: { $ref: 'meydan/poll-list-query' },
+        response: { 200: { $ref: 'meydan/poll-list' } },
+      },
+    },
     async (request, reply) => {
       const { answer, sameForEveryVisitor } = await readFeed(ctx, request.query, identityOf(request), request);
       if (sameForEveryVisitor) reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
@@ -67,11 +96,15 @@ function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
     },
   );
 
-  app.get<{ Params: PollIdParams }>('/api/polls/:id', { schema: { summary: 'Tek bir anketi getirir', params: idParams, response: { 200: pollRef } } }, async (request, reply) => {
-    const { answer, sameForEveryVisitor } = await readPoll(ctx, request.params.id, identityOf(request), request);
-    if (sameForEveryVisitor) reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
-    return answer;
-  });
+  app.get<{ Params: PollIdParams }>(
+    '/api/polls/:id',
+    { schema: { summary: 'Tek bir anketi getirir', params: idParams, response: { 200: pollRef } } },
+    async (request, reply) => {
+      const { answer, sameForEveryVisitor } = await readPoll(ctx, request.params.id, identityOf(request), request);
+      if (sameForEveryVisitor) reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
+      return answer;
+    },
+  );
 }
 
 /** What only a poll's creator may do: edit it in its first minute before its first vote, close it early, delete it. */
@@ -81,7 +114,8 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
     {
       onRequest: membersOnly(),
       schema: {
-        summary: 'Anketin başlığını ya da açıklamasını düzeltir (oluşturulduktan sonraki 1 dakika içinde ve ilk oydan önce; sonra 409)',
+        summary:
+          'Anketin başlığını ya da açıklamasını düzeltir (oluşturulduktan sonraki 1 dakika içinde ve ilk oydan önce; sonra 409)',
         params: idParams,
         body: { $ref: 'meydan/poll-edit' },
         response: { 200: pollRef },
@@ -92,13 +126,24 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
 
   app.post<{ Params: PollIdParams }>(
     '/api/polls/:id/close',
-    { onRequest: membersOnly(), schema: { summary: 'Kendi anketini süresinden önce sonlandırır (oy verilemez, sonuçlar açılır, bitiş bildirimi gider)', params: idParams, body: { $ref: 'meydan/no-body' }, response: { 200: pollRef } } },
+    {
+      onRequest: membersOnly(),
+      schema: {
+        summary: 'Kendi anketini süresinden önce sonlandırır (oy verilemez, sonuçlar açılır, bitiş bildirimi gider)',
+        params: idParams,
+        body: { $ref: 'meydan/no-body' },
+        response: { 200: pollRef },
+      },
+    },
     async (request) => closePoll(ctx, request.params.id, identityOf(request), request),
   );
 
   app.delete<{ Params: PollIdParams }>(
     '/api/polls/:id',
-    { onRequest: membersOnly(), schema: { summary: 'Kendi anketini siler', params: idParams, response: { 200: { $ref: 'meydan/message' } } } },
+    {
+      onRequest: membersOnly(),
+      schema: { summary: 'Kendi anketini siler', params: idParams, response: { 200: { $ref: 'meydan/message' } } },
+    },
     async (request) => deletePoll(ctx, request.params.id, identityOf(request), request),
   );
 }

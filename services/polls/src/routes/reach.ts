@@ -8,7 +8,10 @@ import type { PollsContext } from '../context.js';
 import { CARD_FRESH_MS, PollCards, oembedOf, visitorPreview } from '../usecases/previews.js';
 import { SAME_FOR_EVERY_VISITOR, pollNotFound } from './common.js';
 
-const pngResponse = { description: '1200×630 PNG', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } as const;
+const pngResponse = {
+  description: '1200×630 PNG',
+  content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
+} as const;
 
 export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   const cards = new PollCards();
@@ -20,7 +23,8 @@ export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCon
     '/api/polls/:id/preview',
     {
       schema: {
-        summary: 'Anketin ziyaretçiye görünen hâli: visible (başlık, seçenekler, sayılar); ziyaretçinin göremediği ya da olmayan bir anket için aynı 404',
+        summary:
+          'Anketin ziyaretçiye görünen hâli: visible (başlık, seçenekler, sayılar); ziyaretçinin göremediği ya da olmayan bir anket için aynı 404',
         params: { $ref: 'meydan/poll-id-params' },
         response: { 200: { $ref: 'meydan/nats-poll-preview-reply' } },
       },
@@ -31,19 +35,12 @@ export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCon
       return preview;
     },
   );
-  const send = async (reply: FastifyReply, png: Buffer | null) => {
-    if (!png) throw pollNotFound();
-    return reply
-      .type('image/png')
-      .header('cache-control', `public, max-age=${CARD_FRESH_MS / 1000}`)
-      .send(png);
-  };
-
   app.get<{ Querystring: OembedQuery }>(
     '/api/oembed',
     {
       schema: {
-        summary: 'oEmbed (rich): bir anket sayfasının (/anket/{id}, /s/{kod}) yerleştirilecek iframe kodu; başka adres ya da görünmeyen anket 404',
+        summary:
+          'oEmbed (rich): bir anket sayfasının (/anket/{id}, /s/{kod}) yerleştirilecek iframe kodu; başka adres ya da görünmeyen anket 404',
         querystring: { $ref: 'meydan/oembed-query' },
         response: { 200: { $ref: 'meydan/oembed' } },
       },
@@ -55,15 +52,41 @@ export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCon
     },
   );
 
+  cardRoutes(app, ctx, cards);
+}
+
+/** A poll's card image, immutable for a short while; a poll the visitor cannot see is the same 404 as none. */
+async function sendPng(reply: FastifyReply, png: Buffer | null) {
+  if (!png) throw pollNotFound();
+  return reply
+    .type('image/png')
+    .header('cache-control', `public, max-age=${CARD_FRESH_MS / 1000}`)
+    .send(png);
+}
+
+/** The link-preview images (og:image), by id for public polls and by share code for share-link polls. */
+function cardRoutes(app: FastifyInstance, ctx: PollsContext, cards: PollCards): void {
   app.get<{ Params: PollIdParams }>(
     '/api/polls/:id/card.png',
-    { schema: { summary: 'Anketin bağlantı önizleme görseli (1200×630 PNG, ziyaretçinin gördüğü kadarıyla)', params: { $ref: 'meydan/poll-id-params' }, response: { 200: pngResponse } } },
-    async (request, reply) => send(reply, await cards.png(ctx, { pollId: request.params.id })),
+    {
+      schema: {
+        summary: 'Anketin bağlantı önizleme görseli (1200×630 PNG, ziyaretçinin gördüğü kadarıyla)',
+        params: { $ref: 'meydan/poll-id-params' },
+        response: { 200: pngResponse },
+      },
+    },
+    async (request, reply) => sendPng(reply, await cards.png(ctx, { pollId: request.params.id })),
   );
 
   app.get<{ Params: ShareCodeParams }>(
     '/api/s/:shortUrl/card.png',
-    { schema: { summary: 'Paylaşım bağlantısındaki anketin önizleme görseli (1200×630 PNG)', params: { $ref: 'meydan/share-code-params' }, response: { 200: pngResponse } } },
-    async (request, reply) => send(reply, await cards.png(ctx, { shortUrl: request.params.shortUrl })),
+    {
+      schema: {
+        summary: 'Paylaşım bağlantısındaki anketin önizleme görseli (1200×630 PNG)',
+        params: { $ref: 'meydan/share-code-params' },
+        response: { 200: pngResponse },
+      },
+    },
+    async (request, reply) => sendPng(reply, await cards.png(ctx, { shortUrl: request.params.shortUrl })),
   );
 }

@@ -14,7 +14,8 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCo
     '/api/search',
     {
       schema: {
-        summary: 'Arama: anketler (başlık, açıklama, seçenekler) ya da üyeler (kullanıcı adı, görünen ad); Türkçe harflere duyarsız, sayfalı',
+        summary:
+          'Arama: anketler (başlık, açıklama, seçenekler) ya da üyeler (kullanıcı adı, görünen ad); Türkçe harflere duyarsız, sayfalı',
         querystring: { $ref: 'meydan/search-query' },
         response: { 200: { $ref: 'meydan/search-result' } },
       },
@@ -24,7 +25,12 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCo
 
   app.get(
     '/api/tags/trending',
-    { schema: { summary: 'Gündem: son 24 saatin herkese açık anketlerinde en çok geçen etiketler', response: { 200: { $ref: 'meydan/trending-tags' } } } },
+    {
+      schema: {
+        summary: 'Gündem: son 24 saatin herkese açık anketlerinde en çok geçen etiketler',
+        response: { 200: { $ref: 'meydan/trending-tags' } },
+      },
+    },
     async (_request, reply) => {
       const answer = await trendingTags(ctx);
       reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
@@ -38,7 +44,14 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCo
       schema: {
         summary: 'Bir etiketin (#etiket) anketleri, yeniden eskiye, sayfalı',
         params: { $ref: 'meydan/tag-params' },
-        querystring: { type: 'object', additionalProperties: false, properties: { page: { type: 'integer', minimum: 1, maximum: 100, default: 1 }, limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 } } },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            page: { type: 'integer', minimum: 1, maximum: 100, default: 1 },
+            limit: { type: 'integer', minimum: 1, maximum: 50, default: 10 },
+          },
+        },
         response: { 200: { $ref: 'meydan/search-result' } },
       },
     },

@@ -9,9 +9,16 @@ import { SAME_FOR_EVERY_VISITOR, identityOf } from './common.js';
 export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
   app.get<{ Params: UserIdParams }>(
     '/api/users/:id/polls',
-    { schema: { summary: 'Bir üyenin anketleri (me: giriş yapan üye)', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-poll-list' } } } },
+    {
+      schema: {
+        summary: 'Bir üyenin anketleri (me: giriş yapan üye)',
+        params: { $ref: 'meydan/user-id-params' },
+        response: { 200: { $ref: 'meydan/user-poll-list' } },
+      },
+    },
     async (request, reply) => {
-      const ownerId = request.params.id === OWN_USER_KEY ? requireMember(request, S.signInForOwnPolls) : request.params.id;
+      const ownerId =
+        request.params.id === OWN_USER_KEY ? requireMember(request, S.signInForOwnPolls) : request.params.id;
       const { answer, sameForEveryVisitor } = await memberPolls(ctx, ownerId, identityOf(request), request);
       if (sameForEveryVisitor) reply.header('cache-control', SAME_FOR_EVERY_VISITOR);
       return answer;
@@ -20,7 +27,13 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
 
   app.get<{ Params: UserIdParams }>(
     '/api/users/:id/votes',
-    { schema: { summary: 'Kendi oyların', params: { $ref: 'meydan/user-id-params' }, response: { 200: { $ref: 'meydan/user-vote-list' } } } },
+    {
+      schema: {
+        summary: 'Kendi oyların',
+        params: { $ref: 'meydan/user-id-params' },
+        response: { 200: { $ref: 'meydan/user-vote-list' } },
+      },
+    },
     async (request) => memberVotes(ctx, request.params.id, identityOf(request)),
   );
 }

@@ -3,9 +3,21 @@
  * poll that allows it: how many moved from which option to which, never who.
  */
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, type PollIdParams, type PollVoteBody, type ShareCodeParams, type ShareVoteBody } from '@meydan/proto';
+import {
+  apiPaths,
+  type PollIdParams,
+  type PollVoteBody,
+  type ShareCodeParams,
+  type ShareVoteBody,
+} from '@meydan/proto';
 import type { PollsContext } from '../context.js';
-import { changeMemberVote, changeShareVote, readFlows, takeBackMemberVote, takeBackShareVote } from '../usecases/vote-changes.js';
+import {
+  changeMemberVote,
+  changeShareVote,
+  readFlows,
+  takeBackMemberVote,
+  takeBackShareVote,
+} from '../usecases/vote-changes.js';
 import { identityOf } from './common.js';
 
 export async function voteChangeRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
@@ -75,7 +87,8 @@ function flowsRoute(app: FastifyInstance, ctx: PollsContext) {
     '/api/polls/:id/flows',
     {
       schema: {
-        summary: "Oy akışları: oy değiştirmeye izin veren ankette kaç kişinin hangi seçenekten hangisine geçtiği ('A'dan B'ye 312 kişi geçti'), kim olduğu söylenmeden",
+        summary:
+          "Oy akışları: oy değiştirmeye izin veren ankette kaç kişinin hangi seçenekten hangisine geçtiği ('A'dan B'ye 312 kişi geçti'), kim olduğu söylenmeden",
         params: { $ref: 'meydan/poll-id-params' },
         response: { 200: { $ref: 'meydan/poll-flows' } },
       },

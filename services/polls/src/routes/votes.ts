@@ -5,7 +5,13 @@
  * (usecases/votes.ts).
  */
 import type { FastifyInstance } from 'fastify';
-import { apiPaths, type PollIdParams, type PollVoteBody, type ShareCodeParams, type ShareVoteBody } from '@meydan/proto';
+import {
+  apiPaths,
+  type PollIdParams,
+  type PollVoteBody,
+  type ShareCodeParams,
+  type ShareVoteBody,
+} from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { readShareLinkPoll, voteAsMember, voteOnShareLink } from '../usecases/votes.js';
 import { identityOf } from './common.js';
@@ -15,7 +21,8 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
     apiPaths.pollVote,
     {
       schema: {
-        summary: 'Oy verir (optionIndex ya da optionId: seçeneğin 0\'dan başlayan sırası; birden fazla seçimli ankette optionIndexes: en fazla maxChoices seçenek)',
+        summary:
+          "Oy verir (optionIndex ya da optionId: seçeneğin 0'dan başlayan sırası; birden fazla seçimli ankette optionIndexes: en fazla maxChoices seçenek)",
         params: { $ref: 'meydan/poll-id-params' },
         body: { $ref: 'meydan/poll-vote' },
         response: { 200: { $ref: 'meydan/vote-result' } },
@@ -27,7 +34,13 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
 
   app.get<{ Params: ShareCodeParams }>(
     '/api/s/:shortUrl',
-    { schema: { summary: 'Paylaşım bağlantısındaki anket', params: { $ref: 'meydan/share-code-params' }, response: { 200: { $ref: 'meydan/share-link-poll' } } } },
+    {
+      schema: {
+        summary: 'Paylaşım bağlantısındaki anket',
+        params: { $ref: 'meydan/share-code-params' },
+        response: { 200: { $ref: 'meydan/share-link-poll' } },
+      },
+    },
     async (request) => readShareLinkPoll(ctx, request.params.shortUrl, identityOf(request), request),
   );
 

@@ -22,7 +22,13 @@ return {counts, engagement, ballot}
 `;
 
 interface CardCommands {
-  pollsReadCard(counts: string, engagement: string, voters: string, voter: string, liker: string): Promise<[string[], (string | null)[], string | null]>;
+  pollsReadCard(
+    counts: string,
+    engagement: string,
+    voters: string,
+    voter: string,
+    liker: string,
+  ): Promise<[string[], (string | null)[], string | null]>;
 }
 
 /** Defines the card script on the client; called when the service starts (see the kit's `defineScripts`). */
@@ -39,26 +45,56 @@ export interface CardState {
 
 type Cards = { redis: Redis; counters: VoteCounters; engagement: Engagement };
 
-export async function cardStates(ctx: Cards, polls: readonly PollShape[], voter: string | null, userId: string | null): Promise<Map<string, CardState>> {
+export async function cardStates(
+  ctx: Cards,
+  polls: readonly PollShape[],
+  voter: string | null,
+  userId: string | null,
+): Promise<Map<string, CardState>> {
   const redis = ctx.redis as Redis & CardCommands;
-  const replies = await Promise.all(polls.map((p) => redis.pollsReadCard(keys.counts(p.id), keys.engagement(p.id), keys.voters(p.id), voter ?? '', userId ? `u:${userId}` : '')));
+  const replies = await Promise.all(
+    polls.map((p) =>
+      redis.pollsReadCard(
+        keys.counts(p.id),
+        keys.engagement(p.id),
+        keys.voters(p.id),
+        voter ?? '',
+        userId ? `u:${userId}` : '',
+      ),
+    ),
+  );
   const states = new Map<string, CardState>();
   const noCounts: PollShape[] = [];
   const noEngagement: PollShape[] = [];
   polls.forEach((p, i) => {
     const [countsFlat, [l, c, s, lk, mine], ballot] = replies[i]!;
     const counts = countsFlat.length ? countsFromHash(hashFromFlat(countsFlat), p.optionsCount) : null;
-    const engagement = l != null && c != null && s != null && lk != null ? { likes: Number(l), comments: Number(c), shares: Number(s), liked: mine != null } : null;
+    const engagement =
+      l != null && c != null && s != null && lk != null
+        ? { likes: Number(l), comments: Number(c), shares: Number(s), liked: mine != null }
+        : null;
     if (!counts) noCounts.push(p);
     if (!engagement) noEngagement.push(p);
-    if (counts && engagement) states.set(p.id, { counts, engagement, choice: ballot == null ? null : ballotOf(ballot) });
+    if (counts && engagement)
+      states.set(p.id, { counts, engagement, choice: ballot == null ? null : ballotOf(ballot) });
   });
   if (noCounts.length === 0 && noEngagement.length === 0) return states;
   // The rare poll whose state expired or was flushed: recounted, then read as before.
   const missing = polls.filter((p) => !states.has(p.id));
   // The counters first: their recount puts the voters back, which the ballots are read from.
   const counts = await ctx.counters.countsOf(missing);
-  const [engagement, choices] = await Promise.all([ctx.engagement.of(missing, userId), ctx.counters.choicesOf(missing.map((p) => p.id), voter)]);
-  for (const p of missing) states.set(p.id, { counts: counts.get(p.id)!, engagement: engagement.get(p.id)!, choice: choices.get(p.id) ?? null });
+  const [engagement, choices] = await Promise.all([
+    ctx.engagement.of(missing, userId),
+    ctx.counters.choicesOf(
+      missing.map((p) => p.id),
+      voter,
+    ),
+  ]);
+  for (const p of missing)
+    states.set(p.id, {
+      counts: counts.get(p.id)!,
+      engagement: engagement.get(p.id)!,
+      choice: choices.get(p.id) ?? null,
+    });
   return states;
 }

@@ -17,7 +17,9 @@ export async function commentPage(
   hiddenAuthors: readonly string[] = [],
   readerId: string | null = null,
 ): Promise<{ docs: CommentDoc[]; totalCount: number }> {
-  const shown: Record<string, unknown> = hiddenAuthors.length ? { pollId, userId: { $nin: [...hiddenAuthors] } } : { pollId };
+  const shown: Record<string, unknown> = hiddenAuthors.length
+    ? { pollId, userId: { $nin: [...hiddenAuthors] } }
+    : { pollId };
   shown['$and'] = [{ $or: readerId ? [{ heldAt: null }, { userId: readerId }] : [{ heldAt: null }] }];
   const filter: Record<string, unknown> = { ...shown };
   if (cursor) {
@@ -25,15 +27,26 @@ export async function commentPage(
     filter['$or'] = [{ createdAt: { $lt: at } }, { createdAt: at, _id: { $lt: new Types.ObjectId(cursor.id) } }];
   }
   const [docs, totalCount] = await Promise.all([
-    ctx.models.Comment.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit + 1).lean() as Promise<CommentDoc[]>,
+    ctx.models.Comment.find(filter)
+      .sort({ createdAt: -1, _id: -1 })
+      .limit(limit + 1)
+      .lean() as Promise<CommentDoc[]>,
     ctx.models.Comment.countDocuments(shown),
   ]);
   return { docs, totalCount };
 }
 
 /** Stores a comment; `held`: the word filter holds it for review (its author alone sees it until approved). */
-export async function createComment(ctx: Comments, pollId: Types.ObjectId, userId: string, text: string, held = false): Promise<CommentDoc> {
-  return (await ctx.models.Comment.create({ pollId, userId, text, heldAt: held ? new Date() : null })).toObject() as CommentDoc;
+export async function createComment(
+  ctx: Comments,
+  pollId: Types.ObjectId,
+  userId: string,
+  text: string,
+  held = false,
+): Promise<CommentDoc> {
+  return (
+    await ctx.models.Comment.create({ pollId, userId, text, heldAt: held ? new Date() : null })
+  ).toObject() as CommentDoc;
 }
 
 /** The comment, when it is on this poll. */
@@ -55,7 +68,14 @@ export async function commentById(ctx: Comments, commentId: Types.ObjectId): Pro
 /** Stores a member's report on a comment; a second one by the same member throws the duplicate-key error. */
 export async function createCommentReport(
   ctx: Comments,
-  report: { commentId: Types.ObjectId; pollId: Types.ObjectId; authorId: string; reporterId: string; reason: string; description: string | null },
+  report: {
+    commentId: Types.ObjectId;
+    pollId: Types.ObjectId;
+    authorId: string;
+    reporterId: string;
+    reason: string;
+    description: string | null;
+  },
 ) {
   return ctx.models.CommentReport.create(report);
 }

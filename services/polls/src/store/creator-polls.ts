@@ -24,8 +24,21 @@ export interface CreatorPoll {
 }
 
 interface CreatorPollsScripts {
-  keepCreatorPolls(set: string, generation: string, expected: string, ttlSeconds: number, ...scoresAndIds: (string | number)[]): Promise<number>;
-  changeCreatorPolls(set: string, generation: string, ttlSeconds: number, change: 'add' | 'remove', score: number, pollId: string): Promise<number>;
+  keepCreatorPolls(
+    set: string,
+    generation: string,
+    expected: string,
+    ttlSeconds: number,
+    ...scoresAndIds: (string | number)[]
+  ): Promise<number>;
+  changeCreatorPolls(
+    set: string,
+    generation: string,
+    ttlSeconds: number,
+    change: 'add' | 'remove',
+    score: number,
+    pollId: string,
+  ): Promise<number>;
 }
 
 const scripts = {
@@ -51,7 +64,8 @@ return 1`,
 };
 
 /** Newest first, equal times by id (descending), as MongoDB's sort on (createdAt, _id) descending. */
-const newestFirst = (a: CreatorPoll, b: CreatorPoll) => b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
+const newestFirst = (a: CreatorPoll, b: CreatorPoll) =>
+  b.createdAt.getTime() - a.createdAt.getTime() || (a.id < b.id ? 1 : a.id > b.id ? -1 : 0);
 
 export class CreatorPolls {
   private readonly redis: Redis & CreatorPollsScripts;
@@ -64,7 +78,9 @@ export class CreatorPolls {
     /** A removed poll leaves its creator's list. */
     changes?: PollChanged,
   ) {
-    changes?.listen((change) => (change.kind === 'removed' ? this.removed(change.creatorId, change.pollId) : undefined));
+    changes?.listen((change) =>
+      change.kind === 'removed' ? this.removed(change.creatorId, change.pollId) : undefined,
+    );
     this.redis = defineScripts<CreatorPollsScripts>(redis, scripts);
   }
 
@@ -90,12 +106,20 @@ export class CreatorPolls {
   /** The creator's polls from MongoDB, newest first, kept in the set unless a change came meanwhile. */
   private async build(creatorId: string, keep: boolean): Promise<CreatorPoll[]> {
     // Read before MongoDB is; unreadable, nothing is kept.
-    const generation = keep ? await this.redis.get(keys.creatorPollsGeneration(creatorId)).catch(() => undefined) : undefined;
+    const generation = keep
+      ? await this.redis.get(keys.creatorPollsGeneration(creatorId)).catch(() => undefined)
+      : undefined;
     const polls = (await this.load(creatorId)).sort(newestFirst);
     if (generation !== undefined) {
       const scoresAndIds = polls.flatMap((poll) => [poll.createdAt.getTime(), poll.id]);
       await this.redis
-        .keepCreatorPolls(keys.creatorPolls(creatorId), keys.creatorPollsGeneration(creatorId), generation ?? '0', CREATOR_POLLS_TTL_S, ...scoresAndIds)
+        .keepCreatorPolls(
+          keys.creatorPolls(creatorId),
+          keys.creatorPollsGeneration(creatorId),
+          generation ?? '0',
+          CREATOR_POLLS_TTL_S,
+          ...scoresAndIds,
+        )
         .catch((err: Error) => this.log.warn({ err: err.message, creatorId }, "creator's polls not kept"));
     }
     return polls;
@@ -104,8 +128,20 @@ export class CreatorPolls {
   /** Raises the generation, and adds or takes the poll while the set is there; Redis refusing it is logged. */
   private async change(creatorId: string, change: 'add' | 'remove', score: number, pollId: string): Promise<void> {
     await this.redis
-      .changeCreatorPolls(keys.creatorPolls(creatorId), keys.creatorPollsGeneration(creatorId), CREATOR_POLLS_TTL_S, change, score, pollId)
-      .catch((err: Error) => this.log.warn({ err: err.message, creatorId, pollId }, "creator's polls not changed: they last until they expire"));
+      .changeCreatorPolls(
+        keys.creatorPolls(creatorId),
+        keys.creatorPollsGeneration(creatorId),
+        CREATOR_POLLS_TTL_S,
+        change,
+        score,
+        pollId,
+      )
+      .catch((err: Error) =>
+        this.log.warn(
+          { err: err.message, creatorId, pollId },
+          "creator's polls not changed: they last until they expire",
+        ),
+      );
   }
 }
 

@@ -124,7 +124,12 @@ export class Engagement {
       const hash: Record<string, string | number> = { l: likers.length, c: comments, s: shares, lk: 1 };
       for (const { userId } of likers) hash[likerField(userId)] = 1;
       await this.redis.multi().del(key).hset(key, hash).pexpire(key, countersTtlMs(p.expiresAt)).exec();
-      result.set(p.id, { likes: likers.length, comments, shares, liked: viewerId !== null && likers.some((l) => l.userId === viewerId) });
+      result.set(p.id, {
+        likes: likers.length,
+        comments,
+        shares,
+        liked: viewerId !== null && likers.some((l) => l.userId === viewerId),
+      });
     }
     return result;
   }
@@ -139,7 +144,10 @@ export class Engagement {
    */
   async syncRank(poll: PollShape & { createdAt: Date }): Promise<number> {
     const [votes, e] = await Promise.all([this.counters.countsOfOne(poll), this.ofOne(poll)]);
-    const hot = trendingScore({ votes: votes.total, likes: e.likes, comments: e.comments, shares: e.shares }, poll.createdAt);
+    const hot = trendingScore(
+      { votes: votes.total, likes: e.likes, comments: e.comments, shares: e.shares },
+      poll.createdAt,
+    );
     await this.models.PollRank.updateOne({ _id: poll.id }, { $set: { hot } });
     await this.changes?.tell({ kind: 'rescored', pollId: poll.id, hot });
     return hot;

@@ -24,7 +24,11 @@ export async function feedPage(
   at: { page?: number | undefined; cursor: Cursor | null },
 ): Promise<FeedPage> {
   const key = byHot ? 'hot' : 'createdAt';
-  const source = (byHot ? ctx.models.PollRank : ctx.models.Poll) as unknown as Model<{ _id: Types.ObjectId; hot?: number; createdAt: Date }>;
+  const source = (byHot ? ctx.models.PollRank : ctx.models.Poll) as unknown as Model<{
+    _id: Types.ObjectId;
+    hot?: number;
+    createdAt: Date;
+  }>;
   const sort: Record<string, 1 | -1> = { [key]: -1, _id: -1 };
   const pollsOf = async (rows: { _id: Types.ObjectId }[]): Promise<PollDoc[]> => {
     if (!byHot) return rows as unknown as PollDoc[];
@@ -35,18 +39,31 @@ export async function feedPage(
 
   const totalCount = await source.countDocuments(filter);
   if (at.page !== undefined) {
-    const rows = await source.find(filter).sort(sort).skip((at.page - 1) * limit).limit(limit).lean();
+    const rows = await source
+      .find(filter)
+      .sort(sort)
+      .skip((at.page - 1) * limit)
+      .limit(limit)
+      .lean();
     return { polls: await pollsOf(rows), totalCount, currentPage: at.page };
   }
   const paged = { ...filter, $and: [...(filter['$and'] as object[])] };
   if (at.cursor) {
     const value = byHot ? at.cursor.k : new Date(at.cursor.k);
-    paged.$and.push({ $or: [{ [key]: { $lt: value } }, { [key]: value, _id: { $lt: new Types.ObjectId(at.cursor.id) } }] });
+    paged.$and.push({
+      $or: [{ [key]: { $lt: value } }, { [key]: value, _id: { $lt: new Types.ObjectId(at.cursor.id) } }],
+    });
   }
-  const rows = await source.find(paged).sort(sort).limit(limit + 1).lean();
+  const rows = await source
+    .find(paged)
+    .sort(sort)
+    .limit(limit + 1)
+    .lean();
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   const nextCursor =
-    rows.length > limit && last ? encodeCursor({ k: byHot ? (last.hot ?? 0) : new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
+    rows.length > limit && last
+      ? encodeCursor({ k: byHot ? (last.hot ?? 0) : new Date(last.createdAt).getTime(), id: String(last._id) })
+      : null;
   return { polls: await pollsOf(page), totalCount, nextCursor };
 }

@@ -19,7 +19,10 @@ const isHeld = { heldAt: { $type: 'date' as const } };
  * out), the timelines and its creator's poll count. The Redis set of held polls was told first (before the new text
  * was stored); its card and the kept feed pages are forgotten by the edit, as for any edit.
  */
-export async function unlistHeldEdit(ctx: Held & { timelines: Timelines; memberCounts: MemberCounts }, poll: PollDoc): Promise<void> {
+export async function unlistHeldEdit(
+  ctx: Held & { timelines: Timelines; memberCounts: MemberCounts },
+  poll: PollDoc,
+): Promise<void> {
   await ctx.models.PollRank.updateOne({ _id: poll._id }, { $set: { heldAt: poll.heldAt } });
   await Promise.all([ctx.timelines.drop(String(poll._id)), ctx.memberCounts.changed([poll.creatorId])]);
 }
@@ -28,7 +31,10 @@ export async function unlistHeldEdit(ctx: Held & { timelines: Timelines; memberC
 export async function heldItems(ctx: Held): Promise<HeldListReply> {
   const held = isHeld;
   const [polls, comments] = await Promise.all([
-    ctx.models.Poll.find(held, { title: 1, options: 1, description: 1, creatorId: 1, heldAt: 1 }).sort({ heldAt: 1 }).limit(LIST_LIMIT).lean(),
+    ctx.models.Poll.find(held, { title: 1, options: 1, description: 1, creatorId: 1, heldAt: 1 })
+      .sort({ heldAt: 1 })
+      .limit(LIST_LIMIT)
+      .lean(),
     ctx.models.Comment.find(held).sort({ heldAt: 1 }).limit(LIST_LIMIT).lean(),
   ]);
   const items: HeldListReply['items'] = [
@@ -73,7 +79,11 @@ export async function releaseHeldPoll(ctx: Held, id: Types.ObjectId): Promise<Po
 
 /** Releases a held comment (approved); the comment as it now is, or null when it is not held. */
 export async function releaseHeldComment(ctx: Held, id: Types.ObjectId): Promise<CommentDoc | null> {
-  return (await ctx.models.Comment.findOneAndUpdate({ _id: id, ...isHeld }, { $set: { heldAt: null } }, { returnDocument: 'after' }).lean()) as CommentDoc | null;
+  return (await ctx.models.Comment.findOneAndUpdate(
+    { _id: id, ...isHeld },
+    { $set: { heldAt: null } },
+    { returnDocument: 'after' },
+  ).lean()) as CommentDoc | null;
 }
 
 /** The ids of every held poll (the Redis set of held polls is rebuilt from them at start). */

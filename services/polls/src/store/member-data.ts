@@ -18,21 +18,37 @@ export type MemberCounts = CountsCache<'pollsCount' | 'votesCount'>;
  * creator's (and, removed, its voters'), a batch of votes stored its voters', an account erased its own.
  */
 export function memberCountsCache(redis: Redis, models: Models, log: Logger): MemberCounts {
-  return new CountsCache(redis, keys.memberCounts, ['pollsCount', 'votesCount'], async (userId) => {
-    const [pollsCount, votesCount] = await Promise.all([models.Poll.countDocuments({ creatorId: userId, heldAt: null }), models.Vote.countDocuments({ userId })]);
-    return { pollsCount, votesCount };
-  }, log);
+  return new CountsCache(
+    redis,
+    keys.memberCounts,
+    ['pollsCount', 'votesCount'],
+    async (userId) => {
+      const [pollsCount, votesCount] = await Promise.all([
+        models.Poll.countDocuments({ creatorId: userId, heldAt: null }),
+        models.Vote.countDocuments({ userId }),
+      ]);
+      return { pollsCount, votesCount };
+    },
+    log,
+  );
 }
 
 /** How many polls the member created and how many votes they cast. */
-export async function memberCounts(ctx: { memberCounts: MemberCounts }, userId: string): Promise<{ pollsCount: number; votesCount: number }> {
+export async function memberCounts(
+  ctx: { memberCounts: MemberCounts },
+  userId: string,
+): Promise<{ pollsCount: number; votesCount: number }> {
   return ctx.memberCounts.get(userId);
 }
 
 /** The category of the poll of each of the member's latest `limit` votes, newest first (votes on polls gone left out). */
 export async function categoriesOfLatestVotes(ctx: MemberData, userId: string, limit: number): Promise<string[]> {
   const votes = await ctx.models.Vote.find({ userId }).sort({ votedAt: -1 }).limit(limit).select({ pollId: 1 }).lean();
-  const polls = votes.length ? await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).select({ category: 1 }).lean() : [];
+  const polls = votes.length
+    ? await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } })
+        .select({ category: 1 })
+        .lean()
+    : [];
   const categoryOf = new Map(polls.map((p) => [String(p._id), String(p.category)]));
   return votes.flatMap((vote) => categoryOf.get(String(vote.pollId)) || []);
 }
@@ -41,7 +57,9 @@ export async function categoriesOfLatestVotes(ctx: MemberData, userId: string, l
 export async function memberPollsAndVotes(ctx: MemberData, userId: string) {
   const polls = (await ctx.models.Poll.find({ creatorId: userId }).sort({ createdAt: -1 }).lean()) as PollDoc[];
   const votes = await ctx.models.Vote.find({ userId }).sort({ votedAt: -1 }).lean();
-  const voted = votes.length ? ((await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).lean()) as PollDoc[]) : [];
+  const voted = votes.length
+    ? ((await ctx.models.Poll.find({ _id: { $in: votes.map((v) => v.pollId) } }).lean()) as PollDoc[])
+    : [];
   return { polls, votes, voted };
 }
 
@@ -57,8 +75,15 @@ export async function pollIdsOfCreator(ctx: MemberData, userId: string): Promise
 }
 
 /** A deleted member's likes and comments are removed, and their votes stay in the counts without a name. */
-export async function eraseMemberActivity(ctx: MemberData & { counters: VoteCounters; memberCounts: MemberCounts }, userId: string): Promise<void> {
-  await Promise.all([ctx.models.Like.deleteMany({ userId }), ctx.models.Comment.deleteMany({ userId }), pseudonymiseVotes(ctx, userId)]);
+export async function eraseMemberActivity(
+  ctx: MemberData & { counters: VoteCounters; memberCounts: MemberCounts },
+  userId: string,
+): Promise<void> {
+  await Promise.all([
+    ctx.models.Like.deleteMany({ userId }),
+    ctx.models.Comment.deleteMany({ userId }),
+    pseudonymiseVotes(ctx, userId),
+  ]);
   await ctx.memberCounts.changed([userId]);
 }
 

@@ -44,6 +44,7 @@ export class PendingConfirms {
   private flush(): void {
     const batches = [...this.waiting];
     this.waiting.clear();
-    for (const [pollId, flat] of batches) this.redis.pollsConfirmPending(keys.pending(pollId), ...flat).catch(() => undefined);
+    for (const [pollId, flat] of batches)
+      this.redis.pollsConfirmPending(keys.pending(pollId), ...flat).catch(() => undefined);
   }
 }

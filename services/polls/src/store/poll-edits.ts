@@ -50,7 +50,10 @@ type EditDeps = { redis: Redis; counters: VoteCounters };
 
 /** Defines the edit's scripts on the client: at start-up (context.ts), never on first use (see the kit's defineScripts). */
 export function defineEditScripts(redis: Redis): void {
-  defineScripts<EditCommands>(redis, { pollsClaimEdit: { keys: 3, lua: CLAIM }, pollsReleaseEdit: { keys: 1, lua: RELEASE } });
+  defineScripts<EditCommands>(redis, {
+    pollsClaimEdit: { keys: 3, lua: CLAIM },
+    pollsReleaseEdit: { keys: 1, lua: RELEASE },
+  });
 }
 
 const commands = (redis: Redis) => redis as Redis & EditCommands;
@@ -62,14 +65,17 @@ export async function claimEdit(ctx: EditDeps, poll: PollShape): Promise<EditCla
   const attempt = () => {
     const now = Date.now();
     const until = String(now + EDIT_CLAIM_MS);
-    return redis.pollsClaimEdit(counts, keys.ended(poll.id), keys.seqs(poll.id), until, now).then((code) => ({ code, until }));
+    return redis
+      .pollsClaimEdit(counts, keys.ended(poll.id), keys.seqs(poll.id), until, now)
+      .then((code) => ({ code, until }));
   };
   let { code, until } = await attempt();
   if (code === -1) {
     await ctx.counters.rebuild(poll);
     ({ code, until } = await attempt());
   }
-  if (code === 1) return { status: 'claimed', release: () => redis.pollsReleaseEdit(counts, until).then(() => undefined) };
+  if (code === 1)
+    return { status: 'claimed', release: () => redis.pollsReleaseEdit(counts, until).then(() => undefined) };
   if (code === 0) return { status: 'answered' };
   if (code === -4) return { status: 'ended' };
   if (code === -1) throw new Error(`counters of poll ${poll.id} missing after a rebuild`);
@@ -77,10 +83,14 @@ export async function claimEdit(ctx: EditDeps, poll: PollShape): Promise<EditCla
 }
 
 /** The poll's new texts: only the fields that change (none: the edit changes nothing). */
-export function textChanges(doc: Pick<PollDoc, 'title' | 'description'>, set: { title?: string; description?: string | null }) {
+export function textChanges(
+  doc: Pick<PollDoc, 'title' | 'description'>,
+  set: { title?: string; description?: string | null },
+) {
   const changes: { title?: string; description?: string | null } = {};
   if (set.title !== undefined && set.title !== doc.title) changes.title = set.title;
-  if (set.description !== undefined && set.description !== (doc.description ?? null)) changes.description = set.description;
+  if (set.description !== undefined && set.description !== (doc.description ?? null))
+    changes.description = set.description;
   return changes;
 }
 
@@ -96,7 +106,11 @@ export async function writeEdit(
 ): Promise<{ after: PollDoc | null; editedAt: Date }> {
   const editedAt = new Date();
   const held = hold ? { heldAt: editedAt, heldForEdit: true } : {};
-  const after = (await ctx.models.Poll.findOneAndUpdate({ _id: before._id }, { $set: { ...changes, editedAt, ...held } }, { returnDocument: 'after' }).lean()) as PollDoc | null;
+  const after = (await ctx.models.Poll.findOneAndUpdate(
+    { _id: before._id },
+    { $set: { ...changes, editedAt, ...held } },
+    { returnDocument: 'after' },
+  ).lean()) as PollDoc | null;
   return { after, editedAt };
 }
 

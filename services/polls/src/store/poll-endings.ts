@@ -22,5 +22,7 @@ export async function claimEnded(ctx: Endings, pollId: string, now: Date): Promi
 /** Gives back the claim of a poll whose ended event was not published, with its `endedAt` cleared, so the next sweep publishes it. */
 export async function unclaimEnded(ctx: Pick<Endings, 'redis' | 'models'>, poll: PollDoc): Promise<void> {
   await ctx.redis.del(keys.ended(String(poll._id))).catch(() => undefined);
-  await ctx.models.Poll.updateOne({ _id: poll._id }, { $set: { endedAt: null } }, { timestamps: false }).catch(() => undefined);
+  await ctx.models.Poll.updateOne({ _id: poll._id }, { $set: { endedAt: null } }, { timestamps: false }).catch(
+    () => undefined,
+  );
 }

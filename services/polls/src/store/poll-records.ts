@@ -17,7 +17,11 @@ export async function pollExists(ctx: Records, id: string): Promise<boolean> {
 /** Ends the poll now (its rank row too); returns the poll as it now is, or null when it is gone. */
 export async function closePoll(ctx: Records, id: Types.ObjectId, now: Date): Promise<PollDoc | null> {
   const ended = { expiresAt: now, closedAt: now, endedAt: now };
-  const closed = (await ctx.models.Poll.findOneAndUpdate({ _id: id }, { $set: ended }, { returnDocument: 'after', timestamps: false }).lean()) as PollDoc | null;
+  const closed = (await ctx.models.Poll.findOneAndUpdate(
+    { _id: id },
+    { $set: ended },
+    { returnDocument: 'after', timestamps: false },
+  ).lean()) as PollDoc | null;
   if (!closed) return null;
   await ctx.models.PollRank.updateOne({ _id: id }, { $set: { expiresAt: now } });
   return closed;
@@ -30,7 +34,13 @@ export async function pollsMatching(ctx: Records, filter: Record<string, unknown
 
 /** Titles and descriptions of public polls since `since` that hold a `#`, at most `limit` (the trending tags' pool). */
 export async function recentHashtagged(ctx: Records, since: Date, limit: number) {
-  return ctx.models.Poll.find({ type: 'public', isShareable: false, heldAt: null, createdAt: { $gte: since }, $or: [{ title: { $regex: '#' } }, { description: { $regex: '#' } }] })
+  return ctx.models.Poll.find({
+    type: 'public',
+    isShareable: false,
+    heldAt: null,
+    createdAt: { $gte: since },
+    $or: [{ title: { $regex: '#' } }, { description: { $regex: '#' } }],
+  })
     .select({ title: 1, description: 1 })
     .limit(limit)
     .lean();
@@ -39,7 +49,10 @@ export async function recentHashtagged(ctx: Records, since: Date, limit: number)
 /** The member's newest votes, at most `limit`, and the title, category and options of the polls they are on. */
 export async function votesWithPolls(ctx: Records, userId: string, limit: number) {
   const votes = await ctx.models.Vote.find({ userId }).sort({ votedAt: -1 }).limit(limit).lean();
-  const polls = await ctx.models.Poll.find({ _id: { $in: [...new Set(votes.map((v) => String(v.pollId)))] } }, { title: 1, category: 1, options: 1 }).lean();
+  const polls = await ctx.models.Poll.find(
+    { _id: { $in: [...new Set(votes.map((v) => String(v.pollId)))] } },
+    { title: 1, category: 1, options: 1 },
+  ).lean();
   return { votes, polls };
 }
 
@@ -60,6 +73,9 @@ export async function recordShare(ctx: Records, pollId: Types.ObjectId, sharer: 
 }
 
 /** Records a report; throws the duplicate-key error when the member already reported the poll. */
-export async function createReport(ctx: Records, report: { pollId: Types.ObjectId; reporterId: string; reason: string; description: string | null }) {
+export async function createReport(
+  ctx: Records,
+  report: { pollId: Types.ObjectId; reporterId: string; reason: string; description: string | null },
+) {
   return ctx.models.Report.create(report);
 }

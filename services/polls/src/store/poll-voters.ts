@@ -43,7 +43,9 @@ export async function memberVoters(ctx: PollVoters, pollId: string, after: strin
 
 /** The page, or null when the poll has no list. */
 async function readList(redis: Redis, listed: string, from: string, limit: number): Promise<string[] | null> {
-  const [exists, voters] = (await inOneStep(redis.multi().exists(listed).zrangebylex(listed, from, '+', 'LIMIT', 0, limit))) as [number, string[]];
+  const [exists, voters] = (await inOneStep(
+    redis.multi().exists(listed).zrangebylex(listed, from, '+', 'LIMIT', 0, limit),
+  )) as [number, string[]];
   return exists ? voters : null;
 }
 
@@ -72,12 +74,22 @@ async function membersWhoVoted(ctx: PollVoters, pollId: string): Promise<string[
     const found: string[] = [];
     let cursor = '0';
     do {
-      const [next, flat] = await ctx.redis.hscan(voters, cursor, 'MATCH', `${MEMBER_VOTERS.from}*`, 'COUNT', WRITE_BATCH);
+      const [next, flat] = await ctx.redis.hscan(
+        voters,
+        cursor,
+        'MATCH',
+        `${MEMBER_VOTERS.from}*`,
+        'COUNT',
+        WRITE_BATCH,
+      );
       for (let i = 0; i < flat.length; i += 2) found.push(flat[i]!);
       cursor = next;
     } while (cursor !== '0');
     return found;
   }
-  const votes = await ctx.models.Vote.find({ pollId, voter: { $gt: MEMBER_VOTERS.from, $lt: MEMBER_VOTERS.until } }, { voter: 1, _id: 0 }).lean();
+  const votes = await ctx.models.Vote.find(
+    { pollId, voter: { $gt: MEMBER_VOTERS.from, $lt: MEMBER_VOTERS.until } },
+    { voter: 1, _id: 0 },
+  ).lean();
   return votes.map((v) => v.voter);
 }

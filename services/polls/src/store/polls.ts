@@ -60,7 +60,10 @@ export const META_FIELDS = {
 } as const;
 
 export function metaOf(
-  doc: Pick<PollDoc, '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'> & {
+  doc: Pick<
+    PollDoc,
+    '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'
+  > & {
     closedAt?: Date | null;
     maxChoices?: number | null;
     allowVoteChange?: boolean | null;
@@ -151,7 +154,12 @@ export class PollStore {
   }
 
   async cacheMeta(meta: PollMeta): Promise<void> {
-    const stored: StoredMeta = { ...meta, expiresAt: meta.expiresAt?.getTime() ?? null, closedAt: meta.closedAt?.getTime() ?? null, createdAt: meta.createdAt.getTime() };
+    const stored: StoredMeta = {
+      ...meta,
+      expiresAt: meta.expiresAt?.getTime() ?? null,
+      closedAt: meta.closedAt?.getTime() ?? null,
+      createdAt: meta.createdAt.getTime(),
+    };
     await this.redis.set(keys.meta(meta.id), JSON.stringify(stored), 'EX', REDIS_TTL_S);
     this.remember(meta);
   }

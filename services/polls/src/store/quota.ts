@@ -37,6 +37,8 @@ export class Quotas {
 
   async take(key: string, limit: number, windowMs: number): Promise<QuotaOutcome> {
     const waitMs = await this.redis.pollsTakeQuota(key, limit, windowMs);
-    return waitMs === 0 ? { allowed: true } : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
+    return waitMs === 0
+      ? { allowed: true }
+      : { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) };
   }
 }

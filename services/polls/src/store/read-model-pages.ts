@@ -9,7 +9,11 @@ type Pages = { models: Models };
 const afterId = (after: string | null) => (isObjectId(after) ? { _id: { $gt: new Types.ObjectId(after) } } : {});
 
 /** Up to `limit` polls after the poll `after`, each with its stored votes counted. */
-export async function pollsAfter(ctx: Pages, after: string | null, limit: number): Promise<{ poll: PollDoc; votesCount: number }[]> {
+export async function pollsAfter(
+  ctx: Pages,
+  after: string | null,
+  limit: number,
+): Promise<{ poll: PollDoc; votesCount: number }[]> {
   const polls = (await ctx.models.Poll.find(afterId(after)).sort({ _id: 1 }).limit(limit).lean()) as PollDoc[];
   const votes = await Promise.all(polls.map((p) => ctx.models.Vote.countDocuments({ pollId: p._id })));
   return polls.map((poll, i) => ({ poll, votesCount: votes[i] ?? 0 }));

@@ -179,7 +179,16 @@ return {1, total, shared, circle}
 `;
 
 interface TimelineCommands {
-  pollsTimelineAdd(factsKey: string, id: string, type: string, category: string, creatorId: string, endsMs: string, createdMs: string, hot: string): Promise<number>;
+  pollsTimelineAdd(
+    factsKey: string,
+    id: string,
+    type: string,
+    category: string,
+    creatorId: string,
+    endsMs: string,
+    createdMs: string,
+    hot: string,
+  ): Promise<number>;
   pollsTimelineDrop(factsKey: string, ...ids: string[]): Promise<number>;
   pollsTimelineRescore(factsKey: string, id: string, hot: string): Promise<number>;
   pollsTimelineClear(factsKey: string): Promise<number>;
@@ -214,7 +223,9 @@ export class Timelines {
     /** Rescored polls are moved, removed ones dropped. */
     changes?: PollChanged,
   ) {
-    changes?.listen((change) => (change.kind === 'removed' ? this.drop(change.pollId) : this.rescore(change.pollId, change.hot)));
+    changes?.listen((change) =>
+      change.kind === 'removed' ? this.drop(change.pollId) : this.rescore(change.pollId, change.hot),
+    );
     this.redis = defineScripts<TimelineCommands>(redis, {
       pollsTimelineAdd: { keys: 1, lua: ADD },
       pollsTimelineDrop: { keys: 1, lua: DROP },
@@ -272,9 +283,22 @@ export class Timelines {
     const order: Order = q.feed === 'trending' ? 'hot' : 'new';
     const { page, cursor } = q.at;
     const [mode, n] =
-      q.feed === 'friends' ? ['none', 0] : page !== undefined ? ['page', page * q.limit] : cursor ? ['cursor', q.limit + 1] : ['page', q.limit + 1];
+      q.feed === 'friends'
+        ? ['none', 0]
+        : page !== undefined
+          ? ['page', page * q.limit]
+          : cursor
+            ? ['cursor', q.limit + 1]
+            : ['page', q.limit + 1];
     const circleKeys = [...new Set(q.circle)].map((id) => this.key.creator(id));
-    const readKeys = [this.key.facts, this.key.built, this.key.ends, this.key.open(order, q.category), this.key.fhot, ...circleKeys];
+    const readKeys = [
+      this.key.facts,
+      this.key.built,
+      this.key.ends,
+      this.key.open(order, q.category),
+      this.key.fhot,
+      ...circleKeys,
+    ];
     const reply = await this.redis.pollsTimelineRead(
       readKeys.length,
       ...readKeys,
@@ -289,7 +313,8 @@ export class Timelines {
     if (reply[0] === 0) return null;
     const [, total, sharedFlat, circleFlat] = reply;
     const shared: Ranked[] = [];
-    for (let i = 0; i < sharedFlat.length; i += 2) shared.push({ id: sharedFlat[i]!, score: Number(sharedFlat[i + 1]) });
+    for (let i = 0; i < sharedFlat.length; i += 2)
+      shared.push({ id: sharedFlat[i]!, score: Number(sharedFlat[i + 1]) });
     const hidden = new Set(q.hiddenCreators);
     const circle: Ranked[] = [];
     for (let i = 0; i < circleFlat.length; i += 3) {
@@ -318,7 +343,10 @@ export class Timelines {
       for (let i = 0; i < kept.length; i += 500) await Promise.all(kept.slice(i, i + 500).map((r) => this.add(r)));
       await this.redis.set(this.key.built, String(started));
       // Polls created while MongoDB was read may have been added before the clear: they are added again.
-      const recent = (await this.models.PollRank.find({ ...live, createdAt: { $gte: new Date(started - CATCH_UP_MS) } }).lean()) as TimelinePoll[];
+      const recent = (await this.models.PollRank.find({
+        ...live,
+        createdAt: { $gte: new Date(started - CATCH_UP_MS) },
+      }).lean()) as TimelinePoll[];
       await Promise.all(recent.filter((r) => !banned.has(r.creatorId)).map((r) => this.add(r)));
       this.log.info({ polls: kept.length, ms: Date.now() - started }, 'feed timelines rebuilt from MongoDB');
     } finally {

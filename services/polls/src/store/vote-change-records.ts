@@ -38,7 +38,12 @@ function latestByVoter(events: readonly VoteChangedEvent[]): Map<string, VoteCha
  * Applies a batch of change events (in any order, any of them again): stores each change once, raises each voter's
  * sequence record to their highest seq, then makes their votes match. Returns the sequence records now stored.
  */
-export async function applyVoteChanges(ctx: Records, events: readonly VoteChangedEvent[], now: Date, derived: DerivedIds): Promise<VoteSeqDoc[]> {
+export async function applyVoteChanges(
+  ctx: Records,
+  events: readonly VoteChangedEvent[],
+  now: Date,
+  derived: DerivedIds,
+): Promise<VoteSeqDoc[]> {
   if (!events.length) return [];
   try {
     await ctx.models.VoteChange.collection.insertMany(
@@ -74,7 +79,17 @@ export async function applyVoteChanges(ctx: Records, events: readonly VoteChange
 async function raiseSeqRecord(ctx: Records, _id: string, e: VoteChangedEvent, now: Date): Promise<void> {
   const VoteSeq = ctx.models.VoteSeq.collection;
   const filter = { _id: _id as never, seq: { $lt: e.seq } };
-  const update = { $set: { pollId: new Types.ObjectId(e.pollId), voter: e.voter, userId: e.userId, seq: e.seq, ballot: e.to, from: e.from, at: now } };
+  const update = {
+    $set: {
+      pollId: new Types.ObjectId(e.pollId),
+      voter: e.voter,
+      userId: e.userId,
+      seq: e.seq,
+      ballot: e.to,
+      from: e.from,
+      at: now,
+    },
+  };
   try {
     await VoteSeq.updateOne(filter, update, { upsert: true });
   } catch (err) {
@@ -95,11 +110,23 @@ async function seqRecords(ctx: Records, ids: readonly string[]): Promise<VoteSeq
  * write each reads the record again and, if a newer one was stored meanwhile, applies that one: the last write always
  * follows a read of the newest record.
  */
-export async function matchVotes(ctx: Records, records: readonly VoteSeqDoc[], now: Date, derived: DerivedIds): Promise<void> {
+export async function matchVotes(
+  ctx: Records,
+  records: readonly VoteSeqDoc[],
+  now: Date,
+  derived: DerivedIds,
+): Promise<void> {
   let pending = [...records];
   for (let round = 0; round < MATCH_ROUNDS && pending.length > 0; round++) {
     await matchBatch(ctx, pending, now, derived);
-    const fresh = new Map((await seqRecords(ctx, pending.map((r) => r._id))).map((f) => [f._id, f]));
+    const fresh = new Map(
+      (
+        await seqRecords(
+          ctx,
+          pending.map((r) => r._id),
+        )
+      ).map((f) => [f._id, f]),
+    );
     pending = pending.flatMap((r) => {
       const f = fresh.get(r._id);
       return f && f.seq !== r.seq ? [f] : [];
@@ -137,11 +164,18 @@ async function matchBatch(ctx: Records, records: readonly VoteSeqDoc[], now: Dat
         const _id = voteIdOf(pollId, r.voter);
         const ballot = r.ballot ?? [];
         // A take-back whose vote is not stored yet removes nothing: its first vote, when it comes, is matched (matchVotesOf).
-        writes.push(ballot.length === 0 ? { deleteOne: { filter: { _id } } } : { replaceOne: { filter: { _id }, replacement: replacement(r, ballot), upsert: true } });
+        writes.push(
+          ballot.length === 0
+            ? { deleteOne: { filter: { _id } } }
+            : { replaceOne: { filter: { _id }, replacement: replacement(r, ballot), upsert: true } },
+        );
       }
       continue;
     }
-    const stored = await Vote.find({ pollId: group[0]!.pollId, voter: { $in: group.map((r) => r.voter) } }, { projection: { voter: 1, optionIndex: 1, optionIndexes: 1 } }).toArray();
+    const stored = await Vote.find(
+      { pollId: group[0]!.pollId, voter: { $in: group.map((r) => r.voter) } },
+      { projection: { voter: 1, optionIndex: 1, optionIndexes: 1 } },
+    ).toArray();
     const storedOf = new Map(stored.map((d) => [String(d['voter']), d]));
     for (const r of group) {
       const doc = storedOf.get(r.voter);
@@ -150,7 +184,12 @@ async function matchBatch(ctx: Records, records: readonly VoteSeqDoc[], now: Dat
         if (doc) writes.push({ deleteOne: { filter: { _id: doc._id } } });
         continue;
       }
-      if (doc && ballotField((doc['optionIndexes']?.length ? doc['optionIndexes'] : [doc['optionIndex']]) as number[]) === ballotField(ballot)) continue;
+      if (
+        doc &&
+        ballotField((doc['optionIndexes']?.length ? doc['optionIndexes'] : [doc['optionIndex']]) as number[]) ===
+          ballotField(ballot)
+      )
+        continue;
       writes.push({
         replaceOne: doc
           ? { filter: { _id: doc._id }, replacement: replacement(r, ballot) }
@@ -166,7 +205,12 @@ async function matchBatch(ctx: Records, records: readonly VoteSeqDoc[], now: Dat
  * After first votes of polls allowing changes were stored: those whose voter has changed since (their change applied
  * first, or meanwhile) are made to match the change.
  */
-export async function matchVotesOf(ctx: Records, votes: readonly { pollId: string; voter: string }[], now: Date, derived: DerivedIds): Promise<void> {
+export async function matchVotesOf(
+  ctx: Records,
+  votes: readonly { pollId: string; voter: string }[],
+  now: Date,
+  derived: DerivedIds,
+): Promise<void> {
   const records = await seqRecords(ctx, [...new Set(votes.map((v) => seqRecordId(v.pollId, v.voter)))]);
   if (records.length) await matchVotes(ctx, records, now, derived);
 }
@@ -182,7 +226,10 @@ export function seqRecordsSince(ctx: Records, since: Date, pollId?: string) {
  * flows, counted from the stored changes up to each voter's applied seq (a later one is counted when it is applied; a
  * deleted member's changes, whose sequences went with the account, all count).
  */
-export async function changeStateOf(models: Models, pollId: string): Promise<{ seqs: Record<string, string>; flows: Record<string, number> }> {
+export async function changeStateOf(
+  models: Models,
+  pollId: string,
+): Promise<{ seqs: Record<string, string>; flows: Record<string, number> }> {
   const pollObjectId = new Types.ObjectId(pollId);
   const seqs: Record<string, string> = {};
   const applied = new Map<string, number>();

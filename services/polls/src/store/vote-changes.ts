@@ -111,7 +111,20 @@ return moved
 type ChangeReply = [number, (number | string)?, string?, string[]?];
 
 interface ChangeCommands {
-  pollsChangeVote(counts: string, voters: string, ended: string, pending: string, seqs: string, flows: string, voter: string, ballot: string, mode: string, visitor: string, now: number, stamp: number): Promise<ChangeReply>;
+  pollsChangeVote(
+    counts: string,
+    voters: string,
+    ended: string,
+    pending: string,
+    seqs: string,
+    flows: string,
+    voter: string,
+    ballot: string,
+    mode: string,
+    visitor: string,
+    now: number,
+    stamp: number,
+  ): Promise<ChangeReply>;
   pollsEnsureChanges(counts: string, voters: string, seqs: string, flows: string, ...args: string[]): Promise<number>;
 }
 
@@ -150,7 +163,13 @@ export class VoteChanges {
   }
 
   /** The one atomic step of a change (`ballot` ascending and valid; empty: take the vote back). */
-  async change(pollId: string, optionsCount: number, voter: string, ballot: readonly number[], mode: ChangeMode): Promise<ChangeOutcome> {
+  async change(
+    pollId: string,
+    optionsCount: number,
+    voter: string,
+    ballot: readonly number[],
+    mode: ChangeMode,
+  ): Promise<ChangeOutcome> {
     const now = Date.now();
     this.counters.markVoted(pollId, now);
     const stamp = attemptStamp(now);
@@ -180,7 +199,11 @@ export class VoteChanges {
       case -5:
         return { status: 'first_vote' };
       case 0:
-        return { status: 'duplicate', choice: ballotOf(String(a)), counts: countsFromHash(hashFromFlat((b as unknown as string[]) ?? []), optionsCount) };
+        return {
+          status: 'duplicate',
+          choice: ballotOf(String(a)),
+          counts: countsFromHash(hashFromFlat((b as unknown as string[]) ?? []), optionsCount),
+        };
       default:
         return {
           status: 'changed',
@@ -202,7 +225,12 @@ export class VoteChanges {
         return { from: ballotOrNone(from), to: ballotOrNone(to), count: Number(n) };
       })
       .filter((f) => f.count > 0)
-      .sort((x, y) => y.count - x.count || ballotField(x.from).localeCompare(ballotField(y.from)) || ballotField(x.to).localeCompare(ballotField(y.to)));
+      .sort(
+        (x, y) =>
+          y.count - x.count ||
+          ballotField(x.from).localeCompare(ballotField(y.from)) ||
+          ballotField(x.to).localeCompare(ballotField(y.to)),
+      );
   }
 
   /** The last change of each of `voters` on the poll (absent: they never changed): its seq and the ballot before it. */
@@ -220,7 +248,9 @@ export class VoteChanges {
   }
 
   /** The counters learn the applied changes they lack (see ENSURE_CHANGES); returns the polls whose counts moved. */
-  async ensure(records: readonly Pick<VoteSeqDoc, 'pollId' | 'voter' | 'seq' | 'ballot' | 'from'>[]): Promise<Set<string>> {
+  async ensure(
+    records: readonly Pick<VoteSeqDoc, 'pollId' | 'voter' | 'seq' | 'ballot' | 'from'>[],
+  ): Promise<Set<string>> {
     const byPoll = new Map<string, string[]>();
     for (const r of records) {
       const pollId = String(r.pollId);
@@ -230,7 +260,15 @@ export class VoteChanges {
     }
     const polls = [...byPoll];
     const moved = await Promise.all(
-      polls.map(([pollId, args]) => this.redis.pollsEnsureChanges(keys.counts(pollId), keys.voters(pollId), keys.seqs(pollId), keys.flows(pollId), ...args)),
+      polls.map(([pollId, args]) =>
+        this.redis.pollsEnsureChanges(
+          keys.counts(pollId),
+          keys.voters(pollId),
+          keys.seqs(pollId),
+          keys.flows(pollId),
+          ...args,
+        ),
+      ),
     );
     return new Set(polls.filter((_, i) => moved[i]! > 0).map(([pollId]) => pollId));
   }

@@ -145,10 +145,49 @@ return 1
 type CastReply = [number, string?, string[]?];
 
 interface CounterCommands {
-  pollsCastVote(counts: string, voters: string, ended: string, pending: string, seqs: string, voter: string, ballot: string, visitor: string, now: number): Promise<CastReply>;
-  pollsCastVotePerIp(counts: string, voters: string, ended: string, pending: string, seqs: string, ips: string, voter: string, ballot: string, visitor: string, network: string, perIp: number, now: number): Promise<CastReply>;
-  pollsUndoVote(counts: string, voters: string, pending: string, voter: string, ballot: string, visitor: string): Promise<number>;
-  pollsUndoVotePerIp(counts: string, voters: string, pending: string, ips: string, voter: string, ballot: string, visitor: string, network: string): Promise<number>;
+  pollsCastVote(
+    counts: string,
+    voters: string,
+    ended: string,
+    pending: string,
+    seqs: string,
+    voter: string,
+    ballot: string,
+    visitor: string,
+    now: number,
+  ): Promise<CastReply>;
+  pollsCastVotePerIp(
+    counts: string,
+    voters: string,
+    ended: string,
+    pending: string,
+    seqs: string,
+    ips: string,
+    voter: string,
+    ballot: string,
+    visitor: string,
+    network: string,
+    perIp: number,
+    now: number,
+  ): Promise<CastReply>;
+  pollsUndoVote(
+    counts: string,
+    voters: string,
+    pending: string,
+    voter: string,
+    ballot: string,
+    visitor: string,
+  ): Promise<number>;
+  pollsUndoVotePerIp(
+    counts: string,
+    voters: string,
+    pending: string,
+    ips: string,
+    voter: string,
+    ballot: string,
+    visitor: string,
+    network: string,
+  ): Promise<number>;
   pollsEnsureVotes(counts: string, voters: string, seqs: string, ...voteArgs: string[]): Promise<number>;
   pollsInstallCounts(...keysThenTtl: (string | number)[]): Promise<number>;
   pollsRenameVoter(voters: string, from: string, to: string): Promise<number>;
@@ -214,14 +253,24 @@ export class VoteCounters {
   async init(poll: PollShape): Promise<void> {
     const zero: Record<string, number> = { t: 0, pv: 0 };
     for (let i = 0; i < poll.optionsCount; i++) zero[String(i)] = 0;
-    await this.redis.multi().hset(keys.counts(poll.id), zero).pexpire(keys.counts(poll.id), countersTtlMs(poll.expiresAt)).exec();
+    await this.redis
+      .multi()
+      .hset(keys.counts(poll.id), zero)
+      .pexpire(keys.counts(poll.id), countersTtlMs(poll.expiresAt))
+      .exec();
   }
 
   /**
    * The one atomic step of a vote (a valid ballot, ascending: see domain/ballots.ts); with `ip`, the vote also claims
    * its IP network on the poll (same step).
    */
-  async cast(pollId: string, optionsCount: number, voter: string, ballot: readonly number[], ip?: IpClaim): Promise<CastOutcome> {
+  async cast(
+    pollId: string,
+    optionsCount: number,
+    voter: string,
+    ballot: readonly number[],
+    ip?: IpClaim,
+  ): Promise<CastOutcome> {
     const counts = keys.counts(pollId);
     const voters = keys.voters(pollId);
     const field = ballotField(ballot);
@@ -230,15 +279,41 @@ export class VoteCounters {
     const [pending, seqs] = [keys.pending(pollId), keys.seqs(pollId)];
     const stamp = attemptStamp(now);
     const reply = ip
-      ? await this.redis.pollsCastVotePerIp(counts, voters, keys.ended(pollId), pending, seqs, keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network, ip.perIp, stamp)
-      : await this.redis.pollsCastVote(counts, voters, keys.ended(pollId), pending, seqs, voter, field, isVisitor(voter), stamp);
+      ? await this.redis.pollsCastVotePerIp(
+          counts,
+          voters,
+          keys.ended(pollId),
+          pending,
+          seqs,
+          keys.shareVoteIps(pollId),
+          voter,
+          field,
+          isVisitor(voter),
+          ip.network,
+          ip.perIp,
+          stamp,
+        )
+      : await this.redis.pollsCastVote(
+          counts,
+          voters,
+          keys.ended(pollId),
+          pending,
+          seqs,
+          voter,
+          field,
+          isVisitor(voter),
+          stamp,
+        );
     const [code, choice, flat] = reply;
     if (code === -4) return { status: 'ended' };
     if (code === -6) return { status: 'editing' };
     if (code === -5) return { status: 'taken_back' };
     if (code === -3) return { status: 'ip_used' };
     if (code === -1) return { status: 'missing' };
-    const counted = { choice: ballotOf(String(choice)), counts: countsFromHash(hashFromFlat(flat ?? []), optionsCount) };
+    const counted = {
+      choice: ballotOf(String(choice)),
+      counts: countsFromHash(hashFromFlat(flat ?? []), optionsCount),
+    };
     return code === 1 ? { status: 'counted', ...counted, stamp } : { status: 'duplicate', ...counted };
   }
 
@@ -256,7 +331,17 @@ export class VoteCounters {
 
   async undo(pollId: string, voter: string, ballot: readonly number[], ip?: IpClaim): Promise<void> {
     const [counts, voters, field] = [keys.counts(pollId), keys.voters(pollId), ballotField(ballot)];
-    if (ip) await this.redis.pollsUndoVotePerIp(counts, voters, keys.pending(pollId), keys.shareVoteIps(pollId), voter, field, isVisitor(voter), ip.network);
+    if (ip)
+      await this.redis.pollsUndoVotePerIp(
+        counts,
+        voters,
+        keys.pending(pollId),
+        keys.shareVoteIps(pollId),
+        voter,
+        field,
+        isVisitor(voter),
+        ip.network,
+      );
     else await this.redis.pollsUndoVote(counts, voters, keys.pending(pollId), voter, field, isVisitor(voter));
   }
 
@@ -278,11 +363,26 @@ export class VoteCounters {
    * Voters whose vote on the poll was counted before `beforeMs` and is still pending: their ballot (null: taken back
    * or gone) and when it was counted (ms).
    */
-  async pendingBefore(pollId: string, beforeMs: number, limit: number): Promise<{ voter: string; ballot: number[] | null; at: number }[]> {
-    const flat = await this.redis.zrangebyscore(keys.pending(pollId), '-inf', beforeMs, 'WITHSCORES', 'LIMIT', 0, limit);
+  async pendingBefore(
+    pollId: string,
+    beforeMs: number,
+    limit: number,
+  ): Promise<{ voter: string; ballot: number[] | null; at: number }[]> {
+    const flat = await this.redis.zrangebyscore(
+      keys.pending(pollId),
+      '-inf',
+      beforeMs,
+      'WITHSCORES',
+      'LIMIT',
+      0,
+      limit,
+    );
     const rows: { voter: string; at: number }[] = [];
     for (let i = 0; i < flat.length; i += 2) rows.push({ voter: flat[i]!, at: Number(flat[i + 1]) });
-    const ballots = await this.choicesOn(pollId, rows.map((r) => r.voter));
+    const ballots = await this.choicesOn(
+      pollId,
+      rows.map((r) => r.voter),
+    );
     return rows.map(({ voter, at }) => ({ voter, ballot: ballots.get(voter) ?? null, at }));
   }
 
@@ -299,7 +399,11 @@ export class VoteCounters {
       args.push(v.voter, ballotField(v.ballot), isVisitor(v.voter));
     }
     const polls = [...byPoll];
-    const added = await Promise.all(polls.map(([pollId, args]) => this.redis.pollsEnsureVotes(keys.counts(pollId), keys.voters(pollId), keys.seqs(pollId), ...args)));
+    const added = await Promise.all(
+      polls.map(([pollId, args]) =>
+        this.redis.pollsEnsureVotes(keys.counts(pollId), keys.voters(pollId), keys.seqs(pollId), ...args),
+      ),
+    );
     return new Set(polls.filter((_, i) => added[i]! > 0).map(([pollId]) => pollId));
   }
 
@@ -367,7 +471,10 @@ export class VoteCounters {
     const nonce = randomBytes(6).toString('hex');
     const tmp = keys.rebuild(poll.id, nonce);
     const pollObjectId = poll.id as unknown as Types.ObjectId;
-    const votes = await this.models.Vote.find({ pollId: pollObjectId }, { voter: 1, optionIndex: 1, optionIndexes: 1 }).lean();
+    const votes = await this.models.Vote.find(
+      { pollId: pollObjectId },
+      { voter: 1, optionIndex: 1, optionIndexes: 1 },
+    ).lean();
     const counts: Record<string, number> = { t: 0, pv: 0 };
     for (let i = 0; i < poll.optionsCount; i++) counts[String(i)] = 0;
     for (const v of votes) {
@@ -384,7 +491,10 @@ export class VoteCounters {
     }
     if (votes.length) pipe.pexpire(tmp.voters, 60_000);
     const changes = await changeStateOf(this.models, poll.id);
-    for (const [key, hash] of [[tmp.seqs, changes.seqs], [tmp.flows, changes.flows]] as const) {
+    for (const [key, hash] of [
+      [tmp.seqs, changes.seqs],
+      [tmp.flows, changes.flows],
+    ] as const) {
       if (Object.keys(hash).length) pipe.hset(key, hash).pexpire(key, 60_000);
     }
     await pipe.exec();
@@ -405,7 +515,9 @@ export class VoteCounters {
    */
   async ensurePersistedSince(since: Date, pollId?: string): Promise<Set<string>> {
     const filter = { persistedAt: { $gte: since }, ...(pollId ? { pollId: pollId as unknown as Types.ObjectId } : {}) };
-    const cursor = this.models.Vote.find(filter, { pollId: 1, voter: 1, optionIndex: 1, optionIndexes: 1 }).lean().cursor({ batchSize: ENSURE_CHUNK });
+    const cursor = this.models.Vote.find(filter, { pollId: 1, voter: 1, optionIndex: 1, optionIndexes: 1 })
+      .lean()
+      .cursor({ batchSize: ENSURE_CHUNK });
     const changed = new Set<string>();
     let chunk: { pollId: string; voter: string; ballot: number[] }[] = [];
     const flush = async () => {
@@ -432,6 +544,13 @@ export class VoteCounters {
 
   /** Forgets a poll's counters (it was deleted). */
   async drop(pollId: string): Promise<void> {
-    await this.redis.del(keys.counts(pollId), keys.voters(pollId), keys.shareVoteIps(pollId), keys.meta(pollId), keys.seqs(pollId), keys.flows(pollId));
+    await this.redis.del(
+      keys.counts(pollId),
+      keys.voters(pollId),
+      keys.shareVoteIps(pollId),
+      keys.meta(pollId),
+      keys.seqs(pollId),
+      keys.flows(pollId),
+    );
   }
 }

@@ -10,11 +10,16 @@ import type { PollsContext } from '../context.js';
  */
 export function pollEdited(ctx: Pick<PollsContext, 'feedPages' | 'polls' | 'log'>, pollId: string): void {
   ctx.feedPages.changed();
-  ctx.polls.forgetDoc(pollId).catch((err: unknown) => ctx.log.warn({ err, pollId }, 'edited poll not dropped from the cache'));
+  ctx.polls
+    .forgetDoc(pollId)
+    .catch((err: unknown) => ctx.log.warn({ err, pollId }, 'edited poll not dropped from the cache'));
 }
 
 /** A member blocked or muted someone, or took it back: both ends' hidden sets are dropped. */
-export function hidingChanged(ctx: Pick<PollsContext, 'people' | 'log'>, { userId, targetId }: { userId: string; targetId: string }): void {
+export function hidingChanged(
+  ctx: Pick<PollsContext, 'people' | 'log'>,
+  { userId, targetId }: { userId: string; targetId: string },
+): void {
   ctx.people.forgetHidden(userId, targetId).catch((err: unknown) => ctx.log.warn({ err }, 'hidden set not dropped'));
 }
 
@@ -24,6 +29,10 @@ export function profileChanged(ctx: Pick<PollsContext, 'people'>, userId: string
 }
 
 /** Someone followed or unfollowed: both ends' kept mutual followers are dropped. */
-export function followsChanged(ctx: Pick<PollsContext, 'people'>, followerId: string, followeeId: string): Promise<void> {
+export function followsChanged(
+  ctx: Pick<PollsContext, 'people'>,
+  followerId: string,
+  followeeId: string,
+): Promise<void> {
   return ctx.people.forgetMutuals(followerId, followeeId);
 }

@@ -11,7 +11,8 @@ import type { PollMeta } from '../store/polls.js';
 /** The member's votes by poll category (their latest 1000 votes), for the personality analysis. */
 export async function userTopics(ctx: PollsContext, payload: { userId: string }) {
   const counts = new Map<string, number>();
-  for (const category of await categoriesOfLatestVotes(ctx, payload.userId, 1000)) counts.set(category, (counts.get(category) ?? 0) + 1);
+  for (const category of await categoriesOfLatestVotes(ctx, payload.userId, 1000))
+    counts.set(category, (counts.get(category) ?? 0) + 1);
   return { topics: [...counts].map(([category, votes]) => ({ category, votes })) };
 }
 
@@ -29,7 +30,8 @@ export async function canView(
 ): Promise<{ visible: boolean; pollId?: string; untilVote?: boolean; voted?: boolean; creator?: boolean }> {
   const userId = payload.userId ?? null;
   const voter = voterOf({ userId, visitorId: payload.visitorId ?? null });
-  const votedOn = async (pollId: string) => voter !== null && (await ctx.counters.choicesOf([pollId], voter)).get(pollId) != null;
+  const votedOn = async (pollId: string) =>
+    voter !== null && (await ctx.counters.choicesOf([pollId], voter)).get(pollId) != null;
   const answer = async (meta: PollMeta, voted?: boolean) => ({
     visible: true,
     pollId: meta.id,
@@ -39,7 +41,9 @@ export async function canView(
   if (payload.shortUrl !== undefined) {
     const pollId = await ctx.polls.idOfCode(payload.shortUrl);
     const meta = pollId ? await ctx.polls.meta(pollId) : null;
-    return meta?.isShareable && !(await ctx.banned.has(meta.creatorId)) && !(await ctx.held.has(meta.id)) ? answer(meta) : { visible: false };
+    return meta?.isShareable && !(await ctx.banned.has(meta.creatorId)) && !(await ctx.held.has(meta.id))
+      ? answer(meta)
+      : { visible: false };
   }
   const meta = payload.pollId ? await ctx.polls.meta(payload.pollId) : null;
   if (!meta) return { visible: false };

@@ -1,10 +1,25 @@
 /** A poll's comments: a page of them, writing one, deleting one's own, reporting one, a moderator's removal. */
-import { events, limits, moderationTexts as M, pollServiceMessages as S, type CommentListQuery, type PollComment, type ReportCreateBody } from '@meydan/proto';
+import {
+  events,
+  limits,
+  moderationTexts as M,
+  pollServiceMessages as S,
+  type CommentListQuery,
+  type PollComment,
+  type ReportCreateBody,
+} from '@meydan/proto';
 import { HttpError, isDuplicateKey, type Identity, type RequestIdSource } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { decodeCursor, encodeCursor } from '../domain/cursor.js';
 import { toObjectId, type CommentDoc } from '../model/index.js';
-import { commentById, commentOn, commentPage, createComment, createCommentReport, deleteComment } from '../store/comments.js';
+import {
+  commentById,
+  commentOn,
+  commentPage,
+  createComment,
+  createCommentReport,
+  deleteComment,
+} from '../store/comments.js';
 import { keys } from '../store/keys.js';
 import { pollById } from '../store/poll-records.js';
 import { commentView } from '../views/comment.js';
@@ -14,8 +29,15 @@ import type { Shown } from './feeds.js';
 import { announceComment } from './held.js';
 import { ValidationError, refuseFiltered, visiblePoll } from './visibility.js';
 
-async function presentComments(ctx: Pick<PollsContext, 'people'>, docs: readonly CommentDoc[], source: RequestIdSource): Promise<PollComment[]> {
-  const authors = await ctx.people.summaries(docs.map((c) => c.userId), source);
+async function presentComments(
+  ctx: Pick<PollsContext, 'people'>,
+  docs: readonly CommentDoc[],
+  source: RequestIdSource,
+): Promise<PollComment[]> {
+  const authors = await ctx.people.summaries(
+    docs.map((c) => c.userId),
+    source,
+  );
   return docs.map((c) => commentView(c, authors.get(c.userId)!));
 }
 
@@ -35,13 +57,23 @@ export async function readComments(
   const { docs, totalCount } = await commentPage(ctx, poll._id, limit, cursor, hidden, viewer.userId ?? null);
   const page = docs.slice(0, limit);
   const last = page[page.length - 1];
-  const nextCursor = docs.length > limit && last ? encodeCursor({ k: new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
+  const nextCursor =
+    docs.length > limit && last ? encodeCursor({ k: new Date(last.createdAt).getTime(), id: String(last._id) }) : null;
   // Comments show nothing of who reads them: a visitor's answer is every visitor's.
-  return { answer: { comments: await presentComments(ctx, page, source), totalCount, nextCursor }, sameForEveryVisitor: !viewer.userId };
+  return {
+    answer: { comments: await presentComments(ctx, page, source), totalCount, nextCursor },
+    sameForEveryVisitor: !viewer.userId,
+  };
 }
 
 /** A member comments on a poll (at most 10 a minute); held for review when the word filter says so. */
-export async function commentOnPoll(ctx: PollsContext, pollId: string, text: string, viewer: Identity, source: Caller): Promise<PollComment> {
+export async function commentOnPoll(
+  ctx: PollsContext,
+  pollId: string,
+  text: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<PollComment> {
   const poll = await visiblePoll(ctx, pollId, viewer, source);
   const userId = viewer.userId!;
   const trimmed = text.trim();
@@ -58,7 +90,13 @@ export async function commentOnPoll(ctx: PollsContext, pollId: string, text: str
 }
 
 /** A member deletes their own comment; the poll's comment count follows. */
-export async function deleteOwnComment(ctx: PollsContext, pollId: string, commentIdText: string, viewer: Identity, source: Caller): Promise<{ message: string }> {
+export async function deleteOwnComment(
+  ctx: PollsContext,
+  pollId: string,
+  commentIdText: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<{ message: string }> {
   const poll = await visiblePoll(ctx, pollId, viewer, source);
   const commentId = toObjectId(commentIdText);
   const comment = commentId ? await commentOn(ctx, poll._id, commentId) : null;
@@ -71,7 +109,13 @@ export async function deleteOwnComment(ctx: PollsContext, pollId: string, commen
 }
 
 /** A member reports a comment ('Şikayet Et' under it), once per comment; never their own. */
-export async function reportComment(ctx: PollsContext, commentIdText: string, body: ReportCreateBody, viewer: Identity, source: Caller): Promise<{ reportId: string; message: string }> {
+export async function reportComment(
+  ctx: PollsContext,
+  commentIdText: string,
+  body: ReportCreateBody,
+  viewer: Identity,
+  source: Caller,
+): Promise<{ reportId: string; message: string }> {
   const commentId = toObjectId(commentIdText);
   const comment = commentId ? await commentById(ctx, commentId) : null;
   if (!comment) throw new HttpError(404, 'not_found', M.commentNotFound);
@@ -119,12 +163,22 @@ export async function reportComment(ctx: PollsContext, commentIdText: string, bo
  * A moderator removed a reported comment: it goes as its author's own delete does, and the poll's comment count
  * follows. A redelivered event finds the comment gone and changes nothing.
  */
-export async function removeReportedComment(ctx: PollsContext, removed: { commentId: string; pollId: string }): Promise<void> {
+export async function removeReportedComment(
+  ctx: PollsContext,
+  removed: { commentId: string; pollId: string },
+): Promise<void> {
   const commentId = toObjectId(removed.commentId);
   if (!commentId || !(await deleteComment(ctx, commentId))) return;
   const poll = await pollById(ctx, toObjectId(removed.pollId)!);
   if (!poll) return;
-  const shape = { id: String(poll._id), optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null, createdAt: new Date(poll.createdAt) };
+  const shape = {
+    id: String(poll._id),
+    optionsCount: poll.options.length,
+    expiresAt: poll.expiresAt ?? null,
+    createdAt: new Date(poll.createdAt),
+  };
   await ctx.engagement.add(shape, 'comments', -1);
-  await ctx.engagement.syncRank(shape).catch((err: unknown) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
+  await ctx.engagement
+    .syncRank(shape)
+    .catch((err: unknown) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
 }

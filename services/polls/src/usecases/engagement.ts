@@ -19,16 +19,33 @@ const shapeOf = (poll: PollDoc) => ({
 });
 
 /** Likes, comments and shares are written to their collection first, then counted in Redis, then ranked. */
-export async function counted(ctx: Pick<PollsContext, 'engagement' | 'log'>, poll: PollDoc, field: EngagementField, delta: number, likerId?: string) {
+export async function counted(
+  ctx: Pick<PollsContext, 'engagement' | 'log'>,
+  poll: PollDoc,
+  field: EngagementField,
+  delta: number,
+  likerId?: string,
+) {
   const shape = shapeOf(poll);
-  if (delta !== 0) await (field === 'likes' ? ctx.engagement.like(shape, likerId!, delta > 0) : ctx.engagement.add(shape, field, delta));
+  if (delta !== 0)
+    await (field === 'likes'
+      ? ctx.engagement.like(shape, likerId!, delta > 0)
+      : ctx.engagement.add(shape, field, delta));
   const counts = await ctx.engagement.ofOne(shape);
-  if (delta !== 0) await ctx.engagement.syncRank(shape).catch((err) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
+  if (delta !== 0)
+    await ctx.engagement
+      .syncRank(shape)
+      .catch((err) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
   return counts;
 }
 
 /** A member likes a poll, or takes their like back; the creator is told of a like (events.polls.pollLiked). */
-export async function likePoll(ctx: PollsContext, pollId: string, viewer: Identity, source: Caller): Promise<{ pollId: string; liked: boolean; likesCount: number }> {
+export async function likePoll(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<{ pollId: string; liked: boolean; likesCount: number }> {
   const poll = await visiblePoll(ctx, pollId, viewer, source);
   const userId = viewer.userId!;
   let liked: boolean;
@@ -45,7 +62,11 @@ export async function likePoll(ctx: PollsContext, pollId: string, viewer: Identi
   }
   const counts = await counted(ctx, poll, 'likes', delta, userId);
   if (delta !== 0) {
-    await ctx.bus.publishReliably(events.polls.pollLiked, { pollId: String(poll._id), creatorId: poll.creatorId, userId, liked, at: new Date().toISOString() }, { requestId: source });
+    await ctx.bus.publishReliably(
+      events.polls.pollLiked,
+      { pollId: String(poll._id), creatorId: poll.creatorId, userId, liked, at: new Date().toISOString() },
+      { requestId: source },
+    );
   }
   return { pollId: String(poll._id), liked, likesCount: counts.likes };
 }
@@ -56,7 +77,11 @@ export async function likePoll(ctx: PollsContext, pollId: string, viewer: Identi
  * the unchanged count. Visitor ids are free to get (a share-link page hands one to every new browser), so a
  * visitor's share also counts only once per client IP and poll: a script cannot inflate the count with fresh ids.
  */
-async function countShare(ctx: PollsContext, poll: PollDoc, identity: Identity): Promise<{ pollId: string; shareCount: number }> {
+async function countShare(
+  ctx: PollsContext,
+  poll: PollDoc,
+  identity: Identity,
+): Promise<{ pollId: string; shareCount: number }> {
   const pollId = String(poll._id);
   const sharer = voterOf(identity);
   const unchanged = async () => ({ pollId, shareCount: (await counted(ctx, poll, 'shares', 0)).shares });
@@ -89,7 +114,13 @@ export async function shareFromShareLink(ctx: PollsContext, code: string, viewer
 }
 
 /** A member reports a poll, once per poll; the moderators hear of it (events.polls.pollReported). */
-export async function reportPoll(ctx: PollsContext, pollId: string, body: ReportCreateBody, viewer: Identity, source: Caller): Promise<{ reportId: string; message: string }> {
+export async function reportPoll(
+  ctx: PollsContext,
+  pollId: string,
+  body: ReportCreateBody,
+  viewer: Identity,
+  source: Caller,
+): Promise<{ reportId: string; message: string }> {
   const poll = await visiblePoll(ctx, pollId, viewer, source);
   const reporterId = viewer.userId!;
   const description = body.description?.trim() ? body.description.trim() : null;
@@ -103,26 +134,47 @@ export async function reportPoll(ctx: PollsContext, pollId: string, body: Report
   const reportId = String(report._id);
   await ctx.bus.publishReliably(
     events.polls.pollReported,
-    { reportId, pollId: String(poll._id), reporterId, reason: report.reason, description, at: report.createdAt.toISOString() },
+    {
+      reportId,
+      pollId: String(poll._id),
+      reporterId,
+      reason: report.reason,
+      description,
+      at: report.createdAt.toISOString(),
+    },
     { requestId: source, msgId: `report:${reportId}` },
   );
   return { reportId, message: S.reportReceived };
 }
 
 /** The friends' circle 'Grup Analizi' of a Dost Meclisi poll, for a member who voted on it. */
-export async function groupAnalysis(ctx: PollsContext, pollId: string, viewer: Identity, source: Caller): Promise<PollAnalysis> {
+export async function groupAnalysis(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<PollAnalysis> {
   const poll = await visiblePoll(ctx, pollId, viewer, source);
   const userId = viewer.userId!;
   if (poll.type !== 'friends') throw new HttpError(400, 'analysis_unavailable', S.analysisFriendsOnly);
   const id = String(poll._id);
-  const counts = await ctx.counters.countsOfOne({ id, optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null });
+  const counts = await ctx.counters.countsOfOne({
+    id,
+    optionsCount: poll.options.length,
+    expiresAt: poll.expiresAt ?? null,
+  });
   const mine = (await ctx.counters.choicesOn(id, [`u:${userId}`])).get(`u:${userId}`);
   if (mine == null) throw new HttpError(403, 'analysis_unavailable', S.analysisVoteFirst);
-  if (!countsVisibleTo(poll, userId, true, new Date())) throw new HttpError(403, 'analysis_unavailable', S.analysisResultsHidden);
-  if (counts.total < limits.poll.groupAnalysisMinVotes) throw new HttpError(403, 'analysis_unavailable', S.analysisNeedsVotes);
+  if (!countsVisibleTo(poll, userId, true, new Date()))
+    throw new HttpError(403, 'analysis_unavailable', S.analysisResultsHidden);
+  if (counts.total < limits.poll.groupAnalysisMinVotes)
+    throw new HttpError(403, 'analysis_unavailable', S.analysisNeedsVotes);
 
   const friends = await ctx.people.mutuals(userId, source);
-  const choices = await ctx.counters.choicesOn(id, friends.map((f) => `u:${f}`));
+  const choices = await ctx.counters.choicesOn(
+    id,
+    friends.map((f) => `u:${f}`),
+  );
   const voters = friends.filter((f) => choices.get(`u:${f}`) != null);
   const people = await ctx.people.summaries(voters, source);
   const byOption = poll.options.map(() => [] as string[]);
@@ -132,7 +184,12 @@ export async function groupAnalysis(ctx: PollsContext, pollId: string, viewer: I
     totalVotes: counts.total,
     userChoice: mine[0]!,
     userChoices: mine,
-    overall: poll.options.map((text, i) => ({ id: i, text, votes: counts.votes[i] ?? 0, percent: wholePercent(counts.votes[i] ?? 0, counts.total) })),
+    overall: poll.options.map((text, i) => ({
+      id: i,
+      text,
+      votes: counts.votes[i] ?? 0,
+      percent: wholePercent(counts.votes[i] ?? 0, counts.total),
+    })),
     friends: {
       total: friends.length,
       voted: voters.length,

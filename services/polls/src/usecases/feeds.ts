@@ -40,7 +40,12 @@ async function forYou(ctx: PollsContext, query: PollListQuery, viewer: Identity,
     topicAffinities(ctx, viewer.userId, source.id, source.log),
   ]);
   const [banned, hidden] = await Promise.all([ctx.banned.all(), ctx.people.hiddenCreators(viewer.userId, source)]);
-  const filter = feedFilter(viewer, mutuals, { feed: 'new', category: query.category, now, hiddenCreators: [...banned, ...hidden] });
+  const filter = feedFilter(viewer, mutuals, {
+    feed: 'new',
+    category: query.category,
+    now,
+    hiddenCreators: [...banned, ...hidden],
+  });
   const pool = await newestPolls(ctx, filter, FOR_YOU_POOL);
   const limit = query.limit ?? limits.feed.pageSizeDefault;
   const page = rankForYou(pool, affinities, now).slice(0, limit);
@@ -48,15 +53,26 @@ async function forYou(ctx: PollsContext, query: PollListQuery, viewer: Identity,
 }
 
 /** A page of a feed: a member's from the timelines in Redis (or MongoDB), a visitor's kept a moment for every visitor. */
-export async function readFeed(ctx: PollsContext, query: PollListQuery, viewer: Identity, source: Caller): Promise<Shown<PollList>> {
+export async function readFeed(
+  ctx: PollsContext,
+  query: PollListQuery,
+  viewer: Identity,
+  source: Caller,
+): Promise<Shown<PollList>> {
   const feed = query.feed ?? 'trending';
   if (feed === 'for-you') return { answer: await forYou(ctx, query, viewer, source), sameForEveryVisitor: false };
   if (feed === 'friends' && !viewer.userId) throw new HttpError(401, 'unauthorized', S.signInForFriends);
-  const mutuals = feed === 'friends' ? await ctx.people.mutuals(viewer.userId!, source) : await ctx.people.mutualsOrNone(viewer.userId, source);
+  const mutuals =
+    feed === 'friends'
+      ? await ctx.people.mutuals(viewer.userId!, source)
+      : await ctx.people.mutualsOrNone(viewer.userId, source);
   const now = new Date();
   // Banned creators are hidden from everyone; a member also does not see those they blocked or muted, nor those
   // who blocked them.
-  const [banned, hiddenForViewer] = await Promise.all([ctx.banned.all(), ctx.people.hiddenCreators(viewer.userId, source)]);
+  const [banned, hiddenForViewer] = await Promise.all([
+    ctx.banned.all(),
+    ctx.people.hiddenCreators(viewer.userId, source),
+  ]);
   const hiddenCreators = [...banned, ...hiddenForViewer];
   const filter = feedFilter(viewer, mutuals, { feed, category: query.category, now, hiddenCreators });
   const limit = query.limit ?? limits.feed.pageSizeDefault;
@@ -65,23 +81,52 @@ export async function readFeed(ctx: PollsContext, query: PollListQuery, viewer: 
   if (viewer.userId) {
     const circle = [viewer.userId, ...mutuals];
     const fromTimelines = async () => {
-      const found = await ctx.timelines.page({ feed, category: query.category, circle, hiddenCreators, limit, at, now });
+      const found = await ctx.timelines.page({
+        feed,
+        category: query.category,
+        circle,
+        hiddenCreators,
+        limit,
+        at,
+        now,
+      });
       if (!found) return null;
       const { ids, ...rest } = found;
       const hidden = new Set(hiddenCreators);
       return { ...rest, polls: (await ctx.polls.docs(ids)).filter((d) => !hidden.has(d.creatorId)) };
     };
     const page = (ctx.config.POLLS_MEMBER_FEEDS === 'database' ? null : await fromTimelines()) ?? (await findPage());
-    return { answer: { ...page, polls: await presentPolls(ctx, page.polls, viewer, source) }, sameForEveryVisitor: false };
+    return {
+      answer: { ...page, polls: await presentPolls(ctx, page.polls, viewer, source) },
+      sameForEveryVisitor: false,
+    };
   }
   // Every visitor finds the same pages: kept here for a moment (counts stay fresh), and the whole answer is the same
   // for every visitor, so the gateway may share it too.
-  const found = await ctx.feedPages.get(JSON.stringify([feed, query.category ?? null, limit, query.page ?? null, query.cursor ?? null, hiddenCreators.sort()]), findPage);
-  return { answer: { ...found, polls: await presentPolls(ctx, found.polls, anyVisitor, source) }, sameForEveryVisitor: true };
+  const found = await ctx.feedPages.get(
+    JSON.stringify([
+      feed,
+      query.category ?? null,
+      limit,
+      query.page ?? null,
+      query.cursor ?? null,
+      hiddenCreators.sort(),
+    ]),
+    findPage,
+  );
+  return {
+    answer: { ...found, polls: await presentPolls(ctx, found.polls, anyVisitor, source) },
+    sameForEveryVisitor: true,
+  };
 }
 
 /** One poll by id, as the viewer may see it (a visitor's view is every visitor's). */
-export async function readPoll(ctx: PollsContext, pollId: string, viewer: Identity, source: Caller): Promise<Shown<Poll>> {
+export async function readPoll(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<Shown<Poll>> {
   const doc = await visiblePoll(ctx, pollId, viewer, source);
   if (viewer.userId) return { answer: await presentPoll(ctx, doc, viewer, source), sameForEveryVisitor: false };
   return { answer: await presentPoll(ctx, doc, anyVisitor, source), sameForEveryVisitor: true };

@@ -13,46 +13,77 @@ import type { PollsContext } from '../context.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
 import { deleteComment } from '../store/comments.js';
 import { listPoll } from '../store/poll-creation.js';
-import { heldItems, heldPollIds, isHeldComment, isHeldPoll, releaseHeldComment, releaseHeldPoll } from '../store/held.js';
+import {
+  heldItems,
+  heldPollIds,
+  isHeldComment,
+  isHeldPoll,
+  releaseHeldComment,
+  releaseHeldPoll,
+} from '../store/held.js';
 import { pollById } from '../store/poll-records.js';
 
 /** Announces a poll that others may now see (`events.polls.poll.created`: notifications, the admin read model). */
 export async function announcePoll(ctx: PollsContext, poll: PollDoc, requestId?: RequestIdOrSource): Promise<void> {
-  await ctx.bus.publishReliably(events.polls.pollCreated, {
-    pollId: String(poll._id),
-    creatorId: poll.creatorId,
-    type: poll.type,
-    title: poll.title,
-    category: poll.category,
-    description: poll.description ?? null,
-    isShareable: Boolean(poll.isShareable),
-    createdAt: new Date(poll.createdAt).toISOString(),
-    expiresAt: poll.expiresAt ? new Date(poll.expiresAt).toISOString() : null,
-  }, { requestId });
+  await ctx.bus.publishReliably(
+    events.polls.pollCreated,
+    {
+      pollId: String(poll._id),
+      creatorId: poll.creatorId,
+      type: poll.type,
+      title: poll.title,
+      category: poll.category,
+      description: poll.description ?? null,
+      isShareable: Boolean(poll.isShareable),
+      createdAt: new Date(poll.createdAt).toISOString(),
+      expiresAt: poll.expiresAt ? new Date(poll.expiresAt).toISOString() : null,
+    },
+    { requestId },
+  );
 }
 
-const shapeOf = (poll: PollDoc) => ({ id: String(poll._id), optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null, createdAt: new Date(poll.createdAt) });
+const shapeOf = (poll: PollDoc) => ({
+  id: String(poll._id),
+  optionsCount: poll.options.length,
+  expiresAt: poll.expiresAt ?? null,
+  createdAt: new Date(poll.createdAt),
+});
 
 /** Counts a comment others may now see on its poll and announces it (`events.polls.comment.created`: the creator's notification). */
-export async function announceComment(ctx: PollsContext, poll: PollDoc, comment: CommentDoc, requestId?: RequestIdOrSource): Promise<void> {
+export async function announceComment(
+  ctx: PollsContext,
+  poll: PollDoc,
+  comment: CommentDoc,
+  requestId?: RequestIdOrSource,
+): Promise<void> {
   const shape = shapeOf(poll);
   await ctx.engagement.add(shape, 'comments', 1);
-  await ctx.engagement.syncRank(shape).catch((err: unknown) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
-  await ctx.bus.publishReliably(events.polls.commentCreated, {
-    pollId: String(poll._id),
-    creatorId: poll.creatorId,
-    commentId: String(comment._id),
-    userId: comment.userId,
-    text: comment.text,
-    at: new Date(comment.createdAt).toISOString(),
-  }, { requestId });
+  await ctx.engagement
+    .syncRank(shape)
+    .catch((err: unknown) => ctx.log.warn({ err, pollId: shape.id }, 'trending rank not updated'));
+  await ctx.bus.publishReliably(
+    events.polls.commentCreated,
+    {
+      pollId: String(poll._id),
+      creatorId: poll.creatorId,
+      commentId: String(comment._id),
+      userId: comment.userId,
+      text: comment.text,
+      at: new Date(comment.createdAt).toISOString(),
+    },
+    { requestId },
+  );
 }
 
 /**
  * A moderator's decision on a held poll or comment: approved, it is shown and announced; removed, it goes with its
  * votes, likes and comments. `found` false when it is not held (decided already, or never held).
  */
-export async function decideHeld(ctx: PollsContext, d: HeldDecideRequest, source?: RequestIdOrSource): Promise<{ found: boolean }> {
+export async function decideHeld(
+  ctx: PollsContext,
+  d: HeldDecideRequest,
+  source?: RequestIdOrSource,
+): Promise<{ found: boolean }> {
   const id = toObjectId(d.id);
   if (!id || d.kind === 'profile') return { found: false };
   if (d.kind === 'poll') {
@@ -61,7 +92,11 @@ export async function decideHeld(ctx: PollsContext, d: HeldDecideRequest, source
       const removed = await ctx.polls.remove(d.id);
       await ctx.held.remove(d.id);
       if (removed) {
-        await ctx.bus.publishReliably(events.polls.pollDeleted, { pollId: d.id, creatorId: removed.creatorId, by: d.by, at: new Date().toISOString() }, { requestId: source, msgId: `poll-deleted:${d.id}` });
+        await ctx.bus.publishReliably(
+          events.polls.pollDeleted,
+          { pollId: d.id, creatorId: removed.creatorId, by: d.by, at: new Date().toISOString() },
+          { requestId: source, msgId: `poll-deleted:${d.id}` },
+        );
       }
       return { found: removed !== null };
     }

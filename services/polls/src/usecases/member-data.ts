@@ -11,12 +11,18 @@ import { memberVoters } from '../store/poll-voters.js';
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 
 /** The member's poll and vote counts (kept in Redis), for their profile. */
-export function countMemberActivity(ctx: Pick<PollsContext, 'memberCounts'>, userId: string): Promise<{ pollsCount: number; votesCount: number }> {
+export function countMemberActivity(
+  ctx: Pick<PollsContext, 'memberCounts'>,
+  userId: string,
+): Promise<{ pollsCount: number; votesCount: number }> {
   return memberCounts(ctx, userId);
 }
 
 /** The members who voted on a poll, a page at a time, for the notification each gets when it ends. */
-export function votersOfPoll(ctx: PollsContext, { pollId, after, limit }: { pollId: string; after: string | null; limit: number }) {
+export function votersOfPoll(
+  ctx: PollsContext,
+  { pollId, after, limit }: { pollId: string; after: string | null; limit: number },
+) {
   return memberVoters(ctx, pollId, after, limit);
 }
 

@@ -17,19 +17,35 @@ const LIST_MAX = 200;
  * The member's polls: the owner sees every poll of theirs (share-link and ended ones too); others only what they may
  * see in a feed, and of a private profile nothing unless they are mutual followers.
  */
-export async function memberPolls(ctx: PollsContext, ownerId: string, viewer: Identity, request: Caller): Promise<Shown<Poll[]>> {
+export async function memberPolls(
+  ctx: PollsContext,
+  ownerId: string,
+  viewer: Identity,
+  request: Caller,
+): Promise<Shown<Poll[]>> {
   let shows = (_poll: PollDoc) => true;
   // A member the owner blocked sees nothing of theirs: 404, as for a member that does not exist.
-  if (viewer.userId && viewer.userId !== ownerId && (await ctx.people.hidden(viewer.userId, request)).blockedBy.includes(ownerId)) {
+  if (
+    viewer.userId &&
+    viewer.userId !== ownerId &&
+    (await ctx.people.hidden(viewer.userId, request)).blockedBy.includes(ownerId)
+  ) {
     throw new HttpError(404, 'not_found', socialMessages.userNotFound);
   }
   if (viewer.userId !== ownerId) {
-    const [mutuals, isPublic] = await Promise.all([ctx.people.mutualsOrNone(viewer.userId, request), ctx.people.profileIsPublic(ownerId, request)]);
+    const [mutuals, isPublic] = await Promise.all([
+      ctx.people.mutualsOrNone(viewer.userId, request),
+      ctx.people.profileIsPublic(ownerId, request),
+    ]);
     if (!isPublic && !mutuals.includes(ownerId)) throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
     // What they may see by id (never share-link polls), and only while it runs, as in a feed.
     const now = Date.now();
     shows = (poll) =>
-      pollVisibleTo({ type: poll.type as PollType, creatorId: poll.creatorId, isShareable: Boolean(poll.isShareable) }, viewer, mutuals) &&
+      pollVisibleTo(
+        { type: poll.type as PollType, creatorId: poll.creatorId, isShareable: Boolean(poll.isShareable) },
+        viewer,
+        mutuals,
+      ) &&
       (poll.expiresAt == null || new Date(poll.expiresAt).getTime() > now) &&
       !poll.heldAt;
   }

@@ -6,7 +6,11 @@ import { events } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 
 /** An administrator removed a poll: the same cascade as the creator's delete, and the same event for others. */
-export async function removePollByAdmin(ctx: Pick<PollsContext, 'polls' | 'bus'>, removal: { pollId: string; by: string }, requestId: string): Promise<void> {
+export async function removePollByAdmin(
+  ctx: Pick<PollsContext, 'polls' | 'bus'>,
+  removal: { pollId: string; by: string },
+  requestId: string,
+): Promise<void> {
   const removed = await ctx.polls.remove(removal.pollId);
   if (!removed) return;
   await ctx.bus.publish(
@@ -26,7 +30,10 @@ export async function banCreator(ctx: Pick<PollsContext, 'banned' | 'timelines'>
 }
 
 /** A reactivated member's polls come back. */
-export async function reactivateCreator(ctx: Pick<PollsContext, 'banned' | 'timelines'>, userId: string): Promise<void> {
+export async function reactivateCreator(
+  ctx: Pick<PollsContext, 'banned' | 'timelines'>,
+  userId: string,
+): Promise<void> {
   await ctx.banned.remove(userId);
   await ctx.timelines.invalidate();
 }

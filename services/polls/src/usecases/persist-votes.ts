@@ -24,7 +24,11 @@ export function trendingRanks(ctx: Pick<PollsContext, 'engagement' | 'log'>): Co
  * Persists a batch of votes behind the unique (pollId, voter) index (one document per ballot, a multiple-choice
  * ballot's options in it together). A duplicate key means the vote is already stored (idempotent).
  */
-export async function persistVotes(ctx: PollsContext, batch: BatchItem<VoteCastEvent>[], ranks: Coalescer<PollMeta>): Promise<void> {
+export async function persistVotes(
+  ctx: PollsContext,
+  batch: BatchItem<VoteCastEvent>[],
+  ranks: Coalescer<PollMeta>,
+): Promise<void> {
   const { log } = ctx;
   const votes = batch.map((item) => item.payload);
   const pollIds = [...new Set(votes.map((v) => v.pollId))];
@@ -55,7 +59,11 @@ export async function persistVotes(ctx: PollsContext, batch: BatchItem<VoteCastE
  * Applies a batch of vote changes to MongoDB (store/vote-change-records.ts: each voter's highest seq wins, whatever the
  * order or the redeliveries), then lets the counters learn any change they lack (rebuilt before it reached MongoDB).
  */
-export async function persistVoteChanges(ctx: PollsContext, batch: BatchItem<VoteChangedEvent>[], ranks: Coalescer<PollMeta>): Promise<void> {
+export async function persistVoteChanges(
+  ctx: PollsContext,
+  batch: BatchItem<VoteChangedEvent>[],
+  ranks: Coalescer<PollMeta>,
+): Promise<void> {
   const changes = batch.map((item) => item.payload);
   // Fresh from MongoDB: changes of a poll deleted meanwhile are dropped with it.
   const metas = await storedMetas(ctx, [...new Set(changes.map((c) => c.pollId))]);

@@ -1,5 +1,12 @@
 /** What only a poll's creator may do: edit it in its first minute before its first vote, close it early, delete it. */
-import { events, limits, pollServiceMessages as S, type Poll, type PollEditBody, type PollEditedEvent } from '@meydan/proto';
+import {
+  events,
+  limits,
+  pollServiceMessages as S,
+  type Poll,
+  type PollEditBody,
+  type PollEditedEvent,
+} from '@meydan/proto';
 import { HttpError, type Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
@@ -46,7 +53,10 @@ async function storeEdit(
     at: editedAt.toISOString(),
   };
   try {
-    await ctx.bus.publishReliably(events.polls.pollEdited, event, { requestId, msgId: `poll-edited:${event.pollId}:${editedAt.getTime()}` });
+    await ctx.bus.publishReliably(events.polls.pollEdited, event, {
+      requestId,
+      msgId: `poll-edited:${event.pollId}:${editedAt.getTime()}`,
+    });
   } catch (err) {
     await undoEdit(ctx, before);
     throw err;
@@ -55,21 +65,32 @@ async function storeEdit(
 }
 
 /** The creator corrects the poll's title or description (in its first minute, before its first vote). */
-export async function editPoll(ctx: PollsContext, pollId: string, body: PollEditBody, viewer: Identity, request: Caller): Promise<Poll> {
+export async function editPoll(
+  ctx: PollsContext,
+  pollId: string,
+  body: PollEditBody,
+  viewer: Identity,
+  request: Caller,
+): Promise<Poll> {
   const doc = await visiblePoll(ctx, pollId, viewer, request);
   const userId = viewer.userId!;
   if (doc.creatorId !== userId) throw new HttpError(403, 'forbidden', S.editOnlyCreator);
   if (Date.now() - new Date(doc.createdAt).getTime() > limits.poll.editWindowMs) {
     throw new HttpError(403, 'edit_window_over', S.editWindowOver);
   }
-  if (doc.endedAt || doc.closedAt || (doc.expiresAt && new Date(doc.expiresAt).getTime() <= Date.now())) throw new HttpError(409, 'already_ended', S.alreadyEnded);
+  if (doc.endedAt || doc.closedAt || (doc.expiresAt && new Date(doc.expiresAt).getTime() <= Date.now()))
+    throw new HttpError(409, 'already_ended', S.alreadyEnded);
   const set: { title?: string; description?: string | null } = {};
   if (body.title !== undefined) set.title = body.title.trim();
   if (body.description !== undefined) set.description = body.description?.trim() ? body.description.trim() : null;
   // A refusing entry refuses the edit (400); texts only holding entries catch put the poll back under review.
   const hold = await refuseFiltered(ctx, { title: set.title, description: set.description });
   // No vote yet, decided in the same Redis step votes are counted in (store/poll-edits.ts).
-  const claim = await claimEdit(ctx, { id: String(doc._id), optionsCount: doc.options.length, expiresAt: doc.expiresAt ?? null });
+  const claim = await claimEdit(ctx, {
+    id: String(doc._id),
+    optionsCount: doc.options.length,
+    expiresAt: doc.expiresAt ?? null,
+  });
   if (claim.status !== 'claimed') throw editRefused[claim.status]();
   try {
     const current = await pollById(ctx, doc._id);
@@ -113,13 +134,22 @@ export async function closePoll(ctx: PollsContext, pollId: string, viewer: Ident
 }
 
 /** The creator deletes the poll: its votes, likes and comments go with it, and the deletion is announced. */
-export async function deletePoll(ctx: PollsContext, pollId: string, viewer: Identity, source: Caller): Promise<{ message: string }> {
+export async function deletePoll(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<{ message: string }> {
   const doc = await visiblePoll(ctx, pollId, viewer, source);
   const userId = viewer.userId!;
   if (doc.creatorId !== userId) throw new HttpError(403, 'forbidden', S.deleteOnlyCreator);
   const removed = await ctx.polls.remove(String(doc._id));
   if (removed) {
-    await ctx.bus.publishReliably(events.polls.pollDeleted, { pollId: String(doc._id), creatorId: doc.creatorId, by: userId, at: new Date().toISOString() }, { requestId: source });
+    await ctx.bus.publishReliably(
+      events.polls.pollDeleted,
+      { pollId: String(doc._id), creatorId: doc.creatorId, by: userId, at: new Date().toISOString() },
+      { requestId: source },
+    );
   }
   return { message: S.pollDeleted };
 }

@@ -27,7 +27,11 @@ import { ValidationError, refuseFiltered } from './visibility.js';
  * alone, announced only when a moderator approves it (nats/held.ts).
  */
 async function storePoll(ctx: PollsContext, creatorId: string, input: NewPoll, source: Caller): Promise<PollDoc> {
-  const held = await refuseFiltered(ctx, { title: input.title, options: input.options, description: input.description });
+  const held = await refuseFiltered(ctx, {
+    title: input.title,
+    options: input.options,
+    description: input.description,
+  });
   const poll = await insertPoll(ctx, creatorId, input, held);
   if (held) await ctx.held.add(String(poll._id));
   else await announcePoll(ctx, poll, source);
@@ -39,7 +43,8 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const shareable = shareableRoute || isShareableRequest(body);
   const type = body.type ?? 'public';
   if (shareable && type !== 'public') throw new ValidationError('type', pollMessages.shareableOnlyPublic);
-  if (!shareable && body.shareVoteMode !== undefined) throw new ValidationError('shareVoteMode', pollMessages.shareVoteModeOnlyShareable);
+  if (!shareable && body.shareVoteMode !== undefined)
+    throw new ValidationError('shareVoteMode', pollMessages.shareVoteModeOnlyShareable);
   const expiry = resolvePollExpiry(body);
   if (!expiry.ok) throw new ValidationError('expiresAt', expiry.message);
   const description = typeof body.description === 'string' && body.description.trim() ? body.description.trim() : null;
@@ -61,35 +66,56 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   };
 }
 
-const shareUrlOf = (ctx: Pick<PollsContext, 'config'>, code: string) => `${ctx.config.PUBLIC_ORIGIN!.replace(/\/+$/, '')}/s/${code}`;
+const shareUrlOf = (ctx: Pick<PollsContext, 'config'>, code: string) =>
+  `${ctx.config.PUBLIC_ORIGIN!.replace(/\/+$/, '')}/s/${code}`;
 
 /** A member creates a poll (shareable when the body asks for it). */
-export async function createPoll(ctx: PollsContext, body: PollCreateBody, viewer: Identity, source: Caller): Promise<Poll> {
+export async function createPoll(
+  ctx: PollsContext,
+  body: PollCreateBody,
+  viewer: Identity,
+  source: Caller,
+): Promise<Poll> {
   const doc = await storePoll(ctx, viewer.userId!, newPollFrom(body, false), source);
   return presentPoll(ctx, doc, viewer, source);
 }
 
 /** A member creates a poll reached through its share link, answered with the link. */
-export async function createShareablePoll(ctx: PollsContext, body: PollCreateBody, viewer: Identity, source: Caller): Promise<ShareablePollCreated> {
+export async function createShareablePoll(
+  ctx: PollsContext,
+  body: PollCreateBody,
+  viewer: Identity,
+  source: Caller,
+): Promise<ShareablePollCreated> {
   const doc = await storePoll(ctx, viewer.userId!, newPollFrom(body, true), source);
   const poll = await presentPoll(ctx, doc, viewer, source);
   return { shareUrl: shareUrlOf(ctx, doc.shortUrl!), poll };
 }
 
 /** 'Hızlı Karar (VS)': a two-option question, posted as a public genel poll lasting 24 hours. */
-export async function askQuickQuestion(ctx: PollsContext, body: QuickQuestionBody, viewer: Identity, source: Caller): Promise<Poll> {
-  const doc = await storePoll(ctx, viewer.userId!, {
-    title: body.question.trim(),
-    description: null,
-    category: quickCategory,
-    type: 'public',
-    options: body.options.map((o) => o.trim()),
-    expiresAt: new Date(Date.now() + limits.quick.durationHours * 3600_000),
-    shareable: false,
-    shareVoteMode: null,
-    resultsVisibility: defaultResultsVisibility,
-    maxChoices: 1,
-    allowVoteChange: false,
-  }, source);
+export async function askQuickQuestion(
+  ctx: PollsContext,
+  body: QuickQuestionBody,
+  viewer: Identity,
+  source: Caller,
+): Promise<Poll> {
+  const doc = await storePoll(
+    ctx,
+    viewer.userId!,
+    {
+      title: body.question.trim(),
+      description: null,
+      category: quickCategory,
+      type: 'public',
+      options: body.options.map((o) => o.trim()),
+      expiresAt: new Date(Date.now() + limits.quick.durationHours * 3600_000),
+      shareable: false,
+      shareVoteMode: null,
+      resultsVisibility: defaultResultsVisibility,
+      maxChoices: 1,
+      allowVoteChange: false,
+    },
+    source,
+  );
   return presentPoll(ctx, doc, viewer, source);
 }

@@ -11,7 +11,14 @@ import type { LiveCountsPublisher } from '../clients/live-counts.js';
 import { unclaimEnded } from '../store/poll-endings.js';
 import type { VoteCounters } from '../store/vote-counters.js';
 
-type Endings = { redis: Redis; bus: Bus; log: Logger; models: Models; counters: VoteCounters; live: LiveCountsPublisher };
+type Endings = {
+  redis: Redis;
+  bus: Bus;
+  log: Logger;
+  models: Models;
+  counters: VoteCounters;
+  live: LiveCountsPublisher;
+};
 
 /**
  * Publishes the ended event of a claimed poll (its `endedAt` already set). When that fails the claim is given back and
@@ -20,7 +27,11 @@ type Endings = { redis: Redis; bus: Bus; log: Logger; models: Models; counters: 
 export async function publishEnded(ctx: Endings, poll: PollDoc, now: Date): Promise<boolean> {
   const id = String(poll._id);
   try {
-    const counts = await ctx.counters.countsOfOne({ id, optionsCount: poll.options.length, expiresAt: poll.expiresAt ?? null });
+    const counts = await ctx.counters.countsOfOne({
+      id,
+      optionsCount: poll.options.length,
+      expiresAt: poll.expiresAt ?? null,
+    });
     await ctx.bus.publish(
       events.polls.pollEnded,
       {

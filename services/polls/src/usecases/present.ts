@@ -16,7 +16,13 @@ import type { VoteCounters } from '../store/vote-counters.js';
 import { pollView } from '../views/poll.js';
 
 /** What a poll is presented from: its likes, counts, choices, engagement and the people it names. */
-export type Presenting = { redis: Redis; counters: VoteCounters; engagement: Engagement; people: People; friendsCircles: FriendsCircles };
+export type Presenting = {
+  redis: Redis;
+  counters: VoteCounters;
+  engagement: Engagement;
+  people: People;
+  friendsCircles: FriendsCircles;
+};
 
 type Viewer = Pick<Identity, 'userId' | 'visitorId'>;
 
@@ -27,7 +33,11 @@ export async function presentPolls(
   source?: RequestIdSource,
 ): Promise<Poll[]> {
   if (docs.length === 0) return [];
-  const shapes = docs.map((d) => ({ id: String(d._id), optionsCount: d.options.length, expiresAt: d.expiresAt ?? null }));
+  const shapes = docs.map((d) => ({
+    id: String(d._id),
+    optionsCount: d.options.length,
+    expiresAt: d.expiresAt ?? null,
+  }));
   // Counts, likes (the viewer's own too) and the viewer's ballot, from Redis: a feed page never asks MongoDB.
   // Friends polls carry the few of the creator's mutual followers the card shows and how many of them voted.
   const [states, circles] = await Promise.all([
@@ -46,6 +56,11 @@ export async function presentPolls(
   return result;
 }
 
-export async function presentPoll(ctx: Presenting, doc: PollDoc, viewer: Viewer, source?: RequestIdSource): Promise<Poll> {
+export async function presentPoll(
+  ctx: Presenting,
+  doc: PollDoc,
+  viewer: Viewer,
+  source?: RequestIdSource,
+): Promise<Poll> {
   return (await presentPolls(ctx, [doc], viewer, source))[0]!;
 }

@@ -2,7 +2,17 @@
  * What a link preview may show of a poll — always a visitor's view — and the poll's card image (PNG), rendered at most
  * once per CARD_FRESH_MS per poll however many crawlers ask while votes come in.
  */
-import { defaultResultsVisibility, matchClientRoute, matchEmbedRoute, reachMessages, resultsHiddenMessage, type Oembed, type OembedQuery, type PollPreviewReply, type PollPreviewRequest } from '@meydan/proto';
+import {
+  defaultResultsVisibility,
+  matchClientRoute,
+  matchEmbedRoute,
+  reachMessages,
+  resultsHiddenMessage,
+  type Oembed,
+  type OembedQuery,
+  type PollPreviewReply,
+  type PollPreviewRequest,
+} from '@meydan/proto';
 import { HttpError } from '@meydan/kit';
 import type { BannedCreators } from '../store/banned-creators.js';
 import type { PollStore } from '../store/polls.js';
@@ -25,7 +35,8 @@ export async function pollPreview(ctx: Previews, request: PollPreviewRequest): P
   const pollId = byCode ? await ctx.polls.idOfCode(request.shortUrl!) : request.pollId!;
   const meta = pollId ? await ctx.polls.meta(pollId) : null;
   // A poll held for review by the word filter is missing to a visitor until a moderator approves it.
-  if (!meta || meta.isShareable !== byCode || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id))) return { status: 'missing' };
+  if (!meta || meta.isShareable !== byCode || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id)))
+    return { status: 'missing' };
   if (meta.type === 'private') return { status: 'members' };
   if (meta.type === 'friends') return { status: 'circle' };
   const doc = await pollById(ctx, meta.id);
@@ -61,7 +72,8 @@ export async function visitorPreview(ctx: Previews, pollId: string): Promise<Pol
 const EMBED_WIDTH = 480;
 const EMBED_HEIGHT = 420;
 
-const escapeAttribute = (text: string) => text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeAttribute = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** The poll a URL of this site names (its page, its share link or their embeds), or null for anything else. */
 export function pollOfUrl(url: string, origin: string): PollPreviewRequest | null {
@@ -82,7 +94,10 @@ export function pollOfUrl(url: string, origin: string): PollPreviewRequest | nul
 }
 
 /** The oEmbed (rich) answer for a poll page's URL of this site: the iframe of its embed; 404 for anything else. */
-export async function oembedOf(ctx: Previews & { config: { PUBLIC_ORIGIN?: string } }, query: OembedQuery): Promise<Oembed> {
+export async function oembedOf(
+  ctx: Previews & { config: { PUBLIC_ORIGIN?: string } },
+  query: OembedQuery,
+): Promise<Oembed> {
   const origin = ctx.config.PUBLIC_ORIGIN!.replace(/\/+$/, '');
   const poll = pollOfUrl(query.url, origin);
   const preview = poll ? await pollPreview(ctx, poll) : null;
@@ -90,8 +105,14 @@ export async function oembedOf(ctx: Previews & { config: { PUBLIC_ORIGIN?: strin
   if (query.format === 'xml') throw new HttpError(501, 'not_implemented', reachMessages.oembedJsonOnly);
   const width = Math.min(EMBED_WIDTH, query.maxwidth ?? EMBED_WIDTH);
   const height = Math.min(EMBED_HEIGHT, query.maxheight ?? EMBED_HEIGHT);
-  const src = poll.shortUrl !== undefined ? `${origin}/embed/${encodeURIComponent(poll.shortUrl)}` : `${origin}/embed/anket/${encodeURIComponent(poll.pollId!)}`;
-  const card = poll.shortUrl !== undefined ? `${origin}/api/s/${encodeURIComponent(poll.shortUrl)}/card.png` : `${origin}/api/polls/${encodeURIComponent(poll.pollId!)}/card.png`;
+  const src =
+    poll.shortUrl !== undefined
+      ? `${origin}/embed/${encodeURIComponent(poll.shortUrl)}`
+      : `${origin}/embed/anket/${encodeURIComponent(poll.pollId!)}`;
+  const card =
+    poll.shortUrl !== undefined
+      ? `${origin}/api/s/${encodeURIComponent(poll.shortUrl)}/card.png`
+      : `${origin}/api/polls/${encodeURIComponent(poll.pollId!)}/card.png`;
   return {
     version: '1.0' as const,
     type: 'rich' as const,
@@ -112,7 +133,8 @@ let sharpModule: Promise<Sharp> | null = null;
 /** sharp (libvips, ~30 MB) is loaded with the first card, not at start: most processes never draw one. */
 const loadSharp = () => (sharpModule ??= import('sharp').then((m) => m.default));
 /** A card's SVG drawn as a PNG (50–90 ms of CPU each). */
-const renderPng = (svg: string) => loadSharp().then((sharp) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
+const renderPng = (svg: string) =>
+  loadSharp().then((sharp) => sharp(Buffer.from(svg)).png({ compressionLevel: 9 }).toBuffer());
 
 export interface CardLimits {
   /** Renders running at once in this process, whatever polls they are of. */
@@ -153,7 +175,11 @@ export class PollCards {
     }
     // Bars only where a visitor is shown counts (the poll's results visibility may hide them until it ends).
     const shown = preview.poll.resultsVisible !== false;
-    const svg = pollCardSvg(preview.poll, shown, shown ? null : resultsHiddenMessage({ ...preview.poll, expiresAt: preview.poll.expiresAt ?? null }));
+    const svg = pollCardSvg(
+      preview.poll,
+      shown,
+      shown ? null : resultsHiddenMessage({ ...preview.poll, expiresAt: preview.poll.expiresAt ?? null }),
+    );
     const png = slot.then(() => this.limits.render(svg)).finally(() => this.release());
     if (this.cards.size >= MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
     this.cards.set(key, { at: now, pollId: preview.poll.id, png });

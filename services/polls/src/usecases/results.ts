@@ -8,14 +8,23 @@ import type { Caller } from './caller.js';
 import { visiblePoll } from './visibility.js';
 
 /** The poll's rows, for its creator only and once they may see its counts; the poll's id with them. */
-export async function pollResults(ctx: PollsContext, pollId: string, viewer: Identity, source: Caller): Promise<{ id: string; rows: ResultRow[] }> {
+export async function pollResults(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<{ id: string; rows: ResultRow[] }> {
   const doc = await visiblePoll(ctx, pollId, viewer, source);
   if (doc.creatorId !== viewer.userId) throw new HttpError(403, 'forbidden', S.resultsOnlyCreator);
   // The creator sees their poll's counts by the one rule the card follows too (an after-close poll's only once it
   // ended; a Dost Meclisi poll's whether or not they voted on it).
   if (!creatorSeesCounts(doc, new Date())) throw new HttpError(409, 'results_hidden', S.resultsAfterClose);
   const id = String(doc._id);
-  const counts = await ctx.counters.countsOfOne({ id, optionsCount: doc.options.length, expiresAt: doc.expiresAt ?? null });
+  const counts = await ctx.counters.countsOfOne({
+    id,
+    optionsCount: doc.options.length,
+    expiresAt: doc.expiresAt ?? null,
+  });
   const rows = doc.options.map((option, i) => ({
     option,
     votes: counts.votes[i] ?? 0,

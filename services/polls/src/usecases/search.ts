@@ -3,7 +3,13 @@
  * `GET /api/tags/trending` (the last 24 hours' public polls) and `GET /api/tags/{tag}/polls`. Turkish-aware through the
  * kit's turkishPattern, the same regular expression on MongoDB and FerretDB; never a poll the reader may not see.
  */
-import { searchMessages, searchQueryProblem, type SearchQuery, type SearchResult, type TrendingTags } from '@meydan/proto';
+import {
+  searchMessages,
+  searchQueryProblem,
+  type SearchQuery,
+  type SearchResult,
+  type TrendingTags,
+} from '@meydan/proto';
 import { foldTurkish, hashtagSpellings, hashtagsOf, turkishPattern, type Identity } from '@meydan/kit';
 import { searchMembers } from '../clients/auth.js';
 import type { PollsContext } from '../context.js';
@@ -24,13 +30,22 @@ const TRENDING_TAGS = 10;
  * The polls the reader may find by search: never share-link polls, only the types their audience allows, none of a
  * member hidden from them.
  */
-async function searchable(ctx: PollsContext, viewer: Identity, request: Caller, match: Record<string, unknown>): Promise<Record<string, unknown>> {
+async function searchable(
+  ctx: PollsContext,
+  viewer: Identity,
+  request: Caller,
+  match: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const [mutuals, banned, hidden] = await Promise.all([
     ctx.people.mutualsOrNone(viewer.userId, request),
     ctx.banned.all(),
     ctx.people.hiddenCreators(viewer.userId, request),
   ]);
-  const filter: Record<string, unknown> = { isShareable: false, heldAt: null, $and: [audienceFilter(viewer, mutuals), match] };
+  const filter: Record<string, unknown> = {
+    isShareable: false,
+    heldAt: null,
+    $and: [audienceFilter(viewer, mutuals), match],
+  };
   // Banned creators for everyone; for a member also those they blocked or muted and those who blocked them.
   const out = [...banned, ...hidden];
   if (out.length) filter['creatorId'] = { $nin: out };
@@ -62,21 +77,31 @@ function checkQuery(q: string): string {
 }
 
 /** Polls (title, description, options) or members (auth) matching the query, a page of them. */
-export async function search(ctx: PollsContext, query: SearchQuery, viewer: Identity, request: Caller): Promise<SearchResult> {
+export async function search(
+  ctx: PollsContext,
+  query: SearchQuery,
+  viewer: Identity,
+  request: Caller,
+): Promise<SearchResult> {
   const q = checkQuery(query.q);
   const type = query.type ?? 'polls';
   const page = query.page ?? 1;
   const limit = query.limit ?? 10;
   const offset = (page - 1) * limit;
   if (type === 'users') {
-    const [found, hidden] = await Promise.all([searchMembers(ctx, { q, offset, limit }, request.id), ctx.people.hidden(viewer.userId, request)]);
+    const [found, hidden] = await Promise.all([
+      searchMembers(ctx, { q, offset, limit }, request.id),
+      ctx.people.hidden(viewer.userId, request),
+    ]);
     // A member who blocked the searcher is not found by them, as if there were no such member.
     const users = found.users.filter((u) => !hidden.blockedBy.includes(u.id));
     const totalCount = found.totalCount - (found.users.length - users.length);
     return { type, query: q, page, totalCount, hasMore: offset + limit < found.totalCount, polls: [], users };
   }
   const pattern = turkishPattern(q);
-  const match = { $or: [{ title: { $regex: pattern } }, { description: { $regex: pattern } }, { options: { $regex: pattern } }] };
+  const match = {
+    $or: [{ title: { $regex: pattern } }, { description: { $regex: pattern } }, { options: { $regex: pattern } }],
+  };
   const docs = await pollsMatching(ctx, await searchable(ctx, viewer, request, match), MATCH_POOL);
   const ranked = rankPolls(docs, q);
   const polls = await presentPolls(ctx, ranked.slice(offset, offset + limit), viewer, request);
@@ -96,12 +121,20 @@ export async function trendingTags(ctx: PollsContext): Promise<TrendingTags> {
       counts.set(key, seen);
     }
   }
-  const tags = [...counts.values()].sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'tr')).slice(0, TRENDING_TAGS);
+  const tags = [...counts.values()]
+    .sort((a, b) => b.count - a.count || a.tag.localeCompare(b.tag, 'tr'))
+    .slice(0, TRENDING_TAGS);
   return { tags };
 }
 
 /** A tag's (#etiket) polls the viewer may find, newest first, a page of them. */
-export async function tagPolls(ctx: PollsContext, tagText: string, query: { page?: number; limit?: number }, viewer: Identity, request: Caller): Promise<SearchResult> {
+export async function tagPolls(
+  ctx: PollsContext,
+  tagText: string,
+  query: { page?: number; limit?: number },
+  viewer: Identity,
+  request: Caller,
+): Promise<SearchResult> {
   const tag = tagText.replace(/^#/, '');
   if (!/^[\p{L}\p{N}_]{2,50}$/u.test(tag)) throw new ValidationError('tag', searchMessages.tagInvalid);
   const page = query.page ?? 1;
@@ -115,5 +148,13 @@ export async function tagPolls(ctx: PollsContext, tagText: string, query: { page
   const wanted = foldTurkish(tag);
   const tagged = docs.filter((d) => hashtagsOf(d.title).includes(wanted) || hashtagsOf(d.description).includes(wanted));
   const polls = await presentPolls(ctx, tagged.slice(offset, offset + limit), viewer, request);
-  return { type: 'polls' as const, query: `#${wanted}`, page, totalCount: tagged.length, hasMore: offset + limit < tagged.length, polls, users: [] };
+  return {
+    type: 'polls' as const,
+    query: `#${wanted}`,
+    page,
+    totalCount: tagged.length,
+    hasMore: offset + limit < tagged.length,
+    polls,
+    users: [],
+  };
 }

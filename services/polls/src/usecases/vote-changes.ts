@@ -3,7 +3,14 @@
  * Redis (store/vote-changes.ts), the change's event under its sequence number, then the answer — its counts shown by
  * the same visibility rule as a first vote's answer.
  */
-import { limits, pollServiceMessages as S, voteOptionIndexes, type PollFlows, type VoteResult, type VoteTakenBack } from '@meydan/proto';
+import {
+  limits,
+  pollServiceMessages as S,
+  voteOptionIndexes,
+  type PollFlows,
+  type VoteResult,
+  type VoteTakenBack,
+} from '@meydan/proto';
 import { HttpError, httpError, type Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
@@ -19,7 +26,13 @@ import { ValidationError, canSee, pollNotFound } from './visibility.js';
 import { memberVoter, shareVoter, type Ballot } from './voters.js';
 
 /** The answer to a ballot counted (a first vote, a change, a vote again): counts only where the voter may see them. */
-export function ballotAnswer(meta: PollMeta, voter: string, counts: PollCounts, choice: number[], message: string): VoteResult {
+export function ballotAnswer(
+  meta: PollMeta,
+  voter: string,
+  counts: PollCounts,
+  choice: number[],
+  message: string,
+): VoteResult {
   // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.
   const resultsVisible = countsVisibleTo(meta, userIdOfVoter(voter), true, new Date());
   return {
@@ -103,10 +116,19 @@ export async function changeVote(
     ballot = sortedBallot(options);
   }
   const windowMs = limits.poll.voteChangeWindowSeconds * 1000;
-  const rate = await ctx.quotas.take(keys.voteChangeRate(meta.id, voter), ctx.config.VOTE_CHANGE_LIMIT ?? limits.poll.voteChangesMax, windowMs);
-  if (!rate.allowed) throw new HttpError(429, 'vote_change_rate_limited', S.tooManyVoteChanges, { 'retry-after': String(rate.retryAfterSeconds) });
+  const rate = await ctx.quotas.take(
+    keys.voteChangeRate(meta.id, voter),
+    ctx.config.VOTE_CHANGE_LIMIT ?? limits.poll.voteChangesMax,
+    windowMs,
+  );
+  if (!rate.allowed)
+    throw new HttpError(429, 'vote_change_rate_limited', S.tooManyVoteChanges, {
+      'retry-after': String(rate.retryAfterSeconds),
+    });
 
-  const outcome = await onCounters(ctx, meta, () => ctx.voteChanges.change(meta.id, meta.optionsCount, voter, ballot, mode));
+  const outcome = await onCounters(ctx, meta, () =>
+    ctx.voteChanges.change(meta.id, meta.optionsCount, voter, ballot, mode),
+  );
   switch (outcome.status) {
     case 'ended':
       await ctx.polls.forgetMeta(meta.id);
@@ -142,31 +164,58 @@ export async function changeVote(
 }
 
 /** A member changes their vote on a poll they may see (PUT on the poll's vote). */
-export async function changeMemberVote(ctx: PollsContext, pollId: string, viewer: Identity, body: Ballot, request: Caller): Promise<VoteResult> {
+export async function changeMemberVote(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  body: Ballot,
+  request: Caller,
+): Promise<VoteResult> {
   const { meta, voter } = await memberVoter(ctx, pollId, viewer, request);
   return changeVote(ctx, request, meta, voter, voteOptionIndexes(body), 'change') as Promise<VoteResult>;
 }
 
 /** A member takes their vote back (DELETE on the poll's vote). */
-export async function takeBackMemberVote(ctx: PollsContext, pollId: string, viewer: Identity, request: Caller): Promise<VoteTakenBack> {
+export async function takeBackMemberVote(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  request: Caller,
+): Promise<VoteTakenBack> {
   const { meta, voter } = await memberVoter(ctx, pollId, viewer, request);
   return changeVote(ctx, request, meta, voter, null, 'take') as Promise<VoteTakenBack>;
 }
 
 /** A member or a visitor changes the vote they gave through a share link. */
-export async function changeShareVote(ctx: PollsContext, code: string, viewer: Identity, body: Ballot, request: Caller): Promise<VoteResult> {
+export async function changeShareVote(
+  ctx: PollsContext,
+  code: string,
+  viewer: Identity,
+  body: Ballot,
+  request: Caller,
+): Promise<VoteResult> {
   const { meta, voter } = await shareVoter(ctx, code, viewer);
   return changeVote(ctx, request, meta, voter, voteOptionIndexes(body), 'change') as Promise<VoteResult>;
 }
 
 /** A member or a visitor takes back the vote they gave through a share link. */
-export async function takeBackShareVote(ctx: PollsContext, code: string, viewer: Identity, request: Caller): Promise<VoteTakenBack> {
+export async function takeBackShareVote(
+  ctx: PollsContext,
+  code: string,
+  viewer: Identity,
+  request: Caller,
+): Promise<VoteTakenBack> {
   const { meta, voter } = await shareVoter(ctx, code, viewer);
   return changeVote(ctx, request, meta, voter, null, 'take') as Promise<VoteTakenBack>;
 }
 
 /** How many moved from which option to which on a poll that allows changes, never who; only where its counts are shown. */
-export async function readFlows(ctx: PollsContext, pollId: string, viewer: Identity, source: Caller): Promise<PollFlows> {
+export async function readFlows(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<PollFlows> {
   const meta = await ctx.polls.meta(pollId);
   if (!meta || !(await canSee(ctx, meta, viewer, source))) throw pollNotFound();
   await ctx.counters.countsOfOne(meta);

@@ -8,7 +8,12 @@ import { userIdOfVoter } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
 
 /** The event of `voter`'s ballot (ascending option indexes) on the poll. */
-export function voteEventOf(meta: Pick<PollMeta, 'id' | 'creatorId'>, voter: string, choices: readonly number[], at = new Date()): VoteCastEvent {
+export function voteEventOf(
+  meta: Pick<PollMeta, 'id' | 'creatorId'>,
+  voter: string,
+  choices: readonly number[],
+  at = new Date(),
+): VoteCastEvent {
   return {
     pollId: meta.id,
     creatorId: meta.creatorId,
@@ -28,7 +33,12 @@ export function voteEventOf(meta: Pick<PollMeta, 'id' | 'creatorId'>, voter: str
 export async function publishVote(ctx: { bus: Bus }, event: VoteCastEvent, requestId: string): Promise<void> {
   const msgId = `vote:${event.pollId}:${event.voter}`;
   const retryForMs = ctx.bus.settings.publishRetryMs;
-  await ctx.bus.publishReliably(events.polls.voteCast, event, { msgId, requestId, retryForMs, ...PUBLISH_THROUGH_ELECTION });
+  await ctx.bus.publishReliably(events.polls.voteCast, event, {
+    msgId,
+    requestId,
+    retryForMs,
+    ...PUBLISH_THROUGH_ELECTION,
+  });
 }
 
 /**
@@ -62,5 +72,10 @@ export function voteChangeEventOf(
 export async function publishVoteChange(ctx: { bus: Bus }, event: VoteChangedEvent, requestId: string): Promise<void> {
   const msgId = `vote-change:${event.pollId}:${event.voter}:${event.seq}`;
   const retryForMs = ctx.bus.settings.publishRetryMs;
-  await ctx.bus.publishReliably(events.polls.voteChanged, event, { msgId, requestId, retryForMs, ...PUBLISH_THROUGH_ELECTION });
+  await ctx.bus.publishReliably(events.polls.voteChanged, event, {
+    msgId,
+    requestId,
+    retryForMs,
+    ...PUBLISH_THROUGH_ELECTION,
+  });
 }

@@ -13,7 +13,12 @@ import { canSee, pollNotFound } from './visibility.js';
 export type Ballot = Parameters<typeof voteOptionIndexes>[0];
 
 /** The member's poll (they may see it) and their voter name. */
-export async function memberVoter(ctx: PollsContext, pollId: string, viewer: Identity, source: Caller): Promise<{ meta: PollMeta; voter: string }> {
+export async function memberVoter(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<{ meta: PollMeta; voter: string }> {
   const meta = await ctx.polls.meta(pollId);
   if (!meta || !(await canSee(ctx, meta, viewer, source))) throw pollNotFound();
   if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
@@ -26,19 +31,30 @@ export async function memberVoter(ctx: PollsContext, pollId: string, viewer: Ide
  * the voter (a member as themself, a visitor by the gateway's signed visitor cookie). Changing or taking back a vote
  * there goes through the same.
  */
-export async function shareVoter(ctx: PollsContext, code: string, viewer: Identity): Promise<{ meta: PollMeta; voter: string; claim: IpClaim | undefined }> {
+export async function shareVoter(
+  ctx: PollsContext,
+  code: string,
+  viewer: Identity,
+): Promise<{ meta: PollMeta; voter: string; claim: IpClaim | undefined }> {
   const ip = viewer.ip ?? 'unknown';
   if (!viewer.userId) {
     const rate = await ctx.quotas.take(keys.shareVoteRate(ipNetwork(ip)), ctx.config.SHARE_VOTE_IP_LIMIT ?? 30, 60_000);
-    if (!rate.allowed) throw new HttpError(429, 'rate_limited', S.tooManyShareVotes, { 'retry-after': String(rate.retryAfterSeconds) });
+    if (!rate.allowed)
+      throw new HttpError(429, 'rate_limited', S.tooManyShareVotes, { 'retry-after': String(rate.retryAfterSeconds) });
   }
   const pollId = await ctx.polls.idOfCode(code);
   const meta = pollId ? await ctx.polls.meta(pollId) : null;
-  if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id))) throw pollNotFound();
-  const rule = shareVoteRule(meta.shareVoteMode, viewer.userId !== null, ctx.config.SHARE_VOTE_BROWSERS_PER_IP ?? limits.poll.shareVotesPerIp);
+  if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id)))
+    throw pollNotFound();
+  const rule = shareVoteRule(
+    meta.shareVoteMode,
+    viewer.userId !== null,
+    ctx.config.SHARE_VOTE_BROWSERS_PER_IP ?? limits.poll.shareVotesPerIp,
+  );
   if (!rule.allowed) throw new HttpError(401, 'members_only', S.shareVoteMembersOnly);
   const voter = voterOf(viewer);
   if (!voter) throw new HttpError(400, 'visitor_required', S.visitorUnknown);
-  const claim = rule.perIp === null ? undefined : { network: ipField(ctx.config.INTERNAL_SECRET, ip), perIp: rule.perIp };
+  const claim =
+    rule.perIp === null ? undefined : { network: ipField(ctx.config.INTERNAL_SECRET, ip), perIp: rule.perIp };
   return { meta, voter, claim };
 }

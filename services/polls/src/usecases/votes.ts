@@ -18,7 +18,6 @@ import { ballotAnswer, changeVote, onCounters, refuseEnded } from './vote-change
 import { ValidationError, canSee, pollNotFound } from './visibility.js';
 import { shareVoter, type Ballot } from './voters.js';
 
-
 /**
  * Casts the ballot of `voter` (one option, or up to the poll's maxChoices) on a poll the caller may see; with `ip`,
  * the vote claims its IP network on the poll.
@@ -38,7 +37,8 @@ export async function castVote(
 
   const outcome = await onCounters(ctx, meta, () => ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip));
   // The voter took their vote back before (a poll that allows it): voting again is a change of theirs.
-  if (outcome.status === 'taken_back') return (await changeVote(ctx, request, meta, voter, ballot, 'again')) as VoteResult;
+  if (outcome.status === 'taken_back')
+    return (await changeVote(ctx, request, meta, voter, ballot, 'again')) as VoteResult;
   if (outcome.status === 'ended') {
     // Closed on another instance a moment ago (this one's cached facts did not know yet).
     await ctx.polls.forgetMeta(meta.id);
@@ -57,7 +57,9 @@ export async function castVote(
     throw new HttpError(409, 'already_voted', S.alreadyVoted);
   }
   if (outcome.status === 'ip_used') {
-    throw ip?.perIp === 1 ? new HttpError(409, 'ip_already_voted', S.shareVoteIpUsed) : new HttpError(403, 'ip_vote_limit', S.shareVoteIpFull);
+    throw ip?.perIp === 1
+      ? new HttpError(409, 'ip_already_voted', S.shareVoteIpUsed)
+      : new HttpError(403, 'ip_vote_limit', S.shareVoteIpFull);
   }
 
   try {
@@ -80,12 +82,19 @@ export async function castVote(
 async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
   const pollId = await ctx.polls.idOfCode(code);
   const doc = pollId ? await ctx.polls.shareLinkDoc(pollId) : null;
-  if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId)) || (await ctx.held.has(pollId!))) throw pollNotFound();
+  if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId)) || (await ctx.held.has(pollId!)))
+    throw pollNotFound();
   return doc;
 }
 
 /** A member votes on a poll they may see (POST on the poll's vote). */
-export async function voteAsMember(ctx: PollsContext, pollId: string, viewer: Identity, body: Ballot, request: Caller): Promise<VoteResult> {
+export async function voteAsMember(
+  ctx: PollsContext,
+  pollId: string,
+  viewer: Identity,
+  body: Ballot,
+  request: Caller,
+): Promise<VoteResult> {
   const meta = await ctx.polls.meta(pollId);
   if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
   if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
@@ -93,13 +102,24 @@ export async function voteAsMember(ctx: PollsContext, pollId: string, viewer: Id
 }
 
 /** A member or a visitor votes through a share link (under its share-vote rule). */
-export async function voteOnShareLink(ctx: PollsContext, code: string, viewer: Identity, body: Ballot, request: Caller): Promise<VoteResult> {
+export async function voteOnShareLink(
+  ctx: PollsContext,
+  code: string,
+  viewer: Identity,
+  body: Ballot,
+  request: Caller,
+): Promise<VoteResult> {
   const { meta, voter, claim } = await shareVoter(ctx, code, viewer);
   return castVote(ctx, request, meta, voter, voteOptionIndexes(body), claim);
 }
 
 /** The poll behind a share link as the share page shows it, with the viewer's vote. */
-export async function readShareLinkPoll(ctx: PollsContext, code: string, viewer: Identity, source: Caller): Promise<ShareLinkPoll> {
+export async function readShareLinkPoll(
+  ctx: PollsContext,
+  code: string,
+  viewer: Identity,
+  source: Caller,
+): Promise<ShareLinkPoll> {
   const doc = await shareLinkPoll(ctx, code);
   const poll = await presentPoll(ctx, doc, viewer, source);
   return {

@@ -74,7 +74,9 @@ export function pollView(
     ...(d.heldAt ? { held: true as const } : {}),
   };
   if (circle) {
-    poll.friends = circle.shown.map((f): FriendSummary => ({ ...(people.get(f.id) as CreatorSummary), hasVoted: f.hasVoted }));
+    poll.friends = circle.shown.map(
+      (f): FriendSummary => ({ ...(people.get(f.id) as CreatorSummary), hasVoted: f.hasVoted }),
+    );
     poll.friendsCount = circle.count;
     poll.friendsVotedCount = circle.votedCount;
   }

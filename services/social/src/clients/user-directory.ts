@@ -28,7 +28,8 @@ export class UserDirectory {
       void this.users.keep([user]);
       return user;
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) throw new HttpError(404, 'not_found', socialMessages.userNotFound);
+      if (err instanceof HttpError && err.statusCode === 404)
+        throw new HttpError(404, 'not_found', socialMessages.userNotFound);
       throw err;
     }
   }
@@ -44,7 +45,8 @@ export class UserDirectory {
       await this.redis.set(settingsKey(id), JSON.stringify(settings), 'EX', CACHE_SECONDS).catch(() => {});
       return settings;
     } catch (err) {
-      if (err instanceof HttpError && err.statusCode === 404) throw new HttpError(404, 'not_found', socialMessages.userNotFound);
+      if (err instanceof HttpError && err.statusCode === 404)
+        throw new HttpError(404, 'not_found', socialMessages.userNotFound);
       const cached = await this.redis.get(settingsKey(id)).catch(() => null);
       if (cached) {
         this.log.warn({ err: (err as Error).message }, 'auth settings unavailable: using the last known ones');
@@ -58,7 +60,10 @@ export class UserDirectory {
    * Summaries by id. `known` holds the users found; `missing` the ids auth said do not exist. When auth cannot be
    * asked, cached summaries are used and ids without one are in neither (the caller shows a placeholder).
    */
-  async summaries(ids: string[], source?: RequestIdSource): Promise<{ known: Map<string, CreatorSummary>; missing: Set<string> }> {
+  async summaries(
+    ids: string[],
+    source?: RequestIdSource,
+  ): Promise<{ known: Map<string, CreatorSummary>; missing: Set<string> }> {
     const { known, missing } = await this.users.lookup(ids, source);
     return { known, missing };
   }

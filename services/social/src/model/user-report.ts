@@ -22,5 +22,8 @@ const userReportSchema = new Schema<UserReportRecord>(
 userReportSchema.index({ userId: 1, reporterId: 1 }, { unique: true });
 
 export function userReportModel(conn: Connection): Model<UserReportRecord> {
-  return (conn.models['UserReport'] as Model<UserReportRecord> | undefined) ?? conn.model<UserReportRecord>('UserReport', userReportSchema, 'user_reports');
+  return (
+    (conn.models['UserReport'] as Model<UserReportRecord> | undefined) ??
+    conn.model<UserReportRecord>('UserReport', userReportSchema, 'user_reports')
+  );
 }

@@ -1,5 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { followRequestListResponse, socialMessages, type FollowListQuery, type FollowRequestParams } from '@meydan/proto';
+import {
+  followRequestListResponse,
+  socialMessages,
+  type FollowListQuery,
+  type FollowRequestParams,
+} from '@meydan/proto';
 import { HttpError, requireMember } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 import { answerFollowRequest, listFollowRequests } from '../usecases/follow-requests.js';
@@ -14,7 +19,13 @@ const noBody = { $ref: 'meydan/no-body' };
 export async function followRequestRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
   app.get<{ Querystring: FollowListQuery }>(
     '/api/users/me/follow-requests',
-    { schema: { summary: 'Sana gelen bekleyen takip istekleri', querystring: { $ref: 'meydan/follow-list-query' }, response: { 200: followRequestListResponse } } },
+    {
+      schema: {
+        summary: 'Sana gelen bekleyen takip istekleri',
+        querystring: { $ref: 'meydan/follow-list-query' },
+        response: { 200: followRequestListResponse },
+      },
+    },
     async (request, reply) => {
       const targetId = signedIn(request);
       const { page = 1, limit = 20 } = request.query;
@@ -27,7 +38,8 @@ export async function followRequestRoutes(app: FastifyInstance, { ctx }: { ctx: 
   /** Only the member asked may answer; anyone else learns nothing about the request (404). */
   async function answerRequest(request: FastifyRequest<{ Params: FollowRequestParams }>, answer: 'accept' | 'decline') {
     const asked = { requestId: request.params.id, targetId: signedIn(request), answer };
-    if (!(await answerFollowRequest(ctx, asked, request))) throw new HttpError(404, 'not_found', socialMessages.requestNotFound);
+    if (!(await answerFollowRequest(ctx, asked, request)))
+      throw new HttpError(404, 'not_found', socialMessages.requestNotFound);
   }
 
   app.post<{ Params: FollowRequestParams }>(

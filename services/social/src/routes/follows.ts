@@ -19,7 +19,14 @@ const refusals: Record<FollowRefusal, () => HttpError> = {
 export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
   app.post<{ Params: SocialUserParams }>(
     '/api/users/:id/follow',
-    { schema: { summary: 'Takip eder ya da takibi bırakır', params, body: { $ref: 'meydan/no-body' }, response: { 200: { $ref: 'meydan/follow-state#' } } } },
+    {
+      schema: {
+        summary: 'Takip eder ya da takibi bırakır',
+        params,
+        body: { $ref: 'meydan/no-body' },
+        response: { 200: { $ref: 'meydan/follow-state#' } },
+      },
+    },
     async (request) => {
       const state = await toggleFollow(ctx, memberId(request), request.params.id, request);
       if (typeof state === 'string') throw refusals[state]();
@@ -46,7 +53,13 @@ export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialC
       },
       async (request, reply) => {
         const { page = 1, limit = 20 } = request.query;
-        const list = await readFollowList(ctx, direction, { userId: request.params.id, page, limit }, request.identity?.userId ?? null, request);
+        const list = await readFollowList(
+          ctx,
+          direction,
+          { userId: request.params.id, page, limit },
+          request.identity?.userId ?? null,
+          request,
+        );
         if (list === 'private') throw new HttpError(403, 'forbidden', socialMessages.privateProfile);
         reply.header('x-total-count', String(list.total));
         return list.rows;

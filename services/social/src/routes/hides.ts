@@ -17,8 +17,22 @@ function answered<T>(kind: HideKind, state: T | 'self'): T {
 }
 
 const routes = [
-  { kind: 'blocks', path: 'block', list: 'blocks', on: 'Üyeyi engeller', off: 'Engeli kaldırır', listed: 'Engellediğin üyeler' },
-  { kind: 'mutes', path: 'mute', list: 'mutes', on: 'Üyeyi sessize alır', off: 'Sessizden çıkarır', listed: 'Sessize aldığın üyeler' },
+  {
+    kind: 'blocks',
+    path: 'block',
+    list: 'blocks',
+    on: 'Üyeyi engeller',
+    off: 'Engeli kaldırır',
+    listed: 'Engellediğin üyeler',
+  },
+  {
+    kind: 'mutes',
+    path: 'mute',
+    list: 'mutes',
+    on: 'Üyeyi sessize alır',
+    off: 'Sessizden çıkarır',
+    listed: 'Sessize aldığın üyeler',
+  },
 ] as const satisfies readonly { kind: HideKind; path: string; list: string; on: string; off: string; listed: string }[];
 
 /**
@@ -29,7 +43,14 @@ export async function hideRoutes(app: FastifyInstance, { ctx }: { ctx: SocialCon
   for (const r of routes) {
     app.post<{ Params: SocialUserParams }>(
       `/api/users/:id/${r.path}`,
-      { schema: { summary: `${r.on} (ikinci kez: 200, changed false)`, params, body: { $ref: 'meydan/no-body' }, response: answer } },
+      {
+        schema: {
+          summary: `${r.on} (ikinci kez: 200, changed false)`,
+          params,
+          body: { $ref: 'meydan/no-body' },
+          response: answer,
+        },
+      },
       async (request) => answered(r.kind, await hide(ctx, r.kind, memberId(request), request.params.id, request)),
     );
 

@@ -15,13 +15,19 @@ export const followCountsKey = (userId: string) => `follow-counts:${userId}`;
  * by follower or followee reads every edge): each edge created or removed drops both ends' counts.
  */
 export function followCountsCache(redis: Redis, models: Models, log: Logger): FollowCounts {
-  return new CountsCache(redis, followCountsKey, ['followersCount', 'followingCount'], async (userId) => {
-    const [followersCount, followingCount] = await Promise.all([
-      models.follows.countDocuments({ followeeId: userId }),
-      models.follows.countDocuments({ followerId: userId }),
-    ]);
-    return { followersCount, followingCount };
-  }, log);
+  return new CountsCache(
+    redis,
+    followCountsKey,
+    ['followersCount', 'followingCount'],
+    async (userId) => {
+      const [followersCount, followingCount] = await Promise.all([
+        models.follows.countDocuments({ followeeId: userId }),
+        models.follows.countDocuments({ followerId: userId }),
+      ]);
+      return { followersCount, followingCount };
+    },
+    log,
+  );
 }
 
 /** The Redis lock that serializes the toggles of one pair. */
@@ -41,7 +47,10 @@ export async function isFollowing(ctx: Edges, followerId: string, followeeId: st
   return (await ctx.models.follows.exists({ followerId, followeeId })) !== null;
 }
 
-export async function followCounts(ctx: { counts: FollowCounts }, userId: string): Promise<{ followersCount: number; followingCount: number }> {
+export async function followCounts(
+  ctx: { counts: FollowCounts },
+  userId: string,
+): Promise<{ followersCount: number; followingCount: number }> {
   return ctx.counts.get(userId);
 }
 
@@ -56,17 +65,31 @@ export async function mutualsOf(ctx: Edges, userId: string): Promise<string[]> {
 }
 
 /** Whether `followerId` follows `followeeId`, has asked to (a pending request), or neither. */
-export async function relationOf(ctx: { models: Pick<Models, 'follows' | 'followRequests'> }, followerId: string, followeeId: string): Promise<Relation> {
+export async function relationOf(
+  ctx: { models: Pick<Models, 'follows' | 'followRequests'> },
+  followerId: string,
+  followeeId: string,
+): Promise<Relation> {
   if (await isFollowing(ctx, followerId, followeeId)) return 'following';
-  return (await ctx.models.followRequests.exists({ requesterId: followerId, targetId: followeeId })) ? 'requested' : 'none';
+  return (await ctx.models.followRequests.exists({ requesterId: followerId, targetId: followeeId }))
+    ? 'requested'
+    : 'none';
 }
 
 /** The edge, when `followerId` follows `followeeId`. */
-export const findEdge = (ctx: Edges, followerId: string, followeeId: string) => ctx.models.follows.findOne({ followerId, followeeId }).lean();
+export const findEdge = (ctx: Edges, followerId: string, followeeId: string) =>
+  ctx.models.follows.findOne({ followerId, followeeId }).lean();
 
 /** The edges between the two, either way. */
 export const edgesBetween = (ctx: Edges, a: string, b: string) =>
-  ctx.models.follows.find({ $or: [{ followerId: a, followeeId: b }, { followerId: b, followeeId: a }] }).lean();
+  ctx.models.follows
+    .find({
+      $or: [
+        { followerId: a, followeeId: b },
+        { followerId: b, followeeId: a },
+      ],
+    })
+    .lean();
 
 /** Removes an edge; whether it was still there (a concurrent removal may have taken it). */
 export async function deleteEdge(ctx: Edges, edgeId: Types.ObjectId): Promise<boolean> {
@@ -96,10 +119,16 @@ export async function withdrawRequest(ctx: Requests, requesterId: string, target
  * Stores a follow request: its id, and whether it comes within the cool-down of a withdrawal (Redis unreachable: it
  * does not); null when one is pending already.
  */
-export async function storeFollowRequest(ctx: Requests, requesterId: string, targetId: string): Promise<{ requestId: string; coolingDown: boolean } | null> {
+export async function storeFollowRequest(
+  ctx: Requests,
+  requesterId: string,
+  targetId: string,
+): Promise<{ requestId: string; coolingDown: boolean } | null> {
   let requestId: string;
   try {
-    requestId = (await ctx.models.followRequests.create({ requesterId, targetId, createdAt: new Date() }))._id.toString();
+    requestId = (
+      await ctx.models.followRequests.create({ requesterId, targetId, createdAt: new Date() })
+    )._id.toString();
   } catch (err) {
     if (isDuplicateKey(err)) return null;
     throw err;
@@ -109,8 +138,17 @@ export async function storeFollowRequest(ctx: Requests, requesterId: string, tar
 }
 
 /** Drops the follow requests between the two, either way. */
-export async function dropRequestsBetween(ctx: { models: Pick<Models, 'followRequests'> }, a: string, b: string): Promise<void> {
-  await ctx.models.followRequests.deleteMany({ $or: [{ requesterId: a, targetId: b }, { requesterId: b, targetId: a }] });
+export async function dropRequestsBetween(
+  ctx: { models: Pick<Models, 'followRequests'> },
+  a: string,
+  b: string,
+): Promise<void> {
+  await ctx.models.followRequests.deleteMany({
+    $or: [
+      { requesterId: a, targetId: b },
+      { requesterId: b, targetId: a },
+    ],
+  });
 }
 
 /** One page of a user's followers (or of whom they follow), newest follow first, the ids in order, and how many there are. */
@@ -131,7 +169,9 @@ export async function followPage(ctx: Edges, direction: FollowDirection, userId:
 /** Which of `ids` the viewer follows. */
 export async function followedAmong(ctx: Edges, viewerId: string, ids: string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const edges = await ctx.models.follows.find({ followerId: viewerId, followeeId: { $in: ids } }, { followeeId: 1, _id: 0 }).lean();
+  const edges = await ctx.models.follows
+    .find({ followerId: viewerId, followeeId: { $in: ids } }, { followeeId: 1, _id: 0 })
+    .lean();
   return new Set(edges.map((f) => f.followeeId));
 }
 

@@ -13,7 +13,10 @@ export const hiddenKey = (userId: string) => `hidden:${userId}`;
 export const HIDDEN_TTL_S = 600;
 
 /** Whom the member blocked, who blocked them and whom they muted: from Redis, counted from the collections when missing. */
-export async function hiddenFor(ctx: { models: Pick<Models, 'blocks' | 'mutes'>; redis: Redis }, userId: string): Promise<HiddenReply> {
+export async function hiddenFor(
+  ctx: { models: Pick<Models, 'blocks' | 'mutes'>; redis: Redis },
+  userId: string,
+): Promise<HiddenReply> {
   // While Redis is away the copy is skipped (a command would wait out the client's reconnection attempts).
   const cached = ctx.redis.status === 'ready';
   const kept = cached ? await ctx.redis.get(hiddenKey(userId)).catch(() => null) : null;
@@ -38,21 +41,43 @@ export async function forgetHidden(ctx: { redis: Redis }, ...userIds: string[]):
 }
 
 /** Whether one of the two blocked the other. */
-export async function blockedBetween(ctx: { models: Pick<Models, 'blocks'> }, a: string, b: string): Promise<'a' | 'b' | null> {
+export async function blockedBetween(
+  ctx: { models: Pick<Models, 'blocks'> },
+  a: string,
+  b: string,
+): Promise<'a' | 'b' | null> {
   const row = await ctx.models.blocks
-    .findOne({ $or: [{ userId: a, targetId: b }, { userId: b, targetId: a }] }, { userId: 1, _id: 0 })
+    .findOne(
+      {
+        $or: [
+          { userId: a, targetId: b },
+          { userId: b, targetId: a },
+        ],
+      },
+      { userId: 1, _id: 0 },
+    )
     .lean();
   if (!row) return null;
   return row.userId === a ? 'a' : 'b';
 }
 
 /** Whether `userId` blocked `viewerId` (their profile is then "not found" to the viewer). */
-export async function hasBlocked(ctx: { models: Pick<Models, 'blocks'> }, userId: string, viewerId: string): Promise<boolean> {
+export async function hasBlocked(
+  ctx: { models: Pick<Models, 'blocks'> },
+  userId: string,
+  viewerId: string,
+): Promise<boolean> {
   return (await ctx.models.blocks.exists({ userId, targetId: viewerId })) !== null;
 }
 
 /** Where `userId` stands towards `targetId` after a block, a mute or their taking back, with the answer's message. */
-export async function hideStateOf(ctx: Pick<Hiding, 'models'>, userId: string, targetId: string, changed: boolean, message: string): Promise<HideState> {
+export async function hideStateOf(
+  ctx: Pick<Hiding, 'models'>,
+  userId: string,
+  targetId: string,
+  changed: boolean,
+  message: string,
+): Promise<HideState> {
   const [blocked, muted] = await Promise.all([
     ctx.models.blocks.exists({ userId, targetId }),
     ctx.models.mutes.exists({ userId, targetId }),
@@ -60,12 +85,22 @@ export async function hideStateOf(ctx: Pick<Hiding, 'models'>, userId: string, t
   return { blocked: blocked !== null, muted: muted !== null, changed, message };
 }
 
-export async function isHidden(ctx: Pick<Hiding, 'models'>, kind: HideKind, userId: string, targetId: string): Promise<boolean> {
+export async function isHidden(
+  ctx: Pick<Hiding, 'models'>,
+  kind: HideKind,
+  userId: string,
+  targetId: string,
+): Promise<boolean> {
   return (await ctx.models[kind].exists({ userId, targetId })) !== null;
 }
 
 /** Stores the block or mute; its id, or null when it exists already. */
-export async function insertHide(ctx: Pick<Hiding, 'models'>, kind: HideKind, userId: string, targetId: string): Promise<string | null> {
+export async function insertHide(
+  ctx: Pick<Hiding, 'models'>,
+  kind: HideKind,
+  userId: string,
+  targetId: string,
+): Promise<string | null> {
   try {
     return (await ctx.models[kind].create({ userId, targetId, createdAt: new Date() }))._id.toString();
   } catch (err) {
@@ -75,15 +110,31 @@ export async function insertHide(ctx: Pick<Hiding, 'models'>, kind: HideKind, us
 }
 
 /** Removes the block or mute; the removed one's id, or null when there was none. */
-export async function deleteHide(ctx: Pick<Hiding, 'models'>, kind: HideKind, userId: string, targetId: string): Promise<string | null> {
+export async function deleteHide(
+  ctx: Pick<Hiding, 'models'>,
+  kind: HideKind,
+  userId: string,
+  targetId: string,
+): Promise<string | null> {
   const row = await ctx.models[kind].findOneAndDelete({ userId, targetId }).lean();
   return row ? row._id.toString() : null;
 }
 
 /** A page of the members `userId` blocked (or muted), newest first, and how many there are. */
-export async function hidePage(ctx: Pick<Hiding, 'models'>, kind: HideKind, userId: string, page: number, limit: number) {
+export async function hidePage(
+  ctx: Pick<Hiding, 'models'>,
+  kind: HideKind,
+  userId: string,
+  page: number,
+  limit: number,
+) {
   const [rows, total] = await Promise.all([
-    ctx.models[kind].find({ userId }).sort({ createdAt: -1, _id: -1 }).skip((page - 1) * limit).limit(limit).lean(),
+    ctx.models[kind]
+      .find({ userId })
+      .sort({ createdAt: -1, _id: -1 })
+      .skip((page - 1) * limit)
+      .limit(limit)
+      .lean(),
     ctx.models[kind].countDocuments({ userId }),
   ]);
   return { rows, total };
@@ -93,7 +144,10 @@ export async function hidePage(ctx: Pick<Hiding, 'models'>, kind: HideKind, user
 export async function removeMemberHides(ctx: Hiding, userId: string): Promise<void> {
   const either = { $or: [{ userId }, { targetId: userId }] };
   const ends = (
-    await Promise.all([ctx.models.blocks.find(either, { userId: 1, targetId: 1, _id: 0 }).lean(), ctx.models.mutes.find(either, { userId: 1, targetId: 1, _id: 0 }).lean()])
+    await Promise.all([
+      ctx.models.blocks.find(either, { userId: 1, targetId: 1, _id: 0 }).lean(),
+      ctx.models.mutes.find(either, { userId: 1, targetId: 1, _id: 0 }).lean(),
+    ])
   ).flat();
   await Promise.all([ctx.models.blocks.deleteMany(either), ctx.models.mutes.deleteMany(either)]);
   await forgetHidden(ctx, userId, ...ends.flatMap((e) => [e.userId, e.targetId]));

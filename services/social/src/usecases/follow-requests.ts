@@ -15,11 +15,19 @@ export async function listFollowRequests(
   source: RequestIdSource,
 ): Promise<{ rows: FollowRequestItem[]; total: number }> {
   const { pending, total } = await pendingRequestsPage(ctx, list.targetId, list.page, list.limit);
-  const { known, missing } = await ctx.users.summaries(pending.map((p) => p.requesterId), source);
+  const { known, missing } = await ctx.users.summaries(
+    pending.map((p) => p.requesterId),
+    source,
+  );
   const rows: FollowRequestItem[] = [];
   for (const p of pending) {
     if (missing.has(p.requesterId)) continue;
-    const user = known.get(p.requesterId) ?? { id: p.requesterId, username: '', displayName: socialMessages.unknownUser, avatarUrl: null };
+    const user = known.get(p.requesterId) ?? {
+      id: p.requesterId,
+      username: '',
+      displayName: socialMessages.unknownUser,
+      avatarUrl: null,
+    };
     rows.push({ id: p._id.toString(), user, createdAt: new Date(p.createdAt).toISOString() });
   }
   return { rows, total };

@@ -3,7 +3,14 @@
  * the followers and following lists, and what other services ask (counts, mutual followers).
  */
 import { tryLock, waitUnlocked, HttpError, type RequestIdSource } from '@meydan/kit';
-import { events, socialMessages, type FollowState, type UserFollowedEvent, type UserListItem, type UserUnfollowedEvent } from '@meydan/proto';
+import {
+  events,
+  socialMessages,
+  type FollowState,
+  type UserFollowedEvent,
+  type UserListItem,
+  type UserUnfollowedEvent,
+} from '@meydan/proto';
 import type { SocialContext } from '../context.js';
 import { followState, listRows, messageOf, type FollowDirection, type Relation } from '../domain/follow-graph.js';
 import {
@@ -34,7 +41,12 @@ export type FollowRefusal = 'self' | 'blocked_by_follower' | 'blocked_by_followe
  * answers the state the first one left, so a double click is one toggle. The unique index on the pair is the last
  * guard: there is never more than one edge, and counts are counted from the edges, so they are never negative.
  */
-export async function toggleFollow(ctx: Following, followerId: string, followeeId: string, source: RequestIdSource): Promise<FollowState | FollowRefusal> {
+export async function toggleFollow(
+  ctx: Following,
+  followerId: string,
+  followeeId: string,
+  source: RequestIdSource,
+): Promise<FollowState | FollowRefusal> {
   if (followerId === followeeId) return 'self';
   const key = followPairLock(followerId, followeeId);
   const release = await tryLock(ctx.redis, key).catch(() => async () => {});
@@ -54,17 +66,26 @@ export async function toggleFollow(ctx: Following, followerId: string, followeeI
   return followState(outcome.relation, outcome.message, await followCounts(ctx, followeeId));
 }
 
-async function flip(ctx: Following, followerId: string, followeeId: string, source: RequestIdSource): Promise<{ relation: Relation; message: string } | FollowRefusal> {
+async function flip(
+  ctx: Following,
+  followerId: string,
+  followeeId: string,
+  source: RequestIdSource,
+): Promise<{ relation: Relation; message: string } | FollowRefusal> {
   const existing = await findEdge(ctx, followerId, followeeId);
   if (existing) {
     if (await deleteEdge(ctx, existing._id)) {
       await ctx.counts.changed([followerId, followeeId]);
       const event: UserUnfollowedEvent = { followerId, followeeId, at: new Date().toISOString() };
-      await ctx.bus.publishReliably(events.social.userUnfollowed, event, { msgId: `unfollowed:${existing._id.toString()}`, requestId: source });
+      await ctx.bus.publishReliably(events.social.userUnfollowed, event, {
+        msgId: `unfollowed:${existing._id.toString()}`,
+        requestId: source,
+      });
     }
     return { relation: 'none', message: socialMessages.unfollowed };
   }
-  if (await withdrawRequest(ctx, followerId, followeeId)) return { relation: 'none', message: socialMessages.requestCancelled };
+  if (await withdrawRequest(ctx, followerId, followeeId))
+    return { relation: 'none', message: socialMessages.requestCancelled };
 
   // Between a blocker and the member they blocked there is no follow: the blocked one is told nothing more than
   // for someone who does not exist, the blocker to take the block back first.
@@ -89,7 +110,12 @@ async function flip(ctx: Following, followerId: string, followeeId: string, sour
 }
 
 /** Stores the edge and announces it (nothing when it exists already). */
-export async function createEdge(ctx: Pick<Following, 'models' | 'bus' | 'counts'>, followerId: string, followeeId: string, source: RequestIdSource): Promise<void> {
+export async function createEdge(
+  ctx: Pick<Following, 'models' | 'bus' | 'counts'>,
+  followerId: string,
+  followeeId: string,
+  source: RequestIdSource,
+): Promise<void> {
   const edgeId = await insertEdge(ctx, followerId, followeeId);
   if (!edgeId) return;
   await ctx.counts.changed([followerId, followeeId]);
@@ -99,7 +125,11 @@ export async function createEdge(ctx: Pick<Following, 'models' | 'bus' | 'counts
 }
 
 /** Whether the viewer follows the user or has asked to; never for oneself or a visitor. */
-export async function followingState(ctx: Pick<Following, 'models'>, viewerId: string | null, userId: string): Promise<{ following: boolean; requested?: true }> {
+export async function followingState(
+  ctx: Pick<Following, 'models'>,
+  viewerId: string | null,
+  userId: string,
+): Promise<{ following: boolean; requested?: true }> {
   if (!viewerId || viewerId === userId) return { following: false };
   const relation = await relationOf(ctx, viewerId, userId);
   return relation === 'requested' ? { following: false, requested: true } : { following: relation === 'following' };
@@ -109,7 +139,12 @@ export async function followingState(ctx: Pick<Following, 'models'>, viewerId: s
  * A private profile's follower lists are for the owner and their mutual followers only. A user auth does not know
  * has nothing to hide: their lists are simply empty.
  */
-async function listsVisible(ctx: Following, ownerId: string, viewerId: string | null, source: RequestIdSource): Promise<boolean> {
+async function listsVisible(
+  ctx: Following,
+  ownerId: string,
+  viewerId: string | null,
+  source: RequestIdSource,
+): Promise<boolean> {
   if (viewerId === ownerId) return true;
   let isPublic: boolean;
   try {
@@ -119,7 +154,9 @@ async function listsVisible(ctx: Following, ownerId: string, viewerId: string | 
     throw err;
   }
   if (isPublic) return true;
-  return viewerId !== null && (await isFollowing(ctx, viewerId, ownerId)) && (await isFollowing(ctx, ownerId, viewerId));
+  return (
+    viewerId !== null && (await isFollowing(ctx, viewerId, ownerId)) && (await isFollowing(ctx, ownerId, viewerId))
+  );
 }
 
 /**
@@ -148,12 +185,21 @@ export async function readFollowList(
 }
 
 /** Users who follow `userId` and whom `userId` follows (`social.mutuals`). */
-export const readMutuals = async (ctx: Pick<Following, 'models'>, userId: string) => ({ userIds: await mutualsOf(ctx, userId) });
+export const readMutuals = async (ctx: Pick<Following, 'models'>, userId: string) => ({
+  userIds: await mutualsOf(ctx, userId),
+});
 
 /** The member's follower and following counts, and for another viewer whether they follow and whether the member blocked them (`social.counts`). */
-export async function readFollowCounts(ctx: Pick<Following, 'models' | 'counts'>, userId: string, viewerId: string | null | undefined) {
+export async function readFollowCounts(
+  ctx: Pick<Following, 'models' | 'counts'>,
+  userId: string,
+  viewerId: string | null | undefined,
+) {
   const counts = await followCounts(ctx, userId);
   if (!viewerId || viewerId === userId) return counts;
-  const [following, blocked] = await Promise.all([isFollowing(ctx, viewerId, userId), hasBlocked(ctx, userId, viewerId)]);
+  const [following, blocked] = await Promise.all([
+    isFollowing(ctx, viewerId, userId),
+    hasBlocked(ctx, userId, viewerId),
+  ]);
   return { ...counts, isFollowing: following, ...(blocked ? { blockedViewer: true } : {}) };
 }

@@ -32,7 +32,13 @@ const texts = {
 export const selfHideText = (kind: HideKind) => texts[kind].self;
 
 /** Blocks or mutes `targetId` for `userId`; 'self' for oneself. */
-export async function hide(ctx: Hiding, kind: HideKind, userId: string, targetId: string, source: RequestIdSource): Promise<HideState | 'self'> {
+export async function hide(
+  ctx: Hiding,
+  kind: HideKind,
+  userId: string,
+  targetId: string,
+  source: RequestIdSource,
+): Promise<HideState | 'self'> {
   const t = texts[kind];
   if (userId === targetId) return 'self';
   await ctx.users.get(targetId, source); // 404 'Kullanıcı bulunamadı'
@@ -49,7 +55,13 @@ export async function hide(ctx: Hiding, kind: HideKind, userId: string, targetId
 }
 
 /** Takes a block or mute back; 'self' for oneself. */
-export async function unhide(ctx: Hiding, kind: HideKind, userId: string, targetId: string, source: RequestIdSource): Promise<HideState | 'self'> {
+export async function unhide(
+  ctx: Hiding,
+  kind: HideKind,
+  userId: string,
+  targetId: string,
+  source: RequestIdSource,
+): Promise<HideState | 'self'> {
   const t = texts[kind];
   if (userId === targetId) return 'self';
   await ctx.users.get(targetId, source);
@@ -86,12 +98,20 @@ export async function listHidden(
   source: RequestIdSource,
 ): Promise<{ rows: HiddenMember[]; total: number }> {
   const { rows, total } = await hidePage(ctx, kind, list.userId, list.page, list.limit);
-  const { known, missing } = await ctx.users.summaries(rows.map((r) => r.targetId), source);
+  const { known, missing } = await ctx.users.summaries(
+    rows.map((r) => r.targetId),
+    source,
+  );
   return {
     rows: rows
       .filter((r) => !missing.has(r.targetId))
       .map((r) => ({
-        user: known.get(r.targetId) ?? { id: r.targetId, username: '', displayName: socialMessages.unknownUser, avatarUrl: null },
+        user: known.get(r.targetId) ?? {
+          id: r.targetId,
+          username: '',
+          displayName: socialMessages.unknownUser,
+          avatarUrl: null,
+        },
         since: new Date(r.createdAt).toISOString(),
       })),
     total,

@@ -12,7 +12,10 @@ export async function exportFollowEdges(ctx: Pick<SocialContext, 'models'>, user
 }
 
 /** Removes the deleted member's follow edges, the follow requests they sent or received, their blocks and mutes. */
-export async function forgetMember(ctx: Pick<SocialContext, 'models' | 'redis' | 'counts'>, userId: string): Promise<void> {
+export async function forgetMember(
+  ctx: Pick<SocialContext, 'models' | 'redis' | 'counts'>,
+  userId: string,
+): Promise<void> {
   await removeMemberEdges(ctx, userId);
   await removeMemberHides(ctx, userId);
 }

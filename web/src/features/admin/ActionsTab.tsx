@@ -56,12 +56,20 @@ function BulkEmailForm({ onJobStarted }: { onJobStarted: (jobId: string) => void
     try {
       const started = await start({ subject, body }).unwrap();
       // The server's message is the spec's toast text itself: said once, not as title and description.
-      toast({ title: T.started, ...(started.message !== T.started ? { description: started.message } : {}), variant: 'success' });
+      toast({
+        title: T.started,
+        ...(started.message !== T.started ? { description: started.message } : {}),
+        variant: 'success',
+      });
       setSubject('');
       setBody('');
       onJobStarted(started.jobId);
     } catch (err) {
-      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
+      toast({
+        title: trAdmin.admin.error,
+        description: apiErrorMessage(err) ?? trAdmin.admin.failed,
+        variant: 'error',
+      });
     }
   }
 
@@ -94,7 +102,9 @@ function BulkEmailForm({ onJobStarted }: { onJobStarted: (jobId: string) => void
 function BulkEmailProgressView({ jobId }: { jobId: string }) {
   const connected = useAppSelector(selectConnectionStatus) === 'connected';
   const [finished, setFinished] = useState(false);
-  const { data, refetch } = useBulkEmailJobQuery(jobId, { pollingInterval: connected || finished ? 0 : PROGRESS_POLL_MS });
+  const { data, refetch } = useBulkEmailJobQuery(jobId, {
+    pollingInterval: connected || finished ? 0 : PROGRESS_POLL_MS,
+  });
   const state = data?.state;
   useEffect(() => setFinished(state ? finishedStates.includes(state) : false), [state]);
   // Events sent while the socket was down are lost: catch up once it is back.
@@ -119,7 +129,8 @@ function BulkEmailProgressView({ jobId }: { jobId: string }) {
 }
 
 /** The start of a calendar day in Istanbul (UTC+3 all year), as the API's ISO time. */
-const istanbulDay = (day: string, plusDays = 0) => new Date(Date.parse(`${day}T00:00:00+03:00`) + plusDays * 86_400_000).toISOString();
+const istanbulDay = (day: string, plusDays = 0) =>
+  new Date(Date.parse(`${day}T00:00:00+03:00`) + plusDays * 86_400_000).toISOString();
 
 function AuditLog() {
   const [page, setPage] = useState(1);
@@ -145,7 +156,11 @@ function AuditLog() {
     <Filters aria-label={F.label} data-audit-filters>
       <label>
         {F.action}
-        <select value={action} onChange={(e) => refilter(() => setAction(e.target.value as AuditAction | ''))} data-audit-action>
+        <select
+          value={action}
+          onChange={(e) => refilter(() => setAction(e.target.value as AuditAction | ''))}
+          data-audit-action
+        >
           <option value="">{F.anyAction}</option>
           {auditActions.map((a) => (
             <option key={a} value={a}>
@@ -163,7 +178,13 @@ function AuditLog() {
         <input type="date" value={toDay} onChange={(e) => refilter(() => setToDay(e.target.value))} />
       </label>
       {actor ? (
-        <Button type="button" $variant="subtle" $size="sm" onClick={() => refilter(() => setActor(null))} data-audit-actor={actor.id}>
+        <Button
+          type="button"
+          $variant="subtle"
+          $size="sm"
+          onClick={() => refilter(() => setActor(null))}
+          data-audit-actor={actor.id}
+        >
           {F.onlyActor(actor.username)} · {F.clear}
         </Button>
       ) : null}
@@ -199,7 +220,10 @@ function AuditLog() {
                 <td>{formatDateTime(entry.at)}</td>
                 <td data-audit-actor-cell>
                   {entry.adminUsername ? (
-                    <LinkButton title={F.actor} onClick={() => refilter(() => setActor({ id: entry.adminId, username: entry.adminUsername! }))}>
+                    <LinkButton
+                      title={F.actor}
+                      onClick={() => refilter(() => setActor({ id: entry.adminId, username: entry.adminUsername! }))}
+                    >
                       @{entry.adminUsername}
                     </LinkButton>
                   ) : (

@@ -68,7 +68,8 @@ function AdminPanel({ isAdmin }: { isAdmin: boolean }) {
   const refused = apiErrorStatus(error);
   // The second factor no longer fresh (the staff session's hours are over, or it was never given): ask for it.
   const code = apiErrorCode(error);
-  if (code === 'mfa_enrolment_required' || code === 'mfa_required') return <SecondFactor mfa={code === 'mfa_required' ? 'required' : 'enrol'} />;
+  if (code === 'mfa_enrolment_required' || code === 'mfa_required')
+    return <SecondFactor mfa={code === 'mfa_required' ? 'required' : 'enrol'} />;
   if (refused === 401 || refused === 403) return <Unauthorized />;
 
   return (

@@ -39,7 +39,9 @@ export function ContactMessages() {
                   <Line>
                     <strong>{message.ticketNumber}</strong>
                     <Badge>{trInfo.contact.subjects[message.subject]}</Badge>
-                    <Badge tone={message.status === 'yeni' ? 'strong' : 'plain'}>{contactStageLabels[message.status]}</Badge>
+                    <Badge tone={message.status === 'yeni' ? 'strong' : 'plain'}>
+                      {contactStageLabels[message.status]}
+                    </Badge>
                   </Line>
                   <Line>
                     <span>{message.name}</span>

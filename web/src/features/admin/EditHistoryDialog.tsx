@@ -11,7 +11,14 @@ const T = trAdmin.admin.reports;
 export function EditHistoryDialog({ pollId, onClose }: { pollId: string; onClose: () => void }) {
   const { data, isLoading, isError } = useAdminPollEditsQuery(pollId);
   return (
-    <Modal name="poll-edit-history" open onOpenChange={(open) => (open ? undefined : onClose())} title={T.editHistoryTitle} description={T.editHistoryText} width="36rem">
+    <Modal
+      name="poll-edit-history"
+      open
+      onOpenChange={(open) => (open ? undefined : onClose())}
+      title={T.editHistoryTitle}
+      description={T.editHistoryText}
+      width="36rem"
+    >
       {data && data.edits.length > 0 ? (
         <History>
           {data.edits.map((edit) => (

@@ -37,9 +37,17 @@ function HeldRow({ item }: { item: HeldQueueItem }) {
   async function act(decision: 'approve' | 'remove') {
     try {
       await decide({ kind: item.kind, id: item.id, decision }).unwrap();
-      toast({ title: trAdmin.admin.success, description: decision === 'approve' ? T.approved : T.removed, variant: 'success' });
+      toast({
+        title: trAdmin.admin.success,
+        description: decision === 'approve' ? T.approved : T.removed,
+        variant: 'success',
+      });
     } catch (err) {
-      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
+      toast({
+        title: trAdmin.admin.error,
+        description: apiErrorMessage(err) ?? trAdmin.admin.failed,
+        variant: 'error',
+      });
     }
   }
 
@@ -61,10 +69,24 @@ function HeldRow({ item }: { item: HeldQueueItem }) {
             {trAdmin.admin.queue.open}
           </ButtonLink>
         ) : null}
-        <Button $size="sm" $variant="primary" disabled={deciding.isLoading} data-action="approve-held" aria-label={T.approveLabel(kind)} onClick={() => act('approve')}>
+        <Button
+          $size="sm"
+          $variant="primary"
+          disabled={deciding.isLoading}
+          data-action="approve-held"
+          aria-label={T.approveLabel(kind)}
+          onClick={() => act('approve')}
+        >
           {T.approve}
         </Button>
-        <Button $size="sm" $variant="danger" disabled={deciding.isLoading} data-action="remove-held" aria-label={T.removeLabel(kind)} onClick={() => act('remove')}>
+        <Button
+          $size="sm"
+          $variant="danger"
+          disabled={deciding.isLoading}
+          data-action="remove-held"
+          aria-label={T.removeLabel(kind)}
+          onClick={() => act('remove')}
+        >
           {T.remove}
         </Button>
       </RowActions>

@@ -9,7 +9,20 @@ import { CategoryBadge } from '../../ui/CategoryBadge';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useToast } from '../toasts/useToast';
 import { useAdminPollsQuery, useRemovePollMutation, type AdminPollRow } from './adminApi';
-import { Badge, Line, ListState, Meta, Pager, RowActions, Row, RowMain, Rows, SearchBox, Toolbar, useDebounced } from './parts';
+import {
+  Badge,
+  Line,
+  ListState,
+  Meta,
+  Pager,
+  RowActions,
+  Row,
+  RowMain,
+  Rows,
+  SearchBox,
+  Toolbar,
+  useDebounced,
+} from './parts';
 
 const T = trAdmin.admin.polls;
 
@@ -30,7 +43,11 @@ export function PollsTab() {
       toast({ title: trAdmin.admin.success, description: T.deleted, variant: 'success' });
       setToDelete(null);
     } catch (err) {
-      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
+      toast({
+        title: trAdmin.admin.error,
+        description: apiErrorMessage(err) ?? trAdmin.admin.failed,
+        variant: 'error',
+      });
     }
   }
 
@@ -63,7 +80,12 @@ export function PollsTab() {
                   </Line>
                 </RowMain>
                 <RowActions>
-                  <Button $size="sm" $variant="danger" aria-label={T.deleteLabel(poll.title)} onClick={() => setToDelete(poll)}>
+                  <Button
+                    $size="sm"
+                    $variant="danger"
+                    aria-label={T.deleteLabel(poll.title)}
+                    onClick={() => setToDelete(poll)}
+                  >
                     {T.delete}
                   </Button>
                 </RowActions>

@@ -60,7 +60,11 @@ function QueueRow({ item }: { item: ReportQueueItem }) {
       await run();
       toast({ title: trAdmin.admin.success, description: done, variant: 'success' });
     } catch (err) {
-      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
+      toast({
+        title: trAdmin.admin.error,
+        description: apiErrorMessage(err) ?? trAdmin.admin.failed,
+        variant: 'error',
+      });
     }
   }
 
@@ -91,7 +95,13 @@ function QueueRow({ item }: { item: ReportQueueItem }) {
           </ButtonLink>
         ) : null}
         {item.kind === 'comment' ? (
-          <Button $size="sm" $variant="danger" disabled={busy} data-action="remove-comment" onClick={() => act(() => removeComment(item.id).unwrap(), T.removed)}>
+          <Button
+            $size="sm"
+            $variant="danger"
+            disabled={busy}
+            data-action="remove-comment"
+            onClick={() => act(() => removeComment(item.id).unwrap(), T.removed)}
+          >
             {T.removeComment}
           </Button>
         ) : null}
@@ -111,10 +121,21 @@ function QueueRow({ item }: { item: ReportQueueItem }) {
             {T.banMember}
           </Button>
         ) : null}
-        <Button $size="sm" $variant="primary" disabled={busy} data-action="resolve" onClick={() => act(() => settle({ reportId: item.id, status: 'resolved' }).unwrap(), T.resolved)}>
+        <Button
+          $size="sm"
+          $variant="primary"
+          disabled={busy}
+          data-action="resolve"
+          onClick={() => act(() => settle({ reportId: item.id, status: 'resolved' }).unwrap(), T.resolved)}
+        >
           {T.resolve}
         </Button>
-        <Button $size="sm" disabled={busy} data-action="dismiss" onClick={() => act(() => settle({ reportId: item.id, status: 'dismissed' }).unwrap(), T.dismissed)}>
+        <Button
+          $size="sm"
+          disabled={busy}
+          data-action="dismiss"
+          onClick={() => act(() => settle({ reportId: item.id, status: 'dismissed' }).unwrap(), T.dismissed)}
+        >
           {T.dismiss}
         </Button>
       </RowActions>

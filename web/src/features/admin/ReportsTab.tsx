@@ -67,9 +67,17 @@ function ReportRow({ report }: { report: AdminReportRow }) {
   async function decide(status: Exclude<ReportStatus, 'pending'>) {
     try {
       await setStatus({ reportId: report.id, status }).unwrap();
-      toast({ title: trAdmin.admin.success, description: status === 'resolved' ? T.resolved : T.dismissed, variant: 'success' });
+      toast({
+        title: trAdmin.admin.success,
+        description: status === 'resolved' ? T.resolved : T.dismissed,
+        variant: 'success',
+      });
     } catch (err) {
-      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
+      toast({
+        title: trAdmin.admin.error,
+        description: apiErrorMessage(err) ?? trAdmin.admin.failed,
+        variant: 'error',
+      });
     }
   }
 
@@ -97,7 +105,13 @@ function ReportRow({ report }: { report: AdminReportRow }) {
           </ButtonLink>
         ) : null}
         {report.poll?.editedAt ? (
-          <Button $size="sm" $variant="ghost" data-action="edit-history" aria-label={T.editHistoryLabel(report.poll.title ?? '—')} onClick={() => setHistoryOpen(true)}>
+          <Button
+            $size="sm"
+            $variant="ghost"
+            data-action="edit-history"
+            aria-label={T.editHistoryLabel(report.poll.title ?? '—')}
+            onClick={() => setHistoryOpen(true)}
+          >
             {T.editHistory}
           </Button>
         ) : null}
@@ -112,7 +126,9 @@ function ReportRow({ report }: { report: AdminReportRow }) {
           </>
         ) : null}
       </RowActions>
-      {historyOpen && report.poll ? <EditHistoryDialog pollId={report.poll.id} onClose={() => setHistoryOpen(false)} /> : null}
+      {historyOpen && report.poll ? (
+        <EditHistoryDialog pollId={report.poll.id} onClose={() => setHistoryOpen(false)} />
+      ) : null}
     </Row>
   );
 }

@@ -12,7 +12,9 @@ import { Muted } from './parts';
 /** The staff's second factor (auth's /api/auth/totp/*): each accepted code gives this browser a new, verified session. */
 const secondFactorApi = api.injectEndpoints({
   endpoints: (build) => ({
-    totpEnrol: build.mutation<{ secret: string; otpauthUrl: string }, void>({ query: () => ({ url: '/auth/totp/enrol', method: 'POST', body: {} }) }),
+    totpEnrol: build.mutation<{ secret: string; otpauthUrl: string }, void>({
+      query: () => ({ url: '/auth/totp/enrol', method: 'POST', body: {} }),
+    }),
     totpConfirm: build.mutation<{ message: string; recoveryCodes: string[] }, { code: string }>({
       query: (body) => ({ url: '/auth/totp/confirm', method: 'POST', body }),
     }),
@@ -40,7 +42,8 @@ function Enrolment() {
   const [code, setCode] = useState('');
   const started = enrolment.data;
   useEffect(() => {
-    if (started) void QRCode.toDataURL(started.otpauthUrl, { width: 240, margin: 2, errorCorrectionLevel: 'M' }).then(setQr);
+    if (started)
+      void QRCode.toDataURL(started.otpauthUrl, { width: 240, margin: 2, errorCorrectionLevel: 'M' }).then(setQr);
   }, [started]);
   const submit = (event: FormEvent) => {
     event.preventDefault();

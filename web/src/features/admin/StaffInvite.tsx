@@ -32,8 +32,22 @@ export function StaffInvite() {
     <Form onSubmit={submit} aria-labelledby="staff-invite-title" data-staff-invite>
       <h2 id="staff-invite-title">{T.title}</h2>
       <Fields>
-        <InputField label={T.email} type="email" name="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
-        <InputField label={T.displayName} name="displayName" required maxLength={50} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />
+        <InputField
+          label={T.email}
+          type="email"
+          name="email"
+          required
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <InputField
+          label={T.displayName}
+          name="displayName"
+          required
+          maxLength={50}
+          value={displayName}
+          onChange={(e) => setDisplayName(e.target.value)}
+        />
         <label>
           {T.role}
           <select value={role} onChange={(e) => setRole(e.target.value as 'moderator' | 'admin')}>

@@ -18,17 +18,17 @@ export function StatCards() {
 
   return (
     <section aria-label={S.label}>
-    <Grid>
-      {cards.map((card) => (
-        <Card key={card.key} data-stat={card.key}>
-          <dt>{card.label}</dt>
-          <dd>
-            <Value>{value(card.total)}</Value>
-            <Note>{card.note}</Note>
-          </dd>
-        </Card>
-      ))}
-    </Grid>
+      <Grid>
+        {cards.map((card) => (
+          <Card key={card.key} data-stat={card.key}>
+            <dt>{card.label}</dt>
+            <dd>
+              <Value>{value(card.total)}</Value>
+              <Note>{card.note}</Note>
+            </dd>
+          </Card>
+        ))}
+      </Grid>
     </section>
   );
 }

@@ -48,7 +48,9 @@ export function TrendChart({ exports = true }: { exports?: boolean }) {
               <tr>
                 <th scope="col">{T.date}</th>
                 {series.map((key) => (
-                  <th key={key} scope="col">{T[key]}</th>
+                  <th key={key} scope="col">
+                    {T[key]}
+                  </th>
                 ))}
               </tr>
             </thead>

@@ -12,7 +12,21 @@ import { useToast } from '../toasts/useToast';
 import { isStaffRole, userRoles, type UserRole } from '@meydan/proto';
 import { StaffInvite } from './StaffInvite';
 import { useAdminUsersQuery, useSetUserActiveMutation, useSetUserRoleMutation, type AdminUserRow } from './adminApi';
-import { Badge, Line, ListState, Meta, Pager, Person, RowActions, Row, RowMain, Rows, SearchBox, Toolbar, useDebounced } from './parts';
+import {
+  Badge,
+  Line,
+  ListState,
+  Meta,
+  Pager,
+  Person,
+  RowActions,
+  Row,
+  RowMain,
+  Rows,
+  SearchBox,
+  Toolbar,
+  useDebounced,
+} from './parts';
 
 const T = trAdmin.admin.users;
 
@@ -67,7 +81,11 @@ function UserRow({ user, manageRoles }: { user: AdminUserRow; manageRoles: boole
       await setRole({ userId: user.id, role }).unwrap();
       toast({ title: trAdmin.admin.success, description: T.roleChanged, variant: 'success' });
     } catch (err) {
-      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
+      toast({
+        title: trAdmin.admin.error,
+        description: apiErrorMessage(err) ?? trAdmin.admin.failed,
+        variant: 'error',
+      });
     }
   }
 
@@ -79,7 +97,11 @@ function UserRow({ user, manageRoles }: { user: AdminUserRow; manageRoles: boole
       setAsking(false);
       setReason('');
     } catch (err) {
-      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
+      toast({
+        title: trAdmin.admin.error,
+        description: apiErrorMessage(err) ?? trAdmin.admin.failed,
+        variant: 'error',
+      });
     }
   }
 
@@ -101,7 +123,12 @@ function UserRow({ user, manageRoles }: { user: AdminUserRow; manageRoles: boole
         </RowMain>
       </Person>
       {manageRoles ? (
-        <RoleSelect aria-label={T.roleLabel(name)} value={user.role} disabled={roleChange.isLoading} onChange={(e) => void changeRole(e.target.value as UserRole)}>
+        <RoleSelect
+          aria-label={T.roleLabel(name)}
+          value={user.role}
+          disabled={roleChange.isLoading}
+          onChange={(e) => void changeRole(e.target.value as UserRole)}
+        >
           {userRoles.map((role) => (
             <option key={role} value={role}>
               {T.roleOptions[role]}
@@ -112,11 +139,23 @@ function UserRow({ user, manageRoles }: { user: AdminUserRow; manageRoles: boole
       {isStaff ? null : (
         <RowActions>
           {user.isActive ? (
-            <Button $size="sm" $variant="danger" disabled={isLoading} aria-label={T.banLabel(name)} onClick={() => setAsking(true)}>
+            <Button
+              $size="sm"
+              $variant="danger"
+              disabled={isLoading}
+              aria-label={T.banLabel(name)}
+              onClick={() => setAsking(true)}
+            >
               {T.ban}
             </Button>
           ) : (
-            <Button $size="sm" $variant="primary" disabled={isLoading} aria-label={T.activateLabel(name)} onClick={() => change(true)}>
+            <Button
+              $size="sm"
+              $variant="primary"
+              disabled={isLoading}
+              aria-label={T.activateLabel(name)}
+              onClick={() => change(true)}
+            >
               {T.activate}
             </Button>
           )}

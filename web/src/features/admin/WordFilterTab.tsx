@@ -7,7 +7,12 @@ import { Button } from '../../ui/buttons';
 import { Actions, FieldFrame, Form, InputField, controlStyles } from '../../ui/fields';
 import { formatDateTime } from '../../lib/time';
 import { useToast } from '../toasts/useToast';
-import { useAddWordFilterEntryMutation, useRemoveWordFilterEntryMutation, useWordFilterQuery, type WordFilterEntry } from './moderationApi';
+import {
+  useAddWordFilterEntryMutation,
+  useRemoveWordFilterEntryMutation,
+  useWordFilterQuery,
+  type WordFilterEntry,
+} from './moderationApi';
 import { Badge, Line, ListState, Meta, Muted, Row, RowActions, RowMain, Rows } from './parts';
 
 const T = trAdmin.admin.words;
@@ -53,10 +58,23 @@ function AddForm() {
 
   return (
     <Form onSubmit={submit} noValidate aria-label={T.title}>
-      <InputField label={T.pattern} name="pattern" value={pattern} counter={limits.report.reasonMax} onChange={(e) => setPattern(e.target.value)} error={error} />
+      <InputField
+        label={T.pattern}
+        name="pattern"
+        value={pattern}
+        counter={limits.report.reasonMax}
+        onChange={(e) => setPattern(e.target.value)}
+        error={error}
+      />
       <FieldFrame label={T.action} hint={T.holdNote}>
         {({ id, describedBy }) => (
-          <Select id={id} name="action" aria-describedby={describedBy} value={action} onChange={(e) => setAction(e.target.value as WordFilterAction)}>
+          <Select
+            id={id}
+            name="action"
+            aria-describedby={describedBy}
+            value={action}
+            onChange={(e) => setAction(e.target.value as WordFilterAction)}
+          >
             {wordFilterActions.map((value) => (
               <option key={value} value={value}>
                 {T.actions[value]}
@@ -82,7 +100,11 @@ function EntryRow({ entry }: { entry: WordFilterEntry }) {
       await remove(entry.id).unwrap();
       toast({ title: trAdmin.admin.success, description: T.removed, variant: 'success' });
     } catch (err) {
-      toast({ title: trAdmin.admin.error, description: apiErrorMessage(err) ?? trAdmin.admin.failed, variant: 'error' });
+      toast({
+        title: trAdmin.admin.error,
+        description: apiErrorMessage(err) ?? trAdmin.admin.failed,
+        variant: 'error',
+      });
     }
   }
   return (

@@ -70,12 +70,19 @@ export const adminApi = api.injectEndpoints({
 
     /** Administrators only: the account's new role (its sessions end; audited). */
     setUserRole: build.mutation<MessageResponse, { userId: string; role: UserRole }>({
-      query: ({ userId, role }) => ({ url: `/admin/users/${encodeURIComponent(userId)}/role`, method: 'PATCH', body: { role } }),
+      query: ({ userId, role }) => ({
+        url: `/admin/users/${encodeURIComponent(userId)}/role`,
+        method: 'PATCH',
+        body: { role },
+      }),
       invalidatesTags: (result) => (result ? [USERS, AUDIT] : []),
     }),
 
     /** Administrators only: a staff member invited by e-mail (auth mails the link that sets their password). */
-    inviteStaff: build.mutation<{ userId: string; message: string }, { email: string; displayName: string; role: 'moderator' | 'admin' }>({
+    inviteStaff: build.mutation<
+      { userId: string; message: string },
+      { email: string; displayName: string; role: 'moderator' | 'admin' }
+    >({
       query: (body) => ({ url: '/admin/staff/invitations', method: 'POST', body }),
       invalidatesTags: (result) => (result ? [USERS, AUDIT] : []),
     }),
@@ -93,7 +100,10 @@ export const adminApi = api.injectEndpoints({
     }),
 
     adminReports: build.query<ReportPage, { status: ReportStatus | 'all'; page: number }>({
-      query: ({ status, page }) => ({ url: '/admin/reports', params: { ...(status === 'all' ? {} : { status }), page } }),
+      query: ({ status, page }) => ({
+        url: '/admin/reports',
+        params: { ...(status === 'all' ? {} : { status }), page },
+      }),
       providesTags: [REPORTS],
     }),
 
@@ -104,7 +114,11 @@ export const adminApi = api.injectEndpoints({
     }),
 
     setReportStatus: build.mutation<MessageResponse, { reportId: string; status: Exclude<ReportStatus, 'pending'> }>({
-      query: ({ reportId, status }) => ({ url: `/admin/reports/${encodeURIComponent(reportId)}`, method: 'PATCH', body: { status } }),
+      query: ({ reportId, status }) => ({
+        url: `/admin/reports/${encodeURIComponent(reportId)}`,
+        method: 'PATCH',
+        body: { status },
+      }),
       invalidatesTags: (result) => (result ? [REPORTS, STATS, AUDIT] : []),
     }),
 
@@ -135,7 +149,10 @@ export const adminApi = api.injectEndpoints({
 
     /** A page of the audit log, filtered by who acted, what and when (empty filters left out). */
     auditLog: build.query<AuditPage, AuditFilter & { page: number }>({
-      query: (args) => ({ url: '/admin/audit', params: Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== '')) }),
+      query: (args) => ({
+        url: '/admin/audit',
+        params: Object.fromEntries(Object.entries(args).filter(([, v]) => v !== undefined && v !== '')),
+      }),
       providesTags: [AUDIT],
     }),
   }),

@@ -1,4 +1,13 @@
-import type { HeldDecision, HeldKind, MessageResponse, ReportQueue, ReportQueueItem, WordFilterCreate, WordFilterEntry, WordFilterList } from '@meydan/proto';
+import type {
+  HeldDecision,
+  HeldKind,
+  MessageResponse,
+  ReportQueue,
+  ReportQueueItem,
+  WordFilterCreate,
+  WordFilterEntry,
+  WordFilterList,
+} from '@meydan/proto';
 import { api } from '../../store/api';
 
 export type { ReportQueueItem, WordFilterEntry };
@@ -21,19 +30,33 @@ export const moderationApi = api.injectEndpoints({
 
     /** Settles a report of any kind (PATCH /api/admin/reports/{id}). */
     settleQueuedReport: build.mutation<MessageResponse, { reportId: string; status: 'resolved' | 'dismissed' }>({
-      query: ({ reportId, status }) => ({ url: `/admin/reports/${encodeURIComponent(reportId)}`, method: 'PATCH', body: { status } }),
+      query: ({ reportId, status }) => ({
+        url: `/admin/reports/${encodeURIComponent(reportId)}`,
+        method: 'PATCH',
+        body: { status },
+      }),
       invalidatesTags: (result) => (result ? [QUEUE, REPORTS, STATS, AUDIT] : []),
     }),
 
     removeReportedComment: build.mutation<MessageResponse, string>({
-      query: (reportId) => ({ url: `/admin/reports/${encodeURIComponent(reportId)}/remove-comment`, method: 'POST', body: {} }),
-      invalidatesTags: (result) => (result ? [QUEUE, REPORTS, STATS, AUDIT, { type: 'Comment' as const, id: 'LIST' }] : []),
+      query: (reportId) => ({
+        url: `/admin/reports/${encodeURIComponent(reportId)}/remove-comment`,
+        method: 'POST',
+        body: {},
+      }),
+      invalidatesTags: (result) =>
+        result ? [QUEUE, REPORTS, STATS, AUDIT, { type: 'Comment' as const, id: 'LIST' }] : [],
     }),
 
     /** Approves (shown to everyone) or removes a text the word filter holds for review. */
     decideHeld: build.mutation<MessageResponse, { kind: HeldKind; id: string; decision: HeldDecision }>({
-      query: ({ kind, id, decision }) => ({ url: `/admin/held/${kind}/${encodeURIComponent(id)}/${decision}`, method: 'POST', body: {} }),
-      invalidatesTags: (result) => (result ? [QUEUE, AUDIT, { type: 'Poll' as const, id: 'LIST' }, { type: 'Comment' as const, id: 'LIST' }] : []),
+      query: ({ kind, id, decision }) => ({
+        url: `/admin/held/${kind}/${encodeURIComponent(id)}/${decision}`,
+        method: 'POST',
+        body: {},
+      }),
+      invalidatesTags: (result) =>
+        result ? [QUEUE, AUDIT, { type: 'Poll' as const, id: 'LIST' }, { type: 'Comment' as const, id: 'LIST' }] : [],
     }),
 
     wordFilter: build.query<WordFilterList, void>({

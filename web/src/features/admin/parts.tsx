@@ -14,7 +14,15 @@ export function useDebounced<T>(value: T, ms = 300): T {
   return settled;
 }
 
-export function SearchBox({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+export function SearchBox({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   return (
     <Search
       type="search"
@@ -33,7 +41,17 @@ export function ListState({ loading, failed, empty }: { loading: boolean; failed
   return <Muted role="status">{empty}</Muted>;
 }
 
-export function Pager({ page, pageSize, totalCount, onPage }: { page: number; pageSize: number; totalCount: number; onPage: (page: number) => void }) {
+export function Pager({
+  page,
+  pageSize,
+  totalCount,
+  onPage,
+}: {
+  page: number;
+  pageSize: number;
+  totalCount: number;
+  onPage: (page: number) => void;
+}) {
   const pages = Math.max(1, Math.ceil(totalCount / Math.max(1, pageSize)));
   if (pages <= 1) return null;
   return (

@@ -6,7 +6,15 @@ import { TopicIcon } from '../../ui/TopicIcon';
 import { Legend } from './choiceParts';
 
 /** The topic chips; one is pressed at a time. */
-export function CategoryField({ category, onChange, error }: { category: string; onChange: (category: string) => void; error: string | undefined }) {
+export function CategoryField({
+  category,
+  onChange,
+  error,
+}: {
+  category: string;
+  onChange: (category: string) => void;
+  error: string | undefined;
+}) {
   return (
     <fieldset>
       <Legend id="poll-category-label">{trPolls.create.categoryLabel}</Legend>

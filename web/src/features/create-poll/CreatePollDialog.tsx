@@ -61,11 +61,19 @@ function CreatePollForm() {
         error={errors['description']}
       />
 
-      <CategoryField category={draft.category} onChange={(category) => update({ category })} error={errors['category']} />
+      <CategoryField
+        category={draft.category}
+        onChange={(category) => update({ category })}
+        error={errors['category']}
+      />
 
       <OptionsField draft={draft} setOption={setOption} update={update} errors={errors} />
 
-      <DurationField hours={draft.durationHours} onChange={(durationHours) => update({ durationHours })} expiresPreview={expiresPreview} />
+      <DurationField
+        hours={draft.durationHours}
+        onChange={(durationHours) => update({ durationHours })}
+        expiresPreview={expiresPreview}
+      />
 
       <ResultsVisibilityChoice
         value={draft.resultsVisibility}

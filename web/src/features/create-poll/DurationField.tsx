@@ -6,7 +6,15 @@ import { Hint } from '../../ui/fields';
 import { Legend } from './choiceParts';
 
 /** How long the poll stays open, with when it would end if created now. */
-export function DurationField({ hours, onChange, expiresPreview }: { hours: number; onChange: (hours: number) => void; expiresPreview: string }) {
+export function DurationField({
+  hours,
+  onChange,
+  expiresPreview,
+}: {
+  hours: number;
+  onChange: (hours: number) => void;
+  expiresPreview: string;
+}) {
   return (
     <fieldset>
       <Legend id="poll-duration-label">{trPolls.create.durationLabel}</Legend>

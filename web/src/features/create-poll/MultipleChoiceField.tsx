@@ -16,7 +16,8 @@ export interface MultipleChoiceFieldProps {
 }
 
 /** The largest maxChoices a form of `optionsCount` options allows (1 keeps single choice). */
-export const clampMaxChoices = (maxChoices: number, optionsCount: number): number => Math.max(1, Math.min(maxChoices, optionsCount));
+export const clampMaxChoices = (maxChoices: number, optionsCount: number): number =>
+  Math.max(1, Math.min(maxChoices, optionsCount));
 
 /** 'Birden fazla seçim': a switch, and when it is on the most options one ballot may mark (2 … the options). */
 export function MultipleChoiceField({ maxChoices, optionsCount, onChange, error }: MultipleChoiceFieldProps) {

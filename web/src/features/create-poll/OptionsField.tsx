@@ -36,7 +36,12 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
               <IconButton
                 aria-label={trPolls.create.removeOption(index + 1)}
                 title={trPolls.create.removeOption(index + 1)}
-                onClick={() => update({ options: draft.options.filter((_, i) => i !== index), maxChoices: clampMaxChoices(draft.maxChoices, draft.options.length - 1) })}
+                onClick={() =>
+                  update({
+                    options: draft.options.filter((_, i) => i !== index),
+                    maxChoices: clampMaxChoices(draft.maxChoices, draft.options.length - 1),
+                  })
+                }
               >
                 <CloseIcon />
               </IconButton>

@@ -21,7 +21,11 @@ export function PollTypeField({ draft, onType, update, errors }: PollTypeFieldPr
   return (
     <fieldset>
       <Legend>{trPolls.create.typeLabel}</Legend>
-      <Types value={draft.type} onValueChange={(value) => onType(value as PollType)} aria-label={trPolls.create.typeLabel}>
+      <Types
+        value={draft.type}
+        onValueChange={(value) => onType(value as PollType)}
+        aria-label={trPolls.create.typeLabel}
+      >
         {(['public', 'private', 'friends'] as const).map((type) => (
           <TypeOption key={type} data-type={type}>
             <RadioGroup.Item value={type} aria-describedby={`type-${type}-hint`}>

@@ -35,7 +35,13 @@ export function ShareLinkDialog() {
       description={trPolls.shareLink.description}
     >
       <Row>
-        <Input readOnly value={url} aria-label={trPolls.shareLink.linkLabel} onFocus={(e) => e.currentTarget.select()} data-share-url />
+        <Input
+          readOnly
+          value={url}
+          aria-label={trPolls.shareLink.linkLabel}
+          onFocus={(e) => e.currentTarget.select()}
+          data-share-url
+        />
         <Button onClick={copy}>
           <CopyIcon />
           {trPolls.shareLink.copy}

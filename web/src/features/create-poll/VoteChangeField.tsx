@@ -9,7 +9,12 @@ import { SwitchRow as Row } from './SwitchRow';
 export function VoteChangeField({ allowed, onChange }: { allowed: boolean; onChange: (allowed: boolean) => void }) {
   return (
     <Row data-allow-vote-change>
-      <SwitchRoot id="poll-allow-vote-change" checked={allowed} onCheckedChange={onChange} aria-describedby="poll-allow-vote-change-hint">
+      <SwitchRoot
+        id="poll-allow-vote-change"
+        checked={allowed}
+        onCheckedChange={onChange}
+        aria-describedby="poll-allow-vote-change-hint"
+      >
         <Switch.Thumb />
       </SwitchRoot>
       <Texts>

@@ -1,4 +1,11 @@
-import { defaultResultsVisibility, type Poll, type PollType, type ResultsVisibility, type ShareablePollCreated, type ShareVoteMode } from '@meydan/proto';
+import {
+  defaultResultsVisibility,
+  type Poll,
+  type PollType,
+  type ResultsVisibility,
+  type ShareablePollCreated,
+  type ShareVoteMode,
+} from '@meydan/proto';
 import { api } from '../../store/api';
 import { normalizePoll } from '../../lib/polls';
 
@@ -42,7 +49,9 @@ export const createPollApi = api.injectEndpoints({
           category: input.category,
           type: input.type,
           durationHours: input.durationHours,
-          ...(input.resultsVisibility && input.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: input.resultsVisibility } : {}),
+          ...(input.resultsVisibility && input.resultsVisibility !== defaultResultsVisibility
+            ? { resultsVisibility: input.resultsVisibility }
+            : {}),
           ...(input.maxChoices ? { maxChoices: input.maxChoices } : {}),
           ...(input.allowVoteChange ? { allowVoteChange: true } : {}),
         };
@@ -50,7 +59,11 @@ export const createPollApi = api.injectEndpoints({
           const result = await baseQuery({
             url: '/polls/shareable',
             method: 'POST',
-            body: { ...common, options: input.options, ...(input.shareVoteMode ? { shareVoteMode: input.shareVoteMode } : {}) },
+            body: {
+              ...common,
+              options: input.options,
+              ...(input.shareVoteMode ? { shareVoteMode: input.shareVoteMode } : {}),
+            },
           });
           if (result.error) return { error: result.error };
           const created = result.data as ShareablePollCreated;

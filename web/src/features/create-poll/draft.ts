@@ -1,4 +1,11 @@
-import { defaultResultsVisibility, defaultShareVoteMode, limits, type PollType, type ResultsVisibility, type ShareVoteMode } from '@meydan/proto';
+import {
+  defaultResultsVisibility,
+  defaultShareVoteMode,
+  limits,
+  type PollType,
+  type ResultsVisibility,
+  type ShareVoteMode,
+} from '@meydan/proto';
 
 /** What the creation form holds while it is filled in. */
 export interface PollDraft {

@@ -63,16 +63,22 @@ export function useCreatePollForm() {
         ...(body.allowVoteChange ? { allowVoteChange: true } : {}),
       }).unwrap();
       // Held for review by the word filter: saved, but only its creator sees it until a moderator approves it.
-      if (created.poll.held) toast({ title: trPolls.create.heldTitle, description: trPolls.create.heldText, variant: 'success' });
+      if (created.poll.held)
+        toast({ title: trPolls.create.heldTitle, description: trPolls.create.heldText, variant: 'success' });
       else toast({ title: trPolls.create.successTitle, description: trPolls.create.successText, variant: 'success' });
       if (created.shareUrl) dispatch(dialogOpened({ kind: 'shareLink', url: created.shareUrl }));
       else dispatch(dialogClosed());
     } catch (err) {
-      toast({ title: trPolls.create.failedTitle, description: apiErrorMessage(err) ?? trPolls.create.failedText, variant: 'error' });
+      toast({
+        title: trPolls.create.failedTitle,
+        description: apiErrorMessage(err) ?? trPolls.create.failedText,
+        variant: 'error',
+      });
     }
   }
 
-  const expiresPreview = draft.durationHours > 0 ? shortTimeLeft(now + draft.durationHours * 3_600_000, now) : tr.time.noExpiry;
+  const expiresPreview =
+    draft.durationHours > 0 ? shortTimeLeft(now + draft.durationHours * 3_600_000, now) : tr.time.noExpiry;
   const setType = (type: PollType) => setDraft((d) => withType(d, type));
 
   return { draft, errors, update, setOption, setType, submit, isLoading, expiresPreview };

@@ -23,7 +23,12 @@ const QuickDecision = lazy(async () => ({ default: (await import('../quick-decis
 // 'Gündem': the last 24 hours' hashtags, with the search screens' chunk.
 const TrendingTags = lazy(async () => ({ default: (await import('../reach/SearchPage')).TrendingTags }));
 
-const headings = { '/': tr.feed.heading, '/trending': tr.nav.trending, '/kesfet': tr.nav.discover, '/dost-meclisi': tr.nav.friendsCircle } as const;
+const headings = {
+  '/': tr.feed.heading,
+  '/trending': tr.nav.trending,
+  '/kesfet': tr.nav.discover,
+  '/dost-meclisi': tr.nav.friendsCircle,
+} as const;
 
 /** The poll feed: /, /kesfet, /trending and /dost-meclisi are this one screen over different lists. */
 export function FeedPage() {

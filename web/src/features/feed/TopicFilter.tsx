@@ -4,10 +4,22 @@ import { tr } from '../../i18n/tr';
 import { TopicIcon } from '../../ui/TopicIcon';
 
 /** Tümü plus the nine topics, each with its icon and colour. */
-export function TopicFilter({ selected, onSelect }: { selected: Topic | null; onSelect: (slug: string | null) => void }) {
+export function TopicFilter({
+  selected,
+  onSelect,
+}: {
+  selected: Topic | null;
+  onSelect: (slug: string | null) => void;
+}) {
   return (
     <Row role="group" aria-label={tr.feed.topicsLabel}>
-      <Topic type="button" $color="#64748b" aria-pressed={selected === null} onClick={() => onSelect(null)} data-topic="all">
+      <Topic
+        type="button"
+        $color="#64748b"
+        aria-pressed={selected === null}
+        onClick={() => onSelect(null)}
+        data-topic="all"
+      >
         {tr.feed.all}
       </Topic>
       {topics.map((topic) => (

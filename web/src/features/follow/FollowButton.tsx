@@ -24,16 +24,32 @@ export function FollowButton({ userId, name, following: known, size = 'md' }: Fo
 
   const following = known ?? state.data?.following ?? false;
   const requested = known === undefined && Boolean(state.data?.requested);
-  const label = following ? trProfile.follow.unfollow : requested ? trProfile.follow.requested : trProfile.follow.follow;
-  const ariaLabel = following ? trProfile.follow.unfollowLabel(name) : requested ? trProfile.follow.cancelRequestLabel(name) : trProfile.follow.followLabel(name);
+  const label = following
+    ? trProfile.follow.unfollow
+    : requested
+      ? trProfile.follow.requested
+      : trProfile.follow.follow;
+  const ariaLabel = following
+    ? trProfile.follow.unfollowLabel(name)
+    : requested
+      ? trProfile.follow.cancelRequestLabel(name)
+      : trProfile.follow.followLabel(name);
 
   const onClick = async () => {
     try {
       const result = await toggle({ userId, viewerId: user.id }).unwrap();
-      const title = result.following ? trProfile.follow.followedTitle : result.requested ? trProfile.follow.requestedTitle : trProfile.follow.unfollowedTitle;
+      const title = result.following
+        ? trProfile.follow.followedTitle
+        : result.requested
+          ? trProfile.follow.requestedTitle
+          : trProfile.follow.unfollowedTitle;
       toast({ title, description: result.message ?? trProfile.follow.done, variant: 'success' });
     } catch (err) {
-      toast({ title: trProfile.follow.errorTitle, description: apiErrorMessage(err) ?? trProfile.follow.failed, variant: 'error' });
+      toast({
+        title: trProfile.follow.errorTitle,
+        description: apiErrorMessage(err) ?? trProfile.follow.failed,
+        variant: 'error',
+      });
     }
   };
 

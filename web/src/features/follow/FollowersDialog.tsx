@@ -22,7 +22,13 @@ export interface FollowersDialogProps {
 /** A member's followers and whom they follow, in two tabs; a list is fetched only while open and its tab active. */
 export function FollowersDialog({ open, onOpenChange, userId, name, tab, onTabChange }: FollowersDialogProps) {
   return (
-    <Modal open={open} onOpenChange={onOpenChange} title={trProfile.follow.dialogTitle(name)} width="28rem" name="followers">
+    <Modal
+      open={open}
+      onOpenChange={onOpenChange}
+      title={trProfile.follow.dialogTitle(name)}
+      width="28rem"
+      name="followers"
+    >
       <Tabs.Root value={tab} onValueChange={(value) => onTabChange(value as FollowDirection)}>
         <TabList aria-label={trProfile.follow.dialogTitle(name)}>
           <Tab value="followers">{trProfile.follow.followersTab}</Tab>

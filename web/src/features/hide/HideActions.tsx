@@ -22,7 +22,8 @@ export function HideActions({ userId, name }: { userId: string; name: string }) 
   const [asking, setAsking] = useState<HideKind | null>(null);
   if (skip) return null;
 
-  const has = (kind: HideKind) => ((kind === 'block' ? blocks : mutes).data ?? []).some((row) => row.user.id === userId);
+  const has = (kind: HideKind) =>
+    ((kind === 'block' ? blocks : mutes).data ?? []).some((row) => row.user.id === userId);
   const run = async (kind: HideKind, on: boolean) => {
     try {
       const result = await setHidden({ kind, userId, on }).unwrap();

@@ -20,7 +20,10 @@ export const hideApi = api.injectEndpoints({
       providesTags: (_r, _e, list) => [{ type: 'Follow', id: `hidden-${list}` }],
     }),
     setHidden: build.mutation<HideState, { kind: HideKind; userId: string; on: boolean }>({
-      query: ({ kind, userId, on }) => ({ url: `/users/${encodeURIComponent(userId)}/${kind}`, method: on ? 'POST' : 'DELETE' }),
+      query: ({ kind, userId, on }) => ({
+        url: `/users/${encodeURIComponent(userId)}/${kind}`,
+        method: on ? 'POST' : 'DELETE',
+      }),
       invalidatesTags: (_r, _e, { kind, userId }) => [
         { type: 'Follow', id: `hidden-${listOf[kind]}` },
         { type: 'Follow', id: userId },

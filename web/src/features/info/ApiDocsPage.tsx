@@ -114,7 +114,13 @@ function Samples({ origin }: { origin: string }) {
       <p>{T.samplesLead}</p>
       <Row role="group" aria-label={T.samplesLanguage}>
         {sampleLanguages.map((name) => (
-          <Button key={name} $variant={name === language ? 'primary' : 'ghost'} $size="sm" aria-pressed={name === language} onClick={() => setLanguage(name)}>
+          <Button
+            key={name}
+            $variant={name === language ? 'primary' : 'ghost'}
+            $size="sm"
+            aria-pressed={name === language}
+            onClick={() => setLanguage(name)}
+          >
             {name}
           </Button>
         ))}
@@ -166,7 +172,8 @@ function Operation({ view, doc }: { view: OperationView; doc: OpenApiDocument })
   return (
     <Details data-operation={`${method.toUpperCase()} ${path}`}>
       <summary>
-        <Method>{method.toUpperCase()}</Method> <PathText>{path}</PathText> <SummaryText>{operation.summary ?? T.noSummary}</SummaryText>
+        <Method>{method.toUpperCase()}</Method> <PathText>{path}</PathText>{' '}
+        <SummaryText>{operation.summary ?? T.noSummary}</SummaryText>
       </summary>
       {parameters.length > 0 && (
         <>

@@ -116,11 +116,37 @@ function ContactForm() {
 
   return (
     <Form onSubmit={submit} noValidate>
-      <InputField label={T.name} name="name" autoComplete="name" required maxLength={limits.contact.nameMax} value={name} onChange={(e) => setName(e.target.value)} error={errors['name']} />
-      <InputField label={T.emailField} type="email" name="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={errors['email']} />
+      <InputField
+        label={T.name}
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={limits.contact.nameMax}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors['name']}
+      />
+      <InputField
+        label={T.emailField}
+        type="email"
+        name="email"
+        autoComplete="email"
+        required
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors['email']}
+      />
       <FieldFrame label={T.subject} error={errors['subject']}>
         {({ id, describedBy, invalid }) => (
-          <Select id={id} name="subject" required aria-describedby={describedBy} aria-invalid={invalid || undefined} value={subject} onChange={(e) => setSubject(e.target.value)}>
+          <Select
+            id={id}
+            name="subject"
+            required
+            aria-describedby={describedBy}
+            aria-invalid={invalid || undefined}
+            value={subject}
+            onChange={(e) => setSubject(e.target.value)}
+          >
             <option value="">{T.subjectPlaceholder}</option>
             {subjects.map((value) => (
               <option key={value} value={value}>
@@ -130,7 +156,16 @@ function ContactForm() {
           </Select>
         )}
       </FieldFrame>
-      <TextAreaField label={T.message} name="message" required rows={6} counter={limits.contact.messageMax} value={message} onChange={(e) => setMessage(e.target.value)} error={errors['message']} />
+      <TextAreaField
+        label={T.message}
+        name="message"
+        required
+        rows={6}
+        counter={limits.contact.messageMax}
+        value={message}
+        onChange={(e) => setMessage(e.target.value)}
+        error={errors['message']}
+      />
       <div role="group" aria-label={T.challengeLabel}>
         <BotChallenge key={challengeRound} challengeUrl="/api/contact/challenge" onChange={challengeChanged} />
       </div>

@@ -15,7 +15,10 @@ export function FaqPage() {
   const categories = useMemo(
     () =>
       faqCategories
-        .map((category) => ({ ...category, items: category.items.filter((item) => matchesSearch(query, item.question, item.answer)) }))
+        .map((category) => ({
+          ...category,
+          items: category.items.filter((item) => matchesSearch(query, item.question, item.answer)),
+        }))
         .filter((category) => category.items.length > 0),
     [query],
   );

@@ -78,7 +78,13 @@ export function HelpCenterPage() {
           <ButtonLink to="/">{trInfo.info.backHome}</ButtonLink>
         </ActionRow>
       </Card>
-      <Modal open={open !== null} onOpenChange={(next) => (next ? undefined : setOpen(null))} title={open?.title ?? ''} width="38rem" name="help-article">
+      <Modal
+        open={open !== null}
+        onOpenChange={(next) => (next ? undefined : setOpen(null))}
+        title={open?.title ?? ''}
+        width="38rem"
+        name="help-article"
+      >
         {open ? (
           <Prose>
             <TextBlocks blocks={open.body} />

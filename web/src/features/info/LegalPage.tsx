@@ -10,9 +10,7 @@ import { Intro, Prose, TextBlocks } from './parts';
 export function LegalPage({ document, extra }: { document: LegalDocument; extra?: ReactNode }) {
   return (
     <Page title={document.title}>
-      <Changed>
-        {trInfo.info.lastChanged(formatDay(document.lastChanged))}
-      </Changed>
+      <Changed>{trInfo.info.lastChanged(formatDay(document.lastChanged))}</Changed>
       <Intro>{document.intro}</Intro>
       <Contents aria-label={trInfo.info.contents}>
         <ol>

@@ -54,7 +54,9 @@ export interface OperationView {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /** The operations by tag, in the document's tag order, each list sorted by path then method. */
-export function operationsByTag(doc: OpenApiDocument): { tag: string; description?: string; operations: OperationView[] }[] {
+export function operationsByTag(
+  doc: OpenApiDocument,
+): { tag: string; description?: string; operations: OperationView[] }[] {
   const groups = new Map<string, OperationView[]>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const method of METHODS) {
@@ -108,7 +110,8 @@ export function exampleOf(schema: SchemaObject | undefined, doc: OpenApiDocument
     case 'object': {
       const out: Record<string, unknown> = {};
       // Fields kept only for old clients (accepted, ignored) stay out of the examples.
-      for (const [key, value] of Object.entries(schema.properties ?? {})) if (!value.deprecated) out[key] = exampleOf(value, doc, depth + 1);
+      for (const [key, value] of Object.entries(schema.properties ?? {}))
+        if (!value.deprecated) out[key] = exampleOf(value, doc, depth + 1);
       return out;
     }
     case 'array':

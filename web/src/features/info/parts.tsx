@@ -41,7 +41,14 @@ export function SearchField({
   return (
     <Search role="search">
       <label htmlFor={id}>{label}</label>
-      <Input id={id} type="search" value={value} placeholder={placeholder} autoComplete="off" onChange={(event) => onChange(event.target.value)} />
+      <Input
+        id={id}
+        type="search"
+        value={value}
+        placeholder={placeholder}
+        autoComplete="off"
+        onChange={(event) => onChange(event.target.value)}
+      />
       <Status aria-live="polite">{status}</Status>
     </Search>
   );

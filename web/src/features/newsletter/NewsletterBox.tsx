@@ -41,7 +41,12 @@ export function NewsletterBox({ compact = false }: { compact?: boolean }) {
 
   return (
     // In the footer it is part of the page's contentinfo, not a landmark of its own (the blog has the other box).
-    <Box as={compact ? 'div' : 'section'} aria-labelledby={compact ? undefined : `${id}-title`} $compact={compact} data-newsletter>
+    <Box
+      as={compact ? 'div' : 'section'}
+      aria-labelledby={compact ? undefined : `${id}-title`}
+      $compact={compact}
+      data-newsletter
+    >
       <Title id={`${id}-title`} as={compact ? 'p' : 'h2'}>
         {text.title}
       </Title>

@@ -57,7 +57,12 @@ export function NotificationBell() {
                 {connected ? tr.notifications.connected : tr.notifications.disconnected}
               </Connection>
             </PanelHead>
-            <NotificationList items={list.data} loading={list.isLoading} failed={list.isError} onNavigate={() => setOpen(false)} />
+            <NotificationList
+              items={list.data}
+              loading={list.isLoading}
+              failed={list.isError}
+              onNavigate={() => setOpen(false)}
+            />
             <MarkAll unread={(count?.count ?? 0) > 0} />
           </Panel>
         </Popover.Portal>

@@ -17,7 +17,9 @@ async function settleCount(
 ): Promise<void> {
   try {
     const { data } = await queryFulfilled;
-    dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = data.count)));
+    dispatch(
+      notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = data.count)),
+    );
   } catch {
     for (const u of undos) u.undo();
   }
@@ -97,7 +99,9 @@ export const notificationsApi = api.injectEndpoints({
             for (const n of draft) n.isRead = true;
           }),
         );
-        const undoCount = dispatch(notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = 0)));
+        const undoCount = dispatch(
+          notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = 0)),
+        );
         await settleCount(dispatch, queryFulfilled, [undoList, undoCount]);
       },
     }),

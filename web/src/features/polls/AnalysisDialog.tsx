@@ -14,7 +14,14 @@ import { useAnalysisQuery } from './pollDialogsApi';
 export function AnalysisDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
   const { data, isLoading, error } = useAnalysisQuery(poll.id);
   return (
-    <Modal name="analysis" open onOpenChange={(open) => !open && onClose()} title={trPolls.analysis.title} description={trPolls.analysis.description} width="34rem">
+    <Modal
+      name="analysis"
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={trPolls.analysis.title}
+      description={trPolls.analysis.description}
+      width="34rem"
+    >
       {isLoading ? <Spinner withText /> : null}
       {error ? <p role="alert">{apiErrorMessage(error) ?? trPolls.analysis.failed}</p> : null}
       {data ? <AnalysisBody analysis={data} /> : null}
@@ -48,7 +55,9 @@ function AnalysisBody({ analysis }: { analysis: PollAnalysis }) {
               </Row>
               <Voters>
                 {option.voters?.length ? (
-                  option.voters.map((voter) => <Avatar key={voter.id} name={nameOf(voter)} src={voter.avatarUrl} size="sm" />)
+                  option.voters.map((voter) => (
+                    <Avatar key={voter.id} name={nameOf(voter)} src={voter.avatarUrl} size="sm" />
+                  ))
                 ) : (
                   <Muted>{trPolls.analysis.nobody}</Muted>
                 )}

@@ -38,7 +38,8 @@ export function BallotForm({ options, maxChoices, disabled, busy, onSubmit }: Ba
       <Fieldset aria-describedby={hintId} disabled={disabled}>
         <legend className="sr">{tr.poll.optionsLabel}</legend>
         <Hint id={hintId}>
-          {trPolls.ballot.hint(maxChoices)} <span aria-live="polite">{trPolls.ballot.count(chosen.length, maxChoices)}</span>
+          {trPolls.ballot.hint(maxChoices)}{' '}
+          <span aria-live="polite">{trPolls.ballot.count(chosen.length, maxChoices)}</span>
         </Hint>
         <List>
           {options.map((option) => {
@@ -58,7 +59,12 @@ export function BallotForm({ options, maxChoices, disabled, busy, onSubmit }: Ba
             );
           })}
         </List>
-        <Submit type="submit" $variant="primary" disabled={chosen.length === 0 || busy} title={chosen.length === 0 ? trPolls.ballot.empty : undefined}>
+        <Submit
+          type="submit"
+          $variant="primary"
+          disabled={chosen.length === 0 || busy}
+          title={chosen.length === 0 ? trPolls.ballot.empty : undefined}
+        >
           {trPolls.ballot.submit}
         </Submit>
       </Fieldset>

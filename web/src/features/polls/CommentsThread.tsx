@@ -62,7 +62,12 @@ export function CommentsThread({ pollId }: { pollId: string }) {
                       <TrashIcon />
                     </Remove>
                   ) : user ? (
-                    <Remove aria-label={trPolls.comments.reportLabel} title={trPolls.comments.reportLabel} data-action="report-comment" onClick={() => setReporting(comment.id)}>
+                    <Remove
+                      aria-label={trPolls.comments.reportLabel}
+                      title={trPolls.comments.reportLabel}
+                      data-action="report-comment"
+                      onClick={() => setReporting(comment.id)}
+                    >
                       <FlagIcon />
                     </Remove>
                   ) : null}

@@ -39,7 +39,15 @@ function useNow(active: boolean): number {
  * first vote (the server refuses it after: 409), close early, download the results (not in the profile's list, which
  * has its own link). `named` puts the poll's title in the controls' names where several polls are listed.
  */
-export function CreatorControls({ poll, withResults = true, named = false }: { poll: Poll; withResults?: boolean; named?: boolean }) {
+export function CreatorControls({
+  poll,
+  withResults = true,
+  named = false,
+}: {
+  poll: Poll;
+  withResults?: boolean;
+  named?: boolean;
+}) {
   const toast = useToast();
   const open = isOpen(poll.expiresAt);
   const [editLeft, setEditLeft] = useState(() => editTimeLeftMs(poll.createdAt));
@@ -77,7 +85,13 @@ export function CreatorControls({ poll, withResults = true, named = false }: { p
         </Button>
       ) : null}
       {open ? (
-        <Button $size="sm" $variant="subtle" data-action="close" aria-label={named ? T.closeLabelOf(poll.title) : undefined} onClick={() => setConfirmClose(true)}>
+        <Button
+          $size="sm"
+          $variant="subtle"
+          data-action="close"
+          aria-label={named ? T.closeLabelOf(poll.title) : undefined}
+          onClick={() => setConfirmClose(true)}
+        >
           {T.close}
         </Button>
       ) : null}
@@ -126,9 +140,21 @@ function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
   };
 
   return (
-    <Modal name="edit-poll" open onOpenChange={(o) => (o ? undefined : onClose())} title={T.editTitle} description={T.editDescription}>
+    <Modal
+      name="edit-poll"
+      open
+      onOpenChange={(o) => (o ? undefined : onClose())}
+      title={T.editTitle}
+      description={T.editDescription}
+    >
       <Form onSubmit={submit} noValidate>
-        <InputField label={T.titleLabel} value={title} maxLength={limits.poll.titleMax} counter={limits.poll.titleMax} onChange={(e) => setTitle(e.target.value)} />
+        <InputField
+          label={T.titleLabel}
+          value={title}
+          maxLength={limits.poll.titleMax}
+          counter={limits.poll.titleMax}
+          onChange={(e) => setTitle(e.target.value)}
+        />
         <TextAreaField
           label={T.descriptionLabel}
           value={description}

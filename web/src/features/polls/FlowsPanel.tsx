@@ -21,7 +21,13 @@ export function flowSentence(poll: Pick<Poll, 'options'>, flow: Flow): string {
  * 'Oy akışları': on a poll that allows changing a vote, how many moved from which option to which, live (read again
  * on each of the poll's live counts), never who. Nothing where the viewer may not see the poll's counts.
  */
-export function FlowsPanel({ poll, large = false }: { poll: Pick<Poll, 'id' | 'options' | 'allowVoteChange'>; large?: boolean }) {
+export function FlowsPanel({
+  poll,
+  large = false,
+}: {
+  poll: Pick<Poll, 'id' | 'options' | 'allowVoteChange'>;
+  large?: boolean;
+}) {
   const { data, isError } = usePollFlowsQuery(poll.id, { skip: poll.allowVoteChange !== true });
   if (poll.allowVoteChange !== true) return null;
   if (isError) return <Panel data-flows="failed">{trVoteChange.flows.failed}</Panel>;
@@ -37,7 +43,10 @@ export function FlowsPanel({ poll, large = false }: { poll: Pick<Poll, 'id' | 'o
         <>
           <ul>
             {data.flows.map((flow) => (
-              <li key={`${flow.from.join(',')}>${flow.to.join(',')}`} data-flow={`${flow.from.join(',')}>${flow.to.join(',')}`}>
+              <li
+                key={`${flow.from.join(',')}>${flow.to.join(',')}`}
+                data-flow={`${flow.from.join(',')}>${flow.to.join(',')}`}
+              >
                 {flowSentence(poll, flow)}
               </li>
             ))}

@@ -33,11 +33,30 @@ export interface OptionsViewProps {
 
 /** A poll's options: buttons before voting, then bars with percentage and vote count, the viewer's choice marked. */
 export function OptionsView(props: OptionsViewProps) {
-  const { options, total, showResults, userChoice, decimals, onVote, disabled, pending, votable, maxChoices = 1, userChoices, onBallot } = props;
+  const {
+    options,
+    total,
+    showResults,
+    userChoice,
+    decimals,
+    onVote,
+    disabled,
+    pending,
+    votable,
+    maxChoices = 1,
+    userChoices,
+    onBallot,
+  } = props;
   if (!showResults && maxChoices > 1) {
     return (
       <Suspense fallback={<BallotSpace $options={options.length} aria-hidden="true" data-ballot-space />}>
-        <BallotForm options={options} maxChoices={maxChoices} disabled={disabled} busy={pending != null} onSubmit={(indexes) => onBallot?.(indexes)} />
+        <BallotForm
+          options={options}
+          maxChoices={maxChoices}
+          disabled={disabled}
+          busy={pending != null}
+          onSubmit={(indexes) => onBallot?.(indexes)}
+        />
       </Suspense>
     );
   }
@@ -72,7 +91,15 @@ export function OptionsView(props: OptionsViewProps) {
               $chosen={chosen}
               data-option={option.id}
               data-chosen={chosen || undefined}
-              {...(votable ? { as: 'button' as const, type: 'button', disabled, 'aria-busy': pending === option.id || undefined, onClick: () => onVote?.(option.id) } : {})}
+              {...(votable
+                ? {
+                    as: 'button' as const,
+                    type: 'button',
+                    disabled,
+                    'aria-busy': pending === option.id || undefined,
+                    onClick: () => onVote?.(option.id),
+                  }
+                : {})}
             >
               <Fill style={{ width: `${value}%` }} $chosen={chosen} aria-hidden="true" />
               <ResultText>

@@ -83,7 +83,9 @@ function PublicPollCard({ poll }: { poll: Poll }) {
           <VoteChange poll={poll} />
         </Suspense>
       ) : null}
-      {!open ? <CardDescription data-ended>{poll.closedAt ? tr.poll.closedEarly : tr.poll.closed}</CardDescription> : null}
+      {!open ? (
+        <CardDescription data-ended>{poll.closedAt ? tr.poll.closedEarly : tr.poll.closed}</CardDescription>
+      ) : null}
       <CardFooter poll={poll} />
     </Card>
   );

@@ -20,7 +20,12 @@ export function PollOptions({
   hasVoted,
   resultsOnly = false,
   ...view
-}: Omit<OptionsViewProps, 'showResults' | 'votable'> & { poll: ViewerPoll; open: boolean; hasVoted: boolean; resultsOnly?: boolean }) {
+}: Omit<OptionsViewProps, 'showResults' | 'votable'> & {
+  poll: ViewerPoll;
+  open: boolean;
+  hasVoted: boolean;
+  resultsOnly?: boolean;
+}) {
   const note = resultsHiddenNote(poll);
   const hidden = poll.resultsVisible === false;
   // A multiple-choice ballot is its own form: its results show before voting only in a view that never votes.
@@ -31,7 +36,11 @@ export function PollOptions({
       {hidden && (hasVoted || !open || resultsOnly) ? (
         <HiddenResults options={view.options} userChoice={view.userChoice} userChoices={view.userChoices} />
       ) : (
-        <OptionsView {...view} showResults={showResults} votable={showResults && open && !hasVoted && view.onVote !== undefined} />
+        <OptionsView
+          {...view}
+          showResults={showResults}
+          votable={showResults && open && !hasVoted && view.onVote !== undefined}
+        />
       )}
       {note ? <ResultsHiddenNote text={note} /> : null}
     </>

@@ -14,7 +14,13 @@ import { ShareTools } from './ShareTools';
 const t = trReach.share;
 
 /** A poll card's share button: the poll's address to copy or hand to the device, its QR code and its embed snippet. */
-export function PollShareDialog({ poll, onClose }: { poll: Pick<Poll, 'id' | 'title' | 'type' | 'shortUrl'>; onClose: () => void }) {
+export function PollShareDialog({
+  poll,
+  onClose,
+}: {
+  poll: Pick<Poll, 'id' | 'title' | 'type' | 'shortUrl'>;
+  onClose: () => void;
+}) {
   const toast = useToast();
   const [countShare] = useSharePollMutation();
   const url = pollShareUrl(poll);
@@ -33,7 +39,14 @@ export function PollShareDialog({ poll, onClose }: { poll: Pick<Poll, 'id' | 'ti
   }
 
   return (
-    <Modal name="share" open onOpenChange={(open) => !open && onClose()} title={t.title} description={t.description} width="34rem">
+    <Modal
+      name="share"
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={t.title}
+      description={t.description}
+      width="34rem"
+    >
       <Row>
         <Input readOnly value={url} aria-label={t.linkLabel} onFocus={(e) => e.currentTarget.select()} data-share-url />
         <Button onClick={() => void copy()}>

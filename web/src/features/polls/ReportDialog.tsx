@@ -14,7 +14,17 @@ import { useToast } from '../toasts/useToast';
 import { useReportCommentMutation, useReportPollMutation, useReportUserMutation } from './pollDialogsApi';
 
 /** 'Şikayet Et': a reason and an optional description, sent to the moderators; about a poll, a comment or a member. */
-export function ReportDialog({ pollId, commentId, userId, onClose }: { pollId?: string; commentId?: string; userId?: string; onClose: () => void }) {
+export function ReportDialog({
+  pollId,
+  commentId,
+  userId,
+  onClose,
+}: {
+  pollId?: string;
+  commentId?: string;
+  userId?: string;
+  onClose: () => void;
+}) {
   const [reason, setReason] = useState<string>('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -27,14 +37,21 @@ export function ReportDialog({ pollId, commentId, userId, onClose }: { pollId?: 
   async function submit(event: FormEvent) {
     event.preventDefault();
     const body = { reason, description: description.trim() ? description.trim() : null };
-    const checked = validateForm(reportCreateValidator, 'reportCreate', reason ? body : { description: body.description });
+    const checked = validateForm(
+      reportCreateValidator,
+      'reportCreate',
+      reason ? body : { description: body.description },
+    );
     if (!checked.ok) {
       setErrors(fieldErrors(checked.errors));
       return;
     }
     try {
-      const answer = await (
-        commentId ? reportComment({ commentId, ...body }) : userId ? reportUser({ userId, ...body }) : reportPoll({ pollId: pollId!, ...body })
+      const answer = await (commentId
+        ? reportComment({ commentId, ...body })
+        : userId
+          ? reportUser({ userId, ...body })
+          : reportPoll({ pollId: pollId!, ...body })
       ).unwrap();
       toast({ title: trPolls.report.done, description: answer.message, variant: 'success' });
       onClose();
@@ -50,8 +67,18 @@ export function ReportDialog({ pollId, commentId, userId, onClose }: { pollId?: 
   }
 
   return (
-    <Modal name="report" open onOpenChange={(open) => !open && onClose()} title={commentId ? trPolls.report.commentTitle : userId ? trPolls.report.userTitle : trPolls.report.title}
-      description={commentId ? trPolls.report.commentDescription : userId ? trPolls.report.userDescription : trPolls.report.description}
+    <Modal
+      name="report"
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={commentId ? trPolls.report.commentTitle : userId ? trPolls.report.userTitle : trPolls.report.title}
+      description={
+        commentId
+          ? trPolls.report.commentDescription
+          : userId
+            ? trPolls.report.userDescription
+            : trPolls.report.description
+      }
     >
       <Form onSubmit={submit} noValidate>
         <Reasons value={reason} onValueChange={setReason} aria-label={trPolls.report.reasonLabel}>

@@ -15,9 +15,16 @@ export function useQrCode(url: string): { svg: string | null; png: string | null
   useEffect(() => {
     let live = true;
     void Promise.all([
-      QRCode.toString(url, { type: 'svg', margin: 2, errorCorrectionLevel: 'M', color: { dark: '#111827', light: '#ffffff' } }),
+      QRCode.toString(url, {
+        type: 'svg',
+        margin: 2,
+        errorCorrectionLevel: 'M',
+        color: { dark: '#111827', light: '#ffffff' },
+      }),
       QRCode.toDataURL(url, { width: 768, margin: 2, errorCorrectionLevel: 'M' }),
-    ]).then(([svg, png]) => live && setCodes({ svg: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, png }));
+    ]).then(
+      ([svg, png]) => live && setCodes({ svg: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`, png }),
+    );
     return () => {
       live = false;
     };
@@ -48,11 +55,22 @@ export function ShareTools({ url, embeddable, fileName }: { url: string; embedda
       </section>
       {embeddable ? (
         <section aria-labelledby={`${embedId}-embed`}>
-          <Button aria-expanded={embedOpen} aria-controls={`${embedId}-snippet`} onClick={() => setEmbedOpen((open) => !open)} data-embed-toggle>
+          <Button
+            aria-expanded={embedOpen}
+            aria-controls={`${embedId}-snippet`}
+            onClick={() => setEmbedOpen((open) => !open)}
+            data-embed-toggle
+          >
             {t.embed}
           </Button>
           <div id={`${embedId}-snippet`} hidden={!embedOpen}>
-            {embedOpen ? <EmbedSnippet url={url} headingId={`${embedId}-embed`} /> : <h3 id={`${embedId}-embed`} hidden>{t.embedHeading}</h3>}
+            {embedOpen ? (
+              <EmbedSnippet url={url} headingId={`${embedId}-embed`} />
+            ) : (
+              <h3 id={`${embedId}-embed`} hidden>
+                {t.embedHeading}
+              </h3>
+            )}
           </div>
         </section>
       ) : null}
@@ -73,7 +91,14 @@ function EmbedSnippet({ url, headingId }: { url: string; headingId: string }) {
       <p>{t.embedHint}</p>
       {data ? (
         <>
-          <textarea readOnly rows={4} value={data.html} aria-label={t.embedLabel} onFocus={(e) => e.currentTarget.select()} data-embed-snippet />
+          <textarea
+            readOnly
+            rows={4}
+            value={data.html}
+            aria-label={t.embedLabel}
+            onFocus={(e) => e.currentTarget.select()}
+            data-embed-snippet
+          />
           <div>
             <Button $variant="primary" onClick={() => void copy(data.html)}>
               {t.embedCopy}

@@ -32,7 +32,9 @@ export function VoteChangeBar({ options, maxChoices, userChoices, busy, onChange
   const unchanged = chosen.length === 0 || same(chosen, userChoices);
 
   const toggle = (id: number, checked: boolean) =>
-    setChosen((current) => (maxChoices === 1 ? [id] : checked ? [...current, id].slice(0, maxChoices) : current.filter((c) => c !== id)));
+    setChosen((current) =>
+      maxChoices === 1 ? [id] : checked ? [...current, id].slice(0, maxChoices) : current.filter((c) => c !== id),
+    );
 
   async function save(event: FormEvent) {
     event.preventDefault();

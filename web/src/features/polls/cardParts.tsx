@@ -138,7 +138,6 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
   const [shareOpen, setShareOpen] = useState(false);
   const { user } = useCurrentUser();
 
-
   return (
     <>
       {user && user.id === poll.creatorId ? (
@@ -177,7 +176,12 @@ export function CardFooter({ poll, extra }: { poll: Poll; extra?: ReactNode }) {
           >
             <CommentIcon />
           </Action>
-          <Action aria-label={tr.poll.share} title={tr.poll.share} aria-haspopup="dialog" onClick={() => setShareOpen(true)}>
+          <Action
+            aria-label={tr.poll.share}
+            title={tr.poll.share}
+            aria-haspopup="dialog"
+            onClick={() => setShareOpen(true)}
+          >
             <ShareIcon />
           </Action>
           <Action

@@ -18,7 +18,11 @@ export const commentsApi = api.injectEndpoints({
     }),
 
     addComment: build.mutation<PollComment, { pollId: string; text: string }>({
-      query: ({ pollId, text }) => ({ url: `/polls/${encodeURIComponent(pollId)}/comments`, method: 'POST', body: { text } }),
+      query: ({ pollId, text }) => ({
+        url: `/polls/${encodeURIComponent(pollId)}/comments`,
+        method: 'POST',
+        body: { text },
+      }),
       async onQueryStarted({ pollId }, { dispatch, queryFulfilled }) {
         const { data: comment } = await queryFulfilled.catch(() => ({ data: null }));
         if (!comment) return;

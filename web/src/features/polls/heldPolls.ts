@@ -11,7 +11,10 @@ type Fetch = (args: string | FetchArgs) => PromiseLike<Answer> | Answer;
  * A query whose polls are held once (store/pollsSlice): its answer's polls enter the poll entities before its cache
  * entry is written, and the entry keeps what `hold` leaves of the answer (the ids, a cursor, a count).
  */
-export function holdingPolls<Arg, Raw, Held>(request: (arg: Arg) => string | FetchArgs, hold: (raw: Raw) => { polls: Poll[]; held: Held }) {
+export function holdingPolls<Arg, Raw, Held>(
+  request: (arg: Arg) => string | FetchArgs,
+  hold: (raw: Raw) => { polls: Poll[]; held: Held },
+) {
   return async (arg: Arg, { dispatch }: BaseQueryApi, _extra: unknown, fetch: Fetch) => {
     const answer = await fetch(request(arg));
     if (answer.error) return { error: answer.error, meta: answer.meta };

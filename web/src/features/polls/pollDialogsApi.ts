@@ -46,5 +46,10 @@ export const pollDialogsApi = api.injectEndpoints({
   }),
 });
 
-export const { useSharePollMutation, useReportPollMutation, useReportCommentMutation, useReportUserMutation, useAnalysisQuery } =
-  pollDialogsApi;
+export const {
+  useSharePollMutation,
+  useReportPollMutation,
+  useReportCommentMutation,
+  useReportUserMutation,
+  useAnalysisQuery,
+} = pollDialogsApi;

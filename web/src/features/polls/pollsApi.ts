@@ -26,22 +26,28 @@ const feedsApi = api.injectEndpoints({
         initialPageParam: '',
         getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
       },
-      queryFn: holdingPolls(({ queryArg, pageParam }: { queryArg: FeedArgs; pageParam: string }) => ({
-        url: '/polls',
-        params: {
-          feed: queryArg.feed,
-          limit: FEED_PAGE_SIZE,
-          ...(queryArg.category ? { category: queryArg.category } : {}),
-          ...(pageParam ? { cursor: pageParam } : {}),
-        },
-      }), holdList),
+      queryFn: holdingPolls(
+        ({ queryArg, pageParam }: { queryArg: FeedArgs; pageParam: string }) => ({
+          url: '/polls',
+          params: {
+            feed: queryArg.feed,
+            limit: FEED_PAGE_SIZE,
+            ...(queryArg.category ? { category: queryArg.category } : {}),
+            ...(pageParam ? { cursor: pageParam } : {}),
+          },
+        }),
+        holdList,
+      ),
       keepUnusedDataFor: limits.refresh.feedCacheMs / 1000,
       providesTags: (result) => heldPollTags(result?.pages.flatMap((page) => page.pollIds) ?? []),
     }),
 
     /** One poll by id (a shared link or a notification names it); the entry keeps its id. */
     poll: build.query<string, string>({
-      queryFn: holdingPolls((id: string) => `/polls/${encodeURIComponent(id)}`, (poll: Poll) => ({ polls: [poll], held: poll.id })),
+      queryFn: holdingPolls(
+        (id: string) => `/polls/${encodeURIComponent(id)}`,
+        (poll: Poll) => ({ polls: [poll], held: poll.id }),
+      ),
       providesTags: (_result, _error, id) => [{ type: 'Poll', id }],
     }),
   }),

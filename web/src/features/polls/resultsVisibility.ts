@@ -6,7 +6,10 @@ import { resultsHiddenMessage, type Poll } from '@meydan/proto';
  * the default), before it too (always), to the creator of their own poll (not after-close until it ends), to everyone
  * once it ended (on a Dost Meclisi poll only its voters and creator). Without the flag: once voted or ended.
  */
-export function drawsResults(poll: Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'hasVoted'>, open: boolean): boolean {
+export function drawsResults(
+  poll: Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'hasVoted'>,
+  open: boolean,
+): boolean {
   if (poll.resultsVisible !== undefined) return poll.resultsVisible;
   return poll.hasVoted || !open;
 }
@@ -15,7 +18,9 @@ export function drawsResults(poll: Pick<Poll, 'resultsVisible' | 'resultsVisibil
  * The sentence a card shows where the poll's results visibility hides its counts from the viewer (why, and when they
  * show), or null. A Dost Meclisi poll hidden only until the vote says that in its own note.
  */
-export function resultsHiddenNote(poll: Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'expiresAt'>): string | null {
+export function resultsHiddenNote(
+  poll: Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'expiresAt'>,
+): string | null {
   if (poll.resultsVisible !== false) return null;
   if (poll.resultsVisibility !== 'after-close' && poll.resultsVisibility !== 'creator') return null;
   return resultsHiddenMessage(poll);

@@ -18,7 +18,10 @@ interface Busy {
 }
 
 /** A member's vote; a refusal is toasted and the ballot shown at once taken back by the endpoint (pollsApi). */
-async function castAsMember(dispatch: AppDispatch, args: { pollId: string; optionIndex: number; optionIndexes?: number[] }) {
+async function castAsMember(
+  dispatch: AppDispatch,
+  args: { pollId: string; optionIndex: number; optionIndexes?: number[] },
+) {
   const request = dispatch(pollsApi.endpoints.vote.initiate(args));
   await request;
   request.reset();
@@ -55,12 +58,16 @@ export function useVote(poll: Pick<Poll, 'id'>, via: VoteVia = {}) {
       return undefined;
     }
     // Loaded with the first vote through a link: the first load of / carries none of it.
-    return run(started, async () => (await import('./voteRequests')).castThroughLink(dispatch, { ...ballot, code }, line));
+    return run(started, async () =>
+      (await import('./voteRequests')).castThroughLink(dispatch, { ...ballot, code }, line),
+    );
   }
 
   async function change(optionIndexes: number[] | null): Promise<void> {
     const requests = await import('./voteRequests');
-    await run({ kind: 'change', option: null }, () => requests.changeBallot(dispatch, { pollId: poll.id, code, line }, optionIndexes));
+    await run({ kind: 'change', option: null }, () =>
+      requests.changeBallot(dispatch, { pollId: poll.id, code, line }, optionIndexes),
+    );
   }
 
   const voting = busy?.kind === 'cast';

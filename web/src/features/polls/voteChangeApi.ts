@@ -35,7 +35,17 @@ export const voteChangeApi = api.injectEndpoints({
           const toast = voteRefusedToast(error, meta?.response?.headers.get('retry-after') ?? null);
           // Changing back and forth too often: the server's sentence, then how long to wait.
           const limited = apiErrorStatus(error) === 429 && apiErrorMessage(error);
-          dispatch(showToast(limited ? { ...toast, title: trVoteChange.bar.failedTitle, description: `${limited} ${toast.description ?? ''}`.trim() } : toast));
+          dispatch(
+            showToast(
+              limited
+                ? {
+                    ...toast,
+                    title: trVoteChange.bar.failedTitle,
+                    description: `${limited} ${toast.description ?? ''}`.trim(),
+                  }
+                : toast,
+            ),
+          );
         }
       },
     }),

@@ -17,7 +17,11 @@ export function voteRefusedToast(error: unknown, retryAfter: string | null, now:
   if (status === 429 || status === 503) {
     const seconds = retryAfterSeconds(retryAfter, now);
     const wait = seconds === null ? tr.poll.voteRetrySoon : tr.poll.voteRetryIn(seconds);
-    return { title: status === 429 ? tr.poll.voteTooMany : tr.poll.voteUnavailable, description: wait, variant: 'error' };
+    return {
+      title: status === 429 ? tr.poll.voteTooMany : tr.poll.voteUnavailable,
+      description: wait,
+      variant: 'error',
+    };
   }
   if (isNetworkError(error)) return { title: tr.poll.voteFailed, description: tr.poll.voteOffline, variant: 'error' };
   return { title: tr.poll.voteFailed, description: apiErrorMessage(error), variant: 'error' };

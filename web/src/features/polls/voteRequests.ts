@@ -11,8 +11,13 @@ import { voteChangeApi } from './voteChangeApi';
 
 /** A vote through a share link refused: the network's words, or the server's (its page). */
 function linkVoteRefused(error: unknown): ToastInput {
-  if (isNetworkError(error)) return { title: trPolls.publicPoll.networkTitle, description: trPolls.publicPoll.networkText, variant: 'error' };
-  return { title: trPolls.publicPoll.voteFailedTitle, description: apiErrorMessage(error) ?? trPolls.publicPoll.voteFailedText, variant: 'error' };
+  if (isNetworkError(error))
+    return { title: trPolls.publicPoll.networkTitle, description: trPolls.publicPoll.networkText, variant: 'error' };
+  return {
+    title: trPolls.publicPoll.voteFailedTitle,
+    description: apiErrorMessage(error) ?? trPolls.publicPoll.voteFailedText,
+    variant: 'error',
+  };
 }
 
 /** A vote through a share link; told on its page as a toast, in the embed as its line. */

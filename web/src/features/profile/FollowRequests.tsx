@@ -19,7 +19,11 @@ export function FollowRequests({ userId }: { userId: string }) {
       const { message } = await answer({ id, answer: verb, userId }).unwrap();
       toast({ title: message, variant: 'success' });
     } catch (err) {
-      toast({ title: trProfile.follow.errorTitle, description: apiErrorMessage(err) ?? trProfile.profile.requestFailed, variant: 'error' });
+      toast({
+        title: trProfile.follow.errorTitle,
+        description: apiErrorMessage(err) ?? trProfile.profile.requestFailed,
+        variant: 'error',
+      });
     }
   };
 
@@ -36,7 +40,12 @@ export function FollowRequests({ userId }: { userId: string }) {
             <Button $size="sm" disabled={isLoading} onClick={() => void respond(request.id, 'accept')}>
               {trProfile.profile.accept}
             </Button>
-            <Button $size="sm" $variant="ghost" disabled={isLoading} onClick={() => void respond(request.id, 'decline')}>
+            <Button
+              $size="sm"
+              $variant="ghost"
+              disabled={isLoading}
+              onClick={() => void respond(request.id, 'decline')}
+            >
               {trProfile.profile.decline}
             </Button>
           </li>

@@ -11,7 +11,9 @@ export const RECOMMENDED_POLLS_ROUTE = `${PERSONALITY_TEST_ROUTE}#${recommendedP
 
 type Status = 'completed' | 'analysis_pending' | 'questions_pending';
 
-export function personalizationStatus(profile: Pick<UserProfile, 'aiAnalysisCompleted' | 'profileQuestionsCompleted'>): Status {
+export function personalizationStatus(
+  profile: Pick<UserProfile, 'aiAnalysisCompleted' | 'profileQuestionsCompleted'>,
+): Status {
   if (profile.aiAnalysisCompleted) return 'completed';
   if (profile.profileQuestionsCompleted) return 'analysis_pending';
   return 'questions_pending';

@@ -7,8 +7,20 @@ import { usePollQuery } from '../polls/pollsApi';
 export function PollDialog({ pollId, onClose }: { pollId: string; onClose: () => void }) {
   const { data: poll, isError } = usePollQuery(pollId);
   return (
-    <Modal open onOpenChange={(open) => !open && onClose()} title={trProfile.profile.pollDialogTitle} width="40rem" name="poll">
-      {poll ? <PollCard poll={poll} /> : isError ? <p role="alert">{trProfile.profile.pollMissing}</p> : <p role="status">{trProfile.profile.loading}</p>}
+    <Modal
+      open
+      onOpenChange={(open) => !open && onClose()}
+      title={trProfile.profile.pollDialogTitle}
+      width="40rem"
+      name="poll"
+    >
+      {poll ? (
+        <PollCard poll={poll} />
+      ) : isError ? (
+        <p role="alert">{trProfile.profile.pollMissing}</p>
+      ) : (
+        <p role="status">{trProfile.profile.loading}</p>
+      )}
     </Modal>
   );
 }

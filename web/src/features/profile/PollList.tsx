@@ -46,9 +46,17 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
   const confirmDelete = async (poll: Poll) => {
     try {
       await deletePoll({ pollId: poll.id, userId: ownerId }).unwrap();
-      toast({ title: trProfile.profile.deleteSuccessTitle, description: trProfile.profile.deleteSuccessText, variant: 'success' });
+      toast({
+        title: trProfile.profile.deleteSuccessTitle,
+        description: trProfile.profile.deleteSuccessText,
+        variant: 'success',
+      });
     } catch (err) {
-      toast({ title: trProfile.profile.deleteFailedTitle, description: apiErrorMessage(err) ?? trProfile.profile.deleteFailedText, variant: 'error' });
+      toast({
+        title: trProfile.profile.deleteFailedTitle,
+        description: apiErrorMessage(err) ?? trProfile.profile.deleteFailedText,
+        variant: 'error',
+      });
     }
   };
 
@@ -76,12 +84,18 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
                 <CategoryBadge look={profileCategory(poll.category)} size="sm" />
               </Head>
               <Meta>
-                {trProfile.profile.votesCount(poll.totalVotes)} · <time dateTime={poll.createdAt}>{formatDateTime(poll.createdAt)}</time>
+                {trProfile.profile.votesCount(poll.totalVotes)} ·{' '}
+                <time dateTime={poll.createdAt}>{formatDateTime(poll.createdAt)}</time>
               </Meta>
               <EditedMark poll={poll} />
               {url ? (
                 <LinkRow>
-                  <input readOnly value={url} aria-label={trProfile.profile.shareLinkLabel(poll.title)} onFocus={(e) => e.currentTarget.select()} />
+                  <input
+                    readOnly
+                    value={url}
+                    aria-label={trProfile.profile.shareLinkLabel(poll.title)}
+                    onFocus={(e) => e.currentTarget.select()}
+                  />
                   <Button $size="sm" $variant="ghost" onClick={() => void copy(url)}>
                     {trProfile.profile.copyLink}
                   </Button>
@@ -95,15 +109,32 @@ export function PollList({ polls, ownerId, canDelete, showLink, empty }: PollLis
                   </Suspense>
                   {resultsDownloadable(poll, isOpen(poll.expiresAt)) ? (
                     <>
-                      <DownloadLink $size="sm" $variant="ghost" href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`} download aria-label={`${trCreator.resultsCsv}: ${poll.title}`}>
+                      <DownloadLink
+                        $size="sm"
+                        $variant="ghost"
+                        href={`/api/polls/${encodeURIComponent(poll.id)}/results.csv`}
+                        download
+                        aria-label={`${trCreator.resultsCsv}: ${poll.title}`}
+                      >
                         {trCreator.resultsCsv}
                       </DownloadLink>
-                      <DownloadLink $size="sm" $variant="ghost" href={`/api/polls/${encodeURIComponent(poll.id)}/results.xlsx`} download aria-label={`${trCreator.resultsXlsx}: ${poll.title}`}>
+                      <DownloadLink
+                        $size="sm"
+                        $variant="ghost"
+                        href={`/api/polls/${encodeURIComponent(poll.id)}/results.xlsx`}
+                        download
+                        aria-label={`${trCreator.resultsXlsx}: ${poll.title}`}
+                      >
                         {trCreator.resultsXlsx}
                       </DownloadLink>
                     </>
                   ) : null}
-                  <Button $size="sm" $variant="danger" onClick={() => setToDelete(poll)} aria-label={`${trProfile.profile.deletePoll}: ${poll.title}`}>
+                  <Button
+                    $size="sm"
+                    $variant="danger"
+                    onClick={() => setToDelete(poll)}
+                    aria-label={`${trProfile.profile.deletePoll}: ${poll.title}`}
+                  >
                     {trProfile.profile.deletePoll}
                   </Button>
                 </Actions>

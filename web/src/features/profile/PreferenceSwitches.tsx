@@ -7,14 +7,27 @@ import { useSettingsQuery, useUpdateSettingsMutation } from './profileApi';
 import { SwitchRoot } from '../../ui/Switch';
 import { useToast } from '../toasts/useToast';
 
-export const preferenceKeys = ['isProfilePublic', 'followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults'] as const satisfies readonly (keyof UserSettings)[];
+export const preferenceKeys = [
+  'isProfilePublic',
+  'followRequestsEnabled',
+  'notifyVotes',
+  'notifyLikes',
+  'notifyComments',
+  'notifyPollResults',
+] as const satisfies readonly (keyof UserSettings)[];
 export type PreferenceKey = (typeof preferenceKeys)[number];
 
 /**
  * Privacy, follow requests and the in-app notification switches, each saved on the server (/users/me/settings) as it
  * is turned. The profile's settings tab and the settings page both show these, so they always say the same.
  */
-export function PreferenceSwitches({ userId, only = preferenceKeys }: { userId: string; only?: readonly PreferenceKey[] }) {
+export function PreferenceSwitches({
+  userId,
+  only = preferenceKeys,
+}: {
+  userId: string;
+  only?: readonly PreferenceKey[];
+}) {
   const { data: settings, isError } = useSettingsQuery();
   const [update, { isLoading }] = useUpdateSettingsMutation();
   const toast = useToast();
@@ -26,7 +39,11 @@ export function PreferenceSwitches({ userId, only = preferenceKeys }: { userId: 
       await update({ userId, patch: { [key]: value } }).unwrap();
       toast({ title: trProfile.profile.settingsSaved, variant: 'success' });
     } catch (err) {
-      toast({ title: trProfile.profile.settingsFailedTitle, description: apiErrorMessage(err) ?? trProfile.profile.settingsFailed, variant: 'error' });
+      toast({
+        title: trProfile.profile.settingsFailedTitle,
+        description: apiErrorMessage(err) ?? trProfile.profile.settingsFailed,
+        variant: 'error',
+      });
     }
   };
 

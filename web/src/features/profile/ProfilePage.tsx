@@ -41,11 +41,16 @@ export function ProfilePage() {
       </Page>
     );
   }
-  if (!key || isLoading) return <Page title={tr.pages.profile}>{<p role="status">{trProfile.profile.loading}</p>}</Page>;
+  if (!key || isLoading)
+    return <Page title={tr.pages.profile}>{<p role="status">{trProfile.profile.loading}</p>}</Page>;
   if (!profile) {
     return (
       <Page title={tr.pages.profile}>
-        <p role="alert">{apiErrorStatus(error) === 404 ? (apiErrorMessage(error) ?? trProfile.profile.loadFailed) : trProfile.profile.loadFailed}</p>
+        <p role="alert">
+          {apiErrorStatus(error) === 404
+            ? (apiErrorMessage(error) ?? trProfile.profile.loadFailed)
+            : trProfile.profile.loadFailed}
+        </p>
       </Page>
     );
   }
@@ -81,7 +86,11 @@ function Profile({ profile, own, pollsKey }: { profile: UserProfile; own: boolea
         </Private>
       ) : (
         <Suspense fallback={tabsPlaceholder}>
-          {showTabs ? <ProfileTabs profile={profile} own={own} tabs={tabs} tab={tab} polls={polls} onSelect={selectTab} /> : tabsPlaceholder}
+          {showTabs ? (
+            <ProfileTabs profile={profile} own={own} tabs={tabs} tab={tab} polls={polls} onSelect={selectTab} />
+          ) : (
+            tabsPlaceholder
+          )}
         </Suspense>
       )}
       <Suspense fallback={null}>

@@ -53,7 +53,13 @@ export function ProfileTabs({ profile, own, tabs, tab, polls, onSelect }: Profil
         ) : polls.isLoading ? (
           <Empty>{trProfile.profile.loading}</Empty>
         ) : (
-          <PollList polls={normal} ownerId={profile.id} canDelete={own} showLink={false} empty={trProfile.profile.noPolls} />
+          <PollList
+            polls={normal}
+            ownerId={profile.id}
+            canDelete={own}
+            showLink={false}
+            empty={trProfile.profile.noPolls}
+          />
         )}
       </Tabs.Content>
       {own ? (
@@ -72,7 +78,9 @@ export function ProfileTabs({ profile, own, tabs, tab, polls, onSelect }: Profil
           </>
         ) : null}
       </Tabs.Content>
-      <Tabs.Content value="takip">{tab === 'takip' ? <PeopleList userId={profile.id} direction="following" /> : null}</Tabs.Content>
+      <Tabs.Content value="takip">
+        {tab === 'takip' ? <PeopleList userId={profile.id} direction="following" /> : null}
+      </Tabs.Content>
       {own ? (
         <>
           <Tabs.Content value="bildirimler">{tab === 'bildirimler' ? <NotificationsTab /> : null}</Tabs.Content>

@@ -12,7 +12,13 @@ export function ReportMemberButton({ userId, name }: { userId: string; name: str
   if (!user || user.id === userId) return null;
   return (
     <>
-      <Button $size="sm" $variant="ghost" data-action="report-member" aria-label={trPolls.report.userButtonLabel(name)} onClick={() => setOpen(true)}>
+      <Button
+        $size="sm"
+        $variant="ghost"
+        data-action="report-member"
+        aria-label={trPolls.report.userButtonLabel(name)}
+        onClick={() => setOpen(true)}
+      >
         <FlagIcon />
         {trPolls.report.userButton}
       </Button>

@@ -21,7 +21,8 @@ export interface WelcomeCardProps {
 export function WelcomeCard({ profile, own, onOpenPeople }: WelcomeCardProps) {
   const name = nameOf(profile);
   const motivation = useMemo(() => pickMotivation(), []);
-  const count = (n: number | null | undefined) => (typeof n === 'number' ? formatCount(n) : trProfile.profile.unknownCount);
+  const count = (n: number | null | undefined) =>
+    typeof n === 'number' ? formatCount(n) : trProfile.profile.unknownCount;
 
   return (
     <Card data-welcome>

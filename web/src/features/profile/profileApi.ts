@@ -1,4 +1,12 @@
-import type { FollowRequestItem, MessageResponse, Poll, UserProfile, UserSettings, UserSettingsPatchBody, UserVote } from '@meydan/proto';
+import type {
+  FollowRequestItem,
+  MessageResponse,
+  Poll,
+  UserProfile,
+  UserSettings,
+  UserSettingsPatchBody,
+  UserVote,
+} from '@meydan/proto';
 import { api } from '../../store/api';
 import { holdingPolls, idsOf, useHeldPolls, withData } from '../polls/heldPolls';
 
@@ -12,7 +20,10 @@ export const profileApi = api.injectEndpoints({
     }),
     /** A member's polls; the entry keeps their ids (the polls are held in store/pollsSlice). */
     userPolls: build.query<string[], string>({
-      queryFn: holdingPolls((userId: string) => `/users/${encodeURIComponent(userId)}/polls`, (polls: Poll[]) => ({ polls, held: idsOf(polls) })),
+      queryFn: holdingPolls(
+        (userId: string) => `/users/${encodeURIComponent(userId)}/polls`,
+        (polls: Poll[]) => ({ polls, held: idsOf(polls) }),
+      ),
       providesTags: [{ type: 'Poll', id: 'LIST' }],
     }),
     userVotes: build.query<UserVote[], string>({

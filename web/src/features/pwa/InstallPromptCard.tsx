@@ -3,7 +3,12 @@ import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { Button } from '../../ui/buttons';
 import { takeInstallOffer } from './earlyInstallOffer';
-import { createInstallPrompt, runsStandalone, type BeforeInstallPromptEvent, type InstallPrompt } from './installPrompt';
+import {
+  createInstallPrompt,
+  runsStandalone,
+  type BeforeInstallPromptEvent,
+  type InstallPrompt,
+} from './installPrompt';
 
 const text = tr.pwa;
 
@@ -13,7 +18,11 @@ export function InstallPromptCard() {
   const prompt = useRef<InstallPrompt | null>(null);
 
   useEffect(() => {
-    const controller = createInstallPrompt({ storage: window.localStorage, isStandalone: runsStandalone, onVisibleChange: setVisible });
+    const controller = createInstallPrompt({
+      storage: window.localStorage,
+      isStandalone: runsStandalone,
+      onVisibleChange: setVisible,
+    });
     prompt.current = controller;
     const offered = (event: Event) => controller.offered(event as BeforeInstallPromptEvent);
     const installed = () => controller.installed();

@@ -20,7 +20,12 @@ export interface InstallPromptDeps {
  * and never dismissed (both kept in local storage), never when the app already runs standalone. Dismissing or
  * declining records the dismissal; installing hides it.
  */
-export function createInstallPrompt({ storage, isStandalone, onVisibleChange, delayMs = limits.pwa.installPromptDelayMs }: InstallPromptDeps) {
+export function createInstallPrompt({
+  storage,
+  isStandalone,
+  onVisibleChange,
+  delayMs = limits.pwa.installPromptDelayMs,
+}: InstallPromptDeps) {
   let offer: BeforeInstallPromptEvent | null = null;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let visible = false;
@@ -92,5 +97,8 @@ export type InstallPrompt = ReturnType<typeof createInstallPrompt>;
 
 export function runsStandalone(): boolean {
   const iosStandalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
-  return iosStandalone || (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches);
+  return (
+    iosStandalone ||
+    (typeof window.matchMedia === 'function' && window.matchMedia('(display-mode: standalone)').matches)
+  );
 }

@@ -16,7 +16,12 @@ export function startServiceWorker(store: AppStore): void {
     onNeedRefresh() {
       const actionId = registerToastAction('pwa-update', () => void updateServiceWorker(true));
       store.dispatch(
-        showToast({ title: tr.pwa.updateTitle, description: tr.pwa.updateText, action: { label: tr.pwa.reload, actionId }, persistent: true }),
+        showToast({
+          title: tr.pwa.updateTitle,
+          description: tr.pwa.updateText,
+          action: { label: tr.pwa.reload, actionId },
+          persistent: true,
+        }),
       );
     },
     onNeedReload() {

@@ -6,7 +6,9 @@
 
 /** Whether this browser has what Web Push needs (a service worker, PushManager and notifications). */
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window
+  );
 }
 
 /** How long a click waits for the service worker the app registers at start (serviceWorker.ts) to be ready. */
@@ -34,7 +36,10 @@ export async function currentSubscription(): Promise<PushSubscription | null> {
 
 /** The VAPID public key (base64url) as the bytes `applicationServerKey` takes. */
 export function keyBytes(base64url: string): Uint8Array<ArrayBuffer> {
-  const base64 = base64url.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(base64url.length / 4) * 4, '=');
+  const base64 = base64url
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .padEnd(Math.ceil(base64url.length / 4) * 4, '=');
   const binary = atob(base64);
   const bytes = new Uint8Array(new ArrayBuffer(binary.length));
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
@@ -50,7 +55,8 @@ export async function subscribeBrowser(publicKey: string): Promise<SubscribeOutc
   const permission = Notification.permission === 'granted' ? 'granted' : await Notification.requestPermission();
   if (permission !== 'granted') return { refused: 'blocked' };
   const existing = await reg.pushManager.getSubscription();
-  const subscription = existing ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
+  const subscription =
+    existing ?? (await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: keyBytes(publicKey) }));
   return { subscription: subscription.toJSON() };
 }
 

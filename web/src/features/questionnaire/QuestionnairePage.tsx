@@ -68,7 +68,12 @@ function StartAnalysis({ profile }: { profile: UserProfile }) {
   const [start, { isLoading }] = useStartAnalysisMutation();
   const run = async () => {
     const result = await start(profile.id);
-    if ('error' in result) toast({ title: T.analysisFailed, description: apiErrorMessage(result.error) ?? T.analysisFailed, variant: 'error' });
+    if ('error' in result)
+      toast({
+        title: T.analysisFailed,
+        description: apiErrorMessage(result.error) ?? T.analysisFailed,
+        variant: 'error',
+      });
   };
   return (
     <Card as="section" aria-labelledby="analysis-start">
@@ -102,7 +107,13 @@ function CompletedAnalysis({ userId, onRedo }: { userId: string; onRedo: () => v
                   <span>
                     {trait.label} <strong>{trait.score}</strong>
                   </span>
-                  <div role="meter" aria-label={trait.label} aria-valuemin={0} aria-valuemax={100} aria-valuenow={trait.score}>
+                  <div
+                    role="meter"
+                    aria-label={trait.label}
+                    aria-valuemin={0}
+                    aria-valuemax={100}
+                    aria-valuenow={trait.score}
+                  >
                     <div style={{ width: `${trait.score}%` }} />
                   </div>
                   <Hint>{trait.description}</Hint>

@@ -7,7 +7,12 @@ import { Button } from '../../ui/buttons';
 import { Actions, controlStyles, Hint, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { countries, provinces } from './places.generated';
-import { useProfileQuestionsQuery, useSaveAnswersMutation, useSaveProfileDataMutation, type ProfileQuestion } from './questionnaireApi';
+import {
+  useProfileQuestionsQuery,
+  useSaveAnswersMutation,
+  useSaveProfileDataMutation,
+  type ProfileQuestion,
+} from './questionnaireApi';
 import { risingSignOf, sunSignOf, zodiacSigns } from './zodiac';
 
 const T = trProfile.questionnaire;
@@ -34,13 +39,20 @@ export function Wizard({ userId, onLeave }: { userId: string; onLeave: () => voi
 
   let content: ReactNode;
   if (step === 0) content = <BasicsStep basics={basics} update={update} />;
-  else if (step === 1) content = <SignStep basics={basics} zodiacSign={wizard.zodiacSign} onSign={wizard.setZodiacSign} />;
+  else if (step === 1)
+    content = <SignStep basics={basics} zodiacSign={wizard.zodiacSign} onSign={wizard.setZodiacSign} />;
   else if (step < TOTAL_STEPS - 1) {
     const stepQuestions = questions.slice((step - 2) * QUESTIONS_PER_STEP, (step - 1) * QUESTIONS_PER_STEP);
     content = (
       <Fields>
         {stepQuestions.map((q, i) => (
-          <QuestionField key={q.id} question={q} number={(step - 2) * QUESTIONS_PER_STEP + i + 1} value={answers[q.id]} onChange={(answer) => setAnswers((a) => ({ ...a, [q.id]: answer }))} />
+          <QuestionField
+            key={q.id}
+            question={q}
+            number={(step - 2) * QUESTIONS_PER_STEP + i + 1}
+            value={answers[q.id]}
+            onChange={(answer) => setAnswers((a) => ({ ...a, [q.id]: answer }))}
+          />
         ))}
       </Fields>
     );
@@ -50,7 +62,13 @@ export function Wizard({ userId, onLeave }: { userId: string; onLeave: () => voi
     <Frame ref={wizard.frame} aria-labelledby="wizard-step">
       <Progress>
         <span>{T.progress(step + 1, TOTAL_STEPS)}</span>
-        <div role="progressbar" aria-label={T.progress(step + 1, TOTAL_STEPS)} aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+        <div
+          role="progressbar"
+          aria-label={T.progress(step + 1, TOTAL_STEPS)}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+        >
           <Bar style={{ width: `${percent}%` }} />
         </div>
       </Progress>
@@ -78,7 +96,14 @@ function useWizard(userId: string, onLeave: () => void) {
   const [saveProfile, { isLoading: savingProfile }] = useSaveProfileDataMutation();
   const [saveAnswers, { isLoading: savingAnswers }] = useSaveAnswersMutation();
   const [step, setStep] = useState(0);
-  const [basics, setBasics] = useState<Basics>({ birthDate: '', birthTime: '', country: TURKIYE, city: DEFAULT_CITY, district: '', gender: '' });
+  const [basics, setBasics] = useState<Basics>({
+    birthDate: '',
+    birthTime: '',
+    country: TURKIYE,
+    city: DEFAULT_CITY,
+    district: '',
+    gender: '',
+  });
   const [zodiacSign, setZodiacSign] = useState('');
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const { frame, heading } = useStepFocus(step);
@@ -87,28 +112,43 @@ function useWizard(userId: string, onLeave: () => void) {
 
   const stepValid = (): boolean => {
     if (step === 0) {
-      if (!basics.birthDate) return missing(T.missingDate), false;
-      if (basics.country === TURKIYE && !basics.district) return missing(T.missingPlace), false;
-      if (!basics.birthTime) return missing(T.missingTime), false;
+      if (!basics.birthDate) return (missing(T.missingDate), false);
+      if (basics.country === TURKIYE && !basics.district) return (missing(T.missingPlace), false);
+      if (!basics.birthTime) return (missing(T.missingTime), false);
     }
-    if (step === 1 && !zodiacSign) return missing(T.missingSign), false;
+    if (step === 1 && !zodiacSign) return (missing(T.missingSign), false);
     return true;
   };
 
   const finish = async () => {
     const countryName = countries.find((c) => c.code === basics.country)?.name ?? basics.country;
-    const birthPlace = basics.country === TURKIYE ? [countryName, basics.city, basics.district].join(', ') : countryName;
+    const birthPlace =
+      basics.country === TURKIYE ? [countryName, basics.city, basics.district].join(', ') : countryName;
     const profile = await saveProfile({
       userId,
-      data: { birthDate: basics.birthDate, birthTime: basics.birthTime, birthPlace, zodiacSign, ...(basics.gender ? { gender: basics.gender } : {}) },
+      data: {
+        birthDate: basics.birthDate,
+        birthTime: basics.birthTime,
+        birthPlace,
+        zodiacSign,
+        ...(basics.gender ? { gender: basics.gender } : {}),
+      },
     });
     if ('error' in profile) {
-      toast({ title: T.failedTitle, description: `${T.failedText}${apiErrorMessage(profile.error) ?? ''}`, variant: 'error' });
+      toast({
+        title: T.failedTitle,
+        description: `${T.failedText}${apiErrorMessage(profile.error) ?? ''}`,
+        variant: 'error',
+      });
       return;
     }
     const byId = new Map(questions.map((q) => [q.id, q]));
     const body = {
-      answers: Object.entries(answers).map(([questionId, answer]) => ({ questionId, answer, category: byId.get(questionId)?.category ?? questionId })),
+      answers: Object.entries(answers).map(([questionId, answer]) => ({
+        questionId,
+        answer,
+        category: byId.get(questionId)?.category ?? questionId,
+      })),
     };
     const saved = await saveAnswers({ userId, body });
     if ('error' in saved) {
@@ -126,7 +166,21 @@ function useWizard(userId: string, onLeave: () => void) {
   const back = () => (step === 0 ? onLeave() : setStep(step - 1));
   const update = (patch: Partial<Basics>) => setBasics((b) => ({ ...b, ...patch }));
 
-  return { step, basics, update, zodiacSign, setZodiacSign, questions, answers, setAnswers, busy: savingProfile || savingAnswers, next, back, frame, heading };
+  return {
+    step,
+    basics,
+    update,
+    zodiacSign,
+    setZodiacSign,
+    questions,
+    answers,
+    setAnswers,
+    busy: savingProfile || savingAnswers,
+    next,
+    back,
+    frame,
+    heading,
+  };
 }
 
 /**
@@ -152,23 +206,50 @@ function BasicsStep({ basics, update }: { basics: Basics; update: (patch: Partia
   const districts = province?.districts ?? [];
   return (
     <Fields>
-      <InputField label={T.birthDate} type="date" value={basics.birthDate} onChange={(e) => update({ birthDate: e.target.value })} max={new Date().toISOString().slice(0, 10)} required />
-      <InputField label={T.birthTime} type="time" value={basics.birthTime} onChange={(e) => update({ birthTime: e.target.value })} required />
-      <SelectField label={T.country} value={basics.country} onChange={(country) => update({ country, city: country === TURKIYE ? DEFAULT_CITY : '', district: '' })}>
+      <InputField
+        label={T.birthDate}
+        type="date"
+        value={basics.birthDate}
+        onChange={(e) => update({ birthDate: e.target.value })}
+        max={new Date().toISOString().slice(0, 10)}
+        required
+      />
+      <InputField
+        label={T.birthTime}
+        type="time"
+        value={basics.birthTime}
+        onChange={(e) => update({ birthTime: e.target.value })}
+        required
+      />
+      <SelectField
+        label={T.country}
+        value={basics.country}
+        onChange={(country) => update({ country, city: country === TURKIYE ? DEFAULT_CITY : '', district: '' })}
+      >
         {countries.map((c) => (
           <option key={c.code} value={c.code}>
             {c.name}
           </option>
         ))}
       </SelectField>
-      <SelectField label={T.city} value={basics.city} disabled={basics.country !== TURKIYE} onChange={(city) => update({ city, district: '' })}>
+      <SelectField
+        label={T.city}
+        value={basics.city}
+        disabled={basics.country !== TURKIYE}
+        onChange={(city) => update({ city, district: '' })}
+      >
         {provinces.map((p) => (
           <option key={p.code} value={p.name}>
             {p.name}
           </option>
         ))}
       </SelectField>
-      <SelectField label={T.district} value={basics.district} disabled={basics.country !== TURKIYE} onChange={(district) => update({ district })}>
+      <SelectField
+        label={T.district}
+        value={basics.district}
+        disabled={basics.country !== TURKIYE}
+        onChange={(district) => update({ district })}
+      >
         <option value="">{T.chooseDistrict}</option>
         {districts.map((d) => (
           <option key={d} value={d}>
@@ -181,7 +262,13 @@ function BasicsStep({ basics, update }: { basics: Basics; update: (patch: Partia
         <Choices>
           {(['kadın', 'erkek'] as const).map((g) => (
             <Choice key={g}>
-              <input type="radio" name="gender" value={g} checked={basics.gender === g} onChange={() => update({ gender: g })} />
+              <input
+                type="radio"
+                name="gender"
+                value={g}
+                checked={basics.gender === g}
+                onChange={() => update({ gender: g })}
+              />
               {g === 'kadın' ? T.female : T.male}
             </Choice>
           ))}
@@ -191,16 +278,31 @@ function BasicsStep({ basics, update }: { basics: Basics; update: (patch: Partia
   );
 }
 
-const provinceOf = (basics: Basics) => (basics.country === TURKIYE ? provinces.find((p) => p.name === basics.city) : undefined);
+const provinceOf = (basics: Basics) =>
+  basics.country === TURKIYE ? provinces.find((p) => p.name === basics.city) : undefined;
 
 /** Step 2: the sun and rising signs worked out from step 1, and the sign the member chooses. */
-function SignStep({ basics, zodiacSign, onSign }: { basics: Basics; zodiacSign: string; onSign: (sign: string) => void }) {
+function SignStep({
+  basics,
+  zodiacSign,
+  onSign,
+}: {
+  basics: Basics;
+  zodiacSign: string;
+  onSign: (sign: string) => void;
+}) {
   const province = provinceOf(basics);
   const sun = sunSignOf(basics.birthDate);
   const rising = useMemo(
-    () => (province && basics.birthDate && basics.birthTime
-      ? risingSignOf({ birthDate: basics.birthDate, birthTime: basics.birthTime, latitude: province.lat, longitude: province.lon })
-      : null),
+    () =>
+      province && basics.birthDate && basics.birthTime
+        ? risingSignOf({
+            birthDate: basics.birthDate,
+            birthTime: basics.birthTime,
+            latitude: province.lat,
+            longitude: province.lon,
+          })
+        : null,
     [province, basics.birthDate, basics.birthTime],
   );
   return (
@@ -219,7 +321,13 @@ function SignStep({ basics, zodiacSign, onSign }: { basics: Basics; zodiacSign: 
         <SignGrid>
           {zodiacSigns.map((sign) => (
             <SignCard key={sign.name} $selected={zodiacSign === sign.name}>
-              <input type="radio" name="zodiacSign" value={sign.name} checked={zodiacSign === sign.name} onChange={() => onSign(sign.name)} />
+              <input
+                type="radio"
+                name="zodiacSign"
+                value={sign.name}
+                checked={zodiacSign === sign.name}
+                onChange={() => onSign(sign.name)}
+              />
               <strong>{sign.name}</strong>
               <small>{sign.dateRange}</small>
               <small>
@@ -251,7 +359,19 @@ function SummaryStep({ questions, answers }: { questions: ProfileQuestion[]; ans
   );
 }
 
-function SelectField({ label, value, onChange, disabled, children }: { label: string; value: string; onChange: (value: string) => void; disabled?: boolean; children: ReactNode }) {
+function SelectField({
+  label,
+  value,
+  onChange,
+  disabled,
+  children,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  disabled?: boolean;
+  children: ReactNode;
+}) {
   const id = `select-${label}`;
   return (
     <SelectWrap>
@@ -263,7 +383,17 @@ function SelectField({ label, value, onChange, disabled, children }: { label: st
   );
 }
 
-function QuestionField({ question, number, value, onChange }: { question: ProfileQuestion; number: number; value: string | undefined; onChange: (answer: string) => void }) {
+function QuestionField({
+  question,
+  number,
+  value,
+  onChange,
+}: {
+  question: ProfileQuestion;
+  number: number;
+  value: string | undefined;
+  onChange: (answer: string) => void;
+}) {
   return (
     <fieldset>
       <legend>
@@ -273,7 +403,13 @@ function QuestionField({ question, number, value, onChange }: { question: Profil
       <Choices $column>
         {question.options.map((option) => (
           <Choice key={option}>
-            <input type="radio" name={question.id} value={option} checked={value === option} onChange={() => onChange(option)} />
+            <input
+              type="radio"
+              name={question.id}
+              value={option}
+              checked={value === option}
+              onChange={() => onChange(option)}
+            />
             {option}
           </Choice>
         ))}

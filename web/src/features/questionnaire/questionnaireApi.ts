@@ -1,4 +1,10 @@
-import type { MessageResponse, PersonalityAnalysis, ProfileAnswersBody, ProfilePatchBody, UserProfile } from '@meydan/proto';
+import type {
+  MessageResponse,
+  PersonalityAnalysis,
+  ProfileAnswersBody,
+  ProfilePatchBody,
+  UserProfile,
+} from '@meydan/proto';
 import { api } from '../../store/api';
 import { holdingPolls, holdList, type PollIdList } from '../polls/heldPolls';
 
@@ -16,15 +22,33 @@ export const questionnaireApi = api.injectEndpoints({
       query: () => '/profile-questions',
     }),
     saveProfileData: build.mutation<UserProfile, { userId: string; data: ProfilePatchBody }>({
-      query: ({ userId, data }) => ({ url: `/users/${encodeURIComponent(userId)}/profile`, method: 'PATCH', body: data }),
+      query: ({ userId, data }) => ({
+        url: `/users/${encodeURIComponent(userId)}/profile`,
+        method: 'PATCH',
+        body: data,
+      }),
     }),
-    saveAnswers: build.mutation<MessageResponse & { profileQuestionsCompleted: boolean }, { userId: string; body: ProfileAnswersBody }>({
-      query: ({ userId, body }) => ({ url: `/users/${encodeURIComponent(userId)}/profile-answers`, method: 'POST', body }),
+    saveAnswers: build.mutation<
+      MessageResponse & { profileQuestionsCompleted: boolean },
+      { userId: string; body: ProfileAnswersBody }
+    >({
+      query: ({ userId, body }) => ({
+        url: `/users/${encodeURIComponent(userId)}/profile-answers`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: (_result, error, { userId }) => (error ? [] : [{ type: 'User', id: userId }]),
     }),
     startAnalysis: build.mutation<PersonalityAnalysis, string>({
       query: (userId) => ({ url: `/users/${encodeURIComponent(userId)}/analysis`, method: 'POST' }),
-      invalidatesTags: (_result, error, userId) => (error ? [] : [{ type: 'User', id: userId }, { type: 'User', id: `analysis-${userId}` }, { type: 'Poll', id: 'FOR_YOU' }]),
+      invalidatesTags: (_result, error, userId) =>
+        error
+          ? []
+          : [
+              { type: 'User', id: userId },
+              { type: 'User', id: `analysis-${userId}` },
+              { type: 'Poll', id: 'FOR_YOU' },
+            ],
     }),
     personalityAnalysis: build.query<PersonalityAnalysis, string>({
       query: (userId) => `/users/${encodeURIComponent(userId)}/analysis`,

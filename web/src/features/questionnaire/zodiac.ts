@@ -17,18 +17,102 @@ export interface ZodiacSign {
 
 /** In zodiac order from Koç (0° ecliptic longitude), 30° each. */
 export const zodiacSigns: readonly ZodiacSign[] = [
-  { name: 'Koç', from: [3, 21], dateRange: '21 Mart - 19 Nisan', element: 'Ateş', planet: 'Mars', traits: ['Cesur', 'Enerjik', 'Lider', 'Aceleci', 'Rekabetçi'] },
-  { name: 'Boğa', from: [4, 20], dateRange: '20 Nisan - 20 Mayıs', element: 'Toprak', planet: 'Venüs', traits: ['Sabırlı', 'Güvenilir', 'Kararlı', 'Keyfine düşkün', 'İnatçı'] },
-  { name: 'İkizler', from: [5, 21], dateRange: '21 Mayıs - 20 Haziran', element: 'Hava', planet: 'Merkür', traits: ['Meraklı', 'Konuşkan', 'Esprili', 'Uyumlu', 'Kararsız'] },
-  { name: 'Yengeç', from: [6, 21], dateRange: '21 Haziran - 22 Temmuz', element: 'Su', planet: 'Ay', traits: ['Duygusal', 'Koruyucu', 'Sadık', 'Sezgisel', 'Hassas'] },
-  { name: 'Aslan', from: [7, 23], dateRange: '23 Temmuz - 22 Ağustos', element: 'Ateş', planet: 'Güneş', traits: ['Özgüvenli', 'Cömert', 'Yaratıcı', 'Sıcakkanlı', 'Gururlu'] },
-  { name: 'Başak', from: [8, 23], dateRange: '23 Ağustos - 22 Eylül', element: 'Toprak', planet: 'Merkür', traits: ['Titiz', 'Analitik', 'Çalışkan', 'Yardımsever', 'Eleştirel'] },
-  { name: 'Terazi', from: [9, 23], dateRange: '23 Eylül - 22 Ekim', element: 'Hava', planet: 'Venüs', traits: ['Adil', 'Diplomatik', 'Zarif', 'Sosyal', 'Kararsız'] },
-  { name: 'Akrep', from: [10, 23], dateRange: '23 Ekim - 21 Kasım', element: 'Su', planet: 'Plüton', traits: ['Tutkulu', 'Kararlı', 'Gizemli', 'Sezgisel', 'Kıskanç'] },
-  { name: 'Yay', from: [11, 22], dateRange: '22 Kasım - 21 Aralık', element: 'Ateş', planet: 'Jüpiter', traits: ['İyimser', 'Özgür ruhlu', 'Maceracı', 'Dürüst', 'Sabırsız'] },
-  { name: 'Oğlak', from: [12, 22], dateRange: '22 Aralık - 19 Ocak', element: 'Toprak', planet: 'Satürn', traits: ['Disiplinli', 'Sorumlu', 'Hırslı', 'Sabırlı', 'Temkinli'] },
-  { name: 'Kova', from: [1, 20], dateRange: '20 Ocak - 18 Şubat', element: 'Hava', planet: 'Uranüs', traits: ['Bağımsız', 'Yenilikçi', 'İnsancıl', 'Özgün', 'Mesafeli'] },
-  { name: 'Balık', from: [2, 19], dateRange: '19 Şubat - 20 Mart', element: 'Su', planet: 'Neptün', traits: ['Hayalperest', 'Şefkatli', 'Sanatsal', 'Sezgisel', 'Duygusal'] },
+  {
+    name: 'Koç',
+    from: [3, 21],
+    dateRange: '21 Mart - 19 Nisan',
+    element: 'Ateş',
+    planet: 'Mars',
+    traits: ['Cesur', 'Enerjik', 'Lider', 'Aceleci', 'Rekabetçi'],
+  },
+  {
+    name: 'Boğa',
+    from: [4, 20],
+    dateRange: '20 Nisan - 20 Mayıs',
+    element: 'Toprak',
+    planet: 'Venüs',
+    traits: ['Sabırlı', 'Güvenilir', 'Kararlı', 'Keyfine düşkün', 'İnatçı'],
+  },
+  {
+    name: 'İkizler',
+    from: [5, 21],
+    dateRange: '21 Mayıs - 20 Haziran',
+    element: 'Hava',
+    planet: 'Merkür',
+    traits: ['Meraklı', 'Konuşkan', 'Esprili', 'Uyumlu', 'Kararsız'],
+  },
+  {
+    name: 'Yengeç',
+    from: [6, 21],
+    dateRange: '21 Haziran - 22 Temmuz',
+    element: 'Su',
+    planet: 'Ay',
+    traits: ['Duygusal', 'Koruyucu', 'Sadık', 'Sezgisel', 'Hassas'],
+  },
+  {
+    name: 'Aslan',
+    from: [7, 23],
+    dateRange: '23 Temmuz - 22 Ağustos',
+    element: 'Ateş',
+    planet: 'Güneş',
+    traits: ['Özgüvenli', 'Cömert', 'Yaratıcı', 'Sıcakkanlı', 'Gururlu'],
+  },
+  {
+    name: 'Başak',
+    from: [8, 23],
+    dateRange: '23 Ağustos - 22 Eylül',
+    element: 'Toprak',
+    planet: 'Merkür',
+    traits: ['Titiz', 'Analitik', 'Çalışkan', 'Yardımsever', 'Eleştirel'],
+  },
+  {
+    name: 'Terazi',
+    from: [9, 23],
+    dateRange: '23 Eylül - 22 Ekim',
+    element: 'Hava',
+    planet: 'Venüs',
+    traits: ['Adil', 'Diplomatik', 'Zarif', 'Sosyal', 'Kararsız'],
+  },
+  {
+    name: 'Akrep',
+    from: [10, 23],
+    dateRange: '23 Ekim - 21 Kasım',
+    element: 'Su',
+    planet: 'Plüton',
+    traits: ['Tutkulu', 'Kararlı', 'Gizemli', 'Sezgisel', 'Kıskanç'],
+  },
+  {
+    name: 'Yay',
+    from: [11, 22],
+    dateRange: '22 Kasım - 21 Aralık',
+    element: 'Ateş',
+    planet: 'Jüpiter',
+    traits: ['İyimser', 'Özgür ruhlu', 'Maceracı', 'Dürüst', 'Sabırsız'],
+  },
+  {
+    name: 'Oğlak',
+    from: [12, 22],
+    dateRange: '22 Aralık - 19 Ocak',
+    element: 'Toprak',
+    planet: 'Satürn',
+    traits: ['Disiplinli', 'Sorumlu', 'Hırslı', 'Sabırlı', 'Temkinli'],
+  },
+  {
+    name: 'Kova',
+    from: [1, 20],
+    dateRange: '20 Ocak - 18 Şubat',
+    element: 'Hava',
+    planet: 'Uranüs',
+    traits: ['Bağımsız', 'Yenilikçi', 'İnsancıl', 'Özgün', 'Mesafeli'],
+  },
+  {
+    name: 'Balık',
+    from: [2, 19],
+    dateRange: '19 Şubat - 20 Mart',
+    element: 'Su',
+    planet: 'Neptün',
+    traits: ['Hayalperest', 'Şefkatli', 'Sanatsal', 'Sezgisel', 'Duygusal'],
+  },
 ];
 
 /** The sun sign of a birth date 'YYYY-MM-DD' by the fixed date ranges; null for an invalid date. */
@@ -83,12 +167,15 @@ const rad = Math.PI / 180;
  */
 export function ascendantLongitude(instant: Date, latitude: number, longitude: number): number {
   const time = MakeTime(instant);
-  const theta = (((SiderealTime(time) + longitude / 15) % 24) + 24) % 24 * 15 * rad;
+  const theta = ((((SiderealTime(time) + longitude / 15) % 24) + 24) % 24) * 15 * rad;
   const centuries = time.tt / 36525;
   const epsilon = (23.4392911 - 0.0130042 * centuries) * rad;
   const phi = latitude * rad;
-  const lambda = Math.atan2(Math.cos(theta), -(Math.sin(theta) * Math.cos(epsilon) + Math.tan(phi) * Math.sin(epsilon)));
-  return ((lambda / rad) % 360 + 360) % 360;
+  const lambda = Math.atan2(
+    Math.cos(theta),
+    -(Math.sin(theta) * Math.cos(epsilon) + Math.tan(phi) * Math.sin(epsilon)),
+  );
+  return (((lambda / rad) % 360) + 360) % 360;
 }
 
 /** The rising sign of a birth at a place (Türkiye's time zone unless told). */

@@ -40,7 +40,13 @@ export function QuickDecision() {
       ) : finished || !current ? (
         <QuickFinished onRestart={quick.restart} onAdd={() => setAdding(true)} />
       ) : (
-        <QuickQuestionCard key={current.id} question={current} isMember={isMember} onChoose={quick.choose} onSkip={quick.next} />
+        <QuickQuestionCard
+          key={current.id}
+          question={current}
+          isMember={isMember}
+          onChoose={quick.choose}
+          onSkip={quick.next}
+        />
       )}
       {!adding && !finished ? (
         <AddLink type="button" onClick={() => setAdding(true)}>
@@ -71,7 +77,8 @@ function useQuickDecision(isMember: boolean) {
   const byId = new Map(questions.map((q) => [q.id, q]));
   const list = ids.map((id) => byId.get(id)).filter((q): q is QuickQuestion => Boolean(q));
   const base = list[Math.min(index, list.length - 1)];
-  const current = base && local[base.id] !== undefined && !base.poll?.hasVoted ? withLocalVote(base, local[base.id]!) : base;
+  const current =
+    base && local[base.id] !== undefined && !base.poll?.hasVoted ? withLocalVote(base, local[base.id]!) : base;
   const { cast } = useVote({ id: current?.poll?.id ?? '' });
 
   useEffect(() => () => void (timer.current && clearTimeout(timer.current)), []);
@@ -160,7 +167,9 @@ function QuickQuestionCard({ question: current, isMember, onChoose, onSkip }: Qu
         })}
       </Versus>
       <Bottom>
-        <span role="status">{current.hasVoted ? (current.poll && isMember ? trPolls.quick.voted : trPolls.quick.localVoted) : ''}</span>
+        <span role="status">
+          {current.hasVoted ? (current.poll && isMember ? trPolls.quick.voted : trPolls.quick.localVoted) : ''}
+        </span>
         <Button $size="sm" onClick={onSkip}>
           <SkipIcon />
           {trPolls.quick.skip}
@@ -314,7 +323,9 @@ const Choice = styled.button<{ $chosen: boolean }>`
   border-radius: ${({ theme }) => theme.radii.md};
   border: 2px solid ${({ theme, $chosen }) => ($chosen ? theme.colors.primary : theme.colors.border)};
   background: ${({ theme, $chosen }) =>
-    $chosen ? `color-mix(in srgb, ${theme.colors.primary} 16%, ${theme.colors.surfaceRaised})` : theme.colors.surfaceRaised};
+    $chosen
+      ? `color-mix(in srgb, ${theme.colors.primary} 16%, ${theme.colors.surfaceRaised})`
+      : theme.colors.surfaceRaised};
   color: ${({ theme }) => theme.colors.text};
   font-weight: 700;
   text-align: center;

@@ -12,10 +12,15 @@ export const quickApi = api.injectEndpoints({
      * there are none). Cached 5 minutes like the earlier product's samples.
      */
     quickPolls: build.query<string[], void>({
-      queryFn: holdingPolls(() => ({ url: '/polls', params: { feed: 'new', limit: 50 } }), (list: PollList) => {
-        const polls = list.polls.map(normalizePoll).filter((poll) => poll.options.length === 2 && isOpen(poll.expiresAt));
-        return { polls, held: idsOf(polls) };
-      }),
+      queryFn: holdingPolls(
+        () => ({ url: '/polls', params: { feed: 'new', limit: 50 } }),
+        (list: PollList) => {
+          const polls = list.polls
+            .map(normalizePoll)
+            .filter((poll) => poll.options.length === 2 && isOpen(poll.expiresAt));
+          return { polls, held: idsOf(polls) };
+        },
+      ),
       keepUnusedDataFor: limits.quick.sampleCacheMs / 1000,
       providesTags: (result) => heldPollTags(result ?? []),
     }),

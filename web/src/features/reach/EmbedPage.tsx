@@ -137,7 +137,11 @@ function EmbedStatus({ error, link }: { error: unknown; link: string }) {
   return (
     <Frame aria-labelledby="page-title">
       <h1 id="page-title">{text}</h1>
-      {error ? <BackLink href={link} target="_blank" rel="noopener">{t.openOnMeydan}</BackLink> : null}
+      {error ? (
+        <BackLink href={link} target="_blank" rel="noopener">
+          {t.openOnMeydan}
+        </BackLink>
+      ) : null}
     </Frame>
   );
 }

@@ -41,7 +41,13 @@ export function SearchPage() {
   return (
     <Page title={q ? t.resultsFor(q) : t.title}>
       <Form role="search" onSubmit={submit}>
-        <input type="search" value={draft} onChange={(e) => setDraft(e.target.value)} aria-label={t.label} maxLength={100} />
+        <input
+          type="search"
+          value={draft}
+          onChange={(e) => setDraft(e.target.value)}
+          aria-label={t.label}
+          maxLength={100}
+        />
         <Button $variant="primary" type="submit">
           {t.submit}
         </Button>

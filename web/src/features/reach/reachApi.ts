@@ -15,11 +15,17 @@ const holdFound = ({ polls = [], ...rest }: SearchResult) => ({ polls, held: { .
 export const reachApi = api.injectEndpoints({
   endpoints: (build) => ({
     search: build.query<FoundPolls, SearchArgs>({
-      queryFn: holdingPolls(({ q, type, page }: SearchArgs) => `/search?q=${encodeURIComponent(q)}&type=${type}&page=${page}`, holdFound),
+      queryFn: holdingPolls(
+        ({ q, type, page }: SearchArgs) => `/search?q=${encodeURIComponent(q)}&type=${type}&page=${page}`,
+        holdFound,
+      ),
       providesTags: (result) => heldPollTags(result?.pollIds ?? []),
     }),
     tagPolls: build.query<FoundPolls, TagArgs>({
-      queryFn: holdingPolls(({ tag, page }: TagArgs) => `/tags/${encodeURIComponent(tag)}/polls?page=${page}`, holdFound),
+      queryFn: holdingPolls(
+        ({ tag, page }: TagArgs) => `/tags/${encodeURIComponent(tag)}/polls?page=${page}`,
+        holdFound,
+      ),
       providesTags: (result) => heldPollTags(result?.pollIds ?? []),
     }),
     trendingTags: build.query<TrendingTags, void>({ query: () => '/tags/trending' }),

@@ -40,7 +40,11 @@ export function LoginDialog() {
       description={texts.description}
       width="26rem"
     >
-      {mode === 'login' ? <LoginForm onForgot={() => setMode('forgot')} /> : <ForgotPasswordForm onBack={() => setMode('login')} />}
+      {mode === 'login' ? (
+        <LoginForm onForgot={() => setMode('forgot')} />
+      ) : (
+        <ForgotPasswordForm onBack={() => setMode('login')} />
+      )}
     </Modal>
   );
 }
@@ -70,10 +74,18 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
     try {
       const user = await login(body).unwrap();
       dispatch(dialogClosed());
-      toast({ title: trSession.login.successTitle, description: trSession.login.successText(nameOf(user)), variant: 'success' });
+      toast({
+        title: trSession.login.successTitle,
+        description: trSession.login.successText(nameOf(user)),
+        variant: 'success',
+      });
     } catch (err) {
       challenge.failed(apiErrorCode(err));
-      toast({ title: trSession.login.failedTitle, description: apiErrorMessage(err) ?? trSession.login.failedText, variant: 'error' });
+      toast({
+        title: trSession.login.failedTitle,
+        description: apiErrorMessage(err) ?? trSession.login.failedText,
+        variant: 'error',
+      });
     }
   }
 
@@ -102,7 +114,12 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       <Forgot>
         <LinkButton onClick={onForgot}>{trSession.login.forgot}</LinkButton>
       </Forgot>
-      <ChallengeStep state={challenge} label={trSession.login.challengeLabel} hint={trSession.login.challengeHint} error={errors['altcha']} />
+      <ChallengeStep
+        state={challenge}
+        label={trSession.login.challengeLabel}
+        hint={trSession.login.challengeHint}
+        error={errors['altcha']}
+      />
       <Actions>
         <Button onClick={() => dispatch(dialogClosed())}>{trSession.login.cancel}</Button>
         <Button type="submit" $variant="primary" disabled={isLoading || challenge.pending}>
@@ -111,7 +128,9 @@ function LoginForm({ onForgot }: { onForgot: () => void }) {
       </Actions>
       <Switch>
         {trSession.login.noAccount}{' '}
-        <LinkButton onClick={() => dispatch(dialogOpened({ kind: 'register' }))}>{trSession.login.toRegister}</LinkButton>
+        <LinkButton onClick={() => dispatch(dialogOpened({ kind: 'register' }))}>
+          {trSession.login.toRegister}
+        </LinkButton>
       </Switch>
     </Form>
   );
@@ -137,7 +156,11 @@ export function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     try {
       setSent((await forgotPassword(body).unwrap()).message);
     } catch (err) {
-      toast({ title: trSession.forgotPassword.failedTitle, description: apiErrorMessage(err) ?? trSession.forgotPassword.failedText, variant: 'error' });
+      toast({
+        title: trSession.forgotPassword.failedTitle,
+        description: apiErrorMessage(err) ?? trSession.forgotPassword.failedText,
+        variant: 'error',
+      });
     }
   }
 

@@ -143,7 +143,11 @@ function useRegisterForm() {
       toast({ title: trSession.register.successTitle, description: answer.message, variant: 'success' });
       setSentTo(body.email);
     } catch (err) {
-      toast({ title: trSession.register.failedTitle, description: apiErrorMessage(err) ?? trSession.register.failedText, variant: 'error' });
+      toast({
+        title: trSession.register.failedTitle,
+        description: apiErrorMessage(err) ?? trSession.register.failedText,
+        variant: 'error',
+      });
     }
   }
 

@@ -33,7 +33,9 @@ export function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const openLogin = () => dispatch(dialogOpened({ kind: 'login' }));
-  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(token ? null : { ok: false, text: trSession.resetPassword.invalid });
+  const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(
+    token ? null : { ok: false, text: trSession.resetPassword.invalid },
+  );
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -53,7 +55,12 @@ export function ResetPasswordPage() {
     } catch (err) {
       const problem = linkProblems[apiErrorCode(err) ?? ''];
       if (problem) setOutcome({ ok: false, text: problem });
-      else toast({ title: trSession.resetPassword.failedTitle, description: apiErrorMessage(err) ?? trSession.resetPassword.failedText, variant: 'error' });
+      else
+        toast({
+          title: trSession.resetPassword.failedTitle,
+          description: apiErrorMessage(err) ?? trSession.resetPassword.failedText,
+          variant: 'error',
+        });
     }
   }
 

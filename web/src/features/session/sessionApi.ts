@@ -1,4 +1,13 @@
-import { apiPaths, apiUrl, type ForgotPasswordBody, type LoginBody, type MessageResponse, type RegisterBody, type ResetPasswordBody, type User } from '@meydan/proto';
+import {
+  apiPaths,
+  apiUrl,
+  type ForgotPasswordBody,
+  type LoginBody,
+  type MessageResponse,
+  type RegisterBody,
+  type ResetPasswordBody,
+  type User,
+} from '@meydan/proto';
 import { useCallback } from 'react';
 import { api } from '../../store/api';
 import { useAppDispatch } from '../../store/store';

@@ -61,7 +61,11 @@ function PasswordForm() {
     const result = await change({ currentPassword: current, newPassword: next, ...challenge.body });
     if ('error' in result) {
       challenge.failed(apiErrorCode(result.error));
-      toast({ title: T.passwordFailedTitle, description: apiErrorMessage(result.error) ?? T.failedText, variant: 'error' });
+      toast({
+        title: T.passwordFailedTitle,
+        description: apiErrorMessage(result.error) ?? T.failedText,
+        variant: 'error',
+      });
       return;
     }
     setCurrent('');
@@ -73,7 +77,14 @@ function PasswordForm() {
   return (
     <Form onSubmit={submit} noValidate aria-labelledby="settings-password">
       <h3 id="settings-password">{T.passwordHeading}</h3>
-      <InputField label={T.currentPassword} type="password" autoComplete="current-password" value={current} onChange={(e) => setCurrent(e.target.value)} required />
+      <InputField
+        label={T.currentPassword}
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        onChange={(e) => setCurrent(e.target.value)}
+        required
+      />
       <InputField
         label={T.newPassword}
         type="password"
@@ -136,7 +147,8 @@ function ApiTokens() {
 
   const remove = async (id: string) => {
     const result = await revoke(id);
-    if ('error' in result) toast({ title: T.failedTitle, description: apiErrorMessage(result.error) ?? T.failedText, variant: 'error' });
+    if ('error' in result)
+      toast({ title: T.failedTitle, description: apiErrorMessage(result.error) ?? T.failedText, variant: 'error' });
     else toast({ title: result.data.message, variant: 'success' });
   };
 
@@ -145,7 +157,13 @@ function ApiTokens() {
       <h3 id="settings-tokens">{T.tokensHeading}</h3>
       <Hint>{T.tokensText}</Hint>
       <Form onSubmit={submit} noValidate>
-        <InputField label={T.tokenName} value={name} onChange={(e) => setName(e.target.value)} maxLength={60} required />
+        <InputField
+          label={T.tokenName}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={60}
+          required
+        />
         <Actions>
           <Button type="submit" disabled={creating || !name.trim()}>
             {creating ? T.creatingToken : T.createToken}
@@ -171,7 +189,12 @@ function ApiTokens() {
                 <strong>{token.name}</strong>
                 <Hint>{T.tokenMeta(token.prefix, formatDateTime(token.createdAt))}</Hint>
               </span>
-              <Button $size="sm" $variant="danger" onClick={() => remove(token.id)} aria-label={T.revokeLabel(token.name)}>
+              <Button
+                $size="sm"
+                $variant="danger"
+                onClick={() => remove(token.id)}
+                aria-label={T.revokeLabel(token.name)}
+              >
                 {T.revoke}
               </Button>
             </li>
@@ -270,7 +293,14 @@ function DeleteAccount() {
     <Form onSubmit={submit} noValidate aria-labelledby="settings-delete">
       <h3 id="settings-delete">{T.deleteHeading}</h3>
       <Hint>{T.deleteText}</Hint>
-      <InputField label={T.deletePassword} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} required />
+      <InputField
+        label={T.deletePassword}
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
       <ChallengeStep state={challenge} label={T.challengeLabel} hint={T.challengeHint} />
       <Actions>
         <Button type="submit" $variant="danger" disabled={isLoading || !password || challenge.pending}>

@@ -17,8 +17,20 @@ export function HiddenMembersSection() {
     <Card as="section" aria-labelledby="settings-hidden" id="engellenenler" data-section="hidden-members">
       <h2 id="settings-hidden">{T.title}</h2>
       <p>{T.intro}</p>
-      <HiddenList kind="block" heading={T.blocksHeading} empty={T.noBlocks} undo={trHide.unblock} undoLabel={trHide.unblockLabel} />
-      <HiddenList kind="mute" heading={T.mutesHeading} empty={T.noMutes} undo={trHide.unmute} undoLabel={trHide.unmuteLabel} />
+      <HiddenList
+        kind="block"
+        heading={T.blocksHeading}
+        empty={T.noBlocks}
+        undo={trHide.unblock}
+        undoLabel={trHide.unblockLabel}
+      />
+      <HiddenList
+        kind="mute"
+        heading={T.mutesHeading}
+        empty={T.noMutes}
+        undo={trHide.unmute}
+        undoLabel={trHide.unmuteLabel}
+      />
     </Card>
   );
 }

@@ -53,7 +53,8 @@ function PushSwitch() {
     };
   }, [supported]);
 
-  const failed = (err: unknown, fallback: string) => toast({ title: T.failedTitle, description: apiErrorMessage(err) ?? fallback, variant: 'error' });
+  const failed = (err: unknown, fallback: string) =>
+    toast({ title: T.failedTitle, description: apiErrorMessage(err) ?? fallback, variant: 'error' });
 
   const turn = async (checked: boolean) => {
     setBusy(true);

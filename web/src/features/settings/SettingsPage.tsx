@@ -76,7 +76,10 @@ function MemberSettings({ userId }: { userId: string }) {
       <ProfileForm profile={profile} />
       <Card as="section" aria-labelledby="settings-preferences">
         <h2 id="settings-preferences">{trProfile.profile.settingsTitle}</h2>
-        <PreferenceSwitches userId={profile.id} only={['followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults']} />
+        <PreferenceSwitches
+          userId={profile.id}
+          only={['followRequestsEnabled', 'notifyVotes', 'notifyLikes', 'notifyComments', 'notifyPollResults']}
+        />
       </Card>
       <NotificationChannels />
       <HiddenMembersSection />
@@ -92,7 +95,12 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
     <Card as="section" aria-labelledby="settings-profile">
       <h2 id="settings-profile">{T.profileHeading}</h2>
       <Form onSubmit={form.submit} noValidate>
-        <AvatarPicker profile={profile} name={displayName.trim() || profile.username} avatar={form.avatar} onPick={form.pickAvatar} />
+        <AvatarPicker
+          profile={profile}
+          name={displayName.trim() || profile.username}
+          avatar={form.avatar}
+          onPick={form.pickAvatar}
+        />
 
         <InputField label={T.username} value={profile.username} readOnly hint={T.usernameHint} name="username" />
         <InputField
@@ -117,7 +125,12 @@ function ProfileForm({ profile }: { profile: UserProfile }) {
         <fieldset>
           <legend>{T.privacyHeading}</legend>
           <SwitchRow>
-            <SwitchRoot id={switchId} checked={isPublic} onCheckedChange={form.setIsPublic} aria-describedby={`${switchId}-hint`}>
+            <SwitchRoot
+              id={switchId}
+              checked={isPublic}
+              onCheckedChange={form.setIsPublic}
+              aria-describedby={`${switchId}-hint`}
+            >
               <SwitchThumb />
             </SwitchRoot>
             <span>
@@ -169,9 +182,19 @@ function useProfileForm(profile: UserProfile) {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (bioTooLong) return;
-    const result = await save({ userId: profile.id, displayName: displayName.trim(), bio, isProfilePublic: isPublic, avatar });
+    const result = await save({
+      userId: profile.id,
+      displayName: displayName.trim(),
+      bio,
+      isProfilePublic: isPublic,
+      avatar,
+    });
     if ('error' in result) {
-      toast({ title: T.saveFailedTitle, description: apiErrorMessage(result.error) ?? T.saveFailedText, variant: 'error' });
+      toast({
+        title: T.saveFailedTitle,
+        description: apiErrorMessage(result.error) ?? T.saveFailedText,
+        variant: 'error',
+      });
       return;
     }
     setAvatar(null);
@@ -180,11 +203,34 @@ function useProfileForm(profile: UserProfile) {
     else toast({ title: T.savedTitle, description: T.savedText, variant: 'success' });
   };
 
-  return { displayName, setDisplayName, bio, setBio, bioTooLong, isPublic, setIsPublic, switchId, avatar, pickAvatar, saving, submit };
+  return {
+    displayName,
+    setDisplayName,
+    bio,
+    setBio,
+    bioTooLong,
+    isPublic,
+    setIsPublic,
+    switchId,
+    avatar,
+    pickAvatar,
+    saving,
+    submit,
+  };
 }
 
 /** The avatar, the chosen file's preview in its place, and the hidden file input its button opens. */
-function AvatarPicker({ profile, name, avatar, onPick }: { profile: UserProfile; name: string; avatar: File | null; onPick: (event: ChangeEvent<HTMLInputElement>) => void }) {
+function AvatarPicker({
+  profile,
+  name,
+  avatar,
+  onPick,
+}: {
+  profile: UserProfile;
+  name: string;
+  avatar: File | null;
+  onPick: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const fileId = useId();

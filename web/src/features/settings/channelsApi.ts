@@ -13,7 +13,10 @@ export const channelsApi = api.injectEndpoints({
     removePushSubscription: build.mutation<{ removed: number }, { endpoint: string }>({
       query: (body) => ({ url: '/push/subscriptions', method: 'DELETE', body }),
     }),
-    emailNotifications: build.query<EmailNotifications, void>({ query: () => '/notifications/email', providesTags: [EMAIL] }),
+    emailNotifications: build.query<EmailNotifications, void>({
+      query: () => '/notifications/email',
+      providesTags: [EMAIL],
+    }),
     setEmailNotifications: build.mutation<EmailNotifications, EmailNotifications>({
       query: (body) => ({ url: '/notifications/email', method: 'PUT', body }),
       invalidatesTags: (_result, error) => (error ? [] : [EMAIL]),

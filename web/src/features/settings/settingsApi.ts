@@ -55,7 +55,10 @@ export const settingsApi = api.injectEndpoints({
     exportMyData: build.mutation<unknown, void>({
       query: () => ({ url: '/account/export', method: 'GET' }),
     }),
-    scheduleAccountDeletion: build.mutation<MessageResponse & { deleteAt: string }, { password: string; altcha?: string }>({
+    scheduleAccountDeletion: build.mutation<
+      MessageResponse & { deleteAt: string },
+      { password: string; altcha?: string }
+    >({
       query: (body) => ({ url: '/account/deletion', method: 'POST', body }),
     }),
     revokeApiToken: build.mutation<MessageResponse, string>({

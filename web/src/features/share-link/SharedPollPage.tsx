@@ -62,7 +62,14 @@ export function SharedPollPage() {
 
   return (
     <Frame data-short-url={shortUrl} data-poll-id={data.poll.id}>
-      <SharedPollCard data={data} hasVoted={hasVoted} voting={voting} feedback={feedback} onChoose={choose} onCopyLink={copyLink} />
+      <SharedPollCard
+        data={data}
+        hasVoted={hasVoted}
+        voting={voting}
+        feedback={feedback}
+        onChoose={choose}
+        onCopyLink={copyLink}
+      />
     </Frame>
   );
 }
@@ -100,8 +107,18 @@ function useSharedPoll(shortUrl: string) {
     const kind = notFound ? 'missing' : 'failed';
     if (toasted.current === kind) return;
     toasted.current = kind;
-    if (notFound) toast({ title: trPolls.publicPoll.notFoundToast, description: trPolls.publicPoll.notFoundText, variant: 'error' });
-    else toast({ title: trPolls.publicPoll.loadFailedTitle, description: trPolls.publicPoll.loadFailedText, variant: 'error' });
+    if (notFound)
+      toast({
+        title: trPolls.publicPoll.notFoundToast,
+        description: trPolls.publicPoll.notFoundText,
+        variant: 'error',
+      });
+    else
+      toast({
+        title: trPolls.publicPoll.loadFailedTitle,
+        description: trPolls.publicPoll.loadFailedText,
+        variant: 'error',
+      });
   }, [error, notFound, toast]);
 
   async function choose(optionIndex: number, optionIndexes?: number[]) {

@@ -15,10 +15,13 @@ export interface HeldShareLinkPoll {
 export const shareLinkApi = api.injectEndpoints({
   endpoints: (build) => ({
     shareLinkPoll: build.query<HeldShareLinkPoll, string>({
-      queryFn: holdingPolls((code: string) => `/s/${encodeURIComponent(code)}`, (answer: ShareLinkPoll) => {
-        const poll = normalizePoll(answer.poll);
-        return { polls: [poll], held: { pollId: poll.id, creator: answer.creator } };
-      }),
+      queryFn: holdingPolls(
+        (code: string) => `/s/${encodeURIComponent(code)}`,
+        (answer: ShareLinkPoll) => {
+          const poll = normalizePoll(answer.poll);
+          return { polls: [poll], held: { pollId: poll.id, creator: answer.creator } };
+        },
+      ),
       providesTags: (result, _error, code) => [{ type: 'Poll', id: result?.pollId ?? `s:${code}` }],
       /**
        * Live counts: the page follows its poll over the socket by its code (visitors too; the server lets only
@@ -40,7 +43,10 @@ export const shareLinkApi = api.injectEndpoints({
     }),
 
     /** One option, or a multiple-choice poll's ballot (`optionIndexes`). */
-    shareLinkVote: build.mutation<VoteResult, { code: string; pollId: string; optionIndex: number; optionIndexes?: number[] }>({
+    shareLinkVote: build.mutation<
+      VoteResult,
+      { code: string; pollId: string; optionIndex: number; optionIndexes?: number[] }
+    >({
       query: ({ code, optionIndex, optionIndexes }) => ({
         url: apiUrl(apiPaths.shareVote, { shortUrl: code }),
         method: 'POST',
@@ -62,14 +68,24 @@ export const shareLinkApi = api.injectEndpoints({
  * The poll behind a share link as the pages read it (the answer's shape: the poll, its creator, the counts and the
  * visitor's ballot), made from the poll held.
  */
-export function useShareLinkPollQuery(code: string, options?: Parameters<typeof shareLinkApi.useShareLinkPollQuery>[1]) {
+export function useShareLinkPollQuery(
+  code: string,
+  options?: Parameters<typeof shareLinkApi.useShareLinkPollQuery>[1],
+) {
   const result = shareLinkApi.useShareLinkPollQuery(code, options);
   const poll = useHeldPoll(result.data?.pollId);
   const creator = result.data?.creator;
   const data = useMemo((): ShareLinkPoll | undefined => {
     if (!poll || !creator) return undefined;
     const voteCounts = Object.fromEntries(poll.options.map((option) => [String(option.id), option.votes]));
-    return { poll, creator, voteCounts, hasVoted: poll.hasVoted, userChoice: poll.userChoice, userChoices: choicesOf(poll) };
+    return {
+      poll,
+      creator,
+      voteCounts,
+      hasVoted: poll.hasVoted,
+      userChoice: poll.userChoice,
+      userChoices: choicesOf(poll),
+    };
   }, [poll, creator]);
   return withData(result, data);
 }

@@ -85,7 +85,11 @@ const Root = styled(Toast.Root)<{ $variant: string }>`
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-left: 4px solid
     ${({ theme, $variant }) =>
-      $variant === 'error' ? theme.colors.danger : $variant === 'success' ? theme.colors.success : theme.colors.primary};
+      $variant === 'error'
+        ? theme.colors.danger
+        : $variant === 'success'
+          ? theme.colors.success
+          : theme.colors.primary};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   color: ${({ theme }) => theme.colors.text};
   box-shadow: ${({ theme }) => theme.shadows.popover};

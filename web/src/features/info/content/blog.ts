@@ -5,8 +5,7 @@ export const blogPosts: readonly BlogPost[] = [
   {
     slug: 'dost-meclisi-yayinda',
     title: 'Dost Meclisi yayında: sorularını yalnızca arkadaşlarına sor',
-    excerpt:
-      'Karşılıklı takipleştiğin arkadaşlarınla kapalı bir meclis kur, kimin ne dediğini Grup Analizi ile gör.',
+    excerpt: 'Karşılıklı takipleştiğin arkadaşlarınla kapalı bir meclis kur, kimin ne dediğini Grup Analizi ile gör.',
     category: 'Ürün Haberleri',
     author: 'Meydan Ekibi',
     date: '2026-10-28',

@@ -45,8 +45,7 @@ export const faqCategories: readonly FaqCategory[] = [
       },
       {
         question: 'Paylaşılabilir link nedir?',
-        answer:
-          `Akışta listelenmeyen, yalnızca bağlantıya sahip kişilerin görebildiği bir ankettir. Kimlerin oy verebileceğini anketi açarken sen seçersin: “Tarayıcı başına” (varsayılan) her tarayıcı hesap açmadan bir kez oy verir ve aynı IP adresinden en fazla ${poll.shareVotesPerIp} ziyaretçi oyu sayılır (aynı ağı paylaşan bir ev ya da ofis için); “IP başına” her IP adresinden yalnızca bir oy sayılır, üyeler dahil; “Yalnızca üyeler” seçilirse ziyaretçilerden oy vermek için giriş yapmaları istenir. Üyeler her kuralda kendi hesaplarıyla bir kez oy verir. Çerezleri silmek ya da gizli pencere açmak yeni oy hakkı vermez.`,
+        answer: `Akışta listelenmeyen, yalnızca bağlantıya sahip kişilerin görebildiği bir ankettir. Kimlerin oy verebileceğini anketi açarken sen seçersin: “Tarayıcı başına” (varsayılan) her tarayıcı hesap açmadan bir kez oy verir ve aynı IP adresinden en fazla ${poll.shareVotesPerIp} ziyaretçi oyu sayılır (aynı ağı paylaşan bir ev ya da ofis için); “IP başına” her IP adresinden yalnızca bir oy sayılır, üyeler dahil; “Yalnızca üyeler” seçilirse ziyaretçilerden oy vermek için giriş yapmaları istenir. Üyeler her kuralda kendi hesaplarıyla bir kez oy verir. Çerezleri silmek ya da gizli pencere açmak yeni oy hakkı vermez.`,
       },
     ],
   },
@@ -120,11 +119,13 @@ export const faqCategories: readonly FaqCategory[] = [
     items: [
       {
         question: 'Kullanıcı adımı değiştirebilir miyim?',
-        answer: 'Hayır, kullanıcı adı kayıtta seçilir ve sonradan değiştirilemez. Görünen adını ise Ayarlar sayfasından istediğin zaman değiştirebilirsin.',
+        answer:
+          'Hayır, kullanıcı adı kayıtta seçilir ve sonradan değiştirilemez. Görünen adını ise Ayarlar sayfasından istediğin zaman değiştirebilirsin.',
       },
       {
         question: 'Dost Meclisi’ne kimler girer?',
-        answer: 'Karşılıklı takipleştiğin, yani senin takip ettiğin ve seni takip eden kişiler Dost Meclisi’ni oluşturur.',
+        answer:
+          'Karşılıklı takipleştiğin, yani senin takip ettiğin ve seni takip eden kişiler Dost Meclisi’ni oluşturur.',
       },
       {
         question: 'Hesabımı nasıl kapatırım?',

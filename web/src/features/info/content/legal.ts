@@ -303,7 +303,8 @@ export const cookiePolicy: LegalDocument & { items: readonly StoredItem[] } = {
     {
       name: installPromptKeys.dismissed,
       where: 'Yerel depolama (localStorage)',
-      purpose: '“Uygulamayı Yükle” kartını kapattığını ya da yüklemeyi reddettiğini hatırlar; kart bir daha gösterilmez.',
+      purpose:
+        '“Uygulamayı Yükle” kartını kapattığını ya da yüklemeyi reddettiğini hatırlar; kart bir daha gösterilmez.',
       lifetime: 'Sen silene kadar',
     },
   ],
