@@ -7,21 +7,23 @@
 // module once, whoever asks. `vite build` writes the screens' files into SCREEN_FILES (web/build/early-data.ts); the
 // dev server serves this file as it is. A file rather than an inline script: the site's Content-Security-Policy
 // allows scripts from 'self' only. Deferred, and before the app's script: it runs first.
-(function () {
+(() => {
   /** Screen → the files of its code the first screen does not load (filled in by the build). */
   var SCREEN_FILES = {};
-  var early = (window.__meydanEarly = window.__meydanEarly || {});
+  window.__meydanEarly = window.__meydanEarly || {};
+  var early = window.__meydanEarly;
   var path = location.pathname;
   if (path.length > 1 && path.charAt(path.length - 1) === '/') path = path.slice(0, -1);
-  var match;
+  var poll = /^\/anket\/([^/]+)$/i.exec(path);
+  var share = /^\/s\/([^/]+)$/i.exec(path);
   // The data first: over HTTP/1.1 the browser queues what does not fit in its six connections, in order. An embed
   // asks as its own visitor (web/src/store/api.ts), which this script does not know.
   if (!/^\/embed(\/|$)/i.test(path)) ask('/auth/', 'session');
-  if ((match = /^\/anket\/([^/]+)$/i.exec(path))) {
-    ask('/polls/', match[1]);
+  if (poll) {
+    ask('/polls/', poll[1]);
     load('poll');
-  } else if ((match = /^\/s\/([^/]+)$/i.exec(path))) {
-    ask('/s/', match[1]);
+  } else if (share) {
+    ask('/s/', share[1]);
     load('share');
   } else if (/^\/profil(\/[^/]+)?$/i.test(path)) {
     if (/^\/profil$/i.test(path) && !loggedOut()) {
@@ -34,13 +36,13 @@
   /** Fetches the screen's modules now (run when the app imports them). */
   function load(screen) {
     var files = SCREEN_FILES[screen] || [];
-    for (var i = 0; i < files.length; i++) {
+    files.forEach((file) => {
       var link = document.createElement('link');
       link.rel = 'modulepreload';
-      link.href = files[i];
+      link.href = file;
       link.setAttribute('data-early-screen', screen); // the app waits a moment for these (main.tsx)
       document.head.appendChild(link);
-    }
+    });
   }
 
   /** Asks for `/api{prefix}{param}{suffix}`, the parameter as the app's endpoints write it (decoded, encoded again). */
@@ -48,14 +50,14 @@
     var param;
     try {
       param = encodeURIComponent(decodeURIComponent(raw));
-    } catch (e) {
+    } catch {
       return; // a malformed escape names no route: nothing is asked for
     }
-    var url = location.origin + '/api' + prefix + param + (suffix || '');
+    var url = `${location.origin}/api${prefix}${param}${suffix || ''}`;
     if (early[url]) return;
     var answer = fetch(url, { credentials: 'include' });
     // Offline, the call fails before the app takes it: not an uncaught error (the app's query sees the failure).
-    answer.catch(function () {});
+    answer.catch(() => {});
     early[url] = { answer: answer, at: Date.now() };
   }
 
@@ -63,7 +65,7 @@
   function loggedOut() {
     try {
       return localStorage.getItem('loggedOut') === 'true';
-    } catch (e) {
+    } catch {
       return false;
     }
   }

@@ -104,7 +104,7 @@ const vus = {
   gracefulStop: '60s',
 };
 
-function load(name, startTime) {
+function load(startTime) {
   if (!STAGES.length)
     return {
       executor: 'constant-arrival-rate',
@@ -130,7 +130,7 @@ function load(name, startTime) {
 const scenarios = {};
 const thresholds = {};
 SELECTED.forEach((name, n) => {
-  scenarios[name] = { ...load(name, n * (scenarioSeconds + GAP_S)), exec: name };
+  scenarios[name] = { ...load(n * (scenarioSeconds + GAP_S)), exec: name };
   if (STAGES.length) {
     STAGES.forEach((_, i) => {
       thresholds[`req_duration{step:${name}-${i}}`] = [`p(99)<${P99_MS}`];

@@ -1,11 +1,11 @@
 // Applies the first theme before the app starts, so a load does not flash the wrong background: a stored choice
 // wins, and without one the device's `prefers-color-scheme` (web/src/theme/storage.ts decides the same way).
 // A file rather than an inline script: the site's Content-Security-Policy allows scripts from 'self' only.
-(function () {
+(() => {
   var stored = null;
   try {
     stored = localStorage.getItem('theme');
-  } catch (e) {
+  } catch {
     // Storage unavailable: the device's preference applies.
   }
   var light =
