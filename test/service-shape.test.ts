@@ -13,7 +13,12 @@ const services = ['auth', 'polls', 'social', 'notifications', 'contact', 'admin'
 const rootFiles = ['app.ts', 'config.ts', 'context.ts', 'main.ts'];
 const layers = ['domain', 'model', 'nats', 'routes', 'store'];
 /** Folders a service has only when it does that kind of work: periodic jobs, sockets, use cases, calls to other services, views. */
-const optionalLayers = ['clients', 'jobs', 'realtime', 'usecases', 'views'];
+const optionalLayers = ['clients', 'counting', 'jobs', 'realtime', 'timelines', 'usecases', 'views'];
+/**
+ * The service's own I/O: store/, and in polls its siblings split off by job, counting/ (the vote's Redis step) and
+ * timelines/ (feeds and creators' lists). Each of them keeps store/'s rules.
+ */
+const ownIo = ['store', 'counting', 'timelines'] as const;
 /**
  * Services whose routes/ and nats/ are thin adapters around usecases/ (issue 42): only use cases publish and call other
  * services (through clients/). The others join the list as their use cases are written.
@@ -21,6 +26,20 @@ const optionalLayers = ['clients', 'jobs', 'realtime', 'usecases', 'views'];
 const layered: readonly (typeof services)[number][] = ['auth', 'contact', 'admin', 'social', 'polls', 'notifications'];
 /** An outbound bus call: a request, or a publish of any kind (binding a responder or a consumer is inbound). */
 const outboundBusCall = /\bbus\??\.(request|publish\w*)\(/;
+/** What routes/ and nats/ may import only the types of: the own I/O folders, other services' clients, the models. */
+const typesOnlyForAdapters = new RegExp(`^\\.\\./(${[...ownIo, 'clients', 'model'].join('|')})/`);
+/** Above the own I/O folders: the layers that call them, and the context they are given parts of. */
+const aboveOwnIo = /^\.\.\/(routes|nats|jobs|usecases)\/|^\.\.\/context\.js$/;
+/** What each layer must not import: the layers above it (and, for clients/, views/ and model/, the own I/O folders). */
+const forbiddenImports: Record<string, RegExp> = {
+  ...Object.fromEntries(ownIo.map((layer) => [layer, aboveOwnIo])),
+  clients: /^\.\.\/(routes|nats|jobs|usecases|store|counting|timelines)\/|^\.\.\/context\.js$/,
+  model: /^\.\.\/(routes|nats|jobs|store|counting|timelines|usecases|clients)\//,
+  usecases: /^\.\.\/(routes|nats|jobs)\//,
+  views: /^\.\.\/(routes|nats|jobs|usecases|store|counting|timelines|clients)\//,
+  nats: /^\.\.\/routes\//,
+  jobs: /^\.\.\/routes\//,
+};
 
 /** Modules that do I/O: a domain/ file imports none of them. */
 const ioModules = [
@@ -118,6 +137,26 @@ describe('service shape', () => {
     ]);
   });
 
+  it('the layer rules catch what they forbid: each own I/O folder gets the same rules as store/', () => {
+    for (const layer of ownIo) {
+      for (const from of [
+        '../usecases/votes.js',
+        '../routes/polls.js',
+        '../nats/votes.js',
+        '../jobs/x.js',
+        '../context.js',
+      ])
+        expect(forbiddenImports[layer]!.test(from), `${layer}/ importing ${from}`).toBe(true);
+      for (const from of ['../model/index.js', '../domain/ballots.js', '../store/keys.js'])
+        expect(forbiddenImports[layer]!.test(from), `${layer}/ importing ${from}`).toBe(false);
+      expect(typesOnlyForAdapters.test(`../${layer}/x.js`)).toBe(true);
+      for (const below of ['clients', 'views', 'model'])
+        expect(forbiddenImports[below]!.test(`../${layer}/x.js`), `${below}/ importing ${layer}/`).toBe(true);
+    }
+    expect(typesOnlyForAdapters.test('../usecases/votes.js')).toBe(false);
+    expect(outboundBusCall.test('await ctx.bus.publish(subject, event);')).toBe(true);
+  });
+
   for (const service of services) {
     describe(service, () => {
       it('has main.ts, app.ts, config.ts, context.ts and the layer folders, nothing else', () => {
@@ -133,7 +172,11 @@ describe('service shape', () => {
           const source = read(file);
           const bad = importsOf(source)
             .filter(({ from, names }) => {
-              if (/^\.\.\/(store|nats|routes|jobs|realtime)\//.test(from) || from === '../context.js') return true;
+              if (
+                /^\.\.\/(store|counting|timelines|nats|routes|jobs|realtime)\//.test(from) ||
+                from === '../context.js'
+              )
+                return true;
               if (!ioModules.some((m) => m.test(from))) return false;
               return !(/^(node:)?net$/.test(from) && names.length > 0 && names.every((n) => pureFromNet.has(n)));
             })
@@ -176,17 +219,8 @@ describe('service shape', () => {
         expect(linesMatching(filesUnder(join(srcOf(service), 'routes')), query)).toEqual([]);
       });
 
-      it('imports go down the layers: store/, clients/, views/ and model/ import no usecases/, routes/, nats/ or jobs/; usecases/ no adapter', () => {
-        const above: Record<string, RegExp> = {
-          store: /^\.\.\/(routes|nats|jobs|usecases)\//,
-          clients: /^\.\.\/(routes|nats|jobs|usecases|store)\//,
-          model: /^\.\.\/(routes|nats|jobs|store|usecases|clients)\//,
-          usecases: /^\.\.\/(routes|nats|jobs)\//,
-          views: /^\.\.\/(routes|nats|jobs|usecases|store|clients)\//,
-          nats: /^\.\.\/routes\//,
-          jobs: /^\.\.\/routes\//,
-        };
-        const offences = Object.entries(above).flatMap(([layer, forbidden]) =>
+      it('imports go down the layers: store/, counting/, timelines/, clients/, views/ and model/ import no usecases/, routes/, nats/ or jobs/ (nor context.ts); usecases/ no adapter', () => {
+        const offences = Object.entries(forbiddenImports).flatMap(([layer, forbidden]) =>
           layerFiles(service, layer).flatMap((file) =>
             importsOf(read(file))
               .filter(({ from }) => forbidden.test(from))
@@ -275,14 +309,19 @@ describe('service shape', () => {
         expect(linesMatching(adapters(), outboundBusCall)).toEqual([]);
       });
 
-      it("store/ makes no outbound bus call either: its I/O is the service's own (other services are clients/, events the use cases')", () => {
-        expect(linesMatching(layerFiles(service, 'store'), outboundBusCall)).toEqual([]);
+      it("store/, counting/ and timelines/ make no outbound bus call either: their I/O is the service's own (other services are clients/, events the use cases')", () => {
+        expect(
+          linesMatching(
+            ownIo.flatMap((layer) => layerFiles(service, layer)),
+            outboundBusCall,
+          ),
+        ).toEqual([]);
       });
 
-      it('routes/ and nats/ import use cases and types: nothing but types from store/, clients/ or model/', () => {
+      it('routes/ and nats/ import use cases and types: nothing but types from store/, counting/, timelines/, clients/ or model/', () => {
         const offences = adapters().flatMap((file) =>
           importsOf(read(file))
-            .filter(({ from, typeOnly }) => !typeOnly && /^\.\.\/(store|clients|model)\//.test(from))
+            .filter(({ from, typeOnly }) => !typeOnly && typesOnlyForAdapters.test(from))
             .map(({ from }) => `${relative(file)}: ${from}`),
         );
         expect(offences).toEqual([]);

@@ -112,7 +112,7 @@ export async function seedFeedGraph({
   const { trendingScore } = await import(join(root, 'services/polls/dist/domain/trending.js'));
   const { keys } = await import(join(root, 'services/polls/dist/store/keys.js'));
   // A checkout from before the member-feed timelines has no such module (and nothing to rebuild).
-  const timelines = await import(join(root, 'services/polls/dist/store/timelines.js')).catch(() => null);
+  const timelines = await import(join(root, 'services/polls/dist/timelines/timelines.js')).catch(() => null);
   // Nor the counts and lists kept in Redis (a member's followers, polls and votes; their polls).
   const { followCountsKey } = await import(join(root, 'services/social/dist/store/follows.js'));
   const client = await new MongoClient(mongoUrl).connect();

@@ -18,7 +18,7 @@ export const pollsConfigSchema = serviceConfigSchema({
   VOTE_CHANGE_LIMIT: { type: 'integer', minimum: 1, default: limits.poll.voteChangesMax },
   /** Live counts of one poll are published at most once per this many ms (and at once when quiet). */
   LIVE_COUNTS_INTERVAL_MS: { type: 'integer', minimum: 10, default: 100 },
-  /** Where members' feed pages are found: the Redis timelines (store/timelines.ts) or MongoDB's queries. */
+  /** Where members' feed pages are found: the Redis timelines (timelines/timelines.ts) or MongoDB's queries. */
   POLLS_MEMBER_FEEDS: { type: 'string', enum: ['timelines', 'database'], default: 'timelines' },
 });
 

@@ -6,20 +6,20 @@ import { keys } from './store/keys.js';
 import { People } from './clients/people.js';
 import { wordFilterEntries } from './clients/admin.js';
 import { BannedCreators, HeldPolls } from './store/banned-creators.js';
-import { defineCardScripts } from './store/card-states.js';
-import { defineEditScripts } from './store/poll-edits.js';
-import { Engagement } from './store/engagement.js';
+import { defineCardScripts } from './counting/card-states.js';
+import { defineEditScripts } from './counting/edit-claims.js';
+import { Engagement } from './counting/engagement.js';
 import { FriendsCircles } from './clients/friends-circles.js';
-import { CreatorPolls } from './store/creator-polls.js';
+import { CreatorPolls } from './timelines/creator-polls.js';
 import { memberCountsCache, pollsOfCreator, type MemberCounts } from './store/member-data.js';
 import { PollStore } from './store/polls.js';
-import { FeedPages } from './store/feed-pages.js';
+import { FeedPages } from './timelines/feed-pages.js';
 import { PollChanged } from './store/poll-changed.js';
 import type { PollDoc } from './model/index.js';
 import { Quotas } from './store/quota.js';
-import { Timelines } from './store/timelines.js';
-import { VoteChanges } from './store/vote-changes.js';
-import { VoteCounters } from './store/vote-counters.js';
+import { Timelines } from './timelines/timelines.js';
+import { VoteChanges } from './counting/vote-changes.js';
+import { VoteCounters } from './counting/vote-counters.js';
 
 /** Everything the polls routes, handlers and jobs share. */
 export interface PollsContext extends BaseContext<PollsConfig> {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectRedis } from '@meydan/kit';
 import { asMember, asVisitor, infra, raceGate, startTestService, testLogger, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
-import { CreatorPolls, type CreatorPoll } from '../src/store/creator-polls.js';
-import { newestPolls } from '../src/store/feed.js';
+import { CreatorPolls, type CreatorPoll } from '../src/timelines/creator-polls.js';
+import { newestPolls } from '../src/timelines/feed.js';
 import { keys } from '../src/store/keys.js';
 import { createPoll, endNow, newUserId, startPolls, type PollsTestService } from './support.js';
 

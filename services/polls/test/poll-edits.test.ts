@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, pollServiceMessages as S, validate } from '@meydan/proto';
 import { asMember, asVisitor, raceGate } from '@meydan/testing';
-import { claimEdit } from '../src/store/poll-edits.js';
+import { claimEdit } from '../src/counting/edit-claims.js';
 import { keys } from '../src/store/keys.js';
 import {
   asShareVisitor,

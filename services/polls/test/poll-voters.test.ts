@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keys } from '../src/store/keys.js';
-import { memberVoters } from '../src/store/poll-voters.js';
+import { memberVoters } from '../src/counting/poll-voters.js';
 import { drained } from '@meydan/testing';
 import { createPoll, newUserId, startPolls, until, vote, type PollsTestService } from './support.js';
 

@@ -10,7 +10,7 @@ import { TtlCache, type RequestIdSource } from '@meydan/kit';
 import type { PollDoc } from '../model/index.js';
 import type { People } from './people.js';
 
-/** What a circle is counted from: which of the friends voted on the poll (store/vote-counters.ts's step). */
+/** What a circle is counted from: which of the friends voted on the poll (counting/vote-counters.ts's step). */
 export interface VoteCounters {
   votedAmong(pollId: string, voters: readonly string[]): Promise<boolean[]>;
 }

@@ -35,7 +35,7 @@ const pollSchema = new Schema(
     endedAt: { type: Date, default: null },
     /** Set when the creator closed it early (its expiresAt is then that moment too). */
     closedAt: { type: Date, default: null },
-    /** When the creator last changed its title or description (only ever before its first vote: store/poll-edits.ts). */
+    /** When the creator last changed its title or description (only ever before its first vote: counting/edit-claims.ts). */
     editedAt: { type: Date, default: null },
     /** Set while the word filter holds it for review (a `hold` entry matched): only its creator sees it until approved. */
     heldAt: { type: Date, default: null },
@@ -74,7 +74,7 @@ voteSchema.index({ persistedAt: 1 });
 
 /**
  * On a poll that allows changing a vote: the last change applied of one voter (`_id` `<pollId>:<voter>`): its `seq`
- * (strictly increasing per voter, see store/vote-changes.ts; the first vote is 0) and the ballot it left (null: taken back). The votes
+ * (strictly increasing per voter, see counting/vote-changes.ts; the first vote is 0) and the ballot it left (null: taken back). The votes
  * collection is made to match it (see store/vote-change-records.ts), and the Redis sequence numbers are rebuilt from it.
  */
 const voteSeqSchema = new Schema(

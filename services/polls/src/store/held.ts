@@ -6,7 +6,7 @@ import type { Types } from 'mongoose';
 import type { HeldListReply } from '@meydan/proto';
 import type { CommentDoc, Models, PollDoc } from '../model/index.js';
 import type { MemberCounts } from './member-data.js';
-import type { Timelines } from './timelines.js';
+import type { Timelines } from '../timelines/timelines.js';
 
 type Held = { models: Models };
 

@@ -11,7 +11,7 @@ export const keys = {
   voters: (pollId: string) => `poll:{${pollId}}:v`,
   /**
    * Hash, on a poll that allows changing a vote: voter → `<seq>|<ballot before>` of their last change (seq strictly
-   * increasing, see vote-changes.ts; the first vote is 0 and leaves no entry). Lives as long as the counters; rebuilt from MongoDB's vote_sequences.
+   * increasing, see counting/vote-changes.ts; the first vote is 0 and leaves no entry). Lives as long as the counters; rebuilt from MongoDB's vote_sequences.
    */
   seqs: (pollId: string) => `poll:{${pollId}}:s`,
   /** Hash: `<from ballot>><to ballot>` ("0>1", "0,2>", ">1") → how many changes moved so (the flows; nobody named). */
@@ -42,7 +42,7 @@ export const keys = {
   }),
   /**
    * Sorted set, one score: the poll's member voters (`u:<userId>`) in voter order, listed for a walk through them
-   * (see poll-voters.ts), and the name it is written under first.
+   * (see counting/poll-voters.ts), and the name it is written under first.
    */
   memberVoters: (pollId: string) => `poll:{${pollId}}:mv`,
   memberVotersBuild: (pollId: string, nonce: string) => `poll:{${pollId}}:mv:${nonce}`,

@@ -5,7 +5,7 @@
 import type { Redis } from 'ioredis';
 import { CountsCache, type Logger } from '@meydan/kit';
 import type { Models, PollDoc } from '../model/index.js';
-import type { VoteCounters } from './vote-counters.js';
+import type { VoteCounters } from '../counting/vote-counters.js';
 import { keys } from './keys.js';
 
 type MemberData = { models: Models };

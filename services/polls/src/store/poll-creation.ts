@@ -1,11 +1,11 @@
 import { Types } from 'mongoose';
 import type { ResultsVisibility, ShareVoteMode } from '@meydan/proto';
 import { isDuplicateKey, retry } from '@meydan/kit';
-import type { FeedPages } from './feed-pages.js';
-import type { CreatorPolls } from './creator-polls.js';
+import type { FeedPages } from '../timelines/feed-pages.js';
+import type { CreatorPolls } from '../timelines/creator-polls.js';
 import type { MemberCounts } from './member-data.js';
-import type { Timelines } from './timelines.js';
-import type { VoteCounters } from './vote-counters.js';
+import type { Timelines } from '../timelines/timelines.js';
+import type { VoteCounters } from '../counting/vote-counters.js';
 import { newShortCode } from '../domain/short-code.js';
 import { trendingScore } from '../domain/trending.js';
 import type { PollDoc, Models } from '../model/index.js';

@@ -10,9 +10,9 @@ import { shareVoteModeOf } from '../domain/share-votes.js';
 import { TtlCache, findEachById, type Logger } from '@meydan/kit';
 import { toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
-import type { Engagement } from './engagement.js';
+import type { Engagement } from '../counting/engagement.js';
 import type { MemberCounts } from './member-data.js';
-import type { VoteCounters } from './vote-counters.js';
+import type { VoteCounters } from '../counting/vote-counters.js';
 import type { PollChanged } from './poll-changed.js';
 
 /** What the vote path and the visibility rules need of a poll. */

@@ -5,7 +5,7 @@ import type { PollsContext } from '../context.js';
 import { wholePercent } from '../domain/counts.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
 import type { PollDoc } from '../model/index.js';
-import type { EngagementField } from '../store/engagement.js';
+import type { EngagementField } from '../counting/engagement.js';
 import { voterOf } from '../store/keys.js';
 import { addLike, createReport, pollById, recordShare, removeLike } from '../store/poll-records.js';
 import type { Caller } from './caller.js';

@@ -6,7 +6,7 @@ import type { PollsContext } from '../context.js';
 import { decodeCursor, type Cursor } from '../domain/cursor.js';
 import { rankForYou } from '../domain/for-you.js';
 import { anyVisitor, feedFilter } from '../domain/visibility.js';
-import { feedPage, newestPolls } from '../store/feed.js';
+import { feedPage, newestPolls } from '../timelines/feed.js';
 import type { Caller } from './caller.js';
 import { presentPoll, presentPolls } from './present.js';
 import { ValidationError, visiblePoll } from './visibility.js';

@@ -6,7 +6,7 @@ import { events, type PollsUserExportReply } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { ballotOfVote } from '../domain/ballots.js';
 import { eraseMemberActivity, memberCounts, memberPollsAndVotes, pollIdsOfCreator } from '../store/member-data.js';
-import { memberVoters } from '../store/poll-voters.js';
+import { memberVoters } from '../counting/poll-voters.js';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
 

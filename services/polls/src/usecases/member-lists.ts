@@ -5,7 +5,7 @@ import type { PollsContext } from '../context.js';
 import { ballotOfVote } from '../domain/ballots.js';
 import { anyVisitor, pollVisibleTo } from '../domain/visibility.js';
 import type { PollDoc } from '../model/index.js';
-import { newestPollsOf } from '../store/creator-polls.js';
+import { newestPollsOf } from '../timelines/creator-polls.js';
 import { votesWithPolls } from '../store/poll-records.js';
 import type { Caller } from './caller.js';
 import type { Shown } from './feeds.js';

@@ -22,7 +22,7 @@ export async function removePollByAdmin(
 
 /**
  * A banned member's polls disappear from feeds and direct views until an administrator reactivates them: the banned
- * set is written first, so the timelines' rebuild (store/timelines.ts), started by the next read, leaves them out.
+ * set is written first, so the timelines' rebuild (timelines/timelines.ts), started by the next read, leaves them out.
  */
 export async function banCreator(ctx: Pick<PollsContext, 'banned' | 'timelines'>, userId: string): Promise<void> {
   await ctx.banned.add(userId);

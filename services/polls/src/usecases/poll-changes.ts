@@ -12,7 +12,8 @@ import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
 import { claimEnded } from '../store/poll-endings.js';
 import { publishEnded } from './poll-endings.js';
-import { claimEdit, textChanges, undoEdit, writeEdit } from '../store/poll-edits.js';
+import { claimEdit } from '../counting/edit-claims.js';
+import { textChanges, undoEdit, writeEdit } from '../store/poll-edits.js';
 import { closePoll as storeClose, pollById } from '../store/poll-records.js';
 import { metaOf } from '../store/polls.js';
 import type { Caller } from './caller.js';
@@ -20,7 +21,7 @@ import { unlistHeldEdit } from '../store/held.js';
 import { presentPoll } from './present.js';
 import { pollNotFound, refuseFiltered, visiblePoll } from './visibility.js';
 
-/** Why an edit claim was refused (store/poll-edits.ts): nothing changed. */
+/** Why an edit claim was refused (counting/edit-claims.ts): nothing changed. */
 const editRefused = {
   answered: () => new HttpError(409, 'poll_answered', S.editAfterVotes),
   ended: () => new HttpError(409, 'already_ended', S.alreadyEnded),
@@ -85,7 +86,7 @@ export async function editPoll(
   if (body.description !== undefined) set.description = body.description?.trim() ? body.description.trim() : null;
   // A refusing entry refuses the edit (400); texts only holding entries catch put the poll back under review.
   const hold = await refuseFiltered(ctx, { title: set.title, description: set.description });
-  // No vote yet, decided in the same Redis step votes are counted in (store/poll-edits.ts).
+  // No vote yet, decided in the same Redis step votes are counted in (counting/edit-claims.ts).
   const claim = await claimEdit(ctx, {
     id: String(doc._id),
     optionsCount: doc.options.length,

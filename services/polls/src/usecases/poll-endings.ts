@@ -9,7 +9,7 @@ import { winnerIndexes } from '../domain/counts.js';
 import type { Models, PollDoc } from '../model/index.js';
 import type { LiveCountsPublisher } from '../clients/live-counts.js';
 import { unclaimEnded } from '../store/poll-endings.js';
-import type { VoteCounters } from '../store/vote-counters.js';
+import type { VoteCounters } from '../counting/vote-counters.js';
 
 type Endings = {
   redis: Redis;

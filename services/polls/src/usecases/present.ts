@@ -9,10 +9,10 @@ import type { Redis } from 'ioredis';
 import type { FriendsCircles } from '../clients/friends-circles.js';
 import type { People } from '../clients/people.js';
 import type { PollDoc } from '../model/index.js';
-import { cardStates } from '../store/card-states.js';
-import type { Engagement } from '../store/engagement.js';
+import { cardStates } from '../counting/card-states.js';
+import type { Engagement } from '../counting/engagement.js';
 import { voterOf } from '../store/keys.js';
-import type { VoteCounters } from '../store/vote-counters.js';
+import type { VoteCounters } from '../counting/vote-counters.js';
 import { pollView } from '../views/poll.js';
 
 /** What a poll is presented from: its likes, counts, choices, engagement and the people it names. */

@@ -19,7 +19,7 @@ import { countsVisibleTo } from '../domain/results-visibility.js';
 import { keys, userIdOfVoter, voterOf } from '../store/keys.js';
 import { pollExists } from '../store/poll-records.js';
 import type { PollMeta } from '../store/polls.js';
-import type { ChangeMode } from '../store/vote-changes.js';
+import type { ChangeMode } from '../counting/vote-changes.js';
 import { publishVoteChange, voteChangeEventOf } from './vote-events.js';
 import type { Caller } from './caller.js';
 import { ValidationError, canSee, pollNotFound } from './visibility.js';

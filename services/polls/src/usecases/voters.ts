@@ -5,7 +5,7 @@ import type { PollsContext } from '../context.js';
 import { ipField, ipNetwork, shareVoteRule } from '../domain/share-votes.js';
 import { keys, voterOf } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
-import type { IpClaim } from '../store/vote-counters.js';
+import type { IpClaim } from '../counting/vote-counters.js';
 import type { Caller } from './caller.js';
 import { canSee, pollNotFound } from './visibility.js';
 

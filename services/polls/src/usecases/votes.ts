@@ -12,7 +12,7 @@ import type { PollDoc } from '../model/index.js';
 import { presentPoll } from './present.js';
 import { publishVote, voteEventOf } from './vote-events.js';
 import type { PollMeta } from '../store/polls.js';
-import type { IpClaim } from '../store/vote-counters.js';
+import type { IpClaim } from '../counting/vote-counters.js';
 import type { Caller } from './caller.js';
 import { ballotAnswer, changeVote, onCounters, refuseEnded } from './vote-changes.js';
 import { ValidationError, canSee, pollNotFound } from './visibility.js';

@@ -9,7 +9,7 @@ import { defineScripts } from '@meydan/kit';
 import { ballotOf } from '../domain/ballots.js';
 import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.js';
 import type { Engagement, EngagementOf } from './engagement.js';
-import { keys } from './keys.js';
+import { keys } from '../store/keys.js';
 import type { PollShape, VoteCounters } from './vote-counters.js';
 
 /** KEYS: counts, engagement, voters. ARGV: the voter (or ''), the viewer's liker field (or ''). */

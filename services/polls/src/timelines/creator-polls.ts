@@ -9,8 +9,8 @@
 import type { Redis } from 'ioredis';
 import { defineScripts, type Logger } from '@meydan/kit';
 import type { PollDoc } from '../model/index.js';
-import { keys } from './keys.js';
-import type { PollChanged } from './poll-changed.js';
+import { keys } from '../store/keys.js';
+import type { PollChanged } from '../store/poll-changed.js';
 
 /** How long a set lasts after it was built or changed (what a write from outside the service left stale, too). */
 export const CREATOR_POLLS_TTL_S = 3600;

@@ -8,7 +8,7 @@
  */
 import type { Redis } from 'ioredis';
 import { defineScripts } from '@meydan/kit';
-import { keys } from './keys.js';
+import { keys } from '../store/keys.js';
 
 /** KEYS: pending. ARGV: voter, stamp, voter, stamp, …: each voter taken off while their score is that stamp. */
 const CONFIRM = `

@@ -6,10 +6,10 @@
 import type { Redis } from 'ioredis';
 import { trendingScore } from '../domain/trending.js';
 import type { Models } from '../model/index.js';
-import { keys } from './keys.js';
+import { keys } from '../store/keys.js';
 import { countersTtlMs, type PollShape, type VoteCounters } from './vote-counters.js';
 import { defineScripts } from '@meydan/kit';
-import type { PollChanged } from './poll-changed.js';
+import type { PollChanged } from '../store/poll-changed.js';
 
 export interface EngagementCounts {
   likes: number;

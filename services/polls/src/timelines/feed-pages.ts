@@ -6,7 +6,7 @@
  * replicas show within TTL_MS.
  */
 import { TtlCache } from '@meydan/kit';
-import type { PollChanged } from './poll-changed.js';
+import type { PollChanged } from '../store/poll-changed.js';
 
 const TTL_MS = 1000;
 const MAX_PAGES = 500;

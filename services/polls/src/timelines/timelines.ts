@@ -20,8 +20,8 @@ import { defineScripts, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
 import type { Cursor } from '../domain/cursor.js';
 import { timelinePage, type Ranked, type TimelinePage } from '../domain/timeline-pages.js';
 import type { Models } from '../model/index.js';
-import { keys } from './keys.js';
-import type { PollChanged } from './poll-changed.js';
+import { keys } from '../store/keys.js';
+import type { PollChanged } from '../store/poll-changed.js';
 
 /**
  * The timelines' keys of one database's polls (a deployment has one; tests give every service its own, on one Redis).

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Models } from '../model/index.js';
-import { keys } from './keys.js';
+import { keys } from '../store/keys.js';
 
 /** Members' voter strings are `u:<userId>`: every one sorts between these two. */
 const MEMBER_VOTERS = { from: 'u:', until: 'u;' } as const;

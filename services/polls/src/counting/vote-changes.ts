@@ -12,10 +12,11 @@ import { defineScripts } from '@meydan/kit';
 import { ballotField, ballotOf } from '../domain/ballots.js';
 import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.js';
 import type { Models, VoteSeqDoc } from '../model/index.js';
-import { keys } from './keys.js';
-import { seqRecordsSince } from './vote-change-records.js';
+import { keys } from '../store/keys.js';
+import { seqRecordsSince } from '../store/vote-change-records.js';
 import { attemptStamp } from './attempt-stamp.js';
-import { countBallot, type VoteCounters } from './vote-counters.js';
+import { countBallot } from './counter-scripts.js';
+import type { VoteCounters } from './vote-counters.js';
 
 /** Lua: the counters follow a voter's ballot from `from` (a Lua variable, may be nil) to `to` ('' = none). */
 const moveBallot = (from: string, to: string, visitor: string) => `
