@@ -33,6 +33,7 @@ import { lazySchemaCompilers } from './lazy-schemas.js';
 import { observeHttpRequest } from './metrics.js';
 import { loadSheddingOf, shedLoad } from './load-shedding.js';
 import { redisFailureCode } from './redis-errors.js';
+import type { ProtoTypeProvider, ServiceApp } from './type-provider.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -322,10 +323,10 @@ export function createFastify(
  * Builds a service's Fastify app: request ids, identity verification, error handling, health
  * routes, the `<service>.health` NATS responder, and the OpenAPI document of its public routes
  * (`<service>.openapi`; a public route without its schemas stops the service at start). The
- * service adds its own routes and handlers.
+ * service adds its own routes and handlers, typed by the schemas they register (`ServiceApp`, type-provider.ts).
  */
-export async function createServiceApp(service: ServiceName, deps: ServiceDeps): Promise<FastifyInstance> {
-  const app = createFastify(deps.log);
+export async function createServiceApp(service: ServiceName, deps: ServiceDeps): Promise<ServiceApp> {
+  const app: ServiceApp = createFastify(deps.log).withTypeProvider<ProtoTypeProvider>();
   app.decorate('service', service);
   app.decorate('config', deps.config);
   app.decorate('bus', deps.bus);

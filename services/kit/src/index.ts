@@ -11,6 +11,7 @@ export * from './nats-permissions.js';
 export * from './connections.js';
 export * from './health.js';
 export * from './app.js';
+export * from './type-provider.js';
 export { compileEverySchema } from './lazy-schemas.js';
 export * from './context.js';
 export * from './indexes.js';

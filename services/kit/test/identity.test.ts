@@ -69,7 +69,7 @@ describe('a service refuses requests the gateway did not sign', () => {
             },
           },
         },
-        async (request) => ({ identity: request.identity }),
+        async (request) => ({ identity: request.identity && { ...request.identity } }),
       );
       return app;
     });

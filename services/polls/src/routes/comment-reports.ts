@@ -1,12 +1,12 @@
 /** Reports on comments ('Şikayet Et' under a comment), as polls are reported: one per member and comment. */
-import type { FastifyInstance } from 'fastify';
-import { moderationTexts as M, type CommentReportParams, type ReportCreateBody } from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
+import { moderationTexts as M } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { reportComment } from '../usecases/comments.js';
 import { identityOf, membersOnly } from './common.js';
 
-export async function commentReportRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
-  app.post<{ Params: CommentReportParams; Body: ReportCreateBody }>(
+export async function commentReportRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }): Promise<void> {
+  app.post(
     '/api/comments/:id/report',
     {
       onRequest: membersOnly(M.signInToReport),

@@ -1,14 +1,6 @@
 /** Likes, comments, shares, reports and the friends' circle 'Grup Analizi'. */
-import type { FastifyInstance } from 'fastify';
-import {
-  pollServiceMessages as S,
-  type CommentCreateBody,
-  type CommentIdParams,
-  type CommentListQuery,
-  type PollIdParams,
-  type ReportCreateBody,
-  type ShareCodeParams,
-} from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
+import { pollServiceMessages as S } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { commentOnPoll, deleteOwnComment, readComments } from '../usecases/comments.js';
 import { groupAnalysis, likePoll, reportPoll, shareFromShareLink, sharePoll } from '../usecases/engagement.js';
@@ -17,7 +9,7 @@ import { SAME_FOR_EVERY_VISITOR, identityOf, membersOnly } from './common.js';
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
 const noBody = { $ref: 'meydan/no-body' } as const;
 
-export async function engagementRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
+export async function engagementRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }): Promise<void> {
   likeRoute(app, ctx);
   commentRoutes(app, ctx);
   shareRoutes(app, ctx);
@@ -25,8 +17,8 @@ export async function engagementRoutes(app: FastifyInstance, { ctx }: { ctx: Pol
   groupAnalysisRoute(app, ctx);
 }
 
-function likeRoute(app: FastifyInstance, ctx: PollsContext) {
-  app.post<{ Params: PollIdParams }>(
+function likeRoute(app: ServiceApp, ctx: PollsContext) {
+  app.post(
     '/api/polls/:id/like',
     {
       onRequest: membersOnly(S.signInToLike),
@@ -42,8 +34,8 @@ function likeRoute(app: FastifyInstance, ctx: PollsContext) {
 }
 
 /** A poll's comments: read a page, write one, delete one's own. */
-function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
-  app.get<{ Params: PollIdParams; Querystring: CommentListQuery }>(
+function commentRoutes(app: ServiceApp, ctx: PollsContext) {
+  app.get(
     '/api/polls/:id/comments',
     {
       schema: {
@@ -66,7 +58,7 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
     },
   );
 
-  app.post<{ Params: PollIdParams; Body: CommentCreateBody }>(
+  app.post(
     '/api/polls/:id/comments',
     {
       onRequest: membersOnly(S.signInToComment),
@@ -83,7 +75,7 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
         .send(await commentOnPoll(ctx, request.params.id, request.body.text, identityOf(request), request)),
   );
 
-  app.delete<{ Params: CommentIdParams }>(
+  app.delete(
     '/api/polls/:id/comments/:commentId',
     {
       onRequest: membersOnly(S.signInToComment),
@@ -98,8 +90,8 @@ function commentRoutes(app: FastifyInstance, ctx: PollsContext) {
 }
 
 /** Shares, counted from a poll's page and from a share link's page. */
-function shareRoutes(app: FastifyInstance, ctx: PollsContext) {
-  app.post<{ Params: PollIdParams }>(
+function shareRoutes(app: ServiceApp, ctx: PollsContext) {
+  app.post(
     '/api/polls/:id/share',
     {
       schema: {
@@ -113,7 +105,7 @@ function shareRoutes(app: FastifyInstance, ctx: PollsContext) {
   );
 
   // The share page's copy-link button counts a share too (share-link polls are not reachable by id).
-  app.post<{ Params: ShareCodeParams }>(
+  app.post(
     '/api/s/:shortUrl/share',
     {
       schema: {
@@ -127,8 +119,8 @@ function shareRoutes(app: FastifyInstance, ctx: PollsContext) {
   );
 }
 
-function reportRoute(app: FastifyInstance, ctx: PollsContext) {
-  app.post<{ Params: PollIdParams; Body: ReportCreateBody }>(
+function reportRoute(app: ServiceApp, ctx: PollsContext) {
+  app.post(
     '/api/polls/:id/report',
     {
       onRequest: membersOnly(S.signInToReport),
@@ -145,8 +137,8 @@ function reportRoute(app: FastifyInstance, ctx: PollsContext) {
 }
 
 /** The friends' circle 'Grup Analizi' of a Dost Meclisi poll. */
-function groupAnalysisRoute(app: FastifyInstance, ctx: PollsContext) {
-  app.get<{ Params: PollIdParams }>(
+function groupAnalysisRoute(app: ServiceApp, ctx: PollsContext) {
+  app.get(
     '/api/polls/:id/analysis',
     {
       onRequest: membersOnly(S.signInForAnalysis),

@@ -2,9 +2,15 @@
  * The creator's download of a poll's results: a CSV for Turkish Excel (the kit's helpers: `;`, decimal commas, BOM,
  * formula cells) and an `.xlsx` from the same columns, under the same rule of who may download.
  */
-import type { FastifyInstance } from 'fastify';
-import type { PollIdParams } from '@meydan/proto';
-import { csvContentType, csvResponse, csvText, xlsxBuffer, xlsxContentType, xlsxResponse } from '@meydan/kit';
+import {
+  csvContentType,
+  csvResponse,
+  csvText,
+  xlsxBuffer,
+  xlsxContentType,
+  xlsxResponse,
+  type ServiceApp,
+} from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { pollResults } from '../usecases/results.js';
 import { resultColumns } from '../views/results-sheet.js';
@@ -13,8 +19,8 @@ import { identityOf, membersOnly } from './common.js';
 const summary =
   'Anketin sonuçları (yalnızca anketin sahibi; sonuçları anket bitince açılan bir anketinki bitince, öncesinde 409): seçenek, oy, yüzde, oy veren sayısı ve bitiş zamanı';
 
-export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
-  app.get<{ Params: PollIdParams }>(
+export async function exportRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }): Promise<void> {
+  app.get(
     '/api/polls/:id/results.csv',
     {
       onRequest: membersOnly(),
@@ -34,7 +40,7 @@ export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCo
     },
   );
 
-  app.get<{ Params: PollIdParams }>(
+  app.get(
     '/api/polls/:id/results.xlsx',
     {
       onRequest: membersOnly(),

@@ -1,14 +1,6 @@
 /** Create, read, list, edit and delete polls. */
-import type { FastifyInstance } from 'fastify';
-import {
-  apiPaths,
-  pollServiceMessages as S,
-  type PollCreateBody,
-  type PollEditBody,
-  type PollIdParams,
-  type PollListQuery,
-  type QuickQuestionBody,
-} from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
+import { apiPaths, pollServiceMessages as S } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { readFeed, readPoll } from '../usecases/feeds.js';
 import { closePoll, deletePoll, editPoll } from '../usecases/poll-changes.js';
@@ -18,15 +10,15 @@ import { SAME_FOR_EVERY_VISITOR, identityOf, membersOnly } from './common.js';
 const pollRef = { $ref: 'meydan/poll' } as const;
 const idParams = { $ref: 'meydan/poll-id-params' } as const;
 
-export async function pollRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
+export async function pollRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }): Promise<void> {
   creationRoutes(app, ctx);
   readingRoutes(app, ctx);
   creatorRoutes(app, ctx);
 }
 
 /** New polls: full, share-link and quick ones (and the ping the benchmark measures against). */
-function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
-  app.post<{ Body: PollCreateBody }>(
+function creationRoutes(app: ServiceApp, ctx: PollsContext) {
+  app.post(
     apiPaths.pollCreate,
     {
       onRequest: membersOnly(S.signInToCreate),
@@ -40,7 +32,7 @@ function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
     async (request, reply) => reply.code(201).send(await createPoll(ctx, request.body, identityOf(request), request)),
   );
 
-  app.post<{ Body: PollCreateBody }>(
+  app.post(
     apiPaths.pollCreateShareable,
     {
       onRequest: membersOnly(S.signInToCreate),
@@ -56,7 +48,7 @@ function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
   );
 
   // 'Hızlı Karar (VS)': a two-option question, posted as a public genel poll lasting 24 hours.
-  app.post<{ Body: QuickQuestionBody }>(
+  app.post(
     apiPaths.pollCreateQuick,
     {
       onRequest: membersOnly(S.signInToAsk),
@@ -79,8 +71,8 @@ function creationRoutes(app: FastifyInstance, ctx: PollsContext) {
 }
 
 /** The feeds and one poll. */
-function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
-  app.get<{ Querystring: PollListQuery }>(
+function readingRoutes(app: ServiceApp, ctx: PollsContext) {
+  app.get(
     '/api/polls',
     {
       schema: {
@@ -96,7 +88,7 @@ function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
     },
   );
 
-  app.get<{ Params: PollIdParams }>(
+  app.get(
     '/api/polls/:id',
     { schema: { summary: 'Tek bir anketi getirir', params: idParams, response: { 200: pollRef } } },
     async (request, reply) => {
@@ -108,8 +100,8 @@ function readingRoutes(app: FastifyInstance, ctx: PollsContext) {
 }
 
 /** What only a poll's creator may do: edit it in its first minute before its first vote, close it early, delete it. */
-function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
-  app.patch<{ Params: PollIdParams; Body: PollEditBody }>(
+function creatorRoutes(app: ServiceApp, ctx: PollsContext) {
+  app.patch(
     '/api/polls/:id',
     {
       onRequest: membersOnly(),
@@ -124,7 +116,7 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
     async (request) => editPoll(ctx, request.params.id, request.body, identityOf(request), request),
   );
 
-  app.post<{ Params: PollIdParams }>(
+  app.post(
     '/api/polls/:id/close',
     {
       onRequest: membersOnly(),
@@ -138,7 +130,7 @@ function creatorRoutes(app: FastifyInstance, ctx: PollsContext) {
     async (request) => closePoll(ctx, request.params.id, identityOf(request), request),
   );
 
-  app.delete<{ Params: PollIdParams }>(
+  app.delete(
     '/api/polls/:id',
     {
       onRequest: membersOnly(),

@@ -2,8 +2,9 @@
  * What a visitor may know of a poll by id (its /anket page asks a visitor to sign in for a members' poll) and the poll's
  * card image for link previews (og:image), by id for public polls and by share code for share-link polls.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { events, type OembedQuery, type PollIdParams, type ShareCodeParams } from '@meydan/proto';
+import type { FastifyReply } from 'fastify';
+import type { ServiceApp } from '@meydan/kit';
+import { events } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { CARD_FRESH_MS, PollCards, oembedOf, visitorPreview } from '../usecases/previews.js';
 import { SAME_FOR_EVERY_VISITOR, pollNotFound } from './common.js';
@@ -13,13 +14,13 @@ const pngResponse = {
   content: { 'image/png': { schema: { type: 'string', format: 'binary' } } },
 } as const;
 
-export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
+export async function reachRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }): Promise<void> {
   const cards = new PollCards();
   // An edited poll's card is drawn again at once, on every replica (its text changed, not only its counts).
   const edits = ctx.bus.listen(events.polls.pollEdited, ({ pollId }) => cards.forgetPoll(pollId));
   app.addHook('onClose', async () => edits.unsubscribe());
 
-  app.get<{ Params: PollIdParams }>(
+  app.get(
     '/api/polls/:id/preview',
     {
       schema: {
@@ -35,7 +36,7 @@ export async function reachRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCon
       return preview;
     },
   );
-  app.get<{ Querystring: OembedQuery }>(
+  app.get(
     '/api/oembed',
     {
       schema: {
@@ -65,8 +66,8 @@ async function sendPng(reply: FastifyReply, png: Buffer | null) {
 }
 
 /** The link-preview images (og:image), by id for public polls and by share code for share-link polls. */
-function cardRoutes(app: FastifyInstance, ctx: PollsContext, cards: PollCards): void {
-  app.get<{ Params: PollIdParams }>(
+function cardRoutes(app: ServiceApp, ctx: PollsContext, cards: PollCards): void {
+  app.get(
     '/api/polls/:id/card.png',
     {
       schema: {
@@ -78,7 +79,7 @@ function cardRoutes(app: FastifyInstance, ctx: PollsContext, cards: PollCards): 
     async (request, reply) => sendPng(reply, await cards.png(ctx, { pollId: request.params.id })),
   );
 
-  app.get<{ Params: ShareCodeParams }>(
+  app.get(
     '/api/s/:shortUrl/card.png',
     {
       schema: {

@@ -3,14 +3,13 @@
  * `GET /api/tags/trending` (the last 24 hours' public polls) and `GET /api/tags/{tag}/polls`. Turkish-aware through the
  * kit's turkishPattern, the same regular expression on MongoDB and FerretDB; never a poll the reader may not see.
  */
-import type { FastifyInstance } from 'fastify';
-import type { SearchQuery, TagParams } from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { search, tagPolls, trendingTags } from '../usecases/search.js';
 import { SAME_FOR_EVERY_VISITOR, identityOf } from './common.js';
 
-export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
-  app.get<{ Querystring: SearchQuery }>(
+export async function searchRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }): Promise<void> {
+  app.get(
     '/api/search',
     {
       schema: {
@@ -38,7 +37,7 @@ export async function searchRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCo
     },
   );
 
-  app.get<{ Params: TagParams; Querystring: Omit<SearchQuery, 'q' | 'type'> }>(
+  app.get(
     '/api/tags/:tag/polls',
     {
       schema: {

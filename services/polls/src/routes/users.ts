@@ -1,13 +1,12 @@
 /** A member's polls and votes for the profile page. */
-import type { FastifyInstance } from 'fastify';
-import { OWN_USER_KEY, pollServiceMessages as S, type UserIdParams } from '@meydan/proto';
-import { requireMember } from '@meydan/kit';
+import { OWN_USER_KEY, pollServiceMessages as S } from '@meydan/proto';
+import { requireMember, type ServiceApp } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { memberPolls, memberVotes } from '../usecases/member-lists.js';
 import { SAME_FOR_EVERY_VISITOR, identityOf } from './common.js';
 
-export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
-  app.get<{ Params: UserIdParams }>(
+export async function userRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }): Promise<void> {
+  app.get(
     '/api/users/:id/polls',
     {
       schema: {
@@ -25,7 +24,7 @@ export async function userRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
     },
   );
 
-  app.get<{ Params: UserIdParams }>(
+  app.get(
     '/api/users/:id/votes',
     {
       schema: {

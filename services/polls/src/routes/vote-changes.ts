@@ -2,14 +2,8 @@
  * Changing or taking back a vote (members on the poll, members and visitors on the share link) and the flows of a
  * poll that allows it: how many moved from which option to which, never who.
  */
-import type { FastifyInstance } from 'fastify';
-import {
-  apiPaths,
-  type PollIdParams,
-  type PollVoteBody,
-  type ShareCodeParams,
-  type ShareVoteBody,
-} from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
+import { apiPaths } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import {
   changeMemberVote,
@@ -20,15 +14,15 @@ import {
 } from '../usecases/vote-changes.js';
 import { identityOf } from './common.js';
 
-export async function voteChangeRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
+export async function voteChangeRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }): Promise<void> {
   memberChangeRoutes(app, ctx);
   shareLinkChangeRoutes(app, ctx);
   flowsRoute(app, ctx);
 }
 
 /** A member's change or take-back on the poll's page. */
-function memberChangeRoutes(app: FastifyInstance, ctx: PollsContext) {
-  app.put<{ Params: PollIdParams; Body: PollVoteBody }>(
+function memberChangeRoutes(app: ServiceApp, ctx: PollsContext) {
+  app.put(
     apiPaths.pollVote,
     {
       schema: {
@@ -41,7 +35,7 @@ function memberChangeRoutes(app: FastifyInstance, ctx: PollsContext) {
     (request) => changeMemberVote(ctx, request.params.id, identityOf(request), request.body, request),
   );
 
-  app.delete<{ Params: PollIdParams }>(
+  app.delete(
     apiPaths.pollVote,
     {
       schema: {
@@ -55,8 +49,8 @@ function memberChangeRoutes(app: FastifyInstance, ctx: PollsContext) {
 }
 
 /** A member's or a visitor's change or take-back through the share link (from the same browser). */
-function shareLinkChangeRoutes(app: FastifyInstance, ctx: PollsContext) {
-  app.put<{ Params: ShareCodeParams; Body: ShareVoteBody }>(
+function shareLinkChangeRoutes(app: ServiceApp, ctx: PollsContext) {
+  app.put(
     apiPaths.shareVote,
     {
       schema: {
@@ -69,7 +63,7 @@ function shareLinkChangeRoutes(app: FastifyInstance, ctx: PollsContext) {
     (request) => changeShareVote(ctx, request.params.shortUrl, identityOf(request), request.body, request),
   );
 
-  app.delete<{ Params: ShareCodeParams }>(
+  app.delete(
     apiPaths.shareVote,
     {
       schema: {
@@ -82,8 +76,8 @@ function shareLinkChangeRoutes(app: FastifyInstance, ctx: PollsContext) {
   );
 }
 
-function flowsRoute(app: FastifyInstance, ctx: PollsContext) {
-  app.get<{ Params: PollIdParams }>(
+function flowsRoute(app: ServiceApp, ctx: PollsContext) {
+  app.get(
     '/api/polls/:id/flows',
     {
       schema: {

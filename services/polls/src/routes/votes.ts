@@ -4,20 +4,14 @@
  * message id is derived from poll and voter, then the answer; MongoDB is written by the vote consumer
  * (usecases/votes.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import {
-  apiPaths,
-  type PollIdParams,
-  type PollVoteBody,
-  type ShareCodeParams,
-  type ShareVoteBody,
-} from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
+import { apiPaths } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { readShareLinkPoll, voteAsMember, voteOnShareLink } from '../usecases/votes.js';
 import { identityOf } from './common.js';
 
-export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsContext }): Promise<void> {
-  app.post<{ Params: PollIdParams; Body: PollVoteBody }>(
+export async function voteRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }): Promise<void> {
+  app.post(
     apiPaths.pollVote,
     {
       schema: {
@@ -32,7 +26,7 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
     (request) => voteAsMember(ctx, request.params.id, identityOf(request), request.body, request),
   );
 
-  app.get<{ Params: ShareCodeParams }>(
+  app.get(
     '/api/s/:shortUrl',
     {
       schema: {
@@ -44,7 +38,7 @@ export async function voteRoutes(app: FastifyInstance, { ctx }: { ctx: PollsCont
     async (request) => readShareLinkPoll(ctx, request.params.shortUrl, identityOf(request), request),
   );
 
-  app.post<{ Params: ShareCodeParams; Body: ShareVoteBody }>(
+  app.post(
     apiPaths.shareVote,
     {
       schema: {
