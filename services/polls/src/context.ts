@@ -70,7 +70,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     deps.log,
     changes,
   );
-  const polls = new PollStore(models, deps.redis, counters, engagement, memberCounts, deps.log, changes);
+  const polls = new PollStore(models, deps.redis, memberCounts, deps.log, changes);
   const people = new People(deps.redis, deps.bus, deps.log);
   return {
     feedPages,

@@ -5,8 +5,6 @@
 import type { Types } from 'mongoose';
 import type { HeldListReply } from '@meydan/proto';
 import type { CommentDoc, Models, PollDoc } from '../model/index.js';
-import type { MemberCounts } from './member-data.js';
-import type { Timelines } from '../timelines/timelines.js';
 
 type Held = { models: Models };
 
@@ -14,17 +12,9 @@ type Held = { models: Models };
 const LIST_LIMIT = 100;
 const isHeld = { heldAt: { $type: 'date' as const } };
 
-/**
- * Takes a poll held for an edit off what others read: the trending rank row (marked, so the feed filter leaves it
- * out), the timelines and its creator's poll count. The Redis set of held polls was told first (before the new text
- * was stored); its card and the kept feed pages are forgotten by the edit, as for any edit.
- */
-export async function unlistHeldEdit(
-  ctx: Held & { timelines: Timelines; memberCounts: MemberCounts },
-  poll: PollDoc,
-): Promise<void> {
+/** Marks the rank row of a poll held for an edit, so the feed filter leaves it out (usecases/poll-listing.ts). */
+export async function markRankHeld(ctx: Held, poll: PollDoc): Promise<void> {
   await ctx.models.PollRank.updateOne({ _id: poll._id }, { $set: { heldAt: poll.heldAt } });
-  await Promise.all([ctx.timelines.drop(String(poll._id)), ctx.memberCounts.changed([poll.creatorId])]);
 }
 
 /** The oldest held polls and comments (at most 100 together), for the moderators' queue. */

@@ -3,9 +3,9 @@
  * export) and what becomes of them when the account is deleted.
  */
 import type { Redis } from 'ioredis';
+import type { Types } from 'mongoose';
 import { CountsCache, type Logger } from '@meydan/kit';
 import type { Models, PollDoc } from '../model/index.js';
-import type { VoteCounters } from '../counting/vote-counters.js';
 import { keys } from './keys.js';
 
 type MemberData = { models: Models };
@@ -74,37 +74,31 @@ export async function pollIdsOfCreator(ctx: MemberData, userId: string): Promise
   return (await pollsOfCreator(ctx.models, userId)).map((poll) => poll.id);
 }
 
-/** A deleted member's likes and comments are removed, and their votes stay in the counts without a name. */
-export async function eraseMemberActivity(
-  ctx: MemberData & { counters: VoteCounters; memberCounts: MemberCounts },
-  userId: string,
-): Promise<void> {
-  await Promise.all([
-    ctx.models.Like.deleteMany({ userId }),
-    ctx.models.Comment.deleteMany({ userId }),
-    pseudonymiseVotes(ctx, userId),
-  ]);
-  await ctx.memberCounts.changed([userId]);
+/** A deleted member's likes and comments are removed. */
+export async function deleteLikesAndComments(ctx: MemberData, userId: string): Promise<void> {
+  await Promise.all([ctx.models.Like.deleteMany({ userId }), ctx.models.Comment.deleteMany({ userId })]);
 }
 
-/**
- * A deleted member's votes stay counted, but under `d:<vote id>` instead of `u:<userId>`, in MongoDB and in the poll's
- * Redis voters hash alike, so no stored vote leads back to the account. Per vote: Redis first (the choice moves to the
- * new name, counts untouched), then MongoDB; a redelivered event finds the votes not yet renamed by their userId and
- * renames them the same way (the name comes from the vote's own id). The unique (pollId, voter) index keeps each vote
- * once; the account can cast no new vote, and its last votes were persisted long before (deletion comes 30 days after
- * the last sign-in).
- */
-async function pseudonymiseVotes(ctx: MemberData & { counters: VoteCounters }, userId: string): Promise<void> {
-  const votes = await ctx.models.Vote.find({ userId }, { _id: 1, pollId: 1, voter: 1 }).lean();
-  for (const vote of votes) {
-    const pseudonym = `d:${String(vote._id)}`;
-    await ctx.counters.renameVoter(String(vote.pollId), vote.voter, pseudonym);
-    await ctx.models.Vote.updateOne({ _id: vote._id, voter: vote.voter }, { $set: { voter: pseudonym, userId: null } });
-  }
-  // The sequences of their changed votes name them too: gone (a renamed vote counts on as a plain vote).
-  for (const r of await ctx.models.VoteSeq.find({ userId }, { pollId: 1, voter: 1 }).lean()) {
-    await ctx.counters.forgetChanges(String(r.pollId), r.voter);
-  }
+/** A member's stored votes: each one's id, poll and voter name. */
+export function votesOfMember(ctx: MemberData, userId: string) {
+  return ctx.models.Vote.find({ userId }, { _id: 1, pollId: 1, voter: 1 }).lean();
+}
+
+/** Gives a deleted member's stored vote its new voter name and no userId (unless a redelivery renamed it already). */
+export async function renameVoteRecord(
+  ctx: MemberData,
+  vote: { _id: Types.ObjectId; voter: string },
+  pseudonym: string,
+): Promise<void> {
+  await ctx.models.Vote.updateOne({ _id: vote._id, voter: vote.voter }, { $set: { voter: pseudonym, userId: null } });
+}
+
+/** The polls on which a member changed their vote (their change sequences name them). */
+export function changedVotesOf(ctx: MemberData, userId: string) {
+  return ctx.models.VoteSeq.find({ userId }, { pollId: 1, voter: 1 }).lean();
+}
+
+/** A deleted member's change sequences go. */
+export async function dropChangeSequences(ctx: MemberData, userId: string): Promise<void> {
   await ctx.models.VoteSeq.deleteMany({ userId });
 }

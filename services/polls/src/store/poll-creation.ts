@@ -1,29 +1,12 @@
 import { Types } from 'mongoose';
 import type { ResultsVisibility, ShareVoteMode } from '@meydan/proto';
 import { isDuplicateKey, retry } from '@meydan/kit';
-import type { FeedPages } from '../timelines/feed-pages.js';
-import type { CreatorPolls } from '../timelines/creator-polls.js';
-import type { MemberCounts } from './member-data.js';
-import type { Timelines } from '../timelines/timelines.js';
-import type { VoteCounters } from '../counting/vote-counters.js';
 import { newShortCode } from '../domain/short-code.js';
 import { trendingScore } from '../domain/trending.js';
 import type { PollDoc, Models } from '../model/index.js';
-import { metaOf, type PollStore } from './polls.js';
 
-/**
- * What a new poll is written to: its records, its counters, the meta cache, the timelines and its creator's list, and
- * the kept feed pages and creator's counts it makes stale.
- */
-type Creation = {
-  models: Models;
-  counters: VoteCounters;
-  polls: PollStore;
-  timelines: Pick<Timelines, 'add'>;
-  feedPages: Pick<FeedPages<unknown>, 'changed'>;
-  memberCounts: MemberCounts;
-  creatorPolls: CreatorPolls;
-};
+/** A new poll's records: the poll, its share code and its rank row (what it becomes in Redis: usecases/poll-listing.ts). */
+type Creation = { models: Models };
 
 /** A poll as its creator asked for it, checked. */
 export interface NewPoll {
@@ -43,11 +26,13 @@ export interface NewPoll {
   allowVoteChange: boolean;
 }
 
-/**
- * Stores a new poll: its share code (drawn again while taken), the poll, its counters and cached meta, and (unless it
- * is held for review) its rank row and timelines (`listPoll`).
- */
-export async function insertPoll(ctx: Creation, creatorId: string, input: NewPoll, held = false): Promise<PollDoc> {
+/** Stores a new poll's record with its share code (drawn again while taken); held for review, it is marked so. */
+export async function insertPollRecord(
+  ctx: Creation,
+  creatorId: string,
+  input: NewPoll,
+  held: boolean,
+): Promise<PollDoc> {
   const _id = new Types.ObjectId();
   const createdAt = new Date();
   // A new code on each attempt: another poll may hold the one drawn.
@@ -80,21 +65,14 @@ export async function insertPoll(ctx: Creation, creatorId: string, input: NewPol
     createdAt,
     updatedAt: createdAt,
   });
-  const poll = doc.toObject() as PollDoc;
-  const meta = metaOf(poll);
-  await ctx.counters.init({ id: meta.id, optionsCount: meta.optionsCount, expiresAt: meta.expiresAt });
-  await ctx.polls.cacheMeta(meta);
-  // A held poll is in its creator's list too (others' view of the list leaves it out: routes/users.ts).
-  await Promise.all([ctx.memberCounts.changed([creatorId]), ctx.creatorPolls.added(creatorId, meta.id, createdAt)]);
-  if (!held) await listPoll(ctx, poll);
-  return poll;
+  return doc.toObject() as PollDoc;
 }
 
 /**
- * Puts a poll where others find it: its rank row (trending) and the timelines, and the kept feed pages it makes stale.
- * At creation, or when a moderator approves a poll held for review (at its creation or for an edit).
+ * A listed poll's rank row (trending), made at its listing, or, listed again after a held edit's approval, taken off the
+ * held ones. Returns the row.
  */
-export async function listPoll(ctx: Creation, poll: PollDoc): Promise<void> {
+export async function upsertRankRow(ctx: Creation, poll: PollDoc) {
   const createdAt = new Date(poll.createdAt);
   const rank = await ctx.models.PollRank.findOneAndUpdate(
     { _id: poll._id },
@@ -113,6 +91,5 @@ export async function listPoll(ctx: Creation, poll: PollDoc): Promise<void> {
     },
     { upsert: true, returnDocument: 'after' },
   ).lean();
-  await ctx.timelines.add(rank as Parameters<Creation['timelines']['add']>[0]);
-  ctx.feedPages.changed();
+  return rank!;
 }

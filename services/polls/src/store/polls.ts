@@ -10,9 +10,7 @@ import { shareVoteModeOf } from '../domain/share-votes.js';
 import { TtlCache, findEachById, type Logger } from '@meydan/kit';
 import { toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
-import type { Engagement } from '../counting/engagement.js';
 import type { MemberCounts } from './member-data.js';
-import type { VoteCounters } from '../counting/vote-counters.js';
 import type { PollChanged } from './poll-changed.js';
 
 /** What the vote path and the visibility rules need of a poll. */
@@ -117,8 +115,6 @@ export class PollStore {
   constructor(
     private readonly models: Models,
     private readonly redis: Redis,
-    private readonly counters: VoteCounters,
-    private readonly engagement: Engagement,
     private readonly memberCounts: MemberCounts,
     private readonly log: Logger,
     /** Told when a poll is removed (feeds kept for a moment, timelines and its creator's list are then out of date). */
@@ -235,7 +231,10 @@ export class PollStore {
     return (await this.docs([pollId]))[0] ?? null;
   }
 
-  /** Removes a poll with its votes, likes, comments, shares, share code, rank and counters. Returns the removed poll, or null. */
+  /**
+   * Removes a poll's records: the poll with its votes, likes, comments, shares, share code and rank (its Redis counters:
+   * usecases/poll-listing.ts). Returns the removed poll, or null.
+   */
   async remove(pollId: string): Promise<PollDoc | null> {
     const id = toObjectId(pollId);
     if (!id) return null;
@@ -258,8 +257,6 @@ export class PollStore {
     await this.memberCounts.changed([poll.creatorId, ...voters]);
     this.local.delete(pollId);
     if (poll.shortUrl) this.codes.delete(poll.shortUrl);
-    await this.counters.drop(pollId);
-    await this.engagement.drop(pollId);
     if (poll.shortUrl) await this.redis.del(keys.shortCode(poll.shortUrl));
     this.log.info({ pollId }, 'poll removed with its votes, likes and comments');
     return poll as PollDoc;

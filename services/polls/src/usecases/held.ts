@@ -12,7 +12,6 @@ import type { RequestIdOrSource } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
 import { deleteComment } from '../store/comments.js';
-import { listPoll } from '../store/poll-creation.js';
 import {
   heldItems,
   heldPollIds,
@@ -22,6 +21,7 @@ import {
   releaseHeldPoll,
 } from '../store/held.js';
 import { pollById } from '../store/poll-records.js';
+import { listPoll, removePoll } from './poll-listing.js';
 
 /** Announces a poll that others may now see (`events.polls.poll.created`: notifications, the admin read model). */
 export async function announcePoll(ctx: PollsContext, poll: PollDoc, requestId?: RequestIdOrSource): Promise<void> {
@@ -89,7 +89,7 @@ export async function decideHeld(
   if (d.kind === 'poll') {
     if (d.decision === 'remove') {
       if (!(await isHeldPoll(ctx, id))) return { found: false };
-      const removed = await ctx.polls.remove(d.id);
+      const removed = await removePoll(ctx, d.id);
       await ctx.held.remove(d.id);
       if (removed) {
         await ctx.bus.publishReliably(

@@ -5,7 +5,17 @@
 import { events, type PollsUserExportReply } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
 import { ballotOfVote } from '../domain/ballots.js';
-import { eraseMemberActivity, memberCounts, memberPollsAndVotes, pollIdsOfCreator } from '../store/member-data.js';
+import {
+  changedVotesOf,
+  deleteLikesAndComments,
+  dropChangeSequences,
+  memberCounts,
+  memberPollsAndVotes,
+  pollIdsOfCreator,
+  renameVoteRecord,
+  votesOfMember,
+} from '../store/member-data.js';
+import { removePoll } from './poll-listing.js';
 import { memberVoters } from '../counting/poll-voters.js';
 
 const iso = (d: Date | string | null | undefined) => (d ? new Date(d).toISOString() : null);
@@ -62,7 +72,7 @@ export async function exportMemberData(ctx: PollsContext, userId: string): Promi
  */
 export async function forgetMember(ctx: PollsContext, userId: string, requestId: string): Promise<void> {
   for (const pollId of await pollIdsOfCreator(ctx, userId)) {
-    const removed = await ctx.polls.remove(pollId);
+    const removed = await removePoll(ctx, pollId);
     if (removed) {
       await ctx.bus.publish(
         events.polls.pollDeleted,
@@ -72,4 +82,29 @@ export async function forgetMember(ctx: PollsContext, userId: string, requestId:
     }
   }
   await eraseMemberActivity(ctx, userId);
+}
+
+/** A deleted member's likes and comments are removed, and their votes stay in the counts without a name. */
+async function eraseMemberActivity(ctx: PollsContext, userId: string): Promise<void> {
+  await Promise.all([deleteLikesAndComments(ctx, userId), pseudonymiseVotes(ctx, userId)]);
+  await ctx.memberCounts.changed([userId]);
+}
+
+/**
+ * A deleted member's votes stay counted, but under `d:<vote id>` instead of `u:<userId>`, in MongoDB and in the poll's
+ * Redis voters hash alike, so no stored vote leads back to the account. Per vote: Redis first (the choice moves to the
+ * new name, counts untouched), then MongoDB; a redelivered event finds the votes not yet renamed by their userId and
+ * renames them the same way (the name comes from the vote's own id). The unique (pollId, voter) index keeps each vote
+ * once; the account can cast no new vote, and its last votes were persisted long before (deletion comes 30 days after
+ * the last sign-in).
+ */
+async function pseudonymiseVotes(ctx: PollsContext, userId: string): Promise<void> {
+  for (const vote of await votesOfMember(ctx, userId)) {
+    const pseudonym = `d:${String(vote._id)}`;
+    await ctx.counters.renameVoter(String(vote.pollId), vote.voter, pseudonym);
+    await renameVoteRecord(ctx, vote, pseudonym);
+  }
+  // The sequences of their changed votes name them too: gone (a renamed vote counts on as a plain vote).
+  for (const r of await changedVotesOf(ctx, userId)) await ctx.counters.forgetChanges(String(r.pollId), r.voter);
+  await dropChangeSequences(ctx, userId);
 }

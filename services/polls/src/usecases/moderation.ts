@@ -4,14 +4,15 @@
  */
 import { events } from '@meydan/proto';
 import type { PollsContext } from '../context.js';
+import { removePoll } from './poll-listing.js';
 
 /** An administrator removed a poll: the same cascade as the creator's delete, and the same event for others. */
 export async function removePollByAdmin(
-  ctx: Pick<PollsContext, 'polls' | 'bus'>,
+  ctx: Pick<PollsContext, 'polls' | 'counters' | 'engagement' | 'bus'>,
   removal: { pollId: string; by: string },
   requestId: string,
 ): Promise<void> {
-  const removed = await ctx.polls.remove(removal.pollId);
+  const removed = await removePoll(ctx, removal.pollId);
   if (!removed) return;
   await ctx.bus.publish(
     events.polls.pollDeleted,

@@ -17,8 +17,8 @@ import { textChanges, undoEdit, writeEdit } from '../store/poll-edits.js';
 import { closePoll as storeClose, pollById } from '../store/poll-records.js';
 import { metaOf } from '../store/polls.js';
 import type { Caller } from './caller.js';
-import { unlistHeldEdit } from '../store/held.js';
 import { presentPoll } from './present.js';
+import { removePoll, unlistHeldEdit } from './poll-listing.js';
 import { pollNotFound, refuseFiltered, visiblePoll } from './visibility.js';
 
 /** Why an edit claim was refused (counting/edit-claims.ts): nothing changed. */
@@ -144,7 +144,7 @@ export async function deletePoll(
   const doc = await visiblePoll(ctx, pollId, viewer, source);
   const userId = viewer.userId!;
   if (doc.creatorId !== userId) throw new HttpError(403, 'forbidden', S.deleteOnlyCreator);
-  const removed = await ctx.polls.remove(String(doc._id));
+  const removed = await removePoll(ctx, String(doc._id));
   if (removed) {
     await ctx.bus.publishReliably(
       events.polls.pollDeleted,

@@ -16,9 +16,10 @@ import {
 import type { Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
-import { insertPoll, type NewPoll } from '../store/poll-creation.js';
+import type { NewPoll } from '../store/poll-creation.js';
 import type { Caller } from './caller.js';
 import { announcePoll } from './held.js';
+import { insertPoll } from './poll-listing.js';
 import { presentPoll } from './present.js';
 import { ValidationError, refuseFiltered } from './visibility.js';
 
