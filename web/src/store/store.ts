@@ -1,5 +1,5 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { useDispatch, useSelector } from 'react-redux';
+import { useDispatch, useSelector, useStore } from 'react-redux';
 import { RealtimeHub } from './realtime/hub';
 import { realtimeSlice, statusChanged } from './realtime/realtimeSlice';
 import { browserSocket } from './realtime/socket';
@@ -45,3 +45,8 @@ export type AppDispatch = AppStore['dispatch'];
 
 export const useAppDispatch = useDispatch.withTypes<AppDispatch>();
 export const useAppSelector = useSelector.withTypes<RootState>();
+
+/** The store's realtime connection. */
+export function useRealtime() {
+  return (useStore() as AppStore).realtime;
+}

@@ -1,5 +1,5 @@
 import { useEffect, useState, type RefObject } from 'react';
-import { useRealtime } from '../../store/realtime/useRealtime';
+import { useRealtime } from '../../store/store';
 
 /**
  * Follows a poll's live counts while its card is on screen (or near it). Without IntersectionObserver (old

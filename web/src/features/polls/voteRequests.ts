@@ -5,8 +5,8 @@ import { trReach } from '../../i18n/tr-reach';
 import { trVoteChange } from '../../i18n/tr-vote-change';
 import { apiErrorMessage, isNetworkError } from '../../store/api';
 import type { AppDispatch } from '../../store/store';
-import { shareLinkApi } from '../share-link/shareLinkApi';
 import { showToast, type ToastInput } from '../toasts/useToast';
+import { linkVoteApi } from './linkVoteApi';
 import { voteChangeApi } from './voteChangeApi';
 
 /** A vote through a share link refused: the network's words, or the server's (its page). */
@@ -26,7 +26,7 @@ export async function castThroughLink(
   args: { code: string; pollId: string; optionIndex: number; optionIndexes?: number[] },
   line: ((message: string) => void) | undefined,
 ): Promise<VoteResult | undefined> {
-  const request = dispatch(shareLinkApi.endpoints.shareLinkVote.initiate(args));
+  const request = dispatch(linkVoteApi.endpoints.shareLinkVote.initiate(args));
   try {
     const answer = await request.unwrap();
     if (line) line(trReach.embed.voted);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useRealtime } from '../../store/realtime/useRealtime';
+import { useRealtime } from '../../store/store';
 import { useCurrentUser } from './sessionApi';
 
 /**

@@ -1,7 +1,6 @@
 import { useMemo } from 'react';
-import { apiPaths, apiUrl, type ShareLinkPoll, type ShareState, type VoteResult } from '@meydan/proto';
+import type { ShareLinkPoll, ShareState } from '@meydan/proto';
 import { api, type ApiExtra } from '../../store/api';
-import { voteAnswered } from '../../store/pollsSlice';
 import { choicesOf, normalizePoll } from '../../lib/polls';
 import { holdingPolls, useHeldPoll, withData } from '../polls/heldPolls';
 
@@ -11,7 +10,7 @@ export interface HeldShareLinkPoll {
   creator: ShareLinkPoll['creator'];
 }
 
-/** The public share page: a poll by its short code, votes without an account, live counts. */
+/** The public share page: a poll by its short code and its live counts (its votes: polls/linkVoteApi.ts). */
 export const shareLinkApi = api.injectEndpoints({
   endpoints: (build) => ({
     shareLinkPoll: build.query<HeldShareLinkPoll, string>({
@@ -39,22 +38,6 @@ export const shareLinkApi = api.injectEndpoints({
         }
         await cacheEntryRemoved;
         release?.();
-      },
-    }),
-
-    /** One option, or a multiple-choice poll's ballot (`optionIndexes`). */
-    shareLinkVote: build.mutation<
-      VoteResult,
-      { code: string; pollId: string; optionIndex: number; optionIndexes?: number[] }
-    >({
-      query: ({ code, optionIndex, optionIndexes }) => ({
-        url: apiUrl(apiPaths.shareVote, { shortUrl: code }),
-        method: 'POST',
-        body: optionIndexes ? { optionIndexes } : { optionIndex },
-      }),
-      async onQueryStarted({ pollId }, { dispatch, queryFulfilled }) {
-        const { data } = await queryFulfilled.catch(() => ({ data: null }));
-        if (data) dispatch(voteAnswered({ pollId, answer: data }));
       },
     }),
 
