@@ -341,6 +341,16 @@ describe('accounts', () => {
       expect(res.statusCode).toBe(429);
       expect(res.headers['retry-after']).toBeDefined();
       expect(res.json().message).toBe('Çok sık bağlantı istedin. Lütfen biraz bekleyip tekrar dene.');
+      // The activation pages' plain form gets a page, with the same wait.
+      const form = await svc.app.inject({
+        method: 'POST',
+        url: '/api/auth/resend-activation',
+        headers: { ...asVisitor(), 'content-type': 'application/x-www-form-urlencoded' },
+        payload: new URLSearchParams({ email: body.email }).toString(),
+      });
+      expect(form.statusCode).toBe(429);
+      expect(form.headers['retry-after']).toBeDefined();
+      expect(form.headers['content-type']).toMatch(/^text\/html/);
     });
 
     it('answers an unknown link with a clear page', async () => {

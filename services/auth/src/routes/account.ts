@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPaths, limits, type RegisterBody } from '@meydan/proto';
-import { htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
+import { HttpError, htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -134,6 +134,8 @@ function resendActivationRoute(app: FastifyInstance, ctx: AuthContext) {
             description: 'Aynı yanıt, adres kayıtlı olsun olmasın',
             content: { 'application/json': { schema: messageResponse }, 'text/html': { schema: { type: 'string' } } },
           },
+          // Too soon: the form's page (JSON callers get the usual error answer; the wait is in retry-after).
+          429: htmlPageResponse,
         },
       },
     },
@@ -141,10 +143,9 @@ function resendActivationRoute(app: FastifyInstance, ctx: AuthContext) {
       const html = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
       const outcome = await resendActivation(ctx, request.body.email, callerOf(request));
       if (outcome.kind === 'too-soon') {
-        reply.code(429).header('retry-after', String(outcome.retryAfter));
-        return html
-          ? reply.type('text/html; charset=utf-8').send(activationPages.tooSoon())
-          : { error: 'rate_limited', message: T.tooManyResends };
+        const retryAfter = { 'retry-after': String(outcome.retryAfter) };
+        if (!html) throw new HttpError(429, 'rate_limited', T.tooManyResends, retryAfter);
+        return reply.code(429).headers(retryAfter).type('text/html; charset=utf-8').send(activationPages.tooSoon());
       }
       return html
         ? reply.type('text/html; charset=utf-8').send(activationPages.onTheWay())
