@@ -7,7 +7,7 @@ import {
   type Challenge,
 } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
-import { limits } from '@meydan/proto';
+import { limits, type BotChallenge as SignedChallenge } from '@meydan/proto';
 import { hmacSign } from './hmac.js';
 
 export interface BotChallengeOptions {
@@ -50,8 +50,9 @@ export class BotChallenge {
     this.attempts = options.attempts ?? [1000, 4000];
   }
 
-  async createChallenge(): Promise<Challenge> {
-    return createAltchaChallenge({
+  /** A signed challenge, as `meydan/bot-challenge` describes it. */
+  async createChallenge(): Promise<SignedChallenge> {
+    const { signature, ...challenge } = await createAltchaChallenge({
       algorithm: ALGORITHM,
       cost: this.cost,
       counter: randomInt(this.attempts[0], this.attempts[1]),
@@ -61,6 +62,9 @@ export class BotChallenge {
       hmacSignatureSecret: this.hmacSecret,
       hmacKeySignatureSecret: this.hmacKeySecret,
     });
+    // altcha-lib signs whenever it is given hmacSignatureSecret, as here; an unsigned challenge could never be verified.
+    if (!signature) throw new Error('the bot challenge came back unsigned');
+    return { ...challenge, signature };
   }
 
   /** Checks the widget's payload (base64 JSON `{challenge, solution}`): signature, purpose, expiry, solution, then claims it. */

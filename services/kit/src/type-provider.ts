@@ -6,6 +6,7 @@
  * the validators are what they were.
  */
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { FastifyBaseLogger, FastifyInstance, FastifyTypeProvider } from 'fastify';
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { AnySchema, SchemaTypes } from '@meydan/proto';
@@ -13,8 +14,8 @@ import type { AnySchema, SchemaTypes } from '@meydan/proto';
 /** `meydan/poll#` and `meydan/poll` name the same schema. */
 type SchemaIdOf<Ref extends string> = Ref extends `${infer Id}#` ? Id : Ref;
 
-/** What an answer's `format: 'binary'` string is sent as (a file's bytes: the .xlsx of an export, an avatar). */
-type Bytes = [{ pattern: { type: 'string'; format: 'binary' }; output: Buffer }];
+/** What an answer's `format: 'binary'` string is sent as: a file's bytes (an .xlsx export), or a stream of them (an avatar). */
+type Bytes = [{ pattern: { type: 'string'; format: 'binary' }; output: Buffer | Readable }];
 
 /**
  * The data a route schema describes, as validated (defaults filled in) or, with `Binary`, as answered: a

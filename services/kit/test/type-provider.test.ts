@@ -3,6 +3,7 @@
  * are made by `tsc -p tsconfig.test.json` (a `@ts-expect-error` that no longer finds an error fails it); the app below
  * answers as its schemas say at run time too.
  */
+import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
 import * as proto from '@meydan/proto';
 import {
@@ -46,7 +47,9 @@ describe('the type provider', () => {
     expectTypeOf<TypeOfSchema<typeof list>>().toEqualTypeOf<VoteResult[]>();
     const file = { type: 'string', format: 'binary' } as const;
     expectTypeOf<TypeOfSchema<typeof file>>().toEqualTypeOf<string>();
-    expectTypeOf<TypeOfSchema<typeof file, [{ pattern: typeof file; output: Buffer }]>>().toEqualTypeOf<Buffer>();
+    expectTypeOf<TypeOfSchema<typeof file, [{ pattern: typeof file; output: Buffer | Readable }]>>().toEqualTypeOf<
+      Buffer | Readable
+    >();
     expectTypeOf<TypeOfSchema<undefined>>().toBeUnknown();
   });
 

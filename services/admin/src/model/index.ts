@@ -3,7 +3,15 @@
  * events (ids are theirs, as strings) with the edit history of polls' texts, the audit log, and the bulk e-mail jobs with one record per recipient.
  */
 import { Schema, type Connection, type InferSchemaType } from 'mongoose';
-import { pollTypes, reportKinds, reportStatuses, userRoles, wordFilterActions } from '@meydan/proto';
+import {
+  auditActions,
+  auditTargetTypes,
+  pollTypes,
+  reportKinds,
+  reportStatuses,
+  userRoles,
+  wordFilterActions,
+} from '@meydan/proto';
 
 const userSchema = new Schema(
   {
@@ -106,8 +114,8 @@ reportSchema.index({ createdAt: -1, _id: -1 });
 const auditSchema = new Schema(
   {
     adminId: { type: String, required: true },
-    action: { type: String, required: true },
-    targetType: { type: String, required: true },
+    action: { type: String, enum: auditActions, required: true },
+    targetType: { type: String, enum: auditTargetTypes, required: true },
     targetId: { type: String, required: true },
     reason: { type: String, default: null },
     at: { type: Date, default: () => new Date() },

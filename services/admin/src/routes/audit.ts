@@ -1,12 +1,11 @@
 /** The staff's audit log, read only (usecases/audit-log.ts). */
-import type { FastifyInstance } from 'fastify';
-import { HttpError } from '@meydan/kit';
-import { adminTexts as T, type AuditQuery } from '@meydan/proto';
+import { HttpError, type ServiceApp } from '@meydan/kit';
+import { adminTexts as T } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { readAuditLog } from '../usecases/audit-log.js';
 
-export async function auditRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  app.get<{ Querystring: AuditQuery }>(
+export async function auditRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
+  app.get(
     '/api/admin/audit',
     {
       schema: {

@@ -1,13 +1,12 @@
 /** Bulk e-mail: send to every member, follow its progress (usecases/bulk-email.ts; the worker is nats/bulk-email.ts). */
-import type { FastifyInstance } from 'fastify';
-import { HttpError, httpError } from '@meydan/kit';
-import { adminTexts as T, type AdminIdParams, type BulkEmailBody } from '@meydan/proto';
+import { HttpError, httpError, type ServiceApp } from '@meydan/kit';
+import { adminTexts as T } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { readBulkEmailJob, startBulkEmail } from '../usecases/bulk-email.js';
 import { idParams, staffOf } from './shared.js';
 
-export async function bulkEmailRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  app.post<{ Body: BulkEmailBody }>(
+export async function bulkEmailRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
+  app.post(
     '/api/admin/bulk-email',
     {
       schema: {
@@ -23,7 +22,7 @@ export async function bulkEmailRoutes(app: FastifyInstance, { ctx }: { ctx: Admi
     },
   );
 
-  app.get<{ Params: AdminIdParams }>(
+  app.get(
     '/api/admin/bulk-email/:id',
     {
       schema: {

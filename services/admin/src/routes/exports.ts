@@ -3,7 +3,7 @@
  * reports lists as CSV files (for Turkish Excel) and `.xlsx` workbooks from the same columns, read from the read model
  * as they are streamed out.
  */
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { Readable } from 'node:stream';
 import {
   csvContentType,
@@ -13,8 +13,8 @@ import {
   xlsxResponse,
   xlsxStream,
   type SheetColumn,
+  type ServiceApp,
 } from '@meydan/kit';
-import type { AdminDailyQuery } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import type { PollRow, ReportRow, UserRow } from '../store/panel.js';
 import { exportList, readDailyStats } from '../usecases/exports.js';
@@ -78,7 +78,7 @@ function sendFile(reply: FastifyReply, kind: 'csv' | 'xlsx', name: string, body:
 }
 
 /** `GET /api/admin/<target>.csv` and `.xlsx`: the whole list, audited as an export (administrators only: proto's staff routes). */
-function exportRoutesOf<T>(app: FastifyInstance, list: ExportList<T>): void {
+function exportRoutesOf<T>(app: ServiceApp, list: ExportList<T>): void {
   for (const kind of ['csv', 'xlsx'] as const) {
     const form = kind === 'csv' ? 'CSV olarak (Türkçe Excel için)' : 'Excel dosyası (.xlsx) olarak';
     app.get(
@@ -98,8 +98,8 @@ function exportRoutesOf<T>(app: FastifyInstance, list: ExportList<T>): void {
   }
 }
 
-export async function exportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  app.get<{ Querystring: AdminDailyQuery }>(
+export async function exportRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
+  app.get(
     '/api/admin/stats/daily',
     {
       schema: {

@@ -2,8 +2,8 @@
  * Texts the word filter held for review (a `hold` entry matched): the moderation queue lists them (routes/moderation.ts);
  * a moderator approves one (shown to everyone) or removes it here (usecases/held.ts).
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { httpError } from '@meydan/kit';
+import type { FastifyRequest } from 'fastify';
+import { httpError, type ServiceApp } from '@meydan/kit';
 import { heldTexts as H, type HeldParams } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { decideHeld } from '../usecases/held.js';
@@ -11,13 +11,13 @@ import { message, noBody, staffOf } from './shared.js';
 
 const params = { $ref: 'meydan/admin-held-params' } as const;
 
-export async function heldRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  const decide = (decision: 'approve' | 'remove') => async (request: FastifyRequest<{ Params: HeldParams }>) => {
-    if (!(await decideHeld(ctx, request.params, decision, staffOf(request)))) throw httpError('not_found', H.notFound);
+export async function heldRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
+  const decide = async (request: FastifyRequest, held: HeldParams, decision: 'approve' | 'remove') => {
+    if (!(await decideHeld(ctx, held, decision, staffOf(request)))) throw httpError('not_found', H.notFound);
     return { message: decision === 'approve' ? H.approved : H.removed };
   };
 
-  app.post<{ Params: HeldParams }>(
+  app.post(
     '/api/admin/held/:kind/:id/approve',
     {
       schema: {
@@ -28,10 +28,10 @@ export async function heldRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCont
         response: message,
       },
     },
-    decide('approve'),
+    (request) => decide(request, request.params, 'approve'),
   );
 
-  app.post<{ Params: HeldParams }>(
+  app.post(
     '/api/admin/held/:kind/:id/remove',
     {
       schema: {
@@ -41,6 +41,6 @@ export async function heldRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCont
         response: message,
       },
     },
-    decide('remove'),
+    (request) => decide(request, request.params, 'remove'),
   );
 }

@@ -2,8 +2,8 @@
  * Members for a load test (issue 44, usecases/load-members.ts): a batch of throw-away members with personal API tokens,
  * minted and removed by an administrator; auth answers 404 unless it runs with LOAD_TEST_MEMBERS=on.
  */
-import type { FastifyInstance } from 'fastify';
-import { loadMembersTexts as T, type LoadMembersBatchParams, type LoadMembersBody } from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
+import { loadMembersTexts as T } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { dropLoadMembers, mintLoadMembers } from '../usecases/load-members.js';
 import { staffOf } from './shared.js';
@@ -12,8 +12,8 @@ import { staffOf } from './shared.js';
 const wantsCsv = (accept: string | undefined) =>
   /\btext\/csv\b/i.test(accept ?? '') && !/\bapplication\/json\b/i.test(accept ?? '');
 
-export async function loadMembersRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  app.post<{ Body: LoadMembersBody }>(
+export async function loadMembersRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
+  app.post(
     '/api/admin/load-members',
     {
       schema: {
@@ -44,7 +44,7 @@ export async function loadMembersRoutes(app: FastifyInstance, { ctx }: { ctx: Ad
     },
   );
 
-  app.delete<{ Params: LoadMembersBatchParams }>(
+  app.delete(
     '/api/admin/load-members/:batch',
     {
       schema: {

@@ -2,9 +2,8 @@
  * The staff's HTTP API on accounts (the app's onRequest hook has already refused everyone else): the panel's figures,
  * the member list, bans (usecases/members.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import { HttpError, httpError } from '@meydan/kit';
-import { adminTexts as T, type AdminIdParams, type AdminListQuery, type BanBody } from '@meydan/proto';
+import { HttpError, httpError, type ServiceApp } from '@meydan/kit';
+import { adminTexts as T } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { banMember, listMembers, reactivateMember, readPanelStats, type Untouchable } from '../usecases/members.js';
 import { idParams, message, noBody, staffOf } from './shared.js';
@@ -16,7 +15,7 @@ function untouchable(why: Untouchable, banning: boolean): HttpError {
   return new HttpError(400, 'admin_untouchable', banning ? T.cannotBanAdmin : T.cannotActivateAdmin);
 }
 
-export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
+export async function memberRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
   app.get(
     '/api/admin/stats',
     {
@@ -28,7 +27,7 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
     async () => readPanelStats(ctx),
   );
 
-  app.get<{ Querystring: AdminListQuery }>(
+  app.get(
     '/api/admin/users',
     {
       schema: {
@@ -40,7 +39,7 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
     async (request) => listMembers(ctx, request.query),
   );
 
-  app.post<{ Params: AdminIdParams; Body: BanBody }>(
+  app.post(
     '/api/admin/users/:id/ban',
     {
       schema: {
@@ -58,7 +57,7 @@ export async function memberRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
     },
   );
 
-  app.post<{ Params: AdminIdParams }>(
+  app.post(
     '/api/admin/users/:id/activate',
     {
       schema: { summary: 'Engellenmiş üyeyi yeniden etkinleştirir', params: idParams, body: noBody, response: message },

@@ -1,5 +1,4 @@
-import type { FastifyInstance } from 'fastify';
-import type { AdminMessagesQuery } from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
 import type { AdminContext } from '../context.js';
 import { readContactMessages } from '../usecases/messages.js';
 
@@ -7,8 +6,8 @@ import { readContactMessages } from '../usecases/messages.js';
  * The contact messages live in the contact service's own database; the admin reads them a page at a time over
  * NATS. When contact does not answer, the bus's 503 (`service_unavailable` / `service_timeout`) is the answer.
  */
-export async function messagesRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  app.get<{ Querystring: Required<AdminMessagesQuery> }>(
+export async function messagesRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
+  app.get(
     '/api/admin/messages',
     {
       schema: {

@@ -2,14 +2,13 @@
  * The moderation queue (every pending report, oldest first, with its waiting time, and the held texts) and the removal
  * of a reported comment (usecases/reports.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import { HttpError, httpError } from '@meydan/kit';
-import { adminTexts, moderationTexts as M, type AdminIdParams } from '@meydan/proto';
+import { HttpError, httpError, type ServiceApp } from '@meydan/kit';
+import { adminTexts, moderationTexts as M } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { readReportQueue, removeReportedComment } from '../usecases/reports.js';
 import { idParams, message, noBody, staffOf } from './shared.js';
 
-export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
+export async function moderationRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
   app.get(
     '/api/admin/report-queue',
     {
@@ -22,7 +21,7 @@ export async function moderationRoutes(app: FastifyInstance, { ctx }: { ctx: Adm
     async (request) => readReportQueue(ctx, staffOf(request)),
   );
 
-  app.post<{ Params: AdminIdParams }>(
+  app.post(
     '/api/admin/reports/:id/remove-comment',
     {
       schema: {

@@ -1,13 +1,12 @@
 /** Polls in the panel: list, edit history and removal everywhere (usecases/polls.ts). */
-import type { FastifyInstance } from 'fastify';
-import { httpError } from '@meydan/kit';
-import { adminTexts as T, type AdminIdParams, type AdminListQuery } from '@meydan/proto';
+import { httpError, type ServiceApp } from '@meydan/kit';
+import { adminTexts as T } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { listPolls, readPollEdits, removePoll } from '../usecases/polls.js';
 import { idParams, message, staffOf } from './shared.js';
 
-export async function pollRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  app.get<{ Querystring: AdminListQuery }>(
+export async function pollRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
+  app.get(
     '/api/admin/polls',
     {
       schema: {
@@ -19,7 +18,7 @@ export async function pollRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCont
     async (request) => listPolls(ctx, request.query),
   );
 
-  app.get<{ Params: AdminIdParams }>(
+  app.get(
     '/api/admin/polls/:id/edits',
     {
       schema: {
@@ -36,7 +35,7 @@ export async function pollRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCont
     },
   );
 
-  app.delete<{ Params: AdminIdParams }>(
+  app.delete(
     '/api/admin/polls/:id',
     {
       schema: {

@@ -1,13 +1,12 @@
 /** Poll reports in the panel: list and settle (usecases/reports.ts). */
-import type { FastifyInstance } from 'fastify';
-import { httpError } from '@meydan/kit';
-import { adminTexts as T, type AdminIdParams, type AdminReportQuery, type ReportStatusUpdate } from '@meydan/proto';
+import { httpError, type ServiceApp } from '@meydan/kit';
+import { adminTexts as T } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { listReports, settleReport } from '../usecases/reports.js';
 import { idParams, message, staffOf } from './shared.js';
 
-export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
-  app.get<{ Querystring: AdminReportQuery }>(
+export async function reportRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
+  app.get(
     '/api/admin/reports',
     {
       schema: {
@@ -19,7 +18,7 @@ export async function reportRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCo
     async (request) => listReports(ctx, request.query),
   );
 
-  app.patch<{ Params: AdminIdParams; Body: ReportStatusUpdate }>(
+  app.patch(
     '/api/admin/reports/:id',
     {
       schema: {

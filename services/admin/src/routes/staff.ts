@@ -1,14 +1,13 @@
 /** What only an administrator does to accounts: change a role, invite a staff member (usecases/members.ts). */
-import type { FastifyInstance } from 'fastify';
-import { HttpError, httpError } from '@meydan/kit';
-import { adminTexts as T, type AdminIdParams, type RoleChangeBody, type StaffInviteBody } from '@meydan/proto';
+import { HttpError, httpError, type ServiceApp } from '@meydan/kit';
+import { adminTexts as T } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { changeRole, inviteStaff } from '../usecases/members.js';
 import { idParams, message, staffOf } from './shared.js';
 
-export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
+export async function staffRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
   // An administrator gives an account another role (member, moderator, admin); never their own.
-  app.patch<{ Params: AdminIdParams; Body: RoleChangeBody }>(
+  app.patch(
     '/api/admin/users/:id/role',
     {
       schema: {
@@ -28,7 +27,7 @@ export async function staffRoutes(app: FastifyInstance, { ctx }: { ctx: AdminCon
   );
 
   // An administrator invites a staff member by e-mail: auth makes the account and mails the link that sets its password.
-  app.post<{ Body: StaffInviteBody }>(
+  app.post(
     '/api/admin/staff/invitations',
     {
       schema: {

@@ -2,14 +2,13 @@
  * The word filter's entries (usecases/word-filter.ts): listed, added and removed by the staff; polls and auth ask for
  * them over `admin.word-filter` (nats/word-filter.ts).
  */
-import type { FastifyInstance } from 'fastify';
-import { HttpError, httpError } from '@meydan/kit';
-import { moderationTexts as M, type AdminIdParams, type WordFilterCreate } from '@meydan/proto';
+import { HttpError, httpError, type ServiceApp } from '@meydan/kit';
+import { moderationTexts as M } from '@meydan/proto';
 import type { AdminContext } from '../context.js';
 import { addWordFilterWord, listWordFilter, removeWordFilterWord } from '../usecases/word-filter.js';
 import { idParams, message, staffOf } from './shared.js';
 
-export async function wordFilterRoutes(app: FastifyInstance, { ctx }: { ctx: AdminContext }): Promise<void> {
+export async function wordFilterRoutes(app: ServiceApp, { ctx }: { ctx: AdminContext }): Promise<void> {
   app.get(
     '/api/admin/word-filter',
     {
@@ -21,7 +20,7 @@ export async function wordFilterRoutes(app: FastifyInstance, { ctx }: { ctx: Adm
     async () => listWordFilter(ctx),
   );
 
-  app.post<{ Body: WordFilterCreate }>(
+  app.post(
     '/api/admin/word-filter',
     {
       schema: {
@@ -38,7 +37,7 @@ export async function wordFilterRoutes(app: FastifyInstance, { ctx }: { ctx: Adm
     },
   );
 
-  app.delete<{ Params: AdminIdParams }>(
+  app.delete(
     '/api/admin/word-filter/:id',
     { schema: { summary: 'Kelime filtresinden çıkarır', params: idParams, response: message } },
     async (request) => {

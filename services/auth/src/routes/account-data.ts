@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceApp } from '@meydan/kit';
 import { altchaPayloadField, limits } from '@meydan/proto';
 import type { AuthContext } from '../context.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -7,7 +7,7 @@ import { memberOf } from './guards.js';
 import { clearSessionCookie } from './session-cookie.js';
 
 /** The member's data-protection rights: a copy of everything Meydan holds of them, and deleting the account. */
-export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+export async function accountDataRoutes(app: ServiceApp, { ctx }: { ctx: AuthContext }) {
   app.get(
     '/api/account/export',
     {
@@ -25,7 +25,7 @@ export async function accountDataRoutes(app: FastifyInstance, { ctx }: { ctx: Au
     },
   );
 
-  app.post<{ Body: { password: string; altcha?: string } }>(
+  app.post(
     '/api/account/deletion',
     {
       schema: {

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { apiPaths, limits, type RegisterBody } from '@meydan/proto';
-import { HttpError, htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
+import { apiPaths, limits } from '@meydan/proto';
+import { HttpError, htmlPageResponse, mailedTokenParams as tokenParams, type ServiceApp } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { activationPages } from '../domain/activation-pages.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -11,7 +10,7 @@ import { callerOf } from './guards.js';
 const messageResponse = { $ref: 'meydan/message' } as const;
 
 /** Registration, the mailed activation link, and a new link. */
-export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+export async function accountRoutes(app: ServiceApp, { ctx }: { ctx: AuthContext }) {
   // The activation pages post plain HTML forms.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
@@ -22,8 +21,8 @@ export async function accountRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCo
   resendActivationRoute(app, ctx);
 }
 
-function registrationRoute(app: FastifyInstance, ctx: AuthContext) {
-  app.post<{ Body: RegisterBody }>(
+function registrationRoute(app: ServiceApp, ctx: AuthContext) {
+  app.post(
     apiPaths.register,
     {
       schema: {
@@ -40,8 +39,8 @@ function registrationRoute(app: FastifyInstance, ctx: AuthContext) {
 }
 
 /** The mailed link: following it activates the account; a used or expired one offers a new link. */
-function activationLinkRoute(app: FastifyInstance, ctx: AuthContext) {
-  app.get<{ Params: { token: string } }>(
+function activationLinkRoute(app: ServiceApp, ctx: AuthContext) {
+  app.get(
     '/api/auth/activate/:token',
     {
       schema: {
@@ -76,8 +75,8 @@ function activationLinkRoute(app: FastifyInstance, ctx: AuthContext) {
 }
 
 /** A used or expired link's page asks for a new one. */
-function linkResendRoute(app: FastifyInstance, ctx: AuthContext) {
-  app.post<{ Params: { token: string } }>(
+function linkResendRoute(app: ServiceApp, ctx: AuthContext) {
+  app.post(
     '/api/auth/activate/:token/resend',
     {
       schema: {
@@ -113,8 +112,8 @@ function linkResendRoute(app: FastifyInstance, ctx: AuthContext) {
 }
 
 /** A new link by address (JSON from the app, a plain form from the activation pages): the same answer either way. */
-function resendActivationRoute(app: FastifyInstance, ctx: AuthContext) {
-  app.post<{ Body: { email: string } }>(
+function resendActivationRoute(app: ServiceApp, ctx: AuthContext) {
+  app.post(
     '/api/auth/resend-activation',
     {
       schema: {

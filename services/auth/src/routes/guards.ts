@@ -13,9 +13,9 @@ export const userIdParams = {
 } as const;
 
 /** The caller must be the owner of `/api/users/{id}/…`: 401 for a visitor, 403 for another member. */
-export function profileOwner(request: FastifyRequest<{ Params: { id: string } }>): string {
+export function profileOwner(request: FastifyRequest, profileId: string): string {
   const userId = requireMember(request, T.loginRequired);
-  if (userId !== request.params.id) throw new HttpError(403, 'forbidden', T.notYourProfile);
+  if (userId !== profileId) throw new HttpError(403, 'forbidden', T.notYourProfile);
   return userId;
 }
 

@@ -1,12 +1,12 @@
-import type { FastifyInstance } from 'fastify';
-import { userMessages, type ForgotPasswordBody, type ResetPasswordBody } from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
+import { userMessages } from '@meydan/proto';
 import type { AuthContext } from '../context.js';
 import { requestPasswordReset, resetPassword } from '../usecases/password-reset.js';
 import { callerOf } from './guards.js';
 
 /** "Şifremi unuttum": asking for a mailed link, and the link's new password. */
-export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  app.post<{ Body: ForgotPasswordBody }>(
+export async function passwordResetRoutes(app: ServiceApp, { ctx }: { ctx: AuthContext }) {
+  app.post(
     '/api/auth/forgot-password',
     {
       schema: {
@@ -24,7 +24,7 @@ export async function passwordResetRoutes(app: FastifyInstance, { ctx }: { ctx: 
     },
   );
 
-  app.post<{ Body: ResetPasswordBody }>(
+  app.post(
     '/api/auth/reset-password',
     {
       schema: {

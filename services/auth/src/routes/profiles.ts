@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { OWN_USER_KEY, validate, type ProfileAnswersBody } from '@meydan/proto';
-import { HttpError, requireMember } from '@meydan/kit';
+import type { FastifyRequest } from 'fastify';
+import { OWN_USER_KEY, validate } from '@meydan/proto';
+import { HttpError, requireMember, type ServiceApp } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { profileQuestions } from '../domain/profile-questions.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -19,15 +19,15 @@ const idOrUsernameParams = {
 } as const;
 
 /** Profile view, profile edits (JSON questionnaire data or multipart settings with an avatar), avatars, questionnaire. */
-export async function profileRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+export async function profileRoutes(app: ServiceApp, { ctx }: { ctx: AuthContext }) {
   profileViewRoute(app, ctx);
   profileEditRoute(app, ctx);
   avatarRoute(app, ctx);
   questionnaireAnswerRoutes(app, ctx);
 }
 
-function profileViewRoute(app: FastifyInstance, ctx: AuthContext) {
-  app.get<{ Params: { id: string } }>(
+function profileViewRoute(app: ServiceApp, ctx: AuthContext) {
+  app.get(
     '/api/users/:id',
     {
       schema: {
@@ -99,8 +99,8 @@ function readProfileData(body: unknown): Partial<UserRecord> {
   return update;
 }
 
-function profileEditRoute(app: FastifyInstance, ctx: AuthContext) {
-  app.patch<{ Params: { id: string } }>(
+function profileEditRoute(app: ServiceApp, ctx: AuthContext) {
+  app.patch(
     '/api/users/:id/profile',
     {
       schema: {
@@ -127,7 +127,7 @@ function profileEditRoute(app: FastifyInstance, ctx: AuthContext) {
       },
     },
     async (request) => {
-      const member = { ...callerOf(request), userId: profileOwner(request) };
+      const member = { ...callerOf(request), userId: profileOwner(request, request.params.id) };
       const edit = request.isMultipart()
         ? await readSettingsForm(request)
         : { update: readProfileData(request.body), avatar: null };
@@ -136,8 +136,8 @@ function profileEditRoute(app: FastifyInstance, ctx: AuthContext) {
   );
 }
 
-function avatarRoute(app: FastifyInstance, ctx: AuthContext) {
-  app.get<{ Params: { id: string }; Querystring: { v?: string } }>(
+function avatarRoute(app: ServiceApp, ctx: AuthContext) {
+  app.get(
     '/api/users/:id/avatar',
     {
       schema: {
@@ -163,20 +163,20 @@ function avatarRoute(app: FastifyInstance, ctx: AuthContext) {
         .header('etag', etag)
         .header('cache-control', current ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
         .type('image/webp');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
       return reply.send(avatar.open());
     },
   );
 }
 
-function questionnaireAnswerRoutes(app: FastifyInstance, ctx: AuthContext) {
+function questionnaireAnswerRoutes(app: ServiceApp, ctx: AuthContext) {
   app.get(
     '/api/profile-questions',
     { schema: { summary: 'Kişilik anketinin soruları', response: { 200: { $ref: 'meydan/profile-question-list' } } } },
-    async () => ({ questions: profileQuestions }),
+    async () => ({ questions: profileQuestions.map((question) => ({ ...question, options: [...question.options] })) }),
   );
 
-  app.post<{ Params: { id: string }; Body: ProfileAnswersBody }>(
+  app.post(
     '/api/users/:id/profile-answers',
     {
       schema: {
@@ -186,6 +186,6 @@ function questionnaireAnswerRoutes(app: FastifyInstance, ctx: AuthContext) {
         response: { 200: { $ref: 'meydan/profile-answers-saved' } },
       },
     },
-    async (request) => saveAnswers(ctx, request.body, { userId: profileOwner(request) }),
+    async (request) => saveAnswers(ctx, request.body, { userId: profileOwner(request, request.params.id) }),
   );
 }

@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { ServiceApp } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { analyseMember, storedAnalysis } from '../usecases/questionnaire.js';
 import { callerOf, profileOwner, userIdParams } from './guards.js';
 
 /** The personality analysis ('Analizi Başlat'): computed from the answers and the member's votes, stored, read back. */
-export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
-  app.post<{ Params: { id: string } }>(
+export async function questionnaireRoutes(app: ServiceApp, { ctx }: { ctx: AuthContext }) {
+  app.post(
     '/api/users/:id/analysis',
     {
       schema: {
@@ -15,10 +15,10 @@ export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: 
         response: { 200: { $ref: 'meydan/personality-analysis' } },
       },
     },
-    async (request) => analyseMember(ctx, { ...callerOf(request), userId: profileOwner(request) }),
+    async (request) => analyseMember(ctx, { ...callerOf(request), userId: profileOwner(request, request.params.id) }),
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/api/users/:id/analysis',
     {
       schema: {
@@ -27,6 +27,6 @@ export async function questionnaireRoutes(app: FastifyInstance, { ctx }: { ctx: 
         response: { 200: { $ref: 'meydan/personality-analysis' } },
       },
     },
-    async (request) => storedAnalysis(ctx, { userId: profileOwner(request) }),
+    async (request) => storedAnalysis(ctx, { userId: profileOwner(request, request.params.id) }),
   );
 }

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { SESSION_COOKIE, apiPaths, type LoginBody, type LogoutBody, type PasswordChangeBody } from '@meydan/proto';
+import type { ServiceApp } from '@meydan/kit';
+import { SESSION_COOKIE, apiPaths } from '@meydan/proto';
 import type { AuthContext } from '../context.js';
 import { authTexts as T } from '../domain/texts.js';
 import { changePassword, login, logout, sessionUser } from '../usecases/sign-in.js';
@@ -10,12 +10,12 @@ const messageResponse = { $ref: 'meydan/message' } as const;
 const userResponse = { $ref: 'meydan/user' } as const;
 
 /** The login's bot challenge and the login; the signed-in member's session: logout, who is signed in, password change. */
-export async function signInRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+export async function signInRoutes(app: ServiceApp, { ctx }: { ctx: AuthContext }) {
   loginRoutes(app, ctx);
   sessionRoutes(app, ctx);
 }
 
-function loginRoutes(app: FastifyInstance, ctx: AuthContext) {
+function loginRoutes(app: ServiceApp, ctx: AuthContext) {
   app.get(
     '/api/auth/challenge',
     {
@@ -30,7 +30,7 @@ function loginRoutes(app: FastifyInstance, ctx: AuthContext) {
     },
   );
 
-  app.post<{ Body: LoginBody }>(
+  app.post(
     apiPaths.login,
     {
       schema: {
@@ -51,9 +51,9 @@ function loginRoutes(app: FastifyInstance, ctx: AuthContext) {
   );
 }
 
-function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
+function sessionRoutes(app: ServiceApp, ctx: AuthContext) {
   /** Ends this session; `{everywhere: true}` ends every session of the account. */
-  app.post<{ Body: LogoutBody }>(
+  app.post(
     '/api/logout',
     { schema: { summary: 'Çıkış yapar', body: { $ref: 'meydan/logout' }, response: { 200: messageResponse } } },
     async (request, reply) => {
@@ -74,7 +74,7 @@ function sessionRoutes(app: FastifyInstance, ctx: AuthContext) {
     async (request) => sessionUser(ctx, { userId: request.identity?.userId, sid: request.cookies[SESSION_COOKIE] }),
   );
 
-  app.post<{ Body: PasswordChangeBody }>(
+  app.post(
     '/api/auth/password',
     {
       schema: {

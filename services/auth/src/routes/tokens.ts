@@ -1,6 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ApiTokenCreateBody, ApiTokenIdParams } from '@meydan/proto';
-import { HttpError } from '@meydan/kit';
+import type { FastifyRequest } from 'fastify';
+import { HttpError, type ServiceApp } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { authTexts as T } from '../domain/texts.js';
 import type { Member } from '../usecases/caller.js';
@@ -8,14 +7,14 @@ import { createToken, listTokens, revokeToken } from '../usecases/api-tokens.js'
 import { memberOf } from './guards.js';
 
 /** Personal API tokens: created (shown once), listed, revoked — only from a signed-in session. */
-export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+export async function tokenRoutes(app: ServiceApp, { ctx }: { ctx: AuthContext }) {
   function sessionOwner(request: FastifyRequest): Member {
     const member = memberOf(request);
     if (request.identity?.authMethod !== 'session') throw new HttpError(403, 'forbidden', T.sessionRequired);
     return member;
   }
 
-  app.post<{ Body: ApiTokenCreateBody }>(
+  app.post(
     '/api/tokens',
     {
       schema: {
@@ -36,7 +35,7 @@ export async function tokenRoutes(app: FastifyInstance, { ctx }: { ctx: AuthCont
     async (request) => listTokens(ctx, sessionOwner(request)),
   );
 
-  app.delete<{ Params: ApiTokenIdParams }>(
+  app.delete(
     '/api/tokens/:id',
     {
       schema: {

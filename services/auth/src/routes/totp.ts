@@ -4,7 +4,8 @@
  * replaces the session with a new one marked verified (new sid: a cookie seen before the code opens no staff route);
  * until then the gateway and the staff services answer 403 `mfa_enrolment_required` / `mfa_required`.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { ServiceApp } from '@meydan/kit';
 import { SESSION_COOKIE } from '@meydan/proto';
 import type { AuthContext } from '../context.js';
 import { authTexts as T } from '../domain/texts.js';
@@ -28,13 +29,13 @@ const staffCaller = (request: FastifyRequest): StaffCaller => ({
   sid: request.cookies[SESSION_COOKIE],
 });
 
-export async function totpRoutes(app: FastifyInstance, { ctx }: { ctx: AuthContext }) {
+export async function totpRoutes(app: ServiceApp, { ctx }: { ctx: AuthContext }) {
   enrolmentRoutes(app, ctx);
   verifyRoute(app, ctx);
 }
 
 /** Enrolling an authenticator: its secret, then its first code. */
-function enrolmentRoutes(app: FastifyInstance, ctx: AuthContext) {
+function enrolmentRoutes(app: ServiceApp, ctx: AuthContext) {
   app.post(
     '/api/auth/totp/enrol',
     {
@@ -54,7 +55,7 @@ function enrolmentRoutes(app: FastifyInstance, ctx: AuthContext) {
     async (request) => startTotpEnrolment(ctx, staffCaller(request)),
   );
 
-  app.post<{ Body: { code: string } }>(
+  app.post(
     '/api/auth/totp/confirm',
     {
       schema: {
@@ -79,8 +80,8 @@ function enrolmentRoutes(app: FastifyInstance, ctx: AuthContext) {
 }
 
 /** A code (or a recovery code) at sign-in. */
-function verifyRoute(app: FastifyInstance, ctx: AuthContext) {
-  app.post<{ Body: { code?: string; recoveryCode?: string } }>(
+function verifyRoute(app: ServiceApp, ctx: AuthContext) {
+  app.post(
     '/api/auth/totp/verify',
     {
       schema: {

@@ -1,6 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { HttpError } from '@meydan/kit';
-import { apiPaths, contactMessages, type ContactMessageBody, type ContactReceipt } from '@meydan/proto';
+import { HttpError, type ServiceApp } from '@meydan/kit';
+import { apiPaths, contactMessages, type ContactReceipt } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
 import { texts as T } from '../domain/texts.js';
 import { issueContactChallenge, sendContactMessage } from '../usecases/contact-messages.js';
@@ -9,7 +8,7 @@ import { issueContactChallenge, sendContactMessage } from '../usecases/contact-m
  * The contact form: `GET /api/contact/challenge` hands out the bot challenge, `POST /api/contact` sends a message
  * (usecases/contact-messages.ts) and answers the challenge's refusal with its status. The gateway limits posts per IP.
  */
-export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: ContactContext }): Promise<void> {
+export async function contactRoutes(app: ServiceApp, { ctx }: { ctx: ContactContext }): Promise<void> {
   app.get(
     '/api/contact/challenge',
     {
@@ -24,7 +23,7 @@ export async function contactRoutes(app: FastifyInstance, { ctx }: { ctx: Contac
     },
   );
 
-  app.post<{ Body: ContactMessageBody }>(
+  app.post(
     apiPaths.contact,
     {
       schema: {

@@ -1,6 +1,6 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams } from '@meydan/kit';
-import { apiPaths, newsletterMessages, type NewsletterSubscribeBody } from '@meydan/proto';
+import type { FastifyReply } from 'fastify';
+import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams as tokenParams, type ServiceApp } from '@meydan/kit';
+import { apiPaths, newsletterMessages } from '@meydan/proto';
 import type { ContactContext } from '../context.js';
 import { texts as T } from '../domain/texts.js';
 import { confirmNewsletter, subscribeToNewsletter, unsubscribeFromNewsletter } from '../usecases/newsletter.js';
@@ -9,8 +9,8 @@ import { confirmNewsletter, subscribeToNewsletter, unsubscribeFromNewsletter } f
  * The newsletter's routes (double opt-in, see usecases/newsletter.ts): subscribing answers the same whether the
  * address is new or known; the links from its mails answer with an HTML page.
  */
-export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: ContactContext }): Promise<void> {
-  app.post<{ Body: NewsletterSubscribeBody }>(
+export async function newsletterRoutes(app: ServiceApp, { ctx }: { ctx: ContactContext }): Promise<void> {
+  app.post(
     apiPaths.newsletterSubscribe,
     {
       schema: {
@@ -45,7 +45,7 @@ export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: Con
   const linkRoute = (summary: string) => ({ schema: linkSchema(summary), attachValidation: true });
   const invalidLink = (reply: FastifyReply) => page(reply, 400, T.invalidLinkTitle, T.invalidLinkBody, 'error');
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/api/newsletter/confirm/:token',
     linkRoute('Bülten aboneliğini onaylar (e-postadaki bağlantı)'),
     async (request, reply) => {
@@ -57,7 +57,7 @@ export async function newsletterRoutes(app: FastifyInstance, { ctx }: { ctx: Con
     },
   );
 
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/api/newsletter/unsubscribe/:token',
     linkRoute('Bülten aboneliğinden çıkar (e-postadaki bağlantı)'),
     async (request, reply) => {

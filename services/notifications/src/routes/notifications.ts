@@ -1,19 +1,14 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  notificationListResponse,
-  notificationMessages as M,
-  type NotificationIdParams,
-  type NotificationListQuery,
-} from '@meydan/proto';
-import { requireMember } from '@meydan/kit';
+import type { FastifyRequest } from 'fastify';
+import { notificationListResponse, notificationMessages as M } from '@meydan/proto';
+import { requireMember, type ServiceApp } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 import { listNotifications, markAllRead, markRead, unreadCount } from '../usecases/bell.js';
 
 const ownerId = (request: FastifyRequest) => requireMember(request, M.loginRequired);
 
 /** The bell: a member's own notifications, newest first, and marking them read. */
-export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {
-  app.get<{ Querystring: NotificationListQuery }>(
+export async function notificationRoutes(app: ServiceApp, { ctx }: { ctx: NotificationsContext }) {
+  app.get(
     '/api/notifications',
     {
       schema: {
@@ -36,7 +31,7 @@ export async function notificationRoutes(app: FastifyInstance, { ctx }: { ctx: N
     async (request) => unreadCount(ctx, ownerId(request)),
   );
 
-  app.post<{ Params: NotificationIdParams }>(
+  app.post(
     '/api/notifications/:id/read',
     {
       schema: {

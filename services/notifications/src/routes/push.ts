@@ -1,11 +1,6 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import {
-  pushMessages as M,
-  type EmailNotifications,
-  type PushEndpointBody,
-  type PushSubscriptionBody,
-} from '@meydan/proto';
-import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams, requireMember } from '@meydan/kit';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { pushMessages as M } from '@meydan/proto';
+import { escapeHtml, htmlPage, htmlPageResponse, mailedTokenParams, requireMember, type ServiceApp } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 import {
   chooseMail,
@@ -33,14 +28,14 @@ const T = unsubscribeTexts;
  * Web Push subscriptions (`/api/push`), the member's mail switch (`/api/notifications/email`) and the mails'
  * one-click unsubscribe (`/api/notifications/email/unsubscribe/{token}`, no session: the signed token says whose).
  */
-export async function pushRoutes(app: FastifyInstance, { ctx }: { ctx: NotificationsContext }) {
+export async function pushRoutes(app: ServiceApp, { ctx }: { ctx: NotificationsContext }) {
   subscriptionRoutes(app, ctx);
   mailChoiceRoutes(app, ctx);
   unsubscribeLinkRoutes(app, ctx);
 }
 
 /** The browsers a member subscribed to Web Push. */
-function subscriptionRoutes(app: FastifyInstance, ctx: NotificationsContext) {
+function subscriptionRoutes(app: ServiceApp, ctx: NotificationsContext) {
   app.get(
     '/api/push/public-key',
     {
@@ -63,7 +58,7 @@ function subscriptionRoutes(app: FastifyInstance, ctx: NotificationsContext) {
     async (request) => listPushSubscriptions(ctx, memberId(request)),
   );
 
-  app.post<{ Body: PushSubscriptionBody }>(
+  app.post(
     '/api/push/subscriptions',
     {
       schema: {
@@ -79,7 +74,7 @@ function subscriptionRoutes(app: FastifyInstance, ctx: NotificationsContext) {
     },
   );
 
-  app.delete<{ Body: PushEndpointBody }>(
+  app.delete(
     '/api/push/subscriptions',
     {
       schema: {
@@ -93,14 +88,14 @@ function subscriptionRoutes(app: FastifyInstance, ctx: NotificationsContext) {
 }
 
 /** The member's mail switch. */
-function mailChoiceRoutes(app: FastifyInstance, ctx: NotificationsContext) {
+function mailChoiceRoutes(app: ServiceApp, ctx: NotificationsContext) {
   app.get(
     '/api/notifications/email',
     { schema: { summary: 'E-posta bildirimleri açık mı', response: { 200: { $ref: 'meydan/email-notifications#' } } } },
     async (request) => mailChoice(ctx, memberId(request)),
   );
 
-  app.put<{ Body: EmailNotifications }>(
+  app.put(
     '/api/notifications/email',
     {
       schema: {
@@ -114,7 +109,7 @@ function mailChoiceRoutes(app: FastifyInstance, ctx: NotificationsContext) {
 }
 
 /** The mails' unsubscribe link, with no session: its signed token says whose. */
-function unsubscribeLinkRoutes(app: FastifyInstance, ctx: NotificationsContext) {
+function unsubscribeLinkRoutes(app: ServiceApp, ctx: NotificationsContext) {
   const page = (reply: FastifyReply, status: number, title: string, body: string, kind: 'ok' | 'error') =>
     reply
       .code(status)
@@ -133,8 +128,9 @@ function unsubscribeLinkRoutes(app: FastifyInstance, ctx: NotificationsContext) 
     },
     attachValidation: true,
   });
-  const unsubscribe = async (request: FastifyRequest<{ Params: { token: string } }>, reply: FastifyReply) => {
-    const userId = await unsubscribeByToken(ctx, request.validationError ? null : request.params.token);
+  /** The link's token, or null when it is malformed (the route's params failed their schema). */
+  const unsubscribe = async (request: FastifyRequest, token: string | null, reply: FastifyReply) => {
+    const userId = await unsubscribeByToken(ctx, token);
     if (!userId) return page(reply, 400, T.invalidTitle, T.invalidBody, 'error');
     request.log.info({ userId }, 'notification mail turned off by its unsubscribe link');
     return page(reply, 200, T.doneTitle, T.doneBody, 'ok');
@@ -146,16 +142,16 @@ function unsubscribeLinkRoutes(app: FastifyInstance, ctx: NotificationsContext) 
     { parseAs: 'string', bodyLimit: 1024 },
     (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(String(body)))),
   );
-  app.get<{ Params: { token: string } }>(
+  app.get(
     '/api/notifications/email/unsubscribe/:token',
     linkRoute('E-posta bildirimlerini kapatır (e-postadaki bağlantı)'),
-    unsubscribe,
+    (request, reply) => unsubscribe(request, request.validationError ? null : request.params.token, reply),
   );
-  app.post<{ Params: { token: string } }>(
+  app.post(
     '/api/notifications/email/unsubscribe/:token',
     linkRoute('E-posta bildirimlerini tek tıkla kapatır (RFC 8058, List-Unsubscribe-Post)', {
       $ref: 'meydan/one-click-unsubscribe-body#',
     }),
-    unsubscribe,
+    (request, reply) => unsubscribe(request, request.validationError ? null : request.params.token, reply),
   );
 }

@@ -1,11 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { socialMessages, userListResponse, type FollowListQuery, type SocialUserParams } from '@meydan/proto';
-import { HttpError, requireMember } from '@meydan/kit';
+import type { FastifyRequest } from 'fastify';
+import { socialMessages, userListResponse } from '@meydan/proto';
+import { HttpError, requireMember, type ServiceApp } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 import type { FollowDirection } from '../domain/follow-graph.js';
 import { followingState, readFollowList, toggleFollow, type FollowRefusal } from '../usecases/follows.js';
 
-const params = { $ref: 'meydan/social-user-params' };
+const params = { $ref: 'meydan/social-user-params' } as const;
 
 const memberId = (request: FastifyRequest) => requireMember(request, socialMessages.loginRequired);
 
@@ -16,8 +16,8 @@ const refusals: Record<FollowRefusal, () => HttpError> = {
 };
 
 /** Follow, follow state and the followers/following lists (`/api/users/{id}/...`). */
-export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
-  app.post<{ Params: SocialUserParams }>(
+export async function followRoutes(app: ServiceApp, { ctx }: { ctx: SocialContext }) {
+  app.post(
     '/api/users/:id/follow',
     {
       schema: {
@@ -34,14 +34,14 @@ export async function followRoutes(app: FastifyInstance, { ctx }: { ctx: SocialC
     },
   );
 
-  app.get<{ Params: SocialUserParams }>(
+  app.get(
     '/api/users/:id/is-following',
     { schema: { summary: 'Bu üyeyi takip ediyor musun', params, response: { 200: { $ref: 'meydan/follow-state#' } } } },
     async (request) => followingState(ctx, request.identity?.userId ?? null, request.params.id),
   );
 
   for (const direction of ['followers', 'following'] as const satisfies readonly FollowDirection[]) {
-    app.get<{ Params: SocialUserParams; Querystring: FollowListQuery }>(
+    app.get(
       `/api/users/:id/${direction}`,
       {
         schema: {

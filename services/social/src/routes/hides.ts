@@ -1,12 +1,12 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { hiddenMemberListResponse, socialMessages, type FollowListQuery, type SocialUserParams } from '@meydan/proto';
-import { HttpError, requireMember } from '@meydan/kit';
+import type { FastifyRequest } from 'fastify';
+import { hiddenMemberListResponse, socialMessages } from '@meydan/proto';
+import { HttpError, requireMember, type ServiceApp } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 import type { HideKind } from '../model/hide.js';
 import { hide, listHidden, selfHideText, unhide } from '../usecases/hides.js';
 
-const params = { $ref: 'meydan/social-user-params' };
-const answer = { 200: { $ref: 'meydan/hide-state#' } };
+const params = { $ref: 'meydan/social-user-params' } as const;
+const answer = { 200: { $ref: 'meydan/hide-state#' } } as const;
 
 const memberId = (request: FastifyRequest) => requireMember(request, socialMessages.blockLoginRequired);
 
@@ -39,9 +39,9 @@ const routes = [
  * Block and mute (`/api/users/{id}/block|mute`, POST to do, DELETE to take back) and the member's own lists
  * (`/api/users/me/blocks|mutes`). Twice is no error: 200 with `changed: false`.
  */
-export async function hideRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
+export async function hideRoutes(app: ServiceApp, { ctx }: { ctx: SocialContext }) {
   for (const r of routes) {
-    app.post<{ Params: SocialUserParams }>(
+    app.post(
       `/api/users/:id/${r.path}`,
       {
         schema: {
@@ -54,13 +54,13 @@ export async function hideRoutes(app: FastifyInstance, { ctx }: { ctx: SocialCon
       async (request) => answered(r.kind, await hide(ctx, r.kind, memberId(request), request.params.id, request)),
     );
 
-    app.delete<{ Params: SocialUserParams }>(
+    app.delete(
       `/api/users/:id/${r.path}`,
       { schema: { summary: `${r.off} (yoksa: 200, changed false)`, params, response: answer } },
       async (request) => answered(r.kind, await unhide(ctx, r.kind, memberId(request), request.params.id, request)),
     );
 
-    app.get<{ Querystring: FollowListQuery }>(
+    app.get(
       `/api/users/me/${r.list}`,
       {
         schema: {

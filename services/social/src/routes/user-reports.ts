@@ -1,12 +1,11 @@
 /** Reports on members ('Şikayet Et' on a profile), as polls are reported: one per reporter and member, never oneself. */
-import type { FastifyInstance } from 'fastify';
-import { moderationTexts as M, type ReportCreateBody, type SocialUserParams } from '@meydan/proto';
-import { HttpError, requireMember } from '@meydan/kit';
+import { moderationTexts as M } from '@meydan/proto';
+import { HttpError, requireMember, type ServiceApp } from '@meydan/kit';
 import type { SocialContext } from '../context.js';
 import { reportUser } from '../usecases/user-reports.js';
 
-export async function userReportRoutes(app: FastifyInstance, { ctx }: { ctx: SocialContext }) {
-  app.post<{ Params: SocialUserParams; Body: ReportCreateBody }>(
+export async function userReportRoutes(app: ServiceApp, { ctx }: { ctx: SocialContext }) {
+  app.post(
     '/api/users/:id/report',
     {
       schema: {
