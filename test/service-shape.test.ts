@@ -44,6 +44,12 @@ const forbiddenImports: Record<string, RegExp> = {
   jobs: /^\.\.\/routes\//,
 };
 
+/**
+ * A request or reply type written by hand in routes/ (`app.post<{ Body: X }>(`, `FastifyRequest<{ Params: Y }>`): a
+ * route's types come from the schemas it registers, through the kit's type provider (`ServiceApp`).
+ */
+const routeGeneric = /\.(get|post|put|patch|delete|head|options|all|route)<\s*\{|\bFastify(Request|Reply)<\s*\{/;
+
 /** Modules that do I/O: a domain/ file imports none of them. */
 const ioModules = [
   /^mongoose$/,
@@ -160,6 +166,21 @@ describe('service shape', () => {
     expect(outboundBusCall.test('await ctx.bus.publish(subject, event);')).toBe(true);
   });
 
+  it('the route generic rule catches a type written beside a schema, and not a route typed by its schemas', () => {
+    for (const line of [
+      'app.post<{ Params: PollIdParams; Body: PollVoteBody }>(',
+      'app.get<{ Querystring: AuditQuery }>(',
+      'const decide = async (request: FastifyRequest<{ Params: HeldParams }>) => {',
+    ])
+      expect(routeGeneric.test(line), line).toBe(true);
+    for (const line of [
+      'app.post(',
+      'const memberOf = (request: FastifyRequest): string =>',
+      'app.get(`/api/x/${kind}`, {',
+    ])
+      expect(routeGeneric.test(line), line).toBe(false);
+  });
+
   for (const service of services) {
     describe(service, () => {
       it('has main.ts, app.ts, config.ts, context.ts and the layer folders, nothing else', () => {
@@ -214,6 +235,10 @@ describe('service shape', () => {
             .map(({ from }) => `${relative(file)}: ${from}`),
         );
         expect(offences).toEqual([]);
+      });
+
+      it("routes/ write no request or reply generic: a route's types come from the schemas it registers (the kit's ServiceApp)", () => {
+        expect(linesMatching(filesUnder(join(srcOf(service), 'routes')), routeGeneric, true)).toEqual([]);
       });
 
       it('routes/ run no MongoDB query and no Redis command themselves (store/ functions do)', () => {
