@@ -275,7 +275,7 @@ describe('service shape', () => {
       it("context.ts exports createContext(deps) building on the kit's baseContext, with the models under ctx.models and no deps", () => {
         const context = read(join(srcOf(service), 'context.ts'));
         expect(context).toMatch(/^export function createContext\(deps: ServiceDeps\): \w+Context \{/m);
-        expect(context).toMatch(/^export interface \w+Context extends BaseContext<\w+Config> \{\n  models: Models;/m);
+        expect(context).toMatch(/^export interface \w+Context extends BaseContext<\w+Config> \{\n {2}models: Models;/m);
         expect(context).toMatch(/\.\.\.(baseContext\(deps, \w+Config\)|base),/);
         expect(context).not.toMatch(/^\s+deps\??:/m);
       });
@@ -284,7 +284,7 @@ describe('service shape', () => {
         const config = read(join(srcOf(service), 'config.ts'));
         expect(config).toMatch(/^export const \w+ConfigSchema = (\{\n\s+\.\.\.)?serviceConfigSchema\(/m);
         expect(config).toMatch(
-          /^export function \w+Config\(config: BaseConfig\): \w+Config \{\n  return withDefaults<\w+Config>\(\w+ConfigSchema, config\);/m,
+          /^export function \w+Config\(config: BaseConfig\): \w+Config \{\n {2}return withDefaults<\w+Config>\(\w+ConfigSchema, config\);/m,
         );
       });
 

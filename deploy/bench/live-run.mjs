@@ -157,7 +157,11 @@ async function once({
       return new Float64Array(bytes.buffer, bytes.byteOffset, bytes.byteLength / 8);
     });
     const samples = new Float64Array(parts.reduce((n, p) => n + p.length, 0));
-    parts.reduce((at, p) => (samples.set(p, at), at + p.length), 0);
+    let at = 0;
+    for (const p of parts) {
+      samples.set(p, at);
+      at += p.length;
+    }
     const sum = (/** @type {string} */ key) => results.reduce((n, r) => n + r[key], 0);
     return {
       sockets,

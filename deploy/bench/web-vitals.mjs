@@ -71,7 +71,7 @@ export const median = (values) => {
 function observeVitals() {
   /** @param {Element | null | undefined} node */
   const describe = (node) => {
-    if (!node || node.nodeType !== 1) return node ? '#text' : null;
+    if (node?.nodeType !== 1) return node ? '#text' : null;
     const label = node.getAttribute('aria-label') || node.getAttribute('data-testid');
     const text = (node.textContent || '').trim().replace(/\s+/g, ' ').slice(0, 40);
     return `${node.tagName.toLowerCase()}${label ? `[${label}]` : ''}${text ? ` "${text}"` : ''}`;

@@ -68,7 +68,7 @@ let workDir;
 /** @type {ClusterStack | undefined} */
 let stack;
 /** @type {{ stop(): Promise<unknown> }[]} */
-let servers = [];
+const servers = [];
 /**
  * Every process as it starts: what Ctrl-C stops while the stack is still coming up.
  * @type {StackProcess[]}

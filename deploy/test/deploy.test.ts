@@ -384,7 +384,7 @@ describe('docker-compose.yml', () => {
       const file = join(dir, 'docker-compose.yml');
       writeFileSync(
         file,
-        readFileSync(`${root}docker-compose.yml`, 'utf8').replace(/^(  gateway:\n)/m, '$1    restartt: always\n'),
+        readFileSync(`${root}docker-compose.yml`, 'utf8').replace(/^( {2}gateway:\n)/m, '$1    restartt: always\n'),
       );
       expect(readFileSync(file, 'utf8')).toContain('restartt');
       // With the secrets the file requires, so that the misspelt key is what stops it.
@@ -551,7 +551,10 @@ describe('docker-compose.ha.yml over docker-compose.yml', () => {
       const file = join(dir, 'docker-compose.ha.yml');
       writeFileSync(
         file,
-        readFileSync(`${root}docker-compose.ha.yml`, 'utf8').replace(/^(  mongo-init:\n)/m, '$1    restartt: always\n'),
+        readFileSync(`${root}docker-compose.ha.yml`, 'utf8').replace(
+          /^( {2}mongo-init:\n)/m,
+          '$1    restartt: always\n',
+        ),
       );
       expect(readFileSync(file, 'utf8')).toContain('restartt');
       const run = composeCheck({ ...COMPOSE_SECRETS, ...COMPOSE_HA_SECRETS }, [`${root}docker-compose.yml`, file]);

@@ -215,7 +215,11 @@ describe('/ws sockets open at once through the gateway, and for no longer than t
         socket.once('error', reject);
       },
     );
-  const closed = (socket: WebSocket) => new Promise((resolve) => (socket.once('close', resolve), socket.close()));
+  const closed = (socket: WebSocket) =>
+    new Promise((resolve) => {
+      socket.once('close', resolve);
+      socket.close();
+    });
   const refusal = {
     status: 429,
     retryAfter: '10',
@@ -243,7 +247,10 @@ describe('/ws sockets open at once through the gateway, and for no longer than t
     const closed = () =>
       new Promise<true>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('the gateway did not close the socket within 10 s')), 10_000);
-        void closedAt.then((yes) => (clearTimeout(timer), resolve(yes)));
+        void closedAt.then((yes) => {
+          clearTimeout(timer);
+          resolve(yes);
+        });
       });
     return { socket, closed };
   };

@@ -151,7 +151,7 @@ export function asciiSlug(value: string): string {
 }
 
 function hasOwn<T extends object>(obj: T, key: string): key is Extract<keyof T, string> {
-  return Object.prototype.hasOwnProperty.call(obj, key);
+  return Object.hasOwn(obj, key);
 }
 
 /**

@@ -203,6 +203,7 @@ describe('spacing and names in Chromium', { timeout: 90_000 }, () => {
     await settled(page, 'visitor');
     const footer = page.locator('altcha-widget .altcha-footer');
     await footer.waitFor();
+    // biome-ignore lint/performance/useDomNodeTextContent: a Playwright locator, whose innerText is the text as shown
     const text = (await footer.innerText()).replace(/\s+/g, ' ').trim();
     expect(text).toBe('ALTCHA ile korunuyor');
     expect(

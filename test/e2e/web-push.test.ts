@@ -65,7 +65,14 @@ async function stubPushManager(context: BrowserContext, json: SubscriptionJson):
         userVisibleOnly: Boolean(options?.userVisibleOnly),
         key: toBase64url(options?.applicationServerKey as ArrayBuffer),
       });
-      current = { endpoint: json.endpoint, toJSON: () => json, unsubscribe: async () => ((current = null), true) };
+      current = {
+        endpoint: json.endpoint,
+        toJSON: () => json,
+        unsubscribe: async () => {
+          current = null;
+          return true;
+        },
+      };
       return current as PushSubscription;
     };
   }, json);

@@ -13,19 +13,22 @@ const missing = () => json({ error: 'not_found', message: 'Anket bulunamadı.' }
 
 /** The screens' modules, each noting here when it is first imported. */
 const screensLoaded = vi.hoisted(() => [] as string[]);
-vi.mock(
-  '../src/features/reach/PollPage',
-  () => (screensLoaded.push('PollPage'), { PollPage: () => null, parts: async () => {} }),
-);
-vi.mock(
-  '../src/features/share-link/SharedPollPage',
-  () => (screensLoaded.push('SharedPollPage'), { SharedPollPage: () => null, parts: undefined }),
-);
-vi.mock(
-  '../src/features/profile/ProfilePage',
-  () => (screensLoaded.push('ProfilePage'), { ProfilePage: () => null, parts: undefined }),
-);
-vi.mock('../src/features/profile/ProfileTabs', () => (screensLoaded.push('ProfileTabs'), { ProfileTabs: () => null }));
+vi.mock('../src/features/reach/PollPage', () => {
+  screensLoaded.push('PollPage');
+  return { PollPage: () => null, parts: async () => {} };
+});
+vi.mock('../src/features/share-link/SharedPollPage', () => {
+  screensLoaded.push('SharedPollPage');
+  return { SharedPollPage: () => null, parts: undefined };
+});
+vi.mock('../src/features/profile/ProfilePage', () => {
+  screensLoaded.push('ProfilePage');
+  return { ProfilePage: () => null, parts: undefined };
+});
+vi.mock('../src/features/profile/ProfileTabs', () => {
+  screensLoaded.push('ProfileTabs');
+  return { ProfileTabs: () => null };
+});
 
 /** Opens `path` as main.tsx does: the session asked for, then the screen's data and its code. */
 function start(path: string) {

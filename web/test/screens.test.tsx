@@ -135,7 +135,12 @@ describe('feed', () => {
   it('waits for a session still being restored before deciding what the create button opens', async () => {
     let answer!: () => void;
     const restored = new Promise<void>((resolve) => (answer = resolve));
-    fakeApi({ 'GET /api/auth/session': async () => (await restored, member) });
+    fakeApi({
+      'GET /api/auth/session': async () => {
+        await restored;
+        return member;
+      },
+    });
     // No session in the store yet: the app asks for it, as on a fresh page load.
     window.history.replaceState(null, '', '/trending');
     const store = testStore();

@@ -38,7 +38,12 @@ describe('useVote: one way every card and page votes', () => {
   it('casts a member’s vote by id, the option pending while it is on its way, the answer in the poll held', async () => {
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
-    const { requests } = fakeApi({ 'POST /api/polls/p1/vote': async () => (await answered, counted) });
+    const { requests } = fakeApi({
+      'POST /api/polls/p1/vote': async () => {
+        await answered;
+        return counted;
+      },
+    });
     const { result, held } = voteOn(member);
     await act(async () => void (await result.current.cast(1)));
     await waitFor(() => expect(result.current.pending).toBe(1));

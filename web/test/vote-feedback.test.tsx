@@ -25,7 +25,13 @@ const poll = testPoll('p1', [3, 1], {
 function held(response: () => Response) {
   let release!: () => void;
   const gate = new Promise<void>((resolve) => (release = resolve));
-  return { handler: async () => (await gate, response()), release };
+  return {
+    handler: async () => {
+      await gate;
+      return response();
+    },
+    release,
+  };
 }
 
 async function storeWithPoll() {

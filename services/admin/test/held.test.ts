@@ -123,9 +123,12 @@ describe('admin: texts held for review by the word filter', () => {
         url: `/api/users/${id}/profile`,
         headers: { ...asMember(id), 'content-type': 'multipart/form-data; boundary=sinir' },
         payload: Buffer.from(
-          Object.entries(fields)
-            .map(([k, v]) => `--sinir\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-            .join('') + '--sinir--\r\n',
+          [
+            ...Object.entries(fields).map(
+              ([k, v]) => `--sinir\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+            ),
+            '--sinir--\r\n',
+          ].join(''),
         ),
       });
     const profile = async (viewer: string) =>

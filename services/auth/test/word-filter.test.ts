@@ -41,10 +41,12 @@ describe('auth: the word filter on display names and bios', () => {
 
   const form = (fields: Record<string, string>) => {
     const boundary = 'sinir';
-    const body =
-      Object.entries(fields)
-        .map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`)
-        .join('') + `--${boundary}--\r\n`;
+    const body = [
+      ...Object.entries(fields).map(
+        ([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+      ),
+      `--${boundary}--\r\n`,
+    ].join('');
     return svc.app.inject({
       method: 'PATCH',
       url: `/api/users/${ayse.id}/profile`,

@@ -80,9 +80,8 @@ export interface RedisAclFiles {
 
 /** The ACL file's text: one user per client, the default user off. */
 export function redisAcl(passwords: Record<RedisClientName, string>): string {
-  return (
-    ['user default off', ...redisClients.map((client) => redisAclRule(client, passwords[client]))].join('\n') + '\n'
-  );
+  const users = ['user default off', ...redisClients.map((client) => redisAclRule(client, passwords[client]))];
+  return `${users.join('\n')}\n`;
 }
 
 /**
@@ -98,7 +97,7 @@ export function writeRedisAcl(dir: string): RedisAclFiles {
   const passwords = Object.fromEntries(
     redisClients.map((c) => [c, kept[c] ?? randomBytes(18).toString('base64url')]),
   ) as Record<RedisClientName, string>;
-  writeFileSync(passwordsFile, JSON.stringify(passwords, null, 2) + '\n', { mode: 0o600 });
+  writeFileSync(passwordsFile, `${JSON.stringify(passwords, null, 2)}\n`, { mode: 0o600 });
   const file = join(dir, 'redis-users.acl');
   writeFileSync(file, redisAcl(passwords), { mode: 0o600 });
   return { file, passwords };

@@ -120,7 +120,10 @@ describe('JetStream on a three-server cluster', () => {
     let info = await jsm.streams.info('EVENTS');
     const caughtUp = () => info.cluster?.replicas?.length === 2 && info.cluster.replicas.every((r) => r.current);
     await until(
-      async () => ((info = await jsm.streams.info('EVENTS')), caughtUp()),
+      async () => {
+        info = await jsm.streams.info('EVENTS');
+        return caughtUp();
+      },
       10_000,
       'the three copies caught up',
     );

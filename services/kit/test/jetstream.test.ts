@@ -308,7 +308,10 @@ describe('publishing for a while (the vote path)', () => {
     const publish = js.publish.bind(js);
     let attempts = 0;
     let onAttempt = (_attempt: number) => {};
-    js.publish = (...args) => (onAttempt(++attempts), publish(...args));
+    js.publish = (...args) => {
+      onAttempt(++attempts);
+      return publish(...args);
+    };
     const bus = new Bus(nc, js, testLogger(lines), 'js-for-a-while', contracts);
     try {
       await bus.ensureStreams();

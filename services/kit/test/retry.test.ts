@@ -11,7 +11,13 @@ describe('retry', () => {
         if (attempt < 3) throw new Error(`failure ${attempt}`);
         return 'done';
       },
-      { attempts: 5, backoff: (n) => (waited.push(n), 1) },
+      {
+        attempts: 5,
+        backoff: (n) => {
+          waited.push(n);
+          return 1;
+        },
+      },
     );
     expect(result).toBe('done');
     expect(calls).toBe(3);

@@ -31,7 +31,7 @@ describe('turkishPattern', () => {
       '  ',
       'a\u0301 \u0301 b',
       '[ ] ( ) * ?',
-      'a'.repeat(5) + ' '.repeat(40) + 'b',
+      `${'a'.repeat(5)}${' '.repeat(40)}b`,
     ];
     for (const query of queries) {
       const atoms = atomsOf(turkishPattern(query));

@@ -5,7 +5,7 @@
  */
 import type { Readable } from 'node:stream';
 import { afterEach, describe, expect, expectTypeOf, it } from 'vitest';
-import * as proto from '@meydan/proto';
+import type * as proto from '@meydan/proto';
 import {
   allSchemas,
   type AnySchema,

@@ -239,7 +239,10 @@ describe('every results mode on every channel', () => {
       const cards = new PollCards({
         atOnce: 1,
         waiting: 1,
-        render: async (svg) => (drawn.push(svg), Buffer.from(svg)),
+        render: async (svg) => {
+          drawn.push(svg);
+          return Buffer.from(svg);
+        },
       });
       await cards.png(svc.app.polls, { pollId: publicPolls[mode].id });
       expect({ mode, percent: drawn[0]!.includes('%') }).toEqual({ mode, percent: shown });

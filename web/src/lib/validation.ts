@@ -1,5 +1,5 @@
 import { formatIssues, type SchemaTypes, type ValidationIssue, type ValidationResult } from '@meydan/proto';
-import { formSchemas, type FormSchema } from './form-schemas';
+import type { formSchemas, FormSchema } from './form-schemas';
 
 /**
  * Form validation with the proto schemas, giving the same Turkish texts as the server. The schemas are compiled

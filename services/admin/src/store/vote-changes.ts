@@ -6,7 +6,7 @@
  * changes arriving out of order end where the highest says. A change that arrives before the first vote's event
  * writes the record itself, so that event then finds it and is not counted again.
  */
-import { type mongo } from 'mongoose';
+import type { mongo } from 'mongoose';
 import type { Logger } from '@meydan/kit';
 import type { VoteChangedEvent } from '@meydan/proto';
 import type { Models } from '../model/index.js';

@@ -19,7 +19,7 @@ export async function resolveToken(ctx: Lookups, { token }: { token: string }) {
   const record = await useApiToken(ctx, sha256(token));
   if (!record) return null;
   const user = await accountById(ctx, record.userId);
-  if (!user || !user.isActive || !user.emailVerified) return null;
+  if (!user?.isActive || !user.emailVerified) return null;
   return { userId: record.userId, role: user.role, tier: record.tier, tokenId: record._id.toString() };
 }
 
@@ -63,7 +63,7 @@ export async function activatedUsersEmails(ctx: Lookups) {
 /** Where notifications sends the mail a member opted in to: only to an active, activated account. */
 export async function userContact(ctx: Lookups, { userId }: { userId: string }) {
   const user = isObjectId(userId) ? await accountById(ctx, userId) : null;
-  if (!user || !user.isActive || !user.emailVerified) throw httpError('not_found', 'Kullanıcı bulunamadı');
+  if (!user?.isActive || !user.emailVerified) throw httpError('not_found', 'Kullanıcı bulunamadı');
   return { email: user.email, username: user.username, displayName: user.displayName ?? null };
 }
 

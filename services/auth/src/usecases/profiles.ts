@@ -1,5 +1,5 @@
 /** A member's profile as a viewer sees it (counts asked from polls and social), and the owner's edits. */
-import { type UserProfile } from '@meydan/proto';
+import type { UserProfile } from '@meydan/proto';
 import { httpError } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { pollCountsOf } from '../clients/polls.js';

@@ -124,7 +124,7 @@ export async function sessionUser(
   { userId, sid }: { userId: string | null | undefined; sid: string | undefined },
 ): Promise<User> {
   const user = userId ? await accountById(ctx, userId) : null;
-  if (!user || !user.isActive) throw new HttpError(401, 'unauthorized', T.noSession);
+  if (!user?.isActive) throw new HttpError(401, 'unauthorized', T.noSession);
   const session = sid && isStaffRole(user.role) ? await ctx.sessions.resolve(sid) : null;
   return { ...sessionUserOf(user), ...(session?.mfa ? { mfa: session.mfa } : {}) };
 }

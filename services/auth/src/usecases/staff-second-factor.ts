@@ -33,7 +33,7 @@ async function staffOf(ctx: SecondFactor, caller: StaffCaller) {
   const { userId } = caller;
   if (!userId || caller.authMethod !== 'session') throw httpError('unauthorized');
   const user = await accountDocById(ctx, userId);
-  if (!user || !user.isActive) throw httpError('unauthorized');
+  if (!user?.isActive) throw httpError('unauthorized');
   if (!isStaffRole(user.role)) throw new HttpError(403, 'forbidden', T.staffOnly);
   return user;
 }

@@ -1,4 +1,4 @@
-import { Schema, Types, type Connection, type Model } from 'mongoose';
+import { Schema, type Types, type Connection, type Model } from 'mongoose';
 import { contactStages, limits, type ContactSubject } from '@meydan/proto';
 
 type ContactStage = (typeof contactStages)[number];

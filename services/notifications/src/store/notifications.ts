@@ -198,6 +198,7 @@ export class NotificationStore {
           count,
           message: groupText(batch.kind, count),
           link: groupLink(batch.kind, batch.pollId, count),
+          // biome-ignore lint/complexity/useMathMinMax: two Dates, and Math.max would store the later one as a number
           createdAt: batch.at > open.createdAt ? batch.at : open.createdAt,
         };
         await this.model.updateOne({ _id: open._id }, { $set: changes });

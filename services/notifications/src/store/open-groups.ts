@@ -1,4 +1,4 @@
-import { Types, type Model } from 'mongoose';
+import type { Types, Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { Logger } from '@meydan/kit';
 import type { NotificationRecord } from '../model/notification.js';

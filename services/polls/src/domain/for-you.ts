@@ -13,7 +13,7 @@ export interface RankablePoll {
 
 export function forYouScore(poll: RankablePoll, affinity: ReadonlyMap<string, number>, now: Date): number {
   const ageHours = Math.max(0, (now.getTime() - new Date(poll.createdAt).getTime()) / 3_600_000);
-  const freshness = Math.pow(0.5, ageHours / FRESHNESS_HALF_LIFE_HOURS);
+  const freshness = 0.5 ** (ageHours / FRESHNESS_HALF_LIFE_HOURS);
   return (affinity.get(poll.category) ?? 0) + FRESHNESS_WEIGHT * freshness;
 }
 

@@ -29,8 +29,7 @@ export function shareVoteRule(
       return isMember ? { allowed: true, perIp: null } : { allowed: false };
     case 'ip':
       return { allowed: true, perIp: 1 };
-    case 'browser':
-    default:
+    default: // 'browser'
       return { allowed: true, perIp: isMember ? null : browsersPerIp };
   }
 }

@@ -109,7 +109,7 @@ export async function sharePoll(ctx: PollsContext, pollId: string, viewer: Ident
 export async function shareFromShareLink(ctx: PollsContext, code: string, viewer: Identity) {
   const pollId = await ctx.polls.idOfCode(code);
   const poll = pollId ? await pollById(ctx, pollId) : null;
-  if (!poll || !poll.isShareable) throw pollNotFound();
+  if (!poll?.isShareable) throw pollNotFound();
   return countShare(ctx, poll, viewer);
 }
 

@@ -44,7 +44,7 @@ export async function shareVoter(
   }
   const pollId = await ctx.polls.idOfCode(code);
   const meta = pollId ? await ctx.polls.meta(pollId) : null;
-  if (!meta || !meta.isShareable || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id)))
+  if (!meta?.isShareable || (await ctx.banned.has(meta.creatorId)) || (await ctx.held.has(meta.id)))
     throw pollNotFound();
   const rule = shareVoteRule(
     meta.shareVoteMode,

@@ -82,8 +82,7 @@ export async function castVote(
 async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
   const pollId = await ctx.polls.idOfCode(code);
   const doc = pollId ? await ctx.polls.shareLinkDoc(pollId) : null;
-  if (!doc || !doc.isShareable || (await ctx.banned.has(doc.creatorId)) || (await ctx.held.has(pollId!)))
-    throw pollNotFound();
+  if (!doc?.isShareable || (await ctx.banned.has(doc.creatorId)) || (await ctx.held.has(pollId!))) throw pollNotFound();
   return doc;
 }
 

@@ -31,7 +31,7 @@ export function FlowsPanel({
   const { data, isError } = usePollFlowsQuery(poll.id, { skip: poll.allowVoteChange !== true });
   if (poll.allowVoteChange !== true) return null;
   if (isError) return <Panel data-flows="failed">{trVoteChange.flows.failed}</Panel>;
-  if (!data || !data.resultsVisible) return null;
+  if (!data?.resultsVisible) return null;
   const t = trVoteChange.flows;
   return (
     <Panel aria-labelledby={`flows-${poll.id}`} data-flows={data.totalMoves} $large={large}>

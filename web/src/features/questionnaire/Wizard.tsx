@@ -108,15 +108,19 @@ function useWizard(userId: string, onLeave: () => void) {
   const [answers, setAnswers] = useState<Record<string, string>>({});
   const { frame, heading } = useStepFocus(step);
 
-  const missing = (text: string) => toast({ title: T.missingTitle, description: text, variant: 'error' });
+  /** Says what the step still needs; false, the step's answer. */
+  const missing = (text: string) => {
+    toast({ title: T.missingTitle, description: text, variant: 'error' });
+    return false;
+  };
 
   const stepValid = (): boolean => {
     if (step === 0) {
-      if (!basics.birthDate) return (missing(T.missingDate), false);
-      if (basics.country === TURKIYE && !basics.district) return (missing(T.missingPlace), false);
-      if (!basics.birthTime) return (missing(T.missingTime), false);
+      if (!basics.birthDate) return missing(T.missingDate);
+      if (basics.country === TURKIYE && !basics.district) return missing(T.missingPlace);
+      if (!basics.birthTime) return missing(T.missingTime);
     }
-    if (step === 1 && !zodiacSign) return (missing(T.missingSign), false);
+    if (step === 1 && !zodiacSign) return missing(T.missingSign);
     return true;
   };
 

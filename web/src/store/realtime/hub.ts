@@ -55,9 +55,7 @@ function parsePayload(raw: unknown): unknown {
   }
 }
 
-interface CompiledValidator {
-  (data: unknown): boolean;
-}
+type CompiledValidator = (data: unknown) => boolean;
 
 let compiled: Record<string, CompiledValidator> | null = null;
 
