@@ -121,15 +121,15 @@ export async function seedFeedGraph({
     const follows = client.db('meydan_social').collection('follows');
     /** @type {{ followerId: string | undefined, followeeId: string | undefined, createdAt: Date }[]} */
     const edges = [];
-    following.forEach((set, i) =>
-      set.forEach((j) =>
+    following.forEach((set, i) => {
+      set.forEach((j) => {
         edges.push({
           followerId: ids[i],
           followeeId: ids[j],
           createdAt: new Date(started - random() * 30 * 24 * HOUR),
-        }),
-      ),
-    );
+        });
+      });
+    });
     for (let i = 0; i < edges.length; i += 5000) await follows.insertMany(edges.slice(i, i + 5000), { ordered: false });
 
     const polls = [];
@@ -204,9 +204,9 @@ export async function seedFeedGraph({
     if (timelines) await redis.del(timelines.timelineKeys('meydan_polls').built);
 
     const warm = redis.pipeline();
-    mutuals.forEach((list, i) =>
-      warm.set(keys.mutuals(ids[i]), JSON.stringify(list.map((j) => ids[j])), 'EX', WARM_MUTUALS_S),
-    );
+    mutuals.forEach((list, i) => {
+      warm.set(keys.mutuals(ids[i]), JSON.stringify(list.map((j) => ids[j])), 'EX', WARM_MUTUALS_S);
+    });
     await warm.exec();
 
     // The graph's members' counts as the services keep them, counted here once for all of them (one pass over each

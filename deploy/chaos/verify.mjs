@@ -161,7 +161,11 @@ async function checkStores({ base, urls }, { polls, creator }, expectedBallot, c
     return true;
   };
   let caught = false;
-  while (Date.now() < deadline && !(caught = await caughtUp())) await new Promise((r) => setTimeout(r, 2000));
+  while (Date.now() < deadline) {
+    caught = await caughtUp();
+    if (caught) break;
+    await new Promise((r) => setTimeout(r, 2000));
+  }
   say(
     caught
       ? `MongoDB caught up with Redis ${((Date.now() - waitFrom) / 1000).toFixed(0)} s after the storm`

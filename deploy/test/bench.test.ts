@@ -24,7 +24,9 @@ import { actionTotalsOf, maxSustainable, stepsOf, totalsOf, type Step } from '..
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 let dir = '';
-beforeAll(() => void (dir = mkdtempSync(join(tmpdir(), 'meydan-bench-test-'))));
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'meydan-bench-test-'));
+});
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('members CSV', () => {
@@ -61,7 +63,8 @@ describe('the order of a mixed load', () => {
     const order: string[] = [];
     for (let i = 0; i < 300; i++) {
       const { action, n } = actionOf(plan, i);
-      (seen[action] ??= []).push(n);
+      seen[action] ??= [];
+      seen[action].push(n);
       order.push(action);
     }
     for (const [name, weight] of MIXED_WEIGHTS)

@@ -38,8 +38,12 @@ function runChaosCluster(env: Record<string, string>): Promise<{ code: number | 
   let out = '';
   running.set(child, () => out);
   child.once('exit', () => running.delete(child));
-  child.stdout.on('data', (chunk: Buffer) => void (out += chunk.toString()));
-  child.stderr.on('data', (chunk: Buffer) => void (out += chunk.toString()));
+  child.stdout.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    out += chunk.toString();
+  });
   return new Promise((resolve) => child.once('exit', (code) => resolve({ code, out })));
 }
 

@@ -47,7 +47,10 @@ function withoutValidatorKeywords(node: unknown, inProperties = false): unknown 
 
 /** Names of the component schemas a node refers to (`#/components/schemas/<name>`). */
 function referencedSchemas(node: unknown, found: Set<string>): void {
-  if (Array.isArray(node)) return node.forEach((n) => referencedSchemas(n, found));
+  if (Array.isArray(node)) {
+    for (const n of node) referencedSchemas(n, found);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   for (const [key, value] of Object.entries(node as Json)) {
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
@@ -156,7 +159,8 @@ export function mergeOpenApi(
     for (const [path, operations] of Object.entries(doc.paths ?? {})) {
       if (serviceForPath(path) !== service || !inAudience(audience, path)) continue;
       tagged.add(service);
-      const merged = (paths[path] ??= {});
+      paths[path] ??= {};
+      const merged = paths[path];
       for (const [method, operation] of Object.entries(operations as Json)) {
         if (merged[method]) log?.warn({ path, method, service }, 'openapi: operation documented by two services');
         const responses = { ...((operation as { responses?: Json }).responses ?? {}) };

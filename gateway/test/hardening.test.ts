@@ -338,7 +338,11 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
 
   it('checks the per-IP limit before looking up a token: made-up tokens past the limit cost auth nothing', async () => {
     let lookups = 0;
-    const sub = testGateway.bus.nc.subscribe(subjects.auth.tokenResolve, { callback: () => void (lookups += 1) });
+    const sub = testGateway.bus.nc.subscribe(subjects.auth.tokenResolve, {
+      callback: () => {
+        lookups += 1;
+      },
+    });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 14; i++) {
@@ -363,7 +367,11 @@ describe('gateway hardening (real auth and admin behind the gateway)', () => {
 
   it('stops looking up made-up tokens from one IP after 30 failed lookups a minute, on any route', async () => {
     let lookups = 0;
-    const sub = testGateway.bus.nc.subscribe(subjects.auth.tokenResolve, { callback: () => void (lookups += 1) });
+    const sub = testGateway.bus.nc.subscribe(subjects.auth.tokenResolve, {
+      callback: () => {
+        lookups += 1;
+      },
+    });
     try {
       const codes: number[] = [];
       for (let i = 0; i < 34; i++) {

@@ -270,7 +270,7 @@ describe("members' kept counts on a Redis Cluster", () => {
     expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i })));
     expect(counted).toBe(MANY);
 
-    ids.forEach((id) => record.set(id, record.get(id)! + 1));
+    for (const id of ids) record.set(id, record.get(id)! + 1);
     await cache.changed(ids);
     expect(await Promise.all(ids.map((id) => cache.get(id)))).toEqual(ids.map((_, i) => ({ pollsCount: i + 1 })));
     expect(counted).toBe(2 * MANY);
@@ -369,7 +369,9 @@ describe("the gateway's rate limits on a Redis Cluster", () => {
     for (const key of clientsKeys) two.hitSynced(key, 100, 60_000);
     await two.sync();
     // The second gateway's next request sees both gateways' counts.
-    clientsKeys.forEach((key, i) => expect(two.hitSynced(key, 100, 60_000).remaining).toBe(100 - ((i % 3) + 3)));
+    clientsKeys.forEach((key, i) => {
+      expect(two.hitSynced(key, 100, 60_000).remaining).toBe(100 - ((i % 3) + 3));
+    });
     one.close();
     two.close();
   });

@@ -53,7 +53,10 @@ async function open(sid?: string) {
 function countsOf(body: unknown, pollId: string): number[] {
   const found: number[] = [];
   const walk = (value: unknown): void => {
-    if (Array.isArray(value)) return value.forEach(walk);
+    if (Array.isArray(value)) {
+      for (const item of value) walk(item);
+      return;
+    }
     if (!value || typeof value !== 'object') return;
     const object = value as Record<string, unknown>;
     const about =

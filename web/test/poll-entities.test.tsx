@@ -177,7 +177,14 @@ describe('every list and page holds a poll by id', () => {
       )[0],
       selectPolls(state(), profileApi.endpoints.userPolls.select('u9')(state()).data!)[0],
     ];
-    return { store, shown, requests: api.requests, done: () => entries.forEach((entry) => entry.unsubscribe()) };
+    return {
+      store,
+      shown,
+      requests: api.requests,
+      done: () => {
+        for (const entry of entries) entry.unsubscribe();
+      },
+    };
   }
 
   it('one live frame updates the poll in every list that holds it', async () => {

@@ -225,7 +225,7 @@ describe("the page's early script (web/early-data.js, as the dev server serves i
     window.history.replaceState(null, '', '/profil/ayse');
     new Function(built)();
     expect(preloaded()).toEqual(['/assets/poll-1.js', '/assets/screens-1.js', '/assets/profile-1.js']);
-    document.head.querySelectorAll('link[rel="modulepreload"]').forEach((link) => link.remove());
+    for (const link of document.head.querySelectorAll('link[rel="modulepreload"]')) link.remove();
   });
 
   it('asks only for the session on other screens, after a sign-out on the profile or for a malformed link; an embed, nothing', async () => {

@@ -81,7 +81,9 @@ describe('useVote: one way every card and page votes', () => {
     });
     const { result, toasts, held } = voteOn(null, { code: 'AbCdEfGhIj' });
     let answer: unknown;
-    await act(async () => void (answer = await result.current.cast(1)));
+    await act(async () => {
+      answer = await result.current.cast(1);
+    });
     expect(answer).toMatchObject({ feedback: 'Çoğunlukla aynı fikirdesin' });
     expect(requests.find((r) => r.method === 'POST')).toMatchObject({
       path: '/api/s/AbCdEfGhIj/vote',

@@ -57,7 +57,9 @@ export function parseCsv(text) {
     if (values.length !== header.length)
       throw new Error(`CSV: row ${n + 2} has ${values.length} fields, the header ${header.length}`);
     const row = {};
-    header.forEach((name, k) => (row[name] = values[k]));
+    header.forEach((name, k) => {
+      row[name] = values[k];
+    });
     return row;
   });
 }

@@ -26,7 +26,9 @@ const { SCRYPT_AT_ONCE, SCRYPT_QUEUE, hashPassword, unusableHash, verifyPassword
   '../src/domain/secrets.js'
 );
 
-beforeEach(() => void (scryptRuns.count = 0));
+beforeEach(() => {
+  scryptRuns.count = 0;
+});
 
 describe('the hash of an unknown account', () => {
   it('is not made at start: loading the login routes runs no scrypt', async () => {

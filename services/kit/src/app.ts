@@ -273,11 +273,14 @@ export function createFastify(
   // query strings and params coerced from text; each route's validators and serializers compiled on first use.
   let bodyAjv: ReturnType<typeof createAjv> | undefined;
   let textAjv: ReturnType<typeof createAjv> | undefined;
-  schemas.install(app, ({ schema, httpPart }) =>
-    httpPart === 'body'
-      ? (bodyAjv ??= createAjv()).compile(schema)
-      : (textAjv ??= createAjv({ coerceTypes: 'array' })).compile(schema),
-  );
+  schemas.install(app, ({ schema, httpPart }) => {
+    if (httpPart === 'body') {
+      bodyAjv ??= createAjv();
+      return bodyAjv.compile(schema);
+    }
+    textAjv ??= createAjv({ coerceTypes: 'array' });
+    return textAjv.compile(schema);
+  });
   for (const schema of allSchemas) app.addSchema(schema as { $id: string });
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);

@@ -86,7 +86,11 @@ describe('NATS users per service', () => {
    */
   const subscriptionRefusal = async (nc: NatsConnection, subject: string): Promise<string | null> => {
     let refusal: string | null = null;
-    nc.subscribe(subject, { callback: (err) => void (err && (refusal ??= err.message)) });
+    nc.subscribe(subject, {
+      callback: (err) => {
+        if (err) refusal ??= err.message;
+      },
+    });
     await nc.flush();
     await nc.flush();
     return refusal;

@@ -45,7 +45,9 @@ describe('defineScripts', () => {
     const replies = await Promise.all(
       Array.from({ length: 60 }, (_, i) => (i % 2 ? redis.echo(`e${i}`) : r.scriptsTestIncrBy(`k${i}`, i + 1))),
     );
-    replies.forEach((reply, i) => expect(reply).toEqual(i % 2 ? `e${i}` : i + 1));
+    replies.forEach((reply, i) => {
+      expect(reply).toEqual(i % 2 ? `e${i}` : i + 1);
+    });
     await redis.del(...Array.from({ length: 60 }, (_, i) => `k${i}`));
   });
 });

@@ -45,7 +45,10 @@ export function connectSocket(port: number, headers: Record<string, string> | un
     reconnectionDelayMax: 300,
     forceNew: true,
   });
-  if (headers) socket.io.on('reconnect_attempt', () => void (socket.io.opts.extraHeaders = signed()));
+  if (headers)
+    socket.io.on('reconnect_attempt', () => {
+      socket.io.opts.extraHeaders = signed();
+    });
   return socket;
 }
 

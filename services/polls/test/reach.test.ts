@@ -194,7 +194,7 @@ describe('poll previews and cards', () => {
     expect(started).toHaveLength(2);
     finish.shift()!();
     await until(() => started.length === 3, 5000, 'the waiting render started');
-    finish.splice(0).forEach((done) => done());
+    for (const done of finish.splice(0)) done();
     const pngs = await Promise.all(asked);
     expect(pngs.every((png) => png instanceof Buffer)).toBe(true);
     expect(started).toHaveLength(3);

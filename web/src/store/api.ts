@@ -52,7 +52,8 @@ declare global {
   }
 }
 /** Shared with web/early-data.js, which asks for the opened screen's data while this code is still downloading. */
-const earlyAnswers: EarlyAnswers = globalThis.window ? (window.__meydanEarly ??= {}) : {};
+if (globalThis.window) window.__meydanEarly ??= {};
+const earlyAnswers: EarlyAnswers = globalThis.window?.__meydanEarly ?? {};
 
 /** fetch, but a GET web/early-data.js asked for takes that answer, once (within EARLY_ANSWER_MS). */
 function fetchOrEarly(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {

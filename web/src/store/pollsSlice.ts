@@ -145,10 +145,14 @@ export const pollsSlice = createSlice({
       });
     },
     commentsCounted(state, { payload }: PayloadAction<{ pollId: string; by: number }>) {
-      change(state, payload.pollId, (poll) => void (poll.commentsCount = Math.max(0, poll.commentsCount + payload.by)));
+      change(state, payload.pollId, (poll) => {
+        poll.commentsCount = Math.max(0, poll.commentsCount + payload.by);
+      });
     },
     shareCounted(state, { payload }: PayloadAction<{ pollId: string; shareCount: number }>) {
-      change(state, payload.pollId, (poll) => void (poll.shareCount = payload.shareCount));
+      change(state, payload.pollId, (poll) => {
+        poll.shareCount = payload.shareCount;
+      });
     },
   },
 });

@@ -176,7 +176,10 @@ function remembered<T>(find: (key: string) => Promise<T>): (key: string) => Prom
   const seen = new Map<string, Promise<T>>();
   return (key) => {
     let found = seen.get(key);
-    if (!found) seen.set(key, (found = find(key)));
+    if (!found) {
+      found = find(key);
+      seen.set(key, found);
+    }
     return found;
   };
 }

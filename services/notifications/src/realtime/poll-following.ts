@@ -46,7 +46,8 @@ const VOTED_KEPT = 500;
  */
 export function votedHere(socket: Pick<Socket, 'data'>): Set<string> {
   const data = socket.data as { votedPolls?: Set<string> };
-  return (data.votedPolls ??= new Set<string>());
+  data.votedPolls ??= new Set<string>();
+  return data.votedPolls;
 }
 
 /**
@@ -55,7 +56,8 @@ export function votedHere(socket: Pick<Socket, 'data'>): Set<string> {
  */
 function takenBackHere(socket: Pick<Socket, 'data'>): Set<string> {
   const data = socket.data as { takenBackPolls?: Set<string> };
-  return (data.takenBackPolls ??= new Set<string>());
+  data.takenBackPolls ??= new Set<string>();
+  return data.takenBackPolls;
 }
 
 const keep = (marks: Set<string>, pollId: string) => {

@@ -72,9 +72,8 @@ export class PushChannel {
     if (!publicKey) return 0;
     const subscriptions = await this.models.pushSubscriptions.find({ userId }).lean();
     if (subscriptions.length === 0) return 0;
-    const webPush = await (this.webPush ??= import('web-push').then(
-      (m) => (m as unknown as { default: WebPush }).default ?? m,
-    ));
+    this.webPush ??= import('web-push').then((m) => (m as unknown as { default: WebPush }).default ?? m);
+    const webPush = await this.webPush;
     const options = {
       vapidDetails: {
         subject: this.config.VAPID_SUBJECT ?? 'mailto:no-reply@meydan.local',

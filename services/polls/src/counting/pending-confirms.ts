@@ -35,7 +35,10 @@ export class PendingConfirms {
   /** The step stamped `stamp` of `voter` on the poll was acknowledged; sent with the others of this moment. */
   confirm(pollId: string, voter: string, stamp: number): void {
     let flat = this.waiting.get(pollId);
-    if (!flat) this.waiting.set(pollId, (flat = []));
+    if (!flat) {
+      flat = [];
+      this.waiting.set(pollId, flat);
+    }
     flat.push(voter, String(stamp));
     if (this.waiting.size === 1 && flat.length === 2) setImmediate(() => this.flush());
   }

@@ -256,7 +256,10 @@ export class VoteChanges {
     for (const r of records) {
       const pollId = String(r.pollId);
       let args = byPoll.get(pollId);
-      if (!args) byPoll.set(pollId, (args = []));
+      if (!args) {
+        args = [];
+        byPoll.set(pollId, args);
+      }
       args.push(r.voter, String(r.seq), ballotField(r.from ?? []), ballotField(r.ballot ?? []), isVisitor(r.voter));
     }
     const polls = [...byPoll];

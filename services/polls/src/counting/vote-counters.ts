@@ -225,7 +225,10 @@ export class VoteCounters {
     const byPoll = new Map<string, string[]>();
     for (const v of votes) {
       let args = byPoll.get(v.pollId);
-      if (!args) byPoll.set(v.pollId, (args = []));
+      if (!args) {
+        args = [];
+        byPoll.set(v.pollId, args);
+      }
       args.push(v.voter, ballotField(v.ballot), isVisitor(v.voter));
     }
     const polls = [...byPoll];
@@ -287,7 +290,9 @@ export class VoteCounters {
     const result = new Map<string, number[] | null>();
     if (voters.length === 0) return result;
     const values = await this.redis.hmget(keys.voters(pollId), ...voters);
-    voters.forEach((v, i) => result.set(v, values[i] == null ? null : ballotOf(values[i]!)));
+    voters.forEach((v, i) => {
+      result.set(v, values[i] == null ? null : ballotOf(values[i]!));
+    });
     return result;
   }
 

@@ -55,10 +55,10 @@ export class BannedCreators {
         return members;
       });
       this.reading = reading;
-      void reading.then(
-        () => this.reading === reading && (this.reading = null),
-        () => this.reading === reading && (this.reading = null),
-      );
+      const done = () => {
+        if (this.reading === reading) this.reading = null;
+      };
+      void reading.then(done, done);
     }
     return this.reading;
   }

@@ -185,7 +185,10 @@ export class PollStore {
       const missing: string[] = [];
       notLocal.forEach((id, i) => {
         const text = cached[i];
-        if (!text) return missing.push(id);
+        if (!text) {
+          missing.push(id);
+          return;
+        }
         const doc = reviveDoc(text);
         this.localDocs.set(id, doc);
         found.set(id, doc);

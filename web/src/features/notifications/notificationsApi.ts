@@ -18,7 +18,9 @@ async function settleCount(
   try {
     const { data } = await queryFulfilled;
     dispatch(
-      notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = data.count)),
+      notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => {
+        draft.count = data.count;
+      }),
     );
   } catch {
     for (const u of undos) u.undo();
@@ -100,7 +102,9 @@ export const notificationsApi = api.injectEndpoints({
           }),
         );
         const undoCount = dispatch(
-          notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => void (draft.count = 0)),
+          notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => {
+            draft.count = 0;
+          }),
         );
         await settleCount(dispatch, queryFulfilled, [undoList, undoCount]);
       },
