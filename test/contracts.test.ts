@@ -151,7 +151,7 @@ describe('NATS call sites', () => {
 describe("each process's NATS usage (proto's natsUsage, which its NATS permissions are made of)", () => {
   const constants = { events, subjects, live } as Record<string, Record<string, Record<string, string> | string>>;
   /** The subject a proto constant expression names: `subjects.auth.usersGet` → `auth.users.get`. */
-  const valueOf = (expression: string): string | undefined => {
+  const subjectOf = (expression: string): string | undefined => {
     const [root, ...path] = expression.split('.');
     let value: unknown = constants[root!];
     for (const key of path) value = (value as Record<string, unknown> | undefined)?.[key];
@@ -187,7 +187,7 @@ describe("each process's NATS usage (proto's natsUsage, which its NATS permissio
         // A helper over every service (the gateway's health and OpenAPI gathering) asks each of them.
         const values = helper
           ? serviceNames.map((s) => (helper[1] === 'health' ? healthSubject(s) : openapiSubject(s)))
-          : [valueOf(call.subject)];
+          : [subjectOf(call.subject)];
         for (const value of values) {
           expect(value, `${file}:${lineOf(text, call.index)} ${call.subject}`).toBeDefined();
           used[process][kind].add(value!);

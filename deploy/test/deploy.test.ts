@@ -35,7 +35,7 @@ import { ensureComposeCheck, ensureKustomize } from '../tools/manifest-tools.mjs
 import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS } from '../local/node-runtime.mjs';
 import { which } from '../local/install.mjs';
 import { startProcess, waitForPort } from '../local/servers.mjs';
-import { CRD_SCHEMAS } from './k8s-support.js';
+import { CRD_SCHEMAS, type Yaml } from './k8s-support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const apps = ['gateway', ...serviceNames];
@@ -44,7 +44,7 @@ const workspaceOf = (app: string) => (app === 'gateway' ? 'gateway' : `services/
 type K8s = {
   kind: string;
   metadata: { name: string; namespace?: string; labels?: Record<string, string> };
-  spec?: any;
+  spec?: Yaml;
   data?: Record<string, string>;
 };
 
@@ -237,7 +237,7 @@ const composeCheck = (env: Record<string, string>, files: string | string[] = `$
 };
 
 /** The ports a compose project publishes, as `service:host address:port`, sorted. */
-const publishedPorts = (project: { services: Record<string, any> }) =>
+const publishedPorts = (project: { services: Record<string, Yaml> }) =>
   Object.entries(project.services)
     .filter(([, s]) => s.ports?.length)
     .map(
@@ -247,7 +247,7 @@ const publishedPorts = (project: { services: Record<string, any> }) =>
     .sort();
 
 describe('docker-compose.yml', () => {
-  let project: { services: Record<string, any> };
+  let project: { services: Record<string, Yaml> };
   beforeAll(() => {
     const run = composeCheck(COMPOSE_SECRETS);
     expect(run.status, run.stderr).toBe(0);
@@ -327,7 +327,7 @@ describe('docker-compose.yml', () => {
     ] as const) {
       const run = composeCheck({ ...env, ...COMPOSE_PUSH_SECRETS }, withHa ? files : files[0]);
       expect(run.status, run.stderr).toBe(0);
-      const withKeys: { services: Record<string, any> } = JSON.parse(run.stdout);
+      const withKeys: { services: Record<string, Yaml> } = JSON.parse(run.stdout);
       for (const app of apps) {
         for (const key of VAPID_KEYS) {
           expect(withKeys.services[app].environment[key], `${withHa ? 'ha ' : ''}${app} ${key}`).toBe(
@@ -400,7 +400,7 @@ describe('docker-compose.yml', () => {
 describe('docker-compose.ha.yml over docker-compose.yml', () => {
   const files = [`${root}docker-compose.yml`, `${root}docker-compose.ha.yml`];
   const haSecrets: Record<string, string> = COMPOSE_HA_SECRETS;
-  let project: { services: Record<string, any> };
+  let project: { services: Record<string, Yaml> };
   beforeAll(() => {
     const run = composeCheck({ ...COMPOSE_SECRETS, ...COMPOSE_HA_SECRETS }, files);
     expect(run.status, run.stderr).toBe(0);
@@ -590,8 +590,8 @@ describe('Kubernetes overlays', () => {
         expect(pod.securityContext.runAsNonRoot, app).toBe(true);
         expect(container.securityContext.readOnlyRootFilesystem, app).toBe(true);
         // A generated Secret carries a content hash suffix, and kustomize rewrites the references to it.
-        const sources = container.envFrom.map((e: any) =>
-          (e.configMapRef?.name ?? e.secretRef?.name).replace(/-[a-z0-9]{10}$/, ''),
+        const sources = container.envFrom.map((e: Yaml) =>
+          (e.configMapRef ?? e.secretRef).name.replace(/-[a-z0-9]{10}$/, ''),
         );
         expect(sources).toEqual(['meydan-config', 'meydan-secrets']);
         const service = docs.find((d) => d.kind === 'Service' && d.metadata.name === app);
@@ -962,7 +962,7 @@ describe('Kubernetes overlays', () => {
       expect(labels['tier'], name).toBe('infra');
       const spread = set.spec.template.spec.affinity.podAntiAffinity.requiredDuringSchedulingIgnoredDuringExecution;
       expect(
-        spread.some((term: any) => term.topologyKey === 'kubernetes.io/hostname' && selects(term.labelSelector)),
+        spread.some((term: Yaml) => term.topologyKey === 'kubernetes.io/hostname' && selects(term.labelSelector)),
         name,
       ).toBe(true);
       const budgets = docs.filter((d) => d.kind === 'PodDisruptionBudget' && selects(d.spec.selector));
@@ -991,7 +991,7 @@ describe('Kubernetes overlays', () => {
   /** A container's environment as its pod sees it; `podName` is also the pod's `app` label for a Deployment's pod. */
   function containerEnv(
     docs: K8s[],
-    container: any,
+    container: Yaml,
     podName: string,
     labels: Record<string, string> = { app: podName },
   ): Record<string, string> {
@@ -1593,7 +1593,7 @@ describe('the one-server NATS and Redis (docker-compose.yml, overlays/local)', (
 describe('skaffold.yaml and the Dockerfile', () => {
   it('builds one image per app, with the same workspace as compose', () => {
     const skaffold = parse(readFileSync(`${root}skaffold.yaml`, 'utf8'));
-    const artifacts = skaffold.build.artifacts.map((a: any) => [a.image, a.docker.buildArgs.WORKSPACE]);
+    const artifacts = skaffold.build.artifacts.map((a: Yaml) => [a.image, a.docker.buildArgs.WORKSPACE]);
     expect(artifacts.sort()).toEqual(apps.map((app) => [`meydan/${app}`, workspaceOf(app)]).sort());
     expect(skaffold.manifests.kustomize.paths).toEqual(['deploy/k8s/overlays/local']);
   });

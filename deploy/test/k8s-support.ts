@@ -15,11 +15,18 @@ export const root = fileURLToPath(new URL('../..', import.meta.url));
  */
 export const CRD_SCHEMAS = `${root}deploy/k8s/crd-schemas/{{ .Group }}/{{ .ResourceKind }}_{{ .ResourceAPIVersion }}.json`;
 
+/**
+ * A parsed YAML or JSON document (a manifest's spec, a compose project, skaffold.yaml), read field by field: the checks
+ * themselves say what shape they expect, and fail when it is not there.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: parsed YAML, navigated by the tests that assert its shape
+export type Yaml = any;
+
 export type K8s = {
   apiVersion: string;
   kind: string;
   metadata: { name: string; namespace?: string; labels?: Record<string, string>; annotations?: Record<string, string> };
-  spec?: any;
+  spec?: Yaml;
   data?: Record<string, string>;
 };
 

@@ -166,7 +166,7 @@ describe('GET /api/openapi.json', () => {
     expect(confirm.parameters).toEqual([expect.objectContaining({ in: 'path', name: 'token' })]);
     expect(JSON.stringify(confirm.responses?.['200'])).toContain('text/html');
     // Its 400 is the service's HTML page, or the gateway's JSON refusal of an ambiguous path (an escaped '#'): both listed.
-    expect(Object.keys((confirm.responses?.['400'] as { content: object }).content).sort()).toEqual([
+    expect(Object.keys((confirm.responses!['400'] as { content: object }).content).sort()).toEqual([
       'application/json',
       'text/html',
     ]);

@@ -275,7 +275,7 @@ describe('gateway security (real auth behind the gateway)', () => {
 
   it('limits logins per IP with 429, a Turkish message and retry-after', async () => {
     const codes: number[] = [];
-    let last;
+    let last: Awaited<ReturnType<typeof gateway.inject>> | undefined;
     for (let i = 0; i < 12; i++) {
       last = await gateway.inject({
         method: 'POST',

@@ -22,7 +22,7 @@ const PROMQL_WORDS = new Set(
 );
 
 /** The metric names an expression reads (label matchers, label lists of by/without and ranges removed). */
-export function metricsOf(expr: string): string[] {
+function metricsOf(expr: string): string[] {
   const bare = expr
     .replace(/\{[^}]*\}/g, ' ')
     .replace(/\b(by|without|on|ignoring)\s*\([^)]*\)/g, ' ')

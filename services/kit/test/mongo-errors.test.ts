@@ -21,11 +21,11 @@ async function failureOf(write: () => Promise<unknown>): Promise<unknown> {
 describe('isDuplicateKey', () => {
   let mongo: Connection;
   const itemSchema = new Schema({ key: { type: String, unique: true }, n: Number });
-  const Item = () => mongo.models['Item'] ?? mongo.model('Item', itemSchema);
+  const itemModel = () => mongo.models['Item'] ?? mongo.model('Item', itemSchema);
 
   beforeAll(async () => {
     mongo = await connectMongo(infra().mongoUrl, `test_kit_dup_${randomBytes(4).toString('hex')}`, testLogger());
-    await Item().init();
+    await itemModel().init();
     await mongo.collection('items').insertOne({ key: 'taken', n: 1 });
   });
   afterAll(async () => {
@@ -35,7 +35,7 @@ describe('isDuplicateKey', () => {
 
   it('recognises a single write refused by the unique index (driver and mongoose)', async () => {
     expect(isDuplicateKey(await failureOf(() => mongo.collection('items').insertOne({ key: 'taken' })))).toBe(true);
-    expect(isDuplicateKey(await failureOf(() => Item().create({ key: 'taken' })))).toBe(true);
+    expect(isDuplicateKey(await failureOf(() => itemModel().create({ key: 'taken' })))).toBe(true);
   });
 
   it('recognises an unordered bulk insert whose only failures are duplicates, and stores the rest', async () => {
@@ -60,7 +60,7 @@ describe('isDuplicateKey', () => {
   });
 
   it('says no to anything else', async () => {
-    const validation = await failureOf(() => Item().create({ key: 'x', n: 'not a number' }));
+    const validation = await failureOf(() => itemModel().create({ key: 'x', n: 'not a number' }));
     expect(isDuplicateKey(validation)).toBe(false);
     expect(isDuplicateKey(null)).toBe(false);
     expect(isDuplicateKey(new Error('E11000'))).toBe(false);

@@ -9,7 +9,7 @@ import { CARD_FRESH_MS } from '../src/usecases/previews.js';
 import { createPoll, newUserId, startPolls, vote, type PollsTestService } from './support.js';
 
 /** Width and height from a PNG's IHDR chunk, after checking the signature. */
-export function pngSize(png: Buffer): { width: number; height: number } {
+function pngSize(png: Buffer): { width: number; height: number } {
   expect(png.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
   expect(png.subarray(12, 16).toString('latin1')).toBe('IHDR');
   return { width: png.readUInt32BE(16), height: png.readUInt32BE(20) };

@@ -48,7 +48,7 @@ describe('share-link vote rules (shareVoteMode)', () => {
     const ip = freshIp();
     // Each cycle: a cookieless read hands out a new visitor id (the gateway's part), then a vote with it.
     const statuses: number[] = [];
-    let refused;
+    let refused: unknown;
     for (let i = 0; i < 8; i++) {
       const visitor = asShareVisitor(`cycle-${ip}-${i}`, ip);
       expect((await sharePage(poll.shortUrl, visitor)).json().hasVoted).toBe(false);

@@ -10,7 +10,7 @@ export type LazyComponent<P extends object> = ComponentType<P> & { load: () => P
  * shifts when the real part takes its place. Each mount keeps the way it began, so nothing remounts when the module
  * arrives; before that it suspends like React.lazy.
  */
-// `any`: any component, its props taken from it.
+// biome-ignore lint/suspicious/noExplicitAny: any component, its props taken from it (React's ComponentProps asks for JSXElementConstructor<any>, which ComponentType<never> or <unknown> do not meet)
 export function lazyComponent<K extends string, C extends ComponentType<any>>(
   importer: () => Promise<{ [key in K]: C }>,
   name: K,
@@ -21,6 +21,7 @@ export function lazyComponent<K extends string, C extends ComponentType<any>>(
   // Like React.lazy's, a module that failed to load stays failed until the page is loaded again.
   const load = () => (loading ??= importer().then((module) => (loaded = module[name])));
   const Lazy = lazy(async () => ({ default: await load() }));
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen at module level, like React.lazy, never during a render
   function Component(props: P) {
     const [Shown] = useState<ComponentType<P>>(() => loaded ?? (Lazy as unknown as ComponentType<P>));
     return <Shown {...props} />;

@@ -1,4 +1,4 @@
-import { escapeHtml as escape } from '@meydan/kit';
+import { escapeHtml } from '@meydan/kit';
 
 /** The activation mail, HTML and text, in Turkish. */
 export function activationMail(name: string, link: string, hours: number) {
@@ -16,10 +16,10 @@ export function activationMail(name: string, link: string, hours: number) {
   ].join('\n');
   const html = `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
-<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escape(name)},</h1>
+<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escapeHtml(name)},</h1>
 <p>Meydan'a hoş geldin! Hesabını etkinleştirmek için aşağıdaki düğmeye tıkla.</p>
-<p style="margin:24px 0"><a href="${escape(link)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Hesabımı etkinleştir</a></p>
-<p style="color:#555;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. Düğme çalışmazsa bu adresi tarayıcına yapıştır:<br><a href="${escape(link)}">${escape(link)}</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Hesabımı etkinleştir</a></p>
+<p style="color:#555;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. Düğme çalışmazsa bu adresi tarayıcına yapıştır:<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p style="color:#888;font-size:13px">Bu kaydı sen yapmadıysan bu e-postayı yok sayabilirsin.</p>
 </div></body></html>`;
   return { subject, text, html };
@@ -41,10 +41,10 @@ export function passwordResetMail(name: string, link: string, hours: number) {
   ].join('\n');
   const html = `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
-<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escape(name)},</h1>
+<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escapeHtml(name)},</h1>
 <p>Meydan hesabın için bir şifre sıfırlama isteği aldık. Yeni şifreni belirlemek için aşağıdaki düğmeye tıkla.</p>
-<p style="margin:24px 0"><a href="${escape(link)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Şifremi sıfırla</a></p>
-<p style="color:#555;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. Düğme çalışmazsa bu adresi tarayıcına yapıştır:<br><a href="${escape(link)}">${escape(link)}</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(link)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Şifremi sıfırla</a></p>
+<p style="color:#555;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. Düğme çalışmazsa bu adresi tarayıcına yapıştır:<br><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>
 <p style="color:#888;font-size:13px">Bu isteği sen yapmadıysan bu e-postayı yok sayabilirsin; şifren değişmez.</p>
 </div></body></html>`;
   return { subject, text, html };
@@ -68,9 +68,9 @@ export function accountExistsMail(name: string, loginLink: string) {
   ].join('\n');
   const html = `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
-<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escape(name)},</h1>
+<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escapeHtml(name)},</h1>
 <p>Az önce bu e-posta adresiyle yeni bir Meydan hesabı açılmak istendi. Bu adresle zaten bir hesabın olduğu için yeni hesap açılmadı.</p>
-<p style="margin:24px 0"><a href="${escape(loginLink)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Giriş yap</a></p>
+<p style="margin:24px 0"><a href="${escapeHtml(loginLink)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Giriş yap</a></p>
 <p style="color:#555;font-size:14px">Şifreni hatırlamıyorsan giriş ekranındaki 'Şifremi unuttum' bağlantısıyla yenisini belirleyebilirsin.</p>
 <p style="color:#888;font-size:13px">Bu isteği sen yapmadıysan bu e-postayı yok sayabilirsin; hesabında hiçbir şey değişmedi.</p>
 </div></body></html>`;
@@ -94,9 +94,9 @@ export function staffInviteMail(name: string, role: 'moderator' | 'admin', link:
   ].join('\n');
   const html = `<!doctype html><html lang="tr"><body style="font-family:system-ui,sans-serif;background:#f4f4f5;padding:24px">
 <div style="max-width:520px;margin:auto;background:#fff;border-radius:12px;padding:28px">
-<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escape(name)},</h1>
+<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escapeHtml(name)},</h1>
 <p>Meydan yönetim ekibine ${as} olarak davet edildin. Şifreni belirlemek için aşağıdaki düğmeye tıkla.</p>
-<p><a href="${escape(link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Şifremi belirle</a></p>
+<p><a href="${escapeHtml(link)}" style="display:inline-block;background:#4f46e5;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none">Şifremi belirle</a></p>
 <p style="color:#52525b;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. İlk girişte yönetim paneli bir doğrulama uygulaması kurmanı isteyecek.</p>
 </div></body></html>`;
   return { subject, text, html };

@@ -27,19 +27,15 @@ export async function exportAccount(
   const { userId, requestId } = member;
   const user = await accountById(ctx, userId);
   if (!user) throw httpError('not_found', T.userNotFound);
-  let gathered;
-  try {
-    gathered = await Promise.all([
-      pollsExportOf(ctx, userId, requestId, GATHER_TIMEOUT_MS),
-      socialExportOf(ctx, userId, requestId, GATHER_TIMEOUT_MS),
-      notificationsExportOf(ctx, userId, requestId, GATHER_TIMEOUT_MS),
-    ]);
-  } catch (err) {
+  const [polls, social, notifications] = await Promise.all([
+    pollsExportOf(ctx, userId, requestId, GATHER_TIMEOUT_MS),
+    socialExportOf(ctx, userId, requestId, GATHER_TIMEOUT_MS),
+    notificationsExportOf(ctx, userId, requestId, GATHER_TIMEOUT_MS),
+  ]).catch((err: unknown) => {
     // An export missing a part would claim to be everything: none rather than an incomplete one.
     member.log.warn({ err }, 'data export could not gather every service');
     throw new HttpError(503, 'service_unavailable', T.exportUnavailable, { 'retry-after': '5' });
-  }
-  const [polls, social, notifications] = gathered;
+  });
   const data = {
     exportedAt: new Date().toISOString(),
     profile: {

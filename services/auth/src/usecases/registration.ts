@@ -80,7 +80,7 @@ export async function registerAccount(
     return;
   }
   await releaseAccounts(ctx, releasable, caller.log);
-  let user;
+  let user: Awaited<ReturnType<typeof createAccount>>;
   try {
     user = await createAccount(ctx, { ...fields, pendingProfile, passwordHash: await hashPassword(password) });
   } catch (err) {

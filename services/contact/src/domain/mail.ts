@@ -1,4 +1,4 @@
-import { escapeHtml as escape } from '@meydan/kit';
+import { escapeHtml } from '@meydan/kit';
 import { contactStageLabels, contactStages, contactSubjectLabels, type ContactSubject } from '@meydan/proto';
 
 const frame = (
@@ -23,9 +23,10 @@ export function supportMail(t: TicketFacts) {
   const subject = `[${t.ticketNumber}] ${label}: ${t.name}`.slice(0, 300);
   const sender = t.userId ? `${t.name} <${t.email}> (üye ${t.userId})` : `${t.name} <${t.email}> (ziyaretçi)`;
   const text = [`Talep: ${t.ticketNumber}`, `Konu: ${label}`, `Gönderen: ${sender}`, '', t.message].join('\n');
-  const html = frame(`<h1 style="font-size:18px;margin:0 0 12px">${escape(t.ticketNumber)} · ${escape(label)}</h1>
-<p style="color:#555">Gönderen: ${escape(sender)}</p>
-<pre style="white-space:pre-wrap;font-family:inherit;background:#f4f4f5;border-radius:8px;padding:12px">${escape(t.message)}</pre>`);
+  const html =
+    frame(`<h1 style="font-size:18px;margin:0 0 12px">${escapeHtml(t.ticketNumber)} · ${escapeHtml(label)}</h1>
+<p style="color:#555">Gönderen: ${escapeHtml(sender)}</p>
+<pre style="white-space:pre-wrap;font-family:inherit;background:#f4f4f5;border-radius:8px;padding:12px">${escapeHtml(t.message)}</pre>`);
   return { subject, text, html };
 }
 
@@ -47,9 +48,9 @@ export function receiptMail(t: Pick<TicketFacts, 'ticketNumber' | 'name' | 'subj
     '',
     'Meydan Destek',
   ].join('\n');
-  const html = frame(`<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escape(t.name)},</h1>
-<p>"${escape(label)}" konulu mesajınız bize ulaştı. Talep numaranız: <strong>${escape(t.ticketNumber)}</strong></p>
-<p>Talebinizin aşamaları: ${escape(stagesLine)}. Şu anki aşama: <strong>${contactStageLabels.yeni}</strong>.</p>
+  const html = frame(`<h1 style="font-size:20px;margin:0 0 12px">Merhaba ${escapeHtml(t.name)},</h1>
+<p>"${escapeHtml(label)}" konulu mesajınız bize ulaştı. Talep numaranız: <strong>${escapeHtml(t.ticketNumber)}</strong></p>
+<p>Talebinizin aşamaları: ${escapeHtml(stagesLine)}. Şu anki aşama: <strong>${contactStageLabels.yeni}</strong>.</p>
 <p>Ortalama ${replyHours} saat içinde size dönüş yapıyoruz. Yazışmalarınızda talep numaranızı belirtmeniz yeterli.</p>
 <p style="color:#888;font-size:13px">Bu mesajı siz göndermediyseniz bu e-postayı yok sayabilirsiniz.</p>`);
   return { subject, text, html };
@@ -72,8 +73,8 @@ export function newsletterConfirmMail(confirmLink: string, unsubscribeLink: stri
   ].join('\n');
   const html = frame(`<h1 style="font-size:20px;margin:0 0 12px">Bülten aboneliğini onayla</h1>
 <p>Meydan bültenine abone olmak için bu adres girildi. Onaylamak için aşağıdaki düğmeye tıkla.</p>
-<p style="margin:24px 0"><a href="${escape(confirmLink)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Aboneliğimi onayla</a></p>
-<p style="color:#555;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. Düğme çalışmazsa bu adresi tarayıcına yapıştır:<br><a href="${escape(confirmLink)}">${escape(confirmLink)}</a></p>
-<p style="color:#888;font-size:13px">Bu isteği sen yapmadıysan bu e-postayı yok sayabilirsin; onaylamadığın sürece sana bülten gönderilmez.<br><a href="${escape(unsubscribeLink)}">Abonelikten çık</a></p>`);
+<p style="margin:24px 0"><a href="${escapeHtml(confirmLink)}" style="background:#f97316;color:#fff;padding:12px 20px;border-radius:8px;text-decoration:none;font-weight:600">Aboneliğimi onayla</a></p>
+<p style="color:#555;font-size:14px">Bağlantı ${hours} saat geçerlidir ve yalnızca bir kez kullanılabilir. Düğme çalışmazsa bu adresi tarayıcına yapıştır:<br><a href="${escapeHtml(confirmLink)}">${escapeHtml(confirmLink)}</a></p>
+<p style="color:#888;font-size:13px">Bu isteği sen yapmadıysan bu e-postayı yok sayabilirsin; onaylamadığın sürece sana bülten gönderilmez.<br><a href="${escapeHtml(unsubscribeLink)}">Abonelikten çık</a></p>`);
   return { subject, text, html };
 }

@@ -6,7 +6,7 @@
  * RFC 8058 headers to it.
  */
 import { escapeHtml, sealMail, type BusContext, type Bus } from '@meydan/kit';
-import { events, subjects } from '@meydan/proto';
+import { events, subjects, type UserContactReply } from '@meydan/proto';
 import type { Models } from '../model/index.js';
 import type { NotificationsConfig } from '../config.js';
 import { unsubscribeToken } from '../domain/unsubscribe-token.js';
@@ -63,7 +63,7 @@ export class MailChannel {
   /** Mails the news when the member turned mail on and auth knows an active, activated address for them. */
   async send(userId: string, news: MailNews, c: BusContext): Promise<boolean> {
     if (!(await this.wants(userId))) return false;
-    let contact;
+    let contact: UserContactReply;
     try {
       contact = await this.bus.request(subjects.auth.usersContact, { userId }, c);
     } catch (err) {

@@ -126,7 +126,7 @@ export async function reportComment(
   const reporterId = viewer.userId!;
   if (comment.userId === reporterId) throw new HttpError(400, 'own_content', M.commentOwnReport);
   const description = body.description?.trim() ? body.description.trim() : null;
-  let report;
+  let report: Awaited<ReturnType<typeof createCommentReport>>;
   try {
     report = await createCommentReport(ctx, {
       commentId: comment._id,

@@ -124,7 +124,7 @@ export async function reportPoll(
   const poll = await visiblePoll(ctx, pollId, viewer, source);
   const reporterId = viewer.userId!;
   const description = body.description?.trim() ? body.description.trim() : null;
-  let report;
+  let report: Awaited<ReturnType<typeof createReport>>;
   try {
     report = await createReport(ctx, { pollId: poll._id, reporterId, reason: body.reason.trim(), description });
   } catch (err) {

@@ -15,7 +15,7 @@ export async function reportUser(
   if (userId === reporterId) return 'own';
   await ctx.users.get(userId, source);
   const description = body.description?.trim() ? body.description.trim() : null;
-  let report;
+  let report: Awaited<ReturnType<typeof createUserReport>>;
   try {
     report = await createUserReport(ctx, { userId, reporterId, reason: body.reason.trim(), description });
   } catch (err) {

@@ -13,7 +13,7 @@ export function TopicFilter({
 }) {
   return (
     <Row role="group" aria-label={tr.feed.topicsLabel}>
-      <Topic
+      <TopicButton
         type="button"
         $color="#64748b"
         aria-pressed={selected === null}
@@ -21,9 +21,9 @@ export function TopicFilter({
         data-topic="all"
       >
         {tr.feed.all}
-      </Topic>
+      </TopicButton>
       {topics.map((topic) => (
-        <Topic
+        <TopicButton
           key={topic.slug}
           type="button"
           $color={topic.color}
@@ -33,7 +33,7 @@ export function TopicFilter({
         >
           <TopicIcon slug={topic.slug} size={15} />
           {topic.name}
-        </Topic>
+        </TopicButton>
       ))}
     </Row>
   );
@@ -49,7 +49,7 @@ const Row = styled.div`
   @media (min-width: 64rem) { flex-wrap: wrap; overflow: visible; }
 `;
 
-const Topic = styled.button<{ $color: string }>`
+const TopicButton = styled.button<{ $color: string }>`
   display: inline-flex;
   align-items: center;
   gap: 0.35rem;

@@ -15,9 +15,9 @@ export function HowItWorks() {
             const StepIcon = icons[i] ?? PlusIcon;
             return (
               <li key={step.title}>
-                <Number aria-hidden="true">
+                <StepNumber aria-hidden="true">
                   <StepIcon />
-                </Number>
+                </StepNumber>
                 <div>
                   <h3>
                     {i + 1}. {step.title}
@@ -69,7 +69,7 @@ const Steps = styled.ol`
   p { font-size: 0.9rem; color: ${({ theme }) => theme.colors.textMuted}; }
 `;
 
-const Number = styled.span`
+const StepNumber = styled.span`
   display: inline-grid;
   place-items: center;
   flex-shrink: 0;
