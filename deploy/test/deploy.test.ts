@@ -938,7 +938,9 @@ describe('Kubernetes overlays', () => {
     const assignment = new RegExp(`\\b(${[...new Set(keys)].join('|')})\\s*[:=](?!\\s*$|\\?|-\\}|\\s*["']?\\$)`);
     expect(assignment.test('REDIS_PASSWORD: hunter2')).toBe(true);
     expect(assignment.test('NATS_PASSWORD_AUTH=abc')).toBe(true);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own ${VAR:-default} syntax, as a compose file holds it
     expect(assignment.test('VAPID_PRIVATE_KEY: ${VAPID_PRIVATE_KEY:-abc}')).toBe(true);
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: compose's own ${VAR:-default} syntax, as a compose file holds it
     expect(assignment.test('VAPID_PRIVATE_KEY: ${VAPID_PRIVATE_KEY:-}')).toBe(false);
     for (const file of [...files, 'docker-compose.yml', 'docker-compose.ha.yml']) {
       const text = readFileSync(`${root}${file}`, 'utf8');
@@ -1604,6 +1606,7 @@ describe('skaffold.yaml and the Dockerfile', () => {
     for (const [key, value] of Object.entries(runtimeSettings)) expect(env[key], key).toBe(value);
     // A flag on node's command line would win over NODE_OPTIONS: the image starts a plain `node`.
     const cmd = dockerfile.match(/^CMD .*$/gm)!.at(-1)!;
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the Dockerfile's own ${WORKSPACE} variable, as its CMD holds it
     expect(cmd).toContain('node ${WORKSPACE}/dist/main.js');
     expect(cmd).not.toMatch(/node\s+-/);
   });
@@ -1612,6 +1615,7 @@ describe('skaffold.yaml and the Dockerfile', () => {
     const dockerfile = readFileSync(`${root}deploy/docker/Dockerfile`, 'utf8');
     expect(dockerfile).toMatch(/^ARG NODE_IMAGE=node:24-bookworm-slim$/m);
     expect(
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the Dockerfile's own ${NODE_IMAGE} argument, as its FROM lines hold it
       dockerfile.match(/^FROM .*$/gm)!.filter((line) => !line.includes('${NODE_IMAGE}') && !/^FROM (deps) /.test(line)),
     ).toEqual([]);
   });

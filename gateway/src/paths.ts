@@ -24,6 +24,7 @@ export function normalizeUrl(rawUrl: string): string | null {
   const queryAt = rawUrl.indexOf('?');
   const rawPath = queryAt === -1 ? rawUrl : rawUrl.slice(0, queryAt);
   const query = queryAt === -1 ? '' : rawUrl.slice(queryAt);
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: a path holding a control character is refused here
   if (!rawPath.startsWith('/') || /[\\;\u0000-\u001f\u007f#]/.test(rawPath)) return null;
   // Nearly every request: nothing to decode or resolve.
   if (!rawPath.includes('%') && !DOT_OR_EMPTY_SEGMENT.test(rawPath)) return rawUrl;

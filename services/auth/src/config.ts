@@ -22,6 +22,7 @@ const escapeRegex = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'
  */
 const noPublishedAdminPasswordInPublic = {
   if: { required: ['PUBLIC_ORIGIN'], properties: { PUBLIC_ORIGIN: { not: { pattern: LOCAL_ORIGIN } } } },
+  // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, in a schema no one awaits
   then: {
     properties: {
       ADMIN_PASSWORD: {

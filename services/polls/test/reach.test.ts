@@ -48,6 +48,7 @@ describe('poll card domain', () => {
       true,
     );
     expect(svg).toContain('\ud84e\udefc');
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: the card must have dropped these control characters
     expect(svg).not.toMatch(/[\u0001\u0087\u008b\uffff]/);
     const sharp = (await import('sharp')).default;
     expect(pngSize(await sharp(Buffer.from(svg)).png().toBuffer())).toEqual({ width: CARD_WIDTH, height: CARD_HEIGHT });

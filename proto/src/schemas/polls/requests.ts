@@ -136,11 +136,13 @@ export const pollCreateSchema = {
   allOf: [
     {
       if: { required: ['isShareable'], properties: { isShareable: { const: true } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, in a schema no one awaits
       then: { properties: { type: { const: 'public' } } },
       errorMessage: M.shareableOnlyPublic,
     },
     {
       if: { required: ['shareable'], properties: { shareable: { const: true } } },
+      // biome-ignore lint/suspicious/noThenProperty: JSON Schema's if/then keyword, in a schema no one awaits
       then: { properties: { type: { const: 'public' } } },
       errorMessage: M.shareableOnlyPublic,
     },

@@ -20,6 +20,7 @@ export interface CardPoll {
  * them (a title is any string): they are left out of the card rather than fail its rendering.
  */
 const NOT_IN_XML =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what this pattern removes
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 const escapeXml = (text: string) =>
