@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { useAppDispatch } from '../store/store';
@@ -43,7 +43,12 @@ export function Header() {
   const gate = useMemberGate();
 
   // A followed link closes the mobile menu.
-  useEffect(() => setMenuOpen(false), [pathname]);
+  const menuPath = useRef(pathname);
+  useEffect(() => {
+    if (menuPath.current === pathname) return;
+    menuPath.current = pathname;
+    setMenuOpen(false);
+  }, [pathname]);
 
   const create = () => {
     setMenuOpen(false);

@@ -7,13 +7,15 @@ import { useLocation } from 'react-router-dom';
  * browser's own attempt on a full load comes before a lazy screen has rendered anything.
  */
 export function useScrollToHash(ready: boolean): void {
-  const { hash, key } = useLocation();
+  // Each visit (a new location, even to the same fragment) scrolls again.
+  const location = useLocation();
   useEffect(() => {
+    const { hash } = location;
     if (!ready || hash.length < 2) return;
     const target = document.getElementById(decodeURIComponent(hash.slice(1)));
     if (!target) return;
     // jsdom has no scrollIntoView.
     target.scrollIntoView?.({ block: 'start' });
     target.focus({ preventScroll: true });
-  }, [ready, hash, key]);
+  }, [ready, location]);
 }

@@ -1,5 +1,5 @@
 import { auditActions, limits, type AuditAction } from '@meydan/proto';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { apiErrorMessage } from '../../store/api';
 import { useAppSelector } from '../../store/store';
@@ -107,9 +107,15 @@ function BulkEmailProgressView({ jobId }: { jobId: string }) {
   });
   const state = data?.state;
   useEffect(() => setFinished(state ? finishedStates.includes(state) : false), [state]);
-  // Events sent while the socket was down are lost: catch up once it is back.
+  // Events sent while the socket was down are lost: catch up once it is back. Only a change of `connected` asks; the
+  // job's latest state is read when it does (as dependencies, each new count would ask again).
+  const latest = useRef({ finished, loaded: Boolean(data), refetch });
   useEffect(() => {
-    if (connected && !finished && data) refetch();
+    latest.current = { finished, loaded: Boolean(data), refetch };
+  });
+  useEffect(() => {
+    const { finished, loaded, refetch } = latest.current;
+    if (connected && !finished && loaded) refetch();
   }, [connected]);
   if (!data) return <Meta role="status">{trAdmin.admin.loading}</Meta>;
   const done = data.sent + data.failed;

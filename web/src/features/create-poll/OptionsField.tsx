@@ -23,6 +23,7 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
       <Legend>{trPolls.create.optionsLabel}</Legend>
       <OptionList>
         {draft.options.map((text, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: an option is its place in the draft (set, removed and sent by index); its text, edited here, may be empty or repeated
           <li key={index}>
             <Input
               aria-label={trPolls.create.optionLabel(index + 1)}

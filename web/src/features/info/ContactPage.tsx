@@ -166,9 +166,9 @@ function ContactForm() {
         onChange={(e) => setMessage(e.target.value)}
         error={errors['message']}
       />
-      <div role="group" aria-label={T.challengeLabel}>
+      <ChallengeGroup aria-label={T.challengeLabel}>
         <BotChallenge key={challengeRound} challengeUrl="/api/contact/challenge" onChange={challengeChanged} />
-      </div>
+      </ChallengeGroup>
       <Actions>
         <Button type="submit" $variant="primary" disabled={isLoading || !token}>
           {isLoading ? T.submitting : T.submit}
@@ -177,6 +177,14 @@ function ContactForm() {
     </Form>
   );
 }
+
+/** The bot challenge's group: a fieldset without a fieldset's own border and spacing. */
+const ChallengeGroup = styled.fieldset`
+  border: 0;
+  margin: 0;
+  padding: 0;
+  min-width: 0;
+`;
 
 const Lead = styled.p`
   margin: 0;

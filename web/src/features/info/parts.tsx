@@ -7,11 +7,11 @@ import type { TextBlock } from './content/types';
 export function TextBlocks({ blocks }: { blocks: readonly TextBlock[] }) {
   return (
     <>
-      {blocks.map((block, index) =>
+      {blocks.map((block) =>
         typeof block === 'string' ? (
-          <p key={index}>{block}</p>
+          <p key={block}>{block}</p>
         ) : (
-          <ul key={index}>
+          <ul key={block.list.join('\n')}>
             {block.list.map((item) => (
               <li key={item}>{item}</li>
             ))}

@@ -107,6 +107,7 @@ function CompletedAnalysis({ userId, onRedo }: { userId: string; onRedo: () => v
                   <span>
                     {trait.label} <strong>{trait.score}</strong>
                   </span>
+                  {/* biome-ignore lint/a11y/useSemanticElements: a drawn bar (its inner div is the fill); a native meter's look is the browser's own */}
                   <div
                     role="meter"
                     aria-label={trait.label}

@@ -150,6 +150,7 @@ function QuickQuestionCard({ question: current, isMember, onChoose, onSkip }: Qu
         {current.options.map((option, i) => {
           const share = wholePercent(option.votes, current.totalVotes);
           return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: an option is its index here (the vote sends it, userChoice names it)
             <Fragment key={i}>
               {i === 1 ? <Vs aria-hidden="true">{trPolls.quick.versus}</Vs> : null}
               <Choice
