@@ -19,7 +19,8 @@ import { formatCsv, MEMBER_COLUMNS, parseCsv, parseMembers } from '../k6/lib/csv
 import { actionOf, arrivalsOf, MIXED_WEIGHTS, mixPlan } from '../k6/lib/mix.js';
 import { cpuAt, holdWindows, withStepCpu } from '../bench/cpu.mjs';
 import { latencySamples, percentiles } from '../bench/live-math.mjs';
-import { evaluateTargets, LIMITS, renderReport } from '../bench/report.mjs';
+import { renderReport } from '../bench/report.mjs';
+import { evaluateTargets, LIMITS } from '../bench/targets.mjs';
 import { actionTotalsOf, maxSustainable, stepsOf, totalsOf, type Step } from '../bench/stages.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -13,7 +13,7 @@ import { parse, stringify } from 'yaml';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { serviceNames } from '@meydan/proto';
 import { defaultMetricsPorts } from '../../services/kit/src/metrics.js';
-import { LIMITS } from '../bench/report.mjs';
+import { LIMITS } from '../bench/targets.mjs';
 import { generate, strict } from '../k8s/crd-schemas/generate.mjs';
 import { KUBERNETES_VERSIONS, ensureKubeSchemas, ensureKubeconform } from '../local/ensure-tools.mjs';
 import { CRD_SCHEMAS, podTemplates, renderOverlay, root, selects, type K8s } from './k8s-support.js';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { evaluateTargets, renderReport } from '../bench/report.mjs';
+import { renderReport } from '../bench/report.mjs';
+import { evaluateTargets } from '../bench/targets.mjs';
 import { clsOfShifts, median } from '../bench/web-vitals.mjs';
 
 describe('web vitals figures', () => {

@@ -1,0 +1,299 @@
+// The bench's verdicts: every target with its limit (LIMITS), its measured value and PASS/FAIL, and the types of the
+// figures a run keeps. Correctness targets (counters) fail the run; performance targets are printed PASS/FAIL and fail
+// it only with BENCH_STRICT=1 (a shared or slow machine should not break a build). report.mjs prints them as a table.
+import { SUSTAINED } from './stages.mjs';
+
+/** @import { counterCheck } from './counters.mjs' */
+/** @import { CpuFigures } from './cpu.mjs' */
+/** @import { LadderFigures } from './ladder.mjs' */
+/** @import { measureLive } from './live-run.mjs' */
+/** @import { measureWebVitals } from './web-vitals.mjs' */
+/** @typedef {{ on: LadderFigures, off: LadderFigures, kneeRate: number | null }} SheddingFigures */
+/** @typedef {Awaited<ReturnType<typeof measureLive>>} LiveFigures */
+/** @typedef {Awaited<ReturnType<typeof measureWebVitals>>} VitalsFigures */
+/**
+ * @template T
+ * @typedef {T extends readonly (infer U)[] ? DeepPartial<U>[] : T extends object ? { [K in keyof T]?: DeepPartial<T[K]> } : T} DeepPartial
+ */
+/**
+ * A scenario's figures as the bench keeps them: a rate ladder's, the live counts', the shedding knee's or the web
+ * vitals' (each scenario one of these), or only `error` when it did not run to the end. The report reads what it is
+ * given: a test gives only the figures a verdict needs.
+ * @typedef {DeepPartial<LadderFigures & LiveFigures & SheddingFigures & VitalsFigures> & { error?: string }} ScenarioFigures
+ */
+/**
+ * The web build's figures: the JS a visitor downloads for `/`, and a hashed asset as served in each encoding.
+ * @typedef {{ initialJsGzipBytes: number, initialJsFiles: { file: string, gzipBytes: number }[], asset: string, encodings: Record<string, { status: number | undefined, contentEncoding: string | null, cacheControl: string | null, bytes: number, intact: boolean }> }} WebFigures
+ */
+/**
+ * Every figure of a bench run (the JSON file it writes).
+ * @typedef {object} BenchResults
+ * @property {string} startedAt
+ * @property {string} codeUnderTest
+ * @property {string} node
+ * @property {{ STEP_S: number } & Record<string, unknown>} settings
+ * @property {Record<string, ScenarioFigures>} scenarios
+ * @property {Record<string, Awaited<ReturnType<typeof counterCheck>>>} checks
+ * @property {Record<string, number | null>} [idleRssMb]
+ * @property {WebFigures} [web]
+ * @property {Target[]} [targets]
+ * @property {string} [finishedAt]
+ * @property {number} [seconds]
+ */
+/**
+ * What evaluateTargets reads of a run; renderReport reads the run's settings and targets too.
+ * @typedef {{ scenarios: Record<string, ScenarioFigures>, checks?: Record<string, DeepPartial<Awaited<ReturnType<typeof counterCheck>>>>, idleRssMb?: Record<string, number | null>, web?: WebFigures }} ReportInput
+ * @typedef {ReportInput & { startedAt: string, node: string, codeUnderTest: string, settings: { STEP_S: number }, targets?: Target[] }} RenderInput
+ */
+/** @typedef {{ kind: 'performance' | 'correctness', name: string, value: unknown, pass: boolean | null, detail: string }} Target */
+
+/** Processes whose CPU is the stack's cost of a request (the load generator, socket clients and bare hop are not). */
+export const STACK_PROCESSES = [
+  'gateway',
+  'auth',
+  'polls',
+  'social',
+  'notifications',
+  'notifications-2',
+  'contact',
+  'admin',
+  'nats',
+  'redis',
+  'ferretdb',
+  'mongod',
+];
+
+export const LIMITS = {
+  gatewayVsBareProxy: 2,
+  votesVsNoop: 0.5,
+  /** Member votes: the rate found (the ladder's ceiling), and the summed CPU per vote at that rate. */
+  votesPerSecond: 2500,
+  cpuPerVoteMs: 1.2,
+  /** Share-link votes (a new visitor's read and vote), likewise. */
+  shareVotesPerSecond: 1400,
+  cpuPerShareVoteMs: 2,
+  /** The member feed, likewise (per request). */
+  memberFeedPerSecond: 1000,
+  cpuPerMemberFeedMs: 3,
+  visitorFeedVsNoop: 0.7,
+  /** The mixed scenario: its rate found, a step held with its p99 under mixedP99Ms and no error. */
+  mixedPerSecond: 1500,
+  mixedP99Ms: 150,
+  liveP99Ms: 250,
+  /** The live counts' p99 is judged with this many sockets following. */
+  liveSockets: 5000,
+  liveTwoVsOne: 1.2,
+  /** Load shedding: past the knee, the p99 of the answers still served stays under this at every step. */
+  shedServedP99Ms: 1000,
+  idleRssMb: 120,
+  initialJsGzipBytes: 170 * 1000,
+  vitalsLcpMs: 2000,
+  vitalsCls: 0.1,
+};
+/** The member feeds the bench reads, each its own ladder; the member-feed target holds for the slowest. */
+export const MEMBER_FEEDS = ['trending', 'new', 'friends'];
+/** A member feed's scenario: `member_feed` (trending, the API's default), `member_feed_new`, `member_feed_friends`. */
+export const memberFeedScenario = (/** @type {string} */ feed) =>
+  feed === 'trending' ? 'member_feed' : `member_feed_${feed}`;
+
+/**
+ * Summed stack CPU per accepted request of CPU figures by process (cpu.mjs), in ms.
+ * @param {DeepPartial<CpuFigures> | null | undefined} cpu
+ */
+export function stackSum(cpu) {
+  if (!cpu) return null;
+  let sum = 0;
+  for (const name of STACK_PROCESSES) sum += cpu[name]?.perRequestMs ?? 0;
+  return sum;
+}
+
+/** Summed stack CPU per accepted request of a scenario over its whole run, in ms. */
+export const stackCpuPerRequest = (
+  /** @type {{ cpu?: DeepPartial<CpuFigures> | null } | null | undefined} */ scenario,
+) => stackSum(scenario?.cpu);
+
+/** Summed stack CPU per accepted request of a stepped scenario in the step held at the rate found, in ms. */
+export const stackCpuAtMax = (
+  /** @type {{ atMax?: { cpu?: DeepPartial<CpuFigures> | null } | null } | null | undefined} */ scenario,
+) => stackSum(scenario?.atMax?.cpu);
+
+const ratio = (/** @type {unknown} */ a, /** @type {unknown} */ b) =>
+  typeof a === 'number' && typeof b === 'number' && b > 0 ? a / b : null;
+export const f = (/** @type {unknown} */ v, digits = 2) =>
+  typeof v === 'number' && Number.isFinite(v) ? v.toFixed(digits) : 'n/a';
+
+const rateDetail = (/** @type {ScenarioFigures | null | undefined} */ scenario) =>
+  scenario
+    ? `${scenario.maxRate}/s${scenario.brokeAt ? `, broke at ${scenario.brokeAt}/s` : ' (did not break by the top step)'}`
+    : 'n/a';
+
+/**
+ * A stepped scenario's ceiling (the rate found: its highest step held) against `minRate`, and the summed stack CPU per
+ * accepted `unit` in that step against `maxCpuMs`: the CPU at the rate found, not averaged over the ladder.
+ * @param {(name: string, value: number | null | undefined, ok: (v: number) => boolean, detail: string) => void} perf
+ * @param {string} label
+ * @param {ScenarioFigures | undefined} scenario
+ * @param {number} minRate
+ * @param {number} maxCpuMs
+ * @param {string} unit
+ */
+function ceiling(perf, label, scenario, minRate, maxCpuMs, unit) {
+  const ran = scenario && !scenario.error ? scenario : null;
+  perf(
+    `${label}: ceiling ≥ ${minRate}/s at p99 < ${SUSTAINED.p99Ms} ms, 0 errors`,
+    ran?.maxRate ?? null,
+    (v) => v >= minRate,
+    rateDetail(ran),
+  );
+  const cpu = stackCpuAtMax(ran);
+  const where = ran?.atMax ? `at ${ran.atMax.rate}/s` : 'no step held';
+  perf(
+    `${label}: summed CPU per ${unit} at the ceiling ≤ ${maxCpuMs} ms`,
+    cpu,
+    (v) => v <= maxCpuMs,
+    `${f(cpu, 3)} ms ${where}`,
+  );
+}
+
+/**
+ * Every target with its measured value and verdict (pass null when its scenario was not run).
+ * @param {ReportInput} results
+ */
+export function evaluateTargets(results) {
+  const s = results.scenarios;
+  /** @type {Target[]} */
+  const targets = [];
+  /** @type {(kind: Target['kind'], name: string, value: unknown, pass: boolean | null, detail: string) => number} */
+  const add = (kind, name, value, pass, detail) => targets.push({ kind, name, value, pass, detail });
+  /** @type {(name: string, value: number | null | undefined, ok: (v: number) => boolean, detail: string) => number} */
+  const perf = (name, value, ok, detail) =>
+    add('performance', name, value, value === null || value === undefined ? null : ok(value), detail);
+
+  const gatewayCpu = s.noop?.cpu?.gateway?.perRequestMs ?? null;
+  const bareCpu = s.bare_proxy?.cpu?.['bare-proxy']?.perRequestMs ?? null;
+  const gatewayRatio = ratio(gatewayCpu, bareCpu);
+  perf(
+    `gateway CPU per no-op ≤ ${LIMITS.gatewayVsBareProxy}× the bare proxy hop's`,
+    gatewayRatio,
+    (v) => v <= LIMITS.gatewayVsBareProxy,
+    `${f(gatewayCpu, 3)} vs ${f(bareCpu, 3)} ms: ${f(gatewayRatio)}×`,
+  );
+  const votesRatio = ratio(s.votes?.maxRate, s.noop?.maxRate);
+  perf(
+    `max votes/s ≥ ${LIMITS.votesVsNoop}× max no-ops/s`,
+    votesRatio,
+    (v) => v >= LIMITS.votesVsNoop,
+    `${s.votes?.maxRate ?? 'n/a'} vs ${s.noop?.maxRate ?? 'n/a'}/s: ${f(votesRatio)}×`,
+  );
+  ceiling(perf, 'member votes', s.votes, LIMITS.votesPerSecond, LIMITS.cpuPerVoteMs, 'vote');
+  ceiling(perf, 'share-link votes', s.share_votes, LIMITS.shareVotesPerSecond, LIMITS.cpuPerShareVoteMs, 'vote');
+  for (const feed of MEMBER_FEEDS)
+    ceiling(
+      perf,
+      `member feed (${feed})`,
+      s[memberFeedScenario(feed)],
+      LIMITS.memberFeedPerSecond,
+      LIMITS.cpuPerMemberFeedMs,
+      'request',
+    );
+  const mixed = s.mixed?.error ? null : s.mixed;
+  perf(
+    `mixed load ≥ ${LIMITS.mixedPerSecond} requests/s at p99 < ${LIMITS.mixedP99Ms} ms, 0 errors`,
+    mixed?.maxRate ?? null,
+    (v) => v >= LIMITS.mixedPerSecond,
+    `${rateDetail(mixed)}; ${mixed?.errors ?? 'n/a'} errors in the run`,
+  );
+  const feedRatio = ratio(s.visitor_feed?.maxRate, s.noop?.maxRate);
+  perf(
+    `visitor feed rate ≥ ${LIMITS.visitorFeedVsNoop}× no-op rate`,
+    feedRatio,
+    (v) => v >= LIMITS.visitorFeedVsNoop,
+    `${s.visitor_feed?.maxRate ?? 'n/a'} vs ${s.noop?.maxRate ?? 'n/a'}/s: ${f(feedRatio)}×`,
+  );
+  const one = s.live?.one?.latency?.p99 ?? null;
+  const two = s.live?.two?.latency?.p99 ?? null;
+  const following = s.live?.one?.following ?? 0;
+  perf(
+    `live p99 vote answer → poll_update ≤ ${LIMITS.liveP99Ms} ms with ${LIMITS.liveSockets} sockets following`,
+    one,
+    (v) => v <= LIMITS.liveP99Ms && following >= LIMITS.liveSockets,
+    `${f(one, 1)} ms with ${following}/${s.live?.one?.sockets ?? 'n/a'} sockets following`,
+  );
+  const liveRatio = ratio(two, one);
+  perf(
+    `live p99 with two notifications processes ≤ ${LIMITS.liveTwoVsOne}× one's`,
+    liveRatio,
+    (v) => v <= LIMITS.liveTwoVsOne,
+    `${f(two, 1)} vs ${f(one, 1)} ms: ${f(liveRatio)}×`,
+  );
+
+  const shedding = s.shedding?.error ? null : /** @type {SheddingFigures | undefined} */ (s.shedding);
+  const worstServed = shedding
+    ? Math.max(...shedding.on.steps.filter((step) => step.sent > 0).map((step) => step.servedP99 ?? Infinity))
+    : null;
+  perf(
+    `load shedding: past the knee, the served answers' p99 < ${LIMITS.shedServedP99Ms} ms at every step`,
+    shedding ? (shedding.kneeRate === null ? null : worstServed) : null,
+    (v) => v < LIMITS.shedServedP99Ms,
+    shedding
+      ? shedding.kneeRate === null
+        ? `nothing shed up to ${shedding.on.steps.at(-1)?.rate}/s`
+        : `shedding from ${shedding.kneeRate}/s; worst served p99 ${f(worstServed, 1)} ms; without shedding: ${rateDetail(shedding.off)}`
+      : 'n/a',
+  );
+
+  /** @typedef {{ lcpMs?: number | null, cls?: number | null, path?: string }} PageVerdictFigures */
+  const vitals = s.web_vitals?.pages
+    ? Object.entries(/** @type {Record<string, PageVerdictFigures>} */ (s.web_vitals.pages))
+    : /** @type {[string, PageVerdictFigures][]} */ ([['every page', {}]]);
+  for (const [page, v] of vitals) {
+    perf(
+      `${page} LCP < ${LIMITS.vitalsLcpMs} ms on the phone profile`,
+      v.lcpMs ?? null,
+      (x) => x < LIMITS.vitalsLcpMs,
+      `${f(v.lcpMs, 0)} ms${v.path ? ` (${v.path})` : ''}`,
+    );
+    perf(
+      `${page} CLS < ${LIMITS.vitalsCls} on the phone profile`,
+      v.cls ?? null,
+      (x) => x < LIMITS.vitalsCls,
+      f(v.cls, 3),
+    );
+  }
+  for (const [name, check] of Object.entries(results.checks ?? {})) {
+    add(
+      'correctness',
+      `counters EQUAL (${name})`,
+      check.equal ? 'EQUAL' : 'MISMATCH',
+      /** @type {boolean} */ (check.equal),
+      `Redis counter ${check.redisCounter}, Redis voters ${check.redisVoters}, MongoDB votes ${check.mongoVotes}, accepted ${check.accepted}`,
+    );
+  }
+  for (const [name, mb] of Object.entries(results.idleRssMb ?? {})) {
+    if (name === 'gateway') continue;
+    perf(`idle RSS of ${name} ≤ ${LIMITS.idleRssMb} MB`, mb, (v) => v <= LIMITS.idleRssMb, `${f(mb, 1)} MB`);
+  }
+  if (results.web) {
+    const bytes = results.web.initialJsGzipBytes;
+    perf(
+      `initial JS for / ≤ ${LIMITS.initialJsGzipBytes / 1000} kB gzip`,
+      bytes,
+      (v) => v <= LIMITS.initialJsGzipBytes,
+      `${f(bytes / 1000, 1)} kB in ${results.web.initialJsFiles.length} files`,
+    );
+    for (const [encoding, r] of Object.entries(results.web.encodings)) {
+      const ok =
+        r.status === 200 &&
+        r.contentEncoding === encoding &&
+        r.intact !== false &&
+        /immutable/.test(r.cacheControl ?? '');
+      perf(
+        `hashed asset served ${encoding}-compressed with immutable caching`,
+        ok ? 1 : 0,
+        () => ok,
+        `${results.web.asset}: ${r.status}, content-encoding ${r.contentEncoding ?? 'none'}, ${r.bytes} bytes${r.intact === false ? ' (not the file)' : ''}, cache-control ${r.cacheControl ?? 'none'}`,
+      );
+    }
+  }
+  return targets;
+}
