@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { freePort } from '../local/servers.mjs';
-import { startThrowawayStack, waitReady } from '../local/stack.mjs';
+import { waitReady } from '../local/stack.mjs';
+import { startThrowawayStack } from '../local/throwaway-stack.mjs';
 
 /**
  * Starts everything; `stop()` stops it in reverse order.

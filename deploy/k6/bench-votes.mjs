@@ -24,7 +24,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { seedMembers } from '../local/members.mjs';
-import { startThrowawayStack } from '../local/stack.mjs';
+import { startThrowawayStack } from '../local/throwaway-stack.mjs';
 import { ensureK6 } from '../local/ensure-tools.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));

@@ -1,6 +1,6 @@
 /**
- * The MongoDB-wire server as deploy/local/servers.mjs builds it (FerretDB v1 with its mends, FERRETDB_PATCHES), on
- * both of its backends:
+ * The MongoDB-wire server as deploy/local/ferretdb-build.mjs builds it (FerretDB v1 with its mends, FERRETDB_PATCHES),
+ * on both of its backends:
  * - over PostgreSQL (the cluster runs): it answers updates that outnumber its PostgreSQL pool of 50, one command of
  *   many update statements (a bulk write of replaceOne, as the vote-change consumer sends) and many updates at once
  *   (unmended, each update kept its reading connection while it asked the pool for a writing one, and the server
@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { MongoClient, ObjectId } from 'mongodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresFerret } from '../chaos/cluster-servers.mjs';
-import { ensureFerretDb, freePort, startMongoWire } from '../local/servers.mjs';
+import { ensureFerretDb } from '../local/ferretdb-build.mjs';
+import { freePort, startMongoWire } from '../local/servers.mjs';
 
 /** More than FerretDB's PostgreSQL pool (pool_max_conns 50). */
 const MANY = 120;

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { serviceNames } from '@meydan/proto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startProcess } from '../local/servers.mjs';
-import { gatewayUrls, instancesOf, LOAD_RUN_ENV, replicasOf, SERVICES, stackEnv, waitReady } from '../local/stack.mjs';
+import { gatewayUrls, instancesOf, replicasOf, SERVICES, stackEnv, waitReady } from '../local/stack.mjs';
+import { LOAD_RUN_ENV } from '../local/throwaway-stack.mjs';
 
 const servers: Server[] = [];
 afterEach(async () => {
