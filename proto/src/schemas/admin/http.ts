@@ -2,7 +2,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../../limits.js';
 import { countField, dateTimeField, displayNameField, idField, notBlank, pollTypes, userRoles } from '../common.js';
-import { contactMessagesPageReplySchema } from '../contact/nats.js';
 
 export const adminMessages = {
   subjectRequired: 'Konu boş olamaz',
@@ -360,81 +359,8 @@ export const bulkEmailAcceptedSchema = {
 } as const;
 export type BulkEmailAccepted = FromSchema<typeof bulkEmailAcceptedSchema>;
 
-/** What a staff member (moderator or administrator) did, as the audit log records it. */
-export const auditActions = [
-  'user.ban',
-  'user.activate',
-  'user.role',
-  'staff.invite',
-  'poll.delete',
-  'report.resolve',
-  'report.dismiss',
-  'bulk-email.send',
-  'export',
-  'comment.remove',
-  'word-filter.add',
-  'word-filter.remove',
-  'load-members.create',
-  'load-members.remove',
-  'held.approve',
-  'held.remove',
-] as const;
-export type AuditAction = (typeof auditActions)[number];
-export const auditTargetTypes = [
-  'user',
-  'poll',
-  'report',
-  'bulk-email',
-  'export',
-  'comment',
-  'word-filter',
-  'load-members',
-  'profile',
-] as const;
-export type AuditTargetType = (typeof auditTargetTypes)[number];
-
-/** An entry of GET /api/admin/audit: who did what to what, when and why. */
-export const auditEntrySchema = {
-  $id: 'meydan/admin-audit-entry',
-  type: 'object',
-  additionalProperties: false,
-  required: ['id', 'adminId', 'adminUsername', 'action', 'targetType', 'targetId', 'reason', 'at'],
-  properties: {
-    id: idField,
-    adminId: idField,
-    /** The acting staff member's username; null when the account is unknown to the read model. */
-    adminUsername: { type: ['string', 'null'] },
-    action: { type: 'string', enum: auditActions },
-    targetType: { type: 'string', enum: auditTargetTypes },
-    /** An id, or for an export the name of what was exported (`users`, `polls`, `reports`). */
-    targetId: { type: 'string', minLength: 1, maxLength: 64 },
-    reason: { type: ['string', 'null'] },
-    at: dateTimeField,
-  },
-} as const;
-export type AuditEntry = FromSchema<typeof auditEntrySchema>;
-
-/** GET /api/admin/audit: a page, filtered by who acted, what they did and when (from inclusive, to exclusive). */
-export const auditQuerySchema = {
-  $id: 'meydan/admin-audit-query',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...adminPageQuerySchema.properties,
-    actor: {
-      type: 'string',
-      pattern: '^[0-9a-fA-F]{24}$',
-      errorMessage: 'İşlemi yapan geçerli bir hesap kimliği olmalı.',
-    },
-    action: { type: 'string', enum: auditActions, errorMessage: 'İşlem türü tanınmadı.' },
-    from: { type: 'string', format: 'date-time', errorMessage: 'Başlangıç zamanı geçerli bir tarih-saat olmalı.' },
-    to: { type: 'string', format: 'date-time', errorMessage: 'Bitiş zamanı geçerli bir tarih-saat olmalı.' },
-  },
-} as const;
-export type AuditQuery = FromSchema<typeof auditQuerySchema>;
-
 /** One page of an admin list: `{items, totalCount, page, pageSize}`. */
-function pageOf<Id extends string, Item extends { readonly $id: string }>($id: Id, item: Item) {
+export function pageOf<Id extends string, Item extends { readonly $id: string }>($id: Id, item: Item) {
   const { $id: _itemId, ...itemShape } = item;
   return {
     $id,
@@ -456,29 +382,3 @@ export const adminPollPageSchema = pageOf('meydan/admin-poll-page', adminPollSch
 export type AdminPollPage = FromSchema<typeof adminPollPageSchema>;
 export const reportPageSchema = pageOf('meydan/admin-report-page', reportSchema);
 export type ReportPage = FromSchema<typeof reportPageSchema>;
-export const auditPageSchema = pageOf('meydan/admin-audit-page', auditEntrySchema);
-export type AuditPage = FromSchema<typeof auditPageSchema>;
-
-/** GET /api/admin/messages?page=&pageSize=: one page of the contact messages, as contact answers them over NATS. */
-export const adminMessagesQuerySchema = {
-  $id: 'meydan/admin-messages-query',
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    ...adminPageQuerySchema.properties,
-    pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 20, errorMessage: T.pageSizeInvalid },
-  },
-} as const;
-export type AdminMessagesQuery = FromSchema<typeof adminMessagesQuerySchema>;
-export const adminContactMessagePageSchema = {
-  $id: 'meydan/admin-contact-message-page',
-  type: 'object',
-  additionalProperties: false,
-  required: ['items', 'totalCount', 'page', 'pageSize'],
-  properties: {
-    ...contactMessagesPageReplySchema.properties,
-    page: { type: 'integer', minimum: 1 },
-    pageSize: { type: 'integer', minimum: 1 },
-  },
-} as const;
-export type AdminContactMessagePage = FromSchema<typeof adminContactMessagePageSchema>;

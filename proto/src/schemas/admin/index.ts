@@ -4,5 +4,7 @@ export * from './events.js';
 export * from './read-model.js';
 export * from './moderation.js';
 export * from './staff.js';
+export * from './audit.js';
+export * from './contact-messages.js';
 export * from './load-members.js';
 export * from './held.js';
