@@ -1,18 +1,27 @@
 import { limits } from '@meydan/proto';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import styled from 'styled-components';
+import { useMemo, useState, type ReactNode } from 'react';
 import { apiErrorMessage } from '../../store/api';
 import { trProfile } from '../../i18n/tr-profile';
 import { Button } from '../../ui/buttons';
-import { Actions, controlStyles, Hint, InputField } from '../../ui/fields';
+import { Actions, Hint, InputField } from '../../ui/fields';
 import { useToast } from '../toasts/useToast';
 import { countries, provinces } from './places.generated';
+import { QuestionField, SummaryStep } from './questionSteps';
+import { useProfileQuestionsQuery, useSaveAnswersMutation, useSaveProfileDataMutation } from './questionnaireApi';
+import { useStepFocus } from './useStepFocus';
 import {
-  useProfileQuestionsQuery,
-  useSaveAnswersMutation,
-  useSaveProfileDataMutation,
-  type ProfileQuestion,
-} from './questionnaireApi';
+  Bar,
+  Choice,
+  Choices,
+  Fields,
+  Frame,
+  Progress,
+  Select,
+  SelectWrap,
+  SignCard,
+  SignFacts,
+  SignGrid,
+} from './wizardStyles';
 import { risingSignOf, sunSignOf, zodiacSigns } from './zodiac';
 
 const T = trProfile.questionnaire;
@@ -187,23 +196,6 @@ function useWizard(userId: string, onLeave: () => void) {
   };
 }
 
-/**
- * A new step starts at its top (the progress and its heading), not where the last one was scrolled to, and a screen
- * reader hears which step it is.
- */
-function useStepFocus(step: number) {
-  const frame = useRef<HTMLElement>(null);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const shownStep = useRef(step);
-  useEffect(() => {
-    if (shownStep.current === step) return;
-    shownStep.current = step;
-    frame.current?.scrollIntoView?.({ block: 'start' });
-    heading.current?.focus({ preventScroll: true });
-  }, [step]);
-  return { frame, heading };
-}
-
 /** Step 1: the birth date, time and place (a district only in Türkiye) and the gender. */
 function BasicsStep({ basics, update }: { basics: Basics; update: (patch: Partial<Basics>) => void }) {
   const province = provinceOf(basics);
@@ -346,23 +338,6 @@ function SignStep({
   );
 }
 
-/** The last step: every question with its answer, before the save. */
-function SummaryStep({ questions, answers }: { questions: ProfileQuestion[]; answers: Record<string, string> }) {
-  return (
-    <Fields>
-      <Hint>{T.summaryText}</Hint>
-      <Summary>
-        {questions.map((q) => (
-          <div key={q.id}>
-            <dt>{q.question}</dt>
-            <dd>{answers[q.id] ?? T.notAnswered}</dd>
-          </div>
-        ))}
-      </Summary>
-    </Fields>
-  );
-}
-
 function SelectField({
   label,
   value,
@@ -386,155 +361,3 @@ function SelectField({
     </SelectWrap>
   );
 }
-
-function QuestionField({
-  question,
-  number,
-  value,
-  onChange,
-}: {
-  question: ProfileQuestion;
-  number: number;
-  value: string | undefined;
-  onChange: (answer: string) => void;
-}) {
-  return (
-    <fieldset>
-      <legend>
-        <span className="number">{T.questionLegend(number)}: </span>
-        {question.question}
-      </legend>
-      <Choices $column>
-        {question.options.map((option) => (
-          <Choice key={option}>
-            <input
-              type="radio"
-              name={question.id}
-              value={option}
-              checked={value === option}
-              onChange={() => onChange(option)}
-            />
-            {option}
-          </Choice>
-        ))}
-      </Choices>
-    </fieldset>
-  );
-}
-
-const Frame = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: 1rem;
-  padding: 1.25rem;
-  border-radius: ${({ theme }) => theme.radii.lg};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surface};
-
-  scroll-margin-top: 5rem;
-
-  h2 { font-size: 1.2rem; font-weight: 700; }
-  h2:focus:not(:focus-visible) { outline: none; }
-  fieldset { border: 0; padding: 0; margin: 0; }
-  legend { font-weight: 600; margin-bottom: 0.5rem; }
-  .number { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const Progress = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 0.35rem;
-  font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  [role='progressbar'] {
-    height: 0.5rem;
-    border-radius: 999px;
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    overflow: hidden;
-  }
-`;
-
-const Bar = styled.div`
-  height: 100%;
-  background: ${({ theme }) => theme.colors.primary};
-  transition: width 200ms ease;
-`;
-
-const Fields = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 1rem;
-`;
-
-const SelectWrap = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 0.35rem;
-
-  label { font-weight: 600; font-size: 0.9rem; }
-`;
-
-const Select = styled.select`
-  ${controlStyles}
-  min-height: 2.6rem;
-  &:disabled { opacity: 0.6; cursor: not-allowed; }
-`;
-
-const Choices = styled.div<{ $column?: boolean }>`
-  display: flex;
-  flex-direction: ${({ $column }) => ($column ? 'column' : 'row')};
-  flex-wrap: wrap;
-  gap: 0.5rem;
-`;
-
-const Choice = styled.label`
-  display: inline-flex;
-  align-items: center;
-  gap: 0.5rem;
-  padding: 0.5rem 0.75rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  cursor: pointer;
-
-  &:has(input:checked) { border-color: ${({ theme }) => theme.colors.primary}; }
-  input:focus-visible { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
-`;
-
-const SignFacts = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem 1.5rem;
-
-  span { color: ${({ theme }) => theme.colors.textMuted}; }
-`;
-
-const SignGrid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(9rem, 1fr));
-  gap: 0.5rem;
-`;
-
-const SignCard = styled.label<{ $selected: boolean }>`
-  display: flex;
-  flex-direction: column;
-  gap: 0.2rem;
-  padding: 0.6rem 0.75rem;
-  border-radius: ${({ theme }) => theme.radii.md};
-  border: 2px solid ${({ theme, $selected }) => ($selected ? theme.colors.primary : theme.colors.border)};
-  cursor: pointer;
-
-  input { position: absolute; opacity: 0; width: 1px; height: 1px; }
-  &:has(input:focus-visible) { outline: 2px solid ${({ theme }) => theme.colors.focus}; outline-offset: 2px; }
-  small { color: ${({ theme }) => theme.colors.textMuted}; font-size: 0.78rem; }
-`;
-
-const Summary = styled.dl`
-  display: flex;
-  flex-direction: column;
-  gap: 0.6rem;
-  margin: 0;
-
-  dt { font-weight: 600; }
-  dd { margin: 0; color: ${({ theme }) => theme.colors.textMuted}; }
-`;
