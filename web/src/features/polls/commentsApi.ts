@@ -23,6 +23,8 @@ export const commentsApi = api.injectEndpoints({
         method: 'POST',
         body: { text },
       }),
+      // Shown at once below; a list read before the comment (still loading, or from another replica) is read again.
+      invalidatesTags: (result, _error, { pollId }) => (result ? [{ type: 'Comment', id: pollId }] : []),
       async onQueryStarted({ pollId }, { dispatch, queryFulfilled }) {
         const { data: comment } = await queryFulfilled.catch(() => ({ data: null }));
         if (!comment) return;
