@@ -1,5 +1,7 @@
+import { enableCompileCache } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { COMPILE_CACHE_DIR } from './deploy/local/node-runtime.mjs';
 import LongestFirst from './test/longest-first.js';
 
 const here = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -15,6 +17,11 @@ const alias = {
   '@meydan/testing': here('./test/harness.ts'),
   '@meydan/kit': here('./services/kit/src/index.ts'),
 };
+// Node's compile cache for this run's processes: the test workers inherit it, and so do the processes they start
+// (deploy/local/node-runtime.mjs gives the stacks' processes the same directory).
+process.env['NODE_COMPILE_CACHE'] ??= COMPILE_CACHE_DIR;
+enableCompileCache(process.env['NODE_COMPILE_CACHE']);
+
 export default defineConfig({
   resolve: { alias },
   test: {

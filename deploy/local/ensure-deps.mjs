@@ -10,7 +10,14 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureK6, ensureKubeconform, ensureKubeSchemas, ensureSchemathesis } from './ensure-tools.mjs';
-import { aptInstall, ensureCardFont, ensureChromium, ensurePostgres, which } from './install.mjs';
+import {
+  aptInstall,
+  ensureCardFont,
+  ensureChromium,
+  ensureHeadlessChromium,
+  ensurePostgres,
+  which,
+} from './install.mjs';
 import { ensureServerBinaries } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -39,6 +46,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     if (process.argv.includes('--servers')) {
       ensureServerBinaries({ mongo: !process.env.TEST_MONGO_URL });
       ensureChromium();
+      ensureHeadlessChromium();
       ensureCardFont();
       ensureSchemathesis();
       ensureKubeconform();

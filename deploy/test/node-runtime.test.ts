@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RUNTIME_ENV, RUNTIME_NODE_OPTIONS, startNodeProcess, withNodeRuntime } from '../local/node-runtime.mjs';
+import {
+  COMPILE_CACHE_DIR,
+  RUNTIME_ENV,
+  RUNTIME_NODE_OPTIONS,
+  startNodeProcess,
+  withNodeRuntime,
+} from '../local/node-runtime.mjs';
 import { startProcess } from '../local/servers.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,19 +53,31 @@ describe('startNodeProcess', () => {
     writeFileSync(
       script,
       `import { writeFileSync } from 'node:fs';
+import { getCompileCacheDir } from 'node:module';
+import { dirname } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 const { MALLOC_ARENA_MAX = null, NODE_OPTIONS = null, REPORT_FILE } = process.env;
-writeFileSync(REPORT_FILE, JSON.stringify({ MALLOC_ARENA_MAX, NODE_OPTIONS, heapLimit: getHeapStatistics().heap_size_limit }));
+// Node keeps each version's cache in a directory of its own inside the one given.
+const dir = getCompileCacheDir();
+const compileCache = dir ? dirname(dir) : null;
+writeFileSync(REPORT_FILE, JSON.stringify({ MALLOC_ARENA_MAX, NODE_OPTIONS, compileCache, heapLimit: getHeapStatistics().heap_size_limit }));
 `,
     );
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  type Report = { MALLOC_ARENA_MAX: string | null; NODE_OPTIONS: string | null; heapLimit: number };
+  type Report = {
+    MALLOC_ARENA_MAX: string | null;
+    NODE_OPTIONS: string | null;
+    compileCache: string | null;
+    heapLimit: number;
+  };
   /** This process's environment without the settings, and a file for the child to report to. */
   function envFor(name: string) {
     const env = Object.fromEntries(
-      Object.entries(process.env).filter(([key]) => key !== 'MALLOC_ARENA_MAX' && key !== 'NODE_OPTIONS'),
+      Object.entries(process.env).filter(
+        ([key]) => key !== 'MALLOC_ARENA_MAX' && key !== 'NODE_OPTIONS' && key !== 'NODE_COMPILE_CACHE',
+      ),
     );
     return { ...env, REPORT_FILE: join(dir, `${name}.json`) };
   }
@@ -106,8 +124,24 @@ writeFileSync(REPORT_FILE, JSON.stringify({ MALLOC_ARENA_MAX, NODE_OPTIONS, heap
       reportOf(startNodeProcess('started-plain', script, { runtime: false, env: envFor('started-plain') })),
       reportOf(startProcess('plain-again', process.execPath, [script], { env: envFor('plain-again') })),
     ]);
-    expect(started).toEqual({ ...plain, NODE_OPTIONS: null, MALLOC_ARENA_MAX: null });
+    expect(started).toEqual({ ...plain, NODE_OPTIONS: null, MALLOC_ARENA_MAX: null, compileCache: COMPILE_CACHE_DIR });
     expect(plain.NODE_OPTIONS).toBeNull();
+  });
+
+  it('gives every process the compile cache, so that a process started again does not compile its modules anew', async () => {
+    const [started, plain, own] = await Promise.all([
+      reportOf(startNodeProcess('started-cache', script, { env: envFor('started-cache') })),
+      reportOf(startProcess('plain-cache', process.execPath, [script], { env: envFor('plain-cache') })),
+      reportOf(
+        startNodeProcess('own-cache', script, {
+          env: { ...envFor('own-cache'), NODE_COMPILE_CACHE: join(dir, 'own-cache') },
+        }),
+      ),
+    ]);
+    expect(started.compileCache).toBe(COMPILE_CACHE_DIR);
+    expect(plain.compileCache).toBeNull();
+    // The operator's own directory wins.
+    expect(own.compileCache).toBe(join(dir, 'own-cache'));
   });
 });
 

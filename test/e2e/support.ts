@@ -6,15 +6,19 @@ import { SESSION_COOKIE } from '@meydan/proto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { until } from '../harness.js';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { ensureChromium } from '../../deploy/local/install.mjs';
+import { ensureChromium, ensureHeadlessChromium } from '../../deploy/local/install.mjs';
 import { totpCode } from '../../services/auth/src/domain/totp.js';
 import { startStack, type Stack } from './stack.js';
 
 export const screenshotDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Chromium for a browser test: its headless shell, or with `full` the whole browser, for what only it has (the
+ * notification permission a service worker's push needs).
+ */
+export function launchBrowser({ full = false }: { full?: boolean } = {}): Promise<Browser> {
   return chromium.launch({
-    executablePath: ensureChromium(),
+    executablePath: full ? ensureChromium() : ensureHeadlessChromium(),
     headless: true,
     args: [
       '--no-sandbox',
@@ -301,7 +305,10 @@ export interface BrowserRun {
  * The setup most browser test files share, as vitest hooks: a stack, Chromium, the members asked for (username,
  * display name), and every context opened through `open` closed at the end. Read its fields inside tests.
  */
-export function browserRun(members: readonly (readonly [username: string, displayName: string])[]): BrowserRun {
+export function browserRun(
+  members: readonly (readonly [username: string, displayName: string])[],
+  browserOptions: Parameters<typeof launchBrowser>[0] = {},
+): BrowserRun {
   const contexts: BrowserContext[] = [];
   const run = {
     members: [] as Member[],
@@ -314,7 +321,7 @@ export function browserRun(members: readonly (readonly [username: string, displa
   } as BrowserRun;
   beforeAll(async () => {
     run.stack = await startStack();
-    run.browser = await launchBrowser();
+    run.browser = await launchBrowser(browserOptions);
     run.members = await Promise.all(members.map(([name, displayName]) => createMember(run.stack, name, displayName)));
   }, 120_000);
   afterAll(async () => {
