@@ -180,10 +180,13 @@ describe('service worker', () => {
 describe('install prompt', () => {
   it('appears 10 s after the browser offers installation, and dismissing it is remembered', async () => {
     const { page, errors } = await open({ viewport: mobile });
+    // The page's clock is Playwright's: it flows as time does, until the test stops it to step through the 10 s.
+    await page.clock.install();
     await page.goto('/');
     await heading(page, 'Çok Konuşulanlar');
+    await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+    const offeredAt = await page.evaluate(() => Date.now());
     // Headless Chromium never offers installation by itself: the test plays the browser's event.
-    const offeredAt = Date.now();
     await page.evaluate(() => {
       const offer = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
         prompt: async () => undefined,
@@ -192,8 +195,12 @@ describe('install prompt', () => {
       window.dispatchEvent(offer);
     });
     const card = page.getByRole('region', { name: 'Uygulamayı Yükle' });
+    // Not before the 10 s: the clock stands still but for the 9.9 s the test moves it on.
+    await page.clock.runFor(9_900);
+    expect(await card.count()).toBe(0);
+    await page.clock.resume();
     await card.waitFor({ timeout: 30_000 });
-    expect(Date.now() - offeredAt).toBeGreaterThanOrEqual(10_000);
+    expect((await page.evaluate(() => Date.now())) - offeredAt).toBeGreaterThanOrEqual(10_000);
     await page.screenshot({ path: join(screenshotDir, 'install-prompt-mobile-dark.png'), animations: 'disabled' });
     expect(await page.evaluate(() => localStorage.getItem('meydan.installPrompt.shown'))).toBe('true');
 

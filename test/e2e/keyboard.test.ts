@@ -339,6 +339,8 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     expect(created.status).toBe(201);
     const code = created.body.poll.shortUrl;
     const page = await open({ theme: 'light' });
+    // The page's clock is Playwright's: it flows as time does, and the test moves it past the 10 s interval at once.
+    await page.clock.install();
     await page.goto(`/s/${code}`);
     await page.locator('[data-total] strong', { hasText: '0 oy' }).waitFor();
     // The visible count is no live region of its own (it would be read out on every push).
@@ -371,6 +373,7 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
     }
     await page.locator('[data-total] strong', { hasText: '3 oy' }).waitFor({ timeout: 10_000 });
     // The last total is announced in the end (within the interval), and announcements are 10 s apart.
+    await page.clock.fastForward(10_000);
     await region.filter({ hasText: 'Toplam 3 oy' }).waitFor({ timeout: 15_000 });
     const log = await page.evaluate(
       () => (window as unknown as { announcements: { at: number; text: string }[] }).announcements,
