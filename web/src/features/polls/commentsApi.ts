@@ -46,6 +46,8 @@ export const commentsApi = api.injectEndpoints({
         url: `/polls/${encodeURIComponent(pollId)}/comments/${encodeURIComponent(commentId)}`,
         method: 'DELETE',
       }),
+      // Gone at once below; a list read before the deletion (still loading, or from another replica) is read again.
+      invalidatesTags: (result, _error, { pollId }) => (result ? [{ type: 'Comment', id: pollId }] : []),
       async onQueryStarted({ pollId, commentId }, { dispatch, queryFulfilled }) {
         const ok = await queryFulfilled.then(() => true).catch(() => false);
         if (!ok) return;
