@@ -158,7 +158,13 @@ describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
     await visitor.page
       .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%67' })
       .waitFor({ timeout: 10_000 });
-    expect(updatesFor(visitor.frames, shared.id).some((f) => f.includes('"voteCounts":{"0":1,"1":2}'))).toBe(true);
+    // Playwright tells of a frame apart from what the page shows: the counts can be on the page before the test hears
+    // of the frame that brought them. Wait for it.
+    await expect
+      .poll(() => updatesFor(visitor.frames, shared.id).some((f) => f.includes('"voteCounts":{"0":1,"1":2}')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await expectNoAxeViolations(visitor.page, 'a share-link page once voted');
     expect(visitor.errors).toEqual([]);
   });
@@ -187,7 +193,13 @@ describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
     await card
       .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%66,7' })
       .waitFor({ timeout: 10_000 });
-    expect(updatesFor(member.frames, pollId).some((f) => f.includes('"voteCounts":{"0":1,"1":2}'))).toBe(true);
+    // Playwright tells of a frame apart from what the page shows: the counts can be on the card before the test hears
+    // of the frame that brought them. Wait for it.
+    await expect
+      .poll(() => updatesFor(member.frames, pollId).some((f) => f.includes('"voteCounts":{"0":1,"1":2}')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await expectNoAxeViolations(member.page, 'an after-vote poll card once voted');
     expect(member.errors).toEqual([]);
   });

@@ -119,7 +119,13 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
       .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%100,0' })
       .waitFor({ timeout: 10_000 });
     expect(await theirs.locator('[data-results-hidden]').count()).toBe(0);
-    expect(updatesFor(voter.frames, pollId).some((f) => f.includes('"voteCounts":{"0":0,"1":1}'))).toBe(true);
+    // Playwright tells of a frame apart from what the page shows: the counts can be on the card before the test hears
+    // of the frame that brought them. Wait for it.
+    await expect
+      .poll(() => updatesFor(voter.frames, pollId).some((f) => f.includes('"voteCounts":{"0":0,"1":1}')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await expectNoAxeViolations(voter.page, 'an after-close poll card once closed');
     await elementScreenshot(theirs, 'poll-results-after-close-revealed-card');
     expect([...creator.errors, ...voter.errors]).toEqual([]);
@@ -142,7 +148,13 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await mine
       .locator('[data-results] [data-option="0"] [data-votes]', { hasText: '1 oy' })
       .waitFor({ timeout: 10_000 });
-    expect(updatesFor(creator.frames, pollId).some((f) => f.includes('"voteCounts":{"0":1,"1":0}'))).toBe(true);
+    // Playwright tells of a frame apart from what the page shows: the counts can be on the card before the test hears
+    // of the frame that brought them. Wait for it.
+    await expect
+      .poll(() => updatesFor(creator.frames, pollId).some((f) => f.includes('"voteCounts":{"0":1,"1":0}')), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     // Results that show before voting are the vote buttons too.
     await mine.getByRole('button', { name: /Hayır/ }).click();
     await mine.locator('[data-chosen][data-option="1"] [data-percent]', { hasText: '%50,0' }).waitFor();
