@@ -16,65 +16,60 @@ const comment: PollComment = {
   author: { id: member.id, username: member.username, displayName: member.displayName, avatarUrl: null },
 };
 
+/**
+ * The thread's reads as they arrive from two replicas: the first, read before the change was stored, is held back
+ * until `release()` and answers `before`; every later read answers `after`. `reads()` counts them.
+ */
+function threadReadAroundAChange(before: CommentList, after: CommentList, change: Record<string, unknown>) {
+  let release!: () => void;
+  const firstRead = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let reads = 0;
+  fakeApi({
+    'GET /api/polls/p1/comments': async (): Promise<CommentList> => {
+      reads += 1;
+      if (reads > 1) return after;
+      await firstRead;
+      return before;
+    },
+    ...change,
+  });
+  return { release, reads: () => reads };
+}
+
+/** The ids of the comments the thread of p1 shows. */
+const shown = (store: ReturnType<typeof testStore>) =>
+  commentsApi.endpoints.comments
+    .select('p1')(store.getState())
+    .data?.pages.flatMap((page) => page.comments.map((c) => c.id));
+
+const none: CommentList = { comments: [], totalCount: 0, nextCursor: null };
+const one: CommentList = { comments: [comment], totalCount: 1, nextCursor: null };
+
 describe("a poll's comments (features/polls/commentsApi)", () => {
   it('show a comment posted while the thread was loading, when the list read before it arrives after it', async () => {
-    let releaseFirstRead!: () => void;
-    const firstRead = new Promise<void>((resolve) => {
-      releaseFirstRead = resolve;
-    });
-    let reads = 0;
-    fakeApi({
-      'GET /api/polls/p1/comments': async (): Promise<CommentList> => {
-        reads += 1;
-        if (reads === 1) {
-          // Read before the comment was stored (another replica, a slow answer): it has none.
-          await firstRead;
-          return { comments: [], totalCount: 0, nextCursor: null };
-        }
-        return { comments: [comment], totalCount: 1, nextCursor: null };
-      },
-      'POST /api/polls/p1/comments': comment,
-    });
+    // Read before the comment was stored (another replica, a slow answer): it has none.
+    const reads = threadReadAroundAChange(none, one, { 'POST /api/polls/p1/comments': comment });
     const store = testStore({ user: member });
     const thread = store.dispatch(commentsApi.endpoints.comments.initiate('p1'));
     await store.dispatch(commentsApi.endpoints.addComment.initiate({ pollId: 'p1', text: comment.text })).unwrap();
-    releaseFirstRead();
-    const shown = () =>
-      commentsApi.endpoints.comments
-        .select('p1')(store.getState())
-        .data?.pages.flatMap((page) => page.comments.map((c) => c.id));
-    await vi.waitFor(() => expect(shown()).toEqual(['c1']));
+    reads.release();
+    await vi.waitFor(() => expect(shown(store)).toEqual(['c1']));
     thread.unsubscribe();
   });
 
   it('leave a deleted comment out, when a list read before the deletion arrives after it', async () => {
-    let releaseFirstRead!: () => void;
-    const firstRead = new Promise<void>((resolve) => {
-      releaseFirstRead = resolve;
-    });
-    let reads = 0;
-    fakeApi({
-      'GET /api/polls/p1/comments': async (): Promise<CommentList> => {
-        reads += 1;
-        if (reads === 1) {
-          // Read before the comment was deleted (another replica, a slow answer): it is still there.
-          await firstRead;
-          return { comments: [comment], totalCount: 1, nextCursor: null };
-        }
-        return { comments: [], totalCount: 0, nextCursor: null };
-      },
+    // Read before the comment was deleted (another replica, a slow answer): it is still there.
+    const reads = threadReadAroundAChange(one, none, {
       'DELETE /api/polls/p1/comments/c1': { message: 'Yorum silindi' },
     });
     const store = testStore({ user: member });
     const thread = store.dispatch(commentsApi.endpoints.comments.initiate('p1'));
     await store.dispatch(commentsApi.endpoints.deleteComment.initiate({ pollId: 'p1', commentId: 'c1' })).unwrap();
-    releaseFirstRead();
-    const shown = () =>
-      commentsApi.endpoints.comments
-        .select('p1')(store.getState())
-        .data?.pages.flatMap((page) => page.comments.map((c) => c.id));
-    await vi.waitFor(() => expect(shown()).toEqual([]));
-    expect(reads).toBe(2);
+    reads.release();
+    await vi.waitFor(() => expect(shown(store)).toEqual([]));
+    expect(reads.reads()).toBe(2);
     thread.unsubscribe();
   });
 });
