@@ -13,9 +13,11 @@ import {
   call,
   elementScreenshot,
   pollCard,
+  pollUpdates,
   socketFrames,
   uniqueTag,
   untilFollowing,
+  untilPollUpdate,
   type Member,
 } from './support.js';
 
@@ -73,10 +75,6 @@ function countsOf(body: unknown, pollId: string): number[] {
   return found;
 }
 
-/** The poll_update frames a socket received for a poll. */
-const updatesFor = (frames: readonly string[], pollId: string) =>
-  frames.filter((f) => f.includes('"poll_update"') && f.includes(pollId));
-
 /** Nothing the page read or heard of the poll so far carried a count: every answer's counts 0, every frame the total. */
 function expectNoCounts(
   viewer: { frames: readonly string[]; answers: readonly { url: string; body: unknown }[] },
@@ -84,7 +82,7 @@ function expectNoCounts(
 ) {
   const answered = viewer.answers.flatMap((a) => countsOf(a.body, pollId).map((n) => ({ url: a.url, n })));
   expect(answered.filter((a) => a.n !== 0)).toEqual([]);
-  for (const frame of updatesFor(viewer.frames, pollId)) expect(frame).toContain('"voteCounts":{},');
+  for (const frame of pollUpdates(viewer.frames, pollId)) expect(frame).toContain('"voteCounts":{},');
 }
 
 async function createAfterVote(
@@ -122,7 +120,7 @@ describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
       (await call(stack, 'POST', `/api/polls/${pollId}/vote`, { sid: ilke.sid, body: { optionIndex: 1 } })).status,
     ).toBe(200);
     await card.locator('[data-count="votes"]', { hasText: '2 oy' }).waitFor({ timeout: 10_000 });
-    await expect.poll(() => updatesFor(visitor.frames, pollId).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => pollUpdates(visitor.frames, pollId).length, { timeout: 10_000 }).toBeGreaterThan(0);
     await noFigures(card);
     await expectNoAxeViolations(visitor.page, 'an after-vote poll card before voting');
     await elementScreenshot(card, 'poll-results-after-vote-before-voting');
@@ -158,13 +156,7 @@ describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
     await visitor.page
       .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%67' })
       .waitFor({ timeout: 10_000 });
-    // Playwright tells of a frame apart from what the page shows: the counts can be on the page before the test hears
-    // of the frame that brought them. Wait for it.
-    await expect
-      .poll(() => updatesFor(visitor.frames, shared.id).some((f) => f.includes('"voteCounts":{"0":1,"1":2}')), {
-        timeout: 10_000,
-      })
-      .toBe(true);
+    await untilPollUpdate(visitor.frames, shared.id, '"voteCounts":{"0":1,"1":2}');
     await expectNoAxeViolations(visitor.page, 'a share-link page once voted');
     expect(visitor.errors).toEqual([]);
   });
@@ -193,13 +185,7 @@ describe('after-vote results in Chromium', { timeout: 120_000 }, () => {
     await card
       .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%66,7' })
       .waitFor({ timeout: 10_000 });
-    // Playwright tells of a frame apart from what the page shows: the counts can be on the card before the test hears
-    // of the frame that brought them. Wait for it.
-    await expect
-      .poll(() => updatesFor(member.frames, pollId).some((f) => f.includes('"voteCounts":{"0":1,"1":2}')), {
-        timeout: 10_000,
-      })
-      .toBe(true);
+    await untilPollUpdate(member.frames, pollId, '"voteCounts":{"0":1,"1":2}');
     await expectNoAxeViolations(member.page, 'an after-vote poll card once voted');
     expect(member.errors).toEqual([]);
   });

@@ -14,11 +14,13 @@ import {
   call,
   elementScreenshot,
   pollCard,
+  pollUpdates,
   screenshot,
   socketFrames,
   toastWith,
   uniqueTag,
   untilFollowing,
+  untilPollUpdate,
   type Member,
 } from './support.js';
 
@@ -40,10 +42,6 @@ async function open(sid?: string): Promise<{ page: Page; errors: string[]; frame
   const frames = socketFrames(page);
   return { page, errors, frames };
 }
-
-/** The poll_update frames a socket received for a poll. */
-const updatesFor = (frames: string[], pollId: string) =>
-  frames.filter((f) => f.includes('"poll_update"') && f.includes(pollId));
 
 async function createWith(member: Member, title: string, resultsVisibility: string) {
   const res = await call<{ id: string }>(stack, 'POST', '/api/polls', {
@@ -105,8 +103,8 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     expect(await mine.locator('[data-results], [data-percent]').count()).toBe(0);
     // Each page's socket hears the vote on its own schedule: the creator's card showing it says nothing of the voter's.
     for (const frames of [creator.frames, voter.frames]) {
-      await expect.poll(() => updatesFor(frames, pollId).length, { timeout: 10_000 }).toBeGreaterThan(0);
-      for (const frame of updatesFor(frames, pollId)) expect(frame).toContain('"voteCounts":{}');
+      await expect.poll(() => pollUpdates(frames, pollId).length, { timeout: 10_000 }).toBeGreaterThan(0);
+      for (const frame of pollUpdates(frames, pollId)) expect(frame).toContain('"voteCounts":{}');
     }
     await expectNoAxeViolations(voter.page, 'a voted after-close poll card');
     await elementScreenshot(theirs, 'poll-results-after-close-hidden-card');
@@ -119,13 +117,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
       .locator('[data-results] [data-chosen][data-option="1"] [data-percent]', { hasText: '%100,0' })
       .waitFor({ timeout: 10_000 });
     expect(await theirs.locator('[data-results-hidden]').count()).toBe(0);
-    // Playwright tells of a frame apart from what the page shows: the counts can be on the card before the test hears
-    // of the frame that brought them. Wait for it.
-    await expect
-      .poll(() => updatesFor(voter.frames, pollId).some((f) => f.includes('"voteCounts":{"0":0,"1":1}')), {
-        timeout: 10_000,
-      })
-      .toBe(true);
+    await untilPollUpdate(voter.frames, pollId, '"voteCounts":{"0":0,"1":1}');
     await expectNoAxeViolations(voter.page, 'an after-close poll card once closed');
     await elementScreenshot(theirs, 'poll-results-after-close-revealed-card');
     expect([...creator.errors, ...voter.errors]).toEqual([]);
@@ -148,13 +140,7 @@ describe('result visibility in Chromium', { timeout: 120_000 }, () => {
     await mine
       .locator('[data-results] [data-option="0"] [data-votes]', { hasText: '1 oy' })
       .waitFor({ timeout: 10_000 });
-    // Playwright tells of a frame apart from what the page shows: the counts can be on the card before the test hears
-    // of the frame that brought them. Wait for it.
-    await expect
-      .poll(() => updatesFor(creator.frames, pollId).some((f) => f.includes('"voteCounts":{"0":1,"1":0}')), {
-        timeout: 10_000,
-      })
-      .toBe(true);
+    await untilPollUpdate(creator.frames, pollId, '"voteCounts":{"0":1,"1":0}');
     // Results that show before voting are the vote buttons too.
     await mine.getByRole('button', { name: /Hayır/ }).click();
     await mine.locator('[data-chosen][data-option="1"] [data-percent]', { hasText: '%50,0' }).waitFor();

@@ -281,6 +281,17 @@ const followsPoll = (frame: string, pollId: string) => new RegExp(`"subscribed":
 export const untilFollowing = (frames: readonly string[], pollId: string) =>
   expect.poll(() => frames.some((frame) => followsPoll(frame, pollId)), { timeout: 10_000 }).toBe(true);
 
+/** The poll_update frames among `frames` (see `socketFrames`) for a poll. */
+export const pollUpdates = (frames: readonly string[], pollId: string) =>
+  frames.filter((f) => f.includes('"poll_update"') && f.includes(pollId));
+
+/**
+ * Waits until a poll_update frame for `pollId` carrying `fragment` has been heard. Playwright tells of a frame apart
+ * from what the page shows: counts can be on the page before the test hears of the frame that brought them.
+ */
+export const untilPollUpdate = (frames: readonly string[], pollId: string, fragment: string) =>
+  expect.poll(() => pollUpdates(frames, pollId).some((f) => f.includes(fragment)), { timeout: 10_000 }).toBe(true);
+
 /** Every socket frame the page receives from now on, as text (watch before the page opens its socket). */
 export function socketFrames(page: Page): string[] {
   const frames: string[] = [];
