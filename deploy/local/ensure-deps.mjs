@@ -10,14 +10,7 @@ import { existsSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureK6, ensureKubeconform, ensureKubeSchemas, ensureSchemathesis } from './ensure-tools.mjs';
-import {
-  aptInstall,
-  ensureCardFont,
-  ensureChromium,
-  ensureHeadlessChromium,
-  ensurePostgres,
-  which,
-} from './install.mjs';
+import { ensureCardFont, ensureChromium, ensureHeadlessChromium, ensurePostgres, ensurePromtool } from './install.mjs';
 import { ensureServerBinaries } from './servers.mjs';
 
 export const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -33,11 +26,6 @@ export function ensureNpmDependencies() {
   const result = spawnSync('npm', [...args, '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
   if (result.status !== 0) throw new Error(`npm ${args[0]} failed (exit ${result.status})`);
   return true;
-}
-
-/** promtool (`promtool check rules`, `promtool test rules` on the alerts), from Debian's prometheus package when missing. */
-export function ensurePromtool() {
-  if (!which('promtool')) aptInstall(['prometheus']);
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {

@@ -86,14 +86,25 @@ export function ensureCardFont() {
   if (!existsSync(CARD_FONT)) aptInstall(['fonts-dejavu-core']);
 }
 
+/**
+ * The path of `command`: `override` (an operator's choice) or the first of `names` on PATH, else installed from Debian's
+ * `debianPackage`.
+ * @param {string} debianPackage
+ * @param {[string, ...string[]]} names
+ * @param {string | undefined} override
+ */
+function ensureAptCommand(debianPackage, names, override) {
+  const found = override || names.map((name) => which(name)).find(Boolean);
+  if (found) return found;
+  aptInstall([debianPackage]);
+  const installed = which(names[0]);
+  if (!installed) throw new Error(`${debianPackage} was installed but ${names[0]} is not on PATH`);
+  return installed;
+}
+
 /** Debian's Chromium for the browser tests (Playwright drives it; no browser download). */
 export function ensureChromium() {
-  const found = process.env.CHROMIUM_PATH || which('chromium') || which('chromium-browser');
-  if (found) return found;
-  aptInstall(['chromium']);
-  const installed = which('chromium');
-  if (!installed) throw new Error('chromium was installed but is not on PATH');
-  return installed;
+  return ensureAptCommand('chromium', ['chromium', 'chromium-browser'], process.env.CHROMIUM_PATH);
 }
 
 /**
@@ -103,10 +114,10 @@ export function ensureChromium() {
  * CHROMIUM_HEADLESS_PATH chooses another binary.
  */
 export function ensureHeadlessChromium() {
-  const found = process.env.CHROMIUM_HEADLESS_PATH || which('chromium-headless-shell');
-  if (found) return found;
-  aptInstall(['chromium-headless-shell']);
-  const installed = which('chromium-headless-shell');
-  if (!installed) throw new Error('chromium-headless-shell was installed but is not on PATH');
-  return installed;
+  return ensureAptCommand('chromium-headless-shell', ['chromium-headless-shell'], process.env.CHROMIUM_HEADLESS_PATH);
+}
+
+/** promtool (`promtool check rules`, `promtool test rules` on the alerts), from Debian's prometheus package when missing. */
+export function ensurePromtool() {
+  return ensureAptCommand('prometheus', ['promtool'], undefined);
 }
