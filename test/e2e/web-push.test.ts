@@ -87,6 +87,12 @@ interface Registration {
   scopeURL: string;
   isDeleted: boolean;
 }
+interface ErrorMessage {
+  errorMessage: string;
+  versionId: string;
+  sourceURL: string;
+  lineNumber: number;
+}
 interface Version {
   versionId: string;
   registrationId: string;
@@ -94,15 +100,30 @@ interface Version {
   runningStatus: string;
 }
 
-/** A wait whose failure also says what DevTools told of the service worker. */
-async function explained(wait: Promise<unknown>, seen: readonly string[]): Promise<void> {
+/** A wait whose failure also says what DevTools told of the service worker, and what `more` finds then. */
+async function explained(wait: Promise<unknown>, seen: readonly string[], more?: () => Promise<string>): Promise<void> {
   try {
     await wait;
   } catch (err) {
-    (err as Error).message += `\nDevTools saw:\n${seen.join('\n')}`;
+    const found = more ? await more().catch((e: unknown) => `probe failed: ${String(e)}`) : '';
+    (err as Error).message += `\nDevTools saw:\n${seen.join('\n')}${found ? `\n${found}` : ''}`;
     throw err;
   }
 }
+
+/** When the worker showed nothing: the page's permission, its worker's state, and whether a notification shown now is listed. */
+const notificationProbe = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await navigator.serviceWorker.ready;
+    const started = performance.now();
+    await Promise.race([
+      registration.showNotification('probe', { tag: 'probe', icon: '/pwa-192.png', badge: '/pwa-192.png' }),
+      new Promise((_, reject) => setTimeout(() => reject(new Error('a probe still not shown after 20 s')), 20_000)),
+    ]);
+    const took = Math.round(performance.now() - started);
+    const listed = (await registration.getNotifications()).map((n) => n.title);
+    return `permission ${Notification.permission}, worker ${registration.active?.state}, a probe shown in ${took} ms, then listed: [${listed.join(', ')}]`;
+  });
 
 /**
  * The page's service worker as Chromium's DevTools protocol sees it (its ServiceWorker domain on): a push is handed to
@@ -126,6 +147,9 @@ async function serviceWorkerOf(page: Page) {
       seen.push(`version ${v.versionId} of ${v.registrationId}: ${v.status}, ${v.runningStatus}`);
     }
   });
+  cdp.on('ServiceWorker.workerErrorReported', ({ errorMessage: e }: { errorMessage: ErrorMessage }) => {
+    seen.push(`error in version ${e.versionId}: ${e.errorMessage} (${e.sourceURL}:${e.lineNumber})`);
+  });
   await cdp.send('ServiceWorker.enable');
   const ready = () =>
     [...registrations.values()].find(
@@ -140,6 +164,42 @@ async function serviceWorkerOf(page: Page) {
     deliver: (data: string) =>
       cdp.send('ServiceWorker.deliverPushMessage', { origin: stack.origin, registrationId: ready()!, data }),
   };
+}
+
+/**
+ * For a failure's message: the site's service worker (as Playwright sees it) records each `showNotification` it makes
+ * and how it ended. The returned function reads that record, or says the worker was started anew since.
+ */
+async function recordShownByWorker(page: Page): Promise<() => Promise<string>> {
+  const worker = page
+    .context()
+    .serviceWorkers()
+    .find((w) => w.url().startsWith(stack.origin));
+  if (!worker) return async () => 'Playwright saw no service worker of the site';
+  await worker.evaluate(() => {
+    const scope = self as unknown as {
+      registration: ServiceWorkerRegistration;
+      shownRecord?: string[];
+    };
+    const record: string[] = [];
+    scope.shownRecord = record;
+    const show = scope.registration.showNotification.bind(scope.registration);
+    scope.registration.showNotification = (title, options) => {
+      record.push(`showNotification(${title})`);
+      return show(title, options).then(
+        () => void record.push(`shown: ${title}`),
+        (err: unknown) => {
+          record.push(`refused: ${String(err)}`);
+          throw err;
+        },
+      );
+    };
+  });
+  return () =>
+    worker
+      .evaluate(() => (self as unknown as { shownRecord?: string[] }).shownRecord)
+      .then((record) => `the worker's record: ${record ? `[${record.join('; ')}]` : 'gone (started anew)'}`)
+      .catch((err: unknown) => `the worker's record could not be read: ${String(err)}`);
 }
 
 /** The notifications the page's service worker shows. */
@@ -225,6 +285,7 @@ describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => 
     await settled(page, 'member');
     await page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
     const worker = await serviceWorkerOf(page);
+    const shownByWorker = await recordShownByWorker(page);
     const push = page
       .locator('[data-section="notification-channels"]')
       .getByRole('switch', { name: 'Tarayıcı bildirimleri' });
@@ -257,6 +318,7 @@ describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => 
           },
         ]),
       worker.seen,
+      async () => `${await shownByWorker()}\n${await notificationProbe(page)}`,
     );
     expect(errors).toEqual([]);
   });
