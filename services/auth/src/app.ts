@@ -4,6 +4,7 @@ import { limits } from '@meydan/proto';
 import { createIndexes, createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext } from './context.js';
 import { bootstrapAdmin } from './store/admin-bootstrap.js';
+import { backfillMemberSearchTerms } from './store/member-search.js';
 import { backfillUsernameSkeletons } from './store/usernames.js';
 import { bindAuthConsumers } from './nats/consumers.js';
 import { bindAuthResponders } from './nats/responders.js';
@@ -32,6 +33,7 @@ export async function buildApp(deps: ServiceDeps) {
   await app.register(multipart, { limits: { fileSize: limits.user.avatarMaxBytes, files: 1, fields: 10 } });
   // Before the responders: the admin service's read model rebuild may ask for the accounts the moment they answer.
   await backfillUsernameSkeletons(ctx);
+  await backfillMemberSearchTerms(ctx);
   await bootstrapAdmin(ctx);
   bindAuthResponders(ctx);
   bindHeldProfiles(ctx);

@@ -14,6 +14,7 @@ export * from './app.js';
 export * from './type-provider.js';
 export { compileEverySchema } from './lazy-schemas.js';
 export * from './context.js';
+export * from './backfill.js';
 export * from './indexes.js';
 export * from './run.js';
 export * from './redis-lock.js';

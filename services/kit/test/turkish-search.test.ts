@@ -1,55 +1,66 @@
 /**
- * The Turkish search pattern (turkish-search.ts) finds every Turkish spelling, and stays linear on a backtracking
- * engine (MongoDB's PCRE; Node's here): no stored text makes one search try more than a pass over it.
+ * The stored search terms (turkish-search.ts): a query's terms are among a text's exactly when each of its words starts
+ * a word of the text, whatever its Turkish spelling and case.
  */
 import { describe, expect, it } from 'vitest';
-import { turkishPattern } from '../src/turkish-search.js';
+import { SEARCH_PREFIX_MAX, queryTermsOf, searchTermsOf, termsFilter } from '../src/turkish-search.js';
 
-/** The atoms of a pattern: `\s+`, a `[…]` class, or one (possibly escaped) character. */
-const atomsOf = (pattern: string) => pattern.match(/\\s\+|\[[^\]]*\]|\\.|[^\\[]/gu) ?? [];
+/** Whether a query finds the texts, as the `$all` of termsFilter does. */
+const finds = (query: string, ...texts: string[]) => {
+  const terms = new Set(searchTermsOf(texts));
+  return queryTermsOf(query).every((term) => terms.has(term));
+};
 
-describe('turkishPattern', () => {
-  it('finds every Turkish spelling and case, with any whitespace between words', () => {
-    const found = (query: string, text: string) => new RegExp(turkishPattern(query), 'u').test(text);
-    expect(found('cay', 'Çay İçelim')).toBe(true);
-    expect(found('istanbul', 'İSTANBUL')).toBe(true);
-    expect(found('IRMAK', 'ırmak')).toBe(true);
-    expect(found('kahve   çay', 'kahve\t\n çay')).toBe(true);
-    expect(found('kahve çay', 'kahveçay')).toBe(false);
+describe('search terms', () => {
+  it('finds the start of any word whatever its Turkish spelling and case, never the middle of one', () => {
+    expect(finds('cay', 'Çaydanlık mı?')).toBe(true);
+    expect(finds('ÇAY', 'sabah çayı')).toBe(true);
+    expect(finds('istanbul', 'İSTANBUL')).toBe(true);
+    expect(finds('IRMAK', 'ırmak kenarı')).toBe(true);
+    for (const [query, text] of [
+      ['şğüçöı', 'ŞĞÜÇÖI'],
+      ['sgucoi', 'şğüçöı'],
+    ] as const)
+      expect(finds(query, text), query).toBe(true);
+    expect(finds('danlik', 'Çaydanlık')).toBe(false);
+    expect(finds('cayx', 'Çaydanlık')).toBe(false);
   });
 
-  it('makes one \\s+ of a whitespace run, never one per space, and none at either end', () => {
-    expect(turkishPattern('kahve          çay')).toBe(turkishPattern('kahve çay'));
-    expect(turkishPattern(' \t kahve \u00a0\u2003 çay \n')).toBe(turkishPattern('kahve çay'));
-    // Every generated pattern: a \s+ stands only between two atoms that match no whitespace, so it can end in one place.
-    const queries = [
-      'a b',
-      'a  \t  b',
-      ' x ',
-      'ş ğ ü  ı',
-      '1 + 2 = 3',
-      '  ',
-      'a\u0301 \u0301 b',
-      '[ ] ( ) * ?',
-      `${'a'.repeat(5)}${' '.repeat(40)}b`,
-    ];
-    for (const query of queries) {
-      const atoms = atomsOf(turkishPattern(query));
-      expect(atoms.join(''), query).toBe(turkishPattern(query));
-      atoms.forEach((atom, i) => {
-        if (atom !== '\\s+') return;
-        for (const neighbour of [atoms[i - 1], atoms[i + 1]]) {
-          expect(neighbour, `${JSON.stringify(query)} → ${turkishPattern(query)}`).toBeDefined();
-          expect(new RegExp(`^${neighbour}$`, 'u').test(' '), `${JSON.stringify(query)}: ${neighbour}`).toBe(false);
-        }
-      });
-    }
+  it('asks every word of the query, in any of the texts, each in any order', () => {
+    expect(finds('kahve  çay', 'Çay mı', 'kahve mi')).toBe(true);
+    expect(finds('çay kahve', 'kahve ve çay')).toBe(true);
+    expect(finds('çay süt', 'kahve ve çay')).toBe(false);
   });
 
-  it('searches a text with a long whitespace run in one pass on Node’s backtracking engine', () => {
-    // Ten spaces in the query used to be ten \s+ in a row: seconds for one such document. Now it is one.
-    const pattern = new RegExp(turkishPattern(`kahve${' '.repeat(10)}çay`), 'u');
-    expect(pattern.test(`${'kahve '.repeat(200)}kahve${' '.repeat(20_000)}x`)).toBe(false);
-    expect(pattern.test(`kahve${' '.repeat(20_000)}Çay`)).toBe(true);
+  it('reads words joined by _ or . whole and in parts, and a one-letter word whole', () => {
+    expect(finds('kahvalti_so', '#Kahvaltı_sorusu')).toBe(true);
+    expect(finds('sorusu', '#Kahvaltı_sorusu')).toBe(true);
+    expect(finds('ali.v', 'ali.veli')).toBe(true);
+    expect(finds('veli', 'ali.veli')).toBe(true);
+    expect(finds('a', 'A mı B mi?')).toBe(true);
+    expect(finds('a', 'Ankara')).toBe(false);
+    expect(searchTermsOf(['sabah.'])).toEqual(['sa', 'sab', 'saba', 'sabah']);
+  });
+
+  it('bounds a word’s prefixes and cuts a longer query word to the same length', () => {
+    const long = 'Çekoslovakyalılaştıramadıklarımızdan';
+    const terms = searchTermsOf([long]);
+    expect(Math.max(...terms.map((t) => [...t].length))).toBe(SEARCH_PREFIX_MAX);
+    expect(terms).toHaveLength(SEARCH_PREFIX_MAX - 1);
+    expect(finds(long, long)).toBe(true);
+    expect(queryTermsOf(long)).toEqual([
+      [...'cekoslovakyalilastiramadiklarimizdan'].slice(0, SEARCH_PREFIX_MAX).join(''),
+    ]);
+  });
+
+  it('makes a query’s terms longest first, each once, and none of punctuation', () => {
+    expect(queryTermsOf('  çay, kahve?! ÇAY ')).toEqual(['kahve', 'cay']);
+    expect(queryTermsOf('!!! ... ___')).toEqual([]);
+  });
+
+  it('filters by every term, the longest also as an equality; by none, nothing', () => {
+    expect(termsFilter('t', ['cay'])).toEqual({ t: 'cay' });
+    expect(termsFilter('t', ['kahve', 'cay'])).toEqual({ t: { $eq: 'kahve', $all: ['kahve', 'cay'] } });
+    expect(termsFilter('t', [])).toEqual({ t: { $in: [] } });
   });
 });

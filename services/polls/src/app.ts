@@ -19,6 +19,7 @@ import { exportRoutes } from './routes/exports.js';
 import { userRoutes } from './routes/users.js';
 import { reachRoutes } from './routes/reach.js';
 import { searchRoutes } from './routes/search.js';
+import { backfillSearchFields } from './store/search-fields.js';
 import { voteRoutes } from './routes/votes.js';
 import { voteChangeRoutes } from './routes/vote-changes.js';
 
@@ -39,6 +40,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   app.decorate('polls', ctx);
   app.addHook('onResponse', countVotes);
   await ensureIndexes(ctx.models);
+  await backfillSearchFields(ctx);
 
   await app.register(pollRoutes, { ctx });
   await app.register(voteRoutes, { ctx });

@@ -39,6 +39,16 @@ export async function createPoll(
   return path === '/api/polls' ? body : body.poll;
 }
 
+/** `who` follows `whom` through the real social service (both ways: mutual followers, a friends' circle). */
+export async function follow(social: { app: FastifyInstance }, who: { id: string }, whom: { id: string }) {
+  const res = await social.app.inject({
+    method: 'POST',
+    url: `/api/users/${whom.id}/follow`,
+    headers: asMember(who.id),
+  });
+  if (res.statusCode !== 200) throw new Error(`follow failed: ${res.statusCode} ${res.body}`);
+}
+
 export async function vote(app: FastifyInstance, pollId: string, userId: string, optionIndex: number) {
   return app.inject({
     method: 'POST',

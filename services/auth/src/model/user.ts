@@ -1,6 +1,6 @@
 import { Schema, type Connection, type HydratedDocument, type Model } from 'mongoose';
 import type { PersonalityAnalysis } from '@meydan/proto';
-import type { Role } from '@meydan/kit';
+import { searchTermsOf, type Role } from '@meydan/kit';
 import { SKELETON_VERSION, usernameSkeleton } from './username-skeleton.js';
 
 export interface UserRecord {
@@ -14,6 +14,12 @@ export interface UserRecord {
   email: string;
   emailLower: string;
   displayName: string;
+  /**
+   * What a member search looks the account up by: the folded words of its username and display name with their
+   * prefixes (kit's searchTermsOf, `memberSearchTerms`). Set on save and with every change of the display name (missing
+   * on accounts stored before: given at start, store/member-search.ts).
+   */
+  searchTerms?: string[];
   passwordHash: string;
   role: Role;
   /** False once banned. */
@@ -81,6 +87,7 @@ const userSchema = new Schema<UserRecord>(
     email: { type: String, required: true },
     emailLower: { type: String, required: true, unique: true },
     displayName: { type: String, required: true },
+    searchTerms: { type: [String], default: undefined },
     passwordHash: { type: String, required: true },
     role: { type: String, enum: ['member', 'moderator', 'admin'], default: 'member' },
     isActive: { type: Boolean, default: true },
@@ -134,6 +141,17 @@ userSchema.pre('validate', function setSkeleton() {
     this.usernameSkeletonVersion = SKELETON_VERSION;
   }
 });
+
+/** The terms a member search finds the account by (`searchTerms`). */
+export function memberSearchTerms(account: Pick<UserRecord, 'username' | 'displayName'>): string[] {
+  return searchTermsOf([account.username, account.displayName]);
+}
+
+userSchema.pre('validate', function setSearchTerms() {
+  if (this.isModified('username') || this.isModified('displayName') || !this.searchTerms)
+    this.searchTerms = memberSearchTerms(this);
+});
+userSchema.index({ searchTerms: 1 });
 
 export function userModel(conn: Connection): Model<UserRecord> {
   return (conn.models['User'] ?? conn.model('User', userSchema)) as Model<UserRecord>;

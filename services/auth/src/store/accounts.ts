@@ -4,7 +4,7 @@ import { Types, type Connection } from 'mongoose';
 import type { PersonalityAnalysis, StaffRole, UserRole, UserSettingsPatchBody } from '@meydan/proto';
 import { isObjectId, type Logger } from '@meydan/kit';
 import type { Models } from '../model/index.js';
-import type { UserDoc, UserRecord } from '../model/user.js';
+import { memberSearchTerms, type UserDoc, type UserRecord } from '../model/user.js';
 import { unusableHash } from '../domain/secrets.js';
 import { deleteAvatar } from './avatars.js';
 
@@ -168,17 +168,26 @@ export async function savePasswordHash(user: UserDoc, passwordHash: string): Pro
   await user.save();
 }
 
-/** Applies a profile edit (and counts a new avatar's version); returns the account as it now is. */
+/**
+ * Applies a profile edit (and counts a new avatar's version); returns the account as it now is. A new display name
+ * comes with the account's search terms made anew (from its username, which never changes).
+ */
 export async function updateProfile(
   ctx: Accounts,
   userId: string,
   update: Partial<UserRecord>,
   newAvatar: boolean,
 ): Promise<LeanUser | null> {
+  const set = { ...update };
+  if (update.displayName !== undefined) {
+    const account = await ctx.models.users.findById(userId, { username: 1 }).lean<Pick<UserRecord, 'username'>>();
+    if (!account) return null;
+    set.searchTerms = memberSearchTerms({ username: account.username, displayName: update.displayName });
+  }
   return ctx.models.users
     .findByIdAndUpdate(
       userId,
-      { $set: update, ...(newAvatar ? { $inc: { avatarVersion: 1 } } : {}) },
+      { $set: set, ...(newAvatar ? { $inc: { avatarVersion: 1 } } : {}) },
       { returnDocument: 'after' },
     )
     .lean<LeanUser>();
@@ -276,18 +285,6 @@ export async function activatedAccounts(ctx: Accounts): Promise<LeanUser[]> {
 export async function accountsAfter(ctx: Accounts, after: string | null, limit: number): Promise<LeanUser[]> {
   const filter = after ? { _id: { $gt: new Types.ObjectId(after) } } : {};
   return ctx.models.users.find(filter).sort({ _id: 1 }).limit(limit).lean<LeanUser[]>();
-}
-
-/** Up to `limit` active, activated accounts whose username or display name matches the pattern. */
-export async function accountsMatching(ctx: Accounts, pattern: RegExp | string, limit: number): Promise<LeanUser[]> {
-  return ctx.models.users
-    .find({
-      isActive: true,
-      emailVerified: true,
-      $or: [{ username: { $regex: pattern } }, { displayName: { $regex: pattern } }],
-    })
-    .limit(limit)
-    .lean<LeanUser[]>();
 }
 
 /** The active account holding the address (lower-cased): a banned one gets no reset link. */

@@ -5,6 +5,7 @@
 import { isObjectId } from '@meydan/kit';
 import type { HeldDecision } from '@meydan/proto';
 import type { Models } from '../model/index.js';
+import { memberSearchTerms } from '../model/user.js';
 import type { LeanUser } from './accounts.js';
 
 type Held = { models: Pick<Models, 'users'> };
@@ -30,7 +31,10 @@ export async function settlePendingProfile(
   if (!pending) return null;
   const set: Record<string, unknown> = { pendingProfile: null };
   if (decision === 'approve') {
-    if (pending.displayName != null) set['displayName'] = pending.displayName;
+    if (pending.displayName != null) {
+      set['displayName'] = pending.displayName;
+      set['searchTerms'] = memberSearchTerms({ username: user.username, displayName: pending.displayName });
+    }
     if (pending.bio !== undefined) set['bio'] = pending.bio;
   }
   // Only the pending texts read above: a newer change made meanwhile waits for its own decision.

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { LOAD_MEMBERS_DOMAIN } from '@meydan/proto';
 import type { Models } from '../model/index.js';
+import { memberSearchTerms } from '../model/user.js';
 import { SKELETON_VERSION, usernameSkeleton } from '../model/username-skeleton.js';
 import { randomToken, sha256, unusableHash } from '../domain/secrets.js';
 import type { LeanUser } from './accounts.js';
@@ -39,6 +40,7 @@ export async function createLoadMembers(
   const docs = Array.from({ length: count }, (_, i) => {
     const username = `yuk_${batch}_${i + 1}`;
     const email = `${username}@${LOAD_MEMBERS_DOMAIN}`;
+    const displayName = `Yük testi ${i + 1}`;
     return {
       username,
       usernameLower: username,
@@ -46,7 +48,8 @@ export async function createLoadMembers(
       usernameSkeletonVersion: SKELETON_VERSION,
       email,
       emailLower: email,
-      displayName: `Yük testi ${i + 1}`,
+      displayName,
+      searchTerms: memberSearchTerms({ username, displayName }),
       passwordHash: unusableHash(),
       role: 'member' as const,
       emailVerified: true,

@@ -1,13 +1,13 @@
 /**
  * A search of members (`auth.users.search`): the members a search finds by username or display name, Turkish-aware ("cagri" finds
- * "Çağrı"), active and activated only. Ranked in memory over a bounded set of matches: an exact username first, then
+ * "Çağrı"), active and activated only: each word of the query starts a word of either (their stored search terms). Ranked in memory over a bounded set of matches: an exact username first, then
  * names that start with the query, then the rest by username.
  */
 import type { UsersSearchReply, UsersSearchRequest } from '@meydan/proto';
-import { foldTurkish, turkishPattern } from '@meydan/kit';
+import { foldTurkish, queryTermsOf } from '@meydan/kit';
 import type { AuthContext } from '../context.js';
 import { summaryOf } from '../domain/views.js';
-import { accountsMatching } from '../store/accounts.js';
+import { accountsMatching } from '../store/member-search.js';
 
 /** At most this many matches are ranked (a search shows the best of them, page by page). */
 const MATCH_POOL = 200;
@@ -16,8 +16,7 @@ export async function searchUsers(
   ctx: Pick<AuthContext, 'models' | 'redis' | 'mongo'>,
   { q, offset, limit }: UsersSearchRequest,
 ): Promise<UsersSearchReply> {
-  const pattern = turkishPattern(q);
-  const found = await accountsMatching(ctx, pattern, MATCH_POOL);
+  const found = await accountsMatching(ctx, queryTermsOf(q), MATCH_POOL);
   const query = foldTurkish(q.trim());
   const rank = (user: (typeof found)[number]) => {
     const username = foldTurkish(user.username);

@@ -44,10 +44,20 @@ const pollSchema = new Schema(
      * without announcing it as new.
      */
     heldForEdit: { type: Boolean, default: false },
+    /**
+     * What search looks the poll up by (domain/search-terms.ts): the folded words of its title, description and options
+     * with their prefixes, and its folded hashtags. Written with its texts (missing on polls stored before: given at
+     * start, store/search-fields.ts). Reads that keep the poll leave them out (WITHOUT_SEARCH_FIELDS); not `select: false`,
+     * which would project every findOneAndUpdate, and FerretDB v1 refuses a projection there.
+     */
+    searchTerms: { type: [String], default: undefined },
+    hashtags: { type: [String], default: undefined },
   },
   { timestamps: true },
 );
 pollSchema.index({ createdAt: -1, _id: -1 });
+pollSchema.index({ searchTerms: 1, createdAt: -1 });
+pollSchema.index({ hashtags: 1, createdAt: -1 });
 pollSchema.index({ creatorId: 1, createdAt: -1 });
 pollSchema.index({ expiresAt: 1, endedAt: 1 });
 pollSchema.index({ heldAt: 1 });
@@ -208,6 +218,9 @@ const shortCodeSchema = new Schema(
   },
   { versionKey: false },
 );
+
+/** The projection of a poll read to be kept or shown: without its search fields, the bulk of its document. */
+export const WITHOUT_SEARCH_FIELDS = { searchTerms: 0, hashtags: 0 } as const;
 
 export type PollDoc = InferSchemaType<typeof pollSchema> & { _id: Types.ObjectId; createdAt: Date; updatedAt: Date };
 export type VoteDoc = InferSchemaType<typeof voteSchema> & { _id: Types.ObjectId };

@@ -1,7 +1,7 @@
 /**
  * Search and hashtags: `GET /api/search` over polls (title, description, options; here) and members (auth, over NATS),
- * `GET /api/tags/trending` (the last 24 hours' public polls) and `GET /api/tags/{tag}/polls`. Turkish-aware through the
- * kit's turkishPattern, the same regular expression on MongoDB and FerretDB; never a poll the reader may not see.
+ * `GET /api/tags/trending` (the last 24 hours' public polls) and `GET /api/tags/{tag}/polls`. Turkish-aware, from the
+ * polls' stored search terms and hashtags (usecases/search.ts); never a poll the reader may not see.
  */
 import type { ServiceApp } from '@meydan/kit';
 import type { PollsContext } from '../context.js';

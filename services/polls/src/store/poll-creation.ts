@@ -2,6 +2,7 @@ import { Types } from 'mongoose';
 import type { ResultsVisibility, ShareVoteMode } from '@meydan/proto';
 import { isDuplicateKey, retry } from '@meydan/kit';
 import { newShortCode } from '../domain/short-code.js';
+import { pollSearchFields } from '../domain/search-terms.js';
 import { trendingScore } from '../domain/trending.js';
 import type { PollDoc, Models } from '../model/index.js';
 
@@ -62,10 +63,13 @@ export async function insertPollRecord(
     maxChoices: input.maxChoices,
     allowVoteChange: input.allowVoteChange,
     heldAt: held ? createdAt : null,
+    ...pollSearchFields(input),
     createdAt,
     updatedAt: createdAt,
   });
-  return doc.toObject() as PollDoc;
+  // The poll as a read gives it: without its search fields.
+  const { searchTerms: _terms, hashtags: _tags, ...poll } = doc.toObject();
+  return poll as PollDoc;
 }
 
 /**

@@ -2,6 +2,7 @@
  * A poll's edited texts in MongoDB: which fields an edit changes, storing it, and putting it back when its event could
  * not be published. The edit is allowed only while the poll has no vote, claimed first in Redis (counting/edit-claims.ts).
  */
+import { pollSearchFields } from '../domain/search-terms.js';
 import type { Models, PollDoc } from '../model/index.js';
 
 /** The poll's new texts: only the fields that change (none: the edit changes nothing). */
@@ -17,7 +18,7 @@ export function textChanges(
 }
 
 /**
- * Stores the edit (with `editedAt`); with `hold`, the poll is stored as held for review for this edit (`heldAt`,
+ * Stores the edit (with `editedAt`, and the poll's search fields made anew); with `hold`, the poll is stored as held for review for this edit (`heldAt`,
  * `heldForEdit`: usecases/held.ts). Returns the poll as it now is (null when it is gone) and the edit's time.
  */
 export async function writeEdit(
@@ -30,7 +31,7 @@ export async function writeEdit(
   const held = hold ? { heldAt: editedAt, heldForEdit: true } : {};
   const after = (await ctx.models.Poll.findOneAndUpdate(
     { _id: before._id },
-    { $set: { ...changes, editedAt, ...held } },
+    { $set: { ...changes, ...pollSearchFields({ ...before, ...changes }), editedAt, ...held } },
     { returnDocument: 'after' },
   ).lean()) as PollDoc | null;
   return { after, editedAt };
@@ -44,6 +45,7 @@ export async function undoEdit(ctx: { models: Models }, before: PollDoc): Promis
     editedAt: before.editedAt ?? null,
     heldAt: before.heldAt ?? null,
     heldForEdit: before.heldForEdit ?? false,
+    ...pollSearchFields(before),
   };
   await ctx.models.Poll.updateOne({ _id: before._id }, { $set: restore }).catch(() => undefined);
 }

@@ -1,13 +1,13 @@
 /** The MongoDB records the routes read and write besides the feeds: a poll by id, closing, likes, shares, reports, a member's polls and votes. */
 import type { Types } from 'mongoose';
-import type { PollDoc, Models } from '../model/index.js';
+import { WITHOUT_SEARCH_FIELDS, type PollDoc, type Models } from '../model/index.js';
 
 type Records = { models: Models };
 
 type PollId = Types.ObjectId | string;
 
 export async function pollById(ctx: Records, id: PollId): Promise<PollDoc | null> {
-  return (await ctx.models.Poll.findById(id).lean()) as PollDoc | null;
+  return (await ctx.models.Poll.findById(id, WITHOUT_SEARCH_FIELDS).lean()) as PollDoc | null;
 }
 
 export async function pollExists(ctx: Records, id: string): Promise<boolean> {
@@ -29,17 +29,20 @@ export async function closePoll(ctx: Records, id: Types.ObjectId, now: Date): Pr
 
 /** The newest polls the filter lets through (search), at most `limit`. */
 export async function pollsMatching(ctx: Records, filter: Record<string, unknown>, limit: number): Promise<PollDoc[]> {
-  return (await ctx.models.Poll.find(filter).sort({ createdAt: -1 }).limit(limit).lean()) as PollDoc[];
+  return (await ctx.models.Poll.find(filter, WITHOUT_SEARCH_FIELDS)
+    .sort({ createdAt: -1 })
+    .limit(limit)
+    .lean()) as PollDoc[];
 }
 
-/** Titles and descriptions of public polls since `since` that hold a `#`, at most `limit` (the trending tags' pool). */
+/** Titles and descriptions of public polls since `since` that have a hashtag, at most `limit` (the trending tags' pool). */
 export async function recentHashtagged(ctx: Records, since: Date, limit: number) {
   return ctx.models.Poll.find({
     type: 'public',
     isShareable: false,
     heldAt: null,
     createdAt: { $gte: since },
-    $or: [{ title: { $regex: '#' } }, { description: { $regex: '#' } }],
+    'hashtags.0': { $exists: true },
   })
     .select({ title: 1, description: 1 })
     .limit(limit)

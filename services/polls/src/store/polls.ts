@@ -8,7 +8,7 @@ import { defaultShareVoteMode, type PollType, type ResultsVisibility, type Share
 import { resultsVisibilityOf } from '../domain/results-visibility.js';
 import { shareVoteModeOf } from '../domain/share-votes.js';
 import { TtlCache, findEachById, type Logger } from '@meydan/kit';
-import { toObjectId, type Models, type PollDoc } from '../model/index.js';
+import { WITHOUT_SEARCH_FIELDS, toObjectId, type Models, type PollDoc } from '../model/index.js';
 import { keys } from './keys.js';
 import type { MemberCounts } from './member-data.js';
 import type { PollChanged } from './poll-changed.js';
@@ -193,7 +193,9 @@ export class PollStore {
         this.localDocs.set(id, doc);
         found.set(id, doc);
       });
-      const loaded = await findEachById(missing, (id) => this.models.Poll.findById(id).lean<PollDoc>());
+      const loaded = await findEachById(missing, (id) =>
+        this.models.Poll.findById(id, WITHOUT_SEARCH_FIELDS).lean<PollDoc>(),
+      );
       await Promise.all(loaded.map((doc) => this.cacheDoc(doc)));
       for (const doc of loaded) found.set(String(doc._id), doc);
     }

@@ -1,6 +1,6 @@
 import { Types, type Model } from 'mongoose';
 import { encodeCursor, type Cursor } from '../domain/cursor.js';
-import type { PollDoc, Models } from '../model/index.js';
+import { WITHOUT_SEARCH_FIELDS, type PollDoc, type Models } from '../model/index.js';
 
 type Feed = { models: Models };
 
@@ -9,7 +9,10 @@ export type FeedPage = { polls: PollDoc[]; totalCount: number; currentPage?: num
 
 /** The newest polls the filter lets through, at most `limit` (the for-you feed's pool). */
 export async function newestPolls(ctx: Feed, filter: Record<string, unknown>, limit: number): Promise<PollDoc[]> {
-  return (await ctx.models.Poll.find(filter).sort({ createdAt: -1, _id: -1 }).limit(limit).lean()) as PollDoc[];
+  return (await ctx.models.Poll.find(filter, WITHOUT_SEARCH_FIELDS)
+    .sort({ createdAt: -1, _id: -1 })
+    .limit(limit)
+    .lean()) as PollDoc[];
 }
 
 /**
@@ -32,7 +35,10 @@ export async function feedPage(
   const sort: Record<string, 1 | -1> = { [key]: -1, _id: -1 };
   const pollsOf = async (rows: { _id: Types.ObjectId }[]): Promise<PollDoc[]> => {
     if (!byHot) return rows as unknown as PollDoc[];
-    const docs = (await ctx.models.Poll.find({ _id: { $in: rows.map((r) => r._id) } }).lean()) as PollDoc[];
+    const docs = (await ctx.models.Poll.find(
+      { _id: { $in: rows.map((r) => r._id) } },
+      WITHOUT_SEARCH_FIELDS,
+    ).lean()) as PollDoc[];
     const byId = new Map(docs.map((d) => [String(d._id), d]));
     return rows.map((r) => byId.get(String(r._id))).filter((d): d is PollDoc => d !== undefined);
   };

@@ -1,7 +1,8 @@
 /**
  * Search and hashtags: `GET /api/search` over polls (title, description, options; here) and members (auth, over NATS),
- * `GET /api/tags/trending` (the last 24 hours' public polls) and `GET /api/tags/{tag}/polls`. Turkish-aware through the
- * kit's turkishPattern, the same regular expression on MongoDB and FerretDB; never a poll the reader may not see.
+ * `GET /api/tags/trending` (the last 24 hours' public polls) and `GET /api/tags/{tag}/polls`. Turkish-aware and on an
+ * index: a query's folded words must each start a word of the poll (its stored `searchTerms`, kit's turkish-search.ts),
+ * a tag is one of its stored `hashtags`; never a poll the reader may not see.
  */
 import {
   searchMessages,
@@ -10,7 +11,7 @@ import {
   type SearchResult,
   type TrendingTags,
 } from '@meydan/proto';
-import { foldTurkish, hashtagSpellings, hashtagsOf, turkishPattern, type Identity } from '@meydan/kit';
+import { foldTurkish, hashtagSpellings, queryTermsOf, termsFilter, type Identity } from '@meydan/kit';
 import { searchMembers } from '../clients/auth.js';
 import type { PollsContext } from '../context.js';
 import { pollsMatching, recentHashtagged } from '../store/poll-records.js';
@@ -28,7 +29,7 @@ const TRENDING_TAGS = 10;
 
 /**
  * The polls the reader may find by search: never share-link polls, only the types their audience allows, none of a
- * member hidden from them.
+ * member hidden from them. `match` (the terms or the tag) stays at the top, where a server can take it to an index.
  */
 async function searchable(
   ctx: PollsContext,
@@ -42,9 +43,10 @@ async function searchable(
     ctx.people.hiddenCreators(viewer.userId, request),
   ]);
   const filter: Record<string, unknown> = {
+    ...match,
     isShareable: false,
     heldAt: null,
-    $and: [audienceFilter(viewer, mutuals), match],
+    $and: [audienceFilter(viewer, mutuals)],
   };
   // Banned creators for everyone; for a member also those they blocked or muted and those who blocked them.
   const out = [...banned, ...hidden];
@@ -98,10 +100,7 @@ export async function search(
     const totalCount = found.totalCount - (found.users.length - users.length);
     return { type, query: q, page, totalCount, hasMore: offset + limit < found.totalCount, polls: [], users };
   }
-  const pattern = turkishPattern(q);
-  const match = {
-    $or: [{ title: { $regex: pattern } }, { description: { $regex: pattern } }, { options: { $regex: pattern } }],
-  };
+  const match = termsFilter('searchTerms', queryTermsOf(q));
   const docs = await pollsMatching(ctx, await searchable(ctx, viewer, request, match), MATCH_POOL);
   const ranked = rankPolls(docs, q);
   const polls = await presentPolls(ctx, ranked.slice(offset, offset + limit), viewer, request);
@@ -140,13 +139,8 @@ export async function tagPolls(
   const page = query.page ?? 1;
   const limit = query.limit ?? 10;
   const offset = (page - 1) * limit;
-  // The tag whole: followed by the end or by anything that cannot continue a tag.
-  const pattern = `#${turkishPattern(tag)}([^\\p{L}\\p{N}_]|$)`;
-  const match = { $or: [{ title: { $regex: pattern } }, { description: { $regex: pattern } }] };
-  const filter = await searchable(ctx, viewer, request, match);
-  const docs = await pollsMatching(ctx, filter, MATCH_POOL);
   const wanted = foldTurkish(tag);
-  const tagged = docs.filter((d) => hashtagsOf(d.title).includes(wanted) || hashtagsOf(d.description).includes(wanted));
+  const tagged = await pollsMatching(ctx, await searchable(ctx, viewer, request, { hashtags: wanted }), MATCH_POOL);
   const polls = await presentPolls(ctx, tagged.slice(offset, offset + limit), viewer, request);
   return {
     type: 'polls' as const,
