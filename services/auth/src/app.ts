@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { limits } from '@meydan/proto';
-import { createIndexes, createServiceApp, type ServiceDeps } from '@meydan/kit';
+import { createIndexes, createMultikeyIndexes, createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext } from './context.js';
 import { bootstrapAdmin } from './store/admin-bootstrap.js';
 import { backfillMemberSearchTerms } from './store/member-search.js';
@@ -28,6 +28,7 @@ export async function buildApp(deps: ServiceDeps) {
   const app = await createServiceApp('auth', deps);
   const ctx = createContext(deps);
   await createIndexes(ctx.models);
+  await createMultikeyIndexes(ctx.models.users, [{ searchTerms: 1 }]);
 
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: limits.user.avatarMaxBytes, files: 1, fields: 10 } });

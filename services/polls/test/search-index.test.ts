@@ -164,8 +164,6 @@ describe('search on stored terms', () => {
     expect(asked).toHaveLength(1);
     expect(JSON.stringify(filter)).not.toContain('$regex');
     expect(filter).toMatchObject({ searchTerms: { $eq: 'gocmen', $all: ['gocmen', 'kus'] } });
-    const indexes = await Poll.collection.indexes();
-    expect(indexes.map((i) => i.key)).toContainEqual({ searchTerms: 1, createdAt: -1 });
 
     const explained = (await Poll.find(filter!).sort({ createdAt: -1 }).limit(200).explain('queryPlanner')) as {
       queryPlanner?: { winningPlan?: unknown; Plan?: string[] };
@@ -173,7 +171,9 @@ describe('search on stored terms', () => {
       serverInfo?: { ferretdbVersion?: string };
       filterPushdown?: boolean;
     };
+    const indexed = (await Poll.collection.indexes()).some((i) => i.key['searchTerms'] === 1);
     if (explained.queryPlanner?.winningPlan) {
+      expect(indexed).toBe(true);
       // MongoDB: the winning plan reads the terms' index and scans no collection.
       const plan = JSON.stringify(explained.queryPlanner.winningPlan);
       expect(plan).not.toContain('COLLSCAN');
@@ -181,8 +181,10 @@ describe('search on stored terms', () => {
       expect(plan).toContain('searchTerms');
     } else {
       // FerretDB v1 over SQLite, the server of `npm start` and the tests, hands only `_id` lookups to SQLite: for this
-      // query it reads the whole table (`SCAN polls_…`, no pushdown) and filters in itself, index or not. Recorded as it
-      // is, not as wished: a FerretDB that starts to use the index fails here and the branch above is its model.
+      // query it reads the whole table (`SCAN polls_…`, no pushdown) and filters in itself. It would index the terms as
+      // one value, of no use to this query, so the index is not made there (kit's createMultikeyIndexes). Recorded as
+      // it is, not as wished: a FerretDB that starts to push this query down fails here.
+      expect(indexed).toBe(false);
       expect(explained.serverInfo?.ferretdbVersion).toMatch(/^v1\./);
       expect(explained.command?.filter).toEqual(JSON.parse(JSON.stringify(filter)));
       expect(explained.filterPushdown).toBe(false);

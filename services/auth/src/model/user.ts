@@ -16,8 +16,8 @@ export interface UserRecord {
   displayName: string;
   /**
    * What a member search looks the account up by: the folded words of its username and display name with their
-   * prefixes (kit's searchTermsOf, `memberSearchTerms`). Set on save and with every change of the display name (missing
-   * on accounts stored before: given at start, store/member-search.ts).
+   * prefixes (kit's searchTermsOf, `memberSearchTerms`), indexed on MongoDB (app.ts). Set on save and with every
+   * change of the display name (missing on accounts stored before: given at start, store/member-search.ts).
    */
   searchTerms?: string[];
   passwordHash: string;
@@ -151,7 +151,6 @@ userSchema.pre('validate', function setSearchTerms() {
   if (this.isModified('username') || this.isModified('displayName') || !this.searchTerms)
     this.searchTerms = memberSearchTerms(this);
 });
-userSchema.index({ searchTerms: 1 });
 
 export function userModel(conn: Connection): Model<UserRecord> {
   return (conn.models['User'] ?? conn.model('User', userSchema)) as Model<UserRecord>;

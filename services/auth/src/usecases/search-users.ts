@@ -1,7 +1,8 @@
 /**
- * A search of members (`auth.users.search`): the members a search finds by username or display name, Turkish-aware ("cagri" finds
- * "Çağrı"), active and activated only: each word of the query starts a word of either (their stored search terms). Ranked in memory over a bounded set of matches: an exact username first, then
- * names that start with the query, then the rest by username.
+ * A search of members (`auth.users.search`): the members a search finds by username or display name, Turkish-aware
+ * ("cagri" finds "Çağrı"), active and activated only: each word of the query starts a word of either (their stored
+ * search terms). Ranked in memory over a bounded set of matches: an exact username first, then names that start with
+ * the query, then the rest by username.
  */
 import type { UsersSearchReply, UsersSearchRequest } from '@meydan/proto';
 import { foldTurkish, queryTermsOf } from '@meydan/kit';

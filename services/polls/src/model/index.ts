@@ -3,7 +3,7 @@
  * reports and share-link codes. Ids are ObjectIds; user ids are the auth service's ids as strings.
  */
 import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
-import { createIndexes, isObjectId } from '@meydan/kit';
+import { createIndexes, createMultikeyIndexes, isObjectId } from '@meydan/kit';
 import { pollTypes, resultsVisibilities, shareVoteModes } from '@meydan/proto';
 
 const pollSchema = new Schema(
@@ -46,9 +46,10 @@ const pollSchema = new Schema(
     heldForEdit: { type: Boolean, default: false },
     /**
      * What search looks the poll up by (domain/search-terms.ts): the folded words of its title, description and options
-     * with their prefixes, and its folded hashtags. Written with its texts (missing on polls stored before: given at
-     * start, store/search-fields.ts). Reads that keep the poll leave them out (WITHOUT_SEARCH_FIELDS); not `select: false`,
-     * which would project every findOneAndUpdate, and FerretDB v1 refuses a projection there.
+     * with their prefixes, and its folded hashtags, each indexed with createdAt on MongoDB (ensureIndexes). Written with
+     * its texts (missing on polls stored before: given at start, store/search-fields.ts). Reads that keep the poll leave
+     * them out (WITHOUT_SEARCH_FIELDS); not `select: false`, which would project every findOneAndUpdate, and FerretDB v1
+     * refuses a projection there.
      */
     searchTerms: { type: [String], default: undefined },
     hashtags: { type: [String], default: undefined },
@@ -56,8 +57,6 @@ const pollSchema = new Schema(
   { timestamps: true },
 );
 pollSchema.index({ createdAt: -1, _id: -1 });
-pollSchema.index({ searchTerms: 1, createdAt: -1 });
-pollSchema.index({ hashtags: 1, createdAt: -1 });
 pollSchema.index({ creatorId: 1, createdAt: -1 });
 pollSchema.index({ expiresAt: 1, endedAt: 1 });
 pollSchema.index({ heldAt: 1 });
@@ -254,6 +253,10 @@ export async function ensureIndexes(models: Models): Promise<void> {
     await models.Share.collection.updateOne({ _id: legacy._id }, { $set: { sharer: `legacy:${String(legacy._id)}` } });
   }
   await createIndexes(models);
+  await createMultikeyIndexes(models.Poll, [
+    { searchTerms: 1, createdAt: -1 },
+    { hashtags: 1, createdAt: -1 },
+  ]);
 }
 
 /** An ObjectId from a path parameter, or null when it cannot be one (the poll is then simply not found). */

@@ -18,8 +18,9 @@ export function textChanges(
 }
 
 /**
- * Stores the edit (with `editedAt`, and the poll's search fields made anew); with `hold`, the poll is stored as held for review for this edit (`heldAt`,
- * `heldForEdit`: usecases/held.ts). Returns the poll as it now is (null when it is gone) and the edit's time.
+ * Stores the edit (with `editedAt`, and the poll's search fields made anew); with `hold`, the poll is stored as held
+ * for review for this edit (`heldAt`, `heldForEdit`: usecases/held.ts). Returns the poll as it now is (null when it is
+ * gone) and the edit's time.
  */
 export async function writeEdit(
   ctx: { models: Models },
