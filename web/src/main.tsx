@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { prefetchScreenData } from './app/prefetchScreenData';
-import { createAppRouter, loadScreenOf } from './app/router';
+import { loadScreenOf } from './app/router';
 import { keepInstallOffer } from './features/pwa/earlyInstallOffer';
 import { sessionApi } from './features/session/sessionApi';
 import { createStore } from './store/store';
@@ -32,7 +32,7 @@ prefetchScreenData(store, location.pathname);
 const render = () =>
   createRoot(container).render(
     <StrictMode>
-      <App store={store} router={createAppRouter()} />
+      <App store={store} />
     </StrictMode>,
   );
 // The screen's own code (when it is in a chunk of its own) is asked for now too, not once the first render reaches it.

@@ -2,7 +2,6 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/app/App';
-import { createAppRouter } from '../src/app/router';
 import { tr } from '../src/i18n/tr';
 import { fakeApi, json, member, testStore } from './helpers';
 
@@ -18,7 +17,7 @@ function openFeedWhileSessionPending() {
   fakeApi({ 'GET /api/auth/session': () => session });
   window.scrollTo = () => {};
   window.history.replaceState(null, '', '/');
-  const { container } = render(<App store={testStore()} router={createAppRouter()} />);
+  const { container } = render(<App store={testStore()} />);
   return { container, answer: (response: Response) => act(async () => answer(response)) };
 }
 

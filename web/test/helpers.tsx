@@ -6,7 +6,6 @@ import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { App } from '../src/app/App';
 import { api } from '../src/store/api';
-import { createAppRouter } from '../src/app/router';
 import { createStore } from '../src/store/store';
 import { RealtimeHub, loadServerEventValidators, type SocketLike } from '../src/store/realtime/hub';
 import { ThemeProvider } from '../src/theme/ThemeProvider';
@@ -180,9 +179,8 @@ export function renderAppAt(path: string, options: { user?: User | null; socket?
   window.scrollTo = () => {};
   window.history.replaceState(null, '', path);
   const store = testStore({ user: options.user === undefined ? null : options.user, socket: options.socket });
-  const router = createAppRouter();
-  const view = render(<App store={store} router={router} />);
-  return { ...view, store, router };
+  const view = render(<App store={store} />);
+  return { ...view, store };
 }
 
 /** Renders a piece of UI inside the store, theme and a memory router. */

@@ -3,7 +3,6 @@ import type { Poll } from '@meydan/proto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/app/App';
-import { createAppRouter } from '../src/app/router';
 import { CreatePollDialog } from '../src/features/create-poll/CreatePollDialog';
 import { ShareLinkDialog } from '../src/features/create-poll/ShareLinkDialog';
 import { NotificationBell } from '../src/features/notifications/NotificationBell';
@@ -144,7 +143,7 @@ describe('feed', () => {
     // No session in the store yet: the app asks for it, as on a fresh page load.
     window.history.replaceState(null, '', '/trending');
     const store = testStore();
-    render(<App store={store} router={createAppRouter()} />);
+    render(<App store={store} />);
     // Clicked before the session answered: a member must not be taken for a visitor.
     fireEvent.click(screen.getAllByRole('button', { name: /Soru Fırlat/ })[0]!);
     await quietFor(50, 'no dialog before the session is restored');

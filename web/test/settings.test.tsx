@@ -205,14 +205,14 @@ describe('settings page', () => {
     memberApi({
       'GET /api/openapi.json': { openapi: '3.1.0', info: { title: 'Meydan API', version: '1.0.0' }, paths: {} },
     });
-    const { router } = renderAppAt('/api-documentation', { user: member });
+    renderAppAt('/api-documentation', { user: member });
     const link = await screen.findByRole('link', { name: trInfo.apiDocs.authToSettings });
     expect(link.getAttribute('href')).toBe('/ayarlar#api-anahtarlari');
     await act(async () => {
       fireEvent.click(link);
     });
     await waitFor(() => expect(document.activeElement?.id).toBe('api-anahtarlari'));
-    expect(router.state.location.pathname).toBe('/ayarlar');
+    expect(window.location.pathname).toBe('/ayarlar');
     expect(within(document.activeElement as HTMLElement).getByRole('button', { name: 'Anahtar oluştur' })).toBeTruthy();
   });
 

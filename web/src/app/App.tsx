@@ -1,14 +1,16 @@
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
+import { BrowserRouter } from 'react-router-dom';
 import { ThemeProvider } from '../theme/ThemeProvider';
-import type { AppRouter } from './router';
+import { AppRoutes } from './router';
 import type { AppStore } from '../store/store';
 
-export function App({ store, router }: { store: AppStore; router: AppRouter }) {
+export function App({ store }: { store: AppStore }) {
   return (
     <Provider store={store}>
       <ThemeProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <AppRoutes />
+        </BrowserRouter>
       </ThemeProvider>
     </Provider>
   );

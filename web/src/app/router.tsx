@@ -1,11 +1,11 @@
 import { clientRoutes, matchClientRoute, type ClientRoute, type EmbedRoute } from '@meydan/proto';
 import { Suspense, type ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+import { useRoutes, type RouteObject } from 'react-router-dom';
 import { FeedPage } from '../features/feed/FeedPage';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { LoginRoute } from '../features/feed/LoginRoute';
 import { Layout } from '../layout/Layout';
-import { RouteErrorPage } from '../layout/RouteErrorPage';
+import { RouteErrorBoundary } from '../layout/RouteErrorPage';
 import { ScreenLoading } from '../layout/ScreenLoading';
 import { lazyComponent, type LazyComponent } from '../ui/lazyComponent';
 
@@ -107,17 +107,21 @@ export const routes: RouteObject[] = [
   ).map(
     ([path, Screen]): RouteObject => ({
       path,
-      errorElement: <RouteErrorPage />,
       element: (
-        <Suspense fallback={<ScreenLoading />}>
-          <Screen />
-        </Suspense>
+        <RouteErrorBoundary>
+          <Suspense fallback={<ScreenLoading />}>
+            <Screen />
+          </Suspense>
+        </RouteErrorBoundary>
       ),
     }),
   ),
   {
-    element: <Layout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <Layout />
+      </RouteErrorBoundary>
+    ),
     children: [
       ...clientRoutes.map((path): RouteObject => {
         const Screen = screens[path];
@@ -142,8 +146,11 @@ export function loadScreenOf(pathname: string): Promise<unknown> {
   return screen?.load ? screen.load() : Promise.resolve();
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/**
+ * The screen of the browser's location, inside App's BrowserRouter. Not react-router's data router
+ * (createBrowserRouter): its loaders, actions, fetchers and revalidation, which no screen uses, were over 17 kB gzip
+ * of the first load of /; RouteErrorBoundary and layout/ScrollRestoration.tsx do the two things it did here.
+ */
+export function AppRoutes() {
+  return useRoutes(routes);
 }
-
-export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,6 +1,6 @@
 import { matchClientRoute } from '@meydan/proto';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router-dom';
+import { Outlet, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { NotFoundPage } from '../features/not-found/NotFoundPage';
 import { SessionEffects } from '../features/session/SessionEffects';
@@ -9,6 +9,7 @@ import { useAppSelector } from '../store/store';
 import { tr } from '../i18n/tr';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { ScrollRestoration } from './ScrollRestoration';
 
 // Dialogs are fetched the first time they open (with the dialog library and their validators): most visitors only
 // read, and the first load of / has a size budget (web/scripts/initial-js.ts).
