@@ -19,6 +19,7 @@ import {
   asShareVisitor,
   collect,
   createPoll,
+  follow,
   newUserId,
   startPolls,
   until,
@@ -410,8 +411,6 @@ describe("a multiple-choice Dost Meclisi poll's Grup Analizi", () => {
     const [creator, ayse, burak] = await Promise.all(
       ['mc-yaratici', 'mc-ayse', 'mc-burak'].map((username) => createUser(auth.deps, { username })),
     );
-    const follow = (who: TestUser, whom: TestUser) =>
-      social.app.inject({ method: 'POST', url: `/api/users/${whom.id}/follow`, headers: asMember(who.id) });
     for (const [a, b] of [
       [creator, ayse],
       [ayse, creator],
@@ -420,7 +419,7 @@ describe("a multiple-choice Dost Meclisi poll's Grup Analizi", () => {
       [ayse, burak],
       [burak, ayse],
     ] as const) {
-      expect((await follow(a!, b!)).statusCode).toBe(200);
+      expect(await follow(social, a!, b!)).toBe(true);
     }
     const poll = await createPoll(svc.app, creator!.id, {
       type: 'friends',

@@ -6,7 +6,7 @@ import { asMember, asVisitor, startTestService, type TestService } from '@meydan
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as buildSocial } from '../../social/src/app.js';
-import { createPoll, startPolls, type PollsTestService } from './support.js';
+import { createPoll, follow as followThrough, startPolls, type PollsTestService } from './support.js';
 
 describe('polls: a private profile’s polls', () => {
   let auth: TestService;
@@ -17,14 +17,7 @@ describe('polls: a private profile’s polls', () => {
   let follower: TestUser;
   let stranger: TestUser;
 
-  const follow = async (who: TestUser, whom: TestUser) => {
-    const res = await social.app.inject({
-      method: 'POST',
-      url: `/api/users/${whom.id}/follow`,
-      headers: asMember(who.id),
-    });
-    expect(res.json().following).toBe(true);
-  };
+  const follow = (who: TestUser, whom: TestUser) => followThrough(social, who, whom);
   const pollsOf = (viewer: TestUser | null) =>
     svc.app.inject({ url: `/api/users/${owner.id}/polls`, headers: viewer ? asMember(viewer.id) : asVisitor() });
 
@@ -38,9 +31,9 @@ describe('polls: a private profile’s polls', () => {
       createUser(auth.deps),
       createUser(auth.deps),
     ]);
-    await follow(owner, mutual);
-    await follow(mutual, owner);
-    await follow(follower, owner);
+    expect(await follow(owner, mutual)).toBe(true);
+    expect(await follow(mutual, owner)).toBe(true);
+    expect(await follow(follower, owner)).toBe(true);
     await createPoll(svc.app, owner.id, { title: 'Gizli profilin anketi' });
     const res = await auth.app.inject({
       method: 'PATCH',

@@ -13,7 +13,15 @@ import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
 import { PollCards } from '../src/usecases/previews.js';
-import { collect, createPoll, startPolls, until, vote, type PollsTestService } from './support.js';
+import {
+  collect,
+  createPoll,
+  follow as followThrough,
+  startPolls,
+  until,
+  vote,
+  type PollsTestService,
+} from './support.js';
 
 type Mode = 'after-vote' | 'always' | 'after-close' | 'creator';
 type Viewer = 'visitor' | 'voter' | 'member' | 'creator' | 'admin';
@@ -62,14 +70,7 @@ describe('every results mode on every channel', () => {
     expect(res.statusCode, `${url}: ${res.body}`).toBe(200);
     return res.json();
   };
-  const follow = async (who: TestUser, whom: TestUser) => {
-    const res = await social.app.inject({
-      method: 'POST',
-      url: `/api/users/${whom.id}/follow`,
-      headers: asMember(who.id),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-  };
+  const follow = (who: TestUser, whom: TestUser) => followThrough(social, who, whom);
   /** What a poll answer shows: its per-option votes, whether they are shown, and the total. */
   const seen = (poll: Pick<Poll, 'options' | 'resultsVisible' | 'totalVotes'>) => ({
     votes: poll.options.map((o) => o.votes),

@@ -39,14 +39,22 @@ export async function createPoll(
   return path === '/api/polls' ? body : body.poll;
 }
 
-/** `who` follows `whom` through the real social service (both ways: mutual followers, a friends' circle). */
-export async function follow(social: { app: FastifyInstance }, who: { id: string }, whom: { id: string }) {
+/**
+ * `who` follows `whom` through the real social service (both ways: mutual followers, a friends' circle): whether they
+ * now follow (false while a private member's approval is awaited).
+ */
+export async function follow(
+  social: { app: FastifyInstance },
+  who: { id: string },
+  whom: { id: string },
+): Promise<boolean> {
   const res = await social.app.inject({
     method: 'POST',
     url: `/api/users/${whom.id}/follow`,
     headers: asMember(who.id),
   });
   if (res.statusCode !== 200) throw new Error(`follow failed: ${res.statusCode} ${res.body}`);
+  return (res.json() as { following: boolean }).following;
 }
 
 export async function vote(app: FastifyInstance, pollId: string, userId: string, optionIndex: number) {

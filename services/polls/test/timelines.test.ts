@@ -10,7 +10,7 @@ import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
 import { keys } from '../src/store/keys.js';
-import { createPoll, endNow, startPolls, until, type PollsTestService } from './support.js';
+import { createPoll, follow as followThrough, endNow, startPolls, until, type PollsTestService } from './support.js';
 
 type Page = { ids: string[]; totalCount: number; currentPage?: number; nextCursor?: string | null };
 
@@ -21,15 +21,7 @@ describe('member feeds from the timelines', () => {
   const users: Record<'ayse' | 'bora' | 'cem' | 'deniz' | 'ece', TestUser> = {} as never;
   const made: Record<string, string> = {};
 
-  const follow = async (who: TestUser, whom: TestUser) => {
-    const res = await social.app.inject({
-      method: 'POST',
-      url: `/api/users/${whom.id}/follow`,
-      headers: asMember(who.id),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().following as boolean;
-  };
+  const follow = (who: TestUser, whom: TestUser) => followThrough(social, who, whom);
 
   /** One page as the given path answers it. */
   const pageFrom = async (path: 'timelines' | 'database', viewer: TestUser, query: string): Promise<Page> => {

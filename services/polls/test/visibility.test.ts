@@ -8,7 +8,7 @@ import { buildApp as authBuildApp } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { buildApp as socialBuildApp } from '../../social/src/app.js';
 import { keys } from '../src/store/keys.js';
-import { createPoll, startPolls, until, vote, type PollsTestService } from './support.js';
+import { createPoll, follow as followThrough, startPolls, until, vote, type PollsTestService } from './support.js';
 
 type Viewer = 'visitor' | 'member' | 'follower' | 'mutual' | 'creator';
 type Kind = 'public' | 'private' | 'friends' | 'share';
@@ -24,15 +24,7 @@ describe.each(['timelines', 'database'] as const)('visibility (members read from
   let member: TestUser;
   const polls = {} as Record<Kind, { id: string; shortUrl: string | null }>;
 
-  const follow = async (who: TestUser, whom: TestUser) => {
-    const res = await social.app.inject({
-      method: 'POST',
-      url: `/api/users/${whom.id}/follow`,
-      headers: asMember(who.id),
-    });
-    expect(res.statusCode, res.body).toBe(200);
-    return res.json().following as boolean;
-  };
+  const follow = (who: TestUser, whom: TestUser) => followThrough(social, who, whom);
   const headersOf = (viewer: Viewer) =>
     viewer === 'visitor'
       ? identityHeaders({ visitorId: 'visitor-matrix', ip: '10.20.30.40' })
