@@ -78,27 +78,21 @@ async function openMenuIfNarrow(page: Page, width: Width): Promise<void> {
 
 /**
  * Opens `path` as a link inside the app does: the router's own navigation, without loading the page again (a full
- * load per route spent most of the sweep parsing the same scripts). To be sure the screen checked next is the new
- * one, it passes through another screen first (the FAQ, or the blog on the way to the FAQ) and waits until that
- * screen's heading has been replaced.
+ * load per route spent most of the sweep parsing the same scripts). The router draws the next screen in a transition,
+ * keeping the last one on screen meanwhile, so the address alone says nothing of what is shown: it waits until the
+ * app's main region says it shows `path` (`data-path`, set in the same render as the screen) and has the screen's
+ * level-one heading.
  */
 async function openInApp(page: Page, path: string): Promise<void> {
-  const navigate = (to: string) =>
-    page.evaluate((to) => {
-      history.pushState(null, '', to);
-      dispatchEvent(new PopStateEvent('popstate'));
-    }, to);
-  const between = path === '/sss' ? '/blog' : '/sss';
-  await navigate(between);
-  await page.waitForFunction((to) => location.pathname === to, between);
-  const heading = page.locator('#main h1').first();
-  await heading.waitFor();
-  const left = await heading.textContent();
-  await navigate(path);
-  await page.waitForFunction((left) => {
-    const now = document.querySelector('#main h1');
-    return now !== null && now.textContent !== left;
-  }, left);
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  const pathname = new URL(path, stack.origin).pathname;
+  await page.waitForFunction((pathname) => {
+    const main = document.querySelector<HTMLElement>('#main');
+    return main?.dataset['path'] === pathname && main.querySelector('h1') !== null;
+  }, pathname);
 }
 
 async function closeDialog(page: Page): Promise<void> {

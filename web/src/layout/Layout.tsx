@@ -58,7 +58,7 @@ export function Layout() {
     <Shell>
       <SkipLink href="#main">{tr.app.skipToContent}</SkipLink>
       <Header />
-      <Main id="main" tabIndex={-1}>
+      <Main id="main" tabIndex={-1} data-path={pathname}>
         {known ? <Outlet /> : <NotFoundPage />}
       </Main>
       <Footer />
