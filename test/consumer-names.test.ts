@@ -35,6 +35,7 @@ const consumers: Record<ServiceName, string[]> = {
     'notifications--mailer',
     'notifications--member-deleted',
     'notifications--poll-ended',
+    'notifications--poll-opened',
     'notifications--poll-results',
     'notifications--sessions-revoked',
     'notifications--user-settings',

@@ -128,6 +128,7 @@ export const natsUsage: { readonly [P in NatsProcess]: NatsUsage } = {
       mailer: onEvents(mailRequestedFilter),
       'member-deleted': onEvents(events.auth.userDeleted),
       'poll-ended': onEvents(events.polls.pollEnded),
+      'poll-opened': onEvents(events.polls.pollOpened),
       'poll-results': onEvents(events.polls.pollEnded),
       'sessions-revoked': onEvents(events.auth.sessionsRevoked),
       'user-settings': onEvents(events.auth.userUpdated),

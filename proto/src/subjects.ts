@@ -170,6 +170,11 @@ export const events = {
     /** {pollId, creatorId, title, voteCounts: number[], totalVotes, winnerIndexes: number[], at}: expiry passed. */
     pollEnded: 'events.polls.poll.ended',
     /**
+     * {pollId, creatorId, title, remindUserIds, part, at}: a scheduled poll reached its startsAt; the members who asked
+     * to be told, in parts of 500. Msg id `opened:<pollId>:<part>`.
+     */
+    pollOpened: 'events.polls.poll.opened',
+    /**
      * {pollId, creatorId, type, isShareable, title, description, previousTitle, previousDescription, editedAt, at}: the
      * creator edited the poll's text (only before its first vote). Msg id `poll-edited:<pollId>:<editedAt ms>`.
      */

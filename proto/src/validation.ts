@@ -8,7 +8,7 @@
  *   is the first Turkish message in the schema's field order, `path` a dotted path ('title', 'answers.0.answer', ''
  *   for the body itself). Defaults of the schema (e.g. poll type 'public') are written into `data`.
  * - Poll helpers: `parsePollOptions`, `normalizePollOptions`, `pollOptionsProblem`, `voteOptionIndex`, `voteOptionIndexes`,
- *   `resolvePollExpiry`, `isShareableRequest`.
+ *   `resolvePollExpiry`, `resolvePollSchedule`, `isShareableRequest`.
  */
 import { Ajv } from 'ajv';
 import type { ErrorObject, SchemaValidateFunction, ValidateFunction } from 'ajv';
@@ -151,23 +151,54 @@ const skewMs = 60_000;
 
 /**
  * The expiry of a validated create-poll body: durationHours (or duration) from the duration choices, 0 = no expiry;
- * else expiresAt (ISO, must lie in the future and at most 30 days ahead; null = no expiry); else 24 hours.
+ * else expiresAt (ISO, must lie in the future and at most 30 days after `from`; null = no expiry); else 24 hours.
+ * Durations count from `from`: now, or the opening of a scheduled poll (see `resolvePollSchedule`).
  */
 export function resolvePollExpiry(
   body: Pick<PollCreateBody, 'durationHours' | 'duration' | 'expiresAt'>,
   now: Date = new Date(),
+  from: Date = now,
 ): { ok: true; expiresAt: Date | null } | { ok: false; message: string } {
   const nowMs = now.getTime();
+  const fromMs = from.getTime();
   const hours = body.durationHours ?? body.duration;
-  if (hours !== undefined) return { ok: true, expiresAt: hours === 0 ? null : new Date(nowMs + hours * hourMs) };
+  if (hours !== undefined) return { ok: true, expiresAt: hours === 0 ? null : new Date(fromMs + hours * hourMs) };
   if (body.expiresAt === null) return { ok: true, expiresAt: null };
   if (typeof body.expiresAt === 'string') {
     const at = Date.parse(body.expiresAt);
     if (Number.isNaN(at)) return { ok: false, message: pollMessages.expiresAt };
     if (at <= nowMs) return { ok: false, message: pollMessages.expiresPast };
-    if (at > nowMs + limits.poll.maxExpiryDays * dayMs + skewMs)
+    if (at > fromMs + limits.poll.maxExpiryDays * dayMs + skewMs)
       return { ok: false, message: pollMessages.expiresTooLate };
     return { ok: true, expiresAt: new Date(at) };
   }
-  return { ok: true, expiresAt: new Date(nowMs + limits.poll.defaultDurationHours * hourMs) };
+  return { ok: true, expiresAt: new Date(fromMs + limits.poll.defaultDurationHours * hourMs) };
+}
+
+/**
+ * The opening and the expiry of a validated create-poll body. `startsAt` (optional; null: open at once) must lie in the
+ * future, at most 30 days ahead, and before the expiry; the expiry is `resolvePollExpiry`'s, its durations counted from
+ * the opening. A refusal names the field it is about.
+ */
+export function resolvePollSchedule(
+  body: Pick<PollCreateBody, 'durationHours' | 'duration' | 'expiresAt' | 'startsAt'>,
+  now: Date = new Date(),
+):
+  | { ok: true; startsAt: Date | null; expiresAt: Date | null }
+  | { ok: false; field: 'startsAt' | 'expiresAt'; message: string } {
+  const nowMs = now.getTime();
+  let startsAt: Date | null = null;
+  if (body.startsAt !== undefined) {
+    const at = Date.parse(body.startsAt);
+    if (Number.isNaN(at)) return { ok: false, field: 'startsAt', message: pollMessages.startsAt };
+    if (at <= nowMs) return { ok: false, field: 'startsAt', message: pollMessages.startsPast };
+    if (at > nowMs + limits.poll.maxExpiryDays * dayMs + skewMs)
+      return { ok: false, field: 'startsAt', message: pollMessages.startsTooLate };
+    startsAt = new Date(at);
+  }
+  const expiry = resolvePollExpiry(body, now, startsAt ?? now);
+  if (!expiry.ok) return { ok: false, field: 'expiresAt', message: expiry.message };
+  if (startsAt && expiry.expiresAt && startsAt.getTime() >= expiry.expiresAt.getTime())
+    return { ok: false, field: 'startsAt', message: pollMessages.startsAfterEnd };
+  return { ok: true, startsAt, expiresAt: expiry.expiresAt };
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { createServiceApp, type ServiceDeps } from '@meydan/kit';
 import { createContext, type PollsContext } from './context.js';
 import { startEndedPollsJob } from './jobs/ended-polls.js';
+import { startOpeningPollsJob } from './jobs/opening-polls.js';
 import { startPendingVotesJob } from './jobs/pending-votes.js';
 import { startVoteReconciler } from './jobs/reconcile-votes.js';
 import { countVotes } from './routes/vote-metrics.js';
@@ -31,7 +32,7 @@ declare module 'fastify' {
 }
 
 /**
- * The polls service's HTTP app, NATS handlers, vote consumer and jobs (ended polls, pending votes, reconciling the
+ * The polls service's HTTP app, NATS handlers, vote consumer and jobs (ended polls, openings, pending votes, reconciling the
  * counters after Redis reconnects), built from live dependencies.
  */
 export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
@@ -60,11 +61,13 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   const changePersister = await startVoteChangePersister(ctx);
   const endedJob = startEndedPollsJob(ctx);
   const pendingJob = startPendingVotesJob(ctx);
+  const openingJob = startOpeningPollsJob(ctx);
   const reconciler = startVoteReconciler(ctx);
   app.addHook('onClose', async () => {
     ctx.live.close();
     await endedJob.stop();
     await pendingJob.stop();
+    await openingJob.stop();
     await reconciler.stop();
     await persister.stop();
     await changePersister.stop();

@@ -8,6 +8,8 @@ export const pollsConfigSchema = serviceConfigSchema({
   PUBLIC_ORIGIN: { type: 'string', pattern: '^https?://', default: 'http://localhost:8080' },
   /** How often the ended-polls job looks for polls whose expiry passed. */
   POLLS_ENDED_SWEEP_MS: { type: 'integer', minimum: 100, default: 15_000 },
+  /** How often the opening-polls job looks for scheduled polls whose opening came (one Redis read). */
+  POLLS_OPENING_SWEEP_MS: { type: 'integer', minimum: 50, default: 250 },
   /** How often votes counted but never acknowledged by JetStream (the process killed between) are published. */
   POLLS_PENDING_SWEEP_MS: { type: 'integer', minimum: 100, default: 5_000 },
   /** Share-link vote attempts without an account allowed per client IP (IPv6: /64) and minute. */

@@ -13,6 +13,7 @@ import { FriendsCircles } from './clients/friends-circles.js';
 import { CreatorPolls } from './timelines/creator-polls.js';
 import { memberCountsCache, pollsOfCreator, type MemberCounts } from './store/member-data.js';
 import { PollStore } from './store/polls.js';
+import { PollOpenings } from './store/poll-openings.js';
 import { FeedPages } from './timelines/feed-pages.js';
 import { PollChanged } from './store/poll-changed.js';
 import type { PollDoc } from './model/index.js';
@@ -46,6 +47,8 @@ export interface PollsContext extends BaseContext<PollsConfig> {
   memberCounts: MemberCounts;
   /** Each member's polls by creation time, kept in Redis (see CreatorPolls). */
   creatorPolls: CreatorPolls;
+  /** Scheduled polls' openings and the members who asked to be told of them (see PollOpenings). */
+  openings: PollOpenings;
   /** The administrators' word filter, asked from admin and kept a few seconds (poll texts, comments). */
   wordFilter: WordFilter;
 }
@@ -96,6 +99,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
     quotas: new Quotas(deps.redis),
     memberCounts,
     creatorPolls,
+    openings: new PollOpenings(deps.redis, models),
     wordFilter: new WordFilter(() => wordFilterEntries(deps), deps.log),
   };
 }

@@ -91,6 +91,9 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  * - resultsVisibility: the creator's choice of who sees the counts (see `resultsVisibilities`); resultsVisible: whether
  *   the option votes in this answer are the counts (false: hidden from this viewer, every option's votes 0, by the
  *   poll's resultsVisibility or the Dost Meclisi rule above). Always sent by the service.
+ * - startsAt: a scheduled poll's opening ('Yakında' until then: no vote is taken before it); null or absent: it opened
+ *   when it was created. remindOnOpening: on an upcoming poll shown to a member, whether they asked to be told when it
+ *   opens ('Açılınca haber ver'); absent otherwise.
  * - held: true only on a poll the word filter holds for review, and only to its creator (nobody else sees it until a
  *   moderator approves it); absent otherwise.
  */
@@ -128,6 +131,8 @@ export const pollShape = {
     type: { type: 'string', enum: pollTypes },
     options: { type: 'array', items: pollOptionShape },
     expiresAt: { type: ['string', 'null'], format: 'date-time' },
+    startsAt: { type: ['string', 'null'], format: 'date-time' },
+    remindOnOpening: { type: 'boolean' },
     creatorId: idField,
     creator: creatorSummaryShape,
     isShareable: { type: 'boolean' },

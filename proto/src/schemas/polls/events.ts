@@ -89,6 +89,27 @@ export const pollEndedEventSchema = {
 export type PollEndedEvent = FromSchema<typeof pollEndedEventSchema>;
 
 /**
+ * `events.polls.poll.opened`: a scheduled poll reached its `startsAt` and takes votes. `remindUserIds` are members who
+ * asked to be told ('Açılınca haber ver'), in parts of at most 500 (message id `opened:<pollId>:<part>`; part 0 always
+ * goes, empty when nobody asked).
+ */
+export const pollOpenedEventSchema = {
+  $id: 'meydan/event-poll-opened',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'creatorId', 'title', 'remindUserIds', 'part', 'at'],
+  properties: {
+    pollId: idField,
+    creatorId: idField,
+    title: { type: 'string' },
+    remindUserIds: { type: 'array', maxItems: 500, items: idField },
+    part: countField,
+    at: dateTimeField,
+  },
+} as const;
+export type PollOpenedEvent = FromSchema<typeof pollOpenedEventSchema>;
+
+/**
  * `events.polls.vote.cast`, message id `vote:<pollId>:<voter>`. voter is `u:<userId>` for a member, `v:<visitorId>`
  * for a visitor (then userId is null). The vote consumer stores it in MongoDB, so pollId is an ObjectId.
  * optionIndex is the ballot's (first) option; a ballot of several options on a multiple-choice poll lists them all in

@@ -27,6 +27,10 @@ export const pollMessages = {
   expiresAt: 'Bitiş zamanı geçerli bir tarih olmalıdır',
   expiresPast: 'Bitiş zamanı gelecekte olmalıdır',
   expiresTooLate: `Anket süresi en fazla ${limits.poll.maxExpiryDays} gün olabilir`,
+  startsAt: 'Başlangıç zamanı geçerli bir tarih olmalıdır',
+  startsPast: 'Başlangıç zamanı gelecekte olmalıdır',
+  startsAfterEnd: 'Başlangıç zamanı bitiş zamanından önce olmalıdır',
+  startsTooLate: `Anket en fazla ${limits.poll.maxExpiryDays} gün sonrası için planlanabilir`,
   optionRequired: 'Bir seçenek seçmelisin',
   optionInvalid: 'Geçersiz seçenek',
   maxChoices: `En fazla seçim sayısı 1 ile ${limits.poll.optionsMax} arasında bir tam sayı olmalıdır (1: tek seçim)`,
@@ -73,6 +77,8 @@ const durationField = {
  *   the number of options.
  * - `allowVoteChange`: 'Oyunu değiştirebilsin': while the poll is open a voter may move their ballot or take it back
  *   (PUT / DELETE …/vote). Off by default: a vote is final.
+ * - `startsAt`: 'Başlangıç zamanı' (ISO date-time, in the future, before the end): the poll is shown as upcoming and
+ *   takes no vote until then; a duration then counts from it. Resolve with `resolvePollSchedule`.
  */
 export const pollCreateSchema = {
   $id: 'meydan/poll-create',
@@ -131,6 +137,13 @@ export const pollCreateSchema = {
     durationHours: durationField,
     duration: durationField,
     expiresAt: { type: ['string', 'null'], format: 'date-time', errorMessage: M.expiresAt },
+    startsAt: {
+      type: 'string',
+      format: 'date-time',
+      description:
+        'Başlangıç zamanı: anket bu ana kadar "Yakında" görünür ve oy almaz (gelecekte, bitişten önce; süre bu andan sayılır)',
+      errorMessage: M.startsAt,
+    },
     creatorId: ignoredIdField,
   },
   allOf: [

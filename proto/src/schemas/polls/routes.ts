@@ -36,7 +36,8 @@ export const pollServiceMessages = {
   shareVoteIpFull:
     'Bu ağdan (IP adresinden) bu ankete verilebilecek ziyaretçi oyu sınırına ulaşıldı. Giriş yaparak üye olarak oy verebilirsin.',
   editOnlyCreator: 'Bu anketi yalnızca sahibi düzenleyebilir.',
-  editWindowOver: 'Anket yalnızca oluşturulduktan sonraki 1 dakika içinde düzenlenebilir.',
+  editWindowOver:
+    'Anket yalnızca oluşturulduktan sonraki 1 dakika içinde ya da oylamaya açılmadan önce düzenlenebilir.',
   editAfterVotes: 'Bu ankete oy verilmeye başlandı: başlığı, açıklaması ve şıkları artık değiştirilemez.',
   editInProgress: 'Anket şu anda düzenleniyor. Birazdan tekrar dene.',
   pollBeingEdited: 'Anketin sahibi soruyu şu anda düzenliyor. Soruyu yeniden okuyup birazdan tekrar oy ver.',
@@ -44,6 +45,9 @@ export const pollServiceMessages = {
   closeOnlyCreator: 'Bu anketi yalnızca sahibi sonlandırabilir.',
   alreadyEnded: 'Bu anket zaten sona erdi.',
   pollClosed: 'Bu anket sahibi tarafından sonlandırıldı, artık oy verilemez.',
+  pollNotOpen: 'Bu anket henüz oylamaya açılmadı.',
+  signInToRemind: 'Anket açılınca haber almak için giriş yapmalısın.',
+  reminderAfterOpening: 'Bu anket zaten oylamaya açıldı.',
   resultsOnlyCreator: 'Bu anketin sonuçlarını yalnızca sahibi indirebilir.',
   resultsAfterClose: 'Bu anketin sonuçları anket bitince açılacak; sonuç dosyası da o zaman indirilebilir.',
   pollDeleted: 'Anket başarıyla silindi',
@@ -91,11 +95,28 @@ export const pollEditSchema = {
     durationHours: { not: {}, errorMessage: S.editLocked },
     duration: { not: {}, errorMessage: S.editLocked },
     expiresAt: { not: {}, errorMessage: S.editLocked },
+    startsAt: { not: {}, errorMessage: S.editLocked },
     maxChoices: { not: {}, errorMessage: M.maxChoicesLocked },
   },
   errorMessage: { type: M.bodyObject, minProperties: S.editNothing },
 } as const;
 export type PollEditBody = FromSchema<typeof pollEditSchema>;
+
+/**
+ * POST / DELETE /api/polls/{id}/opening-reminder ('Açılınca haber ver'): whether the member is told when the scheduled
+ * poll opens. Asking twice, or cancelling what was not asked, changes nothing.
+ */
+export const openingReminderSchema = {
+  $id: 'meydan/opening-reminder',
+  type: 'object',
+  additionalProperties: false,
+  required: ['pollId', 'reminded'],
+  properties: {
+    pollId: idField,
+    reminded: { type: 'boolean' },
+  },
+} as const;
+export type OpeningReminder = FromSchema<typeof openingReminderSchema>;
 
 /** Path parameter of every /api/polls/{id}/… route. An id that names no poll is a 404, not a 400. */
 export const pollIdParamsSchema = {

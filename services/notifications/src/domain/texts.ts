@@ -25,6 +25,7 @@ export const texts = {
   comments: (count: number) => `Anketine ${count} yeni yorum geldi`,
   votedPollEnded: (title: string) => `Oy verdiğin anket sonuçlandı: ${quoted(title)}`,
   votedPollsEnded: (count: number) => `Oy verdiğin ${count} anket sonuçlandı`,
+  pollOpened: (title: string) => `${quoted(title)} anketi oylamaya açıldı.`,
   friendsPoll: (name: string, title: string) => `${name} Dost Meclisi'nde soruyor: ${quoted(title)}`,
   pollEnded: (title: string, voteCounts: number[], totalVotes: number, winnerIndexes: number[]) => {
     const head = `${quoted(title)} anketin sona erdi`;

@@ -7,6 +7,7 @@ export const notificationKinds = [
   'comment',
   'poll-ended',
   'friends-poll',
+  'poll-opened',
   'results',
 ] as const;
 export type NotificationKind = (typeof notificationKinds)[number];

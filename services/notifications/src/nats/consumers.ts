@@ -3,7 +3,13 @@ import { EVERY_EVENT_IN_BATCHES } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 import { disconnectMember, dropHidden, forgetSettings } from '../usecases/account.js';
 import { notifyFollowed, notifyFollowRequested } from '../usecases/follows.js';
-import { notifyCommented, notifyFriendsPoll, notifyLiked, notifyPollEnded } from '../usecases/poll-activity.js';
+import {
+  notifyCommented,
+  notifyFriendsPoll,
+  notifyLiked,
+  notifyPollEnded,
+  notifyPollOpened,
+} from '../usecases/poll-activity.js';
 import { notifyVotes } from '../usecases/votes.js';
 
 const VOTE_BATCH_MAX = 500;
@@ -45,7 +51,7 @@ async function bindFollowConsumers(ctx: NotificationsContext): Promise<void> {
   });
 }
 
-/** Votes, likes and comments on a member's poll, and its end. */
+/** Votes, likes and comments on a member's poll, its end, and a scheduled poll's opening. */
 async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
   const { bus } = ctx;
   await bus.consumeBatches({
@@ -71,6 +77,11 @@ async function bindPollConsumers(ctx: NotificationsContext): Promise<void> {
     purpose: 'poll-ended',
     filterSubject: events.polls.pollEnded,
     handler: (e) => notifyPollEnded(ctx, e),
+  });
+  await bus.consume({
+    purpose: 'poll-opened',
+    filterSubject: events.polls.pollOpened,
+    handler: (e, c) => notifyPollOpened(ctx, e, c),
   });
 }
 

@@ -1,4 +1,10 @@
-import type { CommentCreatedEvent, PollCreatedEvent, PollEndedEvent, PollLikedEvent } from '@meydan/proto';
+import type {
+  CommentCreatedEvent,
+  PollCreatedEvent,
+  PollEndedEvent,
+  PollLikedEvent,
+  PollOpenedEvent,
+} from '@meydan/proto';
 import type { EventContext } from '@meydan/kit';
 import type { NotificationsContext } from '../context.js';
 import { links, texts } from '../domain/texts.js';
@@ -58,6 +64,27 @@ export async function notifyPollEnded(ctx: NotificationsContext, e: PollEndedEve
     pollId: e.pollId,
     at: dateOf(e.at),
   });
+}
+
+/**
+ * A scheduled poll opened: each member who asked to be told ('Açılınca haber ver') is told once (one notification per
+ * member and poll, however often the event comes), unless they hid its creator.
+ */
+export async function notifyPollOpened(ctx: NotificationsContext, e: PollOpenedEvent, c: EventContext): Promise<void> {
+  const { store, hidden } = ctx;
+  for (const userId of e.remindUserIds) {
+    if (userId === e.creatorId || (await hidden.hides(userId, e.creatorId, c))) continue;
+    await store.add({
+      userId,
+      kind: 'poll-opened',
+      key: `opened:${e.pollId}`,
+      message: texts.pollOpened(e.title),
+      link: links.ownPoll(e.pollId),
+      pollId: e.pollId,
+      actorId: e.creatorId,
+      at: dateOf(e.at),
+    });
+  }
 }
 
 /** A new Dost Meclisi poll: each of its creator's mutual followers (asked of social) is told. */

@@ -14,6 +14,10 @@ const pollSchema = new Schema(
     type: { type: String, enum: pollTypes, required: true },
     options: { type: [String], required: true },
     expiresAt: { type: Date, default: null },
+    /** A scheduled poll's opening ('Yakında' until then, no vote before it); null: open from its creation. */
+    startsAt: { type: Date, default: null },
+    /** Set once `events.polls.poll.opened` was published (store/poll-openings.ts). */
+    openedAt: { type: Date, default: null },
     creatorId: { type: String, required: true },
     isShareable: { type: Boolean, default: false },
     shortUrl: { type: String, default: null },
@@ -60,6 +64,7 @@ pollSchema.index({ createdAt: -1, _id: -1 });
 pollSchema.index({ creatorId: 1, createdAt: -1 });
 pollSchema.index({ expiresAt: 1, endedAt: 1 });
 pollSchema.index({ heldAt: 1 });
+pollSchema.index({ startsAt: 1, openedAt: 1 });
 
 const voteSchema = new Schema(
   {
@@ -218,6 +223,17 @@ const shortCodeSchema = new Schema(
   { versionKey: false },
 );
 
+/** 'Açılınca haber ver': a member asked to be told when a scheduled poll opens (one record per member and poll). */
+const openingReminderSchema = new Schema(
+  {
+    pollId: { type: Schema.Types.ObjectId, required: true },
+    userId: { type: String, required: true },
+    at: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+openingReminderSchema.index({ pollId: 1, userId: 1 }, { unique: true });
+
 /** The projection of a poll read to be kept or shown: without its search fields, the bulk of its document. */
 export const WITHOUT_SEARCH_FIELDS = { searchTerms: 0, hashtags: 0 } as const;
 
@@ -241,6 +257,7 @@ export function createModels(conn: Connection) {
     ShortCode: conn.model('ShortCode', shortCodeSchema),
     PollRank: conn.model<PollRankDoc>('PollRank', pollRankSchema as never),
     Share: conn.model('Share', shareSchema),
+    OpeningReminder: conn.model('OpeningReminder', openingReminderSchema, 'opening_reminders'),
   };
 }
 

@@ -5,6 +5,7 @@ import type { PollsContext } from '../context.js';
 import { readFeed, readPoll } from '../usecases/feeds.js';
 import { closePoll, deletePoll, editPoll } from '../usecases/poll-changes.js';
 import { askQuickQuestion, createPoll, createShareablePoll } from '../usecases/poll-creation.js';
+import { setOpeningReminder } from '../usecases/poll-openings.js';
 import { SAME_FOR_EVERY_VISITOR, identityOf, membersOnly } from './common.js';
 
 const pollRef = { $ref: 'meydan/poll' } as const;
@@ -14,6 +15,7 @@ export async function pollRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext }
   creationRoutes(app, ctx);
   readingRoutes(app, ctx);
   creatorRoutes(app, ctx);
+  openingRoutes(app, ctx);
 }
 
 /** New polls: full, share-link and quick ones (and the ping the benchmark measures against). */
@@ -24,7 +26,7 @@ function creationRoutes(app: ServiceApp, ctx: PollsContext) {
       onRequest: membersOnly(S.signInToCreate),
       schema: {
         summary:
-          'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat; maxChoices: birden fazla seçimde bir oyda işaretlenebilecek en çok seçenek; resultsVisibility: after-vote oy verince, always her zaman, after-close anket bitince, creator yalnızca oluşturan)',
+          'Anket oluşturur (2–6 seçenek; süre: duration ya da durationHours saat, startsAt verilirse ondan sayılır; startsAt: oylamanın açılacağı zaman, o ana kadar "Yakında"; maxChoices: birden fazla seçimde bir oyda işaretlenebilecek en çok seçenek; resultsVisibility: after-vote oy verince, always her zaman, after-close anket bitince, creator yalnızca oluşturan)',
         body: { $ref: 'meydan/poll-create' },
         response: { 201: pollRef },
       },
@@ -107,7 +109,7 @@ function creatorRoutes(app: ServiceApp, ctx: PollsContext) {
       onRequest: membersOnly(),
       schema: {
         summary:
-          'Anketin başlığını ya da açıklamasını düzeltir (oluşturulduktan sonraki 1 dakika içinde ve ilk oydan önce; sonra 409)',
+          'Anketin başlığını ya da açıklamasını düzeltir (oluşturulduktan sonraki 1 dakika içinde ya da oylamaya açılmadan önce, ve ilk oydan önce; sonra 409)',
         params: idParams,
         body: { $ref: 'meydan/poll-edit' },
         response: { 200: pollRef },
@@ -137,5 +139,35 @@ function creatorRoutes(app: ServiceApp, ctx: PollsContext) {
       schema: { summary: 'Kendi anketini siler', params: idParams, response: { 200: { $ref: 'meydan/message' } } },
     },
     async (request) => deletePoll(ctx, request.params.id, identityOf(request), request),
+  );
+}
+
+/** 'Açılınca haber ver': a member asks (or stops asking) to be told when a scheduled poll opens. */
+function openingRoutes(app: ServiceApp, ctx: PollsContext) {
+  const schema = (summary: string) => ({
+    summary,
+    params: idParams,
+    response: { 200: { $ref: 'meydan/opening-reminder' } },
+  });
+  app.post(
+    '/api/polls/:id/opening-reminder',
+    {
+      onRequest: membersOnly(S.signInToRemind),
+      schema: {
+        ...schema(
+          'Yakında açılacak anket oylamaya açılınca bildirim ister (tekrar istemek bir şey değiştirmez; açılmışsa 409)',
+        ),
+        body: { $ref: 'meydan/no-body' },
+      },
+    },
+    async (request) => setOpeningReminder(ctx, request.params.id, identityOf(request), true, request),
+  );
+  app.delete(
+    '/api/polls/:id/opening-reminder',
+    {
+      onRequest: membersOnly(S.signInToRemind),
+      schema: schema('Açılış bildirimi isteğini geri alır (istenmemişse bir şey değişmez; açılmışsa 409)'),
+    },
+    async (request) => setOpeningReminder(ctx, request.params.id, identityOf(request), false, request),
   );
 }

@@ -73,6 +73,11 @@ export const keys = {
   bannedCreators: 'banned-creators',
   /** Set of polls the word filter holds for review (only their creators see them). */
   heldPolls: 'held-polls',
+  /**
+   * Sorted set: scheduled poll id → its opening (ms), until the opening job announces it (store/poll-openings.ts). One
+   * per polls database (tests give every service its own, on one Redis), as the timelines are.
+   */
+  openings: (database: string) => `openings:${database}`,
   /** The ended-polls job's lock (one instance sweeps at a time). */
   endedSweepLock: 'lock:ended-sweep',
 } as const;

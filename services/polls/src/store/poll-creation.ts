@@ -17,6 +17,8 @@ export interface NewPoll {
   type: 'public' | 'private' | 'friends';
   options: string[];
   expiresAt: Date | null;
+  /** A scheduled poll's opening (null: open at once). */
+  startsAt: Date | null;
   shareable: boolean;
   /** Share-link polls only. */
   shareVoteMode: ShareVoteMode | null;
@@ -55,6 +57,7 @@ export async function insertPollRecord(
     type: input.type,
     options: input.options,
     expiresAt: input.expiresAt,
+    startsAt: input.startsAt,
     creatorId,
     isShareable: input.shareable,
     shortUrl,

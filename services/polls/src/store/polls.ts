@@ -32,6 +32,8 @@ export interface PollMeta {
   /** Its votes' _ids are made from poll and voter (`voteIdOf`); read fresh from MongoDB by the vote consumers only. */
   derivedVoteIds?: boolean;
   expiresAt: Date | null;
+  /** A scheduled poll's opening: no vote before it (null: open from its creation). */
+  startsAt: Date | null;
   /** When the creator closed it early (a vote then gets 409, not 410). */
   closedAt: Date | null;
   createdAt: Date;
@@ -50,6 +52,7 @@ export const META_FIELDS = {
   resultsVisibility: 1,
   options: 1,
   expiresAt: 1,
+  startsAt: 1,
   closedAt: 1,
   createdAt: 1,
   maxChoices: 1,
@@ -63,6 +66,7 @@ export function metaOf(
     '_id' | 'type' | 'creatorId' | 'isShareable' | 'shortUrl' | 'shareVoteMode' | 'options' | 'expiresAt' | 'createdAt'
   > & {
     closedAt?: Date | null;
+    startsAt?: Date | null;
     maxChoices?: number | null;
     allowVoteChange?: boolean | null;
     derivedVoteIds?: boolean | null;
@@ -82,15 +86,18 @@ export function metaOf(
     allowVoteChange: doc.allowVoteChange === true,
     ...(doc.derivedVoteIds ? { derivedVoteIds: true } : {}),
     expiresAt: doc.expiresAt ?? null,
+    startsAt: doc.startsAt ?? null,
     closedAt: doc.closedAt ?? null,
     createdAt: doc.createdAt,
   };
 }
 
-interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdAt' | 'maxChoices' | 'allowVoteChange'> {
+interface StoredMeta
+  extends Omit<PollMeta, 'expiresAt' | 'startsAt' | 'closedAt' | 'createdAt' | 'maxChoices' | 'allowVoteChange'> {
   maxChoices?: number;
   allowVoteChange?: boolean;
   expiresAt: number | null;
+  startsAt?: number | null;
   closedAt?: number | null;
   createdAt: number;
 }
@@ -98,7 +105,16 @@ interface StoredMeta extends Omit<PollMeta, 'expiresAt' | 'closedAt' | 'createdA
 /** A cached document's dates come back as text. */
 function reviveDoc(text: string): PollDoc {
   const d = JSON.parse(text) as Record<string, unknown>;
-  for (const field of ['expiresAt', 'endedAt', 'closedAt', 'editedAt', 'createdAt', 'updatedAt']) {
+  for (const field of [
+    'expiresAt',
+    'startsAt',
+    'openedAt',
+    'endedAt',
+    'closedAt',
+    'editedAt',
+    'createdAt',
+    'updatedAt',
+  ]) {
     if (typeof d[field] === 'string') d[field] = new Date(d[field] as string);
   }
   d['_id'] = new Types.ObjectId(d['_id'] as string);
@@ -136,6 +152,7 @@ export class PollStore {
         maxChoices: s.maxChoices ?? 1,
         allowVoteChange: s.allowVoteChange === true,
         expiresAt: s.expiresAt === null ? null : new Date(s.expiresAt),
+        startsAt: s.startsAt == null ? null : new Date(s.startsAt),
         closedAt: s.closedAt == null ? null : new Date(s.closedAt),
         createdAt: new Date(s.createdAt),
       };
@@ -153,6 +170,7 @@ export class PollStore {
     const stored: StoredMeta = {
       ...meta,
       expiresAt: meta.expiresAt?.getTime() ?? null,
+      startsAt: meta.startsAt?.getTime() ?? null,
       closedAt: meta.closedAt?.getTime() ?? null,
       createdAt: meta.createdAt.getTime(),
     };

@@ -8,7 +8,7 @@ import { removePoll } from './poll-listing.js';
 
 /** An administrator removed a poll: the same cascade as the creator's delete, and the same event for others. */
 export async function removePollByAdmin(
-  ctx: Pick<PollsContext, 'polls' | 'counters' | 'engagement' | 'bus'>,
+  ctx: Pick<PollsContext, 'polls' | 'counters' | 'engagement' | 'openings' | 'bus'>,
   removal: { pollId: string; by: string },
   requestId: string,
 ): Promise<void> {

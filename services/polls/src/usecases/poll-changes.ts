@@ -65,7 +65,10 @@ async function storeEdit(
   return after;
 }
 
-/** The creator corrects the poll's title or description (in its first minute, before its first vote). */
+/**
+ * The creator corrects the poll's title or description (in its first minute, or before a scheduled poll opens; before its
+ * first vote).
+ */
 export async function editPoll(
   ctx: PollsContext,
   pollId: string,
@@ -76,7 +79,10 @@ export async function editPoll(
   const doc = await visiblePoll(ctx, pollId, viewer, request);
   const userId = viewer.userId!;
   if (doc.creatorId !== userId) throw new HttpError(403, 'forbidden', S.editOnlyCreator);
-  if (Date.now() - new Date(doc.createdAt).getTime() > limits.poll.editWindowMs) {
+  // A scheduled poll stays editable until it opens (it cannot have a vote before); then the first minute's rule.
+  const now = Date.now();
+  const beforeOpening = doc.startsAt != null && new Date(doc.startsAt).getTime() > now;
+  if (!beforeOpening && now - new Date(doc.createdAt).getTime() > limits.poll.editWindowMs) {
     throw new HttpError(403, 'edit_window_over', S.editWindowOver);
   }
   if (doc.endedAt || doc.closedAt || (doc.expiresAt && new Date(doc.expiresAt).getTime() <= Date.now()))

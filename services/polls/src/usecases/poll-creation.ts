@@ -7,7 +7,7 @@ import {
   normalizePollOptions,
   pollMessages,
   quickCategory,
-  resolvePollExpiry,
+  resolvePollSchedule,
   type Poll,
   type PollCreateBody,
   type QuickQuestionBody,
@@ -39,15 +39,18 @@ async function storePoll(ctx: PollsContext, creatorId: string, input: NewPoll, s
   return poll;
 }
 
-/** The create body's rules that a JSON Schema cannot say (expiry against now; shareable only with public; maxChoices within the options). */
+/**
+ * The create body's rules that a JSON Schema cannot say (opening and expiry against now and each other; shareable only
+ * with public; maxChoices within the options).
+ */
 function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const shareable = shareableRoute || isShareableRequest(body);
   const type = body.type ?? 'public';
   if (shareable && type !== 'public') throw new ValidationError('type', pollMessages.shareableOnlyPublic);
   if (!shareable && body.shareVoteMode !== undefined)
     throw new ValidationError('shareVoteMode', pollMessages.shareVoteModeOnlyShareable);
-  const expiry = resolvePollExpiry(body);
-  if (!expiry.ok) throw new ValidationError('expiresAt', expiry.message);
+  const schedule = resolvePollSchedule(body);
+  if (!schedule.ok) throw new ValidationError(schedule.field, schedule.message);
   const description = typeof body.description === 'string' && body.description.trim() ? body.description.trim() : null;
   const options = normalizePollOptions(body.options);
   const maxChoices = body.maxChoices ?? 1;
@@ -58,7 +61,8 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
     category: body.category,
     type,
     options,
-    expiresAt: expiry.expiresAt,
+    expiresAt: schedule.expiresAt,
+    startsAt: schedule.startsAt,
     shareable,
     shareVoteMode: shareable ? (body.shareVoteMode ?? defaultShareVoteMode) : null,
     resultsVisibility: body.resultsVisibility ?? defaultResultsVisibility,
@@ -110,6 +114,7 @@ export async function askQuickQuestion(
       type: 'public',
       options: body.options.map((o) => o.trim()),
       expiresAt: new Date(Date.now() + limits.quick.durationHours * 3600_000),
+      startsAt: null,
       shareable: false,
       shareVoteMode: null,
       resultsVisibility: defaultResultsVisibility,

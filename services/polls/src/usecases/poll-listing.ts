@@ -17,7 +17,7 @@ type Listing = Pick<PollsContext, 'models' | 'timelines' | 'feedPages'>;
  * its rank row and timelines (`listPoll`).
  */
 export async function insertPoll(
-  ctx: Listing & Pick<PollsContext, 'counters' | 'polls' | 'memberCounts' | 'creatorPolls'>,
+  ctx: Listing & Pick<PollsContext, 'counters' | 'polls' | 'memberCounts' | 'creatorPolls' | 'openings'>,
   creatorId: string,
   input: NewPoll,
   held = false,
@@ -26,6 +26,7 @@ export async function insertPoll(
   const meta = metaOf(poll);
   await ctx.counters.init({ id: meta.id, optionsCount: meta.optionsCount, expiresAt: meta.expiresAt });
   await ctx.polls.cacheMeta(meta);
+  if (meta.startsAt) await ctx.openings.schedule(meta.id, meta.startsAt);
   // A held poll is in its creator's list too (others' view of the list leaves it out: routes/users.ts).
   await Promise.all([
     ctx.memberCounts.changed([creatorId]),
@@ -63,12 +64,13 @@ export async function unlistHeldEdit(
  * engagement counts in Redis. Returns the removed poll, or null when there was none.
  */
 export async function removePoll(
-  ctx: Pick<PollsContext, 'polls' | 'counters' | 'engagement'>,
+  ctx: Pick<PollsContext, 'polls' | 'counters' | 'engagement' | 'openings'>,
   pollId: string,
 ): Promise<PollDoc | null> {
   const removed = await ctx.polls.remove(pollId);
   if (!removed) return null;
   await ctx.counters.drop(pollId);
+  if (removed.startsAt) await ctx.openings.drop(pollId);
   await ctx.engagement.drop(pollId);
   return removed;
 }

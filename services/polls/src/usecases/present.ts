@@ -14,6 +14,7 @@ import type { Engagement } from '../counting/engagement.js';
 import { voterOf } from '../store/keys.js';
 import type { VoteCounters } from '../counting/vote-counters.js';
 import { pollView } from '../views/poll.js';
+import type { PollOpenings } from '../store/poll-openings.js';
 
 /** What a poll is presented from: its likes, counts, choices, engagement and the people it names. */
 export type Presenting = {
@@ -22,6 +23,8 @@ export type Presenting = {
   engagement: Engagement;
   people: People;
   friendsCircles: FriendsCircles;
+  /** Whether a member asked to be told of an upcoming poll's opening (left out where not given). */
+  openings?: PollOpenings;
 };
 
 type Viewer = Pick<Identity, 'userId' | 'visitorId'>;
@@ -40,18 +43,21 @@ export async function presentPolls(
   }));
   // Counts, likes (the viewer's own too) and the viewer's ballot, from Redis: a feed page never asks MongoDB.
   // Friends polls carry the few of the creator's mutual followers the card shows and how many of them voted.
-  const [states, circles] = await Promise.all([
+  const now = new Date();
+  const upcoming = docs.filter((d) => d.startsAt && d.startsAt.getTime() > now.getTime()).map((d) => String(d._id));
+  const [states, circles, reminded] = await Promise.all([
     cardStates(ctx, shapes, voterOf(viewer), viewer.userId),
     ctx.friendsCircles.of(docs, source),
+    ctx.openings && viewer.userId ? ctx.openings.remindedOf(upcoming, viewer.userId) : undefined,
   ]);
   const shownIds = [...circles.values()].flatMap((c) => c.shown.map((f) => f.id));
   const people = await ctx.people.summaries([...docs.map((d) => d.creatorId), ...shownIds], source);
 
   const result: Poll[] = [];
-  const now = new Date();
   for (const d of docs) {
     const id = String(d._id);
-    result.push(pollView(d, id, states.get(id)!, people, circles.get(id), viewer.userId, now));
+    const remind = reminded && upcoming.includes(id) ? reminded.has(id) : undefined;
+    result.push(pollView(d, id, states.get(id)!, people, circles.get(id), viewer.userId, now, remind));
   }
   return result;
 }

@@ -65,6 +65,14 @@ function takenBackAnswer(meta: PollMeta, voter: string, counts: PollCounts): Vot
 }
 
 /** Refuses a ballot on an ended poll: closed early (409) or expired (410). */
+/**
+ * A scheduled poll takes no vote, change or take-back before its opening (server time against its stored startsAt,
+ * checked before any Redis step, so nothing is counted; a vote checked at or after the opening goes on as any).
+ */
+export function refuseUnopened(meta: Pick<PollMeta, 'startsAt'>, now = Date.now()): void {
+  if (meta.startsAt && meta.startsAt.getTime() > now) throw new HttpError(409, 'poll_not_open', S.pollNotOpen);
+}
+
 export function refuseEnded(meta: PollMeta): void {
   if (meta.closedAt) throw new HttpError(409, 'poll_closed', S.pollClosed);
   if (meta.expiresAt && meta.expiresAt.getTime() <= Date.now()) throw new HttpError(410, 'poll_expired', S.pollExpired);
@@ -107,6 +115,7 @@ export async function changeVote(
   options: readonly number[] | null,
   mode: ChangeMode,
 ): Promise<VoteResult | VoteTakenBack> {
+  refuseUnopened(meta);
   if (!meta.allowVoteChange) throw new HttpError(403, 'vote_change_not_allowed', S.voteChangeNotAllowed);
   refuseEnded(meta);
   let ballot: number[] = [];

@@ -14,7 +14,7 @@ import { publishVote, voteEventOf } from './vote-events.js';
 import type { PollMeta } from '../store/polls.js';
 import type { IpClaim } from '../counting/vote-counters.js';
 import type { Caller } from './caller.js';
-import { ballotAnswer, changeVote, onCounters, refuseEnded } from './vote-changes.js';
+import { ballotAnswer, changeVote, onCounters, refuseEnded, refuseUnopened } from './vote-changes.js';
 import { ValidationError, canSee, pollNotFound } from './visibility.js';
 import { shareVoter, type Ballot } from './voters.js';
 
@@ -30,6 +30,7 @@ export async function castVote(
   options: readonly number[],
   ip?: IpClaim,
 ): Promise<VoteResult> {
+  refuseUnopened(meta);
   refuseEnded(meta);
   const problem = ballotProblem(options, meta.optionsCount, meta.maxChoices);
   if (problem) throw new ValidationError(problem.path, problem.message);

@@ -34,6 +34,8 @@ export function pollView(
   circle: CircleView | undefined,
   viewerId: string | null,
   now: Date,
+  /** On an upcoming poll shown to a member: whether they asked to be told of its opening. */
+  remindOnOpening?: boolean,
 ): Poll {
   // The poll's results visibility and the Dost Meclisi rule (the split only to those who voted: with the friends'
   // hasVoted flags it would tell who chose what). Hidden counts are 0; the total stays.
@@ -48,6 +50,9 @@ export function pollView(
     maxChoices: d.maxChoices ?? 1,
     allowVoteChange: d.allowVoteChange === true,
     expiresAt: iso(d.expiresAt),
+    // A scheduled poll's opening ('Yakında' until then); absent on a poll open from its creation.
+    ...(d.startsAt ? { startsAt: iso(d.startsAt) } : {}),
+    ...(remindOnOpening !== undefined ? { remindOnOpening } : {}),
     creatorId: d.creatorId,
     creator: people.get(d.creatorId) as CreatorSummary,
     isShareable: Boolean(d.isShareable),
