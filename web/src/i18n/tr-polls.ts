@@ -84,6 +84,9 @@ export const trPolls = {
     } as Record<number, string>,
     durationHelp: 'Anket süre dolduğunda otomatik olarak kapanır.',
     durationPreview: (left: string) => `Şimdi fırlatırsan: ${left}`,
+    startsAtLabel: 'Başlangıç zamanı (isteğe bağlı)',
+    startsAtHint:
+      'Boş bırakırsan anket hemen açılır. Seçersen o ana kadar "Yakında" görünür, oy almaz; süre bu andan sayılır.',
     cancel: 'Vazgeç',
     submit: 'Soruyu Fırlat',
     submitting: 'Fırlatılıyor...',

@@ -134,6 +134,17 @@ export const tr = {
     optionResult: (text: string, percent: string, votes: number) => `${text}: ${percent}, ${formatCount(votes)} oy`,
     closed: 'Bu anket sona erdi.',
     closedEarly: 'Bu anket sahibi tarafından süresinden önce sonlandırıldı.',
+    /** A scheduled poll before its opening: the badge, the live countdown and the reminder. */
+    upcoming: 'Yakında',
+    opensIn: 'Oylamanın açılmasına',
+    opensAt: (when: string) => `Oylama ${when} tarihinde açılacak`,
+    countdownDays: (days: number, hours: number) => `${formatCount(days)} gün ${formatCount(hours)} saat`,
+    upcomingOptionsLabel: 'Seçenekler (oylama henüz açılmadı)',
+    remind: 'Açılınca haber ver',
+    reminded: 'Açılınca haber verilecek',
+    remindCancel: 'Hatırlatmayı iptal et',
+    remindFailed: 'Hatırlatma kaydedilemedi',
+    remindSaved: 'Anket oylamaya açılınca sana bildirim göndereceğiz.',
     /** Under the poll's time when its creator changed its text (only ever before its first vote). */
     edited: 'düzenlendi',
     /** On a poll the word filter holds for review: only its creator sees it, with this. */

@@ -75,6 +75,17 @@ function CreatePollForm() {
         expiresPreview={expiresPreview}
       />
 
+      <InputField
+        type="datetime-local"
+        step={1}
+        label={trPolls.create.startsAtLabel}
+        name="startsAt"
+        hint={trPolls.create.startsAtHint}
+        value={draft.startsAt}
+        onChange={(e) => update({ startsAt: e.target.value })}
+        error={errors['startsAt']}
+      />
+
       <ResultsVisibilityChoice
         value={draft.resultsVisibility}
         onChange={(resultsVisibility) => update({ resultsVisibility })}

@@ -26,6 +26,8 @@ export interface NewPollInput {
   maxChoices?: number;
   /** 'Oyunu değiştirebilsin' (left out: a vote is final). */
   allowVoteChange?: boolean;
+  /** 'Başlangıç zamanı' (ISO; left out: it opens at once). */
+  startsAt?: string;
 }
 
 export interface CreatedPoll {
@@ -54,6 +56,7 @@ export const createPollApi = api.injectEndpoints({
             : {}),
           ...(input.maxChoices ? { maxChoices: input.maxChoices } : {}),
           ...(input.allowVoteChange ? { allowVoteChange: true } : {}),
+          ...(input.startsAt ? { startsAt: input.startsAt } : {}),
         };
         if (input.shareable) {
           const result = await baseQuery({

@@ -24,6 +24,8 @@ export interface PollDraft {
   maxChoices: number;
   /** 'Oyunu değiştirebilsin': voters may change or take back their vote (off: a vote is final). */
   allowVoteChange: boolean;
+  /** 'Başlangıç zamanı': a datetime-local value in the browser's time zone ('' opens it at once). */
+  startsAt: string;
 }
 
 export const emptyDraft = (): PollDraft => ({
@@ -38,6 +40,7 @@ export const emptyDraft = (): PollDraft => ({
   durationHours: limits.poll.defaultDurationHours,
   maxChoices: 1,
   allowVoteChange: false,
+  startsAt: '',
 });
 
 /** Choosing private or friends clears the shareable flag: only a public poll can be shareable. */
@@ -62,5 +65,15 @@ export function draftBody(draft: PollDraft) {
     ...(draft.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: draft.resultsVisibility } : {}),
     ...(draft.maxChoices > 1 ? { maxChoices: draft.maxChoices } : {}),
     ...(draft.allowVoteChange ? { allowVoteChange: true } : {}),
+    ...(draft.startsAt ? { startsAt: startsAtIso(draft.startsAt) } : {}),
   };
+}
+
+/**
+ * The opening as the API takes it (ISO, UTC) from the field's local date and time; text that is not a date goes as
+ * typed, for the schema's Turkish message.
+ */
+export function startsAtIso(local: string): string {
+  const at = new Date(local);
+  return Number.isNaN(at.getTime()) ? local : at.toISOString();
 }

@@ -61,6 +61,7 @@ export function useCreatePollForm() {
         resultsVisibility: draft.resultsVisibility,
         ...(body.maxChoices ? { maxChoices: body.maxChoices } : {}),
         ...(body.allowVoteChange ? { allowVoteChange: true } : {}),
+        ...(body.startsAt ? { startsAt: body.startsAt } : {}),
       }).unwrap();
       // Held for review by the word filter: saved, but only its creator sees it until a moderator approves it.
       if (created.poll.held)

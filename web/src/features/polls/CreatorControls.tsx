@@ -11,17 +11,16 @@ import { Modal } from '../../ui/Modal';
 import { useToast } from '../toasts/useToast';
 import { useClosePollMutation, useEditPollMutation } from './creatorApi';
 import { resultsDownloadable } from './resultsVisibility';
+import { countdownText } from './Upcoming';
 
-/** Milliseconds of the edit window left (0 once over). */
-export function editTimeLeftMs(createdAt: string, now: number = Date.now()): number {
-  return Math.max(0, Date.parse(createdAt) + limits.poll.editWindowMs - now);
+/** Milliseconds of the edit window left (0 once over): the first minute, or until a scheduled poll opens. */
+export function editTimeLeftMs(createdAt: string, now: number = Date.now(), startsAt?: string | null): number {
+  const opening = startsAt ? Date.parse(startsAt) : 0;
+  return Math.max(0, Date.parse(createdAt) + limits.poll.editWindowMs - now, opening - now);
 }
 
-/** '0:42' */
-const clock = (ms: number) => {
-  const s = Math.ceil(ms / 1000);
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
-};
+/** '0:42' (until a scheduled poll opens: '1:02:03', '2 gün 3 saat'). */
+const clock = countdownText;
 
 /** Re-renders every second while `until` is in the future; returns now. */
 function useNow(active: boolean): number {
@@ -50,11 +49,14 @@ export function CreatorControls({
 }) {
   const toast = useToast();
   const open = isOpen(poll.expiresAt);
-  const [editLeft, setEditLeft] = useState(() => editTimeLeftMs(poll.createdAt));
+  const [editLeft, setEditLeft] = useState(() => editTimeLeftMs(poll.createdAt, Date.now(), poll.startsAt));
   const now = useNow(editLeft > 0);
   // Frozen from its first vote: an answered question never changes.
   const editable = editLeft > 0 && open && poll.totalVotes === 0;
-  useEffect(() => setEditLeft(editTimeLeftMs(poll.createdAt, now)), [poll.createdAt, now]);
+  useEffect(
+    () => setEditLeft(editTimeLeftMs(poll.createdAt, now, poll.startsAt)),
+    [poll.createdAt, poll.startsAt, now],
+  );
   const [editing, setEditing] = useState(false);
   const [confirmClose, setConfirmClose] = useState(false);
   const [closePoll, closing] = useClosePollMutation();

@@ -16,6 +16,7 @@ import { useVote } from './useVote';
 import { canChangeVote } from './voteChangeRule';
 import { lazyComponent } from '../../ui/lazyComponent';
 import { useLivePoll } from './useLivePoll';
+import { UpcomingPoll, useOpening } from './Upcoming';
 
 // Only under a voted poll that allows changing a vote: loaded when one is shown.
 const VoteChange = lazyComponent(() => import('./VoteChange'), 'VoteChange');
@@ -56,6 +57,7 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
   const { cast, voting, pending } = useVote(poll);
   const [analysisOpen, setAnalysisOpen] = useState(false);
   const open = isOpen(poll.expiresAt);
+  const { upcoming, msLeft } = useOpening(poll.startsAt);
   // Live counts of a Dost Meclisi poll are for its creator and those who voted on it (polls.can-view refuses the
   // others, for good; the server shows the creator the counts, resultsVisible): the card follows once the server holds
   // the vote, not on the choice shown while the vote is on its way.
@@ -109,22 +111,26 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
         </Note>
       )}
       {/* The split is only the voters' and the creator's (the server sends it to no one else), also once the poll has ended. */}
-      <PollOptions
-        poll={poll}
-        open={open}
-        hasVoted={poll.hasVoted}
-        options={poll.options}
-        total={poll.totalVotes}
-        userChoice={poll.userChoice}
-        decimals={limits.poll.publicPercentDecimals}
-        disabled={voting || !open}
-        pending={pending}
-        onVote={(optionIndex) => void cast(optionIndex)}
-        maxChoices={poll.maxChoices ?? 1}
-        userChoices={choicesOf(poll)}
-        onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
-      />
-      {canChangeVote(poll, poll.hasVoted) ? (
+      {upcoming ? (
+        <UpcomingPoll poll={poll} msLeft={msLeft} />
+      ) : (
+        <PollOptions
+          poll={poll}
+          open={open}
+          hasVoted={poll.hasVoted}
+          options={poll.options}
+          total={poll.totalVotes}
+          userChoice={poll.userChoice}
+          decimals={limits.poll.publicPercentDecimals}
+          disabled={voting || !open}
+          pending={pending}
+          onVote={(optionIndex) => void cast(optionIndex)}
+          maxChoices={poll.maxChoices ?? 1}
+          userChoices={choicesOf(poll)}
+          onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
+        />
+      )}
+      {!upcoming && canChangeVote(poll, poll.hasVoted) ? (
         <Suspense fallback={null}>
           <VoteChange poll={poll} />
         </Suspense>

@@ -14,6 +14,7 @@ import { lazyComponent } from '../../ui/lazyComponent';
 import { useLivePoll } from './useLivePoll';
 import { Spinner } from '../../ui/Spinner';
 import { Hashtagged } from '../../ui/Hashtagged';
+import { UpcomingPoll, useOpening } from './Upcoming';
 
 // Only under a voted poll that allows changing a vote: loaded when one is shown.
 const VoteChange = lazyComponent(() => import('./VoteChange'), 'VoteChange');
@@ -37,6 +38,8 @@ function PublicPollCard({ poll }: { poll: Poll }) {
   const ref = useRef<HTMLElement>(null);
   const { cast, voting, pending } = useVote(poll);
   const open = isOpen(poll.expiresAt);
+  // A scheduled poll before its opening: 'Yakında' with its countdown, no vote buttons, until the countdown ends.
+  const { upcoming, msLeft } = useOpening(poll.startsAt);
   useLivePoll(ref, poll.id);
 
   return (
@@ -63,22 +66,26 @@ function PublicPollCard({ poll }: { poll: Poll }) {
           </CardDescription>
         ) : null}
       </div>
-      <PollOptions
-        poll={poll}
-        open={open}
-        hasVoted={poll.hasVoted}
-        options={poll.options}
-        total={poll.totalVotes}
-        userChoice={poll.userChoice}
-        decimals={limits.poll.cardPercentDecimals}
-        disabled={voting || !open}
-        pending={pending}
-        onVote={(optionIndex) => void cast(optionIndex)}
-        maxChoices={poll.maxChoices ?? 1}
-        userChoices={choicesOf(poll)}
-        onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
-      />
-      {canChangeVote(poll, poll.hasVoted) ? (
+      {upcoming ? (
+        <UpcomingPoll poll={poll} msLeft={msLeft} />
+      ) : (
+        <PollOptions
+          poll={poll}
+          open={open}
+          hasVoted={poll.hasVoted}
+          options={poll.options}
+          total={poll.totalVotes}
+          userChoice={poll.userChoice}
+          decimals={limits.poll.cardPercentDecimals}
+          disabled={voting || !open}
+          pending={pending}
+          onVote={(optionIndex) => void cast(optionIndex)}
+          maxChoices={poll.maxChoices ?? 1}
+          userChoices={choicesOf(poll)}
+          onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
+        />
+      )}
+      {!upcoming && canChangeVote(poll, poll.hasVoted) ? (
         <Suspense fallback={null}>
           <VoteChange poll={poll} />
         </Suspense>

@@ -27,6 +27,7 @@ import { dialogOpened } from '../../store/uiSlice';
 import { useShareLinkPollQuery, useShareLinkSharedMutation } from './shareLinkApi';
 import { useVote } from '../polls/useVote';
 import { VoteChange } from '../polls/VoteChange';
+import { UpcomingPoll, useOpening } from '../polls/Upcoming';
 
 /**
  * /s/:shortUrl — the public page of a share-link poll; anyone holding the link votes once, without an account. Its
@@ -159,6 +160,8 @@ function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink
   const total = votersOf(poll, votes);
   const options = poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }));
   const open = isOpen(poll.expiresAt);
+  // A scheduled poll before its opening: 'Yakında' with its countdown instead of the vote buttons.
+  const { upcoming, msLeft } = useOpening(poll.startsAt);
   const creatorName = nameOf(data.creator) || nameOf(poll.creator);
   // The creator's rule for votes through the link; 'members' leaves a visitor only the way in.
   const rule = poll.shareVoteMode ?? defaultShareVoteMode;
@@ -194,23 +197,27 @@ function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink
           <CreatorControls poll={poll} />
         </Suspense>
       ) : null}
-      <PollOptions
-        poll={poll}
-        open={open}
-        hasVoted={hasVoted}
-        options={options}
-        total={total}
-        userChoice={data.userChoice}
-        decimals={limits.poll.publicPercentDecimals}
-        disabled={voting || hasVoted || !open || membersOnly}
-        onVote={(optionIndex) => void onChoose(optionIndex)}
-        maxChoices={poll.maxChoices ?? 1}
-        userChoices={data.userChoices ?? choicesOf(poll)}
-        pending={voting ? -1 : null}
-        onBallot={(optionIndexes) => void onChoose(optionIndexes[0]!, optionIndexes)}
-      />
-      <VoteChange poll={poll} via={{ code: poll.shortUrl ?? '' }} />
-      {open && !hasVoted ? (
+      {upcoming ? (
+        <UpcomingPoll poll={poll} msLeft={msLeft} remindable={false} />
+      ) : (
+        <PollOptions
+          poll={poll}
+          open={open}
+          hasVoted={hasVoted}
+          options={options}
+          total={total}
+          userChoice={data.userChoice}
+          decimals={limits.poll.publicPercentDecimals}
+          disabled={voting || hasVoted || !open || membersOnly}
+          onVote={(optionIndex) => void onChoose(optionIndex)}
+          maxChoices={poll.maxChoices ?? 1}
+          userChoices={data.userChoices ?? choicesOf(poll)}
+          pending={voting ? -1 : null}
+          onBallot={(optionIndexes) => void onChoose(optionIndexes[0]!, optionIndexes)}
+        />
+      )}
+      {upcoming ? null : <VoteChange poll={poll} via={{ code: poll.shortUrl ?? '' }} />}
+      {open && !hasVoted && !upcoming ? (
         <Rule data-share-vote-rule={rule} role={membersOnly ? 'status' : undefined}>
           {trPolls.publicPoll.voteRule[rule]}
           {membersOnly ? (

@@ -1,0 +1,96 @@
+// @vitest-environment jsdom
+/**
+ * A scheduled poll before its opening (issue 41, 4): the card says 'Yakında' with a countdown that runs each second,
+ * offers no vote button, and turns into the vote buttons when the countdown reaches zero; a member may ask to be told
+ * when it opens.
+ */
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PollCard } from '../src/features/polls/PollCard';
+import { countdownText } from '../src/features/polls/Upcoming';
+import { fakeApi, member, renderWithStore } from './helpers';
+import { testPoll } from './pollFixture';
+
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** Lets `ms` pass a step at a time, each step's render scheduling the countdown's next tick. */
+const pass = (ms: number, step = 1_000) => {
+  for (let left = ms; left > 0; left -= step) act(() => void vi.advanceTimersByTime(Math.min(step, left)));
+};
+const voteButtons = () => screen.queryAllByRole('button', { name: /^Şık \d$/ });
+
+describe('the countdown to a poll’s opening', () => {
+  it('reads minutes and seconds, hours, then days and hours', () => {
+    expect(countdownText(5_000)).toBe('0:05');
+    expect(countdownText(4_001)).toBe('0:05');
+    expect(countdownText(65_000)).toBe('1:05');
+    expect(countdownText(3_723_000)).toBe('1:02:03');
+    expect(countdownText(2 * 86_400_000 + 3 * 3_600_000 + 59_000)).toBe('2 gün 3 saat');
+    expect(countdownText(-1)).toBe('0:00');
+  });
+
+  it('counts down on the card without vote buttons, then offers them at the opening', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
+    const poll = testPoll('p1', [0, 0], { isShareable: false, startsAt: '2026-11-29T12:00:05.000Z' });
+    renderWithStore(<PollCard poll={poll} />);
+
+    expect(screen.getByText('Yakında')).toBeTruthy();
+    const timer = screen.getByRole('timer');
+    expect(timer.textContent).toBe('0:05');
+    expect(voteButtons()).toHaveLength(0);
+    expect(screen.getByRole('list', { name: 'Seçenekler (oylama henüz açılmadı)' }).textContent).toContain('Şık 1');
+
+    pass(2_000);
+    expect(screen.getByRole('timer').textContent).toBe('0:03');
+    pass(2_999);
+    expect(screen.getByRole('timer').textContent).toBe('0:01');
+    expect(voteButtons()).toHaveLength(0);
+
+    pass(1);
+    expect(screen.queryByText('Yakında')).toBeNull();
+    expect(screen.queryByRole('timer')).toBeNull();
+    expect(voteButtons()).toHaveLength(2);
+  });
+
+  it('lets a member ask to be told when it opens, and take it back', async () => {
+    const { requests } = fakeApi({
+      'POST /api/polls/p2/opening-reminder': { pollId: 'p2', reminded: true },
+      'DELETE /api/polls/p2/opening-reminder': { pollId: 'p2', reminded: false },
+    });
+    const poll = testPoll('p2', [0, 0], {
+      isShareable: false,
+      startsAt: new Date(Date.now() + 3_600_000).toISOString(),
+      remindOnOpening: false,
+    });
+    renderWithStore(<PollCard poll={poll} />, { user: member });
+    const button = screen.getByRole('button', { name: 'Açılınca haber ver' });
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(button);
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Açılınca haber verilecek' }).getAttribute('aria-pressed')).toBe(
+        'true',
+      ),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Açılınca haber verilecek' }));
+    await screen.findByRole('button', { name: 'Açılınca haber ver' });
+    expect(requests.filter((r) => r.path === '/api/polls/p2/opening-reminder').map((r) => r.method)).toEqual([
+      'POST',
+      'DELETE',
+    ]);
+  });
+
+  it('offers no reminder to a visitor or to the poll’s creator', () => {
+    const poll = testPoll('p3', [0, 0], { isShareable: false, startsAt: new Date(Date.now() + 60_000).toISOString() });
+    const visitor = renderWithStore(<PollCard poll={poll} />, { user: null });
+    expect(screen.getByText('Yakında')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Açılınca haber ver' })).toBeNull();
+    visitor.unmount();
+    renderWithStore(<PollCard poll={{ ...poll, creatorId: member.id }} />, { user: member });
+    expect(screen.queryByRole('button', { name: 'Açılınca haber ver' })).toBeNull();
+  });
+});
