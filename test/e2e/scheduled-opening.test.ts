@@ -1,0 +1,111 @@
+/**
+ * A poll that opens at a set time (issue 41, 4), in a real Chromium against the real stack: the creator picks
+ * 'Başlangıç zamanı' a few seconds ahead in the create dialog; a member sees the card as 'Yakında' with a countdown
+ * and no vote button, asks 'Açılınca haber ver', and when the countdown reaches zero the card offers its options and
+ * the vote goes through; the member is told it opened. Before that a vote through the gateway is a Turkish 409.
+ * Accessibility checked on the upcoming card; screenshots taken.
+ */
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe.js';
+import type { Stack } from './stack.js';
+import { browserRun, call, elementScreenshot, pollCard, toastWith, uniqueTag, type Member } from './support.js';
+
+const run = browserRun([
+  ['selinso', 'Selin Su'],
+  ['kaanso', 'Kaan Öz'],
+]);
+let stack: Stack;
+let selin: Member;
+let kaan: Member;
+beforeAll(() => {
+  stack = run.stack;
+  [selin, kaan] = run.members as [Member, Member];
+});
+
+/** `ms` from now as the page's datetime-local field takes it, in the page's own time zone (with seconds). */
+const localInput = (page: Page, ms: number) =>
+  page.evaluate((at) => {
+    const d = new Date(at);
+    const two = (n: number) => String(n).padStart(2, '0');
+    return `${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())}T${two(d.getHours())}:${two(d.getMinutes())}:${two(d.getSeconds())}`;
+  }, Date.now() + ms);
+
+describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () => {
+  it('is made in the create dialog, counts down as Yakında without vote buttons, then opens and takes the vote', async () => {
+    const title = `Maç kimin? ${uniqueTag()}`;
+    const creator = await run.open({ sid: selin.sid, theme: 'dark' });
+    await creator.page.goto('/kesfet');
+    await creator.page.getByRole('button', { name: 'Soru Fırlat' }).click();
+    const create = creator.page.getByRole('dialog', { name: 'Kafa Açalım' });
+    await create.getByRole('heading', { name: 'Kafa Açalım' }).waitFor();
+    await create.getByLabel('Soru').fill(title);
+    await create.getByRole('button', { name: /Serbest Kürsü/ }).click();
+    await create.getByLabel('1. şık', { exact: true }).fill('Ev sahibi');
+    await create.getByLabel('2. şık', { exact: true }).fill('Deplasman');
+    // Far enough ahead for both pages to see it upcoming on a busy machine; the test then waits for the opening.
+    await create.getByLabel('Başlangıç zamanı (isteğe bağlı)').fill(await localInput(creator.page, 20_000));
+    await create.getByRole('button', { name: 'Soruyu Fırlat' }).click();
+    await toastWith(creator.page, 'Sorun fırlatıldı').waitFor();
+    const mine = pollCard(creator.page, title);
+    await mine.waitFor();
+    const pollId = (await mine.getAttribute('data-poll-id'))!;
+    const stored = await call<{ startsAt?: string }>(stack, 'GET', `/api/polls/${pollId}`, { sid: selin.sid });
+    const opensAt = Date.parse(stored.body.startsAt!);
+    expect(opensAt).toBeGreaterThan(Date.now());
+    await mine.getByText('Yakında').waitFor();
+
+    // Before the opening the gateway refuses a vote in Turkish, counting nothing.
+    const early = await call<{ error: string; message: string }>(stack, 'POST', `/api/polls/${pollId}/vote`, {
+      sid: kaan.sid,
+      body: { optionIndex: 1 },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body).toMatchObject({ error: 'poll_not_open', message: 'Bu anket henüz oylamaya açılmadı.' });
+    const untouched = await call<{ totalVotes: number }>(stack, 'GET', `/api/polls/${pollId}`, { sid: kaan.sid });
+    expect(untouched.body.totalVotes).toBe(0);
+
+    // A member sees it upcoming: the countdown, the options to read, no vote button, and the reminder.
+    const voter = await run.open({ sid: kaan.sid, theme: 'light' });
+    await voter.page.goto('/kesfet');
+    const theirs = pollCard(voter.page, title);
+    await theirs.locator('[data-upcoming]').getByText('Yakında').waitFor();
+    const timer = theirs.getByRole('timer');
+    expect(await timer.textContent()).toMatch(/^0:\d\d$/);
+    expect(await theirs.getByRole('button', { name: 'Ev sahibi' }).count()).toBe(0);
+    await theirs.getByRole('list', { name: 'Seçenekler (oylama henüz açılmadı)' }).getByText('Deplasman').waitFor();
+    await theirs.getByRole('button', { name: 'Açılınca haber ver' }).click();
+    await theirs.getByRole('button', { name: 'Açılınca haber verilecek', pressed: true }).waitFor();
+    await expectNoAxeViolations(voter.page, 'an upcoming poll card [member, light, desktop]');
+    await elementScreenshot(theirs, 'scheduled-opening-upcoming-card-light');
+
+    // The countdown reaches zero: the card offers its options, and the vote goes through.
+    const vote = theirs.getByRole('button', { name: 'Ev sahibi' });
+    await vote.waitFor({ timeout: 60_000 });
+    expect(Date.now()).toBeGreaterThanOrEqual(opensAt - 1_000);
+    expect(await theirs.locator('[data-upcoming]').count()).toBe(0);
+    await vote.click();
+    await theirs.locator('[data-chosen][data-option="0"]').waitFor();
+    const after = await call<{ hasVoted: boolean; userChoice: number; totalVotes: number }>(
+      stack,
+      'GET',
+      `/api/polls/${pollId}`,
+      { sid: kaan.sid },
+    );
+    expect(after.body).toMatchObject({ hasVoted: true, userChoice: 0, totalVotes: 1 });
+    await elementScreenshot(theirs, 'scheduled-opening-opened-card-light');
+
+    // The member who asked is told it opened.
+    await expect
+      .poll(
+        async () =>
+          (await call<{ message: string }[]>(stack, 'GET', '/api/notifications', { sid: kaan.sid })).body.some(
+            (n) => n.message === `“${title}” anketi oylamaya açıldı.`,
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    expect(creator.errors).toEqual([]);
+    expect(voter.errors).toEqual([]);
+  });
+});
