@@ -9,7 +9,17 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
-import { browserRun, call, elementScreenshot, pollCard, toastWith, uniqueTag, type Member } from './support.js';
+import {
+  browserRun,
+  call,
+  elementScreenshot,
+  mobile,
+  pollCard,
+  screenshot,
+  toastWith,
+  uniqueTag,
+  type Member,
+} from './support.js';
 
 const run = browserRun([
   ['selinso', 'Selin Su'],
@@ -107,5 +117,39 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
       .toBe(true);
     expect(creator.errors).toEqual([]);
     expect(voter.errors).toEqual([]);
+  });
+
+  it('shows a share-link poll as Yakında on its page and in the embed, with no vote button and no reminder', async () => {
+    const created = await call<{ poll: { shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
+      sid: selin.sid,
+      body: {
+        title: `Toplantı ne zaman? ${uniqueTag()}`,
+        category: 'genel',
+        type: 'public',
+        description: null,
+        durationHours: 24,
+        options: ['Sabah', 'Akşam'],
+        startsAt: new Date(Date.now() + 2 * 3_600_000).toISOString(),
+      },
+    });
+    expect(created.status).toBe(201);
+    const { shortUrl } = created.body.poll;
+
+    const { page, errors } = await run.open({ viewport: mobile, theme: 'light' });
+    await page.goto(`/s/${shortUrl}`);
+    await page.locator('[data-upcoming]').getByText('Yakında').waitFor();
+    expect(await page.getByRole('timer').textContent()).toMatch(/^\d:\d\d:\d\d$/);
+    expect(await page.getByRole('button', { name: 'Sabah' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Açılınca haber ver' }).count()).toBe(0);
+    await expectNoAxeViolations(page, '/s/{code} of an upcoming poll [visitor, light, mobile]');
+    await screenshot(page, 'scheduled-opening-share-page-mobile');
+
+    const embed = await run.open();
+    await embed.page.goto(`/embed/${shortUrl}`);
+    await embed.page.locator('[data-upcoming]').getByText('Yakında').waitFor();
+    expect(await embed.page.getByRole('button', { name: 'Sabah' }).count()).toBe(0);
+    await expectNoAxeViolations(embed.page, '/embed/{code} of an upcoming poll');
+    expect(errors).toEqual([]);
+    expect(embed.errors).toEqual([]);
   });
 });

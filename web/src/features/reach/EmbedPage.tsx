@@ -10,6 +10,7 @@ import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { PollOptions } from '../polls/PollOptions';
 import { VoteChange } from '../polls/VoteChange';
+import { UpcomingPoll, useOpening } from '../polls/Upcoming';
 import { useVote } from '../polls/useVote';
 import { usePollQuery } from '../polls/pollsApi';
 import { useLivePoll } from '../polls/useLivePoll';
@@ -64,6 +65,8 @@ export function EmbedSharePage() {
   const { cast, voting, pending } = useVote({ id: data?.poll.id ?? '' }, via);
   const link = `/s/${encodeURIComponent(code)}`;
   useDocumentTitle(data?.poll.title ?? t.loading);
+  // A scheduled poll before its opening: 'Yakında' with its countdown instead of the vote buttons.
+  const { upcoming, msLeft } = useOpening(data?.poll.startsAt);
 
   if (!data) return <EmbedStatus error={error} link={link} />;
   const { poll } = data;
@@ -72,22 +75,26 @@ export function EmbedSharePage() {
   const open = isOpen(poll.expiresAt);
   return (
     <EmbedFrame title={poll.title} total={total} link={link} pollId={poll.id}>
-      <PollOptions
-        poll={poll}
-        open={open}
-        hasVoted={data.hasVoted}
-        options={poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }))}
-        total={total}
-        userChoice={data.userChoice}
-        decimals={0}
-        disabled={voting || !open}
-        pending={pending}
-        onVote={(optionIndex) => void cast(optionIndex)}
-        maxChoices={poll.maxChoices ?? 1}
-        userChoices={data.userChoices ?? choicesOf(poll)}
-        onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
-      />
-      <VoteChange poll={poll} via={via} />
+      {upcoming ? (
+        <UpcomingPoll poll={poll} msLeft={msLeft} remindable={false} />
+      ) : (
+        <PollOptions
+          poll={poll}
+          open={open}
+          hasVoted={data.hasVoted}
+          options={poll.options.map((o, i) => ({ ...o, votes: votes[i] ?? 0 }))}
+          total={total}
+          userChoice={data.userChoice}
+          decimals={0}
+          disabled={voting || !open}
+          pending={pending}
+          onVote={(optionIndex) => void cast(optionIndex)}
+          maxChoices={poll.maxChoices ?? 1}
+          userChoices={data.userChoices ?? choicesOf(poll)}
+          onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
+        />
+      )}
+      {upcoming ? null : <VoteChange poll={poll} via={via} />}
       {!open ? <Note>{t.closed}</Note> : null}
       {message ? <Note role="status">{message}</Note> : null}
     </EmbedFrame>
@@ -106,6 +113,7 @@ export function EmbedPollPage() {
 function LiveEmbed({ poll }: { poll: Poll }) {
   const ref = useRef<HTMLElement>(null);
   useLivePoll(ref, poll.id);
+  const { upcoming, msLeft } = useOpening(poll.startsAt);
   return (
     <EmbedFrame
       title={poll.title}
@@ -115,18 +123,22 @@ function LiveEmbed({ poll }: { poll: Poll }) {
       frameRef={ref}
       linkText={poll.hasVoted ? t.openOnMeydan : t.voteOnMeydan}
     >
-      <PollOptions
-        poll={poll}
-        open={isOpen(poll.expiresAt)}
-        hasVoted={poll.hasVoted}
-        resultsOnly
-        options={poll.options}
-        total={poll.totalVotes}
-        userChoice={poll.userChoice}
-        userChoices={choicesOf(poll)}
-        maxChoices={poll.maxChoices ?? 1}
-        decimals={0}
-      />
+      {upcoming ? (
+        <UpcomingPoll poll={poll} msLeft={msLeft} remindable={false} />
+      ) : (
+        <PollOptions
+          poll={poll}
+          open={isOpen(poll.expiresAt)}
+          hasVoted={poll.hasVoted}
+          resultsOnly
+          options={poll.options}
+          total={poll.totalVotes}
+          userChoice={poll.userChoice}
+          userChoices={choicesOf(poll)}
+          maxChoices={poll.maxChoices ?? 1}
+          decimals={0}
+        />
+      )}
       {!isOpen(poll.expiresAt) ? <Note>{t.closed}</Note> : null}
     </EmbedFrame>
   );

@@ -172,7 +172,7 @@ function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink
       <Top>
         <CategoryBadge look={pageBadge(poll.category)} size="md" />
         <Total data-total>
-          {!hasVoted && open ? (
+          {!hasVoted && open && !upcoming ? (
             <Live data-live>
               <Dot aria-hidden="true" />
               {trPolls.publicPoll.live}
