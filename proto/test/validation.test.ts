@@ -10,6 +10,7 @@ import {
   pollCategorySlugs,
   pollOptionsProblem,
   resolvePollExpiry,
+  resolvePollSchedule,
   validate,
   voteOptionIndex,
 } from '../src/index.js';
@@ -500,6 +501,50 @@ describe('poll expiry and shareability', () => {
 
   it('defaults to 24 hours', () => {
     expect(resolvePollExpiry({}, now)).toEqual({ ok: true, expiresAt: new Date(now.getTime() + 24 * h) });
+  });
+
+  it('schedules an opening in the future, before the end, and counts a duration from it', () => {
+    const starts = new Date(now.getTime() + 2 * h);
+    expect(resolvePollSchedule({ durationHours: 6 }, now)).toEqual({
+      ok: true,
+      startsAt: null,
+      expiresAt: new Date(now.getTime() + 6 * h),
+    });
+    expect(resolvePollSchedule({ startsAt: starts.toISOString(), durationHours: 6 }, now)).toEqual({
+      ok: true,
+      startsAt: starts,
+      expiresAt: new Date(starts.getTime() + 6 * h),
+    });
+    expect(resolvePollSchedule({ startsAt: starts.toISOString() }, now)).toEqual({
+      ok: true,
+      startsAt: starts,
+      expiresAt: new Date(starts.getTime() + 24 * h),
+    });
+    expect(resolvePollSchedule({ startsAt: starts.toISOString(), durationHours: 0 }, now)).toMatchObject({
+      ok: true,
+      expiresAt: null,
+    });
+    const refused = (body: Parameters<typeof resolvePollSchedule>[0]) => resolvePollSchedule(body, now);
+    expect(refused({ startsAt: new Date(now.getTime() - 1000).toISOString() })).toEqual({
+      ok: false,
+      field: 'startsAt',
+      message: 'Başlangıç zamanı gelecekte olmalıdır',
+    });
+    expect(refused({ startsAt: starts.toISOString(), expiresAt: starts.toISOString() })).toEqual({
+      ok: false,
+      field: 'startsAt',
+      message: 'Başlangıç zamanı bitiş zamanından önce olmalıdır',
+    });
+    expect(refused({ startsAt: 'yarın' })).toMatchObject({ ok: false, field: 'startsAt' });
+    expect(refused({ startsAt: new Date(now.getTime() + 31 * 24 * h).toISOString() })).toMatchObject({
+      ok: false,
+      field: 'startsAt',
+    });
+    expect(refused({ startsAt: starts.toISOString(), expiresAt: new Date(now.getTime() - 1).toISOString() })).toEqual({
+      ok: false,
+      field: 'expiresAt',
+      message: 'Bitiş zamanı gelecekte olmalıdır',
+    });
   });
 
   it('isShareableRequest reads either flag', () => {
