@@ -176,7 +176,8 @@ export const events = {
     pollOpened: 'events.polls.poll.opened',
     /**
      * {pollId, creatorId, type, isShareable, title, description, previousTitle, previousDescription, editedAt, at}: the
-     * creator edited the poll's text (only before its first vote). Msg id `poll-edited:<pollId>:<editedAt ms>`.
+     * creator edited the poll's text (only before its first vote; options?, previousOptions? when a scheduled poll's
+     * options changed before its opening). Msg id `poll-edited:<pollId>:<editedAt ms>`.
      */
     pollEdited: 'events.polls.poll.edited',
     /** {pollId, creatorId, voter: 'u:<id>'|'v:<id>', userId: string|null, optionIndex, optionIndexes? (a ballot of several options), at}. Msg id `vote:<pollId>:<voter>`. */

@@ -144,6 +144,28 @@ describe('scheduled opening', () => {
     expect(edited.statusCode, edited.body).toBe(200);
     expect(edited.json()).toMatchObject({ title: 'Yarın hangisi?', editedAt: expect.any(String) });
     // Its opening cannot be moved by an edit.
+    // Its options too, before it opens: the counters and the vote path's facts follow.
+    const patch = (payload: Record<string, unknown>, pollId = poll.id) =>
+      svc.app.inject({ method: 'PATCH', url: `/api/polls/${pollId}`, headers: asMember(alice), payload });
+    const reshaped = await patch({ options: ['Kedi', 'Köpek', 'Kuş'] });
+    expect(reshaped.statusCode, reshaped.body).toBe(200);
+    expect(reshaped.json().options.map((o: { text: string }) => o.text)).toEqual(['Kedi', 'Köpek', 'Kuş']);
+    expect(await counters(poll.id)).toMatchObject({ t: '0', '0': '0', '1': '0', '2': '0' });
+    expect((await svc.app.polls.polls.meta(poll.id))?.optionsCount).toBe(3);
+    const fewer = await patch({ options: ['Kedi', 'Kuş'] });
+    expect(fewer.statusCode, fewer.body).toBe(200);
+    expect(await counters(poll.id)).not.toHaveProperty('2');
+    expect((await svc.app.polls.polls.meta(poll.id))?.optionsCount).toBe(2);
+    // Never fewer than one ballot may mark; and a poll open from its creation keeps its options.
+    const multi = (await create({ startsAt: inMs(3_600_000), options: ['A', 'B', 'C'], maxChoices: 3 })).json();
+    const under = await patch({ options: ['A', 'B'] }, multi.id);
+    expect(under.statusCode).toBe(400);
+    expect(under.json().message).toBe(M.maxChoicesOverOptions);
+    const plain = await createPoll(svc.app, alice);
+    const locked = await patch({ options: ['Bir', 'İki'] }, plain.id);
+    expect(locked.statusCode).toBe(400);
+    expect(locked.json()).toMatchObject({ error: 'validation', message: S.optionsLocked });
+
     const moved = await svc.app.inject({
       method: 'PATCH',
       url: `/api/polls/${poll.id}`,
@@ -158,6 +180,10 @@ describe('scheduled opening', () => {
     const late = await edit('Bugün hangisi?');
     expect(late.statusCode).toBe(403);
     expect(late.json()).toMatchObject({ error: 'edit_window_over', message: S.editWindowOver });
+    const lateOptions = await patch({ options: ['Kedi', 'Köpek'] });
+    expect(lateOptions.statusCode).toBe(403);
+    expect(lateOptions.json().error).toBe('edit_window_over');
+    expect((await Poll.findById(poll.id).lean())?.options).toEqual(['Kedi', 'Kuş']);
   });
 
   it('keeps reminders idempotent, refuses them once open, and opens on time announcing it once on two instances', async () => {
@@ -177,10 +203,29 @@ describe('scheduled opening', () => {
     const read = await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(bob) });
     expect(read.json().remindOnOpening).toBe(true);
 
+    // The other instance knows the poll's facts; an edit of its options through this one reaches them by its event.
+    expect((await second.app.polls.polls.meta(poll.id))?.optionsCount).toBe(2);
+    const edited = collect(svc.deps.nats, events.polls.pollEdited);
+    const options = ['Kedi', 'Köpek', 'Kuş'];
+    const reshaped = await svc.app.inject({
+      method: 'PATCH',
+      url: `/api/polls/${poll.id}`,
+      headers: asMember(alice),
+      payload: { options },
+    });
+    expect(reshaped.statusCode, reshaped.body).toBe(200);
+    await until(async () => (await second!.app.polls.polls.meta(poll.id))?.optionsCount === 3, 5_000, 'facts anew');
+    await until(() => edited.received.some((m) => m.data['pollId'] === poll.id), 5_000, 'the edited event');
+    expect(edited.received.find((m) => m.data['pollId'] === poll.id)!.data).toMatchObject({
+      options,
+      previousOptions: ['Kedi', 'Köpek'],
+    });
+    edited.stop();
+
     // Votes go through from the opening on, on either instance.
     await until(async () => (await vote(svc.app, poll.id, bob, 1)).statusCode === 200, 15_000, 'the poll opened');
     expect(Date.now()).toBeGreaterThanOrEqual(new Date(poll.startsAt).getTime());
-    expect((await vote(second.app, poll.id, carol, 0)).statusCode).toBe(200);
+    expect((await vote(second.app, poll.id, carol, 2)).statusCode).toBe(200);
     await until(() => opened.received.some((m) => m.data['pollId'] === poll.id), 5_000, 'the opened event');
     await until(async () => (await storedVotes(poll.id)) === 2, 10_000, 'both votes stored');
 
@@ -203,6 +248,7 @@ describe('scheduled opening', () => {
     const after = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(bob) })).json();
     expect(after.remindOnOpening).toBeUndefined();
     expect(after.totalVotes).toBe(2);
+    expect(after.options.map((o: { votes: number }) => o.votes)).toEqual([0, 1, 1]);
   }, 60_000);
 
   it('keeps the opening when Redis loses what it held: facts and schedule rebuilt from MongoDB', async () => {

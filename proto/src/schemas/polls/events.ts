@@ -64,6 +64,9 @@ export const pollEditedEventSchema = {
     description: { type: ['string', 'null'] },
     previousTitle: { type: 'string' },
     previousDescription: { type: ['string', 'null'] },
+    /** Only when the options changed (a scheduled poll before its opening): the new ones and those before. */
+    options: { type: 'array', items: { type: 'string' } },
+    previousOptions: { type: 'array', items: { type: 'string' } },
     editedAt: dateTimeField,
     at: dateTimeField,
   },

@@ -68,8 +68,9 @@ export const pollServiceMessages = {
   limitInvalid: `Sayfa boyutu 1 ile ${limits.feed.pageSizeMax} arasında olmalıdır`,
   feedInvalid: 'Akış trending, new, friends ya da for-you olmalıdır',
   signInForYou: 'Sana özel anketleri görmek için giriş yapmalısın.',
-  editNothing: 'Değiştirilecek bir alan göndermelisin (başlık ya da açıklama)',
+  editNothing: 'Değiştirilecek bir alan göndermelisin (başlık, açıklama ya da oylamaya açılmamış ankette şıklar)',
   editLocked: 'Şıklar ve süre sonradan değiştirilemez',
+  optionsLocked: 'Şıklar yalnızca anket oylamaya açılmadan önce değiştirilebilir.',
 } as const;
 
 const S = pollServiceMessages;
@@ -80,8 +81,9 @@ const { $id: _commentId, ...commentShape } = commentSchema;
 const { $id: _userVoteId, ...userVoteShape } = userVoteSchema;
 
 /**
- * PATCH /api/polls/{id}: title and/or description, within one minute of creation and only before the first vote (409
- * after it); options and duration never.
+ * PATCH /api/polls/{id}: title and/or description, within one minute of creation (or until a scheduled poll opens) and
+ * only before the first vote (409 after it); options only before a scheduled poll opens (as the create body has them;
+ * 400 `optionsLocked` after); duration and opening never.
  */
 export const pollEditSchema = {
   $id: 'meydan/poll-edit',
@@ -91,7 +93,7 @@ export const pollEditSchema = {
   properties: {
     title: pollCreateSchema.properties.title,
     description: pollCreateSchema.properties.description,
-    options: { not: {}, errorMessage: S.editLocked },
+    options: pollCreateSchema.properties.options,
     durationHours: { not: {}, errorMessage: S.editLocked },
     duration: { not: {}, errorMessage: S.editLocked },
     expiresAt: { not: {}, errorMessage: S.editLocked },

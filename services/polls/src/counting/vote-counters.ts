@@ -377,6 +377,18 @@ export class VoteCounters {
     await this.redis.hdel(keys.seqs(pollId), voter);
   }
 
+  /**
+   * A scheduled poll's options changed before its opening (no vote can be in, and the edit's claim holds): its counters
+   * get the new options' fields, keeping the claim and their expiry.
+   */
+  async reshape(pollId: string, from: number, to: number): Promise<void> {
+    const key = keys.counts(pollId);
+    const step = this.redis.multi();
+    for (let i = to; i < from; i++) step.hdel(key, String(i));
+    for (let i = from; i < to; i++) step.hsetnx(key, String(i), 0);
+    await step.exec();
+  }
+
   /** Forgets a poll's counters (it was deleted). */
   async drop(pollId: string): Promise<void> {
     await this.redis.del(

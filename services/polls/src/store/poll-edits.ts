@@ -5,15 +5,17 @@
 import { pollSearchFields } from '../domain/search-terms.js';
 import type { Models, PollDoc } from '../model/index.js';
 
+/** What an edit may change: the texts, and a scheduled poll's options before it opens. */
+export type PollTextChanges = { title?: string; description?: string | null; options?: string[] };
+
 /** The poll's new texts: only the fields that change (none: the edit changes nothing). */
-export function textChanges(
-  doc: Pick<PollDoc, 'title' | 'description'>,
-  set: { title?: string; description?: string | null },
-) {
-  const changes: { title?: string; description?: string | null } = {};
+export function textChanges(doc: Pick<PollDoc, 'title' | 'description' | 'options'>, set: PollTextChanges) {
+  const changes: PollTextChanges = {};
   if (set.title !== undefined && set.title !== doc.title) changes.title = set.title;
   if (set.description !== undefined && set.description !== (doc.description ?? null))
     changes.description = set.description;
+  if (set.options !== undefined && set.options.join('\u0000') !== doc.options.join('\u0000'))
+    changes.options = set.options;
   return changes;
 }
 
@@ -25,7 +27,7 @@ export function textChanges(
 export async function writeEdit(
   ctx: { models: Models },
   before: PollDoc,
-  changes: { title?: string; description?: string | null },
+  changes: PollTextChanges,
   hold: boolean,
 ): Promise<{ after: PollDoc | null; editedAt: Date }> {
   const editedAt = new Date();
@@ -43,6 +45,7 @@ export async function undoEdit(ctx: { models: Models }, before: PollDoc): Promis
   const restore = {
     title: before.title,
     description: before.description ?? null,
+    options: before.options,
     editedAt: before.editedAt ?? null,
     heldAt: before.heldAt ?? null,
     heldForEdit: before.heldForEdit ?? false,

@@ -10,6 +10,10 @@ import type { PollsContext } from '../context.js';
  */
 export function pollEdited(ctx: Pick<PollsContext, 'feedPages' | 'polls' | 'log'>, pollId: string): void {
   ctx.feedPages.changed();
+  // A scheduled poll's options may have changed before its opening: the vote path's facts (their count) go too.
+  ctx.polls
+    .forgetMeta(pollId)
+    .catch((err: unknown) => ctx.log.warn({ err, pollId }, 'edited poll facts not dropped from the cache'));
   ctx.polls
     .forgetDoc(pollId)
     .catch((err: unknown) => ctx.log.warn({ err, pollId }, 'edited poll not dropped from the cache'));

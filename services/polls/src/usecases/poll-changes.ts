@@ -2,6 +2,8 @@
 import {
   events,
   limits,
+  normalizePollOptions,
+  pollMessages,
   pollServiceMessages as S,
   type Poll,
   type PollEditBody,
@@ -13,13 +15,13 @@ import type { PollDoc } from '../model/index.js';
 import { claimEnded } from '../store/poll-endings.js';
 import { publishEnded } from './poll-endings.js';
 import { claimEdit } from '../counting/edit-claims.js';
-import { textChanges, undoEdit, writeEdit } from '../store/poll-edits.js';
+import { textChanges, undoEdit, writeEdit, type PollTextChanges } from '../store/poll-edits.js';
 import { closePoll as storeClose, pollById } from '../store/poll-records.js';
 import { metaOf } from '../store/polls.js';
 import type { Caller } from './caller.js';
 import { presentPoll } from './present.js';
 import { removePoll, unlistHeldEdit } from './poll-listing.js';
-import { pollNotFound, refuseFiltered, visiblePoll } from './visibility.js';
+import { ValidationError, pollNotFound, refuseFiltered, visiblePoll } from './visibility.js';
 
 /** Why an edit claim was refused (counting/edit-claims.ts): nothing changed. */
 const editRefused = {
@@ -35,7 +37,7 @@ const editRefused = {
 async function storeEdit(
   ctx: Pick<PollsContext, 'models' | 'bus'>,
   before: PollDoc,
-  changes: { title?: string; description?: string | null },
+  changes: PollTextChanges,
   requestId: string,
   hold: boolean,
 ): Promise<PollDoc | null> {
@@ -50,6 +52,7 @@ async function storeEdit(
     description: after.description ?? null,
     previousTitle: before.title,
     previousDescription: before.description ?? null,
+    ...(changes.options ? { options: after.options, previousOptions: before.options } : {}),
     editedAt: editedAt.toISOString(),
     at: editedAt.toISOString(),
   };
@@ -87,11 +90,18 @@ export async function editPoll(
   }
   if (doc.endedAt || doc.closedAt || (doc.expiresAt && new Date(doc.expiresAt).getTime() <= Date.now()))
     throw new HttpError(409, 'already_ended', S.alreadyEnded);
-  const set: { title?: string; description?: string | null } = {};
+  const set: PollTextChanges = {};
   if (body.title !== undefined) set.title = body.title.trim();
   if (body.description !== undefined) set.description = body.description?.trim() ? body.description.trim() : null;
+  if (body.options !== undefined) {
+    // Only a scheduled poll's, before it opens (no ballot can name them yet); never fewer than its maxChoices.
+    if (!beforeOpening) throw new ValidationError('options', S.optionsLocked);
+    set.options = normalizePollOptions(body.options);
+    if ((doc.maxChoices ?? 1) > set.options.length)
+      throw new ValidationError('options', pollMessages.maxChoicesOverOptions);
+  }
   // A refusing entry refuses the edit (400); texts only holding entries catch put the poll back under review.
-  const hold = await refuseFiltered(ctx, { title: set.title, description: set.description });
+  const hold = await refuseFiltered(ctx, { title: set.title, description: set.description, options: set.options });
   // No vote yet, decided in the same Redis step votes are counted in (counting/edit-claims.ts).
   const claim = await claimEdit(ctx, {
     id: String(doc._id),
@@ -114,6 +124,11 @@ export async function editPoll(
     });
     if (!updated) throw pollNotFound();
     if (holding) await unlistHeldEdit(ctx, updated);
+    if (changes.options) {
+      // Still under the edit's claim: the counters follow the new options, and the vote path's facts are read anew.
+      await ctx.counters.reshape(String(doc._id), current.options.length, updated.options.length);
+      await ctx.polls.forgetMeta(String(doc._id));
+    }
     await ctx.polls.forgetDoc(String(doc._id));
     ctx.feedPages.changed();
     return await presentPoll(ctx, updated, viewer, request);
