@@ -54,7 +54,7 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
     await create.getByLabel('1. şık', { exact: true }).fill('Ev sahibi');
     await create.getByLabel('2. şık', { exact: true }).fill('Deplasman');
     // Far enough ahead for both pages to see it upcoming on a busy machine; the test then waits for the opening.
-    await create.getByLabel('Başlangıç zamanı (isteğe bağlı)').fill(await localInput(creator.page, 20_000));
+    await create.getByLabel('Başlangıç zamanı (isteğe bağlı)').fill(await localInput(creator.page, 30_000));
     await create.getByRole('button', { name: 'Soruyu Fırlat' }).click();
     await toastWith(creator.page, 'Sorun fırlatıldı').waitFor();
     const mine = pollCard(creator.page, title);
@@ -75,6 +75,15 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
     const untouched = await call<{ totalVotes: number }>(stack, 'GET', `/api/polls/${pollId}`, { sid: kaan.sid });
     expect(untouched.body.totalVotes).toBe(0);
 
+    // Before it opens its creator may still change its options: a third one is added.
+    await mine.locator('[data-action="edit"]').click();
+    const editing = creator.page.getByRole('dialog', { name: 'Anketi düzenle' });
+    await editing.getByRole('button', { name: 'Şık ekle' }).click();
+    await editing.getByLabel('3. şık', { exact: true }).fill('Berabere');
+    await expectNoAxeViolations(creator.page, 'editing an upcoming poll’s options [member, dark, desktop]');
+    await editing.getByRole('button', { name: 'Kaydet' }).click();
+    await toastWith(creator.page, 'Anket güncellendi').waitFor();
+
     // A member sees it upcoming: the countdown, the options to read, no vote button, and the reminder.
     const voter = await run.open({ sid: kaan.sid, theme: 'light' });
     await voter.page.goto('/kesfet');
@@ -83,7 +92,13 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
     const timer = theirs.getByRole('timer');
     expect(await timer.textContent()).toMatch(/^0:\d\d$/);
     expect(await theirs.getByRole('button', { name: 'Ev sahibi' }).count()).toBe(0);
-    await theirs.getByRole('list', { name: 'Seçenekler (oylama henüz açılmadı)' }).getByText('Deplasman').waitFor();
+    const upcomingOptions = theirs.getByRole('list', { name: 'Seçenekler (oylama henüz açılmadı)' });
+    await upcomingOptions.getByText('Berabere').waitFor();
+    expect(await upcomingOptions.getByRole('listitem').allTextContents()).toEqual([
+      'Ev sahibi',
+      'Deplasman',
+      'Berabere',
+    ]);
     await theirs.getByRole('button', { name: 'Açılınca haber ver' }).click();
     await theirs.getByRole('button', { name: 'Açılınca haber verilecek', pressed: true }).waitFor();
     await expectNoAxeViolations(voter.page, 'an upcoming poll card [member, light, desktop]');

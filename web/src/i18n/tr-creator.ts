@@ -14,6 +14,13 @@ export const trCreator = {
   editTimeLeft: (left: string) => `Düzenleme için ${left} kaldı`,
   editTitle: 'Anketi düzenle',
   editDescription: `Başlığı ve açıklamayı oluşturduktan sonraki ${formatCount(limits.poll.editWindowSeconds)} saniye içinde, ilk oy gelene kadar düzeltebilirsin. Şıklar ve süre değiştirilemez.`,
+  /** A scheduled poll before its opening: its options may change too. */
+  editDescriptionUpcoming:
+    'Anket oylamaya açılana kadar başlığı, açıklamayı ve şıkları düzeltebilirsin. Süre ve başlangıç zamanı değiştirilemez.',
+  optionsLegend: 'Şıklar',
+  optionLabel: (n: number) => `${n}. şık`,
+  addOption: 'Şık ekle',
+  removeOption: (n: number) => `${n}. şıkkı kaldır`,
   titleLabel: 'Başlık',
   descriptionLabel: 'Açıklama (isteğe bağlı)',
   save: 'Kaydet',

@@ -127,13 +127,23 @@ function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
   const toast = useToast();
   const [title, setTitle] = useState(poll.title);
   const [description, setDescription] = useState(poll.description ?? '');
+  // A scheduled poll's options change too until it opens (no ballot can name them yet).
+  const [upcoming] = useState(() => Boolean(poll.startsAt) && Date.parse(poll.startsAt!) > Date.now());
+  const [options, setOptions] = useState(() => poll.options.map((o) => o.text));
   const [error, setError] = useState<string | undefined>();
   const [edit, { isLoading }] = useEditPollMutation();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const texts = options.map((o) => o.trim()).filter(Boolean);
+    const changed = texts.join('\n') !== poll.options.map((o) => o.text).join('\n');
     try {
-      await edit({ pollId: poll.id, body: { title, description: description.trim() ? description : null } }).unwrap();
+      const body = {
+        title,
+        description: description.trim() ? description : null,
+        ...(upcoming && changed ? { options: texts } : {}),
+      };
+      await edit({ pollId: poll.id, body }).unwrap();
       toast({ title: T.saved, variant: 'success' });
       onClose();
     } catch (err) {
@@ -147,7 +157,7 @@ function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
       open
       onOpenChange={(o) => (o ? undefined : onClose())}
       title={T.editTitle}
-      description={T.editDescription}
+      description={upcoming ? T.editDescriptionUpcoming : T.editDescription}
     >
       <Form onSubmit={submit} noValidate>
         <InputField
@@ -164,6 +174,7 @@ function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
           counter={limits.poll.descriptionMax}
           onChange={(e) => setDescription(e.target.value)}
         />
+        {upcoming ? <OptionsEditor options={options} onChange={setOptions} /> : null}
         {error ? <ErrorText role="alert">{error}</ErrorText> : null}
         <Actions>
           <Button $variant="primary" type="submit" disabled={isLoading}>
@@ -174,6 +185,49 @@ function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
     </Modal>
   );
 }
+
+/** The options of a scheduled poll before its opening: each editable, 2 to 6 of them. */
+function OptionsEditor({ options, onChange }: { options: string[]; onChange: (options: string[]) => void }) {
+  return (
+    <fieldset data-edit-options>
+      <Legend>{T.optionsLegend}</Legend>
+      {options.map((text, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: an option is its place in the list while it is edited
+        <OptionRow key={index}>
+          <InputField
+            label={T.optionLabel(index + 1)}
+            value={text}
+            maxLength={limits.poll.optionMax}
+            onChange={(e) => onChange(options.map((o, i) => (i === index ? e.target.value : o)))}
+          />
+          {options.length > limits.poll.optionsMin ? (
+            <Button $size="sm" onClick={() => onChange(options.filter((_, i) => i !== index))}>
+              {T.removeOption(index + 1)}
+            </Button>
+          ) : null}
+        </OptionRow>
+      ))}
+      {options.length < limits.poll.optionsMax ? (
+        <Button $size="sm" onClick={() => onChange([...options, ''])}>
+          {T.addOption}
+        </Button>
+      ) : null}
+    </fieldset>
+  );
+}
+
+const Legend = styled.legend`
+  margin-bottom: 0.4rem;
+  font-weight: 600;
+`;
+
+const OptionRow = styled.div`
+  display: flex;
+  align-items: flex-end;
+  gap: 0.5rem;
+
+  & > :first-child { flex: 1; }
+`;
 
 const Row = styled.div`
   display: flex;
