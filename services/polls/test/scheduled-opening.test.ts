@@ -164,7 +164,7 @@ describe('scheduled opening', () => {
     const plain = await createPoll(svc.app, alice);
     const locked = await patch({ options: ['Bir', 'İki'] }, plain.id);
     expect(locked.statusCode).toBe(400);
-    expect(locked.json()).toMatchObject({ error: 'validation', message: S.optionsLocked });
+    expect(locked.json()).toMatchObject({ error: 'validation', message: S.editLocked });
 
     const moved = await svc.app.inject({
       method: 'PATCH',

@@ -36,8 +36,7 @@ export const pollServiceMessages = {
   shareVoteIpFull:
     'Bu ağdan (IP adresinden) bu ankete verilebilecek ziyaretçi oyu sınırına ulaşıldı. Giriş yaparak üye olarak oy verebilirsin.',
   editOnlyCreator: 'Bu anketi yalnızca sahibi düzenleyebilir.',
-  editWindowOver:
-    'Anket yalnızca oluşturulduktan sonraki 1 dakika içinde ya da oylamaya açılmadan önce düzenlenebilir.',
+  editWindowOver: 'Anket yalnızca oluşturulduktan sonraki 1 dakika içinde düzenlenebilir.',
   editAfterVotes: 'Bu ankete oy verilmeye başlandı: başlığı, açıklaması ve şıkları artık değiştirilemez.',
   editInProgress: 'Anket şu anda düzenleniyor. Birazdan tekrar dene.',
   pollBeingEdited: 'Anketin sahibi soruyu şu anda düzenliyor. Soruyu yeniden okuyup birazdan tekrar oy ver.',

@@ -94,8 +94,9 @@ export async function editPoll(
   if (body.title !== undefined) set.title = body.title.trim();
   if (body.description !== undefined) set.description = body.description?.trim() ? body.description.trim() : null;
   if (body.options !== undefined) {
-    // Only a scheduled poll's, before it opens (no ballot can name them yet); never fewer than its maxChoices.
-    if (!beforeOpening) throw new ValidationError('options', S.optionsLocked);
+    // Only a scheduled poll's, before it opens (no ballot can name them yet); never fewer than its maxChoices. A poll
+    // open from its creation keeps the spec's answer.
+    if (!beforeOpening) throw new ValidationError('options', doc.startsAt != null ? S.optionsLocked : S.editLocked);
     set.options = normalizePollOptions(body.options);
     if ((doc.maxChoices ?? 1) > set.options.length)
       throw new ValidationError('options', pollMessages.maxChoicesOverOptions);
