@@ -2,18 +2,22 @@
 // optionally with a busy loop on every core beside it, and prints each test that failed at least once with its
 // failure. `npm run test:stress -- --help` says how.
 import { spawn, spawnSync } from 'node:child_process';
+import { randomInt } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import { root } from '../local/ensure-deps.mjs';
 
-const usage = `npm run test:stress -- [--runs N] [--busy] [--no-build] [--bail] [FILE_OR_FILTER ...]
+const usage = `npm run test:stress -- [--runs N] [--busy] [--shuffle] [--project LANE] [--no-build] [--bail] [FILE_OR_FILTER ...]
 
   FILE_OR_FILTER  test files, folders or vitest filters (default: the whole suite, as npm test runs it)
   --runs N        how many times to run them (default 5)
   --busy          a busy loop on every core beside each run (started and stopped by this script, bounded)
   --bail          stop after the first run with a failure
+  --shuffle       run the files in a new random order each run (the seed is printed): a file of the shared lane that
+                  leans on what an earlier file left in its worker fails in some order
+  --project LANE  only this lane of vitest.config.ts (shared, isolated); may be given more than once
   --no-build      skip tsc -b and the web build (when they are current)
 
 Prints a line per run, then each test that failed at least once: how often, and its first failure.
@@ -25,6 +29,8 @@ const { values: options, positionals: filters } = parseArgs({
     runs: { type: 'string', default: '5' },
     busy: { type: 'boolean', default: false },
     bail: { type: 'boolean', default: false },
+    shuffle: { type: 'boolean', default: false },
+    project: { type: 'string', multiple: true, default: [] },
     'no-build': { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h', default: false },
   },
@@ -85,10 +91,20 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 /**
  * Runs vitest once and resolves with its JSON report (or null when it wrote none).
  * @param {string} outputFile
+ * @param {number | null} seed the files' shuffled order, or null for the suite's own (longest first)
  * @returns {Promise<{ code: number | null, report: VitestReport | null }>}
  */
-function runVitest(outputFile) {
-  const args = ['vitest', 'run', '--reporter=dot', '--reporter=json', `--outputFile.json=${outputFile}`, ...filters];
+function runVitest(outputFile, seed) {
+  const args = [
+    'vitest',
+    'run',
+    '--reporter=dot',
+    '--reporter=json',
+    `--outputFile.json=${outputFile}`,
+    ...options.project.flatMap((lane) => ['--project', lane]),
+    ...(seed === null ? [] : ['--sequence.shuffle.files', `--sequence.seed=${seed}`]),
+    ...filters,
+  ];
   return new Promise((resolve) => {
     const child = spawn('npx', args, { cwd: root, stdio: 'inherit' });
     child.on('exit', (code) => {
@@ -129,7 +145,9 @@ try {
   for (let i = 1; i <= runs; i++) {
     if (options.busy) hogs.push(...startBusyLoops(3 * 60 * 60 * 1000));
     const started = Date.now();
-    const { code, report } = await runVitest(join(dir, `run-${i}.json`));
+    const seed = options.shuffle ? randomInt(1, 2 ** 31) : null;
+    if (seed !== null) say(`stress: run ${i}/${runs}: files shuffled with seed ${seed}`);
+    const { code, report } = await runVitest(join(dir, `run-${i}.json`), seed);
     stopHogs();
     runsDone = i;
     const seconds = ((Date.now() - started) / 1000).toFixed(0);
