@@ -77,22 +77,38 @@ async function openMenuIfNarrow(page: Page, width: Width): Promise<void> {
 }
 
 /**
+ * Where the app sends a route it does not show itself: /login opens the login dialog over the feed (a member is
+ * simply taken to the feed) and replaces its address with `/`.
+ */
+const REDIRECTS: Record<string, string> = { '/login': '/' };
+
+/**
  * Opens `path` as a link inside the app does: the router's own navigation, without loading the page again (a full
  * load per route spent most of the sweep parsing the same scripts). The router draws the next screen in a transition,
  * keeping the last one on screen meanwhile, so the address alone says nothing of what is shown: it waits until the
- * app's main region says it shows `path` (`data-path`, set in the same render as the screen) and has the screen's
- * level-one heading.
+ * address is the one the route ends at (REDIRECTS) and the app's main region says it shows it (`data-path`, set in
+ * the same render as the screen) and has the screen's level-one heading. (A redirecting route's own screen can be
+ * replaced before it is ever painted, so it is not waited for.)
  */
 async function openInApp(page: Page, path: string): Promise<void> {
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  const pathname = new URL(path, stack.origin).pathname;
-  await page.waitForFunction((pathname) => {
-    const main = document.querySelector<HTMLElement>('#main');
-    return main?.dataset['path'] === pathname && main.querySelector('h1') !== null;
-  }, pathname);
+  const opened = new URL(path, stack.origin).pathname;
+  const pathname = REDIRECTS[opened] ?? opened;
+  await page
+    .waitForFunction((pathname) => {
+      const main = document.querySelector<HTMLElement>('#main');
+      return location.pathname === pathname && main?.dataset['path'] === pathname && main.querySelector('h1') !== null;
+    }, pathname)
+    .catch(async (err: Error) => {
+      const shown = await page.evaluate(() => {
+        const main = document.querySelector<HTMLElement>('#main');
+        return `at ${location.pathname} #main shows ${main?.dataset['path'] ?? '(no #main)'}, h1 ${JSON.stringify(main?.querySelector('h1')?.textContent ?? null)}, text ${JSON.stringify(main?.textContent?.slice(0, 200) ?? '')}`;
+      });
+      throw new Error(`${path} did not show ${pathname}: ${shown} (${err.message})`);
+    });
 }
 
 async function closeDialog(page: Page): Promise<void> {
