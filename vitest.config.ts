@@ -43,7 +43,6 @@ const K6 = process.env['MEYDAN_K6'] ? [] : ['test/e2e/k6-mixed.test.ts'];
 export default defineConfig({
   resolve: { alias },
   test: {
-    globalSetup: ['./test/global-setup.ts'],
     // Time enough for integration suites on a busy two-core machine.
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -59,6 +58,8 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'shared',
+          // Each lane starts its own servers (test/global-setup.ts), so that a worker's NATS server is its own.
+          globalSetup: ['./test/global-setup.ts'],
           include: ['{proto,services/*,gateway}/test/**/*.test.ts', 'test/*.test.ts'],
           exclude: [...configDefaults.exclude, ...OWN_MODULES],
           isolate: false,
@@ -70,6 +71,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'isolated',
+          globalSetup: ['./test/global-setup.ts'],
           include: ['web/test/**/*.test.{ts,tsx}', 'deploy/test/**/*.test.ts', 'test/*/**/*.test.ts', ...OWN_MODULES],
           exclude: [...configDefaults.exclude, ...K6],
         },

@@ -1,7 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
+import { PROCESS_WORKSPACES, ensureBundles } from '../deploy/local/bundle.mjs';
 import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from '../deploy/local/servers.mjs';
 import type { StartedInfra } from './harness.js';
 
@@ -12,6 +14,10 @@ import type { StartedInfra } from './harness.js';
  */
 export default async function setup(project: TestProject) {
   if (process.env['MEYDAN_TEST_NO_SERVERS']) return;
+  // The stacks' processes start from their bundles (deploy/local/bundle.mjs): made once here, before the workers,
+  // rather than by the first stack of each (a run without the build leaves it to the stack, which says what to run).
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  if (PROCESS_WORKSPACES.every((ws) => existsSync(join(root, ws, 'dist', 'main.js')))) await ensureBundles(root);
   const dir = mkdtempSync(join(tmpdir(), 'meydan-test-'));
   const mongoGiven = process.env['TEST_MONGO_URL'];
   const binaries = ensureServerBinaries({ mongo: !mongoGiven });

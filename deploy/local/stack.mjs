@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bundleOf, ensureBundles } from './bundle.mjs';
 import { startNodeProcess } from './node-runtime.mjs';
 import { freePort } from './servers.mjs';
 import { newVapidKeys } from './stack-servers.mjs';
@@ -276,7 +277,7 @@ export async function startStack({
      * @param {{ service: ServiceName, name: string, port?: number, metricsPort?: number }} instance
      */
     const launch = ({ service, name, port = ports[name], metricsPort = metricsPorts[name] ?? 0 }) =>
-      startNode(name, join(root, 'services', service, 'dist', 'main.js'), {
+      startNode(name, bundleOf(root, `services/${service}`), {
         ...common,
         ...mailSecretOf(service),
         ...vapidOf(service),
@@ -292,6 +293,8 @@ export async function startStack({
      */
     const ready = (name, port, handle) => waitReady(name, `http://127.0.0.1:${port}/readyz`, handle, { explain });
 
+    // Each process starts from its one-file bundle of the build (bundle.mjs), made again when the build is newer.
+    await ensureBundles(root);
     // With NATS users, the services may not set up streams: the operator does, first.
     await credentials?.setUpStreams?.(urls.nats, Number(common.NATS_STREAM_REPLICAS ?? 1));
     const handles = Object.fromEntries(instances.map((instance) => [instance.name, launch(instance)]));
@@ -311,7 +314,7 @@ export async function startStack({
      * @param {NodeJS.ProcessEnv} [extraEnv]
      */
     const launchGateway = (name, port, metricsPort, extraEnv = {}) =>
-      startNode(name, join(root, 'gateway', 'dist', 'main.js'), {
+      startNode(name, bundleOf(root, 'gateway'), {
         ...common,
         ...gatewayUrls(instances, (instance) => ports[instance]),
         ...credentialsOf('gateway'),

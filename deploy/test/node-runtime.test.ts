@@ -156,16 +156,18 @@ describe('every Meydan process deploy/ starts', () => {
   }
 
   it('is started by the one launcher, through startNodeProcess (npm start, the bench, chaos and the browser tests alike)', () => {
-    const starts: string[] = [];
-    for (const file of scripts()) {
-      readFileSync(file, 'utf8')
-        .split('\n')
-        .forEach((line, i) => {
-          if (/\bmain\.js\b/.test(line)) starts.push(`${relative(root, file)}:${i + 1}`);
-        });
-    }
-    // The six services and the gateway, each started in one place: deploy/local/stack.mjs.
-    expect(starts.map((where) => where.split(':')[0])).toEqual(['deploy/local/stack.mjs', 'deploy/local/stack.mjs']);
+    const filesSaying = (pattern: RegExp) =>
+      scripts().flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .filter((line) => pattern.test(line))
+          .map(() => relative(root, file)),
+      );
+    // The six services and the gateway, each started in one place, deploy/local/stack.mjs, from its bundle; the
+    // built main.js is named only where the bundle is made of it (deploy/local/bundle.mjs).
+    const starts = filesSaying(/\bbundleOf\(root/).filter((file) => file !== 'deploy/local/bundle.mjs');
+    expect(starts).toEqual(['deploy/local/stack.mjs', 'deploy/local/stack.mjs']);
+    expect(new Set(filesSaying(/\bmain\.js\b/))).toEqual(new Set(['deploy/local/bundle.mjs']));
     const launcher = readFileSync(join(root, 'deploy/local/stack.mjs'), 'utf8');
     expect(launcher).not.toMatch(/\bstartProcess\(/);
     expect(launcher.match(/\bstartNodeProcess\(/g)).toHaveLength(2);
