@@ -6,6 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { PROCESS_WORKSPACES, ensureBundles } from '../deploy/local/bundle.mjs';
 import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from '../deploy/local/servers.mjs';
 import type { StartedInfra } from './harness.js';
+import { startSharedHeadless } from './e2e/chromium.js';
 
 /**
  * Starts throw-away NATS (JetStream), Redis and a MongoDB-wire server (FerretDB, or TEST_MONGO_URL)
@@ -55,7 +56,11 @@ export default async function setup(project: TestProject) {
     redisServer: binaries.redisServer ?? 'redis-server',
   };
   project.provide('infra', infra);
+  // The browser journeys' lane (vitest.config.ts) shares one headless Chromium between its files.
+  const browser = project.name === 'isolated' ? await startSharedHeadless() : null;
+  project.provide('browserEndpoint', browser?.wsEndpoint() ?? null);
   return async () => {
+    await browser?.close();
     await Promise.all([...natsServers.map((nats) => nats.stop()), redis.stop(), mongo?.stop()]);
     rmSync(dir, { recursive: true, force: true });
   };

@@ -46,6 +46,8 @@ export interface Infra {
 declare module 'vitest' {
   interface ProvidedContext {
     infra: StartedInfra;
+    /** The lane's shared headless Chromium (test/e2e/chromium.ts), or null when each browser file launches its own. */
+    browserEndpoint: string | null;
   }
 }
 

@@ -3,33 +3,22 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE } from '@meydan/proto';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { until } from '../harness.js';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { ensureChromium, ensureHeadlessChromium } from '../../deploy/local/install.mjs';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { connectShared, launchChromium } from './chromium.js';
 import { totpCode } from '../../services/auth/src/domain/totp.js';
 import { startStack, type Stack } from './stack.js';
 
 export const screenshotDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
 /**
- * Chromium for a browser test: its headless shell, or with `full` the whole browser, for what only it has (the
- * notification permission a service worker's push needs).
+ * Chromium for a browser test: the lane's shared headless shell (test/e2e/chromium.ts), or with `full` a whole browser
+ * of its own, for what only it has (the notification permission a service worker's push needs).
  */
 export function launchBrowser({ full = false }: { full?: boolean } = {}): Promise<Browser> {
-  return chromium.launch({
-    executablePath: full ? ensureChromium() : ensureHeadlessChromium(),
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const shared = inject('browserEndpoint');
+  return !full && shared ? connectShared(shared) : launchChromium(full);
 }
 
 export const desktop = { width: 1280, height: 800 };
