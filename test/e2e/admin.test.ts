@@ -8,10 +8,11 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { payloadFor } from '../../services/contact/test/support.js';
 import {
+  downloaded,
   call,
   createMember,
   createPoll,
@@ -285,7 +286,7 @@ describe('admin panel (browser, whole stack)', { timeout: 120_000 }, () => {
       trend.getByRole('link', { name: 'Kullanıcılar (CSV)' }).click(),
     ]);
     expect(download.suggestedFilename()).toMatch(/^meydan-kullanicilar-\d{4}-\d{2}-\d{2}\.csv$/);
-    const text = readFileSync((await download.path())!, 'utf8');
+    const text = (await downloaded(download)).toString('utf8');
     expect(text.charCodeAt(0)).toBe(0xfeff);
     expect(text).toContain('Deniz Kaya');
     const polls = await call<string>(stack, 'GET', '/api/admin/polls.csv', { sid: adminSid });

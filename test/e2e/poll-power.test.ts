@@ -6,7 +6,6 @@
  * by exceljs). Accessibility checked;
  * screenshots taken.
  */
-import { readFileSync } from 'node:fs';
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { Redis } from 'ioredis';
@@ -15,6 +14,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
 import {
+  downloaded,
   browserRun,
   call,
   createPoll,
@@ -86,7 +86,7 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
       edited.getByRole('link', { name: 'Sonuçları indir (CSV)' }).click(),
     ]);
     expect(download.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.csv`);
-    const file = readFileSync((await download.path())!);
+    const file = await downloaded(download);
     expect([...file.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // For Turkish Excel: `;` between cells, a decimal comma; read back by a CSV parser as Excel would split it.
     const cells = parseCsv(file, { bom: true, delimiter: ';' }) as string[][];
@@ -104,7 +104,7 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     ]);
     expect(xlsx.suggestedFilename()).toBe(`meydan-anket-${poll.id}-sonuclar.xlsx`);
     const workbook = new ExcelJS.Workbook();
-    await workbook.xlsx.load(readFileSync((await xlsx.path())!) as unknown as ArrayBuffer);
+    await workbook.xlsx.load((await downloaded(xlsx)) as unknown as ArrayBuffer);
     const rows = workbook
       .getWorksheet('Sonuçlar')!
       .getSheetValues()

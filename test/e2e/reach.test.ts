@@ -3,7 +3,6 @@
  * prompt of a members' poll and the 404 of an unknown one; a share-link poll's embed inside an iframe of a page on
  * another origin, where a visitor's vote counts. Screenshots and the axe gate on each.
  */
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -11,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import { startStack, type Stack } from './stack.js';
 import {
+  downloaded,
   call,
   createMember,
   createPoll,
@@ -205,7 +205,7 @@ describe('the share dialog', { timeout: 90_000 }, () => {
       dialog.getByRole('link', { name: 'PNG indir' }).click(),
     ]);
     expect(png.suggestedFilename()).toBe(`meydan-anket-${publicPoll.id}-qr.png`);
-    const bytes = readFileSync((await png.path())!);
+    const bytes = await downloaded(png);
     expect(bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     expect(bytes.readUInt32BE(16)).toBe(768);
     const [svg] = await Promise.all([
@@ -213,7 +213,7 @@ describe('the share dialog', { timeout: 90_000 }, () => {
       dialog.getByRole('link', { name: 'SVG indir' }).click(),
     ]);
     expect(svg.suggestedFilename()).toBe(`meydan-anket-${publicPoll.id}-qr.svg`);
-    const svgText = readFileSync((await svg.path())!, 'utf8');
+    const svgText = (await downloaded(svg)).toString('utf8');
     expect(svgText).toMatch(/^<svg[^>]*xmlns="http:\/\/www.w3.org\/2000\/svg"/);
 
     await dialog.getByRole('button', { name: 'Yerleştir' }).click();

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { SESSION_COOKIE } from '@meydan/proto';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { until } from '../harness.js';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { connectShared, launchChromium } from './chromium.js';
 import { totpCode } from '../../services/auth/src/domain/totp.js';
 import { startStack, type Stack } from './stack.js';
@@ -19,6 +19,16 @@ export const screenshotDir = fileURLToPath(new URL('../../test-results/screensho
 export function launchBrowser({ full = false }: { full?: boolean } = {}): Promise<Browser> {
   const shared = inject('browserEndpoint');
   return !full && shared ? connectShared(shared) : launchChromium(full);
+}
+
+/**
+ * The bytes of a finished download. Read through Playwright's stream, since a browser the file is connected to (the
+ * lane's shared Chromium) keeps the file on its side: `download.path()` is for a browser of the file's own.
+ */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 export const desktop = { width: 1280, height: 800 };
