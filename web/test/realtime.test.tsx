@@ -234,6 +234,43 @@ describe('realtime in the cache', () => {
     count.unsubscribe();
   });
 
+  it('keeps what the socket sent while the first answers were on their way: newer than those answers', async () => {
+    // The member has just signed in: the bell asks for its list and count, and a follow's notification (with its
+    // count) comes on the socket before the answers, which were read before it was stored.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    fakeApi({
+      'GET /api/notifications': async () => {
+        await answered;
+        return [notification('n1', true)];
+      },
+      'GET /api/notifications/unread-count': async () => {
+        await answered;
+        return { count: 0 };
+      },
+    });
+    const socket = new FakeSocket();
+    const store = testStore({ socket });
+    store.realtime.connect();
+    socket.open();
+    const list = store.dispatch(notificationsApi.endpoints.notifications.initiate());
+    const count = store.dispatch(notificationsApi.endpoints.unreadCount.initiate());
+    await tick();
+    socket.serverEmit('notification', { data: notification('n2') });
+    socket.serverEmit('notification_count', { count: 1 });
+    answer();
+    await list;
+    await count;
+
+    const listNow = notificationsApi.endpoints.notifications.select()(store.getState()).data!;
+    expect(listNow.map((n) => n.id)).toEqual(['n2', 'n1']);
+    expect(notificationsApi.endpoints.unreadCount.select()(store.getState()).data!.count).toBe(1);
+    list.unsubscribe();
+    count.unsubscribe();
+  });
+
   it('marks one read (count never below 0) and all read', async () => {
     // A small stateful server: the unread count answered is the truth after each call.
     const server = [notification('n1'), notification('n2', true)];

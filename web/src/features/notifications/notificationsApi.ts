@@ -1,5 +1,6 @@
 import type { NotificationCount, NotificationItem, NotificationReadResult } from '@meydan/proto';
 import { api, type ApiExtra } from '../../store/api';
+import type { HubEvents, RealtimeHub } from '../../store/realtime/hub';
 import { showBrowserNotification } from './browserNotifications';
 
 export const NOTIFICATIONS_PAGE = 20;
@@ -27,6 +28,31 @@ async function settleCount(
   }
 }
 
+/**
+ * Listens to a socket event from the moment a cache entry is added, and applies what came while its first answer was
+ * on its way once that answer is in (the cache cannot be updated before). A frame sent meanwhile is as new as the
+ * answer or newer: a member's first notification, sent just after the sign-in while the bell was still asking for its
+ * count, was lost when the listener waited for the answer, and the answer said 0.
+ */
+async function listenFromStart<K extends keyof HubEvents>(
+  realtime: RealtimeHub,
+  event: K,
+  loaded: Promise<unknown>,
+  apply: (value: HubEvents[K]) => void,
+): Promise<() => void> {
+  const early: HubEvents[K][] = [];
+  let ready = false;
+  const stop = realtime.on(event, (value) => (ready ? apply(value) : early.push(value)));
+  try {
+    await loaded;
+  } catch {
+    return stop;
+  }
+  ready = true;
+  for (const value of early.splice(0)) apply(value);
+  return stop;
+}
+
 export const notificationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     notifications: build.query<NotificationItem[], void>({
@@ -34,8 +60,7 @@ export const notificationsApi = api.injectEndpoints({
       providesTags: [{ type: 'Notification', id: 'LIST' }],
       async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch, extra }) {
         const { realtime } = extra as ApiExtra;
-        await cacheDataLoaded.catch(() => undefined);
-        const stop = realtime.on('notification', (item) => {
+        const stop = await listenFromStart(realtime, 'notification', cacheDataLoaded, (item) => {
           let fresh = false;
           updateCachedData((draft) => {
             const at = draft.findIndex((n) => n.id === item.id);
@@ -63,8 +88,7 @@ export const notificationsApi = api.injectEndpoints({
       providesTags: [{ type: 'Notification', id: 'COUNT' }],
       async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
         const { realtime } = extra as ApiExtra;
-        await cacheDataLoaded.catch(() => undefined);
-        const stop = realtime.on('notification_count', (count) =>
+        const stop = await listenFromStart(realtime, 'notification_count', cacheDataLoaded, (count) =>
           updateCachedData((draft) => {
             draft.count = count;
           }),
