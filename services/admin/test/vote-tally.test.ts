@@ -102,6 +102,24 @@ describe('admin read model: votes counted in batches', () => {
     expect(await counted(poll)).toBe(2);
   });
 
+  it('moves the old records once when several processes start at the same moment, none of them failing', async () => {
+    const poll = await newPoll();
+    const votes = admin.app.admin.models.Vote.collection as unknown as mongo.Collection<{
+      _id: string;
+      pollId: string;
+      at: Date;
+    }>;
+    const members = Array.from({ length: 5 }, () => objectId());
+    await votes.insertMany(members.map((m) => ({ _id: `${poll}:u:${m}`, pollId: poll, at: new Date() })));
+    await admin.app.admin.models.Vote.db.collection('admin_migrations').deleteMany({});
+    const starts = await Promise.allSettled(Array.from({ length: 6 }, () => pseudonymiseVoteIds(admin.app.admin)));
+    expect(starts.filter((s) => s.status === 'rejected')).toEqual([]);
+    const after = (await admin.app.admin.models.Vote.find({ pollId: poll }).lean()).map((v) => String(v._id));
+    const secret = admin.app.admin.config.INTERNAL_SECRET;
+    expect(after.sort()).toEqual(members.map((m) => voteRecordId(secret, poll, `u:${m}`)).sort());
+    expect(await admin.app.admin.models.Vote.db.collection('admin_migrations').countDocuments({})).toBe(1);
+  });
+
   it('counts the votes of a batch that failed after storing them once, when it is redelivered', async () => {
     const [broken, healthy] = [await newPoll(), await newPoll()];
     // A counter that refuses $inc makes the batch fail after its records are stored (the write that can fail there).

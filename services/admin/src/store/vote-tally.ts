@@ -12,7 +12,7 @@
  * A token stays listed only after such a failure, until the poll is deleted.
  */
 import { Types, type mongo } from 'mongoose';
-import { duplicateKeyIndexes, findEachById, hmacSign, type Logger } from '@meydan/kit';
+import { duplicateKeyIndexes, findEachById, hmacSign, isDuplicateKey, type Logger } from '@meydan/kit';
 import type { VoteCastEvent } from '@meydan/proto';
 import type { Models } from '../model/index.js';
 
@@ -37,12 +37,27 @@ export async function pseudonymiseVoteIds(ctx: Tally): Promise<void> {
   for await (const old of votes.find({ _id: { $regex: ':[uv]:' } })) {
     const { _id: oldId, ...record } = old;
     const _id = voteRecordId(ctx.config.INTERNAL_SECRET, record.pollId, oldId.slice(record.pollId.length + 1));
-    await votes.updateOne({ _id }, { $setOnInsert: record }, { upsert: true });
+    await upsertedByEither(votes.updateOne({ _id }, { $setOnInsert: record }, { upsert: true }));
     await votes.deleteOne({ _id: oldId });
     moved += 1;
   }
-  await marker.updateOne({ _id: 'vote-ids-pseudonymised' }, { $set: { at: new Date() } }, { upsert: true });
+  await upsertedByEither(
+    marker.updateOne({ _id: 'vote-ids-pseudonymised' }, { $set: { at: new Date() } }, { upsert: true }),
+  );
   if (moved > 0) ctx.log.info({ votes: moved }, 'vote record ids pseudonymised');
+}
+
+/**
+ * An upsert that another instance, started at the same moment, made first: both found nothing and one inserted, so
+ * the other's is a duplicate key (MongoDB retries such an upsert itself; the MongoDB-wire server does not). What the
+ * other wrote is what this one would have. Seen as a second admin process that exited at start (chaos-cluster run).
+ */
+async function upsertedByEither(write: Promise<unknown>): Promise<void> {
+  try {
+    await write;
+  } catch (err) {
+    if (!isDuplicateKey(err)) throw err;
+  }
 }
 
 interface VoteRecord {
