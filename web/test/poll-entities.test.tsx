@@ -73,6 +73,25 @@ describe('the poll entities (store/pollsSlice)', () => {
     });
   });
 
+  it('keep what a live frame or an answer changed over a list asked for before it and answered after it', () => {
+    const held = reduce([poll('p1', [0, 0])]);
+    const asked = held.changes;
+    const live = pollsSlice.reducer(
+      held,
+      liveCountsArrived({ pollId: 'p1', voteCounts: { '0': 1, '1': 0 }, totalVotes: 1 }),
+    );
+    // The list’s server read the poll before the vote: its copy says 0 votes. Its other live figures (4 comments) are
+    // as old, and the held ones stay until a list asked for later brings them.
+    const late = pollsSlice.reducer(live, pollsReceived([{ ...poll('p1', [0, 0]), commentsCount: 4 }], asked));
+    expect(late.entities['p1']!.options.map((o) => o.votes)).toEqual([1, 0]);
+    expect(late.entities['p1']).toMatchObject({ totalVotes: 1, votesCount: 1, commentsCount: 0 });
+    // A list asked for after the change is the newer copy, and replaces it.
+    const fresh = pollsSlice.reducer(late, pollsReceived([poll('p1', [2, 0])], late.changes));
+    expect(fresh.entities['p1']!.options.map((o) => o.votes)).toEqual([2, 0]);
+    // A copy from nowhere in particular (no `asked`) replaces it too.
+    expect(pollsSlice.reducer(late, pollsReceived([poll('p1', [0, 3])])).entities['p1']!.totalVotes).toBe(3);
+  });
+
   it('take a live frame’s counts, and only the total while the poll hides its counts', () => {
     const live = reduce(
       [poll('p1', [1, 1])],

@@ -342,6 +342,37 @@ describe('realtime in the cache', () => {
     feed.unsubscribe();
   });
 
+  it('keeps a live frame’s counts when another list holding the poll, asked for before the frame, answers after it', async () => {
+    // The feed shows p1 at 0 votes; the trending rail asks for its list; a vote's frame comes; the rail's answer, read
+    // by its server before the vote, says 0 again (fresh-clone run 43: the creator's card went back to 0 oy).
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
+    const page = (): PollList => ({ polls: [poll('p1', [0, 0])], totalCount: 1, nextCursor: null });
+    fakeApi({
+      'GET /api/polls': async (_request: Request, url: URL) => {
+        if (url.searchParams.get('feed') === 'new') await answered;
+        return page();
+      },
+    });
+    const socket = new FakeSocket();
+    const store = testStore({ socket });
+    store.realtime.connect();
+    socket.open();
+    const feed = store.dispatch(pollsApi.endpoints.feed.initiate({ feed: 'trending' }));
+    await feed;
+    const rail = store.dispatch(pollsApi.endpoints.feed.initiate({ feed: 'new' }));
+    await tick();
+    socket.serverEmit('poll_update', { data: { pollId: 'p1', voteCounts: { '0': 1, '1': 0 }, totalVotes: 1 } });
+    answer();
+    await rail;
+    expect(selectPoll(store.getState(), 'p1')!.options.map((o) => o.votes)).toEqual([1, 0]);
+    expect(selectPoll(store.getState(), 'p1')!.totalVotes).toBe(1);
+    feed.unsubscribe();
+    rail.unsubscribe();
+  });
+
   it('follows a share-link poll for a visitor by its code (not by id) and takes its live counts', async () => {
     const shared = { ...poll('p7', [0, 0]), isShareable: true, shortUrl: 'AbCdEfGhIj' };
     fakeApi({

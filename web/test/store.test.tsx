@@ -12,7 +12,7 @@ describe('createStore', () => {
     const store = createStore();
     const state = store.getState();
     expect(Object.keys(state)).toEqual(['api', 'ui', 'toasts', 'realtime', 'polls']);
-    expect(state.polls).toEqual({ ids: [], entities: {}, sending: {} });
+    expect(state.polls).toEqual({ ids: [], entities: {}, sending: {}, changes: 0, changedAt: {} });
     expect(state.ui.dialog).toBeNull();
     expect(state.toasts.items).toEqual([]);
     expect(state.realtime.status).toBe('disconnected');

@@ -14,9 +14,48 @@ import { applyCounts, normalizePoll } from '../lib/polls';
 type PollsState = EntityState<Poll, string> & {
   /** The ballots of the viewer's votes sent and not yet answered, by poll: shown at once, and kept over a list's copy. */
   sending: Record<string, number[]>;
+  /** Counts every change a live frame or an answer made to a poll held (a logical clock, not the time). */
+  changes: number;
+  /** By poll: the value of `changes` at its last such change, which a list asked for before it must not undo. */
+  changedAt: Record<string, number>;
 };
 
-const initialState: PollsState = { ids: [], entities: {}, sending: {} };
+const initialState: PollsState = { ids: [], entities: {}, sending: {}, changes: 0, changedAt: {} };
+
+/**
+ * What live frames and answers change on a poll held. A list asked for before such a change and answered after it
+ * carries the older values (its server read them first): those stay as held.
+ */
+const changedLive = [
+  'options',
+  'totalVotes',
+  'votesCount',
+  'votersCount',
+  'resultsVisible',
+  'hasVoted',
+  'userChoice',
+  'userChoices',
+  'likesCount',
+  'isLiked',
+  'commentsCount',
+  'shareCount',
+  'expiresAt',
+  'closedAt',
+  'title',
+  'description',
+  'editedAt',
+  'friends',
+  'friendsVotedCount',
+] as const satisfies readonly (keyof Poll)[];
+
+/** `poll` as a list answered it, less what changed on the one held after the list was asked for (`asked`). */
+function newerThan(state: PollsState, poll: Poll, asked: number | undefined): Poll {
+  const held = state.entities[poll.id];
+  if (!held || asked === undefined || (state.changedAt[poll.id] ?? 0) <= asked) return poll;
+  const kept: Partial<Record<keyof Poll, unknown>> = {};
+  for (const field of changedLive) if (field in held) kept[field] = held[field];
+  return { ...poll, ...kept } as Poll;
+}
 
 /** Shows `ballot` as the viewer's vote on a poll that has none yet, counted in its figures (before the answer). */
 function showSent(poll: Poll, ballot: number[]): void {
@@ -40,10 +79,16 @@ function upsert(state: PollsState, poll: Poll): void {
   }
 }
 
-/** The poll held under `id`, changed in place (an immer draft); a poll no list holds is left alone. */
+/**
+ * The poll held under `id`, changed in place (an immer draft) and the change counted (`changedAt`); a poll no list
+ * holds is left alone.
+ */
 function change(state: PollsState, id: string, recipe: (poll: Poll) => void): void {
   const poll = state.entities[id];
-  if (poll) recipe(poll);
+  if (!poll) return;
+  recipe(poll);
+  state.changes += 1;
+  state.changedAt[id] = state.changes;
 }
 
 /** The viewer's ballot after a vote's, a change's or a take-back's answer (empty: taken back). */
@@ -62,14 +107,21 @@ export const pollsSlice = createSlice({
   name: 'polls',
   initialState,
   reducers: {
-    /** Polls as a list or page received them (normalised): fields the answer carries replace those held. */
-    pollsReceived(state, action: PayloadAction<Poll[]>) {
-      for (const poll of action.payload) {
-        upsert(state, normalizePoll(poll));
-        // A list read before the vote was sent and answered after it: the vote on its way stays shown.
-        const sending = state.sending[poll.id];
-        if (sending) change(state, poll.id, (held) => showSent(held, sending));
-      }
+    /**
+     * Polls as a list or page received them (normalised): fields the answer carries replace those held, except what a
+     * live frame or an answer changed after the list was asked for (`asked`: the `changes` read then; none: all).
+     */
+    pollsReceived: {
+      reducer(state, action: PayloadAction<Poll[], string, { asked: number | undefined }>) {
+        for (const poll of action.payload) {
+          upsert(state, newerThan(state, normalizePoll(poll), action.meta.asked));
+          // A list read before the vote was sent and answered after it: the vote on its way stays shown.
+          const sending = state.sending[poll.id];
+          const held = state.entities[poll.id];
+          if (sending && held) showSent(held, sending);
+        }
+      },
+      prepare: (polls: Poll[], asked?: number) => ({ payload: polls, meta: { asked } }),
     },
     /** A poll put back as it was (a refused vote's optimistic ballot taken out). */
     pollRestored(state, { payload }: PayloadAction<Poll>) {

@@ -9,17 +9,20 @@ type Fetch = (args: string | FetchArgs) => PromiseLike<Answer> | Answer;
 
 /**
  * A query whose polls are held once (store/pollsSlice): its answer's polls enter the poll entities before its cache
- * entry is written, and the entry keeps what `hold` leaves of the answer (the ids, a cursor, a count).
+ * entry is written (without undoing what a live frame or an answer changed while it was on its way), and the entry
+ * keeps what `hold` leaves of the answer (the ids, a cursor, a count).
  */
 export function holdingPolls<Arg, Raw, Held>(
   request: (arg: Arg) => string | FetchArgs,
   hold: (raw: Raw) => { polls: Poll[]; held: Held },
 ) {
-  return async (arg: Arg, { dispatch }: BaseQueryApi, _extra: unknown, fetch: Fetch) => {
+  return async (arg: Arg, { dispatch, getState }: BaseQueryApi, _extra: unknown, fetch: Fetch) => {
+    // What had changed on the polls held when this was asked: a live frame or an answer after that is newer than it.
+    const asked = (getState() as { polls: { changes: number } }).polls.changes;
     const answer = await fetch(request(arg));
     if (answer.error) return { error: answer.error, meta: answer.meta };
     const { polls, held } = hold(answer.data as Raw);
-    dispatch(pollsReceived(polls));
+    dispatch(pollsReceived(polls, asked));
     return { data: held, meta: answer.meta };
   };
 }
