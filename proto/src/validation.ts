@@ -60,13 +60,16 @@ const pollOptionsKeyword: SchemaValidateFunction = (enabled: unknown, data: unkn
 };
 
 /** A fresh ajv instance knowing every proto schema (by `$id`), the formats, ajv-errors and `meydanPollOptions`. */
-export function createAjv(options: { coerceTypes?: boolean | 'array' } = {}): Ajv {
+export function createAjv(options: { coerceTypes?: boolean | 'array'; validateSchema?: boolean } = {}): Ajv {
   const ajv = new Ajv({
     allErrors: true,
     removeAdditional: false,
     useDefaults: true,
     coerceTypes: options.coerceTypes ?? false,
     strict: false,
+    // The schemas are checked against JSON Schema's meta-schema once, by proto's tests (schemas.test.ts), not by every
+    // instance of every process: compiling the meta-schema was about a tenth of a service's start-up CPU.
+    validateSchema: options.validateSchema ?? false,
   });
   addFormats(ajv);
   addErrors(ajv);

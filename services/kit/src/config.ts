@@ -74,7 +74,15 @@ export const baseConfigSchema = {
 
 export type BaseConfig = FromSchema<typeof baseConfigSchema>;
 
-const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false, verbose: true });
+// No meta-schema check of the configuration's schema at every start (config.test.ts checks it once).
+const ajv = new Ajv({
+  allErrors: true,
+  coerceTypes: true,
+  useDefaults: true,
+  strict: false,
+  verbose: true,
+  validateSchema: false,
+});
 // ajv-formats is CommonJS with `exports.default`.
 const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ??
   addFormatsModule) as unknown as (a: Ajv) => void;
