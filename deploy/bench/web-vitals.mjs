@@ -4,7 +4,7 @@
 // LCP and CLS come from PerformanceObservers installed before the page's own scripts. Each page is loaded `runs`
 // times and each figure is the median of its runs.
 import { chromium } from 'playwright-core';
-import { ensureChromium } from '../local/install.mjs';
+import { CHROMIUM_ARGS, ensureChromium } from '../local/install.mjs';
 
 /** @typedef {{ startTime: number, value: number }} LayoutShift */
 /** @typedef {LayoutShift & { sources: (string | null)[] }} RecordedShift */
@@ -154,15 +154,7 @@ export async function measureWebVitals({ base, sid, pollId, shareCode, runs = 3,
   const browser = await chromium.launch({
     executablePath: ensureChromium(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: [...CHROMIUM_ARGS],
   });
   /** @type {Record<string, { path: string, as: string, lcpMs: number | null, cls: number | null, fcpMs: number | null, loads: Awaited<ReturnType<typeof loadOnce>>[] }>} */
   const figures = {};

@@ -102,6 +102,20 @@ function ensureAptCommand(debianPackage, names, override) {
   return installed;
 }
 
+/**
+ * Chromium's options for a headless run on this kind of machine (the browser tests and the bench's web vitals): no
+ * sandbox (root in a container), no GPU, and none of the browser's own traffic (QUIC, updates, sync) beside the page's.
+ */
+export const CHROMIUM_ARGS = Object.freeze([
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]);
+
 /** Debian's Chromium for the browser tests (Playwright drives it; no browser download). */
 export function ensureChromium() {
   return ensureAptCommand('chromium', ['chromium', 'chromium-browser'], process.env.CHROMIUM_PATH);

@@ -3,17 +3,9 @@
  * which files connect to) and the launch of a browser of a file's own (support.ts `launchBrowser`).
  */
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
-import { ensureChromium, ensureHeadlessChromium, which } from '../../deploy/local/install.mjs';
+import { CHROMIUM_ARGS, ensureChromium, ensureHeadlessChromium, which } from '../../deploy/local/install.mjs';
 
-const ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
+const ARGS = [...CHROMIUM_ARGS];
 
 /** A browser of the caller's own: the headless shell, or with `full` the whole browser. */
 export function launchChromium(full: boolean): Promise<Browser> {
