@@ -70,6 +70,15 @@ export type ResultsVisibility = (typeof resultsVisibilities)[number];
 export const defaultResultsVisibility: ResultsVisibility = 'after-vote';
 
 /**
+ * What a poll asks for: `standard` (an opinion: no answer is right, the default) or `quiz` ('Bilgi yarışması': the
+ * creator marks the correct option; a voter learns after voting whether they were right). A quiz is single choice, its
+ * votes are final, and its correct option reaches a viewer only once they voted or the poll ended (its creator always).
+ * The rule is services/polls/src/domain/quiz.ts.
+ */
+export const pollKinds = ['standard', 'quiz'] as const;
+export type PollKind = (typeof pollKinds)[number];
+
+/**
  * Why a poll's counts are hidden and when they appear, as the cards, the share page, the embeds and the link preview
  * card say it (by the poll's results visibility; `afterCloseOpenEnded` for an after-close poll without an end time).
  */

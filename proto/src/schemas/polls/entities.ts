@@ -9,6 +9,7 @@ import {
   dateTimeField,
   displayNameField,
   idField,
+  pollKinds,
   pollTypes,
   resultsVisibilities,
   shareVoteModes,
@@ -94,6 +95,10 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  * - startsAt: a scheduled poll's opening ('Yakında' until then: no vote is taken before it); null or absent: it opened
  *   when it was created. remindOnOpening: on an upcoming poll shown to a member, whether they asked to be told when it
  *   opens ('Açılınca haber ver'); absent otherwise.
+ * - kind: 'quiz' on a quiz ('Bilgi yarışması'); absent on a standard poll. correctOptionIndexes: a quiz's correct
+ *   option, only to a viewer who voted on it, to its creator and to everyone who may see it once it ended (absent
+ *   otherwise: the answer never reaches a client before). correctVotesCount: the ballots that chose it, with the same
+ *   condition and only where the viewer sees the counts (`resultsVisible`); its share of totalVotes is 'Doğru bilenler'.
  * - held: true only on a poll the word filter holds for review, and only to its creator (nobody else sees it until a
  *   moderator approves it); absent otherwise.
  */
@@ -133,6 +138,9 @@ export const pollShape = {
     expiresAt: { type: ['string', 'null'], format: 'date-time' },
     startsAt: { type: ['string', 'null'], format: 'date-time' },
     remindOnOpening: { type: 'boolean' },
+    kind: { type: 'string', enum: pollKinds },
+    correctOptionIndexes: choicesField,
+    correctVotesCount: countField,
     creatorId: idField,
     creator: creatorSummaryShape,
     isShareable: { type: 'boolean' },
@@ -201,6 +209,8 @@ export type ShareablePollCreated = FromSchema<typeof shareablePollCreatedSchema>
  * Answer of a vote (feed and share link): the new counts per option index, the voter's choice and a Turkish message
  * for the 'Oyunuz kaydedildi! 🎉' toast, with an optional feedback sentence. Where the poll's results are hidden from
  * the voter (`resultsVisible: false`) every count is 0 and there is no feedback (it would tell how many chose alike).
+ * On a quiz, `correct` says whether the ballot was right ('Doğru bildin!') and `correctOptionIndexes` names the correct
+ * option (the voter may now see it); `correctVotesCount` the ballots that chose it, only with `resultsVisible`.
  */
 export const voteResultSchema = {
   $id: 'meydan/vote-result',
@@ -218,6 +228,9 @@ export const voteResultSchema = {
     message: { type: 'string' },
     feedback: { type: ['string', 'null'] },
     resultsVisible: { type: 'boolean' },
+    correct: { type: 'boolean' },
+    correctOptionIndexes: choicesField,
+    correctVotesCount: countField,
   },
 } as const;
 export type VoteResult = FromSchema<typeof voteResultSchema>;

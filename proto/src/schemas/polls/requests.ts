@@ -2,7 +2,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { pollCategorySlugs } from '../../categories.js';
 import { limits } from '../../limits.js';
-import { ignoredIdField, notBlank, pollTypes, resultsVisibilities, shareVoteModes } from '../common.js';
+import { ignoredIdField, notBlank, pollKinds, pollTypes, resultsVisibilities, shareVoteModes } from '../common.js';
 
 /** Turkish texts of the poll forms; the spec's own strings where it gives one. */
 export const pollMessages = {
@@ -31,6 +31,16 @@ export const pollMessages = {
   startsPast: 'Başlangıç zamanı gelecekte olmalıdır',
   startsAfterEnd: 'Başlangıç zamanı bitiş zamanından önce olmalıdır',
   startsTooLate: `Anket en fazla ${limits.poll.maxExpiryDays} gün sonrası için planlanabilir`,
+  kind: 'Anket biçimi olağan (standard) ya da bilgi yarışması (quiz) olmalıdır',
+  correctOptionIndexes: "Doğru şıklar 0'dan başlayan şık sıralarının listesi olmalıdır",
+  quizCorrectRequired: 'Bilgi yarışmasında doğru şıkkı işaretlemelisin',
+  quizCorrectOutOfRange: 'Doğru şık, anketin şıklarından biri olmalıdır',
+  quizCorrectDuplicate: 'Aynı şıkkı iki kez doğru olarak işaretleyemezsin',
+  quizSingleCorrect: 'Bilgi yarışmasında tek bir doğru şık işaretlenir',
+  quizSingleChoice: 'Bilgi yarışması tek seçimli olur: en fazla seçim sayısı 1 olmalıdır',
+  quizVoteChange: 'Bilgi yarışmasında oy değiştirilemez: verilen cevap kesindir',
+  quizOptionsLocked: 'Bilgi yarışmasının şıkları sonradan değiştirilemez',
+  correctOnlyQuiz: 'Doğru şık yalnızca bilgi yarışmasında (kind: quiz) işaretlenir',
   optionRequired: 'Bir seçenek seçmelisin',
   optionInvalid: 'Geçersiz seçenek',
   maxChoices: `En fazla seçim sayısı 1 ile ${limits.poll.optionsMax} arasında bir tam sayı olmalıdır (1: tek seçim)`,
@@ -79,6 +89,9 @@ const durationField = {
  *   (PUT / DELETE …/vote). Off by default: a vote is final.
  * - `startsAt`: 'Başlangıç zamanı' (ISO date-time, in the future, before the end): the poll is shown as upcoming and
  *   takes no vote until then; a duration then counts from it. Resolve with `resolvePollSchedule`.
+ * - `kind`: `standard` (default) or `quiz` ('Bilgi yarışması'); a quiz names its correct option in
+ *   `correctOptionIndexes` (exactly one index: a quiz is single choice and its votes are final, so `maxChoices` above 1
+ *   and `allowVoteChange: true` are refused). The service checks them (services/polls/src/domain/quiz.ts).
  */
 export const pollCreateSchema = {
   $id: 'meydan/poll-create',
@@ -143,6 +156,19 @@ export const pollCreateSchema = {
       description:
         'Başlangıç zamanı: anket bu ana kadar "Yakında" görünür ve oy almaz (gelecekte, bitişten önce; süre bu andan sayılır)',
       errorMessage: M.startsAt,
+    },
+    kind: {
+      type: 'string',
+      enum: pollKinds,
+      description: 'Anket biçimi: standard (varsayılan) ya da quiz (Bilgi yarışması: doğru şık işaretlenir)',
+      errorMessage: M.kind,
+    },
+    correctOptionIndexes: {
+      type: 'array',
+      items: { type: 'integer', minimum: 0 },
+      description:
+        "Bilgi yarışmasının doğru şıkkı: 0'dan başlayan sırası, tek öğeli bir liste (oy verene oy verince, herkese anket bitince gösterilir)",
+      errorMessage: M.correctOptionIndexes,
     },
     creatorId: ignoredIdField,
   },

@@ -4,7 +4,7 @@
  */
 import { Schema, Types, type Connection, type InferSchemaType } from 'mongoose';
 import { createIndexes, createMultikeyIndexes, isObjectId } from '@meydan/kit';
-import { pollTypes, resultsVisibilities, shareVoteModes } from '@meydan/proto';
+import { pollKinds, pollTypes, resultsVisibilities, shareVoteModes } from '@meydan/proto';
 
 const pollSchema = new Schema(
   {
@@ -33,6 +33,10 @@ const pollSchema = new Schema(
     derivedVoteIds: { type: Boolean, default: true },
     /** Share-link polls: who may vote through the link (proto's shareVoteModes; missing on older polls: the default). */
     shareVoteMode: { type: String, enum: [...shareVoteModes, null], default: null },
+    /** 'quiz' ('Bilgi yarışması', domain/quiz.ts); null or missing: a standard poll. */
+    kind: { type: String, enum: [...pollKinds, null], default: null },
+    /** A quiz's correct option(s), ascending; missing on a standard poll. Never shown before its viewer may see it. */
+    correctOptionIndexes: { type: [Number], default: undefined },
     /** Who sees the per-option counts (proto's resultsVisibilities; missing on older polls: the default). */
     resultsVisibility: { type: String, enum: [...resultsVisibilities, null], default: null },
     /** Set once `events.polls.poll.ended` was published (the job's filter; the claim itself is in Redis). */

@@ -4,6 +4,7 @@ import { isDuplicateKey, retry } from '@meydan/kit';
 import { newShortCode } from '../domain/short-code.js';
 import { pollSearchFields } from '../domain/search-terms.js';
 import { trendingScore } from '../domain/trending.js';
+import type { QuizShape } from '../domain/quiz.js';
 import type { PollDoc, Models } from '../model/index.js';
 
 /** A new poll's records: the poll, its share code and its rank row (what it becomes in Redis: usecases/poll-listing.ts). */
@@ -27,6 +28,8 @@ export interface NewPoll {
   maxChoices: number;
   /** Voters may change or take back their vote while it is open. */
   allowVoteChange: boolean;
+  /** 'quiz' with its correct option(s) (domain/quiz.ts), or a standard poll. */
+  quiz: QuizShape;
 }
 
 /** Stores a new poll's record with its share code (drawn again while taken); held for review, it is marked so. */
@@ -65,6 +68,7 @@ export async function insertPollRecord(
     resultsVisibility: input.resultsVisibility,
     maxChoices: input.maxChoices,
     allowVoteChange: input.allowVoteChange,
+    ...(input.quiz.kind === 'quiz' ? input.quiz : {}),
     heldAt: held ? createdAt : null,
     ...pollSearchFields(input),
     createdAt,

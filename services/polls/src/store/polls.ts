@@ -5,6 +5,7 @@
 import type { Redis } from 'ioredis';
 import { Types } from 'mongoose';
 import { defaultShareVoteMode, type PollType, type ResultsVisibility, type ShareVoteMode } from '@meydan/proto';
+import { isQuiz } from '../domain/quiz.js';
 import { resultsVisibilityOf } from '../domain/results-visibility.js';
 import { shareVoteModeOf } from '../domain/share-votes.js';
 import { TtlCache, findEachById, type Logger } from '@meydan/kit';
@@ -37,6 +38,9 @@ export interface PollMeta {
   /** When the creator closed it early (a vote then gets 409, not 410). */
   closedAt: Date | null;
   createdAt: Date;
+  /** A quiz's correct option(s) (domain/quiz.ts); absent on a standard poll. */
+  kind?: 'quiz';
+  correctOptionIndexes?: number[];
 }
 
 const LOCAL_TTL_MS = 5_000;
@@ -58,6 +62,8 @@ export const META_FIELDS = {
   maxChoices: 1,
   allowVoteChange: 1,
   derivedVoteIds: 1,
+  kind: 1,
+  correctOptionIndexes: 1,
 } as const;
 
 export function metaOf(
@@ -71,6 +77,8 @@ export function metaOf(
     allowVoteChange?: boolean | null;
     derivedVoteIds?: boolean | null;
     resultsVisibility?: string | null;
+    kind?: string | null;
+    correctOptionIndexes?: number[] | null;
   },
 ): PollMeta {
   return {
@@ -89,6 +97,7 @@ export function metaOf(
     startsAt: doc.startsAt ?? null,
     closedAt: doc.closedAt ?? null,
     createdAt: doc.createdAt,
+    ...(isQuiz(doc) ? { kind: 'quiz' as const, correctOptionIndexes: [...doc.correctOptionIndexes!] } : {}),
   };
 }
 

@@ -11,6 +11,7 @@ import {
 } from '@meydan/proto';
 import { HttpError, type Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { isQuiz } from '../domain/quiz.js';
 import type { PollDoc } from '../model/index.js';
 import { claimEnded } from '../store/poll-endings.js';
 import { publishEnded } from './poll-endings.js';
@@ -97,6 +98,8 @@ export async function editPoll(
     // Only a scheduled poll's, before it opens (no ballot can name them yet); never fewer than its maxChoices. A poll
     // open from its creation keeps the spec's answer.
     if (!beforeOpening) throw new ValidationError('options', doc.startsAt != null ? S.optionsLocked : S.editLocked);
+    // A quiz's marked answer is an index of these options: moving them would move it (domain/quiz.ts).
+    if (isQuiz(doc)) throw new ValidationError('options', pollMessages.quizOptionsLocked);
     set.options = normalizePollOptions(body.options);
     if ((doc.maxChoices ?? 1) > set.options.length)
       throw new ValidationError('options', pollMessages.maxChoicesOverOptions);

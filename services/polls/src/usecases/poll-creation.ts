@@ -17,6 +17,7 @@ import type { Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
 import type { NewPoll } from '../store/poll-creation.js';
+import { quizShapeOf } from '../domain/quiz.js';
 import type { Caller } from './caller.js';
 import { announcePoll } from './held.js';
 import { insertPoll } from './poll-listing.js';
@@ -41,7 +42,7 @@ async function storePoll(ctx: PollsContext, creatorId: string, input: NewPoll, s
 
 /**
  * The create body's rules that a JSON Schema cannot say (opening and expiry against now and each other; shareable only
- * with public; maxChoices within the options).
+ * with public; maxChoices within the options; a quiz's correct option, domain/quiz.ts).
  */
 function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const shareable = shareableRoute || isShareableRequest(body);
@@ -55,6 +56,8 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const options = normalizePollOptions(body.options);
   const maxChoices = body.maxChoices ?? 1;
   if (maxChoices > options.length) throw new ValidationError('maxChoices', pollMessages.maxChoicesOverOptions);
+  const quiz = quizShapeOf(body, options.length);
+  if ('field' in quiz) throw new ValidationError(quiz.field, quiz.message);
   return {
     title: body.title.trim(),
     description,
@@ -68,6 +71,7 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
     resultsVisibility: body.resultsVisibility ?? defaultResultsVisibility,
     maxChoices,
     allowVoteChange: body.allowVoteChange === true,
+    quiz,
   };
 }
 
@@ -120,6 +124,7 @@ export async function askQuickQuestion(
       resultsVisibility: defaultResultsVisibility,
       maxChoices: 1,
       allowVoteChange: false,
+      quiz: { kind: 'standard', correctOptionIndexes: null },
     },
     source,
   );

@@ -15,6 +15,7 @@ import { HttpError, httpError, type Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
 import { voteCountsMap, voteFeedback, type PollCounts } from '../domain/counts.js';
+import { ballotIsCorrect, quizFields } from '../domain/quiz.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
 import { keys, userIdOfVoter, voterOf } from '../store/keys.js';
 import { pollExists } from '../store/poll-records.js';
@@ -34,7 +35,9 @@ export function ballotAnswer(
   message: string,
 ): VoteResult {
   // The poll's results visibility may hide the counts from the voter too: then none of them, nor the feedback.
-  const resultsVisible = countsVisibleTo(meta, userIdOfVoter(voter), true, new Date());
+  const now = new Date();
+  const resultsVisible = countsVisibleTo(meta, userIdOfVoter(voter), true, now);
+  const quiz = quizFields(meta, userIdOfVoter(voter), true, resultsVisible, counts.votes, now);
   return {
     pollId: meta.id,
     voteCounts: voteCountsMap(resultsVisible ? counts.votes : counts.votes.map(() => 0)),
@@ -46,6 +49,14 @@ export function ballotAnswer(
     message,
     feedback: resultsVisible ? voteFeedback(counts.votes, choice, counts.total) : null,
     resultsVisible,
+    // On a quiz: whether the ballot was right ('Doğru bildin!'), and the answer, now the voter's to see.
+    ...(quiz.correctOptionIndexes
+      ? {
+          correct: ballotIsCorrect(choice, quiz.correctOptionIndexes),
+          correctOptionIndexes: quiz.correctOptionIndexes,
+          ...(quiz.correctVotesCount !== undefined ? { correctVotesCount: quiz.correctVotesCount } : {}),
+        }
+      : {}),
   };
 }
 

@@ -6,6 +6,7 @@
 import type { CreatorSummary, FriendSummary, Poll } from '@meydan/proto';
 import type { PollCounts } from '../domain/counts.js';
 import { countsVisibleTo, resultsVisibilityOf } from '../domain/results-visibility.js';
+import { quizFields } from '../domain/quiz.js';
 import { shareVoteModeOf } from '../domain/share-votes.js';
 import type { PollDoc } from '../model/index.js';
 
@@ -53,6 +54,8 @@ export function pollView(
     // A scheduled poll's opening ('Yakında' until then); absent on a poll open from its creation.
     ...(d.startsAt ? { startsAt: iso(d.startsAt) } : {}),
     ...(remindOnOpening !== undefined ? { remindOnOpening } : {}),
+    // A quiz's correct option only to its creator, its voters and, once it ended, everyone (domain/quiz.ts).
+    ...quizFields(d, viewerId, choice !== null, resultsVisible, c.votes, now),
     creatorId: d.creatorId,
     creator: people.get(d.creatorId) as CreatorSummary,
     isShareable: Boolean(d.isShareable),
