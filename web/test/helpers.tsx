@@ -1,10 +1,14 @@
 import type { User, UserProfile } from '@meydan/proto';
-import { configure, render } from '@testing-library/react';
+import { act, configure, render } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router-dom';
 import { vi } from 'vitest';
 import { App } from '../src/app/App';
+import { CreatePollDialog } from '../src/features/create-poll/CreatePollDialog';
+import { ShareLinkDialog } from '../src/features/create-poll/ShareLinkDialog';
+import { Toaster } from '../src/features/toasts/Toaster';
+import { dialogOpened } from '../src/store/uiSlice';
 import { api } from '../src/store/api';
 import { createStore } from '../src/store/store';
 import { RealtimeHub, loadServerEventValidators, type SocketLike } from '../src/store/realtime/hub';
@@ -197,4 +201,30 @@ export function renderWithStore(
     </Provider>,
   );
   return { ...view, store };
+}
+
+/** The creation dialog ('Kafa Açalım') opened for `user`, with the share-link dialog and the toasts it leads to. */
+export function openCreatePollDialog(user: User = member) {
+  const view = renderWithStore(
+    <>
+      <CreatePollDialog />
+      <ShareLinkDialog />
+      <Toaster />
+    </>,
+    { user },
+  );
+  act(() => {
+    view.store.dispatch(dialogOpened({ kind: 'createPoll' }));
+  });
+  return view;
+}
+
+/** What jsdom lacks and the dialogs use: scrolling, and the ResizeObserver Radix measures some controls with. */
+export function stubLayout(): void {
+  window.scrollTo = () => {};
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
 }

@@ -3,8 +3,6 @@ import type { Poll } from '@meydan/proto';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../src/app/App';
-import { CreatePollDialog } from '../src/features/create-poll/CreatePollDialog';
-import { ShareLinkDialog } from '../src/features/create-poll/ShareLinkDialog';
 import { NotificationBell } from '../src/features/notifications/NotificationBell';
 import { LoginDialog } from '../src/features/session/LoginDialog';
 import { RegisterDialog } from '../src/features/session/RegisterDialog';
@@ -13,18 +11,20 @@ import { QuickDecision } from '../src/features/quick-decision/QuickDecision';
 import { Toaster } from '../src/features/toasts/Toaster';
 import { dialogClosed, dialogOpened } from '../src/store/uiSlice';
 import { Header } from '../src/layout/Header';
-import { FakeSocket, fakeApi, json, member, renderAppAt, renderWithStore, testStore } from './helpers';
+import {
+  FakeSocket,
+  fakeApi,
+  json,
+  member,
+  openCreatePollDialog,
+  renderAppAt,
+  renderWithStore,
+  stubLayout,
+  testStore,
+} from './helpers';
 import { quietFor } from '../../test/quiet';
 
-beforeEach(() => {
-  window.scrollTo = () => {};
-  // Radix measures some controls; jsdom has no ResizeObserver.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
-});
+beforeEach(stubLayout);
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
@@ -387,24 +387,9 @@ describe('Dost Meclisi card before the vote', () => {
 });
 
 describe('poll creation dialog', () => {
-  function openDialog(user = member) {
-    const view = renderWithStore(
-      <>
-        <CreatePollDialog />
-        <ShareLinkDialog />
-        <Toaster />
-      </>,
-      { user },
-    );
-    act(() => {
-      view.store.dispatch(dialogOpened({ kind: 'createPoll' }));
-    });
-    return view;
-  }
-
   it('shows the validation texts of the spec', () => {
     fakeApi();
-    openDialog();
+    openCreatePollDialog();
     const dialog = screen.getByRole('dialog', { name: 'Kafa Açalım' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Soruyu Fırlat' }));
     expect(within(dialog).getByText('Bi soru sormadan olmaz')).toBeTruthy();
@@ -414,7 +399,7 @@ describe('poll creation dialog', () => {
 
   it('offers shareable only with public, and choosing private clears it', () => {
     fakeApi();
-    openDialog();
+    openCreatePollDialog();
     const dialog = screen.getByRole('dialog');
     const shareable = within(dialog).getByRole('switch', { name: 'Paylaşılabilir link' });
     fireEvent.click(shareable);
@@ -429,7 +414,7 @@ describe('poll creation dialog', () => {
 
   it('adds options up to 6 and removes them down to 2, with a counter on the title', () => {
     fakeApi();
-    openDialog();
+    openCreatePollDialog();
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).queryByRole('button', { name: /şıkkı kaldır/ })).toBeNull();
     for (let i = 0; i < 4; i++) fireEvent.click(within(dialog).getByRole('button', { name: 'Şık ekle' }));
@@ -444,7 +429,7 @@ describe('poll creation dialog', () => {
 
   it('starts over when it is closed and opened again', () => {
     fakeApi();
-    const { store } = openDialog();
+    const { store } = openCreatePollDialog();
     fireEvent.change(screen.getByRole('textbox', { name: 'Soru' }), { target: { value: 'Yarım kalan soru' } });
     act(() => {
       store.dispatch(dialogClosed());
@@ -457,7 +442,7 @@ describe('poll creation dialog', () => {
 
   it('posts a normal poll with its options as a JSON string and says Başarılı!', async () => {
     const { requests } = fakeApi({ 'POST /api/polls': (_: Request) => json(poll('new'), 201) });
-    const { store } = openDialog();
+    const { store } = openCreatePollDialog();
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Soru' }), {
       target: { value: '  Kahve mi çay mı? ' },
@@ -493,7 +478,7 @@ describe('poll creation dialog', () => {
           201,
         ),
     });
-    const { store } = openDialog();
+    const { store } = openCreatePollDialog();
     const dialog = screen.getByRole('dialog');
     expect(within(dialog).queryByRole('radiogroup', { name: 'Kimler oy verebilir?' })).toBeNull();
     fireEvent.click(within(dialog).getByRole('switch', { name: 'Paylaşılabilir link' }));
@@ -529,7 +514,7 @@ describe('poll creation dialog', () => {
 
   it('tells a signed-out user Giriş Gerekli instead of posting', async () => {
     const { requests } = fakeApi();
-    openDialog(null as never);
+    openCreatePollDialog(null as never);
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Soruyu Fırlat' }));
     expect(await screen.findByText('Giriş Gerekli')).toBeTruthy();
     expect(screen.getByText('Soru fırlatmak için giriş yapman lazım.', { selector: '[data-toast] *' })).toBeTruthy();
@@ -540,7 +525,7 @@ describe('poll creation dialog', () => {
     fakeApi({
       'POST /api/polls': () => json({ error: 'validation', message: 'Geçerli bir kategori seçmelisin' }, 400),
     });
-    openDialog();
+    openCreatePollDialog();
     const dialog = screen.getByRole('dialog');
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Soru' }), { target: { value: 'Soru?' } });
     fireEvent.click(within(dialog).getByRole('button', { name: /Oyun & Geek/ }));

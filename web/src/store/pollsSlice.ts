@@ -146,6 +146,9 @@ export const pollsSlice = createSlice({
         poll.hasVoted = true;
         poll.userChoice = payload.answer.userChoice;
         poll.userChoices = payload.answer.userChoices ?? [payload.answer.userChoice];
+        // A quiz's answer, now the voter's to see ('Doğru bildin!' or not: features/polls/QuizVerdict).
+        if (payload.answer.correctOptionIndexes) poll.correctOptionIndexes = payload.answer.correctOptionIndexes;
+        if (payload.answer.correctVotesCount !== undefined) poll.correctVotesCount = payload.answer.correctVotesCount;
         countViewerAsFriend(poll, payload.viewerId);
       });
     },
@@ -180,6 +183,7 @@ export const pollsSlice = createSlice({
         if (payload.resultsVisible !== undefined) poll.resultsVisible = payload.resultsVisible;
         poll.totalVotes = payload.totalVotes;
         poll.votesCount = payload.votesCount;
+        if (payload.correctOptionIndexes) poll.correctOptionIndexes = payload.correctOptionIndexes;
       });
     },
     /** The heart as the server answered it. */

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import { trPolls } from '../../i18n/tr-polls';
 import { ErrorText, Hint } from '../../ui/fields';
 import { SwitchRoot } from '../../ui/Switch';
-import { SwitchRow as Row } from './SwitchRow';
+import { SwitchRow as Row, SwitchTexts as Texts } from './SwitchRow';
 
 export interface MultipleChoiceFieldProps {
   /** 1: single choice; more: how many options one ballot may mark. */
@@ -58,12 +58,6 @@ export function MultipleChoiceField({ maxChoices, optionsCount, onChange, error 
     </Row>
   );
 }
-
-const Texts = styled.span`
-  display: flex;
-  flex-direction: column;
-  gap: 0.25rem;
-`;
 
 const MaxRow = styled.span`
   display: flex;

@@ -5,9 +5,10 @@ import { Button, IconButton } from '../../ui/buttons';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
 import { ErrorText, Input } from '../../ui/fields';
 import { Legend } from './choiceParts';
-import { canAddOption, canRemoveOption, type PollDraft } from './draft';
+import { canAddOption, canRemoveOption, withoutOption, type PollDraft } from './draft';
 import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
 import { VoteChangeField } from './VoteChangeField';
+import { CorrectOptionMark, QuizField } from './QuizField';
 
 interface OptionsFieldProps {
   draft: PollDraft;
@@ -16,7 +17,10 @@ interface OptionsFieldProps {
   errors: Record<string, string>;
 }
 
-/** The options (two to six: remove and add buttons as the limits allow), the multiple-choice and the vote-change switches. */
+/**
+ * The options (two to six: remove and add buttons as the limits allow), the quiz switch with each option's mark as the
+ * correct answer, and the multiple-choice and vote-change switches (not for a quiz: single choice, votes final).
+ */
 export function OptionsField({ draft, setOption, update, errors }: OptionsFieldProps) {
   return (
     <fieldset>
@@ -25,6 +29,13 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
         {draft.options.map((text, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: an option is its place in the draft (set, removed and sent by index); its text, edited here, may be empty or repeated
           <li key={index}>
+            {draft.quiz ? (
+              <CorrectOptionMark
+                index={index}
+                checked={draft.correctOption === index}
+                onMark={(correctOption) => update({ correctOption })}
+              />
+            ) : null}
             <Input
               aria-label={trPolls.create.optionLabel(index + 1)}
               placeholder={trPolls.create.optionPlaceholder(index + 1)}
@@ -39,7 +50,7 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
                 title={trPolls.create.removeOption(index + 1)}
                 onClick={() =>
                   update({
-                    options: draft.options.filter((_, i) => i !== index),
+                    ...withoutOption(draft, index),
                     maxChoices: clampMaxChoices(draft.maxChoices, draft.options.length - 1),
                   })
                 }
@@ -57,13 +68,25 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
         </Button>
       ) : null}
       {errors['options'] ? <ErrorText role="alert">{errors['options']}</ErrorText> : null}
-      <MultipleChoiceField
-        maxChoices={draft.maxChoices}
-        optionsCount={draft.options.length}
-        onChange={(maxChoices) => update({ maxChoices })}
-        error={errors['maxChoices']}
+      <QuizField
+        quiz={draft.quiz}
+        onChange={(quiz) => update({ quiz, ...(quiz ? { maxChoices: 1, allowVoteChange: false } : {}) })}
+        error={errors['correctOptionIndexes']}
       />
-      <VoteChangeField allowed={draft.allowVoteChange} onChange={(allowVoteChange) => update({ allowVoteChange })} />
+      {draft.quiz ? null : (
+        <>
+          <MultipleChoiceField
+            maxChoices={draft.maxChoices}
+            optionsCount={draft.options.length}
+            onChange={(maxChoices) => update({ maxChoices })}
+            error={errors['maxChoices']}
+          />
+          <VoteChangeField
+            allowed={draft.allowVoteChange}
+            onChange={(allowVoteChange) => update({ allowVoteChange })}
+          />
+        </>
+      )}
     </fieldset>
   );
 }
@@ -76,5 +99,5 @@ const OptionList = styled.ol`
   padding: 0;
   list-style: none;
 
-  li { display: flex; gap: 0.4rem; }
+  li { display: flex; align-items: center; gap: 0.4rem; }
 `;

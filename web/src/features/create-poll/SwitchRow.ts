@@ -9,3 +9,10 @@ export const SwitchRow = styled.div`
 
   label { font-weight: 600; font-size: 0.9rem; cursor: pointer; }
 `;
+
+/** A switch's label and hint, one under the other. */
+export const SwitchTexts = styled.span`
+  display: flex;
+  flex-direction: column;
+  gap: 0.25rem;
+`;

@@ -1,9 +1,8 @@
 import * as Switch from '@radix-ui/react-switch';
-import styled from 'styled-components';
 import { trVoteChange } from '../../i18n/tr-vote-change';
 import { Hint } from '../../ui/fields';
 import { SwitchRoot } from '../../ui/Switch';
-import { SwitchRow as Row } from './SwitchRow';
+import { SwitchRow as Row, SwitchTexts as Texts } from './SwitchRow';
 
 /** 'Oyunu değiştirebilsin': off by default (a vote is final); on, voters may change or take back their vote while it is open. */
 export function VoteChangeField({ allowed, onChange }: { allowed: boolean; onChange: (allowed: boolean) => void }) {
@@ -24,9 +23,3 @@ export function VoteChangeField({ allowed, onChange }: { allowed: boolean; onCha
     </Row>
   );
 }
-
-const Texts = styled.span`
-  display: flex;
-  flex-direction: column;
-  gap: 0.25rem;
-`;

@@ -28,6 +28,9 @@ export interface NewPollInput {
   allowVoteChange?: boolean;
   /** 'Başlangıç zamanı' (ISO; left out: it opens at once). */
   startsAt?: string;
+  /** 'Bilgi yarışması' with its correct option (left out: a standard poll). */
+  kind?: 'quiz';
+  correctOptionIndexes?: number[];
 }
 
 export interface CreatedPoll {
@@ -57,6 +60,7 @@ export const createPollApi = api.injectEndpoints({
           ...(input.maxChoices ? { maxChoices: input.maxChoices } : {}),
           ...(input.allowVoteChange ? { allowVoteChange: true } : {}),
           ...(input.startsAt ? { startsAt: input.startsAt } : {}),
+          ...(input.kind ? { kind: input.kind, correctOptionIndexes: input.correctOptionIndexes } : {}),
         };
         if (input.shareable) {
           const result = await baseQuery({

@@ -26,6 +26,9 @@ export interface PollDraft {
   allowVoteChange: boolean;
   /** 'Başlangıç zamanı': a datetime-local value in the browser's time zone ('' opens it at once). */
   startsAt: string;
+  /** 'Bilgi yarışması': a quiz (single choice, votes final) whose correct option is `correctOption` (its draft index). */
+  quiz: boolean;
+  correctOption: number | null;
 }
 
 export const emptyDraft = (): PollDraft => ({
@@ -41,6 +44,8 @@ export const emptyDraft = (): PollDraft => ({
   maxChoices: 1,
   allowVoteChange: false,
   startsAt: '',
+  quiz: false,
+  correctOption: null,
 });
 
 /** Choosing private or friends clears the shareable flag: only a public poll can be shareable. */
@@ -63,8 +68,9 @@ export function draftBody(draft: PollDraft) {
     durationHours: draft.durationHours,
     ...(draft.shareable ? { isShareable: true, shareVoteMode: draft.shareVoteMode } : {}),
     ...(draft.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: draft.resultsVisibility } : {}),
-    ...(draft.maxChoices > 1 ? { maxChoices: draft.maxChoices } : {}),
-    ...(draft.allowVoteChange ? { allowVoteChange: true } : {}),
+    ...(draft.maxChoices > 1 && !draft.quiz ? { maxChoices: draft.maxChoices } : {}),
+    ...(draft.allowVoteChange && !draft.quiz ? { allowVoteChange: true } : {}),
+    ...(draft.quiz ? { kind: 'quiz' as const, correctOptionIndexes: correctOptionSent(draft) } : {}),
     ...(draft.startsAt ? { startsAt: startsAtIso(draft.startsAt) } : {}),
   };
 }
@@ -76,4 +82,23 @@ export function draftBody(draft: PollDraft) {
 export function startsAtIso(local: string): string {
   const at = new Date(local);
   return Number.isNaN(at.getTime()) ? local : at.toISOString();
+}
+
+/**
+ * The quiz's correct option as the API takes it: its index among the options sent (blank ones are left out); none when
+ * nothing is marked or the marked option is blank, for the Turkish message.
+ */
+export function correctOptionSent(draft: Pick<PollDraft, 'options' | 'correctOption'>): number[] {
+  const marked = draft.correctOption;
+  if (marked === null || !draft.options[marked]?.trim()) return [];
+  return [draft.options.slice(0, marked).filter((o) => o.trim()).length];
+}
+
+/** The draft after option `index` is removed: a quiz's mark stays on its option (or goes with it). */
+export function withoutOption(draft: PollDraft, index: number): Pick<PollDraft, 'options' | 'correctOption'> {
+  const marked = draft.correctOption;
+  return {
+    options: draft.options.filter((_, i) => i !== index),
+    correctOption: marked === null || marked === index ? null : marked > index ? marked - 1 : marked,
+  };
 }

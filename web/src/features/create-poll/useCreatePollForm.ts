@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../store/store';
 import { dialogClosed, dialogOpened } from '../../store/uiSlice';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
+import { trQuiz } from '../../i18n/tr-quiz';
 import { shortTimeLeft } from '../../lib/duration';
 import { fieldErrors, validateForm } from '../../lib/validation';
 import { pollCreate as pollCreateValidator } from '../../generated/forms/pollCreate';
@@ -47,6 +48,10 @@ export function useCreatePollForm() {
       setErrors(fieldErrors(checked.errors));
       return;
     }
+    if (body.kind === 'quiz' && body.correctOptionIndexes?.length === 0) {
+      setErrors({ correctOptionIndexes: trQuiz.create.correctRequired });
+      return;
+    }
     setErrors({});
     try {
       const created = await create({
@@ -62,6 +67,7 @@ export function useCreatePollForm() {
         ...(body.maxChoices ? { maxChoices: body.maxChoices } : {}),
         ...(body.allowVoteChange ? { allowVoteChange: true } : {}),
         ...(body.startsAt ? { startsAt: body.startsAt } : {}),
+        ...(body.kind ? { kind: body.kind, correctOptionIndexes: body.correctOptionIndexes } : {}),
       }).unwrap();
       // Held for review by the word filter: saved, but only its creator sees it until a moderator approves it.
       if (created.poll.held)

@@ -20,6 +20,8 @@ import { UpcomingPoll, useOpening } from './Upcoming';
 
 // Only under a voted poll that allows changing a vote: loaded when one is shown.
 const VoteChange = lazyComponent(() => import('./VoteChange'), 'VoteChange');
+// Only under a quiz ('Bilgi yarışması'): loaded when one is shown.
+const QuizVerdict = lazyComponent(() => import('./QuizVerdict'), 'QuizVerdict');
 
 // Fetched when first opened, with the dialog library: not part of the first load of / (web/scripts/initial-js.ts).
 const AnalysisDialog = lazy(async () => ({ default: (await import('./AnalysisDialog')).AnalysisDialog }));
@@ -130,6 +132,11 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
           onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
         />
       )}
+      {!upcoming && poll.kind === 'quiz' ? (
+        <Suspense fallback={null}>
+          <QuizVerdict poll={poll} />
+        </Suspense>
+      ) : null}
       {!upcoming && canChangeVote(poll, poll.hasVoted) ? (
         <Suspense fallback={null}>
           <VoteChange poll={poll} />

@@ -18,6 +18,8 @@ import { UpcomingPoll, useOpening } from './Upcoming';
 
 // Only under a voted poll that allows changing a vote: loaded when one is shown.
 const VoteChange = lazyComponent(() => import('./VoteChange'), 'VoteChange');
+// Only under a quiz ('Bilgi yarışması'): loaded when one is shown.
+const QuizVerdict = lazyComponent(() => import('./QuizVerdict'), 'QuizVerdict');
 
 // Friends' circle polls are for members only: visitors, most of the first loads of /, never see this card.
 const FriendsPollCard = lazy(async () => ({ default: (await import('./FriendsPollCard')).FriendsPollCard }));
@@ -85,6 +87,11 @@ function PublicPollCard({ poll }: { poll: Poll }) {
           onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
         />
       )}
+      {!upcoming && poll.kind === 'quiz' ? (
+        <Suspense fallback={null}>
+          <QuizVerdict poll={poll} />
+        </Suspense>
+      ) : null}
       {!upcoming && canChangeVote(poll, poll.hasVoted) ? (
         <Suspense fallback={null}>
           <VoteChange poll={poll} />

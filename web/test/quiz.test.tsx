@@ -1,0 +1,150 @@
+// @vitest-environment jsdom
+/**
+ * Quiz mode in the web app (issue 41, 3: 'Bilgi yarışması'): the card tells a voter after their vote whether they were
+ * right (from the vote's answer), and the create dialog marks the correct option and sends it.
+ */
+import type { Poll, VoteResult } from '@meydan/proto';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { correctOptionSent, emptyDraft, withoutOption } from '../src/features/create-poll/draft';
+import { PollCard } from '../src/features/polls/PollCard';
+import { quizVerdict } from '../src/features/polls/QuizVerdict';
+import { pollsReceived, selectPoll } from '../src/store/pollsSlice';
+import { useAppSelector } from '../src/store/store';
+import { fakeApi, json, member, openCreatePollDialog, renderWithStore, stubLayout } from './helpers';
+import { testPoll } from './pollFixture';
+
+beforeEach(stubLayout);
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+/** A capital-city quiz, one vote on each option so far, its answer not sent (the viewer has not voted). */
+const quiz = testPoll('q1', [1, 1, 1], {
+  title: 'Türkiye’nin başkenti neresidir?',
+  options: [
+    { id: 0, text: 'İstanbul', votes: 0 },
+    { id: 1, text: 'Ankara', votes: 0 },
+    { id: 2, text: 'İzmir', votes: 0 },
+  ],
+  totalVotes: 3,
+  resultsVisible: false,
+  isShareable: false,
+  shortUrl: null,
+  kind: 'quiz',
+});
+
+const answer = (choice: number, correct: boolean): VoteResult => ({
+  pollId: 'q1',
+  voteCounts: { '0': 1, '1': 2, '2': 1 },
+  totalVotes: 4,
+  hasVoted: true,
+  userChoice: choice,
+  userChoices: [choice],
+  message: 'Oyunuz kaydedildi! 🎉',
+  resultsVisible: true,
+  correct,
+  correctOptionIndexes: [1],
+  correctVotesCount: 2,
+});
+
+/** The card of the poll the store holds, as a feed shows it: it follows the vote's answer. */
+function HeldCard() {
+  const poll = useAppSelector((state) => selectPoll(state, 'q1'));
+  return poll ? <PollCard poll={poll} /> : null;
+}
+
+/** The quiz's card for a member whose vote the server answers with `reply`. */
+function renderQuiz(reply: VoteResult) {
+  const { requests } = fakeApi({ 'POST /api/polls/q1/vote': json(reply) });
+  const view = renderWithStore(<HeldCard />, { user: member });
+  act(() => void view.store.dispatch(pollsReceived([quiz])));
+  return { ...view, requests };
+}
+
+const verdictLine = () => document.querySelector('[data-quiz-verdict]') as HTMLElement | null;
+
+describe('a quiz on the card', () => {
+  it('says before the vote that the answer comes with it, and names no answer', async () => {
+    renderQuiz(answer(2, false));
+    await waitFor(() => expect(verdictLine()?.dataset['quizVerdict']).toBe('hidden'));
+    expect(verdictLine()!.textContent).toContain('Bilgi yarışması');
+    expect(verdictLine()!.textContent).toContain('Oy verince doğru bilip bilmediğini göreceksin.');
+    expect(verdictLine()!.textContent).not.toContain('Ankara');
+  });
+
+  it('tells a wrong voter the correct answer after the vote', async () => {
+    const { requests } = renderQuiz(answer(2, false));
+    fireEvent.click(await screen.findByRole('button', { name: 'İzmir' }));
+    await waitFor(() => expect(verdictLine()?.dataset['quizVerdict']).toBe('wrong'));
+    expect(verdictLine()!.textContent).toContain('Yanlış — doğru cevap: Ankara');
+    expect(verdictLine()!.textContent).toContain('Doğru bilenler: %50,0');
+    expect(requests.find((r) => r.method === 'POST')).toMatchObject({
+      path: '/api/polls/q1/vote',
+      body: { optionIndex: 2 },
+    });
+  });
+
+  it('tells a right voter so', async () => {
+    renderQuiz(answer(1, true));
+    fireEvent.click(await screen.findByRole('button', { name: 'Ankara' }));
+    await waitFor(() => expect(verdictLine()?.dataset['quizVerdict']).toBe('right'));
+    expect(verdictLine()!.textContent).toContain('Doğru bildin!');
+    expect(verdictLine()!.textContent).not.toContain('Yanlış');
+  });
+
+  it('judges a ballot against the answer only once both are there', () => {
+    const voted: Poll = { ...quiz, hasVoted: true, userChoice: 1, userChoices: [1] };
+    expect(quizVerdict(voted)).toBeNull();
+    expect(quizVerdict({ ...voted, correctOptionIndexes: [1] })).toBe(true);
+    expect(quizVerdict({ ...voted, correctOptionIndexes: [0] })).toBe(false);
+    expect(quizVerdict({ ...quiz, correctOptionIndexes: [1] })).toBeNull();
+  });
+});
+
+describe('a quiz in the create dialog', () => {
+  const fill = (dialog: HTMLElement) => {
+    fireEvent.change(within(dialog).getByRole('textbox', { name: 'Soru' }), {
+      target: { value: 'Türkiye’nin başkenti neresidir?' },
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: /Ne Yesek/ }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Şık ekle' }));
+    for (const [i, text] of ['İstanbul', 'Ankara', 'İzmir'].entries())
+      fireEvent.change(within(dialog).getByRole('textbox', { name: `${i + 1}. şık` }), { target: { value: text } });
+  };
+
+  it('marks the correct option beside the options and sends it as the quiz’s answer', async () => {
+    const { requests } = fakeApi({ 'POST /api/polls': () => json({ ...quiz, id: 'new' }, 201) });
+    openCreatePollDialog();
+    const dialog = screen.getByRole('dialog');
+    fill(dialog);
+    expect(within(dialog).queryByRole('radio', { name: /doğru cevap/ })).toBeNull();
+    fireEvent.click(within(dialog).getByRole('switch', { name: 'Bilgi yarışması' }));
+    // A quiz is single choice with final votes: those switches step aside.
+    expect(within(dialog).queryByRole('switch', { name: 'Oyunu değiştirebilsin' })).toBeNull();
+    expect(within(dialog).getAllByRole('radio', { name: /\d\. şık doğru cevap/ })).toHaveLength(3);
+
+    // Not marked: told in Turkish, nothing sent.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Soruyu Fırlat' }));
+    expect(await within(dialog).findByText('Bilgi yarışmasında doğru şıkkı işaretlemelisin')).toBeTruthy();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    fireEvent.click(within(dialog).getByRole('radio', { name: '2. şık doğru cevap' }));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Soruyu Fırlat' }));
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    const sent = requests.find((r) => r.method === 'POST')!;
+    expect(sent).toMatchObject({ path: '/api/polls', body: { kind: 'quiz', correctOptionIndexes: [1] } });
+    expect(sent.body).not.toHaveProperty('maxChoices');
+    expect(sent.body).not.toHaveProperty('allowVoteChange');
+  });
+
+  it('keeps the mark on its option when a blank or an earlier option goes', () => {
+    const draft = { ...emptyDraft(), quiz: true, options: ['A', '', 'C', 'D'], correctOption: 2 };
+    expect(correctOptionSent(draft)).toEqual([1]);
+    expect(correctOptionSent({ ...draft, correctOption: 1 })).toEqual([]);
+    expect(withoutOption(draft, 0)).toEqual({ options: ['', 'C', 'D'], correctOption: 1 });
+    expect(withoutOption(draft, 2)).toEqual({ options: ['A', '', 'D'], correctOption: null });
+    expect(withoutOption(draft, 3)).toEqual({ options: ['A', '', 'C'], correctOption: 2 });
+  });
+});
