@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
 import {
+  apiAnswers,
   browserRun,
   call,
   elementScreenshot,
@@ -38,17 +39,7 @@ beforeAll(() => {
 /** A page with every socket frame it receives and every JSON answer of the API it reads kept, each with when it came. */
 async function open(sid?: string) {
   const { page, errors } = await run.open(sid ? { sid } : {});
-  const frames = socketFrames(page);
-  const answers: { url: string; body: unknown }[] = [];
-  page.on('response', async (response) => {
-    if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
-    try {
-      answers.push({ url: response.url(), body: await response.json() });
-    } catch {
-      // A redirect or an aborted read has no body to check.
-    }
-  });
-  return { page, errors, frames, answers };
+  return { page, errors, frames: socketFrames(page), answers: apiAnswers(page) };
 }
 
 /** Every per-option count an API answer gives of a poll: its options' votes, and `voteCounts` next to it (share page). */

@@ -302,6 +302,20 @@ export function socketFrames(page: Page): string[] {
   return frames;
 }
 
+/** Every JSON answer of the API the page reads from now on, with its address (watch before the page asks). */
+export function apiAnswers(page: Page): { url: string; body: unknown }[] {
+  const answers: { url: string; body: unknown }[] = [];
+  page.on('response', async (response) => {
+    if (!response.url().includes('/api/') || !(response.headers()['content-type'] ?? '').includes('json')) return;
+    try {
+      answers.push({ url: response.url(), body: await response.json() });
+    } catch {
+      // A redirect or an aborted read has no body to check.
+    }
+  });
+  return answers;
+}
+
 export interface BrowserRun {
   stack: Stack;
   browser: Browser;

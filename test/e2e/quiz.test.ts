@@ -1,0 +1,128 @@
+/**
+ * A quiz ('Bilgi yarışması', issue 41, 3) in a real Chromium against the real stack: the creator switches 'Bilgi
+ * yarışması' on in the create dialog and marks the correct option; another member sees the card say the answer comes
+ * with the vote, while nothing the page read from the API or heard on its socket names the answer (a vote from elsewhere
+ * arrives meanwhile); they vote wrong on the card and are told 'Yanlış — doğru cevap: …' with the share who answered
+ * right. Their vote is final (a change through the gateway is a Turkish 403). Accessibility checked on the dialog and
+ * on the card before and after the vote; screenshots taken.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoAxeViolations } from './axe.js';
+import type { Stack } from './stack.js';
+import {
+  apiAnswers,
+  browserRun,
+  call,
+  elementScreenshot,
+  pollCard,
+  pollUpdates,
+  socketFrames,
+  toastWith,
+  uniqueTag,
+  untilFollowing,
+  type Member,
+} from './support.js';
+
+const run = browserRun([
+  ['zeynepqz', 'Zeynep Ak'],
+  ['burakqz', 'Burak Tan'],
+  ['ecemqz', 'Ecem Er'],
+]);
+let stack: Stack;
+let zeynep: Member;
+let burak: Member;
+let ecem: Member;
+beforeAll(() => {
+  stack = run.stack;
+  [zeynep, burak, ecem] = run.members as [Member, Member, Member];
+});
+
+/** Whether a text names a quiz's answer in any field the API has for it. */
+const namesAnswer = (text: string) => /correctOptionIndexes|correctVotesCount|"correct"/.test(text);
+
+describe('a quiz in Chromium', { timeout: 120_000 }, () => {
+  it('is made with its correct option marked, keeps the answer off the page until the vote, then tells the voter', async () => {
+    const title = `Türkiye’nin başkenti neresidir? ${uniqueTag()}`;
+    const creator = await run.open({ sid: zeynep.sid, theme: 'light' });
+    await creator.page.goto('/kesfet');
+    await creator.page.getByRole('button', { name: 'Soru Fırlat' }).click();
+    const create = creator.page.getByRole('dialog', { name: 'Kafa Açalım' });
+    await create.getByRole('heading', { name: 'Kafa Açalım' }).waitFor();
+    await create.getByLabel('Soru').fill(title);
+    await create.getByRole('button', { name: /Serbest Kürsü/ }).click();
+    await create.getByRole('button', { name: 'Şık ekle' }).click();
+    await create.getByLabel('1. şık', { exact: true }).fill('İstanbul');
+    await create.getByLabel('2. şık', { exact: true }).fill('Ankara');
+    await create.getByLabel('3. şık', { exact: true }).fill('İzmir');
+    await create.getByRole('switch', { name: 'Bilgi yarışması' }).click();
+    await create.getByRole('radio', { name: '2. şık doğru cevap' }).check();
+    expect(await create.getByRole('switch', { name: 'Oyunu değiştirebilsin' }).count()).toBe(0);
+    await expectNoAxeViolations(creator.page, 'the create dialog with a quiz marked [member, light, desktop]');
+    await create.getByRole('button', { name: 'Soruyu Fırlat' }).click();
+    await toastWith(creator.page, 'Sorun fırlatıldı').waitFor();
+    const mine = pollCard(creator.page, title);
+    // Its creator reads the answer on the card from the start.
+    await mine.locator('[data-quiz-verdict="answer"]', { hasText: 'Doğru cevap: Ankara' }).waitFor();
+    const pollId = (await mine.getAttribute('data-poll-id'))!;
+
+    // Another member's page: every API answer and socket frame it gets is kept.
+    const voter = await run.open({ sid: burak.sid, theme: 'dark' });
+    const frames = socketFrames(voter.page);
+    const answers = apiAnswers(voter.page);
+    await voter.page.goto('/kesfet');
+    const card = pollCard(voter.page, title);
+    await card.locator('[data-quiz-verdict="hidden"]', { hasText: 'Oy verince doğru bilip bilmediğini' }).waitFor();
+    await untilFollowing(frames, pollId);
+    // A vote from elsewhere (right) reaches this page's socket before its own vote.
+    const elsewhere = await call(stack, 'POST', `/api/polls/${pollId}/vote`, {
+      sid: ecem.sid,
+      body: { optionIndex: 1 },
+    });
+    expect(elsewhere.status).toBe(200);
+    await expect.poll(() => pollUpdates(frames, pollId).length, { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => answers.some((a) => JSON.stringify(a.body).includes(pollId)), { timeout: 10_000 })
+      .toBe(true);
+    for (const answer of answers) expect(namesAnswer(JSON.stringify(answer.body)), answer.url).toBe(false);
+    for (const frame of frames) expect(namesAnswer(frame)).toBe(false);
+    expect(await card.textContent()).not.toContain('doğru cevap');
+    await expectNoAxeViolations(voter.page, 'a quiz card before voting [member, dark, desktop]');
+    await elementScreenshot(card, 'quiz-card-before-vote-dark');
+
+    // The member answers wrong on the card: told so, with the answer and the share who answered right.
+    await card.getByRole('button', { name: 'İzmir' }).click();
+    await card.locator('[data-quiz-verdict="wrong"]', { hasText: 'Yanlış — doğru cevap: Ankara' }).waitFor();
+    await card.locator('[data-quiz-share]', { hasText: 'Doğru bilenler: %50,0' }).waitFor();
+    await expectNoAxeViolations(voter.page, 'a quiz card after a wrong vote [member, dark, desktop]');
+    await elementScreenshot(card, 'quiz-card-after-wrong-vote-dark');
+
+    // The vote is final: a change through the gateway is refused in Turkish, the ballot unchanged.
+    const change = await call<{ error: string; message: string }>(stack, 'PUT', `/api/polls/${pollId}/vote`, {
+      sid: burak.sid,
+      body: { optionIndex: 1 },
+    });
+    expect(change.status).toBe(403);
+    expect(change.body.error).toBe('vote_change_not_allowed');
+    const after = await call<{ userChoice: number; correctOptionIndexes: number[]; correctVotesCount: number }>(
+      stack,
+      'GET',
+      `/api/polls/${pollId}`,
+      { sid: burak.sid },
+    );
+    expect(after.body).toMatchObject({ userChoice: 2, correctOptionIndexes: [1], correctVotesCount: 1 });
+    expect(creator.errors).toEqual([]);
+    expect(voter.errors).toEqual([]);
+  });
+
+  it('refuses a quiz without a correct option through the gateway in Turkish, storing nothing', async () => {
+    const title = `Eksik yarışma ${uniqueTag()}`;
+    const refused = await call<{ message: string }>(stack, 'POST', '/api/polls', {
+      sid: zeynep.sid,
+      body: { title, category: 'genel', options: ['A', 'B'], kind: 'quiz' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.body.message).toBe('Bilgi yarışmasında doğru şıkkı işaretlemelisin');
+    const listed = await call<{ title: string }[]>(stack, 'GET', `/api/users/${zeynep.id}/polls`, { sid: zeynep.sid });
+    expect(listed.body.some((p) => p.title === title)).toBe(false);
+  });
+});
