@@ -3,8 +3,9 @@
  * yarışması' on in the create dialog and marks the correct option; another member sees the card say the answer comes
  * with the vote, while nothing the page read from the API or heard on its socket names the answer (a vote from elsewhere
  * arrives meanwhile); they vote wrong on the card and are told 'Yanlış — doğru cevap: …' with the share who answered
- * right. Their vote is final (a change through the gateway is a Turkish 403). Accessibility checked on the dialog and
- * on the card before and after the vote; screenshots taken.
+ * right. Their vote is final (a change through the gateway is a Turkish 403). A share-link quiz keeps its answer off the
+ * share page and the embed until the visitor votes there. Accessibility checked on the dialog, the card, the share page
+ * and the embed; screenshots taken.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
@@ -14,8 +15,10 @@ import {
   browserRun,
   call,
   elementScreenshot,
+  mobile,
   pollCard,
   pollUpdates,
+  screenshot,
   socketFrames,
   toastWith,
   uniqueTag,
@@ -112,6 +115,47 @@ describe('a quiz in Chromium', { timeout: 120_000 }, () => {
     expect(after.body).toMatchObject({ userChoice: 2, correctOptionIndexes: [1], correctVotesCount: 1 });
     expect(creator.errors).toEqual([]);
     expect(voter.errors).toEqual([]);
+  });
+
+  it('keeps the answer off a share page and an embed until the visitor votes there, then tells them', async () => {
+    const created = await call<{ poll: { id: string; shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
+      sid: zeynep.sid,
+      body: {
+        title: `Kızıl gezegen hangisi? ${uniqueTag()}`,
+        category: 'genel',
+        type: 'public',
+        description: null,
+        durationHours: 24,
+        options: ['Mars', 'Venüs'],
+        kind: 'quiz',
+        correctOptionIndexes: [0],
+      },
+    });
+    expect(created.status).toBe(201);
+    const { shortUrl } = created.body.poll;
+
+    const visitor = await run.open({ viewport: mobile, theme: 'light' });
+    const answers = apiAnswers(visitor.page);
+    await visitor.page.goto(`/s/${shortUrl}`);
+    await visitor.page.locator('[data-quiz-verdict="hidden"]').waitFor();
+    await expect.poll(() => answers.some((a) => a.url.includes(`/api/s/${shortUrl}`)), { timeout: 10_000 }).toBe(true);
+    for (const answer of answers) expect(namesAnswer(JSON.stringify(answer.body)), answer.url).toBe(false);
+    await expectNoAxeViolations(visitor.page, '/s/{code} of a quiz before voting [visitor, light, mobile]');
+    await visitor.page.getByRole('button', { name: 'Venüs' }).click();
+    await visitor.page.locator('[data-quiz-verdict="wrong"]', { hasText: 'Yanlış — doğru cevap: Mars' }).waitFor();
+    await expectNoAxeViolations(visitor.page, '/s/{code} of a quiz after a wrong vote [visitor, light, mobile]');
+    await screenshot(visitor.page, 'quiz-share-page-after-wrong-vote-mobile');
+
+    const embed = await run.open();
+    const embedAnswers = apiAnswers(embed.page);
+    await embed.page.goto(`/embed/${shortUrl}`);
+    await embed.page.locator('[data-quiz-verdict="hidden"]').waitFor();
+    for (const answer of embedAnswers) expect(namesAnswer(JSON.stringify(answer.body)), answer.url).toBe(false);
+    await embed.page.getByRole('button', { name: 'Mars' }).click();
+    await embed.page.locator('[data-quiz-verdict="right"]', { hasText: 'Doğru bildin!' }).waitFor();
+    await expectNoAxeViolations(embed.page, '/embed/{code} of a quiz after a right vote');
+    expect(visitor.errors).toEqual([]);
+    expect(embed.errors).toEqual([]);
   });
 
   it('refuses a quiz without a correct option through the gateway in Turkish, storing nothing', async () => {

@@ -9,6 +9,7 @@ import { choicesOf, votersOf, votesFromCounts } from '../../lib/polls';
 import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { PollOptions } from '../polls/PollOptions';
+import { QuizVerdict } from '../polls/QuizVerdict';
 import { VoteChange } from '../polls/VoteChange';
 import { UpcomingPoll, useOpening } from '../polls/Upcoming';
 import { useVote } from '../polls/useVote';
@@ -94,6 +95,7 @@ export function EmbedSharePage() {
           onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
         />
       )}
+      {!upcoming && poll.kind === 'quiz' ? <QuizVerdict poll={poll} /> : null}
       {upcoming ? null : <VoteChange poll={poll} via={via} />}
       {!open ? <Note>{t.closed}</Note> : null}
       {message ? <Note role="status">{message}</Note> : null}
@@ -139,6 +141,7 @@ function LiveEmbed({ poll }: { poll: Poll }) {
           decimals={0}
         />
       )}
+      {!upcoming && poll.kind === 'quiz' ? <QuizVerdict poll={poll} /> : null}
       {!isOpen(poll.expiresAt) ? <Note>{t.closed}</Note> : null}
     </EmbedFrame>
   );

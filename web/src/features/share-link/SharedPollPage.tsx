@@ -26,6 +26,7 @@ import { useToast } from '../toasts/useToast';
 import { dialogOpened } from '../../store/uiSlice';
 import { useShareLinkPollQuery, useShareLinkSharedMutation } from './shareLinkApi';
 import { useVote } from '../polls/useVote';
+import { QuizVerdict } from '../polls/QuizVerdict';
 import { VoteChange } from '../polls/VoteChange';
 import { UpcomingPoll, useOpening } from '../polls/Upcoming';
 
@@ -216,6 +217,7 @@ function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink
           onBallot={(optionIndexes) => void onChoose(optionIndexes[0]!, optionIndexes)}
         />
       )}
+      {!upcoming && poll.kind === 'quiz' ? <QuizVerdict poll={poll} /> : null}
       {upcoming ? null : <VoteChange poll={poll} via={{ code: poll.shortUrl ?? '' }} />}
       {open && !hasVoted && !upcoming ? (
         <Rule data-share-vote-rule={rule} role={membersOnly ? 'status' : undefined}>
