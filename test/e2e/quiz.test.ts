@@ -113,6 +113,15 @@ describe('a quiz in Chromium', { timeout: 120_000 }, () => {
       { sid: burak.sid },
     );
     expect(after.body).toMatchObject({ userChoice: 2, correctOptionIndexes: [1], correctVotesCount: 1 });
+
+    // On the creator's presenter screen the answer waits for the reveal.
+    await creator.page.goto(`/sunum/${pollId}`);
+    const stage = creator.page.locator('[data-presenter-quiz="hidden"]');
+    await stage.getByRole('button', { name: 'Doğru cevabı göster', pressed: false }).click();
+    await creator.page
+      .locator('[data-presenter-quiz="revealed"]', { hasText: 'Doğru cevap: Ankara · Doğru bilenler: %50' })
+      .waitFor();
+    await expectNoAxeViolations(creator.page, '/sunum/{id} of a quiz, its answer revealed [creator, light, desktop]');
     expect(creator.errors).toEqual([]);
     expect(voter.errors).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { correctOptionSent, emptyDraft, withoutOption } from '../src/features/create-poll/draft';
 import { PollCard } from '../src/features/polls/PollCard';
 import { quizVerdict } from '../src/features/polls/QuizVerdict';
+import { PresenterQuiz } from '../src/features/reach/PresenterQuiz';
 import { pollsReceived, selectPoll } from '../src/store/pollsSlice';
 import { useAppSelector } from '../src/store/store';
 import { fakeApi, json, member, openCreatePollDialog, renderWithStore, stubLayout } from './helpers';
@@ -100,6 +101,25 @@ describe('a quiz on the card', () => {
     expect(quizVerdict({ ...voted, correctOptionIndexes: [1] })).toBe(true);
     expect(quizVerdict({ ...voted, correctOptionIndexes: [0] })).toBe(false);
     expect(quizVerdict({ ...quiz, correctOptionIndexes: [1] })).toBeNull();
+  });
+});
+
+describe('a quiz on the presenter’s screen', () => {
+  it('keeps the answer from the room until the presenter reveals it', () => {
+    const answered = { ...quiz, correctOptionIndexes: [1], resultsVisible: true };
+    answered.options = [
+      { id: 0, text: 'İstanbul', votes: 1 },
+      { id: 1, text: 'Ankara', votes: 2 },
+      { id: 2, text: 'İzmir', votes: 1 },
+    ];
+    answered.totalVotes = 4;
+    renderWithStore(<PresenterQuiz poll={answered} />);
+    const reveal = screen.getByRole('button', { name: 'Doğru cevabı göster' });
+    expect(reveal.getAttribute('aria-pressed')).toBe('false');
+    expect(document.body.textContent).not.toContain('Ankara');
+    fireEvent.click(reveal);
+    expect(reveal.getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('status').textContent).toBe('Doğru cevap: Ankara · Doğru bilenler: %50');
   });
 });
 

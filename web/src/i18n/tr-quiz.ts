@@ -20,4 +20,8 @@ export const trQuiz = {
     /** `share`: the right ballots' share, formatted ('%66,7'). */
     rightShare: (share: string) => `Doğru bilenler: ${share}`,
   },
+  /** The presenter's screen (/sunum/:id): the answer hidden from the room until revealed. */
+  presenter: {
+    reveal: 'Doğru cevabı göster',
+  },
 } as const;

@@ -17,6 +17,7 @@ import { resultsHiddenNote } from '../polls/resultsVisibility';
 import { pollShareUrl } from '../polls/share';
 import { useLivePoll } from '../polls/useLivePoll';
 import { useQrCode } from '../polls/ShareTools';
+import { PresenterQuiz } from './PresenterQuiz';
 
 const t = trReach.presenter;
 
@@ -95,6 +96,7 @@ function PresenterStage({ poll }: { poll: Poll }) {
           </Total>
         </Aside>
       </Body>
+      {poll.kind === 'quiz' ? <PresenterQuiz poll={poll} /> : null}
       <FlowsPanel poll={poll} large />
       <PoliteAnnouncement name="presenter-votes" text={t.votes(poll.totalVotes)} />
     </Stage>
