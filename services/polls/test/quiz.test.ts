@@ -14,6 +14,7 @@ import {
   type PollCreateInput,
 } from '@meydan/proto';
 import { asMember, asVisitor, drained } from '@meydan/testing';
+import { pollCardSvg } from '../src/domain/poll-card.js';
 import { answerVisibleTo, ballotIsCorrect, correctVotesOf, quizShapeOf } from '../src/domain/quiz.js';
 import { keys } from '../src/store/keys.js';
 import {
@@ -264,6 +265,28 @@ describe('quiz mode', () => {
     const rebuilt = (await read(poll.id, asMember(alice))).json() as Poll;
     expect(rebuilt).toMatchObject({ totalVotes: 10, correctVotesCount: right });
     expect(rebuilt.options.map((o) => o.votes)).toEqual(counted.options.map((o) => o.votes));
+  });
+
+  it('draws a link preview card that says quiz and marks the answer only once the poll ended', async () => {
+    const poll = await createPoll(svc.app, alice, quiz({ title: 'Önizlemeli yarışma' }));
+    expect((await vote(svc.app, poll.id, bob, 1)).statusCode).toBe(200);
+    const preview = async () =>
+      (await svc.app.inject({ url: `/api/polls/${poll.id}/preview`, headers: asVisitor() })).json().poll;
+    const open = await preview();
+    expect(open.kind).toBe('quiz');
+    expect(open.correctOptionIndexes).toBeUndefined();
+    const openSvg = pollCardSvg(open, open.resultsVisible !== false);
+    expect(openSvg).toContain('Bilgi yarışması');
+    expect(openSvg).not.toContain('✓');
+    expect((await svc.app.inject({ url: `/api/polls/${poll.id}/card.png`, headers: asVisitor() })).statusCode).toBe(
+      200,
+    );
+
+    await endNow(svc.app, poll.id);
+    const ended = await preview();
+    expect(ended.correctOptionIndexes).toEqual([1]);
+    expect(validate('meydan/nats-poll-preview-reply', { status: 'visible', poll: ended }).ok).toBe(true);
+    expect(pollCardSvg(ended, true)).toContain('✓ Ankara');
   });
 
   it('decides who may see the answer and what is right by one rule', () => {

@@ -3,7 +3,7 @@
  * card image.
  */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, idField, resultsVisibilities } from '../common.js';
+import { countField, idField, pollKinds, resultsVisibilities } from '../common.js';
 import { creatorSummarySchema, pollSchema } from './entities.js';
 
 const { $id: _pollId, ...pollItem } = pollSchema;
@@ -57,6 +57,9 @@ export const pollPreviewReplySchema = {
         resultsVisible: { type: 'boolean' },
         resultsVisibility: { type: 'string', enum: resultsVisibilities },
         expiresAt: { type: ['string', 'null'], format: 'date-time' },
+        /** 'quiz' on a quiz; its correct option only where a visitor may see it (once it ended). */
+        kind: { type: 'string', enum: pollKinds },
+        correctOptionIndexes: { type: 'array', items: { type: 'integer', minimum: 0 } },
       },
     },
   },

@@ -12,6 +12,9 @@ export interface CardPoll {
   title: string;
   options: { text: string; votes: number }[];
   totalVotes: number;
+  /** A quiz ('Bilgi yarışması') says so; its correct option is marked ✓ only when given (a visitor's: once it ended). */
+  kind?: string;
+  correctOptionIndexes?: readonly number[];
 }
 
 /**
@@ -80,7 +83,8 @@ export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string |
     const share = showResults && total > 0 ? option.votes / total : 0;
     const percent = Math.round(share * 100);
     const width = CARD_WIDTH - 2 * pad;
-    const text = `<text x="${pad + 20}" y="${y + barHeight / 2 + fontSize / 3}" font-size="${fontSize}" fill="#1f2937">${escapeXml(clip(option.text, 52))}</text>`;
+    const mark = poll.correctOptionIndexes?.includes(i) ? '✓ ' : '';
+    const text = `<text x="${pad + 20}" y="${y + barHeight / 2 + fontSize / 3}" font-size="${fontSize}" fill="#1f2937">${escapeXml(mark + clip(option.text, 52))}</text>`;
     const bar =
       showResults && share > 0
         ? `<rect x="${pad}" y="${y}" width="${Math.max(barHeight, Math.round(width * share))}" height="${barHeight}" rx="12" fill="#a5b4fc"/>`
@@ -106,6 +110,7 @@ export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string |
     `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="#ffffff"/>`,
     `<rect width="${CARD_WIDTH}" height="16" fill="#4f46e5"/>`,
     `<text x="${pad}" y="78" font-size="32" font-weight="bold" fill="#4f46e5">Meydan</text>`,
+    poll.kind === 'quiz' ? `<text x="${pad + 150}" y="76" font-size="24" fill="#4b5563">Bilgi yarışması</text>` : '',
     votes,
     title,
     ...rows,

@@ -54,6 +54,8 @@ export async function pollPreview(ctx: Previews, request: PollPreviewRequest): P
       resultsVisible: poll.resultsVisible ?? true,
       resultsVisibility: poll.resultsVisibility ?? defaultResultsVisibility,
       expiresAt: poll.expiresAt,
+      ...(poll.kind ? { kind: poll.kind } : {}),
+      ...(poll.correctOptionIndexes ? { correctOptionIndexes: poll.correctOptionIndexes } : {}),
     },
   };
 }
