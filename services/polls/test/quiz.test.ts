@@ -267,7 +267,7 @@ describe('quiz mode', () => {
     expect(rebuilt.options.map((o) => o.votes)).toEqual(counted.options.map((o) => o.votes));
   });
 
-  it('draws a link preview card that says quiz and marks the answer only once the poll ended', async () => {
+  it('draws a link preview card that says quiz and marks the answer only once the poll ended; the results file says it', async () => {
     const poll = await createPoll(svc.app, alice, quiz({ title: 'Önizlemeli yarışma' }));
     expect((await vote(svc.app, poll.id, bob, 1)).statusCode).toBe(200);
     const preview = async () =>
@@ -281,6 +281,20 @@ describe('quiz mode', () => {
     expect((await svc.app.inject({ url: `/api/polls/${poll.id}/card.png`, headers: asVisitor() })).statusCode).toBe(
       200,
     );
+
+    // Its creator's results file says which option is right.
+    const csv = await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(alice) });
+    expect(csv.statusCode).toBe(200);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('"secenek";"oy";"yuzde";"oy_veren";"bitis";"dogru"');
+    expect(lines.slice(1).map((l) => [l.split(';')[0], l.split(';').at(-1)])).toEqual([
+      ['"İstanbul"', '"hayır"'],
+      ['"Ankara"', '"evet"'],
+      ['"İzmir"', '"hayır"'],
+    ]);
 
     await endNow(svc.app, poll.id);
     const ended = await preview();

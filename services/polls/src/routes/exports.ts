@@ -13,7 +13,6 @@ import {
 } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { pollResults } from '../usecases/results.js';
-import { resultColumns } from '../views/results-sheet.js';
 import { identityOf, membersOnly } from './common.js';
 
 const summary =
@@ -31,12 +30,12 @@ export async function exportRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext
       },
     },
     async (request, reply) => {
-      const { id, rows } = await pollResults(ctx, request.params.id, identityOf(request), request);
+      const { id, rows, columns } = await pollResults(ctx, request.params.id, identityOf(request), request);
       return reply
         .type(csvContentType)
         .header('content-disposition', `attachment; filename="meydan-anket-${id}-sonuclar.csv"`)
         .header('cache-control', 'no-store')
-        .send(await csvText(rows, resultColumns));
+        .send(await csvText(rows, columns));
     },
   );
 
@@ -51,12 +50,12 @@ export async function exportRoutes(app: ServiceApp, { ctx }: { ctx: PollsContext
       },
     },
     async (request, reply) => {
-      const { id, rows } = await pollResults(ctx, request.params.id, identityOf(request), request);
+      const { id, rows, columns } = await pollResults(ctx, request.params.id, identityOf(request), request);
       return reply
         .type(xlsxContentType)
         .header('content-disposition', `attachment; filename="meydan-anket-${id}-sonuclar.xlsx"`)
         .header('cache-control', 'no-store')
-        .send(await xlsxBuffer(rows, resultColumns, 'Sonuçlar'));
+        .send(await xlsxBuffer(rows, columns, 'Sonuçlar'));
     },
   );
 }

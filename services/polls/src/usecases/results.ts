@@ -1,19 +1,20 @@
 /** A poll's results for its creator's download (the routes write them as CSV or .xlsx, views/results-sheet.ts). */
 import { pollServiceMessages as S } from '@meydan/proto';
-import { HttpError, type Identity } from '@meydan/kit';
+import { HttpError, type Identity, type SheetColumn } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { creatorSeesCounts } from '../domain/results-visibility.js';
-import type { ResultRow } from '../views/results-sheet.js';
+import { isQuiz } from '../domain/quiz.js';
+import { quizResultColumns, resultColumns, type ResultRow } from '../views/results-sheet.js';
 import type { Caller } from './caller.js';
 import { visiblePoll } from './visibility.js';
 
-/** The poll's rows, for its creator only and once they may see its counts; the poll's id with them. */
+/** The poll's rows and their columns (a quiz's say which is right), for its creator only and once they may see its counts; the poll's id with them. */
 export async function pollResults(
   ctx: PollsContext,
   pollId: string,
   viewer: Identity,
   source: Caller,
-): Promise<{ id: string; rows: ResultRow[] }> {
+): Promise<{ id: string; rows: ResultRow[]; columns: SheetColumn<ResultRow>[] }> {
   const doc = await visiblePoll(ctx, pollId, viewer, source);
   if (doc.creatorId !== viewer.userId) throw new HttpError(403, 'forbidden', S.resultsOnlyCreator);
   // The creator sees their poll's counts by the one rule the card follows too (an after-close poll's only once it
@@ -31,6 +32,7 @@ export async function pollResults(
     total: counts.total,
     voters: counts.total,
     endsAt: doc.expiresAt ?? null,
+    ...(isQuiz(doc) ? { correct: doc.correctOptionIndexes!.includes(i) } : {}),
   }));
-  return { id, rows };
+  return { id, rows, columns: isQuiz(doc) ? quizResultColumns : resultColumns };
 }

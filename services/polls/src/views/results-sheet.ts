@@ -7,6 +7,8 @@ export interface ResultRow {
   total: number;
   voters: number;
   endsAt: Date | null;
+  /** On a quiz: whether this is its correct option. */
+  correct?: boolean;
 }
 
 /** One row per option; the poll's voters and closing time repeat on every row, so each row reads on its own. */
@@ -16,4 +18,10 @@ export const resultColumns: SheetColumn<ResultRow>[] = [
   { header: 'yuzde', value: (r) => (r.total === 0 ? 0 : Math.round((r.votes / r.total) * 1000) / 10), decimals: 1 },
   { header: 'oy_veren', value: (r) => r.voters },
   { header: 'bitis', value: (r) => r.endsAt, width: 20 },
+];
+
+/** A quiz's rows say which option is the correct one ('dogru': evet or hayır), after the columns every poll has. */
+export const quizResultColumns: SheetColumn<ResultRow>[] = [
+  ...resultColumns,
+  { header: 'dogru', value: (r) => (r.correct ? 'evet' : 'hayır') },
 ];
