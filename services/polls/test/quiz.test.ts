@@ -17,6 +17,7 @@ import { asMember, asVisitor, drained } from '@meydan/testing';
 import { pollCardSvg } from '../src/domain/poll-card.js';
 import { answerVisibleTo, ballotIsCorrect, correctVotesOf, quizShapeOf } from '../src/domain/quiz.js';
 import { keys } from '../src/store/keys.js';
+import { exportMemberData } from '../src/usecases/member-data.js';
 import {
   asShareVisitor,
   collect,
@@ -301,6 +302,17 @@ describe('quiz mode', () => {
     expect(ended.correctOptionIndexes).toEqual([1]);
     expect(validate('meydan/nats-poll-preview-reply', { status: 'visible', poll: ended }).ok).toBe(true);
     expect(pollCardSvg(ended, true)).toContain('✓ Ankara');
+  });
+
+  it('gives the creator their quizzes with the answers they marked in their data export', async () => {
+    const creator = newUserId();
+    const poll = await createPoll(svc.app, creator, quiz({ title: 'Dışa aktarılan yarışma' }));
+    const plain = await createPoll(svc.app, creator, { title: 'Olağan anket' });
+    const exported = await exportMemberData(svc.app.polls, creator);
+    expect(validate('meydan/nats-polls-user-export-reply', exported).ok).toBe(true);
+    const byId = new Map(exported.polls.map((p) => [p.id, p]));
+    expect(byId.get(poll.id)).toMatchObject({ kind: 'quiz', correctOptionIndexes: [1] });
+    expect(byId.get(plain.id)).not.toHaveProperty('correctOptionIndexes');
   });
 
   it('decides who may see the answer and what is right by one rule', () => {

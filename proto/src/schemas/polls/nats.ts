@@ -1,6 +1,6 @@
 /** The polls service's NATS request/reply payloads (`polls.*`). */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, dateTimeField, idField, nullableIdField, pollTypes } from '../common.js';
+import { countField, dateTimeField, idField, nullableIdField, pollKinds, pollTypes } from '../common.js';
 
 /** `polls.users.counts` reply. */
 export const userPollCountsReplySchema = {
@@ -55,6 +55,9 @@ export const pollsUserExportReplySchema = {
           options: { type: 'array', items: { type: 'string' } },
           createdAt: dateTimeField,
           expiresAt: { type: ['string', 'null'], format: 'date-time' },
+          /** A quiz of theirs, with the correct option they marked. */
+          kind: { type: 'string', enum: pollKinds },
+          correctOptionIndexes: { type: 'array', items: { type: 'integer', minimum: 0 } },
         },
       },
     },

@@ -3,6 +3,7 @@
  * (`polls.poll.voters`), their export (`polls.users.export`) and its removal when the account is deleted.
  */
 import { events, type PollsUserExportReply } from '@meydan/proto';
+import { isQuiz } from '../domain/quiz.js';
 import type { PollsContext } from '../context.js';
 import { ballotOfVote } from '../domain/ballots.js';
 import {
@@ -50,6 +51,7 @@ export async function exportMemberData(ctx: PollsContext, userId: string): Promi
       options: [...p.options],
       createdAt: iso(p.createdAt)!,
       expiresAt: iso(p.expiresAt),
+      ...(isQuiz(p) ? { kind: 'quiz' as const, correctOptionIndexes: [...p.correctOptionIndexes!] } : {}),
     })),
     votes: votes.map((v) => {
       const poll = byId.get(String(v.pollId));
