@@ -4,37 +4,24 @@
  * count past 24 hours; a moderator removes the reported comment and polls deletes it; the word filter's entries are
  * kept here and polls refuses a title and a comment they catch within seconds of their being added.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Types } from 'mongoose';
+import { describe, expect, it } from 'vitest';
 import { events, moderationTexts as M, subjects, wordFilterRefusal, type ReportQueue } from '@meydan/proto';
-import { asAdmin, asMember, startTestService, type TestService } from '@meydan/testing';
-import { buildApp as buildPolls } from '../../polls/src/app.js';
-import { startAdmin, until } from './support.js';
+import { asAdmin, asMember } from '@meydan/testing';
+import { objectId, pollsBesideAdmin, until } from './support.js';
 
-const objectId = () => new Types.ObjectId().toHexString();
 const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000);
 
 describe('admin: the moderation queue and the word filter', () => {
-  let polls: TestService;
-  let admin: TestService;
+  const run = pollsBesideAdmin();
   const administrator = objectId();
   const author = objectId();
   const reporter = objectId();
 
-  beforeAll(async () => {
-    polls = await startTestService('polls', buildPolls);
-    admin = await startAdmin({}, { listen: false, rebuilt: false });
-  });
-  afterAll(async () => {
-    await admin?.close();
-    await polls?.close();
-  });
-
   const asAdminDo = (method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-    admin.app.inject({ method, url, headers: asAdmin(administrator), ...(payload ? { payload } : {}) });
+    run.admin.app.inject({ method, url, headers: asAdmin(administrator), ...(payload ? { payload } : {}) });
   const queue = async () => (await asAdminDo('GET', '/api/admin/report-queue')).json() as ReportQueue;
   const pollsPost = (url: string, userId: string, payload: object) =>
-    polls.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
+    run.polls.app.inject({ method: 'POST', url, headers: asMember(userId), payload });
 
   it('lists poll, comment and member reports together, oldest first, with waiting times and the count past 24 hours', async () => {
     const poll = (
@@ -48,7 +35,7 @@ describe('admin: the moderation queue and the word filter', () => {
     const reported = await pollsPost(`/api/comments/${comment.id}/report`, reporter, { reason: 'Hakaret' });
     expect(reported.statusCode, reported.body).toBe(201);
     const member = objectId();
-    await admin.deps.bus.publish(events.social.userReported, {
+    await run.admin.deps.bus.publish(events.social.userReported, {
       reportId: objectId(),
       userId: member,
       reporterId: reporter,
@@ -56,7 +43,7 @@ describe('admin: the moderation queue and the word filter', () => {
       description: null,
       at: hoursAgo(2).toISOString(),
     });
-    await admin.app.admin.models.Report.create({
+    await run.admin.app.admin.models.Report.create({
       _id: 'old-poll-report',
       pollId: poll.id,
       reporterId: reporter,
@@ -98,7 +85,7 @@ describe('admin: the moderation queue and the word filter', () => {
     expect(removed.statusCode, removed.body).toBe(200);
     expect(removed.json().message).toBe(M.commentRemoved);
     await until(
-      async () => (await polls.app.polls.models.Comment.countDocuments({ _id: comment.id })) === 0,
+      async () => (await run.polls.app.polls.models.Comment.countDocuments({ _id: comment.id })) === 0,
       10_000,
       'the comment deleted by polls',
     );
@@ -130,7 +117,7 @@ describe('admin: the moderation queue and the word filter', () => {
     expect(
       (await asAdminDo('GET', '/api/admin/word-filter')).json().items.map((e: { pattern: string }) => e.pattern),
     ).toEqual(['salak', 'aptal*']);
-    expect(await admin.deps.bus.request(subjects.admin.wordFilter, {})).toEqual({
+    expect(await run.admin.deps.bus.request(subjects.admin.wordFilter, {})).toEqual({
       entries: [
         { pattern: 'salak', action: 'refuse' },
         { pattern: 'aptal*', action: 'hold' },
@@ -140,7 +127,7 @@ describe('admin: the moderation queue and the word filter', () => {
     const gone = await asAdminDo('DELETE', `/api/admin/word-filter/${held.id}`);
     expect(gone.statusCode).toBe(200);
     expect((await asAdminDo('DELETE', `/api/admin/word-filter/${held.id}`)).statusCode).toBe(404);
-    expect((await admin.deps.bus.request(subjects.admin.wordFilter, {})).entries).toEqual([
+    expect((await run.admin.deps.bus.request(subjects.admin.wordFilter, {})).entries).toEqual([
       { pattern: 'salak', action: 'refuse' },
     ]);
   });
@@ -175,6 +162,6 @@ describe('admin: the moderation queue and the word filter', () => {
     const comment = await pollsPost(`/api/polls/${poll.id}/comments`, reporter, { text: 'Gerizekâlı!' });
     expect(comment.statusCode).toBe(400);
     expect(comment.json().message).toBe(wordFilterRefusal('text'));
-    expect(await polls.app.polls.models.Comment.countDocuments({ pollId: poll.id })).toBe(0);
+    expect(await run.polls.app.polls.models.Comment.countDocuments({ pollId: poll.id })).toBe(0);
   });
 });

@@ -3,39 +3,25 @@
  * shows on the poll's line and its open reports within seconds, its history (the texts it replaced, with times) is
  * the admin's to read, and redelivered or late events never count twice nor put an older text back.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Types } from 'mongoose';
+import { describe, expect, it } from 'vitest';
 import { events, type PollEditedEvent } from '@meydan/proto';
-import { asAdmin, asMember, drained, startTestService, type TestService } from '@meydan/testing';
-import { buildApp as buildPolls } from '../../polls/src/app.js';
-import { startAdmin, until } from './support.js';
-
-const objectId = () => new Types.ObjectId().toHexString();
+import { asAdmin, asMember, drained } from '@meydan/testing';
+import { objectId, pollsBesideAdmin, until } from './support.js';
 
 describe('admin read model: poll edits', () => {
-  let polls: TestService;
-  let admin: TestService;
+  const run = pollsBesideAdmin();
   const administrator = objectId();
   const creator = objectId();
   const reporter = objectId();
 
-  beforeAll(async () => {
-    polls = await startTestService('polls', buildPolls);
-    admin = await startAdmin({}, { listen: false, rebuilt: false });
-  });
-  afterAll(async () => {
-    await admin?.close();
-    await polls?.close();
-  });
-
-  const asAdminGet = (url: string) => admin.app.inject({ method: 'GET', url, headers: asAdmin(administrator) });
+  const asAdminGet = (url: string) => run.admin.app.inject({ method: 'GET', url, headers: asAdmin(administrator) });
   const reportsNow = async () =>
     (await asAdminGet('/api/admin/reports?status=pending')).json().items as {
       poll: { id: string; title: string | null; editedAt?: string | null };
     }[];
 
   it('shows an edit made through polls on the poll, its open reports and its history', async () => {
-    const created = await polls.app.inject({
+    const created = await run.polls.app.inject({
       method: 'POST',
       url: '/api/polls',
       headers: asMember(creator),
@@ -48,7 +34,7 @@ describe('admin read model: poll edits', () => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const pollId = created.json().id as string;
-    const report = await polls.app.inject({
+    const report = await run.polls.app.inject({
       method: 'POST',
       url: `/api/polls/${pollId}/report`,
       headers: asMember(reporter),
@@ -61,7 +47,7 @@ describe('admin read model: poll edits', () => {
       'report in the read model',
     );
 
-    const edit = await polls.app.inject({
+    const edit = await run.polls.app.inject({
       method: 'PATCH',
       url: `/api/polls/${pollId}`,
       headers: asMember(creator),
@@ -116,8 +102,8 @@ describe('admin read model: poll edits', () => {
     const second = editEvent('Üçüncü metin', 'İkinci metin', 2_000);
     const first = editEvent('İkinci metin', 'İlk metin', 1_000);
     // The newest edit first, then it again (redelivered), then the older one, and the creation event last of all.
-    for (const e of [second, second, first]) await admin.deps.bus.publish(events.polls.pollEdited, e);
-    await admin.deps.bus.publish(events.polls.pollCreated, {
+    for (const e of [second, second, first]) await run.admin.deps.bus.publish(events.polls.pollEdited, e);
+    await run.admin.deps.bus.publish(events.polls.pollCreated, {
       pollId,
       creatorId: creator,
       type: 'public',
@@ -128,10 +114,10 @@ describe('admin read model: poll edits', () => {
       createdAt: at(0),
       expiresAt: null,
     });
-    await drained(admin.deps, 'admin--polls-edited');
-    await drained(admin.deps, 'admin--polls-created');
+    await drained(run.admin.deps, 'admin--polls-edited');
+    await drained(run.admin.deps, 'admin--polls-created');
 
-    const poll = await admin.app.admin.models.Poll.findById(pollId).lean();
+    const poll = await run.admin.app.admin.models.Poll.findById(pollId).lean();
     expect(poll).toMatchObject({ title: 'Üçüncü metin', editedAt: new Date(at(2_000)) });
     const history = (await asAdminGet(`/api/admin/polls/${pollId}/edits`)).json();
     expect(history.title).toBe('Üçüncü metin');

@@ -90,6 +90,7 @@ export const trAdmin = {
       by: (name: string) => `${name} tarafından`,
       votes: (n: number) => `${formatCount(n)} oy`,
       shareable: 'Paylaşılabilir',
+      quiz: 'Bilgi yarışması',
       delete: 'Sil',
       deleteLabel: (title: string) => `"${title}" anketini sil`,
       confirmTitle: 'Anketi sil',

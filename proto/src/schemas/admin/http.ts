@@ -1,7 +1,16 @@
 /** Admin panel contracts: stats, users, polls, reports and the bulk e-mail. */
 import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../../limits.js';
-import { countField, dateTimeField, displayNameField, idField, notBlank, pollTypes, userRoles } from '../common.js';
+import {
+  countField,
+  dateTimeField,
+  displayNameField,
+  idField,
+  notBlank,
+  pollKinds,
+  pollTypes,
+  userRoles,
+} from '../common.js';
 
 export const adminMessages = {
   subjectRequired: 'Konu boş olamaz',
@@ -125,6 +134,8 @@ export const adminPollSchema = {
     createdAt: dateTimeField,
     isShareable: { type: 'boolean' },
     type: { type: 'string', enum: pollTypes },
+    /** 'quiz' on a quiz ('Bilgi yarışması'); absent on a standard poll. */
+    kind: { type: 'string', enum: pollKinds },
     /** The creator as the admin read model knows them; null when the account is unknown there. */
     creator: {
       type: ['object', 'null'],

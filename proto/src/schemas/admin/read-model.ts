@@ -1,6 +1,6 @@
 /** The admin read model's rebuild: the paged requests it sends and the pages auth and polls answer. */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, dateTimeField, idField, nullableIdField, pollTypes, userRoles } from '../common.js';
+import { countField, dateTimeField, idField, nullableIdField, pollKinds, pollTypes, userRoles } from '../common.js';
 
 /** `auth.users.page`, `polls.polls.page`, `polls.reports.page` request: the next `limit` records after the cursor. */
 export const pageRequestSchema = {
@@ -77,6 +77,7 @@ export const pollsPageReplySchema = {
           isShareable: { type: 'boolean' },
           votesCount: countField,
           createdAt: dateTimeField,
+          kind: { type: 'string', enum: pollKinds },
         },
       },
     },

@@ -10,6 +10,7 @@ import {
   idField,
   nullableIdField,
   objectIdField,
+  pollKinds,
   pollTypes,
   voteCountsField,
 } from '../common.js';
@@ -31,6 +32,8 @@ export const pollCreatedEventSchema = {
     isShareable: { type: 'boolean' },
     createdAt: dateTimeField,
     expiresAt: { anyOf: [dateTimeField, { type: 'null' }] },
+    /** 'quiz' on a quiz (never its answer); absent on a standard poll. */
+    kind: { type: 'string', enum: pollKinds },
   },
 } as const;
 export type PollCreatedEvent = FromSchema<typeof pollCreatedEventSchema>;

@@ -39,6 +39,8 @@ const pollSchema = new Schema(
     type: { type: String, enum: pollTypes, required: true },
     creatorId: { type: String, required: true },
     isShareable: { type: Boolean, default: false },
+    /** 'quiz' on a quiz (never its answer: the admin service is not told it); missing on a standard poll. */
+    kind: { type: String, default: undefined },
     votesCount: { type: Number, default: 0 },
     /**
      * Tokens of vote batches whose records may be stored but whose count is not yet added (nats/vote-tally.ts): taken

@@ -97,6 +97,7 @@ interface PollFacts {
   creatorId: string;
   isShareable?: boolean;
   createdAt: Date;
+  kind?: string;
 }
 
 const pollFields = (p: PollFacts) => ({
@@ -107,6 +108,7 @@ const pollFields = (p: PollFacts) => ({
   creatorId: p.creatorId,
   isShareable: p.isShareable ?? false,
   createdAt: p.createdAt,
+  ...(p.kind === 'quiz' ? { kind: 'quiz' } : {}),
   search: searchText(p.title, p.description),
 });
 

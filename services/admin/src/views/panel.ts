@@ -35,6 +35,7 @@ export function pollItems(
       createdAt: iso(p.createdAt),
       isShareable: p.isShareable ?? false,
       type: p.type,
+      ...(p.kind === 'quiz' ? { kind: 'quiz' as const } : {}),
       creator: creator
         ? { id: creator._id, username: creator.username, displayName: creator.displayName ?? null }
         : null,

@@ -74,6 +74,7 @@ export function PollsTab() {
                   <Line>
                     <CategoryBadge look={feedCategory(poll.category)} size="sm" />
                     {poll.isShareable ? <Badge>{T.shareable}</Badge> : null}
+                    {poll.kind === 'quiz' ? <Badge data-kind="quiz">{T.quiz}</Badge> : null}
                     <Meta>{T.votes(poll.votesCount)}</Meta>
                     <Meta>{formatDate(poll.createdAt)}</Meta>
                     {poll.creator ? <Meta>{T.by(nameOf(poll.creator))}</Meta> : null}
