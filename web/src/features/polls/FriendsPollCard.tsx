@@ -5,23 +5,14 @@ import { tr } from '../../i18n/tr';
 import { ChartIcon, ClockIcon, UsersIcon } from '../../ui/icons';
 import { nameOf } from '../../lib/avatar';
 import { feedCategory } from '../../lib/categories';
-import { choicesOf } from '../../lib/polls';
 import { shortTimeLeft } from '../../lib/duration';
 import { isOpen } from '../../lib/time';
 import { Avatar } from '../../ui/Avatar';
 import { CategoryBadge, Pill } from '../../ui/CategoryBadge';
 import { Action, Card, CardDescription, CardFooter, CardHead, CardTitle, TimeLeft } from './cardParts';
-import { PollOptions } from './PollOptions';
 import { useVote } from './useVote';
-import { canChangeVote } from './voteChangeRule';
-import { lazyComponent } from '../../ui/lazyComponent';
+import { CardBallot } from './CardBallot';
 import { useLivePoll } from './useLivePoll';
-import { UpcomingPoll, useOpening } from './Upcoming';
-
-// Only under a voted poll that allows changing a vote: loaded when one is shown.
-const VoteChange = lazyComponent(() => import('./VoteChange'), 'VoteChange');
-// Only under a quiz ('Bilgi yarışması'): loaded when one is shown.
-const QuizVerdict = lazyComponent(() => import('./QuizVerdict'), 'QuizVerdict');
 
 // Fetched when first opened, with the dialog library: not part of the first load of / (web/scripts/initial-js.ts).
 const AnalysisDialog = lazy(async () => ({ default: (await import('./AnalysisDialog')).AnalysisDialog }));
@@ -56,14 +47,13 @@ export function groupAnalysisAvailable(poll: Pick<Poll, 'hasVoted' | 'totalVotes
 /** The friends' circle card: who of the circle voted, whole percentages, and the group analysis. */
 export function FriendsPollCard({ poll }: { poll: Poll }) {
   const ref = useRef<HTMLElement>(null);
-  const { cast, voting, pending } = useVote(poll);
+  const vote = useVote(poll);
   const [analysisOpen, setAnalysisOpen] = useState(false);
   const open = isOpen(poll.expiresAt);
-  const { upcoming, msLeft } = useOpening(poll.startsAt);
   // Live counts of a Dost Meclisi poll are for its creator and those who voted on it (polls.can-view refuses the
   // others, for good; the server shows the creator the counts, resultsVisible): the card follows once the server holds
   // the vote, not on the choice shown while the vote is on its way.
-  useLivePoll(ref, poll.id, (poll.hasVoted || poll.resultsVisible === true) && !voting);
+  useLivePoll(ref, poll.id, (poll.hasVoted || poll.resultsVisible === true) && !vote.voting);
 
   const { count, votedCount, votedRow, waitingRow } = friendsCircle(poll);
 
@@ -113,35 +103,7 @@ export function FriendsPollCard({ poll }: { poll: Poll }) {
         </Note>
       )}
       {/* The split is only the voters' and the creator's (the server sends it to no one else), also once the poll has ended. */}
-      {upcoming ? (
-        <UpcomingPoll poll={poll} msLeft={msLeft} />
-      ) : (
-        <PollOptions
-          poll={poll}
-          open={open}
-          hasVoted={poll.hasVoted}
-          options={poll.options}
-          total={poll.totalVotes}
-          userChoice={poll.userChoice}
-          decimals={limits.poll.publicPercentDecimals}
-          disabled={voting || !open}
-          pending={pending}
-          onVote={(optionIndex) => void cast(optionIndex)}
-          maxChoices={poll.maxChoices ?? 1}
-          userChoices={choicesOf(poll)}
-          onBallot={(optionIndexes) => void cast(optionIndexes[0]!, optionIndexes)}
-        />
-      )}
-      {!upcoming && poll.kind === 'quiz' ? (
-        <Suspense fallback={null}>
-          <QuizVerdict poll={poll} />
-        </Suspense>
-      ) : null}
-      {!upcoming && canChangeVote(poll, poll.hasVoted) ? (
-        <Suspense fallback={null}>
-          <VoteChange poll={poll} />
-        </Suspense>
-      ) : null}
+      <CardBallot poll={poll} decimals={limits.poll.publicPercentDecimals} vote={vote} />
       <CardFooter
         poll={poll}
         extra={
