@@ -131,7 +131,7 @@ describe('polls on a Redis Cluster', () => {
     const counters = new VoteCounters(conns.redis, models);
     const polls = Array.from({ length: MANY }, () => pollShape(2));
     await Promise.all(polls.map((p) => counters.init(p)));
-    const persisted = polls.map((p, i) => ({ pollId: p.id, voter: `v:visitor-${i}`, ballot: [i % 2] }));
+    const persisted = polls.map((p, i) => ({ pollId: p.id, voter: `v:visitor-${i}`, field: String(i % 2) }));
     const changed = await counters.ensure(persisted);
     expect([...changed].sort()).toEqual(polls.map((p) => p.id).sort());
     // Known now: the same votes again change nothing.

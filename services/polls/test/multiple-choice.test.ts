@@ -17,10 +17,12 @@ import { voteFeedback } from '../src/domain/counts.js';
 import { keys } from '../src/store/keys.js';
 import {
   asShareVisitor,
+  castBallot,
   collect,
   createPoll,
   follow,
   newUserId,
+  readPoll,
   startPolls,
   until,
   validPoll,
@@ -74,9 +76,8 @@ describe('multiple-choice polls', () => {
   });
 
   const ballot = (pollId: string, userId: string, payload: Record<string, unknown>) =>
-    svc.app.inject({ method: 'POST', url: `/api/polls/${pollId}/vote`, headers: asMember(userId), payload });
-  const read = async (pollId: string, userId: string): Promise<Poll> =>
-    (await svc.app.inject({ url: `/api/polls/${pollId}`, headers: asMember(userId) })).json();
+    castBallot(svc.app, pollId, userId, payload);
+  const read = (pollId: string, userId: string) => readPoll(svc.app, pollId, userId);
   const pollsOfAlice = () => svc.app.polls.models.Poll.countDocuments({ creatorId: alice });
 
   it('creates a poll with maxChoices (1 by default) and refuses one out of range in Turkish, creating nothing', async () => {

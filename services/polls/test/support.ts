@@ -66,6 +66,16 @@ export async function vote(app: FastifyInstance, pollId: string, userId: string,
   });
 }
 
+/** A member's ballot as the vote's body gives it (`{optionIndexes}`, `{ranking}`, …) on a poll by id. */
+export function castBallot(app: FastifyInstance, pollId: string, userId: string, payload: Record<string, unknown>) {
+  return app.inject({ method: 'POST', url: `/api/polls/${pollId}/vote`, headers: asMember(userId), payload });
+}
+
+/** A poll by id as a member reads it. */
+export async function readPoll(app: FastifyInstance, pollId: string, userId: string): Promise<Poll> {
+  return (await app.inject({ url: `/api/polls/${pollId}`, headers: asMember(userId) })).json();
+}
+
 export const asShareVisitor = (visitorId: string, ip = '10.9.8.7') => identityHeaders({ visitorId, ip });
 
 export { until } from '@meydan/testing';

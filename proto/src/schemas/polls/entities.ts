@@ -49,8 +49,39 @@ const friendSummaryShape = {
 export const friendSummarySchema = { $id: 'meydan/friend-summary', ...friendSummaryShape } as const;
 export type FriendSummary = FromSchema<typeof friendSummarySchema>;
 
-/** The options of one ballot, by 0-based index, ascending. */
+/** The options of one ballot, by 0-based index, ascending (a ranked poll's: its ranking, most preferred first). */
 export const choicesField = { type: 'array', items: { type: 'integer', minimum: 0 } } as const;
+
+/**
+ * A ranked poll's instant runoff (services/polls/src/domain/runoff.ts): the first preferences per option, each round's
+ * ballots per option (0 for an option out), the option eliminated after it (null in the deciding round) and the
+ * ballots exhausted by then, the winner (null without ballots) and its share (0–1) of the deciding round's
+ * non-exhausted ballots.
+ */
+export const pollRunoffShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['firstPreferences', 'rounds', 'winner', 'share'],
+  properties: {
+    firstPreferences: { type: 'array', items: countField },
+    rounds: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['tallies', 'eliminated', 'exhausted'],
+        properties: {
+          tallies: { type: 'array', items: countField },
+          eliminated: { type: ['integer', 'null'], minimum: 0 },
+          exhausted: countField,
+        },
+      },
+    },
+    winner: { type: ['integer', 'null'], minimum: 0 },
+    share: { type: ['number', 'null'], minimum: 0, maximum: 1 },
+  },
+} as const;
+export type PollRunoff = FromSchema<typeof pollRunoffShape>;
 
 /** An option on a card: its id is its 0-based index. */
 const pollOptionShape = {
@@ -99,6 +130,8 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  *   option, only to a viewer who voted on it, to its creator and to everyone who may see it once it ended (absent
  *   otherwise: the answer never reaches a client before). correctVotesCount: the ballots that chose it, with the same
  *   condition and only where the viewer sees the counts (`resultsVisible`); its share of totalVotes is 'Doğru bilenler'.
+ *   'ranked' on a ranked poll ('Sıralamalı oy'): options' votes are then the first preferences, userChoices the
+ *   viewer's ranking, and `runoff` the instant runoff, only where the viewer sees the counts.
  * - held: true only on a poll the word filter holds for review, and only to its creator (nobody else sees it until a
  *   moderator approves it); absent otherwise.
  */
@@ -141,6 +174,7 @@ export const pollShape = {
     kind: { type: 'string', enum: pollKinds },
     correctOptionIndexes: choicesField,
     correctVotesCount: countField,
+    runoff: pollRunoffShape,
     creatorId: idField,
     creator: creatorSummaryShape,
     isShareable: { type: 'boolean' },
@@ -210,7 +244,8 @@ export type ShareablePollCreated = FromSchema<typeof shareablePollCreatedSchema>
  * for the 'Oyunuz kaydedildi! 🎉' toast, with an optional feedback sentence. Where the poll's results are hidden from
  * the voter (`resultsVisible: false`) every count is 0 and there is no feedback (it would tell how many chose alike).
  * On a quiz, `correct` says whether the ballot was right ('Doğru bildin!') and `correctOptionIndexes` names the correct
- * option (the voter may now see it); `correctVotesCount` the ballots that chose it, only with `resultsVisible`.
+ * option (the voter may now see it); `correctVotesCount` the ballots that chose it, only with `resultsVisible`. On a
+ * ranked poll, `runoff` (as on the poll) only with `resultsVisible`.
  */
 export const voteResultSchema = {
   $id: 'meydan/vote-result',
@@ -231,6 +266,7 @@ export const voteResultSchema = {
     correct: { type: 'boolean' },
     correctOptionIndexes: choicesField,
     correctVotesCount: countField,
+    runoff: pollRunoffShape,
   },
 } as const;
 export type VoteResult = FromSchema<typeof voteResultSchema>;

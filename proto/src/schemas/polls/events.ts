@@ -119,7 +119,8 @@ export type PollOpenedEvent = FromSchema<typeof pollOpenedEventSchema>;
  * `events.polls.vote.cast`, message id `vote:<pollId>:<voter>`. voter is `u:<userId>` for a member, `v:<visitorId>`
  * for a visitor (then userId is null). The vote consumer stores it in MongoDB, so pollId is an ObjectId.
  * optionIndex is the ballot's (first) option; a ballot of several options on a multiple-choice poll lists them all in
- * optionIndexes (ascending), and is still one vote of one voter.
+ * optionIndexes (ascending), and is still one vote of one voter. A ranked poll's ballot is its `ranking` (most
+ * preferred first; optionIndex its first preference).
  */
 export const voteCastEventSchema = {
   $id: 'meydan/event-vote-cast',
@@ -133,6 +134,7 @@ export const voteCastEventSchema = {
     userId: nullableIdField,
     optionIndex: countField,
     optionIndexes: { type: 'array', minItems: 2, uniqueItems: true, items: countField },
+    ranking: { type: 'array', minItems: 1, uniqueItems: true, items: countField },
     at: dateTimeField,
   },
 } as const;

@@ -31,7 +31,7 @@ export const pollMessages = {
   startsPast: 'Başlangıç zamanı gelecekte olmalıdır',
   startsAfterEnd: 'Başlangıç zamanı bitiş zamanından önce olmalıdır',
   startsTooLate: `Anket en fazla ${limits.poll.maxExpiryDays} gün sonrası için planlanabilir`,
-  kind: 'Anket biçimi olağan (standard) ya da bilgi yarışması (quiz) olmalıdır',
+  kind: 'Anket biçimi olağan (standard), bilgi yarışması (quiz) ya da sıralamalı oy (ranked) olmalıdır',
   correctOptionIndexes: "Doğru şıklar 0'dan başlayan şık sıralarının listesi olmalıdır",
   quizCorrectRequired: 'Bilgi yarışmasında doğru şıkkı işaretlemelisin',
   quizCorrectOutOfRange: 'Doğru şık, anketin şıklarından biri olmalıdır',
@@ -41,6 +41,14 @@ export const pollMessages = {
   quizVoteChange: 'Bilgi yarışmasında oy değiştirilemez: verilen cevap kesindir',
   quizOptionsLocked: 'Bilgi yarışmasının şıkları sonradan değiştirilemez',
   correctOnlyQuiz: 'Doğru şık yalnızca bilgi yarışmasında (kind: quiz) işaretlenir',
+  rankedSingleBallot: 'Sıralamalı oyda en fazla seçim sayısı 1 olmalıdır: oy veren şıkları sıralar',
+  rankedVoteChange: 'Sıralamalı oyda oy değiştirilemez: verilen sıralama kesindir',
+  ranking: "Sıralama 0'dan başlayan şık sıralarının listesi olmalıdır",
+  rankingEmpty: 'En az bir şıkkı sıralamalısın',
+  rankingInvalid: 'Sıralamada yalnızca anketin şıkları olabilir',
+  rankingDuplicate: 'Bir şıkkı sıralamaya iki kez koyamazsın',
+  rankingRequired: 'Bu ankette şıkları sıralayarak oy verirsin (ranking)',
+  rankingOnlyRanked: 'Sıralama yalnızca sıralamalı oyda (kind: ranked) gönderilir',
   optionRequired: 'Bir seçenek seçmelisin',
   optionInvalid: 'Geçersiz seçenek',
   maxChoices: `En fazla seçim sayısı 1 ile ${limits.poll.optionsMax} arasında bir tam sayı olmalıdır (1: tek seçim)`,
@@ -214,9 +222,30 @@ const optionIndexesField = {
 } as const;
 
 /**
+ * A ranked poll's ballot ('Sıralamalı oy'): 0-based option indexes, most preferred first, some or all options, each
+ * once (within the options, checked by the service).
+ */
+const rankingField = {
+  type: 'array',
+  minItems: 1,
+  maxItems: limits.poll.optionsMax,
+  uniqueItems: true,
+  description:
+    "Sıralamalı oyda şıkların 0'dan başlayan sıraları, en çok istenenden başlayarak (bazıları ya da hepsi, her biri bir kez)",
+  items: { type: 'integer', minimum: 0, errorMessage: M.rankingInvalid },
+  errorMessage: {
+    type: M.ranking,
+    minItems: M.rankingEmpty,
+    maxItems: M.ranking,
+    uniqueItems: M.rankingDuplicate,
+  },
+} as const;
+
+/**
  * POST /api/polls/{id}/vote: `{optionIndex}` (0-based), or `{optionId}` as on the API documentation page (an option's
- * id is its index), or `{optionIndexes: [0, 2]}`: one ballot of a multiple-choice poll. `userId` is accepted and
- * ignored. Read the ballot with `voteOptionIndexes`.
+ * id is its index), or `{optionIndexes: [0, 2]}`: one ballot of a multiple-choice poll, or `{ranking: [2, 0, 1]}`: one
+ * ballot of a ranked poll (and only there). `userId` is accepted and ignored. Read a plain ballot with
+ * `voteOptionIndexes`.
  */
 export const pollVoteSchema = {
   $id: 'meydan/poll-vote',
@@ -231,11 +260,17 @@ export const pollVoteSchema = {
       errorMessage: M.optionInvalid,
     },
     optionIndexes: optionIndexesField,
+    ranking: rankingField,
     userId: ignoredIdField,
   },
   allOf: [
     {
-      anyOf: [{ required: ['optionIndex'] }, { required: ['optionId'] }, { required: ['optionIndexes'] }],
+      anyOf: [
+        { required: ['optionIndex'] },
+        { required: ['optionId'] },
+        { required: ['optionIndexes'] },
+        { required: ['ranking'] },
+      ],
       errorMessage: M.optionRequired,
     },
   ],
@@ -243,7 +278,10 @@ export const pollVoteSchema = {
 } as const;
 export type PollVoteBody = FromSchema<typeof pollVoteSchema>;
 
-/** POST /api/s/{shortUrl}/vote: `{optionIndex}` (0-based) or a ballot `{optionIndexes: [0, 2]}`, no account needed. */
+/**
+ * POST /api/s/{shortUrl}/vote: `{optionIndex}` (0-based), a ballot `{optionIndexes: [0, 2]}` or on a ranked poll
+ * `{ranking: [2, 0, 1]}`, no account needed.
+ */
 export const shareVoteSchema = {
   $id: 'meydan/share-vote',
   type: 'object',
@@ -251,8 +289,14 @@ export const shareVoteSchema = {
   properties: {
     optionIndex: { type: 'integer', minimum: 0, errorMessage: M.optionInvalid },
     optionIndexes: optionIndexesField,
+    ranking: rankingField,
   },
-  allOf: [{ anyOf: [{ required: ['optionIndex'] }, { required: ['optionIndexes'] }], errorMessage: M.optionRequired }],
+  allOf: [
+    {
+      anyOf: [{ required: ['optionIndex'] }, { required: ['optionIndexes'] }, { required: ['ranking'] }],
+      errorMessage: M.optionRequired,
+    },
+  ],
   errorMessage: { type: M.bodyObject },
 } as const;
 export type ShareVoteBody = FromSchema<typeof shareVoteSchema>;

@@ -6,10 +6,14 @@
 
 /**
  * Lua: adds `delta` to the counter (KEYS[1]) of every option of the ballot in `ballot` (ARGV[2] unless told); a single
- * choice (no comma, the hot case) is one HINCRBY as it always was.
+ * choice (no comma, the hot case) is one HINCRBY as it always was. A ranking ('>2,0,1', domain/ballots.ts) counts its
+ * first preference and its own field (the runoff reads those: domain/runoff.ts). `countBallotInto` is the same in JS.
  */
 export const countBallot = (delta: number, ballot = 'ARGV[2]') => `
-if string.find(${ballot}, ',', 1, true) then
+if string.sub(${ballot}, 1, 1) == '>' then
+  redis.call('HINCRBY', KEYS[1], string.match(${ballot}, '%d+'), ${delta})
+  redis.call('HINCRBY', KEYS[1], ${ballot}, ${delta})
+elseif string.find(${ballot}, ',', 1, true) then
   for option in string.gmatch(${ballot}, '%d+') do redis.call('HINCRBY', KEYS[1], option, ${delta}) end
 else
   redis.call('HINCRBY', KEYS[1], ${ballot}, ${delta})

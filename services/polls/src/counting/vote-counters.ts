@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { Types } from 'mongoose';
-import { ballotField, ballotOf, ballotOfVote } from '../domain/ballots.js';
+import { ballotField, ballotOf, countBallotInto, fieldOfVote } from '../domain/ballots.js';
 import { countsFromHash, hashFromFlat, type PollCounts } from '../domain/counts.js';
 import type { Models } from '../model/index.js';
 import { keys } from '../store/keys.js';
@@ -91,8 +91,8 @@ export class VoteCounters {
   }
 
   /**
-   * The one atomic step of a vote (a valid ballot, ascending: see domain/ballots.ts); with `ip`, the vote also claims
-   * its IP network on the poll (same step).
+   * The one atomic step of a vote (a valid ballot, ascending, or `ranked` a ranking in its order: see
+   * domain/ballots.ts); with `ip`, the vote also claims its IP network on the poll (same step).
    */
   async cast(
     pollId: string,
@@ -100,10 +100,11 @@ export class VoteCounters {
     voter: string,
     ballot: readonly number[],
     ip?: IpClaim,
+    ranked = false,
   ): Promise<CastOutcome> {
     const counts = keys.counts(pollId);
     const voters = keys.voters(pollId);
-    const field = ballotField(ballot);
+    const field = ballotField(ballot, ranked);
     const now = Date.now();
     this.markVoted(pollId, now);
     const [pending, seqs] = [keys.pending(pollId), keys.seqs(pollId)];
@@ -159,8 +160,8 @@ export class VoteCounters {
     this.redis.zadd(keys.votedPolls, now, pollId).catch(() => this.votedMarks.delete(pollId));
   }
 
-  async undo(pollId: string, voter: string, ballot: readonly number[], ip?: IpClaim): Promise<void> {
-    const [counts, voters, field] = [keys.counts(pollId), keys.voters(pollId), ballotField(ballot)];
+  async undo(pollId: string, voter: string, ballot: readonly number[], ip?: IpClaim, ranked = false): Promise<void> {
+    const [counts, voters, field] = [keys.counts(pollId), keys.voters(pollId), ballotField(ballot, ranked)];
     if (ip)
       await this.redis.pollsUndoVotePerIp(
         counts,
@@ -217,11 +218,12 @@ export class VoteCounters {
   }
 
   /**
-   * Counts persisted votes the counters do not know. Returns the poll ids whose counts changed. One script call per
+   * Counts persisted votes (each ballot as its Redis value: domain/ballots.ts `fieldOfVote`) the counters do not know.
+   * Returns the poll ids whose counts changed. One script call per
    * poll for all its votes (a poll's keys share a hash tag), sent together: the polls of a batch are on many cluster
    * nodes.
    */
-  async ensure(votes: readonly { pollId: string; voter: string; ballot: readonly number[] }[]): Promise<Set<string>> {
+  async ensure(votes: readonly { pollId: string; voter: string; field: string }[]): Promise<Set<string>> {
     const byPoll = new Map<string, string[]>();
     for (const v of votes) {
       let args = byPoll.get(v.pollId);
@@ -229,7 +231,7 @@ export class VoteCounters {
         args = [];
         byPoll.set(v.pollId, args);
       }
-      args.push(v.voter, ballotField(v.ballot), isVisitor(v.voter));
+      args.push(v.voter, v.field, isVisitor(v.voter));
     }
     const polls = [...byPoll];
     const added = await Promise.all(
@@ -308,12 +310,12 @@ export class VoteCounters {
     const pollObjectId = poll.id as unknown as Types.ObjectId;
     const votes = await this.models.Vote.find(
       { pollId: pollObjectId },
-      { voter: 1, optionIndex: 1, optionIndexes: 1 },
+      { voter: 1, optionIndex: 1, optionIndexes: 1, ranking: 1 },
     ).lean();
     const counts: Record<string, number> = { t: 0, pv: 0 };
     for (let i = 0; i < poll.optionsCount; i++) counts[String(i)] = 0;
     for (const v of votes) {
-      for (const option of ballotOfVote(v)) counts[String(option)] = (counts[String(option)] ?? 0) + 1;
+      countBallotInto(counts, fieldOfVote(v));
       counts['t']! += 1;
       if (v.voter.startsWith('v:')) counts['pv']! += 1;
     }
@@ -321,7 +323,7 @@ export class VoteCounters {
     const pipe = this.redis.pipeline().hset(tmp.counts, counts).pexpire(tmp.counts, 60_000);
     for (let i = 0; i < votes.length; i += 1000) {
       const chunk: Record<string, string> = {};
-      for (const v of votes.slice(i, i + 1000)) chunk[v.voter] = ballotField(ballotOfVote(v));
+      for (const v of votes.slice(i, i + 1000)) chunk[v.voter] = fieldOfVote(v);
       pipe.hset(tmp.voters, chunk);
     }
     if (votes.length) pipe.pexpire(tmp.voters, 60_000);
@@ -350,17 +352,17 @@ export class VoteCounters {
    */
   async ensurePersistedSince(since: Date, pollId?: string): Promise<Set<string>> {
     const filter = { persistedAt: { $gte: since }, ...(pollId ? { pollId: pollId as unknown as Types.ObjectId } : {}) };
-    const cursor = this.models.Vote.find(filter, { pollId: 1, voter: 1, optionIndex: 1, optionIndexes: 1 })
+    const cursor = this.models.Vote.find(filter, { pollId: 1, voter: 1, optionIndex: 1, optionIndexes: 1, ranking: 1 })
       .lean()
       .cursor({ batchSize: ENSURE_CHUNK });
     const changed = new Set<string>();
-    let chunk: { pollId: string; voter: string; ballot: number[] }[] = [];
+    let chunk: { pollId: string; voter: string; field: string }[] = [];
     const flush = async () => {
       for (const id of await this.ensure(chunk)) changed.add(id);
       chunk = [];
     };
     for await (const v of cursor) {
-      chunk.push({ pollId: String(v.pollId), voter: v.voter, ballot: ballotOfVote(v) });
+      chunk.push({ pollId: String(v.pollId), voter: v.voter, field: fieldOfVote(v) });
       if (chunk.length === ENSURE_CHUNK) await flush();
     }
     if (chunk.length) await flush();

@@ -1,4 +1,8 @@
-/** Vote counts as Redis keeps them (a hash: option index → count, `t` ballots, `pv` share-link visitors' ballots) and as answers show them. */
+/**
+ * Vote counts as Redis keeps them (a hash: option index → count, `t` ballots, `pv` share-link visitors' ballots, on a
+ * ranked poll '>2,0,1' → ballots of that ranking) and as answers show them.
+ */
+import { RANKING_MARK } from './ballots.js';
 
 export interface PollCounts {
   /** Votes per option, by index. */
@@ -7,11 +11,20 @@ export interface PollCounts {
   total: number;
   /** Ballots cast through the share link without an account. */
   visitorVotes: number;
+  /** A ranked poll's ballots per distinct ranking ("2,0,1" → n; `votes` are then the first preferences). */
+  rankings?: Record<string, number>;
 }
 
 export function countsFromHash(hash: Record<string, string>, optionsCount: number): PollCounts {
   const votes = Array.from({ length: optionsCount }, (_, i) => Number(hash[String(i)] ?? 0));
-  return { votes, total: Number(hash['t'] ?? votes.reduce((a, b) => a + b, 0)), visitorVotes: Number(hash['pv'] ?? 0) };
+  const counts: PollCounts = {
+    votes,
+    total: Number(hash['t'] ?? votes.reduce((a, b) => a + b, 0)),
+    visitorVotes: Number(hash['pv'] ?? 0),
+  };
+  const rankings = Object.entries(hash).filter(([field]) => field.startsWith(RANKING_MARK));
+  if (rankings.length) counts.rankings = Object.fromEntries(rankings.map(([f, n]) => [f.slice(1), Number(n)]));
+  return counts;
 }
 
 /** Redis returns HGETALL from Lua as a flat [field, value, …] list. */

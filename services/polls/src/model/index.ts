@@ -80,6 +80,8 @@ const voteSchema = new Schema(
     optionIndex: { type: Number, required: true },
     /** A multiple-choice ballot of several options: all of them, ascending (absent on a ballot of one option). */
     optionIndexes: { type: [Number], default: undefined },
+    /** A ranked poll's ballot ('Sıralamalı oy'): its ranking, most preferred first (optionIndex is its first). */
+    ranking: { type: [Number], default: undefined },
     /** When the voter voted (from the event), not when it was persisted. */
     votedAt: { type: Date, required: true },
     persistedAt: { type: Date, required: true },

@@ -30,6 +30,8 @@ export interface NewPoll {
   allowVoteChange: boolean;
   /** 'quiz' with its correct option(s) (domain/quiz.ts), or a standard poll. */
   quiz: QuizShape;
+  /** A ranked-choice poll ('Sıralamalı oy', domain/ranked.ts). */
+  ranked?: boolean;
 }
 
 /** Stores a new poll's record with its share code (drawn again while taken); held for review, it is marked so. */
@@ -69,6 +71,7 @@ export async function insertPollRecord(
     maxChoices: input.maxChoices,
     allowVoteChange: input.allowVoteChange,
     ...(input.quiz.kind === 'quiz' ? input.quiz : {}),
+    ...(input.ranked ? { kind: 'ranked' } : {}),
     heldAt: held ? createdAt : null,
     ...pollSearchFields(input),
     createdAt,

@@ -6,6 +6,7 @@ import type { Redis } from 'ioredis';
 import { Types } from 'mongoose';
 import { defaultShareVoteMode, type PollType, type ResultsVisibility, type ShareVoteMode } from '@meydan/proto';
 import { isQuiz } from '../domain/quiz.js';
+import { isRanked } from '../domain/ranked.js';
 import { resultsVisibilityOf } from '../domain/results-visibility.js';
 import { shareVoteModeOf } from '../domain/share-votes.js';
 import { TtlCache, findEachById, type Logger } from '@meydan/kit';
@@ -38,8 +39,8 @@ export interface PollMeta {
   /** When the creator closed it early (a vote then gets 409, not 410). */
   closedAt: Date | null;
   createdAt: Date;
-  /** A quiz's correct option(s) (domain/quiz.ts); absent on a standard poll. */
-  kind?: 'quiz';
+  /** A quiz's correct option(s) (domain/quiz.ts), or a ranked poll (domain/ranked.ts); absent on a standard poll. */
+  kind?: 'quiz' | 'ranked';
   correctOptionIndexes?: number[];
 }
 
@@ -98,6 +99,7 @@ export function metaOf(
     closedAt: doc.closedAt ?? null,
     createdAt: doc.createdAt,
     ...(isQuiz(doc) ? { kind: 'quiz' as const, correctOptionIndexes: [...doc.correctOptionIndexes!] } : {}),
+    ...(isRanked(doc) ? { kind: 'ranked' as const } : {}),
   };
 }
 

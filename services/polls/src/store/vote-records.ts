@@ -52,6 +52,7 @@ export async function insertVotes(
         userId: v.userId ?? null,
         optionIndex: v.optionIndex,
         ...(v.optionIndexes ? { optionIndexes: v.optionIndexes } : {}),
+        ...(v.ranking ? { ranking: v.ranking } : {}),
         votedAt: new Date(v.at),
         persistedAt,
       })),

@@ -6,7 +6,7 @@
 import type { VoteCastEvent, VoteChangedEvent } from '@meydan/proto';
 import { Coalescer, type BatchItem } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
-import { ballotOfVote } from '../domain/ballots.js';
+import { fieldOfVote } from '../domain/ballots.js';
 import type { PollMeta } from '../store/polls.js';
 import { applyVoteChanges, matchVotesOf } from '../store/vote-change-records.js';
 import { insertVotes, storedMetas } from '../store/vote-records.js';
@@ -46,7 +46,7 @@ export async function persistVotes(
   // from, learn them now, before the ack: when Redis cannot say, the batch fails and is redelivered,
   // its votes already stored (duplicate keys) and put back then, rather than the counters left short.
   const changed = await ctx.counters
-    .ensure(kept.map((v) => ({ pollId: v.pollId, voter: v.voter, ballot: ballotOfVote(v) })))
+    .ensure(kept.map((v) => ({ pollId: v.pollId, voter: v.voter, field: fieldOfVote(v) })))
     .catch((err: unknown) => {
       log.warn({ err }, 'vote counters not checked after persisting: the batch will be redelivered');
       throw err;

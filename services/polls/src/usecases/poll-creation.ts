@@ -18,6 +18,7 @@ import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
 import type { NewPoll } from '../store/poll-creation.js';
 import { quizShapeOf } from '../domain/quiz.js';
+import { rankedCreationProblem } from '../domain/ranked.js';
 import type { Caller } from './caller.js';
 import { announcePoll } from './held.js';
 import { insertPoll } from './poll-listing.js';
@@ -42,7 +43,7 @@ async function storePoll(ctx: PollsContext, creatorId: string, input: NewPoll, s
 
 /**
  * The create body's rules that a JSON Schema cannot say (opening and expiry against now and each other; shareable only
- * with public; maxChoices within the options; a quiz's correct option, domain/quiz.ts).
+ * with public; maxChoices within the options; a quiz's correct option, domain/quiz.ts; a ranked poll's, domain/ranked.ts).
  */
 function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const shareable = shareableRoute || isShareableRequest(body);
@@ -58,6 +59,8 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   if (maxChoices > options.length) throw new ValidationError('maxChoices', pollMessages.maxChoicesOverOptions);
   const quiz = quizShapeOf(body, options.length);
   if ('field' in quiz) throw new ValidationError(quiz.field, quiz.message);
+  const rankedProblem = rankedCreationProblem(body);
+  if (rankedProblem) throw new ValidationError(rankedProblem.field, rankedProblem.message);
   return {
     title: body.title.trim(),
     description,
@@ -72,6 +75,7 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
     maxChoices,
     allowVoteChange: body.allowVoteChange === true,
     quiz,
+    ranked: body.kind === 'ranked',
   };
 }
 

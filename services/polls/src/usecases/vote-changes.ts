@@ -16,6 +16,7 @@ import type { PollsContext } from '../context.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
 import { voteCountsMap, voteFeedback, type PollCounts } from '../domain/counts.js';
 import { ballotIsCorrect, quizFields } from '../domain/quiz.js';
+import { isRanked, rankedFields } from '../domain/ranked.js';
 import { countsVisibleTo } from '../domain/results-visibility.js';
 import { keys, userIdOfVoter, voterOf } from '../store/keys.js';
 import { pollExists } from '../store/poll-records.js';
@@ -47,8 +48,12 @@ export function ballotAnswer(
     userChoice: choice[0]!,
     userChoices: choice,
     message,
-    feedback: resultsVisible ? voteFeedback(counts.votes, choice, counts.total) : null,
+    // A ranking's feedback is about its first preference (the option counts are the first preferences).
+    feedback: resultsVisible
+      ? voteFeedback(counts.votes, isRanked(meta) ? choice.slice(0, 1) : choice, counts.total)
+      : null,
     resultsVisible,
+    ...rankedFields(meta, meta.optionsCount, resultsVisible, counts),
     // On a quiz: whether the ballot was right ('Doğru bildin!'), and the answer, now the voter's to see.
     ...(quiz.correctOptionIndexes
       ? {

@@ -4,12 +4,13 @@
  */
 import { events, type VoteCastEvent, type VoteChangedEvent } from '@meydan/proto';
 import { PUBLISH_THROUGH_ELECTION, type Bus } from '@meydan/kit';
+import { isRanked } from '../domain/ranked.js';
 import { userIdOfVoter } from '../store/keys.js';
 import type { PollMeta } from '../store/polls.js';
 
-/** The event of `voter`'s ballot (ascending option indexes) on the poll. */
+/** The event of `voter`'s ballot (ascending option indexes, or on a ranked poll its ranking) on the poll. */
 export function voteEventOf(
-  meta: Pick<PollMeta, 'id' | 'creatorId'>,
+  meta: Pick<PollMeta, 'id' | 'creatorId' | 'kind'>,
   voter: string,
   choices: readonly number[],
   at = new Date(),
@@ -20,7 +21,7 @@ export function voteEventOf(
     voter,
     userId: userIdOfVoter(voter),
     optionIndex: choices[0]!,
-    ...(choices.length > 1 ? { optionIndexes: [...choices] } : {}),
+    ...(isRanked(meta) ? { ranking: [...choices] } : choices.length > 1 ? { optionIndexes: [...choices] } : {}),
     at: at.toISOString(),
   };
 }

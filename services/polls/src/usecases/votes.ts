@@ -7,6 +7,7 @@ import { pollServiceMessages as S, voteOptionIndexes, type ShareLinkPoll, type V
 import { HttpError, type Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { ballotProblem, sortedBallot } from '../domain/ballots.js';
+import { ballotKindProblem, isRanked, rankingProblem } from '../domain/ranked.js';
 import { voteCountsMap } from '../domain/counts.js';
 import type { PollDoc } from '../model/index.js';
 import { presentPoll } from './present.js';
@@ -19,8 +20,8 @@ import { ValidationError, canSee, pollNotFound } from './visibility.js';
 import { shareVoter, type Ballot } from './voters.js';
 
 /**
- * Casts the ballot of `voter` (one option, or up to the poll's maxChoices) on a poll the caller may see; with `ip`,
- * the vote claims its IP network on the poll.
+ * Casts the ballot of `voter` (one option, up to the poll's maxChoices, or on a ranked poll a ranking) on a poll the
+ * caller may see; with `ip`, the vote claims its IP network on the poll.
  */
 export async function castVote(
   ctx: PollsContext,
@@ -32,11 +33,17 @@ export async function castVote(
 ): Promise<VoteResult> {
   refuseUnopened(meta);
   refuseEnded(meta);
-  const problem = ballotProblem(options, meta.optionsCount, meta.maxChoices);
+  const ranked = isRanked(meta);
+  const problem = ranked
+    ? rankingProblem(options, meta.optionsCount)
+    : ballotProblem(options, meta.optionsCount, meta.maxChoices);
   if (problem) throw new ValidationError(problem.path, problem.message);
-  const ballot = sortedBallot(options);
+  // A ranking keeps its order (most preferred first); other ballots are sets, kept ascending.
+  const ballot = ranked ? [...options] : sortedBallot(options);
 
-  const outcome = await onCounters(ctx, meta, () => ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip));
+  const outcome = await onCounters(ctx, meta, () =>
+    ctx.counters.cast(meta.id, meta.optionsCount, voter, ballot, ip, ranked),
+  );
   // The voter took their vote back before (a poll that allows it): voting again is a change of theirs.
   if (outcome.status === 'taken_back')
     return (await changeVote(ctx, request, meta, voter, ballot, 'again')) as VoteResult;
@@ -67,7 +74,7 @@ export async function castVote(
     await publishVote(ctx, voteEventOf(meta, voter, ballot), request.id);
   } catch (err) {
     // Not acknowledged to the voter, so not counted either.
-    await ctx.counters.undo(meta.id, voter, ballot, ip).catch(() => undefined);
+    await ctx.counters.undo(meta.id, voter, ballot, ip, ranked).catch(() => undefined);
     request.log.error({ err }, 'vote event not published: vote taken back');
     throw new HttpError(503, 'service_unavailable');
   }
@@ -78,6 +85,13 @@ export async function castVote(
   ctx.live.touch(meta.id, meta.optionsCount, outcome.counts);
   if (meta.type === 'friends') ctx.friendsCircles.forget(meta.id);
   return ballotAnswer(meta, voter, outcome.counts, outcome.choice, S.voteRecorded);
+}
+
+/** The ballot a vote's body gives on this poll: a ranking on a ranked poll and only there, else its options. */
+function ballotOfBody(meta: PollMeta, body: Ballot): number[] {
+  const problem = ballotKindProblem(isRanked(meta), body);
+  if (problem) throw new ValidationError(problem.field, problem.message);
+  return body.ranking ? [...body.ranking] : voteOptionIndexes(body);
 }
 
 async function shareLinkPoll(ctx: PollsContext, code: string): Promise<PollDoc> {
@@ -98,7 +112,7 @@ export async function voteAsMember(
   const meta = await ctx.polls.meta(pollId);
   if (!meta || !(await canSee(ctx, meta, viewer, request))) throw pollNotFound();
   if (!viewer.userId) throw new HttpError(401, 'unauthorized', S.signInToVote);
-  return castVote(ctx, request, meta, `u:${viewer.userId}`, voteOptionIndexes(body));
+  return castVote(ctx, request, meta, `u:${viewer.userId}`, ballotOfBody(meta, body));
 }
 
 /** A member or a visitor votes through a share link (under its share-vote rule). */
@@ -110,7 +124,7 @@ export async function voteOnShareLink(
   request: Caller,
 ): Promise<VoteResult> {
   const { meta, voter, claim } = await shareVoter(ctx, code, viewer);
-  return castVote(ctx, request, meta, voter, voteOptionIndexes(body), claim);
+  return castVote(ctx, request, meta, voter, ballotOfBody(meta, body), claim);
 }
 
 /** The poll behind a share link as the share page shows it, with the viewer's vote. */

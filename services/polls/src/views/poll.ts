@@ -7,6 +7,7 @@ import type { CreatorSummary, FriendSummary, Poll } from '@meydan/proto';
 import type { PollCounts } from '../domain/counts.js';
 import { countsVisibleTo, resultsVisibilityOf } from '../domain/results-visibility.js';
 import { quizFields } from '../domain/quiz.js';
+import { rankedFields } from '../domain/ranked.js';
 import { shareVoteModeOf } from '../domain/share-votes.js';
 import type { PollDoc } from '../model/index.js';
 
@@ -56,6 +57,8 @@ export function pollView(
     ...(remindOnOpening !== undefined ? { remindOnOpening } : {}),
     // A quiz's correct option only to its creator, its voters and, once it ended, everyone (domain/quiz.ts).
     ...quizFields(d, viewerId, choice !== null, resultsVisible, c.votes, now),
+    // A ranked poll's instant runoff, shown and hidden with the counts (domain/ranked.ts).
+    ...rankedFields(d, d.options.length, resultsVisible, c),
     creatorId: d.creatorId,
     creator: people.get(d.creatorId) as CreatorSummary,
     isShareable: Boolean(d.isShareable),
