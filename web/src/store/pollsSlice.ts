@@ -149,6 +149,8 @@ export const pollsSlice = createSlice({
         // A quiz's answer, now the voter's to see ('Doğru bildin!' or not: features/polls/QuizVerdict).
         if (payload.answer.correctOptionIndexes) poll.correctOptionIndexes = payload.answer.correctOptionIndexes;
         if (payload.answer.correctVotesCount !== undefined) poll.correctVotesCount = payload.answer.correctVotesCount;
+        // A ranked poll's runoff as the vote left it (features/polls/RankedRounds), where the counts show.
+        if (payload.answer.runoff) poll.runoff = payload.answer.runoff;
         countViewerAsFriend(poll, payload.viewerId);
       });
     },

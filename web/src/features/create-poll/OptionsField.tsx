@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { limits } from '@meydan/proto';
 import { trPolls } from '../../i18n/tr-polls';
+import { trRanked } from '../../i18n/tr-ranked';
 import { Button, IconButton } from '../../ui/buttons';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
 import { ErrorText, Input } from '../../ui/fields';
@@ -9,6 +10,7 @@ import { canAddOption, canRemoveOption, withoutOption, type PollDraft } from './
 import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
 import { VoteChangeField } from './VoteChangeField';
 import { CorrectOptionMark, QuizField } from './QuizField';
+import { SwitchField } from './SwitchField';
 
 interface OptionsFieldProps {
   draft: PollDraft;
@@ -70,10 +72,20 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
       {errors['options'] ? <ErrorText role="alert">{errors['options']}</ErrorText> : null}
       <QuizField
         quiz={draft.quiz}
-        onChange={(quiz) => update({ quiz, ...(quiz ? { maxChoices: 1, allowVoteChange: false } : {}) })}
+        onChange={(quiz) => update({ quiz, ...(quiz ? { maxChoices: 1, allowVoteChange: false, ranked: false } : {}) })}
         error={errors['correctOptionIndexes']}
       />
       {draft.quiz ? null : (
+        <SwitchField
+          id="poll-ranked"
+          checked={draft.ranked}
+          onChange={(ranked) => update({ ranked, ...(ranked ? { maxChoices: 1, allowVoteChange: false } : {}) })}
+          label={trRanked.create.ranked}
+          hint={trRanked.create.rankedHint}
+          data-ranked
+        />
+      )}
+      {draft.quiz || draft.ranked ? null : (
         <>
           <MultipleChoiceField
             maxChoices={draft.maxChoices}

@@ -28,8 +28,8 @@ export interface NewPollInput {
   allowVoteChange?: boolean;
   /** 'Başlangıç zamanı' (ISO; left out: it opens at once). */
   startsAt?: string;
-  /** 'Bilgi yarışması' with its correct option (left out: a standard poll). */
-  kind?: 'quiz';
+  /** 'Bilgi yarışması' with its correct option, or 'Sıralamalı oy' (left out: a standard poll). */
+  kind?: 'quiz' | 'ranked';
   correctOptionIndexes?: number[];
 }
 

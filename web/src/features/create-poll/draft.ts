@@ -29,6 +29,8 @@ export interface PollDraft {
   /** 'Bilgi yarışması': a quiz (single choice, votes final) whose correct option is `correctOption` (its draft index). */
   quiz: boolean;
   correctOption: number | null;
+  /** 'Sıralamalı oy': voters rank the options (single ballot, votes final; not with a quiz). */
+  ranked: boolean;
 }
 
 export const emptyDraft = (): PollDraft => ({
@@ -46,6 +48,7 @@ export const emptyDraft = (): PollDraft => ({
   startsAt: '',
   quiz: false,
   correctOption: null,
+  ranked: false,
 });
 
 /** Choosing private or friends clears the shareable flag: only a public poll can be shareable. */
@@ -68,8 +71,9 @@ export function draftBody(draft: PollDraft) {
     durationHours: draft.durationHours,
     ...(draft.shareable ? { isShareable: true, shareVoteMode: draft.shareVoteMode } : {}),
     ...(draft.resultsVisibility !== defaultResultsVisibility ? { resultsVisibility: draft.resultsVisibility } : {}),
-    ...(draft.maxChoices > 1 && !draft.quiz ? { maxChoices: draft.maxChoices } : {}),
-    ...(draft.allowVoteChange && !draft.quiz ? { allowVoteChange: true } : {}),
+    ...(draft.maxChoices > 1 && !draft.quiz && !draft.ranked ? { maxChoices: draft.maxChoices } : {}),
+    ...(draft.allowVoteChange && !draft.quiz && !draft.ranked ? { allowVoteChange: true } : {}),
+    ...(draft.ranked && !draft.quiz ? { kind: 'ranked' as const } : {}),
     ...(draft.quiz ? { kind: 'quiz' as const, correctOptionIndexes: correctOptionSent(draft) } : {}),
     ...(draft.startsAt ? { startsAt: startsAtIso(draft.startsAt) } : {}),
   };

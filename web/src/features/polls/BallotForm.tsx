@@ -3,7 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
-import { Button } from '../../ui/buttons';
+import { BallotFieldset, BallotHint, BallotSubmit } from './ballotParts';
 import { OptionList as List } from './optionList';
 
 export interface BallotFormProps {
@@ -35,12 +35,12 @@ export function BallotForm({ options, maxChoices, disabled, busy, onSubmit }: Ba
 
   return (
     <form onSubmit={submit} data-ballot={maxChoices} aria-busy={busy || undefined}>
-      <Fieldset aria-describedby={hintId} disabled={disabled}>
+      <BallotFieldset aria-describedby={hintId} disabled={disabled}>
         <legend className="sr">{tr.poll.optionsLabel}</legend>
-        <Hint id={hintId}>
+        <BallotHint id={hintId}>
           {trPolls.ballot.hint(maxChoices)}{' '}
           <span aria-live="polite">{trPolls.ballot.count(chosen.length, maxChoices)}</span>
-        </Hint>
+        </BallotHint>
         <List>
           {options.map((option) => {
             const checked = chosen.includes(option.id);
@@ -59,38 +59,18 @@ export function BallotForm({ options, maxChoices, disabled, busy, onSubmit }: Ba
             );
           })}
         </List>
-        <Submit
+        <BallotSubmit
           type="submit"
           $variant="primary"
           disabled={chosen.length === 0 || busy}
           title={chosen.length === 0 ? trPolls.ballot.empty : undefined}
         >
           {trPolls.ballot.submit}
-        </Submit>
-      </Fieldset>
+        </BallotSubmit>
+      </BallotFieldset>
     </form>
   );
 }
-
-const Fieldset = styled.fieldset`
-  display: flex;
-  flex-direction: column;
-  gap: 0.5rem;
-  margin: 0;
-  padding: 0;
-  border: 0;
-  min-width: 0;
-
-  .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
-`;
-
-const Hint = styled.p`
-  margin: 0;
-  font-size: 0.85rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-
-  span { white-space: nowrap; }
-`;
 
 const Choice = styled.label`
   display: flex;
@@ -109,8 +89,4 @@ const Choice = styled.label`
   &[data-checked] { border-color: ${({ theme }) => theme.colors.primary}; }
   &:has(input:disabled) { cursor: not-allowed; border-style: dashed; }
   input { flex-shrink: 0; width: 1.15rem; height: 1.15rem; margin: 0; accent-color: ${({ theme }) => theme.colors.primary}; }
-`;
-
-const Submit = styled(Button)`
-  align-self: flex-start;
 `;

@@ -9,6 +9,8 @@ import { OptionList as List } from './optionList';
 
 // Few cards on the first screen are multiple-choice ballots: their form (and its texts) loads when one is shown.
 export const BallotForm = lazyComponent(() => import('./BallotForm'), 'BallotForm');
+/** A ranked poll's ballot or rounds ('Sıralamalı oy'): loaded only where one is shown. */
+export const RankedChoice = lazyComponent(() => import('./RankedChoice'), 'RankedChoice');
 
 export interface OptionsViewProps {
   options: readonly PollOption[];

@@ -8,15 +8,15 @@ import { voteAnswered } from '../../store/pollsSlice';
  */
 export const linkVoteApi = api.injectEndpoints({
   endpoints: (build) => ({
-    /** One option, or a multiple-choice poll's ballot (`optionIndexes`). */
+    /** One option, a multiple-choice poll's ballot (`optionIndexes`) or a ranked poll's (`ranking`). */
     shareLinkVote: build.mutation<
       VoteResult,
-      { code: string; pollId: string; optionIndex: number; optionIndexes?: number[] }
+      { code: string; pollId: string; optionIndex: number; optionIndexes?: number[]; ranking?: number[] }
     >({
-      query: ({ code, optionIndex, optionIndexes }) => ({
+      query: ({ code, optionIndex, optionIndexes, ranking }) => ({
         url: apiUrl(apiPaths.shareVote, { shortUrl: code }),
         method: 'POST',
-        body: optionIndexes ? { optionIndexes } : { optionIndex },
+        body: ranking ? { ranking } : optionIndexes ? { optionIndexes } : { optionIndex },
       }),
       async onQueryStarted({ pollId }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));

@@ -57,16 +57,19 @@ const feedsApi = api.injectEndpoints({
 export const pollsApi = feedsApi.injectEndpoints({
   endpoints: (build) => ({
     /** One option (`optionIndex`), or a multiple-choice poll's ballot (`optionIndexes`): one vote either way. */
-    vote: build.mutation<VoteResult, { pollId: string; optionIndex: number; optionIndexes?: number[] }>({
-      query: ({ pollId, optionIndex, optionIndexes }) => ({
+    vote: build.mutation<
+      VoteResult,
+      { pollId: string; optionIndex: number; optionIndexes?: number[]; ranking?: number[] }
+    >({
+      query: ({ pollId, optionIndex, optionIndexes, ranking }) => ({
         url: apiUrl(apiPaths.pollVote, { id: pollId }),
         method: 'POST',
-        body: optionIndexes ? { optionIndexes } : { optionIndex },
+        body: ranking ? { ranking } : optionIndexes ? { optionIndexes } : { optionIndex },
       }),
-      async onQueryStarted({ pollId, optionIndex, optionIndexes }, { dispatch, getState, queryFulfilled }) {
+      async onQueryStarted({ pollId, optionIndex, optionIndexes, ranking }, { dispatch, getState, queryFulfilled }) {
         // Shown at once; taken back if the server refuses it.
         const before = selectPoll(getState() as never, pollId);
-        dispatch(voteSent({ pollId, ballot: optionIndexes ?? [optionIndex] }));
+        dispatch(voteSent({ pollId, ballot: ranking ?? optionIndexes ?? [optionIndex] }));
         try {
           const { data } = await queryFulfilled;
           dispatch(voteAnswered({ pollId, answer: data, viewerId: selectSession(getState() as never).data?.id }));

@@ -20,7 +20,7 @@ interface Busy {
 /** A member's vote; a refusal is toasted and the ballot shown at once taken back by the endpoint (pollsApi). */
 async function castAsMember(
   dispatch: AppDispatch,
-  args: { pollId: string; optionIndex: number; optionIndexes?: number[] },
+  args: { pollId: string; optionIndex: number; optionIndexes?: number[]; ranking?: number[] },
 ) {
   const request = dispatch(pollsApi.endpoints.vote.initiate(args));
   await request;
@@ -49,9 +49,20 @@ export function useVote(poll: Pick<Poll, 'id'>, via: VoteVia = {}) {
     }
   }
 
-  /** Resolves with the answer of a vote through the link (a member's vote: undefined). */
-  async function cast(optionIndex: number, optionIndexes?: number[]): Promise<VoteResult | undefined> {
-    const ballot = { pollId: poll.id, optionIndex, ...(optionIndexes ? { optionIndexes } : {}) };
+  /**
+   * Resolves with the answer of a vote through the link (a member's vote: undefined). A ranked poll's ballot is its
+   * `ranking` (most preferred first; optionIndex its first).
+   */
+  async function cast(
+    optionIndex: number,
+    optionIndexes?: number[],
+    ranking?: number[],
+  ): Promise<VoteResult | undefined> {
+    const ballot = {
+      pollId: poll.id,
+      optionIndex,
+      ...(ranking ? { ranking } : optionIndexes ? { optionIndexes } : {}),
+    };
     const started: Busy = { kind: 'cast', option: optionIndex };
     if (code === undefined) {
       gate('vote', () => void run(started, () => castAsMember(dispatch, ballot)));

@@ -23,7 +23,7 @@ function linkVoteRefused(error: unknown): ToastInput {
 /** A vote through a share link; told on its page as a toast, in the embed as its line. */
 export async function castThroughLink(
   dispatch: AppDispatch,
-  args: { code: string; pollId: string; optionIndex: number; optionIndexes?: number[] },
+  args: { code: string; pollId: string; optionIndex: number; optionIndexes?: number[]; ranking?: number[] },
   line: ((message: string) => void) | undefined,
 ): Promise<VoteResult | undefined> {
   const request = dispatch(linkVoteApi.endpoints.shareLinkVote.initiate(args));

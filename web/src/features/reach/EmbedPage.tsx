@@ -1,5 +1,5 @@
 import type { Poll } from '@meydan/proto';
-import { useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
+import { Suspense, useEffect, useRef, useState, type ReactNode, type Ref } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { apiErrorStatus, setEmbedVisitor } from '../../store/api';
@@ -9,6 +9,7 @@ import { choicesOf, votersOf, votesFromCounts } from '../../lib/polls';
 import { isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { PollOptions } from '../polls/PollOptions';
+import { RankedChoice } from '../polls/OptionsView';
 import { QuizVerdict } from '../polls/QuizVerdict';
 import { VoteChange } from '../polls/VoteChange';
 import { UpcomingPoll, useOpening } from '../polls/Upcoming';
@@ -78,6 +79,15 @@ export function EmbedSharePage() {
     <EmbedFrame title={poll.title} total={total} link={link} pollId={poll.id}>
       {upcoming ? (
         <UpcomingPoll poll={poll} msLeft={msLeft} remindable={false} />
+      ) : poll.kind === 'ranked' ? (
+        <Suspense fallback={null}>
+          <RankedChoice
+            poll={{ ...poll, hasVoted: data.hasVoted, userChoices: data.userChoices ?? choicesOf(poll) }}
+            busy={voting}
+            refresh={false}
+            onRanking={open && !data.hasVoted ? (ranking) => void cast(ranking[0]!, undefined, ranking) : undefined}
+          />
+        </Suspense>
       ) : (
         <PollOptions
           poll={poll}
@@ -127,6 +137,10 @@ function LiveEmbed({ poll }: { poll: Poll }) {
     >
       {upcoming ? (
         <UpcomingPoll poll={poll} msLeft={msLeft} remindable={false} />
+      ) : poll.kind === 'ranked' ? (
+        <Suspense fallback={null}>
+          <RankedChoice poll={poll} />
+        </Suspense>
       ) : (
         <PollOptions
           poll={poll}

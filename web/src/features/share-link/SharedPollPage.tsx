@@ -19,6 +19,7 @@ import { Spinner } from '../../ui/Spinner';
 import { CreatorControls } from '../polls/cardParts';
 import { EditedMark } from '../polls/EditedMark';
 import { PollOptions } from '../polls/PollOptions';
+import { RankedChoice } from '../polls/OptionsView';
 import { copyText } from '../polls/share';
 import { useAppDispatch } from '../../store/store';
 import { useCurrentUser } from '../session/sessionApi';
@@ -123,8 +124,8 @@ function useSharedPoll(shortUrl: string) {
       });
   }, [error, notFound, toast]);
 
-  async function choose(optionIndex: number, optionIndexes?: number[]) {
-    const answer = await cast(optionIndex, optionIndexes);
+  async function choose(optionIndex: number, optionIndexes?: number[], ranking?: number[]) {
+    const answer = await cast(optionIndex, optionIndexes, ranking);
     if (!answer) return;
     setVoted(true);
     setFeedback(answer.feedback ?? null);
@@ -148,7 +149,7 @@ interface SharedPollCardProps {
   hasVoted: boolean;
   voting: boolean;
   feedback: string | null;
-  onChoose: (optionIndex: number, optionIndexes?: number[]) => Promise<void>;
+  onChoose: (optionIndex: number, optionIndexes?: number[], ranking?: number[]) => Promise<void>;
   onCopyLink: () => Promise<void>;
 }
 
@@ -200,6 +201,19 @@ function SharedPollCard({ data, hasVoted, voting, feedback, onChoose, onCopyLink
       ) : null}
       {upcoming ? (
         <UpcomingPoll poll={poll} msLeft={msLeft} remindable={false} />
+      ) : poll.kind === 'ranked' ? (
+        <Suspense fallback={null}>
+          <RankedChoice
+            poll={{ ...poll, hasVoted, userChoices: data.userChoices ?? choicesOf(poll) }}
+            busy={voting}
+            refresh={false}
+            onRanking={
+              open && !hasVoted && !membersOnly
+                ? (ranking) => void onChoose(ranking[0]!, undefined, ranking)
+                : undefined
+            }
+          />
+        </Suspense>
       ) : (
         <PollOptions
           poll={poll}

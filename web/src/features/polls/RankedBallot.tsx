@@ -1,0 +1,115 @@
+import type { PollOption } from '@meydan/proto';
+import { useId, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { trRanked } from '../../i18n/tr-ranked';
+import { Button } from '../../ui/buttons';
+import { BallotFieldset, BallotHint, BallotSubmit } from './ballotParts';
+import { OptionList as List } from './optionList';
+
+/**
+ * A ranked poll before voting ('Sıralamalı oy'): the options as an ordered list, each with 'Yukarı taşı' and 'Aşağı
+ * taşı' buttons (keyboard and screen reader alike: a live line says where the moved option now stands), and 'Oy ver'
+ * sending the whole order as the ballot, most preferred first.
+ */
+export function RankedBallot({
+  options,
+  disabled,
+  busy,
+  onSubmit,
+}: {
+  options: readonly PollOption[];
+  disabled?: boolean;
+  busy?: boolean;
+  onSubmit: (ranking: number[]) => void;
+}) {
+  const [order, setOrder] = useState<number[]>(() => options.map((o) => o.id));
+  const [said, setSaid] = useState('');
+  const hintId = useId();
+  const textOf = (id: number) => options.find((o) => o.id === id)?.text ?? '';
+
+  function move(from: number, to: number) {
+    if (to < 0 || to >= order.length) return;
+    const next = [...order];
+    const [id] = next.splice(from, 1);
+    next.splice(to, 0, id!);
+    setOrder(next);
+    setSaid(trRanked.ballot.moved(textOf(id!), to + 1));
+  }
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onSubmit(order);
+  }
+
+  return (
+    <form onSubmit={submit} data-ranked-ballot aria-busy={busy || undefined}>
+      <BallotFieldset aria-describedby={hintId} disabled={disabled}>
+        <Legend>{trRanked.ballot.legend}</Legend>
+        <BallotHint id={hintId}>{trRanked.ballot.hint}</BallotHint>
+        <List as="ol">
+          {order.map((id, place) => (
+            <Item key={id} data-option={id}>
+              <Place aria-hidden="true">{trRanked.ballot.place(place + 1)}</Place>
+              <Text>{textOf(id)}</Text>
+              <Button
+                $size="sm"
+                aria-label={trRanked.ballot.moveUp(textOf(id))}
+                disabled={place === 0}
+                onClick={() => move(place, place - 1)}
+              >
+                ↑
+              </Button>
+              <Button
+                $size="sm"
+                aria-label={trRanked.ballot.moveDown(textOf(id))}
+                disabled={place === order.length - 1}
+                onClick={() => move(place, place + 1)}
+              >
+                ↓
+              </Button>
+            </Item>
+          ))}
+        </List>
+        <Said aria-live="polite">{said}</Said>
+        <BallotSubmit type="submit" $variant="primary" disabled={busy}>
+          {trRanked.ballot.submit}
+        </BallotSubmit>
+      </BallotFieldset>
+    </form>
+  );
+}
+
+const Item = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 0.5rem;
+  min-height: 2.75rem;
+  padding: 0.4rem 0.6rem;
+  border-radius: ${({ theme }) => theme.radii.md};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+`;
+
+const Place = styled.span`
+  min-width: 1.5rem;
+  font-weight: 700;
+  color: ${({ theme }) => theme.colors.primary};
+`;
+
+const Text = styled.span`
+  flex: 1;
+  font-weight: 600;
+  overflow-wrap: anywhere;
+`;
+
+const Said = styled.p`
+  margin: 0;
+  min-height: 1em;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Legend = styled.legend`
+  padding: 0;
+  font-weight: 600;
+`;
