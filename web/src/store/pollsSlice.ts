@@ -46,6 +46,9 @@ const changedLive = [
   'editedAt',
   'friends',
   'friendsVotedCount',
+  'correctOptionIndexes',
+  'correctVotesCount',
+  'runoff',
 ] as const satisfies readonly (keyof Poll)[];
 
 /** `poll` as a list answered it, less what changed on the one held after the list was asked for (`asked`). */
