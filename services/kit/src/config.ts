@@ -74,7 +74,7 @@ export const baseConfigSchema = {
 
 export type BaseConfig = FromSchema<typeof baseConfigSchema>;
 
-// No meta-schema check of the configuration's schema at every start (config.test.ts checks it once).
+// No meta-schema check of the configuration's schema at every start (test/config-schemas.test.ts makes it once).
 const ajv = new Ajv({
   allErrors: true,
   coerceTypes: true,
