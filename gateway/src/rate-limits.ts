@@ -77,6 +77,16 @@ export function limitClasses(scale = 1): LimitClass[] {
       more: [{ max: n(POLLS_PER_DAY), windowS: 24 * 3600 }],
       message: rateLimitTexts.pollCreate,
     },
+    // Each option image is decoded and re-encoded (CPU): a poll has at most 6, and a creator may choose again.
+    {
+      name: 'option-image',
+      method: 'POST',
+      path: apiPathPattern(apiPaths.optionImages),
+      max: n(30),
+      windowS: 60,
+      by: 'user-or-ip',
+      shared: 'synced',
+    },
     {
       name: 'vote',
       method: 'POST',

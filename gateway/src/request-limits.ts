@@ -16,8 +16,15 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 /** A multipart body carries at most one avatar and a few short fields. */
 export const MAX_MULTIPART_BYTES = limits.user.avatarMaxBytes + 256 * 1024;
 
+/**
+ * An option image's upload is the file itself (POST /api/polls/option-images): room for a little more than the
+ * service takes, so the service's own Turkish 413 names the image's limit.
+ */
+export const MAX_IMAGE_BYTES = limits.poll.optionImageMaxBytes + 256 * 1024;
+
 export function bodyLimitFor(contentType: string | undefined): number {
-  return /^multipart\/form-data\b/i.test(contentType ?? '') ? MAX_MULTIPART_BYTES : MAX_BODY_BYTES;
+  if (/^multipart\/form-data\b/i.test(contentType ?? '')) return MAX_MULTIPART_BYTES;
+  return /^image\//i.test(contentType ?? '') ? MAX_IMAGE_BYTES : MAX_BODY_BYTES;
 }
 
 /** The error a body stream fails with once it passes its limit; the proxy answers 413 for it. */

@@ -50,6 +50,15 @@ export const limits = {
     cardPercentDecimals: 1,
     /** ... whole numbers on the public page and the friends card. */
     publicPercentDecimals: 0,
+    /** An option's image ('Görsel ekle', ours): a JPEG, PNG or WebP file of at most 5 MiB ... */
+    optionImageMaxBytes: 5 * 1024 * 1024,
+    optionImageMimeTypes: ['image/jpeg', 'image/png', 'image/webp'],
+    /** ... decoded only up to 40 megapixels (a small file must not cost seconds of CPU) ... */
+    optionImageMaxPixels: 40_000_000,
+    /** ... and stored as a WebP at most 800 pixels on its longer side. */
+    optionImageMaxSide: 800,
+    /** The image's alt text, which its creator writes ('Görselin açıklaması'): required, at most 150 characters. */
+    optionImageAltMax: 150,
   },
   quick: {
     /** Quick question at most 150 characters. */

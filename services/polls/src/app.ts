@@ -12,6 +12,7 @@ import { bindMemberData } from './nats/member-data.js';
 import { startVotePersister } from './nats/persist-votes.js';
 import { startVoteChangePersister } from './nats/persist-vote-changes.js';
 import { pollRoutes } from './routes/polls.js';
+import { optionImageRoutes } from './routes/option-images.js';
 import { engagementRoutes } from './routes/engagement.js';
 import { commentReportRoutes } from './routes/comment-reports.js';
 import { startCommentRemovals } from './nats/comment-removals.js';
@@ -44,6 +45,7 @@ export async function buildApp(deps: ServiceDeps): Promise<FastifyInstance> {
   await backfillSearchFields(ctx);
 
   await app.register(pollRoutes, { ctx });
+  await app.register(optionImageRoutes, { ctx });
   await app.register(voteRoutes, { ctx });
   await app.register(voteChangeRoutes, { ctx });
   await app.register(engagementRoutes, { ctx });

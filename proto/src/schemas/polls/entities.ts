@@ -96,6 +96,39 @@ const pollOptionShape = {
 } as const;
 
 export const pollOptionSchema = { $id: 'meydan/poll-option', ...pollOptionShape } as const;
+
+/**
+ * An option's image: its id (a digest of its bytes, so a file never changes under its URL), the URL it is served from
+ * (WebP, cached for good) and the alt text its creator wrote.
+ */
+const optionImageShape = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'url', 'alt'],
+  properties: {
+    id: { type: 'string' },
+    url: { type: 'string' },
+    alt: { type: 'string' },
+  },
+} as const;
+
+/** POST /api/polls/option-images answer: the stored image's id (for the create body's optionImages) and its URL. */
+export const optionImageUploadSchema = {
+  $id: 'meydan/option-image-upload',
+  type: 'object',
+  additionalProperties: false,
+  required: ['id', 'url', 'width', 'height'],
+  properties: {
+    id: { type: 'string' },
+    url: { type: 'string' },
+    width: { type: 'integer', minimum: 1 },
+    height: { type: 'integer', minimum: 1 },
+  },
+} as const;
+export type OptionImageUpload = FromSchema<typeof optionImageUploadSchema>;
+
+/** A poll's option images, in the options' order: one per option, null for an option without one. */
+export const optionImagesField = { type: 'array', items: { anyOf: [optionImageShape, { type: 'null' }] } } as const;
 export type PollOption = FromSchema<typeof pollOptionSchema>;
 
 /**
@@ -132,6 +165,8 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  *   condition and only where the viewer sees the counts (`resultsVisible`); its share of totalVotes is 'Doğru bilenler'.
  *   'ranked' on a ranked poll ('Sıralamalı oy'): options' votes are then the first preferences, userChoices the
  *   viewer's ranking, and `runoff` the instant runoff, only where the viewer sees the counts.
+ * - optionImages: on a poll whose options carry images, one per option in their order ({id, url, alt}, or null for
+ *   an option without one); absent on a poll without images. Any kind of poll may carry them.
  * - held: true only on a poll the word filter holds for review, and only to its creator (nobody else sees it until a
  *   moderator approves it); absent otherwise.
  */
@@ -175,6 +210,7 @@ export const pollShape = {
     correctOptionIndexes: choicesField,
     correctVotesCount: countField,
     runoff: pollRunoffShape,
+    optionImages: optionImagesField,
     creatorId: idField,
     creator: creatorSummaryShape,
     isShareable: { type: 'boolean' },

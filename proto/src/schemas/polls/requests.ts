@@ -49,6 +49,13 @@ export const pollMessages = {
   rankingDuplicate: 'Bir şıkkı sıralamaya iki kez koyamazsın',
   rankingRequired: 'Bu ankette şıkları sıralayarak oy verirsin (ranking)',
   rankingOnlyRanked: 'Sıralama yalnızca sıralamalı oyda (kind: ranked) gönderilir',
+  optionImages:
+    'Şık görselleri, şıklarla aynı sırada { id, alt } ya da görselsiz şık için null değerlerinden oluşan bir liste olmalıdır',
+  optionImageAltRequired: 'Her görsel için bir açıklama yazmalısın: görmeyen okurlar görseli bu metinle tanır',
+  optionImageAltMax: `Görselin açıklaması en fazla ${limits.poll.optionImageAltMax} karakter olabilir`,
+  optionImagesOverOptions: 'Şıktan fazla görsel gönderilemez',
+  optionImageUnknown: 'Görsel bulunamadı: önce görseli yüklemelisin',
+  optionImagesOptionsLocked: 'Görselli bir anketin şıkları sonradan değiştirilemez',
   optionRequired: 'Bir seçenek seçmelisin',
   optionInvalid: 'Geçersiz seçenek',
   maxChoices: `En fazla seçim sayısı 1 ile ${limits.poll.optionsMax} arasında bir tam sayı olmalıdır (1: tek seçim)`,
@@ -97,6 +104,9 @@ const durationField = {
  *   (PUT / DELETE …/vote). Off by default: a vote is final.
  * - `startsAt`: 'Başlangıç zamanı' (ISO date-time, in the future, before the end): the poll is shown as upcoming and
  *   takes no vote until then; a duration then counts from it. Resolve with `resolvePollSchedule`.
+ * - `optionImages`: an image per option, in the options' order (blank options left out): `{id, alt}` with the id of
+ *   an upload (POST /api/polls/option-images) and the alt text its creator writes (required, not blank), or null for
+ *   an option without one; shorter than the options when the last ones have none. Any kind of poll may carry them.
  * - `kind`: `standard` (default) or `quiz` ('Bilgi yarışması'); a quiz names its correct option in
  *   `correctOptionIndexes` (exactly one index: a quiz is single choice and its votes are final, so `maxChoices` above 1
  *   and `allowVoteChange: true` are refused). The service checks them (services/polls/src/domain/quiz.ts).
@@ -177,6 +187,34 @@ export const pollCreateSchema = {
       description:
         "Bilgi yarışmasının doğru şıkkı: 0'dan başlayan sırası, tek öğeli bir liste (oy verene oy verince, herkese anket bitince gösterilir)",
       errorMessage: M.correctOptionIndexes,
+    },
+    optionImages: {
+      type: 'array',
+      maxItems: limits.poll.optionsMax,
+      items: {
+        type: ['object', 'null'],
+        additionalProperties: false,
+        required: ['id', 'alt'],
+        properties: {
+          id: { type: 'string', pattern: '^[0-9a-f]{32}$' },
+          alt: {
+            type: 'string',
+            minLength: 1,
+            maxLength: limits.poll.optionImageAltMax,
+            pattern: notBlank,
+            errorMessage: {
+              type: M.optionImageAltRequired,
+              minLength: M.optionImageAltRequired,
+              pattern: M.optionImageAltRequired,
+              maxLength: M.optionImageAltMax,
+            },
+          },
+        },
+        errorMessage: { required: { alt: M.optionImageAltRequired } },
+      },
+      description:
+        "Şık görselleri, şıklarla aynı sırada (boş şıklar çıkarıldıktan sonra): her biri POST /api/polls/option-images yanıtının id'si ve zorunlu açıklaması (alt), görselsiz şık için null",
+      errorMessage: M.optionImages,
     },
     creatorId: ignoredIdField,
   },

@@ -37,6 +37,11 @@ const pollSchema = new Schema(
     kind: { type: String, enum: [...pollKinds, null], default: null },
     /** A quiz's correct option(s), ascending; missing on a standard poll. Never shown before its viewer may see it. */
     correctOptionIndexes: { type: [Number], default: undefined },
+    /**
+     * Its options' images (domain/option-images.ts): `[{id, alt} | null]` in the options' order, an id of an
+     * OptionImage; missing on a poll without images.
+     */
+    optionImages: { type: Schema.Types.Mixed, default: undefined },
     /** Who sees the per-option counts (proto's resultsVisibilities; missing on older polls: the default). */
     resultsVisibility: { type: String, enum: [...resultsVisibilities, null], default: null },
     /** Set once `events.polls.poll.ended` was published (the job's filter; the claim itself is in Redis). */
@@ -240,6 +245,23 @@ const openingReminderSchema = new Schema(
 );
 openingReminderSchema.index({ pollId: 1, userId: 1 }, { unique: true });
 
+/**
+ * An option's image (usecases/option-images.ts): the WebP the upload was made into, under a digest of its bytes, so
+ * the same picture uploaded twice is stored once and a URL never serves other bytes.
+ */
+const optionImageSchema = new Schema(
+  {
+    _id: { type: String, required: true },
+    data: { type: Buffer, required: true },
+    width: { type: Number, required: true },
+    height: { type: Number, required: true },
+    /** Who uploaded it first. */
+    uploaderId: { type: String, required: true },
+    createdAt: { type: Date, default: () => new Date() },
+  },
+  { versionKey: false },
+);
+
 /** The projection of a poll read to be kept or shown: without its search fields, the bulk of its document. */
 export const WITHOUT_SEARCH_FIELDS = { searchTerms: 0, hashtags: 0 } as const;
 
@@ -264,6 +286,7 @@ export function createModels(conn: Connection) {
     PollRank: conn.model<PollRankDoc>('PollRank', pollRankSchema as never),
     Share: conn.model('Share', shareSchema),
     OpeningReminder: conn.model('OpeningReminder', openingReminderSchema, 'opening_reminders'),
+    OptionImage: conn.model('OptionImage', optionImageSchema, 'option_images'),
   };
 }
 

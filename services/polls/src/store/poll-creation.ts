@@ -4,6 +4,7 @@ import { isDuplicateKey, retry } from '@meydan/kit';
 import { newShortCode } from '../domain/short-code.js';
 import { pollSearchFields } from '../domain/search-terms.js';
 import { trendingScore } from '../domain/trending.js';
+import type { OptionImages } from '../domain/option-images.js';
 import type { QuizShape } from '../domain/quiz.js';
 import type { PollDoc, Models } from '../model/index.js';
 
@@ -32,6 +33,8 @@ export interface NewPoll {
   quiz: QuizShape;
   /** A ranked-choice poll ('Sıralamalı oy', domain/ranked.ts). */
   ranked?: boolean;
+  /** Its options' images ({id, alt} or null each, domain/option-images.ts); null or absent: none. */
+  optionImages?: OptionImages | null;
 }
 
 /** Stores a new poll's record with its share code (drawn again while taken); held for review, it is marked so. */
@@ -72,6 +75,7 @@ export async function insertPollRecord(
     allowVoteChange: input.allowVoteChange,
     ...(input.quiz.kind === 'quiz' ? input.quiz : {}),
     ...(input.ranked ? { kind: 'ranked' } : {}),
+    ...(input.optionImages ? { optionImages: input.optionImages } : {}),
     heldAt: held ? createdAt : null,
     ...pollSearchFields(input),
     createdAt,

@@ -11,6 +11,7 @@ import {
 } from '@meydan/proto';
 import { HttpError, type Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
+import { hasOptionImages } from '../domain/option-images.js';
 import { isQuiz } from '../domain/quiz.js';
 import type { PollDoc } from '../model/index.js';
 import { claimEnded } from '../store/poll-endings.js';
@@ -100,6 +101,8 @@ export async function editPoll(
     if (!beforeOpening) throw new ValidationError('options', doc.startsAt != null ? S.optionsLocked : S.editLocked);
     // A quiz's marked answer is an index of these options: moving them would move it (domain/quiz.ts).
     if (isQuiz(doc)) throw new ValidationError('options', pollMessages.quizOptionsLocked);
+    // Its images follow its options by index (domain/option-images.ts): moving the options would move them.
+    if (hasOptionImages(doc)) throw new ValidationError('options', pollMessages.optionImagesOptionsLocked);
     set.options = normalizePollOptions(body.options);
     if ((doc.maxChoices ?? 1) > set.options.length)
       throw new ValidationError('options', pollMessages.maxChoicesOverOptions);

@@ -17,22 +17,28 @@ import type { Identity } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import type { PollDoc } from '../model/index.js';
 import type { NewPoll } from '../store/poll-creation.js';
+import { imageIdsOf, optionImagesOf } from '../domain/option-images.js';
 import { quizShapeOf } from '../domain/quiz.js';
 import { rankedCreationProblem } from '../domain/ranked.js';
 import type { Caller } from './caller.js';
 import { announcePoll } from './held.js';
+import { storedImageCount } from './option-images.js';
 import { insertPoll } from './poll-listing.js';
 import { presentPoll } from './present.js';
 import { ValidationError, refuseFiltered } from './visibility.js';
 
 /**
- * Stores the new poll and announces it. A poll the word filter holds for review is stored and shown to its creator
+ * Stores the new poll and announces it (its images must be stored ones). A poll the word filter holds for review is stored and shown to its creator
  * alone, announced only when a moderator approves it (nats/held.ts).
  */
 async function storePoll(ctx: PollsContext, creatorId: string, input: NewPoll, source: Caller): Promise<PollDoc> {
+  const imageIds = imageIdsOf(input.optionImages);
+  if ((await storedImageCount(ctx, imageIds)) !== imageIds.length)
+    throw new ValidationError('optionImages', pollMessages.optionImageUnknown);
   const held = await refuseFiltered(ctx, {
     title: input.title,
-    options: input.options,
+    // The images' alt texts are shown with their options, so the filter reads them too.
+    options: [...input.options, ...(input.optionImages ?? []).flatMap((image) => (image ? [image.alt] : []))],
     description: input.description,
   });
   const poll = await insertPoll(ctx, creatorId, input, held);
@@ -43,7 +49,8 @@ async function storePoll(ctx: PollsContext, creatorId: string, input: NewPoll, s
 
 /**
  * The create body's rules that a JSON Schema cannot say (opening and expiry against now and each other; shareable only
- * with public; maxChoices within the options; a quiz's correct option, domain/quiz.ts; a ranked poll's, domain/ranked.ts).
+ * with public; maxChoices within the options; a quiz's correct option, domain/quiz.ts; a ranked poll's, domain/ranked.ts;
+ * the options' images, domain/option-images.ts).
  */
 function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   const shareable = shareableRoute || isShareableRequest(body);
@@ -59,6 +66,8 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
   if (maxChoices > options.length) throw new ValidationError('maxChoices', pollMessages.maxChoicesOverOptions);
   const quiz = quizShapeOf(body, options.length);
   if ('field' in quiz) throw new ValidationError(quiz.field, quiz.message);
+  const images = optionImagesOf(body.optionImages, options.length);
+  if ('field' in images) throw new ValidationError(images.field, images.message);
   const rankedProblem = rankedCreationProblem(body);
   if (rankedProblem) throw new ValidationError(rankedProblem.field, rankedProblem.message);
   return {
@@ -76,6 +85,7 @@ function newPollFrom(body: PollCreateBody, shareableRoute: boolean): NewPoll {
     allowVoteChange: body.allowVoteChange === true,
     quiz,
     ranked: body.kind === 'ranked',
+    optionImages: images.images,
   };
 }
 

@@ -6,6 +6,7 @@
 import type { CreatorSummary, FriendSummary, Poll } from '@meydan/proto';
 import type { PollCounts } from '../domain/counts.js';
 import { countsVisibleTo, resultsVisibilityOf } from '../domain/results-visibility.js';
+import { optionImagesFields } from '../domain/option-images.js';
 import { quizFields } from '../domain/quiz.js';
 import { rankedFields } from '../domain/ranked.js';
 import { shareVoteModeOf } from '../domain/share-votes.js';
@@ -59,6 +60,8 @@ export function pollView(
     ...quizFields(d, viewerId, choice !== null, resultsVisible, c.votes, now),
     // A ranked poll's instant runoff, shown and hidden with the counts (domain/ranked.ts).
     ...rankedFields(d, d.options.length, resultsVisible, c),
+    // Its options' images, each with its URL and its creator's alt text (domain/option-images.ts).
+    ...optionImagesFields(d, d.options.length),
     creatorId: d.creatorId,
     creator: people.get(d.creatorId) as CreatorSummary,
     isShareable: Boolean(d.isShareable),

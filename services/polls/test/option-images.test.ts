@@ -1,0 +1,233 @@
+/**
+ * Options with images (issue 41, 2: 'Görsel ekle'): an upload is decoded and stored as a WebP without its metadata,
+ * under a digest of its bytes, and served cached for good; what is not a JPEG, PNG or WebP, too large a file or too
+ * many pixels is a Turkish refusal with nothing stored. A poll names uploaded images beside its options with the alt
+ * text its creator wrote (required); every answer that shows the poll carries them.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import {
+  limits,
+  pollMessages as M,
+  pollServiceMessages as S,
+  validate,
+  type Poll,
+  type PollCreateInput,
+} from '@meydan/proto';
+import { asMember, asVisitor } from '@meydan/testing';
+import { hugePng } from '../../../test/images.js';
+import {
+  asShareVisitor,
+  castBallot,
+  createPoll,
+  newUserId,
+  startPolls,
+  validPoll,
+  type PollsTestService,
+} from './support.js';
+
+const inMs = (ms: number) => new Date(Date.now() + ms).toISOString();
+
+/** A photo as a phone gives one: a 3000×2000 JPEG with EXIF (a camera and a place). */
+const photo = (background = '#c2410c') =>
+  sharp({ create: { width: 3000, height: 2000, channels: 3, background } })
+    .jpeg({ quality: 70 })
+    .withExif({ IFD0: { Make: 'Meydan Kamera', Copyright: 'Ayşe Yılmaz' } })
+    .toBuffer();
+
+describe('options with images', () => {
+  let svc: PollsTestService;
+  const alice = newUserId();
+
+  beforeAll(async () => {
+    svc = await startPolls();
+  });
+  afterAll(async () => {
+    await svc?.close();
+  });
+
+  const upload = (body: Buffer, contentType = 'image/jpeg', headers = asMember(alice)) =>
+    svc.app.inject({
+      method: 'POST',
+      url: '/api/polls/option-images',
+      headers: { ...headers, 'content-type': contentType },
+      payload: body,
+    });
+  const uploaded = async (body: Buffer, contentType = 'image/png') => {
+    const res = await upload(body, contentType);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json() as { id: string; url: string; width: number; height: number };
+  };
+  const storedImages = () => svc.app.polls.models.OptionImage.countDocuments();
+  const square = (background: string, format: 'png' | 'webp' = 'png') =>
+    sharp({ create: { width: 40, height: 40, channels: 3, background } })
+      [format]()
+      .toBuffer();
+  const create = (body: Partial<PollCreateInput>, userId = alice, path = '/api/polls') =>
+    svc.app.inject({ method: 'POST', url: path, headers: asMember(userId), payload: validPoll(body) });
+
+  it('stores a photo as an 800-pixel WebP without its EXIF, served with an immutable Cache-Control', async () => {
+    const res = await upload(await photo());
+    expect(res.statusCode, res.body).toBe(201);
+    expect(validate('meydan/option-image-upload', res.json()).ok).toBe(true);
+    const { id, url, width, height } = res.json();
+    expect(id).toMatch(/^[0-9a-f]{32}$/);
+    expect(url).toBe(`/api/polls/option-images/${id}`);
+    expect([width, height]).toEqual([800, 533]);
+
+    const image = await svc.app.inject({ url, headers: asVisitor() });
+    expect(image.statusCode).toBe(200);
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(image.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(image.rawPayload).metadata();
+    expect(meta).toMatchObject({ format: 'webp', width: 800, height: 533 });
+    expect(meta.exif).toBeUndefined();
+    expect(image.rawPayload.includes(Buffer.from('Meydan Kamera'))).toBe(false);
+
+    const again = await svc.app.inject({
+      url,
+      headers: { ...asVisitor(), 'if-none-match': image.headers['etag'] as string },
+    });
+    expect(again.statusCode).toBe(304);
+    // The same picture again is the same file, stored once.
+    const before = await storedImages();
+    expect((await upload(await photo())).json().id).toBe(id);
+    expect(await storedImages()).toBe(before);
+  });
+
+  it('refuses what is not a JPEG, PNG or WebP, too large a file or too many pixels: Turkish, nothing stored', async () => {
+    const before = await storedImages();
+    const png = await square('#16a34a');
+    const gif = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const huge = hugePng(16_000, 16_000);
+    expect(huge.length).toBeLessThan(limits.poll.optionImageMaxBytes);
+    const cases: [Buffer, string, number, string][] = [
+      [Buffer.from('Bu bir görsel değil, düz bir metin.'), 'text/plain', 415, S.optionImageType],
+      [Buffer.from('merhaba'), 'image/png', 415, S.optionImageType],
+      [gif, 'image/gif', 415, S.optionImageType],
+      // A PNG's header with half its body: it reads as a PNG but does not decode.
+      [png.subarray(0, Math.floor(png.length / 2)), 'image/png', 415, S.optionImageType],
+      [Buffer.alloc(0), 'image/png', 415, S.optionImageType],
+      [huge, 'image/png', 413, S.optionImagePixels],
+      [Buffer.alloc(limits.poll.optionImageMaxBytes + 1, 7), 'image/jpeg', 413, S.optionImageTooLarge],
+    ];
+    for (const [body, type, status, message] of cases) {
+      const res = await upload(body, type);
+      expect(res.statusCode, `${type} ${body.length}: ${res.body}`).toBe(status);
+      expect(res.json().message).toBe(message);
+    }
+    const visitor = await upload(png, 'image/png', asVisitor());
+    expect(visitor.statusCode).toBe(401);
+    expect(visitor.json().message).toBe(S.signInToUpload);
+    expect(await storedImages()).toBe(before);
+    const missing = await svc.app.inject({ url: `/api/polls/option-images/${'0'.repeat(32)}`, headers: asVisitor() });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().message).toBe(S.optionImageNotFound);
+  });
+
+  it('makes a poll whose options carry images and alt texts, shown on every read of it', async () => {
+    const cat = await uploaded(await square('#f59e0b'));
+    const dog = await uploaded(await square('#1d4ed8', 'webp'), 'image/webp');
+    const body = {
+      title: 'Hangisi daha sevimli?',
+      options: ['Kedi', '  ', 'Köpek', 'İkisi de'],
+      optionImages: [
+        { id: cat.id, alt: '  Turuncu bir kedi yavrusu  ' },
+        { id: dog.id, alt: 'Mavi tasmalı bir köpek' },
+        null,
+      ],
+    };
+    const made = await create(body);
+    expect(made.statusCode, made.body).toBe(201);
+    const poll = made.json() as Poll;
+    const expected = [
+      { id: cat.id, url: cat.url, alt: 'Turuncu bir kedi yavrusu' },
+      { id: dog.id, url: dog.url, alt: 'Mavi tasmalı bir köpek' },
+      null,
+    ];
+    expect(poll.options.map((o) => o.text)).toEqual(['Kedi', 'Köpek', 'İkisi de']);
+    expect(poll.optionImages).toEqual(expected);
+    expect(validate('meydan/poll', poll).ok).toBe(true);
+
+    const bob = newUserId();
+    const byId = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(bob) })).json();
+    expect(byId.optionImages).toEqual(expected);
+    const linked = await create(body, alice, '/api/polls/shareable');
+    expect(linked.json().poll.optionImages).toEqual(expected);
+    const code = linked.json().poll.shortUrl;
+    const share = await svc.app.inject({ url: `/api/s/${code}`, headers: asShareVisitor('img-visitor') });
+    expect(share.json().poll.optionImages).toEqual(expected);
+    expect(validate('meydan/share-link-poll', share.json()).ok).toBe(true);
+    const feed = (await svc.app.inject({ url: '/api/polls?limit=50', headers: asVisitor() })).json();
+    expect(feed.polls.find((p: Poll) => p.id === poll.id)?.optionImages).toEqual(expected);
+
+    // Votes count by index as on any poll.
+    const ballot = await castBallot(svc.app, poll.id, bob, { optionIndex: 1 });
+    expect(ballot.statusCode, ballot.body).toBe(200);
+    const after = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(bob) })).json() as Poll;
+    expect(after.options.map((o) => o.votes)).toEqual([0, 1, 0]);
+    expect(after.optionImages).toEqual(expected);
+
+    // A poll without images says nothing of them.
+    expect((await createPoll(svc.app, alice)).optionImages).toBeUndefined();
+  });
+
+  it('lets any kind carry images: multiple choice, quiz and ranked', async () => {
+    const image = await uploaded(await square('#7c3aed'));
+    const optionImages = [null, { id: image.id, alt: 'Mor bir kare' }];
+    for (const over of [
+      { maxChoices: 2 },
+      { kind: 'quiz' as const, correctOptionIndexes: [1] },
+      { kind: 'ranked' as const },
+    ]) {
+      const poll = await createPoll(svc.app, alice, { ...over, optionImages });
+      expect(poll.optionImages, JSON.stringify(over)).toEqual([
+        null,
+        { id: image.id, url: image.url, alt: 'Mor bir kare' },
+      ]);
+    }
+  });
+
+  it('refuses images without alt text, unknown, malformed or more than the options: Turkish 400, nothing stored', async () => {
+    const image = await uploaded(await square('#0f766e'));
+    const user = newUserId();
+    const cases: [unknown, string][] = [
+      [[{ id: image.id }], M.optionImageAltRequired],
+      [[{ id: image.id, alt: '' }], M.optionImageAltRequired],
+      [[{ id: image.id, alt: '   ' }], M.optionImageAltRequired],
+      [[{ id: image.id, alt: 'ç'.repeat(limits.poll.optionImageAltMax + 1) }], M.optionImageAltMax],
+      [[{ id: 'f'.repeat(32), alt: 'Yüklenmemiş görsel' }], M.optionImageUnknown],
+      [[{ id: '../../etc/passwd', alt: 'Yol' }], M.optionImages],
+      [[{ id: image.id, alt: 'Fazla', url: 'https://example.com/x.png' }], M.optionImages],
+      [['kedi.png'], M.optionImages],
+      [{ id: image.id, alt: 'Liste değil' }, M.optionImages],
+      [[null, null, { id: image.id, alt: 'Üçüncü şık yok' }], M.optionImagesOverOptions],
+    ];
+    for (const path of ['/api/polls', '/api/polls/shareable'])
+      for (const [optionImages, message] of cases) {
+        const res = await create({ optionImages: optionImages as never }, user, path);
+        expect(res.statusCode, `${JSON.stringify(optionImages)}: ${res.body}`).toBe(400);
+        expect(res.json().message).toBe(message);
+      }
+    expect(await svc.app.polls.models.Poll.countDocuments({ creatorId: user })).toBe(0);
+  });
+
+  it('keeps the options of a scheduled poll with images; its title may still be edited', async () => {
+    const image = await uploaded(await square('#be123c'));
+    const poll = await createPoll(svc.app, alice, {
+      startsAt: inMs(3_600_000),
+      optionImages: [{ id: image.id, alt: 'Kırmızı bir kare' }],
+    });
+    const patch = (payload: Record<string, unknown>) =>
+      svc.app.inject({ method: 'PATCH', url: `/api/polls/${poll.id}`, headers: asMember(alice), payload });
+    const options = await patch({ options: ['Köpek', 'Kedi'] });
+    expect(options.statusCode).toBe(400);
+    expect(options.json().message).toBe(M.optionImagesOptionsLocked);
+    const title = await patch({ title: 'Hangisi daha iyi? (düzeltildi)' });
+    expect(title.statusCode, title.body).toBe(200);
+    expect(title.json().optionImages[0]).toMatchObject({ id: image.id, alt: 'Kırmızı bir kare' });
+    expect(title.json().options.map((o: { text: string }) => o.text)).toEqual(['Kedi', 'Köpek']);
+  });
+});
