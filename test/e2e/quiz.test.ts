@@ -15,6 +15,7 @@ import {
   browserRun,
   call,
   elementScreenshot,
+  fillCreateDialog,
   mobile,
   pollCard,
   pollUpdates,
@@ -47,16 +48,7 @@ describe('a quiz in Chromium', { timeout: 120_000 }, () => {
   it('is made with its correct option marked, keeps the answer off the page until the vote, then tells the voter', async () => {
     const title = `Türkiye’nin başkenti neresidir? ${uniqueTag()}`;
     const creator = await run.open({ sid: zeynep.sid, theme: 'light' });
-    await creator.page.goto('/kesfet');
-    await creator.page.getByRole('button', { name: 'Soru Fırlat' }).click();
-    const create = creator.page.getByRole('dialog', { name: 'Kafa Açalım' });
-    await create.getByRole('heading', { name: 'Kafa Açalım' }).waitFor();
-    await create.getByLabel('Soru').fill(title);
-    await create.getByRole('button', { name: /Serbest Kürsü/ }).click();
-    await create.getByRole('button', { name: 'Şık ekle' }).click();
-    await create.getByLabel('1. şık', { exact: true }).fill('İstanbul');
-    await create.getByLabel('2. şık', { exact: true }).fill('Ankara');
-    await create.getByLabel('3. şık', { exact: true }).fill('İzmir');
+    const create = await fillCreateDialog(creator.page, title, ['İstanbul', 'Ankara', 'İzmir']);
     await create.getByRole('switch', { name: 'Bilgi yarışması' }).click();
     await create.getByRole('radio', { name: '2. şık doğru cevap' }).check();
     expect(await create.getByRole('switch', { name: 'Oyunu değiştirebilsin' }).count()).toBe(0);

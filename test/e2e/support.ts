@@ -265,6 +265,22 @@ export async function createPoll(stack: Stack, member: Member, poll: NewPoll): P
 /** A poll's card on a page, by its title. */
 export const pollCard = (page: Page, title: string) =>
   page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
+/**
+ * Opens the create dialog ('Soru Fırlat') on /kesfet and fills a 'Serbest Kürsü' poll's question and options (adding
+ * option fields past the first two); the dialog, for the switches a journey turns on.
+ */
+export async function fillCreateDialog(page: Page, title: string, options: readonly string[]): Promise<Locator> {
+  await page.goto('/kesfet');
+  await page.getByRole('button', { name: 'Soru Fırlat' }).click();
+  const create = page.getByRole('dialog', { name: 'Kafa Açalım' });
+  await create.getByRole('heading', { name: 'Kafa Açalım' }).waitFor();
+  await create.getByLabel('Soru').fill(title);
+  await create.getByRole('button', { name: /Serbest Kürsü/ }).click();
+  for (let i = 2; i < options.length; i++) await create.getByRole('button', { name: 'Şık ekle' }).click();
+  for (const [i, text] of options.entries()) await create.getByLabel(`${i + 1}. şık`, { exact: true }).fill(text);
+  return create;
+}
+
 /** The first toast carrying a text. */
 export const toastWith = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
 /** A few letters that keep one run's titles apart. */

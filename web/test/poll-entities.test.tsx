@@ -92,6 +92,35 @@ describe('the poll entities (store/pollsSlice)', () => {
     expect(pollsSlice.reducer(late, pollsReceived([poll('p1', [0, 3])])).entities['p1']!.totalVotes).toBe(3);
   });
 
+  it('take a ranked poll’s runoff counting more ballots from a copy asked for before a live frame', () => {
+    const round = (tallies: number[]) => ({ tallies, eliminated: null, exhausted: 0 });
+    const runoffOf = (tallies: number[]) => ({
+      firstPreferences: tallies,
+      rounds: [round(tallies)],
+      winner: 0,
+      share: 1,
+    });
+    const held = reduce([{ ...poll('r1', [1, 0]), kind: 'ranked', runoff: runoffOf([1, 0]) }]);
+    const asked = held.changes;
+    // Two frames while the poll is asked for again: the answer, read between them, counts 2 ballots, the frames 3.
+    const live = pollsSlice.reducer(
+      held,
+      liveCountsArrived({ pollId: 'r1', voteCounts: { '0': 2, '1': 1 }, totalVotes: 3 }),
+    );
+    const late = pollsSlice.reducer(
+      live,
+      pollsReceived([{ ...poll('r1', [2, 0]), kind: 'ranked', runoff: runoffOf([2, 0]) }], asked),
+    );
+    expect(late.entities['r1']!.runoff!.rounds[0]!.tallies).toEqual([2, 0]);
+    expect(late.entities['r1']!.totalVotes).toBe(3);
+    // An older runoff than the one held (fewer ballots) is not taken.
+    const older = pollsSlice.reducer(
+      late,
+      pollsReceived([{ ...poll('r1', [1, 0]), kind: 'ranked', runoff: runoffOf([1, 0]) }], asked),
+    );
+    expect(older.entities['r1']!.runoff!.rounds[0]!.tallies).toEqual([2, 0]);
+  });
+
   it('take a live frame’s counts, and only the total while the poll hides its counts', () => {
     const live = reduce(
       [poll('p1', [1, 1])],

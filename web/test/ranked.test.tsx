@@ -185,3 +185,51 @@ describe('a ranked poll in the create dialog', () => {
     expect(sent.body).not.toHaveProperty('maxChoices');
   });
 });
+
+describe('a ranked poll on the presenter’s screen', () => {
+  it('shows the rounds, the eliminated option and the winner, and follows a ballot that arrives', async () => {
+    // Four ballots so far (Ege and Kapadokya 2 each, a tie for the win); a fifth, then a sixth, arrive live.
+    const four: PollRunoff = {
+      firstPreferences: [2, 2, 0],
+      rounds: [{ tallies: [2, 2, 0], eliminated: null, exhausted: 0 }],
+      winner: 1,
+      share: 0.5,
+    };
+    let served = { ...ranked, resultsVisible: true, totalVotes: 4, runoff: four };
+    const { requests } = fakeApi({ 'GET /api/polls/r1': () => json(served) });
+    const { store } = renderAppAt('/sunum/r1', { user: member });
+    const result = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[data-presenter-ranked]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(within(result).getByRole('heading', { name: '1. tur' })).toBeTruthy();
+    expect(result.querySelector('[data-ranked-winner]')!.textContent).toBe('Kazanan: Ege (%50,0)');
+
+    served = { ...ranked, resultsVisible: true, totalVotes: 5, runoff };
+    act(
+      () =>
+        void store.dispatch(liveCountsArrived({ pollId: 'r1', voteCounts: { '0': 2, '1': 2, '2': 1 }, totalVotes: 5 })),
+    );
+    await waitFor(() =>
+      expect(document.querySelector('[data-presenter-ranked] [data-ranked-winner]')?.textContent).toBe(
+        'Kazanan: Ege (%60,0)',
+      ),
+    );
+    const rounds = document.querySelector<HTMLElement>('[data-presenter-ranked]')!;
+    expect(within(rounds).getByRole('heading', { name: '2. tur' })).toBeTruthy();
+    expect(rounds.querySelector('[data-round="1"] [data-eliminated]')!.textContent).toBe(
+      'Karadeniz — elendi1 oy · %20',
+    );
+    expect(rounds.querySelector('[data-round="2"]')!.textContent).not.toContain('Karadeniz');
+    expect(requests.filter((r) => r.method === 'GET' && r.path === '/api/polls/r1').length).toBeGreaterThan(1);
+  });
+
+  it('shows no rounds where the counts are hidden from the viewer', async () => {
+    fakeApi({ 'GET /api/polls/r1': () => json(ranked) });
+    renderAppAt('/sunum/r1', { user: member });
+    await screen.findByRole('heading', { level: 1, name: 'Hafta sonu nereye gidelim?' });
+    expect(document.querySelector('[data-presenter-ranked]')).toBeNull();
+    expect(document.body.textContent).not.toContain('Kazanan');
+  });
+});

@@ -51,12 +51,23 @@ const changedLive = [
   'runoff',
 ] as const satisfies readonly (keyof Poll)[];
 
-/** `poll` as a list answered it, less what changed on the one held after the list was asked for (`asked`). */
+/** The ballots a ranked poll's runoff counted (its first round's), or -1 without one. */
+const runoffBallots = (poll: Poll): number => {
+  const first = poll.runoff?.rounds[0];
+  return first ? first.tallies.reduce((a, b) => a + b, 0) + first.exhausted : poll.runoff ? 0 : -1;
+};
+
+/**
+ * `poll` as a list answered it, less what changed on the one held after the list was asked for (`asked`). A runoff is
+ * the exception: live frames never bring one (a card asks the poll again for it, features/polls/RankedRounds), and a
+ * ranked ballot is final, so the runoff counting more ballots is the newer, whichever came first.
+ */
 function newerThan(state: PollsState, poll: Poll, asked: number | undefined): Poll {
   const held = state.entities[poll.id];
   if (!held || asked === undefined || (state.changedAt[poll.id] ?? 0) <= asked) return poll;
   const kept: Partial<Record<keyof Poll, unknown>> = {};
   for (const field of changedLive) if (field in held) kept[field] = held[field];
+  if (runoffBallots(poll) > runoffBallots(held)) kept.runoff = poll.runoff;
   return { ...poll, ...kept } as Poll;
 }
 

@@ -9,14 +9,14 @@ import { pollsApi } from './pollsApi';
 type RankedPoll = Pick<Poll, 'id' | 'options' | 'runoff' | 'hasVoted' | 'userChoices' | 'totalVotes'>;
 
 /** The ballots a runoff counted: its first round's tallies and exhausted ones. */
-const ballotsOf = (runoff: PollRunoff): number =>
+export const ballotsOf = (runoff: PollRunoff): number =>
   runoff.rounds[0] ? runoff.rounds[0].tallies.reduce((a, b) => a + b, 0) + runoff.rounds[0].exhausted : 0;
 
 /**
  * The live counts (poll_update) carry the first preferences, not the rankings: when they count more ballots than the
- * runoff held, the card asks the poll again for its runoff.
+ * runoff held, the card (or the presenter's screen) asks the poll again for its runoff.
  */
-function useFreshRunoff(poll: RankedPoll, refresh: boolean): void {
+export function useFreshRunoff(poll: RankedPoll, refresh: boolean): void {
   const dispatch = useAppDispatch();
   const counted = poll.runoff ? ballotsOf(poll.runoff) : null;
   useEffect(() => {

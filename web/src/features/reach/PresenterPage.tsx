@@ -18,6 +18,7 @@ import { pollShareUrl } from '../polls/share';
 import { useLivePoll } from '../polls/useLivePoll';
 import { useQrCode } from '../polls/ShareTools';
 import { PresenterQuiz } from './PresenterQuiz';
+import { PresenterRanked } from './PresenterRanked';
 
 const t = trReach.presenter;
 
@@ -69,6 +70,8 @@ function PresenterStage({ poll }: { poll: Poll }) {
             <HiddenResults options={poll.options} userChoice={poll.userChoice} />
             <ResultsHiddenNote text={resultsHiddenNote(poll) ?? tr.poll.resultsHidden.friends} />
           </div>
+        ) : poll.kind === 'ranked' ? (
+          <PresenterRanked poll={poll} />
         ) : (
           <Bars aria-label={t.resultsLabel}>
             {poll.options.map((option) => {
