@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, pollMessages as M, pollServiceMessages as S, validate, type PollCreateInput } from '@meydan/proto';
-import { asMember, drained } from '@meydan/testing';
+import { asMember, asVisitor, drained } from '@meydan/testing';
 import { ballotField } from '../src/domain/ballots.js';
+import { pollCardSvg } from '../src/domain/poll-card.js';
 import { instantRunoff } from '../src/domain/runoff.js';
 import { keys } from '../src/store/keys.js';
 import {
@@ -176,5 +177,38 @@ describe('ranked choice', () => {
     const voted = await castBallot(svc.app, open.id, bob, { ranking: [2] });
     expect(voted.json().runoff).toMatchObject({ winner: 2 });
     expect((await readPoll(svc.app, open.id, newUserId())).runoff).toBeUndefined();
+  });
+
+  it('draws the runoff’s winner on the link preview card where a visitor sees the counts, and nothing of it elsewhere', async () => {
+    const preview = async (id: string) => {
+      const res = await svc.app.inject({ url: `/api/polls/${id}/preview`, headers: asVisitor() });
+      expect(validate('meydan/nats-poll-preview-reply', { status: 'visible', poll: res.json().poll }).ok).toBe(true);
+      return res.json().poll;
+    };
+    const shown = await createPoll(svc.app, alice, ranked({ title: 'Açık turlar', resultsVisibility: 'always' }));
+    // One first preference each: Karadeniz (listed last) goes out, its ballot moves to Kapadokya, who wins 2 of 3.
+    for (const ranking of [[0], [1], [2, 0]])
+      expect((await castBallot(svc.app, shown.id, newUserId(), { ranking })).statusCode).toBe(200);
+    const open = await preview(shown.id);
+    expect(open).toMatchObject({ kind: 'ranked', resultsVisible: true, totalVotes: 3, runoff: { winner: 0 } });
+    const svg = pollCardSvg(open, true);
+    expect(svg).toContain('Sıralamalı oy');
+    expect(svg).toContain('Kazanan: Kapadokya · %66,7 · 2. turda');
+    expect(svg).toContain('✓ Kapadokya');
+    expect(svg).toContain('3 oy (ilk tercihler)');
+    const png = await svc.app.inject({ url: `/api/polls/${shown.id}/card.png`, headers: asVisitor() });
+    expect(png.statusCode).toBe(200);
+    expect(png.headers['content-type']).toBe('image/png');
+
+    // After the vote (the default): a visitor sees no counts, so neither the preview nor its card has the winner.
+    const hidden = await createPoll(svc.app, alice, ranked({ title: 'Kapalı turlar' }));
+    expect((await castBallot(svc.app, hidden.id, newUserId(), { ranking: [1, 0] })).statusCode).toBe(200);
+    const closed = await preview(hidden.id);
+    expect(closed).toMatchObject({ kind: 'ranked', resultsVisible: false });
+    expect(closed.runoff).toBeUndefined();
+    const hiddenSvg = pollCardSvg(closed, false, 'Sonuçlar oy verince görünür');
+    expect(hiddenSvg).toContain('Sıralamalı oy');
+    expect(hiddenSvg).not.toContain('Kazanan');
+    expect(hiddenSvg).not.toContain('✓');
   });
 });

@@ -4,7 +4,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { countField, idField, pollKinds, resultsVisibilities } from '../common.js';
-import { creatorSummarySchema, pollSchema } from './entities.js';
+import { creatorSummarySchema, pollRunoffShape, pollSchema } from './entities.js';
 
 const { $id: _pollId, ...pollItem } = pollSchema;
 const { $id: _creatorId, ...creatorItem } = creatorSummarySchema;
@@ -60,6 +60,8 @@ export const pollPreviewReplySchema = {
         /** 'quiz' on a quiz; its correct option only where a visitor may see it (once it ended). */
         kind: { type: 'string', enum: pollKinds },
         correctOptionIndexes: { type: 'array', items: { type: 'integer', minimum: 0 } },
+        /** A ranked poll's instant runoff, only where a visitor sees its counts (with `resultsVisible`). */
+        runoff: pollRunoffShape,
       },
     },
   },

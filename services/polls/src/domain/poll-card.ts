@@ -15,6 +15,25 @@ export interface CardPoll {
   /** A quiz ('Bilgi yarışması') says so; its correct option is marked ✓ only when given (a visitor's: once it ended). */
   kind?: string;
   correctOptionIndexes?: readonly number[];
+  /** A ranked poll's runoff ('Sıralamalı oy'), given only where a visitor sees its counts. */
+  runoff?: { rounds: readonly unknown[]; winner: number | null; share: number | null };
+}
+
+/** The name a kind of poll is written under beside 'Meydan', or none for a standard poll. */
+const KIND_LABELS: Record<string, string> = { quiz: 'Bilgi yarışması', ranked: 'Sıralamalı oy' };
+
+/** A share (0–1) the Turkish way with one decimal: '%66,7'. */
+const percentLabel = (share: number) => `%${(Math.round(share * 1000) / 10).toFixed(1).replace('.', ',')}`;
+
+/**
+ * A ranked poll's result line, where its runoff is shown and has a winner: the winner, its share of the deciding round
+ * and the round that decided it. The bars beneath are the first preferences (the vote count says so).
+ */
+function runoffLine(poll: CardPoll, showResults: boolean): string | null {
+  const runoff = poll.runoff;
+  if (!showResults || !runoff || runoff.winner === null) return null;
+  const winner = clip(poll.options[runoff.winner]?.text ?? '', 36);
+  return `Kazanan: ${winner} · ${percentLabel(runoff.share ?? 0)} · ${runoff.rounds.length}. turda`;
 }
 
 /**
@@ -73,7 +92,8 @@ export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string |
   const pad = 60;
   const titleLines = wrapText(poll.title, 32, 2);
   const options = poll.options.slice(0, 6);
-  const top = 130 + titleLines.length * 62;
+  const result = runoffLine(poll, showResults);
+  const top = 130 + titleLines.length * 62 + (result ? 44 : 0);
   const rowHeight = Math.min(64, Math.floor((CARD_HEIGHT - 40 - top) / Math.max(1, options.length)));
   const barHeight = rowHeight - 12;
   const fontSize = Math.min(28, barHeight - 16);
@@ -83,7 +103,7 @@ export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string |
     const share = showResults && total > 0 ? option.votes / total : 0;
     const percent = Math.round(share * 100);
     const width = CARD_WIDTH - 2 * pad;
-    const mark = poll.correctOptionIndexes?.includes(i) ? '✓ ' : '';
+    const mark = poll.correctOptionIndexes?.includes(i) || (result && poll.runoff?.winner === i) ? '✓ ' : '';
     const text = `<text x="${pad + 20}" y="${y + barHeight / 2 + fontSize / 3}" font-size="${fontSize}" fill="#1f2937">${escapeXml(mark + clip(option.text, 52))}</text>`;
     const bar =
       showResults && share > 0
@@ -101,7 +121,7 @@ export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string |
     )
     .join('');
   const votes = showResults
-    ? `<text x="${CARD_WIDTH - pad}" y="78" font-size="28" text-anchor="end" fill="#4b5563">${total} oy</text>`
+    ? `<text x="${CARD_WIDTH - pad}" y="78" font-size="28" text-anchor="end" fill="#4b5563">${total} oy${result ? ' (ilk tercihler)' : ''}</text>`
     : note
       ? `<text x="${CARD_WIDTH - pad}" y="78" font-size="20" text-anchor="end" fill="#4b5563">${escapeXml(clip(note, 80))}</text>`
       : '';
@@ -110,9 +130,14 @@ export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string |
     `<rect width="${CARD_WIDTH}" height="${CARD_HEIGHT}" fill="#ffffff"/>`,
     `<rect width="${CARD_WIDTH}" height="16" fill="#4f46e5"/>`,
     `<text x="${pad}" y="78" font-size="32" font-weight="bold" fill="#4f46e5">Meydan</text>`,
-    poll.kind === 'quiz' ? `<text x="${pad + 150}" y="76" font-size="24" fill="#4b5563">Bilgi yarışması</text>` : '',
+    poll.kind && KIND_LABELS[poll.kind]
+      ? `<text x="${pad + 150}" y="76" font-size="24" fill="#4b5563">${KIND_LABELS[poll.kind]}</text>`
+      : '',
     votes,
     title,
+    result
+      ? `<text x="${pad}" y="${128 + titleLines.length * 62}" font-size="26" font-weight="bold" fill="#166534">${escapeXml(result)}</text>`
+      : '',
     ...rows,
     '</svg>',
   ].join('');

@@ -56,6 +56,7 @@ export async function pollPreview(ctx: Previews, request: PollPreviewRequest): P
       expiresAt: poll.expiresAt,
       ...(poll.kind ? { kind: poll.kind } : {}),
       ...(poll.correctOptionIndexes ? { correctOptionIndexes: poll.correctOptionIndexes } : {}),
+      ...(poll.runoff ? { runoff: poll.runoff } : {}),
     },
   };
 }
