@@ -163,8 +163,8 @@ describe('a quiz in the create dialog', () => {
     const draft = { ...emptyDraft(), quiz: true, options: ['A', '', 'C', 'D'], correctOption: 2 };
     expect(correctOptionSent(draft)).toEqual([1]);
     expect(correctOptionSent({ ...draft, correctOption: 1 })).toEqual([]);
-    expect(withoutOption(draft, 0)).toEqual({ options: ['', 'C', 'D'], correctOption: 1 });
-    expect(withoutOption(draft, 2)).toEqual({ options: ['A', '', 'D'], correctOption: null });
-    expect(withoutOption(draft, 3)).toEqual({ options: ['A', '', 'C'], correctOption: 2 });
+    expect(withoutOption(draft, 0)).toEqual({ options: ['', 'C', 'D'], correctOption: 1, images: [] });
+    expect(withoutOption(draft, 2)).toEqual({ options: ['A', '', 'D'], correctOption: null, images: [] });
+    expect(withoutOption(draft, 3)).toEqual({ options: ['A', '', 'C'], correctOption: 2, images: [] });
   });
 });

@@ -6,7 +6,8 @@ import { Button, IconButton } from '../../ui/buttons';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
 import { ErrorText, Input } from '../../ui/fields';
 import { Legend } from './choiceParts';
-import { canAddOption, canRemoveOption, withoutOption, type PollDraft } from './draft';
+import { canAddOption, canRemoveOption, withImage, withoutOption, type PollDraft } from './draft';
+import { OptionImageField } from './OptionImageField';
 import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
 import { VoteChangeField } from './VoteChangeField';
 import { CorrectOptionMark, QuizField } from './QuizField';
@@ -31,35 +32,42 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
         {draft.options.map((text, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: an option is its place in the draft (set, removed and sent by index); its text, edited here, may be empty or repeated
           <li key={index}>
-            {draft.quiz ? (
-              <CorrectOptionMark
-                index={index}
-                checked={draft.correctOption === index}
-                onMark={(correctOption) => update({ correctOption })}
+            <OptionRow>
+              {draft.quiz ? (
+                <CorrectOptionMark
+                  index={index}
+                  checked={draft.correctOption === index}
+                  onMark={(correctOption) => update({ correctOption })}
+                />
+              ) : null}
+              <Input
+                aria-label={trPolls.create.optionLabel(index + 1)}
+                placeholder={trPolls.create.optionPlaceholder(index + 1)}
+                value={text}
+                maxLength={limits.poll.optionMax}
+                onChange={(e) => setOption(index, e.target.value)}
+                aria-invalid={Boolean(errors['options']) || undefined}
               />
-            ) : null}
-            <Input
-              aria-label={trPolls.create.optionLabel(index + 1)}
-              placeholder={trPolls.create.optionPlaceholder(index + 1)}
-              value={text}
-              maxLength={limits.poll.optionMax}
-              onChange={(e) => setOption(index, e.target.value)}
-              aria-invalid={Boolean(errors['options']) || undefined}
+              {canRemoveOption(draft.options) ? (
+                <IconButton
+                  aria-label={trPolls.create.removeOption(index + 1)}
+                  title={trPolls.create.removeOption(index + 1)}
+                  onClick={() =>
+                    update({
+                      ...withoutOption(draft, index),
+                      maxChoices: clampMaxChoices(draft.maxChoices, draft.options.length - 1),
+                    })
+                  }
+                >
+                  <CloseIcon />
+                </IconButton>
+              ) : null}
+            </OptionRow>
+            <OptionImageField
+              index={index}
+              image={draft.images[index] ?? null}
+              onChange={(image) => update({ images: withImage(draft, index, image) })}
             />
-            {canRemoveOption(draft.options) ? (
-              <IconButton
-                aria-label={trPolls.create.removeOption(index + 1)}
-                title={trPolls.create.removeOption(index + 1)}
-                onClick={() =>
-                  update({
-                    ...withoutOption(draft, index),
-                    maxChoices: clampMaxChoices(draft.maxChoices, draft.options.length - 1),
-                  })
-                }
-              >
-                <CloseIcon />
-              </IconButton>
-            ) : null}
           </li>
         ))}
       </OptionList>
@@ -70,6 +78,7 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
         </Button>
       ) : null}
       {errors['options'] ? <ErrorText role="alert">{errors['options']}</ErrorText> : null}
+      {errors['optionImages'] ? <ErrorText role="alert">{errors['optionImages']}</ErrorText> : null}
       <QuizField
         quiz={draft.quiz}
         onChange={(quiz) => update({ quiz, ...(quiz ? { maxChoices: 1, allowVoteChange: false, ranked: false } : {}) })}
@@ -111,5 +120,11 @@ const OptionList = styled.ol`
   padding: 0;
   list-style: none;
 
-  li { display: flex; align-items: center; gap: 0.4rem; }
+  li { display: flex; flex-direction: column; gap: 0.35rem; }
+`;
+
+const OptionRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 0.4rem;
 `;

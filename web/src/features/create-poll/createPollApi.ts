@@ -1,5 +1,6 @@
 import {
   defaultResultsVisibility,
+  type OptionImageUpload,
   type Poll,
   type PollType,
   type ResultsVisibility,
@@ -31,6 +32,8 @@ export interface NewPollInput {
   /** 'Bilgi yarışması' with its correct option, or 'Sıralamalı oy' (left out: a standard poll). */
   kind?: 'quiz' | 'ranked';
   correctOptionIndexes?: number[];
+  /** 'Görsel ekle': an uploaded image with its alt text per option sent, or null (left out: no images). */
+  optionImages?: ({ id: string; alt: string } | null)[];
 }
 
 export interface CreatedPoll {
@@ -61,6 +64,7 @@ export const createPollApi = api.injectEndpoints({
           ...(input.allowVoteChange ? { allowVoteChange: true } : {}),
           ...(input.startsAt ? { startsAt: input.startsAt } : {}),
           ...(input.kind ? { kind: input.kind, correctOptionIndexes: input.correctOptionIndexes } : {}),
+          ...(input.optionImages ? { optionImages: input.optionImages } : {}),
         };
         if (input.shareable) {
           const result = await baseQuery({
@@ -88,7 +92,11 @@ export const createPollApi = api.injectEndpoints({
       },
       invalidatesTags: (result) => (result && !result.shareUrl ? [{ type: 'Poll', id: 'LIST' }] : []),
     }),
+    /** 'Görsel ekle': the file itself as the body; the answer's id goes in the create body's optionImages. */
+    uploadOptionImage: build.mutation<OptionImageUpload, File>({
+      query: (file) => ({ url: '/polls/option-images', method: 'POST', body: file }),
+    }),
   }),
 });
 
-export const { useCreatePollMutation } = createPollApi;
+export const { useCreatePollMutation, useUploadOptionImageMutation } = createPollApi;

@@ -31,6 +31,15 @@ export interface PollDraft {
   correctOption: number | null;
   /** 'Sıralamalı oy': voters rank the options (single ballot, votes final; not with a quiz). */
   ranked: boolean;
+  /** 'Görsel ekle': each option's uploaded image and its alt text, by the option's draft index (null: none). */
+  images: (DraftImage | null)[];
+}
+
+/** An option's image, uploaded (its id and URL) and the alt text its creator is writing. */
+export interface DraftImage {
+  id: string;
+  url: string;
+  alt: string;
 }
 
 export const emptyDraft = (): PollDraft => ({
@@ -49,6 +58,7 @@ export const emptyDraft = (): PollDraft => ({
   quiz: false,
   correctOption: null,
   ranked: false,
+  images: [],
 });
 
 /** Choosing private or friends clears the shareable flag: only a public poll can be shareable. */
@@ -76,8 +86,28 @@ export function draftBody(draft: PollDraft) {
     ...(draft.ranked && !draft.quiz ? { kind: 'ranked' as const } : {}),
     ...(draft.quiz ? { kind: 'quiz' as const, correctOptionIndexes: correctOptionSent(draft) } : {}),
     ...(draft.startsAt ? { startsAt: startsAtIso(draft.startsAt) } : {}),
+    ...optionImagesSent(draft),
   };
 }
+
+/**
+ * The options' images as the API takes them: one per option sent (blank ones are left out), `{id, alt}` or null;
+ * nothing when no option has one. An image on a blank option is not sent (imageOnBlankOption says so first).
+ */
+export function optionImagesSent(draft: Pick<PollDraft, 'options' | 'images'>) {
+  const sent = draft.options.flatMap((text, i) => (text.trim() ? [draft.images[i] ?? null] : []));
+  if (!sent.some(Boolean)) return {};
+  return { optionImages: sent.map((image) => (image ? { id: image.id, alt: image.alt.trim() } : null)) };
+}
+
+/** The draft's images with option `index`'s set (or taken away). */
+export function withImage(draft: Pick<PollDraft, 'options' | 'images'>, index: number, image: DraftImage | null) {
+  return draft.options.map((_, i) => (i === index ? image : (draft.images[i] ?? null)));
+}
+
+/** Whether an option with an image has no text (its image would be lost). */
+export const imageOnBlankOption = (draft: Pick<PollDraft, 'options' | 'images'>): boolean =>
+  draft.images.some((image, i) => image !== null && !draft.options[i]?.trim());
 
 /**
  * The opening as the API takes it (ISO, UTC) from the field's local date and time; text that is not a date goes as
@@ -98,11 +128,15 @@ export function correctOptionSent(draft: Pick<PollDraft, 'options' | 'correctOpt
   return [draft.options.slice(0, marked).filter((o) => o.trim()).length];
 }
 
-/** The draft after option `index` is removed: a quiz's mark stays on its option (or goes with it). */
-export function withoutOption(draft: PollDraft, index: number): Pick<PollDraft, 'options' | 'correctOption'> {
+/** The draft after option `index` is removed: a quiz's mark and the images stay on their options (or go with it). */
+export function withoutOption(
+  draft: PollDraft,
+  index: number,
+): Pick<PollDraft, 'options' | 'correctOption' | 'images'> {
   const marked = draft.correctOption;
   return {
     options: draft.options.filter((_, i) => i !== index),
+    images: draft.images.filter((_, i) => i !== index),
     correctOption: marked === null || marked === index ? null : marked > index ? marked - 1 : marked,
   };
 }

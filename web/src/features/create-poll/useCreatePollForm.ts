@@ -5,6 +5,7 @@ import { useAppDispatch } from '../../store/store';
 import { dialogClosed, dialogOpened } from '../../store/uiSlice';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
+import { trOptionImages } from '../../i18n/tr-option-images';
 import { trQuiz } from '../../i18n/tr-quiz';
 import { shortTimeLeft } from '../../lib/duration';
 import { fieldErrors, validateForm } from '../../lib/validation';
@@ -12,7 +13,7 @@ import { pollCreate as pollCreateValidator } from '../../generated/forms/pollCre
 import { useCreatePollMutation } from './createPollApi';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
-import { draftBody, emptyDraft, withType, type PollDraft } from './draft';
+import { draftBody, emptyDraft, imageOnBlankOption, withType, type PollDraft } from './draft';
 
 /**
  * The creation form's draft and errors, the end time it would have (refreshed every 30 seconds), and the submit:
@@ -48,6 +49,10 @@ export function useCreatePollForm() {
       setErrors(fieldErrors(checked.errors));
       return;
     }
+    if (imageOnBlankOption(draft)) {
+      setErrors({ optionImages: trOptionImages.create.textRequired });
+      return;
+    }
     if (body.kind === 'quiz' && body.correctOptionIndexes?.length === 0) {
       setErrors({ correctOptionIndexes: trQuiz.create.correctRequired });
       return;
@@ -68,6 +73,7 @@ export function useCreatePollForm() {
         ...(body.allowVoteChange ? { allowVoteChange: true } : {}),
         ...(body.startsAt ? { startsAt: body.startsAt } : {}),
         ...(body.kind ? { kind: body.kind, correctOptionIndexes: body.correctOptionIndexes } : {}),
+        ...(body.optionImages ? { optionImages: body.optionImages } : {}),
       }).unwrap();
       // Held for review by the word filter: saved, but only its creator sees it until a moderator approves it.
       if (created.poll.held)

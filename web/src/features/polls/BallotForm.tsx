@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { trPolls } from '../../i18n/tr-polls';
 import { BallotFieldset, BallotHint, BallotSubmit } from './ballotParts';
+import { OptionText } from './OptionImage';
 import { OptionList as List } from './optionList';
 
 export interface BallotFormProps {
@@ -53,7 +54,7 @@ export function BallotForm({ options, maxChoices, disabled, busy, onSubmit }: Ba
                     disabled={!checked && full}
                     onChange={(e) => toggle(option.id, e.target.checked)}
                   />
-                  <span>{option.text}</span>
+                  <OptionText option={option} />
                 </Choice>
               </li>
             );

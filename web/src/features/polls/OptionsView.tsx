@@ -5,6 +5,7 @@ import { tr } from '../../i18n/tr';
 import { CheckIcon } from '../../ui/icons';
 import { formatPercent, percentOf } from '../../lib/percent';
 import { lazyComponent } from '../../ui/lazyComponent';
+import { OptionText } from './OptionImage';
 import { OptionList as List } from './optionList';
 
 // Few cards on the first screen are multiple-choice ballots: their form (and its texts) loads when one is shown.
@@ -74,7 +75,7 @@ export function OptionsView(props: OptionsViewProps) {
               onClick={() => onVote?.(option.id)}
               data-option={option.id}
             >
-              {option.text}
+              <OptionText option={option} />
             </OptionButton>
           </li>
         ))}
@@ -105,7 +106,7 @@ export function OptionsView(props: OptionsViewProps) {
             >
               <Fill style={{ width: `${value}%` }} $chosen={chosen} aria-hidden="true" />
               <ResultText>
-                <span>{option.text}</span>
+                <OptionText option={option} />
                 {chosen ? <ChosenMark /> : null}
               </ResultText>
               <Numbers>

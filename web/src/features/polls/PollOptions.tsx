@@ -2,11 +2,12 @@ import type { Poll, PollOption } from '@meydan/proto';
 import styled from 'styled-components';
 import { tr } from '../../i18n/tr';
 import { ClockIcon } from '../../ui/icons';
+import { OptionImagesProvider, OptionText } from './OptionImage';
 import { ChosenMark, OptionsView, type OptionsViewProps } from './OptionsView';
 import { OptionList as List } from './optionList';
 import { drawsResults, resultsHiddenNote } from './resultsVisibility';
 
-type ViewerPoll = Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'expiresAt'>;
+type ViewerPoll = Pick<Poll, 'resultsVisible' | 'resultsVisibility' | 'expiresAt' | 'optionImages'>;
 
 /**
  * A poll's options as its results visibility lets the viewer see them: vote buttons, results (which are vote buttons
@@ -32,7 +33,7 @@ export function PollOptions({
   const ballot = (view.maxChoices ?? 1) > 1 && open && !hasVoted && !resultsOnly;
   const showResults = resultsOnly ? !hidden : !ballot && drawsResults({ ...poll, hasVoted }, open);
   return (
-    <>
+    <OptionImagesProvider images={poll.optionImages}>
       {hidden && (hasVoted || !open || resultsOnly) ? (
         <HiddenResults options={view.options} userChoice={view.userChoice} userChoices={view.userChoices} />
       ) : (
@@ -43,7 +44,7 @@ export function PollOptions({
         />
       )}
       {note ? <ResultsHiddenNote text={note} /> : null}
-    </>
+    </OptionImagesProvider>
   );
 }
 
@@ -67,7 +68,7 @@ export function HiddenResults({
         const chosen = userChoices?.length ? userChoices.includes(option.id) : option.id === userChoice;
         return (
           <Item key={option.id} $chosen={chosen} data-option={option.id} data-chosen={chosen || undefined}>
-            <span>{option.text}</span>
+            <OptionText option={option} />
             {chosen ? <ChosenMark /> : null}
           </Item>
         );

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { trRanked } from '../../i18n/tr-ranked';
 import { Button } from '../../ui/buttons';
 import { BallotFieldset, BallotHint, BallotSubmit } from './ballotParts';
+import { OptionText } from './OptionImage';
 import { OptionList as List } from './optionList';
 
 /**
@@ -50,7 +51,9 @@ export function RankedBallot({
           {order.map((id, place) => (
             <Item key={id} data-option={id}>
               <Place aria-hidden="true">{trRanked.ballot.place(place + 1)}</Place>
-              <Text>{textOf(id)}</Text>
+              <Text>
+                <OptionText option={{ id, text: textOf(id) }} />
+              </Text>
               <Button
                 $size="sm"
                 aria-label={trRanked.ballot.moveUp(textOf(id))}

@@ -1,4 +1,5 @@
 import type { Poll } from '@meydan/proto';
+import { OptionImagesProvider } from './OptionImage';
 import { RankedBallot } from './RankedBallot';
 import { RankedRounds } from './RankedRounds';
 
@@ -13,13 +14,15 @@ export function RankedChoice({
   onRanking,
   refresh = true,
 }: {
-  poll: Pick<Poll, 'id' | 'options' | 'runoff' | 'hasVoted' | 'userChoices' | 'totalVotes'>;
+  poll: Pick<Poll, 'id' | 'options' | 'runoff' | 'hasVoted' | 'userChoices' | 'totalVotes' | 'optionImages'>;
   busy?: boolean;
   onRanking?: ((ranking: number[]) => void) | undefined;
   refresh?: boolean;
 }) {
   return onRanking ? (
-    <RankedBallot options={poll.options} disabled={busy} busy={busy} onSubmit={onRanking} />
+    <OptionImagesProvider images={poll.optionImages}>
+      <RankedBallot options={poll.options} disabled={busy} busy={busy} onSubmit={onRanking} />
+    </OptionImagesProvider>
   ) : (
     <RankedRounds poll={poll} refresh={refresh} />
   );

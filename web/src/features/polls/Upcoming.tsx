@@ -9,6 +9,7 @@ import { ClockIcon } from '../../ui/icons';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
 import { useSetOpeningReminderMutation } from './openingApi';
+import { OptionImagesProvider, OptionText } from './OptionImage';
 import { OptionList } from './optionList';
 
 /** The countdown to an opening: '2 gün 3 saat' from a day, else '1:02:03' or '0:05' (whole seconds, rounded up). */
@@ -66,13 +67,15 @@ export function UpcomingPoll({
         </span>
         {canRemind ? <ReminderButton poll={poll} /> : null}
       </Note>
-      <OptionList aria-label={tr.poll.upcomingOptionsLabel} data-upcoming-options>
-        {poll.options.map((option) => (
-          <Item key={option.id} data-option={option.id}>
-            {option.text}
-          </Item>
-        ))}
-      </OptionList>
+      <OptionImagesProvider images={poll.optionImages}>
+        <OptionList aria-label={tr.poll.upcomingOptionsLabel} data-upcoming-options>
+          {poll.options.map((option) => (
+            <Item key={option.id} data-option={option.id}>
+              <OptionText option={option} />
+            </Item>
+          ))}
+        </OptionList>
+      </OptionImagesProvider>
     </>
   );
 }
