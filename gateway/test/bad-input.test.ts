@@ -195,6 +195,16 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
       }),
     },
     {
+      name: 'an option image far over its limit (declared length)',
+      error: 'payload_too_large',
+      request: () => ({
+        method: 'POST',
+        path: '/api/polls/option-images',
+        headers: { 'content-type': 'image/png', cookie },
+        body: big(6 * 1024 * 1024),
+      }),
+    },
+    {
       name: 'a wrong content type',
       error: 'unsupported_media_type',
       request: () => ({

@@ -195,6 +195,34 @@ describe('options with images in the create dialog', () => {
     expect(within(dialog).queryByRole('textbox', { name: /Görselin açıklaması/ })).toBeNull();
   });
 
+  it('keeps both images when two uploads end in the other order', async () => {
+    let first: (answer: Response) => void = () => {};
+    const stored = (id: string) => json({ id, url: `/api/polls/option-images/${id}`, width: 40, height: 40 }, 201);
+    fakeApi({
+      'POST /api/polls/option-images': async (request: Request) =>
+        (await request.clone().arrayBuffer()).byteLength === 10
+          ? new Promise<Response>((resolve) => {
+              first = resolve;
+            })
+          : stored(dogId),
+    });
+    openCreatePollDialog();
+    const dialog = screen.getByRole('dialog');
+    pick(dialog, 0, png('kedi.png', 'image/png', 10));
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: '1. şıkka görsel ekle' }).textContent).toBe(
+        'Görsel yükleniyor…',
+      ),
+    );
+    pick(dialog, 1, png('kopek.png', 'image/png', 20));
+    await within(dialog).findByRole('textbox', { name: 'Görselin açıklaması (2. şık)' });
+    first(stored(catId));
+    await within(dialog).findByRole('textbox', { name: 'Görselin açıklaması (1. şık)' });
+    expect(within(dialog).getByRole('img', { name: '2. şıkkın görseli' }).getAttribute('src')).toBe(
+      `/api/polls/option-images/${dogId}`,
+    );
+  });
+
   it('keeps each image on its option when options are blank or removed', () => {
     const cat = { id: catId, url: '/c', alt: 'Kedi' };
     const draft = { ...emptyDraft(), options: ['A', '', 'C'], images: withImage(emptyDraft(), 2, cat) };

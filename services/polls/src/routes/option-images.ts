@@ -12,7 +12,11 @@ const FOR_GOOD = 'public, max-age=31536000, immutable';
 /** The upload's body, as this route's parser left it: read by the handler, not the parser (see uploadOf). */
 const bodies = new WeakMap<object, Readable>();
 
-/** The body's bytes, refused with 413 (and the rest not read) once they pass the image limit. */
+/**
+ * The body's bytes; 413 once they pass the image limit. The rest is still read (and dropped): a service that stops
+ * reading mid-body closes the connection under the gateway's proxy, which would turn the 413 into a 502 (the gateway
+ * caps an image body at a little over the limit, so this is bounded).
+ */
 async function uploadOf(request: object): Promise<Buffer> {
   const body = bodies.get(request);
   if (!body) return Buffer.alloc(0);
@@ -20,12 +24,9 @@ async function uploadOf(request: object): Promise<Buffer> {
   let size = 0;
   for await (const chunk of body) {
     size += (chunk as Buffer).length;
-    if (size > limits.poll.optionImageMaxBytes) {
-      body.destroy();
-      throw new HttpError(413, 'file_too_large', S.optionImageTooLarge);
-    }
-    chunks.push(chunk as Buffer);
+    if (size <= limits.poll.optionImageMaxBytes) chunks.push(chunk as Buffer);
   }
+  if (size > limits.poll.optionImageMaxBytes) throw new HttpError(413, 'file_too_large', S.optionImageTooLarge);
   return Buffer.concat(chunks);
 }
 

@@ -32,7 +32,8 @@ export function CreatePollDialog() {
 
 function CreatePollForm() {
   const dispatch = useAppDispatch();
-  const { draft, errors, update, setOption, setType, submit, isLoading, expiresPreview } = useCreatePollForm();
+  const { draft, errors, update, setOption, setImage, setType, submit, isLoading, expiresPreview } =
+    useCreatePollForm();
 
   return (
     <Form onSubmit={submit} noValidate aria-label={trPolls.create.title}>
@@ -67,7 +68,7 @@ function CreatePollForm() {
         error={errors['category']}
       />
 
-      <OptionsField draft={draft} setOption={setOption} update={update} errors={errors} />
+      <OptionsField draft={draft} setOption={setOption} setImage={setImage} update={update} errors={errors} />
 
       <DurationField
         hours={draft.durationHours}

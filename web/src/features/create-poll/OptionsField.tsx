@@ -6,7 +6,7 @@ import { Button, IconButton } from '../../ui/buttons';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
 import { ErrorText, Input } from '../../ui/fields';
 import { Legend } from './choiceParts';
-import { canAddOption, canRemoveOption, withImage, withoutOption, type PollDraft } from './draft';
+import { canAddOption, canRemoveOption, withoutOption, type DraftImage, type PollDraft } from './draft';
 import { OptionImageField } from './OptionImageField';
 import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
 import { VoteChangeField } from './VoteChangeField';
@@ -16,6 +16,7 @@ import { SwitchField } from './SwitchField';
 interface OptionsFieldProps {
   draft: PollDraft;
   setOption: (index: number, text: string) => void;
+  setImage: (index: number, image: DraftImage | null) => void;
   update: (patch: Partial<PollDraft>) => void;
   errors: Record<string, string>;
 }
@@ -24,7 +25,7 @@ interface OptionsFieldProps {
  * The options (two to six: remove and add buttons as the limits allow), the quiz switch with each option's mark as the
  * correct answer, and the multiple-choice and vote-change switches (not for a quiz: single choice, votes final).
  */
-export function OptionsField({ draft, setOption, update, errors }: OptionsFieldProps) {
+export function OptionsField({ draft, setOption, setImage, update, errors }: OptionsFieldProps) {
   return (
     <fieldset>
       <Legend>{trPolls.create.optionsLabel}</Legend>
@@ -66,7 +67,7 @@ export function OptionsField({ draft, setOption, update, errors }: OptionsFieldP
             <OptionImageField
               index={index}
               image={draft.images[index] ?? null}
-              onChange={(image) => update({ images: withImage(draft, index, image) })}
+              onChange={(image) => setImage(index, image)}
             />
           </li>
         ))}

@@ -13,7 +13,15 @@ import { pollCreate as pollCreateValidator } from '../../generated/forms/pollCre
 import { useCreatePollMutation } from './createPollApi';
 import { useCurrentUser } from '../session/sessionApi';
 import { useToast } from '../toasts/useToast';
-import { draftBody, emptyDraft, imageOnBlankOption, withType, type PollDraft } from './draft';
+import {
+  draftBody,
+  emptyDraft,
+  imageOnBlankOption,
+  withImage,
+  withType,
+  type DraftImage,
+  type PollDraft,
+} from './draft';
 
 /**
  * The creation form's draft and errors, the end time it would have (refreshed every 30 seconds), and the submit:
@@ -36,6 +44,9 @@ export function useCreatePollForm() {
   const update = (patch: Partial<PollDraft>) => setDraft((d) => ({ ...d, ...patch }));
   const setOption = (index: number, text: string) =>
     setDraft((d) => ({ ...d, options: d.options.map((o, i) => (i === index ? text : o)) }));
+  // From the draft as it is then: an upload ends after others may have changed it.
+  const setImage = (index: number, image: DraftImage | null) =>
+    setDraft((d) => ({ ...d, images: withImage(d, index, image) }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -94,5 +105,5 @@ export function useCreatePollForm() {
     draft.durationHours > 0 ? shortTimeLeft(now + draft.durationHours * 3_600_000, now) : tr.time.noExpiry;
   const setType = (type: PollType) => setDraft((d) => withType(d, type));
 
-  return { draft, errors, update, setOption, setType, submit, isLoading, expiresPreview };
+  return { draft, errors, update, setOption, setImage, setType, submit, isLoading, expiresPreview };
 }
