@@ -71,8 +71,9 @@ export const defaultResultsVisibility: ResultsVisibility = 'after-vote';
 
 /**
  * What a poll asks for: `standard` (an opinion: no answer is right, the default) or `quiz` ('Bilgi yarışması': the
- * creator marks the correct option; a voter learns after voting whether they were right). A quiz is single choice, its
- * votes are final, and its correct option reaches a viewer only once they voted or the poll ended (its creator always).
+ * creator marks the correct option or options; a voter learns after voting whether they were right). A quiz is single
+ * choice, its votes are final, and its correct options reach a viewer only once they voted or the poll ended (its
+ * creator always).
  * The rule is services/polls/src/domain/quiz.ts. `ranked` ('Sıralamalı oy'): a ballot ranks some or all options and
  * the result is an instant runoff (services/polls/src/domain/ranked.ts and runoff.ts).
  */

@@ -21,9 +21,10 @@ describe('admin read model: quizzes', () => {
       payload: {
         title: 'Yönetimde yarışma',
         category: 'genel',
-        options: ['Ankara', 'İzmir'],
+        options: ['Ankara', 'İzmir', 'Bursa'],
         kind: 'quiz',
-        correctOptionIndexes: [0],
+        // Two correct options of three: the admin service is told neither.
+        correctOptionIndexes: [0, 2],
       },
     });
     expect(made.statusCode, made.body).toBe(201);

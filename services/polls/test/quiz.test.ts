@@ -1,8 +1,9 @@
 /**
- * Quiz mode (issue 41, 3: 'Bilgi yarışması'): a poll made with `kind: 'quiz'` and its correct option. Bad input is a
- * Turkish 400 with nothing stored; the vote's answer says whether the ballot was right; the correct option reaches
- * nobody before they voted or the poll ended (its creator always) on any read path or live frame; the share who
- * answered right comes from the per-option counts, so counters rebuilt from MongoDB give the same figure.
+ * Quiz mode (issue 41, 3: 'Bilgi yarışması'): a poll made with `kind: 'quiz'` and its correct option or options. Bad
+ * input (none marked, every option marked, …) is a Turkish 400 with nothing stored; the vote's answer says whether the
+ * ballot was right; the correct options reach nobody before they voted or the poll ended (its creator always) on any
+ * read path or live frame; the share who answered right comes from the per-option counts, so counters rebuilt from
+ * MongoDB give the same figure, with one correct option or several.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -60,7 +61,7 @@ describe('quiz mode', () => {
   const read = (pollId: string, headers: Record<string, string>) =>
     svc.app.inject({ url: `/api/polls/${pollId}`, headers });
 
-  it('refuses a quiz without a correct option, out of range, repeated, or on a standard poll: Turkish 400, nothing stored', async () => {
+  it('refuses a quiz without a correct option, with every option correct, out of range, repeated, or on a standard poll: Turkish 400, nothing stored', async () => {
     const user = newUserId();
     const cases: [Record<string, unknown>, string][] = [
       [{ kind: 'quiz' }, M.quizCorrectRequired],
@@ -70,7 +71,11 @@ describe('quiz mode', () => {
       [{ kind: 'quiz', correctOptionIndexes: ['Kedi'] }, M.correctOptionIndexes],
       [{ kind: 'quiz', correctOptionIndexes: 1 }, M.correctOptionIndexes],
       [{ kind: 'quiz', correctOptionIndexes: [1, 1] }, M.quizCorrectDuplicate],
-      [{ kind: 'quiz', correctOptionIndexes: [0, 1] }, M.quizSingleCorrect],
+      [{ kind: 'quiz', correctOptionIndexes: [0, 1] }, M.quizAllCorrect],
+      [{ kind: 'quiz', correctOptionIndexes: [1, 0] }, M.quizAllCorrect],
+      [{ kind: 'quiz', correctOptionIndexes: [0, 0] }, M.quizCorrectDuplicate],
+      [{ kind: 'quiz', correctOptionIndexes: [0, 2] }, M.quizCorrectOutOfRange],
+      [{ ...quiz(), correctOptionIndexes: [2, 0, 1] }, M.quizAllCorrect],
       [{ kind: 'quiz', correctOptionIndexes: [0], maxChoices: 2 }, M.quizSingleChoice],
       [{ kind: 'quiz', correctOptionIndexes: [0], allowVoteChange: true }, M.quizVoteChange],
       [{ correctOptionIndexes: [0] }, M.correctOnlyQuiz],
@@ -85,10 +90,14 @@ describe('quiz mode', () => {
       }
     expect(await svc.app.polls.models.Poll.countDocuments({ creatorId: user })).toBe(0);
     expect(await svc.app.polls.models.PollRank.countDocuments({ creatorId: user })).toBe(0);
-    // The rule itself: a valid quiz and a standard poll.
+    // The rule itself: a valid quiz (one correct option or several, kept ascending) and a standard poll.
     expect(quizShapeOf({ kind: 'quiz', correctOptionIndexes: [2] }, 3)).toEqual({
       kind: 'quiz',
       correctOptionIndexes: [2],
+    });
+    expect(quizShapeOf({ kind: 'quiz', correctOptionIndexes: [3, 0, 2] }, 4)).toEqual({
+      kind: 'quiz',
+      correctOptionIndexes: [0, 2, 3],
     });
     expect(quizShapeOf({}, 3)).toEqual({ kind: 'standard', correctOptionIndexes: null });
   });
@@ -268,6 +277,83 @@ describe('quiz mode', () => {
     expect(rebuilt.options.map((o) => o.votes)).toEqual(counted.options.map((o) => o.votes));
   });
 
+  it('takes several correct options: either is right, the right share is their sum, hidden alike, rebuilt alike', async () => {
+    const made = await create(
+      quiz({
+        title: 'Hangileri iç gezegendir?',
+        options: ['Merkür', 'Jüpiter', 'Mars', 'Satürn'],
+        correctOptionIndexes: [2, 0],
+      }),
+      alice,
+    );
+    expect(made.statusCode, made.body).toBe(201);
+    const poll = made.json() as Poll;
+    expect(poll).toMatchObject({ kind: 'quiz', correctOptionIndexes: [0, 2], correctVotesCount: 0 });
+    expect(validate('meydan/poll', poll).ok).toBe(true);
+    const frames = collect(svc.deps.nats, live.pollCounts);
+    const unanswered = async (headers: Record<string, string>) => {
+      for (const url of [`/api/polls/${poll.id}`, `/api/polls/${poll.id}/preview`]) {
+        const res = await svc.app.inject({ url, headers });
+        expect(res.statusCode, url).toBe(200);
+        expect(namesAnswer(res.body), url).toBe(false);
+      }
+    };
+    await unanswered(asMember(bob));
+    await unanswered(asVisitor());
+
+    // A ballot on either correct option is right; the right-answer count adds them up.
+    const ballots: [number, boolean][] = [
+      [0, true],
+      [1, false],
+      [2, true],
+      [3, false],
+      [2, true],
+    ];
+    const voters = ballots.map(() => newUserId());
+    for (const [i, [choice, correct]] of ballots.entries()) {
+      const res = await vote(svc.app, poll.id, voters[i]!, choice);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        correct,
+        correctOptionIndexes: [0, 2],
+        correctVotesCount: ballots.slice(0, i + 1).filter(([, right]) => right).length,
+      });
+    }
+    expect((await read(poll.id, asMember(voters[1]!))).json()).toMatchObject({
+      totalVotes: 5,
+      correctOptionIndexes: [0, 2],
+      correctVotesCount: 3,
+    });
+    await unanswered(asMember(newUserId()));
+    await until(() => frames.received.some((f) => f.data['pollId'] === poll.id), 5000, 'live counts of the quiz');
+    for (const f of frames.received) expect(namesAnswer(JSON.stringify(f.data))).toBe(false);
+    frames.stop();
+
+    // Rebuilt from MongoDB's votes, the same sum.
+    await drained(svc.deps, 'polls--persist-votes');
+    await svc.deps.redis.del(keys.counts(poll.id), keys.voters(poll.id));
+    await svc.app.polls.counters.rebuild({ id: poll.id, optionsCount: 4, expiresAt: null });
+    expect((await read(poll.id, asMember(alice))).json()).toMatchObject({ totalVotes: 5, correctVotesCount: 3 });
+
+    // The results file says 'evet' on both; once ended, the preview names both and its card marks both.
+    const csv = await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(alice) });
+    expect(csv.statusCode).toBe(200);
+    const rows = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/)
+      .slice(1);
+    expect(rows.map((l) => l.split(';').at(-1))).toEqual(['"evet"', '"hayır"', '"evet"', '"hayır"']);
+    await endNow(svc.app, poll.id);
+    const ended = (await svc.app.inject({ url: `/api/polls/${poll.id}/preview`, headers: asVisitor() })).json().poll;
+    expect(ended.correctOptionIndexes).toEqual([0, 2]);
+    expect(validate('meydan/nats-poll-preview-reply', { status: 'visible', poll: ended }).ok).toBe(true);
+    const svg = pollCardSvg(ended, true);
+    expect(svg).toContain('✓ Merkür');
+    expect(svg).toContain('✓ Mars');
+    expect(svg).not.toContain('✓ Jüpiter');
+  });
+
   it('draws a link preview card that says quiz and marks the answer only once the poll ended; the results file says it', async () => {
     const poll = await createPoll(svc.app, alice, quiz({ title: 'Önizlemeli yarışma' }));
     expect((await vote(svc.app, poll.id, bob, 1)).statusCode).toBe(200);
@@ -336,6 +422,9 @@ describe('quiz mode', () => {
     expect(answerVisibleTo({ ...open, kind: null }, alice, true, now)).toBe(false);
     expect(ballotIsCorrect([1], [1])).toBe(true);
     expect(ballotIsCorrect([0], [1])).toBe(false);
+    expect(ballotIsCorrect([2], [0, 2])).toBe(true);
+    expect(ballotIsCorrect([1], [0, 2])).toBe(false);
     expect(correctVotesOf([3, 5, 2], [1])).toBe(5);
+    expect(correctVotesOf([3, 5, 2, 4], [0, 2])).toBe(5);
   });
 });

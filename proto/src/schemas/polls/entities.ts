@@ -160,9 +160,10 @@ export type PollOption = FromSchema<typeof pollOptionSchema>;
  *   when it was created. remindOnOpening: on an upcoming poll shown to a member, whether they asked to be told when it
  *   opens ('Açılınca haber ver'); absent otherwise.
  * - kind: 'quiz' on a quiz ('Bilgi yarışması'); absent on a standard poll. correctOptionIndexes: a quiz's correct
- *   option, only to a viewer who voted on it, to its creator and to everyone who may see it once it ended (absent
- *   otherwise: the answer never reaches a client before). correctVotesCount: the ballots that chose it, with the same
- *   condition and only where the viewer sees the counts (`resultsVisible`); its share of totalVotes is 'Doğru bilenler'.
+ *   options (one or more, never all), only to a viewer who voted on it, to its creator and to everyone who may see it
+ *   once it ended (absent otherwise: the answer never reaches a client before). correctVotesCount: the ballots that
+ *   chose one of them, with the same condition and only where the viewer sees the counts (`resultsVisible`); its share
+ *   of totalVotes is 'Doğru bilenler'.
  *   'ranked' on a ranked poll ('Sıralamalı oy'): options' votes are then the first preferences, userChoices the
  *   viewer's ranking, and `runoff` the instant runoff, only where the viewer sees the counts.
  * - optionImages: on a poll whose options carry images, one per option in their order ({id, url, alt}, or null for
@@ -279,9 +280,10 @@ export type ShareablePollCreated = FromSchema<typeof shareablePollCreatedSchema>
  * Answer of a vote (feed and share link): the new counts per option index, the voter's choice and a Turkish message
  * for the 'Oyunuz kaydedildi! 🎉' toast, with an optional feedback sentence. Where the poll's results are hidden from
  * the voter (`resultsVisible: false`) every count is 0 and there is no feedback (it would tell how many chose alike).
- * On a quiz, `correct` says whether the ballot was right ('Doğru bildin!') and `correctOptionIndexes` names the correct
- * option (the voter may now see it); `correctVotesCount` the ballots that chose it, only with `resultsVisible`. On a
- * ranked poll, `runoff` (as on the poll) only with `resultsVisible`.
+ * On a quiz, `correct` says whether the ballot was right ('Doğru bildin!': its option is one of the correct ones) and
+ * `correctOptionIndexes` names the correct options (the voter may now see them); `correctVotesCount` the ballots that
+ * chose one of them, only with `resultsVisible`. On a ranked poll, `runoff` (as on the poll) only with
+ * `resultsVisible`.
  */
 export const voteResultSchema = {
   $id: 'meydan/vote-result',

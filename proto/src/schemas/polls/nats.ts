@@ -55,7 +55,7 @@ export const pollsUserExportReplySchema = {
           options: { type: 'array', items: { type: 'string' } },
           createdAt: dateTimeField,
           expiresAt: { type: ['string', 'null'], format: 'date-time' },
-          /** A quiz of theirs, with the correct option they marked. */
+          /** A quiz of theirs, with the correct options they marked. */
           kind: { type: 'string', enum: pollKinds },
           correctOptionIndexes: { type: 'array', items: { type: 'integer', minimum: 0 } },
         },

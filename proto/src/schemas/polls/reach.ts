@@ -57,7 +57,7 @@ export const pollPreviewReplySchema = {
         resultsVisible: { type: 'boolean' },
         resultsVisibility: { type: 'string', enum: resultsVisibilities },
         expiresAt: { type: ['string', 'null'], format: 'date-time' },
-        /** 'quiz' on a quiz; its correct option only where a visitor may see it (once it ended). */
+        /** 'quiz' on a quiz; its correct options only where a visitor may see it (once it ended). */
         kind: { type: 'string', enum: pollKinds },
         correctOptionIndexes: { type: 'array', items: { type: 'integer', minimum: 0 } },
         /** A ranked poll's instant runoff, only where a visitor sees its counts (with `resultsVisible`). */

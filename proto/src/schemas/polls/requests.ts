@@ -36,7 +36,7 @@ export const pollMessages = {
   quizCorrectRequired: 'Bilgi yarışmasında doğru şıkkı işaretlemelisin',
   quizCorrectOutOfRange: 'Doğru şık, anketin şıklarından biri olmalıdır',
   quizCorrectDuplicate: 'Aynı şıkkı iki kez doğru olarak işaretleyemezsin',
-  quizSingleCorrect: 'Bilgi yarışmasında tek bir doğru şık işaretlenir',
+  quizAllCorrect: 'Bilgi yarışmasında en az bir şık yanlış olmalıdır: bütün şıkları doğru işaretleyemezsin',
   quizSingleChoice: 'Bilgi yarışması tek seçimli olur: en fazla seçim sayısı 1 olmalıdır',
   quizVoteChange: 'Bilgi yarışmasında oy değiştirilemez: verilen cevap kesindir',
   quizOptionsLocked: 'Bilgi yarışmasının şıkları sonradan değiştirilemez',
@@ -107,9 +107,10 @@ const durationField = {
  * - `optionImages`: an image per option, in the options' order (blank options left out): `{id, alt}` with the id of
  *   an upload (POST /api/polls/option-images) and the alt text its creator writes (required, not blank), or null for
  *   an option without one; shorter than the options when the last ones have none. Any kind of poll may carry them.
- * - `kind`: `standard` (default) or `quiz` ('Bilgi yarışması'); a quiz names its correct option in
- *   `correctOptionIndexes` (exactly one index: a quiz is single choice and its votes are final, so `maxChoices` above 1
- *   and `allowVoteChange: true` are refused). The service checks them (services/polls/src/domain/quiz.ts).
+ * - `kind`: `standard` (default) or `quiz` ('Bilgi yarışması'); a quiz names its correct options in
+ *   `correctOptionIndexes` (one or more indexes, not every option; a quiz is single choice, right when the one option
+ *   chosen is among them, and its votes are final, so `maxChoices` above 1 and `allowVoteChange: true` are refused).
+ *   The service checks them (services/polls/src/domain/quiz.ts).
  */
 export const pollCreateSchema = {
   $id: 'meydan/poll-create',
@@ -185,7 +186,7 @@ export const pollCreateSchema = {
       type: 'array',
       items: { type: 'integer', minimum: 0 },
       description:
-        "Bilgi yarışmasının doğru şıkkı: 0'dan başlayan sırası, tek öğeli bir liste (oy verene oy verince, herkese anket bitince gösterilir)",
+        "Bilgi yarışmasının doğru şıkları: 0'dan başlayan sıraları; en az bir şık doğru, en az bir şık yanlış olur (oy veren bunlardan birini seçerse doğru bilir; doğru şıklar oy verene oy verince, herkese anket bitince gösterilir)",
       errorMessage: M.correctOptionIndexes,
     },
     optionImages: {
