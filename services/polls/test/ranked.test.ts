@@ -3,6 +3,8 @@
  * Bad input is a Turkish 400 with nothing stored; ballots voted through the API give the runoff domain/runoff.ts
  * computes over them; counters rebuilt from MongoDB count the same rankings; the runoff hides with the counts.
  */
+import { parse } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, pollMessages as M, pollServiceMessages as S, validate, type PollCreateInput } from '@meydan/proto';
 import { asMember, asVisitor, drained } from '@meydan/testing';
@@ -210,5 +212,37 @@ describe('ranked choice', () => {
     expect(hiddenSvg).toContain('Sıralamalı oy');
     expect(hiddenSvg).not.toContain('Kazanan');
     expect(hiddenSvg).not.toContain('✓');
+  });
+
+  it('gives the creator the runoff in the results file: each round’s ballots, the round an option went out, the winner', async () => {
+    const poll = await createPoll(svc.app, alice, ranked({ title: 'Dosyadaki turlar', durationHours: 24 }));
+    for (const ranking of [[0], [1], [2, 0]])
+      expect((await castBallot(svc.app, poll.id, newUserId(), { ranking })).statusCode).toBe(200);
+    const download = (kind: 'csv' | 'xlsx') =>
+      svc.app.inject({ url: `/api/polls/${poll.id}/results.${kind}`, headers: asMember(alice) });
+    const csv = await download('csv');
+    expect(csv.statusCode).toBe(200);
+    const ends = poll.expiresAt;
+    expect(parse(csv.body.slice(1), { delimiter: ';' })).toEqual([
+      ['secenek', 'oy', 'yuzde', 'oy_veren', 'bitis', 'tur_1', 'tur_2', 'elendigi_tur', 'kazanan'],
+      ['Kapadokya', '1', '33,3', '3', ends, '1', '2', '', 'evet'],
+      ['Ege', '1', '33,3', '3', ends, '1', '1', '', 'hayır'],
+      ['Karadeniz', '1', '33,3', '3', ends, '1', '', '1', 'hayır'],
+    ]);
+
+    const xlsx = await download('xlsx');
+    expect(xlsx.statusCode).toBe(200);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const sheet = workbook.getWorksheet('Sonuçlar')!;
+    const row = (n: number) => [6, 7, 8, 9].map((c) => sheet.getRow(n).getCell(c).value);
+    expect(row(1)).toEqual(['tur_1', 'tur_2', 'elendigi_tur', 'kazanan']);
+    expect(row(2)).toEqual([1, 2, null, 'evet']);
+    expect(row(4)).toEqual([1, null, 1, 'hayır']);
+
+    // Another member's download is refused, as any poll's.
+    const other = await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(newUserId()) });
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(S.resultsOnlyCreator);
   });
 });

@@ -4,7 +4,9 @@ import { HttpError, type Identity, type SheetColumn } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { creatorSeesCounts } from '../domain/results-visibility.js';
 import { isQuiz } from '../domain/quiz.js';
-import { quizResultColumns, resultColumns, type ResultRow } from '../views/results-sheet.js';
+import { isRanked } from '../domain/ranked.js';
+import { instantRunoff, rankedBallotsOf, type Runoff } from '../domain/runoff.js';
+import { quizResultColumns, rankedResultColumns, resultColumns, type ResultRow } from '../views/results-sheet.js';
 import type { Caller } from './caller.js';
 import { visiblePoll } from './visibility.js';
 
@@ -26,6 +28,7 @@ export async function pollResults(
     optionsCount: doc.options.length,
     expiresAt: doc.expiresAt ?? null,
   });
+  const runoff = isRanked(doc) ? instantRunoff(doc.options.length, rankedBallotsOf(counts.rankings ?? {})) : null;
   const rows = doc.options.map((option, i) => ({
     option,
     votes: counts.votes[i] ?? 0,
@@ -33,6 +36,18 @@ export async function pollResults(
     voters: counts.total,
     endsAt: doc.expiresAt ?? null,
     ...(isQuiz(doc) ? { correct: doc.correctOptionIndexes!.includes(i) } : {}),
+    ...(runoff ? { ranked: runoffOfOption(runoff, i) } : {}),
   }));
-  return { id, rows, columns: isQuiz(doc) ? quizResultColumns : resultColumns };
+  const columns = runoff ? rankedResultColumns(runoff.rounds.length) : isQuiz(doc) ? quizResultColumns : resultColumns;
+  return { id, rows, columns };
+}
+
+/** One option's part of a runoff, for its row: its ballots in each round until it is out. */
+function runoffOfOption(runoff: Runoff, option: number): NonNullable<ResultRow['ranked']> {
+  const out = runoff.rounds.findIndex((round) => round.eliminated === option);
+  return {
+    rounds: runoff.rounds.map((round, r) => (out !== -1 && r > out ? null : (round.tallies[option] ?? 0))),
+    eliminatedAfter: out === -1 ? null : out + 1,
+    winner: runoff.winner === option,
+  };
 }

@@ -9,6 +9,9 @@ export interface ResultRow {
   endsAt: Date | null;
   /** On a quiz: whether this is its correct option. */
   correct?: boolean;
+  /** On a ranked poll (`votes` are then its first preferences): the option's ballots in each runoff round (null once
+   * it is out), the round after which it was eliminated (1-based, null if never), and whether it won. */
+  ranked?: { rounds: (number | null)[]; eliminatedAfter: number | null; winner: boolean };
 }
 
 /** One row per option; the poll's voters and closing time repeat on every row, so each row reads on its own. */
@@ -25,3 +28,20 @@ export const quizResultColumns: SheetColumn<ResultRow>[] = [
   ...resultColumns,
   { header: 'dogru', value: (r) => (r.correct ? 'evet' : 'hayır') },
 ];
+
+/**
+ * A ranked poll's rows carry its instant runoff after the columns every poll has ('oy' being the first preferences):
+ * one column per round ('tur_1', …: the option's ballots in it, empty once it is out), the round after which it was
+ * eliminated ('elendigi_tur', empty if it never was) and the winner ('kazanan': evet or hayır).
+ */
+export function rankedResultColumns(rounds: number): SheetColumn<ResultRow>[] {
+  return [
+    ...resultColumns,
+    ...Array.from({ length: rounds }, (_, r) => ({
+      header: `tur_${r + 1}`,
+      value: (row: ResultRow) => row.ranked?.rounds[r] ?? null,
+    })),
+    { header: 'elendigi_tur', value: (r) => r.ranked?.eliminatedAfter ?? null },
+    { header: 'kazanan', value: (r) => (r.ranked?.winner ? 'evet' : 'hayır') },
+  ];
+}
