@@ -8,6 +8,7 @@
 import type { PollRunoff, VoteResult } from '@meydan/proto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PollsTab } from '../src/features/admin/PollsTab';
 import { PollCard } from '../src/features/polls/PollCard';
 import { liveCountsArrived, pollsReceived, selectPoll } from '../src/store/pollsSlice';
 import { useAppSelector } from '../src/store/store';
@@ -231,5 +232,28 @@ describe('a ranked poll on the presenter’s screen', () => {
     await screen.findByRole('heading', { level: 1, name: 'Hafta sonu nereye gidelim?' });
     expect(document.querySelector('[data-presenter-ranked]')).toBeNull();
     expect(document.body.textContent).not.toContain('Kazanan');
+  });
+});
+
+describe('a ranked poll in the admin panel', () => {
+  it('is marked with a ‘Sıralamalı oy’ badge in the polls list, a standard poll with none', async () => {
+    const row = (id: string, kind?: 'ranked') => ({
+      id,
+      title: `Anket ${id}`,
+      description: null,
+      category: 'genel',
+      votesCount: 3,
+      createdAt: '2026-11-29T10:00:00.000Z',
+      isShareable: false,
+      ...(kind ? { kind } : {}),
+      creator: { id: 'u9', username: 'deniz', displayName: 'Deniz Kaya' },
+    });
+    fakeApi({
+      'GET /api/admin/polls': { items: [row('p1', 'ranked'), row('p2')], totalCount: 2, page: 1, pageSize: 20 },
+    });
+    renderWithStore(<PollsTab />, { user: { ...member, role: 'admin' } });
+    await screen.findByText('Anket p2');
+    expect(document.querySelector('[data-poll="p1"] [data-kind="ranked"]')?.textContent).toBe('Sıralamalı oy');
+    expect(document.querySelector('[data-poll="p2"] [data-kind]')).toBeNull();
   });
 });

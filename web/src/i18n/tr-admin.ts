@@ -91,6 +91,7 @@ export const trAdmin = {
       votes: (n: number) => `${formatCount(n)} oy`,
       shareable: 'Paylaşılabilir',
       quiz: 'Bilgi yarışması',
+      ranked: 'Sıralamalı oy',
       delete: 'Sil',
       deleteLabel: (title: string) => `"${title}" anketini sil`,
       confirmTitle: 'Anketi sil',

@@ -134,7 +134,7 @@ export const adminPollSchema = {
     createdAt: dateTimeField,
     isShareable: { type: 'boolean' },
     type: { type: 'string', enum: pollTypes },
-    /** 'quiz' on a quiz ('Bilgi yarışması'); absent on a standard poll. */
+    /** 'quiz' on a quiz ('Bilgi yarışması'), 'ranked' on a ranked poll ('Sıralamalı oy'); absent on a standard poll. */
     kind: { type: 'string', enum: pollKinds },
     /** The creator as the admin read model knows them; null when the account is unknown there. */
     creator: {

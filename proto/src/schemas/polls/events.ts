@@ -32,7 +32,7 @@ export const pollCreatedEventSchema = {
     isShareable: { type: 'boolean' },
     createdAt: dateTimeField,
     expiresAt: { anyOf: [dateTimeField, { type: 'null' }] },
-    /** 'quiz' on a quiz (never its answer); absent on a standard poll. */
+    /** 'quiz' on a quiz (never its answer), 'ranked' on a ranked poll; absent on a standard poll. */
     kind: { type: 'string', enum: pollKinds },
   },
 } as const;

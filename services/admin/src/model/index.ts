@@ -39,7 +39,7 @@ const pollSchema = new Schema(
     type: { type: String, enum: pollTypes, required: true },
     creatorId: { type: String, required: true },
     isShareable: { type: Boolean, default: false },
-    /** 'quiz' on a quiz (never its answer: the admin service is not told it); missing on a standard poll. */
+    /** 'quiz' on a quiz (never its answer: the admin service is not told it), 'ranked' on a ranked poll; missing on a standard poll. */
     kind: { type: String, default: undefined },
     votesCount: { type: Number, default: 0 },
     /**

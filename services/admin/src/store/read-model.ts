@@ -108,7 +108,7 @@ const pollFields = (p: PollFacts) => ({
   creatorId: p.creatorId,
   isShareable: p.isShareable ?? false,
   createdAt: p.createdAt,
-  ...(p.kind === 'quiz' ? { kind: 'quiz' } : {}),
+  ...(p.kind === 'quiz' || p.kind === 'ranked' ? { kind: p.kind } : {}),
   search: searchText(p.title, p.description),
 });
 

@@ -35,7 +35,7 @@ export function pollItems(
       createdAt: iso(p.createdAt),
       isShareable: p.isShareable ?? false,
       type: p.type,
-      ...(p.kind === 'quiz' ? { kind: 'quiz' as const } : {}),
+      ...(p.kind === 'quiz' || p.kind === 'ranked' ? { kind: p.kind as 'quiz' | 'ranked' } : {}),
       creator: creator
         ? { id: creator._id, username: creator.username, displayName: creator.displayName ?? null }
         : null,

@@ -17,9 +17,17 @@
 import { pollMessages, type PollRunoff } from '@meydan/proto';
 import type { BallotProblem } from './ballots.js';
 import type { PollCounts } from './counts.js';
+import { isQuiz, type QuizFacts } from './quiz.js';
 import { instantRunoff, rankedBallotsOf } from './runoff.js';
 
 export const isRanked = (poll: { kind?: string | null | undefined }): boolean => poll.kind === 'ranked';
+
+/**
+ * A poll's kind as its creation event and the admin's polls page carry it: 'quiz' (never its answer) or 'ranked';
+ * nothing for a standard poll.
+ */
+export const announcedKind = (poll: QuizFacts): { kind?: 'quiz' | 'ranked' } =>
+  isQuiz(poll) ? { kind: 'quiz' } : isRanked(poll) ? { kind: 'ranked' } : {};
 
 export interface RankedProblem {
   field: string;

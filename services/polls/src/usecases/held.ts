@@ -9,7 +9,7 @@
  */
 import { events, type HeldDecideRequest, type HeldListReply } from '@meydan/proto';
 import type { RequestIdOrSource } from '@meydan/kit';
-import { isQuiz } from '../domain/quiz.js';
+import { announcedKind } from '../domain/ranked.js';
 import type { PollsContext } from '../context.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
 import { deleteComment } from '../store/comments.js';
@@ -38,7 +38,7 @@ export async function announcePoll(ctx: PollsContext, poll: PollDoc, requestId?:
       isShareable: Boolean(poll.isShareable),
       createdAt: new Date(poll.createdAt).toISOString(),
       expiresAt: poll.expiresAt ? new Date(poll.expiresAt).toISOString() : null,
-      ...(isQuiz(poll) ? { kind: 'quiz' as const } : {}),
+      ...announcedKind(poll),
     },
     { requestId },
   );

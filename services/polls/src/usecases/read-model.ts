@@ -1,6 +1,6 @@
 /** The admin service's read model rebuild: every poll and every report, a page at a time in id order. */
 import type { PollsContext } from '../context.js';
-import { isQuiz } from '../domain/quiz.js';
+import { announcedKind } from '../domain/ranked.js';
 import { pollsAfter, reportsAfter } from '../store/read-model-pages.js';
 
 /** One page of every poll in id order with its stored vote count: the admin service's read model rebuild. */
@@ -17,7 +17,7 @@ export async function pollsPage(ctx: PollsContext, { after, limit }: { after: st
       isShareable: Boolean(p.isShareable),
       votesCount,
       createdAt: new Date(p.createdAt).toISOString(),
-      ...(isQuiz(p) ? { kind: 'quiz' as const } : {}),
+      ...announcedKind(p),
     })),
     next: polls.length === limit ? String(polls[polls.length - 1]!.poll._id) : null,
   };

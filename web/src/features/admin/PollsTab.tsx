@@ -75,6 +75,7 @@ export function PollsTab() {
                     <CategoryBadge look={feedCategory(poll.category)} size="sm" />
                     {poll.isShareable ? <Badge>{T.shareable}</Badge> : null}
                     {poll.kind === 'quiz' ? <Badge data-kind="quiz">{T.quiz}</Badge> : null}
+                    {poll.kind === 'ranked' ? <Badge data-kind="ranked">{T.ranked}</Badge> : null}
                     <Meta>{T.votes(poll.votesCount)}</Meta>
                     <Meta>{formatDate(poll.createdAt)}</Meta>
                     {poll.creator ? <Meta>{T.by(nameOf(poll.creator))}</Meta> : null}

@@ -67,8 +67,21 @@ export function Pager({
   );
 }
 
-export function Badge({ children, tone = 'plain' }: { children: ReactNode; tone?: 'plain' | 'strong' | 'danger' }) {
-  return <Pill $tone={tone}>{children}</Pill>;
+/** A small label; `data-kind` (a poll's kind) passes through to the element. */
+export function Badge({
+  children,
+  tone = 'plain',
+  ...data
+}: {
+  children: ReactNode;
+  tone?: 'plain' | 'strong' | 'danger';
+  'data-kind'?: string;
+}) {
+  return (
+    <Pill $tone={tone} {...data}>
+      {children}
+    </Pill>
+  );
 }
 
 const Pill = styled.span<{ $tone: 'plain' | 'strong' | 'danger' }>`
