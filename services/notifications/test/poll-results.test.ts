@@ -1,15 +1,16 @@
 /**
  * Voters told when a poll ends, on the real auth, polls and notifications services: polls' sweep announces the end,
  * notifications pages through the voters (`polls.poll.voters`) and grows one unread notification per member, once
- * per poll however often the event comes, never for the creator, and not for a member who switched it off.
+ * per poll however often the event comes, never for the creator, and not for a member who switched it off. A ranked
+ * poll's creator is told the instant runoff's winner, not the first-preference leader.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subjects } from '@meydan/proto';
+import { events, subjects, validate } from '@meydan/proto';
 import { asMember, startTestMailDev, startTestService, type TestService } from '@meydan/testing';
 import { buildApp as buildAuth } from '../../auth/src/app.js';
 import { createUser, type TestUser } from '../../auth/test/support.js';
 import { sweepEndedPolls } from '../../polls/src/jobs/ended-polls.js';
-import { createPoll, endNow, startPolls, vote, type PollsTestService } from '../../polls/test/support.js';
+import { castBallot, createPoll, endNow, startPolls, vote, type PollsTestService } from '../../polls/test/support.js';
 import { drained, startNotifications, until } from './support.js';
 
 describe('notifications: voters told when a poll they voted on ends', () => {
@@ -174,5 +175,41 @@ describe('notifications: voters told when a poll they voted on ends', () => {
     const second = await ask(first.next);
     expect(second).toEqual({ userIds: [expect.any(String)], next: null });
     expect(new Set([...first.userIds, ...second.userIds])).toEqual(new Set([ece.id, kaan.id, quiet.id]));
+  });
+
+  it('tells a ranked poll’s creator the runoff’s winner, not the first-preference leader', async () => {
+    const poll = await createPoll(polls.app, creator.id, {
+      title: 'Sıralı seçim',
+      options: ['Çay', 'Kahve', 'Ayran'],
+      kind: 'ranked',
+    });
+    // Çay leads the first preferences 3 to 2 to 2; Ayran goes out (tied with Kahve, listed later) and its ballots
+    // make Kahve the winner, 4 of 7.
+    const ballots = [[0], [0], [0], [1], [1], [2, 1], [2, 1]];
+    const voters = await Promise.all(ballots.map((_, i) => createUser(auth.deps, { displayName: `Sıralayan ${i}` })));
+    for (const [i, ranking] of ballots.entries())
+      expect((await castBallot(polls.app, poll.id, voters[i]!.id, { ranking })).statusCode).toBe(200);
+    await persisted(poll.id, ballots.length);
+    const ended = polls.deps.nats.subscribe(events.polls.pollEnded);
+    await polls.deps.nats.flush();
+    await endNow(polls.app, poll.id);
+    expect(await sweepEndedPolls(polls.app.polls)).toBe(1);
+    const event = await (async () => {
+      for await (const msg of ended) {
+        const data = msg.json<Record<string, unknown>>();
+        if (data['pollId'] === poll.id) return data;
+      }
+    })();
+    ended.unsubscribe();
+    expect(validate('meydan/event-poll-ended', event).ok).toBe(true);
+    expect(event).toMatchObject({ voteCounts: [3, 2, 2], winnerIndexes: [1], rounds: 2 });
+    expect(event!['winnerShare']).toBeCloseTo(4 / 7);
+    await drained(notifications.deps, 'notifications--poll-ended');
+    const told = async () =>
+      (await inbox(creator)).map((n) => n.message).filter((m) => m.startsWith('“Sıralı seçim” anketin sona erdi'));
+    await until(async () => (await told()).length === 1, 10_000, 'the creator told');
+    expect(await told()).toEqual([
+      '“Sıralı seçim” anketin sona erdi: sıralamalı oyun 2. turunda 2. şık %57 ile kazandı (toplam 7 oy).',
+    ]);
   });
 });

@@ -76,7 +76,11 @@ export const pollEditedEventSchema = {
 } as const;
 export type PollEditedEvent = FromSchema<typeof pollEditedEventSchema>;
 
-/** `events.polls.poll.ended`: the expiry passed; the result by option index. */
+/**
+ * `events.polls.poll.ended`: the expiry passed; the result by option index. On a ranked poll `voteCounts` are the first
+ * preferences and `winnerIndexes` the instant runoff's winner, with `winnerShare` its share (0–1) of the deciding
+ * round's ballots and `rounds` how many rounds the runoff took.
+ */
 export const pollEndedEventSchema = {
   $id: 'meydan/event-poll-ended',
   type: 'object',
@@ -89,6 +93,8 @@ export const pollEndedEventSchema = {
     voteCounts: { type: 'array', items: countField },
     totalVotes: countField,
     winnerIndexes: { type: 'array', items: countField },
+    winnerShare: { type: 'number', minimum: 0, maximum: 1 },
+    rounds: countField,
     at: dateTimeField,
   },
 } as const;

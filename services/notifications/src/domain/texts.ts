@@ -27,12 +27,23 @@ export const texts = {
   votedPollsEnded: (count: number) => `Oy verdiğin ${count} anket sonuçlandı`,
   pollOpened: (title: string) => `${quoted(title)} anketi oylamaya açıldı.`,
   friendsPoll: (name: string, title: string) => `${name} Dost Meclisi'nde soruyor: ${quoted(title)}`,
-  pollEnded: (title: string, voteCounts: number[], totalVotes: number, winnerIndexes: number[]) => {
+  /** `runoff`: a ranked poll's winner's share (0–1) of the deciding round and the rounds it took, not its first preferences. */
+  pollEnded: (
+    title: string,
+    voteCounts: number[],
+    totalVotes: number,
+    winnerIndexes: number[],
+    runoff?: { share: number; rounds: number },
+  ) => {
     const head = `${quoted(title)} anketin sona erdi`;
     if (totalVotes <= 0) return `${head}. Hiç oy almadı.`;
     const winners = [...new Set(winnerIndexes)].filter((i) => i >= 0).sort((a, b) => a - b);
     const total = `toplam ${totalVotes} oy`;
     if (winners.length === 0) return `${head} (${total}).`;
+    if (runoff && winners.length === 1) {
+      const percent = Math.round(runoff.share * 100);
+      return `${head}: sıralamalı oyun ${runoff.rounds}. turunda ${winners[0]! + 1}. şık %${percent} ile kazandı (${total}).`;
+    }
     if (winners.length === 1) {
       const i = winners[0]!;
       const percent = Math.round(((voteCounts[i] ?? 0) / totalVotes) * 100);

@@ -5,7 +5,9 @@
 import { events } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
-import { winnerIndexes } from '../domain/counts.js';
+import { winnerIndexes, type PollCounts } from '../domain/counts.js';
+import { isRanked } from '../domain/ranked.js';
+import { instantRunoff, rankedBallotsOf } from '../domain/runoff.js';
 import type { Models, PollDoc } from '../model/index.js';
 import type { LiveCountsPublisher } from '../clients/live-counts.js';
 import { unclaimEnded } from '../store/poll-endings.js';
@@ -40,7 +42,7 @@ export async function publishEnded(ctx: Endings, poll: PollDoc, now: Date): Prom
         title: poll.title,
         voteCounts: counts.votes,
         totalVotes: counts.total,
-        winnerIndexes: winnerIndexes(counts.votes),
+        ...resultOf(poll, counts),
         at: now.toISOString(),
       },
       { msgId: `ended:${id}` },
@@ -53,4 +55,18 @@ export async function publishEnded(ctx: Endings, poll: PollDoc, now: Date): Prom
     ctx.log.warn({ err, pollId: id }, 'poll ended event not published: retried next sweep');
     return false;
   }
+}
+
+/**
+ * The winner an ended poll announces: the most voted option(s); on a ranked poll the instant runoff's winner (not the
+ * first-preference leader), with its share of the deciding round and the rounds it took.
+ */
+function resultOf(
+  poll: PollDoc,
+  counts: PollCounts,
+): { winnerIndexes: number[]; winnerShare?: number; rounds?: number } {
+  if (!isRanked(poll)) return { winnerIndexes: winnerIndexes(counts.votes) };
+  const runoff = instantRunoff(poll.options.length, rankedBallotsOf(counts.rankings ?? {}));
+  if (runoff.winner === null) return { winnerIndexes: [] };
+  return { winnerIndexes: [runoff.winner], winnerShare: runoff.share ?? 0, rounds: runoff.rounds.length };
 }
