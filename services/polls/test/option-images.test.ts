@@ -16,6 +16,7 @@ import {
 } from '@meydan/proto';
 import { asMember, asVisitor } from '@meydan/testing';
 import { hugePng } from '../../../test/images.js';
+import { cardImageSlots, type CardImageSlot } from '../src/domain/poll-card.js';
 import {
   asShareVisitor,
   castBallot,
@@ -212,6 +213,38 @@ describe('options with images', () => {
         expect(res.json().message).toBe(message);
       }
     expect(await svc.app.polls.models.Poll.countDocuments({ creatorId: user })).toBe(0);
+  });
+
+  it('draws the images on the link preview card, each at the start of its option', async () => {
+    const orange = await uploaded(await square('#f97316'));
+    const blue = await uploaded(await square('#2563eb'));
+    const poll = await createPoll(svc.app, alice, {
+      title: 'Hangi renk?',
+      options: ['Turuncu', 'Gri', 'Mavi'],
+      optionImages: [{ id: orange.id, alt: 'Turuncu bir kare' }, null, { id: blue.id, alt: 'Mavi bir kare' }],
+    });
+    const preview = (await svc.app.inject({ url: `/api/polls/${poll.id}/preview`, headers: asVisitor() })).json().poll;
+    expect(validate('meydan/nats-poll-preview-reply', { status: 'visible', poll: preview }).ok).toBe(true);
+    expect(preview.optionImages.map((image: { alt: string } | null) => image?.alt ?? null)).toEqual([
+      'Turuncu bir kare',
+      null,
+      'Mavi bir kare',
+    ]);
+    const slots = cardImageSlots(preview, false);
+    expect(slots.map((slot) => slot.id)).toEqual([orange.id, blue.id]);
+    const card = await svc.app.inject({ url: `/api/polls/${poll.id}/card.png`, headers: asVisitor() });
+    expect(card.statusCode).toBe(200);
+    const { data, info } = await sharp(card.rawPayload).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const pixel = (x: number, y: number) => [...data.subarray((y * info.width + x) * 3, (y * info.width + x) * 3 + 3)];
+    const centre = (slot: CardImageSlot) => pixel(slot.left + slot.size / 2, slot.top + slot.size / 2);
+    // The images are stored lossy (WebP): their colours within a few steps.
+    const near = (rgb: number[], [r, g, b]: number[]) =>
+      Math.max(Math.abs(rgb[0]! - r!), Math.abs(rgb[1]! - g!), Math.abs(rgb[2]! - b!));
+    expect(near(centre(slots[0]!), [0xf9, 0x73, 0x16])).toBeLessThan(6);
+    expect(near(centre(slots[1]!), [0x25, 0x63, 0xeb])).toBeLessThan(6);
+    // The option without an image keeps its row's plain colour there.
+    const gray = { ...slots[0]!, top: slots[0]!.top + (slots[1]!.top - slots[0]!.top) / 2 };
+    expect(centre(gray)).toEqual([0xee, 0xf2, 0xff]);
   });
 
   it('keeps the options of a scheduled poll with images; its title may still be edited', async () => {

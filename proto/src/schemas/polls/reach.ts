@@ -4,7 +4,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import { countField, idField, pollKinds, resultsVisibilities } from '../common.js';
-import { creatorSummarySchema, pollRunoffShape, pollSchema } from './entities.js';
+import { creatorSummarySchema, optionImagesField, pollRunoffShape, pollSchema } from './entities.js';
 
 const { $id: _pollId, ...pollItem } = pollSchema;
 const { $id: _creatorId, ...creatorItem } = creatorSummarySchema;
@@ -62,6 +62,8 @@ export const pollPreviewReplySchema = {
         correctOptionIndexes: { type: 'array', items: { type: 'integer', minimum: 0 } },
         /** A ranked poll's instant runoff, only where a visitor sees its counts (with `resultsVisible`). */
         runoff: pollRunoffShape,
+        /** Its options' images, as every poll answer has them (the card draws them beside their options). */
+        optionImages: optionImagesField,
       },
     },
   },

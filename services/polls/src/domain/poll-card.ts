@@ -17,6 +17,37 @@ export interface CardPoll {
   correctOptionIndexes?: readonly number[];
   /** A ranked poll's runoff ('Sıralamalı oy'), given only where a visitor sees its counts. */
   runoff?: { rounds: readonly unknown[]; winner: number | null; share: number | null };
+  /** Its options' images: each drawn as a square at the start of its option's row (usecases/option-images.ts). */
+  optionImages?: readonly ({ id: string } | null)[];
+}
+
+/** Where an option's image goes on the card: a square of `size` pixels at (`left`, `top`). */
+export interface CardImageSlot {
+  id: string;
+  left: number;
+  top: number;
+  size: number;
+}
+
+const PAD = 60;
+
+/** The rows' geometry: where the first starts, each row's height and its bar's (the image's square). */
+function rowsOf(poll: CardPoll, showResults: boolean) {
+  const titleLines = wrapText(poll.title, 32, 2);
+  const options = poll.options.slice(0, 6);
+  const result = runoffLine(poll, showResults);
+  const top = 130 + titleLines.length * 62 + (result ? 44 : 0);
+  const rowHeight = Math.min(64, Math.floor((CARD_HEIGHT - 40 - top) / Math.max(1, options.length)));
+  return { titleLines, options, result, top, rowHeight, barHeight: rowHeight - 12 };
+}
+
+/** The squares the options' images are drawn in, over the card's PNG (the SVG leaves them room). */
+export function cardImageSlots(poll: CardPoll, showResults: boolean): CardImageSlot[] {
+  const { options, top, rowHeight, barHeight } = rowsOf(poll, showResults);
+  return options.flatMap((_, i) => {
+    const image = poll.optionImages?.[i];
+    return image ? [{ id: image.id, left: PAD, top: top + i * rowHeight, size: barHeight }] : [];
+  });
 }
 
 /** The name a kind of poll is written under beside 'Meydan', or none for a standard poll. */
@@ -89,13 +120,8 @@ export function wrapText(text: string, width: number, lines: number): string[] {
  * are hidden and when they show) then goes where the vote count would be.
  */
 export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string | null = null): string {
-  const pad = 60;
-  const titleLines = wrapText(poll.title, 32, 2);
-  const options = poll.options.slice(0, 6);
-  const result = runoffLine(poll, showResults);
-  const top = 130 + titleLines.length * 62 + (result ? 44 : 0);
-  const rowHeight = Math.min(64, Math.floor((CARD_HEIGHT - 40 - top) / Math.max(1, options.length)));
-  const barHeight = rowHeight - 12;
+  const pad = PAD;
+  const { titleLines, options, result, top, rowHeight, barHeight } = rowsOf(poll, showResults);
   const fontSize = Math.min(28, barHeight - 16);
   const total = poll.totalVotes;
   const rows = options.map((option, i) => {
@@ -104,7 +130,9 @@ export function pollCardSvg(poll: CardPoll, showResults: boolean, note: string |
     const percent = Math.round(share * 100);
     const width = CARD_WIDTH - 2 * pad;
     const mark = poll.correctOptionIndexes?.includes(i) || (result && poll.runoff?.winner === i) ? '✓ ' : '';
-    const text = `<text x="${pad + 20}" y="${y + barHeight / 2 + fontSize / 3}" font-size="${fontSize}" fill="#1f2937">${escapeXml(mark + clip(option.text, 52))}</text>`;
+    // An option with an image leaves its square (drawn over the PNG) before the text.
+    const textX = pad + 20 + (poll.optionImages?.[i] ? barHeight : 0);
+    const text = `<text x="${textX}" y="${y + barHeight / 2 + fontSize / 3}" font-size="${fontSize}" fill="#1f2937">${escapeXml(mark + clip(option.text, 52))}</text>`;
     const bar =
       showResults && share > 0
         ? `<rect x="${pad}" y="${y}" width="${Math.max(barHeight, Math.round(width * share))}" height="${barHeight}" rx="12" fill="#a5b4fc"/>`

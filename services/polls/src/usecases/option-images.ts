@@ -1,12 +1,14 @@
 /**
  * Options' images: an upload decoded and made into a WebP (at most 800 px on its longer side, EXIF and every other
- * metadata left out), stored under a digest of those bytes, and read back. As avatars are (services/auth).
+ * metadata left out), stored under a digest of those bytes, read back, and drawn on a poll's link preview card. As
+ * avatars are (services/auth).
  */
 import { createHash } from 'node:crypto';
 import { limits, pollServiceMessages as S, type OptionImageUpload } from '@meydan/proto';
 import { HttpError, httpError } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { optionImageUrl } from '../domain/option-images.js';
+import type { CardImageSlot } from '../domain/poll-card.js';
 
 type Images = Pick<PollsContext, 'models'>;
 
@@ -74,4 +76,22 @@ export async function readOptionImage(ctx: Images, id: string): Promise<Buffer> 
 /** How many of these ids name stored images. */
 export async function storedImageCount(ctx: Images, ids: string[]): Promise<number> {
   return ids.length === 0 ? 0 : ctx.models.OptionImage.countDocuments({ _id: { $in: ids } });
+}
+
+/**
+ * A poll card's PNG with its options' images drawn in their squares (domain/poll-card.ts cardImageSlots), each cropped
+ * to fill its square. An image that is gone leaves its square empty rather than fail the card.
+ */
+export async function withThumbnails(ctx: Images, png: Buffer, slots: readonly CardImageSlot[]): Promise<Buffer> {
+  const sharp = await sharpOf();
+  const layers = await Promise.all(
+    slots.map(async ({ id, left, top, size }) => {
+      const image = await readOptionImage(ctx, id).catch(() => null);
+      if (!image) return null;
+      const input = await sharp(image).resize(size, size, { fit: 'cover' }).png().toBuffer();
+      return { input, left, top };
+    }),
+  );
+  const drawn = layers.filter((layer) => layer !== null);
+  return drawn.length === 0 ? png : sharp(png).composite(drawn).png({ compressionLevel: 9 }).toBuffer();
 }

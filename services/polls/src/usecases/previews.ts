@@ -17,8 +17,9 @@ import { HttpError } from '@meydan/kit';
 import type { BannedCreators } from '../store/banned-creators.js';
 import type { PollStore } from '../store/polls.js';
 import { pollById } from '../store/poll-records.js';
-import { pollCardSvg } from '../domain/poll-card.js';
+import { cardImageSlots, pollCardSvg } from '../domain/poll-card.js';
 import type { Models } from '../model/index.js';
+import { withThumbnails } from './option-images.js';
 import { presentPoll, type Presenting } from './present.js';
 import { pollNotFound } from './visibility.js';
 import { anyVisitor } from '../domain/visibility.js';
@@ -57,6 +58,7 @@ export async function pollPreview(ctx: Previews, request: PollPreviewRequest): P
       ...(poll.kind ? { kind: poll.kind } : {}),
       ...(poll.correctOptionIndexes ? { correctOptionIndexes: poll.correctOptionIndexes } : {}),
       ...(poll.runoff ? { runoff: poll.runoff } : {}),
+      ...(poll.optionImages ? { optionImages: poll.optionImages } : {}),
     },
   };
 }
@@ -183,7 +185,11 @@ export class PollCards {
       shown,
       shown ? null : resultsHiddenMessage({ ...preview.poll, expiresAt: preview.poll.expiresAt ?? null }),
     );
-    const png = slot.then(() => this.limits.render(svg)).finally(() => this.release());
+    const thumbnails = cardImageSlots(preview.poll, shown);
+    const png = slot
+      .then(() => this.limits.render(svg))
+      .then((drawn) => (thumbnails.length > 0 ? withThumbnails(ctx, drawn, thumbnails) : drawn))
+      .finally(() => this.release());
     if (this.cards.size >= MAX_CARDS) this.cards.delete(this.cards.keys().next().value!);
     this.cards.set(key, { at: now, pollId: preview.poll.id, png });
     png.catch(() => this.cards.delete(key));
