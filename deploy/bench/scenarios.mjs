@@ -120,6 +120,26 @@ export async function runScenarios(k6, stack, workDir, results, { seeded, member
     );
     return figures;
   });
+  // Ranked ballots (issue 41) on a poll of their own, by the members the plain votes started from.
+  await run('ranked_votes', async () => {
+    const figures = await runLadder('votes', {
+      rates: VOTE_RATES,
+      label: 'ranked_votes',
+      extraEnv: {
+        MEMBERS_CSV: membersCsv,
+        POLL_ID: polls.ranked.id,
+        MEMBER_OFFSET: String(FEED_POLLS + 2),
+        RANKED: '1',
+      },
+    });
+    results.checks.rankedVotes = await check(
+      polls.ranked.id,
+      figures.accepted,
+      `/api/polls/${polls.ranked.id}`,
+      seeded.sids[3],
+    );
+    return figures;
+  });
   await run('share_votes', async () => {
     const figures = await runLadder('share_votes', {
       rates: VOTE_RATES,

@@ -52,13 +52,14 @@ async function api(stack, path, { method = 'GET', sid, body } = {}) {
  * @param {string} title
  * @param {boolean} shareable
  * @param {number} [maxChoices]
+ * @param {{ kind?: 'ranked' }} [extra] further fields of the body (a ranked poll: `kind: 'ranked'`)
  * @returns {Promise<SeededPoll>}
  */
-async function createPoll(stack, sid, title, shareable, maxChoices = 1) {
+async function createPoll(stack, sid, title, shareable, maxChoices = 1, extra = {}) {
   const res = await api(stack, shareable ? '/api/polls/shareable' : '/api/polls', {
     method: 'POST',
     sid,
-    body: { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], maxChoices },
+    body: { title, category: 'gunluk-hayat', options: ['Kedi', 'Köpek', 'Kuş', 'Balık'], maxChoices, ...extra },
   });
   if (res.status !== 201) throw new Error(`poll not created: ${res.status} ${JSON.stringify(res.body)}`);
   // A shareable poll comes with its share link; any other is the poll itself.
@@ -74,7 +75,8 @@ async function createPoll(stack, sid, title, shareable, maxChoices = 1) {
  */
 export async function seed(stack, workDir) {
   const voting =
-    (SCENARIOS.includes('votes') ? votesNeeded(VOTE_RATES) : 0) +
+    // Ranked ballots go to a poll of their own, so the same members can cast them.
+    (SCENARIOS.includes('votes') || SCENARIOS.includes('ranked_votes') ? votesNeeded(VOTE_RATES) : 0) +
     (SCENARIOS.includes('live') ? LIVE_RATE * LIVE_S * 2 * 1.2 : 0);
   // The mixed scenario's member votes, likes and comments go to the n-th member each, on polls of their own.
   const mixing = SCENARIOS.includes('mixed') ? arrivalsOf(mixPlan(MIXED_WEIGHTS), 'vote', votesNeeded(RATES)) : 0;
@@ -102,12 +104,13 @@ export async function seed(stack, workDir) {
   // The feed's 20 public polls, each by its own member (the hot, the live and the mixed scenario's poll among them),
   // and two share-link polls (seen only through their links, so in no feed).
   const ballots = BALLOT_EVERY > 0 ? 2 : 1;
-  const polls = /** @type {Record<'hot' | 'live' | 'mixed' | 'shared' | 'mixedShared', SeededPoll>} */ ({
+  const polls = /** @type {Record<'hot' | 'live' | 'mixed' | 'ranked' | 'shared' | 'mixedShared', SeededPoll>} */ ({
     hot: await createPoll(stack, seeded.sids[0], 'Hangisi daha iyi bir evcil hayvan?', false, ballots),
     live: await createPoll(stack, seeded.sids[1], 'Canlı sayım: hangisi?', false),
     mixed: await createPoll(stack, seeded.sids[2], 'Karışık yük: hangisi?', false, ballots),
   });
-  for (let i = 3; i < FEED_POLLS; i++) await createPoll(stack, seeded.sids[i], `Anket ${i}: hangisi?`, false);
+  polls.ranked = await createPoll(stack, seeded.sids[3], 'Sıralamalı oy: hangisi önce?', false, 1, { kind: 'ranked' });
+  for (let i = 4; i < FEED_POLLS; i++) await createPoll(stack, seeded.sids[i], `Anket ${i}: hangisi?`, false);
   polls.shared = await createPoll(stack, seeded.sids[FEED_POLLS], 'Paylaşılan anket: hangisi?', true, ballots);
   polls.mixedShared = await createPoll(
     stack,

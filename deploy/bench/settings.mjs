@@ -43,6 +43,7 @@ const ALL_SCENARIOS = [
   'bare_proxy',
   'noop',
   'votes',
+  'ranked_votes',
   'share_votes',
   'visitor_feed',
   'shedding',

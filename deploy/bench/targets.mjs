@@ -69,6 +69,8 @@ export const LIMITS = {
   /** Member votes: the rate found (the ladder's ceiling), and the summed CPU per vote at that rate. */
   votesPerSecond: 2500,
   cpuPerVoteMs: 1.2,
+  /** A ranked ballot (one Lua step, its ranking counted beside its first preference) against a plain member vote. */
+  rankedVsPlainVote: 1.5,
   /** Share-link votes (a new visitor's read and vote), likewise. */
   shareVotesPerSecond: 1400,
   cpuPerShareVoteMs: 2,
@@ -186,6 +188,16 @@ export function evaluateTargets(results) {
     `${s.votes?.maxRate ?? 'n/a'} vs ${s.noop?.maxRate ?? 'n/a'}/s: ${f(votesRatio)}×`,
   );
   ceiling(perf, 'member votes', s.votes, LIMITS.votesPerSecond, LIMITS.cpuPerVoteMs, 'vote');
+  // Ranked choice (issue 41): a ranked ballot's CPU beside a plain vote's, each at its own ceiling.
+  const rankedCpu = stackCpuAtMax(s.ranked_votes?.error ? null : s.ranked_votes);
+  const plainCpu = stackCpuAtMax(s.votes?.error ? null : s.votes);
+  const rankedRatio = ratio(rankedCpu, plainCpu);
+  perf(
+    `ranked ballot: summed CPU ≤ ${LIMITS.rankedVsPlainVote}× a plain member vote's, each at its ceiling`,
+    rankedRatio,
+    (v) => v <= LIMITS.rankedVsPlainVote,
+    `${f(rankedCpu, 3)} vs ${f(plainCpu, 3)} ms: ${f(rankedRatio)}×`,
+  );
   ceiling(perf, 'share-link votes', s.share_votes, LIMITS.shareVotesPerSecond, LIMITS.cpuPerShareVoteMs, 'vote');
   for (const feed of MEMBER_FEEDS)
     ceiling(

@@ -23,15 +23,21 @@ import { freePort } from '../local/servers.mjs';
  * @typedef {{ base: string, workDir: string, rate: number, stormS: number, quietMs: number }} ChaosRun
  */
 /** @typedef {(path: string, body: unknown) => Promise<Response>} Post */
+/**
+ * The storm's polls: member polls by id, share-link polls by code and by id, and which of each (by index) are ranked.
+ * @typedef {{ member: string[], share: string[], shareIds: string[], ranked: { member: number[], share: number[] } }} StormPolls
+ */
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 /** After a fault has recovered, its window stays open this long: requests already in flight may still fail. */
 export const GRACE_MS = 2000;
 export const RECOVERY_TIMEOUT_MS = 60_000;
-export const MEMBER_POLLS = 3;
+/** The member polls the storm votes on: the last is ranked ('Sıralamalı oy', its ballots final), the others plain. */
+export const MEMBER_POLLS = 4;
 /** Members kept for the recovery probes (one vote each, ten a second at most while a fault lasts). */
 const PROBES = 2000;
-export const SHARE_POLLS = 2;
+/** The share-link polls, the last of them ranked too. */
+export const SHARE_POLLS = 3;
 /** How often each of the storm's VUs asks whether the storm is over: the longest a vote may start after the stop. */
 const CHECK_MS = 2000;
 /** How long the storm's last votes may take to be answered (k6 gives each request 10 s, a share-link vote makes two). */
@@ -61,15 +67,18 @@ export async function until(what, check, timeoutMs = 60_000) {
   throw new Error(`${what} did not happen within ${timeoutMs / 1000} s`);
 }
 
-/** The storm's polls allow changing a vote: the storm moves and takes back votes beside the new ones (issue 38). */
-const pollBody = (/** @type {number | string} */ n) => ({
+/**
+ * The storm's plain polls allow changing a vote: the storm moves and takes back votes beside the new ones (issue 38).
+ * A ranked poll keeps its ballots final (issue 41): the storm sends it rankings and nothing after them.
+ */
+const pollBody = (/** @type {number | string} */ n, ranked = false) => ({
   title: `Kaos anketi ${n}`,
   category: 'genel',
   options: ['Bir', 'İki', 'Üç'],
   type: 'public',
   description: null,
   durationHours: 24,
-  allowVoteChange: true,
+  ...(ranked ? { kind: 'ranked', allowVoteChange: false } : { allowVoteChange: true }),
 });
 
 /**
@@ -111,15 +120,20 @@ async function warmUp(base, post, processes) {
 
 /** @param {Post} post */
 async function createPolls(post) {
-  /** @type {{ member: string[], share: string[], shareIds: string[] }} */
-  const polls = { member: [], share: [], shareIds: [] };
+  /** @type {StormPolls} */
+  const polls = {
+    member: [],
+    share: [],
+    shareIds: [],
+    ranked: { member: [MEMBER_POLLS - 1], share: [SHARE_POLLS - 1] },
+  };
   for (let n = 0; n < MEMBER_POLLS; n++) {
-    const res = await post('/api/polls', pollBody(n));
+    const res = await post('/api/polls', pollBody(n, polls.ranked.member.includes(n)));
     if (res.status !== 201) throw new Error(`poll not created: ${res.status} ${await res.text()}`);
     polls.member.push((await res.json()).id);
   }
   for (let n = 0; n < SHARE_POLLS; n++) {
-    const res = await post('/api/polls/shareable', pollBody(`paylaşım ${n}`));
+    const res = await post('/api/polls/shareable', pollBody(`paylaşım ${n}`, polls.ranked.share.includes(n)));
     if (res.status !== 201) throw new Error(`share poll not created: ${res.status} ${await res.text()}`);
     const body = await res.json();
     polls.share.push(body.shareUrl.split('/').pop());
@@ -171,7 +185,9 @@ export async function seed({ base, urls, instances }, workDir, { rate, stormS })
   writeFileSync(sidsFile, JSON.stringify(sids.slice(0, memberCount).map((sid, i) => ({ sid, userId: ids[i] }))));
   const pollsFile = join(workDir, 'polls.json');
   writeFileSync(pollsFile, JSON.stringify(polls));
-  say(`seeded ${memberCount} members, ${MEMBER_POLLS} member polls and ${SHARE_POLLS} share-link polls`);
+  say(
+    `seeded ${memberCount} members, ${MEMBER_POLLS} member polls and ${SHARE_POLLS} share-link polls, one of each ranked`,
+  );
   return { creator, probeSids: sids.slice(memberCount, memberCount + PROBES), polls, probePoll, sidsFile, pollsFile };
 }
 
@@ -239,7 +255,7 @@ export async function startStorm(k6, { base, workDir, rate, stormS }, { sidsFile
     return code;
   });
   say(
-    `vote storm: ${rate}/s (half member votes, half share-link votes; one in five moved, three in ten taken back) on ${MEMBER_POLLS + SHARE_POLLS} polls, until the faults are over (${stormS} s at most)`,
+    `vote storm: ${rate}/s (half member votes, half share-link votes; one in five plain ones moved, three in ten taken back) on ${MEMBER_POLLS + SHARE_POLLS} polls, two of them ranked, until the faults are over (${stormS} s at most)`,
   );
   return {
     consoleFile,

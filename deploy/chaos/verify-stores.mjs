@@ -1,7 +1,9 @@
 // What the stores hold after a chaos storm, for the verdict (verify.mjs): waits for MongoDB to catch up with what Redis
 // counted, then compares, per poll and per option, the ballots expected with MongoDB's votes, Redis's counters and
 // voters, and the API's counts, and counts how often MongoDB holds each voter's vote. Also names the storm's polls by
-// their keys in the storm's lines.
+// their keys in the storm's lines. A ranked poll's ballots are compared ranking by ranking too, and its runoff as the
+// API tells it with the one MongoDB's ballots give.
+import { fileURLToPath } from 'node:url';
 import { say } from './storm.mjs';
 
 /** @typedef {'present' | 'absent' | 'either'} BallotState */
@@ -13,6 +15,28 @@ const optionCounts = (/** @type {import('mongodb').Document[]} */ docs, optionsC
     for (const o of d.optionIndexes?.length ? d.optionIndexes : [d.optionIndex]) counts[o] = (counts[o] ?? 0) + 1;
   return counts;
 };
+
+/** A ranked poll's ballots per ranking ('2,0,1' → how many), from its stored votes. */
+const rankingCounts = (/** @type {import('mongodb').Document[]} */ docs) => {
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const d of docs) if (d.ranking?.length) counts[d.ranking.join(',')] = (counts[d.ranking.join(',')] ?? 0) + 1;
+  return counts;
+};
+/** The same counts in a stable order, to compare. */
+const countsText = (/** @type {Record<string, number>} */ counts) =>
+  Object.entries(counts)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([k, n]) => `${k}:${n}`)
+    .join(' ');
+
+/** The runoff the polls service computes (its built module), to compute it from MongoDB's ballots. */
+const runoffModule = () =>
+  import(fileURLToPath(new URL('../../services/polls/dist/domain/runoff.js', import.meta.url)));
+
+/** The storm's ranked polls' keys (m3, s2…). */
+const rankedKeysOf = (/** @type {{ ranked?: { member: number[], share: number[] } }} */ polls) =>
+  new Set([...(polls.ranked?.member ?? []).map((i) => `m${i}`), ...(polls.ranked?.share ?? []).map((i) => `s${i}`)]);
 
 /** The storm's polls by their keys in the storm's lines (m0…, s0…). */
 export const pollIdsOf = (/** @type {{ member: string[], shareIds: string[] }} */ polls) =>
@@ -26,14 +50,17 @@ const CATCH_UP_MS = Number(process.env.CHAOS_CATCH_UP_S || 90) * 1000;
  * those taken back, a range where a take-back's or a vote's answer was cut off) against MongoDB's votes, Redis's
  * counter and voters, and GET /api/polls/{id}, and per option MongoDB's ballots = Redis's counters = the API's; per
  * voter, how often MongoDB holds their vote. `urls.redis` may name one server, Sentinel's master or a Cluster (the
- * kit's client follows each).
+ * kit's client follows each). A ranked poll's ballots per ranking in MongoDB = the ranking fields of Redis's counter,
+ * and its runoff from the API = the one computed from MongoDB's ballots.
  * @param {{ base: string, urls: { mongo: string, redis: string } }} stack
- * @param {{ polls: { member: string[], shareIds: string[] }, creator: string | undefined }} seeded
+ * @param {{ polls: { member: string[], shareIds: string[], ranked?: { member: number[], share: number[] } }, creator: string | undefined }} seeded
  * @param {Map<string, BallotState>} expectedBallot
  * @param {(key: string) => boolean} cutOff
  */
 export async function checkStores({ base, urls }, { polls, creator }, expectedBallot, cutOff) {
   const pollIds = pollIdsOf(polls);
+  const rankedKeys = rankedKeysOf(polls);
+  const { instantRunoff, rankedBallotsOf } = await runoffModule();
   const { MongoClient, ObjectId } = await import('mongodb');
   const { createRedisClient } = await import('@meydan/kit');
   // A MongoDB-wire server that stops answering fails the verdict (a network timeout), not a verdict that never comes.
@@ -89,7 +116,7 @@ export async function checkStores({ base, urls }, { polls, creator }, expectedBa
   let mismatch = false;
   for (const [key, id] of Object.entries(pollIds)) {
     const docs = await votes
-      .find({ pollId: new ObjectId(id) }, { projection: { voter: 1, optionIndex: 1, optionIndexes: 1 } })
+      .find({ pollId: new ObjectId(id) }, { projection: { voter: 1, optionIndex: 1, optionIndexes: 1, ranking: 1 } })
       .toArray();
     for (const doc of docs) stored.set(`${key}|${doc.voter}`, (stored.get(`${key}|${doc.voter}`) ?? 0) + 1);
     const redisTotal = Number((await redis.hget(`polls:poll:{${id}}:c`, 't')) ?? 0);
@@ -110,8 +137,28 @@ export async function checkStores({ base, urls }, { polls, creator }, expectedBa
       redis: (await redisOptions(id)).join('/'),
       api: (api.options ?? []).map((/** @type {{ votes: number }} */ o) => o.votes).join('/') || 'none',
     };
+    /** @type {{ mongo: string, redis: string, runoff: boolean } | null} */
+    let rankings = null;
+    if (rankedKeys.has(key)) {
+      const hash = await redis.hgetall(`polls:poll:{${id}}:c`);
+      const inMongo = rankingCounts(docs);
+      const inRedis = Object.fromEntries(
+        Object.entries(hash)
+          .filter(([field, n]) => field.startsWith('>') && Number(n) > 0)
+          .map(([field, n]) => [field.slice(1), Number(n)]),
+      );
+      const fromMongo = instantRunoff(3, rankedBallotsOf(inMongo));
+      const told = api.runoff ?? api.poll?.runoff;
+      rankings = {
+        mongo: countsText(inMongo),
+        redis: countsText(inRedis),
+        runoff: JSON.stringify(told) === JSON.stringify(fromMongo),
+      };
+      if (rankings.mongo !== rankings.redis || !rankings.runoff || docs.length === 0) mismatch = true;
+    }
     const row = {
       poll: key,
+      rankings,
       accepted: min === max ? min : `${min}–${max}`,
       mongo: docs.length,
       redisTotal,

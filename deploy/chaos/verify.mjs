@@ -249,7 +249,7 @@ export function faultProblems(figures, { recoveryBoundS } = {}) {
  * `stack`: { base, urls, handles, gateway } (the supervised processes, whose restarts are told); `storm`: what
  * `stormUnderFaults` resolved to; `recoveryBoundS`: the longest a fault may keep votes from flowing (none: not judged).
  * @param {{ base: string, urls: { mongo: string, redis: string }, handles: Record<string, StackProcess>, gateway: StackProcess }} stack
- * @param {{ polls: { member: string[], shareIds: string[] }, creator: string | undefined }} seeded
+ * @param {{ polls: import('./storm.mjs').StormPolls, creator: string | undefined }} seeded
  * @param {{ windows: FaultWindow[], consoleFile: string, t0: number, stormEnd: number, outlasted?: boolean }} storm
  * @param {{ recoveryBoundS?: number }} [options]
  */
@@ -298,10 +298,15 @@ export async function verdict(
   say(
     'per poll: accepted less taken back (and cut off but counted) = MongoDB = Redis counter = Redis voters = GET /api/polls/{id}; per option MongoDB = Redis = API',
   );
-  for (const r of perPoll)
+  for (const r of perPoll) {
     say(
       `  ${r.poll}: ${r.accepted} = ${r.mongo} = ${r.redisTotal} = ${r.redisVoters} = ${r.api}; ${r.options.mongo} = ${r.options.redis} = ${r.options.api}`,
     );
+    if (r.rankings)
+      say(
+        `  ${r.poll} (ranked), ballots per ranking, MongoDB = Redis: ${r.rankings.mongo === r.rankings.redis ? 'equal' : `${r.rankings.mongo} ≠ ${r.rankings.redis}`}; runoff of the API = MongoDB's ballots': ${r.rankings.runoff ? 'equal' : 'DIFFERENT'}`,
+      );
+  }
   const problems = faultProblems(figures, { recoveryBoundS });
   if (outlasted) problems.push('the faults outlasted the storm');
   const ok =

@@ -7,17 +7,20 @@
 // is printed. The polls allow changing a vote (issue 38): after an accepted vote, every fifth voter moves it to
 // another option (and every tenth then takes it back), and one in five others takes it back at once, each on its own
 // line `C,<ms since epoch>,<poll index>,<voter>,<status>,<sent>,change|take,<option or ->,<error code or ->`, in the
-// order sent.
+// order sent. The polls named ranked in POLLS_FILE get a ranking ({"ranking": [...]}, deploy/k6/lib/ballots.js) and
+// nothing after it: their ballots are final.
 // The end: every VU asks CONTROL_URL at most every CHECK_MS for the moment the storm stops (ms since epoch, 0 while
 // it goes on) and starts no vote from then on, nor after an ask that went unanswered; the counters votes_started and
 // votes_answered (k6's REST API) tell the chaos run when every vote sent has its line, so that it can end k6 without
 // cutting one off.
-// Env: BASE_URL, SIDS_FILE (JSON [{sid, userId}]), POLLS_FILE (JSON {member: [ids], share: [codes]}), RATE,
+// Env: BASE_URL, SIDS_FILE (JSON [{sid, userId}]), POLLS_FILE (JSON {member: [ids], share: [codes], ranked: {member:
+// [indexes], share: [indexes]}}), RATE,
 // DURATION_S, CONTROL_URL, CHECK_MS.
 import http from 'k6/http';
 import exec from 'k6/execution';
 import { SharedArray } from 'k6/data';
 import { Counter } from 'k6/metrics';
+import { rankingOf } from '../k6/lib/ballots.js';
 
 const BASE = __ENV.BASE_URL;
 const RATE = Number(__ENV.RATE || 30);
@@ -108,6 +111,13 @@ function followUp(url, extra, pollKey, voter, n) {
   }
 }
 
+/**
+ * The ballot of the storm's n-th vote of a kind (member or share-link) over `count` polls of that kind: a single option,
+ * or on a ranked poll the ranking of its own n-th ballot (n / count), so that its first choices turn too.
+ */
+const ballotOf = (ranked, n, count) =>
+  ranked ? { ranking: rankingOf(Math.floor(n / count), 3) } : { optionIndex: n % 3 };
+
 export default function () {
   if (stopped()) return;
   started.add(1);
@@ -127,9 +137,10 @@ function vote() {
     const p = half % polls.member.length;
     const url = `${BASE}/api/polls/${polls.member[p]}/vote`;
     const headers = { 'content-type': 'application/json', cookie: `sid=${member.sid}` };
-    const res = http.post(url, JSON.stringify({ optionIndex: half % 3 }), params({ headers }));
+    const ranked = polls.ranked.member.includes(p);
+    const res = http.post(url, JSON.stringify(ballotOf(ranked, half, polls.member.length)), params({ headers }));
     answer(`V,${Date.now()},m${p},u:${member.userId},${res.status},${sent}`);
-    if (res.status === 200) followUp(url, { headers }, `m${p}`, `u:${member.userId}`, half);
+    if (res.status === 200 && !ranked) followUp(url, { headers }, `m${p}`, `u:${member.userId}`, half);
     return;
   }
   const p = half % polls.share.length;
@@ -142,9 +153,10 @@ function vote() {
     return;
   }
   const url = `${BASE}/api/s/${code}/vote`;
+  const ranked = polls.ranked.share.includes(p);
   const res = http.post(
     url,
-    JSON.stringify({ optionIndex: half % 3 }),
+    JSON.stringify(ballotOf(ranked, half, polls.share.length)),
     params({
       jar,
       headers: { 'content-type': 'application/json' },
@@ -152,5 +164,6 @@ function vote() {
   );
   const voter = `v:${decodeURIComponent(vid).split('.')[0]}`;
   answer(`V,${Date.now()},s${p},${voter},${res.status},${sent}`);
-  if (res.status === 200) followUp(url, { jar, headers: { 'content-type': 'application/json' } }, `s${p}`, voter, half);
+  if (res.status === 200 && !ranked)
+    followUp(url, { jar, headers: { 'content-type': 'application/json' } }, `s${p}`, voter, half);
 }

@@ -4,7 +4,8 @@
 //
 // Scenarios (SCENARIOS, comma-separated; default all), run one after another:
 //   noop          GET /api/polls/ping: the gateway round trip into the polls service, no work behind it
-//   votes         POST /api/polls/{id}/vote on one poll, every vote by a different member of MEMBERS_CSV
+//   votes         POST /api/polls/{id}/vote on one poll, every vote by a different member of MEMBERS_CSV (RANKED=1:
+//                 rankings on a ranked poll)
 //   share_votes   a visitor opens the share link (GET /api/s/{code}, which hands out the visitor cookie), then votes
 //                 through it (POST /api/s/{code}/vote); every iteration is a new visitor
 //   visitor_feed  GET /api/polls without a session
@@ -43,7 +44,7 @@ import exec from 'k6/execution';
 import { SharedArray } from 'k6/data';
 import { Counter, Rate, Trend } from 'k6/metrics';
 import { parseMembers } from './lib/csv.js';
-import { voteBody } from './lib/ballots.js';
+import { rankingOf, voteBody } from './lib/ballots.js';
 import { actionOf, MIXED_WEIGHTS, mixPlan } from './lib/mix.js';
 import { actionRequest, OK_STATUS, shareLinkVote } from './lib/actions.js';
 
@@ -83,6 +84,8 @@ const MEMBER_FEED = __ENV.MEMBER_FEED || '';
 const OPTIONS = 4;
 /** Every n-th vote a ballot of two options (deploy/k6/lib/ballots.js); 0: single choices only. */
 const BALLOT_EVERY = Number(__ENV.BALLOT_EVERY || 0);
+/** RANKED=1: the votes scenario casts rankings (`{"ranking": [...]}`) on a ranked poll (POLL_ID names one). */
+const RANKED = __ENV.RANKED === '1';
 /** How failed requests are counted: no answer, 409, 429, 408/504, other 4xx, other 5xx. */
 const ERROR_KINDS = ['network', 'conflict', 'rate_limited', 'timeout', 'client', 'server'];
 const GAP_S = 2;
@@ -254,7 +257,8 @@ export function votes(data) {
   const step = stepTag();
   const i = exec.scenario.iterationInTest;
   const member = members[(MEMBER_OFFSET + i) % members.length];
-  const res = http.post(`${BASE}/api/polls/${data.pollId}/vote`, JSON.stringify(voteBody(i, OPTIONS, BALLOT_EVERY)), {
+  const body = RANKED ? { ranking: rankingOf(i, OPTIONS) } : voteBody(i, OPTIONS, BALLOT_EVERY);
+  const res = http.post(`${BASE}/api/polls/${data.pollId}/vote`, JSON.stringify(body), {
     headers: json(member),
     tags: { step },
   });

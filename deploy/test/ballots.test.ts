@@ -1,6 +1,6 @@
-/** The vote benches' mix of single choices and multiple-choice ballots (deploy/k6/lib/ballots.js). */
+/** The vote benches' mix of single choices, multiple-choice and ranked ballots (deploy/k6/lib/ballots.js). */
 import { describe, expect, it } from 'vitest';
-import { changedBody, followUpOf, optionsMarked, voteBody } from '../k6/lib/ballots.js';
+import { changedBody, followUpOf, optionsMarked, rankingOf, voteBody } from '../k6/lib/ballots.js';
 
 describe('the vote mix with ballots of two options', () => {
   it('makes every n-th vote a ballot of two distinct options in order, the others single choices', () => {
@@ -45,5 +45,31 @@ describe('the vote mix with ballots of two options', () => {
       const marked = 'optionIndexes' in body ? body.optionIndexes : [body.optionIndex];
       expect(marked).not.toContain(changedBody(i, 4).optionIndex);
     }
+  });
+});
+
+describe('the ranked ballots of the chaos storm and the bench', () => {
+  it('ranks each option at most once, every length from one option to all, each first choice, both directions', () => {
+    expect(Array.from({ length: 9 }, (_, i) => rankingOf(i, 3))).toEqual([
+      [0],
+      [1],
+      [2],
+      [0, 1],
+      [1, 2],
+      [2, 0],
+      [0, 1, 2],
+      [1, 2, 0],
+      [2, 0, 1],
+    ]);
+    expect(rankingOf(9 + 7, 3)).toEqual([1, 0, 2]);
+    const seen = new Set<string>();
+    for (let i = 0; i < 18; i++) {
+      const ranking = rankingOf(i, 3);
+      expect(new Set(ranking).size).toBe(ranking.length);
+      expect(ranking.every((o) => o >= 0 && o < 3)).toBe(true);
+      seen.add(ranking.join(','));
+    }
+    // Every ranking of one, two or three of the three options: 3 + 6 + 6.
+    expect(seen.size).toBe(15);
   });
 });

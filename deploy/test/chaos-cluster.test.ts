@@ -1,14 +1,14 @@
 /**
- * `npm run chaos:cluster`, short: the real run (deploy/chaos/cluster.mjs) on its own clusters (NATS ×3 with R3
- * streams, Redis with Sentinel, PostgreSQL primary and synchronous standby under FerretDB) with two processes of
- * every service, a storm of 60 votes/s from before the first fault until a quiet spell after the last, and four
- * faults: the NATS leader of the votes' stream killed; the Redis master killed; the new Redis master frozen until
+ * `npm run chaos:cluster`, short: the real run (deploy/chaos/cluster.mjs) on its own clusters (NATS ×3 with R3 streams,
+ * Redis with Sentinel, PostgreSQL primary and synchronous standby under FerretDB) with two processes of every service,
+ * a storm of 60 votes/s (plain and ranked ballots) from before the first fault until a quiet spell after the last, and
+ * four faults: the NATS leader of the votes' stream killed; the Redis master killed; the new Redis master frozen until
  * Sentinel fails over and then woken (a split brain: what it took meanwhile is dropped when it becomes a replica, and
  * the polls processes count those votes again from MongoDB); the PostgreSQL primary killed under FerretDB (its
  * synchronous standby promoted). Each must meet votes and let them flow again within the full run's bound, 10 s: the
- * first accepted vote after the fault, none failed after it. The NATS follower and the rolling restart are left to
- * the full run (`npm run chaos:cluster`): losing a follower is what losing the leader already covers, minus the
- * election, and a rolling restart costs a minute.
+ * first accepted vote after the fault, none failed after it. The NATS follower and the rolling restart are left to the
+ * full run (`npm run chaos:cluster`): losing a follower is what losing the leader already covers, minus the election,
+ * and a rolling restart costs a minute.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
@@ -89,17 +89,26 @@ describe('the chaos run on clusters', () => {
       expect(recovery, out).toMatch(/^\d+\.\d s$/);
       expect(Number.parseFloat(recovery!), `${fault}: time to recover\n${out}`).toBeLessThanOrEqual(RECOVERY_S);
     }
-    // Per poll: accepted = MongoDB = Redis counter = Redis voters = the API, and per option MongoDB = Redis = the API,
-    // for all five polls.
-    const perPoll = [...out.matchAll(/^ {2}([ms]\d): (\d+) = (\d+) = (\d+) = (\d+) = (\d+); (\S+) = (\S+) = (\S+)$/gm)];
+    // Per poll: accepted (a range where a take-back's answer was cut off) = MongoDB = Redis counter = Redis voters = the
+    // API, and per option MongoDB = Redis = the API, for all seven polls; for the two ranked ones (m3, s2) also their
+    // ballots per ranking in MongoDB and Redis, and the API's runoff against the one MongoDB's ballots give.
+    const perPoll = [
+      ...out.matchAll(/^ {2}([ms]\d): (\d+)(?:–(\d+))? = (\d+) = (\d+) = (\d+) = (\d+); (\S+) = (\S+) = (\S+)$/gm),
+    ];
     expect(
       perPoll.map((m) => m[1]),
       out,
-    ).toEqual(['m0', 'm1', 'm2', 's0', 's1']);
-    for (const [, , ...figures] of perPoll) {
-      expect(new Set(figures.slice(0, 5)).size, out).toBe(1);
-      expect(new Set(figures.slice(5)).size, out).toBe(1);
+    ).toEqual(['m0', 'm1', 'm2', 'm3', 's0', 's1', 's2']);
+    for (const [, poll, least, most, mongo, ...figures] of perPoll) {
+      expect(Number(mongo), `${poll}\n${out}`).toBeGreaterThanOrEqual(Number(least));
+      expect(Number(mongo), `${poll}\n${out}`).toBeLessThanOrEqual(Number(most ?? least));
+      expect(new Set([mongo, ...figures.slice(0, 3)]).size, out).toBe(1);
+      expect(new Set(figures.slice(3)).size, out).toBe(1);
     }
+    for (const ranked of ['m3', 's2'])
+      expect(out).toContain(
+        `${ranked} (ranked), ballots per ranking, MongoDB = Redis: equal; runoff of the API = MongoDB's ballots': equal`,
+      );
     expect(out).toContain('chaos: nothing lost, nothing doubled');
     expect(code, out).toBe(0);
   }, 300_000);

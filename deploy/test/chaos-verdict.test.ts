@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { lameDuckSettings } from '../chaos/cluster-servers.mjs';
-import { stormMembers } from '../chaos/storm.mjs';
+import { MEMBER_POLLS, stormMembers } from '../chaos/storm.mjs';
 import {
   expectedBallots,
   faultProblems,
@@ -175,10 +175,10 @@ describe('the chaos verdict', () => {
     ]) {
       const members = stormMembers(rate!, stormS!);
       const memberVotes = Math.ceil((rate! / 2) * stormS!);
-      // The storm's n-th member vote: member n mod M on poll n mod 3 (deploy/chaos/vote-storm.js).
-      const pairs = new Set(Array.from({ length: memberVotes }, (_, n) => `${n % members}|${n % 3}`));
+      // The storm's n-th member vote: member n mod M on poll n mod MEMBER_POLLS (deploy/chaos/vote-storm.js).
+      const pairs = new Set(Array.from({ length: memberVotes }, (_, n) => `${n % members}|${n % MEMBER_POLLS}`));
       expect(pairs.size).toBe(memberVotes);
-      expect(members % 3).not.toBe(0);
+      expect(members % MEMBER_POLLS).not.toBe(0);
     }
   });
 

@@ -26,3 +26,16 @@ export function followUpOf(i, every) {
 
 /** The body that moves the i-th vote: one option that its ballot (see voteBody) does not mark. */
 export const changedBody = (i, options) => ({ optionIndex: (i + 2) % options });
+
+// Ranked ballots ('Sıralamalı oy', issue 41), shared by the chaos storm and the bench: the i-th ranking on a ranked poll
+// of `options` options, most preferred first. Its first choice turns with i, its length runs from one option to all
+// of them, and every other cycle it walks the options backwards, so that the rankings differ and the runoff has
+// rounds to eliminate in.
+
+/** The ranking of the i-th ranked ballot on a poll of `options` options. */
+export function rankingOf(i, options) {
+  const first = i % options;
+  const length = 1 + (Math.floor(i / options) % options);
+  const step = Math.floor(i / (options * options)) % 2 === 0 ? 1 : options - 1;
+  return Array.from({ length }, (_, k) => (first + k * step) % options);
+}
