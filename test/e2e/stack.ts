@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -44,9 +45,12 @@ export interface Stack {
  * outgoing connection) in the seconds before the gateway listens on it (seen: EADDRINUSE when files ran side by side).
  * The block alone did not keep two stacks apart: two files starting at once in processes with the same VITEST_POOL_ID
  * (seen in fresh-clone runs) probed the same free ports. So each port is claimed first, by creating a file named after
- * it in the run's directory (`wx`: exactly one process creates it); a claim whose process has gone is taken over, and
- * a stack's claims are removed when it stops.
+ * it in a directory of this machine's (`wx`: exactly one process creates it); a claim whose process has gone is taken
+ * over, and a stack's claims are removed when it stops. The directory is the machine's, not the run's: two test runs
+ * side by side (two checkouts) use the same blocks of ports, and one's gateway met EADDRINUSE on a port the other had
+ * probed free and then listened on.
  */
+const PORT_CLAIMS = join(tmpdir(), 'meydan-port-claims');
 let nextPortOffset = 0;
 const processAlive = (pid: number) => {
   try {
@@ -106,7 +110,7 @@ export async function startStack(
     throw new Error('web/dist missing: run npm run build -w @meydan/web');
 
   const { natsUrl, redisUrl, mongoUrl, dir } = infra();
-  const claims = join(dir, 'port-claims');
+  const claims = PORT_CLAIMS;
   mkdirSync(claims, { recursive: true });
   const claimed: number[] = [];
   const release = () => {
