@@ -86,7 +86,9 @@ function renderRanked(reply: VoteResult) {
 }
 
 const order = () =>
-  [...document.querySelectorAll('[data-ranked-ballot] li')].map((li) => li.getAttribute('data-option'));
+  [...document.querySelectorAll('[data-ranked-ballot] ol > li')].map((li) => li.getAttribute('data-option'));
+const leftOut = () =>
+  [...document.querySelectorAll('[data-ranked-ballot] [data-left-out] li')].map((li) => li.getAttribute('data-option'));
 
 describe('a ranked poll on the card', () => {
   it('orders the options with buttons, says each move, and sends the order as the ballot', async () => {
@@ -125,6 +127,32 @@ describe('a ranked poll on the card', () => {
       expect(document.querySelector('[data-ranked-result] [role="status"]')?.textContent).toBe('Kazanan: Ege (%66,7)'),
     );
     expect(requests.some((r) => r.method === 'GET' && r.path === '/api/polls/r1')).toBe(true);
+  });
+
+  it('leaves options out of the ranking and back in, sends only those ranked, and needs one', async () => {
+    const { requests } = renderRanked(answer([2, 0], true));
+    fireEvent.click(await screen.findByRole('button', { name: 'Sıralamadan çıkar: Ege' }));
+    expect(order()).toEqual(['0', '2']);
+    expect(leftOut()).toEqual(['1']);
+    expect(screen.getByText('Ege sıralamadan çıkarıldı')).toBeTruthy();
+    // Out of the ranking, nothing is ranked at all: the vote waits for one.
+    fireEvent.click(screen.getByRole('button', { name: 'Sıralamadan çıkar: Kapadokya' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Sıralamadan çıkar: Karadeniz' }));
+    expect(order()).toEqual([]);
+    expect(screen.getByText('Oy vermek için en az bir şıkkı sırala.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Oy ver' })).toHaveProperty('disabled', true);
+    // Ranked again, each at the end: Karadeniz first, then Kapadokya; Ege stays out.
+    fireEvent.click(screen.getByRole('button', { name: 'Sıralamaya ekle: Karadeniz' }));
+    expect(screen.getByText('Karadeniz 1. sıraya eklendi')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sıralamaya ekle: Kapadokya' }));
+    expect(order()).toEqual(['2', '0']);
+    expect(leftOut()).toEqual(['1']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Oy ver' }));
+    await waitFor(() => expect(document.querySelector('[data-ranked-result]')).not.toBeNull());
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([
+      expect.objectContaining({ path: '/api/polls/r1/vote', body: { ranking: [2, 0] } }),
+    ]);
   });
 
   it('shows no rounds where the counts are hidden from the voter', async () => {

@@ -10,12 +10,21 @@ export const trRanked = {
   },
   ballot: {
     legend: 'Şıkları tercih sırana diz',
-    hint: 'En üstteki ilk tercihin. Sırayı Yukarı taşı ve Aşağı taşı düğmeleriyle değiştir.',
+    hint: 'En üstteki ilk tercihin. Sırayı Yukarı taşı ve Aşağı taşı düğmeleriyle değiştir; istemediğin şıkları sıralamadan çıkarabilirsin.',
     moveUp: (text: string) => `Yukarı taşı: ${text}`,
     moveDown: (text: string) => `Aşağı taşı: ${text}`,
+    remove: (text: string) => `Sıralamadan çıkar: ${text}`,
+    add: (text: string) => `Sıralamaya ekle: ${text}`,
+    /** The options left out of the ballot, under the ranking. */
+    leftOut: 'Sıralamadan çıkardıkların',
+    /** Shown while nothing is ranked (the vote button is off). */
+    noneRanked: 'Oy vermek için en az bir şıkkı sırala.',
     place: (n: number) => `${n}.`,
     /** Said to a screen reader after a move. */
     moved: (text: string, n: number) => `${text} artık ${n}. sırada`,
+    /** Said to a screen reader after an option is left out or ranked again. */
+    removed: (text: string) => `${text} sıralamadan çıkarıldı`,
+    added: (text: string, n: number) => `${text} ${n}. sıraya eklendi`,
     submit: 'Oy ver',
   },
   result: {

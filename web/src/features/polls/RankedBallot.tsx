@@ -9,8 +9,9 @@ import { OptionList as List } from './optionList';
 
 /**
  * A ranked poll before voting ('Sıralamalı oy'): the options as an ordered list, each with 'Yukarı taşı' and 'Aşağı
- * taşı' buttons (keyboard and screen reader alike: a live line says where the moved option now stands), and 'Oy ver'
- * sending the whole order as the ballot, most preferred first.
+ * taşı' buttons (keyboard and screen reader alike: a live line says where the moved option now stands) and 'Sıralamadan
+ * çıkar', which moves it to a list of the options left out, each with 'Sıralamaya ekle' (back at the end). 'Oy ver'
+ * sends the ranked options as the ballot, most preferred first: some or all of them, at least one.
  */
 export function RankedBallot({
   options,
@@ -24,6 +25,7 @@ export function RankedBallot({
   onSubmit: (ranking: number[]) => void;
 }) {
   const [order, setOrder] = useState<number[]>(() => options.map((o) => o.id));
+  const leftOut = options.filter((o) => !order.includes(o.id));
   const [said, setSaid] = useState('');
   const hintId = useId();
   const textOf = (id: number) => options.find((o) => o.id === id)?.text ?? '';
@@ -37,9 +39,19 @@ export function RankedBallot({
     setSaid(trRanked.ballot.moved(textOf(id!), to + 1));
   }
 
+  function remove(id: number) {
+    setOrder(order.filter((o) => o !== id));
+    setSaid(trRanked.ballot.removed(textOf(id)));
+  }
+
+  function add(id: number) {
+    setOrder([...order, id]);
+    setSaid(trRanked.ballot.added(textOf(id), order.length + 1));
+  }
+
   function submit(event: FormEvent) {
     event.preventDefault();
-    onSubmit(order);
+    if (order.length > 0) onSubmit(order);
   }
 
   return (
@@ -70,11 +82,31 @@ export function RankedBallot({
               >
                 ↓
               </Button>
+              <Button $size="sm" aria-label={trRanked.ballot.remove(textOf(id))} onClick={() => remove(id)}>
+                ✕
+              </Button>
             </Item>
           ))}
         </List>
-        <Said aria-live="polite">{said}</Said>
-        <BallotSubmit type="submit" $variant="primary" disabled={busy}>
+        {leftOut.length > 0 && (
+          <LeftOut data-left-out>
+            <LeftOutTitle>{trRanked.ballot.leftOut}</LeftOutTitle>
+            <List>
+              {leftOut.map((option) => (
+                <Item key={option.id} data-option={option.id} $out>
+                  <Text>
+                    <OptionText option={option} />
+                  </Text>
+                  <Button $size="sm" aria-label={trRanked.ballot.add(option.text)} onClick={() => add(option.id)}>
+                    +
+                  </Button>
+                </Item>
+              ))}
+            </List>
+          </LeftOut>
+        )}
+        <Said aria-live="polite">{order.length === 0 ? trRanked.ballot.noneRanked : said}</Said>
+        <BallotSubmit type="submit" $variant="primary" disabled={busy || order.length === 0}>
           {trRanked.ballot.submit}
         </BallotSubmit>
       </BallotFieldset>
@@ -82,7 +114,7 @@ export function RankedBallot({
   );
 }
 
-const Item = styled.li`
+const Item = styled.li<{ $out?: boolean }>`
   display: flex;
   align-items: center;
   gap: 0.5rem;
@@ -90,7 +122,20 @@ const Item = styled.li`
   padding: 0.4rem 0.6rem;
   border-radius: ${({ theme }) => theme.radii.md};
   border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+  background: ${({ theme, $out }) => ($out ? 'transparent' : theme.colors.surfaceRaised)};
+  border-style: ${({ $out }) => ($out ? 'dashed' : 'solid')};
+`;
+
+const LeftOut = styled.div`
+  display: grid;
+  gap: 0.35rem;
+`;
+
+const LeftOutTitle = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  font-weight: 600;
+  color: ${({ theme }) => theme.colors.textMuted};
 `;
 
 const Place = styled.span`
