@@ -93,6 +93,25 @@ describe('options with images on a card', () => {
   });
 });
 
+describe('options with images on the presenter’s screen', () => {
+  it('shows them beside the bars, and beside the options where the counts are hidden', async () => {
+    let served: Poll = { ...pets, resultsVisible: true, totalVotes: 4 };
+    fakeApi({ 'GET /api/polls/p1': () => json(served) });
+    const view = renderAppAt('/sunum/p1', { user: member });
+    const bars = await screen.findByRole('list', { name: 'Canlı sonuçlar' });
+    expect(imagesOf(bars).map(([alt]) => alt)).toEqual(['Turuncu bir kedi yavrusu', 'Mavi tasmalı bir köpek']);
+    view.unmount();
+    served = { ...pets, resultsVisible: false };
+    renderAppAt('/sunum/p1', { user: member });
+    const hidden = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('[data-results-hidden-list]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(imagesOf(hidden).map(([alt]) => alt)).toEqual(['Turuncu bir kedi yavrusu', 'Mavi tasmalı bir köpek']);
+  });
+});
+
 describe('options with images through a share link', () => {
   const shared = { ...pets, isShareable: true, shortUrl: 'GoRsEl0001' };
   const page = {

@@ -5,6 +5,7 @@
  * text its creator wrote (required); every answer that shows the poll carries them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import {
   limits,
@@ -245,6 +246,30 @@ describe('options with images', () => {
     // The option without an image keeps its row's plain colour there.
     const gray = { ...slots[0]!, top: slots[0]!.top + (slots[1]!.top - slots[0]!.top) / 2 };
     expect(centre(gray)).toEqual([0xee, 0xf2, 0xff]);
+  });
+
+  it('ends its creator’s results file with each option’s image address and alt text', async () => {
+    const image = await uploaded(await square('#ca8a04'));
+    const poll = await createPoll(svc.app, alice, {
+      title: 'Sarı mı, düz mü?',
+      resultsVisibility: 'always',
+      optionImages: [null, { id: image.id, alt: '=Sarı bir kare' }],
+    });
+    const csv = await svc.app.inject({ url: `/api/polls/${poll.id}/results.csv`, headers: asMember(alice) });
+    expect(csv.statusCode).toBe(200);
+    const [header, ...rows]: string[][] = parse(csv.body.slice(1), { delimiter: ';' });
+    expect(header!.slice(-2)).toEqual(['gorsel', 'gorsel_aciklamasi']);
+    expect(rows.map((row) => row.slice(-2))).toEqual([
+      ['', ''],
+      [
+        `${svc.app.polls.config.PUBLIC_ORIGIN!.replace(/\/+$/, '')}/api/polls/option-images/${image.id}`,
+        "'=Sarı bir kare",
+      ],
+    ]);
+    // A poll without images has no such columns.
+    const plain = await createPoll(svc.app, alice, { resultsVisibility: 'always' });
+    const plainCsv = await svc.app.inject({ url: `/api/polls/${plain.id}/results.csv`, headers: asMember(alice) });
+    expect(plainCsv.body).not.toContain('gorsel');
   });
 
   it('keeps the options of a scheduled poll with images; its title may still be edited', async () => {

@@ -6,7 +6,14 @@ import { creatorSeesCounts } from '../domain/results-visibility.js';
 import { isQuiz } from '../domain/quiz.js';
 import { isRanked } from '../domain/ranked.js';
 import { instantRunoff, rankedBallotsOf, type Runoff } from '../domain/runoff.js';
-import { quizResultColumns, rankedResultColumns, resultColumns, type ResultRow } from '../views/results-sheet.js';
+import { hasOptionImages, optionImagesFields } from '../domain/option-images.js';
+import {
+  imageColumns,
+  quizResultColumns,
+  rankedResultColumns,
+  resultColumns,
+  type ResultRow,
+} from '../views/results-sheet.js';
 import type { Caller } from './caller.js';
 import { visiblePoll } from './visibility.js';
 
@@ -29,6 +36,8 @@ export async function pollResults(
     expiresAt: doc.expiresAt ?? null,
   });
   const runoff = isRanked(doc) ? instantRunoff(doc.options.length, rankedBallotsOf(counts.rankings ?? {})) : null;
+  const images = optionImagesFields(doc, doc.options.length).optionImages;
+  const origin = ctx.config.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? '';
   const rows = doc.options.map((option, i) => ({
     option,
     votes: counts.votes[i] ?? 0,
@@ -37,9 +46,10 @@ export async function pollResults(
     endsAt: doc.expiresAt ?? null,
     ...(isQuiz(doc) ? { correct: doc.correctOptionIndexes!.includes(i) } : {}),
     ...(runoff ? { ranked: runoffOfOption(runoff, i) } : {}),
+    ...(images ? { image: images[i] ? { url: `${origin}${images[i].url}`, alt: images[i].alt } : null } : {}),
   }));
   const columns = runoff ? rankedResultColumns(runoff.rounds.length) : isQuiz(doc) ? quizResultColumns : resultColumns;
-  return { id, rows, columns };
+  return { id, rows, columns: hasOptionImages(doc) ? [...columns, ...imageColumns] : columns };
 }
 
 /** One option's part of a runoff, for its row: its ballots in each round until it is out. */

@@ -12,6 +12,8 @@ export interface ResultRow {
   /** On a ranked poll (`votes` are then its first preferences): the option's ballots in each runoff round (null once
    * it is out), the round after which it was eliminated (1-based, null if never), and whether it won. */
   ranked?: { rounds: (number | null)[]; eliminatedAfter: number | null; winner: boolean };
+  /** On a poll whose options carry images: this option's image (its address and alt text), or null without one. */
+  image?: { url: string; alt: string } | null;
 }
 
 /** One row per option; the poll's voters and closing time repeat on every row, so each row reads on its own. */
@@ -27,6 +29,15 @@ export const resultColumns: SheetColumn<ResultRow>[] = [
 export const quizResultColumns: SheetColumn<ResultRow>[] = [
   ...resultColumns,
   { header: 'dogru', value: (r) => (r.correct ? 'evet' : 'hayır') },
+];
+
+/**
+ * A poll whose options carry images ends its columns with each option's image: its address ('gorsel', empty without
+ * one) and the alt text its creator wrote ('gorsel_aciklamasi').
+ */
+export const imageColumns: SheetColumn<ResultRow>[] = [
+  { header: 'gorsel', value: (r) => r.image?.url ?? null, width: 40 },
+  { header: 'gorsel_aciklamasi', value: (r) => r.image?.alt ?? null, width: 40 },
 ];
 
 /**

@@ -19,6 +19,7 @@ import { useLivePoll } from '../polls/useLivePoll';
 import { useQrCode } from '../polls/ShareTools';
 import { PresenterQuiz } from './PresenterQuiz';
 import { PresenterRanked } from './PresenterRanked';
+import { OptionImagesProvider, OptionText } from '../polls/OptionImage';
 
 const t = trReach.presenter;
 
@@ -63,42 +64,45 @@ function PresenterStage({ poll }: { poll: Poll }) {
           {full ? t.exitFullscreen : t.fullscreen}
         </Button>
       </Top>
-      <Body>
-        {poll.resultsVisible === false ? (
-          // The poll's results visibility hides the counts from this viewer: the options, and when they show.
-          <div>
-            <HiddenResults options={poll.options} userChoice={poll.userChoice} />
-            <ResultsHiddenNote text={resultsHiddenNote(poll) ?? tr.poll.resultsHidden.friends} />
-          </div>
-        ) : poll.kind === 'ranked' ? (
-          <PresenterRanked poll={poll} />
-        ) : (
-          <Bars aria-label={t.resultsLabel}>
-            {poll.options.map((option) => {
-              const value = percentOf(option.votes, poll.totalVotes, 0);
-              return (
-                <li key={option.id} data-option={option.id}>
-                  <BarHead>
-                    <span>{option.text}</span>
-                    <strong data-percent>{formatPercent(value, 0)}</strong>
-                  </BarHead>
-                  <Track>
-                    <Fill style={{ width: `${value}%` }} />
-                  </Track>
-                </li>
-              );
-            })}
-          </Bars>
-        )}
-        <Aside>
-          {qr.svg ? <img src={qr.svg} alt={t.qrAlt(address)} width={240} height={240} /> : null}
-          <p>{t.voteAt}</p>
-          <Address data-address>{address}</Address>
-          <Total data-count="votes">
-            {t.votes(poll.totalVotes)} · {open ? t.live : t.closed}
-          </Total>
-        </Aside>
-      </Body>
+      {/* Options with images show them on the stage too, with their alt texts. */}
+      <OptionImagesProvider images={poll.optionImages}>
+        <Body>
+          {poll.resultsVisible === false ? (
+            // The poll's results visibility hides the counts from this viewer: the options, and when they show.
+            <div>
+              <HiddenResults options={poll.options} userChoice={poll.userChoice} />
+              <ResultsHiddenNote text={resultsHiddenNote(poll) ?? tr.poll.resultsHidden.friends} />
+            </div>
+          ) : poll.kind === 'ranked' ? (
+            <PresenterRanked poll={poll} />
+          ) : (
+            <Bars aria-label={t.resultsLabel}>
+              {poll.options.map((option) => {
+                const value = percentOf(option.votes, poll.totalVotes, 0);
+                return (
+                  <li key={option.id} data-option={option.id}>
+                    <BarHead>
+                      <OptionText option={option} />
+                      <strong data-percent>{formatPercent(value, 0)}</strong>
+                    </BarHead>
+                    <Track>
+                      <Fill style={{ width: `${value}%` }} />
+                    </Track>
+                  </li>
+                );
+              })}
+            </Bars>
+          )}
+          <Aside>
+            {qr.svg ? <img src={qr.svg} alt={t.qrAlt(address)} width={240} height={240} /> : null}
+            <p>{t.voteAt}</p>
+            <Address data-address>{address}</Address>
+            <Total data-count="votes">
+              {t.votes(poll.totalVotes)} · {open ? t.live : t.closed}
+            </Total>
+          </Aside>
+        </Body>
+      </OptionImagesProvider>
       {poll.kind === 'quiz' ? <PresenterQuiz poll={poll} /> : null}
       <FlowsPanel poll={poll} large />
       <PoliteAnnouncement name="presenter-votes" text={t.votes(poll.totalVotes)} />
