@@ -3,8 +3,8 @@
  * yarışması' on in the create dialog and marks the correct option; another member sees the card say the answer comes
  * with the vote, while nothing the page read from the API or heard on its socket names the answer (a vote from elsewhere
  * arrives meanwhile); they vote wrong on the card and are told 'Yanlış — doğru cevap: …' with the share who answered
- * right. Their vote is final (a change through the gateway is a Turkish 403). A share-link quiz keeps its answer off the
- * share page and the embed until the visitor votes there. Accessibility checked on the dialog, the card, the share page
+ * right. Their vote is final (a change through the gateway is a Turkish 403). A share-link quiz with two correct options
+ * keeps its answers off the share page and the embed until the visitor votes there, then names both to a wrong voter. Accessibility checked on the dialog, the card, the share page
  * and the embed; screenshots taken.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +50,7 @@ describe('a quiz in Chromium', { timeout: 120_000 }, () => {
     const creator = await run.open({ sid: zeynep.sid, theme: 'light' });
     const create = await fillCreateDialog(creator.page, title, ['İstanbul', 'Ankara', 'İzmir']);
     await create.getByRole('switch', { name: 'Bilgi yarışması' }).click();
-    await create.getByRole('radio', { name: '2. şık doğru cevap' }).check();
+    await create.getByRole('checkbox', { name: '2. şık doğru cevap' }).check();
     expect(await create.getByRole('switch', { name: 'Oyunu değiştirebilsin' }).count()).toBe(0);
     await expectNoAxeViolations(creator.page, 'the create dialog with a quiz marked [member, light, desktop]');
     await create.getByRole('button', { name: 'Soruyu Fırlat' }).click();
@@ -122,14 +122,14 @@ describe('a quiz in Chromium', { timeout: 120_000 }, () => {
     const created = await call<{ poll: { id: string; shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
       sid: zeynep.sid,
       body: {
-        title: `Kızıl gezegen hangisi? ${uniqueTag()}`,
+        title: `Hangileri iç gezegendir? ${uniqueTag()}`,
         category: 'genel',
         type: 'public',
         description: null,
         durationHours: 24,
-        options: ['Mars', 'Venüs'],
+        options: ['Mars', 'Venüs', 'Jüpiter'],
         kind: 'quiz',
-        correctOptionIndexes: [0],
+        correctOptionIndexes: [0, 1],
       },
     });
     expect(created.status).toBe(201);
@@ -142,8 +142,10 @@ describe('a quiz in Chromium', { timeout: 120_000 }, () => {
     await expect.poll(() => answers.some((a) => a.url.includes(`/api/s/${shortUrl}`)), { timeout: 10_000 }).toBe(true);
     for (const answer of answers) expect(namesAnswer(JSON.stringify(answer.body)), answer.url).toBe(false);
     await expectNoAxeViolations(visitor.page, '/s/{code} of a quiz before voting [visitor, light, mobile]');
-    await visitor.page.getByRole('button', { name: 'Venüs' }).click();
-    await visitor.page.locator('[data-quiz-verdict="wrong"]', { hasText: 'Yanlış — doğru cevap: Mars' }).waitFor();
+    await visitor.page.getByRole('button', { name: 'Jüpiter' }).click();
+    await visitor.page
+      .locator('[data-quiz-verdict="wrong"]', { hasText: 'Yanlış — doğru cevaplar: Mars, Venüs' })
+      .waitFor();
     await expectNoAxeViolations(visitor.page, '/s/{code} of a quiz after a wrong vote [visitor, light, mobile]');
     await screenshot(visitor.page, 'quiz-share-page-after-wrong-vote-mobile');
 
@@ -152,14 +154,14 @@ describe('a quiz in Chromium', { timeout: 120_000 }, () => {
     await embed.page.goto(`/embed/${shortUrl}`);
     await embed.page.locator('[data-quiz-verdict="hidden"]').waitFor();
     for (const answer of embedAnswers) expect(namesAnswer(JSON.stringify(answer.body)), answer.url).toBe(false);
-    await embed.page.getByRole('button', { name: 'Mars' }).click();
+    await embed.page.getByRole('button', { name: 'Venüs' }).click();
     await embed.page.locator('[data-quiz-verdict="right"]', { hasText: 'Doğru bildin!' }).waitFor();
     await expectNoAxeViolations(embed.page, '/embed/{code} of a quiz after a right vote');
     expect(visitor.errors).toEqual([]);
     expect(embed.errors).toEqual([]);
   });
 
-  it('refuses a quiz without a correct option through the gateway in Turkish, storing nothing', async () => {
+  it('refuses a quiz without a correct option, or with every option correct, through the gateway in Turkish, storing nothing', async () => {
     const title = `Eksik yarışma ${uniqueTag()}`;
     const refused = await call<{ message: string }>(stack, 'POST', '/api/polls', {
       sid: zeynep.sid,
@@ -167,6 +169,14 @@ describe('a quiz in Chromium', { timeout: 120_000 }, () => {
     });
     expect(refused.status).toBe(400);
     expect(refused.body.message).toBe('Bilgi yarışmasında doğru şıkkı işaretlemelisin');
+    const allRight = await call<{ message: string }>(stack, 'POST', '/api/polls', {
+      sid: zeynep.sid,
+      body: { title, category: 'genel', options: ['A', 'B'], kind: 'quiz', correctOptionIndexes: [1, 0] },
+    });
+    expect(allRight.status).toBe(400);
+    expect(allRight.body.message).toBe(
+      'Bilgi yarışmasında en az bir şık yanlış olmalıdır: bütün şıkları doğru işaretleyemezsin',
+    );
     const listed = await call<{ title: string }[]>(stack, 'GET', `/api/users/${zeynep.id}/polls`, { sid: zeynep.sid });
     expect(listed.body.some((p) => p.title === title)).toBe(false);
   });

@@ -6,7 +6,14 @@ import { Button, IconButton } from '../../ui/buttons';
 import { CloseIcon, PlusIcon } from '../../ui/icons';
 import { ErrorText, Input } from '../../ui/fields';
 import { Legend } from './choiceParts';
-import { canAddOption, canRemoveOption, withoutOption, type DraftImage, type PollDraft } from './draft';
+import {
+  canAddOption,
+  canRemoveOption,
+  withCorrectOption,
+  withoutOption,
+  type DraftImage,
+  type PollDraft,
+} from './draft';
 import { OptionImageField } from './OptionImageField';
 import { MultipleChoiceField, clampMaxChoices } from './MultipleChoiceField';
 import { VoteChangeField } from './VoteChangeField';
@@ -22,7 +29,7 @@ interface OptionsFieldProps {
 }
 
 /**
- * The options (two to six: remove and add buttons as the limits allow), the quiz switch with each option's mark as the
+ * The options (two to six: remove and add buttons as the limits allow), the quiz switch with each option's mark as a
  * correct answer, and the multiple-choice and vote-change switches (not for a quiz: single choice, votes final).
  */
 export function OptionsField({ draft, setOption, setImage, update, errors }: OptionsFieldProps) {
@@ -37,8 +44,8 @@ export function OptionsField({ draft, setOption, setImage, update, errors }: Opt
               {draft.quiz ? (
                 <CorrectOptionMark
                   index={index}
-                  checked={draft.correctOption === index}
-                  onMark={(correctOption) => update({ correctOption })}
+                  checked={draft.correctOptions.includes(index)}
+                  onMark={(correct) => update({ correctOptions: withCorrectOption(draft, index, correct) })}
                 />
               ) : null}
               <Input

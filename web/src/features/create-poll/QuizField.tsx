@@ -6,8 +6,9 @@ import { SwitchRoot } from '../../ui/Switch';
 import { SwitchRow as Row, SwitchTexts as Texts } from './SwitchRow';
 
 /**
- * 'Bilgi yarışması': off by default; on, the creator marks the correct option beside each option (CorrectOptionMark)
- * and the poll is single choice with final votes, so the multiple-choice and vote-change switches step aside.
+ * 'Bilgi yarışması': off by default; on, the creator marks the correct option or options beside each option
+ * (CorrectOptionMark: at least one, never all) and the poll is single choice with final votes, so the multiple-choice
+ * and vote-change switches step aside.
  */
 export function QuizField({
   quiz,
@@ -34,7 +35,7 @@ export function QuizField({
   );
 }
 
-/** The mark of one option as the quiz's correct answer: a radio of the group 'Doğru cevap'. */
+/** The mark of one option as a correct answer of the quiz: a checkbox ('N. şık doğru cevap'), as many as are right. */
 export function CorrectOptionMark({
   index,
   checked,
@@ -42,17 +43,17 @@ export function CorrectOptionMark({
 }: {
   index: number;
   checked: boolean;
-  onMark: (index: number) => void;
+  onMark: (correct: boolean) => void;
 }) {
   return (
     <Mark title={trQuiz.create.correctLegend}>
       <input
-        type="radio"
-        name="poll-correct-option"
+        type="checkbox"
+        name="poll-correct-options"
         value={index}
         checked={checked}
         aria-label={trQuiz.create.correctOption(index + 1)}
-        onChange={() => onMark(index)}
+        onChange={(e) => onMark(e.target.checked)}
       />
       <span aria-hidden="true">✓</span>
     </Mark>

@@ -26,9 +26,9 @@ export interface PollDraft {
   allowVoteChange: boolean;
   /** 'Başlangıç zamanı': a datetime-local value in the browser's time zone ('' opens it at once). */
   startsAt: string;
-  /** 'Bilgi yarışması': a quiz (single choice, votes final) whose correct option is `correctOption` (its draft index). */
+  /** 'Bilgi yarışması': a quiz (single choice, votes final) whose correct options are `correctOptions` (draft indexes). */
   quiz: boolean;
-  correctOption: number | null;
+  correctOptions: number[];
   /** 'Sıralamalı oy': voters rank the options (single ballot, votes final; not with a quiz). */
   ranked: boolean;
   /** 'Görsel ekle': each option's uploaded image and its alt text, by the option's draft index (null: none). */
@@ -56,7 +56,7 @@ export const emptyDraft = (): PollDraft => ({
   allowVoteChange: false,
   startsAt: '',
   quiz: false,
-  correctOption: null,
+  correctOptions: [],
   ranked: false,
   images: [],
 });
@@ -119,24 +119,31 @@ export function startsAtIso(local: string): string {
 }
 
 /**
- * The quiz's correct option as the API takes it: its index among the options sent (blank ones are left out); none when
- * nothing is marked or the marked option is blank, for the Turkish message.
+ * The quiz's correct options as the API takes them: their indexes among the options sent (blank ones are left out),
+ * ascending; a marked option left blank is not sent (none marked: an empty list, for the Turkish message).
  */
-export function correctOptionSent(draft: Pick<PollDraft, 'options' | 'correctOption'>): number[] {
-  const marked = draft.correctOption;
-  if (marked === null || !draft.options[marked]?.trim()) return [];
-  return [draft.options.slice(0, marked).filter((o) => o.trim()).length];
+export function correctOptionSent(draft: Pick<PollDraft, 'options' | 'correctOptions'>): number[] {
+  return draft.options
+    .flatMap((text, i) => (text.trim() ? [i] : []))
+    .flatMap((draftIndex, sentIndex) => (draft.correctOptions.includes(draftIndex) ? [sentIndex] : []));
 }
 
-/** The draft after option `index` is removed: a quiz's mark and the images stay on their options (or go with it). */
+/** The quiz's marks with option `index`'s set or taken away ('N. şık doğru cevap'). */
+export const withCorrectOption = (draft: Pick<PollDraft, 'correctOptions'>, index: number, correct: boolean) =>
+  correct
+    ? [...new Set([...draft.correctOptions, index])].sort((a, b) => a - b)
+    : draft.correctOptions.filter((i) => i !== index);
+
+/** The draft after option `index` is removed: a quiz's marks and the images stay on their options (or go with it). */
 export function withoutOption(
   draft: PollDraft,
   index: number,
-): Pick<PollDraft, 'options' | 'correctOption' | 'images'> {
-  const marked = draft.correctOption;
+): Pick<PollDraft, 'options' | 'correctOptions' | 'images'> {
   return {
     options: draft.options.filter((_, i) => i !== index),
     images: draft.images.filter((_, i) => i !== index),
-    correctOption: marked === null || marked === index ? null : marked > index ? marked - 1 : marked,
+    correctOptions: draft.correctOptions.flatMap((marked) =>
+      marked === index ? [] : [marked > index ? marked - 1 : marked],
+    ),
   };
 }

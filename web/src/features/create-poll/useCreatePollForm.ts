@@ -64,8 +64,10 @@ export function useCreatePollForm() {
       setErrors({ optionImages: trOptionImages.create.textRequired });
       return;
     }
-    if (body.kind === 'quiz' && body.correctOptionIndexes?.length === 0) {
-      setErrors({ correctOptionIndexes: trQuiz.create.correctRequired });
+    // A quiz marks at least one option right and leaves at least one wrong (the server's rule, told without a request).
+    const marked = body.kind === 'quiz' ? (body.correctOptionIndexes?.length ?? 0) : null;
+    if (marked !== null && (marked === 0 || marked >= body.options.length)) {
+      setErrors({ correctOptionIndexes: marked === 0 ? trQuiz.create.correctRequired : trQuiz.create.allCorrect });
       return;
     }
     setErrors({});

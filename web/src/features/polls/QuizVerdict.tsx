@@ -16,28 +16,39 @@ type QuizPoll = Pick<
   | 'userChoices'
 >;
 
-/** Whether the viewer's ballot is the quiz's correct option(s): null when they have not voted or the answer is not theirs yet. */
+/**
+ * Whether the viewer's ballot is right: a quiz is single choice, so its one option is one of the correct ones. Null when
+ * they have not voted or the answer is not theirs yet.
+ */
 export function quizVerdict(poll: QuizPoll): boolean | null {
   const correct = poll.correctOptionIndexes;
   if (!poll.hasVoted || !correct) return null;
-  const ballot = [...choicesOf(poll)].sort((a, b) => a - b);
-  return ballot.length === correct.length && ballot.every((option, i) => option === correct[i]);
+  const ballot = choicesOf(poll);
+  return ballot.length === 1 && correct.includes(ballot[0]!);
 }
+
+/** The ballots that are right, from the live counts: each is on one option, so the correct options' votes added up. */
+export const rightVotesOf = (poll: Pick<Poll, 'options'>, correct: readonly number[]): number =>
+  correct.reduce((sum, i) => sum + (poll.options[i]?.votes ?? 0), 0);
+
+/** The correct options' texts, in the options' order. */
+export const answersOf = (poll: Pick<Poll, 'options'>, correct: readonly number[]): string[] =>
+  correct.map((i) => poll.options[i]?.text ?? '');
 
 /**
  * A quiz's line under its options ('Bilgi yarışması'): before voting, that the answer comes with the vote; after it,
- * 'Doğru bildin!' or 'Yanlış — doğru cevap: …', and the share who answered right where the counts show (from the live
- * counts: the correct option's votes over the ballots). Its creator reads the answer. The server sends the answer only
- * to those it may reach (services/polls/src/domain/quiz.ts); this shows what it sent.
+ * 'Doğru bildin!' or 'Yanlış — doğru cevap: …' ('doğru cevaplar: …, …' with several), and the share who answered right
+ * where the counts show (from the live counts: the correct options' votes over the ballots). Its creator reads the
+ * answer. The server sends the answer only to those it may reach (services/polls/src/domain/quiz.ts); this shows what
+ * it sent.
  */
 export function QuizVerdict({ poll }: { poll: QuizPoll }) {
   const correct = poll.correctOptionIndexes;
   const verdict = quizVerdict(poll);
-  const answer = correct?.map((i) => poll.options[i]?.text ?? '').join(', ') ?? '';
-  const rightVotes = correct?.length === 1 ? (poll.options[correct[0]!]?.votes ?? 0) : null;
+  const answers = correct ? answersOf(poll, correct) : [];
   const share =
-    correct && rightVotes !== null && poll.resultsVisible !== false && poll.totalVotes > 0
-      ? cardPercent(rightVotes, poll.totalVotes).label
+    correct && poll.resultsVisible !== false && poll.totalVotes > 0
+      ? cardPercent(rightVotesOf(poll, correct), poll.totalVotes).label
       : null;
   return (
     <Line
@@ -46,8 +57,8 @@ export function QuizVerdict({ poll }: { poll: QuizPoll }) {
     >
       <Badge>{trQuiz.card.badge}</Badge>
       {verdict === true ? <Right>{trQuiz.card.right}</Right> : null}
-      {verdict === false ? <Wrong>{trQuiz.card.wrong(answer)}</Wrong> : null}
-      {verdict === null && correct ? <span>{trQuiz.card.answer(answer)}</span> : null}
+      {verdict === false ? <Wrong>{trQuiz.card.wrong(answers)}</Wrong> : null}
+      {verdict === null && correct ? <span>{trQuiz.card.answer(answers)}</span> : null}
       {!correct && !poll.hasVoted ? <span>{trQuiz.card.beforeVote}</span> : null}
       {share ? <Share data-quiz-share>{trQuiz.card.rightShare(share)}</Share> : null}
     </Line>

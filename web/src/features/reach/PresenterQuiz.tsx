@@ -4,10 +4,11 @@ import styled from 'styled-components';
 import { trQuiz } from '../../i18n/tr-quiz';
 import { formatPercent, percentOf } from '../../lib/percent';
 import { Button } from '../../ui/buttons';
+import { answersOf, rightVotesOf } from '../polls/QuizVerdict';
 
 /**
  * A quiz on the presenter's screen: the answer stays hidden from the room until the presenter reveals it ('Doğru cevabı
- * göster'), then the correct option and the share who answered right, live. Shown only where the API sent the answer
+ * göster'), then the correct options and the share who answered right, live. Shown only where the API sent the answer
  * (its creator, a voter, or once it ended).
  */
 export function PresenterQuiz({
@@ -18,18 +19,17 @@ export function PresenterQuiz({
   const [revealed, setRevealed] = useState(false);
   const correct = poll.correctOptionIndexes;
   if (!correct) return <Line data-presenter-quiz="hidden">{trQuiz.card.badge}</Line>;
-  const answer = correct.map((i) => poll.options[i]?.text ?? '').join(', ');
-  const right = correct.length === 1 ? (poll.options[correct[0]!]?.votes ?? 0) : 0;
-  const share = poll.resultsVisible !== false ? formatPercent(percentOf(right, poll.totalVotes, 0), 0) : null;
+  const share =
+    poll.resultsVisible !== false ? formatPercent(percentOf(rightVotesOf(poll, correct), poll.totalVotes, 0), 0) : null;
   return (
     <Line data-presenter-quiz={revealed ? 'revealed' : 'hidden'}>
       <Button onClick={() => setRevealed((shown) => !shown)} aria-pressed={revealed}>
-        {trQuiz.presenter.reveal}
+        {trQuiz.presenter.reveal(correct.length)}
       </Button>
       <span role="status">
         {revealed ? (
           <>
-            <strong>{trQuiz.card.answer(answer)}</strong>
+            <strong>{trQuiz.card.answer(answersOf(poll, correct))}</strong>
             {share ? <> · {trQuiz.card.rightShare(share)}</> : null}
           </>
         ) : null}
