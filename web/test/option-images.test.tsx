@@ -9,6 +9,7 @@ import type { Poll } from '@meydan/proto';
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emptyDraft, optionImagesSent, withImage, withoutOption } from '../src/features/create-poll/draft';
+import { PollsTab } from '../src/features/admin/PollsTab';
 import { PollCard } from '../src/features/polls/PollCard';
 import { pollsReceived, selectPoll } from '../src/store/pollsSlice';
 import { useAppSelector } from '../src/store/store';
@@ -109,6 +110,35 @@ describe('options with images on the presenter’s screen', () => {
       return found!;
     });
     expect(imagesOf(hidden).map(([alt]) => alt)).toEqual(['Turuncu bir kedi yavrusu', 'Mavi tasmalı bir köpek']);
+  });
+});
+
+describe('options with images in the admin panel', () => {
+  it('shows a poll’s images with their alt texts in the polls list, none for a poll without', async () => {
+    const row = (id: string, images?: { url: string; alt: string }[]) => ({
+      id,
+      title: `Anket ${id}`,
+      description: null,
+      category: 'genel',
+      votesCount: 3,
+      createdAt: '2026-11-29T10:00:00.000Z',
+      isShareable: false,
+      ...(images ? { images } : {}),
+      creator: { id: 'u9', username: 'deniz', displayName: 'Deniz Kaya' },
+    });
+    const url = `/api/polls/option-images/${catId}`;
+    fakeApi({
+      'GET /api/admin/polls': {
+        items: [row('p1', [{ url, alt: 'Turuncu bir kedi yavrusu' }]), row('p2')],
+        totalCount: 2,
+        page: 1,
+        pageSize: 20,
+      },
+    });
+    renderWithStore(<PollsTab />, { user: { ...member, role: 'admin' } });
+    const list = await screen.findByRole('list', { name: 'Şık görselleri (1)' });
+    expect(imagesOf(list)).toEqual([['Turuncu bir kedi yavrusu', url]]);
+    expect(document.querySelector('[data-poll="p2"] [data-poll-images]')).toBeNull();
   });
 });
 

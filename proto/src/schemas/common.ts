@@ -77,6 +77,21 @@ export const defaultResultsVisibility: ResultsVisibility = 'after-vote';
  * The rule is services/polls/src/domain/quiz.ts. `ranked` ('Sıralamalı oy'): a ballot ranks some or all options and
  * the result is an instant runoff (services/polls/src/domain/ranked.ts and runoff.ts).
  */
+/**
+ * The images a poll's options carry, as the admin's polls list shows them to moderators (its creation event and the
+ * polls page a rebuild reads carry them): each image's address and alt text, in the options' order, none for an option
+ * without one; absent on a poll without images.
+ */
+export const announcedImagesField = {
+  type: 'array',
+  items: {
+    type: 'object',
+    additionalProperties: false,
+    required: ['url', 'alt'],
+    properties: { url: { type: 'string' }, alt: { type: 'string' } },
+  },
+} as const;
+
 export const pollKinds = ['standard', 'quiz', 'ranked'] as const;
 export type PollKind = (typeof pollKinds)[number];
 

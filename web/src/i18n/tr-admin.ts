@@ -92,6 +92,7 @@ export const trAdmin = {
       shareable: 'Paylaşılabilir',
       quiz: 'Bilgi yarışması',
       ranked: 'Sıralamalı oy',
+      images: (n: number) => `Şık görselleri (${n})`,
       delete: 'Sil',
       deleteLabel: (title: string) => `"${title}" anketini sil`,
       confirmTitle: 'Anketi sil',

@@ -2,6 +2,7 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import { limits } from '../../limits.js';
 import {
+  announcedImagesField,
   countField,
   dateTimeField,
   displayNameField,
@@ -136,6 +137,8 @@ export const adminPollSchema = {
     type: { type: 'string', enum: pollTypes },
     /** 'quiz' on a quiz ('Bilgi yarışması'), 'ranked' on a ranked poll ('Sıralamalı oy'); absent on a standard poll. */
     kind: { type: 'string', enum: pollKinds },
+    /** The images its options carry (address and alt text, for moderators to see); absent on a poll without images. */
+    images: announcedImagesField,
     /** The creator as the admin read model knows them; null when the account is unknown there. */
     creator: {
       type: ['object', 'null'],

@@ -1,6 +1,15 @@
 /** The admin read model's rebuild: the paged requests it sends and the pages auth and polls answer. */
 import type { FromSchema } from 'json-schema-to-ts';
-import { countField, dateTimeField, idField, nullableIdField, pollKinds, pollTypes, userRoles } from '../common.js';
+import {
+  announcedImagesField,
+  countField,
+  dateTimeField,
+  idField,
+  nullableIdField,
+  pollKinds,
+  pollTypes,
+  userRoles,
+} from '../common.js';
 
 /** `auth.users.page`, `polls.polls.page`, `polls.reports.page` request: the next `limit` records after the cursor. */
 export const pageRequestSchema = {
@@ -78,6 +87,7 @@ export const pollsPageReplySchema = {
           votesCount: countField,
           createdAt: dateTimeField,
           kind: { type: 'string', enum: pollKinds },
+          images: announcedImagesField,
         },
       },
     },

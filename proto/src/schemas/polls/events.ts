@@ -5,6 +5,7 @@
  */
 import type { FromSchema } from 'json-schema-to-ts';
 import {
+  announcedImagesField,
   countField,
   dateTimeField,
   idField,
@@ -34,6 +35,7 @@ export const pollCreatedEventSchema = {
     expiresAt: { anyOf: [dateTimeField, { type: 'null' }] },
     /** 'quiz' on a quiz (never its answer), 'ranked' on a ranked poll; absent on a standard poll. */
     kind: { type: 'string', enum: pollKinds },
+    images: announcedImagesField,
   },
 } as const;
 export type PollCreatedEvent = FromSchema<typeof pollCreatedEventSchema>;

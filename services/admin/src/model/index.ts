@@ -41,6 +41,11 @@ const pollSchema = new Schema(
     isShareable: { type: Boolean, default: false },
     /** 'quiz' on a quiz (never its answer: the admin service is not told it), 'ranked' on a ranked poll; missing on a standard poll. */
     kind: { type: String, default: undefined },
+    /** The images its options carry, for moderators: each one's address and alt text; missing without images. */
+    images: {
+      type: [{ _id: false, url: { type: String, required: true }, alt: { type: String, required: true } }],
+      default: undefined,
+    },
     votesCount: { type: Number, default: 0 },
     /**
      * Tokens of vote batches whose records may be stored but whose count is not yet added (nats/vote-tally.ts): taken

@@ -98,6 +98,8 @@ interface PollFacts {
   isShareable?: boolean;
   createdAt: Date;
   kind?: string;
+  /** The images its options carry (address and alt text); absent without images. */
+  images?: { url: string; alt: string }[];
 }
 
 const pollFields = (p: PollFacts) => ({
@@ -109,6 +111,7 @@ const pollFields = (p: PollFacts) => ({
   isShareable: p.isShareable ?? false,
   createdAt: p.createdAt,
   ...(p.kind === 'quiz' || p.kind === 'ranked' ? { kind: p.kind } : {}),
+  ...(p.images?.length ? { images: p.images } : {}),
   search: searchText(p.title, p.description),
 });
 

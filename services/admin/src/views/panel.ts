@@ -36,6 +36,7 @@ export function pollItems(
       isShareable: p.isShareable ?? false,
       type: p.type,
       ...(p.kind === 'quiz' || p.kind === 'ranked' ? { kind: p.kind as 'quiz' | 'ranked' } : {}),
+      ...(p.images?.length ? { images: p.images.map(({ url, alt }) => ({ url, alt })) } : {}),
       creator: creator
         ? { id: creator._id, username: creator.username, displayName: creator.displayName ?? null }
         : null,

@@ -46,6 +46,18 @@ export const imageIdsOf = (images: OptionImages | null | undefined): string[] =>
 export const hasOptionImages = (poll: { optionImages?: unknown }): boolean =>
   Array.isArray(poll.optionImages) && poll.optionImages.some((image) => image != null);
 
+/**
+ * What the admin's polls list shows moderators of a poll's images (its creation event and the polls page): each
+ * image's address and alt text, in the options' order; nothing for a poll without images.
+ */
+export function announcedImages(poll: { optionImages?: unknown }): { images?: { url: string; alt: string }[] } {
+  if (!hasOptionImages(poll)) return {};
+  const images = (poll.optionImages as OptionImages).flatMap((image) =>
+    image ? [{ url: optionImageUrl(image.id), alt: image.alt }] : [],
+  );
+  return { images };
+}
+
 /** The answer's `optionImages`: one per option (null without one), each with its URL; nothing without images. */
 export function optionImagesFields(poll: { optionImages?: unknown }, optionsCount: number): Pick<Poll, 'optionImages'> {
   if (!hasOptionImages(poll)) return {};

@@ -9,6 +9,7 @@
  */
 import { events, type HeldDecideRequest, type HeldListReply } from '@meydan/proto';
 import type { RequestIdOrSource } from '@meydan/kit';
+import { announcedImages } from '../domain/option-images.js';
 import { announcedKind } from '../domain/ranked.js';
 import type { PollsContext } from '../context.js';
 import { toObjectId, type CommentDoc, type PollDoc } from '../model/index.js';
@@ -39,6 +40,7 @@ export async function announcePoll(ctx: PollsContext, poll: PollDoc, requestId?:
       createdAt: new Date(poll.createdAt).toISOString(),
       expiresAt: poll.expiresAt ? new Date(poll.expiresAt).toISOString() : null,
       ...announcedKind(poll),
+      ...announcedImages(poll),
     },
     { requestId },
   );

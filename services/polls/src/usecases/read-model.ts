@@ -1,5 +1,6 @@
 /** The admin service's read model rebuild: every poll and every report, a page at a time in id order. */
 import type { PollsContext } from '../context.js';
+import { announcedImages } from '../domain/option-images.js';
 import { announcedKind } from '../domain/ranked.js';
 import { pollsAfter, reportsAfter } from '../store/read-model-pages.js';
 
@@ -18,6 +19,7 @@ export async function pollsPage(ctx: PollsContext, { after, limit }: { after: st
       votesCount,
       createdAt: new Date(p.createdAt).toISOString(),
       ...announcedKind(p),
+      ...announcedImages(p),
     })),
     next: polls.length === limit ? String(polls[polls.length - 1]!.poll._id) : null,
   };

@@ -6,6 +6,7 @@ import { nameOf } from '../../lib/avatar';
 import { feedCategory } from '../../lib/categories';
 import { formatDate } from '../../lib/time';
 import { CategoryBadge } from '../../ui/CategoryBadge';
+import { OptionImages } from './OptionImages';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { useToast } from '../toasts/useToast';
 import { useAdminPollsQuery, useRemovePollMutation, type AdminPollRow } from './adminApi';
@@ -80,6 +81,7 @@ export function PollsTab() {
                     <Meta>{formatDate(poll.createdAt)}</Meta>
                     {poll.creator ? <Meta>{T.by(nameOf(poll.creator))}</Meta> : null}
                   </Line>
+                  {poll.images ? <OptionImages images={poll.images} /> : null}
                 </RowMain>
                 <RowActions>
                   <Button
