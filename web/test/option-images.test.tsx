@@ -14,7 +14,7 @@ import { PollCard } from '../src/features/polls/PollCard';
 import { pollsReceived, selectPoll } from '../src/store/pollsSlice';
 import { useAppSelector } from '../src/store/store';
 import { fakeApi, json, member, openCreatePollDialog, renderAppAt, renderWithStore, stubLayout } from './helpers';
-import { testPoll } from './pollFixture';
+import { adminPollRow, testPoll } from './pollFixture';
 
 beforeEach(stubLayout);
 afterEach(() => {
@@ -115,21 +115,10 @@ describe('options with images on the presenter’s screen', () => {
 
 describe('options with images in the admin panel', () => {
   it('shows a poll’s images with their alt texts in the polls list, none for a poll without', async () => {
-    const row = (id: string, images?: { url: string; alt: string }[]) => ({
-      id,
-      title: `Anket ${id}`,
-      description: null,
-      category: 'genel',
-      votesCount: 3,
-      createdAt: '2026-11-29T10:00:00.000Z',
-      isShareable: false,
-      ...(images ? { images } : {}),
-      creator: { id: 'u9', username: 'deniz', displayName: 'Deniz Kaya' },
-    });
     const url = `/api/polls/option-images/${catId}`;
     fakeApi({
       'GET /api/admin/polls': {
-        items: [row('p1', [{ url, alt: 'Turuncu bir kedi yavrusu' }]), row('p2')],
+        items: [adminPollRow('p1', { images: [{ url, alt: 'Turuncu bir kedi yavrusu' }] }), adminPollRow('p2')],
         totalCount: 2,
         page: 1,
         pageSize: 20,

@@ -1,4 +1,4 @@
-import type { Poll } from '@meydan/proto';
+import type { AdminPoll, Poll } from '@meydan/proto';
 
 /** A public poll as the API answers it: options with `votes` each, the viewer not voted, and `overrides`. */
 export function testPoll(id: string, votes: readonly number[], overrides: Partial<Poll> = {}): Poll {
@@ -25,6 +25,21 @@ export function testPoll(id: string, votes: readonly number[], overrides: Partia
     isLiked: false,
     hasVoted: false,
     userChoice: null,
+    ...overrides,
+  };
+}
+
+/** A row of the admin's polls list (GET /api/admin/polls), with `overrides` (a kind, images). */
+export function adminPollRow(id: string, overrides: Partial<AdminPoll> = {}): AdminPoll {
+  return {
+    id,
+    title: `Anket ${id}`,
+    description: null,
+    category: 'genel',
+    votesCount: 3,
+    createdAt: '2026-11-29T10:00:00.000Z',
+    isShareable: false,
+    creator: { id: 'u9', username: 'deniz', displayName: 'Deniz Kaya' },
     ...overrides,
   };
 }

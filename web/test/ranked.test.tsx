@@ -13,7 +13,7 @@ import { PollCard } from '../src/features/polls/PollCard';
 import { liveCountsArrived, pollsReceived, selectPoll } from '../src/store/pollsSlice';
 import { useAppSelector } from '../src/store/store';
 import { fakeApi, json, member, openCreatePollDialog, renderAppAt, renderWithStore, stubLayout } from './helpers';
-import { testPoll } from './pollFixture';
+import { adminPollRow, testPoll } from './pollFixture';
 
 beforeEach(stubLayout);
 afterEach(() => {
@@ -265,19 +265,13 @@ describe('a ranked poll on the presenter’s screen', () => {
 
 describe('a ranked poll in the admin panel', () => {
   it('is marked with a ‘Sıralamalı oy’ badge in the polls list, a standard poll with none', async () => {
-    const row = (id: string, kind?: 'ranked') => ({
-      id,
-      title: `Anket ${id}`,
-      description: null,
-      category: 'genel',
-      votesCount: 3,
-      createdAt: '2026-11-29T10:00:00.000Z',
-      isShareable: false,
-      ...(kind ? { kind } : {}),
-      creator: { id: 'u9', username: 'deniz', displayName: 'Deniz Kaya' },
-    });
     fakeApi({
-      'GET /api/admin/polls': { items: [row('p1', 'ranked'), row('p2')], totalCount: 2, page: 1, pageSize: 20 },
+      'GET /api/admin/polls': {
+        items: [adminPollRow('p1', { kind: 'ranked' }), adminPollRow('p2')],
+        totalCount: 2,
+        page: 1,
+        pageSize: 20,
+      },
     });
     renderWithStore(<PollsTab />, { user: { ...member, role: 'admin' } });
     await screen.findByText('Anket p2');
