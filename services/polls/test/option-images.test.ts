@@ -176,6 +176,36 @@ describe('options with images', () => {
     expect((await createPoll(svc.app, alice)).optionImages).toBeUndefined();
   });
 
+  it('keeps them through search, a vote change and counts hidden by the results mode', async () => {
+    const image = await uploaded(await square('#4d7c0f'));
+    const expected = [{ id: image.id, url: image.url, alt: 'Yeşil bir kare' }, null];
+    const poll = await createPoll(svc.app, alice, {
+      title: 'Görselaramasi yeşil mi?',
+      resultsVisibility: 'creator',
+      allowVoteChange: true,
+      optionImages: [{ id: image.id, alt: 'Yeşil bir kare' }],
+    });
+    const found = await svc.app.inject({ url: '/api/search?q=gorselaramasi', headers: asVisitor() });
+    expect(found.statusCode, found.body).toBe(200);
+    expect(found.json().polls.find((p: Poll) => p.id === poll.id)?.optionImages).toEqual(expected);
+
+    const voter = newUserId();
+    expect((await castBallot(svc.app, poll.id, voter, { optionIndex: 0 })).statusCode).toBe(200);
+    const moved = await svc.app.inject({
+      method: 'PUT',
+      url: `/api/polls/${poll.id}/vote`,
+      headers: asMember(voter),
+      payload: { optionIndex: 1 },
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    // Only its creator sees the counts; everyone sees the images.
+    const seen = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(voter) })).json() as Poll;
+    expect(seen).toMatchObject({ resultsVisible: false, userChoice: 1, optionImages: expected });
+    const own = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(alice) })).json() as Poll;
+    expect(own.options.map((o) => o.votes)).toEqual([0, 1]);
+    expect(own.optionImages).toEqual(expected);
+  });
+
   it('lets any kind carry images: multiple choice, quiz and ranked', async () => {
     const image = await uploaded(await square('#7c3aed'));
     const optionImages = [null, { id: image.id, alt: 'Mor bir kare' }];
