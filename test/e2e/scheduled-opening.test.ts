@@ -167,4 +167,43 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
     expect(errors).toEqual([]);
     expect(embed.errors).toEqual([]);
   });
+
+  it('shows an upcoming poll as Yakında with its opening on the presenter’s screen and in its oEmbed', async () => {
+    const title = `Sunum ne zaman açılır? ${uniqueTag()}`;
+    const startsAt = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const created = await call<{ id: string }>(stack, 'POST', '/api/polls', {
+      sid: selin.sid,
+      body: { title, category: 'genel', options: ['Evet', 'Hayır'], startsAt, resultsVisibility: 'always' },
+    });
+    expect(created.status).toBe(201);
+    const pollId = created.body.id;
+
+    const { page, errors } = await run.open({ sid: selin.sid, theme: 'light' });
+    await page.goto(`/sunum/${pollId}`);
+    const upcoming = page.locator('[data-presenter-upcoming]');
+    await upcoming.getByText('Yakında').waitFor();
+    const opensAt = await upcoming.locator('[data-opens-at]').textContent();
+    expect(opensAt).toMatch(/^Oylama \d{1,2} \S+ \d{4} \d{2}:\d{2} tarihinde açılacak$/);
+    expect(await upcoming.getByRole('timer').textContent()).toMatch(/^\d:\d\d:\d\d$/);
+    expect(await page.locator('[data-percent]').count()).toBe(0);
+    expect(await page.locator('[data-count="votes"]').textContent()).toBe('0 oy · Yakında');
+    await expectNoAxeViolations(page, '/sunum/{id} of an upcoming poll [creator, light, desktop]');
+    await screenshot(page, 'scheduled-opening-presenter-light');
+
+    // oEmbed names the opening beside the title; the preview card's PNG is served.
+    const oembed = await call<{ title: string; thumbnail_url: string }>(
+      stack,
+      'GET',
+      `/api/oembed?url=${encodeURIComponent(`${stack.origin}/anket/${pollId}`)}&format=json`,
+    );
+    expect(oembed.status).toBe(200);
+    expect(oembed.body.title).toMatch(
+      new RegExp(
+        `^${title.replace(/[?]/g, '\\?')} \\(Yakında · oylama \\d{1,2} \\S+ \\d{4} \\d{2}:\\d{2} tarihinde açılacak\\)$`,
+      ),
+    );
+    const card = await fetch(oembed.body.thumbnail_url);
+    expect([card.status, card.headers.get('content-type')]).toEqual([200, 'image/png']);
+    expect(errors).toEqual([]);
+  });
 });

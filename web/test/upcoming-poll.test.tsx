@@ -2,13 +2,13 @@
 /**
  * A scheduled poll before its opening (issue 41, 4): the card says 'Yakında' with a countdown that runs each second,
  * offers no vote button, and turns into the vote buttons when the countdown reaches zero; a member may ask to be told
- * when it opens.
+ * when it opens. The presenter's screen shows it the same way, with the time it opens, until it does.
  */
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PollCard } from '../src/features/polls/PollCard';
 import { countdownText } from '../src/features/polls/Upcoming';
-import { fakeApi, member, renderWithStore } from './helpers';
+import { fakeApi, json, member, renderAppAt, renderWithStore } from './helpers';
 import { testPoll } from './pollFixture';
 
 afterEach(() => {
@@ -92,5 +92,35 @@ describe('the countdown to a poll’s opening', () => {
     visitor.unmount();
     renderWithStore(<PollCard poll={{ ...poll, creatorId: member.id }} />, { user: member });
     expect(screen.queryByRole('button', { name: 'Açılınca haber ver' })).toBeNull();
+  });
+});
+
+describe('a scheduled poll on the presenter’s screen', () => {
+  it('says ‘Yakında’ with the opening time and the countdown instead of the results, then shows them at the opening', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    vi.setSystemTime(new Date('2026-11-29T12:00:00.000Z'));
+    const poll = testPoll('p1', [0, 0], {
+      isShareable: false,
+      resultsVisible: true,
+      title: 'Sunumda açılış',
+      startsAt: '2026-11-29T12:00:03.000Z',
+    });
+    fakeApi({ 'GET /api/polls/p1': () => json(poll) });
+    renderAppAt('/sunum/p1', { user: member });
+    await vi.waitFor(() => expect(document.querySelector('[data-presenter-upcoming]')).not.toBeNull(), {
+      timeout: 15_000,
+    });
+    const upcoming = document.querySelector('[data-presenter-upcoming]')!;
+    expect(upcoming.textContent).toContain('Yakında');
+    expect(upcoming.querySelector('[data-opens-at]')!.textContent).toMatch(
+      /^Oylama 29 Kasım 2026 \d{2}:00 tarihinde açılacak$/,
+    );
+    expect(screen.getByRole('timer').textContent).toBe('0:03');
+    expect(document.querySelector('[data-count="votes"]')!.textContent).toBe('0 oy · Yakında');
+    expect(document.querySelector('[data-percent]')).toBeNull();
+    pass(3_000);
+    expect(document.querySelector('[data-presenter-upcoming]')).toBeNull();
+    expect(document.querySelectorAll('[data-percent]')).toHaveLength(2);
+    expect(document.querySelector('[data-count="votes"]')!.textContent).toBe('0 oy · Canlı');
   });
 });

@@ -1,11 +1,13 @@
 /**
  * Scheduled opening (issue 41, 4): a poll created with `startsAt` is shown as upcoming, takes no vote before it (409,
  * nothing counted in Redis or MongoDB), stays editable by its creator until then, opens at that time and announces its
- * opening once, with the members who asked to be told, however many instances run.
+ * opening once, with the members who asked to be told, however many instances run. Until then its link preview card
+ * and its oEmbed say 'Yakında' with the opening time.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events, pollMessages as M, pollServiceMessages as S, validate } from '@meydan/proto';
-import { asMember } from '@meydan/testing';
+import { events, openingTime, pollMessages as M, pollServiceMessages as S, validate } from '@meydan/proto';
+import { asMember, asVisitor } from '@meydan/testing';
+import { PollCards } from '../src/usecases/previews.js';
 import { Types } from 'mongoose';
 import {
   asShareVisitor,
@@ -269,5 +271,52 @@ describe('scheduled opening', () => {
     await ctx.redis.del(key);
     expect(await ctx.openings.restore()).toBeGreaterThanOrEqual(1);
     expect(Number(await ctx.redis.zscore(key, poll.id))).toBe(new Date(startsAt).getTime());
+  });
+
+  it('says ‘Yakında’ with the opening time on the link preview card and oEmbed until the opening, then no more', async () => {
+    const startsAt = inMs(1_500);
+    const made = await create({ title: 'Açılışı yakın anket', startsAt, resultsVisibility: 'always' });
+    expect(made.statusCode, made.body).toBe(201);
+    const pollId = made.json().id as string;
+    const preview = async () =>
+      (await svc.app.inject({ url: `/api/polls/${pollId}/preview`, headers: asVisitor() })).json().poll;
+    const drawn: string[] = [];
+    const card = async () => {
+      const render = async (svg: string) => {
+        drawn.push(svg);
+        return Buffer.from(svg);
+      };
+      const cards = new PollCards({ atOnce: 1, waiting: 1, render });
+      await cards.png(svc.app.polls, { pollId });
+      return drawn.at(-1)!;
+    };
+    const origin = svc.app.polls.config.PUBLIC_ORIGIN!.replace(/\/+$/, '');
+    const oembedTitle = async () =>
+      (
+        await svc.app.inject({
+          url: `/api/oembed?url=${encodeURIComponent(`${origin}/anket/${pollId}`)}&format=json`,
+          headers: asVisitor(),
+        })
+      ).json().title as string;
+
+    const upcoming = await preview();
+    expect(upcoming.startsAt).toBe(new Date(startsAt).toISOString());
+    expect(validate('meydan/nats-poll-preview-reply', { status: 'visible', poll: upcoming }).ok).toBe(true);
+    const line = `Yakında · oylama ${openingTime(startsAt)} tarihinde açılacak`;
+    expect(line).toMatch(/^Yakında · oylama \d{1,2} \S+ \d{4} \d{2}:\d{2} tarihinde açılacak$/);
+    const before = await card();
+    expect(before).toContain(line);
+    expect(before).not.toContain('%');
+    expect(await oembedTitle()).toBe(`Açılışı yakın anket (${line})`);
+    const png = await svc.app.inject({ url: `/api/polls/${pollId}/card.png`, headers: asVisitor() });
+    expect([png.statusCode, png.headers['content-type']]).toEqual([200, 'image/png']);
+
+    // Opened: the preview, its card and oEmbed speak of it as of any poll, its counts shown.
+    await until(async () => (await preview()).startsAt === undefined, 10_000, 'the opening');
+    expect((await vote(svc.app, pollId, bob, 0)).statusCode).toBe(200);
+    const after = await card();
+    expect(after).not.toContain('Yakında');
+    expect(after).toContain('%100');
+    expect(await oembedTitle()).toBe('Açılışı yakın anket');
   });
 });

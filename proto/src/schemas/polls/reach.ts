@@ -64,6 +64,8 @@ export const pollPreviewReplySchema = {
         runoff: pollRunoffShape,
         /** Its options' images, as every poll answer has them (the card draws them beside their options). */
         optionImages: optionImagesField,
+        /** A scheduled poll's opening, while it is still ahead ('Yakında': no votes, no counts yet). */
+        startsAt: { type: 'string', format: 'date-time' },
       },
     },
   },
@@ -75,7 +77,21 @@ export const reachMessages = {
   oembedJsonOnly: 'Yalnızca JSON biçimi destekleniyor (format=json).',
   oembedUrlInvalid: 'url, bir Meydan anketinin adresi olmalı.',
   embedTitle: (title: string) => `Meydan anketi: ${title}`,
+  /** A scheduled poll before its opening, on its link preview card and its oEmbed title. */
+  upcoming: (startsAt: string) => `Yakında · oylama ${openingTime(startsAt)} tarihinde açılacak`,
 } as const;
+
+const openingFormat = new Intl.DateTimeFormat('tr-TR', {
+  timeZone: 'Europe/Istanbul',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** When a scheduled poll opens, as a Turkish reader in Türkiye reads it: '1 Aralık 2026 14:05'. */
+export const openingTime = (startsAt: string): string => openingFormat.format(new Date(startsAt));
 
 /** GET /api/oembed: the address of a poll page (/anket/{id}, /s/{code} or their embeds) on this site. */
 export const oembedQuerySchema = {

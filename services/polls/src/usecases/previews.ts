@@ -59,6 +59,7 @@ export async function pollPreview(ctx: Previews, request: PollPreviewRequest): P
       ...(poll.correctOptionIndexes ? { correctOptionIndexes: poll.correctOptionIndexes } : {}),
       ...(poll.runoff ? { runoff: poll.runoff } : {}),
       ...(poll.optionImages ? { optionImages: poll.optionImages } : {}),
+      ...(poll.startsAt && Date.parse(poll.startsAt) > Date.now() ? { startsAt: poll.startsAt } : {}),
     },
   };
 }
@@ -123,7 +124,10 @@ export async function oembedOf(
     type: 'rich' as const,
     provider_name: 'Meydan',
     provider_url: origin,
-    title: preview.poll.title,
+    // A scheduled poll not open yet says so, with its opening, where the consumer writes the link's title.
+    title: preview.poll.startsAt
+      ? `${preview.poll.title} (${reachMessages.upcoming(preview.poll.startsAt)})`
+      : preview.poll.title,
     html: `<iframe src="${escapeAttribute(src)}" width="${width}" height="${height}" style="border:0;max-width:100%" title="${escapeAttribute(reachMessages.embedTitle(preview.poll.title))}" loading="lazy"></iframe>`,
     width,
     height,
@@ -178,12 +182,18 @@ export class PollCards {
       if (kept) return kept.png;
       throw new HttpError(503, 'service_unavailable', undefined, { 'retry-after': '2' });
     }
-    // Bars only where a visitor is shown counts (the poll's results visibility may hide them until it ends).
-    const shown = preview.poll.resultsVisible !== false;
+    // Bars only where a visitor is shown counts (the poll's results visibility may hide them until it ends); a
+    // scheduled poll before its opening has none to show, and says when it opens.
+    const { startsAt } = preview.poll;
+    const shown = preview.poll.resultsVisible !== false && !startsAt;
     const svg = pollCardSvg(
       preview.poll,
       shown,
-      shown ? null : resultsHiddenMessage({ ...preview.poll, expiresAt: preview.poll.expiresAt ?? null }),
+      startsAt
+        ? reachMessages.upcoming(startsAt)
+        : shown
+          ? null
+          : resultsHiddenMessage({ ...preview.poll, expiresAt: preview.poll.expiresAt ?? null }),
     );
     const thumbnails = cardImageSlots(preview.poll, shown);
     const png = slot

@@ -7,7 +7,7 @@ import { trReach } from '../../i18n/tr-reach';
 import { Button, ButtonLink } from '../../ui/buttons';
 import { useDocumentTitle } from '../../ui/Page';
 import { formatPercent, percentOf } from '../../lib/percent';
-import { isOpen } from '../../lib/time';
+import { formatDateTime, isOpen } from '../../lib/time';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
 import { Spinner } from '../../ui/Spinner';
 import { FlowsPanel } from '../polls/FlowsPanel';
@@ -15,6 +15,7 @@ import { usePollQuery } from '../polls/pollsApi';
 import { HiddenResults, ResultsHiddenNote } from '../polls/PollOptions';
 import { resultsHiddenNote } from '../polls/resultsVisibility';
 import { pollShareUrl } from '../polls/share';
+import { UpcomingPoll, useOpening } from '../polls/Upcoming';
 import { useLivePoll } from '../polls/useLivePoll';
 import { useQrCode } from '../polls/ShareTools';
 import { PresenterQuiz } from './PresenterQuiz';
@@ -56,6 +57,8 @@ function PresenterStage({ poll }: { poll: Poll }) {
 
   const address = url.replace(/^https?:\/\//, '');
   const open = isOpen(poll.expiresAt);
+  // A scheduled poll before its opening: 'Yakında', when it opens and the countdown, in place of the results.
+  const { upcoming, msLeft } = useOpening(poll.startsAt);
   return (
     <Stage ref={stage} aria-labelledby="page-title" data-presenter={poll.id}>
       <Top>
@@ -67,7 +70,12 @@ function PresenterStage({ poll }: { poll: Poll }) {
       {/* Options with images show them on the stage too, with their alt texts. */}
       <OptionImagesProvider images={poll.optionImages}>
         <Body>
-          {poll.resultsVisible === false ? (
+          {upcoming ? (
+            <Upcoming data-presenter-upcoming>
+              <UpcomingPoll poll={poll} msLeft={msLeft} remindable={false} />
+              <p data-opens-at>{tr.poll.opensAt(formatDateTime(poll.startsAt!))}</p>
+            </Upcoming>
+          ) : poll.resultsVisible === false ? (
             // The poll's results visibility hides the counts from this viewer: the options, and when they show.
             <div>
               <HiddenResults options={poll.options} userChoice={poll.userChoice} />
@@ -98,7 +106,7 @@ function PresenterStage({ poll }: { poll: Poll }) {
             <p>{t.voteAt}</p>
             <Address data-address>{address}</Address>
             <Total data-count="votes">
-              {t.votes(poll.totalVotes)} · {open ? t.live : t.closed}
+              {t.votes(poll.totalVotes)} · {upcoming ? tr.poll.upcoming : open ? t.live : t.closed}
             </Total>
           </Aside>
         </Body>
@@ -141,6 +149,15 @@ const Body = styled.div`
   @media (max-width: ${({ theme }) => theme.breakpoints.narrow}) { grid-template-columns: 1fr; }
 `;
 
+const Upcoming = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 1rem;
+  font-size: clamp(1.125rem, 0.9rem + 1vw, 1.75rem);
+
+  [data-opens-at] { margin: 0; font-weight: 700; }
+`;
+
 const Bars = styled.ul`
   list-style: none;
   display: flex;
@@ -174,7 +191,9 @@ const Fill = styled.div`
   @media (prefers-reduced-motion: reduce) { transition: none; }
 `;
 
+/** At most 24rem: the address breaks anywhere, so the results beside it keep most of the stage. */
 const Aside = styled.div`
+  max-width: 24rem;
   display: flex;
   flex-direction: column;
   align-items: center;
