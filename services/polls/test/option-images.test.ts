@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
 import sharp from 'sharp';
 import {
+  events,
   limits,
   pollMessages as M,
   pollServiceMessages as S,
@@ -24,6 +25,7 @@ import {
   createPoll,
   newUserId,
   startPolls,
+  until,
   validPoll,
   type PollsTestService,
 } from './support.js';
@@ -204,6 +206,39 @@ describe('options with images', () => {
     const own = (await svc.app.inject({ url: `/api/polls/${poll.id}`, headers: asMember(alice) })).json() as Poll;
     expect(own.options.map((o) => o.votes)).toEqual([0, 1]);
     expect(own.optionImages).toEqual(expected);
+  });
+
+  it('deletes a deleted member’s images no other poll names, and unties the one another poll names', async () => {
+    const gone = newUserId();
+    const other = newUserId();
+    const upload = async (userId: string, background: string) => {
+      const res = await svc.app.inject({
+        method: 'POST',
+        url: '/api/polls/option-images',
+        headers: { ...asMember(userId), 'content-type': 'image/png' },
+        payload: await square(background),
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().id as string;
+    };
+    const own = await upload(gone, '#831843');
+    const shared = await upload(gone, '#134e4a');
+    // The same picture from another member is the same file; their poll names it.
+    expect(await upload(other, '#134e4a')).toBe(shared);
+    await createPoll(svc.app, gone, { optionImages: [{ id: own, alt: 'Bordo bir kare' }] });
+    await createPoll(svc.app, other, { optionImages: [{ id: shared, alt: 'Koyu yeşil bir kare' }] });
+
+    await svc.deps.bus.publish(
+      events.auth.userDeleted,
+      { userId: gone, at: new Date().toISOString() },
+      { requestId: 'test' },
+    );
+    const { OptionImage } = svc.app.polls.models;
+    await until(async () => (await OptionImage.countDocuments({ _id: own })) === 0, 15_000, 'the own image deleted');
+    await until(async () => (await OptionImage.countDocuments({ uploaderId: gone })) === 0, 15_000, 'images untied');
+    expect(await OptionImage.findById(shared, { uploaderId: 1 }).lean()).toMatchObject({ uploaderId: null });
+    const served = await svc.app.inject({ url: `/api/polls/option-images/${shared}`, headers: asVisitor() });
+    expect(served.statusCode).toBe(200);
   });
 
   it('lets any kind carry images: multiple choice, quiz and ranked', async () => {

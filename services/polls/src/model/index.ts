@@ -255,8 +255,8 @@ const optionImageSchema = new Schema(
     data: { type: Buffer, required: true },
     width: { type: Number, required: true },
     height: { type: Number, required: true },
-    /** Who uploaded it first. */
-    uploaderId: { type: String, required: true },
+    /** Who uploaded it first (null once their account is gone and a poll still names it). */
+    uploaderId: { type: String, default: null },
     createdAt: { type: Date, default: () => new Date() },
   },
   { versionKey: false },

@@ -16,6 +16,7 @@ import {
   renameVoteRecord,
   votesOfMember,
 } from '../store/member-data.js';
+import { forgetUploads } from './option-images.js';
 import { removePoll } from './poll-listing.js';
 import { memberVoters } from '../counting/poll-voters.js';
 
@@ -70,7 +71,8 @@ export async function exportMemberData(ctx: PollsContext, userId: string): Promi
 
 /**
  * The account is gone: its polls go the way a creator's delete goes (with the same event), its likes and comments
- * are removed, and its votes stay in the counts without a name (eraseMemberActivity).
+ * are removed, its votes stay in the counts without a name (eraseMemberActivity), and its option images no other
+ * poll names are deleted (forgetUploads).
  */
 export async function forgetMember(ctx: PollsContext, userId: string, requestId: string): Promise<void> {
   for (const pollId of await pollIdsOfCreator(ctx, userId)) {
@@ -84,6 +86,7 @@ export async function forgetMember(ctx: PollsContext, userId: string, requestId:
     }
   }
   await eraseMemberActivity(ctx, userId);
+  await forgetUploads(ctx, userId);
 }
 
 /** A deleted member's likes and comments are removed, and their votes stay in the counts without a name. */

@@ -73,6 +73,19 @@ export async function readOptionImage(ctx: Images, id: string): Promise<Buffer> 
   return Buffer.from(image.data);
 }
 
+/**
+ * A deleted member's uploads: those no poll names any more (their polls were removed first) are deleted; one another
+ * member's poll still names (the same picture uploaded again is the same file) stays, no longer tied to the account.
+ */
+export async function forgetUploads(ctx: Images, userId: string): Promise<void> {
+  const uploads = await ctx.models.OptionImage.find({ uploaderId: userId }, { _id: 1 }).lean();
+  for (const { _id: id } of uploads) {
+    const named = await ctx.models.Poll.exists({ 'optionImages.id': id });
+    if (named) await ctx.models.OptionImage.updateOne({ _id: id }, { $set: { uploaderId: null } });
+    else await ctx.models.OptionImage.deleteOne({ _id: id });
+  }
+}
+
 /** How many of these ids name stored images. */
 export async function storedImageCount(ctx: Images, ids: string[]): Promise<number> {
   return ids.length === 0 ? 0 : ctx.models.OptionImage.countDocuments({ _id: { $in: ids } });
