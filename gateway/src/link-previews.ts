@@ -11,6 +11,7 @@ import {
   type EmbedRoute,
   type PollPreviewReply,
   type PollPreviewRequest,
+  reachMessages,
 } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import { TtlCache } from '@meydan/kit';
@@ -94,10 +95,13 @@ export function previewTagsOf(reply: PollPreviewReply, origin: string, path: str
   if (reply.status !== 'visible' || !poll)
     return { title: previewTexts.site, description: previewTexts.siteDescription, url, image: null };
   const options = poll.options.map((o) => o.text).join(' · ');
-  const description = clip(
-    poll.description ? `${poll.description} — ${options}` : `${options} — ${previewTexts.votes(poll.totalVotes)}`,
-    200,
-  );
+  // A scheduled poll not open yet says when it opens ('Yakında · oylama … açılacak'), with or without a description.
+  const about = poll.startsAt
+    ? `${poll.description ? `${poll.description} — ` : ''}${options} — ${reachMessages.upcoming(poll.startsAt)}`
+    : poll.description
+      ? `${poll.description} — ${options}`
+      : `${options} — ${previewTexts.votes(poll.totalVotes)}`;
+  const description = clip(about, 200);
   const image = poll.shortUrl
     ? `${origin}/api/s/${encodeURIComponent(poll.shortUrl)}/card.png`
     : `${origin}/api/polls/${encodeURIComponent(poll.id)}/card.png`;

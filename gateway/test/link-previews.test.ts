@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BaseConfig } from '@meydan/kit';
+import { openingTime } from '@meydan/proto';
 import { asMember, startTestService, until, type TestService } from '@meydan/testing';
 import { buildApp as buildPolls } from '../../services/polls/src/app.js';
 import { newUserId } from '../../services/polls/test/support.js';
@@ -138,6 +139,16 @@ describe('link previews through the gateway (real polls)', () => {
       expect(png.headers.get('content-type')).toBe('image/png');
       expect(pngSize(Buffer.from(await png.arrayBuffer()))).toEqual({ width: 1200, height: 630 });
     }
+  });
+
+  it('says in og:description that a scheduled poll opens later, and when', async () => {
+    const startsAt = new Date(Date.now() + 2 * 3_600_000).toISOString();
+    const upcoming = await create('/api/polls', { type: 'public', title: 'Yarın açılacak anket', startsAt });
+    const html = await (await crawl(`/anket/${upcoming.id}`)).text();
+    expect(metaOf(html, 'og:title')).toBe('Yarın açılacak anket');
+    expect(metaOf(html, 'og:description')).toBe(
+      `Çay · Kahve <sade> — Yakında · oylama ${openingTime(startsAt)} tarihinde açılacak`,
+    );
   });
 
   it('shows an edited title at once, though a preview is otherwise kept a few seconds', async () => {
