@@ -14,6 +14,7 @@ import {
   apiAnswers,
   browserRun,
   call,
+  createShareLinkPoll,
   elementScreenshot,
   fillCreateDialog,
   mobile,
@@ -119,21 +120,13 @@ describe('a quiz in Chromium', { timeout: 120_000 }, () => {
   });
 
   it('keeps the answer off a share page and an embed until the visitor votes there, then tells them', async () => {
-    const created = await call<{ poll: { id: string; shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
-      sid: zeynep.sid,
-      body: {
-        title: `Hangileri iç gezegendir? ${uniqueTag()}`,
-        category: 'genel',
-        type: 'public',
-        description: null,
-        durationHours: 24,
-        options: ['Mars', 'Venüs', 'Jüpiter'],
-        kind: 'quiz',
-        correctOptionIndexes: [0, 1],
-      },
+    const { shortUrl } = await createShareLinkPoll(stack, zeynep, {
+      title: `Hangileri iç gezegendir? ${uniqueTag()}`,
+      category: 'genel',
+      options: ['Mars', 'Venüs', 'Jüpiter'],
+      kind: 'quiz',
+      correctOptionIndexes: [0, 1],
     });
-    expect(created.status).toBe(201);
-    const { shortUrl } = created.body.poll;
 
     const visitor = await run.open({ viewport: mobile, theme: 'light' });
     const answers = apiAnswers(visitor.page);

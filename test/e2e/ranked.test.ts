@@ -13,6 +13,7 @@ import type { Stack } from './stack.js';
 import {
   browserRun,
   call,
+  createShareLinkPoll,
   elementScreenshot,
   fillCreateDialog,
   mobile,
@@ -115,20 +116,12 @@ describe('a ranked poll in Chromium', { timeout: 150_000 }, () => {
   });
 
   it('is ranked on its share page and in its embed without an account', async () => {
-    const created = await call<{ poll: { id: string; shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
-      sid: zeynep.sid,
-      body: {
-        title: `En güzel mevsim? ${uniqueTag()}`,
-        category: 'genel',
-        type: 'public',
-        description: null,
-        durationHours: 24,
-        options: ['İlkbahar', 'Yaz', 'Sonbahar'],
-        kind: 'ranked',
-      },
+    const { id, shortUrl } = await createShareLinkPoll(stack, zeynep, {
+      title: `En güzel mevsim? ${uniqueTag()}`,
+      category: 'genel',
+      options: ['İlkbahar', 'Yaz', 'Sonbahar'],
+      kind: 'ranked',
     });
-    expect(created.status).toBe(201);
-    const { id, shortUrl } = created.body.poll;
 
     const visitor = await run.open({ viewport: mobile, theme: 'light' });
     await visitor.page.goto(`/s/${shortUrl}`);

@@ -262,6 +262,23 @@ export async function createPoll(stack: Stack, member: Member, poll: NewPoll): P
   return res.body;
 }
 
+/**
+ * Makes a public share-link poll through the gateway (24 hours, no description unless given), with the create body's
+ * other fields as given (a kind, startsAt, …); its id and share code.
+ */
+export async function createShareLinkPoll(
+  stack: Stack,
+  member: Member,
+  poll: NewPoll & Record<string, unknown>,
+): Promise<{ id: string; shortUrl: string }> {
+  const res = await call<{ poll: { id: string; shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
+    sid: member.sid,
+    body: { type: 'public', description: null, durationHours: 24, ...poll },
+  });
+  if (res.status !== 201) throw new Error(`create share-link poll: ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body.poll;
+}
+
 /** A poll's card on a page, by its title. */
 export const pollCard = (page: Page, title: string) =>
   page.locator('article[data-poll-id]', { has: page.getByRole('heading', { name: title }) });
