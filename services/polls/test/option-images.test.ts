@@ -19,6 +19,7 @@ import {
 import { asMember, asVisitor } from '@meydan/testing';
 import { hugePng } from '../../../test/images.js';
 import { cardImageSlots, type CardImageSlot } from '../src/domain/poll-card.js';
+import { exportMemberData } from '../src/usecases/member-data.js';
 import {
   asShareVisitor,
   castBallot,
@@ -208,7 +209,7 @@ describe('options with images', () => {
     expect(own.optionImages).toEqual(expected);
   });
 
-  it('deletes a deleted member’s images no other poll names, and unties the one another poll names', async () => {
+  it('exports a member’s images with their polls; deletes those no other poll names with the account, unties the rest', async () => {
     const gone = newUserId();
     const other = newUserId();
     const upload = async (userId: string, background: string) => {
@@ -227,6 +228,14 @@ describe('options with images', () => {
     expect(await upload(other, '#134e4a')).toBe(shared);
     await createPoll(svc.app, gone, { optionImages: [{ id: own, alt: 'Bordo bir kare' }] });
     await createPoll(svc.app, other, { optionImages: [{ id: shared, alt: 'Koyu yeşil bir kare' }] });
+
+    // Their data export names the image of their poll, with its alt text.
+    const exported = await exportMemberData(svc.app.polls, gone);
+    expect(validate('meydan/nats-polls-user-export-reply', exported).ok).toBe(true);
+    expect(exported.polls[0]?.optionImages).toEqual([
+      { id: own, url: `/api/polls/option-images/${own}`, alt: 'Bordo bir kare' },
+      null,
+    ]);
 
     await svc.deps.bus.publish(
       events.auth.userDeleted,

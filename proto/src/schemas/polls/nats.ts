@@ -1,6 +1,7 @@
 /** The polls service's NATS request/reply payloads (`polls.*`). */
 import type { FromSchema } from 'json-schema-to-ts';
 import { countField, dateTimeField, idField, nullableIdField, pollKinds, pollTypes } from '../common.js';
+import { optionImagesField } from './entities.js';
 
 /** `polls.users.counts` reply. */
 export const userPollCountsReplySchema = {
@@ -58,6 +59,8 @@ export const pollsUserExportReplySchema = {
           /** A quiz of theirs, with the correct options they marked. */
           kind: { type: 'string', enum: pollKinds },
           correctOptionIndexes: { type: 'array', items: { type: 'integer', minimum: 0 } },
+          /** Its options' images, as every poll answer has them; absent without images. */
+          optionImages: optionImagesField,
         },
       },
     },

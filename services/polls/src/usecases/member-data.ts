@@ -17,6 +17,7 @@ import {
   votesOfMember,
 } from '../store/member-data.js';
 import { forgetUploads } from './option-images.js';
+import { optionImagesFields } from '../domain/option-images.js';
 import { removePoll } from './poll-listing.js';
 import { memberVoters } from '../counting/poll-voters.js';
 
@@ -53,6 +54,7 @@ export async function exportMemberData(ctx: PollsContext, userId: string): Promi
       createdAt: iso(p.createdAt)!,
       expiresAt: iso(p.expiresAt),
       ...(isQuiz(p) ? { kind: 'quiz' as const, correctOptionIndexes: [...p.correctOptionIndexes!] } : {}),
+      ...optionImagesFields(p, p.options.length),
     })),
     votes: votes.map((v) => {
       const poll = byId.get(String(v.pollId));
