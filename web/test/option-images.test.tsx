@@ -94,6 +94,32 @@ describe('options with images on a card', () => {
   });
 });
 
+describe('a scheduled poll with images in its creator’s edit dialog', () => {
+  it('edits the title and description but not the options, and says so', async () => {
+    fakeApi();
+    const startsAt = new Date(Date.now() + 3_600_000).toISOString();
+    const mine = {
+      ...pets,
+      creatorId: member.id,
+      creator: { ...pets.creator, id: member.id },
+      startsAt,
+      totalVotes: 0,
+    };
+    const view = renderWithStore(<PollCard poll={mine} />, { user: member });
+    fireEvent.click(await screen.findByRole('button', { name: /^Düzenle/ }));
+    const dialog = await screen.findByRole('dialog', { name: 'Anketi düzenle' });
+    expect(within(dialog).getByText(/Görselli şıklar, süre ve başlangıç zamanı değiştirilemez/)).toBeTruthy();
+    expect(within(dialog).queryByRole('textbox', { name: '1. şık' })).toBeNull();
+    view.unmount();
+
+    // Without images, a scheduled poll's options are there to edit.
+    renderWithStore(<PollCard poll={{ ...mine, optionImages: undefined }} />, { user: member });
+    fireEvent.click(await screen.findByRole('button', { name: /^Düzenle/ }));
+    const plain = await screen.findByRole('dialog', { name: 'Anketi düzenle' });
+    expect(within(plain).getByRole('textbox', { name: '1. şık' })).toBeTruthy();
+  });
+});
+
 describe('options with images on the presenter’s screen', () => {
   it('shows them beside the bars, and beside the options where the counts are hidden', async () => {
     let served: Poll = { ...pets, resultsVisible: true, totalVotes: 4 };

@@ -17,6 +17,9 @@ export const trCreator = {
   /** A scheduled poll before its opening: its options may change too. */
   editDescriptionUpcoming:
     'Anket oylamaya açılana kadar başlığı, açıklamayı ve şıkları düzeltebilirsin. Süre ve başlangıç zamanı değiştirilemez.',
+  /** A scheduled poll whose options carry images, before its opening: the images follow the options, which stay. */
+  editDescriptionWithImages:
+    'Anket oylamaya açılana kadar başlığı ve açıklamayı düzeltebilirsin. Görselli şıklar, süre ve başlangıç zamanı değiştirilemez.',
   optionsLegend: 'Şıklar',
   optionLabel: (n: number) => `${n}. şık`,
   addOption: 'Şık ekle',

@@ -129,6 +129,8 @@ function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
   const [description, setDescription] = useState(poll.description ?? '');
   // A scheduled poll's options change too until it opens (no ballot can name them yet).
   const [upcoming] = useState(() => Boolean(poll.startsAt) && Date.parse(poll.startsAt!) > Date.now());
+  // Not on a poll whose options carry images: the images follow the options by index, so they stay as they are.
+  const optionsEditable = upcoming && !poll.optionImages;
   const [options, setOptions] = useState(() => poll.options.map((o) => o.text));
   const [error, setError] = useState<string | undefined>();
   const [edit, { isLoading }] = useEditPollMutation();
@@ -141,7 +143,7 @@ function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
       const body = {
         title,
         description: description.trim() ? description : null,
-        ...(upcoming && changed ? { options: texts } : {}),
+        ...(optionsEditable && changed ? { options: texts } : {}),
       };
       await edit({ pollId: poll.id, body }).unwrap();
       toast({ title: T.saved, variant: 'success' });
@@ -157,7 +159,9 @@ function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
       open
       onOpenChange={(o) => (o ? undefined : onClose())}
       title={T.editTitle}
-      description={upcoming ? T.editDescriptionUpcoming : T.editDescription}
+      description={
+        optionsEditable ? T.editDescriptionUpcoming : upcoming ? T.editDescriptionWithImages : T.editDescription
+      }
     >
       <Form onSubmit={submit} noValidate>
         <InputField
@@ -174,7 +178,7 @@ function EditDialog({ poll, onClose }: { poll: Poll; onClose: () => void }) {
           counter={limits.poll.descriptionMax}
           onChange={(e) => setDescription(e.target.value)}
         />
-        {upcoming ? <OptionsEditor options={options} onChange={setOptions} /> : null}
+        {optionsEditable ? <OptionsEditor options={options} onChange={setOptions} /> : null}
         {error ? <ErrorText role="alert">{error}</ErrorText> : null}
         <Actions>
           <Button $variant="primary" type="submit" disabled={isLoading}>
