@@ -17,7 +17,7 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export const MAX_MULTIPART_BYTES = limits.user.avatarMaxBytes + 256 * 1024;
 
 /**
- * An option image's upload is the file itself (POST /api/polls/option-images): room for a little more than the
+ * An option image's upload is the file itself (POST /api/option-images): room for a little more than the
  * service takes, so the service's own Turkish 413 names the image's limit.
  */
 export const MAX_IMAGE_BYTES = limits.poll.optionImageMaxBytes + 256 * 1024;

@@ -28,6 +28,7 @@ export const routingTable: readonly { prefix: string; service: ServiceName; webs
   { prefix: '/api/users/:id/report', service: 'social' },
   { prefix: '/api/users', service: 'auth' },
   { prefix: '/api/polls', service: 'polls' },
+  { prefix: '/api/option-images', service: 'polls' },
   { prefix: '/api/comments', service: 'polls' },
   { prefix: '/api/s', service: 'polls' },
   { prefix: '/api/oembed', service: 'polls' },

@@ -199,7 +199,7 @@ describe('bad input at the gateway: 4xx quickly, in Turkish, nothing written', (
       error: 'payload_too_large',
       request: () => ({
         method: 'POST',
-        path: '/api/polls/option-images',
+        path: '/api/option-images',
         headers: { 'content-type': 'image/png', cookie },
         body: big(6 * 1024 * 1024),
       }),

@@ -8,7 +8,7 @@ export const apiPaths = {
   pollCreate: '/api/polls',
   pollCreateShareable: '/api/polls/shareable',
   pollCreateQuick: '/api/polls/quick',
-  optionImages: '/api/polls/option-images',
+  optionImages: '/api/option-images',
   pollVote: '/api/polls/:id/vote',
   shareVote: '/api/s/:shortUrl/vote',
   contact: '/api/contact',

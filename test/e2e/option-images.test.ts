@@ -57,7 +57,7 @@ const picture = (background: string, format: 'png' | 'jpeg', width = 1200, heigh
 
 /** An upload through the gateway: the file itself as the body. */
 async function upload(body: Buffer, contentType: string, sid = selin.sid) {
-  const res = await fetch(`${stack.origin}/api/polls/option-images`, {
+  const res = await fetch(`${stack.origin}/api/option-images`, {
     method: 'POST',
     headers: { cookie: `${SESSION_COOKIE}=${sid}`, 'content-type': contentType },
     body: new Uint8Array(body),

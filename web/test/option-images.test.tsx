@@ -24,7 +24,7 @@ afterEach(() => {
 
 const catId = 'a'.repeat(32);
 const dogId = 'b'.repeat(32);
-const image = (id: string, alt: string) => ({ id, url: `/api/polls/option-images/${id}`, alt });
+const image = (id: string, alt: string) => ({ id, url: `/api/option-images/${id}`, alt });
 
 /** Two options with images and one without, the viewer not voted. */
 const pets = testPoll('p1', [2, 1, 1], {
@@ -69,8 +69,8 @@ describe('options with images on a card', () => {
     act(() => void view.store.dispatch(pollsReceived([pets])));
     const options = await screen.findByRole('list', { name: 'Seçenekler' });
     expect(imagesOf(options)).toEqual([
-      ['Turuncu bir kedi yavrusu', `/api/polls/option-images/${catId}`],
-      ['Mavi tasmalı bir köpek', `/api/polls/option-images/${dogId}`],
+      ['Turuncu bir kedi yavrusu', `/api/option-images/${catId}`],
+      ['Mavi tasmalı bir köpek', `/api/option-images/${dogId}`],
     ]);
     // The alt text is part of the vote button's name; the option without an image is its text alone.
     fireEvent.click(screen.getByRole('button', { name: 'Turuncu bir kedi yavrusu Kedi' }));
@@ -90,7 +90,7 @@ describe('options with images on a card', () => {
     fakeApi();
     renderWithStore(<PollCard poll={{ ...pets, kind: 'ranked' } as Poll} />, { user: member });
     const img = await screen.findByRole('img', { name: 'Mavi tasmalı bir köpek' });
-    expect(img.getAttribute('src')).toBe(`/api/polls/option-images/${dogId}`);
+    expect(img.getAttribute('src')).toBe(`/api/option-images/${dogId}`);
   });
 });
 
@@ -141,7 +141,7 @@ describe('options with images on the presenter’s screen', () => {
 
 describe('options with images in the admin panel', () => {
   it('shows a poll’s images with their alt texts in the polls list, none for a poll without', async () => {
-    const url = `/api/polls/option-images/${catId}`;
+    const url = `/api/option-images/${catId}`;
     fakeApi({
       'GET /api/admin/polls': {
         items: [adminPollRow('p1', { images: [{ url, alt: 'Turuncu bir kedi yavrusu' }] }), adminPollRow('p2')],
@@ -186,7 +186,7 @@ describe('options with images through a share link', () => {
     fakeApi({ 'GET /api/s/GoRsEl0001': page, 'GET /api/embed/visitor': { token: 'v' } });
     renderAppAt('/embed/GoRsEl0001', { user: null });
     const img = await screen.findByRole('img', { name: 'Turuncu bir kedi yavrusu' });
-    expect(img.getAttribute('src')).toBe(`/api/polls/option-images/${catId}`);
+    expect(img.getAttribute('src')).toBe(`/api/option-images/${catId}`);
   });
 });
 
@@ -205,10 +205,7 @@ describe('options with images in the create dialog', () => {
 
   it('uploads a picked image, asks for its alt text and sends both beside the options', async () => {
     const { requests } = fakeApi({
-      'POST /api/polls/option-images': json(
-        { id: catId, url: `/api/polls/option-images/${catId}`, width: 800, height: 600 },
-        201,
-      ),
+      'POST /api/option-images': json({ id: catId, url: `/api/option-images/${catId}`, width: 800, height: 600 }, 201),
       'POST /api/polls': () => json({ ...pets, id: 'new' }, 201),
     });
     openCreatePollDialog();
@@ -217,10 +214,10 @@ describe('options with images in the create dialog', () => {
     expect(within(dialog).getByRole('button', { name: '1. şıkka görsel ekle' }).textContent).toBe('Görsel ekle');
     pick(dialog, 0, png());
     const alt = await within(dialog).findByRole('textbox', { name: 'Görselin açıklaması (1. şık)' });
-    const upload = requests.find((r) => r.path === '/api/polls/option-images')!;
+    const upload = requests.find((r) => r.path === '/api/option-images')!;
     expect(upload.method).toBe('POST');
     expect(within(dialog).getByRole('img', { name: '1. şıkkın görseli' }).getAttribute('src')).toBe(
-      `/api/polls/option-images/${catId}`,
+      `/api/option-images/${catId}`,
     );
 
     // No alt text: told in Turkish, nothing created.
@@ -239,7 +236,7 @@ describe('options with images in the create dialog', () => {
 
   it('refuses a file that is no JPEG, PNG or WebP, or too large, without a request; shows the server’s refusal', async () => {
     const { requests } = fakeApi({
-      'POST /api/polls/option-images': json(
+      'POST /api/option-images': json(
         { error: 'unsupported_media_type', message: 'Bu dosya bir görsel değil ya da desteklenmiyor.' },
         415,
       ),
@@ -252,7 +249,7 @@ describe('options with images in the create dialog', () => {
     );
     pick(dialog, 1, png('dev.png', 'image/png', 5 * 1024 * 1024 + 1));
     expect(await within(dialog).findByText('Görsel dosyası çok büyük: en fazla 5 MB olabilir.')).toBeTruthy();
-    expect(requests.filter((r) => r.path === '/api/polls/option-images')).toHaveLength(0);
+    expect(requests.filter((r) => r.path === '/api/option-images')).toHaveLength(0);
 
     pick(dialog, 0, png('sahte.png'));
     expect(await within(dialog).findByText('Bu dosya bir görsel değil ya da desteklenmiyor.')).toBeTruthy();
@@ -261,9 +258,9 @@ describe('options with images in the create dialog', () => {
 
   it('keeps both images when two uploads end in the other order', async () => {
     let first: (answer: Response) => void = () => {};
-    const stored = (id: string) => json({ id, url: `/api/polls/option-images/${id}`, width: 40, height: 40 }, 201);
+    const stored = (id: string) => json({ id, url: `/api/option-images/${id}`, width: 40, height: 40 }, 201);
     fakeApi({
-      'POST /api/polls/option-images': async (request: Request) =>
+      'POST /api/option-images': async (request: Request) =>
         (await request.clone().arrayBuffer()).byteLength === 10
           ? new Promise<Response>((resolve) => {
               first = resolve;
@@ -283,7 +280,7 @@ describe('options with images in the create dialog', () => {
     first(stored(catId));
     await within(dialog).findByRole('textbox', { name: 'Görselin açıklaması (1. şık)' });
     expect(within(dialog).getByRole('img', { name: '2. şıkkın görseli' }).getAttribute('src')).toBe(
-      `/api/polls/option-images/${dogId}`,
+      `/api/option-images/${dogId}`,
     );
   });
 

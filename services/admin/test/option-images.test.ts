@@ -20,7 +20,7 @@ describe('admin read model: options with images', () => {
       .toBuffer();
     const uploaded = await run.polls.app.inject({
       method: 'POST',
-      url: '/api/polls/option-images',
+      url: '/api/option-images',
       headers: { ...asMember(creator), 'content-type': 'image/png' },
       payload: picture,
     });

@@ -54,7 +54,7 @@ describe('options with images', () => {
   const upload = (body: Buffer, contentType = 'image/jpeg', headers = asMember(alice)) =>
     svc.app.inject({
       method: 'POST',
-      url: '/api/polls/option-images',
+      url: '/api/option-images',
       headers: { ...headers, 'content-type': contentType },
       payload: body,
     });
@@ -77,7 +77,7 @@ describe('options with images', () => {
     expect(validate('meydan/option-image-upload', res.json()).ok).toBe(true);
     const { id, url, width, height } = res.json();
     expect(id).toMatch(/^[0-9a-f]{32}$/);
-    expect(url).toBe(`/api/polls/option-images/${id}`);
+    expect(url).toBe(`/api/option-images/${id}`);
     expect([width, height]).toEqual([800, 533]);
 
     const image = await svc.app.inject({ url, headers: asVisitor() });
@@ -127,7 +127,7 @@ describe('options with images', () => {
     expect(visitor.statusCode).toBe(401);
     expect(visitor.json().message).toBe(S.signInToUpload);
     expect(await storedImages()).toBe(before);
-    const missing = await svc.app.inject({ url: `/api/polls/option-images/${'0'.repeat(32)}`, headers: asVisitor() });
+    const missing = await svc.app.inject({ url: `/api/option-images/${'0'.repeat(32)}`, headers: asVisitor() });
     expect(missing.statusCode).toBe(404);
     expect(missing.json().message).toBe(S.optionImageNotFound);
   });
@@ -215,7 +215,7 @@ describe('options with images', () => {
     const upload = async (userId: string, background: string) => {
       const res = await svc.app.inject({
         method: 'POST',
-        url: '/api/polls/option-images',
+        url: '/api/option-images',
         headers: { ...asMember(userId), 'content-type': 'image/png' },
         payload: await square(background),
       });
@@ -233,7 +233,7 @@ describe('options with images', () => {
     const exported = await exportMemberData(svc.app.polls, gone);
     expect(validate('meydan/nats-polls-user-export-reply', exported).ok).toBe(true);
     expect(exported.polls[0]?.optionImages).toEqual([
-      { id: own, url: `/api/polls/option-images/${own}`, alt: 'Bordo bir kare' },
+      { id: own, url: `/api/option-images/${own}`, alt: 'Bordo bir kare' },
       null,
     ]);
 
@@ -246,7 +246,7 @@ describe('options with images', () => {
     await until(async () => (await OptionImage.countDocuments({ _id: own })) === 0, 15_000, 'the own image deleted');
     await until(async () => (await OptionImage.countDocuments({ uploaderId: gone })) === 0, 15_000, 'images untied');
     expect(await OptionImage.findById(shared, { uploaderId: 1 }).lean()).toMatchObject({ uploaderId: null });
-    const served = await svc.app.inject({ url: `/api/polls/option-images/${shared}`, headers: asVisitor() });
+    const served = await svc.app.inject({ url: `/api/option-images/${shared}`, headers: asVisitor() });
     expect(served.statusCode).toBe(200);
   });
 
@@ -335,10 +335,7 @@ describe('options with images', () => {
     expect(header!.slice(-2)).toEqual(['gorsel', 'gorsel_aciklamasi']);
     expect(rows.map((row) => row.slice(-2))).toEqual([
       ['', ''],
-      [
-        `${svc.app.polls.config.PUBLIC_ORIGIN!.replace(/\/+$/, '')}/api/polls/option-images/${image.id}`,
-        "'=Sarı bir kare",
-      ],
+      [`${svc.app.polls.config.PUBLIC_ORIGIN!.replace(/\/+$/, '')}/api/option-images/${image.id}`, "'=Sarı bir kare"],
     ]);
     // A poll without images has no such columns.
     const plain = await createPoll(svc.app, alice, { resultsVisibility: 'always' });

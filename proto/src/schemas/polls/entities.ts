@@ -112,7 +112,7 @@ const optionImageShape = {
   },
 } as const;
 
-/** POST /api/polls/option-images answer: the stored image's id (for the create body's optionImages) and its URL. */
+/** POST /api/option-images answer: the stored image's id (for the create body's optionImages) and its URL. */
 export const optionImageUploadSchema = {
   $id: 'meydan/option-image-upload',
   type: 'object',

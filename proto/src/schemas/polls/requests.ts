@@ -105,7 +105,7 @@ const durationField = {
  * - `startsAt`: 'Başlangıç zamanı' (ISO date-time, in the future, before the end): the poll is shown as upcoming and
  *   takes no vote until then; a duration then counts from it. Resolve with `resolvePollSchedule`.
  * - `optionImages`: an image per option, in the options' order (blank options left out): `{id, alt}` with the id of
- *   an upload (POST /api/polls/option-images) and the alt text its creator writes (required, not blank), or null for
+ *   an upload (POST /api/option-images) and the alt text its creator writes (required, not blank), or null for
  *   an option without one; shorter than the options when the last ones have none. Any kind of poll may carry them.
  * - `kind`: `standard` (default) or `quiz` ('Bilgi yarışması'); a quiz names its correct options in
  *   `correctOptionIndexes` (one or more indexes, not every option; a quiz is single choice, right when the one option
@@ -214,7 +214,7 @@ export const pollCreateSchema = {
         errorMessage: { required: { alt: M.optionImageAltRequired } },
       },
       description:
-        "Şık görselleri, şıklarla aynı sırada (boş şıklar çıkarıldıktan sonra): her biri POST /api/polls/option-images yanıtının id'si ve zorunlu açıklaması (alt), görselsiz şık için null",
+        "Şık görselleri, şıklarla aynı sırada (boş şıklar çıkarıldıktan sonra): her biri POST /api/option-images yanıtının id'si ve zorunlu açıklaması (alt), görselsiz şık için null",
       errorMessage: M.optionImages,
     },
     creatorId: ignoredIdField,

@@ -2,7 +2,7 @@
  * Options with images (issue 41, 2: 'Görsel ekle'): the one place their rules live besides the upload itself
  * (usecases/option-images.ts). Pure.
  *
- * - An image is uploaded first (POST /api/polls/option-images), decoded and stored as a WebP; its id is a digest of
+ * - An image is uploaded first (POST /api/option-images), decoded and stored as a WebP; its id is a digest of
  *   those bytes, so its URL never changes what it serves and is cached for good.
  * - Creation: `optionImages` beside `options`, in their order after blank options are left out: `{id, alt}` or null,
  *   never more than the options. The alt text is required (the schema refuses a missing or blank one) and trimmed;

@@ -94,7 +94,7 @@ export const createPollApi = api.injectEndpoints({
     }),
     /** 'Görsel ekle': the file itself as the body; the answer's id goes in the create body's optionImages. */
     uploadOptionImage: build.mutation<OptionImageUpload, File>({
-      query: (file) => ({ url: '/polls/option-images', method: 'POST', body: file }),
+      query: (file) => ({ url: '/option-images', method: 'POST', body: file }),
     }),
   }),
 });
