@@ -282,7 +282,8 @@ describe('keyboard and screen readers', { timeout: 60_000 }, () => {
       .toBe('true');
     await tabTo(page, create.getByLabel('1. şık', { exact: true }));
     await page.keyboard.type('Klavye');
-    await page.keyboard.press('Tab');
+    // Each option is followed by its 'Görsel ekle' button: the second option is a few tabs on.
+    await tabTo(page, create.getByLabel('2. şık', { exact: true }));
     await page.keyboard.type('Fare');
     await tabTo(page, create.getByRole('button', { name: 'Soruyu Fırlat' }));
     await expectFocusVisible(page);
