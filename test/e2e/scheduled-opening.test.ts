@@ -2,8 +2,9 @@
  * A poll that opens at a set time (issue 41, 4), in a real Chromium against the real stack: the creator picks
  * 'Başlangıç zamanı' a few seconds ahead in the create dialog; a member sees the card as 'Yakında' with a countdown
  * and no vote button, asks 'Açılınca haber ver', and when the countdown reaches zero the card offers its options and
- * the vote goes through; the member is told it opened. Before that a vote through the gateway is a Turkish 409.
- * Accessibility checked on the upcoming card; screenshots taken.
+ * the vote goes through; the member is told it opened. Before that a vote through the gateway is a Turkish 409. A
+ * share-link poll opening at the same moment shows 'Yakında' on its share page and in its embed, then takes a visitor's
+ * vote on each. Accessibility checked on the upcoming card and the opened share page and embed; screenshots taken.
  */
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +66,27 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
     expect(opensAt).toBeGreaterThan(Date.now());
     await mine.getByText('Yakında').waitFor();
 
+    // A share-link poll opening at the same moment, open on its share page (a visitor's phone) and in its embed.
+    const shared = await call<{ poll: { id: string; shortUrl: string } }>(stack, 'POST', '/api/polls/shareable', {
+      sid: selin.sid,
+      body: {
+        title: `Maçı nerede izleriz? ${uniqueTag()}`,
+        category: 'genel',
+        type: 'public',
+        description: null,
+        durationHours: 24,
+        options: ['Evde', 'Kafede'],
+        startsAt: stored.body.startsAt,
+      },
+    });
+    expect(shared.status).toBe(201);
+    const visitor = await run.open({ viewport: mobile, theme: 'light' });
+    await visitor.page.goto(`/s/${shared.body.poll.shortUrl}`);
+    await visitor.page.locator('[data-upcoming]').getByText('Yakında').waitFor();
+    const embed = await run.open();
+    await embed.page.goto(`/embed/${shared.body.poll.shortUrl}`);
+    await embed.page.locator('[data-upcoming]').getByText('Yakında').waitFor();
+
     // Before the opening the gateway refuses a vote in Turkish, counting nothing.
     const early = await call<{ error: string; message: string }>(stack, 'POST', `/api/polls/${pollId}/vote`, {
       sid: kaan.sid,
@@ -120,6 +142,28 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
     expect(after.body).toMatchObject({ hasVoted: true, userChoice: 0, totalVotes: 1 });
     await elementScreenshot(theirs, 'scheduled-opening-opened-card-light');
 
+    // The share page and the embed opened with it: a visitor votes on each, and both votes count.
+    const onPage = visitor.page.getByRole('button', { name: 'Evde' });
+    await onPage.waitFor();
+    expect(await visitor.page.locator('[data-upcoming]').count()).toBe(0);
+    await onPage.click();
+    await visitor.page.locator('[data-chosen]', { hasText: 'Evde' }).waitFor();
+    await expectNoAxeViolations(visitor.page, '/s/{code} of a poll just opened, voted [visitor, light, mobile]');
+    await screenshot(visitor.page, 'scheduled-opening-share-page-opened-mobile');
+    const inEmbed = embed.page.getByRole('button', { name: 'Kafede' });
+    await inEmbed.waitFor();
+    expect(await embed.page.locator('[data-upcoming]').count()).toBe(0);
+    await inEmbed.click();
+    await embed.page.locator('[data-chosen]', { hasText: 'Kafede' }).waitFor();
+    await expectNoAxeViolations(embed.page, '/embed/{code} of a poll just opened, voted');
+    const counted = await call<{ totalVotes: number; options: { votes: number }[] }>(
+      stack,
+      'GET',
+      `/api/polls/${shared.body.poll.id}`,
+      { sid: selin.sid },
+    );
+    expect(counted.body).toMatchObject({ totalVotes: 2, options: [{ votes: 1 }, { votes: 1 }] });
+
     // The member who asked is told it opened.
     await expect
       .poll(
@@ -132,6 +176,8 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
       .toBe(true);
     expect(creator.errors).toEqual([]);
     expect(voter.errors).toEqual([]);
+    expect(visitor.errors).toEqual([]);
+    expect(embed.errors).toEqual([]);
   });
 
   it('shows a share-link poll as Yakında on its page and in the embed, with no vote button and no reminder', async () => {
