@@ -18,7 +18,7 @@ import { pollMessages, type PollRunoff } from '@meydan/proto';
 import type { BallotProblem } from './ballots.js';
 import type { PollCounts } from './counts.js';
 import { isQuiz, type QuizFacts } from './quiz.js';
-import { instantRunoff, rankedBallotsOf } from './runoff.js';
+import { instantRunoff, rankedBallotsOf, type Runoff } from './runoff.js';
 
 export const isRanked = (poll: { kind?: string | null | undefined }): boolean => poll.kind === 'ranked';
 
@@ -71,6 +71,10 @@ export function rankingProblem(ranking: readonly number[], optionsCount: number)
   return null;
 }
 
+/** A ranked poll's instant runoff from its counts (the ballots per ranking its counter keeps beside the options'). */
+export const runoffOf = (optionsCount: number, counts: PollCounts): Runoff =>
+  instantRunoff(optionsCount, rankedBallotsOf(counts.rankings ?? {}));
+
 /** A ranked poll's fields of an answer: its kind, and the runoff where the viewer sees the counts. */
 export function rankedFields(
   poll: { kind?: string | null | undefined },
@@ -80,5 +84,5 @@ export function rankedFields(
 ): { kind?: 'ranked'; runoff?: PollRunoff } {
   if (!isRanked(poll)) return {};
   if (!resultsVisible) return { kind: 'ranked' };
-  return { kind: 'ranked', runoff: instantRunoff(optionsCount, rankedBallotsOf(counts.rankings ?? {})) };
+  return { kind: 'ranked', runoff: runoffOf(optionsCount, counts) };
 }

@@ -6,8 +6,7 @@ import { events } from '@meydan/proto';
 import type { Bus, Logger } from '@meydan/kit';
 import type { Redis } from 'ioredis';
 import { winnerIndexes, type PollCounts } from '../domain/counts.js';
-import { isRanked } from '../domain/ranked.js';
-import { instantRunoff, rankedBallotsOf } from '../domain/runoff.js';
+import { isRanked, runoffOf } from '../domain/ranked.js';
 import type { Models, PollDoc } from '../model/index.js';
 import type { LiveCountsPublisher } from '../clients/live-counts.js';
 import { unclaimEnded } from '../store/poll-endings.js';
@@ -66,7 +65,7 @@ function resultOf(
   counts: PollCounts,
 ): { winnerIndexes: number[]; winnerShare?: number; rounds?: number } {
   if (!isRanked(poll)) return { winnerIndexes: winnerIndexes(counts.votes) };
-  const runoff = instantRunoff(poll.options.length, rankedBallotsOf(counts.rankings ?? {}));
+  const runoff = runoffOf(poll.options.length, counts);
   if (runoff.winner === null) return { winnerIndexes: [] };
   return { winnerIndexes: [runoff.winner], winnerShare: runoff.share ?? 0, rounds: runoff.rounds.length };
 }

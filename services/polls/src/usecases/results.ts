@@ -4,8 +4,8 @@ import { HttpError, type Identity, type SheetColumn } from '@meydan/kit';
 import type { PollsContext } from '../context.js';
 import { creatorSeesCounts } from '../domain/results-visibility.js';
 import { isQuiz } from '../domain/quiz.js';
-import { isRanked } from '../domain/ranked.js';
-import { instantRunoff, rankedBallotsOf, type Runoff } from '../domain/runoff.js';
+import { isRanked, runoffOf } from '../domain/ranked.js';
+import type { Runoff } from '../domain/runoff.js';
 import { hasOptionImages, optionImagesFields } from '../domain/option-images.js';
 import {
   imageColumns,
@@ -35,7 +35,7 @@ export async function pollResults(
     optionsCount: doc.options.length,
     expiresAt: doc.expiresAt ?? null,
   });
-  const runoff = isRanked(doc) ? instantRunoff(doc.options.length, rankedBallotsOf(counts.rankings ?? {})) : null;
+  const runoff = isRanked(doc) ? runoffOf(doc.options.length, counts) : null;
   const images = optionImagesFields(doc, doc.options.length).optionImages;
   const origin = ctx.config.PUBLIC_ORIGIN?.replace(/\/+$/, '') ?? '';
   const rows = doc.options.map((option, i) => ({
