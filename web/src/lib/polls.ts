@@ -1,4 +1,8 @@
-import { parsePollOptions, type Poll, type PollOption, type PollUpdate } from '@meydan/proto';
+import { parsePollOptions, type Poll, type PollOption, type PollRunoff, type PollUpdate } from '@meydan/proto';
+
+/** The ballots a ranked poll's runoff counted: its first round's tallies and exhausted ones. */
+export const ballotsOf = (runoff: PollRunoff): number =>
+  runoff.rounds[0] ? runoff.rounds[0].tallies.reduce((a, b) => a + b, 0) + runoff.rounds[0].exhausted : 0;
 
 /**
  * A poll as the cards use it, whatever shape the options arrived in: option objects are kept; an array of texts or

@@ -1,6 +1,6 @@
 import { createSlice, type EntityState, type PayloadAction } from '@reduxjs/toolkit';
 import type { Poll, PollUpdate, VoteResult, VoteTakenBack } from '@meydan/proto';
-import { applyCounts, normalizePoll } from '../lib/polls';
+import { applyCounts, ballotsOf, normalizePoll } from '../lib/polls';
 
 /**
  * The one copy of each poll the app shows. Every list and page (feeds, the poll's page, the quick widget, a share
@@ -51,11 +51,8 @@ const changedLive = [
   'runoff',
 ] as const satisfies readonly (keyof Poll)[];
 
-/** The ballots a ranked poll's runoff counted (its first round's), or -1 without one. */
-const runoffBallots = (poll: Poll): number => {
-  const first = poll.runoff?.rounds[0];
-  return first ? first.tallies.reduce((a, b) => a + b, 0) + first.exhausted : poll.runoff ? 0 : -1;
-};
+/** The ballots a ranked poll's runoff counted, or -1 without one. */
+const runoffBallots = (poll: Poll): number => (poll.runoff ? ballotsOf(poll.runoff) : -1);
 
 /**
  * `poll` as a list answered it, less what changed on the one held after the list was asked for (`asked`). A runoff is

@@ -1,16 +1,13 @@
-import type { Poll, PollRunoff } from '@meydan/proto';
+import type { Poll } from '@meydan/proto';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 import { trRanked } from '../../i18n/tr-ranked';
 import { cardPercent } from '../../lib/percent';
+import { ballotsOf } from '../../lib/polls';
 import { useAppDispatch } from '../../store/store';
 import { pollsApi } from './pollsApi';
 
 type RankedPoll = Pick<Poll, 'id' | 'options' | 'runoff' | 'hasVoted' | 'userChoices' | 'totalVotes'>;
-
-/** The ballots a runoff counted: its first round's tallies and exhausted ones. */
-export const ballotsOf = (runoff: PollRunoff): number =>
-  runoff.rounds[0] ? runoff.rounds[0].tallies.reduce((a, b) => a + b, 0) + runoff.rounds[0].exhausted : 0;
 
 /**
  * The live counts (poll_update) carry the first preferences, not the rankings: when they count more ballots than the

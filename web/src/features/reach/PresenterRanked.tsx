@@ -3,7 +3,8 @@ import styled from 'styled-components';
 import { trRanked } from '../../i18n/tr-ranked';
 import { cardPercent, formatPercent, percentOf } from '../../lib/percent';
 import { PoliteAnnouncement } from '../../ui/PoliteAnnouncement';
-import { ballotsOf, useFreshRunoff } from '../polls/RankedRounds';
+import { ballotsOf } from '../../lib/polls';
+import { useFreshRunoff } from '../polls/RankedRounds';
 
 /**
  * A ranked poll on the presenter's screen ('Sıralamalı oy'): the instant runoff's rounds side by side ('1. tur', …),
