@@ -568,6 +568,70 @@ describe('admin panel: bulk e-mail and audit log', () => {
     expect(requests.filter((r) => r.path === '/api/admin/bulk-email/job1')).toHaveLength(1);
   });
 
+  /** A bulk e-mail sent with the socket connected; each GET of its job waits for the test to answer it. */
+  async function sendHoldingTheJobsAnswers() {
+    const socket = new FakeSocket();
+    const answers: ((response: Response) => void)[] = [];
+    const { requests } = adminRoutes({
+      'POST /api/admin/bulk-email': () => json({ jobId: 'job1', message: 'Gönderim sıraya alındı' }, 202),
+      'GET /api/admin/bulk-email/:id': () => new Promise<Response>((resolve) => answers.push(resolve)),
+    });
+    const { store } = renderAppAt('/admin', { user: admin, socket });
+    act(() => socket.open());
+    const form = await openActions();
+    fireEvent.change(form.subject, { target: { value: 'Duyuru' } });
+    fireEvent.change(form.body, { target: { value: 'Merhaba' } });
+    fireEvent.click(form.send());
+    await waitFor(() => expect(answers).toHaveLength(1));
+    return { socket, answers, requests, store };
+  }
+
+  it('shows a job that ended before its first GET was answered as done, and no older reading takes it back', async () => {
+    const { socket, answers, requests } = await sendHoldingTheJobsAnswers();
+    // The job's counts arrive while its GET, read from the database earlier, is still on its way: the last one first.
+    act(() =>
+      socket.serverEmit('bulk_email_progress', { data: { id: 'job1', total: 50, sent: 50, failed: 0, state: 'done' } }),
+    );
+    act(() =>
+      socket.serverEmit('bulk_email_progress', {
+        data: { id: 'job1', total: 50, sent: 30, failed: 0, state: 'sending' },
+      }),
+    );
+    await act(async () => answers[0]!(json(job({ state: 'sending', sent: 10 }))));
+    expect((await screen.findByText(/50 \/ 50 gönderildi/)).textContent).toContain('Tamamlandı');
+    // A late count of the same job changes nothing either.
+    act(() =>
+      socket.serverEmit('bulk_email_progress', {
+        data: { id: 'job1', total: 50, sent: 40, failed: 0, state: 'sending' },
+      }),
+    );
+    expect(screen.getByText(/50 \/ 50 gönderildi/).textContent).toContain('Tamamlandı');
+    expect(requests.filter((r) => r.path === '/api/admin/bulk-email/job1')).toHaveLength(1);
+  });
+
+  it('keeps the socket’s count when the catch-up GET after a reconnect was read before it', async () => {
+    const { socket, answers, store } = await sendHoldingTheJobsAnswers();
+    await act(async () => answers[0]!(json(job({ state: 'sending', sent: 10 }))));
+    await screen.findByText(/10 \/ 50 gönderildi/);
+    const jobEntry = () =>
+      Object.values(store.getState().api.queries).find((entry) => entry?.endpointName === 'bulkEmailJob');
+    const firstRead = jobEntry()?.requestId;
+    act(() => socket.drop());
+    act(() => socket.open());
+    await waitFor(() => expect(answers).toHaveLength(2));
+    act(() =>
+      socket.serverEmit('bulk_email_progress', {
+        data: { id: 'job1', total: 50, sent: 35, failed: 0, state: 'sending' },
+      }),
+    );
+    await screen.findByText(/35 \/ 50 gönderildi/);
+    await act(async () => answers[1]!(json(job({ state: 'sending', sent: 32 }))));
+    // Once the store has the catch-up GET's answer, it and the screen still hold the socket's later count.
+    await waitFor(() => expect(jobEntry()?.requestId !== firstRead && jobEntry()?.status === 'fulfilled').toBe(true));
+    expect(jobEntry()?.data).toMatchObject({ sent: 35, state: 'sending' });
+    expect(screen.getByText(/35 \/ 50 gönderildi/)).toBeTruthy();
+  });
+
   it('polls the job while the socket is not connected, and stops once it is done', async () => {
     let polls = 0;
     const { requests } = adminRoutes({

@@ -1,22 +1,23 @@
-import type {
-  AdminDailyStats,
-  AdminPoll,
-  AdminPollEdits,
-  AdminPollPage,
-  AdminStats,
-  AdminUser,
-  AdminUserPage,
-  AuditAction,
-  AuditPage,
-  BulkEmailAccepted,
-  BulkEmailBody,
-  BulkEmailJob,
-  BulkEmailState,
-  MessageResponse,
-  Report,
-  ReportPage,
-  ReportStatus,
-  UserRole,
+import {
+  bulkEmailStates,
+  type AdminDailyStats,
+  type AdminPoll,
+  type AdminPollEdits,
+  type AdminPollPage,
+  type AdminStats,
+  type AdminUser,
+  type AdminUserPage,
+  type AuditAction,
+  type AuditPage,
+  type BulkEmailAccepted,
+  type BulkEmailBody,
+  type BulkEmailJob,
+  type BulkEmailState,
+  type MessageResponse,
+  type Report,
+  type ReportPage,
+  type ReportStatus,
+  type UserRole,
 } from '@meydan/proto';
 import { api, type ApiExtra } from '../../store/api';
 
@@ -32,6 +33,16 @@ export interface SearchArgs {
 }
 
 export const finishedStates: readonly BulkEmailState[] = ['done'];
+
+/**
+ * Whether a reading of a job is older than another: a job only moves on (queued → sending → done, its counts only
+ * grow), so a reading behind the one shown is stale — a GET answered after the socket's later count, or a count pushed
+ * before the GET's answer arrived.
+ */
+export const behind = (reading: BulkEmailJob, shown: BulkEmailJob): boolean => {
+  const step = bulkEmailStates.indexOf(reading.state) - bulkEmailStates.indexOf(shown.state);
+  return step < 0 || (step === 0 && reading.sent + reading.failed < shown.sent + shown.failed);
+};
 
 const STATS = { type: 'Admin' as const, id: 'STATS' };
 const USERS = { type: 'Admin' as const, id: 'USERS' };
@@ -130,18 +141,34 @@ export const adminApi = api.injectEndpoints({
     /** A bulk e-mail job's counts; the socket's `bulk_email_progress` keeps them current while it is connected. */
     bulkEmailJob: build.query<BulkEmailJob, string>({
       query: (jobId) => `/admin/bulk-email/${encodeURIComponent(jobId)}`,
+      // A refetch read before the last pushed count does not take the job back.
+      merge: (shown, answer) => (behind(answer, shown) ? shown : answer),
       async onCacheEntryAdded(jobId, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
         const { realtime } = extra as ApiExtra;
-        const stop = realtime.on('bulk_email_progress', (progress: BulkEmailJob) => {
-          if (progress.id !== jobId) return;
+        // A count pushed before the GET's answer has nothing to update yet: kept, and applied once the answer is in
+        // (a small job can end before its first GET is answered, and no count would come after it).
+        let early: BulkEmailJob | null = null;
+        const apply = (progress: BulkEmailJob) =>
           updateCachedData((draft) => {
+            if (behind(progress, draft)) return;
             draft.total = progress.total;
             draft.sent = progress.sent;
             draft.failed = progress.failed;
             draft.state = progress.state;
           });
+        let loaded = false;
+        const stop = realtime.on('bulk_email_progress', (progress: BulkEmailJob) => {
+          if (progress.id !== jobId) return;
+          if (loaded) apply(progress);
+          else if (!early || !behind(progress, early)) early = progress;
         });
-        await cacheDataLoaded.catch(() => undefined);
+        try {
+          await cacheDataLoaded;
+          loaded = true;
+          if (early) apply(early);
+        } catch {
+          // Removed before it loaded: nothing to update.
+        }
         await cacheEntryRemoved;
         stop();
       },
