@@ -3,7 +3,7 @@ import { relative } from 'node:path';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 
 /**
- * Runs the longest test files first, so that the two workers end together instead of one of them running the last
+ * Runs the longest test files first, so that the workers end together instead of one of them running the last
  * long file alone (longest-processing-time-first scheduling). The times come from `test/durations.json` (milliseconds
  * per file of a whole run on this machine, written by the summary reporter to `test-results/durations.json` after
  * every run of the whole suite: copy it over to refresh them). A file it does not list yet counts as a browser
