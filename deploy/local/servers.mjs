@@ -72,6 +72,11 @@ function outgoingPortRange() {
 }
 
 const LOWEST_PORT = 10_000;
+/**
+ * The ports of the Fetch standard's "bad port" list in the range picked from (its only one above LOWEST_PORT): Node's
+ * fetch and browsers refuse them ("fetch failed … bad port"), and a MailDev given 10080 could not be read by its test.
+ */
+const BLOCKED_BY_FETCH = new Set([10_080]);
 /** Ports this process has handed out: never twice. */
 const handedOut = new Set();
 
@@ -85,7 +90,7 @@ export async function freePort() {
   if (range && range.low - LOWEST_PORT >= 2000) {
     for (let attempt = 0; attempt < 50; attempt++) {
       const port = LOWEST_PORT + Math.floor(Math.random() * (range.low - LOWEST_PORT));
-      if (handedOut.has(port)) continue;
+      if (handedOut.has(port) || BLOCKED_BY_FETCH.has(port)) continue;
       if ((await tryListen(port)) === port) {
         handedOut.add(port);
         return port;
