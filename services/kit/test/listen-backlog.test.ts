@@ -7,7 +7,8 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { TEST_MAIL_SECRET, TEST_SECRET, freePort, infra, until } from '@meydan/testing';
+import { TEST_MAIL_SECRET, TEST_SECRET, freePort, infra } from '@meydan/testing';
+import { waitForPort } from '../../../deploy/local/servers.mjs';
 
 const somaxconn = Number(readFileSync('/proc/sys/net/core/somaxconn', 'utf8'));
 
@@ -43,14 +44,14 @@ async function listenBacklog(env: Record<string, string>): Promise<number> {
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const exited = new Promise((resolve) => child.once('exit', resolve));
   try {
-    return await until(
-      () => {
-        if (child.exitCode !== null) throw new Error(`social exited ${child.exitCode}: ${stderr}`);
-        return backlogOf(port);
-      },
-      30_000,
-      'social listening',
-    );
+    // Once the port answers, the socket listens with the backlog it was given: one `ss` (a spawn per check of a wait
+    // cost more CPU than the service's start).
+    await waitForPort(port, { proc: child, name: 'social' }).catch((err: Error) => {
+      throw new Error(`${err.message}: ${stderr}`);
+    });
+    const backlog = backlogOf(port);
+    if (backlog === null) throw new Error(`nothing listens on ${port} by ss, though it answers`);
+    return backlog;
   } finally {
     child.kill('SIGTERM');
     await exited;
