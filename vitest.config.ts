@@ -37,11 +37,16 @@ const OWN_MODULES = [
   'services/polls/test/vote-republish.test.ts',
 ];
 /**
- * The long runs that assert a time bound of the product under load (the chaos run on clusters: votes flow again within
- * 10 s of a node's loss) run last, alone, once the other files are done: beside three workers' files their storm shared
- * two cores with the rest of the suite, and the bound measured the suite as much as the failover.
+ * Files that run last, one at a time, once the other files are done:
+ * - the long run that asserts a time bound of the product under load (the chaos run on clusters: votes flow again
+ *   within 10 s of a node's loss): beside three workers' files its storm shared two cores with the rest of the suite,
+ *   and the bound measured the suite as much as the failover (11.9 s);
+ * - the Web Push journey, the one file with a whole Chromium of its own: in two of four whole runs with three workers,
+ *   a notification its service worker had shown (`showNotification` resolved) was never listed by
+ *   `getNotifications()`, while a probe shown after it was. Alone, and with a busy loop on each core
+ *   (`npm run test:stress -- --runs 8 --busy test/e2e/web-push.test.ts`), it passed every time. Why is not known yet.
  */
-const LAST = ['deploy/test/chaos-cluster.test.ts'];
+const LAST = ['deploy/test/chaos-cluster.test.ts', 'test/e2e/web-push.test.ts'];
 // The k6 load test runs alone (`npm run test:k6`): beside the other suites, on this 2-core machine, its load and
 // theirs met in the shared Redis (one suite watches it with MONITOR) and it failed where it passes alone.
 const K6 = process.env['MEYDAN_K6'] ? [] : ['test/e2e/k6-mixed.test.ts'];
@@ -87,7 +92,13 @@ export default defineConfig({
       {
         // After the two lanes above (a later group), one file at a time, on servers of their own.
         extends: true,
-        test: { name: 'last', include: LAST, maxWorkers: 1, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'last',
+          globalSetup: ['./test/global-setup.ts'],
+          include: LAST,
+          maxWorkers: 1,
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },
