@@ -4,6 +4,7 @@ import { App } from './app/App';
 import { prefetchScreenData } from './app/prefetchScreenData';
 import { loadScreenOf } from './app/router';
 import { keepInstallOffer } from './features/pwa/earlyInstallOffer';
+import { loadWhenOnline } from './features/pwa/loadWhenOnline';
 import { sessionApi } from './features/session/sessionApi';
 import { createStore } from './store/store';
 
@@ -52,8 +53,8 @@ if (document.querySelector('link[data-early-screen]')) {
 // An embed (another site's iframe) installs no app.
 if (!/^\/embed(\/|$)/i.test(location.pathname)) {
   const start = () =>
-    setTimeout(
-      () => void import('./features/pwa/serviceWorker').then(({ startServiceWorker }) => startServiceWorker(store)),
+    loadWhenOnline(
+      () => import('./features/pwa/serviceWorker').then(({ startServiceWorker }) => startServiceWorker(store)),
       SERVICE_WORKER_DELAY_MS,
     );
   if (document.readyState === 'complete') start();
