@@ -62,7 +62,7 @@ export default defineConfig({
     // its time (two workers kept the cores about three quarters busy), and a third file fills those waits.
     maxWorkers: 3,
     reporters: ['default', './test/summary-reporter.ts'],
-    // The longest files first (test/durations.json), so that both workers finish together.
+    // The longest files first (test/durations.json), so that the workers finish together.
     sequence: { sequencer: LongestFirst },
     projects: [
       {
