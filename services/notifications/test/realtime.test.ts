@@ -497,6 +497,36 @@ describe('realtime: socket.io at /ws on two instances with the Redis adapter', (
     expect(other.socket.connected).toBe(true);
   });
 
+  it('greets a socket opened just after a notification came with the new unread count, though none was open then', async () => {
+    // Mehmet's socket on A is greeted (A keeps that count a moment for further greetings), then closed.
+    const first = await open(asMember(mehmet.id));
+    await connected(first.socket);
+    await until(() => names(first.seen).includes('notification_count'), 5000, 'greeting');
+    const before = (last(first.seen, 'notification_count') as { count: number }).count;
+    first.socket.disconnect();
+
+    // B stores a notification for him and tells A his count changed, while he has no socket on A. Ali's count, told
+    // after it through the same adapter, says when A has heard of Mehmet's.
+    const marker = await open(asMember(ali.id));
+    await connected(marker.socket);
+    await until(() => names(marker.seen).includes('notification_count'), 5000, 'marker greeting');
+    const aliBefore = (last(marker.seen, 'notification_count') as { count: number }).count;
+    await comment(mehmet, ayse);
+    await drained(worker.deps, 'notifications--comments');
+    await comment(ali, ayse);
+    await until(
+      () => (last(marker.seen, 'notification_count') as { count: number }).count === aliBefore + 1,
+      5000,
+      "ali's count on A",
+    );
+
+    // The socket he opens now (a sign-in's new handshake) is greeted with the count that includes it.
+    const second = await open(asMember(mehmet.id));
+    await connected(second.socket);
+    await until(() => names(second.seen).includes('notification_count'), 5000, 'second greeting');
+    expect(last(second.seen, 'notification_count')).toEqual({ count: before + 1 });
+  });
+
   it('reconnects a client after its instance restarts, with the right unread count', async () => {
     const port = portOf(socketsOnly.app);
     const { socket, seen } = await open(asMember(ali.id), port);

@@ -151,9 +151,15 @@ function realtimeEmitter(io: Server, unread: UnreadCounts, log: Logger, shutDown
     }
   };
   // Read only where the member has a socket: most members told of a viral poll's end at once have none, and counting
-  // a member's unread notifications reads the whole collection on the MongoDB-wire store.
+  // a member's unread notifications reads the whole collection on the MongoDB-wire store. Where they have none, the
+  // count kept from a greeting a moment ago is dropped all the same: the socket a sign-in opens next would be greeted
+  // with it, and miss this change.
   const sendCountHere = (userId: unknown) => {
-    if (typeof userId !== 'string' || !io.of('/').adapter.rooms.get(userRoom(userId))?.size) return;
+    if (typeof userId !== 'string') return;
+    if (!io.of('/').adapter.rooms.get(userRoom(userId))?.size) {
+      unread.forget(userId);
+      return;
+    }
     unread.refresh(userId).then(
       (count) => emitSafely(() => io.local.to(userRoom(userId)).emit(serverEvents.notificationCount, { count })),
       (err: unknown) => log.warn({ err }, 'unread count not sent'),

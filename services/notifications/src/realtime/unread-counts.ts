@@ -35,6 +35,11 @@ export class UnreadCounts {
     return this.of(userId);
   }
 
+  /** The count changed and no socket here needs it now: the next greeting reads it anew. */
+  forget(userId: string): void {
+    this.counts.delete(userId);
+  }
+
   /** A count this instance announces answers the next greetings too. */
   announced(userId: string, count: number): void {
     this.counts.set(userId, Promise.resolve(count));
