@@ -38,6 +38,21 @@ import { startProcess, waitForPort } from '../local/servers.mjs';
 import { CRD_SCHEMAS, type Yaml } from './k8s-support.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/**
+ * The first line redis-ha.sh wrote to a log of startProcess's: the script's output reaches the file through a pipe
+ * and a write stream of this process, so it can land after the server already listens (seen on a busy machine: the
+ * file still empty when its port answered). Waits until the line is there, whole.
+ */
+const firstLineOf = (logFile: string) =>
+  until(
+    () => {
+      const text = existsSync(logFile) ? readFileSync(logFile, 'utf8') : '';
+      return text.includes('\n') ? text.split('\n')[0] : '';
+    },
+    10_000,
+    `the first line of ${logFile}`,
+  );
 const apps = ['gateway', ...serviceNames];
 const workspaceOf = (app: string) => (app === 'gateway' ? 'gateway' : `services/${app}`);
 
@@ -1416,7 +1431,7 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
       const handle = startProcess(`redis-ha ${role}`, 'sh', [script, role], { logFile, env });
       handles.push(handle);
       await waitForPort(port, { proc: handle.proc, name: `redis-ha.sh ${role}` });
-      return { handle, firstLine: () => readFileSync(logFile, 'utf8').split('\n')[0] };
+      return { handle, firstLine: () => firstLineOf(logFile) };
     };
     const cli = (port: number, ...args: string[]) =>
       execFileSync('redis-cli', ['-p', String(port), ...args], {
@@ -1428,7 +1443,7 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
     try {
       // The very first start: no sentinel answers, so the first server is the master and the others its replicas.
       const servers = [await start('server', p0), await start('server', p1), await start('server', p2)];
-      expect(servers.map((s) => s.firstLine())).toEqual([
+      expect(await Promise.all(servers.map((s) => s.firstLine()))).toEqual([
         `redis-ha: starting 127.0.0.1:${p0} as master`,
         `redis-ha: starting 127.0.0.1:${p1} as replica of 127.0.0.1:${p0}`,
         `redis-ha: starting 127.0.0.1:${p2} as replica of 127.0.0.1:${p0}`,
@@ -1499,7 +1514,7 @@ describe('redis-ha.sh (the HA Redis members, on Kubernetes and on one Docker hos
 
       // The old master, restarted, asks the sentinels and comes back as the new master's replica, with its writes.
       const again = await start('server', p0, '-again');
-      expect(again.firstLine()).toBe(`redis-ha: starting 127.0.0.1:${p0} as replica of 127.0.0.1:${promoted}`);
+      expect(await again.firstLine()).toBe(`redis-ha: starting 127.0.0.1:${p0} as replica of 127.0.0.1:${promoted}`);
       // (The service's key prefix, `polls:`.)
       await until(() => cli(p0, 'get', 'polls:after') === '2', 20_000, 'the old master to catch up');
       expect(cli(p0, 'info', 'replication')).toMatch(/role:slave/);
@@ -1570,9 +1585,7 @@ describe('the one-server NATS and Redis (docker-compose.yml, overlays/local)', (
       });
       handles.push(redisServer);
       await waitForPort(redisPort, { proc: redisServer.proc, name: 'redis-ha.sh single' });
-      expect(readFileSync(join(home, 'log'), 'utf8').split('\n')[0]).toBe(
-        `redis-ha: starting 127.0.0.1:${redisPort} as master`,
-      );
+      expect(await firstLineOf(join(home, 'log'))).toBe(`redis-ha: starting 127.0.0.1:${redisPort} as master`);
       redis = connectRedis(
         `redis://polls:${passwords['REDIS_PASSWORD_POLLS']}@127.0.0.1:${redisPort}`,
         'polls',

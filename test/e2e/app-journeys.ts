@@ -131,6 +131,7 @@ export function appJourneys(replicas?: number): void {
       };
       state.ayse = ayse;
       const { page, context, errors } = await open();
+      const frames = socketFrames(page);
       await page.goto('/kayit');
       await page.getByLabel('Kullanıcı adı').fill(ayse.username);
       await page.getByLabel('E-posta').fill(ayse.email);
@@ -168,7 +169,11 @@ export function appJourneys(replicas?: number): void {
       const sid = cookies.find((c) => c.name === SESSION_COOKIE)?.value;
       const ayseId = (await call<{ id: string }>(stack, 'GET', '/api/auth/session', { sid })).body.id;
       state.ayse = { ...ayse, sid, id: ayseId };
-      // The socket shook hands again as Ayşe after the sign-in: a follow reaches this very page live.
+      // The socket shakes hands again as Ayşe after the sign-in (its greeting names her): a follow then reaches this
+      // very page live. Sent before that greeting, it would reach the page only through the greeting's count.
+      await expect
+        .poll(() => frames.some((f) => f.includes('"auth_success"') && f.includes(ayseId)), { timeout: 10_000 })
+        .toBe(true);
       await call(stack, 'POST', `/api/users/${ayseId}/follow`, { sid: deniz.sid });
       await page.locator('[data-bell] [data-unread]', { hasText: '1' }).waitFor({ timeout: 10_000 });
 
