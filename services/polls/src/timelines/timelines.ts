@@ -336,7 +336,8 @@ export class Timelines {
       const now = new Date(started);
       // Read fresh, not through the per-process copy: a ban handled a moment ago elsewhere must be left out.
       const banned = new Set(await this.redis.smembers(keys.bannedCreators));
-      const live = { isShareable: false, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
+      // Never a poll held for review (its rank row is marked while an edit waits: store/held.ts), as the feed filter.
+      const live = { isShareable: false, heldAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
       const rows = (await this.models.PollRank.find(live).lean()) as TimelinePoll[];
       await this.redis.pollsTimelineClear(this.key.facts);
       const kept = rows.filter((r) => !banned.has(r.creatorId));
