@@ -24,7 +24,7 @@ const startCluster = () => startRedisCluster(3, ['--cluster-require-full-coverag
  * Polls of every kind a visitor's feed must show or leave out: public (shown) and private, friends and share-link
  * ones (never), a closed, an ended and a deleted one, and those of a creator then banned; trending scores with ties.
  */
-async function seed(svc: PollsTestService): Promise<{ banned: string; bannedPolls: string[] }> {
+async function seed(svc: PollsTestService): Promise<{ ayse: string; banned: string; bannedPolls: string[] }> {
   const [ayse, bora, banned] = [newUserId(), newUserId(), newUserId()];
   const made: Record<string, string> = {};
   let n = 0;
@@ -63,12 +63,15 @@ async function seed(svc: PollsTestService): Promise<{ banned: string; bannedPoll
   const bannedPolls = Object.entries(made)
     .filter(([key]) => key.startsWith('banned-public'))
     .map(([, id]) => id);
-  return { banned, bannedPolls };
+  return { ayse, banned, bannedPolls };
 }
 
-/** Visitors' pages from the timelines against MongoDB's, every feed, category, page number and cursor. */
-function visitorFeeds(topology: 'one Redis' | 'a Redis Cluster') {
-  describe(`visitors' feeds from the timelines, on ${topology}`, () => {
+/**
+ * Visitors' pages from the timelines against MongoDB's, every feed, category, page number and cursor; and members'
+ * (trending and new: the friends feed needs social) on the same shards and topology.
+ */
+function feedsAlike(topology: 'one Redis' | 'a Redis Cluster') {
+  describe(`feeds from the timelines as from MongoDB, on ${topology}`, () => {
     let cluster: RedisCluster | undefined;
     let svc: PollsTestService;
     let seeded: Awaited<ReturnType<typeof seed>>;
@@ -83,30 +86,38 @@ function visitorFeeds(topology: 'one Redis' | 'a Redis Cluster') {
       await cluster?.stop();
     });
 
-    /** One visitor's page as the given path finds it (the kept pages are dropped first: each read finds its own). */
-    const pageFrom = async (path: 'timelines' | 'database', query: string): Promise<Page> => {
+    /**
+     * A visitor's page (or a member's) as the given path finds it (the kept visitor pages are dropped first: each read
+     * finds its own).
+     */
+    const pageFrom = async (path: 'timelines' | 'database', query: string, member?: string): Promise<Page> => {
       svc.app.polls.config.POLLS_MEMBER_FEEDS = path;
       svc.app.polls.feedPages.changed();
-      const res = await svc.app.inject({ url: `/api/polls?${query}`, headers: asVisitor() });
+      const res = await svc.app.inject({
+        url: `/api/polls?${query}`,
+        headers: member ? asMember(member) : asVisitor(),
+      });
       expect(res.statusCode, res.body).toBe(200);
       const { polls, ...rest } = res.json();
       return { ids: polls.map((p: { id: string }) => p.id), ...rest };
     };
 
-    const bothAlike = async () => {
+    const bothAlike = async (member?: string) => {
       let compared = 0;
       for (const feed of ['trending', 'new']) {
         for (const category of ['', '&category=oyun-geek', '&category=teknoloji-ai']) {
           for (const page of [1, 2, 3, 9]) {
             const query = `feed=${feed}${category}&limit=2&page=${page}`;
-            expect(await pageFrom('timelines', query), query).toEqual(await pageFrom('database', query));
+            expect(await pageFrom('timelines', query, member), query).toEqual(
+              await pageFrom('database', query, member),
+            );
             compared++;
           }
           let cursor: string | null | undefined = null;
           do {
             const query = `feed=${feed}${category}&limit=2${cursor ? `&cursor=${cursor}` : ''}`;
-            const fromTimelines = await pageFrom('timelines', query);
-            expect(fromTimelines, query).toEqual(await pageFrom('database', query));
+            const fromTimelines = await pageFrom('timelines', query, member);
+            expect(fromTimelines, query).toEqual(await pageFrom('database', query, member));
             cursor = fromTimelines.nextCursor;
             compared++;
           } while (cursor);
@@ -132,7 +143,17 @@ function visitorFeeds(topology: 'one Redis' | 'a Redis Cluster') {
       }
     }, 60_000);
 
-    it('leaves a banned creator’s polls out of visitors’ pages, and brings them back on reactivation', async () => {
+    it('answers every member page as MongoDB does: private polls and the member’s own Dost Meclisi ones too', async () => {
+      const own = await pageFrom('timelines', 'feed=new&limit=100', seeded.ayse);
+      // The 9 public polls, the 12 private ones (3 creators × 2 categories × 2) and her own 4 Dost Meclisi polls.
+      expect(own.totalCount).toBe(9 + 12 + 4);
+      expect(await bothAlike(seeded.ayse)).toBeGreaterThan(30);
+      const stranger = newUserId();
+      expect((await pageFrom('timelines', 'feed=new&limit=100', stranger)).totalCount).toBe(9 + 12);
+      expect(await bothAlike(stranger)).toBeGreaterThan(30);
+    }, 60_000);
+
+    it('leaves a banned creator’s polls out of visitors’ and members’ pages, and brings them back on reactivation', async () => {
       const at = new Date().toISOString();
       const shown = async () =>
         (await pageFrom('timelines', 'feed=trending&limit=100')).ids.filter((id) => seeded.bannedPolls.includes(id))
@@ -142,6 +163,7 @@ function visitorFeeds(topology: 'one Redis' | 'a Redis Cluster') {
       await svc.deps.bus.publish(events.admin.userBanned, { userId: seeded.banned, by, at });
       await until(async () => (await shown()) === 0, 10_000, 'ban shown');
       await bothAlike();
+      await bothAlike(seeded.ayse);
       await svc.deps.bus.publish(events.admin.userReactivated, { userId: seeded.banned, by, at });
       await until(async () => (await shown()) === 4, 10_000, 'reactivation shown');
       await bothAlike();
@@ -149,8 +171,8 @@ function visitorFeeds(topology: 'one Redis' | 'a Redis Cluster') {
   });
 }
 
-visitorFeeds('one Redis');
-visitorFeeds('a Redis Cluster');
+feedsAlike('one Redis');
+feedsAlike('a Redis Cluster');
 
 describe('the timelines’ shards on a three-master Redis Cluster', () => {
   let cluster: RedisCluster;
