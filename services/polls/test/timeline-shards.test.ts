@@ -226,10 +226,6 @@ describe('the timelines’ shards on a three-master Redis Cluster', () => {
     for (let i = 0; i < 8; i++)
       await createPoll(svc.app, creator, { title: `Kümede ${i}?`, type: i % 2 ? 'public' : 'private', duration: 0 });
     // Members that read no poll of their own: every one of them finds the same page.
-    while (members.filter(Boolean).length < shards) {
-      const id = newUserId();
-      members[svc.app.polls.timelines.shardOf(id)] ??= id;
-    }
   }, 120_000);
   afterAll(async () => {
     await svc?.close();
@@ -237,6 +233,21 @@ describe('the timelines’ shards on a three-master Redis Cluster', () => {
   });
 
   it('keeps a copy of the timelines on every master', async () => {
+    // The timelines' keys on each node, whatever their names.
+    const feedKeys = await Promise.all(
+      cluster.nodes.map(async (_, i) => {
+        const node = nodeClient(i);
+        try {
+          return (await node.keys('polls:feed:*')).length;
+        } finally {
+          node.disconnect();
+        }
+      }),
+    );
+    expect(
+      feedKeys.every((n) => n > 0),
+      `feed keys per node: ${feedKeys.join(', ')}`,
+    ).toBe(true);
     const held = await shardsPerNode();
     expect(
       held.every((list) => list.length > 0),
@@ -246,6 +257,10 @@ describe('the timelines’ shards on a three-master Redis Cluster', () => {
   });
 
   it('serves members’ feed reads from every master', async () => {
+    while (members.filter(Boolean).length < shards) {
+      const id = newUserId();
+      members[svc.app.polls.timelines.shardOf(id)] ??= id;
+    }
     // Each node's timeline reads while members read their feeds.
     const reads = cluster.nodes.map(() => 0);
     const monitors = await Promise.all(
