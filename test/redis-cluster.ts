@@ -12,6 +12,11 @@ export interface RedisCluster {
   nodes: RedisNode[];
   /** How many keys each node holds, in the order of `nodes`. */
   keysPerNode(): number[];
+  /**
+   * Starts node `index` again (after it was killed) on its port with its cluster config: it comes back a master of
+   * the same slots, with no keys (tests keep no data on disk), as a master replaced after its loss.
+   */
+  restart(index: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -38,12 +43,15 @@ async function clusterNodePort(): Promise<number> {
   throw new Error('no free port with a free cluster bus port beside it');
 }
 
-/** A Redis Cluster of `masters` real redis-server processes on loopback (no replicas), every slot assigned. */
-export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
+/**
+ * A Redis Cluster of `masters` real redis-server processes on loopback (no replicas), every slot assigned;
+ * `extraArgs` are more options of every node (e.g. `--cluster-require-full-coverage no`: a master's loss does not stop
+ * the others).
+ */
+export async function startRedisCluster(masters = 3, extraArgs: string[] = []): Promise<RedisCluster> {
+  const args = ['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000', ...extraArgs];
   const nodes = await Promise.all(
-    Array.from({ length: masters }, async () =>
-      startRedisNode(['--cluster-enabled', 'yes', '--cluster-node-timeout', '1000'], await clusterNodePort()),
-    ),
+    Array.from({ length: masters }, async () => startRedisNode(args, await clusterNodePort())),
   );
   const stop = () => Promise.all(nodes.map((n) => n.stop(2_000))).then(() => undefined);
   try {
@@ -75,6 +83,9 @@ export async function startRedisCluster(masters = 3): Promise<RedisCluster> {
             .trim(),
         ),
       ),
+    restart: async (index) => {
+      nodes[index] = await startRedisNode(args, nodes[index]!.port);
+    },
     stop,
   };
 }

@@ -8,7 +8,7 @@ import { ConfigError } from './config.js';
 import { mongoCommandErrors, redisCommandErrors } from './metrics.js';
 import { natsContracts, natsInboxPrefix } from '@meydan/proto';
 import { createRequire } from 'node:module';
-import { createRedisClient } from './redis-url.js';
+import { createRedisClient, isCluster } from './redis-url.js';
 
 /** The live connections a service works with. */
 export interface Connections {
@@ -168,8 +168,15 @@ export function connectRedis(url: string, service: string, log: Logger): Redis {
 
 const COUNTED = Symbol('meydan.countedErrors');
 
-/** Counts every command of this client that fails (ioredis sends each one, pipelined or not, through sendCommand). */
+/**
+ * Counts every command of this client that fails (ioredis sends each one, pipelined or not, through sendCommand).
+ * On a cluster, a MOVED answer also has the client's slot map read again: ioredis follows a MOVED itself only outside
+ * a pipeline or in one of read-only commands, so with auto-pipelining a write or a script to slots whose master
+ * changed (a master lost and back, a failover) kept failing until something else refreshed the map (14 s measured in
+ * services/polls/test/timeline-shards.test.ts).
+ */
 function countCommandErrors(redis: Redis): void {
+  const cluster = isCluster(redis) ? (redis as unknown as { refreshSlotsCache(): void }) : null;
   type Command = { name: string; reject: (err: Error) => void; [COUNTED]?: true };
   const send = redis.sendCommand.bind(redis) as (command: Command, ...rest: unknown[]) => unknown;
   (redis as unknown as { sendCommand: typeof send }).sendCommand = (command, ...rest) => {
@@ -178,6 +185,7 @@ function countCommandErrors(redis: Redis): void {
       const reject = command.reject;
       command.reject = (err) => {
         redisCommandErrors.inc({ command: command.name });
+        if (cluster && err?.message?.startsWith('MOVED ')) cluster.refreshSlotsCache();
         reject(err);
       };
     }

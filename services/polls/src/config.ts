@@ -20,8 +20,19 @@ export const pollsConfigSchema = serviceConfigSchema({
   VOTE_CHANGE_LIMIT: { type: 'integer', minimum: 1, default: limits.poll.voteChangesMax },
   /** Live counts of one poll are published at most once per this many ms (and at once when quiet). */
   LIVE_COUNTS_INTERVAL_MS: { type: 'integer', minimum: 10, default: 100 },
-  /** Where members' feed pages are found: the Redis timelines (timelines/timelines.ts) or MongoDB's queries. */
+  /**
+   * Where feed pages (members' and visitors') are found: the Redis timelines (timelines/timelines.ts) or MongoDB's
+   * queries.
+   */
   POLLS_MEMBER_FEEDS: { type: 'string', enum: ['timelines', 'database'], default: 'timelines' },
+  /**
+   * How many copies of the feed timelines Redis keeps, each in its own range of a cluster's slots (timelines/shards.ts):
+   * a reader reads one, a change is written to all. At least the cluster's masters, so that every master serves
+   * reads; on one Redis, 1 is enough.
+   */
+  FEED_SHARDS: { type: 'integer', minimum: 1, maximum: 64, default: 8 },
+  /** How long a timeline shard may take to answer before its readers read MongoDB (its master taken for gone). */
+  FEED_SHARD_TIMEOUT_MS: { type: 'integer', minimum: 10, maximum: 60_000, default: 2_000 },
 });
 
 export type PollsConfig = FromSchema<typeof pollsConfigSchema>;

@@ -64,7 +64,10 @@ export function createContext(deps: ServiceDeps): PollsContext {
   // timelines, the creators' lists; the engagement counters and the poll store tell it (store/poll-changed.ts).
   const changes = new PollChanged();
   const feedPages: PollsContext['feedPages'] = new FeedPages(changes);
-  const timelines = new Timelines(deps.redis, models, deps.log, changes);
+  const timelines = new Timelines(deps.redis, models, deps.log, changes, {
+    shards: config.FEED_SHARDS,
+    timeoutMs: config.FEED_SHARD_TIMEOUT_MS,
+  });
   const engagement = new Engagement(deps.redis, models, counters, changes);
   const memberCounts = memberCountsCache(deps.redis, models, deps.log);
   const creatorPolls = new CreatorPolls(

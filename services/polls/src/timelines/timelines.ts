@@ -1,9 +1,10 @@
 /**
- * The member feeds' timelines in Redis, so that a member's feed page reads no MongoDB (DeathStarBench's home
- * timelines): sorted sets of the polls a feed may show, MongoDB's rank rows the record they are rebuilt from.
+ * The feeds' timelines in Redis, so that a feed page reads no MongoDB (DeathStarBench's home timelines): sorted sets
+ * of the polls a feed may show, MongoDB's rank rows the record they are rebuilt from.
  *
  * - `new:all` / `hot:all` (and per category `new:c:<slug>` / `hot:c:<slug>`): the public and private polls, by
- *   creation time and by trending score; every member sees them all.
+ *   creation time and by trending score; every member sees them all. `pub:new:all`, `pub:hot:all` and their
+ *   `pub:…:c:<slug>`: the public ones alone, a visitor's feeds.
  * - `fc:<creatorId>`: one creator's Dost Meclisi polls by creation time, and `fhot` their trending scores: a member's
  *   feed reads those of its circle (itself and its mutual followers, as social tells them now), so a follow or an
  *   unfollow changes the feed at once with no timeline to rewrite.
@@ -11,36 +12,47 @@
  *
  * Share-link polls, deleted and closed polls are in none of them; expired ones are dropped by the read that first
  * finds them expired; a banned creator's polls are left out when the timelines are rebuilt (a ban or a reactivation
- * rebuilds them). Every key shares the `{feed:<database>}` hash tag (timelineKeys), so each step is one script on one node of a cluster.
- * Missing timelines (a cold start, a flushed Redis) are rebuilt by one instance under the kit's lock while the others
- * wait for it.
+ * rebuilds them).
+ *
+ * The timelines are kept in FEED_SHARDS complete copies (shards), each under a hash tag of its own spread over a
+ * cluster's slots (shards.ts): every step that names several keys is one script on one shard, so one node. A reader
+ * reads one shard (a member always the same one), so reads are spread over the masters; every change is written to
+ * every shard (a bounded fan-out: a poll's score is rewritten at most once a second). Each shard is rebuilt alone when
+ * it is missing (a cold start, a flushed or replaced master), by one instance under the kit's lock while the others
+ * wait for it; a shard that does not answer (its master is gone) is left alone for a moment and its readers get null
+ * (the caller reads MongoDB), while the other shards go on. A change it missed has it rebuilt once it answers again.
  */
 import type { Redis } from 'ioredis';
-import { defineScripts, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
+import { defineScripts, tryLock, waitUnlocked, within, type Logger } from '@meydan/kit';
 import type { Cursor } from '../domain/cursor.js';
 import { timelinePage, type Ranked, type TimelinePage } from '../domain/timeline-pages.js';
 import type { Models } from '../model/index.js';
 import { keys } from '../store/keys.js';
 import type { PollChanged } from '../store/poll-changed.js';
+import { shardOfReader, shardTags } from './shards.js';
 
 /**
- * The timelines' keys of one database's polls (a deployment has one; tests give every service its own, on one Redis).
- * Every key shares the hash tag, so a script's keys are in one slot.
+ * The keys of one shard of one database's timelines (a deployment has one database; tests give every service its
+ * own, on one Redis), `tag` the shard's hash tag (shards.ts). Every key shares it, so a script's keys are in one slot.
  */
-export function timelineKeys(database: string) {
-  const tag = `feed:{feed:${database}}:`;
+export function timelineKeys(tag: string) {
+  const base = `feed:{${tag}}:`;
   return {
-    facts: `${tag}facts`,
-    built: `${tag}built`,
-    ends: `${tag}ends`,
-    fhot: `${tag}fhot`,
-    open: (order: Order, category: string | undefined) => `${tag}${order}:${category ? `c:${category}` : 'all'}`,
-    creator: (creatorId: string) => `${tag}fc:${creatorId}`,
-    lock: `lock:feed-rebuild:${database}`,
+    facts: `${base}facts`,
+    built: `${base}built`,
+    // In the shard's slot too: a master's loss stops only the rebuilds of its own shards.
+    lock: `lock:feed-rebuild:{${tag}}`,
   };
 }
 
+/** The shared timeline a feed reads, after its shard's `feed:{<tag>}:`. */
+function timelineName(order: Order, category: string | undefined, audience: Audience): string {
+  return `${audience === 'visitors' ? 'pub:' : ''}${order}:${category ? `c:${category}` : 'all'}`;
+}
+
 type Order = 'new' | 'hot';
+/** Who reads: members see public and private polls (and their circle's Dost Meclisi ones), visitors public ones. */
+type Audience = 'members' | 'visitors';
 
 /** What a timeline needs of a poll: its rank row's fields. */
 export interface TimelinePoll {
@@ -70,10 +82,10 @@ local function drop(id)
       redis.call('ZREM', base .. 'fc:' .. f.creator, id)
       redis.call('ZREM', base .. 'fhot', id)
     else
-      redis.call('ZREM', base .. 'new:all', id)
-      redis.call('ZREM', base .. 'hot:all', id)
-      redis.call('ZREM', base .. 'new:c:' .. f.cat, id)
-      redis.call('ZREM', base .. 'hot:c:' .. f.cat, id)
+      for _, set in ipairs({ 'new:', 'hot:', 'pub:new:', 'pub:hot:' }) do
+        redis.call('ZREM', base .. set .. 'all', id)
+        redis.call('ZREM', base .. set .. 'c:' .. f.cat, id)
+      end
     end
     redis.call('HDEL', base .. 'facts', id)
   end
@@ -89,10 +101,13 @@ if t == 'friends' then
   redis.call('ZADD', base .. 'fc:' .. creator, ARGV[6], id)
   redis.call('ZADD', base .. 'fhot', ARGV[7], id)
 else
-  redis.call('ZADD', base .. 'new:all', ARGV[6], id)
-  redis.call('ZADD', base .. 'hot:all', ARGV[7], id)
-  redis.call('ZADD', base .. 'new:c:' .. cat, ARGV[6], id)
-  redis.call('ZADD', base .. 'hot:c:' .. cat, ARGV[7], id)
+  local sets = t == 'public' and { '', 'pub:' } or { '' }
+  for _, set in ipairs(sets) do
+    redis.call('ZADD', base .. set .. 'new:all', ARGV[6], id)
+    redis.call('ZADD', base .. set .. 'hot:all', ARGV[7], id)
+    redis.call('ZADD', base .. set .. 'new:c:' .. cat, ARGV[6], id)
+    redis.call('ZADD', base .. set .. 'hot:c:' .. cat, ARGV[7], id)
+  end
 end
 redis.call('HSET', base .. 'facts', id, t .. '|' .. cat .. '|' .. creator .. '|' .. ends)
 if ends ~= '0' then redis.call('ZADD', base .. 'ends', ends, id) end
@@ -112,8 +127,10 @@ if not f then return 0 end
 if f.type == 'friends' then
   redis.call('ZADD', base .. 'fhot', 'XX', ARGV[2], ARGV[1])
 else
-  redis.call('ZADD', base .. 'hot:all', 'XX', ARGV[2], ARGV[1])
-  redis.call('ZADD', base .. 'hot:c:' .. f.cat, 'XX', ARGV[2], ARGV[1])
+  for _, set in ipairs({ 'hot:', 'pub:hot:' }) do
+    redis.call('ZADD', base .. set .. 'all', 'XX', ARGV[2], ARGV[1])
+    redis.call('ZADD', base .. set .. 'c:' .. f.cat, 'XX', ARGV[2], ARGV[1])
+  end
 end
 return 1
 `;
@@ -122,32 +139,36 @@ return 1
 const CLEAR = `${COMMON}
 redis.call('DEL', base .. 'built')
 for _, id in ipairs(redis.call('HKEYS', base .. 'facts')) do drop(id) end
-redis.call('DEL', base .. 'facts', base .. 'ends', base .. 'new:all', base .. 'hot:all', base .. 'fhot')
+redis.call('DEL', base .. 'facts', base .. 'ends', base .. 'fhot')
+redis.call('DEL', base .. 'new:all', base .. 'hot:all', base .. 'pub:new:all', base .. 'pub:hot:all')
 return 1
 `;
 
 /**
- * KEYS: facts, built, ends, the shared timeline, fhot, then `fc:<creatorId>` of each of the circle.
- * ARGV: now (ms), order (new|hot), mode (page: the first n; cursor: the first n after (k, id); none), n, k, id, category.
+ * KEYS: facts (one key, as the other scripts: a client of a cluster that pipelines commands on its own groups them by
+ * their first argument, which must be a key). ARGV: now (ms), order (new|hot), mode (page: the first n; cursor: the
+ * first n after (k, id); none), n, k, id, category, the shared timeline (`new:all`, `pub:hot:c:<slug>` …), then the
+ * creator ids of the circle (whose `fc:<creatorId>` are read).
  * Drops polls found expired, then answers {1, shared total, shared [id, score...], circle [id, score, creatorId...]},
  * or {0} when the timelines are not built.
  */
 const READ = `${COMMON}
-if redis.call('EXISTS', KEYS[2]) == 0 then return {0} end
+if redis.call('EXISTS', base .. 'built') == 0 then return {0} end
 local now = tonumber(ARGV[1])
-for _, id in ipairs(redis.call('ZRANGEBYSCORE', KEYS[3], '-inf', now, 'LIMIT', 0, 200)) do drop(id) end
+for _, id in ipairs(redis.call('ZRANGEBYSCORE', base .. 'ends', '-inf', now, 'LIMIT', 0, 200)) do drop(id) end
+local timeline = base .. ARGV[8]
 
 local total, shared = 0, {}
 local n = tonumber(ARGV[4])
 if ARGV[3] == 'page' then
-  total = redis.call('ZCARD', KEYS[4])
-  if n > 0 then shared = redis.call('ZREVRANGE', KEYS[4], 0, n - 1, 'WITHSCORES') end
+  total = redis.call('ZCARD', timeline)
+  if n > 0 then shared = redis.call('ZREVRANGE', timeline, 0, n - 1, 'WITHSCORES') end
 elseif ARGV[3] == 'cursor' then
-  total = redis.call('ZCARD', KEYS[4])
+  total = redis.call('ZCARD', timeline)
   local k, after = tonumber(ARGV[5]), ARGV[6]
   local offset = 0
   while #shared < 2 * n do
-    local batch = redis.call('ZREVRANGEBYSCORE', KEYS[4], ARGV[5], '-inf', 'WITHSCORES', 'LIMIT', offset, 64)
+    local batch = redis.call('ZREVRANGEBYSCORE', timeline, ARGV[5], '-inf', 'WITHSCORES', 'LIMIT', offset, 64)
     if #batch == 0 then break end
     for i = 1, #batch, 2 do
       if #shared < 2 * n and (tonumber(batch[i + 1]) < k or batch[i] < after) then
@@ -160,13 +181,13 @@ elseif ARGV[3] == 'cursor' then
 end
 
 local circle, category, byHot = {}, ARGV[7], ARGV[2] == 'hot'
-for i = 6, #KEYS do
-  local rows = redis.call('ZRANGE', KEYS[i], 0, -1, 'WITHSCORES')
+for i = 9, #ARGV do
+  local rows = redis.call('ZRANGE', base .. 'fc:' .. ARGV[i], 0, -1, 'WITHSCORES')
   for j = 1, #rows, 2 do
     local f = facts_of(rows[j])
     if f and (category == '' or f.cat == category) and (f.ends == 0 or f.ends > now) then
       local score = rows[j + 1]
-      if byHot then score = redis.call('ZSCORE', KEYS[5], rows[j]) end
+      if byHot then score = redis.call('ZSCORE', base .. 'fhot', rows[j]) end
       if score then
         circle[#circle + 1] = rows[j]
         circle[#circle + 1] = score
@@ -192,14 +213,18 @@ interface TimelineCommands {
   pollsTimelineDrop(factsKey: string, ...ids: string[]): Promise<number>;
   pollsTimelineRescore(factsKey: string, id: string, hot: string): Promise<number>;
   pollsTimelineClear(factsKey: string): Promise<number>;
-  pollsTimelineRead(numberOfKeys: number, ...args: string[]): Promise<[0] | [1, number, string[], string[]]>;
+  pollsTimelineRead(factsKey: string, ...args: string[]): Promise<[0] | [1, number, string[], string[]]>;
 }
 
-/** Which member feed, for whom, which page. */
+/** Which feed, for whom, which page. */
 export interface TimelineQuery {
   feed: 'trending' | 'new' | 'friends';
   category?: string | undefined;
-  /** The member and their mutual followers: whose Dost Meclisi polls the feed may show. */
+  /** Whose page it is (a member's or a visitor's id; the shard it is read from), null: any shard. */
+  reader: string | null;
+  /** Members see public and private polls, visitors public ones (and never a friends feed). */
+  audience: Audience;
+  /** The member and their mutual followers: whose Dost Meclisi polls the feed may show (none for a visitor). */
   circle: readonly string[];
   /** Creators whose polls are hidden (banned): left out of the circle's polls. */
   hiddenCreators: readonly string[];
@@ -208,13 +233,34 @@ export interface TimelineQuery {
   now: Date;
 }
 
+/** How the Timelines reach their shards. */
+export interface ShardOptions {
+  /** How many copies of the timelines are kept (FEED_SHARDS). */
+  shards: number;
+  /** How long a shard's step may take before its shard is taken for gone (FEED_SHARD_TIMEOUT_MS). */
+  timeoutMs: number;
+}
+
+/** One copy of the timelines, and what this process knows of its health. */
+interface Shard {
+  index: number;
+  key: ReturnType<typeof timelineKeys>;
+  /** Until when (ms) its steps are not tried: it failed or did not answer a moment ago. */
+  resting: number;
+  /** It missed a change (a write that failed): its built marker goes before it is read again, so it is rebuilt. */
+  stale: boolean;
+}
+
 const REBUILD_LOCK_MS = 30_000;
 /** Polls created this long before a rebuild's read began are caught up after it (their own add may have come between). */
 const CATCH_UP_MS = 2_000;
+/** How long a shard that failed is left alone before it is tried again (its readers read MongoDB meanwhile). */
+const REST_MS = 1_000;
 
 export class Timelines {
   private readonly redis: Redis & TimelineCommands;
-  private readonly key: ReturnType<typeof timelineKeys>;
+  private readonly shards: Shard[];
+  private readonly timeoutMs: number;
 
   constructor(
     redis: Redis,
@@ -222,6 +268,7 @@ export class Timelines {
     private readonly log: Logger,
     /** Rescored polls are moved, removed ones dropped. */
     changes?: PollChanged,
+    options: ShardOptions = { shards: 1, timeoutMs: 2_000 },
   ) {
     changes?.listen((change) =>
       change.kind === 'removed' ? this.drop(change.pollId) : this.rescore(change.pollId, change.hot),
@@ -231,16 +278,36 @@ export class Timelines {
       pollsTimelineDrop: { keys: 1, lua: DROP },
       pollsTimelineRescore: { keys: 1, lua: RESCORE },
       pollsTimelineClear: { keys: 1, lua: CLEAR },
-      pollsTimelineRead: { lua: READ },
+      pollsTimelineRead: { keys: 1, lua: READ },
     });
-    this.key = timelineKeys(models.Poll.db.name);
+    this.shards = shardTags(models.Poll.db.name, options.shards).map((tag, index) => ({
+      index,
+      key: timelineKeys(tag),
+      resting: 0,
+      stale: false,
+    }));
+    this.timeoutMs = options.timeoutMs;
+  }
+
+  /** The shard a reader's pages come from (a visitor without an id: any). */
+  shardOf(reader: string | null): number {
+    return reader === null ? Math.floor(Math.random() * this.shards.length) : shardOfReader(reader, this.shards.length);
+  }
+
+  /** The hash tags of the shards, in shard order (for tests and operators: which node holds which shard). */
+  get tags(): string[] {
+    return this.shards.map((s) => s.key.facts.slice('feed:{'.length, -'}:facts'.length));
   }
 
   /** Puts a poll in the timelines of its feeds (again, with its current end); a share-link poll goes nowhere. */
   async add(poll: TimelinePoll): Promise<void> {
     if (poll.isShareable) return;
-    await this.redis.pollsTimelineAdd(
-      this.key.facts,
+    await this.everyShard('add', (shard) => this.addTo(shard, poll));
+  }
+
+  private addTo(shard: Shard, poll: TimelinePoll): Promise<number> {
+    return this.redis.pollsTimelineAdd(
+      shard.key.facts,
       String(poll._id),
       poll.type,
       poll.category,
@@ -253,33 +320,88 @@ export class Timelines {
 
   /** Takes polls out of every timeline (deleted, closed). */
   async drop(...pollIds: string[]): Promise<void> {
-    if (pollIds.length) await this.redis.pollsTimelineDrop(this.key.facts, ...pollIds);
+    if (pollIds.length)
+      await this.everyShard('drop', (shard) => this.redis.pollsTimelineDrop(shard.key.facts, ...pollIds));
   }
 
   /** A poll's trending score changed. */
   async rescore(pollId: string, hot: number): Promise<void> {
-    await this.redis.pollsTimelineRescore(this.key.facts, pollId, String(hot));
+    await this.everyShard('rescore', (shard) => this.redis.pollsTimelineRescore(shard.key.facts, pollId, String(hot)));
   }
 
   /** Every timeline is rebuilt from MongoDB before the next read (a creator was banned or reactivated). */
   async invalidate(): Promise<void> {
-    await this.redis.del(this.key.built);
+    await this.everyShard('invalidate', (shard) => this.redis.del(shard.key.built));
   }
 
   /**
-   * A page of a member feed: poll ids in feed order with the database path's totalCount and currentPage or
-   * nextCursor. Rebuilds missing timelines first; null when they could not be had (the caller reads MongoDB).
+   * A change, written to every shard at once. A shard that fails or does not answer in time is marked stale (rebuilt
+   * before it is read again) and left alone for a moment: the change is kept by the others, and its caller goes on.
+   */
+  private async everyShard(step: string, write: (shard: Shard) => Promise<unknown>): Promise<void> {
+    await Promise.all(
+      this.shards.map(async (shard) => {
+        if (shard.resting > Date.now()) {
+          shard.stale = true;
+          return;
+        }
+        try {
+          await this.withinTime(this.unstale(shard).then(() => write(shard)));
+        } catch (err) {
+          shard.stale = true;
+          this.rest(shard, err, step);
+        }
+      }),
+    );
+  }
+
+  /** A stale shard loses its built marker (its next read rebuilds it); throws when that could not be done. */
+  private async unstale(shard: Shard): Promise<void> {
+    if (!shard.stale) return;
+    // Cleared first: a write that fails meanwhile marks it again.
+    shard.stale = false;
+    try {
+      await this.redis.del(shard.key.built);
+    } catch (err) {
+      shard.stale = true;
+      throw err;
+    }
+  }
+
+  private rest(shard: Shard, err: unknown, step: string): void {
+    shard.resting = Date.now() + REST_MS;
+    this.log.warn(
+      { err: (err as Error).message, shard: shard.index, step },
+      'feed timeline shard failed: its readers read MongoDB for a moment',
+    );
+  }
+
+  private withinTime<T>(promise: Promise<T>): Promise<T> {
+    return within(promise, this.timeoutMs, `no answer from the feed timeline shard in ${this.timeoutMs} ms`);
+  }
+
+  /**
+   * A page of a feed from the reader's shard: poll ids in feed order with the database path's totalCount and
+   * currentPage or nextCursor. Rebuilds the shard first when it is missing; null when it could not be had (its
+   * master is gone: the caller reads MongoDB).
    */
   async page(query: TimelineQuery): Promise<TimelinePage | null> {
-    for (let attempt = 0; attempt < 2; attempt++) {
-      const read = await this.read(query);
-      if (read) return read;
-      await this.rebuild();
+    const shard = this.shards[this.shardOf(query.reader)]!;
+    if (shard.resting > Date.now()) return null;
+    try {
+      for (let attempt = 0; attempt < 2; attempt++) {
+        const read = await this.withinTime(this.unstale(shard).then(() => this.read(shard, query)));
+        if (read) return read;
+        await this.rebuild(shard.index);
+      }
+    } catch (err) {
+      this.rest(shard, err, 'read');
     }
     return null;
   }
 
-  private async read(q: TimelineQuery): Promise<TimelinePage | null> {
+  private async read(shard: Shard, q: TimelineQuery): Promise<TimelinePage | null> {
+    const key = shard.key;
     const order: Order = q.feed === 'trending' ? 'hot' : 'new';
     const { page, cursor } = q.at;
     const [mode, n] =
@@ -290,18 +412,8 @@ export class Timelines {
           : cursor
             ? ['cursor', q.limit + 1]
             : ['page', q.limit + 1];
-    const circleKeys = [...new Set(q.circle)].map((id) => this.key.creator(id));
-    const readKeys = [
-      this.key.facts,
-      this.key.built,
-      this.key.ends,
-      this.key.open(order, q.category),
-      this.key.fhot,
-      ...circleKeys,
-    ];
     const reply = await this.redis.pollsTimelineRead(
-      readKeys.length,
-      ...readKeys,
+      key.facts,
       String(q.now.getTime()),
       order,
       mode,
@@ -309,6 +421,8 @@ export class Timelines {
       cursor ? String(cursor.k) : '',
       cursor?.id ?? '',
       q.category ?? '',
+      timelineName(order, q.category, q.audience),
+      ...new Set(q.circle),
     );
     if (reply[0] === 0) return null;
     const [, total, sharedFlat, circleFlat] = reply;
@@ -323,32 +437,42 @@ export class Timelines {
     return timelinePage(shared, Number(total), circle, q.limit, q.at);
   }
 
-  /** Fills the timelines from MongoDB's rank rows, once: whoever holds the lock builds, the others wait for it. */
-  async rebuild(): Promise<void> {
-    const release = await tryLock(this.redis, this.key.lock, REBUILD_LOCK_MS);
+  /**
+   * Fills one shard from MongoDB's rank rows, once: whoever holds its lock builds, the others wait for it. The other
+   * shards are left alone (a master's loss rebuilds only the shards it held).
+   */
+  async rebuild(index: number): Promise<void> {
+    const shard = this.shards[index]!;
+    const key = shard.key;
+    const release = await tryLock(this.redis, key.lock, REBUILD_LOCK_MS);
     if (!release) {
-      await waitUnlocked(this.redis, this.key.lock, REBUILD_LOCK_MS);
+      await waitUnlocked(this.redis, key.lock, REBUILD_LOCK_MS);
       return;
     }
     try {
-      if ((await this.redis.exists(this.key.built)) === 1) return;
+      if ((await this.redis.exists(key.built)) === 1) return;
       const started = Date.now();
       const now = new Date(started);
       // Read fresh, not through the per-process copy: a ban handled a moment ago elsewhere must be left out.
       const banned = new Set(await this.redis.smembers(keys.bannedCreators));
-      const live = { isShareable: false, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
+      // Never a poll held for review (its rank row is marked while an edit waits: store/held.ts), as the feed filter.
+      const live = { isShareable: false, heldAt: null, $or: [{ expiresAt: null }, { expiresAt: { $gt: now } }] };
       const rows = (await this.models.PollRank.find(live).lean()) as TimelinePoll[];
-      await this.redis.pollsTimelineClear(this.key.facts);
+      await this.redis.pollsTimelineClear(key.facts);
       const kept = rows.filter((r) => !banned.has(r.creatorId));
-      for (let i = 0; i < kept.length; i += 500) await Promise.all(kept.slice(i, i + 500).map((r) => this.add(r)));
-      await this.redis.set(this.key.built, String(started));
+      for (let i = 0; i < kept.length; i += 500)
+        await Promise.all(kept.slice(i, i + 500).map((r) => this.addTo(shard, r)));
+      await this.redis.set(key.built, String(started));
       // Polls created while MongoDB was read may have been added before the clear: they are added again.
       const recent = (await this.models.PollRank.find({
         ...live,
         createdAt: { $gte: new Date(started - CATCH_UP_MS) },
       }).lean()) as TimelinePoll[];
-      await Promise.all(recent.filter((r) => !banned.has(r.creatorId)).map((r) => this.add(r)));
-      this.log.info({ polls: kept.length, ms: Date.now() - started }, 'feed timelines rebuilt from MongoDB');
+      await Promise.all(recent.filter((r) => !banned.has(r.creatorId)).map((r) => this.addTo(shard, r)));
+      this.log.info(
+        { shard: index, polls: kept.length, ms: Date.now() - started },
+        'feed timeline shard rebuilt from MongoDB',
+      );
     } finally {
       await release();
     }

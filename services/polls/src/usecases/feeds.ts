@@ -52,7 +52,10 @@ async function forYou(ctx: PollsContext, query: PollListQuery, viewer: Identity,
   return { polls: await presentPolls(ctx, page, viewer, source), totalCount: pool.length, nextCursor: null };
 }
 
-/** A page of a feed: a member's from the timelines in Redis (or MongoDB), a visitor's kept a moment for every visitor. */
+/**
+ * A page of a feed from the timelines in Redis (or MongoDB when they cannot be read): a member's own, a visitor's
+ * the public polls', kept a moment for every visitor.
+ */
 export async function readFeed(
   ctx: PollsContext,
   query: PollListQuery,
@@ -78,31 +81,35 @@ export async function readFeed(
   const limit = query.limit ?? limits.feed.pageSizeDefault;
   const at = { page: query.page, cursor: query.page === undefined ? cursorOf(query.cursor) : null };
   const findPage = async () => feedPage(ctx, filter, feed === 'trending', limit, at);
+  // The reader's shard of the timelines, or MongoDB when it cannot be read (its master gone) or the config says so.
+  const fromTimelines = async (reader: string | null, circle: string[]) => {
+    if (ctx.config.POLLS_MEMBER_FEEDS === 'database') return null;
+    const found = await ctx.timelines.page({
+      feed,
+      category: query.category,
+      reader,
+      audience: viewer.userId ? 'members' : 'visitors',
+      circle,
+      hiddenCreators,
+      limit,
+      at,
+      now,
+    });
+    if (!found) return null;
+    const { ids, ...rest } = found;
+    const hidden = new Set(hiddenCreators);
+    return { ...rest, polls: (await ctx.polls.docs(ids)).filter((d) => !hidden.has(d.creatorId)) };
+  };
   if (viewer.userId) {
-    const circle = [viewer.userId, ...mutuals];
-    const fromTimelines = async () => {
-      const found = await ctx.timelines.page({
-        feed,
-        category: query.category,
-        circle,
-        hiddenCreators,
-        limit,
-        at,
-        now,
-      });
-      if (!found) return null;
-      const { ids, ...rest } = found;
-      const hidden = new Set(hiddenCreators);
-      return { ...rest, polls: (await ctx.polls.docs(ids)).filter((d) => !hidden.has(d.creatorId)) };
-    };
-    const page = (ctx.config.POLLS_MEMBER_FEEDS === 'database' ? null : await fromTimelines()) ?? (await findPage());
+    const page = (await fromTimelines(viewer.userId, [viewer.userId, ...mutuals])) ?? (await findPage());
     return {
       answer: { ...page, polls: await presentPolls(ctx, page.polls, viewer, source) },
       sameForEveryVisitor: false,
     };
   }
-  // Every visitor finds the same pages: kept here for a moment (counts stay fresh), and the whole answer is the same
-  // for every visitor, so the gateway may share it too.
+  // Every visitor finds the same pages (the timelines' public polls): kept here for a moment (counts stay fresh), and
+  // the whole answer is the same for every visitor, so the gateway may share it too. Visitors' reads are spread over
+  // the shards by their id.
   const found = await ctx.feedPages.get(
     JSON.stringify([
       feed,
@@ -112,7 +119,7 @@ export async function readFeed(
       query.cursor ?? null,
       hiddenCreators.sort(),
     ]),
-    findPage,
+    async () => (await fromTimelines(viewer.visitorId ?? null, [])) ?? (await findPage()),
   );
   return {
     answer: { ...found, polls: await presentPolls(ctx, found.polls, anyVisitor, source) },
