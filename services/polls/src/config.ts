@@ -28,9 +28,10 @@ export const pollsConfigSchema = serviceConfigSchema({
   /**
    * How many copies of the feed timelines Redis keeps, each in its own range of a cluster's slots (timelines/shards.ts):
    * a reader reads one, a change is written to all. At least the cluster's masters, so that every master serves
-   * reads; on one Redis, 1 is enough.
+   * reads. 0 (the default): 8 on a Redis Cluster, 1 on one Redis or a Sentinel group, where copies would only add
+   * writes (timelines/shards.ts).
    */
-  FEED_SHARDS: { type: 'integer', minimum: 1, maximum: 64, default: 8 },
+  FEED_SHARDS: { type: 'integer', minimum: 0, maximum: 64, default: 0 },
   /** How long a timeline shard may take to answer before its readers read MongoDB (its master taken for gone). */
   FEED_SHARD_TIMEOUT_MS: { type: 'integer', minimum: 10, maximum: 60_000, default: 2_000 },
 });

@@ -1,4 +1,4 @@
-import { baseContext, WordFilter, type BaseContext, type ServiceDeps } from '@meydan/kit';
+import { baseContext, isCluster, WordFilter, type BaseContext, type ServiceDeps } from '@meydan/kit';
 import { pollsConfig, type PollsConfig } from './config.js';
 import { createModels, type Models } from './model/index.js';
 import { LiveCountsPublisher } from './clients/live-counts.js';
@@ -18,6 +18,7 @@ import { FeedPages } from './timelines/feed-pages.js';
 import { PollChanged } from './store/poll-changed.js';
 import type { PollDoc } from './model/index.js';
 import { Quotas } from './store/quota.js';
+import { feedShards } from './timelines/shards.js';
 import { Timelines } from './timelines/timelines.js';
 import { VoteChanges } from './counting/vote-changes.js';
 import { VoteCounters } from './counting/vote-counters.js';
@@ -65,7 +66,7 @@ export function createContext(deps: ServiceDeps): PollsContext {
   const changes = new PollChanged();
   const feedPages: PollsContext['feedPages'] = new FeedPages(changes);
   const timelines = new Timelines(deps.redis, models, deps.log, changes, {
-    shards: config.FEED_SHARDS,
+    shards: feedShards(config.FEED_SHARDS, isCluster(deps.redis)),
     timeoutMs: config.FEED_SHARD_TIMEOUT_MS,
   });
   const engagement = new Engagement(deps.redis, models, counters, changes);

@@ -5,6 +5,13 @@
  * masters every master holds copies, and a member's feed (read from one shard) lands on any of them.
  */
 
+/** The copies kept on a Redis Cluster when FEED_SHARDS does not say: more than the masters of most clusters. */
+export const CLUSTER_FEED_SHARDS = 8;
+
+/** How many copies to keep: FEED_SHARDS, or when it is 0, CLUSTER_FEED_SHARDS on a cluster and one elsewhere. */
+export const feedShards = (configured: number, cluster: boolean) =>
+  configured > 0 ? configured : cluster ? CLUSTER_FEED_SHARDS : 1;
+
 /** A Redis Cluster's slots. */
 export const SLOTS = 16_384;
 
