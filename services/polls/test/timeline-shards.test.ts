@@ -221,7 +221,7 @@ describe('the timelines’ shards on a three-master Redis Cluster', () => {
 
   beforeAll(async () => {
     cluster = await startCluster();
-    svc = await startPolls({ REDIS_URL: cluster.url, FEED_SHARDS: shards, FEED_SHARD_TIMEOUT_MS: 300 });
+    svc = await startPolls({ REDIS_URL: cluster.url, FEED_SHARDS: shards });
     const creator = newUserId();
     for (let i = 0; i < 8; i++)
       await createPoll(svc.app, creator, { title: `Kümede ${i}?`, type: i % 2 ? 'public' : 'private', duration: 0 });
