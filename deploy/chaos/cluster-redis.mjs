@@ -128,13 +128,23 @@ export async function startRedisSentinel(dir, { binary }) {
     },
     /** Waits until a stalled node is a replica again, caught up. */
     rejoined,
-    /** @param {number} port */
+    /**
+     * Starts a killed node again as deploy/k8s/infra/redis-ha.sh does: a replica of the master the sentinels name now
+     * (rather than a master until Sentinel turns it into a replica, which it finds out at its next 10 s look).
+     * @param {number} port
+     */
     async restart(port) {
       await released.get(port)?.();
       released.delete(port);
+      const named = master();
+      const replicaOf = named === port ? [] : ['--replicaof', '127.0.0.1', String(named)];
       nodes.set(
         port,
-        await startAgain(`Redis ${port}`, () => redisNode(dir, `redis-${port}`, port, binary), isRedisOf(port)),
+        await startAgain(
+          `Redis ${port}`,
+          () => redisNode(dir, `redis-${port}`, port, binary, replicaOf),
+          isRedisOf(port),
+        ),
       );
       await rejoined(port);
     },
