@@ -7,16 +7,25 @@ import { sleep } from './storm.mjs';
 /** @import { Server } from 'node:net' */
 /** @import { ProcessHandle } from '../local/servers.mjs' */
 
+/** Every port freePorts has handed out in this process: the clusters start side by side, each on ports of its own. */
+const handedOut = new Set();
+
 /**
- * `count` different free ports (two asks for a free port may get the same one).
+ * `count` different free ports, none handed out before in this process (two asks for a free port may get the same
+ * one, and a cluster starting beside another has not listened on its ports yet).
  * @param {number} count
  * @returns {Promise<number[]>}
  */
 export async function freePorts(count) {
-  /** @type {Set<number>} */
-  const ports = new Set();
-  while (ports.size < count) ports.add(await freePort());
-  return [...ports];
+  /** @type {number[]} */
+  const ports = [];
+  while (ports.length < count) {
+    const port = await freePort();
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    ports.push(port);
+  }
+  return ports;
 }
 
 /**

@@ -89,13 +89,20 @@ async function startClusters() {
   if (!['sentinel', 'cluster'].includes(REDIS))
     throw new Error(`CHAOS_REDIS must be sentinel or cluster, not ${REDIS}`);
   const binaries = ensureServerBinaries({ mongo: false });
-  const nats = await startNatsCluster(join(workDir, 'nats'), { binary: binaries.natsServer });
-  servers.push(nats);
+  const ferretdb = ensureFerretDb();
   const startRedis = REDIS === 'cluster' ? startRedisCluster : startRedisSentinel;
-  const redis = await startRedis(join(workDir, 'redis'), { binary: binaries.redisServer });
-  servers.push(redis);
-  const postgres = await startPostgresFerret(join(workDir, 'mongo'), { ferretdb: ensureFerretDb(), say });
-  servers.push(postgres);
+  // The three clusters start side by side (each waits mostly on its own members finding each other), and each is
+  // listed to be stopped as soon as it is up; all have settled before a failure of one is thrown, so none is left.
+  const natsStart = startNatsCluster(join(workDir, 'nats'), { binary: binaries.natsServer });
+  const redisStart = startRedis(join(workDir, 'redis'), { binary: binaries.redisServer });
+  const postgresStart = startPostgresFerret(join(workDir, 'mongo'), { ferretdb, say });
+  for (const start of [natsStart, redisStart, postgresStart])
+    start.then(
+      (server) => servers.push(server),
+      () => {},
+    );
+  await Promise.allSettled([natsStart, redisStart, postgresStart]);
+  const [nats, redis, postgres] = await Promise.all([natsStart, redisStart, postgresStart]);
   say(
     `servers up: NATS ×3 (JetStream, R3), Redis ${REDIS === 'cluster' ? 'Cluster (3 masters, 3 replicas)' : 'with Sentinel (1 master, 2 replicas, 3 sentinels)'}, PostgreSQL primary + synchronous standby under FerretDB`,
   );
