@@ -136,8 +136,12 @@ export async function startRedisSentinel(dir, { binary }) {
     async restart(port) {
       await released.get(port)?.();
       released.delete(port);
-      const named = master();
-      const replicaOf = named === port ? [] : ['--replicaof', '127.0.0.1', String(named)];
+      // When no sentinel names another master (none answers, or none has failed over yet), it starts as before.
+      let named = port;
+      try {
+        named = master();
+      } catch {}
+      const replicaOf = Number.isInteger(named) && named !== port ? ['--replicaof', '127.0.0.1', String(named)] : [];
       nodes.set(
         port,
         await startAgain(
