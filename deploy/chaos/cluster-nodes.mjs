@@ -7,24 +7,16 @@ import { sleep } from './storm.mjs';
 /** @import { Server } from 'node:net' */
 /** @import { ProcessHandle } from '../local/servers.mjs' */
 
-/** Every port freePorts has handed out in this process: the clusters start side by side, each on ports of its own. */
-const handedOut = new Set();
-
 /**
- * `count` different free ports, none handed out before in this process (two asks for a free port may get the same
- * one, and a cluster starting beside another has not listened on its ports yet).
+ * `count` different free ports (freePort never hands one out twice in a process, so clusters starting side by side
+ * get ports of their own).
  * @param {number} count
  * @returns {Promise<number[]>}
  */
 export async function freePorts(count) {
   /** @type {number[]} */
   const ports = [];
-  while (ports.length < count) {
-    const port = await freePort();
-    if (handedOut.has(port)) continue;
-    handedOut.add(port);
-    ports.push(port);
-  }
+  while (ports.length < count) ports.push(await freePort());
   return ports;
 }
 

@@ -97,10 +97,14 @@ export async function freePort() {
       }
     }
   }
-  const port = await tryListen(0);
-  if (port === null) throw new Error('no free port on 127.0.0.1');
-  handedOut.add(port);
-  return port;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = await tryListen(0);
+    if (port === null) break;
+    if (handedOut.has(port)) continue;
+    handedOut.add(port);
+    return port;
+  }
+  throw new Error('no free port on 127.0.0.1');
 }
 
 /**
