@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { freePort, infra, until } from './harness.js';
-import { startRedis } from '../deploy/local/servers.mjs';
+import { claimPort, releasePort, startRedis } from '../deploy/local/servers.mjs';
 
 export type RedisNode = Awaited<ReturnType<typeof startRedis>>;
 
@@ -34,11 +34,17 @@ const canListen = (port: number) =>
     server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
   });
 
-/** A free port whose cluster bus port (the port + 10000, where a cluster node also listens) is free too. */
+/**
+ * A free port whose cluster bus port (the port + 10000, where a cluster node also listens) is free too, and claimed
+ * beside it so that no other process of the machine is handed it meanwhile (deploy/local/servers.mjs claimPort).
+ */
 async function clusterNodePort(): Promise<number> {
   for (let tries = 0; tries < 50; tries++) {
     const port = await freePort();
-    if (port + 10_000 <= 65_535 && (await canListen(port + 10_000))) return port;
+    const bus = port + 10_000;
+    if (bus > 65_535 || !claimPort(bus)) continue;
+    if (await canListen(bus)) return port;
+    releasePort(bus);
   }
   throw new Error('no free port with a free cluster bus port beside it');
 }

@@ -12,14 +12,16 @@ export default class SummaryReporter implements Reporter {
   onTestRunEnd(testModules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<unknown>): void {
     const counts = { passed: 0, failed: 0, skipped: 0 };
     for (const module of testModules) {
+      let failedHere = 0;
       for (const test of module.children.allTests()) {
         const state = test.result().state;
         if (state === 'passed') counts.passed += 1;
-        else if (state === 'failed') counts.failed += 1;
+        else if (state === 'failed') failedHere += 1;
         else counts.skipped += 1;
       }
-      // A file that failed before collecting its tests (a syntax error, a failing hook) counts as a failure.
-      if (module.state() === 'failed' && !module.children.size) counts.failed += 1;
+      // A file that failed with none of its tests failing (a syntax error, a failing beforeAll, which leaves its tests
+      // skipped) counts as one failure.
+      counts.failed += module.state() === 'failed' ? Math.max(failedHere, 1) : failedHere;
     }
     counts.failed += unhandledErrors.length;
     writeDurations(testModules);

@@ -3,8 +3,9 @@
 // built by ferretdb-build.mjs) and MailDev. Used by `npm start` (deploy/local/start.mjs) and by the
 // test harness (test/global-setup.ts). Plain Node with built-ins only: it runs before `npm install`.
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ensureFerretDb } from './ferretdb-build.mjs';
 import { aptInstall, which } from './install.mjs';
@@ -77,32 +78,95 @@ const LOWEST_PORT = 10_000;
  * fetch and browsers refuse them ("fetch failed … bad port"), and a MailDev given 10080 could not be read by its test.
  */
 const BLOCKED_BY_FETCH = new Set([10_080]);
-/** Ports this process has handed out: never twice. */
-const handedOut = new Set();
+/**
+ * Claims on ports, shared by every process of this machine: a file named after the port in one directory, created
+ * with `wx` (exactly one process creates it) and holding the claimant's pid. A port probed free can be taken by
+ * another process in the seconds before the server it was meant for listens on it: two test workers' stacks picked
+ * the same port at random, and one service met EADDRINUSE at start (a fresh-clone run failed so,
+ * deploy/test/stack-users.test.ts). The directory is the machine's, not the run's: two runs side by side (two
+ * checkouts) pick from the same range. A claim is removed when its process exits (or calls releasePort); one whose
+ * process has gone without removing it (ended by a signal, as test workers are) is taken over.
+ */
+const PORT_CLAIMS = join(tmpdir(), 'meydan-port-claims');
+/** Ports this process has claimed and not released: never handed out twice. */
+const claimedHere = new Set();
+let claiming = false;
+
+/** @param {number} pid */
+function processAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return /** @type {NodeJS.ErrnoException} */ (err).code === 'EPERM';
+  }
+}
 
 /**
- * A port nobody listens on right now, below the range of outgoing connections' ports where the kernel has one: a port
- * from that range (what listening on port 0 gives) can be taken as the local end of one of the stack's own
- * connections to NATS, Redis or PostgreSQL before the process it was meant for listens on it (EADDRINUSE at start).
+ * Claims `port` for this process unless a live process (this one included) already has: true if it is now this
+ * process's. It says nothing of whether the port is free: probe it after claiming.
+ * @param {number} port
+ * @returns {boolean}
+ */
+export function claimPort(port) {
+  if (!claiming) {
+    mkdirSync(PORT_CLAIMS, { recursive: true });
+    process.once('exit', releaseAllPorts);
+    claiming = true;
+  }
+  const file = join(PORT_CLAIMS, String(port));
+  for (let tries = 0; tries < 3; tries++) {
+    try {
+      writeFileSync(file, String(process.pid), { flag: 'wx' });
+      claimedHere.add(port);
+      return true;
+    } catch (err) {
+      if (/** @type {NodeJS.ErrnoException} */ (err).code !== 'EEXIST') throw err;
+    }
+    let owner;
+    try {
+      owner = Number(readFileSync(file, 'utf8'));
+    } catch {
+      continue; // released meanwhile: try again
+    }
+    // An empty file is a claim being written: its process is alive.
+    if (!(owner > 0) || owner === process.pid || processAlive(owner)) return false;
+    rmSync(file, { force: true });
+  }
+  return false;
+}
+
+/** Gives up this process's claim on `port` (its server has stopped). @param {number} port */
+export function releasePort(port) {
+  if (!claimedHere.delete(port)) return;
+  rmSync(join(PORT_CLAIMS, String(port)), { force: true });
+}
+
+function releaseAllPorts() {
+  for (const port of claimedHere) rmSync(join(PORT_CLAIMS, String(port)), { force: true });
+  claimedHere.clear();
+}
+
+/**
+ * A port nobody listens on right now and no other process has claimed, below the range of outgoing connections'
+ * ports where the kernel has one: a port from that range (what listening on port 0 gives) can be taken as the local
+ * end of one of the stack's own connections to NATS, Redis or PostgreSQL before the process it was meant for listens
+ * on it (EADDRINUSE at start). It stays this process's (claimPort) until the process exits.
  */
 export async function freePort() {
   const range = outgoingPortRange();
   if (range && range.low - LOWEST_PORT >= 2000) {
     for (let attempt = 0; attempt < 50; attempt++) {
       const port = LOWEST_PORT + Math.floor(Math.random() * (range.low - LOWEST_PORT));
-      if (handedOut.has(port) || BLOCKED_BY_FETCH.has(port)) continue;
-      if ((await tryListen(port)) === port) {
-        handedOut.add(port);
-        return port;
-      }
+      if (BLOCKED_BY_FETCH.has(port) || !claimPort(port)) continue;
+      if ((await tryListen(port)) === port) return port;
+      releasePort(port);
     }
   }
   for (let attempt = 0; attempt < 50; attempt++) {
     const port = await tryListen(0);
     if (port === null) break;
-    if (handedOut.has(port)) continue;
-    handedOut.add(port);
-    return port;
+    if (claimPort(port)) return port;
   }
   throw new Error('no free port on 127.0.0.1');
 }

@@ -4,14 +4,12 @@
  * NATS/Redis/MongoDB of the vitest global setup and a private MailDev. `stop()` ends every process it started.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import type { ServiceName } from '@meydan/proto';
-import type { ProcessHandle } from '../../deploy/local/servers.mjs';
+import { freePort, releasePort, type ProcessHandle } from '../../deploy/local/servers.mjs';
 import { replicasOf, SERVICES, startStack as launchStack } from '../../deploy/local/stack.mjs';
 import { TEST_MAIL_SECRET, infra, startTestMailDev } from '../harness.js';
 
@@ -40,56 +38,14 @@ export interface Stack {
 }
 
 /**
- * Ports for a stack's processes, below the kernel's ephemeral range (32768–60999) and in a block of this test worker's
- * own: a port picked from the ephemeral range and released could be handed to the other worker's process (or an
- * outgoing connection) in the seconds before the gateway listens on it (seen: EADDRINUSE when files ran side by side).
- * The block alone did not keep two stacks apart: two files starting at once in processes with the same VITEST_POOL_ID
- * (seen in fresh-clone runs) probed the same free ports. So each port is claimed first, by creating a file named after
- * it in a directory of this machine's (`wx`: exactly one process creates it); a claim whose process has gone is taken
- * over, and a stack's claims are removed when it stops. The directory is the machine's, not the run's: two test runs
- * side by side (two checkouts) use the same blocks of ports, and one's gateway met EADDRINUSE on a port the other had
- * probed free and then listened on.
+ * A port for one of a stack's processes: free, below the kernel's ephemeral range, and claimed for this process on
+ * this machine (deploy/local/servers.mjs freePort), so that neither the other workers' stacks nor a run in another
+ * checkout is handed it before its process listens on it; the stack gives its claims up when it stops.
  */
-const PORT_CLAIMS = join(tmpdir(), 'meydan-port-claims');
-let nextPortOffset = 0;
-const processAlive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-function claimPort(dir: string, port: number): boolean {
-  const file = join(dir, String(port));
-  try {
-    writeFileSync(file, String(process.pid), { flag: 'wx' });
-    return true;
-  } catch {
-    const owner = Number(readFileSync(file, 'utf8'));
-    if (owner === process.pid || (owner > 0 && processAlive(owner))) return false;
-    rmSync(file, { force: true });
-    return claimPort(dir, port);
-  }
-}
-async function stackPort(claims: string, claimed: number[]): Promise<number> {
-  const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
-  const base = 21000 + worker * 1000;
-  for (let tries = 0; tries < 1000; tries++) {
-    const port = base + (nextPortOffset++ % 1000);
-    if (!claimPort(claims, port)) continue;
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) {
-      claimed.push(port);
-      return port;
-    }
-    rmSync(join(claims, String(port)), { force: true });
-  }
-  throw new Error(`no free port in ${base}–${base + 999}`);
+async function stackPort(claimed: number[]): Promise<number> {
+  const port = await freePort();
+  claimed.push(port);
+  return port;
 }
 
 /**
@@ -110,11 +66,9 @@ export async function startStack(
     throw new Error('web/dist missing: run npm run build -w @meydan/web');
 
   const { natsUrl, redisUrl, mongoUrl, dir } = infra();
-  const claims = PORT_CLAIMS;
-  mkdirSync(claims, { recursive: true });
   const claimed: number[] = [];
   const release = () => {
-    for (const port of claimed.splice(0)) rmSync(join(claims, String(port)), { force: true });
+    for (const port of claimed.splice(0)) releasePort(port);
   };
   const runId = randomBytes(4).toString('hex');
   const logDir = join(dir, `e2e-${runId}`);
@@ -143,7 +97,7 @@ export async function startStack(
       urls: { nats: natsUrl, redis: redisUrl, mongo: mongoUrl },
       smtpUrl: mail.smtpUrl,
       replicas,
-      portsFor: async () => ({ port: await stackPort(claims, claimed), metricsPort: await stackPort(claims, claimed) }),
+      portsFor: async () => ({ port: await stackPort(claimed), metricsPort: await stackPort(claimed) }),
       // No load shedding: the browser journeys share a busy two-core machine with the other suites, where a starved
       // process would answer 503 overloaded to what a journey expects answered (kit/load-shedding.ts has its own tests).
       // PUSH_ALLOW_HTTP_ENDPOINTS: the stand-in for a browser vendor's push service is a local http server
