@@ -23,6 +23,7 @@ import {
   screenshot,
   toastWith,
   uniqueTag,
+  voteAnswered,
   type Member,
 } from './support.js';
 
@@ -129,7 +130,7 @@ describe('options with images in Chromium', { timeout: 150_000 }, () => {
     await expect.poll(() => drawn(card.getByRole('list', { name: 'Seçenekler' }))).toEqual([true, true]);
     await expectNoAxeViolations(voter.page, 'a card with option images before voting [member, dark, desktop]');
     await elementScreenshot(card, 'option-images-card-before-vote-dark');
-    await catButton.click();
+    expect(await voteAnswered(voter.page, () => catButton.click())).toBe(200);
     const results = card.getByRole('list', { name: 'Sonuçlar' });
     await results.locator('[data-chosen]', { hasText: 'Kedi' }).waitFor();
     await expect.poll(() => drawn(results)).toEqual([true, true]);
@@ -179,7 +180,7 @@ describe('options with images in Chromium', { timeout: 150_000 }, () => {
     const sunButton = embed.page.getByRole('button', { name: 'Sarı bir güneş Güneşlenmek' });
     await sunButton.waitFor();
     await expectNoAxeViolations(embed.page, '/embed/{code} with option images before voting');
-    await sunButton.click();
+    expect(await voteAnswered(embed.page, () => sunButton.click())).toBe(200);
     await embed.page.locator('[data-chosen]', { hasText: 'Güneşlenmek' }).waitFor();
     await expect.poll(() => drawn(embed.page.getByRole('list', { name: 'Sonuçlar' }))).toEqual([true, true]);
     await expectNoAxeViolations(embed.page, '/embed/{code} with option images after the vote');

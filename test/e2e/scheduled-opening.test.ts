@@ -19,6 +19,7 @@ import {
   screenshot,
   toastWith,
   uniqueTag,
+  voteAnswered,
   type Member,
 } from './support.js';
 
@@ -131,7 +132,7 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
     await vote.waitFor({ timeout: 60_000 });
     expect(Date.now()).toBeGreaterThanOrEqual(opensAt - 1_000);
     expect(await theirs.locator('[data-upcoming]').count()).toBe(0);
-    await vote.click();
+    expect(await voteAnswered(voter.page, () => vote.click())).toBe(200);
     await theirs.locator('[data-chosen][data-option="0"]').waitFor();
     const after = await call<{ hasVoted: boolean; userChoice: number; totalVotes: number }>(
       stack,
@@ -146,14 +147,14 @@ describe('a poll opening at a set time in Chromium', { timeout: 120_000 }, () =>
     const onPage = visitor.page.getByRole('button', { name: 'Evde' });
     await onPage.waitFor();
     expect(await visitor.page.locator('[data-upcoming]').count()).toBe(0);
-    await onPage.click();
+    expect(await voteAnswered(visitor.page, () => onPage.click())).toBe(200);
     await visitor.page.locator('[data-chosen]', { hasText: 'Evde' }).waitFor();
     await expectNoAxeViolations(visitor.page, '/s/{code} of a poll just opened, voted [visitor, light, mobile]');
     await screenshot(visitor.page, 'scheduled-opening-share-page-opened-mobile');
     const inEmbed = embed.page.getByRole('button', { name: 'Kafede' });
     await inEmbed.waitFor();
     expect(await embed.page.locator('[data-upcoming]').count()).toBe(0);
-    await inEmbed.click();
+    expect(await voteAnswered(embed.page, () => inEmbed.click())).toBe(200);
     await embed.page.locator('[data-chosen]', { hasText: 'Kafede' }).waitFor();
     await expectNoAxeViolations(embed.page, '/embed/{code} of a poll just opened, voted');
     const counted = await call<{ totalVotes: number; options: { votes: number }[] }>(

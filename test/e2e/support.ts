@@ -298,6 +298,19 @@ export async function fillCreateDialog(page: Page, title: string, options: reado
   return create;
 }
 
+/**
+ * Runs `act` (a click or a key press that casts a vote) and resolves with the status of the server's answer to the
+ * vote it sent. A card, the share page and the embed show a vote at once (the vote mutation's optimistic update),
+ * before the server has it: a test that then reads the vote through the API waits for this answer, not for the tick.
+ */
+export async function voteAnswered(page: Page, act: () => Promise<unknown>): Promise<number> {
+  const answer = page.waitForResponse(
+    (res) => res.request().method() === 'POST' && /^\/api\/(polls|s)\/[^/]+\/vote$/.test(new URL(res.url()).pathname),
+  );
+  await act();
+  return (await answer).status();
+}
+
 /** The first toast carrying a text. */
 export const toastWith = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first();
 /** A few letters that keep one run's titles apart. */
