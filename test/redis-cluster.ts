@@ -1,8 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { freePort, infra, until } from './harness.js';
-import { claimPort, releasePort, startRedis } from '../deploy/local/servers.mjs';
+import { claimIfFree, startRedis } from '../deploy/local/servers.mjs';
 
 export type RedisNode = Awaited<ReturnType<typeof startRedis>>;
 
@@ -27,24 +26,15 @@ export async function startRedisNode(extraArgs: string[] = [], port?: number): P
   return startRedis({ port: p, dataDir: join(dir, `redis-node-${p}`), binary: redisServer, extraArgs });
 }
 
-const canListen = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-
 /**
  * A free port whose cluster bus port (the port + 10000, where a cluster node also listens) is free too, and claimed
- * beside it so that no other process of the machine is handed it meanwhile (deploy/local/servers.mjs claimPort).
+ * beside it so that no other process of the machine is handed it meanwhile (deploy/local/servers.mjs claimIfFree).
  */
 async function clusterNodePort(): Promise<number> {
   for (let tries = 0; tries < 50; tries++) {
     const port = await freePort();
     const bus = port + 10_000;
-    if (bus > 65_535 || !claimPort(bus)) continue;
-    if (await canListen(bus)) return port;
-    releasePort(bus);
+    if (bus <= 65_535 && (await claimIfFree(bus))) return port;
   }
   throw new Error('no free port with a free cluster bus port beside it');
 }

@@ -87,7 +87,7 @@ const BLOCKED_BY_FETCH = new Set([10_080]);
  * checkouts) pick from the same range. A claim is removed when its process exits (or calls releasePort); one whose
  * process has gone without removing it (ended by a signal, as test workers are) is taken over.
  */
-const PORT_CLAIMS = join(tmpdir(), 'meydan-port-claims');
+export const PORT_CLAIMS = join(tmpdir(), 'meydan-port-claims');
 /** Ports this process has claimed and not released: never handed out twice. */
 const claimedHere = new Set();
 let claiming = false;
@@ -148,6 +148,19 @@ function releaseAllPorts() {
 }
 
 /**
+ * Claims `port` for this process (claimPort) if no other live process has and nothing listens on it now; whether it
+ * did. A port found taken is given up again.
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
+export async function claimIfFree(port) {
+  if (!claimPort(port)) return false;
+  if ((await tryListen(port)) === port) return true;
+  releasePort(port);
+  return false;
+}
+
+/**
  * A port nobody listens on right now and no other process has claimed, below the range of outgoing connections'
  * ports where the kernel has one: a port from that range (what listening on port 0 gives) can be taken as the local
  * end of one of the stack's own connections to NATS, Redis or PostgreSQL before the process it was meant for listens
@@ -158,9 +171,7 @@ export async function freePort() {
   if (range && range.low - LOWEST_PORT >= 2000) {
     for (let attempt = 0; attempt < 50; attempt++) {
       const port = LOWEST_PORT + Math.floor(Math.random() * (range.low - LOWEST_PORT));
-      if (BLOCKED_BY_FETCH.has(port) || !claimPort(port)) continue;
-      if ((await tryListen(port)) === port) return port;
-      releasePort(port);
+      if (!BLOCKED_BY_FETCH.has(port) && (await claimIfFree(port))) return port;
     }
   }
   for (let attempt = 0; attempt < 50; attempt++) {

@@ -4,14 +4,13 @@
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { once } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { claimPort, freePort, releasePort } from '../local/servers.mjs';
+import { claimPort, freePort, PORT_CLAIMS, releasePort } from '../local/servers.mjs';
 
 const servers = new URL('../local/servers.mjs', import.meta.url).href;
-const claimFile = (port: number) => join(tmpdir(), 'meydan-port-claims', String(port));
+const claimFile = (port: number) => join(PORT_CLAIMS, String(port));
 const [low] = readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/).map(Number);
 /** What Math.random must answer for freePort's pick to be `port` (10,000 + ⌊r × (low − 10,000)⌋). */
 const pickOf = (port: number) => (port - 10_000 + 0.5) / (low! - 10_000);

@@ -128,7 +128,8 @@ describe('a scheduled poll on the presenter’s screen', () => {
     expect(upcoming.querySelector('[data-opens-at]')!.textContent).toMatch(
       /^Oylama 29 Kasım 2026 \d{2}:01 tarihinde açılacak$/,
     );
-    // The countdown shows what is left by the (fake) clock, however far the wait above moved it: a minute at most.
+    // The countdown shows what is left by the (fake) clock, as long as the wait above moved it less than the minute
+    // left before the opening.
     await act(async () => {});
     const left = Date.parse(startsAt) - Date.now();
     expect(left).toBeGreaterThan(0);
