@@ -4,8 +4,10 @@ import { createRedisClient, isCluster, redisReconnectDelay, type Logger } from '
 
 /**
  * The Redis adapter that carries emits between instances, on its own two connections (publish and subscribe).
- * The adapter does not wait for its publishes: while Redis is down they would reject unhandled and end the process.
- * Live pushes are best effort (a reconnecting client is sent its count again), so a failed one is only logged.
+ * The adapter does not wait for its publishes, nor for its subscriptions' changes (it subscribes when made and
+ * unsubscribes when closed): while Redis is down they would reject unhandled and end the process. Live pushes are best
+ * effort (a reconnecting client is sent its count again), so a failed one is only logged; so is a subscription change
+ * (a reconnecting subscriber subscribes again to what it had; one closing has nothing left to change).
  * On a Redis Cluster the sharded adapter (SPUBLISH, one channel per room) spreads the broadcasts over the masters.
  */
 export interface RedisAdapter {
@@ -27,9 +29,30 @@ export function redisAdapter(redisUrl: string, log: Logger): RedisAdapter {
       log.warn({ err: err.message }, 'socket.io broadcast lost: redis unavailable');
       return 0;
     })) as typeof pub.publish;
+  for (const change of [
+    'subscribe',
+    'unsubscribe',
+    'psubscribe',
+    'punsubscribe',
+    'ssubscribe',
+    'sunsubscribe',
+  ] as const) {
+    const send = sub[change].bind(sub) as (...args: unknown[]) => Promise<unknown>;
+    (sub as unknown as Record<string, unknown>)[change] = (...args: unknown[]) =>
+      send(...args).catch((err: Error) => {
+        log.warn({ err: err.message, change }, 'socket.io redis subscription change lost: redis unavailable');
+        return 0;
+      });
+  }
   return {
     adapter: sharded ? createShardedAdapter(pub, sub) : createAdapter(pub, sub),
     ready: async () => void (await sub.ping()),
-    close: () => Promise.all([pub, sub].map((client) => client.quit().catch(() => client.disconnect()))),
+    // A connection waiting to reconnect is dropped at once: QUIT would wait in its queue for the retries to give up.
+    close: () =>
+      Promise.all(
+        [pub, sub].map((client) =>
+          client.status === 'ready' ? client.quit().catch(() => client.disconnect()) : client.disconnect(),
+        ),
+      ),
   };
 }
