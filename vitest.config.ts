@@ -24,7 +24,7 @@ enableCompileCache(process.env['NODE_COMPILE_CACHE']);
 
 /**
  * Files that need a module registry of their own: they replace a module (`vi.mock`) or spy on something every file
- * shares (`Date.now`, `Math.random`, a model). They run in the `isolated` lane with the browser journeys.
+ * shares (`Date.now`, `Math.random`, a model). They run in the `isolated` lane with the web's tests.
  */
 const OWN_MODULES = [
   'services/auth/test/account-security.test.ts',
@@ -79,18 +79,31 @@ export default defineConfig({
         },
       },
       {
-        // A fresh worker per file: the browser journeys, the web's tests (jsdom; several replace a module or need a
-        // screen's chunk not loaded yet), deploy's tests, the long runs, and the files above.
+        // The browser journeys, deploy's tests and the long runs: no file replaces a module, so a worker runs file after
+        // file with the modules it has loaded (Playwright's client, the stack's launcher); the lane's Chromium
+        // (test/global-setup.ts) serves them all, and the browser files of a worker share one stack
+        // (test/e2e/stack.ts `workerStack`) where each started one of its own.
+        extends: true,
+        test: {
+          name: 'journeys',
+          globalSetup: ['./test/global-setup.ts'],
+          include: ['deploy/test/**/*.test.ts', 'test/*/**/*.test.ts'],
+          exclude: [...configDefaults.exclude, ...K6, ...LAST],
+          isolate: false,
+        },
+      },
+      {
+        // A fresh worker per file: the web's tests (jsdom; several replace a module or need a screen's chunk not loaded
+        // yet) and the files above.
         extends: true,
         test: {
           name: 'isolated',
           globalSetup: ['./test/global-setup.ts'],
-          include: ['web/test/**/*.test.{ts,tsx}', 'deploy/test/**/*.test.ts', 'test/*/**/*.test.ts', ...OWN_MODULES],
-          exclude: [...configDefaults.exclude, ...K6, ...LAST],
+          include: ['web/test/**/*.test.{ts,tsx}', ...OWN_MODULES],
         },
       },
       {
-        // After the two lanes above (a later group), one file at a time, on servers of their own.
+        // After the three lanes above (a later group), one file at a time, on servers of their own.
         extends: true,
         test: {
           name: 'last',

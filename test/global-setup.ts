@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,16 +52,38 @@ export default async function setup(project: TestProject) {
     redisUrl: redis.url,
     mongoUrl: mongoGiven ?? mongo!.url,
     dir,
+    workerStacks: join(dir, 'worker-stacks'),
     natsServer: binaries.natsServer ?? 'nats-server',
     redisServer: binaries.redisServer ?? 'redis-server',
   };
   project.provide('infra', infra);
   // The browser journeys' lane (vitest.config.ts) shares one headless Chromium between its files.
-  const browser = project.name === 'isolated' ? await startSharedHeadless() : null;
+  const browser = project.name === 'journeys' ? await startSharedHeadless() : null;
   project.provide('browserEndpoint', browser?.wsEndpoint() ?? null);
+  // A lane whose workers run file after file with the modules loaded shares a stack per worker (e2e/stack.ts).
+  project.provide('stackPerWorker', project.config.isolate === false);
   return async () => {
     await browser?.close();
+    endWorkerStacks(infra.workerStacks);
     await Promise.all([...natsServers.map((nats) => nats.stop()), redis.stop(), mongo?.stop()]);
     rmSync(dir, { recursive: true, force: true });
   };
+}
+
+/**
+ * Kills what the workers' shared stacks left: a worker stops its stack when vitest ends it with SIGTERM, but one killed
+ * otherwise (SIGKILL, a crash) could not.
+ */
+function endWorkerStacks(listed: string): void {
+  if (!existsSync(listed)) return;
+  for (const file of readdirSync(listed))
+    for (const pid of readFileSync(join(listed, file), 'utf8').split('\n').map(Number)) {
+      // Never 0 or less: process.kill would signal a whole process group, this one's included.
+      if (!(pid > 0)) continue;
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
 }

@@ -29,6 +29,8 @@ export interface StartedInfra {
   redisUrl: string;
   mongoUrl: string;
   dir: string;
+  /** Where each worker lists the pids of its shared stack (e2e/stack.ts `workerStack`), for the teardown. */
+  workerStacks: string;
   natsServer: string;
   redisServer: string;
 }
@@ -39,6 +41,7 @@ export interface Infra {
   redisUrl: string;
   mongoUrl: string;
   dir: string;
+  workerStacks: string;
   natsServer: string;
   redisServer: string;
 }
@@ -48,6 +51,8 @@ declare module 'vitest' {
     infra: StartedInfra;
     /** The lane's shared headless Chromium (test/e2e/chromium.ts), or null when each browser file launches its own. */
     browserEndpoint: string | null;
+    /** Whether a worker's browser files share one stack (e2e/stack.ts `workerStack`): its lane keeps modules loaded. */
+    stackPerWorker: boolean;
   }
 }
 

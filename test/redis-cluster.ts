@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort, infra, until } from './harness.js';
-import { claimIfFree, startRedis } from '../deploy/local/servers.mjs';
+import { claimIfFree, releasePort, startRedis } from '../deploy/local/servers.mjs';
 
 export type RedisNode = Awaited<ReturnType<typeof startRedis>>;
 
@@ -35,6 +35,7 @@ async function clusterNodePort(): Promise<number> {
     const port = await freePort();
     const bus = port + 10_000;
     if (bus <= 65_535 && (await claimIfFree(bus))) return port;
+    releasePort(port);
   }
   throw new Error('no free port with a free cluster bus port beside it');
 }

@@ -5,7 +5,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
-import { startStack, type Stack } from './stack.js';
+import { leaveStack, workerStack, type Stack } from './stack.js';
 import {
   createMember,
   desktop,
@@ -25,7 +25,7 @@ let member: Member;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await workerStack();
   browser = await launchBrowser();
   member = await createMember(stack, 'api', 'API Deneyen');
 }, 120_000);
@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close().catch(() => undefined);
-  await stack?.stop();
+  await leaveStack(stack);
 }, 60_000);
 
 describe('API documentation page in Chromium', { timeout: 90_000 }, () => {

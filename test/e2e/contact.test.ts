@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { until } from '../harness.js';
 import { expectNoAxeViolations } from './axe.js';
-import { startStack, type Stack } from './stack.js';
+import { leaveStack, workerStack, type Stack } from './stack.js';
 import {
   createMember,
   elementScreenshot,
@@ -50,14 +50,14 @@ const mailTo = (address: string, subject: RegExp, timeoutMs = 20_000) =>
   );
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await workerStack();
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close().catch(() => undefined);
-  await stack?.stop();
+  await leaveStack(stack);
 }, 60_000);
 
 describe('contact page in Chromium', { timeout: 120_000 }, () => {

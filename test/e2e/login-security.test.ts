@@ -5,7 +5,7 @@
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startStack, type Stack } from './stack.js';
+import { leaveStack, workerStack, type Stack } from './stack.js';
 import { expectNoAxeViolations } from './axe.js';
 import { call, createMember, launchBrowser, mailedLink, newContext, screenshot, watchErrors } from './support.js';
 
@@ -27,14 +27,14 @@ const resetLink = (email: string) =>
   mailedLink(stack, email, /https?:\/\/[^\s"'<>]+\/sifre-sifirla\?token=[A-Za-z0-9_%-]+/, 'a password-reset mail');
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await workerStack();
   browser = await launchBrowser();
 }, 120_000);
 
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close().catch(() => undefined);
-  await stack?.stop();
+  await leaveStack(stack);
 }, 60_000);
 
 describe('login dialog security in Chromium', { timeout: 90_000 }, () => {

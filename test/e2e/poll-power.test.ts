@@ -9,7 +9,6 @@
 import { parse as parseCsv } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
 import { Redis } from 'ioredis';
-import { infra } from '@meydan/testing';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
 import type { Stack } from './stack.js';
@@ -169,8 +168,8 @@ describe('a poll creator’s controls in Chromium', { timeout: 90_000 }, () => {
     const title = `Çok oy alan ${uniqueTag()}`;
     const poll = await createPoll(stack, selin, { title, category: 'serbest-kursu', options: ['Evet', 'Hayır'] });
     // Twelve thousand votes are not cast one by one here: the poll's counters in polls' Redis (the counts every answer
-    // reads; the worker's database of the stack) are set as that many votes would leave them.
-    const redis = new Redis(infra().redisUrl);
+    // reads, in the stack's Redis database) are set as that many votes would leave them.
+    const redis = new Redis(stack.redisUrl);
     await redis.hset(`polls:poll:{${poll.id}}:c`, { '0': '12000', '1': '345', t: '12345' });
     await redis.quit();
     const { page, errors } = await open(selin.sid);

@@ -6,7 +6,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoAxeViolations } from './axe.js';
-import { startStack, type Stack } from './stack.js';
+import { leaveStack, workerStack, type Stack } from './stack.js';
 import {
   call,
   createMember,
@@ -39,7 +39,7 @@ async function open(options: Parameters<typeof newContext>[2] = {}): Promise<{ p
 const toast = (page: Page, text: string) => page.locator('[data-toast]', { hasText: text }).first().waitFor();
 
 beforeAll(async () => {
-  stack = await startStack();
+  stack = await workerStack();
   browser = await launchBrowser();
   [ece, kaan] = await Promise.all([createMember(stack, 'ece', 'Ece Yıldız'), createMember(stack, 'kaan', 'Kaan Er')]);
   await createPoll(stack, ece, {
@@ -64,7 +64,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const context of contexts) await context.close().catch(() => undefined);
   await browser?.close().catch(() => undefined);
-  await stack?.stop();
+  await leaveStack(stack);
 }, 60_000);
 
 describe('the profile in Chromium', { timeout: 90_000 }, () => {

@@ -4,14 +4,15 @@
  * NATS/Redis/MongoDB of the vitest global setup and a private MailDev. `stop()` ends every process it started.
  */
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
+import { inject } from 'vitest';
 import type { ServiceName } from '@meydan/proto';
 import { freePort, releasePort, type ProcessHandle } from '../../deploy/local/servers.mjs';
 import { replicasOf, SERVICES, startStack as launchStack } from '../../deploy/local/stack.mjs';
-import { TEST_MAIL_SECRET, infra, startTestMailDev } from '../harness.js';
+import { TEST_MAIL_SECRET, infra, startPrivateNats, startTestMailDev } from '../harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -20,6 +21,8 @@ export interface Stack {
   origin: string;
   mail: Awaited<ReturnType<typeof startTestMailDev>>;
   logDir: string;
+  /** The Redis database its services use (the worker's, or the worker stack's own). */
+  redisUrl: string;
   /** The MongoDB database of each service (on the MONGO_URL of the run). */
   databases: Record<ServiceName, string>;
   /** Processes of each service (`auth`, `auth-2`, … as named in `instances`). */
@@ -28,6 +31,8 @@ export interface Stack {
   metricsPorts: Record<string, number>;
   /** Every service process by name: `auth`, `auth-2`, …, `admin-2` (the gateway is not one of them). */
   instances: readonly { service: ServiceName; name: string }[];
+  /** The pid of each process it started (services, gateway, MailDev). */
+  pids(): number[];
   /** The last lines of a process's log (for failure messages). */
   logTail(name: string, lines?: number): string;
   /** `kill -9` of one service process; resolves once it is gone. */
@@ -52,9 +57,15 @@ async function stackPort(claimed: number[]): Promise<number> {
  * `webDist`: serve this copy of the built SPA instead of web/dist (a test that changes files works on a copy).
  * `env`: further variables for every process (e.g. RATE_LIMIT_SCALE for a test that sends many requests).
  * `replicas`: processes of each service (default: REPLICAS from the environment, else 1).
+ * `servers`: a NATS server and a Redis database in place of the worker's (the worker's stack, below).
  */
 export async function startStack(
-  options: { webDist?: string; env?: NodeJS.ProcessEnv; replicas?: number } = {},
+  options: {
+    webDist?: string;
+    env?: NodeJS.ProcessEnv;
+    replicas?: number;
+    servers?: { natsUrl: string; redisUrl: string };
+  } = {},
 ): Promise<Stack> {
   // REPLICAS=2 runs every stack test against two processes of each service, as `REPLICAS=2 npm start` does.
   const replicas = replicasOf(options.replicas ?? process.env['REPLICAS']);
@@ -65,7 +76,8 @@ export async function startStack(
   if (!existsSync(join(root, 'web', 'dist', 'index.html')))
     throw new Error('web/dist missing: run npm run build -w @meydan/web');
 
-  const { natsUrl, redisUrl, mongoUrl, dir } = infra();
+  const { mongoUrl, dir, ...worker } = infra();
+  const { natsUrl, redisUrl } = options.servers ?? worker;
   const claimed: number[] = [];
   const release = () => {
     for (const port of claimed.splice(0)) releasePort(port);
@@ -146,11 +158,96 @@ export async function startStack(
       release();
       await mail.stop(5_000).catch(() => undefined);
     };
+    const pids = () => [...[...running.values(), launched.gateway].map((handle) => handle.proc.pid!), mail.proc.pid!];
     const { base: origin, instances, metricsPorts } = launched;
-    return { origin, mail, logDir, databases, replicas, instances, metricsPorts, logTail, kill, restart, stop };
+    return {
+      origin,
+      mail,
+      logDir,
+      redisUrl,
+      databases,
+      replicas,
+      instances,
+      metricsPorts,
+      pids,
+      logTail,
+      kill,
+      restart,
+      stop,
+    };
   } catch (err) {
     release();
     await mail.stop(5_000).catch(() => undefined);
     throw err;
   }
+}
+
+/**
+ * The stack that the files of one test worker share, one after another: where a worker runs file after file with the
+ * modules it has loaded (vitest.config.ts, the `journeys` lane, isolate: false), the first file that asks starts it
+ * and the later ones find it running, rather than each starting and stopping seven processes of its own. Each file
+ * makes members, polls and share links of its own (support.ts `createMember`, `uniqueTag`), and reads what it made.
+ *
+ * - It runs on a NATS server and a Redis database of its own (the worker's database + 8): a stack with other options
+ *   that a file of the same worker starts meanwhile answers the worker's NATS subjects and empties the worker's
+ *   database, and must meet neither.
+ * - Its rate limits are scaled up (RATE_LIMIT_SCALE): the files sign members up and in from one address, 127.0.0.1,
+ *   and used to have a new stack, with its counters emptied, every file. A file that checks a limit starts its own.
+ * - It is stopped when the worker is (vitest ends a worker with SIGTERM); test/global-setup.ts ends whatever a worker
+ *   killed otherwise left (each worker lists its stack's pids in `infra().workerStacks`).
+ *
+ * Where files do not share a worker's modules (`stackPerWorker` false: the other lanes, e.g. web-push.test.ts in
+ * `last`), each file gets a stack of its own, which `leaveStack` stops.
+ */
+let workerShared: Promise<Stack> | null = null;
+const sharedStacks = new WeakSet<Stack>();
+
+export function workerStack(): Promise<Stack> {
+  if (!inject('stackPerWorker')) return startStack();
+  workerShared ??= startWorkerStack().catch((err: unknown) => {
+    workerShared = null;
+    throw err;
+  });
+  return workerShared;
+}
+
+/** Stops a file's stack; the worker's shared one is left for its next file. */
+export async function leaveStack(stack: Stack | undefined): Promise<void> {
+  if (stack && !sharedStacks.has(stack)) await stack.stop();
+}
+
+async function startWorkerStack(): Promise<Stack> {
+  const { workerStacks, redisUrl } = infra();
+  const nats = await startPrivateNats();
+  const base = redisUrl.replace(/\/(\d+)$/, '');
+  const database = 8 + (Number(/\/(\d+)$/.exec(redisUrl)?.[1] ?? 0) % 8);
+  let stack: Stack;
+  try {
+    stack = await startStack({
+      servers: { natsUrl: nats.url, redisUrl: `${base}/${database}` },
+      env: { RATE_LIMIT_SCALE: '100' },
+    });
+  } catch (err) {
+    await nats.stop();
+    throw err;
+  }
+  sharedStacks.add(stack);
+  const pids = () => [...stack.pids(), nats.proc.pid!];
+  const listed = join(workerStacks, `${process.pid}.pids`);
+  mkdirSync(workerStacks, { recursive: true });
+  writeFileSync(listed, pids().join('\n'));
+  // The worker's end: its processes are killed at once (a test server keeps nothing), their list removed, and then the
+  // signal is taken as it would have been without this listener.
+  process.once('SIGTERM', () => {
+    for (const pid of pids()) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    rmSync(listed, { force: true });
+    process.kill(process.pid, 'SIGTERM');
+  });
+  return stack;
 }

@@ -8,7 +8,7 @@ import { until } from '../harness.js';
 import type { Browser, BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { connectShared, launchChromium } from './chromium.js';
 import { totpCode } from '../../services/auth/src/domain/totp.js';
-import { startStack, type Stack } from './stack.js';
+import { leaveStack, workerStack, type Stack } from './stack.js';
 
 export const screenshotDir = fileURLToPath(new URL('../../test-results/screenshots', import.meta.url));
 
@@ -179,7 +179,10 @@ export async function signIn(stack: Stack, email: string, password: string): Pro
   return { sid, id: user.id };
 }
 
-/** The authenticators the journeys enrolled, by e-mail: the secret and the recovery codes left (a stack's lifetime). */
+/**
+ * The authenticators the journeys enrolled, by stack and e-mail: the secret and the recovery codes left. A worker runs
+ * file after file, each on a stack of its own, where the same administrator enrols anew.
+ */
 const authenticators = new Map<string, { secret: string; recoveryCodes: string[] }>();
 
 const sidOf = (res: Response) =>
@@ -205,7 +208,8 @@ export async function signInStaff(
   password: string,
 ): Promise<{ sid: string; id: string; secret: string }> {
   const { sid, id } = await signIn(stack, email, password);
-  let known = authenticators.get(email);
+  const key = `${stack.origin} ${email}`;
+  let known = authenticators.get(key);
   if (!known) {
     const enrol = await post(stack, '/api/auth/totp/enrol', sid, {});
     if (enrol.status !== 200) throw new Error(`totp enrolment of ${email}: ${enrol.status} ${await enrol.text()}`);
@@ -214,7 +218,7 @@ export async function signInStaff(
     if (confirmed.status !== 200)
       throw new Error(`totp confirmation of ${email}: ${confirmed.status} ${await confirmed.text()}`);
     known = { secret, recoveryCodes: ((await confirmed.json()) as { recoveryCodes: string[] }).recoveryCodes };
-    authenticators.set(email, known);
+    authenticators.set(key, known);
     return { sid: sidOf(confirmed)!, id, secret };
   }
   const attempts = [{ code: totpCode(known.secret) }, { code: totpCode(known.secret, Date.now() + 30_000) }];
@@ -390,14 +394,14 @@ export function browserRun(
     },
   } as BrowserRun;
   beforeAll(async () => {
-    run.stack = await startStack();
+    run.stack = await workerStack();
     run.browser = await launchBrowser(browserOptions);
     run.members = await Promise.all(members.map(([name, displayName]) => createMember(run.stack, name, displayName)));
   }, 120_000);
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
     await run.browser?.close().catch(() => undefined);
-    await run.stack?.stop();
+    await leaveStack(run.stack);
   }, 60_000);
   return run;
 }

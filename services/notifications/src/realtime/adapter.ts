@@ -17,33 +17,33 @@ export interface RedisAdapter {
   close(): Promise<unknown>;
 }
 
+type RedisClient = ReturnType<typeof createRedisClient>;
+
+/** Replaces `methods` of `client` with ones that log a rejection as `message` (with the method) and answer 0. */
+function loggedWhenLost(client: RedisClient, methods: readonly string[], log: Logger, message: string): void {
+  const calls = client as unknown as Record<string, (...args: unknown[]) => Promise<unknown>>;
+  for (const method of methods) {
+    const send = calls[method]!.bind(client);
+    calls[method] = (...args: unknown[]) =>
+      send(...args).catch((err: Error) => {
+        log.warn({ err: err.message, method }, message);
+        return 0;
+      });
+  }
+}
+
 export function redisAdapter(redisUrl: string, log: Logger): RedisAdapter {
   const pub = createRedisClient(redisUrl, { maxRetriesPerRequest: 2, retryStrategy: redisReconnectDelay });
   const sub = pub.duplicate();
   for (const client of [pub, sub]) client.on('error', (err) => log.warn({ err: err.message }, 'socket.io redis error'));
   const sharded = isCluster(pub);
-  const method = sharded ? 'spublish' : 'publish';
-  const publish = pub[method].bind(pub);
-  pub[method] = ((channel: string, message: string | Buffer) =>
-    publish(channel, message).catch((err: Error) => {
-      log.warn({ err: err.message }, 'socket.io broadcast lost: redis unavailable');
-      return 0;
-    })) as typeof pub.publish;
-  for (const change of [
-    'subscribe',
-    'unsubscribe',
-    'psubscribe',
-    'punsubscribe',
-    'ssubscribe',
-    'sunsubscribe',
-  ] as const) {
-    const send = sub[change].bind(sub) as (...args: unknown[]) => Promise<unknown>;
-    (sub as unknown as Record<string, unknown>)[change] = (...args: unknown[]) =>
-      send(...args).catch((err: Error) => {
-        log.warn({ err: err.message, change }, 'socket.io redis subscription change lost: redis unavailable');
-        return 0;
-      });
-  }
+  loggedWhenLost(pub, [sharded ? 'spublish' : 'publish'], log, 'socket.io broadcast lost: redis unavailable');
+  loggedWhenLost(
+    sub,
+    ['subscribe', 'unsubscribe', 'psubscribe', 'punsubscribe', 'ssubscribe', 'sunsubscribe'],
+    log,
+    'socket.io redis subscription change lost: redis unavailable',
+  );
   return {
     adapter: sharded ? createShardedAdapter(pub, sub) : createAdapter(pub, sub),
     ready: async () => void (await sub.ping()),
