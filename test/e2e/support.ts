@@ -181,7 +181,8 @@ export async function signIn(stack: Stack, email: string, password: string): Pro
 
 /**
  * The authenticators the journeys enrolled, by stack and e-mail: the secret and the recovery codes left. A worker runs
- * file after file, each on a stack of its own, where the same administrator enrols anew.
+ * file after file, on the worker's stack, where a later file finds the administrator enrolled, or on a stack of the
+ * file's own, where the same administrator enrols anew.
  */
 const authenticators = new Map<string, { secret: string; recoveryCodes: string[] }>();
 
