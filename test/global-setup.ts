@@ -4,7 +4,14 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { TestProject } from 'vitest/node';
 import { PROCESS_WORKSPACES, ensureBundles } from '../deploy/local/bundle.mjs';
-import { ensureServerBinaries, freePort, startMongoWire, startNats, startRedis } from '../deploy/local/servers.mjs';
+import {
+  ensureServerBinaries,
+  freePort,
+  killAll,
+  startMongoWire,
+  startNats,
+  startRedis,
+} from '../deploy/local/servers.mjs';
 import type { StartedInfra } from './harness.js';
 import { startSharedHeadless } from './e2e/chromium.js';
 
@@ -76,14 +83,5 @@ export default async function setup(project: TestProject) {
  */
 function endWorkerStacks(listed: string): void {
   if (!existsSync(listed)) return;
-  for (const file of readdirSync(listed))
-    for (const pid of readFileSync(join(listed, file), 'utf8').split('\n').map(Number)) {
-      // Never 0 or less: process.kill would signal a whole process group, this one's included.
-      if (!(pid > 0)) continue;
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+  for (const file of readdirSync(listed)) killAll(readFileSync(join(listed, file), 'utf8').split('\n').map(Number));
 }

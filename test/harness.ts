@@ -60,12 +60,15 @@ export const TEST_SECRET = 'test-internal-secret-0123456789';
 /** The MAIL_SECRET of tests: mail requests' bodies are sealed with it (the kit's mail.ts). */
 export const TEST_MAIL_SECRET = 'test-mail-secret-0123456789abcdef0123456789';
 
+/** This test worker's number, from 1: files of one worker run one after another, of different workers side by side. */
+export const testWorker = () => Number(process.env['VITEST_POOL_ID'] ?? '1');
+
 export function infra(): Infra {
   const value = inject('infra');
   if (!value) throw new Error('no test servers: run without MEYDAN_TEST_NO_SERVERS');
-  // Files of one worker run one after another; files of different workers side by side, each on its own NATS server
-  // and Redis database (rate limits per IP, revocation lists) so that they cannot see each other.
-  const worker = Number(process.env['VITEST_POOL_ID'] ?? '1');
+  // Each worker has its own NATS server and Redis database (rate limits per IP, revocation lists), so that files
+  // running side by side cannot see each other.
+  const worker = testWorker();
   const { natsUrls, ...rest } = value;
   return { ...rest, natsUrl: natsUrls[(worker - 1) % natsUrls.length]!, redisUrl: `${value.redisUrl}/${worker - 1}` };
 }

@@ -103,6 +103,22 @@ function processAlive(pid) {
 }
 
 /**
+ * Kills each process of `pids` at once (SIGKILL), passing over those already gone. A pid of 0 or less is never sent:
+ * process.kill would signal a whole process group, the caller's included.
+ * @param {number[]} pids
+ */
+export function killAll(pids) {
+  for (const pid of pids) {
+    if (!(pid > 0)) continue;
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
+}
+
+/**
  * Claims `port` for this process unless a live process (this one included) already has: true if it is now this
  * process's. It says nothing of whether the port is free: probe it after claiming.
  * @param {number} port

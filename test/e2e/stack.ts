@@ -10,9 +10,9 @@ import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 import { inject } from 'vitest';
 import type { ServiceName } from '@meydan/proto';
-import { freePort, releasePort, type ProcessHandle } from '../../deploy/local/servers.mjs';
+import { freePort, killAll, releasePort, type ProcessHandle } from '../../deploy/local/servers.mjs';
 import { replicasOf, SERVICES, startStack as launchStack } from '../../deploy/local/stack.mjs';
-import { TEST_MAIL_SECRET, infra, startPrivateNats, startTestMailDev } from '../harness.js';
+import { TEST_MAIL_SECRET, infra, startPrivateNats, startTestMailDev, testWorker } from '../harness.js';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -217,14 +217,13 @@ export async function leaveStack(stack: Stack | undefined): Promise<void> {
 }
 
 async function startWorkerStack(): Promise<Stack> {
-  const { workerStacks, redisUrl } = infra();
+  // The Redis server of the run (infra() gives the worker's database on it).
+  const { workerStacks, redisUrl: server } = inject('infra');
   const nats = await startPrivateNats();
-  const base = redisUrl.replace(/\/(\d+)$/, '');
-  const database = 8 + (Number(/\/(\d+)$/.exec(redisUrl)?.[1] ?? 0) % 8);
   let stack: Stack;
   try {
     stack = await startStack({
-      servers: { natsUrl: nats.url, redisUrl: `${base}/${database}` },
+      servers: { natsUrl: nats.url, redisUrl: `${server}/${8 + ((testWorker() - 1) % 8)}` },
       env: { RATE_LIMIT_SCALE: '100' },
     });
   } catch (err) {
@@ -239,13 +238,7 @@ async function startWorkerStack(): Promise<Stack> {
   // The worker's end: its processes are killed at once (a test server keeps nothing), their list removed, and then the
   // signal is taken as it would have been without this listener.
   process.once('SIGTERM', () => {
-    for (const pid of pids()) {
-      try {
-        process.kill(pid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    killAll(pids());
     rmSync(listed, { force: true });
     process.kill(process.pid, 'SIGTERM');
   });
