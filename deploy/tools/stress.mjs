@@ -17,7 +17,7 @@ const usage = `npm run test:stress -- [--runs N] [--busy] [--shuffle] [--project
   --bail          stop after the first run with a failure
   --shuffle       run the files in a new random order each run (the seed is printed): a file of the shared lane that
                   leans on what an earlier file left in its worker fails in some order
-  --project LANE  only this lane of vitest.config.ts (shared, journeys, isolated, last); may be given more than once
+  --project LANE  only this lane of vitest.config.ts (shared, journeys, isolated, chaos, last); may be given more than once
   --no-build      skip tsc -b and the web build (when they are current)
 
 Prints a line per run, then each test that failed at least once: how often, and its first failure.

@@ -174,7 +174,13 @@ export function appJourneys(replicas?: number): void {
       await expect
         .poll(() => frames.some((f) => f.includes('"auth_success"') && f.includes(ayseId)), { timeout: 10_000 })
         .toBe(true);
-      await call(stack, 'POST', `/api/users/${ayseId}/follow`, { sid: deniz.sid });
+      const followed = await call<{ following: boolean }>(stack, 'POST', `/api/users/${ayseId}/follow`, {
+        sid: deniz.sid,
+      });
+      expect({ status: followed.status, body: followed.body }).toMatchObject({
+        status: 200,
+        body: { following: true },
+      });
       await page.locator('[data-bell] [data-unread]', { hasText: '1' }).waitFor({ timeout: 10_000 });
 
       // 'Kafa Açalım'

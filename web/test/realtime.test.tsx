@@ -200,6 +200,44 @@ describe('realtime hub', () => {
   });
 });
 
+/**
+ * A signed-in member's bell whose answers wait, from `hold()` (or from the first with `firstHeld`) until `release()`:
+ * the list holds one read notification and the count is 0, as read before anything newer was stored.
+ */
+function bellWithHeldAnswers({ firstHeld }: { firstHeld: boolean }) {
+  let held: Promise<void> = Promise.resolve();
+  let release = () => {};
+  const hold = () => {
+    held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+  };
+  fakeApi({
+    'GET /api/notifications': async () => {
+      await held;
+      return [notification('n1', true)];
+    },
+    'GET /api/notifications/unread-count': async () => {
+      await held;
+      return { count: 0 };
+    },
+  });
+  if (firstHeld) hold();
+  const socket = new FakeSocket();
+  const store = testStore({ socket });
+  store.realtime.connect();
+  socket.open();
+  return {
+    socket,
+    hold,
+    release: () => release(),
+    list: store.dispatch(notificationsApi.endpoints.notifications.initiate()),
+    count: store.dispatch(notificationsApi.endpoints.unreadCount.initiate()),
+    listNow: () => notificationsApi.endpoints.notifications.select()(store.getState()).data!,
+    countNow: () => notificationsApi.endpoints.unreadCount.select()(store.getState()).data!.count,
+  };
+}
+
 describe('realtime in the cache', () => {
   it('puts a new notification on top, raises the count, and takes the server’s count', async () => {
     fakeApi({
@@ -237,38 +275,44 @@ describe('realtime in the cache', () => {
   it('keeps what the socket sent while the first answers were on their way: newer than those answers', async () => {
     // The member has just signed in: the bell asks for its list and count, and a follow's notification (with its
     // count) comes on the socket before the answers, which were read before it was stored.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => {
-      answer = resolve;
-    });
-    fakeApi({
-      'GET /api/notifications': async () => {
-        await answered;
-        return [notification('n1', true)];
-      },
-      'GET /api/notifications/unread-count': async () => {
-        await answered;
-        return { count: 0 };
-      },
-    });
-    const socket = new FakeSocket();
-    const store = testStore({ socket });
-    store.realtime.connect();
-    socket.open();
-    const list = store.dispatch(notificationsApi.endpoints.notifications.initiate());
-    const count = store.dispatch(notificationsApi.endpoints.unreadCount.initiate());
+    const bell = bellWithHeldAnswers({ firstHeld: true });
     await tick();
-    socket.serverEmit('notification', { data: notification('n2') });
-    socket.serverEmit('notification_count', { count: 1 });
-    answer();
-    await list;
-    await count;
+    bell.socket.serverEmit('notification', { data: notification('n2') });
+    bell.socket.serverEmit('notification_count', { count: 1 });
+    bell.release();
+    await bell.list;
+    await bell.count;
 
-    const listNow = notificationsApi.endpoints.notifications.select()(store.getState()).data!;
-    expect(listNow.map((n) => n.id)).toEqual(['n2', 'n1']);
-    expect(notificationsApi.endpoints.unreadCount.select()(store.getState()).data!.count).toBe(1);
-    list.unsubscribe();
-    count.unsubscribe();
+    expect(bell.listNow().map((n) => n.id)).toEqual(['n2', 'n1']);
+    expect(bell.countNow()).toBe(1);
+    bell.list.unsubscribe();
+    bell.count.unsubscribe();
+  });
+
+  it('keeps what the socket sent while a refetch was on its way, which was read before it', async () => {
+    // The sign-in refetches the bell (api.ts tags): its answers were read before a follow's notification was stored,
+    // and come after the socket has brought that notification and its count.
+    const bell = bellWithHeldAnswers({ firstHeld: false });
+    await bell.list;
+    await bell.count;
+
+    bell.hold();
+    const refetched = [bell.list.refetch(), bell.count.refetch()];
+    await tick();
+    bell.socket.serverEmit('notification', { data: notification('n2') });
+    bell.socket.serverEmit('notification_count', { count: 1 });
+    expect(bell.countNow()).toBe(1);
+    bell.release();
+    await Promise.all(refetched);
+    await tick();
+
+    expect(bell.listNow().map((n) => n.id)).toEqual(['n2', 'n1']);
+    expect(bell.countNow()).toBe(1);
+    // After the answers, the socket's frames apply at once, as before.
+    bell.socket.serverEmit('notification_count', { count: 2 });
+    expect(bell.countNow()).toBe(2);
+    bell.list.unsubscribe();
+    bell.count.unsubscribe();
   });
 
   it('marks one read (count never below 0) and all read', async () => {

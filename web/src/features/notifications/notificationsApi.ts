@@ -29,28 +29,54 @@ async function settleCount(
 }
 
 /**
- * Listens to a socket event from the moment a cache entry is added, and applies what came while its first answer was
- * on its way once that answer is in (the cache cannot be updated before). A frame sent meanwhile is as new as the
- * answer or newer: a member's first notification, sent just after the sign-in while the bell was still asking for its
- * count, was lost when the listener waited for the answer, and the answer said 0.
+ * Applies a socket event to a cache entry once its first answer is in (the cache cannot be updated before); what came
+ * while an answer was on its way, the first or a refetch's, is put back after it by `keepWhatCameMeanwhile`.
  */
-async function listenFromStart<K extends keyof HubEvents>(
+async function listenOnceLoaded<K extends keyof HubEvents>(
   realtime: RealtimeHub,
   event: K,
   loaded: Promise<unknown>,
   apply: (value: HubEvents[K]) => void,
 ): Promise<() => void> {
-  const early: HubEvents[K][] = [];
-  let ready = false;
-  const stop = realtime.on(event, (value) => (ready ? apply(value) : early.push(value)));
   try {
     await loaded;
   } catch {
-    return stop;
+    return () => undefined;
   }
-  ready = true;
-  for (const value of early.splice(0)) apply(value);
-  return stop;
+  return realtime.on(event, apply);
+}
+
+/**
+ * What the socket sent while an answer was on its way, put back once the answer is in: a frame sent meanwhile is as
+ * new as the answer or newer. A member's first notification, sent just after the sign-in while the bell was still
+ * asking for its count, was lost when the listener waited for the answer, and the answer said 0; so was one sent
+ * while the bell's refetch (the sign-in refetches it) was on its way, read before the notification was stored.
+ */
+async function keepWhatCameMeanwhile<K extends keyof HubEvents>(
+  realtime: RealtimeHub,
+  event: K,
+  answered: Promise<unknown>,
+  apply: (values: HubEvents[K][]) => void,
+): Promise<void> {
+  const meanwhile: HubEvents[K][] = [];
+  const stop = realtime.on(event, (value) => meanwhile.push(value));
+  try {
+    await answered;
+  } catch {
+    return;
+  } finally {
+    stop();
+  }
+  if (meanwhile.length > 0) apply(meanwhile);
+}
+
+/** A notification on top of the list, once (one that grew moves up). */
+function putOnTop(draft: NotificationItem[], item: NotificationItem): boolean {
+  const at = draft.findIndex((n) => n.id === item.id);
+  if (at >= 0) draft.splice(at, 1);
+  draft.unshift(item);
+  if (draft.length > NOTIFICATIONS_PAGE) draft.length = NOTIFICATIONS_PAGE;
+  return at < 0;
 }
 
 export const notificationsApi = api.injectEndpoints({
@@ -58,16 +84,22 @@ export const notificationsApi = api.injectEndpoints({
     notifications: build.query<NotificationItem[], void>({
       query: () => ({ url: '/notifications', params: { limit: NOTIFICATIONS_PAGE } }),
       providesTags: [{ type: 'Notification', id: 'LIST' }],
+      // An answer, the first or a refetch's, is followed by the notifications that came meanwhile (counted then).
+      async onQueryStarted(_arg, { dispatch, queryFulfilled, extra }) {
+        await keepWhatCameMeanwhile((extra as ApiExtra).realtime, 'notification', queryFulfilled, (items) =>
+          dispatch(
+            notificationsApi.util.updateQueryData('notifications', undefined, (draft) => {
+              for (const item of items) putOnTop(draft, item);
+            }),
+          ),
+        );
+      },
       async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, dispatch, extra }) {
         const { realtime } = extra as ApiExtra;
-        const stop = await listenFromStart(realtime, 'notification', cacheDataLoaded, (item) => {
+        const stop = await listenOnceLoaded(realtime, 'notification', cacheDataLoaded, (item) => {
           let fresh = false;
           updateCachedData((draft) => {
-            const at = draft.findIndex((n) => n.id === item.id);
-            if (at >= 0) draft.splice(at, 1);
-            else fresh = true;
-            draft.unshift(item);
-            if (draft.length > NOTIFICATIONS_PAGE) draft.length = NOTIFICATIONS_PAGE;
+            fresh = putOnTop(draft, item);
           });
           if (fresh && !item.isRead) {
             dispatch(
@@ -86,9 +118,19 @@ export const notificationsApi = api.injectEndpoints({
     unreadCount: build.query<NotificationCount, void>({
       query: () => '/notifications/unread-count',
       providesTags: [{ type: 'Notification', id: 'COUNT' }],
+      // A refetch's answer (the first one's too) gives way to the last count that came meanwhile.
+      async onQueryStarted(_arg, { dispatch, queryFulfilled, extra }) {
+        await keepWhatCameMeanwhile((extra as ApiExtra).realtime, 'notification_count', queryFulfilled, (counts) =>
+          dispatch(
+            notificationsApi.util.updateQueryData('unreadCount', undefined, (draft) => {
+              draft.count = counts.at(-1)!;
+            }),
+          ),
+        );
+      },
       async onCacheEntryAdded(_arg, { updateCachedData, cacheDataLoaded, cacheEntryRemoved, extra }) {
         const { realtime } = extra as ApiExtra;
-        const stop = await listenFromStart(realtime, 'notification_count', cacheDataLoaded, (count) =>
+        const stop = await listenOnceLoaded(realtime, 'notification_count', cacheDataLoaded, (count) =>
           updateCachedData((draft) => {
             draft.count = count;
           }),
