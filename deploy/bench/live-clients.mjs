@@ -12,11 +12,13 @@
 // once ANSWERS_FILE appears (the accepted votes: [[totalAfterTheVote, answeredAtMs]], times in ms since epoch), the
 // latency of each vote at each following socket (from its answer to the first poll_update there whose total includes
 // it; live-math.mjs) into SAMPLES_FILE (Float64 values, the machine's byte order) and RESULT_FILE ({following, missed,
-// disconnects, samples}). Then it waits to be stopped, so that its CPU can be read before it exits.
+// disconnects, samples}). Then it waits to be stopped, so that its CPU can be read before it exits. Each file is whole
+// once it appears (written aside, then renamed), since its reader goes by its appearance: a test read ready.json
+// empty, between its creation and its write.
 //
 // Env: TARGETS (comma-separated notifications URLs), SOCKETS, SOCKET_OFFSET, POLL_ID, INTERNAL_SECRET, KIT (the kit's
 // built index.js), READY_FILE, ANSWERS_FILE, SAMPLES_FILE, RESULT_FILE.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import WebSocket from 'ws';
 import { latencySamples } from './live-math.mjs';
 import { openFilesLimit } from './stack.mjs';
@@ -126,13 +128,19 @@ function connect(index) {
   });
 }
 
+/** Writes `file` whole, as it appears to whoever waits for it: aside first, then renamed into place. */
+function handOver(/** @type {string} */ file, /** @type {string | NodeJS.ArrayBufferView} */ data) {
+  writeFileSync(`${file}.tmp`, data);
+  renameSync(`${file}.tmp`, file);
+}
+
 const t0 = now();
 let following = 0;
 for (let i = 0; i < socketCount; i += 50) {
   const batch = await Promise.all(Array.from({ length: Math.min(50, socketCount - i) }, (_, k) => follow(i + k)));
   following += batch.filter(Boolean).length;
 }
-writeFileSync(env.READY_FILE, JSON.stringify({ following, connectSeconds: (now() - t0) / 1000 }));
+handOver(env.READY_FILE, JSON.stringify({ following, connectSeconds: (now() - t0) / 1000 }));
 
 while (!existsSync(env.ANSWERS_FILE)) await sleep(100);
 /** @type {[number, number][]} */
@@ -146,6 +154,6 @@ while (now() < until && followers.some((seen) => (seen.at(-1)?.[0] ?? 0) < highe
 const { samples, missed } = latencySamples(answers, followers);
 const result = { following, missed, disconnects, samples: samples.length };
 for (const socket of sockets) socket?.terminate();
-writeFileSync(env.SAMPLES_FILE, Float64Array.from(samples));
-writeFileSync(env.RESULT_FILE, JSON.stringify(result));
+handOver(env.SAMPLES_FILE, Float64Array.from(samples));
+handOver(env.RESULT_FILE, JSON.stringify(result));
 setInterval(() => {}, 60_000);
