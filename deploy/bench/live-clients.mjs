@@ -13,13 +13,13 @@
 // latency of each vote at each following socket (from its answer to the first poll_update there whose total includes
 // it; live-math.mjs) into SAMPLES_FILE (Float64 values, the machine's byte order) and RESULT_FILE ({following, missed,
 // disconnects, samples}). Then it waits to be stopped, so that its CPU can be read before it exits. Each file is whole
-// once it appears (written aside, then renamed), since its reader goes by its appearance: a test read ready.json
-// empty, between its creation and its write.
+// once it appears (hand-over.mjs).
 //
 // Env: TARGETS (comma-separated notifications URLs), SOCKETS, SOCKET_OFFSET, POLL_ID, INTERNAL_SECRET, KIT (the kit's
 // built index.js), READY_FILE, ANSWERS_FILE, SAMPLES_FILE, RESULT_FILE.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import WebSocket from 'ws';
+import { handOver } from './hand-over.mjs';
 import { latencySamples } from './live-math.mjs';
 import { openFilesLimit } from './stack.mjs';
 
@@ -126,12 +126,6 @@ function connect(index) {
       }
     });
   });
-}
-
-/** Writes `file` whole, as it appears to whoever waits for it: aside first, then renamed into place. */
-function handOver(/** @type {string} */ file, /** @type {string | NodeJS.ArrayBufferView} */ data) {
-  writeFileSync(`${file}.tmp`, data);
-  renameSync(`${file}.tmp`, file);
 }
 
 const t0 = now();

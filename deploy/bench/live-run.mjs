@@ -3,10 +3,11 @@
 // (the second started now, joined to the first by the Redis adapter); once they all follow, this process votes on the
 // poll through the gateway at `rate` votes/s for `seconds`, each vote by another member, and hands the answers to the
 // clients, which measure each vote's latency at each socket.
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseMembers } from '../k6/lib/csv.js';
 import { cpuWindow } from './cpu.mjs';
+import { handOver } from './hand-over.mjs';
 import { percentiles } from './live-math.mjs';
 import { openFilesLimit } from './stack.mjs';
 
@@ -147,8 +148,7 @@ async function once({
     const members = parseMembers(readFileSync(membersCsv, 'utf8')).slice(memberOffset);
     const before = cpuNow();
     const { answers, errors } = await vote({ stack, pollId, members, rate, seconds });
-    writeFileSync(`${answersFile}.tmp`, JSON.stringify(answers));
-    renameSync(`${answersFile}.tmp`, answersFile);
+    handOver(answersFile, JSON.stringify(answers));
     await whenWritten(files('result'), handles, 60, 'measure', workDir);
     const after = cpuNow();
     const results = files('result').map((f) => JSON.parse(readFileSync(f, 'utf8')));

@@ -7,13 +7,14 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Server } from 'socket.io';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDENTITY_HEADER, readSignedIdentity } from '@meydan/kit';
+import { handOver } from '../bench/hand-over.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const SECRET = 'canli-sayilar-sirri';
@@ -125,14 +126,13 @@ describe('the live-counts bench clients', () => {
     });
     io.to(`poll:${POLL_ID}`).emit('poll_update', { data: { pollId: POLL_ID, voteCounts: { '0': 2 }, totalVotes: 2 } });
     // Whole once it appears, as live-run.mjs hands it over: the clients go by its appearance.
-    writeFileSync(
-      join(dir, 'answers.json.tmp'),
+    handOver(
+      join(dir, 'answers.json'),
       JSON.stringify([
         [1, answeredAt],
         [2, answeredAt],
       ]),
     );
-    renameSync(join(dir, 'answers.json.tmp'), join(dir, 'answers.json'));
     await until('the result', () => existsSync(join(dir, 'result.json')));
     expect(JSON.parse(readFileSync(join(dir, 'result.json'), 'utf8'))).toEqual({
       following: 3,
