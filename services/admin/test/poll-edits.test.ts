@@ -133,6 +133,53 @@ describe('admin read model: poll edits', () => {
     ]);
   });
 
+  it('leaves each of many polls at its newest text when its edits and creation are handled side by side', async () => {
+    // The consumers handle several events at once, and the MongoDB-wire server used here applies a conditional
+    // update as a read and then a write: each poll's text must still end at its newest edit.
+    const at = (ms: number) => new Date(Date.UTC(2026, 10, 28, 13, 0, 0, ms)).toISOString();
+    const pollIds = Array.from({ length: 40 }, () => objectId());
+    const texts = ['Birinci', 'İkinci', 'Üçüncü', 'Dördüncü'];
+    const edit = (pollId: string, step: number): PollEditedEvent => ({
+      pollId,
+      creatorId: creator,
+      type: 'public',
+      isShareable: false,
+      title: texts[step]!,
+      description: null,
+      previousTitle: texts[step - 1]!,
+      previousDescription: null,
+      editedAt: at(step * 1_000),
+      at: at(step * 1_000),
+    });
+    const published: Promise<unknown>[] = [];
+    for (const pollId of pollIds) {
+      for (const step of [3, 1, 2])
+        published.push(run.admin.deps.bus.publish(events.polls.pollEdited, edit(pollId, step)));
+      published.push(
+        run.admin.deps.bus.publish(events.polls.pollCreated, {
+          pollId,
+          creatorId: creator,
+          type: 'public',
+          title: texts[0]!,
+          category: 'genel',
+          description: null,
+          isShareable: false,
+          createdAt: at(0),
+          expiresAt: null,
+        }),
+      );
+    }
+    await Promise.all(published);
+    await drained(run.admin.deps, 'admin--polls-edited');
+    await drained(run.admin.deps, 'admin--polls-created');
+
+    const polls = await run.admin.app.admin.models.Poll.find({ _id: { $in: pollIds } }).lean();
+    expect(polls.map((p) => [p._id, p.title, p.editedAt])).toEqual(
+      expect.arrayContaining(pollIds.map((id) => [id, 'Dördüncü', new Date(at(3_000))])),
+    );
+    expect(polls).toHaveLength(pollIds.length);
+  });
+
   it('answers 404 in Turkish for a poll it knows nothing of', async () => {
     const res = await asAdminGet(`/api/admin/polls/${objectId()}/edits`);
     expect(res.statusCode).toBe(404);

@@ -24,3 +24,27 @@ export async function waitUnlocked(redis: Redis, key: string, timeoutMs = 5000):
   const end = Date.now() + timeoutMs;
   while (Date.now() < end && (await redis.exists(key)) === 1) await sleep(15);
 }
+
+/**
+ * Runs `work` holding the lock on `key`, waiting for it while someone else holds it (up to `giveUpMs`, then throws so
+ * the caller's message is redelivered). For reads then writes of one record that must not interleave.
+ */
+export async function withLock<T>(
+  redis: Redis,
+  key: string,
+  work: () => Promise<T>,
+  { ttlMs = 10_000, giveUpMs = 10_000 }: { ttlMs?: number; giveUpMs?: number } = {},
+): Promise<T> {
+  let release = await tryLock(redis, key, ttlMs);
+  const giveUp = Date.now() + giveUpMs;
+  while (!release) {
+    if (Date.now() >= giveUp) throw new Error(`lock ${key} not acquired`);
+    await waitUnlocked(redis, key, 2000);
+    release = await tryLock(redis, key, ttlMs);
+  }
+  try {
+    return await work();
+  } finally {
+    await release();
+  }
+}

@@ -16,6 +16,7 @@ import type {
   VoteCastEvent,
   VoteChangedEvent,
 } from '@meydan/proto';
+import { withLock } from '@meydan/kit';
 import type { AdminContext } from '../context.js';
 import { accountsPage } from '../clients/auth.js';
 import { pollsPage, reportsPage } from '../clients/polls.js';
@@ -47,13 +48,24 @@ export const recordAccountDeletion = (ctx: ReadModel, e: UserAtEvent) => pseudon
 export const recordStanding = (ctx: ReadModel, e: UserModeratedEvent, isActive: boolean) =>
   setAccountFields(ctx.models, e.userId, { isActive });
 
-export async function recordPollCreated(ctx: ReadModel, e: PollCreatedEvent): Promise<void> {
-  await savePoll(ctx.models, e.pollId, { ...e, createdAt: new Date(e.createdAt) });
-  // An edit consumed before the creation itself keeps its text.
-  await keepNewestText(ctx.models, e.pollId);
-}
+/**
+ * A poll's text is written by its creation event and by each edit, which the consumers handle side by side. The
+ * MongoDB-wire server used here (FerretDB v1) applies a conditional update as a read and then a write, so an older
+ * edit could put its text back over a newer one: each poll's text writes take turns under a Redis lock.
+ */
+type PollText = Pick<AdminContext, 'models' | 'redis'>;
+const pollTextTurn = <T>(ctx: PollText, pollId: string, write: () => Promise<T>) =>
+  withLock(ctx.redis, `admin:poll-text:${pollId}`, write);
 
-export const recordPollEdit = (ctx: ReadModel, e: PollEditedEvent) => saveEdit(ctx.models, e);
+export const recordPollCreated = (ctx: PollText, e: PollCreatedEvent) =>
+  pollTextTurn(ctx, e.pollId, async () => {
+    await savePoll(ctx.models, e.pollId, { ...e, createdAt: new Date(e.createdAt) });
+    // An edit consumed before the creation itself keeps its text.
+    await keepNewestText(ctx.models, e.pollId);
+  });
+
+export const recordPollEdit = (ctx: PollText, e: PollEditedEvent) =>
+  pollTextTurn(ctx, e.pollId, () => saveEdit(ctx.models, e));
 export const recordPollDeletion = (ctx: ReadModel, e: { pollId: string }) => forgetPoll(ctx.models, e.pollId);
 export const recordPollReport = (ctx: ReadModel, e: PollReportedEvent) =>
   saveReport(ctx.models, e.reportId, { ...e, createdAt: new Date(e.at) });

@@ -1,7 +1,7 @@
 import { Types, type Model } from 'mongoose';
 import type { Redis } from 'ioredis';
 import type { NotificationItem } from '@meydan/proto';
-import { Coalescer, isDuplicateKey, isObjectId, tryLock, waitUnlocked, type Logger } from '@meydan/kit';
+import { Coalescer, isDuplicateKey, isObjectId, withLock, type Logger } from '@meydan/kit';
 import type { NotificationKind, NotificationRecord } from '../model/notification.js';
 import type { Models } from '../model/index.js';
 import type { Realtime } from './realtime.js';
@@ -180,17 +180,9 @@ export class NotificationStore {
 
   private async writeGroup(batch: GroupBatch): Promise<void> {
     const key = groupKey(batch.kind, batch.userId, batch.pollId);
-    const lockKey = `lock:${key}`;
-    let release = await tryLock(this.redis, lockKey, 10_000);
-    const giveUp = Date.now() + 10_000;
-    while (!release) {
-      if (Date.now() > giveUp) throw new Error(`${batch.kind} notification lock not acquired`);
-      await waitUnlocked(this.redis, lockKey, 2000);
-      release = await tryLock(this.redis, lockKey, 10_000);
-    }
-    // The ended polls' notification belongs to no one poll.
-    const pollId = batch.kind === 'results' ? null : batch.pollId;
-    try {
+    await withLock(this.redis, `lock:${key}`, async () => {
+      // The ended polls' notification belongs to no one poll.
+      const pollId = batch.kind === 'results' ? null : batch.pollId;
       const open = await this.openGroups.find(key, batch.userId);
       if (open) {
         const count = open.count + batch.count;
@@ -221,9 +213,7 @@ export class NotificationStore {
         });
         this.announceNew(created.toObject() as Stored);
       }
-    } finally {
-      await release();
-    }
+    });
   }
 
   async list(
