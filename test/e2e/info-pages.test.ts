@@ -101,7 +101,7 @@ describe('information pages', () => {
 
 describe('service worker', () => {
   it('registers /sw.js, opens the app shell offline, and a new release raises the update toast', async () => {
-    const { context, page, errors } = await open();
+    const { context, page, errors } = await open({ serviceWorker: true });
     await page.goto('/');
     await heading(page, 'Çok Konuşulanlar');
     const scriptUrl = await page.evaluate(async () => {

@@ -34,6 +34,12 @@ export async function downloaded(download: Download): Promise<Buffer> {
 export const desktop = { width: 1280, height: 800 };
 export const mobile = { width: 390, height: 844 };
 
+/**
+ * A new browser profile on the stack. The app's service worker is registered only with `serviceWorker`: three seconds
+ * after a page's load it precaches every file of the build (about a hundred), which each test's new profile paid again
+ * while a test of it is the service worker's own (info-pages.test.ts, web-push.test.ts). Without it, registration
+ * resolves with nothing and the app goes on as in a browser without service workers.
+ */
 export async function newContext(
   browser: Browser,
   stack: Stack,
@@ -43,9 +49,11 @@ export async function newContext(
     theme?: 'dark' | 'light';
     /** The device's `prefers-color-scheme`, which picks the first theme when none is stored (dark unless said). */
     colorScheme?: 'dark' | 'light';
+    serviceWorker?: boolean;
   } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
+    serviceWorkers: options.serviceWorker ? 'allow' : 'block',
     baseURL: stack.origin,
     viewport: options.viewport ?? desktop,
     colorScheme: options.colorScheme ?? 'dark',

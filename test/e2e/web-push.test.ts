@@ -224,7 +224,7 @@ function standInSubscription() {
 describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => {
   it('subscribes this browser with the server’s key, the subscription reaches the server, and the mail switch turns on', async () => {
     const subscription = standInSubscription();
-    const { page, errors } = await run.open({ sid: irem.sid });
+    const { page, errors } = await run.open({ sid: irem.sid, serviceWorker: true });
     const context = page.context();
     await context.grantPermissions(['notifications'], { origin: stack.origin });
     await stubPushManager(context, subscription);
@@ -278,7 +278,7 @@ describe('Web Push and mail switches, in Chromium', { timeout: 120_000 }, () => 
 
   it('shows a follower’s news pushed by the server: encrypted to this browser’s subscription, through the push service, by the service worker', async () => {
     const browserSide = browserSubscription(pushService.endpoint(`e2e-${uniqueTag()}`));
-    const { page, errors } = await run.open({ sid: irem.sid });
+    const { page, errors } = await run.open({ sid: irem.sid, serviceWorker: true });
     await page.context().grantPermissions(['notifications'], { origin: stack.origin });
     await stubPushManager(page.context(), browserSide.json);
     await page.goto('/ayarlar');
