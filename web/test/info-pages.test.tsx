@@ -94,7 +94,9 @@ describe('blog', () => {
     expect(await screen.findByRole('heading', { level: 1, name: blogPosts[1]!.title })).toBeTruthy();
     expect(window.location.pathname).toBe(`/blog/${blogPosts[1]!.slug}`);
     expect(screen.getByRole('heading', { level: 2, name: 'Şıklar' })).toBeTruthy();
-    expect(document.title).toBe(`${blogPosts[1]!.title} · Meydan`);
+    // The post's screen is loaded lazily and renders outside act(): its title is set by an effect that may run after
+    // the heading is found.
+    await waitFor(() => expect(document.title).toBe(`${blogPosts[1]!.title} · Meydan`));
   });
 
   it('shows the not-found page for a post that does not exist', async () => {
