@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricValue, scrapeMetrics, until } from '../harness.js';
-import { leaveStack, type Stack, workerStack } from './stack.js';
+import { leaveStack, type Stack, startStack, workerStack } from './stack.js';
 import { call, createMember, createPoll, type Member } from './support.js';
 
 const dashboard = JSON.parse(
@@ -45,8 +45,11 @@ describe('metrics on the running stack', () => {
   let mert: Member;
 
   beforeAll(async () => {
-    // The worker's stack: its files run one at a time, and each count below moves by this file's requests only.
-    stack = await workerStack();
+    // One process of each service: the counts below are read on polls' one metrics port. The worker's stack is that
+    // unless the run asks for REPLICAS (npm run test:replicas); its files run one at a time, so the counts move by
+    // this file's requests only.
+    const shared = await workerStack();
+    stack = shared.replicas === 1 ? shared : await startStack({ replicas: 1 });
     [ayse, mert] = await Promise.all([createMember(stack, 'ayse', 'Ayşe'), createMember(stack, 'mert', 'Mert')]);
   }, 120_000);
   afterAll(() => leaveStack(stack));
