@@ -36,8 +36,8 @@ export const mobile = { width: 390, height: 844 };
 
 /**
  * A new browser profile on the stack. The app's service worker is registered only with `serviceWorker`: three seconds
- * after a page's load it precaches every file of the build (about a hundred), which each test's new profile paid again
- * while a test of it is the service worker's own (info-pages.test.ts, web-push.test.ts). Without it, registration
+ * after a page's load it precaches every file of the build (about a hundred), which each test's new profile paid again,
+ * where only the service worker's own tests need it (info-pages.test.ts, web-push.test.ts). Without it, registration
  * resolves with nothing and the app goes on as in a browser without service workers.
  */
 export async function newContext(

@@ -48,12 +48,13 @@ export const recordAccountDeletion = (ctx: ReadModel, e: UserAtEvent) => pseudon
 export const recordStanding = (ctx: ReadModel, e: UserModeratedEvent, isActive: boolean) =>
   setAccountFields(ctx.models, e.userId, { isActive });
 
+type PollText = Pick<AdminContext, 'models' | 'redis'>;
+
 /**
  * A poll's text is written by its creation event and by each edit, which the consumers handle side by side. The
  * MongoDB-wire server used here (FerretDB v1) applies a conditional update as a read and then a write, so an older
  * edit could put its text back over a newer one: each poll's text writes take turns under a Redis lock.
  */
-type PollText = Pick<AdminContext, 'models' | 'redis'>;
 const pollTextTurn = <T>(ctx: PollText, pollId: string, write: () => Promise<T>) =>
   withLock(ctx.redis, `admin:poll-text:${pollId}`, write);
 
