@@ -12,6 +12,11 @@ export const pollsConfigSchema = serviceConfigSchema({
   POLLS_OPENING_SWEEP_MS: { type: 'integer', minimum: 50, default: 250 },
   /** How often votes counted but never acknowledged by JetStream (the process killed between) are published. */
   POLLS_PENDING_SWEEP_MS: { type: 'integer', minimum: 100, default: 5_000 },
+  /**
+   * How long a batch of votes handed to one process may stay unacknowledged before JetStream hands it to another:
+   * what a process killed in the middle of a batch (or holding fetched votes) delays in MongoDB, never in the counts.
+   */
+  VOTES_ACK_WAIT_MS: { type: 'integer', minimum: 1000, default: 60_000 },
   /** Share-link vote attempts without an account allowed per client IP (IPv6: /64) and minute. */
   SHARE_VOTE_IP_LIMIT: { type: 'integer', minimum: 1, default: 30 },
   /** 'Tarayıcı başına' share-link polls: visitor votes counted per IP network (IPv6: /64) and poll. */

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { events } from '@meydan/proto';
+import { events, streams } from '@meydan/proto';
 import { asMember } from '@meydan/testing';
 import { freePort, infra, testLogger } from '@meydan/testing';
 import { ensureServerBinaries, startMongoWire } from '../../../deploy/local/servers.mjs';
@@ -106,4 +106,17 @@ describe('votes a Redis failover took from the counters', () => {
       await svc.close();
     }
   }, 60_000);
+});
+
+describe('the vote consumer', () => {
+  it('leaves a batch unacknowledged for VOTES_ACK_WAIT_MS before JetStream hands it to another process', async () => {
+    const svc = await startPolls({ VOTES_ACK_WAIT_MS: 12_000 });
+    try {
+      const jsm = await svc.deps.nats.jetstreamManager();
+      const info = await jsm.consumers.info(streams.events.name, `${svc.deps.config.MONGO_DB}--polls--persist-votes`);
+      expect(info.config.ack_wait).toBe(12_000 * 1_000_000);
+    } finally {
+      await svc.close();
+    }
+  });
 });

@@ -21,6 +21,7 @@ export async function startVotePersister(ctx: PollsContext): Promise<VotePersist
     purpose: 'persist-votes',
     filterSubject: events.polls.voteCast,
     ...EVERY_EVENT_IN_BATCHES,
+    ackWaitMs: ctx.config.VOTES_ACK_WAIT_MS ?? EVERY_EVENT_IN_BATCHES.ackWaitMs,
     handler: async (batch, c) => {
       try {
         await persistVotes(ctx, batch, ranks);
