@@ -109,7 +109,7 @@ describe('votes a Redis failover took from the counters', () => {
 });
 
 describe('the vote consumer', () => {
-  it('leaves a batch unacknowledged for VOTES_ACK_WAIT_MS before JetStream hands it to another process', async () => {
+  it('is set up with VOTES_ACK_WAIT_MS as its ack_wait, after which JetStream hands a batch to another process', async () => {
     const svc = await startPolls({ VOTES_ACK_WAIT_MS: 12_000 });
     try {
       const jsm = await svc.deps.nats.jetstreamManager();
